@@ -51,7 +51,17 @@ function layerRules() {
 export default tseslint.config(
   {
     name: 'gpms/ignores',
-    ignores: ['dist/', 'dist-server/', 'storybook-static/', 'node_modules/', 'data/', '.data-test/', 'test-results/', 'coverage/', 'schemas/api-types.generated.ts'],
+    ignores: [
+      'dist/',
+      'dist-server/',
+      'storybook-static/',
+      'node_modules/',
+      'data/',
+      '.data-test/',
+      'test-results/',
+      'coverage/',
+      'schemas/api-types.generated.ts',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
@@ -60,7 +70,10 @@ export default tseslint.config(
     languageOptions: { ecmaVersion: 2023, sourceType: 'module', globals: { ...globals.node } },
     linterOptions: { reportUnusedDisableDirectives: 'error' },
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true },
+      ],
     },
   },
   {
@@ -70,7 +83,13 @@ export default tseslint.config(
   },
   {
     name: 'gpms/react-hooks',
-    files: ['app/**/*.{ts,tsx}', 'widgets/**/*.{ts,tsx}', 'engine/**/*.{ts,tsx}', 'screens/**/*.{ts,tsx}', '.storybook/**/*.{ts,tsx}'],
+    files: [
+      'app/**/*.{ts,tsx}',
+      'widgets/**/*.{ts,tsx}',
+      'engine/**/*.{ts,tsx}',
+      'screens/**/*.{ts,tsx}',
+      '.storybook/**/*.{ts,tsx}',
+    ],
     ...reactHooks.configs.flat.recommended,
   },
   {

@@ -15,7 +15,9 @@ export default defineConfig({
     // Brotli and gzip copies beside each built file: the server sends the one the browser accepts
     // (@fastify/static preCompressed), so nothing is compressed per request.
     // The development bundle of the React-warnings test is served by a plain static server: no copies.
-    ...(process.env.VITE_NO_COMPRESSION === 'true' ? [] : [compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024 })]),
+    ...(process.env.VITE_NO_COMPRESSION === 'true'
+      ? []
+      : [compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024 })]),
   ],
   server: {
     proxy: Object.fromEntries(SERVER_PATHS.map((p) => [p, { target: API_ORIGIN, changeOrigin: false }])),
@@ -30,10 +32,16 @@ export default defineConfig({
         // stays cached across our deployments. Route pages split off by themselves (lazy).
         codeSplitting: {
           groups: [
-            { name: 'vendor', test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|i18next|react-i18next|zustand|cookie|set-cookie-parser)[\\/]/ },
+            {
+              name: 'vendor',
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|i18next|react-i18next|zustand|cookie|set-cookie-parser)[\\/]/,
+            },
             // The session and language stores and the auth messages every page (the login's first) needs:
             // split by themselves they were five files of under 2 kB, each with ≈ 450 bytes of headers.
-            { name: 'app-core', test: /[\\/]app[\\/](stores[\\/][\w-]+|i18n[\\/]language|auth[\\/]auth-messages)\.ts$/ },
+            {
+              name: 'app-core',
+              test: /[\\/]app[\\/](stores[\\/][\w-]+|i18n[\\/]language|auth[\\/]auth-messages)\.ts$/,
+            },
           ],
         },
       },

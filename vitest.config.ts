@@ -16,9 +16,14 @@ const apiProject = (name: 'pglite' | 'postgres', order: number, maxWorkers: numb
     maxWorkers,
     environment: 'node' as const,
     // API_PGLITE_ALL=1 (npm test sets it when no PostgreSQL answers): every file on PGlite instead.
-    include: name === 'pglite' && process.env.API_PGLITE_ALL !== '1' ? Object.keys(PGLITE_FILES) : ['tests/api/**/*.test.ts'],
+    include:
+      name === 'pglite' && process.env.API_PGLITE_ALL !== '1' ? Object.keys(PGLITE_FILES) : ['tests/api/**/*.test.ts'],
     // PGlite in its worker thread, as the server runs it; PGLITE_THREAD=main compares with the test's own thread.
-    env: { TEST_DB: name, NODE_ENV: 'test', ...(name === 'pglite' ? { PGLITE_THREAD: process.env.PGLITE_THREAD === 'main' ? 'main' : 'worker' } : {}) },
+    env: {
+      TEST_DB: name,
+      NODE_ENV: 'test',
+      ...(name === 'pglite' ? { PGLITE_THREAD: process.env.PGLITE_THREAD === 'main' ? 'main' : 'worker' } : {}),
+    },
     globalSetup: ['tests/global-setup.ts'],
     testTimeout: 30_000,
     // A file's seeded app takes a few seconds alone, but up to two minutes when the API workers, the
@@ -49,7 +54,10 @@ export default defineConfig({
           // own number of workers; vitest's default is one fewer than the cores: one, on CI's two.
           sequence: { groupOrder: 0 },
           maxWorkers: 2,
-          include: ['{app,engine,widgets,lib,screens,codegen,schemas}/**/*.test.{ts,tsx}', 'tests/unit/**/*.test.{ts,tsx}'],
+          include: [
+            '{app,engine,widgets,lib,screens,codegen,schemas}/**/*.test.{ts,tsx}',
+            'tests/unit/**/*.test.{ts,tsx}',
+          ],
           setupFiles: ['tests/setup-dom.ts'],
           // One module graph per worker, not per file: importing React, the engine and jsdom's helpers
           // again for each of ≈ 200 files was most of the project's time (19 engine files: 51 s → 14 s

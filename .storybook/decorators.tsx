@@ -10,13 +10,19 @@ import { memoryStorage } from '../app/testing/memory-storage';
  * switches language cannot leak into the next.
  */
 export function WithI18n({ locale, children }: { locale: unknown; children: ReactNode }) {
-  const i18n = useMemo(() => createI18n({ storage: memoryStorage(), language: isLanguage(locale) ? locale : 'ko' }), [locale]);
+  const i18n = useMemo(
+    () => createI18n({ storage: memoryStorage(), language: isLanguage(locale) ? locale : 'ko' }),
+    [locale],
+  );
   return <I18nextProvider i18n={i18n}>{children}</I18nextProvider>;
 }
 
 /** Pages use links, search params and navigation: give each story a memory router at `route`. */
 export function WithRouter({ route, children }: { route: string; children: ReactNode }) {
-  const router = useMemo(() => createMemoryRouter([{ path: '*', element: children }], { initialEntries: [route] }), [route, children]);
+  const router = useMemo(
+    () => createMemoryRouter([{ path: '*', element: children }], { initialEntries: [route] }),
+    [route, children],
+  );
   useEffect(() => () => router.dispose(), [router]);
   return <RouterProvider router={router} />;
 }

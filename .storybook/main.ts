@@ -9,7 +9,12 @@ import type { StorybookConfig } from '@storybook/react-vite';
 process.env.VITE_DEV_PAGES = 'true';
 
 const config: StorybookConfig = {
-  stories: ['../app/**/*.stories.tsx', '../widgets/**/*.stories.tsx', '../engine/**/*.stories.tsx', '../screens/**/*.stories.tsx'],
+  stories: [
+    '../app/**/*.stories.tsx',
+    '../widgets/**/*.stories.tsx',
+    '../engine/**/*.stories.tsx',
+    '../screens/**/*.stories.tsx',
+  ],
   addons: [],
   framework: { name: '@storybook/react-vite', options: {} },
   core: { disableTelemetry: true, disableWhatsNewNotifications: true },

@@ -37,7 +37,8 @@ const preview: Preview = {
     // event of the one @testing-library/dom in React's act(); React's production build (the built
     // Storybook) has no act and throws. There the events go unwrapped, as a person's would, and a
     // play's findBy… waits up to 5 s: the browser run plays three stories at once on two cores.
-    if (import.meta.env.PROD) configureDomTesting({ eventWrapper: (cb) => cb(), asyncWrapper: (cb) => cb(), asyncUtilTimeout: 5000 });
+    if (import.meta.env.PROD)
+      configureDomTesting({ eventWrapper: (cb) => cb(), asyncWrapper: (cb) => cb(), asyncUtilTimeout: 5000 });
     useSessionStore.getState().clear();
     usePortalStore.setState({ isCyber: parameters.portal === 'external' });
   },

@@ -13,7 +13,10 @@ describe('language sync', () => {
 
   it('loads the server’s messages now and on every switch, replacing the bundled ones', async () => {
     const i18n = createI18n({ storage: memoryStorage(), language: 'ko' });
-    const messages = vi.fn<AuthApi['messages']>(async (lang) => ({ ok: true, data: { 'http.400': lang === 'ko' ? '서버가 정한 문구' : 'Server wording' } }));
+    const messages = vi.fn<AuthApi['messages']>(async (lang) => ({
+      ok: true,
+      data: { 'http.400': lang === 'ko' ? '서버가 정한 문구' : 'Server wording' },
+    }));
     const loginCheck = vi.fn<AuthApi['loginCheck']>();
     startLanguageSync(i18n, router, { messages, loginCheck });
     await flush();
@@ -26,7 +29,10 @@ describe('language sync', () => {
 
   it('keeps the bundled defaults when the server cannot answer', async () => {
     const i18n = createI18n({ storage: memoryStorage(), language: 'ko' });
-    startLanguageSync(i18n, router, { messages: async () => ({ ok: false, status: 0, code: 'NETWORK', msg: null }), loginCheck: vi.fn() });
+    startLanguageSync(i18n, router, {
+      messages: async () => ({ ok: false, status: 0, code: 'NETWORK', msg: null }),
+      loginCheck: vi.fn(),
+    });
     await flush();
     expect(i18n.t('msg.http.400')).toBe('잘못된 요청입니다.');
   });
@@ -40,9 +46,21 @@ describe('language sync', () => {
     const order: string[] = [];
     const loginCheck = vi.fn<AuthApi['loginCheck']>(async (path, _c, store) => {
       order.push(`loginCheck ${path} ${store}`);
-      return { ok: true, data: { code: 'OK', path, menus: [{ pgmId: 'M', pgmName: 'Purchasing', sspUrl: null, sspSubUrls: [], leaf: 'F', canWrite: false, childs: [] }], user: undefined } };
+      return {
+        ok: true,
+        data: {
+          code: 'OK',
+          path,
+          menus: [
+            { pgmId: 'M', pgmName: 'Purchasing', sspUrl: null, sspSubUrls: [], leaf: 'F', canWrite: false, childs: [] },
+          ],
+          user: undefined,
+        },
+      };
     });
-    startLanguageSync(i18n, router, { messages: async () => ({ ok: true, data: {} }), loginCheck }, async () => order.push('refresh'));
+    startLanguageSync(i18n, router, { messages: async () => ({ ok: true, data: {} }), loginCheck }, async () =>
+      order.push('refresh'),
+    );
     await i18n.changeLanguage('en');
     await flush();
     await flush();

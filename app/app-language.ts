@@ -17,7 +17,12 @@ interface RouterLike {
  * texts, editable in messageManage) now and on every language switch, and — when someone is
  * logged in — the menus and codes again in the new language (loginCheck with store=Y).
  */
-export function startLanguageSync(i18n: I18n, router: RouterLike, api: Pick<AuthApi, 'messages' | 'loginCheck'> = authApi, refresh: () => Promise<unknown> = refreshTokens): () => void {
+export function startLanguageSync(
+  i18n: I18n,
+  router: RouterLike,
+  api: Pick<AuthApi, 'messages' | 'loginCheck'> = authApi,
+  refresh: () => Promise<unknown> = refreshTokens,
+): () => void {
   const load = async (lng: string) => {
     const lang = normaliseLanguage(lng) ?? 'ko';
     const r = await api.messages(lang);

@@ -24,7 +24,8 @@ import { numberArg as arg, scaleDbUrl } from './scale-db';
 import { autocannonApart } from './cannon-apart';
 
 const other = process.argv[2];
-if (!other || other.startsWith('--')) throw new Error('usage: tsx bench/api-ab.ts <other checkout> [--rounds R] [--requests N]');
+if (!other || other.startsWith('--'))
+  throw new Error('usage: tsx bench/api-ab.ts <other checkout> [--rounds R] [--requests N]');
 const scale = arg('scale', 5);
 const rounds = arg('rounds', 4);
 const requests = arg('requests', 200);
@@ -40,16 +41,36 @@ async function start(root: string): Promise<{ app: FastifyInstance; base: string
   const { connect } = await from('server/db/connect.ts');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gpms-bench-ab-'));
   const dbh = await connect({ databaseUrl: url, pgliteDir: null });
-  const app: FastifyInstance = await buildApp({ config: testConfig({ dataDir, distDir: path.join(dataDir, 'no-dist'), databaseUrl: url, jobsPollMs: 0 }), dbh });
+  const app: FastifyInstance = await buildApp({
+    config: testConfig({ dataDir, distDir: path.join(dataDir, 'no-dist'), databaseUrl: url, jobsPollMs: 0 }),
+    dbh,
+  });
   const base = await app.listen({ host: '127.0.0.1', port: 0 });
-  return { app, base, close: async () => { await app.close(); await dbh.close(); fs.rmSync(dataDir, { recursive: true, force: true }); } };
+  return {
+    app,
+    base,
+    close: async () => {
+      await app.close();
+      await dbh.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
 }
 
 async function login(app: FastifyInstance): Promise<Record<string, string>> {
-  const res = await app.inject({ method: 'POST', url: '/auth/api/login/idpw', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: new URLSearchParams({ systemId: 'GPMS', grantType: 'idpw', username: 'admin', password: DEMO_PASSWORD }).toString() });
+  const res = await app.inject({
+    method: 'POST',
+    url: '/auth/api/login/idpw',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams({
+      systemId: 'GPMS',
+      grantType: 'idpw',
+      username: 'admin',
+      password: DEMO_PASSWORD,
+    }).toString(),
+  });
   return { authorization: `Bearer ${(res.json() as { accessToken: string }).accessToken}`, iscyber: 'N' };
 }
-
 
 const here = path.resolve(import.meta.dirname, '..');
 const apps = { this: await start(here), other: await start(path.resolve(other)) };
@@ -64,12 +85,23 @@ try {
     const meanLatency: Record<'this' | 'other', number[]> = { this: [], other: [] };
     const headers = { this: await login(apps.this.app), other: await login(apps.other.app) };
     // One block each first, not counted: JIT and the statements' first plans.
-    for (const which of ['this', 'other'] as const) await autocannonApart({ url: `${apps[which].base}${target}`, connections, amount: requests / 2, headers: headers[which] });
+    for (const which of ['this', 'other'] as const)
+      await autocannonApart({
+        url: `${apps[which].base}${target}`,
+        connections,
+        amount: requests / 2,
+        headers: headers[which],
+      });
     for (let r = 0; r < rounds; r++) {
       // Alternating which goes first, so neither always follows the other's garbage.
       for (const which of (r % 2 ? ['other', 'this'] : ['this', 'other']) as Array<'this' | 'other'>) {
         const before = process.cpuUsage();
-        const res = await autocannonApart({ url: `${apps[which].base}${target}`, connections, amount: requests, headers: headers[which] });
+        const res = await autocannonApart({
+          url: `${apps[which].base}${target}`,
+          connections,
+          amount: requests,
+          headers: headers[which],
+        });
         const used = process.cpuUsage(before);
         if (res.non2xx || res.errors) throw new Error(`${name} ${which}: ${res.non2xx} non-2xx, ${res.errors} errors`);
         cpu[which].push((used.user + used.system) / 1000 / res.requests.total);
@@ -78,10 +110,17 @@ try {
       }
     }
     const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-    console.log(`${name} p1 (${c.pageSize} a page): CPU ms a request — this ${median(cpu.this).toFixed(2)} [${cpu.this.map((x) => x.toFixed(2)).join(' ')}], other ${median(cpu.other).toFixed(2)} [${cpu.other.map((x) => x.toFixed(2)).join(' ')}]; req/s this ${median(rps.this).toFixed(0)}, other ${median(rps.other).toFixed(0)}; mean latency ms this ${median(meanLatency.this).toFixed(2)} [${meanLatency.this.map((x) => x.toFixed(2)).join(' ')}], other ${median(meanLatency.other).toFixed(2)} [${meanLatency.other.map((x) => x.toFixed(2)).join(' ')}]`);
+    console.log(
+      `${name} p1 (${c.pageSize} a page): CPU ms a request — this ${median(cpu.this).toFixed(2)} [${cpu.this.map((x) => x.toFixed(2)).join(' ')}], other ${median(cpu.other).toFixed(2)} [${cpu.other.map((x) => x.toFixed(2)).join(' ')}]; req/s this ${median(rps.this).toFixed(0)}, other ${median(rps.other).toFixed(0)}; mean latency ms this ${median(meanLatency.this).toFixed(2)} [${meanLatency.this.map((x) => x.toFixed(2)).join(' ')}], other ${median(meanLatency.other).toFixed(2)} [${meanLatency.other.map((x) => x.toFixed(2)).join(' ')}]`,
+    );
   }
 } finally {
   await apps.this.close();
   await apps.other.close();
 }
-console.log(`load average ${os.loadavg().map((x) => x.toFixed(1)).join(' / ')}`);
+console.log(
+  `load average ${os
+    .loadavg()
+    .map((x) => x.toFixed(1))
+    .join(' / ')}`,
+);

@@ -77,7 +77,13 @@ export function screenCase(name: string, def: ListScreenDef, today = new Date())
     Object.assign(query, filterParams(f, today));
   }
   if (def.source.defaultSort) query.sort = def.source.defaultSort;
-  return { name, screen: def.id, operation: def.source.operation, pageSize: def.source.pageSize ?? ENGINE_PAGE_SIZE, query };
+  return {
+    name,
+    screen: def.id,
+    operation: def.source.operation,
+    pageSize: def.source.pageSize ?? ENGINE_PAGE_SIZE,
+    query,
+  };
 }
 
 /** The query string the engine's client sends (arrays as repeated keys, openapi-fetch's default). */

@@ -27,7 +27,18 @@ export interface ApiCaseResult {
   /** The recorded statements on the raw pool behind the bare server, answering the same body (bench/api.ts). */
   floorMs?: Latency;
   p50Ratio: number;
-  throughput?: { connections: number; seconds: number; operationRps: number; bareRps: number; floorRps?: number; floorCpuMsPerRequest?: number; rawSqlRps: number; ratio: number; errors: number; cpuMsPerRequest?: number };
+  throughput?: {
+    connections: number;
+    seconds: number;
+    operationRps: number;
+    bareRps: number;
+    floorRps?: number;
+    floorCpuMsPerRequest?: number;
+    rawSqlRps: number;
+    ratio: number;
+    errors: number;
+    cpuMsPerRequest?: number;
+  };
 }
 
 export interface ApiResult {
@@ -49,19 +60,25 @@ function ownCost(c: { operationMs: Latency; rawSqlMs: Latency; bareMs: Latency }
 
 export function apiTables(result: ApiResult): string {
   const out: string[] = [];
-  out.push('| list | page | rows / total | bytes | operation p50 / p95 (ms) | raw SQL p50 / p95 (ms) | bare Fastify p50 / p95 (ms) | floor (SQL behind bare) p50 (ms) | p50 ÷ SQL (≤ 1.3) | own p50 (op − SQL − bare, ≤ 1 ms) | op − floor p50 |');
+  out.push(
+    '| list | page | rows / total | bytes | operation p50 / p95 (ms) | raw SQL p50 / p95 (ms) | bare Fastify p50 / p95 (ms) | floor (SQL behind bare) p50 (ms) | p50 ÷ SQL (≤ 1.3) | own p50 (op − SQL − bare, ≤ 1 ms) | op − floor p50 |',
+  );
   out.push('|---|---|---|---|---|---|---|---|---|---|---|');
   for (const c of result.cases) {
     const mark = c.p50Ratio <= 1.3 ? '' : ' ✗';
     const floor = c.floorMs ? f1(c.floorMs.p50) : '–';
     const overFloor = c.floorMs ? `${f1(c.operationMs.p50 - c.floorMs.p50)} ms` : '–';
-    out.push(`| ${c.list} | ${c.page} | ${c.rows} / ${c.total.toLocaleString('en')} | ${c.bytes.toLocaleString('en')} | ${f1(c.operationMs.p50)} / ${f1(c.operationMs.p95)} | ${f1(c.rawSqlMs.p50)} / ${f1(c.rawSqlMs.p95)} | ${f1(c.bareMs.p50)} / ${f1(c.bareMs.p95)} | ${floor} | ${c.p50Ratio.toFixed(2)}${mark} | ${ownCost(c)} | ${overFloor} |`);
+    out.push(
+      `| ${c.list} | ${c.page} | ${c.rows} / ${c.total.toLocaleString('en')} | ${c.bytes.toLocaleString('en')} | ${f1(c.operationMs.p50)} / ${f1(c.operationMs.p95)} | ${f1(c.rawSqlMs.p50)} / ${f1(c.rawSqlMs.p95)} | ${f1(c.bareMs.p50)} / ${f1(c.bareMs.p95)} | ${floor} | ${c.p50Ratio.toFixed(2)}${mark} | ${ownCost(c)} | ${overFloor} |`,
+    );
   }
   const withTp = result.cases.filter((c) => c.throughput);
   if (withTp.length) {
     const t0 = withTp[0].throughput!;
     out.push('', `Throughput, ${t0.connections} concurrent clients, ${t0.seconds} s each:`, '');
-    out.push('| list | page | operation (req/s) | raw SQL alone (statements/s as groups) | bare Fastify (req/s) | floor (req/s) | operation ÷ raw SQL (≥ 80 %) | floor ÷ raw SQL (the most any server reaches) | operation ÷ floor | CPU ms a request, operation / floor |');
+    out.push(
+      '| list | page | operation (req/s) | raw SQL alone (statements/s as groups) | bare Fastify (req/s) | floor (req/s) | operation ÷ raw SQL (≥ 80 %) | floor ÷ raw SQL (the most any server reaches) | operation ÷ floor | CPU ms a request, operation / floor |',
+    );
     out.push('|---|---|---|---|---|---|---|---|---|---|');
     for (const c of withTp) {
       const t = c.throughput!;
@@ -75,9 +92,14 @@ export function apiTables(result: ApiResult): string {
   }
   out.push('', 'Statements (raw p50 ms; one group runs at once):', '');
   for (const c of result.cases) {
-    out.push(`- ${c.list} p${c.page}: ${c.statements.map((s) => `[${s.group}] ${s.label} ${f1(s.rawMs.p50)}`).join(', ')}`);
+    out.push(
+      `- ${c.list} p${c.page}: ${c.statements.map((s) => `[${s.group}] ${s.label} ${f1(s.rawMs.p50)}`).join(', ')}`,
+    );
   }
-  out.push('', `scale ${result.scale}: ${result.orderLines.toLocaleString('en')} order lines; ${result.rounds} rounds after ${result.warmup} warm-up; load average ${result.load.join(' / ')}`);
+  out.push(
+    '',
+    `scale ${result.scale}: ${result.orderLines.toLocaleString('en')} order lines; ${result.rounds} rounds after ${result.warmup} warm-up; load average ${result.load.join(' / ')}`,
+  );
   return out.join('\n');
 }
 

@@ -37,7 +37,8 @@ function outerFrom(sql: string): string {
     const ch = sql[i];
     if (ch === '(') depth++;
     else if (ch === ')') depth--;
-    else if (depth === 0 && /^from\s/i.test(sql.slice(i, i + 5)) && /\s/.test(sql[i - 1] ?? ' ')) return /^from\s+"?(\w+)"?/i.exec(sql.slice(i))?.[1] ?? '?';
+    else if (depth === 0 && /^from\s/i.test(sql.slice(i, i + 5)) && /\s/.test(sql[i - 1] ?? ' '))
+      return /^from\s+"?(\w+)"?/i.exec(sql.slice(i))?.[1] ?? '?';
   }
   return '?';
 }
@@ -58,7 +59,10 @@ export function rawPool(url: string, max: number): pg.Pool {
   return new pg.Pool({
     connectionString: url,
     max,
-    types: { getTypeParser: ((oid: number, format?: string) => parsers[oid] ?? pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser },
+    types: {
+      getTypeParser: ((oid: number, format?: string) =>
+        parsers[oid] ?? pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
+    },
   });
 }
 
@@ -71,7 +75,9 @@ export async function replay(pool: pg.Pool, groups: Statement[][], named: (sql: 
   let rows = 0;
   const send = (s: Statement) => {
     const values = s.parameters as unknown[];
-    return named(s.sql) && preparable(s.sql, values) ? pool.query({ name: statementName(s.sql), text: s.sql, values }) : pool.query(s.sql, values);
+    return named(s.sql) && preparable(s.sql, values)
+      ? pool.query({ name: statementName(s.sql), text: s.sql, values })
+      : pool.query(s.sql, values);
   };
   for (const group of groups) {
     const results = await Promise.all(group.map(send));

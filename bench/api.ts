@@ -75,7 +75,12 @@ let inHandler = false;
 const log = (event: LogEvent) => {
   if (!recording || !inHandler || event.level !== 'query') return;
   const endMs = performance.now();
-  recording.push({ sql: event.query.sql, parameters: event.query.parameters, startMs: endMs - event.queryDurationMillis, endMs });
+  recording.push({
+    sql: event.query.sql,
+    parameters: event.query.parameters,
+    startMs: endMs - event.queryDurationMillis,
+    endMs,
+  });
 };
 const twinDbh = await connect({ databaseUrl: url, pgliteDir: null, log });
 const twin = Fastify(fastifyOptions(config));
@@ -94,14 +99,22 @@ async function login(): Promise<Record<string, string>> {
   const res = await fetch(`${appUrl}/auth/api/login/idpw`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ systemId: 'GPMS', grantType: 'idpw', username: 'admin', password: DEMO_PASSWORD }).toString(),
+    body: new URLSearchParams({
+      systemId: 'GPMS',
+      grantType: 'idpw',
+      username: 'admin',
+      password: DEMO_PASSWORD,
+    }).toString(),
   });
   const body = (await res.json()) as { accessToken?: string };
   if (!body.accessToken) throw new Error(`login failed: ${res.status}`);
   return { authorization: `Bearer ${body.accessToken}`, iscyber: 'N' };
 }
 
-async function record(path: string, headers: Record<string, string>): Promise<{ statements: Statement[]; body: string }> {
+async function record(
+  path: string,
+  headers: Record<string, string>,
+): Promise<{ statements: Statement[]; body: string }> {
   recording = [];
   const res = await twin.inject({ method: 'GET', url: path, headers });
   const statements = recording;
@@ -113,7 +126,9 @@ async function record(path: string, headers: Record<string, string>): Promise<{ 
 // The bare server: no plugins, one static answer per case.
 const bareBodies = new Map<string, string>();
 const bare: FastifyInstance = Fastify();
-bare.get('/bare/:id', async (request, reply) => reply.type('application/json; charset=utf-8').send(bareBodies.get((request.params as { id: string }).id)));
+bare.get('/bare/:id', async (request, reply) =>
+  reply.type('application/json; charset=utf-8').send(bareBodies.get((request.params as { id: string }).id)),
+);
 // The floor: the same bare server running the operation's recorded statements on the raw
 // pool before sending the same body — what any server answering this list over HTTP from this database
 // must pay (the SQL, pg's decoding, the HTTP of the same bytes). operation − floor is the app's own cost
@@ -133,7 +148,10 @@ const pct = (xs: number[], p: number) => {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))];
 };
-const latency = (xs: number[]): Latency => ({ p50: Number(pct(xs, 50).toFixed(2)), p95: Number(pct(xs, 95).toFixed(2)) });
+const latency = (xs: number[]): Latency => ({
+  p50: Number(pct(xs, 50).toFixed(2)),
+  p95: Number(pct(xs, 95).toFixed(2)),
+});
 
 async function timedFetch(target: string, headers?: Record<string, string>): Promise<number> {
   const t0 = performance.now();
@@ -143,17 +161,23 @@ async function timedFetch(target: string, headers?: Record<string, string>): Pro
   return performance.now() - t0;
 }
 
-
 /**
  * Requests per second, and this process's CPU per request answered while autocannon (apart) drove it.
  * The window includes the child's start-up (tsx, ≈ 1 s), during which this process only waits.
  */
-async function cannon(target: string, headers?: Record<string, string>): Promise<{ rps: number; errors: number; cpuMsPerRequest: number }> {
+async function cannon(
+  target: string,
+  headers?: Record<string, string>,
+): Promise<{ rps: number; errors: number; cpuMsPerRequest: number }> {
   const cpuBefore = process.cpuUsage();
   const r = await autocannonApart({ url: target, connections, duration, headers });
   const cpu = process.cpuUsage(cpuBefore);
   const answered = Math.max(1, r.requests.total);
-  return { rps: r.requests.average, errors: r.errors + r.non2xx, cpuMsPerRequest: Number(((cpu.user + cpu.system) / 1000 / answered).toFixed(3)) };
+  return {
+    rps: r.requests.average,
+    errors: r.errors + r.non2xx,
+    cpuMsPerRequest: Number(((cpu.user + cpu.system) / 1000 / answered).toFixed(3)),
+  };
 }
 
 let warmedUp = false;
@@ -172,7 +196,13 @@ async function sqlThroughput(groups: Statement[][]): Promise<number> {
   return done / duration;
 }
 
-async function measure(c: ListCase, page: number, id: string, headers: Record<string, string>, after?: string): Promise<ApiCaseResult> {
+async function measure(
+  c: ListCase,
+  page: number,
+  id: string,
+  headers: Record<string, string>,
+  after?: string,
+): Promise<ApiCaseResult> {
   const op = ops.get(c.operation);
   if (!op || op.pathParams.length) throw new Error(`${c.operation}: not a list operation without path parameters`);
   const pathAndQuery = `${op.path}?${queryString(c.query, page, c.pageSize)}${after ? `&after=${after}` : ''}`;
@@ -181,7 +211,9 @@ async function measure(c: ListCase, page: number, id: string, headers: Record<st
   if (explain) {
     for (const st of statements) {
       const plan = await pool.query(`explain (analyze, buffers) ${st.sql}`, st.parameters as unknown[]);
-      explained.push(`## ${c.name} page ${page}: ${statementLabel(st.sql)}\n${st.sql}\n${JSON.stringify(st.parameters)}\n${plan.rows.map((r: Record<string, string>) => r['QUERY PLAN']).join('\n')}\n`);
+      explained.push(
+        `## ${c.name} page ${page}: ${statementLabel(st.sql)}\n${st.sql}\n${JSON.stringify(st.parameters)}\n${plan.rows.map((r: Record<string, string>) => r['QUERY PLAN']).join('\n')}\n`,
+      );
     }
   }
   bareBodies.set(id, body);
@@ -221,7 +253,11 @@ async function measure(c: ListCase, page: number, id: string, headers: Record<st
     rows: answer.rows.length,
     bytes: Buffer.byteLength(body),
     url: pathAndQuery,
-    statements: statements.map((s, i) => ({ label: statementLabel(s.sql), group: groups.findIndex((g) => g.includes(s)) + 1, rawMs: latency(perStatement[i]) })),
+    statements: statements.map((s, i) => ({
+      label: statementLabel(s.sql),
+      group: groups.findIndex((g) => g.includes(s)) + 1,
+      rawMs: latency(perStatement[i]),
+    })),
     operationMs: latency(opMs),
     rawSqlMs: latency(rawMs),
     bareMs: latency(bareMs),
@@ -255,12 +291,25 @@ async function measure(c: ListCase, page: number, id: string, headers: Record<st
     const bareT = await cannon(`${bareUrl}/bare/${id}`);
     const floorT = await cannon(`${bareUrl}/floor/${id}`);
     const rawRps = await sqlThroughput(groups);
-    result.throughput = { connections, seconds: duration, operationRps: opT.rps, bareRps: bareT.rps, floorRps: floorT.rps, floorCpuMsPerRequest: floorT.cpuMsPerRequest, rawSqlRps: Number(rawRps.toFixed(1)), ratio: Number((opT.rps / bareT.rps).toFixed(3)), errors: opT.errors, cpuMsPerRequest };
+    result.throughput = {
+      connections,
+      seconds: duration,
+      operationRps: opT.rps,
+      bareRps: bareT.rps,
+      floorRps: floorT.rps,
+      floorCpuMsPerRequest: floorT.cpuMsPerRequest,
+      rawSqlRps: Number(rawRps.toFixed(1)),
+      ratio: Number((opT.rps / bareT.rps).toFixed(3)),
+      errors: opT.errors,
+      cpuMsPerRequest,
+    };
   }
   const t = result.throughput;
   console.log(
     `${`${c.name} p${page}${after ? ' key' : ''}`.padEnd(28)} ${String(result.rows).padStart(4)}/${String(result.total).padStart(7)} rows ${String(result.bytes).padStart(8)} B  op ${result.operationMs.p50.toFixed(1).padStart(7)}  sql ${result.rawSqlMs.p50.toFixed(1).padStart(7)}  bare ${result.bareMs.p50.toFixed(1).padStart(5)}  floor ${result.floorMs!.p50.toFixed(1).padStart(6)} ms  × ${result.p50Ratio.toFixed(2)}` +
-      (t ? `  |  op ${t.operationRps.toFixed(0)}, floor ${t.floorRps!.toFixed(0)}, raw SQL ${t.rawSqlRps.toFixed(0)} req/s; ${t.cpuMsPerRequest} ms CPU a request (floor ${t.floorCpuMsPerRequest})` : ''),
+      (t
+        ? `  |  op ${t.operationRps.toFixed(0)}, floor ${t.floorRps!.toFixed(0)}, raw SQL ${t.rawSqlRps.toFixed(0)} req/s; ${t.cpuMsPerRequest} ms CPU a request (floor ${t.floorCpuMsPerRequest})`
+        : ''),
   );
   return result;
 }
@@ -282,7 +331,11 @@ try {
       // when the user moves to the next page and the export reads every page.
       const op = ops.get(c.operation)!;
       if (op.keyset) {
-        const before = await twin.inject({ method: 'GET', url: `${op.path}?${queryString(c.query, deep - 1, c.pageSize)}`, headers });
+        const before = await twin.inject({
+          method: 'GET',
+          url: `${op.path}?${queryString(c.query, deep - 1, c.pageSize)}`,
+          headers,
+        });
         const cursor = (before.json() as { nextCursor?: string | null }).nextCursor;
         if (cursor) cases.push(await measure(c, deep, `${c.operation}-${deep}-keyset`, headers, cursor));
       }
@@ -298,7 +351,15 @@ try {
   fs.rmSync(dataDir, { recursive: true, force: true });
 }
 
-if (explain) fs.writeFileSync(path.join(import.meta.dirname, `results/api-explain-s${scale}.txt`), explained.join('\n'));
-const result: ApiResult = { scale, orderLines, rounds, warmup, load: os.loadavg().map((x) => Number(x.toFixed(1))), cases };
+if (explain)
+  fs.writeFileSync(path.join(import.meta.dirname, `results/api-explain-s${scale}.txt`), explained.join('\n'));
+const result: ApiResult = {
+  scale,
+  orderLines,
+  rounds,
+  warmup,
+  load: os.loadavg().map((x) => Number(x.toFixed(1))),
+  cases,
+};
 console.log(`\n${apiTables(result)}`);
 console.log(`wrote ${writeResult(only ? `api-s${scale}-${only.replace(/\W+/g, '-')}` : 'api', result)}`);

@@ -83,10 +83,20 @@ interface WatcherLog {
 /* ------------------------------ role: watchers ------------------------------ */
 
 async function watchers(specFile: string) {
-  const { watchers: specs, out } = JSON.parse(fs.readFileSync(specFile, 'utf8')) as { watchers: WatcherSpec[]; out: string };
+  const { watchers: specs, out } = JSON.parse(fs.readFileSync(specFile, 'utf8')) as {
+    watchers: WatcherSpec[];
+    out: string;
+  };
   let stopAt = Infinity;
   let lastId = Infinity;
-  const logs: WatcherLog[] = specs.map((s) => ({ kind: s.kind, base: s.base, got: [], bids: [], reconnects: 0, errors: [] }));
+  const logs: WatcherLog[] = specs.map((s) => ({
+    kind: s.kind,
+    base: s.base,
+    got: [],
+    bids: [],
+    reconnects: 0,
+    errors: [],
+  }));
   const seenLast = specs.map(() => 0);
   let ready = 0;
   const stopping = new AbortController();
@@ -96,7 +106,11 @@ async function watchers(specFile: string) {
     while (!stopping.signal.aborted && seenLast[i] < lastId && now() < stopAt) {
       try {
         const res = await fetch(`${s.base}${s.path}`, {
-          headers: { ...s.headers, accept: 'text/event-stream', ...(first ? {} : { 'last-event-id': String(seenLast[i]) }) },
+          headers: {
+            ...s.headers,
+            accept: 'text/event-stream',
+            ...(first ? {} : { 'last-event-id': String(seenLast[i]) }),
+          },
           signal: stopping.signal,
         });
         if (res.status !== 200) throw new Error(`HTTP ${res.status} ${await res.text()}`);
@@ -129,7 +143,8 @@ async function watchers(specFile: string) {
       } catch (err) {
         if (stopping.signal.aborted) break;
         log.errors.push(String((err as Error).message ?? err).slice(0, 200));
-        if (first && log.errors.length <= 3) console.error(`watcher ${i} (${s.base}${s.path}): ${log.errors[log.errors.length - 1]}`);
+        if (first && log.errors.length <= 3)
+          console.error(`watcher ${i} (${s.base}${s.path}): ${log.errors[log.errors.length - 1]}`);
       }
       if (seenLast[i] >= lastId || stopping.signal.aborted) break;
       if (!first) log.reconnects++;
@@ -171,7 +186,13 @@ async function bidders(specFile: string) {
   const gap = () => spec.gapMin + Math.random() * (spec.gapMax - spec.gapMin);
   const go = new Promise<void>((resolve) => process.once('message', () => resolve()));
   // Each supplier opens the auction room first (as its screen does), which also warms both servers.
-  await Promise.all(spec.bidders.map((b) => fetch(`${b.base}/api/v1/cyber/bid/auctions/${spec.auctionNo}`, { headers: b.headers }).then((r) => r.arrayBuffer())));
+  await Promise.all(
+    spec.bidders.map((b) =>
+      fetch(`${b.base}/api/v1/cyber/bid/auctions/${spec.auctionNo}`, { headers: b.headers }).then((r) =>
+        r.arrayBuffer(),
+      ),
+    ),
+  );
   process.send!({ ready: true });
   await go;
   await Promise.all(
@@ -179,13 +200,18 @@ async function bidders(specFile: string) {
       let last: number | null = null;
       await sleep(Math.random() * spec.gapMax);
       while (now() < spec.hardStopAt) {
-        const amount: number = (last ?? spec.startPrice) - spec.decrement * (1 + Math.floor(Math.random() * (last === null ? 50 : 4)));
+        const amount: number =
+          (last ?? spec.startPrice) - spec.decrement * (1 + Math.floor(Math.random() * (last === null ? 50 : 4)));
         const sentAt = now();
         let status = 0;
         let body: Record<string, unknown> = {};
         let lockMs: number | undefined;
         try {
-          const res = await fetch(`${b.base}/api/v1/cyber/bid/auctions/${spec.auctionNo}/bids`, { method: 'POST', headers: { ...b.headers, 'content-type': 'application/json' }, body: JSON.stringify({ amount: String(amount) }) });
+          const res = await fetch(`${b.base}/api/v1/cyber/bid/auctions/${spec.auctionNo}/bids`, {
+            method: 'POST',
+            headers: { ...b.headers, 'content-type': 'application/json' },
+            body: JSON.stringify({ amount: String(amount) }),
+          });
           status = res.status;
           const timing = /lock;dur=([\d.]+)/.exec(res.headers.get('server-timing') ?? '');
           if (timing) lockMs = Number(timing[1]);
@@ -194,7 +220,16 @@ async function bidders(specFile: string) {
           body = { code: `NETWORK ${(err as Error).message}` };
         }
         const ackAt = now();
-        records.push({ compNo: b.compNo, sentAt, ackAt, status, code: body.code as string | undefined, seq: body.seq as number | undefined, bidAt: body.bidAt as string | undefined, lockMs });
+        records.push({
+          compNo: b.compNo,
+          sentAt,
+          ackAt,
+          status,
+          code: body.code as string | undefined,
+          seq: body.seq as number | undefined,
+          bidAt: body.bidAt as string | undefined,
+          lockMs,
+        });
         if (status === 200) last = amount;
         if (body.code === 'AUCTION_CLOSED') return;
         await sleep(gap());
@@ -214,9 +249,13 @@ function quantiles(xs: number[]) {
 }
 
 function child(role: string, specFile: string): ChildProcess {
-  return fork(fileURLToPath(import.meta.url), ['--role', role, specFile], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  return fork(fileURLToPath(import.meta.url), ['--role', role, specFile], {
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
 }
-const exited = (c: ChildProcess) => new Promise<number | null>((r) => (c.exitCode !== null ? r(c.exitCode) : c.once('exit', (code) => r(code))));
+const exited = (c: ChildProcess) =>
+  new Promise<number | null>((r) => (c.exitCode !== null ? r(c.exitCode) : c.once('exit', (code) => r(code))));
 
 /** CPU seconds (user + system) a process has used so far. */
 function cpuSeconds(pid: number): number {
@@ -254,13 +293,21 @@ async function main() {
           and not exists (select 1 from eva_total e where e.comp_no = c.comp_no and e.status = 'FINAL' and e.grade_action = 'BLOCK')
         order by c.comp_no limit ${nBidders}`.execute(dbh.db)
     ).rows.map((r) => r.compNo);
-    if (companies.length < nBidders) throw new Error(`only ${companies.length} trading companies in the demo data; --bidders ${nBidders}`);
-    const template = await dbh.db.selectFrom('appUser').selectAll().where('userId', '=', 'supplier2').executeTakeFirstOrThrow();
+    if (companies.length < nBidders)
+      throw new Error(`only ${companies.length} trading companies in the demo data; --bidders ${nBidders}`);
+    const template = await dbh.db
+      .selectFrom('appUser')
+      .selectAll()
+      .where('userId', '=', 'supplier2')
+      .executeTakeFirstOrThrow();
     const { createdAt: _c, updatedAt: _u, ...rest } = template;
     const suppliers = [];
     for (const [i, compNo] of companies.entries()) {
       const userId = `aucload${i + 1}`;
-      await dbh.db.insertInto('appUser').values({ ...rest, userId, compNo, version: 1 }).execute();
+      await dbh.db
+        .insertInto('appUser')
+        .values({ ...rest, userId, compNo, version: 1 })
+        .execute();
       suppliers.push({ compNo, who: await loginAs(app, userId) });
     }
     // The buyer (operator) and an administrator watch the monitor.
@@ -268,16 +315,31 @@ async function main() {
     const startPrice = 100_000_000;
     const decrement = 1000;
     const created = await app.inject({
-      method: 'POST', url: '/api/v1/bid/auctions', headers: staff[0].headers,
+      method: 'POST',
+      url: '/api/v1/bid/auctions',
+      headers: staff[0].headers,
       payload: {
-        title: '부하 측정 역경매', lines: [{ itemName: '냉연강판 1.2t', unitCode: 'EA', quantity: '1000', refUnitPrice: '100000' }], startPrice: String(startPrice), decrementKind: 'AMOUNT',
-        decrementValue: String(decrement), startAt: new Date(Date.now() + 3_600_000).toISOString(), endAt: new Date(Date.now() + 7_200_000).toISOString(), softCloseMinutes: 1, maxExtensions: 1,
-        suppliers: companies, confirmEvaluationWarning: true,
+        title: '부하 측정 역경매',
+        lines: [{ itemName: '냉연강판 1.2t', unitCode: 'EA', quantity: '1000', refUnitPrice: '100000' }],
+        startPrice: String(startPrice),
+        decrementKind: 'AMOUNT',
+        decrementValue: String(decrement),
+        startAt: new Date(Date.now() + 3_600_000).toISOString(),
+        endAt: new Date(Date.now() + 7_200_000).toISOString(),
+        softCloseMinutes: 1,
+        maxExtensions: 1,
+        suppliers: companies,
+        confirmEvaluationWarning: true,
       },
     });
     if (created.statusCode !== 200) throw new Error(`createAuction ${created.statusCode} ${created.body}`);
     const { auctionNo, version } = created.json() as { auctionNo: string; version: number };
-    const published = await app.inject({ method: 'POST', url: `/api/v1/bid/auctions/${auctionNo}/publish`, headers: staff[0].headers, payload: { version } });
+    const published = await app.inject({
+      method: 'POST',
+      url: `/api/v1/bid/auctions/${auctionNo}/publish`,
+      headers: staff[0].headers,
+      payload: { version },
+    });
     if (published.statusCode !== 200) throw new Error(`publishAuction ${published.statusCode} ${published.body}`);
     await app.close();
     await dbh.close();
@@ -293,8 +355,18 @@ async function main() {
         spawn(process.execPath, ['dist-server/main.mjs'], {
           cwd: ROOT,
           env: {
-            ...process.env, NODE_ENV: 'production', DATABASE_URL: url, DATA_DIR: serverDir, DIST_DIR: path.join(dataDir, 'no-dist'), HOST: '127.0.0.1', PORT: String(port), SEED: 'none', LOG_LEVEL: 'warn',
-            INTERNAL_HOST: '127.0.0.1', BID_MASTER_KEY: masterKey, JOBS_POLL_MS: '2000',
+            ...process.env,
+            NODE_ENV: 'production',
+            DATABASE_URL: url,
+            DATA_DIR: serverDir,
+            DIST_DIR: path.join(dataDir, 'no-dist'),
+            HOST: '127.0.0.1',
+            PORT: String(port),
+            SEED: 'none',
+            LOG_LEVEL: 'warn',
+            INTERNAL_HOST: '127.0.0.1',
+            BID_MASTER_KEY: masterKey,
+            JOBS_POLL_MS: '2000',
           },
           stdio: ['ignore', 'ignore', 'inherit'],
         }),
@@ -304,7 +376,13 @@ async function main() {
       for (let n = 0; ; n++) {
         if (servers[i].exitCode !== null) throw new Error(`server ${base} exited with ${servers[i].exitCode}`);
         if (n > 600) throw new Error(`server ${base} not ready in 150 s`);
-        if (await fetch(`${base}/readyz`).then((r) => r.status === 200, () => false)) break;
+        if (
+          await fetch(`${base}/readyz`).then(
+            (r) => r.status === 200,
+            () => false,
+          )
+        )
+          break;
         await sleep(250);
       }
     }
@@ -314,29 +392,59 @@ async function main() {
     const specs: WatcherSpec[] = [];
     for (let i = 0; i < nWatchers; i++) {
       const base = bases[i % 2];
-      if (i < nMonitors) specs.push({ base, kind: 'monitor', path: `/api/v1/bid/auctions/${auctionNo}/events`, headers: staff[i % staff.length].headers });
+      if (i < nMonitors)
+        specs.push({
+          base,
+          kind: 'monitor',
+          path: `/api/v1/bid/auctions/${auctionNo}/events`,
+          headers: staff[i % staff.length].headers,
+        });
       else {
         const s = suppliers[(i - nMonitors) % suppliers.length];
-        specs.push({ base, kind: 'supplier', path: `/api/v1/cyber/bid/auctions/${auctionNo}/events`, headers: s.who.headers });
+        specs.push({
+          base,
+          kind: 'supplier',
+          path: `/api/v1/cyber/bid/auctions/${auctionNo}/events`,
+          headers: s.who.headers,
+        });
       }
     }
     const watcherProcs = [0, 1].map((k) => {
       const file = path.join(dataDir, `watchers-${k}.json`);
-      fs.writeFileSync(file, JSON.stringify({ watchers: specs.filter((_, i) => Math.floor(i / 2) % 2 === k), out: `${file}.out` }));
+      fs.writeFileSync(
+        file,
+        JSON.stringify({ watchers: specs.filter((_, i) => Math.floor(i / 2) % 2 === k), out: `${file}.out` }),
+      );
       return { proc: child('watchers', file), out: `${file}.out` };
     });
-    await Promise.all(watcherProcs.map((w) => new Promise<void>((resolve, reject) => {
-      w.proc.once('message', () => resolve());
-      w.proc.once('exit', (code) => reject(new Error(`watchers exited ${code}`)));
-    })));
-    console.log(`${specs.length} watchers connected (${nMonitors} monitors, ${specs.length - nMonitors} supplier feeds)`);
+    await Promise.all(
+      watcherProcs.map(
+        (w) =>
+          new Promise<void>((resolve, reject) => {
+            w.proc.once('message', () => resolve());
+            w.proc.once('exit', (code) => reject(new Error(`watchers exited ${code}`)));
+          }),
+      ),
+    );
+    console.log(
+      `${specs.length} watchers connected (${nMonitors} monitors, ${specs.length - nMonitors} supplier feeds)`,
+    );
 
     /* Bidders in a process of their own; each supplier on the server of its index's parity. */
     const bidFile = path.join(dataDir, 'bidders.json');
-    fs.writeFileSync(bidFile, JSON.stringify({
-      auctionNo, startPrice, decrement, gapMin, gapMax, hardStopAt: Date.now() + 180_000, out: `${bidFile}.out`,
-      bidders: suppliers.map((s, i) => ({ base: bases[i % 2], compNo: s.compNo, headers: s.who.headers })),
-    }));
+    fs.writeFileSync(
+      bidFile,
+      JSON.stringify({
+        auctionNo,
+        startPrice,
+        decrement,
+        gapMin,
+        gapMax,
+        hardStopAt: Date.now() + 180_000,
+        out: `${bidFile}.out`,
+        bidders: suppliers.map((s, i) => ({ base: bases[i % 2], compNo: s.compNo, headers: s.who.headers })),
+      }),
+    );
     const bidProc = child('bidders', bidFile);
     await new Promise((resolve) => bidProc.once('message', resolve));
     const db = new pg.Client({ connectionString: url });
@@ -344,22 +452,34 @@ async function main() {
     const cpu0 = servers.map((s) => cpuSeconds(s.pid!));
     const loadBefore = os.loadavg();
     // Opens now, 10 s before its planned end: the first bid extends it by the soft-close minute.
-    await db.query(`update auction set start_at = now() - interval '1 second', planned_end_at = now() + interval '10 seconds', end_at = now() + interval '10 seconds' where auction_no = $1`, [auctionNo]);
+    await db.query(
+      `update auction set start_at = now() - interval '1 second', planned_end_at = now() + interval '10 seconds', end_at = now() + interval '10 seconds' where auction_no = $1`,
+      [auctionNo],
+    );
     const t0 = Date.now();
     bidProc.send('go');
-    const sampler = setInterval(() => loads.push([Math.round((Date.now() - t0) / 1000), Number(os.loadavg()[0].toFixed(2))]), 5000);
+    const sampler = setInterval(
+      () => loads.push([Math.round((Date.now() - t0) / 1000), Number(os.loadavg()[0].toFixed(2))]),
+      5000,
+    );
     // Each server's queues, from its GET /metrics every 250 ms: requests waiting for a database
     // connection (the pool: 10) and for a place among the requests at work (ACTIVE_REQUESTS).
     const queues: Record<string, { poolWaiting: number[]; admissionWaiting: number[]; poolIdle: number[] }> = {};
-    const gauge = (text: string, name: string, state: string) => Number(new RegExp(`^${name}\\{state="${state}"\\} (\\S+)$`, 'm').exec(text)?.[1] ?? NaN);
+    const gauge = (text: string, name: string, state: string) =>
+      Number(new RegExp(`^${name}\\{state="${state}"\\} (\\S+)$`, 'm').exec(text)?.[1] ?? NaN);
     const queueSampler = setInterval(() => {
       for (const base of bases) {
-        void fetch(`${base}/metrics`).then((r) => r.text()).then((text) => {
-          const q = (queues[base] ??= { poolWaiting: [], admissionWaiting: [], poolIdle: [] });
-          q.poolWaiting.push(gauge(text, 'gpms_db_pool_connections', 'waiting'));
-          q.poolIdle.push(gauge(text, 'gpms_db_pool_connections', 'idle'));
-          q.admissionWaiting.push(gauge(text, 'gpms_http_admission', 'waiting'));
-        }, () => undefined);
+        void fetch(`${base}/metrics`)
+          .then((r) => r.text())
+          .then(
+            (text) => {
+              const q = (queues[base] ??= { poolWaiting: [], admissionWaiting: [], poolIdle: [] });
+              q.poolWaiting.push(gauge(text, 'gpms_db_pool_connections', 'waiting'));
+              q.poolIdle.push(gauge(text, 'gpms_db_pool_connections', 'idle'));
+              q.admissionWaiting.push(gauge(text, 'gpms_http_admission', 'waiting'));
+            },
+            () => undefined,
+          );
       }
     }, 250);
     const bidExit = await exited(bidProc);
@@ -367,14 +487,26 @@ async function main() {
     const biddingSeconds = (Date.now() - t0) / 1000;
     // The close event (written by a server's job once the end passed).
     for (let n = 0; n < 100; n++) {
-      if ((await db.query(`select 1 from auction_event where auction_no = $1 and kind = 'CLOSE'`, [auctionNo])).rowCount) break;
+      if (
+        (await db.query(`select 1 from auction_event where auction_no = $1 and kind = 'CLOSE'`, [auctionNo])).rowCount
+      )
+        break;
       await sleep(300);
     }
     clearInterval(sampler);
     clearInterval(queueSampler);
     const cpu1 = servers.map((s) => cpuSeconds(s.pid!));
-    const events = (await db.query<{ id: string; kind: string }>(`select id, kind from auction_event where auction_no = $1 order by id`, [auctionNo])).rows.map((r) => ({ id: Number(r.id), kind: r.kind }));
-    const auctionRow = (await db.query(`select status, planned_end_at, end_at, extensions, last_seq from auction where auction_no = $1`, [auctionNo])).rows[0];
+    const events = (
+      await db.query<{ id: string; kind: string }>(
+        `select id, kind from auction_event where auction_no = $1 order by id`,
+        [auctionNo],
+      )
+    ).rows.map((r) => ({ id: Number(r.id), kind: r.kind }));
+    const auctionRow = (
+      await db.query(`select status, planned_end_at, end_at, extensions, last_seq from auction where auction_no = $1`, [
+        auctionNo,
+      ])
+    ).rows[0];
     await db.end();
     const lastId = events[events.length - 1].id;
     for (const w of watcherProcs) w.proc.send({ lastId, graceMs: 15_000 });
@@ -384,14 +516,16 @@ async function main() {
     const bids = JSON.parse(fs.readFileSync(`${bidFile}.out`, 'utf8')) as BidRecord[];
     const accepted = bids.filter((b) => b.status === 200);
     const refusedByCode: Record<string, number> = {};
-    for (const b of bids.filter((x) => x.status !== 200)) refusedByCode[`${b.status} ${b.code}`] = (refusedByCode[`${b.status} ${b.code}`] ?? 0) + 1;
+    for (const b of bids.filter((x) => x.status !== 200))
+      refusedByCode[`${b.status} ${b.code}`] = (refusedByCode[`${b.status} ${b.code}`] ?? 0) + 1;
     const logs = watcherProcs.flatMap((w) => JSON.parse(fs.readFileSync(w.out, 'utf8')) as WatcherLog[]);
     const bidAtOf = new Map<number, number>();
     const seqOf = new Map<number, number>();
-    for (const l of logs) for (const [id, seq, bidAt] of l.bids) {
-      bidAtOf.set(id, Date.parse(bidAt));
-      seqOf.set(id, seq);
-    }
+    for (const l of logs)
+      for (const [id, seq, bidAt] of l.bids) {
+        bidAtOf.set(id, Date.parse(bidAt));
+        seqOf.set(id, seq);
+      }
     const ackBySeq = new Map(accepted.map((b) => [b.seq!, b.ackAt]));
     const fromBid: number[] = [];
     const fromAck: number[] = [];
@@ -423,7 +557,14 @@ async function main() {
     const result = {
       command: `npm run bench:auction -- ${process.argv.slice(2).join(' ')}`.trim(),
       servers: bases,
-      auction: { auctionNo, status: auctionRow.status, plannedEndAt: auctionRow.planned_end_at, endAt: auctionRow.end_at, extensions: auctionRow.extensions, bids: auctionRow.last_seq },
+      auction: {
+        auctionNo,
+        status: auctionRow.status,
+        plannedEndAt: auctionRow.planned_end_at,
+        endAt: auctionRow.end_at,
+        extensions: auctionRow.extensions,
+        bids: auctionRow.last_seq,
+      },
       suppliers: nBidders,
       watchers: { total: specs.length, monitors: nMonitors, supplierFeeds: specs.length - nMonitors },
       gapMs: [gapMin, gapMax],
@@ -446,18 +587,36 @@ async function main() {
       reconnects,
       watcherErrors: errors.slice(0, 10),
       // Samples every 250 ms while bidding: how many waited for a pool connection / an admission place.
-      queues: Object.fromEntries(Object.entries(queues).map(([k, q]) => [k, Object.fromEntries(Object.entries(q).map(([n, xs]) => [n, { ...quantiles(xs.filter(Number.isFinite)), mean: Number((xs.reduce((a, b) => a + b, 0) / xs.length).toFixed(2)) }]))])),
+      queues: Object.fromEntries(
+        Object.entries(queues).map(([k, q]) => [
+          k,
+          Object.fromEntries(
+            Object.entries(q).map(([n, xs]) => [
+              n,
+              {
+                ...quantiles(xs.filter(Number.isFinite)),
+                mean: Number((xs.reduce((a, b) => a + b, 0) / xs.length).toFixed(2)),
+              },
+            ]),
+          ),
+        ]),
+      ),
       serverCpuSeconds: cpu1.map((c, i) => Number((c - cpu0[i]).toFixed(1))),
-      loadAverage: { before: loadBefore.map((x) => Number(x.toFixed(2))), every5s: loads, after: os.loadavg().map((x) => Number(x.toFixed(2))) },
+      loadAverage: {
+        before: loadBefore.map((x) => Number(x.toFixed(2))),
+        every5s: loads,
+        after: os.loadavg().map((x) => Number(x.toFixed(2))),
+      },
     };
     console.log(JSON.stringify(result, null, 2));
     console.log(writeResult(process.env.BENCH_OUT ?? 'auction-load', result));
   } finally {
-    for (const s of servers) if (s.exitCode === null) {
-      const gone = exited(s);
-      s.kill('SIGTERM');
-      await gone;
-    }
+    for (const s of servers)
+      if (s.exitCode === null) {
+        const gone = exited(s);
+        s.kill('SIGTERM');
+        await gone;
+      }
     await admin.query(`drop database if exists ${dbName} with (force)`).catch(() => undefined);
     await admin.end();
     fs.rmSync(dataDir, { recursive: true, force: true });

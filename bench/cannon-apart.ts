@@ -8,7 +8,10 @@ import type autocannon from 'autocannon';
 
 export function autocannonApart(options: autocannon.Options): Promise<autocannon.Result> {
   return new Promise((resolve, reject) => {
-    const child = fork(fileURLToPath(new URL('./cannon.ts', import.meta.url)), [JSON.stringify(options)], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    const child = fork(fileURLToPath(new URL('./cannon.ts', import.meta.url)), [JSON.stringify(options)], {
+      execArgv: ['--import', 'tsx'],
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
     child.once('message', (m) => resolve(m as autocannon.Result));
     child.once('error', reject);
     child.once('exit', (code) => (code ? reject(new Error(`autocannon exited ${code}`)) : undefined));

@@ -22,7 +22,12 @@ import { seedDemo } from '../server/db/seed/index.js';
 import { computePeriod } from '../server/modules/evaluation/compute.js';
 
 const { values } = parseArgs({
-  options: { scale: { type: 'string', default: '1' }, keep: { type: 'boolean', default: false }, reuse: { type: 'boolean', default: false }, suppliers: { type: 'string', default: '120' } },
+  options: {
+    scale: { type: 'string', default: '1' },
+    keep: { type: 'boolean', default: false },
+    reuse: { type: 'boolean', default: false },
+    suppliers: { type: 'string', default: '120' },
+  },
 });
 const wanted = Number(values.suppliers);
 const scale = Number(values.scale);
@@ -50,8 +55,22 @@ async function prepare(trx: Db, periodId: number) {
   const inScope = await trx.selectFrom('evaTarget').select('compNo').where('periodId', '=', periodId).execute();
   const missing = wanted - inScope.length;
   if (missing <= 0) return;
-  const more = await trx.selectFrom('company').select('compNo').where('compNo', 'not in', inScope.map((t) => t.compNo)).orderBy('compNo').limit(missing).execute();
-  if (more.length) await trx.insertInto('evaTarget').values(more.map((c) => ({ periodId, compNo: c.compNo, spendKrw: '0' }))).execute();
+  const more = await trx
+    .selectFrom('company')
+    .select('compNo')
+    .where(
+      'compNo',
+      'not in',
+      inScope.map((t) => t.compNo),
+    )
+    .orderBy('compNo')
+    .limit(missing)
+    .execute();
+  if (more.length)
+    await trx
+      .insertInto('evaTarget')
+      .values(more.map((c) => ({ periodId, compNo: c.compNo, spendKrw: '0' })))
+      .execute();
 }
 
 async function main() {
@@ -69,11 +88,22 @@ async function main() {
     else {
       const t0 = performance.now();
       const counts = await seedDemo(h.db, { scale, log: (m) => console.log(m) });
-      console.log(`seeded scale ${scale} in ${((performance.now() - t0) / 1000).toFixed(1)} s: ${counts.poLine} order lines, ${counts.deliveryLine} delivery lines, ${counts.whReceiptLine} receipt lines, ${counts.quotationLine} quotation lines`);
+      console.log(
+        `seeded scale ${scale} in ${((performance.now() - t0) / 1000).toFixed(1)} s: ${counts.poLine} order lines, ${counts.deliveryLine} delivery lines, ${counts.whReceiptLine} receipt lines, ${counts.quotationLine} quotation lines`,
+      );
     }
     const all = await sql<{ n: number }>`select count(*)::int as n from po_line`.execute(h.db);
-    const period = await h.db.selectFrom('evaPeriod').select(['periodId', 'periodName']).where('status', '=', 'CLOSED').orderBy('endDate', 'desc').executeTakeFirstOrThrow();
-    const lines = await sql<{ n: number }>`select count(*) as n from po_line pl join po_header ph on ph.po_no = pl.po_no where coalesce(pl.delivery_date, ph.due_date, ph.po_date) between '2026-01-01' and '2026-06-30'`.execute(h.db);
+    const period = await h.db
+      .selectFrom('evaPeriod')
+      .select(['periodId', 'periodName'])
+      .where('status', '=', 'CLOSED')
+      .orderBy('endDate', 'desc')
+      .executeTakeFirstOrThrow();
+    const lines = await sql<{
+      n: number;
+    }>`select count(*) as n from po_line pl join po_header ph on ph.po_no = pl.po_no where coalesce(pl.delivery_date, ph.due_date, ph.po_date) between '2026-01-01' and '2026-06-30'`.execute(
+      h.db,
+    );
     const times: number[] = [];
     let suppliers = 0;
     let drafts = 0;
@@ -93,7 +123,9 @@ async function main() {
       }
     }
     const best = Math.min(...times);
-    console.log(`computed "${period.periodName}" for ${suppliers} suppliers, ${drafts} draft totals written (${all.rows[0].n} order lines, ${lines.rows[0].n} due in the period): ${times.map((t) => (t / 1000).toFixed(2)).join(' s, ')} s; best ${(best / 1000).toFixed(2)} s`);
+    console.log(
+      `computed "${period.periodName}" for ${suppliers} suppliers, ${drafts} draft totals written (${all.rows[0].n} order lines, ${lines.rows[0].n} due in the period): ${times.map((t) => (t / 1000).toFixed(2)).join(' s, ')} s; best ${(best / 1000).toFixed(2)} s`,
+    );
   } finally {
     await h.close();
     if (!values.keep) await adminQuery(`drop database if exists ${name} with (force)`);

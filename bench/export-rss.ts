@@ -62,7 +62,11 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gpms-bench-export-rss-'))
 // The compiled server, as `npm start` runs it (BENCH_TSX=1: through tsx, as before).
 const tsx = process.env.BENCH_TSX === '1';
 if (!tsx) await buildServer();
-const nodeArgs = [...(tsx ? ['--import', 'tsx'] : []), ...(maxOldSpace ? [`--max-old-space-size=${maxOldSpace}`] : []), tsx ? 'server/main.ts' : 'dist-server/main.mjs'];
+const nodeArgs = [
+  ...(tsx ? ['--import', 'tsx'] : []),
+  ...(maxOldSpace ? [`--max-old-space-size=${maxOldSpace}`] : []),
+  tsx ? 'server/main.ts' : 'dist-server/main.mjs',
+];
 const child = spawn(process.execPath, nodeArgs, {
   cwd: ROOT,
   env: {
@@ -119,7 +123,12 @@ try {
     await fetch(`${base}/auth/api/login/idpw`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ systemId: 'GPMS', grantType: 'idpw', username: 'admin', password: DEMO_PASSWORD }).toString(),
+      body: new URLSearchParams({
+        systemId: 'GPMS',
+        grantType: 'idpw',
+        username: 'admin',
+        password: DEMO_PASSWORD,
+      }).toString(),
     }),
   );
   const headers = { authorization: `Bearer ${login.accessToken}`, iscyber: 'N', 'content-type': 'application/json' };
@@ -129,10 +138,26 @@ try {
   const baseline = memory();
 
   const def = poList as ListScreenDef;
-  const columns = def.columns.map((c) => ({ field: c.field, header: c.field, type: (c.type ?? 'text') as string, width: Math.round((c.width ?? 100) / 7), ...(c.currencyField ? { currencyField: c.currencyField } : {}) }));
+  const columns = def.columns.map((c) => ({
+    field: c.field,
+    header: c.field,
+    type: (c.type ?? 'text') as string,
+    width: Math.round((c.width ?? 100) / 7),
+    ...(c.currencyField ? { currencyField: c.currencyField } : {}),
+  }));
   const t0 = performance.now();
   const started = await json<{ exportId: string }>(
-    await fetch(`${base}/api/v1/exports`, { method: 'POST', headers, body: JSON.stringify({ operation: 'listPos', query: { sort: 'poNo:desc', ...query }, columns, sheetName: 'PO', tzOffsetMinutes: -540 }) }),
+    await fetch(`${base}/api/v1/exports`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({
+        operation: 'listPos',
+        query: { sort: 'poNo:desc', ...query },
+        columns,
+        sheetName: 'PO',
+        tzOffsetMinutes: -540,
+      }),
+    }),
   );
   let peakRss = 0;
   let peakAtMs = 0;
@@ -146,7 +171,13 @@ try {
     }
     samples.push({ t: Math.round(performance.now() - t0), rssMb: Number(m.rssMb.toFixed(1)) });
   }, 200);
-  let status: { status: string; rowsDone: number; rowsTotal: number; bytes: number | null; error: string | null } = { status: 'RUNNING', rowsDone: 0, rowsTotal: 0, bytes: null, error: null };
+  let status: { status: string; rowsDone: number; rowsTotal: number; bytes: number | null; error: string | null } = {
+    status: 'RUNNING',
+    rowsDone: 0,
+    rowsTotal: 0,
+    bytes: null,
+    error: null,
+  };
   try {
     while (status.status === 'RUNNING') {
       await sleep(1000);
@@ -196,8 +227,15 @@ try {
     `${label} (${result.database}): ${result.rows.toLocaleString('en')} rows (${sheetRows - 1} in the sheet), ${(bytes.length / 1e6).toFixed(1)} MB in ${result.seconds} s; ` +
       `server RSS baseline ${result.baselineRssMb} MB (VmHWM ${result.baselineHwmMb}), peak sampled ${result.peakRssMb} MB, VmHWM at the end ${result.peakHwmMb} MB, page size ${result.exportPageSize}${maxOldSpace ? `, --max-old-space-size=${maxOldSpace}` : ''}; load ${result.load.join(' / ')}`,
   );
-  const out = path.join(ROOT, 'bench/results', `export-rss-${label}${pageSize ? `-p${pageSize}` : ''}${maxOldSpace ? `-h${maxOldSpace}` : ''}.json`);
-  fs.writeFileSync(out, `${JSON.stringify({ ...result, measuredAt: new Date().toISOString(), node: process.version, cpus: os.cpus().length }, null, 2)}\n`);
+  const out = path.join(
+    ROOT,
+    'bench/results',
+    `export-rss-${label}${pageSize ? `-p${pageSize}` : ''}${maxOldSpace ? `-h${maxOldSpace}` : ''}.json`,
+  );
+  fs.writeFileSync(
+    out,
+    `${JSON.stringify({ ...result, measuredAt: new Date().toISOString(), node: process.version, cpus: os.cpus().length }, null, 2)}\n`,
+  );
   console.log(`wrote ${path.relative(ROOT, out)}`);
 } finally {
   stop();

@@ -36,7 +36,10 @@ const PAGE = 5000;
 async function writeOurs(rows: number, file: string) {
   const { XlsxStream } = await import('../server/modules/exports/xlsx-stream');
   const { pipeline } = await import('node:stream/promises');
-  const xlsx = new XlsxStream('bench', COLUMNS.map((c) => ({ header: c.header, type: 'string' as const, width: c.width })));
+  const xlsx = new XlsxStream(
+    'bench',
+    COLUMNS.map((c) => ({ header: c.header, type: 'string' as const, width: c.width })),
+  );
   const done = pipeline(xlsx.output, fs.createWriteStream(file));
   for (let start = 0; start < rows; start += PAGE) {
     const page = [];
@@ -71,7 +74,10 @@ async function writeSheetjs(rows: number, file: string) {
     const r = benchRow(i);
     data.push(COLUMNS.map((c) => exportCell(c, r, zone) ?? undefined));
   }
-  const ws = { '!data': data, '!ref': XLSX.utils.encode_range({ s: { r: 0, c: 0 }, e: { r: rows, c: COLUMNS.length - 1 } }) } as unknown as import('xlsx').WorkSheet;
+  const ws = {
+    '!data': data,
+    '!ref': XLSX.utils.encode_range({ s: { r: 0, c: 0 }, e: { r: rows, c: COLUMNS.length - 1 } }),
+  } as unknown as import('xlsx').WorkSheet;
   const wb = XLSX.utils.book_new();
   XLSX.utils.book_append_sheet(wb, ws, 'bench');
   fs.writeFileSync(file, XLSX.write(wb, { type: 'buffer', bookType: 'xlsx', compression: true }));
@@ -101,8 +107,15 @@ if (arg('child')) {
   const sheetjsRows = Number(arg('sheetjs-rows') ?? Math.min(rows, 200_000));
   const run = (name: WriterName, n: number, heapMb?: number) => {
     const heap = heapMb ? `--max-old-space-size=${heapMb}` : name === 'sheetjs' ? '--max-old-space-size=8192' : '';
-    const out = execFileSync(process.execPath, ['--import', 'tsx', import.meta.filename, '--child', name, '--rows', String(n)], { encoding: 'utf8', maxBuffer: 1 << 20, // Only SheetJS gets a bigger heap (it holds the whole workbook); the streaming writers run with Node's default, so their peak RSS is what a server would see.
-      env: { ...process.env, NODE_OPTIONS: heap } });
+    const out = execFileSync(
+      process.execPath,
+      ['--import', 'tsx', import.meta.filename, '--child', name, '--rows', String(n)],
+      {
+        encoding: 'utf8',
+        maxBuffer: 1 << 20, // Only SheetJS gets a bigger heap (it holds the whole workbook); the streaming writers run with Node's default, so their peak RSS is what a server would see.
+        env: { ...process.env, NODE_OPTIONS: heap },
+      },
+    );
     const result = { ...JSON.parse(out.trim().split('\n').at(-1)!), heap: heap || 'default' };
     console.log(result);
     return result;
@@ -115,7 +128,8 @@ if (arg('child')) {
   const result = {
     columns: COLUMNS.length,
     writers: { ours, oursCapped, exceljs, sheetjs },
-    note: sheetjsRows < rows ? `SheetJS builds the whole workbook in memory; measured at ${sheetjsRows} rows` : undefined,
+    note:
+      sheetjsRows < rows ? `SheetJS builds the whole workbook in memory; measured at ${sheetjsRows} rows` : undefined,
     ratios: {
       oursVsExceljsTime: Number((ours.ms / exceljs.ms).toFixed(2)),
       oursVsExceljsRss: Number((ours.peakRssMb / exceljs.peakRssMb).toFixed(2)),

@@ -15,13 +15,21 @@ try {
   for (let run = 0; run < 2; run++) {
     await page.evaluate(() => window.bench.startFrames());
     const started = Date.now();
-    const [download] = await Promise.all([page.waitForEvent('download', { timeout: 300_000 }), page.getByRole('button', { name: '엑셀 다운로드' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download', { timeout: 300_000 }),
+      page.getByRole('button', { name: '엑셀 다운로드' }).click(),
+    ]);
     const file = await download.path();
     const engineMs = Date.now() - started;
     const frames = await page.evaluate(() => window.bench.stopFrames());
     const longestFrameMs = Math.round(Math.max(...frames));
     const sorted = [...frames].sort((a, b) => a - b);
-    runs.push({ engineMs, bytes: fs.statSync(file).size, longestFrameMs, p95FrameMs: Math.round(sorted[Math.floor((sorted.length - 1) * 0.95)]) });
+    runs.push({
+      engineMs,
+      bytes: fs.statSync(file).size,
+      longestFrameMs,
+      p95FrameMs: Math.round(sorted[Math.floor((sorted.length - 1) * 0.95)]),
+    });
     if (run === 0) {
       const wb = XLSX.read(fs.readFileSync(file), { dense: true, sheetRows: 3 });
       const first = XLSX.utils.sheet_to_json<unknown[]>(wb.Sheets[wb.SheetNames[0]], { header: 1, raw: false });
@@ -41,7 +49,9 @@ try {
     listApi: session.served,
   };
   console.log(JSON.stringify(result, null, 2));
-  console.log(`\nengine export ${engine} ms vs SheetJS alone ${Math.round(alone)} ms: ratio ${result.ratio}; longest frame during export ${Math.max(...runs.map((r) => r.longestFrameMs)).toFixed(0)} ms`);
+  console.log(
+    `\nengine export ${engine} ms vs SheetJS alone ${Math.round(alone)} ms: ratio ${result.ratio}; longest frame during export ${Math.max(...runs.map((r) => r.longestFrameMs)).toFixed(0)} ms`,
+  );
   console.log(`wrote ${writeResult('export', result)}`);
 } finally {
   await session.close();

@@ -15,10 +15,16 @@ import { openBench, writeResult } from './harness';
 const ROUNDS = 5;
 const SPEEDS = { steady: 54, fling: 27 * 25 } as const;
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length - 1) * p))];
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((sorted.length - 1) * p))];
 const summary = (frames: number[]) => {
   const s = [...frames].sort((a, b) => a - b);
-  return { frames: s.length, p50: Number(percentile(s, 0.5).toFixed(1)), p95: Number(percentile(s, 0.95).toFixed(1)), max: Number(s[s.length - 1].toFixed(1)) };
+  return {
+    frames: s.length,
+    p50: Number(percentile(s, 0.5).toFixed(1)),
+    p95: Number(percentile(s, 0.95).toFixed(1)),
+    max: Number(s[s.length - 1].toFixed(1)),
+  };
 };
 
 function scroll(page: Page, pxPerFrame: number) {
@@ -30,13 +36,20 @@ try {
   const engine = session.page;
   const bare = await session.openPage('bare');
   const shown = await engine.getByTestId('list-total').textContent();
-  for (const page of [engine, bare]) await page.evaluate(() => window.bench.scroll({ durationMs: 1000, pxPerFrame: 54 }));
+  for (const page of [engine, bare])
+    await page.evaluate(() => window.bench.scroll({ durationMs: 1000, pxPerFrame: 54 }));
 
-  const frames: Record<'engine' | 'bare', Record<keyof typeof SPEEDS, number[]>> = { engine: { steady: [], fling: [] }, bare: { steady: [], fling: [] } };
+  const frames: Record<'engine' | 'bare', Record<keyof typeof SPEEDS, number[]>> = {
+    engine: { steady: [], fling: [] },
+    bare: { steady: [], fling: [] },
+  };
   const engineDetail = { requests: 0, reactCommits: 0, rowsScrolled: 0 };
   for (let round = 0; round < ROUNDS; round++) {
     for (const [name, px] of Object.entries(SPEEDS) as Array<[keyof typeof SPEEDS, number]>) {
-      for (const [mode, page] of [['engine', engine], ['bare', bare]] as const) {
+      for (const [mode, page] of [
+        ['engine', engine],
+        ['bare', bare],
+      ] as const) {
         await page.bringToFront();
         const r = await scroll(page, px);
         frames[mode][name].push(...r.frameTimes);
@@ -47,12 +60,17 @@ try {
         }
       }
       // Back to the top for the next round.
-      for (const page of [engine, bare]) await page.evaluate(() => document.querySelector<HTMLElement>('[data-gpms-grid] .dvn-scroller')!.scrollTo(0, 0));
+      for (const page of [engine, bare])
+        await page.evaluate(() =>
+          document.querySelector<HTMLElement>('[data-gpms-grid] .dvn-scroller')!.scrollTo(0, 0),
+        );
     }
   }
   await engine.bringToFront();
   await engine.waitForTimeout(500);
-  const visible = await engine.evaluate(() => Array.from(document.querySelectorAll('[data-gpms-grid] canvas tbody tr')).length);
+  const visible = await engine.evaluate(
+    () => Array.from(document.querySelectorAll('[data-gpms-grid] canvas tbody tr')).length,
+  );
 
   const result = {
     rows: 100_000,
@@ -75,8 +93,12 @@ try {
   console.log(JSON.stringify(result, null, 2));
   const line = (name: 'steady' | 'fling') =>
     `${name.padEnd(6)} engine p50 ${result[name].engine.p50} ms p95 ${result[name].engine.p95} ms | bare grid p50 ${result[name].bare.p50} ms p95 ${result[name].bare.p95} ms`;
-  console.log(`\n${line('steady')}\n${line('fling')}\nratio engine/bare: steady p50 ${result.ratio.steadyP50}, p95 ${result.ratio.steadyP95}; fling p50 ${result.ratio.flingP50}, p95 ${result.ratio.flingP95}`);
-  console.log(`engine: ${engineDetail.requests} page requests and ${engineDetail.reactCommits} React commits while scrolling ${engineDetail.rowsScrolled.toLocaleString()} rows`);
+  console.log(
+    `\n${line('steady')}\n${line('fling')}\nratio engine/bare: steady p50 ${result.ratio.steadyP50}, p95 ${result.ratio.steadyP95}; fling p50 ${result.ratio.flingP50}, p95 ${result.ratio.flingP95}`,
+  );
+  console.log(
+    `engine: ${engineDetail.requests} page requests and ${engineDetail.reactCommits} React commits while scrolling ${engineDetail.rowsScrolled.toLocaleString()} rows`,
+  );
   console.log(`wrote ${writeResult('grid', result)}`);
 } finally {
   await session.close();

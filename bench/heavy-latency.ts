@@ -24,7 +24,19 @@ const BASE_MS = 5000;
 const scale = Number(process.env.SEED_SCALE ?? 1);
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gpms-bench-heavy-'));
-const config = { ...loadConfig({ BID_MASTER_KEY: TEST_BID_MASTER_KEY, ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, HOST: '127.0.0.1', PORT: '0', DEV_OUTBOX: 'off' }), authRateLimitPerMinute: 10000 };
+const config = {
+  ...loadConfig({
+    BID_MASTER_KEY: TEST_BID_MASTER_KEY,
+    ...process.env,
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: dataDir,
+    HOST: '127.0.0.1',
+    PORT: '0',
+    DEV_OUTBOX: 'off',
+  }),
+  authRateLimitPerMinute: 10000,
+};
 // PGLITE_THREAD=main compares with PGlite in the server's own thread (the server always uses a worker).
 const { dbh } = await openDatabase(config, { pgliteThread: process.env.PGLITE_THREAD === 'main' ? 'main' : 'worker' });
 const seedStarted = Date.now();
@@ -36,7 +48,11 @@ const port = (app.server.address() as { port: number }).port;
 const base = `http://127.0.0.1:${port}`;
 
 async function login(userId: string): Promise<Record<string, string>> {
-  const res = await fetch(`${base}/auth/api/login/idpw`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ systemId: 'GPMS', grantType: 'idpw', username: userId, password: DEMO_PASSWORD }) });
+  const res = await fetch(`${base}/auth/api/login/idpw`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ systemId: 'GPMS', grantType: 'idpw', username: userId, password: DEMO_PASSWORD }),
+  });
   const body = (await res.json()) as { accessToken: string };
   return { authorization: `Bearer ${body.accessToken}`, iscyber: 'N' };
 }
@@ -47,7 +63,12 @@ const pct = (xs: number[], p: number) => {
   const s = [...xs].sort((a, b) => a - b);
   return Math.round(s[Math.min(s.length - 1, Math.floor((s.length - 1) * p))] * 10) / 10;
 };
-const summary = (xs: number[]) => ({ n: xs.length, p50: pct(xs, 0.5), p95: pct(xs, 0.95), max: Math.round(Math.max(...xs)) });
+const summary = (xs: number[]) => ({
+  n: xs.length,
+  p50: pct(xs, 0.5),
+  p95: pct(xs, 0.95),
+  max: Math.round(Math.max(...xs)),
+});
 
 async function lightLoop(ms: number): Promise<number[]> {
   const until = Date.now() + ms;
@@ -75,7 +96,8 @@ const exporter = (async () => {
     const started = Date.now();
     const res = await fetch(`${base}/api/v1/data-download/receipts`, { headers: monitor });
     const buf = await res.arrayBuffer();
-    if (res.status !== 200) throw new Error(`export answered ${res.status}: ${Buffer.from(buf).toString().slice(0, 200)}`);
+    if (res.status !== 200)
+      throw new Error(`export answered ${res.status}: ${Buffer.from(buf).toString().slice(0, 200)}`);
     rows = Number(res.headers.get('x-total-count'));
     exportMs += Date.now() - started;
     exports++;
@@ -86,7 +108,13 @@ stop = true;
 await exporter;
 
 // The per-user limit: a third concurrent export by the same user is refused at once.
-const three = await Promise.all([0, 1, 2].map(() => fetch(`${base}/api/v1/data-download/receipts`, { headers: monitor }).then(async (r) => (await r.arrayBuffer(), r.status))));
+const three = await Promise.all(
+  [0, 1, 2].map(() =>
+    fetch(`${base}/api/v1/data-download/receipts`, { headers: monitor }).then(
+      async (r) => (await r.arrayBuffer(), r.status),
+    ),
+  ),
+);
 
 const result = {
   measuredAt: new Date().toISOString(),
@@ -98,11 +126,17 @@ const result = {
   lightAlone: summary(baseline),
   lightDuringExport: summary(loaded),
   concurrentExportStatuses: three,
-  machine: `${os.cpus().length} CPU ${os.cpus()[0]?.model ?? ''}, Node ${process.version}, load ${os.loadavg().map((l) => l.toFixed(1)).join('/')}`,
+  machine: `${os.cpus().length} CPU ${os.cpus()[0]?.model ?? ''}, Node ${process.version}, load ${os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join('/')}`,
 };
 console.log(JSON.stringify(result, null, 2));
 fs.mkdirSync(path.join(import.meta.dirname, 'results'), { recursive: true });
-fs.writeFileSync(path.join(import.meta.dirname, 'results', process.env.BENCH_OUT ?? 'heavy.json'), `${JSON.stringify(result, null, 2)}\n`);
+fs.writeFileSync(
+  path.join(import.meta.dirname, 'results', process.env.BENCH_OUT ?? 'heavy.json'),
+  `${JSON.stringify(result, null, 2)}\n`,
+);
 await app.close();
 await dbh.close();
 fs.rmSync(dataDir, { recursive: true, force: true });

@@ -40,11 +40,30 @@ function writeWorkbook(cats: Cat[], out: string): void {
   const aoa: unknown[][] = [COLUMN_KEYS.map((k) => headerText(k))];
   for (let i = 0; i < ROWS; i++) {
     const c = cats[i % cats.length];
-    aoa.push(['', `벤치 품목 ${i}`, `Bench item ${i}`, `규격 ${i % 97}-${i}`, c.catCode, c.sgCode, c.unitCode, 1000 + (i % 5000), 'KRW', `제조사 ${i % 50}`, i % 3 === 0 ? 'STEEL' : '', i % 5 === 0 ? 'BLACK' : '', 'KR', '2026-11-01', 'Y']);
+    aoa.push([
+      '',
+      `벤치 품목 ${i}`,
+      `Bench item ${i}`,
+      `규격 ${i % 97}-${i}`,
+      c.catCode,
+      c.sgCode,
+      c.unitCode,
+      1000 + (i % 5000),
+      'KRW',
+      `제조사 ${i % 50}`,
+      i % 3 === 0 ? 'STEEL' : '',
+      i % 5 === 0 ? 'BLACK' : '',
+      'KR',
+      '2026-11-01',
+      'Y',
+    ]);
   }
   const wb = XLSX.utils.book_new();
   XLSX.utils.book_append_sheet(wb, XLSX.utils.aoa_to_sheet(aoa), '품목');
-  fs.writeFileSync(out, new Uint8Array(XLSX.write(wb, { type: 'array', bookType: 'xlsx', compression: true, bookSST: SST }) as ArrayBuffer));
+  fs.writeFileSync(
+    out,
+    new Uint8Array(XLSX.write(wb, { type: 'array', bookType: 'xlsx', compression: true, bookSST: SST }) as ArrayBuffer),
+  );
 }
 if (process.argv[2] === '--write-workbook') {
   writeWorkbook(JSON.parse(fs.readFileSync(process.argv[3], 'utf8')) as Cat[], process.argv[4]);
@@ -69,10 +88,16 @@ try {
   const catsFile = path.join(dataDir, 'cats.json');
   const bookFile = path.join(dataDir, 'bench.xlsx');
   fs.writeFileSync(catsFile, JSON.stringify(cats));
-  const made = spawnSync(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url), '--write-workbook', catsFile, bookFile], { stdio: 'inherit' });
+  const made = spawnSync(
+    process.execPath,
+    [...process.execArgv, fileURLToPath(import.meta.url), '--write-workbook', catsFile, bookFile],
+    { stdio: 'inherit' },
+  );
   if (made.status !== 0) throw new Error(`making the workbook failed (${made.status})`);
   const file = new Uint8Array(fs.readFileSync(bookFile));
-  console.log(`workbook: ${ROWS} rows × ${COLUMN_KEYS.length} columns${SST ? ', shared strings' : ''}, ${(file.length / 1_048_576).toFixed(1)} MB`);
+  console.log(
+    `workbook: ${ROWS} rows × ${COLUMN_KEYS.length} columns${SST ? ', shared strings' : ''}, ${(file.length / 1_048_576).toFixed(1)} MB`,
+  );
 
   const port = await new Promise<number>((resolve) => {
     const srv = net.createServer().listen(0, '127.0.0.1', () => {
@@ -82,10 +107,26 @@ try {
   });
   const base = `http://127.0.0.1:${port}`;
   // The compiled server, as `npm start` runs it (BENCH_TSX=1: through tsx, as before).
-  const entry = process.env.BENCH_TSX === '1' ? ['--import', 'tsx', 'server/main.ts'] : (await buildServer(), ['dist-server/main.mjs']);
+  const entry =
+    process.env.BENCH_TSX === '1'
+      ? ['--import', 'tsx', 'server/main.ts']
+      : (await buildServer(), ['dist-server/main.mjs']);
   const server = spawn(process.execPath, [...SERVER_FLAGS, ...entry], {
     cwd: ROOT,
-    env: { BID_MASTER_KEY: TEST_BID_MASTER_KEY, ...process.env, NODE_ENV: 'production', DATABASE_URL: url, DATA_DIR: dataDir, DIST_DIR: path.join(dataDir, 'no-dist'), HOST: '127.0.0.1', PORT: String(port), SEED: 'none', LOG_LEVEL: 'warn', INTERNAL_HOST: '127.0.0.1', UPLOAD_LIMIT_MB: '64' },
+    env: {
+      BID_MASTER_KEY: TEST_BID_MASTER_KEY,
+      ...process.env,
+      NODE_ENV: 'production',
+      DATABASE_URL: url,
+      DATA_DIR: dataDir,
+      DIST_DIR: path.join(dataDir, 'no-dist'),
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      SEED: 'none',
+      LOG_LEVEL: 'warn',
+      INTERNAL_HOST: '127.0.0.1',
+      UPLOAD_LIMIT_MB: '64',
+    },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   child = server;
@@ -97,7 +138,10 @@ try {
   for (let i = 0; ; i++) {
     if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}`);
     if (i > 600) throw new Error('server not ready in 150 s');
-    const ready = await fetch(`${base}/readyz`).then((r) => r.status === 200, () => false);
+    const ready = await fetch(`${base}/readyz`).then(
+      (r) => r.status === 200,
+      () => false,
+    );
     if (ready) break;
     await sleep(250);
   }
@@ -111,7 +155,12 @@ try {
   const login = await call('/auth/api/login/idpw', {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ systemId: 'GPMS', grantType: 'idpw', username: 'tfadmin', password: DEMO_PASSWORD }).toString(),
+    body: new URLSearchParams({
+      systemId: 'GPMS',
+      grantType: 'idpw',
+      username: 'tfadmin',
+      password: DEMO_PASSWORD,
+    }).toString(),
   });
   const auth = { authorization: `Bearer ${login.accessToken}`, iscyber: 'N' };
   // One page of the upload list first, so the baseline includes a warmed route (schemas compiled, pool open).
@@ -129,7 +178,11 @@ try {
     samples.push([Math.round(performance.now() - t0), rss]);
   }, 50);
   const form = new FormData();
-  form.append('file', new Blob([file], { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' }), 'bench.xlsx');
+  form.append(
+    'file',
+    new Blob([file], { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' }),
+    'bench.xlsx',
+  );
   const { batchId } = await call('/api/v1/item/uploads', { method: 'POST', headers: auth, body: form });
   const answered = performance.now() - t0;
   const settle = async () => {
@@ -143,19 +196,38 @@ try {
   const t1 = performance.now();
   if (checked.status !== 'CHECKED') throw new Error(`batch ${checked.status}: ${checked.failMessage}`);
   phase = 'apply';
-  await call(`/api/v1/item/uploads/${batchId}/apply`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify({ version: checked.version }) });
+  await call(`/api/v1/item/uploads/${batchId}/apply`, {
+    method: 'POST',
+    headers: { ...auth, 'content-type': 'application/json' },
+    body: JSON.stringify({ version: checked.version }),
+  });
   const applied = await settle();
   const t2 = performance.now();
   clearInterval(sampler);
   const end = memory();
   const result = {
-    rows: ROWS, columns: COLUMN_KEYS.length, sharedStrings: SST, serverFlags: SERVER_FLAGS.join(' '), fileMb: +(file.length / 1_048_576).toFixed(1), answeredMs: Math.round(answered),
-    checkSeconds: +((t1 - t0) / 1000).toFixed(1), applySeconds: +((t2 - t1) / 1000).toFixed(1), totalSeconds: +((t2 - t0) / 1000).toFixed(1),
-    status: applied.status, countNew: checked.countNew, countError: checked.countError,
+    rows: ROWS,
+    columns: COLUMN_KEYS.length,
+    sharedStrings: SST,
+    serverFlags: SERVER_FLAGS.join(' '),
+    fileMb: +(file.length / 1_048_576).toFixed(1),
+    answeredMs: Math.round(answered),
+    checkSeconds: +((t1 - t0) / 1000).toFixed(1),
+    applySeconds: +((t2 - t1) / 1000).toFixed(1),
+    totalSeconds: +((t2 - t0) / 1000).toFixed(1),
+    status: applied.status,
+    countNew: checked.countNew,
+    countError: checked.countError,
     // The server process (main thread and upload worker): RSS when ready, after login and one list
     // request (the baseline), the highest sampled while reading + checking and while applying, and
     // VmHWM (its peak since start, start-up included) at the end.
-    server: { rssAfterStartMb: afterStart.rssMb, rssBaselineMb: baseline.rssMb, peakRssCheckMb: peaks.check, peakRssApplyMb: peaks.apply, hwmMb: end.hwmMb },
+    server: {
+      rssAfterStartMb: afterStart.rssMb,
+      rssBaselineMb: baseline.rssMb,
+      peakRssCheckMb: peaks.check,
+      peakRssApplyMb: peaks.apply,
+      hwmMb: end.hwmMb,
+    },
     peakRssMb: Math.max(peaks.check, peaks.apply),
     load: os.loadavg().map((x) => +x.toFixed(1)),
   };
@@ -169,7 +241,20 @@ try {
   }
   console.log(JSON.stringify(result, null, 2));
   fs.mkdirSync(path.join(ROOT, 'bench/results'), { recursive: true });
-  fs.writeFileSync(path.join(ROOT, `bench/results/item-upload${SST ? '-sst' : ''}.json`), JSON.stringify({ ...result, at: new Date().toISOString(), node: process.version, cpus: os.cpus().length, timeline: timeline.map(([t, rss]) => `${t}:${rss}`).join(' ') }, null, 2) + '\n');
+  fs.writeFileSync(
+    path.join(ROOT, `bench/results/item-upload${SST ? '-sst' : ''}.json`),
+    JSON.stringify(
+      {
+        ...result,
+        at: new Date().toISOString(),
+        node: process.version,
+        cpus: os.cpus().length,
+        timeline: timeline.map(([t, rss]) => `${t}:${rss}`).join(' '),
+      },
+      null,
+      2,
+    ) + '\n',
+  );
 } finally {
   if (child && child.exitCode === null) {
     const exited = new Promise((r) => child!.once('exit', r));

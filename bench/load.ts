@@ -44,7 +44,9 @@ const active = arg('active', 0);
 const backendsAt = process.argv.indexOf('--backends');
 const profileAt = process.argv.indexOf('--profile');
 const profileDir = profileAt >= 0 ? process.argv[profileAt + 1] : null;
-const backends = (backendsAt >= 0 ? process.argv[backendsAt + 1] : 'pglite,postgres').split(',') as Array<'pglite' | 'postgres'>;
+const backends = (backendsAt >= 0 ? process.argv[backendsAt + 1] : 'pglite,postgres').split(',') as Array<
+  'pglite' | 'postgres'
+>;
 
 const LISTS = [
   { name: 'staff PO list', def: poList as ListScreenDef, user: 'admin' },
@@ -63,7 +65,10 @@ interface ListResult {
   errors: number;
 }
 
-async function openBackend(kind: 'pglite' | 'postgres', dataDir: string): Promise<{ dbh: DbHandle; databaseUrl: string | null; drop(): Promise<void> }> {
+async function openBackend(
+  kind: 'pglite' | 'postgres',
+  dataDir: string,
+): Promise<{ dbh: DbHandle; databaseUrl: string | null; drop(): Promise<void> }> {
   if (kind === 'pglite') {
     const dbh = await connect({ databaseUrl: null, pgliteDir: path.join(dataDir, 'pgdata') });
     return { dbh, databaseUrl: null, drop: async () => undefined };
@@ -88,13 +93,20 @@ async function openBackend(kind: 'pglite' | 'postgres', dataDir: string): Promis
   };
 }
 
-
-async function runBackend(kind: 'pglite' | 'postgres'): Promise<{ backend: string; lists: ListResult[]; all: Omit<ListResult, 'list' | 'url'> }> {
+async function runBackend(
+  kind: 'pglite' | 'postgres',
+): Promise<{ backend: string; lists: ListResult[]; all: Omit<ListResult, 'list' | 'url'> }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `gpms-bench-load-${kind}-`));
   const backend = await openBackend(kind, dataDir);
   await migrateToLatest(backend.dbh.db);
   await seedDemo(backend.dbh.db, { scale });
-  const config = testConfig({ dataDir, distDir: path.join(dataDir, 'no-dist'), databaseUrl: backend.databaseUrl, jobsPollMs: 0, ...(active > 0 ? { activeRequests: active } : {}) });
+  const config = testConfig({
+    dataDir,
+    distDir: path.join(dataDir, 'no-dist'),
+    databaseUrl: backend.databaseUrl,
+    jobsPollMs: 0,
+    ...(active > 0 ? { activeRequests: active } : {}),
+  });
   const app = await buildApp({ config, dbh: backend.dbh });
   const base = await app.listen({ host: '127.0.0.1', port: 0 });
   try {
@@ -105,7 +117,11 @@ async function runBackend(kind: 'pglite' | 'postgres'): Promise<{ backend: strin
       const c = screenCase(l.name, l.def);
       const op = ops.get(c.operation);
       if (!op) throw new Error(`${c.operation}: no such list operation`);
-      return { list: l.name, path: `${op.path}?${queryString(c.query, 1, c.pageSize)}`, headers: headersOf.get(l.user)! };
+      return {
+        list: l.name,
+        path: `${op.path}?${queryString(c.query, 1, c.pageSize)}`,
+        headers: headersOf.get(l.user)!,
+      };
     });
     // Each list on its own third of the connections, all at once.
     const share = Math.max(1, Math.floor(connections / requests.length));
@@ -141,7 +157,11 @@ async function runBackend(kind: 'pglite' | 'postgres'): Promise<{ backend: strin
     const accepted: number[] = [];
     const onConnection = () => accepted.push(performance.now() - tStart);
     app.server.on('connection', onConnection);
-    const runs = await Promise.all(requests.map((r) => autocannonApart({ url: `${base}${r.path}`, connections: share, duration, headers: r.headers, timeout: 30 })));
+    const runs = await Promise.all(
+      requests.map((r) =>
+        autocannonApart({ url: `${base}${r.path}`, connections: share, duration, headers: r.headers, timeout: 30 }),
+      ),
+    );
     if (profiler) {
       const { profile } = await profiler.post('Profiler.stop');
       fs.mkdirSync(profileDir!, { recursive: true });
@@ -152,21 +172,31 @@ async function runBackend(kind: 'pglite' | 'postgres'): Promise<{ backend: strin
     }
     app.server.off('request', onRequest);
     app.server.off('connection', onConnection);
-    console.log(`${kind}: ${accepted.length} connections accepted, the last ${(Math.max(0, ...accepted) / 1000).toFixed(1)} s after the load began`);
+    console.log(
+      `${kind}: ${accepted.length} connections accepted, the last ${(Math.max(0, ...accepted) / 1000).toFixed(1)} s after the load began`,
+    );
     eventLoop.disable();
     const pct = (a: number[], q: number) => a[Math.min(a.length - 1, Math.floor(q * a.length))];
     for (const [url, a] of served) {
       a.sort((x, y) => x - y);
-      console.log(`${kind}: in the server ${url}: ${a.length} answered, p50 ${pct(a, 0.5).toFixed(0)} ms, p99 ${pct(a, 0.99).toFixed(0)} ms, max ${a[a.length - 1].toFixed(0)} ms`);
+      console.log(
+        `${kind}: in the server ${url}: ${a.length} answered, p50 ${pct(a, 0.5).toFixed(0)} ms, p99 ${pct(a, 0.99).toFixed(0)} ms, max ${a[a.length - 1].toFixed(0)} ms`,
+      );
     }
-    console.log(`${kind}: event loop delay p50 ${(eventLoop.percentile(50) / 1e6).toFixed(0)} ms, p99 ${(eventLoop.percentile(99) / 1e6).toFixed(0)} ms, max ${(eventLoop.max / 1e6).toFixed(0)} ms`);
+    console.log(
+      `${kind}: event loop delay p50 ${(eventLoop.percentile(50) / 1e6).toFixed(0)} ms, p99 ${(eventLoop.percentile(99) / 1e6).toFixed(0)} ms, max ${(eventLoop.max / 1e6).toFixed(0)} ms`,
+    );
     const stats = hasStats ? await worker.statementStats(false) : null;
     if (stats) {
       // Where the database thread's time went: its busy share, and the statements by total time.
       const total = runs.reduce((n, r) => n + r.requests.total, 0);
-      console.log(`${kind}: database thread busy ${((100 * stats.busyMs) / stats.wallMs).toFixed(0)} % of ${(stats.wallMs / 1000).toFixed(1)} s; ${(stats.busyMs / Math.max(1, total)).toFixed(1)} ms a request; answers kept: ${stats.answerHits} used, ${stats.answerMisses} read; longest wait in the thread ${JSON.stringify(stats.maxWait)}`);
+      console.log(
+        `${kind}: database thread busy ${((100 * stats.busyMs) / stats.wallMs).toFixed(0)} % of ${(stats.wallMs / 1000).toFixed(1)} s; ${(stats.busyMs / Math.max(1, total)).toFixed(1)} ms a request; answers kept: ${stats.answerHits} used, ${stats.answerMisses} read; longest wait in the thread ${JSON.stringify(stats.maxWait)}`,
+      );
       for (const s of stats.rows.sort((a, b) => b.ms - a.ms).slice(0, 12)) {
-        console.log(`  ${s.ms.toFixed(0).padStart(7)} ms  ${String(s.n).padStart(6)} × (${String(s.hits).padStart(5)} kept) ${(s.ms / s.n).toFixed(2).padStart(6)} ms  ${s.sql.replace(/\s+/g, ' ').slice(0, 110)}`);
+        console.log(
+          `  ${s.ms.toFixed(0).padStart(7)} ms  ${String(s.n).padStart(6)} × (${String(s.hits).padStart(5)} kept) ${(s.ms / s.n).toFixed(2).padStart(6)} ms  ${s.sql.replace(/\s+/g, ' ').slice(0, 110)}`,
+        );
       }
     }
     const lists = runs.map((r, i) => ({
@@ -200,12 +230,22 @@ async function runBackend(kind: 'pglite' | 'postgres'): Promise<{ backend: strin
 const results = [];
 for (const kind of backends) results.push(await runBackend(kind));
 
-console.log(`\n${connections} connections, ${duration} s, demo data at scale ${scale} (load average before: ${os.loadavg().map((x) => x.toFixed(1)).join(' / ')})`);
+console.log(
+  `\n${connections} connections, ${duration} s, demo data at scale ${scale} (load average before: ${os
+    .loadavg()
+    .map((x) => x.toFixed(1))
+    .join(' / ')})`,
+);
 console.log('| backend | list | requests | req/s | p50 ms | p99 ms | max ms | errors |');
 console.log('|---|---|---|---|---|---|---|---|');
 for (const r of results) {
-  for (const l of r.lists) console.log(`| ${r.backend} | ${l.list} | ${l.requests} | ${l.rps} | ${l.p50} | ${l.p99} | ${l.max} | ${l.errors} |`);
-  console.log(`| ${r.backend} | **all** (p50/p99: the worst list's) | ${r.all.requests} | ${r.all.rps} | ${r.all.p50} | ${r.all.p99} | ${r.all.max} | ${r.all.errors} |`);
+  for (const l of r.lists)
+    console.log(
+      `| ${r.backend} | ${l.list} | ${l.requests} | ${l.rps} | ${l.p50} | ${l.p99} | ${l.max} | ${l.errors} |`,
+    );
+  console.log(
+    `| ${r.backend} | **all** (p50/p99: the worst list's) | ${r.all.requests} | ${r.all.rps} | ${r.all.p50} | ${r.all.p99} | ${r.all.max} | ${r.all.errors} |`,
+  );
 }
 console.log(`\n${writeResult('load', { connections, duration, scale, results })}`);
 process.exit(0);

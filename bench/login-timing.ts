@@ -17,7 +17,9 @@ const stored = await hashPassword('Right!pass1');
 const db = {
   selectFrom: () => ({
     select: () => ({
-      where: (_c: string, _op: string, userId: string) => ({ executeTakeFirst: async () => (userId === 'known' ? { passwordHash: stored } : undefined) }),
+      where: (_c: string, _op: string, userId: string) => ({
+        executeTakeFirst: async () => (userId === 'known' ? { passwordHash: stored } : undefined),
+      }),
     }),
   }),
 } as unknown as Db;
@@ -38,4 +40,6 @@ for (let i = 0; i < rounds; i++) {
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 console.log(`known id, wrong password: median ${median(known).toFixed(1)} ms`);
 console.log(`unknown id:               median ${median(unknown).toFixed(1)} ms`);
-console.log(`ratio unknown ÷ known:    ${(median(unknown) / median(known)).toFixed(2)} (${rounds} rounds each, interleaved)`);
+console.log(
+  `ratio unknown ÷ known:    ${(median(unknown) / median(known)).toFixed(2)} (${rounds} rounds each, interleaved)`,
+);

@@ -26,7 +26,9 @@ for (const [name, config] of targets) {
     for (let i = 0; i < requests; i++) await client.query({ text, values: [1] });
     const used = process.cpuUsage(cpu);
     const perUs = (x: number) => (x / requests).toFixed(0);
-    console.log(`${name}: ${(((performance.now() - started) / requests) * 1000).toFixed(0)} µs a round trip; this process's CPU ${perUs(used.user + used.system)} µs (user ${perUs(used.user)}, system ${perUs(used.system)})`);
+    console.log(
+      `${name}: ${(((performance.now() - started) / requests) * 1000).toFixed(0)} µs a round trip; this process's CPU ${perUs(used.user + used.system)} µs (user ${perUs(used.user)}, system ${perUs(used.system)})`,
+    );
   } finally {
     await client.end();
   }

@@ -43,7 +43,11 @@ function placeOf(url: string): string {
   }
   if (url.startsWith('node:')) return 'node:' + url.slice(5).split('/')[0];
   const m = /\/(server|bench|engine|shared|tests|screens)\/(.*)$/.exec(url);
-  if (m) return `${m[1]}/${m[2].split('/').slice(0, m[1] === 'server' ? 2 : 1).join('/')}`;
+  if (m)
+    return `${m[1]}/${m[2]
+      .split('/')
+      .slice(0, m[1] === 'server' ? 2 : 1)
+      .join('/')}`;
   return url;
 }
 
@@ -64,11 +68,15 @@ for (const [id, us] of self) {
   placeTime.set(place, (placeTime.get(place) ?? 0) + us);
 }
 const busy = [...fnTime.values()].reduce((a, b) => a + b, 0) / 1000;
-console.log(`${file}: ${(total / 1000).toFixed(1)} s, busy ${(busy / 1000).toFixed(1)} s (${((100 * busy) / total).toFixed(0)} %), idle ${(idle / 1e6).toFixed(1)} s`);
+console.log(
+  `${file}: ${(total / 1000).toFixed(1)} s, busy ${(busy / 1000).toFixed(1)} s (${((100 * busy) / total).toFixed(0)} %), idle ${(idle / 1e6).toFixed(1)} s`,
+);
 const print = (title: string, m: Map<string, number>, n: number) => {
   console.log(`\n${title}`);
   for (const [k, us] of [...m].sort((a, b) => b[1] - a[1]).slice(0, n)) {
-    console.log(`${(us / 1000).toFixed(0).padStart(8)} ms ${((100 * us) / 1000 / busy).toFixed(1).padStart(5)} %  ${k}`);
+    console.log(
+      `${(us / 1000).toFixed(0).padStart(8)} ms ${((100 * us) / 1000 / busy).toFixed(1).padStart(5)} %  ${k}`,
+    );
   }
 };
 print('self time by package / directory', placeTime, 30);

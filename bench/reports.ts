@@ -39,11 +39,31 @@ const fromIndex = 2026 * 12 + 9 - (months - 1);
 const fromMonth = `${Math.floor(fromIndex / 12)}${String((fromIndex % 12) + 1).padStart(2, '0')}`;
 
 const { url, dbh, orderLines: lines } = await openScaleDb(scale);
-const item = await dbh.db.selectFrom('poLine').select('itemCode').where('itemCode', 'is not', null).groupBy('itemCode').orderBy((eb) => eb.fn.countAll(), 'desc').limit(1).executeTakeFirstOrThrow();
+const item = await dbh.db
+  .selectFrom('poLine')
+  .select('itemCode')
+  .where('itemCode', 'is not', null)
+  .groupBy('itemCode')
+  .orderBy((eb) => eb.fn.countAll(), 'desc')
+  .limit(1)
+  .executeTakeFirstOrThrow();
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gpms-bench-reports-'));
-const app = await buildApp({ config: testConfig({ dataDir, distDir: path.join(dataDir, 'no-dist'), databaseUrl: url }), dbh });
-const login = await app.inject({ method: 'POST', url: '/auth/api/login/idpw', payload: new URLSearchParams({ systemId: 'GPMS', grantType: 'idpw', username: 'admin', password: DEMO_PASSWORD }).toString(), headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+const app = await buildApp({
+  config: testConfig({ dataDir, distDir: path.join(dataDir, 'no-dist'), databaseUrl: url }),
+  dbh,
+});
+const login = await app.inject({
+  method: 'POST',
+  url: '/auth/api/login/idpw',
+  payload: new URLSearchParams({
+    systemId: 'GPMS',
+    grantType: 'idpw',
+    username: 'admin',
+    password: DEMO_PASSWORD,
+  }).toString(),
+  headers: { 'content-type': 'application/x-www-form-urlencoded' },
+});
 const headers = { authorization: `Bearer ${login.json().accessToken}`, iscyber: 'N' };
 const sqlClient = new pg.Client({ connectionString: url });
 await sqlClient.connect();
@@ -55,15 +75,23 @@ let t0 = performance.now();
 const initial = await refreshReportSummary(dbh.db);
 const initialMs = performance.now() - t0;
 const periodMonths: string[] = [];
-for (let i = fromIndex; i < fromIndex + months; i++) periodMonths.push(`${Math.floor(i / 12)}${String((i % 12) + 1).padStart(2, '0')}`);
+for (let i = fromIndex; i < fromIndex + months; i++)
+  periodMonths.push(`${Math.floor(i / 12)}${String((i % 12) + 1).padStart(2, '0')}`);
 const rebuildMs: number[] = [];
 for (let r = 0; r < 3; r++) {
-  await sql`insert into report_summary_dirty (month) select m from unnest(${periodMonths}::text[]) as m`.execute(dbh.db);
+  await sql`insert into report_summary_dirty (month) select m from unnest(${periodMonths}::text[]) as m`.execute(
+    dbh.db,
+  );
   t0 = performance.now();
   await refreshReportSummary(dbh.db, reportPeriod(fromMonth, toMonth));
   rebuildMs.push(performance.now() - t0);
 }
-const summaryRows = await sql<{ spend: string; price: string }>`select (select count(*) from report_spend_month where month between ${fromMonth} and ${toMonth}) as spend, (select count(*) from report_price_month where month between ${fromMonth} and ${toMonth}) as price`.execute(dbh.db);
+const summaryRows = await sql<{
+  spend: string;
+  price: string;
+}>`select (select count(*) from report_spend_month where month between ${fromMonth} and ${toMonth}) as spend, (select count(*) from report_price_month where month between ${fromMonth} and ${toMonth}) as price`.execute(
+  dbh.db,
+);
 const summary = {
   initialMonths: initial.length,
   initialMs: Number(initialMs.toFixed(0)),
@@ -71,17 +99,30 @@ const summary = {
   periodSpendRows: Number(summaryRows.rows[0].spend),
   periodPriceRows: Number(summaryRows.rows[0].price),
 };
-console.log(`summaries: first rebuild ${summary.initialMonths} months in ${summary.initialMs} ms; the period's ${months} months rebuilt in ${summary.periodRebuildMs} ms (median of 3); ${summary.periodSpendRows} spend rows and ${summary.periodPriceRows} price rows for the period`);
+console.log(
+  `summaries: first rebuild ${summary.initialMonths} months in ${summary.initialMs} ms; the period's ${months} months rebuilt in ${summary.periodRebuildMs} ms (median of 3); ${summary.periodSpendRows} spend rows and ${summary.periodPriceRows} price rows for the period`,
+);
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-const extra = (spec: ReportSpec): Record<string, string> => (spec.key === 'highCostUnitDetail' ? { itemCode: item.itemCode! } : {});
+const extra = (spec: ReportSpec): Record<string, string> =>
+  spec.key === 'highCostUnitDetail' ? { itemCode: item.itemCode! } : {};
 
-const rows: Array<{ report: string; route: string; rows: number; operationMs: number; sqlMs: number; ratio: number }> = [];
+const rows: Array<{ report: string; route: string; rows: number; operationMs: number; sqlMs: number; ratio: number }> =
+  [];
 for (const spec of REPORTS) {
   const query = new URLSearchParams({ fromMonth, toMonth, size: '500', ...extra(spec) }).toString();
   const [f, d] = spec.defaultSort.split(':');
-  const ctx = { period: reportPeriod(fromMonth, toMonth), scope: scopeOf({ authGroupId: '99', singleid: '', deptcd: '', section: '' }), filters: { ...extra(spec) } };
-  const compiled = reportStatement(spec, spec.build(ctx, {}), { field: f, direction: d as 'asc' | 'desc' }, { limit: 500, offset: 0 }).compile(dbh.db);
+  const ctx = {
+    period: reportPeriod(fromMonth, toMonth),
+    scope: scopeOf({ authGroupId: '99', singleid: '', deptcd: '', section: '' }),
+    filters: { ...extra(spec) },
+  };
+  const compiled = reportStatement(
+    spec,
+    spec.build(ctx, {}),
+    { field: f, direction: d as 'asc' | 'desc' },
+    { limit: 500, offset: 0 },
+  ).compile(dbh.db);
   const op: number[] = [];
   const alone: number[] = [];
   let count = 0;
@@ -106,15 +147,34 @@ for (const spec of REPORTS) {
   }
   const o = median(op);
   const s = median(alone);
-  rows.push({ report: spec.key, route: spec.route, rows: count, operationMs: Number(o.toFixed(1)), sqlMs: Number(s.toFixed(1)), ratio: Number((o / s).toFixed(2)) });
-  console.log(`${spec.key.padEnd(20)} ${String(count).padStart(6)} rows  operation ${o.toFixed(1).padStart(8)} ms  sql ${s.toFixed(1).padStart(8)} ms  × ${(o / s).toFixed(2)}`);
+  rows.push({
+    report: spec.key,
+    route: spec.route,
+    rows: count,
+    operationMs: Number(o.toFixed(1)),
+    sqlMs: Number(s.toFixed(1)),
+    ratio: Number((o / s).toFixed(2)),
+  });
+  console.log(
+    `${spec.key.padEnd(20)} ${String(count).padStart(6)} rows  operation ${o.toFixed(1).padStart(8)} ms  sql ${s.toFixed(1).padStart(8)} ms  × ${(o / s).toFixed(2)}`,
+  );
 }
 await sqlClient.end();
 await app.close();
 fs.rmSync(dataDir, { recursive: true, force: true });
 
-const result = { scale, orderLines: lines, period: `${fromMonth}–${toMonth}`, rounds, load: os.loadavg().map((x) => Number(x.toFixed(1))), summary, reports: rows };
+const result = {
+  scale,
+  orderLines: lines,
+  period: `${fromMonth}–${toMonth}`,
+  rounds,
+  load: os.loadavg().map((x) => Number(x.toFixed(1))),
+  summary,
+  reports: rows,
+};
 console.log(`\n| report | rows | operation (ms) | own SQL (ms) | ratio |\n|---|---|---|---|---|`);
 for (const r of rows) console.log(`| ${r.report} | ${r.rows} | ${r.operationMs} | ${r.sqlMs} | ${r.ratio} |`);
-console.log(`scale ${scale}: ${lines.toLocaleString()} order lines, period ${result.period}, median of ${rounds}; load average ${result.load.join(' / ')}`);
+console.log(
+  `scale ${scale}: ${lines.toLocaleString()} order lines, period ${result.period}, median of ${rounds}; load average ${result.load.join(' / ')}`,
+);
 console.log(`wrote ${writeResult(`reports-s${scale}`, result)}`);

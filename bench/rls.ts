@@ -32,14 +32,25 @@ const argOf = (name: string, fallback: string) => {
 const which = argOf('db', 'both');
 const url = argOf('url', '/api/v1/cyber/pos?page=1&size=20');
 
-const form = (fields: Record<string, string>) => ({ payload: new URLSearchParams(fields).toString(), headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+const form = (fields: Record<string, string>) => ({
+  payload: new URLSearchParams(fields).toString(),
+  headers: { 'content-type': 'application/x-www-form-urlencoded' },
+});
 
 /** supplier1's headers, through the portal's login with the one-time code from the development outbox. */
 async function supplierHeaders(app: FastifyInstance): Promise<Record<string, string>> {
-  const first = await app.inject({ method: 'POST', url: '/api/v1/cyberLogin', ...form({ userId: 'supplier1', userPw: DEMO_PASSWORD, optGubun: 'SMS' }) });
+  const first = await app.inject({
+    method: 'POST',
+    url: '/api/v1/cyberLogin',
+    ...form({ userId: 'supplier1', userPw: DEMO_PASSWORD, optGubun: 'SMS' }),
+  });
   if (first.statusCode !== 200) throw new Error(`cyberLogin: ${first.statusCode} ${first.body}`);
   const [entry] = (await app.inject({ method: 'GET', url: '/api/dev/outbox?limit=1' })).json();
-  const second = await app.inject({ method: 'POST', url: '/api/v1/cyberCheckOtp', ...form({ userId: 'supplier1', userPw: DEMO_PASSWORD, otpNum: entry.code }) });
+  const second = await app.inject({
+    method: 'POST',
+    url: '/api/v1/cyberCheckOtp',
+    ...form({ userId: 'supplier1', userPw: DEMO_PASSWORD, otpNum: entry.code }),
+  });
   if (second.statusCode !== 200) throw new Error(`cyberCheckOtp: ${second.statusCode} ${second.body}`);
   return { authorization: `Bearer ${second.json().user.accessToken}`, iscyber: 'Y' };
 }
@@ -103,12 +114,21 @@ async function compare(kind: string, open: (supplierRole: boolean) => Promise<Db
   const a = summary(off.times);
   const b = summary(on.times);
   const f = (x: number) => x.toFixed(2).padStart(7);
-  console.log(`\n${kind}: GET ${url} as supplier1 (${rowsOn} rows), ${off.times.length} requests each, ${rounds} alternating rounds`);
+  console.log(
+    `\n${kind}: GET ${url} as supplier1 (${rowsOn} rows), ${off.times.length} requests each, ${rounds} alternating rounds`,
+  );
   console.log(`                 mean ms   p50 ms   p95 ms`);
   console.log(`  plugin only  ${f(a.mean)}  ${f(a.p50)}  ${f(a.p95)}`);
   console.log(`  + RLS        ${f(b.mean)}  ${f(b.p50)}  ${f(b.p95)}`);
-  console.log(`  difference   ${f(b.mean - a.mean)}  ${f(b.p50 - a.p50)}  ${f(b.p95 - a.p95)}   (mean ${(((b.mean - a.mean) / a.mean) * 100).toFixed(1)} %)`);
-  console.log(`  load average ${os.loadavg().map((x) => x.toFixed(1)).join(' ')}`);
+  console.log(
+    `  difference   ${f(b.mean - a.mean)}  ${f(b.p50 - a.p50)}  ${f(b.p95 - a.p95)}   (mean ${(((b.mean - a.mean) / a.mean) * 100).toFixed(1)} %)`,
+  );
+  console.log(
+    `  load average ${os
+      .loadavg()
+      .map((x) => x.toFixed(1))
+      .join(' ')}`,
+  );
   await on.close();
   await off.close();
 }
@@ -118,7 +138,8 @@ if (which === 'postgres' || which === 'both') {
   const dbUrl = ADMIN_URL.replace(/\/[^/]*$/, `/${name}`);
   const admin = new pg.Client({ connectionString: ADMIN_URL });
   await admin.connect();
-  if ((await admin.query('select 1 from pg_database where datname = $1', [name])).rowCount === 0) await admin.query(`create database ${name}`);
+  if ((await admin.query('select 1 from pg_database where datname = $1', [name])).rowCount === 0)
+    await admin.query(`create database ${name}`);
   await admin.end();
   const setup = await connect({ databaseUrl: dbUrl, pgliteDir: null });
   await migrateToLatest(setup.db);
@@ -133,5 +154,7 @@ if (which === 'pglite' || which === 'both') {
   await seedDemo(setup.db, {});
   const dump = await setup.dumpDataDir!();
   await setup.close();
-  await compare('PGlite (worker thread)', (supplierRole) => connect({ databaseUrl: null, pgliteDir: null, loadDataDir: dump, pgliteThread: 'worker', supplierRole }));
+  await compare('PGlite (worker thread)', (supplierRole) =>
+    connect({ databaseUrl: null, pgliteDir: null, loadDataDir: dump, pgliteThread: 'worker', supplierRole }),
+  );
 }

@@ -5,9 +5,31 @@
  */
 export const BENCH_ROWS = 100_000;
 
-const VENDORS = ['한빛정밀', '대성산업', '삼우테크', '동양전자', '미래금속', '세진화학', '우성기계', '태광부품', '한결물산', '청솔상사', '오성엔지니어링', '신화산업'];
+const VENDORS = [
+  '한빛정밀',
+  '대성산업',
+  '삼우테크',
+  '동양전자',
+  '미래금속',
+  '세진화학',
+  '우성기계',
+  '태광부품',
+  '한결물산',
+  '청솔상사',
+  '오성엔지니어링',
+  '신화산업',
+];
 const DEPTS = ['구매1팀', '구매2팀', '구매운영팀', '생산1팀', '품질관리팀', '자재팀', '설비보전팀', '연구1팀'];
-const STATUSES = ['DRAFT', 'IN_APPROVAL', 'APPROVED', 'SENT', 'ACKNOWLEDGED', 'PARTLY_DELIVERED', 'DELIVERED', 'CLOSED'];
+const STATUSES = [
+  'DRAFT',
+  'IN_APPROVAL',
+  'APPROVED',
+  'SENT',
+  'ACKNOWLEDGED',
+  'PARTLY_DELIVERED',
+  'DELIVERED',
+  'CLOSED',
+];
 const ITEMS = ['볼트 M8', '베어링 6204', '유압 호스', '전원 케이블', '센서 모듈', '방진 패드', '냉각 팬', 'PCB 기판'];
 
 export interface BenchRow {
@@ -69,7 +91,11 @@ export const STATUS_TEXTS: Record<string, string> = {
 };
 
 /** One page as the list convention answers it; `desc` reverses the order (sort=lineNo:desc). */
-export function benchPage(page: number, size: number, desc: boolean): { rows: BenchRow[]; total: number; totals: Record<string, unknown> } {
+export function benchPage(
+  page: number,
+  size: number,
+  desc: boolean,
+): { rows: BenchRow[]; total: number; totals: Record<string, unknown> } {
   const start = (page - 1) * size;
   const rows: BenchRow[] = [];
   for (let k = start; k < Math.min(start + size, BENCH_ROWS); k++) rows.push(benchRow(desc ? BENCH_ROWS - 1 - k : k));

@@ -59,6 +59,13 @@ export async function openScaleDb(scale: number, options: { log?: KyselyConfig['
     // leave them in a while: without them the planner guesses and index-only scans read the heap.
     await sql`vacuum analyze`.execute(dbh.db);
   }
-  const orderLines = Number((await dbh.db.selectFrom('poLine').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n);
+  const orderLines = Number(
+    (
+      await dbh.db
+        .selectFrom('poLine')
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
   return { url, name, dbh, orderLines };
 }

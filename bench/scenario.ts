@@ -45,9 +45,12 @@ const build = !process.argv.includes('--no-build');
 
 // ---- the requests ---------------------------------------------------------------------------
 
-const openapi = JSON.parse(fs.readFileSync(path.join(ROOT, 'schemas/openapi.generated.json'), 'utf8')) as { paths: Record<string, Record<string, { operationId?: string }>> };
+const openapi = JSON.parse(fs.readFileSync(path.join(ROOT, 'schemas/openapi.generated.json'), 'utf8')) as {
+  paths: Record<string, Record<string, { operationId?: string }>>;
+};
 const pathOf = (operationId: string): string => {
-  for (const [p, methods] of Object.entries(openapi.paths)) for (const op of Object.values(methods)) if (op.operationId === operationId) return p;
+  for (const [p, methods] of Object.entries(openapi.paths))
+    for (const op of Object.values(methods)) if (op.operationId === operationId) return p;
   throw new Error(`${operationId}: no such operation`);
 };
 /** A list as its screen sends it when opened (bench/api-cases.ts), or plain first page. */
@@ -100,7 +103,14 @@ interface Tally {
   loginFailed: number;
 }
 
-async function call(t: Tally, base: string, method: string, url: string, headers: Record<string, string>, body?: unknown): Promise<{ status: number; json: unknown }> {
+async function call(
+  t: Tally,
+  base: string,
+  method: string,
+  url: string,
+  headers: Record<string, string>,
+  body?: unknown,
+): Promise<{ status: number; json: unknown }> {
   const t0 = performance.now();
   let status = 0;
   let json: unknown = null;
@@ -149,7 +159,10 @@ const form = (fields: Record<string, string>) => ({
 });
 
 async function staffLogin(base: string, username: string): Promise<string | null> {
-  const res = await fetch(`${base}/auth/api/login/idpw`, form({ systemId: 'GPMS', grantType: 'idpw', username, password: DEMO_PASSWORD })).catch(() => null);
+  const res = await fetch(
+    `${base}/auth/api/login/idpw`,
+    form({ systemId: 'GPMS', grantType: 'idpw', username, password: DEMO_PASSWORD }),
+  ).catch(() => null);
   if (!res || res.status !== 200) return null;
   return ((await res.json()) as { accessToken: string }).accessToken;
 }
@@ -159,12 +172,18 @@ async function staffLogin(base: string, username: string): Promise<string | null
 let supplierLogins: Promise<unknown> = Promise.resolve();
 function supplierLogin(base: string, userId: string): Promise<string | null> {
   const next = supplierLogins.then(async () => {
-    const first = await fetch(`${base}/api/v1/cyberLogin`, form({ userId, userPw: DEMO_PASSWORD, optGubun: 'SMS' })).catch(() => null);
+    const first = await fetch(
+      `${base}/api/v1/cyberLogin`,
+      form({ userId, userPw: DEMO_PASSWORD, optGubun: 'SMS' }),
+    ).catch(() => null);
     if (!first || first.status !== 200) return null;
     const outbox = (await (await fetch(`${base}/api/dev/outbox?limit=1`)).json()) as Array<{ code: string | null }>;
     const code = outbox[0]?.code;
     if (!code) return null;
-    const second = await fetch(`${base}/api/v1/cyberCheckOtp`, form({ userId, userPw: DEMO_PASSWORD, otpNum: code })).catch(() => null);
+    const second = await fetch(
+      `${base}/api/v1/cyberCheckOtp`,
+      form({ userId, userPw: DEMO_PASSWORD, otpNum: code }),
+    ).catch(() => null);
     if (!second || second.status !== 200) return null;
     return ((await second.json()) as { user: { accessToken: string } }).user.accessToken;
   });
@@ -172,7 +191,15 @@ function supplierLogin(base: string, userId: string): Promise<string | null> {
   return next.catch(() => null);
 }
 
-async function person(t: Tally, bases: string[], index: number, roleOf: (typeof ROLES)[number], window: { stopAt: number }, loginAt: number, loggedIn: () => void): Promise<void> {
+async function person(
+  t: Tally,
+  bases: string[],
+  index: number,
+  roleOf: (typeof ROLES)[number],
+  window: { stopAt: number },
+  loginAt: number,
+  loggedIn: () => void,
+): Promise<void> {
   const mine = bases[index % bases.length];
   const other = bases[(index + 1) % bases.length];
   const username = roleOf.users[index % roleOf.users.length];
@@ -266,7 +293,16 @@ async function statementTotals(bases: string[]): Promise<{ sum: number; count: n
 const pct = (a: number[], q: number) => (a.length === 0 ? NaN : a[Math.min(a.length - 1, Math.floor(q * a.length))]);
 
 async function runSize(bases: string[], people: number) {
-  const t: Tally = { measuring: false, latencies: [], failed: 0, failures: new Map(), acknowledged: 0, lost: 0, logins: 0, loginFailed: 0 };
+  const t: Tally = {
+    measuring: false,
+    latencies: [],
+    failed: 0,
+    failures: new Map(),
+    acknowledged: 0,
+    lost: 0,
+    logins: 0,
+    loginFailed: 0,
+  };
   const start = Date.now();
   const roles: Array<(typeof ROLES)[number]> = [];
   for (const r of ROLES) for (let i = 0; i < Math.round(r.share * people); i++) roles.push(r);
@@ -305,14 +341,19 @@ async function runSize(bases: string[], people: number) {
     logins: t.logins,
     loginFailed: t.loginFailed,
     loginsTookS: Number(loginsTook.toFixed(1)),
-    statementsPerRequest: after.count > before.count ? Number(((after.sum - before.sum) / (after.count - before.count)).toFixed(2)) : null,
+    statementsPerRequest:
+      after.count > before.count ? Number(((after.sum - before.sum) / (after.count - before.count)).toFixed(2)) : null,
     loadAverage: os.loadavg().map((x) => Number(x.toFixed(1))),
   };
 }
 
 // ---- the servers ----------------------------------------------------------------------------
 
-async function startServer(env: Record<string, string>, port: number, log: string): Promise<{ base: string; child: ChildProcess }> {
+async function startServer(
+  env: Record<string, string>,
+  port: number,
+  log: string,
+): Promise<{ base: string; child: ChildProcess }> {
   const out = fs.openSync(log, 'a');
   const child = spawn(process.execPath, ['--enable-source-maps', path.join(ROOT, 'dist-server/main.mjs')], {
     cwd: ROOT,
@@ -385,7 +426,10 @@ async function runSetup(kind: 'postgres' | 'pglite') {
       console.log(`${kind}: ${JSON.stringify(r)}`);
       results.push(r);
     }
-    return { setup: kind === 'postgres' ? 'two servers, PostgreSQL' : 'one server, PGlite (embedded default)', results };
+    return {
+      setup: kind === 'postgres' ? 'two servers, PostgreSQL' : 'one server, PGlite (embedded default)',
+      results,
+    };
   } finally {
     for (const s of servers) await stop(s.child);
     if (kind === 'postgres') {
@@ -405,11 +449,21 @@ if (build) {
 }
 const all = [];
 for (const kind of setups) all.push(await runSetup(kind));
-console.log(`\nthink time exponential, mean ${thinkMean} s (capped ${thinkMean * 3} s); ${ramp} s ramp (logins), ${duration} s measured; load average now ${os.loadavg().map((x) => x.toFixed(1)).join(' / ')}`);
-console.log('| setup | people | requests/s | p50 | p95 | p99 | failed | PRs acknowledged / lost | statements / request |');
+console.log(
+  `\nthink time exponential, mean ${thinkMean} s (capped ${thinkMean * 3} s); ${ramp} s ramp (logins), ${duration} s measured; load average now ${os
+    .loadavg()
+    .map((x) => x.toFixed(1))
+    .join(' / ')}`,
+);
+console.log(
+  '| setup | people | requests/s | p50 | p95 | p99 | failed | PRs acknowledged / lost | statements / request |',
+);
 console.log('|---|---|---|---|---|---|---|---|---|');
 for (const s of all) {
-  for (const r of s.results) console.log(`| ${s.setup} | ${r.people.toLocaleString('en')} | ${r.rps} | ${r.p50} ms | ${r.p95} ms | ${r.p99} ms | ${r.failed} | ${r.acknowledged} / ${r.lost} | ${r.statementsPerRequest ?? '–'} |`);
+  for (const r of s.results)
+    console.log(
+      `| ${s.setup} | ${r.people.toLocaleString('en')} | ${r.rps} | ${r.p50} ms | ${r.p95} ms | ${r.p99} ms | ${r.failed} | ${r.acknowledged} / ${r.lost} | ${r.statementsPerRequest ?? '–'} |`,
+    );
 }
 console.log(`\n${writeResult('scenario', { sizes, duration, ramp, thinkMean, setups: all })}`);
 process.exit(0);

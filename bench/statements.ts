@@ -29,13 +29,26 @@ let recorded: string[] | null = null;
 const log = (e: LogEvent) => void recorded?.push(e.query.sql);
 const scale = await openScaleDb(1, { log });
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gpms-bench-statements-'));
-const config = testConfig({ dataDir, distDir: path.join(dataDir, 'no-dist'), databaseUrl: scale.url, authRateLimitPerMinute: 100_000 });
-const blind: DbHandle['authority'] = { known: () => null, epoch: () => 0, learned: () => undefined, close: async () => undefined };
+const config = testConfig({
+  dataDir,
+  distDir: path.join(dataDir, 'no-dist'),
+  databaseUrl: scale.url,
+  authRateLimitPerMinute: 100_000,
+});
+const blind: DbHandle['authority'] = {
+  known: () => null,
+  epoch: () => 0,
+  learned: () => undefined,
+  close: async () => undefined,
+};
 const after = await buildApp({ config, dbh: { ...scale.dbh, close: async () => undefined } });
 const before = await buildApp({ config, dbh: { ...scale.dbh, authority: blind, close: async () => undefined } });
 
-const openapi = JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, '../schemas/openapi.generated.json'), 'utf8')) as { paths: Record<string, Record<string, { operationId?: string }>> };
-const pathOf = (id: string) => Object.entries(openapi.paths).find(([, ms]) => Object.values(ms).some((op) => op.operationId === id))![0];
+const openapi = JSON.parse(
+  fs.readFileSync(path.resolve(import.meta.dirname, '../schemas/openapi.generated.json'), 'utf8'),
+) as { paths: Record<string, Record<string, { operationId?: string }>> };
+const pathOf = (id: string) =>
+  Object.entries(openapi.paths).find(([, ms]) => Object.values(ms).some((op) => op.operationId === id))![0];
 const list = (name: string, def: ListScreenDef) => {
   const c = screenCase(name, def);
   return `${pathOf(c.operation)}?${queryString(c.query, 1, c.pageSize)}`;
@@ -49,15 +62,30 @@ interface Case {
   url: string | ((app: FastifyInstance, headers: Record<string, string>) => Promise<string>);
   body?: () => Record<string, unknown>;
 }
-const firstOf = (listUrl: string, key: string, detail: string) => async (app: FastifyInstance, headers: Record<string, string>) => {
-  const rows = (await app.inject({ method: 'GET', url: listUrl, headers })).json().rows as Array<Record<string, string>>;
-  return pathOf(detail).replace(`{${key}}`, rows[0][key]);
-};
+const firstOf =
+  (listUrl: string, key: string, detail: string) => async (app: FastifyInstance, headers: Record<string, string>) => {
+    const rows = (await app.inject({ method: 'GET', url: listUrl, headers })).json().rows as Array<
+      Record<string, string>
+    >;
+    return pathOf(detail).replace(`{${key}}`, rows[0][key]);
+  };
 const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
 const CASES: Case[] = [
   { name: 'PR list', user: 'buyer', url: list('PR list', def('PR list')) },
   { name: 'open a PR', user: 'buyer', url: firstOf(list('PR list', def('PR list')), 'prNo', 'getPr') },
-  { name: 'new PR', user: 'buyer', method: 'POST', url: pathOf('createPr'), body: () => ({ title: '문장 수 측정', desiredDate: day(30), purpose: 'bench', currency: 'KRW', lines: [{ itemCode: 'MRO0101-0001', quantity: '1', estUnitPrice: '1500' }] }) },
+  {
+    name: 'new PR',
+    user: 'buyer',
+    method: 'POST',
+    url: pathOf('createPr'),
+    body: () => ({
+      title: '문장 수 측정',
+      desiredDate: day(30),
+      purpose: 'bench',
+      currency: 'KRW',
+      lines: [{ itemCode: 'MRO0101-0001', quantity: '1', estUnitPrice: '1500' }],
+    }),
+  },
   { name: 'PO list', user: 'operator', url: list('PO list', poList as ListScreenDef) },
   { name: 'open a PO', user: 'operator', url: firstOf(list('PO list', poList as ListScreenDef), 'poNo', 'getPo') },
   { name: 'warehousing items', user: 'operator', url: list('warehousing items', warehousingItems as ListScreenDef) },
@@ -65,7 +93,11 @@ const CASES: Case[] = [
   { name: 'pending approvals', user: 'uadmin1', url: pathOf('listMyPendingApprovals') },
   { name: 'PRs in approval', user: 'uadmin1', url: `${pathOf('listPrs')}?page=1&size=100&status=IN_APPROVAL` },
   { name: 'supplier: their POs', user: 'supplier1', url: list('supplier PO list', supplierPoList as ListScreenDef) },
-  { name: 'supplier: open a PO', user: 'supplier1', url: firstOf(list('supplier PO list', supplierPoList as ListScreenDef), 'poNo', 'getSupplierPo') },
+  {
+    name: 'supplier: open a PO',
+    user: 'supplier1',
+    url: firstOf(list('supplier PO list', supplierPoList as ListScreenDef), 'poNo', 'getSupplierPo'),
+  },
   { name: 'supplier: their RFQs', user: 'supplier1', url: `${pathOf('listSupplierRfqs')}?page=1&size=100` },
   { name: 'settlements', user: 'monitor', url: list('settlements', def('settlements')) },
   { name: 'sent POs', user: 'monitor', url: `${pathOf('listPos')}?page=1&size=100&status=SENT` },
@@ -98,7 +130,10 @@ async function sums(app: FastifyInstance): Promise<number> {
 const rows = [];
 const sessions = new Map<string, Record<string, string>>();
 for (const c of CASES) {
-  for (const [when, app] of [['before', before], ['after', after]] as const) {
+  for (const [when, app] of [
+    ['before', before],
+    ['after', after],
+  ] as const) {
     const key = `${when}:${c.user}`;
     if (!sessions.has(key)) sessions.set(key, (await loginAs(app, c.user)).headers);
     const r = await count(app, c, sessions.get(key)!);
@@ -106,7 +141,9 @@ for (const c of CASES) {
     console.log(`${c.name} (${when}): ${r.statements} statements — ${r.texts.join(', ')}`);
   }
 }
-console.log('\n| request | statements before | after | the statements after (Kysely\'s log; a supplier\'s statement also begins, sets its role and commits) |');
+console.log(
+  "\n| request | statements before | after | the statements after (Kysely's log; a supplier's statement also begins, sets its role and commits) |",
+);
 console.log('|---|---|---|---|');
 for (const c of CASES) {
   const b = rows.find((r) => r.request === c.name && r.when === 'before')!;

@@ -30,7 +30,12 @@ const SCROLL_ROWS = 1000;
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 async function newPage(browser: Browser, baseURL: string): Promise<Page> {
-  const context = await browser.newContext({ baseURL, locale: 'ko-KR', timezoneId: 'Asia/Seoul', viewport: { width: 1280, height: 800 } });
+  const context = await browser.newContext({
+    baseURL,
+    locale: 'ko-KR',
+    timezoneId: 'Asia/Seoul',
+    viewport: { width: 1280, height: 800 },
+  });
   return context.newPage();
 }
 
@@ -90,7 +95,10 @@ async function firstRowsAfterLogin(page: Page, route: string): Promise<number> {
 }
 
 /** Scrolls the grid's scroller through `rows` rows, 4 a frame; frame durations from requestAnimationFrame. */
-async function scrollGrid(page: Page, route: string): Promise<{ rows: number; frames: number; dropped: number; p95: number }> {
+async function scrollGrid(
+  page: Page,
+  route: string,
+): Promise<{ rows: number; frames: number; dropped: number; p95: number }> {
   await page.goto(route);
   await firstRow(page);
   // As text: tsx would wrap the inner functions in a helper the page does not have.
@@ -152,10 +160,14 @@ scroll = scroll.sort((a, b) => a.dropped - b.dropped);
 const scrollMedian = scroll[Math.floor(scroll.length / 2)];
 
 const rows = Object.entries(runs).map(([name, xs]) => ({ name, median: median(xs), runs: xs }));
-console.log(`\nbench:ui — median of ${RUNS} (ms), Chromium headless, ${os.cpus().length} CPUs, load average ${os.loadavg()[0].toFixed(1)}`);
+console.log(
+  `\nbench:ui — median of ${RUNS} (ms), Chromium headless, ${os.cpus().length} CPUs, load average ${os.loadavg()[0].toFixed(1)}`,
+);
 console.log('| measure | median | runs |\n|---|---|---|');
 for (const r of rows) console.log(`| ${r.name} | ${r.median} | ${r.runs.join(', ')} |`);
-console.log(`| grid scroll: ${scrollMedian.rows} rows (${scrollMedian.frames} frames) | ${scrollMedian.dropped} dropped (p95 ${scrollMedian.p95} ms) | ${scroll.map((s) => s.dropped).join(', ')} dropped |`);
+console.log(
+  `| grid scroll: ${scrollMedian.rows} rows (${scrollMedian.frames} frames) | ${scrollMedian.dropped} dropped (p95 ${scrollMedian.p95} ms) | ${scroll.map((s) => s.dropped).join(', ')} dropped |`,
+);
 
 const out = path.join(ROOT, 'bench/results', process.env.BENCH_UI_OUT ?? 'ui.json');
 fs.mkdirSync(path.dirname(out), { recursive: true });

@@ -17,10 +17,24 @@ const urlArg = process.argv.indexOf('--url');
 const given = urlArg > 0 ? process.argv[urlArg + 1] : null;
 
 async function main(): Promise<void> {
-  const server = given ? null : await startServer({ seed: 'none', dataDir: fs.mkdtempSync(path.join(os.tmpdir(), 'gpms-wire-')) });
+  const server = given
+    ? null
+    : await startServer({ seed: 'none', dataDir: fs.mkdtempSync(path.join(os.tmpdir(), 'gpms-wire-')) });
   const base = given ?? server!.url;
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
-  const results: Record<string, { files: number; wireBytes: number; decodedBytes: number; encodings: string[]; perFile: Array<{ path: string; wireBytes: number; encoding: string }> }> = {};
+  const browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu'],
+  });
+  const results: Record<
+    string,
+    {
+      files: number;
+      wireBytes: number;
+      decodedBytes: number;
+      encodings: string[];
+      perFile: Array<{ path: string; wireBytes: number; encoding: string }>;
+    }
+  > = {};
   try {
     for (const page of ['/login', '/cyberLogin']) {
       const context = await browser.newContext();
@@ -30,7 +44,13 @@ async function main(): Promise<void> {
       const sizes = new Map<string, { url: string; type: string; encoding: string }>();
       const wire = new Map<string, number>();
       const decoded = new Map<string, number>();
-      cdp.on('Network.responseReceived', (e) => sizes.set(e.requestId, { url: e.response.url, type: e.type, encoding: String(e.response.headers['content-encoding'] ?? 'identity') }));
+      cdp.on('Network.responseReceived', (e) =>
+        sizes.set(e.requestId, {
+          url: e.response.url,
+          type: e.type,
+          encoding: String(e.response.headers['content-encoding'] ?? 'identity'),
+        }),
+      );
       cdp.on('Network.dataReceived', (e) => decoded.set(e.requestId, (decoded.get(e.requestId) ?? 0) + e.dataLength));
       cdp.on('Network.loadingFinished', (e) => wire.set(e.requestId, e.encodedDataLength));
       await tab.goto(`${base}${page}`, { waitUntil: 'networkidle' });
@@ -52,10 +72,15 @@ async function main(): Promise<void> {
     await server?.stop();
   }
   for (const [page, r] of Object.entries(results)) {
-    console.log(`${page}: ${r.files} scripts and styles, ${(r.wireBytes / 1024).toFixed(1)} kB on the wire (${r.encodings.join(', ')}), ${(r.decodedBytes / 1024).toFixed(1)} kB decoded`);
+    console.log(
+      `${page}: ${r.files} scripts and styles, ${(r.wireBytes / 1024).toFixed(1)} kB on the wire (${r.encodings.join(', ')}), ${(r.decodedBytes / 1024).toFixed(1)} kB decoded`,
+    );
   }
   fs.mkdirSync(path.join(import.meta.dirname, 'results'), { recursive: true });
-  fs.writeFileSync(path.join(import.meta.dirname, 'results', 'wire.json'), JSON.stringify({ measuredAt: new Date().toISOString(), results }, null, 2));
+  fs.writeFileSync(
+    path.join(import.meta.dirname, 'results', 'wire.json'),
+    JSON.stringify({ measuredAt: new Date().toISOString(), results }, null, 2),
+  );
 }
 
 main().catch((err) => {

@@ -27,15 +27,24 @@ export async function declaredAccess(): Promise<Map<string, Access | undefined>>
     const operationId = (route.schema as { operationId?: string } | undefined)?.operationId;
     if (operationId && route.method !== 'HEAD') found.set(operationId, route.config?.access);
   });
-  await app.register(gpms, { config: testConfig({ nodeEnv: 'development', distDir: path.join(root, 'no-dist') }), dbh: noDatabase() });
+  await app.register(gpms, {
+    config: testConfig({ nodeEnv: 'development', distDir: path.join(root, 'no-dist') }),
+    dbh: noDatabase(),
+  });
   await app.ready();
   await app.close();
   return found;
 }
 
 export function openapiOperations(): string[] {
-  const doc = JSON.parse(fs.readFileSync(path.join(root, 'schemas/openapi.generated.json'), 'utf8')) as { paths: Record<string, Record<string, { operationId?: string }>> };
-  return Object.values(doc.paths).flatMap((ops) => Object.values(ops).map((o) => o.operationId).filter((id): id is string => typeof id === 'string'));
+  const doc = JSON.parse(fs.readFileSync(path.join(root, 'schemas/openapi.generated.json'), 'utf8')) as {
+    paths: Record<string, Record<string, { operationId?: string }>>;
+  };
+  return Object.values(doc.paths).flatMap((ops) =>
+    Object.values(ops)
+      .map((o) => o.operationId)
+      .filter((id): id is string => typeof id === 'string'),
+  );
 }
 
 async function main(): Promise<void> {
@@ -45,11 +54,16 @@ async function main(): Promise<void> {
   const missing = operations.filter((id) => all || !Object.hasOwn(AUTHZ_MATRIX, id));
   const stale = Object.keys(AUTHZ_MATRIX).filter((id) => !operations.includes(id));
   if (missing.length > 0) {
-    console.log(all ? `Rows proposed for all ${missing.length} operations:` : `${missing.length} operation(s) in schemas/openapi.generated.json without a row in tests/api/security/authz-matrix.ts. Proposed rows (from each route's config.access; check them):`);
+    console.log(
+      all
+        ? `Rows proposed for all ${missing.length} operations:`
+        : `${missing.length} operation(s) in schemas/openapi.generated.json without a row in tests/api/security/authz-matrix.ts. Proposed rows (from each route's config.access; check them):`,
+    );
     for (const id of missing) console.log(proposeRow(id, declared.get(id)));
   }
   if (stale.length > 0) console.log(`\nRows for operations that no longer exist (remove them): ${stale.join(', ')}`);
-  if (!all && missing.length === 0 && stale.length === 0) console.log(`authz matrix: all ${operations.length} operations have a row`);
+  if (!all && missing.length === 0 && stale.length === 0)
+    console.log(`authz matrix: all ${operations.length} operations have a row`);
   process.exitCode = !all && (missing.length > 0 || stale.length > 0) ? 1 : 0;
 }
 

@@ -2,12 +2,23 @@
 import { describe, expect, it } from 'vitest';
 import { checkValues, schemaModule, type CatalogColumn } from './db-schema';
 
-const col = (column: string, type: string, over: Partial<CatalogColumn> = {}): CatalogColumn => ({ table: 'company', column, type, notNull: true, hasDefault: false, ...over });
+const col = (column: string, type: string, over: Partial<CatalogColumn> = {}): CatalogColumn => ({
+  table: 'company',
+  column,
+  type,
+  notNull: true,
+  hasDefault: false,
+  ...over,
+});
 
 describe('npm run codegen:db', () => {
   it('reads the value list of a single-column CHECK as PostgreSQL prints it', () => {
     expect(checkValues("CHECK ((use_yn = ANY (ARRAY['Y'::bpchar, 'N'::bpchar])))")).toEqual(['Y', 'N']);
-    expect(checkValues("CHECK (((status)::text = ANY ((ARRAY['DRAFT'::character varying, 'FINAL'::character varying])::text[])))")).toEqual(['DRAFT', 'FINAL']);
+    expect(
+      checkValues(
+        "CHECK (((status)::text = ANY ((ARRAY['DRAFT'::character varying, 'FINAL'::character varying])::text[])))",
+      ),
+    ).toEqual(['DRAFT', 'FINAL']);
     expect(checkValues("CHECK ((portal = 'I'::bpchar))")).toEqual(['I']);
     expect(checkValues("CHECK ((note = ANY (ARRAY['it''s'::text])))")).toEqual(["it's"]);
     // Anything but a plain list keeps the column's own type.

@@ -63,8 +63,18 @@ interface Ts {
 }
 
 const ALIASES = {
-  Timestamp: ['string', 'Date | string', 'Date | string', "timestamptz: read as the API's ISO string (2024-11-05T05:30:09.000Z, pglite/parsers.mjs), written as a Date or an ISO string"],
-  Numeric: ['string', 'string | number', 'string | number', 'numeric: read as an exact decimal string (money is never a float), written as a string or a number'],
+  Timestamp: [
+    'string',
+    'Date | string',
+    'Date | string',
+    "timestamptz: read as the API's ISO string (2024-11-05T05:30:09.000Z, pglite/parsers.mjs), written as a Date or an ISO string",
+  ],
+  Numeric: [
+    'string',
+    'string | number',
+    'string | number',
+    'numeric: read as an exact decimal string (money is never a float), written as a string or a number',
+  ],
   Json: ['unknown', 'string', 'string', 'json/jsonb: written as JSON text (JSON.stringify), read as the parsed value'],
 } as const;
 
@@ -74,7 +84,12 @@ function tsOf(type: string): Ts {
     return { select: `${el.select}[]`, insert: `${el.select}[]`, update: `${el.select}[]` };
   }
   const plain = (t: string): Ts => ({ select: t, insert: t, update: t });
-  const alias = (name: keyof typeof ALIASES): Ts => ({ select: ALIASES[name][0], insert: ALIASES[name][1], update: ALIASES[name][2], alias: name });
+  const alias = (name: keyof typeof ALIASES): Ts => ({
+    select: ALIASES[name][0],
+    insert: ALIASES[name][1],
+    update: ALIASES[name][2],
+    alias: name,
+  });
   switch (type) {
     case 'int2':
     case 'int4':
@@ -174,10 +189,17 @@ export function schemaModule(columns: CatalogColumn[], checks: CatalogCheck[]): 
   const entries: string[] = [];
   for (const [table, cols] of [...tables].sort(([a], [b]) => a.localeCompare(b))) {
     const name = `${pascal(table)}Table`;
-    bodies.push(`export interface ${name} {\n${cols.map((c) => `  ${names.camel(c.column)}: ${columnType(c)};`).join('\n')}\n}\n`);
+    bodies.push(
+      `export interface ${name} {\n${cols.map((c) => `  ${names.camel(c.column)}: ${columnType(c)};`).join('\n')}\n}\n`,
+    );
     entries.push(`  ${names.camel(table)}: ${name};`);
   }
-  const aliasLines = [...used].sort().map((a) => `/** ${ALIASES[a][3]}. */\nexport type ${a} = ColumnType<${ALIASES[a][0]}, ${ALIASES[a][1]}, ${ALIASES[a][2]}>;`);
+  const aliasLines = [...used]
+    .sort()
+    .map(
+      (a) =>
+        `/** ${ALIASES[a][3]}. */\nexport type ${a} = ColumnType<${ALIASES[a][0]}, ${ALIASES[a][1]}, ${ALIASES[a][2]}>;`,
+    );
   const body = bodies.join('\n');
   const imports = ['ColumnType', ...(body.includes('Generated<') ? ['Generated'] : [])];
   return [
@@ -220,7 +242,13 @@ export async function introspect(): Promise<{ columns: CatalogColumn[]; checks: 
        where n.nspname = current_schema() and k.contype = 'c' and cardinality(k.conkey) = 1
        order by c.relname, a.attname, k.conname`.execute(dbh.db);
     return {
-      columns: columns.rows.map((r) => ({ table: r.tbl, column: r.col, type: r.typ, notNull: r.notnull, hasDefault: r.hasdefault })),
+      columns: columns.rows.map((r) => ({
+        table: r.tbl,
+        column: r.col,
+        type: r.typ,
+        notNull: r.notnull,
+        hasDefault: r.hasdefault,
+      })),
       checks: checks.rows.map((r) => ({ table: r.tbl, column: r.col, definition: r.def })),
     };
   } finally {
@@ -238,7 +266,9 @@ async function main(): Promise<void> {
   const content = await generateSchema();
   if (process.argv.includes('--check')) {
     if (!fs.existsSync(schemaFile) || fs.readFileSync(schemaFile, 'utf8') !== content) {
-      console.error(`${rel} is stale: it does not match the database the migrations build. Run \`npm run codegen:db\` and commit the result.`);
+      console.error(
+        `${rel} is stale: it does not match the database the migrations build. Run \`npm run codegen:db\` and commit the result.`,
+      );
       process.exit(1);
     }
     console.log(`codegen: ${rel} is up to date`);

@@ -23,7 +23,12 @@ describe('npm run codegen:migrations', () => {
 
   it('orders the migrations by their number, not by when they were written', () => {
     const dir = folder(['0230-export-jobs.ts', '0002-orders.ts', '0140-applications.ts', '0010-auth.ts']);
-    expect(listMigrations(dir).map((m) => m.name)).toEqual(['0002-orders', '0010-auth', '0140-applications', '0230-export-jobs']);
+    expect(listMigrations(dir).map((m) => m.name)).toEqual([
+      '0002-orders',
+      '0010-auth',
+      '0140-applications',
+      '0230-export-jobs',
+    ]);
     const index = indexModule(listMigrations(dir));
     const keys = [...index.matchAll(/^ {2}'([^']+)'/gm)].map((m) => m[1]);
     expect(keys).toEqual(['0002-orders', '0010-auth', '0140-applications', '0230-export-jobs']);
@@ -49,7 +54,9 @@ describe('npm run codegen:migrations', () => {
   });
 
   it('refuses a misnamed file and a number used twice', () => {
-    expect(() => listMigrations(folder(['0001-master.ts', '12-auth.ts']))).toThrow(/12-auth\.ts: a migration is named NNNN-words/);
+    expect(() => listMigrations(folder(['0001-master.ts', '12-auth.ts']))).toThrow(
+      /12-auth\.ts: a migration is named NNNN-words/,
+    );
     expect(() => listMigrations(folder(['0300-budgets.ts', '0300-metrics.ts']))).toThrow(/share the number 0300/);
   });
 });

@@ -37,7 +37,10 @@ export function listMigrations(dir: string): MigrationFile[] {
   }
   found.sort((a, b) => a.number - b.number);
   for (let i = 1; i < found.length; i++) {
-    if (found[i].number === found[i - 1].number) problems.push(`${found[i - 1].name} and ${found[i].name} share the number ${String(found[i].number).padStart(4, '0')}`);
+    if (found[i].number === found[i - 1].number)
+      problems.push(
+        `${found[i - 1].name} and ${found[i].name} share the number ${String(found[i].number).padStart(4, '0')}`,
+      );
   }
   if (problems.length) throw new Error(`server/db/migrations:\n  ${problems.join('\n  ')}`);
   return found;
@@ -63,7 +66,9 @@ export function staleIndex(dir: string): string | null {
   const want = indexModule(listMigrations(dir));
   const file = path.join(dir, INDEX_FILE);
   if (!fs.existsSync(file)) return `${INDEX_FILE} is missing`;
-  return fs.readFileSync(file, 'utf8') === want ? null : `${INDEX_FILE} does not list the migrations in the folder, in order`;
+  return fs.readFileSync(file, 'utf8') === want
+    ? null
+    : `${INDEX_FILE} does not list the migrations in the folder, in order`;
 }
 
 export function writeIndex(dir: string): void {

@@ -25,11 +25,22 @@ export function noDatabase(): DbHandle {
   const refuse = () => {
     throw new Error('codegen builds the app without a database');
   };
-  return { db: new Proxy({}, { get: refuse }) as DbHandle['db'], kind: 'pglite', description: 'none (codegen)', onQuery: () => () => undefined, statements: new StatementCounter(), authority: embeddedAuthorityWatch(), close: async () => {} };
+  return {
+    db: new Proxy({}, { get: refuse }) as DbHandle['db'],
+    kind: 'pglite',
+    description: 'none (codegen)',
+    onQuery: () => () => undefined,
+    statements: new StatementCounter(),
+    authority: embeddedAuthorityWatch(),
+    close: async () => {},
+  };
 }
 
 export async function generateContract(): Promise<{ json: string; types: string; operations: string }> {
-  const app = await buildApp({ config: testConfig({ nodeEnv: 'development', distDir: path.join(root, 'no-dist') }), dbh: noDatabase() });
+  const app = await buildApp({
+    config: testConfig({ nodeEnv: 'development', distDir: path.join(root, 'no-dist') }),
+    dbh: noDatabase(),
+  });
   const doc = app.swagger() as Record<string, unknown>;
   await app.close();
   const json = `${JSON.stringify(doc, null, 2)}\n`;
@@ -48,12 +59,18 @@ async function main(): Promise<void> {
     [operationsFile, operations],
   ];
   if (check) {
-    const stale = outputs.filter(([file, content]) => !fs.existsSync(file) || fs.readFileSync(file, 'utf8') !== content);
+    const stale = outputs.filter(
+      ([file, content]) => !fs.existsSync(file) || fs.readFileSync(file, 'utf8') !== content,
+    );
     if (stale.length > 0) {
-      console.error(`Generated API files are stale: ${stale.map(([f]) => path.relative(root, f)).join(', ')}. Run \`npm run codegen\` and commit the result.`);
+      console.error(
+        `Generated API files are stale: ${stale.map(([f]) => path.relative(root, f)).join(', ')}. Run \`npm run codegen\` and commit the result.`,
+      );
       process.exit(1);
     }
-    console.log('codegen: schemas/openapi.generated.json, schemas/api-types.generated.ts and schemas/operations.generated.ts are up to date');
+    console.log(
+      'codegen: schemas/openapi.generated.json, schemas/api-types.generated.ts and schemas/operations.generated.ts are up to date',
+    );
     return;
   }
   for (const [file, content] of outputs) fs.writeFileSync(file, content);

@@ -61,7 +61,8 @@ function isListAnswer(op: OpenApiOperation): boolean {
 }
 
 function closedBodyFields(op: OpenApiOperation): string[] | null {
-  const schema = (op.requestBody?.content?.['application/json'] as { schema?: Record<string, unknown> } | undefined)?.schema;
+  const schema = (op.requestBody?.content?.['application/json'] as { schema?: Record<string, unknown> } | undefined)
+    ?.schema;
   if (!schema || schema.additionalProperties !== false || !schema.properties) return null;
   return Object.keys(schema.properties as object);
 }

@@ -24,7 +24,9 @@ function bundle(lang: 'ko' | 'en'): Tree {
     .map((rel) => rel.split(path.sep).join('/'))
     .filter((rel) => rel === `i18n/${lang}.json` || rel.endsWith(`/i18n/${lang}.json`))
     .sort((a, b) => a.localeCompare(b));
-  return mergeTextBundles(files.map((rel) => ({ file: rel, tree: JSON.parse(fs.readFileSync(path.join(dir, rel), 'utf8')) as unknown }))).tree as Tree;
+  return mergeTextBundles(
+    files.map((rel) => ({ file: rel, tree: JSON.parse(fs.readFileSync(path.join(dir, rel), 'utf8')) as unknown })),
+  ).tree as Tree;
 }
 
 const lookup = (tree: Tree, key: string): string | null => {
@@ -44,7 +46,8 @@ function labelled(node: unknown, out: Labelled[] = []): Labelled[] {
   else if (node && typeof node === 'object') {
     const o = node as Tree;
     if (typeof o.field === 'string' && typeof o.label === 'string') out.push({ field: o.field, label: o.label });
-    for (const [k, v] of Object.entries(o)) if (k !== 'params' && k !== 'query' && k !== 'details' && k !== 'actions') labelled(v, out);
+    for (const [k, v] of Object.entries(o))
+      if (k !== 'params' && k !== 'query' && k !== 'details' && k !== 'actions') labelled(v, out);
   }
   return out;
 }
@@ -55,7 +58,12 @@ export async function screenFieldLabels(): Promise<ScreenFieldLabels> {
   const [ko, en] = [bundle('ko'), bundle('en')];
   const out: ScreenFieldLabels = {};
   for (const { definition } of await loadDefinitions(ROOT)) {
-    const d = definition as { id?: string; kind?: string; source?: { operation?: string }; load?: { operation?: string } } | null;
+    const d = definition as {
+      id?: string;
+      kind?: string;
+      source?: { operation?: string };
+      load?: { operation?: string };
+    } | null;
     const op = d?.kind === 'list' ? d.source?.operation : d?.kind === 'edit' ? d.load?.operation : undefined;
     if (!d?.id || !op) continue;
     const entry = (out[op] ??= { screen: d.id, fields: {} });

@@ -13,7 +13,13 @@ import {
   SIMPLE_ACTION_KINDS,
 } from '../schemas/screen-language';
 import { Named } from '../schemas/screen-language/helpers';
-import { SCHEMA_FILE, screenJsonSchema, screenLanguageFiles, staleScreenLanguageFiles, VALIDATOR_FILE } from './screen-language';
+import {
+  SCHEMA_FILE,
+  screenJsonSchema,
+  screenLanguageFiles,
+  staleScreenLanguageFiles,
+  VALIDATOR_FILE,
+} from './screen-language';
 
 const dirs: string[] = [];
 afterAll(() => dirs.forEach((d) => fs.rmSync(d, { recursive: true, force: true })));
@@ -58,7 +64,9 @@ describe('npm run codegen:screens', () => {
     // Every reference resolves, and every definition is used.
     expect([...refs].sort()).toEqual(Object.keys(schema.definitions).sort());
     // What the registry test and the editors' "$schema" users read.
-    expect(Object.keys(schema.definitions)).toEqual(expect.arrayContaining(['filter', 'field', 'column', 'action', 'listScreen', 'editScreen', 'portal']));
+    expect(Object.keys(schema.definitions)).toEqual(
+      expect.arrayContaining(['filter', 'field', 'column', 'action', 'listScreen', 'editScreen', 'portal']),
+    );
 
     const Name = Named('name', Type.String({ minLength: 1 }));
     const emitted = screenJsonSchema(Type.Object({ a: Name, b: Type.Optional(Name) }));
@@ -68,7 +76,9 @@ describe('npm run codegen:screens', () => {
       properties: { a: { $ref: '#/definitions/name' }, b: { $ref: '#/definitions/name' } },
       definitions: { name: { type: 'string', minLength: 1 } },
     });
-    expect(() => screenJsonSchema(Type.Object({ a: Named('x', Type.String()), b: Named('x', Type.Integer()) }))).toThrow('two different schemas are named "x"');
+    expect(() =>
+      screenJsonSchema(Type.Object({ a: Named('x', Type.String()), b: Named('x', Type.Integer()) })),
+    ).toThrow('two different schemas are named "x"');
   });
 
   it('every action kind has exactly one shape, and every shorthand is a kind', () => {

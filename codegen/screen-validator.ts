@@ -8,7 +8,13 @@ import Ajv from 'ajv';
 import standaloneCode from 'ajv/dist/standalone';
 
 /** Ajv's options for the screen schema, shared by the generator and the checks. */
-export const SCREEN_AJV_OPTIONS = { allErrors: true, strict: true, strictTypes: false, strictRequired: false, allowUnionTypes: true } as const;
+export const SCREEN_AJV_OPTIONS = {
+  allErrors: true,
+  strict: true,
+  strictTypes: false,
+  strictRequired: false,
+  allowUnionTypes: true,
+} as const;
 
 export function screenValidatorModule(schema: object): string {
   // verbose: errors carry their parent schema, so a message can list the properties expected.
@@ -24,7 +30,10 @@ export function screenValidatorModule(schema: object): string {
   for (const [path, name] of helpers) {
     if (!code.includes(`require("${path}")`)) continue;
     // With its file extension: the compiled server (plain Node ESM, packages external) runs it too.
-    imports.push(`import ${name}Module from '${path}.js';`, `const ${name}Helper = (${name}Module as { default?: unknown }).default ?? ${name}Module;`);
+    imports.push(
+      `import ${name}Module from '${path}.js';`,
+      `const ${name}Helper = (${name}Module as { default?: unknown }).default ?? ${name}Module;`,
+    );
     code = code.split(`require("${path}").default`).join(`${name}Helper`);
   }
   code = code.replace(/^"use strict";/, '');

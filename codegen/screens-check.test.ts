@@ -42,7 +42,8 @@ describe('npm run screens:check', () => {
     expect(result.stories).toContain("export const PortalMessageManage: Story = { name: 'portal.messageManage'");
     expect(result.stories).toContain("name: 'examples.codeList'");
     // The generated files in the repository are current (the stories and the compiled schema validator).
-    for (const [file, content] of generatedFiles(result.stories, result.routes)) expect(fs.readFileSync(path.resolve(import.meta.dirname, '..', file), 'utf8'), file).toBe(content);
+    for (const [file, content] of generatedFiles(result.stories, result.routes))
+      expect(fs.readFileSync(path.resolve(import.meta.dirname, '..', file), 'utf8'), file).toBe(content);
   });
 
   it('accepts a correct definition', async () => {
@@ -53,13 +54,18 @@ describe('npm run screens:check', () => {
     const problems = await check({
       'a/test.screen.json': list({
         colums: [],
-        columns: [{ field: 'msgKey', type: 'mony' }, { field: 'textKo', width: '200' }],
+        columns: [
+          { field: 'msgKey', type: 'mony' },
+          { field: 'textKo', width: '200' },
+        ],
         selection: 'many',
       }),
     });
     expect(problems).toEqual(
       expect.arrayContaining([
-        expect.stringMatching(/^screens\/a\/test\.screen\.json#\/: unknown property "colums" \(did you mean "columns"\?\); expected one of: .*columns/),
+        expect.stringMatching(
+          /^screens\/a\/test\.screen\.json#\/: unknown property "colums" \(did you mean "columns"\?\); expected one of: .*columns/,
+        ),
         'screens/a/test.screen.json#/columns/0/type: must be one of: "text", "number", "money", "date", "datetime", "code", "checkbox", "link"; got "mony" (did you mean "money"?)',
         'screens/a/test.screen.json#/columns/1/width: must be integer; got string "200"',
         'screens/a/test.screen.json#/selection: must be one of: "none", "single", "multi"; got "many"',
@@ -94,14 +100,20 @@ describe('npm run screens:check', () => {
       'a/test.screen.json': list({
         actions: [
           { kind: 'call', operation: 'endSession', selection: 'multi', params: { path: { session: 'row.sessionId' } } },
-          { kind: 'call', id: 'x', operation: 'endSession', enabled: "row.endedAt = null", params: { path: { sessionId: 'row.sessionId' } } },
+          {
+            kind: 'call',
+            id: 'x',
+            operation: 'endSession',
+            enabled: 'row.endedAt = null',
+            params: { path: { sessionId: 'row.sessionId' } },
+          },
           { kind: 'open', screen: 'test.missing' },
           { kind: 'exportExcel', fileName: 'screen.test.file' },
         ],
       }),
     });
     expect(problems).toEqual([
-      'screens/a/test.screen.json#/actions/1/enabled: expression: unexpected character \'=\' (compare with ==) at position 13 of `row.endedAt = null`',
+      "screens/a/test.screen.json#/actions/1/enabled: expression: unexpected character '=' (compare with ==) at position 13 of `row.endedAt = null`",
     ]);
     const second = await check({
       'a/test.screen.json': list({
@@ -129,8 +141,24 @@ describe('npm run screens:check', () => {
         title: 'screen.test',
         route: '/test/doc',
         singleton: true,
-        load: { operation: 'confirmTenderOpening', params: { path: { tenderNo: 'query.tenderNo' }, body: { version: "'1'" } } },
-        sections: [{ fields: [{ field: 'tenderNo', valueFrom: { operation: 'getForwardYn', params: { body: { params: '[form.compNo]' } }, value: 'resultData.0.FORWARD_YN' } }] }],
+        load: {
+          operation: 'confirmTenderOpening',
+          params: { path: { tenderNo: 'query.tenderNo' }, body: { version: "'1'" } },
+        },
+        sections: [
+          {
+            fields: [
+              {
+                field: 'tenderNo',
+                valueFrom: {
+                  operation: 'getForwardYn',
+                  params: { body: { params: '[form.compNo]' } },
+                  value: 'resultData.0.FORWARD_YN',
+                },
+              },
+            ],
+          },
+        ],
       },
     });
     expect(problems).toEqual([
@@ -149,18 +177,45 @@ describe('npm run screens:check', () => {
       route: '/test/doc',
       key: ['prNo'],
       load: { operation: 'getPr', params: { path: { prNo: 'query.prNo' } } },
-      sections: [{ fields: [{ field: 'title' }, { field: 'section', widget: 'businessSection', params: { topDept: 'section', sectionName: 'sectionName' } }] }],
-      details: [{ id: 'lines', rowKey: 'lineNo', send: ['itemCode', 'quantity'], columns: [{ field: 'lineNo' }, { field: 'itemCode' }, { field: 'estAmount' }, { field: 'sgName' }] }],
+      sections: [
+        {
+          fields: [
+            { field: 'title' },
+            { field: 'section', widget: 'businessSection', params: { topDept: 'section', sectionName: 'sectionName' } },
+          ],
+        },
+      ],
+      details: [
+        {
+          id: 'lines',
+          rowKey: 'lineNo',
+          send: ['itemCode', 'quantity'],
+          columns: [{ field: 'lineNo' }, { field: 'itemCode' }, { field: 'estAmount' }, { field: 'sgName' }],
+        },
+      ],
       actions: [
         { kind: 'save', operation: 'createPr', updateOperation: 'updatePr' },
-        { kind: 'workflow', id: 'cancel', operation: 'cancelPr', prompt: { fields: [{ field: 'reason', required: true }] }, params: { body: { version: 'form.version', reason: 'input.reason' } } },
+        {
+          kind: 'workflow',
+          id: 'cancel',
+          operation: 'cancelPr',
+          prompt: { fields: [{ field: 'reason', required: true }] },
+          params: { body: { version: 'form.version', reason: 'input.reason' } },
+        },
       ],
       ...over,
     });
     // estAmount and sgName are answered by getPr (not taken by updatePr): display-only columns pass.
     expect(await check({ 'a/doc.screen.json': edit() })).toEqual([]);
     // The supplier picker's search and the pages a refusal opens are checked too.
-    expect(await check({ 'a/doc.screen.json': edit({ choose: { param: 'compNo', widget: 'company', operation: 'listSupplierz' }, refused: { REAUTH_REQUIRED: { screen: 'test.nowhere' } } }) })).toEqual([
+    expect(
+      await check({
+        'a/doc.screen.json': edit({
+          choose: { param: 'compNo', widget: 'company', operation: 'listSupplierz' },
+          refused: { REAUTH_REQUIRED: { screen: 'test.nowhere' } },
+        }),
+      }),
+    ).toEqual([
       'screens/a/doc.screen.json#/choose/operation: operation "listSupplierz" is not in the OpenAPI document (did you mean "listSuppliers"?)',
       'screens/a/doc.screen.json#/refused/REAUTH_REQUIRED/screen: no screen with id "test.nowhere"',
     ]);
@@ -181,15 +236,38 @@ describe('npm run screens:check', () => {
       }),
     });
     expect(wrongNames).toEqual([
-      expect.stringContaining('#/sections/0/fields/0/params/topDept: params target "sektion" is neither in the loaded record nor in the body of createPr/updatePr'),
-      expect.stringContaining('#/details/0/columns/1/field: column "estAmout" is not a field of the "lines" rows (did you mean "estAmount"?)'),
-      expect.stringContaining('#/details/0/columns/2/lookup: getPrItem has no path or query parameter "code"; name it with "param"'),
-      expect.stringContaining('#/details/0/columns/2/lookup/fill/itemName: field "itemNme" is not a field of the answer of getPrItem (did you mean "itemName"?)'),
+      expect.stringContaining(
+        '#/sections/0/fields/0/params/topDept: params target "sektion" is neither in the loaded record nor in the body of createPr/updatePr',
+      ),
+      expect.stringContaining(
+        '#/details/0/columns/1/field: column "estAmout" is not a field of the "lines" rows (did you mean "estAmount"?)',
+      ),
+      expect.stringContaining(
+        '#/details/0/columns/2/lookup: getPrItem has no path or query parameter "code"; name it with "param"',
+      ),
+      expect.stringContaining(
+        '#/details/0/columns/2/lookup/fill/itemName: field "itemNme" is not a field of the answer of getPrItem (did you mean "itemName"?)',
+      ),
     ]);
     const incomplete = await check({
       'a/doc.screen.json': edit({
-        details: [{ id: 'lines', rowKey: 'lineNo', addFrom: { widget: 'company', fill: { itemCode: 'compNo' } }, columns: [{ field: 'lineNo' }] }],
-        actions: [{ kind: 'workflow', id: 'cancel', operation: 'cancelPr', prompt: { fields: [{ field: 'kind', widget: 'select' }] }, params: { body: { version: 'form.version', reason: 'input.reason' } } }],
+        details: [
+          {
+            id: 'lines',
+            rowKey: 'lineNo',
+            addFrom: { widget: 'company', fill: { itemCode: 'compNo' } },
+            columns: [{ field: 'lineNo' }],
+          },
+        ],
+        actions: [
+          {
+            kind: 'workflow',
+            id: 'cancel',
+            operation: 'cancelPr',
+            prompt: { fields: [{ field: 'kind', widget: 'select' }] },
+            params: { body: { version: 'form.version', reason: 'input.reason' } },
+          },
+        ],
       }),
     });
     expect(incomplete).toEqual([
@@ -204,14 +282,23 @@ describe('npm run screens:check', () => {
       'a/one.screen.json': list(),
       'a/two.screen.json': list({ route: '/two' }),
     });
-    expect(problems.find((p) => p.startsWith('screens/a/bad'))).toBe('screens/a/bad.screen.json#/: not valid JSON: Expected double-quoted property name (line 3, column 18)');
-    expect(problems).toContain('screens/a/two.screen.json#/id: id "test.list" is already used by screens/a/one.screen.json');
+    expect(problems.find((p) => p.startsWith('screens/a/bad'))).toBe(
+      'screens/a/bad.screen.json#/: not valid JSON: Expected double-quoted property name (line 3, column 18)',
+    );
+    expect(problems).toContain(
+      'screens/a/two.screen.json#/id: id "test.list" is already used by screens/a/one.screen.json',
+    );
   });
 
   it('stories: one per definition, named from its id', () => {
-    const text = storiesModule([{ file: 'screens/x/a.screen.json', definition: { id: 'portal.authUserManage' } }, { file: 'screens/x/bad.screen.json', definition: null }]);
+    const text = storiesModule([
+      { file: 'screens/x/a.screen.json', definition: { id: 'portal.authUserManage' } },
+      { file: 'screens/x/bad.screen.json', definition: null },
+    ]);
     expect(text).toContain("title: 'Screens'");
-    expect(text).toContain("export const PortalAuthUserManage: Story = { name: 'portal.authUserManage', args: { id: 'portal.authUserManage' } };");
+    expect(text).toContain(
+      "export const PortalAuthUserManage: Story = { name: 'portal.authUserManage', args: { id: 'portal.authUserManage' } };",
+    );
     expect(text.match(/export const \w+: Story/g)).toHaveLength(1);
   });
 });

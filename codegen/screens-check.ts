@@ -66,7 +66,13 @@ export async function loadDefinitions(root = ROOT, folder = 'screens'): Promise<
     }
     try {
       const mod = (await import(pathToFileURL(abs).href)) as { default?: unknown };
-      if (mod.default === undefined) out.push({ file, definition: null, loadError: 'a .screen.ts file must `export default` its definition (e.g. export default defineListScreen({ … }))' });
+      if (mod.default === undefined)
+        out.push({
+          file,
+          definition: null,
+          loadError:
+            'a .screen.ts file must `export default` its definition (e.g. export default defineListScreen({ … }))',
+        });
       else out.push({ file, definition: mod.default });
     } catch (e) {
       out.push({ file, definition: null, loadError: `could not be loaded: ${(e as Error).message}` });
@@ -76,7 +82,8 @@ export async function loadDefinitions(root = ROOT, folder = 'screens'): Promise<
 }
 
 function flatKeys(obj: unknown, prefix = '', out = new Set<string>()): Set<string> {
-  if (obj && typeof obj === 'object') for (const [k, v] of Object.entries(obj)) flatKeys(v, prefix ? `${prefix}.${k}` : k, out);
+  if (obj && typeof obj === 'object')
+    for (const [k, v] of Object.entries(obj)) flatKeys(v, prefix ? `${prefix}.${k}` : k, out);
   else if (typeof obj === 'string') out.add(prefix);
   return out;
 }
@@ -88,7 +95,8 @@ function conventionLabelsOf(def: ScreenDef): Array<{ pointer: string; key: strin
     if (Array.isArray(node)) node.forEach((v, i) => walk(v, `${pointer}/${i}`));
     else if (node && typeof node === 'object') {
       const o = node as { field?: unknown; labelKey?: unknown };
-      if (typeof o.field === 'string' && typeof o.labelKey === 'string') out.push({ pointer: `${pointer}/field`, key: o.labelKey, field: o.field });
+      if (typeof o.field === 'string' && typeof o.labelKey === 'string')
+        out.push({ pointer: `${pointer}/field`, key: o.labelKey, field: o.field });
       for (const [k, v] of Object.entries(node)) walk(v, `${pointer}/${k}`);
     }
   };
@@ -98,14 +106,26 @@ function conventionLabelsOf(def: ScreenDef): Array<{ pointer: string; key: strin
 
 /** Every label-like text of a definition with its pointer (titles, labels, confirmations, option texts …). */
 function textsOf(node: unknown, pointer = ''): Array<{ pointer: string; text: string }> {
-  const TEXT_KEYS = new Set(['title', 'updateTitle', 'label', 'placeholder', 'help', 'confirm', 'success', 'fileName', 'rootLabel', 'text']);
+  const TEXT_KEYS = new Set([
+    'title',
+    'updateTitle',
+    'label',
+    'placeholder',
+    'help',
+    'confirm',
+    'success',
+    'fileName',
+    'rootLabel',
+    'text',
+  ]);
   const out: Array<{ pointer: string; text: string }> = [];
   if (Array.isArray(node)) node.forEach((v, i) => out.push(...textsOf(v, `${pointer}/${i}`)));
   else if (node && typeof node === 'object') {
     for (const [k, v] of Object.entries(node)) {
       if (TEXT_KEYS.has(k) && typeof v === 'string') out.push({ pointer: `${pointer}/${k}`, text: v });
       // Call inputs, link queries and new-row values are expressions and data, not texts (a body may well have a `title`).
-      else if (k !== 'description' && k !== 'params' && k !== 'query' && k !== 'newRow' && k !== 'initialRows') out.push(...textsOf(v, `${pointer}/${k}`));
+      else if (k !== 'description' && k !== 'params' && k !== 'query' && k !== 'newRow' && k !== 'initialRows')
+        out.push(...textsOf(v, `${pointer}/${k}`));
     }
   }
   return out;
@@ -124,7 +144,10 @@ function bundleFiles(dir: string, lang: string): string[] {
 function customComponentFiles(dir: string): Set<string> {
   if (!fs.existsSync(dir)) return new Set();
   return new Set(
-    (fs.readdirSync(dir, { recursive: true }) as string[]).map((rel) => path.basename(rel)).filter((f) => f.endsWith('.custom.tsx')).map((f) => f.slice(0, -'.custom.tsx'.length)),
+    (fs.readdirSync(dir, { recursive: true }) as string[])
+      .map((rel) => path.basename(rel))
+      .filter((f) => f.endsWith('.custom.tsx'))
+      .map((f) => f.slice(0, -'.custom.tsx'.length)),
   );
 }
 
@@ -149,16 +172,22 @@ export interface CheckOptions {
 export async function checkScreens(options: CheckOptions = {}): Promise<CheckResult> {
   const root = options.root ?? ROOT;
   const folder = options.folder ?? 'screens';
-  const openapi = options.openapi ?? (JSON.parse(fs.readFileSync(path.join(ROOT, 'schemas/openapi.generated.json'), 'utf8')) as Record<string, unknown>);
+  const openapi =
+    options.openapi ??
+    (JSON.parse(fs.readFileSync(path.join(ROOT, 'schemas/openapi.generated.json'), 'utf8')) as Record<string, unknown>);
   const api = indexApi(openapi);
   const definitions = await loadDefinitions(root, folder);
   const problems: DefinitionProblem[] = [];
 
   const readBundle = (lang: string) => {
     const merged = mergeTextBundles(
-      bundleFiles(path.join(root, folder), lang).map((file) => ({ file: path.relative(root, file), tree: JSON.parse(fs.readFileSync(file, 'utf8')) })),
+      bundleFiles(path.join(root, folder), lang).map((file) => ({
+        file: path.relative(root, file),
+        tree: JSON.parse(fs.readFileSync(file, 'utf8')),
+      })),
     );
-    for (const c of merged.conflicts) problems.push({ file: `${folder}/**/i18n/${lang}.json`, pointer: '', message: `conflicting text ${c}` });
+    for (const c of merged.conflicts)
+      problems.push({ file: `${folder}/**/i18n/${lang}.json`, pointer: '', message: `conflicting text ${c}` });
     return merged.tree;
   };
   const texts = options.texts ?? { ko: readBundle('ko'), en: readBundle('en') };
@@ -170,14 +199,24 @@ export async function checkScreens(options: CheckOptions = {}): Promise<CheckRes
   for (const d of definitions) {
     const raw = d.definition as { id?: unknown; route?: unknown; portals?: unknown } | null;
     if (typeof raw?.id === 'string') {
-      if (ids.has(raw.id)) problems.push({ file: d.file, pointer: '/id', message: `id ${JSON.stringify(raw.id)} is already used by ${ids.get(raw.id)}` });
+      if (ids.has(raw.id))
+        problems.push({
+          file: d.file,
+          pointer: '/id',
+          message: `id ${JSON.stringify(raw.id)} is already used by ${ids.get(raw.id)}`,
+        });
       else ids.set(raw.id, d.file);
     }
     if (typeof raw?.route === 'string') {
       const portals = Array.isArray(raw.portals) ? raw.portals : ['internal'];
       for (const p of portals) {
         const key = `${p} ${raw.route}`;
-        if (routes.has(key)) problems.push({ file: d.file, pointer: '/route', message: `route ${raw.route} (${p}) is already served by ${routes.get(key)}` });
+        if (routes.has(key))
+          problems.push({
+            file: d.file,
+            pointer: '/route',
+            message: `route ${raw.route} (${p}) is already served by ${routes.get(key)}`,
+          });
         else routes.set(key, d.file);
       }
     }
@@ -195,16 +234,30 @@ export async function checkScreens(options: CheckOptions = {}): Promise<CheckRes
     if (shape.length > 0) continue;
     const def = d.definition as ScreenDef;
     if (def.kind === 'custom' && !customNames.has(def.component)) {
-      problems.push({ file: d.file, pointer: '/component', message: `no file app/custom-screens/**/${def.component}.custom.tsx; custom components: ${[...customNames].sort().join(', ') || 'none'}` });
+      problems.push({
+        file: d.file,
+        pointer: '/component',
+        message: `no file app/custom-screens/**/${def.component}.custom.tsx; custom components: ${[...customNames].sort().join(', ') || 'none'}`,
+      });
     }
     for (const { pointer, key, field } of conventionLabelsOf(def)) {
       const found = [key, `field.${field}`].some((k) => ko.has(k) && en.has(k));
-      if (!found) problems.push({ file: d.file, pointer, message: `field ${JSON.stringify(field)} has no label: add ${JSON.stringify(key)} (or field.${field}) to ${folder}/**/i18n/{ko,en}.json, or give it a label` });
+      if (!found)
+        problems.push({
+          file: d.file,
+          pointer,
+          message: `field ${JSON.stringify(field)} has no label: add ${JSON.stringify(key)} (or field.${field}) to ${folder}/**/i18n/{ko,en}.json, or give it a label`,
+        });
     }
     for (const { pointer, text } of textsOf(def)) {
       if (!looksLikeKey(text) || Object.hasOwn(ENGINE_TEXTS_KO, text)) continue;
       const missing = [!ko.has(text) && 'ko', !en.has(text) && 'en'].filter(Boolean);
-      if (missing.length) problems.push({ file: d.file, pointer, message: `text key ${JSON.stringify(text)} has no ${missing.join(' and ')} text in any ${folder}/**/i18n/${missing[0]}.json (write the text itself, or add the key)` });
+      if (missing.length)
+        problems.push({
+          file: d.file,
+          pointer,
+          message: `text key ${JSON.stringify(text)} has no ${missing.join(' and ')} text in any ${folder}/**/i18n/${missing[0]}.json (write the text itself, or add the key)`,
+        });
     }
   }
   return { problems, definitions, stories: storiesModule(definitions), routes: routesModule(definitions) };
@@ -217,8 +270,14 @@ export async function checkScreens(options: CheckOptions = {}): Promise<CheckRes
  */
 export function routesModule(definitions: LoadedFile[]): string {
   const rows = definitions
-    .map((d) => d.definition as { id?: unknown; route?: unknown; title?: unknown; portals?: unknown; devOnly?: unknown } | null)
-    .filter((d): d is { id: string; route: string; title?: unknown; portals?: unknown; devOnly?: unknown } => typeof d?.id === 'string' && typeof d.route === 'string')
+    .map(
+      (d) =>
+        d.definition as { id?: unknown; route?: unknown; title?: unknown; portals?: unknown; devOnly?: unknown } | null,
+    )
+    .filter(
+      (d): d is { id: string; route: string; title?: unknown; portals?: unknown; devOnly?: unknown } =>
+        typeof d?.id === 'string' && typeof d.route === 'string',
+    )
     .map((d) => ({
       id: d.id,
       route: d.route,
@@ -257,7 +316,11 @@ export function storiesModule(definitions: LoadedFile[]): string {
     .map((d) => ({ file: d.file, id: (d.definition as { id?: unknown } | null)?.id }))
     .filter((d): d is { file: string; id: string } => typeof d.id === 'string')
     .sort((a, b) => a.id.localeCompare(b.id));
-  const stories = entries.map((e) => `/** ${e.file} */\nexport const ${storyName(e.id)}: Story = { name: '${e.id}', args: { id: '${e.id}' } };`).join('\n\n');
+  const stories = entries
+    .map(
+      (e) => `/** ${e.file} */\nexport const ${storyName(e.id)}: Story = { name: '${e.id}', args: { id: '${e.id}' } };`,
+    )
+    .join('\n\n');
   return `/* Generated by \`npm run screens:check\`: one story per screen definition, on fixture answers. Do not edit. */
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { ScreenStory } from './testing/ScreenStory';

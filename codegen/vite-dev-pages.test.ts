@@ -9,7 +9,9 @@ describe('development pages out of the production build', () => {
     const root = process.cwd();
     const found = devPageFiles(root);
     expect(found.screens.map((f) => path.relative(root, f))).toEqual(['screens/purchase-order/testPo.screen.ts']);
-    expect(found.components.map((f) => path.relative(root, f))).toEqual(['app/custom-screens/purchase-order/poTestPage.custom.tsx']);
+    expect(found.components.map((f) => path.relative(root, f))).toEqual([
+      'app/custom-screens/purchase-order/poTestPage.custom.tsx',
+    ]);
   });
 
   it('stubs exactly those files in a build, and none when development pages are kept', async () => {
@@ -18,7 +20,10 @@ describe('development pages out of the production build', () => {
       fs.mkdirSync(path.dirname(path.join(root, rel)), { recursive: true });
       fs.writeFileSync(path.join(root, rel), text);
     };
-    write('screens/a/dev.screen.ts', "export default defineCustomScreen({ id: 'a.dev', devOnly: true, component: 'devPage' });");
+    write(
+      'screens/a/dev.screen.ts',
+      "export default defineCustomScreen({ id: 'a.dev', devOnly: true, component: 'devPage' });",
+    );
     write('screens/a/real.screen.ts', "export default defineCustomScreen({ id: 'a.real', component: 'realPage' });");
     write('screens/a/json.screen.json', '{ "id": "a.json", "devOnly": true, "component": "jsonPage" }');
     write('app/custom-screens/a/devPage.custom.tsx', 'export default function DevPage() {}');
@@ -27,7 +32,8 @@ describe('development pages out of the production build', () => {
     const cwd = process.cwd();
     process.chdir(root);
     try {
-      const load = (plugin: ReturnType<typeof devPagesOut>, rel: string) => (plugin.load as (id: string) => string | null).call({}, path.join(root, rel));
+      const load = (plugin: ReturnType<typeof devPagesOut>, rel: string) =>
+        (plugin.load as (id: string) => string | null).call({}, path.join(root, rel));
       const out = devPagesOut({ keep: false });
       (out.buildStart as () => void).call({});
       expect(load(out, 'screens/a/dev.screen.ts')).toBe('export default null;\n');

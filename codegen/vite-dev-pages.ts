@@ -36,7 +36,10 @@ export function devPageFiles(root: string): DevPageFiles {
     screens.push(file);
     for (const m of text.matchAll(/["']?component["']?\s*:\s*["']([A-Za-z0-9_]+)["']/g)) names.add(m[1]);
   }
-  const components = walk(path.join(root, 'app', 'custom-screens'), (n) => names.has(n.replace(/\.custom\.tsx$/, '')) && n.endsWith('.custom.tsx'));
+  const components = walk(
+    path.join(root, 'app', 'custom-screens'),
+    (n) => names.has(n.replace(/\.custom\.tsx$/, '')) && n.endsWith('.custom.tsx'),
+  );
   return { screens: screens.sort(), components: components.sort() };
 }
 

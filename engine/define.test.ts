@@ -4,7 +4,13 @@ import { validateDefinition } from './definition/validate';
 
 describe('typed definitions', () => {
   it('the compiler checks operation, filters and columns against the API types (see the @ts-expect-error lines)', () => {
-    const ok = defineListScreen({ id: 'test.sessions', title: 'Sessions', source: { operation: 'listSessions', defaultSort: 'createdDate:desc' }, filters: [{ field: 'userId' }], columns: [{ field: 'userId' }, { field: 'ip' }] });
+    const ok = defineListScreen({
+      id: 'test.sessions',
+      title: 'Sessions',
+      source: { operation: 'listSessions', defaultSort: 'createdDate:desc' },
+      filters: [{ field: 'userId' }],
+      columns: [{ field: 'userId' }, { field: 'ip' }],
+    });
     expect(validateDefinition(ok, 'test.ts')).toEqual([]);
     defineListScreen({
       id: 'test.bad',
@@ -17,7 +23,12 @@ describe('typed definitions', () => {
     });
     // @ts-expect-error — getMessage does not answer a list
     defineListScreen({ id: 'test.notList', title: 'x', source: { operation: 'getMessage' }, columns: [] });
-    // @ts-expect-error — the server cannot sort sessions by that field
-    defineListScreen({ id: 'test.sort', title: 'x', source: { operation: 'listSessions', defaultSort: 'nope:asc' }, columns: [{ field: 'userId' }] });
+    defineListScreen({
+      id: 'test.sort',
+      title: 'x',
+      // @ts-expect-error — the server cannot sort sessions by that field
+      source: { operation: 'listSessions', defaultSort: 'nope:asc' },
+      columns: [{ field: 'userId' }],
+    });
   });
 });

@@ -12,7 +12,19 @@ export { KINDS } from './registry/kinds';
 export type { ScreenKinds } from './registry/kind-lookup';
 export { createScreenRegistry, definitionFile, type ScreenEntry, type ScreenRegistry } from './runtime/registry';
 export type { CustomScreenProps, CustomComponents } from './runtime/engine-context';
-export { OperationError, callOperation, operationRequest, useEngineServices, type Authority, type CallInit, type EngineServices, type FieldErrorDetail, type InputOf, type OperationInput, type ResultOf } from './services';
+export {
+  OperationError,
+  callOperation,
+  operationRequest,
+  useEngineServices,
+  type Authority,
+  type CallInit,
+  type EngineServices,
+  type FieldErrorDetail,
+  type InputOf,
+  type OperationInput,
+  type ResultOf,
+} from './services';
 export { validateDefinition } from './definition/validate';
 export { crossCheckDefinition, indexApi, type ApiIndex } from './definition/cross-check';
 export { DefinitionError, formatProblem, type DefinitionProblem } from './definition/problems';

@@ -93,13 +93,20 @@ export class OperationError extends Error {
   ) {
     super(serverMessage ?? `HTTP ${status}${code ? ` ${code}` : ''}`);
     this.name = 'OperationError';
-    this.fieldErrors = Array.isArray(details) ? details.filter((d): d is FieldErrorDetail => typeof d?.path === 'string' && typeof d?.message === 'string') : [];
+    this.fieldErrors = Array.isArray(details)
+      ? details.filter((d): d is FieldErrorDetail => typeof d?.path === 'string' && typeof d?.message === 'string')
+      : [];
   }
 
   /** From an error body `{ statusCode, code, msg, details }`. */
   static fromBody(status: number, body: unknown): OperationError {
     const b = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
-    return new OperationError(status, typeof b.code === 'string' ? b.code : null, typeof b.msg === 'string' ? b.msg : null, b.details);
+    return new OperationError(
+      status,
+      typeof b.code === 'string' ? b.code : null,
+      typeof b.msg === 'string' ? b.msg : null,
+      b.details,
+    );
   }
 }
 
@@ -108,7 +115,10 @@ export const EngineServicesProvider = EngineServicesContext.Provider;
 
 export function useEngineServices(): EngineServices {
   const s = useContext(EngineServicesContext);
-  if (!s) throw new Error('useEngineServices: no EngineProvider above this screen (wrap the app, the story or the test in <EngineProvider>)');
+  if (!s)
+    throw new Error(
+      'useEngineServices: no EngineProvider above this screen (wrap the app, the story or the test in <EngineProvider>)',
+    );
   return s;
 }
 
@@ -120,10 +130,17 @@ export type InputOf<Op extends OperationId> = {
   body?: ApiOperations[Op] extends { requestBody?: infer R } ? JsonOf<NonNullable<R>> : never;
 };
 /** The 200 answer of an operation. */
-export type ResultOf<Op extends OperationId> = ApiOperations[Op]['responses'] extends { 200: infer R } ? JsonOf<R> : unknown;
+export type ResultOf<Op extends OperationId> = ApiOperations[Op]['responses'] extends { 200: infer R }
+  ? JsonOf<R>
+  : unknown;
 
 /** One generic, typed call by operation id (TypeScript callers; definitions go through services.call). */
-export function callOperation<Op extends OperationId>(services: EngineServices, op: Op, input: InputOf<Op>, init?: CallInit): Promise<ResultOf<Op>> {
+export function callOperation<Op extends OperationId>(
+  services: EngineServices,
+  op: Op,
+  input: InputOf<Op>,
+  init?: CallInit,
+): Promise<ResultOf<Op>> {
   return services.call(op, input as OperationInput, init) as Promise<ResultOf<Op>>;
 }
 
@@ -131,8 +148,21 @@ export function callOperation<Op extends OperationId>(services: EngineServices, 
  * The request an operation id and its input make: method, URL (path parameters filled in, query
  * string built) and body. Both the app's client and fixture transports use it.
  */
-export function operationRequest(op: string, input: OperationInput): { method: string; path: string; url: string; query: Record<string, unknown>; pathParams: Record<string, unknown>; body: unknown } {
-  if (!isOperationId(op)) throw new Error(`Unknown operation "${op}": it is not in schemas/operations.generated.ts (run npm run codegen after adding a route)`);
+export function operationRequest(
+  op: string,
+  input: OperationInput,
+): {
+  method: string;
+  path: string;
+  url: string;
+  query: Record<string, unknown>;
+  pathParams: Record<string, unknown>;
+  body: unknown;
+} {
+  if (!isOperationId(op))
+    throw new Error(
+      `Unknown operation "${op}": it is not in schemas/operations.generated.ts (run npm run codegen after adding a route)`,
+    );
   const info = operations[op];
   const pathParams = input.path ?? {};
   let path: string = info.path;
@@ -149,7 +179,14 @@ export function operationRequest(op: string, input: OperationInput): { method: s
   const qs = new URLSearchParams();
   for (const [k, v] of Object.entries(query)) for (const item of Array.isArray(v) ? v : [v]) qs.append(k, String(item));
   const search = qs.toString();
-  return { method: info.method.toUpperCase(), path: info.path, url: search ? `${path}?${search}` : path, query, pathParams, body: input.body };
+  return {
+    method: info.method.toUpperCase(),
+    path: info.path,
+    url: search ? `${path}?${search}` : path,
+    query,
+    pathParams,
+    body: input.body,
+  };
 }
 
 const noSubscription = () => () => {};

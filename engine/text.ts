@@ -52,8 +52,10 @@ export const ENGINE_TEXTS_KO: Record<string, string> = {
   'engine.selectSome': '처리할 행을 선택하세요.',
   'engine.done': '처리되었습니다.',
   'engine.confirmCall': '[{{action}}] 작업을 실행하시겠습니까?',
-  'engine.storedWriteRefused': '저장된 화면은 사람이 누르고 확인한 작업으로만 데이터를 바꿀 수 있습니다 ({{operation}}).',
-  'engine.previewWriteRefused': '미리보기에서는 조회만 할 수 있습니다. 변경 작업({{operation}})은 게시된 화면에서 실행하세요.',
+  'engine.storedWriteRefused':
+    '저장된 화면은 사람이 누르고 확인한 작업으로만 데이터를 바꿀 수 있습니다 ({{operation}}).',
+  'engine.previewWriteRefused':
+    '미리보기에서는 조회만 할 수 있습니다. 변경 작업({{operation}})은 게시된 화면에서 실행하세요.',
   'engine.doneCount': '{{count}}건 처리되었습니다.',
   'engine.partlyDone': '{{done}}건 처리, {{failed}}건 실패: {{message}}',
   'engine.leaveConfirm': '저장하지 않은 변경 내용이 있습니다. 이 화면을 떠나시겠습니까?',
@@ -64,7 +66,8 @@ export const ENGINE_TEXTS_KO: Record<string, string> = {
   'engine.exportFailed': '엑셀 파일을 만들지 못했습니다: {{message}}',
   'engine.exportEmpty': '내려받을 데이터가 없습니다.',
   'engine.downloadReason.title': '개인정보 다운로드 사유',
-  'engine.downloadReason.message': '이 목록에는 개인정보(연락처, 전자우편)가 있습니다. 내려받는 사유를 선택하고 입력하세요. 사유는 개인정보 접근기록에 남습니다.',
+  'engine.downloadReason.message':
+    '이 목록에는 개인정보(연락처, 전자우편)가 있습니다. 내려받는 사유를 선택하고 입력하세요. 사유는 개인정보 접근기록에 남습니다.',
   'engine.downloadReason.code': '사유 구분',
   'engine.downloadReason.text': '상세 사유',
   'engine.downloadReason.help': '2자 이상 500자 이하',
@@ -157,7 +160,8 @@ export const ENGINE_TEXTS_EN: Record<string, string> = {
   'engine.selectSome': 'Select the rows to process.',
   'engine.done': 'Done.',
   'engine.confirmCall': 'Run {{action}}?',
-  'engine.storedWriteRefused': 'A stored screen changes data only through an action a person presses and confirms ({{operation}}).',
+  'engine.storedWriteRefused':
+    'A stored screen changes data only through an action a person presses and confirms ({{operation}}).',
   'engine.previewWriteRefused': 'The preview only reads. Run {{operation}} on the published screen.',
   'engine.doneCount': '{{count}} row(s) processed.',
   'engine.partlyDone': '{{done}} processed, {{failed}} failed: {{message}}',
@@ -169,7 +173,8 @@ export const ENGINE_TEXTS_EN: Record<string, string> = {
   'engine.exportFailed': 'The Excel file could not be built: {{message}}',
   'engine.exportEmpty': 'There is nothing to export.',
   'engine.downloadReason.title': 'Reason for downloading personal data',
-  'engine.downloadReason.message': 'This list holds personal data (phone numbers, e-mail addresses). Choose and write why you download it; the reason is kept in the personal-data access log.',
+  'engine.downloadReason.message':
+    'This list holds personal data (phone numbers, e-mail addresses). Choose and write why you download it; the reason is kept in the personal-data access log.',
   'engine.downloadReason.code': 'Reason',
   'engine.downloadReason.text': 'Details',
   'engine.downloadReason.help': '2 to 500 characters',
@@ -194,7 +199,8 @@ export const ENGINE_TEXTS_EN: Record<string, string> = {
   'engine.choosePrompt': 'Choose the supplier to show.',
   'engine.chooseCompany': 'Choose a supplier',
   'engine.definitionError': 'Screen definition error',
-  'engine.definitionErrorHelp': 'The definition file of this screen has problems, so it cannot be shown. Fix the places below.',
+  'engine.definitionErrorHelp':
+    'The definition file of this screen has problems, so it cannot be shown. Fix the places below.',
   'engine.unknownScreen': 'Screen {{id}} was not found.',
   'engine.attachments': 'Attachments',
   'engine.unsaved': 'There are unsaved changes.',

@@ -97,6 +97,11 @@ export function checkAdTimestamp(t: string, nowMs: number): AdTimestampResult {
 export function encodeAdTimestamp(at: Date): string {
   const p = (v: number, w = 2): string => String(v).padStart(w, '0');
   const digits =
-    p(at.getFullYear(), 4) + p(at.getMonth() + 1) + p(at.getDate()) + p(at.getHours()) + p(at.getMinutes()) + p(at.getSeconds());
+    p(at.getFullYear(), 4) +
+    p(at.getMonth() + 1) +
+    p(at.getDate()) +
+    p(at.getHours()) +
+    p(at.getMinutes()) +
+    p(at.getSeconds());
   return btoa(digits);
 }

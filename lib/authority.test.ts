@@ -13,11 +13,20 @@ const open = { sectionDisabled: false, departmentDisabled: false, personDisabled
 
 describe('employeeSearchRestrictions', () => {
   it('group 30 disables section, department and person', () => {
-    expect(employeeSearchRestrictions('30', null)).toEqual({ ...open, sectionDisabled: true, departmentDisabled: true, personDisabled: true });
+    expect(employeeSearchRestrictions('30', null)).toEqual({
+      ...open,
+      sectionDisabled: true,
+      departmentDisabled: true,
+      personDisabled: true,
+    });
   });
 
   it('group 31 disables section and department but allows person', () => {
-    expect(employeeSearchRestrictions('31', null)).toEqual({ ...open, sectionDisabled: true, departmentDisabled: true });
+    expect(employeeSearchRestrictions('31', null)).toEqual({
+      ...open,
+      sectionDisabled: true,
+      departmentDisabled: true,
+    });
   });
 
   it('group 32 disables section only', () => {
@@ -28,9 +37,12 @@ describe('employeeSearchRestrictions', () => {
     expect(employeeSearchRestrictions('33', null)).toEqual({ ...open, personPickWithFlag: true });
   });
 
-  it.each(['99', '50', '60', '61', '10', '20', '40', '34', '51', '', null, undefined])('group %j is unrestricted', (g) => {
-    expect(employeeSearchRestrictions(g, null)).toEqual(open);
-  });
+  it.each(['99', '50', '60', '61', '10', '20', '40', '34', '51', '', null, undefined])(
+    'group %j is unrestricted',
+    (g) => {
+      expect(employeeSearchRestrictions(g, null)).toEqual(open);
+    },
+  );
 
   it("auth 'A' disables department", () => {
     expect(employeeSearchRestrictions('99', 'A')).toEqual({ ...open, departmentDisabled: true });
@@ -38,7 +50,7 @@ describe('employeeSearchRestrictions', () => {
     expect(employeeSearchRestrictions('99', ' a ')).toEqual({ ...open, departmentDisabled: true });
   });
 
-  it("other auth values do not", () => {
+  it('other auth values do not', () => {
     expect(employeeSearchRestrictions('99', 'B')).toEqual(open);
     expect(employeeSearchRestrictions('99', '')).toEqual(open);
     expect(employeeSearchRestrictions('99', 'AA')).toEqual(open);
@@ -46,7 +58,11 @@ describe('employeeSearchRestrictions', () => {
 
   it("adds auth 'A' to the group rules", () => {
     expect(employeeSearchRestrictions('32', 'A')).toEqual({ ...open, sectionDisabled: true, departmentDisabled: true });
-    expect(employeeSearchRestrictions('33', 'A')).toEqual({ ...open, departmentDisabled: true, personPickWithFlag: true });
+    expect(employeeSearchRestrictions('33', 'A')).toEqual({
+      ...open,
+      departmentDisabled: true,
+      personPickWithFlag: true,
+    });
   });
 
   it('accepts numeric group ids', () => {
@@ -75,9 +91,12 @@ describe('employeeSearchPrefill', () => {
     expect(employeeSearchPrefill('31')).toEqual({ section: true, department: true, person: false });
   });
 
-  it.each(['30', '60', '61', '10', '20', '40', '35', '', null, undefined, 'toString'])('group %j prefills everything', (g) => {
-    expect(employeeSearchPrefill(g)).toEqual(all);
-  });
+  it.each(['30', '60', '61', '10', '20', '40', '35', '', null, undefined, 'toString'])(
+    'group %j prefills everything',
+    (g) => {
+      expect(employeeSearchPrefill(g)).toEqual(all);
+    },
+  );
 
   it('accepts numeric group ids', () => {
     expect(employeeSearchPrefill(99)).toEqual(none);
@@ -97,7 +116,10 @@ describe('employeeSearchInitialState', () => {
   });
 
   it('fills the section for 32', () => {
-    expect(employeeSearchInitialState({ ...login, authGroupId: 32 })).toEqual({ ...EMPTY_EMPLOYEE_SEARCH, section: 'S1' });
+    expect(employeeSearchInitialState({ ...login, authGroupId: 32 })).toEqual({
+      ...EMPTY_EMPLOYEE_SEARCH,
+      section: 'S1',
+    });
   });
 
   it('fills nothing for 99', () => {
@@ -110,7 +132,13 @@ describe('employeeSearchInitialState', () => {
 });
 
 describe('clearOnSectionChange / employeeSearchReducer', () => {
-  const full: EmployeeSearchState = { section: 'S1', deptcd: 'D1', deptnm: '구매팀', hname: '홍길동', singleid: 'hong' };
+  const full: EmployeeSearchState = {
+    section: 'S1',
+    deptcd: 'D1',
+    deptnm: '구매팀',
+    hname: '홍길동',
+    singleid: 'hong',
+  };
 
   it('clearing the section clears department, person and person id', () => {
     expect(employeeSearchReducer(full, { type: 'clearSection' })).toEqual(EMPTY_EMPLOYEE_SEARCH);
@@ -123,7 +151,10 @@ describe('clearOnSectionChange / employeeSearchReducer', () => {
   });
 
   it('changing the section clears the dependent fields', () => {
-    expect(employeeSearchReducer(full, { type: 'setSection', section: 'S2' })).toEqual({ ...EMPTY_EMPLOYEE_SEARCH, section: 'S2' });
+    expect(employeeSearchReducer(full, { type: 'setSection', section: 'S2' })).toEqual({
+      ...EMPTY_EMPLOYEE_SEARCH,
+      section: 'S2',
+    });
   });
 
   it('setting the same section keeps everything (same object)', () => {

@@ -10,4 +10,5 @@ export function maskBankAccount(account: string | null | undefined): string | nu
 }
 
 /** True when a value is a masked account (contains `*`): sent back unchanged, it keeps the stored number. */
-export const isMaskedBankAccount = (value: string | null | undefined): boolean => typeof value === 'string' && value.includes('*');
+export const isMaskedBankAccount = (value: string | null | undefined): boolean =>
+  typeof value === 'string' && value.includes('*');

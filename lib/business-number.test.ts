@@ -59,13 +59,30 @@ describe('isValidBusinessNumber', () => {
   });
 
   it('rejects hyphens in the wrong places or partly hyphenated forms', () => {
-    for (const bad of ['2208-1-62517', '22-081-62517', '220-8162517', '22081-62517', '220--81-62517', '-220-81-62517', '220-81-62517-']) {
+    for (const bad of [
+      '2208-1-62517',
+      '22-081-62517',
+      '220-8162517',
+      '22081-62517',
+      '220--81-62517',
+      '-220-81-62517',
+      '220-81-62517-',
+    ]) {
       expect(isValidBusinessNumber(bad)).toBe(false);
     }
   });
 
   it('rejects letters, spaces, other separators and full-width digits', () => {
-    for (const bad of ['22081625l7', '220 81 62517', ' 2208162517', '2208162517 ', '220.81.62517', '220/81/62517', '２２０８１６２５１７', '220-81-6251７']) {
+    for (const bad of [
+      '22081625l7',
+      '220 81 62517',
+      ' 2208162517',
+      '2208162517 ',
+      '220.81.62517',
+      '220/81/62517',
+      '２２０８１６２５１７',
+      '220-81-6251７',
+    ]) {
       expect(isValidBusinessNumber(bad)).toBe(false);
     }
   });

@@ -326,13 +326,16 @@ describe('formatInstant (the business clock, Asia/Seoul, whatever the browser)',
   // A session that ends at 11:34 in Korea: 02:34 UTC.
   const ends = '2026-11-23T02:34:00.000Z';
 
-  it.each(['UTC', 'America/New_York', 'Australia/Sydney', 'Asia/Seoul'])('prints the Korean wall time in a %s browser', (zone) => {
-    process.env.TZ = zone;
-    expect(new Intl.DateTimeFormat().resolvedOptions().timeZone).toBe(zone);
-    expect(formatInstant(ends, 'yyyy-MM-dd HH:mm')).toBe('2026-11-23 11:34');
-    expect(formatInstant(new Date(ends), 'a hh:mm')).toBe('오전 11:34');
-    expect(formatInstant(Date.parse(ends), 'a hh:mm E', 'en')).toBe('AM 11:34 Mon');
-  });
+  it.each(['UTC', 'America/New_York', 'Australia/Sydney', 'Asia/Seoul'])(
+    'prints the Korean wall time in a %s browser',
+    (zone) => {
+      process.env.TZ = zone;
+      expect(new Intl.DateTimeFormat().resolvedOptions().timeZone).toBe(zone);
+      expect(formatInstant(ends, 'yyyy-MM-dd HH:mm')).toBe('2026-11-23 11:34');
+      expect(formatInstant(new Date(ends), 'a hh:mm')).toBe('오전 11:34');
+      expect(formatInstant(Date.parse(ends), 'a hh:mm E', 'en')).toBe('AM 11:34 Mon');
+    },
+  );
 
   it('in a UTC browser formatDate still prints the browser clock: the difference the fix makes', () => {
     process.env.TZ = 'UTC';

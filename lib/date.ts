@@ -175,7 +175,15 @@ const TOKENS: Record<string, Part> = {
 };
 
 function localWallTime(d: Date): WallTime {
-  return { year: d.getFullYear(), month: d.getMonth() + 1, day: d.getDate(), hours: d.getHours(), minutes: d.getMinutes(), seconds: d.getSeconds(), weekday: d.getDay() };
+  return {
+    year: d.getFullYear(),
+    month: d.getMonth() + 1,
+    day: d.getDate(),
+    hours: d.getHours(),
+    minutes: d.getMinutes(),
+    seconds: d.getSeconds(),
+    weekday: d.getDay(),
+  };
 }
 
 /**
@@ -192,7 +200,17 @@ const WEEKDAY_INDEX: Record<string, number> = { Sun: 0, Mon: 1, Tue: 2, Wed: 3, 
 function zonedWallTime(d: Date, timeZone: string): WallTime {
   let f = zoneFormats.get(timeZone);
   if (!f) {
-    f = new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric', weekday: 'short' });
+    f = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+      weekday: 'short',
+    });
     zoneFormats.set(timeZone, f);
   }
   const part: Record<string, string> = {};
@@ -245,7 +263,12 @@ export function formatDate(date: Date | number, pattern: string, lang: DateLang 
  * browser's own time ('02:34' in a UTC browser). Calendar dates ('YYYY-MM-DD', no time of day)
  * are not moments: they go through formatDate, which never shifts them.
  */
-export function formatInstant(date: Date | number | string, pattern: string, lang: DateLang = 'ko', timeZone: string = BUSINESS_TIME_ZONE): string {
+export function formatInstant(
+  date: Date | number | string,
+  pattern: string,
+  lang: DateLang = 'ko',
+  timeZone: string = BUSINESS_TIME_ZONE,
+): string {
   const d = date instanceof Date ? date : new Date(date);
   if (Number.isNaN(d.getTime())) return '';
   return render(zonedWallTime(d, timeZone), pattern, lang);

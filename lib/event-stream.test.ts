@@ -35,7 +35,8 @@ beforeAll(async () => {
   app = Fastify();
   await app.register(fastifySse, { heartbeatInterval: 60_000 });
   app.get('/events', { sse: { kind: 'only' } } as never, async (request, reply) => {
-    if (request.headers.authorization !== 'Bearer token-1') return reply.code(401).send({ code: 'AUTH001', message: '로그인이 필요합니다' });
+    if (request.headers.authorization !== 'Bearer token-1')
+      return reply.code(401).send({ code: 'AUTH001', message: '로그인이 필요합니다' });
     const header = request.headers['last-event-id'];
     const after = typeof header === 'string' ? header : null;
     feed.seen.push(after);
@@ -55,7 +56,9 @@ beforeAll(async () => {
       feed.closed++;
     });
   });
-  app.get('/missing', async (_request, reply) => reply.code(404).send({ code: 'AUCTION_NOT_FOUND', message: '역경매를 찾을 수 없습니다' }));
+  app.get('/missing', async (_request, reply) =>
+    reply.code(404).send({ code: 'AUCTION_NOT_FOUND', message: '역경매를 찾을 수 없습니다' }),
+  );
   base = await app.listen({ port: 0, host: '127.0.0.1' });
 });
 
@@ -65,7 +68,14 @@ afterAll(async () => {
 });
 
 const openWith = (path: string) => (init: { lastEventId: string | null; signal: AbortSignal }) =>
-  fetch(`${base}${path}`, { headers: { Authorization: 'Bearer token-1', Accept: 'text/event-stream', ...(init.lastEventId ? { 'Last-Event-ID': init.lastEventId } : {}) }, signal: init.signal });
+  fetch(`${base}${path}`, {
+    headers: {
+      Authorization: 'Bearer token-1',
+      Accept: 'text/event-stream',
+      ...(init.lastEventId ? { 'Last-Event-ID': init.lastEventId } : {}),
+    },
+    signal: init.signal,
+  });
 
 async function until(check: () => boolean, what: string, ms = 5000) {
   const end = Date.now() + ms;
@@ -86,7 +96,12 @@ describe('openEventStream', () => {
     const events: StreamEvent[] = [];
     const states: StreamState[] = [];
     const errors: Array<[EventStreamError, boolean]> = [];
-    const stream = openEventStream({ open: openWith('/events'), onEvent: (e) => events.push(e), onState: (s) => states.push(s), onError: (e, final) => errors.push([e, final]) });
+    const stream = openEventStream({
+      open: openWith('/events'),
+      onEvent: (e) => events.push(e),
+      onState: (s) => states.push(s),
+      onError: (e, final) => errors.push([e, final]),
+    });
     // The first connection delivers 1–3 and is dropped; the second sends Last-Event-ID 3.
     await until(() => feed.live.size === 1, 'the second connection');
     expect(feed.seen).toEqual([null, '3']);
@@ -100,7 +115,10 @@ describe('openEventStream', () => {
       ['4', 'bid', { seq: 4 }],
       ['5', 'extend', { endAt: '2026-12-01T01:05:00.000Z' }],
     ]);
-    expect(events.filter((e) => e.event === 'hello').map((e) => JSON.parse(e.data))).toEqual([{ after: null }, { after: '3' }]);
+    expect(events.filter((e) => e.event === 'hello').map((e) => JSON.parse(e.data))).toEqual([
+      { after: null },
+      { after: '3' },
+    ]);
     expect(stream.lastEventId).toBe('5');
     expect(errors.map(([e, final]) => [e.status, final])).toEqual([[null, false]]);
     expect(states).toEqual(['connecting', 'open', 'retrying', 'open']);
@@ -116,7 +134,12 @@ describe('openEventStream', () => {
     feed.seen = [];
     const events: StreamEvent[] = [];
     const abort = new AbortController();
-    const stream = openEventStream({ open: openWith('/events'), lastEventId: '4', onEvent: (e) => events.push(e), signal: abort.signal });
+    const stream = openEventStream({
+      open: openWith('/events'),
+      lastEventId: '4',
+      onEvent: (e) => events.push(e),
+      signal: abort.signal,
+    });
     await until(() => events.some((e) => e.id === '5'), 'event 5');
     expect(feed.seen).toEqual(['4']);
     expect(events.filter((e) => e.id !== null).map((e) => e.id)).toEqual(['5']);
@@ -139,12 +162,18 @@ describe('openEventStream', () => {
     });
     await stream.done;
     expect(calls).toBe(1);
-    expect(errors.map(([e, final]) => [e.status, e.body, final])).toEqual([[404, { code: 'AUCTION_NOT_FOUND', message: '역경매를 찾을 수 없습니다' }, true]]);
+    expect(errors.map(([e, final]) => [e.status, e.body, final])).toEqual([
+      [404, { code: 'AUCTION_NOT_FOUND', message: '역경매를 찾을 수 없습니다' }, true],
+    ]);
   });
 
   it('without the token the server refuses (401) and the reader stops', async () => {
     const errors: number[] = [];
-    const stream = openEventStream({ open: (init) => fetch(`${base}/events`, { signal: init.signal }), onEvent: () => undefined, onError: (e) => errors.push(e.status ?? 0) });
+    const stream = openEventStream({
+      open: (init) => fetch(`${base}/events`, { signal: init.signal }),
+      onEvent: () => undefined,
+      onError: (e) => errors.push(e.status ?? 0),
+    });
     await stream.done;
     expect(errors).toEqual([401]);
   });

@@ -47,9 +47,17 @@ const EXCEL_EPOCH_UTC = Date.UTC(1899, 11, 30);
 export type TimeZone = { offsetMinutes: number } | 'runtime';
 
 function localParts(d: Date, zone: TimeZone): [number, number, number, number, number, number] {
-  if (zone === 'runtime') return [d.getFullYear(), d.getMonth(), d.getDate(), d.getHours(), d.getMinutes(), d.getSeconds()];
+  if (zone === 'runtime')
+    return [d.getFullYear(), d.getMonth(), d.getDate(), d.getHours(), d.getMinutes(), d.getSeconds()];
   const shifted = new Date(d.getTime() - zone.offsetMinutes * 60_000);
-  return [shifted.getUTCFullYear(), shifted.getUTCMonth(), shifted.getUTCDate(), shifted.getUTCHours(), shifted.getUTCMinutes(), shifted.getUTCSeconds()];
+  return [
+    shifted.getUTCFullYear(),
+    shifted.getUTCMonth(),
+    shifted.getUTCDate(),
+    shifted.getUTCHours(),
+    shifted.getUTCMinutes(),
+    shifted.getUTCSeconds(),
+  ];
 }
 
 /** 'YYYY-MM-DD' (no zone: a calendar day) → Excel serial; null when it is not a date. */
@@ -95,20 +103,31 @@ export function exportCell(column: ExportColumn, row: Record<string, unknown>, z
       const n = toNumber(v);
       if (n === null) return empty(v) ? null : { t: 's', v: String(v) };
       // KRW and JPY have no decimals (lib/money CURRENCY_DECIMALS); others keep two.
-      const currency = String((column.currencyField ? row[column.currencyField] : undefined) ?? column.currency ?? 'KRW').toUpperCase();
+      const currency = String(
+        (column.currencyField ? row[column.currencyField] : undefined) ?? column.currency ?? 'KRW',
+      ).toUpperCase();
       return { t: 'n', v: n, z: currency === 'KRW' || currency === 'JPY' ? EXCEL_FORMATS.whole : EXCEL_FORMATS.money2 };
     }
     case 'date': {
       const serial = excelDateSerial(v, zone);
-      return serial === null ? (empty(v) ? null : { t: 's', v: String(v) }) : { t: 'n', v: serial, z: EXCEL_FORMATS.date };
+      return serial === null
+        ? empty(v)
+          ? null
+          : { t: 's', v: String(v) }
+        : { t: 'n', v: serial, z: EXCEL_FORMATS.date };
     }
     case 'datetime': {
       const serial = excelDateTimeSerial(v, zone);
-      return serial === null ? (empty(v) ? null : { t: 's', v: String(v) }) : { t: 'n', v: serial, z: EXCEL_FORMATS.datetime };
+      return serial === null
+        ? empty(v)
+          ? null
+          : { t: 's', v: String(v) }
+        : { t: 'n', v: serial, z: EXCEL_FORMATS.datetime };
     }
     case 'code': {
       if (empty(v) || (Array.isArray(v) && v.length === 0)) return null;
-      const text = (x: unknown) => (column.codes && Object.hasOwn(column.codes, String(x)) ? column.codes[String(x)] : String(x));
+      const text = (x: unknown) =>
+        column.codes && Object.hasOwn(column.codes, String(x)) ? column.codes[String(x)] : String(x);
       // A list of codes: each code's text, as the grid shows it.
       return { t: 's', v: Array.isArray(v) ? v.map(text).join(', ') : text(v) };
     }

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { BYTES_PER_MB, DEFAULT_UPLOAD_LIMIT_MB, SPREADSHEET_EXTENSIONS, formatBytes, isSpreadsheetFile, isWithinLimit } from './file-size';
+import {
+  BYTES_PER_MB,
+  DEFAULT_UPLOAD_LIMIT_MB,
+  SPREADSHEET_EXTENSIONS,
+  formatBytes,
+  isSpreadsheetFile,
+  isWithinLimit,
+} from './file-size';
 
 const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -74,9 +81,12 @@ describe('isSpreadsheetFile', () => {
     expect(isSpreadsheetFile(name)).toBe(true);
   });
 
-  it.each(['data.csv', 'macro.xlsm', 'binary.xlsb', 'sheet.ods', 'a.xlsx.exe', 'xlsx', '.xlsx', 'note.txt', ''])('refuses %j', (name) => {
-    expect(isSpreadsheetFile(name)).toBe(false);
-  });
+  it.each(['data.csv', 'macro.xlsm', 'binary.xlsb', 'sheet.ods', 'a.xlsx.exe', 'xlsx', '.xlsx', 'note.txt', ''])(
+    'refuses %j',
+    (name) => {
+      expect(isSpreadsheetFile(name)).toBe(false);
+    },
+  );
 
   it('accepts the spreadsheet MIME types and the unknown ones browsers send', () => {
     expect(isSpreadsheetFile('a.xlsx', XLSX_MIME)).toBe(true);

@@ -17,9 +17,11 @@ export const DEFAULT_UPLOAD_LIMIT_MB = 10;
  * would hide the mistake.
  */
 export function isWithinLimit(bytes: number, limitMb?: number | null): boolean {
-  if (!Number.isFinite(bytes) || bytes < 0) throw new RangeError(`isWithinLimit: bytes must be a non-negative number, got ${bytes}`);
+  if (!Number.isFinite(bytes) || bytes < 0)
+    throw new RangeError(`isWithinLimit: bytes must be a non-negative number, got ${bytes}`);
   const mb = limitMb ?? DEFAULT_UPLOAD_LIMIT_MB;
-  if (!Number.isFinite(mb) || mb <= 0) throw new RangeError(`isWithinLimit: limitMb must be a positive number, got ${limitMb}`);
+  if (!Number.isFinite(mb) || mb <= 0)
+    throw new RangeError(`isWithinLimit: limitMb must be a positive number, got ${limitMb}`);
   return bytes <= mb * BYTES_PER_MB;
 }
 
@@ -31,7 +33,8 @@ const UNITS = ['B', 'KB', 'MB', 'GB', 'TB'] as const;
  * The unit is chosen after rounding, so 1048575 B reads '1 MB', never '1024 KB'.
  */
 export function formatBytes(bytes: number): string {
-  if (!Number.isFinite(bytes) || bytes < 0) throw new RangeError(`formatBytes: bytes must be a non-negative number, got ${bytes}`);
+  if (!Number.isFinite(bytes) || bytes < 0)
+    throw new RangeError(`formatBytes: bytes must be a non-negative number, got ${bytes}`);
   let unit = 0;
   let value = bytes;
   while (unit < UNITS.length - 1 && Math.round(value * 10) / 10 >= 1024) {

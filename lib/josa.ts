@@ -23,7 +23,18 @@ const FORMS: Record<ParticlePair, { final: string; open: string; unknown: string
 };
 
 /** Korean digit names' finals: 영 일 이 삼 사 오 육 칠 팔 구. */
-const DIGIT_KO: readonly Final[] = ['other', 'rieul', 'none', 'other', 'none', 'none', 'other', 'rieul', 'rieul', 'none'];
+const DIGIT_KO: readonly Final[] = [
+  'other',
+  'rieul',
+  'none',
+  'other',
+  'none',
+  'none',
+  'other',
+  'rieul',
+  'rieul',
+  'none',
+];
 /** English digit names' finals as Koreans say them: 제로 원 투 쓰리 포 파이브 식스 세븐 에잇 나인. */
 const DIGIT_EN: readonly Final[] = ['none', 'other', 'none', 'none', 'none', 'none', 'none', 'other', 'other', 'other'];
 /** Latin letters ending in a consonant when read: L 엘, M 엠, N 엔, R 알 (the rest: 에이, 비, 씨 … 제트). */

@@ -190,7 +190,9 @@ describe('applyMask', () => {
   });
 
   it('throws for an unknown mask, naming it and the known ones', () => {
-    expect(() => applyMask('zip', '1')).toThrow('Unknown mask "zip"; known masks: phone, number, num, onlynum, taxnum, numComma');
+    expect(() => applyMask('zip', '1')).toThrow(
+      'Unknown mask "zip"; known masks: phone, number, num, onlynum, taxnum, numComma',
+    );
   });
 
   it('does not find inherited properties', () => {

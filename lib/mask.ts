@@ -115,7 +115,8 @@ export function maskNumComma(text: string): string {
  * must be non-negative integers: where a minus would go in a padded code is undefined.
  */
 export function zeroPad(value: string | number, length: number): string {
-  if (!Number.isInteger(length) || length < 0) throw new RangeError(`zeroPad: length must be a non-negative integer, got ${length}`);
+  if (!Number.isInteger(length) || length < 0)
+    throw new RangeError(`zeroPad: length must be a non-negative integer, got ${length}`);
   if (typeof value === 'number' && (!Number.isSafeInteger(value) || value < 0)) {
     throw new RangeError(`zeroPad: number must be a non-negative safe integer, got ${value}`);
   }
@@ -148,7 +149,9 @@ export const MASK_KINDS: readonly MaskKind[] = Object.freeze(Object.keys(MASKS) 
 function lookup(kind: string): MaskDef {
   if (Object.hasOwn(MASKS, kind)) return MASKS[kind];
   if (kind === 'comp') {
-    throw new Error('Mask "comp" looks up a company name over the network; use the company widget, not applyMask/unmask');
+    throw new Error(
+      'Mask "comp" looks up a company name over the network; use the company widget, not applyMask/unmask',
+    );
   }
   throw new Error(`Unknown mask "${kind}"; known masks: ${MASK_KINDS.join(', ')}`);
 }

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { CURRENCY_DECIMALS, compareDecimals, formatMoney, jpyToKrw, multiplyQtyPrice, roundDecimal, significantDecimal, sumDecimals } from './money';
+import {
+  CURRENCY_DECIMALS,
+  compareDecimals,
+  formatMoney,
+  jpyToKrw,
+  multiplyQtyPrice,
+  roundDecimal,
+  significantDecimal,
+  sumDecimals,
+} from './money';
 
 describe('jpyToKrw', () => {
   it('divides by 100 after multiplying by the per-100-yen rate', () => {

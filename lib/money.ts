@@ -54,7 +54,9 @@ function rescale(d: Dec, scale: number): Dec {
 }
 
 function render(d: Dec, grouped = false): string {
-  const mag = abs(d.units).toString().padStart(d.scale + 1, '0');
+  const mag = abs(d.units)
+    .toString()
+    .padStart(d.scale + 1, '0');
   const intDigits = mag.slice(0, mag.length - d.scale);
   const frac = mag.slice(mag.length - d.scale);
   const int = grouped ? groupThousands(intDigits) : intDigits;

@@ -139,12 +139,22 @@ describe('lengthCounter', () => {
   });
 
   it('counts characters against maxRealLength', () => {
-    expect(lengthCounter('가나' + EMOJI, { maxRealLength: 3 })).toEqual({ used: 3, max: 3, unit: 'char', exceeded: false });
+    expect(lengthCounter('가나' + EMOJI, { maxRealLength: 3 })).toEqual({
+      used: 3,
+      max: 3,
+      unit: 'char',
+      exceeded: false,
+    });
     expect(lengthCounter('가나다라', { maxRealLength: 3 }).exceeded).toBe(true);
   });
 
   it('prefers maxRealLength when both are given', () => {
-    expect(lengthCounter('가나', { maxlength: 4, maxRealLength: 5 })).toEqual({ used: 2, max: 5, unit: 'char', exceeded: false });
+    expect(lengthCounter('가나', { maxlength: 4, maxRealLength: 5 })).toEqual({
+      used: 2,
+      max: 5,
+      unit: 'char',
+      exceeded: false,
+    });
   });
 
   it('has no max without limits', () => {

@@ -1,6 +1,12 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clickGridRow, doubleClickGridRow, gridHeaderTexts, gridRowTexts, installGlideJsdom } from '../engine/testing/grid';
+import {
+  clickGridRow,
+  doubleClickGridRow,
+  gridHeaderTexts,
+  gridRowTexts,
+  installGlideJsdom,
+} from '../engine/testing/grid';
 import { screenDefinitions, screenTexts } from './index';
 import { createAdminFixtures } from './testing/fixture-answers';
 import type { OperationInput } from '../engine/services';
@@ -18,13 +24,18 @@ const open = (id: string, extra: Partial<Parameters<typeof renderScreen>[1]> = {
   return { ...r, fixtures };
 };
 
-const lastCall = (calls: Array<{ operation: string; input: OperationInput }>, op: string) => [...calls].reverse().find((c) => c.operation === op);
+const lastCall = (calls: Array<{ operation: string; input: OperationInput }>, op: string) =>
+  [...calls].reverse().find((c) => c.operation === op);
 
 describe('list screen: messageManage on fixtures', () => {
   it('searches on open with the default sort, shows the total, headers and rows with code texts', async () => {
     const { services } = open('portal.messageManage');
     await screen.findByText('총 13건');
-    expect(lastCall(services.calls, 'listMessages')!.input.query).toMatchObject({ page: 1, size: 100, sort: 'msgKey:asc' });
+    expect(lastCall(services.calls, 'listMessages')!.input.query).toMatchObject({
+      page: 1,
+      size: 100,
+      sort: 'msgKey:asc',
+    });
     expect(screen.getByRole('heading', { name: '메시지관리' })).toBeInTheDocument();
     await waitFor(() => expect(gridRowTexts().length).toBeGreaterThan(0));
     expect(gridHeaderTexts()).toEqual(expect.arrayContaining(['메시지 키 ▲', '구분', '한국어', '영어']));
@@ -35,7 +46,14 @@ describe('list screen: messageManage on fixtures', () => {
     const { services } = open('examples.codeList', { route: '/examples/codeList?groupId=USE_YN' });
     await waitFor(() => expect(gridRowTexts().length).toBeGreaterThan(0));
     expect(gridRowTexts()[0]).toContain('사용');
-    act(() => services.setCodes({ USE_YN: [{ value: 'Y', text: 'In use' }, { value: 'N', text: 'Not used' }] }));
+    act(() =>
+      services.setCodes({
+        USE_YN: [
+          { value: 'Y', text: 'In use' },
+          { value: 'N', text: 'Not used' },
+        ],
+      }),
+    );
     await waitFor(() => expect(gridRowTexts()[0]).toContain('In use'));
     expect(within(screen.getByLabelText('사용여부')).getByRole('option', { name: 'Not used' })).toBeInTheDocument();
   });
@@ -81,9 +99,15 @@ describe('list screen: messageManage on fixtures', () => {
     const confirm = await screen.findByRole('alertdialog');
     fireEvent.click(within(confirm).getByRole('button', { name: '확인' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(fixtures.data.messages.find((m) => m.msgKey === 'AUTH011')).toMatchObject({ textKo: '비밀번호가 틀렸습니다.', version: 2 });
+    expect(fixtures.data.messages.find((m) => m.msgKey === 'AUTH011')).toMatchObject({
+      textKo: '비밀번호가 틀렸습니다.',
+      version: 2,
+    });
     const update = lastCall(services.calls, 'updateMessage')!;
-    expect(update.input).toMatchObject({ path: { msgKey: 'AUTH011' }, body: { category: 'auth', textKo: '비밀번호가 틀렸습니다.', textEn: 'The password is incorrect.', version: 1 } });
+    expect(update.input).toMatchObject({
+      path: { msgKey: 'AUTH011' },
+      body: { category: 'auth', textKo: '비밀번호가 틀렸습니다.', textEn: 'The password is incorrect.', version: 1 },
+    });
     expect(Object.keys(update.input.body as object).sort()).toEqual(['category', 'textEn', 'textKo', 'version']);
     expect(reloaded).toBe(1);
     await waitFor(() => expect(services.calls.filter((c) => c.operation === 'listMessages').length).toBeGreaterThan(1));
@@ -114,7 +138,9 @@ describe('list screen: userSessionManage force logout', () => {
     expect(confirm).toHaveTextContent('선택한 2개 세션을 강제로 로그아웃하시겠습니까?');
     fireEvent.click(within(confirm).getByRole('button', { name: '확인' }));
     await screen.findByText('2건 처리되었습니다.');
-    expect(services.calls.filter((c) => c.operation === 'endSession').map((c) => c.input.path?.sessionId)).toHaveLength(2);
+    expect(services.calls.filter((c) => c.operation === 'endSession').map((c) => c.input.path?.sessionId)).toHaveLength(
+      2,
+    );
     expect(fixtures.data.sessions.filter((s) => s.endReason === 'FORCED')).toHaveLength(2);
     await screen.findByText('총 3건');
   });
@@ -134,13 +160,19 @@ describe('list screen: required filters and remembered filters (the walkthrough 
     fireEvent.change(select, { target: { value: 'PO_STATUS' } });
     fireEvent.click(screen.getByRole('button', { name: '조회' }));
     await screen.findByText('총 5건');
-    expect(lastCall(services.calls, 'listCodes')!.input).toMatchObject({ path: { groupId: 'PO_STATUS' }, query: { sort: 'sortOrder:asc' } });
+    expect(lastCall(services.calls, 'listCodes')!.input).toMatchObject({
+      path: { groupId: 'PO_STATUS' },
+      query: { sort: 'sortOrder:asc' },
+    });
     expect(lastCall(services.calls, 'listCodes')!.input.query).not.toHaveProperty('groupId');
   });
 
   it('remembers the filter and whether it searched, per tab (spec §3 isSearched)', async () => {
     const storage = new Map<string, string>();
-    const store = { getItem: (k: string) => storage.get(k) ?? null, setItem: (k: string, v: string) => void storage.set(k, v) } as Storage;
+    const store = {
+      getItem: (k: string) => storage.get(k) ?? null,
+      setItem: (k: string, v: string) => void storage.set(k, v),
+    } as Storage;
     const first = open('examples.codeList');
     first.services.storage = () => store;
     first.unmount();
@@ -154,7 +186,10 @@ describe('list screen: required filters and remembered filters (the walkthrough 
     fireEvent.change(select, { target: { value: 'APPROVAL_STATUS' } });
     fireEvent.click(screen.getByRole('button', { name: '조회' }));
     await screen.findByText('총 3건');
-    expect(JSON.parse(storage.get('gpms.filter.examples.codeList')!)).toEqual({ values: { groupId: 'APPROVAL_STATUS', useYn: '' }, isSearched: true });
+    expect(JSON.parse(storage.get('gpms.filter.examples.codeList')!)).toEqual({
+      values: { groupId: 'APPROVAL_STATUS', useYn: '' },
+      isSearched: true,
+    });
     second.unmount();
     const again = createFixtureEngineServices({ answers: fixtures.answers });
     again.storage = () => store;

@@ -17,12 +17,17 @@ export const REQUIRED_TESTS = [
 export function requiredTestProblems(report, root, required = REQUIRED_TESTS) {
   const problems = [];
   for (const [file, runs] of required) {
-    const entries = (report.testResults ?? []).filter((r) => r.name === `${root}/${file}` || r.name.endsWith(`/${file}`));
+    const entries = (report.testResults ?? []).filter(
+      (r) => r.name === `${root}/${file}` || r.name.endsWith(`/${file}`),
+    );
     const ran = entries.filter((r) => {
       const statuses = (r.assertionResults ?? []).map((a) => a.status);
       return statuses.includes('passed') && !statuses.some((s) => s === 'skipped' || s === 'pending' || s === 'todo');
     });
-    if (ran.length < runs) problems.push(`${file}: ran fully in ${ran.length} of the ${runs} project runs it needs (${entries.length} in the report)`);
+    if (ran.length < runs)
+      problems.push(
+        `${file}: ran fully in ${ran.length} of the ${runs} project runs it needs (${entries.length} in the report)`,
+      );
   }
   return problems;
 }

@@ -17,7 +17,12 @@ const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 function runWebBuildAsync() {
   const c = webBuildCommand();
   return new Promise((resolve) => {
-    const child = spawn(c.cmd, c.args, { cwd: root, stdio: 'inherit', env: c.env, shell: process.platform === 'win32' });
+    const child = spawn(c.cmd, c.args, {
+      cwd: root,
+      stdio: 'inherit',
+      env: c.env,
+      shell: process.platform === 'win32',
+    });
     child.on('exit', (code) => resolve(code ?? 1));
     child.on('error', () => resolve(1));
   });
@@ -75,7 +80,12 @@ function buildState(name, output, entries, skip) {
 }
 
 const tests = /\.(test|stories)\.tsx?$/;
-const server = buildState('server', path.join(root, 'dist-server/main.mjs'), ['server', 'schemas', 'lib', 'package-lock.json'], tests);
+const server = buildState(
+  'server',
+  path.join(root, 'dist-server/main.mjs'),
+  ['server', 'schemas', 'lib', 'package-lock.json'],
+  tests,
+);
 if (!server.current) {
   run(process.execPath, [path.join(root, 'scripts/build-server.mjs')], 'building the server (esbuild)');
   server.done();
@@ -87,17 +97,41 @@ if (!server.current) {
 const nodeEnv = process.env.NODE_ENV ?? 'development';
 const seed = process.env.SEED || (nodeEnv === 'production' ? 'none' : 'demo');
 const dataDir = path.resolve(root, process.env.DATA_DIR || './data');
-const firstDemoStart = !process.env.DATABASE_URL && seed === 'demo' && nodeEnv !== 'production' && !fs.existsSync(path.join(dataDir, 'pgdata'));
+const firstDemoStart =
+  !process.env.DATABASE_URL &&
+  seed === 'demo' &&
+  nodeEnv !== 'production' &&
+  !fs.existsSync(path.join(dataDir, 'pgdata'));
 const seeding = firstDemoStart
   ? new Promise((resolve) => {
-      const child = spawn(process.execPath, [path.join(root, 'dist-server/seed-dump.mjs')], { cwd: root, stdio: 'inherit', env: process.env });
+      const child = spawn(process.execPath, [path.join(root, 'dist-server/seed-dump.mjs')], {
+        cwd: root,
+        stdio: 'inherit',
+        env: process.env,
+      });
       // A failure here is not the start's: the server seeds on its own as before.
       child.on('exit', resolve);
       child.on('error', resolve);
     })
   : Promise.resolve();
 
-const web = buildState('web', path.join(root, 'dist/index.html'), ['index.html', 'vite.config.ts', 'public', 'app', 'engine', 'widgets', 'screens', 'lib', 'schemas', 'package-lock.json'], tests);
+const web = buildState(
+  'web',
+  path.join(root, 'dist/index.html'),
+  [
+    'index.html',
+    'vite.config.ts',
+    'public',
+    'app',
+    'engine',
+    'widgets',
+    'screens',
+    'lib',
+    'schemas',
+    'package-lock.json',
+  ],
+  tests,
+);
 if (!web.current) {
   // Always the production bundle, whatever NODE_ENV says (scripts/web-build.mjs).
   console.log('[start] building the web app (vite build)…');
@@ -111,6 +145,10 @@ if (!web.current) {
 await seeding;
 
 // Compiled JavaScript, not tsx: less memory and a faster start (scripts/build-server.mjs).
-const child = spawn(process.execPath, ['--enable-source-maps', path.join(root, 'dist-server/main.mjs')], { cwd: root, stdio: 'inherit', env: process.env });
+const child = spawn(process.execPath, ['--enable-source-maps', path.join(root, 'dist-server/main.mjs')], {
+  cwd: root,
+  stdio: 'inherit',
+  env: process.env,
+});
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));
 child.on('exit', (code, signal) => process.exit(code ?? (signal ? 0 : 1)));

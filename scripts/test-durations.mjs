@@ -18,7 +18,8 @@ export function projectTotals(rows) {
 /** The lines `npm test` prints: the per-project table, then the `count` slowest files. */
 export function durationLines(rows, count = 10) {
   const lines = ['── time per project (files’ seconds summed) ──'];
-  for (const p of projectTotals(rows)) lines.push(`${p.seconds.toFixed(1).padStart(8)} s  ${p.project}: ${p.files} files, ${p.tests} tests`);
+  for (const p of projectTotals(rows))
+    lines.push(`${p.seconds.toFixed(1).padStart(8)} s  ${p.project}: ${p.files} files, ${p.tests} tests`);
   const slowest = [...rows].sort((a, b) => b.seconds - a.seconds).slice(0, count);
   if (slowest.length) {
     lines.push('── slowest test files ──');

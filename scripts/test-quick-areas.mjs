@@ -43,7 +43,8 @@ export function apiFilesForChange(changed, root) {
   const picked = new Set(changed.filter((f) => f.startsWith('tests/api/') && f.endsWith('.test.ts')));
   const serverFiles = changed.filter((f) => f.startsWith('server/') && /\.ts$/.test(f));
   for (const area of new Set(serverFiles.map(areaOf).filter(Boolean))) {
-    for (const folder of testFoldersOf(area)) for (const f of all) if (f.startsWith(`tests/api/${folder}/`)) picked.add(f);
+    for (const folder of testFoldersOf(area))
+      for (const f of all) if (f.startsWith(`tests/api/${folder}/`)) picked.add(f);
   }
   // A test that imports a changed server file names it by its path without the extension.
   const stems = serverFiles.map((f) => f.replace(/\.ts$/, ''));

@@ -45,11 +45,16 @@ const apiFiles = apiFilesForChange(changed, root);
 function run(name, cmd, args, env = {}) {
   const t = Date.now();
   return new Promise((resolve) => {
-    const child = spawn(cmd, args, { cwd: root, env: { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? '1', ...env } });
+    const child = spawn(cmd, args, {
+      cwd: root,
+      env: { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? '1', ...env },
+    });
     const out = [];
     child.stdout.on('data', (d) => out.push(d));
     child.stderr.on('data', (d) => out.push(d));
-    child.on('close', (code) => resolve({ name, ok: code === 0, secs: ((Date.now() - t) / 1000).toFixed(1), output: Buffer.concat(out) }));
+    child.on('close', (code) =>
+      resolve({ name, ok: code === 0, secs: ((Date.now() - t) / 1000).toFixed(1), output: Buffer.concat(out) }),
+    );
   });
 }
 
@@ -63,17 +68,44 @@ function postgresAnswers() {
   });
 }
 
-console.log(`test:quick against ${base.slice(0, 10)}: ${changed.length} changed files, ${apiFiles.length} API test files of the changed areas`);
+console.log(
+  `test:quick against ${base.slice(0, 10)}: ${changed.length} changed files, ${apiFiles.length} API test files of the changed areas`,
+);
 fs.mkdirSync(path.join(root, 'node_modules/.cache/test-quick'), { recursive: true });
 const checks = [
-  run('types (incremental)', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit', '--incremental', '--tsBuildInfoFile', 'node_modules/.cache/test-quick/tsbuildinfo']),
-  lintable.length ? run('lint (changed files)', bin('eslint'), ['--max-warnings=0', '--cache', '--cache-location', 'node_modules/.cache/test-quick/eslint', ...lintable]) : null,
+  run('types (incremental)', bin('tsc'), [
+    '-p',
+    'tsconfig.json',
+    '--noEmit',
+    '--incremental',
+    '--tsBuildInfoFile',
+    'node_modules/.cache/test-quick/tsbuildinfo',
+  ]),
+  lintable.length
+    ? run('lint (changed files)', bin('eslint'), [
+        '--max-warnings=0',
+        '--cache',
+        '--cache-location',
+        'node_modules/.cache/test-quick/eslint',
+        ...lintable,
+      ])
+    : null,
 ].filter(Boolean);
 
 const withPg = apiFiles.length > 0 && (await postgresAnswers());
 const project = withPg ? 'api-postgres' : 'api-pglite';
 const tests = run('unit', bin('vitest'), ['run', '--project', 'unit']).then(async (unit) =>
-  apiFiles.length ? [unit, await run(`API files of the changed areas (${project})`, bin('vitest'), ['run', '--project', project, ...apiFiles], withPg ? {} : { API_PGLITE_ALL: '1' })] : [unit],
+  apiFiles.length
+    ? [
+        unit,
+        await run(
+          `API files of the changed areas (${project})`,
+          bin('vitest'),
+          ['run', '--project', project, ...apiFiles],
+          withPg ? {} : { API_PGLITE_ALL: '1' },
+        ),
+      ]
+    : [unit],
 );
 const results = [...(await Promise.all(checks)), ...(await tests)];
 for (const r of results) {
@@ -83,5 +115,7 @@ for (const r of results) {
 console.log('\n── test:quick ──');
 for (const r of results) console.log(`${r.secs.padStart(8)} s  ${r.name}${r.ok ? '' : ' (failed)'}`);
 const ok = results.every((r) => r.ok);
-console.log(`test:quick ${ok ? 'passed' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(0)} s — npm test is the whole check`);
+console.log(
+  `test:quick ${ok ? 'passed' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(0)} s — npm test is the whole check`,
+);
 process.exit(ok ? 0 : 1);

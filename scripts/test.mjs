@@ -40,16 +40,24 @@ function step(name, cmd, args, env = {}, deadlineMs = Infinity) {
     process.on('SIGINT', forward);
     process.on('SIGTERM', forward);
     const timer = Number.isFinite(deadlineMs)
-      ? setTimeout(() => {
-          stopped = true;
-          console.error(`\n✖ ${name} still running at the run's deadline (${((Date.now() - started) / 60_000).toFixed(0)} min into npm test): stopped.`);
-          if (fs.existsSync(inFlightFile)) console.error(`  In flight (test-results/in-flight.txt):\n${fs.readFileSync(inFlightFile, 'utf8').trimEnd().replace(/^/gm, '    ')}`);
-          try {
-            process.kill(-child.pid, 'SIGKILL');
-          } catch {
-            // already gone
-          }
-        }, Math.max(0, deadlineMs - Date.now()))
+      ? setTimeout(
+          () => {
+            stopped = true;
+            console.error(
+              `\n✖ ${name} still running at the run's deadline (${((Date.now() - started) / 60_000).toFixed(0)} min into npm test): stopped.`,
+            );
+            if (fs.existsSync(inFlightFile))
+              console.error(
+                `  In flight (test-results/in-flight.txt):\n${fs.readFileSync(inFlightFile, 'utf8').trimEnd().replace(/^/gm, '    ')}`,
+              );
+            try {
+              process.kill(-child.pid, 'SIGKILL');
+            } catch {
+              // already gone
+            }
+          },
+          Math.max(0, deadlineMs - Date.now()),
+        )
       : null;
     child.on('close', (code) => {
       if (timer) clearTimeout(timer);
@@ -74,12 +82,17 @@ async function parallelSteps(list) {
   const runs = list.map(([name, cmd, args, env = {}]) => {
     const t = Date.now();
     return new Promise((resolve) => {
-      const child = spawn(cmd, args, { cwd: root, env: { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? '1', ...env } });
+      const child = spawn(cmd, args, {
+        cwd: root,
+        env: { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? '1', ...env },
+      });
       const out = [];
       child.stdout.on('data', (d) => out.push(d));
       child.stderr.on('data', (d) => out.push(d));
       child.on('error', (e) => out.push(Buffer.from(String(e))));
-      child.on('close', (code) => resolve({ name, code, secs: ((Date.now() - t) / 1000).toFixed(1), output: Buffer.concat(out) }));
+      child.on('close', (code) =>
+        resolve({ name, code, secs: ((Date.now() - t) / 1000).toFixed(1), output: Buffer.concat(out) }),
+      );
     });
   });
   let allOk = true;
@@ -120,12 +133,17 @@ if (ci && process.env.SKIP_POSTGRES === '1') {
   process.exit(1);
 }
 if (ci && !pgAnswers) {
-  console.error(`✖ CI=true and PostgreSQL does not answer at ${pgHost}:${pgPort} (TEST_PG_URL): the API suite on PostgreSQL cannot run, so the test run fails.`);
+  console.error(
+    `✖ CI=true and PostgreSQL does not answer at ${pgHost}:${pgPort} (TEST_PG_URL): the API suite on PostgreSQL cannot run, so the test run fails.`,
+  );
   console.error('  Start PostgreSQL first (.ci/run does, and waits until it answers).');
   process.exit(1);
 }
 const withPg = pgAnswers;
-if (!withPg) console.log(`PostgreSQL does not answer at ${pgHost}:${pgPort}: the API suite runs on PGlite only (not allowed with CI=true).`);
+if (!withPg)
+  console.log(
+    `PostgreSQL does not answer at ${pgHost}:${pgPort}: the API suite runs on PGlite only (not allowed with CI=true).`,
+  );
 // `--postgres-check`: only the decision above (tests/unit/test-script.test.ts runs it against a closed port).
 if (process.argv.includes('--postgres-check')) process.exit(0);
 const projects = ['unit', 'api-pglite', ...(withPg ? ['api-postgres'] : []), 'e2e', 'stories'];
@@ -153,15 +171,39 @@ const checks = [
   ['migration index is current', bin('tsx'), ['codegen/migrations.ts', '--check']],
   ['database types are current', bin('tsx'), ['codegen/db-schema.ts', '--check']],
   ['screen language files are current', bin('tsx'), ['codegen/screen-language.ts', '--check']],
-  ...(fs.existsSync(path.join(root, 'codegen/screens-check.ts')) ? [['screen definitions', bin('tsx'), ['codegen/screens-check.ts', '--no-write']]] : []),
+  ...(fs.existsSync(path.join(root, 'codegen/screens-check.ts'))
+    ? [['screen definitions', bin('tsx'), ['codegen/screens-check.ts', '--no-write']]]
+    : []),
   // The browser tests serve this build: the production bundle whatever NODE_ENV says (scripts/web-build.mjs).
   (({ cmd, args, env }) => ['web build', cmd, args, { NODE_ENV: env.NODE_ENV }])(webBuildCommand()),
   // React's development bundle, where alone React warns: the browser test opening every route on it fails on a warning.
-  (({ cmd, args, env }) => ['web build (development, React warnings)', cmd, args, { NODE_ENV: env.NODE_ENV, VITE_NO_COMPRESSION: env.VITE_NO_COMPRESSION }])(devWebBuildCommand()),
-  ...(fs.existsSync(path.join(root, '.storybook')) ? [['storybook build', bin('storybook'), ['build', '-o', 'storybook-static', '--quiet', '--disable-telemetry']]] : []),
+  (({ cmd, args, env }) => [
+    'web build (development, React warnings)',
+    cmd,
+    args,
+    { NODE_ENV: env.NODE_ENV, VITE_NO_COMPRESSION: env.VITE_NO_COMPRESSION },
+  ])(devWebBuildCommand()),
+  ...(fs.existsSync(path.join(root, '.storybook'))
+    ? [['storybook build', bin('storybook'), ['build', '-o', 'storybook-static', '--quiet', '--disable-telemetry']]]
+    : []),
 ];
 const steps = [
-  ['tests', bin('vitest'), ['run', ...projects.flatMap((p) => ['--project', p]), '--reporter=default', '--reporter=json', '--reporter=./tests/reporters/failure-summary.ts', '--reporter=./tests/reporters/watchdog.ts', '--reporter=./tests/reporters/durations.ts', `--outputFile.json=${resultsFile}`], apiEnv, deadline],
+  [
+    'tests',
+    bin('vitest'),
+    [
+      'run',
+      ...projects.flatMap((p) => ['--project', p]),
+      '--reporter=default',
+      '--reporter=json',
+      '--reporter=./tests/reporters/failure-summary.ts',
+      '--reporter=./tests/reporters/watchdog.ts',
+      '--reporter=./tests/reporters/durations.ts',
+      `--outputFile.json=${resultsFile}`,
+    ],
+    apiEnv,
+    deadline,
+  ],
 ];
 
 let ok = await parallelSteps(checks);
@@ -200,6 +242,8 @@ if (fs.existsSync(durationsFile)) {
   // Where the tests' time went (tests/reporters/durations.ts): per project, and the slowest files.
   console.log(durationLines(JSON.parse(fs.readFileSync(durationsFile, 'utf8'))).join('\n'));
 }
-console.log(`\nnpm test ${ok ? 'passed' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(0)} s (projects: ${projects.join(', ')})`);
+console.log(
+  `\nnpm test ${ok ? 'passed' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(0)} s (projects: ${projects.join(', ')})`,
+);
 console.log(`tests: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
 process.exit(ok && failed === 0 ? 0 : 1);

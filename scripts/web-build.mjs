@@ -37,7 +37,12 @@ export function devWebBuildCommand(env = process.env, outDir = DEV_DIST_DIR) {
 /** Runs the build in the repository (stdio inherited); its exit status. `vite` replaces the binary (tests). */
 export function runWebBuild({ env = process.env, extraArgs = [], vite } = {}) {
   const c = webBuildCommand(env, extraArgs);
-  const r = spawnSync(vite ?? c.cmd, c.args, { cwd: root, stdio: 'inherit', env: c.env, shell: process.platform === 'win32' });
+  const r = spawnSync(vite ?? c.cmd, c.args, {
+    cwd: root,
+    stdio: 'inherit',
+    env: c.env,
+    shell: process.platform === 'win32',
+  });
   return r.status ?? 1;
 }
 
@@ -49,5 +54,7 @@ export function runDevWebBuild({ env = process.env } = {}) {
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  process.exit(process.argv[2] === '--development' ? runDevWebBuild() : runWebBuild({ extraArgs: process.argv.slice(2) }));
+  process.exit(
+    process.argv[2] === '--development' ? runDevWebBuild() : runWebBuild({ extraArgs: process.argv.slice(2) }),
+  );
 }

@@ -57,7 +57,13 @@ export interface AppDeps {
 export function fastifyOptions(config: Config, schemas: SchemaCompile = 'at-start'): FastifyServerOptions {
   return {
     ...(schemas === 'on-first-use' ? { schemaController: { compilersFactory: onFirstUseCompilers() } } : {}),
-    logger: config.logLevel === 'silent' ? false : { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers["access-token"]', 'req.headers["refresh-token"]'] },
+    logger:
+      config.logLevel === 'silent'
+        ? false
+        : {
+            level: config.logLevel,
+            redact: ['req.headers.authorization', 'req.headers["access-token"]', 'req.headers["refresh-token"]'],
+          },
     // Only the configured proxies' X-Forwarded-For is believed; otherwise the socket address is the client.
     trustProxy: config.trustedProxies.length > 0 ? config.trustedProxies : false,
     bodyLimit: 2 * 1024 * 1024,
@@ -82,7 +88,10 @@ async function gpmsPlugin(app: FastifyInstance, { config, dbh }: AppDeps): Promi
   app.addHook('onClose', async () => metrics.close());
   const clock = createClock();
   app.decorate('clock', clock);
-  app.decorate('jobs', createJobRunner({ db: dbh.db, log: app.log, config, jobs: JOBS, pollMs: config.jobsPollMs, metrics, clock }));
+  app.decorate(
+    'jobs',
+    createJobRunner({ db: dbh.db, log: app.log, config, jobs: JOBS, pollMs: config.jobsPollMs, metrics, clock }),
+  );
   app.addHook('onClose', async () => app.jobs.stop());
   for (const schema of sharedSchemas) app.addSchema(schema);
 
@@ -115,9 +124,15 @@ async function gpmsPlugin(app: FastifyInstance, { config, dbh }: AppDeps): Promi
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
-      info: { title: 'GPMS / OGPMS API', version: '1.0.0', description: 'Procurement portal API (internal GPMS and external OGPMS).' },
+      info: {
+        title: 'GPMS / OGPMS API',
+        version: '1.0.0',
+        description: 'Procurement portal API (internal GPMS and external OGPMS).',
+      },
     },
-    refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => (typeof json.$id === 'string' ? json.$id : `def-${i}`) },
+    refResolver: {
+      buildLocalReference: (json, _baseUri, _fragment, i) => (typeof json.$id === 'string' ? json.$id : `def-${i}`),
+    },
   });
   if (config.nodeEnv !== 'production') {
     await app.register(swaggerUi, { routePrefix: '/docs' });
@@ -127,9 +142,18 @@ async function gpmsPlugin(app: FastifyInstance, { config, dbh }: AppDeps): Promi
   app.addHook('onRoute', (route) => {
     const url = route.url;
     const operationId = (route.schema as { operationId?: unknown } | undefined)?.operationId;
-    if (typeof operationId === 'string' && route.method !== 'HEAD') operations.set(operationId, { method: String(route.method), url, access: route.config?.access, identityBound: route.config?.identityBound, readOnlyList: route.config?.readOnlyList === true });
+    if (typeof operationId === 'string' && route.method !== 'HEAD')
+      operations.set(operationId, {
+        method: String(route.method),
+        url,
+        access: route.config?.access,
+        identityBound: route.config?.identityBound,
+        readOnlyList: route.config?.readOnlyList === true,
+      });
     if ((url.startsWith('/api/') || url.startsWith('/properties/')) && !route.config?.access) {
-      throw new Error(`Route ${route.method} ${url} declares no access (config.access): every API route must say who may call it`);
+      throw new Error(
+        `Route ${route.method} ${url} declares no access (config.access): every API route must say who may call it`,
+      );
     }
     // The contract says which operations answer personal data, so that a screen asks why before
     // downloading such a list (docs/privacy.md); the registry is the one source.

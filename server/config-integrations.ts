@@ -160,27 +160,39 @@ function looksLikeFilter(filter: string): boolean {
   return depth === 0;
 }
 
-const DEFAULT_ATTRIBUTES: LdapAttributeMap = { name: 'displayName', email: 'mail', dept: 'department', phone: 'mobile' };
+const DEFAULT_ATTRIBUTES: LdapAttributeMap = {
+  name: 'displayName',
+  email: 'mail',
+  dept: 'department',
+  phone: 'mobile',
+};
 /** Active Directory's "account disabled" bit of userAccountControl. */
 export const AD_DISABLED_FILTER = '(userAccountControl:1.2.840.113556.1.4.803:=2)';
 
 function loadLdap(env: Env, problems: string[]): LdapConfig | null {
   const ldapUrl = url(env, 'LDAP_URL', ['ldap:', 'ldaps:'], 'ldaps://dc1.example.co.kr:636', problems);
   if (ldapUrl === null) {
-    for (const n of ['LDAP_BASE_DN', 'LDAP_BIND_DN', 'LDAP_USER_FILTER']) if (str(env, n) !== null && str(env, 'LDAP_URL') === null) problems.push(`${n} is set but LDAP_URL is not`);
+    for (const n of ['LDAP_BASE_DN', 'LDAP_BIND_DN', 'LDAP_USER_FILTER'])
+      if (str(env, n) !== null && str(env, 'LDAP_URL') === null) problems.push(`${n} is set but LDAP_URL is not`);
     return null;
   }
   const because = 'LDAP_URL is set';
   const baseDn = required(env, 'LDAP_BASE_DN', because, problems) ?? '';
   const bindDn = str(env, 'LDAP_BIND_DN');
   const bindPassword = env.LDAP_BIND_PASSWORD && env.LDAP_BIND_PASSWORD !== '' ? env.LDAP_BIND_PASSWORD : null;
-  if (bindDn !== null && bindPassword === null) problems.push('LDAP_BIND_PASSWORD is required when LDAP_BIND_DN is set');
+  if (bindDn !== null && bindPassword === null)
+    problems.push('LDAP_BIND_PASSWORD is required when LDAP_BIND_DN is set');
   const userFilter = str(env, 'LDAP_USER_FILTER') ?? '(sAMAccountName={id})';
-  if (!userFilter.includes('{id}') || !looksLikeFilter(userFilter)) problems.push(`LDAP_USER_FILTER="${userFilter}" must be a parenthesised LDAP filter containing {id}, such as (sAMAccountName={id})`);
+  if (!userFilter.includes('{id}') || !looksLikeFilter(userFilter))
+    problems.push(
+      `LDAP_USER_FILTER="${userFilter}" must be a parenthesised LDAP filter containing {id}, such as (sAMAccountName={id})`,
+    );
   const disabledFilter = str(env, 'LDAP_DISABLED_FILTER') ?? AD_DISABLED_FILTER;
-  if (!looksLikeFilter(disabledFilter)) problems.push(`LDAP_DISABLED_FILTER="${disabledFilter}" must be a parenthesised LDAP filter`);
+  if (!looksLikeFilter(disabledFilter))
+    problems.push(`LDAP_DISABLED_FILTER="${disabledFilter}" must be a parenthesised LDAP filter`);
   const startTls = bool(env, 'LDAP_STARTTLS', false, problems);
-  if (startTls && ldapUrl.startsWith('ldaps:')) problems.push('LDAP_STARTTLS=true needs an ldap:// URL (ldaps:// is TLS already)');
+  if (startTls && ldapUrl.startsWith('ldaps:'))
+    problems.push('LDAP_STARTTLS=true needs an ldap:// URL (ldaps:// is TLS already)');
   const tlsCaFile = str(env, 'LDAP_TLS_CA_FILE');
   if (tlsCaFile !== null && !fs.existsSync(tlsCaFile)) problems.push(`LDAP_TLS_CA_FILE="${tlsCaFile}" does not exist`);
   const attrPairs = pairs(env, 'LDAP_ATTRIBUTES', problems) ?? {};
@@ -190,9 +202,12 @@ function loadLdap(env: Env, problems: string[]): LdapConfig | null {
     else problems.push(`LDAP_ATTRIBUTES: unknown key "${k}" (use name, email, dept, phone)`);
   }
   const defaultGroup = str(env, 'LDAP_DEFAULT_GROUP') ?? '30';
-  if (!/^\d{2}$/.test(defaultGroup)) problems.push(`LDAP_DEFAULT_GROUP="${defaultGroup}" must be an authority group code such as 30`);
+  if (!/^\d{2}$/.test(defaultGroup))
+    problems.push(`LDAP_DEFAULT_GROUP="${defaultGroup}" must be an authority group code such as 30`);
   const deptGroups = pairs(env, 'LDAP_DEPT_GROUPS', problems) ?? {};
-  for (const [dept, group] of Object.entries(deptGroups)) if (!/^\d{2}$/.test(group)) problems.push(`LDAP_DEPT_GROUPS: group "${group}" for ${dept} must be an authority group code such as 31`);
+  for (const [dept, group] of Object.entries(deptGroups))
+    if (!/^\d{2}$/.test(group))
+      problems.push(`LDAP_DEPT_GROUPS: group "${group}" for ${dept} must be an authority group code such as 31`);
   return {
     url: ldapUrl,
     bindDn,
@@ -213,22 +228,42 @@ function loadLdap(env: Env, problems: string[]): LdapConfig | null {
 
 function loadOidc(env: Env, nodeEnv: string, problems: string[]): OidcConfig | null {
   const allowInsecure = bool(env, 'OIDC_ALLOW_HTTP', false, problems);
-  if (allowInsecure && nodeEnv === 'production') problems.push('OIDC_ALLOW_HTTP=true is refused in production (the identity provider must use https)');
+  if (allowInsecure && nodeEnv === 'production')
+    problems.push('OIDC_ALLOW_HTTP=true is refused in production (the identity provider must use https)');
   if (str(env, 'OIDC_ISSUER') === null) {
-    for (const n of ['OIDC_CLIENT_ID', 'OIDC_REDIRECT_URI']) if (str(env, n) !== null) problems.push(`${n} is set but OIDC_ISSUER is not`);
+    for (const n of ['OIDC_CLIENT_ID', 'OIDC_REDIRECT_URI'])
+      if (str(env, n) !== null) problems.push(`${n} is set but OIDC_ISSUER is not`);
     return null;
   }
   // Every other OIDC variable is checked even when the issuer is bad, so all are named at once.
-  const issuer = url(env, 'OIDC_ISSUER', allowInsecure ? ['https:', 'http:'] : ['https:'], 'https://adfs.example.co.kr/adfs', problems) ?? '';
+  const issuer =
+    url(
+      env,
+      'OIDC_ISSUER',
+      allowInsecure ? ['https:', 'http:'] : ['https:'],
+      'https://adfs.example.co.kr/adfs',
+      problems,
+    ) ?? '';
   const because = 'OIDC_ISSUER is set';
   const clientId = required(env, 'OIDC_CLIENT_ID', because, problems) ?? '';
-  const redirectUri = url(env, 'OIDC_REDIRECT_URI', ['https:', 'http:'], 'https://gpms.example.co.kr/auth/oidc/callback', problems);
-  if (redirectUri === null && str(env, 'OIDC_REDIRECT_URI') === null) problems.push(`OIDC_REDIRECT_URI is required when ${because} (this server's /auth/oidc/callback as the browser reaches it)`);
-  else if (redirectUri !== null && new URL(redirectUri).pathname !== '/auth/oidc/callback') problems.push('OIDC_REDIRECT_URI must end in /auth/oidc/callback (the path this server answers)');
+  const redirectUri = url(
+    env,
+    'OIDC_REDIRECT_URI',
+    ['https:', 'http:'],
+    'https://gpms.example.co.kr/auth/oidc/callback',
+    problems,
+  );
+  if (redirectUri === null && str(env, 'OIDC_REDIRECT_URI') === null)
+    problems.push(
+      `OIDC_REDIRECT_URI is required when ${because} (this server's /auth/oidc/callback as the browser reaches it)`,
+    );
+  else if (redirectUri !== null && new URL(redirectUri).pathname !== '/auth/oidc/callback')
+    problems.push('OIDC_REDIRECT_URI must end in /auth/oidc/callback (the path this server answers)');
   const scopes = str(env, 'OIDC_SCOPES') ?? 'openid profile email';
   if (!scopes.split(/\s+/).includes('openid')) problems.push(`OIDC_SCOPES="${scopes}" must include openid`);
   const userClaim = str(env, 'OIDC_USER_CLAIM') ?? 'upn';
-  if (!/^[A-Za-z0-9_:./-]{1,100}$/.test(userClaim)) problems.push(`OIDC_USER_CLAIM="${userClaim}" must be a claim name such as upn, email or preferred_username`);
+  if (!/^[A-Za-z0-9_:./-]{1,100}$/.test(userClaim))
+    problems.push(`OIDC_USER_CLAIM="${userClaim}" must be a claim name such as upn, email or preferred_username`);
   return {
     issuer,
     clientId,
@@ -236,7 +271,13 @@ function loadOidc(env: Env, nodeEnv: string, problems: string[]): OidcConfig | n
     redirectUri: redirectUri ?? '',
     scopes,
     userClaim,
-    postLogoutRedirectUri: url(env, 'OIDC_POST_LOGOUT_REDIRECT_URI', ['https:', 'http:'], 'https://gpms.example.co.kr/login', problems),
+    postLogoutRedirectUri: url(
+      env,
+      'OIDC_POST_LOGOUT_REDIRECT_URI',
+      ['https:', 'http:'],
+      'https://gpms.example.co.kr/login',
+      problems,
+    ),
     resource: str(env, 'OIDC_RESOURCE'),
     allowInsecure,
   };
@@ -245,16 +286,19 @@ function loadOidc(env: Env, nodeEnv: string, problems: string[]): OidcConfig | n
 function loadSmtp(env: Env, problems: string[]): SmtpConfig | null {
   const host = str(env, 'SMTP_HOST');
   if (host === null) {
-    for (const n of ['SMTP_USER', 'SMTP_FROM']) if (str(env, n) !== null) problems.push(`${n} is set but SMTP_HOST is not`);
+    for (const n of ['SMTP_USER', 'SMTP_FROM'])
+      if (str(env, n) !== null) problems.push(`${n} is set but SMTP_HOST is not`);
     return null;
   }
-  if (!/^[A-Za-z0-9.-]+$/.test(host)) problems.push(`SMTP_HOST="${host}" must be a host name such as smtp.example.co.kr`);
+  if (!/^[A-Za-z0-9.-]+$/.test(host))
+    problems.push(`SMTP_HOST="${host}" must be a host name such as smtp.example.co.kr`);
   const port = int(env, 'SMTP_PORT', 587, 1, 65535, problems);
   const user = str(env, 'SMTP_USER');
   const password = env.SMTP_PASSWORD && env.SMTP_PASSWORD !== '' ? env.SMTP_PASSWORD : null;
   if (user !== null && password === null) problems.push('SMTP_PASSWORD is required when SMTP_USER is set');
   const from = required(env, 'SMTP_FROM', 'SMTP_HOST is set', problems) ?? '';
-  if (from !== '' && !/^(.*<[^<>@\s]+@[^<>@\s]+>|[^<>@\s]+@[^<>@\s]+)$/.test(from)) problems.push(`SMTP_FROM="${from}" must be an address such as "GPMS <gpms@example.co.kr>"`);
+  if (from !== '' && !/^(.*<[^<>@\s]+@[^<>@\s]+>|[^<>@\s]+@[^<>@\s]+)$/.test(from))
+    problems.push(`SMTP_FROM="${from}" must be an address such as "GPMS <gpms@example.co.kr>"`);
   return {
     host,
     port,
@@ -287,6 +331,9 @@ export function loadIntegrationConfig(env: Env, nodeEnv: string, problems: strin
     oidc,
     smtp: loadSmtp(env, problems),
     smsGateway: loadSms(env, problems),
-    notify: { maxAttempts: int(env, 'NOTIFY_MAX_ATTEMPTS', 5, 1, 20, problems), backoffSec: int(env, 'NOTIFY_BACKOFF_SEC', 60, 0, 86400, problems) },
+    notify: {
+      maxAttempts: int(env, 'NOTIFY_MAX_ATTEMPTS', 5, 1, 20, problems),
+      backoffSec: int(env, 'NOTIFY_BACKOFF_SEC', 60, 0, 86400, problems),
+    },
   };
 }

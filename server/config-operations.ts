@@ -33,21 +33,29 @@ export function loadOperationsConfig(env: Env, problems: string[]): OperationsCo
   const rawAllow = env.METRICS_ALLOW;
   let metricsAllow = DEFAULT_ALLOW;
   if (rawAllow !== undefined && rawAllow.trim() !== '') {
-    metricsAllow = rawAllow.split(',').map((s) => s.trim()).filter((s) => s !== '');
+    metricsAllow = rawAllow
+      .split(',')
+      .map((s) => s.trim())
+      .filter((s) => s !== '');
     for (const item of metricsAllow) {
-      if (!parseCidr(item)) problems.push(`METRICS_ALLOW: "${item}" is not an IP address or CIDR range (such as 10.0.0.0/8)`);
+      if (!parseCidr(item))
+        problems.push(`METRICS_ALLOW: "${item}" is not an IP address or CIDR range (such as 10.0.0.0/8)`);
     }
   }
   const token = env.METRICS_TOKEN;
   let metricsToken: string | null = null;
   if (token !== undefined && token !== '') {
-    if (token.length < 24 || /\s/.test(token)) problems.push('METRICS_TOKEN must be at least 24 characters without spaces (such as the output of `openssl rand -hex 24`)');
+    if (token.length < 24 || /\s/.test(token))
+      problems.push(
+        'METRICS_TOKEN must be at least 24 characters without spaces (such as the output of `openssl rand -hex 24`)',
+      );
     else metricsToken = token;
   }
   let shutdownDrainMs = 0;
   const drain = env.SHUTDOWN_DRAIN_MS;
   if (drain !== undefined && drain !== '') {
-    if (!/^\d+$/.test(drain) || Number(drain) > 120_000) problems.push(`SHUTDOWN_DRAIN_MS="${drain}" must be a whole number between 0 and 120000`);
+    if (!/^\d+$/.test(drain) || Number(drain) > 120_000)
+      problems.push(`SHUTDOWN_DRAIN_MS="${drain}" must be a whole number between 0 and 120000`);
     else shutdownDrainMs = Number(drain);
   }
   return { metricsAllow, metricsToken, shutdownDrainMs };

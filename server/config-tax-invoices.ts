@@ -75,8 +75,14 @@ export function loadTaxInvoiceConfig(env: Env, nodeEnv: string, problems: string
   const corp = (env.BUYER_CORP_NUM ?? '').replace(/-/g, '');
   // The demo company's number (a valid check digit) when none is set outside production.
   const buyerCorpNum = corp === '' ? '1208147521' : corp;
-  if (corp === '' && nodeEnv === 'production' && env.TAX_INVOICE_URL) problems.push('BUYER_CORP_NUM is required with TAX_INVOICE_URL: the provider keys invoices by the buyer’s 사업자등록번호');
-  if (!validCorpNum(buyerCorpNum)) problems.push(`BUYER_CORP_NUM="${env.BUYER_CORP_NUM}" is not a 사업자등록번호 (10 digits with a valid check digit)`);
+  if (corp === '' && nodeEnv === 'production' && env.TAX_INVOICE_URL)
+    problems.push(
+      'BUYER_CORP_NUM is required with TAX_INVOICE_URL: the provider keys invoices by the buyer’s 사업자등록번호',
+    );
+  if (!validCorpNum(buyerCorpNum))
+    problems.push(
+      `BUYER_CORP_NUM="${env.BUYER_CORP_NUM}" is not a 사업자등록번호 (10 digits with a valid check digit)`,
+    );
   return {
     taxInvoiceUrl: httpUrl(env, 'TAX_INVOICE_URL', problems),
     taxInvoiceToken: env.TAX_INVOICE_TOKEN && env.TAX_INVOICE_TOKEN !== '' ? env.TAX_INVOICE_TOKEN : null,
@@ -87,6 +93,7 @@ export function loadTaxInvoiceConfig(env: Env, nodeEnv: string, problems: string
     buyerCorpName: env.BUYER_CORP_NAME && env.BUYER_CORP_NAME !== '' ? env.BUYER_CORP_NAME : 'GPMS 구매사',
     buyerCeoName: env.BUYER_CEO_NAME && env.BUYER_CEO_NAME !== '' ? env.BUYER_CEO_NAME : '대표자',
     taxRounding: choice(env, 'TAX_ROUNDING', ['FLOOR', 'HALF_UP', 'CEIL'] as const, 'FLOOR', problems),
-    taxInvoiceGate: choice(env, 'TAX_INVOICE_GATE', ['on', 'off'] as const, nodeEnv === 'test' ? 'off' : 'on', problems) === 'on',
+    taxInvoiceGate:
+      choice(env, 'TAX_INVOICE_GATE', ['on', 'off'] as const, nodeEnv === 'test' ? 'off' : 'on', problems) === 'on',
   };
 }

@@ -144,8 +144,13 @@ function hourList(env: Env, name: string, fallback: number[], problems: string[]
   if (raw === undefined || raw === '') return fallback;
   if (raw === 'off' || raw === 'none') return [];
   const parts = raw.split(',').map((p) => p.trim());
-  if (!parts.every((p) => /^\d+$/.test(p) && Number(p) >= 1 && Number(p) <= 720) || new Set(parts.map(Number)).size !== parts.length) {
-    problems.push(`${name}="${raw}" must be distinct whole hours between 1 and 720 separated by commas (e.g. 24,1), or off`);
+  if (
+    !parts.every((p) => /^\d+$/.test(p) && Number(p) >= 1 && Number(p) <= 720) ||
+    new Set(parts.map(Number)).size !== parts.length
+  ) {
+    problems.push(
+      `${name}="${raw}" must be distinct whole hours between 1 and 720 separated by commas (e.g. 24,1), or off`,
+    );
     return fallback;
   }
   return parts.map(Number).sort((a, b) => b - a);
@@ -169,7 +174,9 @@ function optionalDir(env: Env, name: string, cwd: string, problems: string[]): s
   const raw = env[name];
   if (raw === undefined || raw.trim() === '') return null;
   if (raw.includes('\0') || /^[a-z][a-z0-9+.-]*:\/\//i.test(raw.trim())) {
-    problems.push(`${name}="${raw.replace(/\0/g, '')}" must be a directory path (absolute, or relative to the working directory)`);
+    problems.push(
+      `${name}="${raw.replace(/\0/g, '')}" must be a directory path (absolute, or relative to the working directory)`,
+    );
     return null;
   }
   const dir = path.resolve(cwd, raw.trim());
@@ -215,14 +222,18 @@ const IPV4 = /^(\d{1,3})(\.\d{1,3}){3}$/;
 function proxyList(env: Env, problems: string[]): string[] {
   const raw = env.TRUSTED_PROXIES;
   if (raw === undefined || raw.trim() === '') return [];
-  const items = raw.split(',').map((s) => s.trim()).filter((s) => s !== '');
+  const items = raw
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
   for (const item of items) {
     const [addr, bits, extra] = item.split('/');
     const v4 = IPV4.test(addr) && addr.split('.').every((o) => Number(o) <= 255);
     const v6 = !v4 && /^[0-9a-fA-F:]+$/.test(addr) && addr.includes(':');
     const maxBits = v4 ? 32 : 128;
     const bitsOk = bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= maxBits);
-    if (!(v4 || v6) || !bitsOk || extra !== undefined) problems.push(`TRUSTED_PROXIES: "${item}" is not an IP address or CIDR range (such as 10.0.0.1 or 10.0.0.0/8)`);
+    if (!(v4 || v6) || !bitsOk || extra !== undefined)
+      problems.push(`TRUSTED_PROXIES: "${item}" is not an IP address or CIDR range (such as 10.0.0.1 or 10.0.0.0/8)`);
   }
   return items;
 }
@@ -232,8 +243,15 @@ function initialPassword(env: Env, problems: string[]): string | null {
   if (raw === undefined || raw === '') return null;
   // The value is not echoed: it is a password.
   const problem = passwordProblem(raw, 'admin');
-  const why = { length: '8–64 characters', variety: 'three of upper case, lower case, digits and symbols', containsId: 'must not contain the login id admin' };
-  if (problem) problems.push(`ADMIN_INITIAL_PASSWORD does not meet the password policy (${why[problem as keyof typeof why] ?? problem})`);
+  const why = {
+    length: '8–64 characters',
+    variety: 'three of upper case, lower case, digits and symbols',
+    containsId: 'must not contain the login id admin',
+  };
+  if (problem)
+    problems.push(
+      `ADMIN_INITIAL_PASSWORD does not meet the password policy (${why[problem as keyof typeof why] ?? problem})`,
+    );
   return problem ? null : raw;
 }
 
@@ -270,7 +288,13 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd(), use: Con
     host: env.HOST && env.HOST !== '' ? env.HOST : '0.0.0.0',
     dataDir: path.resolve(cwd, dataDirRaw),
     databaseUrl,
-    logLevel: oneOf(env, 'LOG_LEVEL', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const, nodeEnv === 'test' ? 'silent' : 'info', problems),
+    logLevel: oneOf(
+      env,
+      'LOG_LEVEL',
+      ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const,
+      nodeEnv === 'test' ? 'silent' : 'info',
+      problems,
+    ),
     nodeEnv,
     loginMode: oneOf(env, 'LOGIN_MODE', ['AD', 'SSO', 'SSO_AD'] as const, 'AD', problems),
     uploadLimitMb: integer(env, 'UPLOAD_LIMIT_MB', 10, 1, 1024, problems),
@@ -302,26 +326,43 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd(), use: Con
     devOutbox: oneOf(env, 'DEV_OUTBOX', ['on', 'off'] as const, 'off', problems) === 'on',
     trustedProxies: proxyList(env, problems),
     heavyPerUser: integer(env, 'HEAVY_PER_USER', 2, 1, 100, problems),
-    databasePreparedStatements: oneOf(env, 'DATABASE_PREPARED_STATEMENTS', ['on', 'off'] as const, 'on', problems) === 'on',
+    databasePreparedStatements:
+      oneOf(env, 'DATABASE_PREPARED_STATEMENTS', ['on', 'off'] as const, 'on', problems) === 'on',
     activeRequests: integer(env, 'ACTIVE_REQUESTS', 0, 0, 10000, problems),
     pgliteTransactionLimitMs: integer(env, 'PGLITE_TRANSACTION_LIMIT_MS', 30000, 10, 3600000, problems),
     exportPageSize: integer(env, 'EXPORT_PAGE_SIZE', 5000, 1, 5000, problems),
     fileStore: loadFileStoreConfig(env, problems),
     bidMasterKey: masterKey(env, 'BID_MASTER_KEY', problems),
     auctionReminderHours: hourList(env, 'AUCTION_REMINDER_HOURS', [24, 1], problems),
-    accessLogAnchor: env.ACCESS_LOG_ANCHOR && env.ACCESS_LOG_ANCHOR !== '' ? path.resolve(cwd, env.ACCESS_LOG_ANCHOR) : null,
+    accessLogAnchor:
+      env.ACCESS_LOG_ANCHOR && env.ACCESS_LOG_ANCHOR !== '' ? path.resolve(cwd, env.ACCESS_LOG_ANCHOR) : null,
   };
   if (config.accessLogAnchor && !path.relative(config.dataDir, config.accessLogAnchor).startsWith('..')) {
-    problems.push(`ACCESS_LOG_ANCHOR=${config.accessLogAnchor} is inside DATA_DIR: the anchor must be where the database's account cannot change it (another volume)`);
+    problems.push(
+      `ACCESS_LOG_ANCHOR=${config.accessLogAnchor} is inside DATA_DIR: the anchor must be where the database's account cannot change it (another volume)`,
+    );
   }
-  if (config.sessionMaxTtlSec < config.sessionTtlSec) problems.push(`SESSION_MAX_TTL=${config.sessionMaxTtlSec} must not be below SESSION_TTL=${config.sessionTtlSec}: a session cannot be extended to less than it lasts from the start`);
+  if (config.sessionMaxTtlSec < config.sessionTtlSec)
+    problems.push(
+      `SESSION_MAX_TTL=${config.sessionMaxTtlSec} must not be below SESSION_TTL=${config.sessionTtlSec}: a session cannot be extended to less than it lasts from the start`,
+    );
   // Several servers may share a PostgreSQL database, and each must open what another sealed: a key
   // file per data directory would give each its own key (and a bid on the other server no opening).
-  if (use === 'server' && (env.BID_MASTER_KEY ?? '').trim() === '' && (databaseUrl !== null || nodeEnv === 'production')) {
-    problems.push(`BID_MASTER_KEY is required ${databaseUrl !== null ? 'with DATABASE_URL (several servers may share the database)' : 'with NODE_ENV=production'}: 32 bytes as 64 hex digits (openssl rand -hex 32), the same on every server; back it up (docs/operations.md)`);
+  if (
+    use === 'server' &&
+    (env.BID_MASTER_KEY ?? '').trim() === '' &&
+    (databaseUrl !== null || nodeEnv === 'production')
+  ) {
+    problems.push(
+      `BID_MASTER_KEY is required ${databaseUrl !== null ? 'with DATABASE_URL (several servers may share the database)' : 'with NODE_ENV=production'}: 32 bytes as 64 hex digits (openssl rand -hex 32), the same on every server; back it up (docs/operations.md)`,
+    );
   }
-  if (config.devOutbox && nodeEnv === 'production') problems.push('DEV_OUTBOX=on is not allowed with NODE_ENV=production: it shows every one-time code to anyone');
-  if (config.devOutbox && !isLoopbackHost(config.host)) problems.push(`DEV_OUTBOX=on needs HOST=127.0.0.1 (got HOST=${config.host}): the outbox shows every one-time code to anyone who can reach the server`);
+  if (config.devOutbox && nodeEnv === 'production')
+    problems.push('DEV_OUTBOX=on is not allowed with NODE_ENV=production: it shows every one-time code to anyone');
+  if (config.devOutbox && !isLoopbackHost(config.host))
+    problems.push(
+      `DEV_OUTBOX=on needs HOST=127.0.0.1 (got HOST=${config.host}): the outbox shows every one-time code to anyone who can reach the server`,
+    );
   if (problems.length > 0) throw new ConfigError(problems);
   return config;
 }
@@ -330,5 +371,11 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd(), use: Con
 export function testConfig(overrides: Partial<Config> = {}): Config {
   // Tests log in many times from one address; the rate-limit test sets its own limit.
   // They read one-time codes from the development outbox, as on a loopback demo server.
-  return { ...loadConfig({ NODE_ENV: 'test' }), host: '127.0.0.1', devOutbox: true, authRateLimitPerMinute: 10000, ...overrides };
+  return {
+    ...loadConfig({ NODE_ENV: 'test' }),
+    host: '127.0.0.1',
+    devOutbox: true,
+    authRateLimitPerMinute: 10000,
+    ...overrides,
+  };
 }

@@ -29,7 +29,10 @@ export const lifecyclePlugin = fp(async (app) => {
  *    routes' onClose);
  * 3. the database is closed.
  */
-export async function gracefulShutdown(app: FastifyInstance, options: { drainMs: number; closeDatabase?: () => Promise<void> }): Promise<void> {
+export async function gracefulShutdown(
+  app: FastifyInstance,
+  options: { drainMs: number; closeDatabase?: () => Promise<void> },
+): Promise<void> {
   app.lifecycle.draining = true;
   app.log.info({ drainMs: options.drainMs }, 'draining: readiness answers 503');
   if (options.drainMs > 0) await new Promise((r) => setTimeout(r, options.drainMs));

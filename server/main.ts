@@ -41,7 +41,8 @@ async function main(): Promise<void> {
           }
         : undefined,
     prepare: async (db) => {
-      if (config.seed === 'demo' && config.logLevel !== 'silent') console.error('first start: seeding the demo company (if the database is empty) …');
+      if (config.seed === 'demo' && config.logLevel !== 'silent')
+        console.error('first start: seeding the demo company (if the database is empty) …');
       first = await prepareFirstStart(db, config, (msg) => seedLog.push(msg));
     },
   });
@@ -86,7 +87,9 @@ async function main(): Promise<void> {
     `  OGPMS (external) ${url}/cyber`,
     config.nodeEnv !== 'production' ? `  API docs         ${url}/docs` : '',
     `  database         ${dbh.description}`,
-    config.seed === 'demo' && config.nodeEnv !== 'production' ? `  demo accounts    ${DEMO_ACCOUNTS.map((a) => a.userId).join(', ')} (password ${DEMO_PASSWORD})` : '',
+    config.seed === 'demo' && config.nodeEnv !== 'production'
+      ? `  demo accounts    ${DEMO_ACCOUNTS.map((a) => a.userId).join(', ')} (password ${DEMO_PASSWORD})`
+      : '',
     `  ready in ${((Date.now() - started) / 1000).toFixed(1)} s (${address})`,
     '',
   ].filter((l) => l !== '');
@@ -106,7 +109,9 @@ async function main(): Promise<void> {
     );
     app.log.warn({ devOutbox: true }, 'development outbox is ON: one-time codes are readable at /api/dev/outbox');
   } else if (config.nodeEnv !== 'production') {
-    console.log('  one-time codes   printed in this log (DEV_OUTBOX=on with HOST=127.0.0.1 also lists them at /api/dev/outbox)');
+    console.log(
+      '  one-time codes   printed in this log (DEV_OUTBOX=on with HOST=127.0.0.1 also lists them at /api/dev/outbox)',
+    );
   }
 }
 
@@ -121,7 +126,9 @@ main().catch((err) => {
  */
 function printFirstAdmin(first: FirstStart): void {
   if (first.kind === 'adminPassword') {
-    console.log(`\n  first administrator: '${first.userId}' with ADMIN_INITIAL_PASSWORD; a new password is asked at the first login.\n`);
+    console.log(
+      `\n  first administrator: '${first.userId}' with ADMIN_INITIAL_PASSWORD; a new password is asked at the first login.\n`,
+    );
   }
   if (first.kind !== 'setupCode') return;
   console.log(

@@ -10,17 +10,22 @@ export const PGLITE_FILES: Readonly<Record<string, string>> = {
   'tests/api/security/rls.test.ts': 'row-level security policies are enforced by the engine itself',
   'tests/api/security/authz-matrix.test.ts': 'every operation once on the embedded database the default server runs',
   'tests/api/security/fuzz.test.ts': 'malformed input reaches each engine’s own type and parse errors',
-  'tests/api/security/review-findings.test.ts': 'a deactivated group moves the authority version by trigger; quotas and counts under each engine’s locks',
-  'tests/api/privacy/access-log.test.ts': 'the access log’s chain and its anchored end, with rows removed by the owner’s rights on each engine',
+  'tests/api/security/review-findings.test.ts':
+    'a deactivated group moves the authority version by trigger; quotas and counts under each engine’s locks',
+  'tests/api/privacy/access-log.test.ts':
+    'the access log’s chain and its anchored end, with rows removed by the owner’s rights on each engine',
   'tests/api/operations/backup-restore.test.ts': 'PGlite has its own backup (a data-directory dump) and restore',
   'tests/api/operations/two-servers.test.ts': 'two apps over one embedded database, one connection in turn',
   'tests/api/operations/graceful-shutdown.test.ts': 'a drain while a table lock holds the worker’s queue',
   'tests/api/operations/metrics.test.ts': 'the worker’s queue gauge exists on PGlite only',
   'tests/api/tax-invoices/tax-invoices.test.ts': 'the money loop on the embedded database',
-  'tests/api/common/keyset-paging.test.ts': 'cursors of NULLs and microsecond timestamps as the PGlite driver hands them back',
-  'tests/api/common/keyset-paging-lists.test.ts': 'every keyset list’s cursor values as the PGlite driver hands them back',
+  'tests/api/common/keyset-paging.test.ts':
+    'cursors of NULLs and microsecond timestamps as the PGlite driver hands them back',
+  'tests/api/common/keyset-paging-lists.test.ts':
+    'every keyset list’s cursor values as the PGlite driver hands them back',
   'tests/api/common/shaped-lists.test.ts': 'kept statements’ parameters and values through the PGlite driver',
-  'tests/api/common/answer-rows.test.ts': 'array rows come back in each driver’s own value types (the worker’s transfer)',
+  'tests/api/common/answer-rows.test.ts':
+    'array rows come back in each driver’s own value types (the worker’s transfer)',
   'tests/api/budget/ledger.test.ts': 'two approvals racing for a budget’s last won: row locks on one connection',
   'tests/api/budget/transfer.test.ts': 'two transfer approvals racing: row locks on one connection',
   'tests/api/bidding/auctions.test.ts': 'racing bids and clock moves serialized on one connection',
@@ -28,7 +33,8 @@ export const PGLITE_FILES: Readonly<Record<string, string>> = {
   'tests/api/bidding/tender-jobs.test.ts': 'a job raced by two servers does each thing once (claims by row)',
   'tests/api/jobs/runner.test.ts': 'job leases taken over one shared embedded database',
   'tests/api/system/startup.test.ts': 'the server’s own start-up on a PGlite data directory (PGlite only)',
-  'tests/api/system/app-release.test.ts': 'a closed app’s PGlite database is garbage (a retained one cost 370 MB a file)',
+  'tests/api/system/app-release.test.ts':
+    'a closed app’s PGlite database is garbage (a retained one cost 370 MB a file)',
   'tests/api/seed.test.ts': 'the demo seed on the embedded database',
   'tests/api/db/pglite-worker.test.ts': 'the worker thread itself (PGlite only)',
   'tests/api/db/company-scope.test.ts': 'the company-scope rewrite of SQL through the PGlite driver',

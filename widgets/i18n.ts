@@ -227,7 +227,9 @@ type Vars = Record<string, string | number>;
 
 function interpolate(text: string, vars: Vars | undefined): string {
   if (!vars) return text;
-  return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) => (Object.hasOwn(vars, name) ? String(vars[name]) : whole));
+  return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) =>
+    Object.hasOwn(vars, name) ? String(vars[name]) : whole,
+  );
 }
 
 export type WidgetText = (key: WidgetTextKey, vars?: Vars) => string;
@@ -246,7 +248,9 @@ export function useWidgetText(): WidgetText {
   return useCallback<WidgetText>(
     (key, vars) =>
       resolveParticles(
-        ready ? t(`widgets.${key}`, { defaultValue: (english ? WIDGET_TEXTS_EN : WIDGET_TEXTS_KO)[key], ...vars }) : interpolate(WIDGET_TEXTS_KO[key], vars),
+        ready
+          ? t(`widgets.${key}`, { defaultValue: (english ? WIDGET_TEXTS_EN : WIDGET_TEXTS_KO)[key], ...vars })
+          : interpolate(WIDGET_TEXTS_KO[key], vars),
       ),
     [t, ready, english],
   );
@@ -264,7 +268,9 @@ export function usePersonSearchMessage(): (key: PersonSearchMessageKey) => strin
   const english = ready && isEnglish(i18n?.language);
   return useCallback(
     (key: PersonSearchMessageKey) =>
-      ready ? t(key, { defaultValue: (english ? PERSON_SEARCH_MESSAGES_EN : PERSON_SEARCH_MESSAGES_KO)[key] }) : PERSON_SEARCH_MESSAGES_KO[key],
+      ready
+        ? t(key, { defaultValue: (english ? PERSON_SEARCH_MESSAGES_EN : PERSON_SEARCH_MESSAGES_KO)[key] })
+        : PERSON_SEARCH_MESSAGES_KO[key],
     [t, ready, english],
   );
 }

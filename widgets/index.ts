@@ -31,7 +31,15 @@ export { MaskedInput, type MaskedInputProps, type MaskName } from './masked-inpu
 export { CompanyNumberInput, COMPANY_LOOKUP_DEBOUNCE_MS } from './masked-input/company-number-input';
 export { DateInput, commitDateText, type DateInputProps } from './date-input/date-input';
 export { MonthPicker, monthDisplay, type MonthPickerProps } from './month-picker/month-picker';
-export { DateRange, presetRange, orderRange, DATE_RANGE_PRESETS, type DateRangeProps, type DateRangeValue, type DateRangePreset } from './date-range/date-range';
+export {
+  DateRange,
+  presetRange,
+  orderRange,
+  DATE_RANGE_PRESETS,
+  type DateRangeProps,
+  type DateRangeValue,
+  type DateRangePreset,
+} from './date-range/date-range';
 export { MonthRange, orderMonthRange, type MonthRangeProps, type MonthRangeValue } from './month-range/month-range';
 export { Select, type SelectProps, type SelectEmptyEntry } from './select/select';
 export { MultiSelect, type MultiSelectProps } from './multi-select/multi-select';
@@ -44,7 +52,12 @@ export { useDialogs, modalZIndex, MODAL_Z_INDEX_STEP, type Dialogs, type DialogO
 
 export { BusinessPopup, useBusinessPopup, type BusinessPopupProps } from './business-popup/business-popup';
 export { BusinessSectionField, type BusinessSectionFieldProps } from './business-popup/business-section-field';
-export { DepartmentPopup, departmentQuery, type DepartmentPopupProps, type SectionFilter } from './department-popup/department-popup';
+export {
+  DepartmentPopup,
+  departmentQuery,
+  type DepartmentPopupProps,
+  type SectionFilter,
+} from './department-popup/department-popup';
 export { DepartmentField, type DepartmentFieldProps, type DepartmentValue } from './department-popup/department-field';
 export { PersonPopup, personQuery, type PersonPopupProps } from './person-popup/person-popup';
 export { PersonField, type PersonFieldProps, type PersonValue } from './person-popup/person-field';
@@ -66,4 +79,12 @@ export {
   type EmployeeSearchValue,
 } from './employee-search/employee-search';
 export { FileUpload, refuseFiles, type FileUploadProps, type UploadKind } from './file-upload/file-upload';
-export { DateText, Money, KrwFromJpy, toDate, type DateTextProps, type MoneyProps, type KrwFromJpyProps } from './format/format';
+export {
+  DateText,
+  Money,
+  KrwFromJpy,
+  toDate,
+  type DateTextProps,
+  type MoneyProps,
+  type KrwFromJpyProps,
+} from './format/format';

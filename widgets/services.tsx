@@ -41,12 +41,26 @@ export interface ServiceError extends Error {
 
 export interface WidgetServices {
   listBusinessSections(query: { selectOption?: string }): Promise<BusinessSection[]>;
-  listDepartments(query: { sectionName?: string; deptnm?: string; searchOption?: 'LIKE' | 'EQ'; enabledBsns?: 'Y' | 'N'; compYn?: 'Y' | 'N' }): Promise<DepartmentRow[]>;
+  listDepartments(query: {
+    sectionName?: string;
+    deptnm?: string;
+    searchOption?: 'LIKE' | 'EQ';
+    enabledBsns?: 'Y' | 'N';
+    compYn?: 'Y' | 'N';
+  }): Promise<DepartmentRow[]>;
   listPeople(query: { hname?: string; singleid?: string; sectionName?: string; deptcd?: string }): Promise<PersonRow[]>;
   /** The company's Korean name, or null when there is no such company. */
   getCompanyName(code: string): Promise<string | null>;
   getSgCode(level: '001' | '002' | '003' | '004', parent?: string): Promise<SgOption[]>;
-  uploadFiles(files: File[], options: { fileId?: string; kind?: 'any' | 'spreadsheet'; onProgress?: (fraction: number) => void; signal?: AbortSignal }): Promise<FileGroup>;
+  uploadFiles(
+    files: File[],
+    options: {
+      fileId?: string;
+      kind?: 'any' | 'spreadsheet';
+      onProgress?: (fraction: number) => void;
+      signal?: AbortSignal;
+    },
+  ): Promise<FileGroup>;
   listFiles(fileId: string): Promise<FileGroup>;
   deleteFile(fileId: string, seq: number): Promise<FileGroup>;
   downloadUrl(fileId: string, seq?: number): string;
@@ -70,7 +84,10 @@ export function WidgetServicesProvider({ services, children }: { services: Widge
 
 export function useWidgetServices(): WidgetServices {
   const services = useContext(WidgetServicesContext);
-  if (!services) throw new Error('useWidgetServices: no WidgetServicesProvider above this widget (wrap the app, the story or the test in one)');
+  if (!services)
+    throw new Error(
+      'useWidgetServices: no WidgetServicesProvider above this widget (wrap the app, the story or the test in one)',
+    );
   return services;
 }
 

@@ -41,7 +41,11 @@ export interface ApiClientOptions {
 }
 
 /** Spec §7 standard headers plus the token headers. */
-export function standardHeaders(isCyber: () => boolean, language: () => string | undefined = () => undefined, tokens: () => SessionTokens | null = () => null): Middleware {
+export function standardHeaders(
+  isCyber: () => boolean,
+  language: () => string | undefined = () => undefined,
+  tokens: () => SessionTokens | null = () => null,
+): Middleware {
   return {
     onRequest: ({ request }) => applyAuthHeaders(applyStandardHeaders(request, isCyber(), language()), tokens()),
   };
@@ -107,7 +111,10 @@ export function performResponseAction(action: ResponseAction, effects: HttpEffec
       once(async () => {
         effects.hideLoader();
         effects.rememberMoveUrl(effects.currentPath());
-        await effects.alert({ title: effects.message('login.infoTitle'), message: effects.message('login.logoutTimeout') });
+        await effects.alert({
+          title: effects.message('login.infoTitle'),
+          message: effects.message('login.logoutTimeout'),
+        });
         effects.clearSession();
         effects.navigate(action.to);
       });
@@ -116,7 +123,10 @@ export function performResponseAction(action: ResponseAction, effects: HttpEffec
       once(async () => {
         effects.hideLoader();
         effects.rememberMoveUrl(effects.currentPath());
-        await effects.alert({ title: effects.message('login.infoTitle'), message: effects.message('session.expiredLogout') });
+        await effects.alert({
+          title: effects.message('login.infoTitle'),
+          message: effects.message('session.expiredLogout'),
+        });
         effects.clearSession();
         effects.navigate('/integration?type=l');
       });
@@ -124,9 +134,11 @@ export function performResponseAction(action: ResponseAction, effects: HttpEffec
     case 'unavailable':
       if (unavailableShown) return;
       effects.hideLoader();
-      unavailableShown = effects.alert({ title: effects.message('http.unavailableTitle'), message: effects.message('http.503') }).finally(() => {
-        unavailableShown = null;
-      });
+      unavailableShown = effects
+        .alert({ title: effects.message('http.unavailableTitle'), message: effects.message('http.503') })
+        .finally(() => {
+          unavailableShown = null;
+        });
       return;
     case 'alert':
       void effects.alert({
@@ -168,14 +180,26 @@ export function errorPolicy(isCyber: () => boolean, effects: () => HttpEffects):
  * so the request can be sent twice (and developer tools still show what was sent). Auth URLs
  * are never retried.
  */
-export function refreshingFetch(base: () => (request: Request) => Promise<Response>, tokens: () => SessionTokens | null, refresh: () => Promise<RefreshOutcome>) {
+export function refreshingFetch(
+  base: () => (request: Request) => Promise<Response>,
+  tokens: () => SessionTokens | null,
+  refresh: () => Promise<RefreshOutcome>,
+) {
   return async (request: Request): Promise<Response> => {
     const { pathname } = new URL(request.url);
     const sentAuth = request.headers.get('Authorization');
     if (sentAuth === null || tokens() === null || isAuthUrl(pathname)) return base()(request);
     const body = request.method === 'GET' || request.method === 'HEAD' ? null : await request.arrayBuffer();
     const make = () =>
-      new Request(request.url, { method: request.method, headers: new Headers(request.headers), body, signal: request.signal, credentials: request.credentials, redirect: request.redirect, cache: request.cache });
+      new Request(request.url, {
+        method: request.method,
+        headers: new Headers(request.headers),
+        body,
+        signal: request.signal,
+        credentials: request.credentials,
+        redirect: request.redirect,
+        cache: request.cache,
+      });
     const response = await base()(make());
     if (response.status !== 401) return response;
     let answer: unknown = null;
@@ -224,7 +248,8 @@ export function createApiClient({
   loader = true,
 }: ApiClientOptions = {}): ApiClient {
   // Look fetch up per request (not once at creation) so tests and tools can swap it.
-  const base = (): ((request: Request) => Promise<Response>) => fetch ?? ((request: Request) => globalThis.fetch(request));
+  const base = (): ((request: Request) => Promise<Response>) =>
+    fetch ?? ((request: Request) => globalThis.fetch(request));
   const client = createClient<paths>({ baseUrl, fetch: refreshingFetch(base, tokens, refresh) });
   if (loader) client.use(loaderMiddleware);
   client.use(standardHeaders(isCyber, language, tokens), errorPolicy(isCyber, effects));
@@ -243,7 +268,8 @@ export function formBody<T extends object>(body: T) {
     body,
     bodySerializer: (b: unknown) => {
       const params = new URLSearchParams();
-      for (const [k, v] of Object.entries(b as Record<string, unknown>)) if (v !== undefined && v !== null) params.set(k, String(v));
+      for (const [k, v] of Object.entries(b as Record<string, unknown>))
+        if (v !== undefined && v !== null) params.set(k, String(v));
       return params;
     },
     headers: { 'Content-Type': 'application/x-www-form-urlencoded' },

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { AUTH_URLS, decideResponse, isAuthUrl } from './error-policy';
 
-const at = (pathname: string, status: number, body: unknown = null, isCyber = false) => decideResponse({ pathname, status, body, isCyber });
+const at = (pathname: string, status: number, body: unknown = null, isCyber = false) =>
+  decideResponse({ pathname, status, body, isCyber });
 
 describe('spec §8 general response handling', () => {
   it('lets good answers through', () => {
@@ -15,13 +16,22 @@ describe('spec §8 general response handling', () => {
   });
 
   it('CMM-0005 goes to /integration?type=l', () => {
-    expect(at('/api/v1/menus', 200, { errCode: 'CMM-0005' })).toEqual({ kind: 'integration', to: '/integration?type=l' });
+    expect(at('/api/v1/menus', 200, { errCode: 'CMM-0005' })).toEqual({
+      kind: 'integration',
+      to: '/integration?type=l',
+    });
     expect(at('/api/v1/menus', 401, { code: 'CMM-0005' })).toEqual({ kind: 'integration', to: '/integration?type=l' });
   });
 
   it('GPMS005 logs out with the timeout message to the area’s login', () => {
-    expect(at('/api/v1/cmmn/popup/dept', 401, { code: 'GPMS005', msg: '로그인이 필요합니다.' })).toEqual({ kind: 'timeoutLogout', to: '/login' });
-    expect(at('/api/v1/cmmn/popup/dept', 401, { code: 'GPMS005' }, true)).toEqual({ kind: 'timeoutLogout', to: '/cyberLogin' });
+    expect(at('/api/v1/cmmn/popup/dept', 401, { code: 'GPMS005', msg: '로그인이 필요합니다.' })).toEqual({
+      kind: 'timeoutLogout',
+      to: '/login',
+    });
+    expect(at('/api/v1/cmmn/popup/dept', 401, { code: 'GPMS005' }, true)).toEqual({
+      kind: 'timeoutLogout',
+      to: '/cyberLogin',
+    });
   });
 
   it('an expired token that a refresh could not cure is the session-expiry logout', () => {
@@ -29,7 +39,14 @@ describe('spec §8 general response handling', () => {
   });
 
   it('auth URLs pass every error to their caller (the loginCheck included)', () => {
-    expect(AUTH_URLS).toEqual(['/api/v1/login', '/api/v1/addUser', '/api/v1/cyberLogin', '/api/v1/cyberCheckOtp', '/api/v1/loginCheck', '/api/v1/cyberAdLogin']);
+    expect(AUTH_URLS).toEqual([
+      '/api/v1/login',
+      '/api/v1/addUser',
+      '/api/v1/cyberLogin',
+      '/api/v1/cyberCheckOtp',
+      '/api/v1/loginCheck',
+      '/api/v1/cyberAdLogin',
+    ]);
     for (const p of [...AUTH_URLS, '/auth/api/login/idpw', '/auth/api/verify']) {
       expect(isAuthUrl(p)).toBe(true);
       expect(at(p, 401, { code: 'ERROR', errorCode: 'AUTH011', errCode: 'AUTH008' })).toEqual({ kind: 'pass' });
@@ -38,7 +55,9 @@ describe('spec §8 general response handling', () => {
   });
 
   it('passErrors leaves the error to the caller', () => {
-    expect(decideResponse({ pathname: '/api/v1/menus', status: 500, body: null, isCyber: false, passErrors: true })).toEqual({ kind: 'pass' });
+    expect(
+      decideResponse({ pathname: '/api/v1/menus', status: 500, body: null, isCyber: false, passErrors: true }),
+    ).toEqual({ kind: 'pass' });
   });
 
   it.each([
@@ -49,27 +68,52 @@ describe('spec §8 general response handling', () => {
     [500, 'http.500'],
     [502, 'http.502'],
   ])('alerts %i with its message, titled error', (status, key) => {
-    expect(at('/api/v1/x', status)).toEqual({ kind: 'alert', titleKey: 'http.errorTitle', messageKey: key, detail: undefined });
-  });
-
-  it('keeps the server’s own wording as detail under a status message', () => {
-    expect(at('/api/v1/x', 400, { code: 'person.needNameOrId', msg: '이름과 사번 중 하나 이상을 입력하세요' })).toEqual({
+    expect(at('/api/v1/x', status)).toEqual({
       kind: 'alert',
       titleKey: 'http.errorTitle',
-      messageKey: 'http.400',
-      detail: '이름과 사번 중 하나 이상을 입력하세요',
+      messageKey: key,
+      detail: undefined,
     });
   });
 
+  it('keeps the server’s own wording as detail under a status message', () => {
+    expect(at('/api/v1/x', 400, { code: 'person.needNameOrId', msg: '이름과 사번 중 하나 이상을 입력하세요' })).toEqual(
+      {
+        kind: 'alert',
+        titleKey: 'http.errorTitle',
+        messageKey: 'http.400',
+        detail: '이름과 사번 중 하나 이상을 입력하세요',
+      },
+    );
+  });
+
   it('other statuses show the (translated) msg, else a generic error', () => {
-    expect(at('/api/v1/x', 409, { code: 'STALE', msg: '다른 사용자가 먼저 변경했습니다.' })).toEqual({ kind: 'alert', titleKey: 'http.errorTitle', text: '다른 사용자가 먼저 변경했습니다.' });
-    expect(at('/api/v1/x', 418, 'teapot')).toEqual({ kind: 'alert', titleKey: 'http.errorTitle', messageKey: 'http.error' });
-    expect(at('/api/v1/x', 504, null)).toEqual({ kind: 'alert', titleKey: 'http.errorTitle', messageKey: 'http.error' });
+    expect(at('/api/v1/x', 409, { code: 'STALE', msg: '다른 사용자가 먼저 변경했습니다.' })).toEqual({
+      kind: 'alert',
+      titleKey: 'http.errorTitle',
+      text: '다른 사용자가 먼저 변경했습니다.',
+    });
+    expect(at('/api/v1/x', 418, 'teapot')).toEqual({
+      kind: 'alert',
+      titleKey: 'http.errorTitle',
+      messageKey: 'http.error',
+    });
+    expect(at('/api/v1/x', 504, null)).toEqual({
+      kind: 'alert',
+      titleKey: 'http.errorTitle',
+      messageKey: 'http.error',
+    });
   });
 
   it('503 from a database out of reach, or without our code, is "try again shortly"', () => {
     expect(at('/api/v1/x', 503, null)).toEqual({ kind: 'unavailable' });
-    expect(at('/api/v1/x', 503, { statusCode: 503, code: 'DATABASE_UNAVAILABLE', msg: '잠시 후 다시 시도하세요' })).toEqual({ kind: 'unavailable' });
-    expect(at('/api/v1/x', 503, { code: 'PRINT_FONT_MISSING', msg: '글꼴' })).toEqual({ kind: 'alert', titleKey: 'http.errorTitle', text: '글꼴' });
+    expect(
+      at('/api/v1/x', 503, { statusCode: 503, code: 'DATABASE_UNAVAILABLE', msg: '잠시 후 다시 시도하세요' }),
+    ).toEqual({ kind: 'unavailable' });
+    expect(at('/api/v1/x', 503, { code: 'PRINT_FONT_MISSING', msg: '글꼴' })).toEqual({
+      kind: 'alert',
+      titleKey: 'http.errorTitle',
+      text: '글꼴',
+    });
   });
 });

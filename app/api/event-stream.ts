@@ -12,7 +12,10 @@ export type StreamPath = '/api/v1/bid/auctions/{auctionNo}/events' | '/api/v1/cy
  */
 export function streamOpener(path: StreamPath, pathParams: Record<string, string>, client: ApiClient = apiClient) {
   return async ({ lastEventId, signal }: OpenInit): Promise<Response> => {
-    const get = client.GET as unknown as (p: string, init: Record<string, unknown>) => Promise<{ error?: unknown; response: Response }>;
+    const get = client.GET as unknown as (
+      p: string,
+      init: Record<string, unknown>,
+    ) => Promise<{ error?: unknown; response: Response }>;
     const { error, response } = await get(path, {
       params: { path: pathParams },
       headers: { Accept: 'text/event-stream', ...(lastEventId ? { 'Last-Event-ID': lastEventId } : {}) },
@@ -22,11 +25,19 @@ export function streamOpener(path: StreamPath, pathParams: Record<string, string
       background: true,
     });
     if (response.ok) return response;
-    return new Response(JSON.stringify(error ?? null), { status: response.status, headers: { 'Content-Type': 'application/json' } });
+    return new Response(JSON.stringify(error ?? null), {
+      status: response.status,
+      headers: { 'Content-Type': 'application/json' },
+    });
   };
 }
 
 /** `openEventStream` on an API stream (see lib/event-stream.ts). */
-export function openApiEventStream(path: StreamPath, pathParams: Record<string, string>, options: Omit<EventStreamOptions, 'open'>, client?: ApiClient): EventStream {
+export function openApiEventStream(
+  path: StreamPath,
+  pathParams: Record<string, string>,
+  options: Omit<EventStreamOptions, 'open'>,
+  client?: ApiClient,
+): EventStream {
   return openEventStream({ ...options, open: streamOpener(path, pathParams, client) });
 }

@@ -29,7 +29,8 @@ const fallback: HttpEffects = {
   navigate: (to) => {
     if (typeof window !== 'undefined') window.location.assign(to);
   },
-  currentPath: () => (typeof window === 'undefined' ? '/' : `${window.location.pathname}${window.location.search}${window.location.hash}`),
+  currentPath: () =>
+    typeof window === 'undefined' ? '/' : `${window.location.pathname}${window.location.search}${window.location.hash}`,
   hideLoader: () => {},
   clearSession: () => {},
   rememberMoveUrl: () => {},

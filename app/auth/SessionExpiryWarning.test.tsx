@@ -36,7 +36,10 @@ function fakeApi(limit: number) {
   const extendSession = vi.fn<AuthApi['extendSession']>(async () => {
     const before = Date.parse(useSessionStore.getState().user!.expiredDate!);
     const next = Math.max(before, Math.min(Date.now() + 10 * MIN, limit));
-    return { ok: true as const, data: { code: 'OK' as const, sessionExpiresAt: iso(next), sessionLimitAt: iso(limit), extended: next > before } };
+    return {
+      ok: true as const,
+      data: { code: 'OK' as const, sessionExpiresAt: iso(next), sessionLimitAt: iso(limit), extended: next > before },
+    };
   });
   return { extendSession };
 }
@@ -48,7 +51,11 @@ describe('SessionExpiryWarning', () => {
   beforeEach(() => {
     vi.useFakeTimers();
     vi.setSystemTime(START);
-    useSessionStore.setState({ user: user(iso(START + 10 * MIN)), tokens: { accessToken: 'a', refreshToken: 'r', tokenExpiredTimestamp: START + 15 * MIN, timeDifference: 0 }, isLoggedIn: true });
+    useSessionStore.setState({
+      user: user(iso(START + 10 * MIN)),
+      tokens: { accessToken: 'a', refreshToken: 'r', tokenExpiredTimestamp: START + 15 * MIN, timeDifference: 0 },
+      isLoggedIn: true,
+    });
   });
   afterEach(() => {
     vi.useRealTimers();
@@ -86,7 +93,9 @@ describe('SessionExpiryWarning', () => {
     advance(8 * MIN - 1000);
     expect(dialog()).toBeNull();
     advance(1000);
-    expect(screen.getByRole('alertdialog')).toHaveAccessibleDescription('세션이 곧 만료됩니다 (2분 0초 남음). 연장하시겠습니까?');
+    expect(screen.getByRole('alertdialog')).toHaveAccessibleDescription(
+      '세션이 곧 만료됩니다 (2분 0초 남음). 연장하시겠습니까?',
+    );
   });
 
   it('Escape closes it; ignored, it comes back until the session ends', () => {
@@ -95,10 +104,14 @@ describe('SessionExpiryWarning', () => {
     fireEvent.keyDown(document, { key: 'Escape' });
     expect(dialog()).toBeNull();
     advance(30_000);
-    expect(screen.getByRole('alertdialog')).toHaveAccessibleDescription('세션이 곧 만료됩니다 (1분 30초 남음). 연장하시겠습니까?');
+    expect(screen.getByRole('alertdialog')).toHaveAccessibleDescription(
+      '세션이 곧 만료됩니다 (1분 30초 남음). 연장하시겠습니까?',
+    );
     fireEvent.keyDown(document, { key: 'Escape' });
     advance(30_000);
-    expect(screen.getByRole('alertdialog')).toHaveAccessibleDescription('세션이 곧 만료됩니다 (1분 0초 남음). 연장하시겠습니까?');
+    expect(screen.getByRole('alertdialog')).toHaveAccessibleDescription(
+      '세션이 곧 만료됩니다 (1분 0초 남음). 연장하시겠습니까?',
+    );
     advance(60_000);
     // Ended: nothing more to warn about.
     expect(dialog()).toBeNull();
@@ -116,7 +129,9 @@ describe('SessionExpiryWarning', () => {
     });
     expect(api.extendSession).toHaveBeenCalledTimes(1);
     const d = screen.getByRole('alertdialog');
-    expect(d).toHaveAccessibleDescription(/세션을 더 연장할 수 없습니다 \(2분 0초 남음\)\. 저장하지 않은 입력이 있으면 지금 저장하세요/);
+    expect(d).toHaveAccessibleDescription(
+      /세션을 더 연장할 수 없습니다 \(2분 0초 남음\)\. 저장하지 않은 입력이 있으면 지금 저장하세요/,
+    );
     expect(screen.queryByRole('button', { name: '연장' })).toBeNull();
     expect(screen.getByRole('button', { name: '닫기' })).toBeInTheDocument();
   });
@@ -129,7 +144,14 @@ describe('SessionExpiryWarning', () => {
   });
 
   it('a failed extension says so and keeps the warning', async () => {
-    const api = { extendSession: vi.fn<AuthApi['extendSession']>(async () => ({ ok: false as const, status: 0, code: 'NETWORK', msg: null })) };
+    const api = {
+      extendSession: vi.fn<AuthApi['extendSession']>(async () => ({
+        ok: false as const,
+        status: 0,
+        code: 'NETWORK',
+        msg: null,
+      })),
+    };
     render(api);
     advance(8 * MIN);
     await act(async () => {
@@ -149,9 +171,22 @@ describe('session-expiry helpers', () => {
   });
 
   it('refreshes a stale access token before extending (the auth service’s routes are not retried)', async () => {
-    useSessionStore.setState({ user: user(iso(START + MIN)), tokens: { accessToken: 'a', refreshToken: 'r', tokenExpiredTimestamp: START, timeDifference: 0 } });
+    useSessionStore.setState({
+      user: user(iso(START + MIN)),
+      tokens: { accessToken: 'a', refreshToken: 'r', tokenExpiredTimestamp: START, timeDifference: 0 },
+    });
     const refresh = vi.fn(async () => 'ok' as const);
-    const api = { extendSession: vi.fn<AuthApi['extendSession']>(async () => ({ ok: true as const, data: { code: 'OK' as const, sessionExpiresAt: iso(START + 9 * MIN), sessionLimitAt: iso(START + 99 * MIN), extended: true } })) };
+    const api = {
+      extendSession: vi.fn<AuthApi['extendSession']>(async () => ({
+        ok: true as const,
+        data: {
+          code: 'OK' as const,
+          sessionExpiresAt: iso(START + 9 * MIN),
+          sessionLimitAt: iso(START + 99 * MIN),
+          extended: true,
+        },
+      })),
+    };
     const r = await extendSessionNow(api, refresh, () => START);
     expect(refresh).toHaveBeenCalledTimes(1);
     expect(r).toMatchObject({ ok: true, extended: true });

@@ -4,7 +4,14 @@ import { MODAL_Z_INDEX_BASE } from '../../lib/constants';
 import { useSessionStore } from '../stores/session';
 import { Button } from '../ui/Button';
 import styles from '../ui/dialogs/DialogHost.module.css';
-import { extendSessionNow, minutesAndSeconds, SESSION_REWARN_MS, SESSION_WARNING_LEAD_MS, sessionRemainingMs, type ExtendOutcome } from './session-expiry';
+import {
+  extendSessionNow,
+  minutesAndSeconds,
+  SESSION_REWARN_MS,
+  SESSION_WARNING_LEAD_MS,
+  sessionRemainingMs,
+  type ExtendOutcome,
+} from './session-expiry';
 
 export interface SessionExpiryWarningProps {
   /** 로그아웃 in the warning: the header's own logout (ends the session, then the login page). */
@@ -91,7 +98,18 @@ export function SessionExpiryWarning({ onLogout, extend = () => extendSessionNow
 
   if (!open || ended) return null;
   const capped = limitAt !== null && expiredDate !== null && Date.parse(expiredDate) >= Date.parse(limitAt);
-  return <WarningDialog capped={capped} failed={failed} busy={busy} left={left} onExtend={() => void onExtend()} onLogout={onLogout} onClose={dismiss} t={t} />;
+  return (
+    <WarningDialog
+      capped={capped}
+      failed={failed}
+      busy={busy}
+      left={left}
+      onExtend={() => void onExtend()}
+      onLogout={onLogout}
+      onClose={dismiss}
+      t={t}
+    />
+  );
 }
 
 interface WarningDialogProps {
@@ -140,7 +158,14 @@ function WarningDialog({ capped, failed, busy, left, onExtend, onLogout, onClose
   return (
     // Above any screen's own modals (3000, 3010, …): the session ending concerns all of them.
     <div className={styles.backdrop} style={{ zIndex: MODAL_Z_INDEX_BASE + 900 }}>
-      <div ref={dialogRef} className={styles.dialog} role="alertdialog" aria-modal="true" aria-labelledby="session-expiry-title" aria-describedby="session-expiry-message">
+      <div
+        ref={dialogRef}
+        className={styles.dialog}
+        role="alertdialog"
+        aria-modal="true"
+        aria-labelledby="session-expiry-title"
+        aria-describedby="session-expiry-message"
+      >
         <h2 id="session-expiry-title" className={styles.title}>
           {t('sessionExpiry.title')}
         </h2>

@@ -34,11 +34,17 @@ export const NETWORK_FAILURE = 'NETWORK';
 export function failureOf(status: number, body: unknown): Failure {
   const b = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
   const pick = (k: string) => (typeof b[k] === 'string' && b[k] !== '' ? (b[k] as string) : null);
-  const code = pick('errorCode') ?? pick('errCode') ?? (pick('code') !== 'ERROR' ? pick('code') : null) ?? (status ? `HTTP_${status}` : NETWORK_FAILURE);
+  const code =
+    pick('errorCode') ??
+    pick('errCode') ??
+    (pick('code') !== 'ERROR' ? pick('code') : null) ??
+    (status ? `HTTP_${status}` : NETWORK_FAILURE);
   return { ok: false, status, code, msg: pick('msg') };
 }
 
-async function settle<T>(call: () => Promise<{ data?: T; error?: unknown; response: Response }>): Promise<Result<{ data: T }>> {
+async function settle<T>(
+  call: () => Promise<{ data?: T; error?: unknown; response: Response }>,
+): Promise<Result<{ data: T }>> {
   try {
     const { data, error, response } = await call();
     if (data !== undefined && response.ok) return { ok: true, data };
@@ -59,7 +65,13 @@ export interface DwpAuth {
   ssoStartUri?: string | null;
 }
 
-const DWP_DEFAULTS: DwpAuth = { type: 'AD', loginUri: '/auth/login', logoutUri: '/auth/api/logout', verifyUri: '/auth/api/verify', ssoStartUri: null };
+const DWP_DEFAULTS: DwpAuth = {
+  type: 'AD',
+  loginUri: '/auth/login',
+  logoutUri: '/auth/api/logout',
+  verifyUri: '/auth/api/verify',
+  ssoStartUri: null,
+};
 
 export function createAuthApi(client: ApiClient = apiClient) {
   let dwp: Promise<DwpAuth> | null = null;
@@ -77,23 +89,56 @@ export function createAuthApi(client: ApiClient = apiClient) {
           dwp = null; // try again next time
           return DWP_DEFAULTS;
         }
-        return { type: configuredLoginMode(r.data.type), loginUri: r.data.loginUri, logoutUri: r.data.logoutUri, verifyUri: r.data.verifyUri, ssoStartUri: r.data.adfs?.enabled ? (r.data.adfs.startUri ?? null) : null };
+        return {
+          type: configuredLoginMode(r.data.type),
+          loginUri: r.data.loginUri,
+          logoutUri: r.data.logoutUri,
+          verifyUri: r.data.verifyUri,
+          ssoStartUri: r.data.adfs?.enabled ? (r.data.adfs.startUri ?? null) : null,
+        };
       });
       return dwp;
     },
 
     /** GET /api/v1/loginCheck — IsCyber from the TARGET path, not the page's portal. */
     async loginCheck(path: string, isCyber: boolean, store: 'Y' | 'N'): Promise<Result<{ data: LoginCheckAnswer }>> {
-      return settle(() => client.GET('/api/v1/loginCheck', { params: { query: { path, store } }, headers: { IsCyber: isCyber ? 'Y' : 'N' } }));
+      return settle(() =>
+        client.GET('/api/v1/loginCheck', {
+          params: { query: { path, store } },
+          headers: { IsCyber: isCyber ? 'Y' : 'N' },
+        }),
+      );
     },
 
     /** Auth service id/password login (internal AD mode; external with the one-time code). */
-    async loginIdpw(input: { systemId: 'GPMS' | 'OGPMS'; username: string; password: string; otpNum?: string }): Promise<Result<{ data: TokensAnswer }>> {
-      return settle(() => client.POST('/auth/api/login/idpw', formBody({ systemId: input.systemId, grantType: 'idpw' as const, username: input.username, password: input.password, otpNum: input.otpNum })));
+    async loginIdpw(input: {
+      systemId: 'GPMS' | 'OGPMS';
+      username: string;
+      password: string;
+      otpNum?: string;
+    }): Promise<Result<{ data: TokensAnswer }>> {
+      return settle(() =>
+        client.POST(
+          '/auth/api/login/idpw',
+          formBody({
+            systemId: input.systemId,
+            grantType: 'idpw' as const,
+            username: input.username,
+            password: input.password,
+            otpNum: input.otpNum,
+          }),
+        ),
+      );
     },
 
     /** After AUTH103: the expired password (or the first administrator's setup code) for a new one. */
-    async changeExpiredPassword(input: { systemId: 'GPMS' | 'OGPMS'; username: string; password: string; newPassword: string; newPasswordCheck: string }): Promise<Result<{ data: unknown }>> {
+    async changeExpiredPassword(input: {
+      systemId: 'GPMS' | 'OGPMS';
+      username: string;
+      password: string;
+      newPassword: string;
+      newPasswordCheck: string;
+    }): Promise<Result<{ data: unknown }>> {
       return settle(() => client.POST('/auth/api/password/change', formBody(input)));
     },
 
@@ -119,15 +164,31 @@ export function createAuthApi(client: ApiClient = apiClient) {
 
     /** External AD entry: the token from the address as bearer. errCode (e.g. AUTH008) comes back as a failure. */
     async cyberAdLogin(userId: string, accessToken: string): Promise<Result<{ data: LoginPayload }>> {
-      const r = await settle(() => client.POST('/api/v1/cyberAdLogin', { ...formBody({ userId }), headers: { 'Content-Type': 'application/x-www-form-urlencoded', ...bearer(accessToken), IsCyber: 'Y' } }));
+      const r = await settle(() =>
+        client.POST('/api/v1/cyberAdLogin', {
+          ...formBody({ userId }),
+          headers: { 'Content-Type': 'application/x-www-form-urlencoded', ...bearer(accessToken), IsCyber: 'Y' },
+        }),
+      );
       if (!r.ok) return r;
       if ('errCode' in r.data) return { ok: false, status: 200, code: r.data.errCode, msg: r.data.msg };
       return { ok: true, data: r.data };
     },
 
     /** Auth service verify: rotates the refresh token (the old one must never be sent again). */
-    async verify(input: { accessToken: string; refreshToken: string; loginid: string | null; isCyber: boolean; clientTime: number }): Promise<Result<{ data: VerifyAnswer }>> {
-      const headers: Record<string, string> = { ...bearer(input.accessToken), RefreshToken: input.refreshToken, isCyberUrl: input.isCyber ? 'Y' : 'N', 'client-time': String(input.clientTime) };
+    async verify(input: {
+      accessToken: string;
+      refreshToken: string;
+      loginid: string | null;
+      isCyber: boolean;
+      clientTime: number;
+    }): Promise<Result<{ data: VerifyAnswer }>> {
+      const headers: Record<string, string> = {
+        ...bearer(input.accessToken),
+        RefreshToken: input.refreshToken,
+        isCyberUrl: input.isCyber ? 'Y' : 'N',
+        'client-time': String(input.clientTime),
+      };
       if (input.loginid) headers.loginid = input.loginid;
       return settle(() => client.GET('/auth/api/verify', { headers }));
     },
@@ -137,7 +198,9 @@ export function createAuthApi(client: ApiClient = apiClient) {
      * Answers where an SSO session's logout continues (the provider's), or null.
      */
     async logout(accessToken: string | null): Promise<{ ssoLogoutUri: string | null }> {
-      const r = await settle(() => client.POST('/auth/api/logout', formBody(accessToken ? { AccessToken: accessToken } : {})));
+      const r = await settle(() =>
+        client.POST('/auth/api/logout', formBody(accessToken ? { AccessToken: accessToken } : {})),
+      );
       return { ssoLogoutUri: r.ok ? (r.data.ssoLogoutUri ?? null) : null };
     },
 
@@ -158,7 +221,9 @@ export function createAuthApi(client: ApiClient = apiClient) {
 
     /** Server messages of one language (spec §8 texts, editable in messageManage). */
     async messages(lang: 'ko' | 'en'): Promise<Result<{ data: Record<string, string> }>> {
-      return settle(() => client.GET('/api/v1/common/message', { params: { query: { lang } }, passErrors: true, background: true }));
+      return settle(() =>
+        client.GET('/api/v1/common/message', { params: { query: { lang } }, passErrors: true, background: true }),
+      );
     },
   };
 }

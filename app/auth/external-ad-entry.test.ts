@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { memoryStorage } from '../testing/memory-storage';
-import { authServerLoginUrl, decideExternalAdEntry, isAdEntry, keepUrlTokens, takeUrlTokens, URL_TOKENS_STORAGE_KEY } from './external-ad-entry';
+import {
+  authServerLoginUrl,
+  decideExternalAdEntry,
+  isAdEntry,
+  keepUrlTokens,
+  takeUrlTokens,
+  URL_TOKENS_STORAGE_KEY,
+} from './external-ad-entry';
 
 /** yyyyMMddHHmmss in local time, as the partner portal writes it. */
 function digits(d: Date): string {
@@ -18,7 +25,10 @@ function decide(query: string, nowMs: number) {
 
 describe('external AD entry: the timestamp t (spec §4, §5, §9)', () => {
   const entry = (age: number) => decide(`t=${encodeURIComponent(t(digits(AT)))}`, AT.getTime() + age);
-  const toAuthServer = { kind: 'toAuthServer', url: `/auth/login?systemId=OGPMS&redirect_uri=${encodeURIComponent(`${ORIGIN}/integration`)}` };
+  const toAuthServer = {
+    kind: 'toAuthServer',
+    url: `/auth/login?systemId=OGPMS&redirect_uri=${encodeURIComponent(`${ORIGIN}/integration`)}`,
+  };
 
   it('accepts an age of 0 s', () => {
     expect(entry(0)).toEqual(toAuthServer);
@@ -29,7 +39,12 @@ describe('external AD entry: the timestamp t (spec §4, §5, §9)', () => {
   });
 
   it('refuses 61 s (and 60.001 s) as too old: alert and /integration', () => {
-    expect(entry(61_000)).toEqual({ kind: 'abnormal', reason: 'tooOld', alertKey: 'auth.abnormalAccessPath', to: '/integration' });
+    expect(entry(61_000)).toEqual({
+      kind: 'abnormal',
+      reason: 'tooOld',
+      alertKey: 'auth.abnormalAccessPath',
+      to: '/integration',
+    });
     expect(entry(60_001)).toMatchObject({ kind: 'abnormal', reason: 'tooOld' });
   });
 
@@ -38,9 +53,18 @@ describe('external AD entry: the timestamp t (spec §4, §5, §9)', () => {
   });
 
   it('refuses decoded text that is not 14 digits', () => {
-    expect(decide(`t=${t('2025031409300')}`, AT.getTime())).toMatchObject({ kind: 'abnormal', reason: 'notFourteenDigits' });
-    expect(decide(`t=${t('202503140930000')}`, AT.getTime())).toMatchObject({ kind: 'abnormal', reason: 'notFourteenDigits' });
-    expect(decide(`t=${encodeURIComponent(t('2025-03-14 0930'))}`, AT.getTime())).toMatchObject({ kind: 'abnormal', reason: 'notFourteenDigits' });
+    expect(decide(`t=${t('2025031409300')}`, AT.getTime())).toMatchObject({
+      kind: 'abnormal',
+      reason: 'notFourteenDigits',
+    });
+    expect(decide(`t=${t('202503140930000')}`, AT.getTime())).toMatchObject({
+      kind: 'abnormal',
+      reason: 'notFourteenDigits',
+    });
+    expect(decide(`t=${encodeURIComponent(t('2025-03-14 0930'))}`, AT.getTime())).toMatchObject({
+      kind: 'abnormal',
+      reason: 'notFourteenDigits',
+    });
   });
 
   it('refuses a t that is not base64', () => {
@@ -61,7 +85,10 @@ describe('external AD entry: what the address carries', () => {
   });
 
   it('an error code goes to the external authentication error page, before anything else', () => {
-    expect(decide(`errorCode=AUTH102&accessToken=x&t=${t(digits(AT))}`, AT.getTime())).toEqual({ kind: 'authError', to: '/cyberAuthReq?error=AUTH102' });
+    expect(decide(`errorCode=AUTH102&accessToken=x&t=${t(digits(AT))}`, AT.getTime())).toEqual({
+      kind: 'authError',
+      to: '/cyberAuthReq?error=AUTH102',
+    });
     expect(decide('error=AUTH%26X', 0)).toEqual({ kind: 'authError', to: '/cyberAuthReq?error=AUTH%26X' });
   });
 
@@ -100,7 +127,11 @@ describe('the 5-second token window', () => {
 
 describe('authServerLoginUrl', () => {
   it('is relative for the same origin and absolute for another', () => {
-    expect(authServerLoginUrl('/auth/login', ORIGIN)).toBe(`/auth/login?systemId=OGPMS&redirect_uri=${encodeURIComponent(`${ORIGIN}/integration`)}`);
-    expect(authServerLoginUrl('https://sso.example.com/login', ORIGIN)).toMatch(/^https:\/\/sso\.example\.com\/login\?systemId=OGPMS&redirect_uri=/);
+    expect(authServerLoginUrl('/auth/login', ORIGIN)).toBe(
+      `/auth/login?systemId=OGPMS&redirect_uri=${encodeURIComponent(`${ORIGIN}/integration`)}`,
+    );
+    expect(authServerLoginUrl('https://sso.example.com/login', ORIGIN)).toMatch(
+      /^https:\/\/sso\.example\.com\/login\?systemId=OGPMS&redirect_uri=/,
+    );
   });
 });

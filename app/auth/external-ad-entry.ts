@@ -61,12 +61,18 @@ export function decideExternalAdEntry({ params, nowMs, loginUri, origin }: AdEnt
   if (accessToken) {
     const refreshToken = params.get(REFRESH_TOKEN_PARAM)?.trim() || null;
     const userId = AD_USER_PARAMS.map((p) => params.get(p)?.trim()).find((v) => v) ?? null;
-    return { kind: 'tokens', tokens: { accessToken, refreshToken, userId }, expiresAt: nowMs + TOKEN_WINDOW_SEC * 1000 };
+    return {
+      kind: 'tokens',
+      tokens: { accessToken, refreshToken, userId },
+      expiresAt: nowMs + TOKEN_WINDOW_SEC * 1000,
+    };
   }
   const t = params.get(AD_TIMESTAMP_PARAM);
-  if (t === null || t.trim() === '') return { kind: 'abnormal', reason: 'missing', alertKey: 'auth.abnormalAccessPath', to: AD_RETURN_PATH };
+  if (t === null || t.trim() === '')
+    return { kind: 'abnormal', reason: 'missing', alertKey: 'auth.abnormalAccessPath', to: AD_RETURN_PATH };
   const checked = checkAdTimestamp(t, nowMs);
-  if (!checked.ok) return { kind: 'abnormal', reason: checked.reason, alertKey: 'auth.abnormalAccessPath', to: AD_RETURN_PATH };
+  if (!checked.ok)
+    return { kind: 'abnormal', reason: checked.reason, alertKey: 'auth.abnormalAccessPath', to: AD_RETURN_PATH };
   return { kind: 'toAuthServer', url: authServerLoginUrl(loginUri, origin) };
 }
 
@@ -95,7 +101,11 @@ export function takeUrlTokens(storage: Storage, nowMs: number): UrlTokens | null
     const v = JSON.parse(raw) as Partial<StoredUrlTokens>;
     if (typeof v.accessToken !== 'string' || typeof v.expiresAt !== 'number') return null;
     if (nowMs > v.expiresAt) return null;
-    return { accessToken: v.accessToken, refreshToken: typeof v.refreshToken === 'string' ? v.refreshToken : null, userId: typeof v.userId === 'string' ? v.userId : null };
+    return {
+      accessToken: v.accessToken,
+      refreshToken: typeof v.refreshToken === 'string' ? v.refreshToken : null,
+      userId: typeof v.userId === 'string' ? v.userId : null,
+    };
   } catch {
     return null;
   }

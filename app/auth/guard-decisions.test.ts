@@ -17,10 +17,16 @@ const NOW = 1_700_000_000_000;
 function target(over: Partial<GuardTarget> = {}): GuardTarget {
   return { pathname: '/prList', search: '', hash: '', isCyber: false, isPublic: false, extraAuth: true, ...over };
 }
-const cyberTarget = (over: Partial<GuardTarget> = {}) => target({ pathname: '/cyber/prCheckList', isCyber: true, ...over });
+const cyberTarget = (over: Partial<GuardTarget> = {}) =>
+  target({ pathname: '/cyber/prCheckList', isCyber: true, ...over });
 
 const loggedOut: StoredSession = { loggedIn: false, tokenExpiredTimestamp: null, timeDifference: 0, portal: null };
-const fresh: StoredSession = { loggedIn: true, tokenExpiredTimestamp: NOW + 10 * 60_000, timeDifference: 0, portal: 'I' };
+const fresh: StoredSession = {
+  loggedIn: true,
+  tokenExpiredTimestamp: NOW + 10 * 60_000,
+  timeDifference: 0,
+  portal: 'I',
+};
 const expired: StoredSession = { ...fresh, tokenExpiredTimestamp: NOW - 1 };
 
 describe('decideEntry (spec §4: which check a navigation gets)', () => {
@@ -51,9 +57,13 @@ describe('decideEntry (spec §4: which check a navigation gets)', () => {
   it('counts a token as expired inside the safety margin, and reads its expiry in server time', () => {
     const edge = { ...fresh, tokenExpiredTimestamp: NOW + TOKEN_EXPIRY_MARGIN_MS };
     expect(decideEntry(target(), edge, NOW)).toEqual({ kind: 'refresh' });
-    expect(decideEntry(target(), { ...edge, tokenExpiredTimestamp: NOW + TOKEN_EXPIRY_MARGIN_MS + 1 }, NOW)).toEqual({ kind: 'loginCheck' });
+    expect(decideEntry(target(), { ...edge, tokenExpiredTimestamp: NOW + TOKEN_EXPIRY_MARGIN_MS + 1 }, NOW)).toEqual({
+      kind: 'loginCheck',
+    });
     // The server's clock is 5 minutes ahead: a token expiring in 4 minutes (server time) is already gone.
-    expect(decideEntry(target(), { ...fresh, tokenExpiredTimestamp: NOW + 4 * 60_000, timeDifference: 5 * 60_000 }, NOW)).toEqual({ kind: 'refresh' });
+    expect(
+      decideEntry(target(), { ...fresh, tokenExpiredTimestamp: NOW + 4 * 60_000, timeDifference: 5 * 60_000 }, NOW),
+    ).toEqual({ kind: 'refresh' });
   });
 
   it('treats an unknown expiry as good (the server has the last word)', () => {
@@ -80,7 +90,12 @@ describe('decideAfterRefresh', () => {
 
 describe('decideLoginAttempt', () => {
   it('external without a token: the supplier login, remembering the target', () => {
-    expect(decideLoginAttempt(cyberTarget({ search: '?a=1' }), 'AD', null)).toEqual({ kind: 'redirect', to: '/cyberLogin', moveUrl: '/cyber/prCheckList?a=1', clearSession: true });
+    expect(decideLoginAttempt(cyberTarget({ search: '?a=1' }), 'AD', null)).toEqual({
+      kind: 'redirect',
+      to: '/cyberLogin',
+      moveUrl: '/cyber/prCheckList?a=1',
+      clearSession: true,
+    });
   });
 
   it('external with a token in the address: log in with it (cyberAdLogin), whatever the mode', () => {
@@ -88,7 +103,12 @@ describe('decideLoginAttempt', () => {
   });
 
   it('internal AD mode: the id/password form, remembering the target', () => {
-    expect(decideLoginAttempt(target(), 'AD', 'ignored')).toEqual({ kind: 'redirect', to: '/login', moveUrl: '/prList', clearSession: true });
+    expect(decideLoginAttempt(target(), 'AD', 'ignored')).toEqual({
+      kind: 'redirect',
+      to: '/login',
+      moveUrl: '/prList',
+      clearSession: true,
+    });
   });
 
   it('internal SSO and SSO-with-AD modes: single sign-on with the token (or none)', () => {
@@ -99,8 +119,14 @@ describe('decideLoginAttempt', () => {
 
 describe('decideAfterAutoLogin', () => {
   it('success strips a trailing access-token parameter by going to the clean address', () => {
-    expect(decideAfterAutoLogin({ ok: true }, target({ search: '?tab=2&accessToken=abc' }), 'SSO')).toEqual({ kind: 'redirect', to: '/prList?tab=2' });
-    expect(decideAfterAutoLogin({ ok: true }, target({ pathname: '/', search: '?accessToken=abc' }), 'SSO')).toEqual({ kind: 'redirect', to: '/' });
+    expect(decideAfterAutoLogin({ ok: true }, target({ search: '?tab=2&accessToken=abc' }), 'SSO')).toEqual({
+      kind: 'redirect',
+      to: '/prList?tab=2',
+    });
+    expect(decideAfterAutoLogin({ ok: true }, target({ pathname: '/', search: '?accessToken=abc' }), 'SSO')).toEqual({
+      kind: 'redirect',
+      to: '/',
+    });
   });
 
   it('success without a token parameter continues: login check, or proceed when public', () => {
@@ -109,11 +135,17 @@ describe('decideAfterAutoLogin', () => {
   });
 
   it('internal SSO failure: /authReq with the error code', () => {
-    expect(decideAfterAutoLogin({ ok: false, code: 'AUTH003' }, target(), 'SSO')).toEqual({ kind: 'redirect', to: '/authReq?error=AUTH003', clearSession: true });
+    expect(decideAfterAutoLogin({ ok: false, code: 'AUTH003' }, target(), 'SSO')).toEqual({
+      kind: 'redirect',
+      to: '/authReq?error=AUTH003',
+      clearSession: true,
+    });
   });
 
   it('internal SSO failure in the combined mode: the override becomes AD and the form shows (token dropped from moveUrl)', () => {
-    expect(decideAfterAutoLogin({ ok: false, code: 'AUTH003' }, target({ search: '?accessToken=bad' }), 'SSO_AD')).toEqual({
+    expect(
+      decideAfterAutoLogin({ ok: false, code: 'AUTH003' }, target({ search: '?accessToken=bad' }), 'SSO_AD'),
+    ).toEqual({
       kind: 'redirect',
       to: '/login',
       moveUrl: '/prList',
@@ -123,8 +155,18 @@ describe('decideAfterAutoLogin', () => {
   });
 
   it('external failure: /cyberAuthReq with the code; an expired token asks for a fresh login', () => {
-    expect(decideAfterAutoLogin({ ok: false, code: 'AUTH006' }, cyberTarget(), 'AD')).toEqual({ kind: 'redirect', to: '/cyberAuthReq?error=AUTH006', clearSession: true });
-    expect(decideAfterAutoLogin({ ok: false, code: 'AUTH008' }, cyberTarget({ search: '?accessToken=x&refreshToken=y' }), 'AD')).toEqual({
+    expect(decideAfterAutoLogin({ ok: false, code: 'AUTH006' }, cyberTarget(), 'AD')).toEqual({
+      kind: 'redirect',
+      to: '/cyberAuthReq?error=AUTH006',
+      clearSession: true,
+    });
+    expect(
+      decideAfterAutoLogin(
+        { ok: false, code: 'AUTH008' },
+        cyberTarget({ search: '?accessToken=x&refreshToken=y' }),
+        'AD',
+      ),
+    ).toEqual({
       kind: 'redirect',
       to: '/cyberLogin',
       moveUrl: '/cyber/prCheckList',
@@ -133,7 +175,9 @@ describe('decideAfterAutoLogin', () => {
   });
 
   it('encodes whatever code came back', () => {
-    expect(decideAfterAutoLogin({ ok: false, code: 'A&B' }, target(), 'SSO')).toMatchObject({ to: '/authReq?error=A%26B' });
+    expect(decideAfterAutoLogin({ ok: false, code: 'A&B' }, target(), 'SSO')).toMatchObject({
+      to: '/authReq?error=A%26B',
+    });
   });
 });
 
@@ -150,15 +194,24 @@ describe('decideLoginCheck (spec §4 outcomes)', () => {
       clearSession: true,
       alert: undefined,
     });
-    expect(decideLoginCheck('GPMS005', cyberTarget(), false)).toMatchObject({ to: '/cyberLogin', moveUrl: '/cyber/prCheckList' });
+    expect(decideLoginCheck('GPMS005', cyberTarget(), false)).toMatchObject({
+      to: '/cyberLogin',
+      moveUrl: '/cyber/prCheckList',
+    });
   });
 
   it('GPMS005 while the main screen is up: the login-info / logout-timeout alert first', () => {
-    expect(decideLoginCheck('GPMS005', target(), true)).toMatchObject({ to: '/login', alert: { titleKey: 'login.infoTitle', messageKey: 'login.logoutTimeout' } });
+    expect(decideLoginCheck('GPMS005', target(), true)).toMatchObject({
+      to: '/login',
+      alert: { titleKey: 'login.infoTitle', messageKey: 'login.logoutTimeout' },
+    });
   });
 
   it('GPMS005 for the other portal keeps the stored login of this one', () => {
-    expect(decideLoginCheck('GPMS005', cyberTarget(), false, 'I')).toMatchObject({ to: '/cyberLogin', clearSession: false });
+    expect(decideLoginCheck('GPMS005', cyberTarget(), false, 'I')).toMatchObject({
+      to: '/cyberLogin',
+      clearSession: false,
+    });
     expect(decideLoginCheck('GPMS005', cyberTarget(), false, 'X')).toMatchObject({ clearSession: true });
     expect(decideLoginCheck('GPMS005', target(), false, 'I')).toMatchObject({ clearSession: true });
   });
@@ -187,12 +240,21 @@ describe('externalHostRedirect (spec §2)', () => {
   });
 
   it('on the external host, keeps /cyber…, /integration and file downloads', () => {
-    for (const p of ['/cyber', '/cyber/prCheckList', '/cyberLogin', '/cyberAuthReq', '/integration', '/api/v1/cmmn/file/F1/download', '/api/v1/cmmn/file/F1/2/wsdownload']) {
+    for (const p of [
+      '/cyber',
+      '/cyber/prCheckList',
+      '/cyberLogin',
+      '/cyberAuthReq',
+      '/integration',
+      '/api/v1/cmmn/file/F1/download',
+      '/api/v1/cmmn/file/F1/2/wsdownload',
+    ]) {
       expect(externalHostRedirect('partner.example.com', 'partner.example.com:443', p)).toBeNull();
     }
   });
 
   it('on the external host, sends anything else to /cyber', () => {
-    for (const p of ['/', '/login', '/prList', '/info401', '/integrationX']) expect(externalHostRedirect('Partner.Example.com', 'partner.example.com', p)).toBe('/cyber');
+    for (const p of ['/', '/login', '/prList', '/info401', '/integrationX'])
+      expect(externalHostRedirect('Partner.Example.com', 'partner.example.com', p)).toBe('/cyber');
   });
 });

@@ -113,7 +113,8 @@ export function decideAfterRefresh(outcome: RefreshOutcome, target: GuardTarget)
  *   the server's "not a registered user", handled by decideAfterSsoLogin).
  */
 export function decideLoginAttempt(target: GuardTarget, mode: LoginMode, urlToken: string | null): GuardStep {
-  if (target.isCyber) return urlToken ? { kind: 'externalTokenLogin', token: urlToken } : toLogin(target, { clearSession: true });
+  if (target.isCyber)
+    return urlToken ? { kind: 'externalTokenLogin', token: urlToken } : toLogin(target, { clearSession: true });
   if (mode === 'AD') return toLogin(target, { clearSession: true });
   return { kind: 'ssoLogin', token: urlToken };
 }
@@ -158,7 +159,12 @@ export type LoginCheckCode = 'OK' | 'GPMS005' | 'GPMS006' | (string & {}) | 'unr
  *   The stored login is forgotten unless it belongs to the other portal.
  * - GPMS006: /info401. Anything else (other codes, the call failing): /info500.
  */
-export function decideLoginCheck(code: LoginCheckCode, target: GuardTarget, mainScreenShown: boolean, sessionPortal: 'I' | 'X' | null = null): GuardStep {
+export function decideLoginCheck(
+  code: LoginCheckCode,
+  target: GuardTarget,
+  mainScreenShown: boolean,
+  sessionPortal: 'I' | 'X' | null = null,
+): GuardStep {
   if (code === 'OK') return proceed;
   if (code === 'GPMS005') {
     return toLogin(target, {
@@ -181,10 +187,19 @@ export function loginCheckStore(menusLoaded: boolean): 'Y' | 'N' {
  * Spec §2: on the external host every path other than file download, /cyber… or /integration
  * redirects to /cyber. Null when the rule does not apply.
  */
-export function externalHostRedirect(hostname: string, externalHost: string | null | undefined, pathname: string): string | null {
+export function externalHostRedirect(
+  hostname: string,
+  externalHost: string | null | undefined,
+  pathname: string,
+): string | null {
   if (!externalHost) return null;
   if (hostname.toLowerCase() !== externalHost.toLowerCase().split(':')[0]) return null;
-  const allowed = pathname === '/cyber' || pathname.startsWith('/cyber') || pathname === '/integration' || pathname.startsWith('/integration/') || /^\/api\/v1\/cmmn\/file\/.+\/(download|wsdownload)$/.test(pathname);
+  const allowed =
+    pathname === '/cyber' ||
+    pathname.startsWith('/cyber') ||
+    pathname === '/integration' ||
+    pathname.startsWith('/integration/') ||
+    /^\/api\/v1\/cmmn\/file\/.+\/(download|wsdownload)$/.test(pathname);
   return allowed ? null : '/cyber';
 }
 

@@ -36,7 +36,13 @@ export async function loginInternalAd(
       await api.logout(tokens.accessToken);
       return p;
     }
-    if (!applyLoginPayload(p.data, { accessToken: tokens.accessToken, refreshToken: tokens.refreshToken, tokenExpiredTimestamp: tokens.tokenExpiredTimestamp })) {
+    if (
+      !applyLoginPayload(p.data, {
+        accessToken: tokens.accessToken,
+        refreshToken: tokens.refreshToken,
+        tokenExpiredTimestamp: tokens.tokenExpiredTimestamp,
+      })
+    ) {
       return { ok: false, status: 200, code: 'AUTH008', msg: null };
     }
     useAuthFlowStore.getState().setNextMode(nextModeAfterAdSuccess());
@@ -56,7 +62,12 @@ export async function loginInternalSso(api: Pick<AuthApi, 'loginSso'>, ssoToken:
 }
 
 /** External login, step 2: the one-time code (POST /api/v1/cyberCheckOtp). */
-export async function loginExternalOtp(api: Pick<AuthApi, 'cyberCheckOtp'>, userId: string, password: string, otpNum: string): Promise<FlowResult> {
+export async function loginExternalOtp(
+  api: Pick<AuthApi, 'cyberCheckOtp'>,
+  userId: string,
+  password: string,
+  otpNum: string,
+): Promise<FlowResult> {
   const r = await api.cyberCheckOtp(userId, password, otpNum);
   if (!r.ok) {
     clearLogin();
@@ -67,7 +78,10 @@ export async function loginExternalOtp(api: Pick<AuthApi, 'cyberCheckOtp'>, user
 }
 
 /** Spec §3 "user with flags for missing cell phone and phone": which prompt the supplier gets. */
-export function missingPhonePrompt(user: { noCellPhone: boolean; noPhone: boolean }): 'both' | 'cellPhone' | 'phone' | null {
+export function missingPhonePrompt(user: {
+  noCellPhone: boolean;
+  noPhone: boolean;
+}): 'both' | 'cellPhone' | 'phone' | null {
   if (user.noCellPhone && user.noPhone) return 'both';
   if (user.noCellPhone) return 'cellPhone';
   if (user.noPhone) return 'phone';

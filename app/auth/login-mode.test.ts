@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { configuredLoginMode, effectiveLoginMode, nextModeAfterAdSuccess, nextModeAfterSsoFailure, usesSso } from './login-mode';
+import {
+  configuredLoginMode,
+  effectiveLoginMode,
+  nextModeAfterAdSuccess,
+  nextModeAfterSsoFailure,
+  usesSso,
+} from './login-mode';
 
 describe('login modes and the next-mode override (spec §4)', () => {
   it('reads the configured mode, AD when unknown', () => {

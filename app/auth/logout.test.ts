@@ -5,7 +5,9 @@ import { logout } from './logout';
 /** The header's logout: our session ends; an SSO session's logout continues at the provider. */
 describe('logout', () => {
   beforeEach(() => {
-    useSessionStore.getState().setTokens({ accessToken: 'acc', refreshToken: 'ref', tokenExpiredTimestamp: 5_000, timeDifference: 0 });
+    useSessionStore
+      .getState()
+      .setTokens({ accessToken: 'acc', refreshToken: 'ref', tokenExpiredTimestamp: 5_000, timeDifference: 0 });
   });
 
   it('an id/password session: the portal’s login page, tokens forgotten', async () => {
@@ -13,7 +15,9 @@ describe('logout', () => {
     expect(await logout(false, api)).toEqual({ kind: 'route', to: '/login' });
     expect(api.logout).toHaveBeenCalledWith('acc');
     expect(useSessionStore.getState().tokens).toBeNull();
-    useSessionStore.getState().setTokens({ accessToken: 'acc', refreshToken: 'ref', tokenExpiredTimestamp: 5_000, timeDifference: 0 });
+    useSessionStore
+      .getState()
+      .setTokens({ accessToken: 'acc', refreshToken: 'ref', tokenExpiredTimestamp: 5_000, timeDifference: 0 });
     expect(await logout(true, api)).toEqual({ kind: 'route', to: '/cyberLogin' });
   });
 

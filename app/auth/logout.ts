@@ -24,6 +24,7 @@ export async function logout(isCyber: boolean, api: Pick<AuthApi, 'logout'> = au
     useAuthFlowStore.getState().setMoveUrl(null);
   }
   // Only a path on this server is followed (the provider's own address comes from its redirect).
-  if (ssoLogoutUri && ssoLogoutUri.startsWith('/') && !ssoLogoutUri.startsWith('//')) return { kind: 'document', to: ssoLogoutUri };
+  if (ssoLogoutUri && ssoLogoutUri.startsWith('/') && !ssoLogoutUri.startsWith('//'))
+    return { kind: 'document', to: ssoLogoutUri };
   return { kind: 'route', to: isCyber ? '/cyberLogin' : '/login' };
 }

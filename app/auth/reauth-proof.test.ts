@@ -2,7 +2,11 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { useSessionStore, type SessionState } from '../stores/session';
 import { reauthInForce, rememberReauth } from './reauth-proof';
 
-const asUser = (tokenKey: string) => useSessionStore.setState({ user: { tokenKey, userId: 'buyer' } as SessionState['user'], tokens: { accessToken: 'a', refreshToken: null, tokenExpiredTimestamp: null, timeDifference: 0 } });
+const asUser = (tokenKey: string) =>
+  useSessionStore.setState({
+    user: { tokenKey, userId: 'buyer' } as SessionState['user'],
+    tokens: { accessToken: 'a', refreshToken: null, tokenExpiredTimestamp: null, timeDifference: 0 },
+  });
 
 describe('the password check kept for my account', () => {
   afterEach(() => {

@@ -9,7 +9,11 @@ import { checkClock } from './session-actions';
  * every caller — the route guard and any number of requests that found their token expired —
  * shares one verify in flight.
  */
-export function createRefresher(api: Pick<AuthApi, 'verify'> = authApi, now: () => number = Date.now, log: (m: string) => void = console.warn) {
+export function createRefresher(
+  api: Pick<AuthApi, 'verify'> = authApi,
+  now: () => number = Date.now,
+  log: (m: string) => void = console.warn,
+) {
   let inflight: Promise<RefreshOutcome> | null = null;
 
   async function run(): Promise<RefreshOutcome> {
@@ -18,14 +22,25 @@ export function createRefresher(api: Pick<AuthApi, 'verify'> = authApi, now: () 
     // No refresh token (an AD hand-over without one): nothing to verify with — the login has run out.
     if (!tokens.refreshToken) return 'expired';
     const clientTime = now();
-    const r = await api.verify({ accessToken: tokens.accessToken, refreshToken: tokens.refreshToken, loginid: user?.userId ?? null, isCyber: user?.portal === 'X', clientTime });
+    const r = await api.verify({
+      accessToken: tokens.accessToken,
+      refreshToken: tokens.refreshToken,
+      loginid: user?.userId ?? null,
+      isCyber: user?.portal === 'X',
+      clientTime,
+    });
     if (!r.ok) {
       // The used refresh token is worthless now; never send it again.
       useSessionStore.getState().setTokens({ ...tokens, refreshToken: null });
       return r.code === 'AUTH008' ? 'expired' : 'failed';
     }
     const a = r.data;
-    useSessionStore.getState().setTokens({ accessToken: a.accessToken, refreshToken: a.refreshToken, tokenExpiredTimestamp: a.tokenExpiredTimestamp, timeDifference: a.timeDifference });
+    useSessionStore.getState().setTokens({
+      accessToken: a.accessToken,
+      refreshToken: a.refreshToken,
+      tokenExpiredTimestamp: a.tokenExpiredTimestamp,
+      timeDifference: a.timeDifference,
+    });
     checkClock(clientTime + a.timeDifference, clientTime, log);
     return 'ok';
   }

@@ -12,7 +12,10 @@ function deps(adLogin: Result<{ data: LoginPayload }> = { ok: true, data: payloa
   const stored: Array<{ accessToken: string; refreshToken: string | null }> = [];
   const storage = memoryStorage();
   const d: AdEntryDeps = {
-    api: { cyberAdLogin: vi.fn(async () => adLogin), dwpAuth: async () => ({ type: 'AD', loginUri: '/auth/login', logoutUri: '', verifyUri: '' }) },
+    api: {
+      cyberAdLogin: vi.fn(async () => adLogin),
+      dwpAuth: async () => ({ type: 'AD', loginUri: '/auth/login', logoutUri: '', verifyUri: '' }),
+    },
     now: () => NOW,
     origin: 'https://partner.example',
     storage,
@@ -35,18 +38,25 @@ describe('runExternalAdEntry (/integration)', () => {
 
   it('a valid t: off to the auth server login (a document load) with the way back', async () => {
     const t = btoa('20250314093000');
-    expect(await runExternalAdEntry(new URLSearchParams({ t }), deps().d)).toEqual({ redirect: '/auth/login?systemId=OGPMS&redirect_uri=https%3A%2F%2Fpartner.example%2Fintegration', document: true });
+    expect(await runExternalAdEntry(new URLSearchParams({ t }), deps().d)).toEqual({
+      redirect: '/auth/login?systemId=OGPMS&redirect_uri=https%3A%2F%2Fpartner.example%2Fintegration',
+      document: true,
+    });
   });
 
   it('a bad t: the "not a normal access path" alert, then /integration', async () => {
     const x = deps();
-    expect(await runExternalAdEntry(new URLSearchParams({ t: btoa('20250314092859') }), x.d)).toEqual({ redirect: '/integration' });
+    expect(await runExternalAdEntry(new URLSearchParams({ t: btoa('20250314092859') }), x.d)).toEqual({
+      redirect: '/integration',
+    });
     expect(x.alerts).toEqual(['auth.abnormalAccessPath']);
   });
 
   it('tokens: logs in with them (cyberAdLogin), keeps the refresh token, leaves nothing in storage', async () => {
     const x = deps(undefined, '/cyber/deliverInfo');
-    expect(await runExternalAdEntry(new URLSearchParams('userId=supplier1&refreshToken=r&accessToken=a'), x.d)).toEqual({ redirect: '/cyber/deliverInfo' });
+    expect(await runExternalAdEntry(new URLSearchParams('userId=supplier1&refreshToken=r&accessToken=a'), x.d)).toEqual(
+      { redirect: '/cyber/deliverInfo' },
+    );
     expect(x.d.api.cyberAdLogin).toHaveBeenCalledWith('supplier1', 'a');
     expect(x.stored).toEqual([{ accessToken: 'a', refreshToken: 'r' }]);
     expect(x.storage.getItem(URL_TOKENS_STORAGE_KEY)).toBeNull();
@@ -54,21 +64,30 @@ describe('runExternalAdEntry (/integration)', () => {
 
   it('an expired token (errCode AUTH008): a new login at the auth server', async () => {
     const x = deps({ ok: false, status: 200, code: 'AUTH008', msg: null });
-    expect(await runExternalAdEntry(new URLSearchParams('userId=s&accessToken=a'), x.d)).toMatchObject({ redirect: expect.stringMatching(/^\/auth\/login\?/), document: true });
+    expect(await runExternalAdEntry(new URLSearchParams('userId=s&accessToken=a'), x.d)).toMatchObject({
+      redirect: expect.stringMatching(/^\/auth\/login\?/),
+      document: true,
+    });
   });
 
   it('another refusal: /cyberAuthReq with the code', async () => {
     const x = deps({ ok: false, status: 401, code: 'AUTH006', msg: null });
-    expect(await runExternalAdEntry(new URLSearchParams('userId=s&accessToken=a'), x.d)).toEqual({ redirect: '/cyberAuthReq?error=AUTH006' });
+    expect(await runExternalAdEntry(new URLSearchParams('userId=s&accessToken=a'), x.d)).toEqual({
+      redirect: '/cyberAuthReq?error=AUTH006',
+    });
   });
 
   it('a malformed token with no user: /cyberAuthReq?error=AUTH008, no call', async () => {
     const x = deps();
-    expect(await runExternalAdEntry(new URLSearchParams('accessToken=not-a-jwt'), x.d)).toEqual({ redirect: '/cyberAuthReq?error=AUTH008' });
+    expect(await runExternalAdEntry(new URLSearchParams('accessToken=not-a-jwt'), x.d)).toEqual({
+      redirect: '/cyberAuthReq?error=AUTH008',
+    });
     expect(x.d.api.cyberAdLogin).not.toHaveBeenCalled();
   });
 
   it('an error code in the address: /cyberAuthReq with it', async () => {
-    expect(await runExternalAdEntry(new URLSearchParams('errorCode=AUTH101'), deps().d)).toEqual({ redirect: '/cyberAuthReq?error=AUTH101' });
+    expect(await runExternalAdEntry(new URLSearchParams('errorCode=AUTH101'), deps().d)).toEqual({
+      redirect: '/cyberAuthReq?error=AUTH101',
+    });
   });
 });

@@ -44,7 +44,8 @@ export async function runExternalAdEntry(params: URLSearchParams, deps: AdEntryD
       if (!userId) return { redirect: '/cyberAuthReq?error=AUTH008' };
       const r = await deps.api.cyberAdLogin(userId, tokens.accessToken);
       if (r.ok) {
-        if (!deps.storeLogin(r.data, { accessToken: tokens.accessToken, refreshToken: tokens.refreshToken })) return { redirect: '/cyberAuthReq?error=AUTH008' };
+        if (!deps.storeLogin(r.data, { accessToken: tokens.accessToken, refreshToken: tokens.refreshToken }))
+          return { redirect: '/cyberAuthReq?error=AUTH008' };
         return { redirect: safeMoveUrl(deps.takeMoveUrl(), true) };
       }
       // Spec §7: the expired-token code triggers a new login at the auth server.

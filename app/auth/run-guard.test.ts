@@ -7,11 +7,22 @@ import { runGuard, type GuardDeps } from './run-guard';
 
 const NOW = 1_700_000_000_000;
 
-const target = (over: Partial<GuardTarget> = {}): GuardTarget => ({ pathname: '/prList', search: '', hash: '', isCyber: false, isPublic: false, extraAuth: true, ...over });
+const target = (over: Partial<GuardTarget> = {}): GuardTarget => ({
+  pathname: '/prList',
+  search: '',
+  hash: '',
+  isCyber: false,
+  isPublic: false,
+  extraAuth: true,
+  ...over,
+});
 
 const payload = { code: 'OK', user: { userId: 'kim' }, menus: [], codes: {} } as unknown as LoginPayload;
 const okLogin: Result<{ data: LoginPayload }> = { ok: true, data: payload };
-const check = (code: string, extra: Partial<LoginCheckAnswer> = {}): Result<{ data: LoginCheckAnswer }> => ({ ok: true, data: { code, path: '/prList', ...extra } as LoginCheckAnswer });
+const check = (code: string, extra: Partial<LoginCheckAnswer> = {}): Result<{ data: LoginCheckAnswer }> => ({
+  ok: true,
+  data: { code, path: '/prList', ...extra } as LoginCheckAnswer,
+});
 
 interface Fake {
   deps: GuardDeps;
@@ -19,7 +30,23 @@ interface Fake {
 }
 
 /** Deps that record what the guard did, in order. */
-function fake(over: { loggedIn?: boolean; expiresAt?: number | null; portal?: 'I' | 'X' | null; menusLoaded?: boolean; mode?: LoginMode; nextMode?: LoginMode | null; mainScreen?: boolean; checks?: Array<Result<{ data: LoginCheckAnswer }>>; refresh?: 'ok' | 'expired' | 'failed'; sso?: Result<{ data: LoginPayload }>; adLogin?: Result<{ data: LoginPayload }>; externalHost?: string | null; hostname?: string } = {}): Fake {
+function fake(
+  over: {
+    loggedIn?: boolean;
+    expiresAt?: number | null;
+    portal?: 'I' | 'X' | null;
+    menusLoaded?: boolean;
+    mode?: LoginMode;
+    nextMode?: LoginMode | null;
+    mainScreen?: boolean;
+    checks?: Array<Result<{ data: LoginCheckAnswer }>>;
+    refresh?: 'ok' | 'expired' | 'failed';
+    sso?: Result<{ data: LoginPayload }>;
+    adLogin?: Result<{ data: LoginPayload }>;
+    externalHost?: string | null;
+    hostname?: string;
+  } = {},
+): Fake {
   const events: string[] = [];
   const checks = [...(over.checks ?? [check('OK')])];
   let nextMode = over.nextMode ?? null;
@@ -44,7 +71,13 @@ function fake(over: { loggedIn?: boolean; expiresAt?: number | null; portal?: 'I
       return over.refresh ?? 'ok';
     }),
     now: () => NOW,
-    session: () => ({ loggedIn: over.loggedIn ?? false, tokenExpiredTimestamp: over.expiresAt === undefined ? NOW + 600_000 : over.expiresAt, timeDifference: 0, portal: over.portal ?? null, menusLoaded: over.menusLoaded ?? true }),
+    session: () => ({
+      loggedIn: over.loggedIn ?? false,
+      tokenExpiredTimestamp: over.expiresAt === undefined ? NOW + 600_000 : over.expiresAt,
+      timeDifference: 0,
+      portal: over.portal ?? null,
+      menusLoaded: over.menusLoaded ?? true,
+    }),
     mainScreenShown: () => over.mainScreen ?? false,
     nextMode: () => nextMode,
     setNextMode: (m) => {
@@ -90,12 +123,21 @@ describe('runGuard: public routes and the login check', () => {
   it('GPMS005 with the main screen up: alert (login info / logout timeout) BEFORE leaving for the login page', async () => {
     const f = fake({ loggedIn: true, portal: 'I', mainScreen: true, checks: [check('GPMS005')] });
     expect(await runGuard(target({ search: '?q=1' }), f.deps)).toEqual({ redirect: '/login' });
-    expect(f.events).toEqual(['setCyber false', 'loginCheck /prList N store=N', 'alert login.infoTitle login.logoutTimeout', 'clearSession', 'moveUrl /prList?q=1']);
+    expect(f.events).toEqual([
+      'setCyber false',
+      'loginCheck /prList N store=N',
+      'alert login.infoTitle login.logoutTimeout',
+      'clearSession',
+      'moveUrl /prList?q=1',
+    ]);
   });
 
   it('the database out of reach (503): no redirect to /info500 — the route shows "try again shortly" at the same address, and the login is kept', async () => {
     for (const code of ['DATABASE_UNAVAILABLE', 'HTTP_503']) {
-      const f = fake({ loggedIn: true, checks: [{ ok: false, status: 503, code, msg: '데이터베이스에 연결할 수 없습니다' }] });
+      const f = fake({
+        loggedIn: true,
+        checks: [{ ok: false, status: 503, code, msg: '데이터베이스에 연결할 수 없습니다' }],
+      });
       const outcome = runGuard(target(), f.deps);
       await expect(outcome).rejects.toBeInstanceOf(ApiError);
       await expect(outcome).rejects.toMatchObject({ status: 503, code: 'DATABASE_UNAVAILABLE' });
@@ -113,16 +155,27 @@ describe('runGuard: public routes and the login check', () => {
   });
 
   it('GPMS006 → /info401; other codes and a failed check → /info500', async () => {
-    expect(await runGuard(target(), fake({ loggedIn: true, checks: [check('GPMS006')] }).deps)).toEqual({ redirect: '/info401' });
-    expect(await runGuard(target(), fake({ loggedIn: true, checks: [check('WHAT')] }).deps)).toEqual({ redirect: '/info500' });
-    expect(await runGuard(target(), fake({ loggedIn: true, checks: [{ ok: false, status: 0, code: 'NETWORK', msg: null }] }).deps)).toEqual({ redirect: '/info500' });
+    expect(await runGuard(target(), fake({ loggedIn: true, checks: [check('GPMS006')] }).deps)).toEqual({
+      redirect: '/info401',
+    });
+    expect(await runGuard(target(), fake({ loggedIn: true, checks: [check('WHAT')] }).deps)).toEqual({
+      redirect: '/info500',
+    });
+    expect(
+      await runGuard(
+        target(),
+        fake({ loggedIn: true, checks: [{ ok: false, status: 0, code: 'NETWORK', msg: null }] }).deps,
+      ),
+    ).toEqual({ redirect: '/info500' });
   });
 });
 
 describe('runGuard: not logged in (attempt login)', () => {
   it('AD mode: the login page, remembering the deep link, no server call', async () => {
     const f = fake({ mode: 'AD' });
-    expect(await runGuard(target({ pathname: '/portal/author/userSessionManage' }), f.deps)).toEqual({ redirect: '/login' });
+    expect(await runGuard(target({ pathname: '/portal/author/userSessionManage' }), f.deps)).toEqual({
+      redirect: '/login',
+    });
     expect(f.events).toEqual(['setCyber false', 'clearSession', 'moveUrl /portal/author/userSessionManage']);
   });
 
@@ -145,7 +198,9 @@ describe('runGuard: not logged in (attempt login)', () => {
 
   it('SSO mode, refused: /authReq with the code', async () => {
     const f = fake({ mode: 'SSO', sso: { ok: false, status: 401, code: 'AUTH101', msg: null } });
-    expect(await runGuard(target({ search: '?accessToken=t' }), f.deps)).toEqual({ redirect: '/authReq?error=AUTH101' });
+    expect(await runGuard(target({ search: '?accessToken=t' }), f.deps)).toEqual({
+      redirect: '/authReq?error=AUTH101',
+    });
   });
 
   it('SSO with AD fallback, refused: the override becomes AD and the login form shows', async () => {
@@ -156,9 +211,14 @@ describe('runGuard: not logged in (attempt login)', () => {
   });
 
   it('external: /cyberLogin, or a login with the handed-over token', async () => {
-    expect(await runGuard(target({ pathname: '/cyber', isCyber: true }), fake().deps)).toEqual({ redirect: '/cyberLogin' });
+    expect(await runGuard(target({ pathname: '/cyber', isCyber: true }), fake().deps)).toEqual({
+      redirect: '/cyberLogin',
+    });
     const f = fake();
-    const out = await runGuard(target({ pathname: '/cyber', isCyber: true, search: '?userId=supplier1&refreshToken=r&accessToken=a' }), f.deps);
+    const out = await runGuard(
+      target({ pathname: '/cyber', isCyber: true, search: '?userId=supplier1&refreshToken=r&accessToken=a' }),
+      f.deps,
+    );
     expect(out).toEqual({ redirect: '/cyber?userId=supplier1' });
     expect(f.events).toContain('cyberAdLogin supplier1 a');
     expect(f.events).toContain('storeLogin a r');
@@ -166,7 +226,9 @@ describe('runGuard: not logged in (attempt login)', () => {
 
   it('external token login refused: /cyberAuthReq with the code', async () => {
     const f = fake({ adLogin: { ok: false, status: 401, code: 'AUTH006', msg: null } });
-    expect(await runGuard(target({ pathname: '/cyber', isCyber: true, search: '?userId=u&accessToken=a' }), f.deps)).toEqual({ redirect: '/cyberAuthReq?error=AUTH006' });
+    expect(
+      await runGuard(target({ pathname: '/cyber', isCyber: true, search: '?userId=u&accessToken=a' }), f.deps),
+    ).toEqual({ redirect: '/cyberAuthReq?error=AUTH006' });
   });
 });
 
@@ -179,8 +241,16 @@ describe('runGuard: logged in with an expired token (verify)', () => {
 
   it('external, expired: the session-expiry logout (alert, clear, /integration?type=l)', async () => {
     const f = fake({ loggedIn: true, expiresAt: NOW - 1, refresh: 'expired' });
-    expect(await runGuard(target({ pathname: '/cyber/deliverInfo', isCyber: true }), f.deps)).toEqual({ redirect: '/integration?type=l' });
-    expect(f.events).toEqual(['setCyber true', 'refresh', 'alert login.infoTitle session.expiredLogout', 'clearSession', 'moveUrl /cyber/deliverInfo']);
+    expect(await runGuard(target({ pathname: '/cyber/deliverInfo', isCyber: true }), f.deps)).toEqual({
+      redirect: '/integration?type=l',
+    });
+    expect(f.events).toEqual([
+      'setCyber true',
+      'refresh',
+      'alert login.infoTitle session.expiredLogout',
+      'clearSession',
+      'moveUrl /cyber/deliverInfo',
+    ]);
   });
 
   it('internal, expired: log in again (AD: the login page with moveUrl)', async () => {
@@ -199,7 +269,9 @@ describe('runGuard: logged in with an expired token (verify)', () => {
 describe('runGuard: the external host (spec §2)', () => {
   it('sends other paths to /cyber before anything else', async () => {
     const f = fake({ externalHost: 'partner.example.com', hostname: 'partner.example.com' });
-    expect(await runGuard(target({ pathname: '/login', isPublic: true, extraAuth: false }), f.deps)).toEqual({ redirect: '/cyber' });
+    expect(await runGuard(target({ pathname: '/login', isPublic: true, extraAuth: false }), f.deps)).toEqual({
+      redirect: '/cyber',
+    });
     expect(f.events).toEqual([]);
   });
 });

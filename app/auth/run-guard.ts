@@ -61,7 +61,11 @@ export async function runGuard(target: GuardTarget, deps: GuardDeps): Promise<Gu
         return null;
 
       case 'loginCheck': {
-        const r = await deps.api.loginCheck(target.pathname, target.isCyber, loginCheckStore(deps.session().menusLoaded));
+        const r = await deps.api.loginCheck(
+          target.pathname,
+          target.isCyber,
+          loginCheckStore(deps.session().menusLoaded),
+        );
         // The database out of reach (503 DATABASE_UNAVAILABLE, or a balancer's 503 without our code)
         // is no answer about the user: the route's error page says "try again shortly" at the same
         // address, so a reload once it is back just works (a redirect to /info500 stayed there).
@@ -76,7 +80,11 @@ export async function runGuard(target: GuardTarget, deps: GuardDeps): Promise<Gu
 
       case 'attemptLogin': {
         const configured = (await deps.api.dwpAuth()).type;
-        step = decideLoginAttempt(target, effectiveLoginMode(configured, deps.nextMode()), accessTokenParam(target.search));
+        step = decideLoginAttempt(
+          target,
+          effectiveLoginMode(configured, deps.nextMode()),
+          accessTokenParam(target.search),
+        );
         break;
       }
 
@@ -109,7 +117,9 @@ export async function runGuard(target: GuardTarget, deps: GuardDeps): Promise<Gu
         const userId = params.get('userId') ?? params.get('loginid') ?? tokenSubject(step.token);
         const token = step.token;
         const result: AutoLoginResult = userId
-          ? stored(await deps.api.cyberAdLogin(userId, token), (p) => deps.storeLogin(p, { accessToken: token, refreshToken: params.get(REFRESH_TOKEN_PARAM) }))
+          ? stored(await deps.api.cyberAdLogin(userId, token), (p) =>
+              deps.storeLogin(p, { accessToken: token, refreshToken: params.get(REFRESH_TOKEN_PARAM) }),
+            )
           : { ok: false, code: 'AUTH008' };
         step = decideAfterAutoLogin(result, target, configured);
         break;

@@ -5,12 +5,43 @@ import type { LoginPayload } from './auth-api';
 import { applyLoginPayload, checkClock, loginDataOf } from './session-actions';
 
 const user = {
-  userId: 'buyer', portal: 'I', accessToken: 'acc', refreshToken: null, token: 'acc', tokenKey: 'sid', ip: '10.0.0.1', lastLoginIp: '10.0.0.2',
-  lastLoginDate: '2025-03-13T00:00:00.000Z', createdDate: '2025-03-14T00:00:00.000Z', expiredDate: '2025-03-14T12:00:00.000Z', tokenExpiredTimestamp: 5_000,
-  currentTimestamp: 1_000, hname: '김구매', ename: null, cellPhoneNo: null, phoneNo: null, email: null, auth: null, authGroupId: '30', authGroupName: '사용자',
-  section: 'D1000', sectionName: '본사', deptcd: 'D1100', deptnm: '구매팀', singleid: 'E1', compNo: null, compNameKr: null, noCellPhone: true, noPhone: true,
+  userId: 'buyer',
+  portal: 'I',
+  accessToken: 'acc',
+  refreshToken: null,
+  token: 'acc',
+  tokenKey: 'sid',
+  ip: '10.0.0.1',
+  lastLoginIp: '10.0.0.2',
+  lastLoginDate: '2025-03-13T00:00:00.000Z',
+  createdDate: '2025-03-14T00:00:00.000Z',
+  expiredDate: '2025-03-14T12:00:00.000Z',
+  tokenExpiredTimestamp: 5_000,
+  currentTimestamp: 1_000,
+  hname: '김구매',
+  ename: null,
+  cellPhoneNo: null,
+  phoneNo: null,
+  email: null,
+  auth: null,
+  authGroupId: '30',
+  authGroupName: '사용자',
+  section: 'D1000',
+  sectionName: '본사',
+  deptcd: 'D1100',
+  deptnm: '구매팀',
+  singleid: 'E1',
+  compNo: null,
+  compNameKr: null,
+  noCellPhone: true,
+  noPhone: true,
 } satisfies LoginPayload['user'];
-const payload: LoginPayload = { code: 'OK', user, menus: [{ pgmId: 'M', pgmName: 'm', sspUrl: '/prList', sspSubUrls: [], leaf: 'T', canWrite: true, childs: [] }], codes: { YN: [{ value: 'Y', text: '예' }] } };
+const payload: LoginPayload = {
+  code: 'OK',
+  user,
+  menus: [{ pgmId: 'M', pgmName: 'm', sspUrl: '/prList', sspSubUrls: [], leaf: 'T', canWrite: true, childs: [] }],
+  codes: { YN: [{ value: 'Y', text: '예' }] },
+};
 
 describe('applying a login answer', () => {
   beforeEach(() => {
@@ -21,8 +52,21 @@ describe('applying a login answer', () => {
   it('keeps spec §3 loginData, the session user, the tokens, menus and codes', () => {
     expect(applyLoginPayload(payload, { refreshToken: 'ref' }, 1_000, vi.fn())).toBe(true);
     const s = useSessionStore.getState();
-    expect(s.loginData).toEqual({ auth: '', authGroupId: '30', section: 'D1000', deptcd: 'D1100', deptnm: '구매팀', hname: '김구매', singleid: 'E1' });
-    expect(s.tokens).toEqual({ accessToken: 'acc', refreshToken: 'ref', tokenExpiredTimestamp: 5_000, timeDifference: 0 });
+    expect(s.loginData).toEqual({
+      auth: '',
+      authGroupId: '30',
+      section: 'D1000',
+      deptcd: 'D1100',
+      deptnm: '구매팀',
+      hname: '김구매',
+      singleid: 'E1',
+    });
+    expect(s.tokens).toEqual({
+      accessToken: 'acc',
+      refreshToken: 'ref',
+      tokenExpiredTimestamp: 5_000,
+      timeDifference: 0,
+    });
     expect(s.user?.lastLoginIp).toBe('10.0.0.2');
     expect(s.menus).toHaveLength(1);
     expect(s.codes.YN).toHaveLength(1);
@@ -33,12 +77,16 @@ describe('applying a login answer', () => {
   });
 
   it('stores nothing when no access token is known', () => {
-    expect(applyLoginPayload({ ...payload, user: { ...user, accessToken: null, token: null } }, {}, 0, vi.fn())).toBe(false);
+    expect(applyLoginPayload({ ...payload, user: { ...user, accessToken: null, token: null } }, {}, 0, vi.fn())).toBe(
+      false,
+    );
     expect(useSessionStore.getState().isLoggedIn).toBe(false);
   });
 
   it('turns missing fields into empty strings in loginData', () => {
-    expect(loginDataOf({ ...user, section: null, deptcd: null, deptnm: null, singleid: null, auth: 'A' })).toMatchObject({ auth: 'A', section: '', deptcd: '', deptnm: '', singleid: '' });
+    expect(
+      loginDataOf({ ...user, section: null, deptcd: null, deptnm: null, singleid: null, auth: 'A' }),
+    ).toMatchObject({ auth: 'A', section: '', deptcd: '', deptnm: '', singleid: '' });
   });
 });
 

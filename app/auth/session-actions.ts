@@ -1,7 +1,14 @@
 import { clockSkewExceeded } from '../../lib/date';
 import { httpEffects } from '../api/http-effects';
 import { useAuthFlowStore } from '../stores/auth-flow';
-import { useSessionStore, type CodeLists, type LoginData, type MenuItem, type SessionTokens, type SessionUserInfo } from '../stores/session';
+import {
+  useSessionStore,
+  type CodeLists,
+  type LoginData,
+  type MenuItem,
+  type SessionTokens,
+  type SessionUserInfo,
+} from '../stores/session';
 import type { LoginCheckAnswer, LoginPayload, SessionUserPayload } from './auth-api';
 
 /**
@@ -48,7 +55,10 @@ export function userInfoOf(user: SessionUserPayload): SessionUserInfo {
 export function checkClock(serverMs: number, clientMs: number, log: (message: string) => void): boolean {
   const skewed = clockSkewExceeded(serverMs, clientMs);
   // The recommendation in the interface language (server message auth.clockSkew), with the measured gap.
-  if (skewed) log(`[GPMS] ${httpEffects().message('auth.clockSkew')} (client clock − server clock = ${Math.round((clientMs - serverMs) / 1000)} s)`);
+  if (skewed)
+    log(
+      `[GPMS] ${httpEffects().message('auth.clockSkew')} (client clock − server clock = ${Math.round((clientMs - serverMs) / 1000)} s)`,
+    );
   return skewed;
 }
 
@@ -63,7 +73,12 @@ export interface LoginTokensOverride {
  * answer does not carry (AD mode: the refresh token came from the auth service) are taken from
  * `tokens`. Returns false — storing nothing — when no access token is known at all.
  */
-export function applyLoginPayload(payload: LoginPayload, tokens: LoginTokensOverride = {}, nowMs = Date.now(), log: (m: string) => void = console.warn): boolean {
+export function applyLoginPayload(
+  payload: LoginPayload,
+  tokens: LoginTokensOverride = {},
+  nowMs = Date.now(),
+  log: (m: string) => void = console.warn,
+): boolean {
   const { user } = payload;
   const accessToken = tokens.accessToken ?? user.accessToken ?? user.token;
   if (!accessToken) return false;

@@ -16,7 +16,11 @@ export const SESSION_REWARN_MS = 30_000;
  * Milliseconds left of the session at `nowMs` (client clock). The expiry is in server time and
  * timeDifference is server minus client. Null when the expiry is not known.
  */
-export function sessionRemainingMs(expiredDate: string | null | undefined, timeDifference: number | undefined, nowMs: number): number | null {
+export function sessionRemainingMs(
+  expiredDate: string | null | undefined,
+  timeDifference: number | undefined,
+  nowMs: number,
+): number | null {
   if (!expiredDate) return null;
   const ends = Date.parse(expiredDate);
   if (!Number.isFinite(ends)) return null;
@@ -47,5 +51,10 @@ export async function extendSessionNow(
   if (!r.ok) return r;
   const { user } = useSessionStore.getState();
   if (user) useSessionStore.setState({ user: { ...user, expiredDate: r.data.sessionExpiresAt } });
-  return { ok: true, extended: r.data.extended, sessionExpiresAt: r.data.sessionExpiresAt, sessionLimitAt: r.data.sessionLimitAt };
+  return {
+    ok: true,
+    extended: r.data.extended,
+    sessionExpiresAt: r.data.sessionExpiresAt,
+    sessionLimitAt: r.data.sessionLimitAt,
+  };
 }

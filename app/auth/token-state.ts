@@ -13,7 +13,10 @@ export const TOKEN_EXPIRY_MARGIN_MS = 10_000;
  * the server's "now" is nowMs + timeDifference. An unknown expiry counts as good: the server
  * has the last word on every request anyway.
  */
-export function accessTokenFresh(tokens: Pick<SessionTokens, 'tokenExpiredTimestamp' | 'timeDifference'>, nowMs: number): boolean {
+export function accessTokenFresh(
+  tokens: Pick<SessionTokens, 'tokenExpiredTimestamp' | 'timeDifference'>,
+  nowMs: number,
+): boolean {
   if (tokens.tokenExpiredTimestamp === null || !Number.isFinite(tokens.tokenExpiredTimestamp)) return true;
   const serverNow = nowMs + (Number.isFinite(tokens.timeDifference) ? tokens.timeDifference : 0);
   return tokens.tokenExpiredTimestamp - TOKEN_EXPIRY_MARGIN_MS > serverNow;

@@ -13,13 +13,22 @@ describe('safeMoveUrl', () => {
   });
 
   it('never leaves the site (no open redirect)', () => {
-    for (const bad of ['//evil.example.com/x', 'https://evil.example.com/', '/\\evil.example.com', 'javascript:alert(1)', '', null, undefined]) {
+    for (const bad of [
+      '//evil.example.com/x',
+      'https://evil.example.com/',
+      '/\\evil.example.com',
+      'javascript:alert(1)',
+      '',
+      null,
+      undefined,
+    ]) {
       expect(safeMoveUrl(bad, false)).toBe('/');
     }
   });
 
   it('never returns to a login, error or entry page', () => {
-    for (const p of ['/login', '/authReq?error=X', '/info401', '/info500', '/integration?type=l']) expect(safeMoveUrl(p, false)).toBe('/');
+    for (const p of ['/login', '/authReq?error=X', '/info401', '/info500', '/integration?type=l'])
+      expect(safeMoveUrl(p, false)).toBe('/');
     expect(safeMoveUrl('/cyberLogin', true)).toBe('/cyber');
   });
 });

@@ -10,7 +10,17 @@ export const ACCESS_TOKEN_PARAM = 'accessToken';
 export const REFRESH_TOKEN_PARAM = 'refreshToken';
 
 /** Pages a successful login must not "return" to: they would loop or show a stale message. */
-const NO_RETURN = ['/login', '/cyberLogin', '/authReq', '/cyberAuthReq', '/integration', '/info401', '/info500', '/auth/login', '/cyberDevLogin'];
+const NO_RETURN = [
+  '/login',
+  '/cyberLogin',
+  '/authReq',
+  '/cyberAuthReq',
+  '/integration',
+  '/info401',
+  '/info500',
+  '/auth/login',
+  '/cyberDevLogin',
+];
 
 /** pathname + search + hash, the "full current path" spec §4 saves as moveUrl. */
 export function fullPath(location: { pathname: string; search?: string; hash?: string }): string {

@@ -10,5 +10,8 @@ import { preloadable, type CustomComponents, type CustomScreenProps } from '../.
 const files = import.meta.glob<{ default: ComponentType<CustomScreenProps> }>('./**/*.custom.tsx');
 
 export const customComponents: CustomComponents = Object.fromEntries(
-  Object.entries(files).map(([file, load]) => [file.replace(/^.*\//, '').replace(/\.custom\.tsx$/, ''), preloadable(load)]),
+  Object.entries(files).map(([file, load]) => [
+    file.replace(/^.*\//, '').replace(/\.custom\.tsx$/, ''),
+    preloadable(load),
+  ]),
 );

@@ -1,9 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 
 export type AsyncState<T> =
-  | { status: 'loading' }
-  | { status: 'success'; data: T; at: Date }
-  | { status: 'error'; error: Error; at: Date };
+  { status: 'loading' } | { status: 'success'; data: T; at: Date } | { status: 'error'; error: Error; at: Date };
 
 /**
  * Runs `load` on mount and on `reload()`, aborting the previous run when a new one starts or
@@ -21,7 +19,8 @@ export function useAsync<T>(load: (signal: AbortSignal) => Promise<T>): AsyncSta
         if (!controller.signal.aborted) setState({ status: 'success', data, at: new Date() });
       },
       (err: unknown) => {
-        if (!controller.signal.aborted) setState({ status: 'error', error: err instanceof Error ? err : new Error(String(err)), at: new Date() });
+        if (!controller.signal.aborted)
+          setState({ status: 'error', error: err instanceof Error ? err : new Error(String(err)), at: new Date() });
       },
     );
     return () => controller.abort();

@@ -6,7 +6,9 @@ import ko from './ko.json';
 import { LANGUAGE_STORAGE_KEY, normaliseLanguage, readStoredLanguage } from './language';
 
 function keys(obj: object, prefix = ''): string[] {
-  return Object.entries(obj).flatMap(([k, v]) => (typeof v === 'object' && v !== null ? keys(v as object, `${prefix}${k}.`) : [`${prefix}${k}`]));
+  return Object.entries(obj).flatMap(([k, v]) =>
+    typeof v === 'object' && v !== null ? keys(v as object, `${prefix}${k}.`) : [`${prefix}${k}`],
+  );
 }
 
 describe('language persistence', () => {

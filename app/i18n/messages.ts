@@ -27,7 +27,11 @@ export function translateMsg(i18n: Pick<I18n, 't' | 'exists'>, msg: string): str
 }
 
 /** Adds (and overrides with) the server's messages for one language. */
-export function addServerMessages(i18n: Pick<I18n, 'addResourceBundle'>, lang: string, messages: Record<string, string>): void {
+export function addServerMessages(
+  i18n: Pick<I18n, 'addResourceBundle'>,
+  lang: string,
+  messages: Record<string, string>,
+): void {
   const clean: Record<string, string> = {};
   for (const [k, v] of Object.entries(messages)) if (typeof v === 'string' && v !== '') clean[k] = v;
   i18n.addResourceBundle(lang, 'translation', { msg: clean }, true, true);

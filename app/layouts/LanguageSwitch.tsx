@@ -12,7 +12,11 @@ export function LanguageSwitch({ tone = 'dark' }: LanguageSwitchProps) {
   const { t, i18n } = useTranslation();
   const current = normaliseLanguage(i18n.resolvedLanguage ?? i18n.language);
   return (
-    <div className={[styles.switch, tone === 'light' ? styles.light : ''].join(' ')} role="group" aria-label={t('language.label')}>
+    <div
+      className={[styles.switch, tone === 'light' ? styles.light : ''].join(' ')}
+      role="group"
+      aria-label={t('language.label')}
+    >
       {SUPPORTED_LANGUAGES.map((lng) => (
         <button
           key={lng}

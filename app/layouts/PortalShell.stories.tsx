@@ -16,7 +16,15 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-const kim = { auth: 'U', authGroupId: '30', section: 'HQ', deptcd: 'D100', deptnm: '구매1팀', hname: '김구매', singleid: 'kim.gm' };
+const kim = {
+  auth: 'U',
+  authGroupId: '30',
+  section: 'HQ',
+  deptcd: 'D100',
+  deptnm: '구매1팀',
+  hname: '김구매',
+  singleid: 'kim.gm',
+};
 
 /** GPMS for staff, nobody logged in: the brand and the page, no menu bar until someone logs in. */
 export const Internal: Story = {

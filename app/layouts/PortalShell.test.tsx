@@ -53,7 +53,10 @@ describe('PortalShell', () => {
 
   it('starts with a skip link to the content: the first Tab stop, its target the focusable <main> (KWCAG 6.4.1)', async () => {
     const user = userEvent.setup();
-    const router = createMemoryRouter([{ element: <PortalShell portal="internal" />, children: [{ path: '/', element: <p>본문</p> }] }], { initialEntries: ['/'] });
+    const router = createMemoryRouter(
+      [{ element: <PortalShell portal="internal" />, children: [{ path: '/', element: <p>본문</p> }] }],
+      { initialEntries: ['/'] },
+    );
     render(
       <I18nextProvider i18n={createI18n({ storage: memoryStorage(), language: 'ko' })}>
         <RouterProvider router={router} />

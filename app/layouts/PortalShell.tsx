@@ -31,9 +31,8 @@ const never = () => () => undefined;
 function useLeaving(): boolean {
   const router = useContext(UNSAFE_DataRouterContext)?.router;
   const shownKey = useContext(UNSAFE_DataRouterStateContext)?.location.key;
-  const routerState = useSyncExternalStore(
-    router ? router.subscribe : never,
-    () => (router ? `${router.state.navigation.state} ${router.state.location.key}` : ''),
+  const routerState = useSyncExternalStore(router ? router.subscribe : never, () =>
+    router ? `${router.state.navigation.state} ${router.state.location.key}` : '',
   );
   if (!router) return false;
   const [navigation, routerKey] = routerState.split(' ');

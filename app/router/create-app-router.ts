@@ -1,5 +1,11 @@
 import type { i18n as I18n } from 'i18next';
-import { createBrowserRouter, redirect, redirectDocument, type LoaderFunction, type RouteObject } from 'react-router-dom';
+import {
+  createBrowserRouter,
+  redirect,
+  redirectDocument,
+  type LoaderFunction,
+  type RouteObject,
+} from 'react-router-dom';
 import { setHttpEffects } from '../api/http-effects';
 import { setTokenRefresher } from '../api/client';
 import { authApi } from '../auth/auth-api';
@@ -52,7 +58,8 @@ export function createAppRouter(i18n: I18n): AppRouter {
         menusLoaded: s.menus.length > 0,
       };
     },
-    mainScreenShown: () => (ref.router?.state.matches ?? []).some((m) => m.route.id === INTERNAL_MAIN_ID || m.route.id === EXTERNAL_MAIN_ID),
+    mainScreenShown: () =>
+      (ref.router?.state.matches ?? []).some((m) => m.route.id === INTERNAL_MAIN_ID || m.route.id === EXTERNAL_MAIN_ID),
     nextMode: () => useAuthFlowStore.getState().nextMode,
     setNextMode: (mode) => useAuthFlowStore.getState().setNextMode(mode),
     setMoveUrl: (url) => useAuthFlowStore.getState().setMoveUrl(url),
@@ -100,7 +107,8 @@ export function createAppRouter(i18n: I18n): AppRouter {
     // The product name ends every page's title (document-title.ts adds the page's own name).
     setTitle: (product) => usePageTitleStore.setState({ product }),
   });
-  const routeTitle = (matches: typeof r.state.matches) => usePageTitleStore.setState({ routeKey: titleKeyOf(matches.map((m) => m.route.handle)) });
+  const routeTitle = (matches: typeof r.state.matches) =>
+    usePageTitleStore.setState({ routeKey: titleKeyOf(matches.map((m) => m.route.handle)) });
   routeTitle(r.state.matches);
   r.subscribe((state) => routeTitle(state.matches));
   startDocumentTitle(i18n);

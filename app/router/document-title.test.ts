@@ -18,7 +18,9 @@ describe('document title', () => {
     const i18n = createI18n({ storage: memoryStorage(), language: 'ko' });
     expect(titleOf({ product: 'GPMS', routeKey: 'route.login', screen: null }, i18n)).toBe('로그인 - GPMS');
     expect(titleOf({ product: 'GPMS', routeKey: 'screen.purchaseOrder.poList', screen: null }, i18n)).toBe('GPMS');
-    expect(titleOf({ product: 'GPMS', routeKey: 'screen.purchaseOrder.poList', screen: '발주서 조회' }, i18n)).toBe('발주서 조회 - GPMS');
+    expect(titleOf({ product: 'GPMS', routeKey: 'screen.purchaseOrder.poList', screen: '발주서 조회' }, i18n)).toBe(
+      '발주서 조회 - GPMS',
+    );
   });
 
   it('follows navigation, the screen and the language; <html lang> follows the language', async () => {

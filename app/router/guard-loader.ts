@@ -1,4 +1,11 @@
-import { matchRoutes, redirect, redirectDocument, type DataStrategyFunction, type LoaderFunction, type RouteObject } from 'react-router-dom';
+import {
+  matchRoutes,
+  redirect,
+  redirectDocument,
+  type DataStrategyFunction,
+  type LoaderFunction,
+  type RouteObject,
+} from 'react-router-dom';
 import type { GuardTarget } from '../auth/guard-decisions';
 import { runGuard, type GuardDeps } from '../auth/run-guard';
 import { isCyberMatch, isPublicMatch, needsExtraAuth } from './portal';

@@ -24,9 +24,13 @@ describe('routeErrorKind', () => {
   });
 
   it('a database out of reach (503) is "try again shortly", not a server error', () => {
-    expect(routeErrorKind(new ApiError(503, { code: 'DATABASE_UNAVAILABLE', msg: '잠시 후 다시 시도하세요' }))).toBe('unavailable');
+    expect(routeErrorKind(new ApiError(503, { code: 'DATABASE_UNAVAILABLE', msg: '잠시 후 다시 시도하세요' }))).toBe(
+      'unavailable',
+    );
     expect(routeErrorKind(new ApiError(503, null))).toBe('unavailable');
-    expect(routeErrorKind({ status: 503, statusText: 'Service Unavailable', internal: false, data: '' })).toBe('unavailable');
+    expect(routeErrorKind({ status: 503, statusText: 'Service Unavailable', internal: false, data: '' })).toBe(
+      'unavailable',
+    );
     expect(routeErrorKind(new ApiError(503, { code: 'PRINT_FONT_MISSING' }))).toBe('server');
     expect(routeErrorKind(new ApiError(500, { code: 'INTERNAL' }))).toBe('server');
   });

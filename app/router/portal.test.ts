@@ -40,7 +40,8 @@ describe('document title and portal paths', () => {
     expect([loginPath(false), loginPath(true)]).toEqual(['/login', '/cyberLogin']);
   });
   it('recognises external addresses', () => {
-    for (const p of ['/cyber', '/cyber/prCheckList', '/cyberLogin', '/cyberAuthReq']) expect(isCyberPathname(p)).toBe(true);
+    for (const p of ['/cyber', '/cyber/prCheckList', '/cyberLogin', '/cyberAuthReq'])
+      expect(isCyberPathname(p)).toBe(true);
     for (const p of ['/', '/login', '/info401', '/portal/cyberish']) expect(isCyberPathname(p)).toBe(false);
   });
 });

@@ -1,4 +1,12 @@
-import { useCallback, useContext, useEffect, useMemo, type FocusEvent, type PointerEvent, type SyntheticEvent } from 'react';
+import {
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  type FocusEvent,
+  type PointerEvent,
+  type SyntheticEvent,
+} from 'react';
 import { matchRoutes, UNSAFE_DataRouterContext, type RouteObject } from 'react-router-dom';
 
 /**

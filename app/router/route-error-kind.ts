@@ -13,8 +13,18 @@ export function routeErrorKind(error: unknown): RouteErrorKind {
   if (error instanceof ChunkLoadTimeoutError) return 'chunk';
   // The database (or the whole server) briefly out of reach: "try again shortly", not a failure.
   if (isRouteErrorResponse(error) && error.status === 503) return 'unavailable';
-  if (error instanceof ApiError && error.status === 503 && (error.code === null || error.code === 'DATABASE_UNAVAILABLE')) return 'unavailable';
+  if (
+    error instanceof ApiError &&
+    error.status === 503 &&
+    (error.code === null || error.code === 'DATABASE_UNAVAILABLE')
+  )
+    return 'unavailable';
   const message = error instanceof Error ? error.message : '';
-  if (/dynamically imported module|Importing a module script failed|error loading dynamically imported module/i.test(message)) return 'chunk';
+  if (
+    /dynamically imported module|Importing a module script failed|error loading dynamically imported module/i.test(
+      message,
+    )
+  )
+    return 'chunk';
   return 'server';
 }

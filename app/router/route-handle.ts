@@ -18,5 +18,10 @@ export interface RouteHandle {
 export function isRouteHandle(value: unknown): value is RouteHandle {
   if (typeof value !== 'object' || value === null) return false;
   const v = value as Record<string, unknown>;
-  return typeof v.isCyber === 'boolean' && typeof v.public === 'boolean' && typeof v.titleKey === 'string' && (v.extraAuth === undefined || typeof v.extraAuth === 'boolean');
+  return (
+    typeof v.isCyber === 'boolean' &&
+    typeof v.public === 'boolean' &&
+    typeof v.titleKey === 'string' &&
+    (v.extraAuth === undefined || typeof v.extraAuth === 'boolean')
+  );
 }

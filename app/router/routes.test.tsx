@@ -53,9 +53,20 @@ describe('route table', () => {
   });
 
   it('flags the two main layouts (and everything under them) as needing extra authentication (spec §4)', () => {
-    for (const p of ['/', '/prList', '/cyber', '/cyber/deliverInfo']) expect(needsExtraAuth(handlesAt(p)), p).toBe(true);
+    for (const p of ['/', '/prList', '/cyber', '/cyber/deliverInfo'])
+      expect(needsExtraAuth(handlesAt(p)), p).toBe(true);
     // The public templates (spec §2) are open to a visitor with no login: the application wizard is for new companies.
-    for (const p of ['/login', '/cyberLogin', '/integration', '/info401', '/nope', '/cyber/nope', '/template/template0', '/template/userApply']) expect(needsExtraAuth(handlesAt(p)), p).toBe(false);
+    for (const p of [
+      '/login',
+      '/cyberLogin',
+      '/integration',
+      '/info401',
+      '/nope',
+      '/cyber/nope',
+      '/template/template0',
+      '/template/userApply',
+    ])
+      expect(needsExtraAuth(handlesAt(p)), p).toBe(false);
   });
 
   it('has the development pages only when they are enabled (absent, i.e. not found, in production builds)', () => {
@@ -124,7 +135,10 @@ describe('route table', () => {
   it('keeps the portal flag and the title in step with navigation', async () => {
     const router = createMemoryRouter(routes, { initialEntries: ['/'] });
     const seen: Array<[boolean, string]> = [];
-    const stop = syncPortalWithRouter(router, { setCyber: (c) => seen.push([c, '']), setTitle: (t) => (seen[seen.length - 1][1] = t) });
+    const stop = syncPortalWithRouter(router, {
+      setCyber: (c) => seen.push([c, '']),
+      setTitle: (t) => (seen[seen.length - 1][1] = t),
+    });
     await settle(router);
     await router.navigate('/cyber');
     await router.navigate('/info401');

@@ -17,8 +17,18 @@ import { screenChildren } from './screen-mount';
  * page and the loading indicator ship in the entry chunk: they must work when a chunk does not.
  */
 
-const internal = (titleKey: string, isPublic = false, extraAuth = false): RouteHandle => ({ isCyber: false, public: isPublic, titleKey, ...(extraAuth ? { extraAuth } : {}) });
-const external = (titleKey: string, isPublic = false, extraAuth = false): RouteHandle => ({ isCyber: true, public: isPublic, titleKey, ...(extraAuth ? { extraAuth } : {}) });
+const internal = (titleKey: string, isPublic = false, extraAuth = false): RouteHandle => ({
+  isCyber: false,
+  public: isPublic,
+  titleKey,
+  ...(extraAuth ? { extraAuth } : {}),
+});
+const external = (titleKey: string, isPublic = false, extraAuth = false): RouteHandle => ({
+  isCyber: true,
+  public: isPublic,
+  titleKey,
+  ...(extraAuth ? { extraAuth } : {}),
+});
 
 export { DEV_PAGES_ENABLED };
 
@@ -36,8 +46,18 @@ export const EXTERNAL_MAIN_ID = 'external-main';
 export function createRoutes({ guard, integration, devPages = DEV_PAGES_ENABLED }: RouteOptions = {}): RouteObject[] {
   const devRoutes: RouteObject[] = devPages
     ? [
-        { path: '/cyberDevLogin', handle: external('route.cyberDevLogin', true), lazy: lazyPage(() => import('../pages/dev/CyberDevLoginPage').then((m) => ({ Component: m.CyberDevLoginPage }))) },
-        { path: '/conv', handle: internal('route.conv', true), lazy: lazyPage(() => import('../pages/dev/ConvPage').then((m) => ({ Component: m.ConvPage }))) },
+        {
+          path: '/cyberDevLogin',
+          handle: external('route.cyberDevLogin', true),
+          lazy: lazyPage(() =>
+            import('../pages/dev/CyberDevLoginPage').then((m) => ({ Component: m.CyberDevLoginPage })),
+          ),
+        },
+        {
+          path: '/conv',
+          handle: internal('route.conv', true),
+          lazy: lazyPage(() => import('../pages/dev/ConvPage').then((m) => ({ Component: m.ConvPage }))),
+        },
       ]
     : [];
   return [
@@ -60,7 +80,12 @@ export function createRoutes({ guard, integration, devPages = DEV_PAGES_ENABLED 
               id: 'internal-screens',
               errorElement: <ScreenErrorPage />,
               children: [
-                { index: true, id: 'SubMain', handle: internal('route.home', false, true), lazy: lazyPage(() => import('../pages/home/SubMain').then((m) => ({ Component: m.SubMain }))) },
+                {
+                  index: true,
+                  id: 'SubMain',
+                  handle: internal('route.home', false, true),
+                  lazy: lazyPage(() => import('../pages/home/SubMain').then((m) => ({ Component: m.SubMain }))),
+                },
                 ...screenChildren('internal'),
               ],
             },
@@ -76,31 +101,86 @@ export function createRoutes({ guard, integration, devPages = DEV_PAGES_ENABLED 
               id: 'external-screens',
               errorElement: <ScreenErrorPage />,
               children: [
-                { index: true, id: 'Cyber_SubMain', handle: external('route.cyberHome', false, true), lazy: lazyPage(() => import('../pages/home/CyberSubMain').then((m) => ({ Component: m.CyberSubMain }))) },
+                {
+                  index: true,
+                  id: 'Cyber_SubMain',
+                  handle: external('route.cyberHome', false, true),
+                  lazy: lazyPage(() =>
+                    import('../pages/home/CyberSubMain').then((m) => ({ Component: m.CyberSubMain })),
+                  ),
+                },
                 ...screenChildren('external'),
               ],
             },
           ],
         },
-        { path: '/login', handle: internal('route.login', true), lazy: lazyPage(() => import('../pages/login/InternalLoginPage').then((m) => ({ Component: m.InternalLoginPage }))) },
-        { path: '/cyberLogin', handle: external('route.cyberLogin', true), lazy: lazyPage(() => import('../pages/login/ExternalLoginPage').then((m) => ({ Component: m.ExternalLoginPage }))) },
-        { path: '/auth/login', handle: internal('route.authServerLogin', true), lazy: lazyPage(() => import('../pages/login/AuthServerLoginPage').then((m) => ({ Component: m.AuthServerLoginPage }))) },
-        { path: '/authReq', handle: internal('route.authReq', true), lazy: lazyPage(() => import('../pages/auth/AuthReqPage').then((m) => ({ Component: m.InternalAuthReqPage }))) },
-        { path: '/cyberAuthReq', handle: external('route.cyberAuthReq', true), lazy: lazyPage(() => import('../pages/auth/AuthReqPage').then((m) => ({ Component: m.ExternalAuthReqPage }))) },
+        {
+          path: '/login',
+          handle: internal('route.login', true),
+          lazy: lazyPage(() =>
+            import('../pages/login/InternalLoginPage').then((m) => ({ Component: m.InternalLoginPage })),
+          ),
+        },
+        {
+          path: '/cyberLogin',
+          handle: external('route.cyberLogin', true),
+          lazy: lazyPage(() =>
+            import('../pages/login/ExternalLoginPage').then((m) => ({ Component: m.ExternalLoginPage })),
+          ),
+        },
+        {
+          path: '/auth/login',
+          handle: internal('route.authServerLogin', true),
+          lazy: lazyPage(() =>
+            import('../pages/login/AuthServerLoginPage').then((m) => ({ Component: m.AuthServerLoginPage })),
+          ),
+        },
+        {
+          path: '/authReq',
+          handle: internal('route.authReq', true),
+          lazy: lazyPage(() => import('../pages/auth/AuthReqPage').then((m) => ({ Component: m.InternalAuthReqPage }))),
+        },
+        {
+          path: '/cyberAuthReq',
+          handle: external('route.cyberAuthReq', true),
+          lazy: lazyPage(() => import('../pages/auth/AuthReqPage').then((m) => ({ Component: m.ExternalAuthReqPage }))),
+        },
         {
           path: '/integration',
           handle: external('route.integration', true),
           loader: integration,
-          lazy: lazyPage(() => import('../pages/integration/IntegrationPage').then((m) => ({ Component: m.IntegrationPage }))),
+          lazy: lazyPage(() =>
+            import('../pages/integration/IntegrationPage').then((m) => ({ Component: m.IntegrationPage })),
+          ),
         },
-        { path: '/info401', handle: internal('route.info401', true), lazy: lazyPage(() => import('../pages/errors/Info401Page').then((m) => ({ Component: m.Info401Page }))) },
-        { path: '/info500', handle: internal('route.info500', true), lazy: lazyPage(() => import('../pages/errors/Info500Page').then((m) => ({ Component: m.Info500Page }))) },
+        {
+          path: '/info401',
+          handle: internal('route.info401', true),
+          lazy: lazyPage(() => import('../pages/errors/Info401Page').then((m) => ({ Component: m.Info401Page }))),
+        },
+        {
+          path: '/info500',
+          handle: internal('route.info500', true),
+          lazy: lazyPage(() => import('../pages/errors/Info500Page').then((m) => ({ Component: m.Info500Page }))),
+        },
         ...devRoutes,
         // Section entries without a page of their own: the guard lets them through (the target is guarded).
-        ...REDIRECTS.map(({ from, to }): RouteObject => ({ path: from, handle: internal('route.home', true), loader: () => redirect(to) })),
+        ...REDIRECTS.map(({ from, to }): RouteObject => ({
+          path: from,
+          handle: internal('route.home', true),
+          loader: () => redirect(to),
+        })),
         // An unknown address under /cyber stays in the external portal (OGPMS title, OGPMS home link).
-        { path: '/cyber/*', handle: external('route.notFound', true), lazy: lazyPage(() => import('../pages/errors/NotFoundPage').then((m) => ({ Component: m.NotFoundPage }))) },
-        { path: '*', handle: internal('route.notFound', true), lazy: lazyPage(() => import('../pages/errors/NotFoundPage').then((m) => ({ Component: m.NotFoundPage }))) },
+        {
+          path: '/cyber/*',
+          handle: external('route.notFound', true),
+          lazy: lazyPage(() => import('../pages/errors/NotFoundPage').then((m) => ({ Component: m.NotFoundPage }))),
+        },
+        {
+          path: '*',
+          handle: internal('route.notFound', true),
+          lazy: lazyPage(() => import('../pages/errors/NotFoundPage').then((m) => ({ Component: m.NotFoundPage }))),
+        },
       ],
     },
   ];

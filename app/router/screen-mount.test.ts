@@ -11,18 +11,30 @@ describe('screen routes plug (app/screens/screen-routes.tsx)', () => {
     // …and the screen studio's published screens, under /s/ where no built-in route is.
     expect(servedPaths(internal).sort()).toEqual([...INTERNAL_SCREENS, '/s/:name'].sort());
     const external = screenChildren('external', {});
-    expect(servedPaths(external).sort()).toEqual([...EXTERNAL_SCREENS.map((p) => `/cyber${p}`), '/cyber/s/:name'].sort());
+    expect(servedPaths(external).sort()).toEqual(
+      [...EXTERNAL_SCREENS.map((p) => `/cyber${p}`), '/cyber/s/:name'].sort(),
+    );
   });
 
   it('mounts the engine’s routes and keeps placeholders only for the rest', () => {
-    const mod = { screenRoutes: (portal: 'internal' | 'external'): RouteObject[] => (portal === 'internal' ? [{ path: '/prList', Component: Screen }] : [{ path: '/prCheckList', Component: Screen }, { path: 'deliverInfo', Component: Screen }]) };
+    const mod = {
+      screenRoutes: (portal: 'internal' | 'external'): RouteObject[] =>
+        portal === 'internal'
+          ? [{ path: '/prList', Component: Screen }]
+          : [
+              { path: '/prCheckList', Component: Screen },
+              { path: 'deliverInfo', Component: Screen },
+            ],
+    };
     const internal = screenChildren('internal', { 'x.tsx': mod });
     expect(internal[0]).toMatchObject({ path: '/prList', Component: Screen });
     expect(servedPaths(internal).filter((p) => p === '/prList')).toHaveLength(1);
     const external = screenChildren('external', { 'x.tsx': mod });
     // An absolute internal-looking path moves under /cyber; a relative one stays relative.
     expect(external.slice(0, 2).map((r) => r.path)).toEqual(['/cyber/prCheckList', 'deliverInfo']);
-    expect(servedPaths(external, '/cyber').filter((p) => p.endsWith('/prCheckList') || p.endsWith('/deliverInfo'))).toHaveLength(2);
+    expect(
+      servedPaths(external, '/cyber').filter((p) => p.endsWith('/prCheckList') || p.endsWith('/deliverInfo')),
+    ).toHaveLength(2);
   });
 
   it('accepts a default export too, and nothing at all', () => {

@@ -22,7 +22,10 @@ type ScreenRoutesModule = {
 
 const found = import.meta.glob<ScreenRoutesModule>('../screens/screen-routes.tsx', { eager: true });
 
-export function engineScreenRoutes(portal: PortalKind, modules: Record<string, ScreenRoutesModule> = found): RouteObject[] {
+export function engineScreenRoutes(
+  portal: PortalKind,
+  modules: Record<string, ScreenRoutesModule> = found,
+): RouteObject[] {
   const mod = Object.values(modules)[0];
   const make = mod?.screenRoutes ?? mod?.default;
   return typeof make === 'function' ? make(portal) : [];
@@ -47,7 +50,9 @@ function underCyber(routes: RouteObject[]): RouteObject[] {
   });
 }
 
-const placeholderLazy = lazyPage(() => import('../pages/screens/ScreenPlaceholder').then((m) => ({ Component: m.ScreenPlaceholder })));
+const placeholderLazy = lazyPage(() =>
+  import('../pages/screens/ScreenPlaceholder').then((m) => ({ Component: m.ScreenPlaceholder })),
+);
 
 function placeholder(path: string, isCyber: boolean): RouteObject {
   const handle: RouteHandle = { isCyber, public: isTemplateScreen(path), titleKey: 'route.screen' };
@@ -61,7 +66,9 @@ export function screenChildren(portal: PortalKind, modules?: Record<string, Scre
   const mounted = isCyber ? underCyber(engine) : engine;
   const served = new Set(servedPaths(mounted, isCyber ? '/cyber' : '').map((p) => p.toLowerCase()));
   const wanted = isCyber ? EXTERNAL_SCREENS : INTERNAL_SCREENS;
-  const rest = wanted.filter((p) => !served.has(portalPath(p, isCyber).toLowerCase())).map((p) => placeholder(p, isCyber));
+  const rest = wanted
+    .filter((p) => !served.has(portalPath(p, isCyber).toLowerCase()))
+    .map((p) => placeholder(p, isCyber));
   // The screen studio's published screens: /s/:name and /cyber/s/:name, never a built-in path.
   return [...mounted, ...rest, ...storedScreenRoutes(portal)];
 }

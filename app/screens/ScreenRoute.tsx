@@ -10,7 +10,9 @@ const registry = createScreenRegistry(screenDefinitions);
 const widgetServices = createWidgetServices();
 
 /** Development only: the page cross-checks its definition against the OpenAPI document, like screens:check. */
-const loadApiIndex = import.meta.env.DEV ? () => import('../../schemas/openapi.generated.json').then((m) => indexApi(m.default as Record<string, unknown>)) : undefined;
+const loadApiIndex = import.meta.env.DEV
+  ? () => import('../../schemas/openapi.generated.json').then((m) => indexApi(m.default as Record<string, unknown>))
+  : undefined;
 
 /**
  * The engine with the app's services and every built-in screen (links and dialogs find their
@@ -20,7 +22,15 @@ export function ScreenEngine({ children }: { children: ReactNode }) {
   const { i18n } = useTranslation();
   const services = useMemo(() => createEngineServices(i18n), [i18n]);
   return (
-    <EngineProvider services={services} widgetServices={widgetServices} screens={registry} kinds={KINDS} texts={screenTexts} customComponents={customComponents} loadApiIndex={loadApiIndex}>
+    <EngineProvider
+      services={services}
+      widgetServices={widgetServices}
+      screens={registry}
+      kinds={KINDS}
+      texts={screenTexts}
+      customComponents={customComponents}
+      loadApiIndex={loadApiIndex}
+    >
       {children}
     </EngineProvider>
   );

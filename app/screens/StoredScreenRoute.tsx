@@ -27,7 +27,10 @@ const byVersion = new Map<string, Published>();
  */
 export async function storedScreenLoader({ params }: LoaderFunctionArgs): Promise<Published> {
   const name = params.name ?? '';
-  const { data: body, response } = await apiClient.GET('/api/v1/studio/published/{name}', { params: { path: { name } }, passErrors: true });
+  const { data: body, response } = await apiClient.GET('/api/v1/studio/published/{name}', {
+    params: { path: { name } },
+    passErrors: true,
+  });
   if (response.status === 403) throw redirect('/info401');
   if (response.status === 404 || response.status === 400) throw data(null, { status: 404 });
   if (!response.ok || !body) throw data(null, { status: response.status });
@@ -36,7 +39,12 @@ export async function storedScreenLoader({ params }: LoaderFunctionArgs): Promis
   if (kept) return kept;
   const prefix = storedLabelPrefix(body.name, body.versionNo);
   const definition = withStoredLabelPrefix(body.definition, prefix);
-  const published: Published = { name: body.name, versionNo: body.versionNo, labels: body.labels, entry: { id: `studio.${body.name}`, file: `studio:${body.name} v${body.versionNo}`, definition } };
+  const published: Published = {
+    name: body.name,
+    versionNo: body.versionNo,
+    labels: body.labels,
+    entry: { id: `studio.${body.name}`, file: `studio:${body.name} v${body.versionNo}`, definition },
+  };
   byVersion.set(key, published);
   return published;
 }
@@ -46,7 +54,10 @@ export function StoredScreenRoute() {
   const published = useLoaderData() as Published;
   const { i18n } = useTranslation();
   // Before the first render of this version: its labels are the screen's texts.
-  useMemo(() => registerStoredLabels(i18n, storedLabelPrefix(published.name, published.versionNo), published.labels), [i18n, published]);
+  useMemo(
+    () => registerStoredLabels(i18n, storedLabelPrefix(published.name, published.versionNo), published.labels),
+    [i18n, published],
+  );
   return (
     <ScreenEngine>
       <StoredScreenCalls mark={{ name: published.name, version: published.versionNo }}>

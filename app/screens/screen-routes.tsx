@@ -17,23 +17,25 @@ const loadScreen = lazyPage(() => import('./ScreenRoute'));
  */
 export function screenRoutes(portal: PortalKind, devPages: boolean = DEV_PAGES_ENABLED): RouteObject[] {
   const isCyber = portal === 'external';
-  return SCREEN_ROUTES.filter((info) => info.portals.includes(portal) && (devPages || !info.devOnly)).map((info): RouteObject => {
-    // The page templates are public routes (spec §2), as their placeholders were.
-    const handle: RouteHandle = { isCyber, public: isTemplateScreen(info.route), titleKey: info.title };
-    return {
-      id: screenRouteName(info.route, isCyber),
-      path: info.route,
-      handle,
-      lazy: async () => {
-        const { ScreenRoute, preloadScreenById } = await loadScreen();
-        // The router keeps the screen being left up (busy) until the new one's kind (an edit screen's
-        // form code) is here too: otherwise the new screen replaced it by a bare "loading" line. A link
-        // shown for the route fetches both ahead (app/router/prefetch.ts, engine/runtime/frame.tsx).
-        await preloadScreenById(info.id);
-        return { Component: () => <ScreenRoute id={info.id} /> };
-      },
-    };
-  });
+  return SCREEN_ROUTES.filter((info) => info.portals.includes(portal) && (devPages || !info.devOnly)).map(
+    (info): RouteObject => {
+      // The page templates are public routes (spec §2), as their placeholders were.
+      const handle: RouteHandle = { isCyber, public: isTemplateScreen(info.route), titleKey: info.title };
+      return {
+        id: screenRouteName(info.route, isCyber),
+        path: info.route,
+        handle,
+        lazy: async () => {
+          const { ScreenRoute, preloadScreenById } = await loadScreen();
+          // The router keeps the screen being left up (busy) until the new one's kind (an edit screen's
+          // form code) is here too: otherwise the new screen replaced it by a bare "loading" line. A link
+          // shown for the route fetches both ahead (app/router/prefetch.ts, engine/runtime/frame.tsx).
+          await preloadScreenById(info.id);
+          return { Component: () => <ScreenRoute id={info.id} /> };
+        },
+      };
+    },
+  );
 }
 
 export default screenRoutes;

@@ -16,7 +16,9 @@ export const storedLabelPrefix = (name: string, version: number | string): strin
 
 /** The resource tree of one language under the prefix: only the texts the analyst gave in it. */
 export function labelBundle(prefix: string, labels: StoredLabels, lang: 'ko' | 'en'): Record<string, unknown> {
-  let tree: Record<string, unknown> = Object.fromEntries(Object.entries(labels).flatMap(([field, l]) => (l[lang]?.trim() ? [[field, l[lang]!.trim()]] : [])));
+  let tree: Record<string, unknown> = Object.fromEntries(
+    Object.entries(labels).flatMap(([field, l]) => (l[lang]?.trim() ? [[field, l[lang]!.trim()]] : [])),
+  );
   for (const part of prefix.split('.').reverse()) tree = { [part]: tree };
   return tree;
 }
@@ -28,14 +30,19 @@ const registered = new WeakMap<object, Map<string, StoredLabels>>();
  * Adds the screen's texts in both languages (what is already there under other keys stays), once per
  * instance, prefix and labels: a published version's screen opened again merges nothing.
  */
-export function registerStoredLabels(wrapper: Pick<I18n, 'addResourceBundle'> | undefined, prefix: string, labels: StoredLabels): void {
+export function registerStoredLabels(
+  wrapper: Pick<I18n, 'addResourceBundle'> | undefined,
+  prefix: string,
+  labels: StoredLabels,
+): void {
   if (!wrapper?.addResourceBundle) return;
   const i18n = i18nInstance(wrapper);
   let byPrefix = registered.get(i18n);
   if (!byPrefix) registered.set(i18n, (byPrefix = new Map()));
   if (byPrefix.get(prefix) === labels) return;
   byPrefix.set(prefix, labels);
-  for (const lang of ['ko', 'en'] as const) i18n.addResourceBundle(lang, 'translation', labelBundle(prefix, labels, lang), true, true);
+  for (const lang of ['ko', 'en'] as const)
+    i18n.addResourceBundle(lang, 'translation', labelBundle(prefix, labels, lang), true, true);
 }
 
 /** The definition with the label prefix, unless it names one of its own. */

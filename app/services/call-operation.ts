@@ -29,11 +29,23 @@ export function createOperationCaller(client: ApiClient = apiClient) {
       path: string,
       options: Record<string, unknown>,
     ) => Promise<{ data?: unknown; error?: unknown; response: Response }>;
-    const options: Record<string, unknown> = { params: { path: req.pathParams, query: req.query }, signal: init.signal, passErrors: true, background: init.quiet === true, ...(init.parseAs ? { parseAs: init.parseAs } : {}), ...(init.headers ? { headers: init.headers } : {}) };
+    const options: Record<string, unknown> = {
+      params: { path: req.pathParams, query: req.query },
+      signal: init.signal,
+      passErrors: true,
+      background: init.quiet === true,
+      ...(init.parseAs ? { parseAs: init.parseAs } : {}),
+      ...(init.headers ? { headers: init.headers } : {}),
+    };
     if (req.body !== undefined && req.method !== 'GET') options.body = req.body;
     const { data, error, response } = await request(method, req.path, options);
     if (response.ok) return data ?? null;
-    const decision = decideResponse({ pathname: new URL(response.url || `http://x${req.url}`).pathname, status: response.status, body: error, isCyber: usePortalStore.getState().isCyber });
+    const decision = decideResponse({
+      pathname: new URL(response.url || `http://x${req.url}`).pathname,
+      status: response.status,
+      body: error,
+      isCyber: usePortalStore.getState().isCyber,
+    });
     if (NAVIGATING.has(decision.kind)) {
       performResponseAction(decision, httpEffects());
       throw abortError();

@@ -13,7 +13,14 @@ const menus: MenuItem[] = [
     sspUrl: null,
     leaf: 'F',
     childs: [
-      { pgmId: 'CODE', pgmName: '공통코드관리', sspUrl: '/portal/codeManage/cmmnCodeManage', sspSubUrls: ['/portal/codeManage'], leaf: 'T', canWrite: true },
+      {
+        pgmId: 'CODE',
+        pgmName: '공통코드관리',
+        sspUrl: '/portal/codeManage/cmmnCodeManage',
+        sspSubUrls: ['/portal/codeManage'],
+        leaf: 'T',
+        canWrite: true,
+      },
       { pgmId: 'SESS', pgmName: '세션', sspUrl: '/portal/author/userSessionManage', leaf: 'T', canWrite: false },
     ],
   },
@@ -31,11 +38,17 @@ describe('menu authority for the engine', () => {
 describe('calling operations by id on the app client', () => {
   afterEach(() => setHttpEffects({}));
 
-  const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+  const json = (status: number, body: unknown) =>
+    new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
   it('builds the request from the operation table and answers the body', async () => {
     const seen: Request[] = [];
-    const client = createApiClient({ baseUrl: 'http://gpms', loader: false, tokens: () => null, fetch: (async (r: Request) => (seen.push(r), json(200, { code: 'OK' }))) as unknown as typeof fetch });
+    const client = createApiClient({
+      baseUrl: 'http://gpms',
+      loader: false,
+      tokens: () => null,
+      fetch: (async (r: Request) => (seen.push(r), json(200, { code: 'OK' }))) as unknown as typeof fetch,
+    });
     const call = createOperationCaller(client);
     expect(await call('endSession', { path: { sessionId: 'S 1' } })).toEqual({ code: 'OK' });
     expect(seen[0].method).toBe('POST');
@@ -47,17 +60,42 @@ describe('calling operations by id on the app client', () => {
   it('an error answer becomes an OperationError with its field errors, and the client shows no alert of its own', async () => {
     const alert = vi.fn(async () => undefined);
     setHttpEffects({ alert });
-    const client = createApiClient({ baseUrl: 'http://gpms', loader: false, tokens: () => null, fetch: (async () => json(400, { statusCode: 400, code: 'VALIDATION', msg: '입력 값을 확인하세요', details: [{ path: 'body/textKo', message: '필수 입력 항목입니다' }] })) as unknown as typeof fetch });
-    const error = await createOperationCaller(client)('createMessage', { body: { msgKey: 'a', category: 'ui', textKo: '', textEn: 'x' } }).catch((e: unknown) => e);
+    const client = createApiClient({
+      baseUrl: 'http://gpms',
+      loader: false,
+      tokens: () => null,
+      fetch: (async () =>
+        json(400, {
+          statusCode: 400,
+          code: 'VALIDATION',
+          msg: '입력 값을 확인하세요',
+          details: [{ path: 'body/textKo', message: '필수 입력 항목입니다' }],
+        })) as unknown as typeof fetch,
+    });
+    const error = await createOperationCaller(client)('createMessage', {
+      body: { msgKey: 'a', category: 'ui', textKo: '', textEn: 'x' },
+    }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(OperationError);
-    expect(error).toMatchObject({ status: 400, code: 'VALIDATION', serverMessage: '입력 값을 확인하세요', fieldErrors: [{ path: 'body/textKo', message: '필수 입력 항목입니다' }] });
+    expect(error).toMatchObject({
+      status: 400,
+      code: 'VALIDATION',
+      serverMessage: '입력 값을 확인하세요',
+      fieldErrors: [{ path: 'body/textKo', message: '필수 입력 항목입니다' }],
+    });
     expect(alert).not.toHaveBeenCalled();
   });
 
   it('a session timeout (GPMS005) is the app’s: it goes to the login and the screen gets an AbortError', async () => {
     const navigate = vi.fn();
     setHttpEffects({ navigate, alert: async () => undefined, currentPath: () => '/portal/system/messageManage' });
-    const client = createApiClient({ baseUrl: 'http://gpms', loader: false, tokens: () => null, isCyber: () => false, fetch: (async () => json(401, { statusCode: 401, code: 'GPMS005', msg: '로그인이 필요합니다' })) as unknown as typeof fetch });
+    const client = createApiClient({
+      baseUrl: 'http://gpms',
+      loader: false,
+      tokens: () => null,
+      isCyber: () => false,
+      fetch: (async () =>
+        json(401, { statusCode: 401, code: 'GPMS005', msg: '로그인이 필요합니다' })) as unknown as typeof fetch,
+    });
     const error = await createOperationCaller(client)('listMessages', {}).catch((e: unknown) => e);
     expect(error).toMatchObject({ name: 'AbortError' });
     await vi.waitFor(() => expect(navigate).toHaveBeenCalledWith('/login'));

@@ -18,7 +18,12 @@ import { createOperationCaller } from './call-operation';
 function subUrls(item: MenuItem): string[] {
   const s = item.sspSubUrls;
   if (!s) return [];
-  return Array.isArray(s) ? s : s.split(',').map((x) => x.trim()).filter(Boolean);
+  return Array.isArray(s)
+    ? s
+    : s
+        .split(',')
+        .map((x) => x.trim())
+        .filter(Boolean);
 }
 
 /**
@@ -64,7 +69,8 @@ export function createEngineServices(i18n: I18n): EngineServices {
   return {
     call: createOperationCaller(),
     codes: (group) => useSessionStore.getState().codes[group] ?? [],
-    subscribeCodes: (onChange) => useSessionStore.subscribe((state, previous) => state.codes !== previous.codes && onChange()),
+    subscribeCodes: (onChange) =>
+      useSessionStore.subscribe((state, previous) => state.codes !== previous.codes && onChange()),
     loginData: () => useSessionStore.getState().loginData,
     authority: (route) => menuAuthority(useSessionStore.getState().menus, route),
     portal: () => (usePortalStore.getState().isCyber ? 'external' : 'internal'),

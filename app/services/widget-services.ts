@@ -11,7 +11,12 @@ import type { FileGroup, ServiceError, WidgetServices } from '../../widgets/serv
 function serviceError(status: number, body: unknown): ServiceError {
   const b = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
   const msg = typeof b.msg === 'string' ? b.msg : null;
-  return Object.assign(new Error(msg ?? `HTTP ${status}`), { name: 'ServiceError', status, code: typeof b.code === 'string' ? b.code : null, serverMessage: msg });
+  return Object.assign(new Error(msg ?? `HTTP ${status}`), {
+    name: 'ServiceError',
+    status,
+    code: typeof b.code === 'string' ? b.code : null,
+    serverMessage: msg,
+  });
 }
 
 async function unwrap<T>(p: Promise<{ data?: T; error?: unknown; response: Response }>): Promise<T> {
@@ -21,15 +26,29 @@ async function unwrap<T>(p: Promise<{ data?: T; error?: unknown; response: Respo
 }
 
 /** Upload with progress: XMLHttpRequest (fetch reports no upload progress), with the client's headers. */
-function uploadWithProgress(url: string, form: FormData, onProgress?: (f: number) => void, signal?: AbortSignal): Promise<FileGroup> {
+function uploadWithProgress(
+  url: string,
+  form: FormData,
+  onProgress?: (f: number) => void,
+  signal?: AbortSignal,
+): Promise<FileGroup> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', url);
-    const probe = applyAuthHeaders(applyStandardHeaders(new Request(new URL(url, window.location.origin), { method: 'POST' }), usePortalStore.getState().isCyber), currentTokens());
+    const probe = applyAuthHeaders(
+      applyStandardHeaders(
+        new Request(new URL(url, window.location.origin), { method: 'POST' }),
+        usePortalStore.getState().isCyber,
+      ),
+      currentTokens(),
+    );
     probe.headers.forEach((value, name) => xhr.setRequestHeader(name, value));
     xhr.responseType = 'json';
     xhr.upload.onprogress = (e) => e.lengthComputable && onProgress?.(e.loaded / e.total);
-    xhr.onload = () => (xhr.status >= 200 && xhr.status < 300 ? resolve(xhr.response as FileGroup) : reject(serviceError(xhr.status, xhr.response)));
+    xhr.onload = () =>
+      xhr.status >= 200 && xhr.status < 300
+        ? resolve(xhr.response as FileGroup)
+        : reject(serviceError(xhr.status, xhr.response));
     xhr.onerror = () => reject(serviceError(0, null));
     xhr.onabort = () => reject(Object.assign(new Error('aborted'), { name: 'AbortError' }));
     signal?.addEventListener('abort', () => xhr.abort(), { once: true });
@@ -38,7 +57,9 @@ function uploadWithProgress(url: string, form: FormData, onProgress?: (f: number
 }
 
 const fileUrl = (fileId: string, seq?: number) =>
-  seq === undefined ? `/api/v1/cmmn/file/${encodeURIComponent(fileId)}/download` : `/api/v1/cmmn/file/${encodeURIComponent(fileId)}/${seq}/wsdownload`;
+  seq === undefined
+    ? `/api/v1/cmmn/file/${encodeURIComponent(fileId)}/download`
+    : `/api/v1/cmmn/file/${encodeURIComponent(fileId)}/${seq}/wsdownload`;
 
 /** The file name of a Content-Disposition header (RFC 5987 filename* first). */
 export function fileNameOf(header: string | null): string | null {
@@ -64,18 +85,31 @@ function saveBlob(blob: Blob, name: string): void {
   setTimeout(() => URL.revokeObjectURL(href), 10_000);
 }
 
-export function createWidgetServices(client: ApiClient = apiClient, options: { uploadLimitMb?: () => number } = {}): WidgetServices {
+export function createWidgetServices(
+  client: ApiClient = apiClient,
+  options: { uploadLimitMb?: () => number } = {},
+): WidgetServices {
   return {
-    listBusinessSections: (query) => unwrap(client.GET('/api/v1/cmmn/popup/bsns', { params: { query }, passErrors: true })),
+    listBusinessSections: (query) =>
+      unwrap(client.GET('/api/v1/cmmn/popup/bsns', { params: { query }, passErrors: true })),
     listDepartments: (query) => unwrap(client.GET('/api/v1/cmmn/popup/dept', { params: { query }, passErrors: true })),
     listPeople: (query) => unwrap(client.GET('/api/v1/cmmn/popup/person', { params: { query }, passErrors: true })),
     async getCompanyName(code) {
-      const { data, response } = await client.GET('/api/v1/cmmn/company/{code}', { params: { path: { code } }, passErrors: true });
+      const { data, response } = await client.GET('/api/v1/cmmn/company/{code}', {
+        params: { path: { code } },
+        passErrors: true,
+      });
       if (response.status === 404) return null;
       if (!response.ok || !data) throw serviceError(response.status, null);
       return data.gpsCompMaster?.compNameKr ?? null;
     },
-    getSgCode: (level, parent) => unwrap(client.GET('/api/v1/item/comp/sourcingGroup/getSgCode', { params: { query: { SG_LEVEL: level, UP_LEVEL: parent } }, passErrors: true })),
+    getSgCode: (level, parent) =>
+      unwrap(
+        client.GET('/api/v1/item/comp/sourcingGroup/getSgCode', {
+          params: { query: { SG_LEVEL: level, UP_LEVEL: parent } },
+          passErrors: true,
+        }),
+      ),
     uploadFiles(files, { fileId, kind, onProgress, signal }) {
       const form = new FormData();
       for (const f of files) form.append('files', f, f.name);
@@ -84,12 +118,19 @@ export function createWidgetServices(client: ApiClient = apiClient, options: { u
       if (kind && kind !== 'any') qs.set('kind', kind);
       return uploadWithProgress(`/api/v1/cmmn/file/upload${qs.size ? `?${qs}` : ''}`, form, onProgress, signal);
     },
-    listFiles: (fileId) => unwrap(client.GET('/api/v1/cmmn/file/{id}', { params: { path: { id: fileId } }, passErrors: true })),
-    deleteFile: (fileId, seq) => unwrap(client.DELETE('/api/v1/cmmn/file/{id}/{seq}', { params: { path: { id: fileId, seq } }, passErrors: true })),
+    listFiles: (fileId) =>
+      unwrap(client.GET('/api/v1/cmmn/file/{id}', { params: { path: { id: fileId } }, passErrors: true })),
+    deleteFile: (fileId, seq) =>
+      unwrap(
+        client.DELETE('/api/v1/cmmn/file/{id}/{seq}', { params: { path: { id: fileId, seq } }, passErrors: true }),
+      ),
     downloadUrl: fileUrl,
     async downloadFile(fileId, seq, fileName) {
       const url = fileUrl(fileId, seq);
-      const request = applyAuthHeaders(applyStandardHeaders(new Request(new URL(url, window.location.origin)), usePortalStore.getState().isCyber), currentTokens());
+      const request = applyAuthHeaders(
+        applyStandardHeaders(new Request(new URL(url, window.location.origin)), usePortalStore.getState().isCyber),
+        currentTokens(),
+      );
       const res = await fetch(request);
       if (!res.ok) throw serviceError(res.status, await res.json().catch(() => null));
       saveBlob(await res.blob(), fileName ?? fileNameOf(res.headers.get('Content-Disposition')) ?? 'download');

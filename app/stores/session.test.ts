@@ -1,8 +1,21 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { SESSION_STORAGE_KEY, useSessionStore, type LoginData, type SessionTokens } from './session';
 
-const kim: LoginData = { auth: 'U', authGroupId: '30', section: 'HQ', deptcd: 'D100', deptnm: '구매팀', hname: '김구매', singleid: 'kim.gm' };
-const tokens: SessionTokens = { accessToken: 'a.b.c', refreshToken: 'r1', tokenExpiredTimestamp: 1_000, timeDifference: 0 };
+const kim: LoginData = {
+  auth: 'U',
+  authGroupId: '30',
+  section: 'HQ',
+  deptcd: 'D100',
+  deptnm: '구매팀',
+  hname: '김구매',
+  singleid: 'kim.gm',
+};
+const tokens: SessionTokens = {
+  accessToken: 'a.b.c',
+  refreshToken: 'r1',
+  tokenExpiredTimestamp: 1_000,
+  timeDifference: 0,
+};
 
 function stored(): unknown {
   const raw = sessionStorage.getItem(SESSION_STORAGE_KEY);
@@ -17,7 +30,12 @@ describe('session store', () => {
   });
 
   it('keeps login data and tokens in sessionStorage, never localStorage (lost with the tab, spec §4)', () => {
-    useSessionStore.getState().setLogin({ loginData: kim, tokens, menus: [{ pgmId: 'M1', pgmName: '구매', sspUrl: '/pr', leaf: 'T' }], codes: { YN: [{ value: 'Y', text: '예' }] } });
+    useSessionStore.getState().setLogin({
+      loginData: kim,
+      tokens,
+      menus: [{ pgmId: 'M1', pgmName: '구매', sspUrl: '/pr', leaf: 'T' }],
+      codes: { YN: [{ value: 'Y', text: '예' }] },
+    });
     expect(stored()).toEqual({ loginData: kim, user: null, tokens });
     expect(localStorage.length).toBe(0);
     const s = useSessionStore.getState();
@@ -27,7 +45,9 @@ describe('session store', () => {
   });
 
   it('does not write menus or codes to storage: they are refetched (loginCheck store=Y)', () => {
-    useSessionStore.getState().setLogin({ loginData: kim, menus: [{ pgmId: 'M1', pgmName: '구매', sspUrl: '/pr', leaf: 'T' }] });
+    useSessionStore
+      .getState()
+      .setLogin({ loginData: kim, menus: [{ pgmId: 'M1', pgmName: '구매', sspUrl: '/pr', leaf: 'T' }] });
     expect(JSON.stringify(stored())).not.toContain('M1');
   });
 

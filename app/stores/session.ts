@@ -78,7 +78,13 @@ export interface SessionState {
   menus: MenuItem[];
   codes: CodeLists;
   /** Stores what a login (or loginCheck with store=Y) answered. */
-  setLogin: (login: { loginData: LoginData; user?: SessionUserInfo | null; tokens?: SessionTokens | null; menus?: MenuItem[]; codes?: CodeLists }) => void;
+  setLogin: (login: {
+    loginData: LoginData;
+    user?: SessionUserInfo | null;
+    tokens?: SessionTokens | null;
+    menus?: MenuItem[];
+    codes?: CodeLists;
+  }) => void;
   setTokens: (tokens: SessionTokens | null) => void;
   setMenus: (menus: MenuItem[]) => void;
   setCodes: (codes: CodeLists) => void;
@@ -88,7 +94,14 @@ export interface SessionState {
 
 export const SESSION_STORAGE_KEY = 'gpms.session';
 
-const loggedOut = { loginData: null, user: null, tokens: null, isLoggedIn: false, menus: [] as MenuItem[], codes: {} as CodeLists };
+const loggedOut = {
+  loginData: null,
+  user: null,
+  tokens: null,
+  isLoggedIn: false,
+  menus: [] as MenuItem[],
+  codes: {} as CodeLists,
+};
 
 /**
  * The login of this tab (spec §3, §4). loginData, the session user and the tokens are written to
@@ -124,7 +137,13 @@ export const useSessionStore = create<SessionState>()(
       merge: (persisted, current) => {
         const p = (persisted as Partial<SessionState> | undefined) ?? {};
         const loginData = p.loginData ?? null;
-        return { ...current, loginData, user: p.user ?? null, tokens: p.tokens ?? null, isLoggedIn: loginData !== null };
+        return {
+          ...current,
+          loginData,
+          user: p.user ?? null,
+          tokens: p.tokens ?? null,
+          isLoggedIn: loginData !== null,
+        };
       },
     },
   ),

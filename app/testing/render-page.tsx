@@ -19,7 +19,10 @@ export interface RenderPageOptions {
 }
 
 /** Renders one element as the only route of a memory router, inside a fresh i18n instance. */
-export function renderPage(ui: ReactElement, { path = '/', language, storage = memoryStorage() }: RenderPageOptions = {}): RenderResult & { i18n: I18n } {
+export function renderPage(
+  ui: ReactElement,
+  { path = '/', language, storage = memoryStorage() }: RenderPageOptions = {},
+): RenderResult & { i18n: I18n } {
   const i18n = createI18n({ storage, language });
   const router = createMemoryRouter([{ path: '*', element: ui }], { initialEntries: [path] });
   const result = render(

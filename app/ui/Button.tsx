@@ -13,7 +13,10 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   block?: boolean;
 }
 
-export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button({ variant = 'primary', block, className, type = 'button', ...rest }, ref) {
+export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button(
+  { variant = 'primary', block, className, type = 'button', ...rest },
+  ref,
+) {
   return <button ref={ref} type={type} className={classes(variant, block, className)} {...rest} />;
 });
 

@@ -24,7 +24,11 @@ const commits = { count: 0, ms: 0 };
 const services: EngineServices = {
   async call(_operation, input, init) {
     const q = input.query ?? {};
-    const qs = new URLSearchParams({ page: String(q.page ?? 1), size: String(q.size ?? 100), sort: String(q.sort ?? '') });
+    const qs = new URLSearchParams({
+      page: String(q.page ?? 1),
+      size: String(q.size ?? 100),
+      sort: String(q.sort ?? ''),
+    });
     requests++;
     const res = await fetch(`/bench-api/rows?${qs}`, { signal: init?.signal });
     return res.json();
@@ -55,7 +59,12 @@ const router = createMemoryRouter([
  * engine, no server — so the grid's own cost can be told from the engine's.
  */
 function BareGrid() {
-  const columns = gridColumns(benchScreen.columns, { t: (k) => k, codes: (g) => [...(FIXTURE_ENGINE_CODES[g] ?? [])], sortFields: [], where: 'bench' });
+  const columns = gridColumns(benchScreen.columns, {
+    t: (k) => k,
+    codes: (g) => [...(FIXTURE_ENGINE_CODES[g] ?? [])],
+    sortFields: [],
+    where: 'bench',
+  });
   const transform = viewTransform(benchScreen.columns)!;
   const cache = new Map<number, Record<string, unknown>>();
   const getRow = (i: number) => {
@@ -66,17 +75,28 @@ function BareGrid() {
   return (
     <>
       <span data-testid="list-total">총 {BENCH_ROWS.toLocaleString('ko-KR')}건</span>
-      <DataGrid columns={columns} rowCount={BENCH_ROWS} getRow={getRow} selection="multi" visibleRows={25} totals={{ qty: 0 }} onVisibleRangeChange={new URLSearchParams(location.search).has('cb') ? () => undefined : undefined} />
+      <DataGrid
+        columns={columns}
+        rowCount={BENCH_ROWS}
+        getRow={getRow}
+        selection="multi"
+        visibleRows={25}
+        totals={{ qty: 0 }}
+        onVisibleRangeChange={new URLSearchParams(location.search).has('cb') ? () => undefined : undefined}
+      />
     </>
   );
 }
 
 const bare = new URLSearchParams(location.search).get('mode') === 'bare';
 createRoot(document.getElementById('root')!).render(
-  <I18nextProvider i18n={createWidgetTestI18n('ko')}>{bare ? <BareGrid /> : <RouterProvider router={router} />}</I18nextProvider>,
+  <I18nextProvider i18n={createWidgetTestI18n('ko')}>
+    {bare ? <BareGrid /> : <RouterProvider router={router} />}
+  </I18nextProvider>,
 );
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length - 1) * p))];
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((sorted.length - 1) * p))];
 
 declare global {
   interface Window {
@@ -84,7 +104,18 @@ declare global {
       requests(): number;
       startFrames(): void;
       stopFrames(): number[];
-      scroll(options: { durationMs: number; pxPerFrame: number }): Promise<{ frames: number; p50: number; p95: number; p99: number; max: number; scrolledRows: number; requests: number; reactCommits: number; reactRenderMs: number; frameTimes: number[] }>;
+      scroll(options: { durationMs: number; pxPerFrame: number }): Promise<{
+        frames: number;
+        p50: number;
+        p95: number;
+        p99: number;
+        max: number;
+        scrolledRows: number;
+        requests: number;
+        reactCommits: number;
+        reactRenderMs: number;
+        frameTimes: number[];
+      }>;
       sheetjsAlone(): Promise<{ ms: number; bytes: number }>;
     };
   }
@@ -127,7 +158,8 @@ window.bench = {
         frames.push(now - last);
         last = now;
         scroller.scrollTop += pxPerFrame;
-        if (now - start < durationMs && scroller.scrollTop + scroller.clientHeight < scroller.scrollHeight) requestAnimationFrame(step);
+        if (now - start < durationMs && scroller.scrollTop + scroller.clientHeight < scroller.scrollHeight)
+          requestAnimationFrame(step);
         else {
           const sorted = frames.slice(1).sort((a, b) => a - b);
           resolve({

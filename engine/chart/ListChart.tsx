@@ -1,4 +1,15 @@
-import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import {
+  Bar,
+  BarChart,
+  CartesianGrid,
+  Legend,
+  Line,
+  LineChart,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from 'recharts';
 import type { ListChartDef } from '../definition/types';
 import { fieldLabel, type Translate } from '../text';
 import styles from '../ui/engine.module.css';
@@ -32,7 +43,11 @@ const fmt = (v: unknown) => (typeof v === 'number' ? v.toLocaleString('ko-KR') :
 export function ListChart({ chart, points, t, onDrill, width, name, gridLabel }: ListChartProps) {
   const height = chart.height ?? 260;
   const data = rechartsData(points);
-  const series = chart.series.map((s, i) => ({ ...s, name: fieldLabel(t, s), color: s.color ?? CHART_PALETTE[i % CHART_PALETTE.length] }));
+  const series = chart.series.map((s, i) => ({
+    ...s,
+    name: fieldLabel(t, s),
+    color: s.color ?? CHART_PALETTE[i % CHART_PALETTE.length],
+  }));
   const tilt = points.length > 8;
   // Lines: the chart's click names the point under the pointer. Bars: each bar names its own row.
   const click =
@@ -50,7 +65,15 @@ export function ListChart({ chart, points, t, onDrill, width, name, gridLabel }:
     : undefined;
   const axes = [
     <CartesianGrid key="g" strokeDasharray="3 3" stroke="#e8ecf1" />,
-    <XAxis key="x" dataKey="__x" tick={{ fontSize: 12 }} interval={0} angle={tilt ? -30 : 0} textAnchor={tilt ? 'end' : 'middle'} height={tilt ? 70 : 30} />,
+    <XAxis
+      key="x"
+      dataKey="__x"
+      tick={{ fontSize: 12 }}
+      interval={0}
+      angle={tilt ? -30 : 0}
+      textAnchor={tilt ? 'end' : 'middle'}
+      height={tilt ? 70 : 30}
+    />,
     <YAxis key="y" tick={{ fontSize: 12 }} width={90} tickFormatter={(v: number) => v.toLocaleString('ko-KR')} />,
     <Tooltip key="t" formatter={fmt} />,
     series.length > 1 ? <Legend key="l" /> : null,
@@ -67,17 +90,37 @@ export function ListChart({ chart, points, t, onDrill, width, name, gridLabel }:
       <BarChart data={data} onClick={click} width={width} height={width ? height : undefined} margin={MARGIN}>
         {axes}
         {series.map((s) => (
-          <Bar key={s.field} dataKey={s.field} name={s.name} fill={s.color} stackId={chart.kind === 'stackedBar' ? 'stack' : undefined} isAnimationActive={false} onClick={barClick} />
+          <Bar
+            key={s.field}
+            dataKey={s.field}
+            name={s.name}
+            fill={s.color}
+            stackId={chart.kind === 'stackedBar' ? 'stack' : undefined}
+            isAnimationActive={false}
+            onClick={barClick}
+          />
         ))}
       </BarChart>
     );
   return (
-    <section className={`${styles.panel} ${styles.section}`} data-testid="list-chart" data-chart-kind={chart.kind} style={onDrill ? { cursor: 'pointer' } : undefined}>
+    <section
+      className={`${styles.panel} ${styles.section}`}
+      data-testid="list-chart"
+      data-chart-kind={chart.kind}
+      style={onDrill ? { cursor: 'pointer' } : undefined}
+    >
       {chart.title && <h2 className={styles.sectionTitle}>{t(chart.title)}</h2>}
       {points.length === 0 ? (
         <p className={styles.muted}>{t('engine.chartEmpty')}</p>
       ) : (
-        <ChartFigure t={t} title={chart.title ? t(chart.title) : name} kind={chart.kind} count={points.length} series={series.map((s) => s.name)} gridLabel={gridLabel}>
+        <ChartFigure
+          t={t}
+          title={chart.title ? t(chart.title) : name}
+          kind={chart.kind}
+          count={points.length}
+          series={series.map((s) => s.name)}
+          gridLabel={gridLabel}
+        >
           {width ? (
             inner
           ) : (

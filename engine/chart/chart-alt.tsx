@@ -22,9 +22,20 @@ export interface ChartAltProps {
 }
 
 /** The chart's description: kind, size, series, and where the same data can be read as text. */
-export function chartAltText(t: Translate, p: Pick<ChartAltProps, 'kind' | 'count' | 'series' | 'gridLabel' | 'table'>): string {
-  const first = t('engine.chartAlt', { kind: t(`engine.chartKind.${p.kind}`), count: p.count, series: p.series.join(', ') });
-  const where = p.gridLabel ? t('engine.chartAltGrid', { grid: p.gridLabel }) : p.table ? t('engine.chartAltTable') : '';
+export function chartAltText(
+  t: Translate,
+  p: Pick<ChartAltProps, 'kind' | 'count' | 'series' | 'gridLabel' | 'table'>,
+): string {
+  const first = t('engine.chartAlt', {
+    kind: t(`engine.chartKind.${p.kind}`),
+    count: p.count,
+    series: p.series.join(', '),
+  });
+  const where = p.gridLabel
+    ? t('engine.chartAltGrid', { grid: p.gridLabel })
+    : p.table
+      ? t('engine.chartAltTable')
+      : '';
   return where ? `${first} ${where}` : first;
 }
 
@@ -33,10 +44,29 @@ export function chartAltText(t: Translate, p: Pick<ChartAltProps, 'kind' | 'coun
  * what is drawn and where the same rows are as text — the grid beside it, or a table of the values
  * given here. The drawing stays reachable (recharts' keyboard layer: arrows move the tooltip).
  */
-export function ChartFigure({ t, title, kind, count, series, gridLabel, table, className, style, children, 'data-testid': testId }: ChartAltProps) {
+export function ChartFigure({
+  t,
+  title,
+  kind,
+  count,
+  series,
+  gridLabel,
+  table,
+  className,
+  style,
+  children,
+  'data-testid': testId,
+}: ChartAltProps) {
   const id = useId();
   return (
-    <figure className={className} style={{ margin: 0, ...style }} role="figure" aria-label={title} aria-describedby={`${id}-alt`} data-testid={testId}>
+    <figure
+      className={className}
+      style={{ margin: 0, ...style }}
+      role="figure"
+      aria-label={title}
+      aria-describedby={`${id}-alt`}
+      data-testid={testId}
+    >
       <p id={`${id}-alt`} className={hidden.visuallyHidden}>
         {chartAltText(t, { kind, count, series, gridLabel, table })}
       </p>
@@ -56,7 +86,15 @@ export function ChartFigure({ t, title, kind, count, series, gridLabel, table, c
           <tbody>
             {table.rows.map((r, i) => (
               <tr key={i}>
-                {r.map((v, j) => (j === 0 ? <th key={j} scope="row">{v}</th> : <td key={j}>{typeof v === 'number' ? v.toLocaleString('ko-KR') : v}</td>))}
+                {r.map((v, j) =>
+                  j === 0 ? (
+                    <th key={j} scope="row">
+                      {v}
+                    </th>
+                  ) : (
+                    <td key={j}>{typeof v === 'number' ? v.toLocaleString('ko-KR') : v}</td>
+                  ),
+                )}
               </tr>
             ))}
           </tbody>

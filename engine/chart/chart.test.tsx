@@ -11,7 +11,12 @@ const rows = [
   { compName: '다라물산', totalKrw: '900,000', jpyKrw: null, compNo: 'C2' },
   { compName: '마바테크', totalKrw: 300000, jpyKrw: 'x', compNo: 'C3' },
 ];
-const chart: ListChartDef = { kind: 'bar', x: 'compName', series: [{ field: 'totalKrw', label: '합계' }, { field: 'jpyKrw' }], limit: 2 };
+const chart: ListChartDef = {
+  kind: 'bar',
+  x: 'compName',
+  series: [{ field: 'totalKrw', label: '합계' }, { field: 'jpyKrw' }],
+  limit: 2,
+};
 
 describe('chart data', () => {
   it('reads amounts as numbers: decimal strings, commas; empty and junk are 0', () => {
@@ -47,60 +52,138 @@ describe('ListChart', () => {
   const t = (k: string) => k;
 
   it('draws an svg with one bar per row and series', () => {
-    const { container } = render(<ListChart chart={{ ...chart, limit: 3 }} points={chartPoints({ ...chart, limit: 3 }, rows)} t={t} name="구매실적" gridLabel="구매실적" width={600} />);
+    const { container } = render(
+      <ListChart
+        chart={{ ...chart, limit: 3 }}
+        points={chartPoints({ ...chart, limit: 3 }, rows)}
+        t={t}
+        name="구매실적"
+        gridLabel="구매실적"
+        width={600}
+      />,
+    );
     const svg = container.querySelector('[data-testid="list-chart"] svg');
     expect(svg).not.toBeNull();
     expect(container.querySelector('[data-chart-kind="bar"]')).not.toBeNull();
     // Three categories × two series; the two zero values draw no bar.
-    expect(container.querySelectorAll(".recharts-bar-rectangle").length).toBe(4);
+    expect(container.querySelectorAll('.recharts-bar-rectangle').length).toBe(4);
   });
 
   it('draws lines for a line chart, and says so when there are no rows', () => {
-    const line = render(<ListChart chart={{ ...chart, kind: 'line' }} points={chartPoints(chart, rows)} t={t} name="구매실적" gridLabel="구매실적" width={600} />);
+    const line = render(
+      <ListChart
+        chart={{ ...chart, kind: 'line' }}
+        points={chartPoints(chart, rows)}
+        t={t}
+        name="구매실적"
+        gridLabel="구매실적"
+        width={600}
+      />,
+    );
     expect(line.container.querySelectorAll('.recharts-line').length).toBe(2);
-    const empty = render(<ListChart chart={chart} points={[]} t={t} name="구매실적" gridLabel="구매실적" width={600} />);
+    const empty = render(
+      <ListChart chart={chart} points={[]} t={t} name="구매실적" gridLabel="구매실적" width={600} />,
+    );
     expect(empty.container.textContent).toContain('engine.chartEmpty');
     expect(empty.container.querySelector('svg.recharts-surface')).toBeNull();
   });
 
   it('a click on a bar drills into the row behind it', () => {
     const onDrill = vi.fn();
-    const { container } = render(<ListChart chart={{ ...chart, limit: 3 }} points={chartPoints({ ...chart, limit: 3 }, rows)} t={t} name="구매실적" gridLabel="구매실적" width={600} onDrill={onDrill} />);
+    const { container } = render(
+      <ListChart
+        chart={{ ...chart, limit: 3 }}
+        points={chartPoints({ ...chart, limit: 3 }, rows)}
+        t={t}
+        name="구매실적"
+        gridLabel="구매실적"
+        width={600}
+        onDrill={onDrill}
+      />,
+    );
     const bars = container.querySelectorAll('.recharts-bar-rectangle');
     fireEvent.click(bars[1].querySelector('path') ?? bars[1]);
     expect(onDrill).toHaveBeenCalledWith(rows[1]);
   });
 
   it('stacks the series of a stackedBar chart', () => {
-    const { container } = render(<ListChart chart={{ ...chart, kind: 'stackedBar' }} points={chartPoints(chart, rows)} t={t} name="구매실적" gridLabel="구매실적" width={600} onDrill={vi.fn()} />);
+    const { container } = render(
+      <ListChart
+        chart={{ ...chart, kind: 'stackedBar' }}
+        points={chartPoints(chart, rows)}
+        t={t}
+        name="구매실적"
+        gridLabel="구매실적"
+        width={600}
+        onDrill={vi.fn()}
+      />,
+    );
     expect(container.querySelector('[data-chart-kind="stackedBar"]')).not.toBeNull();
     expect(container.querySelectorAll('.recharts-bar').length).toBe(2);
   });
 });
 
 describe('chart text alternative (WCAG 1.1.1)', () => {
-  const ko = (k: string, o?: Record<string, unknown>) => (ENGINE_TEXTS_KO[k] ?? k).replace(/\{\{(\w+)\}\}/g, (_, n: string) => String(o?.[n] ?? ''));
+  const ko = (k: string, o?: Record<string, unknown>) =>
+    (ENGINE_TEXTS_KO[k] ?? k).replace(/\{\{(\w+)\}\}/g, (_, n: string) => String(o?.[n] ?? ''));
 
   it('a list chart is a figure named by its title, described by what it draws and the grid beside it', () => {
-    render(<ListChart chart={{ ...chart, title: '업체별 합계', limit: 3 }} points={chartPoints({ ...chart, limit: 3 }, rows)} t={ko} name="구매실적" gridLabel="협력사별 구매실적" width={600} />);
+    render(
+      <ListChart
+        chart={{ ...chart, title: '업체별 합계', limit: 3 }}
+        points={chartPoints({ ...chart, limit: 3 }, rows)}
+        t={ko}
+        name="구매실적"
+        gridLabel="협력사별 구매실적"
+        width={600}
+      />,
+    );
     const figure = screen.getByRole('figure', { name: '업체별 합계' });
-    expect(figure).toHaveAccessibleDescription('막대 그래프, 항목 3개: 합계, jpyKrw. 같은 자료를 아래 표 "협력사별 구매실적"에서 읽을 수 있습니다.');
+    expect(figure).toHaveAccessibleDescription(
+      '막대 그래프, 항목 3개: 합계, jpyKrw. 같은 자료를 아래 표 "협력사별 구매실적"에서 읽을 수 있습니다.',
+    );
   });
 
   it('without a title of its own the chart takes the screen’s name', () => {
-    render(<ListChart chart={{ ...chart, kind: 'line' }} points={chartPoints(chart, rows)} t={ko} name="구매실적" gridLabel="구매실적" width={600} />);
+    render(
+      <ListChart
+        chart={{ ...chart, kind: 'line' }}
+        points={chartPoints(chart, rows)}
+        t={ko}
+        name="구매실적"
+        gridLabel="구매실적"
+        width={600}
+      />,
+    );
     expect(screen.getByRole('figure', { name: '구매실적' })).toHaveAccessibleDescription(/^꺾은선 그래프, 항목 2개/);
   });
 
   it('a dashboard chart (no grid beside it) carries a table of its values', () => {
     render(
-      <ChartFigure t={ko} title="월별 발주" kind="bar" count={2} series={['금액']} table={{ columns: ['월', '금액'], rows: [['1월', 1200000], ['2월', 0]] }}>
+      <ChartFigure
+        t={ko}
+        title="월별 발주"
+        kind="bar"
+        count={2}
+        series={['금액']}
+        table={{
+          columns: ['월', '금액'],
+          rows: [
+            ['1월', 1200000],
+            ['2월', 0],
+          ],
+        }}
+      >
         <svg />
       </ChartFigure>,
     );
     const figure = screen.getByRole('figure', { name: '월별 발주' });
     expect(figure).toHaveAccessibleDescription('막대 그래프, 항목 2개: 금액. 같은 자료를 아래 표로 읽을 수 있습니다.');
     const table = within(figure).getByRole('table', { name: '월별 발주' });
-    expect(within(table).getAllByRole('row').map((r) => r.textContent)).toEqual(['월금액', '1월1,200,000', '2월0']);
+    expect(
+      within(table)
+        .getAllByRole('row')
+        .map((r) => r.textContent),
+    ).toEqual(['월금액', '1월1,200,000', '2월0']);
   });
 });

@@ -14,7 +14,13 @@ export function CustomScreen() {
   const def = frame.def as CustomScreenDef;
   if (!Object.hasOwn(customComponents, def.component)) {
     const known = Object.keys(customComponents).sort().join(', ') || 'none';
-    throw new DefinitionError([{ file: frame.file, pointer: '/component', message: `no custom component ${JSON.stringify(def.component)} is given to <EngineProvider customComponents>; known: ${known}` }]);
+    throw new DefinitionError([
+      {
+        file: frame.file,
+        pointer: '/component',
+        message: `no custom component ${JSON.stringify(def.component)} is given to <EngineProvider customComponents>; known: ${known}`,
+      },
+    ]);
   }
   return (
     <>

@@ -15,7 +15,13 @@ export function Attachments({ fileId, onFileId, readOnly, kind, label }: Attachm
   return (
     <section className={`${styles.panel} ${styles.section}`} data-attachments>
       <h2 className={styles.sectionTitle}>{label}</h2>
-      <FileUpload fileId={fileId || null} kind={kind} readOnly={readOnly} aria-label={label} onChange={(group) => group.fileId !== fileId && onFileId(group.fileId)} />
+      <FileUpload
+        fileId={fileId || null}
+        kind={kind}
+        readOnly={readOnly}
+        aria-label={label}
+        onChange={(group) => group.fileId !== fileId && onFileId(group.fileId)}
+      />
     </section>
   );
 }

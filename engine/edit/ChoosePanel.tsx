@@ -27,8 +27,14 @@ export function ChoosePanel({ choose, onChoose }: { choose: ChooseDef; onChoose:
   const buttonRef = useRef<HTMLButtonElement>(null);
   const search = async (text: string): Promise<CompanyRow[]> => {
     const answer = await services.call(choose.operation, { query: { ...companySearchQuery(text), size: 200 } });
-    const list = (Array.isArray(answer) ? answer : ((answer as { rows?: unknown[] })?.rows ?? [])) as Array<Record<string, unknown>>;
-    return list.map((r) => ({ compNo: String(r.compNo ?? ''), compNameKr: String(r.compNameKr ?? ''), taxNo2: String(r.taxNo2 ?? r.taxNo ?? '') }));
+    const list = (Array.isArray(answer) ? answer : ((answer as { rows?: unknown[] })?.rows ?? [])) as Array<
+      Record<string, unknown>
+    >;
+    return list.map((r) => ({
+      compNo: String(r.compNo ?? ''),
+      compNameKr: String(r.compNameKr ?? ''),
+      taxNo2: String(r.taxNo2 ?? r.taxNo ?? ''),
+    }));
   };
   return (
     <div className={styles.choose} role="group" aria-labelledby="engine-choose-prompt">

@@ -23,7 +23,16 @@ function grouped(sum: string): string {
   const decimals = frac.replace(/0+$/, '');
   return `${sum.startsWith('-') ? '-' : ''}${groupThousands(int)}${decimals ? `.${decimals}` : ''}`;
 }
-import { addRow, addRowFrom, computeCells, deleteRows, editCell, moveRow, type CellProblem, type DetailState } from './detail-state';
+import {
+  addRow,
+  addRowFrom,
+  computeCells,
+  deleteRows,
+  editCell,
+  moveRow,
+  type CellProblem,
+  type DetailState,
+} from './detail-state';
 
 export interface DetailGridProps {
   def: DetailDef;
@@ -40,10 +49,23 @@ export interface DetailGridProps {
 }
 
 /** A detail grid: rows added, edited in place and deleted; problems listed under it by row. */
-export function DetailGrid({ def, state, onChange: setState, onUpdate: updateState, readOnly, problems, scope, t, where }: DetailGridProps) {
+export function DetailGrid({
+  def,
+  state,
+  onChange: setState,
+  onUpdate: updateState,
+  readOnly,
+  problems,
+  scope,
+  t,
+  where,
+}: DetailGridProps) {
   // Every change brings the computed cells (`product` columns: quantity × price) up to date.
   const onChange = (next: DetailState) => setState(computeCells(next, def.columns));
-  const onUpdate = updateState && ((change: (current: DetailState) => DetailState) => updateState((current) => computeCells(change(current), def.columns)));
+  const onUpdate =
+    updateState &&
+    ((change: (current: DetailState) => DetailState) =>
+      updateState((current) => computeCells(change(current), def.columns)));
   const services = useEngineServices();
   const frame = useFrame();
   const [selected, setSelected] = useState<number[]>([]);
@@ -51,22 +73,36 @@ export function DetailGrid({ def, state, onChange: setState, onUpdate: updateSta
   const [picking, setPicking] = useState(false);
   const codesRevision = useCodesRevision(services);
   const formKey = JSON.stringify([scope.form ?? null, scope.mode ?? null]);
-  const columns = useMemo(() => gridColumns(def.columns, { t, codes: (g) => services.codes(g), sortFields: [], where }).map((c) => {
-    const source = def.columns.find((d) => d.field === c.field)!;
-    // A rule over the form alone (not the row: `"form.noPo == 'Y'"`) decides for the whole column, so its
-    // cells look editable only when they are; a rule over the row is asked cell by cell when edited.
-    const byForm = typeof source.editable === 'string' && !/\brow\b/.test(source.editable) ? evalRule(source.editable, scope, false) : true;
-    return { ...c, sortable: false, editable: !source.product && source.editable !== undefined && source.editable !== false && byForm };
+  const columns = useMemo(
+    () =>
+      gridColumns(def.columns, { t, codes: (g) => services.codes(g), sortFields: [], where }).map((c) => {
+        const source = def.columns.find((d) => d.field === c.field)!;
+        // A rule over the form alone (not the row: `"form.noPo == 'Y'"`) decides for the whole column, so its
+        // cells look editable only when they are; a rule over the row is asked cell by cell when edited.
+        const byForm =
+          typeof source.editable === 'string' && !/\brow\b/.test(source.editable)
+            ? evalRule(source.editable, scope, false)
+            : true;
+        return {
+          ...c,
+          sortable: false,
+          editable: !source.product && source.editable !== undefined && source.editable !== false && byForm,
+        };
+      }),
     // codesRevision: the code texts came again (another language, or edited codes); formKey: the form's values a rule reads.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }), [def.columns, t, services, where, codesRevision, formKey]);
+    [def.columns, t, services, where, codesRevision, formKey],
+  );
   // canAdd / canDelete: true, false or a rule over the form (e.g. rows are added while the document is a draft only).
   const addAllowed = evalRule(def.canAdd, scope, true);
   const canAdd = !readOnly && addAllowed && (def.maxRows === undefined || state.rows.length < def.maxRows);
   const canDelete = !readOnly && evalRule(def.canDelete, scope, true);
   const rows = state.rows;
   // Timestamps and masked text as the list shows them (yyyy-MM-dd HH:mm …); editable cells keep their raw value.
-  const transform = useMemo(() => viewTransform(def.columns.filter((c) => c.editable === undefined || c.editable === false)), [def.columns]);
+  const transform = useMemo(
+    () => viewTransform(def.columns.filter((c) => c.editable === undefined || c.editable === false)),
+    [def.columns],
+  );
   const viewCache = useRef(new WeakMap<Record<string, unknown>, Record<string, unknown>>());
   const shown = (data: Record<string, unknown> | undefined) => {
     if (!data || !transform) return data;
@@ -83,8 +119,15 @@ export function DetailGrid({ def, state, onChange: setState, onUpdate: updateSta
   /** The company popup's search: the definition's operation with `q`, its rows as the popup shows them. */
   const searchCompanies = async (q: string): Promise<CompanyRow[]> => {
     const answer = await services.call(addFrom!.operation!, { query: { q } });
-    const list = (Array.isArray(answer) ? answer : ((answer as { rows?: unknown[] })?.rows ?? [])) as Array<Record<string, unknown>>;
-    return list.map((r) => ({ ...r, compNo: String(r.compNo ?? ''), compNameKr: String(r.compNameKr ?? ''), taxNo2: String(r.taxNo2 ?? '') }));
+    const list = (Array.isArray(answer) ? answer : ((answer as { rows?: unknown[] })?.rows ?? [])) as Array<
+      Record<string, unknown>
+    >;
+    return list.map((r) => ({
+      ...r,
+      compNo: String(r.compNo ?? ''),
+      compNameKr: String(r.compNameKr ?? ''),
+      taxNo2: String(r.taxNo2 ?? ''),
+    }));
   };
   /** The item popup's search: the definition's operation with the popup's filters (empty ones left out). */
   const searchItems = async (f: ItemFilters): Promise<ItemRow[]> => {
@@ -98,13 +141,22 @@ export function DetailGrid({ def, state, onChange: setState, onUpdate: updateSta
     setPicking(true);
     const cats = addFrom?.widget === 'item' ? addFrom.categories : undefined;
     if (cats && !itemCategories) {
-      void services.call(cats.operation, isOperationId(cats.operation) && operations[cats.operation].list ? { query: { size: 5000 } } : {}).then(
-        (answer) => {
-          const list = (Array.isArray(answer) ? answer : ((answer as { rows?: unknown[] })?.rows ?? [])) as Array<Record<string, unknown>>;
-          setItemCategories(list.map((r) => ({ value: String(r[cats.value] ?? ''), text: String(r[cats.text] ?? '') })));
-        },
-        () => setItemCategories([]),
-      );
+      void services
+        .call(
+          cats.operation,
+          isOperationId(cats.operation) && operations[cats.operation].list ? { query: { size: 5000 } } : {},
+        )
+        .then(
+          (answer) => {
+            const list = (Array.isArray(answer) ? answer : ((answer as { rows?: unknown[] })?.rows ?? [])) as Array<
+              Record<string, unknown>
+            >;
+            setItemCategories(
+              list.map((r) => ({ value: String(r[cats.value] ?? ''), text: String(r[cats.text] ?? '') })),
+            );
+          },
+          () => setItemCategories([]),
+        );
     }
   };
   const move = (delta: number) => {
@@ -125,7 +177,8 @@ export function DetailGrid({ def, state, onChange: setState, onUpdate: updateSta
     }
     setNote(null);
     onChange(editCell(state, index, field, value));
-    if (column.lookup && value !== null && value !== undefined && String(value).trim() !== '') void lookUp(column, row.uid, String(value).trim());
+    if (column.lookup && value !== null && value !== undefined && String(value).trim() !== '')
+      void lookUp(column, row.uid, String(value).trim());
   };
 
   /**
@@ -136,7 +189,9 @@ export function DetailGrid({ def, state, onChange: setState, onUpdate: updateSta
     const lookup = column.lookup!;
     const param = lookup.param ?? column.field;
     const info = isOperationId(lookup.operation) ? operations[lookup.operation] : null;
-    const input = (info?.pathParams as readonly string[] | undefined)?.includes(param) ? { path: { [param]: value } } : { query: { [param]: value } };
+    const input = (info?.pathParams as readonly string[] | undefined)?.includes(param)
+      ? { path: { [param]: value } }
+      : { query: { [param]: value } };
     try {
       const answer = (await services.call(lookup.operation, input)) as Record<string, unknown>;
       const apply = (current: DetailState) => {
@@ -149,7 +204,9 @@ export function DetailGrid({ def, state, onChange: setState, onUpdate: updateSta
       };
       if (onUpdate) onUpdate(apply);
     } catch (e) {
-      setNote(e instanceof OperationError ? (e.serverMessage ?? e.message) : e instanceof Error ? e.message : String(e));
+      setNote(
+        e instanceof OperationError ? (e.serverMessage ?? e.message) : e instanceof Error ? e.message : String(e),
+      );
     }
   };
 
@@ -157,7 +214,13 @@ export function DetailGrid({ def, state, onChange: setState, onUpdate: updateSta
   const totals = def.columns
     .filter((c) => c.total === 'sum')
     .map((c) => {
-      const cells = rows.map((r) => String(r.data[c.field] ?? '').replace(/,/g, '').trim()).filter((v) => /^-?\d+(\.\d+)?$/.test(v));
+      const cells = rows
+        .map((r) =>
+          String(r.data[c.field] ?? '')
+            .replace(/,/g, '')
+            .trim(),
+        )
+        .filter((v) => /^-?\d+(\.\d+)?$/.test(v));
       const sum = sumDecimals(cells);
       const amount = c.currency ? `${c.currency} ${formatMoney(sum, c.currency)}` : grouped(sum);
       return { field: c.field, text: t('engine.detailTotal', { label: fieldLabel(t, c), amount }) };
@@ -167,9 +230,16 @@ export function DetailGrid({ def, state, onChange: setState, onUpdate: updateSta
     <section className={`${styles.panel} ${styles.section}`} data-detail={def.id}>
       <div className={styles.toolbar}>
         <h2 className={styles.sectionTitle}>
-          {def.title ? t(def.title) : def.id} <span className={styles.muted}>({t('engine.total', { count: rows.length })})</span>
+          {def.title ? t(def.title) : def.id}{' '}
+          <span className={styles.muted}>({t('engine.total', { count: rows.length })})</span>
           {totals.map((x) => (
-            <span key={x.field} className={styles.muted} data-total={x.field} aria-live="polite" style={{ marginLeft: 8 }}>
+            <span
+              key={x.field}
+              className={styles.muted}
+              data-total={x.field}
+              aria-live="polite"
+              style={{ marginLeft: 8 }}
+            >
               {x.text}
             </span>
           ))}
@@ -177,7 +247,12 @@ export function DetailGrid({ def, state, onChange: setState, onUpdate: updateSta
         {!readOnly && (
           <div className={styles.actions}>
             {addAllowed && (
-              <WidgetButton size="small" disabled={!canAdd} onClick={() => onChange(addRow(state, def))} data-action={`addRow-${def.id}`}>
+              <WidgetButton
+                size="small"
+                disabled={!canAdd}
+                onClick={() => onChange(addRow(state, def))}
+                data-action={`addRow-${def.id}`}
+              >
                 {t('engine.addRow')}
               </WidgetButton>
             )}
@@ -188,10 +263,20 @@ export function DetailGrid({ def, state, onChange: setState, onUpdate: updateSta
             )}
             {def.reorder && (
               <>
-                <WidgetButton size="small" disabled={selected.length !== 1 || selected[0] === 0} onClick={() => move(-1)} data-action={`moveUp-${def.id}`}>
+                <WidgetButton
+                  size="small"
+                  disabled={selected.length !== 1 || selected[0] === 0}
+                  onClick={() => move(-1)}
+                  data-action={`moveUp-${def.id}`}
+                >
                   {t('engine.moveUp')}
                 </WidgetButton>
-                <WidgetButton size="small" disabled={selected.length !== 1 || selected[0] === rows.length - 1} onClick={() => move(1)} data-action={`moveDown-${def.id}`}>
+                <WidgetButton
+                  size="small"
+                  disabled={selected.length !== 1 || selected[0] === rows.length - 1}
+                  onClick={() => move(1)}
+                  data-action={`moveDown-${def.id}`}
+                >
                   {t('engine.moveDown')}
                 </WidgetButton>
               </>
@@ -228,23 +313,49 @@ export function DetailGrid({ def, state, onChange: setState, onUpdate: updateSta
           if (link) void frame.open(link, linkQuery(link.query, { ...scope, row: data }));
         }}
         visibleRows={def.visibleRows ?? 8}
-        highlightRow={def.highlight ? (i) => evalRule(def.highlight, { ...scope, row: rows[i]?.data ?? null }, false) : undefined}
+        highlightRow={
+          def.highlight ? (i) => evalRule(def.highlight, { ...scope, row: rows[i]?.data ?? null }, false) : undefined
+        }
         emptyText={t('ui.noData')}
         aria-label={def.title ? t(def.title) : def.id}
       />
       {note && <p className={styles.muted}>{note}</p>}
-      {addFrom?.widget === 'person' && <PersonPopup open={picking} onChoose={(p) => pick(p as unknown as Record<string, unknown>)} onClose={() => setPicking(false)} />}
+      {addFrom?.widget === 'person' && (
+        <PersonPopup
+          open={picking}
+          onChoose={(p) => pick(p as unknown as Record<string, unknown>)}
+          onClose={() => setPicking(false)}
+        />
+      )}
       {addFrom?.widget === 'company' && addFrom.operation && (
-        <CompanyPopup open={picking} search={searchCompanies} onChoose={(c) => pick(c as unknown as Record<string, unknown>)} onClose={() => setPicking(false)} />
+        <CompanyPopup
+          open={picking}
+          search={searchCompanies}
+          onChoose={(c) => pick(c as unknown as Record<string, unknown>)}
+          onClose={() => setPicking(false)}
+        />
       )}
       {addFrom?.widget === 'item' && addFrom.operation && (
-        <ItemPopup open={picking} search={searchItems} categories={addFrom.categories ? (itemCategories ?? []) : undefined} onChoose={(i) => pick(i as unknown as Record<string, unknown>)} onClose={() => setPicking(false)} />
+        <ItemPopup
+          open={picking}
+          search={searchItems}
+          categories={addFrom.categories ? (itemCategories ?? []) : undefined}
+          onChoose={(i) => pick(i as unknown as Record<string, unknown>)}
+          onClose={() => setPicking(false)}
+        />
       )}
       {problems.length > 0 && (
         <ul className={styles.error} role="alert" style={{ margin: 0 }}>
           {problems.slice(0, 20).map((p, i) => {
             const column = def.columns.find((c) => c.field === p.field);
-            return <li key={i}>{t('engine.rowInvalid', { row: p.index + 1, message: `${column ? fieldLabel(t, column) : p.field} — ${p.message}` })}</li>;
+            return (
+              <li key={i}>
+                {t('engine.rowInvalid', {
+                  row: p.index + 1,
+                  message: `${column ? fieldLabel(t, column) : p.field} — ${p.message}`,
+                })}
+              </li>
+            );
           })}
         </ul>
       )}

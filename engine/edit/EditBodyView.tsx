@@ -14,7 +14,17 @@ import { ActionButton } from '../ui/parts';
 import styles from '../ui/engine.module.css';
 import { answerWarnings } from './answer-warnings';
 import { Attachments } from './Attachments';
-import { changedRows, computeCells, isDirty, loadDetail, rowsFromAnswer, startDetail, validateDetail, type CellProblem, type DetailState } from './detail-state';
+import {
+  changedRows,
+  computeCells,
+  isDirty,
+  loadDetail,
+  rowsFromAnswer,
+  startDetail,
+  validateDetail,
+  type CellProblem,
+  type DetailState,
+} from './detail-state';
 import { DetailGrid } from './DetailGrid';
 import { SectionsForm, type SectionsFormHandle } from './SectionsForm';
 import { useValuesFrom } from './value-from';
@@ -55,7 +65,12 @@ function emptyValues(body: EditBody, login: LoginData | null, query: Record<stri
   const out: Values = {};
   for (const f of fieldsOf(body)) {
     const d = f.default;
-    out[f.field] = d === undefined ? '' : typeof d === 'object' && d !== null && !Array.isArray(d) ? defaultValue(d, f.widget, login, new Date(), query) : d;
+    out[f.field] =
+      d === undefined
+        ? ''
+        : typeof d === 'object' && d !== null && !Array.isArray(d)
+          ? defaultValue(d, f.widget, login, new Date(), query)
+          : d;
   }
   return out;
 }
@@ -100,7 +115,13 @@ function typed(f: Pick<FieldDef, 'type' | 'widget'>, v: unknown): unknown {
  * The form as a request body: the definition's fields (create-only ones only when creating; with
  * `sendWhen`, only while it holds in `scope`) and the version read.
  */
-function formBody(body: EditBody, values: Values, mode: 'create' | 'update', operation: string | undefined, scope?: ExprScope): Values {
+function formBody(
+  body: EditBody,
+  values: Values,
+  mode: 'create' | 'update',
+  operation: string | undefined,
+  scope?: ExprScope,
+): Values {
   const accepted = operation && isOperationId(operation) ? operations[operation].bodyFields : null;
   const out: Values = {};
   for (const f of fieldsOf(body)) {
@@ -109,14 +130,16 @@ function formBody(body: EditBody, values: Values, mode: 'create' | 'update', ope
     if (f.params) {
       // Each part of the compound value to its own field.
       const parts = values[f.field] && typeof values[f.field] === 'object' ? (values[f.field] as Values) : {};
-      for (const [part, field] of Object.entries(f.params)) out[field] = typeof parts[part] === 'string' ? (parts[part] as string).trim() : (parts[part] ?? '');
+      for (const [part, field] of Object.entries(f.params))
+        out[field] = typeof parts[part] === 'string' ? (parts[part] as string).trim() : (parts[part] ?? '');
       continue;
     }
     const v = typed(f, values[f.field]);
     if (v !== undefined) out[f.field] = v;
   }
   if (values.version !== undefined && values.version !== null) out.version = values.version;
-  if (body.attachments && !blank(values[body.attachments.field])) out[body.attachments.field] = values[body.attachments.field];
+  if (body.attachments && !blank(values[body.attachments.field]))
+    out[body.attachments.field] = values[body.attachments.field];
   if (!accepted) return out;
   return Object.fromEntries(Object.entries(out).filter(([k]) => (accepted as readonly string[]).includes(k)));
 }
@@ -132,7 +155,9 @@ const blankCell = (v: unknown) => v === null || v === undefined || (typeof v ===
 function detailScope(def: DetailDef, state: DetailState) {
   const shape = (data: Values, original?: Values): Values => {
     const out: Values = {};
-    for (const c of def.columns) out[c.field] = c.type === 'number' || c.type === 'money' ? typed({ type: 'number' }, data[c.field]) : (data[c.field] ?? '');
+    for (const c of def.columns)
+      out[c.field] =
+        c.type === 'number' || c.type === 'money' ? typed({ type: 'number' }, data[c.field]) : (data[c.field] ?? '');
     if (!(def.rowKey in out)) out[def.rowKey] = data[def.rowKey];
     if (original && original.version !== undefined) out.version = original.version;
     return out;
@@ -140,7 +165,10 @@ function detailScope(def: DetailDef, state: DetailState) {
   return {
     rows: state.rows.map((r) => shape(r.data, r.original)),
     changed: changedRows(state).map((r) => shape(r.data, r.original)),
-    deleted: state.deleted.map((o) => ({ [def.rowKey]: o[def.rowKey], ...(o.version !== undefined ? { version: o.version } : {}) })),
+    deleted: state.deleted.map((o) => ({
+      [def.rowKey]: o[def.rowKey],
+      ...(o.version !== undefined ? { version: o.version } : {}),
+    })),
     count: state.rows.length,
   };
 }
@@ -148,7 +176,9 @@ function detailScope(def: DetailDef, state: DetailState) {
 /** An answer's top-level text and number fields, for a success message to name. */
 function answerValues(answer: unknown): Record<string, unknown> | undefined {
   if (!answer || typeof answer !== 'object' || Array.isArray(answer)) return undefined;
-  return Object.fromEntries(Object.entries(answer as Values).filter(([, v]) => typeof v === 'string' || typeof v === 'number'));
+  return Object.fromEntries(
+    Object.entries(answer as Values).filter(([, v]) => typeof v === 'string' || typeof v === 'number'),
+  );
 }
 
 /** Missing path parameters of an operation, taken by name from the form, the record or the query. */
@@ -168,7 +198,19 @@ function completePath(operation: string, input: OperationInput, sources: Values[
  * delete, workflow, new, back). Read-only when the definition says so or the menu authority has
  * no write. Unsaved changes: leaving asks first.
  */
-export function EditBodyView({ body, at, record, extraScope, onSaved, onDeleted, onNew, extraActions = [], reloadRecord, onMode, onCreated }: EditBodyViewProps) {
+export function EditBodyView({
+  body,
+  at,
+  record,
+  extraScope,
+  onSaved,
+  onDeleted,
+  onNew,
+  extraActions = [],
+  reloadRecord,
+  onMode,
+  onCreated,
+}: EditBodyViewProps) {
   const frame = useFrame();
   const services = useEngineServices();
   const { t } = frame;
@@ -185,7 +227,14 @@ export function EditBodyView({ body, at, record, extraScope, onSaved, onDeleted,
   }
   const mode: 'create' | 'update' = current ? 'update' : 'create';
   useEffect(() => onMode?.(mode), [mode, onMode]);
-  const start = useMemo(() => composeCompound(body, { ...emptyValues(body, login, frame.query), ...(current ? fromRecord(body, current) : {}) }), [body, current, login, frame.query]);
+  const start = useMemo(
+    () =>
+      composeCompound(body, {
+        ...emptyValues(body, login, frame.query),
+        ...(current ? fromRecord(body, current) : {}),
+      }),
+    [body, current, login, frame.query],
+  );
   const [values, setValues] = useState<Values>(start);
   const [baseline, setBaseline] = useState<Values>(start);
   const [details, setDetails] = useState<Record<string, DetailState>>({});
@@ -205,17 +254,40 @@ export function EditBodyView({ body, at, record, extraScope, onSaved, onDeleted,
   }
 
   const baseScope = useMemo<ExprScope>(
-    () => ({ login, mode, query: frame.query, screen: { canRead: !!frame.authority?.read, canWrite: !!frame.authority?.write, id: frame.def.id, portal: frame.portal, saved: savedHere }, ...extraScope }),
+    () => ({
+      login,
+      mode,
+      query: frame.query,
+      screen: {
+        canRead: !!frame.authority?.read,
+        canWrite: !!frame.authority?.write,
+        id: frame.def.id,
+        portal: frame.portal,
+        saved: savedHere,
+      },
+      ...extraScope,
+    }),
     [login, mode, frame.query, frame.authority, frame.def.id, frame.portal, savedHere, extraScope],
   );
 
   // Detail rows: from their own operation, or from the record's field of the same name. They
   // reload when what they are loaded with changes (another record), not on every save of the form.
   const detailInputs = useMemo(
-    () => (body.details ?? []).map((d) => (d.load && current ? completePath(d.load.operation, buildInputs(d.load.params, { ...baseScope, form: current }), [current, frame.query]) : null)),
+    () =>
+      (body.details ?? []).map((d) =>
+        d.load && current
+          ? completePath(d.load.operation, buildInputs(d.load.params, { ...baseScope, form: current }), [
+              current,
+              frame.query,
+            ])
+          : null,
+      ),
     [body.details, current, baseScope, frame.query],
   );
-  const detailKey = JSON.stringify([detailInputs, (body.details ?? []).map((d) => (d.load ? null : (current?.[d.id] ?? null)))]);
+  const detailKey = JSON.stringify([
+    detailInputs,
+    (body.details ?? []).map((d) => (d.load ? null : (current?.[d.id] ?? null))),
+  ]);
   useEffect(() => {
     let live = true;
     const load = async (d: DetailDef, input: OperationInput | null): Promise<DetailState> => {
@@ -249,7 +321,9 @@ export function EditBodyView({ body, at, record, extraScope, onSaved, onDeleted,
     const from = d.fillFrom;
     if (!from || mode !== 'create' || !evalRule(from.when, fillScope, true)) return null;
     const input = buildInputs(from.params, fillScope);
-    const pathParams = isOperationId(from.operation) ? (operations[from.operation].pathParams as readonly string[]) : Object.keys(input.path ?? {});
+    const pathParams = isOperationId(from.operation)
+      ? (operations[from.operation].pathParams as readonly string[])
+      : Object.keys(input.path ?? {});
     // A path parameter still empty (no order picked yet): nothing to call.
     return pathParams.some((p) => blank(input.path?.[p])) ? null : input;
   });
@@ -262,13 +336,15 @@ export function EditBodyView({ body, at, record, extraScope, onSaved, onDeleted,
       const from = d.fillFrom;
       if (!from) return;
       const input = fillInputs[i];
-      const set = (rows: Values[]) => live && setDetails((old) => ({ ...old, [d.id]: computeCells(startDetail(rows), d.columns) }));
+      const set = (rows: Values[]) =>
+        live && setDetails((old) => ({ ...old, [d.id]: computeCells(startDetail(rows), d.columns) }));
       if (!input) {
         if (mode === 'create') set([]);
         return;
       }
       services.call(from.operation, input).then(
-        (answer) => set(rowsFromAnswer(answer, from.rows, from.fill, (row) => evalRule(from.where, { ...fillScope, row }, true))),
+        (answer) =>
+          set(rowsFromAnswer(answer, from.rows, from.fill, (row) => evalRule(from.where, { ...fillScope, row }, true))),
         (e: unknown) => {
           set([]);
           if (live) void frame.alertError(e);
@@ -282,13 +358,18 @@ export function EditBodyView({ body, at, record, extraScope, onSaved, onDeleted,
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [fillKey]);
 
-  const readOnly = !frame.authority?.write || evalRule(body.readOnly as string | boolean | undefined, { ...baseScope, form: values }, false);
+  const readOnly =
+    !frame.authority?.write ||
+    evalRule(body.readOnly as string | boolean | undefined, { ...baseScope, form: values }, false);
   const detailValues = useMemo(() => {
     const out: Record<string, unknown> = {};
     for (const d of body.details ?? []) if (details[d.id]) out[d.id] = detailScope(d, details[d.id]);
     return out;
   }, [body.details, details]);
-  const scope = useMemo<ExprScope>(() => ({ ...baseScope, form: values, detail: detailValues }), [baseScope, values, detailValues]);
+  const scope = useMemo<ExprScope>(
+    () => ({ ...baseScope, form: values, detail: detailValues }),
+    [baseScope, values, detailValues],
+  );
   // Fields another operation gives (valueFrom): shown, sent when the body takes them, never a change of the user's.
   const bodyFields = useMemo(() => fieldsOf(body), [body]);
   useValuesFrom(bodyFields, scope, shownStart, (patch) => {
@@ -296,7 +377,9 @@ export function EditBodyView({ body, at, record, extraScope, onSaved, onDeleted,
     setBaseline((b) => ({ ...b, ...patch }));
   });
 
-  const formDirty = JSON.stringify(formBody(body, values, mode, undefined)) !== JSON.stringify(formBody(body, baseline, mode, undefined));
+  const formDirty =
+    JSON.stringify(formBody(body, values, mode, undefined)) !==
+    JSON.stringify(formBody(body, baseline, mode, undefined));
   const dirty = formDirty || Object.values(details).some(isDirty);
   // confirmLeave: false lets the user leave without being asked.
   const guarded = dirty && !readOnly && body.confirmLeave !== false;
@@ -312,8 +395,13 @@ export function EditBodyView({ body, at, record, extraScope, onSaved, onDeleted,
     for (const d of body.details ?? []) {
       const state = details[d.id];
       if (!state || !evalRule(d.visible, scope, true)) continue;
-      const p = validateDetail(state, d, { required: t('engine.required'), tooLong: (max) => t('validation.maxChars', { max }), duplicate: t('engine.duplicateKey') });
-      if (d.minRows !== undefined && state.rows.length < d.minRows) p.push({ index: -1, field: d.rowKey, message: t('engine.minRows', { count: d.minRows }) });
+      const p = validateDetail(state, d, {
+        required: t('engine.required'),
+        tooLong: (max) => t('validation.maxChars', { max }),
+        duplicate: t('engine.duplicateKey'),
+      });
+      if (d.minRows !== undefined && state.rows.length < d.minRows)
+        p.push({ index: -1, field: d.rowKey, message: t('engine.minRows', { count: d.minRows }) });
       if (p.length) detailsOk = false;
       problems[d.id] = p;
     }
@@ -351,23 +439,40 @@ export function EditBodyView({ body, at, record, extraScope, onSaved, onDeleted,
   /** The grids a 'form' body carries (`send`): visible ones whose id the operation's body takes. */
   const sentDetails = (operation: string) => {
     const accepted = isOperationId(operation) ? operations[operation].bodyFields : null;
-    return (body.details ?? []).filter((d) => d.send && details[d.id] && evalRule(d.visible, scope, true) && (!accepted || (accepted as readonly string[]).includes(d.id)));
+    return (body.details ?? []).filter(
+      (d) =>
+        d.send &&
+        details[d.id] &&
+        evalRule(d.visible, scope, true) &&
+        (!accepted || (accepted as readonly string[]).includes(d.id)),
+    );
   };
   const withSentRows = (values: Values, operation: string): Values => {
     const out = { ...values };
     for (const d of sentDetails(operation)) {
       const rows = detailScope(d, { ...details[d.id], rows: sentRowsOf(d, details[d.id], scope) }).rows;
-      const fields = (r: Values) => (d.send as string[]).filter((f) => !d.omitBlank || !blankCell(r[f])).map((f) => [f, r[f] === undefined ? null : r[f]]);
-      out[d.id] = typeof d.send === 'string' ? rows.map((r) => r[d.send as string]) : rows.map((r) => Object.fromEntries(fields(r)));
+      const fields = (r: Values) =>
+        (d.send as string[])
+          .filter((f) => !d.omitBlank || !blankCell(r[f]))
+          .map((f) => [f, r[f] === undefined ? null : r[f]]);
+      out[d.id] =
+        typeof d.send === 'string'
+          ? rows.map((r) => r[d.send as string])
+          : rows.map((r) => Object.fromEntries(fields(r)));
     }
     return out;
   };
 
   /** Which body lists are a detail's rows (to place row errors): `detail.<id>.changed` or `.rows`, and a 'form' body's sent grids. */
-  const sentRows = (action: CallAction, operation = action.operation ?? ''): Record<string, { detail: string; uids: number[] }> => {
+  const sentRows = (
+    action: CallAction,
+    operation = action.operation ?? '',
+  ): Record<string, { detail: string; uids: number[] }> => {
     const out: Record<string, { detail: string; uids: number[] }> = {};
     const map = action.params?.body;
-    if (!map || map === 'form') for (const d of sentDetails(operation)) out[d.id] = { detail: d.id, uids: sentRowsOf(d, details[d.id], scope).map((r) => r.uid) };
+    if (!map || map === 'form')
+      for (const d of sentDetails(operation))
+        out[d.id] = { detail: d.id, uids: sentRowsOf(d, details[d.id], scope).map((r) => r.uid) };
     if (!map || typeof map !== 'object') return out;
     for (const [key, expr] of Object.entries(map)) {
       // Also `pick(detail.<id>.rows, [...])`: the same rows, fewer fields.
@@ -379,10 +484,25 @@ export function EditBodyView({ body, at, record, extraScope, onSaved, onDeleted,
     return out;
   };
 
-  const call = async (action: NormalAction & CallAction, operation: string, what: 'save' | 'delete' | 'call', callScope: ExprScope = scope) => {
+  const call = async (
+    action: NormalAction & CallAction,
+    operation: string,
+    what: 'save' | 'delete' | 'call',
+    callScope: ExprScope = scope,
+  ) => {
     const bodyValues = withSentRows(formBody(body, values, mode, operation, callScope), operation);
-    const params = action.params ?? (what === 'save' ? { body: 'form' as const } : what === 'delete' && values.version !== undefined ? { query: { version: 'form.version' } } : undefined);
-    const input = completePath(operation, buildInputs(params, callScope, bodyValues, action.prompt), [values, current ?? {}, frame.query]);
+    const params =
+      action.params ??
+      (what === 'save'
+        ? { body: 'form' as const }
+        : what === 'delete' && values.version !== undefined
+          ? { query: { version: 'form.version' } }
+          : undefined);
+    const input = completePath(operation, buildInputs(params, callScope, bodyValues, action.prompt), [
+      values,
+      current ?? {},
+      frame.query,
+    ]);
     setBusy(true);
     try {
       // Save and delete always confirm; a call asked its confirmation or prompt (askAndCall).
@@ -444,7 +564,8 @@ export function EditBodyView({ body, at, record, extraScope, onSaved, onDeleted,
         // Saved, but with something the user should know (e.g. a menu URL the app has no route for).
         const warnings = answerWarnings(answer);
         if (warnings.length > 0) await frame.alert(warnings.join('\n'));
-        const isRecord = answer && typeof answer === 'object' && !Array.isArray(answer) && !('rows' in (answer as object));
+        const isRecord =
+          answer && typeof answer === 'object' && !Array.isArray(answer) && !('rows' in (answer as object));
         frame.setDirty(false);
         setSavedHere(true);
         if (isRecord) setCurrent(answer as Values);
@@ -471,7 +592,8 @@ export function EditBodyView({ body, at, record, extraScope, onSaved, onDeleted,
       case 'workflow':
       case 'call': {
         const a = action as NormalAction & CallAction;
-        const sendsRows = typeof a.params?.body === 'object' && Object.values(a.params.body).some((e) => e.includes('detail.'));
+        const sendsRows =
+          typeof a.params?.body === 'object' && Object.values(a.params.body).some((e) => e.includes('detail.'));
         if (sendsRows && !validateAll()) {
           await frame.alert(t('engine.rowsInvalid'));
           requestErrorFocus();
@@ -481,9 +603,20 @@ export function EditBodyView({ body, at, record, extraScope, onSaved, onDeleted,
         const warned = a.warn && evalRule(a.warn.when, scope, false);
         if (warned && a.warn) {
           const listed = a.warn.list ? evalExpr(a.warn.list, scope) : [];
-          const lines = [...new Set((Array.isArray(listed) ? listed : [listed]).filter((x) => x !== null && x !== undefined && x !== '').map(String))];
-          const link = a.warn.link ? { label: t(a.warn.link.label), route: a.warn.link.route, query: linkQuery(a.warn.link.query, scope) } : undefined;
-          const goOn = await frame.prompt({ fields: [] }, { title: t(a.label), message: t(a.warn.message, { list: lines.join('\n') }), scope, link });
+          const lines = [
+            ...new Set(
+              (Array.isArray(listed) ? listed : [listed])
+                .filter((x) => x !== null && x !== undefined && x !== '')
+                .map(String),
+            ),
+          ];
+          const link = a.warn.link
+            ? { label: t(a.warn.link.label), route: a.warn.link.route, query: linkQuery(a.warn.link.query, scope) }
+            : undefined;
+          const goOn = await frame.prompt(
+            { fields: [] },
+            { title: t(a.label), message: t(a.warn.message, { list: lines.join('\n') }), scope, link },
+          );
           if (!goOn) return;
         }
         // The prompt (a comment, a reason …) or the confirmation; `input` holds the prompt's answers.
@@ -504,7 +637,8 @@ export function EditBodyView({ body, at, record, extraScope, onSaved, onDeleted,
           services.confirmWrites === true && !warned,
         );
         if (!result?.ok) return;
-        const said = a.successWhen?.find((w) => evalRule(w.when, { ...scope, answer: result.answer }, false))?.text ?? a.success;
+        const said =
+          a.successWhen?.find((w) => evalRule(w.when, { ...scope, answer: result.answer }, false))?.text ?? a.success;
         frame.notify(t(said ?? 'engine.done', answerValues(result.answer)));
         onSaved?.(result.answer, mode);
         await effects(a, ['reload']);
@@ -525,9 +659,13 @@ export function EditBodyView({ body, at, record, extraScope, onSaved, onDeleted,
       case 'navigate':
         // The target's query from the definition's expressions over the form (e.g. { "rfqNo": "form.rfqNo" }).
         {
-          const changed = await frame.open(action as never, linkQuery((action as { query?: Record<string, string> }).query, scope));
+          const changed = await frame.open(
+            action as never,
+            linkQuery((action as { query?: Record<string, string> }).query, scope),
+          );
           // A dialog that changed data: the action's effects (e.g. reloadRecord after a dialog created a follow-up document).
-          if (changed && (action as { then?: CallAction['then'] }).then?.length) await effects(action as unknown as CallAction, []);
+          if (changed && (action as { then?: CallAction['then'] }).then?.length)
+            await effects(action as unknown as CallAction, []);
         }
         return;
       default:
@@ -536,8 +674,14 @@ export function EditBodyView({ body, at, record, extraScope, onSaved, onDeleted,
   };
 
   // Buttons may also depend on unsaved changes (`screen.dirty`: e.g. submit only what was saved).
-  const actionScope = useMemo<ExprScope>(() => ({ ...scope, screen: { ...(scope.screen as object), dirty } }), [scope, dirty]);
-  const actions = useMemo(() => [...extraActions, ...(body.actions ?? []).map((a) => normalizeAction(a, frame.def.title))], [body.actions, extraActions, frame.def.title]);
+  const actionScope = useMemo<ExprScope>(
+    () => ({ ...scope, screen: { ...(scope.screen as object), dirty } }),
+    [scope, dirty],
+  );
+  const actions = useMemo(
+    () => [...extraActions, ...(body.actions ?? []).map((a) => normalizeAction(a, frame.def.title))],
+    [body.actions, extraActions, frame.def.title],
+  );
 
   return (
     <>
@@ -588,7 +732,12 @@ export function EditBodyView({ body, at, record, extraScope, onSaved, onDeleted,
           <span className={styles.muted}>{readOnly ? t('engine.readOnly') : dirty ? t('engine.unsaved') : ''}</span>
           <div className={styles.actions}>
             {actions.map((a) => (
-              <ActionButton key={a.id} action={a} state={actionState(a, frame.authority, actionScope, busy)} onRun={(x) => void run(x)} />
+              <ActionButton
+                key={a.id}
+                action={a}
+                state={actionState(a, frame.authority, actionScope, busy)}
+                onRun={(x) => void run(x)}
+              />
             ))}
           </div>
         </div>
@@ -600,7 +749,9 @@ export function EditBodyView({ body, at, record, extraScope, onSaved, onDeleted,
 /** Asks before the router leaves a page with unsaved changes, and before the tab closes. */
 function LeaveGuard({ when, message }: { when: boolean; message: string }) {
   const frame = useFrame();
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => when && currentLocation.pathname !== nextLocation.pathname);
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) => when && currentLocation.pathname !== nextLocation.pathname,
+  );
   useEffect(() => {
     if (blocker.state !== 'blocked') return;
     let live = true;

@@ -16,7 +16,8 @@ type Values = Record<string, unknown>;
 
 const blank = (v: unknown) => v === null || v === undefined || v === '';
 /** The address's query as one string, whatever the parameters' order. */
-const addressKey = (query: Record<string, string>) => JSON.stringify(Object.entries(query).sort(([a], [b]) => a.localeCompare(b)));
+const addressKey = (query: Record<string, string>) =>
+  JSON.stringify(Object.entries(query).sort(([a], [b]) => a.localeCompare(b)));
 
 /**
  * An edit screen: with its key in the query it loads the record and updates it; without, it
@@ -30,9 +31,15 @@ export function EditScreen() {
   const keyString = (def.key ?? []).map((k) => frame.query[k] ?? '').join('\u0000');
   const queryKey = addressKey(frame.query);
   // Staff at a supplier's own page name the supplier first (def.choose): nothing is loaded until then.
-  const choosing = !!def.choose && (!def.choose.portal || def.choose.portal === frame.portal) && (frame.query[def.choose.param] ?? '') === '';
+  const choosing =
+    !!def.choose &&
+    (!def.choose.portal || def.choose.portal === frame.portal) &&
+    (frame.query[def.choose.param] ?? '') === '';
   // A singleton (my company, my account) is always there to load: it needs no key in the address.
-  const hasKey = !choosing && ((def.singleton === true && !!def.load) || ((def.key?.length ?? 0) > 0 && (def.key ?? []).every((k) => (frame.query[k] ?? '') !== '')));
+  const hasKey =
+    !choosing &&
+    ((def.singleton === true && !!def.load) ||
+      ((def.key?.length ?? 0) > 0 && (def.key ?? []).every((k) => (frame.query[k] ?? '') !== '')));
   // A record created here has its key put in the address (F5, a copied link open it again). The body
   // that saved it stays as it is: `adopted` says this address is that record, so it is not read again.
   const [adopted, setAdopted] = useState<{ queryKey: string; bodyKey: string; record: Values } | null>(null);
@@ -49,16 +56,27 @@ export function EditScreen() {
   const onNew = () => {
     const keys = def.key ?? [];
     if (!keyInAddress || !keys.some((k) => (frame.query[k] ?? '') !== '')) return;
-    void frame.open({ route: def.route!, replace: true }, Object.fromEntries(Object.entries(frame.query).filter(([k]) => !keys.includes(k))));
+    void frame.open(
+      { route: def.route!, replace: true },
+      Object.fromEntries(Object.entries(frame.query).filter(([k]) => !keys.includes(k))),
+    );
   };
   const [attempt, setAttempt] = useState(0);
-  const [loaded, setLoaded] = useState<{ key: string; attempt: number; record: Values | null; error: string | null } | null>(null);
+  const [loaded, setLoaded] = useState<{
+    key: string;
+    attempt: number;
+    record: Values | null;
+    error: string | null;
+  } | null>(null);
 
   /** The load call's inputs: the definition's params; path parameters it leaves out are taken by name from the query. */
   const loadInput = (query: Record<string, string> = frame.query) => {
     const input = buildInputs(def.load!.params, { query, login: services.loginData() });
     if (isOperationId(def.load!.operation)) {
-      input.path = { ...Object.fromEntries(operations[def.load!.operation].pathParams.map((p) => [p, query[p]])), ...input.path };
+      input.path = {
+        ...Object.fromEntries(operations[def.load!.operation].pathParams.map((p) => [p, query[p]])),
+        ...input.path,
+      };
     }
     return input;
   };
@@ -68,9 +86,15 @@ export function EditScreen() {
     if (!def.load) return null;
     // A record created on this screen has no key in the address: its key comes from the record shown.
     const keys = def.key ?? [];
-    const fromShown = !hasKey && !!shown && keys.length > 0 && keys.every((k) => shown[k] !== null && shown[k] !== undefined && shown[k] !== '');
+    const fromShown =
+      !hasKey &&
+      !!shown &&
+      keys.length > 0 &&
+      keys.every((k) => shown[k] !== null && shown[k] !== undefined && shown[k] !== '');
     if (!hasKey && !fromShown) return null;
-    const query = fromShown ? { ...frame.query, ...Object.fromEntries(keys.map((k) => [k, String(shown![k])])) } : frame.query;
+    const query = fromShown
+      ? { ...frame.query, ...Object.fromEntries(keys.map((k) => [k, String(shown![k])])) }
+      : frame.query;
     try {
       return (await services.call(def.load.operation, loadInput(query))) as Values;
     } catch (e) {
@@ -108,7 +132,8 @@ export function EditScreen() {
 
   // Without a key the screen creates a record; with one it waits for this key's answer.
   const current = loaded && loaded.key === keyString && loaded.attempt === attempt ? loaded : null;
-  const state: 'loading' | 'ready' | 'failed' = !hasKey || !def.load || adoptedHere ? 'ready' : !current ? 'loading' : current.error !== null ? 'failed' : 'ready';
+  const state: 'loading' | 'ready' | 'failed' =
+    !hasKey || !def.load || adoptedHere ? 'ready' : !current ? 'loading' : current.error !== null ? 'failed' : 'ready';
   const record = adoptedHere ? adoptedHere.record : hasKey && def.load ? (current?.record ?? null) : null;
   const error = current?.error ?? null;
   // The body's mode for this address (a record created here turns the form into its update); until
@@ -122,8 +147,20 @@ export function EditScreen() {
 
   return (
     <>
-      {!frame.dialog && <ScreenHeader title={t(title)} badge={frame.authority && !frame.authority.write ? t('engine.readOnly') : null} />}
-      {choosing && def.choose && <ChoosePanel choose={def.choose} onChoose={(value) => void frame.open({ route: def.route, replace: true }, { ...frame.query, [def.choose!.param]: value })} />}
+      {!frame.dialog && (
+        <ScreenHeader
+          title={t(title)}
+          badge={frame.authority && !frame.authority.write ? t('engine.readOnly') : null}
+        />
+      )}
+      {choosing && def.choose && (
+        <ChoosePanel
+          choose={def.choose}
+          onChoose={(value) =>
+            void frame.open({ route: def.route, replace: true }, { ...frame.query, [def.choose!.param]: value })
+          }
+        />
+      )}
       {state === 'loading' && <p className={styles.muted}>{t('engine.loading')}</p>}
       {state === 'failed' && (
         <div className={styles.warning} role="alert">
@@ -136,7 +173,16 @@ export function EditScreen() {
       {/* Keyed by the whole query: a link to this screen with other parameters (a record created here
           keeps no key in the address; /itemExcelUpDetail?replaces=… after an upload) starts afresh. */}
       {state === 'ready' && !choosing && (
-        <EditBodyView key={adoptedHere?.bodyKey ?? queryKey} body={def} at="" record={record} reloadRecord={reloadRecord} onMode={onMode} onCreated={onCreated} onNew={onNew} />
+        <EditBodyView
+          key={adoptedHere?.bodyKey ?? queryKey}
+          body={def}
+          at=""
+          record={record}
+          reloadRecord={reloadRecord}
+          onMode={onMode}
+          onCreated={onCreated}
+          onNew={onNew}
+        />
       )}
     </>
   );

@@ -97,7 +97,11 @@ function SectionsTemplate({ properties, registry }: ObjectFieldTemplateProps) {
           {s.title && <h2 className={styles.sectionTitle}>{s.title}</h2>}
           <div className={styles.formGrid} style={{ gridTemplateColumns: `repeat(${s.columns}, minmax(0, 1fr))` }}>
             {s.fields.map((f) => (
-              <div key={f.field} data-field={f.field} style={f.span ? { gridColumn: `span ${Math.min(f.span, s.columns)}` } : undefined}>
+              <div
+                key={f.field}
+                data-field={f.field}
+                style={f.span ? { gridColumn: `span ${Math.min(f.span, s.columns)}` } : undefined}
+              >
                 {byName.get(f.field)}
                 {f.help && <p className={styles.help}>{ctx.t(f.help)}</p>}
               </div>
@@ -112,19 +116,29 @@ function SectionsTemplate({ properties, registry }: ObjectFieldTemplateProps) {
 const FIELDS = { engineField: EngineField };
 const TEMPLATES = { FieldTemplate: BareFieldTemplate, ObjectFieldTemplate: SectionsTemplate };
 
-export const SectionsForm = forwardRef<SectionsFormHandle, SectionsFormProps>(function SectionsForm({ sections, values, onChange, scope, mode, readOnly, fieldErrors, t, file, at }, ref) {
+export const SectionsForm = forwardRef<SectionsFormHandle, SectionsFormProps>(function SectionsForm(
+  { sections, values, onChange, scope, mode, readOnly, fieldErrors, t, file, at },
+  ref,
+) {
   const visible = useMemo(
     () =>
       sections
         .map((s, si) => ({ s, si }))
         .filter(({ s }) => evalRule(s.visible, scope, true))
-        .map(({ s, si }) => ({ title: s.title ? t(s.title) : undefined, columns: s.columns ?? 2, si, fields: s.fields.filter((f) => evalRule(f.visible, scope, true)) })),
+        .map(({ s, si }) => ({
+          title: s.title ? t(s.title) : undefined,
+          columns: s.columns ?? 2,
+          si,
+          fields: s.fields.filter((f) => evalRule(f.visible, scope, true)),
+        })),
     [sections, scope, t],
   );
   const fields = useMemo(() => visible.flatMap((s) => s.fields), [visible]);
   const fieldIndex = useMemo(() => {
     const m = new Map<string, string>();
-    sections.forEach((s, si) => s.fields.forEach((f, fi) => m.set(f.field, `${file}#${at}/sections/${si}/fields/${fi}`)));
+    sections.forEach((s, si) =>
+      s.fields.forEach((f, fi) => m.set(f.field, `${file}#${at}/sections/${si}/fields/${fi}`)),
+    );
     return m;
   }, [sections, file, at]);
   const { schema, uiSchema } = useMemo(() => {
@@ -138,27 +152,32 @@ export const SectionsForm = forwardRef<SectionsFormHandle, SectionsFormProps>(fu
   }, [fields, t]);
 
   const fieldReadOnly = useMemo(
-    () => (f: FieldDef) => readOnly || (f.createOnly === true && mode === 'update') || evalRule(f.readOnly as string | boolean | undefined, scope, false),
+    () => (f: FieldDef) =>
+      readOnly ||
+      (f.createOnly === true && mode === 'update') ||
+      evalRule(f.readOnly as string | boolean | undefined, scope, false),
     [readOnly, mode, scope],
   );
   // Client rules run through the form's rjsf validator on demand; their messages and the server's are
   // shown the same way and stay until the field changes.
   const [clientErrors, setClientErrors] = useState<Record<string, string>>({});
   const customValidate = useMemo(
-    () =>
-      (data: unknown, errors: Record<string, { addError(m: string): void }>) => {
-        const d = (data ?? {}) as Values;
-        for (const f of fields) {
-          if (!f.required || fieldReadOnly(f)) continue;
-          if (!isFilledFor(f, d[f.field])) errors[f.field]?.addError(t('engine.required'));
-        }
-        return errors;
-      },
+    () => (data: unknown, errors: Record<string, { addError(m: string): void }>) => {
+      const d = (data ?? {}) as Values;
+      for (const f of fields) {
+        if (!f.required || fieldReadOnly(f)) continue;
+        if (!isFilledFor(f, d[f.field])) errors[f.field]?.addError(t('engine.required'));
+      }
+      return errors;
+    },
     [fields, fieldReadOnly, t],
   );
   // Messages travel in the form context: rjsf keeps its own error state, which a controlled form resets.
   const errors = useMemo(() => ({ ...clientErrors, ...fieldErrors }), [fieldErrors, clientErrors]);
-  const formContext = useMemo<FormContext>(() => ({ sections: visible, scope, readOnly: fieldReadOnly, file, fieldIndex, errors, t }), [visible, scope, fieldReadOnly, file, fieldIndex, errors, t]);
+  const formContext = useMemo<FormContext>(
+    () => ({ sections: visible, scope, readOnly: fieldReadOnly, file, fieldIndex, errors, t }),
+    [visible, scope, fieldReadOnly, file, fieldIndex, errors, t],
+  );
 
   const wrapper = useRef<HTMLDivElement>(null);
   useImperativeHandle(
@@ -177,7 +196,11 @@ export const SectionsForm = forwardRef<SectionsFormHandle, SectionsFormProps>(fu
             const p = e.params as { limit?: number };
             if (e.name === 'maxLength') return { ...e, message: t('validation.maxChars', { max: p.limit }) };
             if (e.name === 'pattern') return { ...e, message: t('engine.pattern') };
-            if (e.name === 'minimum' || e.name === 'maximum') return { ...e, message: t(e.name === 'minimum' ? 'engine.minimum' : 'engine.maximum', { limit: p.limit }) };
+            if (e.name === 'minimum' || e.name === 'maximum')
+              return {
+                ...e,
+                message: t(e.name === 'minimum' ? 'engine.minimum' : 'engine.maximum', { limit: p.limit }),
+              };
             return e;
           }),
         );
@@ -220,7 +243,8 @@ export const SectionsForm = forwardRef<SectionsFormHandle, SectionsFormProps>(fu
         onChange={(e) => {
           const next = (e.formData ?? {}) as Values;
           const changed = Object.keys(clientErrors).filter((k) => next[k] !== values[k]);
-          if (changed.length) setClientErrors((old) => Object.fromEntries(Object.entries(old).filter(([k]) => !changed.includes(k))));
+          if (changed.length)
+            setClientErrors((old) => Object.fromEntries(Object.entries(old).filter(([k]) => !changed.includes(k))));
           onChange(next);
         }}
         onSubmit={() => undefined}

@@ -1,18 +1,43 @@
 import { describe, expect, it } from 'vitest';
-import { addRow, addRowFrom, changedRows, deleteRows, editCell, isDirty, loadDetail, moveRow, startDetail, validateDetail } from './detail-state';
+import {
+  addRow,
+  addRowFrom,
+  changedRows,
+  deleteRows,
+  editCell,
+  isDirty,
+  loadDetail,
+  moveRow,
+  startDetail,
+  validateDetail,
+} from './detail-state';
 
-const def = { rowKey: 'code', columns: [{ field: 'code', required: true, maxLength: 3 }, { field: 'text', required: true }, { field: 'order', type: 'number' as const }], newRow: { order: 0 } };
+const def = {
+  rowKey: 'code',
+  columns: [
+    { field: 'code', required: true, maxLength: 3 },
+    { field: 'text', required: true },
+    { field: 'order', type: 'number' as const },
+  ],
+  newRow: { order: 0 },
+};
 const messages = { required: 'req', tooLong: (n: number) => `max ${n}`, duplicate: 'dup' };
 
 describe('detail rows', () => {
   it('tracks new, changed and deleted rows against what was loaded', () => {
-    let s = loadDetail([{ code: 'A', text: '가', order: 1, version: 3 }, { code: 'B', text: '나', order: 2, version: 1 }]);
+    let s = loadDetail([
+      { code: 'A', text: '가', order: 1, version: 3 },
+      { code: 'B', text: '나', order: 2, version: 1 },
+    ]);
     expect(isDirty(s)).toBe(false);
     s = editCell(s, 0, 'text', '가나');
     s = addRow(s, def);
     s = editCell(s, 2, 'code', 'C');
     s = deleteRows(s, [1]);
-    expect(changedRows(s).map((r) => r.data)).toEqual([{ code: 'A', text: '가나', order: 1, version: 3 }, { code: 'C', text: '', order: 0 }]);
+    expect(changedRows(s).map((r) => r.data)).toEqual([
+      { code: 'A', text: '가나', order: 1, version: 3 },
+      { code: 'C', text: '', order: 0 },
+    ]);
     expect(s.deleted).toEqual([{ code: 'B', text: '나', order: 2, version: 1 }]);
     expect(isDirty(s)).toBe(true);
     s = editCell(s, 0, 'text', '가');
@@ -20,8 +45,14 @@ describe('detail rows', () => {
   });
 
   it('a new record’s initial rows are added rows: sent with the save, not reported as deleted when removed', () => {
-    let s = startDetail([{ code: 'A', text: '가' }, { code: 'B', text: '나' }]);
-    expect(changedRows(s).map((r) => r.data)).toEqual([{ code: 'A', text: '가' }, { code: 'B', text: '나' }]);
+    let s = startDetail([
+      { code: 'A', text: '가' },
+      { code: 'B', text: '나' },
+    ]);
+    expect(changedRows(s).map((r) => r.data)).toEqual([
+      { code: 'A', text: '가' },
+      { code: 'B', text: '나' },
+    ]);
     expect(isDirty(s)).toBe(true);
     s = deleteRows(s, [0]);
     expect(s.deleted).toEqual([]);
@@ -47,12 +78,20 @@ describe('detail rows', () => {
 describe('detail rows from a popup and in a chosen order', () => {
   const def = { columns: [{ field: 'approverId' }, { field: 'approverName' }], newRow: {} };
   it('addRowFrom fills the new row from the chosen entry through `fill`', () => {
-    const s = addRowFrom(loadDetail([]), def, { singleid: 'E000006', hname: '강동현', deptnm: '구매팀' }, { approverId: 'singleid', approverName: 'hname' });
+    const s = addRowFrom(
+      loadDetail([]),
+      def,
+      { singleid: 'E000006', hname: '강동현', deptnm: '구매팀' },
+      { approverId: 'singleid', approverName: 'hname' },
+    );
     expect(s.rows.map((r) => r.data)).toEqual([{ approverId: 'E000006', approverName: '강동현' }]);
     expect(isDirty(s)).toBe(true);
   });
   it('a fill given as a list of names fills each from the field of the same name', () => {
-    const s = addRowFrom(loadDetail([]), def, { singleid: 'E000006', hname: '강동현', deptnm: '구매팀' }, ['hname', 'deptnm']);
+    const s = addRowFrom(loadDetail([]), def, { singleid: 'E000006', hname: '강동현', deptnm: '구매팀' }, [
+      'hname',
+      'deptnm',
+    ]);
     expect(s.rows[0].data).toMatchObject({ hname: '강동현', deptnm: '구매팀' });
     expect(s.rows[0].data).not.toHaveProperty('singleid');
   });

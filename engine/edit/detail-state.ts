@@ -24,7 +24,11 @@ export interface DetailState {
 }
 
 export function loadDetail(rows: Data[]): DetailState {
-  return { rows: rows.map((r, i) => ({ uid: i + 1, data: { ...r }, original: r })), deleted: [], nextUid: rows.length + 1 };
+  return {
+    rows: rows.map((r, i) => ({ uid: i + 1, data: { ...r }, original: r })),
+    deleted: [],
+    nextUid: rows.length + 1,
+  };
 }
 
 /** A new record's starting rows: new rows (no original), so a save sends them as added. */
@@ -34,13 +38,19 @@ export function startDetail(rows: Data[]): DetailState {
 
 export function addRow(state: DetailState, def: Pick<DetailDef, 'newRow' | 'columns'>): DetailState {
   const data: Data = {};
-  for (const c of def.columns) data[c.field] = def.newRow && Object.hasOwn(def.newRow, c.field) ? def.newRow[c.field] : '';
+  for (const c of def.columns)
+    data[c.field] = def.newRow && Object.hasOwn(def.newRow, c.field) ? def.newRow[c.field] : '';
   for (const [k, v] of Object.entries(def.newRow ?? {})) if (!(k in data)) data[k] = v;
   return { ...state, rows: [...state.rows, { uid: state.nextUid, data }], nextUid: state.nextUid + 1 };
 }
 
 /** A new row filled from a chosen entry (a popup's row): `fill` maps row field → entry field. */
-export function addRowFrom(state: DetailState, def: Pick<DetailDef, 'newRow' | 'columns'>, entry: Data, fill: FillMap): DetailState {
+export function addRowFrom(
+  state: DetailState,
+  def: Pick<DetailDef, 'newRow' | 'columns'>,
+  entry: Data,
+  fill: FillMap,
+): DetailState {
   const added = addRow(state, def);
   const last = added.rows[added.rows.length - 1];
   const data = { ...last.data };
@@ -109,14 +119,19 @@ export interface CellProblem {
 const blank = (v: unknown) => v === null || v === undefined || String(v).trim() === '';
 
 /** Required and length rules of the columns, plus the row count limits. */
-export function validateDetail(state: DetailState, def: Pick<DetailDef, 'columns' | 'minRows' | 'maxRows' | 'rowKey'>, messages: { required: string; tooLong: (max: number) => string; duplicate: string }): CellProblem[] {
+export function validateDetail(
+  state: DetailState,
+  def: Pick<DetailDef, 'columns' | 'minRows' | 'maxRows' | 'rowKey'>,
+  messages: { required: string; tooLong: (max: number) => string; duplicate: string },
+): CellProblem[] {
   const out: CellProblem[] = [];
   const keys = new Map<string, number>();
   state.rows.forEach((r, index) => {
     for (const c of def.columns as ColumnDef[]) {
       const v = r.data[c.field];
       if (c.required && blank(v)) out.push({ index, field: c.field, message: messages.required });
-      else if (c.maxLength && !blank(v) && [...String(v)].length > c.maxLength) out.push({ index, field: c.field, message: messages.tooLong(c.maxLength) });
+      else if (c.maxLength && !blank(v) && [...String(v)].length > c.maxLength)
+        out.push({ index, field: c.field, message: messages.tooLong(c.maxLength) });
     }
     const key = r.data[def.rowKey];
     if (!blank(key)) {
@@ -132,10 +147,19 @@ const DECIMAL = /^-?\d+(\.\d+)?$/;
 
 /** A computed cell's value: the exact product of the row's fields, to 2 decimals; '' while one is not a number. */
 export function productOf(data: Data, fields: readonly string[]): string {
-  const values = fields.map((f) => String(data[f] ?? '').replace(/,/g, '').trim());
+  const values = fields.map((f) =>
+    String(data[f] ?? '')
+      .replace(/,/g, '')
+      .trim(),
+  );
   if (values.some((v) => !DECIMAL.test(v))) return '';
   // Exact all the way (each factor keeps its decimals), rounded once at the end.
-  const exact = values.slice(1).reduce((acc, v) => multiplyQtyPrice(acc, v, (acc.split('.')[1]?.length ?? 0) + (v.split('.')[1]?.length ?? 0)), values[0]);
+  const exact = values
+    .slice(1)
+    .reduce(
+      (acc, v) => multiplyQtyPrice(acc, v, (acc.split('.')[1]?.length ?? 0) + (v.split('.')[1]?.length ?? 0)),
+      values[0],
+    );
   return multiplyQtyPrice(exact, '1', 2);
 }
 
@@ -148,7 +172,11 @@ export function computeCells(state: DetailState, columns: readonly ColumnDef[]):
     let data = r.data;
     for (const c of computed) {
       const v = productOf(data, c.product!);
-      if (String(data[c.field] ?? '') === v || (v !== '' && data[c.field] !== undefined && data[c.field] !== '' && Number(data[c.field]) === Number(v))) continue;
+      if (
+        String(data[c.field] ?? '') === v ||
+        (v !== '' && data[c.field] !== undefined && data[c.field] !== '' && Number(data[c.field]) === Number(v))
+      )
+        continue;
       data = { ...data, [c.field]: v };
     }
     if (data === r.data) return r;
@@ -163,11 +191,20 @@ export function computeCells(state: DetailState, columns: readonly ColumnDef[]):
  * answer itself when it is a list, else its `rows`), each mapped by `fill` (row field → answer
  * row's field), the rows `keep` refuses left out. They start as new rows: a save sends them.
  */
-export function rowsFromAnswer(answer: unknown, path: string | undefined, fill: FillMap, keep: (row: Data) => boolean = () => true): Data[] {
+export function rowsFromAnswer(
+  answer: unknown,
+  path: string | undefined,
+  fill: FillMap,
+  keep: (row: Data) => boolean = () => true,
+): Data[] {
   let list: unknown = answer;
-  if (path) for (const key of path.split('.')) list = list && typeof list === 'object' ? (list as Record<string, unknown>)[key] : undefined;
+  if (path)
+    for (const key of path.split('.'))
+      list = list && typeof list === 'object' ? (list as Record<string, unknown>)[key] : undefined;
   else if (!Array.isArray(answer)) list = (answer as { rows?: unknown } | null)?.rows;
   if (!Array.isArray(list)) return [];
   const pairs = fillPairs(fill);
-  return (list as Data[]).filter((r) => r && typeof r === 'object' && keep(r)).map((r) => Object.fromEntries(pairs.map(([field, from]) => [field, r[from] ?? ''])));
+  return (list as Data[])
+    .filter((r) => r && typeof r === 'object' && keep(r))
+    .map((r) => Object.fromEntries(pairs.map(([field, from]) => [field, r[from] ?? ''])));
 }

@@ -26,7 +26,12 @@ const definition = {
     {
       fields: [
         { field: 'title', label: '제목', required: true },
-        { field: 'section', label: '사업부문', widget: 'businessSection', params: { topDept: 'section', sectionName: 'sectionName' } },
+        {
+          field: 'section',
+          label: '사업부문',
+          widget: 'businessSection',
+          params: { topDept: 'section', sectionName: 'sectionName' },
+        },
         { field: 'deptcd', label: '부서', widget: 'department', params: { deptcd: 'deptcd', deptnm: 'deptnm' } },
         { field: 'desiredDate', label: '희망일' },
         { field: 'currency', label: '통화' },
@@ -41,17 +46,39 @@ const definition = {
       reorder: true,
       send: ['itemName', 'unitCode', 'quantity', 'estUnitPrice'],
       addFrom: { widget: 'person', label: '사람으로 추가', fill: { itemName: 'hname', unitCode: 'singleid' } },
-      columns: [{ field: 'lineNo' }, { field: 'itemName', editable: true }, { field: 'unitCode' }, { field: 'quantity', type: 'number', editable: true }, { field: 'estUnitPrice', type: 'number' }, { field: 'estAmount', type: 'number' }],
+      columns: [
+        { field: 'lineNo' },
+        { field: 'itemName', editable: true },
+        { field: 'unitCode' },
+        { field: 'quantity', type: 'number', editable: true },
+        { field: 'estUnitPrice', type: 'number' },
+        { field: 'estAmount', type: 'number' },
+      ],
     },
   ],
   actions: [
     { kind: 'save', operation: 'createPr', updateOperation: 'updatePr' },
-    { kind: 'workflow', id: 'submit', label: '상신', operation: 'submitPr', enabled: '!screen.dirty', params: { body: { version: 'form.version' } } },
+    {
+      kind: 'workflow',
+      id: 'submit',
+      label: '상신',
+      operation: 'submitPr',
+      enabled: '!screen.dirty',
+      params: { body: { version: 'form.version' } },
+    },
   ],
 };
 
 const record = {
-  prNo: 'PR1', title: '문서 1', section: 'D1000', sectionName: '본사', deptcd: 'D1220', deptnm: '구매1팀', desiredDate: '2026-12-01', currency: 'KRW', version: 3,
+  prNo: 'PR1',
+  title: '문서 1',
+  section: 'D1000',
+  sectionName: '본사',
+  deptcd: 'D1220',
+  deptnm: '구매1팀',
+  desiredDate: '2026-12-01',
+  currency: 'KRW',
+  version: 3,
   lines: [
     { lineNo: 1, itemName: '볼트', unitCode: 'EA', quantity: '10.000', estUnitPrice: '100.00', estAmount: '1000.00' },
     { lineNo: 2, itemName: '너트', unitCode: 'EA', quantity: '5.000', estUnitPrice: '50.00', estAmount: '250.00' },
@@ -64,7 +91,11 @@ function open(updatePr: (input: { body?: unknown }) => unknown = () => record) {
     route: '/?prNo=PR1',
     answers: { getPr: () => record, updatePr, submitPr: () => record },
     // TODO: a PR cut down to the fields this made-up screen shows; answer whole PRs (screens/purchase-request/pr-fixtures.ts).
-    uncheckedAnswers: { getPr: 'engine test: a partial PR', updatePr: 'engine test: a partial PR', submitPr: 'engine test: a partial PR' },
+    uncheckedAnswers: {
+      getPr: 'engine test: a partial PR',
+      updatePr: 'engine test: a partial PR',
+      submitPr: 'engine test: a partial PR',
+    },
   });
 }
 
@@ -84,7 +115,12 @@ describe('a document saved whole', { timeout: 30_000 }, () => {
     await confirmYes();
     await screen.findByText('저장되었습니다.');
     expect(services.calls.find((c) => c.operation === 'updatePr')!.input.body).toEqual({
-      title: '문서 1 (수정)', section: 'D1000', deptcd: 'D1220', desiredDate: '2026-12-01', currency: 'KRW', version: 3,
+      title: '문서 1 (수정)',
+      section: 'D1000',
+      deptcd: 'D1220',
+      desiredDate: '2026-12-01',
+      currency: 'KRW',
+      version: 3,
       lines: [
         { itemName: '볼트', unitCode: 'EA', quantity: 10, estUnitPrice: 100 },
         { itemName: '너트', unitCode: 'EA', quantity: 5, estUnitPrice: 50 },
@@ -92,42 +128,52 @@ describe('a document saved whole', { timeout: 30_000 }, () => {
     });
   });
 
-  it('adds a row from the person popup, moves it up, and a step waits until the change is saved; row errors land on the sent rows', { timeout: 20_000 }, async () => {
-    const { services } = open(() => {
-      throw new OperationError(400, 'VALIDATION', '입력 값을 확인하세요', [{ path: 'body/lines/1/quantity', message: '수량은 0보다 커야 합니다' }]);
-    });
-    await screen.findByDisplayValue('본사');
-    await waitFor(() => expect(gridRowTexts().length).toBe(2));
-    const submit = screen.getByRole('button', { name: '상신' });
-    expect(submit).toBeEnabled();
+  it(
+    'adds a row from the person popup, moves it up, and a step waits until the change is saved; row errors land on the sent rows',
+    { timeout: 20_000 },
+    async () => {
+      const { services } = open(() => {
+        throw new OperationError(400, 'VALIDATION', '입력 값을 확인하세요', [
+          { path: 'body/lines/1/quantity', message: '수량은 0보다 커야 합니다' },
+        ]);
+      });
+      await screen.findByDisplayValue('본사');
+      await waitFor(() => expect(gridRowTexts().length).toBe(2));
+      const submit = screen.getByRole('button', { name: '상신' });
+      expect(submit).toBeEnabled();
 
-    fireEvent.click(screen.getByRole('button', { name: '사람으로 추가' }));
-    const popup = await screen.findByRole('dialog', { name: '사원 검색' });
-    fireEvent.change(within(popup).getByLabelText('이름'), { target: { value: '김민수' } });
-    fireEvent.click(within(popup).getByRole('button', { name: '조회' }));
-    await waitFor(() => expect(within(popup).getByRole('button', { name: '선택' })).toBeEnabled());
-    fireEvent.click(within(popup).getByRole('button', { name: '선택' }));
-    await waitFor(() => expect(gridRowTexts().map((r) => r[1])).toEqual(['볼트', '너트', '김민수']));
-    expect(gridRowTexts()[2][2]).toBe('E000004');
-    await waitFor(() => expect(submit).toBeDisabled());
+      fireEvent.click(screen.getByRole('button', { name: '사람으로 추가' }));
+      const popup = await screen.findByRole('dialog', { name: '사원 검색' });
+      fireEvent.change(within(popup).getByLabelText('이름'), { target: { value: '김민수' } });
+      fireEvent.click(within(popup).getByRole('button', { name: '조회' }));
+      await waitFor(() => expect(within(popup).getByRole('button', { name: '선택' })).toBeEnabled());
+      fireEvent.click(within(popup).getByRole('button', { name: '선택' }));
+      await waitFor(() => expect(gridRowTexts().map((r) => r[1])).toEqual(['볼트', '너트', '김민수']));
+      expect(gridRowTexts()[2][2]).toBe('E000004');
+      await waitFor(() => expect(submit).toBeDisabled());
 
-    const up = screen.getByRole('button', { name: '위로' });
-    const down = screen.getByRole('button', { name: '아래로' });
-    expect(up).toBeDisabled();
-    clickGridRow(2, { x: 10 });
-    await waitFor(() => expect(up).toBeEnabled());
-    expect(down).toBeDisabled();
-    fireEvent.click(up);
-    await waitFor(() => expect(gridRowTexts().map((r) => r[1])).toEqual(['볼트', '김민수', '너트']));
+      const up = screen.getByRole('button', { name: '위로' });
+      const down = screen.getByRole('button', { name: '아래로' });
+      expect(up).toBeDisabled();
+      clickGridRow(2, { x: 10 });
+      await waitFor(() => expect(up).toBeEnabled());
+      expect(down).toBeDisabled();
+      fireEvent.click(up);
+      await waitFor(() => expect(gridRowTexts().map((r) => r[1])).toEqual(['볼트', '김민수', '너트']));
 
-    fireEvent.click(screen.getByRole('button', { name: '저장' }));
-    await confirmYes();
-    const alert = await screen.findByRole('alertdialog');
-    fireEvent.click(within(alert).getByRole('button', { name: '확인' }));
-    // body/lines/1 is the second row sent: the moved one.
-    expect(await screen.findByText('2행: quantity — 수량은 0보다 커야 합니다')).toBeInTheDocument();
-    expect((services.calls.find((c) => c.operation === 'updatePr')!.input.body as { lines: Array<{ itemName: string }> }).lines.map((l) => l.itemName)).toEqual(['볼트', '김민수', '너트']);
-  });
+      fireEvent.click(screen.getByRole('button', { name: '저장' }));
+      await confirmYes();
+      const alert = await screen.findByRole('alertdialog');
+      fireEvent.click(within(alert).getByRole('button', { name: '확인' }));
+      // body/lines/1 is the second row sent: the moved one.
+      expect(await screen.findByText('2행: quantity — 수량은 0보다 커야 합니다')).toBeInTheDocument();
+      expect(
+        (
+          services.calls.find((c) => c.operation === 'updatePr')!.input.body as { lines: Array<{ itemName: string }> }
+        ).lines.map((l) => l.itemName),
+      ).toEqual(['볼트', '김민수', '너트']);
+    },
+  );
 
   it('an emptied popup field sends empty parts (the server takes its default)', async () => {
     const { services } = open();
@@ -137,6 +183,9 @@ describe('a document saved whole', { timeout: 30_000 }, () => {
     fireEvent.click(screen.getByRole('button', { name: '저장' }));
     await confirmYes();
     await screen.findByText('저장되었습니다.');
-    expect(services.calls.find((c) => c.operation === 'updatePr')!.input.body).toMatchObject({ section: '', deptcd: 'D1220' });
+    expect(services.calls.find((c) => c.operation === 'updatePr')!.input.body).toMatchObject({
+      section: '',
+      deptcd: 'D1220',
+    });
   });
 });

@@ -12,7 +12,14 @@ describe('fillFrom: a document’s lines as a detail grid’s rows', () => {
   };
 
   it('maps each row by fill (row field ← answer field) from the dotted path, leaving out what `keep` refuses', () => {
-    expect(rowsFromAnswer(answer, 'lines', { poLineNo: 'lineNo', itemName: 'itemName', availableQty: 'openQty' }, (r) => r.openQty !== '0.000')).toEqual([{ poLineNo: 1, itemName: '볼트', availableQty: '4.000' }]);
+    expect(
+      rowsFromAnswer(
+        answer,
+        'lines',
+        { poLineNo: 'lineNo', itemName: 'itemName', availableQty: 'openQty' },
+        (r) => r.openQty !== '0.000',
+      ),
+    ).toEqual([{ poLineNo: 1, itemName: '볼트', availableQty: '4.000' }]);
     // A list of names fills each field from the field of the same name; a missing one is blank.
     expect(rowsFromAnswer(answer, 'lines', ['itemName', 'spec'])).toEqual([
       { itemName: '볼트', spec: '' },
@@ -46,7 +53,10 @@ describe('computed cells (product)', () => {
 
   it('brings every row’s computed cells up to date, and leaves the state alone when nothing changed', () => {
     const columns = [{ field: 'q' }, { field: 'p' }, { field: 'amt', product: ['q', 'p'] }];
-    const s = startDetail([{ q: '2', p: '3', amt: '' }, { q: '', p: '1', amt: '' }]);
+    const s = startDetail([
+      { q: '2', p: '3', amt: '' },
+      { q: '', p: '1', amt: '' },
+    ]);
     const next = computeCells(s, columns);
     expect(next.rows.map((r) => r.data.amt)).toEqual(['6.00', '']);
     expect(computeCells(next, columns)).toBe(next);
@@ -63,13 +73,35 @@ describe('the language checks the new parts', () => {
     route: '/xy',
     title: 't',
     sections: [{ fields: [{ field: 'mode', widget: 'radio', options: [{ value: 'N', text: 'a' }], ...field }] }],
-    details: [{ id: 'lines', rowKey: 'no', columns: [{ field: 'no' }, { field: 'q' }, { field: 'p' }, { field: 'amt', product: ['q', 'p'] }], ...patch }],
+    details: [
+      {
+        id: 'lines',
+        rowKey: 'no',
+        columns: [{ field: 'no' }, { field: 'q' }, { field: 'p' }, { field: 'amt', product: ['q', 'p'] }],
+        ...patch,
+      },
+    ],
   });
 
   it('accepts fillFrom, sendWhen, omitBlank, product and a radio', () => {
     expect(
       validateDefinition(
-        edit({ fillFrom: { operation: 'getX', params: { path: { id: 'form.id' } }, rows: 'lines', when: "form.mode == 'N'", where: "row.open != '0'", fill: { no: 'lineNo' } }, sendWhen: '!empty(row.q)', omitBlank: true, send: ['no', 'q'] }, { sendWhen: "form.mode == 'N'" }),
+        edit(
+          {
+            fillFrom: {
+              operation: 'getX',
+              params: { path: { id: 'form.id' } },
+              rows: 'lines',
+              when: "form.mode == 'N'",
+              where: "row.open != '0'",
+              fill: { no: 'lineNo' },
+            },
+            sendWhen: '!empty(row.q)',
+            omitBlank: true,
+            send: ['no', 'q'],
+          },
+          { sendWhen: "form.mode == 'N'" },
+        ),
         'x',
       ),
     ).toEqual([]);
@@ -77,13 +109,18 @@ describe('the language checks the new parts', () => {
 
   it('refuses a product of a field that is not a column, a radio without choices and unreadable expressions', () => {
     const messages = (def: unknown) => validateDefinition(def, 'x').map((p) => `${p.pointer}: ${p.message}`);
-    const bad = edit({ columns: [{ field: 'no' }, { field: 'amt', product: ['no', 'price'] }], sendWhen: 'row.q ==' }, { options: undefined, sendWhen: 'form.(' });
+    const bad = edit(
+      { columns: [{ field: 'no' }, { field: 'amt', product: ['no', 'price'] }], sendWhen: 'row.q ==' },
+      { options: undefined, sendWhen: 'form.(' },
+    );
     const found = messages(bad);
     expect(found).toContainEqual(expect.stringMatching(/^\/details\/0\/columns\/1\/product\/1: product names "price"/));
     expect(found).toContainEqual(expect.stringMatching(/^\/sections\/0\/fields\/0\/widget: a radio needs its choices/));
     expect(found).toContainEqual(expect.stringMatching(/^\/details\/0\/sendWhen: expression/));
     expect(found).toContainEqual(expect.stringMatching(/^\/sections\/0\/fields\/0\/sendWhen: expression/));
-    expect(messages(edit({ fillFrom: { operation: 'getX', fill: {} } }))).toContainEqual(expect.stringMatching(/fillFrom\/fill/));
+    expect(messages(edit({ fillFrom: { operation: 'getX', fill: {} } }))).toContainEqual(
+      expect.stringMatching(/fillFrom\/fill/),
+    );
   });
 });
 

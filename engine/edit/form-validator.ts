@@ -4,7 +4,18 @@
  * form schemas the engine builds use only a few rules — maxLength, pattern, minimum, maximum —
  * which are checked here directly. customValidate and transformErrors work as with any validator.
  */
-import { createErrorHandler, toErrorList, toErrorSchema, unwrapErrorHandler, type CustomValidator, type ErrorTransformer, type RJSFSchema, type RJSFValidationError, type ValidationData, type ValidatorType } from '@rjsf/utils';
+import {
+  createErrorHandler,
+  toErrorList,
+  toErrorSchema,
+  unwrapErrorHandler,
+  type CustomValidator,
+  type ErrorTransformer,
+  type RJSFSchema,
+  type RJSFValidationError,
+  type ValidationData,
+  type ValidatorType,
+} from '@rjsf/utils';
 
 type Values = Record<string, unknown>;
 
@@ -18,19 +29,35 @@ function rawErrors(schema: RJSFSchema, formData: unknown): RJSFValidationError[]
     const v = data[name];
     if (blank(v)) continue;
     const at = (rule: string, params: Record<string, unknown>, message: string) =>
-      out.push({ name: rule, property: `.${name}`, params, message, stack: `.${name} ${message}`, schemaPath: `#/properties/${name}/${rule}` });
+      out.push({
+        name: rule,
+        property: `.${name}`,
+        params,
+        message,
+        stack: `.${name} ${message}`,
+        schemaPath: `#/properties/${name}/${rule}`,
+      });
     const text = String(v);
-    if (typeof prop.maxLength === 'number' && [...text].length > prop.maxLength) at('maxLength', { limit: prop.maxLength }, `must NOT have more than ${prop.maxLength} characters`);
-    if (typeof prop.pattern === 'string' && !new RegExp(prop.pattern, 'u').test(text)) at('pattern', { pattern: prop.pattern }, `must match pattern "${prop.pattern}"`);
+    if (typeof prop.maxLength === 'number' && [...text].length > prop.maxLength)
+      at('maxLength', { limit: prop.maxLength }, `must NOT have more than ${prop.maxLength} characters`);
+    if (typeof prop.pattern === 'string' && !new RegExp(prop.pattern, 'u').test(text))
+      at('pattern', { pattern: prop.pattern }, `must match pattern "${prop.pattern}"`);
     const n = toNumber(v);
-    if (typeof prop.minimum === 'number' && Number.isFinite(n) && n < prop.minimum) at('minimum', { limit: prop.minimum }, `must be >= ${prop.minimum}`);
-    if (typeof prop.maximum === 'number' && Number.isFinite(n) && n > prop.maximum) at('maximum', { limit: prop.maximum }, `must be <= ${prop.maximum}`);
+    if (typeof prop.minimum === 'number' && Number.isFinite(n) && n < prop.minimum)
+      at('minimum', { limit: prop.minimum }, `must be >= ${prop.minimum}`);
+    if (typeof prop.maximum === 'number' && Number.isFinite(n) && n > prop.maximum)
+      at('maximum', { limit: prop.maximum }, `must be <= ${prop.maximum}`);
   }
   return out;
 }
 
 export const formValidator: ValidatorType = {
-  validateFormData(formData: unknown, schema: RJSFSchema, customValidate?: CustomValidator, transformErrors?: ErrorTransformer): ValidationData<unknown> {
+  validateFormData(
+    formData: unknown,
+    schema: RJSFSchema,
+    customValidate?: CustomValidator,
+    transformErrors?: ErrorTransformer,
+  ): ValidationData<unknown> {
     let errors = rawErrors(schema, formData);
     if (transformErrors) errors = transformErrors(errors);
     let errorSchema = toErrorSchema(errors);

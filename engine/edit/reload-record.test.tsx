@@ -54,14 +54,24 @@ function documentScreen(answers: Record<string, FixtureHandler>) {
     ],
     answers,
     // TODO: a made-up record (files, fileId, amount) under getMessage's id; answer an operation whose record has these fields.
-    uncheckedAnswers: { getMessage: 'engine test: a made-up record with files, fileId and amount', updateMessage: 'engine test: the step answers a made-up acknowledgement' },
+    uncheckedAnswers: {
+      getMessage: 'engine test: a made-up record with files, fileId and amount',
+      updateMessage: 'engine test: the step answers a made-up acknowledgement',
+    },
     route: '/?msgKey=a',
   });
 }
 
 describe('edit screens: the reloadRecord effect and the datetime, money and files widgets', () => {
   it('after a workflow step the record is read again: new state, new version, the step gone', async () => {
-    let state = { msgKey: 'a', textKo: '전송', updatedAt: '2026-03-02T01:05:00.000Z', files: [], fileId: null as string | null, version: 3 };
+    let state = {
+      msgKey: 'a',
+      textKo: '전송',
+      updatedAt: '2026-03-02T01:05:00.000Z',
+      files: [],
+      fileId: null as string | null,
+      version: 3,
+    };
     const { services } = documentScreen({
       getMessage: () => state,
       updateMessage: () => {
@@ -72,7 +82,10 @@ describe('edit screens: the reloadRecord effect and the datetime, money and file
     await screen.findByDisplayValue('전송', undefined, { timeout: 5000 });
     fireEvent.click(screen.getByRole('button', { name: '확인' }));
     await screen.findByDisplayValue('확인');
-    expect(services.calls.find((c) => c.operation === 'updateMessage')!.input).toMatchObject({ path: { msgKey: 'a' }, body: { version: 3 } });
+    expect(services.calls.find((c) => c.operation === 'updateMessage')!.input).toMatchObject({
+      path: { msgKey: 'a' },
+      body: { version: 3 },
+    });
     expect(services.calls.filter((c) => c.operation === 'getMessage')).toHaveLength(2);
     expect(screen.queryByRole('button', { name: '확인' })).not.toBeInTheDocument();
   });
@@ -99,7 +112,15 @@ describe('edit screens: the reloadRecord effect and the datetime, money and file
     const at = '2026-03-02T01:05:00.000Z';
     const local = '2026-03-02 10:05';
     documentScreen({
-      getMessage: () => ({ msgKey: 'a', textKo: '확인', updatedAt: at, files: [{ fileId: FIXTURE_FILE_GROUP_ID, seq: 1, originalName: 'x', sizeBytes: 1, mimeType: 'a/b' }], fileId: null, amount: '1363340.00', version: 1 }),
+      getMessage: () => ({
+        msgKey: 'a',
+        textKo: '확인',
+        updatedAt: at,
+        files: [{ fileId: FIXTURE_FILE_GROUP_ID, seq: 1, originalName: 'x', sizeBytes: 1, mimeType: 'a/b' }],
+        fileId: null,
+        amount: '1363340.00',
+        version: 1,
+      }),
     });
     await screen.findByDisplayValue('확인');
     expect(screen.getByLabelText('변경일시')).toHaveValue(local);
@@ -130,7 +151,13 @@ describe('edit screens: a link to the same screen with other parameters', () => 
             sections: [{ fields: [{ field: 'textKo', label: '내용' }] }],
             actions: [
               { kind: 'save', operation: 'createMessage' },
-              { kind: 'navigate', id: 'again', label: '다시 만들기', route: '/test/create', query: { replaces: 'form.msgKey' } },
+              {
+                kind: 'navigate',
+                id: 'again',
+                label: '다시 만들기',
+                route: '/test/create',
+                query: { replaces: 'form.msgKey' },
+              },
             ],
           },
         },

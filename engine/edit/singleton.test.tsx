@@ -45,6 +45,8 @@ describe('edit screens: a singleton record', () => {
     fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: '확인' }));
     await waitFor(() => expect(services.calls.some((c) => c.operation === 'updateMessage')).toBe(true));
     expect(services.calls.some((c) => c.operation === 'createMessage')).toBe(false);
-    expect(services.calls.find((c) => c.operation === 'updateMessage')!.input).toMatchObject({ body: { textKo: '새 이름', version: 2 } });
+    expect(services.calls.find((c) => c.operation === 'updateMessage')!.input).toMatchObject({
+      body: { textKo: '새 이름', version: 2 },
+    });
   });
 });

@@ -18,7 +18,12 @@ describe('edit screens: updateTitle, the heading while a record is shown', () =>
     const pageTitle = vi.fn();
     const answers = { getMessage: () => messageRow({ msgKey: 'hello', textKo: '안녕' }) };
     const services = { ...createFixtureEngineServices({ answers }), pageTitle };
-    const opened = renderScreen('test.message', { entries: [messageScreen], services, route: '/test/message?msgKey=hello', answers });
+    const opened = renderScreen('test.message', {
+      entries: [messageScreen],
+      services,
+      route: '/test/message?msgKey=hello',
+      answers,
+    });
     await screen.findByDisplayValue('안녕');
     expect(screen.getByRole('heading', { level: 1, name: '메시지 수정' })).toBeInTheDocument();
     // The document title (the browser's tab, a screen reader's first words) says the same.
@@ -30,20 +35,31 @@ describe('edit screens: updateTitle, the heading while a record is shown', () =>
     expect(pageTitle).toHaveBeenLastCalledWith('메시지 등록');
   });
 
-  it('a record created on the form turns the heading to updateTitle; 신규 turns it back', { timeout: 30_000 }, async () => {
-    const user = userEvent.setup();
-    const pageTitle = vi.fn();
-    const answers: FixtureEngineOptions['answers'] = { createMessage: (input) => messageRow({ ...(input.body as object), version: 1 }) };
-    renderScreen('test.message', { services: { ...createFixtureEngineServices({ answers }), pageTitle }, entries: [messageScreen], route: '/test/message', answers });
-    expect(await screen.findByRole('heading', { level: 1, name: '메시지 등록' })).toBeInTheDocument();
-    await user.type(screen.getByRole('textbox', { name: /키/ }), 'hello');
-    await user.type(screen.getByRole('textbox', { name: /한글/ }), '안녕');
-    await user.click(screen.getByRole('button', { name: '저장' }));
-    await confirm(user);
-    expect(await screen.findByRole('heading', { level: 1, name: '메시지 수정' })).toBeInTheDocument();
-    expect(pageTitle).toHaveBeenLastCalledWith('메시지 수정');
-    await user.click(screen.getByRole('button', { name: '신규' }));
-    expect(await screen.findByRole('heading', { level: 1, name: '메시지 등록' })).toBeInTheDocument();
-    expect(pageTitle).toHaveBeenLastCalledWith('메시지 등록');
-  });
+  it(
+    'a record created on the form turns the heading to updateTitle; 신규 turns it back',
+    { timeout: 30_000 },
+    async () => {
+      const user = userEvent.setup();
+      const pageTitle = vi.fn();
+      const answers: FixtureEngineOptions['answers'] = {
+        createMessage: (input) => messageRow({ ...(input.body as object), version: 1 }),
+      };
+      renderScreen('test.message', {
+        services: { ...createFixtureEngineServices({ answers }), pageTitle },
+        entries: [messageScreen],
+        route: '/test/message',
+        answers,
+      });
+      expect(await screen.findByRole('heading', { level: 1, name: '메시지 등록' })).toBeInTheDocument();
+      await user.type(screen.getByRole('textbox', { name: /키/ }), 'hello');
+      await user.type(screen.getByRole('textbox', { name: /한글/ }), '안녕');
+      await user.click(screen.getByRole('button', { name: '저장' }));
+      await confirm(user);
+      expect(await screen.findByRole('heading', { level: 1, name: '메시지 수정' })).toBeInTheDocument();
+      expect(pageTitle).toHaveBeenLastCalledWith('메시지 수정');
+      await user.click(screen.getByRole('button', { name: '신규' }));
+      expect(await screen.findByRole('heading', { level: 1, name: '메시지 등록' })).toBeInTheDocument();
+      expect(pageTitle).toHaveBeenLastCalledWith('메시지 등록');
+    },
+  );
 });

@@ -33,13 +33,42 @@ const definition = {
     {
       fields: [
         { field: 'textKo', label: '협력사' },
-        { field: 'limit', label: '한도', mask: 'numComma', readOnly: true, valueFrom: { operation: 'getSimpleOrderLimit', value: 'limit' } },
-        { field: 'fwd', label: '자동전송', readOnly: true, valueFrom: { operation: 'getForwardYn', params: { body: { params: '[form.textKo]' } }, value: 'resultData.0.FORWARD_YN' } },
-        { field: 'ver', label: '버전', readOnly: true, valueFrom: { operation: 'getRfq', params: { path: { rfqNo: 'form.textEn' } }, value: 'version' } },
+        {
+          field: 'limit',
+          label: '한도',
+          mask: 'numComma',
+          readOnly: true,
+          valueFrom: { operation: 'getSimpleOrderLimit', value: 'limit' },
+        },
+        {
+          field: 'fwd',
+          label: '자동전송',
+          readOnly: true,
+          valueFrom: {
+            operation: 'getForwardYn',
+            params: { body: { params: '[form.textKo]' } },
+            value: 'resultData.0.FORWARD_YN',
+          },
+        },
+        {
+          field: 'ver',
+          label: '버전',
+          readOnly: true,
+          valueFrom: { operation: 'getRfq', params: { path: { rfqNo: 'form.textEn' } }, value: 'version' },
+        },
       ],
     },
   ],
-  actions: [{ kind: 'workflow', id: 'auto', label: '자동 전송', operation: 'updateMessage', visible: "form.fwd == 'Y'", params: { body: { version: 'form.version' } } }],
+  actions: [
+    {
+      kind: 'workflow',
+      id: 'auto',
+      label: '자동 전송',
+      operation: 'updateMessage',
+      visible: "form.fwd == 'Y'",
+      params: { body: { version: 'form.version' } },
+    },
+  ],
 };
 
 function open() {
@@ -52,7 +81,12 @@ function open() {
       getSimpleOrderLimit: () => ({ limit: '5000000', currency: 'KRW', jpyRate: '900' }),
       getForwardYn: (input: OperationInput) => {
         const wanted = (input.body as { params: string[] }).params;
-        return { success: true, resultData: wanted.filter((c) => forward[c]).map((c) => ({ COMP_NO: c, COMP_NAME_KR: c, TAX_NO_2: '', FORWARD_YN: forward[c] })) };
+        return {
+          success: true,
+          resultData: wanted
+            .filter((c) => forward[c])
+            .map((c) => ({ COMP_NO: c, COMP_NAME_KR: c, TAX_NO_2: '', FORWARD_YN: forward[c] })),
+        };
       },
     },
   });

@@ -28,7 +28,12 @@ export function valueAt(answer: unknown, path: string): unknown {
  * to `apply` (field → value; '' when the call fails or cannot be made). `restart` asks again
  * (a new record was shown).
  */
-export function useValuesFrom(fields: readonly FieldDef[], scope: ExprScope, restart: unknown, apply: (patch: Record<string, unknown>) => void): void {
+export function useValuesFrom(
+  fields: readonly FieldDef[],
+  scope: ExprScope,
+  restart: unknown,
+  apply: (patch: Record<string, unknown>) => void,
+): void {
   const services = useEngineServices();
   const sources = fields.filter((f) => f.valueFrom);
   const inputs = sources.map((f) => buildInputs(f.valueFrom!.params, scope));

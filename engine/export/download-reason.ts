@@ -32,28 +32,47 @@ export const DOWNLOAD_REASON_PROMPT: PromptDef = {
       emptyOption: 'choose',
       options: DOWNLOAD_REASONS.map((code) => ({ value: code, text: `engine.downloadReason.${code}` })),
     },
-    { field: 'text', label: 'engine.downloadReason.text', widget: 'textarea', required: true, maxLength: DOWNLOAD_REASON_TEXT.max, help: 'engine.downloadReason.help' },
+    {
+      field: 'text',
+      label: 'engine.downloadReason.text',
+      widget: 'textarea',
+      required: true,
+      maxLength: DOWNLOAD_REASON_TEXT.max,
+      help: 'engine.downloadReason.help',
+    },
   ],
 };
 
 /** What the prompt answered, as the server takes it; a message when it cannot be taken. */
-export function readDownloadReason(values: Record<string, unknown>, t: Translate): DownloadReason | { problem: string } {
+export function readDownloadReason(
+  values: Record<string, unknown>,
+  t: Translate,
+): DownloadReason | { problem: string } {
   const code = values.code;
   const text = typeof values.text === 'string' ? values.text.trim() : '';
-  if (typeof code !== 'string' || !(DOWNLOAD_REASONS as readonly string[]).includes(code)) return { problem: t('engine.downloadReason.codeMissing') };
-  if (text.length < DOWNLOAD_REASON_TEXT.min) return { problem: t('engine.downloadReason.tooShort', { min: DOWNLOAD_REASON_TEXT.min }) };
+  if (typeof code !== 'string' || !(DOWNLOAD_REASONS as readonly string[]).includes(code))
+    return { problem: t('engine.downloadReason.codeMissing') };
+  if (text.length < DOWNLOAD_REASON_TEXT.min)
+    return { problem: t('engine.downloadReason.tooShort', { min: DOWNLOAD_REASON_TEXT.min }) };
   return { code: code as DownloadReasonCode, text: text.slice(0, DOWNLOAD_REASON_TEXT.max) };
 }
 
 interface Asker {
-  prompt(def: PromptDef, options: { title: string; message?: string; scope: ExprScope; where?: string }): Promise<Record<string, unknown> | null>;
+  prompt(
+    def: PromptDef,
+    options: { title: string; message?: string; scope: ExprScope; where?: string },
+  ): Promise<Record<string, unknown> | null>;
   alert(message: string): Promise<void>;
 }
 
 /** Asks until a reason the server takes is given; null when the user cancels. */
 export async function askDownloadReason(frame: Asker, t: Translate, scope: ExprScope): Promise<DownloadReason | null> {
   for (;;) {
-    const values = await frame.prompt(DOWNLOAD_REASON_PROMPT, { title: t('engine.downloadReason.title'), scope, where: 'engine/export/download-reason' });
+    const values = await frame.prompt(DOWNLOAD_REASON_PROMPT, {
+      title: t('engine.downloadReason.title'),
+      scope,
+      where: 'engine/export/download-reason',
+    });
     if (!values) return null;
     const reason = readDownloadReason(values, t);
     if (!('problem' in reason)) return reason;

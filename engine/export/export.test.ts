@@ -15,7 +15,16 @@ const columns: ExportColumn[] = [
 ];
 
 const rows = (n: number, from = 0) =>
-  Array.from({ length: n }, (_, i) => ({ poNo: `PO${from + i}`, status: i % 2 ? 'SENT' : 'APPROVED', amount: String((from + i) * 1000), currency: 'KRW', qty: i, poDate: '2026-03-05', urgent: i % 3 === 0 ? 'Y' : 'N', memo: i % 2 ? '' : `비고 ${i}` }));
+  Array.from({ length: n }, (_, i) => ({
+    poNo: `PO${from + i}`,
+    status: i % 2 ? 'SENT' : 'APPROVED',
+    amount: String((from + i) * 1000),
+    currency: 'KRW',
+    qty: i,
+    poDate: '2026-03-05',
+    urgent: i % 3 === 0 ? 'Y' : 'N',
+    memo: i % 2 ? '' : `비고 ${i}`,
+  }));
 
 function pager(total: number, calls: Array<[number, number]>) {
   return async (page: number, size: number): Promise<ExportPage> => {
@@ -35,7 +44,13 @@ describe('Excel export', () => {
   it('writes the whole result, page by page, as the user sees it', async () => {
     const calls: Array<[number, number]> = [];
     const progress: number[] = [];
-    const blob = await runExport({ columns, sheetName: '발주/목록', fetchPage: pager(12_345, calls), pageSize: 5000, onProgress: (p) => progress.push(p.done) });
+    const blob = await runExport({
+      columns,
+      sheetName: '발주/목록',
+      fetchPage: pager(12_345, calls),
+      pageSize: 5000,
+      onProgress: (p) => progress.push(p.done),
+    });
     expect(calls).toEqual([
       [1, 5000],
       [2, 5000],
@@ -64,14 +79,21 @@ describe('Excel export', () => {
       if (signal.aborted) throw Object.assign(new Error('aborted'), { name: 'AbortError' });
       return p;
     };
-    await expect(runExport({ columns, sheetName: 'x', fetchPage, signal: controller.signal })).rejects.toMatchObject({ name: 'AbortError' });
+    await expect(runExport({ columns, sheetName: 'x', fetchPage, signal: controller.signal })).rejects.toMatchObject({
+      name: 'AbortError',
+    });
     expect(calls.length).toBeLessThan(10);
   });
 
   /** A list paged by key: a page starts after the cursor (the last row's number), the last page answers null. */
   function keysetPager(total: number, calls: Array<{ page: number; after?: string; inFlight: number }>) {
     let inFlight = 0;
-    return async (page: number, size: number, _signal: AbortSignal, cursor?: { after: string }): Promise<ExportPage> => {
+    return async (
+      page: number,
+      size: number,
+      _signal: AbortSignal,
+      cursor?: { after: string },
+    ): Promise<ExportPage> => {
       inFlight++;
       calls.push({ page, after: cursor?.after, inFlight });
       await new Promise((r) => setTimeout(r, 1));
@@ -86,7 +108,13 @@ describe('Excel export', () => {
     const calls: Array<{ page: number; after?: string; inFlight: number }> = [];
     const progress: number[] = [];
     // A result of whole pages: no empty request after the third.
-    const blob = await runExport({ columns, sheetName: 'x', fetchPage: keysetPager(15_000, calls), pageSize: 5000, onProgress: (p) => progress.push(p.done) });
+    const blob = await runExport({
+      columns,
+      sheetName: 'x',
+      fetchPage: keysetPager(15_000, calls),
+      pageSize: 5000,
+      onProgress: (p) => progress.push(p.done),
+    });
     expect(calls).toEqual([
       { page: 1, after: undefined, inFlight: 1 },
       { page: 2, after: '4999', inFlight: 1 },
@@ -110,7 +138,9 @@ describe('Excel export', () => {
       if (page === 2) controller.abort();
       return answer;
     };
-    await expect(runExport({ columns, sheetName: 'x', fetchPage, pageSize: 5, signal: controller.signal })).rejects.toMatchObject({ name: 'AbortError' });
+    await expect(
+      runExport({ columns, sheetName: 'x', fetchPage, pageSize: 5, signal: controller.signal }),
+    ).rejects.toMatchObject({ name: 'AbortError' });
     expect(cancelled.map((c) => c.page)).toEqual([1, 2]);
   });
 
@@ -125,6 +155,8 @@ describe('Excel export', () => {
     expect(excelDateSerial('1900-03-01')).toBe(61);
     expect(excelDateSerial('2026-03-05')).toBe(46086);
     expect(exportCell(columns[4], { poDate: 'not a date' })).toEqual({ t: 's', v: 'not a date' });
-    expect(exportCell({ field: 'phone', header: 'p', type: 'text', mask: 'phone', width: 8 }, { phone: '01012345678' })).toEqual({ t: 's', v: '010 - 1234 - 5678' });
+    expect(
+      exportCell({ field: 'phone', header: 'p', type: 'text', mask: 'phone', width: 8 }, { phone: '01012345678' }),
+    ).toEqual({ t: 's', v: '010 - 1234 - 5678' });
   });
 });

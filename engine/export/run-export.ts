@@ -57,7 +57,11 @@ export class ExportCancelled extends Error {
  * loaded on first use, so the page's own bundle never carries it.
  */
 export function inlineWorker(): ExportWorkerLike {
-  const ready = import('./workbook').then(({ createExportHandler }) => createExportHandler((answer) => queueMicrotask(() => w.onmessage?.({ data: answer } as MessageEvent<WorkerAnswer>))));
+  const ready = import('./workbook').then(({ createExportHandler }) =>
+    createExportHandler((answer) =>
+      queueMicrotask(() => w.onmessage?.({ data: answer } as MessageEvent<WorkerAnswer>)),
+    ),
+  );
   let queue = Promise.resolve();
   const w: ExportWorkerLike = {
     onmessage: null,
@@ -105,7 +109,9 @@ export async function runExport(job: ExportJob): Promise<Blob> {
     if (cancelled()) throw new ExportCancelled();
     job.onProgress?.({ phase: 'writing', done: received, total });
     worker.postMessage({ type: 'finish', sheetName: job.sheetName });
-    const abortWait = new Promise<never>((_, reject) => controller.signal.addEventListener('abort', () => reject(new ExportCancelled()), { once: true }));
+    const abortWait = new Promise<never>((_, reject) =>
+      controller.signal.addEventListener('abort', () => reject(new ExportCancelled()), { once: true }),
+    );
     abortWait.catch(() => undefined);
     const bytes = await Promise.race([done, abortWait]);
     return new Blob([bytes as Uint8Array<ArrayBuffer>], { type: XLSX_MIME });
@@ -123,7 +129,13 @@ export async function runExport(job: ExportJob): Promise<Blob> {
  * only once the page before it has come). The walk ends on the page the server says is the last
  * (`nextCursor` null) — no empty request after a result of whole pages — or on a short page.
  */
-async function pagesByCursor(job: ExportJob, size: number, signal: AbortSignal, first: ExportPage, take: (page: ExportPage) => void): Promise<void> {
+async function pagesByCursor(
+  job: ExportJob,
+  size: number,
+  signal: AbortSignal,
+  first: ExportPage,
+  take: (page: ExportPage) => void,
+): Promise<void> {
   let after = first.rows.length < size ? null : (first.nextCursor ?? null);
   for (let p = 2; after; p++) {
     if (signal.aborted) throw new ExportCancelled();
@@ -134,7 +146,13 @@ async function pagesByCursor(job: ExportJob, size: number, signal: AbortSignal, 
 }
 
 /** The pages after the first of a list paged by number: two in flight, so the network and the server overlap with the worker's cell building. */
-async function pagesByNumber(job: ExportJob, size: number, signal: AbortSignal, pages: number, take: (page: ExportPage) => void): Promise<void> {
+async function pagesByNumber(
+  job: ExportJob,
+  size: number,
+  signal: AbortSignal,
+  pages: number,
+  take: (page: ExportPage) => void,
+): Promise<void> {
   const inFlight = new Map<number, Promise<ExportPage>>();
   const request = (p: number) => {
     if (p > pages || inFlight.has(p)) return;

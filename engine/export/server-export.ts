@@ -40,12 +40,24 @@ const wait = (ms: number, signal?: AbortSignal) =>
 
 export async function runServerExport(job: ServerExportJob): Promise<Blob> {
   const quiet = { quiet: true };
-  const body = { operation: job.operation, path: job.path, query: job.query, columns: job.columns, sheetName: job.sheetName, tzOffsetMinutes: new Date().getTimezoneOffset(), ...(job.reason ? { reason: job.reason } : {}) };
+  const body = {
+    operation: job.operation,
+    path: job.path,
+    query: job.query,
+    columns: job.columns,
+    sheetName: job.sheetName,
+    tzOffsetMinutes: new Date().getTimezoneOffset(),
+    ...(job.reason ? { reason: job.reason } : {}),
+  };
   let state = (await job.call('startExport', { body }, quiet)) as ExportState;
   const id = { path: { exportId: state.exportId } };
   let cancelAsked = false;
   while (state.status === 'RUNNING') {
-    job.onProgress?.({ phase: state.rowsDone >= state.rowsTotal && state.rowsTotal > 0 ? 'writing' : 'fetching', done: state.rowsDone, total: state.rowsTotal });
+    job.onProgress?.({
+      phase: state.rowsDone >= state.rowsTotal && state.rowsTotal > 0 ? 'writing' : 'fetching',
+      done: state.rowsDone,
+      total: state.rowsTotal,
+    });
     if (job.signal?.aborted && !cancelAsked) {
       cancelAsked = true;
       state = (await job.call('cancelExport', id, quiet)) as ExportState;

@@ -8,7 +8,10 @@ import { exportCell, type ExportColumn, type XlsxCell } from '../registry/column
 
 /** Excel's sheet-name rules: ≤ 31 characters, none of : \ / ? * [ ]. */
 export function safeSheetName(name: string): string {
-  const clean = name.replace(/[:\\/?*[\]]/g, ' ').trim().slice(0, 31);
+  const clean = name
+    .replace(/[:\\/?*[\]]/g, ' ')
+    .trim()
+    .slice(0, 31);
   return clean || 'Sheet1';
 }
 
@@ -36,7 +39,10 @@ export class SheetBuilder {
   finish(sheetName: string): Uint8Array {
     const ws: XLSX.WorkSheet = {
       '!data': this.data as unknown as XLSX.CellObject[][],
-      '!ref': XLSX.utils.encode_range({ s: { r: 0, c: 0 }, e: { r: Math.max(this.data.length - 1, 0), c: Math.max(this.columns.length - 1, 0) } }),
+      '!ref': XLSX.utils.encode_range({
+        s: { r: 0, c: 0 },
+        e: { r: Math.max(this.data.length - 1, 0), c: Math.max(this.columns.length - 1, 0) },
+      }),
       '!cols': this.columns.map((c) => ({ wch: c.width })),
       // Header row frozen, like the grid's header.
       '!freeze': { xSplit: 0, ySplit: 1 },
@@ -53,7 +59,8 @@ export type WorkerRequest =
   | { type: 'rows'; rows: Array<Record<string, unknown>> }
   | { type: 'finish'; sheetName: string };
 
-export type WorkerAnswer = { type: 'added'; count: number } | { type: 'done'; bytes: Uint8Array } | { type: 'error'; message: string };
+export type WorkerAnswer =
+  { type: 'added'; count: number } | { type: 'done'; bytes: Uint8Array } | { type: 'error'; message: string };
 
 /** The worker's message handling, as a plain function so a test can drive it without a Worker. */
 export function createExportHandler(post: (answer: WorkerAnswer, transfer?: Transferable[]) => void) {

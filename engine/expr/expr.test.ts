@@ -13,12 +13,12 @@ const scope = {
 
 describe('expressions', () => {
   it.each([
-    ["row.endedAt == null", true],
-    ["row.endedAt != null", false],
+    ['row.endedAt == null', true],
+    ['row.endedAt != null', false],
     ["login.authGroupId in ['99', '50']", false],
     ["login.authGroupId in ['31', '32']", true],
-    ["login.authGroupId == 31", true],
-    ["row.count >= 3 && row.count < 4", true],
+    ['login.authGroupId == 31', true],
+    ['row.count >= 3 && row.count < 4', true],
     ["!screen.canWrite || mode == 'create'", false],
     ['selection > 0 && all(rows, "useFlag", "Y")', false],
     ["some(rows, 'useFlag', 'N')", true],
@@ -83,11 +83,19 @@ describe('list functions for request bodies (pluck, pick) and the input root', (
     expect(evalExpr("pluck(form.x, 'a')", { form: {} })).toEqual([]);
   });
   it('pick keeps only the named fields of every row (a closed body schema takes no others)', () => {
-    expect(evalExpr("pick(detail.s.rows, ['compNo', 'version'])", { detail: { s: { rows } } })).toEqual([{ compNo: 'C00001', version: 1 }, { compNo: 'C00002' }]);
-    expect(evalExpr("pick(detail.s.rows, 'compNo')", { detail: { s: { rows } } })).toEqual([{ compNo: 'C00001' }, { compNo: 'C00002' }]);
+    expect(evalExpr("pick(detail.s.rows, ['compNo', 'version'])", { detail: { s: { rows } } })).toEqual([
+      { compNo: 'C00001', version: 1 },
+      { compNo: 'C00002' },
+    ]);
+    expect(evalExpr("pick(detail.s.rows, 'compNo')", { detail: { s: { rows } } })).toEqual([
+      { compNo: 'C00001' },
+      { compNo: 'C00002' },
+    ]);
   });
   it('reads what an action prompt asked for under input', () => {
     expect(evalExpr('input.reason', { input: { reason: '단가 오류' } })).toBe('단가 오류');
-    expect(evalExpr('input.buyer.singleid', { input: { buyer: { singleid: 'E000004', hname: '김민수' } } })).toBe('E000004');
+    expect(evalExpr('input.buyer.singleid', { input: { buyer: { singleid: 'E000004', hname: '김민수' } } })).toBe(
+      'E000004',
+    );
   });
 });

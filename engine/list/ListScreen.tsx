@@ -21,7 +21,16 @@ import { ListChart } from '../chart/ListChart';
 import { ActionButton, ProgressLine, ScreenHeader } from '../ui/parts';
 import styles from '../ui/engine.module.css';
 import { exportColumns, gridColumns, viewTransform } from './grid-columns';
-import { filterQuery, initialFilterValues, missingRequired, queryFilterValues, readRemembered, rememberKey, writeRemembered, type FilterValues } from './filters';
+import {
+  filterQuery,
+  initialFilterValues,
+  missingRequired,
+  queryFilterValues,
+  readRemembered,
+  rememberKey,
+  writeRemembered,
+  type FilterValues,
+} from './filters';
 import { SummaryState, summaryStateOf, type SummaryStateValue } from './SummaryState';
 import { PagedRows } from './paged-rows';
 import { listInputs, pageFetcher } from './page-fetcher';
@@ -60,7 +69,9 @@ function currencyTotalsText(totals: Row | null | undefined): string | null {
   const parts: string[] = [];
   // Also the purchasing lists' form: [{ currency, count, totalAmount }] (docs/purchasing.md).
   const entries = Array.isArray(totals)
-    ? (totals as Row[]).filter((x) => x && typeof x === 'object' && typeof x.currency === 'string').map((x): [string, unknown] => [x.currency as string, x.totalAmount])
+    ? (totals as Row[])
+        .filter((x) => x && typeof x === 'object' && typeof x.currency === 'string')
+        .map((x): [string, unknown] => [x.currency as string, x.totalAmount])
     : Object.entries(totals);
   for (const [currency, amount] of entries) {
     if (amount === null || amount === undefined || amount === '') continue;
@@ -80,7 +91,11 @@ function localTotals(columns: ColumnDef[], rows: Row[], label: string): Row {
   for (const c of columns) {
     if (c.total === 'sum') {
       try {
-        out[c.field] = sumDecimals(rows.map((r) => (r[c.field] === null || r[c.field] === undefined || r[c.field] === '' ? '0' : String(r[c.field]))));
+        out[c.field] = sumDecimals(
+          rows.map((r) =>
+            r[c.field] === null || r[c.field] === undefined || r[c.field] === '' ? '0' : String(r[c.field]),
+          ),
+        );
       } catch {
         out[c.field] = rows.reduce((a, r) => a + (Number(r[c.field]) || 0), 0);
       }
@@ -106,11 +121,18 @@ export function ListScreen() {
   const [remembered] = useState(() => readRemembered(storage, memoryKey));
   // A link that names filters (`?settleNo=…`) starts from the defaults with those values, not from the remembered filter.
   const [linked] = useState(() => queryFilterValues(def.filters, frame.query));
-  const [values, setValues] = useState<FilterValues>(() => ({ ...initialFilterValues(def.filters, login), ...(linked ?? remembered?.values ?? {}) }));
+  const [values, setValues] = useState<FilterValues>(() => ({
+    ...initialFilterValues(def.filters, login),
+    ...(linked ?? remembered?.values ?? {}),
+  }));
   const [invalid, setInvalid] = useState<Record<string, string>>({});
   // The first search: a remembered one repeats only if it had run; otherwise per autoSearch and the required filters.
   const [search, setSearch] = useState<{ query: Row; path: Row; values: FilterValues; seq: number } | null>(() => {
-    const auto = linked ? missingRequired(def.filters, values).length === 0 : remembered ? remembered.isSearched : def.source.autoSearch !== false && missingRequired(def.filters, values).length === 0;
+    const auto = linked
+      ? missingRequired(def.filters, values).length === 0
+      : remembered
+        ? remembered.isSearched
+        : def.source.autoSearch !== false && missingRequired(def.filters, values).length === 0;
     return auto ? { ...filterQuery(def.filters, values), values, seq: 1 } : null;
   });
   const [sort, setSort] = useState<Sort>(() => parseSort(def.source.defaultSort));
@@ -130,12 +152,27 @@ export function ListScreen() {
   const pageSize = def.source.pageSize ?? DEFAULT_PAGE_SIZE;
   const visibleColumns = useMemo(() => def.columns.filter((c) => !c.hidden), [def.columns]);
   const codesRevision = useCodesRevision(services);
-  // codesRevision: the code texts came again (another language, or edited codes).
-  // eslint-disable-next-line react-hooks/exhaustive-deps
-  const columnCtx = useMemo(() => ({ t, codes: (g: string) => services.codes(g), sortFields, where }), [t, services, sortFields, where, codesRevision]);
+  const columnCtx = useMemo(
+    () => ({ t, codes: (g: string) => services.codes(g), sortFields, where }),
+    // codesRevision: the code texts came again (another language, or edited codes).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [t, services, sortFields, where, codesRevision],
+  );
   const columns = useMemo(() => gridColumns(def.columns, columnCtx), [def.columns, columnCtx]);
   const transform = useMemo(() => viewTransform(def.columns), [def.columns]);
-  const baseScope = useMemo<ExprScope>(() => ({ login, screen: { canRead: !!frame.authority?.read, canWrite: !!frame.authority?.write, id: def.id, portal: frame.portal }, query: frame.query }), [login, frame.authority, def.id, frame.portal, frame.query]);
+  const baseScope = useMemo<ExprScope>(
+    () => ({
+      login,
+      screen: {
+        canRead: !!frame.authority?.read,
+        canWrite: !!frame.authority?.write,
+        id: def.id,
+        portal: frame.portal,
+      },
+      query: frame.query,
+    }),
+    [login, frame.authority, def.id, frame.portal, frame.query],
+  );
 
   const rows = useMemo(() => {
     if (!search) return null;
@@ -144,7 +181,10 @@ export function ListScreen() {
       const next = summaryStateOf(answer);
       setSummary((old) => (JSON.stringify(old) === JSON.stringify(next) ? old : next));
     };
-    return new PagedRows<Row>(pageFetcher(services, def, search, sort, { ...baseScope, filters: search.values }, onAnswer), pageSize);
+    return new PagedRows<Row>(
+      pageFetcher(services, def, search, sort, { ...baseScope, filters: search.values }, onAnswer),
+      pageSize,
+    );
     // A new PagedRows per search and sort; the other inputs do not change during a screen's life.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [search, sort]);
@@ -223,10 +263,18 @@ export function ListScreen() {
   const rebuildSummary = async () => {
     const rebuild = def.source.rebuild;
     if (!rebuild || !search) return;
-    if (services.confirmWrites && !(await frame.confirm(t('engine.confirmCall', { action: t('engine.summaryRebuild') })))) return;
+    if (
+      services.confirmWrites &&
+      !(await frame.confirm(t('engine.confirmCall', { action: t('engine.summaryRebuild') })))
+    )
+      return;
     setRebuilding(true);
     try {
-      const answer = (await services.call(rebuild.operation, buildInputs(rebuild.params, { ...baseScope, filters: search.values }), { confirmed: true })) as { months?: unknown[] } | null;
+      const answer = (await services.call(
+        rebuild.operation,
+        buildInputs(rebuild.params, { ...baseScope, filters: search.values }),
+        { confirmed: true },
+      )) as { months?: unknown[] } | null;
       frame.notify(t('engine.summaryRebuilt', { count: Array.isArray(answer?.months) ? answer.months.length : 0 }));
       reload();
     } catch (e) {
@@ -259,14 +307,23 @@ export function ListScreen() {
 
   const selectedRows = useMemo(() => selected.map((i) => rows?.get(i)).filter((r): r is Row => !!r), [selected, rows]);
   const scope = useMemo<ExprScope>(
-    () => ({ ...baseScope, filters: values, selection: selectedRows.length, rows: selectedRows, row: selectedRows[0] ?? null }),
+    () => ({
+      ...baseScope,
+      filters: values,
+      selection: selectedRows.length,
+      rows: selectedRows,
+      row: selectedRows[0] ?? null,
+    }),
     [baseScope, values, selectedRows],
   );
 
   const openLink = useCallback(
     async (link: LinkDef, row: Row) => {
       // `filters` are those of the search the row came from (a drill passes the period on).
-      const changed = await frame.open(link, linkQuery(link.query, { ...baseScope, filters: search?.values ?? {}, row }));
+      const changed = await frame.open(
+        link,
+        linkQuery(link.query, { ...baseScope, filters: search?.values ?? {}, row }),
+      );
       if (changed) reload();
     },
     [frame, baseScope, reload, search],
@@ -292,7 +349,16 @@ export function ListScreen() {
       // A result too large for the browser's memory is written on the server as a job.
       const blob =
         meta.total > SERVER_EXPORT_ROWS
-          ? await runServerExport({ call: (op, input, init) => services.call(op, input, { ...init, confirmed: true }), operation: def.source.operation, ...listInputs(def, search, sort, searchScope), columns, sheetName, reason, onProgress: setExporting, signal: controller.signal })
+          ? await runServerExport({
+              call: (op, input, init) => services.call(op, input, { ...init, confirmed: true }),
+              operation: def.source.operation,
+              ...listInputs(def, search, sort, searchScope),
+              columns,
+              sheetName,
+              reason,
+              onProgress: setExporting,
+              signal: controller.signal,
+            })
           : await runExport({
               columns,
               sheetName,
@@ -303,7 +369,12 @@ export function ListScreen() {
               createWorker: createExportWorker,
             });
       // The browser's own file of a personal-data list is recorded, with its reason, before it is saved.
-      if (reason && meta.total <= SERVER_EXPORT_ROWS) await services.call('recordPersonalDataDownload', { body: { operation: def.source.operation, rowCount: meta.total, reason } }, { confirmed: true });
+      if (reason && meta.total <= SERVER_EXPORT_ROWS)
+        await services.call(
+          'recordPersonalDataDownload',
+          { body: { operation: def.source.operation, rowCount: meta.total, reason } },
+          { confirmed: true },
+        );
       exportAbort.current = null;
       setExporting(null);
       saveBlob(blob, `${t(action.fileName)}.xlsx`);
@@ -328,7 +399,13 @@ export function ListScreen() {
       case 'navigate': {
         const a = action as NormalAction & OpenAction;
         const changed = await frame.open(a, linkQuery(a.query, scope));
-        if (changed || a.kind === 'navigate') await runEffects(a.then ?? (changed ? ['reload'] : []), { reload, services, frame, clearSelection: () => setSelected([]) });
+        if (changed || a.kind === 'navigate')
+          await runEffects(a.then ?? (changed ? ['reload'] : []), {
+            reload,
+            services,
+            frame,
+            clearSelection: () => setSelected([]),
+          });
         return;
       }
       case 'back':
@@ -344,8 +421,13 @@ export function ListScreen() {
     }
   };
 
-  const actions = useMemo(() => (def.actions ?? []).map((a) => normalizeAction(a, def.title)), [def.actions, def.title]);
-  const filterActions = actions.filter((a) => a.placement === 'filters' || (a.placement === undefined && (a.kind === 'search' || a.kind === 'reset')));
+  const actions = useMemo(
+    () => (def.actions ?? []).map((a) => normalizeAction(a, def.title)),
+    [def.actions, def.title],
+  );
+  const filterActions = actions.filter(
+    (a) => a.placement === 'filters' || (a.placement === undefined && (a.kind === 'search' || a.kind === 'reset')),
+  );
   const toolbarActions = actions.filter((a) => !filterActions.includes(a));
   const hasFilters = (def.filters?.length ?? 0) > 0;
   const showSearch = hasFilters && !filterActions.some((a) => a.kind === 'search');
@@ -355,7 +437,11 @@ export function ListScreen() {
     if (!def.totals || !rows) return null;
     if (meta.totals) return meta.totals;
     if (!rows.isComplete) return null;
-    return localTotals(visibleColumns, rows.loaded().map(([, r]) => r), t('engine.totalLabel'));
+    return localTotals(
+      visibleColumns,
+      rows.loaded().map(([, r]) => r),
+      t('engine.totalLabel'),
+    );
     // The rows object stays; its contents change with every page that arrives (loadedTick).
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [def.totals, rows, meta, visibleColumns, t, loadedTick]);
@@ -376,19 +462,38 @@ export function ListScreen() {
   return (
     <>
       {/* In a dialog the dialog's title bar names the screen (as for edit screens). */}
-      {!frame.dialog && <ScreenHeader title={t(def.title)} badge={frame.authority && !frame.authority.write ? t('engine.readOnly') : null} />}
+      {!frame.dialog && (
+        <ScreenHeader
+          title={t(def.title)}
+          badge={frame.authority && !frame.authority.write ? t('engine.readOnly') : null}
+        />
+      )}
       {hasFilters && (
-        <form className={`${styles.panel} ${styles.filters}`} onSubmit={submit} role="search" aria-label={t('ui.search')}>
+        <form
+          className={`${styles.panel} ${styles.filters}`}
+          onSubmit={submit}
+          role="search"
+          aria-label={t('ui.search')}
+        >
           {def.filters!.map((f, i) =>
             evalRule(f.visible, scope, true) ? (
-              <div key={f.field} style={filterSpan(f) > 1 ? { gridColumn: `span ${filterSpan(f)}` } : undefined} data-filter={f.field}>
+              <div
+                key={f.field}
+                style={filterSpan(f) > 1 ? { gridColumn: `span ${filterSpan(f)}` } : undefined}
+                data-filter={f.field}
+              >
                 <EngineInput
                   def={f}
                   value={values[f.field]}
                   onChange={(v) =>
                     setValues((old) => {
                       const next = { ...old, [f.field]: v };
-                      for (const other of def.filters!) if (other.dependsOn === f.field) next[other.field] = initialFilterValues([{ ...other, default: undefined, prefill: undefined }], null)[other.field];
+                      for (const other of def.filters!)
+                        if (other.dependsOn === f.field)
+                          next[other.field] = initialFilterValues(
+                            [{ ...other, default: undefined, prefill: undefined }],
+                            null,
+                          )[other.field];
                       return next;
                     })
                   }
@@ -415,7 +520,12 @@ export function ListScreen() {
               </WidgetButton>
             )}
             {filterActions.map((a) => (
-              <ActionButton key={a.id} action={a} state={actionState(a, frame.authority, scope, loading && a.kind === 'search')} onRun={(x) => void run(x)} />
+              <ActionButton
+                key={a.id}
+                action={a}
+                state={actionState(a, frame.authority, scope, loading && a.kind === 'search')}
+                onRun={(x) => void run(x)}
+              />
             ))}
           </div>
         </form>
@@ -432,10 +542,17 @@ export function ListScreen() {
             <span>{t('engine.loading')}</span>
           )}
           {def.currencyTotals && meta.total !== null && currencyTotalsText(meta.totals) && (
-            <span data-testid="list-currency-totals">{t('engine.currencyTotals', { amounts: currencyTotalsText(meta.totals) })}</span>
+            <span data-testid="list-currency-totals">
+              {t('engine.currencyTotals', { amounts: currencyTotalsText(meta.totals) })}
+            </span>
           )}
           {summary && (
-            <SummaryState state={summary} t={t} rebuilding={rebuilding} onRebuild={def.source.rebuild && frame.authority?.read ? () => void rebuildSummary() : undefined} />
+            <SummaryState
+              state={summary}
+              t={t}
+              rebuilding={rebuilding}
+              onRebuild={def.source.rebuild && frame.authority?.read ? () => void rebuildSummary() : undefined}
+            />
           )}
           {selected.length > 0 && <span>{t('engine.selected', { count: selected.length })}</span>}
         </div>
@@ -446,20 +563,39 @@ export function ListScreen() {
             </WidgetButton>
           )}
           {toolbarActions.map((a) => (
-            <ActionButton key={a.id} action={a} state={actionState(a, frame.authority, scope, a.kind === 'exportExcel' && !!exporting)} onRun={(x) => void run(x)} />
+            <ActionButton
+              key={a.id}
+              action={a}
+              state={actionState(a, frame.authority, scope, a.kind === 'exportExcel' && !!exporting)}
+              onRun={(x) => void run(x)}
+            />
           ))}
         </div>
       </div>
       {exporting && (
         <ProgressLine
-          label={exporting.phase === 'writing' ? t('engine.exportWriting') : t('engine.exporting', { done: exporting.done.toLocaleString('ko-KR'), total: exporting.total.toLocaleString('ko-KR') })}
+          label={
+            exporting.phase === 'writing'
+              ? t('engine.exportWriting')
+              : t('engine.exporting', {
+                  done: exporting.done.toLocaleString('ko-KR'),
+                  total: exporting.total.toLocaleString('ko-KR'),
+                })
+          }
           fraction={exporting.phase === 'writing' ? 1 : exporting.total ? exporting.done / exporting.total : 0}
           onCancel={() => exportAbort.current?.abort()}
           cancelLabel={t('engine.exportCancel')}
         />
       )}
       {def.chart && points && (
-        <ListChart chart={def.chart} points={points} t={t} name={t(def.title)} gridLabel={t(def.title)} onDrill={def.chart.drill ? (row) => void openLink(def.chart!.drill!, row) : undefined} />
+        <ListChart
+          chart={def.chart}
+          points={points}
+          t={t}
+          name={t(def.title)}
+          gridLabel={t(def.title)}
+          onDrill={def.chart.drill ? (row) => void openLink(def.chart!.drill!, row) : undefined}
+        />
       )}
       <DataGrid<Row>
         ref={gridRef}

@@ -19,18 +19,36 @@ export function summaryStateOf(answer: unknown): SummaryStateValue | null {
   const a = answer as Record<string, unknown>;
   const s = (a.summary && typeof a.summary === 'object' ? a.summary : a) as Record<string, unknown>;
   const asOf = typeof s.asOf === 'string' ? s.asOf : undefined;
-  const pendingMonths = Array.isArray(s.pendingMonths) ? s.pendingMonths.filter((m): m is string => typeof m === 'string') : undefined;
+  const pendingMonths = Array.isArray(s.pendingMonths)
+    ? s.pendingMonths.filter((m): m is string => typeof m === 'string')
+    : undefined;
   return asOf || pendingMonths ? { asOf, pendingMonths } : null;
 }
 
 /** '202611' → '2026-11' (a month as the screens show it). */
 const month = (m: string) => (/^\d{6}$/.test(m) ? `${m.slice(0, 4)}-${m.slice(4)}` : m);
 
-export function SummaryState({ state, t, onRebuild, rebuilding }: { state: SummaryStateValue; t: Translate; onRebuild?: () => void; rebuilding?: boolean }) {
+export function SummaryState({
+  state,
+  t,
+  onRebuild,
+  rebuilding,
+}: {
+  state: SummaryStateValue;
+  t: Translate;
+  onRebuild?: () => void;
+  rebuilding?: boolean;
+}) {
   const pending = state.pendingMonths ?? [];
   return (
     <span data-testid="summary-state">
-      {state.asOf && <span>{t('engine.summaryAsOf', { at: `${formatInstant(state.asOf, 'yyyy-MM-dd HH:mm')} ${BUSINESS_TIME_ZONE_LABEL}` })}</span>}
+      {state.asOf && (
+        <span>
+          {t('engine.summaryAsOf', {
+            at: `${formatInstant(state.asOf, 'yyyy-MM-dd HH:mm')} ${BUSINESS_TIME_ZONE_LABEL}`,
+          })}
+        </span>
+      )}
       {pending.length > 0 && (
         <>
           {' · '}

@@ -9,7 +9,13 @@ const filters: FilterDef[] = [
   { field: 'dept', widget: 'department', prefill: 'department', params: { deptcd: 'deptcd' } },
   { field: 'person', widget: 'person', prefill: 'person', params: { singleid: 'eprId' } },
   { field: 'status', widget: 'multiSelect', codeGroup: 'WH_STATUS', default: ['REQUESTED'] },
-  { field: 'whReqDates', widget: 'dateRange', params: { from: 'whReqFrom', to: 'whReqTo' }, default: { preset: 'lastMonth' }, required: true },
+  {
+    field: 'whReqDates',
+    widget: 'dateRange',
+    params: { from: 'whReqFrom', to: 'whReqTo' },
+    default: { preset: 'lastMonth' },
+    required: true,
+  },
   { field: 'mine', default: { login: 'singleid' } },
 ];
 
@@ -27,7 +33,11 @@ describe('filters', () => {
   ])('spec §6 prefill for group %s', (group, expected) => {
     const login = FIXTURE_LOGINS[group] ?? { ...FIXTURE_LOGINS['30'], authGroupId: group };
     const v = initialFilterValues(filters, login, today);
-    expect({ section: 'topDept' in (v.section as object), dept: 'deptcd' in (v.dept as object), person: 'singleid' in (v.person as object) }).toEqual(expected);
+    expect({
+      section: 'topDept' in (v.section as object),
+      dept: 'deptcd' in (v.dept as object),
+      person: 'singleid' in (v.person as object),
+    }).toEqual(expected);
   });
 
   it('defaults: literals, presets and login data; the query maps parts to parameters and leaves blanks out', () => {
@@ -36,13 +46,23 @@ describe('filters', () => {
     expect(v.status).toEqual(['REQUESTED']);
     expect(v.mine).toBe('E000006');
     expect(filterQuery(filters, { ...v, poNo: '  PO-1 ' })).toEqual({
-      query: { poNo: 'PO-1', section: 'D2000', deptcd: 'D2110', status: ['REQUESTED'], whReqFrom: '2026-04-30', whReqTo: '2026-05-31', mine: 'E000006' },
+      query: {
+        poNo: 'PO-1',
+        section: 'D2000',
+        deptcd: 'D2110',
+        status: ['REQUESTED'],
+        whReqFrom: '2026-04-30',
+        whReqTo: '2026-05-31',
+        mine: 'E000006',
+      },
       path: {},
     });
   });
 
   it('required: a half-filled range is missing', () => {
-    expect(missingRequired(filters, { whReqDates: { from: '2026-01-01', to: '' } }).map((f) => f.field)).toEqual(['whReqDates']);
+    expect(missingRequired(filters, { whReqDates: { from: '2026-01-01', to: '' } }).map((f) => f.field)).toEqual([
+      'whReqDates',
+    ]);
     expect(missingRequired(filters, { whReqDates: { from: '2026-01-01', to: '2026-01-31' } })).toEqual([]);
   });
 });
@@ -73,8 +93,17 @@ describe('ranges without params: [from, to] under the filter’s own parameter',
     expect(filterQuery(defs, v).query).toEqual({ periods: ['202602', '202605'] });
   });
   it('an open end is sent blank; an empty range not at all; params still split the ends', () => {
-    const q = filterQuery(defs, { periods: { from: '', to: '202605' }, requestedDates: { from: '2026-05-01', to: '' }, whReqDates: { from: '2026-05-01', to: '2026-05-31' } }).query;
-    expect(q).toEqual({ periods: ['', '202605'], requestedDates: ['2026-05-01', ''], whReqFrom: '2026-05-01', whReqTo: '2026-05-31' });
+    const q = filterQuery(defs, {
+      periods: { from: '', to: '202605' },
+      requestedDates: { from: '2026-05-01', to: '' },
+      whReqDates: { from: '2026-05-01', to: '2026-05-31' },
+    }).query;
+    expect(q).toEqual({
+      periods: ['', '202605'],
+      requestedDates: ['2026-05-01', ''],
+      whReqFrom: '2026-05-01',
+      whReqTo: '2026-05-31',
+    });
   });
 });
 
@@ -87,7 +116,16 @@ describe('filters a link sets', () => {
     { field: 'dept', widget: 'department' },
   ];
   it('takes plain values by the filter’s name, a comma list for a multi-select, and leaves compound widgets alone', () => {
-    expect(queryFilterValues(defs, { settleNo: 'ST2026-000001', status: 'REQUESTED,APPROVED', period: '202610', periods: '202601', dept: 'D1', other: 'x' })).toEqual({
+    expect(
+      queryFilterValues(defs, {
+        settleNo: 'ST2026-000001',
+        status: 'REQUESTED,APPROVED',
+        period: '202610',
+        periods: '202601',
+        dept: 'D1',
+        other: 'x',
+      }),
+    ).toEqual({
       settleNo: 'ST2026-000001',
       status: ['REQUESTED', 'APPROVED'],
       period: '202610',

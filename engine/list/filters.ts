@@ -21,7 +21,13 @@ function shift(today: Date, days: number, months = 0): Date {
 }
 
 /** A default as a value for the filter's widget. */
-export function defaultValue(def: DefaultValue | undefined, widget: string | undefined, login: LoginData | null, today: Date, query: Record<string, string> = {}): unknown {
+export function defaultValue(
+  def: DefaultValue | undefined,
+  widget: string | undefined,
+  login: LoginData | null,
+  today: Date,
+  query: Record<string, string> = {},
+): unknown {
   if (def === undefined) {
     const spec = widgetSpec(widget, 'default');
     return spec.initial ? spec.initial(login) : spec.empty();
@@ -57,11 +63,16 @@ function prefillValue(f: FilterDef, login: LoginData | null): unknown | undefine
   if (!f.prefill || !login) return undefined;
   const allowed = employeeSearchPrefill(login.authGroupId);
   if (f.prefill === 'section') return allowed.section ? { topDept: login.section, sectionName: '' } : undefined;
-  if (f.prefill === 'department') return allowed.department ? { deptcd: login.deptcd, deptnm: login.deptnm } : undefined;
+  if (f.prefill === 'department')
+    return allowed.department ? { deptcd: login.deptcd, deptnm: login.deptnm } : undefined;
   return allowed.person ? { singleid: login.singleid, hname: login.hname } : undefined;
 }
 
-export function initialFilterValues(filters: FilterDef[] | undefined, login: LoginData | null, today = new Date()): FilterValues {
+export function initialFilterValues(
+  filters: FilterDef[] | undefined,
+  login: LoginData | null,
+  today = new Date(),
+): FilterValues {
   const out: FilterValues = {};
   for (const f of filters ?? []) {
     const pre = prefillValue(f, login);
@@ -73,7 +84,10 @@ export function initialFilterValues(filters: FilterDef[] | undefined, login: Log
 const blank = (v: unknown) => v === undefined || v === null || v === '' || (Array.isArray(v) && v.length === 0);
 
 /** What a search sends: each filter's value under its query parameter(s) or its path parameter; blanks are left out. */
-export function filterQuery(filters: FilterDef[] | undefined, values: FilterValues): { query: Record<string, unknown>; path: Record<string, unknown> } {
+export function filterQuery(
+  filters: FilterDef[] | undefined,
+  values: FilterValues,
+): { query: Record<string, unknown>; path: Record<string, unknown> } {
   const out: Record<string, unknown> = {};
   const path: Record<string, unknown> = {};
   for (const f of filters ?? []) {
@@ -84,7 +98,9 @@ export function filterQuery(filters: FilterDef[] | undefined, values: FilterValu
     }
     if (f.params) {
       const parts = v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
-      for (const [part, param] of Object.entries(f.params)) if (!blank(parts[part])) out[param] = typeof parts[part] === 'string' ? (parts[part] as string).trim() : parts[part];
+      for (const [part, param] of Object.entries(f.params))
+        if (!blank(parts[part]))
+          out[param] = typeof parts[part] === 'string' ? (parts[part] as string).trim() : parts[part];
       continue;
     }
     const spec = widgetSpec(f.widget, f.field);
@@ -102,7 +118,10 @@ const LINKABLE = new Set(['text', 'textarea', 'number', 'select', 'date', 'month
  * named like a filter of a plain widget (text, select, date, month, company …; a multiSelect takes
  * a comma-separated list). Null when the query names none.
  */
-export function queryFilterValues(filters: FilterDef[] | undefined, query: Record<string, string> | undefined): FilterValues | null {
+export function queryFilterValues(
+  filters: FilterDef[] | undefined,
+  query: Record<string, string> | undefined,
+): FilterValues | null {
   const out: FilterValues = {};
   for (const f of filters ?? []) {
     const v = query?.[f.field];
@@ -137,7 +156,9 @@ export function readRemembered(storage: Storage | null, key: string | null): Rem
     const raw = storage.getItem(key);
     if (!raw) return null;
     const parsed = JSON.parse(raw) as Partial<RememberedFilter>;
-    return parsed && typeof parsed.values === 'object' && parsed.values !== null ? { values: parsed.values, isSearched: parsed.isSearched === true } : null;
+    return parsed && typeof parsed.values === 'object' && parsed.values !== null
+      ? { values: parsed.values, isSearched: parsed.isSearched === true }
+      : null;
   } catch {
     return null;
   }

@@ -43,14 +43,21 @@ export function gridColumns(columns: ColumnDef[], ctx: ColumnContext): GridColum
 }
 
 /** Columns whose text the engine prepares (the grid has no timestamp or mask cell). */
-export function viewTransform(columns: ColumnDef[]): ((row: Record<string, unknown>) => Record<string, unknown>) | null {
+export function viewTransform(
+  columns: ColumnDef[],
+): ((row: Record<string, unknown>) => Record<string, unknown>) | null {
   const prepared = columns.filter((c) => c.type === 'datetime' || (c.mask && (c.type ?? 'text') === 'text'));
   if (prepared.length === 0) return null;
   return (row) => {
     const out = { ...row };
     for (const c of prepared) {
       const v = row[c.field];
-      out[c.field] = c.type === 'datetime' ? formatDateTime(v, c.format ?? DEFAULT_DATETIME_FORMAT) : v === null || v === undefined ? '' : applyMask(c.mask!, String(v));
+      out[c.field] =
+        c.type === 'datetime'
+          ? formatDateTime(v, c.format ?? DEFAULT_DATETIME_FORMAT)
+          : v === null || v === undefined
+            ? ''
+            : applyMask(c.mask!, String(v));
     }
     return out;
   };

@@ -12,9 +12,21 @@ beforeAll(() => {
 afterAll(() => uninstall());
 
 const entries = [
-  { file: 'screens/t/list.screen.json', definition: { id: 't.list', kind: 'list', title: 'Messages', source: { operation: 'listMessages' }, columns: [{ field: 'msgKey' }, { field: 'textKo' }] } },
+  {
+    file: 'screens/t/list.screen.json',
+    definition: {
+      id: 't.list',
+      kind: 'list',
+      title: 'Messages',
+      source: { operation: 'listMessages' },
+      columns: [{ field: 'msgKey' }, { field: 'textKo' }],
+    },
+  },
 ];
-const answers = { listMessages: (input: Parameters<typeof pagedAnswer>[1]) => pagedAnswer([messageRow({ msgKey: 'a', textKo: '가' })], input) };
+const answers = {
+  listMessages: (input: Parameters<typeof pagedAnswer>[1]) =>
+    pagedAnswer([messageRow({ msgKey: 'a', textKo: '가' })], input),
+};
 
 describe('a list screen searches once per search', () => {
   it('does not search again when i18n resources arrive (a screen chunk loading its texts during navigation)', async () => {

@@ -13,20 +13,44 @@ function services(withCursors: boolean) {
     const q = input.query ?? {};
     calls.push({ operation, query: q });
     const size = Number(q.size);
-    const start = q.after !== undefined ? Number(q.after) + 1 : q.before !== undefined ? Number(q.before) - size : (Number(q.page) - 1) * size;
+    const start =
+      q.after !== undefined
+        ? Number(q.after) + 1
+        : q.before !== undefined
+          ? Number(q.before) - size
+          : (Number(q.page) - 1) * size;
     const rows = Array.from({ length: Math.max(0, Math.min(size, 1000 - start)) }, (_, i) => ({ n: start + i }));
-    return { rows, total: 1000, ...(withCursors ? { nextCursor: rows.length === size ? String(rows.at(-1)!.n) : null, prevCursor: start > 0 ? String(start) : null } : {}) };
+    return {
+      rows,
+      total: 1000,
+      ...(withCursors
+        ? {
+            nextCursor: rows.length === size ? String(rows.at(-1)!.n) : null,
+            prevCursor: start > 0 ? String(start) : null,
+          }
+        : {}),
+    };
   };
   return { services: { call } as unknown as EngineServices, calls };
 }
 
-const def = (operation: string) => ({ id: 't.list', kind: 'list', title: 't', source: { operation, defaultSort: 'poNo:desc' }, columns: [{ field: 'n' }] }) as unknown as ListScreenDef;
+const def = (operation: string) =>
+  ({
+    id: 't.list',
+    kind: 'list',
+    title: 't',
+    source: { operation, defaultSort: 'poNo:desc' },
+    columns: [{ field: 'n' }],
+  }) as unknown as ListScreenDef;
 const settle = () => new Promise((r) => setTimeout(r, 0));
 
 describe('the list screen’s pager and keyset lists', () => {
   it('sends the cursor of the page it has when the user moves to the next page, and the page number for a jump', async () => {
     const { services: s, calls } = services(true);
-    const rows = new PagedRows(pageFetcher(s, def('listPos'), { query: { poType: 'PO' }, path: {} }, { field: 'poNo', direction: 'desc' }, {}), 100);
+    const rows = new PagedRows(
+      pageFetcher(s, def('listPos'), { query: { poType: 'PO' }, path: {} }, { field: 'poNo', direction: 'desc' }, {}),
+      100,
+    );
     await rows.reset();
     rows.ensure(150, 160);
     await settle();

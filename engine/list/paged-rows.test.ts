@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { PagedRows, type PageAnswer, type PageCursor } from './paged-rows';
 
-const answer = (total: number) => async (page: number, size: number): Promise<PageAnswer<number>> => {
-  const start = (page - 1) * size;
-  return { rows: Array.from({ length: Math.max(0, Math.min(size, total - start)) }, (_, i) => start + i), total };
-};
+const answer =
+  (total: number) =>
+  async (page: number, size: number): Promise<PageAnswer<number>> => {
+    const start = (page - 1) * size;
+    return { rows: Array.from({ length: Math.max(0, Math.min(size, total - start)) }, (_, i) => start + i), total };
+  };
 
 const settle = () => new Promise((r) => setTimeout(r, 0));
 
@@ -63,7 +65,12 @@ describe('PagedRows', () => {
     /** A server over rows 0…total-1 that pages by key as the API does: the cursor is the row's value. */
     function keysetServer(total: number) {
       const asked: Array<{ page: number; cursor?: PageCursor }> = [];
-      const fetch = async (page: number, size: number, _signal: AbortSignal, cursor?: PageCursor): Promise<PageAnswer<number>> => {
+      const fetch = async (
+        page: number,
+        size: number,
+        _signal: AbortSignal,
+        cursor?: PageCursor,
+      ): Promise<PageAnswer<number>> => {
         asked.push({ page, cursor });
         let rows: number[];
         let start: number;
@@ -73,7 +80,12 @@ describe('PagedRows', () => {
         const end = cursor && 'before' in cursor ? Number(cursor.before) : Math.min(total, start + size);
         rows = Array.from({ length: Math.max(0, end - start) }, (_, i) => start + i);
         rows = rows.slice(0, size);
-        return { rows, total, nextCursor: rows.length === size ? String(rows.at(-1)) : null, prevCursor: start > 0 && rows.length ? String(rows[0]) : null };
+        return {
+          rows,
+          total,
+          nextCursor: rows.length === size ? String(rows.at(-1)) : null,
+          prevCursor: start > 0 && rows.length ? String(rows[0]) : null,
+        };
       };
       return { fetch, asked };
     }

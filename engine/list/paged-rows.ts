@@ -15,7 +15,12 @@ export interface PageAnswer<Row> {
 /** Where a page starts when a neighbour's cursor is known: the server then seeks instead of skipping `page - 1` pages. */
 export type PageCursor = { after: string } | { before: string };
 
-export type PageFetcher<Row> = (page: number, size: number, signal: AbortSignal, cursor?: PageCursor) => Promise<PageAnswer<Row>>;
+export type PageFetcher<Row> = (
+  page: number,
+  size: number,
+  signal: AbortSignal,
+  cursor?: PageCursor,
+) => Promise<PageAnswer<Row>>;
 
 export interface PagedRowsEvents<Row> {
   /** Rows [start, end) arrived (redraw them). */
@@ -108,14 +113,18 @@ export class PagedRows<Row> {
     this.events.onLoading?.(true);
     // A neighbour still in flight (the look-ahead asked with the page on screen) is waited for: its
     // cursor then makes this page a seek, not an OFFSET over every page before it.
-    const neighbour = this.cursorFor(pageIndex) ? undefined : (this.pending.get(pageIndex - 1) ?? this.pending.get(pageIndex + 1));
+    const neighbour = this.cursorFor(pageIndex)
+      ? undefined
+      : (this.pending.get(pageIndex - 1) ?? this.pending.get(pageIndex + 1));
     const promise = (neighbour ? neighbour.catch(() => undefined) : Promise.resolve())
       .then(() => this.fetchPage(pageIndex + 1, this.pageSize, signal, this.cursorFor(pageIndex)))
       .then((answer) => {
         if (generation !== this.generation) return;
         this.pages.set(pageIndex, answer.rows);
-        if (answer.nextCursor !== undefined || answer.prevCursor !== undefined) this.cursors.set(pageIndex, { next: answer.nextCursor ?? null, prev: answer.prevCursor ?? null });
-        const metaChanged = this.total !== answer.total || (answer.totals !== undefined && answer.totals !== this.totals);
+        if (answer.nextCursor !== undefined || answer.prevCursor !== undefined)
+          this.cursors.set(pageIndex, { next: answer.nextCursor ?? null, prev: answer.prevCursor ?? null });
+        const metaChanged =
+          this.total !== answer.total || (answer.totals !== undefined && answer.totals !== this.totals);
         this.total = answer.total;
         if (answer.totals !== undefined) this.totals = answer.totals ?? null;
         if (metaChanged) this.events.onMeta?.({ total: this.total, totals: this.totals });

@@ -36,7 +36,9 @@ export const EXPORT_TYPES_AGREE: Same<ColumnTypeName, ExportColumnType> = true;
 
 export function columnType(name: string, where: string): ColumnType {
   if (Object.hasOwn(COLUMN_TYPES, name)) return COLUMN_TYPES[name as ColumnTypeName];
-  throw new Error(`Unknown column type "${name}" at ${where}; known column types: ${Object.keys(COLUMN_TYPES).join(', ')}`);
+  throw new Error(
+    `Unknown column type "${name}" at ${where}; known column types: ${Object.keys(COLUMN_TYPES).join(', ')}`,
+  );
 }
 
 export const DEFAULT_DATETIME_FORMAT = 'yyyy-MM-dd HH:mm';
@@ -52,4 +54,3 @@ export function formatDateTime(v: unknown, format = DEFAULT_DATETIME_FORMAT): st
   const d = v instanceof Date ? v : new Date(typeof v === 'number' ? v : String(v));
   return Number.isNaN(d.getTime()) ? String(v) : formatInstant(d, format);
 }
-

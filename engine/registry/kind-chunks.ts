@@ -7,5 +7,7 @@ import { preloadable } from './preloadable';
 export const KIND_CHUNKS = {
   edit: preloadable<object>(() => import('../edit/EditScreen').then((m) => ({ default: m.EditScreen }))),
   tree: preloadable<object>(() => import('../tree/TreeScreen').then((m) => ({ default: m.TreeScreen }))),
-  dashboard: preloadable<object>(() => import('../dashboard/DashboardScreen').then((m) => ({ default: m.DashboardScreen }))),
+  dashboard: preloadable<object>(() =>
+    import('../dashboard/DashboardScreen').then((m) => ({ default: m.DashboardScreen })),
+  ),
 } as const;

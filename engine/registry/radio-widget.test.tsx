@@ -42,7 +42,16 @@ describe('the radio widget', () => {
 describe('the select widget', () => {
   it('shows a value its choices no longer hold as itself (an order since fully delivered)', () => {
     const Select = WIDGETS.select.component;
-    render(<Select {...base} label="발주" options={[{ value: 'PO2', text: 'PO2' }]} value="PO1" readOnly onChange={() => undefined} />);
+    render(
+      <Select
+        {...base}
+        label="발주"
+        options={[{ value: 'PO2', text: 'PO2' }]}
+        value="PO1"
+        readOnly
+        onChange={() => undefined}
+      />,
+    );
     expect(screen.getByRole('combobox', { name: '발주' })).toHaveDisplayValue('PO1');
   });
 });

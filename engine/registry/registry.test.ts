@@ -20,7 +20,9 @@ describe('registry: plain data looked up by name, in step with the definition la
     expect([...MASK_NAMES]).toEqual([...MASK_KINDS]);
     expect(defs.listScreen.properties!.kind.const).toBe('list');
     expect((schema as { properties: { kind: { enum: string[] } } }).properties.kind.enum).toEqual([...SCREEN_KINDS]);
-    expect((defs.action as unknown as { else: { properties: { kind: { enum: string[] } } } }).else.properties.kind.enum).toEqual([...ACTION_KIND_NAMES]);
+    expect(
+      (defs.action as unknown as { else: { properties: { kind: { enum: string[] } } } }).else.properties.kind.enum,
+    ).toEqual([...ACTION_KIND_NAMES]);
   });
 
   it('every name has an implementation', () => {
@@ -33,7 +35,9 @@ describe('registry: plain data looked up by name, in step with the definition la
     expect(() => widgetSpec('datepicker', 'screens/x.screen.json#/filters/2')).toThrow(
       'Unknown widget "datepicker" at screens/x.screen.json#/filters/2; known widgets: text, textarea, number',
     );
-    expect(() => columnType('toString', 'screens/x.screen.json#/columns/0/type')).toThrow(/Unknown column type "toString" at screens\/x\.screen\.json#\/columns\/0\/type/);
+    expect(() => columnType('toString', 'screens/x.screen.json#/columns/0/type')).toThrow(
+      /Unknown column type "toString" at screens\/x\.screen\.json#\/columns\/0\/type/,
+    );
     expect(() => screenKind(KINDS, 'constructor', 'here')).toThrow(/Unknown screen kind "constructor" at here/);
   });
 });

@@ -7,10 +7,19 @@
 import type { ComponentType } from 'react';
 import { BusinessSectionField } from '../../widgets/business-popup/business-section-field';
 import { DepartmentField } from '../../widgets/department-popup/department-field';
-import { EmployeeSearch, employeeSearchStart, EMPTY_EMPLOYEE_SEARCH_VALUE, type EmployeeSearchValue } from '../../widgets/employee-search/employee-search';
+import {
+  EmployeeSearch,
+  employeeSearchStart,
+  EMPTY_EMPLOYEE_SEARCH_VALUE,
+  type EmployeeSearchValue,
+} from '../../widgets/employee-search/employee-search';
 import { CompanyNumberInput } from '../../widgets/masked-input/company-number-input';
 import { PersonField } from '../../widgets/person-popup/person-field';
-import { EMPTY_SOURCING_GROUP, SourcingGroupSelect, type SourcingGroupValue } from '../../widgets/sourcing-group-select/sourcing-group-select';
+import {
+  EMPTY_SOURCING_GROUP,
+  SourcingGroupSelect,
+  type SourcingGroupValue,
+} from '../../widgets/sourcing-group-select/sourcing-group-select';
 import type { LoginData } from '../../widgets/services';
 import { DateInput } from '../../widgets/date-input/date-input';
 import { DateTimeInput } from '../../widgets/date-time-input/date-time-input';
@@ -71,7 +80,8 @@ export interface WidgetSpec {
 
 const str = (v: unknown): string => (v === null || v === undefined ? '' : String(v));
 const filledText = (v: unknown) => str(v).trim() !== '';
-const parts = (v: unknown): Record<string, string> => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, string>) : {});
+const parts = (v: unknown): Record<string, string> =>
+  v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, string>) : {};
 
 function TextWidget(p: EngineInputProps & { multiline?: boolean; password?: boolean }) {
   if (p.mask) {
@@ -122,7 +132,10 @@ function SelectWidget(p: EngineInputProps) {
   const value = str(p.value);
   // A value the choices no longer hold (an order since fully delivered, shown read only) is shown as itself.
   const options = p.options ?? [];
-  const shown = value !== '' && p.options !== null && !options.some((o) => o.value === value) ? [{ value, text: value }, ...options] : options;
+  const shown =
+    value !== '' && p.options !== null && !options.some((o) => o.value === value)
+      ? [{ value, text: value }, ...options]
+      : options;
   return (
     <Select
       id={p.id}
@@ -164,7 +177,10 @@ function CheckboxWidget(p: EngineInputProps) {
   const checked = p.value === true || p.value === 'Y';
   return (
     <Field label={p.label} required={p.required} message={p.invalid} ids={ids} block>
-      <span className={fieldStyles.input} style={{ display: 'flex', alignItems: 'center', border: 'none', background: 'transparent', paddingLeft: 0 }}>
+      <span
+        className={fieldStyles.input}
+        style={{ display: 'flex', alignItems: 'center', border: 'none', background: 'transparent', paddingLeft: 0 }}
+      >
         <input
           id={ids.controlId}
           type="checkbox"
@@ -195,7 +211,14 @@ function RadioWidget(p: EngineInputProps) {
         aria-labelledby={`${ids.controlId}-label`}
         aria-describedby={p.invalid ? ids.messageId : undefined}
         className={fieldStyles.input}
-        style={{ display: 'flex', alignItems: 'center', gap: 16, border: 'none', background: 'transparent', paddingLeft: 0 }}
+        style={{
+          display: 'flex',
+          alignItems: 'center',
+          gap: 16,
+          border: 'none',
+          background: 'transparent',
+          paddingLeft: 0,
+        }}
       >
         {(p.options ?? []).map((o, i) => (
           <label key={o.value} style={{ display: 'inline-flex', alignItems: 'center', gap: 4 }}>
@@ -217,7 +240,19 @@ function RadioWidget(p: EngineInputProps) {
 }
 
 function DateWidget(p: EngineInputProps) {
-  return <DateInput id={p.id} label={p.label} value={str(p.value)} onChange={(v) => p.onChange(v)} disabled={p.disabled} readOnly={p.readOnly} required={p.required} invalid={p.invalid} block />;
+  return (
+    <DateInput
+      id={p.id}
+      label={p.label}
+      value={str(p.value)}
+      onChange={(v) => p.onChange(v)}
+      disabled={p.disabled}
+      readOnly={p.readOnly}
+      required={p.required}
+      invalid={p.invalid}
+      block
+    />
+  );
 }
 
 function DateRangeWidget(p: EngineInputProps) {
@@ -254,7 +289,19 @@ function MonthRangeWidget(p: EngineInputProps) {
 }
 
 function MonthWidget(p: EngineInputProps) {
-  return <MonthPicker id={p.id} label={p.label} value={str(p.value)} onChange={(v) => p.onChange(v)} disabled={p.disabled} readOnly={p.readOnly} required={p.required} invalid={p.invalid} block />;
+  return (
+    <MonthPicker
+      id={p.id}
+      label={p.label}
+      value={str(p.value)}
+      onChange={(v) => p.onChange(v)}
+      disabled={p.disabled}
+      readOnly={p.readOnly}
+      required={p.required}
+      invalid={p.invalid}
+      block
+    />
+  );
 }
 
 function BusinessSectionWidget(p: EngineInputProps) {
@@ -283,7 +330,9 @@ function DepartmentWidget(p: EngineInputProps) {
       label={p.label}
       value={v.deptcd ? { deptcd: v.deptcd, deptnm: v.deptnm ?? '' } : null}
       onChange={(row) => p.onChange(row ? { deptcd: row.deptcd, deptnm: row.deptnm } : {})}
-      section={section.topDept || section.sectionName ? { topDept: section.topDept, sectionName: section.sectionName } : null}
+      section={
+        section.topDept || section.sectionName ? { topDept: section.topDept, sectionName: section.sectionName } : null
+      }
       disabled={p.disabled || p.readOnly}
       required={p.required}
       invalid={p.invalid}
@@ -353,12 +402,26 @@ function SourcingGroupWidget(p: EngineInputProps) {
 function EmployeeSearchWidget(p: EngineInputProps) {
   const value = { ...EMPTY_EMPLOYEE_SEARCH_VALUE, ...parts(p.value) } as EmployeeSearchValue;
   // The engine starts the value from the login data itself (WidgetSpec.initial), so the first search has it.
-  return <EmployeeSearch value={value} onChange={(v) => p.onChange(v)} prefill={false} disabled={p.disabled || p.readOnly} />;
+  return (
+    <EmployeeSearch value={value} onChange={(v) => p.onChange(v)} prefill={false} disabled={p.disabled || p.readOnly} />
+  );
 }
 
 /** A timestamp (ISO date-time) shown in local time as spec §5 tokens (yyyy-MM-dd HH:mm); display only. */
 function DateTimeWidget(p: EngineInputProps) {
-  return <TextInput id={p.id} label={p.label} value={formatDateTime(p.value, DEFAULT_DATETIME_FORMAT)} onChange={() => undefined} disabled={p.disabled} readOnly required={p.required} invalid={p.invalid} block />;
+  return (
+    <TextInput
+      id={p.id}
+      label={p.label}
+      value={formatDateTime(p.value, DEFAULT_DATETIME_FORMAT)}
+      onChange={() => undefined}
+      disabled={p.disabled}
+      readOnly
+      required={p.required}
+      invalid={p.invalid}
+      block
+    />
+  );
 }
 
 /** An instant as the server answers it: ISO with a zone ("2026-12-01T01:00:00.000Z"). */
@@ -371,13 +434,32 @@ const SERVER_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d
  */
 function InstantWidget(p: EngineInputProps) {
   const v = str(p.value);
-  if (p.readOnly) return <TextWidget {...p} value={SERVER_INSTANT.test(v) ? formatDateTime(v, DEFAULT_DATETIME_FORMAT) : v} />;
-  return <DateTimeInput id={p.id} label={p.label} value={v} onChange={(x) => p.onChange(x)} disabled={p.disabled} required={p.required} invalid={p.invalid} block />;
+  if (p.readOnly)
+    return <TextWidget {...p} value={SERVER_INSTANT.test(v) ? formatDateTime(v, DEFAULT_DATETIME_FORMAT) : v} />;
+  return (
+    <DateTimeInput
+      id={p.id}
+      label={p.label}
+      value={v}
+      onChange={(x) => p.onChange(x)}
+      disabled={p.disabled}
+      required={p.required}
+      invalid={p.invalid}
+      block
+    />
+  );
 }
 
 /** The time left (seconds, as the server counted them at the answer), ticking; read only. */
 function CountdownWidget(p: EngineInputProps) {
-  return <Countdown id={p.id} label={p.label} value={p.value === undefined ? null : (p.value as number | string | null)} block />;
+  return (
+    <Countdown
+      id={p.id}
+      label={p.label}
+      value={p.value === undefined ? null : (p.value as number | string | null)}
+      block
+    />
+  );
 }
 
 /** An amount (exact decimal string) shown read-only with thousand commas in whole units — KRW and JPY, the system's currencies, have no decimals (spec §5). */
@@ -403,7 +485,12 @@ function FilesWidget(p: EngineInputProps) {
   const fileId = list ? str(list[0]?.fileId) : str(p.value);
   return (
     <Field label={p.label} required={p.required} message={p.invalid} ids={ids} block labelAs="span">
-      <FileUpload fileId={fileId || null} readOnly={!!list || p.readOnly || p.disabled} aria-label={p.label} onChange={(group) => !list && group.fileId !== fileId && p.onChange(group.fileId)} />
+      <FileUpload
+        fileId={fileId || null}
+        readOnly={!!list || p.readOnly || p.disabled}
+        aria-label={p.label}
+        onChange={(group) => !list && group.fileId !== fileId && p.onChange(group.fileId)}
+      />
     </Field>
   );
 }
@@ -443,22 +530,46 @@ export function mainPart(spec: WidgetSpec, v: unknown): unknown {
 /** The registry of widgets, looked up by name. */
 export const WIDGETS: Readonly<Record<WidgetName, WidgetSpec>> = Object.freeze({
   text,
-  textarea: { component: (p: EngineInputProps) => <TextWidget {...p} multiline />, empty: () => '', filled: filledText },
+  textarea: {
+    component: (p: EngineInputProps) => <TextWidget {...p} multiline />,
+    empty: () => '',
+    filled: filledText,
+  },
   // An amount or quantity read as numeric text ('100.0000') starts as '100': shown 100, not 100.0000.
-  number: { component: NumberWidget, empty: () => '', filled: filledText, fromRecord: (v) => (typeof v === 'string' ? significantDecimal(v.trim()) : v) },
+  number: {
+    component: NumberWidget,
+    empty: () => '',
+    filled: filledText,
+    fromRecord: (v) => (typeof v === 'string' ? significantDecimal(v.trim()) : v),
+  },
   select: { component: SelectWidget, empty: () => '', filled: filledText },
   multiSelect: { component: MultiSelectWidget, empty: () => [], filled: (v) => Array.isArray(v) && v.length > 0 },
   checkbox: { component: CheckboxWidget, empty: () => 'N', filled: () => true },
   radio: { component: RadioWidget, empty: () => '', filled: filledText },
   date: { component: DateWidget, empty: () => '', filled: filledText },
-  dateRange: { component: DateRangeWidget, empty: () => ({ from: '', to: '' }), queryValue: rangeQuery, filled: (v) => filledText(parts(v).from) && filledText(parts(v).to) },
+  dateRange: {
+    component: DateRangeWidget,
+    empty: () => ({ from: '', to: '' }),
+    queryValue: rangeQuery,
+    filled: (v) => filledText(parts(v).from) && filledText(parts(v).to),
+  },
   month: { component: MonthWidget, empty: () => '', filled: filledText },
-  monthRange: { component: MonthRangeWidget, empty: () => ({ from: '', to: '' }), queryValue: rangeQuery, filled: (v) => filledText(parts(v).from) && filledText(parts(v).to) },
+  monthRange: {
+    component: MonthRangeWidget,
+    empty: () => ({ from: '', to: '' }),
+    queryValue: rangeQuery,
+    filled: (v) => filledText(parts(v).from) && filledText(parts(v).to),
+  },
   businessSection: lookup(BusinessSectionWidget, 'topDept'),
   department: lookup(DepartmentWidget, 'deptcd'),
   person: lookup(PersonWidget, 'singleid'),
   company: { component: CompanyWidget, empty: () => '', filled: filledText },
-  sourcingGroup: { component: SourcingGroupWidget, empty: () => ({ ...EMPTY_SOURCING_GROUP }), queryValue: deepestLevel, filled: (v) => filledText(deepestLevel(v)) },
+  sourcingGroup: {
+    component: SourcingGroupWidget,
+    empty: () => ({ ...EMPTY_SOURCING_GROUP }),
+    queryValue: deepestLevel,
+    filled: (v) => filledText(deepestLevel(v)),
+  },
   employeeSearch: {
     component: EmployeeSearchWidget,
     empty: () => ({ ...EMPTY_EMPLOYEE_SEARCH_VALUE }),
@@ -468,10 +579,18 @@ export const WIDGETS: Readonly<Record<WidgetName, WidgetSpec>> = Object.freeze({
   },
   datetime: { component: DateTimeWidget, empty: () => '', filled: filledText },
   instant: { component: InstantWidget, empty: () => '', filled: filledText },
-  countdown: { component: CountdownWidget, empty: () => null, filled: (v) => v !== null && v !== undefined && v !== '' },
+  countdown: {
+    component: CountdownWidget,
+    empty: () => null,
+    filled: (v) => v !== null && v !== undefined && v !== '',
+  },
   money: { component: MoneyWidget, empty: () => '', filled: filledText },
   // A password never shows its characters, and is never given a mask.
-  password: { component: (p: EngineInputProps) => <TextWidget {...p} mask={undefined} password />, empty: () => '', filled: filledText },
+  password: {
+    component: (p: EngineInputProps) => <TextWidget {...p} mask={undefined} password />,
+    empty: () => '',
+    filled: filledText,
+  },
   files: { component: FilesWidget, empty: () => '', filled: (v) => (Array.isArray(v) ? v.length > 0 : filledText(v)) },
 });
 

@@ -11,12 +11,26 @@ beforeAll(() => {
 });
 afterAll(() => uninstall());
 
-const answers = { listMessages: (input: Parameters<typeof pagedAnswer>[1]) => pagedAnswer([messageRow({ msgKey: 'a', textKo: '가' })], input) };
+const answers = {
+  listMessages: (input: Parameters<typeof pagedAnswer>[1]) =>
+    pagedAnswer([messageRow({ msgKey: 'a', textKo: '가' })], input),
+};
 
 describe('a malformed definition shows its problems on the page', () => {
   it('schema problems with file and pointer', async () => {
     renderScreen('bad.list', {
-      entries: [{ file: 'screens/bad/list.screen.json', definition: { id: 'bad.list', kind: 'list', title: 'Bad', source: { operation: 'listMessages' }, columns: [{ field: 'msgKey', type: 'mony' }] } }],
+      entries: [
+        {
+          file: 'screens/bad/list.screen.json',
+          definition: {
+            id: 'bad.list',
+            kind: 'list',
+            title: 'Bad',
+            source: { operation: 'listMessages' },
+            columns: [{ field: 'msgKey', type: 'mony' }],
+          },
+        },
+      ],
     });
     const view = await screen.findByTestId('definition-error');
     expect(view).toHaveTextContent('화면 정의 오류');
@@ -27,12 +41,25 @@ describe('a malformed definition shows its problems on the page', () => {
     const { indexApi } = await import('../definition/cross-check');
     const openapi = (await import('../../schemas/openapi.generated.json')).default as Record<string, unknown>;
     renderScreen('bad.list', {
-      entries: [{ file: 'screens/bad/list.screen.json', definition: { id: 'bad.list', kind: 'list', title: 'Bad', source: { operation: 'listMessages' }, columns: [{ field: 'textKr' }] } }],
+      entries: [
+        {
+          file: 'screens/bad/list.screen.json',
+          definition: {
+            id: 'bad.list',
+            kind: 'list',
+            title: 'Bad',
+            source: { operation: 'listMessages' },
+            columns: [{ field: 'textKr' }],
+          },
+        },
+      ],
       answers,
       loadApiIndex: async () => indexApi(openapi),
     });
     const view = await screen.findByTestId('definition-error');
-    expect(view).toHaveTextContent('screens/bad/list.screen.json#/columns/0/field column "textKr" is not a field of the rows of listMessages (did you mean "textKo"?)');
+    expect(view).toHaveTextContent(
+      'screens/bad/list.screen.json#/columns/0/field column "textKr" is not a field of the rows of listMessages (did you mean "textKo"?)',
+    );
   });
 
   it('an unknown screen id', async () => {

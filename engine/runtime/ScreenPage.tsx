@@ -1,4 +1,13 @@
-import { Component, createElement, Suspense, useEffect, useMemo, useState, type ErrorInfo, type ReactNode } from 'react';
+import {
+  Component,
+  createElement,
+  Suspense,
+  useEffect,
+  useMemo,
+  useState,
+  type ErrorInfo,
+  type ReactNode,
+} from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { crossCheckDefinition } from '../definition/cross-check';
 import { DefinitionError, type DefinitionProblem } from '../definition/problems';
@@ -57,7 +66,12 @@ export function ScreenPage({ id, entry: given, query, dialog = null }: ScreenPag
     };
   }, [entry, problems, loadApiIndex, config.screens]);
 
-  if (!entry) return <DefinitionErrorView problems={[{ file: 'screens/', pointer: '', message: t('engine.unknownScreen', { id: id ?? '?' }) }]} />;
+  if (!entry)
+    return (
+      <DefinitionErrorView
+        problems={[{ file: 'screens/', pointer: '', message: t('engine.unknownScreen', { id: id ?? '?' }) }]}
+      />
+    );
   const all = problems.length > 0 ? problems : apiProblems;
   if (all.length > 0) {
     const title = (entry.definition as Partial<ScreenDef> | undefined)?.title;
@@ -67,11 +81,24 @@ export function ScreenPage({ id, entry: given, query, dialog = null }: ScreenPag
 }
 
 /** A validated definition as this portal shows it (parts marked for the other portal left out), rendered by its kind. */
-function ValidScreen({ entry, portal, query, dialog }: { entry: ScreenEntry; portal: 'internal' | 'external'; query: Record<string, string>; dialog: DialogControl | null }) {
+function ValidScreen({
+  entry,
+  portal,
+  query,
+  dialog,
+}: {
+  entry: ScreenEntry;
+  portal: 'internal' | 'external';
+  query: Record<string, string>;
+  dialog: DialogControl | null;
+}) {
   const t = useEngineText();
   const services = useEngineServices();
   const { kinds } = useEngineConfig();
-  const def = useMemo(() => withFieldLabels(definitionForPortal(entry.definition as ScreenDef, portal)), [entry, portal]);
+  const def = useMemo(
+    () => withFieldLabels(definitionForPortal(entry.definition as ScreenDef, portal)),
+    [entry, portal],
+  );
   // The page's screen names the document (a dialog's screen does not): follows the language too, and
   // the kind's own name for what it shows (screen-title.tsx) when it gives one.
   const [kindTitle, setKindTitle] = useState<string | null>(null);
@@ -108,7 +135,10 @@ class ScreenErrorBoundary extends Component<{ file: string; children: ReactNode 
   override render() {
     const { error } = this.state;
     if (!error) return this.props.children;
-    const problems = error instanceof DefinitionError ? error.problems : [{ file: this.props.file, pointer: '', message: error.message }];
+    const problems =
+      error instanceof DefinitionError
+        ? error.problems
+        : [{ file: this.props.file, pointer: '', message: error.message }];
     return <DefinitionErrorView problems={problems} />;
   }
 }

@@ -4,11 +4,24 @@
  * inputs of the call it makes, built from expressions — never from code in the definition.
  */
 import { evalExpr, evalRule, type ExprScope } from '../expr/expr';
-import type { ActionDef, ActionBase, CallAction, CallInputs, ExportAction, OpenAction, PromptDef, SimpleAction } from '../definition/types';
+import type {
+  ActionDef,
+  ActionBase,
+  CallAction,
+  CallInputs,
+  ExportAction,
+  OpenAction,
+  PromptDef,
+  SimpleAction,
+} from '../definition/types';
 import { mainPart, widgetSpec } from '../registry/widgets';
 import type { Authority, OperationInput } from '../services';
 
-export type NormalAction = (CallAction | OpenAction | ExportAction | SimpleAction) & { id: string; label: string; requires: 'read' | 'write' };
+export type NormalAction = (CallAction | OpenAction | ExportAction | SimpleAction) & {
+  id: string;
+  label: string;
+  requires: 'read' | 'write';
+};
 
 const DEFAULT_LABEL: Record<string, string> = {
   search: 'ui.search',
@@ -25,7 +38,9 @@ const DEFAULT_LABEL: Record<string, string> = {
 const WRITES = new Set(['call', 'save', 'delete', 'workflow', 'new']);
 
 export function normalizeAction(a: ActionDef, fallbackTitle: string): NormalAction {
-  const obj = (typeof a === 'string' ? (a === 'exportExcel' ? { kind: a, fileName: fallbackTitle } : { kind: a }) : a) as ActionBase & Record<string, unknown>;
+  const obj = (
+    typeof a === 'string' ? (a === 'exportExcel' ? { kind: a, fileName: fallbackTitle } : { kind: a }) : a
+  ) as ActionBase & Record<string, unknown>;
   return {
     ...obj,
     id: (obj.id as string | undefined) ?? obj.kind,
@@ -44,7 +59,12 @@ export interface ActionState {
 }
 
 /** Authority first (hide or disable), then the definition's visible and enabled rules. */
-export function actionState(action: NormalAction, authority: Authority | null, scope: ExprScope, busy = false): ActionState {
+export function actionState(
+  action: NormalAction,
+  authority: Authority | null,
+  scope: ExprScope,
+  busy = false,
+): ActionState {
   const allowed = action.requires === 'write' ? !!authority?.write : !!authority?.read || !!authority?.write;
   if (!allowed && (action.whenDenied ?? 'hide') === 'hide') return { hidden: true, disabled: true, denied: true };
   const visible = evalRule(action.visible, scope, true);
@@ -54,13 +74,18 @@ export function actionState(action: NormalAction, authority: Authority | null, s
   const count = typeof scope.selection === 'number' ? scope.selection : 0;
   if (selection === 'single' && count !== 1) enabled = false;
   if (selection === 'multi' && count < 1) enabled = false;
-  const reason = !enabled && allowed ? action.disabledReason?.find((r) => evalRule(r.when, scope, false))?.text : undefined;
+  const reason =
+    !enabled && allowed ? action.disabledReason?.find((r) => evalRule(r.when, scope, false))?.text : undefined;
   return { hidden: false, disabled: !enabled, denied: !allowed, ...(reason ? { reason } : {}) };
 }
 
 const PROMPT_ANSWER = /^\s*input\.([A-Za-z_$][\w$]*)\s*$/;
 
-function evalMap(map: Record<string, string> | undefined, scope: ExprScope, prompt?: PromptDef): Record<string, unknown> | undefined {
+function evalMap(
+  map: Record<string, string> | undefined,
+  scope: ExprScope,
+  prompt?: PromptDef,
+): Record<string, unknown> | undefined {
   if (!map) return undefined;
   const out: Record<string, unknown> = {};
   for (const [k, expr] of Object.entries(map)) {
@@ -79,18 +104,25 @@ function evalMap(map: Record<string, string> | undefined, scope: ExprScope, prom
  * `formBody` (the form's values, shaped for the server by the caller); `prompt` is the action's
  * prompt whose answers are the scope's `input`.
  */
-export function buildInputs(inputs: CallInputs | undefined, scope: ExprScope, formBody?: unknown, prompt?: PromptDef): OperationInput {
+export function buildInputs(
+  inputs: CallInputs | undefined,
+  scope: ExprScope,
+  formBody?: unknown,
+  prompt?: PromptDef,
+): OperationInput {
   return {
     path: evalMap(inputs?.path, scope, prompt),
     query: evalMap(inputs?.query, scope, prompt),
-    body: inputs?.body === 'form' ? formBody : evalMap(inputs?.body as Record<string, string> | undefined, scope, prompt),
+    body:
+      inputs?.body === 'form' ? formBody : evalMap(inputs?.body as Record<string, string> | undefined, scope, prompt),
   };
 }
 
 /** Query values for a link or an open action, as strings (URL query). */
 export function linkQuery(query: Record<string, string> | undefined, scope: ExprScope): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(evalMap(query, scope) ?? {})) if (v !== null && v !== undefined && v !== '') out[k] = String(v);
+  for (const [k, v] of Object.entries(evalMap(query, scope) ?? {}))
+    if (v !== null && v !== undefined && v !== '') out[k] = String(v);
   return out;
 }
 

@@ -72,7 +72,16 @@ function addOnce(wrapper: I18n, lng: 'ko' | 'en', source: object, tree: () => Re
  * dialogs), the engine's services and the screen registry. Put one inside the app's
  * I18nextProvider and router.
  */
-export function EngineProvider({ services, widgetServices, texts, screens, kinds, customComponents, loadApiIndex, children }: EngineProviderProps) {
+export function EngineProvider({
+  services,
+  widgetServices,
+  texts,
+  screens,
+  kinds,
+  customComponents,
+  loadApiIndex,
+  children,
+}: EngineProviderProps) {
   const { i18n } = useTranslation();
   // Before the first screen renders. The provider mounts again on every screen change: merging the
   // bundles again each time (a deep merge of every screen's texts) was most of a change's CPU.
@@ -86,7 +95,10 @@ export function EngineProvider({ services, widgetServices, texts, screens, kinds
       if (extra) addOnce(i18n, lng, extra, () => extra);
     }
   }
-  const config = useMemo<EngineConfig>(() => ({ screens, kinds, customComponents, loadApiIndex }), [screens, kinds, customComponents, loadApiIndex]);
+  const config = useMemo<EngineConfig>(
+    () => ({ screens, kinds, customComponents, loadApiIndex }),
+    [screens, kinds, customComponents, loadApiIndex],
+  );
   return (
     <WidgetServicesProvider services={widgetServices}>
       <ModalProvider>

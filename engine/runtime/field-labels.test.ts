@@ -28,7 +28,8 @@ describe('labels by convention: a definition names its label prefix once', () =>
     details: Array<{ columns: Array<{ field: string; label?: string; labelKey?: string }> }>;
     actions: Array<{ prompt: { fields: Array<{ field: string; labelKey?: string }> } }>;
   };
-  const labels = (entries: Array<{ field: string; label?: string; labelKey?: string }>) => entries.map((e) => fieldLabel(t, e));
+  const labels = (entries: Array<{ field: string; label?: string; labelKey?: string }>) =>
+    entries.map((e) => fieldLabel(t, e));
 
   it('the screen’s key first, then the shared dictionary, then the name', () => {
     expect(labels(labelled.sections[0].fields)).toEqual(['구매요청번호', '요청 제목', '비고', 'noText']);

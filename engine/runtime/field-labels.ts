@@ -8,7 +8,8 @@ function walk(node: unknown, prefix: string): unknown {
   if (!node || typeof node !== 'object') return node;
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(node)) {
-    out[k] = LABELLED.has(k) && Array.isArray(v) ? v.map((entry) => labelled(walk(entry, prefix), prefix)) : walk(v, prefix);
+    out[k] =
+      LABELLED.has(k) && Array.isArray(v) ? v.map((entry) => labelled(walk(entry, prefix), prefix)) : walk(v, prefix);
   }
   return out;
 }

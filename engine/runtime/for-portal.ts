@@ -1,11 +1,34 @@
-import type { ActionDef, ColumnDef, DetailDef, EditBody, FieldDef, FilterDef, PortalName, ScreenDef, SectionDef } from '../definition/types';
+import type {
+  ActionDef,
+  ColumnDef,
+  DetailDef,
+  EditBody,
+  FieldDef,
+  FilterDef,
+  PortalName,
+  ScreenDef,
+  SectionDef,
+} from '../definition/types';
 
 /** A part marked for one portal is kept on that portal only; an unmarked part on both. */
-const on = (portal: PortalName) => (part: unknown): boolean => typeof part !== 'object' || part === null || !('portal' in part) || (part as { portal?: PortalName }).portal === undefined || (part as { portal?: PortalName }).portal === portal;
+const on =
+  (portal: PortalName) =>
+  (part: unknown): boolean =>
+    typeof part !== 'object' ||
+    part === null ||
+    !('portal' in part) ||
+    (part as { portal?: PortalName }).portal === undefined ||
+    (part as { portal?: PortalName }).portal === portal;
 
 function actionsFor(actions: ActionDef[] | undefined, portal: PortalName): ActionDef[] | undefined {
   if (!actions) return actions;
-  return actions.filter(on(portal)).map((a) => (typeof a === 'object' && 'prompt' in a && a.prompt ? { ...a, prompt: { ...a.prompt, fields: a.prompt.fields.filter(on(portal)) } } : a));
+  return actions
+    .filter(on(portal))
+    .map((a) =>
+      typeof a === 'object' && 'prompt' in a && a.prompt
+        ? { ...a, prompt: { ...a.prompt, fields: a.prompt.fields.filter(on(portal)) } }
+        : a,
+    );
 }
 
 const columnsFor = (columns: ColumnDef[], portal: PortalName) => columns.filter(on(portal));
@@ -13,8 +36,16 @@ const columnsFor = (columns: ColumnDef[], portal: PortalName) => columns.filter(
 function bodyFor<B extends EditBody>(body: B, portal: PortalName): B {
   return {
     ...body,
-    sections: body.sections.filter(on(portal)).map((s: SectionDef) => ({ ...s, fields: s.fields.filter(on(portal)) as FieldDef[] })),
-    ...(body.details ? { details: body.details.filter(on(portal)).map((d: DetailDef) => ({ ...d, columns: columnsFor(d.columns, portal) })) } : {}),
+    sections: body.sections
+      .filter(on(portal))
+      .map((s: SectionDef) => ({ ...s, fields: s.fields.filter(on(portal)) as FieldDef[] })),
+    ...(body.details
+      ? {
+          details: body.details
+            .filter(on(portal))
+            .map((d: DetailDef) => ({ ...d, columns: columnsFor(d.columns, portal) })),
+        }
+      : {}),
     ...(body.actions ? { actions: actionsFor(body.actions, portal) } : {}),
   };
 }
@@ -39,7 +70,11 @@ export function definitionForPortal(def: ScreenDef, portal: PortalName): ScreenD
     case 'edit':
       return bodyFor(def, portal);
     case 'tree':
-      return { ...def, ...(def.actions ? { actions: actionsFor(def.actions, portal) } : {}), detail: bodyFor(def.detail, portal) };
+      return {
+        ...def,
+        ...(def.actions ? { actions: actionsFor(def.actions, portal) } : {}),
+        detail: bodyFor(def.detail, portal),
+      };
     default:
       return def;
   }

@@ -1,4 +1,14 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ComponentType, type ReactNode } from 'react';
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ComponentType,
+  type ReactNode,
+} from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useDialogs } from '../../widgets/modal/modal-context';
 import { Modal } from '../../widgets/modal/modal';
@@ -45,11 +55,21 @@ export interface FrameApi {
    */
   prompt(
     def: PromptDef,
-    options: { title: string; message?: string; scope: ExprScope; where?: string; submit?: (values: PromptValues) => Promise<boolean>; link?: { label: string; route: string; query?: Record<string, string> } },
+    options: {
+      title: string;
+      message?: string;
+      scope: ExprScope;
+      where?: string;
+      submit?: (values: PromptValues) => Promise<boolean>;
+      link?: { label: string; route: string; query?: Record<string, string> };
+    },
   ): Promise<PromptValues | null>;
   /** Opens a screen by id or route: navigates, or shows it in a dialog and resolves when it closes. */
   /** `replace`: the new page takes the current one's place in the history (a page that could not be shown). */
-  open(target: { screen?: string; route?: string; dialog?: boolean; replace?: boolean }, query: Record<string, string>): Promise<boolean>;
+  open(
+    target: { screen?: string; route?: string; dialog?: boolean; replace?: boolean },
+    query: Record<string, string>,
+  ): Promise<boolean>;
   /** Leaves the screen (back in history, or closes its dialog). */
   leave(changed: boolean): void;
   /** Edit screens say whether they hold unsaved changes (leaving asks first while they do). */
@@ -96,7 +116,21 @@ interface OpenDialog {
 /** The page a dialog opens a screen in (ScreenPage, handed in by it: the frame never imports the page it frames). */
 export type DialogPage = ComponentType<{ id: string; query: Record<string, string>; dialog: DialogControl }>;
 
-export function ScreenFrame({ def, file, query, dialog, page, children }: { def: ScreenDef; file: string; query: Record<string, string>; dialog: DialogControl | null; page: DialogPage; children: ReactNode }) {
+export function ScreenFrame({
+  def,
+  file,
+  query,
+  dialog,
+  page,
+  children,
+}: {
+  def: ScreenDef;
+  file: string;
+  query: Record<string, string>;
+  dialog: DialogControl | null;
+  page: DialogPage;
+  children: ReactNode;
+}) {
   const services = useEngineServices();
   const config = useEngineConfig();
   const dialogs = useDialogs();
@@ -162,7 +196,8 @@ export function ScreenFrame({ def, file, query, dialog, page, children }: { def:
         await dialogs.alert(t('engine.unknownScreen', { id: target.screen }));
         return false;
       }
-      if (inDialog && entry) return new Promise<boolean>((resolve) => setOpenDialog({ id: entry.id, query: q, resolve }));
+      if (inDialog && entry)
+        return new Promise<boolean>((resolve) => setOpenDialog({ id: entry.id, query: q, resolve }));
       if (route) navigate(portalPath(route, portal, q), target.replace ? { replace: true } : undefined);
       return false;
     },
@@ -190,7 +225,10 @@ export function ScreenFrame({ def, file, query, dialog, page, children }: { def:
       alertError,
       confirm: (text) => dialogs.confirm(text),
       alert: (text) => dialogs.alert(text),
-      prompt: (def, options) => new Promise<PromptValues | null>((resolve) => setOpenPrompt({ def, ...options, where: options.where ?? file, resolve })),
+      prompt: (def, options) =>
+        new Promise<PromptValues | null>((resolve) =>
+          setOpenPrompt({ def, ...options, where: options.where ?? file, resolve }),
+        ),
       open,
       leave,
       // A dialog's screen tells the dialog (its Escape and × ask first); a page keeps its own flag.
@@ -207,7 +245,8 @@ export function ScreenFrame({ def, file, query, dialog, page, children }: { def:
   // one does not wait for a download (the engine's own code is here already).
   useEffect(() => {
     const preload = () => {
-      for (const entry of linkedScreens(def, config.screens)) void preloadScreen(entry, config.kinds, config.customComponents);
+      for (const entry of linkedScreens(def, config.screens))
+        void preloadScreen(entry, config.kinds, config.customComponents);
     };
     if (typeof requestIdleCallback === 'function') {
       const handle = requestIdleCallback(preload, { timeout: 1000 });
@@ -244,7 +283,11 @@ export function ScreenFrame({ def, file, query, dialog, page, children }: { def:
             onSubmit={openPrompt.submit}
             link={
               openPrompt.link
-                ? { label: openPrompt.link.label, href: portalPath(openPrompt.link.route, portal, openPrompt.link.query), onFollow: () => void open({ route: openPrompt.link!.route }, openPrompt.link!.query ?? {}) }
+                ? {
+                    label: openPrompt.link.label,
+                    href: portalPath(openPrompt.link.route, portal, openPrompt.link.query),
+                    onFollow: () => void open({ route: openPrompt.link!.route }, openPrompt.link!.query ?? {}),
+                  }
                 : undefined
             }
             onDone={(values) => {
@@ -255,7 +298,14 @@ export function ScreenFrame({ def, file, query, dialog, page, children }: { def:
           />
         )}
         {openDialog && (
-          <DialogScreen page={page} id={openDialog.id} title={dialogTitle ? t(dialogTitle) : openDialog.id} query={openDialog.query} onClose={closeDialog} onNotice={notify} />
+          <DialogScreen
+            page={page}
+            id={openDialog.id}
+            title={dialogTitle ? t(dialogTitle) : openDialog.id}
+            query={openDialog.query}
+            onClose={closeDialog}
+            onNotice={notify}
+          />
         )}
       </InheritedRoute.Provider>
     </FrameContext.Provider>
@@ -263,7 +313,21 @@ export function ScreenFrame({ def, file, query, dialog, page, children }: { def:
 }
 
 /** A screen (usually an edit screen) inside a modal; Escape and × ask first when there are unsaved changes. */
-function DialogScreen({ page: Page, id, title, query, onClose, onNotice }: { page: DialogPage; id: string; title: string; query: Record<string, string>; onClose: (changed: boolean) => void; onNotice: (text: string) => void }) {
+function DialogScreen({
+  page: Page,
+  id,
+  title,
+  query,
+  onClose,
+  onNotice,
+}: {
+  page: DialogPage;
+  id: string;
+  title: string;
+  query: Record<string, string>;
+  onClose: (changed: boolean) => void;
+  onNotice: (text: string) => void;
+}) {
   const dirty = useRef(false);
   const dialogs = useDialogs();
   const t = useEngineText();

@@ -30,7 +30,10 @@ function loadOptions(services: EngineServices, from: OptionsFrom, scope: ExprSco
 }
 
 /** The choices of a select: a code group, inline options, or an operation's answer. */
-export function useOptions(def: Pick<FilterDef, 'codeGroup' | 'options' | 'optionsFrom'>, scope: ExprScope): CodeOption[] | null {
+export function useOptions(
+  def: Pick<FilterDef, 'codeGroup' | 'options' | 'optionsFrom'>,
+  scope: ExprScope,
+): CodeOption[] | null {
   const services = useEngineServices();
   const [loaded, setLoaded] = useState<CodeOption[] | null>(null);
   const from = def.optionsFrom;
@@ -76,7 +79,19 @@ export interface InputProps {
 }
 
 /** One filter or form field: its widget from the registry, its label translated, its rules applied. */
-export function EngineInput({ def, value, onChange, scope, context, readOnly = false, invalid = null, onEnter, where, id, related }: InputProps) {
+export function EngineInput({
+  def,
+  value,
+  onChange,
+  scope,
+  context,
+  readOnly = false,
+  invalid = null,
+  onEnter,
+  where,
+  id,
+  related,
+}: InputProps) {
   const t = useEngineText();
   const spec = widgetSpec(def.widget, where);
   const options = useOptions(def, scope);

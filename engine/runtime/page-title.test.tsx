@@ -6,10 +6,19 @@ import { renderScreen } from '../testing/screen-harness';
 const entries = [
   {
     file: 'screens/test/titled.screen.json',
-    definition: { id: 'test.titled', kind: 'edit', route: '/test/titled', title: 'screen.test.titled', sections: [{ fields: [{ field: 'a', label: '항목' }] }] },
+    definition: {
+      id: 'test.titled',
+      kind: 'edit',
+      route: '/test/titled',
+      title: 'screen.test.titled',
+      sections: [{ fields: [{ field: 'a', label: '항목' }] }],
+    },
   },
 ];
-const texts = { ko: { screen: { test: { titled: '발주서 조회' } } }, en: { screen: { test: { titled: 'Purchase Orders' } } } };
+const texts = {
+  ko: { screen: { test: { titled: '발주서 조회' } } },
+  en: { screen: { test: { titled: 'Purchase Orders' } } },
+};
 
 /** The page's screen names the document, in the interface language. */
 describe('ScreenPage names the page', () => {

@@ -9,14 +9,22 @@ import type { ScreenEntry, ScreenRegistry } from './registry';
  * component), so that opening it does not wait for a download. Nothing for an unknown screen, or
  * a kind the engine carries. Settles when the code is here (or failed to come: the screen shows that error).
  */
-export function preloadScreen(entry: ScreenEntry | undefined, kinds: ScreenKinds, customComponents: CustomComponents = {}): Promise<void> {
+export function preloadScreen(
+  entry: ScreenEntry | undefined,
+  kinds: ScreenKinds,
+  customComponents: CustomComponents = {},
+): Promise<void> {
   const def = entry?.definition as Partial<ScreenDef> | undefined;
   if (!def) return Promise.resolve();
   if (def.kind === 'custom') {
     const name = (def as Partial<CustomScreenDef>).component;
-    return typeof name === 'string' && Object.hasOwn(customComponents, name) ? preloadComponent(customComponents[name]) : Promise.resolve();
+    return typeof name === 'string' && Object.hasOwn(customComponents, name)
+      ? preloadComponent(customComponents[name])
+      : Promise.resolve();
   }
-  return typeof def.kind === 'string' && Object.hasOwn(kinds, def.kind) ? preloadComponent(kinds[def.kind as keyof ScreenKinds]) : Promise.resolve();
+  return typeof def.kind === 'string' && Object.hasOwn(kinds, def.kind)
+    ? preloadComponent(kinds[def.kind as keyof ScreenKinds])
+    : Promise.resolve();
 }
 
 /** The registry's screen a route opens (the first one, as the router mounts it). */
@@ -38,7 +46,8 @@ export function linkedScreens(def: unknown, screens: ScreenRegistry): ScreenEntr
     }
     for (const [key, value] of Object.entries(node)) {
       if (typeof value === 'string' && !top) {
-        const entry = key === 'screen' ? screens.get(value) : key === 'route' ? screenForRoute(screens, value) : undefined;
+        const entry =
+          key === 'screen' ? screens.get(value) : key === 'route' ? screenForRoute(screens, value) : undefined;
         if (entry) found.set(entry.id, entry);
       } else walk(value, depth + 1, false);
     }

@@ -12,15 +12,30 @@ beforeAll(() => {
 });
 afterAll(() => uninstall());
 
-const reasonPrompt = { title: '사유 입력', message: '{{count}}명을 왜 막습니까?', fields: [{ field: 'reason', label: '사유', widget: 'textarea' as const, required: true }, { field: 'until', label: '기한', widget: 'date' as const }] };
+const reasonPrompt = {
+  title: '사유 입력',
+  message: '{{count}}명을 왜 막습니까?',
+  fields: [
+    { field: 'reason', label: '사유', widget: 'textarea' as const, required: true },
+    { field: 'until', label: '기한', widget: 'date' as const },
+  ],
+};
 
 describe('prompt values', { timeout: 30_000 }, () => {
   it('start from each field’s default (or its widget’s empty value) and name the required ones left empty', () => {
-    const def = { fields: [{ field: 'reason', required: true }, { field: 'kind', widget: 'select' as const, options: [], default: 'A' }, { field: 'buyer', widget: 'person' as const, required: true }] };
+    const def = {
+      fields: [
+        { field: 'reason', required: true },
+        { field: 'kind', widget: 'select' as const, options: [], default: 'A' },
+        { field: 'buyer', widget: 'person' as const, required: true },
+      ],
+    };
     const start = promptStart(def, null);
     expect(start).toEqual({ reason: '', kind: 'A', buyer: {} });
     expect(promptMissing(def, start).map((f) => f.field)).toEqual(['reason', 'buyer']);
-    expect(promptMissing(def, { ...start, reason: '이유', buyer: { singleid: 'E000004', hname: '김민수' } })).toEqual([]);
+    expect(promptMissing(def, { ...start, reason: '이유', buyer: { singleid: 'E000004', hname: '김민수' } })).toEqual(
+      [],
+    );
   });
 });
 
@@ -37,7 +52,18 @@ const list = {
   source: { operation: 'listUsers', rowKey: 'userId' },
   columns: [{ field: 'userId' }, { field: 'hname' }],
   selection: 'multi',
-  actions: [{ kind: 'call', id: 'block', label: '차단', operation: 'blockUser', selection: 'multi', confirm: '선택한 {{count}}명을 차단합니다.', prompt: reasonPrompt, params: { path: { userId: 'row.userId' }, body: { version: 'row.version', reason: 'input.reason' } } }],
+  actions: [
+    {
+      kind: 'call',
+      id: 'block',
+      label: '차단',
+      operation: 'blockUser',
+      selection: 'multi',
+      confirm: '선택한 {{count}}명을 차단합니다.',
+      prompt: reasonPrompt,
+      params: { path: { userId: 'row.userId' }, body: { version: 'row.version', reason: 'input.reason' } },
+    },
+  ],
 };
 
 const edit = {
@@ -48,7 +74,17 @@ const edit = {
   key: ['msgKey'],
   load: { operation: 'getMessage' },
   sections: [{ fields: [{ field: 'msgKey', label: '키', readOnly: true }] }],
-  actions: [{ kind: 'workflow', id: 'reject', label: '반려', operation: 'updateMessage', prompt: { fields: [{ field: 'comment', label: '의견', required: true }] }, params: { body: { version: 'form.version', textKo: 'input.comment' } }, then: ['reloadRecord'] }],
+  actions: [
+    {
+      kind: 'workflow',
+      id: 'reject',
+      label: '반려',
+      operation: 'updateMessage',
+      prompt: { fields: [{ field: 'comment', label: '의견', required: true }] },
+      params: { body: { version: 'form.version', textKo: 'input.comment' } },
+      then: ['reloadRecord'],
+    },
+  ],
 };
 
 describe('an action with a prompt', { timeout: 30_000 }, () => {
@@ -56,7 +92,13 @@ describe('an action with a prompt', { timeout: 30_000 }, () => {
     const blocked: OperationInput[] = [];
     const { services } = renderScreen('test.promptList', {
       entries: [{ file: 'screens/test/promptList.screen.json', definition: list }],
-      answers: { listUsers: () => ({ rows: users, total: 2 }), blockUser: (input) => (blocked.push(input), { ...users.find((u) => u.userId === input.path?.userId)!, useFlag: 'N' }) },
+      answers: {
+        listUsers: () => ({ rows: users, total: 2 }),
+        blockUser: (input) => (
+          blocked.push(input),
+          { ...users.find((u) => u.userId === input.path?.userId)!, useFlag: 'N' }
+        ),
+      },
     });
     await screen.findByText('총 2건');
     await waitFor(() => expect(gridRowTexts().length).toBe(2));
@@ -92,7 +134,10 @@ describe('an action with a prompt', { timeout: 30_000 }, () => {
     const { services } = renderScreen('test.promptEdit', {
       entries: [{ file: 'screens/test/promptEdit.screen.json', definition: edit }],
       route: '/?msgKey=k1',
-      answers: { getMessage: () => messageRow({ msgKey: 'k1', version: 2 }), updateMessage: () => messageRow({ msgKey: 'k1', version: 3 }) },
+      answers: {
+        getMessage: () => messageRow({ msgKey: 'k1', version: 2 }),
+        updateMessage: () => messageRow({ msgKey: 'k1', version: 3 }),
+      },
     });
     await screen.findByDisplayValue('k1');
     fireEvent.click(screen.getByRole('button', { name: '반려' }));
@@ -101,7 +146,11 @@ describe('an action with a prompt', { timeout: 30_000 }, () => {
     fireEvent.click(within(dialog).getByRole('button', { name: '확인' }));
     await screen.findByText('처리되었습니다.');
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
-    expect(services.calls.find((c) => c.operation === 'updateMessage')!.input).toEqual({ path: { msgKey: 'k1' }, query: undefined, body: { version: 2, textKo: '다시' } });
+    expect(services.calls.find((c) => c.operation === 'updateMessage')!.input).toEqual({
+      path: { msgKey: 'k1' },
+      query: undefined,
+      body: { version: 2, textKo: '다시' },
+    });
     await waitFor(() => expect(services.calls.filter((c) => c.operation === 'getMessage')).toHaveLength(2));
   });
 
@@ -115,9 +164,21 @@ describe('an action with a prompt', { timeout: 30_000 }, () => {
       selection: 'none',
       actions: [
         {
-          kind: 'call', id: 'ask', label: '전용 요청', operation: 'blockUser',
-          prompt: { fields: [{ field: 'fiscalYear', label: '회계연도', required: true, default: { year: 0 } }, { field: 'dept', label: '부서', widget: 'department', required: true }, { field: 'why', label: '사유', required: true }] },
-          params: { path: { userId: "'u1'" }, body: { version: 'input.fiscalYear', reason: 'input.dept', comment: 'input.dept.deptnm' } },
+          kind: 'call',
+          id: 'ask',
+          label: '전용 요청',
+          operation: 'blockUser',
+          prompt: {
+            fields: [
+              { field: 'fiscalYear', label: '회계연도', required: true, default: { year: 0 } },
+              { field: 'dept', label: '부서', widget: 'department', required: true },
+              { field: 'why', label: '사유', required: true },
+            ],
+          },
+          params: {
+            path: { userId: "'u1'" },
+            body: { version: 'input.fiscalYear', reason: 'input.dept', comment: 'input.dept.deptnm' },
+          },
         },
       ],
     };
@@ -147,7 +208,11 @@ describe('an action with a prompt', { timeout: 30_000 }, () => {
 
     fireEvent.click(within(dialog).getByRole('button', { name: '확인' }));
     expect(await screen.findByText('전용 금액이 가용 예산을 초과합니다')).toBeInTheDocument();
-    expect(sent[0]!.body).toEqual({ version: String(new Date().getFullYear()), reason: 'D1210', comment: '구매기획팀' });
+    expect(sent[0]!.body).toEqual({
+      version: String(new Date().getFullYear()),
+      reason: 'D1210',
+      comment: '구매기획팀',
+    });
     // Still open, with everything typed.
     expect(screen.getByRole('dialog', { name: '전용 요청' })).toBeInTheDocument();
     expect(within(dialog).getByLabelText(/사유/)).toHaveValue('월말 부족분');

@@ -52,13 +52,26 @@ export interface PromptDialogProps {
   onDone: (values: PromptValues | null) => void;
 }
 
-export function PromptDialog({ def, fallbackTitle, fallbackMessage, scope, login, t, where, onSubmit, link, onDone }: PromptDialogProps) {
+export function PromptDialog({
+  def,
+  fallbackTitle,
+  fallbackMessage,
+  scope,
+  login,
+  t,
+  where,
+  onSubmit,
+  link,
+  onDone,
+}: PromptDialogProps) {
   const [values, setValues] = useState<PromptValues>(() => promptStart(def, login));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   const columns = Math.min(Math.max(def.columns ?? 1, 1), 4);
   // A prompt's own message may say how many rows it acts on, as confirmations do ({{count}}).
-  const message = def.message ? t(def.message, { count: typeof scope.selection === 'number' ? scope.selection : undefined }) : fallbackMessage;
+  const message = def.message
+    ? t(def.message, { count: typeof scope.selection === 'number' ? scope.selection : undefined })
+    : fallbackMessage;
   const inputScope = { ...scope, input: values };
 
   const submit = async () => {
@@ -113,13 +126,18 @@ export function PromptDialog({ def, fallbackTitle, fallbackMessage, scope, login
         )}
         <div className={styles.formGrid} style={{ gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))` }}>
           {def.fields.map((f, i) => (
-            <div key={f.field} data-field={f.field} style={f.span ? { gridColumn: `span ${Math.min(f.span, columns)}` } : undefined}>
+            <div
+              key={f.field}
+              data-field={f.field}
+              style={f.span ? { gridColumn: `span ${Math.min(f.span, columns)}` } : undefined}
+            >
               <EngineInput
                 def={f}
                 value={values[f.field]}
                 onChange={(v) => {
                   setValues((old) => ({ ...old, [f.field]: v }));
-                  if (errors[f.field]) setErrors((old) => Object.fromEntries(Object.entries(old).filter(([k]) => k !== f.field)));
+                  if (errors[f.field])
+                    setErrors((old) => Object.fromEntries(Object.entries(old).filter(([k]) => k !== f.field)));
                 }}
                 scope={inputScope}
                 context="form"

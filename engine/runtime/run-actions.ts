@@ -25,8 +25,14 @@ export interface CallContext {
  * Asks the definition's confirmation (with {{count}}); true to go on. `always`: a stored screen's
  * action asks even when its definition names no confirmation.
  */
-export async function confirmAction(action: NormalAction, frame: FrameApi, count: number, always = false): Promise<boolean> {
-  if (!action.confirm) return always ? frame.confirm(frame.t('engine.confirmCall', { action: frame.t(action.label), count })) : true;
+export async function confirmAction(
+  action: NormalAction,
+  frame: FrameApi,
+  count: number,
+  always = false,
+): Promise<boolean> {
+  if (!action.confirm)
+    return always ? frame.confirm(frame.t('engine.confirmCall', { action: frame.t(action.label), count })) : true;
   return frame.confirm(frame.t(action.confirm, { count }));
 }
 
@@ -37,7 +43,15 @@ export async function confirmAction(action: NormalAction, frame: FrameApi, count
  * so the user corrects and sends again; it closes on success or 취소. Resolves to the last outcome,
  * or null when the user stopped before any call, or cancelled the prompt after a refusal.
  */
-export async function askAndCall<R>(action: NormalAction, frame: FrameApi, scope: ExprScope, count: number, run: (asked: ExprScope) => Promise<R>, keepOpen: (outcome: R) => boolean, always = false): Promise<R | null> {
+export async function askAndCall<R>(
+  action: NormalAction,
+  frame: FrameApi,
+  scope: ExprScope,
+  count: number,
+  run: (asked: ExprScope) => Promise<R>,
+  keepOpen: (outcome: R) => boolean,
+  always = false,
+): Promise<R | null> {
   const prompt = (action as CallAction).prompt;
   if (!prompt) return (await confirmAction(action, frame, count, always)) ? run(scope) : null;
   let outcome: R | null = null;
@@ -77,11 +91,16 @@ export async function runRowCalls(action: NormalAction & CallAction, ctx: CallCo
     let done = 0;
     for (const row of targets) {
       try {
-        answer = await services.call(action.operation!, buildInputs(action.params, { ...asked, row }, ctx.formBody, prompt), { confirmed: true });
+        answer = await services.call(
+          action.operation!,
+          buildInputs(action.params, { ...asked, row }, ctx.formBody, prompt),
+          { confirmed: true },
+        );
         done++;
       } catch (e) {
         if (done > 0) {
-          const message = e instanceof OperationError ? (e.serverMessage ?? e.message) : e instanceof Error ? e.message : String(e);
+          const message =
+            e instanceof OperationError ? (e.serverMessage ?? e.message) : e instanceof Error ? e.message : String(e);
           await frame.alert(frame.t('engine.partlyDone', { done, failed: targets.length - done, message }));
         } else await frame.alertError(e);
         await ctx.onRefused?.();
@@ -90,18 +109,35 @@ export async function runRowCalls(action: NormalAction & CallAction, ctx: CallCo
     }
     return 'done';
   };
-  const outcome = await askAndCall(action, frame, { ...ctx.scope, row: targets[0] ?? ctx.scope.row ?? null }, targets.length, callAll, (o) => o === 'refused', services.confirmWrites === true);
+  const outcome = await askAndCall(
+    action,
+    frame,
+    { ...ctx.scope, row: targets[0] ?? ctx.scope.row ?? null },
+    targets.length,
+    callAll,
+    (o) => o === 'refused',
+    services.confirmWrites === true,
+  );
   if (outcome !== 'done') return false;
   // The message may depend on the answer (a tender's second opening confirmation opens it) and name its fields.
-  const said = action.successWhen?.find((s) => evalRule(s.when, { ...ctx.scope, answer }, false))?.text ?? action.success;
-  frame.notify(said ? frame.t(said, answerFields(answer)) : selection === 'multi' ? frame.t('engine.doneCount', { count: targets.length }) : frame.t('engine.done'));
+  const said =
+    action.successWhen?.find((s) => evalRule(s.when, { ...ctx.scope, answer }, false))?.text ?? action.success;
+  frame.notify(
+    said
+      ? frame.t(said, answerFields(answer))
+      : selection === 'multi'
+        ? frame.t('engine.doneCount', { count: targets.length })
+        : frame.t('engine.done'),
+  );
   return true;
 }
 
 /** The answer's plain fields (text and numbers) for a success message's placeholders. */
 function answerFields(answer: unknown): Record<string, unknown> | undefined {
   if (!answer || typeof answer !== 'object' || Array.isArray(answer)) return undefined;
-  return Object.fromEntries(Object.entries(answer as Record<string, unknown>).filter(([, v]) => typeof v === 'string' || typeof v === 'number'));
+  return Object.fromEntries(
+    Object.entries(answer as Record<string, unknown>).filter(([, v]) => typeof v === 'string' || typeof v === 'number'),
+  );
 }
 
 export interface EffectContext {

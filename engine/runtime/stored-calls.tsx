@@ -31,16 +31,28 @@ export function writes(operation: string, body: unknown): boolean {
   return method !== 'get' || body !== undefined;
 }
 
-export function storedScreenServices(base: EngineServices, mark: StoredMark, t: (key: string, options?: Record<string, unknown>) => string): EngineServices {
+export function storedScreenServices(
+  base: EngineServices,
+  mark: StoredMark,
+  t: (key: string, options?: Record<string, unknown>) => string,
+): EngineServices {
   const preview = 'preview' in mark;
-  const header: Record<string, string> = preview ? { [PREVIEW_MARK_HEADER]: `studio.${mark.name}` } : { [SCREEN_MARK_HEADER]: `studio.${mark.name}@v${mark.version}` };
+  const header: Record<string, string> = preview
+    ? { [PREVIEW_MARK_HEADER]: `studio.${mark.name}` }
+    : { [SCREEN_MARK_HEADER]: `studio.${mark.name}@v${mark.version}` };
   return {
     ...base,
     confirmWrites: true,
     call(operation, input, init = {}) {
       if (writes(operation, input.body)) {
-        if (preview) return Promise.reject(new OperationError(403, 'STUDIO_PREVIEW_READ_ONLY', t('engine.previewWriteRefused', { operation })));
-        if (init.confirmed !== true) return Promise.reject(new OperationError(403, 'STUDIO_WRITE_UNCONFIRMED', t('engine.storedWriteRefused', { operation })));
+        if (preview)
+          return Promise.reject(
+            new OperationError(403, 'STUDIO_PREVIEW_READ_ONLY', t('engine.previewWriteRefused', { operation })),
+          );
+        if (init.confirmed !== true)
+          return Promise.reject(
+            new OperationError(403, 'STUDIO_WRITE_UNCONFIRMED', t('engine.storedWriteRefused', { operation })),
+          );
       }
       return base.call(operation, input, { ...init, headers: { ...init.headers, ...header } });
     },

@@ -52,7 +52,13 @@ describe('the widgets through the engine', () => {
             source: { operation: 'listUsers' },
             filters: [
               { field: 'section', widget: 'businessSection', label: '사업부문', params: { topDept: 'authGroupId' } },
-              { field: 'dept', widget: 'department', label: '부서', dependsOn: 'section', params: { deptcd: 'userId' } },
+              {
+                field: 'dept',
+                widget: 'department',
+                label: '부서',
+                dependsOn: 'section',
+                params: { deptcd: 'userId' },
+              },
             ],
             columns: [{ field: 'userId' }],
           },
@@ -67,6 +73,10 @@ describe('the widgets through the engine', () => {
     await waitFor(() => expect(screen.getByRole('button', { name: '조회' })).toBeEnabled());
     await waitFor(() => expect((dept as HTMLInputElement).value).toContain('구매1팀'));
     fireEvent.click(screen.getByRole('button', { name: '조회' }));
-    await waitFor(() => expect(services.calls.filter((c) => c.operation === 'listUsers').at(-1)!.input.query).toMatchObject({ userId: 'D1220' }));
+    await waitFor(() =>
+      expect(services.calls.filter((c) => c.operation === 'listUsers').at(-1)!.input.query).toMatchObject({
+        userId: 'D1220',
+      }),
+    );
   });
 });

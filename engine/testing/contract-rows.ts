@@ -10,12 +10,35 @@ type MessageRow = components['schemas']['MessageRow'];
 type UserRow = components['schemas']['UserRow'];
 
 export function messageRow(over: Partial<MessageRow> = {}): MessageRow {
-  return { msgKey: 'k', category: 'ui', textKo: '', textEn: '', updatedAt: '2026-11-01T00:00:00.000Z', version: 1, ...over };
+  return {
+    msgKey: 'k',
+    category: 'ui',
+    textKo: '',
+    textEn: '',
+    updatedAt: '2026-11-01T00:00:00.000Z',
+    version: 1,
+    ...over,
+  };
 }
 
 export function userRow(over: Partial<UserRow> = {}): UserRow {
   return {
-    userId: 'u', portal: 'I', hname: '', singleid: null, compNo: null, compNameKr: null, sectionName: null, deptnm: null, authGroupId: '30', authGroupName: '사용자',
-    useFlag: 'Y', status: 'NORMAL', locked: false, failedLoginCount: 0, lastLoginAt: null, version: 1, ...over,
+    userId: 'u',
+    portal: 'I',
+    hname: '',
+    singleid: null,
+    compNo: null,
+    compNameKr: null,
+    sectionName: null,
+    deptnm: null,
+    authGroupId: '30',
+    authGroupName: '사용자',
+    useFlag: 'Y',
+    status: 'NORMAL',
+    locked: false,
+    failedLoginCount: 0,
+    lastLoginAt: null,
+    version: 1,
+    ...over,
   };
 }

@@ -8,7 +8,14 @@ import { createFixtureServices } from '../../widgets/testing/fixture-services';
 import { OperationError } from '../services';
 import { createFixtureEngineServices } from './fixture-engine-services';
 
-const message = { msgKey: 'ui.save', category: 'ui', textKo: '저장', textEn: 'Save', updatedAt: '2026-11-01T00:30:00.000Z', version: 1 };
+const message = {
+  msgKey: 'ui.save',
+  category: 'ui',
+  textKo: '저장',
+  textEn: 'Save',
+  updatedAt: '2026-11-01T00:30:00.000Z',
+  version: 1,
+};
 
 describe('fixture answers against the contract', () => {
   // Quiet: these tests break the contract on purpose (tests/setup-dom.ts would fail them).
@@ -21,7 +28,10 @@ describe('fixture answers against the contract', () => {
 
   it('fails a renamed field, naming the operation and both fields', async () => {
     const { textEn, ...rest } = message;
-    const services = createFixtureEngineServices({ contract, answers: { getMessage: () => ({ ...rest, textEng: textEn }) } });
+    const services = createFixtureEngineServices({
+      contract,
+      answers: { getMessage: () => ({ ...rest, textEng: textEn }) },
+    });
     const call = services.call('getMessage', { path: { msgKey: 'ui.save' } });
     await expect(call).rejects.toThrow(/getMessage/);
     await expect(call).rejects.toThrow(/\/textEng is not in the contract/);
@@ -34,7 +44,9 @@ describe('fixture answers against the contract', () => {
   });
 
   it('checks the formats the server writes (date-time)', () => {
-    expect(() => contract.check('getMessage', { ...message, updatedAt: '2026-11-01' })).toThrow(/\/updatedAt must match format "date-time"/);
+    expect(() => contract.check('getMessage', { ...message, updatedAt: '2026-11-01' })).toThrow(
+      /\/updatedAt must match format "date-time"/,
+    );
   });
 
   it('does not check an error the fixture throws on purpose', async () => {
@@ -46,7 +58,10 @@ describe('fixture answers against the contract', () => {
         },
       },
     });
-    await expect(services.call('getMessage', { path: { msgKey: 'x' } })).rejects.toMatchObject({ status: 404, code: 'MESSAGE_NOT_FOUND' });
+    await expect(services.call('getMessage', { path: { msgKey: 'x' } })).rejects.toMatchObject({
+      status: 404,
+      code: 'MESSAGE_NOT_FOUND',
+    });
   });
 
   it('leaves answers that are not JSON unchecked (a file download)', () => {
@@ -54,7 +69,9 @@ describe('fixture answers against the contract', () => {
   });
 
   it('checks the widget services’ answers too', () => {
-    expect(() => contract.check('listBusinessSections', [{ topDept: 'D1000', sectionNm: '본사' }])).toThrow(/listBusinessSections.*\/0\/sectionNm is not in the contract/);
+    expect(() => contract.check('listBusinessSections', [{ topDept: 'D1000', sectionNm: '본사' }])).toThrow(
+      /listBusinessSections.*\/0\/sectionNm is not in the contract/,
+    );
   });
 
   it('passes the widget fixtures as they are', async () => {

@@ -97,14 +97,19 @@ type Row = Record<string, unknown>;
  * A list answer the way the server gives it: rows matching every query parameter that names a
  * row field (text: contains, case-insensitive; others: equal), sorted by `sort`, one page.
  */
-export function pagedAnswer<R extends Row>(rows: readonly R[], input: OperationInput, options: { match?: (row: R, query: Record<string, unknown>) => boolean; totals?: (rows: R[]) => Row } = {}): { rows: R[]; total: number; totals?: Row } {
+export function pagedAnswer<R extends Row>(
+  rows: readonly R[],
+  input: OperationInput,
+  options: { match?: (row: R, query: Record<string, unknown>) => boolean; totals?: (rows: R[]) => Row } = {},
+): { rows: R[]; total: number; totals?: Row } {
   const query = input.query ?? {};
   const filtered = rows.filter((r) => {
     if (options.match) return options.match(r, query);
     for (const [k, v] of Object.entries(query)) {
       if (k === 'page' || k === 'size' || k === 'sort' || !(k in r) || v === undefined || v === '') continue;
       const cell = r[k];
-      if (typeof cell === 'string' && typeof v === 'string' && !cell.toLowerCase().includes(v.toLowerCase())) return false;
+      if (typeof cell === 'string' && typeof v === 'string' && !cell.toLowerCase().includes(v.toLowerCase()))
+        return false;
       if (typeof cell !== 'string' && String(cell) !== String(v)) return false;
     }
     return true;
@@ -124,7 +129,10 @@ export function pagedAnswer<R extends Row>(rows: readonly R[], input: OperationI
   }
   const size = Number(query.size ?? 50);
   const page = Number(query.page ?? 1);
-  const out: { rows: R[]; total: number; totals?: Row } = { rows: filtered.slice((page - 1) * size, page * size), total: filtered.length };
+  const out: { rows: R[]; total: number; totals?: Row } = {
+    rows: filtered.slice((page - 1) * size, page * size),
+    total: filtered.length,
+  };
   if (options.totals) out.totals = options.totals(filtered);
   return out;
 }

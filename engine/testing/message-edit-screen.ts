@@ -13,7 +13,14 @@ export const messageEditScreen = {
     updateTitle: '메시지 수정',
     key: ['msgKey'],
     load: { operation: 'getMessage' },
-    sections: [{ fields: [{ field: 'msgKey', label: '키', required: true, createOnly: true }, { field: 'textKo', label: '한글', required: true }] }],
+    sections: [
+      {
+        fields: [
+          { field: 'msgKey', label: '키', required: true, createOnly: true },
+          { field: 'textKo', label: '한글', required: true },
+        ],
+      },
+    ],
     actions: [{ kind: 'new' }, { kind: 'save', operation: 'createMessage', updateOperation: 'updateMessage' }],
   },
 };

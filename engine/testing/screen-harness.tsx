@@ -15,7 +15,11 @@ import { createScreenRegistry, type ScreenRegistry } from '../runtime/registry';
 import { KINDS } from '../registry/kinds';
 import { ScreenPage } from '../runtime/ScreenPage';
 import type { EngineServices } from '../services';
-import { createFixtureEngineServices, type FixtureEngineOptions, type FixtureEngineServices } from './fixture-engine-services';
+import {
+  createFixtureEngineServices,
+  type FixtureEngineOptions,
+  type FixtureEngineServices,
+} from './fixture-engine-services';
 
 export interface HarnessProps {
   id: string;
@@ -36,23 +40,58 @@ export interface HarnessProps {
 }
 
 /** (Router →) engine → screen, inside whatever i18n provider is above. */
-export function ScreenHarness({ id, registry, services, widgetServices, texts, route = '/', router: ownRouter = true, history = [], loadApiIndex, customComponents, onLocation }: HarnessProps) {
+export function ScreenHarness({
+  id,
+  registry,
+  services,
+  widgetServices,
+  texts,
+  route = '/',
+  router: ownRouter = true,
+  history = [],
+  loadApiIndex,
+  customComponents,
+  onLocation,
+}: HarnessProps) {
   const [widgets] = useState(() => widgetServices ?? createFixtureServices());
   const screenElement = useMemo(
     () => (
-      <EngineProvider services={services} widgetServices={widgets} screens={registry} kinds={KINDS} texts={texts} customComponents={customComponents} loadApiIndex={loadApiIndex}>
+      <EngineProvider
+        services={services}
+        widgetServices={widgets}
+        screens={registry}
+        kinds={KINDS}
+        texts={texts}
+        customComponents={customComponents}
+        loadApiIndex={loadApiIndex}
+      >
         <ScreenPage id={id} />
       </EngineProvider>
     ),
     [id, registry, services, widgets, texts, loadApiIndex, customComponents],
   );
   const router = useMemo(
-    () => (ownRouter ? createMemoryRouter([{ path: '/left', element: <p>left the screen</p> }, { path: '*', element: screenElement }], { initialEntries: [...history, route] }) : null),
+    () =>
+      ownRouter
+        ? createMemoryRouter(
+            [
+              { path: '/left', element: <p>left the screen</p> },
+              { path: '*', element: screenElement },
+            ],
+            { initialEntries: [...history, route] },
+          )
+        : null,
     // history is read once, when the router is made.
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [ownRouter, screenElement, route],
   );
-  useEffect(() => (router && onLocation ? router.subscribe((state) => onLocation(state.location.pathname + state.location.search)) : undefined), [router, onLocation]);
+  useEffect(
+    () =>
+      router && onLocation
+        ? router.subscribe((state) => onLocation(state.location.pathname + state.location.search))
+        : undefined,
+    [router, onLocation],
+  );
   return router ? <RouterProvider router={router} /> : screenElement;
 }
 
@@ -68,13 +107,26 @@ export interface RenderScreenOptions extends FixtureEngineOptions {
   onLocation?: (address: string) => void;
 }
 
-export function renderScreen(id: string, options: RenderScreenOptions): RenderResult & { services: FixtureEngineServices; i18n: I18n } {
+export function renderScreen(
+  id: string,
+  options: RenderScreenOptions,
+): RenderResult & { services: FixtureEngineServices; i18n: I18n } {
   const i18n = createWidgetTestI18n(options.language ?? 'ko');
   const services = (options.services as FixtureEngineServices | undefined) ?? createFixtureEngineServices(options);
   const registry = createScreenRegistry(options.entries);
   const result = render(
     <I18nextProvider i18n={i18n}>
-      <ScreenHarness id={id} registry={registry} services={services} texts={options.texts} route={options.route} history={options.history} loadApiIndex={options.loadApiIndex} customComponents={options.customComponents} onLocation={options.onLocation} />
+      <ScreenHarness
+        id={id}
+        registry={registry}
+        services={services}
+        texts={options.texts}
+        route={options.route}
+        history={options.history}
+        loadApiIndex={options.loadApiIndex}
+        customComponents={options.customComponents}
+        onLocation={options.onLocation}
+      />
     </I18nextProvider>,
   );
   return { ...result, services, i18n };

@@ -25,7 +25,9 @@ export interface RenderScreenRoutesOptions {
   language?: 'ko' | 'en';
 }
 
-export function renderScreenRoutes(options: RenderScreenRoutesOptions): RenderResult & { router: ReturnType<typeof createMemoryRouter> } {
+export function renderScreenRoutes(
+  options: RenderScreenRoutesOptions,
+): RenderResult & { router: ReturnType<typeof createMemoryRouter> } {
   const registry = createScreenRegistry(options.entries);
   const router = createMemoryRouter(
     Object.entries(options.routes).map(([path, id]) => ({ path, element: <ScreenPage id={id} key={id} /> })),
@@ -33,7 +35,13 @@ export function renderScreenRoutes(options: RenderScreenRoutesOptions): RenderRe
   );
   const result = render(
     <I18nextProvider i18n={createWidgetTestI18n(options.language ?? 'ko')}>
-      <EngineProvider services={options.services} widgetServices={createFixtureServices()} screens={registry} kinds={KINDS} texts={options.texts}>
+      <EngineProvider
+        services={options.services}
+        widgetServices={createFixtureServices()}
+        screens={registry}
+        kinds={KINDS}
+        texts={options.texts}
+      >
         <RouterProvider router={router} />
       </EngineProvider>
     </I18nextProvider>,

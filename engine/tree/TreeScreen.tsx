@@ -57,7 +57,10 @@ export function TreeScreen() {
 
   const tree = useMemo(() => buildTree(rows ?? [], def.tree), [rows, def.tree]);
   const visible = useMemo(() => filterTree(tree, filter), [tree, filter]);
-  const selectedRow = useMemo(() => (selectedId === null ? null : ((rows ?? []).find((r) => String(r[def.tree.idField]) === selectedId) ?? null)), [rows, selectedId, def.tree.idField]);
+  const selectedRow = useMemo(
+    () => (selectedId === null ? null : ((rows ?? []).find((r) => String(r[def.tree.idField]) === selectedId) ?? null)),
+    [rows, selectedId, def.tree.idField],
+  );
   const record = creating ? null : selectedRow;
   const extraScope = useMemo(() => ({ node: selectedRow }), [selectedRow]);
 
@@ -69,7 +72,10 @@ export function TreeScreen() {
     setSelectedId(id);
   };
 
-  const toolbar = useMemo(() => (def.actions ?? []).map((a) => normalizeAction(a, def.title)), [def.actions, def.title]);
+  const toolbar = useMemo(
+    () => (def.actions ?? []).map((a) => normalizeAction(a, def.title)),
+    [def.actions, def.title],
+  );
   const runToolbar = async (a: NormalAction) => {
     if (a.kind === 'new') {
       if (frame.isDirty() && !(await frame.confirm(t('engine.leaveConfirm')))) return;
@@ -79,7 +85,10 @@ export function TreeScreen() {
   };
 
   // A filter shows every match with its path, so every node is open while one is typed.
-  const isOpen = useCallback((n: TreeNode<Row>, depth: number) => filter.trim() !== '' || isNodeOpen(openState, n.id, depth), [filter, openState]);
+  const isOpen = useCallback(
+    (n: TreeNode<Row>, depth: number) => filter.trim() !== '' || isNodeOpen(openState, n.id, depth),
+    [filter, openState],
+  );
   const depthOf = useMemo(() => {
     const m = new Map<string, number>();
     const walk = (list: TreeNode<Row>[], d: number) => list.forEach((n) => (m.set(n.id, d), walk(n.children, d + 1)));
@@ -88,21 +97,41 @@ export function TreeScreen() {
   }, [visible]);
   const activate = (id: string) => {
     // A click (or Enter) opens a folded node; a second one on the open, chosen node folds it.
-    if (filter.trim() === '') setOpenState((s) => afterClick(s, id, depthOf.get(id) ?? 0, id === selectedId && !creating));
+    if (filter.trim() === '')
+      setOpenState((s) => afterClick(s, id, depthOf.get(id) ?? 0, id === selectedId && !creating));
     void choose(id);
   };
 
   return (
     <>
-      <ScreenHeader title={t(def.title)} badge={frame.authority && !frame.authority.write ? t('engine.readOnly') : null}>
+      <ScreenHeader
+        title={t(def.title)}
+        badge={frame.authority && !frame.authority.write ? t('engine.readOnly') : null}
+      >
         {toolbar.map((a) => (
-          <ActionButton key={a.id} action={a} state={actionState(a, frame.authority, { login: services.loginData(), node: selectedRow, selection: selectedRow ? 1 : 0 })} onRun={(x) => void runToolbar(x)} />
+          <ActionButton
+            key={a.id}
+            action={a}
+            state={actionState(a, frame.authority, {
+              login: services.loginData(),
+              node: selectedRow,
+              selection: selectedRow ? 1 : 0,
+            })}
+            onRun={(x) => void runToolbar(x)}
+          />
         ))}
       </ScreenHeader>
       <div className={styles.split}>
         <nav className={`${styles.panel} ${styles.tree}`} aria-label={t(def.title)}>
           {def.tree.search && (
-            <input className="gpms-tree-filter" style={{ height: 30, padding: '0 8px', border: '1px solid var(--color-border)', borderRadius: 4 }} placeholder={t('engine.treeFilter')} aria-label={t('engine.treeFilter')} value={filter} onChange={(e) => setFilter(e.target.value)} />
+            <input
+              className="gpms-tree-filter"
+              style={{ height: 30, padding: '0 8px', border: '1px solid var(--color-border)', borderRadius: 4 }}
+              placeholder={t('engine.treeFilter')}
+              aria-label={t('engine.treeFilter')}
+              value={filter}
+              onChange={(e) => setFilter(e.target.value)}
+            />
           )}
           {rows === null ? (
             <p className={styles.muted}>{t('engine.loading')}</p>
@@ -128,7 +157,10 @@ export function TreeScreen() {
               record={record}
               extraScope={extraScope}
               onSaved={(answer) => {
-                const id = answer && typeof answer === 'object' && !Array.isArray(answer) ? (answer as Row)[def.tree.idField] : undefined;
+                const id =
+                  answer && typeof answer === 'object' && !Array.isArray(answer)
+                    ? (answer as Row)[def.tree.idField]
+                    : undefined;
                 setCreating(false);
                 load(id !== undefined && id !== null ? String(id) : selectedId);
               }}

@@ -7,11 +7,20 @@ export interface TreeNode<Row> {
   children: TreeNode<Row>[];
 }
 
-export function buildTree<Row extends Record<string, unknown>>(rows: Row[], fields: { idField: string; parentField?: string; labelField: string; detailField?: string }): TreeNode<Row>[] {
+export function buildTree<Row extends Record<string, unknown>>(
+  rows: Row[],
+  fields: { idField: string; parentField?: string; labelField: string; detailField?: string },
+): TreeNode<Row>[] {
   const nodes = new Map<string, TreeNode<Row>>();
   for (const row of rows) {
     const id = String(row[fields.idField] ?? '');
-    nodes.set(id, { id, label: String(row[fields.labelField] ?? id), detail: fields.detailField ? String(row[fields.detailField] ?? '') || null : null, row, children: [] });
+    nodes.set(id, {
+      id,
+      label: String(row[fields.labelField] ?? id),
+      detail: fields.detailField ? String(row[fields.detailField] ?? '') || null : null,
+      row,
+      children: [],
+    });
   }
   const roots: TreeNode<Row>[] = [];
   for (const node of nodes.values()) {
@@ -31,7 +40,8 @@ export function filterTree<Row>(nodes: TreeNode<Row>[], text: string): TreeNode<
   const out: TreeNode<Row>[] = [];
   for (const n of nodes) {
     const children = filterTree(n.children, q);
-    const hit = n.label.toLowerCase().includes(q) || n.id.toLowerCase().includes(q) || (n.detail ?? '').toLowerCase().includes(q);
+    const hit =
+      n.label.toLowerCase().includes(q) || n.id.toLowerCase().includes(q) || (n.detail ?? '').toLowerCase().includes(q);
     if (hit || children.length) out.push({ ...n, children: hit ? n.children : children });
   }
   return out;

@@ -5,7 +5,15 @@ import type { ActionState, NormalAction } from '../runtime/actions';
 import { useEngineText } from '../text';
 import styles from './engine.module.css';
 
-export function ScreenHeader({ title, badge, children }: { title: string; badge?: string | null; children?: ReactNode }) {
+export function ScreenHeader({
+  title,
+  badge,
+  children,
+}: {
+  title: string;
+  badge?: string | null;
+  children?: ReactNode;
+}) {
   return (
     <div className={styles.header}>
       <h1 className={styles.title}>
@@ -18,7 +26,15 @@ export function ScreenHeader({ title, badge, children }: { title: string; badge?
 }
 
 /** A definition's button; a disabled one with a `disabledReason` says why beside it, and is described by it. */
-export function ActionButton({ action, state, onRun }: { action: NormalAction; state: ActionState; onRun: (action: NormalAction) => void }) {
+export function ActionButton({
+  action,
+  state,
+  onRun,
+}: {
+  action: NormalAction;
+  state: ActionState;
+  onRun: (action: NormalAction) => void;
+}) {
   const t = useEngineText();
   const reasonId = useId();
   if (state.hidden) return null;
@@ -81,11 +97,27 @@ export function Notice({ text, kind = 'ok' }: { text: string | null; kind?: 'ok'
   );
 }
 
-export function ProgressLine({ label, fraction, onCancel, cancelLabel }: { label: string; fraction: number; onCancel?: () => void; cancelLabel: string }) {
+export function ProgressLine({
+  label,
+  fraction,
+  onCancel,
+  cancelLabel,
+}: {
+  label: string;
+  fraction: number;
+  onCancel?: () => void;
+  cancelLabel: string;
+}) {
   return (
     <div className={styles.progress} role="status" aria-live="polite" data-testid="export-progress">
       <span>{label}</span>
-      <div className={styles.progressBar} role="progressbar" aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.round(fraction * 100)}>
+      <div
+        className={styles.progressBar}
+        role="progressbar"
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={Math.round(fraction * 100)}
+      >
         <span style={{ width: `${Math.round(fraction * 100)}%` }} />
       </div>
       {onCancel && (

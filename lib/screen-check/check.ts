@@ -25,7 +25,10 @@ export interface CheckContext {
  * cross-check, run only once the shape is right — an empty `shape` means the definition is a
  * well-formed ScreenDef).
  */
-export function checkDefinitionParts(def: unknown, ctx: CheckContext): { shape: DefinitionProblem[]; api: DefinitionProblem[] } {
+export function checkDefinitionParts(
+  def: unknown,
+  ctx: CheckContext,
+): { shape: DefinitionProblem[]; api: DefinitionProblem[] } {
   const shape = validateDefinition(def, ctx.file);
   if (shape.length > 0) return { shape, api: [] };
   const screen = def as ScreenDef;
@@ -48,7 +51,12 @@ export interface ShownProblem {
   params?: ProblemParams;
 }
 
-export const shownProblem = (p: DefinitionProblem): ShownProblem => ({ pointer: p.pointer, message: p.message, suggestion: suggestionOf(p.message), ...(p.code ? { code: p.code, params: p.params ?? {} } : {}) });
+export const shownProblem = (p: DefinitionProblem): ShownProblem => ({
+  pointer: p.pointer,
+  message: p.message,
+  suggestion: suggestionOf(p.message),
+  ...(p.code ? { code: p.code, params: p.params ?? {} } : {}),
+});
 
 /**
  * The operations a definition calls or reads (list source, options, actions, loads, lookups …),
@@ -63,7 +71,8 @@ export function operationsOf(def: unknown): Array<{ operation: string; pointer: 
     else if (node && typeof node === 'object')
       for (const [k, v] of Object.entries(node)) {
         const at = `${pointer}/${k.replace(/~/g, '~0').replace(/\//g, '~1')}`;
-        if ((k === 'operation' || k === 'updateOperation') && typeof v === 'string') out.push({ operation: v, pointer: at });
+        if ((k === 'operation' || k === 'updateOperation') && typeof v === 'string')
+          out.push({ operation: v, pointer: at });
         // Call inputs, link queries and row values are expressions and data: a body may well have an `operation`.
         else if (!DATA_KEYS.has(k)) walk(v, at);
       }

@@ -100,12 +100,27 @@ export function indexApi(doc: Json): ApiIndex {
     for (const method of ['get', 'put', 'post', 'delete', 'patch']) {
       const op = item[method] as Json | undefined;
       if (!op || typeof op.operationId !== 'string') continue;
-      const params = (op.parameters ?? []) as Array<{ name: string; in: string; required?: boolean; schema?: { pattern?: string } }>;
-      const answer = resolve(doc, ((((op.responses as Json)?.['200'] as Json)?.content as Json)?.['application/json'] as Json)?.schema);
+      const params = (op.parameters ?? []) as Array<{
+        name: string;
+        in: string;
+        required?: boolean;
+        schema?: { pattern?: string };
+      }>;
+      const answer = resolve(
+        doc,
+        ((((op.responses as Json)?.['200'] as Json)?.content as Json)?.['application/json'] as Json)?.schema,
+      );
       const answerProps = (answer?.properties ?? null) as Json | null;
       const list = !!answerProps && 'rows' in answerProps && 'total' in answerProps;
-      const rowFields = list ? fieldsOf(doc, (resolve(doc, answerProps!.rows) as Json)?.items) : answer?.type === 'array' ? fieldsOf(doc, answer.items) : null;
-      const bodySchema = resolve(doc, ((((op.requestBody as Json)?.content as Json)?.['application/json'] as Json)?.schema));
+      const rowFields = list
+        ? fieldsOf(doc, (resolve(doc, answerProps!.rows) as Json)?.items)
+        : answer?.type === 'array'
+          ? fieldsOf(doc, answer.items)
+          : null;
+      const bodySchema = resolve(
+        doc,
+        (((op.requestBody as Json)?.content as Json)?.['application/json'] as Json)?.schema,
+      );
       const bodyItemFields: Record<string, string[]> = {};
       for (const [name, prop] of Object.entries((bodySchema?.properties ?? {}) as Json)) {
         const p = resolve(doc, prop);
@@ -116,7 +131,11 @@ export function indexApi(doc: Json): ApiIndex {
       }
       const sort = params.find((p) => p.in === 'query' && p.name === 'sort')?.schema?.pattern;
       const m = sort ? SORT_PATTERN.exec(sort) : null;
-      const rowSchema = list ? resolve(doc, (resolve(doc, answerProps!.rows) as Json)?.items) : answer?.type === 'array' ? resolve(doc, answer.items) : answer;
+      const rowSchema = list
+        ? resolve(doc, (resolve(doc, answerProps!.rows) as Json)?.items)
+        : answer?.type === 'array'
+          ? resolve(doc, answer.items)
+          : answer;
       out[op.operationId] = {
         id: op.operationId,
         summary: typeof op.summary === 'string' ? op.summary : undefined,
@@ -133,7 +152,11 @@ export function indexApi(doc: Json): ApiIndex {
         bodyFields: bodySchema && bodySchema.additionalProperties === false ? fieldsOf(doc, bodySchema) : null,
         bodyItemFields,
         answerItemFields: list || answer?.type === 'array' ? {} : arrayItemFields(doc, answer),
-        rowItemFields: list ? arrayItemFields(doc, (resolve(doc, answerProps!.rows) as Json)?.items) : answer?.type === 'array' ? arrayItemFields(doc, answer.items) : {},
+        rowItemFields: list
+          ? arrayItemFields(doc, (resolve(doc, answerProps!.rows) as Json)?.items)
+          : answer?.type === 'array'
+            ? arrayItemFields(doc, answer.items)
+            : {},
       };
     }
   }
@@ -157,7 +180,13 @@ class Checker {
   op(id: string | undefined, pointer: string): ApiOperation | null {
     if (!id) return null;
     const op = Object.hasOwn(this.api, id) ? this.api[id] : undefined;
-    if (!op) this.problem(pointer, `operation ${JSON.stringify(id)} is not in the OpenAPI document${suggest(id, Object.keys(this.api))}`, 'api.unknownOperation', { op: id });
+    if (!op)
+      this.problem(
+        pointer,
+        `operation ${JSON.stringify(id)} is not in the OpenAPI document${suggest(id, Object.keys(this.api))}`,
+        'api.unknownOperation',
+        { op: id },
+      );
     return op ?? null;
   }
 
@@ -169,15 +198,39 @@ class Checker {
    */
   auto(id: string | undefined, pointer: string, inputs?: CallInputs): ApiOperation | null {
     const op = this.op(id, pointer);
-    if (op && op.method !== 'get') this.problem(pointer, `${op.id} is ${op.method.toUpperCase()}: the engine calls it without a click, so it must be a GET (a read); writes belong in an action a person presses`, 'api.automaticWrite', { op: op.id, method: op.method.toUpperCase() });
-    if (inputs?.body !== undefined) this.problem(`${pointer.replace(/\/operation$/, '')}/params/body`, `a call the engine makes without a click sends no body (it reads with GET)`, 'api.automaticBody', {});
+    if (op && op.method !== 'get')
+      this.problem(
+        pointer,
+        `${op.id} is ${op.method.toUpperCase()}: the engine calls it without a click, so it must be a GET (a read); writes belong in an action a person presses`,
+        'api.automaticWrite',
+        { op: op.id, method: op.method.toUpperCase() },
+      );
+    if (inputs?.body !== undefined)
+      this.problem(
+        `${pointer.replace(/\/operation$/, '')}/params/body`,
+        `a call the engine makes without a click sends no body (it reads with GET)`,
+        'api.automaticBody',
+        {},
+      );
     return op;
   }
 
-  fields(names: Array<string | undefined>, known: string[] | null, pointerOf: (i: number) => string, what: string, where: string) {
+  fields(
+    names: Array<string | undefined>,
+    known: string[] | null,
+    pointerOf: (i: number) => string,
+    what: string,
+    where: string,
+  ) {
     if (!known) return;
     names.forEach((n, i) => {
-      if (n !== undefined && !known.includes(n)) this.problem(pointerOf(i), `${what} ${JSON.stringify(n)} is not a field of ${where}${suggest(n, known)}; fields: ${list(known)}`, 'api.notAField', { what, name: n, where, known });
+      if (n !== undefined && !known.includes(n))
+        this.problem(
+          pointerOf(i),
+          `${what} ${JSON.stringify(n)} is not a field of ${where}${suggest(n, known)}; fields: ${list(known)}`,
+          'api.notAField',
+          { what, name: n, where, known },
+        );
     });
   }
 
@@ -185,27 +238,76 @@ class Checker {
    * `autoFilled`: names the engine fills by itself when the definition leaves them out (an edit
    * screen takes path parameters from the form fields of the same name, and a delete its version).
    */
-  inputs(op: ApiOperation | null, inputs: CallInputs | undefined, at: string, opts: { requirePath: boolean; alsoPath?: string[]; autoFilled?: string[] }) {
+  inputs(
+    op: ApiOperation | null,
+    inputs: CallInputs | undefined,
+    at: string,
+    opts: { requirePath: boolean; alsoPath?: string[]; autoFilled?: string[] },
+  ) {
     if (!op) return;
     const path = Object.keys(inputs?.path ?? {});
-    for (const p of path) if (!op.pathParams.includes(p) && !opts.alsoPath?.includes(p)) this.problem(`${at}/path/${p}`, `${op.id} has no path parameter ${JSON.stringify(p)}; path parameters: ${list(op.pathParams)}`, 'api.unknownPathParam', { op: op.id, name: p, known: op.pathParams });
+    for (const p of path)
+      if (!op.pathParams.includes(p) && !opts.alsoPath?.includes(p))
+        this.problem(
+          `${at}/path/${p}`,
+          `${op.id} has no path parameter ${JSON.stringify(p)}; path parameters: ${list(op.pathParams)}`,
+          'api.unknownPathParam',
+          { op: op.id, name: p, known: op.pathParams },
+        );
     if (opts.requirePath)
       for (const p of op.pathParams)
-        if (!path.includes(p) && !opts.autoFilled?.includes(p)) this.problem(at || '/', `${op.id} (${op.method.toUpperCase()} ${op.path}) needs the path parameter ${JSON.stringify(p)}: add "params": { "path": { "${p}": "…" } }`, 'api.missingPathParam', { op: op.id, name: p });
+        if (!path.includes(p) && !opts.autoFilled?.includes(p))
+          this.problem(
+            at || '/',
+            `${op.id} (${op.method.toUpperCase()} ${op.path}) needs the path parameter ${JSON.stringify(p)}: add "params": { "path": { "${p}": "…" } }`,
+            'api.missingPathParam',
+            { op: op.id, name: p },
+          );
     const query = Object.keys(inputs?.query ?? {});
-    for (const q of op.requiredQuery) if (!query.includes(q) && !opts.autoFilled?.includes(q)) this.problem(at || '/', `${op.id} needs the query parameter ${JSON.stringify(q)}: add "params": { "query": { "${q}": "…" } }`, 'api.missingQueryParam', { op: op.id, name: q });
-    for (const q of Object.keys(inputs?.query ?? {})) if (!op.queryParams.includes(q)) this.problem(`${at}/query/${q}`, `${op.id} has no query parameter ${JSON.stringify(q)}${suggest(q, op.queryParams)}; query parameters: ${list(op.queryParams)}`, 'api.unknownQueryParam', { op: op.id, name: q, known: op.queryParams });
+    for (const q of op.requiredQuery)
+      if (!query.includes(q) && !opts.autoFilled?.includes(q))
+        this.problem(
+          at || '/',
+          `${op.id} needs the query parameter ${JSON.stringify(q)}: add "params": { "query": { "${q}": "…" } }`,
+          'api.missingQueryParam',
+          { op: op.id, name: q },
+        );
+    for (const q of Object.keys(inputs?.query ?? {}))
+      if (!op.queryParams.includes(q))
+        this.problem(
+          `${at}/query/${q}`,
+          `${op.id} has no query parameter ${JSON.stringify(q)}${suggest(q, op.queryParams)}; query parameters: ${list(op.queryParams)}`,
+          'api.unknownQueryParam',
+          { op: op.id, name: q, known: op.queryParams },
+        );
     const body = inputs?.body;
     if (body && typeof body === 'object' && op.bodyFields) {
-      for (const b of Object.keys(body)) if (!op.bodyFields.includes(b)) this.problem(`${at}/body/${b}`, `the body of ${op.id} has no field ${JSON.stringify(b)}${suggest(b, op.bodyFields)}; fields: ${list(op.bodyFields)}`, 'api.unknownBodyField', { op: op.id, name: b, known: op.bodyFields });
+      for (const b of Object.keys(body))
+        if (!op.bodyFields.includes(b))
+          this.problem(
+            `${at}/body/${b}`,
+            `the body of ${op.id} has no field ${JSON.stringify(b)}${suggest(b, op.bodyFields)}; fields: ${list(op.bodyFields)}`,
+            'api.unknownBodyField',
+            { op: op.id, name: b, known: op.bodyFields },
+          );
     }
   }
 
   rowPaths(exprs: Array<{ pointer: string; expr: string }>, rowFields: string[] | null, where: string) {
     if (!rowFields) return;
     const visit = (n: ExprNode, pointer: string) => {
-      if (n.t === 'path' && (n.root === 'row' || n.root === 'node') && typeof n.keys[0] === 'string' && !rowFields.includes(n.keys[0])) {
-        this.problem(pointer, `${n.root}.${n.keys[0]} is not a field of ${where}${suggest(n.keys[0], rowFields)}`, 'api.notAField', { what: 'expression', name: `${n.root}.${n.keys[0]}`, where, known: rowFields });
+      if (
+        n.t === 'path' &&
+        (n.root === 'row' || n.root === 'node') &&
+        typeof n.keys[0] === 'string' &&
+        !rowFields.includes(n.keys[0])
+      ) {
+        this.problem(
+          pointer,
+          `${n.root}.${n.keys[0]} is not a field of ${where}${suggest(n.keys[0], rowFields)}`,
+          'api.notAField',
+          { what: 'expression', name: `${n.root}.${n.keys[0]}`, where, known: rowFields },
+        );
       }
       if (n.t === 'not') visit(n.e, pointer);
       if (n.t === 'bin') {
@@ -224,7 +326,13 @@ class Checker {
   }
 
   target(link: { screen?: string } | undefined, pointer: string) {
-    if (link?.screen && this.screens && !this.screens.has(link.screen)) this.problem(`${pointer}/screen`, `no screen with id ${JSON.stringify(link.screen)}${suggest(link.screen, [...this.screens])}`, 'api.unknownScreen', { name: link.screen });
+    if (link?.screen && this.screens && !this.screens.has(link.screen))
+      this.problem(
+        `${pointer}/screen`,
+        `no screen with id ${JSON.stringify(link.screen)}${suggest(link.screen, [...this.screens])}`,
+        'api.unknownScreen',
+        { name: link.screen },
+      );
   }
 
   columns(columns: ColumnDef[], at: string, rowFields: string[] | null, sortFields: string[] | null, where: string) {
@@ -236,8 +344,20 @@ class Checker {
       where,
     );
     columns.forEach((c, i) => {
-      if (c.currencyField && rowFields && !rowFields.includes(c.currencyField)) this.problem(`${at}/${i}/currencyField`, `currencyField ${JSON.stringify(c.currencyField)} is not a field of ${where}`, 'api.notAField', { what: 'currencyField', name: c.currencyField, where, known: rowFields });
-      if (c.sortable === true && sortFields && !sortFields.includes(c.field)) this.problem(`${at}/${i}/sortable`, `the server cannot sort by ${JSON.stringify(c.field)}; sortable fields: ${list(sortFields)}`, 'api.notSortable', { name: c.field, known: sortFields });
+      if (c.currencyField && rowFields && !rowFields.includes(c.currencyField))
+        this.problem(
+          `${at}/${i}/currencyField`,
+          `currencyField ${JSON.stringify(c.currencyField)} is not a field of ${where}`,
+          'api.notAField',
+          { what: 'currencyField', name: c.currencyField, where, known: rowFields },
+        );
+      if (c.sortable === true && sortFields && !sortFields.includes(c.field))
+        this.problem(
+          `${at}/${i}/sortable`,
+          `the server cannot sort by ${JSON.stringify(c.field)}; sortable fields: ${list(sortFields)}`,
+          'api.notSortable',
+          { name: c.field, known: sortFields },
+        );
       this.target(c.link, `${at}/${i}/link`);
     });
   }
@@ -252,7 +372,8 @@ class Checker {
         const update = call.updateOperation ? this.op(call.updateOperation, `${p}/updateOperation`) : null;
         // A save names one operation to create and one to update: the same params serve both.
         const union = [...(op?.pathParams ?? []), ...(update?.pathParams ?? [])];
-        const autoFilled = call.kind === 'delete' && !call.params ? [...(context.autoFilled ?? []), 'version'] : context.autoFilled;
+        const autoFilled =
+          call.kind === 'delete' && !call.params ? [...(context.autoFilled ?? []), 'version'] : context.autoFilled;
         this.inputs(op, call.params, `${p}/params`, { requirePath: true, alsoPath: union, autoFilled });
         if (update) this.inputs(update, call.params, `${p}/params`, { requirePath: true, alsoPath: union, autoFilled });
       }
@@ -260,7 +381,11 @@ class Checker {
     });
   }
 
-  editBody(body: EditBody, at: string, node: { fields: string[] | null; itemFields?: Record<string, string[]> } | null) {
+  editBody(
+    body: EditBody,
+    at: string,
+    node: { fields: string[] | null; itemFields?: Record<string, string[]> } | null,
+  ) {
     const load = this.auto(body.load?.operation, `${at}/load/operation`, body.load?.params);
     this.inputs(load, body.load?.params, `${at}/load/params`, { requirePath: true });
     const saveOps = (body.actions ?? [])
@@ -268,21 +393,49 @@ class Checker {
       .flatMap((a) => [a.operation, a.updateOperation])
       .filter((id): id is string => !!id && Object.hasOwn(this.api, id))
       .map((id) => this.api[id]);
-    const known = new Set<string>([...(load?.answerFields ?? []), ...(node?.fields ?? []), ...saveOps.flatMap((o) => o.bodyFields ?? [])]);
+    const known = new Set<string>([
+      ...(load?.answerFields ?? []),
+      ...(node?.fields ?? []),
+      ...saveOps.flatMap((o) => o.bodyFields ?? []),
+    ]);
     const checkable = load?.answerFields || node?.fields || saveOps.some((o) => o.bodyFields);
     body.sections.forEach((s, si) =>
       s.fields.forEach((f, fi) => {
         if (checkable && f.params)
           for (const [part, target] of Object.entries(f.params))
-            if (!known.has(target)) this.problem(`${at}/sections/${si}/fields/${fi}/params/${part}`, `params target ${JSON.stringify(target)} is neither in the loaded record nor in the body of ${saveOps.map((o) => o.id).join('/') || 'a save operation'}${suggest(target, [...known])}`, 'api.formField', { what: 'params', name: target, ops: saveOps.map((o) => o.id) });
+            if (!known.has(target))
+              this.problem(
+                `${at}/sections/${si}/fields/${fi}/params/${part}`,
+                `params target ${JSON.stringify(target)} is neither in the loaded record nor in the body of ${saveOps.map((o) => o.id).join('/') || 'a save operation'}${suggest(target, [...known])}`,
+                'api.formField',
+                { what: 'params', name: target, ops: saveOps.map((o) => o.id) },
+              );
         if (f.valueFrom) {
           // A value another operation gives: the field need not be in the record or the body.
-          const vop = this.auto(f.valueFrom.operation, `${at}/sections/${si}/fields/${fi}/valueFrom/operation`, f.valueFrom.params);
-          this.inputs(vop, f.valueFrom.params, `${at}/sections/${si}/fields/${fi}/valueFrom/params`, { requirePath: true });
-        } else if (checkable && !known.has(f.field)) this.problem(`${at}/sections/${si}/fields/${fi}/field`, `field ${JSON.stringify(f.field)} is neither in the loaded record nor in the body of ${saveOps.map((o) => o.id).join('/') || 'a save operation'}${suggest(f.field, [...known])}`, 'api.formField', { what: 'field', name: f.field, ops: saveOps.map((o) => o.id) });
+          const vop = this.auto(
+            f.valueFrom.operation,
+            `${at}/sections/${si}/fields/${fi}/valueFrom/operation`,
+            f.valueFrom.params,
+          );
+          this.inputs(vop, f.valueFrom.params, `${at}/sections/${si}/fields/${fi}/valueFrom/params`, {
+            requirePath: true,
+          });
+        } else if (checkable && !known.has(f.field))
+          this.problem(
+            `${at}/sections/${si}/fields/${fi}/field`,
+            `field ${JSON.stringify(f.field)} is neither in the loaded record nor in the body of ${saveOps.map((o) => o.id).join('/') || 'a save operation'}${suggest(f.field, [...known])}`,
+            'api.formField',
+            { what: 'field', name: f.field, ops: saveOps.map((o) => o.id) },
+          );
         if (f.optionsFrom) {
           const op = this.auto(f.optionsFrom.operation, `${at}/sections/${si}/fields/${fi}/optionsFrom/operation`);
-          this.fields([f.optionsFrom.value, f.optionsFrom.text], op?.rowFields ?? null, (k) => `${at}/sections/${si}/fields/${fi}/optionsFrom/${k === 0 ? 'value' : 'text'}`, 'option field', op?.id ?? '');
+          this.fields(
+            [f.optionsFrom.value, f.optionsFrom.text],
+            op?.rowFields ?? null,
+            (k) => `${at}/sections/${si}/fields/${fi}/optionsFrom/${k === 0 ? 'value' : 'text'}`,
+            'option field',
+            op?.id ?? '',
+          );
         }
       }),
     );
@@ -294,72 +447,185 @@ class Checker {
       const shown = load?.answerItemFields?.[d.id] ?? node?.itemFields?.[d.id];
       const fromRecord = shown || sent ? [...new Set([...(shown ?? []), ...(sent ?? [])])] : null;
       const rowFields = dop?.rowFields ?? fromRecord;
-      this.columns(d.columns, `${at}/details/${di}/columns`, rowFields, null, dop ? `the rows of ${dop.id}` : `the "${d.id}" rows`);
+      this.columns(
+        d.columns,
+        `${at}/details/${di}/columns`,
+        rowFields,
+        null,
+        dop ? `the rows of ${dop.id}` : `the "${d.id}" rows`,
+      );
       if (d.fillFrom) {
         const fop = this.auto(d.fillFrom.operation, `${at}/details/${di}/fillFrom/operation`, d.fillFrom.params);
         this.inputs(fop, d.fillFrom.params, `${at}/details/${di}/fillFrom/params`, { requirePath: true });
         // The answer's rows: the operation's list rows, or the items of the answer's field `rows` names.
-        const from = fop ? (d.fillFrom.rows && !d.fillFrom.rows.includes('.') ? (fop.answerItemFields?.[d.fillFrom.rows] ?? null) : d.fillFrom.rows ? null : fop.rowFields) : null;
+        const from = fop
+          ? d.fillFrom.rows && !d.fillFrom.rows.includes('.')
+            ? (fop.answerItemFields?.[d.fillFrom.rows] ?? null)
+            : d.fillFrom.rows
+              ? null
+              : fop.rowFields
+          : null;
         const pairs = fillPairs(d.fillFrom.fill);
-        this.fields(pairs.map(([, f]) => f), from, (k) => `${at}/details/${di}/fillFrom/fill/${Array.isArray(d.fillFrom!.fill) ? k : pairs[k][0]}`, 'field', `the rows of ${fop?.id ?? ''}`);
+        this.fields(
+          pairs.map(([, f]) => f),
+          from,
+          (k) => `${at}/details/${di}/fillFrom/fill/${Array.isArray(d.fillFrom!.fill) ? k : pairs[k][0]}`,
+          'field',
+          `the rows of ${fop?.id ?? ''}`,
+        );
       }
       if (d.addFrom?.operation) this.auto(d.addFrom.operation, `${at}/details/${di}/addFrom/operation`);
-      if (d.addFrom?.categories) this.auto(d.addFrom.categories.operation, `${at}/details/${di}/addFrom/categories/operation`);
+      if (d.addFrom?.categories)
+        this.auto(d.addFrom.categories.operation, `${at}/details/${di}/addFrom/categories/operation`);
       d.columns.forEach((c, ci) => {
         if (!c.lookup) return;
         const lop = this.auto(c.lookup.operation, `${at}/details/${di}/columns/${ci}/lookup/operation`);
         const param = c.lookup.param ?? c.field;
-        if (lop && !lop.pathParams.includes(param) && !lop.queryParams.includes(param)) this.problem(`${at}/details/${di}/columns/${ci}/lookup`, `${lop.id} has no path or query parameter ${JSON.stringify(param)}; name it with "param"`, 'api.lookupParam', { op: lop.id, name: param });
+        if (lop && !lop.pathParams.includes(param) && !lop.queryParams.includes(param))
+          this.problem(
+            `${at}/details/${di}/columns/${ci}/lookup`,
+            `${lop.id} has no path or query parameter ${JSON.stringify(param)}; name it with "param"`,
+            'api.lookupParam',
+            { op: lop.id, name: param },
+          );
         if (lop?.answerFields) {
           const pairs = fillPairs(c.lookup.fill);
-          this.fields(pairs.map(([, from]) => from), lop.answerFields, (k) => `${at}/details/${di}/columns/${ci}/lookup/fill/${Array.isArray(c.lookup!.fill) ? k : pairs[k][0]}`, 'field', `the answer of ${lop.id}`);
+          this.fields(
+            pairs.map(([, from]) => from),
+            lop.answerFields,
+            (k) => `${at}/details/${di}/columns/${ci}/lookup/fill/${Array.isArray(c.lookup!.fill) ? k : pairs[k][0]}`,
+            'field',
+            `the answer of ${lop.id}`,
+          );
         }
       });
-      if (rowFields && !rowFields.includes(d.rowKey)) this.problem(`${at}/details/${di}/rowKey`, `rowKey ${JSON.stringify(d.rowKey)} is not a field of the rows; fields: ${list(rowFields)}`, 'api.notAField', { what: 'rowKey', name: d.rowKey, where: dop ? `the rows of ${dop.id}` : `the "${d.id}" rows`, known: rowFields });
+      if (rowFields && !rowFields.includes(d.rowKey))
+        this.problem(
+          `${at}/details/${di}/rowKey`,
+          `rowKey ${JSON.stringify(d.rowKey)} is not a field of the rows; fields: ${list(rowFields)}`,
+          'api.notAField',
+          {
+            what: 'rowKey',
+            name: d.rowKey,
+            where: dop ? `the rows of ${dop.id}` : `the "${d.id}" rows`,
+            known: rowFields,
+          },
+        );
     });
     // Path parameters named like a field of the form or the record are filled from it.
-    this.actions(body.actions, `${at}/actions`, { autoFilled: [...known, ...body.sections.flatMap((s) => s.fields.map((f) => f.field))] });
+    this.actions(body.actions, `${at}/actions`, {
+      autoFilled: [...known, ...body.sections.flatMap((s) => s.fields.map((f) => f.field))],
+    });
   }
 }
 
 /** Problems of one definition against the API (and, when given, the set of known screen ids). */
-export function crossCheckDefinition(def: ScreenDef, api: ApiIndex, file: string, screens: ReadonlySet<string> | null = null, exprs: Array<{ pointer: string; expr: string }> = []): DefinitionProblem[] {
+export function crossCheckDefinition(
+  def: ScreenDef,
+  api: ApiIndex,
+  file: string,
+  screens: ReadonlySet<string> | null = null,
+  exprs: Array<{ pointer: string; expr: string }> = [],
+): DefinitionProblem[] {
   const c = new Checker(api, file, screens);
   switch (def.kind) {
     case 'list': {
       const op = c.auto(def.source.operation, '/source/operation', def.source.params);
-      if (op && !op.list) c.problem('/source/operation', `${op.id} does not answer a list ({ rows, total }); a list screen needs a list operation`, 'api.notAList', { op: op.id });
+      if (op && !op.list)
+        c.problem(
+          '/source/operation',
+          `${op.id} does not answer a list ({ rows, total }); a list screen needs a list operation`,
+          'api.notAList',
+          { op: op.id },
+        );
       const pathFilters = (def.filters ?? []).filter((f) => f.in === 'path').map((f) => f.field);
-      c.inputs(op, { ...def.source.params, path: { ...Object.fromEntries(pathFilters.map((f) => [f, `filters.${f}`])), ...def.source.params?.path } }, '/source/params', { requirePath: true, alsoPath: pathFilters });
+      c.inputs(
+        op,
+        {
+          ...def.source.params,
+          path: { ...Object.fromEntries(pathFilters.map((f) => [f, `filters.${f}`])), ...def.source.params?.path },
+        },
+        '/source/params',
+        { requirePath: true, alsoPath: pathFilters },
+      );
       const where = op ? `the rows of ${op.id}` : '';
       const filterParams = op ? op.queryParams.filter((q) => !PAGING.has(q)) : [];
       def.filters?.forEach((f, i) => {
         if (f.in === 'path') {
-          if (op && !op.pathParams.includes(f.field)) c.problem(`/filters/${i}/field`, `${op.id} has no path parameter ${JSON.stringify(f.field)}; path parameters: ${list(op.pathParams)}`, 'api.unknownPathParam', { op: op.id, name: f.field, known: op.pathParams });
+          if (op && !op.pathParams.includes(f.field))
+            c.problem(
+              `/filters/${i}/field`,
+              `${op.id} has no path parameter ${JSON.stringify(f.field)}; path parameters: ${list(op.pathParams)}`,
+              'api.unknownPathParam',
+              { op: op.id, name: f.field, known: op.pathParams },
+            );
           return;
         }
-        const targets = f.params ? Object.entries(f.params).map(([part, q]) => ({ q, pointer: `/filters/${i}/params/${part}` })) : [{ q: f.field, pointer: `/filters/${i}/field` }];
-        for (const t of targets) if (op && !filterParams.includes(t.q)) c.problem(t.pointer, `${op.id} has no query parameter ${JSON.stringify(t.q)}${suggest(t.q, filterParams)}; filter parameters: ${list(filterParams)}`, 'api.unknownFilterParam', { op: op.id, name: t.q, known: filterParams });
+        const targets = f.params
+          ? Object.entries(f.params).map(([part, q]) => ({ q, pointer: `/filters/${i}/params/${part}` }))
+          : [{ q: f.field, pointer: `/filters/${i}/field` }];
+        for (const t of targets)
+          if (op && !filterParams.includes(t.q))
+            c.problem(
+              t.pointer,
+              `${op.id} has no query parameter ${JSON.stringify(t.q)}${suggest(t.q, filterParams)}; filter parameters: ${list(filterParams)}`,
+              'api.unknownFilterParam',
+              { op: op.id, name: t.q, known: filterParams },
+            );
         if (f.optionsFrom) {
           const o = c.auto(f.optionsFrom.operation, `/filters/${i}/optionsFrom/operation`);
-          c.fields([f.optionsFrom.value, f.optionsFrom.text], o?.rowFields ?? null, (k) => `/filters/${i}/optionsFrom/${k === 0 ? 'value' : 'text'}`, 'option field', o ? `the rows of ${o.id}` : '');
+          c.fields(
+            [f.optionsFrom.value, f.optionsFrom.text],
+            o?.rowFields ?? null,
+            (k) => `/filters/${i}/optionsFrom/${k === 0 ? 'value' : 'text'}`,
+            'option field',
+            o ? `the rows of ${o.id}` : '',
+          );
         }
       });
       c.columns(def.columns, '/columns', op?.rowFields ?? null, op?.sortFields ?? null, where);
       if (def.source.defaultSort && op) {
         const field = def.source.defaultSort.split(':')[0];
-        if (!op.sortFields.includes(field)) c.problem('/source/defaultSort', `the server cannot sort by ${JSON.stringify(field)}; sortable fields: ${list(op.sortFields)}`, 'api.notSortable', { name: field, known: op.sortFields });
+        if (!op.sortFields.includes(field))
+          c.problem(
+            '/source/defaultSort',
+            `the server cannot sort by ${JSON.stringify(field)}; sortable fields: ${list(op.sortFields)}`,
+            'api.notSortable',
+            { name: field, known: op.sortFields },
+          );
       }
-      if (def.source.rowKey && op?.rowFields && !op.rowFields.includes(def.source.rowKey)) c.problem('/source/rowKey', `rowKey ${JSON.stringify(def.source.rowKey)} is not a field of ${where}`, 'api.notAField', { what: 'rowKey', name: def.source.rowKey, where, known: op.rowFields });
+      if (def.source.rowKey && op?.rowFields && !op.rowFields.includes(def.source.rowKey))
+        c.problem(
+          '/source/rowKey',
+          `rowKey ${JSON.stringify(def.source.rowKey)} is not a field of ${where}`,
+          'api.notAField',
+          { what: 'rowKey', name: def.source.rowKey, where, known: op.rowFields },
+        );
       c.target(def.rowOpen, '/rowOpen');
-      if (def.source.rebuild) c.inputs(c.op(def.source.rebuild.operation, '/source/rebuild/operation'), def.source.rebuild.params, '/source/rebuild/params', { requirePath: true });
+      if (def.source.rebuild)
+        c.inputs(
+          c.op(def.source.rebuild.operation, '/source/rebuild/operation'),
+          def.source.rebuild.params,
+          '/source/rebuild/params',
+          { requirePath: true },
+        );
       if (def.chart) {
         const ch = def.chart;
-        c.fields([ch.x, ...ch.series.map((s) => s.field)], op?.rowFields ?? null, (k) => (k === 0 ? '/chart/x' : `/chart/series/${k - 1}/field`), 'chart field', where);
+        c.fields(
+          [ch.x, ...ch.series.map((s) => s.field)],
+          op?.rowFields ?? null,
+          (k) => (k === 0 ? '/chart/x' : `/chart/series/${k - 1}/field`),
+          'chart field',
+          where,
+        );
         c.target(ch.drill, '/chart/drill');
       }
       c.actions(def.actions, '/actions');
-      c.rowPaths(exprs.filter((e) => !e.pointer.startsWith('/filters')), op?.rowFields ?? null, where);
+      c.rowPaths(
+        exprs.filter((e) => !e.pointer.startsWith('/filters')),
+        op?.rowFields ?? null,
+        where,
+      );
       break;
     }
     case 'edit':
@@ -373,7 +639,13 @@ export function crossCheckDefinition(def: ScreenDef, api: ApiIndex, file: string
       c.inputs(op, def.tree.params, '/tree/params', { requirePath: true });
       const rows = op?.rowFields ?? null;
       const where = op ? `the rows of ${op.id}` : '';
-      c.fields([def.tree.idField, def.tree.labelField, def.tree.parentField, def.tree.detailField], rows, (i) => `/tree/${['idField', 'labelField', 'parentField', 'detailField'][i]}`, 'field', where);
+      c.fields(
+        [def.tree.idField, def.tree.labelField, def.tree.parentField, def.tree.detailField],
+        rows,
+        (i) => `/tree/${['idField', 'labelField', 'parentField', 'detailField'][i]}`,
+        'field',
+        where,
+      );
       c.editBody(def.detail, '/detail', { fields: rows, itemFields: op?.rowItemFields });
       c.actions(def.actions, '/actions');
       c.rowPaths(exprs, rows, where);
@@ -385,7 +657,13 @@ export function crossCheckDefinition(def: ScreenDef, api: ApiIndex, file: string
         c.inputs(op, p.source.params, `/panels/${i}/source/params`, { requirePath: true });
         const rows = op?.rowFields ?? null;
         const where = op ? `the rows of ${op.id}` : '';
-        c.fields([p.x, p.value, ...(p.series ?? []).map((s) => s.field)], rows, (k) => (k === 0 ? `/panels/${i}/x` : k === 1 ? `/panels/${i}/value` : `/panels/${i}/series/${k - 2}/field`), 'field', where);
+        c.fields(
+          [p.x, p.value, ...(p.series ?? []).map((s) => s.field)],
+          rows,
+          (k) => (k === 0 ? `/panels/${i}/x` : k === 1 ? `/panels/${i}/value` : `/panels/${i}/series/${k - 2}/field`),
+          'field',
+          where,
+        );
         if (p.columns) c.columns(p.columns, `/panels/${i}/columns`, rows, null, where);
       });
       break;

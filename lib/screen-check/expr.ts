@@ -115,7 +115,12 @@ export function parseExpr(src: string): ExprNode {
   const isOp = (v: string) => peek()?.k === 'op' && peek().v === v;
   const isWord = (v: string) => peek()?.k === 'id' && peek().v === v;
   const expect = (v: string) => {
-    if (!isOp(v)) throw new ExprError(`expected '${v}'${peek() ? ` but found '${peek().v}'` : ' but the expression ended'}`, src, at());
+    if (!isOp(v))
+      throw new ExprError(
+        `expected '${v}'${peek() ? ` but found '${peek().v}'` : ' but the expression ended'}`,
+        src,
+        at(),
+      );
     pos++;
   };
 
@@ -145,7 +150,10 @@ export function parseExpr(src: string): ExprNode {
   const parseCompare = (): ExprNode => {
     const l = parsePrimary();
     const tok = peek();
-    if (tok && ((tok.k === 'op' && ['==', '!=', '<', '<=', '>', '>='].includes(tok.v)) || (tok.k === 'id' && tok.v === 'in'))) {
+    if (
+      tok &&
+      ((tok.k === 'op' && ['==', '!=', '<', '<=', '>', '>='].includes(tok.v)) || (tok.k === 'id' && tok.v === 'in'))
+    ) {
       pos++;
       return { t: 'bin', op: tok.v as BinaryOp, l, r: parsePrimary() };
     }
@@ -183,7 +191,8 @@ export function parseExpr(src: string): ExprNode {
       if (tok.v === 'true' || tok.v === 'false') return { t: 'lit', v: tok.v === 'true' };
       if (tok.v === 'null') return { t: 'lit', v: null };
       if (isOp('(')) {
-        if (!Object.hasOwn(FUNCTIONS, tok.v)) throw new ExprError(`unknown function '${tok.v}' (known: ${EXPRESSION_FUNCTIONS.join(', ')})`, src, tok.at);
+        if (!Object.hasOwn(FUNCTIONS, tok.v))
+          throw new ExprError(`unknown function '${tok.v}' (known: ${EXPRESSION_FUNCTIONS.join(', ')})`, src, tok.at);
         const fn = tok.v as FunctionName;
         pos++;
         const args: ExprNode[] = [];
@@ -192,10 +201,16 @@ export function parseExpr(src: string): ExprNode {
           if (!isOp(')')) expect(',');
         }
         pos++;
-        if (args.length !== FUNCTIONS[fn]) throw new ExprError(`${fn}() takes ${FUNCTIONS[fn]} argument(s), got ${args.length}`, src, tok.at);
+        if (args.length !== FUNCTIONS[fn])
+          throw new ExprError(`${fn}() takes ${FUNCTIONS[fn]} argument(s), got ${args.length}`, src, tok.at);
         return { t: 'call', fn, args };
       }
-      if (!isRoot(tok.v)) throw new ExprError(`unknown name '${tok.v}' (an expression starts from ${EXPRESSION_ROOTS.join(', ')}, or is a literal)`, src, tok.at);
+      if (!isRoot(tok.v))
+        throw new ExprError(
+          `unknown name '${tok.v}' (an expression starts from ${EXPRESSION_ROOTS.join(', ')}, or is a literal)`,
+          src,
+          tok.at,
+        );
       const keys: Array<string | number> = [];
       for (;;) {
         if (isOp('.')) {
@@ -207,7 +222,8 @@ export function parseExpr(src: string): ExprNode {
         } else if (isOp('[')) {
           pos++;
           const index = peek();
-          if (!index || (index.k !== 'num' && index.k !== 'str')) throw new ExprError("expected a number or 'text' inside [ ]", src, at());
+          if (!index || (index.k !== 'num' && index.k !== 'str'))
+            throw new ExprError("expected a number or 'text' inside [ ]", src, at());
           keys.push(index.k === 'num' ? Number(index.v) : index.v);
           pos++;
           expect(']');
@@ -231,7 +247,11 @@ export function parseExpr(src: string): ExprNode {
 export type ExprScope = Partial<Record<ExpressionRoot, unknown>>;
 
 const isEmpty = (v: unknown) =>
-  v === null || v === undefined || v === '' || (Array.isArray(v) && v.length === 0) || (typeof v === 'object' && !Array.isArray(v) && Object.keys(v as object).length === 0);
+  v === null ||
+  v === undefined ||
+  v === '' ||
+  (Array.isArray(v) && v.length === 0) ||
+  (typeof v === 'object' && !Array.isArray(v) && Object.keys(v as object).length === 0);
 
 /** null and undefined are the same "nothing"; numbers and numeric strings compare as numbers. */
 function equal(a: unknown, b: unknown): boolean {
@@ -280,19 +300,31 @@ export function evaluate(node: ExprNode, scope: ExprScope): unknown {
         case 'count':
           return Array.isArray(args[0]) ? args[0].length : 0;
         case 'all':
-          return Array.isArray(args[0]) && args[0].length > 0 && args[0].every((r) => equal(get(r, String(args[1])), args[2]));
+          return (
+            Array.isArray(args[0]) &&
+            args[0].length > 0 &&
+            args[0].every((r) => equal(get(r, String(args[1])), args[2]))
+          );
         case 'some':
           return Array.isArray(args[0]) && args[0].some((r) => equal(get(r, String(args[1])), args[2]));
         case 'startsWith':
           return typeof args[0] === 'string' && typeof args[1] === 'string' && args[0].startsWith(args[1]);
         case 'contains':
-          return Array.isArray(args[0]) ? args[0].some((x) => equal(x, args[1])) : typeof args[0] === 'string' && typeof args[1] === 'string' && args[0].includes(args[1]);
+          return Array.isArray(args[0])
+            ? args[0].some((x) => equal(x, args[1]))
+            : typeof args[0] === 'string' && typeof args[1] === 'string' && args[0].includes(args[1]);
         case 'pluck':
           return Array.isArray(args[0]) ? args[0].map((r) => get(r, String(args[1])) ?? null) : [];
         case 'pick': {
           const names = Array.isArray(args[1]) ? args[1].map(String) : [String(args[1])];
           return Array.isArray(args[0])
-            ? args[0].map((r) => Object.fromEntries(names.filter((n) => r !== null && typeof r === 'object' && Object.hasOwn(r as object, n)).map((n) => [n, (r as Record<string, unknown>)[n]])))
+            ? args[0].map((r) =>
+                Object.fromEntries(
+                  names
+                    .filter((n) => r !== null && typeof r === 'object' && Object.hasOwn(r as object, n))
+                    .map((n) => [n, (r as Record<string, unknown>)[n]]),
+                ),
+              )
             : [];
         }
       }
@@ -309,7 +341,9 @@ export function evaluate(node: ExprNode, scope: ExprScope): unknown {
         case '!=':
           return !equal(l, r);
         case 'in':
-          return Array.isArray(r) ? r.some((x) => equal(l, x)) : typeof r === 'string' && typeof l === 'string' && r.includes(l);
+          return Array.isArray(r)
+            ? r.some((x) => equal(l, x))
+            : typeof r === 'string' && typeof l === 'string' && r.includes(l);
         default:
           return compare(node.op, l, r);
       }

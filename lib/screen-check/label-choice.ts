@@ -30,7 +30,8 @@ const HANGUL = /[\uac00-\ud7a3]/;
  * The contract's words serve as a label when they are one (a Korean description, or a title): an
  * English developer's note ("FAILED (open) or RETRIED") is not.
  */
-export const contractLabel = (text: string | null | undefined): string | null => (text && HANGUL.test(text) && text.length <= 40 ? text : null);
+export const contractLabel = (text: string | null | undefined): string | null =>
+  text && HANGUL.test(text) && text.length <= 40 ? text : null;
 
 const filled = (l: LabelText | null | undefined) => !!l && (l.ko.trim() !== '' || l.en.trim() !== '');
 
@@ -56,11 +57,15 @@ export interface OperationWords {
 export function fieldOperations(def: unknown): Record<string, string> {
   const out: Record<string, string> = {};
   const d = (def && typeof def === 'object' ? def : {}) as Record<string, unknown>;
-  const opOf = (o: unknown) => (o && typeof o === 'object' && typeof (o as { operation?: unknown }).operation === 'string' ? (o as { operation: string }).operation : null);
+  const opOf = (o: unknown) =>
+    o && typeof o === 'object' && typeof (o as { operation?: unknown }).operation === 'string'
+      ? (o as { operation: string }).operation
+      : null;
   const put = (field: unknown, op: string | null) => {
     if (typeof field === 'string' && op && !Object.hasOwn(out, field)) out[field] = op;
   };
-  const fieldsOf = (list: unknown, op: string | null) => (Array.isArray(list) ? list.forEach((x) => put((x as { field?: unknown })?.field, op)) : undefined);
+  const fieldsOf = (list: unknown, op: string | null) =>
+    Array.isArray(list) ? list.forEach((x) => put((x as { field?: unknown })?.field, op)) : undefined;
   if (d.kind === 'list') {
     const op = opOf(d.source);
     fieldsOf(d.columns, op);
@@ -80,7 +85,13 @@ export function fieldOperations(def: unknown): Record<string, string> {
 }
 
 /** The label each field of a definition will use, and where it comes from. */
-export function labelsByContext(def: unknown, fields: readonly string[], own: Record<string, LabelText>, operations: (id: string) => OperationWords | undefined, dictionary: (field: string) => LabelText | null): Record<string, { source: LabelSource; label: LabelText | null }> {
+export function labelsByContext(
+  def: unknown,
+  fields: readonly string[],
+  own: Record<string, LabelText>,
+  operations: (id: string) => OperationWords | undefined,
+  dictionary: (field: string) => LabelText | null,
+): Record<string, { source: LabelSource; label: LabelText | null }> {
   const ops = fieldOperations(def);
   const out: Record<string, { source: LabelSource; label: LabelText | null }> = {};
   for (const f of fields) {

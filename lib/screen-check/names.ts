@@ -4,13 +4,33 @@
  * fails when a name has no implementation here or in lib/mask.ts.
  */
 import type { MaskKind } from '../mask';
-import { ACTION_KIND_NAMES, COLUMN_TYPE_NAMES, MASK_NAMES, SCREEN_KINDS, WIDGET_NAMES } from '../../schemas/screen-language/names';
+import {
+  ACTION_KIND_NAMES,
+  COLUMN_TYPE_NAMES,
+  MASK_NAMES,
+  SCREEN_KINDS,
+  WIDGET_NAMES,
+} from '../../schemas/screen-language/names';
 
 export { ACTION_KIND_NAMES, COLUMN_TYPE_NAMES, MASK_NAMES, SCREEN_KINDS, WIDGET_NAMES };
 
 /** Roots an expression may start from (engine/expr). */
 /** `answer` is a call's answer, seen only by the `when` of its `successWhen`. */
-export const EXPRESSION_ROOTS = ['login', 'form', 'row', 'rows', 'selection', 'mode', 'query', 'node', 'screen', 'detail', 'filters', 'input', 'answer'] as const;
+export const EXPRESSION_ROOTS = [
+  'login',
+  'form',
+  'row',
+  'rows',
+  'selection',
+  'mode',
+  'query',
+  'node',
+  'screen',
+  'detail',
+  'filters',
+  'input',
+  'answer',
+] as const;
 
 export type ScreenKindName = (typeof SCREEN_KINDS)[number];
 export type WidgetName = (typeof WIDGET_NAMES)[number];

@@ -27,4 +27,5 @@ export class DefinitionError extends Error {
 }
 
 /** JSON pointer escaping (RFC 6901). */
-export const pointerOf = (...parts: Array<string | number>): string => parts.map((p) => `/${String(p).replace(/~/g, '~0').replace(/\//g, '~1')}`).join('');
+export const pointerOf = (...parts: Array<string | number>): string =>
+  parts.map((p) => `/${String(p).replace(/~/g, '~0').replace(/\//g, '~1')}`).join('');

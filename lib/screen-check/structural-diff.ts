@@ -39,7 +39,8 @@ function identityKey(a: unknown[], b: unknown[]): ((v: unknown) => string) | nul
       }
       return true;
     };
-    if (a.length + b.length > 0 && ok(a) && ok(b)) return (v) => `${key}:${(v as Record<string, unknown>)[key] as string}`;
+    if (a.length + b.length > 0 && ok(a) && ok(b))
+      return (v) => `${key}:${(v as Record<string, unknown>)[key] as string}`;
   }
   return null;
 }
@@ -104,7 +105,8 @@ function diffArrays(a: unknown[], b: unknown[], at: string, out: DiffChange[]) {
 function diffValues(a: unknown, b: unknown, at: string, out: DiffChange[]) {
   if (Array.isArray(a) && Array.isArray(b)) return diffArrays(a, b, at, out);
   if (isObject(a) && isObject(b)) {
-    for (const k of Object.keys(a)) if (!Object.hasOwn(b, k)) out.push({ op: 'remove', pointer: `${at}/${esc(k)}`, before: a[k] });
+    for (const k of Object.keys(a))
+      if (!Object.hasOwn(b, k)) out.push({ op: 'remove', pointer: `${at}/${esc(k)}`, before: a[k] });
     for (const k of Object.keys(b)) {
       if (!Object.hasOwn(a, k)) out.push({ op: 'add', pointer: `${at}/${esc(k)}`, after: b[k] });
       else diffValues(a[k], b[k], `${at}/${esc(k)}`, out);

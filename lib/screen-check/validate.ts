@@ -22,43 +22,100 @@ function describe(error: ErrorObject, value: unknown): { message: string; code: 
   const got = { value: value === undefined ? null : quote(value) };
   switch (error.keyword) {
     case 'additionalProperties': {
-      const known = Object.keys(((error.parentSchema as { properties?: object } | undefined)?.properties ?? {}) as object);
-      return { code: 'schema.additionalProperties', params: { name: String(p.additionalProperty), known }, message: `unknown property ${quote(p.additionalProperty)}${suggest(String(p.additionalProperty), known)}; expected one of: ${known.join(', ')}` };
+      const known = Object.keys(
+        ((error.parentSchema as { properties?: object } | undefined)?.properties ?? {}) as object,
+      );
+      return {
+        code: 'schema.additionalProperties',
+        params: { name: String(p.additionalProperty), known },
+        message: `unknown property ${quote(p.additionalProperty)}${suggest(String(p.additionalProperty), known)}; expected one of: ${known.join(', ')}`,
+      };
     }
     case 'required':
-      return { code: 'schema.required', params: { name: String(p.missingProperty) }, message: `missing required property ${quote(p.missingProperty)}` };
+      return {
+        code: 'schema.required',
+        params: { name: String(p.missingProperty) },
+        message: `missing required property ${quote(p.missingProperty)}`,
+      };
     case 'enum': {
       const allowed = (p.allowedValues as unknown[]).map((v) => (typeof v === 'string' ? v : quote(v)));
       return {
         code: 'schema.enum',
         params: { allowed, ...got },
-        message: `must be one of: ${(p.allowedValues as unknown[]).map((v) => quote(v)).join(', ')}; got ${quote(value)}${typeof value === 'string' ? suggest(value, (p.allowedValues as unknown[]).filter((v): v is string => typeof v === 'string')) : ''}`,
+        message: `must be one of: ${(p.allowedValues as unknown[]).map((v) => quote(v)).join(', ')}; got ${quote(value)}${
+          typeof value === 'string'
+            ? suggest(
+                value,
+                (p.allowedValues as unknown[]).filter((v): v is string => typeof v === 'string'),
+              )
+            : ''
+        }`,
       };
     }
     case 'const':
-      return { code: 'schema.const', params: { allowed: quote(p.allowedValue), ...got }, message: `must be ${quote(p.allowedValue)}; got ${quote(value)}` };
+      return {
+        code: 'schema.const',
+        params: { allowed: quote(p.allowedValue), ...got },
+        message: `must be ${quote(p.allowedValue)}; got ${quote(value)}`,
+      };
     case 'type': {
       const actual = Array.isArray(value) ? 'array' : value === null ? 'null' : typeof value;
-      return { code: 'schema.type', params: { types: String(p.type).split(','), actual, ...got }, message: `must be ${String(p.type).replace(',', ' or ')}; got ${actual} ${quote(value)}` };
+      return {
+        code: 'schema.type',
+        params: { types: String(p.type).split(','), actual, ...got },
+        message: `must be ${String(p.type).replace(',', ' or ')}; got ${actual} ${quote(value)}`,
+      };
     }
     case 'pattern': {
       const what = (error.parentSchema as { description?: string } | undefined)?.description;
-      return { code: 'schema.pattern', params: { pattern: String(p.pattern), ...got }, message: `${quote(value)} does not match ${what ? `${what} ` : ''}(pattern ${p.pattern})` };
+      return {
+        code: 'schema.pattern',
+        params: { pattern: String(p.pattern), ...got },
+        message: `${quote(value)} does not match ${what ? `${what} ` : ''}(pattern ${p.pattern})`,
+      };
     }
     case 'minItems':
-      return { code: 'schema.minItems', params: { limit: Number(p.limit) }, message: `must have at least ${p.limit} item(s)` };
+      return {
+        code: 'schema.minItems',
+        params: { limit: Number(p.limit) },
+        message: `must have at least ${p.limit} item(s)`,
+      };
     case 'maxItems':
-      return { code: 'schema.maxItems', params: { limit: Number(p.limit) }, message: `must have at most ${p.limit} item(s)` };
+      return {
+        code: 'schema.maxItems',
+        params: { limit: Number(p.limit) },
+        message: `must have at most ${p.limit} item(s)`,
+      };
     case 'minLength':
-      return { code: 'schema.minLength', params: { limit: Number(p.limit) }, message: p.limit === 1 ? 'must not be empty' : `must be at least ${p.limit} characters` };
+      return {
+        code: 'schema.minLength',
+        params: { limit: Number(p.limit) },
+        message: p.limit === 1 ? 'must not be empty' : `must be at least ${p.limit} characters`,
+      };
     case 'maxLength':
-      return { code: 'schema.maxLength', params: { limit: Number(p.limit) }, message: `must be at most ${p.limit} characters` };
+      return {
+        code: 'schema.maxLength',
+        params: { limit: Number(p.limit) },
+        message: `must be at most ${p.limit} characters`,
+      };
     case 'minimum':
-      return { code: 'schema.minimum', params: { limit: Number(p.limit), ...got }, message: `must be ${p.limit} or more; got ${quote(value)}` };
+      return {
+        code: 'schema.minimum',
+        params: { limit: Number(p.limit), ...got },
+        message: `must be ${p.limit} or more; got ${quote(value)}`,
+      };
     case 'maximum':
-      return { code: 'schema.maximum', params: { limit: Number(p.limit), ...got }, message: `must be ${p.limit} or less; got ${quote(value)}` };
+      return {
+        code: 'schema.maximum',
+        params: { limit: Number(p.limit), ...got },
+        message: `must be ${p.limit} or less; got ${quote(value)}`,
+      };
     case 'uniqueItems':
-      return { code: 'schema.uniqueItems', params: { first: Number(p.j) + 1, second: Number(p.i) + 1 }, message: `items ${Number(p.j) + 1} and ${Number(p.i) + 1} are the same; each may appear once` };
+      return {
+        code: 'schema.uniqueItems',
+        params: { first: Number(p.j) + 1, second: Number(p.i) + 1 },
+        message: `items ${Number(p.j) + 1} and ${Number(p.i) + 1} are the same; each may appear once`,
+      };
     case 'propertyNames':
       return { code: 'schema.propertyNames', params: {}, message: 'a property name is not allowed here' };
     default:
@@ -87,7 +144,12 @@ function schemaProblems(def: unknown, file: string): DefinitionProblem[] {
   const alternatives = new Map<string, string[]>();
   for (const e of errors) {
     if (e.keyword === 'oneOf' || e.keyword === 'anyOf') continue;
-    const inAlternative = errors.some((o) => (o.keyword === 'oneOf' || o.keyword === 'anyOf') && o.instancePath === e.instancePath && e.schemaPath.startsWith(o.schemaPath.replace(/\/(oneOf|anyOf)$/, '')));
+    const inAlternative = errors.some(
+      (o) =>
+        (o.keyword === 'oneOf' || o.keyword === 'anyOf') &&
+        o.instancePath === e.instancePath &&
+        e.schemaPath.startsWith(o.schemaPath.replace(/\/(oneOf|anyOf)$/, '')),
+    );
     if (inAlternative && e.keyword === 'type') {
       const list = alternatives.get(e.instancePath) ?? [];
       list.push(String((e.params as { type: string }).type));
@@ -101,11 +163,28 @@ function schemaProblems(def: unknown, file: string): DefinitionProblem[] {
     const hasOther = [...out.values()].some((p) => p.pointer === pointer);
     if (!hasOther) {
       const value = valueAt(def, pointer);
-      out.set(`${pointer}\nalt`, { file, pointer, message: `must be ${[...new Set(types)].join(' or ')}; got ${quote(value)}`, code: 'schema.type', params: { types: [...new Set(types.flatMap((t) => t.split(',')))], actual: Array.isArray(value) ? 'array' : value === null ? 'null' : typeof value, value: value === undefined ? null : quote(value) } });
+      out.set(`${pointer}\nalt`, {
+        file,
+        pointer,
+        message: `must be ${[...new Set(types)].join(' or ')}; got ${quote(value)}`,
+        code: 'schema.type',
+        params: {
+          types: [...new Set(types.flatMap((t) => t.split(',')))],
+          actual: Array.isArray(value) ? 'array' : value === null ? 'null' : typeof value,
+          value: value === undefined ? null : quote(value),
+        },
+      });
     }
   }
   if (out.size === 0) {
-    for (const e of errors) out.set(`${e.instancePath}\n${e.message}`, { file, pointer: e.instancePath, message: e.message ?? e.keyword, code: 'schema.other', params: { keyword: e.keyword } });
+    for (const e of errors)
+      out.set(`${e.instancePath}\n${e.message}`, {
+        file,
+        pointer: e.instancePath,
+        message: e.message ?? e.keyword,
+        code: 'schema.other',
+        params: { keyword: e.keyword },
+      });
   }
   return [...out.values()];
 }
@@ -114,8 +193,10 @@ type Walk = (pointer: string, expr: string) => void;
 
 function walkInputs(inputs: { path?: object; query?: object; body?: unknown } | undefined, at: string, visit: Walk) {
   if (!inputs) return;
-  for (const part of ['path', 'query'] as const) for (const [k, v] of Object.entries(inputs[part] ?? {})) visit(`${at}/${part}/${k}`, v as string);
-  if (inputs.body && typeof inputs.body === 'object') for (const [k, v] of Object.entries(inputs.body)) visit(`${at}/body/${k}`, v as string);
+  for (const part of ['path', 'query'] as const)
+    for (const [k, v] of Object.entries(inputs[part] ?? {})) visit(`${at}/${part}/${k}`, v as string);
+  if (inputs.body && typeof inputs.body === 'object')
+    for (const [k, v] of Object.entries(inputs.body)) visit(`${at}/body/${k}`, v as string);
 }
 
 function walkColumns(columns: ColumnDef[] | undefined, at: string, visit: Walk) {
@@ -214,34 +295,95 @@ function filterRules(list: FilterDef[] | undefined, at: string, file: string, ou
   const names = new Set<string>();
   list?.forEach((f, i) => {
     const p = `${at}/${i}`;
-    if (names.has(f.field)) out.push({ file, pointer: `${p}/field`, message: `field ${quote(f.field)} appears twice`, code: 'rule.duplicateField', params: { name: f.field } });
+    if (names.has(f.field))
+      out.push({
+        file,
+        pointer: `${p}/field`,
+        message: `field ${quote(f.field)} appears twice`,
+        code: 'rule.duplicateField',
+        params: { name: f.field },
+      });
     names.add(f.field);
     if (SELECT_WIDGETS.has(f.widget ?? '') && !f.codeGroup && !f.options && !f.optionsFrom) {
-      out.push({ file, pointer: `${p}/widget`, message: `a ${f.widget} needs its choices: codeGroup, options or optionsFrom`, code: 'rule.selectChoices', params: { widget: f.widget } });
+      out.push({
+        file,
+        pointer: `${p}/widget`,
+        message: `a ${f.widget} needs its choices: codeGroup, options or optionsFrom`,
+        code: 'rule.selectChoices',
+        params: { widget: f.widget },
+      });
     }
-    if (f.in === 'path' && f.params) out.push({ file, pointer: `${p}/in`, message: 'a path filter sends its value to the path parameter named by "field"; leave out "params"', code: 'rule.pathFilterParams', params: {} });
+    if (f.in === 'path' && f.params)
+      out.push({
+        file,
+        pointer: `${p}/in`,
+        message: 'a path filter sends its value to the path parameter named by "field"; leave out "params"',
+        code: 'rule.pathFilterParams',
+        params: {},
+      });
     // A range sends [from, to] to the parameter named by `field`, or each end to its own parameter.
     if ((f.widget === 'dateRange' || f.widget === 'monthRange') && f.params && (!f.params.from || !f.params.to)) {
-      out.push({ file, pointer: p, message: `a ${f.widget} filter with "params" names both query parameters: "params": { "from": "…", "to": "…" } (or leave "params" out to send [from, to] to "${f.field}")`, code: 'rule.rangeParams', params: { widget: f.widget, name: f.field } });
+      out.push({
+        file,
+        pointer: p,
+        message: `a ${f.widget} filter with "params" names both query parameters: "params": { "from": "…", "to": "…" } (or leave "params" out to send [from, to] to "${f.field}")`,
+        code: 'rule.rangeParams',
+        params: { widget: f.widget, name: f.field },
+      });
     }
   });
   list?.forEach((f, i) => {
-    if (f.dependsOn && !names.has(f.dependsOn)) out.push({ file, pointer: `${at}/${i}/dependsOn`, message: `no filter named ${quote(f.dependsOn)} (filters: ${[...names].join(', ')})`, code: 'rule.dependsOn', params: { name: f.dependsOn, known: [...names] } });
+    if (f.dependsOn && !names.has(f.dependsOn))
+      out.push({
+        file,
+        pointer: `${at}/${i}/dependsOn`,
+        message: `no filter named ${quote(f.dependsOn)} (filters: ${[...names].join(', ')})`,
+        code: 'rule.dependsOn',
+        params: { name: f.dependsOn, known: [...names] },
+      });
   });
 }
 
 function columnRules(columns: ColumnDef[] | undefined, at: string, file: string, out: DefinitionProblem[]) {
   const seen = new Set<string>();
   columns?.forEach((c, i) => {
-    if (seen.has(c.field)) out.push({ file, pointer: `${at}/${i}/field`, message: `column ${quote(c.field)} appears twice`, code: 'rule.duplicateColumn', params: { name: c.field } });
+    if (seen.has(c.field))
+      out.push({
+        file,
+        pointer: `${at}/${i}/field`,
+        message: `column ${quote(c.field)} appears twice`,
+        code: 'rule.duplicateColumn',
+        params: { name: c.field },
+      });
     seen.add(c.field);
-    if (c.type === 'code' && !c.codeGroup && !c.options) out.push({ file, pointer: `${at}/${i}`, message: 'a code column needs codeGroup or options to show code texts', code: 'rule.codeColumn', params: {} });
+    if (c.type === 'code' && !c.codeGroup && !c.options)
+      out.push({
+        file,
+        pointer: `${at}/${i}`,
+        message: 'a code column needs codeGroup or options to show code texts',
+        code: 'rule.codeColumn',
+        params: {},
+      });
   });
   // A computed cell multiplies other cells of the row: they must be columns of the grid.
   columns?.forEach((c, i) =>
     c.product?.forEach((f, k) => {
-      if (!seen.has(f)) out.push({ file, pointer: `${at}/${i}/product/${k}`, message: `product names ${quote(f)}, which is not a column of this grid`, code: 'rule.productColumn', params: { name: f } });
-      else if (f === c.field) out.push({ file, pointer: `${at}/${i}/product/${k}`, message: 'a computed cell cannot multiply itself', code: 'rule.productSelf', params: {} });
+      if (!seen.has(f))
+        out.push({
+          file,
+          pointer: `${at}/${i}/product/${k}`,
+          message: `product names ${quote(f)}, which is not a column of this grid`,
+          code: 'rule.productColumn',
+          params: { name: f },
+        });
+      else if (f === c.field)
+        out.push({
+          file,
+          pointer: `${at}/${i}/product/${k}`,
+          message: 'a computed cell cannot multiply itself',
+          code: 'rule.productSelf',
+          params: {},
+        });
     }),
   );
 }
@@ -251,14 +393,34 @@ function actionRules(actions: ActionDef[] | undefined, at: string, file: string,
   actions?.forEach((a, i) => {
     const obj = typeof a === 'string' ? { kind: a } : a;
     const id = ('id' in obj && obj.id) || obj.kind;
-    if (ids.has(id)) out.push({ file, pointer: `${at}/${i}`, message: `two actions share the id ${quote(id)}; give one an "id"`, code: 'rule.duplicateAction', params: { name: id } });
+    if (ids.has(id))
+      out.push({
+        file,
+        pointer: `${at}/${i}`,
+        message: `two actions share the id ${quote(id)}; give one an "id"`,
+        code: 'rule.duplicateAction',
+        params: { name: id },
+      });
     ids.add(id);
     if (['call', 'save', 'delete', 'workflow'].includes(obj.kind) && !('operation' in obj && obj.operation)) {
-      out.push({ file, pointer: `${at}/${i}`, message: `a ${obj.kind} action names its "operation"`, code: 'rule.actionOperation', params: { kind: obj.kind } });
+      out.push({
+        file,
+        pointer: `${at}/${i}`,
+        message: `a ${obj.kind} action names its "operation"`,
+        code: 'rule.actionOperation',
+        params: { kind: obj.kind },
+      });
     }
     if ('prompt' in obj && obj.prompt)
       obj.prompt.fields.forEach((f, fi) => {
-        if (SELECT_WIDGETS.has(f.widget ?? '') && !f.codeGroup && !f.options && !f.optionsFrom) out.push({ file, pointer: `${at}/${i}/prompt/fields/${fi}/widget`, message: `a ${f.widget} needs its choices: codeGroup, options or optionsFrom`, code: 'rule.selectChoices', params: { widget: f.widget } });
+        if (SELECT_WIDGETS.has(f.widget ?? '') && !f.codeGroup && !f.options && !f.optionsFrom)
+          out.push({
+            file,
+            pointer: `${at}/${i}/prompt/fields/${fi}/widget`,
+            message: `a ${f.widget} needs its choices: codeGroup, options or optionsFrom`,
+            code: 'rule.selectChoices',
+            params: { widget: f.widget },
+          });
       });
   });
 }
@@ -268,18 +430,55 @@ function editRules(body: EditBody, at: string, file: string, out: DefinitionProb
   body.sections.forEach((s, si) =>
     s.fields.forEach((f, fi) => {
       const p = `${at}/sections/${si}/fields/${fi}`;
-      if (seen.has(f.field)) out.push({ file, pointer: `${p}/field`, message: `field ${quote(f.field)} appears twice`, code: 'rule.duplicateField', params: { name: f.field } });
+      if (seen.has(f.field))
+        out.push({
+          file,
+          pointer: `${p}/field`,
+          message: `field ${quote(f.field)} appears twice`,
+          code: 'rule.duplicateField',
+          params: { name: f.field },
+        });
       seen.add(f.field);
-      if (SELECT_WIDGETS.has(f.widget ?? '') && !f.codeGroup && !f.options && !f.optionsFrom) out.push({ file, pointer: `${p}/widget`, message: `a ${f.widget} needs its choices: codeGroup, options or optionsFrom`, code: 'rule.selectChoices', params: { widget: f.widget } });
+      if (SELECT_WIDGETS.has(f.widget ?? '') && !f.codeGroup && !f.options && !f.optionsFrom)
+        out.push({
+          file,
+          pointer: `${p}/widget`,
+          message: `a ${f.widget} needs its choices: codeGroup, options or optionsFrom`,
+          code: 'rule.selectChoices',
+          params: { widget: f.widget },
+        });
     }),
   );
   body.details?.forEach((d, di) => {
     columnRules(d.columns, `${at}/details/${di}/columns`, file, out);
-    if (d.addFrom?.widget === 'item' && !d.addFrom.operation) out.push({ file, pointer: `${at}/details/${di}/addFrom`, message: 'the item popup searches with an operation: add "operation" (a list operation taking catCode, itemName, spec, itemCode)', code: 'rule.popupOperation', params: { widget: 'item' } });
-    if (d.addFrom?.widget === 'company' && !d.addFrom.operation) out.push({ file, pointer: `${at}/details/${di}/addFrom`, message: 'the company popup searches with an operation: add "operation" (called with q; rows with compNo, compNameKr, taxNo2)', code: 'rule.popupOperation', params: { widget: 'company' } });
+    if (d.addFrom?.widget === 'item' && !d.addFrom.operation)
+      out.push({
+        file,
+        pointer: `${at}/details/${di}/addFrom`,
+        message:
+          'the item popup searches with an operation: add "operation" (a list operation taking catCode, itemName, spec, itemCode)',
+        code: 'rule.popupOperation',
+        params: { widget: 'item' },
+      });
+    if (d.addFrom?.widget === 'company' && !d.addFrom.operation)
+      out.push({
+        file,
+        pointer: `${at}/details/${di}/addFrom`,
+        message:
+          'the company popup searches with an operation: add "operation" (called with q; rows with compNo, compNameKr, taxNo2)',
+        code: 'rule.popupOperation',
+        params: { widget: 'company' },
+      });
   });
   actionRules(body.actions, `${at}/actions`, file, out);
-  if (body.key && !body.load) out.push({ file, pointer: `${at}/key`, message: 'a screen with a key loads its record: add "load": { "operation": … }', code: 'rule.keyLoad', params: {} });
+  if (body.key && !body.load)
+    out.push({
+      file,
+      pointer: `${at}/key`,
+      message: 'a screen with a key loads its record: add "load": { "operation": … }',
+      code: 'rule.keyLoad',
+      params: {},
+    });
 }
 
 /** The rules a JSON Schema cannot state. Assumes the schema check passed. */
@@ -289,7 +488,17 @@ function semanticProblems(def: ScreenDef, file: string): DefinitionProblem[] {
     try {
       compileExpr(expr);
     } catch (e) {
-      out.push({ file, pointer, message: e instanceof ExprError ? `expression: ${e.message}` : String(e), code: 'rule.expression', params: { expr, at: e instanceof ExprError ? e.position + 1 : null, detail: e instanceof ExprError ? e.message.replace(/ at position \d+ of `[\s\S]*`$/, '') : String(e) } });
+      out.push({
+        file,
+        pointer,
+        message: e instanceof ExprError ? `expression: ${e.message}` : String(e),
+        code: 'rule.expression',
+        params: {
+          expr,
+          at: e instanceof ExprError ? e.position + 1 : null,
+          detail: e instanceof ExprError ? e.message.replace(/ at position \d+ of `[\s\S]*`$/, '') : String(e),
+        },
+      });
     }
   }
   switch (def.kind) {
@@ -308,11 +517,39 @@ function semanticProblems(def: ScreenDef, file: string): DefinitionProblem[] {
     case 'dashboard': {
       const ids = new Set<string>();
       def.panels.forEach((p, i) => {
-        if (ids.has(p.id)) out.push({ file, pointer: pointerOf('panels', i, 'id'), message: `panel id ${quote(p.id)} appears twice`, code: 'rule.duplicatePanel', params: { name: p.id } });
+        if (ids.has(p.id))
+          out.push({
+            file,
+            pointer: pointerOf('panels', i, 'id'),
+            message: `panel id ${quote(p.id)} appears twice`,
+            code: 'rule.duplicatePanel',
+            params: { name: p.id },
+          });
         ids.add(p.id);
-        if (['bar', 'line', 'area'].includes(p.type) && (!p.x || !p.series)) out.push({ file, pointer: pointerOf('panels', i), message: `a ${p.type} chart names "x" and "series"`, code: 'rule.chartXSeries', params: { type: p.type } });
-        if (p.type === 'pie' && (!p.x || !p.value)) out.push({ file, pointer: pointerOf('panels', i), message: 'a pie chart names "x" (slice name) and "value" (slice size)', code: 'rule.pieXValue', params: {} });
-        if (p.type === 'table' && !p.columns?.length) out.push({ file, pointer: pointerOf('panels', i), message: 'a table panel lists its "columns"', code: 'rule.tableColumns', params: {} });
+        if (['bar', 'line', 'area'].includes(p.type) && (!p.x || !p.series))
+          out.push({
+            file,
+            pointer: pointerOf('panels', i),
+            message: `a ${p.type} chart names "x" and "series"`,
+            code: 'rule.chartXSeries',
+            params: { type: p.type },
+          });
+        if (p.type === 'pie' && (!p.x || !p.value))
+          out.push({
+            file,
+            pointer: pointerOf('panels', i),
+            message: 'a pie chart names "x" (slice name) and "value" (slice size)',
+            code: 'rule.pieXValue',
+            params: {},
+          });
+        if (p.type === 'table' && !p.columns?.length)
+          out.push({
+            file,
+            pointer: pointerOf('panels', i),
+            message: 'a table panel lists its "columns"',
+            code: 'rule.tableColumns',
+            params: {},
+          });
       });
       break;
     }

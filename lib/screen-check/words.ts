@@ -88,13 +88,41 @@ export function placeWords(pointer: string, lang: Lang): string {
 
 /** What a schema's `pattern` asks for, in words (the schema's patterns, by their text). */
 const PATTERNS: Record<string, readonly [ko: string, koForm: string, en: string]> = {
-  '^[A-Za-z][A-Za-z0-9]*$': ['API 작업 이름', '영문자로 시작하는 영문자와 숫자, 예: listPos', 'an operation name of the API (letters and digits, starting with a letter, e.g. listPos)'],
-  '^[A-Za-z_][A-Za-z0-9_]*$': ['필드나 입력값의 이름', '영문자, 숫자, _, 예: poNo', 'a field or parameter name (letters, digits and _, e.g. poNo)'],
-  '^[A-Za-z_][A-Za-z0-9_]*:(asc|desc)$': ['정렬', '"필드:asc" 또는 "필드:desc", 예: poDate:desc', 'a sort ("field:asc" or "field:desc", e.g. poDate:desc)'],
-  '^#[0-9a-fA-F]{3,8}$': ['색', '"#"과 16진수 3~8자리, 예: #1f6feb', 'a colour ("#" and 3 to 8 hexadecimal digits, e.g. #1f6feb)'],
-  '^[a-z][A-Za-z0-9]*(\\.[A-Za-z][A-Za-z0-9]*)+$': ['화면 ID', '그룹.이름, 예: portal.messageManage', 'a screen id (group.name, e.g. portal.messageManage)'],
-  '^/[A-Za-z0-9/_-]*$': ['앱 안의 경로', '"/"로 시작, 예: /portal/system/messageManage', 'a route of the app (starting with "/", e.g. /portal/system/messageManage)'],
-  '^[A-Z][A-Z0-9_]*$': ['오류 코드', '대문자, 숫자, _, 예: NOT_FOUND', 'an error code (capitals, digits and _, e.g. NOT_FOUND)'],
+  '^[A-Za-z][A-Za-z0-9]*$': [
+    'API 작업 이름',
+    '영문자로 시작하는 영문자와 숫자, 예: listPos',
+    'an operation name of the API (letters and digits, starting with a letter, e.g. listPos)',
+  ],
+  '^[A-Za-z_][A-Za-z0-9_]*$': [
+    '필드나 입력값의 이름',
+    '영문자, 숫자, _, 예: poNo',
+    'a field or parameter name (letters, digits and _, e.g. poNo)',
+  ],
+  '^[A-Za-z_][A-Za-z0-9_]*:(asc|desc)$': [
+    '정렬',
+    '"필드:asc" 또는 "필드:desc", 예: poDate:desc',
+    'a sort ("field:asc" or "field:desc", e.g. poDate:desc)',
+  ],
+  '^#[0-9a-fA-F]{3,8}$': [
+    '색',
+    '"#"과 16진수 3~8자리, 예: #1f6feb',
+    'a colour ("#" and 3 to 8 hexadecimal digits, e.g. #1f6feb)',
+  ],
+  '^[a-z][A-Za-z0-9]*(\\.[A-Za-z][A-Za-z0-9]*)+$': [
+    '화면 ID',
+    '그룹.이름, 예: portal.messageManage',
+    'a screen id (group.name, e.g. portal.messageManage)',
+  ],
+  '^/[A-Za-z0-9/_-]*$': [
+    '앱 안의 경로',
+    '"/"로 시작, 예: /portal/system/messageManage',
+    'a route of the app (starting with "/", e.g. /portal/system/messageManage)',
+  ],
+  '^[A-Z][A-Z0-9_]*$': [
+    '오류 코드',
+    '대문자, 숫자, _, 예: NOT_FOUND',
+    'an error code (capitals, digits and _, e.g. NOT_FOUND)',
+  ],
 };
 
 const TYPES: Record<string, Pair> = {
@@ -142,11 +170,20 @@ function exprDetail(detail: string, lang: Lang): string {
     [/^expected '(.+?)'/, (m) => `여기에는 '${m[1]}'${m[1] === ')' || m[1] === ']' ? '가' : '이(가)'} 와야 합니다`],
     [/^the expression ended where a value was expected$/, () => '값이 와야 할 곳에서 식이 끝났습니다'],
     [/^unknown function '(.+?)' \(known: (.+)\)$/, (m) => `알 수 없는 함수 '${m[1]}' (쓸 수 있는 함수: ${m[2]})`],
-    [/^(\w+)\(\) takes (\d+) argument\(s\), got (\d+)$/, (m) => `${m[1]}()에는 인자가 ${m[2]}개 필요한데 ${m[3]}개입니다`],
-    [/^unknown name '(.+?)' \(an expression starts from (.+?), or is a literal\)$/, (m) => `알 수 없는 이름 '${m[1]}' (식은 ${m[2]} 중 하나나 값으로 시작합니다)`],
+    [
+      /^(\w+)\(\) takes (\d+) argument\(s\), got (\d+)$/,
+      (m) => `${m[1]}()에는 인자가 ${m[2]}개 필요한데 ${m[3]}개입니다`,
+    ],
+    [
+      /^unknown name '(.+?)' \(an expression starts from (.+?), or is a literal\)$/,
+      (m) => `알 수 없는 이름 '${m[1]}' (식은 ${m[2]} 중 하나나 값으로 시작합니다)`,
+    ],
     [/^expected a field name after '\.'$/, () => "'.' 뒤에 필드 이름이 와야 합니다"],
     [/^expected a number or 'text' inside \[ \]$/, () => "[ ] 안에는 숫자나 'text'가 와야 합니다"],
-    [/^unexpected '(.+?)' after a complete expression/, (m) => `식이 끝난 뒤에 ${josa(`'${m[1]}'`, '이/가')} 더 있습니다`],
+    [
+      /^unexpected '(.+?)' after a complete expression/,
+      (m) => `식이 끝난 뒤에 ${josa(`'${m[1]}'`, '이/가')} 더 있습니다`,
+    ],
     [/^unexpected '(.+?)'/, (m) => `여기에 올 수 없는 '${m[1]}'`],
   ];
   for (const [re, words] of rules) {
@@ -160,12 +197,21 @@ function exprDetail(detail: string, lang: Lang): string {
 const JSON_ERRORS: Record<string, Pair> = {
   CommaExpected: ['쉼표(,)가 빠졌습니다', 'a comma (,) is missing'],
   ColonExpected: ['콜론(:)이 빠졌습니다', 'a colon (:) is missing'],
-  PropertyNameExpected: ['속성 이름(따옴표로 감싼 "이름")이 와야 합니다. 마지막 속성 뒤의 쉼표는 지우세요', 'a property name (in double quotes) is expected; remove a comma after the last property'],
-  ValueExpected: ['값이 와야 합니다. 마지막 값 뒤의 쉼표는 지우세요', 'a value is expected; remove a comma after the last value'],
+  PropertyNameExpected: [
+    '속성 이름(따옴표로 감싼 "이름")이 와야 합니다. 마지막 속성 뒤의 쉼표는 지우세요',
+    'a property name (in double quotes) is expected; remove a comma after the last property',
+  ],
+  ValueExpected: [
+    '값이 와야 합니다. 마지막 값 뒤의 쉼표는 지우세요',
+    'a value is expected; remove a comma after the last value',
+  ],
   CloseBraceExpected: ['닫는 중괄호(})가 빠졌습니다', 'a closing brace (}) is missing'],
   CloseBracketExpected: ['닫는 대괄호(])가 빠졌습니다', 'a closing bracket (]) is missing'],
   EndOfFileExpected: ['정의가 끝난 뒤에 글자가 더 있습니다', 'there is more text after the end of the definition'],
-  InvalidSymbol: ['여기에 올 수 없는 글자입니다 (글자는 큰따옴표로 감쌉니다)', 'a character that cannot stand here (texts go in double quotes)'],
+  InvalidSymbol: [
+    '여기에 올 수 없는 글자입니다 (글자는 큰따옴표로 감쌉니다)',
+    'a character that cannot stand here (texts go in double quotes)',
+  ],
   InvalidNumberFormat: ['숫자의 형식이 잘못되었습니다', 'a number is written wrongly'],
   InvalidCommentToken: ['JSON에는 주석을 쓸 수 없습니다', 'JSON has no comments'],
   UnexpectedEndOfComment: ['JSON에는 주석을 쓸 수 없습니다', 'JSON has no comments'],
@@ -173,7 +219,10 @@ const JSON_ERRORS: Record<string, Pair> = {
   UnexpectedEndOfNumber: ['숫자가 끝나지 않았습니다', 'a number is not finished'],
   InvalidUnicode: ['잘못된 유니코드 이스케이프(\\u…)입니다', 'a wrong unicode escape (\\u…)'],
   InvalidEscapeCharacter: ['잘못된 이스케이프(\\…)입니다', 'a wrong escape (\\…)'],
-  InvalidCharacter: ['문자열 안에 쓸 수 없는 글자(줄바꿈, 탭 등)가 있습니다', 'a character a string cannot hold (a line break, a tab …)'],
+  InvalidCharacter: [
+    '문자열 안에 쓸 수 없는 글자(줄바꿈, 탭 등)가 있습니다',
+    'a character a string cannot hold (a line break, a tab …)',
+  ],
   Empty: ['정의가 비어 있습니다', 'the definition is empty'],
   Other: ['JSON 형식이 아닙니다', 'not valid JSON'],
 };
@@ -181,45 +230,108 @@ const JSON_ERRORS: Record<string, Pair> = {
 /** Every code a problem can carry, with its sentence in each language. */
 const SENTENCES: Record<string, Words> = {
   // The language's JSON Schema (ajv keywords).
-  'schema.additionalProperties': (p, l) => (l === 'ko' ? `${josa(q(p.name), '은/는')} 이곳에 쓸 수 없는 속성입니다. 쓸 수 있는 속성: ${listOf(p.known, l)}` : `${q(p.name)} is not a property allowed here; allowed: ${listOf(p.known, l)}`),
-  'schema.required': (p, l) => (l === 'ko' ? `꼭 있어야 하는 속성 ${josa(q(p.name), '이/가')} 없습니다` : `the required property ${q(p.name)} is missing`),
-  'schema.enum': (p, l) => (l === 'ko' ? `${listOf(p.allowed, l)} 중 하나를 써야 합니다 (지금 값: ${str(p.value)})` : `must be one of ${listOf(p.allowed, l)}; it is ${str(p.value)}`),
-  'schema.const': (p, l) => (l === 'ko' ? `${str(p.allowed)}만 쓸 수 있습니다 (지금 값: ${str(p.value)})` : `must be ${str(p.allowed)}; it is ${str(p.value)}`),
+  'schema.additionalProperties': (p, l) =>
+    l === 'ko'
+      ? `${josa(q(p.name), '은/는')} 이곳에 쓸 수 없는 속성입니다. 쓸 수 있는 속성: ${listOf(p.known, l)}`
+      : `${q(p.name)} is not a property allowed here; allowed: ${listOf(p.known, l)}`,
+  'schema.required': (p, l) =>
+    l === 'ko'
+      ? `꼭 있어야 하는 속성 ${josa(q(p.name), '이/가')} 없습니다`
+      : `the required property ${q(p.name)} is missing`,
+  'schema.enum': (p, l) =>
+    l === 'ko'
+      ? `${listOf(p.allowed, l)} 중 하나를 써야 합니다 (지금 값: ${str(p.value)})`
+      : `must be one of ${listOf(p.allowed, l)}; it is ${str(p.value)}`,
+  'schema.const': (p, l) =>
+    l === 'ko'
+      ? `${str(p.allowed)}만 쓸 수 있습니다 (지금 값: ${str(p.value)})`
+      : `must be ${str(p.allowed)}; it is ${str(p.value)}`,
   'schema.type': (p, l) => {
     const want = names(p.types).map((t) => typeWords(t, l));
     const got = `${typeWords(str(p.actual), l)}${p.value !== null && p.value !== undefined ? ` ${str(p.value)}` : ''}`;
-    return l === 'ko' ? `${want.join(' 또는 ')} 값을 써야 합니다 (지금: ${got})` : `must be ${want.join(' or ')}; it is ${got}`;
+    return l === 'ko'
+      ? `${want.join(' 또는 ')} 값을 써야 합니다 (지금: ${got})`
+      : `must be ${want.join(' or ')}; it is ${got}`;
   },
   'schema.pattern': (p, l) => {
-    const [wko, form, wen] = Object.hasOwn(PATTERNS, str(p.pattern)) ? PATTERNS[str(p.pattern)]! : (['이곳에 맞는 형식의 값', '', 'a value of the form expected here'] as const);
-    return l === 'ko' ? `${josa(wko, '을/를')} 써야 합니다${form ? `(${form})` : ''}. 지금 값: ${str(p.value)}` : `expected ${wen}; it is ${str(p.value)}`;
+    const [wko, form, wen] = Object.hasOwn(PATTERNS, str(p.pattern))
+      ? PATTERNS[str(p.pattern)]!
+      : (['이곳에 맞는 형식의 값', '', 'a value of the form expected here'] as const);
+    return l === 'ko'
+      ? `${josa(wko, '을/를')} 써야 합니다${form ? `(${form})` : ''}. 지금 값: ${str(p.value)}`
+      : `expected ${wen}; it is ${str(p.value)}`;
   },
-  'schema.minItems': (p, l) => (l === 'ko' ? `${str(p.limit)}개 이상 있어야 합니다` : `needs at least ${str(p.limit)} item(s)`),
-  'schema.maxItems': (p, l) => (l === 'ko' ? `${str(p.limit)}개까지만 쓸 수 있습니다` : `takes at most ${str(p.limit)} item(s)`),
-  'schema.minLength': (p, l) => (p.limit === 1 ? (l === 'ko' ? '비어 있으면 안 됩니다' : 'must not be empty') : l === 'ko' ? `${str(p.limit)}자 이상이어야 합니다` : `needs at least ${str(p.limit)} characters`),
-  'schema.maxLength': (p, l) => (l === 'ko' ? `${str(p.limit)}자까지만 쓸 수 있습니다` : `takes at most ${str(p.limit)} characters`),
-  'schema.minimum': (p, l) => (l === 'ko' ? `${str(p.limit)} 이상이어야 합니다 (지금 값: ${str(p.value)})` : `must be ${str(p.limit)} or more; it is ${str(p.value)}`),
-  'schema.maximum': (p, l) => (l === 'ko' ? `${str(p.limit)} 이하여야 합니다 (지금 값: ${str(p.value)})` : `must be ${str(p.limit)} or less; it is ${str(p.value)}`),
-  'schema.uniqueItems': (p, l) => (l === 'ko' ? `${str(p.second)}번째 값이 ${str(p.first)}번째 값과 같습니다. 같은 값은 한 번만 씁니다` : `items ${str(p.first)} and ${str(p.second)} are the same; each may appear once`),
+  'schema.minItems': (p, l) =>
+    l === 'ko' ? `${str(p.limit)}개 이상 있어야 합니다` : `needs at least ${str(p.limit)} item(s)`,
+  'schema.maxItems': (p, l) =>
+    l === 'ko' ? `${str(p.limit)}개까지만 쓸 수 있습니다` : `takes at most ${str(p.limit)} item(s)`,
+  'schema.minLength': (p, l) =>
+    p.limit === 1
+      ? l === 'ko'
+        ? '비어 있으면 안 됩니다'
+        : 'must not be empty'
+      : l === 'ko'
+        ? `${str(p.limit)}자 이상이어야 합니다`
+        : `needs at least ${str(p.limit)} characters`,
+  'schema.maxLength': (p, l) =>
+    l === 'ko' ? `${str(p.limit)}자까지만 쓸 수 있습니다` : `takes at most ${str(p.limit)} characters`,
+  'schema.minimum': (p, l) =>
+    l === 'ko'
+      ? `${str(p.limit)} 이상이어야 합니다 (지금 값: ${str(p.value)})`
+      : `must be ${str(p.limit)} or more; it is ${str(p.value)}`,
+  'schema.maximum': (p, l) =>
+    l === 'ko'
+      ? `${str(p.limit)} 이하여야 합니다 (지금 값: ${str(p.value)})`
+      : `must be ${str(p.limit)} or less; it is ${str(p.value)}`,
+  'schema.uniqueItems': (p, l) =>
+    l === 'ko'
+      ? `${str(p.second)}번째 값이 ${str(p.first)}번째 값과 같습니다. 같은 값은 한 번만 씁니다`
+      : `items ${str(p.first)} and ${str(p.second)} are the same; each may appear once`,
   'schema.propertyNames': (_p, l) => (l === 'ko' ? '이곳에 쓸 수 없는 이름입니다' : 'a name that is not allowed here'),
-  'schema.other': (_p, l) => (l === 'ko' ? '화면 정의 언어의 규칙에 맞지 않습니다' : 'does not follow the screen language here'),
+  'schema.other': (_p, l) =>
+    l === 'ko' ? '화면 정의 언어의 규칙에 맞지 않습니다' : 'does not follow the screen language here',
 
   // The rules a schema cannot state.
-  'rule.duplicateField': (p, l) => (l === 'ko' ? `필드 ${josa(q(p.name), '이/가')} 두 번 나옵니다` : `field ${q(p.name)} appears twice`),
-  'rule.duplicateColumn': (p, l) => (l === 'ko' ? `열 ${josa(q(p.name), '이/가')} 두 번 나옵니다` : `column ${q(p.name)} appears twice`),
-  'rule.duplicatePanel': (p, l) => (l === 'ko' ? `패널 id ${josa(q(p.name), '이/가')} 두 번 나옵니다` : `panel id ${q(p.name)} appears twice`),
-  'rule.duplicateAction': (p, l) => (l === 'ko' ? `두 버튼의 id가 모두 ${q(p.name)}입니다. 하나에 다른 "id"를 주세요` : `two actions share the id ${q(p.name)}; give one an "id"`),
-  'rule.selectChoices': (p, l) => (l === 'ko' ? `${str(p.widget)} 입력에는 선택지가 필요합니다: codeGroup, options, optionsFrom 중 하나를 쓰세요` : `a ${str(p.widget)} needs its choices: codeGroup, options or optionsFrom`),
-  'rule.pathFilterParams': (_p, l) => (l === 'ko' ? '경로 검색조건은 값을 "field"의 경로 입력값으로 보냅니다. "params"를 빼세요' : 'a path filter sends its value to the path parameter named by "field"; leave out "params"'),
+  'rule.duplicateField': (p, l) =>
+    l === 'ko' ? `필드 ${josa(q(p.name), '이/가')} 두 번 나옵니다` : `field ${q(p.name)} appears twice`,
+  'rule.duplicateColumn': (p, l) =>
+    l === 'ko' ? `열 ${josa(q(p.name), '이/가')} 두 번 나옵니다` : `column ${q(p.name)} appears twice`,
+  'rule.duplicatePanel': (p, l) =>
+    l === 'ko' ? `패널 id ${josa(q(p.name), '이/가')} 두 번 나옵니다` : `panel id ${q(p.name)} appears twice`,
+  'rule.duplicateAction': (p, l) =>
+    l === 'ko'
+      ? `두 버튼의 id가 모두 ${q(p.name)}입니다. 하나에 다른 "id"를 주세요`
+      : `two actions share the id ${q(p.name)}; give one an "id"`,
+  'rule.selectChoices': (p, l) =>
+    l === 'ko'
+      ? `${str(p.widget)} 입력에는 선택지가 필요합니다: codeGroup, options, optionsFrom 중 하나를 쓰세요`
+      : `a ${str(p.widget)} needs its choices: codeGroup, options or optionsFrom`,
+  'rule.pathFilterParams': (_p, l) =>
+    l === 'ko'
+      ? '경로 검색조건은 값을 "field"의 경로 입력값으로 보냅니다. "params"를 빼세요'
+      : 'a path filter sends its value to the path parameter named by "field"; leave out "params"',
   'rule.rangeParams': (p, l) =>
     l === 'ko'
       ? `${str(p.widget)} 검색조건에 "params"를 쓰면 "from"과 "to"를 모두 씁니다 ("params"를 빼면 [시작, 끝]을 ${josa(q(p.name), '으로/로')} 보냅니다)`
       : `a ${str(p.widget)} filter with "params" names both "from" and "to" (or leave "params" out to send [from, to] to ${q(p.name)})`,
-  'rule.dependsOn': (p, l) => (l === 'ko' ? `이름이 ${q(p.name)}인 검색조건이 없습니다 (검색조건: ${listOf(p.known, l)})` : `no filter named ${q(p.name)} (filters: ${listOf(p.known, l)})`),
-  'rule.codeColumn': (_p, l) => (l === 'ko' ? '코드 열에는 코드의 이름을 보여 줄 codeGroup이나 options가 필요합니다' : 'a code column needs codeGroup or options to show code texts'),
-  'rule.productColumn': (p, l) => (l === 'ko' ? `곱할 열 ${josa(q(p.name), '은/는')} 이 표의 열이 아닙니다` : `product names ${q(p.name)}, which is not a column of this grid`),
-  'rule.productSelf': (_p, l) => (l === 'ko' ? '계산 열은 자기 자신을 곱할 수 없습니다' : 'a computed cell cannot multiply itself'),
-  'rule.actionOperation': (p, l) => (l === 'ko' ? `${str(p.kind)} 버튼에는 부를 작업("operation")이 필요합니다` : `a ${str(p.kind)} action names its "operation"`),
+  'rule.dependsOn': (p, l) =>
+    l === 'ko'
+      ? `이름이 ${q(p.name)}인 검색조건이 없습니다 (검색조건: ${listOf(p.known, l)})`
+      : `no filter named ${q(p.name)} (filters: ${listOf(p.known, l)})`,
+  'rule.codeColumn': (_p, l) =>
+    l === 'ko'
+      ? '코드 열에는 코드의 이름을 보여 줄 codeGroup이나 options가 필요합니다'
+      : 'a code column needs codeGroup or options to show code texts',
+  'rule.productColumn': (p, l) =>
+    l === 'ko'
+      ? `곱할 열 ${josa(q(p.name), '은/는')} 이 표의 열이 아닙니다`
+      : `product names ${q(p.name)}, which is not a column of this grid`,
+  'rule.productSelf': (_p, l) =>
+    l === 'ko' ? '계산 열은 자기 자신을 곱할 수 없습니다' : 'a computed cell cannot multiply itself',
+  'rule.actionOperation': (p, l) =>
+    l === 'ko'
+      ? `${str(p.kind)} 버튼에는 부를 작업("operation")이 필요합니다`
+      : `a ${str(p.kind)} action names its "operation"`,
   'rule.popupOperation': (p, l) =>
     p.widget === 'company'
       ? l === 'ko'
@@ -228,49 +340,101 @@ const SENTENCES: Record<string, Words> = {
       : l === 'ko'
         ? '품목 검색 창은 작업으로 찾습니다: "operation"을 쓰세요 (catCode, itemName, spec, itemCode를 받는 목록 작업)'
         : 'the item popup searches with an operation: add "operation" (a list operation taking catCode, itemName, spec, itemCode)',
-  'rule.keyLoad': (_p, l) => (l === 'ko' ? 'key가 있는 화면은 레코드를 불러옵니다: "load": { "operation": … }를 쓰세요' : 'a screen with a key loads its record: add "load": { "operation": … }'),
+  'rule.keyLoad': (_p, l) =>
+    l === 'ko'
+      ? 'key가 있는 화면은 레코드를 불러옵니다: "load": { "operation": … }를 쓰세요'
+      : 'a screen with a key loads its record: add "load": { "operation": … }',
   'rule.expression': (p, l) => {
-    const at = p.at !== null && p.at !== undefined ? (l === 'ko' ? `${str(p.at)}번째 글자, ` : `character ${str(p.at)}, `) : '';
-    return l === 'ko' ? `식 ${josa(q(p.expr), '을/를')} 읽을 수 없습니다 (${at}${exprDetail(str(p.detail), l)})` : `the expression ${q(p.expr)} cannot be read (${at}${exprDetail(str(p.detail), l)})`;
+    const at =
+      p.at !== null && p.at !== undefined ? (l === 'ko' ? `${str(p.at)}번째 글자, ` : `character ${str(p.at)}, `) : '';
+    return l === 'ko'
+      ? `식 ${josa(q(p.expr), '을/를')} 읽을 수 없습니다 (${at}${exprDetail(str(p.detail), l)})`
+      : `the expression ${q(p.expr)} cannot be read (${at}${exprDetail(str(p.detail), l)})`;
   },
-  'rule.chartXSeries': (p, l) => (l === 'ko' ? `${str(p.type)} 차트에는 "x"와 "series"가 필요합니다` : `a ${str(p.type)} chart names "x" and "series"`),
-  'rule.pieXValue': (_p, l) => (l === 'ko' ? '원 차트에는 "x"(조각 이름)와 "value"(조각 크기)가 필요합니다' : 'a pie chart names "x" (slice name) and "value" (slice size)'),
-  'rule.tableColumns': (_p, l) => (l === 'ko' ? '표 패널에는 "columns"가 필요합니다' : 'a table panel lists its "columns"'),
+  'rule.chartXSeries': (p, l) =>
+    l === 'ko'
+      ? `${str(p.type)} 차트에는 "x"와 "series"가 필요합니다`
+      : `a ${str(p.type)} chart names "x" and "series"`,
+  'rule.pieXValue': (_p, l) =>
+    l === 'ko'
+      ? '원 차트에는 "x"(조각 이름)와 "value"(조각 크기)가 필요합니다'
+      : 'a pie chart names "x" (slice name) and "value" (slice size)',
+  'rule.tableColumns': (_p, l) =>
+    l === 'ko' ? '표 패널에는 "columns"가 필요합니다' : 'a table panel lists its "columns"',
 
   // The cross-check against the API's contract.
-  'api.unknownOperation': (p, l) => (l === 'ko' ? `API에 작업 ${josa(q(p.op), '이/가')} 없습니다` : `the API has no operation ${q(p.op)}`),
+  'api.unknownOperation': (p, l) =>
+    l === 'ko' ? `API에 작업 ${josa(q(p.op), '이/가')} 없습니다` : `the API has no operation ${q(p.op)}`,
   'api.automaticWrite': (p, l) =>
     l === 'ko'
       ? `${josa(str(p.op), '은/는')} ${str(p.method)} 작업입니다. 화면이 클릭 없이 부르는 호출은 조회(GET)만 할 수 있으니, 쓰기는 사람이 누르는 버튼에 두세요`
       : `${str(p.op)} is ${str(p.method)}: the engine calls it without a click, so it must be a read (GET); writes belong in an action a person presses`,
-  'api.automaticBody': (_p, l) => (l === 'ko' ? '클릭 없이 부르는 호출은 본문(body)을 보내지 않습니다 (GET으로 조회만 합니다)' : 'a call made without a click sends no body (it reads with GET)'),
+  'api.automaticBody': (_p, l) =>
+    l === 'ko'
+      ? '클릭 없이 부르는 호출은 본문(body)을 보내지 않습니다 (GET으로 조회만 합니다)'
+      : 'a call made without a click sends no body (it reads with GET)',
   'api.notAField': (p, l) => {
     const what = Object.hasOwn(WHAT, str(p.what)) ? WHAT[str(p.what)]! : ([str(p.what), str(p.what)] as const);
     return l === 'ko'
       ? `${what[0]} ${josa(q(p.name), '은/는')} ${whereWords(p.where, l)}에 없는 필드입니다. 필드: ${listOf(p.known, l)}`
       : `${what[1]} ${q(p.name)} is not a field of ${whereWords(p.where, l)}; fields: ${listOf(p.known, l)}`;
   },
-  'api.unknownPathParam': (p, l) => (l === 'ko' ? `${str(p.op)}에는 경로 입력값 ${josa(q(p.name), '이/가')} 없습니다. 경로 입력값: ${listOf(p.known, l)}` : `${str(p.op)} has no path parameter ${q(p.name)}; path parameters: ${listOf(p.known, l)}`),
-  'api.missingPathParam': (p, l) => (l === 'ko' ? `${str(p.op)}에는 경로 입력값 ${josa(q(p.name), '이/가')} 필요합니다: "params": { "path": { "${str(p.name)}": "…" } }를 쓰세요` : `${str(p.op)} needs the path parameter ${q(p.name)}: add "params": { "path": { "${str(p.name)}": "…" } }`),
-  'api.missingQueryParam': (p, l) => (l === 'ko' ? `${str(p.op)}에는 쿼리 입력값 ${josa(q(p.name), '이/가')} 필요합니다: "params": { "query": { "${str(p.name)}": "…" } }를 쓰세요` : `${str(p.op)} needs the query parameter ${q(p.name)}: add "params": { "query": { "${str(p.name)}": "…" } }`),
-  'api.unknownQueryParam': (p, l) => (l === 'ko' ? `${str(p.op)}에는 쿼리 입력값 ${josa(q(p.name), '이/가')} 없습니다. 쿼리 입력값: ${listOf(p.known, l)}` : `${str(p.op)} has no query parameter ${q(p.name)}; query parameters: ${listOf(p.known, l)}`),
-  'api.unknownFilterParam': (p, l) => (l === 'ko' ? `${str(p.op)}에는 검색 입력값 ${josa(q(p.name), '이/가')} 없습니다. 검색 입력값: ${listOf(p.known, l)}` : `${str(p.op)} has no filter parameter ${q(p.name)}; filter parameters: ${listOf(p.known, l)}`),
-  'api.unknownBodyField': (p, l) => (l === 'ko' ? `${str(p.op)}의 본문에는 필드 ${josa(q(p.name), '이/가')} 없습니다. 필드: ${listOf(p.known, l)}` : `the body of ${str(p.op)} has no field ${q(p.name)}; fields: ${listOf(p.known, l)}`),
-  'api.unknownScreen': (p, l) => (l === 'ko' ? `ID가 ${q(p.name)}인 화면이 없습니다` : `no screen with id ${q(p.name)}`),
-  'api.notSortable': (p, l) => (l === 'ko' ? `서버는 ${josa(q(p.name), '으로/로')} 정렬할 수 없습니다. 정렬할 수 있는 필드: ${listOf(p.known, l)}` : `the server cannot sort by ${q(p.name)}; sortable fields: ${listOf(p.known, l)}`),
+  'api.unknownPathParam': (p, l) =>
+    l === 'ko'
+      ? `${str(p.op)}에는 경로 입력값 ${josa(q(p.name), '이/가')} 없습니다. 경로 입력값: ${listOf(p.known, l)}`
+      : `${str(p.op)} has no path parameter ${q(p.name)}; path parameters: ${listOf(p.known, l)}`,
+  'api.missingPathParam': (p, l) =>
+    l === 'ko'
+      ? `${str(p.op)}에는 경로 입력값 ${josa(q(p.name), '이/가')} 필요합니다: "params": { "path": { "${str(p.name)}": "…" } }를 쓰세요`
+      : `${str(p.op)} needs the path parameter ${q(p.name)}: add "params": { "path": { "${str(p.name)}": "…" } }`,
+  'api.missingQueryParam': (p, l) =>
+    l === 'ko'
+      ? `${str(p.op)}에는 쿼리 입력값 ${josa(q(p.name), '이/가')} 필요합니다: "params": { "query": { "${str(p.name)}": "…" } }를 쓰세요`
+      : `${str(p.op)} needs the query parameter ${q(p.name)}: add "params": { "query": { "${str(p.name)}": "…" } }`,
+  'api.unknownQueryParam': (p, l) =>
+    l === 'ko'
+      ? `${str(p.op)}에는 쿼리 입력값 ${josa(q(p.name), '이/가')} 없습니다. 쿼리 입력값: ${listOf(p.known, l)}`
+      : `${str(p.op)} has no query parameter ${q(p.name)}; query parameters: ${listOf(p.known, l)}`,
+  'api.unknownFilterParam': (p, l) =>
+    l === 'ko'
+      ? `${str(p.op)}에는 검색 입력값 ${josa(q(p.name), '이/가')} 없습니다. 검색 입력값: ${listOf(p.known, l)}`
+      : `${str(p.op)} has no filter parameter ${q(p.name)}; filter parameters: ${listOf(p.known, l)}`,
+  'api.unknownBodyField': (p, l) =>
+    l === 'ko'
+      ? `${str(p.op)}의 본문에는 필드 ${josa(q(p.name), '이/가')} 없습니다. 필드: ${listOf(p.known, l)}`
+      : `the body of ${str(p.op)} has no field ${q(p.name)}; fields: ${listOf(p.known, l)}`,
+  'api.unknownScreen': (p, l) =>
+    l === 'ko' ? `ID가 ${q(p.name)}인 화면이 없습니다` : `no screen with id ${q(p.name)}`,
+  'api.notSortable': (p, l) =>
+    l === 'ko'
+      ? `서버는 ${josa(q(p.name), '으로/로')} 정렬할 수 없습니다. 정렬할 수 있는 필드: ${listOf(p.known, l)}`
+      : `the server cannot sort by ${q(p.name)}; sortable fields: ${listOf(p.known, l)}`,
   'api.formField': (p, l) => {
     const ops = names(p.ops).join('/');
     return l === 'ko'
       ? `${p.what === 'params' ? 'params가 가리키는 ' : '필드 '}${josa(q(p.name), '은/는')} 불러온 레코드에도, ${ops || '저장 작업'}의 본문에도 없습니다`
       : `${p.what === 'params' ? 'params target' : 'field'} ${q(p.name)} is neither in the loaded record nor in the body of ${ops || 'a save operation'}`;
   },
-  'api.lookupParam': (p, l) => (l === 'ko' ? `${str(p.op)}에는 경로나 쿼리 입력값 ${josa(q(p.name), '이/가')} 없습니다. "param"으로 이름을 정하세요` : `${str(p.op)} has no path or query parameter ${q(p.name)}; name it with "param"`),
-  'api.notAList': (p, l) => (l === 'ko' ? `${josa(str(p.op), '은/는')} 목록({ rows, total })을 돌려주지 않습니다. 목록 화면에는 목록 작업이 필요합니다` : `${str(p.op)} does not answer a list ({ rows, total }); a list screen needs a list operation`),
+  'api.lookupParam': (p, l) =>
+    l === 'ko'
+      ? `${str(p.op)}에는 경로나 쿼리 입력값 ${josa(q(p.name), '이/가')} 없습니다. "param"으로 이름을 정하세요`
+      : `${str(p.op)} has no path or query parameter ${q(p.name)}; name it with "param"`,
+  'api.notAList': (p, l) =>
+    l === 'ko'
+      ? `${josa(str(p.op), '은/는')} 목록({ rows, total })을 돌려주지 않습니다. 목록 화면에는 목록 작업이 필요합니다`
+      : `${str(p.op)} does not answer a list ({ rows, total }); a list screen needs a list operation`,
 
   // A stored screen's own rules and its author's authority (server/modules/studio/check.ts).
-  'stored.notObject': (_p, l) => (l === 'ko' ? '화면 정의는 JSON 객체({ … })입니다' : 'a definition is a JSON object ({ … })'),
-  'stored.offSite': (_p, l) => (l === 'ko' ? '경로는 "/" 하나로 시작해 이 앱의 화면을 가리킵니다. "//"로 시작하면 다른 사이트로 갑니다' : 'a route starts with a single "/" and names a page of this application: "//" would lead to another site'),
-  'stored.id': (p, l) => (l === 'ko' ? `저장된 화면의 id는 이름에서 정해지는 ${q(p.expected)}입니다 (지금 값: ${q(p.got)})` : `a stored screen's id is ${q(p.expected)} (from its name); it is ${q(p.got)}`),
+  'stored.notObject': (_p, l) =>
+    l === 'ko' ? '화면 정의는 JSON 객체({ … })입니다' : 'a definition is a JSON object ({ … })',
+  'stored.offSite': (_p, l) =>
+    l === 'ko'
+      ? '경로는 "/" 하나로 시작해 이 앱의 화면을 가리킵니다. "//"로 시작하면 다른 사이트로 갑니다'
+      : 'a route starts with a single "/" and names a page of this application: "//" would lead to another site',
+  'stored.id': (p, l) =>
+    l === 'ko'
+      ? `저장된 화면의 id는 이름에서 정해지는 ${q(p.expected)}입니다 (지금 값: ${q(p.got)})`
+      : `a stored screen's id is ${q(p.expected)} (from its name); it is ${q(p.got)}`,
   'stored.route': (p, l) =>
     p.builtIn
       ? l === 'ko'
@@ -283,13 +447,20 @@ const SENTENCES: Record<string, Words> = {
     l === 'ko'
       ? `이 화면은 ${p.portal === 'external' ? '외부(협력사)' : '내부'} 포털에 게시됩니다. ["${str(p.portal)}"]${p.portal === 'external' ? '를' : '을'} 쓰거나 "portals"를 빼세요`
       : `this screen is published to the ${str(p.portal)} portal: write ["${str(p.portal)}"] (or leave "portals" out)`,
-  'stored.custom': (_p, l) => (l === 'ko' ? '저장된 화면은 정의만 담습니다. custom 화면은 개발자가 쓰는 코드입니다 (쓸 수 있는 kind: list, edit, tree, dashboard)' : 'a stored screen is a definition only: custom components are code, written by developers (kinds: list, edit, tree, dashboard)'),
-  'stored.devOnly': (_p, l) => (l === 'ko' ? '저장된 화면은 개발용 화면이 될 수 없습니다' : 'a stored screen is never a development page'),
+  'stored.custom': (_p, l) =>
+    l === 'ko'
+      ? '저장된 화면은 정의만 담습니다. custom 화면은 개발자가 쓰는 코드입니다 (쓸 수 있는 kind: list, edit, tree, dashboard)'
+      : 'a stored screen is a definition only: custom components are code, written by developers (kinds: list, edit, tree, dashboard)',
+  'stored.devOnly': (_p, l) =>
+    l === 'ko' ? '저장된 화면은 개발용 화면이 될 수 없습니다' : 'a stored screen is never a development page',
   'stored.tooLarge': (p, l) =>
     l === 'ko'
       ? `화면 정의가 ${Number(p.bytes).toLocaleString('en-US')}바이트입니다. 저장된 화면은 ${Number(p.max).toLocaleString('en-US')}바이트(64 KiB)까지입니다`
       : `the definition is ${Number(p.bytes).toLocaleString('en-US')} bytes; a stored screen holds at most ${Number(p.max).toLocaleString('en-US')} bytes (64 KiB)`,
-  'stored.portalAccess': (p, l) => (l === 'ko' ? `${josa(str(p.op), '은/는')} ${p.portal === 'X' ? '외부' : '내부'} 포털에서 쓸 수 없는 작업입니다` : `${str(p.op)} is not served to the ${p.portal === 'X' ? 'external' : 'internal'} portal`),
+  'stored.portalAccess': (p, l) =>
+    l === 'ko'
+      ? `${josa(str(p.op), '은/는')} ${p.portal === 'X' ? '외부' : '내부'} 포털에서 쓸 수 없는 작업입니다`
+      : `${str(p.op)} is not served to the ${p.portal === 'X' ? 'external' : 'internal'} portal`,
   'stored.identityBound': (p, l) =>
     l === 'ko'
       ? `${josa(str(p.op), '은/는')} 부르는 사람 자신으로 동작하는 작업입니다(자기 계정, 결재·확인 결정, 권한 부여). 저장된 화면은 이 작업을 부를 수 없습니다. 당사자가 그 작업의 화면에서 합니다`
@@ -300,7 +471,9 @@ const SENTENCES: Record<string, Words> = {
       : `you may not call ${str(p.op)}: it needs ${str(p.level)} authority on a menu opening ${listOf(p.screens, l)}, which your authority group lacks`,
   'json.syntax': (p, l) => {
     const what = Object.hasOwn(JSON_ERRORS, str(p.error)) ? JSON_ERRORS[str(p.error)]! : JSON_ERRORS.Other!;
-    return l === 'ko' ? `${str(p.line)}행 ${str(p.column)}열: ${what[0]}` : `line ${str(p.line)}, column ${str(p.column)}: ${what[1]}`;
+    return l === 'ko'
+      ? `${str(p.line)}행 ${str(p.column)}열: ${what[0]}`
+      : `line ${str(p.line)}, column ${str(p.column)}: ${what[1]}`;
   },
 };
 

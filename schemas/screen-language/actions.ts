@@ -3,7 +3,15 @@ import { Type, type Static } from 'typebox';
 import { CallInputs, Expr, Identifier, OperationId, ParamMap, Portal, Route, ScreenId, Text } from './basics';
 import { Const, Enum, kindIs, Named, oneOfRequired } from './helpers';
 import { Field } from './inputs';
-import { ACTION_KIND_NAMES, ACTION_SHORTHANDS, CALL_ACTION_KINDS, EFFECT_NAMES, EXPORT_ACTION_KINDS, OPEN_ACTION_KINDS, SIMPLE_ACTION_KINDS } from './names';
+import {
+  ACTION_KIND_NAMES,
+  ACTION_SHORTHANDS,
+  CALL_ACTION_KINDS,
+  EFFECT_NAMES,
+  EXPORT_ACTION_KINDS,
+  OPEN_ACTION_KINDS,
+  SIMPLE_ACTION_KINDS,
+} from './names';
 
 /** `reloadRecord` (edit screens): read the record again with `load` and show it — the document's new state and version after a workflow step. */
 export const Effect = Enum(EFFECT_NAMES);
@@ -27,7 +35,8 @@ const actionCommon = {
   disabledReason: Type.Optional(
     Type.Array(Type.Object({ when: Expr, text: Text }, { additionalProperties: false }), {
       minItems: 1,
-      description: 'Why the button is disabled, shown beside it and describing it: the first entry whose `when` holds while it is disabled',
+      description:
+        'Why the button is disabled, shown beside it and describing it: the first entry whose `when` holds while it is disabled',
     }),
   ),
   /** Asks first: an i18n key or text; `{count}` is the number of selected rows. */
@@ -59,7 +68,8 @@ export const Prompt = Type.Object(
   },
   {
     additionalProperties: false,
-    description: 'Ask for inputs before the call: a dialog with these fields; the answers are input.<field> in params. Stands in for the confirmation.',
+    description:
+      'Ask for inputs before the call: a dialog with these fields; the answers are input.<field> in params. Stands in for the confirmation.',
   },
 );
 
@@ -85,7 +95,8 @@ export const CallAction = Named(
       successWhen: Type.Optional(
         Type.Array(Type.Object({ when: Expr, text: Text }, { additionalProperties: false }), {
           minItems: 1,
-          description: 'A message after success by the answer (answer.<field>): the first entry whose `when` holds, else `success`',
+          description:
+            'A message after success by the answer (answer.<field>): the first entry whose `when` holds, else `success`',
         }),
       ),
       then: Type.Optional(Type.Array(Effect)),
@@ -94,7 +105,10 @@ export const CallAction = Named(
        * ERP posting answers 424 and leaves the settlement POST_FAILED): `["reloadRecord"]`, `["reload"]`.
        */
       thenOnError: Type.Optional(
-        Type.Array(Effect, { description: 'Effects after a refused call too, when the server records the failure (a failed ERP posting: 424, the settlement POST_FAILED)' }),
+        Type.Array(Effect, {
+          description:
+            'Effects after a refused call too, when the server records the failure (a failed ERP posting: 424, the settlement POST_FAILED)',
+        }),
       ),
       /** Ask for inputs first (`input.<field>` in params). */
       prompt: Type.Optional(Prompt),
@@ -109,9 +123,17 @@ export const CallAction = Named(
             when: Expr,
             message: Text,
             list: Type.Optional(Expr),
-            link: Type.Optional(Type.Object({ route: Route, label: Text, query: Type.Optional(ParamMap) }, { additionalProperties: false })),
+            link: Type.Optional(
+              Type.Object(
+                { route: Route, label: Text, query: Type.Optional(ParamMap) },
+                { additionalProperties: false },
+              ),
+            ),
           },
-          { additionalProperties: false, description: 'A question before the call while `when` holds, with `{{list}}` and a link' },
+          {
+            additionalProperties: false,
+            description: 'A question before the call while `when` holds, with `{{list}}` and a link',
+          },
         ),
       ),
     },
@@ -133,7 +155,11 @@ export const OpenAction = Named(
       dialog: Type.Optional(Type.Boolean()),
       then: Type.Optional(Type.Array(Effect)),
     },
-    { additionalProperties: false, description: 'Opens another screen (page or dialog)', ...oneOfRequired('screen', 'route') },
+    {
+      additionalProperties: false,
+      description: 'Opens another screen (page or dialog)',
+      ...oneOfRequired('screen', 'route'),
+    },
   ),
 );
 
@@ -153,7 +179,10 @@ export const ExportAction = Named(
   ),
 );
 
-export const SimpleAction = Named('simpleAction', Type.Object({ kind: Enum(SIMPLE_ACTION_KINDS), ...actionCommon }, { additionalProperties: false }));
+export const SimpleAction = Named(
+  'simpleAction',
+  Type.Object({ kind: Enum(SIMPLE_ACTION_KINDS), ...actionCommon }, { additionalProperties: false }),
+);
 
 /**
  * An action: a name or an object. The schema picks the object's definition by its `kind` (if/then)
@@ -162,7 +191,11 @@ export const SimpleAction = Named('simpleAction', Type.Object({ kind: Enum(SIMPL
 export const Action = Named(
   'action',
   Type.Unsafe<
-    (typeof ACTION_SHORTHANDS)[number] | Static<typeof CallAction> | Static<typeof OpenAction> | Static<typeof ExportAction> | Static<typeof SimpleAction>
+    | (typeof ACTION_SHORTHANDS)[number]
+    | Static<typeof CallAction>
+    | Static<typeof OpenAction>
+    | Static<typeof ExportAction>
+    | Static<typeof SimpleAction>
   >({
     description: 'An action: a name (search, reset, exportExcel, back, new) or an object with a kind',
     if: { type: 'string' },

@@ -7,25 +7,52 @@ import { Const, Enum, MapOf, Named, OneOf, Scalar } from './helpers';
 import { PORTAL_NAMES } from './names';
 
 /** An i18n key (`screen.messageManage`, `ui.search`) or, when no such key exists, the text itself. */
-export const Text = Named('text', Type.String({ minLength: 1, description: 'An i18n key (screen.x, ui.search) or, when no such key exists, the text itself' }));
+export const Text = Named(
+  'text',
+  Type.String({
+    minLength: 1,
+    description: 'An i18n key (screen.x, ui.search) or, when no such key exists, the text itself',
+  }),
+);
 
 /**
  * An expression over the screen's data, e.g. `row.endedAt == null && screen.canWrite`.
  * Roots: login, form, row, rows, selection, mode, query, node, screen, detail. No eval: a small
  * parser (engine/expr) reads it, and `npm run screens:check` rejects what it cannot read.
  */
-export const Expr = Named('expr', Type.String({ minLength: 1, description: 'An expression (engine/expr): row.endedAt == null && screen.canWrite' }));
+export const Expr = Named(
+  'expr',
+  Type.String({ minLength: 1, description: 'An expression (engine/expr): row.endedAt == null && screen.canWrite' }),
+);
 
 /** An expression or a fixed true/false. */
-export const Rule = Named('rule', OneOf([Expr, Type.Boolean()], { description: 'An expression or a fixed true/false' }));
+export const Rule = Named(
+  'rule',
+  OneOf([Expr, Type.Boolean()], { description: 'An expression or a fixed true/false' }),
+);
 
-export const Identifier = Named('identifier', Type.String({ pattern: '^[A-Za-z_][A-Za-z0-9_]*$', description: 'A field or parameter name' }));
+export const Identifier = Named(
+  'identifier',
+  Type.String({ pattern: '^[A-Za-z_][A-Za-z0-9_]*$', description: 'A field or parameter name' }),
+);
 
-export const OperationId = Named('operationId', Type.String({ pattern: '^[A-Za-z][A-Za-z0-9]*$', description: 'An operationId of the OpenAPI document' }));
+export const OperationId = Named(
+  'operationId',
+  Type.String({ pattern: '^[A-Za-z][A-Za-z0-9]*$', description: 'An operationId of the OpenAPI document' }),
+);
 
-export const Route = Named('route', Type.String({ pattern: '^/[A-Za-z0-9/_-]*$', description: 'A spec route, e.g. /portal/system/messageManage' }));
+export const Route = Named(
+  'route',
+  Type.String({ pattern: '^/[A-Za-z0-9/_-]*$', description: 'A spec route, e.g. /portal/system/messageManage' }),
+);
 
-export const ScreenId = Named('screenId', Type.String({ pattern: '^[a-z][A-Za-z0-9]*(\\.[A-Za-z][A-Za-z0-9]*)+$', description: 'group.name, e.g. portal.messageManage' }));
+export const ScreenId = Named(
+  'screenId',
+  Type.String({
+    pattern: '^[a-z][A-Za-z0-9]*(\\.[A-Za-z][A-Za-z0-9]*)+$',
+    description: 'group.name, e.g. portal.messageManage',
+  }),
+);
 
 /**
  * The portal a part of a definition is shown on: 'internal' (GPMS, staff) or 'external' (OGPMS,
@@ -52,16 +79,24 @@ export const CallInputs = Named(
       path: Type.Optional(ParamMap),
       query: Type.Optional(ParamMap),
       /** 'form' sends the form's values; a map builds the body from expressions. */
-      body: Type.Optional(OneOf([Const('form'), ParamMap], { description: "'form' sends the form's values; a map builds the body" })),
+      body: Type.Optional(
+        OneOf([Const('form'), ParamMap], { description: "'form' sends the form's values; a map builds the body" }),
+      ),
     },
     { additionalProperties: false },
   ),
 );
 
 /** An operation called with inputs: a record's `load`, a panel's `source`. */
-export const OperationCall = Type.Object({ operation: OperationId, params: Type.Optional(CallInputs) }, { additionalProperties: false });
+export const OperationCall = Type.Object(
+  { operation: OperationId, params: Type.Optional(CallInputs) },
+  { additionalProperties: false },
+);
 
-export const CodeOption = Named('codeOption', Type.Object({ value: Type.String(), text: Type.String() }, { additionalProperties: false }));
+export const CodeOption = Named(
+  'codeOption',
+  Type.Object({ value: Type.String(), text: Type.String() }, { additionalProperties: false }),
+);
 
 /** Options of a select from the server: an operation whose answer is a list (or `{ rows }`). */
 export const OptionsFrom = Named(
@@ -98,7 +133,10 @@ export const DefaultValue = Named(
       // Edit forms: the address's parameter (a link's `noPo=Y` starts a delivery without an order), else `or`.
       Type.Object({ query: Identifier, or: Type.Optional(Scalar()) }, { additionalProperties: false }),
     ],
-    { description: 'A literal, { login: part }, { today: offsetDays }, { year: offsetYears }, { preset: name } or (edit forms) { query: parameter, or: fallback }' },
+    {
+      description:
+        'A literal, { login: part }, { today: offsetDays }, { year: offsetYears }, { preset: name } or (edit forms) { query: parameter, or: fallback }',
+    },
   ),
 );
 
@@ -108,5 +146,5 @@ export const DefaultValue = Named(
  */
 export const Fill = OneOf(
   [MapOf(Identifier, { minProperties: 1 }), Type.Array(Identifier, { minItems: 1, uniqueItems: true })],
-  { description: 'Row field → the answer\'s field; a list of names fills each from the field of the same name.' },
+  { description: "Row field → the answer's field; a list of names fills each from the field of the same name." },
 );

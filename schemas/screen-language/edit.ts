@@ -49,18 +49,26 @@ export const Detail = Named(
           {
             operation: OperationId,
             params: Type.Optional(CallInputs),
-            rows: Type.Optional(Type.String({ minLength: 1, description: 'A dotted path into the answer (lines, resultData.0.items)' })),
+            rows: Type.Optional(
+              Type.String({ minLength: 1, description: 'A dotted path into the answer (lines, resultData.0.items)' }),
+            ),
             when: Type.Optional(Expr),
             where: Type.Optional(Expr),
             fill: Fill,
           },
-          { additionalProperties: false, description: "While creating, rows from the document the form names: the operation's rows mapped by fill (row field → answer row's field)" },
+          {
+            additionalProperties: false,
+            description:
+              "While creating, rows from the document the form names: the operation's rows mapped by fill (row field → answer row's field)",
+          },
         ),
       ),
       /** New rows start with these values. */
       newRow: Type.Optional(RowValues),
       /** A new record (create) starts with these rows, as rows the user added (they are sent with the save), e.g. a period's four grade bands. */
-      initialRows: Type.Optional(Type.Array(RowValues, { description: 'A new record (create) starts with these rows, as rows the user added' })),
+      initialRows: Type.Optional(
+        Type.Array(RowValues, { description: 'A new record (create) starts with these rows, as rows the user added' }),
+      ),
       /** Rows may be added / deleted: true (default), false or a rule (`"mode == 'create' || form.status == 'DRAFT'"`). */
       canAdd: Type.Optional(Rule),
       canDelete: Type.Optional(Rule),
@@ -87,12 +95,19 @@ export const Detail = Named(
             categories: Type.Optional(
               Type.Object(
                 { operation: OperationId, value: Identifier, text: Identifier },
-                { additionalProperties: false, description: "The item popup's category filter: an operation's rows (value and text fields)" },
+                {
+                  additionalProperties: false,
+                  description: "The item popup's category filter: an operation's rows (value and text fields)",
+                },
               ),
             ),
             fill: Fill,
           },
-          { additionalProperties: false, description: "A button adding a row from the person, company or item popup; fill maps row field → the chosen entry's field" },
+          {
+            additionalProperties: false,
+            description:
+              "A button adding a row from the person, company or item popup; fill maps row field → the chosen entry's field",
+          },
         ),
       ),
       /** ↑/↓ buttons move the selected row (the rows' order is what is sent, e.g. approval steps). */
@@ -104,13 +119,16 @@ export const Detail = Named(
        */
       send: Type.Optional(
         OneOf([Identifier, Type.Array(Identifier, { minItems: 1 })], {
-          description: "A 'form' body carries the rows under the grid's id: these fields of each row, or one field's values",
+          description:
+            "A 'form' body carries the rows under the grid's id: these fields of each row, or one field's values",
         }),
       ),
       /** A sent row only while this holds (an expression over `row`): e.g. only the lines given a quantity, `!empty(row.quantity)`. */
       sendWhen: Type.Optional(Expr),
       /** A sent row leaves out its blank cells (empty text, null) instead of sending them as null: for bodies whose fields are optional, not nullable. */
-      omitBlank: Type.Optional(Type.Boolean({ description: 'A sent row leaves out its blank cells instead of sending null' })),
+      omitBlank: Type.Optional(
+        Type.Boolean({ description: 'A sent row leaves out its blank cells instead of sending null' }),
+      ),
       /** Only on this portal (default: both). */
       portal: Type.Optional(Portal),
     },

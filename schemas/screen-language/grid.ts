@@ -17,7 +17,11 @@ export const Link = Named(
       /** Open in a dialog instead of navigating (edit screens). */
       dialog: Type.Optional(Type.Boolean()),
     },
-    { additionalProperties: false, description: 'Where a link or double-click goes: a screen id or a route, with query values from the row', ...oneOfRequired('screen', 'route') },
+    {
+      additionalProperties: false,
+      description: 'Where a link or double-click goes: a screen id or a route, with query values from the row',
+      ...oneOfRequired('screen', 'route'),
+    },
   ),
 );
 
@@ -51,7 +55,12 @@ export const Column = Named(
        * Detail grids: a computed cell, the exact decimal product of these row fields (quantity ×
        * unit price), kept up to date as they change; empty while one of them is not a number.
        */
-      product: Type.Optional(Type.Array(Identifier, { minItems: 2, description: 'Detail grids: a computed cell, the exact product of these row fields (quantity × price)' })),
+      product: Type.Optional(
+        Type.Array(Identifier, {
+          minItems: 2,
+          description: 'Detail grids: a computed cell, the exact product of these row fields (quantity × price)',
+        }),
+      ),
       /** Detail grids: a row is invalid while this cell is empty. */
       required: Type.Optional(Type.Boolean()),
       maxLength: Type.Optional(Type.Integer({ minimum: 1 })),
@@ -64,7 +73,11 @@ export const Column = Named(
       lookup: Type.Optional(
         Type.Object(
           { operation: OperationId, param: Type.Optional(Identifier), fill: Fill },
-          { additionalProperties: false, description: "Detail grids: a typed value is looked up and fills the row's other cells (row field → answer field)" },
+          {
+            additionalProperties: false,
+            description:
+              "Detail grids: a typed value is looked up and fills the row's other cells (row field → answer field)",
+          },
         ),
       ),
       /** Only on this portal (default: both). */

@@ -11,7 +11,12 @@ export const DEFINITION_NAME = '~screenDefinition';
 
 export function Named<T extends TSchema>(name: string, schema: T): T {
   // Not enumerable: invisible to JSON and to ajv, and TypeBox's Optional() copies it with the schema.
-  Object.defineProperty(schema, DEFINITION_NAME, { value: name, enumerable: false, configurable: true, writable: true });
+  Object.defineProperty(schema, DEFINITION_NAME, {
+    value: name,
+    enumerable: false,
+    configurable: true,
+    writable: true,
+  });
   return schema;
 }
 
@@ -35,9 +40,17 @@ export function OneOf<const T extends TSchema[]>(types: T, options: { descriptio
 }
 
 /** An object used as a map: every key matches `key` (when given), every value is `value`. */
-export function MapOf<V extends TSchema>(value: V, options: { key?: TSchema; description?: string; minProperties?: number } = {}) {
+export function MapOf<V extends TSchema>(
+  value: V,
+  options: { key?: TSchema; description?: string; minProperties?: number } = {},
+) {
   const { key, ...rest } = options;
-  return Type.Unsafe<Record<string, Static<V>>>({ type: 'object', ...rest, ...(key ? { propertyNames: key } : {}), additionalProperties: value });
+  return Type.Unsafe<Record<string, Static<V>>>({
+    type: 'object',
+    ...rest,
+    ...(key ? { propertyNames: key } : {}),
+    additionalProperties: value,
+  });
 }
 
 /** `{ "type": [...] }`: a JSON scalar of one of these types. */
@@ -57,5 +70,8 @@ export function oneOfRequired(...names: string[]) {
 
 /** An `if` matching objects whose `kind` is one of these (a `const` for one). */
 export function kindIs(kinds: readonly string[], required = false) {
-  return { properties: { kind: kinds.length === 1 ? { const: kinds[0] } : { enum: [...kinds] } }, ...(required ? { required: ['kind'] } : {}) };
+  return {
+    properties: { kind: kinds.length === 1 ? { const: kinds[0] } : { enum: [...kinds] } },
+    ...(required ? { required: ['kind'] } : {}),
+  };
 }

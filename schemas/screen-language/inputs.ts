@@ -1,6 +1,17 @@
 /** Filters (a list's search inputs) and form fields: the same inputs, each with its own extras. */
 import { Type } from 'typebox';
-import { CallInputs, CodeOption, DefaultValue, Expr, Identifier, OperationId, OptionsFrom, Portal, Rule, Text } from './basics';
+import {
+  CallInputs,
+  CodeOption,
+  DefaultValue,
+  Expr,
+  Identifier,
+  OperationId,
+  OptionsFrom,
+  Portal,
+  Rule,
+  Text,
+} from './basics';
 import { Enum, MapOf, Named } from './helpers';
 import { MASK_NAMES, WIDGET_NAMES } from './names';
 
@@ -45,14 +56,21 @@ export const Filter = Named(
        * `{ "from": "whReqFrom", "to": "whReqTo" }`; a popup widget maps its parts
        * (`{ "deptcd": "deptcd" }`).
        */
-      params: Type.Optional(MapOf(Identifier, { key: Identifier, description: 'Value part → query parameter (dateRange: from/to)' })),
+      params: Type.Optional(
+        MapOf(Identifier, { key: Identifier, description: 'Value part → query parameter (dateRange: from/to)' }),
+      ),
       /** Spec §6 prefill from login data by authority group (employee filters). */
       prefill: Type.Optional(Enum(PREFILL_PARTS)),
       /** Cleared when this other filter changes (department depends on section). */
       dependsOn: Type.Optional(Identifier),
-      in: Type.Optional(Enum(['query', 'path'], { description: 'A query parameter (default) or a path parameter of the operation' })),
+      in: Type.Optional(
+        Enum(['query', 'path'], { description: 'A query parameter (default) or a path parameter of the operation' }),
+      ),
     },
-    { additionalProperties: false, description: 'A search filter; its value goes to the query parameter `field` (or `params`)' },
+    {
+      additionalProperties: false,
+      description: 'A search filter; its value goes to the query parameter `field` (or `params`)',
+    },
   ),
 );
 
@@ -80,7 +98,11 @@ export const Field = Named(
       valueFrom: Type.Optional(
         Type.Object(
           { operation: OperationId, params: Type.Optional(CallInputs), value: Type.String({ minLength: 1 }) },
-          { additionalProperties: false, description: 'The value comes from another operation: `value` is a dotted path into its answer (resultData.0.FORWARD_YN)' },
+          {
+            additionalProperties: false,
+            description:
+              'The value comes from another operation: `value` is a dotted path into its answer (resultData.0.FORWARD_YN)',
+          },
         ),
       ),
       /** textarea rows. */
@@ -91,7 +113,10 @@ export const Field = Named(
        * (parts whose field the body does not take are left out).
        */
       params: Type.Optional(
-        MapOf(Identifier, { description: 'A compound widget over flat record fields: widget part → record field ({ "topDept": "section", "sectionName": "sectionName" })' }),
+        MapOf(Identifier, {
+          description:
+            'A compound widget over flat record fields: widget part → record field ({ "topDept": "section", "sectionName": "sectionName" })',
+        }),
       ),
     },
     { additionalProperties: false, description: 'A form field' },

@@ -36,7 +36,20 @@ export const COLUMN_TYPE_NAMES = ['text', 'number', 'money', 'date', 'datetime',
 /** lib/mask.ts implements them (schemas/ imports nothing of ours: registry.test.ts keeps the two lists equal). */
 export const MASK_NAMES = ['phone', 'number', 'num', 'onlynum', 'taxnum', 'numComma'] as const;
 
-export const ACTION_KIND_NAMES = ['search', 'reset', 'exportExcel', 'call', 'save', 'delete', 'workflow', 'open', 'navigate', 'back', 'new', 'close'] as const;
+export const ACTION_KIND_NAMES = [
+  'search',
+  'reset',
+  'exportExcel',
+  'call',
+  'save',
+  'delete',
+  'workflow',
+  'open',
+  'navigate',
+  'back',
+  'new',
+  'close',
+] as const;
 
 /** The action kinds by the shape of their object; together they are ACTION_KIND_NAMES. */
 export const CALL_ACTION_KINDS = ['call', 'save', 'delete', 'workflow'] as const;
@@ -49,4 +62,13 @@ export const ACTION_SHORTHANDS = ['search', 'reset', 'exportExcel', 'back', 'new
 export const PORTAL_NAMES = ['internal', 'external'] as const;
 
 /** What runs after an action succeeds (docs/screen-definitions.md "Effects"). */
-export const EFFECT_NAMES = ['reload', 'back', 'close', 'reloadTexts', 'reloadCodes', 'clearSelection', 'newRecord', 'reloadRecord'] as const;
+export const EFFECT_NAMES = [
+  'reload',
+  'back',
+  'close',
+  'reloadTexts',
+  'reloadCodes',
+  'clearSelection',
+  'newRecord',
+  'reloadRecord',
+] as const;

@@ -37,7 +37,10 @@ function screenBase<K extends (typeof SCREEN_KINDS)[number]>(kind: K) {
     ),
     /** Mounted only in the Vite dev server, tests and builds with VITE_DEV_PAGES=true (a diagnostic page). */
     devOnly: Type.Optional(
-      Type.Boolean({ description: 'Mounted only in the Vite dev server, in tests and in builds with VITE_DEV_PAGES=true; a production build has no route for it.' }),
+      Type.Boolean({
+        description:
+          'Mounted only in the Vite dev server, in tests and in builds with VITE_DEV_PAGES=true; a production build has no route for it.',
+      }),
     ),
     /** Route whose menu authority governs the actions (default: route). */
     menu: Type.Optional(Route),
@@ -69,7 +72,11 @@ export const ListSource = Type.Object(
 
 /** One series of a chart: a numeric row field. */
 export const ChartSeries = Type.Object(
-  { field: Identifier, label: Type.Optional(Text), color: Type.Optional(Type.String({ pattern: '^#[0-9a-fA-F]{3,8}$' })) },
+  {
+    field: Identifier,
+    label: Type.Optional(Text),
+    color: Type.Optional(Type.String({ pattern: '^#[0-9a-fA-F]{3,8}$' })),
+  },
   { additionalProperties: false },
 );
 
@@ -91,7 +98,8 @@ export const ListChart = Type.Object(
   },
   {
     additionalProperties: false,
-    description: 'A chart over the same rows as the grid: categories from x, one bar/line per series; drill opens a link for the clicked row',
+    description:
+      'A chart over the same rows as the grid: categories from x, one bar/line per series; drill opens a link for the clicked row',
   },
 );
 
@@ -103,7 +111,9 @@ export const ListScreen = Named(
       source: ListSource,
       filters: Type.Optional(Type.Array(Filter)),
       /** Keep the filter (and whether a search ran) for the tab's session; `key` names the slot (spec §3). */
-      rememberFilters: Type.Optional(OneOf([Type.Boolean(), Type.Object({ key: Type.String({ minLength: 1 }) }, { additionalProperties: false })])),
+      rememberFilters: Type.Optional(
+        OneOf([Type.Boolean(), Type.Object({ key: Type.String({ minLength: 1 }) }, { additionalProperties: false })]),
+      ),
       columns: Type.Array(Column, { minItems: 1 }),
       selection: Type.Optional(Enum(['none', 'single', 'multi'])),
       /** Double-click on a row. */
@@ -117,7 +127,11 @@ export const ListScreen = Named(
        * The server's `totals` are sums per currency over the whole filter (`{ "KRW": "…", "JPY": "…" }`):
        * shown beside the count as 합계 KRW 1,234,000 · JPY 56,000 (currencies summing to zero left out).
        */
-      currencyTotals: Type.Optional(Type.Boolean({ description: "The server's totals are sums per currency ({ KRW, JPY }): shown beside the count." })),
+      currencyTotals: Type.Optional(
+        Type.Boolean({
+          description: "The server's totals are sums per currency ({ KRW, JPY }): shown beside the count.",
+        }),
+      ),
       /**
        * A chart over the same rows as the grid (engine/chart): the first `limit` rows in the grid's
        * order, categories from `x`, one bar / line per series; a click on a bar or point opens `drill`
@@ -170,14 +184,23 @@ export const EditScreen = Named(
        * without the recent password check → the page that asks for it, which comes back here).
        */
       refused: Type.Optional(
-        MapOf(Type.Object({ screen: Type.Optional(ScreenId), route: Type.Optional(Route) }, { additionalProperties: false, ...oneOfRequired('screen', 'route') }), {
-          key: Type.String({ pattern: '^[A-Z][A-Z0-9_]*$' }),
-          description:
-            "A load refused with one of these error codes opens this screen or route instead of showing the error (in the refused page's place in the history).",
-        }),
+        MapOf(
+          Type.Object(
+            { screen: Type.Optional(ScreenId), route: Type.Optional(Route) },
+            { additionalProperties: false, ...oneOfRequired('screen', 'route') },
+          ),
+          {
+            key: Type.String({ pattern: '^[A-Z][A-Z0-9_]*$' }),
+            description:
+              "A load refused with one of these error codes opens this screen or route instead of showing the error (in the refused page's place in the history).",
+          },
+        ),
       ),
     },
-    { additionalProperties: false, description: 'An edit/detail screen: form sections, detail grids, attachments, workflow actions' },
+    {
+      additionalProperties: false,
+      description: 'An edit/detail screen: form sections, detail grids, attachments, workflow actions',
+    },
   ),
 );
 
@@ -208,7 +231,10 @@ export const TreeScreen = Named(
       detail: EditBody,
       actions: Type.Optional(Type.Array(Action)),
     },
-    { additionalProperties: false, description: "Master-detail: a tree (or flat list) of nodes and the selected node's editor" },
+    {
+      additionalProperties: false,
+      description: "Master-detail: a tree (or flat list) of nodes and the selected node's editor",
+    },
   ),
 );
 
@@ -262,10 +288,13 @@ export const CustomScreen = Named(
 );
 
 /** Each kind's definition, in SCREEN_KINDS' order. */
-const BY_KIND = { list: ListScreen, edit: EditScreen, tree: TreeScreen, dashboard: DashboardScreen, custom: CustomScreen } satisfies Record<
-  (typeof SCREEN_KINDS)[number],
-  TSchema
->;
+const BY_KIND = {
+  list: ListScreen,
+  edit: EditScreen,
+  tree: TreeScreen,
+  dashboard: DashboardScreen,
+  custom: CustomScreen,
+} satisfies Record<(typeof SCREEN_KINDS)[number], TSchema>;
 
 /**
  * A screen definition: the root of schemas/screen.schema.json. The schema picks the kind's

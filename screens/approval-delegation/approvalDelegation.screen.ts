@@ -45,7 +45,14 @@ export default defineListScreen({
           { field: 'reason', widget: 'textarea', rows: 2, maxLength: 500, span: 2 },
         ],
       },
-      params: { body: { deputyId: 'input.deputy.singleid', fromDate: 'input.fromDate', toDate: 'input.toDate', reason: 'input.reason' } },
+      params: {
+        body: {
+          deputyId: 'input.deputy.singleid',
+          fromDate: 'input.fromDate',
+          toDate: 'input.toDate',
+          reason: 'input.reason',
+        },
+      },
       success: `${P}.created`,
     },
     {

@@ -16,7 +16,14 @@ const record = (id: 'found' | 'missing' | 'moved', result: 'FOUND' | 'MISSING' |
   variant: id === 'found' ? ('primary' as const) : ('secondary' as const),
   enabled: "selection > 0 && all(rows, 'result', null)",
   ...(id === 'moved' ? { prompt: { fields: [{ field: 'foundLocation', required: true, maxLength: 100 }] } } : {}),
-  params: { path: { countNo: 'row.countNo' }, body: { assetNo: 'row.assetNo', result: `'${result}'`, ...(id === 'moved' ? { foundLocation: 'input.foundLocation' } : {}) } },
+  params: {
+    path: { countNo: 'row.countNo' },
+    body: {
+      assetNo: 'row.assetNo',
+      result: `'${result}'`,
+      ...(id === 'moved' ? { foundLocation: 'input.foundLocation' } : {}),
+    },
+  },
   then: ['clearSelection' as const, 'reload' as const],
 });
 
@@ -25,7 +32,12 @@ export default defineListScreen({
   menu: '/assetInventoryList',
   title: t('assetCountLines.title'),
   labels: 'screen.assets.f',
-  source: { operation: 'listAssetCountLines', rowKey: 'assetNo', defaultSort: 'assetNo:asc', params: { path: { countNo: 'query.countNo' } } },
+  source: {
+    operation: 'listAssetCountLines',
+    rowKey: 'assetNo',
+    defaultSort: 'assetNo:asc',
+    params: { path: { countNo: 'query.countNo' } },
+  },
   selection: 'multi',
   columns: [
     { field: 'assetNo', width: 130 },
@@ -37,5 +49,10 @@ export default defineListScreen({
     { field: 'foundLocation', width: 150 },
     { field: 'difference', type: 'code', codeGroup: 'YN', width: 70 },
   ],
-  actions: [record('found', 'FOUND'), record('missing', 'MISSING'), record('moved', 'MOVED'), { kind: 'exportExcel', fileName: t('assetCountLines.title') }],
+  actions: [
+    record('found', 'FOUND'),
+    record('missing', 'MISSING'),
+    record('moved', 'MOVED'),
+    { kind: 'exportExcel', fileName: t('assetCountLines.title') },
+  ],
 });

@@ -19,7 +19,11 @@ export default defineListScreen({
   rememberFilters: true,
   selection: 'single',
   columns: [
-    { field: 'countNo', width: 130, link: { screen: 'assets.assetCountLines', dialog: true, query: { countNo: 'row.countNo' } } },
+    {
+      field: 'countNo',
+      width: 130,
+      link: { screen: 'assets.assetCountLines', dialog: true, query: { countNo: 'row.countNo' } },
+    },
     { field: 'title', label: f('countTitle'), width: 200 },
     { field: 'location', width: 150 },
     { field: 'plannedDate', type: 'date', width: 100 },
@@ -49,7 +53,15 @@ export default defineListScreen({
       params: { body: { title: 'input.title', location: 'input.location', plannedDate: 'input.plannedDate' } },
       success: t('a.planned'),
     },
-    { kind: 'open', id: 'record', label: t('a.record'), screen: 'assets.assetCountLines', dialog: true, query: { countNo: 'row.countNo' }, enabled: 'selection == 1' },
+    {
+      kind: 'open',
+      id: 'record',
+      label: t('a.record'),
+      screen: 'assets.assetCountLines',
+      dialog: true,
+      query: { countNo: 'row.countNo' },
+      enabled: 'selection == 1',
+    },
     {
       kind: 'call',
       id: 'close',

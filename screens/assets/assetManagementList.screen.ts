@@ -56,7 +56,16 @@ export default defineListScreen({
           { field: 'reason', widget: 'textarea', rows: 2, maxLength: 500 },
         ],
       },
-      params: { path: { assetNo: 'row.assetNo' }, body: { version: 'row.version', deptcd: 'input.dept.deptcd', custodianId: 'input.custodian.singleid', location: 'input.location', reason: 'input.reason' } },
+      params: {
+        path: { assetNo: 'row.assetNo' },
+        body: {
+          version: 'row.version',
+          deptcd: 'input.dept.deptcd',
+          custodianId: 'input.custodian.singleid',
+          location: 'input.location',
+          reason: 'input.reason',
+        },
+      },
       success: t('a.transferred'),
     },
     {
@@ -67,7 +76,12 @@ export default defineListScreen({
       selection: 'single',
       variant: 'danger',
       enabled: "row.status == 'IN_USE'",
-      prompt: { message: t('a.disposeConfirm'), fields: [{ field: 'reason', label: f('disposeReason'), widget: 'textarea', rows: 3, required: true, maxLength: 500 }] },
+      prompt: {
+        message: t('a.disposeConfirm'),
+        fields: [
+          { field: 'reason', label: f('disposeReason'), widget: 'textarea', rows: 3, required: true, maxLength: 500 },
+        ],
+      },
       params: { path: { assetNo: 'row.assetNo' }, body: { version: 'row.version', reason: 'input.reason' } },
       success: t('a.disposed'),
     },

@@ -16,7 +16,16 @@ export default defineListScreen({
     { field: 'whReqNo' },
     { field: 'poNo' },
     { field: 'itemName', label: f('assetName') },
-    { field: 'registered', widget: 'select', emptyOption: 'none', default: 'N', options: [{ value: 'N', text: t('waiting') }, { value: 'Y', text: t('registered') }] },
+    {
+      field: 'registered',
+      widget: 'select',
+      emptyOption: 'none',
+      default: 'N',
+      options: [
+        { value: 'N', text: t('waiting') },
+        { value: 'Y', text: t('registered') },
+      ],
+    },
   ],
   rememberFilters: true,
   selection: 'multi',
@@ -50,7 +59,13 @@ export default defineListScreen({
           { field: 'custodian', widget: 'person' },
         ],
       },
-      params: { body: { lines: "pick(rows, ['whReqNo', 'lineNo'])", location: 'input.location', custodianId: 'input.custodian.singleid' } },
+      params: {
+        body: {
+          lines: "pick(rows, ['whReqNo', 'lineNo'])",
+          location: 'input.location',
+          custodianId: 'input.custodian.singleid',
+        },
+      },
       success: t('a.registered'),
       then: ['clearSelection', 'reload'],
     },

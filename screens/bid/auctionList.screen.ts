@@ -13,7 +13,11 @@ export default defineListScreen({
   labels: 'screen.bid.f',
   description: 'Reverse auctions with their window, counts and best price.',
   source: { operation: 'listAuctions', rowKey: 'auctionNo', defaultSort: 'auctionNo:desc' },
-  filters: [{ field: 'auctionNo' }, { field: 'title' }, { field: 'status', widget: 'multiSelect', options: AUCTION_STATUS }],
+  filters: [
+    { field: 'auctionNo' },
+    { field: 'title' },
+    { field: 'status', widget: 'multiSelect', options: AUCTION_STATUS },
+  ],
   columns: [
     { field: 'auctionNo', width: 130, link: { screen: 'bid.auctionMonitor', query: { auctionNo: 'row.auctionNo' } } },
     { field: 'title', width: 240 },
@@ -31,6 +35,15 @@ export default defineListScreen({
   actions: [
     { kind: 'navigate', id: 'new', label: 'screen.bid.auctionList.new', screen: 'bid.auctionEdit', requires: 'write' },
     // A draft opens in the form to be changed (the server decides who may; the form is read only to the others).
-    { kind: 'navigate', id: 'edit', label: 'screen.bid.auctionList.edit', screen: 'bid.auctionEdit', selection: 'single', query: { auctionNo: 'row.auctionNo' }, requires: 'write', enabled: "selection == 1 && row.status == 'DRAFT'" },
+    {
+      kind: 'navigate',
+      id: 'edit',
+      label: 'screen.bid.auctionList.edit',
+      screen: 'bid.auctionEdit',
+      selection: 'single',
+      query: { auctionNo: 'row.auctionNo' },
+      requires: 'write',
+      enabled: "selection == 1 && row.status == 'DRAFT'",
+    },
   ],
 });

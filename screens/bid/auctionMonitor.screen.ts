@@ -10,6 +10,7 @@ export default defineCustomScreen({
   id: 'bid.auctionMonitor',
   route: '/bid/auctionMonitor',
   title: 'screen.bid.auctionMonitor.title',
-  description: 'The live monitor of a reverse auction: ranking with names and prices, bid log, countdown, publish, cancel and award.',
+  description:
+    'The live monitor of a reverse auction: ranking with names and prices, bid log, countdown, publish, cancel and award.',
   component: 'auctionMonitor',
 });

@@ -19,16 +19,59 @@ async function confirmYes() {
   fireEvent.click(within(dialog).getByRole('button', { name: '확인' }));
 }
 
-const SUPPLIER_LOGIN = { auth: 'U', authGroupId: '60', section: '', deptcd: '', deptnm: '', hname: '최영호', singleid: 'supplier1' };
+const SUPPLIER_LOGIN = {
+  auth: 'U',
+  authGroupId: '60',
+  section: '',
+  deptcd: '',
+  deptnm: '',
+  hname: '최영호',
+  singleid: 'supplier1',
+};
 
 function ownTender(over: Record<string, unknown> = {}) {
   return {
-    tenderNo: 'BD2026-000001', compNo: 'C00001', title: '베어링 연간 단가 입찰', description: null, status: 'OPEN', bidStatus: 'INVITED', currency: 'KRW',
-    openAt: '2026-12-01T01:00:00.000Z', closeAt: '2026-12-01T09:00:00.000Z', serverTime: '2026-12-01T06:00:00.000Z', secondsToClose: 3 * 3600 + 125,
-    editable: true, revision: 0, submittedAt: null, submittedTotal: null, receipt: null, result: null, version: 1,
+    tenderNo: 'BD2026-000001',
+    compNo: 'C00001',
+    title: '베어링 연간 단가 입찰',
+    description: null,
+    status: 'OPEN',
+    bidStatus: 'INVITED',
+    currency: 'KRW',
+    openAt: '2026-12-01T01:00:00.000Z',
+    closeAt: '2026-12-01T09:00:00.000Z',
+    serverTime: '2026-12-01T06:00:00.000Z',
+    secondsToClose: 3 * 3600 + 125,
+    editable: true,
+    revision: 0,
+    submittedAt: null,
+    submittedTotal: null,
+    receipt: null,
+    result: null,
+    version: 1,
     lines: [
-      { lineNo: 1, itemCode: 'MRO0101-0001', itemName: '베어링 6204', spec: 'ZZ', unitCode: 'EA', quantity: '10', deliveryDate: '2026-12-20', unitPrice: null, amount: null },
-      { lineNo: 2, itemCode: null, itemName: '비규격 브래킷', spec: null, unitCode: 'EA', quantity: '2.5', deliveryDate: null, unitPrice: null, amount: null },
+      {
+        lineNo: 1,
+        itemCode: 'MRO0101-0001',
+        itemName: '베어링 6204',
+        spec: 'ZZ',
+        unitCode: 'EA',
+        quantity: '10',
+        deliveryDate: '2026-12-20',
+        unitPrice: null,
+        amount: null,
+      },
+      {
+        lineNo: 2,
+        itemCode: null,
+        itemName: '비규격 브래킷',
+        spec: null,
+        unitCode: 'EA',
+        quantity: '2.5',
+        deliveryDate: null,
+        unitPrice: null,
+        amount: null,
+      },
     ],
     attachments: [],
     ...over,
@@ -38,7 +81,13 @@ function ownTender(over: Record<string, unknown> = {}) {
 describe('tenderSubmit: my sealed bid', { timeout: 30_000 }, () => {
   it('sends a unit price per line with the version read; the answer shows the receipt', async () => {
     let sent = false;
-    const submitted = ownTender({ bidStatus: 'SUBMITTED', revision: 1, submittedAt: '2026-12-01T02:00:00.000Z', receipt: 'a'.repeat(64), version: 2 });
+    const submitted = ownTender({
+      bidStatus: 'SUBMITTED',
+      revision: 1,
+      submittedAt: '2026-12-01T02:00:00.000Z',
+      receipt: 'a'.repeat(64),
+      version: 2,
+    });
     const r = renderScreen('bid.tenderSubmit', {
       entries: screenDefinitions,
       texts: screenTexts,
@@ -63,7 +112,13 @@ describe('tenderSubmit: my sealed bid', { timeout: 30_000 }, () => {
     expect(lastCall(r.services.calls, 'submitBid')!.input).toMatchObject({
       path: { tenderNo: 'BD2026-000001' },
       // The grid's numbers; the server's schema coerces them to its exact decimal strings (as for quotations).
-      body: { version: 1, lines: [{ lineNo: 1, unitPrice: 1500 }, { lineNo: 2, unitPrice: 12000.5 }] },
+      body: {
+        version: 1,
+        lines: [
+          { lineNo: 1, unitPrice: 1500 },
+          { lineNo: 2, unitPrice: 12000.5 },
+        ],
+      },
     });
     expect(await screen.findByDisplayValue('a'.repeat(64))).toBeInTheDocument();
   });
@@ -71,10 +126,35 @@ describe('tenderSubmit: my sealed bid', { timeout: 30_000 }, () => {
   it('shows the time to the close from the server’s count and the total as prices are typed; after the bid, what was submitted — when, the total, our prices — and nothing left unsaved', async () => {
     let sent = false;
     const submitted = ownTender({
-      bidStatus: 'SUBMITTED', revision: 1, submittedAt: '2026-12-01T02:00:00.000Z', submittedTotal: '16942.00', receipt: 'c'.repeat(64), version: 2,
+      bidStatus: 'SUBMITTED',
+      revision: 1,
+      submittedAt: '2026-12-01T02:00:00.000Z',
+      submittedTotal: '16942.00',
+      receipt: 'c'.repeat(64),
+      version: 2,
       lines: [
-        { lineNo: 1, itemCode: 'MRO0101-0001', itemName: '베어링 6204', spec: 'ZZ', unitCode: 'EA', quantity: '10', deliveryDate: '2026-12-20', unitPrice: '1500.00', amount: '15000.00' },
-        { lineNo: 2, itemCode: null, itemName: '비규격 브래킷', spec: null, unitCode: 'EA', quantity: '2.5', deliveryDate: null, unitPrice: '777.00', amount: '1942.00' },
+        {
+          lineNo: 1,
+          itemCode: 'MRO0101-0001',
+          itemName: '베어링 6204',
+          spec: 'ZZ',
+          unitCode: 'EA',
+          quantity: '10',
+          deliveryDate: '2026-12-20',
+          unitPrice: '1500.00',
+          amount: '15000.00',
+        },
+        {
+          lineNo: 2,
+          itemCode: null,
+          itemName: '비규격 브래킷',
+          spec: null,
+          unitCode: 'EA',
+          quantity: '2.5',
+          deliveryDate: null,
+          unitPrice: '777.00',
+          amount: '1942.00',
+        },
       ],
     });
     renderScreen('bid.tenderSubmit', {
@@ -122,7 +202,16 @@ describe('tenderSubmit: my sealed bid', { timeout: 30_000 }, () => {
       portal: 'external',
       login: SUPPLIER_LOGIN,
       route: '/bid/tenderSubmit?tenderNo=BD2026-000001',
-      answers: { getSupplierTender: () => ownTender({ status: 'CLOSED', editable: false, bidStatus: 'SUBMITTED', revision: 2, receipt: 'b'.repeat(64) }) },
+      answers: {
+        getSupplierTender: () =>
+          ownTender({
+            status: 'CLOSED',
+            editable: false,
+            bidStatus: 'SUBMITTED',
+            revision: 2,
+            receipt: 'b'.repeat(64),
+          }),
+      },
     });
     await screen.findByDisplayValue('베어링 연간 단가 입찰');
     expect(screen.queryByRole('button', { name: '투찰' })).not.toBeInTheDocument();
@@ -136,7 +225,22 @@ describe('tenderEdit: the lines and the window', { timeout: 60_000 }, () => {
       texts: screenTexts,
       route: '/bid/tenderEdit',
       answers: {
-        listItems: () => ({ rows: [{ itemCode: 'MRO0101-0001', itemName: '베어링 6204', spec: 'ZZ', unitCode: 'EA', catCode: 'MRO0101', catName: '베어링', sgCode: null, sgName: null, useFlag: 'Y' }], total: 1 }),
+        listItems: () => ({
+          rows: [
+            {
+              itemCode: 'MRO0101-0001',
+              itemName: '베어링 6204',
+              spec: 'ZZ',
+              unitCode: 'EA',
+              catCode: 'MRO0101',
+              catName: '베어링',
+              sgCode: null,
+              sgName: null,
+              useFlag: 'Y',
+            },
+          ],
+          total: 1,
+        }),
         listItemCategories: () => ({ rows: [], total: 0 }),
       },
     });
@@ -148,20 +252,62 @@ describe('tenderEdit: the lines and the window', { timeout: 60_000 }, () => {
 describe('tenderEdit: the history', { timeout: 30_000 }, () => {
   it('shows the actions by their names and the job as the system, in Korean and in English', async () => {
     const tender = {
-      tenderNo: 'BD2026-000003', prNo: null, title: '작업 이력 입찰', description: null, status: 'CLOSED', awardRule: 'LOWEST_TOTAL', currency: 'KRW', openAt: '2026-12-01T01:00:00.000Z', closeAt: '2026-12-01T09:00:00.000Z',
-      buyerId: 'E000004', buyerName: '박구매', fileId: null, cancelReason: null, openedAt: null, awardedAt: null, version: 2, lines: [], suppliers: [], openings: [], orders: [], attachments: [], actions: [],
+      tenderNo: 'BD2026-000003',
+      prNo: null,
+      title: '작업 이력 입찰',
+      description: null,
+      status: 'CLOSED',
+      awardRule: 'LOWEST_TOTAL',
+      currency: 'KRW',
+      openAt: '2026-12-01T01:00:00.000Z',
+      closeAt: '2026-12-01T09:00:00.000Z',
+      buyerId: 'E000004',
+      buyerName: '박구매',
+      fileId: null,
+      cancelReason: null,
+      openedAt: null,
+      awardedAt: null,
+      version: 2,
+      lines: [],
+      suppliers: [],
+      openings: [],
+      orders: [],
+      attachments: [],
+      actions: [],
       history: [
         { at: '2026-11-30T01:00:00.000Z', action: 'PUBLISH', actor: 'operator', actorName: '박구매', reason: null },
-        { at: '2026-12-01T01:00:05.000Z', action: 'BIDDING_OPEN', actor: 'system:job', actorName: 'system:job', reason: null },
-        { at: '2026-12-01T09:00:05.000Z', action: 'BIDDING_CLOSE', actor: 'system:job', actorName: 'system:job', reason: null },
+        {
+          at: '2026-12-01T01:00:05.000Z',
+          action: 'BIDDING_OPEN',
+          actor: 'system:job',
+          actorName: 'system:job',
+          reason: null,
+        },
+        {
+          at: '2026-12-01T09:00:05.000Z',
+          action: 'BIDDING_CLOSE',
+          actor: 'system:job',
+          actorName: 'system:job',
+          reason: null,
+        },
       ],
     };
-    const historyTexts = () => Array.from(document.querySelectorAll('[data-gpms-grid]')).flatMap((_, i) => gridRowTexts(document, i)).map((r) => r.join(' ')).filter((r) => /2026/.test(r));
+    const historyTexts = () =>
+      Array.from(document.querySelectorAll('[data-gpms-grid]'))
+        .flatMap((_, i) => gridRowTexts(document, i))
+        .map((r) => r.join(' '))
+        .filter((r) => /2026/.test(r));
     for (const [language, expected] of [
       ['ko', [/공고 박구매/, /입찰 개시 시스템\(자동 작업\)/, /입찰 마감 시스템\(자동 작업\)/]],
       ['en', [/Published 박구매/, /Bidding opened System \(job\)/, /Bidding closed System \(job\)/]],
     ] as const) {
-      const r = renderScreen('bid.tenderEdit', { entries: screenDefinitions, texts: screenTexts, language, route: '/bid/tenderEdit?tenderNo=BD2026-000003', answers: { getTender: () => tender } });
+      const r = renderScreen('bid.tenderEdit', {
+        entries: screenDefinitions,
+        texts: screenTexts,
+        language,
+        route: '/bid/tenderEdit?tenderNo=BD2026-000003',
+        answers: { getTender: () => tender },
+      });
       await screen.findByDisplayValue('작업 이력 입찰');
       await waitFor(() => expect(historyTexts()).toHaveLength(3));
       historyTexts().forEach((row, i) => expect(row).toMatch(expected[i]));
@@ -172,47 +318,103 @@ describe('tenderEdit: the history', { timeout: 30_000 }, () => {
 });
 
 describe('tenderOpen: 개찰 under dual control', { timeout: 30_000 }, () => {
-  const row = { tenderNo: 'BD2026-000002', title: '설비 부품 입찰', prNo: null, status: 'CLOSED', awardRule: 'LOWEST_TOTAL', currency: 'KRW', openAt: '2026-12-01T01:00:00.000Z', closeAt: '2026-12-01T09:00:00.000Z', buyerId: 'E000004', buyerName: '박구매', invitedCount: 2, submittedCount: 2, confirmations: 1, version: 3, createdAt: '2026-11-30T01:00:00.000Z' };
-
-  const detail = {
-    tenderNo: row.tenderNo, prNo: null, title: row.title, description: null, status: 'CLOSED', awardRule: 'LOWEST_TOTAL', currency: 'KRW', openAt: row.openAt, closeAt: row.closeAt,
-    buyerId: 'E000004', buyerName: '박구매', fileId: null, cancelReason: null, openedAt: null, awardedAt: null, version: 4, lines: [], suppliers: [],
-    openings: [{ confirmedBy: 'tfadmin', confirmerName: '김TF', confirmedAt: '2026-12-01T09:10:00.000Z', live: true }], orders: [], attachments: [], history: [], actions: [],
+  const row = {
+    tenderNo: 'BD2026-000002',
+    title: '설비 부품 입찰',
+    prNo: null,
+    status: 'CLOSED',
+    awardRule: 'LOWEST_TOTAL',
+    currency: 'KRW',
+    openAt: '2026-12-01T01:00:00.000Z',
+    closeAt: '2026-12-01T09:00:00.000Z',
+    buyerId: 'E000004',
+    buyerName: '박구매',
+    invitedCount: 2,
+    submittedCount: 2,
+    confirmations: 1,
+    version: 3,
+    createdAt: '2026-11-30T01:00:00.000Z',
   };
 
-  it.each([false, true])('confirms the selected closed tender with its version (refused as the same person twice: %s)', async (refuse) => {
-    let calls = 0;
-    const r = renderScreen('bid.tenderOpen', {
-      entries: screenDefinitions,
-      texts: screenTexts,
-      answers: {
-        listTenders: () => ({ rows: [row], total: 1 }),
-        confirmTenderOpening: () => {
-          calls++;
-          if (refuse) throw new OperationError(409, 'OPENING_SAME_PERSON', '이미 개찰을 확인했습니다. 다른 담당자가 30분 안에 확인해야 개찰됩니다');
-          return detail;
+  const detail = {
+    tenderNo: row.tenderNo,
+    prNo: null,
+    title: row.title,
+    description: null,
+    status: 'CLOSED',
+    awardRule: 'LOWEST_TOTAL',
+    currency: 'KRW',
+    openAt: row.openAt,
+    closeAt: row.closeAt,
+    buyerId: 'E000004',
+    buyerName: '박구매',
+    fileId: null,
+    cancelReason: null,
+    openedAt: null,
+    awardedAt: null,
+    version: 4,
+    lines: [],
+    suppliers: [],
+    openings: [{ confirmedBy: 'tfadmin', confirmerName: '김TF', confirmedAt: '2026-12-01T09:10:00.000Z', live: true }],
+    orders: [],
+    attachments: [],
+    history: [],
+    actions: [],
+  };
+
+  it.each([false, true])(
+    'confirms the selected closed tender with its version (refused as the same person twice: %s)',
+    async (refuse) => {
+      let calls = 0;
+      const r = renderScreen('bid.tenderOpen', {
+        entries: screenDefinitions,
+        texts: screenTexts,
+        answers: {
+          listTenders: () => ({ rows: [row], total: 1 }),
+          confirmTenderOpening: () => {
+            calls++;
+            if (refuse)
+              throw new OperationError(
+                409,
+                'OPENING_SAME_PERSON',
+                '이미 개찰을 확인했습니다. 다른 담당자가 30분 안에 확인해야 개찰됩니다',
+              );
+            return detail;
+          },
         },
-      },
-    });
-    await screen.findByText('총 1건');
-    expect(lastCall(r.services.calls, 'listTenders')!.input.query).toMatchObject({ status: ['OPEN', 'CLOSED', 'OPENED'] });
-    const button = screen.getByRole('button', { name: '개찰 확인' });
-    expect(button).toBeDisabled();
-    expect(button).toHaveAccessibleDescription('개찰할 입찰을 한 건 선택하세요.');
-    clickGridRow(0, { x: 5 });
-    await waitFor(() => expect(button).toBeEnabled());
-    fireEvent.click(button);
-    await confirmYes();
-    await screen.findByText(refuse ? /이미 개찰을 확인했습니다/ : '개찰 확인을 기록했습니다. 다른 담당자 한 명이 30분 안에 확인하면 개찰됩니다.');
-    expect(calls).toBe(1);
-    expect(lastCall(r.services.calls, 'confirmTenderOpening')!.input).toMatchObject({ path: { tenderNo: 'BD2026-000002' }, body: { version: 3 } });
-  });
+      });
+      await screen.findByText('총 1건');
+      expect(lastCall(r.services.calls, 'listTenders')!.input.query).toMatchObject({
+        status: ['OPEN', 'CLOSED', 'OPENED'],
+      });
+      const button = screen.getByRole('button', { name: '개찰 확인' });
+      expect(button).toBeDisabled();
+      expect(button).toHaveAccessibleDescription('개찰할 입찰을 한 건 선택하세요.');
+      clickGridRow(0, { x: 5 });
+      await waitFor(() => expect(button).toBeEnabled());
+      fireEvent.click(button);
+      await confirmYes();
+      await screen.findByText(
+        refuse
+          ? /이미 개찰을 확인했습니다/
+          : '개찰 확인을 기록했습니다. 다른 담당자 한 명이 30분 안에 확인하면 개찰됩니다.',
+      );
+      expect(calls).toBe(1);
+      expect(lastCall(r.services.calls, 'confirmTenderOpening')!.input).toMatchObject({
+        path: { tenderNo: 'BD2026-000002' },
+        body: { version: 3 },
+      });
+    },
+  );
 
   it('says the tender is opened when the second confirmation opens it', async () => {
     renderScreen('bid.tenderOpen', {
       entries: screenDefinitions,
       texts: screenTexts,
-      answers: { listTenders: () => ({ rows: [row], total: 1 }), confirmTenderOpening: () => ({ ...detail, status: 'OPENED', openedAt: '2026-12-01T09:20:00.000Z' }) },
+      answers: {
+        listTenders: () => ({ rows: [row], total: 1 }),
+        confirmTenderOpening: () => ({ ...detail, status: 'OPENED', openedAt: '2026-12-01T09:20:00.000Z' }),
+      },
     });
     await screen.findByText('총 1건');
     clickGridRow(0, { x: 5 });
@@ -230,7 +432,14 @@ describe('tenderOpen: 개찰 under dual control', { timeout: 30_000 }, () => {
     ['en', 'OPEN', 'You can confirm after bidding closes.'],
     ['ko', 'OPENED', '이미 개찰된 입찰입니다.'],
   ] as const)('(%s) keeps 개찰 확인 disabled for a %s tender and says why beside it', async (language, status, why) => {
-    renderScreen('bid.tenderOpen', { entries: screenDefinitions, texts: screenTexts, language, answers: { listTenders: () => ({ rows: [{ ...row, status, confirmations: status === 'OPENED' ? 2 : 0 }], total: 1 }) } });
+    renderScreen('bid.tenderOpen', {
+      entries: screenDefinitions,
+      texts: screenTexts,
+      language,
+      answers: {
+        listTenders: () => ({ rows: [{ ...row, status, confirmations: status === 'OPENED' ? 2 : 0 }], total: 1 }),
+      },
+    });
     await screen.findByText(language === 'ko' ? '총 1건' : /1/);
     clickGridRow(0, { x: 5 });
     await screen.findByText(why);

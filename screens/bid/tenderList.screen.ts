@@ -10,9 +10,14 @@ export default defineListScreen({
   route: '/bid/tenderList',
   title: 'screen.bid.tenderList.title',
   labels: 'screen.bid.f',
-  description: 'Sealed-bid tenders with their window and how many invited suppliers have bid; prices stay sealed until the opening.',
+  description:
+    'Sealed-bid tenders with their window and how many invited suppliers have bid; prices stay sealed until the opening.',
   source: { operation: 'listTenders', rowKey: 'tenderNo', defaultSort: 'tenderNo:desc' },
-  filters: [{ field: 'tenderNo' }, { field: 'title' }, { field: 'status', widget: 'multiSelect', options: TENDER_STATUS }],
+  filters: [
+    { field: 'tenderNo' },
+    { field: 'title' },
+    { field: 'status', widget: 'multiSelect', options: TENDER_STATUS },
+  ],
   columns: [
     { field: 'tenderNo', width: 130, link: { screen: 'bid.tenderEdit', query: { tenderNo: 'row.tenderNo' } } },
     { field: 'title', width: 240 },
@@ -26,5 +31,7 @@ export default defineListScreen({
     { field: 'buyerName', width: 90 },
   ],
   rowOpen: { screen: 'bid.tenderEdit', query: { tenderNo: 'row.tenderNo' } },
-  actions: [{ kind: 'navigate', id: 'new', label: 'screen.bid.tenderList.new', screen: 'bid.tenderEdit', requires: 'write' }],
+  actions: [
+    { kind: 'navigate', id: 'new', label: 'screen.bid.tenderList.new', screen: 'bid.tenderEdit', requires: 'write' },
+  ],
 });

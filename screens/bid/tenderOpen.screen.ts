@@ -17,7 +17,11 @@ export default defineListScreen({
   labels: 'screen.bid.f',
   description: 'Closed tenders waiting for the opening; two distinct staff confirm within 30 minutes to open one.',
   source: { operation: 'listTenders', rowKey: 'tenderNo', defaultSort: 'closeAt:desc' },
-  filters: [{ field: 'tenderNo' }, { field: 'title' }, { field: 'status', widget: 'multiSelect', options: TENDER_STATUS, default: ['OPEN', 'CLOSED', 'OPENED'] }],
+  filters: [
+    { field: 'tenderNo' },
+    { field: 'title' },
+    { field: 'status', widget: 'multiSelect', options: TENDER_STATUS, default: ['OPEN', 'CLOSED', 'OPENED'] },
+  ],
   selection: 'single',
   columns: [
     { field: 'tenderNo', width: 130, link: { screen: 'bid.tenderEdit', query: { tenderNo: 'row.tenderNo' } } },

@@ -32,8 +32,19 @@ export default defineEditScreen({
         { field: 'openAt', widget: 'datetime' },
         { field: 'closeAt', widget: 'datetime' },
         // Counted by the server at its answer (its business clock), then ticking here.
-        { field: 'secondsToClose', widget: 'countdown', visible: "form.status == 'OPEN' || form.status == 'PUBLISHED'" },
-        { field: 'description', widget: 'textarea', rows: 2, readOnly: true, span: 3, visible: '!empty(form.description)' },
+        {
+          field: 'secondsToClose',
+          widget: 'countdown',
+          visible: "form.status == 'OPEN' || form.status == 'PUBLISHED'",
+        },
+        {
+          field: 'description',
+          widget: 'textarea',
+          rows: 2,
+          readOnly: true,
+          span: 3,
+          visible: '!empty(form.description)',
+        },
         { field: 'attachments', widget: 'files', span: 3, visible: 'count(form.attachments) > 0' },
       ],
     },
@@ -42,7 +53,14 @@ export default defineEditScreen({
       columns: 3,
       fields: [
         { field: 'bidStatus', widget: 'select', options: BID_STATUS, emptyOption: 'none', readOnly: true },
-        { field: 'result', widget: 'select', options: BID_STATUS, emptyOption: 'none', readOnly: true, visible: '!empty(form.result)' },
+        {
+          field: 'result',
+          widget: 'select',
+          options: BID_STATUS,
+          emptyOption: 'none',
+          readOnly: true,
+          visible: '!empty(form.result)',
+        },
       ],
     },
     {
@@ -91,7 +109,10 @@ export default defineEditScreen({
       visible: 'form.editable == true',
       confirm: `${T}.confirmSubmit`,
       success: `${T}.submitted`,
-      params: { path: { tenderNo: 'form.tenderNo' }, body: { version: 'form.version', lines: "pick(detail.lines.rows, ['lineNo', 'unitPrice'])" } },
+      params: {
+        path: { tenderNo: 'form.tenderNo' },
+        body: { version: 'form.version', lines: "pick(detail.lines.rows, ['lineNo', 'unitPrice'])" },
+      },
       then: ['reloadRecord'],
     },
   ],

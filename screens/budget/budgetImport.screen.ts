@@ -39,7 +39,15 @@ export default defineListScreen({
     { field: 'failMessage', label: U('failMessage'), width: 240 },
   ],
   actions: [
-    { kind: 'open', id: 'result', label: T('openResult'), screen: 'budget.budgetUpload', dialog: true, selection: 'single', query: { batchId: 'row.batchId' } },
+    {
+      kind: 'open',
+      id: 'result',
+      label: T('openResult'),
+      screen: 'budget.budgetUpload',
+      dialog: true,
+      selection: 'single',
+      query: { batchId: 'row.batchId' },
+    },
     { kind: 'exportExcel', fileName: T('title') },
   ],
 });

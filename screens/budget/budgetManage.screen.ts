@@ -18,7 +18,11 @@ export default defineListScreen({
   source: { operation: 'listBudgetLines', rowKey: 'key', pageSize: 200, defaultSort: 'fiscalYear:desc' },
   filters: [
     { field: 'fiscalYear', mask: 'onlynum', maxLength: 4 },
-    { field: 'month', widget: 'select', options: Array.from({ length: 12 }, (_, i) => ({ value: String(i + 1), text: `screen.budget.month.m${i + 1}` })) },
+    {
+      field: 'month',
+      widget: 'select',
+      options: Array.from({ length: 12 }, (_, i) => ({ value: String(i + 1), text: `screen.budget.month.m${i + 1}` })),
+    },
     { field: 'deptcd', label: F('dept'), widget: 'department' },
     { field: 'accountCode', widget: 'select', codeGroup: 'BUDGET_ACCOUNT' },
   ],
@@ -55,7 +59,15 @@ export default defineListScreen({
           { field: 'amount', required: true, mask: 'numComma', maxLength: 25 },
         ],
       },
-      params: { body: { fiscalYear: 'input.fiscalYear', month: 'input.month', deptcd: 'input.deptcd', accountCode: 'input.accountCode', amount: 'input.amount' } },
+      params: {
+        body: {
+          fiscalYear: 'input.fiscalYear',
+          month: 'input.month',
+          deptcd: 'input.deptcd',
+          accountCode: 'input.accountCode',
+          amount: 'input.amount',
+        },
+      },
       success: T('budgetManage.saved'),
     },
     {
@@ -64,11 +76,32 @@ export default defineListScreen({
       label: T('budgetManage.changeAmount'),
       operation: 'saveBudgetLine',
       enabled: 'selection == 1',
-      prompt: { title: T('budgetManage.changeAmount'), fields: [{ field: 'amount', required: true, mask: 'numComma', maxLength: 25 }] },
-      params: { body: { fiscalYear: 'row.fiscalYear', month: 'row.month', deptcd: 'row.deptcd', accountCode: 'row.accountCode', amount: 'input.amount', version: 'row.version' } },
+      prompt: {
+        title: T('budgetManage.changeAmount'),
+        fields: [{ field: 'amount', required: true, mask: 'numComma', maxLength: 25 }],
+      },
+      params: {
+        body: {
+          fiscalYear: 'row.fiscalYear',
+          month: 'row.month',
+          deptcd: 'row.deptcd',
+          accountCode: 'row.accountCode',
+          amount: 'input.amount',
+          version: 'row.version',
+        },
+      },
       success: T('budgetManage.saved'),
     },
-    { kind: 'open', id: 'upload', label: T('budgetManage.upload'), screen: 'budget.budgetUpload', dialog: true, requires: 'write', query: { fiscalYear: 'filters.fiscalYear' }, then: ['reload'] },
+    {
+      kind: 'open',
+      id: 'upload',
+      label: T('budgetManage.upload'),
+      screen: 'budget.budgetUpload',
+      dialog: true,
+      requires: 'write',
+      query: { fiscalYear: 'filters.fiscalYear' },
+      then: ['reload'],
+    },
     { kind: 'exportExcel', fileName: T('budgetManage.title') },
   ],
 });

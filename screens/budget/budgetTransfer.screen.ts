@@ -21,7 +21,15 @@ export default defineListScreen({
   filters: [
     { field: 'fiscalYear', mask: 'onlynum', maxLength: 4 },
     { field: 'month', widget: 'select', options: months },
-    { field: 'status', label: F('transferStatus'), widget: 'select', options: ['IN_APPROVAL', 'APPROVED', 'REJECTED', 'CANCELLED'].map((s) => ({ value: s, text: T(`transferStatus.${s}`) })) },
+    {
+      field: 'status',
+      label: F('transferStatus'),
+      widget: 'select',
+      options: ['IN_APPROVAL', 'APPROVED', 'REJECTED', 'CANCELLED'].map((s) => ({
+        value: s,
+        text: T(`transferStatus.${s}`),
+      })),
+    },
     { field: 'deptcd', label: F('dept'), widget: 'department' },
     { field: 'accountCode', widget: 'select', codeGroup: 'BUDGET_ACCOUNT' },
     { field: 'transferNo' },
@@ -29,7 +37,16 @@ export default defineListScreen({
   selection: 'single',
   columns: [
     { field: 'transferNo', width: 130 },
-    { field: 'status', label: F('transferStatus'), type: 'code', width: 80, options: ['IN_APPROVAL', 'APPROVED', 'REJECTED', 'CANCELLED'].map((s) => ({ value: s, text: T(`transferStatus.${s}`) })) },
+    {
+      field: 'status',
+      label: F('transferStatus'),
+      type: 'code',
+      width: 80,
+      options: ['IN_APPROVAL', 'APPROVED', 'REJECTED', 'CANCELLED'].map((s) => ({
+        value: s,
+        text: T(`transferStatus.${s}`),
+      })),
+    },
     { field: 'fiscalYear', width: 70 },
     { field: 'fromText', width: 220 },
     { field: 'toText', width: 220 },
@@ -65,8 +82,15 @@ export default defineListScreen({
       },
       params: {
         body: {
-          fiscalYear: 'input.fiscalYear', fromMonth: 'input.fromMonth', fromDeptcd: 'input.fromDeptcd', fromAccount: 'input.fromAccount',
-          toMonth: 'input.toMonth', toDeptcd: 'input.toDeptcd', toAccount: 'input.toAccount', amount: 'input.amount', reason: 'input.reason',
+          fiscalYear: 'input.fiscalYear',
+          fromMonth: 'input.fromMonth',
+          fromDeptcd: 'input.fromDeptcd',
+          fromAccount: 'input.fromAccount',
+          toMonth: 'input.toMonth',
+          toDeptcd: 'input.toDeptcd',
+          toAccount: 'input.toAccount',
+          amount: 'input.amount',
+          reason: 'input.reason',
         },
       },
       success: T('budgetTransfer.requested'),
@@ -88,8 +112,15 @@ export default defineListScreen({
       variant: 'danger',
       operation: 'rejectApproval',
       enabled: "selection == 1 && contains(row.actions, 'reject')",
-      prompt: { fields: [{ field: 'comment', label: F('rejectComment'), widget: 'textarea', rows: 3, required: true, maxLength: 1000 }] },
-      params: { path: { approvalId: 'row.pendingApprovalId' }, body: { version: 'row.pendingApprovalVersion', comment: 'input.comment' } },
+      prompt: {
+        fields: [
+          { field: 'comment', label: F('rejectComment'), widget: 'textarea', rows: 3, required: true, maxLength: 1000 },
+        ],
+      },
+      params: {
+        path: { approvalId: 'row.pendingApprovalId' },
+        body: { version: 'row.pendingApprovalVersion', comment: 'input.comment' },
+      },
       success: T('budgetTransfer.rejected'),
     },
     {
@@ -98,12 +129,25 @@ export default defineListScreen({
       label: T('budgetTransfer.cancel'),
       operation: 'cancelBudgetTransfer',
       enabled: "selection == 1 && contains(row.actions, 'cancel')",
-      prompt: { fields: [{ field: 'reason', label: F('cancelReason'), widget: 'textarea', rows: 3, required: true, maxLength: 500 }] },
+      prompt: {
+        fields: [
+          { field: 'reason', label: F('cancelReason'), widget: 'textarea', rows: 3, required: true, maxLength: 500 },
+        ],
+      },
       params: { path: { transferNo: 'row.transferNo' }, body: { version: 'row.version', reason: 'input.reason' } },
       success: T('budgetTransfer.cancelled'),
     },
     // The transfer as a document: its approval line step by step (budgetTransferView).
-    { kind: 'open', id: 'detail', label: T('budgetTransfer.detail'), screen: 'budget.budgetTransferView', dialog: true, selection: 'single', query: { transferNo: 'row.transferNo' }, then: ['reload'] },
+    {
+      kind: 'open',
+      id: 'detail',
+      label: T('budgetTransfer.detail'),
+      screen: 'budget.budgetTransferView',
+      dialog: true,
+      selection: 'single',
+      query: { transferNo: 'row.transferNo' },
+      then: ['reload'],
+    },
     { kind: 'exportExcel', fileName: T('budgetTransfer.title') },
   ],
 });

@@ -3,7 +3,10 @@ import { APPROVAL_STEP_COLUMNS } from '../purchase-order/labels';
 
 const T = (n: string) => `screen.budget.${n}`;
 const F = (n: string) => `screen.budget.field.${n}`;
-const STATUS = ['IN_APPROVAL', 'APPROVED', 'REJECTED', 'CANCELLED'].map((s) => ({ value: s, text: T(`transferStatus.${s}`) }));
+const STATUS = ['IN_APPROVAL', 'APPROVED', 'REJECTED', 'CANCELLED'].map((s) => ({
+  value: s,
+  text: T(`transferStatus.${s}`),
+}));
 const may = (action: string) => `contains(form.actions, '${action}')`;
 
 /**
@@ -37,12 +40,27 @@ export default defineEditScreen({
         { field: 'requestedAt', widget: 'datetime', readOnly: 'true' },
         { field: 'approvedAt', widget: 'datetime', readOnly: 'true' },
         { field: 'reason', widget: 'textarea', rows: 2, readOnly: 'true', span: 3 },
-        { field: 'cancelReason', widget: 'textarea', rows: 2, readOnly: 'true', span: 3, visible: '!empty(form.cancelReason)' },
+        {
+          field: 'cancelReason',
+          widget: 'textarea',
+          rows: 2,
+          readOnly: 'true',
+          span: 3,
+          visible: '!empty(form.cancelReason)',
+        },
       ],
     },
   ],
   details: [
-    { id: 'approvalSteps', title: T('budgetTransferView.approvalSteps'), rowKey: 'stepKey', canAdd: false, canDelete: false, visibleRows: 5, columns: APPROVAL_STEP_COLUMNS },
+    {
+      id: 'approvalSteps',
+      title: T('budgetTransferView.approvalSteps'),
+      rowKey: 'stepKey',
+      canAdd: false,
+      canDelete: false,
+      visibleRows: 5,
+      columns: APPROVAL_STEP_COLUMNS,
+    },
   ],
   actions: [
     {
@@ -64,8 +82,15 @@ export default defineEditScreen({
       variant: 'danger',
       operation: 'rejectApproval',
       visible: may('reject'),
-      prompt: { fields: [{ field: 'comment', label: F('rejectComment'), widget: 'textarea', rows: 3, required: true, maxLength: 1000 }] },
-      params: { path: { approvalId: 'form.pendingApprovalId' }, body: { version: 'form.pendingApprovalVersion', comment: 'input.comment' } },
+      prompt: {
+        fields: [
+          { field: 'comment', label: F('rejectComment'), widget: 'textarea', rows: 3, required: true, maxLength: 1000 },
+        ],
+      },
+      params: {
+        path: { approvalId: 'form.pendingApprovalId' },
+        body: { version: 'form.pendingApprovalVersion', comment: 'input.comment' },
+      },
       success: T('budgetTransfer.rejected'),
       then: ['reload'],
     },

@@ -1,7 +1,10 @@
 import { defineEditScreen } from '../../engine/define';
 
 const T = (n: string) => `screen.budget.budgetUpload.${n}`;
-const RESULT = ['NEW', 'UPDATE', 'UNCHANGED', 'SKIPPED', 'ERROR'].map((v) => ({ value: v, text: `screen.budget.uploadRow.${v}` }));
+const RESULT = ['NEW', 'UPDATE', 'UNCHANGED', 'SKIPPED', 'ERROR'].map((v) => ({
+  value: v,
+  text: `screen.budget.uploadRow.${v}`,
+}));
 const STATUS = ['APPLIED', 'REJECTED'].map((v) => ({ value: v, text: `screen.budget.uploadStatus.${v}` }));
 
 /**
@@ -22,8 +25,26 @@ export default defineEditScreen({
     {
       columns: 2,
       fields: [
-        { field: 'fiscalYear', required: true, mask: 'onlynum', maxLength: 4, default: { query: 'fiscalYear' }, readOnly: "mode == 'update'" },
-        { field: 'workbook', label: T('workbook'), widget: 'files', readOnly: 'true', visible: "mode == 'create'", valueFrom: { operation: 'getBudgetWorkbookFiles', params: { path: { fiscalYear: 'form.fiscalYear' } }, value: 'files' } },
+        {
+          field: 'fiscalYear',
+          required: true,
+          mask: 'onlynum',
+          maxLength: 4,
+          default: { query: 'fiscalYear' },
+          readOnly: "mode == 'update'",
+        },
+        {
+          field: 'workbook',
+          label: T('workbook'),
+          widget: 'files',
+          readOnly: 'true',
+          visible: "mode == 'create'",
+          valueFrom: {
+            operation: 'getBudgetWorkbookFiles',
+            params: { path: { fiscalYear: 'form.fiscalYear' } },
+            value: 'files',
+          },
+        },
       ],
     },
     {
@@ -40,15 +61,42 @@ export default defineEditScreen({
         { field: 'countUnchanged', label: T('countUnchanged'), readOnly: 'true' },
         { field: 'countSkipped', label: T('countSkipped'), readOnly: 'true' },
         { field: 'countError', label: T('countError'), readOnly: 'true' },
-        { field: 'failMessage', label: T('failMessage'), readOnly: 'true', span: 4, visible: '!empty(form.failMessage)' },
-        { field: 'errorFiles', label: T('errorFile'), widget: 'files', readOnly: 'true', span: 2, visible: 'form.countError > 0', valueFrom: { operation: 'getBudgetUploadErrorFiles', params: { path: { uploadId: 'form.batchId' } }, value: 'files' } },
+        {
+          field: 'failMessage',
+          label: T('failMessage'),
+          readOnly: 'true',
+          span: 4,
+          visible: '!empty(form.failMessage)',
+        },
+        {
+          field: 'errorFiles',
+          label: T('errorFile'),
+          widget: 'files',
+          readOnly: 'true',
+          span: 2,
+          visible: 'form.countError > 0',
+          valueFrom: {
+            operation: 'getBudgetUploadErrorFiles',
+            params: { path: { uploadId: 'form.batchId' } },
+            value: 'files',
+          },
+        },
       ],
     },
   ],
   details: [
     {
-      id: 'rows', title: T('rows'), rowKey: 'rowNo', canAdd: false, canDelete: false, visibleRows: 10, visible: "mode == 'update'",
-      load: { operation: 'listBudgetUploadRows', params: { path: { uploadId: 'form.batchId' }, query: { size: '500' } } },
+      id: 'rows',
+      title: T('rows'),
+      rowKey: 'rowNo',
+      canAdd: false,
+      canDelete: false,
+      visibleRows: 10,
+      visible: "mode == 'update'",
+      load: {
+        operation: 'listBudgetUploadRows',
+        params: { path: { uploadId: 'form.batchId' }, query: { size: '500' } },
+      },
       columns: [
         { field: 'rowNo', label: T('rowNo'), type: 'number', width: 50 },
         { field: 'result', label: T('rowResult'), type: 'code', options: RESULT, width: 80 },
@@ -65,7 +113,18 @@ export default defineEditScreen({
   ],
   attachments: { field: 'fileId', kind: 'spreadsheet', label: T('file'), readOnly: "mode == 'update'" },
   actions: [
-    { kind: 'save', id: 'upload', label: T('upload'), operation: 'uploadBudgetFromFile', visible: "mode == 'create'", variant: 'primary', confirm: T('confirmUpload'), params: { body: { fiscalYear: 'form.fiscalYear', fileId: 'form.fileId' } }, success: T('done'), then: [] },
+    {
+      kind: 'save',
+      id: 'upload',
+      label: T('upload'),
+      operation: 'uploadBudgetFromFile',
+      visible: "mode == 'create'",
+      variant: 'primary',
+      confirm: T('confirmUpload'),
+      params: { body: { fiscalYear: 'form.fiscalYear', fileId: 'form.fileId' } },
+      success: T('done'),
+      then: [],
+    },
     { kind: 'close', label: T('close') },
   ],
 });

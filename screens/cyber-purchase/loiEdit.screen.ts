@@ -1,5 +1,13 @@
 import { defineEditScreen } from '../../engine/define';
-import { buyerSection, compNameField, currencyField, f, filesSection, headerSection, titleField } from './supplier-document';
+import {
+  buyerSection,
+  compNameField,
+  currencyField,
+  f,
+  filesSection,
+  headerSection,
+  titleField,
+} from './supplier-document';
 
 const T = 'screen.cyberPurchase.loiEdit';
 

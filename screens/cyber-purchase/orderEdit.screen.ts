@@ -1,5 +1,13 @@
 import { defineEditScreen } from '../../engine/define';
-import { buyerSection, compNameField, currencyField, f, filesSection, headerSection, titleField } from './supplier-document';
+import {
+  buyerSection,
+  compNameField,
+  currencyField,
+  f,
+  filesSection,
+  headerSection,
+  titleField,
+} from './supplier-document';
 
 const T = 'screen.cyberPurchase.orderEdit';
 
@@ -87,8 +95,23 @@ export default defineEditScreen({
   ],
   actions: [
     { kind: 'back' },
-    { kind: 'navigate', id: 'loi', portal: 'external', label: `${T}.loi`, screen: 'cyberPurchase.loiEdit', query: { loiNo: 'form.loiNo' }, visible: '!empty(form.loiNo)' },
-    { kind: 'open', id: 'print', label: `${T}.print`, screen: 'cyberPurchase.orderPrint', dialog: true, query: { poNo: 'form.poNo' } },
+    {
+      kind: 'navigate',
+      id: 'loi',
+      portal: 'external',
+      label: `${T}.loi`,
+      screen: 'cyberPurchase.loiEdit',
+      query: { loiNo: 'form.loiNo' },
+      visible: '!empty(form.loiNo)',
+    },
+    {
+      kind: 'open',
+      id: 'print',
+      label: `${T}.print`,
+      screen: 'cyberPurchase.orderPrint',
+      dialog: true,
+      query: { poNo: 'form.poNo' },
+    },
     {
       kind: 'workflow',
       id: 'acknowledge',

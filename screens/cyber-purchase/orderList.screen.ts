@@ -13,14 +13,22 @@ export default defineListScreen({
   portals: ['internal', 'external'],
   title: 'screen.cyberPurchase.orderList.title',
   labels: 'screen.cyberPurchase.f',
-  description: 'POs sent to my company: state, amount, due date, acknowledgment; a link opens the PO; LOIs on cyberPurchase.loiList.',
+  description:
+    'POs sent to my company: state, amount, due date, acknowledgment; a link opens the PO; LOIs on cyberPurchase.loiList.',
   source: { operation: 'listSupplierPos', rowKey: 'poNo', defaultSort: 'poNo:desc' },
   filters: [
     { field: 'compNo', label: 'screen.supplierView.company', widget: 'company', portal: 'internal' },
     { field: 'poNo' },
     { field: 'title' },
     { field: 'status', label: f('poStatus'), widget: 'multiSelect', codeGroup: 'PO_STATUS' },
-    { field: 'open', widget: 'select', options: [{ value: 'Y', text: 'screen.cyberPurchase.option.poOpen.Y' }, { value: 'N', text: 'screen.cyberPurchase.option.poOpen.N' }] },
+    {
+      field: 'open',
+      widget: 'select',
+      options: [
+        { value: 'Y', text: 'screen.cyberPurchase.option.poOpen.Y' },
+        { value: 'N', text: 'screen.cyberPurchase.option.poOpen.N' },
+      ],
+    },
     { field: 'poDates', widget: 'dateRange', params: { from: 'fromDate', to: 'toDate' }, span: 2 },
   ],
   rememberFilters: true,
@@ -41,7 +49,13 @@ export default defineListScreen({
   ],
   rowOpen: { screen: 'cyberPurchase.orderEdit', query: { poNo: 'row.poNo' } },
   actions: [
-    { kind: 'navigate', id: 'lois', portal: 'external', label: 'screen.cyberPurchase.orderList.lois', screen: 'cyberPurchase.loiList' },
+    {
+      kind: 'navigate',
+      id: 'lois',
+      portal: 'external',
+      label: 'screen.cyberPurchase.orderList.lois',
+      screen: 'cyberPurchase.loiList',
+    },
     { kind: 'exportExcel', fileName: 'screen.cyberPurchase.orderList.file' },
   ],
 });

@@ -14,7 +14,8 @@ export default defineEditScreen({
   portals: ['internal', 'external'],
   title: 'screen.cyberPurchase.prCheckEdit.title',
   labels: 'screen.cyberPurchase.f',
-  description: 'A quotation request: header, buyer, lines, attachments; 견적 작성 goes to prSubmitEdit while it is open.',
+  description:
+    'A quotation request: header, buyer, lines, attachments; 견적 작성 goes to prSubmitEdit while it is open.',
   key: ['rfqNo'],
   load: { operation: 'getSupplierRfq', params: { path: { rfqNo: 'query.rfqNo' }, query: { compNo: 'query.compNo' } } },
   readOnly: true,
@@ -66,7 +67,16 @@ export default defineEditScreen({
       canAdd: false,
       canDelete: false,
       columns: [
-        { field: 'mine', label: f('questionFrom'), type: 'code', options: [{ value: 'Y', text: 'screen.cyberPurchase.option.questionFrom.Y' }, { value: 'N', text: 'screen.cyberPurchase.option.questionFrom.N' }], width: 90 },
+        {
+          field: 'mine',
+          label: f('questionFrom'),
+          type: 'code',
+          options: [
+            { value: 'Y', text: 'screen.cyberPurchase.option.questionFrom.Y' },
+            { value: 'N', text: 'screen.cyberPurchase.option.questionFrom.N' },
+          ],
+          width: 90,
+        },
         { field: 'question', width: 280 },
         { field: 'askedAt', type: 'datetime', width: 140 },
         { field: 'answer', width: 280 },
@@ -92,7 +102,14 @@ export default defineEditScreen({
       success: 'screen.cyberPurchase.prCheckEdit.asked',
       then: ['reloadRecord'],
     },
-    { kind: 'navigate', id: 'viewQuote', label: 'screen.cyberPurchase.prCheckEdit.viewQuote', screen: 'cyberPurchase.prSubmitEdit', query: { rfqNo: 'form.rfqNo', compNo: 'form.compNo' }, visible: "!empty(form.quoteNo) && form.editable != true" },
+    {
+      kind: 'navigate',
+      id: 'viewQuote',
+      label: 'screen.cyberPurchase.prCheckEdit.viewQuote',
+      screen: 'cyberPurchase.prSubmitEdit',
+      query: { rfqNo: 'form.rfqNo', compNo: 'form.compNo' },
+      visible: '!empty(form.quoteNo) && form.editable != true',
+    },
     {
       kind: 'navigate',
       id: 'quote',

@@ -19,12 +19,29 @@ export default defineListScreen({
     { field: 'rfqNo' },
     { field: 'title' },
     { field: 'status', label: f('quotStatus'), widget: 'multiSelect', codeGroup: 'QUOT_STATUS' },
-    { field: 'open', widget: 'select', options: [{ value: 'Y', text: 'screen.cyberPurchase.option.open.Y' }, { value: 'N', text: 'screen.cyberPurchase.option.open.N' }] },
-    { field: 'requested', label: f('requestDate'), widget: 'dateRange', params: { from: 'fromDate', to: 'toDate' }, span: 2 },
+    {
+      field: 'open',
+      widget: 'select',
+      options: [
+        { value: 'Y', text: 'screen.cyberPurchase.option.open.Y' },
+        { value: 'N', text: 'screen.cyberPurchase.option.open.N' },
+      ],
+    },
+    {
+      field: 'requested',
+      label: f('requestDate'),
+      widget: 'dateRange',
+      params: { from: 'fromDate', to: 'toDate' },
+      span: 2,
+    },
   ],
   rememberFilters: true,
   columns: [
-    { field: 'rfqNo', width: 130, link: { screen: 'cyberPurchase.prCheckEdit', query: { rfqNo: 'row.rfqNo', compNo: 'row.compNo' } } },
+    {
+      field: 'rfqNo',
+      width: 130,
+      link: { screen: 'cyberPurchase.prCheckEdit', query: { rfqNo: 'row.rfqNo', compNo: 'row.compNo' } },
+    },
     { field: 'compName', label: 'screen.supplierView.compName', width: 160, portal: 'internal' },
     { field: 'title', width: 260 },
     { field: 'status', label: f('quotStatus'), type: 'code', codeGroup: 'QUOT_STATUS', width: 90, align: 'center' },

@@ -28,9 +28,13 @@ export default defineEditScreen({
   portals: ['internal', 'external'],
   title: `${T}.title`,
   labels: 'screen.cyberPurchase.f',
-  description: 'Submit or revise my quotation (unit prices, lead time, validity, attachments) until the deadline; read only afterwards.',
+  description:
+    'Submit or revise my quotation (unit prices, lead time, validity, attachments) until the deadline; read only afterwards.',
   key: ['rfqNo'],
-  load: { operation: 'getSupplierQuotation', params: { path: { rfqNo: 'query.rfqNo' }, query: { compNo: 'query.compNo' } } },
+  load: {
+    operation: 'getSupplierQuotation',
+    params: { path: { rfqNo: 'query.rfqNo' }, query: { compNo: 'query.compNo' } },
+  },
   readOnly: "screen.portal == 'internal' || form.editable != true",
   sections: [
     {
@@ -38,9 +42,7 @@ export default defineEditScreen({
       visible: 'form.editable != true',
       portal: 'external',
       columns: 3,
-      fields: [
-        { field: 'rfqStatus', widget: 'select', codeGroup: 'RFQ_STATUS', emptyOption: 'none', readOnly: true },
-      ],
+      fields: [{ field: 'rfqStatus', widget: 'select', codeGroup: 'RFQ_STATUS', emptyOption: 'none', readOnly: true }],
     },
     {
       title: `${T}.request`,
@@ -49,7 +51,14 @@ export default defineEditScreen({
         { field: 'rfqNo', readOnly: true },
         { field: 'title', span: 2, readOnly: true },
         { field: 'compName', label: 'screen.supplierView.compName', readOnly: true, portal: 'internal' },
-        { field: 'status', label: f('quotStatus'), widget: 'select', codeGroup: 'QUOT_STATUS', emptyOption: 'none', readOnly: true },
+        {
+          field: 'status',
+          label: f('quotStatus'),
+          widget: 'select',
+          codeGroup: 'QUOT_STATUS',
+          emptyOption: 'none',
+          readOnly: true,
+        },
         { field: 'quoteNo', readOnly: true },
         { field: 'revision', widget: 'number', readOnly: true },
         { field: 'deadline', widget: 'datetime' },
@@ -100,7 +109,13 @@ export default defineEditScreen({
   ],
   actions: [
     { kind: 'back' },
-    { kind: 'navigate', id: 'request', label: `${T}.request0`, screen: 'cyberPurchase.prCheckEdit', query: { rfqNo: 'form.rfqNo', compNo: 'form.compNo' } },
+    {
+      kind: 'navigate',
+      id: 'request',
+      label: `${T}.request0`,
+      screen: 'cyberPurchase.prCheckEdit',
+      query: { rfqNo: 'form.rfqNo', compNo: 'form.compNo' },
+    },
     {
       kind: 'workflow',
       id: 'submit',

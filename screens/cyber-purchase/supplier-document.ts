@@ -10,7 +10,13 @@ export const f = (name: string) => `screen.cyberPurchase.f.${name}`;
 
 /** The document's title beside its number, its currency and the supplier it went to. */
 export const titleField: FieldDef = { field: 'title', label: f('title'), span: 2 };
-export const currencyField: FieldDef = { field: 'currency', label: f('currency'), widget: 'select', codeGroup: 'CURRENCY', emptyOption: 'none' };
+export const currencyField: FieldDef = {
+  field: 'currency',
+  label: f('currency'),
+  widget: 'select',
+  codeGroup: 'CURRENCY',
+  emptyOption: 'none',
+};
 export const compNameField: FieldDef = { field: 'compNameKr', label: f('compNameKr') };
 
 /** The header: three columns of the document's own fields. */
@@ -33,5 +39,9 @@ export function buyerSection(T: string): SectionDef {
 
 /** The document's attachments. */
 export function filesSection(T: string): SectionDef {
-  return { title: `${T}.files`, columns: 1, fields: [{ field: 'attachments', label: f('attachments'), widget: 'files' }] };
+  return {
+    title: `${T}.files`,
+    columns: 1,
+    fields: [{ field: 'attachments', label: f('attachments'), widget: 'files' }],
+  };
 }

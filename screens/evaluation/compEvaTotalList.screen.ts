@@ -18,7 +18,12 @@ export default defineListScreen({
   labels: 'screen.evaluation.f',
   source: { operation: 'listEvaTotals', rowKey: 'totalId', defaultSort: 'rankNo:asc' },
   filters: [
-    { field: 'periodId', label: f('period'), widget: 'select', optionsFrom: { operation: 'listEvaPeriods', value: 'periodId', text: 'periodName' } },
+    {
+      field: 'periodId',
+      label: f('period'),
+      widget: 'select',
+      optionsFrom: { operation: 'listEvaPeriods', value: 'periodId', text: 'periodName' },
+    },
     { field: 'grade', widget: 'select', options: grades },
     { field: 'status', label: f('totalStatus'), widget: 'select', options: totalStatus.slice(0, 2) },
     { field: 'published', widget: 'select', options: yn },
@@ -46,8 +51,26 @@ export default defineListScreen({
   ],
   rowOpen: { screen: 'evaluation.compEvaTotalEdit', query: { totalId: 'row.totalId' } },
   actions: [
-    { kind: 'call', id: 'finalize', label: T('action.finalize'), operation: 'finalizeEvaTotal', selection: 'multi', enabled: "all(rows, 'status', 'DRAFT')", confirm: T('confirm.finalize'), params: { path: { totalId: 'row.totalId' }, body: { version: 'row.version' } } },
-    { kind: 'call', id: 'publish', label: T('action.publish'), operation: 'publishEvaTotal', selection: 'multi', enabled: "all(rows, 'status', 'FINAL') && all(rows, 'published', 'N')", confirm: T('confirm.publish'), params: { path: { totalId: 'row.totalId' }, body: { version: 'row.version' } } },
+    {
+      kind: 'call',
+      id: 'finalize',
+      label: T('action.finalize'),
+      operation: 'finalizeEvaTotal',
+      selection: 'multi',
+      enabled: "all(rows, 'status', 'DRAFT')",
+      confirm: T('confirm.finalize'),
+      params: { path: { totalId: 'row.totalId' }, body: { version: 'row.version' } },
+    },
+    {
+      kind: 'call',
+      id: 'publish',
+      label: T('action.publish'),
+      operation: 'publishEvaTotal',
+      selection: 'multi',
+      enabled: "all(rows, 'status', 'FINAL') && all(rows, 'published', 'N')",
+      confirm: T('confirm.publish'),
+      params: { path: { totalId: 'row.totalId' }, body: { version: 'row.version' } },
+    },
     { kind: 'exportExcel', fileName: 'screen.evaluation.compEvaTotalList.title' },
   ],
 });

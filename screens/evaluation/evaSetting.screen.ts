@@ -2,7 +2,10 @@ import { defineTreeScreen } from '../../engine/define';
 import { T, f, actions, kinds, measures } from './labels';
 
 const modes = ['ALL', 'SG', 'SPEND', 'LIST'].map((value) => ({ value, text: `screen.evaluation.mode.${value}` }));
-const statuses = ['PLANNED', 'OPEN', 'CLOSED'].map((value) => ({ value, text: `screen.evaluation.periodStatus.${value}` }));
+const statuses = ['PLANNED', 'OPEN', 'CLOSED'].map((value) => ({
+  value,
+  text: `screen.evaluation.periodStatus.${value}`,
+}));
 
 /**
  * /business/evaManage/evaSetting — evaluation periods (평가설정): the periods on the left; the chosen
@@ -16,7 +19,14 @@ export default defineTreeScreen({
   route: '/business/evaManage/evaSetting',
   title: T('evaSetting.title'),
   labels: 'screen.evaluation.f',
-  tree: { operation: 'listEvaPeriods', idField: 'periodId', labelField: 'label', detailField: 'weightSum', search: true, rootLabel: T('evaSetting.periods') },
+  tree: {
+    operation: 'listEvaPeriods',
+    idField: 'periodId',
+    labelField: 'label',
+    detailField: 'weightSum',
+    search: true,
+    rootLabel: T('evaSetting.periods'),
+  },
   actions: [{ kind: 'new', label: T('evaSetting.new') }],
   detail: {
     sections: [
@@ -25,15 +35,37 @@ export default defineTreeScreen({
         columns: 4,
         fields: [
           { field: 'periodName', required: true, maxLength: 100, span: 2 },
-          { field: 'status', label: f('periodStatus'), widget: 'select', options: statuses, readOnly: true, visible: "mode == 'update'" },
+          {
+            field: 'status',
+            label: f('periodStatus'),
+            widget: 'select',
+            options: statuses,
+            readOnly: true,
+            visible: "mode == 'update'",
+          },
           { field: 'weightSum', readOnly: true, visible: "mode == 'update'" },
           { field: 'startDate', widget: 'date', required: true },
           { field: 'endDate', widget: 'date', required: true },
           { field: 'dueDate', widget: 'date', required: true },
-          { field: 'targetMode', widget: 'select', options: modes, required: true, default: 'ALL', emptyOption: 'none' },
+          {
+            field: 'targetMode',
+            widget: 'select',
+            options: modes,
+            required: true,
+            default: 'ALL',
+            emptyOption: 'none',
+          },
           { field: 'targetSgCode', maxLength: 20, visible: "form.targetMode == 'SG'" },
           { field: 'targetMinSpend', mask: 'numComma', visible: "form.targetMode == 'SPEND'" },
-          { field: 'targetList', widget: 'textarea', rows: 2, span: 4, maxLength: 2000, visible: "form.targetMode == 'LIST'", help: T('evaSetting.targetListHelp') },
+          {
+            field: 'targetList',
+            widget: 'textarea',
+            rows: 2,
+            span: 4,
+            maxLength: 2000,
+            visible: "form.targetMode == 'LIST'",
+            help: T('evaSetting.targetListHelp'),
+          },
           { field: 'remark', widget: 'textarea', rows: 2, span: 4, maxLength: 1000 },
           { field: 'targetCount', readOnly: true, visible: "mode == 'update'" },
           { field: 'taskCount', readOnly: true, visible: "mode == 'update'" },
@@ -103,16 +135,54 @@ export default defineTreeScreen({
         columns: [
           { field: 'grade', width: 70 },
           { field: 'minScore', type: 'number', width: 100, editable: true, required: true },
-          { field: 'action', label: f('gradeAction'), type: 'code', options: actions, width: 140, editable: true, required: true },
+          {
+            field: 'action',
+            label: f('gradeAction'),
+            type: 'code',
+            options: actions,
+            width: 140,
+            editable: true,
+            required: true,
+          },
         ],
       },
     ],
     actions: [
       { kind: 'delete', operation: 'deleteEvaPeriod', visible: "mode == 'update' && contains(form.actions, 'delete')" },
-      { kind: 'workflow', id: 'open', label: T('action.open'), operation: 'openEvaPeriod', visible: "contains(form.actions, 'open')", enabled: '!screen.dirty', confirm: T('confirm.open'), params: { path: { periodId: 'form.periodId' }, body: { version: 'form.version' } } },
-      { kind: 'workflow', id: 'compute', label: T('action.compute'), operation: 'computeEvaPeriod', visible: "contains(form.actions, 'compute')", params: { path: { periodId: 'form.periodId' }, body: { version: 'form.version' } } },
-      { kind: 'workflow', id: 'close', label: T('action.close'), operation: 'closeEvaPeriod', visible: "contains(form.actions, 'close')", confirm: T('confirm.close'), params: { path: { periodId: 'form.periodId' }, body: { version: 'form.version' } } },
-      { kind: 'save', operation: 'createEvaPeriod', updateOperation: 'updateEvaPeriod', variant: 'primary', visible: "mode == 'create' || contains(form.actions, 'update')" },
+      {
+        kind: 'workflow',
+        id: 'open',
+        label: T('action.open'),
+        operation: 'openEvaPeriod',
+        visible: "contains(form.actions, 'open')",
+        enabled: '!screen.dirty',
+        confirm: T('confirm.open'),
+        params: { path: { periodId: 'form.periodId' }, body: { version: 'form.version' } },
+      },
+      {
+        kind: 'workflow',
+        id: 'compute',
+        label: T('action.compute'),
+        operation: 'computeEvaPeriod',
+        visible: "contains(form.actions, 'compute')",
+        params: { path: { periodId: 'form.periodId' }, body: { version: 'form.version' } },
+      },
+      {
+        kind: 'workflow',
+        id: 'close',
+        label: T('action.close'),
+        operation: 'closeEvaPeriod',
+        visible: "contains(form.actions, 'close')",
+        confirm: T('confirm.close'),
+        params: { path: { periodId: 'form.periodId' }, body: { version: 'form.version' } },
+      },
+      {
+        kind: 'save',
+        operation: 'createEvaPeriod',
+        updateOperation: 'updateEvaPeriod',
+        variant: 'primary',
+        visible: "mode == 'create' || contains(form.actions, 'update')",
+      },
     ],
   },
 });

@@ -30,12 +30,30 @@ export default defineEditScreen({
   actions: [
     { kind: 'back', requires: 'read' },
     {
-      kind: 'workflow', id: 'save', label: T('action.saveDraft'), operation: 'saveEvaTask', visible: "contains(form.actions, 'save')",
-      params: { path: { taskId: 'form.taskId' }, body: { version: 'form.version', scores: "pick(detail.scores.rows, ['criterionId', 'score', 'comment'])" } }, then: ['reloadRecord'],
+      kind: 'workflow',
+      id: 'save',
+      label: T('action.saveDraft'),
+      operation: 'saveEvaTask',
+      visible: "contains(form.actions, 'save')",
+      params: {
+        path: { taskId: 'form.taskId' },
+        body: { version: 'form.version', scores: "pick(detail.scores.rows, ['criterionId', 'score', 'comment'])" },
+      },
+      then: ['reloadRecord'],
     },
     {
-      kind: 'workflow', id: 'submit', label: T('action.submit'), variant: 'primary', operation: 'submitEvaTask', visible: "contains(form.actions, 'submit')", confirm: T('confirm.submit'),
-      params: { path: { taskId: 'form.taskId' }, body: { version: 'form.version', scores: "pick(detail.scores.rows, ['criterionId', 'score', 'comment'])" } }, then: ['reloadRecord'],
+      kind: 'workflow',
+      id: 'submit',
+      label: T('action.submit'),
+      variant: 'primary',
+      operation: 'submitEvaTask',
+      visible: "contains(form.actions, 'submit')",
+      confirm: T('confirm.submit'),
+      params: {
+        path: { taskId: 'form.taskId' },
+        body: { version: 'form.version', scores: "pick(detail.scores.rows, ['criterionId', 'score', 'comment'])" },
+      },
+      then: ['reloadRecord'],
     },
   ],
 });

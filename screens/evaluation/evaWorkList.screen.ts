@@ -9,13 +9,23 @@ export default defineListScreen({
   labels: 'screen.evaluation.f',
   source: { operation: 'listMyEvaTasks', rowKey: 'taskId', defaultSort: 'dueDate:asc' },
   filters: [
-    { field: 'periodId', label: f('period'), widget: 'select', optionsFrom: { operation: 'listEvaPeriods', value: 'periodId', text: 'periodName' } },
+    {
+      field: 'periodId',
+      label: f('period'),
+      widget: 'select',
+      optionsFrom: { operation: 'listEvaPeriods', value: 'periodId', text: 'periodName' },
+    },
     { field: 'status', label: f('taskStatus'), widget: 'select', options: taskStatus },
     { field: 'compName', maxLength: 100 },
   ],
   rememberFilters: true,
   columns: [
-    { field: 'taskId', type: 'number', width: 70, link: { screen: 'evaluation.evaWorkEdit', query: { taskId: 'row.taskId' } } },
+    {
+      field: 'taskId',
+      type: 'number',
+      width: 70,
+      link: { screen: 'evaluation.evaWorkEdit', query: { taskId: 'row.taskId' } },
+    },
     { field: 'periodName', label: f('period'), width: 190 },
     { field: 'compNo', width: 80 },
     { field: 'compName', width: 170 },

@@ -9,7 +9,12 @@ export default defineListScreen({
   labels: 'screen.evaluation.f',
   source: { operation: 'listEvaResults', rowKey: 'taskId', defaultSort: 'taskId:desc' },
   filters: [
-    { field: 'periodId', label: f('period'), widget: 'select', optionsFrom: { operation: 'listEvaPeriods', value: 'periodId', text: 'periodName' } },
+    {
+      field: 'periodId',
+      label: f('period'),
+      widget: 'select',
+      optionsFrom: { operation: 'listEvaPeriods', value: 'periodId', text: 'periodName' },
+    },
     { field: 'status', label: f('taskStatus'), widget: 'select', options: taskStatus },
     { field: 'evaluatorName', maxLength: 50 },
     { field: 'compName', maxLength: 100 },
@@ -17,7 +22,12 @@ export default defineListScreen({
   ],
   rememberFilters: true,
   columns: [
-    { field: 'taskId', type: 'number', width: 70, link: { screen: 'evaluation.evaWorkResultView', query: { taskId: 'row.taskId' } } },
+    {
+      field: 'taskId',
+      type: 'number',
+      width: 70,
+      link: { screen: 'evaluation.evaWorkResultView', query: { taskId: 'row.taskId' } },
+    },
     { field: 'periodName', label: f('period'), width: 180 },
     { field: 'evaluatorName', width: 90 },
     { field: 'compNo', width: 80 },

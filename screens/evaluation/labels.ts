@@ -4,7 +4,8 @@
  */
 import type { ColumnDef, SectionDef } from '../../engine/definition/types';
 
-const options = (values: readonly string[], group: string) => values.map((value) => ({ value, text: `screen.evaluation.${group}.${value}` }));
+const options = (values: readonly string[], group: string) =>
+  values.map((value) => ({ value, text: `screen.evaluation.${group}.${value}` }));
 
 export const f = (name: string) => `screen.evaluation.f.${name}`;
 export const T = (name: string) => `screen.evaluation.${name}`;

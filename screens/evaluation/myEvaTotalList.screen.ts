@@ -12,7 +12,12 @@ export default defineListScreen({
   filters: [{ field: 'compNo', label: 'screen.supplierView.company', widget: 'company', portal: 'internal' }],
   columns: [
     { field: 'compName', label: 'screen.supplierView.compName', width: 160, portal: 'internal' },
-    { field: 'periodName', label: f('period'), width: 220, link: { screen: 'evaluation.myEvaTotalView', query: { totalId: 'row.totalId' } } },
+    {
+      field: 'periodName',
+      label: f('period'),
+      width: 220,
+      link: { screen: 'evaluation.myEvaTotalView', query: { totalId: 'row.totalId' } },
+    },
     { field: 'startDate', type: 'date', width: 100 },
     { field: 'endDate', type: 'date', width: 100 },
     { field: 'totalScore', type: 'number', width: 90 },

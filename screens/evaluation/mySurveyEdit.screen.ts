@@ -10,7 +10,10 @@ export default defineEditScreen({
   title: 'screen.evaluation.mySurveyEdit.title',
   labels: 'screen.evaluation.f',
   key: ['surveyId'],
-  load: { operation: 'getMySurvey', params: { path: { surveyId: 'query.surveyId' }, query: { compNo: 'query.compNo' } } },
+  load: {
+    operation: 'getMySurvey',
+    params: { path: { surveyId: 'query.surveyId' }, query: { compNo: 'query.compNo' } },
+  },
   readOnly: "!contains(form.actions, 'answer')",
   sections: [
     {
@@ -35,15 +38,36 @@ export default defineEditScreen({
       columns: [
         { field: 'qNo', type: 'number', width: 50 },
         { field: 'text', label: f('question'), width: 420 },
-        { field: 'score', label: f('score15'), type: 'number', width: 80, editable: "contains(form.actions, 'answer')" },
+        {
+          field: 'score',
+          label: f('score15'),
+          type: 'number',
+          width: 80,
+          editable: "contains(form.actions, 'answer')",
+        },
       ],
     },
   ],
   actions: [
     { kind: 'back', requires: 'read' },
     {
-      kind: 'workflow', id: 'answer', portal: 'external', label: 'screen.evaluation.action.submit', variant: 'primary', operation: 'answerMySurvey', visible: "contains(form.actions, 'answer')", confirm: 'screen.evaluation.confirm.submit',
-      params: { path: { surveyId: 'form.surveyId' }, body: { version: 'form.version', comment: 'form.comment', answers: "pick(detail.answers.rows, ['qNo', 'score'])" } }, then: ['reloadRecord'],
+      kind: 'workflow',
+      id: 'answer',
+      portal: 'external',
+      label: 'screen.evaluation.action.submit',
+      variant: 'primary',
+      operation: 'answerMySurvey',
+      visible: "contains(form.actions, 'answer')",
+      confirm: 'screen.evaluation.confirm.submit',
+      params: {
+        path: { surveyId: 'form.surveyId' },
+        body: {
+          version: 'form.version',
+          comment: 'form.comment',
+          answers: "pick(detail.answers.rows, ['qNo', 'score'])",
+        },
+      },
+      then: ['reloadRecord'],
     },
   ],
 });

@@ -12,7 +12,12 @@ export default defineListScreen({
   filters: [{ field: 'compNo', label: 'screen.supplierView.company', widget: 'company', portal: 'internal' }],
   columns: [
     { field: 'compName', label: 'screen.supplierView.compName', width: 160, portal: 'internal' },
-    { field: 'title', label: f('surveyTitle'), width: 260, link: { screen: 'evaluation.mySurveyEdit', query: { surveyId: 'row.surveyId', compNo: 'row.compNo' } } },
+    {
+      field: 'title',
+      label: f('surveyTitle'),
+      width: 260,
+      link: { screen: 'evaluation.mySurveyEdit', query: { surveyId: 'row.surveyId', compNo: 'row.compNo' } },
+    },
     { field: 'startDate', type: 'date', width: 100 },
     { field: 'endDate', type: 'date', width: 100 },
     { field: 'surveyStatus', type: 'code', options: surveyStatus, width: 80 },

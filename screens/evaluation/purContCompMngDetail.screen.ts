@@ -17,7 +17,14 @@ export default defineEditScreen({
         { field: 'contractNo', readOnly: true, visible: "mode == 'update'" },
         { field: 'compNo', widget: 'company', required: true },
         { field: 'contractYear', type: 'integer', required: true },
-        { field: 'status', label: f('contractStatus'), widget: 'select', options: contractStatus, default: 'ACTIVE', emptyOption: 'none' },
+        {
+          field: 'status',
+          label: f('contractStatus'),
+          widget: 'select',
+          options: contractStatus,
+          default: 'ACTIVE',
+          emptyOption: 'none',
+        },
         { field: 'title', label: f('contractTitle'), required: true, maxLength: 200, span: 2 },
         { field: 'sgCode', label: f('targetSgCode'), maxLength: 20 },
         { field: 'amountLimit', mask: 'onlynum', maxLength: 18 },
@@ -49,5 +56,8 @@ export default defineEditScreen({
       ],
     },
   ],
-  actions: [{ kind: 'back', requires: 'read' }, { kind: 'save', operation: 'createPurContract', updateOperation: 'updatePurContract', variant: 'primary' }],
+  actions: [
+    { kind: 'back', requires: 'read' },
+    { kind: 'save', operation: 'createPurContract', updateOperation: 'updatePurContract', variant: 'primary' },
+  ],
 });

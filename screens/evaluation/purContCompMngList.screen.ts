@@ -17,7 +17,11 @@ export default defineListScreen({
   ],
   rememberFilters: true,
   columns: [
-    { field: 'contractNo', width: 130, link: { screen: 'evaluation.purContCompMngDetail', query: { contractNo: 'row.contractNo' } } },
+    {
+      field: 'contractNo',
+      width: 130,
+      link: { screen: 'evaluation.purContCompMngDetail', query: { contractNo: 'row.contractNo' } },
+    },
     { field: 'contractYear', type: 'number', width: 70 },
     { field: 'compNo', width: 80 },
     { field: 'compName', width: 170 },
@@ -33,5 +37,13 @@ export default defineListScreen({
     { field: 'openTasks', type: 'number', width: 80 },
   ],
   rowOpen: { screen: 'evaluation.purContCompMngDetail', query: { contractNo: 'row.contractNo' } },
-  actions: [{ kind: 'navigate', id: 'new', label: 'screen.evaluation.purContCompMngList.new', screen: 'evaluation.purContCompMngDetail' }, { kind: 'exportExcel', fileName: 'screen.evaluation.purContCompMngList.title' }],
+  actions: [
+    {
+      kind: 'navigate',
+      id: 'new',
+      label: 'screen.evaluation.purContCompMngList.new',
+      screen: 'evaluation.purContCompMngDetail',
+    },
+    { kind: 'exportExcel', fileName: 'screen.evaluation.purContCompMngList.title' },
+  ],
 });

@@ -13,7 +13,12 @@ export default defineListScreen({
     { field: 'title', label: f('surveyTitle'), maxLength: 100 },
   ],
   columns: [
-    { field: 'surveyId', type: 'number', width: 70, link: { screen: 'evaluation.transSatisMngDetail', query: { surveyId: 'row.surveyId' } } },
+    {
+      field: 'surveyId',
+      type: 'number',
+      width: 70,
+      link: { screen: 'evaluation.transSatisMngDetail', query: { surveyId: 'row.surveyId' } },
+    },
     { field: 'title', label: f('surveyTitle'), width: 240 },
     { field: 'startDate', type: 'date', width: 100 },
     { field: 'endDate', type: 'date', width: 100 },
@@ -24,5 +29,13 @@ export default defineListScreen({
     { field: 'averageScore', type: 'number', width: 80 },
   ],
   rowOpen: { screen: 'evaluation.transSatisMngDetail', query: { surveyId: 'row.surveyId' } },
-  actions: [{ kind: 'navigate', id: 'new', label: 'screen.evaluation.transSatisMngList.new', screen: 'evaluation.transSatisMngDetail' }, { kind: 'exportExcel', fileName: 'screen.evaluation.transSatisMngList.title' }],
+  actions: [
+    {
+      kind: 'navigate',
+      id: 'new',
+      label: 'screen.evaluation.transSatisMngList.new',
+      screen: 'evaluation.transSatisMngDetail',
+    },
+    { kind: 'exportExcel', fileName: 'screen.evaluation.transSatisMngList.title' },
+  ],
 });

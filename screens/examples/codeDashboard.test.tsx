@@ -14,7 +14,11 @@ afterAll(() => uninstall());
 
 describe('dashboard: examples.codeDashboard', () => {
   it('shows figures, charts and a table, each from its own operation', async () => {
-    const { services, container } = renderScreen('examples.codeDashboard', { entries: screenDefinitions, texts: screenTexts, answers: createAdminFixtures().answers });
+    const { services, container } = renderScreen('examples.codeDashboard', {
+      entries: screenDefinitions,
+      texts: screenTexts,
+      answers: createAdminFixtures().answers,
+    });
     expect(await screen.findByRole('heading', { name: '공통코드 현황 (예제)' })).toBeInTheDocument();
     const stat = (id: string) => container.querySelector(`[data-panel="${id}"]`)!;
     await waitFor(() => expect(stat('groups')).toHaveTextContent('코드 그룹 수5'));
@@ -34,6 +38,8 @@ describe('dashboard: examples.codeDashboard', () => {
       },
     };
     renderScreen('examples.codeDashboard', { entries: screenDefinitions, texts: screenTexts, answers });
-    await waitFor(() => expect(screen.getAllByRole('alert').some((a) => a.textContent === '불러오지 못했습니다: 서버 오류')).toBe(true));
+    await waitFor(() =>
+      expect(screen.getAllByRole('alert').some((a) => a.textContent === '불러오지 못했습니다: 서버 오류')).toBe(true),
+    );
   });
 });

@@ -22,7 +22,16 @@ const lastCall = (calls: Calls, op: string) => [...calls].reverse().find((c) => 
 
 function open(route: string, extra: Partial<Parameters<typeof renderScreen>[1]> = {}) {
   const fixtures = createFulfilmentFixtures();
-  const r = renderScreen('fulfilmentDelivery.deliverEdit', { entries: screenDefinitions, texts: screenTexts, answers: fixtures.answers, codes: fixtures.codes, portal: 'external', login: null, route, ...extra });
+  const r = renderScreen('fulfilmentDelivery.deliverEdit', {
+    entries: screenDefinitions,
+    texts: screenTexts,
+    answers: fixtures.answers,
+    codes: fixtures.codes,
+    portal: 'external',
+    login: null,
+    route,
+    ...extra,
+  });
   return { ...r, fixtures };
 }
 
@@ -59,7 +68,9 @@ describe('deliverEdit: the supplier registers a delivery', { timeout: 60_000 }, 
     fireEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: '확인' }));
     // The one line sent is the grid's first: the server's message is said at row 1.
     expect(await screen.findByText(/1행.*발주 잔량\(10\)을 초과하여 납품할 수 없습니다/)).toBeInTheDocument();
-    expect(lastCall(services.calls, 'createDelivery')!.input.body).toMatchObject({ lines: [{ poLineNo: 1, quantity: '11' }] });
+    expect(lastCall(services.calls, 'createDelivery')!.input.body).toMatchObject({
+      lines: [{ poLineNo: 1, quantity: '11' }],
+    });
     expect(fixtures.data.deliveries).toHaveLength(4);
 
     await editGridCell({ row: 0, field: 'quantity' }, '6');
@@ -72,8 +83,24 @@ describe('deliverEdit: the supplier registers a delivery', { timeout: 60_000 }, 
     const body = lastCall(services.calls, 'createDelivery')!.input.body as Record<string, unknown>;
     expect(body).toMatchObject({ poNo: 'PO2026-000510', deliveryDate: todayText(), vehicleNo: '12가3456' });
     expect(body.lines).toEqual([
-      { poLineNo: 1, itemCode: 'IT-1001', itemName: '육각볼트 M8', spec: 'M8x20', unitCode: 'EA', quantity: '6', PRICE: '1500.00' },
-      { poLineNo: 2, itemCode: 'IT-1002', itemName: '평와셔 M8', unitCode: 'EA', quantity: '4.5', PRICE: '2000.00', BIGO: '분할 포장' },
+      {
+        poLineNo: 1,
+        itemCode: 'IT-1001',
+        itemName: '육각볼트 M8',
+        spec: 'M8x20',
+        unitCode: 'EA',
+        quantity: '6',
+        PRICE: '1500.00',
+      },
+      {
+        poLineNo: 2,
+        itemCode: 'IT-1002',
+        itemName: '평와셔 M8',
+        unitCode: 'EA',
+        quantity: '4.5',
+        PRICE: '2000.00',
+        BIGO: '분할 포장',
+      },
     ]);
     expect(body).not.toHaveProperty('currency');
     expect(body).not.toHaveProperty('arrivalDate');
@@ -86,7 +113,9 @@ describe('deliverEdit: the supplier registers a delivery', { timeout: 60_000 }, 
   it('without an order (the link from noneOrderView says noPo=Y): item, unit, quantity and price per line, in the currency chosen; no order number is sent', async () => {
     const { services } = open('/deliverEdit?noPo=Y');
     expect(await screen.findByRole('radio', { name: '무발주 납품' })).toBeChecked();
-    expect(await screen.findByText('발주 없이 등록한 납품(무발주)은 발주가 등록되어야 입고할 수 있습니다.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('발주 없이 등록한 납품(무발주)은 발주가 등록되어야 입고할 수 있습니다.'),
+    ).toBeInTheDocument();
     expect(screen.queryByRole('combobox', { name: /^발주/ })).not.toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: '행 추가' }));
     await waitFor(() => expect(gridRowTexts(document, 0)).toHaveLength(1));
@@ -99,7 +128,10 @@ describe('deliverEdit: the supplier registers a delivery', { timeout: 60_000 }, 
     await confirmYes();
     await screen.findByText('납품이 등록되었습니다: DLV2026-000900');
     const body = lastCall(services.calls, 'createDelivery')!.input.body as Record<string, unknown>;
-    expect(body).toMatchObject({ currency: 'KRW', lines: [{ itemName: '안전장갑', unitCode: 'EA', quantity: '50', PRICE: '1000' }] });
+    expect(body).toMatchObject({
+      currency: 'KRW',
+      lines: [{ itemName: '안전장갑', unitCode: 'EA', quantity: '50', PRICE: '1000' }],
+    });
     expect(body).not.toHaveProperty('poNo');
   });
 
@@ -117,7 +149,13 @@ describe('deliverEdit: the supplier registers a delivery', { timeout: 60_000 }, 
     await screen.findByText('저장되었습니다.');
     expect(lastCall(services.calls, 'updateDelivery')!.input).toMatchObject({
       path: { deliveryNo: 'DLV2026-000101' },
-      body: { version: 1, deliveryDate: '2026-11-18', vehicleNo: '34나5678', BIGO: '1차 납품', lines: [{ poLineNo: 1, quantity: '7', BIGO: '박스 3개' }] },
+      body: {
+        version: 1,
+        deliveryDate: '2026-11-18',
+        vehicleNo: '34나5678',
+        BIGO: '1차 납품',
+        lines: [{ poLineNo: 1, quantity: '7', BIGO: '박스 3개' }],
+      },
     });
     expect(lastCall(services.calls, 'updateDelivery')!.input.body).not.toHaveProperty('poNo');
   });
@@ -129,7 +167,10 @@ describe('deliverEdit: the supplier registers a delivery', { timeout: 60_000 }, 
     fireEvent.change(within(prompt).getByLabelText(/취소사유/), { target: { value: '수량 재확인' } });
     fireEvent.click(within(prompt).getByRole('button', { name: '확인' }));
     await screen.findByText('납품을 취소했습니다.');
-    expect(lastCall(services.calls, 'cancelDelivery')!.input).toMatchObject({ path: { deliveryNo: 'DLV2026-000101' }, body: { version: 1, reason: '수량 재확인' } });
+    expect(lastCall(services.calls, 'cancelDelivery')!.input).toMatchObject({
+      path: { deliveryNo: 'DLV2026-000101' },
+      body: { version: 1, reason: '수량 재확인' },
+    });
     await waitFor(() => expect(screen.getByRole('combobox', { name: '납품상태' })).toHaveDisplayValue('취소'));
     expect(screen.queryByRole('button', { name: '저장' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: '납품 취소' })).not.toBeInTheDocument();

@@ -2,7 +2,10 @@ import { defineEditScreen } from '../../engine/define';
 
 const f = (name: string) => `screen.fulfilmentDelivery.field.${name}`;
 /** Why a receipt accepts less than was delivered (RECEIPT_SHORT_REASON of the receive body). */
-const shortReasonOptions = ['SHORT', 'DAMAGED', 'WRONG_ITEM'].map((value) => ({ value, text: `screen.fulfilmentDelivery.option.shortReason.${value}` }));
+const shortReasonOptions = ['SHORT', 'DAMAGED', 'WRONG_ITEM'].map((value) => ({
+  value,
+  text: `screen.fulfilmentDelivery.option.shortReason.${value}`,
+}));
 const noPoOptions = [
   { value: 'N', text: 'screen.fulfilmentDelivery.option.noPo.N' },
   { value: 'Y', text: 'screen.fulfilmentDelivery.option.noPo.Y' },
@@ -129,13 +132,22 @@ export default defineEditScreen({
         fields: [
           { field: 'expenses', widget: 'select', codeGroup: 'EXPENSES', required: true },
           { field: 'whReqDate', widget: 'date', default: { today: 0 }, required: true },
-          { field: 'BIGO', label: 'screen.fulfilmentDelivery.field.receiptRemark', widget: 'textarea', rows: 2, maxLength: 1000 },
+          {
+            field: 'BIGO',
+            label: 'screen.fulfilmentDelivery.field.receiptRemark',
+            widget: 'textarea',
+            rows: 2,
+            maxLength: 1000,
+          },
         ],
       },
       params: {
         path: { deliveryNo: 'form.deliveryNo' },
         body: {
-          version: 'form.version', expenses: 'input.expenses', whReqDate: 'input.whReqDate', BIGO: 'input.BIGO',
+          version: 'form.version',
+          expenses: 'input.expenses',
+          whReqDate: 'input.whReqDate',
+          BIGO: 'input.BIGO',
           lines: "pick(detail.receiveLines.rows, ['lineNo', 'quantity', 'shortReason', 'shortRemark'])",
         },
       },

@@ -17,21 +17,46 @@ export default defineListScreen({
   source: { operation: 'listMyDeliveries', rowKey: 'deliveryNo', defaultSort: 'deliveryDate:desc' },
   filters: [
     { field: 'compNo', label: 'screen.supplierView.company', widget: 'company', portal: 'internal' },
-    { field: 'deliveryDates', label: f('deliveryDate'), widget: 'dateRange', default: { preset: 'last3Months' }, span: 2 },
+    {
+      field: 'deliveryDates',
+      label: f('deliveryDate'),
+      widget: 'dateRange',
+      default: { preset: 'last3Months' },
+      span: 2,
+    },
     { field: 'status', label: f('deliveryStatus'), widget: 'multiSelect', codeGroup: 'DELIVERY_STATUS' },
-    { field: 'noPo', widget: 'select', options: [{ value: 'N', text: 'screen.fulfilmentDelivery.option.noPo.N' }, { value: 'Y', text: 'screen.fulfilmentDelivery.option.noPo.Y' }] },
+    {
+      field: 'noPo',
+      widget: 'select',
+      options: [
+        { value: 'N', text: 'screen.fulfilmentDelivery.option.noPo.N' },
+        { value: 'Y', text: 'screen.fulfilmentDelivery.option.noPo.Y' },
+      ],
+    },
     { field: 'deliveryNo' },
     { field: 'poNo' },
     { field: 'itemName' },
   ],
   rememberFilters: true,
   columns: [
-    { field: 'deliveryNo', width: 140, link: { screen: 'fulfilmentDelivery.deliverEdit', query: { deliveryNo: 'row.deliveryNo' } } },
+    {
+      field: 'deliveryNo',
+      width: 140,
+      link: { screen: 'fulfilmentDelivery.deliverEdit', query: { deliveryNo: 'row.deliveryNo' } },
+    },
     { field: 'compName', label: 'screen.supplierView.compName', width: 160, portal: 'internal' },
     { field: 'status', label: f('deliveryStatus'), type: 'code', codeGroup: 'DELIVERY_STATUS', width: 90 },
     { field: 'poNo', width: 130 },
     { field: 'poTitle', width: 200 },
-    { field: 'noPo', type: 'code', options: [{ value: 'N', text: 'screen.fulfilmentDelivery.option.noPo.N' }, { value: 'Y', text: 'screen.fulfilmentDelivery.option.noPo.Y' }], width: 80 },
+    {
+      field: 'noPo',
+      type: 'code',
+      options: [
+        { value: 'N', text: 'screen.fulfilmentDelivery.option.noPo.N' },
+        { value: 'Y', text: 'screen.fulfilmentDelivery.option.noPo.Y' },
+      ],
+      width: 80,
+    },
     { field: 'deliveryDate', type: 'date', width: 100 },
     { field: 'arrivalDate', type: 'date', width: 100 },
     { field: 'currency', type: 'code', codeGroup: 'CURRENCY', width: 70 },
@@ -46,7 +71,15 @@ export default defineListScreen({
   selection: 'single',
   rowOpen: { screen: 'fulfilmentDelivery.deliverEdit', query: { deliveryNo: 'row.deliveryNo' } },
   actions: [
-    { kind: 'navigate', id: 'register', portal: 'external', label: 'screen.fulfilmentDelivery.action.register', variant: 'primary', screen: 'fulfilmentDelivery.deliverEdit', requires: 'write' },
+    {
+      kind: 'navigate',
+      id: 'register',
+      portal: 'external',
+      label: 'screen.fulfilmentDelivery.action.register',
+      variant: 'primary',
+      screen: 'fulfilmentDelivery.deliverEdit',
+      requires: 'write',
+    },
     {
       kind: 'call',
       id: 'cancel',
@@ -56,7 +89,12 @@ export default defineListScreen({
       operation: 'cancelDelivery',
       selection: 'single',
       enabled: "row.status == 'REGISTERED'",
-      prompt: { message: 'screen.fulfilmentDelivery.confirm.cancelDelivery', fields: [{ field: 'reason', label: f('cancelReason'), widget: 'textarea', rows: 3, required: true, maxLength: 500 }] },
+      prompt: {
+        message: 'screen.fulfilmentDelivery.confirm.cancelDelivery',
+        fields: [
+          { field: 'reason', label: f('cancelReason'), widget: 'textarea', rows: 3, required: true, maxLength: 500 },
+        ],
+      },
       params: { path: { deliveryNo: 'row.deliveryNo' }, body: { version: 'row.version', reason: 'input.reason' } },
     },
     { kind: 'exportExcel', fileName: 'screen.fulfilmentDelivery.deliverInfo.file' },

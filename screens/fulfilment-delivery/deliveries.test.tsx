@@ -16,18 +16,38 @@ afterAll(() => uninstall());
 
 type Calls = Array<{ operation: string; input: OperationInput }>;
 const lastCall = (calls: Calls, op: string) => [...calls].reverse().find((c) => c.operation === op);
-const OPERATOR = { auth: 'U', authGroupId: '20', section: 'D1000', deptcd: 'D1240', deptnm: '구매운영팀', hname: '김민수', singleid: 'E000004' };
+const OPERATOR = {
+  auth: 'U',
+  authGroupId: '20',
+  section: 'D1000',
+  deptcd: 'D1240',
+  deptnm: '구매운영팀',
+  hname: '김민수',
+  singleid: 'E000004',
+};
 
 function open(id: string, extra: Partial<Parameters<typeof renderScreen>[1]> = {}) {
   const fixtures = createFulfilmentFixtures();
-  const r = renderScreen(id, { entries: screenDefinitions, texts: screenTexts, answers: fixtures.answers, codes: fixtures.codes, login: OPERATOR, ...extra });
+  const r = renderScreen(id, {
+    entries: screenDefinitions,
+    texts: screenTexts,
+    answers: fixtures.answers,
+    codes: fixtures.codes,
+    login: OPERATOR,
+    ...extra,
+  });
   return { ...r, fixtures };
 }
 
 /** Several screens on their routes in one memory router: a link or a navigate really lands on the other screen. */
 function openRoutes(routes: Record<string, string>, initial: string, options: Partial<FixtureEngineOptions> = {}) {
   const fixtures = createFulfilmentFixtures();
-  const services = createFixtureEngineServices({ answers: fixtures.answers, codes: fixtures.codes, login: OPERATOR, ...options });
+  const services = createFixtureEngineServices({
+    answers: fixtures.answers,
+    codes: fixtures.codes,
+    login: OPERATOR,
+    ...options,
+  });
   const { router } = renderScreenRoutes({ entries: screenDefinitions, texts: screenTexts, services, routes, initial });
   return { services, fixtures, router };
 }
@@ -40,7 +60,9 @@ describe('deliverListAdmin: every supplier’s deliveries', { timeout: 30_000 },
     expect(first).toMatchObject({ sort: 'deliveryDate:desc' });
     expect(first.deliveryDates).toEqual([expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/), todayText()]);
     await waitFor(() => expect(gridRowTexts().length).toBe(4));
-    expect(gridRowTexts()[0]).toEqual(expect.arrayContaining(['DLV2026-000101', '납품등록', '한빛정밀', 'PO2026-000500']));
+    expect(gridRowTexts()[0]).toEqual(
+      expect.arrayContaining(['DLV2026-000101', '납품등록', '한빛정밀', 'PO2026-000500']),
+    );
     expect(gridRowTexts().flat()).toEqual(expect.arrayContaining(['입고완료', '취소']));
 
     fireEvent.change(screen.getByLabelText('협력사명'), { target: { value: '대성' } });
@@ -48,11 +70,19 @@ describe('deliverListAdmin: every supplier’s deliveries', { timeout: 30_000 },
     fireEvent.click(screen.getByRole('button', { name: '조회' }));
     await screen.findByText('총 1건');
     expect(lastCall(services.calls, 'listDeliveries')!.input.query).toMatchObject({ compName: '대성', noPo: 'N' });
-    await waitFor(() => expect(gridRowTexts()[0]).toEqual(expect.arrayContaining(['DLV2026-000102', '입고완료', '대성산업'])));
+    await waitFor(() =>
+      expect(gridRowTexts()[0]).toEqual(expect.arrayContaining(['DLV2026-000102', '입고완료', '대성산업'])),
+    );
   });
 
   it('a delivery number opens /deliverEditAdmin with that delivery', async () => {
-    const { services, router } = openRoutes({ '/deliverListAdmin': 'fulfilmentDelivery.deliverListAdmin', '/deliverEditAdmin': 'fulfilmentDelivery.deliverEditAdmin' }, '/deliverListAdmin');
+    const { services, router } = openRoutes(
+      {
+        '/deliverListAdmin': 'fulfilmentDelivery.deliverListAdmin',
+        '/deliverEditAdmin': 'fulfilmentDelivery.deliverEditAdmin',
+      },
+      '/deliverListAdmin',
+    );
     await screen.findByText('총 4건');
     await waitFor(() => expect(gridRowTexts().length).toBe(4));
     clickGridRow(0, { x: 60 });
@@ -64,60 +94,74 @@ describe('deliverListAdmin: every supplier’s deliveries', { timeout: 30_000 },
   });
 });
 
-describe('deliverListAdmin: the Excel file of a list with the deliverer’s phone asks why (docs/privacy.md)', { timeout: 30_000 }, () => {
-  it('asks the reason first; cancelling downloads nothing; a reason is recorded before the file is saved', async () => {
-    const saved: string[] = [];
-    const created = URL.createObjectURL;
-    const revoked = URL.revokeObjectURL;
-    URL.createObjectURL = () => 'blob:test';
-    URL.revokeObjectURL = () => undefined;
-    const click = HTMLAnchorElement.prototype.click;
-    HTMLAnchorElement.prototype.click = function (this: HTMLAnchorElement) {
-      saved.push(this.download);
-    };
-    try {
-      const { services } = open('fulfilmentDelivery.deliverListAdmin');
-      await screen.findByText('총 4건');
-      fireEvent.click(screen.getByRole('button', { name: '엑셀 다운로드' }));
-      let dialog = await screen.findByRole('dialog', { name: '개인정보 다운로드 사유' });
-      expect(dialog).toHaveTextContent('개인정보 접근기록에 남습니다');
-      fireEvent.click(within(dialog).getByRole('button', { name: '취소' }));
-      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-      expect(lastCall(services.calls, 'recordPersonalDataDownload')).toBeUndefined();
-      expect(saved).toEqual([]);
+describe(
+  'deliverListAdmin: the Excel file of a list with the deliverer’s phone asks why (docs/privacy.md)',
+  { timeout: 30_000 },
+  () => {
+    it('asks the reason first; cancelling downloads nothing; a reason is recorded before the file is saved', async () => {
+      const saved: string[] = [];
+      const created = URL.createObjectURL;
+      const revoked = URL.revokeObjectURL;
+      URL.createObjectURL = () => 'blob:test';
+      URL.revokeObjectURL = () => undefined;
+      const click = HTMLAnchorElement.prototype.click;
+      HTMLAnchorElement.prototype.click = function (this: HTMLAnchorElement) {
+        saved.push(this.download);
+      };
+      try {
+        const { services } = open('fulfilmentDelivery.deliverListAdmin');
+        await screen.findByText('총 4건');
+        fireEvent.click(screen.getByRole('button', { name: '엑셀 다운로드' }));
+        let dialog = await screen.findByRole('dialog', { name: '개인정보 다운로드 사유' });
+        expect(dialog).toHaveTextContent('개인정보 접근기록에 남습니다');
+        fireEvent.click(within(dialog).getByRole('button', { name: '취소' }));
+        await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+        expect(lastCall(services.calls, 'recordPersonalDataDownload')).toBeUndefined();
+        expect(saved).toEqual([]);
 
-      // A reason of one character is not taken: the user is told and asked again.
-      fireEvent.click(screen.getByRole('button', { name: '엑셀 다운로드' }));
-      dialog = await screen.findByRole('dialog', { name: '개인정보 다운로드 사유' });
-      fireEvent.change(within(dialog).getByLabelText(/사유 구분/), { target: { value: 'SETTLEMENT' } });
-      fireEvent.change(within(dialog).getByLabelText(/상세 사유/), { target: { value: '월' } });
-      fireEvent.click(within(dialog).getByRole('button', { name: '확인' }));
-      await screen.findByText('상세 사유를 2자 이상 입력하세요.');
-      fireEvent.click(screen.getByRole('button', { name: '확인' }));
-      dialog = await screen.findByRole('dialog', { name: '개인정보 다운로드 사유' });
-      fireEvent.change(within(dialog).getByLabelText(/사유 구분/), { target: { value: 'SETTLEMENT' } });
-      fireEvent.change(within(dialog).getByLabelText(/상세 사유/), { target: { value: '  11월 납품 정산 대사  ' } });
-      fireEvent.click(within(dialog).getByRole('button', { name: '확인' }));
-      await waitFor(() => expect(saved).toHaveLength(1));
-      expect(lastCall(services.calls, 'recordPersonalDataDownload')!.input.body).toEqual({ operation: 'listDeliveries', rowCount: 4, reason: { code: 'SETTLEMENT', text: '11월 납품 정산 대사' } });
-      const order = services.calls.map((c) => c.operation).filter((op) => op === 'recordPersonalDataDownload' || op === 'listDeliveries');
-      expect(order.at(-1)).toBe('recordPersonalDataDownload');
-    } finally {
-      URL.createObjectURL = created;
-      URL.revokeObjectURL = revoked;
-      HTMLAnchorElement.prototype.click = click;
-    }
-  });
-});
+        // A reason of one character is not taken: the user is told and asked again.
+        fireEvent.click(screen.getByRole('button', { name: '엑셀 다운로드' }));
+        dialog = await screen.findByRole('dialog', { name: '개인정보 다운로드 사유' });
+        fireEvent.change(within(dialog).getByLabelText(/사유 구분/), { target: { value: 'SETTLEMENT' } });
+        fireEvent.change(within(dialog).getByLabelText(/상세 사유/), { target: { value: '월' } });
+        fireEvent.click(within(dialog).getByRole('button', { name: '확인' }));
+        await screen.findByText('상세 사유를 2자 이상 입력하세요.');
+        fireEvent.click(screen.getByRole('button', { name: '확인' }));
+        dialog = await screen.findByRole('dialog', { name: '개인정보 다운로드 사유' });
+        fireEvent.change(within(dialog).getByLabelText(/사유 구분/), { target: { value: 'SETTLEMENT' } });
+        fireEvent.change(within(dialog).getByLabelText(/상세 사유/), { target: { value: '  11월 납품 정산 대사  ' } });
+        fireEvent.click(within(dialog).getByRole('button', { name: '확인' }));
+        await waitFor(() => expect(saved).toHaveLength(1));
+        expect(lastCall(services.calls, 'recordPersonalDataDownload')!.input.body).toEqual({
+          operation: 'listDeliveries',
+          rowCount: 4,
+          reason: { code: 'SETTLEMENT', text: '11월 납품 정산 대사' },
+        });
+        const order = services.calls
+          .map((c) => c.operation)
+          .filter((op) => op === 'recordPersonalDataDownload' || op === 'listDeliveries');
+        expect(order.at(-1)).toBe('recordPersonalDataDownload');
+      } finally {
+        URL.createObjectURL = created;
+        URL.revokeObjectURL = revoked;
+        HTMLAnchorElement.prototype.click = click;
+      }
+    });
+  },
+);
 
 describe('deliverEditAdmin: one delivery, received into warehousing', { timeout: 30_000 }, () => {
   it('shows the delivery read only with its lines; 입고 처리 asks expense type and date, sends them with the version, and shows the new state', async () => {
-    const { services, fixtures } = open('fulfilmentDelivery.deliverEditAdmin', { route: '/deliverEditAdmin?deliveryNo=DLV2026-000101' });
+    const { services, fixtures } = open('fulfilmentDelivery.deliverEditAdmin', {
+      route: '/deliverEditAdmin?deliveryNo=DLV2026-000101',
+    });
     await screen.findByDisplayValue('DLV2026-000101');
     expect(screen.getByLabelText('납품상태')).toHaveDisplayValue('납품등록');
     expect(screen.getByLabelText('협력사명')).toHaveAttribute('readonly');
     expect(screen.getByLabelText('차량번호')).toHaveValue('12가3456');
-    await waitFor(() => expect(gridRowTexts()[0]).toEqual(['1', '1', 'IT-1001', '육각볼트 M8', 'M8x20', 'EA', '6', '10']));
+    await waitFor(() =>
+      expect(gridRowTexts()[0]).toEqual(['1', '1', 'IT-1001', '육각볼트 M8', 'M8x20', 'EA', '6', '10']),
+    );
 
     fireEvent.click(screen.getByRole('button', { name: '입고 처리' }));
     const prompt = await screen.findByRole('dialog');
@@ -131,7 +175,13 @@ describe('deliverEditAdmin: one delivery, received into warehousing', { timeout:
     await screen.findByText('입고요청이 등록되었습니다. 입고현황에서 승인을 진행하세요.');
     expect(lastCall(services.calls, 'receiveDelivery')!.input).toMatchObject({
       path: { deliveryNo: 'DLV2026-000101' },
-      body: { version: 1, expenses: 'CONSUMABLE', whReqDate: todayText(), BIGO: '검수 완료', lines: [{ lineNo: 1, quantity: 6, shortReason: '', shortRemark: '' }] },
+      body: {
+        version: 1,
+        expenses: 'CONSUMABLE',
+        whReqDate: todayText(),
+        BIGO: '검수 완료',
+        lines: [{ lineNo: 1, quantity: 6, shortReason: '', shortRemark: '' }],
+      },
     });
     expect(fixtures.data.deliveries[0]).toMatchObject({ status: 'RECEIVED', version: 2 });
     // The record is read again: the new state, the receipt, and no second 입고 처리.
@@ -141,7 +191,9 @@ describe('deliverEditAdmin: one delivery, received into warehousing', { timeout:
   });
 
   it('shows the server’s refusal (a stale version) and changes nothing', async () => {
-    const { fixtures } = open('fulfilmentDelivery.deliverEditAdmin', { route: '/deliverEditAdmin?deliveryNo=DLV2026-000101' });
+    const { fixtures } = open('fulfilmentDelivery.deliverEditAdmin', {
+      route: '/deliverEditAdmin?deliveryNo=DLV2026-000101',
+    });
     await screen.findByDisplayValue('DLV2026-000101');
     fixtures.data.deliveries[0].version = 5;
     fireEvent.click(screen.getByRole('button', { name: '입고 처리' }));
@@ -163,7 +215,10 @@ describe('deliverEditAdmin: one delivery, received into warehousing', { timeout:
     expect(screen.getByLabelText('입고요청번호')).toHaveValue('WR2026-000204');
     expect(screen.queryByRole('button', { name: '입고 처리' })).not.toBeInTheDocument();
     b.unmount();
-    open('fulfilmentDelivery.deliverEditAdmin', { route: '/deliverEditAdmin?deliveryNo=DLV2026-000101', authority: { read: true, write: false } });
+    open('fulfilmentDelivery.deliverEditAdmin', {
+      route: '/deliverEditAdmin?deliveryNo=DLV2026-000101',
+      authority: { read: true, write: false },
+    });
     await screen.findByDisplayValue('DLV2026-000101');
     expect(screen.queryByRole('button', { name: '입고 처리' })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: '목록' })).toBeEnabled();
@@ -175,7 +230,9 @@ describe('noneOrderViewAdmin: deliveries without an order', { timeout: 30_000 },
     const { services } = open('fulfilmentDelivery.noneOrderViewAdmin');
     await screen.findByText('총 1건');
     expect(lastCall(services.calls, 'listNoneOrderDeliveries')).toBeDefined();
-    await waitFor(() => expect(gridRowTexts()[0]).toEqual(expect.arrayContaining(['DLV2026-000103', '납품등록', '한빛정밀'])));
+    await waitFor(() =>
+      expect(gridRowTexts()[0]).toEqual(expect.arrayContaining(['DLV2026-000103', '납품등록', '한빛정밀'])),
+    );
   });
 });
 
@@ -197,13 +254,19 @@ describe('external: deliverInfo and noneOrderView', { timeout: 30_000 }, () => {
     fireEvent.change(within(prompt).getByLabelText(/취소사유/), { target: { value: '수량 재확인' } });
     fireEvent.click(within(prompt).getByRole('button', { name: '확인' }));
     await screen.findByText('처리되었습니다.');
-    expect(lastCall(services.calls, 'cancelDelivery')!.input).toMatchObject({ path: { deliveryNo: 'DLV2026-000101' }, body: { version: 1, reason: '수량 재확인' } });
+    expect(lastCall(services.calls, 'cancelDelivery')!.input).toMatchObject({
+      path: { deliveryNo: 'DLV2026-000101' },
+      body: { version: 1, reason: '수량 재확인' },
+    });
     expect(fixtures.data.deliveries[0]).toMatchObject({ status: 'CANCELLED', cancelReason: '수량 재확인' });
   });
 
   it('납품 등록 goes to /deliverEdit; a number opens the delivery there (under /cyber)', async () => {
     const { router } = openRoutes(
-      { '/cyber/deliverInfo': 'fulfilmentDelivery.deliverInfo', '/cyber/deliverEdit': 'fulfilmentDelivery.deliverInfo' },
+      {
+        '/cyber/deliverInfo': 'fulfilmentDelivery.deliverInfo',
+        '/cyber/deliverEdit': 'fulfilmentDelivery.deliverInfo',
+      },
       '/cyber/deliverInfo',
       { portal: 'external', login: null },
     );
@@ -215,7 +278,10 @@ describe('external: deliverInfo and noneOrderView', { timeout: 30_000 }, () => {
 
   it('noneOrderView lists my deliveries without an order; 납품 등록 starts one without an order', async () => {
     const { router } = openRoutes(
-      { '/cyber/noneOrderView': 'fulfilmentDelivery.noneOrderView', '/cyber/deliverEdit': 'fulfilmentDelivery.noneOrderView' },
+      {
+        '/cyber/noneOrderView': 'fulfilmentDelivery.noneOrderView',
+        '/cyber/deliverEdit': 'fulfilmentDelivery.noneOrderView',
+      },
       '/cyber/noneOrderView',
       { portal: 'external', login: null },
     );

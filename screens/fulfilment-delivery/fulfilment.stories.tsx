@@ -13,10 +13,24 @@ const registry = createScreenRegistry(screenDefinitions);
  * The delivery and warehousing screens on their own fixture data (the generated Screens stories
  * use the portal's admin fixtures, which have no deliveries or receipts).
  */
-function FulfilmentStory({ id, canWrite = true, portal = 'internal' }: { id: string; canWrite?: boolean; portal?: 'internal' | 'external' }) {
+function FulfilmentStory({
+  id,
+  canWrite = true,
+  portal = 'internal',
+}: {
+  id: string;
+  canWrite?: boolean;
+  portal?: 'internal' | 'external';
+}) {
   const services = useMemo(() => {
     const fixtures = createFulfilmentFixtures();
-    return createFixtureEngineServices({ answers: fixtures.answers, codes: fixtures.codes, authority: { read: true, write: canWrite }, portal, delayMs: 150 });
+    return createFixtureEngineServices({
+      answers: fixtures.answers,
+      codes: fixtures.codes,
+      authority: { read: true, write: canWrite },
+      portal,
+      delayMs: 150,
+    });
   }, [canWrite, portal]);
   return (
     <div style={{ padding: 16, background: 'var(--color-bg, #f3f5f8)', minHeight: '100vh', boxSizing: 'border-box' }}>
@@ -36,16 +50,28 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 export const DeliverListAdmin: Story = { args: { id: 'fulfilmentDelivery.deliverListAdmin' } };
-export const DeliverEditAdmin: Story = { args: { id: 'fulfilmentDelivery.deliverEditAdmin' }, parameters: { route: '/deliverEditAdmin?deliveryNo=DLV2026-000101' } };
+export const DeliverEditAdmin: Story = {
+  args: { id: 'fulfilmentDelivery.deliverEditAdmin' },
+  parameters: { route: '/deliverEditAdmin?deliveryNo=DLV2026-000101' },
+};
 export const NoneOrderViewAdmin: Story = { args: { id: 'fulfilmentDelivery.noneOrderViewAdmin' } };
 export const WarehousingList: Story = { args: { id: 'fulfilmentDelivery.warehousingList' } };
 export const WarehousingListReadOnly: Story = { args: { id: 'fulfilmentDelivery.warehousingList', canWrite: false } };
 export const WarehousingItemList: Story = { args: { id: 'fulfilmentDelivery.warehousingItemList' } };
 export const WarehousingListCopy: Story = { args: { id: 'fulfilmentDelivery.warehousingListCopy' } };
 export const WarehousingItemListCopy: Story = { args: { id: 'fulfilmentDelivery.warehousingItemListCopy' } };
-export const WarehousingDetail: Story = { args: { id: 'fulfilmentDelivery.warehousingDetail' }, parameters: { route: '/?whReqNo=WR2026-000201' } };
-export const DeliverInfo: Story = { args: { id: 'fulfilmentDelivery.deliverInfo', portal: 'external' }, parameters: { portal: 'external' } };
-export const NoneOrderView: Story = { args: { id: 'fulfilmentDelivery.noneOrderView', portal: 'external' }, parameters: { portal: 'external' } };
+export const WarehousingDetail: Story = {
+  args: { id: 'fulfilmentDelivery.warehousingDetail' },
+  parameters: { route: '/?whReqNo=WR2026-000201' },
+};
+export const DeliverInfo: Story = {
+  args: { id: 'fulfilmentDelivery.deliverInfo', portal: 'external' },
+  parameters: { portal: 'external' },
+};
+export const NoneOrderView: Story = {
+  args: { id: 'fulfilmentDelivery.noneOrderView', portal: 'external' },
+  parameters: { portal: 'external' },
+};
 
 /** A new delivery against an order: the order picked fills the lines with its open quantities (fillFrom). */
 export const DeliverEditNew: Story = {
@@ -63,6 +89,12 @@ export const DeliverEditNew: Story = {
   },
 };
 /** A registered delivery: editable, cancellable. */
-export const DeliverEditRegistered: Story = { args: { id: 'fulfilmentDelivery.deliverEdit', portal: 'external' }, parameters: { portal: 'external', route: '/deliverEdit?deliveryNo=DLV2026-000101' } };
+export const DeliverEditRegistered: Story = {
+  args: { id: 'fulfilmentDelivery.deliverEdit', portal: 'external' },
+  parameters: { portal: 'external', route: '/deliverEdit?deliveryNo=DLV2026-000101' },
+};
 /** A cancelled delivery: read only. */
-export const DeliverEditCancelled: Story = { args: { id: 'fulfilmentDelivery.deliverEdit', portal: 'external' }, parameters: { portal: 'external', route: '/deliverEdit?deliveryNo=DLV2026-000104' } };
+export const DeliverEditCancelled: Story = {
+  args: { id: 'fulfilmentDelivery.deliverEdit', portal: 'external' },
+  parameters: { portal: 'external', route: '/deliverEdit?deliveryNo=DLV2026-000104' },
+};

@@ -23,7 +23,11 @@ export default defineListScreen({
   ],
   rememberFilters: true,
   columns: [
-    { field: 'deliveryNo', width: 140, link: { screen: 'fulfilmentDelivery.deliverEdit', query: { deliveryNo: 'row.deliveryNo' } } },
+    {
+      field: 'deliveryNo',
+      width: 140,
+      link: { screen: 'fulfilmentDelivery.deliverEdit', query: { deliveryNo: 'row.deliveryNo' } },
+    },
     { field: 'compName', label: 'screen.supplierView.compName', width: 160, portal: 'internal' },
     { field: 'status', label: f('deliveryStatus'), type: 'code', codeGroup: 'DELIVERY_STATUS', width: 90 },
     { field: 'deliveryDate', type: 'date', width: 100 },
@@ -39,8 +43,24 @@ export default defineListScreen({
   selection: 'single',
   rowOpen: { screen: 'fulfilmentDelivery.deliverEdit', query: { deliveryNo: 'row.deliveryNo' } },
   actions: [
-    { kind: 'navigate', id: 'register', portal: 'external', label: 'screen.fulfilmentDelivery.action.register', variant: 'primary', screen: 'fulfilmentDelivery.deliverEdit', query: { noPo: "'Y'" }, requires: 'write' },
-    { kind: 'open', id: 'detail', label: 'screen.fulfilmentDelivery.action.detail', screen: 'fulfilmentDelivery.deliverEdit', selection: 'single', query: { deliveryNo: 'row.deliveryNo' } },
+    {
+      kind: 'navigate',
+      id: 'register',
+      portal: 'external',
+      label: 'screen.fulfilmentDelivery.action.register',
+      variant: 'primary',
+      screen: 'fulfilmentDelivery.deliverEdit',
+      query: { noPo: "'Y'" },
+      requires: 'write',
+    },
+    {
+      kind: 'open',
+      id: 'detail',
+      label: 'screen.fulfilmentDelivery.action.detail',
+      screen: 'fulfilmentDelivery.deliverEdit',
+      selection: 'single',
+      query: { deliveryNo: 'row.deliveryNo' },
+    },
     { kind: 'exportExcel', fileName: 'screen.fulfilmentDelivery.noneOrderView.file' },
   ],
 });

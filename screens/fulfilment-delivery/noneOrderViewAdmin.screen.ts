@@ -22,7 +22,11 @@ export default defineListScreen({
   ],
   rememberFilters: true,
   columns: [
-    { field: 'deliveryNo', width: 140, link: { screen: 'fulfilmentDelivery.deliverEditAdmin', query: { deliveryNo: 'row.deliveryNo' } } },
+    {
+      field: 'deliveryNo',
+      width: 140,
+      link: { screen: 'fulfilmentDelivery.deliverEditAdmin', query: { deliveryNo: 'row.deliveryNo' } },
+    },
     { field: 'status', label: f('deliveryStatus'), type: 'code', codeGroup: 'DELIVERY_STATUS', width: 90 },
     { field: 'compName', width: 160 },
     { field: 'compNo', width: 80 },
@@ -39,7 +43,14 @@ export default defineListScreen({
   selection: 'single',
   rowOpen: { screen: 'fulfilmentDelivery.deliverEditAdmin', query: { deliveryNo: 'row.deliveryNo' } },
   actions: [
-    { kind: 'open', id: 'detail', label: 'screen.fulfilmentDelivery.action.detail', screen: 'fulfilmentDelivery.deliverEditAdmin', selection: 'single', query: { deliveryNo: 'row.deliveryNo' } },
+    {
+      kind: 'open',
+      id: 'detail',
+      label: 'screen.fulfilmentDelivery.action.detail',
+      screen: 'fulfilmentDelivery.deliverEditAdmin',
+      selection: 'single',
+      query: { deliveryNo: 'row.deliveryNo' },
+    },
     { kind: 'exportExcel', fileName: 'screen.fulfilmentDelivery.noneOrderViewAdmin.file' },
   ],
 });

@@ -7,7 +7,9 @@ const f = (name: string) => `screen.fulfilmentDelivery.field.${name}`;
  * this system's and the other systems' copies). `system` and `sourceSystemList` are not here: each
  * list places (or fixes) them itself.
  */
-export function warehousingFilters(whReqPreset: 'last3Months' | 'thisYear'): Array<TypedFilter<'listWarehousing' | 'listWarehousingItems'>> {
+export function warehousingFilters(
+  whReqPreset: 'last3Months' | 'thisYear',
+): Array<TypedFilter<'listWarehousing' | 'listWarehousingItems'>> {
   return [
     { field: 'poNo', label: f('poNo') },
     { field: 'whReqNo', label: f('whReqNo') },

@@ -78,7 +78,12 @@ export default defineEditScreen({
       variant: 'danger',
       operation: 'cancelWarehousing',
       visible: `${native} && (form.status == 'REQUESTED' || form.status == 'APPROVED')`,
-      prompt: { message: 'screen.fulfilmentDelivery.confirm.cancelReceipt', fields: [{ field: 'reason', label: f('cancelReason'), widget: 'textarea', rows: 3, required: true, maxLength: 500 }] },
+      prompt: {
+        message: 'screen.fulfilmentDelivery.confirm.cancelReceipt',
+        fields: [
+          { field: 'reason', label: f('cancelReason'), widget: 'textarea', rows: 3, required: true, maxLength: 500 },
+        ],
+      },
       params: { path: { whReqNo: 'form.whReqNo' }, body: { version: 'form.version', reason: 'input.reason' } },
       then: ['close'],
     },
@@ -89,7 +94,12 @@ export default defineEditScreen({
       variant: 'danger',
       operation: 'rejectWarehousing',
       visible: `${native} && form.status == 'REQUESTED' && form.approvalStatus == 'PENDING'`,
-      prompt: { message: 'screen.fulfilmentDelivery.confirm.reject', fields: [{ field: 'reason', label: f('rejectReason'), widget: 'textarea', rows: 3, required: true, maxLength: 500 }] },
+      prompt: {
+        message: 'screen.fulfilmentDelivery.confirm.reject',
+        fields: [
+          { field: 'reason', label: f('rejectReason'), widget: 'textarea', rows: 3, required: true, maxLength: 500 },
+        ],
+      },
       params: { path: { whReqNo: 'form.whReqNo' }, body: { version: 'form.version', reason: 'input.reason' } },
       then: ['close'],
     },
@@ -125,7 +135,10 @@ export default defineEditScreen({
         message: 'screen.fulfilmentDelivery.confirm.decide',
         fields: [{ field: 'lastDeciDate', widget: 'date', default: { today: 0 }, required: true }],
       },
-      params: { path: { whReqNo: 'form.whReqNo' }, body: { version: 'form.version', lastDeciDate: 'input.lastDeciDate' } },
+      params: {
+        path: { whReqNo: 'form.whReqNo' },
+        body: { version: 'form.version', lastDeciDate: 'input.lastDeciDate' },
+      },
       then: ['close'],
     },
   ],

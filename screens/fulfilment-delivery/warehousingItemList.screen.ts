@@ -21,7 +21,10 @@ export default defineListScreen({
       field: 'system',
       label: f('system'),
       widget: 'select',
-      options: [{ value: 'GPMS', text: 'screen.fulfilmentDelivery.option.system.GPMS' }, { value: 'OTHER', text: 'screen.fulfilmentDelivery.option.system.OTHER' }],
+      options: [
+        { value: 'GPMS', text: 'screen.fulfilmentDelivery.option.system.GPMS' },
+        { value: 'OTHER', text: 'screen.fulfilmentDelivery.option.system.OTHER' },
+      ],
       default: 'GPMS',
     },
     { field: 'sourceSystemList', label: f('sourceSystem'), widget: 'multiSelect', codeGroup: 'SOURCE_SYSTEM' },
@@ -29,7 +32,11 @@ export default defineListScreen({
   rememberFilters: true,
   currencyTotals: true,
   columns: [
-    { field: 'whReqNo', width: 130, link: { screen: 'fulfilmentDelivery.warehousingDetail', query: { whReqNo: 'row.whReqNo' }, dialog: true } },
+    {
+      field: 'whReqNo',
+      width: 130,
+      link: { screen: 'fulfilmentDelivery.warehousingDetail', query: { whReqNo: 'row.whReqNo' }, dialog: true },
+    },
     { field: 'lineNo', type: 'number', width: 50 },
     { field: 'itemCode', width: 110 },
     { field: 'itemName', width: 200 },
@@ -57,7 +64,15 @@ export default defineListScreen({
   selection: 'single',
   rowOpen: { screen: 'fulfilmentDelivery.warehousingDetail', query: { whReqNo: 'row.whReqNo' }, dialog: true },
   actions: [
-    { kind: 'open', id: 'detail', label: 'screen.fulfilmentDelivery.action.receiptDetail', screen: 'fulfilmentDelivery.warehousingDetail', dialog: true, selection: 'single', query: { whReqNo: 'row.whReqNo' } },
+    {
+      kind: 'open',
+      id: 'detail',
+      label: 'screen.fulfilmentDelivery.action.receiptDetail',
+      screen: 'fulfilmentDelivery.warehousingDetail',
+      dialog: true,
+      selection: 'single',
+      query: { whReqNo: 'row.whReqNo' },
+    },
     { kind: 'exportExcel', fileName: 'screen.fulfilmentDelivery.warehousingItemList.file' },
   ],
 });

@@ -25,7 +25,10 @@ export default defineListScreen({
       field: 'system',
       label: f('system'),
       widget: 'select',
-      options: [{ value: 'GPMS', text: 'screen.fulfilmentDelivery.option.system.GPMS' }, { value: 'OTHER', text: 'screen.fulfilmentDelivery.option.system.OTHER' }],
+      options: [
+        { value: 'GPMS', text: 'screen.fulfilmentDelivery.option.system.GPMS' },
+        { value: 'OTHER', text: 'screen.fulfilmentDelivery.option.system.OTHER' },
+      ],
       default: 'GPMS',
     },
     { field: 'sourceSystemList', label: f('sourceSystem'), widget: 'multiSelect', codeGroup: 'SOURCE_SYSTEM' },
@@ -33,7 +36,11 @@ export default defineListScreen({
   rememberFilters: true,
   currencyTotals: true,
   columns: [
-    { field: 'whReqNo', width: 130, link: { screen: 'fulfilmentDelivery.warehousingDetail', query: { whReqNo: 'row.whReqNo' }, dialog: true } },
+    {
+      field: 'whReqNo',
+      width: 130,
+      link: { screen: 'fulfilmentDelivery.warehousingDetail', query: { whReqNo: 'row.whReqNo' }, dialog: true },
+    },
     { field: 'whAppNo', width: 130 },
     { field: 'status', label: f('whStatus'), type: 'code', codeGroup: 'WH_STATUS', width: 90 },
     { field: 'approvalStatus', type: 'code', codeGroup: 'APPROVAL_STATUS', width: 90 },
@@ -75,7 +82,12 @@ export default defineListScreen({
       operation: 'rejectWarehousing',
       selection: 'single',
       enabled: `${writable} && row.approvalStatus == 'PENDING' && row.status == 'REQUESTED'`,
-      prompt: { message: 'screen.fulfilmentDelivery.confirm.reject', fields: [{ field: 'reason', label: f('rejectReason'), widget: 'textarea', rows: 3, required: true, maxLength: 500 }] },
+      prompt: {
+        message: 'screen.fulfilmentDelivery.confirm.reject',
+        fields: [
+          { field: 'reason', label: f('rejectReason'), widget: 'textarea', rows: 3, required: true, maxLength: 500 },
+        ],
+      },
       params: { path: { whReqNo: 'row.whReqNo' }, body: { version: 'row.version', reason: 'input.reason' } },
     },
     {
@@ -99,7 +111,10 @@ export default defineListScreen({
         message: 'screen.fulfilmentDelivery.confirm.decide',
         fields: [{ field: 'lastDeciDate', widget: 'date', default: { today: 0 }, required: true }],
       },
-      params: { path: { whReqNo: 'row.whReqNo' }, body: { version: 'row.version', lastDeciDate: 'input.lastDeciDate' } },
+      params: {
+        path: { whReqNo: 'row.whReqNo' },
+        body: { version: 'row.version', lastDeciDate: 'input.lastDeciDate' },
+      },
     },
     {
       kind: 'call',
@@ -109,7 +124,12 @@ export default defineListScreen({
       operation: 'cancelWarehousing',
       selection: 'single',
       enabled: `${writable} && (row.status == 'REQUESTED' || row.status == 'APPROVED')`,
-      prompt: { message: 'screen.fulfilmentDelivery.confirm.cancelReceipt', fields: [{ field: 'reason', label: f('cancelReason'), widget: 'textarea', rows: 3, required: true, maxLength: 500 }] },
+      prompt: {
+        message: 'screen.fulfilmentDelivery.confirm.cancelReceipt',
+        fields: [
+          { field: 'reason', label: f('cancelReason'), widget: 'textarea', rows: 3, required: true, maxLength: 500 },
+        ],
+      },
       params: { path: { whReqNo: 'row.whReqNo' }, body: { version: 'row.version', reason: 'input.reason' } },
     },
     { kind: 'exportExcel', fileName: 'screen.fulfilmentDelivery.warehousingList.file' },

@@ -14,7 +14,12 @@ export default defineListScreen({
   title: 'screen.fulfilmentDelivery.warehousingListCopy.title',
   labels: 'screen.fulfilmentDelivery.field',
   description: 'Receipts copied from other source systems (system=OTHER), read only.',
-  source: { operation: 'listWarehousing', rowKey: 'whReqNo', defaultSort: 'whReqDate:desc', params: { query: { system: "'OTHER'" } } },
+  source: {
+    operation: 'listWarehousing',
+    rowKey: 'whReqNo',
+    defaultSort: 'whReqDate:desc',
+    params: { query: { system: "'OTHER'" } },
+  },
   filters: [
     { field: 'sourceSystemList', label: f('sourceSystem'), widget: 'multiSelect', codeGroup: 'SOURCE_SYSTEM' },
     ...warehousingFilters('thisYear'),
@@ -22,7 +27,11 @@ export default defineListScreen({
   rememberFilters: true,
   currencyTotals: true,
   columns: [
-    { field: 'whReqNo', width: 130, link: { screen: 'fulfilmentDelivery.warehousingDetail', query: { whReqNo: 'row.whReqNo' }, dialog: true } },
+    {
+      field: 'whReqNo',
+      width: 130,
+      link: { screen: 'fulfilmentDelivery.warehousingDetail', query: { whReqNo: 'row.whReqNo' }, dialog: true },
+    },
     { field: 'sourceSystem', type: 'code', codeGroup: 'SOURCE_SYSTEM', width: 150 },
     { field: 'externalRef', width: 140 },
     { field: 'whAppNo', width: 130 },
@@ -45,7 +54,15 @@ export default defineListScreen({
   selection: 'single',
   rowOpen: { screen: 'fulfilmentDelivery.warehousingDetail', query: { whReqNo: 'row.whReqNo' }, dialog: true },
   actions: [
-    { kind: 'open', id: 'detail', label: 'screen.fulfilmentDelivery.action.receiptDetail', screen: 'fulfilmentDelivery.warehousingDetail', dialog: true, selection: 'single', query: { whReqNo: 'row.whReqNo' } },
+    {
+      kind: 'open',
+      id: 'detail',
+      label: 'screen.fulfilmentDelivery.action.receiptDetail',
+      screen: 'fulfilmentDelivery.warehousingDetail',
+      dialog: true,
+      selection: 'single',
+      query: { whReqNo: 'row.whReqNo' },
+    },
     { kind: 'exportExcel', fileName: 'screen.fulfilmentDelivery.warehousingListCopy.file' },
   ],
 });

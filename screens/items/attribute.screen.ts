@@ -8,7 +8,14 @@ export default defineTreeScreen({
   route: '/attribute',
   title: T('attribute'),
   labels: 'screen.items.field',
-  tree: { operation: 'listItemAttributes', idField: 'attrCode', labelField: 'nameKo', detailField: 'attrCode', search: true, rootLabel: T('attributes') },
+  tree: {
+    operation: 'listItemAttributes',
+    idField: 'attrCode',
+    labelField: 'nameKo',
+    detailField: 'attrCode',
+    search: true,
+    rootLabel: T('attributes'),
+  },
   actions: [{ kind: 'new', label: T('newAttribute') }],
   detail: {
     sections: [
@@ -24,6 +31,8 @@ export default defineTreeScreen({
         ],
       },
     ],
-    actions: [{ kind: 'save', operation: 'createItemAttribute', updateOperation: 'updateItemAttribute', variant: 'primary' }],
+    actions: [
+      { kind: 'save', operation: 'createItemAttribute', updateOperation: 'updateItemAttribute', variant: 'primary' },
+    ],
   },
 });

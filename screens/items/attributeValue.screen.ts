@@ -10,7 +10,11 @@ export default defineListScreen({
   labels: 'screen.items.field',
   source: { operation: 'listItemAttributeValues', rowKey: 'valueCode' },
   filters: [
-    { field: 'attrCode', widget: 'select', optionsFrom: { operation: 'listItemAttributes', value: 'attrCode', text: 'nameKo' } },
+    {
+      field: 'attrCode',
+      widget: 'select',
+      optionsFrom: { operation: 'listItemAttributes', value: 'attrCode', text: 'nameKo' },
+    },
     { field: 'q' },
     { field: 'useYn', widget: 'select', codeGroup: 'USE_YN' },
   ],
@@ -24,6 +28,13 @@ export default defineListScreen({
     { field: 'itemCount', type: 'number', width: 90 },
     { field: 'useYn', type: 'code', codeGroup: 'USE_YN', width: 80 },
   ],
-  rowOpen: { screen: 'items.attributeValueEdit', query: { attrCode: 'row.attrCode', valueCode: 'row.valueCode' }, dialog: true },
-  actions: [{ kind: 'open', label: T('newValue'), screen: 'items.attributeValueEdit', dialog: true, requires: 'write' }, 'exportExcel'],
+  rowOpen: {
+    screen: 'items.attributeValueEdit',
+    query: { attrCode: 'row.attrCode', valueCode: 'row.valueCode' },
+    dialog: true,
+  },
+  actions: [
+    { kind: 'open', label: T('newValue'), screen: 'items.attributeValueEdit', dialog: true, requires: 'write' },
+    'exportExcel',
+  ],
 });

@@ -9,12 +9,21 @@ export default defineEditScreen({
   labels: 'screen.items.field',
   menu: '/attributeValue',
   key: ['attrCode', 'valueCode'],
-  load: { operation: 'getItemAttributeValue', params: { path: { attrCode: 'query.attrCode', valueCode: 'query.valueCode' } } },
+  load: {
+    operation: 'getItemAttributeValue',
+    params: { path: { attrCode: 'query.attrCode', valueCode: 'query.valueCode' } },
+  },
   sections: [
     {
       columns: 2,
       fields: [
-        { field: 'attrCode', widget: 'select', required: true, createOnly: true, optionsFrom: { operation: 'listItemAttributes', value: 'attrCode', text: 'nameKo' } },
+        {
+          field: 'attrCode',
+          widget: 'select',
+          required: true,
+          createOnly: true,
+          optionsFrom: { operation: 'listItemAttributes', value: 'attrCode', text: 'nameKo' },
+        },
         { field: 'valueCode', required: true, createOnly: true, maxLength: 30, pattern: '^[A-Za-z0-9_-]+$' },
         { field: 'nameKo', required: true, maxLength: 100 },
         { field: 'nameEn', required: true, maxLength: 100 },
@@ -25,6 +34,12 @@ export default defineEditScreen({
   ],
   actions: [
     { kind: 'close', requires: 'read' },
-    { kind: 'save', operation: 'createItemAttributeValue', updateOperation: 'updateItemAttributeValue', variant: 'primary', then: ['close'] },
+    {
+      kind: 'save',
+      operation: 'createItemAttributeValue',
+      updateOperation: 'updateItemAttributeValue',
+      variant: 'primary',
+      then: ['close'],
+    },
   ],
 });

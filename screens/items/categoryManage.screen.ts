@@ -12,7 +12,15 @@ export default defineTreeScreen({
   route: '/item/category/categoryManage',
   title: T('categoryManage'),
   labels: 'screen.items.field',
-  tree: { operation: 'listItemCategories', idField: 'catCode', labelField: 'label', parentField: 'parentCode', detailField: 'catCode', search: true, rootLabel: T('categories') },
+  tree: {
+    operation: 'listItemCategories',
+    idField: 'catCode',
+    labelField: 'label',
+    parentField: 'parentCode',
+    detailField: 'catCode',
+    search: true,
+    rootLabel: T('categories'),
+  },
   actions: [{ kind: 'new', label: T('newCategory') }],
   detail: {
     sections: [
@@ -20,7 +28,13 @@ export default defineTreeScreen({
         columns: 2,
         fields: [
           { field: 'catCode', required: true, createOnly: true, maxLength: 20, pattern: '^[A-Za-z0-9_-]+$' },
-          { field: 'parentCode', widget: 'select', emptyOption: 'none', optionsFrom: { operation: 'listItemCategories', value: 'catCode', text: 'label' }, help: T('parentHelp') },
+          {
+            field: 'parentCode',
+            widget: 'select',
+            emptyOption: 'none',
+            optionsFrom: { operation: 'listItemCategories', value: 'catCode', text: 'label' },
+            help: T('parentHelp'),
+          },
           { field: 'nameKo', required: true, maxLength: 100 },
           { field: 'nameEn', required: true, maxLength: 100 },
           { field: 'sortOrder', type: 'integer', default: 0 },
@@ -31,7 +45,12 @@ export default defineTreeScreen({
       },
     ],
     actions: [
-      { kind: 'delete', operation: 'deleteItemCategory', visible: "mode == 'update' && form.itemCount == 0", params: { path: { catCode: 'form.catCode' }, query: { version: 'form.version' } } },
+      {
+        kind: 'delete',
+        operation: 'deleteItemCategory',
+        visible: "mode == 'update' && form.itemCount == 0",
+        params: { path: { catCode: 'form.catCode' }, query: { version: 'form.version' } },
+      },
       { kind: 'save', operation: 'createItemCategory', updateOperation: 'updateItemCategory', variant: 'primary' },
     ],
   },

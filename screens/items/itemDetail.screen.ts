@@ -1,6 +1,5 @@
 import { defineListScreen } from '../../engine/define';
 
-
 /**
  * /itemDetail — find items (category with its subcategories, name, specification, code); a
  * double-click opens the item: its suppliers and prices, price history, where it is used.
@@ -13,7 +12,11 @@ export default defineListScreen({
   labels: 'screen.items.field',
   source: { operation: 'listItems', rowKey: 'itemCode', defaultSort: 'itemCode:asc' },
   filters: [
-    { field: 'catCode', widget: 'select', optionsFrom: { operation: 'listItemCategories', value: 'catCode', text: 'label' } },
+    {
+      field: 'catCode',
+      widget: 'select',
+      optionsFrom: { operation: 'listItemCategories', value: 'catCode', text: 'label' },
+    },
     { field: 'itemName' },
     { field: 'spec' },
     { field: 'itemCode' },
@@ -21,7 +24,11 @@ export default defineListScreen({
   ],
   rememberFilters: true,
   columns: [
-    { field: 'itemCode', width: 130, link: { screen: 'items.itemView', query: { itemCode: 'row.itemCode' }, dialog: true } },
+    {
+      field: 'itemCode',
+      width: 130,
+      link: { screen: 'items.itemView', query: { itemCode: 'row.itemCode' }, dialog: true },
+    },
     { field: 'itemName', width: 180 },
     { field: 'spec', width: 200 },
     { field: 'unitCode', width: 60 },

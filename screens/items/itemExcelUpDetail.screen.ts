@@ -2,7 +2,10 @@ import { defineEditScreen } from '../../engine/define';
 
 const F = (n: string) => `screen.items.field.${n}`;
 const T = (n: string) => `screen.items.${n}`;
-const STATUS = ['RECEIVED', 'PARSING', 'CHECKED', 'FAILED', 'APPLYING', 'APPLIED', 'REPLACED'].map((v) => ({ value: v, text: `option.itemUpload.${v}` }));
+const STATUS = ['RECEIVED', 'PARSING', 'CHECKED', 'FAILED', 'APPLYING', 'APPLIED', 'REPLACED'].map((v) => ({
+  value: v,
+  text: `option.itemUpload.${v}`,
+}));
 
 /**
  * /itemExcelUpDetail — without batchId: download the template, attach the filled workbook and
@@ -24,7 +27,13 @@ export default defineEditScreen({
       visible: "mode == 'create'",
       columns: 2,
       fields: [
-        { field: 'template', label: T('template'), widget: 'files', readOnly: 'true', valueFrom: { operation: 'getItemUploadTemplateFiles', value: 'files' } },
+        {
+          field: 'template',
+          label: T('template'),
+          widget: 'files',
+          readOnly: 'true',
+          valueFrom: { operation: 'getItemUploadTemplateFiles', value: 'files' },
+        },
       ],
     },
     {
@@ -47,17 +56,46 @@ export default defineEditScreen({
         { field: 'replaces', readOnly: 'true', visible: '!empty(form.replaces)' },
         { field: 'replacedBy', readOnly: 'true', visible: '!empty(form.replacedBy)' },
         { field: 'appliedAt', widget: 'datetime', readOnly: 'true', visible: '!empty(form.appliedAt)' },
-        { field: 'errorFiles', label: T('errorFile'), widget: 'files', readOnly: 'true', span: 2, visible: 'form.countError > 0', valueFrom: { operation: 'getItemUploadErrorFiles', params: { path: { batchId: 'form.batchId' } }, value: 'files' } },
+        {
+          field: 'errorFiles',
+          label: T('errorFile'),
+          widget: 'files',
+          readOnly: 'true',
+          span: 2,
+          visible: 'form.countError > 0',
+          valueFrom: {
+            operation: 'getItemUploadErrorFiles',
+            params: { path: { batchId: 'form.batchId' } },
+            value: 'files',
+          },
+        },
       ],
     },
   ],
   details: [
     {
-      id: 'rows', title: T('rows'), rowKey: 'rowNo', canAdd: false, canDelete: false, visibleRows: 12, visible: "mode == 'update'",
-      load: { operation: 'listItemUploadRows', params: { path: { batchId: 'form.batchId' }, query: { size: '500', sort: "'result:asc'" } } },
+      id: 'rows',
+      title: T('rows'),
+      rowKey: 'rowNo',
+      canAdd: false,
+      canDelete: false,
+      visibleRows: 12,
+      visible: "mode == 'update'",
+      load: {
+        operation: 'listItemUploadRows',
+        params: { path: { batchId: 'form.batchId' }, query: { size: '500', sort: "'result:asc'" } },
+      },
       columns: [
         { field: 'rowNo', type: 'number', width: 60 },
-        { field: 'result', type: 'code', options: ['NEW', 'UPDATE', 'UNCHANGED', 'ERROR'].map((v) => ({ value: v, text: `option.itemUploadRow.${v}` })), width: 80 },
+        {
+          field: 'result',
+          type: 'code',
+          options: ['NEW', 'UPDATE', 'UNCHANGED', 'ERROR'].map((v) => ({
+            value: v,
+            text: `option.itemUploadRow.${v}`,
+          })),
+          width: 80,
+        },
         { field: 'errorColumns', width: 110 },
         { field: 'errorText', width: 320 },
         { field: 'itemCode', width: 120 },
@@ -72,9 +110,44 @@ export default defineEditScreen({
   attachments: { field: 'fileId', kind: 'spreadsheet', label: T('uploadFile'), readOnly: "mode == 'update'" },
   actions: [
     { kind: 'navigate', label: T('list'), route: '/itemExcelUpList' },
-    { kind: 'save', id: 'upload', label: T('upload'), operation: 'uploadItemsFromFile', visible: "mode == 'create'", variant: 'primary', params: { body: { fileId: 'form.fileId', replaces: 'query.replaces' } } },
-    { kind: 'call', id: 'refresh', label: T('refresh'), operation: 'getItemUpload', requires: 'read', visible: "mode == 'update'", params: { path: { batchId: 'form.batchId' } }, then: ['reloadRecord', 'reload'] },
-    { kind: 'navigate', id: 'reupload', label: T('reupload'), route: '/itemExcelUpDetail', query: { replaces: 'form.batchId' }, requires: 'write', visible: "contains(form.actions, 'reupload')" },
-    { kind: 'workflow', id: 'apply', label: T('apply'), operation: 'applyItemUpload', variant: 'primary', visible: "contains(form.actions, 'apply')", confirm: T('confirmApply'), params: { path: { batchId: 'form.batchId' }, body: { version: 'form.version' } }, then: ['reloadRecord', 'reload'] },
+    {
+      kind: 'save',
+      id: 'upload',
+      label: T('upload'),
+      operation: 'uploadItemsFromFile',
+      visible: "mode == 'create'",
+      variant: 'primary',
+      params: { body: { fileId: 'form.fileId', replaces: 'query.replaces' } },
+    },
+    {
+      kind: 'call',
+      id: 'refresh',
+      label: T('refresh'),
+      operation: 'getItemUpload',
+      requires: 'read',
+      visible: "mode == 'update'",
+      params: { path: { batchId: 'form.batchId' } },
+      then: ['reloadRecord', 'reload'],
+    },
+    {
+      kind: 'navigate',
+      id: 'reupload',
+      label: T('reupload'),
+      route: '/itemExcelUpDetail',
+      query: { replaces: 'form.batchId' },
+      requires: 'write',
+      visible: "contains(form.actions, 'reupload')",
+    },
+    {
+      kind: 'workflow',
+      id: 'apply',
+      label: T('apply'),
+      operation: 'applyItemUpload',
+      variant: 'primary',
+      visible: "contains(form.actions, 'apply')",
+      confirm: T('confirmApply'),
+      params: { path: { batchId: 'form.batchId' }, body: { version: 'form.version' } },
+      then: ['reloadRecord', 'reload'],
+    },
   ],
 });

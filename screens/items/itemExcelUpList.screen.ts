@@ -11,13 +11,30 @@ export default defineListScreen({
   labels: 'screen.items.field',
   source: { operation: 'listItemUploads', rowKey: 'batchId', defaultSort: 'batchId:desc' },
   filters: [
-    { field: 'status', label: F('uploadStatus'), widget: 'select', options: ['RECEIVED', 'PARSING', 'CHECKED', 'FAILED', 'APPLYING', 'APPLIED', 'REPLACED'].map((v) => ({ value: v, text: `option.itemUpload.${v}` })) },
+    {
+      field: 'status',
+      label: F('uploadStatus'),
+      widget: 'select',
+      options: ['RECEIVED', 'PARSING', 'CHECKED', 'FAILED', 'APPLYING', 'APPLIED', 'REPLACED'].map((v) => ({
+        value: v,
+        text: `option.itemUpload.${v}`,
+      })),
+    },
     { field: 'fileName' },
   ],
   columns: [
     { field: 'batchId', width: 130, link: { route: '/itemExcelUpDetail', query: { batchId: 'row.batchId' } } },
     { field: 'fileName', width: 220 },
-    { field: 'status', label: F('uploadStatus'), type: 'code', options: ['RECEIVED', 'PARSING', 'CHECKED', 'FAILED', 'APPLYING', 'APPLIED', 'REPLACED'].map((v) => ({ value: v, text: `option.itemUpload.${v}` })), width: 90 },
+    {
+      field: 'status',
+      label: F('uploadStatus'),
+      type: 'code',
+      options: ['RECEIVED', 'PARSING', 'CHECKED', 'FAILED', 'APPLYING', 'APPLIED', 'REPLACED'].map((v) => ({
+        value: v,
+        text: `option.itemUpload.${v}`,
+      })),
+      width: 90,
+    },
     { field: 'progress', type: 'number', width: 70 },
     { field: 'rowsTotal', type: 'number', width: 80 },
     { field: 'countNew', type: 'number', width: 70 },
@@ -29,5 +46,7 @@ export default defineListScreen({
     { field: 'appliedAt', type: 'datetime', width: 140 },
   ],
   rowOpen: { route: '/itemExcelUpDetail', query: { batchId: 'row.batchId' } },
-  actions: [{ kind: 'navigate', label: T('newUpload'), route: '/itemExcelUpDetail', requires: 'write', variant: 'primary' }],
+  actions: [
+    { kind: 'navigate', label: T('newUpload'), route: '/itemExcelUpDetail', requires: 'write', variant: 'primary' },
+  ],
 });

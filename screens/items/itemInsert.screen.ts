@@ -9,5 +9,13 @@ export default defineEditScreen({
   sections: [{ columns: 3, fields: ITEM_FIELDS.filter((f) => f.field !== 'itemCode') }],
   details: [{ ...ITEM_ATTRIBUTES, columns: ITEM_ATTRIBUTES.columns.filter((c) => c.editable) }],
   attachments: { field: 'fileId', label: 'screen.items.photo' },
-  actions: [{ kind: 'save', operation: 'createItem', updateOperation: 'updateItem', variant: 'primary', params: { path: { itemCode: 'form.itemCode' } } }],
+  actions: [
+    {
+      kind: 'save',
+      operation: 'createItem',
+      updateOperation: 'updateItem',
+      variant: 'primary',
+      params: { path: { itemCode: 'form.itemCode' } },
+    },
+  ],
 });

@@ -16,11 +16,7 @@ export default defineListScreen({
   chart: {
     kind: 'line',
     x: 'effectiveDate',
-    series: [
-      { field: 'lowPrice' },
-      { field: 'avgPrice' },
-      { field: 'highPrice' },
-    ],
+    series: [{ field: 'lowPrice' }, { field: 'avgPrice' }, { field: 'highPrice' }],
     limit: 100,
     height: 240,
   },

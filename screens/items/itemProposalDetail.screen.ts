@@ -16,17 +16,49 @@ export default defineEditScreen({
   actions: [
     { kind: 'navigate', label: T('list'), route: '/itemProposalList' },
     {
-      kind: 'workflow', id: 'approve', label: T('approve'), operation: 'approveItemProposal', variant: 'primary', visible: "contains(form.actions, 'approve')",
-      prompt: { fields: [
-        { field: 'effectiveDate', label: 'screen.items.field.effectiveDate', widget: 'date', required: true },
-        { field: 'sgCode', label: 'screen.items.field.sgCode', widget: 'select', optionsFrom: { operation: 'listSourcingGroups', value: 'sgCode', text: 'label' }, visible: "form.kind == 'NEW'" },
-      ] },
-      params: { path: { proposalNo: 'form.proposalNo' }, body: { version: 'form.version', effectiveDate: 'input.effectiveDate', sgCode: 'input.sgCode' } },
+      kind: 'workflow',
+      id: 'approve',
+      label: T('approve'),
+      operation: 'approveItemProposal',
+      variant: 'primary',
+      visible: "contains(form.actions, 'approve')",
+      prompt: {
+        fields: [
+          { field: 'effectiveDate', label: 'screen.items.field.effectiveDate', widget: 'date', required: true },
+          {
+            field: 'sgCode',
+            label: 'screen.items.field.sgCode',
+            widget: 'select',
+            optionsFrom: { operation: 'listSourcingGroups', value: 'sgCode', text: 'label' },
+            visible: "form.kind == 'NEW'",
+          },
+        ],
+      },
+      params: {
+        path: { proposalNo: 'form.proposalNo' },
+        body: { version: 'form.version', effectiveDate: 'input.effectiveDate', sgCode: 'input.sgCode' },
+      },
       then: ['reloadRecord'],
     },
     {
-      kind: 'workflow', id: 'reject', label: T('reject'), operation: 'rejectItemProposal', variant: 'danger', visible: "contains(form.actions, 'reject')",
-      prompt: { fields: [{ field: 'reason', label: 'screen.items.field.rejectReason', widget: 'textarea', rows: 3, required: true, maxLength: 1000 }] },
+      kind: 'workflow',
+      id: 'reject',
+      label: T('reject'),
+      operation: 'rejectItemProposal',
+      variant: 'danger',
+      visible: "contains(form.actions, 'reject')",
+      prompt: {
+        fields: [
+          {
+            field: 'reason',
+            label: 'screen.items.field.rejectReason',
+            widget: 'textarea',
+            rows: 3,
+            required: true,
+            maxLength: 1000,
+          },
+        ],
+      },
       params: { path: { proposalNo: 'form.proposalNo' }, body: { version: 'form.version', reason: 'input.reason' } },
       then: ['reloadRecord'],
     },

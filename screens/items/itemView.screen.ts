@@ -15,7 +15,12 @@ export default defineEditScreen({
   details: [
     ITEM_ATTRIBUTES,
     {
-      id: 'suppliers', title: T('suppliers'), rowKey: 'compNo', canAdd: false, canDelete: false, visibleRows: 5,
+      id: 'suppliers',
+      title: T('suppliers'),
+      rowKey: 'compNo',
+      canAdd: false,
+      canDelete: false,
+      visibleRows: 5,
       columns: [
         { field: 'compNo', width: 90 },
         { field: 'compNameKr', width: 180 },
@@ -26,7 +31,12 @@ export default defineEditScreen({
       ],
     },
     {
-      id: 'priceHistory', title: T('priceHistory'), rowKey: 'changedAt', canAdd: false, canDelete: false, visibleRows: 6,
+      id: 'priceHistory',
+      title: T('priceHistory'),
+      rowKey: 'changedAt',
+      canAdd: false,
+      canDelete: false,
+      visibleRows: 6,
       load: { operation: 'listItemPriceHistory', params: { path: { itemCode: 'form.itemCode' } } },
       columns: [
         { field: 'effectiveDate', type: 'date', width: 100 },
@@ -37,7 +47,12 @@ export default defineEditScreen({
       ],
     },
     {
-      id: 'whereUsed', title: T('whereUsed'), rowKey: 'docNo', canAdd: false, canDelete: false, visibleRows: 5,
+      id: 'whereUsed',
+      title: T('whereUsed'),
+      rowKey: 'docNo',
+      canAdd: false,
+      canDelete: false,
+      visibleRows: 5,
       columns: [
         { field: 'docType', width: 60 },
         { field: 'docNo', width: 130 },
@@ -51,8 +66,26 @@ export default defineEditScreen({
   attachments: { field: 'fileId', label: T('photo') },
   actions: [
     { kind: 'close', requires: 'read' },
-    { kind: 'open', id: 'priceTrend', label: T('priceTrend'), screen: 'items.itemPriceTrend', dialog: true, query: { itemCode: 'form.itemCode' }, requires: 'read' },
-    { kind: 'workflow', id: 'deactivate', label: T('deactivate'), operation: 'deactivateItem', variant: 'danger', visible: "form.useYn == 'Y'", confirm: T('confirmDeactivate'), params: { path: { itemCode: 'form.itemCode' }, body: { version: 'form.version' } }, then: ['reloadRecord'] },
+    {
+      kind: 'open',
+      id: 'priceTrend',
+      label: T('priceTrend'),
+      screen: 'items.itemPriceTrend',
+      dialog: true,
+      query: { itemCode: 'form.itemCode' },
+      requires: 'read',
+    },
+    {
+      kind: 'workflow',
+      id: 'deactivate',
+      label: T('deactivate'),
+      operation: 'deactivateItem',
+      variant: 'danger',
+      visible: "form.useYn == 'Y'",
+      confirm: T('confirmDeactivate'),
+      params: { path: { itemCode: 'form.itemCode' }, body: { version: 'form.version' } },
+      then: ['reloadRecord'],
+    },
     { kind: 'save', operation: 'updateItem', variant: 'primary', then: ['reloadRecord'] },
   ],
 });

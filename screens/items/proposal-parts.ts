@@ -1,7 +1,10 @@
 import type { ListScreenDef } from '../../engine/define';
 
 const F = (n: string) => `screen.items.field.${n}`;
-export const PROPOSAL_STATUS = ['SUBMITTED', 'APPROVED', 'REJECTED', 'WITHDRAWN'].map((v) => ({ value: v, text: `option.itemProposal.${v}` }));
+export const PROPOSAL_STATUS = ['SUBMITTED', 'APPROVED', 'REJECTED', 'WITHDRAWN'].map((v) => ({
+  value: v,
+  text: `option.itemProposal.${v}`,
+}));
 export const PROPOSAL_KIND = ['PRICE', 'NEW'].map((v) => ({ value: v, text: `option.itemProposalKind.${v}` }));
 
 export const PROPOSAL_FILTERS = [
@@ -17,8 +20,20 @@ export const PROPOSAL_COLUMNS = [
   { field: 'itemCode' as const, label: F('itemCode'), width: 120 },
   { field: 'itemName' as const, label: F('itemName'), width: 160 },
   { field: 'spec' as const, label: F('spec'), width: 140 },
-  { field: 'currentPrice' as const, label: F('currentPrice'), type: 'money', currencyField: 'currency' as const, width: 100 },
-  { field: 'proposedPrice' as const, label: F('proposedPrice'), type: 'money', currencyField: 'currency' as const, width: 100 },
+  {
+    field: 'currentPrice' as const,
+    label: F('currentPrice'),
+    type: 'money',
+    currencyField: 'currency' as const,
+    width: 100,
+  },
+  {
+    field: 'proposedPrice' as const,
+    label: F('proposedPrice'),
+    type: 'money',
+    currencyField: 'currency' as const,
+    width: 100,
+  },
   { field: 'changeRate' as const, label: F('changeRate'), width: 70 },
   { field: 'validFrom' as const, label: F('validFrom'), type: 'date', width: 100 },
   { field: 'status' as const, label: F('proposalStatus'), type: 'code', options: PROPOSAL_STATUS, width: 80 },
@@ -49,7 +64,13 @@ export const PROPOSAL_SECTIONS: EditDef['sections'] = [
       { field: 'validFrom', label: F('validFrom'), readOnly: 'true' },
       { field: 'effectiveDate', label: F('effectiveDate'), readOnly: 'true' },
       { field: 'reason', label: F('reason'), widget: 'textarea', rows: 3, readOnly: 'true', span: 3 },
-      { field: 'rejectReason', label: F('rejectReason'), readOnly: 'true', span: 3, visible: '!empty(form.rejectReason)' },
+      {
+        field: 'rejectReason',
+        label: F('rejectReason'),
+        readOnly: 'true',
+        span: 3,
+        visible: '!empty(form.rejectReason)',
+      },
       { field: 'createdAt', label: F('createdAt'), widget: 'datetime', readOnly: 'true' },
       { field: 'reviewedAt', label: F('reviewedAt'), widget: 'datetime', readOnly: 'true' },
     ],

@@ -12,7 +12,10 @@ export default defineListScreen({
   source: { operation: 'listMyItems', rowKey: 'itemCode', defaultSort: 'itemCode:asc' },
   filters: [
     { field: 'compNo', label: 'screen.supplierView.company', widget: 'company', portal: 'internal' },
-    { field: 'itemName' }, { field: 'spec' }, { field: 'itemCode' }],
+    { field: 'itemName' },
+    { field: 'spec' },
+    { field: 'itemCode' },
+  ],
   columns: [
     { field: 'compName', label: 'screen.supplierView.compName', width: 160, portal: 'internal' },
     { field: 'itemCode', width: 130 },
@@ -28,7 +31,24 @@ export default defineListScreen({
   selection: 'single',
   rowOpen: { route: '/itemManagement/ItemInfoEdit', query: { itemCode: 'row.itemCode', compNo: 'row.compNo' } },
   actions: [
-    { kind: 'navigate', id: 'proposePrice', portal: 'external', label: T('proposePrice'), route: '/itemManagement/ItemInfoEdit', query: { itemCode: 'row.itemCode' }, enabled: 'selection == 1', requires: 'write' },
-    { kind: 'navigate', id: 'proposeNew', portal: 'external', label: T('proposeNew'), route: '/itemManagement/ItemInfoEdit', query: { kind: "'NEW'" }, requires: 'write' },
+    {
+      kind: 'navigate',
+      id: 'proposePrice',
+      portal: 'external',
+      label: T('proposePrice'),
+      route: '/itemManagement/ItemInfoEdit',
+      query: { itemCode: 'row.itemCode' },
+      enabled: 'selection == 1',
+      requires: 'write',
+    },
+    {
+      kind: 'navigate',
+      id: 'proposeNew',
+      portal: 'external',
+      label: T('proposeNew'),
+      route: '/itemManagement/ItemInfoEdit',
+      query: { kind: "'NEW'" },
+      requires: 'write',
+    },
   ],
 });

@@ -8,7 +8,13 @@ export default defineListScreen({
   portals: ['internal', 'external'],
   title: 'screen.items.supplierUpItemView',
   source: { operation: 'listItemProposals', rowKey: 'proposalNo', defaultSort: 'proposalNo:desc' },
-  filters: [{ field: 'compNo', label: 'screen.supplierView.company', widget: 'company', portal: 'internal' }, ...PROPOSAL_FILTERS],
-  columns: [{ field: 'compNameKr', label: 'screen.supplierView.compName', width: 160, portal: 'internal' }, ...PROPOSAL_COLUMNS],
+  filters: [
+    { field: 'compNo', label: 'screen.supplierView.company', widget: 'company', portal: 'internal' },
+    ...PROPOSAL_FILTERS,
+  ],
+  columns: [
+    { field: 'compNameKr', label: 'screen.supplierView.compName', width: 160, portal: 'internal' },
+    ...PROPOSAL_COLUMNS,
+  ],
   rowOpen: { route: '/itemManagement/upItemDetail', query: { proposalNo: 'row.proposalNo' } },
 });

@@ -8,7 +8,14 @@ export default defineTreeScreen({
   route: '/unitMaster',
   title: T('unitMaster'),
   labels: 'screen.items.field',
-  tree: { operation: 'listUnits', idField: 'unitCode', labelField: 'nameKo', detailField: 'unitCode', search: true, rootLabel: T('units') },
+  tree: {
+    operation: 'listUnits',
+    idField: 'unitCode',
+    labelField: 'nameKo',
+    detailField: 'unitCode',
+    search: true,
+    rootLabel: T('units'),
+  },
   actions: [{ kind: 'new', label: T('newUnit') }],
   detail: {
     sections: [

@@ -14,11 +14,35 @@ export const t = (key: string) => `${P}.${key}`;
 /** The label of a field of these screens: screen.purchaseOrder.f.<name> */
 export const f = (name: string) => `${P}.f.${name}`;
 
-const options = (group: string, values: readonly string[]): CodeOption[] => values.map((value) => ({ value, text: `${P}.${group}.${value}` }));
+const options = (group: string, values: readonly string[]): CodeOption[] =>
+  values.map((value) => ({ value, text: `${P}.${group}.${value}` }));
 
 export const STEP_STATUS = options('stepStatus', ['WAITING', 'PENDING', 'APPROVED', 'REJECTED', 'SKIPPED']);
-export const HISTORY_ACTION = options('historyAction', ['CREATE', 'UPDATE', 'SUBMIT', 'APPROVAL_STEP', 'APPROVED', 'REJECTED', 'SENT', 'ACKNOWLEDGE', 'CHANGE', 'CANCEL', 'ISSUED', 'ACCEPT', 'EXPIRE', 'DELIVERY_STATUS', 'PRINT']);
-export const CHANGE_FIELD = options('changeField', ['dueDate', 'quantity', 'unitPrice', 'deliveryDate', 'totalAmount', 'status']);
+export const HISTORY_ACTION = options('historyAction', [
+  'CREATE',
+  'UPDATE',
+  'SUBMIT',
+  'APPROVAL_STEP',
+  'APPROVED',
+  'REJECTED',
+  'SENT',
+  'ACKNOWLEDGE',
+  'CHANGE',
+  'CANCEL',
+  'ISSUED',
+  'ACCEPT',
+  'EXPIRE',
+  'DELIVERY_STATUS',
+  'PRINT',
+]);
+export const CHANGE_FIELD = options('changeField', [
+  'dueDate',
+  'quantity',
+  'unitPrice',
+  'deliveryDate',
+  'totalAmount',
+  'status',
+]);
 
 /** The approval grid of a document (its `approvalSteps`: every step of every round). */
 export const APPROVAL_STEP_COLUMNS: ColumnDef[] = [

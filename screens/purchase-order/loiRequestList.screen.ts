@@ -40,8 +40,22 @@ export default defineListScreen({
   ],
   rowOpen: { screen: 'purchaseOrder.loiRequestEdit', query: { loiNo: 'row.loiNo' } },
   actions: [
-    { kind: 'open', id: 'create', label: t('a.createLoi'), screen: 'purchaseOrder.loiRequestEdit', requires: 'write', variant: 'primary' },
-    { kind: 'call', id: 'expire', label: t('a.expire'), operation: 'expireLois', confirm: t('confirmExpire'), success: t('done.expired') },
+    {
+      kind: 'open',
+      id: 'create',
+      label: t('a.createLoi'),
+      screen: 'purchaseOrder.loiRequestEdit',
+      requires: 'write',
+      variant: 'primary',
+    },
+    {
+      kind: 'call',
+      id: 'expire',
+      label: t('a.expire'),
+      operation: 'expireLois',
+      confirm: t('confirmExpire'),
+      success: t('done.expired'),
+    },
     { kind: 'exportExcel', fileName: t('file.lois') },
   ],
 });

@@ -38,7 +38,9 @@ export function orderColumns(kind: OrderKind, editScreen: string): Array<TypedCo
     { field: 'currency', label: f('currency'), type: 'code', codeGroup: 'CURRENCY', width: 70 },
     { field: 'totalAmount', label: f('totalAmount'), type: 'money', currencyField: 'currency', width: 130 },
     { field: 'dueDate', label: f('dueDate'), type: 'date', width: 100 },
-    ...(fromPr ? [{ field: 'forwardYn' as const, label: f('forwardYn'), type: 'code' as const, codeGroup: 'YN', width: 100 }] : []),
+    ...(fromPr
+      ? [{ field: 'forwardYn' as const, label: f('forwardYn'), type: 'code' as const, codeGroup: 'YN', width: 100 }]
+      : []),
     { field: 'forwardedAt', label: f('forwardedAt'), type: 'datetime', width: 140 },
     { field: 'acknowledgedAt', label: f('acknowledgedAt'), type: 'datetime', width: 140 },
     ...(fromPr ? [{ field: 'prNo' as const, label: f('prNo'), width: 130 }] : []),

@@ -1,6 +1,12 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clickGridRow, editGridCell, gridHeaderTexts, gridRowTexts, installGlideJsdom } from '../../engine/testing/grid';
+import {
+  clickGridRow,
+  editGridCell,
+  gridHeaderTexts,
+  gridRowTexts,
+  installGlideJsdom,
+} from '../../engine/testing/grid';
 import { OperationError } from '../../engine/services';
 import { answer, callsOf, lastCall, promptDialog, renderPoFlow } from './po-test-helpers';
 
@@ -13,30 +19,40 @@ afterAll(() => uninstall());
 const T = { timeout: 20_000 };
 
 describe('OrderRequestList', () => {
-  it('lists purchase orders only, with code texts, money and per-currency totals; a title filter goes to the server; a PO number opens the order', T, async () => {
-    const { services, router } = renderPoFlow('/OrderRequestList');
-    await screen.findByText('총 5건', undefined, { timeout: 5000 });
-    expect(screen.getByRole('heading', { name: '발주요청' })).toBeInTheDocument();
-    expect(lastCall(services.calls, 'listPos')!.input.query).toMatchObject({ poType: 'PO', sort: 'poNo:desc', page: 1 });
-    expect(screen.getByText('합계 KRW 50,000 · JPY 100,000')).toBeInTheDocument();
-    await waitFor(() => expect(gridRowTexts().length).toBe(5));
-    expect(gridHeaderTexts()).toEqual(expect.arrayContaining(['발주번호 ▼', '발주일자', '제목', '발주상태', '결재상태', '협력사']));
-    const byNo = Object.fromEntries(gridRowTexts().map((r) => [r[0], r]));
-    expect(byNo['PO2026-000302']).toEqual(expect.arrayContaining(['결재중', '결재대기', '(주)한빛정밀']));
-    expect(byNo['PO2026-000304']).toEqual(expect.arrayContaining(['금형 부품', '발주확인', '승인']));
-    expect(byNo['PO2026-000305']).toBeUndefined();
+  it(
+    'lists purchase orders only, with code texts, money and per-currency totals; a title filter goes to the server; a PO number opens the order',
+    T,
+    async () => {
+      const { services, router } = renderPoFlow('/OrderRequestList');
+      await screen.findByText('총 5건', undefined, { timeout: 5000 });
+      expect(screen.getByRole('heading', { name: '발주요청' })).toBeInTheDocument();
+      expect(lastCall(services.calls, 'listPos')!.input.query).toMatchObject({
+        poType: 'PO',
+        sort: 'poNo:desc',
+        page: 1,
+      });
+      expect(screen.getByText('합계 KRW 50,000 · JPY 100,000')).toBeInTheDocument();
+      await waitFor(() => expect(gridRowTexts().length).toBe(5));
+      expect(gridHeaderTexts()).toEqual(
+        expect.arrayContaining(['발주번호 ▼', '발주일자', '제목', '발주상태', '결재상태', '협력사']),
+      );
+      const byNo = Object.fromEntries(gridRowTexts().map((r) => [r[0], r]));
+      expect(byNo['PO2026-000302']).toEqual(expect.arrayContaining(['결재중', '결재대기', '(주)한빛정밀']));
+      expect(byNo['PO2026-000304']).toEqual(expect.arrayContaining(['금형 부품', '발주확인', '승인']));
+      expect(byNo['PO2026-000305']).toBeUndefined();
 
-    const title = screen.getByLabelText('제목');
-    fireEvent.change(title, { target: { value: '금형' } });
-    fireEvent.keyDown(title, { key: 'Enter', code: 'Enter' });
-    await screen.findByText('총 1건');
-    expect(lastCall(services.calls, 'listPos')!.input.query).toMatchObject({ title: '금형', poType: 'PO' });
-    await waitFor(() => expect(gridRowTexts().length).toBe(1));
-    clickGridRow(0, { x: 40 });
-    await waitFor(() => expect(router.state.location.pathname).toBe('/OrderRequestEdit'));
-    expect(router.state.location.search).toBe('?poNo=PO2026-000304');
-    await screen.findByDisplayValue('금형 부품');
-  });
+      const title = screen.getByLabelText('제목');
+      fireEvent.change(title, { target: { value: '금형' } });
+      fireEvent.keyDown(title, { key: 'Enter', code: 'Enter' });
+      await screen.findByText('총 1건');
+      expect(lastCall(services.calls, 'listPos')!.input.query).toMatchObject({ title: '금형', poType: 'PO' });
+      await waitFor(() => expect(gridRowTexts().length).toBe(1));
+      clickGridRow(0, { x: 40 });
+      await waitFor(() => expect(router.state.location.pathname).toBe('/OrderRequestEdit'));
+      expect(router.state.location.search).toBe('?poNo=PO2026-000304');
+      await screen.findByDisplayValue('금형 부품');
+    },
+  );
 
   it('발주 작성 opens the edit screen empty; without write authority it is not offered', T, async () => {
     const { router } = renderPoFlow('/OrderRequestList');
@@ -56,24 +72,36 @@ describe('OrderRequestList', () => {
 });
 
 describe('OrderRequestEdit: building an order from an awarded quotation request', () => {
-  it('offers awarded requests, shows the selected supplier, and sends the request with the version read', T, async () => {
-    const { services, fixtures } = renderPoFlow('/OrderRequestEdit');
-    const select = await screen.findByLabelText(/견적요청/, undefined, { timeout: 5000 });
-    expect(lastCall(services.calls, 'listRfqs')!.input.query).toMatchObject({ status: 'AWARDED' });
-    await waitFor(() => expect(within(select).getByRole('option', { name: '펌프 교체 부품' })).toBeInTheDocument());
-    fireEvent.change(select, { target: { value: 'RFQ2026-000061' } });
-    await waitFor(() => expect(screen.getByLabelText('선정 협력사')).toHaveValue('대성산업(주)'));
-    fireEvent.change(screen.getByLabelText(/^납기일/), { target: { value: '2026-12-24' } });
-    fireEvent.blur(screen.getByLabelText(/^납기일/));
-    fireEvent.click(screen.getByRole('button', { name: '발주 작성' }));
-    await answer('확인');
-    await screen.findByText('발주가 작성되었습니다.');
-    expect(lastCall(services.calls, 'createPo')!.input.body).toEqual({ rfqNo: 'RFQ2026-000061', rfqVersion: 5, title: '', dueDate: '2026-12-24', remark: '', loiNo: '', fileId: null });
-    const created = fixtures.data.pos.at(-1)!;
-    expect(created).toMatchObject({ rfqNo: 'RFQ2026-000061', compNo: 'C00002', status: 'DRAFT' });
-    await waitFor(() => expect(screen.getByLabelText('발주번호')).toHaveValue(created.poNo as string));
-    expect(screen.getByRole('button', { name: '결재상신' })).toBeInTheDocument();
-  });
+  it(
+    'offers awarded requests, shows the selected supplier, and sends the request with the version read',
+    T,
+    async () => {
+      const { services, fixtures } = renderPoFlow('/OrderRequestEdit');
+      const select = await screen.findByLabelText(/견적요청/, undefined, { timeout: 5000 });
+      expect(lastCall(services.calls, 'listRfqs')!.input.query).toMatchObject({ status: 'AWARDED' });
+      await waitFor(() => expect(within(select).getByRole('option', { name: '펌프 교체 부품' })).toBeInTheDocument());
+      fireEvent.change(select, { target: { value: 'RFQ2026-000061' } });
+      await waitFor(() => expect(screen.getByLabelText('선정 협력사')).toHaveValue('대성산업(주)'));
+      fireEvent.change(screen.getByLabelText(/^납기일/), { target: { value: '2026-12-24' } });
+      fireEvent.blur(screen.getByLabelText(/^납기일/));
+      fireEvent.click(screen.getByRole('button', { name: '발주 작성' }));
+      await answer('확인');
+      await screen.findByText('발주가 작성되었습니다.');
+      expect(lastCall(services.calls, 'createPo')!.input.body).toEqual({
+        rfqNo: 'RFQ2026-000061',
+        rfqVersion: 5,
+        title: '',
+        dueDate: '2026-12-24',
+        remark: '',
+        loiNo: '',
+        fileId: null,
+      });
+      const created = fixtures.data.pos.at(-1)!;
+      expect(created).toMatchObject({ rfqNo: 'RFQ2026-000061', compNo: 'C00002', status: 'DRAFT' });
+      await waitFor(() => expect(screen.getByLabelText('발주번호')).toHaveValue(created.poNo as string));
+      expect(screen.getByRole('button', { name: '결재상신' })).toBeInTheDocument();
+    },
+  );
 
   it('shows the server’s refusal when the request already has an order', T, async () => {
     const { services } = renderPoFlow('/OrderRequestEdit');
@@ -85,7 +113,9 @@ describe('OrderRequestEdit: building an order from an awarded quotation request'
     fireEvent.blur(screen.getByLabelText(/^납기일/));
     fireEvent.click(screen.getByRole('button', { name: '발주 작성' }));
     await answer('확인');
-    expect(await screen.findByRole('alertdialog')).toHaveTextContent('이 견적요청으로 만든 발주가 이미 있습니다: PO2026-000301');
+    expect(await screen.findByRole('alertdialog')).toHaveTextContent(
+      '이 견적요청으로 만든 발주가 이미 있습니다: PO2026-000301',
+    );
     expect(lastCall(services.calls, 'createPo')!.input.body).toMatchObject({ rfqNo: 'RFQ2026-000050', rfqVersion: 7 });
   });
 });
@@ -98,7 +128,9 @@ describe('OrderRequestEdit: the workflow', () => {
     expect(screen.getByLabelText('결재상태')).toHaveDisplayValue('미상신');
     expect(screen.getByLabelText('발주금액')).toHaveValue('12,500');
     await waitFor(() => expect(gridRowTexts(document, 0).length).toBe(2));
-    expect(gridRowTexts(document, 0)[0]).toEqual(expect.arrayContaining(['MRO0101-0001', '베어링 6204', 'EA', '10', '1,000', '10,000']));
+    expect(gridRowTexts(document, 0)[0]).toEqual(
+      expect.arrayContaining(['MRO0101-0001', '베어링 6204', 'EA', '10', '1,000', '10,000']),
+    );
     expect(screen.queryByRole('button', { name: '승인' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: '발주 전송' })).not.toBeInTheDocument();
 
@@ -106,14 +138,21 @@ describe('OrderRequestEdit: the workflow', () => {
     fireEvent.click(screen.getByRole('button', { name: '저장' }));
     await answer('확인');
     await screen.findByText('저장되었습니다.');
-    expect(lastCall(services.calls, 'updatePo')!.input).toEqual({ path: { poNo: 'PO2026-000301' }, query: undefined, body: { version: 1, title: '설비 보수 자재 (2차)', dueDate: '2026-12-20', remark: null, fileId: null, lines: [] } });
+    expect(lastCall(services.calls, 'updatePo')!.input).toEqual({
+      path: { poNo: 'PO2026-000301' },
+      query: undefined,
+      body: { version: 1, title: '설비 보수 자재 (2차)', dueDate: '2026-12-20', remark: null, fileId: null, lines: [] },
+    });
 
     fireEvent.click(screen.getByRole('button', { name: '결재상신' }));
     const ask = await screen.findByRole('alertdialog');
     expect(ask).toHaveTextContent('결재를 상신하시겠습니까?');
     fireEvent.click(within(ask).getByRole('button', { name: '확인' }));
     await screen.findByText('결재가 상신되었습니다.');
-    expect(lastCall(services.calls, 'submitPo')!.input).toMatchObject({ path: { poNo: 'PO2026-000301' }, body: { version: 2 } });
+    expect(lastCall(services.calls, 'submitPo')!.input).toMatchObject({
+      path: { poNo: 'PO2026-000301' },
+      body: { version: 2 },
+    });
     expect(fixtures.data.pos[0]).toMatchObject({ status: 'IN_APPROVAL', version: 3 });
     await waitFor(() => expect(screen.getByLabelText('발주상태')).toHaveDisplayValue('결재중'));
     expect(screen.getByLabelText('현재 결재자')).toHaveValue('박성호');
@@ -122,26 +161,33 @@ describe('OrderRequestEdit: the workflow', () => {
     expect(screen.getByLabelText('제목')).toHaveAttribute('readonly');
   });
 
-  it('the approver sees the spec’s FORWARD_YN=Y message (listForwardYn, the GET twin of getForwardYn: a screen reads it without a click) and approves with a comment', T, async () => {
-    const { services, fixtures } = renderPoFlow('/OrderRequestEdit?poNo=PO2026-000302', { group: '50' });
-    await screen.findByDisplayValue('설비 보수 자재', undefined, { timeout: 5000 });
-    await waitFor(() => expect(screen.getByLabelText('자동전송 여부 (FORWARD_YN)')).toHaveDisplayValue('예'));
-    expect(lastCall(services.calls, 'listForwardYn')!.input.query).toEqual({ compNo: 'C00001' });
-    await waitFor(() => expect(gridRowTexts(document, 1).length).toBe(1));
-    expect(gridRowTexts(document, 1)[0]).toEqual(expect.arrayContaining(['발주 결재', '박성호', '결재 차례']));
-    expect(screen.queryByRole('button', { name: '결재상신' })).not.toBeInTheDocument();
+  it(
+    'the approver sees the spec’s FORWARD_YN=Y message (listForwardYn, the GET twin of getForwardYn: a screen reads it without a click) and approves with a comment',
+    T,
+    async () => {
+      const { services, fixtures } = renderPoFlow('/OrderRequestEdit?poNo=PO2026-000302', { group: '50' });
+      await screen.findByDisplayValue('설비 보수 자재', undefined, { timeout: 5000 });
+      await waitFor(() => expect(screen.getByLabelText('자동전송 여부 (FORWARD_YN)')).toHaveDisplayValue('예'));
+      expect(lastCall(services.calls, 'listForwardYn')!.input.query).toEqual({ compNo: 'C00001' });
+      await waitFor(() => expect(gridRowTexts(document, 1).length).toBe(1));
+      expect(gridRowTexts(document, 1)[0]).toEqual(expect.arrayContaining(['발주 결재', '박성호', '결재 차례']));
+      expect(screen.queryByRole('button', { name: '결재상신' })).not.toBeInTheDocument();
 
-    fireEvent.click(screen.getByRole('button', { name: '승인' }));
-    const prompt = await promptDialog('결재 승인');
-    expect(prompt).toHaveTextContent('승인하면 발주서가 협력사로 자동 전송됩니다. 승인하시겠습니까?');
-    fireEvent.change(within(prompt).getByLabelText('결재 의견'), { target: { value: '납기 준수 바랍니다' } });
-    fireEvent.click(within(prompt).getByRole('button', { name: '확인' }));
-    await screen.findByText('승인되었습니다.');
-    expect(lastCall(services.calls, 'approveApproval')!.input).toMatchObject({ path: { approvalId: 71 }, body: { version: 1, comment: '납기 준수 바랍니다' } });
-    expect(fixtures.data.pos[1]).toMatchObject({ status: 'SENT', approvalStatus: 'APPROVED' });
-    await waitFor(() => expect(screen.getByLabelText('발주상태')).toHaveDisplayValue('발주전송'));
-    expect(screen.queryByRole('button', { name: '승인' })).not.toBeInTheDocument();
-  });
+      fireEvent.click(screen.getByRole('button', { name: '승인' }));
+      const prompt = await promptDialog('결재 승인');
+      expect(prompt).toHaveTextContent('승인하면 발주서가 협력사로 자동 전송됩니다. 승인하시겠습니까?');
+      fireEvent.change(within(prompt).getByLabelText('결재 의견'), { target: { value: '납기 준수 바랍니다' } });
+      fireEvent.click(within(prompt).getByRole('button', { name: '확인' }));
+      await screen.findByText('승인되었습니다.');
+      expect(lastCall(services.calls, 'approveApproval')!.input).toMatchObject({
+        path: { approvalId: 71 },
+        body: { version: 1, comment: '납기 준수 바랍니다' },
+      });
+      expect(fixtures.data.pos[1]).toMatchObject({ status: 'SENT', approvalStatus: 'APPROVED' });
+      await waitFor(() => expect(screen.getByLabelText('발주상태')).toHaveDisplayValue('발주전송'));
+      expect(screen.queryByRole('button', { name: '승인' })).not.toBeInTheDocument();
+    },
+  );
 
   it('a rejection needs a comment; the order returns to draft', T, async () => {
     const { services, fixtures } = renderPoFlow('/OrderRequestEdit?poNo=PO2026-000302', { group: '50' });
@@ -155,7 +201,10 @@ describe('OrderRequestEdit: the workflow', () => {
     fireEvent.change(within(prompt).getByLabelText(/반려 사유/), { target: { value: '단가 재협의 필요' } });
     fireEvent.click(within(prompt).getByRole('button', { name: '확인' }));
     await screen.findByText('반려되었습니다.');
-    expect(lastCall(services.calls, 'rejectApproval')!.input).toMatchObject({ path: { approvalId: 71 }, body: { version: 1, comment: '단가 재협의 필요' } });
+    expect(lastCall(services.calls, 'rejectApproval')!.input).toMatchObject({
+      path: { approvalId: 71 },
+      body: { version: 1, comment: '단가 재협의 필요' },
+    });
     expect(fixtures.data.pos[1]).toMatchObject({ status: 'DRAFT', approvalStatus: 'REJECTED' });
     await waitFor(() => expect(screen.getByLabelText('발주상태')).toHaveDisplayValue('작성중'));
     prompt = screen.queryByRole('dialog') as HTMLElement;
@@ -172,34 +221,50 @@ describe('OrderRequestEdit: the workflow', () => {
     expect(ask).toHaveTextContent('이 협력사는 발주서 자동 전송 대상이 아닙니다(FORWARD_YN=N)');
     fireEvent.click(within(ask).getByRole('button', { name: '확인' }));
     await screen.findByText('발주서가 전송되었습니다.');
-    expect(lastCall(services.calls, 'sendPo')!.input).toMatchObject({ path: { poNo: 'PO2026-000303' }, body: { version: 4 } });
+    expect(lastCall(services.calls, 'sendPo')!.input).toMatchObject({
+      path: { poNo: 'PO2026-000303' },
+      body: { version: 4 },
+    });
     expect(fixtures.data.pos[2].status).toBe('SENT');
     await waitFor(() => expect(screen.getByLabelText('발주상태')).toHaveDisplayValue('발주전송'));
   });
 
-  it('a sent order is changed with a reason: the edited lines and due date go to the server, the change is listed', T, async () => {
-    const { services, fixtures } = renderPoFlow('/OrderRequestEdit?poNo=PO2026-000304');
-    await screen.findByDisplayValue('금형 부품', undefined, { timeout: 5000 });
-    await waitFor(() => expect(gridRowTexts(document, 0).length).toBe(2));
-    await waitFor(() => expect(gridRowTexts(document, 1)[0]).toEqual(expect.arrayContaining(['납기일', '2026-12-10', '2026-12-20', '협력사 요청'])));
-    await editGridCell({ row: 1, field: 'quantity' }, '2');
-    fireEvent.change(screen.getByLabelText(/^납기일/), { target: { value: '2026-12-27' } });
-    fireEvent.blur(screen.getByLabelText(/^납기일/));
-    fireEvent.click(screen.getByRole('button', { name: '발주 변경' }));
-    const prompt = await promptDialog('발주 변경');
-    expect(prompt).toHaveTextContent('결재 금액을 넘을 수 없고');
-    fireEvent.change(within(prompt).getByLabelText(/변경 사유/), { target: { value: '수량 조정' } });
-    fireEvent.click(within(prompt).getByRole('button', { name: '확인' }));
-    await screen.findByText('발주가 변경되었습니다. 협력사가 다시 확인해야 합니다.');
-    expect(lastCall(services.calls, 'changePo')!.input).toEqual({
-      path: { poNo: 'PO2026-000304' },
-      query: undefined,
-      body: { version: 6, reason: '수량 조정', dueDate: '2026-12-27', lines: [{ lineNo: 2, quantity: 2, unitPrice: 1000, deliveryDate: '2026-12-20' }] },
-    });
-    expect(fixtures.data.pos[3]).toMatchObject({ status: 'SENT', dueDate: '2026-12-27' });
-    await waitFor(() => expect(screen.getByLabelText('발주상태')).toHaveDisplayValue('발주전송'));
-    await waitFor(() => expect(gridRowTexts(document, 1).length).toBe(3));
-  });
+  it(
+    'a sent order is changed with a reason: the edited lines and due date go to the server, the change is listed',
+    T,
+    async () => {
+      const { services, fixtures } = renderPoFlow('/OrderRequestEdit?poNo=PO2026-000304');
+      await screen.findByDisplayValue('금형 부품', undefined, { timeout: 5000 });
+      await waitFor(() => expect(gridRowTexts(document, 0).length).toBe(2));
+      await waitFor(() =>
+        expect(gridRowTexts(document, 1)[0]).toEqual(
+          expect.arrayContaining(['납기일', '2026-12-10', '2026-12-20', '협력사 요청']),
+        ),
+      );
+      await editGridCell({ row: 1, field: 'quantity' }, '2');
+      fireEvent.change(screen.getByLabelText(/^납기일/), { target: { value: '2026-12-27' } });
+      fireEvent.blur(screen.getByLabelText(/^납기일/));
+      fireEvent.click(screen.getByRole('button', { name: '발주 변경' }));
+      const prompt = await promptDialog('발주 변경');
+      expect(prompt).toHaveTextContent('결재 금액을 넘을 수 없고');
+      fireEvent.change(within(prompt).getByLabelText(/변경 사유/), { target: { value: '수량 조정' } });
+      fireEvent.click(within(prompt).getByRole('button', { name: '확인' }));
+      await screen.findByText('발주가 변경되었습니다. 협력사가 다시 확인해야 합니다.');
+      expect(lastCall(services.calls, 'changePo')!.input).toEqual({
+        path: { poNo: 'PO2026-000304' },
+        query: undefined,
+        body: {
+          version: 6,
+          reason: '수량 조정',
+          dueDate: '2026-12-27',
+          lines: [{ lineNo: 2, quantity: 2, unitPrice: 1000, deliveryDate: '2026-12-20' }],
+        },
+      });
+      expect(fixtures.data.pos[3]).toMatchObject({ status: 'SENT', dueDate: '2026-12-27' });
+      await waitFor(() => expect(screen.getByLabelText('발주상태')).toHaveDisplayValue('발주전송'));
+      await waitFor(() => expect(gridRowTexts(document, 1).length).toBe(3));
+    },
+  );
 
   it('a change above the approved amount is refused with the server’s message and nothing changes', T, async () => {
     const { services, fixtures } = renderPoFlow('/OrderRequestEdit?poNo=PO2026-000304');
@@ -210,7 +275,9 @@ describe('OrderRequestEdit: the workflow', () => {
     const prompt = await promptDialog('발주 변경');
     fireEvent.change(within(prompt).getByLabelText(/변경 사유/), { target: { value: '추가 주문' } });
     fireEvent.click(within(prompt).getByRole('button', { name: '확인' }));
-    expect(await screen.findByRole('alertdialog')).toHaveTextContent('결재받은 금액(12,500)을 넘을 수 없습니다. 취소 후 다시 발주하세요');
+    expect(await screen.findByRole('alertdialog')).toHaveTextContent(
+      '결재받은 금액(12,500)을 넘을 수 없습니다. 취소 후 다시 발주하세요',
+    );
     expect(lastCall(services.calls, 'changePo')!.input.body).toMatchObject({ lines: [{ lineNo: 1, quantity: 20 }] });
     expect(fixtures.data.pos[3]).toMatchObject({ status: 'ACKNOWLEDGED', version: 6 });
   });
@@ -229,7 +296,10 @@ describe('OrderRequestEdit: the workflow', () => {
     fireEvent.change(within(again).getByLabelText(/취소 사유/), { target: { value: '요청부서 취소 요청' } });
     fireEvent.click(within(again).getByRole('button', { name: '확인' }));
     await screen.findByText('취소되었습니다.');
-    expect(lastCall(services.calls, 'cancelPo')!.input).toMatchObject({ path: { poNo: 'PO2026-000301' }, body: { version: 1, reason: '요청부서 취소 요청' } });
+    expect(lastCall(services.calls, 'cancelPo')!.input).toMatchObject({
+      path: { poNo: 'PO2026-000301' },
+      body: { version: 1, reason: '요청부서 취소 요청' },
+    });
     expect(fixtures.data.pos[0]).toMatchObject({ status: 'CANCELLED', cancelReason: '요청부서 취소 요청' });
     await waitFor(() => expect(screen.getByLabelText('취소사유')).toHaveValue('요청부서 취소 요청'));
   });
@@ -238,7 +308,11 @@ describe('OrderRequestEdit: the workflow', () => {
     renderPoFlow('/OrderRequestEdit?poNo=PO2026-000301', {
       answers: {
         submitPo: () => {
-          throw new OperationError(409, 'VERSION_CONFLICT', '다른 사용자가 먼저 변경했습니다. 다시 조회한 뒤 처리하세요');
+          throw new OperationError(
+            409,
+            'VERSION_CONFLICT',
+            '다른 사용자가 먼저 변경했습니다. 다시 조회한 뒤 처리하세요',
+          );
         },
       },
     });
@@ -248,13 +322,17 @@ describe('OrderRequestEdit: the workflow', () => {
     expect(await screen.findByRole('alertdialog')).toHaveTextContent('다른 사용자가 먼저 변경했습니다');
   });
 
-  it('without write authority: no writing buttons, read-only fields; deciding is a write, so no approve or reject either', T, async () => {
-    renderPoFlow('/OrderRequestEdit?poNo=PO2026-000302', { authority: { read: true, write: false }, group: '50' });
-    await screen.findByDisplayValue('설비 보수 자재', undefined, { timeout: 5000 });
-    expect(screen.getByLabelText('제목')).toHaveAttribute('readonly');
-    expect(screen.queryByRole('button', { name: '발주 취소' })).not.toBeInTheDocument();
-    // The server answers approveApproval / rejectApproval with 403 GPMS006 without write (docs/security.md).
-    expect(screen.queryByRole('button', { name: '승인' })).not.toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: '반려' })).not.toBeInTheDocument();
-  });
+  it(
+    'without write authority: no writing buttons, read-only fields; deciding is a write, so no approve or reject either',
+    T,
+    async () => {
+      renderPoFlow('/OrderRequestEdit?poNo=PO2026-000302', { authority: { read: true, write: false }, group: '50' });
+      await screen.findByDisplayValue('설비 보수 자재', undefined, { timeout: 5000 });
+      expect(screen.getByLabelText('제목')).toHaveAttribute('readonly');
+      expect(screen.queryByRole('button', { name: '발주 취소' })).not.toBeInTheDocument();
+      // The server answers approveApproval / rejectApproval with 403 GPMS006 without write (docs/security.md).
+      expect(screen.queryByRole('button', { name: '승인' })).not.toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: '반려' })).not.toBeInTheDocument();
+    },
+  );
 });

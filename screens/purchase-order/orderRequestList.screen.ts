@@ -18,7 +18,14 @@ export default defineListScreen({
   currencyTotals: true,
   rowOpen: { screen: 'purchaseOrder.orderRequestEdit', query: { poNo: 'row.poNo' } },
   actions: [
-    { kind: 'open', id: 'create', label: t('a.createPo'), screen: 'purchaseOrder.orderRequestEdit', requires: 'write', variant: 'primary' },
+    {
+      kind: 'open',
+      id: 'create',
+      label: t('a.createPo'),
+      screen: 'purchaseOrder.orderRequestEdit',
+      requires: 'write',
+      variant: 'primary',
+    },
     { kind: 'exportExcel', fileName: t('file.orders') },
   ],
 });

@@ -11,9 +11,33 @@ import { PO_FIXTURE_CODES, createPoFixtures } from './po-fixtures';
 
 /** Login data (spec §3) of the demo buyer, the purchasing manager who approves orders, and the system administrator. */
 const LOGINS = {
-  '20': { auth: 'U', authGroupId: '20', section: 'D1000', deptcd: 'D1240', deptnm: '구매운영팀', hname: '김민수', singleid: 'E000004' },
-  '50': { auth: 'S', authGroupId: '50', section: 'D1000', deptcd: 'D1210', deptnm: '구매기획팀', hname: '박성호', singleid: 'E000002' },
-  '99': { auth: 'S', authGroupId: '99', section: 'D1000', deptcd: 'D1310', deptnm: '정보전략팀', hname: '이정민', singleid: 'E000001' },
+  '20': {
+    auth: 'U',
+    authGroupId: '20',
+    section: 'D1000',
+    deptcd: 'D1240',
+    deptnm: '구매운영팀',
+    hname: '김민수',
+    singleid: 'E000004',
+  },
+  '50': {
+    auth: 'S',
+    authGroupId: '50',
+    section: 'D1000',
+    deptcd: 'D1210',
+    deptnm: '구매기획팀',
+    hname: '박성호',
+    singleid: 'E000002',
+  },
+  '99': {
+    auth: 'S',
+    authGroupId: '99',
+    section: 'D1000',
+    deptcd: 'D1310',
+    deptnm: '정보전략팀',
+    hname: '이정민',
+    singleid: 'E000001',
+  },
 };
 
 export const PO_ROUTES: Record<string, string> = {
@@ -41,7 +65,13 @@ export function renderPoFlow(initial: string, options: FlowOptions = {}) {
     login: LOGINS[options.group ?? '20'],
     authority: options.authority,
   });
-  const r = renderScreenRoutes({ entries: screenDefinitions, texts: screenTexts, services, routes: PO_ROUTES, initial });
+  const r = renderScreenRoutes({
+    entries: screenDefinitions,
+    texts: screenTexts,
+    services,
+    routes: PO_ROUTES,
+    initial,
+  });
   return { ...r, services, fixtures };
 }
 
@@ -59,4 +89,3 @@ export async function answer(button: '확인' | '취소') {
 export async function promptDialog(title: string): Promise<HTMLElement> {
   return screen.findByRole('dialog', { name: title });
 }
-

@@ -17,7 +17,14 @@ export default defineListScreen({
   currencyTotals: true,
   rowOpen: { screen: 'purchaseOrder.simpleOrderEdit', query: { poNo: 'row.poNo' } },
   actions: [
-    { kind: 'open', id: 'create', label: t('a.createSimple'), screen: 'purchaseOrder.simpleOrderEdit', requires: 'write', variant: 'primary' },
+    {
+      kind: 'open',
+      id: 'create',
+      label: t('a.createSimple'),
+      screen: 'purchaseOrder.simpleOrderEdit',
+      requires: 'write',
+      variant: 'primary',
+    },
     { kind: 'exportExcel', fileName: t('file.simple') },
   ],
 });

@@ -13,7 +13,14 @@ export default defineTreeScreen({
   route: '/portal/approval/approvalLine',
   title: 'screen.purchaseRequest.approvalLine',
   labels: 'screen.purchaseRequest.field',
-  tree: { operation: 'listApprovalLines', idField: 'lineId', labelField: 'lineName', detailField: 'approvers', search: true, rootLabel: T('lineList') },
+  tree: {
+    operation: 'listApprovalLines',
+    idField: 'lineId',
+    labelField: 'lineName',
+    detailField: 'approvers',
+    search: true,
+    rootLabel: T('lineList'),
+  },
   actions: [{ kind: 'new', label: T('newLine') }],
   detail: {
     sections: [
@@ -38,7 +45,17 @@ export default defineTreeScreen({
         visibleRows: 6,
         reorder: true,
         send: ['approverId'],
-        addFrom: { widget: 'person', label: T('addApprover'), fill: { approverId: 'singleid', approverName: 'hname', positionNm: 'positionNm', sectionName: 'sectionName', deptnm: 'deptnm' } },
+        addFrom: {
+          widget: 'person',
+          label: T('addApprover'),
+          fill: {
+            approverId: 'singleid',
+            approverName: 'hname',
+            positionNm: 'positionNm',
+            sectionName: 'sectionName',
+            deptnm: 'deptnm',
+          },
+        },
         columns: [
           { field: 'approverName', width: 100 },
           { field: 'approverId', width: 100 },

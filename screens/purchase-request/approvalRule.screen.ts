@@ -19,10 +19,26 @@ export default defineListScreen({
   filters: [
     { field: 'docType', widget: 'select', codeGroup: 'DOC_TYPE' },
     { field: 'useYn', widget: 'select', codeGroup: 'USE_YN' },
-    { field: 'lineId', label: F('lineName'), widget: 'select', optionsFrom: { operation: 'listApprovalLines', value: 'lineId', text: 'lineName', params: { query: { size: '500' } } } },
+    {
+      field: 'lineId',
+      label: F('lineName'),
+      widget: 'select',
+      optionsFrom: {
+        operation: 'listApprovalLines',
+        value: 'lineId',
+        text: 'lineName',
+        params: { query: { size: '500' } },
+      },
+    },
   ],
   columns: [
-    { field: 'ruleId', width: 70, align: 'center', sortable: false, link: { screen: 'purchaseRequest.approvalRuleEdit', query: { ruleId: 'row.ruleId' }, dialog: true } },
+    {
+      field: 'ruleId',
+      width: 70,
+      align: 'center',
+      sortable: false,
+      link: { screen: 'purchaseRequest.approvalRuleEdit', query: { ruleId: 'row.ruleId' }, dialog: true },
+    },
     { field: 'docType', type: 'code', codeGroup: 'DOC_TYPE', width: 100 },
     { field: 'minAmount', type: 'money', currency: 'KRW', width: 140 },
     { field: 'maxAmount', type: 'money', currency: 'KRW', width: 140 },
@@ -35,8 +51,24 @@ export default defineListScreen({
   selection: 'single',
   rowOpen: { screen: 'purchaseRequest.approvalRuleEdit', query: { ruleId: 'row.ruleId' }, dialog: true },
   actions: [
-    { kind: 'open', id: 'create', label: T('newRule'), screen: 'purchaseRequest.approvalRuleEdit', dialog: true, requires: 'write', variant: 'primary' },
-    { kind: 'open', id: 'edit', label: T('editRule'), screen: 'purchaseRequest.approvalRuleEdit', dialog: true, selection: 'single', query: { ruleId: 'row.ruleId' } },
+    {
+      kind: 'open',
+      id: 'create',
+      label: T('newRule'),
+      screen: 'purchaseRequest.approvalRuleEdit',
+      dialog: true,
+      requires: 'write',
+      variant: 'primary',
+    },
+    {
+      kind: 'open',
+      id: 'edit',
+      label: T('editRule'),
+      screen: 'purchaseRequest.approvalRuleEdit',
+      dialog: true,
+      selection: 'single',
+      query: { ruleId: 'row.ruleId' },
+    },
     {
       kind: 'delete',
       operation: 'deleteApprovalRule',

@@ -26,7 +26,12 @@ export default defineEditScreen({
           type: 'integer',
           required: true,
           span: 2,
-          optionsFrom: { operation: 'listApprovalLines', value: 'lineId', text: 'lineName', params: { query: { useYn: "'Y'", size: '500' } } },
+          optionsFrom: {
+            operation: 'listApprovalLines',
+            value: 'lineId',
+            text: 'lineName',
+            params: { query: { useYn: "'Y'", size: '500' } },
+          },
           help: T('lineHelp'),
         },
         { field: 'approvers', readOnly: true, span: 2, visible: "mode == 'update'" },

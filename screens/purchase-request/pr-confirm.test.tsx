@@ -44,120 +44,157 @@ describe('prConfirmList: PRs for purchasing to receive', { timeout: 30_000 }, ()
   });
 });
 
-describe('prConfirmEdit: purchasing receives, returns, asks for quotations, compares and selects', { timeout: 30_000 }, () => {
-  it('receives an approved PR: the buyer chosen with the person popup, the PR then received', { timeout: 30_000 }, async () => {
-    const { services } = renderPrFlow('/prConfirmEdit?prNo=PR2026-000103', asBuyer);
-    await screen.findByDisplayValue('OP앰프 외 4건');
-    expect(screen.getByLabelText('진행상태')).toHaveDisplayValue('결재완료');
-    expect(screen.queryByRole('button', { name: '견적 요청' })).not.toBeInTheDocument();
-    fireEvent.click(screen.getByRole('button', { name: '접수' }));
-    const prompt = await screen.findByRole('dialog', { name: '구매요청 접수' });
-    fireEvent.click(within(prompt).getByRole('button', { name: '확인' }));
-    expect(await within(prompt).findByText('필수 입력 항목입니다.')).toBeInTheDocument();
-    expect(callsOf(services.calls, 'receivePr')).toHaveLength(0);
+describe(
+  'prConfirmEdit: purchasing receives, returns, asks for quotations, compares and selects',
+  { timeout: 30_000 },
+  () => {
+    it(
+      'receives an approved PR: the buyer chosen with the person popup, the PR then received',
+      { timeout: 30_000 },
+      async () => {
+        const { services } = renderPrFlow('/prConfirmEdit?prNo=PR2026-000103', asBuyer);
+        await screen.findByDisplayValue('OP앰프 외 4건');
+        expect(screen.getByLabelText('진행상태')).toHaveDisplayValue('결재완료');
+        expect(screen.queryByRole('button', { name: '견적 요청' })).not.toBeInTheDocument();
+        fireEvent.click(screen.getByRole('button', { name: '접수' }));
+        const prompt = await screen.findByRole('dialog', { name: '구매요청 접수' });
+        fireEvent.click(within(prompt).getByRole('button', { name: '확인' }));
+        expect(await within(prompt).findByText('필수 입력 항목입니다.')).toBeInTheDocument();
+        expect(callsOf(services.calls, 'receivePr')).toHaveLength(0);
 
-    // The person popup: search by name, choose.
-    fireEvent.click(within(prompt).getByRole('button', { name: /검색|사원 검색/ }));
-    const popup = await screen.findByRole('dialog', { name: '사원 검색' });
-    fireEvent.change(within(popup).getByLabelText('이름'), { target: { value: '김민수' } });
-    fireEvent.click(within(popup).getByRole('button', { name: '조회' }));
-    await waitFor(() => expect(within(popup).getByRole('button', { name: '선택' })).toBeEnabled());
-    fireEvent.click(within(popup).getByRole('button', { name: '선택' }));
-    await waitFor(() => expect(screen.queryByRole('dialog', { name: '사원 검색' })).not.toBeInTheDocument());
-    await waitFor(() => expect(within(prompt).getByDisplayValue('김민수')).toBeInTheDocument());
-    fireEvent.click(within(prompt).getByRole('button', { name: '확인' }));
-    await screen.findByText('접수했습니다.');
-    expect(lastCall(services.calls, 'receivePr')!.input).toEqual({ path: { prNo: 'PR2026-000103' }, query: undefined, body: { version: 3, buyerId: 'E000004', sgCode: '' } });
-    await waitFor(() => expect(screen.getByLabelText('진행상태')).toHaveDisplayValue('구매접수'));
-    expect(screen.getByLabelText('구매 담당자')).toHaveValue('김민수');
-    expect(screen.queryByRole('button', { name: '접수' })).not.toBeInTheDocument();
-    expect(screen.getByRole('button', { name: '견적 요청' })).toBeInTheDocument();
-  });
+        // The person popup: search by name, choose.
+        fireEvent.click(within(prompt).getByRole('button', { name: /검색|사원 검색/ }));
+        const popup = await screen.findByRole('dialog', { name: '사원 검색' });
+        fireEvent.change(within(popup).getByLabelText('이름'), { target: { value: '김민수' } });
+        fireEvent.click(within(popup).getByRole('button', { name: '조회' }));
+        await waitFor(() => expect(within(popup).getByRole('button', { name: '선택' })).toBeEnabled());
+        fireEvent.click(within(popup).getByRole('button', { name: '선택' }));
+        await waitFor(() => expect(screen.queryByRole('dialog', { name: '사원 검색' })).not.toBeInTheDocument());
+        await waitFor(() => expect(within(prompt).getByDisplayValue('김민수')).toBeInTheDocument());
+        fireEvent.click(within(prompt).getByRole('button', { name: '확인' }));
+        await screen.findByText('접수했습니다.');
+        expect(lastCall(services.calls, 'receivePr')!.input).toEqual({
+          path: { prNo: 'PR2026-000103' },
+          query: undefined,
+          body: { version: 3, buyerId: 'E000004', sgCode: '' },
+        });
+        await waitFor(() => expect(screen.getByLabelText('진행상태')).toHaveDisplayValue('구매접수'));
+        expect(screen.getByLabelText('구매 담당자')).toHaveValue('김민수');
+        expect(screen.queryByRole('button', { name: '접수' })).not.toBeInTheDocument();
+        expect(screen.getByRole('button', { name: '견적 요청' })).toBeInTheDocument();
+      },
+    );
 
-  it('returns a PR to the requester with a reason', async () => {
-    const { services, fixtures } = renderPrFlow('/prConfirmEdit?prNo=PR2026-000103', asBuyer);
-    await screen.findByDisplayValue('OP앰프 외 4건');
-    fireEvent.click(screen.getByRole('button', { name: '접수 반려' }));
-    const prompt = await screen.findByRole('dialog', { name: '구매요청 반려' });
-    fireEvent.change(within(prompt).getByLabelText(/반려 사유/), { target: { value: '사양 불명확' } });
-    fireEvent.click(within(prompt).getByRole('button', { name: '확인' }));
-    await screen.findByText('반려했습니다.');
-    expect(lastCall(services.calls, 'returnPr')!.input.body).toEqual({ version: 3, reason: '사양 불명확' });
-    expect(fixtures.data.prs.find((p) => p.prNo === 'PR2026-000103')!.status).toBe('REJECTED');
-    await waitFor(() => expect(screen.getByLabelText(/반려 사유/)).toHaveValue('사양 불명확'));
-  });
+    it('returns a PR to the requester with a reason', async () => {
+      const { services, fixtures } = renderPrFlow('/prConfirmEdit?prNo=PR2026-000103', asBuyer);
+      await screen.findByDisplayValue('OP앰프 외 4건');
+      fireEvent.click(screen.getByRole('button', { name: '접수 반려' }));
+      const prompt = await screen.findByRole('dialog', { name: '구매요청 반려' });
+      fireEvent.change(within(prompt).getByLabelText(/반려 사유/), { target: { value: '사양 불명확' } });
+      fireEvent.click(within(prompt).getByRole('button', { name: '확인' }));
+      await screen.findByText('반려했습니다.');
+      expect(lastCall(services.calls, 'returnPr')!.input.body).toEqual({ version: 3, reason: '사양 불명확' });
+      expect(fixtures.data.prs.find((p) => p.prNo === 'PR2026-000103')!.status).toBe('REJECTED');
+      await waitFor(() => expect(screen.getByLabelText(/반려 사유/)).toHaveValue('사양 불명확'));
+    });
 
-  it('asks suppliers to quote: the dialog takes the PR’s version, the deadline and suppliers from the company popup', { timeout: 40_000 }, async () => {
-    const { services } = renderPrFlow('/prConfirmEdit?prNo=PR2026-000105', asBuyer);
-    await screen.findByDisplayValue('동판 외 2건');
-    fireEvent.click(screen.getByRole('button', { name: '견적 요청' }));
-    const dialog = await screen.findByRole('dialog', { name: '견적요청' });
-    expect(await within(dialog).findByDisplayValue('PR2026-000105')).toHaveAttribute('readonly');
-    expect(await within(dialog).findByDisplayValue('동판 외 2건')).toBeInTheDocument();
-    // No supplier yet: the rows are checked before anything is sent.
-    fireEvent.change(within(dialog).getByLabelText(/견적 마감일/), { target: { value: '2026-12-01' } });
-    fireEvent.blur(within(dialog).getByLabelText(/견적 마감일/));
-    fireEvent.click(within(dialog).getByRole('button', { name: '견적 요청' }));
-    const check = await screen.findByRole('alertdialog');
-    expect(check).toHaveTextContent('입력 값을 확인하세요.');
-    fireEvent.click(within(check).getByRole('button', { name: '확인' }));
-    expect(callsOf(services.calls, 'createRfq')).toHaveLength(0);
+    it(
+      'asks suppliers to quote: the dialog takes the PR’s version, the deadline and suppliers from the company popup',
+      { timeout: 40_000 },
+      async () => {
+        const { services } = renderPrFlow('/prConfirmEdit?prNo=PR2026-000105', asBuyer);
+        await screen.findByDisplayValue('동판 외 2건');
+        fireEvent.click(screen.getByRole('button', { name: '견적 요청' }));
+        const dialog = await screen.findByRole('dialog', { name: '견적요청' });
+        expect(await within(dialog).findByDisplayValue('PR2026-000105')).toHaveAttribute('readonly');
+        expect(await within(dialog).findByDisplayValue('동판 외 2건')).toBeInTheDocument();
+        // No supplier yet: the rows are checked before anything is sent.
+        fireEvent.change(within(dialog).getByLabelText(/견적 마감일/), { target: { value: '2026-12-01' } });
+        fireEvent.blur(within(dialog).getByLabelText(/견적 마감일/));
+        fireEvent.click(within(dialog).getByRole('button', { name: '견적 요청' }));
+        const check = await screen.findByRole('alertdialog');
+        expect(check).toHaveTextContent('입력 값을 확인하세요.');
+        fireEvent.click(within(check).getByRole('button', { name: '확인' }));
+        expect(callsOf(services.calls, 'createRfq')).toHaveLength(0);
 
-    for (const [q, name] of [['대한', '㈜대한정밀'], ['C00113', '㈜일신전자']]) {
-      fireEvent.click(within(dialog).getByRole('button', { name: '협력사 추가' }));
-      const popup = await screen.findByRole('dialog', { name: '업체 검색' });
-      fireEvent.change(within(popup).getByLabelText('업체명 또는 사업자번호'), { target: { value: q } });
-      fireEvent.click(within(popup).getByRole('button', { name: '조회' }));
-      await waitFor(() => expect(within(popup).getByRole('button', { name: '선택' })).toBeEnabled());
-      fireEvent.click(within(popup).getByRole('button', { name: '선택' }));
-      await waitFor(() => expect(screen.queryByRole('dialog', { name: '업체 검색' })).not.toBeInTheDocument());
-      await waitFor(() => expect(gridRowTexts(dialog).map((r) => r[1])).toContain(name));
-    }
-    expect(lastCall(services.calls, 'searchRfqSuppliers')!.input.query).toEqual({ q: 'C00113' });
-    fireEvent.click(within(dialog).getByRole('button', { name: '견적 요청' }));
-    const ask = await screen.findByRole('alertdialog');
-    expect(ask).toHaveTextContent('선택한 협력사에 견적을 요청하시겠습니까?');
-    fireEvent.click(within(ask).getByRole('button', { name: '확인' }));
-    await waitFor(() => expect(screen.queryByRole('dialog', { name: '견적요청' })).not.toBeInTheDocument());
-    expect(lastCall(services.calls, 'createRfq')!.input.body).toEqual({ prNo: 'PR2026-000105', prVersion: 4, deadline: '2026-12-01', title: '동판 외 2건', description: '', suppliers: ['C00001', 'C00113'], confirmEvaluationWarning: false });
-    // The PR is read again: out for quotation, the invited suppliers listed.
-    await waitFor(() => expect(screen.getByLabelText('진행상태')).toHaveDisplayValue('견적요청'));
-    expect(screen.getByLabelText('견적요청번호')).toHaveValue('RFQ2026-000777');
-    await waitFor(() => expect(gridRowTexts().map((r) => [r[0], r[2]])).toEqual([['C00001', '견적요청'], ['C00113', '견적요청']]));
-  });
+        for (const [q, name] of [
+          ['대한', '㈜대한정밀'],
+          ['C00113', '㈜일신전자'],
+        ]) {
+          fireEvent.click(within(dialog).getByRole('button', { name: '협력사 추가' }));
+          const popup = await screen.findByRole('dialog', { name: '업체 검색' });
+          fireEvent.change(within(popup).getByLabelText('업체명 또는 사업자번호'), { target: { value: q } });
+          fireEvent.click(within(popup).getByRole('button', { name: '조회' }));
+          await waitFor(() => expect(within(popup).getByRole('button', { name: '선택' })).toBeEnabled());
+          fireEvent.click(within(popup).getByRole('button', { name: '선택' }));
+          await waitFor(() => expect(screen.queryByRole('dialog', { name: '업체 검색' })).not.toBeInTheDocument());
+          await waitFor(() => expect(gridRowTexts(dialog).map((r) => r[1])).toContain(name));
+        }
+        expect(lastCall(services.calls, 'searchRfqSuppliers')!.input.query).toEqual({ q: 'C00113' });
+        fireEvent.click(within(dialog).getByRole('button', { name: '견적 요청' }));
+        const ask = await screen.findByRole('alertdialog');
+        expect(ask).toHaveTextContent('선택한 협력사에 견적을 요청하시겠습니까?');
+        fireEvent.click(within(ask).getByRole('button', { name: '확인' }));
+        await waitFor(() => expect(screen.queryByRole('dialog', { name: '견적요청' })).not.toBeInTheDocument());
+        expect(lastCall(services.calls, 'createRfq')!.input.body).toEqual({
+          prNo: 'PR2026-000105',
+          prVersion: 4,
+          deadline: '2026-12-01',
+          title: '동판 외 2건',
+          description: '',
+          suppliers: ['C00001', 'C00113'],
+          confirmEvaluationWarning: false,
+        });
+        // The PR is read again: out for quotation, the invited suppliers listed.
+        await waitFor(() => expect(screen.getByLabelText('진행상태')).toHaveDisplayValue('견적요청'));
+        expect(screen.getByLabelText('견적요청번호')).toHaveValue('RFQ2026-000777');
+        await waitFor(() =>
+          expect(gridRowTexts().map((r) => [r[0], r[2]])).toEqual([
+            ['C00001', '견적요청'],
+            ['C00113', '견적요청'],
+          ]),
+        );
+      },
+    );
 
-  it('shows the quotations; cancels the request with a reason', async () => {
-    const { services } = renderPrFlow('/prConfirmEdit?prNo=PR2026-000104', asBuyer);
-    await screen.findByDisplayValue('랙서버');
-    expect(screen.getByLabelText('견적요청 상태')).toHaveDisplayValue('견적진행');
-    await waitFor(() => expect(gridRowTexts().length).toBe(3));
-    expect(gridRowTexts().map((r) => r.slice(0, 5))).toEqual([
-      ['C00001', '㈜대한정밀', '견적제출', 'QT2026-000301', '1,290,000'],
-      ['C00002', '한빛전자 주식회사', '견적제출', 'QT2026-000302', '1,250,000'],
-      ['C00093', '(주)현진시스템', '요청확인', '', ''],
-    ]);
-    fireEvent.click(screen.getByRole('button', { name: '견적요청 취소' }));
-    const prompt = await screen.findByRole('dialog', { name: '견적요청 취소' });
-    fireEvent.change(within(prompt).getByLabelText(/취소 사유/), { target: { value: '사양 변경' } });
-    fireEvent.click(within(prompt).getByRole('button', { name: '확인' }));
-    await screen.findByText('견적요청을 취소했습니다.');
-    expect(lastCall(services.calls, 'cancelRfq')!.input).toEqual({ path: { rfqNo: 'RFQ2026-000201' }, query: undefined, body: { version: 1, reason: '사양 변경' } });
-    await waitFor(() => expect(screen.getByLabelText('진행상태')).toHaveDisplayValue('구매접수'));
-    expect(screen.queryByText('견적 현황')).not.toBeInTheDocument();
-  });
+    it('shows the quotations; cancels the request with a reason', async () => {
+      const { services } = renderPrFlow('/prConfirmEdit?prNo=PR2026-000104', asBuyer);
+      await screen.findByDisplayValue('랙서버');
+      expect(screen.getByLabelText('견적요청 상태')).toHaveDisplayValue('견적진행');
+      await waitFor(() => expect(gridRowTexts().length).toBe(3));
+      expect(gridRowTexts().map((r) => r.slice(0, 5))).toEqual([
+        ['C00001', '㈜대한정밀', '견적제출', 'QT2026-000301', '1,290,000'],
+        ['C00002', '한빛전자 주식회사', '견적제출', 'QT2026-000302', '1,250,000'],
+        ['C00093', '(주)현진시스템', '요청확인', '', ''],
+      ]);
+      fireEvent.click(screen.getByRole('button', { name: '견적요청 취소' }));
+      const prompt = await screen.findByRole('dialog', { name: '견적요청 취소' });
+      fireEvent.change(within(prompt).getByLabelText(/취소 사유/), { target: { value: '사양 변경' } });
+      fireEvent.click(within(prompt).getByRole('button', { name: '확인' }));
+      await screen.findByText('견적요청을 취소했습니다.');
+      expect(lastCall(services.calls, 'cancelRfq')!.input).toEqual({
+        path: { rfqNo: 'RFQ2026-000201' },
+        query: undefined,
+        body: { version: 1, reason: '사양 변경' },
+      });
+      await waitFor(() => expect(screen.getByLabelText('진행상태')).toHaveDisplayValue('구매접수'));
+      expect(screen.queryByText('견적 현황')).not.toBeInTheDocument();
+    });
 
-  it('견적 비교 opens the comparison of the current request in a dialog (the component is tested beside it)', async () => {
-    renderPrFlow('/prConfirmEdit?prNo=PR2026-000104', asBuyer);
-    await screen.findByDisplayValue('랙서버');
-    fireEvent.click(screen.getByRole('button', { name: '견적 비교' }));
-    const dialog = await screen.findByRole('dialog', { name: '견적 비교' });
-    expect(await within(dialog).findByText('비교 RFQ2026-000201')).toBeInTheDocument();
-  });
+    it('견적 비교 opens the comparison of the current request in a dialog (the component is tested beside it)', async () => {
+      renderPrFlow('/prConfirmEdit?prNo=PR2026-000104', asBuyer);
+      await screen.findByDisplayValue('랙서버');
+      fireEvent.click(screen.getByRole('button', { name: '견적 비교' }));
+      const dialog = await screen.findByRole('dialog', { name: '견적 비교' });
+      expect(await within(dialog).findByText('비교 RFQ2026-000201')).toBeInTheDocument();
+    });
 
-  it('a reader without write authority sees the document and no workflow button', async () => {
-    renderPrFlow('/prConfirmEdit?prNo=PR2026-000103', { ...asBuyer, authority: { read: true, write: false } });
-    await screen.findByDisplayValue('OP앰프 외 4건');
-    for (const name of ['접수', '접수 반려', '견적 요청', '견적요청 취소']) expect(screen.queryByRole('button', { name })).not.toBeInTheDocument();
-    expect(screen.getByRole('button', { name: '목록' })).toBeEnabled();
-  });
-});
+    it('a reader without write authority sees the document and no workflow button', async () => {
+      renderPrFlow('/prConfirmEdit?prNo=PR2026-000103', { ...asBuyer, authority: { read: true, write: false } });
+      await screen.findByDisplayValue('OP앰프 외 4건');
+      for (const name of ['접수', '접수 반려', '견적 요청', '견적요청 취소'])
+        expect(screen.queryByRole('button', { name })).not.toBeInTheDocument();
+      expect(screen.getByRole('button', { name: '목록' })).toBeEnabled();
+    });
+  },
+);

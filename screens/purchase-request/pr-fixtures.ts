@@ -48,9 +48,11 @@ export const PR_FIXTURE_CODES: Record<string, readonly CodeOption[]> = {
 };
 
 const NOW = '2026-11-20T01:00:00.000Z';
-const conflict = () => new OperationError(409, 'VERSION_CONFLICT', '다른 사용자가 먼저 변경했습니다. 다시 조회한 뒤 처리하세요');
+const conflict = () =>
+  new OperationError(409, 'VERSION_CONFLICT', '다른 사용자가 먼저 변경했습니다. 다시 조회한 뒤 처리하세요');
 const invalid = (message: string, status = 'INVALID_STATE') => new OperationError(409, status, message);
-const fieldError = (path: string, message: string) => new OperationError(400, 'VALIDATION', '입력 값을 확인하세요', [{ path, message }]);
+const fieldError = (path: string, message: string) =>
+  new OperationError(400, 'VALIDATION', '입력 값을 확인하세요', [{ path, message }]);
 
 interface Step {
   stepNo: number;
@@ -95,37 +97,175 @@ interface Pr {
   rfqNo: string | null;
 }
 
-const NAMES: Record<string, string> = { E000004: '김민수', E000005: '정수빈', E000006: '강동현', E000002: '박성호', E000009: '오세훈' };
+const NAMES: Record<string, string> = {
+  E000004: '김민수',
+  E000005: '정수빈',
+  E000006: '강동현',
+  E000002: '박성호',
+  E000009: '오세훈',
+};
 
-function line(lineNo: number, itemCode: string | null, itemName: string, unitCode: string, quantity: string, estUnitPrice: string, sgCode: string | null = 'SGI-MRO0101-D'): Row {
+function line(
+  lineNo: number,
+  itemCode: string | null,
+  itemName: string,
+  unitCode: string,
+  quantity: string,
+  estUnitPrice: string,
+  sgCode: string | null = 'SGI-MRO0101-D',
+): Row {
   const amount = String(Math.round(Number(quantity) * Number(estUnitPrice)));
-  return { lineNo, itemCode, itemName, spec: null, unitCode, sgCode, sgName: sgCode ? '볼트/너트 (국내)' : null, quantity, estUnitPrice, estAmount: `${amount}.00`, remark: null, budgetAccount: null, budgetAccountName: null };
+  return {
+    lineNo,
+    itemCode,
+    itemName,
+    spec: null,
+    unitCode,
+    sgCode,
+    sgName: sgCode ? '볼트/너트 (국내)' : null,
+    quantity,
+    estUnitPrice,
+    estAmount: `${amount}.00`,
+    remark: null,
+    budgetAccount: null,
+    budgetAccountName: null,
+  };
 }
 
 function seedPrs(): Pr[] {
-  const base = { section: 'D1000', sectionName: '본사', deptcd: 'D1220', deptnm: '구매1팀', purpose: '생산라인 소모품', currency: 'KRW', fileId: null, rejectReason: null, cancelReason: null, receivedAt: null, buyerId: null, buyerName: null, rfqNo: null };
+  const base = {
+    section: 'D1000',
+    sectionName: '본사',
+    deptcd: 'D1220',
+    deptnm: '구매1팀',
+    purpose: '생산라인 소모품',
+    currency: 'KRW',
+    fileId: null,
+    rejectReason: null,
+    cancelReason: null,
+    receivedAt: null,
+    buyerId: null,
+    buyerName: null,
+    rfqNo: null,
+  };
   return [
-    { ...base, prNo: 'PR2026-000101', prDate: '2026-11-18', title: '육각볼트 외 1건', status: 'DRAFT', approvalStatus: 'NONE', requesterId: 'E000005', requesterName: '정수빈', desiredDate: '2026-12-20', version: 1,
-      lines: [line(1, 'MRO0101-0001', '육각볼트', 'EA', '10.000', '1500.00'), line(2, null, '비규격 브래킷', 'EA', '2.000', '12000.00', null)] },
-    { ...base, prNo: 'PR2026-000102', prDate: '2026-11-17', title: '회의테이블', status: 'IN_APPROVAL', approvalStatus: 'PENDING', requesterId: 'E000005', requesterName: '정수빈', desiredDate: '2026-12-27', version: 2,
-      lines: [line(1, 'OFC0301-0042', '회의테이블', 'EA', '1.000', '322400.00')] },
-    { ...base, prNo: 'PR2026-000103', prDate: '2026-11-15', title: 'OP앰프 외 4건', status: 'APPROVED', approvalStatus: 'APPROVED', requesterId: 'E000009', requesterName: '오세훈', section: 'D2000', sectionName: '생산부문', deptcd: 'D2130', deptnm: '품질관리팀', desiredDate: '2027-01-29', version: 3,
-      lines: [line(1, 'ELC0201-0032', 'OP앰프', 'EA', '24.000', '4940.00')] },
-    { ...base, prNo: 'PR2026-000104', prDate: '2026-11-10', title: '랙서버', status: 'QUOT_REQUESTED', approvalStatus: 'APPROVED', requesterId: 'E000005', requesterName: '정수빈', desiredDate: '2026-12-15', version: 5,
-      buyerId: 'E000004', buyerName: '김민수', receivedAt: '2026-11-11T01:00:00.000Z', rfqNo: 'RFQ2026-000201',
-      lines: [line(1, 'ITE0202-0001', '랙서버', 'EA', '2.000', '603700.00'), line(2, null, '레일 키트', 'SET', '2.000', '45000.00', null)] },
-    { ...base, prNo: 'PR2026-000105', prDate: '2026-11-12', title: '동판 외 2건', status: 'RECEIVED', approvalStatus: 'APPROVED', requesterId: 'E000005', requesterName: '정수빈', desiredDate: '2027-01-11', version: 4,
-      buyerId: 'E000004', buyerName: '김민수', receivedAt: '2026-11-13T01:00:00.000Z', currency: 'JPY',
-      lines: [line(1, 'RAW0102-0025', '동판', 'KG', '100.000', '950.00')] },
+    {
+      ...base,
+      prNo: 'PR2026-000101',
+      prDate: '2026-11-18',
+      title: '육각볼트 외 1건',
+      status: 'DRAFT',
+      approvalStatus: 'NONE',
+      requesterId: 'E000005',
+      requesterName: '정수빈',
+      desiredDate: '2026-12-20',
+      version: 1,
+      lines: [
+        line(1, 'MRO0101-0001', '육각볼트', 'EA', '10.000', '1500.00'),
+        line(2, null, '비규격 브래킷', 'EA', '2.000', '12000.00', null),
+      ],
+    },
+    {
+      ...base,
+      prNo: 'PR2026-000102',
+      prDate: '2026-11-17',
+      title: '회의테이블',
+      status: 'IN_APPROVAL',
+      approvalStatus: 'PENDING',
+      requesterId: 'E000005',
+      requesterName: '정수빈',
+      desiredDate: '2026-12-27',
+      version: 2,
+      lines: [line(1, 'OFC0301-0042', '회의테이블', 'EA', '1.000', '322400.00')],
+    },
+    {
+      ...base,
+      prNo: 'PR2026-000103',
+      prDate: '2026-11-15',
+      title: 'OP앰프 외 4건',
+      status: 'APPROVED',
+      approvalStatus: 'APPROVED',
+      requesterId: 'E000009',
+      requesterName: '오세훈',
+      section: 'D2000',
+      sectionName: '생산부문',
+      deptcd: 'D2130',
+      deptnm: '품질관리팀',
+      desiredDate: '2027-01-29',
+      version: 3,
+      lines: [line(1, 'ELC0201-0032', 'OP앰프', 'EA', '24.000', '4940.00')],
+    },
+    {
+      ...base,
+      prNo: 'PR2026-000104',
+      prDate: '2026-11-10',
+      title: '랙서버',
+      status: 'QUOT_REQUESTED',
+      approvalStatus: 'APPROVED',
+      requesterId: 'E000005',
+      requesterName: '정수빈',
+      desiredDate: '2026-12-15',
+      version: 5,
+      buyerId: 'E000004',
+      buyerName: '김민수',
+      receivedAt: '2026-11-11T01:00:00.000Z',
+      rfqNo: 'RFQ2026-000201',
+      lines: [
+        line(1, 'ITE0202-0001', '랙서버', 'EA', '2.000', '603700.00'),
+        line(2, null, '레일 키트', 'SET', '2.000', '45000.00', null),
+      ],
+    },
+    {
+      ...base,
+      prNo: 'PR2026-000105',
+      prDate: '2026-11-12',
+      title: '동판 외 2건',
+      status: 'RECEIVED',
+      approvalStatus: 'APPROVED',
+      requesterId: 'E000005',
+      requesterName: '정수빈',
+      desiredDate: '2027-01-11',
+      version: 4,
+      buyerId: 'E000004',
+      buyerName: '김민수',
+      receivedAt: '2026-11-13T01:00:00.000Z',
+      currency: 'JPY',
+      lines: [line(1, 'RAW0102-0025', '동판', 'KG', '100.000', '950.00')],
+    },
   ];
 }
 
 function seedApprovals(): Approval[] {
   return [
-    { approvalId: 501, prNo: 'PR2026-000102', status: 'PENDING', lineName: '구매요청 결재 (1천만원 미만)', version: 1, submittedAt: '2026-11-17T05:00:00.000Z',
-      steps: [{ stepNo: 1, approverId: 'E000006', approverName: '강동현', status: 'PENDING', comment: null, actedAt: null }] },
-    { approvalId: 480, prNo: 'PR2026-000103', status: 'APPROVED', lineName: '구매요청 결재 (1천만원 미만)', version: 2, submittedAt: '2026-11-15T05:00:00.000Z',
-      steps: [{ stepNo: 1, approverId: 'E000006', approverName: '강동현', status: 'APPROVED', comment: '확인했습니다', actedAt: '2026-11-15T07:00:00.000Z' }] },
+    {
+      approvalId: 501,
+      prNo: 'PR2026-000102',
+      status: 'PENDING',
+      lineName: '구매요청 결재 (1천만원 미만)',
+      version: 1,
+      submittedAt: '2026-11-17T05:00:00.000Z',
+      steps: [
+        { stepNo: 1, approverId: 'E000006', approverName: '강동현', status: 'PENDING', comment: null, actedAt: null },
+      ],
+    },
+    {
+      approvalId: 480,
+      prNo: 'PR2026-000103',
+      status: 'APPROVED',
+      lineName: '구매요청 결재 (1천만원 미만)',
+      version: 2,
+      submittedAt: '2026-11-15T05:00:00.000Z',
+      steps: [
+        {
+          stepNo: 1,
+          approverId: 'E000006',
+          approverName: '강동현',
+          status: 'APPROVED',
+          comment: '확인했습니다',
+          actedAt: '2026-11-15T07:00:00.000Z',
+        },
+      ],
+    },
   ];
 }
 
@@ -153,39 +293,184 @@ function seedRfq() {
     buyerId: 'E000004',
     selectedCompNo: null as string | null,
     quotes: [
-      { compNo: 'C00001', compNameKr: '㈜대한정밀', status: 'SUBMITTED', quoteNo: 'QT2026-000301', totalAmount: '1290000.00', leadTimeDays: 6, validUntil: '2026-12-19', revision: 2, remark: null, prices: { 1: '600000.00', 2: '45000.00' } },
-      { compNo: 'C00002', compNameKr: '한빛전자 주식회사', status: 'SUBMITTED', quoteNo: 'QT2026-000302', totalAmount: '1250000.00', leadTimeDays: 11, validUntil: '2026-12-19', revision: 1, remark: '납기 협의 가능', prices: { 1: '580000.00', 2: '45000.00' } },
-      { compNo: 'C00093', compNameKr: '(주)현진시스템', status: 'CHECKED', quoteNo: null, totalAmount: null, leadTimeDays: null, validUntil: null, revision: 0, remark: null, prices: {} },
+      {
+        compNo: 'C00001',
+        compNameKr: '㈜대한정밀',
+        status: 'SUBMITTED',
+        quoteNo: 'QT2026-000301',
+        totalAmount: '1290000.00',
+        leadTimeDays: 6,
+        validUntil: '2026-12-19',
+        revision: 2,
+        remark: null,
+        prices: { 1: '600000.00', 2: '45000.00' },
+      },
+      {
+        compNo: 'C00002',
+        compNameKr: '한빛전자 주식회사',
+        status: 'SUBMITTED',
+        quoteNo: 'QT2026-000302',
+        totalAmount: '1250000.00',
+        leadTimeDays: 11,
+        validUntil: '2026-12-19',
+        revision: 1,
+        remark: '납기 협의 가능',
+        prices: { 1: '580000.00', 2: '45000.00' },
+      },
+      {
+        compNo: 'C00093',
+        compNameKr: '(주)현진시스템',
+        status: 'CHECKED',
+        quoteNo: null,
+        totalAmount: null,
+        leadTimeDays: null,
+        validUntil: null,
+        revision: 0,
+        remark: null,
+        prices: {},
+      },
     ] as Quote[],
   };
 }
 
 const ITEMS = [
-  { itemCode: 'MRO0101-0001', itemName: '육각볼트', spec: 'M4x10 SUS304', unitCode: 'EA', sgCode: 'SGI-MRO0101-D', sgName: '볼트/너트 (국내)', refPrice: '1500.00', currency: 'KRW' },
-  { itemCode: 'OFC0101-0047', itemName: '보드마커', spec: '흑색 0.7mm', unitCode: 'DZ', sgCode: 'SGI-OFC0101-D', sgName: '필기구 (국내)', refPrice: '4380.00', currency: 'KRW' },
+  {
+    itemCode: 'MRO0101-0001',
+    itemName: '육각볼트',
+    spec: 'M4x10 SUS304',
+    unitCode: 'EA',
+    sgCode: 'SGI-MRO0101-D',
+    sgName: '볼트/너트 (국내)',
+    refPrice: '1500.00',
+    currency: 'KRW',
+  },
+  {
+    itemCode: 'OFC0101-0047',
+    itemName: '보드마커',
+    spec: '흑색 0.7mm',
+    unitCode: 'DZ',
+    sgCode: 'SGI-OFC0101-D',
+    sgName: '필기구 (국내)',
+    refPrice: '4380.00',
+    currency: 'KRW',
+  },
 ];
 
 const SUPPLIERS = [
-  { compNo: 'C00001', compNameKr: '㈜대한정밀', taxNo2: '123-45-67890', ceoName: '김대한', forwardYn: 'Y', grade: null, gradeAction: null, gradePeriod: null },
-  { compNo: 'C00002', compNameKr: '한빛전자 주식회사', taxNo2: '234-56-78901', ceoName: '이한빛', forwardYn: 'N', grade: null, gradeAction: null, gradePeriod: null },
-  { compNo: 'C00113', compNameKr: '㈜일신전자', taxNo2: '108-86-54992', ceoName: '박일신', forwardYn: 'Y', grade: null, gradeAction: null, gradePeriod: null },
+  {
+    compNo: 'C00001',
+    compNameKr: '㈜대한정밀',
+    taxNo2: '123-45-67890',
+    ceoName: '김대한',
+    forwardYn: 'Y',
+    grade: null,
+    gradeAction: null,
+    gradePeriod: null,
+  },
+  {
+    compNo: 'C00002',
+    compNameKr: '한빛전자 주식회사',
+    taxNo2: '234-56-78901',
+    ceoName: '이한빛',
+    forwardYn: 'N',
+    grade: null,
+    gradeAction: null,
+    gradePeriod: null,
+  },
+  {
+    compNo: 'C00113',
+    compNameKr: '㈜일신전자',
+    taxNo2: '108-86-54992',
+    ceoName: '박일신',
+    forwardYn: 'Y',
+    grade: null,
+    gradeAction: null,
+    gradePeriod: null,
+  },
 ];
 
 function seedRules() {
   return [
-    { ruleId: 1, docType: 'PR', minAmount: '0', maxAmount: '10000000', lineId: 1, lineName: '구매요청 결재 (1천만원 미만)', approvers: '강동현', description: '구매요청 1천만원 미만', useYn: 'Y', version: 1, updatedAt: NOW },
-    { ruleId: 2, docType: 'PR', minAmount: '10000000', maxAmount: null, lineId: 2, lineName: '구매요청 결재 (1천만원 이상)', approvers: '강동현 → 박성호', description: null, useYn: 'Y', version: 1, updatedAt: NOW },
-    { ruleId: 3, docType: 'PO', minAmount: '0', maxAmount: null, lineId: 3, lineName: '발주 결재', approvers: '박성호', description: null, useYn: 'Y', version: 1, updatedAt: NOW },
+    {
+      ruleId: 1,
+      docType: 'PR',
+      minAmount: '0',
+      maxAmount: '10000000',
+      lineId: 1,
+      lineName: '구매요청 결재 (1천만원 미만)',
+      approvers: '강동현',
+      description: '구매요청 1천만원 미만',
+      useYn: 'Y',
+      version: 1,
+      updatedAt: NOW,
+    },
+    {
+      ruleId: 2,
+      docType: 'PR',
+      minAmount: '10000000',
+      maxAmount: null,
+      lineId: 2,
+      lineName: '구매요청 결재 (1천만원 이상)',
+      approvers: '강동현 → 박성호',
+      description: null,
+      useYn: 'Y',
+      version: 1,
+      updatedAt: NOW,
+    },
+    {
+      ruleId: 3,
+      docType: 'PO',
+      minAmount: '0',
+      maxAmount: null,
+      lineId: 3,
+      lineName: '발주 결재',
+      approvers: '박성호',
+      description: null,
+      useYn: 'Y',
+      version: 1,
+      updatedAt: NOW,
+    },
   ] as Row[];
 }
 
-const person = (approverId: string, stepNo: number) => ({ stepNo, approverId, approverName: NAMES[approverId] ?? approverId, positionNm: '부장', sectionName: '본사', deptnm: '구매기획팀' });
+const person = (approverId: string, stepNo: number) => ({
+  stepNo,
+  approverId,
+  approverName: NAMES[approverId] ?? approverId,
+  positionNm: '부장',
+  sectionName: '본사',
+  deptnm: '구매기획팀',
+});
 
 function seedLines() {
   return [
-    { lineId: 1, lineName: '구매요청 결재 (1천만원 미만)', description: null, useYn: 'Y', version: 1, updatedAt: NOW, steps: [person('E000006', 1)] },
-    { lineId: 2, lineName: '구매요청 결재 (1천만원 이상)', description: '팀장 → 구매기획 결재', useYn: 'Y', version: 3, updatedAt: NOW, steps: [person('E000006', 1), person('E000002', 2)] },
-    { lineId: 3, lineName: '발주 결재', description: null, useYn: 'Y', version: 1, updatedAt: NOW, steps: [person('E000002', 1)] },
+    {
+      lineId: 1,
+      lineName: '구매요청 결재 (1천만원 미만)',
+      description: null,
+      useYn: 'Y',
+      version: 1,
+      updatedAt: NOW,
+      steps: [person('E000006', 1)],
+    },
+    {
+      lineId: 2,
+      lineName: '구매요청 결재 (1천만원 이상)',
+      description: '팀장 → 구매기획 결재',
+      useYn: 'Y',
+      version: 3,
+      updatedAt: NOW,
+      steps: [person('E000006', 1), person('E000002', 2)],
+    },
+    {
+      lineId: 3,
+      lineName: '발주 결재',
+      description: null,
+      useYn: 'Y',
+      version: 1,
+      updatedAt: NOW,
+      steps: [person('E000002', 1)],
+    },
   ] as Array<Row & { lineId: number; steps: Row[] }>;
 }
 
@@ -249,8 +534,19 @@ export function createPrFixtures(options: PrFixtureOptions = {}) {
       lines: prLines.map((l) => ({ ...l, currency: pr.currency })),
       attachments: [],
       approvals: [],
-      history: [{ at: '2026-11-10T00:40:00.000Z', action: 'CREATE', actor: 'buyer', actorName: pr.requesterName, reason: null }],
-      rfqs: current ? [{ rfqNo: current.rfqNo, status: current.status, deadline: current.deadline, selectedCompNo: current.selectedCompNo }] : [],
+      history: [
+        { at: '2026-11-10T00:40:00.000Z', action: 'CREATE', actor: 'buyer', actorName: pr.requesterName, reason: null },
+      ],
+      rfqs: current
+        ? [
+            {
+              rfqNo: current.rfqNo,
+              status: current.status,
+              deadline: current.deadline,
+              selectedCompNo: current.selectedCompNo,
+            },
+          ]
+        : [],
       orders: [],
       actions: actionsOf(pr),
       // The one approval-state shape of every document (server/modules/purchase/approval/state.ts).
@@ -258,7 +554,20 @@ export function createPrFixtures(options: PrFixtureOptions = {}) {
       pendingApprovalVersion: open?.version ?? null,
       currentApproverName: open?.steps.find((s) => s.status === 'PENDING')?.approverName ?? null,
       approvalSteps: rounds.flatMap((a, i) =>
-        a.steps.map((s) => ({ stepKey: `${a.approvalId}-${s.stepNo}`, round: i + 1, approvalId: a.approvalId, approvalStatus: a.status, lineName: a.lineName, submittedByName: pr.requesterName, submittedAt: a.submittedAt, positionNm: '부장', deptnm: '생산1팀', onBehalfOf: null, onBehalfOfName: null, ...s })),
+        a.steps.map((s) => ({
+          stepKey: `${a.approvalId}-${s.stepNo}`,
+          round: i + 1,
+          approvalId: a.approvalId,
+          approvalStatus: a.status,
+          lineName: a.lineName,
+          submittedByName: pr.requesterName,
+          submittedAt: a.submittedAt,
+          positionNm: '부장',
+          deptnm: '생산1팀',
+          onBehalfOf: null,
+          onBehalfOfName: null,
+          ...s,
+        })),
       ),
       rfqNo: current?.rfqNo ?? null,
       rfqStatus: current?.status ?? null,
@@ -269,7 +578,12 @@ export function createPrFixtures(options: PrFixtureOptions = {}) {
       rfqSelectedCompNo: current?.selectedCompNo ?? null,
       rfqActions,
       quotations: current
-        ? current.quotes.map(({ prices: _p, remark: _m, ...q }) => ({ ...q, currency: pr.currency, checkedAt: '2026-11-12T01:00:00.000Z', submittedAt: q.quoteNo ? '2026-11-13T01:00:00.000Z' : null }))
+        ? current.quotes.map(({ prices: _p, remark: _m, ...q }) => ({
+            ...q,
+            currency: pr.currency,
+            checkedAt: '2026-11-12T01:00:00.000Z',
+            submittedAt: q.quoteNo ? '2026-11-13T01:00:00.000Z' : null,
+          }))
         : [],
       rfqQuestions: [],
     };
@@ -278,9 +592,27 @@ export function createPrFixtures(options: PrFixtureOptions = {}) {
   const row = (pr: Pr) => {
     const d = detail(pr);
     return {
-      prNo: pr.prNo, prDate: pr.prDate, title: pr.title, status: pr.status, approvalStatus: pr.approvalStatus, requesterId: pr.requesterId, requesterName: pr.requesterName,
-      section: pr.section, sectionName: pr.sectionName, deptcd: pr.deptcd, deptnm: pr.deptnm, desiredDate: pr.desiredDate, currency: pr.currency, totalAmount: d.totalAmount,
-      lineCount: pr.lines.length, buyerId: pr.buyerId, buyerName: pr.buyerName, rfqNo: d.rfqNo, poNo: null, updatedAt: NOW, version: pr.version,
+      prNo: pr.prNo,
+      prDate: pr.prDate,
+      title: pr.title,
+      status: pr.status,
+      approvalStatus: pr.approvalStatus,
+      requesterId: pr.requesterId,
+      requesterName: pr.requesterName,
+      section: pr.section,
+      sectionName: pr.sectionName,
+      deptcd: pr.deptcd,
+      deptnm: pr.deptnm,
+      desiredDate: pr.desiredDate,
+      currency: pr.currency,
+      totalAmount: d.totalAmount,
+      lineCount: pr.lines.length,
+      buyerId: pr.buyerId,
+      buyerName: pr.buyerName,
+      rfqNo: d.rfqNo,
+      poNo: null,
+      updatedAt: NOW,
+      version: pr.version,
     };
   };
 
@@ -325,30 +657,65 @@ export function createPrFixtures(options: PrFixtureOptions = {}) {
     if (body.section) pr.section = String(body.section);
     if (body.deptcd) pr.deptcd = String(body.deptcd);
     pr.fileId = (body.fileId as string) ?? null;
-    pr.lines = lines.map((l, i) => line(i + 1, (l.itemCode as string) || null, String(l.itemName || l.itemCode), String(l.unitCode || 'EA'), String(l.quantity), String(l.estUnitPrice), (l.sgCode as string) || null));
+    pr.lines = lines.map((l, i) =>
+      line(
+        i + 1,
+        (l.itemCode as string) || null,
+        String(l.itemName || l.itemCode),
+        String(l.unitCode || 'EA'),
+        String(l.quantity),
+        String(l.estUnitPrice),
+        (l.sgCode as string) || null,
+      ),
+    );
   }
 
   const answers: Record<string, FixtureHandler> = {
     listPrs: (input) => pagedAnswer(prs.map(row), input, { match: listMatch, totals }),
     listPrConfirm: (input) => {
       const q = input.query ?? {};
-      const statuses = Array.isArray(q.status) && q.status.length ? q.status : ['APPROVED', 'RECEIVED', 'QUOT_REQUESTED'];
-      return pagedAnswer(prs.map(row), { ...input, query: { ...q, status: statuses, buyerId: q.mine === 'Y' ? viewer : q.buyerId } }, { match: listMatch, totals });
+      const statuses =
+        Array.isArray(q.status) && q.status.length ? q.status : ['APPROVED', 'RECEIVED', 'QUOT_REQUESTED'];
+      return pagedAnswer(
+        prs.map(row),
+        { ...input, query: { ...q, status: statuses, buyerId: q.mine === 'Y' ? viewer : q.buyerId } },
+        { match: listMatch, totals },
+      );
     },
     getPr: (input) => detail(find(input.path?.prNo)),
     // The budget each saved line draws on: line 1 소모품 (STOP) with 1,500,000 left, the rest without an account.
     getPrBudget: (input) => {
       const pr = find(input.path?.prNo);
       const rows = pr.lines.map((l, i) => ({
-        lineNo: l.lineNo, itemName: l.itemName, accountCode: i === 0 ? 'SUP' : null, accountName: i === 0 ? '소모품' : null, policy: i === 0 ? 'STOP' : null,
-        controlled: i === 0, budget: i === 0 ? '2000000' : null, available: i === 0 ? '1500000' : null, requested: String(Math.round(Number(l.estAmount))),
-        exceeds: null, shortfall: null, warning: null,
+        lineNo: l.lineNo,
+        itemName: l.itemName,
+        accountCode: i === 0 ? 'SUP' : null,
+        accountName: i === 0 ? '소모품' : null,
+        policy: i === 0 ? 'STOP' : null,
+        controlled: i === 0,
+        budget: i === 0 ? '2000000' : null,
+        available: i === 0 ? '1500000' : null,
+        requested: String(Math.round(Number(l.estAmount))),
+        exceeds: null,
+        shortfall: null,
+        warning: null,
       }));
       return { prNo: pr.prNo, deptcd: 'D1220', fiscalYear: 2026, month: 11, rows, total: rows.length };
     },
     createPr: (input) => {
       const body = input.body as Row;
-      const pr: Pr = { ...seedPrs()[0], prNo: `PR2026-000${nextPr++}`, prDate: '2026-11-20', status: 'DRAFT', approvalStatus: 'NONE', requesterId: viewer, requesterName: NAMES[viewer] ?? viewer, version: 1, lines: [], rfqNo: null };
+      const pr: Pr = {
+        ...seedPrs()[0],
+        prNo: `PR2026-000${nextPr++}`,
+        prDate: '2026-11-20',
+        status: 'DRAFT',
+        approvalStatus: 'NONE',
+        requesterId: viewer,
+        requesterName: NAMES[viewer] ?? viewer,
+        version: 1,
+        lines: [],
+        rfqNo: null,
+      };
       writePr(pr, body);
       prs.unshift(pr);
       return detail(pr);
@@ -366,7 +733,17 @@ export function createPrFixtures(options: PrFixtureOptions = {}) {
       const pr = find(input.path?.prNo);
       checkVersion((input.body as Row).version, pr.version);
       if (!['DRAFT', 'REJECTED'].includes(pr.status)) throw invalid('상신할 수 없는 상태입니다');
-      approvals.push({ approvalId: nextApproval++, prNo: pr.prNo, status: 'PENDING', lineName: '구매요청 결재 (1천만원 미만)', version: 1, submittedAt: NOW, steps: [{ stepNo: 1, approverId: 'E000006', approverName: '강동현', status: 'PENDING', comment: null, actedAt: null }] });
+      approvals.push({
+        approvalId: nextApproval++,
+        prNo: pr.prNo,
+        status: 'PENDING',
+        lineName: '구매요청 결재 (1천만원 미만)',
+        version: 1,
+        submittedAt: NOW,
+        steps: [
+          { stepNo: 1, approverId: 'E000006', approverName: '강동현', status: 'PENDING', comment: null, actedAt: null },
+        ],
+      });
       pr.status = 'IN_APPROVAL';
       pr.approvalStatus = 'PENDING';
       pr.version++;
@@ -407,12 +784,22 @@ export function createPrFixtures(options: PrFixtureOptions = {}) {
     },
     getPrItem: (input) => {
       const item = ITEMS.find((i) => i.itemCode === String(input.path?.itemCode ?? '').toUpperCase());
-      if (!item) throw new OperationError(404, 'ITEM_NOT_FOUND', `등록되지 않았거나 사용하지 않는 품목입니다: ${String(input.path?.itemCode)}`);
+      if (!item)
+        throw new OperationError(
+          404,
+          'ITEM_NOT_FOUND',
+          `등록되지 않았거나 사용하지 않는 품목입니다: ${String(input.path?.itemCode)}`,
+        );
       return item;
     },
     searchRfqSuppliers: (input) => {
       const q = String(input.query?.q ?? '');
-      return pagedAnswer(SUPPLIERS.filter((s) => !q || s.compNameKr.includes(q) || s.compNo.includes(q.toUpperCase()) || s.taxNo2.includes(q)), { query: {} });
+      return pagedAnswer(
+        SUPPLIERS.filter(
+          (s) => !q || s.compNameKr.includes(q) || s.compNo.includes(q.toUpperCase()) || s.taxNo2.includes(q),
+        ),
+        { query: {} },
+      );
     },
     createRfq: (input) => {
       const body = input.body as Row;
@@ -424,31 +811,83 @@ export function createPrFixtures(options: PrFixtureOptions = {}) {
       pr.version++;
       pr.rfqNo = 'RFQ2026-000777';
       Object.assign(rfq, {
-        rfqNo: 'RFQ2026-000777', prNo: pr.prNo, status: 'OPEN', version: 1, deadline: `${String(body.deadline)}T14:59:59.000Z`, deadlinePassed: false, selectedCompNo: null,
-        quotes: suppliers.map((compNo) => ({ compNo, compNameKr: SUPPLIERS.find((s) => s.compNo === compNo)?.compNameKr ?? compNo, status: 'REQUESTED', quoteNo: null, totalAmount: null, leadTimeDays: null, validUntil: null, revision: 0, remark: null, prices: {} })),
+        rfqNo: 'RFQ2026-000777',
+        prNo: pr.prNo,
+        status: 'OPEN',
+        version: 1,
+        deadline: `${String(body.deadline)}T14:59:59.000Z`,
+        deadlinePassed: false,
+        selectedCompNo: null,
+        quotes: suppliers.map((compNo) => ({
+          compNo,
+          compNameKr: SUPPLIERS.find((s) => s.compNo === compNo)?.compNameKr ?? compNo,
+          status: 'REQUESTED',
+          quoteNo: null,
+          totalAmount: null,
+          leadTimeDays: null,
+          validUntil: null,
+          revision: 0,
+          remark: null,
+          prices: {},
+        })),
       });
       return rfqDetail();
     },
     getRfq: (input) => {
-      if (input.path?.rfqNo !== rfq.rfqNo) throw new OperationError(404, 'RFQ_NOT_FOUND', '견적요청을 찾을 수 없습니다');
+      if (input.path?.rfqNo !== rfq.rfqNo)
+        throw new OperationError(404, 'RFQ_NOT_FOUND', '견적요청을 찾을 수 없습니다');
       const actions: string[] = [];
-      if (purchasing && rfq.status === 'OPEN' && rfq.deadlinePassed && rfq.quotes.some((q) => q.status === 'SUBMITTED')) actions.push('select');
+      if (purchasing && rfq.status === 'OPEN' && rfq.deadlinePassed && rfq.quotes.some((q) => q.status === 'SUBMITTED'))
+        actions.push('select');
       if (purchasing && rfq.status === 'OPEN') actions.push('cancel');
       return rfqDetail(actions);
     },
     compareQuotations: (input) => {
-      if (input.path?.rfqNo !== rfq.rfqNo) throw new OperationError(404, 'RFQ_NOT_FOUND', '견적요청을 찾을 수 없습니다');
+      if (input.path?.rfqNo !== rfq.rfqNo)
+        throw new OperationError(404, 'RFQ_NOT_FOUND', '견적요청을 찾을 수 없습니다');
       const pr = find(rfq.prNo);
       const submitted = rfq.quotes.filter((q) => q.totalAmount !== null);
-      const lowestTotal = submitted.reduce<string | null>((m, q) => (m === null || Number(q.totalAmount) < Number(m) ? q.totalAmount : m), null);
+      const lowestTotal = submitted.reduce<string | null>(
+        (m, q) => (m === null || Number(q.totalAmount) < Number(m) ? q.totalAmount : m),
+        null,
+      );
       return {
-        rfqNo: rfq.rfqNo, status: rfq.status, currency: pr.currency, deadline: rfq.deadline, deadlinePassed: rfq.deadlinePassed,
-        selectionAllowed: rfq.status === 'OPEN' && rfq.deadlinePassed, version: rfq.version, lowestTotal,
-        suppliers: rfq.quotes.map(({ prices: _p, ...q }) => ({ ...q, submittedAt: q.quoteNo ? '2026-11-13T01:00:00.000Z' : null, fileId: null, lowest: q.totalAmount !== null && q.totalAmount === lowestTotal })),
+        rfqNo: rfq.rfqNo,
+        status: rfq.status,
+        currency: pr.currency,
+        deadline: rfq.deadline,
+        deadlinePassed: rfq.deadlinePassed,
+        selectionAllowed: rfq.status === 'OPEN' && rfq.deadlinePassed,
+        version: rfq.version,
+        lowestTotal,
+        suppliers: rfq.quotes.map(({ prices: _p, ...q }) => ({
+          ...q,
+          submittedAt: q.quoteNo ? '2026-11-13T01:00:00.000Z' : null,
+          fileId: null,
+          lowest: q.totalAmount !== null && q.totalAmount === lowestTotal,
+        })),
         lines: pr.lines.map((l) => {
-          const quotes = submitted.map((q) => ({ compNo: q.compNo, unitPrice: q.prices[Number(l.lineNo)], amount: String(Number(q.prices[Number(l.lineNo)]) * Number(l.quantity)), remark: null }));
-          const low = quotes.reduce<string | null>((m, q) => (m === null || Number(q.unitPrice) < Number(m) ? q.unitPrice : m), null);
-          return { lineNo: l.lineNo, itemCode: l.itemCode, itemName: l.itemName, spec: l.spec, unitCode: l.unitCode, quantity: l.quantity, deliveryDate: pr.desiredDate, lowestUnitPrice: low, quotes: quotes.map((q) => ({ ...q, lowest: q.unitPrice === low })) };
+          const quotes = submitted.map((q) => ({
+            compNo: q.compNo,
+            unitPrice: q.prices[Number(l.lineNo)],
+            amount: String(Number(q.prices[Number(l.lineNo)]) * Number(l.quantity)),
+            remark: null,
+          }));
+          const low = quotes.reduce<string | null>(
+            (m, q) => (m === null || Number(q.unitPrice) < Number(m) ? q.unitPrice : m),
+            null,
+          );
+          return {
+            lineNo: l.lineNo,
+            itemCode: l.itemCode,
+            itemName: l.itemName,
+            spec: l.spec,
+            unitCode: l.unitCode,
+            quantity: l.quantity,
+            deliveryDate: pr.desiredDate,
+            lowestUnitPrice: low,
+            quotes: quotes.map((q) => ({ ...q, lowest: q.unitPrice === low })),
+          };
         }),
       };
     },
@@ -457,7 +896,8 @@ export function createPrFixtures(options: PrFixtureOptions = {}) {
       checkVersion(body.version, rfq.version);
       const chosen = rfq.quotes.find((q) => q.compNo === body.compNo);
       if (!chosen || chosen.status !== 'SUBMITTED') throw invalid('견적을 제출하지 않은 협력사는 선정할 수 없습니다');
-      if (chosen.validUntil && chosen.validUntil < '2026-11-20') throw invalid(`견적 유효기간(${chosen.validUntil})이 지난 견적은 선정할 수 없습니다`, 'QUOTATION_EXPIRED');
+      if (chosen.validUntil && chosen.validUntil < '2026-11-20')
+        throw invalid(`견적 유효기간(${chosen.validUntil})이 지난 견적은 선정할 수 없습니다`, 'QUOTATION_EXPIRED');
       rfq.quotes.forEach((q) => (q.status = q === chosen ? 'SELECTED' : 'NOT_SELECTED'));
       rfq.status = 'AWARDED';
       rfq.selectedCompNo = chosen.compNo;
@@ -484,10 +924,34 @@ export function createPrFixtures(options: PrFixtureOptions = {}) {
     },
     createApprovalRule: (input) => {
       const b = input.body as Row;
-      const clash = rules.find((r) => r.docType === b.docType && r.useYn === 'Y' && Number(b.minAmount) < Number(r.maxAmount ?? Infinity) && Number(r.minAmount) < Number(b.maxAmount ?? Infinity));
-      if (clash) throw new OperationError(409, 'APPROVAL_RULE_OVERLAP', `결재 규칙의 금액 구간이 다른 규칙(${String(clash.ruleId)})과 겹칩니다`, [{ path: 'body/minAmount', message: '구간이 겹칩니다' }]);
+      const clash = rules.find(
+        (r) =>
+          r.docType === b.docType &&
+          r.useYn === 'Y' &&
+          Number(b.minAmount) < Number(r.maxAmount ?? Infinity) &&
+          Number(r.minAmount) < Number(b.maxAmount ?? Infinity),
+      );
+      if (clash)
+        throw new OperationError(
+          409,
+          'APPROVAL_RULE_OVERLAP',
+          `결재 규칙의 금액 구간이 다른 규칙(${String(clash.ruleId)})과 겹칩니다`,
+          [{ path: 'body/minAmount', message: '구간이 겹칩니다' }],
+        );
       const line = lines.find((l) => l.lineId === Number(b.lineId));
-      const r = { ruleId: nextRule++, docType: b.docType, minAmount: String(b.minAmount), maxAmount: b.maxAmount === undefined || b.maxAmount === null ? null : String(b.maxAmount), lineId: Number(b.lineId), lineName: line?.lineName ?? '', approvers: '', description: b.description ?? null, useYn: b.useYn ?? 'Y', version: 1, updatedAt: NOW };
+      const r = {
+        ruleId: nextRule++,
+        docType: b.docType,
+        minAmount: String(b.minAmount),
+        maxAmount: b.maxAmount === undefined || b.maxAmount === null ? null : String(b.maxAmount),
+        lineId: Number(b.lineId),
+        lineName: line?.lineName ?? '',
+        approvers: '',
+        description: b.description ?? null,
+        useYn: b.useYn ?? 'Y',
+        version: 1,
+        updatedAt: NOW,
+      };
       rules.push(r);
       return r;
     },
@@ -496,24 +960,56 @@ export function createPrFixtures(options: PrFixtureOptions = {}) {
       const b = input.body as Row;
       checkVersion(b.version, Number(r.version));
       // Amounts are kept as text, as the server answers them (the form sends numbers).
-      Object.assign(r, { ...b, minAmount: String(b.minAmount ?? r.minAmount), maxAmount: b.maxAmount === undefined || b.maxAmount === null ? null : String(b.maxAmount), version: Number(r.version) + 1 });
+      Object.assign(r, {
+        ...b,
+        minAmount: String(b.minAmount ?? r.minAmount),
+        maxAmount: b.maxAmount === undefined || b.maxAmount === null ? null : String(b.maxAmount),
+        version: Number(r.version) + 1,
+      });
       return r;
     },
     deleteApprovalRule: (input) => {
       const i = rules.findIndex((x) => x.ruleId === Number(input.path?.ruleId));
       checkVersion(input.query?.version, Number(rules[i].version));
-      if (rules[i].ruleId === 1) throw new OperationError(409, 'APPROVAL_RULE_IN_USE', '결재에 사용된 규칙은 삭제할 수 없습니다. 사용여부를 N으로 바꾸세요');
+      if (rules[i].ruleId === 1)
+        throw new OperationError(
+          409,
+          'APPROVAL_RULE_IN_USE',
+          '결재에 사용된 규칙은 삭제할 수 없습니다. 사용여부를 N으로 바꾸세요',
+        );
       rules.splice(i, 1);
       return { code: 'OK' };
     },
     listApprovalLines: (input) =>
       pagedAnswer(
-        lines.map((l) => ({ ...l, stepCount: l.steps.length, approvers: l.steps.map((s) => s.approverName).join(' → '), ruleCount: rules.filter((r) => r.lineId === l.lineId).length, rules: rules.filter((r) => r.lineId === l.lineId).map(({ ruleId, docType, minAmount, maxAmount, useYn }) => ({ ruleId, docType, minAmount, maxAmount, useYn })) })),
+        lines.map((l) => ({
+          ...l,
+          stepCount: l.steps.length,
+          approvers: l.steps.map((s) => s.approverName).join(' → '),
+          ruleCount: rules.filter((r) => r.lineId === l.lineId).length,
+          rules: rules
+            .filter((r) => r.lineId === l.lineId)
+            .map(({ ruleId, docType, minAmount, maxAmount, useYn }) => ({
+              ruleId,
+              docType,
+              minAmount,
+              maxAmount,
+              useYn,
+            })),
+        })),
         input,
       ),
     createApprovalLine: (input) => {
       const b = input.body as Row;
-      const l = { lineId: nextLine++, lineName: String(b.lineName), description: (b.description as string) || null, useYn: String(b.useYn ?? 'Y'), version: 1, updatedAt: NOW, steps: (b.steps as Row[]).map((s, i) => person(String(s.approverId), i + 1)) };
+      const l = {
+        lineId: nextLine++,
+        lineName: String(b.lineName),
+        description: (b.description as string) || null,
+        useYn: String(b.useYn ?? 'Y'),
+        version: 1,
+        updatedAt: NOW,
+        steps: (b.steps as Row[]).map((s, i) => person(String(s.approverId), i + 1)),
+      };
       lines.push(l);
       return { ...l, rules: [] };
     },
@@ -523,12 +1019,23 @@ export function createPrFixtures(options: PrFixtureOptions = {}) {
       checkVersion(b.version, Number(l.version));
       const steps = b.steps as Row[];
       if (steps.length === 0) throw fieldError('body/steps', '결재자를 한 명 이상 지정하세요');
-      Object.assign(l, { lineName: b.lineName, description: b.description || null, useYn: b.useYn, version: Number(l.version) + 1, steps: steps.map((s, i) => person(String(s.approverId), i + 1)) });
+      Object.assign(l, {
+        lineName: b.lineName,
+        description: b.description || null,
+        useYn: b.useYn,
+        version: Number(l.version) + 1,
+        steps: steps.map((s, i) => person(String(s.approverId), i + 1)),
+      });
       return { ...l, rules: [] };
     },
     deleteApprovalLine: (input) => {
       const l = lines.find((x) => x.lineId === Number(input.path?.lineId))!;
-      if (rules.some((r) => r.lineId === l.lineId)) throw new OperationError(409, 'APPROVAL_LINE_IN_USE', `결재 규칙(${String(rules.find((r) => r.lineId === l.lineId)!.ruleId)})이 이 결재선을 씁니다. 규칙을 먼저 지우거나 바꾸세요`);
+      if (rules.some((r) => r.lineId === l.lineId))
+        throw new OperationError(
+          409,
+          'APPROVAL_LINE_IN_USE',
+          `결재 규칙(${String(rules.find((r) => r.lineId === l.lineId)!.ruleId)})이 이 결재선을 씁니다. 규칙을 먼저 지우거나 바꾸세요`,
+        );
       lines.splice(lines.indexOf(l), 1);
       return { code: 'OK' };
     },
@@ -538,15 +1045,49 @@ export function createPrFixtures(options: PrFixtureOptions = {}) {
   function rfqDetail(actions: string[] = []) {
     const pr = find(rfq.prNo);
     return {
-      rfqNo: rfq.rfqNo, prNo: rfq.prNo, title: pr.title, status: rfq.status, currency: pr.currency, deadline: rfq.deadline, deadlinePassed: rfq.deadlinePassed,
-      selectionAllowed: rfq.status === 'OPEN' && rfq.deadlinePassed, buyerId: pr.buyerId ?? 'E000004', buyerName: pr.buyerName ?? '김민수', description: null, fileId: null,
-      selectedCompNo: rfq.selectedCompNo, awardedAt: null, cancelReason: null, createdAt: NOW, version: rfq.version,
-      lines: pr.lines.map((l) => ({ lineNo: l.lineNo, prLineNo: l.lineNo, itemCode: l.itemCode ?? null, itemName: l.itemName, spec: l.spec ?? null, unitCode: l.unitCode, quantity: l.quantity, deliveryDate: null })),
-      suppliers: rfq.quotes.map((q) => ({
-        compNo: q.compNo, compNameKr: q.compNameKr, status: q.status, quoteNo: q.quoteNo, totalAmount: q.totalAmount, leadTimeDays: q.leadTimeDays, validUntil: q.validUntil, revision: q.revision,
-        checkedAt: null, submittedAt: q.quoteNo ? '2026-11-13T01:00:00.000Z' : null,
+      rfqNo: rfq.rfqNo,
+      prNo: rfq.prNo,
+      title: pr.title,
+      status: rfq.status,
+      currency: pr.currency,
+      deadline: rfq.deadline,
+      deadlinePassed: rfq.deadlinePassed,
+      selectionAllowed: rfq.status === 'OPEN' && rfq.deadlinePassed,
+      buyerId: pr.buyerId ?? 'E000004',
+      buyerName: pr.buyerName ?? '김민수',
+      description: null,
+      fileId: null,
+      selectedCompNo: rfq.selectedCompNo,
+      awardedAt: null,
+      cancelReason: null,
+      createdAt: NOW,
+      version: rfq.version,
+      lines: pr.lines.map((l) => ({
+        lineNo: l.lineNo,
+        prLineNo: l.lineNo,
+        itemCode: l.itemCode ?? null,
+        itemName: l.itemName,
+        spec: l.spec ?? null,
+        unitCode: l.unitCode,
+        quantity: l.quantity,
+        deliveryDate: null,
       })),
-      attachments: [], history: [], poNo: null, actions,
+      suppliers: rfq.quotes.map((q) => ({
+        compNo: q.compNo,
+        compNameKr: q.compNameKr,
+        status: q.status,
+        quoteNo: q.quoteNo,
+        totalAmount: q.totalAmount,
+        leadTimeDays: q.leadTimeDays,
+        validUntil: q.validUntil,
+        revision: q.revision,
+        checkedAt: null,
+        submittedAt: q.quoteNo ? '2026-11-13T01:00:00.000Z' : null,
+      })),
+      attachments: [],
+      history: [],
+      poNo: null,
+      actions,
     };
   }
 
@@ -556,7 +1097,8 @@ export function createPrFixtures(options: PrFixtureOptions = {}) {
     const body = input.body as Row;
     checkVersion(body.version, a.version);
     const step = a.steps.find((s) => s.status === 'PENDING');
-    if (!step || step.approverId !== viewer) throw new OperationError(403, 'NOT_ALLOWED', '현재 결재 차례인 결재자만 승인하거나 반려할 수 있습니다');
+    if (!step || step.approverId !== viewer)
+      throw new OperationError(403, 'NOT_ALLOWED', '현재 결재 차례인 결재자만 승인하거나 반려할 수 있습니다');
     Object.assign(step, { status: outcome, comment: (body.comment as string) || null, actedAt: NOW });
     a.status = outcome;
     a.version++;
@@ -564,7 +1106,19 @@ export function createPrFixtures(options: PrFixtureOptions = {}) {
     pr.status = outcome === 'APPROVED' ? 'APPROVED' : 'REJECTED';
     pr.approvalStatus = outcome;
     pr.version++;
-    const round = { approvalId: a.approvalId, docType: 'PR', docNo: pr.prNo, status: a.status, lineName: a.lineName, amountKrw: detail(pr).totalAmount, submittedBy: pr.requesterId, submittedByName: pr.requesterName, submittedAt: a.submittedAt, version: a.version, steps: a.steps };
+    const round = {
+      approvalId: a.approvalId,
+      docType: 'PR',
+      docNo: pr.prNo,
+      status: a.status,
+      lineName: a.lineName,
+      amountKrw: detail(pr).totalAmount,
+      submittedBy: pr.requesterId,
+      submittedByName: pr.requesterName,
+      submittedAt: a.submittedAt,
+      version: a.version,
+      steps: a.steps,
+    };
     return approvalAnswer(round, pr.status, NOW);
   }
 
@@ -575,8 +1129,40 @@ export type PrFixtures = ReturnType<typeof createPrFixtures>;
 
 /** The fixture viewers' login data (spec §3 loginData): the requester (30), the approver (31), the buyer (20), the administrator (99). */
 export const PR_LOGINS = {
-  requester: { auth: 'U', authGroupId: '30', section: 'D1000', deptcd: 'D1220', deptnm: '구매1팀', hname: '정수빈', singleid: 'E000005' },
-  approver: { auth: 'U', authGroupId: '31', section: 'D2000', deptcd: 'D2110', deptnm: '생산1팀', hname: '강동현', singleid: 'E000006' },
-  buyer: { auth: 'U', authGroupId: '20', section: 'D1000', deptcd: 'D1240', deptnm: '구매운영팀', hname: '김민수', singleid: 'E000004' },
-  admin: { auth: 'S', authGroupId: '99', section: 'D1000', deptcd: 'D1310', deptnm: '정보전략팀', hname: '이정민', singleid: 'E000001' },
+  requester: {
+    auth: 'U',
+    authGroupId: '30',
+    section: 'D1000',
+    deptcd: 'D1220',
+    deptnm: '구매1팀',
+    hname: '정수빈',
+    singleid: 'E000005',
+  },
+  approver: {
+    auth: 'U',
+    authGroupId: '31',
+    section: 'D2000',
+    deptcd: 'D2110',
+    deptnm: '생산1팀',
+    hname: '강동현',
+    singleid: 'E000006',
+  },
+  buyer: {
+    auth: 'U',
+    authGroupId: '20',
+    section: 'D1000',
+    deptcd: 'D1240',
+    deptnm: '구매운영팀',
+    hname: '김민수',
+    singleid: 'E000004',
+  },
+  admin: {
+    auth: 'S',
+    authGroupId: '99',
+    section: 'D1000',
+    deptcd: 'D1310',
+    deptnm: '정보전략팀',
+    hname: '이정민',
+    singleid: 'E000001',
+  },
 } as const;

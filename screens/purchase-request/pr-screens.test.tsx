@@ -1,6 +1,12 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clickGridRow, editGridCell, gridHeaderTexts, gridRowTexts, installGlideJsdom } from '../../engine/testing/grid';
+import {
+  clickGridRow,
+  editGridCell,
+  gridHeaderTexts,
+  gridRowTexts,
+  installGlideJsdom,
+} from '../../engine/testing/grid';
 import { OperationError, type OperationInput } from '../../engine/services';
 import { PR_LOGINS } from './pr-fixtures';
 import { renderPrFlow } from './pr-flow';
@@ -20,7 +26,6 @@ async function confirmYes() {
   fireEvent.click(within(dialog).getByRole('button', { name: '확인' }));
 }
 
-
 describe('prList: purchase requests of my scope', { timeout: 30_000 }, () => {
   it('shows the PRs with code texts, money and the per-currency totals; searches the last three months by request date', async () => {
     const { services } = renderPrFlow('/prList');
@@ -32,9 +37,30 @@ describe('prList: purchase requests of my scope', { timeout: 30_000 }, () => {
     expect(query.toDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     await waitFor(() => expect(gridRowTexts().length).toBe(5));
     // The grid exposes the columns on screen (the test grid is narrow): number, date, title, states, requester.
-    expect(gridHeaderTexts().slice(0, 6)).toEqual(['구매요청번호 ▼', '요청일', '제목', '진행상태', '결재상태', '요청자']);
-    expect(gridRowTexts()[0].slice(0, 6)).toEqual(['PR2026-000105', '2026-11-12', '동판 외 2건', '구매접수', '승인', '정수빈']);
-    expect(gridRowTexts()[4].slice(0, 6)).toEqual(['PR2026-000101', '2026-11-18', '육각볼트 외 1건', '작성중', '미상신', '정수빈']);
+    expect(gridHeaderTexts().slice(0, 6)).toEqual([
+      '구매요청번호 ▼',
+      '요청일',
+      '제목',
+      '진행상태',
+      '결재상태',
+      '요청자',
+    ]);
+    expect(gridRowTexts()[0].slice(0, 6)).toEqual([
+      'PR2026-000105',
+      '2026-11-12',
+      '동판 외 2건',
+      '구매접수',
+      '승인',
+      '정수빈',
+    ]);
+    expect(gridRowTexts()[4].slice(0, 6)).toEqual([
+      'PR2026-000101',
+      '2026-11-18',
+      '육각볼트 외 1건',
+      '작성중',
+      '미상신',
+      '정수빈',
+    ]);
     // The server's sums per currency over the whole result.
     expect(screen.getByText(/합계/)).toHaveTextContent('합계 JPY 95,000 · KRW 1,777,360');
   });
@@ -51,7 +77,11 @@ describe('prList: purchase requests of my scope', { timeout: 30_000 }, () => {
     fireEvent.change(screen.getByLabelText('제목'), { target: { value: '회의' } });
     fireEvent.click(screen.getByRole('button', { name: '조회' }));
     await screen.findByText('총 1건');
-    expect(lastCall(services.calls, 'listPrs')!.input.query).toMatchObject({ prNo: '00010', title: '회의', currency: 'KRW' });
+    expect(lastCall(services.calls, 'listPrs')!.input.query).toMatchObject({
+      prNo: '00010',
+      title: '회의',
+      currency: 'KRW',
+    });
   });
 
   it('a PR number opens /prEdit with that PR; 구매요청 작성 opens an empty one', { timeout: 20_000 }, async () => {
@@ -82,51 +112,86 @@ describe('prList: purchase requests of my scope', { timeout: 30_000 }, () => {
 });
 
 describe('prEdit: the requester writes, saves and submits a PR', { timeout: 30_000 }, () => {
-  it('creates a PR from the header and the item lines; only the lines’ own fields are sent; then it is an update', { timeout: 40_000 }, async () => {
-    const { services, fixtures } = renderPrFlow('/prEdit');
-    await screen.findByRole('heading', { name: '구매요청서' });
-    expect(screen.queryByRole('button', { name: '결재 상신' })).not.toBeInTheDocument();
-    await screen.findByRole('button', { name: '행 추가' });
-    fireEvent.change(screen.getByLabelText(/제목/), { target: { value: '절삭공구 구매' } });
-    fireEvent.change(screen.getByLabelText(/희망 납기일/), { target: { value: '2026-12-31' } });
-    fireEvent.blur(screen.getByLabelText(/희망 납기일/));
-    fireEvent.change(screen.getByLabelText(/구매 목적/), { target: { value: '공구 교체' } });
-    fireEvent.click(screen.getByRole('button', { name: '행 추가' }));
-    await waitFor(() => expect(gridRowTexts().length).toBe(1));
-    await editGridCell({ row: 0, field: 'itemName' }, '엔드밀 10mm');
-    await editGridCell({ row: 0, field: 'unitCode' }, 'EA');
-    await editGridCell({ row: 0, field: 'estUnitPrice' }, '32000');
-    fireEvent.click(screen.getByRole('button', { name: '저장' }));
-    await confirmYes();
-    await screen.findByText('저장되었습니다.');
-    const body = lastCall(services.calls, 'createPr')!.input.body as Record<string, unknown>;
-    expect(body).toMatchObject({ title: '절삭공구 구매', desiredDate: '2026-12-31', purpose: '공구 교체', currency: 'KRW', section: '', deptcd: '' });
-    expect(body.lines).toEqual([{ itemCode: '', itemName: '엔드밀 10mm', spec: '', unitCode: 'EA', sgCode: '', quantity: 1, estUnitPrice: 32000, remark: '', budgetAccount: '' }]);
-    expect(body).not.toHaveProperty('version');
-    expect(fixtures.data.prs[0]).toMatchObject({ title: '절삭공구 구매', status: 'DRAFT' });
-    // The saved PR: its number, the server's amounts, and the next steps.
-    expect(await screen.findByDisplayValue('PR2026-000900')).toHaveAttribute('readonly');
-    await waitFor(() => expect(gridRowTexts()[0]).toEqual(expect.arrayContaining(['엔드밀 10mm', '32,000'])));
-    expect(screen.getByRole('button', { name: '결재 상신' })).toBeEnabled();
-  });
+  it(
+    'creates a PR from the header and the item lines; only the lines’ own fields are sent; then it is an update',
+    { timeout: 40_000 },
+    async () => {
+      const { services, fixtures } = renderPrFlow('/prEdit');
+      await screen.findByRole('heading', { name: '구매요청서' });
+      expect(screen.queryByRole('button', { name: '결재 상신' })).not.toBeInTheDocument();
+      await screen.findByRole('button', { name: '행 추가' });
+      fireEvent.change(screen.getByLabelText(/제목/), { target: { value: '절삭공구 구매' } });
+      fireEvent.change(screen.getByLabelText(/희망 납기일/), { target: { value: '2026-12-31' } });
+      fireEvent.blur(screen.getByLabelText(/희망 납기일/));
+      fireEvent.change(screen.getByLabelText(/구매 목적/), { target: { value: '공구 교체' } });
+      fireEvent.click(screen.getByRole('button', { name: '행 추가' }));
+      await waitFor(() => expect(gridRowTexts().length).toBe(1));
+      await editGridCell({ row: 0, field: 'itemName' }, '엔드밀 10mm');
+      await editGridCell({ row: 0, field: 'unitCode' }, 'EA');
+      await editGridCell({ row: 0, field: 'estUnitPrice' }, '32000');
+      fireEvent.click(screen.getByRole('button', { name: '저장' }));
+      await confirmYes();
+      await screen.findByText('저장되었습니다.');
+      const body = lastCall(services.calls, 'createPr')!.input.body as Record<string, unknown>;
+      expect(body).toMatchObject({
+        title: '절삭공구 구매',
+        desiredDate: '2026-12-31',
+        purpose: '공구 교체',
+        currency: 'KRW',
+        section: '',
+        deptcd: '',
+      });
+      expect(body.lines).toEqual([
+        {
+          itemCode: '',
+          itemName: '엔드밀 10mm',
+          spec: '',
+          unitCode: 'EA',
+          sgCode: '',
+          quantity: 1,
+          estUnitPrice: 32000,
+          remark: '',
+          budgetAccount: '',
+        },
+      ]);
+      expect(body).not.toHaveProperty('version');
+      expect(fixtures.data.prs[0]).toMatchObject({ title: '절삭공구 구매', status: 'DRAFT' });
+      // The saved PR: its number, the server's amounts, and the next steps.
+      expect(await screen.findByDisplayValue('PR2026-000900')).toHaveAttribute('readonly');
+      await waitFor(() => expect(gridRowTexts()[0]).toEqual(expect.arrayContaining(['엔드밀 10mm', '32,000'])));
+      expect(screen.getByRole('button', { name: '결재 상신' })).toBeEnabled();
+    },
+  );
 
-  it('an item code typed in a line fills it from the item master; an unknown code is said under the grid', { timeout: 30_000 }, async () => {
-    const { services } = renderPrFlow('/prEdit');
-    await screen.findByRole('heading', { name: '구매요청서' });
-    fireEvent.click(await screen.findByRole('button', { name: '행 추가' }));
-    await waitFor(() => expect(gridRowTexts().length).toBe(1));
-    await editGridCell({ row: 0, field: 'itemCode' }, 'mro0101-0001');
-    await waitFor(() => expect(gridRowTexts()[0].slice(1, 5)).toEqual(['mro0101-0001', '육각볼트', 'M4x10 SUS304', 'EA']));
-    expect(lastCall(services.calls, 'getPrItem')!.input).toEqual({ path: { itemCode: 'mro0101-0001' } });
-    await editGridCell({ row: 0, field: 'itemCode' }, 'NOPE-0001');
-    expect(await screen.findByText('등록되지 않았거나 사용하지 않는 품목입니다: NOPE-0001')).toBeInTheDocument();
-    // The row keeps what it had besides the code typed.
-    await waitFor(() => expect(gridRowTexts()[0].slice(1, 3)).toEqual(['NOPE-0001', '육각볼트']));
-  });
+  it(
+    'an item code typed in a line fills it from the item master; an unknown code is said under the grid',
+    { timeout: 30_000 },
+    async () => {
+      const { services } = renderPrFlow('/prEdit');
+      await screen.findByRole('heading', { name: '구매요청서' });
+      fireEvent.click(await screen.findByRole('button', { name: '행 추가' }));
+      await waitFor(() => expect(gridRowTexts().length).toBe(1));
+      await editGridCell({ row: 0, field: 'itemCode' }, 'mro0101-0001');
+      await waitFor(() =>
+        expect(gridRowTexts()[0].slice(1, 5)).toEqual(['mro0101-0001', '육각볼트', 'M4x10 SUS304', 'EA']),
+      );
+      expect(lastCall(services.calls, 'getPrItem')!.input).toEqual({ path: { itemCode: 'mro0101-0001' } });
+      await editGridCell({ row: 0, field: 'itemCode' }, 'NOPE-0001');
+      expect(await screen.findByText('등록되지 않았거나 사용하지 않는 품목입니다: NOPE-0001')).toBeInTheDocument();
+      // The row keeps what it had besides the code typed.
+      await waitFor(() => expect(gridRowTexts()[0].slice(1, 3)).toEqual(['NOPE-0001', '육각볼트']));
+    },
+  );
 
   it('the server’s row error lands on its line; nothing is saved', { timeout: 20_000 }, async () => {
     const { services } = renderPrFlow('/prEdit?prNo=PR2026-000101', {
-      answers: { updatePr: () => { throw new OperationError(400, 'VALIDATION', '입력 값을 확인하세요', [{ path: 'body/lines/1/unitCode', message: '등록되지 않은 단위입니다: XX' }]); } },
+      answers: {
+        updatePr: () => {
+          throw new OperationError(400, 'VALIDATION', '입력 값을 확인하세요', [
+            { path: 'body/lines/1/unitCode', message: '등록되지 않은 단위입니다: XX' },
+          ]);
+        },
+      },
     });
     await screen.findByDisplayValue('육각볼트 외 1건');
     await waitFor(() => expect(gridRowTexts().length).toBe(2));
@@ -149,8 +214,12 @@ describe('prEdit: the requester writes, saves and submits a PR', { timeout: 30_0
     await waitFor(() => expect(lastCall(services.calls, 'getPrBudget')?.input.path).toEqual({ prNo: 'PR2026-000101' }));
     // The lines grid first, then the budget grid (a draft has no approval steps to show).
     await waitFor(() => expect(gridRowTexts(document, 1).length).toBe(2));
-    expect(gridHeaderTexts(document, 1)).toEqual(expect.arrayContaining(['예산계정', '통제', '예산', '가용', '요청 금액(원)']));
-    expect(gridRowTexts(document, 1)[0]).toEqual(expect.arrayContaining(['1', '소모품', '초과 불가', '2,000,000', '1,500,000']));
+    expect(gridHeaderTexts(document, 1)).toEqual(
+      expect.arrayContaining(['예산계정', '통제', '예산', '가용', '요청 금액(원)']),
+    );
+    expect(gridRowTexts(document, 1)[0]).toEqual(
+      expect.arrayContaining(['1', '소모품', '초과 불가', '2,000,000', '1,500,000']),
+    );
   });
 
   it('over a STOP budget: the line is marked with its shortfall, 결재 상신 asks first with the approval’s message and a way to 예산전용', async () => {
@@ -158,13 +227,34 @@ describe('prEdit: the requester writes, saves and submits a PR', { timeout: 30_0
     const { router, services } = renderPrFlow('/prEdit?prNo=PR2026-000101', {
       answers: {
         getPrBudget: () => ({
-          prNo: 'PR2026-000101', deptcd: 'D1220', fiscalYear: 2026, month: 11, total: 1,
-          rows: [{ lineNo: 1, itemName: '육각볼트', accountCode: 'RND', accountName: '시험연구', policy: 'STOP', controlled: true, budget: '0', available: '0', requested: '6000000', exceeds: 'STOP', shortfall: '6000000', warning }],
+          prNo: 'PR2026-000101',
+          deptcd: 'D1220',
+          fiscalYear: 2026,
+          month: 11,
+          total: 1,
+          rows: [
+            {
+              lineNo: 1,
+              itemName: '육각볼트',
+              accountCode: 'RND',
+              accountName: '시험연구',
+              policy: 'STOP',
+              controlled: true,
+              budget: '0',
+              available: '0',
+              requested: '6000000',
+              exceeds: 'STOP',
+              shortfall: '6000000',
+              warning,
+            },
+          ],
         }),
       },
     });
     await screen.findByDisplayValue('육각볼트 외 1건');
-    await waitFor(() => expect(gridRowTexts(document, 1)[0]).toEqual(expect.arrayContaining(['시험연구', '6,000,000'])));
+    await waitFor(() =>
+      expect(gridRowTexts(document, 1)[0]).toEqual(expect.arrayContaining(['시험연구', '6,000,000'])),
+    );
 
     fireEvent.click(screen.getByRole('button', { name: '결재 상신' }));
     let ask = await screen.findByRole('dialog', { name: '결재 상신' });
@@ -188,7 +278,15 @@ describe('prEdit: the requester writes, saves and submits a PR', { timeout: 30_0
 
   it('a stale version is refused with the server’s 409 message', async () => {
     renderPrFlow('/prEdit?prNo=PR2026-000101', {
-      answers: { updatePr: () => { throw new OperationError(409, 'VERSION_CONFLICT', '다른 사용자가 먼저 변경했습니다. 다시 조회한 뒤 처리하세요'); } },
+      answers: {
+        updatePr: () => {
+          throw new OperationError(
+            409,
+            'VERSION_CONFLICT',
+            '다른 사용자가 먼저 변경했습니다. 다시 조회한 뒤 처리하세요',
+          );
+        },
+      },
     });
     await screen.findByDisplayValue('육각볼트 외 1건');
     fireEvent.change(screen.getByLabelText(/구매 목적/), { target: { value: '변경' } });
@@ -211,7 +309,10 @@ describe('prEdit: the requester writes, saves and submits a PR', { timeout: 30_0
     expect(ask).toHaveTextContent('저장된 내용으로 결재를 상신하시겠습니까?');
     fireEvent.click(within(ask).getByRole('button', { name: '확인' }));
     await screen.findByText('결재를 상신했습니다.');
-    expect(lastCall(services.calls, 'submitPr')!.input).toMatchObject({ path: { prNo: 'PR2026-000101' }, body: { version: 1 } });
+    expect(lastCall(services.calls, 'submitPr')!.input).toMatchObject({
+      path: { prNo: 'PR2026-000101' },
+      body: { version: 1 },
+    });
     // Read again: the new state, the approval round, no more editing.
     await waitFor(() => expect(screen.getByLabelText('진행상태')).toHaveDisplayValue('결재중'));
     expect(callsOf(services.calls, 'getPr')).toHaveLength(2);
@@ -233,7 +334,11 @@ describe('prEdit: the requester writes, saves and submits a PR', { timeout: 30_0
     fireEvent.change(within(dialog).getByLabelText(/취소 사유/), { target: { value: '예산 보류' } });
     fireEvent.click(within(dialog).getByRole('button', { name: '확인' }));
     await screen.findByText('구매요청을 취소했습니다.');
-    expect(lastCall(services.calls, 'cancelPr')!.input).toEqual({ path: { prNo: 'PR2026-000102' }, query: undefined, body: { version: 2, reason: '예산 보류' } });
+    expect(lastCall(services.calls, 'cancelPr')!.input).toEqual({
+      path: { prNo: 'PR2026-000102' },
+      query: undefined,
+      body: { version: 2, reason: '예산 보류' },
+    });
     await waitFor(() => expect(screen.getByLabelText('진행상태')).toHaveDisplayValue('취소'));
     expect(screen.getByLabelText(/취소 사유/)).toHaveValue('예산 보류');
   });
@@ -258,23 +363,38 @@ describe('prEdit: the pending approver approves or rejects', { timeout: 30_000 }
     fireEvent.change(within(dialog).getByLabelText(/반려 사유/), { target: { value: '  수량 재확인 바랍니다  ' } });
     fireEvent.click(within(dialog).getByRole('button', { name: '확인' }));
     await screen.findByText('반려했습니다.');
-    expect(lastCall(services.calls, 'rejectApproval')!.input).toEqual({ path: { approvalId: 501 }, query: undefined, body: { version: 1, comment: '수량 재확인 바랍니다' } });
+    expect(lastCall(services.calls, 'rejectApproval')!.input).toEqual({
+      path: { approvalId: 501 },
+      query: undefined,
+      body: { version: 1, comment: '수량 재확인 바랍니다' },
+    });
     expect(fixtures.data.prs.find((p) => p.prNo === 'PR2026-000102')!.status).toBe('REJECTED');
     await waitFor(() => expect(screen.getByLabelText('진행상태')).toHaveDisplayValue('반려'));
     expect(screen.queryByRole('button', { name: '승인' })).not.toBeInTheDocument();
-    await waitFor(() => expect(gridRowTexts(document, 1)[0]).toEqual(expect.arrayContaining(['반려', '수량 재확인 바랍니다'])));
+    await waitFor(() =>
+      expect(gridRowTexts(document, 1)[0]).toEqual(expect.arrayContaining(['반려', '수량 재확인 바랍니다'])),
+    );
   });
 
   it('approves with an optional comment; the server’s refusal is shown as it says it', async () => {
     const { services } = renderPrFlow('/prEdit?prNo=PR2026-000102', {
       login: PR_LOGINS.approver,
-      answers: { approveApproval: () => { throw new OperationError(403, 'NOT_ALLOWED', '현재 결재 차례인 결재자만 승인하거나 반려할 수 있습니다'); } },
+      answers: {
+        approveApproval: () => {
+          throw new OperationError(403, 'NOT_ALLOWED', '현재 결재 차례인 결재자만 승인하거나 반려할 수 있습니다');
+        },
+      },
     });
     await screen.findByDisplayValue('회의테이블');
     fireEvent.click(screen.getByRole('button', { name: '승인' }));
     const dialog = await screen.findByRole('dialog', { name: '결재 승인' });
     fireEvent.click(within(dialog).getByRole('button', { name: '확인' }));
-    expect(await screen.findByRole('alertdialog')).toHaveTextContent('현재 결재 차례인 결재자만 승인하거나 반려할 수 있습니다');
-    expect(lastCall(services.calls, 'approveApproval')!.input).toMatchObject({ path: { approvalId: 501 }, body: { version: 1, comment: '' } });
+    expect(await screen.findByRole('alertdialog')).toHaveTextContent(
+      '현재 결재 차례인 결재자만 승인하거나 반려할 수 있습니다',
+    );
+    expect(lastCall(services.calls, 'approveApproval')!.input).toMatchObject({
+      path: { approvalId: 501 },
+      body: { version: 1, comment: '' },
+    });
   });
 });

@@ -3,7 +3,10 @@ import { defineEditScreen } from '../../engine/define';
 const F = (name: string) => `screen.purchaseRequest.field.${name}`;
 const T = (name: string) => `screen.purchaseRequest.${name}`;
 
-const STEP_STATUS = ['WAITING', 'PENDING', 'APPROVED', 'REJECTED', 'SKIPPED'].map((value) => ({ value, text: `option.purchaseRequest.stepStatus.${value}` }));
+const STEP_STATUS = ['WAITING', 'PENDING', 'APPROVED', 'REJECTED', 'SKIPPED'].map((value) => ({
+  value,
+  text: `option.purchaseRequest.stepStatus.${value}`,
+}));
 const may = (action: string) => `contains(form.actions, '${action}')`;
 const mayRfq = (action: string) => `contains(form.rfqActions, '${action}')`;
 
@@ -42,7 +45,14 @@ export default defineEditScreen({
         { field: 'receivedAt', widget: 'datetime', readOnly: true },
         { field: 'approvalStatus', widget: 'select', codeGroup: 'APPROVAL_STATUS', readOnly: true },
         { field: 'purpose', widget: 'textarea', rows: 2, span: 4, readOnly: true },
-        { field: 'rejectReason', widget: 'textarea', rows: 2, span: 4, visible: '!empty(form.rejectReason)', readOnly: true },
+        {
+          field: 'rejectReason',
+          widget: 'textarea',
+          rows: 2,
+          span: 4,
+          visible: '!empty(form.rejectReason)',
+          readOnly: true,
+        },
       ],
     },
     {
@@ -88,7 +98,11 @@ export default defineEditScreen({
       visibleRows: 4,
       visible: '!empty(form.rfqNo)',
       columns: [
-        { field: 'questionId', width: 70, link: { screen: 'purchaseRequest.rfqAnswer', query: { questionId: 'row.questionId' }, dialog: true } },
+        {
+          field: 'questionId',
+          width: 70,
+          link: { screen: 'purchaseRequest.rfqAnswer', query: { questionId: 'row.questionId' }, dialog: true },
+        },
         { field: 'compName', label: F('compNameKr'), width: 150 },
         { field: 'question', width: 260 },
         { field: 'askedAt', type: 'datetime', width: 140 },
@@ -165,7 +179,13 @@ export default defineEditScreen({
       operation: 'returnPr',
       variant: 'danger',
       visible: may('return'),
-      prompt: { title: T('returnTitle'), message: T('returnMessage'), fields: [{ field: 'reason', label: F('returnReason'), widget: 'textarea', rows: 4, maxLength: 500, required: true }] },
+      prompt: {
+        title: T('returnTitle'),
+        message: T('returnMessage'),
+        fields: [
+          { field: 'reason', label: F('returnReason'), widget: 'textarea', rows: 4, maxLength: 500, required: true },
+        ],
+      },
       params: { path: { prNo: 'form.prNo' }, body: { version: 'form.version', reason: 'input.reason' } },
       success: T('returned'),
       then: ['reloadRecord'],
@@ -185,7 +205,10 @@ export default defineEditScreen({
           { field: 'sourcingGroup', widget: 'sourcingGroup', help: T('sourcingGroupHelp'), readOnly: true },
         ],
       },
-      params: { path: { prNo: 'form.prNo' }, body: { version: 'form.version', buyerId: 'input.buyer.singleid', sgCode: 'input.sourcingGroup.L4_SG_CODE' } },
+      params: {
+        path: { prNo: 'form.prNo' },
+        body: { version: 'form.version', buyerId: 'input.buyer.singleid', sgCode: 'input.sourcingGroup.L4_SG_CODE' },
+      },
       success: T('received'),
       then: ['reloadRecord'],
     },
@@ -226,7 +249,13 @@ export default defineEditScreen({
       operation: 'cancelRfq',
       variant: 'danger',
       visible: mayRfq('cancel'),
-      prompt: { title: T('cancelRfqTitle'), message: T('cancelRfqMessage'), fields: [{ field: 'reason', label: F('cancelReason'), widget: 'textarea', rows: 3, maxLength: 500, required: true }] },
+      prompt: {
+        title: T('cancelRfqTitle'),
+        message: T('cancelRfqMessage'),
+        fields: [
+          { field: 'reason', label: F('cancelReason'), widget: 'textarea', rows: 3, maxLength: 500, required: true },
+        ],
+      },
       params: { path: { rfqNo: 'form.rfqNo' }, body: { version: 'form.rfqVersion', reason: 'input.reason' } },
       success: T('rfqCancelled'),
       then: ['reloadRecord'],

@@ -14,7 +14,12 @@ export default defineListScreen({
   labels: 'screen.purchaseRequest.field',
   source: { operation: 'listPrConfirm', rowKey: 'prNo', defaultSort: 'prNo:desc', pageSize: 100 },
   filters: [
-    { field: 'status', widget: 'multiSelect', codeGroup: 'PR_STATUS', placeholder: 'screen.purchaseRequest.confirmStatusHint' },
+    {
+      field: 'status',
+      widget: 'multiSelect',
+      codeGroup: 'PR_STATUS',
+      placeholder: 'screen.purchaseRequest.confirmStatusHint',
+    },
     { field: 'mine', widget: 'select', options: [{ value: 'Y', text: 'option.purchaseRequest.mine.Y' }] },
     { field: 'prDates', label: F('prDate'), widget: 'dateRange', params: { from: 'fromDate', to: 'toDate' }, span: 2 },
     { field: 'prNo', maxLength: 20 },

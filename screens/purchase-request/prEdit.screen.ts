@@ -4,10 +4,26 @@ const F = (name: string) => `screen.purchaseRequest.field.${name}`;
 const T = (name: string) => `screen.purchaseRequest.${name}`;
 
 /** Approval step states (the approval's own steps; no common-code group holds them). */
-const STEP_STATUS = ['WAITING', 'PENDING', 'APPROVED', 'REJECTED', 'SKIPPED'].map((value) => ({ value, text: `option.purchaseRequest.stepStatus.${value}` }));
+const STEP_STATUS = ['WAITING', 'PENDING', 'APPROVED', 'REJECTED', 'SKIPPED'].map((value) => ({
+  value,
+  text: `option.purchaseRequest.stepStatus.${value}`,
+}));
 
 /** The document's history (audit actions of pr_header). */
-const HISTORY_ACTIONS = ['CREATE', 'UPDATE', 'SUBMIT', 'APPROVAL_STEP', 'APPROVED', 'REJECTED', 'CANCEL', 'RECEIVE', 'RETURN', 'REQUEST_QUOTE', 'RFQ_CANCELLED', 'ORDER'].map((value) => ({
+const HISTORY_ACTIONS = [
+  'CREATE',
+  'UPDATE',
+  'SUBMIT',
+  'APPROVAL_STEP',
+  'APPROVED',
+  'REJECTED',
+  'CANCEL',
+  'RECEIVE',
+  'RETURN',
+  'REQUEST_QUOTE',
+  'RFQ_CANCELLED',
+  'ORDER',
+].map((value) => ({
   value,
   text: `option.purchaseRequest.historyAction.${value}`,
 }));
@@ -39,19 +55,57 @@ export default defineEditScreen({
       fields: [
         { field: 'prNo', readOnly: true, visible: "mode == 'update'" },
         { field: 'status', widget: 'select', codeGroup: 'PR_STATUS', readOnly: true, visible: "mode == 'update'" },
-        { field: 'approvalStatus', widget: 'select', codeGroup: 'APPROVAL_STATUS', readOnly: true, visible: "mode == 'update'" },
+        {
+          field: 'approvalStatus',
+          widget: 'select',
+          codeGroup: 'APPROVAL_STATUS',
+          readOnly: true,
+          visible: "mode == 'update'",
+        },
         { field: 'requesterName', readOnly: true, visible: "mode == 'update'" },
         { field: 'prDate', readOnly: true, visible: "mode == 'update'" },
         { field: 'buyerName', readOnly: true, visible: "mode == 'update' && !empty(form.buyerName)" },
         { field: 'title', required: true, maxLength: 200, span: 3 },
-        { field: 'section', widget: 'businessSection', params: { topDept: 'section', sectionName: 'sectionName' }, placeholder: T('sectionHelp') },
-        { field: 'deptcd', label: F('dept'), widget: 'department', params: { deptcd: 'deptcd', deptnm: 'deptnm' }, placeholder: T('deptHelp') },
+        {
+          field: 'section',
+          widget: 'businessSection',
+          params: { topDept: 'section', sectionName: 'sectionName' },
+          placeholder: T('sectionHelp'),
+        },
+        {
+          field: 'deptcd',
+          label: F('dept'),
+          widget: 'department',
+          params: { deptcd: 'deptcd', deptnm: 'deptnm' },
+          placeholder: T('deptHelp'),
+        },
         { field: 'desiredDate', widget: 'date', required: true },
-        { field: 'currency', widget: 'select', codeGroup: 'CURRENCY', required: true, emptyOption: 'none', default: 'KRW' },
+        {
+          field: 'currency',
+          widget: 'select',
+          codeGroup: 'CURRENCY',
+          required: true,
+          emptyOption: 'none',
+          default: 'KRW',
+        },
         { field: 'totalAmount', widget: 'money', readOnly: true, visible: "mode == 'update'" },
         { field: 'purpose', widget: 'textarea', rows: 3, maxLength: 1000, span: 3 },
-        { field: 'rejectReason', widget: 'textarea', rows: 2, readOnly: true, span: 3, visible: '!empty(form.rejectReason)' },
-        { field: 'cancelReason', widget: 'textarea', rows: 2, readOnly: true, span: 3, visible: '!empty(form.cancelReason)' },
+        {
+          field: 'rejectReason',
+          widget: 'textarea',
+          rows: 2,
+          readOnly: true,
+          span: 3,
+          visible: '!empty(form.rejectReason)',
+        },
+        {
+          field: 'cancelReason',
+          widget: 'textarea',
+          rows: 2,
+          readOnly: true,
+          span: 3,
+          visible: '!empty(form.cancelReason)',
+        },
       ],
     },
   ],
@@ -64,9 +118,25 @@ export default defineEditScreen({
       maxRows: 200,
       visibleRows: 8,
       newRow: { quantity: 1 },
-      send: ['itemCode', 'itemName', 'spec', 'unitCode', 'sgCode', 'quantity', 'estUnitPrice', 'remark', 'budgetAccount'],
+      send: [
+        'itemCode',
+        'itemName',
+        'spec',
+        'unitCode',
+        'sgCode',
+        'quantity',
+        'estUnitPrice',
+        'remark',
+        'budgetAccount',
+      ],
       // The item search popup (widgets/item-popup) adds a line from the item master.
-      addFrom: { widget: 'item', label: T('itemSearch'), operation: 'listItems', categories: { operation: 'listItemCategories', value: 'catCode', text: 'label' }, fill: ['itemCode', 'itemName', 'spec', 'unitCode', 'sgCode', 'sgName'] },
+      addFrom: {
+        widget: 'item',
+        label: T('itemSearch'),
+        operation: 'listItems',
+        categories: { operation: 'listItemCategories', value: 'catCode', text: 'label' },
+        fill: ['itemCode', 'itemName', 'spec', 'unitCode', 'sgCode', 'sgName'],
+      },
       columns: [
         { field: 'lineNo', type: 'number', width: 50 },
         {
@@ -88,7 +158,14 @@ export default defineEditScreen({
         { field: 'sgName', width: 140 },
         { field: 'remark', width: 180, editable: true, maxLength: 300 },
         // The budget account the line is charged to: empty takes the one its item's category maps to.
-        { field: 'budgetAccount', label: F('budgetAccount'), type: 'code', codeGroup: 'BUDGET_ACCOUNT', width: 110, editable: true },
+        {
+          field: 'budgetAccount',
+          label: F('budgetAccount'),
+          type: 'code',
+          codeGroup: 'BUDGET_ACCOUNT',
+          width: 110,
+          editable: true,
+        },
       ],
     },
     {
@@ -130,7 +207,16 @@ export default defineEditScreen({
         { field: 'lineNo', type: 'number', width: 50 },
         { field: 'itemName', width: 200 },
         { field: 'accountName', label: F('budgetAccount'), width: 110 },
-        { field: 'policy', label: F('budgetPolicy'), type: 'code', options: ['STOP', 'WARN', 'IGNORE'].map((value) => ({ value, text: `option.purchaseRequest.budgetPolicy.${value}` })), width: 90 },
+        {
+          field: 'policy',
+          label: F('budgetPolicy'),
+          type: 'code',
+          options: ['STOP', 'WARN', 'IGNORE'].map((value) => ({
+            value,
+            text: `option.purchaseRequest.budgetPolicy.${value}`,
+          })),
+          width: 90,
+        },
         { field: 'budget', label: F('budgetAmount'), type: 'money', currency: 'KRW', width: 130 },
         { field: 'available', label: F('budgetAvailable'), type: 'money', currency: 'KRW', width: 130 },
         { field: 'requested', label: F('budgetRequested'), type: 'money', currency: 'KRW', width: 130 },
@@ -166,8 +252,15 @@ export default defineEditScreen({
       operation: 'approveApproval',
       variant: 'primary',
       visible: may('approve'),
-      prompt: { title: T('approveTitle'), message: T('approveMessage'), fields: [{ field: 'comment', label: F('approveComment'), widget: 'textarea', rows: 3, maxLength: 1000 }] },
-      params: { path: { approvalId: 'form.pendingApprovalId' }, body: { version: 'form.pendingApprovalVersion', comment: 'input.comment' } },
+      prompt: {
+        title: T('approveTitle'),
+        message: T('approveMessage'),
+        fields: [{ field: 'comment', label: F('approveComment'), widget: 'textarea', rows: 3, maxLength: 1000 }],
+      },
+      params: {
+        path: { approvalId: 'form.pendingApprovalId' },
+        body: { version: 'form.pendingApprovalVersion', comment: 'input.comment' },
+      },
       success: T('approved'),
       then: ['reloadRecord'],
     },
@@ -178,8 +271,17 @@ export default defineEditScreen({
       operation: 'rejectApproval',
       variant: 'danger',
       visible: may('reject'),
-      prompt: { title: T('rejectTitle'), message: T('rejectMessage'), fields: [{ field: 'comment', label: F('rejectComment'), widget: 'textarea', rows: 4, maxLength: 1000, required: true }] },
-      params: { path: { approvalId: 'form.pendingApprovalId' }, body: { version: 'form.pendingApprovalVersion', comment: 'input.comment' } },
+      prompt: {
+        title: T('rejectTitle'),
+        message: T('rejectMessage'),
+        fields: [
+          { field: 'comment', label: F('rejectComment'), widget: 'textarea', rows: 4, maxLength: 1000, required: true },
+        ],
+      },
+      params: {
+        path: { approvalId: 'form.pendingApprovalId' },
+        body: { version: 'form.pendingApprovalVersion', comment: 'input.comment' },
+      },
       success: T('rejected'),
       then: ['reloadRecord'],
     },
@@ -190,7 +292,13 @@ export default defineEditScreen({
       operation: 'cancelPr',
       variant: 'danger',
       visible: may('cancel'),
-      prompt: { title: T('cancelTitle'), message: T('cancelMessage'), fields: [{ field: 'reason', label: F('cancelReason'), widget: 'textarea', rows: 3, maxLength: 500, required: true }] },
+      prompt: {
+        title: T('cancelTitle'),
+        message: T('cancelMessage'),
+        fields: [
+          { field: 'reason', label: F('cancelReason'), widget: 'textarea', rows: 3, maxLength: 500, required: true },
+        ],
+      },
       params: { path: { prNo: 'form.prNo' }, body: { version: 'form.version', reason: 'input.reason' } },
       success: T('cancelled'),
       then: ['reloadRecord'],

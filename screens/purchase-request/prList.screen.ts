@@ -14,7 +14,14 @@ export default defineListScreen({
   labels: 'screen.purchaseRequest.field',
   source: { operation: 'listPrs', rowKey: 'prNo', defaultSort: 'prNo:desc', pageSize: 100 },
   filters: [
-    { field: 'prDates', label: F('prDate'), widget: 'dateRange', params: { from: 'fromDate', to: 'toDate' }, default: { preset: 'last3Months' }, span: 2 },
+    {
+      field: 'prDates',
+      label: F('prDate'),
+      widget: 'dateRange',
+      params: { from: 'fromDate', to: 'toDate' },
+      default: { preset: 'last3Months' },
+      span: 2,
+    },
     { field: 'status', widget: 'multiSelect', codeGroup: 'PR_STATUS' },
     { field: 'approvalStatus', widget: 'multiSelect', codeGroup: 'APPROVAL_STATUS' },
     { field: 'prNo', maxLength: 20 },
@@ -46,7 +53,14 @@ export default defineListScreen({
   currencyTotals: true,
   rowOpen: { screen: 'purchaseRequest.prEdit', query: { prNo: 'row.prNo' } },
   actions: [
-    { kind: 'navigate', id: 'create', label: 'screen.purchaseRequest.create', route: '/prEdit', requires: 'write', variant: 'primary' },
+    {
+      kind: 'navigate',
+      id: 'create',
+      label: 'screen.purchaseRequest.create',
+      route: '/prEdit',
+      requires: 'write',
+      variant: 'primary',
+    },
     { kind: 'exportExcel', fileName: 'screen.purchaseRequest.prListFile' },
   ],
 });

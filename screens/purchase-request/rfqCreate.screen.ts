@@ -19,10 +19,25 @@ export default defineEditScreen({
     {
       columns: 2,
       fields: [
-        { field: 'prNo', readOnly: true, valueFrom: { operation: 'getPr', params: { path: { prNo: 'query.prNo' } }, value: 'prNo' } },
-        { field: 'prVersion', readOnly: true, visible: 'false', valueFrom: { operation: 'getPr', params: { path: { prNo: 'query.prNo' } }, value: 'version' } },
+        {
+          field: 'prNo',
+          readOnly: true,
+          valueFrom: { operation: 'getPr', params: { path: { prNo: 'query.prNo' } }, value: 'prNo' },
+        },
+        {
+          field: 'prVersion',
+          readOnly: true,
+          visible: 'false',
+          valueFrom: { operation: 'getPr', params: { path: { prNo: 'query.prNo' } }, value: 'version' },
+        },
         { field: 'deadline', widget: 'date', required: true, help: T('deadlineHelp') },
-        { field: 'title', label: F('rfqTitle'), maxLength: 200, span: 2, valueFrom: { operation: 'getPr', params: { path: { prNo: 'query.prNo' } }, value: 'title' } },
+        {
+          field: 'title',
+          label: F('rfqTitle'),
+          maxLength: 200,
+          span: 2,
+          valueFrom: { operation: 'getPr', params: { path: { prNo: 'query.prNo' } }, value: 'title' },
+        },
         { field: 'description', label: F('rfqDescription'), widget: 'textarea', rows: 3, maxLength: 1000, span: 2 },
         // A supplier graded "warn" (협력사 평가) is invited only once the buyer confirms; the server records who confirmed.
         {
@@ -67,6 +82,13 @@ export default defineEditScreen({
   attachments: { field: 'fileId', label: T('rfqAttachments') },
   actions: [
     { kind: 'close', requires: 'read' },
-    { kind: 'save', label: T('sendRfq'), operation: 'createRfq', variant: 'primary', confirm: T('confirmRfq'), success: T('rfqSent') },
+    {
+      kind: 'save',
+      label: T('sendRfq'),
+      operation: 'createRfq',
+      variant: 'primary',
+      confirm: T('confirmRfq'),
+      success: T('rfqSent'),
+    },
   ],
 });

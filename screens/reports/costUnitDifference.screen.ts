@@ -1,8 +1,17 @@
 import type { ListScreenDef } from '../../engine/define';
 import { exportAction, f, num, orgFilters, t, rebuildSummary } from './report-defs';
 
-const price = (field: string) => ({ field, label: f(field), type: 'money' as const, currencyField: 'currency', width: 110 });
-const detail = { screen: 'reports.highCostUnitDetail', query: { itemCode: 'row.itemCode', fromMonth: 'filters.months.from', toMonth: 'filters.months.to' } };
+const price = (field: string) => ({
+  field,
+  label: f(field),
+  type: 'money' as const,
+  currencyField: 'currency',
+  width: 110,
+});
+const detail = {
+  screen: 'reports.highCostUnitDetail',
+  query: { itemCode: 'row.itemCode', fromMonth: 'filters.months.from', toMonth: 'filters.months.to' },
+};
 
 /**
  * /report/costUnit/costUnitDifference — unit-price differences (단가 차이) for the same item between
@@ -15,7 +24,13 @@ const def: ListScreenDef = {
   route: '/report/costUnit/costUnitDifference',
   title: t('costUnitDifference.title'),
   labels: 'screen.reports.f',
-  source: { operation: 'getCostUnitDifference', rowKey: 'itemCode', defaultSort: 'spreadPct:desc', pageSize: 500, rebuild: rebuildSummary },
+  source: {
+    operation: 'getCostUnitDifference',
+    rowKey: 'itemCode',
+    defaultSort: 'spreadPct:desc',
+    pageSize: 500,
+    rebuild: rebuildSummary,
+  },
   filters: [...orgFilters, { field: 'itemCode' }, { field: 'minSuppliers', widget: 'number', default: 2 }],
   rememberFilters: true,
   totals: true,

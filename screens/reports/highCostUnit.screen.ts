@@ -1,7 +1,10 @@
 import type { ListScreenDef } from '../../engine/define';
 import { exportAction, num, orgFilters, t, won, rebuildSummary } from './report-defs';
 
-const detail = { screen: 'reports.highCostUnitDetail', query: { itemCode: 'row.itemCode', fromMonth: 'filters.months.from', toMonth: 'filters.months.to' } };
+const detail = {
+  screen: 'reports.highCostUnitDetail',
+  query: { itemCode: 'row.itemCode', fromMonth: 'filters.months.from', toMonth: 'filters.months.to' },
+};
 
 /** /report/costUnit/highCostUnit — items bought above their reference price (고단가 품목): how often, by how much, which buyer. */
 const def: ListScreenDef = {
@@ -10,7 +13,13 @@ const def: ListScreenDef = {
   route: '/report/costUnit/highCostUnit',
   title: t('highCostUnit.title'),
   labels: 'screen.reports.f',
-  source: { operation: 'getHighCostUnit', rowKey: 'itemCode', defaultSort: 'excessKrw:desc', pageSize: 500, rebuild: rebuildSummary },
+  source: {
+    operation: 'getHighCostUnit',
+    rowKey: 'itemCode',
+    defaultSort: 'excessKrw:desc',
+    pageSize: 500,
+    rebuild: rebuildSummary,
+  },
   filters: orgFilters,
   rememberFilters: true,
   totals: true,

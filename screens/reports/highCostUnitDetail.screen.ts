@@ -1,7 +1,13 @@
 import type { ListScreenDef } from '../../engine/define';
 import { drill, exportAction, f, num, periodFilter, t } from './report-defs';
 
-const price = (field: string) => ({ field, label: f(field), type: 'money' as const, currencyField: 'currency', width: 110 });
+const price = (field: string) => ({
+  field,
+  label: f(field),
+  type: 'money' as const,
+  currencyField: 'currency',
+  width: 110,
+});
 const orders = drill({ itemCode: 'filters.itemCode', fromMonth: 'row.month', toMonth: 'row.month' });
 
 /** /report/costUnit/highCostUnitDetail — one item's price history (단가 이력): lowest, average and highest price per month beside the reference price. */
@@ -13,10 +19,19 @@ const def: ListScreenDef = {
   title: t('highCostUnitDetail.title'),
   labels: 'screen.reports.f',
   source: { operation: 'getHighCostUnitDetail', rowKey: 'month', defaultSort: 'month:asc', pageSize: 100 },
-  filters: [{ field: 'itemCode', required: true }, { ...periodFilter, default: { preset: 'thisYear' } }],
+  filters: [
+    { field: 'itemCode', required: true },
+    { ...periodFilter, default: { preset: 'thisYear' } },
+  ],
   rememberFilters: true,
   totals: true,
-  chart: { kind: 'line', x: 'month', series: [{ field: 'minPrice' }, { field: 'avgPrice' }, { field: 'maxPrice' }, { field: 'refPrice' }], limit: 36, drill: orders },
+  chart: {
+    kind: 'line',
+    x: 'month',
+    series: [{ field: 'minPrice' }, { field: 'avgPrice' }, { field: 'maxPrice' }, { field: 'refPrice' }],
+    limit: 36,
+    drill: orders,
+  },
   columns: [
     { field: 'month', width: 90, link: orders, total: { label: 'engine.totalLabel' } },
     { field: 'currency', width: 60 },

@@ -12,7 +12,13 @@ const def: ListScreenDef = {
   filters: orgFilters,
   rememberFilters: true,
   totals: true,
-  chart: { kind: 'line', x: 'month', series: [{ field: 'avgDays' }, { field: 'maxDays' }], limit: 36, drill: monthDrill() },
+  chart: {
+    kind: 'line',
+    x: 'month',
+    series: [{ field: 'avgDays' }, { field: 'maxDays' }],
+    limit: 36,
+    drill: monthDrill(),
+  },
   columns: [
     { field: 'month', width: 90, link: monthDrill(), total: { label: 'engine.totalLabel' } },
     num('poCount'),

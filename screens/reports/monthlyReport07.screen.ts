@@ -12,7 +12,16 @@ const def: ListScreenDef = {
   filters: orgFilters,
   rememberFilters: true,
   totals: true,
-  chart: { kind: 'stackedBar', x: 'month', series: [{ field: 'onTimeCount', color: '#0b7268' }, { field: 'lateCount', color: '#b42318' }], limit: 36, drill: monthDrill('receipt') },
+  chart: {
+    kind: 'stackedBar',
+    x: 'month',
+    series: [
+      { field: 'onTimeCount', color: '#0b7268' },
+      { field: 'lateCount', color: '#b42318' },
+    ],
+    limit: 36,
+    drill: monthDrill('receipt'),
+  },
   columns: [
     { field: 'month', width: 90, link: monthDrill('receipt'), total: { label: 'engine.totalLabel' } },
     num('lineCount'),

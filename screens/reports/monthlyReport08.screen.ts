@@ -12,9 +12,21 @@ const def: ListScreenDef = {
   filters: orgFilters,
   rememberFilters: true,
   totals: true,
-  chart: { kind: 'stackedBar', x: 'month', series: [{ field: 'krwAmount' }, { field: 'jpyKrwAmount' }], limit: 36, drill: monthDrill('settlement') },
+  chart: {
+    kind: 'stackedBar',
+    x: 'month',
+    series: [{ field: 'krwAmount' }, { field: 'jpyKrwAmount' }],
+    limit: 36,
+    drill: monthDrill('settlement'),
+  },
   columns: [
-    { field: 'month', label: f('settleMonth'), width: 90, link: monthDrill('settlement'), total: { label: 'engine.totalLabel' } },
+    {
+      field: 'month',
+      label: f('settleMonth'),
+      width: 90,
+      link: monthDrill('settlement'),
+      total: { label: 'engine.totalLabel' },
+    },
     num('settlementCount'),
     num('supplierCount'),
     num('lineCount'),

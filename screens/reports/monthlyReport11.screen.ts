@@ -33,10 +33,25 @@ const def: ListScreenDef = {
     drill: evaluationLink,
   },
   columns: [
-    { field: 'periodName', label: f('evaPeriod'), width: 200, link: evaluationLink, total: { label: 'engine.totalLabel' } },
+    {
+      field: 'periodName',
+      label: f('evaPeriod'),
+      width: 200,
+      link: evaluationLink,
+      total: { label: 'engine.totalLabel' },
+    },
     { field: 'startDate', type: 'date', width: 100 },
     { field: 'endDate', type: 'date', width: 100 },
-    { field: 'periodStatus', type: 'code', options: ['PLANNED', 'OPEN', 'CLOSED'].map((value) => ({ value, text: `screen.evaluation.periodStatus.${value}` })), width: 80, align: 'center' },
+    {
+      field: 'periodStatus',
+      type: 'code',
+      options: ['PLANNED', 'OPEN', 'CLOSED'].map((value) => ({
+        value,
+        text: `screen.evaluation.periodStatus.${value}`,
+      })),
+      width: 80,
+      align: 'center',
+    },
     { ...num('supplierCount'), total: 'sum' },
     num('avgScore'),
     { ...num('gradeA', 'gradeA', 70), total: 'sum' },

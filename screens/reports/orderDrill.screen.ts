@@ -27,7 +27,12 @@ const def: ListScreenDef = {
   ],
   totals: true,
   columns: [
-    { field: 'poNo', width: 130, link: { screen: 'purchaseOrder.orderRequestEdit', query: { poNo: 'row.poNo' } }, total: { label: 'engine.totalLabel' } },
+    {
+      field: 'poNo',
+      width: 130,
+      link: { screen: 'purchaseOrder.orderRequestEdit', query: { poNo: 'row.poNo' } },
+      total: { label: 'engine.totalLabel' },
+    },
     { field: 'poDate', type: 'date', width: 100 },
     { field: 'title', width: 220 },
     { field: 'status', label: f('poStatus'), type: 'code', codeGroup: 'PO_STATUS', width: 90 },

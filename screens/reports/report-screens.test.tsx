@@ -11,69 +11,140 @@ beforeAll(() => {
 });
 afterAll(() => uninstall());
 
-const TOTALS = { poCount: 4, lineCount: 5, krwAmount: '320000', jpyAmount: '10999', jpyKrwAmount: '109044', totalKrw: '429044', sharePct: '100' };
+const TOTALS = {
+  poCount: 4,
+  lineCount: 5,
+  krwAmount: '320000',
+  jpyAmount: '10999',
+  jpyKrwAmount: '109044',
+  totalKrw: '429044',
+  sharePct: '100',
+};
 const ROWS = [
-  { key: 'C00001', name: '가나상사', poCount: 2, lineCount: 3, krwAmount: '250000', jpyAmount: '10000', jpyKrwAmount: '100000', totalKrw: '350000', sharePct: '81.6' },
-  { key: 'C00002', name: '다라물산', poCount: 2, lineCount: 2, krwAmount: '70000', jpyAmount: '999', jpyKrwAmount: '9044', totalKrw: '79044', sharePct: '18.4' },
+  {
+    key: 'C00001',
+    name: '가나상사',
+    poCount: 2,
+    lineCount: 3,
+    krwAmount: '250000',
+    jpyAmount: '10000',
+    jpyKrwAmount: '100000',
+    totalKrw: '350000',
+    sharePct: '81.6',
+  },
+  {
+    key: 'C00002',
+    name: '다라물산',
+    poCount: 2,
+    lineCount: 2,
+    krwAmount: '70000',
+    jpyAmount: '999',
+    jpyKrwAmount: '9044',
+    totalKrw: '79044',
+    sharePct: '18.4',
+  },
 ];
 
 describe('monthlyReport03 on fixtures', () => {
-  it('asks the server for this year, shows its rows with the totals row and a stacked chart over the same rows', { timeout: 30_000 }, async () => {
-    const calls: Array<{ operation: string; input: OperationInput }> = [];
-    const answers = {
-      getMonthlyReport03: (input: OperationInput) => {
-        calls.push({ operation: 'getMonthlyReport03', input });
-        return { rows: ROWS, total: 2, totals: { poCount: 4, lineCount: 5, krwAmount: '320000', jpyAmount: '10999', jpyKrwAmount: '109044', totalKrw: '429044', sharePct: '100' } };
-      },
-    };
-    renderScreen('reports.monthlyReport03', { entries: screenDefinitions, texts: screenTexts, answers, route: '/report/monthlyReport/monthlyReport03' });
-    await screen.findByText('총 2건');
-    const year = String(new Date().getFullYear());
-    expect(calls[0].input.query).toMatchObject({ fromMonth: `${year}01`, sort: 'totalKrw:desc' });
-    // Two rows and the totals row.
-    await waitFor(() => expect(gridRowTexts().length).toBe(3));
-    expect(gridRowTexts()[0]).toEqual(expect.arrayContaining(['C00001', '가나상사']));
-    expect(gridRowTexts()[2]).toEqual(expect.arrayContaining(['합계', '4', '5', '320,000']));
-    // The chart sits above the grid over the same rows (jsdom lays out no svg; engine/chart tests draw it, the e2e journey clicks it).
-    const chart = document.querySelector('[data-testid="list-chart"]');
-    expect(chart?.getAttribute('data-chart-kind')).toBe('stackedBar');
-    expect(chart?.textContent).not.toContain('표시할 데이터가 없습니다');
-  });
+  it(
+    'asks the server for this year, shows its rows with the totals row and a stacked chart over the same rows',
+    { timeout: 30_000 },
+    async () => {
+      const calls: Array<{ operation: string; input: OperationInput }> = [];
+      const answers = {
+        getMonthlyReport03: (input: OperationInput) => {
+          calls.push({ operation: 'getMonthlyReport03', input });
+          return {
+            rows: ROWS,
+            total: 2,
+            totals: {
+              poCount: 4,
+              lineCount: 5,
+              krwAmount: '320000',
+              jpyAmount: '10999',
+              jpyKrwAmount: '109044',
+              totalKrw: '429044',
+              sharePct: '100',
+            },
+          };
+        },
+      };
+      renderScreen('reports.monthlyReport03', {
+        entries: screenDefinitions,
+        texts: screenTexts,
+        answers,
+        route: '/report/monthlyReport/monthlyReport03',
+      });
+      await screen.findByText('총 2건');
+      const year = String(new Date().getFullYear());
+      expect(calls[0].input.query).toMatchObject({ fromMonth: `${year}01`, sort: 'totalKrw:desc' });
+      // Two rows and the totals row.
+      await waitFor(() => expect(gridRowTexts().length).toBe(3));
+      expect(gridRowTexts()[0]).toEqual(expect.arrayContaining(['C00001', '가나상사']));
+      expect(gridRowTexts()[2]).toEqual(expect.arrayContaining(['합계', '4', '5', '320,000']));
+      // The chart sits above the grid over the same rows (jsdom lays out no svg; engine/chart tests draw it, the e2e journey clicks it).
+      const chart = document.querySelector('[data-testid="list-chart"]');
+      expect(chart?.getAttribute('data-chart-kind')).toBe('stackedBar');
+      expect(chart?.textContent).not.toContain('표시할 데이터가 없습니다');
+    },
+  );
 });
 
 describe('a report says how current its figures are (summary: asOf, pendingMonths)', () => {
-  it('shows 기준 시각 in KST; while months are rebuilt it says which and rebuilds them now on request, then searches again', { timeout: 30_000 }, async () => {
-    const calls: Array<{ operation: string; input: OperationInput }> = [];
-    let pending = ['202610', '202611'];
-    const answers = {
-      getMonthlyReport03: (input: OperationInput) => {
-        calls.push({ operation: 'getMonthlyReport03', input });
-        return { rows: ROWS, total: 2, totals: TOTALS, summary: { asOf: '2026-11-24T02:30:00.000Z', pendingMonths: pending } };
-      },
-      rebuildReportSummary: (input: OperationInput) => {
-        calls.push({ operation: 'rebuildReportSummary', input });
-        const months = pending;
-        pending = [];
-        return { months };
-      },
-    };
-    renderScreen('reports.monthlyReport03', { entries: screenDefinitions, texts: screenTexts, answers, route: '/report/monthlyReport/monthlyReport03' });
-    const state = await screen.findByTestId('summary-state');
-    // 02:30 UTC is 11:30 in Seoul, whatever the test machine's zone.
-    expect(state).toHaveTextContent('기준 시각 2026-11-24 11:30 KST');
-    expect(state).toHaveTextContent('2026-10, 2026-11 집계를 다시 만드는 중입니다');
-    screen.getByRole('button', { name: '지금 다시 집계' }).click();
-    await screen.findByText('2개월을 다시 집계했습니다.');
-    const year = String(new Date().getFullYear());
-    expect(calls.find((c) => c.operation === 'rebuildReportSummary')!.input.body).toEqual({ fromMonth: `${year}01`, toMonth: expect.stringMatching(new RegExp(`^${year}\\d{2}$`)) });
-    // Searched again: the months are done, the note and the button go.
-    await waitFor(() => expect(calls.filter((c) => c.operation === 'getMonthlyReport03')).toHaveLength(2));
-    await waitFor(() => expect(screen.getByTestId('summary-state')).not.toHaveTextContent('다시 만드는 중'));
-    expect(screen.queryByRole('button', { name: '지금 다시 집계' })).not.toBeInTheDocument();
-  });
+  it(
+    'shows 기준 시각 in KST; while months are rebuilt it says which and rebuilds them now on request, then searches again',
+    { timeout: 30_000 },
+    async () => {
+      const calls: Array<{ operation: string; input: OperationInput }> = [];
+      let pending = ['202610', '202611'];
+      const answers = {
+        getMonthlyReport03: (input: OperationInput) => {
+          calls.push({ operation: 'getMonthlyReport03', input });
+          return {
+            rows: ROWS,
+            total: 2,
+            totals: TOTALS,
+            summary: { asOf: '2026-11-24T02:30:00.000Z', pendingMonths: pending },
+          };
+        },
+        rebuildReportSummary: (input: OperationInput) => {
+          calls.push({ operation: 'rebuildReportSummary', input });
+          const months = pending;
+          pending = [];
+          return { months };
+        },
+      };
+      renderScreen('reports.monthlyReport03', {
+        entries: screenDefinitions,
+        texts: screenTexts,
+        answers,
+        route: '/report/monthlyReport/monthlyReport03',
+      });
+      const state = await screen.findByTestId('summary-state');
+      // 02:30 UTC is 11:30 in Seoul, whatever the test machine's zone.
+      expect(state).toHaveTextContent('기준 시각 2026-11-24 11:30 KST');
+      expect(state).toHaveTextContent('2026-10, 2026-11 집계를 다시 만드는 중입니다');
+      screen.getByRole('button', { name: '지금 다시 집계' }).click();
+      await screen.findByText('2개월을 다시 집계했습니다.');
+      const year = String(new Date().getFullYear());
+      expect(calls.find((c) => c.operation === 'rebuildReportSummary')!.input.body).toEqual({
+        fromMonth: `${year}01`,
+        toMonth: expect.stringMatching(new RegExp(`^${year}\\d{2}$`)),
+      });
+      // Searched again: the months are done, the note and the button go.
+      await waitFor(() => expect(calls.filter((c) => c.operation === 'getMonthlyReport03')).toHaveLength(2));
+      await waitFor(() => expect(screen.getByTestId('summary-state')).not.toHaveTextContent('다시 만드는 중'));
+      expect(screen.queryByRole('button', { name: '지금 다시 집계' })).not.toBeInTheDocument();
+    },
+  );
 
   it('a report without a summary shows no such line', { timeout: 30_000 }, async () => {
-    renderScreen('reports.monthlyReport03', { entries: screenDefinitions, texts: screenTexts, answers: { getMonthlyReport03: () => ({ rows: ROWS, total: 2, totals: TOTALS }) }, route: '/report/monthlyReport/monthlyReport03' });
+    renderScreen('reports.monthlyReport03', {
+      entries: screenDefinitions,
+      texts: screenTexts,
+      answers: { getMonthlyReport03: () => ({ rows: ROWS, total: 2, totals: TOTALS }) },
+      route: '/report/monthlyReport/monthlyReport03',
+    });
     await screen.findByText('총 2건');
     expect(screen.queryByTestId('summary-state')).not.toBeInTheDocument();
   });

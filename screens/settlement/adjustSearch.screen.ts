@@ -16,7 +16,13 @@ export default defineListScreen({
   description: 'Settlement adjustments of every state; approve or reject pending ones.',
   source: { operation: 'listAdjustments', rowKey: 'adjNo', defaultSort: 'requestedAt:desc' },
   filters: [
-    { field: 'requestedDates', label: f('requestedAt'), widget: 'dateRange', default: { preset: 'last3Months' }, span: 2 },
+    {
+      field: 'requestedDates',
+      label: f('requestedAt'),
+      widget: 'dateRange',
+      default: { preset: 'last3Months' },
+      span: 2,
+    },
     { field: 'status', label: f('adjStatus'), widget: 'multiSelect', codeGroup: 'ADJUST_STATUS' },
     { field: 'periods', label: f('period'), widget: 'monthRange', span: 2 },
     { field: 'compName', maxLength: 100 },
@@ -28,7 +34,11 @@ export default defineListScreen({
   columns: [
     { field: 'adjNo', width: 130, link: { screen: 'settlement.adjustment', query: { adjNo: 'row.adjNo' } } },
     { field: 'status', label: f('adjStatus'), type: 'code', codeGroup: 'ADJUST_STATUS', width: 90 },
-    { field: 'settleNo', width: 130, link: { screen: 'settlement.monthlyCalcADetail', query: { settleNo: 'row.settleNo' } } },
+    {
+      field: 'settleNo',
+      width: 130,
+      link: { screen: 'settlement.monthlyCalcADetail', query: { settleNo: 'row.settleNo' } },
+    },
     { field: 'period', width: 80, align: 'center' },
     { field: 'compNo', width: 80 },
     { field: 'compName', width: 160 },
@@ -44,7 +54,14 @@ export default defineListScreen({
   selection: 'multi',
   rowOpen: { screen: 'settlement.adjustment', query: { adjNo: 'row.adjNo' } },
   actions: [
-    { kind: 'navigate', id: 'new', label: 'screen.settlement.action.newAdjustment', variant: 'primary', screen: 'settlement.adjustment', requires: 'write' },
+    {
+      kind: 'navigate',
+      id: 'new',
+      label: 'screen.settlement.action.newAdjustment',
+      variant: 'primary',
+      screen: 'settlement.adjustment',
+      requires: 'write',
+    },
     {
       kind: 'call',
       id: 'approve',
@@ -63,7 +80,19 @@ export default defineListScreen({
       operation: 'rejectAdjustment',
       selection: 'single',
       enabled: "row.status == 'REQUESTED'",
-      prompt: { message: 'screen.settlement.confirm.rejectAdjustment', fields: [{ field: 'comment', label: 'screen.settlement.field.rejectComment', widget: 'textarea', rows: 3, required: true, maxLength: 500 }] },
+      prompt: {
+        message: 'screen.settlement.confirm.rejectAdjustment',
+        fields: [
+          {
+            field: 'comment',
+            label: 'screen.settlement.field.rejectComment',
+            widget: 'textarea',
+            rows: 3,
+            required: true,
+            maxLength: 500,
+          },
+        ],
+      },
       params: { path: { adjNo: 'row.adjNo' }, body: { version: 'row.version', comment: 'input.comment' } },
     },
     { kind: 'exportExcel', fileName: 'screen.settlement.adjustSearch.file' },

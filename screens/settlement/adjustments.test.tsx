@@ -17,7 +17,14 @@ const lastCall = (calls: Calls, op: string) => [...calls].reverse().find((c) => 
 
 function open(id: string, extra: Partial<Parameters<typeof renderScreen>[1]> = {}) {
   const fixtures = createSettlementFixtures();
-  const r = renderScreen(id, { entries: screenDefinitions, texts: screenTexts, answers: fixtures.answers, codes: fixtures.codes, login: OPERATOR_LOGIN, ...extra });
+  const r = renderScreen(id, {
+    entries: screenDefinitions,
+    texts: screenTexts,
+    answers: fixtures.answers,
+    codes: fixtures.codes,
+    login: OPERATOR_LOGIN,
+    ...extra,
+  });
   return { ...r, fixtures };
 }
 
@@ -33,15 +40,23 @@ describe('adjustSearch: the history of adjustments', { timeout: 30_000 }, () => 
     await screen.findByText('총 3건');
     const q = lastCall(all.services.calls, 'listAdjustments')!.input.query!;
     expect(q).toMatchObject({ sort: 'requestedAt:desc' });
-    expect(q.requestedDates).toEqual([expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/), expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/)]);
+    expect(q.requestedDates).toEqual([
+      expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+      expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+    ]);
     await waitFor(() => expect(gridRowTexts().length).toBe(4));
-    expect(gridRowTexts()[0]).toEqual(expect.arrayContaining(['AJ2026-000011', '승인요청', 'ST2026-000101', '202610', '대한정밀', '정산작성']));
+    expect(gridRowTexts()[0]).toEqual(
+      expect.arrayContaining(['AJ2026-000011', '승인요청', 'ST2026-000101', '202610', '대한정밀', '정산작성']),
+    );
     expect(gridRowTexts()[3]).toEqual(expect.arrayContaining(['합계']));
     all.unmount();
 
     const linked = open('settlement.adjustSearch', { route: '/adjustSearch?settleNo=ST2026-000101&status=REQUESTED' });
     await screen.findByText('총 1건');
-    expect(lastCall(linked.services.calls, 'listAdjustments')!.input.query).toMatchObject({ settleNo: 'ST2026-000101', status: ['REQUESTED'] });
+    expect(lastCall(linked.services.calls, 'listAdjustments')!.input.query).toMatchObject({
+      settleNo: 'ST2026-000101',
+      status: ['REQUESTED'],
+    });
     expect(screen.getByLabelText('정산번호')).toHaveValue('ST2026-000101');
   });
 
@@ -59,7 +74,10 @@ describe('adjustSearch: the history of adjustments', { timeout: 30_000 }, () => 
     fireEvent.click(approve);
     await confirmYes('선택한 1건의 조정을 승인하시겠습니까?');
     await screen.findByText('1건 처리되었습니다.');
-    expect(lastCall(services.calls, 'approveAdjustment')!.input).toMatchObject({ path: { adjNo: 'AJ2026-000011' }, body: { version: 1 } });
+    expect(lastCall(services.calls, 'approveAdjustment')!.input).toMatchObject({
+      path: { adjNo: 'AJ2026-000011' },
+      body: { version: 1 },
+    });
     expect(fixtures.data.adjustments[0]).toMatchObject({ status: 'APPROVED', version: 2 });
     await waitFor(() => expect(gridRowTexts()[0]).toEqual(expect.arrayContaining(['AJ2026-000011', '승인'])));
   });
@@ -78,7 +96,10 @@ describe('adjustSearch: the history of adjustments', { timeout: 30_000 }, () => 
     fireEvent.change(within(prompt).getByLabelText(/반려 사유/), { target: { value: '증빙 없음' } });
     fireEvent.click(within(prompt).getByRole('button', { name: '확인' }));
     await screen.findByText('처리되었습니다.');
-    expect(lastCall(services.calls, 'rejectAdjustment')!.input).toMatchObject({ path: { adjNo: 'AJ2026-000011' }, body: { version: 1, comment: '증빙 없음' } });
+    expect(lastCall(services.calls, 'rejectAdjustment')!.input).toMatchObject({
+      path: { adjNo: 'AJ2026-000011' },
+      body: { version: 1, comment: '증빙 없음' },
+    });
     expect(fixtures.data.adjustments[0]).toMatchObject({ status: 'REJECTED', decisionComment: '증빙 없음' });
   });
 });
@@ -100,8 +121,14 @@ describe('adjustment: propose one, then decide it', { timeout: 30_000 }, () => {
     fireEvent.click(screen.getByRole('button', { name: '조정 요청' }));
     await confirmYes('조정을 요청하시겠습니까?');
     await screen.findByText('조정을 요청했습니다. 승인 후 정산금액에 반영됩니다.');
-    expect(lastCall(services.calls, 'createAdjustment')!.input).toMatchObject({ path: { settleNo: 'ST2026-000101' }, body: { amount: '20000', reason: '운반비 추가 정산' } });
-    expect(Object.keys(lastCall(services.calls, 'createAdjustment')!.input.body as object).sort()).toEqual(['amount', 'reason']);
+    expect(lastCall(services.calls, 'createAdjustment')!.input).toMatchObject({
+      path: { settleNo: 'ST2026-000101' },
+      body: { amount: '20000', reason: '운반비 추가 정산' },
+    });
+    expect(Object.keys(lastCall(services.calls, 'createAdjustment')!.input.body as object).sort()).toEqual([
+      'amount',
+      'reason',
+    ]);
     // Now the new adjustment: its number and state, read only, with the decisions it allows.
     await screen.findByDisplayValue(String(fixtures.data.adjustments[0].adjNo));
     expect(screen.getByLabelText('조정상태')).toHaveDisplayValue('승인요청');
@@ -123,7 +150,11 @@ describe('adjustment: propose one, then decide it', { timeout: 30_000 }, () => {
     await confirmYes();
     const alert = await screen.findByRole('alertdialog');
     fireEvent.click(within(alert).getByRole('button', { name: '확인' }));
-    await waitFor(() => expect(screen.getByLabelText(/조정금액/).closest('[data-field="amount"]')).toHaveTextContent('조정 금액은 0이 아닌 원 단위 정수입니다'));
+    await waitFor(() =>
+      expect(screen.getByLabelText(/조정금액/).closest('[data-field="amount"]')).toHaveTextContent(
+        '조정 금액은 0이 아닌 원 단위 정수입니다',
+      ),
+    );
   });
 
   it('opened by number: another’s pending adjustment is approved with a comment and the record is read again', async () => {
@@ -136,7 +167,10 @@ describe('adjustment: propose one, then decide it', { timeout: 30_000 }, () => {
     fireEvent.change(within(prompt).getByLabelText(/처리 의견/), { target: { value: '확인함' } });
     fireEvent.click(within(prompt).getByRole('button', { name: '확인' }));
     await screen.findByText('처리되었습니다.');
-    expect(lastCall(services.calls, 'approveAdjustment')!.input).toMatchObject({ path: { adjNo: 'AJ2026-000011' }, body: { version: 1, comment: '확인함' } });
+    expect(lastCall(services.calls, 'approveAdjustment')!.input).toMatchObject({
+      path: { adjNo: 'AJ2026-000011' },
+      body: { version: 1, comment: '확인함' },
+    });
     expect(fixtures.data.adjustments[0].status).toBe('APPROVED');
     await waitFor(() => expect(screen.getByLabelText('조정상태')).toHaveDisplayValue('승인'));
     expect(screen.getByLabelText('처리 의견')).toHaveValue('확인함');

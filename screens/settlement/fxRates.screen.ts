@@ -35,7 +35,13 @@ export default defineListScreen({
         message: 'screen.settlement.fxRates.registerMessage',
         fields: [
           { field: 'period', widget: 'month', required: true },
-          { field: 'rate', label: f('fxRate'), required: true, maxLength: 13, help: 'screen.settlement.fxRates.rateHelp' },
+          {
+            field: 'rate',
+            label: f('fxRate'),
+            required: true,
+            maxLength: 13,
+            help: 'screen.settlement.fxRates.rateHelp',
+          },
         ],
       },
       params: { path: { currency: "'JPY'", period: 'input.period' }, body: { rate: 'input.rate' } },
@@ -48,9 +54,20 @@ export default defineListScreen({
       selection: 'single',
       prompt: {
         message: 'screen.settlement.fxRates.changeMessage',
-        fields: [{ field: 'rate', label: f('fxRate'), required: true, maxLength: 13, help: 'screen.settlement.fxRates.rateHelp' }],
+        fields: [
+          {
+            field: 'rate',
+            label: f('fxRate'),
+            required: true,
+            maxLength: 13,
+            help: 'screen.settlement.fxRates.rateHelp',
+          },
+        ],
       },
-      params: { path: { currency: "'JPY'", period: 'row.period' }, body: { rate: 'input.rate', version: 'row.version' } },
+      params: {
+        path: { currency: "'JPY'", period: 'row.period' },
+        body: { rate: 'input.rate', version: 'row.version' },
+      },
     },
     { kind: 'exportExcel', fileName: 'screen.settlement.fxRates.file' },
   ],

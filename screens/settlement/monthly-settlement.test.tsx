@@ -20,11 +20,19 @@ type Calls = Array<{ operation: string; input: OperationInput }>;
 const lastCall = (calls: Calls, op: string) => [...calls].reverse().find((c) => c.operation === op);
 const count = (calls: Calls, op: string) => calls.filter((c) => c.operation === op).length;
 /** Every cell text of every grid on the page (an edit screen has several). */
-const allCells = () => Array.from(document.querySelectorAll('[data-gpms-grid]')).flatMap((_, i) => gridRowTexts(document, i).flat());
+const allCells = () =>
+  Array.from(document.querySelectorAll('[data-gpms-grid]')).flatMap((_, i) => gridRowTexts(document, i).flat());
 
 function open(id: string, extra: Partial<Parameters<typeof renderScreen>[1]> = {}) {
   const fixtures = createSettlementFixtures();
-  const r = renderScreen(id, { entries: screenDefinitions, texts: screenTexts, answers: fixtures.answers, codes: fixtures.codes, login: OPERATOR_LOGIN, ...extra });
+  const r = renderScreen(id, {
+    entries: screenDefinitions,
+    texts: screenTexts,
+    answers: fixtures.answers,
+    codes: fixtures.codes,
+    login: OPERATOR_LOGIN,
+    ...extra,
+  });
   return { ...r, fixtures };
 }
 
@@ -44,10 +52,14 @@ describe('monthlyCalcAdmin: monthly settlements per supplier', { timeout: 30_000
     expect(screen.getByRole('heading', { name: '월정산' })).toBeInTheDocument();
     await waitFor(() => expect(gridRowTexts().length).toBe(5));
     // jsdom's grid exposes the columns in its first screenful.
-    expect(gridHeaderTexts()).toEqual(expect.arrayContaining(['정산번호', '정산월 ▼', '업체코드', '협력사명', '정산상태', '건수', '원화 금액(원)']));
+    expect(gridHeaderTexts()).toEqual(
+      expect.arrayContaining(['정산번호', '정산월 ▼', '업체코드', '협력사명', '정산상태', '건수', '원화 금액(원)']),
+    );
     // The last row is the totals the server sums over the whole filter.
     expect(gridRowTexts()[4]).toEqual(expect.arrayContaining(['합계']));
-    expect(gridRowTexts()[0]).toEqual(expect.arrayContaining(['ST2026-000101', '202610', '대한정밀', '정산작성', '45,395']));
+    expect(gridRowTexts()[0]).toEqual(
+      expect.arrayContaining(['ST2026-000101', '202610', '대한정밀', '정산작성', '45,395']),
+    );
     expect(gridRowTexts()[3]).toEqual(expect.arrayContaining(['ST2026-000104', '전기완료', '45,395', '9,471']));
 
     const name = screen.getByLabelText('협력사명');
@@ -75,7 +87,10 @@ describe('monthlyCalcAdmin: monthly settlements per supplier', { timeout: 30_000
     fireEvent.click(post);
     await confirmYes('선택한 1건의 정산을 ERP에 전기하시겠습니까?');
     await screen.findByText('1건 처리되었습니다.');
-    expect(lastCall(services.calls, 'postSettlement')!.input).toMatchObject({ path: { settleNo: 'ST2026-000102' }, body: { version: 4 } });
+    expect(lastCall(services.calls, 'postSettlement')!.input).toMatchObject({
+      path: { settleNo: 'ST2026-000102' },
+      body: { version: 4 },
+    });
     expect(fixtures.data.settlements[1]).toMatchObject({ status: 'POSTED', version: 5 });
     await waitFor(() => expect(gridRowTexts()[1]).toEqual(expect.arrayContaining(['ST2026-000102', '전기완료'])));
   });
@@ -116,12 +131,19 @@ describe('monthlyCalcAdmin: monthly settlements per supplier', { timeout: 30_000
 
   it('a settlement number opens /monthlyCalcADetail with that settlement', async () => {
     const fixtures = createSettlementFixtures();
-    const services = createFixtureEngineServices({ answers: fixtures.answers, codes: fixtures.codes, login: OPERATOR_LOGIN });
+    const services = createFixtureEngineServices({
+      answers: fixtures.answers,
+      codes: fixtures.codes,
+      login: OPERATOR_LOGIN,
+    });
     const { router } = renderScreenRoutes({
       entries: screenDefinitions,
       texts: screenTexts,
       services,
-      routes: { '/monthlyCalcAdmin': 'settlement.monthlyCalcAdmin', '/monthlyCalcADetail': 'settlement.monthlyCalcADetail' },
+      routes: {
+        '/monthlyCalcAdmin': 'settlement.monthlyCalcAdmin',
+        '/monthlyCalcADetail': 'settlement.monthlyCalcADetail',
+      },
       initial: '/monthlyCalcAdmin',
     });
     await screen.findByText('총 4건');
@@ -138,7 +160,8 @@ describe('monthlyCalcAdmin: monthly settlements per supplier', { timeout: 30_000
     open('settlement.monthlyCalcAdmin', { authority: { read: true, write: false } });
     await screen.findByText('총 4건');
     expect(screen.getByText('조회 전용')).toBeInTheDocument();
-    for (const name of ['정산 집계', '확인 요청', 'ERP 전기']) expect(screen.queryByRole('button', { name })).not.toBeInTheDocument();
+    for (const name of ['정산 집계', '확인 요청', 'ERP 전기'])
+      expect(screen.queryByRole('button', { name })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: '엑셀 다운로드' })).toBeEnabled();
     expect(screen.getByRole('button', { name: '3자 대사' })).toBeEnabled();
   });
@@ -156,20 +179,48 @@ describe('monthlyCalcADetail: one supplier-month', { timeout: 30_000 }, () => {
     // No rate without JPY lines, no voucher before posting.
     expect(screen.queryByLabelText('적용 환율(100엔)')).not.toBeInTheDocument();
     expect(screen.queryByLabelText('전표번호')).not.toBeInTheDocument();
-    await waitFor(() => expect(allCells()).toEqual(expect.arrayContaining(['WR2026-000501', '2026-10-05', 'PO2026-000301', '롤러체인', '40A'])));
-    await waitFor(() => expect(allCells()).toEqual(expect.arrayContaining(['AJ2026-000011', '-5,000', '반품 차감', '승인요청', '박성호', formatDateTime('2026-11-02T01:00:00.000Z')])));
-    await waitFor(() => expect(allCells()).toEqual(expect.arrayContaining(['불일치', '초과정산, 금액 불일치', '미입고'])));
-    await waitFor(() => expect(allCells()).toEqual(expect.arrayContaining([formatDateTime('2026-11-01T00:00:00.000Z'), '집계', 'operator'])));
+    await waitFor(() =>
+      expect(allCells()).toEqual(
+        expect.arrayContaining(['WR2026-000501', '2026-10-05', 'PO2026-000301', '롤러체인', '40A']),
+      ),
+    );
+    await waitFor(() =>
+      expect(allCells()).toEqual(
+        expect.arrayContaining([
+          'AJ2026-000011',
+          '-5,000',
+          '반품 차감',
+          '승인요청',
+          '박성호',
+          formatDateTime('2026-11-02T01:00:00.000Z'),
+        ]),
+      ),
+    );
+    await waitFor(() =>
+      expect(allCells()).toEqual(expect.arrayContaining(['불일치', '초과정산, 금액 불일치', '미입고'])),
+    );
+    await waitFor(() =>
+      expect(allCells()).toEqual(
+        expect.arrayContaining([formatDateTime('2026-11-01T00:00:00.000Z'), '집계', 'operator']),
+      ),
+    );
   });
 
   it('a pending adjustment blocks the confirmation request; rebuild sends the version and shows the record read again', async () => {
-    const { services, fixtures } = open('settlement.monthlyCalcADetail', { route: '/monthlyCalcADetail?settleNo=ST2026-000101' });
+    const { services, fixtures } = open('settlement.monthlyCalcADetail', {
+      route: '/monthlyCalcADetail?settleNo=ST2026-000101',
+    });
     await screen.findByDisplayValue('ST2026-000101');
     expect(screen.getByRole('button', { name: '확인 요청' })).toBeDisabled();
     expect(screen.queryByRole('button', { name: 'ERP 전기' })).not.toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: '재집계' }));
     await confirmYes('확정된 입고 내역으로 정산을 다시 집계하시겠습니까?');
-    await waitFor(() => expect(lastCall(services.calls, 'rebuildSettlement')!.input).toMatchObject({ path: { settleNo: 'ST2026-000101' }, body: { version: 1 } }));
+    await waitFor(() =>
+      expect(lastCall(services.calls, 'rebuildSettlement')!.input).toMatchObject({
+        path: { settleNo: 'ST2026-000101' },
+        body: { version: 1 },
+      }),
+    );
     await waitFor(() => expect(count(services.calls, 'getSettlement')).toBe(2));
     expect(fixtures.data.settlements[0].version).toBe(2);
     await waitFor(() => expect(allCells()).toEqual(expect.arrayContaining(['재집계'])));
@@ -181,7 +232,9 @@ describe('monthlyCalcADetail: one supplier-month', { timeout: 30_000 }, () => {
   });
 
   it('proposes an adjustment through the prompt (amount and reason required) and shows it', async () => {
-    const { services, fixtures } = open('settlement.monthlyCalcADetail', { route: '/monthlyCalcADetail?settleNo=ST2026-000101' });
+    const { services, fixtures } = open('settlement.monthlyCalcADetail', {
+      route: '/monthlyCalcADetail?settleNo=ST2026-000101',
+    });
     await screen.findByDisplayValue('ST2026-000101');
     fireEvent.click(screen.getByRole('button', { name: '조정 요청' }));
     const prompt = await screen.findByRole('dialog');
@@ -192,14 +245,19 @@ describe('monthlyCalcADetail: one supplier-month', { timeout: 30_000 }, () => {
     fireEvent.change(within(prompt).getByLabelText(/조정사유/), { target: { value: '불량 반품 차감' } });
     fireEvent.click(within(prompt).getByRole('button', { name: '확인' }));
     await screen.findByText('조정을 요청했습니다. 승인 후 정산금액에 반영됩니다.');
-    expect(lastCall(services.calls, 'createAdjustment')!.input).toMatchObject({ path: { settleNo: 'ST2026-000101' }, body: { amount: '-12000', reason: '불량 반품 차감' } });
+    expect(lastCall(services.calls, 'createAdjustment')!.input).toMatchObject({
+      path: { settleNo: 'ST2026-000101' },
+      body: { amount: '-12000', reason: '불량 반품 차감' },
+    });
     expect(fixtures.data.adjustments[0]).toMatchObject({ amount: '-12000', status: 'REQUESTED' });
     await waitFor(() => expect(screen.getByLabelText('승인대기 조정')).toHaveValue('2'));
     await waitFor(() => expect(allCells()).toEqual(expect.arrayContaining(['-12,000', '불량 반품 차감'])));
   });
 
   it('posts a confirmed settlement; an ERP failure shows the ERP’s message', async () => {
-    const { services, fixtures } = open('settlement.monthlyCalcADetail', { route: '/monthlyCalcADetail?settleNo=ST2026-000102' });
+    const { services, fixtures } = open('settlement.monthlyCalcADetail', {
+      route: '/monthlyCalcADetail?settleNo=ST2026-000102',
+    });
     await screen.findByDisplayValue('ST2026-000102');
     expect(screen.queryByRole('button', { name: '재집계' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: '확인 요청' })).not.toBeInTheDocument();
@@ -209,7 +267,10 @@ describe('monthlyCalcADetail: one supplier-month', { timeout: 30_000 }, () => {
     const alert = await screen.findByRole('alertdialog');
     expect(alert).toHaveTextContent('ERP 전기에 실패했습니다');
     fireEvent.click(within(alert).getByRole('button', { name: '확인' }));
-    expect(lastCall(services.calls, 'postSettlement')!.input).toMatchObject({ path: { settleNo: 'ST2026-000102' }, body: { version: 4 } });
+    expect(lastCall(services.calls, 'postSettlement')!.input).toMatchObject({
+      path: { settleNo: 'ST2026-000102' },
+      body: { version: 4 },
+    });
     expect(fixtures.data.settlements[1].status).toBe('POST_FAILED');
     // Read again: the recorded failure and its voucher; posting again sends the new version and succeeds.
     await waitFor(() => expect(screen.getByLabelText('정산상태')).toHaveDisplayValue('전기오류'));
@@ -224,7 +285,10 @@ describe('monthlyCalcADetail: one supplier-month', { timeout: 30_000 }, () => {
 
   it('the statement opens in a dialog with this settlement', async () => {
     const Statement = ({ query }: { query: Record<string, string> }) => <p>명세서 보기 {query.settleNo}</p>;
-    open('settlement.monthlyCalcADetail', { route: '/monthlyCalcADetail?settleNo=ST2026-000104', customComponents: { settlementStatement: Statement } });
+    open('settlement.monthlyCalcADetail', {
+      route: '/monthlyCalcADetail?settleNo=ST2026-000104',
+      customComponents: { settlementStatement: Statement },
+    });
     await screen.findByDisplayValue('ST2026-000104');
     expect(screen.getByLabelText('적용 환율(100엔)')).toHaveValue('905.32');
     expect(screen.getByLabelText('환율 출처')).toHaveDisplayValue('기준 환율(공통코드)');

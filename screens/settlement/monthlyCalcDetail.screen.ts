@@ -1,7 +1,10 @@
 import { defineEditScreen } from '../../engine/define';
 import { amountFields, f, lineColumn, matchColumn, pick, readOnlyGrid } from './settlement-detail';
 
-const supplierStatus = ['CONFIRM_REQUESTED', 'CONFIRMED', 'DISPUTED', 'POSTED', 'POST_FAILED'].map((value) => ({ value, text: `screen.settlement.option.mySettle.${value}` }));
+const supplierStatus = ['CONFIRM_REQUESTED', 'CONFIRMED', 'DISPUTED', 'POSTED', 'POST_FAILED'].map((value) => ({
+  value,
+  text: `screen.settlement.option.mySettle.${value}`,
+}));
 
 /**
  * /monthlyCalcDetail (external) — one of my company's settlements: the month's lines (our
@@ -31,25 +34,84 @@ export default defineEditScreen({
         { field: 'confirmRequestedAt', widget: 'datetime', readOnly: true },
         ...amountFields,
         { field: 'confirmedAt', widget: 'datetime', readOnly: true, visible: '!empty(form.confirmedAt)' },
-        { field: 'postedAt', label: f('paidPostedAt'), widget: 'datetime', readOnly: true, visible: '!empty(form.postedAt)' },
+        {
+          field: 'postedAt',
+          label: f('paidPostedAt'),
+          widget: 'datetime',
+          readOnly: true,
+          visible: '!empty(form.postedAt)',
+        },
         { field: 'disputedAt', widget: 'datetime', readOnly: true, visible: '!empty(form.disputedAt)' },
-        { field: 'disputeReason', widget: 'textarea', rows: 2, readOnly: true, span: 4, visible: '!empty(form.disputeReason)' },
+        {
+          field: 'disputeReason',
+          widget: 'textarea',
+          rows: 2,
+          readOnly: true,
+          span: 4,
+          visible: '!empty(form.disputeReason)',
+        },
       ],
     },
   ],
   details: [
-    readOnlyGrid('lines', 'screen.settlement.section.lines', 'lineNo', 8, pick(lineColumn, ['lineNo', 'lastDeciDate', 'whReqNo', 'poNo', 'poLineNo', 'itemCode', 'itemName', 'spec', 'unitCode', 'quantity', 'currency', 'PRICE', 'AMT', 'krwAmount'])),
+    readOnlyGrid(
+      'lines',
+      'screen.settlement.section.lines',
+      'lineNo',
+      8,
+      pick(lineColumn, [
+        'lineNo',
+        'lastDeciDate',
+        'whReqNo',
+        'poNo',
+        'poLineNo',
+        'itemCode',
+        'itemName',
+        'spec',
+        'unitCode',
+        'quantity',
+        'currency',
+        'PRICE',
+        'AMT',
+        'krwAmount',
+      ]),
+    ),
     readOnlyGrid('adjustments', 'screen.settlement.section.approvedAdjustments', 'adjNo', 3, [
       { field: 'adjNo', width: 130 },
       { field: 'amount', label: f('adjAmount'), type: 'money', currency: 'KRW', width: 120 },
       { field: 'reason', label: f('adjReason'), width: 320 },
       { field: 'decidedAt', type: 'datetime', width: 130 },
     ]),
-    readOnlyGrid('match', 'screen.settlement.section.match', 'poLineNo', 5, pick(matchColumn, ['status', 'issues', 'poNo', 'poLineNo', 'itemName', 'orderedQty', 'receivedQty', 'settledQty', 'orderedAmount', 'settledAmount'])),
+    readOnlyGrid(
+      'match',
+      'screen.settlement.section.match',
+      'poLineNo',
+      5,
+      pick(matchColumn, [
+        'status',
+        'issues',
+        'poNo',
+        'poLineNo',
+        'itemName',
+        'orderedQty',
+        'receivedQty',
+        'settledQty',
+        'orderedAmount',
+        'settledAmount',
+      ]),
+    ),
   ],
   actions: [
     { kind: 'back', requires: 'read' },
-    { kind: 'open', id: 'statement', label: 'screen.settlement.action.statement', requires: 'read', screen: 'settlement.myStatementPrint', dialog: true, query: { settleNo: 'form.settleNo' } },
+    {
+      kind: 'open',
+      id: 'statement',
+      label: 'screen.settlement.action.statement',
+      requires: 'read',
+      screen: 'settlement.myStatementPrint',
+      dialog: true,
+      query: { settleNo: 'form.settleNo' },
+    },
     {
       kind: 'workflow',
       id: 'dispute',
@@ -61,7 +123,9 @@ export default defineEditScreen({
       prompt: {
         title: 'screen.settlement.dispute.title',
         message: 'screen.settlement.dispute.message',
-        fields: [{ field: 'reason', label: f('disputeReason'), widget: 'textarea', rows: 4, required: true, maxLength: 500 }],
+        fields: [
+          { field: 'reason', label: f('disputeReason'), widget: 'textarea', rows: 4, required: true, maxLength: 500 },
+        ],
       },
       params: { path: { settleNo: 'form.settleNo' }, body: { version: 'form.version', reason: 'input.reason' } },
       success: 'screen.settlement.dispute.done',

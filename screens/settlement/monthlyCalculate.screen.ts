@@ -2,7 +2,10 @@ import { defineListScreen } from '../../engine/define';
 
 const f = (name: string) => `screen.settlement.field.${name}`;
 // A supplier sees its settlements once they are put to it (never a draft in the making).
-const supplierStatus = ['CONFIRM_REQUESTED', 'CONFIRMED', 'DISPUTED', 'POSTED', 'POST_FAILED'].map((value) => ({ value, text: `screen.settlement.option.mySettle.${value}` }));
+const supplierStatus = ['CONFIRM_REQUESTED', 'CONFIRMED', 'DISPUTED', 'POSTED', 'POST_FAILED'].map((value) => ({
+  value,
+  text: `screen.settlement.option.mySettle.${value}`,
+}));
 
 /**
  * /monthlyCalculate (external) — my company's monthly settlements (월정산) put to us for
@@ -26,7 +29,11 @@ export default defineListScreen({
   rememberFilters: true,
   totals: true,
   columns: [
-    { field: 'settleNo', width: 130, link: { screen: 'settlement.monthlyCalcDetail', query: { settleNo: 'row.settleNo' } } },
+    {
+      field: 'settleNo',
+      width: 130,
+      link: { screen: 'settlement.monthlyCalcDetail', query: { settleNo: 'row.settleNo' } },
+    },
     { field: 'compName', label: 'screen.supplierView.compName', width: 160, portal: 'internal' },
     { field: 'period', width: 80, align: 'center' },
     { field: 'status', label: f('settleStatus'), type: 'code', options: supplierStatus, width: 100 },
@@ -45,7 +52,15 @@ export default defineListScreen({
   selection: 'single',
   rowOpen: { screen: 'settlement.monthlyCalcDetail', query: { settleNo: 'row.settleNo' } },
   actions: [
-    { kind: 'open', id: 'statement', label: 'screen.settlement.action.statement', screen: 'settlement.myStatementPrint', dialog: true, selection: 'single', query: { settleNo: 'row.settleNo' } },
+    {
+      kind: 'open',
+      id: 'statement',
+      label: 'screen.settlement.action.statement',
+      screen: 'settlement.myStatementPrint',
+      dialog: true,
+      selection: 'single',
+      query: { settleNo: 'row.settleNo' },
+    },
     { kind: 'exportExcel', fileName: 'screen.settlement.monthlyCalculate.file' },
   ],
 });

@@ -16,7 +16,18 @@ export const matchStatus = [
   { value: 'MATCH', text: 'screen.settlement.option.match.MATCH' },
   { value: 'MISMATCH', text: 'screen.settlement.option.match.MISMATCH' },
 ];
-export const matchIssues = ['OVER_DELIVERED', 'OVER_RECEIVED', 'OVER_SETTLED', 'DELIVERED_COUNTER', 'RECEIVED_COUNTER', 'PRICE_MISMATCH', 'AMOUNT_MISMATCH', 'NOT_YET_RECEIVED', 'NOT_YET_DECIDED', 'NOT_YET_SETTLED'].map((value) => ({
+export const matchIssues = [
+  'OVER_DELIVERED',
+  'OVER_RECEIVED',
+  'OVER_SETTLED',
+  'DELIVERED_COUNTER',
+  'RECEIVED_COUNTER',
+  'PRICE_MISMATCH',
+  'AMOUNT_MISMATCH',
+  'NOT_YET_RECEIVED',
+  'NOT_YET_DECIDED',
+  'NOT_YET_SETTLED',
+].map((value) => ({
   value,
   text: `screen.settlement.option.issue.${value}`,
 }));
@@ -26,7 +37,14 @@ export const amountFields: FieldDef[] = [
   { field: 'krwGoodsAmount', label: f('krwGoodsAmount'), mask: 'numComma', readOnly: true },
   { field: 'jpyGoodsAmount', label: f('jpyGoodsAmount'), mask: 'numComma', readOnly: true },
   { field: 'jpyRate', label: f('jpyRate'), mask: 'numComma', readOnly: true, visible: '!empty(form.jpyRate)' },
-  { field: 'jpyRateSource', label: f('jpyRateSource'), widget: 'select', options: rateSource, readOnly: true, visible: '!empty(form.jpyRateSource)' },
+  {
+    field: 'jpyRateSource',
+    label: f('jpyRateSource'),
+    widget: 'select',
+    options: rateSource,
+    readOnly: true,
+    visible: '!empty(form.jpyRateSource)',
+  },
   { field: 'jpyKrwAmount', label: f('jpyKrwAmount'), mask: 'numComma', readOnly: true },
   { field: 'goodsAmount', label: f('goodsAmount'), mask: 'numComma', readOnly: true },
   { field: 'adjustmentAmount', label: f('adjustmentAmount'), mask: 'numComma', readOnly: true },
@@ -34,7 +52,13 @@ export const amountFields: FieldDef[] = [
 ];
 
 /** A read-only grid below the header: nothing is added or removed on these screens. */
-export function readOnlyGrid(id: string, title: string, rowKey: string, visibleRows: number, columns: ColumnDef[]): DetailDef {
+export function readOnlyGrid(
+  id: string,
+  title: string,
+  rowKey: string,
+  visibleRows: number,
+  columns: ColumnDef[],
+): DetailDef {
   return { id, title, rowKey, canAdd: false, canDelete: false, visibleRows, columns };
 }
 
@@ -76,7 +100,25 @@ export const matchColumn = {
   receivedQty: { field: 'receivedQty', label: f('receivedQty'), type: 'number', width: 80 },
   decidedQty: { field: 'decidedQty', label: f('decidedQty'), type: 'number', width: 80 },
   settledQty: { field: 'settledQty', label: f('settledQty'), type: 'number', width: 80 },
-  orderedAmount: { field: 'orderedAmount', label: f('orderedAmount'), type: 'money', currencyField: 'currency', width: 110 },
-  receivedAmount: { field: 'receivedAmount', label: f('receivedAmount'), type: 'money', currencyField: 'currency', width: 110 },
-  settledAmount: { field: 'settledAmount', label: f('settledAmount'), type: 'money', currencyField: 'currency', width: 110 },
+  orderedAmount: {
+    field: 'orderedAmount',
+    label: f('orderedAmount'),
+    type: 'money',
+    currencyField: 'currency',
+    width: 110,
+  },
+  receivedAmount: {
+    field: 'receivedAmount',
+    label: f('receivedAmount'),
+    type: 'money',
+    currencyField: 'currency',
+    width: 110,
+  },
+  settledAmount: {
+    field: 'settledAmount',
+    label: f('settledAmount'),
+    type: 'money',
+    currencyField: 'currency',
+    width: 110,
+  },
 } satisfies Record<string, ColumnDef>;

@@ -16,12 +16,17 @@ export default defineListScreen({
   source: { operation: 'listVouchers', rowKey: 'voucherNo', defaultSort: 'createdAt:desc' },
   filters: [
     { field: 'periods', label: f('period'), widget: 'monthRange', default: { preset: 'last3Months' }, span: 2 },
-    { field: 'status', label: f('voucherStatus'), widget: 'multiSelect', options: [
-      { value: 'READY', text: 'screen.settlement.option.voucher.READY' },
-      { value: 'SENT', text: 'screen.settlement.option.voucher.SENT' },
-      { value: 'POSTED', text: 'screen.settlement.option.voucher.POSTED' },
-      { value: 'FAILED', text: 'screen.settlement.option.voucher.FAILED' },
-    ] },
+    {
+      field: 'status',
+      label: f('voucherStatus'),
+      widget: 'multiSelect',
+      options: [
+        { value: 'READY', text: 'screen.settlement.option.voucher.READY' },
+        { value: 'SENT', text: 'screen.settlement.option.voucher.SENT' },
+        { value: 'POSTED', text: 'screen.settlement.option.voucher.POSTED' },
+        { value: 'FAILED', text: 'screen.settlement.option.voucher.FAILED' },
+      ],
+    },
     { field: 'compName', maxLength: 100 },
     { field: 'voucherNo', maxLength: 20 },
     { field: 'settleNo', maxLength: 20 },
@@ -29,9 +34,17 @@ export default defineListScreen({
   rememberFilters: true,
   totals: true,
   columns: [
-    { field: 'voucherNo', width: 130, link: { screen: 'settlement.signifierDetail', query: { voucherNo: 'row.voucherNo' } } },
+    {
+      field: 'voucherNo',
+      width: 130,
+      link: { screen: 'settlement.signifierDetail', query: { voucherNo: 'row.voucherNo' } },
+    },
     { field: 'status', label: f('voucherStatus'), type: 'code', codeGroup: 'POSTING_STATUS', width: 90 },
-    { field: 'settleNo', width: 130, link: { screen: 'settlement.monthlyCalcADetail', query: { settleNo: 'row.settleNo' } } },
+    {
+      field: 'settleNo',
+      width: 130,
+      link: { screen: 'settlement.monthlyCalcADetail', query: { settleNo: 'row.settleNo' } },
+    },
     { field: 'period', width: 80, align: 'center' },
     { field: 'compNo', width: 80 },
     { field: 'compName', width: 160 },

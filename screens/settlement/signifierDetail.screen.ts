@@ -95,7 +95,14 @@ export default defineEditScreen({
   ],
   actions: [
     { kind: 'back', requires: 'read' },
-    { kind: 'navigate', id: 'settlement', label: 'screen.settlement.action.openSettlement', requires: 'read', screen: 'settlement.monthlyCalcADetail', query: { settleNo: 'form.settleNo' } },
+    {
+      kind: 'navigate',
+      id: 'settlement',
+      label: 'screen.settlement.action.openSettlement',
+      requires: 'read',
+      screen: 'settlement.monthlyCalcADetail',
+      query: { settleNo: 'form.settleNo' },
+    },
     {
       kind: 'workflow',
       id: 'retry',

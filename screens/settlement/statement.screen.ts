@@ -21,7 +21,12 @@ export default defineListScreen({
   ],
   rememberFilters: true,
   columns: [
-    { field: 'settleNo', label: f('statementNo'), width: 130, link: { screen: 'settlement.statementPrint', query: { settleNo: 'row.settleNo' }, dialog: true } },
+    {
+      field: 'settleNo',
+      label: f('statementNo'),
+      width: 130,
+      link: { screen: 'settlement.statementPrint', query: { settleNo: 'row.settleNo' }, dialog: true },
+    },
     { field: 'period', width: 80, align: 'center' },
     { field: 'compNo', width: 80 },
     { field: 'compName', width: 180 },
@@ -36,7 +41,16 @@ export default defineListScreen({
   selection: 'single',
   rowOpen: { screen: 'settlement.statementPrint', query: { settleNo: 'row.settleNo' }, dialog: true },
   actions: [
-    { kind: 'open', id: 'print', label: 'screen.settlement.action.statement', variant: 'primary', screen: 'settlement.statementPrint', dialog: true, selection: 'single', query: { settleNo: 'row.settleNo' } },
+    {
+      kind: 'open',
+      id: 'print',
+      label: 'screen.settlement.action.statement',
+      variant: 'primary',
+      screen: 'settlement.statementPrint',
+      dialog: true,
+      selection: 'single',
+      query: { settleNo: 'row.settleNo' },
+    },
     { kind: 'exportExcel', fileName: 'screen.settlement.statement.file' },
   ],
 });

@@ -23,7 +23,15 @@ const Statement = ({ query, props }: { query: Record<string, string>; props: Rec
 
 function open(id: string, extra: Partial<Parameters<typeof renderScreen>[1]> = {}) {
   const fixtures = createSettlementFixtures();
-  const r = renderScreen(id, { entries: screenDefinitions, texts: screenTexts, answers: fixtures.answers, codes: fixtures.codes, login: OPERATOR_LOGIN, customComponents: { settlementStatement: Statement }, ...extra });
+  const r = renderScreen(id, {
+    entries: screenDefinitions,
+    texts: screenTexts,
+    answers: fixtures.answers,
+    codes: fixtures.codes,
+    login: OPERATOR_LOGIN,
+    customComponents: { settlementStatement: Statement },
+    ...extra,
+  });
   return { ...r, fixtures };
 }
 
@@ -39,7 +47,10 @@ describe('monthlyCalculate (external): my settlements', { timeout: 30_000 }, () 
   it('lists my settlements put to us, in the supplier’s words; the statement opens for the chosen one', async () => {
     const { services } = open('settlement.monthlyCalculate', supplier);
     await screen.findByText('총 2건');
-    expect(lastCall(services.calls, 'listMySettlements')!.input.query!.periods).toEqual([expect.stringMatching(/^\d{4}01$/), expect.stringMatching(/^\d{6}$/)]);
+    expect(lastCall(services.calls, 'listMySettlements')!.input.query!.periods).toEqual([
+      expect.stringMatching(/^\d{4}01$/),
+      expect.stringMatching(/^\d{6}$/),
+    ]);
     await waitFor(() => expect(gridRowTexts().length).toBe(3));
     // Our own company only, never a draft: the other supplier's and the draft stay out.
     expect(gridRowTexts().map((r) => r[0])).toEqual(['ST2026-000103', 'ST2026-000104', '합계']);
@@ -56,14 +67,20 @@ describe('monthlyCalculate (external): my settlements', { timeout: 30_000 }, () 
 
 describe('monthlyCalcDetail (external): confirm or dispute', { timeout: 30_000 }, () => {
   it('confirms a settlement put to us with its version and shows the new state', async () => {
-    const { services, fixtures } = open('settlement.monthlyCalcDetail', { ...supplier, route: '/monthlyCalcDetail?settleNo=ST2026-000103' });
+    const { services, fixtures } = open('settlement.monthlyCalcDetail', {
+      ...supplier,
+      route: '/monthlyCalcDetail?settleNo=ST2026-000103',
+    });
     await screen.findByDisplayValue('ST2026-000103');
     expect(screen.getByLabelText('정산상태')).toHaveDisplayValue('확인요청');
     expect(screen.getByLabelText('정산금액(원)')).toHaveValue('45,395');
     fireEvent.click(screen.getByRole('button', { name: '정산 확인' }));
     await confirmYes('확인 후에는 변경할 수 없습니다');
     await screen.findByText('정산을 확인했습니다.');
-    expect(lastCall(services.calls, 'confirmSettlement')!.input).toMatchObject({ path: { settleNo: 'ST2026-000103' }, body: { version: 2 } });
+    expect(lastCall(services.calls, 'confirmSettlement')!.input).toMatchObject({
+      path: { settleNo: 'ST2026-000103' },
+      body: { version: 2 },
+    });
     expect(fixtures.data.settlements[2].status).toBe('CONFIRMED');
     await waitFor(() => expect(screen.getByLabelText('정산상태')).toHaveDisplayValue('확인완료'));
     expect(screen.queryByRole('button', { name: '정산 확인' })).not.toBeInTheDocument();
@@ -71,23 +88,34 @@ describe('monthlyCalcDetail (external): confirm or dispute', { timeout: 30_000 }
   });
 
   it('disputes with a reason the prompt requires; the reason is shown afterwards', async () => {
-    const { services, fixtures } = open('settlement.monthlyCalcDetail', { ...supplier, route: '/monthlyCalcDetail?settleNo=ST2026-000103' });
+    const { services, fixtures } = open('settlement.monthlyCalcDetail', {
+      ...supplier,
+      route: '/monthlyCalcDetail?settleNo=ST2026-000103',
+    });
     await screen.findByDisplayValue('ST2026-000103');
     fireEvent.click(screen.getByRole('button', { name: '이의 제기' }));
     const prompt = await screen.findByRole('dialog');
     expect(prompt).toHaveTextContent('구매 담당자가 확인 후 조정하여 다시 확인을 요청합니다');
     fireEvent.click(within(prompt).getByRole('button', { name: '확인' }));
     expect(await within(prompt).findByText('필수 입력 항목입니다.')).toBeInTheDocument();
-    fireEvent.change(within(prompt).getByLabelText(/이의 사유/), { target: { value: '10월 5일 입고분 단가가 다릅니다' } });
+    fireEvent.change(within(prompt).getByLabelText(/이의 사유/), {
+      target: { value: '10월 5일 입고분 단가가 다릅니다' },
+    });
     fireEvent.click(within(prompt).getByRole('button', { name: '확인' }));
     await screen.findByText('이의를 제기했습니다.');
-    expect(lastCall(services.calls, 'disputeSettlement')!.input).toMatchObject({ path: { settleNo: 'ST2026-000103' }, body: { version: 2, reason: '10월 5일 입고분 단가가 다릅니다' } });
+    expect(lastCall(services.calls, 'disputeSettlement')!.input).toMatchObject({
+      path: { settleNo: 'ST2026-000103' },
+      body: { version: 2, reason: '10월 5일 입고분 단가가 다릅니다' },
+    });
     expect(fixtures.data.settlements[2].status).toBe('DISPUTED');
     await waitFor(() => expect(screen.getByLabelText('이의 사유')).toHaveValue('10월 5일 입고분 단가가 다릅니다'));
   });
 
   it('a settlement already confirmed offers nothing to do; the server’s refusal of a second confirmation is shown', async () => {
-    const { fixtures } = open('settlement.monthlyCalcDetail', { ...supplier, route: '/monthlyCalcDetail?settleNo=ST2026-000103' });
+    const { fixtures } = open('settlement.monthlyCalcDetail', {
+      ...supplier,
+      route: '/monthlyCalcDetail?settleNo=ST2026-000103',
+    });
     await screen.findByDisplayValue('ST2026-000103');
     // Confirmed meanwhile by a colleague (same version on purpose: the state check answers).
     fixtures.data.settlements[2].status = 'CONFIRMED';
@@ -102,7 +130,9 @@ describe('statement: transaction statements', { timeout: 30_000 }, () => {
     open('settlement.statement');
     await screen.findByText('총 4건');
     await waitFor(() => expect(gridRowTexts().length).toBe(4));
-    expect(gridRowTexts()[0]).toEqual(expect.arrayContaining(['ST2026-000101', '202610', 'C00001', '대한정밀', '130-81-42557', '정산작성']));
+    expect(gridRowTexts()[0]).toEqual(
+      expect.arrayContaining(['ST2026-000101', '202610', 'C00001', '대한정밀', '130-81-42557', '정산작성']),
+    );
     clickGridRow(3, { x: 60 });
     const dialog = await screen.findByRole('dialog');
     expect(await within(dialog).findByText('명세서 internal ST2026-000104')).toBeInTheDocument();
@@ -121,8 +151,15 @@ describe('dialogs of monthlyCalcAdmin: three-way match and JPY rates', { timeout
     fireEvent.blur(month);
     fireEvent.click(within(dialog).getByRole('button', { name: '조회' }));
     await within(dialog).findByText('총 1건');
-    expect(lastCall(services.calls, 'listThreeWayMatch')!.input.query).toMatchObject({ period: '202610', onlyMismatch: 'Y' });
-    await waitFor(() => expect(gridRowTexts(dialog)[0]).toEqual(expect.arrayContaining(['불일치', '초과정산, 금액 불일치', 'C00001', 'PO2026-000302'])));
+    expect(lastCall(services.calls, 'listThreeWayMatch')!.input.query).toMatchObject({
+      period: '202610',
+      onlyMismatch: 'Y',
+    });
+    await waitFor(() =>
+      expect(gridRowTexts(dialog)[0]).toEqual(
+        expect.arrayContaining(['불일치', '초과정산, 금액 불일치', 'C00001', 'PO2026-000302']),
+      ),
+    );
   });
 
   it('JPY rates: a month’s rate is set through the prompt; changing one sends the version it was read at', async () => {
@@ -141,7 +178,11 @@ describe('dialogs of monthlyCalcAdmin: three-way match and JPY rates', { timeout
     fireEvent.change(within(prompt).getByLabelText(/환율/), { target: { value: '912.5' } });
     fireEvent.click(within(prompt).getByRole('button', { name: '확인' }));
     await within(dialog).findByText('총 3건');
-    expect(lastCall(services.calls, 'putFxRate')!.input).toEqual({ path: { currency: 'JPY', period: '202611' }, query: undefined, body: { rate: '912.5' } });
+    expect(lastCall(services.calls, 'putFxRate')!.input).toEqual({
+      path: { currency: 'JPY', period: '202611' },
+      query: undefined,
+      body: { rate: '912.5' },
+    });
 
     clickGridRow(1, { x: 10, root: dialog });
     const change = within(dialog).getByRole('button', { name: '환율 변경' });
@@ -150,7 +191,12 @@ describe('dialogs of monthlyCalcAdmin: three-way match and JPY rates', { timeout
     const again = (await screen.findAllByRole('dialog')).at(-1)!;
     fireEvent.change(within(again).getByLabelText(/환율/), { target: { value: '951' } });
     fireEvent.click(within(again).getByRole('button', { name: '확인' }));
-    await waitFor(() => expect(lastCall(services.calls, 'putFxRate')!.input).toMatchObject({ path: { currency: 'JPY', period: '202610' }, body: { rate: '951', version: 1 } }));
+    await waitFor(() =>
+      expect(lastCall(services.calls, 'putFxRate')!.input).toMatchObject({
+        path: { currency: 'JPY', period: '202610' },
+        body: { rate: '951', version: 1 },
+      }),
+    );
     expect(fixtures.data.fxRates.find((r) => r.period === '202610')).toMatchObject({ rate: '951', version: 2 });
   });
 });

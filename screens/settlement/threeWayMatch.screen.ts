@@ -1,7 +1,6 @@
 import { defineListScreen } from '../../engine/define';
 import { f, matchIssues, matchStatus } from './settlement-detail';
 
-
 /**
  * The three-way match of a month (opened from /monthlyCalcAdmin in a dialog): for every order
  * line the month's settlements hold — or one order's lines — the ordered, delivered, received,
@@ -13,13 +12,24 @@ export default defineListScreen({
   title: 'screen.settlement.threeWayMatch.title',
   labels: 'screen.settlement.field',
   menu: '/monthlyCalcAdmin',
-  description: 'Ordered / delivered / received / decided / settled per order line of a month or an order, with the mismatches.',
+  description:
+    'Ordered / delivered / received / decided / settled per order line of a month or an order, with the mismatches.',
   source: { operation: 'listThreeWayMatch', rowKey: 'poNo', pageSize: 200, autoSearch: false },
   filters: [
     { field: 'period', widget: 'month', help: 'screen.settlement.threeWayMatch.help' },
     { field: 'compNo', widget: 'company' },
     { field: 'poNo', maxLength: 20 },
-    { field: 'onlyMismatch', label: 'screen.settlement.threeWayMatch.onlyMismatch', widget: 'select', emptyOption: 'none', default: 'Y', options: [{ value: 'Y', text: 'screen.settlement.option.onlyMismatch.Y' }, { value: 'N', text: 'screen.settlement.option.onlyMismatch.N' }] },
+    {
+      field: 'onlyMismatch',
+      label: 'screen.settlement.threeWayMatch.onlyMismatch',
+      widget: 'select',
+      emptyOption: 'none',
+      default: 'Y',
+      options: [
+        { value: 'Y', text: 'screen.settlement.option.onlyMismatch.Y' },
+        { value: 'N', text: 'screen.settlement.option.onlyMismatch.N' },
+      ],
+    },
   ],
   columns: [
     { field: 'status', label: f('matchStatus'), type: 'code', options: matchStatus, width: 80 },

@@ -15,7 +15,11 @@ export default defineListScreen({
   ],
   rememberFilters: true,
   columns: [
-    { field: 'evalNo', width: 130, link: { screen: 'supplierApply.compRegMngDetail', query: { evalNo: 'row.evalNo' } } },
+    {
+      field: 'evalNo',
+      width: 130,
+      link: { screen: 'supplierApply.compRegMngDetail', query: { evalNo: 'row.evalNo' } },
+    },
     { field: 'receiptNo', width: 130 },
     { field: 'compNameKr', width: 180 },
     { field: 'taxNo2', width: 120 },

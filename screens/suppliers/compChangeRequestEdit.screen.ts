@@ -3,7 +3,19 @@ import { CHANGE_KINDS, REQUEST_STATUS } from './company-form';
 
 const F = (name: string) => `screen.suppliers.field.${name}`;
 const T = (name: string) => `screen.suppliers.${name}`;
-const FIELDS = ['compNameKr', 'compNameEn', 'ceoName', 'corpNo', 'bizType', 'bizItem', 'zipCode', 'address', 'bankCode', 'bankAccount', 'bankHolder'].map((value) => ({ value, text: F(value) }));
+const FIELDS = [
+  'compNameKr',
+  'compNameEn',
+  'ceoName',
+  'corpNo',
+  'bizType',
+  'bizItem',
+  'zipCode',
+  'address',
+  'bankCode',
+  'bankAccount',
+  'bankHolder',
+].map((value) => ({ value, text: F(value) }));
 const may = (action: string) => `contains(form.actions, '${action}')`;
 
 /**
@@ -62,7 +74,19 @@ export default defineEditScreen({
       operation: 'rejectCompanyChangeRequest',
       variant: 'danger',
       visible: may('reject'),
-      prompt: { message: T('rejectChangeMessage'), fields: [{ field: 'comment', label: F('decisionComment'), widget: 'textarea', rows: 3, required: true, maxBytes: 1000 }] },
+      prompt: {
+        message: T('rejectChangeMessage'),
+        fields: [
+          {
+            field: 'comment',
+            label: F('decisionComment'),
+            widget: 'textarea',
+            rows: 3,
+            required: true,
+            maxBytes: 1000,
+          },
+        ],
+      },
       params: { path: { reqNo: 'form.reqNo' }, body: { version: 'form.version', comment: 'input.comment' } },
       success: T('changeRejected'),
       then: ['reloadRecord'],
@@ -74,7 +98,10 @@ export default defineEditScreen({
       operation: 'approveCompanyChangeRequest',
       variant: 'primary',
       visible: may('approve'),
-      prompt: { message: T('approveChangeMessage'), fields: [{ field: 'comment', label: F('decisionComment'), widget: 'textarea', rows: 2, maxBytes: 1000 }] },
+      prompt: {
+        message: T('approveChangeMessage'),
+        fields: [{ field: 'comment', label: F('decisionComment'), widget: 'textarea', rows: 2, maxBytes: 1000 }],
+      },
       params: { path: { reqNo: 'form.reqNo' }, body: { version: 'form.version', comment: 'input.comment' } },
       success: T('changeApproved'),
       then: ['reloadRecord'],

@@ -18,7 +18,13 @@ export default defineListScreen({
   labels: 'screen.suppliers.field',
   source: { operation: 'listSupplierStatusRequests', rowKey: 'reqNo', defaultSort: 'requestedAt:desc', pageSize: 100 },
   filters: [
-    { field: 'requested', label: F('requestedAt'), widget: 'dateRange', params: { from: 'fromDate', to: 'toDate' }, span: 2 },
+    {
+      field: 'requested',
+      label: F('requestedAt'),
+      widget: 'dateRange',
+      params: { from: 'fromDate', to: 'toDate' },
+      span: 2,
+    },
     { field: 'status', label: F('requestStatus'), widget: 'multiSelect', options: REQUEST_STATUS },
     { field: 'toStatus', widget: 'select', codeGroup: 'COMP_STATUS' },
     { field: 'compNameKr', maxLength: 100 },
@@ -65,7 +71,10 @@ export default defineListScreen({
       operation: 'approveSupplierStatusRequest',
       selection: 'single',
       enabled: may('approve'),
-      prompt: { message: T('approveMessage'), fields: [{ field: 'comment', label: F('decisionComment'), widget: 'textarea', rows: 3, maxBytes: 1000 }] },
+      prompt: {
+        message: T('approveMessage'),
+        fields: [{ field: 'comment', label: F('decisionComment'), widget: 'textarea', rows: 3, maxBytes: 1000 }],
+      },
       params: { path: { reqNo: 'row.reqNo' }, body: { version: 'row.version', comment: 'input.comment' } },
     },
     {
@@ -76,7 +85,19 @@ export default defineListScreen({
       operation: 'rejectSupplierStatusRequest',
       selection: 'single',
       enabled: may('reject'),
-      prompt: { message: T('rejectMessage'), fields: [{ field: 'comment', label: F('decisionComment'), widget: 'textarea', rows: 3, required: true, maxBytes: 1000 }] },
+      prompt: {
+        message: T('rejectMessage'),
+        fields: [
+          {
+            field: 'comment',
+            label: F('decisionComment'),
+            widget: 'textarea',
+            rows: 3,
+            required: true,
+            maxBytes: 1000,
+          },
+        ],
+      },
       params: { path: { reqNo: 'row.reqNo' }, body: { version: 'row.version', comment: 'input.comment' } },
     },
     {

@@ -2,7 +2,10 @@ import { defineListScreen } from '../../engine/define';
 
 const F = (name: string) => `screen.suppliers.field.${name}`;
 const T = (name: string) => `screen.suppliers.${name}`;
-const STATES = ['FOUND', 'INVITED', 'DROPPED'].map((value) => ({ value, text: `option.suppliers.prospectStatus.${value}` }));
+const STATES = ['FOUND', 'INVITED', 'DROPPED'].map((value) => ({
+  value,
+  text: `option.suppliers.prospectStatus.${value}`,
+}));
 
 /**
  * /compExcavationList — prospective suppliers found by buyers (협력사 발굴). 등록 records one (its
@@ -53,7 +56,16 @@ export default defineListScreen({
           { field: 'items', maxBytes: 500 },
         ],
       },
-      params: { body: { compName: 'input.compName', taxNo2: 'input.taxNo2', contactName: 'input.contactName', email: 'input.email', phoneNo: 'input.phoneNo', items: 'input.items' } },
+      params: {
+        body: {
+          compName: 'input.compName',
+          taxNo2: 'input.taxNo2',
+          contactName: 'input.contactName',
+          email: 'input.email',
+          phoneNo: 'input.phoneNo',
+          items: 'input.items',
+        },
+      },
     },
     {
       kind: 'call',
@@ -74,7 +86,11 @@ export default defineListScreen({
       operation: 'dropSupplierProspect',
       selection: 'single',
       enabled: "contains(row.actions, 'drop')",
-      prompt: { fields: [{ field: 'reason', label: F('dropReason'), widget: 'textarea', rows: 3, required: true, maxLength: 500 }] },
+      prompt: {
+        fields: [
+          { field: 'reason', label: F('dropReason'), widget: 'textarea', rows: 3, required: true, maxLength: 500 },
+        ],
+      },
       params: { path: { prospectNo: 'row.prospectNo' }, body: { version: 'row.version', reason: 'input.reason' } },
     },
     { kind: 'exportExcel', fileName: 'screen.suppliers.compExcavationListFile' },

@@ -2,7 +2,10 @@ import { defineEditScreen } from '../../engine/define';
 
 const F = (name: string) => `screen.suppliers.field.${name}`;
 const T = (name: string) => `screen.suppliers.${name}`;
-const ERP_STATUS = ['READY', 'SENDING', 'SENT', 'FAILED'].map((value) => ({ value, text: `option.suppliers.erpStatus.${value}` }));
+const ERP_STATUS = ['READY', 'SENDING', 'SENT', 'FAILED'].map((value) => ({
+  value,
+  text: `option.suppliers.erpStatus.${value}`,
+}));
 
 /**
  * /compGerpAppEdit — one ERP vendor application: apply for a trading supplier (its number), then
@@ -21,7 +24,14 @@ export default defineEditScreen({
       columns: 3,
       fields: [
         { field: 'appNo', readOnly: true, visible: "mode == 'update'" },
-        { field: 'status', label: F('erpStatus'), widget: 'select', options: ERP_STATUS, readOnly: true, visible: "mode == 'update'" },
+        {
+          field: 'status',
+          label: F('erpStatus'),
+          widget: 'select',
+          options: ERP_STATUS,
+          readOnly: true,
+          visible: "mode == 'update'",
+        },
         { field: 'erpVendorNo', readOnly: true, visible: "mode == 'update'" },
         { field: 'compNo', required: true, createOnly: true, maxLength: 10, placeholder: 'C00001' },
         { field: 'compNameKr', readOnly: true, visible: "mode == 'update'" },
@@ -29,7 +39,7 @@ export default defineEditScreen({
         { field: 'attempts', readOnly: true, visible: "mode == 'update'" },
         { field: 'requestedByName', readOnly: true, visible: "mode == 'update'" },
         { field: 'sentAt', widget: 'datetime', readOnly: true, visible: "mode == 'update'" },
-        { field: 'lastError', widget: 'textarea', rows: 2, readOnly: true, span: 3, visible: "!empty(form.lastError)" },
+        { field: 'lastError', widget: 'textarea', rows: 2, readOnly: true, span: 3, visible: '!empty(form.lastError)' },
         { field: 'remark', widget: 'textarea', rows: 2, maxBytes: 1000, span: 3 },
       ],
     },

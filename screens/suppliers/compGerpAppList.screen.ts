@@ -2,7 +2,10 @@ import { defineListScreen } from '../../engine/define';
 
 const F = (name: string) => `screen.suppliers.field.${name}`;
 const T = (name: string) => `screen.suppliers.${name}`;
-const ERP_STATUS = ['READY', 'SENDING', 'SENT', 'FAILED'].map((value) => ({ value, text: `option.suppliers.erpStatus.${value}` }));
+const ERP_STATUS = ['READY', 'SENDING', 'SENT', 'FAILED'].map((value) => ({
+  value,
+  text: `option.suppliers.erpStatus.${value}`,
+}));
 
 /**
  * /compGerpAppList — ERP vendor applications (ERP 등록신청): each trading supplier is created in the
@@ -38,7 +41,14 @@ export default defineListScreen({
   selection: 'single',
   rowOpen: { screen: 'suppliers.compGerpAppEdit', query: { appNo: 'row.appNo' } },
   actions: [
-    { kind: 'navigate', id: 'create', label: T('newErpApp'), route: '/compGerpAppEdit', requires: 'write', variant: 'primary' },
+    {
+      kind: 'navigate',
+      id: 'create',
+      label: T('newErpApp'),
+      route: '/compGerpAppEdit',
+      requires: 'write',
+      variant: 'primary',
+    },
     {
       kind: 'call',
       id: 'send',

@@ -1,7 +1,10 @@
 import { defineEditScreen } from '../../engine/define';
 import { bankSection, companyField, contactsGrid, directFields, F, may, REQUEST_STATUS, T } from './company-form';
 
-const HISTORY_ACTIONS = ['CREATE', 'UPDATE', 'STATUS_CHANGE', 'CHANGE_REQUEST', 'SUPPLIER_UPDATE'].map((value) => ({ value, text: `option.suppliers.historyAction.${value}` }));
+const HISTORY_ACTIONS = ['CREATE', 'UPDATE', 'STATUS_CHANGE', 'CHANGE_REQUEST', 'SUPPLIER_UPDATE'].map((value) => ({
+  value,
+  text: `option.suppliers.historyAction.${value}`,
+}));
 
 /**
  * /CompManageEdit — one supplier of the master: registration numbers (business number with its
@@ -26,7 +29,14 @@ export default defineEditScreen({
         { field: 'compNo', readOnly: true, visible: "mode == 'update'" },
         { field: 'status', widget: 'select', codeGroup: 'COMP_STATUS', readOnly: true, visible: "mode == 'update'" },
         { field: 'statusReason', readOnly: true, visible: "mode == 'update' && !empty(form.statusReason)" },
-        { field: 'taxNo2', required: true, createOnly: true, mask: 'taxnum', maxLength: 12, placeholder: '123-45-67890' },
+        {
+          field: 'taxNo2',
+          required: true,
+          createOnly: true,
+          mask: 'taxnum',
+          maxLength: 12,
+          placeholder: '123-45-67890',
+        },
         companyField.corpNo,
         { field: 'regDate', readOnly: true, visible: "mode == 'update'" },
         companyField.compNameKr,
@@ -41,18 +51,18 @@ export default defineEditScreen({
     {
       title: T('contact'),
       columns: 3,
-      fields: [
-        companyField.zipCode,
-        companyField.address,
-        ...directFields,
-      ],
+      fields: [companyField.zipCode, companyField.address, ...directFields],
     },
     bankSection(T('bankHelp')),
     {
       title: T('supplies'),
       columns: 2,
       fields: [
-        { field: 'catCodes', widget: 'multiSelect', optionsFrom: { operation: 'listSupplierCategoryOptions', value: 'catCode', text: 'nameKo' } },
+        {
+          field: 'catCodes',
+          widget: 'multiSelect',
+          optionsFrom: { operation: 'listSupplierCategoryOptions', value: 'catCode', text: 'nameKo' },
+        },
         { field: 'fileId', widget: 'files' },
       ],
     },
@@ -83,7 +93,11 @@ export default defineEditScreen({
       visible: "mode == 'update'",
       load: { operation: 'listCompanyChangeRequests', params: { query: { compNo: 'form.compNo', size: "'50'" } } },
       columns: [
-        { field: 'reqNo', width: 130, link: { screen: 'suppliers.compChangeRequestEdit', query: { reqNo: 'row.reqNo' }, dialog: true } },
+        {
+          field: 'reqNo',
+          width: 130,
+          link: { screen: 'suppliers.compChangeRequestEdit', query: { reqNo: 'row.reqNo' }, dialog: true },
+        },
         { field: 'status', label: F('requestStatus'), type: 'code', options: REQUEST_STATUS, width: 80 },
         { field: 'summary', label: F('changeSummary'), width: 320 },
         { field: 'requestedByName', width: 80 },
@@ -109,7 +123,15 @@ export default defineEditScreen({
   ],
   actions: [
     { kind: 'back', requires: 'read' },
-    { kind: 'navigate', id: 'glance', label: T('glance'), screen: 'suppliers.compStatusView', query: { compNo: 'form.compNo' }, visible: "mode == 'update'", requires: 'read' },
+    {
+      kind: 'navigate',
+      id: 'glance',
+      label: T('glance'),
+      screen: 'suppliers.compStatusView',
+      query: { compNo: 'form.compNo' },
+      visible: "mode == 'update'",
+      requires: 'read',
+    },
     {
       kind: 'workflow',
       id: 'requestStatus',
@@ -128,6 +150,12 @@ export default defineEditScreen({
       success: T('requestStatusDone'),
       then: ['reloadRecord'],
     },
-    { kind: 'save', operation: 'createSupplier', updateOperation: 'updateSupplier', variant: 'primary', visible: `mode == 'create' || ${may('update')}` },
+    {
+      kind: 'save',
+      operation: 'createSupplier',
+      updateOperation: 'updateSupplier',
+      variant: 'primary',
+      visible: `mode == 'create' || ${may('update')}`,
+    },
   ],
 });

@@ -21,7 +21,11 @@ export default defineListScreen({
     { field: 'forwardYn', widget: 'select', codeGroup: 'YN' },
     { field: 'councilYn', widget: 'select', codeGroup: 'YN' },
     { field: 'sgCode', widget: 'sourcingGroup' },
-    { field: 'changeRequested', widget: 'select', options: [{ value: 'Y', text: 'option.suppliers.changeRequested.Y' }] },
+    {
+      field: 'changeRequested',
+      widget: 'select',
+      options: [{ value: 'Y', text: 'option.suppliers.changeRequested.Y' }],
+    },
   ],
   rememberFilters: true,
   columns: [
@@ -39,13 +43,24 @@ export default defineListScreen({
     { field: 'bizItem', width: 140 },
     { field: 'phoneNo', width: 120 },
     { field: 'userCount', type: 'number', width: 70 },
-    { field: 'openChangeReqNo', width: 130, link: { screen: 'suppliers.compChangeRequestEdit', query: { reqNo: 'row.openChangeReqNo' }, dialog: true } },
+    {
+      field: 'openChangeReqNo',
+      width: 130,
+      link: { screen: 'suppliers.compChangeRequestEdit', query: { reqNo: 'row.openChangeReqNo' }, dialog: true },
+    },
     { field: 'regDate', type: 'date', width: 100 },
     { field: 'updatedAt', type: 'datetime', width: 140 },
   ],
   rowOpen: { screen: 'suppliers.compManageEdit', query: { compNo: 'row.compNo' } },
   actions: [
-    { kind: 'navigate', id: 'create', label: 'screen.suppliers.create', route: '/CompManageEdit', requires: 'write', variant: 'primary' },
+    {
+      kind: 'navigate',
+      id: 'create',
+      label: 'screen.suppliers.create',
+      route: '/CompManageEdit',
+      requires: 'write',
+      variant: 'primary',
+    },
     { kind: 'exportExcel', fileName: 'screen.suppliers.compManageListFile' },
   ],
 });

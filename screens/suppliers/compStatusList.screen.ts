@@ -1,6 +1,5 @@
 import { defineListScreen } from '../../engine/define';
 
-
 /**
  * /compStatusList — supplier status (협력사 현황): the master's suppliers with their trading status
  * and its reason; a company number opens one supplier at a glance (/compStatusView).

@@ -3,7 +3,18 @@ import { defineDashboard } from '../../engine/define';
 const F = (name: string) => `screen.suppliers.field.${name}`;
 const T = (name: string) => `screen.suppliers.${name}`;
 
-const METRICS = ['compName', 'status', 'statusReason', 'forwardYn', 'openRfqs', 'openPos', 'onTimeRate', 'disputes', 'users', 'latestGrade'].map((value) => ({
+const METRICS = [
+  'compName',
+  'status',
+  'statusReason',
+  'forwardYn',
+  'openRfqs',
+  'openPos',
+  'onTimeRate',
+  'disputes',
+  'users',
+  'latestGrade',
+].map((value) => ({
   value,
   text: `option.suppliers.metric.${value}`,
 }));
@@ -46,12 +57,24 @@ export default defineDashboard({
       type: 'table',
       span: 2,
       height: 200,
-      source: { operation: 'listSupplierStatusRequests', params: { query: { compNo: 'query.compNo', sort: "'requestedAt:desc'" } } },
+      source: {
+        operation: 'listSupplierStatusRequests',
+        params: { query: { compNo: 'query.compNo', sort: "'requestedAt:desc'" } },
+      },
       columns: [
         { field: 'reqNo', width: 130 },
         { field: 'fromStatus', type: 'code', codeGroup: 'COMP_STATUS', width: 90 },
         { field: 'toStatus', type: 'code', codeGroup: 'COMP_STATUS', width: 90 },
-        { field: 'status', label: F('requestStatus'), type: 'code', options: ['REQUESTED', 'APPROVED', 'REJECTED', 'WITHDRAWN'].map((value) => ({ value, text: `option.suppliers.requestStatus.${value}` })), width: 90 },
+        {
+          field: 'status',
+          label: F('requestStatus'),
+          type: 'code',
+          options: ['REQUESTED', 'APPROVED', 'REJECTED', 'WITHDRAWN'].map((value) => ({
+            value,
+            text: `option.suppliers.requestStatus.${value}`,
+          })),
+          width: 90,
+        },
         { field: 'reason', width: 260 },
         { field: 'requestedAt', type: 'datetime', width: 140 },
         { field: 'decidedAt', type: 'datetime', width: 140 },

@@ -12,16 +12,9 @@ export default defineListScreen({
   title: T('compUserManageList'),
   labels: 'screen.ogpmsManage.field',
   source: { operation: 'listSupplierUsers', rowKey: 'userId', defaultSort: 'compNo:asc' },
-  filters: [
-    { field: 'compNo', widget: 'company' },
-    { field: 'compNameKr', maxLength: 100 },
-    ...userFilters,
-  ],
+  filters: [{ field: 'compNo', widget: 'company' }, { field: 'compNameKr', maxLength: 100 }, ...userFilters],
   rememberFilters: true,
   columns: userColumns,
   selection: 'single',
-  actions: [
-    ...userActions,
-    { kind: 'exportExcel', fileName: T('compUserManageList') },
-  ],
+  actions: [...userActions, { kind: 'exportExcel', fileName: T('compUserManageList') }],
 });

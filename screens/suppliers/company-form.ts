@@ -12,8 +12,14 @@ export const T = (name: string) => `screen.suppliers.${name}`;
 /** An action the server offers on the loaded record (`actions`). */
 export const may = (action: string) => `contains(form.actions, '${action}')`;
 
-export const REQUEST_STATUS = ['REQUESTED', 'APPROVED', 'REJECTED', 'WITHDRAWN'].map((value) => ({ value, text: `option.suppliers.requestStatus.${value}` }));
-export const CHANGE_KINDS = ['BANK', 'REGISTRATION', 'BANK,REGISTRATION'].map((value) => ({ value, text: `option.suppliers.changeKind.${value}` }));
+export const REQUEST_STATUS = ['REQUESTED', 'APPROVED', 'REJECTED', 'WITHDRAWN'].map((value) => ({
+  value,
+  text: `option.suppliers.requestStatus.${value}`,
+}));
+export const CHANGE_KINDS = ['BANK', 'REGISTRATION', 'BANK,REGISTRATION'].map((value) => ({
+  value,
+  text: `option.suppliers.changeKind.${value}`,
+}));
 
 /** The company's own fields, by name, as both forms edit them. */
 export const companyField = {

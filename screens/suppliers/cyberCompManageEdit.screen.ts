@@ -1,5 +1,15 @@
 import { defineEditScreen } from '../../engine/define';
-import { bankSection, CHANGE_KINDS, companyField, contactsGrid, directFields, F, may, REQUEST_STATUS, T } from './company-form';
+import {
+  bankSection,
+  CHANGE_KINDS,
+  companyField,
+  contactsGrid,
+  directFields,
+  F,
+  may,
+  REQUEST_STATUS,
+  T,
+} from './company-form';
 
 /**
  * /compManage/CyberCompManageEdit — my company (supplier portal, also under /cyber). Phones,

@@ -1,6 +1,5 @@
 import { defineEditScreen } from '../../engine/define';
 
-
 /** The engine's empty page template on sample data (shown at /template/template8 beside its definition). */
 export default defineEditScreen({
   id: 'templates.empty',

@@ -1,7 +1,16 @@
 import { defineListScreen } from '../../engine/define';
 
-const STATUS = [{ value: 'DRAFT', text: 'screen.templates.status.DRAFT' }, { value: 'REQUESTED', text: 'screen.templates.status.REQUESTED' }, { value: 'APPROVED', text: 'screen.templates.status.APPROVED' }, { value: 'REJECTED', text: 'screen.templates.status.REJECTED' }];
-const CAT = [{ value: 'OFFICE', text: '사무용품' }, { value: 'IT', text: 'IT 기기' }, { value: 'MRO', text: '소모성 자재' }];
+const STATUS = [
+  { value: 'DRAFT', text: 'screen.templates.status.DRAFT' },
+  { value: 'REQUESTED', text: 'screen.templates.status.REQUESTED' },
+  { value: 'APPROVED', text: 'screen.templates.status.APPROVED' },
+  { value: 'REJECTED', text: 'screen.templates.status.REJECTED' },
+];
+const CAT = [
+  { value: 'OFFICE', text: '사무용품' },
+  { value: 'IT', text: 'IT 기기' },
+  { value: 'MRO', text: '소모성 자재' },
+];
 const L = (k: string) => `screen.templates.field.${k}`;
 
 /** The engine's list page template on sample data (shown at /template/template0 beside its definition). */

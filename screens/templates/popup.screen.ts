@@ -10,12 +10,17 @@ export default defineEditScreen({
   description: 'Popup template: a small read-only card opened in a dialog (a list row opens it), with close.',
   key: ['sampleNo'],
   readOnly: true,
-  load: { operation: 'getTemplateSample', params: { path: { sampleNo: "query.sampleNo" } } },
-  sections: [{ columns: 2, fields: [
-    { field: 'sampleNo', readOnly: true },
-    { field: 'itemName', readOnly: true },
-    { field: 'categoryName', label: L('category'), readOnly: true },
-    { field: 'amount', widget: 'money', readOnly: true },
-  ] }],
+  load: { operation: 'getTemplateSample', params: { path: { sampleNo: 'query.sampleNo' } } },
+  sections: [
+    {
+      columns: 2,
+      fields: [
+        { field: 'sampleNo', readOnly: true },
+        { field: 'itemName', readOnly: true },
+        { field: 'categoryName', label: L('category'), readOnly: true },
+        { field: 'amount', widget: 'money', readOnly: true },
+      ],
+    },
+  ],
   actions: [{ kind: 'close', requires: 'read' }],
 });

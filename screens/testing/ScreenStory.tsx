@@ -16,7 +16,15 @@ export interface ScreenStoryProps {
 
 /** One screen definition on fixture answers (the same data the tests use), inside Storybook's router and i18n. */
 export function ScreenStory({ id, canWrite = true }: ScreenStoryProps) {
-  const services = useMemo(() => createFixtureEngineServices({ answers: createAdminFixtures().answers, authority: { read: true, write: canWrite }, delayMs: 150 }), [canWrite]);
+  const services = useMemo(
+    () =>
+      createFixtureEngineServices({
+        answers: createAdminFixtures().answers,
+        authority: { read: true, write: canWrite },
+        delayMs: 150,
+      }),
+    [canWrite],
+  );
   return (
     <div style={{ padding: 16, background: 'var(--color-bg, #f3f5f8)', minHeight: '100vh', boxSizing: 'border-box' }}>
       <ScreenHarness id={id} registry={registry} services={services} texts={screenTexts} router={false} />

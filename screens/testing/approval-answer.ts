@@ -19,16 +19,40 @@ export interface DecidedRound {
   steps: ReadonlyArray<object>;
 }
 
-const STEP_FIELDS = ['stepNo', 'approverId', 'approverName', 'positionNm', 'deptnm', 'status', 'comment', 'actedAt', 'onBehalfOf', 'onBehalfOfName'] as const;
+const STEP_FIELDS = [
+  'stepNo',
+  'approverId',
+  'approverName',
+  'positionNm',
+  'deptnm',
+  'status',
+  'comment',
+  'actedAt',
+  'onBehalfOf',
+  'onBehalfOfName',
+] as const;
 
 export function approvalAnswer(round: DecidedRound, documentStatus: string, decidedAt: string) {
   const steps = round.steps.map((s) => {
-    const full: Row = { positionNm: '부장', deptnm: '구매기획팀', comment: null, actedAt: null, onBehalfOf: null, onBehalfOfName: null, ...(s as Row) };
+    const full: Row = {
+      positionNm: '부장',
+      deptnm: '구매기획팀',
+      comment: null,
+      actedAt: null,
+      onBehalfOf: null,
+      onBehalfOfName: null,
+      ...(s as Row),
+    };
     return Object.fromEntries(STEP_FIELDS.map((f) => [f, full[f]]));
   });
   const pending = steps.find((s) => s.status === 'PENDING');
   return {
-    approval: { ...round, steps, currentStep: pending ? pending.stepNo : null, completedAt: pending ? null : decidedAt },
+    approval: {
+      ...round,
+      steps,
+      currentStep: pending ? pending.stepNo : null,
+      completedAt: pending ? null : decidedAt,
+    },
     documentStatus,
   };
 }

@@ -75,6 +75,13 @@ export default defineEditScreen({
       success: T('passwordChanged'),
       then: ['reloadRecord'],
     },
-    { kind: 'save', operation: 'updateMyAccount', updateOperation: 'updateMyAccount', variant: 'primary', success: T('saved'), then: ['reloadRecord'] },
+    {
+      kind: 'save',
+      operation: 'updateMyAccount',
+      updateOperation: 'updateMyAccount',
+      variant: 'primary',
+      success: T('saved'),
+      then: ['reloadRecord'],
+    },
   ],
 });

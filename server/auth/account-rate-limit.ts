@@ -38,7 +38,9 @@ export const accountRateLimit = fp(async (app, opts: { max: number }) => {
     if (current > opts.max) {
       const retry = Math.max(1, Math.ceil(ttl / 1000));
       reply.header('retry-after', String(retry));
-      return reply.status(429).send({ statusCode: 429, code: 'RATE_LIMITED', msg: `요청이 너무 많습니다. ${retry}초 후에 다시 시도하세요` });
+      return reply
+        .status(429)
+        .send({ statusCode: 429, code: 'RATE_LIMITED', msg: `요청이 너무 많습니다. ${retry}초 후에 다시 시도하세요` });
     }
   });
 });

@@ -48,9 +48,24 @@ export function ssoAccountBlocker(user: AccountRow): AuthCode | null {
   return code === 'AUTH015' ? null : code;
 }
 
-const accountColumns = ['u.userId', 'u.portal', 'u.useFlag', 'u.status', 'u.passwordHash', 'u.passwordExpiresAt', 'u.lockedAt', 'u.failedLoginCount', 'g.useYn as groupUseYn'] as const;
+const accountColumns = [
+  'u.userId',
+  'u.portal',
+  'u.useFlag',
+  'u.status',
+  'u.passwordHash',
+  'u.passwordExpiresAt',
+  'u.lockedAt',
+  'u.failedLoginCount',
+  'g.useYn as groupUseYn',
+] as const;
 
 /** An account with what its login depends on, its group's flag included. */
 export function findAccount(db: Db, userId: string): Promise<AccountRow | undefined> {
-  return db.selectFrom('appUser as u').leftJoin('authGroup as g', 'g.authGroupId', 'u.authGroupId').select(accountColumns).where('u.userId', '=', userId).executeTakeFirst();
+  return db
+    .selectFrom('appUser as u')
+    .leftJoin('authGroup as g', 'g.authGroupId', 'u.authGroupId')
+    .select(accountColumns)
+    .where('u.userId', '=', userId)
+    .executeTakeFirst();
 }

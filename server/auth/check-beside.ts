@@ -35,11 +35,17 @@ export interface PendingAuthCheck {
 export type PersonalGate = 'none' | 'mask-only' | 'logs-or-asks';
 
 /** Whether a route may be answered beside its authority check (see above). */
-export function answersBesideAuthCheck(route: Pick<RouteOptions, 'method' | 'url' | 'config'>, personal: PersonalGate): boolean {
+export function answersBesideAuthCheck(
+  route: Pick<RouteOptions, 'method' | 'url' | 'config'>,
+  personal: PersonalGate,
+): boolean {
   if (route.config?.readOnlyList !== true) return false;
   // Fastify adds a HEAD twin of every GET with the same config: it keeps the sequential check.
   if (route.method === 'HEAD') return false;
-  if (route.method !== 'GET') throw new Error(`Route ${String(route.method)} ${route.url} declares readOnlyList: only a GET may be a read-only list`);
+  if (route.method !== 'GET')
+    throw new Error(
+      `Route ${String(route.method)} ${route.url} declares readOnlyList: only a GET may be a read-only list`,
+    );
   if (personal === 'logs-or-asks') return false;
   const access = route.config.access;
   return access?.kind === 'login';

@@ -45,8 +45,10 @@ export const AUTH_CODES_EN: Readonly<Record<AuthCode, string>> = {
   PASSWORD_NOT_EXPIRED: 'This password has not expired. Change it under My account',
   AUTH003: 'You are not a registered user',
   COM000010: 'User not found',
-  AUTH_DIRECTORY_DOWN: 'The directory (AD) server is not answering. Please try again shortly or contact the administrator',
-  AUTH_SSO_DOWN: 'The single sign-on (SSO) server is not answering. Please try again shortly or contact the administrator',
+  AUTH_DIRECTORY_DOWN:
+    'The directory (AD) server is not answering. Please try again shortly or contact the administrator',
+  AUTH_SSO_DOWN:
+    'The single sign-on (SSO) server is not answering. Please try again shortly or contact the administrator',
   GPMS005: 'You need to log in',
   GPMS006: 'You do not have access to this page',
 };

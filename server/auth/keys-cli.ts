@@ -16,7 +16,8 @@ const USAGE = `usage: npm run keys:rotate -- [--retire-now] [--list]
 runCli<{ retireNow: boolean; list: boolean }>({
   parse: (argv) => {
     const unknown = argv.filter((a) => a !== '--retire-now' && a !== '--list');
-    if (unknown.length > 0 || argv.includes('--help')) return { wrong: unknown.length ? `unknown argument ${unknown[0]}\n${USAGE}` : USAGE };
+    if (unknown.length > 0 || argv.includes('--help'))
+      return { wrong: unknown.length ? `unknown argument ${unknown[0]}\n${USAGE}` : USAGE };
     return { retireNow: argv.includes('--retire-now'), list: argv.includes('--list') };
   },
   database: { pgliteThread: 'main' },
@@ -28,7 +29,9 @@ runCli<{ retireNow: boolean; list: boolean }>({
       for (const r of rotation.retired) console.log(`key ${r.kid} verifies until ${r.retiresAt.toISOString()}`);
     }
     for (const k of await readSigningKeys(dbh.db)) {
-      console.log(`  ${k.kid.padEnd(20)} created ${k.createdAt.toISOString()}  ${k.retiresAt ? `retires ${k.retiresAt.toISOString()}` : 'signs'}`);
+      console.log(
+        `  ${k.kid.padEnd(20)} created ${k.createdAt.toISOString()}  ${k.retiresAt ? `retires ${k.retiresAt.toISOString()}` : 'signs'}`,
+      );
     }
     return 0;
   },

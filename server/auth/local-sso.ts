@@ -10,7 +10,8 @@ export function createLocalSso(tokens: () => Promise<AccessTokens>): SsoProvider
   return {
     name: 'local-token',
     async resolve(form) {
-      const assertion = typeof form.ssoToken === 'string' ? form.ssoToken : typeof form.token === 'string' ? form.token : '';
+      const assertion =
+        typeof form.ssoToken === 'string' ? form.ssoToken : typeof form.token === 'string' ? form.token : '';
       if (!assertion) return { ok: false, code: 'AUTH003' };
       try {
         const claims = await (await tokens()).verify(assertion);

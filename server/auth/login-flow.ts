@@ -15,15 +15,42 @@ export interface StartedSession {
 }
 
 /** A new session and its first pair of tokens. */
-export async function startSession(app: FastifyInstance, request: FastifyRequest, input: { userId: string; portal: Portal; method: string; idToken?: string }): Promise<StartedSession> {
-  const user = await app.dbh.db.selectFrom('appUser').select(['authGroupId', 'compNo']).where('userId', '=', input.userId).executeTakeFirstOrThrow();
-  const session = await createSession(app.dbh.db, { userId: input.userId, portal: input.portal, ip: request.ip, userAgent: request.headers['user-agent'], method: input.method, ttlSec: app.config.sessionTtlSec });
+export async function startSession(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  input: { userId: string; portal: Portal; method: string; idToken?: string },
+): Promise<StartedSession> {
+  const user = await app.dbh.db
+    .selectFrom('appUser')
+    .select(['authGroupId', 'compNo'])
+    .where('userId', '=', input.userId)
+    .executeTakeFirstOrThrow();
+  const session = await createSession(app.dbh.db, {
+    userId: input.userId,
+    portal: input.portal,
+    ip: request.ip,
+    userAgent: request.headers['user-agent'],
+    method: input.method,
+    ttlSec: app.config.sessionTtlSec,
+  });
   const tokens = await app.auth.tokens();
   // An OpenID Connect session keeps the provider's ID token (encrypted) for the logout's id_token_hint.
   if (input.idToken) await keepIdToken(app.dbh.db, tokens, session.sessionId, input.idToken);
-  const access = await tokens.issue({ userId: input.userId, sessionId: session.sessionId, portal: input.portal, authGroupId: user.authGroupId, compNo: user.compNo });
+  const access = await tokens.issue({
+    userId: input.userId,
+    sessionId: session.sessionId,
+    portal: input.portal,
+    authGroupId: user.authGroupId,
+    compNo: user.compNo,
+  });
   app.metrics.login(input.portal, 'success');
-  return { sessionId: session.sessionId, accessToken: access.token, refreshToken: session.refreshToken, tokenExpiresAt: access.expiresAt, sessionExpiresAt: session.expiredDate };
+  return {
+    sessionId: session.sessionId,
+    accessToken: access.token,
+    refreshToken: session.refreshToken,
+    tokenExpiresAt: access.expiresAt,
+    sessionExpiresAt: session.expiredDate,
+  };
 }
 
 /** The portal a login request is for: the supplier portal's own routes, or systemId OGPMS on the auth service's. */
@@ -33,10 +60,21 @@ export function loginPortalOf(request: FastifyRequest): Portal {
   return body && typeof body === 'object' && body.systemId === 'OGPMS' ? 'X' : 'I';
 }
 
-export const langOf = (request: FastifyRequest): 'ko' | 'en' => (String(request.headers['accept-language'] ?? '').toLowerCase().startsWith('en') ? 'en' : 'ko');
+export const langOf = (request: FastifyRequest): 'ko' | 'en' =>
+  String(request.headers['accept-language'] ?? '')
+    .toLowerCase()
+    .startsWith('en')
+    ? 'en'
+    : 'ko';
 
 /** Spec §8: a login failure answers code ERROR with the reason's code and message in the body. */
-export async function loginFailure(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, errorCode: AuthCode | string, status = 401) {
+export async function loginFailure(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  errorCode: AuthCode | string,
+  status = 401,
+) {
   // AUTH102: the account (or this client on it) is locked — counted apart from a wrong password.
   app.metrics.login(loginPortalOf(request), errorCode === 'AUTH102' ? 'locked' : 'failure');
   const msg = await messageText(app.dbh.db, errorCode, langOf(request));
@@ -60,12 +98,26 @@ export function answerOrFailure<T>(app: FastifyInstance, request: FastifyRequest
 }
 
 /** SSO: the internal account the configured provider's assertion names, and a new session for it, or why not. */
-export async function startSsoSession(app: FastifyInstance, request: FastifyRequest, form: Parameters<FastifyInstance['auth']['sso']['resolve']>[0]): Promise<Answer<StartedSession & { userId: string }>> {
+export async function startSsoSession(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  form: Parameters<FastifyInstance['auth']['sso']['resolve']>[0],
+): Promise<Answer<StartedSession & { userId: string }>> {
   const resolved = await app.auth.sso.resolve(form);
   if (!resolved.ok) return refuse(resolved.code);
   const account = await findAccount(app.dbh.db, resolved.userId);
   if (!account || account.portal !== 'I') return refuse('AUTH003');
   const blocker = ssoAccountBlocker(account);
   if (blocker) return refuse(blocker);
-  return { ok: { userId: account.userId, ...(await startSession(app, request, { userId: account.userId, portal: 'I', method: 'SSO', idToken: resolved.idToken })) } };
+  return {
+    ok: {
+      userId: account.userId,
+      ...(await startSession(app, request, {
+        userId: account.userId,
+        portal: 'I',
+        method: 'SSO',
+        idToken: resolved.idToken,
+      })),
+    },
+  };
 }

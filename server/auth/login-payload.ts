@@ -16,7 +16,14 @@ const iso = (d: Date | string | null | undefined) => (d ? new Date(d).toISOStrin
 
 export async function sessionUser(
   db: Db,
-  input: { userId: string; sessionId: string; accessToken: string | null; refreshToken: string | null; tokenExpiresAt: Date | null; lang: 'ko' | 'en' },
+  input: {
+    userId: string;
+    sessionId: string;
+    accessToken: string | null;
+    refreshToken: string | null;
+    tokenExpiresAt: Date | null;
+    lang: 'ko' | 'en';
+  },
 ): Promise<SessionUser> {
   const row = await db
     .selectFrom('userSession as s')
@@ -27,9 +34,30 @@ export async function sessionUser(
     .leftJoin('department as d', 'd.deptcd', 'e.deptcd')
     .leftJoin('company as c', 'c.compNo', 'u.compNo')
     .select([
-      'u.userId', 'u.portal', 'u.hname', 'u.ename', 'u.cellPhoneNo', 'u.phoneNo', 'u.email', 'u.auth', 'u.authGroupId', 'g.nameKo', 'g.nameEn',
-      'e.section', 'b.sectionName', 'e.deptcd', 'd.deptnm', 'u.singleid', 'u.compNo', 'c.compNameKr',
-      's.sessionId', 's.ip', 's.lastLoginIp', 's.lastLoginDate', 's.createdDate', 's.expiredDate',
+      'u.userId',
+      'u.portal',
+      'u.hname',
+      'u.ename',
+      'u.cellPhoneNo',
+      'u.phoneNo',
+      'u.email',
+      'u.auth',
+      'u.authGroupId',
+      'g.nameKo',
+      'g.nameEn',
+      'e.section',
+      'b.sectionName',
+      'e.deptcd',
+      'd.deptnm',
+      'u.singleid',
+      'u.compNo',
+      'c.compNameKr',
+      's.sessionId',
+      's.ip',
+      's.lastLoginIp',
+      's.lastLoginDate',
+      's.createdDate',
+      's.expiredDate',
     ])
     .where('s.sessionId', '=', input.sessionId)
     .where('s.userId', '=', input.userId)
@@ -69,8 +97,15 @@ export async function sessionUser(
 }
 
 /** What a successful login answers: the user, the menus of the user's group in that portal, and the code lists. */
-export async function loginPayload(db: Db, input: Parameters<typeof sessionUser>[1], devPages: boolean): Promise<LoginPayload> {
+export async function loginPayload(
+  db: Db,
+  input: Parameters<typeof sessionUser>[1],
+  devPages: boolean,
+): Promise<LoginPayload> {
   const user = await sessionUser(db, input);
-  const [menus, codes] = await Promise.all([menuTreeFor(db, user.authGroupId, user.portal, input.lang, devPages), codeListsFor(db, input.lang)]);
+  const [menus, codes] = await Promise.all([
+    menuTreeFor(db, user.authGroupId, user.portal, input.lang, devPages),
+    codeListsFor(db, input.lang),
+  ]);
   return { code: 'OK', user, menus, codes };
 }

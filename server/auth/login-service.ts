@@ -9,11 +9,13 @@ import { loginWithDirectory } from './directory/login.js';
 
 export type LoginOutcome = { ok: true; user: AccountRow } | { ok: false; code: AuthCode };
 
-
 let local: DirectoryProvider | null = null;
 const localPasswords = () => (local ??= createLocalDirectory());
 
-async function setupCodeOutcome(db: Db, input: { userId: string; password: string; portal: Portal; ip: string }): Promise<LoginOutcome | null> {
+async function setupCodeOutcome(
+  db: Db,
+  input: { userId: string; password: string; portal: Portal; ip: string },
+): Promise<LoginOutcome | null> {
   if (!(await setupCodeMatches(db, input.userId, input.password))) return null;
   const user = await findAccount(db, input.userId);
   if (!user || user.passwordHash) return null;
@@ -33,21 +35,31 @@ export { findAccount };
  * exactly as on known ones. Account states (locked by an administrator, dormant, disabled) and an
  * expired password are told only to the one who knows the password.
  */
-export async function checkCredentials(db: Db, directory: DirectoryProvider, input: { userId: string; password: string; portal: Portal; ip: string }): Promise<LoginOutcome> {
+export async function checkCredentials(
+  db: Db,
+  directory: DirectoryProvider,
+  input: { userId: string; password: string; portal: Portal; ip: string },
+): Promise<LoginOutcome> {
   if ((await lockedFor(db, input.userId, input.ip)) > 0) return { ok: false, code: 'AUTH102' };
   // The first administrator of a production database has a one-time setup code, not a password yet:
   // the right code answers AUTH103 (choose a password, server/modules/password-change).
   const setup = await setupCodeOutcome(db, input);
   if (setup) return setup;
   // Staff accounts held by the company's directory (LDAP / AD); suppliers keep our passwords.
-  if (directory.authenticate && input.portal === 'I') return loginWithDirectory(db, directory, input, directory.loginOptions);
+  if (directory.authenticate && input.portal === 'I')
+    return loginWithDirectory(db, directory, input, directory.loginOptions);
   if (directory.external) directory = localPasswords();
   const user = await findAccount(db, input.userId);
   // The directory checks a decoy hash when the id is unknown or has no password.
   const right = await directory.checkPassword(db, user?.userId ?? input.userId, input.password);
   if (!right) {
     const locked = await recordFailure(db, input.userId, input.ip);
-    if (user) await db.updateTable('appUser').set((eb) => ({ failedLoginCount: eb('failedLoginCount', '+', 1) })).where('userId', '=', user.userId).execute();
+    if (user)
+      await db
+        .updateTable('appUser')
+        .set((eb) => ({ failedLoginCount: eb('failedLoginCount', '+', 1) }))
+        .where('userId', '=', user.userId)
+        .execute();
     return { ok: false, code: locked ? 'AUTH102' : 'AUTH011' };
   }
   if (!user) return { ok: false, code: 'AUTH011' };

@@ -15,7 +15,12 @@ export interface MenuNode {
 }
 
 /** True when the group holds, at the level asked, a menu that opens one of the screens (route paths). */
-export async function groupHoldsScreen(db: Db, authGroupId: string, screens: string[], level: 'read' | 'write'): Promise<boolean> {
+export async function groupHoldsScreen(
+  db: Db,
+  authGroupId: string,
+  screens: string[],
+  level: 'read' | 'write',
+): Promise<boolean> {
   if (screens.length === 0) return true;
   const row = await asOwner(db)
     .selectFrom('menuAuth as a')
@@ -52,12 +57,30 @@ export function isDevPagePath(sspUrl: string | null): boolean {
  * The menu tree a group sees in one portal (spec §3 menu item: pgmId, pgmName, sspUrl, sspSubUrls,
  * childs, leaf); without development pages unless `devPages` (devPagesServed).
  */
-export async function menuTreeFor(db: Db, authGroupId: string, portal: Portal, lang: 'ko' | 'en', devPages: boolean): Promise<MenuNode[]> {
+export async function menuTreeFor(
+  db: Db,
+  authGroupId: string,
+  portal: Portal,
+  lang: 'ko' | 'en',
+  devPages: boolean,
+): Promise<MenuNode[]> {
   const rows = await db
     .selectFrom('menu as m')
-    .innerJoin('menuAuth as a', (j) => j.onRef('a.pgmId', '=', 'm.pgmId').on('a.authGroupId', '=', authGroupId).on('a.canRead', '=', 'Y'))
+    .innerJoin('menuAuth as a', (j) =>
+      j.onRef('a.pgmId', '=', 'm.pgmId').on('a.authGroupId', '=', authGroupId).on('a.canRead', '=', 'Y'),
+    )
     .innerJoin('authGroup as g', (j) => j.onRef('g.authGroupId', '=', 'a.authGroupId').on('g.useYn', '=', 'Y'))
-    .select(['m.pgmId', 'm.parentId', 'm.pgmName', 'm.pgmNameEn', 'm.sspUrl', 'm.sspSubUrls', 'm.leaf', 'm.depth', 'a.canWrite'])
+    .select([
+      'm.pgmId',
+      'm.parentId',
+      'm.pgmName',
+      'm.pgmNameEn',
+      'm.sspUrl',
+      'm.sspSubUrls',
+      'm.leaf',
+      'm.depth',
+      'a.canWrite',
+    ])
     .where('m.portal', '=', portal)
     .where('m.useYn', '=', 'Y')
     .orderBy('m.depth')
@@ -68,21 +91,31 @@ export async function menuTreeFor(db: Db, authGroupId: string, portal: Portal, l
   const roots: MenuNode[] = [];
   for (const r of rows) {
     if (!devPages && r.leaf === 'T' && isDevPagePath(r.sspUrl)) continue;
-    const node: MenuNode = { pgmId: r.pgmId, pgmName: lang === 'en' ? r.pgmNameEn : r.pgmName, sspUrl: r.sspUrl, sspSubUrls: r.sspSubUrls ?? [], leaf: r.leaf, canWrite: r.canWrite === 'Y', childs: [] };
+    const node: MenuNode = {
+      pgmId: r.pgmId,
+      pgmName: lang === 'en' ? r.pgmNameEn : r.pgmName,
+      sspUrl: r.sspUrl,
+      sspSubUrls: r.sspSubUrls ?? [],
+      leaf: r.leaf,
+      canWrite: r.canWrite === 'Y',
+      childs: [],
+    };
     byId.set(r.pgmId, node);
     const parent = r.parentId ? byId.get(r.parentId) : undefined;
     if (parent) parent.childs.push(node);
     else if (!r.parentId) roots.push(node);
   }
   // A branch with no leaf the group may open is noise in the menu.
-  const prune = (nodes: MenuNode[]): MenuNode[] => nodes.map((n) => ({ ...n, childs: prune(n.childs) })).filter((n) => n.leaf === 'T' || n.childs.length > 0);
+  const prune = (nodes: MenuNode[]): MenuNode[] =>
+    nodes.map((n) => ({ ...n, childs: prune(n.childs) })).filter((n) => n.leaf === 'T' || n.childs.length > 0);
   return prune(roots);
 }
 
 /** Strips the external prefix: menus store paths without /cyber (the portal column says which). */
 export function menuPathOf(path: string): { portal: Portal; path: string } {
   const clean = path.split('?')[0].split('#')[0].replace(/\/+$/, '') || '/';
-  if (clean === '/cyber' || clean.startsWith('/cyber/')) return { portal: 'X', path: clean.slice('/cyber'.length) || '/' };
+  if (clean === '/cyber' || clean.startsWith('/cyber/'))
+    return { portal: 'X', path: clean.slice('/cyber'.length) || '/' };
   return { portal: 'I', path: clean };
 }
 
@@ -98,7 +131,10 @@ export async function menusForPath(db: Db, portal: Portal, path: string): Promis
   return rows.map((r) => r.pgmId);
 }
 
-export async function codeListsFor(db: Db, lang: 'ko' | 'en'): Promise<Record<string, Array<{ value: string; text: string }>>> {
+export async function codeListsFor(
+  db: Db,
+  lang: 'ko' | 'en',
+): Promise<Record<string, Array<{ value: string; text: string }>>> {
   const rows = await db
     .selectFrom('code')
     .innerJoin('codeGroup', 'codeGroup.groupId', 'code.groupId')

@@ -12,7 +12,10 @@ export type OtpPurpose = 'LOGIN' | 'RESET' | 'PHONE';
 
 /** Six digits from a CSPRNG, every value equally likely (crypto.randomInt has no modulo bias). */
 export function newOtpCode(): string {
-  return crypto.randomInt(0, 10 ** OTP_DIGITS).toString().padStart(OTP_DIGITS, '0');
+  return crypto
+    .randomInt(0, 10 ** OTP_DIGITS)
+    .toString()
+    .padStart(OTP_DIGITS, '0');
 }
 
 // The hash binds the code to its row, so a code copied into another row never matches.
@@ -22,15 +25,33 @@ const codeHash = (otpId: string, code: string) => sha256(`${otpId}:${code}`);
  * Issues a code for one user and purpose; any earlier unused code for the same purpose stops
  * working, so only the latest message a user received is valid.
  */
-export async function issueOtp(db: Db, input: { userId: string; purpose: OtpPurpose; channel: Channel; destination: string }): Promise<{ code: string; expiresAt: Date }> {
+export async function issueOtp(
+  db: Db,
+  input: { userId: string; purpose: OtpPurpose; channel: Channel; destination: string },
+): Promise<{ code: string; expiresAt: Date }> {
   const code = newOtpCode();
   const otpId = crypto.randomUUID();
   const expiresAt = new Date(Date.now() + OTP_VALIDITY_SEC * 1000);
   await db.transaction().execute(async (trx) => {
-    await trx.updateTable('otpCode').set({ usedAt: new Date() }).where('userId', '=', input.userId).where('purpose', '=', input.purpose).where('usedAt', 'is', null).execute();
+    await trx
+      .updateTable('otpCode')
+      .set({ usedAt: new Date() })
+      .where('userId', '=', input.userId)
+      .where('purpose', '=', input.purpose)
+      .where('usedAt', 'is', null)
+      .execute();
     await trx
       .insertInto('otpCode')
-      .values({ otpId, userId: input.userId, purpose: input.purpose, channel: input.channel, codeHash: codeHash(otpId, code), destination: input.destination, expiresAt, usedAt: null })
+      .values({
+        otpId,
+        userId: input.userId,
+        purpose: input.purpose,
+        channel: input.channel,
+        codeHash: codeHash(otpId, code),
+        destination: input.destination,
+        expiresAt,
+        usedAt: null,
+      })
       .execute();
   });
   return { code, expiresAt };
@@ -50,7 +71,10 @@ export function checkOtp(db: Db, input: { userId: string; purpose: OtpPurpose; c
  * checkOtp inside the caller's transaction, for a write that must use the code and change the
  * account together (the password reset). A wrong guess is still counted: the caller commits it.
  */
-export async function checkOtpIn(trx: Db, input: { userId: string; purpose: OtpPurpose; code: string }): Promise<OtpCheck> {
+export async function checkOtpIn(
+  trx: Db,
+  input: { userId: string; purpose: OtpPurpose; code: string },
+): Promise<OtpCheck> {
   const row = await trx
     .selectFrom('otpCode')
     .select(['otpId', 'codeHash', 'attempts', 'expiresAt'])
@@ -74,7 +98,11 @@ export async function checkOtpIn(trx: Db, input: { userId: string; purpose: OtpP
       .execute();
     return { ok: false, reason: attempts >= OTP_MAX_ATTEMPTS ? 'exhausted' : 'wrong' };
   }
-  await trx.updateTable('otpCode').set({ usedAt: sql<Date>`now()` }).where('otpId', '=', row.otpId).execute();
+  await trx
+    .updateTable('otpCode')
+    .set({ usedAt: sql<Date>`now()` })
+    .where('otpId', '=', row.otpId)
+    .execute();
   return { ok: true };
 }
 

@@ -81,7 +81,14 @@ export const authPlugin = fp(async (app) => {
   const services: AuthServices = {
     // The key is read from the database on first use, so building the app needs no database.
     tokens: () =>
-      (tokensPromise ??= loadSigningKey(app.dbh.db).then((root) => new AccessTokens(root, new SigningKeyRing(() => app.dbh.db, app.config.tokenKeyCacheSec), app.config.accessTokenTtlSec))),
+      (tokensPromise ??= loadSigningKey(app.dbh.db).then(
+        (root) =>
+          new AccessTokens(
+            root,
+            new SigningKeyRing(() => app.dbh.db, app.config.tokenKeyCacheSec),
+            app.config.accessTokenTtlSec,
+          ),
+      )),
     directory: app.config.ldap ? createLdapDirectory(app.config.ldap, app.log) : createLocalDirectory(),
     sso: oidc ?? createLocalSso(() => services.tokens()),
     oidc,
@@ -104,7 +111,11 @@ export const authPlugin = fp(async (app) => {
     if (version !== null) authority.learned(version, epoch);
     return version;
   }
-  async function callerOf(sessionId: string, screens: string[], level: 'read' | 'write'): Promise<CallerAnswer | undefined> {
+  async function callerOf(
+    sessionId: string,
+    screens: string[],
+    level: 'read' | 'write',
+  ): Promise<CallerAnswer | undefined> {
     const key = callerKey(sessionId, screens, level);
     if (callers.has(key)) {
       const version = await versionNow();
@@ -114,7 +125,12 @@ export const authPlugin = fp(async (app) => {
     return freshCaller(key, sessionId, screens, level);
   }
   // The session and the group's menu authority for this route in one statement, with the version.
-  async function freshCaller(key: string, sessionId: string, screens: string[], level: 'read' | 'write'): Promise<CallerAnswer | undefined> {
+  async function freshCaller(
+    key: string,
+    sessionId: string,
+    screens: string[],
+    level: 'read' | 'write',
+  ): Promise<CallerAnswer | undefined> {
     const epoch = authority.epoch();
     const row = await findCallerSessionHolding(app.dbh.db, sessionId, screens, level);
     if (!row) {
@@ -122,8 +138,24 @@ export const authPlugin = fp(async (app) => {
       callers.forgetSession(sessionId);
       return undefined;
     }
-    const employee = row.employeeId === null ? null : { singleid: row.employeeId, hname: row.employeeName!, section: row.employeeSection!, deptcd: row.employeeDeptcd! };
-    const answer: CallerAnswer = { sessionId: row.sessionId, userId: row.userId, portal: row.portal, authGroupId: row.authGroupId, compNo: row.compNo, holdsScreen: row.holdsScreen === true, employee };
+    const employee =
+      row.employeeId === null
+        ? null
+        : {
+            singleid: row.employeeId,
+            hname: row.employeeName!,
+            section: row.employeeSection!,
+            deptcd: row.employeeDeptcd!,
+          };
+    const answer: CallerAnswer = {
+      sessionId: row.sessionId,
+      userId: row.userId,
+      portal: row.portal,
+      authGroupId: row.authGroupId,
+      compNo: row.compNo,
+      holdsScreen: row.holdsScreen === true,
+      employee,
+    };
     if (row.authVersion !== null && row.authVersion !== undefined) {
       callers.set(key, String(row.authVersion), row.expiredDate, answer);
       authority.learned(String(row.authVersion), epoch);
@@ -135,7 +167,12 @@ export const authPlugin = fp(async (app) => {
    * A read-only list's caller from the kept answer, its version read beside the handler
    * (check-beside.ts); undefined when nothing usable is kept (the sequential check then runs).
    */
-  function callerBeside(request: FastifyRequest, sessionId: string, screens: string[], level: 'read' | 'write'): CallerAnswer | undefined {
+  function callerBeside(
+    request: FastifyRequest,
+    sessionId: string,
+    screens: string[],
+    level: 'read' | 'write',
+  ): CallerAnswer | undefined {
     const key = callerKey(sessionId, screens, level);
     const kept = callers.peek(key);
     if (!kept || !kept.answer.holdsScreen) return undefined;
@@ -193,10 +230,20 @@ export const authPlugin = fp(async (app) => {
         const claims = await (await services.tokens()).verify(token);
         const screens = access.kind === 'login' ? access.screens : [];
         const level = access.kind === 'login' ? access.level : 'read';
-        const beside = request.routeOptions.config?.authBeside === true ? callerBeside(request, claims.sessionId, screens, level) : undefined;
+        const beside =
+          request.routeOptions.config?.authBeside === true
+            ? callerBeside(request, claims.sessionId, screens, level)
+            : undefined;
         const session = beside ?? (await callerOf(claims.sessionId, screens, level));
         if (session && session.userId === claims.userId && session.portal === claims.portal) {
-          request.caller = { userId: session.userId, sessionId: session.sessionId, portal: session.portal, authGroupId: session.authGroupId, compNo: session.compNo, ...(session.employee ? { employee: session.employee } : {}) };
+          request.caller = {
+            userId: session.userId,
+            sessionId: session.sessionId,
+            portal: session.portal,
+            authGroupId: session.authGroupId,
+            compNo: session.compNo,
+            ...(session.employee ? { employee: session.employee } : {}),
+          };
           holdsScreen = session.holdsScreen;
         }
       } catch (err) {
@@ -211,12 +258,16 @@ export const authPlugin = fp(async (app) => {
     }
     if (access.kind === 'public') return;
 
-    if (!caller) return expired ? deny(reply, 401, 'AUTH008', AUTH_CODES.AUTH008) : deny(reply, 401, 'GPMS005', AUTH_CODES.GPMS005);
+    if (!caller)
+      return expired
+        ? deny(reply, 401, 'AUTH008', AUTH_CODES.AUTH008)
+        : deny(reply, 401, 'GPMS005', AUTH_CODES.GPMS005);
     const isCyber = request.headers.iscyber;
     if ((isCyber === 'Y' && caller.portal !== 'X') || (isCyber === 'N' && caller.portal !== 'I')) {
       return deny(reply, 403, 'PORTAL_MISMATCH', '요청한 포털과 로그인한 포털이 다릅니다');
     }
-    if (access.portals && !access.portals.includes(caller.portal)) return deny(reply, 403, 'GPMS006', AUTH_CODES.GPMS006);
+    if (access.portals && !access.portals.includes(caller.portal))
+      return deny(reply, 403, 'GPMS006', AUTH_CODES.GPMS006);
     if (!holdsScreen) return deny(reply, 403, 'GPMS006', AUTH_CODES.GPMS006);
   });
 });

@@ -41,7 +41,9 @@ export type DirectoryCheck =
 export interface SsoProvider {
   readonly name: string;
   /** The login id the assertion vouches for (with the provider's ID token, kept for its logout), or the code to answer. */
-  resolve(form: Record<string, unknown>): Promise<{ ok: true; userId: string; idToken?: string } | { ok: false; code: AuthCode }>;
+  resolve(
+    form: Record<string, unknown>,
+  ): Promise<{ ok: true; userId: string; idToken?: string } | { ok: false; code: AuthCode }>;
 }
 
 /**

@@ -53,12 +53,20 @@ export const SessionUser = Type.Object(
   { $id: 'SessionUser', title: 'SessionUser' },
 );
 
-export const CodeLists = Type.Record(Type.String(), Type.Array(Type.Object({ value: Type.String(), text: Type.String() })), { $id: 'CodeLists', title: 'CodeLists' });
-
-export const LoginPayload = Type.Object(
-  { code: Type.Literal('OK'), user: Type.Ref('SessionUser'), menus: Type.Array(Type.Ref('MenuNode')), codes: Type.Ref('CodeLists') },
-  { $id: 'LoginPayload', title: 'LoginPayload' },
+export const CodeLists = Type.Record(
+  Type.String(),
+  Type.Array(Type.Object({ value: Type.String(), text: Type.String() })),
+  { $id: 'CodeLists', title: 'CodeLists' },
 );
 
+export const LoginPayload = Type.Object(
+  {
+    code: Type.Literal('OK'),
+    user: Type.Ref('SessionUser'),
+    menus: Type.Array(Type.Ref('MenuNode')),
+    codes: Type.Ref('CodeLists'),
+  },
+  { $id: 'LoginPayload', title: 'LoginPayload' },
+);
 
 export type SessionUserData = Static<typeof SessionUser>;

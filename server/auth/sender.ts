@@ -28,7 +28,10 @@ export function createDevOutboxSender(log: FastifyBaseLogger): Sender {
     name: 'dev-outbox',
     async send(db, m) {
       log.info({ to: m.to, channel: m.channel, code: m.code }, `[dev outbox] ${m.text}`);
-      await db.insertInto('devOutbox').values({ recipient: m.to, channel: m.channel, text: m.text, code: m.code ?? null }).execute();
+      await db
+        .insertInto('devOutbox')
+        .values({ recipient: m.to, channel: m.channel, text: m.text, code: m.code ?? null })
+        .execute();
     },
   };
 }

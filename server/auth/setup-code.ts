@@ -24,7 +24,13 @@ export const setupCodeHash = (code: string) => sha256(code.toUpperCase().replace
 
 /** True when `code` is the user's live (unspent, unexpired) setup code. */
 export async function setupCodeMatches(db: Db, userId: string, code: string, now = new Date()): Promise<boolean> {
-  const live = await db.selectFrom('setupCode').select('codeHash').where('userId', '=', userId).where('usedAt', 'is', null).where('expiresAt', '>', now.toISOString()).executeTakeFirst();
+  const live = await db
+    .selectFrom('setupCode')
+    .select('codeHash')
+    .where('userId', '=', userId)
+    .where('usedAt', 'is', null)
+    .where('expiresAt', '>', now.toISOString())
+    .executeTakeFirst();
   if (!live) return false;
   const given = Buffer.from(setupCodeHash(code));
   return given.length === live.codeHash.length && crypto.timingSafeEqual(given, Buffer.from(live.codeHash));
@@ -32,6 +38,12 @@ export async function setupCodeMatches(db: Db, userId: string, code: string, now
 
 /** Spends the user's setup code in the caller's transaction; true when this call spent it. */
 export async function spendSetupCode(trx: Db, userId: string, now: Date): Promise<boolean> {
-  const r = await trx.updateTable('setupCode').set({ usedAt: now }).where('userId', '=', userId).where('usedAt', 'is', null).where('expiresAt', '>', now.toISOString()).executeTakeFirst();
+  const r = await trx
+    .updateTable('setupCode')
+    .set({ usedAt: now })
+    .where('userId', '=', userId)
+    .where('usedAt', 'is', null)
+    .where('expiresAt', '>', now.toISOString())
+    .executeTakeFirst();
   return Number(r.numUpdatedRows) === 1;
 }

@@ -28,7 +28,12 @@ const toKey = (r: { kid: string; secret: string; createdAt: string; retiresAt: s
 
 /** Every key, newest first; on a database without any, the first one (the old single key) is written. */
 export async function readSigningKeys(db: Db): Promise<SigningKey[]> {
-  let rows = await db.selectFrom('signingKey').select(['kid', 'secret', 'createdAt', 'retiresAt']).orderBy('createdAt', 'desc').orderBy('kid', 'desc').execute();
+  let rows = await db
+    .selectFrom('signingKey')
+    .select(['kid', 'secret', 'createdAt', 'retiresAt'])
+    .orderBy('createdAt', 'desc')
+    .orderBy('kid', 'desc')
+    .execute();
   if (rows.length === 0) {
     const legacy = await loadSigningKey(db);
     await db
@@ -36,7 +41,12 @@ export async function readSigningKeys(db: Db): Promise<SigningKey[]> {
       .values({ kid: FIRST_KID, secret: Buffer.from(legacy).toString('base64'), retiresAt: null })
       .onConflict((oc) => oc.column('kid').doNothing())
       .execute();
-    rows = await db.selectFrom('signingKey').select(['kid', 'secret', 'createdAt', 'retiresAt']).orderBy('createdAt', 'desc').orderBy('kid', 'desc').execute();
+    rows = await db
+      .selectFrom('signingKey')
+      .select(['kid', 'secret', 'createdAt', 'retiresAt'])
+      .orderBy('createdAt', 'desc')
+      .orderBy('kid', 'desc')
+      .execute();
   }
   return rows.map(toKey);
 }
@@ -70,8 +80,14 @@ export async function rotateSigningKey(db: Db, retireAfterSec: number, now = new
       .where((eb) => eb.or([eb('retiresAt', 'is', null), eb('retiresAt', '>', retiresAt.toISOString())]))
       .returning('kid')
       .execute();
-    await trx.deleteFrom('signingKey').where('retiresAt', '<', new Date(now.getTime() - 86_400_000).toISOString()).execute();
-    await trx.insertInto('signingKey').values({ kid, secret: crypto.randomBytes(64).toString('base64'), createdAt: now, retiresAt: null }).execute();
+    await trx
+      .deleteFrom('signingKey')
+      .where('retiresAt', '<', new Date(now.getTime() - 86_400_000).toISOString())
+      .execute();
+    await trx
+      .insertInto('signingKey')
+      .values({ kid, secret: crypto.randomBytes(64).toString('base64'), createdAt: now, retiresAt: null })
+      .execute();
     return { kid, retired: retiring.map((r) => ({ kid: r.kid, retiresAt })) };
   });
 }

@@ -62,7 +62,8 @@ export async function lockedFor(db: Db, userId: string, ip: string, now = new Da
     .execute();
   let wait = 0;
   for (const r of rows) {
-    if (r.lockedUntil && Date.parse(r.lockedUntil) > now.getTime()) wait = Math.max(wait, Math.ceil((Date.parse(r.lockedUntil) - now.getTime()) / 1000));
+    if (r.lockedUntil && Date.parse(r.lockedUntil) > now.getTime())
+      wait = Math.max(wait, Math.ceil((Date.parse(r.lockedUntil) - now.getTime()) / 1000));
   }
   return wait;
 }
@@ -86,7 +87,12 @@ export async function recordFailure(db: Db, userId: string, ip: string, now = ne
       .executeTakeFirstOrThrow();
     const sec = lockSeconds(THROTTLE_RULES[scope], row.failures);
     if (sec > 0) {
-      await db.updateTable('loginThrottle').set({ lockedUntil: new Date(now.getTime() + sec * 1000) }).where('scope', '=', scope).where('key', '=', key).execute();
+      await db
+        .updateTable('loginThrottle')
+        .set({ lockedUntil: new Date(now.getTime() + sec * 1000) })
+        .where('scope', '=', scope)
+        .where('key', '=', key)
+        .execute();
       locked = true;
     }
   }
@@ -98,7 +104,12 @@ export async function recordSuccess(db: Db, userId: string, ip: string): Promise
   const [pair, account] = keysOf(userId, ip);
   await asOwner(db)
     .deleteFrom('loginThrottle')
-    .where((eb) => eb.or([eb.and([eb('scope', '=', 'PAIR'), eb('key', '=', pair.key)]), eb.and([eb('scope', '=', 'ACCOUNT'), eb('key', '=', account.key)])]))
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('scope', '=', 'PAIR'), eb('key', '=', pair.key)]),
+        eb.and([eb('scope', '=', 'ACCOUNT'), eb('key', '=', account.key)]),
+      ]),
+    )
     .execute();
 }
 
@@ -107,6 +118,11 @@ export async function clearAccountThrottle(db: Db, userId: string): Promise<void
   const account = norm(userId);
   await asOwner(db)
     .deleteFrom('loginThrottle')
-    .where((eb) => eb.or([eb.and([eb('scope', '=', 'ACCOUNT'), eb('key', '=', account)]), eb.and([eb('scope', '=', 'PAIR'), eb('key', 'like', `${account.replace(/[\\%_]/g, (c) => `\\${c}`)}|%`)])]))
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('scope', '=', 'ACCOUNT'), eb('key', '=', account)]),
+        eb.and([eb('scope', '=', 'PAIR'), eb('key', 'like', `${account.replace(/[\\%_]/g, (c) => `\\${c}`)}|%`)]),
+      ]),
+    )
     .execute();
 }

@@ -37,7 +37,10 @@ export class AccessTokens {
    * has passed, and once the key that signed it no longer verifies (asked of the ring each time, as a
    * first verification does). Insertion order bounds it: the oldest goes first past `VERIFIED_LIMIT`.
    */
-  private readonly verified = new Map<string, { claims: AccessClaims & { expiresAt: Date }; kid: string; exp: number }>();
+  private readonly verified = new Map<
+    string,
+    { claims: AccessClaims & { expiresAt: Date }; kid: string; exp: number }
+  >();
 
   constructor(
     private readonly root: Uint8Array,
@@ -59,7 +62,12 @@ export class AccessTokens {
     const iat = Math.floor(now / 1000);
     const exp = iat + this.ttlSec;
     const signing = await this.ring.signing();
-    const token = await new SignJWT({ sid: claims.sessionId, prt: claims.portal, grp: claims.authGroupId, cmp: claims.compNo })
+    const token = await new SignJWT({
+      sid: claims.sessionId,
+      prt: claims.portal,
+      grp: claims.authGroupId,
+      cmp: claims.compNo,
+    })
       .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT', kid: signing.kid })
       .setSubject(claims.userId)
       .setIssuer(ISSUER)
@@ -104,7 +112,8 @@ export class AccessTokens {
       });
       const portal = payload.prt;
       if ((portal !== 'I' && portal !== 'X') || payload.aud !== audienceOf(portal)) throw new TokenError('invalid');
-      if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string' || typeof payload.grp !== 'string') throw new TokenError('invalid');
+      if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string' || typeof payload.grp !== 'string')
+        throw new TokenError('invalid');
       const claims: AccessClaims & { expiresAt: Date } = {
         userId: payload.sub,
         sessionId: payload.sid,

@@ -204,7 +204,9 @@ export function postgresAuthorityWatch(options: {
       while (!held()) {
         const left = deadline - Date.now();
         if (left <= 0) {
-          warn(`authority version ${v}: ${[...acked.values()].filter((a) => a >= v).length} of ${expected} servers acknowledged within ${settleMs} ms; going on`);
+          warn(
+            `authority version ${v}: ${[...acked.values()].filter((a) => a >= v).length} of ${expected} servers acknowledged within ${settleMs} ms; going on`,
+          );
           return;
         }
         await new Promise<void>((resolve) => {

@@ -126,7 +126,8 @@ function sameCondition(a: OperationNode, b: OperationNode): boolean {
   const key = (n: BinaryOperationNode) => {
     const left = n.leftOperand;
     const right = n.rightOperand;
-    if (!ReferenceNode.is(left) || !ColumnNode.is(left.column) || !ValueNode.is(right) || !OperatorNode.is(n.operator)) return null;
+    if (!ReferenceNode.is(left) || !ColumnNode.is(left.column) || !ValueNode.is(right) || !OperatorNode.is(n.operator))
+      return null;
     return `${left.table ? snakeName(left.table.table.identifier.name) : undefined}.${snakeName(left.column.column.name)}${n.operator.operator}${String(right.value)}`;
   };
   const ka = key(a);
@@ -145,14 +146,19 @@ class CompanyScopeTransformer extends OperationNodeTransformer {
   }
 
   private condition(ref: string, column: string): OperationNode {
-    return BinaryOperationNode.create(ReferenceNode.create(ColumnNode.create(column), TableNode.create(ref)), OperatorNode.create('='), ValueNode.create(this.compNo));
+    return BinaryOperationNode.create(
+      ReferenceNode.create(ColumnNode.create(column), TableNode.create(ref)),
+      OperatorNode.create('='),
+      ValueNode.create(this.compNo),
+    );
   }
 
   private conditionsFor(items: ReadonlyArray<OperationNode>): OperationNode[] {
     const out: OperationNode[] = [];
     for (const item of items) {
       const t = tableOf(item);
-      if (t && Object.hasOwn(COMPANY_OWNED_TABLES, t.table)) out.push(this.condition(t.ref, COMPANY_OWNED_TABLES[t.table]));
+      if (t && Object.hasOwn(COMPANY_OWNED_TABLES, t.table))
+        out.push(this.condition(t.ref, COMPANY_OWNED_TABLES[t.table]));
     }
     return out;
   }
@@ -213,9 +219,16 @@ class CompanyScopeTransformer extends OperationNodeTransformer {
     const column = COMPANY_OWNED_TABLES[t.table];
     const index = inner.columns?.findIndex((c) => snakeName(c.column.name) === column) ?? -1;
     if (index < 0 || !inner.values || inner.values.kind !== 'ValuesNode') throw new CompanyScopeViolation(t.table);
-    for (const row of (inner.values as unknown as { values: ReadonlyArray<OperationNode & { values: ReadonlyArray<unknown> }> }).values) {
+    for (const row of (
+      inner.values as unknown as { values: ReadonlyArray<OperationNode & { values: ReadonlyArray<unknown> }> }
+    ).values) {
       const cell = row.values[index];
-      const value = row.kind === 'PrimitiveValueListNode' ? cell : ValueNode.is(cell as OperationNode) ? (cell as ValueNode).value : undefined;
+      const value =
+        row.kind === 'PrimitiveValueListNode'
+          ? cell
+          : ValueNode.is(cell as OperationNode)
+            ? (cell as ValueNode).value
+            : undefined;
       if (value !== this.compNo) throw new CompanyScopeViolation(t.table);
     }
     return inner;

@@ -164,14 +164,21 @@ export async function connect(options: ConnectOptions): Promise<DbHandle> {
     const url = new URL(options.databaseUrl);
     const { listeners, onQuery } = listenerSet();
     const log = queryLog(listeners, options.log);
-    const db = new Kysely<Database>({ dialect: roleAware(new PostgresDialect({ pool }), options), plugins: [camelCase()], log });
+    const db = new Kysely<Database>({
+      dialect: roleAware(new PostgresDialect({ pool }), options),
+      plugins: [camelCase()],
+      log,
+    });
     if (prepared) preparedFor(db.getExecutor(), prepared);
     // The benched lists' kept statements in array mode, on the pool as Kysely runs them (array-rows.ts).
     if (typeof log === 'function') {
-      offerArrayRows(db, loggedRunner(async (q) => {
-        const r = await pool.query<unknown[]>({ text: q.sql, values: [...q.parameters], rowMode: 'array' });
-        return { columns: r.fields.map((f) => f.name), rows: r.rows };
-      }, log));
+      offerArrayRows(
+        db,
+        loggedRunner(async (q) => {
+          const r = await pool.query<unknown[]>({ text: q.sql, values: [...q.parameters], rowMode: 'array' });
+          return { columns: r.fields.map((f) => f.name), rows: r.rows };
+        }, log),
+      );
     }
     return {
       db,
@@ -195,7 +202,11 @@ export async function connect(options: ConnectOptions): Promise<DbHandle> {
     const description = options.pgliteDir ? `PGlite ${options.pgliteDir}` : 'PGlite (in memory)';
     let handle: DbHandle;
     if ((options.pgliteThread ?? 'worker') === 'worker') {
-      const worker = await PgliteWorkerClient.start({ dataDir: options.pgliteDir, loadDataDir: options.loadDataDir, transactionLimitMs: options.transactionLimitMs });
+      const worker = await PgliteWorkerClient.start({
+        dataDir: options.pgliteDir,
+        loadDataDir: options.loadDataDir,
+        transactionLimitMs: options.transactionLimitMs,
+      });
       handle = pgliteHandle(worker, `${description}, worker thread`, () => worker.dumpDataDir(), worker, options);
     } else {
       const client = await PGlite.create({
@@ -222,7 +233,13 @@ export async function connect(options: ConnectOptions): Promise<DbHandle> {
   }
 }
 
-function pgliteHandle(client: PgliteQueryClient, description: string, dumpDataDir: () => Promise<Blob>, worker: PgliteWorkerClient | undefined, options: ConnectOptions): DbHandle {
+function pgliteHandle(
+  client: PgliteQueryClient,
+  description: string,
+  dumpDataDir: () => Promise<Blob>,
+  worker: PgliteWorkerClient | undefined,
+  options: ConnectOptions,
+): DbHandle {
   // In the worker thread: our driver (pglite/driver.ts) sends every statement at once and the thread
   // keeps a transaction's statements together. In this thread (PGLITE_THREAD=main):
   // kysely-pglite-dialect's driver (one connection: a queue, a transaction holds it from begin to
@@ -252,7 +269,11 @@ function pgliteHandle(client: PgliteQueryClient, description: string, dumpDataDi
   const db = new Kysely<Database>({ dialect: roleAware(dialect, options), plugins: [camelCase()], log });
   // In the worker thread the benched lists' kept statements are read as arrays (array-rows.ts); in
   // this thread (PGLITE_THREAD=main) through kysely-pglite-dialect's driver as objects.
-  if (worker && typeof log === 'function') offerArrayRows(db, loggedRunner(async (q) => worker.queryArrays(q.sql, [...q.parameters]), log));
+  if (worker && typeof log === 'function')
+    offerArrayRows(
+      db,
+      loggedRunner(async (q) => worker.queryArrays(q.sql, [...q.parameters]), log),
+    );
   return {
     db,
     kind: 'pglite',

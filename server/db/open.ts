@@ -19,14 +19,24 @@ import { secureDataDir } from '../storage/data-dir.js';
  */
 export async function openDatabase(
   config: Config,
-  options: { pgliteThread?: PgliteThread; prepare?: (db: DbHandle['db']) => Promise<void>; restoreNew?: (pgliteDir: string) => Promise<boolean> } = {},
+  options: {
+    pgliteThread?: PgliteThread;
+    prepare?: (db: DbHandle['db']) => Promise<void>;
+    restoreNew?: (pgliteDir: string) => Promise<boolean>;
+  } = {},
 ): Promise<{ dbh: DbHandle; applied: string[] }> {
   // Before anything is written there: PGlite's files, keys and uploads are created owner-only.
   secureDataDir(config.dataDir, (message) => console.error(message));
   const pgliteDir = config.databaseUrl ? null : path.join(config.dataDir, 'pgdata');
   const thread = options.pgliteThread ?? 'worker';
   const open = async (pgliteThread: PgliteThread) => {
-    const dbh = await connect({ databaseUrl: config.databaseUrl, pgliteDir, pgliteThread, preparedStatements: config.databasePreparedStatements, transactionLimitMs: config.pgliteTransactionLimitMs });
+    const dbh = await connect({
+      databaseUrl: config.databaseUrl,
+      pgliteDir,
+      pgliteThread,
+      preparedStatements: config.databasePreparedStatements,
+      transactionLimitMs: config.pgliteTransactionLimitMs,
+    });
     try {
       const applied = await migrateToLatest(dbh.db);
       await options.prepare?.(dbh.db);
@@ -44,7 +54,12 @@ export async function openDatabase(
     if (ready) return await open('worker');
     const first = await open('main');
     await first.dbh.close();
-    const dbh = await connect({ databaseUrl: null, pgliteDir, pgliteThread: 'worker', transactionLimitMs: config.pgliteTransactionLimitMs });
+    const dbh = await connect({
+      databaseUrl: null,
+      pgliteDir,
+      pgliteThread: 'worker',
+      transactionLimitMs: config.pgliteTransactionLimitMs,
+    });
     return { dbh, applied: first.applied };
   } finally {
     release();

@@ -65,7 +65,9 @@ const KEPT_ON_RESET = new Set(['apply_terms', 'personal_data_access_log', 'auth_
 async function nonEmptyTables(db: Db, tables: string[]): Promise<string[]> {
   const out: string[] = [];
   for (const t of tables) {
-    const r = await sql<{ found: boolean }>`select exists (select 1 from ${sql.raw(quoteIdent(t))}) as found`.execute(db);
+    const r = await sql<{ found: boolean }>`select exists (select 1 from ${sql.raw(quoteIdent(t))}) as found`.execute(
+      db,
+    );
     if (r.rows[0].found) out.push(t);
   }
   return out;
@@ -82,7 +84,9 @@ runCli<Args>({
     const filled = (await nonEmptyTables(dbh.db, tables)).filter((t) => !MIGRATION_DATA.has(t));
     if (filled.length > 0) {
       if (!args.reset) {
-        console.error(`the database already holds data (${filled.join(', ')}); run with --reset to delete it and seed again`);
+        console.error(
+          `the database already holds data (${filled.join(', ')}); run with --reset to delete it and seed again`,
+        );
         return 1;
       }
       // One statement over every table needs no foreign-key ordering; cascade covers the rest.
@@ -93,7 +97,8 @@ runCli<Args>({
     const counts = await seedDemo(dbh.db, { scale: args.scale, log: (msg) => console.log(msg) });
     const width = Math.max(...Object.keys(counts).map((k) => k.length));
     console.log(`\nrows (scale ${args.scale}):`);
-    for (const [table, n] of Object.entries(counts)) console.log(`  ${table.padEnd(width)}  ${n.toLocaleString('en-US').padStart(11)}`);
+    for (const [table, n] of Object.entries(counts))
+      console.log(`  ${table.padEnd(width)}  ${n.toLocaleString('en-US').padStart(11)}`);
     console.log(`\nseeded in ${((performance.now() - started) / 1000).toFixed(1)} s`);
     return 0;
   },

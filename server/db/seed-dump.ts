@@ -68,7 +68,8 @@ export function validPgliteDump(root: string, hash = seedHash(root).hash): strin
   try {
     const manifest = JSON.parse(fs.readFileSync(path.join(dir, MANIFEST_FILE), 'utf8')) as Manifest;
     const file = path.join(dir, DUMP_FILE);
-    if (manifest.hash !== hash || fs.statSync(file).size !== manifest.bytes || sha256Of(file) !== manifest.sha256) return null;
+    if (manifest.hash !== hash || fs.statSync(file).size !== manifest.bytes || sha256Of(file) !== manifest.sha256)
+      return null;
     return file;
   } catch {
     return null;
@@ -151,14 +152,21 @@ export async function pgliteSeedDump(root: string, log: Log = () => {}): Promise
     const tmp = path.join(base, `${hash}.tmp-${process.pid}-${randomBytes(4).toString('hex')}`);
     fs.mkdirSync(tmp, { recursive: true });
     fs.writeFileSync(path.join(tmp, DUMP_FILE), bytes);
-    const manifest: Manifest = { hash, sha256: createHash('sha256').update(bytes).digest('hex'), bytes: bytes.byteLength, madeAt: new Date().toISOString(), seedSeconds: Number(seconds().toFixed(1)) };
+    const manifest: Manifest = {
+      hash,
+      sha256: createHash('sha256').update(bytes).digest('hex'),
+      bytes: bytes.byteLength,
+      madeAt: new Date().toISOString(),
+      seedSeconds: Number(seconds().toFixed(1)),
+    };
     fs.writeFileSync(path.join(tmp, MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`);
     const dir = path.join(base, hash);
     // A corrupt dump of this hash (it failed the check above) is replaced.
     fs.rmSync(dir, { recursive: true, force: true });
     fs.renameSync(tmp, dir);
     for (const name of fs.readdirSync(base)) {
-      if (name !== hash && /^[0-9a-f]{24}$/.test(name)) fs.rmSync(path.join(base, name), { recursive: true, force: true });
+      if (name !== hash && /^[0-9a-f]{24}$/.test(name))
+        fs.rmSync(path.join(base, name), { recursive: true, force: true });
     }
     log(`seed dump: ${hash} made in ${seconds().toFixed(1)} s (${(bytes.byteLength / 1e6).toFixed(0)} MB)`);
     return { hash, where: path.join(dir, DUMP_FILE), made: true, seconds: seconds() };
@@ -191,7 +199,10 @@ export async function pgliteSeedDataDir(root: string, log: Log = () => {}): Prom
   const dir = path.join(hashDir, DATA_DIR);
   const whole = () => {
     try {
-      return JSON.stringify(JSON.parse(fs.readFileSync(path.join(hashDir, DATA_DIR_MANIFEST), 'utf8'))) === JSON.stringify(filesWithSizes(dir));
+      return (
+        JSON.stringify(JSON.parse(fs.readFileSync(path.join(hashDir, DATA_DIR_MANIFEST), 'utf8'))) ===
+        JSON.stringify(filesWithSizes(dir))
+      );
     } catch {
       return false;
     }
@@ -201,7 +212,12 @@ export async function pgliteSeedDataDir(root: string, log: Log = () => {}): Prom
     if (whole()) return { hash: dump.hash, where: dir, made: false, seconds: seconds() };
     log(`seed dump: loading ${dump.hash} into a data directory …`);
     const tmp = path.join(hashDir, `${DATA_DIR}.tmp-${process.pid}-${randomBytes(4).toString('hex')}`);
-    const h = await connect({ databaseUrl: null, pgliteDir: tmp, pgliteThread: 'main', loadDataDir: new Blob([fs.readFileSync(dump.where)]) });
+    const h = await connect({
+      databaseUrl: null,
+      pgliteDir: tmp,
+      pgliteThread: 'main',
+      loadDataDir: new Blob([fs.readFileSync(dump.where)]),
+    });
     await h.close();
     fs.rmSync(dir, { recursive: true, force: true });
     fs.rmSync(path.join(hashDir, DATA_DIR_MANIFEST), { force: true });
@@ -248,7 +264,8 @@ export async function postgresSeedTemplate(root: string, adminUrl: string, log: 
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   try {
-    const exists = async () => (await admin.query('select 1 from pg_database where datname = $1', [name])).rowCount === 1;
+    const exists = async () =>
+      (await admin.query('select 1 from pg_database where datname = $1', [name])).rowCount === 1;
     if (await exists()) return { hash, where: name, made: false, seconds: seconds() };
     // One maker per hash on this server; the others wait here, then find it made.
     const key = BigInt(`0x${hash.slice(0, 15)}`).toString();
@@ -256,7 +273,9 @@ export async function postgresSeedTemplate(root: string, adminUrl: string, log: 
     try {
       if (await exists()) return { hash, where: name, made: false, seconds: seconds() };
       // Left by a maker that died (its session's lock is gone, or we would not hold it).
-      const left = await admin.query<{ datname: string }>('select datname from pg_database where datname like $1', [`${name}\\_m%`]);
+      const left = await admin.query<{ datname: string }>('select datname from pg_database where datname like $1', [
+        `${name}\\_m%`,
+      ]);
       for (const r of left.rows) await admin.query(`drop database if exists "${r.datname}" with (force)`);
       const making = `${name}_m${process.pid}`;
       log(`seed dump: seeding the demo company for ${hash} (PostgreSQL) …`);

@@ -15,12 +15,17 @@ export const SEED_ENTRIES = ['server/db/migrate.ts', 'server/db/seed/index.ts', 
 export const SEED_EXTRA_INPUTS = ['package-lock.json'];
 
 // Type-only imports change no row: left out, so a type's move does not throw the dump away.
-const IMPORT = /(?:^|[\s;])(?:import|export)\s(?!type\s)[^'"`]*?from\s*['"](\.{1,2}\/[^'"]+)['"]|import\(\s*['"](\.{1,2}\/[^'"]+)['"]\s*\)|^import\s+['"](\.{1,2}\/[^'"]+)['"]/gm;
+const IMPORT =
+  /(?:^|[\s;])(?:import|export)\s(?!type\s)[^'"`]*?from\s*['"](\.{1,2}\/[^'"]+)['"]|import\(\s*['"](\.{1,2}\/[^'"]+)['"]\s*\)|^import\s+['"](\.{1,2}\/[^'"]+)['"]/gm;
 
 /** The file a relative specifier names: `./x.js` is `./x.ts` (or .tsx) in the sources. */
 function resolveSpecifier(fromFile, spec) {
   const base = path.resolve(path.dirname(fromFile), spec);
-  const candidates = /\.js$/.test(base) ? [base.replace(/\.js$/, '.ts'), base.replace(/\.js$/, '.tsx'), base] : /\.mjs$/.test(base) ? [base, base.replace(/\.mjs$/, '.mts')] : [base, `${base}.ts`, `${base}.tsx`, path.join(base, 'index.ts')];
+  const candidates = /\.js$/.test(base)
+    ? [base.replace(/\.js$/, '.ts'), base.replace(/\.js$/, '.tsx'), base]
+    : /\.mjs$/.test(base)
+      ? [base, base.replace(/\.mjs$/, '.mts')]
+      : [base, `${base}.ts`, `${base}.tsx`, path.join(base, 'index.ts')];
   return candidates.find((c) => fs.existsSync(c) && fs.statSync(c).isFile()) ?? null;
 }
 
@@ -56,7 +61,10 @@ export function hashFiles(root, files) {
 
 /** The seed's cache key: a change to a migration, the seed, anything they import or a package gives a new one. */
 export function seedHash(root) {
-  const files = [...importClosure(root, SEED_ENTRIES), ...SEED_EXTRA_INPUTS.filter((f) => fs.existsSync(path.join(root, f)))];
+  const files = [
+    ...importClosure(root, SEED_ENTRIES),
+    ...SEED_EXTRA_INPUTS.filter((f) => fs.existsSync(path.join(root, f))),
+  ];
   return { hash: hashFiles(root, files).slice(0, 24), files };
 }
 
@@ -72,7 +80,8 @@ export function listFiles(root, entries, skip = null) {
       return;
     }
     if (st.isDirectory()) {
-      for (const name of fs.readdirSync(abs).sort()) if (name !== 'node_modules') walk(rel === '' ? name : `${rel}/${name}`);
+      for (const name of fs.readdirSync(abs).sort())
+        if (name !== 'node_modules') walk(rel === '' ? name : `${rel}/${name}`);
     } else if (!skip || !skip.test(rel)) out.push(rel);
   };
   for (const e of entries) walk(e);

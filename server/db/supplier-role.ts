@@ -31,7 +31,10 @@ export function markSupplierQuery(queryId: QueryId, compNo: string): void {
 
 // set_config(…, true) is SET LOCAL: it ends with the transaction, whatever way it ends — commit,
 // rollback, or a connection dropped mid-way — so a pooled connection cannot carry it to the next user.
-const enter = (compNo: string) => CompiledQuery.raw(`select set_config('role', '${SUPPLIER_ROLE}', true), set_config('app.comp_no', $1, true)`, [compNo]);
+const enter = (compNo: string) =>
+  CompiledQuery.raw(`select set_config('role', '${SUPPLIER_ROLE}', true), set_config('app.comp_no', $1, true)`, [
+    compNo,
+  ]);
 const leave = CompiledQuery.raw(`select set_config('role', 'none', true), set_config('app.comp_no', '', true)`);
 const BEGIN = CompiledQuery.raw('begin');
 const COMMIT = CompiledQuery.raw('commit');
@@ -82,7 +85,8 @@ class SupplierRoleConnection implements DatabaseConnection {
     }
     if (this.inner instanceof PgliteWorkerConnection) {
       const result = await this.inner.executeScoped<R>(SUPPLIER_ROLE, compNo, query);
-      for (let i = 0; i < result.rows.length; i += chunkSize ?? 100) yield { rows: result.rows.slice(i, i + (chunkSize ?? 100)) };
+      for (let i = 0; i < result.rows.length; i += chunkSize ?? 100)
+        yield { rows: result.rows.slice(i, i + (chunkSize ?? 100)) };
       return;
     }
     await this.inner.executeQuery(BEGIN);
@@ -153,7 +157,11 @@ class SupplierRoleDriver implements Driver {
     await this.inner.savepoint((connection as SupplierRoleConnection).inner, name, compile);
   }
 
-  async rollbackToSavepoint(connection: DatabaseConnection, name: string, compile: QueryCompiler['compileQuery']): Promise<void> {
+  async rollbackToSavepoint(
+    connection: DatabaseConnection,
+    name: string,
+    compile: QueryCompiler['compileQuery'],
+  ): Promise<void> {
     if (!this.inner.rollbackToSavepoint) throw new Error('savepoints are not supported by this driver');
     const c = connection as SupplierRoleConnection;
     await this.inner.rollbackToSavepoint(c.inner, name, compile);
@@ -161,7 +169,11 @@ class SupplierRoleDriver implements Driver {
     c.current = undefined;
   }
 
-  async releaseSavepoint(connection: DatabaseConnection, name: string, compile: QueryCompiler['compileQuery']): Promise<void> {
+  async releaseSavepoint(
+    connection: DatabaseConnection,
+    name: string,
+    compile: QueryCompiler['compileQuery'],
+  ): Promise<void> {
     if (!this.inner.releaseSavepoint) throw new Error('savepoints are not supported by this driver');
     await this.inner.releaseSavepoint((connection as SupplierRoleConnection).inner, name, compile);
   }

@@ -19,7 +19,8 @@ export interface Actor {
  */
 export const PURCHASING_MANAGER_GROUPS: readonly string[] = ['10', '50', '99'];
 
-export const isPurchasingManager = (actor: Pick<Actor, 'authGroupId'>): boolean => PURCHASING_MANAGER_GROUPS.includes(actor.authGroupId);
+export const isPurchasingManager = (actor: Pick<Actor, 'authGroupId'>): boolean =>
+  PURCHASING_MANAGER_GROUPS.includes(actor.authGroupId);
 
 /** Resolves the caller's employee; call it before a transaction (PGlite has one connection). */
 export async function internalActor(db: Db, caller: Caller | null): Promise<Actor> {
@@ -27,7 +28,14 @@ export async function internalActor(db: Db, caller: Caller | null): Promise<Acto
   // Read with the session and kept while the authority version stands (migration 0530): no round trip.
   if (caller.employee) {
     const e = caller.employee;
-    return { userId: caller.userId, singleid: e.singleid, hname: e.hname, authGroupId: caller.authGroupId, section: e.section, deptcd: e.deptcd };
+    return {
+      userId: caller.userId,
+      singleid: e.singleid,
+      hname: e.hname,
+      authGroupId: caller.authGroupId,
+      section: e.section,
+      deptcd: e.deptcd,
+    };
   }
   const row = await db
     .selectFrom('appUser as u')

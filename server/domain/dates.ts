@@ -65,13 +65,18 @@ export function checkDate(
 }
 
 /** `[from, to]` of a DateRange parameter, checked: real dates, from ≤ to. Blank ends are open. */
-export function dateRange(errors: FieldError[], path: string, values: string[] | undefined): { from?: string; to?: string } {
+export function dateRange(
+  errors: FieldError[],
+  path: string,
+  values: string[] | undefined,
+): { from?: string; to?: string } {
   const [rawFrom, rawTo] = values ?? [];
   const from = rawFrom?.trim() || undefined;
   const to = rawTo?.trim() || undefined;
   if (from && !isValidDate(from)) errors.push({ path: `${path}/0`, message: '시작일이 올바른 날짜가 아닙니다' });
   if (to && !isValidDate(to)) errors.push({ path: `${path}/1`, message: '종료일이 올바른 날짜가 아닙니다' });
-  if (from && to && isValidDate(from) && isValidDate(to) && from > to) errors.push({ path, message: '시작일이 종료일보다 늦습니다' });
+  if (from && to && isValidDate(from) && isValidDate(to) && from > to)
+    errors.push({ path, message: '시작일이 종료일보다 늦습니다' });
   return { from, to };
 }
 
@@ -83,9 +88,17 @@ export function parseDeadline(errors: FieldError[], path: string, value: string,
   const v = value.trim();
   let at: Date | null = null;
   if (isValidDate(v)) at = new Date(`${v}T23:59:59+09:00`);
-  else if (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/.test(v) && isValidDate(v.slice(0, 10)) && !Number.isNaN(Date.parse(v))) at = new Date(v);
+  else if (
+    /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/.test(v) &&
+    isValidDate(v.slice(0, 10)) &&
+    !Number.isNaN(Date.parse(v))
+  )
+    at = new Date(v);
   if (!at) {
-    errors.push({ path, message: '마감일시는 YYYY-MM-DD 또는 시간대가 있는 ISO 일시(2026-12-01T18:00:00+09:00)로 입력하세요' });
+    errors.push({
+      path,
+      message: '마감일시는 YYYY-MM-DD 또는 시간대가 있는 ISO 일시(2026-12-01T18:00:00+09:00)로 입력하세요',
+    });
     return null;
   }
   if (at.getTime() <= now.getTime()) {

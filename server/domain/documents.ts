@@ -28,7 +28,10 @@ export async function loadAttachments(db: Db, fileId: string | null): Promise<At
 export async function checkFileId(db: Db, path: string, fileId: string | null | undefined): Promise<void> {
   if (!fileId) return;
   const row = await db.selectFrom('fileGroup').select('fileId').where('fileId', '=', fileId).executeTakeFirst();
-  if (!row) throw invalid('VALIDATION', '첨부파일을 찾을 수 없습니다. 파일을 먼저 올리세요', [{ path, message: '첨부파일을 찾을 수 없습니다' }]);
+  if (!row)
+    throw invalid('VALIDATION', '첨부파일을 찾을 수 없습니다. 파일을 먼저 올리세요', [
+      { path, message: '첨부파일을 찾을 수 없습니다' },
+    ]);
 }
 
 /**
@@ -60,14 +63,28 @@ export async function loadHistory(db: Db, entity: string, key: string): Promise<
     .orderBy('a.at')
     .orderBy('a.id')
     .execute();
-  return rows.map((r) => ({ at: iso(r.at)!, action: r.action, actor: r.actor, actorName: r.actorName, reason: r.reason }));
+  return rows.map((r) => ({
+    at: iso(r.at)!,
+    action: r.action,
+    actor: r.actor,
+    actorName: r.actorName,
+    reason: r.reason,
+  }));
 }
 
 /** Items of the master named by lines: unknown or unused codes are field errors. */
-export async function loadItems(db: Db, lines: ReadonlyArray<{ itemCode?: string | null }>, pathOf: (i: number) => string) {
+export async function loadItems(
+  db: Db,
+  lines: ReadonlyArray<{ itemCode?: string | null }>,
+  pathOf: (i: number) => string,
+) {
   const codes = [...new Set(lines.map((l) => l.itemCode?.trim()).filter((c): c is string => !!c))];
   const found = codes.length
-    ? await db.selectFrom('item').select(['itemCode', 'itemName', 'spec', 'unitCode', 'sgCode', 'currency', 'refPrice', 'useYn']).where('itemCode', 'in', codes).execute()
+    ? await db
+        .selectFrom('item')
+        .select(['itemCode', 'itemName', 'spec', 'unitCode', 'sgCode', 'currency', 'refPrice', 'useYn'])
+        .where('itemCode', 'in', codes)
+        .execute()
     : [];
   const byCode = new Map(found.map((i) => [i.itemCode, i]));
   const errors: FieldError[] = [];
@@ -84,6 +101,11 @@ export async function loadItems(db: Db, lines: ReadonlyArray<{ itemCode?: string
 export async function existingCodes(db: Db, table: 'unit' | 'sourcingGroup', values: string[]): Promise<Set<string>> {
   const list = [...new Set(values.filter(Boolean))];
   if (list.length === 0) return new Set();
-  if (table === 'unit') return new Set((await db.selectFrom('unit').select('unitCode').where('unitCode', 'in', list).execute()).map((r) => r.unitCode));
-  return new Set((await db.selectFrom('sourcingGroup').select('sgCode').where('sgCode', 'in', list).execute()).map((r) => r.sgCode));
+  if (table === 'unit')
+    return new Set(
+      (await db.selectFrom('unit').select('unitCode').where('unitCode', 'in', list).execute()).map((r) => r.unitCode),
+    );
+  return new Set(
+    (await db.selectFrom('sourcingGroup').select('sgCode').where('sgCode', 'in', list).execute()).map((r) => r.sgCode),
+  );
 }

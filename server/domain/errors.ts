@@ -19,13 +19,16 @@ export const MSG = {
 
 /** 400 (VALIDATION unless named) with every field error at once; nothing is written. */
 export function failIf(details: FieldError[], code = 'VALIDATION'): void {
-  if (details.length > 0) throw new HttpError(400, code, details.length === 1 ? details[0].message : MSG.invalid, details);
+  if (details.length > 0)
+    throw new HttpError(400, code, details.length === 1 ? details[0].message : MSG.invalid, details);
 }
 
 /** 400 for one field. */
-export const fieldError = (code: string, path: string, message: string) => badRequest(code, message, [{ path, message }]);
+export const fieldError = (code: string, path: string, message: string) =>
+  badRequest(code, message, [{ path, message }]);
 
-export const invalid = (code: string, message: string, details?: FieldError[]) => new HttpError(400, code, message, details);
+export const invalid = (code: string, message: string, details?: FieldError[]) =>
+  new HttpError(400, code, message, details);
 
 export const staleVersion = (currentVersion: number) => conflict('VERSION_CONFLICT', MSG.stale, { currentVersion });
 

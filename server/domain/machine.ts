@@ -38,7 +38,11 @@ export function actionsFrom<S extends string, A extends string>(m: Machine<S, A>
 }
 
 /** "결재중 상태의 구매요청은 수정할 수 없습니다" */
-export function wrongStateMessage<S extends string, A extends string>(m: Machine<S, A>, action: A, status: string): string {
+export function wrongStateMessage<S extends string, A extends string>(
+  m: Machine<S, A>,
+  action: A,
+  status: string,
+): string {
   const label = (m.statusLabels as Record<string, string>)[status] ?? status;
   return `${label} 상태의 ${josa(m.name, '은/는')} ${m.actionLabels[action]}할 수 없습니다`;
 }

@@ -7,7 +7,14 @@
  * - a JPY amount in KRW is amount × rate / 100 (the JPY_RATE common code is quoted per 100 yen),
  *   rounded to whole won — approval bands, the simple-order limit and settlements alike.
  */
-import { CURRENCY_DECIMALS, compareDecimals, jpyToKrw, multiplyQtyPrice, roundDecimal, sumDecimals } from '../../lib/money.js';
+import {
+  CURRENCY_DECIMALS,
+  compareDecimals,
+  jpyToKrw,
+  multiplyQtyPrice,
+  roundDecimal,
+  sumDecimals,
+} from '../../lib/money.js';
 import type { Db } from '../db/connect.js';
 import { refused } from './errors.js';
 
@@ -58,7 +65,13 @@ export function parseAmount(raw: string | number | null | undefined): string | n
 }
 
 async function systemConst(db: Db, code: string): Promise<string | null> {
-  const row = await db.selectFrom('code').select('attr1').where('groupId', '=', 'SYSTEM_CONST').where('code', '=', code).where('useYn', '=', 'Y').executeTakeFirst();
+  const row = await db
+    .selectFrom('code')
+    .select('attr1')
+    .where('groupId', '=', 'SYSTEM_CONST')
+    .where('code', '=', code)
+    .where('useYn', '=', 'Y')
+    .executeTakeFirst();
   return row?.attr1?.trim() || null;
 }
 
@@ -71,7 +84,8 @@ export async function configuredJpyRate(db: Db): Promise<string | null> {
 /** KRW per 100 yen from the JPY_RATE common code; a missing or broken rate refuses the action. */
 export async function jpyRate(db: Db): Promise<string> {
   const rate = await configuredJpyRate(db);
-  if (!rate) throw refused('JPY_RATE_MISSING', '엔화 환율(공통코드 SYSTEM_CONST / JPY_RATE)이 없거나 올바르지 않습니다');
+  if (!rate)
+    throw refused('JPY_RATE_MISSING', '엔화 환율(공통코드 SYSTEM_CONST / JPY_RATE)이 없거나 올바르지 않습니다');
   return rate;
 }
 
@@ -79,7 +93,10 @@ export async function jpyRate(db: Db): Promise<string> {
 export async function simpleOrderLimit(db: Db): Promise<string> {
   const limit = await systemConst(db, 'SIMPLE_ORDER_LIMIT');
   if (!limit || !/^\d+(\.\d+)?$/.test(limit)) {
-    throw refused('SIMPLE_ORDER_LIMIT_MISSING', '소액발주 한도(공통코드 SYSTEM_CONST / SIMPLE_ORDER_LIMIT)가 없거나 올바르지 않습니다');
+    throw refused(
+      'SIMPLE_ORDER_LIMIT_MISSING',
+      '소액발주 한도(공통코드 SYSTEM_CONST / SIMPLE_ORDER_LIMIT)가 없거나 올바르지 않습니다',
+    );
   }
   return limit;
 }

@@ -33,15 +33,23 @@ export function decimalProblem(value: string, rule: DecimalRule): string | null 
   if (!DECIMAL_RE.test(v)) return `${josa(rule.label, '은/는')} 숫자로 입력하세요`;
   const [int, frac = ''] = v.replace('-', '').split('.');
   if (rule.sign === 'positive' && compareDecimals(v, '0') <= 0) return `${josa(rule.label, '은/는')} 0보다 커야 합니다`;
-  if (rule.sign === 'nonNegative' && compareDecimals(v, '0') < 0) return `${josa(rule.label, '은/는')} 0 이상이어야 합니다`;
+  if (rule.sign === 'nonNegative' && compareDecimals(v, '0') < 0)
+    return `${josa(rule.label, '은/는')} 0 이상이어야 합니다`;
   if (frac.length > rule.scale) {
-    return rule.scale === 0 ? `${josa(rule.label, '은/는')} 소수점 없이 입력하세요` : `${josa(rule.label, '은/는')} 소수점 이하 ${rule.scale}자리까지 입력할 수 있습니다`;
+    return rule.scale === 0
+      ? `${josa(rule.label, '은/는')} 소수점 없이 입력하세요`
+      : `${josa(rule.label, '은/는')} 소수점 이하 ${rule.scale}자리까지 입력할 수 있습니다`;
   }
   if (int.replace(/^0+(?=\d)/, '').length > rule.intDigits) return `${josa(rule.label, '이/가')} 너무 큽니다`;
   return null;
 }
 
-export function checkDecimal(errors: FieldError[], path: string, value: string | undefined | null, rule: DecimalRule): void {
+export function checkDecimal(
+  errors: FieldError[],
+  path: string,
+  value: string | undefined | null,
+  rule: DecimalRule,
+): void {
   const problem = decimalProblem(value ?? '', rule);
   if (problem) errors.push({ path, message: problem });
 }
@@ -67,10 +75,20 @@ export function requireText(errors: FieldError[], path: string, value: string | 
  * (server/db/pglite/parsers.mjs) and pass as they are; other text is read as a date and printed.
  */
 export const iso = (d: Date | string | null | undefined): string | null =>
-  d === null || d === undefined ? null : d instanceof Date ? d.toISOString() : isIsoUtc(d) ? d : new Date(d).toISOString();
+  d === null || d === undefined
+    ? null
+    : d instanceof Date
+      ? d.toISOString()
+      : isIsoUtc(d)
+        ? d
+        : new Date(d).toISOString();
 
 /** Date#toISOString's own form: 2024-11-05T05:30:09.000Z. */
-const isIsoUtc = (s: string): boolean => s.length === 24 && s.charCodeAt(23) === 90 /* Z */ && s.charCodeAt(10) === 84 /* T */ && s.charCodeAt(19) === 46 /* . */;
+const isIsoUtc = (s: string): boolean =>
+  s.length === 24 &&
+  s.charCodeAt(23) === 90 /* Z */ &&
+  s.charCodeAt(10) === 84 /* T */ &&
+  s.charCodeAt(19) === 46; /* . */
 
 /** Thousands-grouped number for messages: 1234567 → 1,234,567 (decimals kept, trailing zeros dropped). */
 export const grouped = (v: string): string => {

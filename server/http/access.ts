@@ -20,7 +20,12 @@ export type Access =
 
 export const access = {
   public: (): Access => ({ kind: 'public' }),
-  login: (screens: string[] = [], level: 'read' | 'write' = 'read', portals?: Portal[]): Access => ({ kind: 'login', screens, level, portals }),
+  login: (screens: string[] = [], level: 'read' | 'write' = 'read', portals?: Portal[]): Access => ({
+    kind: 'login',
+    screens,
+    level,
+    portals,
+  }),
 };
 
 /** One operation of the API as the app registered it (server/app.ts collects them). */

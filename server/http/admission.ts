@@ -40,7 +40,8 @@ export const admission = fp(async (app, opts: { active: number }) => {
   app.decorateRequest('admission', 'none');
   // Server-sent-event routes (@fastify/sse's `sse` route option) hold their request open: never queued.
   app.addHook('onRoute', (route) => {
-    if ((route as { sse?: unknown }).sse) route.config = { ...(route.config ?? {}), unqueued: true } as typeof route.config;
+    if ((route as { sse?: unknown }).sse)
+      route.config = { ...(route.config ?? {}), unqueued: true } as typeof route.config;
   });
 
   const release = (request: FastifyRequest) => {
@@ -85,8 +86,13 @@ export const admission = fp(async (app, opts: { active: number }) => {
   app.addHook('onRequestAbort', async (request) => release(request));
 
   // Scrape-time gauge (GET /metrics): requests at work and waiting their turn.
-  app.metrics?.gauge('gpms_http_admission', 'API requests at work (active, at most ACTIVE_REQUESTS) and waiting their turn (waiting), this server', ['state'], (g) => {
-    g.set({ state: 'active' }, active);
-    g.set({ state: 'waiting' }, queue.size);
-  });
+  app.metrics?.gauge(
+    'gpms_http_admission',
+    'API requests at work (active, at most ACTIVE_REQUESTS) and waiting their turn (waiting), this server',
+    ['state'],
+    (g) => {
+      g.set({ state: 'active' }, active);
+      g.set({ state: 'waiting' }, queue.size);
+    },
+  );
 });

@@ -10,7 +10,18 @@
 export const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 /** Socket-level failures (Node's errno codes) reaching the server. */
-const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ECONNABORTED', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN', 'ENOTCONN']);
+const NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ECONNABORTED',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'ENOTCONN',
+]);
 
 /**
  * SQLSTATEs of a server going away or not taking connections: class 08 (connection exception),

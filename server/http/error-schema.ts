@@ -6,7 +6,9 @@ export const ErrorBody = Type.Object(
     statusCode: Type.Integer(),
     code: Type.String({ description: 'Machine-readable error code' }),
     msg: Type.String({ description: 'Message for the user (Korean by default)' }),
-    errorCode: Type.Optional(Type.String({ description: 'Login failures (code ERROR): the spec §8 code, e.g. AUTH011' })),
+    errorCode: Type.Optional(
+      Type.String({ description: 'Login failures (code ERROR): the spec §8 code, e.g. AUTH011' }),
+    ),
     details: Type.Optional(Type.Unknown()),
   },
   { $id: 'ErrorBody', title: 'ErrorBody' },

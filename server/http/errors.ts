@@ -14,8 +14,10 @@ export class HttpError extends Error {
   }
 }
 
-export const badRequest = (code: string, message: string, details?: unknown) => new HttpError(400, code, message, details);
+export const badRequest = (code: string, message: string, details?: unknown) =>
+  new HttpError(400, code, message, details);
 export const notFound = (code: string, message: string) => new HttpError(404, code, message);
-export const conflict = (code: string, message: string, details?: unknown) => new HttpError(409, code, message, details);
+export const conflict = (code: string, message: string, details?: unknown) =>
+  new HttpError(409, code, message, details);
 export const forbidden = (code: string, message: string) => new HttpError(403, code, message);
 export const payloadTooLarge = (code: string, message: string) => new HttpError(413, code, message);

@@ -48,7 +48,11 @@ export const heavyLimit = fp(async (app, opts: { perUser: number }) => {
     const n = running.get(key) ?? 0;
     if (n >= opts.perUser) {
       reply.header('retry-after', '5');
-      return reply.status(429).send({ statusCode: 429, code: 'HEAVY_BUSY', msg: `내려받기가 이미 ${n}건 진행 중입니다. 끝난 뒤 다시 시도하세요` });
+      return reply.status(429).send({
+        statusCode: 429,
+        code: 'HEAVY_BUSY',
+        msg: `내려받기가 이미 ${n}건 진행 중입니다. 끝난 뒤 다시 시도하세요`,
+      });
     }
     running.set(key, n + 1);
     request.heavySlot = key;

@@ -20,8 +20,9 @@ import { HttpError } from './errors.js';
  *    not exist, a number out of a column's range) is answered 400 by the error handler, never 500.
  */
 
-// eslint-disable-next-line no-control-regex
-const FORBIDDEN = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const FORBIDDEN =
+  // eslint-disable-next-line no-control-regex
+  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 export const MAX_SAFE = Number.MAX_SAFE_INTEGER;
 
@@ -46,7 +47,9 @@ export function findBadString(value: unknown, path: string, depth = 0): string |
 }
 
 export function invalidCharacter(field: string): HttpError {
-  return new HttpError(400, 'INVALID_CHARACTER', `허용되지 않는 문자(제어 문자)가 들어 있습니다: ${field}`, [{ path: field, message: 'must not contain control characters' }]);
+  return new HttpError(400, 'INVALID_CHARACTER', `허용되지 않는 문자(제어 문자)가 들어 있습니다: ${field}`, [
+    { path: field, message: 'must not contain control characters' },
+  ]);
 }
 
 export function checkRequestStrings(request: FastifyRequest): void {
@@ -80,7 +83,8 @@ export function boundNumbers(schema: unknown, depth = 0): void {
     const group = s[key];
     if (group && typeof group === 'object') for (const sub of Object.values(group)) boundNumbers(sub, depth + 1);
   }
-  for (const key of ['items', 'additionalProperties', 'not', 'if', 'then', 'else', 'contains']) boundNumbers(s[key], depth + 1);
+  for (const key of ['items', 'additionalProperties', 'not', 'if', 'then', 'else', 'contains'])
+    boundNumbers(s[key], depth + 1);
   for (const key of ['anyOf', 'oneOf', 'allOf', 'prefixItems']) boundNumbers(s[key], depth + 1);
 }
 
@@ -92,15 +96,23 @@ function numericProperties(schema: unknown): string[] {
     if (!s) return false;
     const types = Array.isArray(s.type) ? s.type : [s.type];
     if (types.includes('integer') || types.includes('number')) return true;
-    return ['anyOf', 'oneOf'].some((k) => Array.isArray(s[k]) && (s[k] as JsonSchema[]).some(numeric)) || (s.type === 'array' && numeric(s.items as JsonSchema));
+    return (
+      ['anyOf', 'oneOf'].some((k) => Array.isArray(s[k]) && (s[k] as JsonSchema[]).some(numeric)) ||
+      (s.type === 'array' && numeric(s.items as JsonSchema))
+    );
   };
-  return Object.entries(props).filter(([, s]) => numeric(s)).map(([k]) => k);
+  return Object.entries(props)
+    .filter(([, s]) => numeric(s))
+    .map(([k]) => k);
 }
 
 const NUMBER_TEXT = /^\s*[+-]?(?:Infinity|\d+\.?\d*(?:e[+-]?\d+)?|\.\d+(?:e[+-]?\d+)?)\s*$/i;
 
 /** The path of the first numeric query/params field whose text is a number no JavaScript number can hold, or null. */
-export function findOverflowingNumber(request: FastifyRequest, cache: WeakMap<object, Record<string, string[]>>): string | null {
+export function findOverflowingNumber(
+  request: FastifyRequest,
+  cache: WeakMap<object, Record<string, string[]>>,
+): string | null {
   const schema = request.routeOptions.schema as Record<string, unknown> | undefined;
   if (!schema) return null;
   let fields = cache.get(schema);
@@ -108,7 +120,10 @@ export function findOverflowingNumber(request: FastifyRequest, cache: WeakMap<ob
     fields = { querystring: numericProperties(schema.querystring), params: numericProperties(schema.params) };
     cache.set(schema, fields);
   }
-  for (const [part, value] of [['querystring', request.query], ['params', request.params]] as const) {
+  for (const [part, value] of [
+    ['querystring', request.query],
+    ['params', request.params],
+  ] as const) {
     for (const name of fields[part]) {
       const raw = (value as Record<string, unknown> | undefined)?.[name];
       for (const v of Array.isArray(raw) ? raw : [raw]) {
@@ -171,7 +186,15 @@ export const inputGuard = fp(async (app) => {
   });
   app.addHook('preValidation', async (request) => {
     checkRequestStrings(request);
-    const overflow = findOverflowingNumber(request, numericFields) ?? findOverflowingBodyNumber(request.body, (request.routeOptions.schema as Record<string, unknown> | undefined)?.body);
-    if (overflow) throw new HttpError(400, 'INVALID_VALUE', `숫자가 허용 범위를 벗어났습니다: ${overflow}`, [{ path: overflow, message: 'must be a finite number within its bounds' }]);
+    const overflow =
+      findOverflowingNumber(request, numericFields) ??
+      findOverflowingBodyNumber(
+        request.body,
+        (request.routeOptions.schema as Record<string, unknown> | undefined)?.body,
+      );
+    if (overflow)
+      throw new HttpError(400, 'INVALID_VALUE', `숫자가 허용 범위를 벗어났습니다: ${overflow}`, [
+        { path: overflow, message: 'must be a finite number within its bounds' },
+      ]);
   });
 });

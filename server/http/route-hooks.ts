@@ -1,6 +1,14 @@
 import type { RouteOptions } from 'fastify';
 
-type HookName = 'onRequest' | 'preValidation' | 'preHandler' | 'preSerialization' | 'onSend' | 'onResponse' | 'onError' | 'onRequestAbort';
+type HookName =
+  | 'onRequest'
+  | 'preValidation'
+  | 'preHandler'
+  | 'preSerialization'
+  | 'onSend'
+  | 'onResponse'
+  | 'onError'
+  | 'onRequestAbort';
 
 /**
  * Adds a hook to one route, from an `onRoute` hook, ahead of the route's own hooks of that kind

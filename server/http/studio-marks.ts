@@ -52,11 +52,21 @@ export const studioMarks = fp(async function studioMarks(app: FastifyInstance) {
       return;
     }
     if (preview !== undefined && request.method !== 'GET' && request.method !== 'HEAD') {
-      refuse(reply, 403, 'STUDIO_PREVIEW_READ_ONLY', '미리보기에서는 조회만 할 수 있습니다. 저장·변경은 게시된 화면에서 하세요');
+      refuse(
+        reply,
+        403,
+        'STUDIO_PREVIEW_READ_ONLY',
+        '미리보기에서는 조회만 할 수 있습니다. 저장·변경은 게시된 화면에서 하세요',
+      );
       return;
     }
     if (request.routeOptions.config.identityBound === true) {
-      refuse(reply, 403, 'IDENTITY_BOUND', '본인만 할 수 있는 작업은 저장된 화면에서 호출할 수 없습니다. 해당 기능의 화면에서 직접 하세요');
+      refuse(
+        reply,
+        403,
+        'IDENTITY_BOUND',
+        '본인만 할 수 있는 작업은 저장된 화면에서 호출할 수 없습니다. 해당 기능의 화면에서 직접 하세요',
+      );
       return;
     }
     if (screen === undefined) return done();

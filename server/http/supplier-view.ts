@@ -24,7 +24,12 @@ export interface SupplierView {
 
 /** Query parameter of the supplier read operations: staff narrow to one supplier; suppliers' is ignored. */
 export const SupplierCompanyQuery = {
-  compNo: Type.Optional(Type.String({ maxLength: 10, description: 'Staff only: one supplier (as its users see it); empty: every supplier. Ignored for supplier users' })),
+  compNo: Type.Optional(
+    Type.String({
+      maxLength: 10,
+      description: 'Staff only: one supplier (as its users see it); empty: every supplier. Ignored for supplier users',
+    }),
+  ),
 };
 
 /** The database a supplier read runs on, for this caller and the company staff asked for. */
@@ -42,7 +47,10 @@ export function supplierView(request: FastifyRequest, compNo?: string | null): S
  * database), then that company's view, so the document reads exactly as its supplier sees it.
  * null when no company owns such a document (the caller answers its own 404).
  */
-export async function supplierDocumentView(request: FastifyRequest, owner: (db: Db) => Promise<string | null | undefined>): Promise<SupplierView | null> {
+export async function supplierDocumentView(
+  request: FastifyRequest,
+  owner: (db: Db) => Promise<string | null | undefined>,
+): Promise<SupplierView | null> {
   const caller = request.caller;
   if (caller?.portal === 'X') return supplierView(request);
   const compNo = await owner(request.db);
@@ -55,6 +63,9 @@ export async function supplierDocumentView(request: FastifyRequest, owner: (db: 
  */
 export function supplierViewOfOne(request: FastifyRequest, compNo?: string | null): SupplierView {
   const view = supplierView(request, compNo);
-  if (view.staff && !view.compNo) throw badRequest('COMPANY_REQUIRED', '협력사를 지정하세요', [{ path: 'querystring/compNo', message: '협력사를 지정하세요' }]);
+  if (view.staff && !view.compNo)
+    throw badRequest('COMPANY_REQUIRED', '협력사를 지정하세요', [
+      { path: 'querystring/compNo', message: '협력사를 지정하세요' },
+    ]);
   return view;
 }

@@ -17,4 +17,18 @@ import { taxInvoiceJobs } from '../modules/tax-invoices/jobs.js';
  * Every background job of the product, by module. Add your module's `jobs` array here (one line);
  * names must be unique (checked by the runner at start-up).
  */
-export const JOBS: readonly JobDefinition[] = [...rateLimitJobs, ...purchaseJobs, ...evaluationJobs, ...itemsJobs, ...notificationJobs, ...filesJobs, ...exportJobs, ...supplierJobs, ...reportJobs, ...privacyJobs, ...biddingJobs, ...budgetJobs, ...taxInvoiceJobs];
+export const JOBS: readonly JobDefinition[] = [
+  ...rateLimitJobs,
+  ...purchaseJobs,
+  ...evaluationJobs,
+  ...itemsJobs,
+  ...notificationJobs,
+  ...filesJobs,
+  ...exportJobs,
+  ...supplierJobs,
+  ...reportJobs,
+  ...privacyJobs,
+  ...biddingJobs,
+  ...budgetJobs,
+  ...taxInvoiceJobs,
+];

@@ -46,8 +46,10 @@ const ERROR_LENGTH = 2000;
 export function checkJobNames(jobs: readonly JobDefinition[]): void {
   const seen = new Set<string>();
   for (const job of jobs) {
-    if (seen.has(job.name)) throw new Error(`Two background jobs are named "${job.name}" (server/jobs/registry.ts): names must be unique`);
-    if (!(job.everySeconds > 0)) throw new Error(`Background job "${job.name}" must run every so many seconds (everySeconds > 0)`);
+    if (seen.has(job.name))
+      throw new Error(`Two background jobs are named "${job.name}" (server/jobs/registry.ts): names must be unique`);
+    if (!(job.everySeconds > 0))
+      throw new Error(`Background job "${job.name}" must run every so many seconds (everySeconds > 0)`);
     seen.add(job.name);
   }
 }
@@ -96,7 +98,12 @@ export function createJobRunner(options: JobRunnerOptions): RunningJobRunner {
       .set({ runningBy: serverId, runningSince: now })
       .where('name', '=', name)
       .where('nextRunAt', '<=', now.toISOString())
-      .where((eb) => eb.or([eb('runningBy', 'is', null), eb('runningSince', '<', new Date(now.getTime() - leaseSeconds * 1000).toISOString())]))
+      .where((eb) =>
+        eb.or([
+          eb('runningBy', 'is', null),
+          eb('runningSince', '<', new Date(now.getTime() - leaseSeconds * 1000).toISOString()),
+        ]),
+      )
       .returning('name')
       .executeTakeFirst();
     return won !== undefined;
@@ -117,9 +124,14 @@ export function createJobRunner(options: JobRunnerOptions): RunningJobRunner {
     const finishedAt = clock.now();
     metrics?.jobRun(job.name, status, (finishedAt.getTime() - startedAt.getTime()) / 1000);
     await db.transaction().execute(async (trx) => {
-      const state = await trx.selectFrom('jobState').select('failures').where('name', '=', job.name).executeTakeFirstOrThrow();
+      const state = await trx
+        .selectFrom('jobState')
+        .select('failures')
+        .where('name', '=', job.name)
+        .executeTakeFirstOrThrow();
       const failures = status === 'OK' ? 0 : state.failures + 1;
-      const delaySeconds = status === 'OK' ? job.everySeconds : Math.min(job.everySeconds, MAX_BACKOFF_SECONDS, 30 * 2 ** (failures - 1));
+      const delaySeconds =
+        status === 'OK' ? job.everySeconds : Math.min(job.everySeconds, MAX_BACKOFF_SECONDS, 30 * 2 ** (failures - 1));
       await trx
         .updateTable('jobState')
         .set({
@@ -137,10 +149,19 @@ export function createJobRunner(options: JobRunnerOptions): RunningJobRunner {
         .execute();
       await trx
         .insertInto('jobRun')
-        .values({ name: job.name, serverId, startedAt, finishedAt, status, summary: summary ? JSON.stringify(summary) : null, error })
+        .values({
+          name: job.name,
+          serverId,
+          startedAt,
+          finishedAt,
+          status,
+          summary: summary ? JSON.stringify(summary) : null,
+          error,
+        })
         .execute();
     });
-    if (status === 'OK') log.debug({ job: job.name, summary, ms: finishedAt.getTime() - now.getTime() }, 'background job done');
+    if (status === 'OK')
+      log.debug({ job: job.name, summary, ms: finishedAt.getTime() - now.getTime() }, 'background job done');
   }
 
   async function runDue(now = clock.now()): Promise<string[]> {
@@ -148,7 +169,12 @@ export function createJobRunner(options: JobRunnerOptions): RunningJobRunner {
       .selectFrom('jobState')
       .select('name')
       .where('nextRunAt', '<=', now.toISOString())
-      .where((eb) => eb.or([eb('runningBy', 'is', null), eb('runningSince', '<', new Date(now.getTime() - leaseSeconds * 1000).toISOString())]))
+      .where((eb) =>
+        eb.or([
+          eb('runningBy', 'is', null),
+          eb('runningSince', '<', new Date(now.getTime() - leaseSeconds * 1000).toISOString()),
+        ]),
+      )
       .orderBy('nextRunAt')
       .execute();
     const ran: string[] = [];

@@ -8,7 +8,10 @@ import { parseCidr } from '../config-operations.js';
  * Fastify settled on (`request.ip`): behind a trusted proxy (TRUSTED_PROXIES) the forwarded client,
  * so a browser reaching the proxy is not let in because the proxy itself is on the allow list.
  */
-export function metricsAccess(allow: readonly string[], token: string | null): (ip: string, authorization: string | undefined) => boolean {
+export function metricsAccess(
+  allow: readonly string[],
+  token: string | null,
+): (ip: string, authorization: string | undefined) => boolean {
   const list = new net.BlockList();
   for (const item of allow) {
     const cidr = parseCidr(item);

@@ -44,49 +44,76 @@ export const metricsPlugin = fp<{ metrics: Metrics }>(async (app, { metrics }) =
     const operation = operationOf(request);
     const status = reply.statusCode;
     metrics.httpRequests.inc({ operation, method: request.method, status: String(status) });
-    metrics.httpDuration.observe({ operation, status_class: `${Math.floor(status / 100)}xx` }, reply.elapsedTime / 1000);
+    metrics.httpDuration.observe(
+      { operation, status_class: `${Math.floor(status / 100)}xx` },
+      reply.elapsedTime / 1000,
+    );
   });
   app.addHook('onRequestAbort', async (request) => done(request));
 
   const dbh = app.dbh;
-  const stop = dbh.onQuery(({ ms, ok }) => metrics.dbQueryDuration.observe({ outcome: ok ? 'ok' : 'error' }, ms / 1000));
+  const stop = dbh.onQuery(({ ms, ok }) =>
+    metrics.dbQueryDuration.observe({ outcome: ok ? 'ok' : 'error' }, ms / 1000),
+  );
   app.addHook('onClose', async () => stop());
   const pool = dbh.pgPool;
   if (pool) {
-    metrics.gauge('gpms_db_pool_connections', 'PostgreSQL pool connections by state: total (open), idle, waiting (requests queued for one)', ['state'], (g) => {
-      g.set({ state: 'total' }, pool.totalCount);
-      g.set({ state: 'idle' }, pool.idleCount);
-      g.set({ state: 'waiting' }, pool.waitingCount);
-    });
+    metrics.gauge(
+      'gpms_db_pool_connections',
+      'PostgreSQL pool connections by state: total (open), idle, waiting (requests queued for one)',
+      ['state'],
+      (g) => {
+        g.set({ state: 'total' }, pool.totalCount);
+        g.set({ state: 'idle' }, pool.idleCount);
+        g.set({ state: 'waiting' }, pool.waitingCount);
+      },
+    );
   }
   const worker = dbh.pgliteWorker;
   if (worker) {
-    metrics.gauge('gpms_pglite_queue_length', 'Statements sent to the PGlite worker thread and not yet answered (the running one included)', [], (g) => {
-      g.set(worker.queueLength);
-    });
+    metrics.gauge(
+      'gpms_pglite_queue_length',
+      'Statements sent to the PGlite worker thread and not yet answered (the running one included)',
+      [],
+      (g) => {
+        g.set(worker.queueLength);
+      },
+    );
   }
-  metrics.gauge('gpms_export_jobs', 'Server-side exports by state across every server: running (a server holds its lease), queued (waiting for a server to take it up)', ['state'], async (g) => {
-    try {
-      const counts = await exportQueueCounts(dbh.db);
-      g.set({ state: 'running' }, counts.running);
-      g.set({ state: 'queued' }, counts.queued);
-    } catch {
-      // The database out of reach: the series go missing for this scrape (gpms_db_unavailable_total tells why).
-      g.reset();
-    }
-  });
+  metrics.gauge(
+    'gpms_export_jobs',
+    'Server-side exports by state across every server: running (a server holds its lease), queued (waiting for a server to take it up)',
+    ['state'],
+    async (g) => {
+      try {
+        const counts = await exportQueueCounts(dbh.db);
+        g.set({ state: 'running' }, counts.running);
+        g.set({ state: 'queued' }, counts.queued);
+      } catch {
+        // The database out of reach: the series go missing for this scrape (gpms_db_unavailable_total tells why).
+        g.reset();
+      }
+    },
+  );
 
   const allowed = metricsAccess(app.config.metricsAllow, app.config.metricsToken);
   const externalHost = app.config.externalHost?.split(':')[0].toLowerCase() ?? null;
-  app.get('/metrics', { schema: { operationId: 'getMetrics', tags: ['system'], hide: true } }, async (request, reply) => {
-    // Never on the supplier-facing host, whoever asks (the external-host plugin redirects first; this holds without it).
-    const host = String(request.headers.host ?? '').split(':')[0].toLowerCase();
-    if (externalHost && host === externalHost) return reply.status(404).send({ statusCode: 404, code: 'FST_ERR_NOT_FOUND', msg: '요청한 경로가 없습니다' });
-    if (!allowed(request.ip, request.headers.authorization)) {
-      request.log.warn({ ip: request.ip }, 'metrics refused');
-      return reply.status(403).send({ statusCode: 403, code: 'METRICS_FORBIDDEN', msg: KO_FORBIDDEN });
-    }
-    const text = await metrics.registry.metrics();
-    return reply.header('content-type', metrics.registry.contentType).send(text);
-  });
+  app.get(
+    '/metrics',
+    { schema: { operationId: 'getMetrics', tags: ['system'], hide: true } },
+    async (request, reply) => {
+      // Never on the supplier-facing host, whoever asks (the external-host plugin redirects first; this holds without it).
+      const host = String(request.headers.host ?? '')
+        .split(':')[0]
+        .toLowerCase();
+      if (externalHost && host === externalHost)
+        return reply.status(404).send({ statusCode: 404, code: 'FST_ERR_NOT_FOUND', msg: '요청한 경로가 없습니다' });
+      if (!allowed(request.ip, request.headers.authorization)) {
+        request.log.warn({ ip: request.ip }, 'metrics refused');
+        return reply.status(403).send({ statusCode: 403, code: 'METRICS_FORBIDDEN', msg: KO_FORBIDDEN });
+      }
+      const text = await metrics.registry.metrics();
+      return reply.header('content-type', metrics.registry.contentType).send(text);
+    },
+  );
 });

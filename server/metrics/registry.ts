@@ -52,7 +52,7 @@ export class Metrics {
 
   readonly dbStatements = new Histogram({
     name: 'gpms_db_statements_per_request',
-    help: 'Database statements one request sent (transaction control and a supplier\'s role setting included), by route pattern and method',
+    help: "Database statements one request sent (transaction control and a supplier's role setting included), by route pattern and method",
     labelNames: ['route', 'method'] as const,
     buckets: STATEMENT_BUCKETS,
     registers: [this.registry],
@@ -134,7 +134,12 @@ export class Metrics {
   }
 
   /** A gauge read when scraped (pool sizes, queue lengths, export counts). */
-  gauge(name: string, help: string, labelNames: readonly string[], collect: (g: Gauge<string>) => void | Promise<void>): Gauge<string> {
+  gauge(
+    name: string,
+    help: string,
+    labelNames: readonly string[],
+    collect: (g: Gauge<string>) => void | Promise<void>,
+  ): Gauge<string> {
     return new Gauge({
       name,
       help,

@@ -11,7 +11,10 @@ import { DataDirLocked } from '../db/pglite/data-dir-lock.js';
 runCli<{ command: string | undefined; out?: string; from?: string; force: boolean }>({
   parse: (argv) => {
     const [command, ...rest] = argv;
-    const { values } = parseArgs({ args: rest, options: { out: { type: 'string' }, from: { type: 'string' }, force: { type: 'boolean', default: false } } });
+    const { values } = parseArgs({
+      args: rest,
+      options: { out: { type: 'string' }, from: { type: 'string' }, force: { type: 'boolean', default: false } },
+    });
     return { command, out: values.out, from: values.from, force: values.force ?? false };
   },
   // Refused (2): bad configuration or arguments, a target not empty, a data directory in use.
@@ -22,7 +25,9 @@ runCli<{ command: string | undefined; out?: string; from?: string; force: boolea
     if (args.command === 'backup') {
       if (!args.out) throw new RestoreRefused('usage: npm run backup -- --out <file.tar>');
       const m = await backup(config, args.out, log);
-      log(`backup written to ${args.out}: ${m.entries.length} entries in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+      log(
+        `backup written to ${args.out}: ${m.entries.length} entries in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+      );
       return 0;
     }
     if (args.command === 'restore') {

@@ -16,10 +16,17 @@ import { findPgTool, libpqEnv, runTool } from './pg-tools.js';
 export const MANIFEST_PATH = 'manifest.json';
 
 function appVersion(): { version: string; commit: string | null } {
-  const pkg = JSON.parse(fs.readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
+  const pkg = JSON.parse(fs.readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
+    version: string;
+  };
   let commit: string | null = null;
   try {
-    commit = execFileSync('git', ['rev-parse', 'HEAD'], { cwd: path.dirname(new URL('../../package.json', import.meta.url).pathname), stdio: ['ignore', 'pipe', 'ignore'] }).toString().trim();
+    commit = execFileSync('git', ['rev-parse', 'HEAD'], {
+      cwd: path.dirname(new URL('../../package.json', import.meta.url).pathname),
+      stdio: ['ignore', 'pipe', 'ignore'],
+    })
+      .toString()
+      .trim();
   } catch {
     // an installation without its git history
   }
@@ -36,7 +43,9 @@ function addEntry(pack: tar.Pack, name: string, size: number, source: Readable):
     },
   });
   return new Promise((resolve, reject) => {
-    const sink = pack.entry({ name, size, mode: 0o600, mtime: new Date() }, (err) => (err ? reject(err) : resolve({ path: name, size, sha256: hash.digest('hex') })));
+    const sink = pack.entry({ name, size, mode: 0o600, mtime: new Date() }, (err) =>
+      err ? reject(err) : resolve({ path: name, size, sha256: hash.digest('hex') }),
+    );
     pipeline(source, meter, sink).catch(reject);
   });
 }
@@ -48,7 +57,11 @@ function addEntry(pack: tar.Pack, name: string, size: number, source: Readable):
  * each entry's size and SHA-256). PostgreSQL is dumped from a running system (one consistent
  * snapshot); PGlite is embedded, so the server using DATA_DIR must be stopped first.
  */
-export async function backup(config: Config, out: string, log: (line: string) => void = () => undefined): Promise<BackupManifest> {
+export async function backup(
+  config: Config,
+  out: string,
+  log: (line: string) => void = () => undefined,
+): Promise<BackupManifest> {
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'gpms-backup-'));
   const partial = `${out}.${crypto.randomBytes(4).toString('hex')}.part`;
   const pack = tar.pack();
@@ -61,10 +74,20 @@ export async function backup(config: Config, out: string, log: (line: string) =>
       const dbh = await connect({ databaseUrl: config.databaseUrl, pgliteDir: null });
       try {
         const facts = await databaseFacts(dbh.db);
-        const major = Math.floor(Number((await sql<{ v: string }>`select current_setting('server_version_num') as v`.execute(dbh.db)).rows[0].v) / 10000);
+        const major = Math.floor(
+          Number(
+            (await sql<{ v: string }>`select current_setting('server_version_num') as v`.execute(dbh.db)).rows[0].v,
+          ) / 10000,
+        );
         const dumpFile = path.join(work, 'postgres.dump');
-        await runTool(await findPgTool('pg_dump', major), ['-Fc', '--no-owner', '--no-privileges', '-f', dumpFile], libpqEnv(config.databaseUrl));
-        entries.push(await addEntry(pack, 'database/postgres.dump', fs.statSync(dumpFile).size, fs.createReadStream(dumpFile)));
+        await runTool(
+          await findPgTool('pg_dump', major),
+          ['-Fc', '--no-owner', '--no-privileges', '-f', dumpFile],
+          libpqEnv(config.databaseUrl),
+        );
+        entries.push(
+          await addEntry(pack, 'database/postgres.dump', fs.statSync(dumpFile).size, fs.createReadStream(dumpFile)),
+        );
         database = { kind: 'postgres', file: 'database/postgres.dump', ...facts };
       } finally {
         await dbh.close();
@@ -77,13 +100,19 @@ export async function backup(config: Config, out: string, log: (line: string) =>
         const facts = await databaseFacts(dbh.db);
         const dumpFile = path.join(work, 'pgdata.tar');
         fs.writeFileSync(dumpFile, Buffer.from(await (await dbh.dumpDataDir!()).arrayBuffer()));
-        entries.push(await addEntry(pack, 'database/pgdata.tar', fs.statSync(dumpFile).size, fs.createReadStream(dumpFile)));
+        entries.push(
+          await addEntry(pack, 'database/pgdata.tar', fs.statSync(dumpFile).size, fs.createReadStream(dumpFile)),
+        );
         database = { kind: 'pglite', file: 'database/pgdata.tar', ...facts };
       } finally {
         await dbh.close();
       }
     }
-    log(`database: ${database.kind}, migration ${database.migration}, ${Object.entries(database.counts).map(([k, v]) => `${k} ${v}`).join(', ')}`);
+    log(
+      `database: ${database.kind}, migration ${database.migration}, ${Object.entries(database.counts)
+        .map(([k, v]) => `${k} ${v}`)
+        .join(', ')}`,
+    );
     const store = objectStoreFor(config);
     let bytes = 0;
     for (const prefix of STORE_PREFIXES) {
@@ -96,7 +125,14 @@ export async function backup(config: Config, out: string, log: (line: string) =>
     }
     const objects = entries.length - 1;
     log(`files: ${objects} objects, ${bytes} bytes from ${store.location}`);
-    const manifest: BackupManifest = { format: BACKUP_FORMAT, createdAt: new Date().toISOString(), app: appVersion(), database, store: { kind: store.kind, location: store.location, objects, bytes }, entries };
+    const manifest: BackupManifest = {
+      format: BACKUP_FORMAT,
+      createdAt: new Date().toISOString(),
+      app: appVersion(),
+      database,
+      store: { kind: store.kind, location: store.location, objects, bytes },
+      entries,
+    };
     const text = Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`);
     pack.entry({ name: MANIFEST_PATH, size: text.length, mode: 0o600 }, text);
     pack.finalize();

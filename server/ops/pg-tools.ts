@@ -11,11 +11,18 @@ const run = promisify(execFile);
  * /usr/pgsql-N/bin, the source build's /usr/local/pgsql/bin), else PATH — and only a tool at least
  * as new as the server (an older pg_dump refuses a newer server; a newer one reads every older).
  */
-export async function findPgTool(tool: 'pg_dump' | 'pg_restore', serverMajor: number, env: NodeJS.ProcessEnv = process.env): Promise<string> {
+export async function findPgTool(
+  tool: 'pg_dump' | 'pg_restore',
+  serverMajor: number,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<string> {
   const candidates: string[] = [];
   if (env.PG_BIN_DIR) candidates.push(path.join(env.PG_BIN_DIR, tool));
   const majors = new Set<number>([serverMajor]);
-  for (const [dir, pattern] of [['/usr/lib/postgresql', /^(\d+)$/], ['/usr', /^pgsql-(\d+)$/]] as const) {
+  for (const [dir, pattern] of [
+    ['/usr/lib/postgresql', /^(\d+)$/],
+    ['/usr', /^pgsql-(\d+)$/],
+  ] as const) {
     try {
       for (const d of fs.readdirSync(dir)) {
         const m = pattern.exec(d);
@@ -28,7 +35,13 @@ export async function findPgTool(tool: 'pg_dump' | 'pg_restore', serverMajor: nu
   for (const major of [...majors].filter((m) => m >= serverMajor).sort((a, b) => b - a)) {
     candidates.push(`/usr/lib/postgresql/${major}/bin/${tool}`, `/usr/pgsql-${major}/bin/${tool}`);
   }
-  candidates.push(`/usr/local/pgsql/bin/${tool}`, ...(env.PATH ?? '').split(path.delimiter).filter(Boolean).map((d) => path.join(d, tool)));
+  candidates.push(
+    `/usr/local/pgsql/bin/${tool}`,
+    ...(env.PATH ?? '')
+      .split(path.delimiter)
+      .filter(Boolean)
+      .map((d) => path.join(d, tool)),
+  );
   const tried: string[] = [];
   for (const file of candidates) {
     if (!fs.existsSync(file)) continue;
@@ -36,7 +49,9 @@ export async function findPgTool(tool: 'pg_dump' | 'pg_restore', serverMajor: nu
     tried.push(`${file} (${major ?? 'unreadable'})`);
     if (major !== null && major >= serverMajor) return file;
   }
-  throw new Error(`${tool} ${serverMajor} or newer not found${tried.length ? `; found ${tried.join(', ')}` : ''}. Install the PostgreSQL client (Debian: postgresql-client-${serverMajor}) or set PG_BIN_DIR`);
+  throw new Error(
+    `${tool} ${serverMajor} or newer not found${tried.length ? `; found ${tried.join(', ')}` : ''}. Install the PostgreSQL client (Debian: postgresql-client-${serverMajor}) or set PG_BIN_DIR`,
+  );
 }
 
 async function toolMajor(file: string): Promise<number> {
@@ -49,7 +64,12 @@ async function toolMajor(file: string): Promise<number> {
 /** libpq variables for a DATABASE_URL, so no password appears in a process list. */
 export function libpqEnv(databaseUrl: string): NodeJS.ProcessEnv {
   const u = new URL(databaseUrl);
-  const env: NodeJS.ProcessEnv = { ...process.env, PGHOST: u.hostname, PGPORT: u.port || '5432', PGDATABASE: decodeURIComponent(u.pathname.slice(1)) };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PGHOST: u.hostname,
+    PGPORT: u.port || '5432',
+    PGDATABASE: decodeURIComponent(u.pathname.slice(1)),
+  };
   if (u.username) env.PGUSER = decodeURIComponent(u.username);
   if (u.password) env.PGPASSWORD = decodeURIComponent(u.password);
   const ssl = u.searchParams.get('sslmode');
@@ -66,6 +86,10 @@ export function runTool(file: string, args: string[], env: NodeJS.ProcessEnv): P
       stderr += d.toString();
     });
     child.on('error', reject);
-    child.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`${path.basename(file)} exited with ${code}: ${stderr.trim().slice(0, 2000)}`))));
+    child.on('close', (code) =>
+      code === 0
+        ? resolve()
+        : reject(new Error(`${path.basename(file)} exited with ${code}: ${stderr.trim().slice(0, 2000)}`)),
+    );
   });
 }

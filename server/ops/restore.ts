@@ -20,7 +20,9 @@ import { findPgTool, libpqEnv, runTool } from './pg-tools.js';
 export class RestoreRefused extends Error {}
 
 /** Every entry of the archive, read once: the manifest, and each entry's size and SHA-256 as found. */
-async function readArchive(file: string): Promise<{ manifest: BackupManifest; found: Map<string, { size: number; sha256: string }> }> {
+async function readArchive(
+  file: string,
+): Promise<{ manifest: BackupManifest; found: Map<string, { size: number; sha256: string }> }> {
   const found = new Map<string, { size: number; sha256: string }>();
   let manifestText: string | null = null;
   const extract = tar.extract();
@@ -40,7 +42,8 @@ async function readArchive(file: string): Promise<{ manifest: BackupManifest; fo
   await reading;
   if (!manifestText) throw new RestoreRefused(`${file} has no ${MANIFEST_PATH}: not a GPMS backup, or cut short`);
   const manifest = JSON.parse(manifestText) as BackupManifest;
-  if (manifest.format !== BACKUP_FORMAT) throw new RestoreRefused(`${file} is ${String(manifest.format)}, this version reads ${BACKUP_FORMAT}`);
+  if (manifest.format !== BACKUP_FORMAT)
+    throw new RestoreRefused(`${file} is ${String(manifest.format)}, this version reads ${BACKUP_FORMAT}`);
   return { manifest, found };
 }
 
@@ -53,8 +56,10 @@ export async function verifyArchive(file: string): Promise<BackupManifest> {
     if (!f) problems.push(`${e.path}: missing`);
     else if (f.size !== e.size || f.sha256 !== e.sha256) problems.push(`${e.path}: checksum does not match`);
   }
-  for (const name of found.keys()) if (!manifest.entries.some((e) => e.path === name)) problems.push(`${name}: not in the manifest`);
-  if (problems.length > 0) throw new RestoreRefused(`the backup is damaged:\n  - ${problems.slice(0, 20).join('\n  - ')}`);
+  for (const name of found.keys())
+    if (!manifest.entries.some((e) => e.path === name)) problems.push(`${name}: not in the manifest`);
+  if (problems.length > 0)
+    throw new RestoreRefused(`the backup is damaged:\n  - ${problems.slice(0, 20).join('\n  - ')}`);
   return manifest;
 }
 
@@ -81,7 +86,11 @@ async function clearStore(config: Config): Promise<void> {
  * another kind than the backup's (disk → S3 moves a system to object storage). Ends by comparing
  * the migration level and row counts with the manifest. Run it with the servers stopped.
  */
-export async function restore(config: Config, from: string, options: { force?: boolean; log?: (line: string) => void } = {}): Promise<BackupManifest> {
+export async function restore(
+  config: Config,
+  from: string,
+  options: { force?: boolean; log?: (line: string) => void } = {},
+): Promise<BackupManifest> {
   // PGlite: the data directory is ours alone while it is replaced (refused while a server holds it).
   const release = config.databaseUrl ? () => undefined : lockDataDir(path.join(config.dataDir, 'pgdata'));
   try {
@@ -91,13 +100,21 @@ export async function restore(config: Config, from: string, options: { force?: b
   }
 }
 
-async function restoreHeld(config: Config, from: string, options: { force?: boolean; log?: (line: string) => void }): Promise<BackupManifest> {
+async function restoreHeld(
+  config: Config,
+  from: string,
+  options: { force?: boolean; log?: (line: string) => void },
+): Promise<BackupManifest> {
   const log = options.log ?? (() => undefined);
   if (!fs.existsSync(from)) throw new RestoreRefused(`${from}: no such file`);
   const manifest = await verifyArchive(from);
-  log(`backup of ${manifest.createdAt}: ${manifest.database.kind}, migration ${manifest.database.migration}, ${manifest.store.objects} files; checksums verified`);
-  if (manifest.database.kind === 'postgres' && !config.databaseUrl) throw new RestoreRefused('this is a PostgreSQL backup: set DATABASE_URL to the (empty) database to restore into');
-  if (manifest.database.kind === 'pglite' && config.databaseUrl) throw new RestoreRefused('this is a PGlite backup: unset DATABASE_URL and set DATA_DIR to an empty directory');
+  log(
+    `backup of ${manifest.createdAt}: ${manifest.database.kind}, migration ${manifest.database.migration}, ${manifest.store.objects} files; checksums verified`,
+  );
+  if (manifest.database.kind === 'postgres' && !config.databaseUrl)
+    throw new RestoreRefused('this is a PostgreSQL backup: set DATABASE_URL to the (empty) database to restore into');
+  if (manifest.database.kind === 'pglite' && config.databaseUrl)
+    throw new RestoreRefused('this is a PGlite backup: unset DATABASE_URL and set DATA_DIR to an empty directory');
   secureDataDir(config.dataDir, log);
   const pgdata = path.join(config.dataDir, 'pgdata');
   const nonEmpty: string[] = [];
@@ -105,15 +122,27 @@ async function restoreHeld(config: Config, from: string, options: { force?: bool
   if (config.databaseUrl) {
     const dbh = await connect({ databaseUrl: config.databaseUrl, pgliteDir: null });
     try {
-      const tables = await sql<{ n: string }>`select count(*) as n from information_schema.tables where table_schema not in ('pg_catalog', 'information_schema')`.execute(dbh.db);
-      if (Number(tables.rows[0].n) > 0) nonEmpty.push(`the database ${new URL(config.databaseUrl).pathname.slice(1)} has ${tables.rows[0].n} tables`);
-      pgMajor = Math.floor(Number((await sql<{ v: string }>`select current_setting('server_version_num') as v`.execute(dbh.db)).rows[0].v) / 10000);
+      const tables = await sql<{
+        n: string;
+      }>`select count(*) as n from information_schema.tables where table_schema not in ('pg_catalog', 'information_schema')`.execute(
+        dbh.db,
+      );
+      if (Number(tables.rows[0].n) > 0)
+        nonEmpty.push(`the database ${new URL(config.databaseUrl).pathname.slice(1)} has ${tables.rows[0].n} tables`);
+      pgMajor = Math.floor(
+        Number(
+          (await sql<{ v: string }>`select current_setting('server_version_num') as v`.execute(dbh.db)).rows[0].v,
+        ) / 10000,
+      );
     } finally {
       await dbh.close();
     }
   } else if (fs.existsSync(pgdata) && fs.readdirSync(pgdata).length > 0) nonEmpty.push(`${pgdata} is not empty`);
   if (!(await storeIsEmpty(config))) nonEmpty.push(`the file store ${objectStoreFor(config).location} holds files`);
-  if (nonEmpty.length > 0 && !options.force) throw new RestoreRefused(`the target is not empty (${nonEmpty.join('; ')}): restore into an empty one, or add --force to replace what is there`);
+  if (nonEmpty.length > 0 && !options.force)
+    throw new RestoreRefused(
+      `the target is not empty (${nonEmpty.join('; ')}): restore into an empty one, or add --force to replace what is there`,
+    );
 
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'gpms-restore-'));
   try {
@@ -137,27 +166,48 @@ async function restoreHeld(config: Config, from: string, options: { force?: bool
     if (config.databaseUrl) {
       if (nonEmpty.length > 0) {
         const dbh = await connect({ databaseUrl: config.databaseUrl, pgliteDir: null });
-        await sql`drop schema if exists public cascade; create schema public`.execute(dbh.db).finally(() => dbh.close());
+        await sql`drop schema if exists public cascade; create schema public`
+          .execute(dbh.db)
+          .finally(() => dbh.close());
       }
       const env = libpqEnv(config.databaseUrl);
-      await runTool(await findPgTool('pg_restore', pgMajor), ['--no-owner', '--no-privileges', '--exit-on-error', '--single-transaction', '-d', env.PGDATABASE!, dbFile], env);
+      await runTool(
+        await findPgTool('pg_restore', pgMajor),
+        ['--no-owner', '--no-privileges', '--exit-on-error', '--single-transaction', '-d', env.PGDATABASE!, dbFile],
+        env,
+      );
     } else {
       fs.mkdirSync(config.dataDir, { recursive: true });
       const pg = await PGlite.create({ dataDir: pgdata, loadDataDir: await fs.openAsBlob(dbFile) });
       await pg.close();
     }
     // What came back must be what was saved.
-    const dbh = await connect({ databaseUrl: config.databaseUrl, pgliteDir: config.databaseUrl ? null : pgdata, pgliteThread: 'main' });
+    const dbh = await connect({
+      databaseUrl: config.databaseUrl,
+      pgliteDir: config.databaseUrl ? null : pgdata,
+      pgliteThread: 'main',
+    });
     try {
       // pg_restore --no-privileges leaves the supplier role without its grants: given again as the migration gave them.
-      if (config.databaseUrl && (await sql`select 1 from kysely_migration where name = '0550-supplier-role-grants'`.execute(dbh.db)).rows.length > 0) {
+      if (
+        config.databaseUrl &&
+        (await sql`select 1 from kysely_migration where name = '0550-supplier-role-grants'`.execute(dbh.db)).rows
+          .length > 0
+      ) {
         await grantSupplierRole(dbh.db as never);
       }
       const facts = await databaseFacts(dbh.db);
-      const wrong = Object.entries(manifest.database.counts).filter(([t, n]) => facts.counts[t] !== n).map(([t, n]) => `${t}: ${facts.counts[t]} rows, the backup had ${n}`);
-      if (facts.migration !== manifest.database.migration) wrong.push(`migration ${facts.migration}, the backup had ${manifest.database.migration}`);
+      const wrong = Object.entries(manifest.database.counts)
+        .filter(([t, n]) => facts.counts[t] !== n)
+        .map(([t, n]) => `${t}: ${facts.counts[t]} rows, the backup had ${n}`);
+      if (facts.migration !== manifest.database.migration)
+        wrong.push(`migration ${facts.migration}, the backup had ${manifest.database.migration}`);
       if (wrong.length > 0) throw new Error(`the restored database differs from the backup: ${wrong.join('; ')}`);
-      log(`restored: migration ${facts.migration}, ${Object.entries(facts.counts).map(([k, v]) => `${k} ${v}`).join(', ')}; ${manifest.store.objects} files into ${store.location}`);
+      log(
+        `restored: migration ${facts.migration}, ${Object.entries(facts.counts)
+          .map(([k, v]) => `${k} ${v}`)
+          .join(', ')}; ${manifest.store.objects} files into ${store.location}`,
+      );
     } finally {
       await dbh.close();
     }

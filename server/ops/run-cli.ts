@@ -21,7 +21,8 @@ export interface CliTool<A> {
   run: (ctx: { args: A; config: Config; dbh: DbHandle }) => Promise<number>;
 }
 
-const isNotRun = (v: unknown): v is NotRun => typeof v === 'object' && v !== null && ('usage' in v || 'wrong' in v) && Object.keys(v).length === 1;
+const isNotRun = (v: unknown): v is NotRun =>
+  typeof v === 'object' && v !== null && ('usage' in v || 'wrong' in v) && Object.keys(v).length === 1;
 
 /**
  * The command-line tools' one way to run (npm run seed, keys:rotate, audit:verify, backup/restore):

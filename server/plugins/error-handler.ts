@@ -41,7 +41,12 @@ export function databaseIntegrityError(error: unknown): { status: number; code: 
   if (!(typeof e.severity === 'string' || typeof e.routine === 'string' || e.name === 'error')) return null;
   // "Key (file_id)=(…) is not present…": name the field as the API spells it.
   const column = /Key \(([a-z_, ]+)\)/.exec(String(e.detail ?? ''))?.[1];
-  const field = column ? ` (${column.split(', ').map((c) => c.replace(/_([a-z])/g, (_, ch: string) => ch.toUpperCase())).join(', ')})` : '';
+  const field = column
+    ? ` (${column
+        .split(', ')
+        .map((c) => c.replace(/_([a-z])/g, (_, ch: string) => ch.toUpperCase()))
+        .join(', ')})`
+    : '';
   if (code === '23503') {
     return String(e.message ?? '').startsWith('update or delete')
       ? { status: 409, code: 'IN_USE', msg: KO.inUse }
@@ -81,12 +86,20 @@ export const errorHandler = fp(async (app) => {
     if (fe.validation) {
       const where = fe.validationContext ?? 'request';
       const first = fe.validation[0];
-      const field = first?.instancePath ? first.instancePath.replace(/^\//, '') : (first?.params as { missingProperty?: string; additionalProperty?: string } | undefined)?.missingProperty ?? (first?.params as { additionalProperty?: string } | undefined)?.additionalProperty ?? '';
+      const field = first?.instancePath
+        ? first.instancePath.replace(/^\//, '')
+        : ((first?.params as { missingProperty?: string; additionalProperty?: string } | undefined)?.missingProperty ??
+          (first?.params as { additionalProperty?: string } | undefined)?.additionalProperty ??
+          '');
       return reply.status(400).send({
         statusCode: 400,
         code: 'VALIDATION',
         msg: `${KO.validation}: ${where}${field ? `.${field}` : ''} ${first?.message ?? ''}`.trim(),
-        details: fe.validation.map((v) => ({ path: `${where}${v.instancePath}`, message: v.message, params: v.params })),
+        details: fe.validation.map((v) => ({
+          path: `${where}${v.instancePath}`,
+          message: v.message,
+          params: v.params,
+        })),
       });
     }
     const sqlState = databaseDataError(error);
@@ -104,14 +117,21 @@ export const errorHandler = fp(async (app) => {
     const integrity = databaseIntegrityError(error);
     if (integrity) {
       request.log.info({ err: error }, 'database refused a change');
-      return reply.status(integrity.status).send({ statusCode: integrity.status, code: integrity.code, msg: integrity.msg });
+      return reply
+        .status(integrity.status)
+        .send({ statusCode: integrity.status, code: integrity.code, msg: integrity.msg });
     }
     const status = typeof fe.statusCode === 'number' && fe.statusCode >= 400 ? fe.statusCode : 500;
     if (status >= 500) {
       request.log.error({ err: error }, 'unhandled error');
       return reply.status(status).send({ statusCode: status, code: 'INTERNAL', msg: KO.internal });
     }
-    const msg = status === 413 ? KO.tooLarge : status === 400 && fe.code?.startsWith('FST_ERR_CTP') ? `${KO.badBody}: ${fe.message}` : fe.message;
+    const msg =
+      status === 413
+        ? KO.tooLarge
+        : status === 400 && fe.code?.startsWith('FST_ERR_CTP')
+          ? `${KO.badBody}: ${fe.message}`
+          : fe.message;
     return reply.status(status).send({ statusCode: status, code: fe.code ?? `HTTP_${status}`, msg });
   });
 });

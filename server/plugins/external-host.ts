@@ -4,7 +4,18 @@ import fp from 'fastify-plugin';
  * What the external host serves (spec §2): the external portal, the entry page, the auth
  * service's login page (the partner-portal entry lands there), file download and the APIs.
  */
-const EXTERNAL_PREFIXES = ['/cyber', '/integration', '/auth/login', '/assets/', '/api/', '/auth/api/', '/properties/', '/healthz', '/readyz', '/favicon'];
+const EXTERNAL_PREFIXES = [
+  '/cyber',
+  '/integration',
+  '/auth/login',
+  '/assets/',
+  '/api/',
+  '/auth/api/',
+  '/properties/',
+  '/healthz',
+  '/readyz',
+  '/favicon',
+];
 
 export function allowedOnExternalHost(path: string): boolean {
   return EXTERNAL_PREFIXES.some((p) => path === p || path.startsWith(p.endsWith('/') ? p : `${p}`));
@@ -24,7 +35,9 @@ export const externalHost = fp<{ host: string | null }>(async (app, { host }) =>
     if (!allowedOnExternalHost(path)) return reply.redirect('/cyber', 302);
     // Internal-portal API calls carry IsCyber N; they have no business on the external host.
     if (path.startsWith('/api/') && request.headers.iscyber === 'N') {
-      return reply.status(403).send({ statusCode: 403, code: 'GPMS006', msg: '외부 포털에서는 사용할 수 없는 요청입니다' });
+      return reply
+        .status(403)
+        .send({ statusCode: 403, code: 'GPMS006', msg: '외부 포털에서는 사용할 수 없는 요청입니다' });
     }
   });
 });

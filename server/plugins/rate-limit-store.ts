@@ -30,7 +30,11 @@ export function databaseRateLimitStore(db: Db): FastifyRateLimitStoreCtor {
       private readonly prefix = '',
     ) {}
 
-    incr(key: string, callback: (error: Error | null, result?: { current: number; ttl: number }) => void, timeWindow: number): void {
+    incr(
+      key: string,
+      callback: (error: Error | null, result?: { current: number; ttl: number }) => void,
+      timeWindow: number,
+    ): void {
       countHit(db, `${this.prefix}${key}`, timeWindow)
         .then((result) => callback(null, result))
         .catch((err: unknown) => callback(err instanceof Error ? err : new Error(String(err))));
@@ -57,7 +61,10 @@ export const rateLimitJobs: JobDefinition[] = [
     name: 'rateLimit.purgeExpired',
     everySeconds: 600,
     run: async ({ db }) => {
-      const r = await db.deleteFrom('rateLimitCounter').where('expiresAt', '<', sql<string>`now()`).executeTakeFirst();
+      const r = await db
+        .deleteFrom('rateLimitCounter')
+        .where('expiresAt', '<', sql<string>`now()`)
+        .executeTakeFirst();
       return { removed: Number(r.numDeletedRows) };
     },
   },

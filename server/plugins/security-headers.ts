@@ -30,7 +30,13 @@ type Header = [name: string, value: string | number | string[]];
  */
 export async function helmetHeaders(options: FastifyHelmetOptions): Promise<Header[]> {
   const csp = options.contentSecurityPolicy;
-  if (csp && typeof csp === 'object' && Object.values(csp.directives ?? {}).some((v) => typeof v === 'function' || (Array.isArray(v) && v.some((x) => typeof x === 'function')))) {
+  if (
+    csp &&
+    typeof csp === 'object' &&
+    Object.values(csp.directives ?? {}).some(
+      (v) => typeof v === 'function' || (Array.isArray(v) && v.some((x) => typeof x === 'function')),
+    )
+  ) {
     throw new Error('security-headers: a CSP directive computed per request cannot be set once');
   }
   const probe = Fastify();

@@ -15,7 +15,13 @@ export const spa = fp<SpaOptions>(async (app, { distDir }) => {
   const hasBuild = fs.existsSync(indexFile);
   if (hasBuild) {
     // preCompressed: a request accepting br or gzip gets the .br / .gz copy the build wrote beside the file.
-    await app.register(fastifyStatic, { root: distDir, index: false, wildcard: false, decorateReply: true, preCompressed: true });
+    await app.register(fastifyStatic, {
+      root: distDir,
+      index: false,
+      wildcard: false,
+      decorateReply: true,
+      preCompressed: true,
+    });
     // Register each built file explicitly (wildcard: false) so unknown paths reach the fallback.
   }
   app.setNotFoundHandler((request, reply) => {
@@ -26,6 +32,8 @@ export const spa = fp<SpaOptions>(async (app, { distDir }) => {
     if (request.method === 'GET' && !isServerPath && wantsHtml && hasBuild && !path.extname(url)) {
       return reply.type('text/html; charset=utf-8').sendFile('index.html');
     }
-    return reply.status(404).send({ statusCode: 404, code: 'NOT_FOUND', msg: `요청한 경로가 없습니다: ${request.method} ${url}` });
+    return reply
+      .status(404)
+      .send({ statusCode: 404, code: 'NOT_FOUND', msg: `요청한 경로가 없습니다: ${request.method} ${url}` });
   });
 });

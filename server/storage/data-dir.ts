@@ -40,7 +40,9 @@ export function secureDataDir(dir: string, log: (message: string) => void = () =
   }
   const uid = process.getuid?.();
   if (uid !== undefined && uid !== 0 && st.uid !== uid) {
-    throw new DataDirRefused(`DATA_DIR ${dir} belongs to another account (uid ${st.uid}, this process runs as ${uid}): it must be the server account's own.`);
+    throw new DataDirRefused(
+      `DATA_DIR ${dir} belongs to another account (uid ${st.uid}, this process runs as ${uid}): it must be the server account's own.`,
+    );
   }
   if (mode & 0o055) {
     fs.chmodSync(dir, 0o700);

@@ -26,7 +26,10 @@ export class DiskStore implements ObjectStore {
     await fs.promises.mkdir(path.dirname(target), { recursive: true });
     const tmp = `${target}.${crypto.randomBytes(6).toString('hex')}.tmp`;
     try {
-      await pipeline(typeof body === 'string' || Buffer.isBuffer(body) ? Readable.from([Buffer.from(body)]) : body, fs.createWriteStream(tmp, { flags: 'wx' }));
+      await pipeline(
+        typeof body === 'string' || Buffer.isBuffer(body) ? Readable.from([Buffer.from(body)]) : body,
+        fs.createWriteStream(tmp, { flags: 'wx' }),
+      );
       await fs.promises.rename(tmp, target);
     } catch (err) {
       await fs.promises.rm(tmp, { force: true });

@@ -28,7 +28,8 @@ const KEY = /^[A-Za-z0-9_-][A-Za-z0-9._-]*(\/[A-Za-z0-9_-][A-Za-z0-9._-]*)*$/;
 
 /** Keys are made by the server; anything else (`..`, absolute paths, odd characters) is a bug, refused loudly. */
 export function checkKey(key: string): string {
-  if (!KEY.test(key) || key.split('/').some((p) => p === '..' || p === '.')) throw new Error(`not an object key: ${key}`);
+  if (!KEY.test(key) || key.split('/').some((p) => p === '..' || p === '.'))
+    throw new Error(`not an object key: ${key}`);
   return key;
 }
 

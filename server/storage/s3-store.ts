@@ -5,7 +5,10 @@ import { checkKey, type ObjectStore } from './object-store.js';
 // The SDK is loaded with the first S3 operation: a server on the disk store never loads it (memory,
 // and the SDK's start-up notice about Node versions).
 type Sdk = typeof import('@aws-sdk/client-s3') & { Upload: typeof import('@aws-sdk/lib-storage').Upload };
-const loadSdk = async (): Promise<Sdk> => ({ ...(await import('@aws-sdk/client-s3')), Upload: (await import('@aws-sdk/lib-storage')).Upload });
+const loadSdk = async (): Promise<Sdk> => ({
+  ...(await import('@aws-sdk/client-s3')),
+  Upload: (await import('@aws-sdk/lib-storage')).Upload,
+});
 
 export interface S3StoreOptions {
   bucket: string;
@@ -51,7 +54,10 @@ export class S3Store implements ObjectStore {
       endpoint: options.endpoint ?? undefined,
       forcePathStyle: options.forcePathStyle,
       // Unset: the SDK's own chain (AWS_* variables, the instance's or pod's role).
-      credentials: options.accessKeyId && options.secretAccessKey ? { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey } : undefined,
+      credentials:
+        options.accessKeyId && options.secretAccessKey
+          ? { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey }
+          : undefined,
       // Checksums only where S3 demands them: several S3-compatible servers refuse the SDK's
       // default CRC32 trailers on streamed parts; TLS and our own SHA-256 of uploads cover integrity.
       requestChecksumCalculation: 'WHEN_REQUIRED',
@@ -80,7 +86,13 @@ export class S3Store implements ObjectStore {
     // A source that fails (a truncated upload, a failed export) fails the upload, which aborts itself.
     source.on('error', (err) => meter.destroy(err));
     const { sdk, client } = await this.connect();
-    const upload = new sdk.Upload({ client, params: { Bucket: this.options.bucket, Key: this.objectKey(key), Body: source.pipe(meter) }, partSize: PART_BYTES, queueSize: QUEUE, leavePartsOnError: false });
+    const upload = new sdk.Upload({
+      client,
+      params: { Bucket: this.options.bucket, Key: this.objectKey(key), Body: source.pipe(meter) },
+      partSize: PART_BYTES,
+      queueSize: QUEUE,
+      leavePartsOnError: false,
+    });
     await upload.done();
     return { size };
   }
@@ -88,7 +100,9 @@ export class S3Store implements ObjectStore {
   async get(key: string): Promise<Readable | null> {
     const { sdk, client } = await this.connect();
     try {
-      const res = await client.send(new sdk.GetObjectCommand({ Bucket: this.options.bucket, Key: this.objectKey(key) }));
+      const res = await client.send(
+        new sdk.GetObjectCommand({ Bucket: this.options.bucket, Key: this.objectKey(key) }),
+      );
       return res.Body as Readable;
     } catch (err) {
       if (missing(err)) return null;
@@ -99,14 +113,22 @@ export class S3Store implements ObjectStore {
   async getRange(key: string, start: number, length: number): Promise<Buffer> {
     if (length <= 0) return Buffer.alloc(0);
     const { sdk, client } = await this.connect();
-    const res = await client.send(new sdk.GetObjectCommand({ Bucket: this.options.bucket, Key: this.objectKey(key), Range: `bytes=${start}-${start + length - 1}` }));
+    const res = await client.send(
+      new sdk.GetObjectCommand({
+        Bucket: this.options.bucket,
+        Key: this.objectKey(key),
+        Range: `bytes=${start}-${start + length - 1}`,
+      }),
+    );
     return Buffer.from(await res.Body!.transformToByteArray());
   }
 
   async head(key: string): Promise<{ size: number } | null> {
     const { sdk, client } = await this.connect();
     try {
-      const res = await client.send(new sdk.HeadObjectCommand({ Bucket: this.options.bucket, Key: this.objectKey(key) }));
+      const res = await client.send(
+        new sdk.HeadObjectCommand({ Bucket: this.options.bucket, Key: this.objectKey(key) }),
+      );
       return { size: Number(res.ContentLength ?? 0) };
     } catch (err) {
       if (missing(err)) return null;
@@ -124,8 +146,15 @@ export class S3Store implements ObjectStore {
     const { sdk, client } = await this.connect();
     let token: string | undefined;
     do {
-      const page = await client.send(new sdk.ListObjectsV2Command({ Bucket: this.options.bucket, Prefix: `${base}${prefix}`, ContinuationToken: token }));
-      for (const o of page.Contents ?? []) if (o.Key) yield { key: o.Key.slice(base.length), size: Number(o.Size ?? 0) };
+      const page = await client.send(
+        new sdk.ListObjectsV2Command({
+          Bucket: this.options.bucket,
+          Prefix: `${base}${prefix}`,
+          ContinuationToken: token,
+        }),
+      );
+      for (const o of page.Contents ?? [])
+        if (o.Key) yield { key: o.Key.slice(base.length), size: Number(o.Size ?? 0) };
       token = page.IsTruncated ? page.NextContinuationToken : undefined;
     } while (token);
   }

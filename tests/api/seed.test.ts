@@ -48,13 +48,17 @@ function parseScreens(markdown: string): ScreenRoute[] {
       continue;
     }
     if (!line.startsWith('|')) continue;
-    const cells = line.split('|').slice(1, -1).map((c) => c.trim());
+    const cells = line
+      .split('|')
+      .slice(1, -1)
+      .map((c) => c.trim());
     if (cells[0] === 'route') {
       portalColumn = cells.indexOf('portal');
       continue;
     }
     if (!cells[0].startsWith('/')) continue;
-    const portal = portalColumn >= 0 ? cells[portalColumn] : /external/i.test(section) ? 'X' : /template/i.test(section) ? 'P' : 'I';
+    const portal =
+      portalColumn >= 0 ? cells[portalColumn] : /external/i.test(section) ? 'X' : /template/i.test(section) ? 'P' : 'I';
     if (portal !== 'I' && portal !== 'X') continue;
     if (cells[0] === '/' || cells[0] === '/cyber') continue;
     const portals: Array<'I' | 'X'> = [portal];
@@ -62,7 +66,8 @@ function parseScreens(markdown: string): ScreenRoute[] {
     const range = /^(\S*?)(\d+)\s*…\s*\D*?(\d+)$/.exec(cells[0]);
     if (range) {
       const [, prefix, from, to] = range;
-      for (let n = Number(from); n <= Number(to); n++) out.push({ route: `${prefix}${String(n).padStart(from.length, '0')}`, portals });
+      for (let n = Number(from); n <= Number(to); n++)
+        out.push({ route: `${prefix}${String(n).padStart(from.length, '0')}`, portals });
     } else {
       out.push({ route: cells[0], portals });
     }
@@ -84,14 +89,37 @@ describe('demo seed', () => {
 
   it('fills every table with a believable number of rows', async () => {
     const expected: Record<string, [number, number]> = {
-      business_section: [5, 6], department: [50, 70], employee: [750, 850], auth_group: [13, 13],
-      company: [110, 130], company_contact: [110, 400], app_user: [1000, 1300], menu: [100, 250],
-      menu_auth: [400, 2000], code_group: [20, 60], code: [100, 400], message: [50, 300], unit: [10, 30],
-      item_category: [30, 150], sourcing_group: [40, 300], item: [4500, 5500], po_header: [5500, 6500],
+      business_section: [5, 6],
+      department: [50, 70],
+      employee: [750, 850],
+      auth_group: [13, 13],
+      company: [110, 130],
+      company_contact: [110, 400],
+      app_user: [1000, 1300],
+      menu: [100, 250],
+      menu_auth: [400, 2000],
+      code_group: [20, 60],
+      code: [100, 400],
+      message: [50, 300],
+      unit: [10, 30],
+      item_category: [30, 150],
+      sourcing_group: [40, 300],
+      item: [4500, 5500],
+      po_header: [5500, 6500],
       po_line: [20_000, 40_000],
-      approval_line: [4, 20], approval_line_step: [4, 40], approval_rule: [6, 20], approval: [500, 3000], approval_step: [500, 4000],
-      pr_header: [300, 1500], pr_line: [1000, 6000], rfq_header: [300, 1500], rfq_line: [1000, 6000], quotation: [600, 4000],
-      quotation_line: [2000, 12_000], loi: [20, 100], po_change: [20, 500],
+      approval_line: [4, 20],
+      approval_line_step: [4, 40],
+      approval_rule: [6, 20],
+      approval: [500, 3000],
+      approval_step: [500, 4000],
+      pr_header: [300, 1500],
+      pr_line: [1000, 6000],
+      rfq_header: [300, 1500],
+      rfq_line: [1000, 6000],
+      quotation: [600, 4000],
+      quotation_line: [2000, 12_000],
+      loi: [20, 100],
+      po_change: [20, 500],
     };
     for (const [table, [min, max]] of Object.entries(expected)) {
       const n = await count(t.db, table);
@@ -112,7 +140,15 @@ describe('demo seed', () => {
 
   it('creates the twelve demo accounts in their groups, logging in with the demo password', async () => {
     expect(DEMO_ACCOUNTS).toHaveLength(12);
-    const users = await t.db.selectFrom('appUser').selectAll().where('userId', 'in', DEMO_ACCOUNTS.map((a) => a.userId)).execute();
+    const users = await t.db
+      .selectFrom('appUser')
+      .selectAll()
+      .where(
+        'userId',
+        'in',
+        DEMO_ACCOUNTS.map((a) => a.userId),
+      )
+      .execute();
     expect(users).toHaveLength(12);
     for (const account of DEMO_ACCOUNTS) {
       const u = users.find((x) => x.userId === account.userId)!;
@@ -127,7 +163,11 @@ describe('demo seed', () => {
       if (account.portal === 'I') {
         expect(u.singleid).toMatch(/^E\d{6}$/);
         expect(u.compNo).toBeNull();
-        const e = await t.db.selectFrom('employee').selectAll().where('singleid', '=', u.singleid!).executeTakeFirstOrThrow();
+        const e = await t.db
+          .selectFrom('employee')
+          .selectAll()
+          .where('singleid', '=', u.singleid!)
+          .executeTakeFirstOrThrow();
         expect(e.status).toBe('ACTIVE');
         expect(e.hname).toBe(u.hname);
       } else {
@@ -135,24 +175,38 @@ describe('demo seed', () => {
         expect(u.singleid).toBeNull();
       }
     }
-    expect(users.find((u) => u.userId === 'supplier1')!.compNo).toBe(users.find((u) => u.userId === 'supplier1adm')!.compNo);
+    expect(users.find((u) => u.userId === 'supplier1')!.compNo).toBe(
+      users.find((u) => u.userId === 'supplier1adm')!.compNo,
+    );
     expect(users.find((u) => u.userId === 'supplier2')!.compNo).not.toBe('C00001');
   });
 
   it('gives staff accounts no password (they use SSO) and every active supplier users who can log in', async () => {
-    const staff = await t.db.selectFrom('appUser').select(['userId', 'passwordHash', 'authGroupId', 'singleid']).where('portal', '=', 'I').execute();
+    const staff = await t.db
+      .selectFrom('appUser')
+      .select(['userId', 'passwordHash', 'authGroupId', 'singleid'])
+      .where('portal', '=', 'I')
+      .execute();
     const demoIds = new Set(DEMO_ACCOUNTS.map((a) => a.userId));
     expect(staff.filter((u) => !demoIds.has(u.userId) && u.passwordHash !== null)).toEqual([]);
     expect(await count(t.db, 'employee')).toBe(staff.length);
     const groups = new Set(staff.map((u) => u.authGroupId));
-    for (const g of ['99', '50', '51', '10', '20', '30', '31', '32', '33', '34', '40']) expect(groups.has(g), g).toBe(true);
+    for (const g of ['99', '50', '51', '10', '20', '30', '31', '32', '33', '34', '40'])
+      expect(groups.has(g), g).toBe(true);
 
     const active = await t.db.selectFrom('company').select('compNo').where('status', '=', 'ACTIVE').execute();
-    const supplierUsers = await t.db.selectFrom('appUser').select(['compNo', 'authGroupId', 'passwordHash', 'email', 'cellPhoneNo']).where('portal', '=', 'X').execute();
+    const supplierUsers = await t.db
+      .selectFrom('appUser')
+      .select(['compNo', 'authGroupId', 'passwordHash', 'email', 'cellPhoneNo'])
+      .where('portal', '=', 'X')
+      .execute();
     for (const { compNo } of active) {
       const mine = supplierUsers.filter((u) => u.compNo === compNo);
       expect(mine.length, compNo).toBeGreaterThanOrEqual(2);
-      expect(mine.some((u) => u.authGroupId === '61'), compNo).toBe(true);
+      expect(
+        mine.some((u) => u.authGroupId === '61'),
+        compNo,
+      ).toBe(true);
     }
     expect(supplierUsers.every((u) => u.passwordHash && u.email && u.cellPhoneNo)).toBe(true);
     expect(new Set(supplierUsers.map((u) => u.passwordHash)).size).toBe(1);
@@ -165,7 +219,9 @@ describe('demo seed', () => {
     const missing: string[] = [];
     for (const { route, portals } of routes) {
       for (const portal of portals) {
-        const served = menus.some((m) => m.portal === portal && m.leaf === 'T' && (m.sspUrl === route || m.sspSubUrls.includes(route)));
+        const served = menus.some(
+          (m) => m.portal === portal && m.leaf === 'T' && (m.sspUrl === route || m.sspSubUrls.includes(route)),
+        );
         if (!served) missing.push(`${portal} ${route}`);
         expect(menuIdForRoute(route, portal), `${portal} ${route}`).toBeDefined();
       }
@@ -218,9 +274,24 @@ describe('demo seed', () => {
         expect(hasChildren.has(m.pgmId), `${m.pgmId} has no children`).toBe(true);
       }
     }
-    const areas = (portal: 'I' | 'X') => menus.filter((m) => m.depth === 1 && m.portal === portal).map((m) => m.pgmName);
-    expect(areas('I')).toEqual(expect.arrayContaining(['구매관리', '입고/정산', '협력사관리', '평가관리', '품목관리', '자산관리', '리포트', '포털관리', '게시판']));
-    expect(areas('X')).toEqual(expect.arrayContaining(['견적', '발주', '납품', '정산', '품목', '회사정보', '사용자관리']));
+    const areas = (portal: 'I' | 'X') =>
+      menus.filter((m) => m.depth === 1 && m.portal === portal).map((m) => m.pgmName);
+    expect(areas('I')).toEqual(
+      expect.arrayContaining([
+        '구매관리',
+        '입고/정산',
+        '협력사관리',
+        '평가관리',
+        '품목관리',
+        '자산관리',
+        '리포트',
+        '포털관리',
+        '게시판',
+      ]),
+    );
+    expect(areas('X')).toEqual(
+      expect.arrayContaining(['견적', '발주', '납품', '정산', '품목', '회사정보', '사용자관리']),
+    );
     const testPo = menus.find((m) => m.sspUrl === '/testPo')!;
     expect(byId.get(byId.get(testPo.parentId!)!.parentId!)!.pgmId).toBe('PUR');
     const template = menus.find((m) => m.sspUrl === '/template/template0')!;
@@ -242,7 +313,8 @@ describe('demo seed', () => {
         if (m.parentId) expect(mine.has(m.parentId), `${g.authGroupId} ${r.pgmId} parent`).toBe(true);
       }
     }
-    const leaves = (portal: 'I' | 'X') => [...menus.values()].filter((m) => m.leaf === 'T' && m.portal === portal).map((m) => m.pgmId);
+    const leaves = (portal: 'I' | 'X') =>
+      [...menus.values()].filter((m) => m.leaf === 'T' && m.portal === portal).map((m) => m.pgmId);
     // Every internal menu with write for the administrators, except the supplier screens at their
     // internal address, which staff only read.
     const supplierView = (id: string) => id.startsWith('SUPVIEW_');
@@ -252,15 +324,42 @@ describe('demo seed', () => {
     expect(rows.filter((r) => r.pgmId === studio).map((r) => r.authGroupId)).toEqual(['99']);
     // 예산 연계 takes the ERP's budget imports: written by the system administrators (the ERP's account) alone (migration 0501); the others read it.
     const budgetImports = 'PUR_BUDGET_IMPORT';
-    expect(rows.filter((r) => r.pgmId === budgetImports && r.canWrite === 'Y').map((r) => r.authGroupId)).toEqual(['99']);
+    expect(rows.filter((r) => r.pgmId === budgetImports && r.canWrite === 'Y').map((r) => r.authGroupId)).toEqual([
+      '99',
+    ]);
     const adminsOnly = (id: string) => id === studio || id === budgetImports;
-    for (const g of ['99', '50']) expect(leaves('I').every((id) => supplierView(id) || (adminsOnly(id) && g !== '99') || of(g).get(id)?.canWrite === 'Y'), g).toBe(true);
-    for (const g of ['99', '50', '51', '20', '40']) expect(leaves('I').filter(supplierView).every((id) => of(g).get(id)?.canRead === 'Y' && of(g).get(id)?.canWrite === 'N'), g).toBe(true);
-    for (const g of ['10', '30', '31', '32', '33', '34']) expect(leaves('I').filter(supplierView).some((id) => of(g).has(id)), g).toBe(false);
+    for (const g of ['99', '50'])
+      expect(
+        leaves('I').every(
+          (id) => supplierView(id) || (adminsOnly(id) && g !== '99') || of(g).get(id)?.canWrite === 'Y',
+        ),
+        g,
+      ).toBe(true);
+    for (const g of ['99', '50', '51', '20', '40'])
+      expect(
+        leaves('I')
+          .filter(supplierView)
+          .every((id) => of(g).get(id)?.canRead === 'Y' && of(g).get(id)?.canWrite === 'N'),
+        g,
+      ).toBe(true);
+    for (const g of ['10', '30', '31', '32', '33', '34'])
+      expect(
+        leaves('I')
+          .filter(supplierView)
+          .some((id) => of(g).has(id)),
+        g,
+      ).toBe(false);
     // Monitoring reads everything and writes nothing — but its own account (내 정보: name, phones, password)
     // — and does not read the personal-data access log (the privacy officer's: docs/privacy.md).
     const accessLog = 'PORTAL_SYSTEM_ACCESS_LOG';
-    expect(leaves('I').filter((id) => id !== accessLog && id !== studio).every((id) => of('40').get(id)?.canRead === 'Y' && of('40').get(id)?.canWrite === (id === 'PORTAL_MY_INFO' ? 'Y' : 'N'))).toBe(true);
+    expect(
+      leaves('I')
+        .filter((id) => id !== accessLog && id !== studio)
+        .every(
+          (id) =>
+            of('40').get(id)?.canRead === 'Y' && of('40').get(id)?.canWrite === (id === 'PORTAL_MY_INFO' ? 'Y' : 'N'),
+        ),
+    ).toBe(true);
     for (const g of ['20', '40', '51']) expect(of(g).has(accessLog), g).toBe(false);
     for (const g of ['99', '50']) expect(of(g).get(accessLog)?.canRead, g).toBe('Y');
     for (const g of ['10', '20', '30', '31', '40', '51']) expect(of(g).get('PORTAL_MY_INFO')?.canWrite, g).toBe('Y');
@@ -286,22 +385,83 @@ describe('demo seed', () => {
 
   it('has the code groups, constants and messages the spec names', async () => {
     const groups = (await t.db.selectFrom('codeGroup').select('groupId').execute()).map((g) => g.groupId);
-    for (const g of ['PR_STATUS', 'QUOT_STATUS', 'PO_STATUS', 'LOI_STATUS', 'DELIVERY_STATUS', 'WH_STATUS', 'APPROVAL_STATUS', 'SETTLE_STATUS', 'POSTING_STATUS', 'EMP_STATUS', 'COMP_STATUS', 'POSITION', 'CURRENCY', 'YN', 'LOGIN_MODE', 'SOURCE_SYSTEM', 'EXPENSES', 'OTP_CHANNEL', 'BANK', 'DOC_TYPE', 'SYSTEM_CONST']) {
+    for (const g of [
+      'PR_STATUS',
+      'QUOT_STATUS',
+      'PO_STATUS',
+      'LOI_STATUS',
+      'DELIVERY_STATUS',
+      'WH_STATUS',
+      'APPROVAL_STATUS',
+      'SETTLE_STATUS',
+      'POSTING_STATUS',
+      'EMP_STATUS',
+      'COMP_STATUS',
+      'POSITION',
+      'CURRENCY',
+      'YN',
+      'LOGIN_MODE',
+      'SOURCE_SYSTEM',
+      'EXPENSES',
+      'OTP_CHANNEL',
+      'BANK',
+      'DOC_TYPE',
+      'SYSTEM_CONST',
+    ]) {
       expect(groups, g).toContain(g);
     }
     const codes = await t.db.selectFrom('code').select(['groupId', 'code', 'textKo', 'textEn']).execute();
     expect(codes.filter((c) => c.groupId === 'PO_STATUS').map((c) => c.code)).toEqual([...PO_STATUSES]);
     expect(codes.filter((c) => c.groupId === 'SOURCE_SYSTEM').length).toBeGreaterThanOrEqual(3);
-    expect(codes.filter((c) => c.groupId === 'CURRENCY').map((c) => c.code).sort()).toEqual(['JPY', 'KRW']);
-    const consts = await t.db.selectFrom('code').select(['code', 'attr1']).where('groupId', '=', 'SYSTEM_CONST').execute();
+    expect(
+      codes
+        .filter((c) => c.groupId === 'CURRENCY')
+        .map((c) => c.code)
+        .sort(),
+    ).toEqual(['JPY', 'KRW']);
+    const consts = await t.db
+      .selectFrom('code')
+      .select(['code', 'attr1'])
+      .where('groupId', '=', 'SYSTEM_CONST')
+      .execute();
     const byCode = new Map(consts.map((r) => [r.code, r.attr1]));
     expect(byCode.get('SIMPLE_ORDER_LIMIT')).toBe('5000000');
     expect(Number(byCode.get('JPY_RATE'))).toBeGreaterThan(100);
 
     const messages = new Map((await t.db.selectFrom('message').selectAll().execute()).map((m) => [m.msgKey, m]));
-    const required = ['AUTH006', 'AUTH019', 'AUTH011', 'AUTH015', 'AUTH100', 'AUTH101', 'AUTH102', 'AUTH103', 'AUTH008', 'AUTH013', 'AUTH014', 'AUTH003', 'COM000010', 'GPMS005', 'GPMS006', 'CMM-0005',
-      'http.400', 'http.401', 'http.403', 'http.404', 'http.500', 'http.502', 'http.error', 'person.needNameOrId', 'person.nameMinLength',
-      'session.expiredLogout', 'login.logoutTimeout', 'login.infoTitle', 'auth.abnormalAccessPath', 'approval.forwardY', 'approval.forwardN'];
+    const required = [
+      'AUTH006',
+      'AUTH019',
+      'AUTH011',
+      'AUTH015',
+      'AUTH100',
+      'AUTH101',
+      'AUTH102',
+      'AUTH103',
+      'AUTH008',
+      'AUTH013',
+      'AUTH014',
+      'AUTH003',
+      'COM000010',
+      'GPMS005',
+      'GPMS006',
+      'CMM-0005',
+      'http.400',
+      'http.401',
+      'http.403',
+      'http.404',
+      'http.500',
+      'http.502',
+      'http.error',
+      'person.needNameOrId',
+      'person.nameMinLength',
+      'session.expiredLogout',
+      'login.logoutTimeout',
+      'login.infoTitle',
+      'auth.abnormalAccessPath',
+      'approval.forwardY',
+      'approval.forwardN',
+    ];
     for (const key of required) {
       const m = messages.get(key);
       expect(m, key).toBeDefined();
@@ -313,30 +473,49 @@ describe('demo seed', () => {
   });
 
   it('seeds orders whose amounts are exact, with the demo suppliers in every status', async () => {
-    const badLines = await sql<{ n: number }>`select count(*)::int as n from po_line where amount <> quantity * unit_price`.execute(t.db);
+    const badLines = await sql<{
+      n: number;
+    }>`select count(*)::int as n from po_line where amount <> quantity * unit_price`.execute(t.db);
     expect(badLines.rows[0].n).toBe(0);
     const badTotals = await sql<{ n: number }>`
       select count(*)::int as n from po_header h
       where total_amount <> (select coalesce(sum(amount), 0) from po_line l where l.po_no = h.po_no)`.execute(t.db);
     expect(badTotals.rows[0].n).toBe(0);
-    const overLimit = await sql<{ n: number }>`select count(*)::int as n from po_header where po_type = 'SIMPLE' and (total_amount >= 5000000 or currency <> 'KRW')`.execute(t.db);
+    const overLimit = await sql<{
+      n: number;
+    }>`select count(*)::int as n from po_header where po_type = 'SIMPLE' and (total_amount >= 5000000 or currency <> 'KRW')`.execute(
+      t.db,
+    );
     expect(overLimit.rows[0].n).toBe(0);
-    const numbers = await sql<{ n: number }>`select count(*)::int as n from po_header where po_no !~ '^PO20[0-9]{2}-[0-9]{6}$'`.execute(t.db);
+    const numbers = await sql<{
+      n: number;
+    }>`select count(*)::int as n from po_header where po_no !~ '^PO20[0-9]{2}-[0-9]{6}$'`.execute(t.db);
     expect(numbers.rows[0].n).toBe(0);
-    const range = await sql<{ lo: string; hi: string }>`select min(po_date) as lo, max(po_date) as hi from po_header`.execute(t.db);
+    const range = await sql<{
+      lo: string;
+      hi: string;
+    }>`select min(po_date) as lo, max(po_date) as hi from po_header`.execute(t.db);
     expect(range.rows[0].lo >= '2024-11-01' && range.rows[0].hi < '2026-11-01').toBe(true);
 
     const byStatus = await t.db.selectFrom('poHeader').select(['compNo', 'status', 'poType', 'currency']).execute();
     for (const compNo of ['C00001', 'C00002']) {
       for (const status of PO_STATUSES) {
-        expect(byStatus.some((p) => p.compNo === compNo && p.status === status), `${compNo} ${status}`).toBe(true);
+        expect(
+          byStatus.some((p) => p.compNo === compNo && p.status === status),
+          `${compNo} ${status}`,
+        ).toBe(true);
       }
     }
     expect(byStatus.some((p) => p.poType === 'SIMPLE')).toBe(true);
     expect(byStatus.some((p) => p.currency === 'JPY')).toBe(true);
     const statuses = new Set(byStatus.map((p) => p.status));
     expect([...statuses].sort()).toEqual([...PO_STATUSES].sort());
-    const forward = await t.db.selectFrom('company').select(['compNo', 'forwardYn']).where('compNo', 'in', ['C00001', 'C00002']).orderBy('compNo').execute();
+    const forward = await t.db
+      .selectFrom('company')
+      .select(['compNo', 'forwardYn'])
+      .where('compNo', 'in', ['C00001', 'C00002'])
+      .orderBy('compNo')
+      .execute();
     expect(forward.map((c) => c.forwardYn)).toEqual(['Y', 'N']);
   });
 });
@@ -351,18 +530,42 @@ describe('purchasing seed', () => {
 
   it('has every state of every purchasing document, the demo suppliers in every quotation state', async () => {
     const states = async (table: string, column = 'status', where = sql`true`) =>
-      (await one(sql<{ s: string }>`select distinct ${sql.ref(column)} as s from ${sql.table(table)} where ${where}`)).map((r) => r.s).sort();
-    expect(await states('pr_header')).toEqual(['APPROVED', 'CANCELLED', 'DRAFT', 'IN_APPROVAL', 'ORDERED', 'QUOT_REQUESTED', 'RECEIVED', 'REJECTED']);
+      (await one(sql<{ s: string }>`select distinct ${sql.ref(column)} as s from ${sql.table(table)} where ${where}`))
+        .map((r) => r.s)
+        .sort();
+    expect(await states('pr_header')).toEqual([
+      'APPROVED',
+      'CANCELLED',
+      'DRAFT',
+      'IN_APPROVAL',
+      'ORDERED',
+      'QUOT_REQUESTED',
+      'RECEIVED',
+      'REJECTED',
+    ]);
     expect(await states('rfq_header')).toEqual(['AWARDED', 'CANCELLED', 'OPEN']);
     for (const compNo of ['C00001', 'C00002']) {
-      expect(await states('quotation', 'status', sql`comp_no = ${compNo}`), compNo).toEqual(['CANCELLED', 'CHECKED', 'NOT_SELECTED', 'REQUESTED', 'SELECTED', 'SUBMITTED']);
-      expect(await states('loi', 'status', sql`comp_no = ${compNo}`), compNo).toEqual(expect.arrayContaining(['ACCEPTED', 'EXPIRED', 'ISSUED']));
+      expect(await states('quotation', 'status', sql`comp_no = ${compNo}`), compNo).toEqual([
+        'CANCELLED',
+        'CHECKED',
+        'NOT_SELECTED',
+        'REQUESTED',
+        'SELECTED',
+        'SUBMITTED',
+      ]);
+      expect(await states('loi', 'status', sql`comp_no = ${compNo}`), compNo).toEqual(
+        expect.arrayContaining(['ACCEPTED', 'EXPIRED', 'ISSUED']),
+      );
     }
     expect(await states('loi')).toEqual(['ACCEPTED', 'CANCELLED', 'DRAFT', 'EXPIRED', 'IN_APPROVAL', 'ISSUED']);
     expect(await states('approval')).toEqual(['APPROVED', 'IN_PROGRESS', 'PENDING', 'REJECTED', 'WITHDRAWN']);
     expect(await states('po_header', 'approval_status')).toEqual(['APPROVED', 'NONE', 'PENDING']);
     // Open requests stay open well after the anchor; issued LOIs are still valid then.
-    const open = await one(sql<{ n: number }>`select count(*)::int as n from rfq_header where status = 'OPEN' and deadline <= ${'2026-12-01T00:00:00+09:00'}::timestamptz`);
+    const open = await one(
+      sql<{
+        n: number;
+      }>`select count(*)::int as n from rfq_header where status = 'OPEN' and deadline <= ${'2026-12-01T00:00:00+09:00'}::timestamptz`,
+    );
     expect(open[0].n).toBe(0);
   });
 
@@ -406,21 +609,30 @@ describe('purchasing seed', () => {
   });
 
   it('routes approvals through demo accounts, each open approval waiting on exactly one step', async () => {
-    const approvers = await one(sql<{ a: string }>`select distinct approver_id as a from approval_line_step order by 1`);
+    const approvers = await one(
+      sql<{ a: string }>`select distinct approver_id as a from approval_line_step order by 1`,
+    );
     expect(approvers.map((r) => r.a)).toEqual(['E000001', 'E000002', 'E000006']);
     const open = await one(sql<{ n: number; bad: number }>`
       select count(*)::int as n, count(*) filter (where (select count(*) from approval_step s where s.approval_id = a.approval_id and s.status = 'PENDING') <> 1
         or a.current_step is null)::int as bad from approval a where a.status in ('PENDING', 'IN_PROGRESS')`);
     expect(open[0].n).toBeGreaterThan(20);
     expect(open[0].bad).toBe(0);
-    const pendingFor = await one(sql<{ a: string; n: number }>`select approver_id as a, count(*)::int as n from approval_step where status = 'PENDING' group by 1 order by 1`);
+    const pendingFor = await one(
+      sql<{
+        a: string;
+        n: number;
+      }>`select approver_id as a, count(*)::int as n from approval_step where status = 'PENDING' group by 1 order by 1`,
+    );
     expect(pendingFor.map((r) => r.a)).toEqual(expect.arrayContaining(['E000002', 'E000006']));
     const docs = await one(sql<{ bad: number }>`
       select (select count(*) from pr_header p where p.status = 'IN_APPROVAL' and not exists (select 1 from approval a where a.approval_id = p.approval_id and a.status in ('PENDING', 'IN_PROGRESS')))
            + (select count(*) from po_header h where h.status = 'IN_APPROVAL' and not exists (select 1 from approval a where a.approval_id = h.approval_id and a.status in ('PENDING', 'IN_PROGRESS')))
            + (select count(*) from loi l where l.status = 'IN_APPROVAL' and not exists (select 1 from approval a where a.approval_id = l.approval_id and a.status in ('PENDING', 'IN_PROGRESS'))) as bad`);
     expect(Number(docs[0].bad)).toBe(0);
-    const history = await one(sql<{ n: number }>`select count(distinct entity_key)::int as n from audit_log where entity = 'pr_header'`);
+    const history = await one(
+      sql<{ n: number }>`select count(distinct entity_key)::int as n from audit_log where entity = 'pr_header'`,
+    );
     const prs = await one(sql<{ n: number }>`select count(*)::int as n from pr_header`);
     expect(history[0].n).toBe(prs[0].n);
   });
@@ -446,7 +658,9 @@ describe('seedDemo on empty databases', () => {
 
     const same = async (table: string, orderBy: string, except: string[] = []) => {
       const read = async (db: Db) =>
-        (await sql<Record<string, unknown>>`select * from ${sql.table(table)} order by ${sql.raw(orderBy)}`.execute(db)).rows.map((r) => {
+        (
+          await sql<Record<string, unknown>>`select * from ${sql.table(table)} order by ${sql.raw(orderBy)}`.execute(db)
+        ).rows.map((r) => {
           for (const k of except) delete r[k];
           return r;
         });
@@ -465,7 +679,11 @@ describe('seedDemo on empty databases', () => {
     await same('approval_step', 'approval_id, step_no');
     await same('loi', 'loi_no');
     const digest = async (db: Db) =>
-      (await sql<{ d: string }>`select md5(string_agg(l::text, '|' order by po_no, line_no)) as d from po_line l`.execute(db)).rows[0].d;
+      (
+        await sql<{
+          d: string;
+        }>`select md5(string_agg(l::text, '|' order by po_no, line_no)) as d from po_line l`.execute(db)
+      ).rows[0].d;
     expect(await digest(b.db)).toBe(await digest(a.db));
   });
 });

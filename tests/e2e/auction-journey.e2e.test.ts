@@ -39,7 +39,11 @@ describe('auction journey: two suppliers bid live, ranks and soft close on both 
   });
 
   async function api(token: string, method: string, path: string, body?: unknown) {
-    const res = await fetch(`${baseURL}${path}`, { method, headers: { Authorization: `Bearer ${token}`, IsCyber: 'N', 'Content-Type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+    const res = await fetch(`${baseURL}${path}`, {
+      method,
+      headers: { Authorization: `Bearer ${token}`, IsCyber: 'N', 'Content-Type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
     const json = (await res.json()) as Record<string, unknown>;
     if (!res.ok) throw new Error(`${method} ${path} answered ${res.status}: ${JSON.stringify(json)}`);
     return json;
@@ -52,7 +56,10 @@ describe('auction journey: two suppliers bid live, ranks and soft close on both 
     await page.getByLabel('입찰가 (총액, KRW)').fill(amount);
     // Enter submits the form (the box is keyboard-operable).
     await page.getByLabel('입찰가 (총액, KRW)').press('Enter');
-    await page.getByTestId('bid-accepted').filter({ hasText: /접수되었습니다/ }).waitFor({ timeout: 20_000 });
+    await page
+      .getByTestId('bid-accepted')
+      .filter({ hasText: /접수되었습니다/ })
+      .waitFor({ timeout: 20_000 });
   }
 
   /** Opens the auction's row of the list the page shows (a canvas grid: the click is retried until the grid takes it). */
@@ -106,7 +113,8 @@ describe('auction journey: two suppliers bid live, ranks and soft close on both 
     await s1.page.goto('/cyber/bid/auctionList');
     await openRow(s1.page, '/cyber/bid/auctionRoom');
     await s2.page.goto(`/cyber/bid/auctionRoom?auctionNo=${auctionNo}`);
-    for (const p of [monitor.page, s1.page, s2.page]) await p.locator('[data-testid="feed-state"][data-state="open"]').waitFor({ timeout: 20_000 });
+    for (const p of [monitor.page, s1.page, s2.page])
+      await p.locator('[data-testid="feed-state"][data-state="open"]').waitFor({ timeout: 20_000 });
     expect(await rank(s1.page)).toBe('아직 입찰하지 않음');
     const planned = await end(s1.page);
     expect(await end(s2.page)).toBe(planned);
@@ -125,7 +133,9 @@ describe('auction journey: two suppliers bid live, ranks and soft close on both 
     await poll(() => rank(s1.page)).toBe('2위');
     // Not in the last 2 minutes of the moved end: no second extension.
     expect(await end(s1.page)).toBe(extended);
-    await poll(() => s1.page.getByTestId('auction-announcement').innerText()).toBe('현재 순위 2위, 우리 최저 입찰가 95,000');
+    await poll(() => s1.page.getByTestId('auction-announcement').innerText()).toBe(
+      '현재 순위 2위, 우리 최저 입찰가 95,000',
+    );
 
     // A bid not 1,000 under our own last: the server's refusal at the box, nothing changed.
     await s1.page.getByLabel('입찰가 (총액, KRW)').fill('94500');
@@ -147,10 +157,10 @@ describe('auction journey: two suppliers bid live, ranks and soft close on both 
 
     // The monitor: both names and prices, three bids in the log, the one extension.
     const ranking = monitor.page.getByTestId('ranking');
-    await poll(async () => (await ranking.locator('tbody tr').allInnerTexts()).map((r) => r.split('\t').slice(0, 4).join(' ')), 20_000).toEqual([
-      expect.stringMatching(/^1 .* C00001 92,500$/),
-      expect.stringMatching(/^2 .* C00002 94,000$/),
-    ]);
+    await poll(
+      async () => (await ranking.locator('tbody tr').allInnerTexts()).map((r) => r.split('\t').slice(0, 4).join(' ')),
+      20_000,
+    ).toEqual([expect.stringMatching(/^1 .* C00001 92,500$/), expect.stringMatching(/^2 .* C00002 94,000$/)]);
     await poll(() => monitor.page.getByTestId('bid-log').locator('tbody tr').count()).toBe(3);
     await poll(() => monitor.page.getByTestId('extensions').innerText()).toBe('1 / 5');
     expect(await end(monitor.page)).toBe(extended);

@@ -1,6 +1,13 @@
 import type { Browser, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { endSessionAsAdmin, logoutWithToken, pageSession, submitExternalLogin, submitInternalLogin, unexpected } from './helpers/auth';
+import {
+  endSessionAsAdmin,
+  logoutWithToken,
+  pageSession,
+  submitExternalLogin,
+  submitInternalLogin,
+  unexpected,
+} from './helpers/auth';
 import { launchBrowser, openPage, screenshot, type TestPage } from './helpers/browser';
 
 /**
@@ -34,7 +41,8 @@ describe('login journeys', () => {
   const waitForPath = (page: Page, pathname: string) => page.waitForURL((u) => u.pathname === pathname);
   const mainMenu = (page: Page) => page.getByRole('navigation', { name: '주 메뉴' });
   const breadcrumb = (page: Page) => page.getByRole('navigation', { name: '현재 위치' });
-  const crumbTexts = async (page: Page) => (await breadcrumb(page).getByRole('listitem').allInnerTexts()).map((t) => t.replace(/[›▾]/g, '').trim());
+  const crumbTexts = async (page: Page) =>
+    (await breadcrumb(page).getByRole('listitem').allInnerTexts()).map((t) => t.replace(/[›▾]/g, '').trim());
 
   it('internal: login → home → a menu screen → breadcrumb switch → logout', async () => {
     const { page, problems } = await open();
@@ -53,28 +61,41 @@ describe('login journeys', () => {
     await screenshot(page, 'journey-home-internal');
 
     // The mega menu: a top-level section opens every section's second and third levels.
-    await mainMenu(page).getByRole('button', { name: /입고\/정산/ }).click();
+    await mainMenu(page)
+      .getByRole('button', { name: /입고\/정산/ })
+      .click();
     const mega = page.getByRole('region', { name: '전체 메뉴' });
     await mega.waitFor();
     await screenshot(page, 'journey-mega-menu');
     const menuLog = page.waitForRequest((r) => r.url().endsWith('/api/v1/menuLog') && r.method() === 'POST');
     await mega.getByRole('link', { name: '입고현황', exact: true }).click();
     await waitForPath(page, '/warehousingList');
-    expect(JSON.parse((await menuLog).postData() ?? '{}')).toMatchObject({ path: '/warehousingList', pgmId: 'WHS_RECEIPT_LIST' });
-    await breadcrumb(page).getByRole('button', { name: /^입고현황 —/ }).waitFor();
+    expect(JSON.parse((await menuLog).postData() ?? '{}')).toMatchObject({
+      path: '/warehousingList',
+      pgmId: 'WHS_RECEIPT_LIST',
+    });
+    await breadcrumb(page)
+      .getByRole('button', { name: /^입고현황 —/ })
+      .waitFor();
     // The screen's chunk loads lazily: wait for its breadcrumb rather than read it at once.
     await expect.poll(() => crumbTexts(page), { timeout: 15_000 }).toEqual(['홈', '입고/정산', '입고', '입고현황']);
 
     // The breadcrumb's third level lists the siblings and switches the page (and logs the visit).
-    await breadcrumb(page).getByRole('button', { name: /^입고현황 —/ }).click();
+    await breadcrumb(page)
+      .getByRole('button', { name: /^입고현황 —/ })
+      .click();
     await screenshot(page, 'journey-breadcrumb');
     const secondLog = page.waitForRequest((r) => r.url().endsWith('/api/v1/menuLog') && r.method() === 'POST');
     await breadcrumb(page).getByRole('option', { name: '입고품목현황', exact: true }).click();
     await waitForPath(page, '/warehousingItemList');
     expect(JSON.parse((await secondLog).postData() ?? '{}')).toMatchObject({ path: '/warehousingItemList' });
-    await breadcrumb(page).getByRole('button', { name: /^입고품목현황 —/ }).waitFor();
+    await breadcrumb(page)
+      .getByRole('button', { name: /^입고품목현황 —/ })
+      .waitFor();
     // The second level switches to the first screen of a sibling group.
-    await breadcrumb(page).getByRole('button', { name: /^입고 —/ }).click();
+    await breadcrumb(page)
+      .getByRole('button', { name: /^입고 —/ })
+      .click();
     await breadcrumb(page).getByRole('option', { name: '정산', exact: true }).click();
     await waitForPath(page, '/monthlyCalcAdmin');
 
@@ -84,8 +105,12 @@ describe('login journeys', () => {
     await page.getByRole('button', { name: '로그아웃' }).click();
     expect(new URLSearchParams((await logout).postData() ?? '').get('AccessToken')).toBe(accessToken);
     await page.getByRole('heading', { name: 'GPMS 로그인' }).waitFor();
-    expect(await page.evaluate(() => JSON.parse(sessionStorage.getItem('gpms.session') ?? '{}').state?.tokens ?? null)).toBeNull();
-    const refused = await fetch(`${baseURL}/api/v1/menus`, { headers: { Authorization: `Bearer ${accessToken}`, IsCyber: 'N' } });
+    expect(
+      await page.evaluate(() => JSON.parse(sessionStorage.getItem('gpms.session') ?? '{}').state?.tokens ?? null),
+    ).toBeNull();
+    const refused = await fetch(`${baseURL}/api/v1/menus`, {
+      headers: { Authorization: `Bearer ${accessToken}`, IsCyber: 'N' },
+    });
     expect(refused.status).toBe(401);
     expect(unexpected(problems)).toEqual([]);
   });
@@ -107,7 +132,8 @@ describe('login journeys', () => {
     const { page, problems } = await open();
     const cyberHeaders: string[] = [];
     page.on('request', (r: Request) => {
-      if (r.url().includes('/api/v1/') && !r.url().includes('/loginCheck')) cyberHeaders.push(r.headers()['iscyber'] ?? '-');
+      if (r.url().includes('/api/v1/') && !r.url().includes('/loginCheck'))
+        cyberHeaders.push(r.headers()['iscyber'] ?? '-');
     });
     await page.goto('/cyber/deliverInfo');
     await page.getByRole('heading', { name: 'OGPMS 협력사 로그인' }).waitFor();
@@ -170,7 +196,9 @@ describe('login journeys', () => {
     // An administrator ends this session (userSessionManage's force logout).
     await endSessionAsAdmin(baseURL, (await pageSession(page)).sessionId);
 
-    await mainMenu(page).getByRole('button', { name: /입고\/정산/ }).click();
+    await mainMenu(page)
+      .getByRole('button', { name: /입고\/정산/ })
+      .click();
     await page.getByRole('region', { name: '전체 메뉴' }).getByRole('link', { name: '입고현황', exact: true }).click();
     const alert = page.getByRole('alertdialog', { name: '로그인 정보' });
     await alert.waitFor();
@@ -213,11 +241,22 @@ describe('login journeys', () => {
     const { page, problems } = await open();
     // yyyyMMddHHmmss in the browser's time zone (the context runs in Asia/Seoul).
     const parts = Object.fromEntries(
-      new Intl.DateTimeFormat('en-GB', { timeZone: 'Asia/Seoul', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' })
+      new Intl.DateTimeFormat('en-GB', {
+        timeZone: 'Asia/Seoul',
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+        hour: '2-digit',
+        minute: '2-digit',
+        second: '2-digit',
+        hourCycle: 'h23',
+      })
         .formatToParts(new Date())
         .map((p) => [p.type, p.value]),
     );
-    const t = Buffer.from(`${parts.year}${parts.month}${parts.day}${parts.hour}${parts.minute}${parts.second}`).toString('base64');
+    const t = Buffer.from(
+      `${parts.year}${parts.month}${parts.day}${parts.hour}${parts.minute}${parts.second}`,
+    ).toString('base64');
     await page.goto(`/integration?t=${encodeURIComponent(t)}`);
     await page.getByRole('heading', { name: '통합 인증' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/auth/login');
@@ -235,7 +274,10 @@ describe('login journeys', () => {
     const { page, problems } = await open();
     await page.goto('/login');
     await submitInternalLogin(page, 'nobody-here', 'whatever');
-    await page.getByRole('alert').filter({ hasText: /아이디/ }).waitFor();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: /아이디/ })
+      .waitFor();
 
     // A malformed token handed over to the external portal, naming nobody: the external error page with its code.
     await page.goto('/integration?accessToken=garbage');

@@ -25,7 +25,11 @@ describe('budget journey: PR refused under STOP → budget transfer approved →
 
   async function api<T>(user: string, method: string, path: string, body?: unknown): Promise<T> {
     const token = await apiLogin(baseURL, user);
-    const res = await fetch(`${baseURL}${path}`, { method, headers: { Authorization: `Bearer ${token}`, IsCyber: 'N', 'Content-Type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+    const res = await fetch(`${baseURL}${path}`, {
+      method,
+      headers: { Authorization: `Bearer ${token}`, IsCyber: 'N', 'Content-Type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
     const answer = (await res.json()) as T;
     if (!res.ok) throw new Error(`${method} ${path} answered ${res.status}: ${JSON.stringify(answer)}`);
     return answer;
@@ -40,8 +44,19 @@ describe('budget journey: PR refused under STOP → budget transfer approved →
     browser = await launchBrowser();
     const desired = new Date(Date.now() + 30 * 86400_000).toISOString().slice(0, 10);
     const pr = await api<{ prNo: string }>('buyer', 'POST', '/api/v1/prs', {
-      title: `예산 여정 시험 ${stamp}`, desiredDate: desired, purpose: '예산 통제 여정', currency: 'KRW',
-      lines: [{ itemName: `시험 지그 ${stamp}`, unitCode: 'EA', quantity: '1', estUnitPrice: String(price), budgetAccount: 'RND' }],
+      title: `예산 여정 시험 ${stamp}`,
+      desiredDate: desired,
+      purpose: '예산 통제 여정',
+      currency: 'KRW',
+      lines: [
+        {
+          itemName: `시험 지그 ${stamp}`,
+          unitCode: 'EA',
+          quantity: '1',
+          estUnitPrice: String(price),
+          budgetAccount: 'RND',
+        },
+      ],
     });
     doc.prNo = pr.prNo;
   });
@@ -57,7 +72,9 @@ describe('budget journey: PR refused under STOP → budget transfer approved →
     await expectField(page, 'prNo', doc.prNo);
     const budget = page.getByRole('region', { name: /예산 가용/ });
     // Account, policy, budget 0 and available 0 on the one line.
-    await poll(async () => (await gridRows(budget)).map((r) => r.join('|')), 30_000).toEqual([expect.stringMatching(/시험연구\|초과 불가\|0\|0\|/)]);
+    await poll(async () => (await gridRows(budget)).map((r) => r.join('|')), 30_000).toEqual([
+      expect.stringMatching(/시험연구\|초과 불가\|0\|0\|/),
+    ]);
     // Asked at the place of the decision: the approval's own message, and the way to 예산전용.
     await page.getByRole('button', { name: '결재 상신' }).click();
     const ask = page.getByRole('dialog', { name: '결재 상신' });
@@ -117,7 +134,11 @@ describe('budget journey: PR refused under STOP → budget transfer approved →
     await dialog.getByRole('button', { name: '확인', exact: true }).click();
     await notice(page, '예산전용을 요청하고 결재를 올렸습니다').waitFor({ timeout: 30_000 });
     await dialog.waitFor({ state: 'detached' });
-    const mine = await api<{ rows: { transferNo: string; reason: string; fromDeptcd: string; toAccount: string }[] }>('operator', 'GET', `/api/v1/budget/transfers?fiscalYear=${year}&size=50&sort=transferNo:desc`);
+    const mine = await api<{ rows: { transferNo: string; reason: string; fromDeptcd: string; toAccount: string }[] }>(
+      'operator',
+      'GET',
+      `/api/v1/budget/transfers?fiscalYear=${year}&size=50&sort=transferNo:desc`,
+    );
     const sent = mine.rows.find((r) => r.reason === `시험연구 예산 보충 ${stamp}`);
     expect(sent).toMatchObject({ fromDeptcd: pr.deptcd, toAccount: 'RND' });
     doc.transferNo = sent!.transferNo;
@@ -128,9 +149,13 @@ describe('budget journey: PR refused under STOP → budget transfer approved →
   it('opadmin approves it on 예산전용, opened as the approval card links it (the transfer selected)', async () => {
     const { page, problems } = await internal('opadmin');
     // Where the home page's approval card links it (the card shows the oldest few; the seed has older ones).
-    await page.goto(`/budget/budgetTransfer?transferNo=${encodeURIComponent(doc.transferNo)}&selected=${encodeURIComponent(doc.transferNo)}`);
+    await page.goto(
+      `/budget/budgetTransfer?transferNo=${encodeURIComponent(doc.transferNo)}&selected=${encodeURIComponent(doc.transferNo)}`,
+    );
     const list = page.getByTestId('list-grid');
-    await poll(async () => (await gridRows(list)).map((r) => [r[0], r[1]]), 30_000).toEqual([[doc.transferNo, '결재중']]);
+    await poll(async () => (await gridRows(list)).map((r) => [r[0], r[1]]), 30_000).toEqual([
+      [doc.transferNo, '결재중'],
+    ]);
     // Selected already: 승인 is ready without a click on the row.
     await poll(async () => page.getByRole('button', { name: '승인', exact: true }).isEnabled(), 15_000).toBe(true);
     await page.getByRole('button', { name: '승인', exact: true }).click();
@@ -144,7 +169,9 @@ describe('budget journey: PR refused under STOP → budget transfer approved →
     const { page } = await internal('uadmin1');
     await page.goto(`/prEdit?prNo=${encodeURIComponent(doc.prNo)}`);
     const budget = page.getByRole('region', { name: /예산 가용/ });
-    await poll(async () => (await gridRows(budget)).map((r) => r.join('|')), 30_000).toEqual([expect.stringMatching(/시험연구\|초과 불가\|1,000,000\|1,000,000\|/)]);
+    await poll(async () => (await gridRows(budget)).map((r) => r.join('|')), 30_000).toEqual([
+      expect.stringMatching(/시험연구\|초과 불가\|1,000,000\|1,000,000\|/),
+    ]);
     await page.getByRole('button', { name: '승인', exact: true }).click();
     const prompt = page.getByRole('dialog', { name: '결재 승인' });
     await prompt.waitFor();

@@ -22,7 +22,9 @@ const PERIOD = `여정 평가 ${RUN}`;
 /** The half-year before `start` (yyyy-MM-dd, a 1 January or 1 July). */
 function halfYearBefore(start: string): { startDate: string; endDate: string } {
   const [y, m] = start.split('-').map(Number);
-  return m === 7 ? { startDate: `${y}-01-01`, endDate: `${y}-06-30` } : { startDate: `${y - 1}-07-01`, endDate: `${y - 1}-12-31` };
+  return m === 7
+    ? { startDate: `${y}-01-01`, endDate: `${y}-06-30` }
+    : { startDate: `${y - 1}-07-01`, endDate: `${y - 1}-12-31` };
 }
 
 /** Presses row `row`'s first data cell of a glide grid (a canvas) and releases once glide has taken it. */
@@ -50,7 +52,14 @@ const SCORE_WIDTHS = [90, 150, 70, 60, 120, 80, 80, 70, 70, 70, 220];
  * columns' widths, the grid scrolled back to its left edge), Enter opens the editor, the text,
  * Enter commits.
  */
-async function editCell(page: Page, grid: Locator, widths: number[], row: number, column: number, text: string): Promise<void> {
+async function editCell(
+  page: Page,
+  grid: Locator,
+  widths: number[],
+  row: number,
+  column: number,
+  text: string,
+): Promise<void> {
   await grid.scrollIntoViewIfNeeded();
   await grid.locator('.dvn-scroller').evaluate((el) => el.scrollTo({ left: 0 }));
   const box = await grid.locator('canvas[data-testid="data-grid-canvas"]').boundingBox();
@@ -60,10 +69,17 @@ async function editCell(page: Page, grid: Locator, widths: number[], row: number
   const left = widths.slice(0, column).reduce((a, b) => a + b, 0);
   const x = Math.min(box.x + marker + left + Math.min(widths[column] / 2, 30), box.x + box.width - 6);
   await page.mouse.click(x, box.y + header + row * height + height / 2);
-  await grid.locator(`#glide-cell-${(marker > 0 ? 1 : 0) + column}-${row}[aria-selected="true"]`).waitFor({ state: 'attached' });
+  await grid
+    .locator(`#glide-cell-${(marker > 0 ? 1 : 0) + column}-${row}[aria-selected="true"]`)
+    .waitFor({ state: 'attached' });
   const editor = page.locator('#portal textarea, #portal input').first();
   await page.keyboard.press('Enter');
-  if (!(await editor.waitFor({ timeout: 5_000 }).then(() => true, () => false))) {
+  if (
+    !(await editor.waitFor({ timeout: 5_000 }).then(
+      () => true,
+      () => false,
+    ))
+  ) {
     await page.keyboard.press('Enter');
     await editor.waitFor();
   }
@@ -82,7 +98,15 @@ async function tickRow(page: Page, grid: Locator, row: number): Promise<void> {
 }
 
 async function api<T>(baseURL: string, token: string, url: string, init: RequestInit = {}): Promise<T> {
-  const res = await fetch(`${baseURL}${url}`, { ...init, headers: { authorization: `Bearer ${token}`, iscyber: 'N', 'content-type': 'application/json', ...(init.headers ?? {}) } });
+  const res = await fetch(`${baseURL}${url}`, {
+    ...init,
+    headers: {
+      authorization: `Bearer ${token}`,
+      iscyber: 'N',
+      'content-type': 'application/json',
+      ...(init.headers ?? {}),
+    },
+  });
   if (!res.ok) throw new Error(`${url}: ${res.status} ${await res.text()}`);
   return (await res.json()) as T;
 }
@@ -103,7 +127,11 @@ describe('supplier evaluation journey', () => {
   beforeAll(async () => {
     browser = await launchBrowser();
     const token = await apiLogin(baseURL, 'monitor');
-    const periods = await api<{ rows: Array<{ startDate: string }> }>(baseURL, token, '/api/v1/evaluation/periods?size=500');
+    const periods = await api<{ rows: Array<{ startDate: string }> }>(
+      baseURL,
+      token,
+      '/api/v1/evaluation/periods?size=500',
+    );
     dates = halfYearBefore(periods.rows.map((p) => p.startDate).sort()[0]);
   }, 120_000);
   afterAll(async () => {
@@ -140,7 +168,10 @@ describe('supplier evaluation journey', () => {
 
     // Two qualitative criteria (weights 60 + 40), each scored by operator (E000004); the grade bands start as A 90 / B 75 / C 60 warn / D block.
     const criteria = page.getByRole('region', { name: '평가 항목 (가중치 합 100)' });
-    for (const [row, [seq, category, name, weight]] of [['1', '협력', '협조도', '60'], ['2', '기술', '기술 대응력', '40']].entries()) {
+    for (const [row, [seq, category, name, weight]] of [
+      ['1', '협력', '협조도', '60'],
+      ['2', '기술', '기술 대응력', '40'],
+    ].entries()) {
       await page.getByRole('button', { name: '행 추가' }).click();
       await editCell(page, criteria, CRITERIA_WIDTHS, row, 0, seq);
       await editCell(page, criteria, CRITERIA_WIDTHS, row, 1, category);
@@ -154,7 +185,9 @@ describe('supplier evaluation journey', () => {
       const people = page.getByRole('dialog', { name: '사원 검색' });
       await people.getByLabel('사번').fill('E000004');
       await people.getByRole('button', { name: '조회' }).click();
-      await poll(async () => (await gridRows(people.locator('[data-gpms-grid]'))).map((r) => [r[0], r[3]])).toEqual([['김민수', 'E000004']]);
+      await poll(async () => (await gridRows(people.locator('[data-gpms-grid]'))).map((r) => [r[0], r[3]])).toEqual([
+        ['김민수', 'E000004'],
+      ]);
       await people.getByRole('button', { name: '선택' }).click();
       await people.waitFor({ state: 'detached' });
       await editCell(page, evaluators, EVALUATOR_WIDTHS, row, 0, seq);
@@ -187,7 +220,9 @@ describe('supplier evaluation journey', () => {
   it('operator scores C00001 on its task and submits it', async () => {
     const { page, problems } = await internal('operator');
     const token = await apiLogin(baseURL, 'operator');
-    const tasks = (await api<{ rows: Task[] }>(baseURL, token, `/api/v1/evaluation/tasks?size=500`)).rows.filter((t) => t.periodName === PERIOD);
+    const tasks = (await api<{ rows: Task[] }>(baseURL, token, `/api/v1/evaluation/tasks?size=500`)).rows.filter(
+      (t) => t.periodName === PERIOD,
+    );
     expect(tasks.map((t) => t.compNo).sort()).toEqual(['C00001', 'C00002']);
 
     await page.goto('/evaWorkList');
@@ -199,7 +234,11 @@ describe('supplier evaluation journey', () => {
       [PERIOD, 'C00002', '미평가'],
     ]);
     const c1 = tasks.find((t) => t.compNo === 'C00001')!;
-    await clickGridRow(page, list, (await gridRows(list)).findIndex((r) => r[2] === 'C00001'));
+    await clickGridRow(
+      page,
+      list,
+      (await gridRows(list)).findIndex((r) => r[2] === 'C00001'),
+    );
     await page.waitForURL((u) => u.pathname === '/evaWorkEdit' && u.searchParams.get('taskId') === String(c1.taskId));
     await poll(() => page.locator('[data-field="compNo"] input').inputValue()).toBe('C00001');
     const scores = page.getByRole('region', { name: /평가 항목/ });
@@ -209,13 +248,29 @@ describe('supplier evaluation journey', () => {
     await screenshot(page, 'evaluation-03-scoring');
     await page.locator('[data-action="submit"]').click();
     await confirm(page, /제출/);
-    await poll(() => page.locator('[data-field="status"] select').evaluate((s) => (s as HTMLSelectElement).selectedOptions[0]?.textContent ?? '')).toBe('제출');
+    await poll(() =>
+      page
+        .locator('[data-field="status"] select')
+        .evaluate((s) => (s as HTMLSelectElement).selectedOptions[0]?.textContent ?? ''),
+    ).toBe('제출');
 
     // C00002 through the same operations: 2 and 2 → 40 points, grade D.
     const c2 = tasks.find((t) => t.compNo === 'C00002')!;
-    const detail = await api<{ version: number; scores: Array<{ criterionId: number; kind: string }> }>(baseURL, token, `/api/v1/evaluation/tasks/${c2.taskId}`);
-    const body = { version: detail.version, scores: detail.scores.filter((s) => s.kind === 'QUAL').map((s) => ({ criterionId: s.criterionId, score: 2, comment: null })) };
-    await api(baseURL, token, `/api/v1/evaluation/tasks/${c2.taskId}/submit`, { method: 'POST', body: JSON.stringify(body) });
+    const detail = await api<{ version: number; scores: Array<{ criterionId: number; kind: string }> }>(
+      baseURL,
+      token,
+      `/api/v1/evaluation/tasks/${c2.taskId}`,
+    );
+    const body = {
+      version: detail.version,
+      scores: detail.scores
+        .filter((s) => s.kind === 'QUAL')
+        .map((s) => ({ criterionId: s.criterionId, score: 2, comment: null })),
+    };
+    await api(baseURL, token, `/api/v1/evaluation/tasks/${c2.taskId}/submit`, {
+      method: 'POST',
+      body: JSON.stringify(body),
+    });
     expect(unexpected(problems)).toEqual([]);
   });
 
@@ -224,7 +279,11 @@ describe('supplier evaluation journey', () => {
     await openPeriod(page);
     await page.locator('[data-action="close"]').click();
     await confirm(page, /마감/);
-    await poll(() => page.locator('[data-field="status"] select').evaluate((s) => (s as HTMLSelectElement).selectedOptions[0]?.textContent ?? '')).toBe('마감');
+    await poll(() =>
+      page
+        .locator('[data-field="status"] select')
+        .evaluate((s) => (s as HTMLSelectElement).selectedOptions[0]?.textContent ?? ''),
+    ).toBe('마감');
 
     const totals = async () => {
       await page.goto('/compEvaTotalList');
@@ -305,11 +364,15 @@ describe('supplier evaluation journey', () => {
     const companies = page.getByRole('dialog', { name: '업체 검색' });
     await companies.getByLabel('업체명 또는 사업자번호').fill('C00118');
     await companies.getByRole('button', { name: '조회' }).click();
-    await poll(async () => (await gridRows(companies.locator('[data-gpms-grid]'))).map((r) => r[0])).toEqual(['C00118']);
+    await poll(async () => (await gridRows(companies.locator('[data-gpms-grid]'))).map((r) => r[0])).toEqual([
+      'C00118',
+    ]);
     await companies.getByRole('button', { name: '선택' }).click();
     await companies.waitFor({ state: 'detached' });
     const invited = rfq.getByRole('region', { name: '견적 요청 협력사' });
-    await poll(async () => (await gridRows(invited)).map((r) => [r[0], r[3], r[4]])).toEqual([['C00118', 'D', '거래 제한']]);
+    await poll(async () => (await gridRows(invited)).map((r) => [r[0], r[3], r[4]])).toEqual([
+      ['C00118', 'D', '거래 제한'],
+    ]);
     await rfq.locator('[data-action="save"]').click();
     await confirm(page, '선택한 협력사에 견적을 요청하시겠습니까?');
     const error = page.getByRole('alertdialog').filter({ hasText: /거래가 제한된 협력사입니다.*C00118.*D등급/ });
@@ -323,10 +386,14 @@ describe('supplier evaluation journey', () => {
     await rfq.getByRole('button', { name: '협력사 추가' }).click();
     await companies.getByLabel('업체명 또는 사업자번호').fill('C00117');
     await companies.getByRole('button', { name: '조회' }).click();
-    await poll(async () => (await gridRows(companies.locator('[data-gpms-grid]'))).map((r) => r[0])).toEqual(['C00117']);
+    await poll(async () => (await gridRows(companies.locator('[data-gpms-grid]'))).map((r) => r[0])).toEqual([
+      'C00117',
+    ]);
     await companies.getByRole('button', { name: '선택' }).click();
     await companies.waitFor({ state: 'detached' });
-    await poll(async () => (await gridRows(invited)).map((r) => [r[0], r[3], r[4]])).toEqual([['C00117', 'C', '확인 후 거래']]);
+    await poll(async () => (await gridRows(invited)).map((r) => [r[0], r[3], r[4]])).toEqual([
+      ['C00117', 'C', '확인 후 거래'],
+    ]);
     const check = rfq.getByLabel('평가 등급 확인');
     await check.waitFor();
     await rfq.locator('[data-action="save"]').click();

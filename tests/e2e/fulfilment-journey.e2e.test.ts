@@ -36,7 +36,9 @@ async function shown(scope: Page | Locator, label: string): Promise<string> {
   return scope
     .getByLabel(label, { exact: true })
     .first()
-    .evaluate((el) => (el instanceof HTMLSelectElement ? (el.selectedOptions[0]?.text ?? '') : (el as HTMLInputElement).value));
+    .evaluate((el) =>
+      el instanceof HTMLSelectElement ? (el.selectedOptions[0]?.text ?? '') : (el as HTMLInputElement).value,
+    );
 }
 
 /** Waits until a labelled control shows `text`. */
@@ -46,7 +48,9 @@ async function expectShown(scope: Page | Locator, label: string, text: string, t
 
 /** The rows glide exposes in its accessibility table (the visible cells), one array per row. */
 async function gridRows(grid: Locator): Promise<string[][]> {
-  return grid.locator('canvas tbody tr').evaluateAll((trs) => trs.map((tr) => Array.from(tr.querySelectorAll('td')).map((td) => td.textContent ?? '')));
+  return grid
+    .locator('canvas tbody tr')
+    .evaluateAll((trs) => trs.map((tr) => Array.from(tr.querySelectorAll('td')).map((td) => td.textContent ?? '')));
 }
 
 /** Waits for the row holding the cell `key`; answers its cells and its index on screen. */
@@ -82,7 +86,13 @@ async function clickGridRow(page: Page, grid: Locator, row: number, x?: number):
  * opens the cell's editor (glide's overlay in #portal: a text box, or a drop-down for a code), and
  * `act` changes it; the editor closes when the change is committed.
  */
-async function editGridCell(page: Page, grid: Locator, row: number, field: string, act: (editor: Locator) => Promise<void>): Promise<void> {
+async function editGridCell(
+  page: Page,
+  grid: Locator,
+  row: number,
+  field: string,
+  act: (editor: Locator) => Promise<void>,
+): Promise<void> {
   // The grid names its columns' fields in order (data-fields): the keyboard moves through them.
   const column = ((await grid.getAttribute('data-fields')) ?? '').split(' ').indexOf(field);
   if (column < 0) throw new Error(`the grid has no column ${field}`);
@@ -99,22 +109,44 @@ async function editGridCell(page: Page, grid: Locator, row: number, field: strin
 }
 
 /** The order's lines as the server has them (what was delivered of each) and its status. */
-async function poLineDelivered(poNo: string): Promise<{ status: string; lines: Array<{ itemName: string; deliveredQty: number }> }> {
+async function poLineDelivered(
+  poNo: string,
+): Promise<{ status: string; lines: Array<{ itemName: string; deliveredQty: number }> }> {
   const base = inject('e2eBaseUrl');
   const token = await apiLogin(base, 'operator');
-  const res = await fetch(`${base}/api/v1/pos/${poNo}`, { headers: { Authorization: `Bearer ${token}`, IsCyber: 'N' } });
+  const res = await fetch(`${base}/api/v1/pos/${poNo}`, {
+    headers: { Authorization: `Bearer ${token}`, IsCyber: 'N' },
+  });
   expect(res.status).toBe(200);
   const po = (await res.json()) as { status: string; lines: Array<{ itemName: string; deliveredQty: string }> };
-  return { status: po.status, lines: po.lines.map((l) => ({ itemName: l.itemName, deliveredQty: Number(l.deliveredQty) })) };
+  return {
+    status: po.status,
+    lines: po.lines.map((l) => ({ itemName: l.itemName, deliveredQty: Number(l.deliveredQty) })),
+  };
 }
 
 /** The delivery's lines as the server has them (what was received short, and why). */
-async function deliveryLines(deliveryNo: string): Promise<Array<{ itemName: string; shortQty: string | null; shortReason: string | null; shortRemark: string | null }>> {
+async function deliveryLines(
+  deliveryNo: string,
+): Promise<
+  Array<{ itemName: string; shortQty: string | null; shortReason: string | null; shortRemark: string | null }>
+> {
   const base = inject('e2eBaseUrl');
   const token = await apiLogin(base, 'operator');
-  const res = await fetch(`${base}/api/v1/deliveries/${deliveryNo}`, { headers: { Authorization: `Bearer ${token}`, IsCyber: 'N' } });
+  const res = await fetch(`${base}/api/v1/deliveries/${deliveryNo}`, {
+    headers: { Authorization: `Bearer ${token}`, IsCyber: 'N' },
+  });
   expect(res.status).toBe(200);
-  return ((await res.json()) as { lines: Array<{ itemName: string; shortQty: string | null; shortReason: string | null; shortRemark: string | null }> }).lines;
+  return (
+    (await res.json()) as {
+      lines: Array<{
+        itemName: string;
+        shortQty: string | null;
+        shortReason: string | null;
+        shortRemark: string | null;
+      }>;
+    }
+  ).lines;
 }
 
 /** expect.poll with time for a busy machine. */
@@ -142,7 +174,13 @@ describe('fulfilment and settlement journey', () => {
   const erpBase = inject('e2eErpBase');
   let browser: Browser;
   /** What the fake ERP was sent for this journey's settlement. */
-  const voucherCalls = async () => (await erpCalls(erpBase, (c) => c.path === '/erp/vouchers' && (c.body as VoucherBody | null)?.settleNo === j.settleNo)).map((c) => ({ ...c, body: c.body as VoucherBody }));
+  const voucherCalls = async () =>
+    (
+      await erpCalls(
+        erpBase,
+        (c) => c.path === '/erp/vouchers' && (c.body as VoucherBody | null)?.settleNo === j.settleNo,
+      )
+    ).map((c) => ({ ...c, body: c.body as VoucherBody }));
   const sessions = new Map<string, TestPage>();
 
   // What the journey carries from step to step.
@@ -186,12 +224,20 @@ describe('fulfilment and settlement journey', () => {
   }
 
   /** Console problems of every tab, less the refusals a step provokes on purpose (4xx) and the failed posting (424). */
-  const consoleProblems = () => [...sessions.entries()].flatMap(([user, s]) => unexpected(s.problems).filter((p) => !/status of 424 /.test(p)).map((p) => `${user}: ${p}`));
+  const consoleProblems = () =>
+    [...sessions.entries()].flatMap(([user, s]) =>
+      unexpected(s.problems)
+        .filter((p) => !/status of 424 /.test(p))
+        .map((p) => `${user}: ${p}`),
+    );
 
   it('the supplier registers a delivery against an acknowledged order', { timeout: 180_000 }, async () => {
     // The order: supplier1's newest acknowledged order in won (the API only finds its number).
     const token = await apiLogin(baseURL, 'operator');
-    const res = await fetch(`${baseURL}/api/v1/pos?compNo=C00001&status=ACKNOWLEDGED&currency=KRW&sort=poNo:desc&size=1`, { headers: { Authorization: `Bearer ${token}`, IsCyber: 'N' } });
+    const res = await fetch(
+      `${baseURL}/api/v1/pos?compNo=C00001&status=ACKNOWLEDGED&currency=KRW&sort=poNo:desc&size=1`,
+      { headers: { Authorization: `Bearer ${token}`, IsCyber: 'N' } },
+    );
     expect(res.status).toBe(200);
     const order = ((await res.json()) as { rows: Array<{ poNo: string }> }).rows[0];
     expect(order, 'the demo data has an acknowledged KRW order of C00001').toBeDefined();
@@ -256,7 +302,9 @@ describe('fulfilment and settlement journey', () => {
     expect(cells.slice(0, 5)).toEqual([j.deliveryNo, '납품등록', '㈜대한정밀', 'C00001', j.poNo]);
     // The number opens the delivery (a link cell: the first column).
     await clickGridRow(page, listGrid(page), 0, 40);
-    await page.waitForURL((u) => u.pathname === '/deliverEditAdmin' && u.searchParams.get('deliveryNo') === j.deliveryNo);
+    await page.waitForURL(
+      (u) => u.pathname === '/deliverEditAdmin' && u.searchParams.get('deliveryNo') === j.deliveryNo,
+    );
     await expectShown(page, '납품상태', '납품등록');
     expect(await shown(page, '협력사명')).toBe('㈜대한정밀');
     expect(await shown(page, '금액')).toMatch(new RegExp(`^${won(j.total)}(\\.00)?$`));
@@ -279,7 +327,15 @@ describe('fulfilment and settlement journey', () => {
       await box.fill('포장 1개 누락');
       await box.press('Enter');
     });
-    await poll(async () => (await gridRows(receiveLines))[0]).toEqual(['1', j.lines[0].itemName, expect.any(String), String(j.lines[0].quantity), String(received), '수량 부족', '포장 1개 누락']);
+    await poll(async () => (await gridRows(receiveLines))[0]).toEqual([
+      '1',
+      j.lines[0].itemName,
+      expect.any(String),
+      String(j.lines[0].quantity),
+      String(received),
+      '수량 부족',
+      '포장 1개 누락',
+    ]);
     await screenshot(page, 'fulfilment-03a-partial-receipt-lines');
     const deliveredBefore = await poLineDelivered(j.poNo);
 
@@ -324,7 +380,12 @@ describe('fulfilment and settlement journey', () => {
     await refusal.getByText('본인이 요청한 입고는 승인할 수 없습니다').waitFor();
     await screenshot(page, 'fulfilment-05-self-approval-refused');
     await refusal.getByRole('button', { name: '확인' }).click();
-    expect((await rowWith(listGrid(page), j.whReqNo)).cells.slice(0, 4)).toEqual([j.whReqNo, '', '입고요청', '결재대기']);
+    expect((await rowWith(listGrid(page), j.whReqNo)).cells.slice(0, 4)).toEqual([
+      j.whReqNo,
+      '',
+      '입고요청',
+      '결재대기',
+    ]);
     expect(consoleProblems()).toEqual([]);
   });
 
@@ -341,7 +402,9 @@ describe('fulfilment and settlement journey', () => {
     await page.getByRole('button', { name: '승인', exact: true }).click();
     await confirm(page, '선택한 1건의 입고요청을 승인하시겠습니까?');
     await notice(page, '1건 처리되었습니다.').waitFor();
-    await expect.poll(async () => (await rowWith(listGrid(page), j.whReqNo)).cells[2], { timeout: 20_000 }).toBe('입고승인');
+    await expect
+      .poll(async () => (await rowWith(listGrid(page), j.whReqNo)).cells[2], { timeout: 20_000 })
+      .toBe('입고승인');
     row = await rowWith(listGrid(page), j.whReqNo);
     expect(row.cells[1]).toMatch(/^WA\d{4}-\d{6}$/);
     expect(row.cells[3]).toBe('승인');
@@ -356,7 +419,9 @@ describe('fulfilment and settlement journey', () => {
     expect(j.decidedOn).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     j.period = j.decidedOn.slice(0, 7).replace('-', '');
     await prompt.getByRole('button', { name: '확인' }).click();
-    await expect.poll(async () => (await rowWith(listGrid(page), j.whReqNo)).cells[2], { timeout: 20_000 }).toBe('최종확정');
+    await expect
+      .poll(async () => (await rowWith(listGrid(page), j.whReqNo)).cells[2], { timeout: 20_000 })
+      .toBe('최종확정');
     await screenshot(page, 'fulfilment-06-receipt-decided');
     expect(consoleProblems()).toEqual([]);
   });
@@ -378,14 +443,27 @@ describe('fulfilment and settlement journey', () => {
     const { cells, index } = await rowWith(grid, j.period);
     j.settleNo = cells[0];
     expect(j.settleNo).toMatch(/^ST\d{4}-\d{6}$/);
-    expect(cells.slice(1, 11)).toEqual([j.period, 'C00001', '㈜대한정밀', '정산작성', String(j.lines.length), won(j.total), '0', '0', won(j.total), '0']);
+    expect(cells.slice(1, 11)).toEqual([
+      j.period,
+      'C00001',
+      '㈜대한정밀',
+      '정산작성',
+      String(j.lines.length),
+      won(j.total),
+      '0',
+      '0',
+      won(j.total),
+      '0',
+    ]);
     await screenshot(page, 'fulfilment-08-settlement-built');
 
     await clickGridRow(page, grid, index, 36 + 40);
     const opened = (u: URL) => u.pathname === '/monthlyCalcADetail' && u.searchParams.get('settleNo') === j.settleNo;
     // The grid keeps its current cell across a reload, and a click on that same cell is sometimes
     // taken as no click (seen once in a full run): open the settlement by its address then.
-    await page.waitForURL(opened, { timeout: 10_000 }).catch(() => page.goto(`/monthlyCalcADetail?settleNo=${j.settleNo}`));
+    await page
+      .waitForURL(opened, { timeout: 10_000 })
+      .catch(() => page.goto(`/monthlyCalcADetail?settleNo=${j.settleNo}`));
     await page.waitForURL(opened);
     await expectShown(page, '정산상태', '정산작성');
     expect(await shown(page, '정산월')).toBe(`${j.period.slice(0, 4)}-${j.period.slice(4)}`);
@@ -420,7 +498,9 @@ describe('fulfilment and settlement journey', () => {
     expect(cells.slice(0, 4)).toEqual([j.settleNo, j.period, '확인요청', String(j.lines.length)]);
     expect(cells).toContain(won(j.total));
     await clickGridRow(page, grid, index, 40);
-    await page.waitForURL((u) => u.pathname === '/cyber/monthlyCalcDetail' && u.searchParams.get('settleNo') === j.settleNo);
+    await page.waitForURL(
+      (u) => u.pathname === '/cyber/monthlyCalcDetail' && u.searchParams.get('settleNo') === j.settleNo,
+    );
     await expectShown(page, '정산상태', '확인요청');
     expect(await shown(page, '정산금액(원)')).toBe(won(j.total));
     await screenshot(page, 'fulfilment-10-supplier-settlement');
@@ -434,44 +514,77 @@ describe('fulfilment and settlement journey', () => {
     expect(consoleProblems()).toEqual([]);
   });
 
-  it('posting to the ERP fails: the settlement shows it and /posting-error has the ERP’s message', { timeout: 180_000 }, async () => {
-    const { page, problems } = await as('operator');
-    await page.goto(`/monthlyCalcADetail?settleNo=${j.settleNo}`);
-    await expectShown(page, '정산상태', '협력사확인');
-    expect(await shown(page, '확인자')).toBe('supplier1');
-    // The shared server makes one request per posting (ERP_RETRIES=0): this one fails.
-    await erpFailNext(erpBase, { path: '/erp/vouchers', times: 1, status: 503, code: 'ERP_MAINTENANCE', message: 'ERP 정기 점검 중입니다' });
-    await page.getByRole('button', { name: 'ERP 전기' }).click();
-    await confirm(page, '이 정산을 ERP에 전기하시겠습니까?');
-    const alert = page.getByRole('alertdialog');
-    await alert.getByText('ERP 전기에 실패했습니다: ERP 정기 점검 중입니다 (HTTP 503). 전기오류 화면에서 다시 처리할 수 있습니다').waitFor();
-    await screenshot(page, 'fulfilment-12-posting-failed');
-    await alert.getByRole('button', { name: '확인' }).click();
-    // The failure is recorded: the settlement as it now is, with its voucher.
-    await expectShown(page, '정산상태', '전기오류');
-    await expectShown(page, '기표상태', '전기오류');
-    j.voucherNo = await shown(page, '전표번호');
-    expect(j.voucherNo).toMatch(/^VC\d{4}-\d{6}$/);
-    expect(problems.filter((p) => /status of 424 /.test(p))).toHaveLength(1);
+  it(
+    'posting to the ERP fails: the settlement shows it and /posting-error has the ERP’s message',
+    { timeout: 180_000 },
+    async () => {
+      const { page, problems } = await as('operator');
+      await page.goto(`/monthlyCalcADetail?settleNo=${j.settleNo}`);
+      await expectShown(page, '정산상태', '협력사확인');
+      expect(await shown(page, '확인자')).toBe('supplier1');
+      // The shared server makes one request per posting (ERP_RETRIES=0): this one fails.
+      await erpFailNext(erpBase, {
+        path: '/erp/vouchers',
+        times: 1,
+        status: 503,
+        code: 'ERP_MAINTENANCE',
+        message: 'ERP 정기 점검 중입니다',
+      });
+      await page.getByRole('button', { name: 'ERP 전기' }).click();
+      await confirm(page, '이 정산을 ERP에 전기하시겠습니까?');
+      const alert = page.getByRole('alertdialog');
+      await alert
+        .getByText(
+          'ERP 전기에 실패했습니다: ERP 정기 점검 중입니다 (HTTP 503). 전기오류 화면에서 다시 처리할 수 있습니다',
+        )
+        .waitFor();
+      await screenshot(page, 'fulfilment-12-posting-failed');
+      await alert.getByRole('button', { name: '확인' }).click();
+      // The failure is recorded: the settlement as it now is, with its voucher.
+      await expectShown(page, '정산상태', '전기오류');
+      await expectShown(page, '기표상태', '전기오류');
+      j.voucherNo = await shown(page, '전표번호');
+      expect(j.voucherNo).toMatch(/^VC\d{4}-\d{6}$/);
+      expect(problems.filter((p) => /status of 424 /.test(p))).toHaveLength(1);
 
-    const calls = await voucherCalls();
-    expect(calls).toHaveLength(1);
-    expect(calls[0]).toMatchObject({ status: 503, body: { voucherNo: j.voucherNo, settleNo: j.settleNo, period: j.period, amount: String(j.total), vendor: { compNo: 'C00001' } } });
+      const calls = await voucherCalls();
+      expect(calls).toHaveLength(1);
+      expect(calls[0]).toMatchObject({
+        status: 503,
+        body: {
+          voucherNo: j.voucherNo,
+          settleNo: j.settleNo,
+          period: j.period,
+          amount: String(j.total),
+          vendor: { compNo: 'C00001' },
+        },
+      });
 
-    await page.goto(`/posting-error?voucherNo=${j.voucherNo}`);
-    expect(await listTotal(page)).toBe('총 1건');
-    const grid = listGrid(page);
-    const { cells } = await rowWith(grid, j.voucherNo);
-    expect(cells.slice(1, 10)).toEqual(['미처리', expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/), j.voucherNo, '전기오류', j.settleNo, j.period, '㈜대한정밀', won(j.total), '1']);
-    // The ERP's answer is further right: scroll the grid sideways as a user would.
-    const box = (await grid.boundingBox())!;
-    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
-    await page.mouse.wheel(2000, 0);
-    const scrolled = await rowWith(grid, 'ERP 정기 점검 중입니다 (HTTP 503)');
-    expect(scrolled.cells).toEqual(expect.arrayContaining(['503', 'ERP_MAINTENANCE']));
-    await screenshot(page, 'fulfilment-13-posting-error');
-    expect(consoleProblems()).toEqual([]);
-  });
+      await page.goto(`/posting-error?voucherNo=${j.voucherNo}`);
+      expect(await listTotal(page)).toBe('총 1건');
+      const grid = listGrid(page);
+      const { cells } = await rowWith(grid, j.voucherNo);
+      expect(cells.slice(1, 10)).toEqual([
+        '미처리',
+        expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/),
+        j.voucherNo,
+        '전기오류',
+        j.settleNo,
+        j.period,
+        '㈜대한정밀',
+        won(j.total),
+        '1',
+      ]);
+      // The ERP's answer is further right: scroll the grid sideways as a user would.
+      const box = (await grid.boundingBox())!;
+      await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+      await page.mouse.wheel(2000, 0);
+      const scrolled = await rowWith(grid, 'ERP 정기 점검 중입니다 (HTTP 503)');
+      expect(scrolled.cells).toEqual(expect.arrayContaining(['503', 'ERP_MAINTENANCE']));
+      await screenshot(page, 'fulfilment-13-posting-error');
+      expect(consoleProblems()).toEqual([]);
+    },
+  );
 
   it('a retry from /posting-error posts the voucher, booked once', { timeout: 180_000 }, async () => {
     const { page } = await as('operator');
@@ -504,7 +617,18 @@ describe('fulfilment and settlement journey', () => {
     await page.goto(`/signifier?voucherNo=${j.voucherNo}`);
     expect(await listTotal(page)).toBe('총 1건');
     const { cells } = await rowWith(listGrid(page), j.voucherNo);
-    expect(cells.slice(0, 10)).toEqual([j.voucherNo, '전기완료', j.settleNo, j.period, 'C00001', '㈜대한정밀', won(j.total), docNo, '2', '0']);
+    expect(cells.slice(0, 10)).toEqual([
+      j.voucherNo,
+      '전기완료',
+      j.settleNo,
+      j.period,
+      'C00001',
+      '㈜대한정밀',
+      won(j.total),
+      docNo,
+      '2',
+      '0',
+    ]);
     await clickGridRow(page, listGrid(page), 0, 36 + 40);
     await page.waitForURL((u) => u.pathname === '/signifierDetail' && u.searchParams.get('voucherNo') === j.voucherNo);
     await expectShown(page, '기표상태', '전기완료');
@@ -517,10 +641,34 @@ describe('fulfilment and settlement journey', () => {
     const lines = page.getByRole('region', { name: '분개 내역' });
     const debit = await rowWith(lines, '차변');
     const credit = await rowWith(lines, '대변');
-    expect(debit.cells).toEqual(['1', '차변', '물품대', '재료비', `${j.period.slice(0, 4)}-${j.period.slice(4)} ㈜대한정밀 재료비`, won(j.total), '']);
-    expect(credit.cells).toEqual(['2', '대변', '외상매입금', '', `${j.period.slice(0, 4)}-${j.period.slice(4)} ㈜대한정밀 외상매입금`, '', won(j.total)]);
+    expect(debit.cells).toEqual([
+      '1',
+      '차변',
+      '물품대',
+      '재료비',
+      `${j.period.slice(0, 4)}-${j.period.slice(4)} ㈜대한정밀 재료비`,
+      won(j.total),
+      '',
+    ]);
+    expect(credit.cells).toEqual([
+      '2',
+      '대변',
+      '외상매입금',
+      '',
+      `${j.period.slice(0, 4)}-${j.period.slice(4)} ㈜대한정밀 외상매입금`,
+      '',
+      won(j.total),
+    ]);
     const errors = await rowWith(page.getByRole('region', { name: '전기 오류' }), 'ERP_MAINTENANCE');
-    expect(errors.cells.slice(2)).toEqual(['1', '503', 'ERP_MAINTENANCE', 'ERP 정기 점검 중입니다 (HTTP 503)', '재처리됨', expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/), 'operator']);
+    expect(errors.cells.slice(2)).toEqual([
+      '1',
+      '503',
+      'ERP_MAINTENANCE',
+      'ERP 정기 점검 중입니다 (HTTP 503)',
+      '재처리됨',
+      expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/),
+      'operator',
+    ]);
     // A posted voucher is never sent again: no retry here.
     expect(await page.getByRole('button', { name: '재전기' }).count()).toBe(0);
     await screenshot(page, 'fulfilment-15-voucher');
@@ -538,7 +686,16 @@ describe('fulfilment and settlement journey', () => {
     await page.goto('/statement?compNo=C00001');
     const grid = listGrid(page);
     const { cells, index } = await rowWith(grid, j.settleNo);
-    expect(cells.slice(0, 8)).toEqual([j.settleNo, j.period, 'C00001', '㈜대한정밀', expect.stringMatching(/^\d{3}-\d{2}-\d{5}$/), '전기완료', String(j.lines.length), won(j.total)]);
+    expect(cells.slice(0, 8)).toEqual([
+      j.settleNo,
+      j.period,
+      'C00001',
+      '㈜대한정밀',
+      expect.stringMatching(/^\d{3}-\d{2}-\d{5}$/),
+      '전기완료',
+      String(j.lines.length),
+      won(j.total),
+    ]);
     // The statement number opens the printable statement in a dialog.
     await clickGridRow(page, grid, index, 40);
     const dialog = page.getByRole('dialog', { name: '거래명세서' });
@@ -559,19 +716,25 @@ describe('fulfilment and settlement journey', () => {
       expect(lineRows[i]).toContain(won(l.quantity * l.price));
       expect(lineRows[i]).toContain(j.whReqNo);
     }
-    expect(await sheet.locator('table.totals tr.grand').innerText()).toMatch(new RegExp(`합계 \\(부가세 별도\\)\\s+₩${won(j.total)}`));
+    expect(await sheet.locator('table.totals tr.grand').innerText()).toMatch(
+      new RegExp(`합계 \\(부가세 별도\\)\\s+₩${won(j.total)}`),
+    );
     await screenshot(page, 'fulfilment-16-statement');
 
     // The print stylesheet: no page margin, the header row repeated on every printed page.
     expect(await sheet.locator('body').evaluate((b) => getComputedStyle(b).marginTop)).toBe('24px');
     await page.emulateMedia({ media: 'print' });
     expect(await sheet.locator('body').evaluate((b) => getComputedStyle(b).marginTop)).toBe('0px');
-    expect(await sheet.locator('table.lines thead').evaluate((h) => getComputedStyle(h).display)).toBe('table-header-group');
+    expect(await sheet.locator('table.lines thead').evaluate((h) => getComputedStyle(h).display)).toBe(
+      'table-header-group',
+    );
     await screenshot(page, 'fulfilment-17-statement-print');
     await page.emulateMedia({ media: 'screen' });
 
     // PDF 저장: the server answers a PDF, saved under the statement's name.
-    const pdfAnswer = page.waitForResponse((r) => r.url().includes(`/api/v1/statements/${j.settleNo}`) && r.url().includes('format=pdf'));
+    const pdfAnswer = page.waitForResponse(
+      (r) => r.url().includes(`/api/v1/statements/${j.settleNo}`) && r.url().includes('format=pdf'),
+    );
     const download = page.waitForEvent('download');
     await dialog.getByRole('button', { name: 'PDF 저장' }).click();
     const answer = await pdfAnswer;
@@ -582,7 +745,11 @@ describe('fulfilment and settlement journey', () => {
     const saved = await file.path();
     expect(fs.readFileSync(saved).subarray(0, 5).toString('latin1')).toBe('%PDF-');
     // Said in the statement's dialog, and on the page that opened it (so it outlives the dialog).
-    await page.getByRole('dialog', { name: '거래명세서' }).getByRole('status').filter({ hasText: 'PDF를 저장했습니다.' }).waitFor();
+    await page
+      .getByRole('dialog', { name: '거래명세서' })
+      .getByRole('status')
+      .filter({ hasText: 'PDF를 저장했습니다.' })
+      .waitFor();
     await page.locator('#main-content').getByRole('status').filter({ hasText: 'PDF를 저장했습니다.' }).waitFor();
     expect(await voucherCalls()).toHaveLength(2);
     expect(consoleProblems()).toEqual([]);

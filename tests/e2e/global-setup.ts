@@ -43,7 +43,10 @@ export default async function setup(project: TestProject): Promise<() => Promise
   // SSO over OpenID Connect (issue 15): the server runs in AD mode, so every journey logs in with
   // the form, and OIDC is configured too; the SSO journey reaches it through the spec's next-mode
   // override (sso.e2e.test.ts). The provider lives in this process and costs nothing to start.
-  const idp = await startTestIdp({ redirectUri: `${origin}/auth/oidc/callback`, postLogoutRedirectUri: `${origin}/login` });
+  const idp = await startTestIdp({
+    redirectUri: `${origin}/auth/oidc/callback`,
+    postLogoutRedirectUri: `${origin}/login`,
+  });
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gpms-e2e-'));
   const seed = seedMode();
   if (seed === 'demo') {
@@ -88,7 +91,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
   project.provide('e2eIdpIssuer', idp.issuer);
   return async () => {
     await server.stop();
-    if (erp.stray.length) console.warn(`The fake ERP ignored ${erp.stray.length} request(s) that were no ERP posts, e.g. ${erp.stray[0]}`);
+    if (erp.stray.length)
+      console.warn(`The fake ERP ignored ${erp.stray.length} request(s) that were no ERP posts, e.g. ${erp.stray[0]}`);
     await erp.close();
     await idp.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });

@@ -33,14 +33,20 @@ async function rowPoint(grid: Locator, row: number, x = 20): Promise<{ x: number
 const poll = <T>(read: () => Promise<T>, timeout = 30_000) => expect.poll(read, { timeout });
 
 /** A workbook file as the browser hands it over. */
-const xlsxFile = (name: string, wb: XLSX.WorkBook) => ({ name, mimeType: XLSX_TYPE, buffer: Buffer.from(XLSX.write(wb, { type: 'buffer', bookType: 'xlsx' }) as Buffer) });
+const xlsxFile = (name: string, wb: XLSX.WorkBook) => ({
+  name,
+  mimeType: XLSX_TYPE,
+  buffer: Buffer.from(XLSX.write(wb, { type: 'buffer', bookType: 'xlsx' }) as Buffer),
+});
 
 /** Reads a download as rows of cell texts (first sheet). */
 async function downloadedRows(page: Page, link: Locator): Promise<{ name: string; sheet: string; rows: string[][] }> {
   const [file] = await Promise.all([page.waitForEvent('download'), link.click()]);
   const book = XLSX.read(fs.readFileSync(await file.path()));
   const sheet = book.SheetNames[0];
-  const rows = XLSX.utils.sheet_to_json<unknown[]>(book.Sheets[sheet], { header: 1, defval: '', raw: false }).map((r) => r.map((c) => String(c)));
+  const rows = XLSX.utils
+    .sheet_to_json<unknown[]>(book.Sheets[sheet], { header: 1, defval: '', raw: false })
+    .map((r) => r.map((c) => String(c)));
   return { name: file.suggestedFilename(), sheet, rows };
 }
 
@@ -69,7 +75,10 @@ describe('items journey: Excel upload → item popup on a PR line → supplier p
   }, 60_000);
   // A failed step leaves a picture of where it stopped.
   afterEach(async (ctx) => {
-    if (ctx.task.result?.state === 'fail' && current) await screenshot(current.page, `items-failed-${ctx.task.name.slice(0, 24).replace(/\W+/g, '-')}`).catch(() => undefined);
+    if (ctx.task.result?.state === 'fail' && current)
+      await screenshot(current.page, `items-failed-${ctx.task.name.slice(0, 24).replace(/\W+/g, '-')}`).catch(
+        () => undefined,
+      );
   });
   afterAll(async () => {
     await current?.context.close();
@@ -89,7 +98,9 @@ describe('items journey: Excel upload → item popup on a PR line → supplier p
   /** The API as the page's own login (supplier calls carry IsCyber: Y). */
   async function api<T>(page: Page, url: string, cyber: boolean): Promise<{ status: number; body: T }> {
     const { accessToken } = await sessionOf(page);
-    const res = await fetch(`${baseURL}${url}`, { headers: { Authorization: `Bearer ${accessToken}`, IsCyber: cyber ? 'Y' : 'N' } });
+    const res = await fetch(`${baseURL}${url}`, {
+      headers: { Authorization: `Bearer ${accessToken}`, IsCyber: cyber ? 'Y' : 'N' },
+    });
     return { status: res.status, body: (await res.json()) as T };
   }
 
@@ -131,7 +142,13 @@ describe('items journey: Excel upload → item popup on a PR line → supplier p
       for (const [k, v] of Object.entries(change)) r[col(k)] = v;
       return r;
     };
-    const rows = [row(names[0]), row(names[1]), row(names[2], { unitCode: 'XX' }), row(names[3]), row(names[4], { COLOR: 'PURPLE' })];
+    const rows = [
+      row(names[0]),
+      row(names[1]),
+      row(names[2], { unitCode: 'XX' }),
+      row(names[3]),
+      row(names[4], { COLOR: 'PURPLE' }),
+    ];
     const book = (data: string[][]) => {
       const wb = XLSX.utils.book_new();
       XLSX.utils.book_append_sheet(wb, XLSX.utils.aoa_to_sheet([state.header, ...data]), '품목');
@@ -164,12 +181,18 @@ describe('items journey: Excel upload → item popup on a PR line → supplier p
     const second = await uploadWorkbook(page, xlsxFile(`items-${RUN}-fixed.xlsx`, book(rows)));
     expect(second).not.toBe(first);
     await waitForBatch(page, '검사 완료');
-    expect([await fieldText(page, 'countNew'), await fieldText(page, 'countError'), await fieldText(page, 'replaces')]).toEqual(['5', '0', first]);
+    expect([
+      await fieldText(page, 'countNew'),
+      await fieldText(page, 'countError'),
+      await fieldText(page, 'replaces'),
+    ]).toEqual(['5', '0', first]);
 
     await page.getByRole('button', { name: '반영', exact: true }).click();
     await confirm(page, /한 번만 반영할 수 있습니다/);
     await waitForBatch(page, '반영 완료');
-    await poll(async () => (await gridRows(results)).map((r) => r[4]).filter((code) => /^MRO0101-\d{4,}$/.test(code)).length).toBe(5);
+    await poll(
+      async () => (await gridRows(results)).map((r) => r[4]).filter((code) => /^MRO0101-\d{4,}$/.test(code)).length,
+    ).toBe(5);
     await screenshot(page, 'items-02-applied');
     const old = await api<{ status: string }>(page, `/api/v1/item/uploads/${first}`, false);
     expect(old.body.status).toBe('REPLACED');
@@ -193,13 +216,19 @@ describe('items journey: Excel upload → item popup on a PR line → supplier p
     await page.mouse.dblclick(at.x, at.y);
     await popup.waitFor({ state: 'detached' });
     const lines = page.getByRole('region', { name: '품목' });
-    await poll(async () => (await gridRows(lines)).some((r) => r.includes(chosen[0]) && r.includes(names[1]))).toBe(true);
+    await poll(async () => (await gridRows(lines)).some((r) => r.includes(chosen[0]) && r.includes(names[1]))).toBe(
+      true,
+    );
     expect(unexpected(problems)).toEqual([]);
   }, 120_000);
 
   it('supplier1 proposes a price change for one of its items and edits it while it waits', async () => {
     const { page, problems } = await external('supplier1');
-    const mine = await api<{ rows: Array<{ itemCode: string; itemName: string; pendingProposal: string | null }> }>(page, '/api/v1/cyber/items?size=50&sort=itemCode:asc', true);
+    const mine = await api<{ rows: Array<{ itemCode: string; itemName: string; pendingProposal: string | null }> }>(
+      page,
+      '/api/v1/cyber/items?size=50&sort=itemCode:asc',
+      true,
+    );
     const item = mine.body.rows.find((r) => r.pendingProposal === null);
     if (!item) throw new Error('supplier1 should supply an item without a waiting proposal');
     [state.itemCode, state.itemName] = [item.itemCode, item.itemName];
@@ -214,8 +243,23 @@ describe('items journey: Excel upload → item popup on a PR line → supplier p
     await confirm(page, '제안을 제출하시겠습니까?');
     // The screen goes back after saving: let that navigation land before this test opens the next page.
     await page.waitForURL((u) => !u.pathname.endsWith('/ItemInfoEdit'));
-    await poll(async () => (await api<{ rows: Array<{ proposalNo: string; status: string }> }>(page, `/api/v1/item-proposals?itemCode=${item.itemCode}&status=SUBMITTED`, true)).body.rows.length).toBe(1);
-    state.proposalNo = (await api<{ rows: Array<{ proposalNo: string }> }>(page, `/api/v1/item-proposals?itemCode=${item.itemCode}&status=SUBMITTED`, true)).body.rows[0].proposalNo;
+    await poll(
+      async () =>
+        (
+          await api<{ rows: Array<{ proposalNo: string; status: string }> }>(
+            page,
+            `/api/v1/item-proposals?itemCode=${item.itemCode}&status=SUBMITTED`,
+            true,
+          )
+        ).body.rows.length,
+    ).toBe(1);
+    state.proposalNo = (
+      await api<{ rows: Array<{ proposalNo: string }> }>(
+        page,
+        `/api/v1/item-proposals?itemCode=${item.itemCode}&status=SUBMITTED`,
+        true,
+      )
+    ).body.rows[0].proposalNo;
 
     // Change the waiting proposal: a lower price.
     await page.goto(`/cyber/itemManagement/upItemDetail?proposalNo=${state.proposalNo}`);
@@ -239,7 +283,10 @@ describe('items journey: Excel upload → item popup on a PR line → supplier p
     await page.goto('/cyber/itemManagement/upItemView');
     const search = page.getByRole('search');
     await search.getByLabel('품목코드').fill(state.itemCode);
-    await Promise.all([page.waitForResponse((r) => r.url().includes('/api/v1/item-proposals?') && r.ok()), search.getByRole('button', { name: '조회' }).click()]);
+    await Promise.all([
+      page.waitForResponse((r) => r.url().includes('/api/v1/item-proposals?') && r.ok()),
+      search.getByRole('button', { name: '조회' }).click(),
+    ]);
     await page.getByTestId('list-total').waitFor();
     expect((await gridRows(page.getByTestId('list-grid'))).map((r) => r[0])).not.toContain(state.proposalNo);
     await page.goto(`/cyber/itemManagement/upItemDetail?proposalNo=${state.proposalNo}`);
@@ -270,7 +317,11 @@ describe('items journey: Excel upload → item popup on a PR line → supplier p
     await page.mouse.dblclick(at.x, at.y);
     const item = page.getByRole('dialog', { name: '품목 상세' });
     const history = item.getByRole('region', { name: '단가 이력' });
-    await poll(async () => (await gridRows(history)).find((r) => r.includes(state.proposalNo))?.slice(0, 3)).toEqual([today, supplier, '23,450']);
+    await poll(async () => (await gridRows(history)).find((r) => r.includes(state.proposalNo))?.slice(0, 3)).toEqual([
+      today,
+      supplier,
+      '23,450',
+    ]);
     await item.getByRole('button', { name: '단가 추이' }).click();
     const trend = page.getByRole('dialog', { name: '단가 추이' });
     await trend.locator('[data-testid="list-chart"] svg .recharts-line').first().waitFor();

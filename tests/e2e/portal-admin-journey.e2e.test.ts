@@ -22,15 +22,29 @@ describe('portal administration: a menu leaf live at once, authority removed at 
   let admin: TestPage;
   let token: string;
   const api = async (method: string, path: string, body?: unknown) => {
-    const res = await fetch(`${baseURL}${path}`, { method, headers: { Authorization: `Bearer ${token}`, IsCyber: 'N', ...(body ? { 'Content-Type': 'application/json' } : {}) }, body: body ? JSON.stringify(body) : undefined });
+    const res = await fetch(`${baseURL}${path}`, {
+      method,
+      headers: {
+        Authorization: `Bearer ${token}`,
+        IsCyber: 'N',
+        ...(body ? { 'Content-Type': 'application/json' } : {}),
+      },
+      body: body ? JSON.stringify(body) : undefined,
+    });
     const text = await res.text();
     if (!res.ok) throw new Error(`${method} ${path} answered ${res.status}: ${text}`);
     return JSON.parse(text);
   };
   const grant = async (canRead: 'Y' | 'N') => {
-    const groups = (await api('GET', '/api/v1/portal/admin/auth-groups?size=5000')).rows as Array<{ authGroupId: string; version: number }>;
+    const groups = (await api('GET', '/api/v1/portal/admin/auth-groups?size=5000')).rows as Array<{
+      authGroupId: string;
+      version: number;
+    }>;
     const version = groups.find((g) => g.authGroupId === '40')!.version;
-    await api('PUT', '/api/v1/portal/admin/auth-groups/40/menus', { version, rows: [{ pgmId: PGM_ID, canRead, canWrite: 'N' }] });
+    await api('PUT', '/api/v1/portal/admin/auth-groups/40/menus', {
+      version,
+      rows: [{ pgmId: PGM_ID, canRead, canWrite: 'N' }],
+    });
   };
 
   beforeAll(async () => {
@@ -40,7 +54,9 @@ describe('portal administration: a menu leaf live at once, authority removed at 
   afterAll(async () => {
     // Leave the shared server's menus as they were.
     try {
-      const menu = ((await api('GET', '/api/v1/portal/admin/menus?size=5000')).rows as Array<{ pgmId: string; version: number }>).find((m) => m.pgmId === PGM_ID);
+      const menu = (
+        (await api('GET', '/api/v1/portal/admin/menus?size=5000')).rows as Array<{ pgmId: string; version: number }>
+      ).find((m) => m.pgmId === PGM_ID);
       if (menu) await api('DELETE', `/api/v1/portal/admin/menus/${PGM_ID}?version=${menu.version}`);
     } finally {
       await admin?.context.close();
@@ -58,20 +74,38 @@ describe('portal administration: a menu leaf live at once, authority removed at 
     await page.getByRole('heading', { name: 'GPMS에 오신 것을 환영합니다' }).waitFor();
     await page.goto('/portal/author');
     await page.waitForURL((u) => u.pathname === '/portal/author/menuManage');
-    await page.getByRole('tree').getByRole('treeitem', { name: /포털관리/ }).first().waitFor();
+    await page
+      .getByRole('tree')
+      .getByRole('treeitem', { name: /포털관리/ })
+      .first()
+      .waitFor();
     await page.getByRole('button', { name: '메뉴 추가' }).click();
     await field(page, 'pgmId').locator('input').fill(PGM_ID);
     await expect.poll(() => field(page, 'parentId').locator('option').count(), { timeout: 15_000 }).toBeGreaterThan(10);
-    const portalOption = field(page, 'parentId').locator('option', { hasText: /^\s*포털관리\s*$/ }).first();
-    await field(page, 'parentId').locator('select').selectOption((await portalOption.getAttribute('value')) ?? '');
+    const portalOption = field(page, 'parentId')
+      .locator('option', { hasText: /^\s*포털관리\s*$/ })
+      .first();
+    await field(page, 'parentId')
+      .locator('select')
+      .selectOption((await portalOption.getAttribute('value')) ?? '');
     await field(page, 'pgmName').locator('input').fill(LEAF_NAME);
     await field(page, 'pgmNameEn').locator('input').fill(`E2E codes ${run}`);
     await field(page, 'sspUrl').locator('input').fill('/examples/codeList');
     await page.getByRole('button', { name: '저장', exact: true }).click();
     await page.getByRole('button', { name: '확인', exact: true }).click();
-    await page.getByRole('tree').getByRole('treeitem', { name: new RegExp(LEAF_NAME) }).waitFor({ timeout: 20_000 });
+    await page
+      .getByRole('tree')
+      .getByRole('treeitem', { name: new RegExp(LEAF_NAME) })
+      .waitFor({ timeout: 20_000 });
     await screenshot(page, 'portal-admin-menu-added');
-    const saved = ((await api('GET', '/api/v1/portal/admin/menus?size=5000')).rows as Array<{ pgmId: string; parentId: string; sspUrl: string; routeKnown: string }>).find((m) => m.pgmId === PGM_ID);
+    const saved = (
+      (await api('GET', '/api/v1/portal/admin/menus?size=5000')).rows as Array<{
+        pgmId: string;
+        parentId: string;
+        sspUrl: string;
+        routeKnown: string;
+      }>
+    ).find((m) => m.pgmId === PGM_ID);
     expect(saved).toMatchObject({ parentId: 'PORTAL', sspUrl: '/examples/codeList', routeKnown: 'Y' });
     expect(unexpected(admin.problems)).toEqual([]);
   });
@@ -84,13 +118,19 @@ describe('portal administration: a menu leaf live at once, authority removed at 
       await page.goto('/login');
       await submitInternalLogin(page, 'monitor');
       await page.getByRole('heading', { name: 'GPMS에 오신 것을 환영합니다' }).waitFor();
-      await page.getByRole('navigation', { name: '주 메뉴' }).getByRole('button', { name: /포털관리/ }).click();
+      await page
+        .getByRole('navigation', { name: '주 메뉴' })
+        .getByRole('button', { name: /포털관리/ })
+        .click();
       const leaf = page.getByRole('region', { name: '전체 메뉴' }).getByRole('link', { name: LEAF_NAME, exact: true });
       await leaf.waitFor();
       await screenshot(page, 'portal-admin-monitor-menu');
       await leaf.click();
       await page.waitForURL((u) => u.pathname === '/examples/codeList');
-      await page.getByRole('heading', { name: /공통코드/ }).first().waitFor({ timeout: 20_000 });
+      await page
+        .getByRole('heading', { name: /공통코드/ })
+        .first()
+        .waitFor({ timeout: 20_000 });
 
       await grant('N');
       await page.goto('/');
@@ -105,7 +145,11 @@ describe('portal administration: a menu leaf live at once, authority removed at 
 
   it('a notice posted for suppliers appears on supplier1’s home, its script as text', async () => {
     const script = '<img src=x onerror="window.__gpmsXss=1">';
-    const posted = await api('POST', '/api/v1/portal/cyber-notices', { title: NOTICE, body: `점검 안내 ${script}`, pinned: 'Y' });
+    const posted = await api('POST', '/api/v1/portal/cyber-notices', {
+      title: NOTICE,
+      body: `점검 안내 ${script}`,
+      pinned: 'Y',
+    });
     const supplier = await openPage(browser, baseURL);
     try {
       const { page } = supplier;

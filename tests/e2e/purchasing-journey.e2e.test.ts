@@ -3,7 +3,19 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openLoggedIn, unexpected } from './helpers/auth';
 import { launchBrowser, screenshot, type TestPage } from './helpers/browser';
-import { actionIds, amount, clickGridRow, confirm, editCell, expectField, fieldText, gridRows, koreanDate, notice, poll } from './helpers/screen';
+import {
+  actionIds,
+  amount,
+  clickGridRow,
+  confirm,
+  editCell,
+  expectField,
+  fieldText,
+  gridRows,
+  koreanDate,
+  notice,
+  poll,
+} from './helpers/screen';
 import { readPdf } from '../helpers/pdf';
 
 /**
@@ -133,7 +145,9 @@ describe('purchasing journey: PR → approval → quotations → selection → P
     await expectField(page, 'status', '결재완료');
     expect(await fieldText(page, 'approvalStatus')).toBe('승인');
     const steps = page.getByRole('region', { name: '결재 진행' });
-    await poll(async () => (await gridRows(steps)).map((r) => [r[2], r[5], r[6]])).toEqual([['강동현', '승인', '여정 시험 승인']]);
+    await poll(async () => (await gridRows(steps)).map((r) => [r[2], r[5], r[6]])).toEqual([
+      ['강동현', '승인', '여정 시험 승인'],
+    ]);
     expect(await actionIds(page)).not.toContain('approve');
     await screenshot(page, 'purchasing-04-pr-approved');
     expect(unexpected(problems)).toEqual([]);
@@ -166,7 +180,9 @@ describe('purchasing journey: PR → approval → quotations → selection → P
     await people.waitFor();
     await people.getByLabel('사번').fill('E000004');
     await people.getByRole('button', { name: '조회' }).click();
-    await poll(async () => (await gridRows(people.locator('[data-gpms-grid]'))).map((r) => [r[0], r[3]])).toEqual([['김민수', 'E000004']]);
+    await poll(async () => (await gridRows(people.locator('[data-gpms-grid]'))).map((r) => [r[0], r[3]])).toEqual([
+      ['김민수', 'E000004'],
+    ]);
     await people.getByRole('button', { name: '선택' }).click();
     await people.waitFor({ state: 'detached' });
     expect(await receive.innerText()).toContain('E000004');
@@ -189,7 +205,9 @@ describe('purchasing journey: PR → approval → quotations → selection → P
       await companies.waitFor();
       await companies.getByLabel('업체명 또는 사업자번호').fill(compNo);
       await companies.getByRole('button', { name: '조회' }).click();
-      await poll(async () => (await gridRows(companies.locator('[data-gpms-grid]'))).map((r) => r[0])).toEqual([compNo]);
+      await poll(async () => (await gridRows(companies.locator('[data-gpms-grid]'))).map((r) => r[0])).toEqual([
+        compNo,
+      ]);
       await companies.getByRole('button', { name: '선택' }).click();
       await companies.waitFor({ state: 'detached' });
     }
@@ -219,7 +237,13 @@ describe('purchasing journey: PR → approval → quotations → selection → P
   }, 240_000);
 
   /** A supplier logs in with its code, finds the request in its list, opens it and quotes one price per line. */
-  async function quote(userId: string, prices: [string, string], leadTimeDays: string, shot: string, ask?: (page: Page) => Promise<void>): Promise<void> {
+  async function quote(
+    userId: string,
+    prices: [string, string],
+    leadTimeDays: string,
+    shot: string,
+    ask?: (page: Page) => Promise<void>,
+  ): Promise<void> {
     expect(doc.rfqNo).not.toBe('');
     const { page, problems } = await external(userId);
     await page.goto('/cyber/prCheckList');
@@ -281,7 +305,9 @@ describe('purchasing journey: PR → approval → quotations → selection → P
       await prompt.getByRole('button', { name: '확인' }).click();
       await notice(page, '질문을 등록했습니다.').waitFor();
       const questions = page.getByRole('region', { name: '구매담당자에게 질문' });
-      await poll(async () => (await gridRows(questions)).map((r) => [r[0], r[1], r[3]])).toEqual([['우리 회사', question, '']]);
+      await poll(async () => (await gridRows(questions)).map((r) => [r[0], r[1], r[3]])).toEqual([
+        ['우리 회사', question, ''],
+      ]);
       await screenshot(page, 'purchasing-08-supplier1-question');
     });
   }, 180_000);
@@ -290,7 +316,9 @@ describe('purchasing journey: PR → approval → quotations → selection → P
     const { page, problems } = await internal('operator');
     await page.goto(`/prConfirmEdit?prNo=${encodeURIComponent(doc.prNo)}`);
     const questions = page.getByRole('region', { name: '협력사 질문 (번호를 눌러 답변)' });
-    await poll(async () => (await gridRows(questions)).map((r) => [r[1], r[2], r[4]])).toEqual([['㈜대한정밀', question, '아니오']]);
+    await poll(async () => (await gridRows(questions)).map((r) => [r[1], r[2], r[4]])).toEqual([
+      ['㈜대한정밀', question, '아니오'],
+    ]);
     await clickGridRow(page, questions, 0);
     const dialog = page.getByRole('dialog', { name: '협력사 질문 답변' });
     await dialog.getByLabel('답변 내용').fill(answer);
@@ -307,7 +335,9 @@ describe('purchasing journey: PR → approval → quotations → selection → P
   it('supplier2 logs in with its one-time code, reads the shared answer (no one named) and quotes', async () => {
     await quote('supplier2', ['12800', '29500'], '10', 'purchasing-09-supplier2-quote', async (page) => {
       const questions = page.getByRole('region', { name: '구매담당자에게 질문' });
-      await poll(async () => (await gridRows(questions)).map((r) => [r[0], r[1], r[3]])).toEqual([['공개 답변', question, answer]]);
+      await poll(async () => (await gridRows(questions)).map((r) => [r[0], r[1], r[3]])).toEqual([
+        ['공개 답변', question, answer],
+      ]);
       const text = await page.locator('body').innerText();
       expect(text).not.toContain('대한정밀');
       expect(text).not.toContain('C00001');
@@ -439,13 +469,18 @@ describe('purchasing journey: PR → approval → quotations → selection → P
     expect(answer.headers()['content-type']).toContain('application/pdf');
     const file = await download;
     // Said in the dialog (a notice that goes after a while: looked for before the file is read).
-    await page.getByRole('dialog', { name: '발주서 인쇄' }).getByRole('status').filter({ hasText: 'PDF를 저장했습니다.' }).waitFor();
+    await page
+      .getByRole('dialog', { name: '발주서 인쇄' })
+      .getByRole('status')
+      .filter({ hasText: 'PDF를 저장했습니다.' })
+      .waitFor();
     expect(file.suggestedFilename()).toBe(`발주서_${doc.poNo}.pdf`);
     const pdf = await readPdf(fs.readFileSync(await file.path()));
     expect(pdf.magic).toBe('%PDF-');
     expect(pdf.pages).toBe(1);
     expect(pdf.title).toBe(`발주서 ${doc.poNo}`);
-    for (const text of [doc.poNo, title, '여정 시험 볼트', '여정 시험 너트', '255,000 KRW', '박성호', dates.due]) expect(pdf.text[0]).toContain(text);
+    for (const text of [doc.poNo, title, '여정 시험 볼트', '여정 시험 너트', '255,000 KRW', '박성호', dates.due])
+      expect(pdf.text[0]).toContain(text);
     expect(unexpected(problems)).toEqual([]);
   }, 180_000);
 
@@ -462,7 +497,9 @@ describe('purchasing journey: PR → approval → quotations → selection → P
     const [row] = await gridRows(list);
     expect([row[0], row[3], row[4], amount(row[5])]).toEqual([doc.poNo, title, '발주전송', 255_000]);
     await clickGridRow(page, list, 0);
-    await page.waitForURL((u) => u.pathname === '/cyber/CyberOrderRequestEdit' && u.searchParams.get('poNo') === doc.poNo);
+    await page.waitForURL(
+      (u) => u.pathname === '/cyber/CyberOrderRequestEdit' && u.searchParams.get('poNo') === doc.poNo,
+    );
 
     await page.getByRole('button', { name: '발주 확인' }).waitFor();
     expect(await fieldText(page, 'poNo')).toBe(doc.poNo);
@@ -504,8 +541,11 @@ describe('purchasing journey: PR → approval → quotations → selection → P
     await screenshot(page, 'purchasing-17-other-supplier');
     // Nothing of the order: no number, title, amounts, lines or buttons, in text or in any field.
     const body = await page.locator('body').innerText();
-    for (const secret of [doc.poNo, title, '255,000', '115,000', '140,000', '여정 시험']) expect(body).not.toContain(secret);
-    const values = await page.locator('input, textarea, select').evaluateAll((els) => els.map((e) => (e as HTMLInputElement).value));
+    for (const secret of [doc.poNo, title, '255,000', '115,000', '140,000', '여정 시험'])
+      expect(body).not.toContain(secret);
+    const values = await page
+      .locator('input, textarea, select')
+      .evaluateAll((els) => els.map((e) => (e as HTMLInputElement).value));
     expect(values.filter((v) => v.includes(doc.poNo) || v.includes('여정'))).toEqual([]);
     expect(await page.locator('[data-field]').count()).toBe(0);
     expect(await page.locator('[data-gpms-grid]').count()).toBe(0);

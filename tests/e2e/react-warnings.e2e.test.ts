@@ -49,7 +49,13 @@ function startDevBundleServer(distDir: string, api: string): Promise<{ url: stri
       return;
     }
     const upstream = http.request(
-      { host: target.hostname, port: target.port, method: req.method, path: req.url, headers: { ...req.headers, host: target.host } },
+      {
+        host: target.hostname,
+        port: target.port,
+        method: req.method,
+        path: req.url,
+        headers: { ...req.headers, host: target.host },
+      },
       (answer) => {
         res.writeHead(answer.statusCode ?? 502, answer.headers);
         answer.pipe(res);
@@ -90,7 +96,17 @@ async function waitForContent(page: Page, r: SmokeRoute, shows: string | undefin
   if (r.expect === 'rows') {
     const total = page.getByTestId('list-total').first();
     await total.waitFor({ timeout: 30_000 });
-    await page.waitForFunction(() => Number((document.querySelector('[data-testid="list-total"]') as HTMLElement | null)?.innerText.replace(/[^\d]/g, '') ?? 0) > 0, undefined, { timeout: 30_000 });
+    await page.waitForFunction(
+      () =>
+        Number(
+          (document.querySelector('[data-testid="list-total"]') as HTMLElement | null)?.innerText.replace(
+            /[^\d]/g,
+            '',
+          ) ?? 0,
+        ) > 0,
+      undefined,
+      { timeout: 30_000 },
+    );
   } else if (r.expect === 'download') {
     await page.getByRole('button', { name: '엑셀 다운로드' }).first().waitFor({ timeout: 30_000 });
   } else if (r.expect === 'absent') {
@@ -98,12 +114,20 @@ async function waitForContent(page: Page, r: SmokeRoute, shows: string | undefin
     await page.waitForLoadState('networkidle');
   } else {
     await page.waitForFunction(
-      (text) => document.body.innerText.includes(text) || [...document.querySelectorAll('input, textarea')].some((i) => (i as HTMLInputElement).value === text),
+      (text) =>
+        document.body.innerText.includes(text) ||
+        [...document.querySelectorAll('input, textarea')].some((i) => (i as HTMLInputElement).value === text),
       shows ?? r.shows ?? '',
       { timeout: 30_000 },
     );
   }
-  if (r.chart) await page.locator('[data-testid="list-chart"] svg .recharts-bar-rectangle, [data-testid="list-chart"] svg .recharts-line-curve').first().waitFor({ timeout: 30_000 });
+  if (r.chart)
+    await page
+      .locator(
+        '[data-testid="list-chart"] svg .recharts-bar-rectangle, [data-testid="list-chart"] svg .recharts-line-curve',
+      )
+      .first()
+      .waitFor({ timeout: 30_000 });
 }
 
 describe('React logs no warning on any route (development bundle)', () => {
@@ -127,21 +151,27 @@ describe('React logs no warning on any route (development bundle)', () => {
 
   beforeAll(async () => {
     if (!fs.existsSync(path.join(DEV_DIST_DIR, 'index.html'))) {
-      if (runDevWebBuild() !== 0) throw new Error('The development web build (node scripts/web-build.mjs --development) failed');
+      if (runDevWebBuild() !== 0)
+        throw new Error('The development web build (node scripts/web-build.mjs --development) failed');
     }
     bundle = await startDevBundleServer(DEV_DIST_DIR, api);
     browser = await launchBrowser();
   }, 600_000);
 
   afterAll(async () => {
-    console.info(`React warnings check: ${sessions.size} logins, ${((Date.now() - started) / 1000).toFixed(0)} s on the development bundle`);
+    console.info(
+      `React warnings check: ${sessions.size} logins, ${((Date.now() - started) / 1000).toFixed(0)} s on the development bundle`,
+    );
     for (const s of sessions.values()) await s.context.close();
     await browser?.close();
     await bundle?.close();
   });
 
   it('the login pages and both homes', async () => {
-    for (const [route, field] of [['/login', '아이디'], ['/cyberLogin', '아이디']] as const) {
+    for (const [route, field] of [
+      ['/login', '아이디'],
+      ['/cyberLogin', '아이디'],
+    ] as const) {
       const tp = await openPage(browser, bundle.url);
       const warnings: string[] = [];
       recordConsole(tp.page, warnings);
@@ -154,7 +184,11 @@ describe('React logs no warning on any route (development bundle)', () => {
       }
     }
     // Logging in lands on the portal's home (its cards: approvals, notices, invitations).
-    for (const [portal, user] of [['internal', 'operator'], ['internal', 'buyer'], ['external', 'supplier1']] as const) {
+    for (const [portal, user] of [
+      ['internal', 'operator'],
+      ['internal', 'buyer'],
+      ['external', 'supplier1'],
+    ] as const) {
       const s = await sessionOf(portal, user);
       expect([...unexpected(s.problems), ...s.warnings], `${portal} home as ${user}`).toEqual([]);
     }
@@ -164,8 +198,20 @@ describe('React logs no warning on any route (development bundle)', () => {
   // over to another while rendering: the password check to my account, the studio, a list.
   it('moving through the menu: my account after the password check, the studio, a list', async () => {
     for (const [user, steps] of [
-      ['buyer', [['포털관리', '내 정보'], ['구매관리', '구매요청']]],
-      ['admin', [['포털관리', '화면 스튜디오'], ['포털관리', '협력사 공지']]],
+      [
+        'buyer',
+        [
+          ['포털관리', '내 정보'],
+          ['구매관리', '구매요청'],
+        ],
+      ],
+      [
+        'admin',
+        [
+          ['포털관리', '화면 스튜디오'],
+          ['포털관리', '협력사 공지'],
+        ],
+      ],
     ] as const) {
       const tp = await openLoggedIn(browser, bundle.url, 'internal', user);
       const warnings: string[] = [];
@@ -174,7 +220,11 @@ describe('React logs no warning on any route (development bundle)', () => {
         const nav = tp.page.getByRole('navigation', { name: '주 메뉴' });
         for (const [top, leaf] of steps) {
           await nav.getByRole('button', { name: top }).click();
-          await tp.page.getByRole('region', { name: '전체 메뉴' }).getByRole('link', { name: leaf, exact: true }).first().click();
+          await tp.page
+            .getByRole('region', { name: '전체 메뉴' })
+            .getByRole('link', { name: leaf, exact: true })
+            .first()
+            .click();
           if (leaf === '내 정보') {
             await tp.page.getByLabel('비밀번호').fill(DEMO_PASSWORD);
             await tp.page.getByRole('button', { name: '확인' }).click();
@@ -204,11 +254,20 @@ describe('React logs no warning on any route (development bundle)', () => {
       let target = pathOf(r);
       let shows: string | undefined;
       if (r.open) {
-        const doc = await r.open(async <T,>(url: string) => {
+        const doc = await r.open(async <T>(url: string) => {
           const result = await page.evaluate(async (u) => {
-            const token = (JSON.parse(sessionStorage.getItem('gpms.session') ?? '{}') as { state?: { tokens?: { accessToken?: string } } }).state?.tokens?.accessToken;
+            const token = (
+              JSON.parse(sessionStorage.getItem('gpms.session') ?? '{}') as {
+                state?: { tokens?: { accessToken?: string } };
+              }
+            ).state?.tokens?.accessToken;
             const portal = sessionStorage.getItem('gpms.portal') ?? '';
-            const res = await fetch(u, { headers: { Authorization: `Bearer ${token ?? ''}`, IsCyber: portal.includes('"isCyber":true') ? 'Y' : 'N' } });
+            const res = await fetch(u, {
+              headers: {
+                Authorization: `Bearer ${token ?? ''}`,
+                IsCyber: portal.includes('"isCyber":true') ? 'Y' : 'N',
+              },
+            });
             return { status: res.status, body: await res.text() };
           }, url);
           if (result.status !== 200) throw new Error(`GET ${url} answered ${result.status}: ${result.body}`);

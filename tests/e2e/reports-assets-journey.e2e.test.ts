@@ -18,7 +18,9 @@ const amount = (text: string) => Number(String(text).replace(/[^\d.-]/g, ''));
 const poll = (fn: () => Promise<unknown>) => expect.poll(fn, { timeout: 20_000 });
 
 async function gridRows(grid: Locator): Promise<string[][]> {
-  return grid.locator('tbody tr').evaluateAll((rows) => rows.map((r) => Array.from(r.querySelectorAll('td')).map((td) => td.textContent ?? '')));
+  return grid
+    .locator('tbody tr')
+    .evaluateAll((rows) => rows.map((r) => Array.from(r.querySelectorAll('td')).map((td) => td.textContent ?? '')));
 }
 
 /** Clicks a row of a glide grid (selects it; with check boxes, ticks it). */
@@ -33,7 +35,15 @@ async function clickGridRow(page: Page, grid: Locator, row: number, xOffset = 20
 }
 
 async function api<T>(baseURL: string, token: string, url: string, init: RequestInit = {}): Promise<T> {
-  const res = await fetch(`${baseURL}${url}`, { ...init, headers: { authorization: `Bearer ${token}`, iscyber: 'N', 'content-type': 'application/json', ...(init.headers ?? {}) } });
+  const res = await fetch(`${baseURL}${url}`, {
+    ...init,
+    headers: {
+      authorization: `Bearer ${token}`,
+      iscyber: 'N',
+      'content-type': 'application/json',
+      ...(init.headers ?? {}),
+    },
+  });
   if (!res.ok) throw new Error(`${url}: ${res.status} ${await res.text()}`);
   return (await res.json()) as T;
 }
@@ -86,13 +96,21 @@ describe('reports and assets journey', () => {
     await drill.waitFor({ state: 'detached' });
 
     // Excel: what is shown, read back.
-    const [file] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: '엑셀 다운로드' }).click()]);
+    const [file] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: '엑셀 다운로드' }).click(),
+    ]);
     expect(file.suggestedFilename()).toMatch(/\.xlsx$/);
     const book = XLSX.read(fs.readFileSync(await file.path()));
     const sheet = XLSX.utils.sheet_to_json<unknown[]>(book.Sheets[book.SheetNames[0]], { header: 1 });
     expect(sheet[0]).toContain('협력사');
     const row1 = sheet[1] as Array<string | number>;
-    expect([String(row1[0]), String(row1[1]), Number(row1[2]), Number(row1[7])]).toEqual([compNo, name, poCount, amount(first[7])]);
+    expect([String(row1[0]), String(row1[1]), Number(row1[2]), Number(row1[7])]).toEqual([
+      compNo,
+      name,
+      poCount,
+      amount(first[7]),
+    ]);
     const total = amount(await page.getByTestId('list-total').innerText());
     expect(sheet.length - 1).toBe(total);
     expect(unexpected(problems)).toEqual([]);
@@ -101,7 +119,11 @@ describe('reports and assets journey', () => {
   it('two assets registered from a receipt line, one transferred, their location counted and closed', async () => {
     const { page, problems } = tp;
     // A waiting line of quantity 2: two assets.
-    const waiting = await api<{ rows: Array<{ whReqNo: string; lineNo: number; quantity: string }> }>(baseURL, token, '/api/v1/assets/candidates?size=1000');
+    const waiting = await api<{ rows: Array<{ whReqNo: string; lineNo: number; quantity: string }> }>(
+      baseURL,
+      token,
+      '/api/v1/assets/candidates?size=1000',
+    );
     const line = waiting.rows.find((r) => r.quantity === '2');
     if (!line) throw new Error('the demo data should have a waiting asset line of quantity 2');
     const location = `E2E ${RUN}`;
@@ -117,7 +139,11 @@ describe('reports and assets journey', () => {
     await prompt.getByLabel('위치').fill(location);
     await prompt.getByRole('button', { name: '확인', exact: true }).click();
     await page.getByText('자산을 등록했습니다').waitFor();
-    const mine = await api<{ rows: Array<{ assetNo: string; version: number }>; total: number }>(baseURL, token, `/api/v1/assets?location=${encodeURIComponent(location)}`);
+    const mine = await api<{ rows: Array<{ assetNo: string; version: number }>; total: number }>(
+      baseURL,
+      token,
+      `/api/v1/assets?location=${encodeURIComponent(location)}`,
+    );
     expect(mine.total).toBe(2);
     await screenshot(page, 'assets-01-registered');
 
@@ -131,8 +157,20 @@ describe('reports and assets journey', () => {
     await move.getByLabel('이관 위치').fill(`${location} 이관`);
     await move.getByRole('button', { name: '확인', exact: true }).click();
     await page.getByText('이관했습니다').waitFor();
-    await poll(async () => (await api<{ total: number }>(baseURL, token, `/api/v1/assets?location=${encodeURIComponent(location)}`)).total).toBe(2);
-    await poll(async () => (await api<{ total: number }>(baseURL, token, `/api/v1/assets?location=${encodeURIComponent(`${location} 이관`)}`)).total).toBe(1);
+    await poll(
+      async () =>
+        (await api<{ total: number }>(baseURL, token, `/api/v1/assets?location=${encodeURIComponent(location)}`)).total,
+    ).toBe(2);
+    await poll(
+      async () =>
+        (
+          await api<{ total: number }>(
+            baseURL,
+            token,
+            `/api/v1/assets?location=${encodeURIComponent(`${location} 이관`)}`,
+          )
+        ).total,
+    ).toBe(1);
 
     // Count the original location: one asset left there.
     await page.goto('/assetInventoryList');
@@ -142,7 +180,13 @@ describe('reports and assets journey', () => {
     await plan.getByLabel('위치').fill(location);
     await plan.getByRole('button', { name: '확인', exact: true }).click();
     await page.getByText('실사를 계획했습니다').waitFor();
-    const count = (await api<{ rows: Array<{ countNo: string; expectedCount: number }> }>(baseURL, token, `/api/v1/asset-counts?location=${encodeURIComponent(location)}`)).rows.find((r) => r);
+    const count = (
+      await api<{ rows: Array<{ countNo: string; expectedCount: number }> }>(
+        baseURL,
+        token,
+        `/api/v1/asset-counts?location=${encodeURIComponent(location)}`,
+      )
+    ).rows.find((r) => r);
     expect(count?.expectedCount).toBe(1);
     const search = page.getByRole('search');
     await search.getByLabel('위치').fill(location);
@@ -155,13 +199,28 @@ describe('reports and assets journey', () => {
     await poll(async () => lines.getByTestId('list-total').innerText()).toBe('총 1건');
     await clickGridRow(page, lines.getByTestId('list-grid'), 0);
     await lines.getByRole('button', { name: '확인', exact: true }).click();
-    await poll(async () => (await api<{ rows: Array<{ result: string | null }> }>(baseURL, token, `/api/v1/asset-counts/${count!.countNo}/lines`)).rows[0].result).toBe('FOUND');
+    await poll(
+      async () =>
+        (
+          await api<{ rows: Array<{ result: string | null }> }>(
+            baseURL,
+            token,
+            `/api/v1/asset-counts/${count!.countNo}/lines`,
+          )
+        ).rows[0].result,
+    ).toBe('FOUND');
     await page.keyboard.press('Escape');
     await lines.waitFor({ state: 'detached' });
     // Search again (the count's version moved with the recorded result) and wait for the new rows:
     // a selection made before they arrive is cleared with the old result.
-    await Promise.all([page.waitForResponse((r) => r.url().includes('/api/v1/asset-counts?') && r.ok()), search.getByRole('button', { name: '조회' }).click()]);
-    await page.getByTestId('list-grid').locator('td', { hasText: `E2E 실사 ${RUN}` }).waitFor({ state: 'attached' });
+    await Promise.all([
+      page.waitForResponse((r) => r.url().includes('/api/v1/asset-counts?') && r.ok()),
+      search.getByRole('button', { name: '조회' }).click(),
+    ]);
+    await page
+      .getByTestId('list-grid')
+      .locator('td', { hasText: `E2E 실사 ${RUN}` })
+      .waitFor({ state: 'attached' });
     await page.waitForTimeout(300);
     const closeButton = page.getByRole('button', { name: '실사 마감' });
     // Another cell of the row than the one picked before the search: glide keeps its current cell
@@ -172,7 +231,16 @@ describe('reports and assets journey', () => {
     const confirm = page.getByRole('alertdialog');
     await confirm.getByRole('button', { name: '확인', exact: true }).click();
     await page.getByText('실사를 마감했습니다').waitFor();
-    await poll(async () => (await api<{ rows: Array<{ status: string }> }>(baseURL, token, `/api/v1/asset-counts?location=${encodeURIComponent(location)}`)).rows[0].status).toBe('CLOSED');
+    await poll(
+      async () =>
+        (
+          await api<{ rows: Array<{ status: string }> }>(
+            baseURL,
+            token,
+            `/api/v1/asset-counts?location=${encodeURIComponent(location)}`,
+          )
+        ).rows[0].status,
+    ).toBe('CLOSED');
     await screenshot(page, 'assets-02-count-closed');
     expect(unexpected(problems)).toEqual([]);
   });

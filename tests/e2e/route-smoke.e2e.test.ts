@@ -18,9 +18,12 @@ import { SMOKE_ROUTES, type SmokeRoute } from './smoke-routes';
 async function apiFromPage<T>(page: Page, url: string): Promise<T> {
   const result = await page.evaluate(async (u) => {
     const raw = sessionStorage.getItem('gpms.session');
-    const token = (JSON.parse(raw ?? '{}') as { state?: { tokens?: { accessToken?: string } } }).state?.tokens?.accessToken;
+    const token = (JSON.parse(raw ?? '{}') as { state?: { tokens?: { accessToken?: string } } }).state?.tokens
+      ?.accessToken;
     const portal = sessionStorage.getItem('gpms.portal') ?? '';
-    const res = await fetch(u, { headers: { Authorization: `Bearer ${token ?? ''}`, IsCyber: portal.includes('"isCyber":true') ? 'Y' : 'N' } });
+    const res = await fetch(u, {
+      headers: { Authorization: `Bearer ${token ?? ''}`, IsCyber: portal.includes('"isCyber":true') ? 'Y' : 'N' },
+    });
     return { status: res.status, body: await res.text() };
   }, url);
   if (result.status !== 200) throw new Error(`GET ${url} answered ${result.status}: ${result.body}`);
@@ -39,9 +42,11 @@ async function expectAccessible(page: Page, route: string): Promise<void> {
   const bad = blocking(findings);
   const minor = findings.filter((f) => !bad.includes(f));
   if (minor.length) console.info(`axe (moderate/minor, not failed):\n${describeFindings(route, minor)}`);
-  expect(bad.length, `axe-core found serious or critical WCAG 2.1 A/AA violations:\n${describeFindings(route, bad)}`).toBe(0);
+  expect(
+    bad.length,
+    `axe-core found serious or critical WCAG 2.1 A/AA violations:\n${describeFindings(route, bad)}`,
+  ).toBe(0);
 }
-
 
 describe('every purchasing and fulfilment route', () => {
   const baseURL = inject('e2eBaseUrl');
@@ -64,7 +69,9 @@ describe('every purchasing and fulfilment route', () => {
   afterAll(async () => {
     if (axeTimes.length) {
       const total = axeTimes.reduce((a, b) => a + b, 0);
-      console.info(`axe-core: ${axeTimes.length} pages, ${(total / 1000).toFixed(1)} s in all, ${Math.round(total / axeTimes.length)} ms a page (slowest ${Math.max(...axeTimes)} ms)`);
+      console.info(
+        `axe-core: ${axeTimes.length} pages, ${(total / 1000).toFixed(1)} s in all, ${Math.round(total / axeTimes.length)} ms a page (slowest ${Math.max(...axeTimes)} ms)`,
+      );
     }
     for (const s of sessions.values()) await s.context.close();
     await browser?.close();
@@ -88,23 +95,35 @@ describe('every purchasing and fulfilment route', () => {
         return;
       }
       if (r.expect === 'download') {
-        const [file] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: '엑셀 다운로드' }).first().click()]);
+        const [file] = await Promise.all([
+          page.waitForEvent('download'),
+          page.getByRole('button', { name: '엑셀 다운로드' }).first().click(),
+        ]);
         expect(file.suggestedFilename()).toMatch(/\.xlsx$/);
         await page.getByText(/[1-9][\d,]*건을 내려받았습니다/).waitFor({ timeout: 30_000 });
       } else if (r.expect === 'rows') {
         const total = page.getByTestId('list-total').first();
         await total.waitFor();
-        await expect.poll(async () => Number((await total.innerText()).replace(/[^\d]/g, '')), { timeout: 15_000 }).toBeGreaterThan(0);
+        await expect
+          .poll(async () => Number((await total.innerText()).replace(/[^\d]/g, '')), { timeout: 15_000 })
+          .toBeGreaterThan(0);
       } else {
         await page.waitForFunction(
-          (text) => document.body.innerText.includes(text) || [...document.querySelectorAll('input, textarea')].some((i) => (i as HTMLInputElement).value === text),
+          (text) =>
+            document.body.innerText.includes(text) ||
+            [...document.querySelectorAll('input, textarea')].some((i) => (i as HTMLInputElement).value === text),
           expectText ?? r.shows ?? '',
           { timeout: 15_000 },
         );
       }
       if (r.chart) {
         // A chart with drawn marks: bars (rectangles) or lines (curves) in its svg.
-        await page.locator('[data-testid="list-chart"] svg .recharts-bar-rectangle, [data-testid="list-chart"] svg .recharts-line-curve').first().waitFor({ timeout: 15_000 });
+        await page
+          .locator(
+            '[data-testid="list-chart"] svg .recharts-bar-rectangle, [data-testid="list-chart"] svg .recharts-line-curve',
+          )
+          .first()
+          .waitFor({ timeout: 15_000 });
       }
       expect(await page.getByTestId('definition-error').count()).toBe(0);
       expect(new URL(page.url()).pathname).toBe(pathOf(r.lands ? { ...r, route: r.lands } : r));
@@ -116,19 +135,22 @@ describe('every purchasing and fulfilment route', () => {
 
   describe('without a login', () => {
     // Spec §2's public templates: a visitor with no login (a company applying to become a supplier) sees the page, without the menu.
-    it.each(SMOKE_ROUTES.filter((r) => r.public && r.shows).map((r) => [pathOf(r), r] as const))('%s opens for a visitor', async (_path, r) => {
-      const tp = await openPage(browser, baseURL);
-      try {
-        await tp.page.goto(pathOf(r));
-        await tp.page.getByText(r.shows!).first().waitFor({ timeout: 15_000 });
-        expect(new URL(tp.page.url()).pathname).toBe(pathOf(r));
-        expect(await tp.page.getByText('사용할 수 있는 메뉴가 없습니다').count()).toBe(0);
-        await screenshot(tp.page, `smoke-anonymous${pathOf(r).replace(/\//g, '_')}`);
-        await expectAccessible(tp.page, `${pathOf(r)} (visitor)`);
-      } finally {
-        await tp.context.close();
-      }
-    });
+    it.each(SMOKE_ROUTES.filter((r) => r.public && r.shows).map((r) => [pathOf(r), r] as const))(
+      '%s opens for a visitor',
+      async (_path, r) => {
+        const tp = await openPage(browser, baseURL);
+        try {
+          await tp.page.goto(pathOf(r));
+          await tp.page.getByText(r.shows!).first().waitFor({ timeout: 15_000 });
+          expect(new URL(tp.page.url()).pathname).toBe(pathOf(r));
+          expect(await tp.page.getByText('사용할 수 있는 메뉴가 없습니다').count()).toBe(0);
+          await screenshot(tp.page, `smoke-anonymous${pathOf(r).replace(/\//g, '_')}`);
+          await expectAccessible(tp.page, `${pathOf(r)} (visitor)`);
+        } finally {
+          await tp.context.close();
+        }
+      },
+    );
   });
 
   describe('the login pages', () => {
@@ -148,12 +170,15 @@ describe('every purchasing and fulfilment route', () => {
   });
 
   describe('without the menu', () => {
-    it.each(SMOKE_ROUTES.filter((r) => r.expect !== 'absent' && !r.public).map((r) => [pathOf(r), r] as const))('%s answers /info401', async (_path, r) => {
-      const user = r.portal === 'external' ? NO_MENU_USERS.external : NO_MENU_USERS.internal;
-      const { page } = await sessionOf(baseURL, r.portal, user);
-      await page.goto(pathOf(r));
-      await page.waitForURL((u) => u.pathname.endsWith('/info401'), { timeout: 15_000 });
-      await page.getByRole('heading', { name: '권한이 없습니다' }).waitFor();
-    });
+    it.each(SMOKE_ROUTES.filter((r) => r.expect !== 'absent' && !r.public).map((r) => [pathOf(r), r] as const))(
+      '%s answers /info401',
+      async (_path, r) => {
+        const user = r.portal === 'external' ? NO_MENU_USERS.external : NO_MENU_USERS.internal;
+        const { page } = await sessionOf(baseURL, r.portal, user);
+        await page.goto(pathOf(r));
+        await page.waitForURL((u) => u.pathname.endsWith('/info401'), { timeout: 15_000 });
+        await page.getByRole('heading', { name: '권한이 없습니다' }).waitFor();
+      },
+    );
   });
 });

@@ -50,7 +50,10 @@ describe('app shell', () => {
     await page.getByRole('heading', { name: 'GPMS에 오신 것을 환영합니다' }).waitFor();
     await page.getByRole('navigation', { name: '주 메뉴' }).getByRole('button', { name: '포털관리' }).click();
     const panel = page.getByRole('region', { name: '전체 메뉴' });
-    const studio = panel.locator('[data-menu-section]').filter({ has: page.getByRole('heading', { name: '포털관리' }) }).getByRole('heading', { name: '포털관리' });
+    const studio = panel
+      .locator('[data-menu-section]')
+      .filter({ has: page.getByRole('heading', { name: '포털관리' }) })
+      .getByRole('heading', { name: '포털관리' });
     await studio.waitFor();
     // The section's title within the panel's visible box and the window's: seen without scrolling by hand.
     await expect
@@ -73,7 +76,12 @@ describe('app shell', () => {
     await page.goto('/prList');
     await page.getByTestId('list-total').waitFor();
     const grid = page.getByTestId('list-grid');
-    const measure = () => page.evaluate(() => ({ grid: document.querySelector('[data-testid="list-grid"]')!.getBoundingClientRect().height, page: document.documentElement.scrollHeight, window: innerHeight }));
+    const measure = () =>
+      page.evaluate(() => ({
+        grid: document.querySelector('[data-testid="list-grid"]')!.getBoundingClientRect().height,
+        page: document.documentElement.scrollHeight,
+        window: innerHeight,
+      }));
     // More than the ten rows it had (30 + 10 × 27 px), and the page ends at the window's bottom: no empty space, no page scroll.
     await expect.poll(async () => (await measure()).grid, { timeout: 15_000 }).toBeGreaterThan(300);
     const first = await measure();
@@ -174,13 +182,26 @@ describe('app shell', () => {
     await list;
     await page.getByTestId('list-total').waitFor();
     const after = await scrape();
-    const delta = (name: string, labels: Record<string, string>) => sumOf(after, name, labels) - sumOf(before, name, labels);
+    const delta = (name: string, labels: Record<string, string>) =>
+      sumOf(after, name, labels) - sumOf(before, name, labels);
     expect(delta('gpms_logins_total', { portal: 'I', outcome: 'success' })).toBeGreaterThanOrEqual(1);
-    expect(delta('gpms_http_requests_total', { operation: 'listPos', method: 'GET', status: '200' })).toBeGreaterThanOrEqual(1);
+    expect(
+      delta('gpms_http_requests_total', { operation: 'listPos', method: 'GET', status: '200' }),
+    ).toBeGreaterThanOrEqual(1);
     expect(delta('gpms_http_requests_total', { operation: 'static', status: '200' })).toBeGreaterThanOrEqual(1);
     expect(delta('gpms_db_query_duration_seconds_count', { outcome: 'ok' })).toBeGreaterThan(0);
-    for (const family of ['gpms_http_request_duration_seconds_bucket', 'gpms_job_runs_total', 'gpms_pglite_queue_length', 'gpms_export_jobs', 'process_cpu_seconds_total', 'nodejs_eventloop_lag_seconds']) {
-      expect(after.some((s) => s.name === family), family).toBe(true);
+    for (const family of [
+      'gpms_http_request_duration_seconds_bucket',
+      'gpms_job_runs_total',
+      'gpms_pglite_queue_length',
+      'gpms_export_jobs',
+      'process_cpu_seconds_total',
+      'nodejs_eventloop_lag_seconds',
+    ]) {
+      expect(
+        after.some((s) => s.name === family),
+        family,
+      ).toBe(true);
     }
     expect(problems).toEqual([]);
   });

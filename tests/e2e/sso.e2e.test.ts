@@ -31,18 +31,26 @@ describe('SSO over OpenID Connect', () => {
     current = await openPage(browser, baseURL);
     // The provider's development pages ask for a web font and a favicon; the machine is offline
     // and those misses are the test provider's, not ours (the journey still expects no others).
-    await current.context.route('https://fonts.googleapis.com/**', (r) => r.fulfill({ status: 200, contentType: 'text/css', body: '' }));
+    await current.context.route('https://fonts.googleapis.com/**', (r) =>
+      r.fulfill({ status: 200, contentType: 'text/css', body: '' }),
+    );
     await current.context.route(`${issuer}/favicon.ico`, (r) => r.fulfill({ status: 204 }));
     return current;
   }
 
-  const nextMode = (page: Page) => page.evaluate(() => JSON.parse(sessionStorage.getItem('gpms.authFlow') ?? '{}').state?.nextMode ?? null);
+  const nextMode = (page: Page) =>
+    page.evaluate(() => JSON.parse(sessionStorage.getItem('gpms.authFlow') ?? '{}').state?.nextMode ?? null);
 
   /** On our login page (AD form, as configured), store the override "next mode: SSO" and reload. */
   async function loginPageInSsoMode(page: Page): Promise<void> {
     await page.goto('/login');
     await page.getByRole('heading', { name: 'GPMS 로그인' }).waitFor();
-    await page.evaluate(() => sessionStorage.setItem('gpms.authFlow', JSON.stringify({ state: { moveUrl: null, nextMode: 'SSO', loginId: null }, version: 1 })));
+    await page.evaluate(() =>
+      sessionStorage.setItem(
+        'gpms.authFlow',
+        JSON.stringify({ state: { moveUrl: null, nextMode: 'SSO', loginId: null }, version: 1 }),
+      ),
+    );
     await page.goto('/login');
   }
 
@@ -66,7 +74,9 @@ describe('SSO over OpenID Connect', () => {
     expect(await page.getByTestId('header-user').innerText()).toContain('정수빈');
     const { userId, accessToken } = await pageSession(page);
     expect(userId).toBe('buyer');
-    const menus = await fetch(`${baseURL}/api/v1/menus`, { headers: { Authorization: `Bearer ${accessToken}`, IsCyber: 'N' } });
+    const menus = await fetch(`${baseURL}/api/v1/menus`, {
+      headers: { Authorization: `Bearer ${accessToken}`, IsCyber: 'N' },
+    });
     expect(menus.status).toBe(200);
     await screenshot(page, 'journey-sso-home');
     expect(unexpected(problems)).toEqual([]);
@@ -84,7 +94,9 @@ describe('SSO over OpenID Connect', () => {
     await page.getByRole('button', { name: 'Yes, sign me out' }).click();
     // … and the provider returns it to our login page (OIDC_POST_LOGOUT_REDIRECT_URI).
     await page.waitForURL((u) => u.origin === baseURL && u.pathname === '/login');
-    const menus = await fetch(`${baseURL}/api/v1/menus`, { headers: { Authorization: `Bearer ${accessToken}`, IsCyber: 'N' } });
+    const menus = await fetch(`${baseURL}/api/v1/menus`, {
+      headers: { Authorization: `Bearer ${accessToken}`, IsCyber: 'N' },
+    });
     expect(menus.status).toBe(401);
     // With the provider's session still open it would sign buyer straight back in; it asks again.
     // A new tab of the same browser context: the provider's cookies are shared, the tab's

@@ -16,7 +16,9 @@ import { REPO_ROOT, RESULTS_DIR } from './helpers/paths';
  * fails on a render or play error, a page error, a console error, or a request answered ≥ 400 or
  * failed while it was current.
  */
-const STATIC_DIR = process.env.STORYBOOK_STATIC_DIR ? path.resolve(process.env.STORYBOOK_STATIC_DIR) : path.join(REPO_ROOT, 'storybook-static');
+const STATIC_DIR = process.env.STORYBOOK_STATIC_DIR
+  ? path.resolve(process.env.STORYBOOK_STATIC_DIR)
+  : path.join(REPO_ROOT, 'storybook-static');
 const INDEX = path.join(STATIC_DIR, 'index.json');
 /** Pages playing stories side by side in one browser (each its own preview frame). */
 const PAGES = 3;
@@ -60,9 +62,18 @@ function playScript(storyId: string, limitMs: number): string {
 }
 
 /** Plays `ids` one after another in one page; what went wrong is attributed to the story then current. */
-async function playAll(browser: Browser, baseUrl: string, ids: string[], outcomes: Map<string, StoryOutcome>): Promise<void> {
+async function playAll(
+  browser: Browser,
+  baseUrl: string,
+  ids: string[],
+  outcomes: Map<string, StoryOutcome>,
+): Promise<void> {
   if (ids.length === 0) return;
-  const context = await browser.newContext({ locale: 'ko-KR', timezoneId: 'Asia/Seoul', viewport: { width: 1280, height: 800 } });
+  const context = await browser.newContext({
+    locale: 'ko-KR',
+    timezoneId: 'Asia/Seoul',
+    viewport: { width: 1280, height: 800 },
+  });
   const page: Page = await context.newPage();
   let problems: string[] = [];
   page.on('pageerror', (err) => problems.push(`page error: ${err.message}`));
@@ -75,7 +86,9 @@ async function playAll(browser: Browser, baseUrl: string, ids: string[], outcome
   });
   try {
     await page.goto(`${baseUrl}/iframe.html?viewMode=story&id=${encodeURIComponent(ids[0]!)}`);
-    await page.waitForFunction('window.__STORYBOOK_ADDONS_CHANNEL__ !== undefined && window.__STORYBOOK_PREVIEW__ !== undefined');
+    await page.waitForFunction(
+      'window.__STORYBOOK_ADDONS_CHANNEL__ !== undefined && window.__STORYBOOK_PREVIEW__ !== undefined',
+    );
     // The first story, selected by the address, may have finished before we listened: select it again.
     for (const id of ids) {
       problems = [];
@@ -97,7 +110,10 @@ describe('every story of the built Storybook in Chromium', () => {
   const outcomes = new Map<string, StoryOutcome>();
 
   beforeAll(async () => {
-    if (ids.length === 0) throw new Error(`No built Storybook at ${INDEX}: run \`npm run storybook:build\` first (npm test builds it before the browser tests).`);
+    if (ids.length === 0)
+      throw new Error(
+        `No built Storybook at ${INDEX}: run \`npm run storybook:build\` first (npm test builds it before the browser tests).`,
+      );
     server = Fastify();
     await server.register(fastifyStatic, { root: STATIC_DIR });
     // Chromium asks each page's /favicon.ico whenever it gets round to it; the build has none, and the
@@ -109,10 +125,15 @@ describe('every story of the built Storybook in Chromium', () => {
     const started = Date.now();
     await Promise.all(lanes.map((lane) => playAll(browser, address, lane, outcomes)));
     const failed = [...outcomes.values()].filter((o) => o.status !== 'success' || o.problems.length > 0).length;
-    console.log(`Storybook in Chromium: ${outcomes.size} of ${ids.length} stories played in ${((Date.now() - started) / 1000).toFixed(0)} s, ${failed} failed (${STATIC_DIR})`);
+    console.log(
+      `Storybook in Chromium: ${outcomes.size} of ${ids.length} stories played in ${((Date.now() - started) / 1000).toFixed(0)} s, ${failed} failed (${STATIC_DIR})`,
+    );
     // The whole outcome, problems in full, for whoever reads a failed run.
     fs.mkdirSync(RESULTS_DIR, { recursive: true });
-    fs.writeFileSync(path.join(RESULTS_DIR, 'storybook-outcomes.json'), JSON.stringify(Object.fromEntries(outcomes), null, 2));
+    fs.writeFileSync(
+      path.join(RESULTS_DIR, 'storybook-outcomes.json'),
+      JSON.stringify(Object.fromEntries(outcomes), null, 2),
+    );
   }, 600_000);
 
   afterAll(async () => {
@@ -128,7 +149,11 @@ describe('every story of the built Storybook in Chromium', () => {
     it(id, () => {
       const outcome = outcomes.get(id);
       expect(outcome, 'the story was not played').toBeDefined();
-      expect({ status: outcome!.status, message: outcome!.message, problems: outcome!.problems }).toEqual({ status: 'success', message: undefined, problems: [] });
+      expect({ status: outcome!.status, message: outcome!.message, problems: outcome!.problems }).toEqual({
+        status: 'success',
+        message: undefined,
+        problems: [],
+      });
     });
   }
 });

@@ -23,7 +23,12 @@ function definition(opts: { title: string; firstField: string; status?: boolean 
     {
       kind: 'list',
       title: opts.title,
-      source: { operation: 'listPos', rowKey: 'poNo', defaultSort: 'compNameKr:asc', params: { query: { status: "['SENT', 'ACKNOWLEDGED', 'PARTLY_DELIVERED']" } } },
+      source: {
+        operation: 'listPos',
+        rowKey: 'poNo',
+        defaultSort: 'compNameKr:asc',
+        params: { query: { status: "['SENT', 'ACKNOWLEDGED', 'PARTLY_DELIVERED']" } },
+      },
       filters: [{ field: 'compName' }, { field: 'poNo' }],
       columns: [
         { field: opts.firstField, width: 200 },
@@ -64,7 +69,12 @@ describe('screen studio: write, check, preview, publish, open, refuse, restore',
       const s = await fetch(`${baseURL}/api/v1/studio/screens/${NAME}`, { headers });
       if (s.ok) {
         const screen = (await s.json()) as { draftVersion: number; publishedVersion: number | null };
-        if (screen.publishedVersion !== null) await fetch(`${baseURL}/api/v1/studio/screens/${NAME}/unpublish`, { method: 'POST', headers, body: JSON.stringify({ version: screen.draftVersion }) });
+        if (screen.publishedVersion !== null)
+          await fetch(`${baseURL}/api/v1/studio/screens/${NAME}/unpublish`, {
+            method: 'POST',
+            headers,
+            body: JSON.stringify({ version: screen.draftVersion }),
+          });
       }
     } finally {
       await analyst?.context.close();
@@ -114,7 +124,10 @@ describe('screen studio: write, check, preview, publish, open, refuse, restore',
     await page.getByLabel('dueDate 한국어').fill('납기일');
     await page.getByLabel('totalAmount 한국어').fill('발주금액');
     // The preview's reads carry its mark (the server refuses a write with it).
-    const previewRead = page.waitForRequest((r) => r.url().includes('/api/v1/pos') && r.headers()['x-studio-preview'] === `studio.${NAME}`, { timeout: 30_000 });
+    const previewRead = page.waitForRequest(
+      (r) => r.url().includes('/api/v1/pos') && r.headers()['x-studio-preview'] === `studio.${NAME}`,
+      { timeout: 30_000 },
+    );
     await page.getByRole('button', { name: '미리보기', exact: true }).click();
     await previewRead;
     const preview = page.getByTestId('studio-preview');
@@ -126,7 +139,10 @@ describe('screen studio: write, check, preview, publish, open, refuse, restore',
     const { findings } = await axeViolations(page);
     expect(blocking(findings), describeFindings('/portal/screen/studio', blocking(findings))).toEqual([]);
     await page.getByRole('button', { name: '초안 저장' }).click();
-    await page.getByTestId('studio-status').getByText(/초안을 저장했습니다/).waitFor();
+    await page
+      .getByTestId('studio-status')
+      .getByText(/초안을 저장했습니다/)
+      .waitFor();
   });
 
   it('publishes it under 구매관리 › 발주 for group 20', async () => {
@@ -147,17 +163,26 @@ describe('screen studio: write, check, preview, publish, open, refuse, restore',
   it('operator (group 20) finds it in the menu and opens it; monitor (group 40) gets /info401', async () => {
     operator = await openLoggedIn(browser, baseURL, 'internal', 'operator');
     const { page } = operator;
-    await page.getByRole('navigation', { name: '주 메뉴' }).getByRole('button', { name: /구매관리/ }).click();
+    await page
+      .getByRole('navigation', { name: '주 메뉴' })
+      .getByRole('button', { name: /구매관리/ })
+      .click();
     const leaf = page.getByRole('region', { name: '전체 메뉴' }).getByRole('link', { name: TITLE, exact: true });
     await leaf.waitFor();
     await screenshot(page, 'studio-operator-menu');
     // Every call of the published screen names the screen and its version.
-    const markedRead = page.waitForRequest((r) => r.url().includes('/api/v1/pos') && r.headers()['x-studio-screen'] === `studio.${NAME}@v1`, { timeout: 30_000 });
+    const markedRead = page.waitForRequest(
+      (r) => r.url().includes('/api/v1/pos') && r.headers()['x-studio-screen'] === `studio.${NAME}@v1`,
+      { timeout: 30_000 },
+    );
     await leaf.click();
     await page.waitForURL((u) => u.pathname === `/s/${NAME}`);
     await markedRead;
     await page.getByRole('heading', { name: TITLE }).first().waitFor({ timeout: 30_000 });
-    await poll(async () => Number((await page.getByTestId('list-total').innerText()).replace(/[^0-9]/g, '')), 30_000).toBeGreaterThan(0);
+    await poll(
+      async () => Number((await page.getByTestId('list-total').innerText()).replace(/[^0-9]/g, '')),
+      30_000,
+    ).toBeGreaterThan(0);
     await screenshot(page, 'studio-operator-opens');
 
     // A definition stored before the check refused writes on load (served as the runtime would
@@ -169,11 +194,30 @@ describe('screen studio: write, check, preview, publish, open, refuse, restore',
     await page.route(`**/api/v1/studio/published/${NAME}`, async (route) => {
       const answer = await route.fetch();
       const body = (await answer.json()) as Record<string, unknown>;
-      const definition = { kind: 'edit', title: TITLE, singleton: true, load: { operation: 'confirmTenderOpening', params: { path: { tenderNo: "'BD2026-000001'" }, body: { version: "'1'" } } }, sections: [{ fields: [{ field: 'tenderNo' }] }] };
-      await route.fulfill({ response: answer, json: { ...body, versionNo: 999, definition: { ...definition, id: `studio.${NAME}`, route: `/s/${NAME}`, portals: ['internal'] } } });
+      const definition = {
+        kind: 'edit',
+        title: TITLE,
+        singleton: true,
+        load: {
+          operation: 'confirmTenderOpening',
+          params: { path: { tenderNo: "'BD2026-000001'" }, body: { version: "'1'" } },
+        },
+        sections: [{ fields: [{ field: 'tenderNo' }] }],
+      };
+      await route.fulfill({
+        response: answer,
+        json: {
+          ...body,
+          versionNo: 999,
+          definition: { ...definition, id: `studio.${NAME}`, route: `/s/${NAME}`, portals: ['internal'] },
+        },
+      });
     });
     await page.goto(`/s/${NAME}`);
-    await page.getByText(/저장된 화면은 사람이 누르고 확인한 작업으로만 데이터를 바꿀 수 있습니다 \(confirmTenderOpening\)/).first().waitFor({ timeout: 30_000 });
+    await page
+      .getByText(/저장된 화면은 사람이 누르고 확인한 작업으로만 데이터를 바꿀 수 있습니다 \(confirmTenderOpening\)/)
+      .first()
+      .waitFor({ timeout: 30_000 });
     expect(writes).toEqual([]);
     await page.unroute(`**/api/v1/studio/published/${NAME}`);
 
@@ -191,7 +235,10 @@ describe('screen studio: write, check, preview, publish, open, refuse, restore',
     const { page } = analyst;
     await replaceText(page, definition({ title: TITLE_V2, firstField: 'compNameKr', status: true }));
     await page.getByRole('button', { name: '초안 저장' }).click();
-    await page.getByTestId('studio-status').getByText(/초안을 저장했습니다/).waitFor();
+    await page
+      .getByTestId('studio-status')
+      .getByText(/초안을 저장했습니다/)
+      .waitFor();
     await page.getByLabel('변경 메모').fill('상태 열 추가');
     await page.getByRole('button', { name: '게시', exact: true }).click();
     await confirm(page, /게시하시겠습니까/);
@@ -235,7 +282,10 @@ describe('screen studio: write, check, preview, publish, open, refuse, restore',
     await poll(() => page.getByTestId('label-source-status').innerText()).toBe('기본 화면: 발주상태');
 
     // A pattern in the schema is said in words, never shown.
-    await replaceText(page, definition({ title: TITLE, firstField: 'compNameKr' }).replace('"operation": "listPos"', '"operation": ""'));
+    await replaceText(
+      page,
+      definition({ title: TITLE, firstField: 'compNameKr' }).replace('"operation": "listPos"', '"operation": ""'),
+    );
     await page.getByRole('button', { name: '검사', exact: true }).click();
     await problems.getByText(/데이터 원본\(source\)의 operation: API 작업 이름을 써야 합니다/).waitFor();
     expect(await problems.innerText()).not.toMatch(/pattern|\^\[A-Za-z\]/);
@@ -258,17 +308,34 @@ describe('screen studio: write, check, preview, publish, open, refuse, restore',
     const { page } = analyst;
     const token = await apiLogin(baseURL, 'admin');
     const headers = { Authorization: `Bearer ${token}`, IsCyber: 'N', 'Content-Type': 'application/json' };
-    const exported = (await (await fetch(`${baseURL}/api/v1/studio/screens/${NAME}/export`, { headers })).json()) as { fileName: string; content: string; i18n: unknown };
+    const exported = (await (await fetch(`${baseURL}/api/v1/studio/screens/${NAME}/export`, { headers })).json()) as {
+      fileName: string;
+      content: string;
+      i18n: unknown;
+    };
 
     // The file (and its labels) picked in the studio: the screen exists, so it becomes its draft once confirmed.
-    await page.getByTestId('studio-import-file').setInputFiles({ name: exported.fileName, mimeType: 'application/json', buffer: Buffer.from(exported.content) });
-    await page.getByTestId('studio-import-labels').setInputFiles({ name: `${NAME}.i18n.json`, mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(exported.i18n)) });
+    await page
+      .getByTestId('studio-import-file')
+      .setInputFiles({ name: exported.fileName, mimeType: 'application/json', buffer: Buffer.from(exported.content) });
+    await page.getByTestId('studio-import-labels').setInputFiles({
+      name: `${NAME}.i18n.json`,
+      mimeType: 'application/json',
+      buffer: Buffer.from(JSON.stringify(exported.i18n)),
+    });
     await page.getByRole('button', { name: '가져오기', exact: true }).click();
     await confirm(page, /초안으로 가져올까요/);
     await page.getByTestId('studio-status').getByText(`${NAME} 화면을 가져왔습니다.`).waitFor();
     // The draft is the published definition again, with its Korean labels.
-    const screen = (await (await fetch(`${baseURL}/api/v1/studio/screens/${NAME}`, { headers })).json()) as { source: string; labels: Record<string, { ko: string }>; problems: unknown[]; publishedVersion: number };
-    const live = (await (await fetch(`${baseURL}/api/v1/studio/screens/${NAME}/versions/${screen.publishedVersion}`, { headers })).json()) as { source: string; labels: Record<string, { ko: string }> };
+    const screen = (await (await fetch(`${baseURL}/api/v1/studio/screens/${NAME}`, { headers })).json()) as {
+      source: string;
+      labels: Record<string, { ko: string }>;
+      problems: unknown[];
+      publishedVersion: number;
+    };
+    const live = (await (
+      await fetch(`${baseURL}/api/v1/studio/screens/${NAME}/versions/${screen.publishedVersion}`, { headers })
+    ).json()) as { source: string; labels: Record<string, { ko: string }> };
     expect(screen.problems).toEqual([]);
     expect(JSON.parse(screen.source)).toEqual(JSON.parse(live.source));
     const ko = (l: Record<string, { ko: string }>) => Object.fromEntries(Object.entries(l).map(([f, v]) => [f, v.ko]));
@@ -280,12 +347,18 @@ describe('screen studio: write, check, preview, publish, open, refuse, restore',
     await page.getByLabel('생성할 화면 이름').fill(generated);
     await page.getByRole('button', { name: '생성', exact: true }).click();
     await page.getByRole('heading', { name: new RegExp(`정의 편집: ${generated}`) }).waitFor();
-    await page.getByTestId('studio-status').getByText(new RegExp(`listCodeGroups 목록에서 ${generated} 화면을 만들었습니다`)).waitFor();
+    await page
+      .getByTestId('studio-status')
+      .getByText(new RegExp(`listCodeGroups 목록에서 ${generated} 화면을 만들었습니다`))
+      .waitFor();
     await page.getByRole('button', { name: '검사', exact: true }).click();
     await page.getByTestId('studio-status').getByText('문제가 없습니다. 게시할 수 있습니다.').waitFor();
     await page.getByRole('button', { name: '미리보기', exact: true }).click();
     const preview = page.getByTestId('studio-preview');
-    await poll(async () => Number((await preview.getByTestId('list-total').innerText()).replace(/[^0-9]/g, '')), 30_000).toBeGreaterThan(0);
+    await poll(
+      async () => Number((await preview.getByTestId('list-total').innerText()).replace(/[^0-9]/g, '')),
+      30_000,
+    ).toBeGreaterThan(0);
     await screenshot(page, 'studio-generated');
 
     // The published screens checked against the contract as it is now: none broken here, and /metrics agrees.

@@ -21,7 +21,11 @@ describe('supplier change request: a bank change asked by the supplier, approved
   });
 
   it('supplier1 asks, opadmin approves, the master shows the new account', async () => {
-    const result = await requestAndApproveBankChange(browser, { baseURL, supplierLogin: 'supplier1', staffLogin: 'opadmin' });
+    const result = await requestAndApproveBankChange(browser, {
+      baseURL,
+      supplierLogin: 'supplier1',
+      staffLogin: 'opadmin',
+    });
     expect(result.compNo).toBe('C00001');
     expect(result.reqNo).toMatch(/^CCR\d{4}-\d{6}$/);
     expect(result.masterAccount).toBe(result.newAccount);

@@ -7,8 +7,29 @@ import { businessNumberCheckDigit, formatBusinessNumber } from '../../lib/busine
 import { apiLogin, nextOtp, openLoggedIn, outboxMark, submitExternalLogin, unexpected } from './helpers/auth';
 import { launchBrowser, openPage, screenshot, type TestPage } from './helpers/browser';
 import { erpCalls } from './helpers/erp-control';
-import { approvePr, openRfqDialog, pickSupplier, receivePr, requestQuotes, sendRfq, submitQuote, writeAndSubmitPr } from './helpers/purchasing';
-import { actionIds, clickGridRow, confirm, expectField, fieldText, gridRows, koreanDate, label, notice, poll, searchOne } from './helpers/screen';
+import {
+  approvePr,
+  openRfqDialog,
+  pickSupplier,
+  receivePr,
+  requestQuotes,
+  sendRfq,
+  submitQuote,
+  writeAndSubmitPr,
+} from './helpers/purchasing';
+import {
+  actionIds,
+  clickGridRow,
+  confirm,
+  expectField,
+  fieldText,
+  gridRows,
+  koreanDate,
+  label,
+  notice,
+  poll,
+  searchOne,
+} from './helpers/screen';
 import { requestAndApproveBankChange } from './helpers/supplier-change-request';
 
 /**
@@ -41,7 +62,13 @@ describe('supplier lifecycle journey: application → approval → ERP → quota
   const baseURL = inject('e2eBaseUrl');
   const erpBase = inject('e2eErpBase');
   const company = { name: `㈜여정정밀 ${RUN}`, taxNo: freshBusinessNumber(), ceo: '한여정' };
-  const user = { id: `jr${RUN}`, name: '한여정', email: `jr${RUN}@yeojung.example`, cell: `010-7${DIGITS.slice(0, 3)}-${DIGITS.slice(3, 7)}`, password: 'Yeojung!2026' };
+  const user = {
+    id: `jr${RUN}`,
+    name: '한여정',
+    email: `jr${RUN}@yeojung.example`,
+    cell: `010-7${DIGITS.slice(0, 3)}-${DIGITS.slice(3, 7)}`,
+    password: 'Yeojung!2026',
+  };
   const doc = { receiptNo: '', compNo: '', appNo: '', prA: '', prB: '', rfqNo: '' };
   const dates = { desired: koreanDate(30), deadline: koreanDate(2), validUntil: koreanDate(60) };
   const suspendReason = `품질 감사 부적합 (여정 ${RUN})`;
@@ -146,7 +173,14 @@ describe('supplier lifecycle journey: application → approval → ERP → quota
       await page.goto('/portal/ogpmsManage/RegisterUser');
       const list = await searchOne(page, '접수번호', doc.receiptNo);
       const [row] = await gridRows(list);
-      expect([row[0], row[1], row[2], row[3], row[4], row[6]]).toEqual([doc.receiptNo, '신규 협력사', '심사중', '대기', user.id, company.name]);
+      expect([row[0], row[1], row[2], row[3], row[4], row[6]]).toEqual([
+        doc.receiptNo,
+        '신규 협력사',
+        '심사중',
+        '대기',
+        user.id,
+        company.name,
+      ]);
       await clickGridRow(page, list, 0);
       await page.getByRole('button', { name: '사용자 승인' }).click();
       const prompt = page.getByRole('dialog', { name: '사용자 승인' });
@@ -168,7 +202,14 @@ describe('supplier lifecycle journey: application → approval → ERP → quota
       await clickGridRow(page, list, 0);
       await page.waitForURL((u) => u.pathname === '/business/evaManage/compRegMngDetail');
       await expectField(page, 'receiptNo', doc.receiptNo);
-      for (const item of ['사업자등록증 진위 확인', '통장사본 예금주·계좌 일치', '국세청 휴폐업 조회 (정상)', '신용평가 등급 확인', '품질·안전 관리 체계 확인']) await page.getByLabel(label(item)).check();
+      for (const item of [
+        '사업자등록증 진위 확인',
+        '통장사본 예금주·계좌 일치',
+        '국세청 휴폐업 조회 (정상)',
+        '신용평가 등급 확인',
+        '품질·안전 관리 체계 확인',
+      ])
+        await page.getByLabel(label(item)).check();
       await page.getByLabel(label('점수')).fill('85');
       await page.getByRole('button', { name: '합격', exact: true }).click();
       await confirm(page, /합격 처리하시겠습니까/);
@@ -189,7 +230,11 @@ describe('supplier lifecycle journey: application → approval → ERP → quota
     expect(row[1]).toMatch(/^C\d{5}$/);
     expect([row[2], row[3], row[4]]).toEqual([company.name, company.taxNo, '전송대기']);
     [doc.appNo, doc.compNo] = [row[0], row[1]];
-    const vendorCalls = () => erpCalls(erpBase, (c) => c.path === '/erp/vendors' && (c.body as { compNo?: string } | null)?.compNo === doc.compNo);
+    const vendorCalls = () =>
+      erpCalls(
+        erpBase,
+        (c) => c.path === '/erp/vendors' && (c.body as { compNo?: string } | null)?.compNo === doc.compNo,
+      );
     expect(await vendorCalls()).toEqual([]);
     await clickGridRow(page, list, 0);
     await page.waitForURL((u) => u.pathname === '/compGerpAppEdit' && u.searchParams.get('appNo') === doc.appNo);
@@ -207,8 +252,14 @@ describe('supplier lifecycle journey: application → approval → ERP → quota
     await screenshot(page, 'lifecycle-07-erp-sent');
     const token = await apiLogin(baseURL, 'tfadmin');
     const headers = { Authorization: `Bearer ${token}`, IsCyber: 'N', 'content-type': 'application/json' };
-    const app = (await (await fetch(`${baseURL}/api/v1/erp-vendor-apps/${doc.appNo}`, { headers })).json()) as { version: number };
-    const again = await fetch(`${baseURL}/api/v1/erp-vendor-apps/${doc.appNo}/send`, { method: 'POST', headers, body: JSON.stringify({ version: app.version }) });
+    const app = (await (await fetch(`${baseURL}/api/v1/erp-vendor-apps/${doc.appNo}`, { headers })).json()) as {
+      version: number;
+    };
+    const again = await fetch(`${baseURL}/api/v1/erp-vendor-apps/${doc.appNo}/send`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ version: app.version }),
+    });
     expect(again.status).toBe(409);
     expect(((await again.json()) as { code: string }).code).toBe('ERP_VENDOR_ALREADY_SENT');
     expect(await vendorCalls()).toHaveLength(1);
@@ -220,8 +271,18 @@ describe('supplier lifecycle journey: application → approval → ERP → quota
     {
       const { page, problems } = await internal('buyer');
       const lines = [{ name: `여정 시험 베어링 ${RUN}`, unit: 'EA', quantity: '20', unitPrice: '15000' }];
-      doc.prA = await writeAndSubmitPr(page, { title: `협력사 여정 구매요청 A ${RUN}`, desired: dates.desired, purpose: '신규 협력사 견적 (여정)', lines });
-      doc.prB = await writeAndSubmitPr(page, { title: `협력사 여정 구매요청 B ${RUN}`, desired: dates.desired, purpose: '거래정지 후 견적 시도 (여정)', lines });
+      doc.prA = await writeAndSubmitPr(page, {
+        title: `협력사 여정 구매요청 A ${RUN}`,
+        desired: dates.desired,
+        purpose: '신규 협력사 견적 (여정)',
+        lines,
+      });
+      doc.prB = await writeAndSubmitPr(page, {
+        title: `협력사 여정 구매요청 B ${RUN}`,
+        desired: dates.desired,
+        purpose: '거래정지 후 견적 시도 (여정)',
+        lines,
+      });
       expect(unexpected(problems)).toEqual([]);
     }
     {
@@ -233,9 +294,15 @@ describe('supplier lifecycle journey: application → approval → ERP → quota
       const { page, problems } = await internal('operator');
       await receivePr(page, doc.prB);
       await receivePr(page, doc.prA);
-      doc.rfqNo = await requestQuotes(page, { deadline: dates.deadline, description: '베어링 단가와 납기를 알려 주세요.', suppliers: [{ query: company.name, compNo: doc.compNo }] });
+      doc.rfqNo = await requestQuotes(page, {
+        deadline: dates.deadline,
+        description: '베어링 단가와 납기를 알려 주세요.',
+        suppliers: [{ query: company.name, compNo: doc.compNo }],
+      });
       const quotations = page.getByRole('region', { name: '견적 현황' });
-      await poll(async () => (await gridRows(quotations)).map((r) => r.slice(0, 3))).toEqual([[doc.compNo, company.name, '견적요청']]);
+      await poll(async () => (await gridRows(quotations)).map((r) => r.slice(0, 3))).toEqual([
+        [doc.compNo, company.name, '견적요청'],
+      ]);
       await screenshot(page, 'lifecycle-08-rfq-sent');
       expect(unexpected(problems)).toEqual([]);
     }
@@ -249,7 +316,12 @@ describe('supplier lifecycle journey: application → approval → ERP → quota
     await page.goto('/cyberLogin');
     await submitExternalLogin(page, baseURL, user.id, user.password);
     await page.getByRole('heading', { name: 'OGPMS 협력사 포털에 오신 것을 환영합니다' }).waitFor();
-    const quoteNo = await submitQuote(page, { rfqNo: doc.rfqNo, prices: ['14200'], leadTimeDays: '12', validUntil: dates.validUntil });
+    const quoteNo = await submitQuote(page, {
+      rfqNo: doc.rfqNo,
+      prices: ['14200'],
+      leadTimeDays: '12',
+      validUntil: dates.validUntil,
+    });
     expect(quoteNo).toMatch(/^QT\d{4}-\d{6}$/);
     await screenshot(page, 'lifecycle-09-quoted');
     expect(unexpected(problems)).toEqual([]);
@@ -257,7 +329,13 @@ describe('supplier lifecycle journey: application → approval → ERP → quota
 
   it('the new supplier asks for a bank change and staff approve it', async () => {
     expect(doc.compNo).not.toBe('');
-    const result = await requestAndApproveBankChange(browser, { baseURL, supplierLogin: user.id, supplierPassword: user.password, staffLogin: 'opadmin', shots: 'lifecycle-10-bank' });
+    const result = await requestAndApproveBankChange(browser, {
+      baseURL,
+      supplierLogin: user.id,
+      supplierPassword: user.password,
+      staffLogin: 'opadmin',
+      shots: 'lifecycle-10-bank',
+    });
     expect(result.compNo).toBe(doc.compNo);
     expect(result.masterAccount).toBe(result.newAccount);
   }, 240_000);
@@ -293,7 +371,14 @@ describe('supplier lifecycle journey: application → approval → ERP → quota
         await page.goto('/compChangeStatusList');
         const list = await searchOne(page, '업체번호', doc.compNo);
         const [row] = await gridRows(list);
-        expect([row[1], row[2], row[3], row[4], row[5], row[6]]).toEqual([doc.compNo, company.name, '거래중', '거래정지', '요청', suspendReason]);
+        expect([row[1], row[2], row[3], row[4], row[5], row[6]]).toEqual([
+          doc.compNo,
+          company.name,
+          '거래중',
+          '거래정지',
+          '요청',
+          suspendReason,
+        ]);
         await clickGridRow(page, list, 0);
         await page.getByRole('button', { name: '승인', exact: true }).click();
         const prompt = page.getByRole('dialog', { name: '승인' });
@@ -323,7 +408,9 @@ describe('supplier lifecycle journey: application → approval → ERP → quota
       await bp.reload();
       await expectField(bp, 'status', '구매접수');
       // No request was made: the PR shows none (the field appears only once there is one).
-      expect((await bp.locator('[data-field="rfqNo"]').count()) === 0 || (await fieldText(bp, 'rfqNo')) === '').toBe(true);
+      expect((await bp.locator('[data-field="rfqNo"]').count()) === 0 || (await fieldText(bp, 'rfqNo')) === '').toBe(
+        true,
+      );
       expect(unexpected(buyer.problems).filter((p) => !/status of 400/.test(p))).toEqual([]);
     } finally {
       await buyer.context.close();

@@ -3,7 +3,19 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openLoggedIn, unexpected } from './helpers/auth';
 import { launchBrowser, screenshot, type TestPage } from './helpers/browser';
 import { advanceServerClockPast, serverNow } from './helpers/clock';
-import { amount, clickGridRow, confirm, editCell, expectField, fieldText, gridRows, koreanDate, notice, poll, searchOne } from './helpers/screen';
+import {
+  amount,
+  clickGridRow,
+  confirm,
+  editCell,
+  expectField,
+  fieldText,
+  gridRows,
+  koreanDate,
+  notice,
+  poll,
+  searchOne,
+} from './helpers/screen';
 
 /**
  * The sealed-bid tender in Debian's Chromium against the shared server, through the
@@ -30,7 +42,15 @@ const BID_SECONDS = 300;
 /** A moment as the screens take it: Korean wall-clock time, minutes. */
 function kstMinute(ms: number): string {
   const p = Object.fromEntries(
-    new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Seoul', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
+    new Intl.DateTimeFormat('en-CA', {
+      timeZone: 'Asia/Seoul',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    })
       .formatToParts(new Date(ms))
       .map((x) => [x.type, x.value]),
   );
@@ -64,7 +84,13 @@ describe('tender journey: draft → invitations → sealed bids → dual-control
     const ok = notice(page, text);
     // A refusal comes as an alert dialog with the server's message.
     const error = page.getByRole('alertdialog');
-    await Promise.race([ok.waitFor({ timeout: 45_000 }), error.first().waitFor({ timeout: 45_000 }).then(async () => expect.fail(`the screen said: ${await error.first().innerText()}`))]);
+    await Promise.race([
+      ok.waitFor({ timeout: 45_000 }),
+      error
+        .first()
+        .waitFor({ timeout: 45_000 })
+        .then(async () => expect.fail(`the screen said: ${await error.first().innerText()}`)),
+    ]);
   }
 
   it('purchasing drafts a tender of its own line, invites two suppliers and publishes it', async () => {
@@ -76,7 +102,10 @@ describe('tender journey: draft → invitations → sealed bids → dual-control
     doc.closeAt = Math.ceil((now + BID_SECONDS * 1000) / 60_000) * 60_000;
     await page.getByLabel('제목').fill(title);
     // The window with the date and time pickers (Korean time): the date field typed, the time picked.
-    for (const [label, ms] of [['입찰 시작', now - 2 * 60_000], ['입찰 마감', doc.closeAt]] as const) {
+    for (const [label, ms] of [
+      ['입찰 시작', now - 2 * 60_000],
+      ['입찰 마감', doc.closeAt],
+    ] as const) {
       const [date, time] = kstMinute(ms).split(' ');
       await page.getByLabel(label, { exact: true }).fill(date);
       await page.getByLabel(label, { exact: true }).press('Enter');
@@ -93,7 +122,9 @@ describe('tender journey: draft → invitations → sealed bids → dual-control
       await companies.waitFor();
       await companies.getByLabel('업체명 또는 사업자번호').fill(compNo);
       await companies.getByRole('button', { name: '조회' }).click();
-      await poll(async () => (await gridRows(companies.locator('[data-gpms-grid]'))).map((r) => r[0])).toEqual([compNo]);
+      await poll(async () => (await gridRows(companies.locator('[data-gpms-grid]'))).map((r) => r[0])).toEqual([
+        compNo,
+      ]);
       await companies.getByRole('button', { name: '선택' }).click();
       await companies.waitFor({ state: 'detached' });
     }
@@ -147,7 +178,9 @@ describe('tender journey: draft → invitations → sealed bids → dual-control
     expect((await gridRows(list))[0].slice(0, 4)).toEqual([doc.tenderNo, title, '입찰중', '초대']);
     await screenshot(tp.page, `tender-cyber-list-${userId}`);
     await clickGridRow(tp.page, list, 0);
-    await tp.page.waitForURL((u) => u.pathname === '/cyber/bid/tenderSubmit' && u.searchParams.get('tenderNo') === doc.tenderNo);
+    await tp.page.waitForURL(
+      (u) => u.pathname === '/cyber/bid/tenderSubmit' && u.searchParams.get('tenderNo') === doc.tenderNo,
+    );
     await expectField(tp.page, 'tenderNo', doc.tenderNo);
     return tp;
   }
@@ -222,7 +255,9 @@ describe('tender journey: draft → invitations → sealed bids → dual-control
 
     // The tender's buyer: refused with the reason.
     const buyer = await confirmOn('operator');
-    const refusal = buyer.page.getByRole('alertdialog').filter({ hasText: '입찰 담당 구매자는 개찰 확인자가 될 수 없습니다' });
+    const refusal = buyer.page
+      .getByRole('alertdialog')
+      .filter({ hasText: '입찰 담당 구매자는 개찰 확인자가 될 수 없습니다' });
     await refusal.waitFor({ timeout: 45_000 });
     await screenshot(buyer.page, 'tender-06-buyer-refused');
     await refusal.getByRole('button', { name: '확인', exact: true }).click();
@@ -230,14 +265,24 @@ describe('tender journey: draft → invitations → sealed bids → dual-control
     const first = await confirmOn('tfadmin');
     await succeeded(first.page, '개찰 확인을 기록했습니다.');
     // One confirmation counted in the 개찰 확인 column.
-    await poll(async () => (await gridRows(first.list))[0]?.slice(2, 6)).toEqual(['마감', expect.anything(), expect.anything(), '1']);
+    await poll(async () => (await gridRows(first.list))[0]?.slice(2, 6)).toEqual([
+      '마감',
+      expect.anything(),
+      expect.anything(),
+      '1',
+    ]);
     expect(unexpected(first.problems)).toEqual([]);
 
     // The second person's confirmation opens it, and says so.
     const second = await confirmOn('opadmin');
     await succeeded(second.page, '개찰되었습니다.');
     expect(await notice(second.page, '개찰되었습니다.').innerText()).not.toMatch(/개찰 확인을 기록했습니다/);
-    await poll(async () => (await gridRows(second.list))[0]?.slice(2, 6), 45_000).toEqual(['개찰완료', expect.anything(), expect.anything(), '2']);
+    await poll(async () => (await gridRows(second.list))[0]?.slice(2, 6), 45_000).toEqual([
+      '개찰완료',
+      expect.anything(),
+      expect.anything(),
+      '2',
+    ]);
     await screenshot(second.page, 'tender-07-opened');
     expect(unexpected(second.problems)).toEqual([]);
   }, 400_000);

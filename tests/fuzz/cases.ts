@@ -41,12 +41,67 @@ export interface FuzzRequest {
   mutation: string;
 }
 
-const SQL = ["' OR '1'='1", "1; DROP TABLE app_user; --", "' UNION SELECT password_hash FROM app_user --", '1 OR 1=1', "\\'; --", '%27%20OR%201=1'];
-const PATHS = ['../../etc/passwd', '..\\..\\windows\\win.ini', '/etc/passwd', '%2e%2e%2f%2e%2e%2f', '....//....//', 'file:///etc/passwd', '%00', '..%00/'];
-const SPECIAL = ['', ' ', 'null', 'undefined', 'NaN', 'Infinity', '-1', '0', '1e309', '9'.repeat(40), '0x7fffffff', 'true', '[]', '{}', '<script>alert(1)</script>', '${7*7}', '{{7*7}}', '__proto__', 'constructor'];
-const DATES = ['2026-13-45', '0000-00-00', '99999-01-01', '2026-02-30', '2026-1-1', '20261101', 'yesterday', '2026-11-01T25:61:00Z', '-2026-01-01'];
+const SQL = [
+  "' OR '1'='1",
+  '1; DROP TABLE app_user; --',
+  "' UNION SELECT password_hash FROM app_user --",
+  '1 OR 1=1',
+  "\\'; --",
+  '%27%20OR%201=1',
+];
+const PATHS = [
+  '../../etc/passwd',
+  '..\\..\\windows\\win.ini',
+  '/etc/passwd',
+  '%2e%2e%2f%2e%2e%2f',
+  '....//....//',
+  'file:///etc/passwd',
+  '%00',
+  '..%00/',
+];
+const SPECIAL = [
+  '',
+  ' ',
+  'null',
+  'undefined',
+  'NaN',
+  'Infinity',
+  '-1',
+  '0',
+  '1e309',
+  '9'.repeat(40),
+  '0x7fffffff',
+  'true',
+  '[]',
+  '{}',
+  '<script>alert(1)</script>',
+  '${7*7}',
+  '{{7*7}}',
+  '__proto__',
+  'constructor',
+];
+const DATES = [
+  '2026-13-45',
+  '0000-00-00',
+  '99999-01-01',
+  '2026-02-30',
+  '2026-1-1',
+  '20261101',
+  'yesterday',
+  '2026-11-01T25:61:00Z',
+  '-2026-01-01',
+];
 const CONTROL = ['a\u0000b', '\u0001\u0002', 'line\r\nX-Injected: 1', '\u001b[31m', '\u007f', '\ud800', 'a\u0000'];
-const UNICODE = ['한글'.repeat(300), '𝕏𝕐ℤ', '\u202e\u202dabc', 'e\u0301\u0301\u0301', '\ufeff', '\u200b', 'ﷺ'.repeat(50), '🙂'.repeat(100)];
+const UNICODE = [
+  '한글'.repeat(300),
+  '𝕏𝕐ℤ',
+  '\u202e\u202dabc',
+  'e\u0301\u0301\u0301',
+  '\ufeff',
+  '\u200b',
+  'ﷺ'.repeat(50),
+  '🙂'.repeat(100),
+];
 
 /** Any bad scalar or structure a field, a parameter or an id might be given. */
 export const badValue: fc.Arbitrary<unknown> = fc.oneof(
@@ -65,10 +120,34 @@ export const badValue: fc.Arbitrary<unknown> = fc.oneof(
 );
 
 /** Bad values for the text of a URL (path ids and query values): strings only. */
-const badText: fc.Arbitrary<string> = badValue.map((v) => (typeof v === 'string' ? v : JSON.stringify(v) ?? 'undefined'));
+const badText: fc.Arbitrary<string> = badValue.map((v) =>
+  typeof v === 'string' ? v : (JSON.stringify(v) ?? 'undefined'),
+);
 
-const MALFORMED = ['{', '{"a":', '[1,2', '{"a":1}}', "{'a':1}", 'nul', '\u0000', '{"a":"\\u0000"}', '{"__proto__":{"x":1}}', '1'.repeat(400), `${'['.repeat(5000)}${']'.repeat(5000)}`];
-const CONTENT_TYPES = ['text/plain', 'application/xml', 'multipart/form-data', 'multipart/form-data; boundary=x', 'application/x-www-form-urlencoded', 'application/json; charset=utf-7', 'application/octet-stream', '*/*', 'application/json\u0000'];
+const MALFORMED = [
+  '{',
+  '{"a":',
+  '[1,2',
+  '{"a":1}}',
+  "{'a':1}",
+  'nul',
+  '\u0000',
+  '{"a":"\\u0000"}',
+  '{"__proto__":{"x":1}}',
+  '1'.repeat(400),
+  `${'['.repeat(5000)}${']'.repeat(5000)}`,
+];
+const CONTENT_TYPES = [
+  'text/plain',
+  'application/xml',
+  'multipart/form-data',
+  'multipart/form-data; boundary=x',
+  'application/x-www-form-urlencoded',
+  'application/json; charset=utf-7',
+  'application/octet-stream',
+  '*/*',
+  'application/json\u0000',
+];
 
 type Mutation =
   | { kind: 'path'; name: string; value: string }
@@ -96,7 +175,8 @@ function fieldPaths(value: unknown, prefix: string[] = [], out: string[][] = [])
 
 function arrayPaths(value: unknown, prefix: string[] = [], out: string[][] = []): string[][] {
   if (Array.isArray(value)) out.push(prefix);
-  if (value && typeof value === 'object') for (const [k, v] of Object.entries(value)) arrayPaths(v, [...prefix, k], out);
+  if (value && typeof value === 'object')
+    for (const [k, v] of Object.entries(value)) arrayPaths(v, [...prefix, k], out);
   return out;
 }
 
@@ -136,29 +216,72 @@ export function sampleOf(schema: Record<string, unknown>, doc: OpenApiDoc): unkn
  * The cases for one operation: `count` requests, each with one mutation, from `seed`.
  * `ids` gives real values for path parameters by name (unknown names get the sampled value).
  */
-export function casesFor(doc: OpenApiDoc, method: string, pathTemplate: string, op: OpenApiOperation, ids: Record<string, string>, seed: number, count: number): FuzzRequest[] {
+export function casesFor(
+  doc: OpenApiDoc,
+  method: string,
+  pathTemplate: string,
+  op: OpenApiOperation,
+  ids: Record<string, string>,
+  seed: number,
+  count: number,
+): FuzzRequest[] {
   const pathParams = (op.parameters ?? []).filter((p) => p.in === 'path');
   const queryParams = (op.parameters ?? []).filter((p) => p.in === 'query');
   const contentType = Object.keys(op.requestBody?.content ?? {})[0];
   const bodySchema = contentType ? op.requestBody!.content[contentType].schema : undefined;
-  const baseParams = Object.fromEntries(pathParams.map((p) => [p.name, ids[p.name] ?? String(sampleOf(p.schema, doc) ?? 'x')]));
-  const baseQuery = Object.fromEntries(queryParams.filter((p) => p.required).map((p) => [p.name, String(sampleOf(p.schema, doc) ?? 'x')]));
+  const baseParams = Object.fromEntries(
+    pathParams.map((p) => [p.name, ids[p.name] ?? String(sampleOf(p.schema, doc) ?? 'x')]),
+  );
+  const baseQuery = Object.fromEntries(
+    queryParams.filter((p) => p.required).map((p) => [p.name, String(sampleOf(p.schema, doc) ?? 'x')]),
+  );
   const baseBody = bodySchema && contentType !== 'multipart/form-data' ? sampleOf(bodySchema, doc) : undefined;
 
   const fields = baseBody === undefined ? [] : fieldPaths(baseBody);
   const arrays = baseBody === undefined ? [] : arrayPaths(baseBody);
   const options: fc.Arbitrary<Mutation>[] = [];
-  if (pathParams.length > 0) options.push(fc.record({ kind: fc.constant('path' as const), name: fc.constantFrom(...pathParams.map((p) => p.name)), value: badText }));
-  if (queryParams.length > 0) options.push(fc.record({ kind: fc.constant('query' as const), name: fc.constantFrom(...queryParams.map((p) => p.name)), value: badText }));
-  options.push(fc.record({ kind: fc.constant('extraQuery' as const), name: fc.constantFrom('x', '__proto__', 'sort', 'limit', 'compNo', 'a[b]'), value: badText }));
+  if (pathParams.length > 0)
+    options.push(
+      fc.record({
+        kind: fc.constant('path' as const),
+        name: fc.constantFrom(...pathParams.map((p) => p.name)),
+        value: badText,
+      }),
+    );
+  if (queryParams.length > 0)
+    options.push(
+      fc.record({
+        kind: fc.constant('query' as const),
+        name: fc.constantFrom(...queryParams.map((p) => p.name)),
+        value: badText,
+      }),
+    );
+  options.push(
+    fc.record({
+      kind: fc.constant('extraQuery' as const),
+      name: fc.constantFrom('x', '__proto__', 'sort', 'limit', 'compNo', 'a[b]'),
+      value: badText,
+    }),
+  );
   if (method !== 'GET' && method !== 'DELETE') {
     if (fields.length > 0) {
-      options.push(fc.record({ kind: fc.constant('field' as const), path: fc.constantFrom(...fields), value: badValue }));
-      options.push(fc.record({ kind: fc.constant('field' as const), path: fc.constantFrom(...fields), value: badValue }));
+      options.push(
+        fc.record({ kind: fc.constant('field' as const), path: fc.constantFrom(...fields), value: badValue }),
+      );
+      options.push(
+        fc.record({ kind: fc.constant('field' as const), path: fc.constantFrom(...fields), value: badValue }),
+      );
       options.push(fc.record({ kind: fc.constant('missing' as const), path: fc.constantFrom(...fields) }));
     }
-    if (arrays.length > 0) options.push(fc.record({ kind: fc.constant('hugeArray' as const), path: fc.constantFrom(...arrays) }));
-    options.push(fc.record({ kind: fc.constant('extraField' as const), name: fc.constantFrom('x', 'compNo', 'version', 'status', 'createdBy', '__proto__', 'constructor'), value: badValue }));
+    if (arrays.length > 0)
+      options.push(fc.record({ kind: fc.constant('hugeArray' as const), path: fc.constantFrom(...arrays) }));
+    options.push(
+      fc.record({
+        kind: fc.constant('extraField' as const),
+        name: fc.constantFrom('x', 'compNo', 'version', 'status', 'createdBy', '__proto__', 'constructor'),
+        value: badValue,
+      }),
+    );
     options.push(fc.record({ kind: fc.constant('wholeBody' as const), value: badValue }));
     options.push(fc.record({ kind: fc.constant('malformed' as const), raw: fc.constantFrom(...MALFORMED) }));
     options.push(fc.record({ kind: fc.constant('contentType' as const), type: fc.constantFrom(...CONTENT_TYPES) }));
@@ -191,8 +314,12 @@ export function casesFor(doc: OpenApiDoc, method: string, pathTemplate: string, 
         mutation = `missing ${m.path.join('.')}`;
         break;
       case 'extraField':
-        body = body && typeof body === 'object' && !Array.isArray(body) ? { ...(body as object), [m.name]: m.value } : { [m.name]: m.value };
-        if (m.name === '__proto__') rawBody = JSON.stringify(body).replace(/^\{/, `{"__proto__":${JSON.stringify(m.value) ?? 'null'},`);
+        body =
+          body && typeof body === 'object' && !Array.isArray(body)
+            ? { ...(body as object), [m.name]: m.value }
+            : { [m.name]: m.value };
+        if (m.name === '__proto__')
+          rawBody = JSON.stringify(body).replace(/^\{/, `{"__proto__":${JSON.stringify(m.value) ?? 'null'},`);
         mutation = `extra field ${m.name}`;
         break;
       case 'wholeBody':
@@ -201,7 +328,11 @@ export function casesFor(doc: OpenApiDoc, method: string, pathTemplate: string, 
         break;
       case 'hugeArray': {
         const items = (m.path.reduce<unknown>((n, k) => (n as Record<string, unknown>)[k], body) as unknown[]) ?? [];
-        body = setAt(body, m.path, Array.from({ length: 5_000 }, () => clone(items[0] ?? 'x')));
+        body = setAt(
+          body,
+          m.path,
+          Array.from({ length: 5_000 }, () => clone(items[0] ?? 'x')),
+        );
         mutation = `5000 items in ${m.path.join('.') || 'body'}`;
         break;
       }

@@ -26,22 +26,48 @@ const only = arg('only', '').split(',').filter(Boolean);
 const out = arg('out', '');
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gpms-fuzz-'));
-const config = { ...loadConfig({ BID_MASTER_KEY: TEST_BID_MASTER_KEY, ...process.env, NODE_ENV: 'test', LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent', DATA_DIR: dataDir, HOST: '127.0.0.1', PORT: '0', DEV_OUTBOX: 'on', JOBS_POLL_MS: '0' }), authRateLimitPerMinute: 100000 };
+const config = {
+  ...loadConfig({
+    BID_MASTER_KEY: TEST_BID_MASTER_KEY,
+    ...process.env,
+    NODE_ENV: 'test',
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent',
+    DATA_DIR: dataDir,
+    HOST: '127.0.0.1',
+    PORT: '0',
+    DEV_OUTBOX: 'on',
+    JOBS_POLL_MS: '0',
+  }),
+  authRateLimitPerMinute: 100000,
+};
 const { dbh } = await openDatabase(config);
 // --reuse: a database seeded by an earlier run is used as it is (quicker while fixing what a run found).
-if (!(process.argv.includes('--reuse') && (await dbh.db.selectFrom('company').select('compNo').limit(1).execute()).length > 0)) {
+if (!(
+  process.argv.includes('--reuse') &&
+  (await dbh.db.selectFrom('company').select('compNo').limit(1).execute()).length > 0
+)) {
   const seeded = Date.now();
   await seedDemo(dbh.db, { scale: 1 });
   console.log(`seeded in ${((Date.now() - seeded) / 1000).toFixed(1)} s on ${dbh.description}`);
 }
 const app = await buildApp({ config, dbh });
 
-const operations = only.length > 0 ? only.length : Object.values(loadDoc().paths).reduce((n, ops) => n + Object.keys(ops).length, 0);
+const operations =
+  only.length > 0 ? only.length : Object.values(loadDoc().paths).reduce((n, ops) => n + Object.keys(ops).length, 0);
 const perOperation = Math.max(1, Math.ceil(target / operations));
 console.log(`fuzzing ${operations} operations × ${perOperation} cases (seed ${seed}, ${concurrency} at a time)`);
-const report = await runFuzz({ app, db: dbh.db, seed, perOperation, concurrency, only: only.length > 0 ? only : undefined, log: (l) => console.log(l) });
+const report = await runFuzz({
+  app,
+  db: dbh.db,
+  seed,
+  perOperation,
+  concurrency,
+  only: only.length > 0 ? only : undefined,
+  log: (l) => console.log(l),
+});
 console.log(describeReport(report));
-for (const f of [...report.serverErrors, ...report.acceptedInvalid].slice(0, 40)) console.log(`  ${f.status} ${f.operationId} [${f.mutation}] ${f.request}\n      → ${f.answer}`);
+for (const f of [...report.serverErrors, ...report.acceptedInvalid].slice(0, 40))
+  console.log(`  ${f.status} ${f.operationId} [${f.mutation}] ${f.request}\n      → ${f.answer}`);
 if (out) fs.writeFileSync(out, JSON.stringify(report, null, 2));
 await app.close();
 await dbh.close();

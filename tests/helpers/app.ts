@@ -21,11 +21,20 @@ export interface TestApp {
  * company by default, or empty. Files go to a temporary DATA_DIR removed by close(), or with
  * `fileStore: 's3'` to a prefix of their own on the run's S3 server.
  */
-export async function buildTestApp(options: { seeded?: boolean; config?: Partial<Config>; pgliteThread?: PgliteThread; fileStore?: FileStoreKind } = {}): Promise<TestApp> {
+export async function buildTestApp(
+  options: { seeded?: boolean; config?: Partial<Config>; pgliteThread?: PgliteThread; fileStore?: FileStoreKind } = {},
+): Promise<TestApp> {
   const thread = options.pgliteThread ?? testPgliteThread();
-  const db = options.seeded === false ? await createEmptyTestDb(undefined, thread) : await createSeededTestDb(undefined, thread);
+  const db =
+    options.seeded === false ? await createEmptyTestDb(undefined, thread) : await createSeededTestDb(undefined, thread);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gpms-test-'));
-  const config = testConfig({ dataDir, distDir: path.join(dataDir, 'no-dist'), databaseUrl: db.url, fileStore: await fileStoreConfig(options.fileStore ?? 'disk'), ...options.config });
+  const config = testConfig({
+    dataDir,
+    distDir: path.join(dataDir, 'no-dist'),
+    databaseUrl: db.url,
+    fileStore: await fileStoreConfig(options.fileStore ?? 'disk'),
+    ...options.config,
+  });
   const app = await buildApp({ config, dbh: db, schemas: 'on-first-use' });
   return {
     app,

@@ -11,7 +11,8 @@ import Fastify, { type FastifyInstance } from 'fastify';
  * code?, message? }` (the next calls answer that), `GET /__documents` (each key with its state and how
  * often it was registered).
  */
-type FakeState = 'REGISTERED' | 'REQUESTED' | 'ISSUED' | 'SENT' | 'NTS_SUCCESS' | 'NTS_FAILED' | 'REFUSED' | 'CANCELLED';
+type FakeState =
+  'REGISTERED' | 'REQUESTED' | 'ISSUED' | 'SENT' | 'NTS_SUCCESS' | 'NTS_FAILED' | 'REFUSED' | 'CANCELLED';
 
 interface FakeDocument {
   request: Record<string, unknown>;
@@ -34,7 +35,12 @@ export async function startFakeTaxProvider(): Promise<FakeTaxProvider> {
   const documents = new Map<string, FakeDocument>();
   const failures: Array<{ status: number; code: string; message: string }> = [];
   let serial = 0;
-  const refuse = (reply: { code: (n: number) => { send: (b: unknown) => unknown } }, status: number, code: string, message: string) => reply.code(status).send({ code, message });
+  const refuse = (
+    reply: { code: (n: number) => { send: (b: unknown) => unknown } },
+    status: number,
+    code: string,
+    message: string,
+  ) => reply.code(status).send({ code, message });
 
   app.addHook('onRequest', async (request, reply) => {
     if (request.url.startsWith('/__')) return;
@@ -51,7 +57,15 @@ export async function startFakeTaxProvider(): Promise<FakeTaxProvider> {
       return refuse(reply, 409, 'DUPLICATE_MGTKEY', `이미 사용 중인 관리번호입니다: ${key}`);
     }
     if (body.issueType !== '역발행') return refuse(reply, 400, 'BAD_ISSUE_TYPE', '역발행만 받습니다');
-    documents.set(key, { request: body, state: 'REGISTERED', registrations: 1, ntsconfirmNum: null, ntsresult: null, stateMemo: null, issueDT: null });
+    documents.set(key, {
+      request: body,
+      state: 'REGISTERED',
+      registrations: 1,
+      ntsconfirmNum: null,
+      ntsresult: null,
+      stateMemo: null,
+      issueDT: null,
+    });
     return { code: 1, message: '등록되었습니다' };
   });
 
@@ -61,8 +75,10 @@ export async function startFakeTaxProvider(): Promise<FakeTaxProvider> {
     if (!doc) return refuse(reply, 404, 'NO_DOCUMENT', `관리번호 ${key}의 세금계산서가 없습니다`);
     const verb = request.headers['x-http-method-override'];
     if (verb === 'REQUEST') {
-      if (doc.state === 'REQUESTED') return refuse(reply, 409, 'ALREADY_REQUESTED', '이미 역발행 요청된 세금계산서입니다');
-      if (doc.state !== 'REGISTERED' && doc.state !== 'REFUSED' && doc.state !== 'CANCELLED') return refuse(reply, 409, 'INVALID_STATE', `${doc.state} 상태입니다`);
+      if (doc.state === 'REQUESTED')
+        return refuse(reply, 409, 'ALREADY_REQUESTED', '이미 역발행 요청된 세금계산서입니다');
+      if (doc.state !== 'REGISTERED' && doc.state !== 'REFUSED' && doc.state !== 'CANCELLED')
+        return refuse(reply, 409, 'INVALID_STATE', `${doc.state} 상태입니다`);
       doc.state = 'REQUESTED';
       doc.stateMemo = null;
       return { code: 1, message: '역발행 요청되었습니다' };
@@ -84,9 +100,17 @@ export async function startFakeTaxProvider(): Promise<FakeTaxProvider> {
     if (format === 'XML' || format === 'PDF') {
       if (!doc.ntsconfirmNum) return refuse(reply, 409, 'NOT_ISSUED', '발행되지 않은 세금계산서입니다');
       if (format === 'XML') return reply.type('application/xml').send(standardXml(doc));
-      return reply.type('application/pdf').send(Buffer.from(`%PDF-1.4\n% fake tax invoice ${doc.ntsconfirmNum}\n%%EOF\n`));
+      return reply
+        .type('application/pdf')
+        .send(Buffer.from(`%PDF-1.4\n% fake tax invoice ${doc.ntsconfirmNum}\n%%EOF\n`));
     }
-    return { state: doc.state, ntsconfirmNum: doc.ntsconfirmNum, ntsresult: doc.ntsresult, stateMemo: doc.stateMemo, issueDT: doc.issueDT };
+    return {
+      state: doc.state,
+      ntsconfirmNum: doc.ntsconfirmNum,
+      ntsresult: doc.ntsresult,
+      stateMemo: doc.stateMemo,
+      issueDT: doc.issueDT,
+    };
   });
 
   const control = (path: string, act: (doc: FakeDocument, body: Record<string, unknown>) => string | null) =>
@@ -125,10 +149,13 @@ export async function startFakeTaxProvider(): Promise<FakeTaxProvider> {
   });
   app.post('/__fail', async (request) => {
     const b = request.body as { times: number; status: number; code?: string; message?: string };
-    for (let i = 0; i < b.times; i++) failures.push({ status: b.status, code: b.code ?? 'FAKE_FAILURE', message: b.message ?? '일시적인 오류입니다' });
+    for (let i = 0; i < b.times; i++)
+      failures.push({ status: b.status, code: b.code ?? 'FAKE_FAILURE', message: b.message ?? '일시적인 오류입니다' });
     return { queued: failures.length };
   });
-  app.get('/__documents', async () => Object.fromEntries([...documents].map(([k, d]) => [k, { state: d.state, registrations: d.registrations }])));
+  app.get('/__documents', async () =>
+    Object.fromEntries([...documents].map(([k, d]) => [k, { state: d.state, registrations: d.registrations }])),
+  );
 
   const base = await app.listen({ port: 0, host: '127.0.0.1' });
   return { base, documents, close: () => app.close() };
@@ -136,9 +163,19 @@ export async function startFakeTaxProvider(): Promise<FakeTaxProvider> {
 
 /** The NTS standard's outline (TaxInvoice: document, parties, amounts, lines) for a fake issued invoice. */
 function standardXml(doc: FakeDocument): string {
-  const r = doc.request as Record<string, unknown> & { invoicer: Record<string, string>; invoicee: Record<string, string>; detailList: Array<Record<string, string>> };
+  const r = doc.request as Record<string, unknown> & {
+    invoicer: Record<string, string>;
+    invoicee: Record<string, string>;
+    detailList: Array<Record<string, string>>;
+  };
   const esc = (v: unknown) => String(v ?? '').replace(/[<>&"]/g, (c) => `&#${c.charCodeAt(0)};`);
-  const party = (tag: string, p: Record<string, string>) => `<${tag}><ID>${esc(p.corpNum)}</ID><NameText>${esc(p.corpName)}</NameText><SpecifiedPerson><NameText>${esc(p.ceoName)}</NameText></SpecifiedPerson></${tag}>`;
-  const lines = r.detailList.map((l) => `<TaxInvoiceTradeLineItem><SequenceNumeric>${esc(l.serialNum)}</SequenceNumeric><PurchaseExpiryDateTime>${esc(l.purchaseDT)}</PurchaseExpiryDateTime><NameText>${esc(l.itemName)}</NameText><InvoiceAmount>${esc(l.supplyCost)}</InvoiceAmount><TotalTax><CalculatedAmount>${esc(l.tax)}</CalculatedAmount></TotalTax></TaxInvoiceTradeLineItem>`).join('');
+  const party = (tag: string, p: Record<string, string>) =>
+    `<${tag}><ID>${esc(p.corpNum)}</ID><NameText>${esc(p.corpName)}</NameText><SpecifiedPerson><NameText>${esc(p.ceoName)}</NameText></SpecifiedPerson></${tag}>`;
+  const lines = r.detailList
+    .map(
+      (l) =>
+        `<TaxInvoiceTradeLineItem><SequenceNumeric>${esc(l.serialNum)}</SequenceNumeric><PurchaseExpiryDateTime>${esc(l.purchaseDT)}</PurchaseExpiryDateTime><NameText>${esc(l.itemName)}</NameText><InvoiceAmount>${esc(l.supplyCost)}</InvoiceAmount><TotalTax><CalculatedAmount>${esc(l.tax)}</CalculatedAmount></TotalTax></TaxInvoiceTradeLineItem>`,
+    )
+    .join('');
   return `<?xml version="1.0" encoding="UTF-8"?>\n<TaxInvoice xmlns="urn:kr:or:kec:standard:Tax:ReusableAggregateBusinessInformationEntitySchemaModule:1:0"><TaxInvoiceDocument><IssueID>${esc(doc.ntsconfirmNum)}</IssueID><TypeCode>${r.taxType === 'ZERO_RATED' ? '0102' : '0101'}</TypeCode><IssueDateTime>${esc(r.writeDate)}</IssueDateTime><PurposeCode>${esc(r.purposeType)}</PurposeCode></TaxInvoiceDocument><TaxInvoiceTradeSettlement>${party('InvoicerParty', r.invoicer)}${party('InvoiceeParty', r.invoicee)}<SpecifiedMonetarySummation><ChargeTotalAmount>${esc(r.supplyCostTotal)}</ChargeTotalAmount><TaxTotalAmount>${esc(r.taxTotal)}</TaxTotalAmount><GrandTotalAmount>${esc(r.totalAmount)}</GrandTotalAmount></SpecifiedMonetarySummation></TaxInvoiceTradeSettlement>${lines}</TaxInvoice>\n`;
 }

@@ -15,7 +15,16 @@ export async function fileStoreConfig(kind: FileStoreKind): Promise<Config['file
   if (kind === 'disk') return { kind: 'disk' };
   const { inject } = await import('vitest');
   const endpoint = inject('s3Endpoint' as never) as string;
-  return { kind: 's3', bucket: TEST_BUCKET, prefix: `t-${randomBytes(6).toString('hex')}`, endpoint, region: 'us-east-1', accessKeyId: TEST_S3_KEY, secretAccessKey: TEST_S3_KEY, forcePathStyle: true };
+  return {
+    kind: 's3',
+    bucket: TEST_BUCKET,
+    prefix: `t-${randomBytes(6).toString('hex')}`,
+    endpoint,
+    region: 'us-east-1',
+    accessKeyId: TEST_S3_KEY,
+    secretAccessKey: TEST_S3_KEY,
+    forcePathStyle: true,
+  };
 }
 
 /** Keys under a folder of the app's store (`files/`, `exports/`), read through the store itself. */

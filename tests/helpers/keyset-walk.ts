@@ -3,7 +3,14 @@ import type { TestApp } from './app.js';
 import type { LoggedIn } from './login.js';
 
 export type Row = Record<string, unknown>;
-export type Page = { rows: Row[]; total: number; nextCursor?: string | null; prevCursor?: string | null; code?: string; msg?: string };
+export type Page = {
+  rows: Row[];
+  total: number;
+  nextCursor?: string | null;
+  prevCursor?: string | null;
+  code?: string;
+  msg?: string;
+};
 
 export async function getPage(t: TestApp, who: LoggedIn, url: string, query: Record<string, string>) {
   const res = await t.app.inject({ method: 'GET', url: `${url}?${new URLSearchParams(query)}`, headers: who.headers });
@@ -15,7 +22,14 @@ export async function getPage(t: TestApp, who: LoggedIn, url: string, query: Rec
  * once, in the order one page of all rows has, no empty page at the end, `total` on every page.
  * Answers the rows of the one page of all.
  */
-export async function walkByCursor(t: TestApp, who: LoggedIn, url: string, query: Record<string, string>, key: (r: Row) => string, size: number): Promise<Row[]> {
+export async function walkByCursor(
+  t: TestApp,
+  who: LoggedIn,
+  url: string,
+  query: Record<string, string>,
+  key: (r: Row) => string,
+  size: number,
+): Promise<Row[]> {
   const all = await getPage(t, who, url, { ...query, size: '5000' });
   expect(all.status, JSON.stringify(all.body)).toBe(200);
   expect(all.body.total, `${url}: a filter of at most 60 pages`).toBeLessThanOrEqual(size * 60);
@@ -26,7 +40,12 @@ export async function walkByCursor(t: TestApp, who: LoggedIn, url: string, query
   const pages: Page[] = [];
   let after: string | undefined;
   for (let page = 1; page <= expected.length + 2; page++) {
-    const { status, body } = await getPage(t, who, url, { ...query, size: String(size), page: String(page), ...(after ? { after } : {}) });
+    const { status, body } = await getPage(t, who, url, {
+      ...query,
+      size: String(size),
+      page: String(page),
+      ...(after ? { after } : {}),
+    });
     expect(status, JSON.stringify(body)).toBe(200);
     expect(body.total).toBe(all.body.total);
     expect('nextCursor' in body, `${url} answers cursors`).toBe(true);
@@ -35,7 +54,10 @@ export async function walkByCursor(t: TestApp, who: LoggedIn, url: string, query
     if (!body.nextCursor) break;
     after = body.nextCursor;
   }
-  expect(pages.flatMap((p) => p.rows.map(key)), `${url} ${JSON.stringify(query)} forwards`).toEqual(expected);
+  expect(
+    pages.flatMap((p) => p.rows.map(key)),
+    `${url} ${JSON.stringify(query)} forwards`,
+  ).toEqual(expected);
   expect(pages[0].prevCursor ?? null, 'page 1 has no page before it').toBeNull();
 
   const backward: string[][] = [pages.at(-1)!.rows.map(key)];

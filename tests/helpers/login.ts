@@ -20,20 +20,46 @@ export function formRequest(fields: Record<string, string>) {
 
 /** Logs a demo account in the way its portal does: id/password, plus the one-time code for suppliers. */
 export async function loginAs(app: FastifyInstance, userId: string, password = DEMO_PASSWORD): Promise<LoggedIn> {
-  const user = await app.dbh.db.selectFrom('appUser').select(['portal']).where('userId', '=', userId).executeTakeFirstOrThrow();
+  const user = await app.dbh.db
+    .selectFrom('appUser')
+    .select(['portal'])
+    .where('userId', '=', userId)
+    .executeTakeFirstOrThrow();
   if (user.portal === 'I') {
-    const res = await app.inject({ method: 'POST', url: '/auth/api/login/idpw', ...form({ systemId: 'GPMS', grantType: 'idpw', username: userId, password }) });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/auth/api/login/idpw',
+      ...form({ systemId: 'GPMS', grantType: 'idpw', username: userId, password }),
+    });
     if (res.statusCode !== 200) throw new Error(`login ${userId} failed: ${res.statusCode} ${res.body}`);
     const body = res.json();
-    return { userId, accessToken: body.accessToken, refreshToken: body.refreshToken, headers: { authorization: `Bearer ${body.accessToken}`, iscyber: 'N' } };
+    return {
+      userId,
+      accessToken: body.accessToken,
+      refreshToken: body.refreshToken,
+      headers: { authorization: `Bearer ${body.accessToken}`, iscyber: 'N' },
+    };
   }
-  const first = await app.inject({ method: 'POST', url: '/api/v1/cyberLogin', ...form({ userId, userPw: password, optGubun: 'SMS' }) });
+  const first = await app.inject({
+    method: 'POST',
+    url: '/api/v1/cyberLogin',
+    ...form({ userId, userPw: password, optGubun: 'SMS' }),
+  });
   if (first.statusCode !== 200) throw new Error(`cyberLogin ${userId} failed: ${first.statusCode} ${first.body}`);
   const code = await latestCode(app);
-  const second = await app.inject({ method: 'POST', url: '/api/v1/cyberCheckOtp', ...form({ userId, userPw: password, otpNum: code }) });
+  const second = await app.inject({
+    method: 'POST',
+    url: '/api/v1/cyberCheckOtp',
+    ...form({ userId, userPw: password, otpNum: code }),
+  });
   if (second.statusCode !== 200) throw new Error(`cyberCheckOtp ${userId} failed: ${second.statusCode} ${second.body}`);
   const body = second.json();
-  return { userId, accessToken: body.user.accessToken, refreshToken: body.user.refreshToken, headers: { authorization: `Bearer ${body.user.accessToken}`, iscyber: 'Y' } };
+  return {
+    userId,
+    accessToken: body.user.accessToken,
+    refreshToken: body.user.refreshToken,
+    headers: { authorization: `Bearer ${body.user.accessToken}`, iscyber: 'Y' },
+  };
 }
 
 /** The newest one-time code the development sender wrote. */

@@ -20,7 +20,11 @@ export interface TestIdp {
   stop(): Promise<void>;
 }
 
-export async function startTestIdp(options: { redirectUri: string; postLogoutRedirectUri: string; port?: number }): Promise<TestIdp> {
+export async function startTestIdp(options: {
+  redirectUri: string;
+  postLogoutRedirectUri: string;
+  port?: number;
+}): Promise<TestIdp> {
   const { privateKey } = await generateKeyPair('RS256', { extractable: true });
   const jwk: JWK = { ...(await exportJWK(privateKey)), kid: 'test-key-1', alg: 'RS256', use: 'sig' };
   const clientId = 'gpms';
@@ -45,7 +49,10 @@ export async function startTestIdp(options: { redirectUri: string; postLogoutRed
     jwks: { keys: [jwk] },
     claims: { openid: ['sub'], email: ['email'], profile: ['upn', 'name'] },
     async findAccount(_ctx, id) {
-      return { accountId: id, claims: async () => ({ sub: id, upn: `${id}@corp.test`, email: `${id}@corp.test`, name: id }) };
+      return {
+        accountId: id,
+        claims: async () => ({ sub: id, upn: `${id}@corp.test`, email: `${id}@corp.test`, name: id }),
+      };
     },
     features: { devInteractions: { enabled: true }, rpInitiatedLogout: { enabled: true } },
     cookies: { keys: ['test-cookie-key-1'] },
@@ -57,7 +64,14 @@ export async function startTestIdp(options: { redirectUri: string; postLogoutRed
       req.resume();
       void make().then((idToken) => {
         res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' });
-        res.end(JSON.stringify({ access_token: 'test-access-token', token_type: 'Bearer', expires_in: 300, id_token: idToken }));
+        res.end(
+          JSON.stringify({
+            access_token: 'test-access-token',
+            token_type: 'Bearer',
+            expires_in: 300,
+            id_token: idToken,
+          }),
+        );
       });
       return;
     }
@@ -68,10 +82,7 @@ export async function startTestIdp(options: { redirectUri: string; postLogoutRed
     issuer,
     clientId,
     clientSecret,
-    sign: (claims) =>
-      new SignJWT(claims)
-        .setProtectedHeader({ alg: 'RS256', kid: jwk.kid })
-        .sign(privateKey),
+    sign: (claims) => new SignJWT(claims).setProtectedHeader({ alg: 'RS256', kid: jwk.kid }).sign(privateKey),
     overrideToken(make) {
       override = make;
     },
@@ -94,7 +105,12 @@ interface Hop {
  * leaves for `stopAt`. `fill` gets each form's fields (hidden inputs filled in) and its HTML and
  * answers the fields to submit, or null to stop there.
  */
-async function browse(url: string, jar: CookieJar, stopAt: string, fill: (fields: URLSearchParams, html: string) => URLSearchParams | null): Promise<Hop> {
+async function browse(
+  url: string,
+  jar: CookieJar,
+  stopAt: string,
+  fill: (fields: URLSearchParams, html: string) => URLSearchParams | null,
+): Promise<Hop> {
   const cookieHeader = () => [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
   const remember = (res: Response) => {
     for (const c of res.headers.getSetCookie()) {
@@ -107,7 +123,11 @@ async function browse(url: string, jar: CookieJar, stopAt: string, fill: (fields
   };
   let init: RequestInit = {};
   for (let hop = 0; hop < 20; hop++) {
-    const res = await fetch(url, { ...init, redirect: 'manual', headers: { ...(init.headers as Record<string, string>), cookie: cookieHeader() } });
+    const res = await fetch(url, {
+      ...init,
+      redirect: 'manual',
+      headers: { ...(init.headers as Record<string, string>), cookie: cookieHeader() },
+    });
     remember(res);
     init = {};
     const location = res.headers.get('location');
@@ -121,11 +141,16 @@ async function browse(url: string, jar: CookieJar, stopAt: string, fill: (fields
     const form = /<form[^>]*action="([^"]+)"[^>]*>([\s\S]*?)<\/form>/i.exec(html);
     if (!form) throw new Error(`no form at ${url} (${res.status}): ${html.slice(0, 300)}`);
     const fields = new URLSearchParams();
-    for (const m of form[2].matchAll(/<input[^>]*type="hidden"[^>]*name="([^"]+)"[^>]*value="([^"]*)"/gi)) fields.set(m[1], m[2]);
+    for (const m of form[2].matchAll(/<input[^>]*type="hidden"[^>]*name="([^"]+)"[^>]*value="([^"]*)"/gi))
+      fields.set(m[1], m[2]);
     const filled = fill(fields, form[0]);
     if (!filled) return { page: html };
     url = new URL(form[1].replace(/&amp;/g, '&'), url).href;
-    init = { method: 'POST', body: filled.toString(), headers: { 'content-type': 'application/x-www-form-urlencoded' } };
+    init = {
+      method: 'POST',
+      body: filled.toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    };
   }
   throw new Error('too many redirects at the identity provider');
 }
@@ -135,7 +160,12 @@ async function browse(url: string, jar: CookieJar, stopAt: string, fill: (fields
  * with a cookie jar, signs in on the development login form as `loginId`, consents, and stops
  * at the redirect back to the relying party (answering that address).
  */
-export async function signInAtIdp(authorizeUrl: string, loginId: string, redirectPrefix: string, jar: CookieJar = new Map()): Promise<string> {
+export async function signInAtIdp(
+  authorizeUrl: string,
+  loginId: string,
+  redirectPrefix: string,
+  jar: CookieJar = new Map(),
+): Promise<string> {
   const hop = await browse(authorizeUrl, jar, redirectPrefix, (fields, form) => {
     if (/name="login"/.test(form)) {
       fields.set('login', loginId);
@@ -148,7 +178,9 @@ export async function signInAtIdp(authorizeUrl: string, loginId: string, redirec
 
 /** True when the provider, given this browser's cookies, asks who is signing in (no session there). */
 export async function idpAsksToSignIn(authorizeUrl: string, redirectPrefix: string, jar: CookieJar): Promise<boolean> {
-  const hop = await browse(authorizeUrl, jar, redirectPrefix, (fields, form) => (/name="login"/.test(form) ? null : fields));
+  const hop = await browse(authorizeUrl, jar, redirectPrefix, (fields, form) =>
+    /name="login"/.test(form) ? null : fields,
+  );
   return hop.page !== undefined;
 }
 

@@ -25,7 +25,14 @@ const slot = globalThis as { __gpmsS3?: Promise<Running> };
 export async function startS3Server(): Promise<{ endpoint: string; release: () => Promise<void> }> {
   slot.__gpmsS3 ??= (async () => {
     const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'gpms-s3-'));
-    const server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory, allowMismatchedSignatures: true, configureBuckets: [{ name: TEST_BUCKET }] });
+    const server = new S3rver({
+      address: '127.0.0.1',
+      port: 0,
+      silent: true,
+      directory,
+      allowMismatchedSignatures: true,
+      configureBuckets: [{ name: TEST_BUCKET }],
+    });
     const { port } = (await server.run()) as { port: number };
     return {
       endpoint: `http://127.0.0.1:${port}`,

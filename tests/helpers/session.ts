@@ -21,5 +21,10 @@ export async function sessionAs(app: FastifyInstance, userId: string): Promise<L
   const request = { ip: '127.0.0.1', headers: { 'user-agent': 'lightMyRequest' } } as unknown as FastifyRequest;
   const portal = account.portal;
   const s = await startSession(app, request, { userId, portal, method: portal === 'I' ? 'IDPW' : 'OTP' });
-  return { userId, accessToken: s.accessToken, refreshToken: s.refreshToken, headers: { authorization: `Bearer ${s.accessToken}`, iscyber: portal === 'I' ? 'N' : 'Y' } };
+  return {
+    userId,
+    accessToken: s.accessToken,
+    refreshToken: s.refreshToken,
+    headers: { authorization: `Bearer ${s.accessToken}`, iscyber: portal === 'I' ? 'N' : 'Y' },
+  };
 }

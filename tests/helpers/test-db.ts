@@ -47,7 +47,10 @@ export interface TestDb extends DbHandle {
  * A fresh, migrated, empty database of the run's kind: PGlite in memory, or a new
  * PostgreSQL database of its own (dropped by drop()).
  */
-export async function createEmptyTestDb(kind: TestDbKind = testDbKind(), pgliteThread = testPgliteThread()): Promise<TestDb> {
+export async function createEmptyTestDb(
+  kind: TestDbKind = testDbKind(),
+  pgliteThread = testPgliteThread(),
+): Promise<TestDb> {
   if (kind === 'pglite') {
     const h = await connect({ databaseUrl: null, pgliteDir: null, pgliteThread });
     await migrateToLatest(h.db);
@@ -76,7 +79,11 @@ async function openPgTestDb(name: string, migrate: boolean, log?: ConnectOptions
  * A copy of the seeded demo database that tests/global-setup.ts prepared once per run:
  * PGlite loads the dumped data directory; PostgreSQL clones the template database.
  */
-export async function createSeededTestDb(kind: TestDbKind = testDbKind(), pgliteThread = testPgliteThread(), log?: ConnectOptions['log']): Promise<TestDb> {
+export async function createSeededTestDb(
+  kind: TestDbKind = testDbKind(),
+  pgliteThread = testPgliteThread(),
+  log?: ConnectOptions['log'],
+): Promise<TestDb> {
   const { inject } = await import('vitest');
   if (kind === 'pglite') {
     const dumpPath = inject('seededPgliteDump' as never) as string;

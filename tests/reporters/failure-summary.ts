@@ -33,7 +33,9 @@ export default class FailureSummaryReporter implements Reporter {
       }
     }
     for (const e of unhandledErrors as SerializedErrorLike[]) {
-      lines.push(`UNHANDLED ${e.type ?? 'error'}${e.VITEST_TEST_PATH ? ` while ${e.VITEST_TEST_PATH.replace(process.cwd() + '/', '')}${e.VITEST_TEST_NAME ? ` > ${e.VITEST_TEST_NAME}` : ''} ran` : ''}`);
+      lines.push(
+        `UNHANDLED ${e.type ?? 'error'}${e.VITEST_TEST_PATH ? ` while ${e.VITEST_TEST_PATH.replace(process.cwd() + '/', '')}${e.VITEST_TEST_NAME ? ` > ${e.VITEST_TEST_NAME}` : ''} ran` : ''}`,
+      );
       lines.push(...describe(e));
     }
     const file = path.resolve('test-results/failure-summary.txt');
@@ -44,9 +46,14 @@ export default class FailureSummaryReporter implements Reporter {
 
 function describe(e: SerializedErrorLike): string[] {
   const head = `  ${e.name ?? 'Error'}: ${(e.message ?? '').split('\n').slice(0, 6).join('\n    ')}`;
-  const frames = (e.stack ?? '').split('\n').map((l) => l.trim()).filter((l) => l.startsWith('at ') || l.startsWith('❯'));
+  const frames = (e.stack ?? '')
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((l) => l.startsWith('at ') || l.startsWith('❯'));
   // The project's own frames say most; a few library frames after them say where it came from.
   const own = frames.filter((l) => !l.includes('node_modules') && !l.includes('node:internal'));
-  const stack = [...own.slice(0, 6), ...frames.filter((l) => !own.includes(l)).slice(0, own.length ? 2 : 6)].map((l) => `    ${l}`);
+  const stack = [...own.slice(0, 6), ...frames.filter((l) => !own.includes(l)).slice(0, own.length ? 2 : 6)].map(
+    (l) => `    ${l}`,
+  );
   return [head, ...stack];
 }

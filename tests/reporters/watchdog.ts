@@ -10,7 +10,13 @@ import type { Reporter, TestCase, TestModule } from 'vitest/node';
  * every five minutes; every ten minutes a line per project says how many files are done.
  * scripts/test.mjs prints the in-flight file when it stops a run at its deadline.
  */
-interface Running { project: string; file: string; since: number; test: string | null; warnedAt: number }
+interface Running {
+  project: string;
+  file: string;
+  since: number;
+  test: string | null;
+  warnedAt: number;
+}
 
 export default class WatchdogReporter implements Reporter {
   private readonly running = new Map<string, Running>();
@@ -35,7 +41,13 @@ export default class WatchdogReporter implements Reporter {
   }
 
   onTestModuleStart(m: TestModule): void {
-    this.running.set(m.moduleId, { project: m.project.name, file: this.relative(m.moduleId), since: Date.now(), test: null, warnedAt: 0 });
+    this.running.set(m.moduleId, {
+      project: m.project.name,
+      file: this.relative(m.moduleId),
+      since: Date.now(),
+      test: null,
+      warnedAt: 0,
+    });
   }
 
   onTestCaseReady(test: TestCase): void {
@@ -50,7 +62,10 @@ export default class WatchdogReporter implements Reporter {
 
   onTestRunEnd(): void {
     if (this.timer) clearInterval(this.timer);
-    if (this.lowest) console.log(`watchdog: the least memory available during the run was ${this.lowest.mb} MB, ${minutes(this.lowest.at - this.started)} in`);
+    if (this.lowest)
+      console.log(
+        `watchdog: the least memory available during the run was ${this.lowest.mb} MB, ${minutes(this.lowest.at - this.started)} in`,
+      );
     fs.rmSync(this.file, { force: true });
   }
 
@@ -58,17 +73,28 @@ export default class WatchdogReporter implements Reporter {
     const now = Date.now();
     const available = availableMb();
     if (available !== null && (!this.lowest || available < this.lowest.mb)) this.lowest = { mb: available, at: now };
-    const lines = [...this.running.values()].map((r) => `${r.project} ${r.file} — running ${minutes(now - r.since)}${r.test ? `, in “${r.test}”` : ''}`);
-    fs.writeFileSync(this.file, `${new Date(now).toISOString()} (${minutes(now - this.started)} into the run; memory available ${available ?? '?'} MB)\n${lines.join('\n')}\n`);
+    const lines = [...this.running.values()].map(
+      (r) => `${r.project} ${r.file} — running ${minutes(now - r.since)}${r.test ? `, in “${r.test}”` : ''}`,
+    );
+    fs.writeFileSync(
+      this.file,
+      `${new Date(now).toISOString()} (${minutes(now - this.started)} into the run; memory available ${available ?? '?'} MB)\n${lines.join('\n')}\n`,
+    );
     for (const r of this.running.values()) {
       if (now - r.since < this.afterMs || now - r.warnedAt < 300_000) continue;
       r.warnedAt = now;
-      console.log(`⏳ watchdog: ${r.project} ${r.file} has run ${minutes(now - r.since)}${r.test ? ` (in “${r.test}”)` : ''}`);
+      console.log(
+        `⏳ watchdog: ${r.project} ${r.file} has run ${minutes(now - r.since)}${r.test ? ` (in “${r.test}”)` : ''}`,
+      );
     }
     if (now - this.lastProgress >= Number(process.env.WATCHDOG_PROGRESS_S ?? 600) * 1000) {
       this.lastProgress = now;
-      const projects = [...this.queued.keys()].map((p) => `${p} ${this.done.get(p) ?? 0}/${this.queued.get(p)}`).join(', ');
-      console.log(`⏳ watchdog: ${minutes(now - this.started)} into the run; files done: ${projects}; running: ${[...this.running.values()].map((r) => r.file).join(', ') || 'none'}; memory available: ${available ?? '?'} MB`);
+      const projects = [...this.queued.keys()]
+        .map((p) => `${p} ${this.done.get(p) ?? 0}/${this.queued.get(p)}`)
+        .join(', ');
+      console.log(
+        `⏳ watchdog: ${minutes(now - this.started)} into the run; files done: ${projects}; running: ${[...this.running.values()].map((r) => r.file).join(', ') || 'none'}; memory available: ${available ?? '?'} MB`,
+      );
     }
   }
 

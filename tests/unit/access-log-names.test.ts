@@ -10,13 +10,18 @@ describe('the access log names what it shows', () => {
   const registryFields = [...new Set(Object.values(PERSONAL_OPERATIONS).flatMap((o) => Object.keys(o.fields)))].sort();
 
   it('every personal-data operation and field of the registry has a name on the screen', () => {
-    expect([...ACCESS_LOG_OPERATIONS].sort()).toEqual([...Object.keys(PERSONAL_OPERATIONS), 'privacy.purgeAccessLog'].sort());
+    expect([...ACCESS_LOG_OPERATIONS].sort()).toEqual(
+      [...Object.keys(PERSONAL_OPERATIONS), 'privacy.purgeAccessLog'].sort(),
+    );
     expect([...ACCESS_LOG_FIELDS].sort()).toEqual(registryFields);
   });
 
   it('in Korean and in English', () => {
     for (const texts of [ko, en]) {
-      const log = texts.screen.accessLog as unknown as { operationName: Record<string, string>; personalField: Record<string, string> };
+      const log = texts.screen.accessLog as unknown as {
+        operationName: Record<string, string>;
+        personalField: Record<string, string>;
+      };
       expect(Object.keys(log.operationName).sort()).toEqual([...ACCESS_LOG_OPERATIONS].sort());
       expect(Object.values(log.operationName).every((name) => name.trim() !== '')).toBe(true);
       expect(Object.keys(log.personalField).sort()).toEqual(registryFields);

@@ -16,14 +16,24 @@ function apiFiles(dir = 'tests/api'): string[] {
 }
 
 function project(name: string) {
-  const found = (config.test?.projects ?? []).find((p) => typeof p === 'object' && 'test' in p && p.test?.name === name);
-  if (!found || typeof found !== 'object' || !('test' in found) || !found.test) throw new Error(`no project ${name} in vitest.config.ts`);
+  const found = (config.test?.projects ?? []).find(
+    (p) => typeof p === 'object' && 'test' in p && p.test?.name === name,
+  );
+  if (!found || typeof found !== 'object' || !('test' in found) || !found.test)
+    throw new Error(`no project ${name} in vitest.config.ts`);
   return found.test;
 }
 
 /** Whether vitest's include glob (`**` and `*` only, as the config uses them) takes the file. */
 function included(globs: string[], file: string): boolean {
-  return globs.some((g) => new RegExp(`^${g.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*\*\//g, '(?:.*/)?').replace(/\*/g, '[^/]*')}$`).test(file));
+  return globs.some((g) =>
+    new RegExp(
+      `^${g
+        .replace(/[.+^${}()|[\]\\]/g, '\\$&')
+        .replace(/\*\*\//g, '(?:.*/)?')
+        .replace(/\*/g, '[^/]*')}$`,
+    ).test(file),
+  );
 }
 
 describe('which API files run on which database (tests/api-projects.ts)', () => {
@@ -40,12 +50,19 @@ describe('which API files run on which database (tests/api-projects.ts)', () => 
     const pglite = project('api-pglite');
     expect(Object.keys(PGLITE_FILES).filter((f) => !fs.existsSync(path.join(root, f)))).toEqual([]);
     expect(files.filter((f) => included(pglite.include ?? [], f)).sort()).toEqual(Object.keys(PGLITE_FILES).sort());
-    expect(pglite.env).toMatchObject({ TEST_DB: 'pglite', PGLITE_THREAD: process.env.PGLITE_THREAD === 'main' ? 'main' : 'worker' });
+    expect(pglite.env).toMatchObject({
+      TEST_DB: 'pglite',
+      PGLITE_THREAD: process.env.PGLITE_THREAD === 'main' ? 'main' : 'worker',
+    });
     for (const [file, why] of Object.entries(PGLITE_FILES)) expect(why.length, file).toBeGreaterThan(20);
   });
 
   it('lists every file that skips itself on PostgreSQL, or it would run nowhere', () => {
-    const pgliteOnly = files.filter((f) => /skipIf\(process\.env\.TEST_DB === 'postgres'\)|skipIf\(testDbKind\(\) === 'postgres'\)|runIf\(testDbKind\(\) === 'pglite'\)/.test(fs.readFileSync(path.join(root, f), 'utf8')));
+    const pgliteOnly = files.filter((f) =>
+      /skipIf\(process\.env\.TEST_DB === 'postgres'\)|skipIf\(testDbKind\(\) === 'postgres'\)|runIf\(testDbKind\(\) === 'pglite'\)/.test(
+        fs.readFileSync(path.join(root, f), 'utf8'),
+      ),
+    );
     expect(pgliteOnly.length).toBeGreaterThan(0);
     expect(pgliteOnly.filter((f) => !(f in PGLITE_FILES))).toEqual([]);
   });

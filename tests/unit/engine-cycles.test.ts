@@ -17,7 +17,9 @@ function sourceFiles(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
     const p = path.join(dir, e.name);
     if (e.isDirectory()) return sourceFiles(p);
-    return /\.(ts|tsx)$/.test(e.name) && !/\.(test|stories)\.tsx?$/.test(e.name) && !e.name.endsWith('.d.ts') ? [p] : [];
+    return /\.(ts|tsx)$/.test(e.name) && !/\.(test|stories)\.tsx?$/.test(e.name) && !e.name.endsWith('.d.ts')
+      ? [p]
+      : [];
   });
 }
 
@@ -26,7 +28,14 @@ const code = (src: string) => src.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[
 
 function resolve(from: string, spec: string, files: Set<string>): string | null {
   const base = path.resolve(path.dirname(from), spec.replace(/\.js$/, ''));
-  for (const candidate of [base, `${base}.ts`, `${base}.tsx`, path.join(base, 'index.ts'), path.join(base, 'index.tsx')]) if (files.has(candidate)) return candidate;
+  for (const candidate of [
+    base,
+    `${base}.ts`,
+    `${base}.tsx`,
+    path.join(base, 'index.ts'),
+    path.join(base, 'index.tsx'),
+  ])
+    if (files.has(candidate)) return candidate;
   return null;
 }
 
@@ -80,7 +89,8 @@ export function importCycles(graph: Map<string, string[]>): string[][] {
         onStack.delete(w);
         component.push(w);
       } while (w !== v);
-      if (component.length > 1 || (graph.get(v) ?? []).includes(v)) cycles.push(component.map((f) => path.relative(root, f).split(path.sep).join('/')).sort());
+      if (component.length > 1 || (graph.get(v) ?? []).includes(v))
+        cycles.push(component.map((f) => path.relative(root, f).split(path.sep).join('/')).sort());
     }
   };
   for (const v of graph.keys()) if (!indices.has(v)) visit(v);

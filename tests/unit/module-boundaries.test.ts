@@ -17,10 +17,12 @@ const PUBLIC_ENTRIES: Record<string, string> = {
   'notifications/supplier': 'supplier notices recorded in the acting transaction',
   'notifications/approval': 'approver notices recorded in the approval transaction',
   'notifications/auction': 'reverse-auction notices (invitation, result, cancel) recorded in the acting transaction',
-  'notifications/staff': 'staff notices of other documents (a closed tender to its buyer) recorded in the acting transaction',
+  'notifications/staff':
+    'staff notices of other documents (a closed tender to its buyer) recorded in the acting transaction',
   'purchase/approval/workflow': 'the approval notices name the document an approval belongs to',
   'files/storage': 'the uploaded-file store (item uploads, supplier applications, their expiry job)',
-  'files/owners': 'a document (tender, PR, PO, LOI, RFQ, quotation, supplier master and its requests, item, item proposal, delivery, board post) binds as its attachments only its own group or the caller’s fresh upload (assertBindable/mayBindGroup)',
+  'files/owners':
+    'a document (tender, PR, PO, LOI, RFQ, quotation, supplier master and its requests, item, item proposal, delivery, board post) binds as its attachments only its own group or the caller’s fresh upload (assertBindable/mayBindGroup)',
   'files/content-check': 'the upload content check the public application wizard applies too',
   'exports/xlsx-stream': 'the streaming .xlsx writer the data downloads write with',
   'fulfilment/data-download/workflow': 'server-side exports run the data downloads as jobs',
@@ -30,14 +32,16 @@ const PUBLIC_ENTRIES: Record<string, string> = {
   'privacy/index': 'the personal-data access log and download reasons an export records and asks for',
   'fulfilment/warehousing/schemas': 'user preferences validate a remembered warehousing filter with its own schema',
   'purchase/po/service': 'a sealed-bid tender’s award makes its orders through the PO flow (createAwardedPo)',
-  'purchase/pr/service': 'a sealed-bid tender takes a received PR and gives it back when cancelled, as an RFQ does; the budget availability of a PR is shown only to its readers (assertPrVisible)',
+  'purchase/pr/service':
+    'a sealed-bid tender takes a received PR and gives it back when cancelled, as an RFQ does; the budget availability of a PR is shown only to its readers (assertPrVisible)',
   'portal-admin/known-routes': 'the screen studio refuses a stored screen whose route is one of the app’s own',
   'items/upload/file-checks': 'the spreadsheet checks (type, magic bytes, zip limits) the budget upload applies too',
   'items/upload/xlsx-rows': 'the streaming .xlsx reader the budget upload reads its workbook with',
   'budget/consumption/index': 'approvals, orders, LOIs, receipts and cancellations move the budget ledger',
   'budget/transfer/index': 'the last approval of a budget transfer moves the amount, in the approval’s transaction',
   'purchase/approval/index': 'a budget transfer goes through the approval lines like a purchasing document',
-  'tax-invoices/index': 'ERP posting asks the tax-invoice gate in its transaction (TAX_INVOICE_REQUIRED) and puts the NTS approval number on the voucher',
+  'tax-invoices/index':
+    'ERP posting asks the tax-invoice gate in its transaction (TAX_INVOICE_REQUIRED) and puts the NTS approval number on the voucher',
 };
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -69,7 +73,9 @@ describe('server module boundaries', () => {
   const imports = crossModuleImports(sourceFiles(modulesDir));
 
   it('a module reaches another only through its declared entry points', () => {
-    const internals = imports.filter(([target]) => !(target in PUBLIC_ENTRIES)).map(([target, file]) => `${file} imports ${target}`);
+    const internals = imports
+      .filter(([target]) => !(target in PUBLIC_ENTRIES))
+      .map(([target, file]) => `${file} imports ${target}`);
     expect(internals).toEqual([]);
   });
 
@@ -93,7 +99,10 @@ describe('server module boundaries', () => {
     const dir = fs.mkdtempSync(path.join(modulesDir, 'zz-boundary-'));
     try {
       const file = path.join(dir, 'x.ts');
-      fs.writeFileSync(file, "import { lineAmount } from '../purchase/shared/lines.js';\nimport { failIf } from '../../domain/errors.js';\n");
+      fs.writeFileSync(
+        file,
+        "import { lineAmount } from '../purchase/shared/lines.js';\nimport { failIf } from '../../domain/errors.js';\n",
+      );
       expect(crossModuleImports([file]).map(([t]) => t)).toEqual(['purchase/shared/lines']);
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });

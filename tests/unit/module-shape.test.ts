@@ -16,8 +16,7 @@ import { describe, expect, it } from 'vitest';
  * A file that breaks a rule fails here naming the rule. KNOWN lists what is not moved yet, with
  * why; an entry that no longer breaks its rule fails too, so the list only shrinks.
  */
-const KNOWN: Record<string, string> = {
-};
+const KNOWN: Record<string, string> = {};
 
 const root = path.resolve(import.meta.dirname, '../..');
 const modulesDir = path.join(root, 'server/modules');
@@ -30,7 +29,8 @@ function sourceFiles(dir: string): string[] {
 }
 
 const REGISTERS_ROUTES = /\b(?:app|instance|fastify|server|f)\.(?:get|post|put|patch|delete|route)\(\s*['"`{]/;
-const RUNS_SQL = /\.(?:selectFrom|insertInto|updateTable|deleteFrom|replaceInto|mergeInto|selectNoFrom)\(|\bsql(?:<[^>]*>)?`|\bsql\.(?:raw|ref|table|id|lit|join)\(/;
+const RUNS_SQL =
+  /\.(?:selectFrom|insertInto|updateTable|deleteFrom|replaceInto|mergeInto|selectNoFrom)\(|\bsql(?:<[^>]*>)?`|\bsql\.(?:raw|ref|table|id|lit|join)\(/;
 const OPENS_TRANSACTION = /\.transaction\(\)/;
 
 /** Comments say what the code does; only code counts. */
@@ -46,9 +46,12 @@ export function shapeProblems(files: string[]): string[] {
     const rel = path.relative(root, file).split(path.sep).join('/');
     const name = path.basename(file);
     const src = code(fs.readFileSync(file, 'utf8'));
-    if (name !== 'routes.ts' && REGISTERS_ROUTES.test(src)) problems.push(`${rel}: registers routes outside a routes.ts`);
-    if (!isQueriesFile(rel) && RUNS_SQL.test(src)) problems.push(`${rel}: runs SQL outside a queries file (move it to queries.ts or queries/*.ts)`);
-    if (name === 'routes.ts' && OPENS_TRANSACTION.test(src)) problems.push(`${rel}: opens a transaction in routes.ts (move it to service.ts)`);
+    if (name !== 'routes.ts' && REGISTERS_ROUTES.test(src))
+      problems.push(`${rel}: registers routes outside a routes.ts`);
+    if (!isQueriesFile(rel) && RUNS_SQL.test(src))
+      problems.push(`${rel}: runs SQL outside a queries file (move it to queries.ts or queries/*.ts)`);
+    if (name === 'routes.ts' && OPENS_TRANSACTION.test(src))
+      problems.push(`${rel}: opens a transaction in routes.ts (move it to service.ts)`);
   }
   return problems.sort();
 }
@@ -71,14 +74,23 @@ describe('server module shape', () => {
     try {
       fs.mkdirSync(path.join(dir, 'm'));
       const write = (name: string, text: string) => fs.writeFileSync(path.join(dir, 'm', name), text);
-      write('routes.ts', "app.get('/x', {}, async (r) => r.db.transaction().execute(async (t) => t.selectFrom('a').execute()));");
-      write('service.ts', 'export const f = (db) => db.updateTable(\'a\').set({ b: 1 }).execute(); // selectFrom in a comment');
+      write(
+        'routes.ts',
+        "app.get('/x', {}, async (r) => r.db.transaction().execute(async (t) => t.selectFrom('a').execute()));",
+      );
+      write(
+        'service.ts',
+        "export const f = (db) => db.updateTable('a').set({ b: 1 }).execute(); // selectFrom in a comment",
+      );
       write('feature.ts', "export default async (app) => { app.post('/y', {}, async () => 1); };");
       write('jobs.ts', "export const run = (db) => db.deleteFrom('a').execute();");
       write('queries.ts', "export const q = (db) => db.selectFrom('a').where(sql`true`).execute();");
       write('rules.ts', 'export const lock = (trx) => sql`select pg_advisory_xact_lock(1)`.execute(trx);');
       write('notices.ts', "export const order = sql.raw('a desc');");
-      write('workflow.ts', "export const next = (s) => (s === 'DRAFT' ? 'OPEN' : s); // db.selectFrom('a') only in a comment");
+      write(
+        'workflow.ts',
+        "export const next = (s) => (s === 'DRAFT' ? 'OPEN' : s); // db.selectFrom('a') only in a comment",
+      );
       fs.mkdirSync(path.join(dir, 'm', 'queries'));
       write('queries/lists.ts', "export const l = (db) => db.insertInto('a').values({}).execute();");
       expect(shapeProblems(sourceFiles(dir)).map((p) => p.replace(/^.*\/m\//, ''))).toEqual([

@@ -9,7 +9,20 @@ import { describe, expect, it } from 'vitest';
  * beside the code or in docs/contributing.md "Decisions".
  */
 const root = path.resolve(import.meta.dirname, '../..');
-const DIRS = ['app', 'engine', 'widgets', 'server', 'lib', 'schemas', 'screens', 'scripts', 'codegen', 'bench', 'tests', '.storybook'];
+const DIRS = [
+  'app',
+  'engine',
+  'widgets',
+  'server',
+  'lib',
+  'schemas',
+  'screens',
+  'scripts',
+  'codegen',
+  'bench',
+  'tests',
+  '.storybook',
+];
 const SOURCE = /\.(ts|tsx|mts|mjs|js)$/;
 const ISSUE_REFERENCE = /\b[Ii]ssues? #\d+|\(#\d+[),: ]|TODO\(#\d+\)|#\d{1,3}(?:'s)? (?:item|finding|fix)\b/;
 
@@ -30,7 +43,12 @@ describe('no issue numbers in source', () => {
   it('finds the forms a reference takes, and not colours, entities or version numbers', () => {
     // Written in parts: a tool that strips references from source must not rewrite this fixture.
     const hash = '#';
-    const refs = [`// as issue ${hash}27 found`, `/** (${hash}19) light first */`, `// TODO(${hash}32): later`, ` * of ${hash}28 item 4`];
+    const refs = [
+      `// as issue ${hash}27 found`,
+      `/** (${hash}19) light first */`,
+      `// TODO(${hash}32): later`,
+      ` * of ${hash}28 item 4`,
+    ];
     expect(issueReferences(refs.join('\n'))).toHaveLength(4);
     expect(issueReferences("fill('#555'); esc('&#39;'); '#71 v1 · 박성호'")).toEqual([]);
   });
@@ -38,7 +56,9 @@ describe('no issue numbers in source', () => {
   it('no source file names an issue', () => {
     const found = DIRS.flatMap((d) => files(path.join(root, d))).flatMap((f) => {
       const rel = path.relative(root, f);
-      return rel === path.join('tests', 'unit', 'no-issue-numbers.test.ts') ? [] : issueReferences(fs.readFileSync(f, 'utf8')).map((l) => `${rel}:${l}`);
+      return rel === path.join('tests', 'unit', 'no-issue-numbers.test.ts')
+        ? []
+        : issueReferences(fs.readFileSync(f, 'utf8')).map((l) => `${rel}:${l}`);
     });
     expect(found).toEqual([]);
   });

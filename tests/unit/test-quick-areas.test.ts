@@ -31,7 +31,12 @@ describe('test:quick picks the API files of the changed areas', () => {
       'tests/api/reports/run.test.ts': "import '../../../server/modules/reports/run.js';",
       'tests/api/studio/check.test.ts': '',
     });
-    expect(apiFilesForChange(['server/modules/bidding/auctions/live.ts', 'tests/api/studio/check.test.ts', 'app/x.tsx'], root)).toEqual([
+    expect(
+      apiFilesForChange(
+        ['server/modules/bidding/auctions/live.ts', 'tests/api/studio/check.test.ts', 'app/x.tsx'],
+        root,
+      ),
+    ).toEqual([
       'tests/api/bidding/tender.test.ts',
       'tests/api/security/matrix.test.ts',
       'tests/api/studio/check.test.ts',

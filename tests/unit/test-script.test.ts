@@ -20,7 +20,12 @@ async function closedPort(): Promise<number> {
 /** `npm test`'s PostgreSQL decision only (scripts/test.mjs --postgres-check), with the given environment. */
 function postgresCheck(env: Record<string, string | undefined>) {
   const { CI: _ci, SKIP_POSTGRES: _skip, ...rest } = process.env;
-  const r = spawnSync(process.execPath, ['scripts/test.mjs', '--postgres-check'], { cwd: root, env: { ...rest, ...env }, encoding: 'utf8', timeout: 20_000 });
+  const r = spawnSync(process.execPath, ['scripts/test.mjs', '--postgres-check'], {
+    cwd: root,
+    env: { ...rest, ...env },
+    encoding: 'utf8',
+    timeout: 20_000,
+  });
   return { code: r.status, output: `${r.stdout}${r.stderr}` };
 }
 
@@ -46,11 +51,29 @@ describe('npm test (scripts/test.mjs) cannot skip the PostgreSQL suite in CI', (
   });
 
   it('names required test files that were skipped or missing from the report', () => {
-    const entry = (file: string, statuses: string[]) => ({ name: `${root}/${file}`, assertionResults: statuses.map((status) => ({ status })) });
+    const entry = (file: string, statuses: string[]) => ({
+      name: `${root}/${file}`,
+      assertionResults: statuses.map((status) => ({ status })),
+    });
     const [matrix, ldap, seed] = REQUIRED_TESTS.map(([file]) => file);
-    const full = { testResults: [entry(matrix, ['passed', 'passed']), entry(matrix, ['passed', 'passed']), entry(ldap, ['passed']), entry(ldap, ['passed']), entry(seed, ['passed'])] };
+    const full = {
+      testResults: [
+        entry(matrix, ['passed', 'passed']),
+        entry(matrix, ['passed', 'passed']),
+        entry(ldap, ['passed']),
+        entry(ldap, ['passed']),
+        entry(seed, ['passed']),
+      ],
+    };
     expect(requiredTestProblems(full, root)).toEqual([]);
-    const skipped = { testResults: [entry(matrix, ['passed', 'passed']), entry(matrix, ['skipped', 'skipped']), entry(ldap, ['passed']), entry(ldap, ['passed'])] };
+    const skipped = {
+      testResults: [
+        entry(matrix, ['passed', 'passed']),
+        entry(matrix, ['skipped', 'skipped']),
+        entry(ldap, ['passed']),
+        entry(ldap, ['passed']),
+      ],
+    };
     const problems = requiredTestProblems(skipped, root);
     expect(problems).toHaveLength(2);
     expect(problems[0]).toContain(`${matrix}: ran fully in 1 of the 2`);
@@ -59,8 +82,22 @@ describe('npm test (scripts/test.mjs) cannot skip the PostgreSQL suite in CI', (
 });
 
 describe('npm test says where the tests’ time went (scripts/test-durations.mjs)', () => {
-  const row = (project: string, file: string, seconds: number, tests: number) => ({ project, file, seconds, collectSeconds: 0, tests, passed: tests, failed: 0, skipped: 0 });
-  const rows = [row('unit', 'a.test.ts', 1.5, 3), row('api-postgres', 'tests/api/x.test.ts', 40, 7), row('unit', 'b.test.ts', 2.25, 4), row('api-pglite', 'tests/api/x.test.ts', 55, 7)];
+  const row = (project: string, file: string, seconds: number, tests: number) => ({
+    project,
+    file,
+    seconds,
+    collectSeconds: 0,
+    tests,
+    passed: tests,
+    failed: 0,
+    skipped: 0,
+  });
+  const rows = [
+    row('unit', 'a.test.ts', 1.5, 3),
+    row('api-postgres', 'tests/api/x.test.ts', 40, 7),
+    row('unit', 'b.test.ts', 2.25, 4),
+    row('api-pglite', 'tests/api/x.test.ts', 55, 7),
+  ];
 
   it('sums files, tests and seconds per project', () => {
     expect(projectTotals(rows)).toEqual([
@@ -73,6 +110,10 @@ describe('npm test says where the tests’ time went (scripts/test-durations.mjs
   it('prints the projects, then the slowest files with their project', () => {
     const lines = durationLines(rows, 2);
     expect(lines).toContain('     3.8 s  unit: 2 files, 7 tests');
-    expect(lines.slice(-3)).toEqual(['── slowest test files ──', '    55.0 s  tests/api/x.test.ts (api-pglite)', '    40.0 s  tests/api/x.test.ts (api-postgres)']);
+    expect(lines.slice(-3)).toEqual([
+      '── slowest test files ──',
+      '    55.0 s  tests/api/x.test.ts (api-pglite)',
+      '    40.0 s  tests/api/x.test.ts (api-postgres)',
+    ]);
   });
 });

@@ -20,7 +20,11 @@ describe('the web build (scripts/web-build.mjs) behind npm start and npm test', 
     try {
       const out = path.join(dir, 'seen.json');
       const fake = path.join(dir, 'vite');
-      fs.writeFileSync(fake, `#!${process.execPath}\nrequire('node:fs').writeFileSync(${JSON.stringify(out)}, JSON.stringify({ nodeEnv: process.env.NODE_ENV, args: process.argv.slice(2) }));\n`, { mode: 0o755 });
+      fs.writeFileSync(
+        fake,
+        `#!${process.execPath}\nrequire('node:fs').writeFileSync(${JSON.stringify(out)}, JSON.stringify({ nodeEnv: process.env.NODE_ENV, args: process.argv.slice(2) }));\n`,
+        { mode: 0o755 },
+      );
       const status = runWebBuild({ env: { ...process.env, NODE_ENV: 'development' }, vite: fake });
       expect(status).toBe(0);
       const seen = JSON.parse(fs.readFileSync(out, 'utf8')) as { nodeEnv: string; args: string[] };

@@ -16,7 +16,9 @@ function FieldDemo() {
       <code style={{ fontSize: 12, color: '#5b6778' }} data-testid="value">
         값: {JSON.stringify(value)}
       </code>
-      <p style={{ fontSize: 12, color: '#5b6778', margin: 0 }}>'연구' + Enter: 한 건이라 바로 선택 · '부문' + Enter: 팝업에서 선택 · 빈 칸 + 🔍: 전체</p>
+      <p style={{ fontSize: 12, color: '#5b6778', margin: 0 }}>
+        '연구' + Enter: 한 건이라 바로 선택 · '부문' + Enter: 팝업에서 선택 · 빈 칸 + 🔍: 전체
+      </p>
     </div>
   );
 }
@@ -26,7 +28,13 @@ function HookDemo() {
   const [result, setResult] = useState('');
   return (
     <div style={{ display: 'flex', gap: 8, alignItems: 'center' }}>
-      <WidgetButton onClick={() => void openBusinessPopup('').then((s) => setResult(s ? `${s.sectionName} (${s.topDept})` : '취소'))}>openBusinessPopup()</WidgetButton>
+      <WidgetButton
+        onClick={() =>
+          void openBusinessPopup('').then((s) => setResult(s ? `${s.sectionName} (${s.topDept})` : '취소'))
+        }
+      >
+        openBusinessPopup()
+      </WidgetButton>
       <span data-testid="result">{result}</span>
       {popup}
     </div>
@@ -72,7 +80,11 @@ export const AsHook: Story = {
 
 /** A failed search is shown in an alert with the server's message. */
 export const SearchFails: Story = {
-  parameters: { fixtures: { failures: { listBusinessSections: '사업부문 정보를 불러오지 못했습니다. 잠시 후 다시 시도해 주세요.' } } },
+  parameters: {
+    fixtures: {
+      failures: { listBusinessSections: '사업부문 정보를 불러오지 못했습니다. 잠시 후 다시 시도해 주세요.' },
+    },
+  },
   render: () => <FieldDemo />,
   play: async ({ canvas, userEvent }) => {
     await userEvent.type(canvas.getByLabelText('사업부문'), '본사{Enter}');

@@ -59,7 +59,10 @@ describe('BusinessPopup (spec §2)', () => {
   });
 
   it('alerts a failed search with the server message, then closes', async () => {
-    const { onClose, onChoose, user } = setup('본사', createFixtureServices({ failures: { listBusinessSections: '사업부문 조회에 실패했습니다.' } }));
+    const { onClose, onChoose, user } = setup(
+      '본사',
+      createFixtureServices({ failures: { listBusinessSections: '사업부문 조회에 실패했습니다.' } }),
+    );
     const alert = await screen.findByRole('alertdialog');
     expect(alert).toHaveTextContent('사업부문 조회에 실패했습니다.');
     await user.click(within(alert).getByRole('button', { name: '확인' }));

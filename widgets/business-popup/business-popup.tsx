@@ -39,21 +39,26 @@ function BusinessPopupSession({ selectOption, onChoose, onClose }: BusinessPopup
 
   useEffect(() => {
     let live = true;
-    void call(() => services.listBusinessSections({ selectOption: selectOption?.trim() || undefined })).then((result) => {
-      if (!live) return;
-      if (!result.ok) handlers.current.onClose();
-      else if (result.value.length === 1) handlers.current.onChoose(result.value[0]);
-      else {
-        setRows(result.value);
-        setSelected(result.value.length > 0 ? 0 : null);
-      }
-    });
+    void call(() => services.listBusinessSections({ selectOption: selectOption?.trim() || undefined })).then(
+      (result) => {
+        if (!live) return;
+        if (!result.ok) handlers.current.onClose();
+        else if (result.value.length === 1) handlers.current.onChoose(result.value[0]);
+        else {
+          setRows(result.value);
+          setSelected(result.value.length > 0 ? 0 : null);
+        }
+      },
+    );
     return () => {
       live = false;
     };
   }, [call, services, selectOption]);
 
-  const columns = useMemo<GridColumn[]>(() => [{ field: 'sectionName', title: t('businessSection'), type: 'text', width: 360, sortable: false }], [t]);
+  const columns = useMemo<GridColumn[]>(
+    () => [{ field: 'sectionName', title: t('businessSection'), type: 'text', width: 360, sortable: false }],
+    [t],
+  );
 
   // Still searching, or the single row is being chosen: no popup at all.
   if (rows === null) return null;
@@ -67,13 +72,25 @@ function BusinessPopupSession({ selectOption, onChoose, onClose }: BusinessPopup
       footer={
         <>
           <WidgetButton onClick={onClose}>{t('cancel')}</WidgetButton>
-          <WidgetButton variant="primary" disabled={rows.length === 0 || !chosen} onClick={() => chosen && onChoose(chosen)}>
+          <WidgetButton
+            variant="primary"
+            disabled={rows.length === 0 || !chosen}
+            onClick={() => chosen && onChoose(chosen)}
+          >
             {t('choose')}
           </WidgetButton>
         </>
       }
     >
-      <PopupGrid rows={rows} columns={columns} selected={selected} onSelect={setSelected} onChoose={onChoose} label={t('businessSection')} height={300} />
+      <PopupGrid
+        rows={rows}
+        columns={columns}
+        selected={selected}
+        onSelect={setSelected}
+        onChoose={onChoose}
+        label={t('businessSection')}
+        height={300}
+      />
     </Modal>
   );
 }
@@ -82,8 +99,13 @@ function BusinessPopupSession({ selectOption, onChoose, onClose }: BusinessPopup
  * openBusinessPopup as a hook: `const { openBusinessPopup, popup } = useBusinessPopup()`;
  * render `popup`, then `await openBusinessPopup('생산')` gives the chosen section or null.
  */
-export function useBusinessPopup(): { openBusinessPopup: (selectOption?: string) => Promise<BusinessSection | null>; popup: ReactNode } {
-  const [request, setRequest] = useState<{ selectOption: string; resolve: (s: BusinessSection | null) => void } | null>(null);
+export function useBusinessPopup(): {
+  openBusinessPopup: (selectOption?: string) => Promise<BusinessSection | null>;
+  popup: ReactNode;
+} {
+  const [request, setRequest] = useState<{ selectOption: string; resolve: (s: BusinessSection | null) => void } | null>(
+    null,
+  );
   const openBusinessPopup = useCallback(
     (selectOption = '') =>
       new Promise<BusinessSection | null>((resolve) => {

@@ -27,7 +27,9 @@ export function BusinessSectionField({ value, onChange, ...field }: BusinessSect
       textOf={(v) => v.sectionName}
       defaultLabel={t('businessSection')}
       searchLabel={t('businessSearch')}
-      popup={(slot) => <BusinessPopup open={slot.open} selectOption={slot.text} onChoose={slot.onChoose} onClose={slot.onClose} />}
+      popup={(slot) => (
+        <BusinessPopup open={slot.open} selectOption={slot.text} onChoose={slot.onChoose} onClose={slot.onClose} />
+      )}
     />
   );
 }

@@ -11,7 +11,13 @@ export const WidgetButton = forwardRef<HTMLButtonElement, WidgetButtonProps>(fun
   { variant = 'secondary', size = 'normal', className, type = 'button', ...rest },
   ref,
 ) {
-  const cls = [styles.button, variant === 'primary' ? styles.primary : '', variant === 'icon' ? styles.icon : '', size === 'small' ? styles.small : '', className ?? '']
+  const cls = [
+    styles.button,
+    variant === 'primary' ? styles.primary : '',
+    variant === 'icon' ? styles.icon : '',
+    size === 'small' ? styles.small : '',
+    className ?? '',
+  ]
     .filter(Boolean)
     .join(' ');
   return <button ref={ref} type={type} className={cls} {...rest} />;

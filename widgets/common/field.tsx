@@ -58,7 +58,10 @@ export function Field({
   return (
     <div className={cls}>
       {label !== undefined && (
-        <Label className={styles.label} {...(labelAs === 'label' ? { htmlFor: ids.controlId } : { id: `${ids.controlId}-label` })}>
+        <Label
+          className={styles.label}
+          {...(labelAs === 'label' ? { htmlFor: ids.controlId } : { id: `${ids.controlId}-label` })}
+        >
           {label}
           {required && (
             <span className={styles.requiredMark} aria-hidden="true">
@@ -112,7 +115,12 @@ export function useRequiredMessage(value: unknown, required: boolean | undefined
 }
 
 /** aria attributes a control gets from its field state. */
-export function controlAria(ids: FieldIds, message: string | null | undefined, required: boolean | undefined, hasHint = false) {
+export function controlAria(
+  ids: FieldIds,
+  message: string | null | undefined,
+  required: boolean | undefined,
+  hasHint = false,
+) {
   return {
     'aria-invalid': message ? true : undefined,
     'aria-required': required ? true : undefined,

@@ -69,7 +69,13 @@ export function LookupField({
           }}
           {...controlAria(ids, message, required)}
         />
-        <WidgetButton variant="icon" aria-label={searchLabel} title={searchLabel} disabled={disabled} onClick={onSearch}>
+        <WidgetButton
+          variant="icon"
+          aria-label={searchLabel}
+          title={searchLabel}
+          disabled={disabled}
+          onClick={onSearch}
+        >
           <svg width="14" height="14" viewBox="0 0 16 16" aria-hidden="true" focusable="false">
             <circle cx="7" cy="7" r="4.8" fill="none" stroke="currentColor" strokeWidth="1.6" />
             <path d="M10.6 10.6 14 14" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" />

@@ -11,7 +11,7 @@ export function useServiceCall() {
   const { alert } = useDialogs();
   const t = useWidgetText();
   return useCallback(
-    async <T,>(call: () => Promise<T>): Promise<{ ok: true; value: T } | { ok: false }> => {
+    async <T>(call: () => Promise<T>): Promise<{ ok: true; value: T } | { ok: false }> => {
       try {
         return { ok: true, value: await call() };
       } catch (error) {

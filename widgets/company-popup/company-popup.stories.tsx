@@ -15,7 +15,9 @@ function Demo() {
       <WidgetButton variant="primary" onClick={() => setOpen(true)}>
         업체 검색
       </WidgetButton>
-      <span data-testid="chosen">{chosen ? `${chosen.compNameKr} (${chosen.compNo}, ${chosen.taxNo2})` : '선택 안 함'}</span>
+      <span data-testid="chosen">
+        {chosen ? `${chosen.compNameKr} (${chosen.compNo}, ${chosen.taxNo2})` : '선택 안 함'}
+      </span>
       <CompanyPopup
         open={open}
         search={searchFixtureCompanies}

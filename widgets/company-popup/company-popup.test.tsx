@@ -39,7 +39,9 @@ describe('CompanyPopup', () => {
     expect(gridRowTexts(dialog)[0].slice(0, 2)).toEqual(['C00001', '㈜한빛정밀']);
     expect(gridRowTexts(dialog)[0][2]).toMatch(/^\d{3}-\d{2}-\d{5}$/);
     doubleClickGridRow(1, { root: dialog });
-    await waitFor(() => expect(onChoose).toHaveBeenCalledWith(expect.objectContaining({ compNo: 'C00006', compNameKr: '㈜한빛전자' })));
+    await waitFor(() =>
+      expect(onChoose).toHaveBeenCalledWith(expect.objectContaining({ compNo: 'C00006', compNameKr: '㈜한빛전자' })),
+    );
   });
 
   it('searches an initial query on opening; 선택 chooses the first row', async () => {
@@ -51,7 +53,9 @@ describe('CompanyPopup', () => {
   });
 
   it('alerts a failed search with its message', async () => {
-    const { dialog, user } = setup({ search: () => Promise.reject(fixtureServiceError('업체 목록을 불러오지 못했습니다.')) });
+    const { dialog, user } = setup({
+      search: () => Promise.reject(fixtureServiceError('업체 목록을 불러오지 못했습니다.')),
+    });
     await user.click(within(dialog).getByRole('button', { name: '조회' }));
     expect(await screen.findByRole('alertdialog')).toHaveTextContent('업체 목록을 불러오지 못했습니다.');
   });

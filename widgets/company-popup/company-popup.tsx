@@ -93,19 +93,45 @@ function CompanyPopupSession({ search, query, onChoose, onClose }: CompanyPopupP
       footer={
         <>
           <WidgetButton onClick={onClose}>{t('cancel')}</WidgetButton>
-          <WidgetButton variant="primary" disabled={rows.length === 0 || !chosen} onClick={() => chosen && onChoose(chosen)}>
+          <WidgetButton
+            variant="primary"
+            disabled={rows.length === 0 || !chosen}
+            onClick={() => chosen && onChoose(chosen)}
+          >
             {t('choose')}
           </WidgetButton>
         </>
       }
     >
       <div className={popupStyles.filters}>
-        <TextInput inputRef={inputRef} label={t('companyQuery')} value={text} onChange={setText} onEnter={() => void runSearch()} maxlength={100} showCounter={false} width={240} />
-        <WidgetButton variant="primary" className={popupStyles.searchButton} disabled={busy} onClick={() => void runSearch()}>
+        <TextInput
+          inputRef={inputRef}
+          label={t('companyQuery')}
+          value={text}
+          onChange={setText}
+          onEnter={() => void runSearch()}
+          maxlength={100}
+          showCounter={false}
+          width={240}
+        />
+        <WidgetButton
+          variant="primary"
+          className={popupStyles.searchButton}
+          disabled={busy}
+          onClick={() => void runSearch()}
+        >
           {t('search')}
         </WidgetButton>
       </div>
-      <PopupGrid rows={rows} columns={columns} selected={selected} onSelect={setSelected} onChoose={onChoose} label={t('companyTitle')} emptyText={searched ? undefined : t('companyPrompt')} />
+      <PopupGrid
+        rows={rows}
+        columns={columns}
+        selected={selected}
+        onSelect={setSelected}
+        onChoose={onChoose}
+        label={t('companyTitle')}
+        emptyText={searched ? undefined : t('companyPrompt')}
+      />
     </Modal>
   );
 }

@@ -28,7 +28,8 @@ export interface CountdownProps extends CommonFieldProps {
  * `role="timer"` (not announced every second), named by the label.
  */
 export function Countdown(props: CountdownProps) {
-  const start = props.value === null || props.value === '' || Number.isNaN(Number(props.value)) ? null : Number(props.value);
+  const start =
+    props.value === null || props.value === '' || Number.isNaN(Number(props.value)) ? null : Number(props.value);
   // A new count (the record read again) starts the clock again.
   return <Ticking key={String(start)} {...props} start={start} />;
 }
@@ -45,14 +46,23 @@ function Ticking({ start, endedText, label, id, className, block }: CountdownPro
   }, [start]);
   const left = start === null ? null : Math.max(0, start - Math.floor((now - since) / 1000));
   const { days, time } = splitSeconds(left ?? 0);
-  const text = left === null ? '' : left === 0 ? (endedText ?? t('countdownEnded')) : days > 0 ? t('countdownDays', { days, time }) : time;
+  const text =
+    left === null
+      ? ''
+      : left === 0
+        ? (endedText ?? t('countdownEnded'))
+        : days > 0
+          ? t('countdownDays', { days, time })
+          : time;
   return (
     <Field label={label} ids={ids} className={className} block={block} labelAs="span">
       <span
         id={ids.controlId}
         role="timer"
         aria-labelledby={label !== undefined ? `${ids.controlId}-label` : undefined}
-        className={[fieldStyles.input, styles.timer, left !== null && left > 0 && left <= 600 ? styles.soon : ''].filter(Boolean).join(' ')}
+        className={[fieldStyles.input, styles.timer, left !== null && left > 0 && left <= 600 ? styles.soon : '']
+          .filter(Boolean)
+          .join(' ')}
         data-seconds={left ?? ''}
       >
         {text}

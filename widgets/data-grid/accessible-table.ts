@@ -63,7 +63,8 @@ export function useAccessibleTable(
     if (!portal) return;
     const apply = () => {
       const editor = portal.querySelector('textarea, input, select');
-      if (editor && editorLabel.current && !editor.hasAttribute('aria-label')) editor.setAttribute('aria-label', editorLabel.current);
+      if (editor && editorLabel.current && !editor.hasAttribute('aria-label'))
+        editor.setAttribute('aria-label', editorLabel.current);
     };
     const observer = new MutationObserver(apply);
     observer.observe(portal, { childList: true, subtree: true });

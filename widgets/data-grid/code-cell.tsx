@@ -1,4 +1,10 @@
-import { drawTextCell, GridCellKind, type CustomCell, type CustomRenderer, type ProvideEditorComponent } from '@glideapps/glide-data-grid';
+import {
+  drawTextCell,
+  GridCellKind,
+  type CustomCell,
+  type CustomRenderer,
+  type ProvideEditorComponent,
+} from '@glideapps/glide-data-grid';
 import { isCodeCell, type CodeCell } from './grid-model';
 
 /** Editor of a code cell: a native select over the column's codeOptions (keyboard and screen readers work). */
@@ -8,15 +14,29 @@ const CodeEditor: ProvideEditorComponent<CodeCell> = ({ value, onChange, onFinis
     <select
       autoFocus
       value={value.data.value}
-      style={{ width: '100%', height: '100%', minHeight: 26, border: 0, font: 'inherit', fontSize: 13, background: '#fff' }}
+      style={{
+        width: '100%',
+        height: '100%',
+        minHeight: 26,
+        border: 0,
+        font: 'inherit',
+        fontSize: 13,
+        background: '#fff',
+      }}
       onChange={(e) => {
         const chosen = options.find((o) => o.value === e.target.value);
-        const next: CodeCell = { ...value, data: { ...value.data, value: e.target.value, text: chosen?.text ?? e.target.value }, copyData: chosen?.text ?? e.target.value };
+        const next: CodeCell = {
+          ...value,
+          data: { ...value.data, value: e.target.value, text: chosen?.text ?? e.target.value },
+          copyData: chosen?.text ?? e.target.value,
+        };
         onChange(next);
         onFinishedEditing(next);
       }}
     >
-      {!options.some((o) => o.value === value.data.value) && <option value={value.data.value}>{value.data.text}</option>}
+      {!options.some((o) => o.value === value.data.value) && (
+        <option value={value.data.value}>{value.data.text}</option>
+      )}
       {options.map((o) => (
         <option key={o.value} value={o.value}>
           {o.text}

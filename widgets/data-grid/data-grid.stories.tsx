@@ -20,7 +20,15 @@ interface PoLine {
 }
 
 const COMPANIES = ['㈜한빛정밀', '대성전자 주식회사', '(주)동양포장', '세진금속㈜', '미래테크', '우진산업(주)'];
-const ITEMS = ['저항 1608 10kΩ', 'MCU 32bit ARM', '볼트 M8×30', '골판지 박스 A형', '안전장갑 (L)', '알루미늄 판재 2T', 'PCB 4층 기판'];
+const ITEMS = [
+  '저항 1608 10kΩ',
+  'MCU 32bit ARM',
+  '볼트 M8×30',
+  '골판지 박스 A형',
+  '안전장갑 (L)',
+  '알루미늄 판재 2T',
+  'PCB 4층 기판',
+];
 const STATUSES = FIXTURE_CODES.PO_STATUS.map((c) => c.value);
 
 /** A deterministic order line for position `i` (what a server page would return). */
@@ -51,7 +59,13 @@ const COLUMNS: GridColumn[] = [
   { field: 'price', title: '단가', type: 'money', currencyField: 'currency', width: 100 },
   { field: 'amount', title: '금액', type: 'money', currencyField: 'currency', width: 120 },
   { field: 'currency', title: '통화', type: 'text', width: 60, align: 'center', sortable: false },
-  { field: 'status', title: '상태', type: 'code', width: 90, codeOptions: FIXTURE_CODES.PO_STATUS as GridColumn['codeOptions'] },
+  {
+    field: 'status',
+    title: '상태',
+    type: 'code',
+    width: 90,
+    codeOptions: FIXTURE_CODES.PO_STATUS as GridColumn['codeOptions'],
+  },
   { field: 'dueDate', title: '납기일', type: 'date', width: 100 },
   { field: 'urgent', title: '긴급', type: 'checkbox', width: 56, sortable: false },
 ];
@@ -63,7 +77,17 @@ const PAGE = 100;
  * asks for pages; a loaded page is drawn through the ref's redraw(); a sort change drops the
  * cache and the "server" answers in the new order.
  */
-function LazyGrid({ rowCount, latencyMs, readOnly, selection }: { rowCount: number; latencyMs: number; readOnly?: boolean; selection?: 'none' | 'single' | 'multi' }) {
+function LazyGrid({
+  rowCount,
+  latencyMs,
+  readOnly,
+  selection,
+}: {
+  rowCount: number;
+  latencyMs: number;
+  readOnly?: boolean;
+  selection?: 'none' | 'single' | 'multi';
+}) {
   const grid = useRef<DataGridHandle>(null);
   const cache = useRef(new Map<number, PoLine>());
   const pending = useRef(new Set<number>());
@@ -125,7 +149,8 @@ function LazyGrid({ rowCount, latencyMs, readOnly, selection }: { rowCount: numb
         totals={{ qty: '1234567', amount: '98765432100' }}
       />
       <div style={{ fontSize: 13, color: '#5b6778' }}>
-        {rowCount.toLocaleString('ko-KR')}건 · 정렬 {sort ? `${sort.field} ${sort.direction}` : '없음'} · 선택 {selected.length}건 {log && `· ${log}`}
+        {rowCount.toLocaleString('ko-KR')}건 · 정렬 {sort ? `${sort.field} ${sort.direction}` : '없음'} · 선택{' '}
+        {selected.length}건 {log && `· ${log}`}
       </div>
     </div>
   );
@@ -159,7 +184,9 @@ export const ReadOnly: Story = {
 
 function EditableGrid() {
   const [rows, setRows] = useState(() => Array.from({ length: 6 }, (_, i) => poLine(i)));
-  const columns: GridColumn[] = COLUMNS.map((c) => (['qty', 'price', 'status', 'dueDate', 'urgent'].includes(c.field) ? { ...c, editable: true } : c));
+  const columns: GridColumn[] = COLUMNS.map((c) =>
+    ['qty', 'price', 'status', 'dueDate', 'urgent'].includes(c.field) ? { ...c, editable: true } : c,
+  );
   const total = rows.reduce((sum, r) => sum + r.qty, 0);
   return (
     <DataGrid<PoLine>
@@ -169,7 +196,9 @@ function EditableGrid() {
       getRow={(i) => rows[i]}
       visibleRows={6}
       selection="multi"
-      onCellEdit={(index, field, value) => setRows((list) => list.map((r, i) => (i === index ? { ...r, [field]: value } : r)))}
+      onCellEdit={(index, field, value) =>
+        setRows((list) => list.map((r, i) => (i === index ? { ...r, [field]: value } : r)))
+      }
       totals={{ qty: total }}
     />
   );

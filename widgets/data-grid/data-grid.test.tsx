@@ -2,7 +2,13 @@ import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createRef, useState } from 'react';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { clickGridRow, doubleClickGridRow, gridHeaderTexts, gridRowTexts, installGlideJsdom } from '../testing/glide-jsdom';
+import {
+  clickGridRow,
+  doubleClickGridRow,
+  gridHeaderTexts,
+  gridRowTexts,
+  installGlideJsdom,
+} from '../testing/glide-jsdom';
 import { renderWidget } from '../testing/render';
 import { DataGrid, type DataGridHandle, type DataGridProps, type GridColumn, type GridSort } from './data-grid';
 
@@ -33,8 +39,22 @@ interface Po {
 }
 
 const PO_ROWS: Po[] = [
-  { poNo: 'PO2024-0001', title: '저항 1608 10kΩ', amount: '1234567', currency: 'KRW', status: 'SENT', dueDate: '20241130' },
-  { poNo: 'PO2024-0002', title: 'MCU 32bit', amount: '98765.5', currency: 'JPY', status: 'APPROVED', dueDate: '2024-12-05' },
+  {
+    poNo: 'PO2024-0001',
+    title: '저항 1608 10kΩ',
+    amount: '1234567',
+    currency: 'KRW',
+    status: 'SENT',
+    dueDate: '20241130',
+  },
+  {
+    poNo: 'PO2024-0002',
+    title: 'MCU 32bit',
+    amount: '98765.5',
+    currency: 'JPY',
+    status: 'APPROVED',
+    dueDate: '2024-12-05',
+  },
   { poNo: 'PO2024-0003', title: '포장 박스', amount: '5000', currency: 'KRW', status: 'DRAFT', dueDate: '2024-12-20' },
 ];
 
@@ -56,7 +76,15 @@ const COLUMNS: GridColumn[] = [
 ];
 
 function grid(props: Partial<DataGridProps<Po>> = {}) {
-  return <DataGrid<Po> columns={COLUMNS} rowCount={PO_ROWS.length} getRow={(i) => PO_ROWS[i]} aria-label="발주 목록" {...props} />;
+  return (
+    <DataGrid<Po>
+      columns={COLUMNS}
+      rowCount={PO_ROWS.length}
+      getRow={(i) => PO_ROWS[i]}
+      aria-label="발주 목록"
+      {...props}
+    />
+  );
 }
 
 describe('DataGrid', () => {
@@ -98,7 +126,15 @@ describe('DataGrid', () => {
     const loaded = new Map<number, Po>();
     const handle = createRef<DataGridHandle>();
     const onVisibleRangeChange = vi.fn();
-    renderWidget(<DataGrid<Po> ref={handle} columns={COLUMNS} rowCount={3} getRow={(i) => loaded.get(i)} onVisibleRangeChange={onVisibleRangeChange} />);
+    renderWidget(
+      <DataGrid<Po>
+        ref={handle}
+        columns={COLUMNS}
+        rowCount={3}
+        getRow={(i) => loaded.get(i)}
+        onVisibleRangeChange={onVisibleRangeChange}
+      />,
+    );
     await waitFor(() => expect(onVisibleRangeChange).toHaveBeenCalledWith(0, 3));
     await waitFor(() => expect(gridRowTexts()).toHaveLength(3));
     expect(gridRowTexts()[0]).toEqual(['', '', '', '', '']);
@@ -133,54 +169,65 @@ describe('DataGrid', () => {
 
   it('does not sort a column marked sortable: false', async () => {
     const onSortChange = vi.fn();
-    renderWidget(grid({ columns: COLUMNS.map((c) => (c.field === 'title' ? { ...c, sortable: false } : c)), onSortChange }));
+    renderWidget(
+      grid({ columns: COLUMNS.map((c) => (c.field === 'title' ? { ...c, sortable: false } : c)), onSortChange }),
+    );
     await waitFor(() => expect(gridRowTexts()).toHaveLength(3));
     clickGridRow(-1, { x: 150 });
     expect(onSortChange).not.toHaveBeenCalled();
   });
 
-  it('sorts from the keyboard: Alt+S on a cell cycles its column as a header click does, the arrows still move (KWCAG 6.1.1)', { timeout: 30_000 }, async () => {
-    const seen: Array<GridSort | null> = [];
-    function Sorted() {
-      const [sort, setSort] = useState<GridSort | null>(null);
-      return grid({
-        columns: COLUMNS.map((c) => (c.field === 'amount' ? { ...c, sortable: false } : c)),
-        sort,
-        onSortChange: (s) => {
-          seen.push(s);
-          setSort(s);
-        },
+  it(
+    'sorts from the keyboard: Alt+S on a cell cycles its column as a header click does, the arrows still move (KWCAG 6.1.1)',
+    { timeout: 30_000 },
+    async () => {
+      const seen: Array<GridSort | null> = [];
+      function Sorted() {
+        const [sort, setSort] = useState<GridSort | null>(null);
+        return grid({
+          columns: COLUMNS.map((c) => (c.field === 'amount' ? { ...c, sortable: false } : c)),
+          sort,
+          onSortChange: (s) => {
+            seen.push(s);
+            setSort(s);
+          },
+        });
+      }
+      renderWidget(<Sorted />);
+      await waitFor(() => expect(gridRowTexts()).toHaveLength(3));
+      const headers = () => [...document.querySelectorAll('table[role="grid"] th[role="columnheader"]')];
+      // Screen readers hear the key with each sortable header; a column that does not sort has none.
+      await waitFor(() => expect(headers()[1]).toHaveAttribute('aria-keyshortcuts', 'Alt+S'));
+      expect(headers()[2]).not.toHaveAttribute('aria-keyshortcuts');
+      const user = userEvent.setup();
+      await user.tab();
+      await waitFor(() => expect(document.activeElement).toHaveAttribute('id', 'glide-cell-0-0'));
+      await user.keyboard('{ArrowRight}');
+      await waitFor(() => expect(document.activeElement).toHaveAttribute('id', 'glide-cell-1-0'));
+      await user.keyboard('{Alt>}s{/Alt}');
+      await waitFor(() => expect(gridHeaderTexts()[1]).toBe('제목 ▲'));
+      await waitFor(() => expect(headers()[1]).toHaveAttribute('aria-sort', 'ascending'));
+      // A Korean IME reports the S key as ㄴ: the key's code still sorts.
+      const korean = userEvent.setup({
+        keyboardMap: [
+          { code: 'AltLeft', key: 'Alt' },
+          { code: 'KeyS', key: 'ㄴ' },
+        ],
       });
-    }
-    renderWidget(<Sorted />);
-    await waitFor(() => expect(gridRowTexts()).toHaveLength(3));
-    const headers = () => [...document.querySelectorAll('table[role="grid"] th[role="columnheader"]')];
-    // Screen readers hear the key with each sortable header; a column that does not sort has none.
-    await waitFor(() => expect(headers()[1]).toHaveAttribute('aria-keyshortcuts', 'Alt+S'));
-    expect(headers()[2]).not.toHaveAttribute('aria-keyshortcuts');
-    const user = userEvent.setup();
-    await user.tab();
-    await waitFor(() => expect(document.activeElement).toHaveAttribute('id', 'glide-cell-0-0'));
-    await user.keyboard('{ArrowRight}');
-    await waitFor(() => expect(document.activeElement).toHaveAttribute('id', 'glide-cell-1-0'));
-    await user.keyboard('{Alt>}s{/Alt}');
-    await waitFor(() => expect(gridHeaderTexts()[1]).toBe('제목 ▲'));
-    await waitFor(() => expect(headers()[1]).toHaveAttribute('aria-sort', 'ascending'));
-    // A Korean IME reports the S key as ㄴ: the key's code still sorts.
-    const korean = userEvent.setup({ keyboardMap: [{ code: 'AltLeft', key: 'Alt' }, { code: 'KeyS', key: 'ㄴ' }] });
-    await korean.keyboard('{Alt>}[KeyS]{/Alt}');
-    await waitFor(() => expect(gridHeaderTexts()[1]).toBe('제목 ▼'));
-    await user.keyboard('{Alt>}s{/Alt}');
-    await waitFor(() => expect(gridHeaderTexts()[1]).toBe('제목'));
-    expect(seen).toEqual([{ field: 'title', direction: 'asc' }, { field: 'title', direction: 'desc' }, null]);
-    // The focus stays on the cell and the arrows still move it; a column that does not sort ignores the key.
-    expect(document.activeElement?.closest('[data-gpms-grid]')).not.toBeNull();
-    await user.keyboard('{ArrowRight}');
-    await waitFor(() => expect(document.activeElement).toHaveAttribute('id', 'glide-cell-2-0'));
-    await user.keyboard('{Alt>}s{/Alt}');
-    expect(seen).toHaveLength(3);
-    expect(gridRowTexts().map((r) => r[0])).toEqual(['PO2024-0001', 'PO2024-0002', 'PO2024-0003']);
-  });
+      await korean.keyboard('{Alt>}[KeyS]{/Alt}');
+      await waitFor(() => expect(gridHeaderTexts()[1]).toBe('제목 ▼'));
+      await user.keyboard('{Alt>}s{/Alt}');
+      await waitFor(() => expect(gridHeaderTexts()[1]).toBe('제목'));
+      expect(seen).toEqual([{ field: 'title', direction: 'asc' }, { field: 'title', direction: 'desc' }, null]);
+      // The focus stays on the cell and the arrows still move it; a column that does not sort ignores the key.
+      expect(document.activeElement?.closest('[data-gpms-grid]')).not.toBeNull();
+      await user.keyboard('{ArrowRight}');
+      await waitFor(() => expect(document.activeElement).toHaveAttribute('id', 'glide-cell-2-0'));
+      await user.keyboard('{Alt>}s{/Alt}');
+      expect(seen).toHaveLength(3);
+      expect(gridRowTexts().map((r) => r[0])).toEqual(['PO2024-0001', 'PO2024-0002', 'PO2024-0003']);
+    },
+  );
 
   it('single selection: a click selects the row, a double-click reports it', async () => {
     const onSelectionChange = vi.fn();
@@ -203,33 +250,37 @@ describe('DataGrid', () => {
     await waitFor(() => expect(onLinkClick).toHaveBeenCalledWith(PO_ROWS[0], 'poNo'));
   });
 
-  it('multi selection from the keyboard: Shift+Space checks the focused row, Alt+arrows move on keeping it, Shift+Space adds another (KWCAG 6.1.1)', { timeout: 30_000 }, async () => {
-    const onSelectionChange = vi.fn();
-    function Multi() {
-      const [rows, setRows] = useState<number[]>([]);
-      return grid({
-        selection: 'multi',
-        selectedRows: rows,
-        onSelectionChange: (r) => {
-          onSelectionChange(r);
-          setRows(r);
-        },
-      });
-    }
-    renderWidget(<Multi />);
-    await waitFor(() => expect(gridRowTexts()).toHaveLength(3));
-    const user = userEvent.setup();
-    await user.tab();
-    // The check bar is glide's column 0, so the first data cell is glide-cell-1-<row>.
-    await waitFor(() => expect(document.activeElement).toHaveAttribute('id', 'glide-cell-1-0'));
-    await user.keyboard('{Shift>} {/Shift}');
-    await waitFor(() => expect(onSelectionChange).toHaveBeenLastCalledWith([0]));
-    // glide's plain arrows drop the checked rows; Alt+arrows (its "retain selection" moves) keep them.
-    await user.keyboard('{Alt>}{ArrowDown}{ArrowDown}{/Alt}');
-    await waitFor(() => expect(document.activeElement).toHaveAttribute('id', 'glide-cell-1-2'));
-    await user.keyboard('{Shift>} {/Shift}');
-    await waitFor(() => expect(onSelectionChange.mock.calls).toEqual([[[0]], [[0, 2]]]));
-  });
+  it(
+    'multi selection from the keyboard: Shift+Space checks the focused row, Alt+arrows move on keeping it, Shift+Space adds another (KWCAG 6.1.1)',
+    { timeout: 30_000 },
+    async () => {
+      const onSelectionChange = vi.fn();
+      function Multi() {
+        const [rows, setRows] = useState<number[]>([]);
+        return grid({
+          selection: 'multi',
+          selectedRows: rows,
+          onSelectionChange: (r) => {
+            onSelectionChange(r);
+            setRows(r);
+          },
+        });
+      }
+      renderWidget(<Multi />);
+      await waitFor(() => expect(gridRowTexts()).toHaveLength(3));
+      const user = userEvent.setup();
+      await user.tab();
+      // The check bar is glide's column 0, so the first data cell is glide-cell-1-<row>.
+      await waitFor(() => expect(document.activeElement).toHaveAttribute('id', 'glide-cell-1-0'));
+      await user.keyboard('{Shift>} {/Shift}');
+      await waitFor(() => expect(onSelectionChange).toHaveBeenLastCalledWith([0]));
+      // glide's plain arrows drop the checked rows; Alt+arrows (its "retain selection" moves) keep them.
+      await user.keyboard('{Alt>}{ArrowDown}{ArrowDown}{/Alt}');
+      await waitFor(() => expect(document.activeElement).toHaveAttribute('id', 'glide-cell-1-2'));
+      await user.keyboard('{Shift>} {/Shift}');
+      await waitFor(() => expect(onSelectionChange.mock.calls).toEqual([[[0]], [[0, 2]]]));
+    },
+  );
 
   it('multi selection shows check bars; readOnly removes them (a click then selects one row)', async () => {
     const onSelectionChange = vi.fn();
@@ -317,7 +368,9 @@ describe('DataGrid', () => {
   });
 
   it("names glide's accessibility table, counts every row, states the sort and the selection mode", async () => {
-    const { rerenderWidget } = renderWidget(grid({ rowCount: 500, sort: { field: 'amount', direction: 'desc' }, selection: 'single' }));
+    const { rerenderWidget } = renderWidget(
+      grid({ rowCount: 500, sort: { field: 'amount', direction: 'desc' }, selection: 'single' }),
+    );
     const table = await waitFor(() => {
       const t = document.querySelector('table[role="grid"]');
       expect(t).toHaveAttribute('aria-label', '발주 목록');
@@ -336,47 +389,55 @@ describe('DataGrid', () => {
     expect(table).toHaveAttribute('aria-multiselectable', 'true');
   });
 
-  it('moves focus cell by cell with the arrows, marks the chosen row selected, and edits from the keyboard: Enter opens, Escape cancels, Enter commits', { timeout: 30_000 }, async () => {
-    const onCellEdit = vi.fn();
-    const editable = COLUMNS.map((c) => (c.field === 'title' ? { ...c, editable: true } : c));
-    renderWidget(grid({ columns: editable, onCellEdit, selection: 'single' }));
-    await waitFor(() => expect(gridRowTexts()).toHaveLength(3));
-    const user = userEvent.setup();
-    // Tab reaches the grid, which puts focus on its first cell.
-    await user.tab();
-    await waitFor(() => expect(document.activeElement).toHaveAttribute('id', 'glide-cell-0-0'));
-    await user.keyboard('{ArrowDown}{ArrowRight}');
-    await waitFor(() => expect(document.activeElement).toHaveAttribute('id', 'glide-cell-1-1'));
-    expect(document.activeElement).toHaveTextContent('MCU 32bit');
-    expect(document.activeElement?.closest('tr')).toHaveAttribute('aria-selected', 'true');
-    // Escape leaves the cell as it was.
-    await user.keyboard('{Enter}');
-    const editor = await waitFor(() => {
-      const el = document.querySelector<HTMLTextAreaElement>('#portal textarea');
-      expect(el).not.toBeNull();
-      return el!;
-    });
-    expect(editor).toHaveAttribute('aria-label', '제목');
-    await user.keyboard('{Control>}a{/Control}버려질 값{Escape}');
-    await waitFor(() => expect(document.querySelector('#portal textarea')).toBeNull());
-    expect(onCellEdit).not.toHaveBeenCalled();
-    // Enter opens the editor again and Enter commits.
-    await waitFor(() => expect(document.activeElement?.closest('[data-gpms-grid]')).not.toBeNull());
-    await user.keyboard('{Enter}');
-    await waitFor(() => expect(document.querySelector('#portal textarea')).not.toBeNull());
-    await user.keyboard('{Control>}a{/Control}MCU 64bit{Enter}');
-    await waitFor(() => expect(onCellEdit).toHaveBeenCalledWith(1, 'title', 'MCU 64bit'));
-  });
+  it(
+    'moves focus cell by cell with the arrows, marks the chosen row selected, and edits from the keyboard: Enter opens, Escape cancels, Enter commits',
+    { timeout: 30_000 },
+    async () => {
+      const onCellEdit = vi.fn();
+      const editable = COLUMNS.map((c) => (c.field === 'title' ? { ...c, editable: true } : c));
+      renderWidget(grid({ columns: editable, onCellEdit, selection: 'single' }));
+      await waitFor(() => expect(gridRowTexts()).toHaveLength(3));
+      const user = userEvent.setup();
+      // Tab reaches the grid, which puts focus on its first cell.
+      await user.tab();
+      await waitFor(() => expect(document.activeElement).toHaveAttribute('id', 'glide-cell-0-0'));
+      await user.keyboard('{ArrowDown}{ArrowRight}');
+      await waitFor(() => expect(document.activeElement).toHaveAttribute('id', 'glide-cell-1-1'));
+      expect(document.activeElement).toHaveTextContent('MCU 32bit');
+      expect(document.activeElement?.closest('tr')).toHaveAttribute('aria-selected', 'true');
+      // Escape leaves the cell as it was.
+      await user.keyboard('{Enter}');
+      const editor = await waitFor(() => {
+        const el = document.querySelector<HTMLTextAreaElement>('#portal textarea');
+        expect(el).not.toBeNull();
+        return el!;
+      });
+      expect(editor).toHaveAttribute('aria-label', '제목');
+      await user.keyboard('{Control>}a{/Control}버려질 값{Escape}');
+      await waitFor(() => expect(document.querySelector('#portal textarea')).toBeNull());
+      expect(onCellEdit).not.toHaveBeenCalled();
+      // Enter opens the editor again and Enter commits.
+      await waitFor(() => expect(document.activeElement?.closest('[data-gpms-grid]')).not.toBeNull());
+      await user.keyboard('{Enter}');
+      await waitFor(() => expect(document.querySelector('#portal textarea')).not.toBeNull());
+      await user.keyboard('{Control>}a{/Control}MCU 64bit{Enter}');
+      await waitFor(() => expect(onCellEdit).toHaveBeenCalledWith(1, 'title', 'MCU 64bit'));
+    },
+  );
 
-  it('Tab into a grid that arrives with a chosen row puts the focus on that row, so the arrows work (a popup)', { timeout: 30_000 }, async () => {
-    renderWidget(grid({ selection: 'single', selectedRows: [1], readOnly: true }));
-    await waitFor(() => expect(gridRowTexts()).toHaveLength(3));
-    const user = userEvent.setup();
-    await user.tab();
-    await waitFor(() => expect(document.activeElement).toHaveAttribute('id', 'glide-cell-0-1'));
-    await user.keyboard('{ArrowDown}');
-    await waitFor(() => expect(document.activeElement).toHaveAttribute('id', 'glide-cell-0-2'));
-  });
+  it(
+    'Tab into a grid that arrives with a chosen row puts the focus on that row, so the arrows work (a popup)',
+    { timeout: 30_000 },
+    async () => {
+      renderWidget(grid({ selection: 'single', selectedRows: [1], readOnly: true }));
+      await waitFor(() => expect(gridRowTexts()).toHaveLength(3));
+      const user = userEvent.setup();
+      await user.tab();
+      await waitFor(() => expect(document.activeElement).toHaveAttribute('id', 'glide-cell-0-1'));
+      await user.keyboard('{ArrowDown}');
+      await waitFor(() => expect(document.activeElement).toHaveAttribute('id', 'glide-cell-0-2'));
+    },
+  );
 
   it('creates the #portal glide needs for its editor', () => {
     document.getElementById('portal')?.remove();

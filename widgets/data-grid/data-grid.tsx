@@ -12,7 +12,19 @@ import {
   type Rectangle,
   type Theme,
 } from '@glideapps/glide-data-grid';
-import { forwardRef, useCallback, useEffect, useImperativeHandle, useMemo, useRef, useState, type FocusEvent, type ForwardedRef, type ReactElement, type Ref } from 'react';
+import {
+  forwardRef,
+  useCallback,
+  useEffect,
+  useImperativeHandle,
+  useMemo,
+  useRef,
+  useState,
+  type FocusEvent,
+  type ForwardedRef,
+  type ReactElement,
+  type Ref,
+} from 'react';
 import { useWidgetText } from '../i18n';
 import { useAccessibleTable } from './accessible-table';
 import { codeCellRenderer } from './code-cell';
@@ -193,7 +205,12 @@ function DataGridInner<Row extends GridRow>(props: DataGridProps<Row>, ref: Forw
   const hasTotals = !!totals;
   const fixedHeight = gridHeight({ visibleRows, rowHeight, headerHeight, height, hasTotals });
   // The horizontal scroll bar's room is kept, so the last row is not under it.
-  const filled = useFillHeight(rootRef, fill && height === undefined, hh + 5 * rh + (hasTotals ? rh : 0), hh + Math.max(rowCount, 5) * rh + (hasTotals ? rh : 0) + 16);
+  const filled = useFillHeight(
+    rootRef,
+    fill && height === undefined,
+    hh + 5 * rh + (hasTotals ? rh : 0),
+    hh + Math.max(rowCount, 5) * rh + (hasTotals ? rh : 0) + 16,
+  );
   const h = filled ?? fixedHeight;
   const totalLabel = t('gridTotal');
   const theme = useMemo(() => gridTheme(accent), [accent]);
@@ -202,7 +219,10 @@ function DataGridInner<Row extends GridRow>(props: DataGridProps<Row>, ref: Forw
   const fieldList = useMemo(() => columns.map((c) => c.field).join(' '), [columns]);
   const showMarkers = selection === 'multi' && !readOnly;
 
-  const rows = useMemo(() => (selection === 'none' ? [] : (selectedRows ?? innerRows)), [selection, selectedRows, innerRows]);
+  const rows = useMemo(
+    () => (selection === 'none' ? [] : (selectedRows ?? innerRows)),
+    [selection, selectedRows, innerRows],
+  );
   const rowSelection = useMemo(() => rowsToSelection(rows), [rows]);
   // A current cell beyond the rows (after a new search) is dropped rather than handed to glide.
   const safeCurrent = current && current.cell[1] < rowCount && current.cell[0] < columns.length ? current : undefined;
@@ -334,7 +354,10 @@ function DataGridInner<Row extends GridRow>(props: DataGridProps<Row>, ref: Forw
     [parseEdit, onCellEdit],
   );
 
-  const validateCell = useCallback((cell: Item, value: EditableGridCell) => parseEdit(cell, value)?.result.ok ?? false, [parseEdit]);
+  const validateCell = useCallback(
+    (cell: Item, value: EditableGridCell) => parseEdit(cell, value)?.result.ok ?? false,
+    [parseEdit],
+  );
 
   const onVisibleRegionChanged = useCallback(
     (range: Rectangle) => {
@@ -380,7 +403,13 @@ function DataGridInner<Row extends GridRow>(props: DataGridProps<Row>, ref: Forw
     };
   }, []);
   const onFocusCapture = (e: FocusEvent<HTMLDivElement>) => {
-    if (pointerDown.current || safeCurrent || rowCount === 0 || (e.target as HTMLElement).dataset.testid !== 'data-grid-canvas') return;
+    if (
+      pointerDown.current ||
+      safeCurrent ||
+      rowCount === 0 ||
+      (e.target as HTMLElement).dataset.testid !== 'data-grid-canvas'
+    )
+      return;
     const row = Math.min(rows[0] ?? Math.max(0, lastRange.current[0]), rowCount - 1);
     setCurrent({ cell: [0, row], range: { x: 0, y: row, width: 1, height: 1 }, rangeStack: [] });
   };
@@ -409,7 +438,10 @@ function DataGridInner<Row extends GridRow>(props: DataGridProps<Row>, ref: Forw
         rows={rowCount + (hasTotals ? 1 : 0)}
         freezeTrailingRows={hasTotals ? 1 : 0}
         getRowThemeOverride={
-          hasTotals || highlightRow ? (row: number) => (hasTotals && row === rowCount ? TOTALS_ROW_THEME : highlightRow?.(row) ? HIGHLIGHT_ROW_THEME : undefined) : undefined
+          hasTotals || highlightRow
+            ? (row: number) =>
+                hasTotals && row === rowCount ? TOTALS_ROW_THEME : highlightRow?.(row) ? HIGHLIGHT_ROW_THEME : undefined
+            : undefined
         }
         freezeColumns={freezeColumns}
         getCellContent={getCellContent}
@@ -421,7 +453,9 @@ function DataGridInner<Row extends GridRow>(props: DataGridProps<Row>, ref: Forw
         rowHeight={rh}
         headerHeight={hh}
         theme={theme}
-        rowMarkers={showMarkers ? { kind: 'checkbox-visible', width: ROW_MARKER_WIDTH, checkboxStyle: 'square' } : 'none'}
+        rowMarkers={
+          showMarkers ? { kind: 'checkbox-visible', width: ROW_MARKER_WIDTH, checkboxStyle: 'square' } : 'none'
+        }
         rowSelect={selection === 'none' ? 'none' : selection}
         rowSelectionMode={showMarkers ? 'multi' : 'auto'}
         rowSelectionBlending="mixed"
@@ -458,4 +492,6 @@ function DataGridInner<Row extends GridRow>(props: DataGridProps<Row>, ref: Forw
  * The engine's main grid on glide-data-grid (canvas): data is pulled row by row through
  * `getRow`, so 100,000+ rows scroll smoothly; nothing is sorted or filtered here.
  */
-export const DataGrid = forwardRef(DataGridInner) as <Row extends GridRow>(props: DataGridProps<Row> & { ref?: Ref<DataGridHandle> }) => ReactElement;
+export const DataGrid = forwardRef(DataGridInner) as <Row extends GridRow>(
+  props: DataGridProps<Row> & { ref?: Ref<DataGridHandle> },
+) => ReactElement;

@@ -30,7 +30,8 @@ function spaceBelow(el: HTMLElement): number {
   while (node.parentElement && node !== document.body) {
     const parent = node.parentElement;
     const ps = getComputedStyle(parent);
-    const inRow = (ps.display.includes('flex') && !ps.flexDirection.startsWith('column')) || ps.display.includes('grid');
+    const inRow =
+      (ps.display.includes('flex') && !ps.flexDirection.startsWith('column')) || ps.display.includes('grid');
     total += px(getComputedStyle(node).marginBottom);
     if (!inRow) {
       for (let sib = node.nextElementSibling; sib; sib = sib.nextElementSibling) {
@@ -46,7 +47,12 @@ function spaceBelow(el: HTMLElement): number {
 }
 
 /** fillHeight kept current: on mount, when the window or the page above changes size. */
-export function useFillHeight(ref: RefObject<HTMLElement | null>, enabled: boolean, min: number, max: number): number | null {
+export function useFillHeight(
+  ref: RefObject<HTMLElement | null>,
+  enabled: boolean,
+  min: number,
+  max: number,
+): number | null {
   const [h, setH] = useState<number | null>(null);
   useEffect(() => {
     const el = ref.current;

@@ -17,7 +17,12 @@ import {
   type GridColumn,
 } from './grid-model';
 
-const text = (field: string, extra: Partial<GridColumn> = {}): GridColumn => ({ field, title: field, type: 'text', ...extra });
+const text = (field: string, extra: Partial<GridColumn> = {}): GridColumn => ({
+  field,
+  title: field,
+  type: 'text',
+  ...extra,
+});
 
 describe('gridHeight (spec §9: 10 rows of 27 px under a 30 px header)', () => {
   it('defaults to 30 + 10 × 27 = 300', () => {
@@ -49,10 +54,15 @@ describe('nextSort (header click cycles asc → desc → none)', () => {
 
 describe('toGlideColumns', () => {
   it('marks the sorted column and keeps widths', () => {
-    const cols = toGlideColumns([text('poNo', { title: '발주번호', width: 150 }), text('title', { title: '제목' })], { field: 'poNo', direction: 'desc' });
+    const cols = toGlideColumns([text('poNo', { title: '발주번호', width: 150 }), text('title', { title: '제목' })], {
+      field: 'poNo',
+      direction: 'desc',
+    });
     expect(cols[0]).toMatchObject({ id: 'poNo', title: '발주번호 ▼', width: 150 });
     expect(cols[1]).toMatchObject({ id: 'title', title: '제목' });
-    expect(toGlideColumns([text('poNo', { title: '발주번호' })], { field: 'poNo', direction: 'asc' })[0].title).toBe('발주번호 ▲');
+    expect(toGlideColumns([text('poNo', { title: '발주번호' })], { field: 'poNo', direction: 'asc' })[0].title).toBe(
+      '발주번호 ▲',
+    );
   });
 });
 
@@ -93,7 +103,12 @@ describe('toGridCell — typed cells', () => {
   });
 
   it("code: shows the code's text", () => {
-    const col: GridColumn = { field: 'status', title: '상태', type: 'code', codeOptions: [{ value: 'SENT', text: '발주전송' }] };
+    const col: GridColumn = {
+      field: 'status',
+      title: '상태',
+      type: 'code',
+      codeOptions: [{ value: 'SENT', text: '발주전송' }],
+    };
     const cell = toGridCell(col, { status: 'SENT' });
     expect(isCodeCell(cell)).toBe(true);
     expect(cellText(col, { status: 'SENT' })).toBe('발주전송');
@@ -109,14 +124,25 @@ describe('toGridCell — typed cells', () => {
   });
 
   it('code: a list of codes shows each code’s text', () => {
-    const col: GridColumn = { field: 'issues', title: '불일치 사유', type: 'code', codeOptions: [{ value: 'OVER_SETTLED', text: '초과정산' }, { value: 'NOT_YET_SETTLED', text: '미정산' }] };
+    const col: GridColumn = {
+      field: 'issues',
+      title: '불일치 사유',
+      type: 'code',
+      codeOptions: [
+        { value: 'OVER_SETTLED', text: '초과정산' },
+        { value: 'NOT_YET_SETTLED', text: '미정산' },
+      ],
+    };
     expect(cellText(col, { issues: ['OVER_SETTLED', 'NOT_YET_SETTLED'] })).toBe('초과정산, 미정산');
     expect(cellText(col, { issues: ['ODD'] })).toBe('ODD');
     expect(cellText(col, { issues: [] })).toBe('');
   });
 
   it('link: a uri cell drawn as a link, never edited', () => {
-    const cell = toGridCell({ field: 'poNo', title: '발주번호', type: 'link', editable: true }, { poNo: 'PO2024-0001' }) as UriCell;
+    const cell = toGridCell(
+      { field: 'poNo', title: '발주번호', type: 'link', editable: true },
+      { poNo: 'PO2024-0001' },
+    ) as UriCell;
     expect(cell.kind).toBe(GridCellKind.Uri);
     expect(cell.displayData).toBe('PO2024-0001');
     expect(cell.hoverEffect).toBe(true);
@@ -147,7 +173,12 @@ describe('totalsCell', () => {
 });
 
 describe('parseCellEdit', () => {
-  const textCell = (data: string): TextCell => ({ kind: GridCellKind.Text, data, displayData: data, allowOverlay: true });
+  const textCell = (data: string): TextCell => ({
+    kind: GridCellKind.Text,
+    data,
+    displayData: data,
+    allowOverlay: true,
+  });
   it('number: commas and letters refused, the row type kept', () => {
     const col: GridColumn = { field: 'qty', title: '', type: 'number' };
     expect(parseCellEdit(col, textCell('1,250'), 10)).toEqual({ ok: true, value: 1250 });
@@ -156,7 +187,10 @@ describe('parseCellEdit', () => {
     expect(parseCellEdit(col, textCell('abc'), 10)).toEqual({ ok: true, value: null });
   });
   it('money stays an exact decimal string', () => {
-    expect(parseCellEdit({ field: 'a', title: '', type: 'money' }, textCell('1,234,567.89'), '0')).toEqual({ ok: true, value: '1234567.89' });
+    expect(parseCellEdit({ field: 'a', title: '', type: 'money' }, textCell('1,234,567.89'), '0')).toEqual({
+      ok: true,
+      value: '1234567.89',
+    });
   });
   it('date goes through textToDate (clamping and two-digit years)', () => {
     const col: GridColumn = { field: 'd', title: '', type: 'date' };

@@ -58,7 +58,11 @@ export type GridRow = object;
 const valueOf = (row: GridRow, field: string): unknown => (row as Record<string, unknown>)[field];
 
 /** Spec §9 defaults, from lib/constants.ts. */
-export const GRID_DEFAULTS = Object.freeze({ visibleRows: GRID_VISIBLE_ROWS, rowHeight: GRID_ROW_HEIGHT, headerHeight: GRID_HEADER_HEIGHT });
+export const GRID_DEFAULTS = Object.freeze({
+  visibleRows: GRID_VISIBLE_ROWS,
+  rowHeight: GRID_ROW_HEIGHT,
+  headerHeight: GRID_HEADER_HEIGHT,
+});
 
 export interface GridHeightInput {
   visibleRows?: number;
@@ -90,14 +94,29 @@ export function nextSort(current: GridSort | null | undefined, field: string): G
 export const SORT_SHORTCUT = 'Alt+S';
 
 /** Alt+S without other modifiers; `code` too, as a Korean IME reports the S key as ㄴ. */
-export function isSortKey(e: { key: string; altKey: boolean; ctrlKey: boolean; metaKey: boolean; shiftKey: boolean; rawEvent?: { code?: string } | undefined }): boolean {
+export function isSortKey(e: {
+  key: string;
+  altKey: boolean;
+  ctrlKey: boolean;
+  metaKey: boolean;
+  shiftKey: boolean;
+  rawEvent?: { code?: string } | undefined;
+}): boolean {
   if (!e.altKey || e.ctrlKey || e.metaKey || e.shiftKey) return false;
   return e.key.toLowerCase() === 's' || e.rawEvent?.code === 'KeyS';
 }
 
 export const SORT_MARK = Object.freeze({ asc: '▲', desc: '▼' });
 
-const DEFAULT_WIDTH: Record<GridColumnType, number> = { text: 140, number: 100, money: 120, date: 100, code: 100, checkbox: 56, link: 140 };
+const DEFAULT_WIDTH: Record<GridColumnType, number> = {
+  text: 140,
+  number: 100,
+  money: 120,
+  date: 100,
+  code: 100,
+  checkbox: 56,
+  link: 140,
+};
 
 const DEFAULT_ALIGN: Record<GridColumnType, 'left' | 'right' | 'center'> = {
   text: 'left',
@@ -188,7 +207,11 @@ export function formatDateText(v: unknown): string {
 export function codeText(column: GridColumn, v: unknown): string {
   if (v === null || v === undefined) return '';
   // A list of codes (a line's issues, say): each code's text, in order.
-  if (Array.isArray(v)) return v.map((x) => codeText(column, x)).filter(Boolean).join(', ');
+  if (Array.isArray(v))
+    return v
+      .map((x) => codeText(column, x))
+      .filter(Boolean)
+      .join(', ');
   const s = String(v);
   return column.codeOptions?.find((o) => o.value === s)?.text ?? s;
 }
@@ -219,12 +242,22 @@ export function cellText(column: GridColumn, row: GridRow): string {
 /** Edit styling: editable cells are tinted so users see where they can type. */
 export const EDITABLE_CELL_THEME: Partial<Theme> = Object.freeze({ bgCell: '#fffbe6' });
 const TOTALS_BG = '#eef2f7';
-export const TOTALS_CELL_THEME: Partial<Theme> = Object.freeze({ bgCell: TOTALS_BG, baseFontStyle: '600 13px', textDark: '#1c2430' });
+export const TOTALS_CELL_THEME: Partial<Theme> = Object.freeze({
+  bgCell: TOTALS_BG,
+  baseFontStyle: '600 13px',
+  textDark: '#1c2430',
+});
 /**
  * The totals row's own theme: its check-bar box is drawn in the background colour, so the row
  * shows no checkbox (glide offers no per-row marker switch); its cells restore the text colour.
  */
-export const TOTALS_ROW_THEME: Partial<Theme> = Object.freeze({ bgCell: TOTALS_BG, textDark: TOTALS_BG, textMedium: TOTALS_BG, textLight: TOTALS_BG, accentColor: TOTALS_BG });
+export const TOTALS_ROW_THEME: Partial<Theme> = Object.freeze({
+  bgCell: TOTALS_BG,
+  textDark: TOTALS_BG,
+  textMedium: TOTALS_BG,
+  textLight: TOTALS_BG,
+  accentColor: TOTALS_BG,
+});
 /** A row that needs the user's attention (a budget line over its limit): a warm background. */
 export const HIGHLIGHT_ROW_THEME: Partial<Theme> = Object.freeze({ bgCell: '#fff1e0', bgCellMedium: '#ffe4c4' });
 export const LINK_CELL_THEME: Partial<Theme> = Object.freeze({ linkColor: '#1b4b8f' });
@@ -256,7 +289,14 @@ export function toGridCell(column: GridColumn, row: GridRow, options: ToGridCell
   const themeOverride = editable ? EDITABLE_CELL_THEME : undefined;
   switch (column.type) {
     case 'checkbox': {
-      const cell: BooleanCell = { kind: GridCellKind.Boolean, data: isChecked(v), allowOverlay: false, readonly: !editable, contentAlign, themeOverride };
+      const cell: BooleanCell = {
+        kind: GridCellKind.Boolean,
+        data: isChecked(v),
+        allowOverlay: false,
+        readonly: !editable,
+        contentAlign,
+        themeOverride,
+      };
       return cell;
     }
     case 'link': {
@@ -315,7 +355,12 @@ export function loadingCell(): LoadingCell {
  * A cell of the frozen totals row. The first column shows `totalLabel` (합계) when the totals
  * give it no value.
  */
-export function totalsCell(column: GridColumn, totals: Record<string, unknown>, columnIndex: number, totalLabel: string): TextCell {
+export function totalsCell(
+  column: GridColumn,
+  totals: Record<string, unknown>,
+  columnIndex: number,
+  totalLabel: string,
+): TextCell {
   const v = totals[column.field];
   let text: string;
   if (v === undefined || v === null || v === '') text = columnIndex === 0 ? totalLabel : '';
@@ -377,7 +422,9 @@ export function parseCellEdit(column: GridColumn, edited: EditableGridCell | Gri
 
 /** Sorted, de-duplicated row indexes → glide's CompactSelection (ranges, so 100k rows stay cheap). */
 export function rowsToSelection(rows: readonly number[]): CompactSelection {
-  const sorted = Array.from(new Set(rows)).filter((r) => Number.isInteger(r) && r >= 0).sort((a, b) => a - b);
+  const sorted = Array.from(new Set(rows))
+    .filter((r) => Number.isInteger(r) && r >= 0)
+    .sort((a, b) => a - b);
   let sel = CompactSelection.empty();
   let i = 0;
   while (i < sorted.length) {

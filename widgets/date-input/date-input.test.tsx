@@ -5,7 +5,11 @@ import { describe, expect, it, vi } from 'vitest';
 import { renderWidget } from '../testing/render';
 import { commitDateText, DateInput, type DateInputProps } from './date-input';
 
-function Host({ initial = '', onValue, ...props }: Partial<DateInputProps> & { initial?: string; onValue?: (v: string) => void }) {
+function Host({
+  initial = '',
+  onValue,
+  ...props
+}: Partial<DateInputProps> & { initial?: string; onValue?: (v: string) => void }) {
   const [value, setValue] = useState(initial);
   return (
     <>

@@ -1,6 +1,13 @@
 import { useRef, useState } from 'react';
 import { isValidDateString, MIN_DATE, MIN_YEAR, textToDate } from '../../lib/date';
-import { controlAria, Field, fieldStyles, useFieldIds, useRequiredMessage, type CommonFieldProps } from '../common/field';
+import {
+  controlAria,
+  Field,
+  fieldStyles,
+  useFieldIds,
+  useRequiredMessage,
+  type CommonFieldProps,
+} from '../common/field';
 import { useWidgetText } from '../i18n';
 import { CalendarIcon } from './calendar-icon';
 import styles from './date-input.module.css';
@@ -38,7 +45,8 @@ export function commitDateText(text: string, min: string = MIN_DATE): DateCommit
   // by textToDate itself, so it is recognised from the text; a later `min` by comparison.
   const unclamped = textToDate(trimmed);
   const fourDigitYear = /^(\d{4})(?:\d{4}$|[-./ ])/.exec(trimmed);
-  const early = (unclamped !== null && unclamped < min) || (fourDigitYear !== null && Number(fourDigitYear[1]) < MIN_YEAR);
+  const early =
+    (unclamped !== null && unclamped < min) || (fourDigitYear !== null && Number(fourDigitYear[1]) < MIN_YEAR);
   return { value: converted, problem: converted === min && early ? 'beforeMin' : null };
 }
 
@@ -81,11 +89,24 @@ export function DateInput({
     if (result.value !== value) onChange(result.value);
   };
 
-  const hint = problem === 'unrecognized' ? t('dateUnrecognized') : problem === 'beforeMin' ? t('dateBeforeMin', { min }) : undefined;
+  const hint =
+    problem === 'unrecognized'
+      ? t('dateUnrecognized')
+      : problem === 'beforeMin'
+        ? t('dateBeforeMin', { min })
+        : undefined;
   const shownMessage = message ?? (problem === 'unrecognized' ? hint : null);
 
   return (
-    <Field label={label} required={required} message={shownMessage} hint={hint} ids={ids} className={className} block={block}>
+    <Field
+      label={label}
+      required={required}
+      message={shownMessage}
+      hint={hint}
+      ids={ids}
+      className={className}
+      block={block}
+    >
       <span className={styles.wrap}>
         <input
           id={ids.controlId}

@@ -28,8 +28,14 @@ describe('presetRange', () => {
 
 describe('orderRange (from ≤ to)', () => {
   it('moves the other end to the end just set', () => {
-    expect(orderRange({ from: '2024-06-10', to: '2024-06-01' }, 'from')).toEqual({ value: { from: '2024-06-10', to: '2024-06-10' }, adjusted: 'to' });
-    expect(orderRange({ from: '2024-06-10', to: '2024-06-01' }, 'to')).toEqual({ value: { from: '2024-06-01', to: '2024-06-01' }, adjusted: 'from' });
+    expect(orderRange({ from: '2024-06-10', to: '2024-06-01' }, 'from')).toEqual({
+      value: { from: '2024-06-10', to: '2024-06-10' },
+      adjusted: 'to',
+    });
+    expect(orderRange({ from: '2024-06-10', to: '2024-06-01' }, 'to')).toEqual({
+      value: { from: '2024-06-01', to: '2024-06-01' },
+      adjusted: 'from',
+    });
     expect(orderRange({ from: '2024-06-01', to: '' }, 'from').adjusted).toBeNull();
   });
 });
@@ -52,7 +58,9 @@ describe('DateRange', () => {
     await userEvent.type(from, '20240520');
     await userEvent.tab();
     expect(screen.getByTestId('value')).toHaveTextContent('2024-05-20~2024-05-20');
-    expect(screen.getByText('시작일은 종료일보다 늦을 수 없어 종료일을 함께 변경했습니다 (2024-05-20).')).toHaveAttribute('role', 'status');
+    expect(
+      screen.getByText('시작일은 종료일보다 늦을 수 없어 종료일을 함께 변경했습니다 (2024-05-20).'),
+    ).toHaveAttribute('role', 'status');
   });
 
   it('converts each end with the date rules', async () => {

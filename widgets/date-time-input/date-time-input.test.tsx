@@ -46,7 +46,9 @@ describe('DateTimeInput (a moment in Korean time, chosen with the date and time 
   });
 
   it('marks the time invalid with the message from outside', () => {
-    renderWidget(<DateTimeInput label="입찰 시작" value="" onChange={() => undefined} invalid="필수 입력 항목입니다." />);
+    renderWidget(
+      <DateTimeInput label="입찰 시작" value="" onChange={() => undefined} invalid="필수 입력 항목입니다." />,
+    );
     expect(screen.getByLabelText('입찰 시작 시각')).toHaveAttribute('aria-invalid', 'true');
     expect(screen.getByText('필수 입력 항목입니다.')).toBeInTheDocument();
   });

@@ -38,7 +38,18 @@ export interface DateTimeInputProps extends CommonFieldProps {
  * label names the date field; the time field is named "<label> 시각". Its value is
  * "YYYY-MM-DD HH:mm" (Korean time, as the server takes it).
  */
-export function DateTimeInput({ value, onChange, readOnly, label, id, disabled, required, invalid, className, block }: DateTimeInputProps) {
+export function DateTimeInput({
+  value,
+  onChange,
+  readOnly,
+  label,
+  id,
+  disabled,
+  required,
+  invalid,
+  className,
+  block,
+}: DateTimeInputProps) {
   const t = useWidgetText();
   const ids = useFieldIds(id);
   // The fields show the value (a part chosen alone is kept in it: "2026-12-01", "10:00").
@@ -48,7 +59,13 @@ export function DateTimeInput({ value, onChange, readOnly, label, id, disabled, 
   return (
     <Field label={label} required={required} message={invalid} ids={ids} className={className} block={block}>
       <span className={styles.row}>
-        <DateInput id={ids.controlId} value={parts.date} onChange={(date) => change({ ...parts, date })} readOnly={readOnly} disabled={disabled} />
+        <DateInput
+          id={ids.controlId}
+          value={parts.date}
+          onChange={(date) => change({ ...parts, date })}
+          readOnly={readOnly}
+          disabled={disabled}
+        />
         <input
           type="time"
           step={60}

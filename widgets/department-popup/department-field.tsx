@@ -27,7 +27,15 @@ export interface DepartmentFieldProps extends CommonFieldProps {
  * A department field: type part of a name, Enter or 🔍 opens the department popup with it. A code or
  * a whole name typed and left is looked up: one department found is chosen (the popup need not open).
  */
-export function DepartmentField({ value, onChange, section, enabledBsns = true, searchOption, compYn, ...field }: DepartmentFieldProps) {
+export function DepartmentField({
+  value,
+  onChange,
+  section,
+  enabledBsns = true,
+  searchOption,
+  compYn,
+  ...field
+}: DepartmentFieldProps) {
   const t = useWidgetText();
   const services = useWidgetServices();
   return (
@@ -41,7 +49,9 @@ export function DepartmentField({ value, onChange, section, enabledBsns = true, 
       searchLabel={t('deptSearch')}
       // Exactly this code or name; the popup (Enter, 🔍) is there for a part of a name.
       lookUpOnBlur={async (typed) => {
-        const rows = await services.listDepartments(departmentQuery(section ?? null, typed, { enabledBsns, searchOption: 'EQ', compYn }));
+        const rows = await services.listDepartments(
+          departmentQuery(section ?? null, typed, { enabledBsns, searchOption: 'EQ', compYn }),
+        );
         return rows.length === 1 ? rows[0]! : null;
       }}
       popup={(slot) => (

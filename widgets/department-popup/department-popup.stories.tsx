@@ -16,7 +16,9 @@ function PopupDemo(props: Partial<DepartmentPopupProps>) {
       <WidgetButton variant="primary" onClick={() => setOpen(true)}>
         부서 선택
       </WidgetButton>
-      <span data-testid="chosen">{chosen ? `${chosen.sectionName} / ${chosen.deptnm} (${chosen.deptcd})` : '선택 안 함'}</span>
+      <span data-testid="chosen">
+        {chosen ? `${chosen.sectionName} / ${chosen.deptnm} (${chosen.deptcd})` : '선택 안 함'}
+      </span>
       <DepartmentPopup
         {...props}
         open={open}
@@ -35,7 +37,9 @@ function FieldDemo() {
   return (
     <div style={{ display: 'grid', gap: 8 }}>
       <DepartmentField value={value} onChange={setValue} />
-      <code style={{ fontSize: 12, color: '#5b6778' }}>값: {JSON.stringify(value && { deptcd: value.deptcd, deptnm: value.deptnm })}</code>
+      <code style={{ fontSize: 12, color: '#5b6778' }}>
+        값: {JSON.stringify(value && { deptcd: value.deptcd, deptnm: value.deptnm })}
+      </code>
     </div>
   );
 }
@@ -56,7 +60,15 @@ export const SearchAndDoubleClick: Story = {
     const dialog = await screen.findByRole('dialog', { name: '부서 선택' });
     await waitFor(() => expect(within(dialog).getByLabelText('부서명')).toHaveFocus());
     await userEvent.type(within(dialog).getByLabelText('부서명'), '구매{Enter}');
-    await waitFor(() => expect(gridRowTexts(dialog).map((r) => r[1])).toEqual(['구매기획팀', '구매1팀', '구매2팀', '구매운영팀', '구매혁신TF']));
+    await waitFor(() =>
+      expect(gridRowTexts(dialog).map((r) => r[1])).toEqual([
+        '구매기획팀',
+        '구매1팀',
+        '구매2팀',
+        '구매운영팀',
+        '구매혁신TF',
+      ]),
+    );
     await doubleClickGridRowAsync(3, { root: dialog });
     await waitFor(() => expect(canvas.getByTestId('chosen')).toHaveTextContent('본사 / 구매운영팀 (D1240)'));
     await expect(screen.queryByRole('dialog')).not.toBeInTheDocument();

@@ -35,7 +35,13 @@ describe('DepartmentPopup (spec §2)', () => {
   it('shows 부서 선택 with a 400 px grid of 사업부문 and 부서명 when the first search finds several', async () => {
     const { listDepartments } = setup({ section: { topDept: 'D2000', sectionName: '생산부문' } });
     const dialog = await screen.findByRole('dialog', { name: '부서 선택' });
-    expect(listDepartments).toHaveBeenCalledWith({ sectionName: '생산부문', deptnm: undefined, searchOption: undefined, enabledBsns: 'Y', compYn: undefined });
+    expect(listDepartments).toHaveBeenCalledWith({
+      sectionName: '생산부문',
+      deptnm: undefined,
+      searchOption: undefined,
+      enabledBsns: 'Y',
+      compYn: undefined,
+    });
     await waitFor(() => expect(gridRowTexts(dialog)).toHaveLength(6));
     expect(gridHeaderTexts(dialog)).toEqual(['사업부문', '부서명']);
     expect(gridRowTexts(dialog)[0]).toEqual(['생산부문', '생산1팀']);
@@ -86,7 +92,9 @@ describe('DepartmentPopup (spec §2)', () => {
     expect(within(dialog).getByLabelText('사업부문')).toBeDisabled();
     expect(within(dialog).getByRole('button', { name: '사업부문 검색' })).toBeDisabled();
     await user.click(within(dialog).getByRole('button', { name: '조회' }));
-    expect(listDepartments).toHaveBeenLastCalledWith(expect.objectContaining({ sectionName: '본사', enabledBsns: 'N' }));
+    expect(listDepartments).toHaveBeenLastCalledWith(
+      expect.objectContaining({ sectionName: '본사', enabledBsns: 'N' }),
+    );
   });
 
   it('changing the section through its business popup (single match auto-chosen) narrows the search', async () => {
@@ -99,11 +107,16 @@ describe('DepartmentPopup (spec §2)', () => {
     expect(screen.queryByRole('dialog', { name: '사업부문 선택' })).not.toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: '조회' }));
     await waitFor(() => expect(gridRowTexts(dialog)).toHaveLength(3));
-    expect(listDepartments).toHaveBeenLastCalledWith(expect.objectContaining({ sectionName: '물류부문', enabledBsns: 'Y' }));
+    expect(listDepartments).toHaveBeenLastCalledWith(
+      expect.objectContaining({ sectionName: '물류부문', enabledBsns: 'Y' }),
+    );
   });
 
   it('alerts a failed first search with the server message and closes', async () => {
-    const { onClose } = setup({}, createFixtureServices({ failures: { listDepartments: '부서 정보를 불러오지 못했습니다.' } }));
+    const { onClose } = setup(
+      {},
+      createFixtureServices({ failures: { listDepartments: '부서 정보를 불러오지 못했습니다.' } }),
+    );
     const alert = await screen.findByRole('alertdialog');
     expect(alert).toHaveTextContent('부서 정보를 불러오지 못했습니다.');
     await userEvent.click(within(alert).getByRole('button', { name: '확인' }));
@@ -129,7 +142,9 @@ describe('DepartmentField', () => {
     const user = userEvent.setup();
     renderWidget(<DepartmentField value={null} onChange={onChange} />);
     await user.type(screen.getByLabelText('부서'), '시험{Enter}');
-    await waitFor(() => expect(onChange).toHaveBeenCalledWith(expect.objectContaining({ deptcd: 'D3230', deptnm: '시험분석팀' })));
+    await waitFor(() =>
+      expect(onChange).toHaveBeenCalledWith(expect.objectContaining({ deptcd: 'D3230', deptnm: '시험분석팀' })),
+    );
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 

@@ -62,7 +62,15 @@ function toSection(filter: SectionFilter | null | undefined): BusinessSection | 
   return { topDept: filter.topDept ?? '', sectionName: filter.sectionName ?? filter.topDept ?? '' };
 }
 
-function DepartmentPopupSession({ section, deptnm, enabledBsns = true, searchOption, compYn, onChoose, onClose }: DepartmentPopupProps) {
+function DepartmentPopupSession({
+  section,
+  deptnm,
+  enabledBsns = true,
+  searchOption,
+  compYn,
+  onChoose,
+  onClose,
+}: DepartmentPopupProps) {
   const t = useWidgetText();
   const services = useWidgetServices();
   const call = useServiceCall();
@@ -83,15 +91,17 @@ function DepartmentPopupSession({ section, deptnm, enabledBsns = true, searchOpt
   useEffect(() => {
     let live = true;
     const initial = first.current;
-    void call(() => services.listDepartments(departmentQuery(initial.section, initial.deptnm, initial))).then((result) => {
-      if (!live) return;
-      if (!result.ok) handlers.current.onClose();
-      else if (result.value.length === 1) handlers.current.onChoose(result.value[0]);
-      else {
-        setRows(result.value);
-        setSelected(result.value.length > 0 ? 0 : null);
-      }
-    });
+    void call(() => services.listDepartments(departmentQuery(initial.section, initial.deptnm, initial))).then(
+      (result) => {
+        if (!live) return;
+        if (!result.ok) handlers.current.onClose();
+        else if (result.value.length === 1) handlers.current.onChoose(result.value[0]);
+        else {
+          setRows(result.value);
+          setSelected(result.value.length > 0 ? 0 : null);
+        }
+      },
+    );
     return () => {
       live = false;
     };
@@ -127,7 +137,11 @@ function DepartmentPopupSession({ section, deptnm, enabledBsns = true, searchOpt
       footer={
         <>
           <WidgetButton onClick={onClose}>{t('cancel')}</WidgetButton>
-          <WidgetButton variant="primary" disabled={rows.length === 0 || !chosen} onClick={() => chosen && onChoose(chosen)}>
+          <WidgetButton
+            variant="primary"
+            disabled={rows.length === 0 || !chosen}
+            onClick={() => chosen && onChoose(chosen)}
+          >
             {t('choose')}
           </WidgetButton>
         </>
@@ -135,12 +149,33 @@ function DepartmentPopupSession({ section, deptnm, enabledBsns = true, searchOpt
     >
       <div className={popupStyles.filters}>
         <BusinessSectionField value={sectionFilter} onChange={setSectionFilter} disabled={!enabledBsns} width={130} />
-        <TextInput inputRef={nameRef} label={t('deptName')} value={name} onChange={setName} onEnter={() => void search()} maxlength={100} showCounter={false} width={180} />
-        <WidgetButton variant="primary" className={popupStyles.searchButton} disabled={busy} onClick={() => void search()}>
+        <TextInput
+          inputRef={nameRef}
+          label={t('deptName')}
+          value={name}
+          onChange={setName}
+          onEnter={() => void search()}
+          maxlength={100}
+          showCounter={false}
+          width={180}
+        />
+        <WidgetButton
+          variant="primary"
+          className={popupStyles.searchButton}
+          disabled={busy}
+          onClick={() => void search()}
+        >
           {t('search')}
         </WidgetButton>
       </div>
-      <PopupGrid rows={rows} columns={columns} selected={selected} onSelect={setSelected} onChoose={onChoose} label={t('deptTitle')} />
+      <PopupGrid
+        rows={rows}
+        columns={columns}
+        selected={selected}
+        onSelect={setSelected}
+        onChoose={onChoose}
+        label={t('deptTitle')}
+      />
     </Modal>
   );
 }

@@ -6,7 +6,12 @@ import type { LoginData } from '../services';
 import { createFixtureServices, FIXTURE_LOGINS } from '../testing/fixture-services';
 import { gridRowTexts, installGlideJsdom } from '../testing/glide-jsdom';
 import { renderWidget } from '../testing/render';
-import { applyEmployeeSearch, EMPTY_EMPLOYEE_SEARCH_VALUE, EmployeeSearch, type EmployeeSearchValue } from './employee-search';
+import {
+  applyEmployeeSearch,
+  EMPTY_EMPLOYEE_SEARCH_VALUE,
+  EmployeeSearch,
+  type EmployeeSearchValue,
+} from './employee-search';
 
 let uninstall: () => void;
 beforeAll(() => {
@@ -49,7 +54,14 @@ describe('EmployeeSearch — restrictions and prefill per authority group (spec 
     expect(person()).toBeDisabled();
     expect(dept()).toHaveValue('구매1팀');
     expect(person()).toHaveValue('정수빈');
-    expect(last(values)).toEqual({ section: 'D1000', sectionName: '본사', deptcd: 'D1220', deptnm: '구매1팀', hname: '정수빈', singleid: 'E000005' });
+    expect(last(values)).toEqual({
+      section: 'D1000',
+      sectionName: '본사',
+      deptcd: 'D1220',
+      deptnm: '구매1팀',
+      hname: '정수빈',
+      singleid: 'E000005',
+    });
     expect(screen.queryByRole('button', { name: /지우기/ })).not.toBeInTheDocument();
   });
 
@@ -134,7 +146,9 @@ describe('EmployeeSearch — the department depends on the section; clearing it 
     await waitFor(() => expect(section()).toHaveValue('물류부문'));
     await user.click(screen.getByRole('button', { name: '부서 검색' }));
     const dialog = await screen.findByRole('dialog', { name: '부서 선택' });
-    expect(listDepartments).toHaveBeenLastCalledWith(expect.objectContaining({ sectionName: '물류부문', enabledBsns: 'N' }));
+    expect(listDepartments).toHaveBeenLastCalledWith(
+      expect.objectContaining({ sectionName: '물류부문', enabledBsns: 'N' }),
+    );
     expect(within(dialog).getByLabelText('사업부문')).toBeDisabled();
     await waitFor(() => expect(gridRowTexts(dialog)).toHaveLength(3));
   });
@@ -154,27 +168,55 @@ describe('EmployeeSearch — the department depends on the section; clearing it 
     await user.clear(section());
     await user.type(section(), '연구{Enter}');
     await waitFor(() => expect(section()).toHaveValue('연구소'));
-    expect(last(values)).toEqual({ section: 'D3000', sectionName: '연구소', deptcd: '', deptnm: '', hname: '', singleid: '' });
+    expect(last(values)).toEqual({
+      section: 'D3000',
+      sectionName: '연구소',
+      deptcd: '',
+      deptnm: '',
+      hname: '',
+      singleid: '',
+    });
   });
 
   it('a department chosen with no section sets its section', async () => {
     const { values, user } = setup(FIXTURE_LOGINS['99']);
     await user.type(dept(), '시험{Enter}');
     await waitFor(() => expect(dept()).toHaveValue('시험분석팀'));
-    expect(last(values)).toEqual({ section: 'D3000', sectionName: '연구소', deptcd: 'D3230', deptnm: '시험분석팀', hname: '', singleid: '' });
+    expect(last(values)).toEqual({
+      section: 'D3000',
+      sectionName: '연구소',
+      deptcd: 'D3230',
+      deptnm: '시험분석팀',
+      hname: '',
+      singleid: '',
+    });
     expect(section()).toHaveValue('연구소');
   });
 });
 
 describe('applyEmployeeSearch', () => {
-  const full: EmployeeSearchValue = { section: 'D1000', sectionName: '본사', deptcd: 'D1240', deptnm: '구매운영팀', hname: '김민수', singleid: 'E000004' };
+  const full: EmployeeSearchValue = {
+    section: 'D1000',
+    sectionName: '본사',
+    deptcd: 'D1240',
+    deptnm: '구매운영팀',
+    hname: '김민수',
+    singleid: 'E000004',
+  };
   it('keeps everything when the same section is set again', () => {
     expect(applyEmployeeSearch(full, { type: 'setSection', section: 'D1000' }, '본사')).toBe(full);
   });
   it('clears the rest on another section', () => {
-    expect(applyEmployeeSearch(full, { type: 'setSection', section: 'D2000' }, '생산부문')).toEqual({ ...EMPTY_EMPLOYEE_SEARCH_VALUE, section: 'D2000', sectionName: '생산부문' });
+    expect(applyEmployeeSearch(full, { type: 'setSection', section: 'D2000' }, '생산부문')).toEqual({
+      ...EMPTY_EMPLOYEE_SEARCH_VALUE,
+      section: 'D2000',
+      sectionName: '생산부문',
+    });
   });
   it('leaves the person when the department changes (the spec cascades only from the section)', () => {
-    expect(applyEmployeeSearch(full, { type: 'setDepartment', deptcd: 'D1220', deptnm: '구매1팀' })).toMatchObject({ deptcd: 'D1220', hname: '김민수' });
+    expect(applyEmployeeSearch(full, { type: 'setDepartment', deptcd: 'D1220', deptnm: '구매1팀' })).toMatchObject({
+      deptcd: 'D1220',
+      hname: '김민수',
+    });
   });
 });

@@ -12,7 +12,13 @@ import { BusinessSectionField } from '../business-popup/business-section-field';
 import { DepartmentField } from '../department-popup/department-field';
 import { useWidgetText } from '../i18n';
 import { PersonField } from '../person-popup/person-field';
-import { useWidgetServices, type BusinessSection, type DepartmentRow, type LoginData, type PersonRow } from '../services';
+import {
+  useWidgetServices,
+  type BusinessSection,
+  type DepartmentRow,
+  type LoginData,
+  type PersonRow,
+} from '../services';
 import styles from './employee-search.module.css';
 
 /** The widget's value: lib/authority.ts EmployeeSearchState plus the section's name for display. */
@@ -20,7 +26,10 @@ export interface EmployeeSearchValue extends EmployeeSearchState {
   sectionName: string;
 }
 
-export const EMPTY_EMPLOYEE_SEARCH_VALUE: EmployeeSearchValue = Object.freeze({ ...EMPTY_EMPLOYEE_SEARCH, sectionName: '' });
+export const EMPTY_EMPLOYEE_SEARCH_VALUE: EmployeeSearchValue = Object.freeze({
+  ...EMPTY_EMPLOYEE_SEARCH,
+  sectionName: '',
+});
 
 const isEmpty = (v: EmployeeSearchValue) => !v.section && !v.deptcd && !v.singleid && !v.hname;
 
@@ -29,10 +38,19 @@ const isEmpty = (v: EmployeeSearchValue) => !v.section && !v.deptcd && !v.single
  * changing the section clears department, person and person id). The section's name follows
  * its code.
  */
-export function applyEmployeeSearch(value: EmployeeSearchValue, action: EmployeeSearchAction, sectionName?: string): EmployeeSearchValue {
+export function applyEmployeeSearch(
+  value: EmployeeSearchValue,
+  action: EmployeeSearchAction,
+  sectionName?: string,
+): EmployeeSearchValue {
   const { sectionName: previousName, ...state } = value;
   const next = employeeSearchReducer(state, action);
-  const name = action.type === 'setSection' ? (sectionName ?? (next.section === value.section ? previousName : '')) : action.type === 'clearSection' ? '' : previousName;
+  const name =
+    action.type === 'setSection'
+      ? (sectionName ?? (next.section === value.section ? previousName : ''))
+      : action.type === 'clearSection'
+        ? ''
+        : previousName;
   return next === state && name === previousName ? value : { ...next, sectionName: name };
 }
 
@@ -93,7 +111,8 @@ export function EmployeeSearch({ value, onChange, prefill = true, disabled, clas
       (list) => {
         const found = list.find((s) => s.topDept === section);
         const current = latest.current.value;
-        if (live && found && current.section === section && !current.sectionName) latest.current.onChange({ ...current, sectionName: found.sectionName });
+        if (live && found && current.section === section && !current.sectionName)
+          latest.current.onChange({ ...current, sectionName: found.sectionName });
       },
       () => {
         // The code stays visible; the name is cosmetic.
@@ -104,7 +123,14 @@ export function EmployeeSearch({ value, onChange, prefill = true, disabled, clas
     };
   }, [section, sectionName, services]);
 
-  const setSection = (s: BusinessSection | null) => onChange(applyEmployeeSearch(value, s ? { type: 'setSection', section: s.topDept } : { type: 'clearSection' }, s?.sectionName));
+  const setSection = (s: BusinessSection | null) =>
+    onChange(
+      applyEmployeeSearch(
+        value,
+        s ? { type: 'setSection', section: s.topDept } : { type: 'clearSection' },
+        s?.sectionName,
+      ),
+    );
 
   const setDepartment = (row: DepartmentRow | null) => {
     if (!row) {
@@ -112,14 +138,23 @@ export function EmployeeSearch({ value, onChange, prefill = true, disabled, clas
       return;
     }
     // With no section chosen yet, the department's section becomes the section.
-    const withSection = value.section ? value : applyEmployeeSearch(value, { type: 'setSection', section: row.topDept }, row.sectionName);
+    const withSection = value.section
+      ? value
+      : applyEmployeeSearch(value, { type: 'setSection', section: row.topDept }, row.sectionName);
     onChange(applyEmployeeSearch(withSection, { type: 'setDepartment', deptcd: row.deptcd, deptnm: row.deptnm }));
   };
 
   const setPerson = (p: PersonRow | null) =>
-    onChange(applyEmployeeSearch(value, p ? { type: 'setPerson', hname: p.hname, singleid: p.singleid } : { type: 'clearPerson' }));
+    onChange(
+      applyEmployeeSearch(
+        value,
+        p ? { type: 'setPerson', hname: p.hname, singleid: p.singleid } : { type: 'clearPerson' },
+      ),
+    );
 
-  const sectionValue: BusinessSection | null = value.section ? { topDept: value.section, sectionName: value.sectionName || value.section } : null;
+  const sectionValue: BusinessSection | null = value.section
+    ? { topDept: value.section, sectionName: value.sectionName || value.section }
+    : null;
   const sectionFixed = restrictions.sectionDisabled || !!disabled;
 
   return (

@@ -55,7 +55,11 @@ export const TooLarge: Story = {
   render: () => <Demo />,
   play: async ({ canvas }) => {
     drop(canvas.getByTestId('file-drop-zone'), [fakeFile('설비도면_전체.pdf', 12 * BYTES_PER_MB, 'application/pdf')]);
-    await waitFor(() => expect(canvas.getByRole('alert')).toHaveTextContent('파일 크기는 10MB를 넘을 수 없습니다: 설비도면_전체.pdf (12 MB)'));
+    await waitFor(() =>
+      expect(canvas.getByRole('alert')).toHaveTextContent(
+        '파일 크기는 10MB를 넘을 수 없습니다: 설비도면_전체.pdf (12 MB)',
+      ),
+    );
   },
 };
 
@@ -64,9 +68,17 @@ export const SpreadsheetOnly: Story = {
   render: () => <Demo kind="spreadsheet" />,
   play: async ({ canvas }) => {
     drop(canvas.getByTestId('file-drop-zone'), [fakeFile('품목일괄등록.csv', 2048, 'text/csv')]);
-    await waitFor(() => expect(canvas.getByRole('alert')).toHaveTextContent('엑셀 파일(.xlsx, .xls)만 올릴 수 있습니다: 품목일괄등록.csv'));
-    drop(canvas.getByTestId('file-drop-zone'), [fakeFile('품목일괄등록.xlsx', 2048, 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')]);
-    await waitFor(() => expect(canvas.getByRole('link', { name: '품목일괄등록.xlsx' })).toBeInTheDocument(), { timeout: 4000 });
+    await waitFor(() =>
+      expect(canvas.getByRole('alert')).toHaveTextContent(
+        '엑셀 파일(.xlsx, .xls)만 올릴 수 있습니다: 품목일괄등록.csv',
+      ),
+    );
+    drop(canvas.getByTestId('file-drop-zone'), [
+      fakeFile('품목일괄등록.xlsx', 2048, 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'),
+    ]);
+    await waitFor(() => expect(canvas.getByRole('link', { name: '품목일괄등록.xlsx' })).toBeInTheDocument(), {
+      timeout: 4000,
+    });
   },
 };
 

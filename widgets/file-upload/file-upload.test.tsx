@@ -24,10 +24,14 @@ const t = (key: keyof typeof WIDGET_TEXTS_KO, vars: Record<string, string | numb
 describe('refuseFiles (spec §5: 10 MB of 1048576 bytes by default; spreadsheets only in Excel mode)', () => {
   it('accepts exactly the limit and refuses one byte more', () => {
     expect(refuseFiles([fakeFile('a.pdf', 10 * BYTES_PER_MB)], 10, 'any', t)).toEqual([]);
-    expect(refuseFiles([fakeFile('a.pdf', 10 * BYTES_PER_MB + 1)], 10, 'any', t)).toEqual(['파일 크기는 10MB를 넘을 수 없습니다: a.pdf (10 MB)']);
+    expect(refuseFiles([fakeFile('a.pdf', 10 * BYTES_PER_MB + 1)], 10, 'any', t)).toEqual([
+      '파일 크기는 10MB를 넘을 수 없습니다: a.pdf (10 MB)',
+    ]);
   });
   it('refuses what is not .xlsx/.xls in spreadsheet mode', () => {
-    expect(refuseFiles([fakeFile('단가표.csv', 100)], 10, 'spreadsheet', t)).toEqual(['엑셀 파일(.xlsx, .xls)만 올릴 수 있습니다: 단가표.csv']);
+    expect(refuseFiles([fakeFile('단가표.csv', 100)], 10, 'spreadsheet', t)).toEqual([
+      '엑셀 파일(.xlsx, .xls)만 올릴 수 있습니다: 단가표.csv',
+    ]);
     expect(refuseFiles([fakeFile('단가표.xlsx', 100), fakeFile('old.XLS', 100)], 10, 'spreadsheet', t)).toEqual([]);
   });
 });
@@ -57,7 +61,9 @@ describe('FileUpload', () => {
     const onChange = vi.fn();
     const user = userEvent.setup();
     renderWidget(<FileUpload onChange={onChange} />, { services });
-    await user.upload(screen.getByTestId('file-input'), [new File(['견적'], '견적서.pdf', { type: 'application/pdf' })]);
+    await user.upload(screen.getByTestId('file-input'), [
+      new File(['견적'], '견적서.pdf', { type: 'application/pdf' }),
+    ]);
     const list = await screen.findByRole('list', { name: '첨부파일 목록' });
     const link = within(list).getByRole('link', { name: '견적서.pdf' });
     expect(link).toHaveAttribute('href', '/api/v1/cmmn/file/F-NEW-0001/1/wsdownload');
@@ -93,9 +99,13 @@ describe('FileUpload', () => {
   });
 
   it("shows a failed upload's server message", async () => {
-    renderWidget(<FileUpload />, { services: createFixtureServices({ failures: { uploadFiles: '파일 크기는 10MB를 넘을 수 없습니다' } }) });
+    renderWidget(<FileUpload />, {
+      services: createFixtureServices({ failures: { uploadFiles: '파일 크기는 10MB를 넘을 수 없습니다' } }),
+    });
     drop([fakeFile('a.pdf', 100)]);
-    expect(await screen.findByRole('alert')).toHaveTextContent('업로드하지 못했습니다: 파일 크기는 10MB를 넘을 수 없습니다');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      '업로드하지 못했습니다: 파일 크기는 10MB를 넘을 수 없습니다',
+    );
   });
 
   it("lists an existing group's files with download links, and deletes after confirming", async () => {
@@ -103,8 +113,15 @@ describe('FileUpload', () => {
     const user = userEvent.setup();
     renderWidget(<FileUpload fileId={FIXTURE_FILE_GROUP_ID} onChange={onChange} />);
     const list = await screen.findByRole('list', { name: '첨부파일 목록' });
-    expect(within(list).getAllByRole('link').map((a) => a.textContent)).toEqual(['견적서_한빛정밀_2024.pdf', '품목사양서.xlsx']);
-    expect(screen.getByRole('link', { name: '전체 내려받기' })).toHaveAttribute('href', `/api/v1/cmmn/file/${FIXTURE_FILE_GROUP_ID}/download`);
+    expect(
+      within(list)
+        .getAllByRole('link')
+        .map((a) => a.textContent),
+    ).toEqual(['견적서_한빛정밀_2024.pdf', '품목사양서.xlsx']);
+    expect(screen.getByRole('link', { name: '전체 내려받기' })).toHaveAttribute(
+      'href',
+      `/api/v1/cmmn/file/${FIXTURE_FILE_GROUP_ID}/download`,
+    );
     await user.click(within(list).getByRole('button', { name: '품목사양서.xlsx 삭제' }));
     const confirm = await screen.findByRole('alertdialog');
     expect(confirm).toHaveTextContent('품목사양서.xlsx 파일을 삭제하시겠습니까?');
@@ -123,7 +140,14 @@ describe('FileUpload', () => {
     expect(download).toHaveBeenCalledWith(FIXTURE_FILE_GROUP_ID, 2, '품목사양서.xlsx');
     await user.click(screen.getByRole('link', { name: '전체 내려받기' }));
     expect(download).toHaveBeenLastCalledWith(FIXTURE_FILE_GROUP_ID, undefined, undefined);
-    download.mockRejectedValueOnce(Object.assign(new Error('x'), { name: 'ServiceError', status: 404, code: 'FILE_NOT_FOUND', serverMessage: '파일이 없습니다' }));
+    download.mockRejectedValueOnce(
+      Object.assign(new Error('x'), {
+        name: 'ServiceError',
+        status: 404,
+        code: 'FILE_NOT_FOUND',
+        serverMessage: '파일이 없습니다',
+      }),
+    );
     await user.click(within(list).getByRole('link', { name: '견적서_한빛정밀_2024.pdf' }));
     expect(await screen.findByText(/내려받지 못했습니다: 파일이 없습니다/)).toBeInTheDocument();
   });

@@ -14,11 +14,18 @@ export type UploadKind = 'any' | 'spreadsheet';
  * before anything is sent (spec §5): the size limit in MB of 1048576 bytes (lib/file-size.ts,
  * inclusive), and in spreadsheet mode only .xlsx/.xls.
  */
-export function refuseFiles(files: readonly Pick<File, 'name' | 'size' | 'type'>[], limitMb: number, kind: UploadKind, t: WidgetText): string[] {
+export function refuseFiles(
+  files: readonly Pick<File, 'name' | 'size' | 'type'>[],
+  limitMb: number,
+  kind: UploadKind,
+  t: WidgetText,
+): string[] {
   const problems: string[] = [];
   for (const f of files) {
-    if (kind === 'spreadsheet' && !isSpreadsheetFile(f.name, f.type || null)) problems.push(t('fileNotSpreadsheet', { name: f.name }));
-    else if (!isWithinLimit(f.size, limitMb)) problems.push(t('fileTooLarge', { limit: limitMb, name: f.name, size: formatBytes(f.size) }));
+    if (kind === 'spreadsheet' && !isSpreadsheetFile(f.name, f.type || null))
+      problems.push(t('fileNotSpreadsheet', { name: f.name }));
+    else if (!isWithinLimit(f.size, limitMb))
+      problems.push(t('fileTooLarge', { limit: limitMb, name: f.name, size: formatBytes(f.size) }));
   }
   return problems;
 }
@@ -92,7 +99,12 @@ export function FileUpload({ fileId, onChange, kind = 'any', readOnly, multiple,
     abortRef.current = controller;
     setProgress(0);
     try {
-      const next = await services.uploadFiles(chosen, { fileId: currentId ?? undefined, kind, signal: controller.signal, onProgress: (f) => setProgress(f) });
+      const next = await services.uploadFiles(chosen, {
+        fileId: currentId ?? undefined,
+        kind,
+        signal: controller.signal,
+        onProgress: (f) => setProgress(f),
+      });
       setGroup(next);
       onChange?.(next);
     } catch (e) {
@@ -108,7 +120,11 @@ export function FileUpload({ fileId, onChange, kind = 'any', readOnly, multiple,
   const download = (e: MouseEvent, fileId: string, seq?: number, name?: string) => {
     e.preventDefault();
     setError(null);
-    services.downloadFile(fileId, seq, name).catch((err: unknown) => setError(t('fileDownloadFailed', { message: serviceErrorMessage(err, t('searchFailed')) })));
+    services
+      .downloadFile(fileId, seq, name)
+      .catch((err: unknown) =>
+        setError(t('fileDownloadFailed', { message: serviceErrorMessage(err, t('searchFailed')) })),
+      );
   };
 
   const remove = async (file: FileInfo) => {
@@ -144,11 +160,18 @@ export function FileUpload({ fileId, onChange, kind = 'any', readOnly, multiple,
         >
           <span className={styles.zoneLine}>
             {t('fileDrop')}
-            <WidgetButton variant="primary" size="small" disabled={progress !== null} onClick={() => inputRef.current?.click()}>
+            <WidgetButton
+              variant="primary"
+              size="small"
+              disabled={progress !== null}
+              onClick={() => inputRef.current?.click()}
+            >
               {t('fileChoose')}
             </WidgetButton>
           </span>
-          <span className={styles.hint}>{kind === 'spreadsheet' ? t('fileSpreadsheetHint', { limit }) : t('fileLimitHint', { limit })}</span>
+          <span className={styles.hint}>
+            {kind === 'spreadsheet' ? t('fileSpreadsheetHint', { limit }) : t('fileLimitHint', { limit })}
+          </span>
           <input
             ref={inputRef}
             type="file"
@@ -176,7 +199,14 @@ export function FileUpload({ fileId, onChange, kind = 'any', readOnly, multiple,
       )}
       {progress !== null && (
         <div className={styles.progressRow}>
-          <div className={styles.progress} role="progressbar" aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent} aria-label={t('fileUploading', { percent })}>
+          <div
+            className={styles.progress}
+            role="progressbar"
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-valuenow={percent}
+            aria-label={t('fileUploading', { percent })}
+          >
             <div className={styles.bar} style={{ width: `${percent}%` }} />
           </div>
           <span className={styles.size}>{t('fileUploading', { percent })}</span>
@@ -189,12 +219,22 @@ export function FileUpload({ fileId, onChange, kind = 'any', readOnly, multiple,
         <ul className={styles.list} aria-label={t('fileList')}>
           {files.map((f) => (
             <li key={f.seq} className={styles.item}>
-              <a className={styles.name} href={services.downloadUrl(f.fileId, f.seq)} download={f.originalName} onClick={(e) => download(e, f.fileId, f.seq, f.originalName)}>
+              <a
+                className={styles.name}
+                href={services.downloadUrl(f.fileId, f.seq)}
+                download={f.originalName}
+                onClick={(e) => download(e, f.fileId, f.seq, f.originalName)}
+              >
                 {f.originalName}
               </a>
               <span className={styles.size}>{formatBytes(f.sizeBytes)}</span>
               {!readOnly && (
-                <WidgetButton size="small" aria-label={`${f.originalName} ${t('delete')}`} disabled={progress !== null} onClick={() => void remove(f)}>
+                <WidgetButton
+                  size="small"
+                  aria-label={`${f.originalName} ${t('delete')}`}
+                  disabled={progress !== null}
+                  onClick={() => void remove(f)}
+                >
                   {t('delete')}
                 </WidgetButton>
               )}

@@ -20,14 +20,7 @@ type Story = StoryObj<typeof meta>;
 export const Dates: Story = {
   render: () => (
     <div>
-      {[
-        'yyyy-MM-dd',
-        'yy.MM.dd',
-        'yyyy-MM-dd HH:mm:ss',
-        'a hh:mm',
-        "yyyy'년' MM'월' dd'일' (E)",
-        'EEEE',
-      ].map((p) => (
+      {['yyyy-MM-dd', 'yy.MM.dd', 'yyyy-MM-dd HH:mm:ss', 'a hh:mm', "yyyy'년' MM'월' dd'일' (E)", 'EEEE'].map((p) => (
         <div key={p} style={row}>
           <code>{p}</code>
           <span>

@@ -15,7 +15,9 @@ function Demo() {
       <WidgetButton variant="primary" onClick={() => setOpen(true)}>
         품목 검색
       </WidgetButton>
-      <span data-testid="chosen">{chosen ? `${chosen.itemName} ${chosen.spec ?? ''} (${chosen.itemCode})` : '선택 안 함'}</span>
+      <span data-testid="chosen">
+        {chosen ? `${chosen.itemName} ${chosen.spec ?? ''} (${chosen.itemCode})` : '선택 안 함'}
+      </span>
       <ItemPopup
         open={open}
         search={searchFixtureItems}

@@ -17,7 +17,16 @@ function setup(props: Partial<ItemPopupProps> = {}) {
   const search = vi.fn(searchFixtureItems);
   const onChoose = vi.fn();
   const onClose = vi.fn();
-  renderWidget(<ItemPopup open search={search} categories={FIXTURE_ITEM_CATEGORIES} onChoose={onChoose} onClose={onClose} {...props} />);
+  renderWidget(
+    <ItemPopup
+      open
+      search={search}
+      categories={FIXTURE_ITEM_CATEGORIES}
+      onChoose={onChoose}
+      onClose={onClose}
+      {...props}
+    />,
+  );
   const dialog = screen.getByRole('dialog', { name: '품목 검색' });
   return { dialog, search, onChoose, onClose, user: userEvent.setup() };
 }

@@ -94,7 +94,14 @@ function ItemPopupSession({ search, categories, initial, onChoose, onClose }: It
 
   const runSearch = async () => {
     setBusy(true);
-    const result = await call(() => search({ catCode: filters.catCode, itemName: filters.itemName.trim(), spec: filters.spec.trim(), itemCode: filters.itemCode.trim() }));
+    const result = await call(() =>
+      search({
+        catCode: filters.catCode,
+        itemName: filters.itemName.trim(),
+        spec: filters.spec.trim(),
+        itemCode: filters.itemCode.trim(),
+      }),
+    );
     setBusy(false);
     if (result.ok) show(result.value);
   };
@@ -122,22 +129,73 @@ function ItemPopupSession({ search, categories, initial, onChoose, onClose }: It
       footer={
         <>
           <WidgetButton onClick={onClose}>{t('cancel')}</WidgetButton>
-          <WidgetButton variant="primary" disabled={rows.length === 0 || !chosen} onClick={() => chosen && onChoose(chosen)}>
+          <WidgetButton
+            variant="primary"
+            disabled={rows.length === 0 || !chosen}
+            onClick={() => chosen && onChoose(chosen)}
+          >
             {t('choose')}
           </WidgetButton>
         </>
       }
     >
       <div className={popupStyles.filters}>
-        {categories && <Select label={t('itemCategory')} value={filters.catCode} onChange={set('catCode')} options={categories} empty="all" width={150} />}
-        <TextInput inputRef={inputRef} label={t('itemName')} value={filters.itemName} onChange={set('itemName')} onEnter={() => void runSearch()} maxRealLength={200} showCounter={false} width={150} />
-        <TextInput label={t('itemSpec')} value={filters.spec} onChange={set('spec')} onEnter={() => void runSearch()} maxRealLength={300} showCounter={false} width={130} />
-        <TextInput label={t('itemCode')} value={filters.itemCode} onChange={set('itemCode')} onEnter={() => void runSearch()} maxRealLength={20} showCounter={false} width={120} />
-        <WidgetButton variant="primary" className={popupStyles.searchButton} disabled={busy} onClick={() => void runSearch()}>
+        {categories && (
+          <Select
+            label={t('itemCategory')}
+            value={filters.catCode}
+            onChange={set('catCode')}
+            options={categories}
+            empty="all"
+            width={150}
+          />
+        )}
+        <TextInput
+          inputRef={inputRef}
+          label={t('itemName')}
+          value={filters.itemName}
+          onChange={set('itemName')}
+          onEnter={() => void runSearch()}
+          maxRealLength={200}
+          showCounter={false}
+          width={150}
+        />
+        <TextInput
+          label={t('itemSpec')}
+          value={filters.spec}
+          onChange={set('spec')}
+          onEnter={() => void runSearch()}
+          maxRealLength={300}
+          showCounter={false}
+          width={130}
+        />
+        <TextInput
+          label={t('itemCode')}
+          value={filters.itemCode}
+          onChange={set('itemCode')}
+          onEnter={() => void runSearch()}
+          maxRealLength={20}
+          showCounter={false}
+          width={120}
+        />
+        <WidgetButton
+          variant="primary"
+          className={popupStyles.searchButton}
+          disabled={busy}
+          onClick={() => void runSearch()}
+        >
           {t('search')}
         </WidgetButton>
       </div>
-      <PopupGrid rows={rows} columns={columns} selected={selected} onSelect={setSelected} onChoose={onChoose} label={t('itemTitle')} emptyText={searched ? undefined : t('itemPrompt')} />
+      <PopupGrid
+        rows={rows}
+        columns={columns}
+        selected={selected}
+        onSelect={setSelected}
+        onChoose={onChoose}
+        label={t('itemTitle')}
+        emptyText={searched ? undefined : t('itemPrompt')}
+      />
     </Modal>
   );
 }

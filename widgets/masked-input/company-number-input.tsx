@@ -12,10 +12,16 @@ export const COMPANY_LOOKUP_DEBOUNCE_MS = 300;
 
 /** Company numbers (C00001) and business numbers (123-45-67890): letters upper-cased, nothing else kept. */
 export function normalizeCompanyCode(text: string): string {
-  return text.replace(/[^0-9A-Za-z-]/g, '').toUpperCase().slice(0, 20);
+  return text
+    .replace(/[^0-9A-Za-z-]/g, '')
+    .toUpperCase()
+    .slice(0, 20);
 }
 
-type Lookup = { code: string; state: 'found'; name: string } | { code: string; state: 'unknown' } | { code: string; state: 'error' };
+type Lookup =
+  | { code: string; state: 'found'; name: string }
+  | { code: string; state: 'unknown' }
+  | { code: string; state: 'error' };
 
 /**
  * The `comp` mask (spec §5 "comp (looks up company name)"): a company-number field that shows
@@ -116,7 +122,11 @@ export function CompanyNumberInput({
           {...controlAria(ids, message, required)}
           aria-describedby={[message ? ids.messageId : '', `${ids.controlId}-company`].filter(Boolean).join(' ')}
         />
-        <output id={`${ids.controlId}-company`} className={[styles.compName, status ? styles[status.tone] : ''].join(' ')} aria-live="polite">
+        <output
+          id={`${ids.controlId}-company`}
+          className={[styles.compName, status ? styles[status.tone] : ''].join(' ')}
+          aria-live="polite"
+        >
           {status?.text ?? ''}
         </output>
       </div>

@@ -4,12 +4,30 @@ import { expect, waitFor } from 'storybook/test';
 import { withWidgets } from '../testing/story-decorators';
 import { MaskedInput, type MaskName } from './masked-input';
 
-function Row({ mask, label, padLength, initial = '' }: { mask: MaskName; label: string; padLength?: number; initial?: string }) {
+function Row({
+  mask,
+  label,
+  padLength,
+  initial = '',
+}: {
+  mask: MaskName;
+  label: string;
+  padLength?: number;
+  initial?: string;
+}) {
   const [value, setValue] = useState(initial);
   const [company, setCompany] = useState<string | null | undefined>(undefined);
   return (
     <div style={{ display: 'grid', gridTemplateColumns: '320px 1fr', alignItems: 'end', gap: 16 }}>
-      <MaskedInput mask={mask} label={label} value={value} onChange={setValue} padLength={padLength} onCompanyName={setCompany} width={mask === 'comp' ? 120 : 200} />
+      <MaskedInput
+        mask={mask}
+        label={label}
+        value={value}
+        onChange={setValue}
+        padLength={padLength}
+        onCompanyName={setCompany}
+        width={mask === 'comp' ? 120 : 200}
+      />
       <code style={{ fontSize: 12, color: '#5b6778' }} data-testid={`raw-${mask}`}>
         값: {JSON.stringify(value)}
         {mask === 'comp' && company !== undefined ? ` · 업체명: ${JSON.stringify(company)}` : ''}

@@ -7,7 +7,11 @@ import { renderWidget } from '../testing/render';
 import { normalizeCompanyCode } from './company-number-input';
 import { MaskedInput, type MaskedInputProps } from './masked-input';
 
-function Host({ onValue, initial = '', ...props }: Omit<MaskedInputProps, 'value' | 'onChange'> & { onValue?: (v: string) => void; initial?: string }) {
+function Host({
+  onValue,
+  initial = '',
+  ...props
+}: Omit<MaskedInputProps, 'value' | 'onChange'> & { onValue?: (v: string) => void; initial?: string }) {
   const [value, setValue] = useState(initial);
   return (
     <>
@@ -100,9 +104,13 @@ describe('MaskedInput comp — company number with its name', () => {
   });
 
   it('alerts a failed lookup with the server message', async () => {
-    renderWidget(<Host mask="comp" />, { services: createFixtureServices({ failures: { getCompanyName: '업체 조회 권한이 없습니다.' } }) });
+    renderWidget(<Host mask="comp" />, {
+      services: createFixtureServices({ failures: { getCompanyName: '업체 조회 권한이 없습니다.' } }),
+    });
     await userEvent.type(input(), 'C00002');
-    expect(await screen.findByRole('alertdialog', {}, { timeout: 2000 })).toHaveTextContent('업체 조회 권한이 없습니다.');
+    expect(await screen.findByRole('alertdialog', {}, { timeout: 2000 })).toHaveTextContent(
+      '업체 조회 권한이 없습니다.',
+    );
   });
 
   it('ignores a late answer for a code that was changed meanwhile', async () => {
@@ -110,7 +118,9 @@ describe('MaskedInput comp — company number with its name', () => {
     const getCompanyName = vi
       .spyOn(services, 'getCompanyName')
       .mockImplementation((code) =>
-        code === 'C00001' ? new Promise((r) => setTimeout(() => r('㈜한빛정밀'), 900)) : Promise.resolve(code === 'C00002' ? '대성전자 주식회사' : null),
+        code === 'C00001'
+          ? new Promise((r) => setTimeout(() => r('㈜한빛정밀'), 900))
+          : Promise.resolve(code === 'C00002' ? '대성전자 주식회사' : null),
       );
     renderWidget(<Host mask="comp" />, { services });
     await userEvent.type(input(), 'C00001');

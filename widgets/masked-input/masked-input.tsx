@@ -1,6 +1,13 @@
 import { useLayoutEffect, useRef, type ChangeEvent } from 'react';
 import { applyMask, maskOnlyNum, unmask, zeroPad, type MaskKind } from '../../lib/mask';
-import { controlAria, Field, fieldStyles, useFieldIds, useRequiredMessage, type CommonFieldProps } from '../common/field';
+import {
+  controlAria,
+  Field,
+  fieldStyles,
+  useFieldIds,
+  useRequiredMessage,
+  type CommonFieldProps,
+} from '../common/field';
 import { CompanyNumberInput } from './company-number-input';
 
 export type MaskName = MaskKind | 'zeroPad' | 'comp';

@@ -35,7 +35,8 @@ export function useModalStack(): ModalStackApi {
 /** alert/confirm as promise-returning functions (spec §8 "browser alert", in Korean). */
 export function useDialogs(): Dialogs {
   const ctx = useContext(DialogsContext);
-  if (!ctx) throw new Error('useDialogs: no ModalProvider above this widget (wrap the app, the story or the test in one)');
+  if (!ctx)
+    throw new Error('useDialogs: no ModalProvider above this widget (wrap the app, the story or the test in one)');
   return ctx;
 }
 

@@ -2,7 +2,13 @@ import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } fro
 import { useWidgetText } from '../i18n';
 import { WidgetButton } from '../common/button';
 import { Modal } from './modal';
-import { DialogsContext, ModalStackContext, type DialogOptions, type Dialogs, type ModalStackApi } from './modal-context';
+import {
+  DialogsContext,
+  ModalStackContext,
+  type DialogOptions,
+  type Dialogs,
+  type ModalStackApi,
+} from './modal-context';
 import styles from './modal.module.css';
 
 interface PendingDialog {
@@ -85,7 +91,13 @@ export function ModalProvider({ children }: { children: ReactNode }) {
   );
 }
 
-function DialogView({ dialog, onFinish }: { dialog: PendingDialog; onFinish: (d: PendingDialog, ok: boolean) => void }) {
+function DialogView({
+  dialog,
+  onFinish,
+}: {
+  dialog: PendingDialog;
+  onFinish: (d: PendingDialog, ok: boolean) => void;
+}) {
   const t = useWidgetText();
   const okRef = useRef<HTMLButtonElement>(null);
   const messageId = `dialog-msg-${dialog.id}`;
@@ -100,7 +112,9 @@ function DialogView({ dialog, onFinish }: { dialog: PendingDialog; onFinish: (d:
       initialFocusRef={okRef}
       footer={
         <>
-          {dialog.kind === 'confirm' && <WidgetButton onClick={() => onFinish(dialog, false)}>{t('cancel')}</WidgetButton>}
+          {dialog.kind === 'confirm' && (
+            <WidgetButton onClick={() => onFinish(dialog, false)}>{t('cancel')}</WidgetButton>
+          )}
           <WidgetButton ref={okRef} variant="primary" onClick={() => onFinish(dialog, true)}>
             {t('ok')}
           </WidgetButton>

@@ -14,10 +14,24 @@ function Stacked() {
       <WidgetButton variant="primary" onClick={() => setOuter(true)}>
         구매요청 상세 열기
       </WidgetButton>
-      <Modal open={outer} title="구매요청 상세 — PR2024-000153" width={520} onClose={() => setOuter(false)} data-testid="outer" footer={<WidgetButton onClick={() => setOuter(false)}>닫기</WidgetButton>}>
+      <Modal
+        open={outer}
+        title="구매요청 상세 — PR2024-000153"
+        width={520}
+        onClose={() => setOuter(false)}
+        data-testid="outer"
+        footer={<WidgetButton onClick={() => setOuter(false)}>닫기</WidgetButton>}
+      >
         <p style={{ margin: '0 0 12px' }}>요청부서: 구매운영팀 · 요청자: 김민수 (E000004)</p>
         <WidgetButton onClick={() => setInner(true)}>결재선 보기</WidgetButton>
-        <Modal open={inner} title="결재선" width={360} onClose={() => setInner(false)} data-testid="inner" footer={<WidgetButton onClick={() => setInner(false)}>닫기</WidgetButton>}>
+        <Modal
+          open={inner}
+          title="결재선"
+          width={360}
+          onClose={() => setInner(false)}
+          data-testid="inner"
+          footer={<WidgetButton onClick={() => setInner(false)}>닫기</WidgetButton>}
+        >
           <ol style={{ margin: 0, paddingLeft: 18, lineHeight: 1.8 }}>
             <li>기안 — 김민수 대리</li>
             <li>검토 — 박성호 부장</li>
@@ -35,7 +49,15 @@ function Dialogs() {
   return (
     <div style={{ display: 'flex', gap: 8, alignItems: 'center' }}>
       <WidgetButton onClick={() => void alert('저장되었습니다.')}>알림</WidgetButton>
-      <WidgetButton onClick={() => void confirm('발주를 협력사에 전송하시겠습니까?', { title: '발주 전송' }).then((ok) => setAnswer(ok ? '전송' : '취소'))}>확인 대화상자</WidgetButton>
+      <WidgetButton
+        onClick={() =>
+          void confirm('발주를 협력사에 전송하시겠습니까?', { title: '발주 전송' }).then((ok) =>
+            setAnswer(ok ? '전송' : '취소'),
+          )
+        }
+      >
+        확인 대화상자
+      </WidgetButton>
       <span data-testid="answer">{answer}</span>
     </div>
   );

@@ -136,7 +136,9 @@ describe('alert and confirm (useDialogs)', () => {
     act(() => {
       answer = dialogs.confirm('삭제하시겠습니까?');
     });
-    await user.click(within(await screen.findByRole('alertdialog', { name: '확인' })).getByRole('button', { name: '취소' }));
+    await user.click(
+      within(await screen.findByRole('alertdialog', { name: '확인' })).getByRole('button', { name: '취소' }),
+    );
     await expect(answer).resolves.toBe(false);
 
     act(() => {
@@ -163,7 +165,11 @@ describe('alert and confirm (useDialogs)', () => {
       done = dialogs.alert('이름은 2자 이상 입력해 주세요.');
     });
     const box = await screen.findByRole('alertdialog', { name: '알림' });
-    expect(within(box).getAllByRole('button').map((b) => b.textContent)).toEqual(['×', '확인']);
+    expect(
+      within(box)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['×', '확인']);
     const layer = box.parentElement!;
     expect(layer).toHaveStyle({ zIndex: '3010' });
     expect(screen.getByTestId('popup')).toHaveStyle({ zIndex: '3000' });

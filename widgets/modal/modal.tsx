@@ -1,4 +1,13 @@
-import { useEffect, useId, useLayoutEffect, useRef, type CSSProperties, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
+import {
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useRef,
+  type CSSProperties,
+  type KeyboardEvent,
+  type ReactNode,
+  type RefObject,
+} from 'react';
 import { createPortal } from 'react-dom';
 import { useWidgetText } from '../i18n';
 import { modalZIndex, useModalStack } from './modal-context';
@@ -28,7 +37,9 @@ const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 function focusables(root: HTMLElement): HTMLElement[] {
-  return Array.from(root.querySelectorAll<HTMLElement>(FOCUSABLE)).filter((el) => !el.closest('[inert]') && el.getAttribute('aria-hidden') !== 'true');
+  return Array.from(root.querySelectorAll<HTMLElement>(FOCUSABLE)).filter(
+    (el) => !el.closest('[inert]') && el.getAttribute('aria-hidden') !== 'true',
+  );
 }
 
 /**
@@ -41,7 +52,18 @@ export function Modal(props: ModalProps) {
   return <OpenModal {...props} />;
 }
 
-function OpenModal({ title, onClose, children, footer, width, initialFocusRef, role = 'dialog', describedBy, className, 'data-testid': testId }: ModalProps) {
+function OpenModal({
+  title,
+  onClose,
+  children,
+  footer,
+  width,
+  initialFocusRef,
+  role = 'dialog',
+  describedBy,
+  className,
+  'data-testid': testId,
+}: ModalProps) {
   const t = useWidgetText();
   const stackApi = useModalStack();
   const key = useId();
@@ -63,7 +85,8 @@ function OpenModal({ title, onClose, children, footer, width, initialFocusRef, r
   useEffect(() => {
     const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     const dialog = dialogRef.current;
-    const target = initialFocusRef?.current ?? (dialog ? (focusables(dialog).find((el) => !el.dataset.modalClose) ?? dialog) : null);
+    const target =
+      initialFocusRef?.current ?? (dialog ? (focusables(dialog).find((el) => !el.dataset.modalClose) ?? dialog) : null);
     target?.focus();
     return () => {
       if (previous && previous.isConnected) previous.focus();
@@ -112,7 +135,13 @@ function OpenModal({ title, onClose, children, footer, width, initialFocusRef, r
           <h2 id={titleId} className={styles.title}>
             {title}
           </h2>
-          <button type="button" className={styles.closeButton} aria-label={t('close')} data-modal-close="true" onClick={onClose}>
+          <button
+            type="button"
+            className={styles.closeButton}
+            aria-label={t('close')}
+            data-modal-close="true"
+            onClick={onClose}
+          >
             ×
           </button>
         </div>

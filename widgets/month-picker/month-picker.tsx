@@ -1,6 +1,13 @@
 import { useRef, useState } from 'react';
 import { normalizeMonth } from '../../lib/date';
-import { controlAria, Field, fieldStyles, useFieldIds, useRequiredMessage, type CommonFieldProps } from '../common/field';
+import {
+  controlAria,
+  Field,
+  fieldStyles,
+  useFieldIds,
+  useRequiredMessage,
+  type CommonFieldProps,
+} from '../common/field';
 import { CalendarIcon } from '../date-input/calendar-icon';
 import dateStyles from '../date-input/date-input.module.css';
 import { useWidgetText } from '../i18n';
@@ -25,7 +32,22 @@ export function monthDisplay(value: string): string {
  * typed text ('2024-03', '2024.3', '202403') goes through lib/date.ts normalizeMonth on leaving
  * the field or Enter. The field shows 'YYYY-MM'; a button opens the native month picker.
  */
-export function MonthPicker({ value, onChange, placeholder, readOnly, onBlur, label, id, name, disabled, required, invalid, className, block, ...rest }: MonthPickerProps) {
+export function MonthPicker({
+  value,
+  onChange,
+  placeholder,
+  readOnly,
+  onBlur,
+  label,
+  id,
+  name,
+  disabled,
+  required,
+  invalid,
+  className,
+  block,
+  ...rest
+}: MonthPickerProps) {
   const t = useWidgetText();
   const ids = useFieldIds(id);
   const nativeRef = useRef<HTMLInputElement>(null);

@@ -17,8 +17,14 @@ function Host({ initial = { from: '', to: '' } }: { initial?: MonthRangeValue })
 
 describe('orderMonthRange (from ≤ to)', () => {
   it('moves the other end to the end just set', () => {
-    expect(orderMonthRange({ from: '202606', to: '202601' }, 'from')).toEqual({ value: { from: '202606', to: '202606' }, adjusted: 'to' });
-    expect(orderMonthRange({ from: '202606', to: '202601' }, 'to')).toEqual({ value: { from: '202601', to: '202601' }, adjusted: 'from' });
+    expect(orderMonthRange({ from: '202606', to: '202601' }, 'from')).toEqual({
+      value: { from: '202606', to: '202606' },
+      adjusted: 'to',
+    });
+    expect(orderMonthRange({ from: '202606', to: '202601' }, 'to')).toEqual({
+      value: { from: '202601', to: '202601' },
+      adjusted: 'from',
+    });
     expect(orderMonthRange({ from: '202606', to: '' }, 'from').adjusted).toBeNull();
   });
 });

@@ -1,5 +1,12 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { controlAria, Field, fieldStyles, useFieldIds, useRequiredMessage, type CommonFieldProps } from '../common/field';
+import {
+  controlAria,
+  Field,
+  fieldStyles,
+  useFieldIds,
+  useRequiredMessage,
+  type CommonFieldProps,
+} from '../common/field';
 import { useWidgetText, type WidgetText } from '../i18n';
 import { useOptionalWidgetServices, type CodeOption } from '../services';
 import styles from './multi-select.module.css';
@@ -37,7 +44,21 @@ export function multiSummary(options: readonly CodeOption[], value: readonly str
 }
 
 /** A checkbox dropdown with a 전체 toggle; value string[] in option order. */
-export function MultiSelect({ value, onChange, codeGroup, options, placeholder, width, label, id, disabled, required, invalid, className, block }: MultiSelectProps) {
+export function MultiSelect({
+  value,
+  onChange,
+  codeGroup,
+  options,
+  placeholder,
+  width,
+  label,
+  id,
+  disabled,
+  required,
+  invalid,
+  className,
+  block,
+}: MultiSelectProps) {
   const t = useWidgetText();
   const services = useOptionalWidgetServices();
   const ids = useFieldIds(id);
@@ -45,7 +66,10 @@ export function MultiSelect({ value, onChange, codeGroup, options, placeholder, 
   const wrapRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const { message, markTouched } = useRequiredMessage(value, required, invalid);
-  const source = useMemo(() => options ?? (codeGroup && services ? services.codes(codeGroup) : []), [options, codeGroup, services]);
+  const source = useMemo(
+    () => options ?? (codeGroup && services ? services.codes(codeGroup) : []),
+    [options, codeGroup, services],
+  );
   const allChecked = source.length > 0 && source.every((o) => value.includes(o.value));
   const someChecked = !allChecked && source.some((o) => value.includes(o.value));
   const summary = multiSummary(source, value, t);
@@ -91,7 +115,9 @@ export function MultiSelect({ value, onChange, codeGroup, options, placeholder, 
           onClick={() => setOpen((o) => !o)}
           {...controlAria(ids, message, required)}
         >
-          <span className={[styles.summary, summary === null ? styles.placeholder : ''].join(' ')}>{summary ?? placeholder ?? t('multiNone')}</span>
+          <span className={[styles.summary, summary === null ? styles.placeholder : ''].join(' ')}>
+            {summary ?? placeholder ?? t('multiNone')}
+          </span>
           <span className={styles.caret} aria-hidden="true">
             ▼
           </span>
@@ -111,7 +137,11 @@ export function MultiSelect({ value, onChange, codeGroup, options, placeholder, 
             </label>
             {source.map((o) => (
               <label key={o.value} className={styles.option}>
-                <input type="checkbox" checked={value.includes(o.value)} onChange={() => onChange(toggleOne(source, value, o.value))} />
+                <input
+                  type="checkbox"
+                  checked={value.includes(o.value)}
+                  onChange={() => onChange(toggleOne(source, value, o.value))}
+                />
                 {o.text}
               </label>
             ))}

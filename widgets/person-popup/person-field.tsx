@@ -34,7 +34,16 @@ export function PersonField({ value, onChange, sectionName, deptcd, ...field }: 
       searchTextOf={(v) => v?.hname ?? ''}
       defaultLabel={t('person')}
       searchLabel={t('personSearch')}
-      popup={(slot) => <PersonPopup open={slot.open} hname={slot.text} sectionName={sectionName} deptcd={deptcd} onChoose={slot.onChoose} onClose={slot.onClose} />}
+      popup={(slot) => (
+        <PersonPopup
+          open={slot.open}
+          hname={slot.text}
+          sectionName={sectionName}
+          deptcd={deptcd}
+          onChoose={slot.onChoose}
+          onClose={slot.onClose}
+        />
+      )}
     />
   );
 }

@@ -16,7 +16,9 @@ function PopupDemo() {
       <WidgetButton variant="primary" onClick={() => setOpen(true)}>
         사원 검색
       </WidgetButton>
-      <span data-testid="chosen">{chosen ? `${chosen.hname} (${chosen.singleid}) · ${chosen.sectionName} ${chosen.deptnm}` : '선택 안 함'}</span>
+      <span data-testid="chosen">
+        {chosen ? `${chosen.hname} (${chosen.singleid}) · ${chosen.sectionName} ${chosen.deptnm}` : '선택 안 함'}
+      </span>
       <PersonPopup
         open={open}
         onChoose={(p) => {

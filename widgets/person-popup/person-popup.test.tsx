@@ -104,7 +104,10 @@ describe('PersonPopup (spec §2, §5)', () => {
   });
 
   it("shows a failed search's server message in an alert", async () => {
-    const { dialog, user } = setup({}, createFixtureServices({ failures: { listPeople: '사원 정보를 조회할 권한이 없습니다.' } }));
+    const { dialog, user } = setup(
+      {},
+      createFixtureServices({ failures: { listPeople: '사원 정보를 조회할 권한이 없습니다.' } }),
+    );
     await user.type(within(dialog).getByLabelText('이름'), '김민수{Enter}');
     expect(await screen.findByRole('alertdialog')).toHaveTextContent('사원 정보를 조회할 권한이 없습니다.');
   });
@@ -121,7 +124,10 @@ describe('PersonPopup (spec §2, §5)', () => {
 
 describe('personQuery', () => {
   it('trims and leaves out empty filters', () => {
-    expect(personQuery({ hname: ' 김민수 ', singleid: '', sectionName: undefined, deptcd: 'D1240' })).toEqual({ hname: '김민수', deptcd: 'D1240' });
+    expect(personQuery({ hname: ' 김민수 ', singleid: '', sectionName: undefined, deptcd: 'D1240' })).toEqual({
+      hname: '김민수',
+      deptcd: 'D1240',
+    });
   });
 });
 

@@ -25,7 +25,12 @@ export interface PersonPopupProps {
 }
 
 /** The listPeople query: trimmed, empty filters left out (spec §7: hname, singleid, sectionName, deptcd). */
-export function personQuery(filters: { hname?: string; singleid?: string; sectionName?: string; deptcd?: string }): Parameters<WidgetServices['listPeople']>[0] {
+export function personQuery(filters: {
+  hname?: string;
+  singleid?: string;
+  sectionName?: string;
+  deptcd?: string;
+}): Parameters<WidgetServices['listPeople']>[0] {
   const q: Parameters<WidgetServices['listPeople']>[0] = {};
   for (const key of ['hname', 'singleid', 'sectionName', 'deptcd'] as const) {
     const v = filters[key]?.trim();
@@ -67,7 +72,9 @@ function PersonPopupSession({ hname, singleid, sectionName, deptcd, onChoose, on
       return;
     }
     setBusy(true);
-    const result = await call(() => services.listPeople(personQuery({ hname: name, singleid: id, sectionName, deptcd })));
+    const result = await call(() =>
+      services.listPeople(personQuery({ hname: name, singleid: id, sectionName, deptcd })),
+    );
     setBusy(false);
     if (result.ok) {
       setSearched(true);
@@ -97,20 +104,54 @@ function PersonPopupSession({ hname, singleid, sectionName, deptcd, onChoose, on
       footer={
         <>
           <WidgetButton onClick={onClose}>{t('cancel')}</WidgetButton>
-          <WidgetButton variant="primary" disabled={rows.length === 0 || !chosen} onClick={() => chosen && onChoose(chosen)}>
+          <WidgetButton
+            variant="primary"
+            disabled={rows.length === 0 || !chosen}
+            onClick={() => chosen && onChoose(chosen)}
+          >
             {t('choose')}
           </WidgetButton>
         </>
       }
     >
       <div className={popupStyles.filters}>
-        <TextInput inputRef={nameRef} label={t('personName')} value={name} onChange={setName} onEnter={() => void search()} maxRealLength={50} showCounter={false} width={150} />
-        <TextInput label={t('personId')} value={id} onChange={setId} onEnter={() => void search()} maxlength={30} showCounter={false} width={130} />
-        <WidgetButton variant="primary" className={popupStyles.searchButton} disabled={busy} onClick={() => void search()}>
+        <TextInput
+          inputRef={nameRef}
+          label={t('personName')}
+          value={name}
+          onChange={setName}
+          onEnter={() => void search()}
+          maxRealLength={50}
+          showCounter={false}
+          width={150}
+        />
+        <TextInput
+          label={t('personId')}
+          value={id}
+          onChange={setId}
+          onEnter={() => void search()}
+          maxlength={30}
+          showCounter={false}
+          width={130}
+        />
+        <WidgetButton
+          variant="primary"
+          className={popupStyles.searchButton}
+          disabled={busy}
+          onClick={() => void search()}
+        >
           {t('search')}
         </WidgetButton>
       </div>
-      <PopupGrid rows={rows} columns={columns} selected={selected} onSelect={setSelected} onChoose={onChoose} label={t('personTitle')} emptyText={searched ? undefined : t('personPrompt')} />
+      <PopupGrid
+        rows={rows}
+        columns={columns}
+        selected={selected}
+        onSelect={setSelected}
+        onChoose={onChoose}
+        label={t('personTitle')}
+        emptyText={searched ? undefined : t('personPrompt')}
+      />
     </Modal>
   );
 }

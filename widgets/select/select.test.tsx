@@ -21,7 +21,10 @@ function Host(props: Partial<SelectProps> & { onValue?: (v: string) => void }) {
   );
 }
 
-const optionTexts = () => within(screen.getByLabelText('발주상태')).getAllByRole('option').map((o) => o.textContent);
+const optionTexts = () =>
+  within(screen.getByLabelText('발주상태'))
+    .getAllByRole('option')
+    .map((o) => o.textContent);
 
 describe('Select (spec §3: an empty entry labelled choose or all first)', () => {
   it('lists the common codes after 선택 by default', () => {

@@ -1,5 +1,12 @@
 import { useMemo } from 'react';
-import { controlAria, Field, fieldStyles, useFieldIds, useRequiredMessage, type CommonFieldProps } from '../common/field';
+import {
+  controlAria,
+  Field,
+  fieldStyles,
+  useFieldIds,
+  useRequiredMessage,
+  type CommonFieldProps,
+} from '../common/field';
 import { useWidgetText } from '../i18n';
 import { useOptionalWidgetServices, type CodeOption } from '../services';
 
@@ -31,12 +38,31 @@ export function selectEntries(options: readonly CodeOption[], emptyLabel: string
  * A native select over common codes (spec §3: "Select lists prefix an entry with an empty value
  * labelled choose or all").
  */
-export function Select({ value, onChange, codeGroup, options, empty = 'choose', width, label, id, name, disabled, required, invalid, className, block, ...rest }: SelectProps) {
+export function Select({
+  value,
+  onChange,
+  codeGroup,
+  options,
+  empty = 'choose',
+  width,
+  label,
+  id,
+  name,
+  disabled,
+  required,
+  invalid,
+  className,
+  block,
+  ...rest
+}: SelectProps) {
   const t = useWidgetText();
   const services = useOptionalWidgetServices();
   const ids = useFieldIds(id);
   const { message, markTouched } = useRequiredMessage(value, required, invalid);
-  const source = useMemo(() => options ?? (codeGroup && services ? services.codes(codeGroup) : []), [options, codeGroup, services]);
+  const source = useMemo(
+    () => options ?? (codeGroup && services ? services.codes(codeGroup) : []),
+    [options, codeGroup, services],
+  );
   const emptyLabel = empty === 'choose' ? t('selectChoose') : empty === 'all' ? t('selectAll') : null;
   const entries = selectEntries(source, emptyLabel, value);
   return (

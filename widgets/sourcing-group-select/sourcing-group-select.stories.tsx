@@ -42,11 +42,18 @@ export const Default: Story = {
     await userEvent.selectOptions(l4, '저항 (수입)');
     await expect(canvas.getByTestId('value')).toHaveTextContent('"L4_SG_CODE":"SGD-ELC0101-I"');
     await userEvent.selectOptions(l1, '간접재');
-    await expect(canvas.getByTestId('value')).toHaveTextContent('{"L1_SG_CODE":"SGI","L2_SG_CODE":"","L3_SG_CODE":"","L4_SG_CODE":""}');
+    await expect(canvas.getByTestId('value')).toHaveTextContent(
+      '{"L1_SG_CODE":"SGI","L2_SG_CODE":"","L3_SG_CODE":"","L4_SG_CODE":""}',
+    );
   },
 };
 
 /** Opened on a saved value: every level loads its options. Empty entries read 선택 (a form). */
 export const WithValue: Story = {
-  render: () => <Demo empty="choose" initial={{ L1_SG_CODE: 'SGI', L2_SG_CODE: 'SGI-MRO', L3_SG_CODE: 'SGI-MRO01', L4_SG_CODE: 'SGI-MRO0101-D' }} />,
+  render: () => (
+    <Demo
+      empty="choose"
+      initial={{ L1_SG_CODE: 'SGI', L2_SG_CODE: 'SGI-MRO', L3_SG_CODE: 'SGI-MRO01', L4_SG_CODE: 'SGI-MRO0101-D' }}
+    />
+  ),
 };

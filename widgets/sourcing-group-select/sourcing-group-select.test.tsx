@@ -4,7 +4,13 @@ import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { createFixtureServices } from '../testing/fixture-services';
 import { renderWidget } from '../testing/render';
-import { changeSourcingLevel, EMPTY_SOURCING_GROUP, SourcingGroupSelect, sourcingRequests, type SourcingGroupValue } from './sourcing-group-select';
+import {
+  changeSourcingLevel,
+  EMPTY_SOURCING_GROUP,
+  SourcingGroupSelect,
+  sourcingRequests,
+  type SourcingGroupValue,
+} from './sourcing-group-select';
 
 function setup(initial: SourcingGroupValue = EMPTY_SOURCING_GROUP, services = createFixtureServices()) {
   const getSgCode = vi.spyOn(services, 'getSgCode');
@@ -52,7 +58,12 @@ describe('SourcingGroupSelect (four levels from getSgCode)', () => {
     await waitFor(() => expect(level('세분류')).toBeEnabled());
     expect(getSgCode).toHaveBeenLastCalledWith('004', 'SGD-ELC01');
     await user.selectOptions(level('세분류'), 'SGD-ELC0101-I');
-    expect(values.at(-1)).toEqual({ L1_SG_CODE: 'SGD', L2_SG_CODE: 'SGD-ELC', L3_SG_CODE: 'SGD-ELC01', L4_SG_CODE: 'SGD-ELC0101-I' });
+    expect(values.at(-1)).toEqual({
+      L1_SG_CODE: 'SGD',
+      L2_SG_CODE: 'SGD-ELC',
+      L3_SG_CODE: 'SGD-ELC01',
+      L4_SG_CODE: 'SGD-ELC0101-I',
+    });
   });
 
   it('changing a level clears the levels below and reloads the next one', async () => {
@@ -62,7 +73,14 @@ describe('SourcingGroupSelect (four levels from getSgCode)', () => {
     expect(level('세분류').value).toBe('SGD-ELC0101-D');
     await user.selectOptions(level('대분류'), 'SGI');
     expect(values.at(-1)).toEqual({ L1_SG_CODE: 'SGI', L2_SG_CODE: '', L3_SG_CODE: '', L4_SG_CODE: '' });
-    await waitFor(() => expect(Array.from(level('중분류').options).map((o) => o.text)).toEqual(['전체', 'MRO 소모품', '사무용품', 'IT장비']));
+    await waitFor(() =>
+      expect(Array.from(level('중분류').options).map((o) => o.text)).toEqual([
+        '전체',
+        'MRO 소모품',
+        '사무용품',
+        'IT장비',
+      ]),
+    );
     expect(getSgCode).toHaveBeenLastCalledWith('002', 'SGI');
     expect(level('소분류')).toBeDisabled();
     // Back to SGD: its level-2 list is cached, no second call.
@@ -81,7 +99,12 @@ describe('SourcingGroupSelect (four levels from getSgCode)', () => {
 describe('pure helpers', () => {
   it('changeSourcingLevel clears below', () => {
     const v = { L1_SG_CODE: 'A', L2_SG_CODE: 'B', L3_SG_CODE: 'C', L4_SG_CODE: 'D' };
-    expect(changeSourcingLevel(v, 1, 'X')).toEqual({ L1_SG_CODE: 'A', L2_SG_CODE: 'X', L3_SG_CODE: '', L4_SG_CODE: '' });
+    expect(changeSourcingLevel(v, 1, 'X')).toEqual({
+      L1_SG_CODE: 'A',
+      L2_SG_CODE: 'X',
+      L3_SG_CODE: '',
+      L4_SG_CODE: '',
+    });
     expect(changeSourcingLevel(v, 3, '')).toEqual({ ...v, L4_SG_CODE: '' });
   });
   it('sourcingRequests asks each level by its parent', () => {

@@ -14,7 +14,12 @@ export interface SourcingGroupValue {
   L4_SG_CODE: string;
 }
 
-export const EMPTY_SOURCING_GROUP: SourcingGroupValue = Object.freeze({ L1_SG_CODE: '', L2_SG_CODE: '', L3_SG_CODE: '', L4_SG_CODE: '' });
+export const EMPTY_SOURCING_GROUP: SourcingGroupValue = Object.freeze({
+  L1_SG_CODE: '',
+  L2_SG_CODE: '',
+  L3_SG_CODE: '',
+  L4_SG_CODE: '',
+});
 
 const FIELDS = ['L1_SG_CODE', 'L2_SG_CODE', 'L3_SG_CODE', 'L4_SG_CODE'] as const;
 const LEVELS = ['001', '002', '003', '004'] as const;
@@ -56,7 +61,19 @@ export interface SourcingGroupSelectProps extends CommonFieldProps {
  * loads getSgCode(level, parent code) when its parent changes, and changing a level clears the
  * levels below. Answers are cached per parent, so going back and forth costs no second call.
  */
-export function SourcingGroupSelect({ value, onChange, empty = 'all', levelLabels, label, id, disabled, required, invalid, className, block }: SourcingGroupSelectProps) {
+export function SourcingGroupSelect({
+  value,
+  onChange,
+  empty = 'all',
+  levelLabels,
+  label,
+  id,
+  disabled,
+  required,
+  invalid,
+  className,
+  block,
+}: SourcingGroupSelectProps) {
   const t = useWidgetText();
   const services = useWidgetServices();
   const call = useServiceCall();
@@ -80,7 +97,15 @@ export function SourcingGroupSelect({ value, onChange, empty = 'all', levelLabel
   }, [wanted, loaded, call, services]);
 
   return (
-    <Field label={label} labelAs="span" required={required} message={invalid} ids={ids} className={className} block={block}>
+    <Field
+      label={label}
+      labelAs="span"
+      required={required}
+      message={invalid}
+      ids={ids}
+      className={className}
+      block={block}
+    >
       <div className={styles.row} role="group" aria-labelledby={label ? `${ids.controlId}-label` : undefined}>
         {FIELDS.map((field, i) => {
           const request = requests[i];

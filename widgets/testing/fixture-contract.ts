@@ -25,7 +25,10 @@ export interface FixtureContract {
 
 type Schema = Record<string, unknown>;
 interface OpenApiDoc {
-  paths: Record<string, Record<string, { responses?: Record<string, { content?: Record<string, { schema?: Schema }> }> }>>;
+  paths: Record<
+    string,
+    Record<string, { responses?: Record<string, { content?: Record<string, { schema?: Schema }> }> }>
+  >;
   components: { schemas: Record<string, Schema> };
 }
 
@@ -43,10 +46,19 @@ function asAnswered(schema: unknown, refBase: string): unknown {
   for (const [k, v] of Object.entries(schema)) {
     if (k === '$ref' && typeof v === 'string' && v.startsWith('#/')) out.$ref = refBase + v;
     // `properties` is a map of names, not a schema: its values are schemas.
-    else if (k === 'properties') out.properties = Object.fromEntries(Object.entries(v as Schema).map(([name, s]) => [name, asAnswered(s, refBase)]));
+    else if (k === 'properties')
+      out.properties = Object.fromEntries(
+        Object.entries(v as Schema).map(([name, s]) => [name, asAnswered(s, refBase)]),
+      );
     else out[k] = asAnswered(v, refBase);
   }
-  if (out.type === 'object' && out.properties && out.additionalProperties === undefined && out.patternProperties === undefined) out.additionalProperties = false;
+  if (
+    out.type === 'object' &&
+    out.properties &&
+    out.additionalProperties === undefined &&
+    out.patternProperties === undefined
+  )
+    out.additionalProperties = false;
   return out;
 }
 
@@ -55,7 +67,9 @@ function responseSchema(doc: OpenApiDoc, operation: string): Schema | null {
   const info = (operations as Record<string, { method: string; path: string }>)[operation];
   if (!info) throw new Error(`Fixture answer for ${operation}: no such operation in schemas/operations.generated.ts`);
   const responses = doc.paths[info.path]?.[info.method]?.responses ?? {};
-  for (const status of Object.keys(responses).filter((s) => /^2\d\d$/.test(s)).sort()) {
+  for (const status of Object.keys(responses)
+    .filter((s) => /^2\d\d$/.test(s))
+    .sort()) {
     const schema = responses[status].content?.['application/json']?.schema;
     if (schema) return schema;
   }
@@ -64,15 +78,20 @@ function responseSchema(doc: OpenApiDoc, operation: string): Schema | null {
 
 /** A JSON pointer to the offending value: an unknown property's own path, not its object's. */
 function pathOf(e: ErrorObject): string {
-  const extra = e.keyword === 'additionalProperties' ? `/${String((e.params as { additionalProperty: string }).additionalProperty)}` : '';
-  const missing = e.keyword === 'required' ? `/${String((e.params as { missingProperty: string }).missingProperty)}` : '';
-  return (e.instancePath + extra + missing) || '/';
+  const extra =
+    e.keyword === 'additionalProperties'
+      ? `/${String((e.params as { additionalProperty: string }).additionalProperty)}`
+      : '';
+  const missing =
+    e.keyword === 'required' ? `/${String((e.params as { missingProperty: string }).missingProperty)}` : '';
+  return e.instancePath + extra + missing || '/';
 }
 
 function wanted(e: ErrorObject): string {
   if (e.keyword === 'additionalProperties') return 'is not in the contract (the server never answers it)';
   if (e.keyword === 'required') return 'is required by the contract but missing';
-  if (e.keyword === 'enum') return `must be one of ${JSON.stringify((e.params as { allowedValues: unknown[] }).allowedValues)}`;
+  if (e.keyword === 'enum')
+    return `must be one of ${JSON.stringify((e.params as { allowedValues: unknown[] }).allowedValues)}`;
   return e.message ?? e.keyword;
 }
 
@@ -103,7 +122,9 @@ export interface FixtureContractOptions {
 export function createFixtureContract(options: FixtureContractOptions = {}): FixtureContract {
   const unchecked = options.unchecked ?? {};
   const doc = options.doc ?? (openapi as unknown as OpenApiDoc);
-  const report = options.report ?? ((message: string) => globalThis.dispatchEvent?.(new CustomEvent(FIXTURE_CONTRACT_EVENT, { detail: message })));
+  const report =
+    options.report ??
+    ((message: string) => globalThis.dispatchEvent?.(new CustomEvent(FIXTURE_CONTRACT_EVENT, { detail: message })));
   let ajv: Ajv2020 | null = null;
   const compiled = new Map<string, ValidateFunction | null>();
   const validatorOf = (operation: string) => {

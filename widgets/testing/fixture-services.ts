@@ -73,7 +73,9 @@ export const FIXTURE_DEPARTMENTS: readonly DepartmentRow[] = DEPT_DEFS.map(([dep
 
 const POSITION_NAMES: Record<string, string> = { '10': '사원', '20': '대리', '30': '과장', '40': '차장', '50': '부장' };
 
-const PEOPLE_DEFS: ReadonlyArray<readonly [singleid: string, hname: string, ename: string, deptcd: string, position: string]> = [
+const PEOPLE_DEFS: ReadonlyArray<
+  readonly [singleid: string, hname: string, ename: string, deptcd: string, position: string]
+> = [
   ['E000001', '이정민', 'Jungmin Lee', 'D1310', '40'],
   ['E000002', '박성호', 'Sungho Park', 'D1210', '50'],
   ['E000003', '최유진', 'Yujin Choi', 'D1250', '30'],
@@ -96,7 +98,14 @@ const PEOPLE_DEFS: ReadonlyArray<readonly [singleid: string, hname: string, enam
   ['E000020', '한지우', 'Jiwoo Han', 'D1310', '10'],
 ];
 
-const SITES: Record<string, string> = { D1000: '서울본사', D2000: '구미공장', D3000: '대전연구소', D4000: '서울본사', D5000: '서울본사', D6000: '부산물류센터' };
+const SITES: Record<string, string> = {
+  D1000: '서울본사',
+  D2000: '구미공장',
+  D3000: '대전연구소',
+  D4000: '서울본사',
+  D5000: '서울본사',
+  D6000: '부산물류센터',
+};
 
 export const FIXTURE_PEOPLE: readonly PersonRow[] = PEOPLE_DEFS.map(([singleid, hname, ename, deptcd, position], i) => {
   const dept = FIXTURE_DEPARTMENTS.find((d) => d.deptcd === deptcd)!;
@@ -152,7 +161,10 @@ export async function searchFixtureCompanies(query: string): Promise<FixtureComp
   if (q === '') return [...FIXTURE_COMPANIES];
   const digits = digitsOnly(q);
   return FIXTURE_COMPANIES.filter(
-    (c) => c.compNameKr.includes(q) || c.compNo.toUpperCase() === q.toUpperCase() || (digits.length >= 3 && digitsOnly(c.taxNo2).startsWith(digits)),
+    (c) =>
+      c.compNameKr.includes(q) ||
+      c.compNo.toUpperCase() === q.toUpperCase() ||
+      (digits.length >= 3 && digitsOnly(c.taxNo2).startsWith(digits)),
   );
 }
 
@@ -259,14 +271,78 @@ export const FIXTURE_CODES: Readonly<Record<string, readonly CodeOption[]>> = {
 
 /** Login data of the demo employees, by authority group (spec §6). auth 'A' is shown with group 20. */
 export const FIXTURE_LOGINS: Readonly<Record<string, LoginData>> = {
-  '99': { auth: 'S', authGroupId: '99', section: 'D1000', deptcd: 'D1310', deptnm: '정보전략팀', hname: '이정민', singleid: 'E000001' },
-  '50': { auth: 'S', authGroupId: '50', section: 'D1000', deptcd: 'D1210', deptnm: '구매기획팀', hname: '박성호', singleid: 'E000002' },
-  '20': { auth: 'U', authGroupId: '20', section: 'D1000', deptcd: 'D1240', deptnm: '구매운영팀', hname: '김민수', singleid: 'E000004' },
-  '30': { auth: 'U', authGroupId: '30', section: 'D1000', deptcd: 'D1220', deptnm: '구매1팀', hname: '정수빈', singleid: 'E000005' },
-  '31': { auth: 'U', authGroupId: '31', section: 'D2000', deptcd: 'D2110', deptnm: '생산1팀', hname: '강동현', singleid: 'E000006' },
-  '32': { auth: 'U', authGroupId: '32', section: 'D2000', deptcd: 'D2130', deptnm: '품질관리팀', hname: '윤지은', singleid: 'E000007' },
-  '33': { auth: 'U', authGroupId: '33', section: 'D3000', deptcd: 'D3110', deptnm: '소재연구팀', hname: '한상우', singleid: 'E000008' },
-  A: { auth: 'A', authGroupId: '20', section: 'D1000', deptcd: 'D1240', deptnm: '구매운영팀', hname: '김민수', singleid: 'E000004' },
+  '99': {
+    auth: 'S',
+    authGroupId: '99',
+    section: 'D1000',
+    deptcd: 'D1310',
+    deptnm: '정보전략팀',
+    hname: '이정민',
+    singleid: 'E000001',
+  },
+  '50': {
+    auth: 'S',
+    authGroupId: '50',
+    section: 'D1000',
+    deptcd: 'D1210',
+    deptnm: '구매기획팀',
+    hname: '박성호',
+    singleid: 'E000002',
+  },
+  '20': {
+    auth: 'U',
+    authGroupId: '20',
+    section: 'D1000',
+    deptcd: 'D1240',
+    deptnm: '구매운영팀',
+    hname: '김민수',
+    singleid: 'E000004',
+  },
+  '30': {
+    auth: 'U',
+    authGroupId: '30',
+    section: 'D1000',
+    deptcd: 'D1220',
+    deptnm: '구매1팀',
+    hname: '정수빈',
+    singleid: 'E000005',
+  },
+  '31': {
+    auth: 'U',
+    authGroupId: '31',
+    section: 'D2000',
+    deptcd: 'D2110',
+    deptnm: '생산1팀',
+    hname: '강동현',
+    singleid: 'E000006',
+  },
+  '32': {
+    auth: 'U',
+    authGroupId: '32',
+    section: 'D2000',
+    deptcd: 'D2130',
+    deptnm: '품질관리팀',
+    hname: '윤지은',
+    singleid: 'E000007',
+  },
+  '33': {
+    auth: 'U',
+    authGroupId: '33',
+    section: 'D3000',
+    deptcd: 'D3110',
+    deptnm: '소재연구팀',
+    hname: '한상우',
+    singleid: 'E000008',
+  },
+  A: {
+    auth: 'A',
+    authGroupId: '20',
+    section: 'D1000',
+    deptcd: 'D1240',
+    deptnm: '구매운영팀',
+    hname: '김민수',
+    singleid: 'E000004',
+  },
 };
 
 export const FIXTURE_FILE_GROUP_ID = 'F20241105-0001';
@@ -307,7 +383,9 @@ export function fixtureServiceError(message: string, status = 500, code = 'FIXTU
 }
 
 function abortError(): Error {
-  return typeof DOMException === 'function' ? new DOMException('업로드를 취소했습니다', 'AbortError') : Object.assign(new Error('aborted'), { name: 'AbortError' });
+  return typeof DOMException === 'function'
+    ? new DOMException('업로드를 취소했습니다', 'AbortError')
+    : Object.assign(new Error('aborted'), { name: 'AbortError' });
 }
 
 const contains = (haystack: string, needle: string | undefined) => !needle || haystack.includes(needle.trim());
@@ -327,7 +405,14 @@ export function createFixtureServices(options: FixtureOptions = {}): WidgetServi
     [
       FIXTURE_FILE_GROUP_ID,
       [
-        { fileId: FIXTURE_FILE_GROUP_ID, seq: 1, originalName: '견적서_한빛정밀_2024.pdf', sizeBytes: 251_904, mimeType: 'application/pdf', createdAt: '2024-11-05T01:20:00.000Z' },
+        {
+          fileId: FIXTURE_FILE_GROUP_ID,
+          seq: 1,
+          originalName: '견적서_한빛정밀_2024.pdf',
+          sizeBytes: 251_904,
+          mimeType: 'application/pdf',
+          createdAt: '2024-11-05T01:20:00.000Z',
+        },
         {
           fileId: FIXTURE_FILE_GROUP_ID,
           seq: 2,
@@ -350,13 +435,16 @@ export function createFixtureServices(options: FixtureOptions = {}): WidgetServi
   const group = (fileId: string): FileGroup => ({ fileId, files: [...(files.get(fileId) ?? [])] });
 
   return {
-    listBusinessSections: ({ selectOption }) => answer('listBusinessSections', () => FIXTURE_SECTIONS.filter((s) => contains(s.sectionName, selectOption))),
+    listBusinessSections: ({ selectOption }) =>
+      answer('listBusinessSections', () => FIXTURE_SECTIONS.filter((s) => contains(s.sectionName, selectOption))),
     listDepartments: ({ sectionName, deptnm, searchOption }) =>
       answer('listDepartments', () =>
         FIXTURE_DEPARTMENTS.filter(
           (d) =>
             (!sectionName || d.sectionName === sectionName.trim() || d.topDept === sectionName.trim()) &&
-            (!deptnm || d.deptcd === deptnm.trim().toUpperCase() || (searchOption === 'EQ' ? d.deptnm === deptnm.trim() : d.deptnm.includes(deptnm.trim()))),
+            (!deptnm ||
+              d.deptcd === deptnm.trim().toUpperCase() ||
+              (searchOption === 'EQ' ? d.deptnm === deptnm.trim() : d.deptnm.includes(deptnm.trim()))),
         ),
       ),
     listPeople: ({ hname, singleid, sectionName, deptcd }) =>
@@ -373,14 +461,21 @@ export function createFixtureServices(options: FixtureOptions = {}): WidgetServi
       answer('getCompanyName', () => {
         const c = code.trim().toUpperCase();
         const digits = digitsOnly(c);
-        const found = FIXTURE_COMPANIES.find((x) => x.compNo === c || (digits.length === 10 && digitsOnly(x.taxNo2) === digits));
+        const found = FIXTURE_COMPANIES.find(
+          (x) => x.compNo === c || (digits.length === 10 && digitsOnly(x.taxNo2) === digits),
+        );
         return found?.compNameKr ?? null;
       }),
     getSgCode: (level, parent) =>
       answer('getSgCode', () => {
         if (level === '001') return [...SG_CHILDREN['']];
         const p = parent ?? '';
-        if (p === '') throw fixtureServiceError(`${Number(level)}단계 소싱그룹을 조회하려면 상위 코드(UP_LEVEL)가 필요합니다`, 400, 'SG_PARENT_REQUIRED');
+        if (p === '')
+          throw fixtureServiceError(
+            `${Number(level)}단계 소싱그룹을 조회하려면 상위 코드(UP_LEVEL)가 필요합니다`,
+            400,
+            'SG_PARENT_REQUIRED',
+          );
         return [...(SG_CHILDREN[p] ?? (level === '004' ? genericLeaves(p) : []))];
       }),
     uploadFiles: async (list, { fileId, onProgress, signal }) => {
@@ -417,10 +512,13 @@ export function createFixtureServices(options: FixtureOptions = {}): WidgetServi
       }),
     downloadFile: (fileId, seq) =>
       answer('downloadFile', () => {
-        if (!files.has(fileId) || (seq !== undefined && !files.get(fileId)!.some((f) => f.seq === seq))) throw fixtureServiceError(`파일이 없습니다: ${fileId}`, 404, 'FILE_NOT_FOUND');
+        if (!files.has(fileId) || (seq !== undefined && !files.get(fileId)!.some((f) => f.seq === seq)))
+          throw fixtureServiceError(`파일이 없습니다: ${fileId}`, 404, 'FILE_NOT_FOUND');
       }),
     downloadUrl: (fileId, seq) =>
-      seq === undefined ? `/api/v1/cmmn/file/${encodeURIComponent(fileId)}/download` : `/api/v1/cmmn/file/${encodeURIComponent(fileId)}/${seq}/wsdownload`,
+      seq === undefined
+        ? `/api/v1/cmmn/file/${encodeURIComponent(fileId)}/download`
+        : `/api/v1/cmmn/file/${encodeURIComponent(fileId)}/${seq}/wsdownload`,
     codes: (group) => [...(FIXTURE_CODES[group] ?? [])],
     loginData: () => login,
     uploadLimitMb: () => options.uploadLimitMb ?? 10,

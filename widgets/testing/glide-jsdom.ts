@@ -55,7 +55,9 @@ export function installGlideJsdom(): () => void {
   const define = <T extends object>(proto: T, key: string, descriptor: PropertyDescriptor) => {
     const previous = Object.getOwnPropertyDescriptor(proto, key);
     Object.defineProperty(proto, key, { configurable: true, ...descriptor });
-    restore.push(() => (previous ? Object.defineProperty(proto, key, previous) : delete (proto as Record<string, unknown>)[key]));
+    restore.push(() =>
+      previous ? Object.defineProperty(proto, key, previous) : delete (proto as Record<string, unknown>)[key],
+    );
   };
 
   define(HTMLCanvasElement.prototype, 'getContext', {
@@ -92,7 +94,17 @@ export function installGlideJsdom(): () => void {
       const grid = gridOf(this);
       if (!grid) return rect.call(this);
       const { width, height } = gridSize(grid);
-      return { x: 0, y: 0, left: 0, top: 0, width, height, right: width, bottom: height, toJSON: () => ({}) } as DOMRect;
+      return {
+        x: 0,
+        y: 0,
+        left: 0,
+        top: 0,
+        width,
+        height,
+        right: width,
+        bottom: height,
+        toJSON: () => ({}),
+      } as DOMRect;
     },
     writable: true,
   });
@@ -107,7 +119,15 @@ export function installGlideJsdom(): () => void {
     observe(target: Element) {
       const grid = gridOf(target);
       const size = grid ? gridSize(grid) : { width: 0, height: 0 };
-      this.callback([{ target, contentRect: { ...size, x: 0, y: 0, top: 0, left: 0, right: size.width, bottom: size.height } } as unknown as ResizeObserverEntry], this as unknown as ResizeObserver);
+      this.callback(
+        [
+          {
+            target,
+            contentRect: { ...size, x: 0, y: 0, top: 0, left: 0, right: size.width, bottom: size.height },
+          } as unknown as ResizeObserverEntry,
+        ],
+        this as unknown as ResizeObserver,
+      );
     }
     unobserve() {}
     disconnect() {}
@@ -121,4 +141,12 @@ export function installGlideJsdom(): () => void {
   return () => restore.reverse().forEach((undo) => undo());
 }
 
-export { clickGridRow, doubleClickGridRow, gridCanvas, gridHeaderTexts, gridPoint, gridRowTexts, type GridPointOptions } from './grid-pointer';
+export {
+  clickGridRow,
+  doubleClickGridRow,
+  gridCanvas,
+  gridHeaderTexts,
+  gridPoint,
+  gridRowTexts,
+  type GridPointOptions,
+} from './grid-pointer';

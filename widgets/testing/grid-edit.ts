@@ -28,7 +28,10 @@ function gridOf({ root = document, index = 0 }: GridCellTarget): HTMLElement {
 function columnOf(grid: HTMLElement, target: GridCellTarget): number {
   const fields = (grid.dataset.fields ?? '').split(' ');
   const column = fields.indexOf(target.field);
-  if (column < 0) throw new Error(`gridCell: grid #${target.index ?? 0} has no column "${target.field}" (it has ${fields.join(', ')})`);
+  if (column < 0)
+    throw new Error(
+      `gridCell: grid #${target.index ?? 0} has no column "${target.field}" (it has ${fields.join(', ')})`,
+    );
   return column;
 }
 
@@ -39,11 +42,15 @@ export function gridCell(target: GridCellTarget): HTMLElement {
   const marker = Number(grid.dataset.rowMarkerWidth) > 0 ? 1 : 0;
   const id = `glide-cell-${column + marker}-${target.row}`;
   const cell = grid.querySelector<HTMLElement>(`[id="${id}"]`);
-  if (!cell) throw new Error(`gridCell: cell "${target.field}" of row ${target.row} is not on screen in grid #${target.index ?? 0} (no #${id})`);
+  if (!cell)
+    throw new Error(
+      `gridCell: cell "${target.field}" of row ${target.row} is not on screen in grid #${target.index ?? 0} (no #${id})`,
+    );
   return cell;
 }
 
-const openEditor = () => document.querySelector<HTMLTextAreaElement | HTMLInputElement>('#portal textarea, #portal input');
+const openEditor = () =>
+  document.querySelector<HTMLTextAreaElement | HTMLInputElement>('#portal textarea, #portal input');
 
 /** Types `text` into cell (row, field) through glide's overlay editor and commits it with Enter. */
 export async function editGridCell(target: GridCellTarget, text: string): Promise<void> {
@@ -64,17 +71,24 @@ export async function editGridCell(target: GridCellTarget, text: string): Promis
   press(column > fromColumn ? 'ArrowRight' : 'ArrowLeft', Math.abs(column - fromColumn));
   press(target.row > fromRow ? 'ArrowDown' : 'ArrowUp', Math.abs(target.row - fromRow));
   await waitFor(() => {
-    if (grid.dataset.current !== `${column},${target.row}`) throw new Error(`editGridCell: "${target.field}" of row ${target.row} did not become the current cell (it is ${grid.dataset.current})`);
+    if (grid.dataset.current !== `${column},${target.row}`)
+      throw new Error(
+        `editGridCell: "${target.field}" of row ${target.row} did not become the current cell (it is ${grid.dataset.current})`,
+      );
   });
   fireEvent.keyDown(canvas, { key: 'Enter', code: 'Enter', keyCode: 13 });
   const editor = await waitFor(() => {
     const el = openEditor();
-    if (!el) throw new Error(`editGridCell: no editor opened on "${target.field}" of row ${target.row} (is the column editable?)`);
+    if (!el)
+      throw new Error(
+        `editGridCell: no editor opened on "${target.field}" of row ${target.row} (is the column editable?)`,
+      );
     return el;
   });
   await userEvent.clear(editor);
   await userEvent.type(editor, `${text}{Enter}`);
   await waitFor(() => {
-    if (openEditor()) throw new Error(`editGridCell: the editor on "${target.field}" of row ${target.row} is still open after Enter`);
+    if (openEditor())
+      throw new Error(`editGridCell: the editor on "${target.field}" of row ${target.row} is still open after Enter`);
   });
 }

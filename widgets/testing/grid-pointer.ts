@@ -7,7 +7,9 @@ import { fireEvent } from '@testing-library/dom';
 
 /** The canvas of the `index`-th grid inside `root`. */
 export function gridCanvas(root: ParentNode = document, index = 0): HTMLCanvasElement {
-  const canvases = Array.from(root.querySelectorAll<HTMLCanvasElement>('[data-gpms-grid] canvas[data-testid="data-grid-canvas"]'));
+  const canvases = Array.from(
+    root.querySelectorAll<HTMLCanvasElement>('[data-gpms-grid] canvas[data-testid="data-grid-canvas"]'),
+  );
   const canvas = canvases[index];
   if (!canvas) throw new Error(`gridCanvas: no grid #${index} (found ${canvases.length})`);
   return canvas;
@@ -16,7 +18,9 @@ export function gridCanvas(root: ParentNode = document, index = 0): HTMLCanvasEl
 /** Texts of the data rows glide currently exposes (its accessibility table), one array per row. */
 export function gridRowTexts(root: ParentNode = document, index = 0): string[][] {
   const canvas = gridCanvas(root, index);
-  return Array.from(canvas.querySelectorAll('tbody tr')).map((tr) => Array.from(tr.querySelectorAll('td')).map((td) => td.textContent ?? ''));
+  return Array.from(canvas.querySelectorAll('tbody tr')).map((tr) =>
+    Array.from(tr.querySelectorAll('td')).map((td) => td.textContent ?? ''),
+  );
 }
 
 /** Header titles as glide exposes them. */
@@ -40,7 +44,11 @@ export function gridPoint(row: number, { x, root, index }: GridPointOptions = {}
   const rowHeight = Number(grid.dataset.rowHeight);
   const marker = Number(grid.dataset.rowMarkerWidth);
   const rect = canvas.getBoundingClientRect();
-  return { canvas, clientX: rect.left + (x ?? marker + 20), clientY: rect.top + (row < 0 ? header / 2 : header + row * rowHeight + rowHeight / 2) };
+  return {
+    canvas,
+    clientX: rect.left + (x ?? marker + 20),
+    clientY: rect.top + (row < 0 ? header / 2 : header + row * rowHeight + rowHeight / 2),
+  };
 }
 
 function press(canvas: HTMLCanvasElement, clientX: number, clientY: number, init: MouseEventInit = {}) {

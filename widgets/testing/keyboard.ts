@@ -6,8 +6,15 @@ import type { UserEvent } from '@testing-library/user-event';
  */
 export async function tabToGrid(user: UserEvent, root: HTMLElement, max = 10): Promise<void> {
   for (let i = 0; i < max; i++) {
-    if (document.activeElement && root.contains(document.activeElement) && document.activeElement.closest('[data-gpms-grid]')) return;
+    if (
+      document.activeElement &&
+      root.contains(document.activeElement) &&
+      document.activeElement.closest('[data-gpms-grid]')
+    )
+      return;
     await user.tab();
   }
-  throw new Error(`tabToGrid: no grid took the focus after ${max} Tab presses (focus on ${document.activeElement?.outerHTML.slice(0, 80)})`);
+  throw new Error(
+    `tabToGrid: no grid took the focus after ${max} Tab presses (focus on ${document.activeElement?.outerHTML.slice(0, 80)})`,
+  );
 }

@@ -16,7 +16,15 @@ export interface RenderWidgetOptions {
   language?: 'ko' | 'en';
 }
 
-export function WidgetTestProviders({ services, i18n, children }: { services: WidgetServices; i18n: I18n; children: ReactNode }) {
+export function WidgetTestProviders({
+  services,
+  i18n,
+  children,
+}: {
+  services: WidgetServices;
+  i18n: I18n;
+  children: ReactNode;
+}) {
   return (
     <I18nextProvider i18n={i18n}>
       <WidgetServicesProvider services={services}>

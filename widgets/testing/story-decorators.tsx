@@ -5,8 +5,19 @@ import { WidgetServicesProvider, type WidgetServices } from '../services';
 import { createFixtureServices, type FixtureOptions } from './fixture-services';
 
 /** Services + modal stack for a story; the fixtures are created once per story render. */
-export function WidgetStoryFrame({ options, services, children }: { options?: FixtureOptions; services?: WidgetServices; children: ReactNode }) {
-  const fixture = useMemo(() => services ?? createFixtureServices({ delayMs: 120, uploadStepMs: 250, ...options }), [services, options]);
+export function WidgetStoryFrame({
+  options,
+  services,
+  children,
+}: {
+  options?: FixtureOptions;
+  services?: WidgetServices;
+  children: ReactNode;
+}) {
+  const fixture = useMemo(
+    () => services ?? createFixtureServices({ delayMs: 120, uploadStepMs: 250, ...options }),
+    [services, options],
+  );
   return (
     <WidgetServicesProvider services={fixture}>
       <ModalProvider>
@@ -21,7 +32,10 @@ export function WidgetStoryFrame({ options, services, children }: { options?: Fi
  * another authority group or failing operations) or `services` (a whole WidgetServices).
  */
 export const withWidgets: Decorator = (Story, context) => (
-  <WidgetStoryFrame options={context.parameters.fixtures as FixtureOptions | undefined} services={context.parameters.services as WidgetServices | undefined}>
+  <WidgetStoryFrame
+    options={context.parameters.fixtures as FixtureOptions | undefined}
+    services={context.parameters.services as WidgetServices | undefined}
+  >
     <Story />
   </WidgetStoryFrame>
 );

@@ -59,7 +59,16 @@ export const Required: Story = {
 };
 
 export const Multiline: Story = {
-  render: () => <Demo label="요청 사유" multiline rows={4} maxlength={400} width={420} value="현장 설비 보수용 긴급 구매 요청입니다." />,
+  render: () => (
+    <Demo
+      label="요청 사유"
+      multiline
+      rows={4}
+      maxlength={400}
+      width={420}
+      value="현장 설비 보수용 긴급 구매 요청입니다."
+    />
+  ),
 };
 
 export const Disabled: Story = {

@@ -1,6 +1,13 @@
 import { useState, type ChangeEvent, type CompositionEvent, type InputHTMLAttributes, type Ref } from 'react';
 import { enforceLength, lengthCounter, type LengthLimits } from '../../lib/text';
-import { controlAria, Field, fieldStyles, useFieldIds, useRequiredMessage, type CommonFieldProps } from '../common/field';
+import {
+  controlAria,
+  Field,
+  fieldStyles,
+  useFieldIds,
+  useRequiredMessage,
+  type CommonFieldProps,
+} from '../common/field';
 import { useWidgetText } from '../i18n';
 
 export interface TextInputProps extends CommonFieldProps {
@@ -85,7 +92,8 @@ export function TextInput({
     }
     commit(e.target.value);
   };
-  const onCompositionStart = (e: CompositionEvent<HTMLInputElement | HTMLTextAreaElement>) => setComposing(e.currentTarget.value);
+  const onCompositionStart = (e: CompositionEvent<HTMLInputElement | HTMLTextAreaElement>) =>
+    setComposing(e.currentTarget.value);
   const onCompositionEnd = (e: CompositionEvent<HTMLInputElement | HTMLTextAreaElement>) => {
     setComposing(null);
     commit(e.currentTarget.value);
@@ -97,7 +105,12 @@ export function TextInput({
       : count.unit === 'byte'
         ? t('counterBytes', { used: count.used, max: count.max })
         : t('counterChars', { used: count.used, max: count.max });
-  const hint = truncated && count.max !== null ? (count.unit === 'byte' ? t('truncatedBytes', { max: count.max }) : t('truncatedChars', { max: count.max })) : undefined;
+  const hint =
+    truncated && count.max !== null
+      ? count.unit === 'byte'
+        ? t('truncatedBytes', { max: count.max })
+        : t('truncatedChars', { max: count.max })
+      : undefined;
 
   const common = {
     id: ids.controlId,
@@ -108,7 +121,10 @@ export function TextInput({
     placeholder,
     autoFocus,
     className: fieldStyles.input,
-    style: { width: width ?? (block ? '100%' : undefined), ...(multiline ? { height: 'auto', padding: '6px 8px', resize: 'vertical' as const } : {}) },
+    style: {
+      width: width ?? (block ? '100%' : undefined),
+      ...(multiline ? { height: 'auto', padding: '6px 8px', resize: 'vertical' as const } : {}),
+    },
     onChange: handleChange,
     onCompositionStart,
     onCompositionEnd,
@@ -120,7 +136,15 @@ export function TextInput({
   };
 
   return (
-    <Field label={label} required={required} message={message} hint={hint} ids={ids} className={className} block={block}>
+    <Field
+      label={label}
+      required={required}
+      message={message}
+      hint={hint}
+      ids={ids}
+      className={className}
+      block={block}
+    >
       {multiline ? (
         <textarea {...common} rows={rows} />
       ) : (
@@ -139,7 +163,11 @@ export function TextInput({
         />
       )}
       {counterOn && (
-        <span className={[fieldStyles.counter, count.exceeded ? fieldStyles.counterOver : ''].join(' ')} aria-live="polite" data-testid={`${ids.controlId}-counter`}>
+        <span
+          className={[fieldStyles.counter, count.exceeded ? fieldStyles.counterOver : ''].join(' ')}
+          aria-live="polite"
+          data-testid={`${ids.controlId}-counter`}
+        >
           {counterText}
         </span>
       )}

@@ -12,7 +12,10 @@ export interface VisibleNode {
 export type TreeKeyResult = { focus: string } | { toggle: string; open: boolean } | { activate: string } | null;
 
 /** Flattens the nodes on screen (children only under open nodes), in the order they are read. */
-export function visibleNodes<N extends { id: string; children: readonly object[] }>(nodes: readonly N[], isOpen: (node: N, depth: number) => boolean): VisibleNode[] {
+export function visibleNodes<N extends { id: string; children: readonly object[] }>(
+  nodes: readonly N[],
+  isOpen: (node: N, depth: number) => boolean,
+): VisibleNode[] {
   const out: VisibleNode[] = [];
   const walk = (list: readonly N[], parentId: string | null, depth: number) => {
     for (const n of list) {

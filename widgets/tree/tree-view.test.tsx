@@ -7,7 +7,11 @@ import { TreeView, type TreeViewNode } from './tree-view';
 
 const leaf = (id: string, label: string, detail?: string): TreeViewNode => ({ id, label, detail, children: [] });
 const NODES: TreeViewNode[] = [
-  { id: 'A', label: '원자재', children: [leaf('A1', '철강', 'STEEL'), { id: 'A2', label: '비철', children: [leaf('A21', '구리')] }] },
+  {
+    id: 'A',
+    label: '원자재',
+    children: [leaf('A1', '철강', 'STEEL'), { id: 'A2', label: '비철', children: [leaf('A21', '구리')] }],
+  },
   { id: 'B', label: '부자재', children: [leaf('B1', '포장재')] },
   leaf('C', '소모품'),
 ];
@@ -33,20 +37,32 @@ function Host({ onActivate }: { onActivate?: (id: string) => void }) {
 
 // jsdom's name computation reads the open subtree too (Chromium does not): match the start.
 const item = (name: string) => screen.getByRole('treeitem', { name: new RegExp(`^${name}`) });
-const focused = () => document.activeElement?.getAttribute('role') === 'treeitem' && document.activeElement.querySelector('span:not([aria-hidden])')?.textContent;
+const focused = () =>
+  document.activeElement?.getAttribute('role') === 'treeitem' &&
+  document.activeElement.querySelector('span:not([aria-hidden])')?.textContent;
 
 describe('TreeView (WAI-ARIA tree pattern)', () => {
   it('is a tree of treeitems with groups, levels, expanded and selected states and one Tab stop', () => {
     renderWidget(<Host />);
     const tree = screen.getByRole('tree', { name: '품목 분류' });
-    const top = within(tree).getAllByRole('treeitem').filter((n) => n.getAttribute('aria-level') === '1');
+    const top = within(tree)
+      .getAllByRole('treeitem')
+      .filter((n) => n.getAttribute('aria-level') === '1');
     expect(top.map((n) => n.getAttribute('aria-expanded'))).toEqual(['true', 'true', null]);
     expect(item('철강 STEEL')).toHaveAttribute('aria-level', '2');
     expect(item('철강 STEEL').parentElement).toHaveAttribute('role', 'group');
     expect(item('비철')).toHaveAttribute('aria-expanded', 'false');
     expect(screen.queryByRole('treeitem', { name: /^구리/ })).toBeNull();
-    expect(within(tree).getAllByRole('treeitem').filter((n) => n.tabIndex === 0)).toEqual([item('원자재')]);
-    expect(within(tree).getAllByRole('treeitem').every((n) => n.getAttribute('aria-selected') === 'false')).toBe(true);
+    expect(
+      within(tree)
+        .getAllByRole('treeitem')
+        .filter((n) => n.tabIndex === 0),
+    ).toEqual([item('원자재')]);
+    expect(
+      within(tree)
+        .getAllByRole('treeitem')
+        .every((n) => n.getAttribute('aria-selected') === 'false'),
+    ).toBe(true);
   });
 
   it('moves with Up/Down/Home/End, opens and enters with Right, folds and climbs with Left, chooses with Enter and Space', async () => {

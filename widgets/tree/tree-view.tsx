@@ -35,7 +35,8 @@ export function TreeView<N extends TreeViewNode>(props: TreeViewProps<N>) {
   const [focusedId, setFocusedId] = useState<string | null>(null);
   const flat = useMemo(() => visibleNodes(nodes, isOpen), [nodes, isOpen]);
   // The node in the Tab order: the one last focused, else the chosen one, else the first.
-  const tabStop = [focusedId, selectedId].find((id) => id !== null && flat.some((n) => n.id === id)) ?? flat[0]?.id ?? null;
+  const tabStop =
+    [focusedId, selectedId].find((id) => id !== null && flat.some((n) => n.id === id)) ?? flat[0]?.id ?? null;
 
   const focusNode = (id: string) => {
     setFocusedId(id);
@@ -96,7 +97,13 @@ export function TreeView<N extends TreeViewNode>(props: TreeViewProps<N>) {
     });
 
   return (
-    <ul ref={rootRef} role="tree" aria-label={props['aria-label']} className={[styles.tree, props.className ?? ''].filter(Boolean).join(' ')} onKeyDown={onKeyDown}>
+    <ul
+      ref={rootRef}
+      role="tree"
+      aria-label={props['aria-label']}
+      className={[styles.tree, props.className ?? ''].filter(Boolean).join(' ')}
+      onKeyDown={onKeyDown}
+    >
       {render(nodes, 0)}
     </ul>
   );

@@ -31,7 +31,12 @@ export function AuctionClock({ status, startAt, endAt, nowMs, onAnnounce }: Auct
   useEffect(() => {
     if (!onAnnounce) return;
     // A moved end (soft close) starts the milestones again.
-    if (said.current?.endAt !== endAt) said.current = { endAt, passed: new Set(MILESTONES.filter((m) => c.ms <= m * 60_000)), ended: c.phase === 'ended' };
+    if (said.current?.endAt !== endAt)
+      said.current = {
+        endAt,
+        passed: new Set(MILESTONES.filter((m) => c.ms <= m * 60_000)),
+        ended: c.phase === 'ended',
+      };
     const s = said.current;
     if (c.phase === 'timeLeft') {
       const due = MILESTONES.find((m) => c.ms <= m * 60_000 && !s.passed.has(m));
@@ -49,7 +54,11 @@ export function AuctionClock({ status, startAt, endAt, nowMs, onAnnounce }: Auct
   return (
     <div className={styles.tile} data-testid="auction-clock" data-phase={c.phase} data-end={endAt}>
       <span className={styles.tileLabel}>{t(`${T}.${c.phase}`)}</span>
-      <span className={`${styles.tileValue} ${styles.clock} ${urgent ? styles.urgent : ''}`} role="timer" aria-label={t(`${T}.${c.phase}`)}>
+      <span
+        className={`${styles.tileValue} ${styles.clock} ${urgent ? styles.urgent : ''}`}
+        role="timer"
+        aria-label={t(`${T}.${c.phase}`)}
+      >
         {c.phase === 'ended' ? '—' : days > 0 ? t(`${T}.days`, { days, time }) : time}
       </span>
     </div>

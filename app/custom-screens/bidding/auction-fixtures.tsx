@@ -12,10 +12,44 @@ const minutes = (m: number) => new Date(Date.now() + m * 60_000).toISOString();
 
 export function roomDetail(over: Partial<RoomDetail> = {}): RoomDetail {
   return {
-    auctionNo: AUCTION_NO, title: '냉연강판 1.2t 역경매', description: null, status: 'OPEN', currency: 'KRW', startPrice: '1000000.00', decrementKind: 'AMOUNT', decrementValue: '1000.00',
-    startAt: minutes(-30), plannedEndAt: minutes(4), endAt: minutes(4), softCloseMinutes: 2, maxExtensions: 3, extensions: 0, serverTime: new Date().toISOString(), lastEventId: 12,
-    compNo: 'C00001', invitedCount: 2, bidderCount: 0, myBest: null, myRank: null, myBidCount: 0, nextLimit: '1000000.00', nextLimitInclusive: false, canBid: true, result: null, myBids: [],
-    lines: [{ lineNo: 1, itemCode: null, itemName: '냉연강판 1.2t', spec: '1219×2438', unitCode: 'EA', quantity: '100.000', deliveryDate: null }],
+    auctionNo: AUCTION_NO,
+    title: '냉연강판 1.2t 역경매',
+    description: null,
+    status: 'OPEN',
+    currency: 'KRW',
+    startPrice: '1000000.00',
+    decrementKind: 'AMOUNT',
+    decrementValue: '1000.00',
+    startAt: minutes(-30),
+    plannedEndAt: minutes(4),
+    endAt: minutes(4),
+    softCloseMinutes: 2,
+    maxExtensions: 3,
+    extensions: 0,
+    serverTime: new Date().toISOString(),
+    lastEventId: 12,
+    compNo: 'C00001',
+    invitedCount: 2,
+    bidderCount: 0,
+    myBest: null,
+    myRank: null,
+    myBidCount: 0,
+    nextLimit: '1000000.00',
+    nextLimitInclusive: false,
+    canBid: true,
+    result: null,
+    myBids: [],
+    lines: [
+      {
+        lineNo: 1,
+        itemCode: null,
+        itemName: '냉연강판 1.2t',
+        spec: '1219×2438',
+        unitCode: 'EA',
+        quantity: '100.000',
+        deliveryDate: null,
+      },
+    ],
     ...over,
   };
 }
@@ -23,17 +57,65 @@ export function roomDetail(over: Partial<RoomDetail> = {}): RoomDetail {
 export function monitorDetail(over: Partial<MonitorDetail> = {}): MonitorDetail {
   const start = minutes(-30);
   return {
-    auctionNo: AUCTION_NO, title: '냉연강판 1.2t 역경매', description: null, status: 'OPEN', currency: 'KRW', startPrice: '1000000.00', decrementKind: 'AMOUNT', decrementValue: '1000.00',
-    startAt: start, plannedEndAt: minutes(2), endAt: minutes(4), softCloseMinutes: 2, maxExtensions: 3, extensions: 1, serverTime: new Date().toISOString(), lastEventId: 12,
-    prNo: null, buyerId: 'E000004', buyerName: '김구매', cancelReason: null, winnerCompNo: null, winningAmount: null, poNo: null, version: 2,
-    lines: [{ lineNo: 1, itemCode: null, itemName: '냉연강판 1.2t', spec: '1219×2438', unitCode: 'EA', quantity: '100.000', deliveryDate: null, refUnitPrice: '9800.00' }],
+    auctionNo: AUCTION_NO,
+    title: '냉연강판 1.2t 역경매',
+    description: null,
+    status: 'OPEN',
+    currency: 'KRW',
+    startPrice: '1000000.00',
+    decrementKind: 'AMOUNT',
+    decrementValue: '1000.00',
+    startAt: start,
+    plannedEndAt: minutes(2),
+    endAt: minutes(4),
+    softCloseMinutes: 2,
+    maxExtensions: 3,
+    extensions: 1,
+    serverTime: new Date().toISOString(),
+    lastEventId: 12,
+    prNo: null,
+    buyerId: 'E000004',
+    buyerName: '김구매',
+    cancelReason: null,
+    winnerCompNo: null,
+    winningAmount: null,
+    poNo: null,
+    version: 2,
+    lines: [
+      {
+        lineNo: 1,
+        itemCode: null,
+        itemName: '냉연강판 1.2t',
+        spec: '1219×2438',
+        unitCode: 'EA',
+        quantity: '100.000',
+        deliveryDate: null,
+        refUnitPrice: '9800.00',
+      },
+    ],
     suppliers: [
       { compNo: 'C00001', compNameKr: '㈜대한정밀' },
       { compNo: 'C00002', compNameKr: '한빛전자 주식회사' },
     ],
     ranking: [
-      { compNo: 'C00001', compName: '㈜대한정밀', rank: 1, bestAmount: '955000.00', bestAt: minutes(-1), bidCount: 2, result: null },
-      { compNo: 'C00002', compName: '한빛전자 주식회사', rank: 2, bestAmount: '960000.00', bestAt: minutes(-2), bidCount: 1, result: null },
+      {
+        compNo: 'C00001',
+        compName: '㈜대한정밀',
+        rank: 1,
+        bestAmount: '955000.00',
+        bestAt: minutes(-1),
+        bidCount: 2,
+        result: null,
+      },
+      {
+        compNo: 'C00002',
+        compName: '한빛전자 주식회사',
+        rank: 2,
+        bestAmount: '960000.00',
+        bestAt: minutes(-2),
+        bidCount: 1,
+        result: null,
+      },
     ],
     bids: [
       { seq: 1, compNo: 'C00001', amount: '980000.00', bidAt: minutes(-5), bidBy: 'supplier1', endAtAfter: minutes(2) },
@@ -54,24 +136,26 @@ export function fakeFeed() {
   const open = new Set<ReadableStreamDefaultController<Uint8Array>>();
   const seen: Array<{ path: string; lastEventId: string | null }> = [];
   const encoder = new TextEncoder();
-  const opener: FeedOpener = (path) => async ({ lastEventId, signal }) => {
-    seen.push({ path, lastEventId });
-    let me: ReadableStreamDefaultController<Uint8Array> | null = null;
-    const body = new ReadableStream<Uint8Array>({
-      start(c) {
-        me = c;
-        open.add(c);
-        signal.addEventListener('abort', () => {
-          open.delete(c);
-          c.error(new DOMException('aborted', 'AbortError'));
-        });
-      },
-      cancel() {
-        if (me) open.delete(me);
-      },
-    });
-    return new Response(body, { status: 200, headers: { 'Content-Type': 'text/event-stream' } });
-  };
+  const opener: FeedOpener =
+    (path) =>
+    async ({ lastEventId, signal }) => {
+      seen.push({ path, lastEventId });
+      let me: ReadableStreamDefaultController<Uint8Array> | null = null;
+      const body = new ReadableStream<Uint8Array>({
+        start(c) {
+          me = c;
+          open.add(c);
+          signal.addEventListener('abort', () => {
+            open.delete(c);
+            c.error(new DOMException('aborted', 'AbortError'));
+          });
+        },
+        cancel() {
+          if (me) open.delete(me);
+        },
+      });
+      return new Response(body, { status: 200, headers: { 'Content-Type': 'text/event-stream' } });
+    };
   return {
     opener,
     seen,

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { applyStaffBid, applySupplierBid, clockText, countdown, parseAmount, serverNow, statusAt, type MonitorDetail, type RoomDetail } from './auction-live';
+import {
+  applyStaffBid,
+  applySupplierBid,
+  clockText,
+  countdown,
+  parseAmount,
+  serverNow,
+  statusAt,
+  type MonitorDetail,
+  type RoomDetail,
+} from './auction-live';
 
 const START = '2026-12-01T01:00:00.000Z';
 const END = '2026-12-01T02:00:00.000Z';
@@ -35,11 +45,29 @@ describe('the live screens’ clock', () => {
 
 describe('feed events', () => {
   const monitor = {
-    status: 'OPEN', endAt: END, extensions: 0,
+    status: 'OPEN',
+    endAt: END,
+    extensions: 0,
     ranking: [
-      { compNo: 'C00001', compName: '㈜대한정밀', rank: 1, bestAmount: '95000.00', bestAt: START, bidCount: 1, result: null },
+      {
+        compNo: 'C00001',
+        compName: '㈜대한정밀',
+        rank: 1,
+        bestAmount: '95000.00',
+        bestAt: START,
+        bidCount: 1,
+        result: null,
+      },
       { compNo: 'C00002', compName: '한빛전자', rank: null, bestAmount: null, bestAt: null, bidCount: 0, result: null },
-      { compNo: 'C00093', compName: '현진시스템', rank: null, bestAmount: null, bestAt: null, bidCount: 0, result: null },
+      {
+        compNo: 'C00093',
+        compName: '현진시스템',
+        rank: null,
+        bestAmount: null,
+        bestAt: null,
+        bidCount: 0,
+        result: null,
+      },
     ],
     bids: [{ seq: 1, compNo: 'C00001', amount: '95000.00', bidAt: START, bidBy: 'supplier1', endAtAfter: END }],
   } as unknown as MonitorDetail;
@@ -47,7 +75,13 @@ describe('feed events', () => {
   it('moves the monitor’s ranking and log by a staff bid event, once per seq', () => {
     const moved = '2026-12-01T02:02:00.000Z';
     const e = {
-      seq: 2, compNo: 'C00002', amount: '94000', bidAt: '2026-12-01T01:59:00.000Z', endAt: moved, extended: true, extensions: 1,
+      seq: 2,
+      compNo: 'C00002',
+      amount: '94000',
+      bidAt: '2026-12-01T01:59:00.000Z',
+      endAt: moved,
+      extended: true,
+      extensions: 1,
       ranking: [
         { compNo: 'C00002', compName: '한빛전자', rank: 1, bestAmount: '94000', bidCount: 1 },
         { compNo: 'C00001', compName: '㈜대한정밀', rank: 2, bestAmount: '95000.00', bidCount: 1 },
@@ -66,8 +100,19 @@ describe('feed events', () => {
   });
 
   it('moves the room by a supplier event: our rank and best, the end, the bidders — nothing of another company', () => {
-    const room = { status: 'OPEN', endAt: END, extensions: 0, myRank: 1, myBest: '95000.00', myBidCount: 1 } as unknown as RoomDetail;
-    const { detail, bidders } = applySupplierBid(room, { endAt: '2026-12-01T02:02:00.000Z', extended: true, mine: false, myRank: 2, myBest: '95000.00', bidders: 2 }, 1);
+    const room = {
+      status: 'OPEN',
+      endAt: END,
+      extensions: 0,
+      myRank: 1,
+      myBest: '95000.00',
+      myBidCount: 1,
+    } as unknown as RoomDetail;
+    const { detail, bidders } = applySupplierBid(
+      room,
+      { endAt: '2026-12-01T02:02:00.000Z', extended: true, mine: false, myRank: 2, myBest: '95000.00', bidders: 2 },
+      1,
+    );
     expect(detail).toMatchObject({ myRank: 2, myBest: '95000.00', endAt: '2026-12-01T02:02:00.000Z', extensions: 1 });
     expect(bidders).toBe(2);
   });

@@ -13,7 +13,8 @@ export type RoomDetail = ResultOf<'getSupplierAuction'>;
 export type { StaffBidEvent, SupplierBidEvent } from '../../../schemas/auction-feed';
 
 /** The server's "now" from the client's clock and the login's offset (server − client, ms). */
-export const serverNow = (offsetMs: number, clientNow = Date.now()) => clientNow + (Number.isFinite(offsetMs) ? offsetMs : 0);
+export const serverNow = (offsetMs: number, clientNow = Date.now()) =>
+  clientNow + (Number.isFinite(offsetMs) ? offsetMs : 0);
 
 /**
  * The status as the server's clock has it between two feed events (the server's own `byClock`):
@@ -27,7 +28,12 @@ export function statusAt(status: string, startAt: string, endAt: string, nowMs: 
 }
 
 /** What the countdown shows: time to the start (published), to the end (open), or nothing left. */
-export function countdown(status: string, startAt: string, endAt: string, nowMs: number): { phase: 'startsIn' | 'timeLeft' | 'ended'; ms: number } {
+export function countdown(
+  status: string,
+  startAt: string,
+  endAt: string,
+  nowMs: number,
+): { phase: 'startsIn' | 'timeLeft' | 'ended'; ms: number } {
   const s = statusAt(status, startAt, endAt, nowMs);
   if (s === 'PUBLISHED' || s === 'DRAFT') return { phase: 'startsIn', ms: Math.max(0, Date.parse(startAt) - nowMs) };
   if (s === 'OPEN') return { phase: 'timeLeft', ms: Math.max(0, Date.parse(endAt) - nowMs) };
@@ -50,17 +56,49 @@ export function applyStaffBid(d: MonitorDetail, e: StaffBidEvent): MonitorDetail
   const ranking = d.ranking
     .map((p) => {
       const r = ranked.get(p.compNo);
-      return r ? { ...p, rank: r.rank, bestAmount: r.bestAmount, bidCount: r.bidCount, bestAt: r.compNo === e.compNo ? e.bidAt : p.bestAt } : p;
+      return r
+        ? {
+            ...p,
+            rank: r.rank,
+            bestAmount: r.bestAmount,
+            bidCount: r.bidCount,
+            bestAt: r.compNo === e.compNo ? e.bidAt : p.bestAt,
+          }
+        : p;
     })
-    .sort((a, b) => (a.rank ?? Number.MAX_SAFE_INTEGER) - (b.rank ?? Number.MAX_SAFE_INTEGER) || a.compNo.localeCompare(b.compNo));
-  const bids = [...d.bids, { seq: e.seq, compNo: e.compNo, amount: e.amount, bidAt: e.bidAt, bidBy: '', endAtAfter: e.endAt }].sort((a, b) => a.seq - b.seq);
-  return { ...d, ranking, bids, endAt: e.endAt, extensions: e.extensions, status: d.status === 'PUBLISHED' ? 'OPEN' : d.status };
+    .sort(
+      (a, b) =>
+        (a.rank ?? Number.MAX_SAFE_INTEGER) - (b.rank ?? Number.MAX_SAFE_INTEGER) || a.compNo.localeCompare(b.compNo),
+    );
+  const bids = [
+    ...d.bids,
+    { seq: e.seq, compNo: e.compNo, amount: e.amount, bidAt: e.bidAt, bidBy: '', endAtAfter: e.endAt },
+  ].sort((a, b) => a.seq - b.seq);
+  return {
+    ...d,
+    ranking,
+    bids,
+    endAt: e.endAt,
+    extensions: e.extensions,
+    status: d.status === 'PUBLISHED' ? 'OPEN' : d.status,
+  };
 }
 
 /** The room after a supplier bid event of another company (ours re-reads the detail: our bids and next limit change). */
-export function applySupplierBid(d: RoomDetail, e: SupplierBidEvent, bidders: number | null): { detail: RoomDetail; bidders: number } {
+export function applySupplierBid(
+  d: RoomDetail,
+  e: SupplierBidEvent,
+  bidders: number | null,
+): { detail: RoomDetail; bidders: number } {
   return {
-    detail: { ...d, endAt: e.endAt, extensions: e.extended ? d.extensions + 1 : d.extensions, myRank: e.myRank ?? d.myRank, myBest: e.myBest ?? d.myBest, status: d.status === 'PUBLISHED' ? 'OPEN' : d.status },
+    detail: {
+      ...d,
+      endAt: e.endAt,
+      extensions: e.extended ? d.extensions + 1 : d.extensions,
+      myRank: e.myRank ?? d.myRank,
+      myBest: e.myBest ?? d.myBest,
+      status: d.status === 'PUBLISHED' ? 'OPEN' : d.status,
+    },
     bidders: Math.max(e.bidders, bidders ?? 0),
   };
 }
@@ -70,7 +108,8 @@ export function applySupplierBid(d: RoomDetail, e: SupplierBidEvent, bidders: nu
  * has said since, whichever is more — a count never goes down, and a detail read before a bid event
  * arrived must not undo it.
  */
-export const initialBidders = (d: RoomDetail, fromFeed: number | null) => Math.max(fromFeed ?? 0, d.bidderCount, d.myBidCount > 0 ? 1 : 0);
+export const initialBidders = (d: RoomDetail, fromFeed: number | null) =>
+  Math.max(fromFeed ?? 0, d.bidderCount, d.myBidCount > 0 ? 1 : 0);
 
 /** A decimal amount as the server takes it: digits, at most two decimals, commas and spaces ignored. */
 export function parseAmount(text: string): string | null {

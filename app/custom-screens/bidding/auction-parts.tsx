@@ -25,7 +25,21 @@ interface TermsOf {
  * The auction's terms as a description list; `children` adds a screen's own facts; `statusText`
  * names the status as the viewer reads it (a supplier's award lost is 낙찰 실패, not 낙찰).
  */
-export function Terms({ detail: d, status, statusText, money, at, children }: { detail: TermsOf; status: string; statusText?: string; money: (v: string) => string; at: (iso: string) => string; children?: ReactNode }) {
+export function Terms({
+  detail: d,
+  status,
+  statusText,
+  money,
+  at,
+  children,
+}: {
+  detail: TermsOf;
+  status: string;
+  statusText?: string;
+  money: (v: string) => string;
+  at: (iso: string) => string;
+  children?: ReactNode;
+}) {
   const t = useEngineText();
   const moved = d.endAt !== d.plannedEndAt;
   return (
@@ -44,7 +58,11 @@ export function Terms({ detail: d, status, statusText, money, at, children }: { 
         </div>
         <div>
           <dt>{t(`${T}.decrement`)}</dt>
-          <dd>{d.decrementKind === 'PERCENT' ? t(`${T}.decrementPercent`, { value: Number(d.decrementValue) }) : money(d.decrementValue)}</dd>
+          <dd>
+            {d.decrementKind === 'PERCENT'
+              ? t(`${T}.decrementPercent`, { value: Number(d.decrementValue) })
+              : money(d.decrementValue)}
+          </dd>
         </div>
         <div>
           <dt>{t(`${T}.window`)}</dt>
@@ -61,7 +79,11 @@ export function Terms({ detail: d, status, statusText, money, at, children }: { 
         )}
         <div>
           <dt>{t(`${T}.softClose`)}</dt>
-          <dd>{d.softCloseMinutes > 0 && d.maxExtensions > 0 ? t(`${T}.softCloseRule`, { minutes: d.softCloseMinutes, max: d.maxExtensions, used: d.extensions }) : t(`${T}.noSoftClose`)}</dd>
+          <dd>
+            {d.softCloseMinutes > 0 && d.maxExtensions > 0
+              ? t(`${T}.softCloseRule`, { minutes: d.softCloseMinutes, max: d.maxExtensions, used: d.extensions })
+              : t(`${T}.noSoftClose`)}
+          </dd>
         </div>
         {children}
       </dl>
@@ -72,10 +94,19 @@ export function Terms({ detail: d, status, statusText, money, at, children }: { 
 /** The feed's connection, said in words (and the server's refusal). */
 export function FeedState({ status }: { status: FeedStatus }) {
   const t = useEngineText();
-  if (status.state === 'refused') return <p role="alert" className={styles.warning}>{t(`${T}.refused`, { message: status.message ?? '' })}</p>;
+  if (status.state === 'refused')
+    return (
+      <p role="alert" className={styles.warning}>
+        {t(`${T}.refused`, { message: status.message ?? '' })}
+      </p>
+    );
   const key = status.state === 'open' ? 'live' : status.state;
   return (
-    <p className={`${styles.feed} ${status.state === 'open' ? styles.feedLive : ''}`} data-testid="feed-state" data-state={status.state}>
+    <p
+      className={`${styles.feed} ${status.state === 'open' ? styles.feedLive : ''}`}
+      data-testid="feed-state"
+      data-state={status.state}
+    >
       <span aria-hidden="true" className={styles.dot} />
       {t(`${T}.${key}`)}
     </p>
@@ -85,7 +116,13 @@ export function FeedState({ status }: { status: FeedStatus }) {
 /** The polite live region: rank changes, extensions and time milestones are read out, once each. */
 export function LiveRegion({ text }: { text: string }) {
   return (
-    <div role="status" aria-live="polite" aria-atomic="true" className={hidden.visuallyHidden} data-testid="auction-announcement">
+    <div
+      role="status"
+      aria-live="polite"
+      aria-atomic="true"
+      className={hidden.visuallyHidden}
+      data-testid="auction-announcement"
+    >
       {text}
     </div>
   );

@@ -30,7 +30,9 @@ const JOB_ACTOR = 'system:job';
 const CANCEL_PROMPT: PromptDef = {
   title: `${T}.cancelTitle`,
   message: `${T}.cancelMessage`,
-  fields: [{ field: 'reason', label: `${T}.cancelReason`, widget: 'textarea', rows: 3, maxLength: 500, required: true }],
+  fields: [
+    { field: 'reason', label: `${T}.cancelReason`, widget: 'textarea', rows: 3, maxLength: 500, required: true },
+  ],
 };
 const AWARD_PROMPT: PromptDef = {
   title: `${T}.awardTitle`,
@@ -75,26 +77,40 @@ export default function AuctionMonitor({ query }: CustomScreenProps) {
       current.current = next;
       setDetail(next);
       const first = e.ranking.find((r) => r.rank === 1);
-      if (e.extended) setAnnouncement(t(`${T}.announceExtended`, { endAt: formatInstant(e.endAt, 'yyyy-MM-dd HH:mm:ss') }));
-      else if (first) setAnnouncement(`${t(`${T}.rankValue`, { rank: 1 })} ${first.compName} ${formatMoney(first.bestAmount, d.currency)}`);
+      if (e.extended)
+        setAnnouncement(t(`${T}.announceExtended`, { endAt: formatInstant(e.endAt, 'yyyy-MM-dd HH:mm:ss') }));
+      else if (first)
+        setAnnouncement(
+          `${t(`${T}.rankValue`, { rank: 1 })} ${first.compName} ${formatMoney(first.bestAmount, d.currency)}`,
+        );
     } else if (event !== 'hello') {
       // Open, close, cancel, award: the state, the actions and the history change — read them again.
       setReload((n) => n + 1);
     }
   });
 
-  const money = useCallback((v: string | null | undefined) => (v === null || v === undefined || !detail ? '' : formatMoney(v, detail.currency)), [detail]);
+  const money = useCallback(
+    (v: string | null | undefined) => (v === null || v === undefined || !detail ? '' : formatMoney(v, detail.currency)),
+    [detail],
+  );
   const at = (iso: string | null | undefined) => (iso ? formatInstant(iso, 'yyyy-MM-dd HH:mm:ss') : '');
 
   if (!auctionNo) {
     return (
       <div className={styles.live}>
         <p className={styles.muted}>{t(`${T}.noAuction`)}</p>
-        <WidgetButton onClick={() => void frame.open({ screen: 'bid.auctionList' }, {})}>{t(`${T}.toList`)}</WidgetButton>
+        <WidgetButton onClick={() => void frame.open({ screen: 'bid.auctionList' }, {})}>
+          {t(`${T}.toList`)}
+        </WidgetButton>
       </div>
     );
   }
-  if (failed && !detail) return <p role="alert" className={styles.warning}>{t('engine.loadFailed', { message: failed })}</p>;
+  if (failed && !detail)
+    return (
+      <p role="alert" className={styles.warning}>
+        {t('engine.loadFailed', { message: failed })}
+      </p>
+    );
   if (!detail) return <p className={styles.muted}>{t(`${T}.loading`)}</p>;
 
   const run = async (what: 'publish' | 'cancel' | 'award') => {
@@ -108,14 +124,30 @@ export default function AuctionMonitor({ query }: CustomScreenProps) {
         await callOperation(services, 'publishAuction', { path, body: { version: d.version } });
         done = t(`${T}.published`);
       } else if (what === 'cancel') {
-        const input = await frame.prompt(CANCEL_PROMPT, { title: t(`${T}.cancelTitle`), message: t(`${T}.cancelMessage`), scope: {}, where: 'bidding/auctionMonitor' });
+        const input = await frame.prompt(CANCEL_PROMPT, {
+          title: t(`${T}.cancelTitle`),
+          message: t(`${T}.cancelMessage`),
+          scope: {},
+          where: 'bidding/auctionMonitor',
+        });
         if (!input) return;
-        await callOperation(services, 'cancelAuction', { path, body: { version: d.version, reason: String(input.reason ?? '') } });
+        await callOperation(services, 'cancelAuction', {
+          path,
+          body: { version: d.version, reason: String(input.reason ?? '') },
+        });
         done = t(`${T}.cancelled`);
       } else {
-        const input = await frame.prompt(AWARD_PROMPT, { title: t(`${T}.awardTitle`), message: t(`${T}.awardMessage`), scope: {}, where: 'bidding/auctionMonitor' });
+        const input = await frame.prompt(AWARD_PROMPT, {
+          title: t(`${T}.awardTitle`),
+          message: t(`${T}.awardMessage`),
+          scope: {},
+          where: 'bidding/auctionMonitor',
+        });
         if (!input) return;
-        const after = await callOperation(services, 'awardAuction', { path, body: { version: d.version, dueDate: String(input.dueDate ?? '') } });
+        const after = await callOperation(services, 'awardAuction', {
+          path,
+          body: { version: d.version, dueDate: String(input.dueDate ?? '') },
+        });
         done = t(`${T}.awarded`, { poNo: after.poNo ?? '' });
       }
       frame.notify(done);
@@ -154,7 +186,12 @@ export default function AuctionMonitor({ query }: CustomScreenProps) {
             <dt>{t(`${T}.poNo`)}</dt>
             <dd data-testid="auction-po">
               {detail.poNo}{' '}
-              <WidgetButton size="small" onClick={() => void frame.open({ screen: 'purchaseOrder.orderRequestEdit' }, { poNo: detail.poNo ?? '' })}>
+              <WidgetButton
+                size="small"
+                onClick={() =>
+                  void frame.open({ screen: 'purchaseOrder.orderRequestEdit' }, { poNo: detail.poNo ?? '' })
+                }
+              >
                 {t(`${T}.toPo`)}
               </WidgetButton>
             </dd>
@@ -178,7 +215,10 @@ export default function AuctionMonitor({ query }: CustomScreenProps) {
       <div className={styles.actions}>
         {may('update') && (
           // A draft is changed on the form (/bid/auctionEdit), which reads it again at its version.
-          <WidgetButton disabled={busy} onClick={() => void frame.open({ screen: 'bid.auctionEdit' }, { auctionNo: detail.auctionNo })}>
+          <WidgetButton
+            disabled={busy}
+            onClick={() => void frame.open({ screen: 'bid.auctionEdit' }, { auctionNo: detail.auctionNo })}
+          >
             {t(`${T}.edit`)}
           </WidgetButton>
         )}
@@ -199,7 +239,13 @@ export default function AuctionMonitor({ query }: CustomScreenProps) {
         )}
       </div>
       <section className={styles.tiles} aria-label={t(`${T}.timeLeft`)}>
-        <AuctionClock status={detail.status} startAt={detail.startAt} endAt={detail.endAt} nowMs={now} onAnnounce={setAnnouncement} />
+        <AuctionClock
+          status={detail.status}
+          startAt={detail.startAt}
+          endAt={detail.endAt}
+          nowMs={now}
+          onAnnounce={setAnnouncement}
+        />
         <div className={styles.tile}>
           <span className={styles.tileLabel}>{t(`${T}.best`)}</span>
           <span className={styles.tileValue} data-testid="best-amount">
@@ -208,7 +254,12 @@ export default function AuctionMonitor({ query }: CustomScreenProps) {
         </div>
         <div className={styles.tile}>
           <span className={styles.tileLabel}>{t(`${T}.bidders`)}</span>
-          <span className={styles.tileValue}>{t(`${T}.biddersValue`, { count: detail.ranking.filter((r) => r.bidCount > 0).length, invited: detail.ranking.length })}</span>
+          <span className={styles.tileValue}>
+            {t(`${T}.biddersValue`, {
+              count: detail.ranking.filter((r) => r.bidCount > 0).length,
+              invited: detail.ranking.length,
+            })}
+          </span>
         </div>
         <div className={styles.tile}>
           <span className={styles.tileLabel}>{t('screen.bid.f.extensions')}</span>

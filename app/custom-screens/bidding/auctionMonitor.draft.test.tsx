@@ -30,7 +30,19 @@ afterAll(() => uninstall());
  * saves it).
  */
 describe('auctionMonitor: a draft is changed on the form', { timeout: 30_000 }, () => {
-  const draft = (actions: string[]) => monitorDetail({ auctionNo: NO, title: '볼트 역경매', status: 'DRAFT', startAt: '2099-03-02T01:00:00.000Z', plannedEndAt: '2099-03-02T03:00:00.000Z', endAt: '2099-03-02T03:00:00.000Z', extensions: 0, ranking: [], bids: [], actions });
+  const draft = (actions: string[]) =>
+    monitorDetail({
+      auctionNo: NO,
+      title: '볼트 역경매',
+      status: 'DRAFT',
+      startAt: '2099-03-02T01:00:00.000Z',
+      plannedEndAt: '2099-03-02T03:00:00.000Z',
+      endAt: '2099-03-02T03:00:00.000Z',
+      extensions: 0,
+      ranking: [],
+      bids: [],
+      actions,
+    });
 
   function renderFlow(actions: string[]) {
     const feed = fakeFeed();
@@ -45,7 +57,14 @@ describe('auctionMonitor: a draft is changed on the form', { timeout: 30_000 }, 
     render(
       <I18nextProvider i18n={createWidgetTestI18n('ko')}>
         <AuctionFeedContext.Provider value={feed.opener}>
-          <EngineProvider services={services} widgetServices={createFixtureServices()} screens={createScreenRegistry(screenDefinitions)} kinds={KINDS} texts={screenTexts} customComponents={{ auctionMonitor: AuctionMonitor }}>
+          <EngineProvider
+            services={services}
+            widgetServices={createFixtureServices()}
+            screens={createScreenRegistry(screenDefinitions)}
+            kinds={KINDS}
+            texts={screenTexts}
+            customComponents={{ auctionMonitor: AuctionMonitor }}
+          >
             <RouterProvider router={router} />
           </EngineProvider>
         </AuctionFeedContext.Provider>

@@ -15,11 +15,21 @@ const registry = createScreenRegistry(screenDefinitions);
 /** The buyer's monitor on fixture answers (the feed stays quiet). */
 function MonitorStory({ detail }: { detail: MonitorDetail }) {
   const feed = useMemo(() => fakeFeed(), []);
-  const services = useMemo(() => createFixtureEngineServices({ delayMs: 80, answers: { getAuction: () => detail } }), [detail]);
+  const services = useMemo(
+    () => createFixtureEngineServices({ delayMs: 80, answers: { getAuction: () => detail } }),
+    [detail],
+  );
   return (
     <AuctionFeedContext.Provider value={feed.opener}>
       <div style={{ padding: 16, background: 'var(--color-bg, #f3f5f8)', minHeight: '100vh', boxSizing: 'border-box' }}>
-        <ScreenHarness id="bid.auctionMonitor" registry={registry} services={services} texts={screenTexts} router={false} customComponents={{ auctionMonitor: AuctionMonitor }} />
+        <ScreenHarness
+          id="bid.auctionMonitor"
+          registry={registry}
+          services={services}
+          texts={screenTexts}
+          router={false}
+          customComponents={{ auctionMonitor: AuctionMonitor }}
+        />
       </div>
     </AuctionFeedContext.Provider>
   );
@@ -46,5 +56,11 @@ export const Open: Story = {
 
 /** Closed: the award is offered. */
 export const Closed: Story = {
-  args: { detail: monitorDetail({ status: 'CLOSED', endAt: new Date(Date.now() - 60_000).toISOString(), actions: ['award', 'cancel'] }) },
+  args: {
+    detail: monitorDetail({
+      status: 'CLOSED',
+      endAt: new Date(Date.now() - 60_000).toISOString(),
+      actions: ['award', 'cancel'],
+    }),
+  },
 };

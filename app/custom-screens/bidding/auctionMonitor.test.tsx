@@ -19,22 +19,54 @@ function renderMonitor(first: MonitorDetail) {
   const services = createFixtureEngineServices({
     answers: {
       getAuction: () => current,
-      publishAuction: () => (current = { ...current, status: 'PUBLISHED', version: current.version + 1, actions: ['cancel'] }),
-      awardAuction: () => (current = { ...current, status: 'AWARDED', poNo: 'PO2026-000321', winnerCompNo: 'C00001', winningAmount: '955000.00', version: current.version + 1, actions: [] }),
-      cancelAuction: (input) => (current = { ...current, status: 'CANCELLED', cancelReason: String((input.body as { reason: string }).reason), version: current.version + 1, actions: [] }),
+      publishAuction: () =>
+        (current = { ...current, status: 'PUBLISHED', version: current.version + 1, actions: ['cancel'] }),
+      awardAuction: () =>
+        (current = {
+          ...current,
+          status: 'AWARDED',
+          poNo: 'PO2026-000321',
+          winnerCompNo: 'C00001',
+          winningAmount: '955000.00',
+          version: current.version + 1,
+          actions: [],
+        }),
+      cancelAuction: (input) =>
+        (current = {
+          ...current,
+          status: 'CANCELLED',
+          cancelReason: String((input.body as { reason: string }).reason),
+          version: current.version + 1,
+          actions: [],
+        }),
     },
   });
   render(
     <I18nextProvider i18n={createWidgetTestI18n('ko')}>
       <AuctionFeedContext.Provider value={feed.opener}>
-        <ScreenHarness id="bid.auctionMonitor" registry={registry} services={services} texts={screenTexts} route={`/bid/auctionMonitor?auctionNo=${AUCTION_NO}`} customComponents={{ auctionMonitor: AuctionMonitor }} />
+        <ScreenHarness
+          id="bid.auctionMonitor"
+          registry={registry}
+          services={services}
+          texts={screenTexts}
+          route={`/bid/auctionMonitor?auctionNo=${AUCTION_NO}`}
+          customComponents={{ auctionMonitor: AuctionMonitor }}
+        />
       </AuctionFeedContext.Provider>
     </I18nextProvider>,
   );
   return { feed, services };
 }
 
-const rows = (testId: string) => within(screen.getByTestId(testId)).getAllByRole('row').slice(1).map((r) => within(r).getAllByRole('cell').map((c) => c.textContent));
+const rows = (testId: string) =>
+  within(screen.getByTestId(testId))
+    .getAllByRole('row')
+    .slice(1)
+    .map((r) =>
+      within(r)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    );
 
 describe('auctionMonitor: the buyer’s live monitor', { timeout: 30_000 }, () => {
   it('shows the ranking with names and prices and the bid log, and moves both with each bid of the staff feed', async () => {
@@ -54,23 +86,34 @@ describe('auctionMonitor: the buyer’s live monitor', { timeout: 30_000 }, () =
     // The clock job's entry names the job, not its internal actor id.
     expect(screen.getByRole('region', { name: '처리 이력' })).toHaveTextContent('시스템(자동 작업)');
     expect(screen.getByRole('region', { name: '처리 이력' })).not.toHaveTextContent('system:job');
-    await waitFor(() => expect(feed.seen).toEqual([{ path: '/api/v1/bid/auctions/{auctionNo}/events', lastEventId: '12' }]));
+    await waitFor(() =>
+      expect(feed.seen).toEqual([{ path: '/api/v1/bid/auctions/{auctionNo}/events', lastEventId: '12' }]),
+    );
     await waitFor(() => expect(screen.getByTestId('feed-state')).toHaveAttribute('data-state', 'open'));
 
     const moved = new Date(Date.now() + 6 * 60_000).toISOString();
     act(() =>
       feed.send(13, 'bid', {
-        auctionNo: AUCTION_NO, seq: 4, compNo: 'C00002', amount: '950000', bidAt: new Date().toISOString(), endAt: moved, extended: true, extensions: 2,
+        auctionNo: AUCTION_NO,
+        seq: 4,
+        compNo: 'C00002',
+        amount: '950000',
+        bidAt: new Date().toISOString(),
+        endAt: moved,
+        extended: true,
+        extensions: 2,
         ranking: [
           { compNo: 'C00002', compName: '한빛전자 주식회사', rank: 1, bestAmount: '950000', bidCount: 2 },
           { compNo: 'C00001', compName: '㈜대한정밀', rank: 2, bestAmount: '955000.00', bidCount: 2 },
         ],
       }),
     );
-    await waitFor(() => expect(rows('ranking').map((r) => r.slice(0, 4))).toEqual([
-      ['1', '한빛전자 주식회사', 'C00002', '950,000'],
-      ['2', '㈜대한정밀', 'C00001', '955,000'],
-    ]));
+    await waitFor(() =>
+      expect(rows('ranking').map((r) => r.slice(0, 4))).toEqual([
+        ['1', '한빛전자 주식회사', 'C00002', '950,000'],
+        ['2', '㈜대한정밀', 'C00001', '955,000'],
+      ]),
+    );
     expect(rows('bid-log')[0].slice(0, 1)).toEqual(['4']);
     expect(screen.getByTestId('extensions')).toHaveTextContent('2 / 3');
     expect(screen.getByTestId('best-amount')).toHaveTextContent('950,000');
@@ -79,12 +122,26 @@ describe('auctionMonitor: the buyer’s live monitor', { timeout: 30_000 }, () =
 
   it('offers only the server’s actions: publish a draft after a confirmation; cancel with a reason', async () => {
     const later = (m: number) => new Date(Date.now() + m * 60_000).toISOString();
-    const { services } = renderMonitor(monitorDetail({ status: 'DRAFT', startAt: later(30), plannedEndAt: later(90), endAt: later(90), actions: ['publish', 'cancel'], ranking: [], bids: [], extensions: 0 }));
+    const { services } = renderMonitor(
+      monitorDetail({
+        status: 'DRAFT',
+        startAt: later(30),
+        plannedEndAt: later(90),
+        endAt: later(90),
+        actions: ['publish', 'cancel'],
+        ranking: [],
+        bids: [],
+        extensions: 0,
+      }),
+    );
     expect(await screen.findByRole('timer', { name: '시작까지' })).toBeInTheDocument();
     fireEvent.click(await screen.findByRole('button', { name: '공고' }));
     fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: '확인' }));
     await waitFor(() => expect(screen.getByTestId('auction-status')).toHaveTextContent('공고'));
-    expect(services.calls.find((c) => c.operation === 'publishAuction')?.input).toMatchObject({ path: { auctionNo: AUCTION_NO }, body: { version: 2 } });
+    expect(services.calls.find((c) => c.operation === 'publishAuction')?.input).toMatchObject({
+      path: { auctionNo: AUCTION_NO },
+      body: { version: 2 },
+    });
     expect(screen.queryByRole('button', { name: '공고' })).toBeNull();
 
     fireEvent.click(screen.getByRole('button', { name: '역경매 취소' }));
@@ -92,12 +149,16 @@ describe('auctionMonitor: the buyer’s live monitor', { timeout: 30_000 }, () =
     fireEvent.change(within(prompt).getByLabelText(/취소 사유/), { target: { value: '사양 변경' } });
     fireEvent.click(within(prompt).getByRole('button', { name: '확인' }));
     await waitFor(() => expect(screen.getByTestId('auction-status')).toHaveTextContent('취소'));
-    expect(services.calls.find((c) => c.operation === 'cancelAuction')?.input).toMatchObject({ body: { version: 3, reason: '사양 변경' } });
+    expect(services.calls.find((c) => c.operation === 'cancelAuction')?.input).toMatchObject({
+      body: { version: 3, reason: '사양 변경' },
+    });
   });
 
   it('awards a closed auction with the PO’s due date and shows the PO', async () => {
     const closedAt = new Date(Date.now() - 60_000).toISOString();
-    const { services } = renderMonitor(monitorDetail({ status: 'CLOSED', endAt: closedAt, actions: ['award', 'cancel'] }));
+    const { services } = renderMonitor(
+      monitorDetail({ status: 'CLOSED', endAt: closedAt, actions: ['award', 'cancel'] }),
+    );
     fireEvent.click(await screen.findByRole('button', { name: '낙찰 처리' }));
     const prompt = await screen.findByRole('dialog', { name: '낙찰 처리' });
     const due = within(prompt).getByLabelText(/납기일/);
@@ -105,7 +166,10 @@ describe('auctionMonitor: the buyer’s live monitor', { timeout: 30_000 }, () =
     fireEvent.blur(due);
     fireEvent.click(within(prompt).getByRole('button', { name: '확인' }));
     expect(await screen.findByTestId('auction-po')).toHaveTextContent('PO2026-000321');
-    expect(services.calls.find((c) => c.operation === 'awardAuction')?.input).toMatchObject({ path: { auctionNo: AUCTION_NO }, body: { version: 2, dueDate: '2026-12-31' } });
+    expect(services.calls.find((c) => c.operation === 'awardAuction')?.input).toMatchObject({
+      path: { auctionNo: AUCTION_NO },
+      body: { version: 2, dueDate: '2026-12-31' },
+    });
     expect(screen.getByTestId('auction-status')).toHaveTextContent('낙찰');
   });
 });

@@ -18,7 +18,15 @@ import { formatInstant } from '../../../lib/date';
 import { formatMoney } from '../../../lib/money';
 import { WidgetButton } from '../../../widgets/common/button';
 import { AuctionClock } from './AuctionClock';
-import { applySupplierBid, initialBidders, parseAmount, serverNow, statusAt, type RoomDetail, type SupplierBidEvent } from './auction-live';
+import {
+  applySupplierBid,
+  initialBidders,
+  parseAmount,
+  serverNow,
+  statusAt,
+  type RoomDetail,
+  type SupplierBidEvent,
+} from './auction-live';
 import { FeedState, Lines, LiveRegion, Terms } from './auction-parts';
 import { SUPPLIER_FEED, useAuctionFeed, useServerOffset, useTick } from './use-auction-feed';
 import styles from './auction.module.css';
@@ -54,7 +62,10 @@ export default function AuctionRoom({ query }: CustomScreenProps) {
     };
   }, [auctionNo, services, reload]);
 
-  const money = useCallback((v: string | null | undefined) => (v === null || v === undefined || !detail ? '' : formatMoney(v, detail.currency)), [detail]);
+  const money = useCallback(
+    (v: string | null | undefined) => (v === null || v === undefined || !detail ? '' : formatMoney(v, detail.currency)),
+    [detail],
+  );
   const at = (iso: string) => formatInstant(iso, 'yyyy-MM-dd HH:mm:ss');
 
   // The latest detail and count for the feed's handler (events arrive between renders).
@@ -74,7 +85,8 @@ export default function AuctionRoom({ query }: CustomScreenProps) {
       setDetail(next.detail);
       setBidders(next.bidders);
       if (e.extended) setAnnouncement(t(`${T}.announceExtended`, { endAt: at(e.endAt) }));
-      else if (e.myRank !== null && e.myRank !== d.myRank) setAnnouncement(t(`${T}.announceRank`, { rank: e.myRank, amount: formatMoney(e.myBest ?? '0', d.currency) }));
+      else if (e.myRank !== null && e.myRank !== d.myRank)
+        setAnnouncement(t(`${T}.announceRank`, { rank: e.myRank, amount: formatMoney(e.myBest ?? '0', d.currency) }));
     } else if (event === 'open') {
       setAnnouncement(t(`${T}.announceOpen`));
       setReload((n) => n + 1);
@@ -82,7 +94,12 @@ export default function AuctionRoom({ query }: CustomScreenProps) {
   });
 
   if (!auctionNo) return <NoAuction onList={() => void frame.open({ screen: 'bid.cyberAuctionList' }, {})} />;
-  if (failed && !detail) return <p role="alert" className={styles.warning}>{t('engine.loadFailed', { message: failed })}</p>;
+  if (failed && !detail)
+    return (
+      <p role="alert" className={styles.warning}>
+        {t('engine.loadFailed', { message: failed })}
+      </p>
+    );
   if (!detail) return <p className={styles.muted}>{t(`${T}.loading`)}</p>;
 
   const status = statusAt(detail.status, detail.startAt, detail.endAt, now);
@@ -90,7 +107,13 @@ export default function AuctionRoom({ query }: CustomScreenProps) {
     <div className={styles.live} data-auction={detail.auctionNo}>
       <Terms detail={detail} status={status} statusText={ourOutcome(detail.result, status, t)} money={money} at={at} />
       <section className={styles.tiles} aria-label={t(`${T}.myRank`)}>
-        <AuctionClock status={detail.status} startAt={detail.startAt} endAt={detail.endAt} nowMs={now} onAnnounce={setAnnouncement} />
+        <AuctionClock
+          status={detail.status}
+          startAt={detail.startAt}
+          endAt={detail.endAt}
+          nowMs={now}
+          onAnnounce={setAnnouncement}
+        />
         <div className={styles.tile}>
           <span className={styles.tileLabel}>{t(`${T}.myRank`)}</span>
           <span className={styles.tileValue} data-testid="my-rank">
@@ -112,10 +135,14 @@ export default function AuctionRoom({ query }: CustomScreenProps) {
       </section>
       <FeedState status={feed} />
       {detail.result && <p className={styles.notice}>{t(detail.result === 'WON' ? `${T}.won` : `${T}.lost`)}</p>}
-      <BidBox detail={detail} status={status} onAccepted={(text) => {
-        setAnnouncement(text);
-        setReload((n) => n + 1);
-      }} />
+      <BidBox
+        detail={detail}
+        status={status}
+        onAccepted={(text) => {
+          setAnnouncement(text);
+          setReload((n) => n + 1);
+        }}
+      />
       <section aria-labelledby="auction-my-bids">
         <h3 id="auction-my-bids" className={styles.h}>
           {t(`${T}.myBids`)}
@@ -173,7 +200,15 @@ function closedText(result: string | null, status: string, t: (key: string) => s
 }
 
 /** The bid box: one labelled amount, Enter or the button submits; the server's refusal under it. */
-function BidBox({ detail, status, onAccepted }: { detail: RoomDetail; status: string; onAccepted: (text: string) => void }) {
+function BidBox({
+  detail,
+  status,
+  onAccepted,
+}: {
+  detail: RoomDetail;
+  status: string;
+  onAccepted: (text: string) => void;
+}) {
   const services = useEngineServices();
   const t = useEngineText();
   const id = useId();
@@ -194,12 +229,26 @@ function BidBox({ detail, status, onAccepted }: { detail: RoomDetail; status: st
     setBusy(true);
     setError(null);
     try {
-      const ack = await callOperation(services, 'placeAuctionBid', { path: { auctionNo: detail.auctionNo }, body: { amount: value } }, { quiet: true });
+      const ack = await callOperation(
+        services,
+        'placeAuctionBid',
+        { path: { auctionNo: detail.auctionNo }, body: { amount: value } },
+        { quiet: true },
+      );
       const text = ack.extended
-        ? t(`${T}.acceptedExtended`, { amount: formatMoney(ack.amount, detail.currency), rank: ack.myRank, endAt: formatInstant(ack.endAt, 'yyyy-MM-dd HH:mm:ss') })
+        ? t(`${T}.acceptedExtended`, {
+            amount: formatMoney(ack.amount, detail.currency),
+            rank: ack.myRank,
+            endAt: formatInstant(ack.endAt, 'yyyy-MM-dd HH:mm:ss'),
+          })
         : t(`${T}.accepted`, { amount: formatMoney(ack.amount, detail.currency), rank: ack.myRank });
       // On the page, what was accepted and when (the rank tile follows the feed); the rank now goes to the live region.
-      setDone(t(`${T}.acceptedAt`, { amount: formatMoney(ack.amount, detail.currency), at: formatInstant(ack.bidAt, 'HH:mm:ss') }));
+      setDone(
+        t(`${T}.acceptedAt`, {
+          amount: formatMoney(ack.amount, detail.currency),
+          at: formatInstant(ack.bidAt, 'HH:mm:ss'),
+        }),
+      );
       setAmount('');
       onAccepted(text);
     } catch (err) {
@@ -238,7 +287,9 @@ function BidBox({ detail, status, onAccepted }: { detail: RoomDetail; status: st
         </div>
         {/* Bidding is over: the room says so (and the result once known), not a limit nobody may bid under any more. */}
         <p id={`${id}-hint`} className={ended ? styles.muted : styles.hint} data-testid="bid-hint">
-          {ended ? closedText(detail.result, status, t) : t(detail.nextLimitInclusive ? `${T}.limitInclusive` : `${T}.limitStrict`, { limit })}
+          {ended
+            ? closedText(detail.result, status, t)
+            : t(detail.nextLimitInclusive ? `${T}.limitInclusive` : `${T}.limitStrict`, { limit })}
         </p>
         {error && (
           <p id={`${id}-error`} role="alert" className={styles.error} data-testid="bid-error">

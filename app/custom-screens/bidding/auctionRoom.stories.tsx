@@ -24,7 +24,11 @@ function RoomStory({ detail, live = false }: { detail: RoomDetail; live?: boolea
         answers: {
           getSupplierAuction: () => detail,
           placeAuctionBid: () => {
-            throw new OperationError(409, 'BID_DECREMENT', `직전 입찰가(${detail.myBest})보다 최소 인하폭 이상 낮아야 합니다. ${detail.nextLimit} 이하로 입찰하세요`);
+            throw new OperationError(
+              409,
+              'BID_DECREMENT',
+              `직전 입찰가(${detail.myBest})보다 최소 인하폭 이상 낮아야 합니다. ${detail.nextLimit} 이하로 입찰하세요`,
+            );
           },
         },
       }),
@@ -36,14 +40,29 @@ function RoomStory({ detail, live = false }: { detail: RoomDetail; live?: boolea
     let rank = detail.myRank ?? 1;
     const timer = setInterval(() => {
       rank = rank === 1 ? 2 : 1;
-      feed.send(++id, 'bid', { auctionNo: AUCTION_NO, endAt: detail.endAt, extended: false, mine: false, myRank: rank, myBest: detail.myBest, bidders: 2 });
+      feed.send(++id, 'bid', {
+        auctionNo: AUCTION_NO,
+        endAt: detail.endAt,
+        extended: false,
+        mine: false,
+        myRank: rank,
+        myBest: detail.myBest,
+        bidders: 2,
+      });
     }, 4000);
     return () => clearInterval(timer);
   }, [feed, live, detail]);
   return (
     <AuctionFeedContext.Provider value={feed.opener}>
       <div style={{ padding: 16, background: 'var(--color-bg, #f3f5f8)', minHeight: '100vh', boxSizing: 'border-box' }}>
-        <ScreenHarness id="bid.auctionRoom" registry={registry} services={services} texts={screenTexts} router={false} customComponents={{ auctionRoom: AuctionRoom }} />
+        <ScreenHarness
+          id="bid.auctionRoom"
+          registry={registry}
+          services={services}
+          texts={screenTexts}
+          router={false}
+          customComponents={{ auctionRoom: AuctionRoom }}
+        />
       </div>
     </AuctionFeedContext.Provider>
   );
@@ -53,7 +72,17 @@ const meta = {
   title: 'Custom screens/bidding/auctionRoom',
   component: RoomStory,
   parameters: { layout: 'fullscreen', route: `/bid/auctionRoom?auctionNo=${AUCTION_NO}` },
-  args: { detail: roomDetail({ myBest: '960000.00', myRank: 1, myBidCount: 1, nextLimit: '959000.00', nextLimitInclusive: true, myBids: [{ amount: '960000.00', bidAt: new Date().toISOString() }] }), live: true },
+  args: {
+    detail: roomDetail({
+      myBest: '960000.00',
+      myRank: 1,
+      myBidCount: 1,
+      nextLimit: '959000.00',
+      nextLimitInclusive: true,
+      myBids: [{ amount: '960000.00', bidAt: new Date().toISOString() }],
+    }),
+    live: true,
+  },
 } satisfies Meta<typeof RoomStory>;
 
 export default meta;
@@ -70,7 +99,14 @@ export const Live: Story = {
 
 /** Before the start: the countdown to the start, the box shut. */
 export const BeforeStart: Story = {
-  args: { detail: roomDetail({ status: 'PUBLISHED', startAt: new Date(Date.now() + 3_600_000).toISOString(), endAt: new Date(Date.now() + 7_200_000).toISOString() }), live: false },
+  args: {
+    detail: roomDetail({
+      status: 'PUBLISHED',
+      startAt: new Date(Date.now() + 3_600_000).toISOString(),
+      endAt: new Date(Date.now() + 7_200_000).toISOString(),
+    }),
+    live: false,
+  },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(await canvas.findByLabelText('입찰가 (총액, KRW)')).toBeDisabled();
@@ -79,5 +115,15 @@ export const BeforeStart: Story = {
 
 /** Awarded to us. */
 export const Won: Story = {
-  args: { detail: roomDetail({ status: 'AWARDED', result: 'WON', myBest: '955000.00', myRank: 1, myBidCount: 2, endAt: new Date(Date.now() - 60_000).toISOString() }), live: false },
+  args: {
+    detail: roomDetail({
+      status: 'AWARDED',
+      result: 'WON',
+      myBest: '955000.00',
+      myRank: 1,
+      myBidCount: 2,
+      endAt: new Date(Date.now() - 60_000).toISOString(),
+    }),
+    live: false,
+  },
 };

@@ -26,7 +26,14 @@ function renderRoom(placeBid: (amount: string) => unknown, detail = roomDetail()
   const view = render(
     <I18nextProvider i18n={createWidgetTestI18n('ko')}>
       <AuctionFeedContext.Provider value={feed.opener}>
-        <ScreenHarness id="bid.auctionRoom" registry={registry} services={services} texts={screenTexts} route={`/bid/auctionRoom?auctionNo=${AUCTION_NO}`} customComponents={{ auctionRoom: AuctionRoom }} />
+        <ScreenHarness
+          id="bid.auctionRoom"
+          registry={registry}
+          services={services}
+          texts={screenTexts}
+          route={`/bid/auctionRoom?auctionNo=${AUCTION_NO}`}
+          customComponents={{ auctionRoom: AuctionRoom }}
+        />
       </AuctionFeedContext.Provider>
     </I18nextProvider>,
   );
@@ -35,9 +42,19 @@ function renderRoom(placeBid: (amount: string) => unknown, detail = roomDetail()
 
 describe('auctionRoom: an invited supplier’s live room', { timeout: 30_000 }, () => {
   it('shows our rank, best and the bidders, and follows the feed from the detail’s last event: rank, end, announcement', async () => {
-    const { feed, view } = renderRoom(() => {
-      throw new Error('no bid here');
-    }, roomDetail({ myBest: '960000.00', myRank: 1, myBidCount: 1, nextLimit: '959000.00', nextLimitInclusive: true, myBids: [{ amount: '960000.00', bidAt: new Date().toISOString() }] }));
+    const { feed, view } = renderRoom(
+      () => {
+        throw new Error('no bid here');
+      },
+      roomDetail({
+        myBest: '960000.00',
+        myRank: 1,
+        myBidCount: 1,
+        nextLimit: '959000.00',
+        nextLimitInclusive: true,
+        myBids: [{ amount: '960000.00', bidAt: new Date().toISOString() }],
+      }),
+    );
     expect(await screen.findByTestId('my-rank')).toHaveTextContent('1위');
     expect(screen.getByTestId('my-best')).toHaveTextContent('960,000');
     expect(screen.getByRole('timer', { name: '남은 시간' })).toBeInTheDocument();
@@ -49,13 +66,35 @@ describe('auctionRoom: an invited supplier’s live room', { timeout: 30_000 }, 
     // Another company underbids us in the last minutes: our rank 2, the end moves.
     const moved = new Date(Date.now() + 6 * 60_000).toISOString();
     const before = screen.getByTestId('auction-end').textContent;
-    act(() => feed.send(13, 'bid', { auctionNo: AUCTION_NO, endAt: moved, extended: true, mine: false, myRank: 2, myBest: '960000.00', bidders: 2 }));
+    act(() =>
+      feed.send(13, 'bid', {
+        auctionNo: AUCTION_NO,
+        endAt: moved,
+        extended: true,
+        mine: false,
+        myRank: 2,
+        myBest: '960000.00',
+        bidders: 2,
+      }),
+    );
     await waitFor(() => expect(screen.getByTestId('my-rank')).toHaveTextContent('2위'));
     expect(screen.getByTestId('auction-end').textContent).not.toBe(before);
     expect(screen.getByTestId('bidders')).toHaveTextContent('2개사 (초대 2개사)');
     expect(screen.getByRole('status')).toHaveTextContent(/마감이 .* 연장되었습니다/);
-    act(() => feed.send(14, 'bid', { auctionNo: AUCTION_NO, endAt: moved, extended: false, mine: false, myRank: 3, myBest: '960000.00', bidders: 3 }));
-    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('현재 순위 3위, 우리 최저 입찰가 960,000'));
+    act(() =>
+      feed.send(14, 'bid', {
+        auctionNo: AUCTION_NO,
+        endAt: moved,
+        extended: false,
+        mine: false,
+        myRank: 3,
+        myBest: '960000.00',
+        bidders: 3,
+      }),
+    );
+    await waitFor(() =>
+      expect(screen.getByRole('status')).toHaveTextContent('현재 순위 3위, 우리 최저 입찰가 960,000'),
+    );
 
     // The stream drops: the reader says so and reconnects with the last id it received.
     act(() => feed.drop());
@@ -71,9 +110,25 @@ describe('auctionRoom: an invited supplier’s live room', { timeout: 30_000 }, 
     const amounts: string[] = [];
     const { setDetail } = renderRoom((amount) => {
       amounts.push(amount);
-      if (amount === '999999') throw new OperationError(409, 'BID_DECREMENT', '직전 입찰가(960,000)보다 최소 인하폭 이상 낮아야 합니다. 959,000 이하로 입찰하세요');
-      setDetail(roomDetail({ myBest: '958000.00', myRank: 1, myBidCount: 2, nextLimit: '957000.00', nextLimitInclusive: true }));
-      return { auctionNo: AUCTION_NO, seq: 9, amount: '958000.00', bidAt: new Date().toISOString(), endAt: new Date(Date.now() + 240_000).toISOString(), extended: false, myRank: 1, nextLimit: '957000.00' };
+      if (amount === '999999')
+        throw new OperationError(
+          409,
+          'BID_DECREMENT',
+          '직전 입찰가(960,000)보다 최소 인하폭 이상 낮아야 합니다. 959,000 이하로 입찰하세요',
+        );
+      setDetail(
+        roomDetail({ myBest: '958000.00', myRank: 1, myBidCount: 2, nextLimit: '957000.00', nextLimitInclusive: true }),
+      );
+      return {
+        auctionNo: AUCTION_NO,
+        seq: 9,
+        amount: '958000.00',
+        bidAt: new Date().toISOString(),
+        endAt: new Date(Date.now() + 240_000).toISOString(),
+        extended: false,
+        myRank: 1,
+        nextLimit: '957000.00',
+      };
     });
     const box = await screen.findByLabelText('입찰가 (총액, KRW)');
     expect(screen.getByText('1,000,000 미만으로 입찰하세요.')).toBeInTheDocument();
@@ -86,7 +141,9 @@ describe('auctionRoom: an invited supplier’s live room', { timeout: 30_000 }, 
 
     fireEvent.change(box, { target: { value: '958000' } });
     fireEvent.click(screen.getByRole('button', { name: '입찰하기' }));
-    expect(await screen.findByTestId('bid-accepted')).toHaveTextContent(/^입찰가 958,000이 \d\d:\d\d:\d\d에 접수되었습니다\.$/);
+    expect(await screen.findByTestId('bid-accepted')).toHaveTextContent(
+      /^입찰가 958,000이 \d\d:\d\d:\d\d에 접수되었습니다\.$/,
+    );
     expect(screen.getByRole('status')).toHaveTextContent('입찰가 958,000이 접수되었습니다. 현재 1위입니다.');
     expect(amounts).toEqual(['999999', '958000']);
     await waitFor(() => expect(screen.getByTestId('my-best')).toHaveTextContent('958,000'));
@@ -99,9 +156,22 @@ describe('auctionRoom: an invited supplier’s live room', { timeout: 30_000 }, 
 
   it('a closed room says it is closed, not a limit to bid under; a lost award reads 낙찰 실패, not 낙찰', async () => {
     const past = new Date(Date.now() - 60_000).toISOString();
-    const closed = roomDetail({ status: 'CLOSED', startAt: new Date(Date.now() - 3_600_000).toISOString(), endAt: past, plannedEndAt: past, myBest: '920000.00', myRank: 2, myBidCount: 1, bidderCount: 2, nextLimit: '919000.00', nextLimitInclusive: true });
+    const closed = roomDetail({
+      status: 'CLOSED',
+      startAt: new Date(Date.now() - 3_600_000).toISOString(),
+      endAt: past,
+      plannedEndAt: past,
+      myBest: '920000.00',
+      myRank: 2,
+      myBidCount: 1,
+      bidderCount: 2,
+      nextLimit: '919000.00',
+      nextLimitInclusive: true,
+    });
     const first = renderRoom(() => null, closed);
-    expect(await screen.findByTestId('bid-hint')).toHaveTextContent('경매가 마감되어 더 입찰할 수 없습니다. 낙찰 결과를 기다리고 있습니다.');
+    expect(await screen.findByTestId('bid-hint')).toHaveTextContent(
+      '경매가 마감되어 더 입찰할 수 없습니다. 낙찰 결과를 기다리고 있습니다.',
+    );
     expect(screen.queryByText(/이하로 입찰하세요/)).toBeNull();
     expect(screen.getByLabelText('입찰가 (총액, KRW)')).toBeDisabled();
     expect(screen.getByTestId('auction-status')).toHaveTextContent('마감');

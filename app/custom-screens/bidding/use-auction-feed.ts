@@ -25,7 +25,12 @@ export interface FeedStatus {
  * hands each event to `onEvent` parsed. It reconnects with Last-Event-ID after a drop; unmounting
  * (or another auction, or a new start id) aborts the connection.
  */
-export function useAuctionFeed(path: StreamPath, auctionNo: string | null, afterId: number | null, onEvent: (event: string, data: Record<string, unknown>) => void): FeedStatus {
+export function useAuctionFeed(
+  path: StreamPath,
+  auctionNo: string | null,
+  afterId: number | null,
+  onEvent: (event: string, data: Record<string, unknown>) => void,
+): FeedStatus {
   const opener = useContext(AuctionFeedContext);
   const handler = useRef(onEvent);
   useEffect(() => {

@@ -22,7 +22,8 @@ import { fetchFile, saveFile } from '../settlement/settlement-files';
 import styles from './cyberPoPrint.module.css';
 
 /** What the sheet shows: the supplier's answer; the staff answer has all of it but the buyer's contacts. */
-type Po = Omit<ResultOf<'getSupplierPo'>, 'buyerTelNo' | 'buyerEmail'> & Partial<Pick<ResultOf<'getSupplierPo'>, 'buyerTelNo' | 'buyerEmail'>>;
+type Po = Omit<ResultOf<'getSupplierPo'>, 'buyerTelNo' | 'buyerEmail'> &
+  Partial<Pick<ResultOf<'getSupplierPo'>, 'buyerTelNo' | 'buyerEmail'>>;
 
 const T = 'screen.cyberPurchase.orderPrint';
 const PRINT_CLASS = 'cyber-po-printing';
@@ -36,7 +37,17 @@ function decimal(v: string | null | undefined): string {
 }
 
 /** The sheet itself: on screen in the dialog, and a copy straight under <body> that only printing shows. */
-function Sheet({ po, t, codeText, hidden }: { po: Po; t: (key: string, vars?: Record<string, unknown>) => string; codeText: (group: string, value: string | null) => string; hidden?: boolean }) {
+function Sheet({
+  po,
+  t,
+  codeText,
+  hidden,
+}: {
+  po: Po;
+  t: (key: string, vars?: Record<string, unknown>) => string;
+  codeText: (group: string, value: string | null) => string;
+  hidden?: boolean;
+}) {
   const money = (v: string) => formatMoney(v, po.currency);
   return (
     <article className={styles.sheet} aria-label={t(`${T}.docTitle`)} aria-hidden={hidden || undefined}>
@@ -63,7 +74,11 @@ function Sheet({ po, t, codeText, hidden }: { po: Po; t: (key: string, vars?: Re
               {po.compNameKr} ({po.compNo})
             </dd>
             <dt>{t(`${T}.acknowledgedAt`)}</dt>
-            <dd>{po.acknowledgedAt ? new Date(po.acknowledgedAt).toLocaleString('ko-KR', { timeZone: BUSINESS_TIME_ZONE }) : t(`${T}.notYet`)}</dd>
+            <dd>
+              {po.acknowledgedAt
+                ? new Date(po.acknowledgedAt).toLocaleString('ko-KR', { timeZone: BUSINESS_TIME_ZONE })
+                : t(`${T}.notYet`)}
+            </dd>
           </dl>
         </div>
         <div className={styles.party}>
@@ -151,7 +166,9 @@ export default function CyberPoPrint({ query, props }: CustomScreenProps) {
   useEffect(() => {
     if (!poNo) return;
     let live = true;
-    const read: Promise<Po> = internal ? callOperation(services, 'getPo', { path: { poNo } }) : callOperation(services, 'getSupplierPo', { path: { poNo } });
+    const read: Promise<Po> = internal
+      ? callOperation(services, 'getPo', { path: { poNo } })
+      : callOperation(services, 'getSupplierPo', { path: { poNo } });
     read.then(
       (po) => live && setState({ poNo, po, error: null }),
       (e: unknown) => live && setState({ poNo, po: null, error: e instanceof Error ? e.message : String(e) }),
@@ -180,9 +197,15 @@ export default function CyberPoPrint({ query, props }: CustomScreenProps) {
   if (!poNo) return <p className={styles.error}>{t(`${T}.noPo`)}</p>;
   const current = state && state.poNo === poNo ? state : null;
   if (!current) return <p className={styles.muted}>{t('engine.loading')}</p>;
-  if (current.error !== null || !current.po) return <p className={styles.error} role="alert">{t('engine.loadFailed', { message: current.error ?? '' })}</p>;
+  if (current.error !== null || !current.po)
+    return (
+      <p className={styles.error} role="alert">
+        {t('engine.loadFailed', { message: current.error ?? '' })}
+      </p>
+    );
   const po = current.po;
-  const codeText = (group: string, value: string | null) => services.codes(group).find((c) => c.value === value)?.text ?? value ?? '';
+  const codeText = (group: string, value: string | null) =>
+    services.codes(group).find((c) => c.value === value)?.text ?? value ?? '';
   const savePdf = async () => {
     setSaving(true);
     try {

@@ -12,10 +12,21 @@ const registry = createScreenRegistry(screenDefinitions);
 
 /** The print sheet of a fixture order of company C00001 (the order number comes from the story's address). */
 function PrintStory() {
-  const services = useMemo(() => createFixtureEngineServices({ ...CYBER_FIXTURE_OPTIONS, answers: createCyberFixtures().answers, delayMs: 100 }), []);
+  const services = useMemo(
+    () =>
+      createFixtureEngineServices({ ...CYBER_FIXTURE_OPTIONS, answers: createCyberFixtures().answers, delayMs: 100 }),
+    [],
+  );
   return (
     <div style={{ padding: 16, background: 'var(--color-bg, #f3f5f8)' }}>
-      <ScreenHarness id="cyberPurchase.orderPrint" registry={registry} services={services} texts={screenTexts} router={false} customComponents={{ cyberPoPrint: CyberPoPrint }} />
+      <ScreenHarness
+        id="cyberPurchase.orderPrint"
+        registry={registry}
+        services={services}
+        texts={screenTexts}
+        router={false}
+        customComponents={{ cyberPoPrint: CyberPoPrint }}
+      />
     </div>
   );
 }

@@ -22,12 +22,20 @@ import { PublishPanel, type PublishChoice } from './studio/PublishPanel';
 import type { StudioEditorHandle } from './studio/StudioEditor';
 import { NextSteps } from './studio/NextSteps';
 import { StudioPreview, type PreviewDraft } from './studio/StudioPreview';
-import type { Labels, Problem, StudioDiff, StudioScreen, StudioScreenRow, StudioVersionRow } from './studio/studio-types';
+import type {
+  Labels,
+  Problem,
+  StudioDiff,
+  StudioScreen,
+  StudioScreenRow,
+  StudioVersionRow,
+} from './studio/studio-types';
 import { VersionHistory } from './studio/VersionHistory';
 import styles from './studio/studio.module.css';
 
 const StudioEditor = lazy(() => import('./studio/StudioEditor'));
-const loadSchema = () => import('../../../schemas/screen.schema.json').then((m) => m.default as unknown as Record<string, unknown>);
+const loadSchema = () =>
+  import('../../../schemas/screen.schema.json').then((m) => m.default as unknown as Record<string, unknown>);
 
 const T = 'screen.screenStudio';
 const STUDIO_ROUTE = '/portal/screen/studio';
@@ -44,7 +52,13 @@ const TEMPLATE = `{
 /** The problems an error answer names (400 invalid definition, 413 too large), else none. */
 function problemsOf(e: unknown): Problem[] {
   if (!(e instanceof OperationError) || !Array.isArray(e.details)) return [];
-  return (e.details as Array<Record<string, unknown>>).filter((d) => typeof d.pointer === 'string').map((d) => ({ pointer: d.pointer as string, message: String(d.message ?? ''), suggestion: typeof d.suggestion === 'string' ? d.suggestion : null }));
+  return (e.details as Array<Record<string, unknown>>)
+    .filter((d) => typeof d.pointer === 'string')
+    .map((d) => ({
+      pointer: d.pointer as string,
+      message: String(d.message ?? ''),
+      suggestion: typeof d.suggestion === 'string' ? d.suggestion : null,
+    }));
 }
 
 export default function ScreenStudio(_props: CustomScreenProps) {
@@ -82,7 +96,8 @@ export default function ScreenStudio(_props: CustomScreenProps) {
       }
       const named = problemsOf(e);
       if (named.length > 0) setProblems(named);
-      const message = e instanceof OperationError ? (e.serverMessage ?? e.message) : e instanceof Error ? e.message : String(e);
+      const message =
+        e instanceof OperationError ? (e.serverMessage ?? e.message) : e instanceof Error ? e.message : String(e);
       setStatus(message);
       await dialogs.alert(message);
     },
@@ -104,7 +119,11 @@ export default function ScreenStudio(_props: CustomScreenProps) {
     void loadSchema().then(setSchema);
     // The groups a preview may run as (the server refuses one holding more than the analyst's own).
     void callOperation(services, 'listAdminAuthGroups', { query: { useYn: 'Y', size: 500 } }, { quiet: true })
-      .then((r) => setGroups(r.rows.map((g) => ({ authGroupId: g.authGroupId, name: `${g.authGroupId} ${g.nameKo}`, portal: g.portal }))))
+      .then((r) =>
+        setGroups(
+          r.rows.map((g) => ({ authGroupId: g.authGroupId, name: `${g.authGroupId} ${g.nameKo}`, portal: g.portal })),
+        ),
+      )
       .catch(() => undefined);
   }, [services, fail]);
 
@@ -132,7 +151,9 @@ export default function ScreenStudio(_props: CustomScreenProps) {
 
   const create = async () => {
     try {
-      const s = await callOperation(services, 'createStudioScreen', { body: { name: newName.trim(), portal: newPortal, source: TEMPLATE } });
+      const s = await callOperation(services, 'createStudioScreen', {
+        body: { name: newName.trim(), portal: newPortal, source: TEMPLATE },
+      });
       setNewName('');
       await loadList();
       await show(s);
@@ -146,7 +167,9 @@ export default function ScreenStudio(_props: CustomScreenProps) {
     if (!screen) return null;
     setStatus(t(`${T}.checking`));
     try {
-      const r = await callOperation(services, 'checkStudioScreen', { body: { name: screen.name, portal: screen.portal, source } });
+      const r = await callOperation(services, 'checkStudioScreen', {
+        body: { name: screen.name, portal: screen.portal, source },
+      });
       setProblems(r.problems);
       setChecked(true);
       setStatus(r.valid ? t(`${T}.valid`) : t(`${T}.problemsTitle`, { count: r.problems.length }));
@@ -160,11 +183,18 @@ export default function ScreenStudio(_props: CustomScreenProps) {
   const save = async () => {
     if (!screen) return;
     try {
-      const s = await callOperation(services, 'saveStudioDraft', { path: { name: screen.name }, body: { version: screen.draftVersion, source, labels } });
+      const s = await callOperation(services, 'saveStudioDraft', {
+        path: { name: screen.name },
+        body: { version: screen.draftVersion, source, labels },
+      });
       setScreen(s);
       setProblems(s.problems);
       setChecked(true);
-      setStatus(s.problems.length ? t(`${T}.savedWithProblems`, { count: s.problems.length }) : t(`${T}.saved`, { version: s.draftVersion }));
+      setStatus(
+        s.problems.length
+          ? t(`${T}.savedWithProblems`, { count: s.problems.length })
+          : t(`${T}.saved`, { version: s.draftVersion }),
+      );
       await loadList();
     } catch (e) {
       await fail(e);
@@ -188,7 +218,14 @@ export default function ScreenStudio(_props: CustomScreenProps) {
       }
     }
     runs.current += 1;
-    setPreview({ name: screen.name, portal: screen.portal, definition: JSON.parse(source), labels, run: runs.current, asGroup });
+    setPreview({
+      name: screen.name,
+      portal: screen.portal,
+      definition: JSON.parse(source),
+      labels,
+      run: runs.current,
+      asGroup,
+    });
   };
 
   const publish = async (choice: PublishChoice) => {
@@ -197,7 +234,10 @@ export default function ScreenStudio(_props: CustomScreenProps) {
     if (choice.groups.length === 0) return void (await dialogs.alert(t(`${T}.needGroup`)));
     if (!(await dialogs.confirm(t(`${T}.publishConfirm`, { route: screen.route })))) return;
     try {
-      const s = await callOperation(services, 'publishStudioScreen', { path: { name: screen.name }, body: { version: screen.draftVersion, ...choice, note: choice.note || undefined } });
+      const s = await callOperation(services, 'publishStudioScreen', {
+        path: { name: screen.name },
+        body: { version: screen.draftVersion, ...choice, note: choice.note || undefined },
+      });
       await show(s);
       await loadList();
       setStatus(t(`${T}.published`, { version: s.publishedVersion, route: s.route }));
@@ -211,7 +251,12 @@ export default function ScreenStudio(_props: CustomScreenProps) {
   const unpublish = async () => {
     if (!screen || !(await dialogs.confirm(t(`${T}.unpublishConfirm`)))) return;
     try {
-      await show(await callOperation(services, 'unpublishStudioScreen', { path: { name: screen.name }, body: { version: screen.draftVersion } }));
+      await show(
+        await callOperation(services, 'unpublishStudioScreen', {
+          path: { name: screen.name },
+          body: { version: screen.draftVersion },
+        }),
+      );
       await loadList();
       setStatus(t(`${T}.unpublished`));
       await services.reloadCodes?.();
@@ -223,7 +268,12 @@ export default function ScreenStudio(_props: CustomScreenProps) {
   const showDiff = async (versionNo: number) => {
     if (!screen) return;
     try {
-      setDiff(await callOperation(services, 'diffStudioVersion', { path: { name: screen.name, versionNo }, query: { against: 'draft' } }));
+      setDiff(
+        await callOperation(services, 'diffStudioVersion', {
+          path: { name: screen.name, versionNo },
+          query: { against: 'draft' },
+        }),
+      );
     } catch (e) {
       await fail(e);
     }
@@ -232,7 +282,12 @@ export default function ScreenStudio(_props: CustomScreenProps) {
   const restore = async (versionNo: number) => {
     if (!screen || !(await dialogs.confirm(t(`${T}.restoreConfirm`, { version: versionNo })))) return;
     try {
-      await show(await callOperation(services, 'restoreStudioVersion', { path: { name: screen.name, versionNo }, body: { version: screen.draftVersion } }));
+      await show(
+        await callOperation(services, 'restoreStudioVersion', {
+          path: { name: screen.name, versionNo },
+          body: { version: screen.draftVersion },
+        }),
+      );
       await loadList();
       setStatus(t(`${T}.restored`, { version: versionNo }));
     } catch (e) {
@@ -276,7 +331,8 @@ export default function ScreenStudio(_props: CustomScreenProps) {
     } catch {
       def = null;
     }
-    const dictionary = (f: string) => (t(`field.${f}`) !== `field.${f}` ? { ko: t(`field.${f}`), en: t(`field.${f}`) } : null);
+    const dictionary = (f: string) =>
+      t(`field.${f}`) !== `field.${f}` ? { ko: t(`field.${f}`), en: t(`field.${f}`) } : null;
     return labelsByContext(def, fields, labels, (id) => operations.find((o) => o.id === id), dictionary);
   }, [source, fields, labels, operations, t]);
 
@@ -315,11 +371,19 @@ export default function ScreenStudio(_props: CustomScreenProps) {
                     <code>{r.route}</code>
                   </td>
                   <td>{r.title}</td>
-                  <td>{r.publishedVersion === null ? t(`${T}.stateDraft`) : t(`${T}.statePublished`, { version: r.publishedVersion })}</td>
+                  <td>
+                    {r.publishedVersion === null
+                      ? t(`${T}.stateDraft`)
+                      : t(`${T}.statePublished`, { version: r.publishedVersion })}
+                  </td>
                   <td>{r.problemCount}</td>
                   <td>{r.updatedBy}</td>
                   <td>
-                    <WidgetButton size="small" onClick={() => void open(r.name)} aria-label={`${r.name} ${t(`${T}.open`)}`}>
+                    <WidgetButton
+                      size="small"
+                      onClick={() => void open(r.name)}
+                      aria-label={`${r.name} ${t(`${T}.open`)}`}
+                    >
                       {t(`${T}.open`)}
                     </WidgetButton>
                   </td>
@@ -339,14 +403,26 @@ export default function ScreenStudio(_props: CustomScreenProps) {
             <h3 className={styles.h3}>{t(`${T}.newTitle`)}</h3>
             <label className={styles.field}>
               <span>{t(`${T}.name`)}</span>
-              <input className={styles.input} value={newName} onChange={(e) => setNewName(e.target.value)} pattern="[a-z][A-Za-z0-9]{1,37}" required maxLength={38} aria-describedby="studio-name-help" />
+              <input
+                className={styles.input}
+                value={newName}
+                onChange={(e) => setNewName(e.target.value)}
+                pattern="[a-z][A-Za-z0-9]{1,37}"
+                required
+                maxLength={38}
+                aria-describedby="studio-name-help"
+              />
             </label>
             <span id="studio-name-help" className={styles.help}>
               {t(`${T}.nameHelp`)}
             </span>
             <label className={styles.field}>
               <span>{t(`${T}.portal`)}</span>
-              <select className={styles.input} value={newPortal} onChange={(e) => setNewPortal(e.target.value as 'I' | 'X')}>
+              <select
+                className={styles.input}
+                value={newPortal}
+                onChange={(e) => setNewPortal(e.target.value as 'I' | 'X')}
+              >
                 <option value="I">{t(`${T}.portalI`)}</option>
                 <option value="X">{t(`${T}.portalX`)}</option>
               </select>
@@ -356,7 +432,14 @@ export default function ScreenStudio(_props: CustomScreenProps) {
             </WidgetButton>
           </form>
         )}
-        <NextSteps canWrite={canWrite} rows={rows} onOpened={show} onChanged={loadList} fail={fail} setStatus={setStatus} />
+        <NextSteps
+          canWrite={canWrite}
+          rows={rows}
+          onOpened={show}
+          onChanged={loadList}
+          fail={fail}
+          setStatus={setStatus}
+        />
       </section>
 
       {screen && (
@@ -379,26 +462,49 @@ export default function ScreenStudio(_props: CustomScreenProps) {
               <div className={styles.editorPane}>
                 {schema ? (
                   <Suspense fallback={<p className={styles.muted}>{t(`${T}.editorLoading`)}</p>}>
-                    <StudioEditor ref={editor} value={source} onChange={setSource} problems={problems} schema={schema} operations={operations} label={t(`${T}.editorLabel`)} fixLabel={(name) => t(`${T}.fix`, { name })} usedBy={(screens) => t(`${T}.usedBy`, { screens: screens.join(', ') })} />
+                    <StudioEditor
+                      ref={editor}
+                      value={source}
+                      onChange={setSource}
+                      problems={problems}
+                      schema={schema}
+                      operations={operations}
+                      label={t(`${T}.editorLabel`)}
+                      fixLabel={(name) => t(`${T}.fix`, { name })}
+                      usedBy={(screens) => t(`${T}.usedBy`, { screens: screens.join(', ') })}
+                    />
                   </Suspense>
                 ) : (
                   <p className={styles.muted}>{t(`${T}.editorLoading`)}</p>
                 )}
                 <div className={styles.problems} aria-labelledby="studio-problems-title">
                   <h3 id="studio-problems-title" className={styles.h3}>
-                    {problems.length ? t(`${T}.problemsTitle`, { count: problems.length }) : checked ? t(`${T}.noProblems`) : ''}
+                    {problems.length
+                      ? t(`${T}.problemsTitle`, { count: problems.length })
+                      : checked
+                        ? t(`${T}.noProblems`)
+                        : ''}
                   </h3>
                   <ul className={styles.problemList} data-testid="studio-problems">
                     {problems.map((p, i) => (
                       <li key={`${p.pointer}-${i}`} className={styles.problem}>
                         <span data-pointer={p.pointer}>{p.message}</span>{' '}
-                        {p.suggestion && <strong className={styles.suggestion}>{t(`${T}.suggestion`, { name: p.suggestion })}</strong>}
+                        {p.suggestion && (
+                          <strong className={styles.suggestion}>{t(`${T}.suggestion`, { name: p.suggestion })}</strong>
+                        )}
                         <span className={styles.actions}>
-                          <WidgetButton size="small" onClick={() => editor.current?.reveal(p.pointer, p.line, p.column)} aria-label={`${t(`${T}.goTo`)}: ${p.line !== undefined ? t(`${T}.lineColumn`, { line: p.line, column: p.column ?? 1 }) : (p.place ?? p.pointer)}`}>
+                          <WidgetButton
+                            size="small"
+                            onClick={() => editor.current?.reveal(p.pointer, p.line, p.column)}
+                            aria-label={`${t(`${T}.goTo`)}: ${p.line !== undefined ? t(`${T}.lineColumn`, { line: p.line, column: p.column ?? 1 }) : (p.place ?? p.pointer)}`}
+                          >
                             {t(`${T}.goTo`)}
                           </WidgetButton>
                           {p.suggestion && canWrite && (
-                            <WidgetButton size="small" onClick={() => editor.current?.applySuggestion(p.pointer, p.suggestion!)}>
+                            <WidgetButton
+                              size="small"
+                              onClick={() => editor.current?.applySuggestion(p.pointer, p.suggestion!)}
+                            >
                               {t(`${T}.applySuggestion`, { name: p.suggestion })}
                             </WidgetButton>
                           )}
@@ -414,7 +520,12 @@ export default function ScreenStudio(_props: CustomScreenProps) {
                 </h3>
                 <label className={styles.field}>
                   <span>{t(`${T}.next.previewAs`)}</span>
-                  <select className={styles.input} value={previewGroup} onChange={(e) => setPreviewGroup(e.target.value)} data-testid="studio-preview-as">
+                  <select
+                    className={styles.input}
+                    value={previewGroup}
+                    onChange={(e) => setPreviewGroup(e.target.value)}
+                    data-testid="studio-preview-as"
+                  >
                     <option value="">{t(`${T}.next.previewAsSelf`)}</option>
                     {groups
                       .filter((g) => g.portal === screen.portal)
@@ -435,9 +546,29 @@ export default function ScreenStudio(_props: CustomScreenProps) {
               </section>
             </div>
           </section>
-          <LabelsEditor fields={fields} labels={labels} context={labelContext} onChange={setLabels} readOnly={!canWrite} />
-          <PublishPanel key={`${screen.name}-${screen.publishedVersion}-${screen.publishedVersion === null ? screen.title : ''}`} screen={screen} canWrite={canWrite} blocked={problems.length > 0 || screen.problems.length > 0} onPublish={(c) => void publish(c)} onUnpublish={() => void unpublish()} />
-          <VersionHistory rows={versions} canWrite={canWrite} diff={diff} onDiff={(n) => void showDiff(n)} onRestore={(n) => void restore(n)} onCloseDiff={() => setDiff(null)} />
+          <LabelsEditor
+            fields={fields}
+            labels={labels}
+            context={labelContext}
+            onChange={setLabels}
+            readOnly={!canWrite}
+          />
+          <PublishPanel
+            key={`${screen.name}-${screen.publishedVersion}-${screen.publishedVersion === null ? screen.title : ''}`}
+            screen={screen}
+            canWrite={canWrite}
+            blocked={problems.length > 0 || screen.problems.length > 0}
+            onPublish={(c) => void publish(c)}
+            onUnpublish={() => void unpublish()}
+          />
+          <VersionHistory
+            rows={versions}
+            canWrite={canWrite}
+            diff={diff}
+            onDiff={(n) => void showDiff(n)}
+            onRestore={(n) => void restore(n)}
+            onCloseDiff={() => setDiff(null)}
+          />
         </>
       )}
     </div>

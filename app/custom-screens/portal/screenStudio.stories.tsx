@@ -29,7 +29,22 @@ function StudioStory() {
     () =>
       createFixtureEngineServices({
         answers: {
-          listStudioScreens: () => ({ rows: [row, { ...row, name: 'draftOnly', route: '/s/draftOnly', title: '초안 화면', publishedVersion: null, pgmId: null, problemCount: 2, draftVersion: 1 }], total: 2 }),
+          listStudioScreens: () => ({
+            rows: [
+              row,
+              {
+                ...row,
+                name: 'draftOnly',
+                route: '/s/draftOnly',
+                title: '초안 화면',
+                publishedVersion: null,
+                pgmId: null,
+                problemCount: 2,
+                draftVersion: 1,
+              },
+            ],
+            total: 2,
+          }),
           listStudioOperations: () => ({ rows: [], total: 0 }),
         },
         delayMs: 50,
@@ -38,7 +53,14 @@ function StudioStory() {
   );
   return (
     <div style={{ padding: 16, background: 'var(--color-bg, #f3f5f8)' }}>
-      <ScreenHarness id="portal.screenStudio" registry={registry} services={services} texts={screenTexts} router={false} customComponents={{ screenStudio: ScreenStudio }} />
+      <ScreenHarness
+        id="portal.screenStudio"
+        registry={registry}
+        services={services}
+        texts={screenTexts}
+        router={false}
+        customComponents={{ screenStudio: ScreenStudio }}
+      />
     </div>
   );
 }

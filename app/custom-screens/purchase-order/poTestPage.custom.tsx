@@ -16,7 +16,13 @@
  */
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { callOperation, OperationError, useEngineServices, type CustomScreenProps, type ResultOf } from '../../../engine';
+import {
+  callOperation,
+  OperationError,
+  useEngineServices,
+  type CustomScreenProps,
+  type ResultOf,
+} from '../../../engine';
 import { useEngineText } from '../../../engine/text';
 import { compareDecimals, formatMoney, jpyToKrw } from '../../../lib/money';
 import { WidgetButton } from '../../../widgets/common/button';
@@ -63,7 +69,13 @@ function ForwardCheck() {
         {t(`${T}.forwardTitle`)}
       </h2>
       <div className={styles.inputs}>
-        <TextInput label={t(`${T}.companies`)} value={companies} onChange={setCompanies} onEnter={() => void run()} width={320} />
+        <TextInput
+          label={t(`${T}.companies`)}
+          value={companies}
+          onChange={setCompanies}
+          onEnter={() => void run()}
+          width={320}
+        />
         <WidgetButton variant="primary" onClick={() => void run()}>
           {t(`${T}.run`)}
         </WidgetButton>
@@ -121,14 +133,22 @@ function OrderLookup({ initial }: { initial: string }) {
       setError(errorText(e));
     }
   };
-  const codeText = (group: string, value: string) => services.codes(group).find((c) => c.value === value)?.text ?? value;
+  const codeText = (group: string, value: string) =>
+    services.codes(group).find((c) => c.value === value)?.text ?? value;
   return (
     <section className={styles.panel} aria-labelledby="po-test-order">
       <h2 id="po-test-order" className={styles.title}>
         {t(`${T}.orderTitle`)}
       </h2>
       <div className={styles.inputs}>
-        <TextInput label={t('screen.purchaseOrder.f.poNo')} value={poNo} onChange={setPoNo} onEnter={() => void run()} width={200} placeholder="PO2026-000001" />
+        <TextInput
+          label={t('screen.purchaseOrder.f.poNo')}
+          value={poNo}
+          onChange={setPoNo}
+          onEnter={() => void run()}
+          width={200}
+          placeholder="PO2026-000001"
+        />
         <WidgetButton variant="primary" onClick={() => void run()} disabled={poNo.trim() === ''}>
           {t(`${T}.run`)}
         </WidgetButton>
@@ -143,7 +163,11 @@ function OrderLookup({ initial }: { initial: string }) {
           <dl className={styles.facts} aria-label={t(`${T}.summary`)}>
             <dt>{t('screen.purchaseOrder.f.poNo')}</dt>
             <dd>
-              <Link to={`/${po.poType === 'SIMPLE' ? 'SimpleOrderEdit' : 'OrderRequestEdit'}?poNo=${encodeURIComponent(po.poNo)}`}>{po.poNo}</Link>
+              <Link
+                to={`/${po.poType === 'SIMPLE' ? 'SimpleOrderEdit' : 'OrderRequestEdit'}?poNo=${encodeURIComponent(po.poNo)}`}
+              >
+                {po.poNo}
+              </Link>
             </dd>
             <dt>{t('screen.purchaseOrder.f.poStatus')}</dt>
             <dd>{codeText('PO_STATUS', po.status)}</dd>
@@ -160,7 +184,11 @@ function OrderLookup({ initial }: { initial: string }) {
             <dt>{t(`${T}.actions`)}</dt>
             <dd>{po.actions.length ? po.actions.join(', ') : t(`${T}.noActions`)}</dd>
             <dt>{t(`${T}.pendingApproval`)}</dt>
-            <dd>{po.pendingApprovalId === null ? t(`${T}.noApproval`) : `#${po.pendingApprovalId} v${po.pendingApprovalVersion} · ${po.currentApproverName ?? ''}`}</dd>
+            <dd>
+              {po.pendingApprovalId === null
+                ? t(`${T}.noApproval`)
+                : `#${po.pendingApprovalId} v${po.pendingApprovalVersion} · ${po.currentApproverName ?? ''}`}
+            </dd>
           </dl>
           <details>
             <summary>{t(`${T}.raw`)}</summary>
@@ -202,8 +230,21 @@ function LimitCheck() {
         {t(`${T}.limitTitle`)}
       </h2>
       <div className={styles.inputs}>
-        <TextInput label={t('screen.purchaseOrder.f.amount')} value={amount} onChange={setAmount} onEnter={() => void run()} width={160} inputMode="decimal" />
-        <Select label={t('screen.purchaseOrder.f.currency')} value={currency} onChange={setCurrency} codeGroup="CURRENCY" empty={false} />
+        <TextInput
+          label={t('screen.purchaseOrder.f.amount')}
+          value={amount}
+          onChange={setAmount}
+          onEnter={() => void run()}
+          width={160}
+          inputMode="decimal"
+        />
+        <Select
+          label={t('screen.purchaseOrder.f.currency')}
+          value={currency}
+          onChange={setCurrency}
+          codeGroup="CURRENCY"
+          empty={false}
+        />
         <WidgetButton variant="primary" onClick={() => void run()}>
           {t(`${T}.run`)}
         </WidgetButton>
@@ -215,7 +256,11 @@ function LimitCheck() {
       )}
       {result && (
         <p role="status" className={result.below ? styles.ok : styles.error}>
-          {t(result.below ? `${T}.below` : `${T}.over`, { krw: formatMoney(result.krw, 'KRW'), limit: formatMoney(result.limit.limit, 'KRW'), rate: result.limit.jpyRate })}
+          {t(result.below ? `${T}.below` : `${T}.over`, {
+            krw: formatMoney(result.krw, 'KRW'),
+            limit: formatMoney(result.limit.limit, 'KRW'),
+            rate: result.limit.jpyRate,
+          })}
         </p>
       )}
     </section>

@@ -12,10 +12,20 @@ const registry = createScreenRegistry(screenDefinitions);
 
 /** The PO test page on the fixture server of the purchase-order screens. */
 function TestPageStory() {
-  const services = useMemo(() => createFixtureEngineServices({ answers: createPoFixtures().answers, codes: PO_FIXTURE_CODES, delayMs: 100 }), []);
+  const services = useMemo(
+    () => createFixtureEngineServices({ answers: createPoFixtures().answers, codes: PO_FIXTURE_CODES, delayMs: 100 }),
+    [],
+  );
   return (
     <div style={{ padding: 16, background: 'var(--color-bg, #f3f5f8)' }}>
-      <ScreenHarness id="purchaseOrder.testPo" registry={registry} services={services} texts={screenTexts} router={false} customComponents={{ poTestPage: PoTestPage }} />
+      <ScreenHarness
+        id="purchaseOrder.testPo"
+        registry={registry}
+        services={services}
+        texts={screenTexts}
+        router={false}
+        customComponents={{ poTestPage: PoTestPage }}
+      />
     </div>
   );
 }
@@ -37,7 +47,9 @@ export const ForwardYn: Story = {
   play: async ({ canvas }) => {
     const panel = await canvas.findByRole('region', { name: /FORWARD_YN/ });
     await userEvent.click(within(panel).getByRole('button', { name: '실행' }));
-    await expect(await within(panel).findByText('승인하면 발주서가 협력사로 자동 전송됩니다. 승인하시겠습니까?')).toBeInTheDocument();
+    await expect(
+      await within(panel).findByText('승인하면 발주서가 협력사로 자동 전송됩니다. 승인하시겠습니까?'),
+    ).toBeInTheDocument();
   },
 };
 

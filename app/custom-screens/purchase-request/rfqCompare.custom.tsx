@@ -43,7 +43,13 @@ export function quoteOf(comparison: Comparison, lineNo: number, compNo: string) 
 
 /** Suppliers that may be selected now: a submitted quotation, while the request is open and selection is allowed. */
 export function selectable(comparison: Comparison, rfq: Rfq | null, s: Supplier): boolean {
-  return !!rfq && rfq.actions.includes('select') && comparison.status === 'OPEN' && comparison.selectionAllowed && s.status === 'SUBMITTED';
+  return (
+    !!rfq &&
+    rfq.actions.includes('select') &&
+    comparison.status === 'OPEN' &&
+    comparison.selectionAllowed &&
+    s.status === 'SUBMITTED'
+  );
 }
 
 export default function RfqCompare({ query }: CustomScreenProps) {
@@ -59,7 +65,10 @@ export default function RfqCompare({ query }: CustomScreenProps) {
   useEffect(() => {
     if (!rfqNo) return;
     let live = true;
-    Promise.all([callOperation(services, 'compareQuotations', { path: { rfqNo } }), callOperation(services, 'getRfq', { path: { rfqNo } })]).then(
+    Promise.all([
+      callOperation(services, 'compareQuotations', { path: { rfqNo } }),
+      callOperation(services, 'getRfq', { path: { rfqNo } }),
+    ]).then(
       ([comparison, rfq]) => live && setData({ comparison, rfq }),
       (e: unknown) => {
         if (!live) return;
@@ -73,16 +82,28 @@ export default function RfqCompare({ query }: CustomScreenProps) {
   }, [rfqNo, services, frame, tick]);
 
   const codeText = useCallback(
-    (group: string, code: string | null | undefined) => (code ? (services.codes(group).find((c) => c.value === code)?.text ?? code) : ''),
+    (group: string, code: string | null | undefined) =>
+      code ? (services.codes(group).find((c) => c.value === code)?.text ?? code) : '',
     [services],
   );
 
   const select = async (s: Supplier) => {
     if (!data) return;
-    if (!(await frame.confirm(t(`${T}.confirmSelect`, { name: s.compNameKr, total: formatMoney(s.totalAmount ?? '0', data.comparison.currency) })))) return;
+    if (
+      !(await frame.confirm(
+        t(`${T}.confirmSelect`, {
+          name: s.compNameKr,
+          total: formatMoney(s.totalAmount ?? '0', data.comparison.currency),
+        }),
+      ))
+    )
+      return;
     setBusy(true);
     try {
-      await callOperation(services, 'selectQuotation', { path: { rfqNo }, body: { version: data.comparison.version, compNo: s.compNo } });
+      await callOperation(services, 'selectQuotation', {
+        path: { rfqNo },
+        body: { version: data.comparison.version, compNo: s.compNo },
+      });
       frame.notify(t(`${T}.selected`, { name: s.compNameKr }));
       // The opener (the PR) shows the awarded request: close and tell it to read again.
       if (frame.dialog) frame.leave(true);
@@ -103,7 +124,12 @@ export default function RfqCompare({ query }: CustomScreenProps) {
   }, [data]);
 
   if (!rfqNo) return <p className={styles.muted}>{t(`${T}.noRequest`)}</p>;
-  if (failed && !data) return <p role="alert" className={styles.warning}>{t('engine.loadFailed', { message: failed })}</p>;
+  if (failed && !data)
+    return (
+      <p role="alert" className={styles.warning}>
+        {t('engine.loadFailed', { message: failed })}
+      </p>
+    );
   if (!data || !summary) return <p className={styles.muted}>{t('engine.loading')}</p>;
   const { c, submitted } = summary;
   const money = (v: string | null | undefined) => (v === null || v === undefined ? '' : formatMoney(v, c.currency));
@@ -122,7 +148,8 @@ export default function RfqCompare({ query }: CustomScreenProps) {
         <div>
           <dt>{t(`${T}.deadline`)}</dt>
           <dd>
-            {formatInstant(c.deadline, 'yyyy-MM-dd HH:mm')} {c.deadlinePassed ? <span className={styles.badge}>{t(`${T}.closed`)}</span> : null}
+            {formatInstant(c.deadline, 'yyyy-MM-dd HH:mm')}{' '}
+            {c.deadlinePassed ? <span className={styles.badge}>{t(`${T}.closed`)}</span> : null}
           </dd>
         </div>
         <div>
@@ -140,11 +167,23 @@ export default function RfqCompare({ query }: CustomScreenProps) {
         <table className={styles.table} aria-label={t(`${T}.table`)}>
           <thead>
             <tr>
-              <th rowSpan={2} scope="col">{t(`${T}.lineNo`)}</th>
-              <th rowSpan={2} scope="col">{t(`${T}.item`)}</th>
-              <th rowSpan={2} scope="col">{t(`${T}.quantity`)}</th>
+              <th rowSpan={2} scope="col">
+                {t(`${T}.lineNo`)}
+              </th>
+              <th rowSpan={2} scope="col">
+                {t(`${T}.item`)}
+              </th>
+              <th rowSpan={2} scope="col">
+                {t(`${T}.quantity`)}
+              </th>
               {c.suppliers.map((s) => (
-                <th key={s.compNo} colSpan={2} scope="colgroup" className={s.status === 'SELECTED' ? styles.chosen : undefined} data-supplier={s.compNo}>
+                <th
+                  key={s.compNo}
+                  colSpan={2}
+                  scope="colgroup"
+                  className={s.status === 'SELECTED' ? styles.chosen : undefined}
+                  data-supplier={s.compNo}
+                >
                   {s.compNameKr}
                   <span className={styles.sub}>{s.compNo}</span>
                 </th>
@@ -152,8 +191,12 @@ export default function RfqCompare({ query }: CustomScreenProps) {
             </tr>
             <tr>
               {c.suppliers.flatMap((s) => [
-                <th key={`${s.compNo}-p`} scope="col">{t(`${T}.unitPrice`)}</th>,
-                <th key={`${s.compNo}-a`} scope="col">{t(`${T}.amount`)}</th>,
+                <th key={`${s.compNo}-p`} scope="col">
+                  {t(`${T}.unitPrice`)}
+                </th>,
+                <th key={`${s.compNo}-a`} scope="col">
+                  {t(`${T}.amount`)}
+                </th>,
               ])}
             </tr>
           </thead>
@@ -171,7 +214,11 @@ export default function RfqCompare({ query }: CustomScreenProps) {
                 {c.suppliers.flatMap((s) => {
                   const q = quoteOf(c, l.lineNo, s.compNo);
                   return [
-                    <td key={`${s.compNo}-p`} className={`${styles.num} ${q?.lowest ? styles.lowest : ''}`} title={q?.lowest ? t(`${T}.lowestLine`) : undefined}>
+                    <td
+                      key={`${s.compNo}-p`}
+                      className={`${styles.num} ${q?.lowest ? styles.lowest : ''}`}
+                      title={q?.lowest ? t(`${T}.lowestLine`) : undefined}
+                    >
                       {q ? formatQuantity(q.unitPrice) : '–'}
                       {q?.lowest ? (
                         <>
@@ -190,15 +237,26 @@ export default function RfqCompare({ query }: CustomScreenProps) {
           </tbody>
           <tfoot>
             <tr>
-              <th colSpan={3} scope="row">{t(`${T}.total`)}</th>
+              <th colSpan={3} scope="row">
+                {t(`${T}.total`)}
+              </th>
               {c.suppliers.map((s) => (
-                <td key={s.compNo} colSpan={2} className={`${styles.num} ${s.lowest ? styles.lowest : ''}`} data-total={s.compNo}>
-                  {s.totalAmount ? `${money(s.totalAmount)}${s.lowest ? ` ★ ${t(`${T}.lowestTotal`)}` : ''}` : t(`${T}.noAnswer`)}
+                <td
+                  key={s.compNo}
+                  colSpan={2}
+                  className={`${styles.num} ${s.lowest ? styles.lowest : ''}`}
+                  data-total={s.compNo}
+                >
+                  {s.totalAmount
+                    ? `${money(s.totalAmount)}${s.lowest ? ` ★ ${t(`${T}.lowestTotal`)}` : ''}`
+                    : t(`${T}.noAnswer`)}
                 </td>
               ))}
             </tr>
             <tr>
-              <th colSpan={3} scope="row">{t(`${T}.leadTime`)}</th>
+              <th colSpan={3} scope="row">
+                {t(`${T}.leadTime`)}
+              </th>
               {c.suppliers.map((s) => (
                 <td key={s.compNo} colSpan={2} className={styles.num}>
                   {s.leadTimeDays === null ? '' : t(`${T}.days`, { count: s.leadTimeDays })}
@@ -206,7 +264,9 @@ export default function RfqCompare({ query }: CustomScreenProps) {
               ))}
             </tr>
             <tr>
-              <th colSpan={3} scope="row">{t(`${T}.validUntil`)}</th>
+              <th colSpan={3} scope="row">
+                {t(`${T}.validUntil`)}
+              </th>
               {c.suppliers.map((s) => (
                 <td key={s.compNo} colSpan={2} className={styles.center}>
                   {s.validUntil ?? ''}
@@ -214,16 +274,24 @@ export default function RfqCompare({ query }: CustomScreenProps) {
               ))}
             </tr>
             <tr>
-              <th colSpan={3} scope="row">{t(`${T}.quoteStatus`)}</th>
+              <th colSpan={3} scope="row">
+                {t(`${T}.quoteStatus`)}
+              </th>
               {c.suppliers.map((s) => (
                 <td key={s.compNo} colSpan={2} className={styles.center} data-status={s.compNo}>
                   {codeText('QUOT_STATUS', s.status)}
-                  {s.quoteNo ? <span className={styles.sub}>{`${s.quoteNo}${s.revision > 1 ? ` (${t(`${T}.revision`, { count: s.revision })})` : ''}`}</span> : null}
+                  {s.quoteNo ? (
+                    <span
+                      className={styles.sub}
+                    >{`${s.quoteNo}${s.revision > 1 ? ` (${t(`${T}.revision`, { count: s.revision })})` : ''}`}</span>
+                  ) : null}
                 </td>
               ))}
             </tr>
             <tr>
-              <th colSpan={3} scope="row">{t(`${T}.remark`)}</th>
+              <th colSpan={3} scope="row">
+                {t(`${T}.remark`)}
+              </th>
               {c.suppliers.map((s) => (
                 <td key={s.compNo} colSpan={2}>
                   {s.remark ?? ''}
@@ -232,11 +300,19 @@ export default function RfqCompare({ query }: CustomScreenProps) {
             </tr>
             {data.rfq.actions.includes('select') && (
               <tr>
-                <th colSpan={3} scope="row">{t(`${T}.choose`)}</th>
+                <th colSpan={3} scope="row">
+                  {t(`${T}.choose`)}
+                </th>
                 {c.suppliers.map((s) => (
                   <td key={s.compNo} colSpan={2} className={styles.center}>
                     {selectable(c, data.rfq, s) && (
-                      <WidgetButton size="small" variant="primary" disabled={busy} onClick={() => void select(s)} data-action={`select-${s.compNo}`}>
+                      <WidgetButton
+                        size="small"
+                        variant="primary"
+                        disabled={busy}
+                        onClick={() => void select(s)}
+                        data-action={`select-${s.compNo}`}
+                      >
                         {t(`${T}.select`)}
                       </WidgetButton>
                     )}

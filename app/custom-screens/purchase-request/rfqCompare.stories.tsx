@@ -14,11 +14,24 @@ const registry = createScreenRegistry(screenDefinitions);
 function RfqCompareStory({ buyer = true, canWrite = true }: { buyer?: boolean; canWrite?: boolean }) {
   const services = useMemo(() => {
     const fixtures = createPrFixtures({ viewer: buyer ? 'E000004' : 'E000005' });
-    return createFixtureEngineServices({ answers: fixtures.answers, codes: PR_FIXTURE_CODES, login: buyer ? PR_LOGINS.buyer : PR_LOGINS.requester, authority: { read: true, write: canWrite }, delayMs: 120 });
+    return createFixtureEngineServices({
+      answers: fixtures.answers,
+      codes: PR_FIXTURE_CODES,
+      login: buyer ? PR_LOGINS.buyer : PR_LOGINS.requester,
+      authority: { read: true, write: canWrite },
+      delayMs: 120,
+    });
   }, [buyer, canWrite]);
   return (
     <div style={{ padding: 16, background: 'var(--color-bg, #f3f5f8)', minHeight: '100vh', boxSizing: 'border-box' }}>
-      <ScreenHarness id="purchaseRequest.rfqCompare" registry={registry} services={services} texts={screenTexts} router={false} customComponents={{ rfqCompare: RfqCompare }} />
+      <ScreenHarness
+        id="purchaseRequest.rfqCompare"
+        registry={registry}
+        services={services}
+        texts={screenTexts}
+        router={false}
+        customComponents={{ rfqCompare: RfqCompare }}
+      />
     </div>
   );
 }

@@ -5,7 +5,10 @@
  */
 import { useState, type ReactNode } from 'react';
 import { OperationError } from '../../../engine';
-import { createFixtureEngineServices, type FixtureEngineOptions } from '../../../engine/testing/fixture-engine-services';
+import {
+  createFixtureEngineServices,
+  type FixtureEngineOptions,
+} from '../../../engine/testing/fixture-engine-services';
 import { ScreenHarness } from '../../../engine/testing/screen-harness';
 import { createScreenRegistry } from '../../../engine/runtime/registry';
 import { screenDefinitions, screenTexts } from '../../../screens';
@@ -26,16 +29,28 @@ export interface FakeFiles extends SettlementFiles {
 }
 
 /** Files as the server answers them; `refuse` makes a kind answer the server's refusal instead. */
-export function fakeSettlementFiles(options: { refuse?: Partial<Record<'html' | 'pdf' | 'receipts' | 'settlements', OperationError>>; delayMs?: number } = {}): FakeFiles {
+export function fakeSettlementFiles(
+  options: {
+    refuse?: Partial<Record<'html' | 'pdf' | 'receipts' | 'settlements', OperationError>>;
+    delayMs?: number;
+  } = {},
+): FakeFiles {
   const requests: FakeFiles['requests'] = [];
-  const later = <T,>(value: () => T) => new Promise<T>((resolve, reject) => setTimeout(() => {
-    try {
-      resolve(value());
-    } catch (e) {
-      reject(e);
-    }
-  }, options.delayMs ?? 0));
-  const file = (name: string, total: number | null, type: string): FetchedFile => ({ blob: new Blob(['x'], { type }), fileName: name, total });
+  const later = <T,>(value: () => T) =>
+    new Promise<T>((resolve, reject) =>
+      setTimeout(() => {
+        try {
+          resolve(value());
+        } catch (e) {
+          reject(e);
+        }
+      }, options.delayMs ?? 0),
+    );
+  const file = (name: string, total: number | null, type: string): FetchedFile => ({
+    blob: new Blob(['x'], { type }),
+    fileName: name,
+    total,
+  });
   return {
     requests,
     statementHtml: (settleNo, portal) => {
@@ -56,23 +71,63 @@ export function fakeSettlementFiles(options: { refuse?: Partial<Record<'html' | 
       requests.push({ what: kind, args: [query] });
       return later(() => {
         if (options.refuse?.[kind]) throw options.refuse[kind];
-        return file(kind === 'receipts' ? '입고내역_2026-11-22.xlsx' : '월정산내역_2026-11-22.xlsx', kind === 'receipts' ? 1234 : 87, 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+        return file(
+          kind === 'receipts' ? '입고내역_2026-11-22.xlsx' : '월정산내역_2026-11-22.xlsx',
+          kind === 'receipts' ? 1234 : 87,
+          'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+        );
       });
     },
   };
 }
 
-export const tooLarge = () => new OperationError(400, 'EXPORT_TOO_LARGE', '추출 대상이 123,456건으로 한도(100,000건)를 넘습니다. 조회 조건을 좁혀 주세요', { total: 123456, limit: 100000 });
+export const tooLarge = () =>
+  new OperationError(
+    400,
+    'EXPORT_TOO_LARGE',
+    '추출 대상이 123,456건으로 한도(100,000건)를 넘습니다. 조회 조건을 좁혀 주세요',
+    { total: 123456, limit: 100000 },
+  );
 
 const registry = createScreenRegistry(screenDefinitions);
 const components = { settlementStatement: SettlementStatement, settlementDataDownload: SettlementDataDownload };
 
 /** A settlement custom screen with fixture files, in a router (false inside Storybook's). */
-export function SettlementFilesHarness({ id, files, route, router = true, engine = {} }: { id: string; files: SettlementFiles; route?: string; router?: boolean; engine?: FixtureEngineOptions }): ReactNode {
-  const [services] = useState(() => createFixtureEngineServices({ codes: { ...SETTLEMENT_CODES, WH_STATUS: [{ value: 'DECIDED', text: '최종확정' }], APPROVAL_STATUS: [{ value: 'APPROVED', text: '승인' }], SOURCE_SYSTEM: [{ value: 'GPMS', text: 'GPMS (본 시스템)' }] }, ...engine }));
+export function SettlementFilesHarness({
+  id,
+  files,
+  route,
+  router = true,
+  engine = {},
+}: {
+  id: string;
+  files: SettlementFiles;
+  route?: string;
+  router?: boolean;
+  engine?: FixtureEngineOptions;
+}): ReactNode {
+  const [services] = useState(() =>
+    createFixtureEngineServices({
+      codes: {
+        ...SETTLEMENT_CODES,
+        WH_STATUS: [{ value: 'DECIDED', text: '최종확정' }],
+        APPROVAL_STATUS: [{ value: 'APPROVED', text: '승인' }],
+        SOURCE_SYSTEM: [{ value: 'GPMS', text: 'GPMS (본 시스템)' }],
+      },
+      ...engine,
+    }),
+  );
   return (
     <SettlementFilesContext.Provider value={files}>
-      <ScreenHarness id={id} registry={registry} services={services} texts={screenTexts} route={route} router={router} customComponents={components} />
+      <ScreenHarness
+        id={id}
+        registry={registry}
+        services={services}
+        texts={screenTexts}
+        route={route}
+        router={router}
+        customComponents={components}
+      />
     </SettlementFilesContext.Provider>
   );
 }

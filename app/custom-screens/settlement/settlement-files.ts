@@ -50,12 +50,29 @@ export function cleanQuery(query: Query): Record<string, string | string[]> {
   return out;
 }
 
-async function fetchRaw(client: ApiClient, path: string, query: Query, parseAs: 'text' | 'blob'): Promise<{ data: unknown; response: Response }> {
+async function fetchRaw(
+  client: ApiClient,
+  path: string,
+  query: Query,
+  parseAs: 'text' | 'blob',
+): Promise<{ data: unknown; response: Response }> {
   // openapi-fetch is typed per path; these paths are fixed strings of the generated API.
-  const get = client.GET as unknown as (p: string, o: Record<string, unknown>) => Promise<{ data?: unknown; error?: unknown; response: Response }>;
-  const { data, error, response } = await get(path, { params: { query: cleanQuery(query) }, parseAs, passErrors: true });
+  const get = client.GET as unknown as (
+    p: string,
+    o: Record<string, unknown>,
+  ) => Promise<{ data?: unknown; error?: unknown; response: Response }>;
+  const { data, error, response } = await get(path, {
+    params: { query: cleanQuery(query) },
+    parseAs,
+    passErrors: true,
+  });
   if (response.ok) return { data, response };
-  const decision = decideResponse({ pathname: new URL(response.url || `http://x${path}`).pathname, status: response.status, body: error, isCyber: usePortalStore.getState().isCyber });
+  const decision = decideResponse({
+    pathname: new URL(response.url || `http://x${path}`).pathname,
+    status: response.status,
+    body: error,
+    isCyber: usePortalStore.getState().isCyber,
+  });
   if (NAVIGATING.has(decision.kind)) {
     performResponseAction(decision, httpEffects());
     throw Object.assign(new Error('handled by the app'), { name: 'AbortError' });
@@ -81,13 +98,18 @@ export interface SettlementFiles {
 export async function fetchFile(path: string, query: Query, client: ApiClient = apiClient): Promise<FetchedFile> {
   const { data, response } = await fetchRaw(client, path, query, 'blob');
   const total = response.headers.get('X-Total-Count');
-  return { blob: data as Blob, fileName: dispositionFileName(response.headers.get('Content-Disposition')), total: total === null ? null : Number(total) };
+  return {
+    blob: data as Blob,
+    fileName: dispositionFileName(response.headers.get('Content-Disposition')),
+    total: total === null ? null : Number(total),
+  };
 }
 
 export function createSettlementFiles(client: ApiClient = apiClient): SettlementFiles {
   const file = (path: string, query: Query) => fetchFile(path, query, client);
   return {
-    statementHtml: async (settleNo, portal) => String((await fetchRaw(client, statementPath(settleNo, portal), { format: 'html' }, 'text')).data ?? ''),
+    statementHtml: async (settleNo, portal) =>
+      String((await fetchRaw(client, statementPath(settleNo, portal), { format: 'html' }, 'text')).data ?? ''),
     statementPdf: (settleNo, portal) => file(statementPath(settleNo, portal), { format: 'pdf' }),
     extract: (kind, query) => file(`/api/v1/data-download/${kind}`, query),
   };

@@ -49,7 +49,8 @@ const range = (v: { from: string; to: string }) => (v.from || v.to ? [v.from, v.
 
 /** Today − 1 month … today, as the warehousing lists start. */
 function lastMonth(today = new Date()): DateRangeValue {
-  const day = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+  const day = (d: Date) =>
+    `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
   const from = new Date(today.getFullYear(), today.getMonth() - 1, today.getDate());
   return { from: day(from), to: day(today) };
 }
@@ -59,7 +60,17 @@ function thisYear(today = new Date()): MonthRangeValue {
   return { from: `${y}01`, to: `${y}${String(today.getMonth() + 1).padStart(2, '0')}` };
 }
 
-const startReceipts = (): ReceiptFilter => ({ whReqDates: { from: '', to: '' }, lastDeciDates: lastMonth(), status: ['DECIDED'], approvalStatus: [], system: '', sourceSystemList: [], expenses: '', poNo: '', deptName: '' });
+const startReceipts = (): ReceiptFilter => ({
+  whReqDates: { from: '', to: '' },
+  lastDeciDates: lastMonth(),
+  status: ['DECIDED'],
+  approvalStatus: [],
+  system: '',
+  sourceSystemList: [],
+  expenses: '',
+  poNo: '',
+  deptName: '',
+});
 const startSettlements = (): SettlementFilter => ({ periods: thisYear(), compNo: '', status: [], level: 'line' });
 
 export default function SettlementDataDownload(_: CustomScreenProps) {
@@ -86,7 +97,12 @@ export default function SettlementDataDownload(_: CustomScreenProps) {
             poNo: receipts.poNo,
             deptName: receipts.deptName,
           }
-        : { periods: range(settlements.periods), compNo: settlements.compNo, status: settlements.status, level: settlements.level };
+        : {
+            periods: range(settlements.periods),
+            compNo: settlements.compNo,
+            status: settlements.status,
+            level: settlements.level,
+          };
     setBusy(kind);
     setDone(null);
     try {
@@ -112,7 +128,12 @@ export default function SettlementDataDownload(_: CustomScreenProps) {
       <WidgetButton onClick={reset} disabled={busy !== null} data-action={`reset-${kind}`}>
         {t('ui.reset')}
       </WidgetButton>
-      <WidgetButton variant="primary" onClick={() => void download(kind)} disabled={busy !== null} data-action={`download-${kind}`}>
+      <WidgetButton
+        variant="primary"
+        onClick={() => void download(kind)}
+        disabled={busy !== null}
+        data-action={`download-${kind}`}
+      >
         {t(`${T}.download`)}
       </WidgetButton>
     </div>
@@ -128,13 +149,37 @@ export default function SettlementDataDownload(_: CustomScreenProps) {
         </div>
         <div className={styles.fields}>
           <div className={styles.wide}>
-            <DateRange label={f('lastDeciDates')} value={receipts.lastDeciDates} onChange={(v) => setReceipts((r) => ({ ...r, lastDeciDates: v }))} block />
+            <DateRange
+              label={f('lastDeciDates')}
+              value={receipts.lastDeciDates}
+              onChange={(v) => setReceipts((r) => ({ ...r, lastDeciDates: v }))}
+              block
+            />
           </div>
           <div className={styles.wide}>
-            <DateRange label={f('whReqDates')} value={receipts.whReqDates} onChange={(v) => setReceipts((r) => ({ ...r, whReqDates: v }))} block />
+            <DateRange
+              label={f('whReqDates')}
+              value={receipts.whReqDates}
+              onChange={(v) => setReceipts((r) => ({ ...r, whReqDates: v }))}
+              block
+            />
           </div>
-          <MultiSelect label={f('whStatus')} codeGroup="WH_STATUS" value={receipts.status} onChange={(v) => setReceipts((r) => ({ ...r, status: v }))} placeholder={t(`${T}.all`)} block />
-          <MultiSelect label={f('approvalStatus')} codeGroup="APPROVAL_STATUS" value={receipts.approvalStatus} onChange={(v) => setReceipts((r) => ({ ...r, approvalStatus: v }))} placeholder={t(`${T}.all`)} block />
+          <MultiSelect
+            label={f('whStatus')}
+            codeGroup="WH_STATUS"
+            value={receipts.status}
+            onChange={(v) => setReceipts((r) => ({ ...r, status: v }))}
+            placeholder={t(`${T}.all`)}
+            block
+          />
+          <MultiSelect
+            label={f('approvalStatus')}
+            codeGroup="APPROVAL_STATUS"
+            value={receipts.approvalStatus}
+            onChange={(v) => setReceipts((r) => ({ ...r, approvalStatus: v }))}
+            placeholder={t(`${T}.all`)}
+            block
+          />
           <Select
             label={f('system')}
             value={receipts.system}
@@ -146,10 +191,40 @@ export default function SettlementDataDownload(_: CustomScreenProps) {
             empty="all"
             block
           />
-          <MultiSelect label={f('sourceSystemList')} codeGroup="SOURCE_SYSTEM" value={receipts.sourceSystemList} onChange={(v) => setReceipts((r) => ({ ...r, sourceSystemList: v }))} placeholder={t(`${T}.all`)} block />
-          <Select label={f('expenses')} codeGroup="EXPENSES" value={receipts.expenses} onChange={(v) => setReceipts((r) => ({ ...r, expenses: v }))} empty="all" block />
-          <TextInput label={f('poNo')} value={receipts.poNo} onChange={(v) => setReceipts((r) => ({ ...r, poNo: v }))} maxRealLength={20} showCounter={false} onEnter={() => void download('receipts')} block />
-          <TextInput label={f('deptName')} value={receipts.deptName} onChange={(v) => setReceipts((r) => ({ ...r, deptName: v }))} maxRealLength={100} showCounter={false} onEnter={() => void download('receipts')} block />
+          <MultiSelect
+            label={f('sourceSystemList')}
+            codeGroup="SOURCE_SYSTEM"
+            value={receipts.sourceSystemList}
+            onChange={(v) => setReceipts((r) => ({ ...r, sourceSystemList: v }))}
+            placeholder={t(`${T}.all`)}
+            block
+          />
+          <Select
+            label={f('expenses')}
+            codeGroup="EXPENSES"
+            value={receipts.expenses}
+            onChange={(v) => setReceipts((r) => ({ ...r, expenses: v }))}
+            empty="all"
+            block
+          />
+          <TextInput
+            label={f('poNo')}
+            value={receipts.poNo}
+            onChange={(v) => setReceipts((r) => ({ ...r, poNo: v }))}
+            maxRealLength={20}
+            showCounter={false}
+            onEnter={() => void download('receipts')}
+            block
+          />
+          <TextInput
+            label={f('deptName')}
+            value={receipts.deptName}
+            onChange={(v) => setReceipts((r) => ({ ...r, deptName: v }))}
+            maxRealLength={100}
+            showCounter={false}
+            onEnter={() => void download('receipts')}
+            block
+          />
         </div>
         {footer('receipts', () => setReceipts(startReceipts()))}
       </section>
@@ -161,10 +236,28 @@ export default function SettlementDataDownload(_: CustomScreenProps) {
         </div>
         <div className={styles.fields}>
           <div className={styles.wide}>
-            <MonthRange label={f('periods')} value={settlements.periods} onChange={(v) => setSettlements((s) => ({ ...s, periods: v }))} block />
+            <MonthRange
+              label={f('periods')}
+              value={settlements.periods}
+              onChange={(v) => setSettlements((s) => ({ ...s, periods: v }))}
+              block
+            />
           </div>
-          <CompanyNumberInput label={f('compNo')} mask="comp" value={settlements.compNo} onChange={(v) => setSettlements((s) => ({ ...s, compNo: v }))} block />
-          <MultiSelect label={f('settleStatus')} codeGroup="SETTLE_STATUS" value={settlements.status} onChange={(v) => setSettlements((s) => ({ ...s, status: v }))} placeholder={t(`${T}.all`)} block />
+          <CompanyNumberInput
+            label={f('compNo')}
+            mask="comp"
+            value={settlements.compNo}
+            onChange={(v) => setSettlements((s) => ({ ...s, compNo: v }))}
+            block
+          />
+          <MultiSelect
+            label={f('settleStatus')}
+            codeGroup="SETTLE_STATUS"
+            value={settlements.status}
+            onChange={(v) => setSettlements((s) => ({ ...s, status: v }))}
+            placeholder={t(`${T}.all`)}
+            block
+          />
           <Select
             label={f('level')}
             value={settlements.level}

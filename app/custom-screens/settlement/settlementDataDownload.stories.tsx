@@ -5,7 +5,10 @@ import { fakeSettlementFiles, SettlementFilesHarness, tooLarge } from './settlem
 
 /** /dataDownload on fixture files: both extracts, or a settlement extract over the limit. */
 function DataDownloadStory({ overLimit = false }: { overLimit?: boolean }) {
-  const files = useMemo(() => fakeSettlementFiles({ delayMs: 400, refuse: overLimit ? { settlements: tooLarge() } : {} }), [overLimit]);
+  const files = useMemo(
+    () => fakeSettlementFiles({ delayMs: 400, refuse: overLimit ? { settlements: tooLarge() } : {} }),
+    [overLimit],
+  );
   return (
     <div style={{ padding: 16, background: 'var(--color-bg, #f3f5f8)', minHeight: '100vh', boxSizing: 'border-box' }}>
       <SettlementFilesHarness id="settlement.dataDownload" files={files} router={false} />

@@ -97,7 +97,13 @@ export default function SettlementStatement({ props, query }: CustomScreenProps)
         </div>
       </div>
       {/* No scripts run in the statement (sandbox without allow-scripts); the app prints it. */}
-      <iframe ref={frameRef} className={styles.sheet} title={t(`${T}.frameTitle`, { settleNo })} srcDoc={framedStatement(current.html)} sandbox="allow-same-origin allow-modals" />
+      <iframe
+        ref={frameRef}
+        className={styles.sheet}
+        title={t(`${T}.frameTitle`, { settleNo })}
+        srcDoc={framedStatement(current.html)}
+        sandbox="allow-same-origin allow-modals"
+      />
     </div>
   );
 }

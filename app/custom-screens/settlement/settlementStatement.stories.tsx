@@ -5,11 +5,29 @@ import { OperationError } from '../../../engine';
 import { fakeSettlementFiles, SettlementFilesHarness } from './settlement-files.fixture';
 
 /** The transaction statement dialog's content, on a fixture print page. */
-function StatementStory({ portal = 'internal', missing = false }: { portal?: 'internal' | 'external'; missing?: boolean }) {
-  const files = useMemo(() => fakeSettlementFiles({ delayMs: 150, refuse: missing ? { html: new OperationError(404, 'SETTLEMENT_NOT_FOUND', '정산을 찾을 수 없습니다') } : {} }), [missing]);
+function StatementStory({
+  portal = 'internal',
+  missing = false,
+}: {
+  portal?: 'internal' | 'external';
+  missing?: boolean;
+}) {
+  const files = useMemo(
+    () =>
+      fakeSettlementFiles({
+        delayMs: 150,
+        refuse: missing ? { html: new OperationError(404, 'SETTLEMENT_NOT_FOUND', '정산을 찾을 수 없습니다') } : {},
+      }),
+    [missing],
+  );
   return (
     <div style={{ padding: 16, background: 'var(--color-bg, #f3f5f8)', minHeight: '100vh', boxSizing: 'border-box' }}>
-      <SettlementFilesHarness id={portal === 'external' ? 'settlement.myStatementPrint' : 'settlement.statementPrint'} files={files} router={false} engine={{ portal }} />
+      <SettlementFilesHarness
+        id={portal === 'external' ? 'settlement.myStatementPrint' : 'settlement.statementPrint'}
+        files={files}
+        router={false}
+        engine={{ portal }}
+      />
     </div>
   );
 }

@@ -53,7 +53,9 @@ describe('settlementStatement: the printable transaction statement', () => {
   });
 
   it('a supplier’s statement comes from its own operation; another company’s answers the server’s 404', async () => {
-    const files = fakeSettlementFiles({ refuse: { html: new OperationError(404, 'SETTLEMENT_NOT_FOUND', '정산을 찾을 수 없습니다') } });
+    const files = fakeSettlementFiles({
+      refuse: { html: new OperationError(404, 'SETTLEMENT_NOT_FOUND', '정산을 찾을 수 없습니다') },
+    });
     open('settlement.myStatementPrint', '/?settleNo=ST2026-000999', files, 'external');
     expect(await screen.findByRole('alert')).toHaveTextContent('정산을 찾을 수 없습니다');
     expect(files.requests).toEqual([{ what: 'html', args: ['ST2026-000999', 'external'] }]);

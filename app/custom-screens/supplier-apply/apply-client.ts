@@ -5,7 +5,10 @@ import type { paths } from '../../../schemas/api-types.generated';
  * The public wizard's own typed client: no login, no token refresh and no global error alert —
  * the wizard shows a refusal beside the field it concerns (the app's client would pop an alert).
  */
-export const applyApi = createClient<paths>({ baseUrl: '', headers: { IsCyber: 'N', 'Cache-Control': 'no-cache', Pragma: 'no-cache' } });
+export const applyApi = createClient<paths>({
+  baseUrl: '',
+  headers: { IsCyber: 'N', 'Cache-Control': 'no-cache', Pragma: 'no-cache' },
+});
 
 export interface Draft {
   receiptNo: string;

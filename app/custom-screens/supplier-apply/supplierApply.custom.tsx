@@ -21,7 +21,12 @@ import { applyApi, draftStore, refusalOf, type Draft, type Refusal } from './app
 import styles from './supplierApply.module.css';
 
 type Step = 'start' | 'terms' | 'company' | 'user';
-const ROUTES = { start: '/template/userApply', terms: '/template/ogpmsUserApply1', company: '/template/ogpmsUserApply2', user: '/template/ogpmsUserApply3' } as const;
+const ROUTES = {
+  start: '/template/userApply',
+  terms: '/template/ogpmsUserApply1',
+  company: '/template/ogpmsUserApply2',
+  user: '/template/ogpmsUserApply3',
+} as const;
 /** Steps that must be done before a page may be filled (the server refuses the same). */
 const NEEDS: Record<Exclude<Step, 'start'>, number> = { terms: 0, company: 1, user: 2 };
 const NEXT_PAGE: Step[] = ['terms', 'company', 'user', 'user'];
@@ -30,7 +35,9 @@ const K = 'screen.supplierApply.wizard';
 type Application = NonNullable<Awaited<ReturnType<typeof readDraft>>['data']>;
 
 function readDraft(d: Draft) {
-  return applyApi.GET('/api/v1/public/supplier-applications/{receiptNo}', { params: { path: { receiptNo: d.receiptNo }, header: { 'x-apply-secret': d.secret } } });
+  return applyApi.GET('/api/v1/public/supplier-applications/{receiptNo}', {
+    params: { path: { receiptNo: d.receiptNo }, header: { 'x-apply-secret': d.secret } },
+  });
 }
 
 function Banner({ refusal }: { refusal: Refusal | null }) {
@@ -48,7 +55,11 @@ function Steps({ current }: { current: Step }) {
   return (
     <ol className={styles.steps} aria-label={t(`${K}.steps`)}>
       {steps.map((s, i) => (
-        <li key={s} aria-current={s === current ? 'step' : undefined} className={s === current ? styles.current : undefined}>
+        <li
+          key={s}
+          aria-current={s === current ? 'step' : undefined}
+          className={s === current ? styles.current : undefined}
+        >
           {i + 1}. {t(`${K}.step.${s}`)}
         </li>
       ))}
@@ -96,7 +107,8 @@ function StartPage() {
         <legend>{t(`${K}.applyType`)}</legend>
         {(['NEW_COMPANY', 'NEW_USER'] as const).map((v) => (
           <label key={v} className={styles.choice}>
-            <input type="radio" name="applyType" value={v} checked={applyType === v} onChange={() => setApplyType(v)} /> {t(`option.supplierApply.applyType.${v}`)}
+            <input type="radio" name="applyType" value={v} checked={applyType === v} onChange={() => setApplyType(v)} />{' '}
+            {t(`option.supplierApply.applyType.${v}`)}
             <span className={styles.help}>{t(`${K}.applyTypeHelp.${v}`)}</span>
           </label>
         ))}
@@ -108,8 +120,21 @@ function StartPage() {
         <legend>{t(`${K}.resume`)}</legend>
         <p className={styles.help}>{t(`${K}.resumeHelp`)}</p>
         <div className={styles.grid}>
-          <TextInput label={t(`${K}.receiptNo`)} value={resume.receiptNo} onChange={(v) => setResume({ ...resume, receiptNo: v })} placeholder="SA2026-000001" maxRealLength={20} showCounter={false} />
-          <TextInput label={t(`${K}.secret`)} value={resume.secret} onChange={(v) => setResume({ ...resume, secret: v })} maxRealLength={100} showCounter={false} />
+          <TextInput
+            label={t(`${K}.receiptNo`)}
+            value={resume.receiptNo}
+            onChange={(v) => setResume({ ...resume, receiptNo: v })}
+            placeholder="SA2026-000001"
+            maxRealLength={20}
+            showCounter={false}
+          />
+          <TextInput
+            label={t(`${K}.secret`)}
+            value={resume.secret}
+            onChange={(v) => setResume({ ...resume, secret: v })}
+            maxRealLength={100}
+            showCounter={false}
+          />
         </div>
         <WidgetButton onClick={goOn} disabled={busy || !resume.receiptNo || !resume.secret}>
           {t(`${K}.resumeGo`)}
@@ -157,11 +182,27 @@ function StepPage({ step }: { step: Exclude<Step, 'start'> }) {
       </div>
     );
   }
-  if (!draft) return <Refused text={t(`${K}.noDraft`)} action={t(`${K}.toStart`)} onAction={() => navigate(ROUTES.start)} />;
-  if (!app) return <div className={styles.page}>{refusal ? <Refused text={refusal.msg} action={t(`${K}.toStart`)} onAction={() => navigate(ROUTES.start)} /> : t(`${K}.loading`)}</div>;
+  if (!draft)
+    return <Refused text={t(`${K}.noDraft`)} action={t(`${K}.toStart`)} onAction={() => navigate(ROUTES.start)} />;
+  if (!app)
+    return (
+      <div className={styles.page}>
+        {refusal ? (
+          <Refused text={refusal.msg} action={t(`${K}.toStart`)} onAction={() => navigate(ROUTES.start)} />
+        ) : (
+          t(`${K}.loading`)
+        )}
+      </div>
+    );
   if (app.step < NEEDS[step]) {
     const target = NEXT_PAGE[app.step];
-    return <Refused text={t(`${K}.skipped`, { step: app.step })} action={t(`${K}.goTo`, { name: t(`${K}.step.${target}`) })} onAction={() => navigate(ROUTES[target])} />;
+    return (
+      <Refused
+        text={t(`${K}.skipped`, { step: app.step })}
+        action={t(`${K}.goTo`, { name: t(`${K}.step.${target}`) })}
+        onAction={() => navigate(ROUTES[target])}
+      />
+    );
   }
   const finished = (next: Step | null, receipt?: string) => {
     if (receipt) {
@@ -174,11 +215,25 @@ function StepPage({ step }: { step: Exclude<Step, 'start'> }) {
       <h2 className={styles.title}>{t(`${K}.title`)}</h2>
       <Steps current={step} />
       <p className={styles.keep} data-testid="apply-draft">
-        {t(`${K}.keep`, { receiptNo: app.receiptNo, date: new Date(app.expiresAt).toLocaleDateString('ko-KR', { timeZone: BUSINESS_TIME_ZONE }) })} <code>{draft.secret}</code>
+        {t(`${K}.keep`, {
+          receiptNo: app.receiptNo,
+          date: new Date(app.expiresAt).toLocaleDateString('ko-KR', { timeZone: BUSINESS_TIME_ZONE }),
+        })}{' '}
+        <code>{draft.secret}</code>
       </p>
       {step === 'terms' && <TermsStep draft={draft} onDone={() => finished('company')} />}
-      {step === 'company' && <CompanyStep draft={draft} app={app} onChanged={reload} onDone={() => finished('user')} onBack={() => navigate(ROUTES.terms)} />}
-      {step === 'user' && <UserStep draft={draft} onDone={(receipt) => finished(null, receipt)} onBack={() => navigate(ROUTES.company)} />}
+      {step === 'company' && (
+        <CompanyStep
+          draft={draft}
+          app={app}
+          onChanged={reload}
+          onDone={() => finished('user')}
+          onBack={() => navigate(ROUTES.terms)}
+        />
+      )}
+      {step === 'user' && (
+        <UserStep draft={draft} onDone={(receipt) => finished(null, receipt)} onBack={() => navigate(ROUTES.company)} />
+      )}
     </div>
   );
 }
@@ -208,7 +263,12 @@ function TermsStep({ draft, onDone }: { draft: Draft; onDone: () => void }) {
   const submit = async () => {
     const { data, error } = await applyApi.PUT('/api/v1/public/supplier-applications/{receiptNo}/consent', {
       params: { path: { receiptNo: draft.receiptNo }, header: { 'x-apply-secret': draft.secret } },
-      body: { termsVersion: version('TERMS'), privacyVersion: version('PRIVACY'), agreeTerms: agree.TERMS, agreePrivacy: agree.PRIVACY },
+      body: {
+        termsVersion: version('TERMS'),
+        privacyVersion: version('PRIVACY'),
+        agreeTerms: agree.TERMS,
+        agreePrivacy: agree.PRIVACY,
+      },
     });
     if (data) onDone();
     else setRefusal(refusalOf(error, t(`${K}.failed`)));
@@ -219,13 +279,21 @@ function TermsStep({ draft, onDone }: { draft: Draft; onDone: () => void }) {
       {terms.map((x) => (
         <div key={x.kind} className={styles.box}>
           <h3 className={styles.subtitle}>
-            {x.title} <span className={styles.help}>({t(`${K}.version`)} {x.version})</span>
+            {x.title}{' '}
+            <span className={styles.help}>
+              ({t(`${K}.version`)} {x.version})
+            </span>
           </h3>
           <pre className={styles.terms} tabIndex={0}>
             {x.body}
           </pre>
           <label className={styles.choice}>
-            <input type="checkbox" checked={agree[x.kind as 'TERMS' | 'PRIVACY']} onChange={(e) => setAgree({ ...agree, [x.kind]: e.target.checked })} /> {t(`${K}.agree.${x.kind}`)}
+            <input
+              type="checkbox"
+              checked={agree[x.kind as 'TERMS' | 'PRIVACY']}
+              onChange={(e) => setAgree({ ...agree, [x.kind]: e.target.checked })}
+            />{' '}
+            {t(`${K}.agree.${x.kind}`)}
           </label>
         </div>
       ))}
@@ -236,15 +304,57 @@ function TermsStep({ draft, onDone }: { draft: Draft; onDone: () => void }) {
   );
 }
 
-type CompanyForm = { taxNo: string; corpNo: string; compNameKr: string; compNameEn: string; ceoName: string; zipCode: string; address: string; bizType: string; bizItem: string; phoneNo: string; catCodes: string[]; bankCode: string; bankAccount: string; bankHolder: string };
+type CompanyForm = {
+  taxNo: string;
+  corpNo: string;
+  compNameKr: string;
+  compNameEn: string;
+  ceoName: string;
+  zipCode: string;
+  address: string;
+  bizType: string;
+  bizItem: string;
+  phoneNo: string;
+  catCodes: string[];
+  bankCode: string;
+  bankAccount: string;
+  bankHolder: string;
+};
 
-function CompanyStep({ draft, app, onChanged, onDone, onBack }: { draft: Draft; app: Application; onChanged: () => Promise<void>; onDone: () => void; onBack: () => void }) {
+function CompanyStep({
+  draft,
+  app,
+  onChanged,
+  onDone,
+  onBack,
+}: {
+  draft: Draft;
+  app: Application;
+  onChanged: () => Promise<void>;
+  onDone: () => void;
+  onBack: () => void;
+}) {
   const { t } = useTranslation();
   const [form, setForm] = useState<CompanyForm>(() => ({
-    taxNo: app.taxNo2 ?? '', corpNo: app.corpNo ?? '', compNameKr: app.compNameKr ?? '', compNameEn: app.compNameEn ?? '', ceoName: app.ceoName ?? '', zipCode: app.zipCode ?? '', address: app.address ?? '',
-    bizType: app.bizType ?? '', bizItem: app.bizItem ?? '', phoneNo: app.phoneNo ?? '', catCodes: app.catCodes, bankCode: app.bankCode ?? '', bankAccount: app.bankAccount ?? '', bankHolder: app.bankHolder ?? '',
+    taxNo: app.taxNo2 ?? '',
+    corpNo: app.corpNo ?? '',
+    compNameKr: app.compNameKr ?? '',
+    compNameEn: app.compNameEn ?? '',
+    ceoName: app.ceoName ?? '',
+    zipCode: app.zipCode ?? '',
+    address: app.address ?? '',
+    bizType: app.bizType ?? '',
+    bizItem: app.bizItem ?? '',
+    phoneNo: app.phoneNo ?? '',
+    catCodes: app.catCodes,
+    bankCode: app.bankCode ?? '',
+    bankAccount: app.bankAccount ?? '',
+    bankHolder: app.bankHolder ?? '',
   }));
-  const [options, setOptions] = useState<{ banks: CodeOption[]; categories: CodeOption[] }>({ banks: [], categories: [] });
+  const [options, setOptions] = useState<{ banks: CodeOption[]; categories: CodeOption[] }>({
+    banks: [],
+    categories: [],
+  });
   const [refusal, setRefusal] = useState<Refusal | null>(null);
   const [uploading, setUploading] = useState(false);
   useEffect(() => {
@@ -259,29 +369,67 @@ function CompanyStep({ draft, app, onChanged, onDone, onBack }: { draft: Draft; 
     setUploading(true);
     const body = new FormData();
     body.append('file', file);
-    const res = await fetch(`/api/v1/public/supplier-applications/${draft.receiptNo}/files/${kind}`, { method: 'POST', body, headers: { 'x-apply-secret': draft.secret, IsCyber: 'N' } });
+    const res = await fetch(`/api/v1/public/supplier-applications/${draft.receiptNo}/files/${kind}`, {
+      method: 'POST',
+      body,
+      headers: { 'x-apply-secret': draft.secret, IsCyber: 'N' },
+    });
     setUploading(false);
-    if (!res.ok) return setRefusal({ ...refusalOf(await res.json().catch(() => null), t(`${K}.failed`)), fields: { [kind]: t(`${K}.uploadRefused`) } });
+    if (!res.ok)
+      return setRefusal({
+        ...refusalOf(await res.json().catch(() => null), t(`${K}.failed`)),
+        fields: { [kind]: t(`${K}.uploadRefused`) },
+      });
     setRefusal(null);
     await onChanged();
   };
   const submit = async () => {
-    const body = newUser ? { taxNo: form.taxNo } : { ...form, corpNo: form.corpNo || null, compNameEn: form.compNameEn || null, zipCode: form.zipCode || null, bizType: form.bizType || null, bizItem: form.bizItem || null, phoneNo: form.phoneNo || null };
-    const { data, error } = await applyApi.PUT('/api/v1/public/supplier-applications/{receiptNo}/company', { params: { path: { receiptNo: draft.receiptNo }, header: { 'x-apply-secret': draft.secret } }, body });
+    const body = newUser
+      ? { taxNo: form.taxNo }
+      : {
+          ...form,
+          corpNo: form.corpNo || null,
+          compNameEn: form.compNameEn || null,
+          zipCode: form.zipCode || null,
+          bizType: form.bizType || null,
+          bizItem: form.bizItem || null,
+          phoneNo: form.phoneNo || null,
+        };
+    const { data, error } = await applyApi.PUT('/api/v1/public/supplier-applications/{receiptNo}/company', {
+      params: { path: { receiptNo: draft.receiptNo }, header: { 'x-apply-secret': draft.secret } },
+      body,
+    });
     if (data) onDone();
     else setRefusal(refusalOf(error, t(`${K}.failed`)));
   };
   const field = (k: keyof CompanyForm, bytes: number, required = false, placeholder?: string): ReactNode => (
-    <TextInput label={t(`${K}.field.${k}`)} value={form[k] as string} onChange={set(k)} maxlength={bytes} required={required} invalid={bad(k)} placeholder={placeholder} block />
+    <TextInput
+      label={t(`${K}.field.${k}`)}
+      value={form[k] as string}
+      onChange={set(k)}
+      maxlength={bytes}
+      required={required}
+      invalid={bad(k)}
+      placeholder={placeholder}
+      block
+    />
   );
   const fileRow = (kind: 'CERT' | 'BANKBOOK', name: string | null) => (
     <label className={styles.file}>
       <span>
         {t(`${K}.file.${kind}`)} <em className={styles.required}>*</em>
       </span>
-      <input type="file" accept=".pdf,.png,.jpg,.jpeg,.gif,.bmp,.tif,.tiff" aria-label={t(`${K}.file.${kind}`)} disabled={uploading} onChange={(e) => void upload(kind, e.target.files?.[0])} />
+      <input
+        type="file"
+        accept=".pdf,.png,.jpg,.jpeg,.gif,.bmp,.tif,.tiff"
+        aria-label={t(`${K}.file.${kind}`)}
+        disabled={uploading}
+        onChange={(e) => void upload(kind, e.target.files?.[0])}
+      />
       <span data-testid={`apply-file-${kind}`}>{name ?? t(`${K}.noFile`)}</span>
-      {bad(kind) || bad(`files/${kind}`) ? <span className={styles.fieldError}>{bad(kind) ?? bad(`files/${kind}`)}</span> : null}
+      {bad(kind) || bad(`files/${kind}`) ? (
+        <span className={styles.fieldError}>{bad(kind) ?? bad(`files/${kind}`)}</span>
+      ) : null}
     </label>
   );
   return (
@@ -300,8 +448,24 @@ function CompanyStep({ draft, app, onChanged, onDone, onBack }: { draft: Draft; 
             {field('address', 300, true)}
             {field('bizType', 100)}
             {field('bizItem', 100)}
-            <MultiSelect label={t(`${K}.field.catCodes`)} value={form.catCodes} onChange={set('catCodes')} options={options.categories} required invalid={bad('catCodes')} block />
-            <Select label={t(`${K}.field.bankCode`)} value={form.bankCode} onChange={set('bankCode')} options={options.banks} required invalid={bad('bankCode')} block />
+            <MultiSelect
+              label={t(`${K}.field.catCodes`)}
+              value={form.catCodes}
+              onChange={set('catCodes')}
+              options={options.categories}
+              required
+              invalid={bad('catCodes')}
+              block
+            />
+            <Select
+              label={t(`${K}.field.bankCode`)}
+              value={form.bankCode}
+              onChange={set('bankCode')}
+              options={options.banks}
+              required
+              invalid={bad('bankCode')}
+              block
+            />
             {field('bankAccount', 30, true, '123-456-789012')}
             {field('bankHolder', 50, true)}
           </>
@@ -326,36 +490,73 @@ function CompanyStep({ draft, app, onChanged, onDone, onBack }: { draft: Draft; 
 
 function UserStep({ draft, onDone, onBack }: { draft: Draft; onDone: (receipt: string) => void; onBack: () => void }) {
   const { t } = useTranslation();
-  const [form, setForm] = useState({ userId: '', hname: '', phoneNo: '', cellPhoneNo: '', email: '', password: '', passwordCheck: '', otpCode: '' });
+  const [form, setForm] = useState({
+    userId: '',
+    hname: '',
+    phoneNo: '',
+    cellPhoneNo: '',
+    email: '',
+    password: '',
+    passwordCheck: '',
+    otpCode: '',
+  });
   const [refusal, setRefusal] = useState<Refusal | null>(null);
   const [sent, setSent] = useState<string | null>(null);
   const set = (k: keyof typeof form) => (v: string) => setForm((f) => ({ ...f, [k]: v }));
   const bad = (k: string) => refusal?.fields[k] ?? null;
   const sendCode = async () => {
-    const { data, error } = await applyApi.POST('/api/v1/public/supplier-applications/{receiptNo}/otp', { params: { path: { receiptNo: draft.receiptNo }, header: { 'x-apply-secret': draft.secret } }, body: { cellPhoneNo: form.cellPhoneNo } });
+    const { data, error } = await applyApi.POST('/api/v1/public/supplier-applications/{receiptNo}/otp', {
+      params: { path: { receiptNo: draft.receiptNo }, header: { 'x-apply-secret': draft.secret } },
+      body: { cellPhoneNo: form.cellPhoneNo },
+    });
     if (data) {
       setRefusal(null);
       setSent(t(`${K}.otpSent`, { to: data.sentTo }));
     } else setRefusal(refusalOf(error, t(`${K}.failed`)));
   };
   const submit = async () => {
-    if (form.password !== form.passwordCheck) return setRefusal({ msg: t(`${K}.passwordMismatch`), fields: { passwordCheck: t(`${K}.passwordMismatch`) } });
+    if (form.password !== form.passwordCheck)
+      return setRefusal({ msg: t(`${K}.passwordMismatch`), fields: { passwordCheck: t(`${K}.passwordMismatch`) } });
     const { passwordCheck: _check, ...body } = form;
-    const { data, error } = await applyApi.POST('/api/v1/public/supplier-applications/{receiptNo}/submit', { params: { path: { receiptNo: draft.receiptNo }, header: { 'x-apply-secret': draft.secret } }, body: { ...body, phoneNo: body.phoneNo || null } });
+    const { data, error } = await applyApi.POST('/api/v1/public/supplier-applications/{receiptNo}/submit', {
+      params: { path: { receiptNo: draft.receiptNo }, header: { 'x-apply-secret': draft.secret } },
+      body: { ...body, phoneNo: body.phoneNo || null },
+    });
     if (data) onDone(data.receiptNo);
     else setRefusal(refusalOf(error, t(`${K}.failed`)));
   };
-  const text = (k: keyof typeof form, max: number, required = false, extra: { placeholder?: string; password?: boolean } = {}) =>
+  const text = (
+    k: keyof typeof form,
+    max: number,
+    required = false,
+    extra: { placeholder?: string; password?: boolean } = {},
+  ) =>
     extra.password ? (
       <label className={styles.file}>
         <span>
           {t(`${K}.field.${k}`)} <em className={styles.required}>*</em>
         </span>
-        <input type="password" autoComplete="new-password" aria-label={t(`${K}.field.${k}`)} value={form[k]} maxLength={max} onChange={(e) => set(k)(e.target.value)} />
+        <input
+          type="password"
+          autoComplete="new-password"
+          aria-label={t(`${K}.field.${k}`)}
+          value={form[k]}
+          maxLength={max}
+          onChange={(e) => set(k)(e.target.value)}
+        />
         {bad(k) ? <span className={styles.fieldError}>{bad(k)}</span> : null}
       </label>
     ) : (
-      <TextInput label={t(`${K}.field.${k}`)} value={form[k]} onChange={set(k)} maxlength={max} required={required} invalid={bad(k)} placeholder={extra.placeholder} block />
+      <TextInput
+        label={t(`${K}.field.${k}`)}
+        value={form[k]}
+        onChange={set(k)}
+        maxlength={max}
+        required={required}
+        invalid={bad(k)}
+        placeholder={extra.placeholder}
+        block
+      />
     );
   return (
     <section>

@@ -54,7 +54,17 @@ export default function PersonInfoLogin(_: CustomScreenProps) {
     <form className={styles.card} onSubmit={submit} aria-label={t(`${T}.personInfoLogin`)}>
       <p className={styles.intro}>{t(`${T}.reauthIntro`)}</p>
       {login?.hname && <p className={styles.who}>{login.hname}</p>}
-      <TextInput id="reauth-password" label={t(`${T}.passwordLabel`)} type="password" value={password} onChange={setPassword} required autoFocus onEnter={() => void submit()} block />
+      <TextInput
+        id="reauth-password"
+        label={t(`${T}.passwordLabel`)}
+        type="password"
+        value={password}
+        onChange={setPassword}
+        required
+        autoFocus
+        onEnter={() => void submit()}
+        block
+      />
       {error && (
         <p className={styles.error} role="alert">
           {error}

@@ -18,7 +18,8 @@ function ReauthStory() {
         delayMs: 100,
         answers: {
           reauthenticate: ({ body }) => {
-            if ((body as { password: string }).password !== 'Gpms!2345') throw new OperationError(400, 'AUTH011', '비밀번호가 올바르지 않습니다');
+            if ((body as { password: string }).password !== 'Gpms!2345')
+              throw new OperationError(400, 'AUTH011', '비밀번호가 올바르지 않습니다');
             return { code: 'OK', reauthUntil: '2026-11-23T01:00:00.000Z' };
           },
         },
@@ -27,7 +28,14 @@ function ReauthStory() {
   );
   return (
     <div style={{ padding: 16, background: 'var(--color-bg, #f3f5f8)' }}>
-      <ScreenHarness id="userManagement.personInfoLogin" registry={registry} services={services} texts={screenTexts} router={false} customComponents={{ personInfoLogin: PersonInfoLogin }} />
+      <ScreenHarness
+        id="userManagement.personInfoLogin"
+        registry={registry}
+        services={services}
+        texts={screenTexts}
+        router={false}
+        customComponents={{ personInfoLogin: PersonInfoLogin }}
+      />
     </div>
   );
 }

@@ -9,7 +9,12 @@ const open = (reauthenticate: (input: { body?: unknown }) => unknown) =>
   renderScreen('userManagement.personInfoLogin', {
     entries: screenDefinitions,
     texts: screenTexts,
-    answers: { reauthenticate, getMyAccount: () => { throw new OperationError(403, 'REAUTH_REQUIRED', '내 정보를 보려면 비밀번호를 다시 입력하세요'); } },
+    answers: {
+      reauthenticate,
+      getMyAccount: () => {
+        throw new OperationError(403, 'REAUTH_REQUIRED', '내 정보를 보려면 비밀번호를 다시 입력하세요');
+      },
+    },
     portal: 'external',
     route: '/cyber/userManagement/PersonInfoLogin',
     customComponents: { personInfoLogin: PersonInfoLogin },
@@ -25,7 +30,11 @@ describe('personInfoLogin: the password again before my account', () => {
     expect(services.calls.some((c) => c.operation === 'reauthenticate')).toBe(false);
     fireEvent.change(input, { target: { value: 'Gpms!2345' } });
     fireEvent.click(screen.getByRole('button', { name: '확인' }));
-    await waitFor(() => expect(services.calls.find((c) => c.operation === 'reauthenticate')?.input).toEqual({ body: { password: 'Gpms!2345' } }));
+    await waitFor(() =>
+      expect(services.calls.find((c) => c.operation === 'reauthenticate')?.input).toEqual({
+        body: { password: 'Gpms!2345' },
+      }),
+    );
     // Accepted: the page forgets the password and moves on (the harness keeps showing this screen at any address).
     await waitFor(() => expect(input).toHaveValue(''));
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();

@@ -8,7 +8,13 @@ const meta = {
   component: Breadcrumb,
   args: { portal: 'internal', menus: INTERNAL_MENUS },
   parameters: { route: '/warehousingList', layout: 'padded' },
-  decorators: [(Story) => <div style={{ minHeight: 240 }}><Story /></div>],
+  decorators: [
+    (Story) => (
+      <div style={{ minHeight: 240 }}>
+        <Story />
+      </div>
+    ),
+  ],
 } satisfies Meta<typeof Breadcrumb>;
 
 export default meta;

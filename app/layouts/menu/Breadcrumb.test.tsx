@@ -32,7 +32,12 @@ const crumbs = () => within(screen.getByRole('navigation', { name: '현재 위�
 describe('Breadcrumb', () => {
   it('shows home and the three menu levels of the screen', () => {
     renderPage(<Page />, { path: '/warehousingList' });
-    expect(crumbs().map((li) => li.textContent?.replace(/[›▾]/g, '').trim())).toEqual(['홈', '입고/정산', '입고', '입고현황']);
+    expect(crumbs().map((li) => li.textContent?.replace(/[›▾]/g, '').trim())).toEqual([
+      '홈',
+      '입고/정산',
+      '입고',
+      '입고현황',
+    ]);
   });
 
   it('shows just home on the home page', () => {
@@ -44,7 +49,11 @@ describe('Breadcrumb', () => {
     renderPage(<Page />, { path: '/warehousingList' });
     await userEvent.click(screen.getByRole('button', { name: /^입고현황 —/ }));
     const list = screen.getByRole('listbox');
-    expect(within(list).getAllByRole('option').map((o) => o.textContent)).toEqual(['입고현황', '입고품목현황']);
+    expect(
+      within(list)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['입고현황', '입고품목현황']);
     expect(within(list).getByRole('option', { name: '입고현황' })).toHaveAttribute('aria-selected', 'true');
     await userEvent.click(within(list).getByRole('button', { name: '입고품목현황' }));
     expect(screen.getByRole('status', { name: 'where' })).toHaveTextContent('/warehousingItemList');
@@ -61,7 +70,9 @@ describe('Breadcrumb', () => {
 
   it('stays in the external portal', async () => {
     renderPage(<Page portal="external" menus={EXTERNAL_MENUS} />, { path: '/cyber/prCheckEdit' });
-    expect(within(screen.getByRole('navigation', { name: '현재 위치' })).getByRole('link', { name: '홈' })).toHaveAttribute('href', '/cyber');
+    expect(
+      within(screen.getByRole('navigation', { name: '현재 위치' })).getByRole('link', { name: '홈' }),
+    ).toHaveAttribute('href', '/cyber');
     await userEvent.click(screen.getByRole('button', { name: /^견적 —/ }));
     await userEvent.click(screen.getByRole('button', { name: '납품' }));
     expect(screen.getByRole('status', { name: 'where' })).toHaveTextContent('/cyber/deliverInfo');

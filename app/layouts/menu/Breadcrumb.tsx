@@ -11,7 +11,17 @@ import { childrenOf, firstLeaf, menuHref, menuTrail } from './menu-tree';
 /** Spec §2: the breadcrumb shows three menu levels. */
 export const BREADCRUMB_LEVELS = 3;
 
-function Level({ current, siblings, isCyber, last }: { current: MenuItem; siblings: MenuItem[]; isCyber: boolean; last: boolean }) {
+function Level({
+  current,
+  siblings,
+  isCyber,
+  last,
+}: {
+  current: MenuItem;
+  siblings: MenuItem[];
+  isCyber: boolean;
+  last: boolean;
+}) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
@@ -58,11 +68,21 @@ function Level({ current, siblings, isCyber, last }: { current: MenuItem; siblin
         </span>
       </button>
       {open && (
-        <ul id={listId} className={styles.list} role="listbox" aria-label={t('breadcrumb.siblings', { name: current.pgmName })}>
+        <ul
+          id={listId}
+          className={styles.list}
+          role="listbox"
+          aria-label={t('breadcrumb.siblings', { name: current.pgmName })}
+        >
           {siblings.map((s) => {
             const reachable = firstLeaf(s) !== null;
             return (
-              <li key={s.pgmId} role="option" aria-selected={s.pgmId === current.pgmId} aria-disabled={!reachable || undefined}>
+              <li
+                key={s.pgmId}
+                role="option"
+                aria-selected={s.pgmId === current.pgmId}
+                aria-disabled={!reachable || undefined}
+              >
                 <button type="button" className={styles.option} disabled={!reachable} onClick={() => choose(s)}>
                   {s.pgmName}
                 </button>
@@ -101,7 +121,12 @@ export function Breadcrumb({ portal, menus }: { portal: PortalKind; menus: MenuI
             <span className={styles.separator} aria-hidden="true">
               ›
             </span>
-            <Level current={node} siblings={level === 0 ? menus : childrenOf(trail[level - 1])} isCyber={isCyber} last={level === trail.length - 1} />
+            <Level
+              current={node}
+              siblings={level === 0 ? menus : childrenOf(trail[level - 1])}
+              isCyber={isCyber}
+              last={level === trail.length - 1}
+            />
           </li>
         ))}
       </ol>

@@ -7,7 +7,15 @@ import { EXTERNAL_MENUS, INTERNAL_MENUS } from './menu-fixture';
 import { MenuBar } from './MenuBar';
 import type { MenuStyle } from './menu-style';
 
-function Harness({ initial, portal = 'internal', menus = INTERNAL_MENUS }: { initial: MenuStyle; portal?: 'internal' | 'external'; menus?: typeof INTERNAL_MENUS }) {
+function Harness({
+  initial,
+  portal = 'internal',
+  menus = INTERNAL_MENUS,
+}: {
+  initial: MenuStyle;
+  portal?: 'internal' | 'external';
+  menus?: typeof INTERNAL_MENUS;
+}) {
   const [style, setStyle] = useState<MenuStyle>(initial);
   return <MenuBar portal={portal} menus={menus} style={style} onStyleChange={setStyle} />;
 }

@@ -17,7 +17,19 @@ export interface MenuBarProps {
 }
 
 /** A leaf as a link; a group as a heading with its entries below. */
-function Entry({ item, isCyber, depth, activeIds, onNavigate }: { item: MenuItem; isCyber: boolean; depth: number; activeIds: Set<string>; onNavigate: () => void }) {
+function Entry({
+  item,
+  isCyber,
+  depth,
+  activeIds,
+  onNavigate,
+}: {
+  item: MenuItem;
+  isCyber: boolean;
+  depth: number;
+  activeIds: Set<string>;
+  onNavigate: () => void;
+}) {
   const href = menuHref(item, isCyber);
   if (href) {
     return (
@@ -32,11 +44,26 @@ function Entry({ item, isCyber, depth, activeIds, onNavigate }: { item: MenuItem
   const kids = childrenOf(item);
   return (
     <li className={styles.group}>
-      <span className={[styles.groupName, depth > 1 ? styles.groupNameDeep : '', activeIds.has(item.pgmId) ? styles.groupActive : ''].join(' ')}>{item.pgmName}</span>
+      <span
+        className={[
+          styles.groupName,
+          depth > 1 ? styles.groupNameDeep : '',
+          activeIds.has(item.pgmId) ? styles.groupActive : '',
+        ].join(' ')}
+      >
+        {item.pgmName}
+      </span>
       {kids.length > 0 && (
         <ul className={styles.entries}>
           {kids.map((k) => (
-            <Entry key={k.pgmId} item={k} isCyber={isCyber} depth={depth + 1} activeIds={activeIds} onNavigate={onNavigate} />
+            <Entry
+              key={k.pgmId}
+              item={k}
+              isCyber={isCyber}
+              depth={depth + 1}
+              activeIds={activeIds}
+              onNavigate={onNavigate}
+            />
           ))}
         </ul>
       )}
@@ -45,10 +72,25 @@ function Entry({ item, isCyber, depth, activeIds, onNavigate }: { item: MenuItem
 }
 
 /** One top-level section as a column: its second-level groups and their leaves. */
-function Column({ top, isCyber, highlighted, activeIds, onNavigate }: { top: MenuItem; isCyber: boolean; highlighted: boolean; activeIds: Set<string>; onNavigate: () => void }) {
+function Column({
+  top,
+  isCyber,
+  highlighted,
+  activeIds,
+  onNavigate,
+}: {
+  top: MenuItem;
+  isCyber: boolean;
+  highlighted: boolean;
+  activeIds: Set<string>;
+  onNavigate: () => void;
+}) {
   const href = menuHref(top, isCyber);
   return (
-    <div className={[styles.column, highlighted ? styles.columnHighlighted : ''].join(' ')} data-menu-section={top.pgmId}>
+    <div
+      className={[styles.column, highlighted ? styles.columnHighlighted : ''].join(' ')}
+      data-menu-section={top.pgmId}
+    >
       <h3 className={styles.columnTitle}>
         {href ? (
           <NavLink to={href} onClick={onNavigate} className={styles.link}>
@@ -112,7 +154,9 @@ export function MenuBar({ portal, menus, style, onStyleChange }: MenuBarProps) {
   useEffect(() => {
     if (style !== 'mega' || open === null || !megaRef.current) return;
     const panel = megaRef.current;
-    const column = [...panel.querySelectorAll<HTMLElement>('[data-menu-section]')].find((el) => el.dataset.menuSection === open);
+    const column = [...panel.querySelectorAll<HTMLElement>('[data-menu-section]')].find(
+      (el) => el.dataset.menuSection === open,
+    );
     if (!column) return;
     // The panel alone scrolls, so the section's title is at its top (a section may be longer than the panel).
     const offset = column.getBoundingClientRect().top - panel.getBoundingClientRect().top;
@@ -143,7 +187,11 @@ export function MenuBar({ portal, menus, style, onStyleChange }: MenuBarProps) {
               <li key={top.pgmId}>
                 <button
                   type="button"
-                  className={[styles.top, active ? styles.topActive : '', open === top.pgmId ? styles.topOpen : ''].join(' ')}
+                  className={[
+                    styles.top,
+                    active ? styles.topActive : '',
+                    open === top.pgmId ? styles.topOpen : '',
+                  ].join(' ')}
                   aria-expanded={open === top.pgmId}
                   aria-controls={panelId}
                   onClick={() => setOpen((o) => (o === top.pgmId ? null : top.pgmId))}
@@ -157,7 +205,14 @@ export function MenuBar({ portal, menus, style, onStyleChange }: MenuBarProps) {
                   <div id={panelId} className={styles.dropdown} role="region" aria-label={top.pgmName}>
                     <ul className={styles.entries}>
                       {childrenOf(top).map((k) => (
-                        <Entry key={k.pgmId} item={k} isCyber={isCyber} depth={1} activeIds={activeIds} onNavigate={close} />
+                        <Entry
+                          key={k.pgmId}
+                          item={k}
+                          isCyber={isCyber}
+                          depth={1}
+                          activeIds={activeIds}
+                          onNavigate={close}
+                        />
                       ))}
                     </ul>
                   </div>
@@ -169,18 +224,39 @@ export function MenuBar({ portal, menus, style, onStyleChange }: MenuBarProps) {
         </ul>
         <div className={styles.styleSwitch} role="group" aria-label={t('nav.styleLabel')}>
           {(['mega', 'horizontal'] as const).map((s) => (
-            <button key={s} type="button" aria-pressed={style === s} className={styles.styleOption} onClick={() => onStyleChange(s)}>
+            <button
+              key={s}
+              type="button"
+              aria-pressed={style === s}
+              className={styles.styleOption}
+              onClick={() => onStyleChange(s)}
+            >
               {t(`nav.style.${s}`)}
             </button>
           ))}
         </div>
       </div>
       {style === 'mega' && openItem && (
-        <div ref={megaRef} id={panelId} className={styles.mega} style={{ width }} role="region" aria-label={t('nav.allMenus')} data-width={width}>
+        <div
+          ref={megaRef}
+          id={panelId}
+          className={styles.mega}
+          style={{ width }}
+          role="region"
+          aria-label={t('nav.allMenus')}
+          data-width={width}
+        >
           {menuRows(menus.filter((m) => !menuHref(m, isCyber))).map((row, i) => (
             <div key={i} className={styles.megaRow}>
               {row.map((top) => (
-                <Column key={top.pgmId} top={top} isCyber={isCyber} highlighted={top.pgmId === open} activeIds={activeIds} onNavigate={close} />
+                <Column
+                  key={top.pgmId}
+                  top={top}
+                  isCyber={isCyber}
+                  highlighted={top.pgmId === open}
+                  activeIds={activeIds}
+                  onNavigate={close}
+                />
               ))}
             </div>
           ))}

@@ -3,7 +3,13 @@ import type { MenuItem } from '../../stores/session';
 import { withoutAbsentPages } from './dev-menus';
 
 const leaf = (pgmId: string, sspUrl: string): MenuItem => ({ pgmId, pgmName: pgmId, sspUrl, leaf: 'T' });
-const group = (pgmId: string, childs: MenuItem[]): MenuItem => ({ pgmId, pgmName: pgmId, sspUrl: null, leaf: 'F', childs });
+const group = (pgmId: string, childs: MenuItem[]): MenuItem => ({
+  pgmId,
+  pgmName: pgmId,
+  sspUrl: null,
+  leaf: 'F',
+  childs,
+});
 
 const MENUS: MenuItem[] = [
   group('PUR', [
@@ -18,7 +24,10 @@ describe('menus without the pages a build does not have', () => {
   it('a production build drops the rows of devOnly screens and the groups left empty', () => {
     const shown = withoutAbsentPages(MENUS, false, new Set(['/testpo']));
     expect(shown).toEqual([
-      group('PUR', [group('PUR_ORDER', [leaf('PUR_ORDER_REQUEST', '/OrderRequestList')]), group('PUR_MIXED', [leaf('B', '/prList')])]),
+      group('PUR', [
+        group('PUR_ORDER', [leaf('PUR_ORDER_REQUEST', '/OrderRequestList')]),
+        group('PUR_MIXED', [leaf('B', '/prList')]),
+      ]),
       // A group that came empty from the server stays as the server sent it.
       group('EMPTY', []),
     ]);
@@ -30,6 +39,8 @@ describe('menus without the pages a build does not have', () => {
   });
 
   it('knows /testPo as a devOnly route from the screen manifest', () => {
-    expect(withoutAbsentPages([leaf('PUR_DEV_TEST_PO', '/testPo'), leaf('PUR_PR_LIST', '/prList')], false)).toEqual([leaf('PUR_PR_LIST', '/prList')]);
+    expect(withoutAbsentPages([leaf('PUR_DEV_TEST_PO', '/testPo'), leaf('PUR_PR_LIST', '/prList')], false)).toEqual([
+      leaf('PUR_PR_LIST', '/prList'),
+    ]);
   });
 });

@@ -5,7 +5,9 @@ import type { MenuItem } from '../../stores/session';
 import { childrenOf, isLeaf } from './menu-tree';
 
 /** Routes of `devOnly` screens (/testPo): a production build mounts none of them. */
-const DEV_ONLY_ROUTES: ReadonlySet<string> = new Set(SCREEN_ROUTES.filter((r) => r.devOnly).map((r) => r.route.toLowerCase()));
+const DEV_ONLY_ROUTES: ReadonlySet<string> = new Set(
+  SCREEN_ROUTES.filter((r) => r.devOnly).map((r) => r.route.toLowerCase()),
+);
 
 /**
  * The menus without the entries whose page this build does not have: leaves opening a devOnly
@@ -13,7 +15,11 @@ const DEV_ONLY_ROUTES: ReadonlySet<string> = new Set(SCREEN_ROUTES.filter((r) =>
  * is shared by every build (an administrator may grant the 개발도구 rows), so the build decides
  * what it can show: a production user never sees a row that only leads to "not found".
  */
-export function withoutAbsentPages(menus: readonly MenuItem[], devPages: boolean, devRoutes: ReadonlySet<string> = DEV_ONLY_ROUTES): MenuItem[] {
+export function withoutAbsentPages(
+  menus: readonly MenuItem[],
+  devPages: boolean,
+  devRoutes: ReadonlySet<string> = DEV_ONLY_ROUTES,
+): MenuItem[] {
   if (devPages) return [...menus];
   const keep = (items: readonly MenuItem[]): MenuItem[] =>
     items.flatMap((m) => {

@@ -19,7 +19,11 @@ export function readMenuStyle(storage: Storage | undefined, userId: string | nul
   }
 }
 
-export function storeMenuStyle(storage: Storage | undefined, userId: string | null | undefined, style: MenuStyle): void {
+export function storeMenuStyle(
+  storage: Storage | undefined,
+  userId: string | null | undefined,
+  style: MenuStyle,
+): void {
   try {
     storage?.setItem(menuStyleKey(userId), style);
   } catch {
@@ -36,7 +40,10 @@ function localStorageOrUndefined(): Storage | undefined {
 }
 
 /** The user's menu style and a setter that remembers it. */
-export function useMenuStyle(userId: string | null | undefined, storage: Storage | undefined = localStorageOrUndefined()): [MenuStyle, (style: MenuStyle) => void] {
+export function useMenuStyle(
+  userId: string | null | undefined,
+  storage: Storage | undefined = localStorageOrUndefined(),
+): [MenuStyle, (style: MenuStyle) => void] {
   const [choice, setChoice] = useState<{ userId: string | null | undefined; style: MenuStyle } | null>(null);
   // A choice made in this session for this user, else what the user chose before.
   const current = choice && choice.userId === userId ? choice.style : readMenuStyle(storage, userId);

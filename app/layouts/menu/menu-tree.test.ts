@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { EXTERNAL_MENUS, INTERNAL_MENUS } from './menu-fixture';
-import { firstLeaf, leavesOf, megaMenuWidth, menuForPath, menuHref, menuPathOf, menuRows, menuTrail } from './menu-tree';
+import {
+  firstLeaf,
+  leavesOf,
+  megaMenuWidth,
+  menuForPath,
+  menuHref,
+  menuPathOf,
+  menuRows,
+  menuTrail,
+} from './menu-tree';
 
 const names = (items: Array<{ pgmName: string }>) => items.map((m) => m.pgmName);
 
@@ -14,7 +23,11 @@ describe('menu trail (breadcrumb, active entries)', () => {
   });
 
   it('strips /cyber in the external portal, case and trailing slash aside', () => {
-    expect(names(menuTrail(EXTERNAL_MENUS, '/cyber/deliverEdit/', true))).toEqual(['납품', '납품관리', '납품등록/현황']);
+    expect(names(menuTrail(EXTERNAL_MENUS, '/cyber/deliverEdit/', true))).toEqual([
+      '납품',
+      '납품관리',
+      '납품등록/현황',
+    ]);
     expect(names(menuTrail(INTERNAL_MENUS, '/WarehousingList', false))).toEqual(['입고/정산', '입고', '입고현황']);
   });
 

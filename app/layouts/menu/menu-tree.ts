@@ -25,7 +25,11 @@ export function menuHref(item: MenuItem, isCyber: boolean): string | null {
 function subUrls(item: MenuItem): string[] {
   const s = item.sspSubUrls;
   if (Array.isArray(s)) return s.filter((v): v is string => typeof v === 'string' && v !== '');
-  if (typeof s === 'string' && s.trim() !== '') return s.split(',').map((v) => v.trim()).filter(Boolean);
+  if (typeof s === 'string' && s.trim() !== '')
+    return s
+      .split(',')
+      .map((v) => v.trim())
+      .filter(Boolean);
   return [];
 }
 
@@ -72,8 +76,13 @@ export function firstLeaf(item: MenuItem): MenuItem | null {
 }
 
 /** Every leaf, in menu order, with the names of its ancestors (quick links, search). */
-export function leavesOf(menus: MenuItem[], ancestors: MenuItem[] = []): Array<{ leaf: MenuItem; ancestors: MenuItem[] }> {
-  return menus.flatMap((m) => (isLeaf(m) ? (m.sspUrl ? [{ leaf: m, ancestors }] : []) : leavesOf(childrenOf(m), [...ancestors, m])));
+export function leavesOf(
+  menus: MenuItem[],
+  ancestors: MenuItem[] = [],
+): Array<{ leaf: MenuItem; ancestors: MenuItem[] }> {
+  return menus.flatMap((m) =>
+    isLeaf(m) ? (m.sspUrl ? [{ leaf: m, ancestors }] : []) : leavesOf(childrenOf(m), [...ancestors, m]),
+  );
 }
 
 /** Spec §9: five menu columns per row. */

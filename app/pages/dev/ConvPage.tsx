@@ -29,7 +29,11 @@ export function ConvPage() {
           <div className={styles.stack}>
             <label className={styles.field}>
               <span>t</span>
-              <input value={stamp.value} onChange={(e) => setStamp(e.target.value)} placeholder="MjAyNTAzMTQwOTMwMDA=" />
+              <input
+                value={stamp.value}
+                onChange={(e) => setStamp(e.target.value)}
+                placeholder="MjAyNTAzMTQwOTMwMDA="
+              />
             </label>
             <button type="button" className={styles.small} onClick={() => setStamp(encodeAdTimestamp(new Date()))}>
               {t('dev.conv.now')}
@@ -48,7 +52,12 @@ export function ConvPage() {
               <span>JWT</span>
               <textarea rows={3} value={token} onChange={(e) => setToken(e.target.value)} />
             </label>
-            {token.trim() && (claims ? <pre className={styles.pre}>{JSON.stringify(claims, null, 2)}</pre> : <p className={styles.error}>{t('dev.conv.notJwt')}</p>)}
+            {token.trim() &&
+              (claims ? (
+                <pre className={styles.pre}>{JSON.stringify(claims, null, 2)}</pre>
+              ) : (
+                <p className={styles.error}>{t('dev.conv.notJwt')}</p>
+              ))}
             {exp && <p>{t('dev.conv.expires', { date: exp })}</p>}
           </div>
         </Card>

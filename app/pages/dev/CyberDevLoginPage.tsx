@@ -55,7 +55,10 @@ export function CyberDevLoginPage() {
 
   const makeLinks = () => {
     const now = new Date();
-    setLinks({ fresh: `/integration?t=${encodeURIComponent(encodeAdTimestamp(now))}`, stale: `/integration?t=${encodeURIComponent(encodeAdTimestamp(new Date(now.getTime() - 70_000)))}` });
+    setLinks({
+      fresh: `/integration?t=${encodeURIComponent(encodeAdTimestamp(now))}`,
+      stale: `/integration?t=${encodeURIComponent(encodeAdTimestamp(new Date(now.getTime() - 70_000)))}`,
+    });
   };
 
   return (

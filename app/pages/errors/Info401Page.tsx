@@ -7,5 +7,13 @@ import { MessagePage } from './MessagePage';
 export function Info401Page() {
   const { t } = useTranslation();
   const portal = useAreaPortalKind();
-  return <MessagePage portal={portal} badge="401" title={t('error.info401.title')} body={t('error.info401.body')} actions={<HomeAndBackActions portal={portal} />} />;
+  return (
+    <MessagePage
+      portal={portal}
+      badge="401"
+      title={t('error.info401.title')}
+      body={t('error.info401.body')}
+      actions={<HomeAndBackActions portal={portal} />}
+    />
+  );
 }

@@ -8,6 +8,13 @@ export function Info500Page() {
   const { t } = useTranslation();
   const portal = useAreaPortalKind();
   return (
-    <MessagePage portal={portal} badge="500" tone="danger" title={t('error.info500.title')} body={t('error.info500.body')} actions={<HomeAndBackActions portal={portal} />} />
+    <MessagePage
+      portal={portal}
+      badge="500"
+      tone="danger"
+      title={t('error.info500.title')}
+      body={t('error.info500.body')}
+      actions={<HomeAndBackActions portal={portal} />}
+    />
   );
 }

@@ -7,5 +7,13 @@ import { MessagePage } from './MessagePage';
 export function NotFoundPage() {
   const { t } = useTranslation();
   const portal = usePortalKind();
-  return <MessagePage portal={portal} badge="404" title={t('error.notFound.title')} body={t('error.notFound.body')} actions={<HomeAndBackActions portal={portal} />} />;
+  return (
+    <MessagePage
+      portal={portal}
+      badge="404"
+      title={t('error.notFound.title')}
+      body={t('error.notFound.body')}
+      actions={<HomeAndBackActions portal={portal} />}
+    />
+  );
 }

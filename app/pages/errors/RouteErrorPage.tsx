@@ -20,7 +20,15 @@ export function RouteErrorPage() {
   if (kind !== 'notFound' && kind !== 'unavailable') console.error('Route error', error);
 
   if (kind === 'notFound') {
-    return <MessagePage portal={portal} badge="404" title={t('error.notFound.title')} body={t('error.notFound.body')} actions={<HomeAndBackActions portal={portal} />} />;
+    return (
+      <MessagePage
+        portal={portal}
+        badge="404"
+        title={t('error.notFound.title')}
+        body={t('error.notFound.body')}
+        actions={<HomeAndBackActions portal={portal} />}
+      />
+    );
   }
   if (kind === 'unavailable') {
     return (
@@ -45,5 +53,14 @@ export function RouteErrorPage() {
       />
     );
   }
-  return <MessagePage portal={portal} badge="500" tone="danger" title={t('error.info500.title')} body={t('error.info500.body')} actions={<HomeAndBackActions portal={portal} />} />;
+  return (
+    <MessagePage
+      portal={portal}
+      badge="500"
+      tone="danger"
+      title={t('error.info500.title')}
+      body={t('error.info500.body')}
+      actions={<HomeAndBackActions portal={portal} />}
+    />
+  );
 }

@@ -35,10 +35,27 @@ describe('error pages', () => {
   });
 
   it('a database out of reach (503) is a calm "try again shortly" with a retry, not the server error page', async () => {
-    for (const [language, title, retry] of [['ko', '잠시 후 다시 시도하세요', '다시 시도'], ['en', 'Please try again in a moment', 'Try again']] as const) {
-      const router = createMemoryRouter([{ path: '*', element: <div />, errorElement: <RouteErrorPage />, loader: () => {
-        throw new ApiError(503, { statusCode: 503, code: 'DATABASE_UNAVAILABLE', msg: '잠시 후 다시 시도하세요' });
-      } }], { initialEntries: ['/prList'] });
+    for (const [language, title, retry] of [
+      ['ko', '잠시 후 다시 시도하세요', '다시 시도'],
+      ['en', 'Please try again in a moment', 'Try again'],
+    ] as const) {
+      const router = createMemoryRouter(
+        [
+          {
+            path: '*',
+            element: <div />,
+            errorElement: <RouteErrorPage />,
+            loader: () => {
+              throw new ApiError(503, {
+                statusCode: 503,
+                code: 'DATABASE_UNAVAILABLE',
+                msg: '잠시 후 다시 시도하세요',
+              });
+            },
+          },
+        ],
+        { initialEntries: ['/prList'] },
+      );
       const { unmount } = render(
         <I18nextProvider i18n={createI18n({ storage: memoryStorage(), language })}>
           <RouterProvider router={router} />

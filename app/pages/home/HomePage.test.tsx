@@ -25,7 +25,14 @@ describe('HomePage', () => {
   });
 
   it('shows the server status and the common resources', async () => {
-    stubServer({ status: 200, body: { consts: { a: 1, b: 2 }, locale: [{ lang: 'ko', name: '한국어', default: true }], message: { M1: '확인' } } });
+    stubServer({
+      status: 200,
+      body: {
+        consts: { a: 1, b: 2 },
+        locale: [{ lang: 'ko', name: '한국어', default: true }],
+        message: { M1: '확인' },
+      },
+    });
     renderPage(<HomePage portal="internal" />);
     expect(screen.getByRole('heading', { name: 'GPMS에 오신 것을 환영합니다' })).toBeInTheDocument();
     expect(await screen.findByText('내장 PostgreSQL (PGlite)')).toBeInTheDocument();
@@ -46,10 +53,33 @@ describe('HomePage', () => {
   it('shows the logged-in user’s screens as quick links and this and the previous login', async () => {
     stubServer({ status: 200, body: { consts: {}, locale: [], message: {} } });
     useSessionStore.getState().setLogin({
-      loginData: { auth: '', authGroupId: '30', section: 'D1000', deptcd: 'D1100', deptnm: '구매팀', hname: '김구매', singleid: 'E1' },
+      loginData: {
+        auth: '',
+        authGroupId: '30',
+        section: 'D1000',
+        deptcd: 'D1100',
+        deptnm: '구매팀',
+        hname: '김구매',
+        singleid: 'E1',
+      },
       user: {
-        userId: 'buyer', portal: 'I', tokenKey: 's', ip: '10.1.2.3', lastLoginIp: '10.9.9.9', lastLoginDate: '2025-03-13T01:00:00.000Z', createdDate: null, expiredDate: null,
-        hname: '김구매', ename: 'Kim', cellPhoneNo: null, phoneNo: null, email: null, authGroupName: '사용자', sectionName: '본사', compNo: null, compNameKr: null,
+        userId: 'buyer',
+        portal: 'I',
+        tokenKey: 's',
+        ip: '10.1.2.3',
+        lastLoginIp: '10.9.9.9',
+        lastLoginDate: '2025-03-13T01:00:00.000Z',
+        createdDate: null,
+        expiredDate: null,
+        hname: '김구매',
+        ename: 'Kim',
+        cellPhoneNo: null,
+        phoneNo: null,
+        email: null,
+        authGroupName: '사용자',
+        sectionName: '본사',
+        compNo: null,
+        compNameKr: null,
       },
       menus: INTERNAL_MENUS,
     });

@@ -35,7 +35,9 @@ export function HomePage({ portal }: { portal: PortalKind }) {
       loginData={loginData}
       user={user}
       menus={menus}
-      extraCards={extra.length > 0 ? extra.map(({ id, Component }) => <Component key={id} portal={portal} />) : undefined}
+      extraCards={
+        extra.length > 0 ? extra.map(({ id, Component }) => <Component key={id} portal={portal} />) : undefined
+      }
     />
   );
 }

@@ -10,7 +10,13 @@ const resources = {
   status: 'success' as const,
   at,
   data: {
-    consts: { gridVisibleRows: 10, gridRowHeight: 27, gridHeaderHeight: 30, uploadLimitMb: 10, defaultLanguage: 'ko_KR' },
+    consts: {
+      gridVisibleRows: 10,
+      gridRowHeight: 27,
+      gridHeaderHeight: 30,
+      uploadLimitMb: 10,
+      defaultLanguage: 'ko_KR',
+    },
     locale: [
       { lang: 'ko', name: '한국어' },
       { lang: 'en', name: 'English' },
@@ -42,10 +48,33 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-const kim = { auth: '', authGroupId: '30', section: 'D1000', deptcd: 'D1100', deptnm: '구매팀', hname: '김구매', singleid: 'E000123' };
+const kim = {
+  auth: '',
+  authGroupId: '30',
+  section: 'D1000',
+  deptcd: 'D1100',
+  deptnm: '구매팀',
+  hname: '김구매',
+  singleid: 'E000123',
+};
 const kimUser = {
-  userId: 'buyer', portal: 'I' as const, tokenKey: 's', ip: '10.20.30.40', lastLoginIp: '10.20.30.41', lastLoginDate: '2025-03-13T08:12:00+09:00', createdDate: null,
-  expiredDate: '2025-03-14T21:30:00+09:00', hname: '김구매', ename: 'Kim Gumae', cellPhoneNo: null, phoneNo: null, email: null, authGroupName: '사용자', sectionName: '본사', compNo: null, compNameKr: null,
+  userId: 'buyer',
+  portal: 'I' as const,
+  tokenKey: 's',
+  ip: '10.20.30.40',
+  lastLoginIp: '10.20.30.41',
+  lastLoginDate: '2025-03-13T08:12:00+09:00',
+  createdDate: null,
+  expiredDate: '2025-03-14T21:30:00+09:00',
+  hname: '김구매',
+  ename: 'Kim Gumae',
+  cellPhoneNo: null,
+  phoneNo: null,
+  email: null,
+  authGroupName: '사용자',
+  sectionName: '본사',
+  compNo: null,
+  compNameKr: null,
 };
 
 /** Internal home, everything answering, nobody logged in (system cards only). */
@@ -61,7 +90,15 @@ export const ExternalLoggedIn: Story = {
   args: {
     portal: 'external',
     loginData: { ...kim, deptnm: '', hname: '서재훈', authGroupId: '60' },
-    user: { ...kimUser, portal: 'X', hname: '서재훈', authGroupName: '협력사사용자', compNo: 'C00001', compNameKr: '㈜대한정밀', lastLoginDate: null },
+    user: {
+      ...kimUser,
+      portal: 'X',
+      hname: '서재훈',
+      authGroupName: '협력사사용자',
+      compNo: 'C00001',
+      compNameKr: '㈜대한정밀',
+      lastLoginDate: null,
+    },
     menus: EXTERNAL_MENUS,
   },
   parameters: { portal: 'external', route: '/cyber' },

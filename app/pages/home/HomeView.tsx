@@ -28,9 +28,22 @@ export interface HomeViewProps {
 }
 
 /** The home screen's look, without any fetching (stories render it with canned states). */
-export function HomeView({ portal, readiness, resources, onRecheck, onRetryResources, loginData, user, menus = [], extraCards, today = new Date() }: HomeViewProps) {
+export function HomeView({
+  portal,
+  readiness,
+  resources,
+  onRecheck,
+  onRetryResources,
+  loginData,
+  user,
+  menus = [],
+  extraCards,
+  today = new Date(),
+}: HomeViewProps) {
   const { t, i18n } = useTranslation();
-  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'full', timeZone: BUSINESS_TIME_ZONE }).format(today);
+  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'full', timeZone: BUSINESS_TIME_ZONE }).format(
+    today,
+  );
   const isCyber = portal === 'external';
   return (
     <div className={styles.page}>

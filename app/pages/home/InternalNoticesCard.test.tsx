@@ -6,11 +6,49 @@ import { useSessionStore } from '../../stores/session';
 import { renderPage } from '../../testing/render-page';
 import { InternalNoticesCard } from './InternalNoticesCard';
 
-const loginData = { auth: '', authGroupId: '30', section: 'D1000', deptcd: 'D1100', deptnm: '구매팀', hname: '김구매', singleid: 'E1' };
+const loginData = {
+  auth: '',
+  authGroupId: '30',
+  section: 'D1000',
+  deptcd: 'D1100',
+  deptnm: '구매팀',
+  hname: '김구매',
+  singleid: 'E1',
+};
 const NOTICES = {
   rows: [
-    { postId: 7, board: 'NOTICE', category: null, title: '시스템 점검 안내', body: '토요일 22시부터\n<b>2시간</b>', pinned: 'Y', showFrom: null, showTo: null, fileId: null, createdBy: 'admin', writerName: '관리자', createdAt: '2026-11-22T16:30:00.000Z', updatedAt: '2026-11-22T16:30:00.000Z', version: 1 },
-    { postId: 5, board: 'NOTICE', category: null, title: '연말 결산 일정', body: '12월 20일 마감', pinned: 'N', showFrom: '2026-11-20', showTo: null, fileId: null, createdBy: 'admin', writerName: '관리자', createdAt: '2026-11-19T01:00:00.000Z', updatedAt: '2026-11-19T01:00:00.000Z', version: 1 },
+    {
+      postId: 7,
+      board: 'NOTICE',
+      category: null,
+      title: '시스템 점검 안내',
+      body: '토요일 22시부터\n<b>2시간</b>',
+      pinned: 'Y',
+      showFrom: null,
+      showTo: null,
+      fileId: null,
+      createdBy: 'admin',
+      writerName: '관리자',
+      createdAt: '2026-11-22T16:30:00.000Z',
+      updatedAt: '2026-11-22T16:30:00.000Z',
+      version: 1,
+    },
+    {
+      postId: 5,
+      board: 'NOTICE',
+      category: null,
+      title: '연말 결산 일정',
+      body: '12월 20일 마감',
+      pinned: 'N',
+      showFrom: '2026-11-20',
+      showTo: null,
+      fileId: null,
+      createdBy: 'admin',
+      writerName: '관리자',
+      createdAt: '2026-11-19T01:00:00.000Z',
+      updatedAt: '2026-11-19T01:00:00.000Z',
+      version: 1,
+    },
   ],
   total: 2,
 };
@@ -20,7 +58,8 @@ function stub(answer: () => Response) {
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;
 }
-const urlOf = (call: unknown[]) => new URL(call[0] instanceof Request ? call[0].url : String(call[0]), 'http://localhost');
+const urlOf = (call: unknown[]) =>
+  new URL(call[0] instanceof Request ? call[0].url : String(call[0]), 'http://localhost');
 
 /** The internal home's notices card (screens.md "my pending approvals, recent PRs/POs, notices"). */
 describe('InternalNoticesCard', () => {
@@ -35,7 +74,11 @@ describe('InternalNoticesCard', () => {
     renderPage(<InternalNoticesCard />);
     const card = screen.getByRole('region', { name: '공지사항' });
     const list = await within(card).findByTestId('internal-notices');
-    expect(within(list).getAllByRole('listitem').map((li) => li.querySelector('summary')!.textContent)).toEqual([
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((li) => li.querySelector('summary')!.textContent),
+    ).toEqual([
       '[고정] 시스템 점검 안내 2026-11-23', // 01:30 on the 23rd in Korea
       '연말 결산 일정 2026-11-20',
     ]);

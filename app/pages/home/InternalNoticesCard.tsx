@@ -20,8 +20,24 @@ export const NOTICE_BOARD_ROUTE = '/board/notice';
 export const HOME_NOTICE_COUNT = 5;
 
 const TEXTS = {
-  ko: { internalNotices: { title: '공지사항', empty: '공지사항이 없습니다.', pinned: '고정', error: '공지사항을 불러오지 못했습니다.', all: '공지사항 전체 보기' } },
-  en: { internalNotices: { title: 'Notices', empty: 'No notices.', pinned: 'Pinned', error: 'The notices could not be loaded.', all: 'All notices' } },
+  ko: {
+    internalNotices: {
+      title: '공지사항',
+      empty: '공지사항이 없습니다.',
+      pinned: '고정',
+      error: '공지사항을 불러오지 못했습니다.',
+      all: '공지사항 전체 보기',
+    },
+  },
+  en: {
+    internalNotices: {
+      title: 'Notices',
+      empty: 'No notices.',
+      pinned: 'Pinned',
+      error: 'The notices could not be loaded.',
+      all: 'All notices',
+    },
+  },
 } as const;
 
 const added = new WeakSet<I18n>();
@@ -36,14 +52,21 @@ function addTexts(i18n: I18n): void {
 
 /** listNoticePosts: the newest notices of the internal board (pinned first). */
 export async function fetchInternalNotices(signal?: AbortSignal, client: ApiClient = apiClient): Promise<NoticeList> {
-  const r = await client.GET('/api/v1/board/notices', { params: { query: { size: HOME_NOTICE_COUNT } }, signal, passErrors: true, background: true });
+  const r = await client.GET('/api/v1/board/notices', {
+    params: { query: { size: HOME_NOTICE_COUNT } },
+    signal,
+    passErrors: true,
+    background: true,
+  });
   if (r.data === undefined) throw new ApiError(r.response.status, r.error);
   return r.data;
 }
 
 /** True when the user's menus open the notice board (so the server lets them read it). */
 export function opensNoticeBoard(menus: readonly MenuItem[]): boolean {
-  return leavesOf([...menus]).some(({ leaf }) => leaf.sspUrl?.replace(/\/+$/, '').toLowerCase() === NOTICE_BOARD_ROUTE.toLowerCase());
+  return leavesOf([...menus]).some(
+    ({ leaf }) => leaf.sspUrl?.replace(/\/+$/, '').toLowerCase() === NOTICE_BOARD_ROUTE.toLowerCase(),
+  );
 }
 
 /**
@@ -60,7 +83,9 @@ export function InternalNoticesCard() {
 }
 
 /** The board's answer is a page (`{ rows, total }`); the card lists its rows. */
-function rowsOf(state: AsyncState<NoticeList> & { reload: () => void }): AsyncState<NoticeList['rows']> & { reload: () => void } {
+function rowsOf(
+  state: AsyncState<NoticeList> & { reload: () => void },
+): AsyncState<NoticeList['rows']> & { reload: () => void } {
   return state.status === 'success' ? { ...state, data: state.data.rows } : state;
 }
 
@@ -78,7 +103,12 @@ function NoticeList({ t }: { t: (key: string) => string }) {
     >
       <NoticeListBody
         state={rowsOf(state)}
-        texts={{ empty: t('internalNotices.empty'), pinned: t('internalNotices.pinned'), error: t('internalNotices.error'), retry: t('common.retry') }}
+        texts={{
+          empty: t('internalNotices.empty'),
+          pinned: t('internalNotices.pinned'),
+          error: t('internalNotices.error'),
+          retry: t('common.retry'),
+        }}
         testId="internal-notices"
       />
     </Card>

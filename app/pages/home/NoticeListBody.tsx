@@ -25,7 +25,15 @@ export interface NoticeListTexts {
  * with their date, each opening to its text — rendered as text (React escapes it; line breaks
  * kept by CSS), never as markup.
  */
-export function NoticeListBody({ state, texts, testId }: { state: AsyncState<readonly NoticeItem[]> & { reload: () => void }; texts: NoticeListTexts; testId: string }) {
+export function NoticeListBody({
+  state,
+  texts,
+  testId,
+}: {
+  state: AsyncState<readonly NoticeItem[]> & { reload: () => void };
+  texts: NoticeListTexts;
+  testId: string;
+}) {
   if (state.status === 'loading') {
     return (
       <p className={styles.muted} role="status">

@@ -40,7 +40,10 @@ export interface PurchaseCardViewProps {
 export function PurchaseCardView({ id, title, state, emptyText, onRetry, toolbar, more }: PurchaseCardViewProps) {
   const { t } = useHomePurchaseText();
   const titleId = `${id}-title`;
-  const count = state.status === 'success' ? <span className={styles.count}>{t('homePurchase.total', { count: state.data.total })}</span> : undefined;
+  const count =
+    state.status === 'success' ? (
+      <span className={styles.count}>{t('homePurchase.total', { count: state.data.total })}</span>
+    ) : undefined;
   return (
     <Card title={title} labelledBy={titleId} aside={count}>
       {toolbar}
@@ -90,7 +93,12 @@ export function PurchaseCardView({ id, title, state, emptyText, onRetry, toolbar
             {more.label} →
           </Link>
         ) : (
-          <button type="button" className={`${styles.more} ${styles.moreButton}`} onClick={more.onClick} data-action="more">
+          <button
+            type="button"
+            className={`${styles.more} ${styles.moreButton}`}
+            onClick={more.onClick}
+            data-action="more"
+          >
             {more.label} →
           </button>
         ))}

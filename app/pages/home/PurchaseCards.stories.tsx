@@ -26,7 +26,11 @@ function CardStory({ kind, mode, onRetry }: { kind: Kind; mode: Mode; onRetry: (
             ? mapInvitations(BIDDING_INVITATIONS, t)
             : mapOpenOrders(OPEN_ORDERS, t, CODES);
   const state: AsyncState<HomeList> =
-    mode === 'loading' ? { status: 'loading' } : mode === 'error' ? { status: 'error', at, error: new Error('HTTP 500') } : { status: 'success', at, data: mode === 'empty' ? { items: [], total: 0 } : list };
+    mode === 'loading'
+      ? { status: 'loading' }
+      : mode === 'error'
+        ? { status: 'error', at, error: new Error('HTTP 500') }
+        : { status: 'success', at, data: mode === 'empty' ? { items: [], total: 0 } : list };
   const more =
     kind === 'rfqs'
       ? { href: '/cyber/prCheckList', label: t('homePurchase.rfqs.more') }
@@ -37,7 +41,14 @@ function CardStory({ kind, mode, onRetry }: { kind: Kind; mode: Mode; onRetry: (
           : undefined;
   return (
     <div className={styles.wide} style={{ maxWidth: 640 }}>
-      <PurchaseCardView id={`story-${kind}`} title={t(`homePurchase.${kind}.title`)} state={state} emptyText={t(`homePurchase.${kind}.empty`)} onRetry={onRetry} more={more} />
+      <PurchaseCardView
+        id={`story-${kind}`}
+        title={t(`homePurchase.${kind}.title`)}
+        state={state}
+        emptyText={t(`homePurchase.${kind}.empty`)}
+        onRetry={onRetry}
+        more={more}
+      />
     </div>
   );
 }
@@ -46,7 +57,10 @@ const meta = {
   title: 'App/Pages/Home/Purchasing cards',
   component: CardStory,
   args: { kind: 'approvals', mode: 'success', onRetry: fn() },
-  argTypes: { kind: { control: 'select', options: ['approvals', 'documents', 'rfqs', 'orders', 'bidding'] }, mode: { control: 'select', options: ['success', 'empty', 'loading', 'error'] } },
+  argTypes: {
+    kind: { control: 'select', options: ['approvals', 'documents', 'rfqs', 'orders', 'bidding'] },
+    mode: { control: 'select', options: ['success', 'empty', 'loading', 'error'] },
+  },
   decorators: [
     (Story, { parameters }) => (
       <PortalShell portal={parameters.portal === 'external' ? 'external' : 'internal'}>
@@ -62,7 +76,10 @@ type Story = StoryObj<typeof meta>;
 /** Internal home: approvals waiting for me, each linked to its document. */
 export const PendingApprovals: Story = {
   play: async ({ canvas }) => {
-    await expect(canvas.getByRole('link', { name: 'PR2026-000412' })).toHaveAttribute('href', '/prEdit?prNo=PR2026-000412');
+    await expect(canvas.getByRole('link', { name: 'PR2026-000412' })).toHaveAttribute(
+      'href',
+      '/prEdit?prNo=PR2026-000412',
+    );
   },
 };
 
@@ -70,7 +87,10 @@ export const PendingApprovals: Story = {
 export const RecentDocuments: Story = { args: { kind: 'documents' } };
 
 /** Supplier home: new quotation requests. */
-export const NewQuotationRequests: Story = { args: { kind: 'rfqs' }, parameters: { portal: 'external', route: '/cyber' } };
+export const NewQuotationRequests: Story = {
+  args: { kind: 'rfqs' },
+  parameters: { portal: 'external', route: '/cyber' },
+};
 
 /** Supplier home: open purchase orders. */
 export const OpenOrders: Story = { args: { kind: 'orders' }, parameters: { portal: 'external', route: '/cyber' } };
@@ -80,7 +100,10 @@ export const BiddingInvitations: Story = {
   args: { kind: 'bidding' },
   parameters: { portal: 'external', route: '/cyber' },
   play: async ({ canvas }) => {
-    await expect(canvas.getByRole('link', { name: 'BD2026-000012' })).toHaveAttribute('href', '/cyber/bid/tenderSubmit?tenderNo=BD2026-000012');
+    await expect(canvas.getByRole('link', { name: 'BD2026-000012' })).toHaveAttribute(
+      'href',
+      '/cyber/bid/tenderSubmit?tenderNo=BD2026-000012',
+    );
   },
 };
 

@@ -5,8 +5,19 @@ import { formatMoney } from '../../../lib/money';
 import { useAsync, type AsyncState } from '../../hooks/use-async';
 import { useSessionStore, type CodeLists } from '../../stores/session';
 import {
-  HOME_ALL_ROWS, HOME_CARD_ROWS, fetchPendingApprovals, fetchRecentDocuments, fetchSupplierBiddingInvitations, fetchSupplierNewRfqs, fetchSupplierOpenOrders, type DocType, type PendingApprovals,
-  type RecentDocuments, type SupplierBiddingInvitations, type SupplierNewRfqs, type SupplierOpenOrders,
+  HOME_ALL_ROWS,
+  HOME_CARD_ROWS,
+  fetchPendingApprovals,
+  fetchRecentDocuments,
+  fetchSupplierBiddingInvitations,
+  fetchSupplierNewRfqs,
+  fetchSupplierOpenOrders,
+  type DocType,
+  type PendingApprovals,
+  type RecentDocuments,
+  type SupplierBiddingInvitations,
+  type SupplierNewRfqs,
+  type SupplierOpenOrders,
 } from './home-api';
 import { useHomePurchaseText } from './home-texts';
 import { PurchaseCardView, type HomeList } from './PurchaseCardView';
@@ -40,7 +51,12 @@ export function internalDocumentHref(docType: string, docNo: string): string {
 }
 
 /** The status code group of a document type. */
-const STATUS_GROUP: Record<string, string> = { PR: 'PR_STATUS', PO: 'PO_STATUS', SIMPLE: 'PO_STATUS', LOI: 'LOI_STATUS' };
+const STATUS_GROUP: Record<string, string> = {
+  PR: 'PR_STATUS',
+  PO: 'PO_STATUS',
+  SIMPLE: 'PO_STATUS',
+  LOI: 'LOI_STATUS',
+};
 
 function codeText(codes: CodeLists, group: string, value: string | null | undefined): string {
   if (!value) return '';
@@ -53,12 +69,19 @@ function when(iso: string | null | undefined, pattern = 'yyyy-MM-dd HH:mm'): str
   return Number.isNaN(d.getTime()) ? iso : formatInstant(d, pattern);
 }
 
-const money = (amount: string | null | undefined, currency: string) => (amount === null || amount === undefined || amount === '' ? '' : `${formatMoney(amount, currency)} ${currency}`);
-const rowsOf = <R,>(answer: { rows?: R[]; total?: number } | null | undefined): { rows: R[]; total: number } => ({ rows: answer?.rows ?? [], total: answer?.total ?? 0 });
+const money = (amount: string | null | undefined, currency: string) =>
+  amount === null || amount === undefined || amount === '' ? '' : `${formatMoney(amount, currency)} ${currency}`;
+const rowsOf = <R,>(answer: { rows?: R[]; total?: number } | null | undefined): { rows: R[]; total: number } => ({
+  rows: answer?.rows ?? [],
+  total: answer?.total ?? 0,
+});
 
 /** An async answer, its rows mapped to card items (the mapping follows the language and the codes). */
 function useMapped<T>(state: AsyncState<T> & { reload: () => void }, map: (data: T) => HomeList): AsyncState<HomeList> {
-  return useMemo<AsyncState<HomeList>>(() => (state.status === 'success' ? { status: 'success', at: state.at, data: map(state.data) } : state), [state, map]);
+  return useMemo<AsyncState<HomeList>>(
+    () => (state.status === 'success' ? { status: 'success', at: state.at, data: map(state.data) } : state),
+    [state, map],
+  );
 }
 
 export function mapApprovals(data: PendingApprovals, t: TFunction, codes: CodeLists): HomeList {
@@ -69,7 +92,8 @@ export function mapApprovals(data: PendingApprovals, t: TFunction, codes: CodeLi
       key: String(r.approvalId),
       href: internalDocumentHref(r.docType, r.docNo),
       docNo: r.docNo,
-      kind: codeText(codes, 'DOC_TYPE', r.docType) || t(`homePurchase.docType.${r.docType}`, { defaultValue: r.docType }),
+      kind:
+        codeText(codes, 'DOC_TYPE', r.docType) || t(`homePurchase.docType.${r.docType}`, { defaultValue: r.docType }),
       title: r.title,
       status: t('homePurchase.approvals.step', { step: r.stepNo, count: r.stepCount }),
       amount: money(r.amount, r.currency),
@@ -86,7 +110,8 @@ export function mapDocuments(data: RecentDocuments, t: TFunction, codes: CodeLis
       key: `${r.docType}/${r.docNo}`,
       href: internalDocumentHref(r.docType, r.docNo),
       docNo: r.docNo,
-      kind: codeText(codes, 'DOC_TYPE', r.docType) || t(`homePurchase.docType.${r.docType}`, { defaultValue: r.docType }),
+      kind:
+        codeText(codes, 'DOC_TYPE', r.docType) || t(`homePurchase.docType.${r.docType}`, { defaultValue: r.docType }),
       title: r.title,
       status: codeText(codes, STATUS_GROUP[r.docType] ?? 'PO_STATUS', r.status),
       amount: money(r.amount, r.currency),
@@ -105,7 +130,11 @@ export function mapNewRfqs(data: SupplierNewRfqs, t: TFunction, codes: CodeLists
       docNo: r.rfqNo,
       title: r.title,
       status: codeText(codes, 'QUOT_STATUS', r.status),
-      meta: [t('homePurchase.rfqs.deadline', { date: when(r.deadline) }), t('homePurchase.rfqs.lines', { count: r.lineCount }), r.buyerName],
+      meta: [
+        t('homePurchase.rfqs.deadline', { date: when(r.deadline) }),
+        t('homePurchase.rfqs.lines', { count: r.lineCount }),
+        r.buyerName,
+      ],
     })),
   };
 }
@@ -121,7 +150,10 @@ export function mapOpenOrders(data: SupplierOpenOrders, t: TFunction, codes: Cod
       title: r.title,
       status: codeText(codes, 'PO_STATUS', r.status),
       amount: money(r.totalAmount, r.currency),
-      meta: [r.dueDate ? t('homePurchase.orders.due', { date: r.dueDate }) : t('homePurchase.orders.noDue'), r.buyerName],
+      meta: [
+        r.dueDate ? t('homePurchase.orders.due', { date: r.dueDate }) : t('homePurchase.orders.noDue'),
+        r.buyerName,
+      ],
     })),
   };
 }
@@ -143,7 +175,10 @@ export function mapInvitations(data: SupplierBiddingInvitations, t: TFunction): 
       kind: t(`homePurchase.bidding.kind.${r.kind}`),
       title: r.title,
       status: t(`homePurchase.bidding.status.${r.status === 'OPEN' ? 'OPEN' : 'PUBLISHED'}`),
-      meta: [t('homePurchase.bidding.deadline', { date: when(r.deadline) }), t(r.responded ? 'homePurchase.bidding.responded' : 'homePurchase.bidding.notResponded')],
+      meta: [
+        t('homePurchase.bidding.deadline', { date: when(r.deadline) }),
+        t(r.responded ? 'homePurchase.bidding.responded' : 'homePurchase.bidding.notResponded'),
+      ],
     })),
   };
 }
@@ -158,12 +193,27 @@ function PendingApprovals() {
   const codes = useSessionStore((s) => s.codes);
   // The card shows the newest few and the total; "전체 보기" lists all of them in the card (each a link to its document).
   const [all, setAll] = useState(false);
-  const load = useCallback((signal: AbortSignal) => fetchPendingApprovals(signal, undefined, all ? HOME_ALL_ROWS : HOME_CARD_ROWS), [all]);
+  const load = useCallback(
+    (signal: AbortSignal) => fetchPendingApprovals(signal, undefined, all ? HOME_ALL_ROWS : HOME_CARD_ROWS),
+    [all],
+  );
   const state = useAsync(load);
   const map = useCallback((d: PendingApprovals) => mapApprovals(d, t, codes), [t, codes]);
   const mapped = useMapped(state, map);
-  const more = mapped.status === 'success' && mapped.data.items.length < mapped.data.total ? { label: t('homePurchase.approvals.more', { count: mapped.data.total }), onClick: () => setAll(true) } : undefined;
-  return <PurchaseCardView id="home-approvals" title={t('homePurchase.approvals.title')} state={mapped} emptyText={t('homePurchase.approvals.empty')} onRetry={state.reload} more={more} />;
+  const more =
+    mapped.status === 'success' && mapped.data.items.length < mapped.data.total
+      ? { label: t('homePurchase.approvals.more', { count: mapped.data.total }), onClick: () => setAll(true) }
+      : undefined;
+  return (
+    <PurchaseCardView
+      id="home-approvals"
+      title={t('homePurchase.approvals.title')}
+      state={mapped}
+      emptyText={t('homePurchase.approvals.empty')}
+      onRetry={state.reload}
+      more={more}
+    />
+  );
 }
 
 function RecentDocuments() {
@@ -177,13 +227,30 @@ function RecentDocuments() {
   const toolbar = (
     <div className={styles.filters} role="group" aria-label={t('homePurchase.documents.filter')}>
       {[null, ...DOC_TYPES].map((type) => (
-        <button key={type ?? 'all'} type="button" className={styles.filter} aria-pressed={docType === type} onClick={() => setDocType(type)}>
-          {type ? codeText(codes, 'DOC_TYPE', type) || t(`homePurchase.docType.${type}`) : t('homePurchase.documents.all')}
+        <button
+          key={type ?? 'all'}
+          type="button"
+          className={styles.filter}
+          aria-pressed={docType === type}
+          onClick={() => setDocType(type)}
+        >
+          {type
+            ? codeText(codes, 'DOC_TYPE', type) || t(`homePurchase.docType.${type}`)
+            : t('homePurchase.documents.all')}
         </button>
       ))}
     </div>
   );
-  return <PurchaseCardView id="home-documents" title={t('homePurchase.documents.title')} state={mapped} emptyText={t('homePurchase.documents.empty')} onRetry={state.reload} toolbar={toolbar} />;
+  return (
+    <PurchaseCardView
+      id="home-documents"
+      title={t('homePurchase.documents.title')}
+      state={mapped}
+      emptyText={t('homePurchase.documents.empty')}
+      onRetry={state.reload}
+      toolbar={toolbar}
+    />
+  );
 }
 
 function SupplierNewRfqs() {
@@ -228,7 +295,12 @@ function SupplierBiddingInvitations() {
   const map = useCallback((d: SupplierBiddingInvitations) => mapInvitations(d, t), [t]);
   const mapped = useMapped(state, map);
   // How many of each, above the nearest deadlines.
-  const counts = state.status === 'success' ? <p className={styles.muted}>{t('homePurchase.bidding.counts', { tenders: state.data.tenders, auctions: state.data.auctions })}</p> : undefined;
+  const counts =
+    state.status === 'success' ? (
+      <p className={styles.muted}>
+        {t('homePurchase.bidding.counts', { tenders: state.data.tenders, auctions: state.data.auctions })}
+      </p>
+    ) : undefined;
   return (
     <PurchaseCardView
       id="home-bidding"

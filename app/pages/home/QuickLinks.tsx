@@ -8,10 +8,16 @@ import styles from './QuickLinks.module.css';
 /** The screens the user may open, grouped by top-level section: the menu at a glance. */
 export function QuickLinks({ menus, isCyber }: { menus: MenuItem[]; isCyber: boolean }) {
   const { t } = useTranslation();
-  const sections = menus.map((top) => ({ top, leaves: leavesOf(childrenOf(top)).map((l) => l.leaf) })).filter((s) => s.leaves.length > 0);
+  const sections = menus
+    .map((top) => ({ top, leaves: leavesOf(childrenOf(top)).map((l) => l.leaf) }))
+    .filter((s) => s.leaves.length > 0);
   const total = sections.reduce((n, s) => n + s.leaves.length, 0);
   return (
-    <Card title={t('home.links.title')} labelledBy="quick-links-title" aside={<span className={styles.count}>{t('home.links.count', { count: total })}</span>}>
+    <Card
+      title={t('home.links.title')}
+      labelledBy="quick-links-title"
+      aside={<span className={styles.count}>{t('home.links.count', { count: total })}</span>}
+    >
       {sections.length === 0 ? (
         <p className={styles.empty}>{t('home.links.empty')}</p>
       ) : (

@@ -45,7 +45,11 @@ export function ResourcesCard({ state, onRetry }: ResourcesCardProps) {
   const { consts, locale, message } = state.data;
   const languages = locale.map((l) => l.name || l.lang).join(', ');
   return (
-    <Card title={t('resources.title')} labelledBy="resources-title" aside={<StatusBadge tone="ok">{t('status.ok')}</StatusBadge>}>
+    <Card
+      title={t('resources.title')}
+      labelledBy="resources-title"
+      aside={<StatusBadge tone="ok">{t('status.ok')}</StatusBadge>}
+    >
       <dl className={styles.facts}>
         <dt>{t('resources.consts')}</dt>
         <dd>{t('resources.count', { count: Object.keys(consts).length })}</dd>

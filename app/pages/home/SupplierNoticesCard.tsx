@@ -12,8 +12,22 @@ import { NoticeListBody } from './NoticeListBody';
 type Notices = paths['/api/v1/cyber/home/notices']['get']['responses'][200]['content']['application/json'];
 
 const TEXTS = {
-  ko: { supplierNotices: { title: '공지사항', empty: '공지사항이 없습니다.', pinned: '고정', error: '공지사항을 불러오지 못했습니다.' } },
-  en: { supplierNotices: { title: 'Notices', empty: 'No notices.', pinned: 'Pinned', error: 'The notices could not be loaded.' } },
+  ko: {
+    supplierNotices: {
+      title: '공지사항',
+      empty: '공지사항이 없습니다.',
+      pinned: '고정',
+      error: '공지사항을 불러오지 못했습니다.',
+    },
+  },
+  en: {
+    supplierNotices: {
+      title: 'Notices',
+      empty: 'No notices.',
+      pinned: 'Pinned',
+      error: 'The notices could not be loaded.',
+    },
+  },
 } as const;
 
 const added = new WeakSet<I18n>();
@@ -44,7 +58,12 @@ export function SupplierNoticesCard() {
     <Card title={t('supplierNotices.title')} labelledBy="home-supplier-notices">
       <NoticeListBody
         state={state}
-        texts={{ empty: t('supplierNotices.empty'), pinned: t('supplierNotices.pinned'), error: t('supplierNotices.error'), retry: t('common.retry') }}
+        texts={{
+          empty: t('supplierNotices.empty'),
+          pinned: t('supplierNotices.pinned'),
+          error: t('supplierNotices.error'),
+          retry: t('common.retry'),
+        }}
         testId="supplier-notices"
       />
     </Card>

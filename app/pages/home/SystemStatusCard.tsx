@@ -28,10 +28,17 @@ export function SystemStatusCard({ state, onRecheck }: SystemStatusCardProps) {
     ok: t('status.ok'),
     warning: t('status.unavailable'),
   }[tone];
-  const time = state.status === 'loading' ? null : `${new Intl.DateTimeFormat(i18n.language, { timeStyle: 'medium', timeZone: BUSINESS_TIME_ZONE }).format(state.at)} ${BUSINESS_TIME_ZONE_LABEL}`;
+  const time =
+    state.status === 'loading'
+      ? null
+      : `${new Intl.DateTimeFormat(i18n.language, { timeStyle: 'medium', timeZone: BUSINESS_TIME_ZONE }).format(state.at)} ${BUSINESS_TIME_ZONE_LABEL}`;
   const database = state.status === 'success' ? state.data.database : '';
   return (
-    <Card title={t('status.title')} labelledBy="system-status-title" aside={<StatusBadge tone={tone}>{tone === 'danger' ? t('status.unavailable') : label}</StatusBadge>}>
+    <Card
+      title={t('status.title')}
+      labelledBy="system-status-title"
+      aside={<StatusBadge tone={tone}>{tone === 'danger' ? t('status.unavailable') : label}</StatusBadge>}
+    >
       <dl className={styles.facts}>
         <dt>{t('status.server')}</dt>
         <dd>{label}</dd>

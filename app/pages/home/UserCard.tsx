@@ -47,7 +47,9 @@ export function UserCard({ isCyber, loginData, user }: UserCardProps) {
         <dt>{t('home.user.thisLogin')}</dt>
         <dd>{user?.ip ?? '—'}</dd>
         <dt>{t('home.user.lastLogin')}</dt>
-        <dd>{last ? t('home.user.lastLoginAt', { date: last, ip: user?.lastLoginIp ?? '—' }) : t('home.user.firstLogin')}</dd>
+        <dd>
+          {last ? t('home.user.lastLoginAt', { date: last, ip: user?.lastLoginIp ?? '—' }) : t('home.user.firstLogin')}
+        </dd>
         {expires && (
           <>
             <dt>{t('home.user.sessionEnds')}</dt>

@@ -2,7 +2,11 @@ import type { paths } from '../../../schemas/api-types.generated';
 import { ApiError } from '../../api/api-error';
 import { apiClient, type ApiClient } from '../../api/client';
 
-type Ok<P extends keyof paths> = paths[P] extends { get: { responses: { 200: { content: { 'application/json': infer B } } } } } ? B : never;
+type Ok<P extends keyof paths> = paths[P] extends {
+  get: { responses: { 200: { content: { 'application/json': infer B } } } };
+}
+  ? B
+  : never;
 
 export type PendingApprovals = Ok<'/api/v1/home/approvals'>;
 export type RecentDocuments = Ok<'/api/v1/home/documents'>;
@@ -25,26 +29,55 @@ function answer<T>(r: { data?: T; error?: unknown; response: Response }): T {
 }
 
 /** listMyPendingApprovals: approvals whose current step is mine, newest first, and their total. */
-export async function fetchPendingApprovals(signal?: AbortSignal, client: ApiClient = apiClient, size: number = HOME_CARD_ROWS): Promise<PendingApprovals> {
+export async function fetchPendingApprovals(
+  signal?: AbortSignal,
+  client: ApiClient = apiClient,
+  size: number = HOME_CARD_ROWS,
+): Promise<PendingApprovals> {
   return answer(await client.GET('/api/v1/home/approvals', { params: { query: { size } }, signal, ...flags }));
 }
 
 /** listMyRecentDocuments: PRs I requested, orders and LOIs I buy; newest change first. */
-export async function fetchRecentDocuments(docType: DocType | null, signal?: AbortSignal, client: ApiClient = apiClient): Promise<RecentDocuments> {
-  return answer(await client.GET('/api/v1/home/documents', { params: { query: { size: HOME_CARD_ROWS, ...(docType ? { docType } : {}) } }, signal, ...flags }));
+export async function fetchRecentDocuments(
+  docType: DocType | null,
+  signal?: AbortSignal,
+  client: ApiClient = apiClient,
+): Promise<RecentDocuments> {
+  return answer(
+    await client.GET('/api/v1/home/documents', {
+      params: { query: { size: HOME_CARD_ROWS, ...(docType ? { docType } : {}) } },
+      signal,
+      ...flags,
+    }),
+  );
 }
 
 /** listSupplierNewRfqs: requests to my company not yet answered and still open; nearest deadline first. */
-export async function fetchSupplierNewRfqs(signal?: AbortSignal, client: ApiClient = apiClient): Promise<SupplierNewRfqs> {
-  return answer(await client.GET('/api/v1/cyber/home/rfqs', { params: { query: { size: HOME_CARD_ROWS } }, signal, ...flags }));
+export async function fetchSupplierNewRfqs(
+  signal?: AbortSignal,
+  client: ApiClient = apiClient,
+): Promise<SupplierNewRfqs> {
+  return answer(
+    await client.GET('/api/v1/cyber/home/rfqs', { params: { query: { size: HOME_CARD_ROWS } }, signal, ...flags }),
+  );
 }
 
 /** listSupplierOpenOrders: my company's sent, acknowledged or partly delivered orders; earliest due date first. */
-export async function fetchSupplierOpenOrders(signal?: AbortSignal, client: ApiClient = apiClient): Promise<SupplierOpenOrders> {
-  return answer(await client.GET('/api/v1/cyber/home/orders', { params: { query: { size: HOME_CARD_ROWS } }, signal, ...flags }));
+export async function fetchSupplierOpenOrders(
+  signal?: AbortSignal,
+  client: ApiClient = apiClient,
+): Promise<SupplierOpenOrders> {
+  return answer(
+    await client.GET('/api/v1/cyber/home/orders', { params: { query: { size: HOME_CARD_ROWS } }, signal, ...flags }),
+  );
 }
 
 /** listSupplierBiddingInvitations: my company's open tender and auction invitations; nearest deadline first, with the count of each. */
-export async function fetchSupplierBiddingInvitations(signal?: AbortSignal, client: ApiClient = apiClient): Promise<SupplierBiddingInvitations> {
-  return answer(await client.GET('/api/v1/cyber/home/bidding', { params: { query: { size: HOME_CARD_ROWS } }, signal, ...flags }));
+export async function fetchSupplierBiddingInvitations(
+  signal?: AbortSignal,
+  client: ApiClient = apiClient,
+): Promise<SupplierBiddingInvitations> {
+  return answer(
+    await client.GET('/api/v1/cyber/home/bidding', { params: { query: { size: HOME_CARD_ROWS } }, signal, ...flags }),
+  );
 }

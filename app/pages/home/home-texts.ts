@@ -18,7 +18,8 @@ export function addHomePurchaseTexts(i18n: I18n): void {
   const instance = i18nInstance(i18n);
   if (added.has(instance)) return;
   added.add(instance);
-  for (const [lang, tree] of Object.entries(HOME_PURCHASE_TEXTS)) instance.addResourceBundle(lang, 'translation', tree, true, false);
+  for (const [lang, tree] of Object.entries(HOME_PURCHASE_TEXTS))
+    instance.addResourceBundle(lang, 'translation', tree, true, false);
 }
 
 /** useTranslation, with the cards' texts in place. */

@@ -48,7 +48,16 @@ export function AuthServerLoginPage() {
   const [error, setError] = useState<string | null>(null);
 
   if (!back) {
-    return <MessagePage portal={portal} badge="!" tone="danger" title={t('authServer.badReturnTitle')} body={t('authServer.badReturnBody')} actions={null} />;
+    return (
+      <MessagePage
+        portal={portal}
+        badge="!"
+        tone="danger"
+        title={t('authServer.badReturnTitle')}
+        body={t('authServer.badReturnBody')}
+        actions={null}
+      />
+    );
   }
 
   const external = async (userId: string, password: string, otpNum: string) => {
@@ -71,7 +80,15 @@ export function AuthServerLoginPage() {
   };
 
   return (
-    <LoginPage portal={portal} title={t('authServer.title')} subtitle={t('authServer.subtitle', { system: systemId })} hideOtherPortal busy={busy} error={error} onSubmit={(c) => void internal(c)}>
+    <LoginPage
+      portal={portal}
+      title={t('authServer.title')}
+      subtitle={t('authServer.subtitle', { system: systemId })}
+      hideOtherPortal
+      busy={busy}
+      error={error}
+      onSubmit={(c) => void internal(c)}
+    >
       {portal === 'external' ? <ExternalLoginFlow api={authApi} verify={external} /> : undefined}
     </LoginPage>
   );

@@ -41,7 +41,18 @@ export function ChangeExpiredPasswordForm({ onSubmit, onCancel, busy = false }: 
         <label className={styles.label} htmlFor={`${id}-new`}>
           {t('login.mustChange.newPassword')}
         </label>
-        <input id={`${id}-new`} className={styles.input} name="newPassword" type="password" autoComplete="new-password" value={next} maxLength={64} onChange={(e) => setNext(e.target.value)} aria-describedby={`${id}-rule`} autoFocus />
+        <input
+          id={`${id}-new`}
+          className={styles.input}
+          name="newPassword"
+          type="password"
+          autoComplete="new-password"
+          value={next}
+          maxLength={64}
+          onChange={(e) => setNext(e.target.value)}
+          aria-describedby={`${id}-rule`}
+          autoFocus
+        />
         <span id={`${id}-rule`} className={styles.notice}>
           {t('login.mustChange.rule')}
         </span>
@@ -50,7 +61,16 @@ export function ChangeExpiredPasswordForm({ onSubmit, onCancel, busy = false }: 
         <label className={styles.label} htmlFor={`${id}-check`}>
           {t('login.mustChange.newPasswordCheck')}
         </label>
-        <input id={`${id}-check`} className={styles.input} name="newPasswordCheck" type="password" autoComplete="new-password" value={check} maxLength={64} onChange={(e) => setCheck(e.target.value)} />
+        <input
+          id={`${id}-check`}
+          className={styles.input}
+          name="newPasswordCheck"
+          type="password"
+          autoComplete="new-password"
+          value={check}
+          maxLength={64}
+          onChange={(e) => setCheck(e.target.value)}
+        />
       </div>
       {problem && (
         <p className={styles.failure} role="alert">

@@ -3,12 +3,18 @@ import { expect, fn } from 'storybook/test';
 import { ExternalLoginFlow } from './ExternalLoginFlow';
 import { LoginPage } from './LoginPage';
 
-const sent = async () => ({ ok: true as const, data: { code: 'OK' as const, channel: 'SMS' as const, destination: '010-****-8112', expiresIn: 180 } });
+const sent = async () => ({
+  ok: true as const,
+  data: { code: 'OK' as const, channel: 'SMS' as const, destination: '010-****-8112', expiresIn: 180 },
+});
 
 const meta = {
   title: 'App/Pages/Login/ExternalFlow',
   component: ExternalLoginFlow,
-  args: { api: { cyberLogin: sent }, verify: fn(async () => ({ ok: false as const, status: 401, code: 'AUTH013', msg: null })) },
+  args: {
+    api: { cyberLogin: sent },
+    verify: fn(async () => ({ ok: false as const, status: 401, code: 'AUTH013', msg: null })),
+  },
   parameters: { portal: 'external', route: '/cyberLogin' },
   decorators: [
     (Story) => (
@@ -39,7 +45,9 @@ export const WrongCode: Story = {
 
 /** No cell phone registered: offers e-mail instead. */
 export const NoCellPhone: Story = {
-  args: { api: { cyberLogin: async () => ({ ok: false as const, status: 400, code: 'OTP_NO_CELL_PHONE', msg: null }) } },
+  args: {
+    api: { cyberLogin: async () => ({ ok: false as const, status: 400, code: 'OTP_NO_CELL_PHONE', msg: null }) },
+  },
   play: async ({ canvas, userEvent }) => {
     await userEvent.type(canvas.getByLabelText('아이디'), 'supplier2');
     await userEvent.type(canvas.getByLabelText('비밀번호'), 'Gpms!2345');

@@ -5,7 +5,10 @@ import type { AuthApi, Failure } from '../../auth/auth-api';
 import { renderPage } from '../../testing/render-page';
 import { ExternalLoginFlow, formatCountdown, secondsLeft } from './ExternalLoginFlow';
 
-const sent = { ok: true as const, data: { code: 'OK' as const, channel: 'SMS' as const, destination: '010-****-8112', expiresIn: 180 } };
+const sent = {
+  ok: true as const,
+  data: { code: 'OK' as const, channel: 'SMS' as const, destination: '010-****-8112', expiresIn: 180 },
+};
 const fail = (code: string, msg: string | null = null): Failure => ({ ok: false, status: 400, code, msg });
 
 async function credentials(user = 'supplier1', password = 'Gpms!2345') {
@@ -31,8 +34,13 @@ describe('external login with the one-time code', () => {
   });
 
   it('a password that must be changed (AUTH103) asks for a new one, changes it and sends the code with it', async () => {
-    const cyberLogin = vi.fn<AuthApi['cyberLogin']>(async (_user, password) => (password === 'Gpms!2345' ? fail('AUTH103') : sent));
-    const changeExpiredPassword = vi.fn<AuthApi['changeExpiredPassword']>(async () => ({ ok: true as const, data: { code: 'OK' } }));
+    const cyberLogin = vi.fn<AuthApi['cyberLogin']>(async (_user, password) =>
+      password === 'Gpms!2345' ? fail('AUTH103') : sent,
+    );
+    const changeExpiredPassword = vi.fn<AuthApi['changeExpiredPassword']>(async () => ({
+      ok: true as const,
+      data: { code: 'OK' },
+    }));
     renderPage(<ExternalLoginFlow api={{ cyberLogin, changeExpiredPassword }} verify={vi.fn()} />);
     await credentials();
     await userEvent.click(screen.getByRole('button', { name: '인증번호 받기' }));
@@ -44,13 +52,21 @@ describe('external login with the one-time code', () => {
     await userEvent.clear(screen.getByLabelText('새 비밀번호 확인'));
     await userEvent.type(screen.getByLabelText('새 비밀번호 확인'), 'Own-Pass-77');
     await userEvent.click(screen.getByRole('button', { name: '변경하고 로그인' }));
-    expect(changeExpiredPassword).toHaveBeenCalledWith({ systemId: 'OGPMS', username: 'supplier1', password: 'Gpms!2345', newPassword: 'Own-Pass-77', newPasswordCheck: 'Own-Pass-77' });
+    expect(changeExpiredPassword).toHaveBeenCalledWith({
+      systemId: 'OGPMS',
+      username: 'supplier1',
+      password: 'Gpms!2345',
+      newPassword: 'Own-Pass-77',
+      newPasswordCheck: 'Own-Pass-77',
+    });
     expect(cyberLogin).toHaveBeenLastCalledWith('supplier1', 'Own-Pass-77', 'SMS');
     expect(await screen.findByText('휴대폰(SMS) 010-****-8112로 인증번호를 보냈습니다.')).toBeInTheDocument();
   });
 
   it('starts the countdown at 3:00 even when the clock moves while the answer is handled', async () => {
-    renderPage(<ExternalLoginFlow api={{ cyberLogin: async () => sent }} verify={async () => ({ ok: true as const })} />);
+    renderPage(
+      <ExternalLoginFlow api={{ cyberLogin: async () => sent }} verify={async () => ({ ok: true as const })} />,
+    );
     await credentials();
     // Every reading of the clock 5 ms after the last, as on a loaded machine.
     let clock = Date.now();
@@ -86,18 +102,29 @@ describe('external login with the one-time code', () => {
   });
 
   it('a wrong password stays on the first step with the message', async () => {
-    renderPage(<ExternalLoginFlow api={{ cyberLogin: async () => fail('AUTH011', '비밀번호가 올바르지 않습니다.') }} verify={vi.fn()} />);
+    renderPage(
+      <ExternalLoginFlow
+        api={{ cyberLogin: async () => fail('AUTH011', '비밀번호가 올바르지 않습니다.') }}
+        verify={vi.fn()}
+      />,
+    );
     await credentials('supplier1', 'bad');
     await userEvent.click(screen.getByRole('button', { name: '인증번호 받기' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('비밀번호가 올바르지 않습니다.');
   });
 
   it('no cell phone for SMS: explains it and offers e-mail instead', async () => {
-    const cyberLogin = vi.fn<AuthApi['cyberLogin']>(async (_u, _p, via) => (via === 'SMS' ? fail('OTP_NO_CELL_PHONE') : { ...sent, data: { ...sent.data, channel: 'EMAIL', destination: 's***@example.com' } }));
+    const cyberLogin = vi.fn<AuthApi['cyberLogin']>(async (_u, _p, via) =>
+      via === 'SMS'
+        ? fail('OTP_NO_CELL_PHONE')
+        : { ...sent, data: { ...sent.data, channel: 'EMAIL', destination: 's***@example.com' } },
+    );
     renderPage(<ExternalLoginFlow api={{ cyberLogin }} verify={vi.fn()} />);
     await credentials();
     await userEvent.click(screen.getByRole('button', { name: '인증번호 받기' }));
-    expect(await screen.findByText('등록된 휴대폰 번호가 없어 문자로 인증번호를 보낼 수 없습니다.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('등록된 휴대폰 번호가 없어 문자로 인증번호를 보낼 수 없습니다.'),
+    ).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: '이메일로 받기' }));
     expect(cyberLogin).toHaveBeenLastCalledWith('supplier1', 'Gpms!2345', 'EMAIL');
     expect(await screen.findByText('이메일 s***@example.com으로 인증번호를 보냈습니다.')).toBeInTheDocument();

@@ -74,7 +74,14 @@ export function ExternalLoginFlow({ api, verify, initialUserId = '' }: ExternalL
     // One clock reading for both: read twice, a millisecond apart, the countdown began at 3:01.
     const sentAt = Date.now();
     setNow(sentAt);
-    setStep({ kind: 'code', userId: credentials.userId, password: credentials.password, channel: r.data.channel, destination: r.data.destination, expiresAt: sentAt + r.data.expiresIn * 1000 });
+    setStep({
+      kind: 'code',
+      userId: credentials.userId,
+      password: credentials.password,
+      channel: r.data.channel,
+      destination: r.data.destination,
+      expiresAt: sentAt + r.data.expiresIn * 1000,
+    });
   };
 
   const submitCode = async (event: FormEvent<HTMLFormElement>) => {
@@ -98,14 +105,22 @@ export function ExternalLoginFlow({ api, verify, initialUserId = '' }: ExternalL
     const { credentials } = step;
     const change = async (newPassword: string, newPasswordCheck: string): Promise<string | null> => {
       setBusy(true);
-      const r = await (api.changeExpiredPassword ?? authApi.changeExpiredPassword)({ systemId: 'OGPMS', username: credentials.userId, password: credentials.password, newPassword, newPasswordCheck });
+      const r = await (api.changeExpiredPassword ?? authApi.changeExpiredPassword)({
+        systemId: 'OGPMS',
+        username: credentials.userId,
+        password: credentials.password,
+        newPassword,
+        newPasswordCheck,
+      });
       setBusy(false);
       if (!r.ok) return authCodeText(i18n, r.code, r.msg);
       setStep({ kind: 'credentials' });
       await send({ userId: credentials.userId, password: newPassword }, channel);
       return null;
     };
-    return <ChangeExpiredPasswordForm busy={busy} onSubmit={change} onCancel={() => setStep({ kind: 'credentials' })} />;
+    return (
+      <ChangeExpiredPasswordForm busy={busy} onSubmit={change} onCancel={() => setStep({ kind: 'credentials' })} />
+    );
   }
 
   if (step.kind === 'credentials') {
@@ -123,7 +138,13 @@ export function ExternalLoginFlow({ api, verify, initialUserId = '' }: ExternalL
               <legend>{t('login.otp.channel')}</legend>
               {(['SMS', 'EMAIL'] as const).map((c) => (
                 <label key={c} className={styles.choice}>
-                  <input type="radio" name={`${id}-channel`} value={c} checked={channel === c} onChange={() => setChannel(c)} />
+                  <input
+                    type="radio"
+                    name={`${id}-channel`}
+                    value={c}
+                    checked={channel === c}
+                    onChange={() => setChannel(c)}
+                  />
                   {t(`login.otp.via.${c}`)}
                 </label>
               ))}
@@ -183,7 +204,12 @@ export function ExternalLoginFlow({ api, verify, initialUserId = '' }: ExternalL
               <span className={`${styles.timer} ${styles.timerOut}`}>{t('login.otp.expired')}</span>
             )}
           </span>
-          <button type="button" className={styles.linkButton} disabled={busy} onClick={() => void send({ userId: step.userId, password: step.password }, step.channel)}>
+          <button
+            type="button"
+            className={styles.linkButton}
+            disabled={busy}
+            onClick={() => void send({ userId: step.userId, password: step.password }, step.channel)}
+          >
             {t('login.otp.resend')}
           </button>
         </div>

@@ -33,7 +33,16 @@ function renderLogin() {
   );
 }
 
-const supplier = { userId: 'supplier2', portal: 'X', compNo: 'C00002', compNameKr: '㈜한빛', authGroupId: '60', deptnm: null, section: null, singleid: null };
+const supplier = {
+  userId: 'supplier2',
+  portal: 'X',
+  compNo: 'C00002',
+  compNameKr: '㈜한빛',
+  authGroupId: '60',
+  deptnm: null,
+  section: null,
+  singleid: null,
+};
 
 async function loginWithCode() {
   await userEvent.type(screen.getByLabelText('아이디'), 'supplier2');
@@ -55,8 +64,12 @@ describe('external login page (/cyberLogin)', () => {
 
   const server = (user: Record<string, unknown>) =>
     fakeServer(
-      on('POST', '/api/v1/cyberLogin', () => ({ body: { code: 'OK', channel: 'SMS', destination: '010-****-0000', expiresIn: 180 } })),
-      on('POST', '/api/v1/cyberCheckOtp', () => ({ body: loginAnswer({ ...supplier, refreshToken: 'ref-x', ...user }) })),
+      on('POST', '/api/v1/cyberLogin', () => ({
+        body: { code: 'OK', channel: 'SMS', destination: '010-****-0000', expiresIn: 180 },
+      })),
+      on('POST', '/api/v1/cyberCheckOtp', () => ({
+        body: loginAnswer({ ...supplier, refreshToken: 'ref-x', ...user }),
+      })),
     );
 
   it('logs the supplier in and returns to the remembered external page', async () => {
@@ -73,7 +86,9 @@ describe('external login page (/cyberLogin)', () => {
     server({ noCellPhone: true, cellPhoneNo: null });
     renderLogin();
     await loginWithCode();
-    expect(await screen.findByRole('alertdialog', { name: '연락처 등록 안내' })).toHaveTextContent('휴대폰 번호가 등록되어 있지 않습니다');
+    expect(await screen.findByRole('alertdialog', { name: '연락처 등록 안내' })).toHaveTextContent(
+      '휴대폰 번호가 등록되어 있지 않습니다',
+    );
     await userEvent.click(screen.getByRole('button', { name: '지금 등록' }));
     expect(await screen.findByTestId('where')).toHaveTextContent('/cyber/userManagement/PersonInfo');
   });

@@ -26,7 +26,15 @@ export function ExternalLoginPage() {
     if (!result.ok) return result;
     const prompt = missingPhonePrompt(result.payload.user);
     const target = safeMoveUrl(useAuthFlowStore.getState().takeMoveUrl(), true);
-    if (prompt && (await dialogs.confirm({ title: t('login.phonePrompt.title'), message: t(`login.phonePrompt.${prompt}`), okLabel: t('login.phonePrompt.now'), cancelLabel: t('login.phonePrompt.later') }))) {
+    if (
+      prompt &&
+      (await dialogs.confirm({
+        title: t('login.phonePrompt.title'),
+        message: t(`login.phonePrompt.${prompt}`),
+        okLabel: t('login.phonePrompt.now'),
+        cancelLabel: t('login.phonePrompt.later'),
+      }))
+    ) {
       navigate(MY_INFO_PATH, { replace: true });
     } else {
       navigate(target, { replace: true });

@@ -32,7 +32,17 @@ function renderLogin(path = '/login') {
   );
 }
 
-const dwp = (type: string) => on('GET', '/properties/dwpAuth', () => ({ body: { systemId: 'GPMS', type, loginUri: '/auth/login', logoutUri: '/auth/api/logout', verifyUri: '/auth/api/verify', api: {} } }));
+const dwp = (type: string) =>
+  on('GET', '/properties/dwpAuth', () => ({
+    body: {
+      systemId: 'GPMS',
+      type,
+      loginUri: '/auth/login',
+      logoutUri: '/auth/api/logout',
+      verifyUri: '/auth/api/verify',
+      api: {},
+    },
+  }));
 
 async function typeAndSubmit(user: string, password: string) {
   await userEvent.type(await screen.findByLabelText('아이디'), user);
@@ -53,7 +63,17 @@ describe('internal login (/login)', () => {
     useAuthFlowStore.setState({ moveUrl: '/portal/author/userSessionManage', nextMode: 'AD' });
     const { calls } = fakeServer(
       dwp('AD'),
-      on('POST', '/auth/api/login/idpw', () => ({ body: { code: 'OK', accessToken: 'acc-1', refreshToken: 'ref-1', tokenType: 'Bearer', expiresIn: 900, tokenExpiredTimestamp: 123, sessionExpiredTimestamp: 456 } })),
+      on('POST', '/auth/api/login/idpw', () => ({
+        body: {
+          code: 'OK',
+          accessToken: 'acc-1',
+          refreshToken: 'ref-1',
+          tokenType: 'Bearer',
+          expiresIn: 900,
+          tokenExpiredTimestamp: 123,
+          sessionExpiredTimestamp: 456,
+        },
+      })),
       on('GET', '/api/v1/login', () => ({ body: loginAnswer() })),
     );
     renderLogin();
@@ -64,13 +84,23 @@ describe('internal login (/login)', () => {
     expect(new URLSearchParams(idpw.body).get('systemId')).toBe('GPMS');
     expect(new URLSearchParams(idpw.body).get('grantType')).toBe('idpw');
     expect(calls.find((c) => c.path === '/api/v1/login')!.headers.get('Authorization')).toBe('Bearer acc-1');
-    expect(useSessionStore.getState().tokens).toMatchObject({ accessToken: 'acc-1', refreshToken: 'ref-1', tokenExpiredTimestamp: 123 });
+    expect(useSessionStore.getState().tokens).toMatchObject({
+      accessToken: 'acc-1',
+      refreshToken: 'ref-1',
+      tokenExpiredTimestamp: 123,
+    });
     expect(useSessionStore.getState().loginData?.hname).toBe('김구매');
     expect(useAuthFlowStore.getState()).toMatchObject({ nextMode: null, moveUrl: null, loginId: 'buyer' });
   });
 
   it('a wrong password shows the spec message for AUTH011 and keeps no tokens', async () => {
-    fakeServer(dwp('AD'), on('POST', '/auth/api/login/idpw', () => ({ status: 401, body: { statusCode: 401, code: 'ERROR', errorCode: 'AUTH011', msg: '비밀번호가 올바르지 않습니다.' } })));
+    fakeServer(
+      dwp('AD'),
+      on('POST', '/auth/api/login/idpw', () => ({
+        status: 401,
+        body: { statusCode: 401, code: 'ERROR', errorCode: 'AUTH011', msg: '비밀번호가 올바르지 않습니다.' },
+      })),
+    );
     renderLogin();
     await typeAndSubmit('buyer', 'nope');
     expect(await screen.findByRole('alert')).toHaveTextContent('비밀번호가 올바르지 않습니다.');
@@ -79,7 +109,13 @@ describe('internal login (/login)', () => {
   });
 
   it('a locked account gets its own message', async () => {
-    fakeServer(dwp('AD'), on('POST', '/auth/api/login/idpw', () => ({ status: 401, body: { code: 'ERROR', errorCode: 'AUTH102', msg: 'x' } })));
+    fakeServer(
+      dwp('AD'),
+      on('POST', '/auth/api/login/idpw', () => ({
+        status: 401,
+        body: { code: 'ERROR', errorCode: 'AUTH102', msg: 'x' },
+      })),
+    );
     renderLogin();
     await typeAndSubmit('buyer', 'x');
     expect(await screen.findByRole('alert')).toHaveTextContent('잠긴 계정입니다');
@@ -112,10 +148,15 @@ describe('internal login (/login)', () => {
 
   it('SSO mode with the company portal’s token: logged in and home', async () => {
     window.history.replaceState(null, '', '/login?accessToken=portal-token');
-    const { calls } = fakeServer(dwp('SSO'), on('POST', '/api/v1/login', () => ({ body: loginAnswer({ refreshToken: 'ref-sso' }) })));
+    const { calls } = fakeServer(
+      dwp('SSO'),
+      on('POST', '/api/v1/login', () => ({ body: loginAnswer({ refreshToken: 'ref-sso' }) })),
+    );
     renderLogin('/login?accessToken=portal-token');
     expect(await screen.findByTestId('where')).toHaveTextContent(/^\/$/);
-    expect(new URLSearchParams(calls.find((c) => c.path === '/api/v1/login')!.body).get('ssoToken')).toBe('portal-token');
+    expect(new URLSearchParams(calls.find((c) => c.path === '/api/v1/login')!.body).get('ssoToken')).toBe(
+      'portal-token',
+    );
     expect(useSessionStore.getState().tokens?.refreshToken).toBe('ref-sso');
   });
 });

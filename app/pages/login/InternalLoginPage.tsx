@@ -15,7 +15,11 @@ import type { LoginCredentials } from './LoginForm';
 import { LoginPage } from './LoginPage';
 import styles from './LoginPage.module.css';
 
-type Phase = { kind: 'loading' } | { kind: 'sso' } | { kind: 'form'; notice?: string } | { kind: 'change'; userId: string; password: string };
+type Phase =
+  | { kind: 'loading' }
+  | { kind: 'sso' }
+  | { kind: 'form'; notice?: string }
+  | { kind: 'change'; userId: string; password: string };
 
 /**
  * /login — staff. The login mode comes from /properties/dwpAuth, overridden by the stored next
@@ -59,7 +63,9 @@ export function InternalLoginPage() {
         window.location.assign(dwp.ssoStartUri);
         return;
       }
-      const result = token ? await loginInternalSso(authApi, token) : ({ ok: false, status: 0, code: ssoError ?? 'AUTH003', msg: null } as const);
+      const result = token
+        ? await loginInternalSso(authApi, token)
+        : ({ ok: false, status: 0, code: ssoError ?? 'AUTH003', msg: null } as const);
       if (result.ok) {
         goOn();
         return;
@@ -96,9 +102,20 @@ export function InternalLoginPage() {
     setError(authCodeText(i18n, result.code, result.msg));
   };
 
-  const changeAndLogIn = async (userId: string, current: string, newPassword: string, newPasswordCheck: string): Promise<string | null> => {
+  const changeAndLogIn = async (
+    userId: string,
+    current: string,
+    newPassword: string,
+    newPasswordCheck: string,
+  ): Promise<string | null> => {
     setBusy(true);
-    const changed = await authApi.changeExpiredPassword({ systemId: 'GPMS', username: userId, password: current, newPassword, newPasswordCheck });
+    const changed = await authApi.changeExpiredPassword({
+      systemId: 'GPMS',
+      username: userId,
+      password: current,
+      newPassword,
+      newPasswordCheck,
+    });
     setBusy(false);
     if (!changed.ok) return authCodeText(i18n, changed.code, changed.msg);
     setPhase({ kind: 'form' });
@@ -119,7 +136,11 @@ export function InternalLoginPage() {
     const { userId, password } = phase;
     return (
       <LoginPage portal="internal" badge={badge}>
-        <ChangeExpiredPasswordForm busy={busy} onSubmit={(next, check) => changeAndLogIn(userId, password, next, check)} onCancel={() => setPhase({ kind: 'form' })} />
+        <ChangeExpiredPasswordForm
+          busy={busy}
+          onSubmit={(next, check) => changeAndLogIn(userId, password, next, check)}
+          onCancel={() => setPhase({ kind: 'form' })}
+        />
       </LoginPage>
     );
   }

@@ -26,7 +26,15 @@ export interface LoginFormProps {
 type Problems = Partial<Record<keyof LoginCredentials, string>>;
 
 /** 아이디 / 비밀번호 / 로그인. Checks only that both are filled; the server judges the rest. */
-export function LoginForm({ onSubmit, busy = false, error, notice, extra, initialUserId = '', submitLabel }: LoginFormProps) {
+export function LoginForm({
+  onSubmit,
+  busy = false,
+  error,
+  notice,
+  extra,
+  initialUserId = '',
+  submitLabel,
+}: LoginFormProps) {
   const { t } = useTranslation();
   const id = useId();
   const [userId, setUserId] = useState(initialUserId);

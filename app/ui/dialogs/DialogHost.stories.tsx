@@ -6,7 +6,11 @@ import { dialogs, useDialogStore } from './dialogs';
 
 function Demo({ kind }: { kind: 'alert' | 'confirm' }) {
   useEffect(() => {
-    if (kind === 'alert') void dialogs.alert({ title: '로그인 정보', message: '로그아웃 시간이 초과되어 로그아웃되었습니다. 다시 로그인하세요.' });
+    if (kind === 'alert')
+      void dialogs.alert({
+        title: '로그인 정보',
+        message: '로그아웃 시간이 초과되어 로그아웃되었습니다. 다시 로그인하세요.',
+      });
     else void dialogs.confirm({ title: '오류', message: '인가된 시스템이 아닙니다. 다시 시도하시겠습니까?' });
     return () => useDialogStore.getState().reset();
   }, [kind]);

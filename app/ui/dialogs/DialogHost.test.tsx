@@ -12,7 +12,9 @@ describe('DialogHost', () => {
     renderPage(<DialogHost />);
     let done = false;
     act(() => {
-      void dialogs.alert({ title: '오류', message: '잘못된 요청입니다.', detail: '이름과 사번 중 하나 이상을 입력하세요' }).then(() => (done = true));
+      void dialogs
+        .alert({ title: '오류', message: '잘못된 요청입니다.', detail: '이름과 사번 중 하나 이상을 입력하세요' })
+        .then(() => (done = true));
     });
     const dialog = await screen.findByRole('alertdialog', { name: '오류' });
     expect(dialog).toHaveAccessibleDescription('잘못된 요청입니다.');

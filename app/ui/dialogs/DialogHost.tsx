@@ -46,7 +46,14 @@ export function DialogHost() {
   const messageId = `dialog-message-${current.id}`;
   return (
     <div className={styles.backdrop} style={{ zIndex: MODAL_Z_INDEX_BASE }}>
-      <div ref={dialogRef} className={styles.dialog} role="alertdialog" aria-modal="true" aria-labelledby={titleId} aria-describedby={messageId}>
+      <div
+        ref={dialogRef}
+        className={styles.dialog}
+        role="alertdialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        aria-describedby={messageId}
+      >
         <h2 id={titleId} className={styles.title}>
           {current.title}
         </h2>

@@ -61,7 +61,13 @@ export const dialogs = {
     // The same alert twice in a row (several requests failing at once) is shown once.
     const queue = useDialogStore.getState().queue;
     const last = queue[queue.length - 1];
-    if (last && last.kind === 'alert' && last.title === options.title && last.message === options.message && last.detail === options.detail) {
+    if (
+      last &&
+      last.kind === 'alert' &&
+      last.title === options.title &&
+      last.message === options.message &&
+      last.detail === options.detail
+    ) {
       await new Promise<void>((resolve) => {
         const prev = last.resolve;
         last.resolve = (ok) => {
@@ -73,5 +79,6 @@ export const dialogs = {
     }
     await useDialogStore.getState().open({ kind: 'alert', ...options });
   },
-  confirm: (options: AlertOptions & { okLabel?: string; cancelLabel?: string }): Promise<boolean> => useDialogStore.getState().open({ kind: 'confirm', ...options }),
+  confirm: (options: AlertOptions & { okLabel?: string; cancelLabel?: string }): Promise<boolean> =>
+    useDialogStore.getState().open({ kind: 'confirm', ...options }),
 };

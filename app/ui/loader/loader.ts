@@ -28,6 +28,8 @@ export const useLoaderStore = create<LoaderState>()((set) => ({
   hide: () => set({ pending: 0, navigating: false, changing: false }),
 }));
 
-export function loaderVisible(s: Pick<LoaderState, 'pending' | 'navigating'> & Partial<Pick<LoaderState, 'changing'>>): boolean {
+export function loaderVisible(
+  s: Pick<LoaderState, 'pending' | 'navigating'> & Partial<Pick<LoaderState, 'changing'>>,
+): boolean {
   return s.pending > 0 || s.navigating || s.changing === true;
 }

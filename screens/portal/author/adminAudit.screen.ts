@@ -8,7 +8,10 @@ const ENTITIES = [
   { value: 'boardPost', text: 'screen.portalAdmin.entity.boardPost' },
 ];
 /** What the administrative services write (menus, groups, menu authority, board posts), by name. */
-const ACTIONS = ['CREATE', 'UPDATE', 'MOVE', 'REORDER', 'DELETE', 'COPY'].map((value) => ({ value, text: `screen.portalAdmin.auditAction.${value}` }));
+const ACTIONS = ['CREATE', 'UPDATE', 'MOVE', 'REORDER', 'DELETE', 'COPY'].map((value) => ({
+  value,
+  text: `screen.portalAdmin.auditAction.${value}`,
+}));
 
 /** /portal/author/adminAudit — every administrative change (menus, groups, menu authority, board posts): who, when, before, after. */
 export default defineListScreen({
@@ -21,7 +24,13 @@ export default defineListScreen({
     { field: 'entity', widget: 'select', options: ENTITIES },
     { field: 'entityKey' },
     { field: 'actor' },
-    { field: 'atRange', label: L('at'), widget: 'dateRange', params: { from: 'atFrom', to: 'atTo' }, default: { preset: 'lastMonth' } },
+    {
+      field: 'atRange',
+      label: L('at'),
+      widget: 'dateRange',
+      params: { from: 'atFrom', to: 'atTo' },
+      default: { preset: 'lastMonth' },
+    },
   ],
   rememberFilters: true,
   columns: [

@@ -1,6 +1,5 @@
 import { defineTreeScreen } from '../../../engine/define';
 
-
 /**
  * /portal/author/authMenuManage — the menus of one authority group's portal with the group's read
  * and write (a matrix: menus × the chosen group). Ticking leaves and 권한 저장 saves them as one
@@ -12,7 +11,15 @@ export default defineTreeScreen({
   route: '/portal/author/authMenuManage',
   title: 'screen.portalAdmin.authMenuManage',
   labels: 'screen.portalAdmin.field',
-  tree: { operation: 'listAdminAuthGroups', params: { query: { useYn: "'Y'" } }, idField: 'authGroupId', labelField: 'label', detailField: 'portal', search: true, rootLabel: 'screen.portalAdmin.groups' },
+  tree: {
+    operation: 'listAdminAuthGroups',
+    params: { query: { useYn: "'Y'" } },
+    idField: 'authGroupId',
+    labelField: 'label',
+    detailField: 'portal',
+    search: true,
+    rootLabel: 'screen.portalAdmin.groups',
+  },
   detail: {
     sections: [
       {
@@ -21,7 +28,15 @@ export default defineTreeScreen({
         fields: [
           { field: 'authGroupId', readOnly: true },
           { field: 'nameKo', readOnly: true },
-          { field: 'portal', widget: 'select', options: [{ value: 'I', text: 'option.portal.I' }, { value: 'X', text: 'option.portal.X' }], readOnly: true },
+          {
+            field: 'portal',
+            widget: 'select',
+            options: [
+              { value: 'I', text: 'option.portal.I' },
+              { value: 'X', text: 'option.portal.X' },
+            ],
+            readOnly: true,
+          },
         ],
       },
     ],
@@ -30,7 +45,10 @@ export default defineTreeScreen({
         id: 'menus',
         title: 'screen.portalAdmin.matrix',
         rowKey: 'pgmId',
-        load: { operation: 'listGroupMenuAuth', params: { path: { authGroupId: 'form.authGroupId' }, query: { size: '5000' } } },
+        load: {
+          operation: 'listGroupMenuAuth',
+          params: { path: { authGroupId: 'form.authGroupId' }, query: { size: '5000' } },
+        },
         canAdd: false,
         canDelete: false,
         visibleRows: 18,
@@ -51,8 +69,21 @@ export default defineTreeScreen({
         label: 'screen.portalAdmin.copyFrom',
         operation: 'copyGroupMenuAuth',
         confirm: 'screen.portalAdmin.confirmCopy',
-        prompt: { fields: [{ field: 'fromGroupId', label: 'screen.portalAdmin.copySource', widget: 'select', required: true, optionsFrom: { operation: 'listAdminAuthGroups', value: 'authGroupId', text: 'label' } }] },
-        params: { path: { authGroupId: 'form.authGroupId' }, body: { fromGroupId: 'input.fromGroupId', version: 'form.version' } },
+        prompt: {
+          fields: [
+            {
+              field: 'fromGroupId',
+              label: 'screen.portalAdmin.copySource',
+              widget: 'select',
+              required: true,
+              optionsFrom: { operation: 'listAdminAuthGroups', value: 'authGroupId', text: 'label' },
+            },
+          ],
+        },
+        params: {
+          path: { authGroupId: 'form.authGroupId' },
+          body: { fromGroupId: 'input.fromGroupId', version: 'form.version' },
+        },
         then: ['reload', 'reloadCodes'],
       },
       {
@@ -63,7 +94,10 @@ export default defineTreeScreen({
         variant: 'primary',
         confirm: 'ui.confirmSave',
         success: 'ui.saved',
-        params: { path: { authGroupId: 'form.authGroupId' }, body: { version: 'form.version', rows: "pick(detail.menus.changed, ['pgmId', 'canRead', 'canWrite'])" } },
+        params: {
+          path: { authGroupId: 'form.authGroupId' },
+          body: { version: 'form.version', rows: "pick(detail.menus.changed, ['pgmId', 'canRead', 'canWrite'])" },
+        },
         then: ['reload', 'reloadCodes'],
       },
     ],

@@ -11,11 +11,28 @@ export default defineListScreen({
   source: { operation: 'listNoticePosts', rowKey: 'postId', defaultSort: 'createdAt:desc' },
   filters: [{ field: 'title', label: L('search'), span: 2 }],
   columns: [
-    { field: 'pinned', type: 'code', options: [{ value: 'Y', text: 'screen.board.pinnedY' }, { value: 'N', text: 'screen.board.pinnedN' }], width: 70 },
+    {
+      field: 'pinned',
+      type: 'code',
+      options: [
+        { value: 'Y', text: 'screen.board.pinnedY' },
+        { value: 'N', text: 'screen.board.pinnedN' },
+      ],
+      width: 70,
+    },
     { field: 'title', width: 420, link: { screen: 'board.noticeEdit', query: { postId: 'row.postId' }, dialog: true } },
     { field: 'writerName', label: L('writer'), width: 100 },
     { field: 'createdAt', type: 'datetime', width: 140 },
   ],
   rowOpen: { screen: 'board.noticeEdit', query: { postId: 'row.postId' }, dialog: true },
-  actions: [{ kind: 'open', id: 'write', label: 'screen.board.write', screen: 'board.noticeEdit', dialog: true, requires: 'write' }],
+  actions: [
+    {
+      kind: 'open',
+      id: 'write',
+      label: 'screen.board.write',
+      screen: 'board.noticeEdit',
+      dialog: true,
+      requires: 'write',
+    },
+  ],
 });

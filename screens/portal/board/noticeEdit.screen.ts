@@ -16,7 +16,16 @@ export default defineEditScreen({
       fields: [
         { field: 'title', required: true, maxLength: 200, span: 2 },
         { field: 'body', widget: 'textarea', rows: 12, required: true, maxLength: 20000, span: 2 },
-        { field: 'pinned', widget: 'select', options: [{ value: 'Y', text: 'screen.board.pinnedY' }, { value: 'N', text: 'screen.board.pinnedN' }], emptyOption: 'none', default: 'N' },
+        {
+          field: 'pinned',
+          widget: 'select',
+          options: [
+            { value: 'Y', text: 'screen.board.pinnedY' },
+            { value: 'N', text: 'screen.board.pinnedN' },
+          ],
+          emptyOption: 'none',
+          default: 'N',
+        },
         { field: 'writerName', label: L('writer'), readOnly: true, visible: "mode == 'update'" },
       ],
     },

@@ -18,7 +18,16 @@ export default defineEditScreen({
         { field: 'body', widget: 'textarea', rows: 10, required: true, maxLength: 20000, span: 2 },
         { field: 'showFrom', widget: 'date', help: 'screen.board.periodHint' },
         { field: 'showTo', widget: 'date' },
-        { field: 'pinned', widget: 'select', options: [{ value: 'Y', text: 'screen.board.pinnedY' }, { value: 'N', text: 'screen.board.pinnedN' }], emptyOption: 'none', default: 'N' },
+        {
+          field: 'pinned',
+          widget: 'select',
+          options: [
+            { value: 'Y', text: 'screen.board.pinnedY' },
+            { value: 'N', text: 'screen.board.pinnedN' },
+          ],
+          emptyOption: 'none',
+          default: 'N',
+        },
       ],
     },
   ],

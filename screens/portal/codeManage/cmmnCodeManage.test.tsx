@@ -16,7 +16,11 @@ type Fixtures = ReturnType<typeof createAdminFixtures>;
 /** The screen over one fixture server; `answers` may wrap that server's own answers. */
 const open = (answers?: (fixtures: Fixtures) => Record<string, (input: OperationInput) => unknown>) => {
   const fixtures = createAdminFixtures();
-  const r = renderScreen('portal.cmmnCodeManage', { entries: screenDefinitions, texts: screenTexts, answers: { ...fixtures.answers, ...answers?.(fixtures) } });
+  const r = renderScreen('portal.cmmnCodeManage', {
+    entries: screenDefinitions,
+    texts: screenTexts,
+    answers: { ...fixtures.answers, ...answers?.(fixtures) },
+  });
   return { ...r, fixtures };
 };
 
@@ -29,7 +33,17 @@ describe('tree screen: cmmnCodeManage', () => {
   it('lists the groups; choosing one shows its form and its codes', async () => {
     open();
     const tree = await screen.findByRole('tree');
-    expect(within(tree).getAllByRole('treeitem').map((n) => n.textContent)).toEqual(['발주 상태 PO_STATUS', '입고 상태 WH_STATUS', '결재 상태 APPROVAL_STATUS', '사용여부 USE_YN', '통화 CURRENCY']);
+    expect(
+      within(tree)
+        .getAllByRole('treeitem')
+        .map((n) => n.textContent),
+    ).toEqual([
+      '발주 상태 PO_STATUS',
+      '입고 상태 WH_STATUS',
+      '결재 상태 APPROVAL_STATUS',
+      '사용여부 USE_YN',
+      '통화 CURRENCY',
+    ]);
     // The hint names the tree, not its place on the screen (KWCAG 5.3.3: instructions not by position alone).
     expect(screen.getByText('트리에서 항목을 선택하세요.')).toBeInTheDocument();
     fireEvent.click(within(tree).getByRole('treeitem', { name: /발주 상태/ }));
@@ -49,7 +63,10 @@ describe('tree screen: cmmnCodeManage', () => {
     const { services } = open((fixtures) => ({
       saveCodes: (input) => {
         const body = input.body as { rows: Array<Record<string, unknown>> };
-        if (body.rows.some((r) => r.textKo === '금지')) throw new OperationError(400, 'VALIDATION', '입력 값을 확인하세요', [{ path: 'body/rows/0/textKo', message: '사용할 수 없는 말입니다' }]);
+        if (body.rows.some((r) => r.textKo === '금지'))
+          throw new OperationError(400, 'VALIDATION', '입력 값을 확인하세요', [
+            { path: 'body/rows/0/textKo', message: '사용할 수 없는 말입니다' },
+          ]);
         return fixtures.answers.saveCodes(input);
       },
     }));
@@ -67,7 +84,14 @@ describe('tree screen: cmmnCodeManage', () => {
     fireEvent.click(within(error).getByRole('button', { name: '확인' }));
     expect(await screen.findByText('4행: 한국어 — 사용할 수 없는 말입니다')).toBeInTheDocument();
     const sent = services.calls.find((c) => c.operation === 'saveCodes')!.input;
-    expect(sent).toEqual({ path: { groupId: 'APPROVAL_STATUS' }, query: undefined, body: { rows: [{ code: 'HOLD', textKo: '금지', textEn: 'On hold', attr1: '', attr2: '', sortOrder: 0, useYn: 'Y' }], deleted: [] } });
+    expect(sent).toEqual({
+      path: { groupId: 'APPROVAL_STATUS' },
+      query: undefined,
+      body: {
+        rows: [{ code: 'HOLD', textKo: '금지', textEn: 'On hold', attr1: '', attr2: '', sortOrder: 0, useYn: 'Y' }],
+        deleted: [],
+      },
+    });
 
     await editGridCell({ row: 3, field: 'textKo' }, '보류');
     fireEvent.click(screen.getByRole('button', { name: '코드 저장' }));
@@ -100,10 +124,19 @@ describe('tree screen: cmmnCodeManage', () => {
     expect(services.calls.find((c) => c.operation === 'updateCodeGroup')!.input).toEqual({
       path: { groupId: 'WH_STATUS' },
       query: undefined,
-      body: { nameKo: '입고 진행상태', nameEn: 'Receipt status', description: '', sortOrder: 20, useYn: 'Y', version: 1 },
+      body: {
+        nameKo: '입고 진행상태',
+        nameEn: 'Receipt status',
+        description: '',
+        sortOrder: 20,
+        useYn: 'Y',
+        version: 1,
+      },
     });
     expect(fixtures.data.groups.find((g) => g.groupId === 'WH_STATUS')!.version).toBe(2);
-    await waitFor(() => expect(screen.getByRole('treeitem', { name: /입고 진행상태/ })).toHaveAttribute('aria-selected', 'true'));
+    await waitFor(() =>
+      expect(screen.getByRole('treeitem', { name: /입고 진행상태/ })).toHaveAttribute('aria-selected', 'true'),
+    );
   });
 
   it('a new group: empty form, editable id, no codes grid until it exists', async () => {
@@ -118,14 +151,25 @@ describe('tree screen: cmmnCodeManage', () => {
     fireEvent.change(screen.getByLabelText(/그룹명\(영어\)/), { target: { value: 'Test' } });
     fireEvent.click(screen.getByRole('button', { name: '그룹 저장' }));
     await confirmYes();
-    await waitFor(() => expect(screen.getByRole('treeitem', { name: /시험/ })).toHaveAttribute('aria-selected', 'true'));
-    expect(fixtures.data.groups.find((g) => g.groupId === 'TEST_GROUP')).toMatchObject({ nameKo: '시험', useYn: 'Y', sortOrder: 0 });
+    await waitFor(() =>
+      expect(screen.getByRole('treeitem', { name: /시험/ })).toHaveAttribute('aria-selected', 'true'),
+    );
+    expect(fixtures.data.groups.find((g) => g.groupId === 'TEST_GROUP')).toMatchObject({
+      nameKo: '시험',
+      useYn: 'Y',
+      sortOrder: 0,
+    });
     expect(await screen.findByRole('button', { name: '행 추가' })).toBeInTheDocument();
   });
 
   it('read only without write authority', async () => {
     const fixtures = createAdminFixtures();
-    renderScreen('portal.cmmnCodeManage', { entries: screenDefinitions, texts: screenTexts, answers: fixtures.answers, authority: { read: true, write: false } });
+    renderScreen('portal.cmmnCodeManage', {
+      entries: screenDefinitions,
+      texts: screenTexts,
+      answers: fixtures.answers,
+      authority: { read: true, write: false },
+    });
     fireEvent.click(await screen.findByRole('treeitem', { name: /발주 상태/ }));
     expect(await screen.findByDisplayValue('발주 상태')).toHaveAttribute('readonly');
     expect(screen.queryByRole('button', { name: '그룹 추가' })).not.toBeInTheDocument();

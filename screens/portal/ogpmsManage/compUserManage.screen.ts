@@ -25,8 +25,5 @@ export default defineListScreen({
   rememberFilters: true,
   columns: userColumns,
   selection: 'single',
-  actions: [
-    ...userActions,
-    { kind: 'exportExcel', fileName: T('compUserManage') },
-  ],
+  actions: [...userActions, { kind: 'exportExcel', fileName: T('compUserManage') }],
 });

@@ -1,7 +1,10 @@
 import { defineListScreen } from '../../../engine/define';
 
 const T = (name: string) => `screen.ogpmsManage.${name}`;
-const PORTALS = [{ value: 'I', text: 'option.portal.I' }, { value: 'X', text: 'option.portal.X' }];
+const PORTALS = [
+  { value: 'I', text: 'option.portal.I' },
+  { value: 'X', text: 'option.portal.X' },
+];
 /** Cyber groups (60, 61) are suppliers: the server limits them to their own company's users. */
 const STAFF = "!startsWith(login.authGroupId, '6')";
 

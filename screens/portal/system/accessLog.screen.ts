@@ -6,8 +6,19 @@ const ACTIONS = [
   { value: 'DOWNLOAD', text: 'screen.accessLog.action.DOWNLOAD' },
   { value: 'PURGE', text: 'screen.accessLog.action.PURGE' },
 ];
-const SUBJECTS = ['EMPLOYEE', 'SUPPLIER_USER', 'SUPPLIER_CONTACT', 'DELIVERER', 'PROSPECT_CONTACT', 'SUPPLIER_APPLICANT', 'LOG'].map((value) => ({ value, text: `screen.accessLog.subject.${value}` }));
-const REASONS = ['WORK', 'AUDIT', 'SETTLEMENT', 'OTHER'].map((value) => ({ value, text: `option.downloadReason.${value}` }));
+const SUBJECTS = [
+  'EMPLOYEE',
+  'SUPPLIER_USER',
+  'SUPPLIER_CONTACT',
+  'DELIVERER',
+  'PROSPECT_CONTACT',
+  'SUPPLIER_APPLICANT',
+  'LOG',
+].map((value) => ({ value, text: `screen.accessLog.subject.${value}` }));
+const REASONS = ['WORK', 'AUDIT', 'SETTLEMENT', 'OTHER'].map((value) => ({
+  value,
+  text: `option.downloadReason.${value}`,
+}));
 /**
  * An auditor reads the screen a record came from and the fields by their labels, not operation ids and
  * field names. Every operation and field of the server's personal-data registry has its name here
@@ -47,7 +58,14 @@ export default defineListScreen({
   labels: 'screen.accessLog.field',
   source: { operation: 'listPersonalDataAccess', rowKey: 'seq' },
   filters: [
-    { field: 'period', label: L('occurredAt'), widget: 'dateRange', params: { from: 'from', to: 'to' }, default: { preset: 'lastMonth' }, required: true },
+    {
+      field: 'period',
+      label: L('occurredAt'),
+      widget: 'dateRange',
+      params: { from: 'from', to: 'to' },
+      default: { preset: 'lastMonth' },
+      required: true,
+    },
     { field: 'actorId' },
     { field: 'action', widget: 'select', options: ACTIONS },
     { field: 'subjectKind', widget: 'select', options: SUBJECTS },
@@ -70,6 +88,13 @@ export default defineListScreen({
     { field: 'reasonText', width: 220 },
   ],
   actions: [
-    { kind: 'call', id: 'verify', label: 'screen.accessLog.verify', operation: 'verifyPersonalDataAccessLog', selection: 'none', success: 'screen.accessLog.verified' },
+    {
+      kind: 'call',
+      id: 'verify',
+      label: 'screen.accessLog.verify',
+      operation: 'verifyPersonalDataAccessLog',
+      selection: 'none',
+      success: 'screen.accessLog.verified',
+    },
   ],
 });

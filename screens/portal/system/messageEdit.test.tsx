@@ -14,7 +14,13 @@ afterAll(() => uninstall());
 
 const open = (route: string, extra: Partial<Parameters<typeof renderScreen>[1]> = {}) => {
   const fixtures = createAdminFixtures();
-  const r = renderScreen('portal.messageEdit', { entries: screenDefinitions, texts: screenTexts, answers: fixtures.answers, route, ...extra });
+  const r = renderScreen('portal.messageEdit', {
+    entries: screenDefinitions,
+    texts: screenTexts,
+    answers: fixtures.answers,
+    route,
+    ...extra,
+  });
   return { ...r, fixtures };
 };
 
@@ -47,7 +53,12 @@ describe('edit screen: messageEdit', () => {
     const keyField = screen.getByLabelText(/메시지 키/);
     await waitFor(() => expect(keyField).toHaveAttribute('aria-invalid', 'true'));
     expect(keyField.closest('[data-field="msgKey"]')).toHaveTextContent('이미 등록된 메시지 키입니다');
-    expect(services.calls.find((c) => c.operation === 'createMessage')!.input.body).toEqual({ msgKey: 'AUTH011', category: 'ui', textKo: '중복', textEn: 'Duplicate' });
+    expect(services.calls.find((c) => c.operation === 'createMessage')!.input.body).toEqual({
+      msgKey: 'AUTH011',
+      category: 'ui',
+      textKo: '중복',
+      textEn: 'Duplicate',
+    });
   });
 
   it('a successful create turns the screen into an update of the new record', async () => {
@@ -65,13 +76,26 @@ describe('edit screen: messageEdit', () => {
     fireEvent.click(screen.getByRole('button', { name: '저장' }));
     await confirmYes();
     await waitFor(() => expect(services.calls.some((c) => c.operation === 'updateMessage')).toBe(true));
-    expect(services.calls.find((c) => c.operation === 'updateMessage')!.input).toMatchObject({ path: { msgKey: 'test.new' }, body: { version: 1, textEn: 'A new message' } });
+    expect(services.calls.find((c) => c.operation === 'updateMessage')!.input).toMatchObject({
+      path: { msgKey: 'test.new' },
+      body: { version: 1, textEn: 'A new message' },
+    });
   });
 
   it('a stale version is answered with the server’s message and nothing changes', async () => {
     const fixtures = createAdminFixtures();
-    const answers = { ...fixtures.answers, updateMessage: () => { throw new OperationError(409, 'VERSION_CONFLICT', '다른 사용자가 먼저 변경했습니다. 다시 조회한 뒤 처리하세요'); } };
-    renderScreen('portal.messageEdit', { entries: screenDefinitions, texts: screenTexts, answers, route: '/?msgKey=ui.search' });
+    const answers = {
+      ...fixtures.answers,
+      updateMessage: () => {
+        throw new OperationError(409, 'VERSION_CONFLICT', '다른 사용자가 먼저 변경했습니다. 다시 조회한 뒤 처리하세요');
+      },
+    };
+    renderScreen('portal.messageEdit', {
+      entries: screenDefinitions,
+      texts: screenTexts,
+      answers,
+      route: '/?msgKey=ui.search',
+    });
     await screen.findByDisplayValue('조회');
     fireEvent.change(screen.getByLabelText(/한국어/), { target: { value: '검색' } });
     fireEvent.click(screen.getByRole('button', { name: '저장' }));

@@ -9,12 +9,35 @@ export default defineListScreen({
   filters: [
     { field: 'msgKey', placeholder: 'screen.messageManage.keyPlaceholder' },
     { field: 'text' },
-    { field: 'category', widget: 'select', options: [{ value: 'auth', text: 'option.msgCategory.auth' }, { value: 'http', text: 'option.msgCategory.http' }, { value: 'ui', text: 'option.msgCategory.ui' }, { value: 'validation', text: 'option.msgCategory.validation' }] },
+    {
+      field: 'category',
+      widget: 'select',
+      options: [
+        { value: 'auth', text: 'option.msgCategory.auth' },
+        { value: 'http', text: 'option.msgCategory.http' },
+        { value: 'ui', text: 'option.msgCategory.ui' },
+        { value: 'validation', text: 'option.msgCategory.validation' },
+      ],
+    },
   ],
   rememberFilters: true,
   columns: [
-    { field: 'msgKey', width: 220, link: { screen: 'portal.messageEdit', query: { msgKey: 'row.msgKey' }, dialog: true } },
-    { field: 'category', type: 'code', options: [{ value: 'auth', text: 'option.msgCategory.auth' }, { value: 'http', text: 'option.msgCategory.http' }, { value: 'ui', text: 'option.msgCategory.ui' }, { value: 'validation', text: 'option.msgCategory.validation' }], width: 90 },
+    {
+      field: 'msgKey',
+      width: 220,
+      link: { screen: 'portal.messageEdit', query: { msgKey: 'row.msgKey' }, dialog: true },
+    },
+    {
+      field: 'category',
+      type: 'code',
+      options: [
+        { value: 'auth', text: 'option.msgCategory.auth' },
+        { value: 'http', text: 'option.msgCategory.http' },
+        { value: 'ui', text: 'option.msgCategory.ui' },
+        { value: 'validation', text: 'option.msgCategory.validation' },
+      ],
+      width: 90,
+    },
     { field: 'textKo', width: 380 },
     { field: 'textEn', width: 380 },
     { field: 'updatedAt', type: 'datetime', width: 140 },
@@ -23,8 +46,24 @@ export default defineListScreen({
   selection: 'single',
   rowOpen: { screen: 'portal.messageEdit', query: { msgKey: 'row.msgKey' }, dialog: true },
   actions: [
-    { kind: 'open', id: 'create', label: 'screen.messageManage.create', screen: 'portal.messageEdit', dialog: true, requires: 'write', variant: 'primary' },
-    { kind: 'open', id: 'edit', label: 'screen.messageManage.edit', screen: 'portal.messageEdit', dialog: true, selection: 'single', query: { msgKey: 'row.msgKey' } },
+    {
+      kind: 'open',
+      id: 'create',
+      label: 'screen.messageManage.create',
+      screen: 'portal.messageEdit',
+      dialog: true,
+      requires: 'write',
+      variant: 'primary',
+    },
+    {
+      kind: 'open',
+      id: 'edit',
+      label: 'screen.messageManage.edit',
+      screen: 'portal.messageEdit',
+      dialog: true,
+      selection: 'single',
+      query: { msgKey: 'row.msgKey' },
+    },
     {
       kind: 'delete',
       operation: 'deleteMessage',

@@ -52,7 +52,8 @@ export function adBindCode(message: string): DirectoryCheck & { ok: false } {
 }
 
 function first(entry: Entry, attribute: string): string | null {
-  const raw = entry[attribute] ?? entry[Object.keys(entry).find((k) => k.toLowerCase() === attribute.toLowerCase()) ?? ''];
+  const raw =
+    entry[attribute] ?? entry[Object.keys(entry).find((k) => k.toLowerCase() === attribute.toLowerCase()) ?? ''];
   const value = Array.isArray(raw) ? raw[0] : raw;
   if (value === undefined || value === null) return null;
   const text = Buffer.isBuffer(value) ? value.toString('utf8') : String(value);
@@ -64,7 +65,13 @@ class DirectoryTimeout extends Error {}
 async function withDeadline<T>(ms: number, work: Promise<T>): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   try {
-    return await Promise.race([work, new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new DirectoryTimeout(`no answer from the directory within ${ms} ms`)), ms)))]);
+    return await Promise.race([
+      work,
+      new Promise<never>(
+        (_, reject) =>
+          (timer = setTimeout(() => reject(new DirectoryTimeout(`no answer from the directory within ${ms} ms`)), ms)),
+      ),
+    ]);
   } finally {
     clearTimeout(timer);
   }
@@ -75,7 +82,13 @@ export function createLdapDirectory(config: LdapConfig, log: FastifyBaseLogger):
     rejectUnauthorized: config.tlsVerify,
     ...(config.tlsCaFile ? { ca: fs.readFileSync(config.tlsCaFile) } : {}),
   };
-  const attributes = ['dn', config.attributes.name, config.attributes.email, config.attributes.dept, config.attributes.phone];
+  const attributes = [
+    'dn',
+    config.attributes.name,
+    config.attributes.email,
+    config.attributes.dept,
+    config.attributes.phone,
+  ];
 
   async function attempt(client: Client, userId: string, password: string): Promise<DirectoryCheck> {
     // A fresh copy: startTLS keeps the socket in the options object it is given.
@@ -89,7 +102,11 @@ export function createLdapDirectory(config: LdapConfig, log: FastifyBaseLogger):
       return { ok: false, code: 'AUTH019' };
     }
     const entry = searchEntries[0];
-    const disabled = await client.search(entry.dn, { scope: 'base', filter: config.disabledFilter, attributes: ['dn'] });
+    const disabled = await client.search(entry.dn, {
+      scope: 'base',
+      filter: config.disabledFilter,
+      attributes: ['dn'],
+    });
     if (disabled.searchEntries.length > 0) return { ok: false, code: 'AUTH100' };
     try {
       // A user bind on the same connection; an empty password would be an anonymous bind.
@@ -110,7 +127,12 @@ export function createLdapDirectory(config: LdapConfig, log: FastifyBaseLogger):
 
   async function authenticate(userId: string, password: string): Promise<DirectoryCheck> {
     if (password === '') return { ok: false, code: 'AUTH011' };
-    const client = new Client({ url: config.url, timeout: config.timeoutMs, connectTimeout: config.timeoutMs, ...(config.url.startsWith('ldaps:') ? { tlsOptions: { ...tlsOptions } } : {}) });
+    const client = new Client({
+      url: config.url,
+      timeout: config.timeoutMs,
+      connectTimeout: config.timeoutMs,
+      ...(config.url.startsWith('ldaps:') ? { tlsOptions: { ...tlsOptions } } : {}),
+    });
     try {
       // Each step has the time limit; the whole attempt at most a few of them.
       return await withDeadline(config.timeoutMs * 3, attempt(client, userId, password));
@@ -125,7 +147,12 @@ export function createLdapDirectory(config: LdapConfig, log: FastifyBaseLogger):
   return {
     name: 'ldap',
     external: true,
-    loginOptions: { provision: config.provision, defaultGroup: config.defaultGroup, deptGroups: config.deptGroups, log },
+    loginOptions: {
+      provision: config.provision,
+      defaultGroup: config.defaultGroup,
+      deptGroups: config.deptGroups,
+      log,
+    },
     authenticate,
     async checkPassword(_db, userId, password) {
       return (await authenticate(userId, password)).ok;

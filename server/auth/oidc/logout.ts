@@ -21,7 +21,9 @@ export function sealIdToken(tokens: AccessTokens, sessionId: string, idToken: st
   const cipher = crypto.createCipheriv('aes-256-gcm', keyOf(tokens), iv);
   cipher.setAAD(Buffer.from(sessionId));
   const body = Buffer.concat([cipher.update(idToken, 'utf8'), cipher.final()]);
-  return ['v1', iv.toString('base64url'), cipher.getAuthTag().toString('base64url'), body.toString('base64url')].join('.');
+  return ['v1', iv.toString('base64url'), cipher.getAuthTag().toString('base64url'), body.toString('base64url')].join(
+    '.',
+  );
 }
 
 /** The ID token, or null when the box was not sealed for this session with this server's key. */
@@ -39,22 +41,51 @@ export function openIdToken(tokens: AccessTokens, sessionId: string, sealed: str
 }
 
 export async function keepIdToken(db: Db, tokens: AccessTokens, sessionId: string, idToken: string): Promise<void> {
-  await db.updateTable('userSession').set({ idTokenEnc: sealIdToken(tokens, sessionId, idToken) }).where('sessionId', '=', sessionId).execute();
+  await db
+    .updateTable('userSession')
+    .set({ idTokenEnc: sealIdToken(tokens, sessionId, idToken) })
+    .where('sessionId', '=', sessionId)
+    .execute();
 }
 
 /** At the app's logout: a one-time handle for the provider's logout when the session kept an ID token. */
 export async function logoutHandle(db: Db, sessionId: string): Promise<string | null> {
   const handle = crypto.randomBytes(32).toString('base64url');
-  const r = await db.updateTable('userSession').set({ ssoLogoutHash: sha256(handle) }).where('sessionId', '=', sessionId).where('idTokenEnc', 'is not', null).executeTakeFirst();
+  const r = await db
+    .updateTable('userSession')
+    .set({ ssoLogoutHash: sha256(handle) })
+    .where('sessionId', '=', sessionId)
+    .where('idTokenEnc', 'is not', null)
+    .executeTakeFirst();
   return Number(r.numUpdatedRows) === 1 ? handle : null;
 }
 
 /** The ID token behind a logout handle, once: both are forgotten whatever the outcome. */
-export async function takeIdToken(db: Db, tokens: AccessTokens, handle: string, now = Date.now()): Promise<string | null> {
+export async function takeIdToken(
+  db: Db,
+  tokens: AccessTokens,
+  handle: string,
+  now = Date.now(),
+): Promise<string | null> {
   const hash = sha256(handle);
-  const row = await db.selectFrom('userSession').select(['sessionId', 'idTokenEnc', 'endedAt']).where('ssoLogoutHash', '=', hash).executeTakeFirst();
+  const row = await db
+    .selectFrom('userSession')
+    .select(['sessionId', 'idTokenEnc', 'endedAt'])
+    .where('ssoLogoutHash', '=', hash)
+    .executeTakeFirst();
   if (!row) return null;
-  const taken = await db.updateTable('userSession').set({ idTokenEnc: null, ssoLogoutHash: null }).where('sessionId', '=', row.sessionId).where('ssoLogoutHash', '=', hash).executeTakeFirst();
-  if (Number(taken.numUpdatedRows) !== 1 || !row.idTokenEnc || !row.endedAt || now - Date.parse(row.endedAt) > HANDLE_TTL_SEC * 1000) return null;
+  const taken = await db
+    .updateTable('userSession')
+    .set({ idTokenEnc: null, ssoLogoutHash: null })
+    .where('sessionId', '=', row.sessionId)
+    .where('ssoLogoutHash', '=', hash)
+    .executeTakeFirst();
+  if (
+    Number(taken.numUpdatedRows) !== 1 ||
+    !row.idTokenEnc ||
+    !row.endedAt ||
+    now - Date.parse(row.endedAt) > HANDLE_TTL_SEC * 1000
+  )
+    return null;
   return openIdToken(tokens, row.sessionId, row.idTokenEnc);
 }

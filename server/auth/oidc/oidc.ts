@@ -44,9 +44,19 @@ export function codeForError(err: unknown): AuthCode {
   const text = `${e.code ?? ''} ${e.message ?? ''}`;
   if (/\bexp\b|expired|"exp"/i.test(text)) return 'AUTH008';
   if (e.code === 'OAUTH_JWT_TIMESTAMP_CHECK_FAILED') return 'AUTH008';
-  if (e.code === 'OAUTH_RESPONSE_IS_NOT_CONFORM' || e.code === 'ERR_JWS_SIGNATURE_VERIFICATION_FAILED' || e.code === 'OAUTH_JWT_CLAIM_COMPARISON_FAILED' || /signature|aud|iss|nonce|JWS|JWT/i.test(text)) return 'AUTH006';
+  if (
+    e.code === 'OAUTH_RESPONSE_IS_NOT_CONFORM' ||
+    e.code === 'ERR_JWS_SIGNATURE_VERIFICATION_FAILED' ||
+    e.code === 'OAUTH_JWT_CLAIM_COMPARISON_FAILED' ||
+    /signature|aud|iss|nonce|JWS|JWT/i.test(text)
+  )
+    return 'AUTH006';
   if (e.error) return 'AUTH006';
-  if (/fetch failed|ECONNREFUSED|ENOTFOUND|timeout|aborted/i.test(text) || (e.cause && /ECONNREFUSED|ENOTFOUND|timeout/i.test(String((e.cause as Error).message ?? e.cause)))) return 'AUTH_SSO_DOWN';
+  if (
+    /fetch failed|ECONNREFUSED|ENOTFOUND|timeout|aborted/i.test(text) ||
+    (e.cause && /ECONNREFUSED|ENOTFOUND|timeout/i.test(String((e.cause as Error).message ?? e.cause)))
+  )
+    return 'AUTH_SSO_DOWN';
   return 'AUTH006';
 }
 
@@ -57,9 +67,17 @@ export function createOidcService(config: OidcConfig, db: () => Db, log: Fastify
       .discovery(
         new URL(config.issuer),
         config.clientId,
-        { ...(config.clientSecret ? { client_secret: config.clientSecret } : {}), [client.clockTolerance]: CLOCK_TOLERANCE_SEC },
+        {
+          ...(config.clientSecret ? { client_secret: config.clientSecret } : {}),
+          [client.clockTolerance]: CLOCK_TOLERANCE_SEC,
+        },
         config.clientSecret ? client.ClientSecretPost(config.clientSecret) : client.None(),
-        { execute: config.allowInsecure ? [client.allowInsecureRequests, client.enableNonRepudiationChecks] : [client.enableNonRepudiationChecks], timeout: 10 },
+        {
+          execute: config.allowInsecure
+            ? [client.allowInsecureRequests, client.enableNonRepudiationChecks]
+            : [client.enableNonRepudiationChecks],
+          timeout: 10,
+        },
       )
       .catch((err: unknown) => {
         discovered = null; // try again on the next login
@@ -86,7 +104,13 @@ export function createOidcService(config: OidcConfig, db: () => Db, log: Fastify
       await db().deleteFrom('oidcLogin').where('expiresAt', '<', new Date(now).toISOString()).execute();
       await db()
         .insertInto('oidcLogin')
-        .values({ state, nonce, codeVerifier, moveUrl: moveUrl?.slice(0, 1000) ?? null, expiresAt: new Date(now + LOGIN_TTL_SEC * 1000) })
+        .values({
+          state,
+          nonce,
+          codeVerifier,
+          moveUrl: moveUrl?.slice(0, 1000) ?? null,
+          expiresAt: new Date(now + LOGIN_TTL_SEC * 1000),
+        })
         .execute();
       const params: Record<string, string> = {
         redirect_uri: config.redirectUri,
@@ -102,24 +126,39 @@ export function createOidcService(config: OidcConfig, db: () => Db, log: Fastify
 
     async callback(currentUrl) {
       const state = currentUrl.searchParams.get('state') ?? '';
-      const pending = state ? await db().selectFrom('oidcLogin').selectAll().where('state', '=', state).executeTakeFirst() : undefined;
+      const pending = state
+        ? await db().selectFrom('oidcLogin').selectAll().where('state', '=', state).executeTakeFirst()
+        : undefined;
       if (!pending || pending.usedAt || Date.parse(pending.expiresAt) < Date.now()) {
         log.info({ state: state.slice(0, 8) }, 'OIDC callback with an unknown, used or expired state');
         return { ok: false, code: 'AUTH008' };
       }
       // One use only, whatever happens next.
-      const claimed = await db().updateTable('oidcLogin').set({ usedAt: new Date() }).where('state', '=', state).where('usedAt', 'is', null).executeTakeFirst();
+      const claimed = await db()
+        .updateTable('oidcLogin')
+        .set({ usedAt: new Date() })
+        .where('state', '=', state)
+        .where('usedAt', 'is', null)
+        .executeTakeFirst();
       if (Number(claimed.numUpdatedRows) !== 1) return { ok: false, code: 'AUTH008' };
       const idpError = currentUrl.searchParams.get('error');
       if (idpError) {
-        log.info({ idpError, description: currentUrl.searchParams.get('error_description') }, 'the OpenID provider refused the login');
+        log.info(
+          { idpError, description: currentUrl.searchParams.get('error_description') },
+          'the OpenID provider refused the login',
+        );
         return { ok: false, code: 'AUTH003' };
       }
       let raw: unknown;
       let idToken: string | undefined;
       try {
         const cfg = await configuration();
-        const tokens = await client.authorizationCodeGrant(cfg, currentUrl, { pkceCodeVerifier: pending.codeVerifier, expectedState: state, expectedNonce: pending.nonce, idTokenExpected: true });
+        const tokens = await client.authorizationCodeGrant(cfg, currentUrl, {
+          pkceCodeVerifier: pending.codeVerifier,
+          expectedState: state,
+          expectedNonce: pending.nonce,
+          idTokenExpected: true,
+        });
         const claims = tokens.claims();
         idToken = tokens.id_token;
         raw = claims?.[config.userClaim];
@@ -140,7 +179,12 @@ export function createOidcService(config: OidcConfig, db: () => Db, log: Fastify
       const ticket = crypto.randomBytes(32).toString('base64url');
       await db()
         .updateTable('oidcLogin')
-        .set({ ticketHash: sha256(ticket), userId: userId.slice(0, 50), idToken: idToken ?? null, expiresAt: new Date(Date.now() + TICKET_TTL_SEC * 1000) })
+        .set({
+          ticketHash: sha256(ticket),
+          userId: userId.slice(0, 50),
+          idToken: idToken ?? null,
+          expiresAt: new Date(Date.now() + TICKET_TTL_SEC * 1000),
+        })
         .where('state', '=', state)
         .execute();
       return { ok: true, ticket, moveUrl: pending.moveUrl };
@@ -148,9 +192,14 @@ export function createOidcService(config: OidcConfig, db: () => Db, log: Fastify
 
     /** The SSO assertion of POST /api/v1/login: the one-time ticket of a finished OIDC login. */
     async resolve(form) {
-      const ticket = typeof form.ssoToken === 'string' ? form.ssoToken : typeof form.token === 'string' ? form.token : '';
+      const ticket =
+        typeof form.ssoToken === 'string' ? form.ssoToken : typeof form.token === 'string' ? form.token : '';
       if (!ticket) return { ok: false, code: 'AUTH003' };
-      const row = await db().selectFrom('oidcLogin').select(['state', 'userId', 'expiresAt', 'idToken']).where('ticketHash', '=', sha256(ticket)).executeTakeFirst();
+      const row = await db()
+        .selectFrom('oidcLogin')
+        .select(['state', 'userId', 'expiresAt', 'idToken'])
+        .where('ticketHash', '=', sha256(ticket))
+        .executeTakeFirst();
       if (!row?.userId) return { ok: false, code: 'AUTH003' };
       // The ticket is spent at once (deleting the row), whether or not it is still valid.
       const spent = await db().deleteFrom('oidcLogin').where('state', '=', row.state).executeTakeFirst();
@@ -184,7 +233,8 @@ export function createOidcService(config: OidcConfig, db: () => Db, log: Fastify
  */
 export function loginIdFromClaim(value: string, claim: string): string {
   const v = value.trim();
-  if ((claim === 'upn' || claim === 'email' || claim === 'preferred_username') && v.includes('@')) return v.slice(0, v.indexOf('@'));
+  if ((claim === 'upn' || claim === 'email' || claim === 'preferred_username') && v.includes('@'))
+    return v.slice(0, v.indexOf('@'));
   // ADFS "winaccountname" style: DOMAIN\\kim
   return v.includes('\\') ? v.slice(v.lastIndexOf('\\') + 1) : v;
 }

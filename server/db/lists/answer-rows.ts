@@ -57,13 +57,19 @@ export class AnswerRow<Raw, A, C = undefined> {
    * answer row, compiled on the column list's first use. A json column's objects get their keys
    * renamed (`nested`) as the camelCase plugin renames them in object rows.
    */
-  forColumns(columns: readonly string[], signature = columns.join('\u0000')): (row: readonly unknown[], context: C | undefined, nested: Nested) => A {
+  forColumns(
+    columns: readonly string[],
+    signature = columns.join('\u0000'),
+  ): (row: readonly unknown[], context: C | undefined, nested: Nested) => A {
     let map = this.#byColumns.get(signature);
     if (!map) {
       map = this.#compile((f) => {
         // The last column of a name, as an object row keeps the last of two same-named columns.
         const i = columns.lastIndexOf(f.from);
-        if (i < 0) throw new Error(`answer ${this.name}: the statement has no column ${f.from} (its columns: ${columns.join(', ')})`);
+        if (i < 0)
+          throw new Error(
+            `answer ${this.name}: the statement has no column ${f.from} (its columns: ${columns.join(', ')})`,
+          );
         return `(v = r[${i}], typeof v === 'object' && v !== null ? n(v) : v)`;
       });
       // Bounded: one column list per statement shape, but never growing without limit.
@@ -78,7 +84,9 @@ export class AnswerRow<Raw, A, C = undefined> {
       .map(([key, f], i) => `${JSON.stringify(key)}: ${f.as ? `c[${i}](${read(f)}, x)` : read(f)}`)
       .join(',\n');
     // Compiled once per declaration (and column list), from the declaration's names only.
-    return new Function('c', `return function answerRow(r, x, n) {\nlet v;\nreturn {\n${body}\n};\n};`)(this.#converters) as Compiled<A, C>;
+    return new Function('c', `return function answerRow(r, x, n) {\nlet v;\nreturn {\n${body}\n};\n};`)(
+      this.#converters,
+    ) as Compiled<A, C>;
   }
 }
 
@@ -90,7 +98,8 @@ const identity: Nested = (v) => v;
  * `answerRow<Raw>()('deliveries', (f) => ({ deliveryNo: f('deliveryNo'), AMT: f('totalAmount', amt) }))`.
  */
 export function answerRow<Raw, C = undefined>() {
-  const field = <K extends keyof Raw & string, O = Raw[K]>(from: K, as?: (value: Raw[K], context: C) => O): Field<O> => (as ? { from, as: as as Field<O>['as'] } : { from });
+  const field = <K extends keyof Raw & string, O = Raw[K]>(from: K, as?: (value: Raw[K], context: C) => O): Field<O> =>
+    as ? { from, as: as as Field<O>['as'] } : { from };
   // Constrained by `from` alone: a constraint naming Field's output would be the fields' contextual
   // type and infer every output as unknown.
   return <S extends Record<string, { readonly from: string }>>(name: string, declare: (f: typeof field) => S) =>

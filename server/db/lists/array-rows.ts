@@ -42,7 +42,10 @@ export function arrayRunnerOf(db: AnyKysely): ArrayRunner | undefined {
  * A runner that tells the handle's query log what Kysely would (the app's metrics count every
  * statement; bench/api.ts records the statements a handler runs from it).
  */
-export function loggedRunner(run: (query: CompiledQuery) => Promise<ArrayResult>, log: Logger | undefined): ArrayRunner {
+export function loggedRunner(
+  run: (query: CompiledQuery) => Promise<ArrayResult>,
+  log: Logger | undefined,
+): ArrayRunner {
   if (!log) return run;
   return async (query) => {
     const start = performance.now();

@@ -1,4 +1,11 @@
-import { CamelCasePlugin, type PluginTransformQueryArgs, type PluginTransformResultArgs, type QueryResult, type RootOperationNode, type UnknownRow } from 'kysely';
+import {
+  CamelCasePlugin,
+  type PluginTransformQueryArgs,
+  type PluginTransformResultArgs,
+  type QueryResult,
+  type RootOperationNode,
+  type UnknownRow,
+} from 'kysely';
 
 /**
  * Kysely's CamelCasePlugin with the answer's rows renamed by a function compiled once per column
@@ -53,10 +60,16 @@ export class CompiledCamelCasePlugin extends CamelCasePlugin {
     if (!map) {
       // Keys are column names from our own statements; JSON.stringify makes each a safe literal.
       const body = keys
-        .map((k) => `${JSON.stringify(this.camelCase(k))}: (v = r[${JSON.stringify(k)}], typeof v === 'object' && v !== null ? n(v) : v)`)
+        .map(
+          (k) =>
+            `${JSON.stringify(this.camelCase(k))}: (v = r[${JSON.stringify(k)}], typeof v === 'object' && v !== null ? n(v) : v)`,
+        )
         .join(',\n');
       // Compiled once per column list, from column names only.
-      map = new Function('r', 'n', `let v;\nreturn {\n${body}\n};`) as (row: UnknownRow, nested: (v: unknown) => unknown) => UnknownRow;
+      map = new Function('r', 'n', `let v;\nreturn {\n${body}\n};`) as (
+        row: UnknownRow,
+        nested: (v: unknown) => unknown,
+      ) => UnknownRow;
       // Bounded: column lists are finite (one per statement shape), but never grow without limit.
       if (this.#mappers.size >= 2000) this.#mappers.clear();
       this.#mappers.set(signature, map);

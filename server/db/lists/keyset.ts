@@ -51,7 +51,12 @@ export function encodeCursor(sortId: string, values: readonly Value[]): string {
 }
 
 /** The values of a cursor made for this sort and these columns; anything else is a 400. */
-export function decodeCursor(cursor: string, sortId: string, columns: readonly KeyColumn[], param: 'after' | 'before'): Value[] {
+export function decodeCursor(
+  cursor: string,
+  sortId: string,
+  columns: readonly KeyColumn[],
+  param: 'after' | 'before',
+): Value[] {
   let parsed: unknown;
   try {
     parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
@@ -59,7 +64,8 @@ export function decodeCursor(cursor: string, sortId: string, columns: readonly K
     throw badCursor(param);
   }
   const p = parsed as { s?: unknown; v?: unknown };
-  if (!p || typeof p !== 'object' || p.s !== sortId || !Array.isArray(p.v) || p.v.length !== columns.length) throw badCursor(param);
+  if (!p || typeof p !== 'object' || p.s !== sortId || !Array.isArray(p.v) || p.v.length !== columns.length)
+    throw badCursor(param);
   const values = p.v as unknown[];
   values.forEach((v, i) => {
     if (!(typeof v === 'string' && v.length <= 1000) && !(v === null && columns[i].nullable)) throw badCursor(param);
@@ -77,7 +83,8 @@ function afterOne(c: KeyColumn, v: Value): RawBuilder<SqlBool> | null {
   return c.nullable ? sql<SqlBool>`(${ref} > ${v} or ${ref} is null)` : sql<SqlBool>`${ref} > ${v}`;
 }
 
-const equalOne = (c: KeyColumn, v: Value) => (v === null ? sql<SqlBool>`${sql.ref(c.ref)} is null` : sql<SqlBool>`${sql.ref(c.ref)} = ${v}`);
+const equalOne = (c: KeyColumn, v: Value) =>
+  v === null ? sql<SqlBool>`${sql.ref(c.ref)} is null` : sql<SqlBool>`${sql.ref(c.ref)} = ${v}`;
 
 /**
  * The rows after `values` in the order of `columns`. One direction and no NULLs: a row comparison
@@ -101,7 +108,14 @@ export function seekAfter(columns: readonly KeyColumn[], values: readonly Value[
   if (!branches.length) return sql<SqlBool>`false`;
   const any = sql<SqlBool>`(${sql.join(branches, sql` or `)})`;
   const [c0, v0] = [columns[0], values[0]];
-  const bound = v0 === null ? null : c0.direction === 'desc' ? sql<SqlBool>`${sql.ref(c0.ref)} <= ${v0}` : c0.nullable ? null : sql<SqlBool>`${sql.ref(c0.ref)} >= ${v0}`;
+  const bound =
+    v0 === null
+      ? null
+      : c0.direction === 'desc'
+        ? sql<SqlBool>`${sql.ref(c0.ref)} <= ${v0}`
+        : c0.nullable
+          ? null
+          : sql<SqlBool>`${sql.ref(c0.ref)} >= ${v0}`;
   return bound ? sql<SqlBool>`(${bound} and ${any})` : any;
 }
 
@@ -186,7 +200,9 @@ export class Keyset {
 
   /** The key columns as text (`ks0`, `ks1`, …) beside the row, for the cursors. */
   select<Q extends AnySelect>(q: Q): Q {
-    return q.select(this.columns.map((c, i) => sql<string | null>`cast(${sql.ref(c.ref)} as text)`.as(KEY_ALIAS(i)))) as Q;
+    return q.select(
+      this.columns.map((c, i) => sql<string | null>`cast(${sql.ref(c.ref)} as text)`.as(KEY_ALIAS(i))),
+    ) as Q;
   }
 
   /**
@@ -194,17 +210,29 @@ export class Keyset {
    * start. `get` reads a key column (`ks0`, …) of a row: an object's property by default, a column of
    * an array row for a statement read in array mode (shaped.ts `fetch`).
    */
-  answer<R>(walked: readonly R[], get: (row: R, column: string) => unknown = (r, c) => (r as Record<string, unknown>)[c]): CursorPage<R> {
+  answer<R>(
+    walked: readonly R[],
+    get: (row: R, column: string) => unknown = (r, c) => (r as Record<string, unknown>)[c],
+  ): CursorPage<R> {
     // The row past the page (page() asks limit + 1), in the walk's direction: there is more that way.
     const more = walked.length > this.w.limit;
     const rows = (more ? walked.slice(0, this.w.limit) : walked) as R[];
     const inOrder = this.reversed ? [...rows].reverse() : rows;
     const cursorOf = (r: R | undefined) =>
-      r === undefined ? null : encodeCursor(this.sortId, this.columns.map((_, i) => (get(r, KEY_ALIAS(i)) ?? null) as Value));
+      r === undefined
+        ? null
+        : encodeCursor(
+            this.sortId,
+            this.columns.map((_, i) => (get(r, KEY_ALIAS(i)) ?? null) as Value),
+          );
     // Walking backwards, the page ends before the cursor's row: there is always a page after it.
     const hasNext = this.reversed ? rows.length > 0 : more;
     const hasPrev = this.reversed ? more : this.byCursor || this.w.offset > 0;
-    return { rows: inOrder, nextCursor: hasNext ? cursorOf(inOrder.at(-1)) : null, prevCursor: hasPrev ? cursorOf(inOrder[0]) : null };
+    return {
+      rows: inOrder,
+      nextCursor: hasNext ? cursorOf(inOrder.at(-1)) : null,
+      prevCursor: hasPrev ? cursorOf(inOrder[0]) : null,
+    };
   }
 }
 

@@ -91,7 +91,8 @@ export function preparedStatements(options: PreparedStatementOptions = {}): Prep
 
   function attach(client: pg.PoolClient): void {
     const query = client.query.bind(client) as QueryFn;
-    const parsed = (client as unknown as { connection: { parsedStatements: Record<string, string> } }).connection.parsedStatements;
+    const parsed = (client as unknown as { connection: { parsedStatements: Record<string, string> } }).connection
+      .parsedStatements;
     // Names whose kept plan failed inside a transaction: dropped before their next use here.
     const stale = new Set<string>();
     const drop = async (name: string) => {
@@ -120,10 +121,19 @@ export function preparedStatements(options: PreparedStatementOptions = {}): Prep
       // pg-pool's query() does (array rows: array-rows.ts); cursors, streams and the rest go as they came.
       let config: QueryConfig | null = null;
       let callback: ((err: unknown, res?: unknown) => void) | undefined;
-      if (typeof first === 'string' && (second === undefined || Array.isArray(second)) && (third === undefined || typeof third === 'function')) {
+      if (
+        typeof first === 'string' &&
+        (second === undefined || Array.isArray(second)) &&
+        (third === undefined || typeof third === 'function')
+      ) {
         config = { text: first, values: second as unknown[] | undefined };
         callback = third as typeof callback;
-      } else if (isPlainConfig(first) && first.name === undefined && (second === undefined || typeof second === 'function') && (third === undefined || typeof third === 'function')) {
+      } else if (
+        isPlainConfig(first) &&
+        first.name === undefined &&
+        (second === undefined || typeof second === 'function') &&
+        (third === undefined || typeof third === 'function')
+      ) {
         config = first;
         callback = (second ?? third) as typeof callback;
       }
@@ -131,7 +141,10 @@ export function preparedStatements(options: PreparedStatementOptions = {}): Prep
       if (!config || !name) return query(...args);
       const answer = run({ ...config, name });
       if (!callback) return answer;
-      answer.then((res) => callback(null, res), (err: unknown) => callback(err));
+      answer.then(
+        (res) => callback(null, res),
+        (err: unknown) => callback(err),
+      );
       return undefined;
     };
   }

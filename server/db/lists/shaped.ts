@@ -25,7 +25,8 @@ import { allowPrepared } from './prepared-statements.js';
  * so through it the statement is built and compiled every time, with the request's values. Bounded:
  * past `maxShapes` shapes on one handle, further shapes are built every time too.
  */
-export type ShapeValue = string | number | boolean | null | undefined | readonly ShapeValue[] | { readonly [key: string]: ShapeValue };
+export type ShapeValue =
+  string | number | boolean | null | undefined | readonly ShapeValue[] | { readonly [key: string]: ShapeValue };
 export type ShapeValues = { readonly [key: string]: ShapeValue };
 
 /**
@@ -105,7 +106,8 @@ function walk(v: ShapeValue, leaves: Array<string | number>, key: string[]): voi
       walk((v as ShapeValues)[k], leaves, key);
     }
     key.push('}');
-  } else throw new TypeError(`shaped: a value of type ${Object.prototype.toString.call(v)} cannot be a statement's value`);
+  } else
+    throw new TypeError(`shaped: a value of type ${Object.prototype.toString.call(v)} cannot be a statement's value`);
 }
 
 function isPlain(v: object): boolean {
@@ -128,25 +130,33 @@ function placeholders(v: ShapeValue, next: { i: number }): ShapeValue {
 /** Which parameter takes which value, checked: every placeholder used, none changed or in the text. */
 function keep(name: string, q: CompiledQuery, count: number): Kept {
   const fail = (why: string) => new Error(`shaped statement ${name}: ${why}`);
-  if (CORE.test(q.sql)) throw fail('a value is written into the SQL text (pass it as a parameter, or make it part of the shape)');
+  if (CORE.test(q.sql))
+    throw fail('a value is written into the SQL text (pass it as a parameter, or make it part of the shape)');
   const used = new Array<boolean>(count).fill(false);
   const take: number[] = [];
   const constants: unknown[] = [];
   for (const p of q.parameters) {
-    const m = typeof p === 'string' ? CORE.exec(p) : typeof p === 'object' && p !== null ? CORE.exec(JSON.stringify(p)) : null;
+    const m =
+      typeof p === 'string' ? CORE.exec(p) : typeof p === 'object' && p !== null ? CORE.exec(JSON.stringify(p)) : null;
     if (!m) {
       take.push(-1);
       constants.push(p);
       continue;
     }
     const i = Number(m[1]);
-    if (p !== placeholder(i)) throw fail(`value #${i} reached a parameter changed (${JSON.stringify(p)}); trim, wrap and escape it before building`);
+    if (p !== placeholder(i))
+      throw fail(
+        `value #${i} reached a parameter changed (${JSON.stringify(p)}); trim, wrap and escape it before building`,
+      );
     used[i] = true;
     take.push(i);
     constants.push(undefined);
   }
   const unused = used.indexOf(false);
-  if (unused >= 0) throw fail(`value #${unused} never reached the parameters (the builder must use the values it is given, not compute with them)`);
+  if (unused >= 0)
+    throw fail(
+      `value #${unused} never reached the parameters (the builder must use the values it is given, not compute with them)`,
+    );
   return { query: q.query, sql: q.sql, take, constants };
 }
 
@@ -162,7 +172,12 @@ export function shaped<DB, V extends ShapeValues, C, R>(
   }
 
   /** The statement to send, and its kept record when it is a kept one. */
-  function prepare(db: Kysely<DB>, shape: string, values: V, context?: C): { query: CompiledQuery<R>; kept: Kept | null } {
+  function prepare(
+    db: Kysely<DB>,
+    shape: string,
+    values: V,
+    context?: C,
+  ): { query: CompiledQuery<R>; kept: Kept | null } {
     const fresh = () => ({ query: build(db, values, context as C).compile(), kept: null });
     const executor = db.getExecutor();
     if (executor.plugins.length !== 1) return fresh();
@@ -226,7 +241,10 @@ function objectRows<R>(rows: readonly R[]): Fetched<R> {
     rows,
     arrays: false,
     get: (row, column) => (row as Record<string, unknown>)[column],
-    answer: <A, X>(answer: AnswerRow<R, A, X>) => (row: unknown, context?: X) => answer.fromObject(row as R, context),
+    answer:
+      <A, X>(answer: AnswerRow<R, A, X>) =>
+      (row: unknown, context?: X) =>
+        answer.fromObject(row as R, context),
   };
 }
 

@@ -125,7 +125,6 @@ create policy company_isolation on auction_bid to gpms_supplier
   using (comp_no = current_setting('app.comp_no', true)) with check (comp_no = current_setting('app.comp_no', true));
 `;
 
-
 export async function up(db: Kysely<unknown>): Promise<void> {
   await runSqlScript(db, up_sql);
 }

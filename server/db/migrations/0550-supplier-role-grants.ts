@@ -23,10 +23,34 @@ import { sql, type Kysely } from 'kysely';
 const ROLE = 'gpms_supplier';
 
 const REFERENCE = [
-  'auction', 'auction_line', 'auth_group', 'board_post', 'business_section', 'code', 'code_group', 'department',
-  'employee', 'eva_period', 'file_entry', 'item', 'item_attribute', 'item_attribute_value', 'item_category',
-  'po_change', 'rfq_header', 'rfq_line', 'rfq_notice', 'sat_question', 'sat_survey', 'sourcing_group',
-  'stored_screen', 'stored_screen_version', 'tender', 'tender_line', 'unit', 'unit_conversion',
+  'auction',
+  'auction_line',
+  'auth_group',
+  'board_post',
+  'business_section',
+  'code',
+  'code_group',
+  'department',
+  'employee',
+  'eva_period',
+  'file_entry',
+  'item',
+  'item_attribute',
+  'item_attribute_value',
+  'item_category',
+  'po_change',
+  'rfq_header',
+  'rfq_line',
+  'rfq_notice',
+  'sat_question',
+  'sat_survey',
+  'sourcing_group',
+  'stored_screen',
+  'stored_screen_version',
+  'tender',
+  'tender_line',
+  'unit',
+  'unit_conversion',
 ];
 
 const WRITES: ReadonlyArray<[table: string, privileges: string]> = [
@@ -46,8 +70,13 @@ const WRITES: ReadonlyArray<[table: string, privileges: string]> = [
  */
 const OWNER_TRIGGERS = [
   'bump_auth_version',
-  'report_mark_header_insert', 'report_mark_header_delete', 'report_mark_header_update',
-  'report_mark_line_insert', 'report_mark_line_delete', 'report_mark_line_update', 'report_mark_item_update',
+  'report_mark_header_insert',
+  'report_mark_header_delete',
+  'report_mark_header_update',
+  'report_mark_line_insert',
+  'report_mark_line_delete',
+  'report_mark_line_update',
+  'report_mark_item_update',
 ];
 
 const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`;
@@ -92,8 +121,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   for (const t of REFERENCE) statements.push(`grant select on ${quoteIdent(t)} to ${ROLE}`);
   for (const [t, privileges] of WRITES) statements.push(`grant ${privileges} on ${quoteIdent(t)} to ${ROLE}`);
   const inserted = [...owned, ...WRITES.filter(([, p]) => p.includes('insert')).map(([t]) => t)];
-  for (const s of await sequencesOf(db, inserted)) statements.push(`grant usage, select on sequence ${quoteIdent(s)} to ${ROLE}`);
-  for (const f of OWNER_TRIGGERS) statements.push(`alter function ${quoteIdent(f)}() security definer set search_path = ${schema}, pg_temp`);
+  for (const s of await sequencesOf(db, inserted))
+    statements.push(`grant usage, select on sequence ${quoteIdent(s)} to ${ROLE}`);
+  for (const f of OWNER_TRIGGERS)
+    statements.push(`alter function ${quoteIdent(f)}() security definer set search_path = ${schema}, pg_temp`);
   for (const s of statements) await sql.raw(s).execute(db);
 }
 

@@ -23,7 +23,10 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   await runSqlScript(
     db,
     ['po_line', 'po_change']
-      .map((t) => `drop policy if exists company_isolation_via_order on ${t};\nalter table ${t} disable row level security;\n`)
+      .map(
+        (t) =>
+          `drop policy if exists company_isolation_via_order on ${t};\nalter table ${t} disable row level security;\n`,
+      )
       .join(''),
   );
 }

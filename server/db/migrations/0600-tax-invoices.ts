@@ -122,5 +122,8 @@ const companyOwned = COMPANY_OWNED.flatMap((t) => [
 ]).join('\n');
 
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await runSqlScript(db, `${up_sql}\n${companyOwned}\ngrant usage, select on sequence tax_invoice_event_event_id_seq to ${ROLE};\ngrant usage, select on sequence tax_invoice_file_file_id_seq to ${ROLE};\n`);
+  await runSqlScript(
+    db,
+    `${up_sql}\n${companyOwned}\ngrant usage, select on sequence tax_invoice_event_event_id_seq to ${ROLE};\ngrant usage, select on sequence tax_invoice_file_file_id_seq to ${ROLE};\n`,
+  );
 }

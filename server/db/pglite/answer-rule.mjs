@@ -17,11 +17,40 @@
 
 /** Stable built-ins whose answer depends only on their arguments and the session's fixed settings. */
 export const STABLE_TIME_FREE = new Set([
-  'to_char', 'to_date', 'to_timestamp', 'to_number', 'date_trunc', 'date_part', 'extract', 'date', 'timezone', 'numeric',
-  'length', 'generate_series', 'array_to_string', 'concat', 'concat_ws', 'format', 'convert_to', 'convert_from',
-  'json_agg', 'jsonb_agg', 'json_object_agg', 'json_build_object', 'jsonb_build_object', 'json_build_array',
-  'jsonb_build_array', 'to_json', 'to_jsonb', 'row_to_json', 'array_to_json', 'json_populate_recordset',
-  'jsonb_populate_recordset', 'json_to_recordset', 'jsonb_to_recordset', 'make_timestamptz',
+  'to_char',
+  'to_date',
+  'to_timestamp',
+  'to_number',
+  'date_trunc',
+  'date_part',
+  'extract',
+  'date',
+  'timezone',
+  'numeric',
+  'length',
+  'generate_series',
+  'array_to_string',
+  'concat',
+  'concat_ws',
+  'format',
+  'convert_to',
+  'convert_from',
+  'json_agg',
+  'jsonb_agg',
+  'json_object_agg',
+  'json_build_object',
+  'jsonb_build_object',
+  'json_build_array',
+  'jsonb_build_array',
+  'to_json',
+  'to_jsonb',
+  'row_to_json',
+  'array_to_json',
+  'json_populate_recordset',
+  'jsonb_populate_recordset',
+  'json_to_recordset',
+  'jsonb_to_recordset',
+  'make_timestamptz',
 ]);
 
 /**
@@ -32,19 +61,113 @@ const WRITES = new Set(['insert', 'update', 'delete', 'merge', 'into']);
 
 /** SQL value functions written without parentheses: their value is not the data's. */
 const VALUE_FUNCTIONS = new Set([
-  'current_date', 'current_time', 'current_timestamp', 'localtime', 'localtimestamp', 'current_user', 'session_user',
-  'current_role', 'user', 'system_user', 'current_catalog', 'current_schema',
+  'current_date',
+  'current_time',
+  'current_timestamp',
+  'localtime',
+  'localtimestamp',
+  'current_user',
+  'session_user',
+  'current_role',
+  'user',
+  'system_user',
+  'current_catalog',
+  'current_schema',
 ]);
 
 /** Keywords and type names that may stand before "(" without being a function call. */
 const NOT_CALLS = new Set([
-  'select', 'from', 'where', 'and', 'or', 'not', 'in', 'exists', 'any', 'all', 'some', 'values', 'as', 'on', 'using', 'over',
-  'filter', 'within', 'join', 'lateral', 'case', 'when', 'then', 'else', 'end', 'is', 'between', 'like', 'ilike', 'similar',
-  'by', 'having', 'limit', 'offset', 'fetch', 'distinct', 'array', 'row', 'cast', 'coalesce', 'nullif', 'greatest', 'least',
-  'extract', 'overlay', 'position', 'substring', 'trim', 'interval', 'grouping', 'union', 'intersect', 'except', 'with',
-  'recursive', 'only', 'group', 'order', 'partition', 'rows', 'range', 'groups', 'window', 'rollup', 'cube', 'sets', 'ordinality',
-  'materialized', 'escape', 'time', 'timestamp', 'numeric', 'decimal', 'varchar', 'char', 'character', 'varying', 'bit',
-  'float', 'precision', 'return', 'to', 'for', 'asc', 'desc', 'nulls', 'first', 'last', 'collate', 'at', 'zone',
+  'select',
+  'from',
+  'where',
+  'and',
+  'or',
+  'not',
+  'in',
+  'exists',
+  'any',
+  'all',
+  'some',
+  'values',
+  'as',
+  'on',
+  'using',
+  'over',
+  'filter',
+  'within',
+  'join',
+  'lateral',
+  'case',
+  'when',
+  'then',
+  'else',
+  'end',
+  'is',
+  'between',
+  'like',
+  'ilike',
+  'similar',
+  'by',
+  'having',
+  'limit',
+  'offset',
+  'fetch',
+  'distinct',
+  'array',
+  'row',
+  'cast',
+  'coalesce',
+  'nullif',
+  'greatest',
+  'least',
+  'extract',
+  'overlay',
+  'position',
+  'substring',
+  'trim',
+  'interval',
+  'grouping',
+  'union',
+  'intersect',
+  'except',
+  'with',
+  'recursive',
+  'only',
+  'group',
+  'order',
+  'partition',
+  'rows',
+  'range',
+  'groups',
+  'window',
+  'rollup',
+  'cube',
+  'sets',
+  'ordinality',
+  'materialized',
+  'escape',
+  'time',
+  'timestamp',
+  'numeric',
+  'decimal',
+  'varchar',
+  'char',
+  'character',
+  'varying',
+  'bit',
+  'float',
+  'precision',
+  'return',
+  'to',
+  'for',
+  'asc',
+  'desc',
+  'nulls',
+  'first',
+  'last',
+  'collate',
+  'at',
+  'zone',
 ]);
 
 /** A string that names a moment which moves: PostgreSQL's special date/time inputs. */
@@ -169,7 +292,8 @@ export function judge(sql, catalogue) {
   const toks = tokens(sql);
   if (toks === null) return { readOnly: false, keep: false, why: 'unreadable text' };
   const first = toks[0];
-  if (!first || first.t !== 'word' || (first.v !== 'select' && first.v !== 'with')) return { readOnly: false, keep: false, why: 'not a select' };
+  if (!first || first.t !== 'word' || (first.v !== 'select' && first.v !== 'with'))
+    return { readOnly: false, keep: false, why: 'not a select' };
   let keep = true;
   let why = 'kept';
   const notKept = (reason) => {
@@ -180,7 +304,8 @@ export function judge(sql, catalogue) {
     const tok = toks[k];
     const prev = toks[k - 1];
     const next = toks[k + 1];
-    if (tok.t === 'punct' && tok.v === ';' && k < toks.length - 1) return { readOnly: false, keep: false, why: 'several statements' };
+    if (tok.t === 'punct' && tok.v === ';' && k < toks.length - 1)
+      return { readOnly: false, keep: false, why: 'several statements' };
     if (tok.t === 'str') {
       if (MOVING_MOMENT.test(tok.v)) notKept(`a moving moment '${tok.v}'`);
       continue;
@@ -189,12 +314,19 @@ export function judge(sql, catalogue) {
     const name = tok.v;
     if (tok.t === 'word') {
       if (WRITES.has(name)) return { readOnly: false, keep: false, why: `writes (${name})` };
-      if (name === 'for' && next?.t === 'word' && ['update', 'share', 'no', 'key'].includes(next.v)) return { readOnly: false, keep: false, why: 'locks rows' };
+      if (name === 'for' && next?.t === 'word' && ['update', 'share', 'no', 'key'].includes(next.v))
+        return { readOnly: false, keep: false, why: 'locks rows' };
       if (VALUE_FUNCTIONS.has(name) && !(prev?.t === 'punct' && prev.v === '.')) notKept(`reads ${name}`);
     }
-    const isCall = next?.t === 'punct' && next.v === '(' && !(tok.t === 'word' && NOT_CALLS.has(name)) && !(prev?.t === 'punct' && prev.v === '::') && !(prev?.t === 'word' && prev.v === 'as');
+    const isCall =
+      next?.t === 'punct' &&
+      next.v === '(' &&
+      !(tok.t === 'word' && NOT_CALLS.has(name)) &&
+      !(prev?.t === 'punct' && prev.v === '::') &&
+      !(prev?.t === 'word' && prev.v === 'as');
     if (isCall) {
-      if (!catalogue.nonVolatile.has(name)) return { readOnly: false, keep: false, why: `calls ${name}(), volatile or unknown` };
+      if (!catalogue.nonVolatile.has(name))
+        return { readOnly: false, keep: false, why: `calls ${name}(), volatile or unknown` };
       if (!catalogue.immutable.has(name) && !STABLE_TIME_FREE.has(name)) notKept(`calls ${name}(), stable`);
       continue;
     }

@@ -45,7 +45,9 @@ export class PgliteWorkerConnection implements DatabaseConnection {
 }
 
 function answer<R>(result: { rows: unknown[]; affectedRows?: number }): QueryResult<R> {
-  return result.affectedRows ? { rows: result.rows as R[], numAffectedRows: BigInt(result.affectedRows) } : { rows: result.rows as R[] };
+  return result.affectedRows
+    ? { rows: result.rows as R[], numAffectedRows: BigInt(result.affectedRows) }
+    : { rows: result.rows as R[] };
 }
 
 class PgliteWorkerDriver implements Driver {
@@ -60,7 +62,11 @@ class PgliteWorkerDriver implements Driver {
   }
 
   async beginTransaction(connection: DatabaseConnection, settings: TransactionSettings): Promise<void> {
-    await connection.executeQuery(CompiledQuery.raw(settings.isolationLevel ? `start transaction isolation level ${settings.isolationLevel}` : 'begin'));
+    await connection.executeQuery(
+      CompiledQuery.raw(
+        settings.isolationLevel ? `start transaction isolation level ${settings.isolationLevel}` : 'begin',
+      ),
+    );
   }
 
   async commitTransaction(connection: DatabaseConnection): Promise<void> {

@@ -37,7 +37,8 @@ export function isoTimestamp(v) {
     v.charCodeAt(10) === SPACE
   ) {
     if (n === 22) return `${v.slice(0, 10)}T${v.slice(11, 19)}.000Z`;
-    if (v.charCodeAt(19) === DOT && n <= 29) return `${v.slice(0, 10)}T${v.slice(11, 19)}.${(v.slice(20, n - 3) + '00').slice(0, 3)}Z`;
+    if (v.charCodeAt(19) === DOT && n <= 29)
+      return `${v.slice(0, 10)}T${v.slice(11, 19)}.${(v.slice(20, n - 3) + '00').slice(0, 3)}Z`;
   }
   return viaDate(v);
 }

@@ -26,7 +26,10 @@ interface Pending {
   origin: Error;
 }
 
-type Reply = { id: number; ok: true; result: unknown } | { id: number; ok: false; error: Record<string, unknown> } | { notice: string };
+type Reply =
+  | { id: number; ok: true; result: unknown }
+  | { id: number; ok: false; error: Record<string, unknown> }
+  | { notice: string };
 
 /** 503 for every query once the database thread is gone: the error handler answers it and logs it. */
 export function databaseUnavailable(cause: Error): HttpError {
@@ -77,7 +80,8 @@ export class PgliteWorkerClient implements PgliteQueryClient {
       execArgv: [],
     });
     await new Promise<void>((resolve, reject) => {
-      const onExit = (code: number) => reject(new Error(`the PGlite worker thread exited while starting (code ${code})`));
+      const onExit = (code: number) =>
+        reject(new Error(`the PGlite worker thread exited while starting (code ${code})`));
       worker.once('error', reject);
       worker.once('exit', onExit);
       worker.once('message', (msg: { ready: boolean; error?: Record<string, unknown> }) => {
@@ -123,15 +127,27 @@ export class PgliteWorkerClient implements PgliteQueryClient {
    * values, the columns' names once. Outside any connection's transaction, as a statement of its own.
    */
   queryArrays(sql: string, params: unknown[]): Promise<{ rows: unknown[][]; columns: string[] }> {
-    return this.send({ op: 'query', sql, params, rowMode: 'array' }) as Promise<{ rows: unknown[][]; columns: string[] }>;
+    return this.send({ op: 'query', sql, params, rowMode: 'array' }) as Promise<{
+      rows: unknown[][];
+      columns: string[];
+    }>;
   }
 
   /**
    * A supplier's statement outside a transaction: begin, role and company set for it alone, the
    * statement, commit — in the thread, one message (server/db/supplier-role.ts).
    */
-  queryScoped(role: string, compNo: string, sql: string, params: unknown[], conn?: number): Promise<{ rows: unknown[]; affectedRows?: number }> {
-    return this.send({ op: 'scoped', role, compNo, sql, params, conn }) as Promise<{ rows: unknown[]; affectedRows?: number }>;
+  queryScoped(
+    role: string,
+    compNo: string,
+    sql: string,
+    params: unknown[],
+    conn?: number,
+  ): Promise<{ rows: unknown[]; affectedRows?: number }> {
+    return this.send({ op: 'scoped', role, compNo, sql, params, conn }) as Promise<{
+      rows: unknown[];
+      affectedRows?: number;
+    }>;
   }
 
   /** The data directory as an uncompressed tar (PGlite's dumpDataDir), to load into another database. */
@@ -171,7 +187,16 @@ export class PgliteWorkerClient implements PgliteQueryClient {
     await this.worker.terminate();
   }
 
-  private send(message: { op: string; sql?: string; params?: unknown[]; on?: boolean; conn?: number; role?: string; compNo?: string; rowMode?: 'array' }): Promise<unknown> {
+  private send(message: {
+    op: string;
+    sql?: string;
+    params?: unknown[];
+    on?: boolean;
+    conn?: number;
+    role?: string;
+    compNo?: string;
+    rowMode?: 'array';
+  }): Promise<unknown> {
     if (this.dead) return Promise.reject(databaseUnavailable(this.dead));
     if (message.op === 'query') this.counted(1, message.sql ?? null);
     else if (message.op === 'scoped') this.counted(4, message.sql ?? null);

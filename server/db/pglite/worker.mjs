@@ -138,7 +138,10 @@ async function runStatement(scope, sql, params, run, arrays = false) {
   const inTransaction = db.isInTransaction();
   const j = inTransaction ? NOT_READ_ONLY : await judgement(sql);
   // An answer in arrays is kept apart from the same statement's answer in objects.
-  const key = keepAnswers && j.keep && !paramsMove(params) ? answerKey(arrays ? `${scope}\u0000arrays` : scope, sql, params) : null;
+  const key =
+    keepAnswers && j.keep && !paramsMove(params)
+      ? answerKey(arrays ? `${scope}\u0000arrays` : scope, sql, params)
+      : null;
   const kept = key === null ? undefined : answers.get(key);
   if (kept) {
     answerHits++;
@@ -148,7 +151,9 @@ async function runStatement(scope, sql, params, run, arrays = false) {
   let result;
   try {
     const r = await run();
-    result = arrays ? { rows: r.rows, affectedRows: r.affectedRows ?? 0, columns: (r.fields ?? []).map((f) => f.name) } : { rows: r.rows, affectedRows: r.affectedRows ?? 0 };
+    result = arrays
+      ? { rows: r.rows, affectedRows: r.affectedRows ?? 0, columns: (r.fields ?? []).map((f) => f.name) }
+      : { rows: r.rows, affectedRows: r.affectedRows ?? 0 };
   } finally {
     if (inTransaction || db.isInTransaction() || !j.readOnly) answers.clear();
     if (!PLAIN.test(sql)) catalogue = null;
@@ -165,7 +170,10 @@ async function runStatement(scope, sql, params, run, arrays = false) {
 async function handle(msg) {
   if (msg.op === 'query') {
     const params = msg.params ?? [];
-    if (msg.rowMode === 'array') return { result: await runStatement('', msg.sql, params, () => db.query(msg.sql, params, { rowMode: 'array' }), true) };
+    if (msg.rowMode === 'array')
+      return {
+        result: await runStatement('', msg.sql, params, () => db.query(msg.sql, params, { rowMode: 'array' }), true),
+      };
     return { result: await runStatement('', msg.sql, params, () => db.query(msg.sql, params)) };
   }
   if (msg.op === 'scoped') {
@@ -178,7 +186,10 @@ async function handle(msg) {
       result: await runStatement(scope, msg.sql, params, async () => {
         await db.query('begin');
         try {
-          await db.query(`select set_config('role', $1, true), set_config('app.comp_no', $2, true)`, [msg.role, msg.compNo]);
+          await db.query(`select set_config('role', $1, true), set_config('app.comp_no', $2, true)`, [
+            msg.role,
+            msg.compNo,
+          ]);
           const r = await db.query(msg.sql, params);
           await db.query('commit');
           return r;
@@ -195,7 +206,14 @@ async function handle(msg) {
   }
   if (msg.op === 'stats') {
     const result = stats
-      ? { wallMs: performance.now() - statsSince, busyMs: statsBusy, maxWait: statsMaxWait, answerHits, answerMisses, rows: [...stats].map(([sql, s]) => ({ sql, ...s })) }
+      ? {
+          wallMs: performance.now() - statsSince,
+          busyMs: statsBusy,
+          maxWait: statsMaxWait,
+          answerHits,
+          answerMisses,
+          rows: [...stats].map(([sql, s]) => ({ sql, ...s })),
+        }
       : null;
     stats = msg.on ? new Map() : null;
     statsSince = performance.now();
@@ -253,7 +271,9 @@ async function expire() {
   if (conn === null) return;
   if (expired.size >= 1000) expired.delete(expired.values().next().value);
   expired.add(conn);
-  port.postMessage({ notice: `a transaction held the PGlite database ${held} ms, over PGLITE_TRANSACTION_LIMIT_MS (${TRANSACTION_LIMIT_MS} ms) while other statements waited: rolled back, they go on` });
+  port.postMessage({
+    notice: `a transaction held the PGlite database ${held} ms, over PGLITE_TRANSACTION_LIMIT_MS (${TRANSACTION_LIMIT_MS} ms) while other statements waited: rolled back, they go on`,
+  });
 }
 
 /** The answer to a statement of a connection whose transaction was rolled back, or null when it has none. */
@@ -301,7 +321,10 @@ async function pump() {
   running = false;
   // Waiting for the owner's next statement while others wait: look again when its time is up.
   if (limitTimer !== null) clearTimeout(limitTimer);
-  limitTimer = owner === null || !othersWait() ? null : setTimeout(() => void pump(), Math.max(0, ownerSince + TRANSACTION_LIMIT_MS - performance.now()));
+  limitTimer =
+    owner === null || !othersWait()
+      ? null
+      : setTimeout(() => void pump(), Math.max(0, ownerSince + TRANSACTION_LIMIT_MS - performance.now()));
 }
 
 const othersWait = () => waiting.some((m) => m.conn !== owner);

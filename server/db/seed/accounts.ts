@@ -13,18 +13,71 @@ export interface DemoAccount {
 }
 
 export const DEMO_ACCOUNTS: ReadonlyArray<DemoAccount> = [
-  { userId: 'admin', portal: 'I', authGroupId: '99', description: '시스템관리자 (system administrator): every internal menu' },
-  { userId: 'opadmin', portal: 'I', authGroupId: '50', description: '기본관리자 (default administrator): every internal menu' },
-  { userId: 'tfadmin', portal: 'I', authGroupId: '10', description: 'TF관리자 (TF administrator): purchasing, suppliers, evaluation, items' },
-  { userId: 'operator', portal: 'I', authGroupId: '20', description: '운영자 (operator): purchasing, warehousing and settlement; the rest read-only' },
-  { userId: 'buyer', portal: 'I', authGroupId: '30', description: '사용자 (user): purchase requests, receipts, reports, boards' },
+  {
+    userId: 'admin',
+    portal: 'I',
+    authGroupId: '99',
+    description: '시스템관리자 (system administrator): every internal menu',
+  },
+  {
+    userId: 'opadmin',
+    portal: 'I',
+    authGroupId: '50',
+    description: '기본관리자 (default administrator): every internal menu',
+  },
+  {
+    userId: 'tfadmin',
+    portal: 'I',
+    authGroupId: '10',
+    description: 'TF관리자 (TF administrator): purchasing, suppliers, evaluation, items',
+  },
+  {
+    userId: 'operator',
+    portal: 'I',
+    authGroupId: '20',
+    description: '운영자 (operator): purchasing, warehousing and settlement; the rest read-only',
+  },
+  {
+    userId: 'buyer',
+    portal: 'I',
+    authGroupId: '30',
+    description: '사용자 (user): purchase requests, receipts, reports, boards',
+  },
   { userId: 'uadmin1', portal: 'I', authGroupId: '31', description: '사용자관리자1 (user admin 1): team scope' },
   { userId: 'uadmin2', portal: 'I', authGroupId: '32', description: '사용자관리자2 (user admin 2): section scope' },
-  { userId: 'uadmin3', portal: 'I', authGroupId: '33', description: '사용자관리자3 (user admin 3): may pick any person' },
-  { userId: 'monitor', portal: 'I', authGroupId: '40', description: '모니터링 (monitoring): every internal menu, read-only' },
-  { userId: 'supplier1', portal: 'X', authGroupId: '60', compNo: 'C00001', description: '협력사사용자 (supplier user) of C00001, FORWARD_YN=Y' },
-  { userId: 'supplier1adm', portal: 'X', authGroupId: '61', compNo: 'C00001', description: '협력사관리자 (supplier admin) of C00001' },
-  { userId: 'supplier2', portal: 'X', authGroupId: '60', compNo: 'C00002', description: '협력사사용자 (supplier user) of C00002, FORWARD_YN=N' },
+  {
+    userId: 'uadmin3',
+    portal: 'I',
+    authGroupId: '33',
+    description: '사용자관리자3 (user admin 3): may pick any person',
+  },
+  {
+    userId: 'monitor',
+    portal: 'I',
+    authGroupId: '40',
+    description: '모니터링 (monitoring): every internal menu, read-only',
+  },
+  {
+    userId: 'supplier1',
+    portal: 'X',
+    authGroupId: '60',
+    compNo: 'C00001',
+    description: '협력사사용자 (supplier user) of C00001, FORWARD_YN=Y',
+  },
+  {
+    userId: 'supplier1adm',
+    portal: 'X',
+    authGroupId: '61',
+    compNo: 'C00001',
+    description: '협력사관리자 (supplier admin) of C00001',
+  },
+  {
+    userId: 'supplier2',
+    portal: 'X',
+    authGroupId: '60',
+    compNo: 'C00002',
+    description: '협력사사용자 (supplier user) of C00002, FORWARD_YN=N',
+  },
 ];
 
 /** The employee behind each internal demo account: where it sits decides what its searches prefill. */

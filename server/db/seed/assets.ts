@@ -8,7 +8,14 @@ import type { Db } from '../connect.js';
  * /assetManagementRegisterList. Every 40th asset is disposed. One closed count (location 1: found,
  * a few missing and moved) and one open count (location 2, partly recorded).
  */
-export const ASSET_LOCATIONS = ['본사 3층 자산실', '본사 5층 전산실', '구미공장 창고A', '구미공장 설비동', '연구소 2층 실험실', '물류센터 사무동'] as const;
+export const ASSET_LOCATIONS = [
+  '본사 3층 자산실',
+  '본사 5층 전산실',
+  '구미공장 창고A',
+  '구미공장 설비동',
+  '연구소 2층 실험실',
+  '물류센터 사무동',
+] as const;
 const TARGET_ASSETS = 300;
 
 export async function seedAssets(trx: Db): Promise<void> {
@@ -44,20 +51,26 @@ export async function seedAssets(trx: Db): Promise<void> {
   await sql`
     insert into document_sequence (prefix, period, last_value)
     select 'AS', substr(asset_no, 3, 4), max(substr(asset_no, 8)::int) from asset group by 2
-    on conflict (prefix, period) do update set last_value = greatest(document_sequence.last_value, excluded.last_value)`.execute(trx);
+    on conflict (prefix, period) do update set last_value = greatest(document_sequence.last_value, excluded.last_value)`.execute(
+    trx,
+  );
 
   // Counts: closed at location 1, open at location 2.
   await sql`
     insert into asset_count (count_no, title, location, planned_date, status, created_by, created_at, closed_by, closed_at, updated_at, version) values
       ('AC2026-000001', '2026년 3분기 정기 실사', ${ASSET_LOCATIONS[1]}, '2026-10-15', 'CLOSED', 'operator', '2026-10-10 09:00:00+09', 'operator', '2026-10-16 17:00:00+09', '2026-10-16 17:00:00+09', 3),
-      ('AC2026-000002', '2026년 4분기 정기 실사', ${ASSET_LOCATIONS[2]}, '2026-11-20', 'OPEN', 'operator', '2026-10-30 09:00:00+09', null, null, '2026-10-30 09:00:00+09', 2)`.execute(trx);
+      ('AC2026-000002', '2026년 4분기 정기 실사', ${ASSET_LOCATIONS[2]}, '2026-11-20', 'OPEN', 'operator', '2026-10-30 09:00:00+09', null, null, '2026-10-30 09:00:00+09', 2)`.execute(
+    trx,
+  );
   await sql`
     insert into asset_count_line (count_no, asset_no, result, found_location, remark, counted_by, counted_at)
     select 'AC2026-000001', asset_no,
            case when k % 10 = 0 then 'MISSING' when k % 15 = 0 then 'MOVED' else 'FOUND' end,
            case when k % 10 <> 0 and k % 15 = 0 then ${ASSET_LOCATIONS[3]} end,
            case when k % 10 = 0 then '위치 확인 불가' end, 'operator', '2026-10-15 14:00:00+09'
-    from (select asset_no, row_number() over (order by asset_no) as k from asset where location = ${ASSET_LOCATIONS[1]} and status = 'IN_USE') a`.execute(trx);
+    from (select asset_no, row_number() over (order by asset_no) as k from asset where location = ${ASSET_LOCATIONS[1]} and status = 'IN_USE') a`.execute(
+    trx,
+  );
   await sql`
     insert into asset_count_line (count_no, asset_no, result, found_location, remark, counted_by, counted_at)
     select 'AC2026-000002', asset_no, 'FOUND', null, null, 'operator', '2026-10-31 10:00:00+09'

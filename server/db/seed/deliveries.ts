@@ -99,32 +99,70 @@ function carPlate(rng: Rng): string {
 
 export function buildDeliveries(
   rng: Rng,
-  input: { headers: readonly SeedPo[]; lines: readonly SeedPoLine[]; supplierUser: ReadonlyMap<string, string>; items: readonly ItemRow[]; activeSuppliers: readonly string[] },
+  input: {
+    headers: readonly SeedPo[];
+    lines: readonly SeedPoLine[];
+    supplierUser: ReadonlyMap<string, string>;
+    items: readonly ItemRow[];
+    activeSuppliers: readonly string[];
+  },
 ): DeliveryDraft[] {
   const linesOf = new Map<string, SeedPoLine[]>();
   for (const l of input.lines) linesOf.set(l.poNo, [...(linesOf.get(l.poNo) ?? []), l]);
   const last = anchorDate(-1);
   const drafts: Array<DeliveryDraft & { sortKey: number }> = [];
 
-  const make = (po: SeedPo | null, compNo: string, date: string, parts: Array<{ line: SeedPoLine | null; tenths: number; item?: ItemRow; price?: string }>, status: DeliveryRow['status'], remark: string | null) => {
+  const make = (
+    po: SeedPo | null,
+    compNo: string,
+    date: string,
+    parts: Array<{ line: SeedPoLine | null; tenths: number; item?: ItemRow; price?: string }>,
+    status: DeliveryRow['status'],
+    remark: string | null,
+  ) => {
     const currency = po?.currency ?? 'KRW';
     const lines = parts.map((p, i) => {
       const quantity = tenthsToQuantity(p.tenths);
       const unitPrice = p.line ? p.line.unitPrice : p.price!;
       return {
-        deliveryNo: '', lineNo: i + 1, compNo, poNo: p.line ? p.line.poNo : null, poLineNo: p.line ? p.line.lineNo : null,
-        itemCode: p.line ? p.line.itemCode : p.item!.itemCode, itemName: p.line ? p.line.itemName : p.item!.itemName, spec: p.line ? p.line.spec : p.item!.spec,
-        unitCode: p.line ? p.line.unitCode : p.item!.unitCode, quantity, unitPrice, amount: lineAmount(quantity, unitPrice, currency), remark: null,
+        deliveryNo: '',
+        lineNo: i + 1,
+        compNo,
+        poNo: p.line ? p.line.poNo : null,
+        poLineNo: p.line ? p.line.lineNo : null,
+        itemCode: p.line ? p.line.itemCode : p.item!.itemCode,
+        itemName: p.line ? p.line.itemName : p.item!.itemName,
+        spec: p.line ? p.line.spec : p.item!.spec,
+        unitCode: p.line ? p.line.unitCode : p.item!.unitCode,
+        quantity,
+        unitPrice,
+        amount: lineAmount(quantity, unitPrice, currency),
+        remark: null,
       };
     });
     const total = lines.length ? sumDecimals(lines.map((l) => l.amount)) : '0';
     const created = kstTimestamp(date, rng.int(8, 17), rng.int(0, 59));
     const row: DeliveryRow = {
-      deliveryNo: '', compNo, poNo: po?.poNo ?? null, noPo: po ? 'N' : 'Y', status, deliveryDate: date, arrivalDate: date < last ? addDays(date, rng.int(0, 1)) : date,
-      currency, totalAmount: total, delivererName: rng.pick(DRIVERS), delivererPhone: `010-${pad(rng.int(1000, 9999), 4)}-${pad(rng.int(0, 9999), 4)}`,
-      vehicleNo: carPlate(rng), fileId: null, remark, cancelReason: status === 'CANCELLED' ? rng.pick(CANCEL_REASONS) : null,
-      registeredBy: input.supplierUser.get(compNo) ?? compNo, receivedAt: null, cancelledAt: status === 'CANCELLED' ? kstTimestamp(date, 18, rng.int(0, 59)) : null,
-      createdAt: created, updatedAt: created,
+      deliveryNo: '',
+      compNo,
+      poNo: po?.poNo ?? null,
+      noPo: po ? 'N' : 'Y',
+      status,
+      deliveryDate: date,
+      arrivalDate: date < last ? addDays(date, rng.int(0, 1)) : date,
+      currency,
+      totalAmount: total,
+      delivererName: rng.pick(DRIVERS),
+      delivererPhone: `010-${pad(rng.int(1000, 9999), 4)}-${pad(rng.int(0, 9999), 4)}`,
+      vehicleNo: carPlate(rng),
+      fileId: null,
+      remark,
+      cancelReason: status === 'CANCELLED' ? rng.pick(CANCEL_REASONS) : null,
+      registeredBy: input.supplierUser.get(compNo) ?? compNo,
+      receivedAt: null,
+      cancelledAt: status === 'CANCELLED' ? kstTimestamp(date, 18, rng.int(0, 59)) : null,
+      createdAt: created,
+      updatedAt: created,
     };
     drafts.push({ row, lines, po, received: status === 'RECEIVED', sortKey: rng.next() });
   };
@@ -132,17 +170,26 @@ export function buildDeliveries(
   for (const po of input.headers) {
     const lines = linesOf.get(po.poNo) ?? [];
     if (!lines.some((l) => toTenths(l.deliveredQty) > 0)) continue;
-    const age = Math.round((Date.parse(`${anchorDate(0)}T00:00:00Z`) - Date.parse(`${po.poDate}T00:00:00Z`)) / 86_400_000);
+    const age = Math.round(
+      (Date.parse(`${anchorDate(0)}T00:00:00Z`) - Date.parse(`${po.poDate}T00:00:00Z`)) / 86_400_000,
+    );
     // The received part first: one delivery, or two when the order was delivered in two lots.
     const received = lines.map((l) => ({ line: l, tenths: toTenths(l.receivedQty) })).filter((p) => p.tenths > 0);
-    const waiting = lines.map((l) => ({ line: l, tenths: toTenths(l.deliveredQty) - toTenths(l.receivedQty) })).filter((p) => p.tenths > 0);
+    const waiting = lines
+      .map((l) => ({ line: l, tenths: toTenths(l.deliveredQty) - toTenths(l.receivedQty) }))
+      .filter((p) => p.tenths > 0);
     const firstDay = Math.max(0, Math.min(age - 1, rng.int(3, 12)));
     const first = addDays(po.poDate, firstDay);
     if (received.length > 0) {
       const split = received.some((p) => p.tenths >= 20) && age > 20 && rng.chance(0.3);
       if (split) {
-        const lot1 = received.map((p) => ({ line: p.line, tenths: p.tenths >= 20 ? Math.ceil(p.tenths / 20) * 10 : p.tenths }));
-        const lot2 = received.map((p, i) => ({ line: p.line, tenths: p.tenths - lot1[i].tenths })).filter((p) => p.tenths > 0);
+        const lot1 = received.map((p) => ({
+          line: p.line,
+          tenths: p.tenths >= 20 ? Math.ceil(p.tenths / 20) * 10 : p.tenths,
+        }));
+        const lot2 = received
+          .map((p, i) => ({ line: p.line, tenths: p.tenths - lot1[i].tenths }))
+          .filter((p) => p.tenths > 0);
         const second = addDays(first, rng.int(2, Math.min(10, Math.max(2, age - firstDay - 8))));
         make(po, po.compNo, first, lot1, 'RECEIVED', null);
         make(po, po.compNo, second <= last ? second : first, lot2, 'RECEIVED', '분할 납품 2차');
@@ -170,14 +217,21 @@ export function buildDeliveries(
     const date = anchorDate(-(recent ? rng.int(1, 45) : rng.int(46, 700)));
     const parts = Array.from({ length: rng.int(1, 3) }, () => {
       const item = rng.pick(bySupplierItems);
-      return { line: null, tenths: rng.int(1, 20) * 10, item, price: String(Math.max(100, Math.round(Number(item.refPrice) / 10) * 10)) };
+      return {
+        line: null,
+        tenths: rng.int(1, 20) * 10,
+        item,
+        price: String(Math.max(100, Math.round(Number(item.refPrice) / 10) * 10)),
+      };
     });
     const status = recent && k % 5 !== 4 ? 'REGISTERED' : 'CANCELLED';
     make(null, compNo, date, parts, status, rng.pick(NO_PO_REASONS));
   }
 
   // Numbers in date order, per year.
-  drafts.sort((a, b) => (a.row.deliveryDate < b.row.deliveryDate ? -1 : a.row.deliveryDate > b.row.deliveryDate ? 1 : a.sortKey - b.sortKey));
+  drafts.sort((a, b) =>
+    a.row.deliveryDate < b.row.deliveryDate ? -1 : a.row.deliveryDate > b.row.deliveryDate ? 1 : a.sortKey - b.sortKey,
+  );
   const seq = new Map<string, number>();
   for (const d of drafts) {
     const year = d.row.deliveryDate.slice(0, 4);

@@ -39,33 +39,90 @@ const GRADES = [
   { grade: 'C', minScore: 60, action: 'WARN' },
   { grade: 'D', minScore: 0, action: 'BLOCK' },
 ] as const;
-const COMMENTS = ['요청 사항에 신속히 대응함', '납기 조율에 협조적임', '개선 요청 반영이 늦음', '기술 문의 응답이 정확함', '담당자 변경이 잦음', ''];
+const COMMENTS = [
+  '요청 사항에 신속히 대응함',
+  '납기 조율에 협조적임',
+  '개선 요청 반영이 늦음',
+  '기술 문의 응답이 정확함',
+  '담당자 변경이 잦음',
+  '',
+];
 
-export const EVALUATION_TABLES = ['evaPeriod', 'evaCriterion', 'evaCriterionEvaluator', 'evaGrade', 'evaTarget', 'evaTask', 'evaScore', 'evaMeasure', 'evaTotal', 'evaTotalLine', 'purContract', 'satSurvey', 'satQuestion', 'satResponse', 'satAnswer'] as const;
+export const EVALUATION_TABLES = [
+  'evaPeriod',
+  'evaCriterion',
+  'evaCriterionEvaluator',
+  'evaGrade',
+  'evaTarget',
+  'evaTask',
+  'evaScore',
+  'evaMeasure',
+  'evaTotal',
+  'evaTotalLine',
+  'purContract',
+  'satSurvey',
+  'satQuestion',
+  'satResponse',
+  'satAnswer',
+] as const;
 
-async function createPeriod(trx: Db, name: string, startDate: string, endDate: string, dueDate: string): Promise<number> {
+async function createPeriod(
+  trx: Db,
+  name: string,
+  startDate: string,
+  endDate: string,
+  dueDate: string,
+): Promise<number> {
   const createdAt = kstTimestamp(startDate, 9);
   const { periodId } = await trx
     .insertInto('evaPeriod')
-    .values({ periodName: name, startDate, endDate, dueDate, status: 'PLANNED', targetMode: 'ALL', createdBy: 'tfadmin', createdAt, updatedAt: createdAt })
+    .values({
+      periodName: name,
+      startDate,
+      endDate,
+      dueDate,
+      status: 'PLANNED',
+      targetMode: 'ALL',
+      createdBy: 'tfadmin',
+      createdAt,
+      updatedAt: createdAt,
+    })
     .returning('periodId')
     .executeTakeFirstOrThrow();
   for (const [i, c] of CRITERIA.entries()) {
     const { criterionId } = await trx
       .insertInto('evaCriterion')
-      .values({ periodId, seq: (i + 1) * 10, category: c.category, name: c.name, kind: c.kind, weight: c.weight, measure: c.kind === 'QUANT' ? c.measure : null, bands: c.kind === 'QUANT' ? BANDS : null })
+      .values({
+        periodId,
+        seq: (i + 1) * 10,
+        category: c.category,
+        name: c.name,
+        kind: c.kind,
+        weight: c.weight,
+        measure: c.kind === 'QUANT' ? c.measure : null,
+        bands: c.kind === 'QUANT' ? BANDS : null,
+      })
       .returning('criterionId')
       .executeTakeFirstOrThrow();
-    if (c.kind === 'QUAL') await trx.insertInto('evaCriterionEvaluator').values({ criterionId, evaluatorId: c.evaluator }).execute();
+    if (c.kind === 'QUAL')
+      await trx.insertInto('evaCriterionEvaluator').values({ criterionId, evaluatorId: c.evaluator }).execute();
   }
-  await trx.insertInto('evaGrade').values(GRADES.map((g) => ({ periodId, ...g }))).execute();
+  await trx
+    .insertInto('evaGrade')
+    .values(GRADES.map((g) => ({ periodId, ...g })))
+    .execute();
   return periodId;
 }
 
 /** Evaluators score their tasks (share: the part of tasks touched; submitted: of those, the part submitted). */
 async function score(trx: Db, periodId: number, seed: number, share: number, submitted: number, at: Date) {
   const rng = rngFor(seed);
-  const tasks = await trx.selectFrom('evaTask').select(['taskId', 'evaluatorId']).where('periodId', '=', periodId).orderBy('taskId').execute();
+  const tasks = await trx
+    .selectFrom('evaTask')
+    .select(['taskId', 'evaluatorId'])
+    .where('periodId', '=', periodId)
+    .orderBy('taskId')
+    .execute();
   const crit = await trx
     .selectFrom('evaCriterionEvaluator as ce')
     .innerJoin('evaCriterion as c', 'c.criterionId', 'ce.criterionId')
@@ -83,18 +140,49 @@ async function score(trx: Db, periodId: number, seed: number, share: number, sub
     }
     (rng.chance(submitted) ? done : drafts).push(t.taskId);
   }
-  for (let i = 0; i < scores.length; i += 500) await trx.insertInto('evaScore').values(scores.slice(i, i + 500)).execute();
-  if (done.length) await trx.updateTable('evaTask').set({ status: 'SUBMITTED', savedAt: at, submittedAt: at, version: 2 }).where('taskId', 'in', done).execute();
-  if (drafts.length) await trx.updateTable('evaTask').set({ status: 'DRAFT', savedAt: at, version: 2 }).where('taskId', 'in', drafts).execute();
+  for (let i = 0; i < scores.length; i += 500)
+    await trx
+      .insertInto('evaScore')
+      .values(scores.slice(i, i + 500))
+      .execute();
+  if (done.length)
+    await trx
+      .updateTable('evaTask')
+      .set({ status: 'SUBMITTED', savedAt: at, submittedAt: at, version: 2 })
+      .where('taskId', 'in', done)
+      .execute();
+  if (drafts.length)
+    await trx
+      .updateTable('evaTask')
+      .set({ status: 'DRAFT', savedAt: at, version: 2 })
+      .where('taskId', 'in', drafts)
+      .execute();
 }
 
 /** Puts a supplier's draft total at a score with a reason (as adjustEvaTotal does). */
 async function adjustTo(trx: Db, periodId: number, compNo: string, target: number, reason: string) {
-  const t = await trx.selectFrom('evaTotal').selectAll().where('periodId', '=', periodId).where('compNo', '=', compNo).where('status', '=', 'DRAFT').executeTakeFirst();
+  const t = await trx
+    .selectFrom('evaTotal')
+    .selectAll()
+    .where('periodId', '=', periodId)
+    .where('compNo', '=', compNo)
+    .where('status', '=', 'DRAFT')
+    .executeTakeFirst();
   if (!t) return;
   const adjustment = round2(target - Number(t.computedScore));
   const g = gradeOf(target, await loadGrades(trx, periodId));
-  await trx.updateTable('evaTotal').set({ adjustment: adjustment.toFixed(2), adjustReason: reason, totalScore: target.toFixed(2), grade: g.grade, gradeAction: g.action, version: t.version + 1 }).where('totalId', '=', t.totalId).execute();
+  await trx
+    .updateTable('evaTotal')
+    .set({
+      adjustment: adjustment.toFixed(2),
+      adjustReason: reason,
+      totalScore: target.toFixed(2),
+      grade: g.grade,
+      gradeAction: g.action,
+      version: t.version + 1,
+    })
+    .where('totalId', '=', t.totalId)
+    .execute();
 }
 
 async function finalizeAll(trx: Db, periodId: number, at: Date, unpublished: readonly string[]) {
@@ -151,22 +239,79 @@ export async function seedEvaluation(trx: Db): Promise<void> {
     updatedAt: kstTimestamp('2025-12-20', 10),
   }));
   await trx.insertInto('purContract').values(contracts).execute();
-  await trx.insertInto('documentSequence').values({ prefix: 'CT', period: '2026', lastValue: contracts.length }).onConflict((oc) => oc.columns(['prefix', 'period']).doNothing()).execute();
+  await trx
+    .insertInto('documentSequence')
+    .values({ prefix: 'CT', period: '2026', lastValue: contracts.length })
+    .onConflict((oc) => oc.columns(['prefix', 'period']).doNothing())
+    .execute();
 
   // Satisfaction surveys: 2025 closed with answers, 2026 open (C00001 still to answer, C00002 answered).
-  const questions = ['발주 정보가 정확하고 충분합니까?', '대금 지급이 약속대로 이루어집니까?', '담당자의 응대가 친절하고 신속합니까?', '협력사 의견이 개선에 반영됩니까?'];
+  const questions = [
+    '발주 정보가 정확하고 충분합니까?',
+    '대금 지급이 약속대로 이루어집니까?',
+    '담당자의 응대가 친절하고 신속합니까?',
+    '협력사 의견이 개선에 반영됩니까?',
+  ];
   const rng = rngFor(104);
   for (const [title, start, end, status, suppliers, answered] of [
-    ['2025년 거래만족도 조사', '2025-11-01', '2025-11-30', 'CLOSED', ['C00001', 'C00002', 'C00003', 'C00004', 'C00005', 'C00006'], ['C00001', 'C00002', 'C00003', 'C00005']],
-    ['2026년 거래만족도 조사', '2026-11-01', '2026-12-31', 'OPEN', ['C00001', 'C00002', 'C00003', 'C00004'], ['C00002', 'C00004']],
+    [
+      '2025년 거래만족도 조사',
+      '2025-11-01',
+      '2025-11-30',
+      'CLOSED',
+      ['C00001', 'C00002', 'C00003', 'C00004', 'C00005', 'C00006'],
+      ['C00001', 'C00002', 'C00003', 'C00005'],
+    ],
+    [
+      '2026년 거래만족도 조사',
+      '2026-11-01',
+      '2026-12-31',
+      'OPEN',
+      ['C00001', 'C00002', 'C00003', 'C00004'],
+      ['C00002', 'C00004'],
+    ],
   ] as const) {
     const created = kstTimestamp(start, 9);
-    const { surveyId } = await trx.insertInto('satSurvey').values({ title, startDate: start, endDate: end, status, createdBy: 'tfadmin', createdAt: created, updatedAt: created }).returning('surveyId').executeTakeFirstOrThrow();
-    await trx.insertInto('satQuestion').values(questions.map((text, i) => ({ surveyId, qNo: i + 1, text }))).execute();
+    const { surveyId } = await trx
+      .insertInto('satSurvey')
+      .values({
+        title,
+        startDate: start,
+        endDate: end,
+        status,
+        createdBy: 'tfadmin',
+        createdAt: created,
+        updatedAt: created,
+      })
+      .returning('surveyId')
+      .executeTakeFirstOrThrow();
+    await trx
+      .insertInto('satQuestion')
+      .values(questions.map((text, i) => ({ surveyId, qNo: i + 1, text })))
+      .execute();
     await trx
       .insertInto('satResponse')
-      .values(suppliers.map((compNo) => (answered.includes(compNo as never) ? { surveyId, compNo, status: 'SUBMITTED' as const, comment: '지속적인 협력 부탁드립니다', submittedAt: kstTimestamp(start, 14), submittedBy: compNo, version: 2 } : { surveyId, compNo, status: 'REQUESTED' as const })))
+      .values(
+        suppliers.map((compNo) =>
+          answered.includes(compNo as never)
+            ? {
+                surveyId,
+                compNo,
+                status: 'SUBMITTED' as const,
+                comment: '지속적인 협력 부탁드립니다',
+                submittedAt: kstTimestamp(start, 14),
+                submittedBy: compNo,
+                version: 2,
+              }
+            : { surveyId, compNo, status: 'REQUESTED' as const },
+        ),
+      )
       .execute();
-    await trx.insertInto('satAnswer').values(answered.flatMap((compNo) => questions.map((_, i) => ({ surveyId, compNo, qNo: i + 1, score: rng.int(2, 5) })))).execute();
+    await trx
+      .insertInto('satAnswer')
+      .values(
+        answered.flatMap((compNo) => questions.map((_, i) => ({ surveyId, compNo, qNo: i + 1, score: rng.int(2, 5) }))),
+      )
+      .execute();
   }
 }

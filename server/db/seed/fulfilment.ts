@@ -36,14 +36,34 @@ export function buildFulfilment(input: {
 }): Fulfilment {
   // A supplier's deliveries and answers are registered by its first user (supplier1 for C00001).
   const supplierUser = new Map<string, string>();
-  for (const u of input.supplierUsers) if (!supplierUser.has(u.compNo) && u.authGroupId === '60') supplierUser.set(u.compNo, u.userId);
+  for (const u of input.supplierUsers)
+    if (!supplierUser.has(u.compNo) && u.authGroupId === '60') supplierUser.set(u.compNo, u.userId);
   for (const u of input.supplierUsers) if (!supplierUser.has(u.compNo)) supplierUser.set(u.compNo, u.userId);
   const active = input.companies.filter((c) => c.status === 'ACTIVE').map((c) => c.compNo);
-  const deliveries = buildDeliveries(rngFor(11), { headers: input.headers, lines: input.lines, supplierUser, items: input.items, activeSuppliers: active });
-  const receipts = buildReceipts(rngFor(12), { deliveries, employees: input.employees, demoSingleids: input.demoSingleids });
-  const settlements = buildSettlements(rngFor(13), { receipts: receipts.receipts, lines: receipts.lines, supplierUser });
+  const deliveries = buildDeliveries(rngFor(11), {
+    headers: input.headers,
+    lines: input.lines,
+    supplierUser,
+    items: input.items,
+    activeSuppliers: active,
+  });
+  const receipts = buildReceipts(rngFor(12), {
+    deliveries,
+    employees: input.employees,
+    demoSingleids: input.demoSingleids,
+  });
+  const settlements = buildSettlements(rngFor(13), {
+    receipts: receipts.receipts,
+    lines: receipts.lines,
+    supplierUser,
+  });
   const companies = new Map(input.companies.map((c) => [c.compNo, { name: c.compNameKr, taxNo: c.taxNo2 }]));
-  const vouchers = buildVouchers(rngFor(14), { settlements: settlements.settlements, lines: settlements.lines, companies, codes: input.codes });
+  const vouchers = buildVouchers(rngFor(14), {
+    settlements: settlements.settlements,
+    lines: settlements.lines,
+    companies,
+    codes: input.codes,
+  });
   return { deliveries, receipts, settlements, vouchers };
 }
 
@@ -63,7 +83,18 @@ function sequences(numbers: Iterable<string>): Array<{ prefix: string; period: s
 }
 
 /** The fulfilment tables, snake_case, in the order they are filled. */
-const TABLES = ['fx_rate', 'delivery', 'delivery_line', 'wh_receipt', 'wh_receipt_line', 'settlement', 'settlement_line', 'settlement_adjustment', 'erp_voucher', 'posting_error'];
+const TABLES = [
+  'fx_rate',
+  'delivery',
+  'delivery_line',
+  'wh_receipt',
+  'wh_receipt_line',
+  'settlement',
+  'settlement_line',
+  'settlement_adjustment',
+  'erp_voucher',
+  'posting_error',
+];
 
 /**
  * Loads the tables with their foreign keys set aside, then adds every key back, which checks all
@@ -79,9 +110,13 @@ async function withForeignKeysCheckedAtTheEnd(trx: Kysely<Database>, load: () =>
     from pg_constraint c
     where c.contype = 'f' and c.conrelid::regclass::text in (${list})
     order by c.conrelid::regclass::text, c.conname`.execute(trx);
-  for (const fk of rows) await sql`alter table ${sql.table(fk.tableName)} drop constraint ${sql.ref(fk.name)}`.execute(trx);
+  for (const fk of rows)
+    await sql`alter table ${sql.table(fk.tableName)} drop constraint ${sql.ref(fk.name)}`.execute(trx);
   await load();
-  for (const fk of rows) await sql`alter table ${sql.table(fk.tableName)} add constraint ${sql.ref(fk.name)} ${sql.raw(fk.definition)}`.execute(trx);
+  for (const fk of rows)
+    await sql`alter table ${sql.table(fk.tableName)} add constraint ${sql.ref(fk.name)} ${sql.raw(fk.definition)}`.execute(
+      trx,
+    );
 }
 
 const snake = (key: string) => key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
@@ -91,39 +126,85 @@ const snake = (key: string) => key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}
  * (json_populate_recordset), about twice as fast on PGlite as binding thousands of parameters.
  * Rows are plain objects in camelCase, every row with the same keys.
  */
-async function bulkInsert(trx: Kysely<Database>, table: string, rows: ReadonlyArray<object>, chunk = 5000): Promise<void> {
+async function bulkInsert(
+  trx: Kysely<Database>,
+  table: string,
+  rows: ReadonlyArray<object>,
+  chunk = 5000,
+): Promise<void> {
   if (rows.length === 0) return;
   const keys = Object.keys(rows[0]);
   const columns = sql.join(keys.map((k) => sql.id(snake(k))));
   for (let i = 0; i < rows.length; i += chunk) {
-    const json = JSON.stringify(rows.slice(i, i + chunk).map((r) => Object.fromEntries(keys.map((k) => [snake(k), (r as Record<string, unknown>)[k]]))));
-    await sql`insert into ${sql.table(table)} (${columns}) select ${columns} from json_populate_recordset(null::${sql.table(table)}, ${json}::json)`.execute(trx);
+    const json = JSON.stringify(
+      rows
+        .slice(i, i + chunk)
+        .map((r) => Object.fromEntries(keys.map((k) => [snake(k), (r as Record<string, unknown>)[k]]))),
+    );
+    await sql`insert into ${sql.table(table)} (${columns}) select ${columns} from json_populate_recordset(null::${sql.table(table)}, ${json}::json)`.execute(
+      trx,
+    );
   }
 }
 
 export async function insertFulfilment(trx: Kysely<Database>, f: Fulfilment): Promise<void> {
   await withForeignKeysCheckedAtTheEnd(trx, async () => {
     await bulkInsert(trx, 'fx_rate', f.settlements.fxRates);
-    await bulkInsert(trx, 'delivery', f.deliveries.map((d) => d.row));
-    await bulkInsert(trx, 'delivery_line', f.deliveries.flatMap((d) => d.lines));
+    await bulkInsert(
+      trx,
+      'delivery',
+      f.deliveries.map((d) => d.row),
+    );
+    await bulkInsert(
+      trx,
+      'delivery_line',
+      f.deliveries.flatMap((d) => d.lines),
+    );
     await bulkInsert(trx, 'wh_receipt', f.receipts.receipts);
     await bulkInsert(trx, 'wh_receipt_line', f.receipts.lines);
     await bulkInsert(trx, 'settlement', f.settlements.settlements);
-    await bulkInsert(trx, 'settlement_line', f.settlements.lines.map((l) => ({
-      settleNo: l.settleNo, lineNo: l.lineNo, compNo: l.compNo, whReqNo: l.whReqNo, whLineNo: l.whLineNo, poNo: l.poNo, poLineNo: l.poLineNo, itemCode: l.itemCode,
-      itemName: l.itemName, spec: l.spec, unitCode: l.unitCode, expenses: l.expenses, lastDeciDate: l.lastDeciDate, quantity: l.quantity, unitPrice: l.unitPrice,
-      currency: l.currency, amount: l.amount, krwAmount: l.krwAmount,
-    })));
+    await bulkInsert(
+      trx,
+      'settlement_line',
+      f.settlements.lines.map((l) => ({
+        settleNo: l.settleNo,
+        lineNo: l.lineNo,
+        compNo: l.compNo,
+        whReqNo: l.whReqNo,
+        whLineNo: l.whLineNo,
+        poNo: l.poNo,
+        poLineNo: l.poLineNo,
+        itemCode: l.itemCode,
+        itemName: l.itemName,
+        spec: l.spec,
+        unitCode: l.unitCode,
+        expenses: l.expenses,
+        lastDeciDate: l.lastDeciDate,
+        quantity: l.quantity,
+        unitPrice: l.unitPrice,
+        currency: l.currency,
+        amount: l.amount,
+        krwAmount: l.krwAmount,
+      })),
+    );
     await bulkInsert(trx, 'settlement_adjustment', f.settlements.adjustments);
     // The voucher payload is JSON text already; as an object it lands in the jsonb column as a document.
-    await bulkInsert(trx, 'erp_voucher', f.vouchers.vouchers.map((v) => ({ ...v, payload: JSON.parse(v.payload) as unknown })));
+    await bulkInsert(
+      trx,
+      'erp_voucher',
+      f.vouchers.vouchers.map((v) => ({ ...v, payload: JSON.parse(v.payload) as unknown })),
+    );
     await bulkInsert(trx, 'posting_error', f.vouchers.errors);
   });
-  await insertAll(trx, 'documentSequence', sequences([
-    ...f.deliveries.map((d) => d.row.deliveryNo),
-    ...f.receipts.receipts.flatMap((r) => (r.whAppNo ? [r.whReqNo, r.whAppNo] : [r.whReqNo])),
-    ...f.settlements.settlements.map((s) => s.settleNo),
-    ...f.settlements.adjustments.map((a) => a.adjNo),
-    ...f.vouchers.vouchers.map((v) => v.voucherNo),
-  ]));
+  await insertAll(
+    trx,
+    'documentSequence',
+    sequences([
+      ...f.deliveries.map((d) => d.row.deliveryNo),
+      ...f.receipts.receipts.flatMap((r) => (r.whAppNo ? [r.whReqNo, r.whAppNo] : [r.whReqNo])),
+      ...f.settlements.settlements.map((s) => s.settleNo),
+      ...f.settlements.adjustments.map((a) => a.adjNo),
+      ...f.vouchers.vouchers.map((v) => v.voucherNo),
+    ]),
+  );
 }

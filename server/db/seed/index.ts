@@ -30,19 +30,75 @@ export { MAX_SCALE } from './orders-bulk.js';
 
 /** Tables the seed writes, in foreign-key order; the returned counts use these names. */
 export const SEEDED_TABLES = [
-  'businessSection', 'department', 'employee', 'authGroup', 'company', 'companyContact', 'appUser',
-  'menu', 'menuAuth', 'codeGroup', 'code', 'message', 'unit', 'itemCategory', 'sourcingGroup', 'item',
-  'poHeader', 'poLine', 'documentSequence',
-  'approvalLine', 'approvalLineStep', 'approvalRule', 'approval', 'approvalStep', 'prHeader', 'prLine', 'rfqHeader', 'rfqLine',
-  'quotation', 'quotationLine', 'loi', 'poChange',
-  'unitConversion', 'itemAttribute', 'itemAttributeValue', 'itemAttr', 'itemSupplierPrice', 'itemPriceHistory', 'itemProposal', 'itemUploadBatch', 'itemUploadRow',
-  'fxRate', 'delivery', 'deliveryLine', 'whReceipt', 'whReceiptLine', 'settlement', 'settlementLine', 'settlementAdjustment', 'erpVoucher', 'postingError',
-  'assetRegistration', 'asset', 'assetTransfer', 'assetCount', 'assetCountLine',
-  'companyCategory', 'companySourcingGroup', 'companyStatusRequest', 'erpVendorApp',
+  'businessSection',
+  'department',
+  'employee',
+  'authGroup',
+  'company',
+  'companyContact',
+  'appUser',
+  'menu',
+  'menuAuth',
+  'codeGroup',
+  'code',
+  'message',
+  'unit',
+  'itemCategory',
+  'sourcingGroup',
+  'item',
+  'poHeader',
+  'poLine',
+  'documentSequence',
+  'approvalLine',
+  'approvalLineStep',
+  'approvalRule',
+  'approval',
+  'approvalStep',
+  'prHeader',
+  'prLine',
+  'rfqHeader',
+  'rfqLine',
+  'quotation',
+  'quotationLine',
+  'loi',
+  'poChange',
+  'unitConversion',
+  'itemAttribute',
+  'itemAttributeValue',
+  'itemAttr',
+  'itemSupplierPrice',
+  'itemPriceHistory',
+  'itemProposal',
+  'itemUploadBatch',
+  'itemUploadRow',
+  'fxRate',
+  'delivery',
+  'deliveryLine',
+  'whReceipt',
+  'whReceiptLine',
+  'settlement',
+  'settlementLine',
+  'settlementAdjustment',
+  'erpVoucher',
+  'postingError',
+  'assetRegistration',
+  'asset',
+  'assetTransfer',
+  'assetCount',
+  'assetCountLine',
+  'companyCategory',
+  'companySourcingGroup',
+  'companyStatusRequest',
+  'erpVendorApp',
   'boardPost',
   ...EVALUATION_TABLES,
   ...BUDGET_TABLES,
-  'companyCategory', 'companySourcingGroup', 'companyStatusRequest', 'erpVendorApp', 'companyCouncil', 'companyProspect',
+  'companyCategory',
+  'companySourcingGroup',
+  'companyStatusRequest',
+  'erpVendorApp',
+  'companyCouncil',
+  'companyProspect',
   'auditLog',
 ] as const satisfies ReadonlyArray<keyof Database>;
 
@@ -89,7 +145,12 @@ export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<Recor
     companies: suppliers.companies,
     supplierUsers: suppliers.users,
   });
-  const catalogueExtra = buildCatalogueExtra(rngFor(60), { items: catalogue.items, headers: orders.headers, lines: orders.lines, staffUserId: 'tfadmin' });
+  const catalogueExtra = buildCatalogueExtra(rngFor(60), {
+    items: catalogue.items,
+    headers: orders.headers,
+    lines: orders.lines,
+    staffUserId: 'tfadmin',
+  });
   const codes = buildCodes();
   const fulfilment = buildFulfilment({
     headers: orders.headers,
@@ -160,16 +221,28 @@ export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<Recor
     await insertAll(trx, 'businessSection', org.sections);
     await insertAll(trx, 'department', org.departments);
     await insertAll(trx, 'employee', org.employees);
-    await insertAll(trx, 'authGroup', AUTH_GROUPS.map((g, i) => ({ ...g, sortOrder: (i + 1) * 10 })));
+    await insertAll(
+      trx,
+      'authGroup',
+      AUTH_GROUPS.map((g, i) => ({ ...g, sortOrder: (i + 1) * 10 })),
+    );
     await insertAll(trx, 'company', suppliers.companies);
     await insertAll(trx, 'companyContact', suppliers.contacts);
     await insertAll(trx, 'appUser', [...employeeUsers, ...supplierUsers]);
     step('organisation, suppliers and accounts');
-    await insertAll(trx, 'menu', MENUS.map((m) => ({ ...m })));
+    await insertAll(
+      trx,
+      'menu',
+      MENUS.map((m) => ({ ...m })),
+    );
     await insertAll(trx, 'menuAuth', buildMenuAuth());
     await insertAll(trx, 'codeGroup', codes.groups);
     await insertAll(trx, 'code', codes.codes);
-    await insertAll(trx, 'message', buildMessages().map((m) => ({ ...m, updatedAt: SEED_CREATED_AT })));
+    await insertAll(
+      trx,
+      'message',
+      buildMessages().map((m) => ({ ...m, updatedAt: SEED_CREATED_AT })),
+    );
     await insertBoardPosts(trx);
     step('menus, authority, codes and messages');
     await insertAll(trx, 'unit', catalogue.units);
@@ -183,7 +256,7 @@ export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<Recor
     });
     step('purchase requests, quotations, orders, LOIs and approvals');
     await insertCatalogueExtra(trx, catalogueExtra);
-    step('attributes, suppliers\' prices, proposals and upload batches');
+    step("attributes, suppliers' prices, proposals and upload batches");
     if (scale > 1) {
       await multiplyOrders(trx, scale);
       step(`purchase orders × ${scale}`);
@@ -210,7 +283,10 @@ export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<Recor
   await sql`analyze`.execute(db);
   const counts: Record<string, number> = {};
   for (const table of SEEDED_TABLES) {
-    const row = await db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const row = await db
+      .selectFrom(table)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     counts[table] = Number(row.n);
   }
   step('done');

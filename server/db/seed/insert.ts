@@ -14,7 +14,9 @@ export async function insertAll<T extends keyof Database & string>(
   const columns = Object.keys(rows[0] as object).length;
   const batch = Math.max(1, Math.min(1000, Math.floor(MAX_PARAMS_PER_INSERT / columns)));
   for (let i = 0; i < rows.length; i += batch) {
-    await db.insertInto(table).values(rows.slice(i, i + batch) as InsertObject<Database, T>[]).execute();
+    await db
+      .insertInto(table)
+      .values(rows.slice(i, i + batch) as InsertObject<Database, T>[])
+      .execute();
   }
 }
-

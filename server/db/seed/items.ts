@@ -8,8 +8,20 @@ import { pad, type Rng } from './rng.js';
  * groups follow the categories (level 1 direct/indirect/capex, 2 and 3 the category families,
  * 4 domestic or imported), so a buyer owns a coherent slice of the catalogue.
  */
-export interface UnitRow { unitCode: string; nameKo: string; nameEn: string; sortOrder: number }
-export interface CategoryRow { catCode: string; parentCode: string | null; depth: number; nameKo: string; nameEn: string; sortOrder: number }
+export interface UnitRow {
+  unitCode: string;
+  nameKo: string;
+  nameEn: string;
+  sortOrder: number;
+}
+export interface CategoryRow {
+  catCode: string;
+  parentCode: string | null;
+  depth: number;
+  nameKo: string;
+  nameEn: string;
+  sortOrder: number;
+}
 export interface SourcingGroupRow {
   sgCode: string;
   sgLevel: '001' | '002' | '003' | '004';
@@ -66,7 +78,13 @@ export function buildItems(rng: Rng, buyers: { direct: string[]; indirect: strin
   const units = UNITS.map(([unitCode, nameKo, nameEn], i) => ({ unitCode, nameKo, nameEn, sortOrder: (i + 1) * 10 }));
   const categories: CategoryRow[] = [];
   const sourcingGroups: SourcingGroupRow[] = SOURCING_TOP.map(([sgCode, sgName, sgNameEn], i) => ({
-    sgCode, sgLevel: '001', upCode: null, sgName, sgNameEn, buyerId: null, sortOrder: (i + 1) * 10,
+    sgCode,
+    sgLevel: '001',
+    upCode: null,
+    sgName,
+    sgNameEn,
+    buyerId: null,
+    sortOrder: (i + 1) * 10,
   }));
   let buyerTurn = { direct: 0, indirect: 0 };
   const nextBuyer = (kind: 'direct' | 'indirect') => {
@@ -77,29 +95,100 @@ export function buildItems(rng: Rng, buyers: { direct: string[]; indirect: strin
     return id;
   };
 
-  interface Combo { leaf: LeafCategory; nameIdx: number; spec: string; specIdx: number; specCount: number; sgDomestic: string; sgImported: string }
+  interface Combo {
+    leaf: LeafCategory;
+    nameIdx: number;
+    spec: string;
+    specIdx: number;
+    specCount: number;
+    sgDomestic: string;
+    sgImported: string;
+  }
   const combos: Combo[] = [];
   CATALOGUE.forEach((top, ti) => {
-    categories.push({ catCode: top.code, parentCode: null, depth: 1, nameKo: top.ko, nameEn: top.en, sortOrder: (ti + 1) * 10 });
+    categories.push({
+      catCode: top.code,
+      parentCode: null,
+      depth: 1,
+      nameKo: top.ko,
+      nameEn: top.en,
+      sortOrder: (ti + 1) * 10,
+    });
     const kind = top.sourcing === 'SGD' ? 'direct' : 'indirect';
     top.mids.forEach((mid, mi) => {
-      categories.push({ catCode: mid.code, parentCode: top.code, depth: 2, nameKo: mid.ko, nameEn: mid.en, sortOrder: (mi + 1) * 10 });
+      categories.push({
+        catCode: mid.code,
+        parentCode: top.code,
+        depth: 2,
+        nameKo: mid.ko,
+        nameEn: mid.en,
+        sortOrder: (mi + 1) * 10,
+      });
       mid.leaves.forEach((leaf, li) => {
-        categories.push({ catCode: leaf.code, parentCode: mid.code, depth: 3, nameKo: leaf.ko, nameEn: leaf.en, sortOrder: (li + 1) * 10 });
+        categories.push({
+          catCode: leaf.code,
+          parentCode: mid.code,
+          depth: 3,
+          nameKo: leaf.ko,
+          nameEn: leaf.en,
+          sortOrder: (li + 1) * 10,
+        });
         const sg = sgCodes(leaf, top.sourcing, top.code, mid.code);
         if (mi === 0 && li === 0) {
-          sourcingGroups.push({ sgCode: sg.l2, sgLevel: '002', upCode: top.sourcing, sgName: top.ko, sgNameEn: top.en, buyerId: null, sortOrder: (ti + 1) * 10 });
+          sourcingGroups.push({
+            sgCode: sg.l2,
+            sgLevel: '002',
+            upCode: top.sourcing,
+            sgName: top.ko,
+            sgNameEn: top.en,
+            buyerId: null,
+            sortOrder: (ti + 1) * 10,
+          });
         }
         if (li === 0) {
-          sourcingGroups.push({ sgCode: sg.l3, sgLevel: '003', upCode: sg.l2, sgName: mid.ko, sgNameEn: mid.en, buyerId: null, sortOrder: (mi + 1) * 10 });
+          sourcingGroups.push({
+            sgCode: sg.l3,
+            sgLevel: '003',
+            upCode: sg.l2,
+            sgName: mid.ko,
+            sgNameEn: mid.en,
+            buyerId: null,
+            sortOrder: (mi + 1) * 10,
+          });
         }
-        sourcingGroups.push({ sgCode: sg.domestic, sgLevel: '004', upCode: sg.l3, sgName: `${leaf.ko} (국내)`, sgNameEn: `${leaf.en} (domestic)`, buyerId: nextBuyer(kind), sortOrder: (li + 1) * 10 });
+        sourcingGroups.push({
+          sgCode: sg.domestic,
+          sgLevel: '004',
+          upCode: sg.l3,
+          sgName: `${leaf.ko} (국내)`,
+          sgNameEn: `${leaf.en} (domestic)`,
+          buyerId: nextBuyer(kind),
+          sortOrder: (li + 1) * 10,
+        });
         if (leaf.makers.some((m) => m[1] === 'jp')) {
-          sourcingGroups.push({ sgCode: sg.imported, sgLevel: '004', upCode: sg.l3, sgName: `${leaf.ko} (수입)`, sgNameEn: `${leaf.en} (imported)`, buyerId: nextBuyer(kind), sortOrder: (li + 1) * 10 + 5 });
+          sourcingGroups.push({
+            sgCode: sg.imported,
+            sgLevel: '004',
+            upCode: sg.l3,
+            sgName: `${leaf.ko} (수입)`,
+            sgNameEn: `${leaf.en} (imported)`,
+            buyerId: nextBuyer(kind),
+            sortOrder: (li + 1) * 10 + 5,
+          });
         }
         const specs = cartesian(leaf.specs);
         leaf.names.forEach((_, nameIdx) => {
-          specs.forEach((spec, specIdx) => combos.push({ leaf, nameIdx, spec, specIdx, specCount: specs.length, sgDomestic: sg.domestic, sgImported: sg.imported }));
+          specs.forEach((spec, specIdx) =>
+            combos.push({
+              leaf,
+              nameIdx,
+              spec,
+              specIdx,
+              specCount: specs.length,
+              sgDomestic: sg.domestic,
+              sgImported: sg.imported,
+            }),
+          );
         });
       });
     });
@@ -119,7 +208,10 @@ export function buildItems(rng: Rng, buyers: { direct: string[]; indirect: strin
     const [maker, origin] = leaf.makers[makerIdx];
     const [min, max] = leaf.price;
     // Larger specs cost more, with noise, so price lists look plausible within a family.
-    const t = Math.min(1, Math.max(0, 0.55 * (c.specCount > 1 ? c.specIdx / (c.specCount - 1) : 0.5) + 0.45 * rng.next()));
+    const t = Math.min(
+      1,
+      Math.max(0, 0.55 * (c.specCount > 1 ? c.specIdx / (c.specCount - 1) : 0.5) + 0.45 * rng.next()),
+    );
     const krw = roundPrice(min * Math.pow(max / min, t));
     const jpy = origin === 'jp';
     const price = jpy ? roundPrice(krw / JPY_RATE) : krw;

@@ -33,17 +33,23 @@ interface Area {
 
 const INTERNAL: readonly Area[] = [
   {
-    id: 'PUR', ko: '구매관리', en: 'Purchasing',
+    id: 'PUR',
+    ko: '구매관리',
+    en: 'Purchasing',
     groups: [
       {
-        id: 'PUR_PR', ko: '구매요청', en: 'Purchase Requests',
+        id: 'PUR_PR',
+        ko: '구매요청',
+        en: 'Purchase Requests',
         leaves: [
           ['PUR_PR_LIST', '구매요청', 'Purchase Requests', '/prList', ['/prEdit']],
           ['PUR_PR_CONFIRM', '구매요청 접수', 'PR Receipt', '/prConfirmList', ['/prConfirmEdit']],
         ],
       },
       {
-        id: 'PUR_ORDER', ko: '발주', en: 'Orders',
+        id: 'PUR_ORDER',
+        ko: '발주',
+        en: 'Orders',
         leaves: [
           ['PUR_ORDER_REQUEST', '발주요청', 'Order Requests', '/OrderRequestList', ['/OrderRequestEdit']],
           ['PUR_LOI_REQUEST', 'LOI 요청', 'Letters of Intent', '/LoiRequestList', ['/LoiRequestEdit']],
@@ -51,12 +57,16 @@ const INTERNAL: readonly Area[] = [
         ],
       },
       {
-        id: 'PUR_DEV', ko: '개발도구', en: 'Developer Tools',
+        id: 'PUR_DEV',
+        ko: '개발도구',
+        en: 'Developer Tools',
         leaves: [['PUR_DEV_TEST_PO', '발주 테스트', 'PO Test', '/testPo']],
       },
       {
         // Budget control (docs/budget.md): last of 구매관리, where migration 0431 appends it in a database seeded before.
-        id: 'PUR_BUDGET', ko: '예산관리', en: 'Budgets',
+        id: 'PUR_BUDGET',
+        ko: '예산관리',
+        en: 'Budgets',
         leaves: [
           ['PUR_BUDGET_MANAGE', '예산관리', 'Budget Lines', '/budget/budgetManage'],
           ['PUR_BUDGET_REPORT', '예산현황', 'Budget Report', '/budget/budgetReport'],
@@ -68,37 +78,58 @@ const INTERNAL: readonly Area[] = [
       },
       {
         // Last (after 예산관리), as migration 0441 adds the same rows to a database seeded before tenders.
-        id: 'PUR_BID', ko: '전자입찰', en: 'Sealed Bids',
+        id: 'PUR_BID',
+        ko: '전자입찰',
+        en: 'Sealed Bids',
         leaves: [
           ['PUR_BID_TENDER', '입찰 관리', 'Tenders', '/bid/tenderList', ['/bid/tenderEdit']],
           ['PUR_BID_OPEN', '개찰', 'Bid Opening', '/bid/tenderOpen'],
           // Migration 0461 adds the same row to a database seeded before auctions (0480 its create form).
-          ['PUR_BID_AUCTION', '역경매', 'Reverse Auctions', '/bid/auctionList', ['/bid/auctionMonitor', '/bid/auctionEdit']],
+          [
+            'PUR_BID_AUCTION',
+            '역경매',
+            'Reverse Auctions',
+            '/bid/auctionList',
+            ['/bid/auctionMonitor', '/bid/auctionEdit'],
+          ],
         ],
       },
     ],
   },
   {
-    id: 'WHS', ko: '입고/정산', en: 'Receiving & Settlement',
+    id: 'WHS',
+    ko: '입고/정산',
+    en: 'Receiving & Settlement',
     groups: [
       {
-        id: 'WHS_DELIVERY', ko: '납품', en: 'Deliveries',
+        id: 'WHS_DELIVERY',
+        ko: '납품',
+        en: 'Deliveries',
         leaves: [
           ['WHS_DELIVERY_LIST', '납품현황', 'Deliveries', '/deliverListAdmin', ['/deliverEditAdmin']],
           ['WHS_NONE_ORDER', '무발주 납품', 'Deliveries without PO', '/noneOrderViewAdmin'],
         ],
       },
       {
-        id: 'WHS_RECEIPT', ko: '입고', en: 'Goods Receipts',
+        id: 'WHS_RECEIPT',
+        ko: '입고',
+        en: 'Goods Receipts',
         leaves: [
           ['WHS_RECEIPT_LIST', '입고현황', 'Goods Receipts', '/warehousingList'],
           ['WHS_RECEIPT_ITEMS', '입고품목현황', 'Goods Receipt Lines', '/warehousingItemList'],
           ['WHS_RECEIPT_LIST_ALT', '입고현황(타시스템)', 'Goods Receipts (Other Systems)', '/warehousingListCopy'],
-          ['WHS_RECEIPT_ITEMS_ALT', '입고품목현황(타시스템)', 'Goods Receipt Lines (Other Systems)', '/warehousingItemListCopy'],
+          [
+            'WHS_RECEIPT_ITEMS_ALT',
+            '입고품목현황(타시스템)',
+            'Goods Receipt Lines (Other Systems)',
+            '/warehousingItemListCopy',
+          ],
         ],
       },
       {
-        id: 'WHS_SETTLE', ko: '정산', en: 'Settlement',
+        id: 'WHS_SETTLE',
+        ko: '정산',
+        en: 'Settlement',
         leaves: [
           ['WHS_SETTLE_MONTHLY', '월정산', 'Monthly Settlement', '/monthlyCalcAdmin', ['/monthlyCalcADetail']],
           ['WHS_SETTLE_ADJUST', '정산조정', 'Settlement Adjustment', '/adjustment'],
@@ -107,7 +138,9 @@ const INTERNAL: readonly Area[] = [
         ],
       },
       {
-        id: 'WHS_POSTING', ko: '기표/ERP 연동', en: 'Posting & ERP',
+        id: 'WHS_POSTING',
+        ko: '기표/ERP 연동',
+        en: 'Posting & ERP',
         leaves: [
           ['WHS_POSTING_VOUCHER', '기표현황', 'Posting Vouchers', '/signifier', ['/signifierDetail']],
           ['WHS_POSTING_ERROR', '전기오류', 'Posting Errors', '/posting-error'],
@@ -117,12 +150,22 @@ const INTERNAL: readonly Area[] = [
     ],
   },
   {
-    id: 'BIZ', ko: '협력사관리', en: 'Supplier Management',
+    id: 'BIZ',
+    ko: '협력사관리',
+    en: 'Supplier Management',
     groups: [
       {
-        id: 'BIZ_COMP', ko: '협력사', en: 'Suppliers',
+        id: 'BIZ_COMP',
+        ko: '협력사',
+        en: 'Suppliers',
         leaves: [
-          ['BIZ_COMP_MASTER', '협력사 마스터', 'Supplier Master', '/CompManageList', ['/CompManageEdit', '/compManage/CyberCompManageEdit']],
+          [
+            'BIZ_COMP_MASTER',
+            '협력사 마스터',
+            'Supplier Master',
+            '/CompManageList',
+            ['/CompManageEdit', '/compManage/CyberCompManageEdit'],
+          ],
           ['BIZ_COMP_STATUS', '협력사 현황', 'Supplier Status', '/compStatusList', ['/compStatusView']],
           ['BIZ_COMP_CHANGE_STATUS', '거래상태 변경', 'Status Change Requests', '/compChangeStatusList'],
           ['BIZ_COMP_COUNCIL', '협력회', 'Supplier Council', '/CompCouncilList'],
@@ -130,7 +173,9 @@ const INTERNAL: readonly Area[] = [
         ],
       },
       {
-        id: 'BIZ_REG', ko: '협력사 등록', en: 'Supplier Registration',
+        id: 'BIZ_REG',
+        ko: '협력사 등록',
+        en: 'Supplier Registration',
         leaves: [
           ['BIZ_REG_REQUEST', '등록요청', 'Registration Requests', '/compRegList'],
           ['BIZ_REG_EXCAVATION', '협력사 발굴', 'Prospective Suppliers', '/compExcavationList'],
@@ -140,41 +185,83 @@ const INTERNAL: readonly Area[] = [
     ],
   },
   {
-    id: 'EVA', ko: '평가관리', en: 'Supplier Evaluation',
+    id: 'EVA',
+    ko: '평가관리',
+    en: 'Supplier Evaluation',
     groups: [
       {
-        id: 'EVA_WORK', ko: '평가수행', en: 'Evaluation Work',
+        id: 'EVA_WORK',
+        ko: '평가수행',
+        en: 'Evaluation Work',
         leaves: [
           ['EVA_WORK_TASKS', '평가작업', 'My Evaluation Tasks', '/evaWorkList', ['/evaWorkEdit']],
           ['EVA_WORK_TOTAL', '종합평가', 'Total Evaluation', '/compEvaTotalList', ['/compEvaTotalEdit']],
-          ['EVA_WORK_RESULT', '평가결과', 'Evaluation Results', '/business/evaResult/evaWorkResultList', ['/business/evaResult/evaWorkResultView']],
+          [
+            'EVA_WORK_RESULT',
+            '평가결과',
+            'Evaluation Results',
+            '/business/evaResult/evaWorkResultList',
+            ['/business/evaResult/evaWorkResultView'],
+          ],
         ],
       },
       {
-        id: 'EVA_MANAGE', ko: '평가기준관리', en: 'Evaluation Settings',
+        id: 'EVA_MANAGE',
+        ko: '평가기준관리',
+        en: 'Evaluation Settings',
         leaves: [
           ['EVA_MANAGE_SETTING', '평가설정', 'Evaluation Settings', '/business/evaManage/evaSetting'],
-          ['EVA_MANAGE_REGISTRATION', '등록평가', 'Registration Evaluations', '/business/evaManage/compRegMngList', ['/business/evaManage/compRegMngDetail']],
-          ['EVA_MANAGE_CONTRACT', '구매계약 협력사', 'Contract Suppliers', '/business/evaManage/purContCompMngList', ['/business/evaManage/purContCompMngDetail']],
-          ['EVA_MANAGE_SATISFACTION', '거래만족도', 'Transaction Satisfaction', '/business/evaManage/transSatisMngList', ['/business/evaManage/transSatisMngDetail']],
+          [
+            'EVA_MANAGE_REGISTRATION',
+            '등록평가',
+            'Registration Evaluations',
+            '/business/evaManage/compRegMngList',
+            ['/business/evaManage/compRegMngDetail'],
+          ],
+          [
+            'EVA_MANAGE_CONTRACT',
+            '구매계약 협력사',
+            'Contract Suppliers',
+            '/business/evaManage/purContCompMngList',
+            ['/business/evaManage/purContCompMngDetail'],
+          ],
+          [
+            'EVA_MANAGE_SATISFACTION',
+            '거래만족도',
+            'Transaction Satisfaction',
+            '/business/evaManage/transSatisMngList',
+            ['/business/evaManage/transSatisMngDetail'],
+          ],
         ],
       },
     ],
   },
   {
-    id: 'ITEM', ko: '품목관리', en: 'Items',
+    id: 'ITEM',
+    ko: '품목관리',
+    en: 'Items',
     groups: [
       {
-        id: 'ITEM_MASTER', ko: '품목', en: 'Item Master',
+        id: 'ITEM_MASTER',
+        ko: '품목',
+        en: 'Item Master',
         leaves: [
           ['ITEM_MASTER_DETAIL', '품목조회', 'Item Details', '/itemDetail'],
           ['ITEM_MASTER_INSERT', '품목등록', 'New Item', '/itemInsert'],
           ['ITEM_MASTER_EXCEL', '품목 엑셀등록', 'Item Excel Upload', '/itemExcelUpList', ['/itemExcelUpDetail']],
-          ['ITEM_MASTER_PROPOSAL', '협력사 단가제안', 'Supplier Proposals', '/itemProposalList', ['/itemProposalDetail']],
+          [
+            'ITEM_MASTER_PROPOSAL',
+            '협력사 단가제안',
+            'Supplier Proposals',
+            '/itemProposalList',
+            ['/itemProposalDetail'],
+          ],
         ],
       },
       {
-        id: 'ITEM_STANDARD', ko: '기준정보', en: 'Reference Data',
+        id: 'ITEM_STANDARD',
+        ko: '기준정보',
+        en: 'Reference Data',
         leaves: [
           ['ITEM_STANDARD_CATEGORY', '품목분류', 'Item Categories', '/item/category/categoryManage'],
           ['ITEM_STANDARD_SOURCING', '소싱그룹', 'Sourcing Groups', '/item/comp/sourcingGroup'],
@@ -186,10 +273,14 @@ const INTERNAL: readonly Area[] = [
     ],
   },
   {
-    id: 'ASSET', ko: '자산관리', en: 'Assets',
+    id: 'ASSET',
+    ko: '자산관리',
+    en: 'Assets',
     groups: [
       {
-        id: 'ASSET_MANAGE', ko: '자산', en: 'Assets',
+        id: 'ASSET_MANAGE',
+        ko: '자산',
+        en: 'Assets',
         leaves: [
           ['ASSET_MANAGE_LIST', '자산현황', 'Assets', '/assetManagementList'],
           ['ASSET_MANAGE_REGISTER', '자산등록', 'Asset Registration', '/assetManagementRegisterList'],
@@ -199,18 +290,30 @@ const INTERNAL: readonly Area[] = [
     ],
   },
   {
-    id: 'RPT', ko: '리포트', en: 'Reports',
+    id: 'RPT',
+    ko: '리포트',
+    en: 'Reports',
     groups: [
       {
-        id: 'RPT_COST', ko: '단가분석', en: 'Price Analysis',
+        id: 'RPT_COST',
+        ko: '단가분석',
+        en: 'Price Analysis',
         leaves: [
           ['RPT_COST_DIFFERENCE', '단가 차이', 'Unit Price Differences', '/report/costUnit/costUnitDifference'],
-          ['RPT_COST_HIGH', '고단가 품목', 'High-Price Items', '/report/costUnit/highCostUnit', ['/report/costUnit/highCostUnitDetail']],
+          [
+            'RPT_COST_HIGH',
+            '고단가 품목',
+            'High-Price Items',
+            '/report/costUnit/highCostUnit',
+            ['/report/costUnit/highCostUnitDetail'],
+          ],
           ['RPT_COST_ITEM_MASTER', '품목 기준단가', 'Item Master Cost', '/report/manage/itemMasterCostNew'],
         ],
       },
       {
-        id: 'RPT_MONTHLY', ko: '월간 리포트', en: 'Monthly Reports',
+        id: 'RPT_MONTHLY',
+        ko: '월간 리포트',
+        en: 'Monthly Reports',
         leaves: (
           [
             ['사업부문별 구매실적', 'Spend by Section'],
@@ -236,10 +339,14 @@ const INTERNAL: readonly Area[] = [
     // The supplier screens at their internal address (spec §2): staff see what a
     // supplier sees, across suppliers, read only. Same routes as the supplier's own menus; the
     // portal column tells them apart, and the server lets staff in through these rows only.
-    id: 'SUPVIEW', ko: '협력사 화면', en: 'Supplier Screens',
+    id: 'SUPVIEW',
+    ko: '협력사 화면',
+    en: 'Supplier Screens',
     groups: [
       {
-        id: 'SUPVIEW_PUR', ko: '견적/발주', en: 'Quotations & Orders',
+        id: 'SUPVIEW_PUR',
+        ko: '견적/발주',
+        en: 'Quotations & Orders',
         leaves: [
           ['SUPVIEW_QUOT_REQUEST', '견적요청 확인', 'Quotation Requests', '/prCheckList', ['/prCheckEdit']],
           ['SUPVIEW_QUOT_SUBMIT', '견적제출 현황', 'Submitted Quotations', '/prSubmitList', ['/prSubmitEdit']],
@@ -247,29 +354,67 @@ const INTERNAL: readonly Area[] = [
         ],
       },
       {
-        id: 'SUPVIEW_FULFIL', ko: '납품/정산', en: 'Deliveries & Settlement',
+        id: 'SUPVIEW_FULFIL',
+        ko: '납품/정산',
+        en: 'Deliveries & Settlement',
         leaves: [
           ['SUPVIEW_DELIVERY', '협력사 납품', 'Supplier Deliveries', '/deliverInfo', ['/deliverEdit']],
           ['SUPVIEW_NONE_ORDER', '협력사 무발주 납품', 'Supplier Deliveries without PO', '/noneOrderView'],
-          ['SUPVIEW_SETTLE', '협력사 월정산', 'Supplier Monthly Settlement', '/monthlyCalculate', ['/monthlyCalcDetail']],
+          [
+            'SUPVIEW_SETTLE',
+            '협력사 월정산',
+            'Supplier Monthly Settlement',
+            '/monthlyCalculate',
+            ['/monthlyCalcDetail'],
+          ],
         ],
       },
       {
-        id: 'SUPVIEW_INFO', ko: '품목/회사정보', en: 'Items & Company',
+        id: 'SUPVIEW_INFO',
+        ko: '품목/회사정보',
+        en: 'Items & Company',
         leaves: [
-          ['SUPVIEW_ITEM', '협력사 품목/단가', 'Supplier Items and Prices', '/itemManagement/itemInfo', ['/itemManagement/ItemInfoEdit']],
-          ['SUPVIEW_ITEM_PROPOSAL', '협력사 단가변경 요청', 'Supplier Price Change Requests', '/itemManagement/upItemView', ['/itemManagement/upItemDetail']],
-          ['SUPVIEW_EVALUATION', '협력사 평가결과', 'Supplier Evaluation Results', '/compInfo/evaTotalList', ['/compInfo/evaTotalView']],
-          ['SUPVIEW_SURVEY', '협력사 거래만족도 응답', 'Supplier Survey Answers', '/compInfo/transSatisSurveyList', ['/compInfo/transSatisSurveyEdit']],
+          [
+            'SUPVIEW_ITEM',
+            '협력사 품목/단가',
+            'Supplier Items and Prices',
+            '/itemManagement/itemInfo',
+            ['/itemManagement/ItemInfoEdit'],
+          ],
+          [
+            'SUPVIEW_ITEM_PROPOSAL',
+            '협력사 단가변경 요청',
+            'Supplier Price Change Requests',
+            '/itemManagement/upItemView',
+            ['/itemManagement/upItemDetail'],
+          ],
+          [
+            'SUPVIEW_EVALUATION',
+            '협력사 평가결과',
+            'Supplier Evaluation Results',
+            '/compInfo/evaTotalList',
+            ['/compInfo/evaTotalView'],
+          ],
+          [
+            'SUPVIEW_SURVEY',
+            '협력사 거래만족도 응답',
+            'Supplier Survey Answers',
+            '/compInfo/transSatisSurveyList',
+            ['/compInfo/transSatisSurveyEdit'],
+          ],
         ],
       },
     ],
   },
   {
-    id: 'PORTAL', ko: '포털관리', en: 'Portal Administration',
+    id: 'PORTAL',
+    ko: '포털관리',
+    en: 'Portal Administration',
     groups: [
       {
-        id: 'PORTAL_AUTHOR', ko: '권한관리', en: 'Authority',
+        id: 'PORTAL_AUTHOR',
+        ko: '권한관리',
+        en: 'Authority',
         leaves: [
           ['PORTAL_AUTHOR_MENU', '메뉴관리', 'Menus', '/portal/author/menuManage', ['/portal/author']],
           ['PORTAL_AUTHOR_GROUP', '권한그룹관리', 'Authority Groups', '/portal/author/authorGroupManage'],
@@ -280,15 +425,25 @@ const INTERNAL: readonly Area[] = [
         ],
       },
       {
-        id: 'PORTAL_SYSTEM', ko: '시스템관리', en: 'System',
+        id: 'PORTAL_SYSTEM',
+        ko: '시스템관리',
+        en: 'System',
         leaves: [
-          ['PORTAL_SYSTEM_CODE', '공통코드관리', 'Common Codes', '/portal/codeManage/cmmnCodeManage', ['/portal/codeManage']],
+          [
+            'PORTAL_SYSTEM_CODE',
+            '공통코드관리',
+            'Common Codes',
+            '/portal/codeManage/cmmnCodeManage',
+            ['/portal/codeManage'],
+          ],
           ['PORTAL_SYSTEM_MESSAGE', '메시지관리', 'Messages', '/portal/system/messageManage'],
           ['PORTAL_SYSTEM_ACCESS_LOG', '개인정보 접근기록', 'Personal Data Access Log', '/portal/system/accessLog'],
         ],
       },
       {
-        id: 'PORTAL_OGPMS', ko: '협력사포털 관리', en: 'Supplier Portal',
+        id: 'PORTAL_OGPMS',
+        ko: '협력사포털 관리',
+        en: 'Supplier Portal',
         leaves: [
           ['PORTAL_OGPMS_REGISTER', '사용자 신청승인', 'User Applications', '/portal/ogpmsManage/RegisterUser'],
           ['PORTAL_OGPMS_BLOCK', '사용자 차단관리', 'User Blocking', '/portal/ogpmsManage/userBlock'],
@@ -297,7 +452,9 @@ const INTERNAL: readonly Area[] = [
         ],
       },
       {
-        id: 'PORTAL_APPROVAL', ko: '결재관리', en: 'Approval',
+        id: 'PORTAL_APPROVAL',
+        ko: '결재관리',
+        en: 'Approval',
         leaves: [
           ['PORTAL_APPROVAL_RULE', '결재규칙', 'Approval Rules', '/portal/approval/approvalRule'],
           ['PORTAL_APPROVAL_LINE', '결재선', 'Approval Lines', '/portal/approval/approvalLine'],
@@ -305,11 +462,15 @@ const INTERNAL: readonly Area[] = [
         ],
       },
       {
-        id: 'PORTAL_PO_CHANGE', ko: '발주변경관리', en: 'PO Changes',
+        id: 'PORTAL_PO_CHANGE',
+        ko: '발주변경관리',
+        en: 'PO Changes',
         leaves: [['PORTAL_PO_CHANGE_INFO', '발주변경 이력', 'PO Change History', '/portal/poChange/poChangeInfo']],
       },
       {
-        id: 'PORTAL_TEMPLATE', ko: '템플릿', en: 'Templates',
+        id: 'PORTAL_TEMPLATE',
+        ko: '템플릿',
+        en: 'Templates',
         leaves: [
           ...(
             [
@@ -326,26 +487,48 @@ const INTERNAL: readonly Area[] = [
           ).map(([ko, en], i): Leaf => [`PORTAL_TEMPLATE_${i}`, ko, en, `/template/template${i}`]),
           ['PORTAL_TEMPLATE_USER_APPLY', '사용자 신청 템플릿', 'User Application Template', '/template/userApply'],
           ['PORTAL_TEMPLATE_OGPMS_LOGIN', '협력사 로그인 템플릿', 'Supplier Login Template', '/template/ogpmsLogin'],
-          ['PORTAL_TEMPLATE_OGPMS_APPLY', '협력사 사용자 신청 템플릿', 'Supplier User Application Template', '/template/ogpmsUserApply1', ['/template/ogpmsUserApply2', '/template/ogpmsUserApply3']],
+          [
+            'PORTAL_TEMPLATE_OGPMS_APPLY',
+            '협력사 사용자 신청 템플릿',
+            'Supplier User Application Template',
+            '/template/ogpmsUserApply1',
+            ['/template/ogpmsUserApply2', '/template/ogpmsUserApply3'],
+          ],
         ],
       },
       {
         // Every staff member's own account (the internal address of the supplier's 내 정보).
-        id: 'PORTAL_MY', ko: '내 정보', en: 'My Account',
-        leaves: [['PORTAL_MY_INFO', '내 정보', 'My Account', '/userManagement/PersonInfoLogin', ['/userManagement/PersonInfo']]],
+        id: 'PORTAL_MY',
+        ko: '내 정보',
+        en: 'My Account',
+        leaves: [
+          [
+            'PORTAL_MY_INFO',
+            '내 정보',
+            'My Account',
+            '/userManagement/PersonInfoLogin',
+            ['/userManagement/PersonInfo'],
+          ],
+        ],
       },
       {
         // Last, as migration 0421 adds the same rows to a database seeded before the studio.
-        id: 'PORTAL_SCREEN', ko: '화면관리', en: 'Screens',
+        id: 'PORTAL_SCREEN',
+        ko: '화면관리',
+        en: 'Screens',
         leaves: [['PORTAL_SCREEN_STUDIO', '화면 스튜디오', 'Screen Studio', '/portal/screen/studio']],
       },
     ],
   },
   {
-    id: 'BOARD', ko: '게시판', en: 'Boards',
+    id: 'BOARD',
+    ko: '게시판',
+    en: 'Boards',
     groups: [
       {
-        id: 'BOARD_POST', ko: '게시판', en: 'Boards',
+        id: 'BOARD_POST',
+        ko: '게시판',
+        en: 'Boards',
         leaves: [
           ['BOARD_POST_NOTICE', '공지사항', 'Notices', '/board/notice'],
           ['BOARD_POST_FAQ', 'FAQ', 'FAQ', '/board/faq'],
@@ -358,10 +541,14 @@ const INTERNAL: readonly Area[] = [
 /** Supplier menus; pgmIds carry CY_ because both trees share one table and one key space. */
 const EXTERNAL: readonly Area[] = [
   {
-    id: 'CY_QUOT', ko: '견적', en: 'Quotations',
+    id: 'CY_QUOT',
+    ko: '견적',
+    en: 'Quotations',
     groups: [
       {
-        id: 'CY_QUOT_MAIN', ko: '견적관리', en: 'Quotations',
+        id: 'CY_QUOT_MAIN',
+        ko: '견적관리',
+        en: 'Quotations',
         leaves: [
           ['CY_QUOT_REQUEST', '견적요청 확인', 'Quotation Requests', '/prCheckList', ['/prCheckEdit']],
           ['CY_QUOT_SUBMIT', '견적제출', 'My Quotations', '/prSubmitList', ['/prSubmitEdit']],
@@ -370,19 +557,35 @@ const EXTERNAL: readonly Area[] = [
     ],
   },
   {
-    id: 'CY_ORDER', ko: '발주', en: 'Orders',
+    id: 'CY_ORDER',
+    ko: '발주',
+    en: 'Orders',
     groups: [
       {
-        id: 'CY_ORDER_MAIN', ko: '발주관리', en: 'Purchase Orders',
-        leaves: [['CY_ORDER_LIST', '발주서 조회', 'Purchase Orders', '/CyberOrderRequestList', ['/CyberOrderRequestEdit', '/CyberLoiList', '/CyberLoiEdit']]],
+        id: 'CY_ORDER_MAIN',
+        ko: '발주관리',
+        en: 'Purchase Orders',
+        leaves: [
+          [
+            'CY_ORDER_LIST',
+            '발주서 조회',
+            'Purchase Orders',
+            '/CyberOrderRequestList',
+            ['/CyberOrderRequestEdit', '/CyberLoiList', '/CyberLoiEdit'],
+          ],
+        ],
       },
     ],
   },
   {
-    id: 'CY_DELIVERY', ko: '납품', en: 'Deliveries',
+    id: 'CY_DELIVERY',
+    ko: '납품',
+    en: 'Deliveries',
     groups: [
       {
-        id: 'CY_DELIVERY_MAIN', ko: '납품관리', en: 'Deliveries',
+        id: 'CY_DELIVERY_MAIN',
+        ko: '납품관리',
+        en: 'Deliveries',
         leaves: [
           ['CY_DELIVERY_LIST', '납품등록/현황', 'Deliveries', '/deliverInfo', ['/deliverEdit']],
           ['CY_DELIVERY_NONE_ORDER', '무발주 납품', 'Deliveries without PO', '/noneOrderView'],
@@ -391,48 +594,98 @@ const EXTERNAL: readonly Area[] = [
     ],
   },
   {
-    id: 'CY_SETTLE', ko: '정산', en: 'Settlement',
+    id: 'CY_SETTLE',
+    ko: '정산',
+    en: 'Settlement',
     groups: [
       {
-        id: 'CY_SETTLE_MAIN', ko: '정산관리', en: 'Settlement',
+        id: 'CY_SETTLE_MAIN',
+        ko: '정산관리',
+        en: 'Settlement',
         leaves: [['CY_SETTLE_MONTHLY', '월정산', 'Monthly Settlement', '/monthlyCalculate', ['/monthlyCalcDetail']]],
       },
     ],
   },
   {
-    id: 'CY_ITEM', ko: '품목', en: 'Items',
+    id: 'CY_ITEM',
+    ko: '품목',
+    en: 'Items',
     groups: [
       {
-        id: 'CY_ITEM_MAIN', ko: '품목관리', en: 'Items',
+        id: 'CY_ITEM_MAIN',
+        ko: '품목관리',
+        en: 'Items',
         leaves: [
-          ['CY_ITEM_INFO', '품목/단가 조회', 'My Items and Prices', '/itemManagement/itemInfo', ['/itemManagement/ItemInfoEdit']],
-          ['CY_ITEM_PRICE_CHANGE', '단가변경 요청', 'Price Change Requests', '/itemManagement/upItemView', ['/itemManagement/upItemDetail']],
+          [
+            'CY_ITEM_INFO',
+            '품목/단가 조회',
+            'My Items and Prices',
+            '/itemManagement/itemInfo',
+            ['/itemManagement/ItemInfoEdit'],
+          ],
+          [
+            'CY_ITEM_PRICE_CHANGE',
+            '단가변경 요청',
+            'Price Change Requests',
+            '/itemManagement/upItemView',
+            ['/itemManagement/upItemDetail'],
+          ],
         ],
       },
     ],
   },
   {
-    id: 'CY_COMPANY', ko: '회사정보', en: 'Company',
+    id: 'CY_COMPANY',
+    ko: '회사정보',
+    en: 'Company',
     groups: [
       {
-        id: 'CY_COMPANY_MAIN', ko: '회사정보', en: 'Company',
+        id: 'CY_COMPANY_MAIN',
+        ko: '회사정보',
+        en: 'Company',
         leaves: [
           ['CY_COMPANY_MASTER', '회사정보 변경', 'Company Details', '/compManage/CyberCompManageEdit'],
-          ['CY_COMPANY_EVALUATION', '평가결과 조회', 'Evaluation Results', '/compInfo/evaTotalList', ['/compInfo/evaTotalView']],
-          ['CY_COMPANY_SURVEY', '거래만족도 설문', 'Satisfaction Surveys', '/compInfo/transSatisSurveyList', ['/compInfo/transSatisSurveyEdit']],
+          [
+            'CY_COMPANY_EVALUATION',
+            '평가결과 조회',
+            'Evaluation Results',
+            '/compInfo/evaTotalList',
+            ['/compInfo/evaTotalView'],
+          ],
+          [
+            'CY_COMPANY_SURVEY',
+            '거래만족도 설문',
+            'Satisfaction Surveys',
+            '/compInfo/transSatisSurveyList',
+            ['/compInfo/transSatisSurveyEdit'],
+          ],
         ],
       },
     ],
   },
   {
-    id: 'CY_USER', ko: '사용자관리', en: 'Users',
+    id: 'CY_USER',
+    ko: '사용자관리',
+    en: 'Users',
     groups: [
       {
-        id: 'CY_USER_MY', ko: '내 정보', en: 'My Account',
-        leaves: [['CY_USER_MY_INFO', '내 정보', 'My Account', '/userManagement/PersonInfoLogin', ['/userManagement/PersonInfo']]],
+        id: 'CY_USER_MY',
+        ko: '내 정보',
+        en: 'My Account',
+        leaves: [
+          [
+            'CY_USER_MY_INFO',
+            '내 정보',
+            'My Account',
+            '/userManagement/PersonInfoLogin',
+            ['/userManagement/PersonInfo'],
+          ],
+        ],
       },
       {
-        id: 'CY_USER_ADMIN', ko: '회사 사용자관리', en: 'Company Users',
+        id: 'CY_USER_ADMIN',
+        ko: '회사 사용자관리',
+        en: 'Company Users',
         leaves: [
           ['CY_USER_ADMIN_BLOCK', '사용자 차단관리', 'User Blocking', '/portal/ogpmsManage/userBlock'],
           ['CY_USER_ADMIN_COMP_USER', '회사 사용자관리', 'Company Users', '/portal/ogpmsManage/compUserManage'],
@@ -442,10 +695,14 @@ const EXTERNAL: readonly Area[] = [
   },
   {
     // Last, as migration 0441 adds the same rows to a database seeded before tenders.
-    id: 'CY_BID', ko: '입찰', en: 'Bids',
+    id: 'CY_BID',
+    ko: '입찰',
+    en: 'Bids',
     groups: [
       {
-        id: 'CY_BID_MAIN', ko: '전자입찰', en: 'Sealed Bids',
+        id: 'CY_BID_MAIN',
+        ko: '전자입찰',
+        en: 'Sealed Bids',
         leaves: [
           ['CY_BID_TENDER', '입찰 참여', 'My Tenders', '/bid/tenderList', ['/bid/tenderSubmit']],
           // The list; a row opens the live room (migration 0480 moves a database seeded before).
@@ -460,11 +717,44 @@ function flatten(areas: readonly Area[], portal: 'I' | 'X'): MenuRow[] {
   const rows: MenuRow[] = [];
   const base = { useYn: 'Y' as const, portal };
   areas.forEach((area, ai) => {
-    rows.push({ ...base, pgmId: area.id, parentId: null, depth: 1, pgmName: area.ko, pgmNameEn: area.en, sspUrl: null, sspSubUrls: [], leaf: 'F', sortOrder: (ai + 1) * 10 });
+    rows.push({
+      ...base,
+      pgmId: area.id,
+      parentId: null,
+      depth: 1,
+      pgmName: area.ko,
+      pgmNameEn: area.en,
+      sspUrl: null,
+      sspSubUrls: [],
+      leaf: 'F',
+      sortOrder: (ai + 1) * 10,
+    });
     area.groups.forEach((group, gi) => {
-      rows.push({ ...base, pgmId: group.id, parentId: area.id, depth: 2, pgmName: group.ko, pgmNameEn: group.en, sspUrl: null, sspSubUrls: [], leaf: 'F', sortOrder: (gi + 1) * 10 });
+      rows.push({
+        ...base,
+        pgmId: group.id,
+        parentId: area.id,
+        depth: 2,
+        pgmName: group.ko,
+        pgmNameEn: group.en,
+        sspUrl: null,
+        sspSubUrls: [],
+        leaf: 'F',
+        sortOrder: (gi + 1) * 10,
+      });
       group.leaves.forEach(([pgmId, ko, en, url, subUrls], li) => {
-        rows.push({ ...base, pgmId, parentId: group.id, depth: 3, pgmName: ko, pgmNameEn: en, sspUrl: url, sspSubUrls: [...(subUrls ?? [])], leaf: 'T', sortOrder: (li + 1) * 10 });
+        rows.push({
+          ...base,
+          pgmId,
+          parentId: group.id,
+          depth: 3,
+          pgmName: ko,
+          pgmNameEn: en,
+          sspUrl: url,
+          sspSubUrls: [...(subUrls ?? [])],
+          leaf: 'T',
+          sortOrder: (li + 1) * 10,
+        });
       });
     });
   });

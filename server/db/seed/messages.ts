@@ -14,11 +14,19 @@ type Def = readonly [key: string, ko: string, en: string];
 
 const AUTH: readonly Def[] = [
   ['AUTH006', '인가된 시스템이 아닙니다.', 'This system is not authorised.'],
-  ['AUTH006.retry', '인가된 시스템이 아닙니다. 다시 시도하시겠습니까?', 'This system is not authorised. Do you want to try again?'],
+  [
+    'AUTH006.retry',
+    '인가된 시스템이 아닙니다. 다시 시도하시겠습니까?',
+    'This system is not authorised. Do you want to try again?',
+  ],
   ['AUTH019', '아이디가 올바르지 않습니다.', 'The user ID is invalid.'],
   ['AUTH011', '아이디 또는 비밀번호가 올바르지 않습니다.', 'The user ID or password is incorrect.'],
   ['AUTH015', '비밀번호가 설정되지 않았습니다.', 'No password has been set for this account.'],
-  ['AUTH100', '비정상 계정입니다. 관리자에게 문의하세요.', 'This account is abnormal. Please contact the administrator.'],
+  [
+    'AUTH100',
+    '비정상 계정입니다. 관리자에게 문의하세요.',
+    'This account is abnormal. Please contact the administrator.',
+  ],
   ['AUTH101', '휴면 계정입니다. 관리자에게 문의하세요.', 'This account is dormant. Please contact the administrator.'],
   ['AUTH102', '잠긴 계정입니다. 관리자에게 문의하세요.', 'This account is locked. Please contact the administrator.'],
   ['AUTH103', '비밀번호가 만료되었습니다. 비밀번호를 변경하세요.', 'Your password has expired. Please change it.'],
@@ -27,20 +35,48 @@ const AUTH: readonly Def[] = [
   ['AUTH014', '재설정 비밀번호가 올바르지 않습니다.', 'The new password is not valid.'],
   ['AUTH003', '등록된 사용자가 아닙니다.', 'You are not a registered user.'],
   ['COM000010', '사용자를 찾을 수 없습니다.', 'User not found.'],
-  ['AUTH_DIRECTORY_DOWN', '디렉터리(AD) 서버가 응답하지 않습니다. 잠시 후 다시 시도하거나 관리자에게 문의하세요.', 'The directory (AD) server is not answering. Please try again shortly or contact the administrator.'],
-  ['AUTH_SSO_DOWN', 'SSO 인증 서버가 응답하지 않습니다. 잠시 후 다시 시도하거나 관리자에게 문의하세요.', 'The single sign-on (SSO) server is not answering. Please try again shortly or contact the administrator.'],
+  [
+    'AUTH_DIRECTORY_DOWN',
+    '디렉터리(AD) 서버가 응답하지 않습니다. 잠시 후 다시 시도하거나 관리자에게 문의하세요.',
+    'The directory (AD) server is not answering. Please try again shortly or contact the administrator.',
+  ],
+  [
+    'AUTH_SSO_DOWN',
+    'SSO 인증 서버가 응답하지 않습니다. 잠시 후 다시 시도하거나 관리자에게 문의하세요.',
+    'The single sign-on (SSO) server is not answering. Please try again shortly or contact the administrator.',
+  ],
   ['GPMS005', '로그인이 필요합니다.', 'You need to log in.'],
   ['GPMS006', '접근 권한이 없습니다.', 'You do not have access to this page.'],
   ['CMM-0005', '세션이 종료되었습니다. 다시 접속하세요.', 'Your session has ended. Please sign in again.'],
   ['ERROR', '로그인에 실패했습니다.', 'Login failed.'],
   ['login.infoTitle', '로그인 정보', 'Login information'],
-  ['login.logoutTimeout', '로그아웃 시간이 초과되어 로그아웃되었습니다. 다시 로그인하세요.', 'You were logged out after a period of inactivity. Please log in again.'],
-  ['session.expiredLogout', '세션이 만료되어 로그아웃됩니다.', 'You are being logged out because your session has expired.'],
+  [
+    'login.logoutTimeout',
+    '로그아웃 시간이 초과되어 로그아웃되었습니다. 다시 로그인하세요.',
+    'You were logged out after a period of inactivity. Please log in again.',
+  ],
+  [
+    'session.expiredLogout',
+    '세션이 만료되어 로그아웃됩니다.',
+    'You are being logged out because your session has expired.',
+  ],
   ['auth.abnormalAccessPath', '정상적인 접근 경로가 아닙니다.', 'This is not a normal access path.'],
   ['auth.otpSent', '인증번호를 발송했습니다.', 'A verification code has been sent.'],
-  ['auth.otpNoCellPhone', '등록된 휴대폰 번호가 없습니다. 관리자에게 문의하세요.', 'No cell phone number is registered. Please contact the administrator.'],
-  ['auth.otpNoEmail', '등록된 이메일이 없습니다. 관리자에게 문의하세요.', 'No e-mail address is registered. Please contact the administrator.'],
-  ['auth.clockSkew', '사용자 PC의 시간이 서버와 5분 이상 차이납니다. 시간을 맞춰 주세요.', 'Your computer clock differs from the server by more than 5 minutes. Please set the clock.'],
+  [
+    'auth.otpNoCellPhone',
+    '등록된 휴대폰 번호가 없습니다. 관리자에게 문의하세요.',
+    'No cell phone number is registered. Please contact the administrator.',
+  ],
+  [
+    'auth.otpNoEmail',
+    '등록된 이메일이 없습니다. 관리자에게 문의하세요.',
+    'No e-mail address is registered. Please contact the administrator.',
+  ],
+  [
+    'auth.clockSkew',
+    '사용자 PC의 시간이 서버와 5분 이상 차이납니다. 시간을 맞춰 주세요.',
+    'Your computer clock differs from the server by more than 5 minutes. Please set the clock.',
+  ],
 ];
 
 const HTTP: readonly Def[] = [
@@ -49,7 +85,11 @@ const HTTP: readonly Def[] = [
   ['http.401', '인증에 실패했습니다. 다시 로그인하세요.', 'Authentication failed. Please log in again.'],
   ['http.403', '인가에 실패했습니다. 접근 권한이 없습니다.', 'Authorization failed: you have no access right.'],
   ['http.404', '페이지가 존재하지 않습니다.', 'The page does not exist.'],
-  ['http.409', '다른 사용자가 먼저 변경했습니다. 다시 조회한 후 처리하세요.', 'Someone else changed this first. Reload and try again.'],
+  [
+    'http.409',
+    '다른 사용자가 먼저 변경했습니다. 다시 조회한 후 처리하세요.',
+    'Someone else changed this first. Reload and try again.',
+  ],
   ['http.500', '서버 내부 오류입니다.', 'Internal server error.'],
   ['http.502', '게이트웨이 오류입니다. 네트워크를 확인하세요.', 'Gateway error. Please check the network.'],
   ['http.error', '오류가 발생했습니다. 잠시 후 다시 시도하세요.', 'An error occurred. Please try again later.'],
@@ -67,7 +107,11 @@ const VALIDATION: readonly Def[] = [
   ['validation.excelOnly', '엑셀 파일만 업로드할 수 있습니다.', 'Only spreadsheet files can be uploaded.'],
   ['validation.fileTooLarge', '파일 크기는 {limit}MB를 넘을 수 없습니다.', 'A file may not be larger than {limit} MB.'],
   ['validation.taxNo', '사업자등록번호가 올바르지 않습니다.', 'The business registration number is not valid.'],
-  ['validation.simpleOrderLimit', '소액발주 한도({limit}원)를 초과했습니다.', 'The amount exceeds the simple order limit ({limit} KRW).'],
+  [
+    'validation.simpleOrderLimit',
+    '소액발주 한도({limit}원)를 초과했습니다.',
+    'The amount exceeds the simple order limit ({limit} KRW).',
+  ],
 ];
 
 const UI: readonly Def[] = [
@@ -87,8 +131,16 @@ const UI: readonly Def[] = [
   ['popup.section.title', '사업부문 선택', 'Choose business section'],
   ['popup.dept.title', '부서 선택', 'Choose department'],
   ['popup.person.title', '사원 검색', 'Search employees'],
-  ['approval.forwardY', '승인하면 발주서가 협력사로 자동 전송됩니다. 승인하시겠습니까?', 'On approval the purchase order is sent to the supplier automatically. Approve?'],
-  ['approval.forwardN', '이 협력사는 발주서 자동 전송 대상이 아닙니다. 승인 후 발주서를 별도로 전달하세요. 승인하시겠습니까?', 'This supplier does not receive purchase orders automatically; deliver the order separately after approval. Approve?'],
+  [
+    'approval.forwardY',
+    '승인하면 발주서가 협력사로 자동 전송됩니다. 승인하시겠습니까?',
+    'On approval the purchase order is sent to the supplier automatically. Approve?',
+  ],
+  [
+    'approval.forwardN',
+    '이 협력사는 발주서 자동 전송 대상이 아닙니다. 승인 후 발주서를 별도로 전달하세요. 승인하시겠습니까?',
+    'This supplier does not receive purchase orders automatically; deliver the order separately after approval. Approve?',
+  ],
   ['app.titleInternal', 'GPMS', 'GPMS'],
   ['app.titleExternal', 'OGPMS', 'OGPMS'],
 ];

@@ -15,7 +15,8 @@ export const MAX_SCALE = 100;
 
 export async function multiplyOrders(db: Kysely<Database>, scale: number): Promise<void> {
   if (scale <= 1) return;
-  if (!Number.isInteger(scale) || scale > MAX_SCALE) throw new Error(`scale must be a whole number from 1 to ${MAX_SCALE}`);
+  if (!Number.isInteger(scale) || scale > MAX_SCALE)
+    throw new Error(`scale must be a whole number from 1 to ${MAX_SCALE}`);
   const minDate = anchorDate(-HISTORY_DAYS);
   const maxDate = anchorDate(-1);
 
@@ -42,7 +43,9 @@ export async function multiplyOrders(db: Kysely<Database>, scale: number): Promi
     from c left join base_max m on m.yr = to_char(c.new_date, 'YYYY')
   `.execute(db);
 
-  const tooLong = await sql<{ n: number }>`select count(*)::int as n from seed_po_copy where length(new_no) <> 13`.execute(db);
+  const tooLong = await sql<{
+    n: number;
+  }>`select count(*)::int as n from seed_po_copy where length(new_no) <> 13`.execute(db);
   if (tooLong.rows[0].n > 0) throw new Error('order numbers overflowed six digits; lower the scale');
 
   await sql`

@@ -58,21 +58,77 @@ export const HISTORY_DAYS = 730;
 export const DEMO_SUPPLIERS = ['C00001', 'C00002'] as const;
 
 const JPY_RATE = Number(JPY_RATE_PER_100) / 100;
-const CANCEL_REASONS = ['요청부서 취소 요청', '예산 미확보', '사양 변경으로 재발주', '협력사 납기 불가', '중복 발주', '단가 재협의'];
-const LINE_COUNT = [[1, 13], [2, 14], [3, 14], [4, 13], [5, 12], [6, 12], [7, 11], [8, 11]] as const;
+const CANCEL_REASONS = [
+  '요청부서 취소 요청',
+  '예산 미확보',
+  '사양 변경으로 재발주',
+  '협력사 납기 불가',
+  '중복 발주',
+  '단가 재협의',
+];
+const LINE_COUNT = [
+  [1, 13],
+  [2, 14],
+  [3, 14],
+  [4, 13],
+  [5, 12],
+  [6, 12],
+  [7, 11],
+  [8, 11],
+] as const;
 
 /** Status mix by age in days: recent orders are still moving, old ones are closed. */
 function statusByAge(rng: Rng, age: number): PoStatus {
-  if (age < 14) return rng.weighted([['DRAFT', 15], ['IN_APPROVAL', 20], ['APPROVED', 15], ['SENT', 20], ['ACKNOWLEDGED', 15], ['PARTLY_DELIVERED', 5], ['DELIVERED', 5], ['CANCELLED', 5]] as const);
-  if (age < 60) return rng.weighted([['DRAFT', 2], ['IN_APPROVAL', 4], ['APPROVED', 4], ['SENT', 8], ['ACKNOWLEDGED', 20], ['PARTLY_DELIVERED', 25], ['DELIVERED', 30], ['CLOSED', 3], ['CANCELLED', 4]] as const);
-  if (age < 180) return rng.weighted([['ACKNOWLEDGED', 3], ['PARTLY_DELIVERED', 10], ['DELIVERED', 40], ['CLOSED', 42], ['CANCELLED', 5]] as const);
-  return rng.weighted([['PARTLY_DELIVERED', 1], ['DELIVERED', 8], ['CLOSED', 86], ['CANCELLED', 5]] as const);
+  if (age < 14)
+    return rng.weighted([
+      ['DRAFT', 15],
+      ['IN_APPROVAL', 20],
+      ['APPROVED', 15],
+      ['SENT', 20],
+      ['ACKNOWLEDGED', 15],
+      ['PARTLY_DELIVERED', 5],
+      ['DELIVERED', 5],
+      ['CANCELLED', 5],
+    ] as const);
+  if (age < 60)
+    return rng.weighted([
+      ['DRAFT', 2],
+      ['IN_APPROVAL', 4],
+      ['APPROVED', 4],
+      ['SENT', 8],
+      ['ACKNOWLEDGED', 20],
+      ['PARTLY_DELIVERED', 25],
+      ['DELIVERED', 30],
+      ['CLOSED', 3],
+      ['CANCELLED', 4],
+    ] as const);
+  if (age < 180)
+    return rng.weighted([
+      ['ACKNOWLEDGED', 3],
+      ['PARTLY_DELIVERED', 10],
+      ['DELIVERED', 40],
+      ['CLOSED', 42],
+      ['CANCELLED', 5],
+    ] as const);
+  return rng.weighted([
+    ['PARTLY_DELIVERED', 1],
+    ['DELIVERED', 8],
+    ['CLOSED', 86],
+    ['CANCELLED', 5],
+  ] as const);
 }
 
 /** Age range in which a forced status looks natural. */
 const AGE_FOR_STATUS: Record<PoStatus, readonly [number, number]> = {
-  DRAFT: [1, 12], IN_APPROVAL: [1, 12], APPROVED: [1, 12], SENT: [2, 13], ACKNOWLEDGED: [5, 50],
-  PARTLY_DELIVERED: [15, 60], DELIVERED: [20, 150], CLOSED: [100, 700], CANCELLED: [3, 700],
+  DRAFT: [1, 12],
+  IN_APPROVAL: [1, 12],
+  APPROVED: [1, 12],
+  SENT: [2, 13],
+  ACKNOWLEDGED: [5, 50],
+  PARTLY_DELIVERED: [15, 60],
+  DELIVERED: [20, 150],
+  CLOSED: [100, 700],
+  CANCELLED: [3, 700],
 };
 
 /** Orders are placed on working days: an age in [lo, hi] that does not fall on a weekend. */
@@ -85,8 +141,18 @@ function workingAge(rng: Rng, lo: number, hi: number): number {
 }
 
 function quantityTenths(rng: Rng, unit: string, priceKrw: number): number {
-  let [lo, hi] = priceKrw < 100 ? [500, 10000] : priceKrw < 1_000 ? [50, 2000] : priceKrw < 10_000 ? [5, 300]
-    : priceKrw < 100_000 ? [1, 40] : priceKrw < 1_000_000 ? [1, 8] : [1, 3];
+  let [lo, hi] =
+    priceKrw < 100
+      ? [500, 10000]
+      : priceKrw < 1_000
+        ? [50, 2000]
+        : priceKrw < 10_000
+          ? [5, 300]
+          : priceKrw < 100_000
+            ? [1, 40]
+            : priceKrw < 1_000_000
+              ? [1, 8]
+              : [1, 3];
   if (unit === 'KG') [lo, hi] = [100, 5000];
   let q = rng.int(lo, hi);
   if (q > 1000) q = Math.round(q / 100) * 100;
@@ -130,7 +196,12 @@ interface Draft {
   buyerId: string;
 }
 
-function pickLines(ctx: Context, profile: SupplierProfile, currency: 'KRW' | 'JPY', type: 'PO' | 'SIMPLE'): DraftLine[] {
+function pickLines(
+  ctx: Context,
+  profile: SupplierProfile,
+  currency: 'KRW' | 'JPY',
+  type: 'PO' | 'SIMPLE',
+): DraftLine[] {
   const { rng } = ctx;
   const byTop = ctx.catalogue[currency];
   const leaves: ItemRow[][] = [];
@@ -140,7 +211,8 @@ function pickLines(ctx: Context, profile: SupplierProfile, currency: 'KRW' | 'JP
   // One sourcing family per order, topped up from the supplier's other families when small.
   const main = rng.pick(leaves);
   const pool = main.length >= count ? main : main.concat(...leaves.filter((l) => l !== main));
-  const cheap = type === 'SIMPLE' ? pool.filter((i) => Number(i.refPrice) * (currency === 'JPY' ? JPY_RATE : 1) < 1_000_000) : pool;
+  const cheap =
+    type === 'SIMPLE' ? pool.filter((i) => Number(i.refPrice) * (currency === 'JPY' ? JPY_RATE : 1) < 1_000_000) : pool;
   const source = cheap.length > 0 ? cheap : pool;
   const chosen = new Set<ItemRow>();
   for (let guard = 0; chosen.size < count && guard < count * 20; guard++) chosen.add(rng.pick(source));
@@ -205,7 +277,13 @@ function deliveredTenths(rng: Rng, status: PoStatus, qty: number, lineIdx: numbe
 
 export function buildOrders(
   rng: Rng,
-  input: { items: ItemRow[]; sourcingGroups: SourcingGroupRow[]; employees: EmployeeRow[]; profiles: SupplierProfile[]; count?: number },
+  input: {
+    items: ItemRow[];
+    sourcingGroups: SourcingGroupRow[];
+    employees: EmployeeRow[];
+    profiles: SupplierProfile[];
+    count?: number;
+  },
 ): Orders {
   const count = input.count ?? 6000;
   const catalogue: Context['catalogue'] = { KRW: new Map(), JPY: new Map() };
@@ -242,7 +320,10 @@ export function buildOrders(
 
   // Bigger suppliers get more orders (a rough Zipf curve); the demo suppliers are among the biggest.
   const active = input.profiles.filter((p) => p.active);
-  const ranked = [...active.filter((p) => DEMO_SUPPLIERS.includes(p.compNo as never)), ...rng.shuffle(active.filter((p) => !DEMO_SUPPLIERS.includes(p.compNo as never)))];
+  const ranked = [
+    ...active.filter((p) => DEMO_SUPPLIERS.includes(p.compNo as never)),
+    ...rng.shuffle(active.filter((p) => !DEMO_SUPPLIERS.includes(p.compNo as never))),
+  ];
   const weighted = ranked.map((p, i) => [p.compNo, 1 / Math.pow(i + 2, 0.8)] as const);
   const everyone = input.profiles.map((p) => [p.compNo, 1] as const);
   while (drafts.length < count) {
@@ -267,7 +348,9 @@ export function buildOrders(
     const sent = sentStatuses.includes(d.status) || (d.status === 'CANCELLED' && rng.chance(0.3));
     const acknowledged = sent && d.status !== 'SENT' && d.status !== 'CANCELLED';
     const sentDay = Math.min(rng.int(0, 2), d.age - 1);
-    const forwardedAt = sent ? kstTimestamp(addDays(d.date, Math.max(0, sentDay)), rng.int(9, 17), rng.int(0, 59)) : null;
+    const forwardedAt = sent
+      ? kstTimestamp(addDays(d.date, Math.max(0, sentDay)), rng.int(9, 17), rng.int(0, 59))
+      : null;
     const ackDay = Math.max(0, Math.min(sentDay + rng.int(0, 3), d.age - 1));
     const acknowledgedAt = acknowledged ? kstTimestamp(addDays(d.date, ackDay), rng.int(9, 18), rng.int(0, 59)) : null;
     const createdAt = kstTimestamp(d.date, rng.int(8, 11), rng.int(0, 59));
@@ -299,7 +382,10 @@ export function buildOrders(
       buyerId: d.buyerId,
       requesterId: d.requester.singleid,
       prNo: null,
-      title: d.lines.length === 1 ? `${first.itemName} ${first.spec ?? ''}`.trim() : `${first.itemName} 외 ${d.lines.length - 1}건`,
+      title:
+        d.lines.length === 1
+          ? `${first.itemName} ${first.spec ?? ''}`.trim()
+          : `${first.itemName} 외 ${d.lines.length - 1}건`,
       currency: d.currency,
       totalAmount: tenthsToAmount(lineTotalTenths(d.lines)),
       status: d.status,

@@ -1,5 +1,11 @@
 import { periodOf } from '../../domain/dates.js';
-import { settleLines, settlementTotals, type DecidedLine, type SettledLine, type SettleStatus } from '../../modules/fulfilment/settlement/workflow.js';
+import {
+  settleLines,
+  settlementTotals,
+  type DecidedLine,
+  type SettledLine,
+  type SettleStatus,
+} from '../../modules/fulfilment/settlement/workflow.js';
 import type { ReceiptLineRow, ReceiptRow } from './receipts.js';
 import { addDays, anchorDate, kstTimestamp, pad, type Rng } from './rng.js';
 
@@ -73,10 +79,19 @@ export interface Settlements {
 
 const DEMO = ['C00001', 'C00002'];
 const DEMO_STATES: readonly SettleStatus[] = ['DRAFT', 'CONFIRM_REQUESTED', 'DISPUTED', 'CONFIRMED', 'POST_FAILED'];
-const DISPUTES = ['입고 수량이 납품 수량과 다릅니다', '단가 소급 적용분이 빠져 있습니다', '반품 차감 금액을 확인해 주세요'];
+const DISPUTES = [
+  '입고 수량이 납품 수량과 다릅니다',
+  '단가 소급 적용분이 빠져 있습니다',
+  '반품 차감 금액을 확인해 주세요',
+];
 const REASONS: ReadonlyArray<readonly [string, 1 | -1]> = [
-  ['불량품 반품 차감', -1], ['지체상금 차감', -1], ['수량 차이 조정', -1], ['포장재 회수 차감', -1],
-  ['운반비 추가 정산', 1], ['단가 소급 적용', 1], ['긴급 납품 특송비', 1],
+  ['불량품 반품 차감', -1],
+  ['지체상금 차감', -1],
+  ['수량 차이 조정', -1],
+  ['포장재 회수 차감', -1],
+  ['운반비 추가 정산', 1],
+  ['단가 소급 적용', 1],
+  ['긴급 납품 특송비', 1],
 ];
 
 /** The months from first to last (YYYYMM), inclusive. */
@@ -99,12 +114,26 @@ const nextMonthFirst = (period: string) => {
   return m === 12 ? `${y + 1}-01-01` : `${y}-${pad(m + 1, 2)}-01`;
 };
 
-export function buildSettlements(rng: Rng, input: { receipts: readonly ReceiptRow[]; lines: readonly ReceiptLineRow[]; supplierUser: ReadonlyMap<string, string> }): Settlements {
+export function buildSettlements(
+  rng: Rng,
+  input: {
+    receipts: readonly ReceiptRow[];
+    lines: readonly ReceiptLineRow[];
+    supplierUser: ReadonlyMap<string, string>;
+  },
+): Settlements {
   const lastPeriod = periodOf(anchorDate(-1));
   const prevPeriod = periodOf(addDays(`${lastPeriod.slice(0, 4)}-${lastPeriod.slice(4)}-01`, -1));
   const fxRates: FxRateRow[] = monthsBetween(periodOf(anchorDate(-730)), lastPeriod).map((period) => {
     const v = rng.int(88_000, 95_000);
-    return { currency: 'JPY', period, rate: `${Math.floor(v / 100)}.${pad(v % 100, 2)}`, perUnits: 100, updatedBy: 'operator', updatedAt: kstTimestamp(`${period.slice(0, 4)}-${period.slice(4)}-01`, 9) };
+    return {
+      currency: 'JPY',
+      period,
+      rate: `${Math.floor(v / 100)}.${pad(v % 100, 2)}`,
+      perUnits: 100,
+      updatedBy: 'operator',
+      updatedAt: kstTimestamp(`${period.slice(0, 4)}-${period.slice(4)}-01`, 9),
+    };
   });
   const rateOf = new Map(fxRates.map((r) => [r.period, r.rate]));
 
@@ -115,8 +144,19 @@ export function buildSettlements(rng: Rng, input: { receipts: readonly ReceiptRo
     if (!r) continue;
     const key = `${r.compNo}|${periodOf(r.lastDeciDate!)}`;
     const line: DecidedLine = {
-      whReqNo: l.whReqNo, whLineNo: l.lineNo, poNo: l.poNo, poLineNo: l.poLineNo, itemCode: l.itemCode, itemName: l.itemName, spec: l.spec, unitCode: l.unitCode,
-      expenses: r.expenses, lastDeciDate: r.lastDeciDate!, quantity: l.quantity, unitPrice: l.unitPrice, currency: r.currency,
+      whReqNo: l.whReqNo,
+      whLineNo: l.lineNo,
+      poNo: l.poNo,
+      poLineNo: l.poLineNo,
+      itemCode: l.itemCode,
+      itemName: l.itemName,
+      spec: l.spec,
+      unitCode: l.unitCode,
+      expenses: r.expenses,
+      lastDeciDate: r.lastDeciDate!,
+      quantity: l.quantity,
+      unitPrice: l.unitPrice,
+      currency: r.currency,
     };
     groups.set(key, [...(groups.get(key) ?? []), line]);
   }
@@ -128,13 +168,29 @@ export function buildSettlements(rng: Rng, input: { receipts: readonly ReceiptRo
     const period = key.slice(-6);
     status.set(
       key,
-      period < prevPeriod ? 'POSTED'
-        : period === prevPeriod ? rng.weighted([['POSTED', 70], ['CONFIRMED', 10], ['POST_FAILED', 10], ['DISPUTED', 10]] as const)
-          : rng.weighted([['DRAFT', 35], ['CONFIRM_REQUESTED', 35], ['CONFIRMED', 15], ['DISPUTED', 10], ['POST_FAILED', 5]] as const),
+      period < prevPeriod
+        ? 'POSTED'
+        : period === prevPeriod
+          ? rng.weighted([
+              ['POSTED', 70],
+              ['CONFIRMED', 10],
+              ['POST_FAILED', 10],
+              ['DISPUTED', 10],
+            ] as const)
+          : rng.weighted([
+              ['DRAFT', 35],
+              ['CONFIRM_REQUESTED', 35],
+              ['CONFIRMED', 15],
+              ['DISPUTED', 10],
+              ['POST_FAILED', 5],
+            ] as const),
     );
   }
   for (const comp of DEMO) {
-    const mine = keys.filter((k) => k.startsWith(`${comp}|`)).sort().reverse();
+    const mine = keys
+      .filter((k) => k.startsWith(`${comp}|`))
+      .sort()
+      .reverse();
     mine.forEach((k, i) => status.set(k, DEMO_STATES[i] ?? 'POSTED'));
   }
 
@@ -154,11 +210,27 @@ export function buildSettlements(rng: Rng, input: { receipts: readonly ReceiptRo
     const requested = st !== 'DRAFT';
     const answered = st === 'CONFIRMED' || st === 'POSTED' || st === 'POST_FAILED';
     const row: SettlementRow = {
-      settleNo: '', compNo, period, status: st, ...totals, adjustmentAmount: '0', totalAmount: totals.goodsAmount, jpyRate: rate, jpyRateSource: rate ? 'MONTHLY' : null,
-      builtAt: at(1, 9), builtBy: 'operator', confirmRequestedAt: requested ? at(2, 10) : null, confirmRequestedBy: requested ? 'operator' : null,
-      confirmedAt: answered ? at(4, 15) : null, confirmedBy: answered ? supplier : null,
-      disputedAt: st === 'DISPUTED' ? at(4, 15) : null, disputedBy: st === 'DISPUTED' ? supplier : null, disputeReason: st === 'DISPUTED' ? rng.pick(DISPUTES) : null,
-      postedAt: st === 'POSTED' ? at(6, 17) : null, createdAt: '', updatedAt: '',
+      settleNo: '',
+      compNo,
+      period,
+      status: st,
+      ...totals,
+      adjustmentAmount: '0',
+      totalAmount: totals.goodsAmount,
+      jpyRate: rate,
+      jpyRateSource: rate ? 'MONTHLY' : null,
+      builtAt: at(1, 9),
+      builtBy: 'operator',
+      confirmRequestedAt: requested ? at(2, 10) : null,
+      confirmRequestedBy: requested ? 'operator' : null,
+      confirmedAt: answered ? at(4, 15) : null,
+      confirmedBy: answered ? supplier : null,
+      disputedAt: st === 'DISPUTED' ? at(4, 15) : null,
+      disputedBy: st === 'DISPUTED' ? supplier : null,
+      disputeReason: st === 'DISPUTED' ? rng.pick(DISPUTES) : null,
+      postedAt: st === 'POSTED' ? at(6, 17) : null,
+      createdAt: '',
+      updatedAt: '',
     };
     row.createdAt = row.builtAt;
     row.updatedAt = row.postedAt ?? row.confirmedAt ?? row.disputedAt ?? row.confirmRequestedAt ?? row.builtAt;
@@ -174,17 +246,40 @@ export function buildSettlements(rng: Rng, input: { receipts: readonly ReceiptRo
         const max = Math.max(1, Math.min(500, Math.floor(goods / 10 / 1000)));
         const amount = String(sign * rng.int(1, max) * 1000);
         const state: AdjustmentRow['status'] = demoOpen
-          ? k === 0 ? 'REQUESTED' : 'APPROVED'
-          : open ? rng.weighted([['REQUESTED', 40], ['APPROVED', 40], ['REJECTED', 15], ['CANCELLED', 5]] as const)
-            : rng.weighted([['APPROVED', 85], ['REJECTED', 10], ['CANCELLED', 5]] as const);
+          ? k === 0
+            ? 'REQUESTED'
+            : 'APPROVED'
+          : open
+            ? rng.weighted([
+                ['REQUESTED', 40],
+                ['APPROVED', 40],
+                ['REJECTED', 15],
+                ['CANCELLED', 5],
+              ] as const)
+            : rng.weighted([
+                ['APPROVED', 85],
+                ['REJECTED', 10],
+                ['CANCELLED', 5],
+              ] as const);
         const requestedAt = kstTimestamp(last ? base : addDays(base, 1), 11, rng.int(0, 59));
-        const decidedAt = state === 'REQUESTED' ? null : kstTimestamp(last ? base : addDays(base, 1), 13, rng.int(0, 59));
+        const decidedAt =
+          state === 'REQUESTED' ? null : kstTimestamp(last ? base : addDays(base, 1), 13, rng.int(0, 59));
         adjDrafts.push({
           key,
           row: {
-            adjNo: '', settleNo: '', compNo, amount, reason, status: state, requestedBy: 'operator', requestedAt,
-            decidedBy: state === 'REQUESTED' ? null : state === 'CANCELLED' ? 'operator' : 'opadmin', decidedAt,
-            decisionComment: state === 'REJECTED' ? '근거 서류 확인 불가' : null, createdAt: requestedAt, updatedAt: decidedAt ?? requestedAt,
+            adjNo: '',
+            settleNo: '',
+            compNo,
+            amount,
+            reason,
+            status: state,
+            requestedBy: 'operator',
+            requestedAt,
+            decidedBy: state === 'REQUESTED' ? null : state === 'CANCELLED' ? 'operator' : 'opadmin',
+            decidedAt,
+            decisionComment: state === 'REJECTED' ? '근거 서류 확인 불가' : null,
+            createdAt: requestedAt,
+            updatedAt: decidedAt ?? requestedAt,
           },
         });
       }
@@ -193,7 +288,9 @@ export function buildSettlements(rng: Rng, input: { receipts: readonly ReceiptRo
   }
 
   // Numbers: settlements by when they were built, adjustments by when they were asked for.
-  drafts.sort((a, b) => (a.row.builtAt < b.row.builtAt ? -1 : a.row.builtAt > b.row.builtAt ? 1 : a.row.compNo < b.row.compNo ? -1 : 1));
+  drafts.sort((a, b) =>
+    a.row.builtAt < b.row.builtAt ? -1 : a.row.builtAt > b.row.builtAt ? 1 : a.row.compNo < b.row.compNo ? -1 : 1,
+  );
   const seq = new Map<string, number>();
   const settleNoOf = new Map<string, string>();
   for (const d of drafts) {
@@ -205,7 +302,17 @@ export function buildSettlements(rng: Rng, input: { receipts: readonly ReceiptRo
   }
   const adjSeq = new Map<string, number>();
   // A stable sort keeps the settlements' order for adjustments asked for at the same minute.
-  adjDrafts.sort((a, b) => (a.row.requestedAt < b.row.requestedAt ? -1 : a.row.requestedAt > b.row.requestedAt ? 1 : a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  adjDrafts.sort((a, b) =>
+    a.row.requestedAt < b.row.requestedAt
+      ? -1
+      : a.row.requestedAt > b.row.requestedAt
+        ? 1
+        : a.key < b.key
+          ? -1
+          : a.key > b.key
+            ? 1
+            : 0,
+  );
   for (const { row, key } of adjDrafts) {
     const year = row.requestedAt.slice(0, 4);
     const n = (adjSeq.get(year) ?? 0) + 1;
@@ -215,7 +322,8 @@ export function buildSettlements(rng: Rng, input: { receipts: readonly ReceiptRo
   }
   const adjustments = adjDrafts.map((a) => a.row);
   const approved = new Map<string, string[]>();
-  for (const a of adjustments) if (a.status === 'APPROVED') approved.set(a.settleNo, [...(approved.get(a.settleNo) ?? []), a.amount]);
+  for (const a of adjustments)
+    if (a.status === 'APPROVED') approved.set(a.settleNo, [...(approved.get(a.settleNo) ?? []), a.amount]);
   for (const d of drafts) {
     const t = settlementTotals(d.row.goodsAmount, approved.get(d.row.settleNo) ?? []);
     d.row.adjustmentAmount = t.adjustmentAmount;

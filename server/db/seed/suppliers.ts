@@ -74,15 +74,32 @@ export interface Suppliers {
 }
 
 const TRADE_CATEGORIES: Record<string, readonly string[]> = {
-  정밀: ['MRO', 'FAC'], 전자: ['ELC'], 테크: ['FAC', 'ITE'], 산업: ['MRO'], 화학: ['RAW'], 금속: ['RAW'],
-  포장: ['PKG'], 물산: ['OFC'], 시스템: ['ITE'], 엔지니어링: ['FAC'], 소재: ['RAW'], 기계: ['FAC', 'MRO'],
-  전기: ['ELC', 'FAC'], 케미칼: ['RAW', 'MRO'], 상사: ['MRO', 'OFC', 'PKG'], 로지스: ['PKG'],
+  정밀: ['MRO', 'FAC'],
+  전자: ['ELC'],
+  테크: ['FAC', 'ITE'],
+  산업: ['MRO'],
+  화학: ['RAW'],
+  금속: ['RAW'],
+  포장: ['PKG'],
+  물산: ['OFC'],
+  시스템: ['ITE'],
+  엔지니어링: ['FAC'],
+  소재: ['RAW'],
+  기계: ['FAC', 'MRO'],
+  전기: ['ELC', 'FAC'],
+  케미칼: ['RAW', 'MRO'],
+  상사: ['MRO', 'OFC', 'PKG'],
+  로지스: ['PKG'],
 };
 /** Trades whose catalogue includes Japanese makers, so a few of them are invoiced in yen. */
 const JPY_TRADES = new Set(['전자', '테크', '정밀', '전기', '기계']);
 
 // Real tax-office prefixes, so numbers look like the ones on actual registration certificates.
-const TAX_OFFICES = [101, 104, 105, 106, 107, 108, 109, 110, 113, 114, 117, 119, 120, 124, 128, 130, 134, 135, 137, 138, 140, 141, 142, 144, 201, 206, 208, 211, 214, 215, 220, 229, 301, 305, 312, 314, 401, 409, 410, 501, 502, 503, 504, 514, 601, 602, 603, 605, 606, 607, 608, 609, 610, 615, 617, 621];
+const TAX_OFFICES = [
+  101, 104, 105, 106, 107, 108, 109, 110, 113, 114, 117, 119, 120, 124, 128, 130, 134, 135, 137, 138, 140, 141, 142,
+  144, 201, 206, 208, 211, 214, 215, 220, 229, 301, 305, 312, 314, 401, 409, 410, 501, 502, 503, 504, 514, 601, 602,
+  603, 605, 606, 607, 608, 609, 610, 615, 617, 621,
+];
 const CORPORATE_MIDDLE = [81, 86, 87, 88];
 
 const CONTACT_DEPTS = ['영업팀', '영업부', '관리부', '품질보증팀', '해외영업팀', '기술영업팀'];
@@ -115,7 +132,10 @@ export function buildSuppliers(rng: Rng, count = 120): Suppliers {
   const usedNames = new Set<string>();
 
   // The first two are fixed so the demo suppliers read the same in every guide and test.
-  const fixed: Array<readonly [root: number, trade: string]> = [[0, '정밀'], [1, '전자']];
+  const fixed: Array<readonly [root: number, trade: string]> = [
+    [0, '정밀'],
+    [1, '전자'],
+  ];
   for (let i = 1; i <= count; i++) {
     const compNo = `C${pad(i, 5)}`;
     let rootIdx: number;
@@ -140,7 +160,14 @@ export function buildSuppliers(rng: Rng, count = 120): Suppliers {
     const taxNo = taxNumber(rng, corporate, usedTax);
     const [street, zip, area] = rng.pick(STREETS);
     const domain = `${slug(rootEn)}${slug(tradeEn)}.example.com`;
-    const status = i <= 2 ? 'ACTIVE' : rng.weighted([['ACTIVE', 92], ['SUSPENDED', 5], ['CLOSED', 3]] as const);
+    const status =
+      i <= 2
+        ? 'ACTIVE'
+        : rng.weighted([
+            ['ACTIVE', 92],
+            ['SUSPENDED', 5],
+            ['CLOSED', 3],
+          ] as const);
     const regDate = anchorDate(-rng.int(90, 6500));
     const ceo = randomPersonName(rng);
     companies.push({
@@ -193,12 +220,26 @@ export function buildSuppliers(rng: Rng, count = 120): Suppliers {
     if (status !== 'ACTIVE') continue;
     // The first user of a company is its administrator (61); the others are plain users (60).
     const ids: Array<readonly [string, '60' | '61']> =
-      i === 1 ? [['supplier1adm', '61'], ['supplier1', '60'], ['c00001u3', '60']]
-        : i === 2 ? [['c00002u1', '61'], ['supplier2', '60']]
-          : Array.from({ length: rng.int(2, 3) }, (_, k) => [`${compNo.toLowerCase()}u${k + 1}`, k === 0 ? '61' : '60'] as const);
+      i === 1
+        ? [
+            ['supplier1adm', '61'],
+            ['supplier1', '60'],
+            ['c00001u3', '60'],
+          ]
+        : i === 2
+          ? [
+              ['c00002u1', '61'],
+              ['supplier2', '60'],
+            ]
+          : Array.from(
+              { length: rng.int(2, 3) },
+              (_, k) => [`${compNo.toLowerCase()}u${k + 1}`, k === 0 ? '61' : '60'] as const,
+            );
     for (const [userId, authGroupId] of ids) {
       const demo = DEMO_SUPPLIER_USERS.find((u) => u.userId === userId);
-      const p = demo ? { hname: demo.hname, ename: demo.ename, handle: demo.ename.toLowerCase().split(' ').join('.') } : randomPersonName(rng);
+      const p = demo
+        ? { hname: demo.hname, ename: demo.ename, handle: demo.ename.toLowerCase().split(' ').join('.') }
+        : randomPersonName(rng);
       users.push({
         userId,
         compNo,

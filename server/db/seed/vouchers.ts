@@ -64,7 +64,12 @@ function uuid(rng: Rng): string {
 
 export function buildVouchers(
   rng: Rng,
-  input: { settlements: readonly SettlementRow[]; lines: readonly SettlementLineRow[]; companies: ReadonlyMap<string, { name: string; taxNo: string }>; codes: readonly CodeRow[] },
+  input: {
+    settlements: readonly SettlementRow[];
+    lines: readonly SettlementLineRow[];
+    companies: ReadonlyMap<string, { name: string; taxNo: string }>;
+    codes: readonly CodeRow[];
+  },
 ): { vouchers: VoucherRow[]; errors: PostingErrorRow[] } {
   const expenseName = new Map(input.codes.filter((c) => c.groupId === 'EXPENSES').map((c) => [c.code, c.textKo]));
   const goods = new Map<string, Map<string, string[]>>();
@@ -87,21 +92,46 @@ export function buildVouchers(
       const occurredAt = kstTimestamp(created.slice(0, 10), 17, Math.min(59, k * 15 + rng.int(0, 10)));
       const open = s.status === 'POST_FAILED' && k === failures - 1;
       errors.push({
-        voucherNo: '', settleNo: s.settleNo, compNo: s.compNo, attempt: (k + 1) * ATTEMPTS_PER_FAILURE, httpStatus, erpCode, message, status: open ? 'FAILED' : 'RETRIED',
-        occurredAt, retriedAt: open ? null : kstTimestamp(created.slice(0, 10), 17, Math.min(59, k * 15 + 12)), retriedBy: open ? null : 'operator',
+        voucherNo: '',
+        settleNo: s.settleNo,
+        compNo: s.compNo,
+        attempt: (k + 1) * ATTEMPTS_PER_FAILURE,
+        httpStatus,
+        erpCode,
+        message,
+        status: open ? 'FAILED' : 'RETRIED',
+        occurredAt,
+        retriedAt: open ? null : kstTimestamp(created.slice(0, 10), 17, Math.min(59, k * 15 + 12)),
+        retriedBy: open ? null : 'operator',
       });
     }
     const status: VoucherRow['status'] = ready ? 'READY' : s.status === 'POSTED' ? 'POSTED' : 'FAILED';
     const attempts = failures * ATTEMPTS_PER_FAILURE + (status === 'POSTED' ? 1 : 0);
     const v: VoucherRow = {
-      voucherNo: '', settleNo: s.settleNo, compNo: s.compNo, period: s.period, currency: 'KRW', amount: s.totalAmount, idempotencyKey: uuid(rng), status, attempts,
-      connector: status === 'READY' ? null : 'http', erpDocNo: null, payload: '', sentAt: status === 'READY' ? null : (errors.at(-1)?.occurredAt ?? firstTry),
-      postedAt: status === 'POSTED' ? s.postedAt : null, lastError: status === 'FAILED' ? errors.at(-1)!.message : null, createdBy: 'operator', createdAt: created,
+      voucherNo: '',
+      settleNo: s.settleNo,
+      compNo: s.compNo,
+      period: s.period,
+      currency: 'KRW',
+      amount: s.totalAmount,
+      idempotencyKey: uuid(rng),
+      status,
+      attempts,
+      connector: status === 'READY' ? null : 'http',
+      erpDocNo: null,
+      payload: '',
+      sentAt: status === 'READY' ? null : (errors.at(-1)?.occurredAt ?? firstTry),
+      postedAt: status === 'POSTED' ? s.postedAt : null,
+      lastError: status === 'FAILED' ? errors.at(-1)!.message : null,
+      createdBy: 'operator',
+      createdAt: created,
       updatedAt: s.postedAt ?? errors.at(-1)?.occurredAt ?? created,
     };
     drafts.push({ v, errors, s });
   }
-  drafts.sort((a, b) => (a.v.createdAt < b.v.createdAt ? -1 : a.v.createdAt > b.v.createdAt ? 1 : a.v.settleNo < b.v.settleNo ? -1 : 1));
+  drafts.sort((a, b) =>
+    a.v.createdAt < b.v.createdAt ? -1 : a.v.createdAt > b.v.createdAt ? 1 : a.v.settleNo < b.v.settleNo ? -1 : 1,
+  );
   const seq = new Map<string, number>();
   let docSeq = 0;
   for (const { v, errors, s } of drafts) {
@@ -120,7 +150,11 @@ export function buildVouchers(
         period: s.period,
         postingDate: v.createdAt.slice(0, 10),
         vendor: { compNo: s.compNo, name: company.name, taxNo: company.taxNo },
-        goodsByExpenses: [...byExp.keys()].sort().map((code) => ({ expenses: code, name: expenseName.get(code) ?? code, amount: won(sumDecimals(byExp.get(code)!)) })),
+        goodsByExpenses: [...byExp.keys()].sort().map((code) => ({
+          expenses: code,
+          name: expenseName.get(code) ?? code,
+          amount: won(sumDecimals(byExp.get(code)!)),
+        })),
         adjustmentAmount: s.adjustmentAmount,
         totalAmount: s.totalAmount,
       }),

@@ -1,7 +1,12 @@
 import { sql, type Insertable, type Updateable } from 'kysely';
 import type { Static } from 'typebox';
 import type { Db } from '../../db/connect.js';
-import type { AssetCountLineTable, AssetCountTable, AssetTable, AssetTransferTable } from '../../db/schema.generated.js';
+import type {
+  AssetCountLineTable,
+  AssetCountTable,
+  AssetTable,
+  AssetTransferTable,
+} from '../../db/schema.generated.js';
 import { given, likeEscape, pageWindow, parseSort } from '../../http/list-query.js';
 import type { AssetListQuery, CandidateQuery, CountLineQuery, CountListQuery } from './schemas.js';
 
@@ -27,12 +32,37 @@ export async function listAssetRows(db: Db, q: Static<typeof AssetListQuery>) {
   if (given(q.poNo)) base = base.where('a.poNo', '=', given(q.poNo)!);
   if (q.status?.length) base = base.where('a.status', 'in', q.status);
   const { count } = await base.select((eb) => eb.fn.countAll<string>().as('count')).executeTakeFirstOrThrow();
-  const sortCol = { assetNo: 'a.assetNo', assetName: 'a.assetName', location: 'a.location', deptnm: 'd.deptnm', acquiredDate: 'a.acquiredDate', acquisitionCost: 'a.acquisitionCost', status: 'a.status' }[sort.field] as 'a.assetNo';
+  const sortCol = {
+    assetNo: 'a.assetNo',
+    assetName: 'a.assetName',
+    location: 'a.location',
+    deptnm: 'd.deptnm',
+    acquiredDate: 'a.acquiredDate',
+    acquisitionCost: 'a.acquisitionCost',
+    status: 'a.status',
+  }[sort.field] as 'a.assetNo';
   const { limit, offset } = pageWindow(q);
   const rows = await base
     .select([
-      'a.assetNo', 'a.assetName', 'a.itemCode', 'ic.nameKo as catName', 'a.location', 'a.deptcd', 'd.deptnm', 'a.custodianId', 'e.hname as custodianName', 'a.acquiredDate', 'a.currency',
-      'a.acquisitionCost', 'a.status', 'a.disposeReason', 'a.whReqNo', 'a.whLineNo', 'a.poNo', 'c.compNameKr', 'a.version',
+      'a.assetNo',
+      'a.assetName',
+      'a.itemCode',
+      'ic.nameKo as catName',
+      'a.location',
+      'a.deptcd',
+      'd.deptnm',
+      'a.custodianId',
+      'e.hname as custodianName',
+      'a.acquiredDate',
+      'a.currency',
+      'a.acquisitionCost',
+      'a.status',
+      'a.disposeReason',
+      'a.whReqNo',
+      'a.whLineNo',
+      'a.poNo',
+      'c.compNameKr',
+      'a.version',
     ])
     .orderBy(sortCol, sort.direction)
     .orderBy('a.assetNo', 'desc')
@@ -42,24 +72,45 @@ export async function listAssetRows(db: Db, q: Static<typeof AssetListQuery>) {
   return { rows, total: Number(count) };
 }
 
-export const lockAssetRow = (trx: Db, assetNo: string) => trx.selectFrom('asset').selectAll().where('assetNo', '=', assetNo).forUpdate().executeTakeFirst();
+export const lockAssetRow = (trx: Db, assetNo: string) =>
+  trx.selectFrom('asset').selectAll().where('assetNo', '=', assetNo).forUpdate().executeTakeFirst();
 
-export const assetStatus = (trx: Db, assetNo: string) => trx.selectFrom('asset').select(['assetNo', 'status']).where('assetNo', '=', assetNo).executeTakeFirst();
+export const assetStatus = (trx: Db, assetNo: string) =>
+  trx.selectFrom('asset').select(['assetNo', 'status']).where('assetNo', '=', assetNo).executeTakeFirst();
 
 /** The asset's row changed, with updated_at the database's now. */
-export const updateAsset = (trx: Db, assetNo: string, set: Updateable<AssetTable>) => trx.updateTable('asset').set({ ...set, updatedAt: sql<Date>`now()` }).where('assetNo', '=', assetNo).execute();
+export const updateAsset = (trx: Db, assetNo: string, set: Updateable<AssetTable>) =>
+  trx
+    .updateTable('asset')
+    .set({ ...set, updatedAt: sql<Date>`now()` })
+    .where('assetNo', '=', assetNo)
+    .execute();
 
 /** The asset disposed of now, with the reason and who did it. */
 export const markDisposed = (trx: Db, assetNo: string, reason: string, by: string, version: number) =>
-  trx.updateTable('asset').set({ status: 'DISPOSED', disposeReason: reason, disposedAt: sql<Date>`now()`, disposedBy: by, updatedAt: sql<Date>`now()`, version }).where('assetNo', '=', assetNo).execute();
+  trx
+    .updateTable('asset')
+    .set({
+      status: 'DISPOSED',
+      disposeReason: reason,
+      disposedAt: sql<Date>`now()`,
+      disposedBy: by,
+      updatedAt: sql<Date>`now()`,
+      version,
+    })
+    .where('assetNo', '=', assetNo)
+    .execute();
 
 export const insertAsset = (trx: Db, row: Insertable<AssetTable>) => trx.insertInto('asset').values(row).execute();
 
-export const insertTransfer = (trx: Db, row: Insertable<AssetTransferTable>) => trx.insertInto('assetTransfer').values(row).execute();
+export const insertTransfer = (trx: Db, row: Insertable<AssetTransferTable>) =>
+  trx.insertInto('assetTransfer').values(row).execute();
 
-export const departmentExists = async (db: Db, deptcd: string): Promise<boolean> => !!(await db.selectFrom('department').select('deptcd').where('deptcd', '=', deptcd).executeTakeFirst());
+export const departmentExists = async (db: Db, deptcd: string): Promise<boolean> =>
+  !!(await db.selectFrom('department').select('deptcd').where('deptcd', '=', deptcd).executeTakeFirst());
 
-export const employeeExists = async (db: Db, singleid: string): Promise<boolean> => !!(await db.selectFrom('employee').select('singleid').where('singleid', '=', singleid).executeTakeFirst());
+export const employeeExists = async (db: Db, singleid: string): Promise<boolean> =>
+  !!(await db.selectFrom('employee').select('singleid').where('singleid', '=', singleid).executeTakeFirst());
 
 // ---- registration from receipt lines
 
@@ -71,7 +122,9 @@ export async function listCandidateRows(db: Db, q: Static<typeof CandidateQuery>
     .innerJoin('whReceipt as r', 'r.whReqNo', 'l.whReqNo')
     .innerJoin('company as c', 'c.compNo', 'r.compNo')
     .innerJoin('department as d', 'd.deptcd', 'r.deptcd')
-    .leftJoin('assetRegistration as g', (j) => j.onRef('g.whReqNo', '=', 'l.whReqNo').onRef('g.whLineNo', '=', 'l.lineNo'))
+    .leftJoin('assetRegistration as g', (j) =>
+      j.onRef('g.whReqNo', '=', 'l.whReqNo').onRef('g.whLineNo', '=', 'l.lineNo'),
+    )
     .where('r.expenses', '=', ASSET_EXPENSE)
     .where('r.status', '=', 'DECIDED')
     .where('g.whReqNo', q.registered === 'Y' ? 'is not' : 'is', null);
@@ -79,10 +132,27 @@ export async function listCandidateRows(db: Db, q: Static<typeof CandidateQuery>
   if (given(q.poNo)) base = base.where('l.poNo', '=', given(q.poNo)!);
   if (given(q.itemName)) base = base.where('l.itemName', 'like', `%${likeEscape(given(q.itemName)!)}%`);
   const { count } = await base.select((eb) => eb.fn.countAll<string>().as('count')).executeTakeFirstOrThrow();
-  const col = { whReqNo: 'l.whReqNo', lastDeciDate: 'r.lastDeciDate', itemName: 'l.itemName', amount: 'l.amount' }[sort.field] as 'l.whReqNo';
+  const col = { whReqNo: 'l.whReqNo', lastDeciDate: 'r.lastDeciDate', itemName: 'l.itemName', amount: 'l.amount' }[
+    sort.field
+  ] as 'l.whReqNo';
   const { limit, offset } = pageWindow(q);
   const rows = await base
-    .select(['l.whReqNo', 'l.lineNo', 'l.poNo', 'c.compNameKr', 'r.deptcd', 'd.deptnm', 'l.itemCode', 'l.itemName', 'l.quantity', 'l.unitPrice', 'l.amount', 'r.currency', 'r.lastDeciDate', 'g.assetCount'])
+    .select([
+      'l.whReqNo',
+      'l.lineNo',
+      'l.poNo',
+      'c.compNameKr',
+      'r.deptcd',
+      'd.deptnm',
+      'l.itemCode',
+      'l.itemName',
+      'l.quantity',
+      'l.unitPrice',
+      'l.amount',
+      'r.currency',
+      'r.lastDeciDate',
+      'g.assetCount',
+    ])
     .orderBy(col, sort.direction)
     .orderBy('l.whReqNo', 'desc')
     .orderBy('l.lineNo')
@@ -98,17 +168,42 @@ export const lockReceiptLine = (trx: Db, whReqNo: string, lineNo: number) =>
     .selectFrom('whReceiptLine as l')
     .innerJoin('whReceipt as r', 'r.whReqNo', 'l.whReqNo')
     .leftJoin('item as it', 'it.itemCode', 'l.itemCode')
-    .select(['l.whReqNo', 'l.lineNo', 'l.poNo', 'l.itemCode', 'l.itemName', 'l.quantity', 'l.unitPrice', 'r.compNo', 'r.deptcd', 'r.currency', 'r.expenses', 'r.status', 'r.lastDeciDate', 'it.catCode'])
+    .select([
+      'l.whReqNo',
+      'l.lineNo',
+      'l.poNo',
+      'l.itemCode',
+      'l.itemName',
+      'l.quantity',
+      'l.unitPrice',
+      'r.compNo',
+      'r.deptcd',
+      'r.currency',
+      'r.expenses',
+      'r.status',
+      'r.lastDeciDate',
+      'it.catCode',
+    ])
     .where('l.whReqNo', '=', whReqNo)
     .where('l.lineNo', '=', lineNo)
     .forUpdate('l')
     .executeTakeFirst();
 
 export const registrationOf = (trx: Db, whReqNo: string, lineNo: number) =>
-  trx.selectFrom('assetRegistration').select('registeredAt').where('whReqNo', '=', whReqNo).where('whLineNo', '=', lineNo).executeTakeFirst();
+  trx
+    .selectFrom('assetRegistration')
+    .select('registeredAt')
+    .where('whReqNo', '=', whReqNo)
+    .where('whLineNo', '=', lineNo)
+    .executeTakeFirst();
 
-export const insertRegistration = (trx: Db, whReqNo: string, whLineNo: number, assetCount: number, registeredBy: string) =>
-  trx.insertInto('assetRegistration').values({ whReqNo, whLineNo, assetCount, registeredBy }).execute();
+export const insertRegistration = (
+  trx: Db,
+  whReqNo: string,
+  whLineNo: number,
+  assetCount: number,
+  registeredBy: string,
+) => trx.insertInto('assetRegistration').values({ whReqNo, whLineNo, assetCount, registeredBy }).execute();
 
 // ---- inventory counts
 
@@ -122,12 +217,28 @@ export async function listCountRows(db: Db, q: Static<typeof CountListQuery>) {
   const { limit, offset } = pageWindow(q);
   const rows = await base
     .select([
-      'k.countNo', 'k.title', 'k.location', 'k.plannedDate', 'k.status', 'k.closedAt', 'k.version',
-      sql<string>`(select count(*) from asset a where a.location = k.location and a.status = 'IN_USE')`.as('expectedCount'),
-      sql<string>`(select count(*) from asset_count_line x where x.count_no = k.count_no and x.result = 'FOUND')`.as('foundCount'),
-      sql<string>`(select count(*) from asset_count_line x where x.count_no = k.count_no and x.result = 'MISSING')`.as('missingCount'),
-      sql<string>`(select count(*) from asset_count_line x where x.count_no = k.count_no and x.result = 'MOVED')`.as('movedCount'),
-      sql<string>`(select count(*) from asset a where a.location = k.location and a.status = 'IN_USE' and not exists (select 1 from asset_count_line x where x.count_no = k.count_no and x.asset_no = a.asset_no))`.as('uncountedCount'),
+      'k.countNo',
+      'k.title',
+      'k.location',
+      'k.plannedDate',
+      'k.status',
+      'k.closedAt',
+      'k.version',
+      sql<string>`(select count(*) from asset a where a.location = k.location and a.status = 'IN_USE')`.as(
+        'expectedCount',
+      ),
+      sql<string>`(select count(*) from asset_count_line x where x.count_no = k.count_no and x.result = 'FOUND')`.as(
+        'foundCount',
+      ),
+      sql<string>`(select count(*) from asset_count_line x where x.count_no = k.count_no and x.result = 'MISSING')`.as(
+        'missingCount',
+      ),
+      sql<string>`(select count(*) from asset_count_line x where x.count_no = k.count_no and x.result = 'MOVED')`.as(
+        'movedCount',
+      ),
+      sql<string>`(select count(*) from asset a where a.location = k.location and a.status = 'IN_USE' and not exists (select 1 from asset_count_line x where x.count_no = k.count_no and x.asset_no = a.asset_no))`.as(
+        'uncountedCount',
+      ),
     ])
     .orderBy(`k.${sort.field}` as 'k.countNo', sort.direction)
     .orderBy('k.countNo', 'desc')
@@ -138,23 +249,46 @@ export async function listCountRows(db: Db, q: Static<typeof CountListQuery>) {
 }
 
 /** The open count of a location, locked, if any. */
-export const openCountAt = (trx: Db, location: string) => trx.selectFrom('assetCount').select('countNo').where('location', '=', location).where('status', '=', 'OPEN').forUpdate().executeTakeFirst();
+export const openCountAt = (trx: Db, location: string) =>
+  trx
+    .selectFrom('assetCount')
+    .select('countNo')
+    .where('location', '=', location)
+    .where('status', '=', 'OPEN')
+    .forUpdate()
+    .executeTakeFirst();
 
-export const insertCount = (trx: Db, row: Insertable<AssetCountTable>) => trx.insertInto('assetCount').values(row).execute();
+export const insertCount = (trx: Db, row: Insertable<AssetCountTable>) =>
+  trx.insertInto('assetCount').values(row).execute();
 
-export const findCount = (db: Db, countNo: string) => db.selectFrom('assetCount').select(['countNo', 'location']).where('countNo', '=', countNo).executeTakeFirst();
+export const findCount = (db: Db, countNo: string) =>
+  db.selectFrom('assetCount').select(['countNo', 'location']).where('countNo', '=', countNo).executeTakeFirst();
 
-export const lockCountRow = (trx: Db, countNo: string) => trx.selectFrom('assetCount').selectAll().where('countNo', '=', countNo).forUpdate().executeTakeFirst();
+export const lockCountRow = (trx: Db, countNo: string) =>
+  trx.selectFrom('assetCount').selectAll().where('countNo', '=', countNo).forUpdate().executeTakeFirst();
 
 /** The count's row changed, with updated_at the database's now. */
-export const updateCount = (trx: Db, countNo: string, set: Updateable<AssetCountTable>) => trx.updateTable('assetCount').set({ ...set, updatedAt: sql<Date>`now()` }).where('countNo', '=', countNo).execute();
+export const updateCount = (trx: Db, countNo: string, set: Updateable<AssetCountTable>) =>
+  trx
+    .updateTable('assetCount')
+    .set({ ...set, updatedAt: sql<Date>`now()` })
+    .where('countNo', '=', countNo)
+    .execute();
 
 /** The count closed now by `by`. */
 export const markCountClosed = (trx: Db, countNo: string, by: string, version: number) =>
-  trx.updateTable('assetCount').set({ status: 'CLOSED', closedAt: sql<Date>`now()`, closedBy: by, updatedAt: sql<Date>`now()`, version }).where('countNo', '=', countNo).execute();
+  trx
+    .updateTable('assetCount')
+    .set({ status: 'CLOSED', closedAt: sql<Date>`now()`, closedBy: by, updatedAt: sql<Date>`now()`, version })
+    .where('countNo', '=', countNo)
+    .execute();
 
 /** A count's assets: those in use at its location and those recorded in it, with their result; a page, and the count of all. */
-export async function listCountLineRows(db: Db, k: { countNo: string; location: string }, q: Static<typeof CountLineQuery>) {
+export async function listCountLineRows(
+  db: Db,
+  k: { countNo: string; location: string },
+  q: Static<typeof CountLineQuery>,
+) {
   const sort = parseSort<'assetNo' | 'result'>(q.sort, { field: 'assetNo', direction: 'asc' });
   const { limit, offset } = pageWindow(q);
   const base = db
@@ -162,10 +296,24 @@ export async function listCountLineRows(db: Db, k: { countNo: string; location: 
     .innerJoin('department as d', 'd.deptcd', 'a.deptcd')
     .leftJoin('employee as e', 'e.singleid', 'a.custodianId')
     .leftJoin('assetCountLine as x', (j) => j.onRef('x.assetNo', '=', 'a.assetNo').on('x.countNo', '=', k.countNo))
-    .where((eb) => eb.or([eb.and([eb('a.location', '=', k.location), eb('a.status', '=', 'IN_USE')]), eb('x.countNo', 'is not', null)]));
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('a.location', '=', k.location), eb('a.status', '=', 'IN_USE')]),
+        eb('x.countNo', 'is not', null),
+      ]),
+    );
   const { count } = await base.select((eb) => eb.fn.countAll<string>().as('count')).executeTakeFirstOrThrow();
   const rows = await base
-    .select(['a.assetNo', 'a.assetName', 'a.location', 'd.deptnm', 'e.hname as custodianName', 'x.result', 'x.foundLocation', 'x.remark'])
+    .select([
+      'a.assetNo',
+      'a.assetName',
+      'a.location',
+      'd.deptnm',
+      'e.hname as custodianName',
+      'x.result',
+      'x.foundLocation',
+      'x.remark',
+    ])
     .orderBy(sort.field === 'result' ? 'x.result' : 'a.assetNo', sort.direction)
     .orderBy('a.assetNo')
     .limit(limit)
@@ -174,6 +322,13 @@ export async function listCountLineRows(db: Db, k: { countNo: string; location: 
   return { rows, total: Number(count) };
 }
 
-export const countLineOf = (trx: Db, countNo: string, assetNo: string) => trx.selectFrom('assetCountLine').select('result').where('countNo', '=', countNo).where('assetNo', '=', assetNo).executeTakeFirst();
+export const countLineOf = (trx: Db, countNo: string, assetNo: string) =>
+  trx
+    .selectFrom('assetCountLine')
+    .select('result')
+    .where('countNo', '=', countNo)
+    .where('assetNo', '=', assetNo)
+    .executeTakeFirst();
 
-export const insertCountLine = (trx: Db, row: Insertable<AssetCountLineTable>) => trx.insertInto('assetCountLine').values(row).execute();
+export const insertCountLine = (trx: Db, row: Insertable<AssetCountLineTable>) =>
+  trx.insertInto('assetCountLine').values(row).execute();

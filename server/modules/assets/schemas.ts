@@ -3,14 +3,25 @@ import { PagingQuery, SortQuery } from '../../http/list-query.js';
 
 /** Assets (docs/assets.md): TypeBox schemas of the asset operations. */
 const Nullable = <T extends ReturnType<typeof Type.String>>(s: T) => Type.Union([s, Type.Null()]);
-const Version = Type.Integer({ minimum: 1, description: 'The version the client read; a stale one answers 409 VERSION_CONFLICT' });
+const Version = Type.Integer({
+  minimum: 1,
+  description: 'The version the client read; a stale one answers 409 VERSION_CONFLICT',
+});
 const Text = (maxLength: number, description?: string) => Type.String({ maxLength, description });
 const DateStr = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'YYYY-MM-DD' });
 
 export const ASSET_STATUSES = ['IN_USE', 'DISPOSED'] as const;
 export const COUNT_RESULTS = ['FOUND', 'MISSING', 'MOVED'] as const;
 
-export const ASSET_SORT = ['assetNo', 'assetName', 'location', 'deptnm', 'acquiredDate', 'acquisitionCost', 'status'] as const;
+export const ASSET_SORT = [
+  'assetNo',
+  'assetName',
+  'location',
+  'deptnm',
+  'acquiredDate',
+  'acquisitionCost',
+  'status',
+] as const;
 export const AssetListQuery = Type.Object(
   {
     assetNo: Type.Optional(Text(20, 'Asset number contains')),
@@ -18,7 +29,9 @@ export const AssetListQuery = Type.Object(
     location: Type.Optional(Text(100, 'Location contains')),
     deptcd: Type.Optional(Text(20)),
     custodianId: Type.Optional(Text(30)),
-    status: Type.Optional(Type.Array(Type.Enum([...ASSET_STATUSES]), { maxItems: 2, description: 'ASSET_STATUS codes' })),
+    status: Type.Optional(
+      Type.Array(Type.Enum([...ASSET_STATUSES]), { maxItems: 2, description: 'ASSET_STATUS codes' }),
+    ),
     poNo: Type.Optional(Text(20)),
     ...PagingQuery,
     sort: SortQuery(ASSET_SORT),
@@ -60,7 +73,10 @@ export const TransferBody = Type.Object(
   },
   { additionalProperties: false },
 );
-export const DisposeBody = Type.Object({ version: Version, reason: Type.String({ maxLength: 500, description: 'Required, not blank' }) }, { additionalProperties: false });
+export const DisposeBody = Type.Object(
+  { version: Version, reason: Type.String({ maxLength: 500, description: 'Required, not blank' }) },
+  { additionalProperties: false },
+);
 
 export const CANDIDATE_SORT = ['whReqNo', 'lastDeciDate', 'itemName', 'amount'] as const;
 export const CandidateQuery = Type.Object(
@@ -94,7 +110,10 @@ export const CandidateList = Type.Object({ rows: Type.Array(CandidateRow), total
 
 export const RegisterBody = Type.Object(
   {
-    lines: Type.Array(Type.Object({ whReqNo: Text(20), lineNo: Type.Integer({ minimum: 1 }) }, { additionalProperties: true }), { minItems: 1, maxItems: 200 }),
+    lines: Type.Array(
+      Type.Object({ whReqNo: Text(20), lineNo: Type.Integer({ minimum: 1 }) }, { additionalProperties: true }),
+      { minItems: 1, maxItems: 200 },
+    ),
     location: Type.String({ minLength: 1, maxLength: 100, description: 'Where the assets are' }),
     custodianId: Type.Optional(Text(30)),
   },
@@ -128,13 +147,20 @@ export const CountRow = Type.Object({
 });
 export const CountList = Type.Object({ rows: Type.Array(CountRow), total: Type.Integer() });
 export const CountCreateBody = Type.Object(
-  { title: Type.String({ minLength: 1, maxLength: 200 }), location: Type.String({ minLength: 1, maxLength: 100 }), plannedDate: DateStr },
+  {
+    title: Type.String({ minLength: 1, maxLength: 200 }),
+    location: Type.String({ minLength: 1, maxLength: 100 }),
+    plannedDate: DateStr,
+  },
   { additionalProperties: false },
 );
 export const CountNoParams = Type.Object({ countNo: Type.String({ maxLength: 20 }) }, { additionalProperties: false });
 export const CountCreated = Type.Object({ countNo: Type.String(), version: Type.Integer() });
 
-export const CountLineQuery = Type.Object({ ...PagingQuery, sort: SortQuery(['assetNo', 'result']) }, { additionalProperties: false });
+export const CountLineQuery = Type.Object(
+  { ...PagingQuery, sort: SortQuery(['assetNo', 'result']) },
+  { additionalProperties: false },
+);
 export const CountLineRow = Type.Object({
   countNo: Type.String(),
   assetNo: Type.String(),

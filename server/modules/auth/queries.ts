@@ -13,17 +13,35 @@ export function userStanding(db: Db, userId: string) {
 
 /** How a session was opened, and whether it has ended already. */
 export function sessionLoginMethod(db: Db, sessionId: string) {
-  return db.selectFrom('userSession').select(['loginMethod', 'endedAt']).where('sessionId', '=', sessionId).executeTakeFirst();
+  return db
+    .selectFrom('userSession')
+    .select(['loginMethod', 'endedAt'])
+    .where('sessionId', '=', sessionId)
+    .executeTakeFirst();
 }
 
 /** Where a password-reset code can go. */
 export function resetDestinations(db: Db, userId: string) {
-  return db.selectFrom('appUser').select(['userId', 'portal', 'email', 'cellPhoneNo']).where('userId', '=', userId).executeTakeFirst();
+  return db
+    .selectFrom('appUser')
+    .select(['userId', 'portal', 'email', 'cellPhoneNo'])
+    .where('userId', '=', userId)
+    .executeTakeFirst();
 }
 
 /** A new password, valid for its lifetime from now; the failure count starts again. */
-export async function setPassword(db: Db, userId: string, passwordHash: string, now: Date, expiresAt: Date): Promise<void> {
-  await db.updateTable('appUser').set({ passwordHash, passwordChangedAt: now, passwordExpiresAt: expiresAt, failedLoginCount: 0, updatedAt: now }).where('userId', '=', userId).execute();
+export async function setPassword(
+  db: Db,
+  userId: string,
+  passwordHash: string,
+  now: Date,
+  expiresAt: Date,
+): Promise<void> {
+  await db
+    .updateTable('appUser')
+    .set({ passwordHash, passwordChangedAt: now, passwordExpiresAt: expiresAt, failedLoginCount: 0, updatedAt: now })
+    .where('userId', '=', userId)
+    .execute();
 }
 
 /** Up to 100 accounts whose login id starts with the prefix (LIKE wildcards in it taken literally). */

@@ -2,7 +2,9 @@ import { Type } from 'typebox';
 
 const Str = (max: number, extra: Record<string, unknown> = {}) => Type.String({ maxLength: max, ...extra });
 
-export const SystemId = Type.Union([Type.Literal('GPMS'), Type.Literal('OGPMS')], { description: 'GPMS: internal portal; OGPMS: external portal' });
+export const SystemId = Type.Union([Type.Literal('GPMS'), Type.Literal('OGPMS')], {
+  description: 'GPMS: internal portal; OGPMS: external portal',
+});
 
 export const IdpwLoginForm = Type.Object(
   {
@@ -20,16 +22,29 @@ export const LogoutForm = Type.Object({ AccessToken: Type.Optional(Str(4000)) },
 export const LogoutAnswer = Type.Object({
   code: Type.Literal('OK'),
   ssoLogoutUri: Type.Optional(
-    Str(200, { description: 'Present when the ended session came from single sign-on (OpenID Connect): the browser goes there next so that the provider ends its session too (RP-initiated logout, /auth/oidc/logout)' }),
+    Str(200, {
+      description:
+        'Present when the ended session came from single sign-on (OpenID Connect): the browser goes there next so that the provider ends its session too (RP-initiated logout, /auth/oidc/logout)',
+    }),
   ),
 });
 
 export const ResetCodeQuery = Type.Object(
-  { systemId: Str(20), 'loginUser.login': Str(50, { minLength: 1 }), channel: Type.Optional(Type.Union([Type.Literal('SMS'), Type.Literal('EMAIL')])) },
+  {
+    systemId: Str(20),
+    'loginUser.login': Str(50, { minLength: 1 }),
+    channel: Type.Optional(Type.Union([Type.Literal('SMS'), Type.Literal('EMAIL')])),
+  },
   { additionalProperties: false },
 );
 export const ResetPasswordForm = Type.Object(
-  { systemId: Str(20), 'loginUser.login': Str(50, { minLength: 1 }), token: Str(10, { minLength: 1 }), password: Str(200), passwordCheck: Str(200) },
+  {
+    systemId: Str(20),
+    'loginUser.login': Str(50, { minLength: 1 }),
+    token: Str(10, { minLength: 1 }),
+    password: Str(200),
+    passwordCheck: Str(200),
+  },
   { additionalProperties: false },
 );
 
@@ -53,7 +68,9 @@ export const VerifyResult = Type.Object(
     refreshToken: Type.String(),
     tokenExpiredTimestamp: Type.Integer(),
     currentTimestamp: Type.Integer(),
-    timeDifference: Type.Integer({ description: 'Server clock minus client clock (ms), from the client-time header; 0 when not sent' }),
+    timeDifference: Type.Integer({
+      description: 'Server clock minus client clock (ms), from the client-time header; 0 when not sent',
+    }),
   },
   { $id: 'VerifyResult', title: 'VerifyResult' },
 );
@@ -76,9 +93,17 @@ export const PlatformUser = Type.Object(
 export const SessionExtended = Type.Object(
   {
     code: Type.Literal('OK'),
-    sessionExpiresAt: Type.String({ format: 'date-time', description: 'When the session now ends: SESSION_TTL from now, at most sessionLimitAt' }),
-    sessionLimitAt: Type.String({ format: 'date-time', description: 'The absolute limit (SESSION_MAX_TTL from login) no extension passes' }),
-    extended: Type.Boolean({ description: 'False when the session was already at its absolute limit: nothing changed' }),
+    sessionExpiresAt: Type.String({
+      format: 'date-time',
+      description: 'When the session now ends: SESSION_TTL from now, at most sessionLimitAt',
+    }),
+    sessionLimitAt: Type.String({
+      format: 'date-time',
+      description: 'The absolute limit (SESSION_MAX_TTL from login) no extension passes',
+    }),
+    extended: Type.Boolean({
+      description: 'False when the session was already at its absolute limit: nothing changed',
+    }),
   },
   { $id: 'SessionExtended', title: 'SessionExtended' },
 );

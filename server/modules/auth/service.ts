@@ -28,11 +28,20 @@ function tokensAnswer(app: FastifyInstance, s: StartedSession) {
 }
 
 /** Id/password login; the external portal also needs the one-time code. */
-export async function loginWithPassword(app: FastifyInstance, request: FastifyRequest, form: { systemId: string; username: string; password: string; otpNum?: string }) {
+export async function loginWithPassword(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  form: { systemId: string; username: string; password: string; otpNum?: string },
+) {
   const portal = portalOf(form.systemId);
   if (!portal) return refuse('AUTH006');
   const userId = form.username.trim();
-  const outcome = await checkCredentials(app.dbh.db, app.auth.directory, { userId, password: form.password, portal, ip: request.ip });
+  const outcome = await checkCredentials(app.dbh.db, app.auth.directory, {
+    userId,
+    password: form.password,
+    portal,
+    ip: request.ip,
+  });
   // The company directory not answering is not the user's fault: 503 with its own code.
   if (!outcome.ok) return refuse(outcome.code, outcome.code === 'AUTH_DIRECTORY_DOWN' ? 503 : 401);
   if (portal === 'X') {
@@ -45,7 +54,11 @@ export async function loginWithPassword(app: FastifyInstance, request: FastifyRe
 }
 
 /** Token (SSO) login: the configured provider's assertion names an internal account that may log in. */
-export async function loginWithToken(app: FastifyInstance, request: FastifyRequest, form: Parameters<FastifyInstance['auth']['sso']['resolve']>[0]) {
+export async function loginWithToken(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  form: Parameters<FastifyInstance['auth']['sso']['resolve']>[0],
+) {
   const started = await startSsoSession(app, request, form);
   return 'ok' in started ? { ok: tokensAnswer(app, started.ok) } : started;
 }
@@ -71,12 +84,17 @@ export async function verifyAndRefresh(app: FastifyInstance, request: FastifyReq
     if (err instanceof TokenError) return expired;
     throw err;
   }
-  if (typeof input.loginid === 'string' && input.loginid !== '' && input.loginid !== claims.userId) return refuse('COM000010');
-  if ((input.isCyberUrl === 'Y' && claims.portal !== 'X') || (input.isCyberUrl === 'N' && claims.portal !== 'I')) return refuse('AUTH006');
+  if (typeof input.loginid === 'string' && input.loginid !== '' && input.loginid !== claims.userId)
+    return refuse('COM000010');
+  if ((input.isCyberUrl === 'Y' && claims.portal !== 'X') || (input.isCyberUrl === 'N' && claims.portal !== 'I'))
+    return refuse('AUTH006');
   const rotated = await rotateRefreshToken(app.dbh.db, refresh);
   if (!rotated.ok || rotated.session.sessionId !== claims.sessionId) {
     if (rotated.ok) await endSession(app.dbh.db, rotated.session.sessionId, 'REFRESH_REUSE');
-    request.log.warn({ reason: rotated.ok ? 'session mismatch' : rotated.reason, userId: claims.userId }, 'refresh refused');
+    request.log.warn(
+      { reason: rotated.ok ? 'session mismatch' : rotated.reason, userId: claims.userId },
+      'refresh refused',
+    );
     return expired;
   }
   const user = await userStanding(app.dbh.db, claims.userId);
@@ -84,7 +102,15 @@ export async function verifyAndRefresh(app: FastifyInstance, request: FastifyReq
     await endSession(app.dbh.db, claims.sessionId, 'BLOCKED');
     return refuse(user.lockedAt ? 'AUTH102' : 'AUTH100');
   }
-  const access = await (await app.auth.tokens()).issue({ userId: claims.userId, sessionId: claims.sessionId, portal: claims.portal, authGroupId: user.authGroupId, compNo: user.compNo });
+  const access = await (
+    await app.auth.tokens()
+  ).issue({
+    userId: claims.userId,
+    sessionId: claims.sessionId,
+    portal: claims.portal,
+    authGroupId: user.authGroupId,
+    compNo: user.compNo,
+  });
   const now = Date.now();
   return {
     ok: {
@@ -109,7 +135,8 @@ export async function logout(app: FastifyInstance, token: string | null | undefi
       fromSso = session?.loginMethod === 'SSO';
       await endSession(app.dbh.db, claims.sessionId, 'LOGOUT');
       // The provider's logout gets the session's ID token as id_token_hint, through a one-time handle.
-      if (fromSso && app.auth.oidc && session && !session.endedAt) handle = await logoutHandle(app.dbh.db, claims.sessionId);
+      if (fromSso && app.auth.oidc && session && !session.endedAt)
+        handle = await logoutHandle(app.dbh.db, claims.sessionId);
     } catch (err) {
       if (!(err instanceof TokenError)) throw err;
     }
@@ -118,18 +145,34 @@ export async function logout(app: FastifyInstance, token: string | null | undefi
   // same person straight back in. So an SSO session's logout continues at the provider
   // (RP-initiated logout); without OpenID Connect configured there is no provider to tell.
   if (!fromSso || !app.auth.oidc) return { code: 'OK' as const };
-  return { code: 'OK' as const, ssoLogoutUri: handle ? `${OIDC_PATHS.logout}?${new URLSearchParams({ handle }).toString()}` : OIDC_PATHS.logout };
+  return {
+    code: 'OK' as const,
+    ssoLogoutUri: handle ? `${OIDC_PATHS.logout}?${new URLSearchParams({ handle }).toString()}` : OIDC_PATHS.logout,
+  };
 }
 
 /** The caller's session extended by SESSION_TTL, never beyond SESSION_MAX_TTL from its login; null if it ended meanwhile. */
 export async function extendCallerSession(app: FastifyInstance, caller: { sessionId: string; userId: string }) {
-  const r = await extendSession(app.dbh.db, { sessionId: caller.sessionId, userId: caller.userId, ttlSec: app.config.sessionTtlSec, maxTtlSec: app.config.sessionMaxTtlSec });
+  const r = await extendSession(app.dbh.db, {
+    sessionId: caller.sessionId,
+    userId: caller.userId,
+    ttlSec: app.config.sessionTtlSec,
+    maxTtlSec: app.config.sessionMaxTtlSec,
+  });
   if (!r.ok) return null;
-  return { code: 'OK' as const, sessionExpiresAt: r.expiredDate.toISOString(), sessionLimitAt: r.limit.toISOString(), extended: r.expiredDate.getTime() > r.before.getTime() };
+  return {
+    code: 'OK' as const,
+    sessionExpiresAt: r.expiredDate.toISOString(),
+    sessionLimitAt: r.limit.toISOString(),
+    extended: r.expiredDate.getTime() > r.before.getTime(),
+  };
 }
 
 /** Sends a password-reset code; an unknown id is answered like a known one, with a made-up destination. */
-export async function sendResetCode(app: FastifyInstance, query: { systemId: string; 'loginUser.login': string; channel?: 'EMAIL' | 'SMS' }) {
+export async function sendResetCode(
+  app: FastifyInstance,
+  query: { systemId: string; 'loginUser.login': string; channel?: 'EMAIL' | 'SMS' },
+) {
   const portal = portalOf(query.systemId);
   if (!portal) return refuse('AUTH006');
   const userId = query['loginUser.login'].trim();
@@ -139,14 +182,33 @@ export async function sendResetCode(app: FastifyInstance, query: { systemId: str
     // answer does not tell which ids exist; no code is made or sent.
     const channel = query.channel ?? 'EMAIL';
     const secret = (await app.auth.tokens()).derivedSecret('reset-decoy');
-    return { ok: { code: 'OK' as const, channel, destination: decoyDestination(channel, userId, secret), expiresIn: OTP_VALIDITY_SEC } };
+    return {
+      ok: {
+        code: 'OK' as const,
+        channel,
+        destination: decoyDestination(channel, userId, secret),
+        expiresIn: OTP_VALIDITY_SEC,
+      },
+    };
   }
   const channel = query.channel ?? (user.email ? 'EMAIL' : 'SMS');
   const destination = channel === 'EMAIL' ? user.email : user.cellPhoneNo;
   if (!destination) return refuse(channel === 'EMAIL' ? 'OTP_NO_EMAIL' : 'OTP_NO_CELL_PHONE', 400);
   const otp = await issueOtp(app.dbh.db, { userId, purpose: 'RESET', channel, destination });
-  await app.auth.sender.send(app.dbh.db, { to: destination, channel, code: otp.code, text: `[GPMS] 비밀번호 재설정 인증번호는 ${otp.code} 입니다. ${OTP_VALIDITY_SEC / 60}분 안에 입력하세요.` });
-  return { ok: { code: 'OK' as const, channel, destination: maskDestination(channel, destination), expiresIn: OTP_VALIDITY_SEC } };
+  await app.auth.sender.send(app.dbh.db, {
+    to: destination,
+    channel,
+    code: otp.code,
+    text: `[GPMS] 비밀번호 재설정 인증번호는 ${otp.code} 입니다. ${OTP_VALIDITY_SEC / 60}분 안에 입력하세요.`,
+  });
+  return {
+    ok: {
+      code: 'OK' as const,
+      channel,
+      destination: maskDestination(channel, destination),
+      expiresIn: OTP_VALIDITY_SEC,
+    },
+  };
 }
 
 /**
@@ -154,7 +216,10 @@ export async function sendResetCode(app: FastifyInstance, query: { systemId: str
  * password and ending the sessions are one transaction: all of them happen or none (a failure
  * half-way must not leave the new password set with the old sessions open, or the code used up).
  */
-export async function resetPassword(app: FastifyInstance, form: { systemId: string; 'loginUser.login': string; token: string; password: string; passwordCheck: string }) {
+export async function resetPassword(
+  app: FastifyInstance,
+  form: { systemId: string; 'loginUser.login': string; token: string; password: string; passwordCheck: string },
+) {
   const portal = portalOf(form.systemId);
   if (!portal) return refuse('AUTH006');
   const userId = form['loginUser.login'].trim();

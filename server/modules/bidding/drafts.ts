@@ -19,7 +19,10 @@ export function instant(errors: FieldError[], path: string, value: string, label
   const v = value.trim();
   const kst = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2})$/.exec(v);
   if (kst && !Number.isNaN(Date.parse(`${kst[1]}T${kst[2]}:00+09:00`))) return new Date(`${kst[1]}T${kst[2]}:00+09:00`);
-  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/.test(v) || Number.isNaN(Date.parse(v))) {
+  if (
+    !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/.test(v) ||
+    Number.isNaN(Date.parse(v))
+  ) {
     errors.push({ path, message: `${label}는 2026-12-01 10:00 (한국 시간) 형식으로 입력하세요` });
     return null;
   }
@@ -49,10 +52,15 @@ export interface DraftLine {
 
 /** The buyer's own lines (no PR): an item of the master or a free text with its unit; problems go to `errors`. */
 export async function ownLines(db: Db, input: readonly OwnLineInput[], errors: FieldError[]): Promise<DraftLine[]> {
-  if (input.length === 0) errors.push({ path: 'body/lines', message: '구매요청을 지정하거나 품목을 한 줄 이상 입력하세요' });
+  if (input.length === 0)
+    errors.push({ path: 'body/lines', message: '구매요청을 지정하거나 품목을 한 줄 이상 입력하세요' });
   const { byCode, errors: itemErrors } = await loadItems(db, input, (i) => `body/lines/${i}/itemCode`);
   errors.push(...itemErrors);
-  const units = await existingCodes(db, 'unit', input.map((l) => l.unitCode?.trim() ?? ''));
+  const units = await existingCodes(
+    db,
+    'unit',
+    input.map((l) => l.unitCode?.trim() ?? ''),
+  );
   const today = todayKst();
   return input.map((l, i) => {
     const item = l.itemCode?.trim() ? byCode.get(l.itemCode.trim()) : undefined;
@@ -60,11 +68,20 @@ export async function ownLines(db: Db, input: readonly OwnLineInput[], errors: F
     const unitCode = text(l.unitCode) ?? item?.unitCode ?? null;
     if (!itemName) errors.push({ path: `body/lines/${i}/itemName`, message: '품목명을 입력하세요' });
     if (!unitCode) errors.push({ path: `body/lines/${i}/unitCode`, message: '단위를 입력하세요' });
-    else if (!item && !units.has(unitCode)) errors.push({ path: `body/lines/${i}/unitCode`, message: `등록되지 않은 단위입니다: ${unitCode}` });
-    if (l.deliveryDate) checkDate(errors, `body/lines/${i}/deliveryDate`, l.deliveryDate, '납기일', { notBefore: today });
+    else if (!item && !units.has(unitCode))
+      errors.push({ path: `body/lines/${i}/unitCode`, message: `등록되지 않은 단위입니다: ${unitCode}` });
+    if (l.deliveryDate)
+      checkDate(errors, `body/lines/${i}/deliveryDate`, l.deliveryDate, '납기일', { notBefore: today });
     return {
-      lineNo: i + 1, prLineNo: null, itemCode: item?.itemCode ?? null, itemName: itemName ?? '', spec: text(l.spec) ?? item?.spec ?? null, unitCode: unitCode ?? '', sgCode: item?.sgCode ?? null,
-      quantity: l.quantity, deliveryDate: text(l.deliveryDate),
+      lineNo: i + 1,
+      prLineNo: null,
+      itemCode: item?.itemCode ?? null,
+      itemName: itemName ?? '',
+      spec: text(l.spec) ?? item?.spec ?? null,
+      unitCode: unitCode ?? '',
+      sgCode: item?.sgCode ?? null,
+      quantity: l.quantity,
+      deliveryDate: text(l.deliveryDate),
     };
   });
 }
@@ -78,10 +95,24 @@ export async function ownLines(db: Db, input: readonly OwnLineInput[], errors: F
 export async function linesFromPr(trx: Db, actor: Actor, prNo: string, prVersion: number | undefined, docNo: string) {
   const { pr, lines } = await takePrForBidding(trx, actor, prNo, prVersion, docNo);
   return {
-    header: { prNo, title: pr.title, section: pr.section, deptcd: pr.deptcd, buyerId: pr.buyerId ?? actor.singleid, currency: pr.currency },
+    header: {
+      prNo,
+      title: pr.title,
+      section: pr.section,
+      deptcd: pr.deptcd,
+      buyerId: pr.buyerId ?? actor.singleid,
+      currency: pr.currency,
+    },
     lines: lines.map((l) => ({
       line: {
-        lineNo: l.lineNo, prLineNo: l.lineNo as number | null, itemCode: l.itemCode, itemName: l.itemName, spec: l.spec, unitCode: l.unitCode, sgCode: l.sgCode, quantity: l.quantity,
+        lineNo: l.lineNo,
+        prLineNo: l.lineNo as number | null,
+        itemCode: l.itemCode,
+        itemName: l.itemName,
+        spec: l.spec,
+        unitCode: l.unitCode,
+        sgCode: l.sgCode,
+        quantity: l.quantity,
         deliveryDate: pr.desiredDate,
       } satisfies DraftLine,
       estUnitPrice: l.estUnitPrice,
@@ -94,9 +125,16 @@ export async function linesFromPr(trx: Db, actor: Actor, prNo: string, prVersion
  * buyer or a purchasing manager, at the version the caller read: 404 when absent, 403 for anyone
  * else, 409 VERSION_CONFLICT when stale.
  */
-export function ownedAtVersion<T extends { buyerId: string; version: number }>(row: T | undefined, actor: Actor, version: number, absent: () => HttpError, what: string): T {
+export function ownedAtVersion<T extends { buyerId: string; version: number }>(
+  row: T | undefined,
+  actor: Actor,
+  version: number,
+  absent: () => HttpError,
+  what: string,
+): T {
   if (!row) throw absent();
-  if (row.buyerId !== actor.singleid && !isPurchasingManager(actor)) throw notAllowed(`담당 구매자 또는 구매 관리자만 ${what}을 처리할 수 있습니다`);
+  if (row.buyerId !== actor.singleid && !isPurchasingManager(actor))
+    throw notAllowed(`담당 구매자 또는 구매 관리자만 ${what}을 처리할 수 있습니다`);
   checkVersion(version, row.version);
   return row;
 }

@@ -16,7 +16,12 @@ const bytewise = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
  * a receipt…), a transfer's approval, the budget screen's save and the upload / ERP import.
  */
 export function compareBudgetKeys(a: BudgetLineKey, b: BudgetLineKey): number {
-  return a.fiscalYear - b.fiscalYear || a.month - b.month || bytewise(a.deptcd, b.deptcd) || bytewise(a.accountCode, b.accountCode);
+  return (
+    a.fiscalYear - b.fiscalYear ||
+    a.month - b.month ||
+    bytewise(a.deptcd, b.deptcd) ||
+    bytewise(a.accountCode, b.accountCode)
+  );
 }
 
 // The same order in SQL, for a `SELECT … FOR UPDATE`: LOCK_ORDER_SQL in upload/queries.ts.

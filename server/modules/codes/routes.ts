@@ -3,7 +3,17 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { access } from '../../http/access.js';
 import { commonErrors } from '../../http/error-schema.js';
 import { pageWindow, parseSort } from '../../http/list-query.js';
-import { CodeGroupRow, CodeListQuery, CodeRow, GroupCreateBody, GroupListQuery, GroupParams, GroupUpdateBody, SaveCodesBody, VersionQuery } from './schemas.js';
+import {
+  CodeGroupRow,
+  CodeListQuery,
+  CodeRow,
+  GroupCreateBody,
+  GroupListQuery,
+  GroupParams,
+  GroupUpdateBody,
+  SaveCodesBody,
+  VersionQuery,
+} from './schemas.js';
 import { listCodeGroups, listCodes } from './queries.js';
 import { createCodeGroup, deleteCodeGroup, getCodeGroup, saveCodes, updateCodeGroup } from './service.js';
 
@@ -25,18 +35,35 @@ export const codeRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['portal'],
         summary: 'Common code groups with their code counts',
         querystring: GroupListQuery,
-        response: { 200: Type.Object({ rows: Type.Array(Type.Ref('CodeGroupRow')), total: Type.Integer() }), ...commonErrors },
+        response: {
+          200: Type.Object({ rows: Type.Array(Type.Ref('CodeGroupRow')), total: Type.Integer() }),
+          ...commonErrors,
+        },
       },
     },
     async (request) => {
       const q = request.query;
-      return listCodeGroups(request.db, { q: q.q, useYn: q.useYn }, parseSort(q.sort, { field: 'sortOrder', direction: 'asc' }), pageWindow(q));
+      return listCodeGroups(
+        request.db,
+        { q: q.q, useYn: q.useYn },
+        parseSort(q.sort, { field: 'sortOrder', direction: 'asc' }),
+        pageWindow(q),
+      );
     },
   );
 
   app.get(
     '/api/v1/portal/code-groups/:groupId',
-    { config: read, schema: { operationId: 'getCodeGroup', tags: ['portal'], summary: 'One code group', params: GroupParams, response: { 200: Type.Ref('CodeGroupRow'), ...commonErrors } } },
+    {
+      config: read,
+      schema: {
+        operationId: 'getCodeGroup',
+        tags: ['portal'],
+        summary: 'One code group',
+        params: GroupParams,
+        response: { 200: Type.Ref('CodeGroupRow'), ...commonErrors },
+      },
+    },
     async (request) => getCodeGroup(request.db, request.params.groupId),
   );
 
@@ -44,7 +71,13 @@ export const codeRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api/v1/portal/code-groups',
     {
       config: write,
-      schema: { operationId: 'createCodeGroup', tags: ['portal'], summary: 'Add a code group', body: GroupCreateBody, response: { 200: Type.Ref('CodeGroupRow'), 409: Type.Ref('ErrorBody'), ...commonErrors } },
+      schema: {
+        operationId: 'createCodeGroup',
+        tags: ['portal'],
+        summary: 'Add a code group',
+        body: GroupCreateBody,
+        response: { 200: Type.Ref('CodeGroupRow'), 409: Type.Ref('ErrorBody'), ...commonErrors },
+      },
     },
     async (request) => createCodeGroup(request.db, request.body, request.caller!.userId),
   );
@@ -78,7 +111,8 @@ export const codeRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Type.Ref('Ok'), 409: Type.Ref('ErrorBody'), ...commonErrors },
       },
     },
-    async (request) => deleteCodeGroup(request.db, request.params.groupId, request.query.version, request.caller!.userId),
+    async (request) =>
+      deleteCodeGroup(request.db, request.params.groupId, request.query.version, request.caller!.userId),
   );
 
   app.get(
@@ -91,12 +125,21 @@ export const codeRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'The codes of one group',
         params: GroupParams,
         querystring: CodeListQuery,
-        response: { 200: Type.Object({ rows: Type.Array(Type.Ref('CodeRow')), total: Type.Integer() }), ...commonErrors },
+        response: {
+          200: Type.Object({ rows: Type.Array(Type.Ref('CodeRow')), total: Type.Integer() }),
+          ...commonErrors,
+        },
       },
     },
     async (request) => {
       const q = request.query;
-      return listCodes(request.db, request.params.groupId, { useYn: q.useYn }, parseSort(q.sort, { field: 'sortOrder', direction: 'asc' }), pageWindow(q));
+      return listCodes(
+        request.db,
+        request.params.groupId,
+        { useYn: q.useYn },
+        parseSort(q.sort, { field: 'sortOrder', direction: 'asc' }),
+        pageWindow(q),
+      );
     },
   );
 
@@ -108,10 +151,15 @@ export const codeRoutes: FastifyPluginAsyncTypebox = async (app) => {
         operationId: 'saveCodes',
         tags: ['portal'],
         summary: 'Add, change and delete codes of one group in one transaction; answers the group’s codes',
-        description: 'Field errors come back at their rows: details[].path = body/rows/{index}/{field}. A stale version of any row answers 409 and nothing is saved.',
+        description:
+          'Field errors come back at their rows: details[].path = body/rows/{index}/{field}. A stale version of any row answers 409 and nothing is saved.',
         params: GroupParams,
         body: SaveCodesBody,
-        response: { 200: Type.Object({ rows: Type.Array(Type.Ref('CodeRow')), total: Type.Integer() }), 409: Type.Ref('ErrorBody'), ...commonErrors },
+        response: {
+          200: Type.Object({ rows: Type.Array(Type.Ref('CodeRow')), total: Type.Integer() }),
+          409: Type.Ref('ErrorBody'),
+          ...commonErrors,
+        },
       },
     },
     async (request) => saveCodes(request.db, request.params.groupId, request.body, request.caller!.userId),

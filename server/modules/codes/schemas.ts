@@ -6,7 +6,12 @@ const Nullable = <T extends ReturnType<typeof Type.String>>(s: T) => Type.Union(
 
 export const GROUP_ID_PATTERN = '^[A-Z][A-Z0-9_]*$';
 export const CODE_PATTERN = '^[A-Za-z0-9][A-Za-z0-9_.-]*$';
-const GroupId = Type.String({ minLength: 1, maxLength: 40, pattern: GROUP_ID_PATTERN, description: 'Upper-case letters, digits and _' });
+const GroupId = Type.String({
+  minLength: 1,
+  maxLength: 40,
+  pattern: GROUP_ID_PATTERN,
+  description: 'Upper-case letters, digits and _',
+});
 const Code = Type.String({ minLength: 1, maxLength: 40, pattern: CODE_PATTERN });
 
 export const CodeGroupRow = Type.Object(
@@ -43,7 +48,9 @@ export const CODE_SORT_FIELDS = ['code', 'textKo', 'textEn', 'sortOrder', 'useYn
 
 export const GroupListQuery = Type.Object(
   {
-    q: Type.Optional(Type.String({ maxLength: 100, description: 'Group id starts with, or Korean/English name contains' })),
+    q: Type.Optional(
+      Type.String({ maxLength: 100, description: 'Group id starts with, or Korean/English name contains' }),
+    ),
     useYn: Type.Optional(YN),
     ...PagingQuery,
     sort: SortQuery(GROUP_SORT_FIELDS),
@@ -51,7 +58,10 @@ export const GroupListQuery = Type.Object(
   { additionalProperties: false },
 );
 
-export const CodeListQuery = Type.Object({ useYn: Type.Optional(YN), ...PagingQuery, sort: SortQuery(CODE_SORT_FIELDS) }, { additionalProperties: false });
+export const CodeListQuery = Type.Object(
+  { useYn: Type.Optional(YN), ...PagingQuery, sort: SortQuery(CODE_SORT_FIELDS) },
+  { additionalProperties: false },
+);
 
 export const GroupParams = Type.Object({ groupId: GroupId }, { additionalProperties: false });
 
@@ -64,7 +74,10 @@ const GroupFields = {
 };
 
 export const GroupCreateBody = Type.Object({ groupId: GroupId, ...GroupFields }, { additionalProperties: false });
-export const GroupUpdateBody = Type.Object({ ...GroupFields, version: Type.Integer({ minimum: 1 }) }, { additionalProperties: false });
+export const GroupUpdateBody = Type.Object(
+  { ...GroupFields, version: Type.Integer({ minimum: 1 }) },
+  { additionalProperties: false },
+);
 export const VersionQuery = Type.Object({ version: Type.Integer({ minimum: 1 }) }, { additionalProperties: false });
 
 export const CodeInput = Type.Object(
@@ -76,15 +89,24 @@ export const CodeInput = Type.Object(
     attr2: Type.Optional(Nullable(Type.String({ maxLength: 100 }))),
     sortOrder: Type.Optional(Type.Integer({ minimum: 0, maximum: 99999 })),
     useYn: Type.Optional(YN),
-    version: Type.Optional(Type.Integer({ minimum: 1, description: 'Absent for a new code; the version read for a changed one' })),
+    version: Type.Optional(
+      Type.Integer({ minimum: 1, description: 'Absent for a new code; the version read for a changed one' }),
+    ),
   },
   { additionalProperties: false },
 );
 
 export const SaveCodesBody = Type.Object(
   {
-    rows: Type.Array(CodeInput, { maxItems: 2000, description: 'New codes (no version) and changed codes (with the version read)' }),
-    deleted: Type.Optional(Type.Array(Type.Object({ code: Code, version: Type.Integer({ minimum: 1 }) }, { additionalProperties: false }), { maxItems: 2000 })),
+    rows: Type.Array(CodeInput, {
+      maxItems: 2000,
+      description: 'New codes (no version) and changed codes (with the version read)',
+    }),
+    deleted: Type.Optional(
+      Type.Array(Type.Object({ code: Code, version: Type.Integer({ minimum: 1 }) }, { additionalProperties: false }), {
+        maxItems: 2000,
+      }),
+    ),
   },
   { additionalProperties: false },
 );

@@ -5,7 +5,17 @@ import { invalid, type FieldError } from '../../domain/errors.js';
 import { conflict, notFound } from '../../http/errors.js';
 import type { GroupCreateBody, GroupUpdateBody, SaveCodesBody } from './schemas.js';
 import {
-  countCodes, deleteCode, deleteCodeGroupRow, findCodeGroup, insertCode, insertCodeGroup, listCodes, lockCodeGroup, lockCodes, updateCode, updateCodeGroupRow,
+  countCodes,
+  deleteCode,
+  deleteCodeGroupRow,
+  findCodeGroup,
+  insertCode,
+  insertCodeGroup,
+  listCodes,
+  lockCodeGroup,
+  lockCodes,
+  updateCode,
+  updateCodeGroupRow,
 } from './queries.js';
 
 const REQUIRED = '필수 입력 항목입니다';
@@ -21,7 +31,9 @@ function refuseIf(details: FieldError[]): void {
 }
 
 const namesGiven = (b: { nameKo: string; nameEn: string }) =>
-  refuseIf((['nameKo', 'nameEn'] as const).filter((f) => blank(b[f])).map((f) => ({ path: `body/${f}`, message: REQUIRED })));
+  refuseIf(
+    (['nameKo', 'nameEn'] as const).filter((f) => blank(b[f])).map((f) => ({ path: `body/${f}`, message: REQUIRED })),
+  );
 
 export async function getCodeGroup(db: Db, groupId: string) {
   const group = await findCodeGroup(db, groupId);
@@ -33,12 +45,22 @@ export async function createCodeGroup(db: Db, b: Static<typeof GroupCreateBody>,
   namesGiven(b);
   const created = await db.transaction().execute(async (trx) => {
     if (await lockCodeGroup(trx, b.groupId)) return false;
-    const values = { groupId: b.groupId, nameKo: b.nameKo.trim(), nameEn: b.nameEn.trim(), description: b.description ?? null, sortOrder: b.sortOrder ?? 0, useYn: b.useYn ?? 'Y' };
+    const values = {
+      groupId: b.groupId,
+      nameKo: b.nameKo.trim(),
+      nameEn: b.nameEn.trim(),
+      description: b.description ?? null,
+      sortOrder: b.sortOrder ?? 0,
+      useYn: b.useYn ?? 'Y',
+    };
     await insertCodeGroup(trx, values);
     await writeAudit(trx, { entity: 'code_group', entityKey: b.groupId, action: 'CREATE', actor, after: values });
     return true;
   });
-  if (!created) throw conflict('DUPLICATE_KEY', '이미 등록된 코드 그룹입니다', [{ path: 'body/groupId', message: '이미 등록된 코드 그룹입니다' }]);
+  if (!created)
+    throw conflict('DUPLICATE_KEY', '이미 등록된 코드 그룹입니다', [
+      { path: 'body/groupId', message: '이미 등록된 코드 그룹입니다' },
+    ]);
   return (await findCodeGroup(db, b.groupId))!;
 }
 
@@ -77,7 +99,8 @@ export async function deleteCodeGroup(db: Db, groupId: string, version: number, 
   });
   if (outcome === 'missing') throw groupMissing();
   if (outcome === 'stale') throw conflict('VERSION_CONFLICT', STALE);
-  if (outcome === 'notEmpty') throw conflict('CODE_GROUP_NOT_EMPTY', '코드가 남아 있는 그룹은 삭제할 수 없습니다. 코드를 먼저 삭제하세요');
+  if (outcome === 'notEmpty')
+    throw conflict('CODE_GROUP_NOT_EMPTY', '코드가 남아 있는 그룹은 삭제할 수 없습니다. 코드를 먼저 삭제하세요');
   return { code: 'OK' as const };
 }
 
@@ -87,12 +110,15 @@ export async function saveCodes(db: Db, groupId: string, body: Static<typeof Sav
   const problems: FieldError[] = [];
   const seen = new Map<string, number>();
   rows.forEach((r, i) => {
-    for (const f of ['textKo', 'textEn'] as const) if (blank(r[f])) problems.push({ path: `body/rows/${i}/${f}`, message: REQUIRED });
-    if (seen.has(r.code)) problems.push({ path: `body/rows/${i}/code`, message: `${seen.get(r.code)! + 1}행과 코드가 같습니다` });
+    for (const f of ['textKo', 'textEn'] as const)
+      if (blank(r[f])) problems.push({ path: `body/rows/${i}/${f}`, message: REQUIRED });
+    if (seen.has(r.code))
+      problems.push({ path: `body/rows/${i}/code`, message: `${seen.get(r.code)! + 1}행과 코드가 같습니다` });
     else seen.set(r.code, i);
   });
   deleted.forEach((d, i) => {
-    if (seen.has(d.code)) problems.push({ path: `body/deleted/${i}/code`, message: '저장과 삭제에 같은 코드가 있습니다' });
+    if (seen.has(d.code))
+      problems.push({ path: `body/deleted/${i}/code`, message: '저장과 삭제에 같은 코드가 있습니다' });
   });
   refuseIf(problems);
 
@@ -103,8 +129,10 @@ export async function saveCodes(db: Db, groupId: string, body: Static<typeof Sav
     const duplicates: FieldError[] = [];
     rows.forEach((r, i) => {
       const before = existing.get(r.code);
-      if (r.version === undefined && before) duplicates.push({ path: `body/rows/${i}/code`, message: '이미 등록된 코드입니다' });
-      if (r.version !== undefined && (!before || before.version !== r.version)) conflicts.push({ path: `body/rows/${i}/code`, message: STALE });
+      if (r.version === undefined && before)
+        duplicates.push({ path: `body/rows/${i}/code`, message: '이미 등록된 코드입니다' });
+      if (r.version !== undefined && (!before || before.version !== r.version))
+        conflicts.push({ path: `body/rows/${i}/code`, message: STALE });
     });
     deleted.forEach((d, i) => {
       const before = existing.get(d.code);
@@ -125,17 +153,36 @@ export async function saveCodes(db: Db, groupId: string, body: Static<typeof Sav
       const before = existing.get(r.code);
       if (!before) {
         await insertCode(trx, groupId, r.code, values);
-        await writeAudit(trx, { entity: 'code', entityKey: `${groupId}/${r.code}`, action: 'CREATE', actor, after: values });
+        await writeAudit(trx, {
+          entity: 'code',
+          entityKey: `${groupId}/${r.code}`,
+          action: 'CREATE',
+          actor,
+          after: values,
+        });
         continue;
       }
       const changed = (Object.keys(values) as Array<keyof typeof values>).some((k) => values[k] !== before[k]);
       if (!changed) continue;
       await updateCode(trx, groupId, r.code, { ...values, version: before.version + 1 });
-      await writeAudit(trx, { entity: 'code', entityKey: `${groupId}/${r.code}`, action: 'UPDATE', actor, before, after: values });
+      await writeAudit(trx, {
+        entity: 'code',
+        entityKey: `${groupId}/${r.code}`,
+        action: 'UPDATE',
+        actor,
+        before,
+        after: values,
+      });
     }
     for (const d of deleted) {
       await deleteCode(trx, groupId, d.code);
-      await writeAudit(trx, { entity: 'code', entityKey: `${groupId}/${d.code}`, action: 'DELETE', actor, before: existing.get(d.code) });
+      await writeAudit(trx, {
+        entity: 'code',
+        entityKey: `${groupId}/${d.code}`,
+        action: 'DELETE',
+        actor,
+        before: existing.get(d.code),
+      });
     }
     return { kind: 'ok' as const };
   });

@@ -58,7 +58,15 @@ export const commonRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api/v1/common/locale',
     {
       config: { access: access.public() },
-      schema: { operationId: 'getLocales', tags: ['common'], summary: 'Languages the portals speak (ko default)', response: { 200: Type.Array(Type.Object({ lang: Type.String(), name: Type.String(), default: Type.Boolean() })), ...commonErrors } },
+      schema: {
+        operationId: 'getLocales',
+        tags: ['common'],
+        summary: 'Languages the portals speak (ko default)',
+        response: {
+          200: Type.Array(Type.Object({ lang: Type.String(), name: Type.String(), default: Type.Boolean() })),
+          ...commonErrors,
+        },
+      },
     },
     async () => LOCALES,
   );

@@ -6,7 +6,8 @@ import { findCompanyByCode } from './queries.js';
 export async function lookUpCompany(db: Db, code: string) {
   const raw = code.trim();
   const digits = raw.replace(/-/g, '');
-  if (!/^[A-Za-z0-9-]+$/.test(raw)) throw badRequest('COMPANY_CODE_INVALID', '업체 코드는 영문, 숫자, 하이픈만 쓸 수 있습니다');
+  if (!/^[A-Za-z0-9-]+$/.test(raw))
+    throw badRequest('COMPANY_CODE_INVALID', '업체 코드는 영문, 숫자, 하이픈만 쓸 수 있습니다');
   // db is the caller's (request.db): a supplier user finds only its own company; any other answers as unknown.
   const row = await findCompanyByCode(db, /^\d{10}$/.test(digits) ? { taxNo: digits } : { compNo: raw.toUpperCase() });
   if (!row) throw notFound('COMPANY_NOT_FOUND', `등록되지 않은 업체입니다: ${raw}`);

@@ -18,7 +18,13 @@ const ClockState = Type.Object({ now: Type.String({ format: 'date-time' }), offs
 /** A year: far enough for any window a demo or a journey waits for. */
 const MAX_ADVANCE_SECONDS = 366 * 24 * 3600;
 
-const OutboxEntry = Type.Object({ to: Type.String(), channel: Type.String(), text: Type.String(), code: Type.Union([Type.String(), Type.Null()]), at: Type.String() });
+const OutboxEntry = Type.Object({
+  to: Type.String(),
+  channel: Type.String(),
+  text: Type.String(),
+  code: Type.Union([Type.String(), Type.Null()]),
+  at: Type.String(),
+});
 
 /**
  * Development and demo only (registered only when devOutboxEnabled): the messages the dev sender
@@ -35,7 +41,13 @@ export const devRoutes: FastifyPluginAsyncTypebox = async (app) => {
         operationId: 'devOutbox',
         tags: ['dev'],
         summary: 'Messages sent in development (newest first); filter by recipient',
-        querystring: Type.Object({ to: Type.Optional(Type.String({ maxLength: 100 })), limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 200 })) }, { additionalProperties: false }),
+        querystring: Type.Object(
+          {
+            to: Type.Optional(Type.String({ maxLength: 100 })),
+            limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 200 })),
+          },
+          { additionalProperties: false },
+        ),
         response: { 200: Type.Array(OutboxEntry), ...commonErrors },
       },
     },
@@ -65,7 +77,10 @@ export const devRoutes: FastifyPluginAsyncTypebox = async (app) => {
         operationId: 'advanceDevClock',
         tags: ['dev'],
         summary: 'Moves the business clock forward (never back: the jobs are scheduled in its time)',
-        body: Type.Object({ advanceSeconds: Type.Integer({ minimum: 1, maximum: MAX_ADVANCE_SECONDS }) }, { additionalProperties: false }),
+        body: Type.Object(
+          { advanceSeconds: Type.Integer({ minimum: 1, maximum: MAX_ADVANCE_SECONDS }) },
+          { additionalProperties: false },
+        ),
         response: { 200: ClockState, ...commonErrors },
       },
     },

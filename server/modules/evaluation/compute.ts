@@ -1,7 +1,24 @@
 import type { Db } from '../../db/connect.js';
 import type { EvaBand, EvaGrade, EvaMeasure } from './types.js';
 import { measureFigures, type Figure } from './queries/measures.js';
-import { currentTotals, deleteTotalLines, finalScores, insertTotalLines, insertTotals, markPeriodComputed, periodBefore, periodCriteria, periodGrades, periodRow, periodTargets, replaceMeasures, sourcingGroupTree, submittedScores, targetCandidates, updateTotal } from './queries/compute.js';
+import {
+  currentTotals,
+  deleteTotalLines,
+  finalScores,
+  insertTotalLines,
+  insertTotals,
+  markPeriodComputed,
+  periodBefore,
+  periodCriteria,
+  periodGrades,
+  periodRow,
+  periodTargets,
+  replaceMeasures,
+  sourcingGroupTree,
+  submittedScores,
+  targetCandidates,
+  updateTotal,
+} from './queries/compute.js';
 import { bandScore, gradeOf, qualitativeScore, rateOf, round2, weightedTotal, type GradeBand } from './scoring.js';
 
 /**
@@ -36,7 +53,10 @@ const monthOf = (d: string) => d.slice(0, 4) + d.slice(5, 7);
 export async function resolveTargets(db: Db, p: PeriodRow): Promise<Array<{ compNo: string; spendKrw: string }>> {
   let list: string[] | null = null;
   if (p.targetMode === 'LIST') {
-    list = (p.targetList ?? '').split(/[\s,]+/).map((s) => s.trim().toUpperCase()).filter(Boolean);
+    list = (p.targetList ?? '')
+      .split(/[\s,]+/)
+      .map((s) => s.trim().toUpperCase())
+      .filter(Boolean);
     if (list.length === 0) return [];
   }
   let codes: Set<string> | null = null;
@@ -44,7 +64,7 @@ export async function resolveTargets(db: Db, p: PeriodRow): Promise<Array<{ comp
     // The group and every group below it.
     const groups = await sourcingGroupTree(db);
     codes = new Set([p.targetSgCode]);
-    for (let grew = true; grew; ) {
+    for (let grew = true; grew;) {
       grew = false;
       for (const g of groups) {
         if (g.upCode && codes.has(g.upCode) && !codes.has(g.sgCode)) {
@@ -54,7 +74,15 @@ export async function resolveTargets(db: Db, p: PeriodRow): Promise<Array<{ comp
       }
     }
   }
-  const rows = await targetCandidates(db, { fromMonth: monthOf(p.startDate), toMonth: monthOf(p.endDate), startDate: p.startDate, endDate: p.endDate, minSpend: p.targetMode === 'SPEND' ? (p.targetMinSpend ?? '0') : null, list, sgCodes: codes ? [...codes] : null });
+  const rows = await targetCandidates(db, {
+    fromMonth: monthOf(p.startDate),
+    toMonth: monthOf(p.endDate),
+    startDate: p.startDate,
+    endDate: p.endDate,
+    minSpend: p.targetMode === 'SPEND' ? (p.targetMinSpend ?? '0') : null,
+    list,
+    sgCodes: codes ? [...codes] : null,
+  });
   return rows.map((r) => ({ compNo: r.compNo, spendKrw: String(r.spendKrw) }));
 }
 
@@ -76,7 +104,8 @@ export async function computePeriod(trx: Db, periodId: number, now: Date): Promi
   // Quantitative figures, one query per measure for all suppliers.
   const measures = [...new Set(criteria.filter((c) => c.kind === 'QUANT').map((c) => c.measure!))];
   const figures = new Map<EvaMeasure, Map<string, Figure>>();
-  for (const m of measures) figures.set(m, await measureFigures(trx, m, { periodId, startDate: p.startDate, endDate: p.endDate, now }));
+  for (const m of measures)
+    figures.set(m, await measureFigures(trx, m, { periodId, startDate: p.startDate, endDate: p.endDate, now }));
 
   // Qualitative scores of submitted tasks.
   const qual = await submittedScores(trx, periodId);
@@ -97,26 +126,77 @@ export async function computePeriod(trx: Db, periodId: number, now: Date): Promi
     for (const r of rows) prevScores.set(r.compNo, r.totalScore);
   }
 
-  const existing = new Map(
-    (await currentTotals(trx, periodId)).map((t) => [t.compNo, t]),
-  );
+  const existing = new Map((await currentTotals(trx, periodId)).map((t) => [t.compNo, t]));
 
-  const measureRows: Array<{ periodId: number; compNo: string; criterionId: number; numerator: string; denominator: string; rate: string | null; score: string | null; computedAt: Date }> = [];
-  const drafts: Array<{ compNo: string; computed: number; lines: ReturnType<typeof weightedTotal>['lines']; extra: Map<number, { numerator: number | null; denominator: number | null; rate: number | null; answers: number; comments: string | null }> }> = [];
+  const measureRows: Array<{
+    periodId: number;
+    compNo: string;
+    criterionId: number;
+    numerator: string;
+    denominator: string;
+    rate: string | null;
+    score: string | null;
+    computedAt: Date;
+  }> = [];
+  const drafts: Array<{
+    compNo: string;
+    computed: number;
+    lines: ReturnType<typeof weightedTotal>['lines'];
+    extra: Map<
+      number,
+      {
+        numerator: number | null;
+        denominator: number | null;
+        rate: number | null;
+        answers: number;
+        comments: string | null;
+      }
+    >;
+  }> = [];
   for (const compNo of targets) {
-    const extra = new Map<number, { numerator: number | null; denominator: number | null; rate: number | null; answers: number; comments: string | null }>();
+    const extra = new Map<
+      number,
+      {
+        numerator: number | null;
+        denominator: number | null;
+        rate: number | null;
+        answers: number;
+        comments: string | null;
+      }
+    >();
     const inputs = criteria.map((c) => {
       if (c.kind === 'QUANT') {
         const f = figures.get(c.measure!)!.get(compNo) ?? { numerator: 0, denominator: 0 };
         const rate = rateOf(f.numerator, f.denominator);
         const score = bandScore(rate, (c.bands ?? []) as EvaBand[]);
-        measureRows.push({ periodId, compNo, criterionId: c.criterionId, numerator: String(f.numerator), denominator: String(f.denominator), rate: rate === null ? null : String(rate), score: score === null ? null : String(score), computedAt: now });
-        extra.set(c.criterionId, { numerator: f.numerator, denominator: f.denominator, rate, answers: 0, comments: null });
+        measureRows.push({
+          periodId,
+          compNo,
+          criterionId: c.criterionId,
+          numerator: String(f.numerator),
+          denominator: String(f.denominator),
+          rate: rate === null ? null : String(rate),
+          score: score === null ? null : String(score),
+          computedAt: now,
+        });
+        extra.set(c.criterionId, {
+          numerator: f.numerator,
+          denominator: f.denominator,
+          rate,
+          answers: 0,
+          comments: null,
+        });
         return { criterionId: c.criterionId, kind: c.kind, measure: c.measure, weight: Number(c.weight), score };
       }
       const q = qualBy.get(`${compNo}/${c.criterionId}`);
       const score = qualitativeScore(q?.scores ?? []);
-      extra.set(c.criterionId, { numerator: null, denominator: null, rate: null, answers: q?.scores.length ?? 0, comments: q?.comments.length ? q.comments.join('\n').slice(0, 4000) : null });
+      extra.set(c.criterionId, {
+        numerator: null,
+        denominator: null,
+        rate: null,
+        answers: q?.scores.length ?? 0,
+        comments: q?.comments.length ? q.comments.join('\n').slice(0, 4000) : null,
+      });
       return { criterionId: c.criterionId, kind: c.kind, measure: c.measure, weight: Number(c.weight), score };
     });
     const { total, lines } = weightedTotal(inputs);
@@ -137,7 +217,13 @@ export async function computePeriod(trx: Db, periodId: number, now: Date): Promi
     const adjustment = cur ? Number(cur.adjustment) : 0;
     const totalScore = Math.min(100, Math.max(0, round2(d.computed + adjustment)));
     const g = gradeOf(totalScore, grades);
-    const values = { computedScore: String(d.computed), totalScore: String(totalScore), grade: g.grade as EvaGrade, gradeAction: g.action, prevScore: prevScores.get(d.compNo) ?? null };
+    const values = {
+      computedScore: String(d.computed),
+      totalScore: String(totalScore),
+      grade: g.grade as EvaGrade,
+      gradeAction: g.action,
+      prevScore: prevScores.get(d.compNo) ?? null,
+    };
     if (cur) {
       await updateTotal(trx, cur.totalId, { ...values, updatedAt: now, version: cur.version + 1 });
       totalIds.set(d.compNo, cur.totalId);
@@ -156,13 +242,32 @@ export async function computePeriod(trx: Db, periodId: number, now: Date): Promi
         const c = criteria.find((x) => x.criterionId === l.criterionId)!;
         const e = d.extra.get(l.criterionId)!;
         return {
-          totalId: totalIds.get(d.compNo)!, compNo: d.compNo, criterionId: l.criterionId, seq: c.seq, category: c.category, name: c.name, kind: c.kind, measure: c.measure, weight: c.weight,
-          effectiveWeight: String(l.effectiveWeight), numerator: e.numerator === null ? null : String(e.numerator), denominator: e.denominator === null ? null : String(e.denominator),
-          rate: e.rate === null ? null : String(e.rate), score: l.score === null ? null : String(l.score), weighted: l.weighted === null ? null : String(l.weighted), answers: e.answers, comments: e.comments,
+          totalId: totalIds.get(d.compNo)!,
+          compNo: d.compNo,
+          criterionId: l.criterionId,
+          seq: c.seq,
+          category: c.category,
+          name: c.name,
+          kind: c.kind,
+          measure: c.measure,
+          weight: c.weight,
+          effectiveWeight: String(l.effectiveWeight),
+          numerator: e.numerator === null ? null : String(e.numerator),
+          denominator: e.denominator === null ? null : String(e.denominator),
+          rate: e.rate === null ? null : String(e.rate),
+          score: l.score === null ? null : String(l.score),
+          weighted: l.weighted === null ? null : String(l.weighted),
+          answers: e.answers,
+          comments: e.comments,
         };
       }),
     );
   for (let i = 0; i < lineRows.length; i += 400) await insertTotalLines(trx, lineRows.slice(i, i + 400));
   await markPeriodComputed(trx, periodId, now);
-  return { suppliers: targets.length, drafts: totalIds.size, finalKept: kept, ms: Math.round(performance.now() - started) };
+  return {
+    suppliers: targets.length,
+    drafts: totalIds.size,
+    finalKept: kept,
+    ms: Math.round(performance.now() - started),
+  };
 }

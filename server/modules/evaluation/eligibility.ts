@@ -45,21 +45,41 @@ export interface EligibilityUse {
  * asks for confirmation of "warn" grades (409 EVAL_WARN_CONFIRM, with the suppliers in details),
  * and records a given confirmation. Call inside the document's transaction.
  */
-export async function checkSourcingEligibility(trx: Db, compNos: readonly string[], use: EligibilityUse): Promise<void> {
+export async function checkSourcingEligibility(
+  trx: Db,
+  compNos: readonly string[],
+  use: EligibilityUse,
+): Promise<void> {
   const s = await standings(trx, compNos);
   const blocked = [...s.values()].filter((x) => x.action === 'BLOCK');
   if (blocked.length) {
     const names = blocked.map((b) => `${b.compNameKr}(${b.compNo}) — ${b.periodName} ${b.grade}등급`).join(', ');
-    throw conflict('EVAL_BLOCKED', `협력사 평가 결과로 거래가 제한된 협력사입니다: ${names}`, blocked.map((b) => ({ compNo: b.compNo, grade: b.grade, periodId: b.periodId, periodName: b.periodName })));
+    throw conflict(
+      'EVAL_BLOCKED',
+      `협력사 평가 결과로 거래가 제한된 협력사입니다: ${names}`,
+      blocked.map((b) => ({ compNo: b.compNo, grade: b.grade, periodId: b.periodId, periodName: b.periodName })),
+    );
   }
   const warned = [...s.values()].filter((x) => x.action === 'WARN');
   if (warned.length === 0) return;
   if (!use.confirmWarning) {
     const names = warned.map((b) => `${b.compNameKr}(${b.compNo}) — ${b.periodName} ${b.grade}등급`).join(', ');
-    throw conflict('EVAL_WARN_CONFIRM', `협력사 평가 결과 주의 등급입니다. 확인 후 진행하세요: ${names}`, warned.map((b) => ({ compNo: b.compNo, grade: b.grade, periodId: b.periodId, periodName: b.periodName })));
+    throw conflict(
+      'EVAL_WARN_CONFIRM',
+      `협력사 평가 결과 주의 등급입니다. 확인 후 진행하세요: ${names}`,
+      warned.map((b) => ({ compNo: b.compNo, grade: b.grade, periodId: b.periodId, periodName: b.periodName })),
+    );
   }
   await insertWarnConfirms(
     trx,
-    warned.map((w) => ({ compNo: w.compNo, periodId: w.periodId, totalId: w.totalId, grade: w.grade, docType: use.docType, docNo: use.docNo, confirmedBy: use.actor })),
+    warned.map((w) => ({
+      compNo: w.compNo,
+      periodId: w.periodId,
+      totalId: w.totalId,
+      grade: w.grade,
+      docType: use.docType,
+      docNo: use.docNo,
+      confirmedBy: use.actor,
+    })),
   );
 }

@@ -6,15 +6,22 @@ import { DateStr, Nullable, Version } from '../../domain/schemas.js';
 /** TypeBox schemas of the evaluation operations (docs/evaluation.md). Scores travel as decimal strings. */
 const Score = Type.String({ maxLength: 10, description: 'Score 0–100 as a decimal string' });
 const Grade = Type.Enum(['A', 'B', 'C', 'D']);
-const Action = Type.Enum(['NONE', 'WARN', 'BLOCK'], { description: 'What the grade does to sourcing: nothing, ask for confirmation, refuse' });
+const Action = Type.Enum(['NONE', 'WARN', 'BLOCK'], {
+  description: 'What the grade does to sourcing: nothing, ask for confirmation, refuse',
+});
 const Measure = Type.Enum(['ON_TIME', 'QTY_ACCURACY', 'QUALITY', 'PRICE', 'DISPUTE', 'RFQ_RESPONSE']);
-const Kind = Type.Enum(['QUANT', 'QUAL'], { description: 'Quantitative (computed from transactions) or qualitative (scored 1–5 by evaluators)' });
+const Kind = Type.Enum(['QUANT', 'QUAL'], {
+  description: 'Quantitative (computed from transactions) or qualitative (scored 1–5 by evaluators)',
+});
 const Iso = Type.String({ format: 'date-time' });
 
 export const PeriodIdParams = Type.Object({ periodId: Type.Integer({ minimum: 1 }) }, { additionalProperties: false });
 export const TaskIdParams = Type.Object({ taskId: Type.Integer({ minimum: 1 }) }, { additionalProperties: false });
 export const TotalIdParams = Type.Object({ totalId: Type.Integer({ minimum: 1 }) }, { additionalProperties: false });
-export const ContractNoParams = Type.Object({ contractNo: Type.String({ maxLength: 20 }) }, { additionalProperties: false });
+export const ContractNoParams = Type.Object(
+  { contractNo: Type.String({ maxLength: 20 }) },
+  { additionalProperties: false },
+);
 export const SurveyIdParams = Type.Object({ surveyId: Type.Integer({ minimum: 1 }) }, { additionalProperties: false });
 
 // ── Periods and their setup (evaSetting) ───────────────────────────────────────────────
@@ -55,13 +62,26 @@ export const PeriodRow = Type.Object({
   finalCount: Type.Integer(),
   publishedCount: Type.Integer(),
   criteria: Type.Array(CriterionView),
-  evaluatorRows: Type.Array(Type.Object({ key: Type.String({ description: 'seq:singleid (the row key)' }), seq: Type.Integer(), criterionName: Type.String(), singleid: Type.String(), hname: Type.String(), deptnm: Type.Union([Type.String(), Type.Null()]) }), { description: 'Every qualitative criterion’s evaluators, one row each' }),
+  evaluatorRows: Type.Array(
+    Type.Object({
+      key: Type.String({ description: 'seq:singleid (the row key)' }),
+      seq: Type.Integer(),
+      criterionName: Type.String(),
+      singleid: Type.String(),
+      hname: Type.String(),
+      deptnm: Type.Union([Type.String(), Type.Null()]),
+    }),
+    { description: 'Every qualitative criterion’s evaluators, one row each' },
+  ),
   grades: Type.Array(GradeView),
   actions: Type.Array(Type.String()),
   version: Type.Integer(),
 });
 
-export const PeriodListQuery = Type.Object({ status: Type.Optional(Type.Enum(['PLANNED', 'OPEN', 'CLOSED'])), ...PagingQuery }, { additionalProperties: false });
+export const PeriodListQuery = Type.Object(
+  { status: Type.Optional(Type.Enum(['PLANNED', 'OPEN', 'CLOSED'])), ...PagingQuery },
+  { additionalProperties: false },
+);
 
 const CriterionInput = Type.Object(
   {
@@ -79,30 +99,52 @@ const CriterionInput = Type.Object(
   { additionalProperties: false },
 );
 const EvaluatorInput = Type.Object(
-  { seq: Type.Integer({ minimum: 0, maximum: 1000, description: 'The qualitative criterion’s seq' }), singleid: Type.String({ maxLength: 30, description: 'The evaluator (employee)' }), hname: Type.Optional(Nullable(Type.String())), deptnm: Type.Optional(Nullable(Type.String())), criterionName: Type.Optional(Nullable(Type.String())) },
+  {
+    seq: Type.Integer({ minimum: 0, maximum: 1000, description: 'The qualitative criterion’s seq' }),
+    singleid: Type.String({ maxLength: 30, description: 'The evaluator (employee)' }),
+    hname: Type.Optional(Nullable(Type.String())),
+    deptnm: Type.Optional(Nullable(Type.String())),
+    criterionName: Type.Optional(Nullable(Type.String())),
+  },
   { additionalProperties: false },
 );
-const GradeInput = Type.Object({ grade: Grade, minScore: Type.Number({ minimum: 0, maximum: 100 }), action: Action }, { additionalProperties: false });
+const GradeInput = Type.Object(
+  { grade: Grade, minScore: Type.Number({ minimum: 0, maximum: 100 }), action: Action },
+  { additionalProperties: false },
+);
 
 const periodFields = {
   periodName: Type.String({ maxLength: 100 }),
   startDate: DateStr(),
   endDate: DateStr(),
   dueDate: DateStr('Evaluators submit by this day'),
-  targetMode: Type.Enum(['ALL', 'SG', 'SPEND', 'LIST'], { description: 'Every trading supplier, a sourcing group, a minimum spend, or a list' }),
+  targetMode: Type.Enum(['ALL', 'SG', 'SPEND', 'LIST'], {
+    description: 'Every trading supplier, a sourcing group, a minimum spend, or a list',
+  }),
   targetSgCode: Type.Optional(Nullable(Type.String({ maxLength: 20 }))),
   targetMinSpend: Type.Optional(Nullable(Type.String({ maxLength: 20 }))),
   targetList: Type.Optional(Nullable(Type.String({ maxLength: 2000, description: 'COMP_NOs, comma-separated' }))),
   remark: Type.Optional(Nullable(Type.String({ maxLength: 1000 }))),
   criteria: Type.Array(CriterionInput, { minItems: 1, maxItems: 50 }),
   /** The evaluators as rows (the screen's person popup): when given, they replace every criterion's `evaluators` text. */
-  evaluatorRows: Type.Optional(Type.Array(EvaluatorInput, { maxItems: 500, description: 'Evaluators per qualitative criterion (by its seq); when given, the criteria’s evaluators texts are not read' })),
+  evaluatorRows: Type.Optional(
+    Type.Array(EvaluatorInput, {
+      maxItems: 500,
+      description:
+        'Evaluators per qualitative criterion (by its seq); when given, the criteria’s evaluators texts are not read',
+    }),
+  ),
   grades: Type.Array(GradeInput, { minItems: 4, maxItems: 4 }),
 };
 export const PeriodCreateBody = Type.Object(periodFields, { additionalProperties: false });
 export const PeriodUpdateBody = Type.Object({ ...periodFields, version: Version }, { additionalProperties: false });
 export const VersionOnly = Type.Object({ version: Version }, { additionalProperties: false });
-export const ComputeAnswer = Type.Object({ suppliers: Type.Integer(), drafts: Type.Integer(), finalKept: Type.Integer(), ms: Type.Integer() });
+export const ComputeAnswer = Type.Object({
+  suppliers: Type.Integer(),
+  drafts: Type.Integer(),
+  finalKept: Type.Integer(),
+  ms: Type.Integer(),
+});
 
 // ── Tasks (evaWorkList / evaWorkEdit) and results (evaWorkResultList / View) ─────────────
 export const TaskRow = Type.Object({
@@ -124,7 +166,16 @@ export const TaskRow = Type.Object({
   submittedAt: Nullable(Iso),
   version: Type.Integer(),
 });
-const TASK_SORT = ['taskId', 'dueDate', 'compNo', 'compName', 'status', 'periodName', 'evaluatorName', 'submittedAt'] as const;
+const TASK_SORT = [
+  'taskId',
+  'dueDate',
+  'compNo',
+  'compName',
+  'status',
+  'periodName',
+  'evaluatorName',
+  'submittedAt',
+] as const;
 export const TaskListQuery = Type.Object(
   {
     periodId: Type.Optional(Type.Integer({ minimum: 1 })),
@@ -165,7 +216,11 @@ export const TaskScoreRow = Type.Object({
   comment: Nullable(Type.String()),
   mine: Type.Boolean({ description: 'A qualitative criterion this evaluator scores' }),
 });
-export const TaskDetail = Type.Object({ ...TaskRow.properties,  scores: Type.Array(TaskScoreRow), actions: Type.Array(Type.String()) });
+export const TaskDetail = Type.Object({
+  ...TaskRow.properties,
+  scores: Type.Array(TaskScoreRow),
+  actions: Type.Array(Type.String()),
+});
 export const TaskSaveBody = Type.Object(
   {
     version: Version,
@@ -247,22 +302,37 @@ export const Revision = Type.Object({
   finalizedAt: Nullable(Iso),
   publishedAt: Nullable(Iso),
 });
-export const TotalDetail = Type.Object({ ...TotalRow.properties, 
-    adjustReason: Nullable(Type.String()),
-    correctionReason: Nullable(Type.String()),
-    finalizedBy: Nullable(Type.String()),
-    publishedBy: Nullable(Type.String()),
-    periodStatus: Type.String(),
-    lines: Type.Array(TotalLine),
-    revisions: Type.Array(Revision),
-    trendRows: Type.Array(Type.Object({ periodName: Type.String(), totalScore: Score, grade: Grade })),
-    actions: Type.Array(Type.String()),
-  });
+export const TotalDetail = Type.Object({
+  ...TotalRow.properties,
+  adjustReason: Nullable(Type.String()),
+  correctionReason: Nullable(Type.String()),
+  finalizedBy: Nullable(Type.String()),
+  publishedBy: Nullable(Type.String()),
+  periodStatus: Type.String(),
+  lines: Type.Array(TotalLine),
+  revisions: Type.Array(Revision),
+  trendRows: Type.Array(Type.Object({ periodName: Type.String(), totalScore: Score, grade: Grade })),
+  actions: Type.Array(Type.String()),
+});
 export const AdjustBody = Type.Object(
-  { version: Version, adjustment: Type.Number({ minimum: -100, maximum: 100, description: 'Points added to the computed score (−100 … 100)' }), reason: Type.String({ maxLength: 500 }) },
+  {
+    version: Version,
+    adjustment: Type.Number({
+      minimum: -100,
+      maximum: 100,
+      description: 'Points added to the computed score (−100 … 100)',
+    }),
+    reason: Type.String({ maxLength: 500 }),
+  },
   { additionalProperties: false },
 );
-export const CorrectBody = Type.Object({ version: Version, reason: Type.String({ maxLength: 500, description: 'Why the finalized result is corrected (required)' }) }, { additionalProperties: false });
+export const CorrectBody = Type.Object(
+  {
+    version: Version,
+    reason: Type.String({ maxLength: 500, description: 'Why the finalized result is corrected (required)' }),
+  },
+  { additionalProperties: false },
+);
 
 export const MyTotalRow = Type.Object({
   totalId: Type.Integer(),
@@ -278,17 +348,27 @@ export const MyTotalRow = Type.Object({
   trend: Nullable(Type.String()),
   publishedAt: Iso,
 });
-export const MyTotalListQuery = Type.Object({ ...SupplierCompanyQuery, ...PagingQuery, sort: SortQuery(['endDate', 'totalScore', 'grade'] as const) }, { additionalProperties: false });
-export const MyTotalDetail = Type.Object({ ...MyTotalRow.properties, 
-    compNo: Type.String(),
-    compName: Type.String(),
-    adjustment: Score,
-    adjustReason: Nullable(Type.String()),
-    correctionReason: Nullable(Type.String()),
-    lines: Type.Array(TotalLine),
-  });
+export const MyTotalListQuery = Type.Object(
+  { ...SupplierCompanyQuery, ...PagingQuery, sort: SortQuery(['endDate', 'totalScore', 'grade'] as const) },
+  { additionalProperties: false },
+);
+export const MyTotalDetail = Type.Object({
+  ...MyTotalRow.properties,
+  compNo: Type.String(),
+  compName: Type.String(),
+  adjustment: Score,
+  adjustReason: Nullable(Type.String()),
+  correctionReason: Nullable(Type.String()),
+  lines: Type.Array(TotalLine),
+});
 
-export const StandingRow = Type.Object({ compNo: Type.String(), grade: Nullable(Grade), action: Action, periodName: Nullable(Type.String()), totalScore: Nullable(Score) });
+export const StandingRow = Type.Object({
+  compNo: Type.String(),
+  grade: Nullable(Grade),
+  action: Action,
+  periodName: Nullable(Type.String()),
+  totalScore: Nullable(Score),
+});
 
 // ── Purchase-contract suppliers (purContCompMngList / Detail) ──────────────────────────
 export const ContractRow = Type.Object({
@@ -340,7 +420,18 @@ const contractFields = {
 };
 export const ContractCreateBody = Type.Object(contractFields, { additionalProperties: false });
 export const ContractUpdateBody = Type.Object({ ...contractFields, version: Version }, { additionalProperties: false });
-export const ContractDetail = Type.Object({ ...ContractRow.properties,  history: Type.Array(Type.Object({ periodName: Type.String(), totalScore: Score, grade: Grade, status: Type.String(), published: Type.Enum(['Y', 'N']) })) });
+export const ContractDetail = Type.Object({
+  ...ContractRow.properties,
+  history: Type.Array(
+    Type.Object({
+      periodName: Type.String(),
+      totalScore: Score,
+      grade: Grade,
+      status: Type.String(),
+      published: Type.Enum(['Y', 'N']),
+    }),
+  ),
+});
 
 // ── Transaction-satisfaction surveys (transSatisMngList / Detail, supplier answers) ─────
 export const SurveyRow = Type.Object({
@@ -356,10 +447,20 @@ export const SurveyRow = Type.Object({
   version: Type.Integer(),
 });
 export const SurveyListQuery = Type.Object(
-  { status: Type.Optional(Type.Enum(['DRAFT', 'OPEN', 'CLOSED'])), title: Type.Optional(Type.String({ maxLength: 100 })), ...PagingQuery, sort: SortQuery(['surveyId', 'startDate', 'title'] as const) },
+  {
+    status: Type.Optional(Type.Enum(['DRAFT', 'OPEN', 'CLOSED'])),
+    title: Type.Optional(Type.String({ maxLength: 100 })),
+    ...PagingQuery,
+    sort: SortQuery(['surveyId', 'startDate', 'title'] as const),
+  },
   { additionalProperties: false },
 );
-const QuestionView = Type.Object({ qNo: Type.Integer(), text: Type.String(), averageScore: Nullable(Type.Number()), answers: Type.Integer() });
+const QuestionView = Type.Object({
+  qNo: Type.Integer(),
+  text: Type.String(),
+  averageScore: Nullable(Type.Number()),
+  answers: Type.Integer(),
+});
 const ResponseView = Type.Object({
   compNo: Type.String(),
   compName: Type.String(),
@@ -369,12 +470,24 @@ const ResponseView = Type.Object({
   submittedAt: Nullable(Iso),
   submittedBy: Nullable(Type.String()),
 });
-export const SurveyDetail = Type.Object({ ...SurveyRow.properties,  questions: Type.Array(QuestionView), responses: Type.Array(ResponseView), suppliers: Type.String(), actions: Type.Array(Type.String()) });
+export const SurveyDetail = Type.Object({
+  ...SurveyRow.properties,
+  questions: Type.Array(QuestionView),
+  responses: Type.Array(ResponseView),
+  suppliers: Type.String(),
+  actions: Type.Array(Type.String()),
+});
 const surveyFields = {
   title: Type.String({ maxLength: 200 }),
   startDate: DateStr(),
   endDate: DateStr(),
-  questions: Type.Array(Type.Object({ qNo: Type.Optional(Nullable(Type.Integer())), text: Type.String({ maxLength: 500 }) }, { additionalProperties: true }), { minItems: 1, maxItems: 30 }),
+  questions: Type.Array(
+    Type.Object(
+      { qNo: Type.Optional(Nullable(Type.Integer())), text: Type.String({ maxLength: 500 }) },
+      { additionalProperties: true },
+    ),
+    { minItems: 1, maxItems: 30 },
+  ),
   suppliers: Type.String({ maxLength: 4000, description: 'COMP_NOs asked to answer, comma-separated' }),
 };
 export const SurveyCreateBody = Type.Object(surveyFields, { additionalProperties: false });
@@ -392,15 +505,26 @@ export const MySurveyRow = Type.Object({
   submittedAt: Nullable(Iso),
   version: Type.Integer(),
 });
-export const MySurveyListQuery = Type.Object({ ...SupplierCompanyQuery, ...PagingQuery, sort: SortQuery(['surveyId', 'endDate'] as const) }, { additionalProperties: false });
+export const MySurveyListQuery = Type.Object(
+  { ...SupplierCompanyQuery, ...PagingQuery, sort: SortQuery(['surveyId', 'endDate'] as const) },
+  { additionalProperties: false },
+);
 /** Staff reading one supplier's answers name the supplier (suppliers: ignored). */
 export const MySurveyReadQuery = Type.Object({ ...SupplierCompanyQuery }, { additionalProperties: false });
-export const MySurveyDetail = Type.Object({ ...MySurveyRow.properties,  comment: Nullable(Type.String()), answers: Type.Array(Type.Object({ qNo: Type.Integer(), text: Type.String(), score: Nullable(Type.Integer()) })), actions: Type.Array(Type.String()) });
+export const MySurveyDetail = Type.Object({
+  ...MySurveyRow.properties,
+  comment: Nullable(Type.String()),
+  answers: Type.Array(Type.Object({ qNo: Type.Integer(), text: Type.String(), score: Nullable(Type.Integer()) })),
+  actions: Type.Array(Type.String()),
+});
 export const MySurveyAnswerBody = Type.Object(
   {
     version: Version,
     comment: Type.Optional(Nullable(Type.String({ maxLength: 1000 }))),
-    answers: Type.Array(Type.Object({ qNo: Type.Integer(), score: Nullable(Type.Number()) }, { additionalProperties: true }), { minItems: 1, maxItems: 30 }),
+    answers: Type.Array(
+      Type.Object({ qNo: Type.Integer(), score: Nullable(Type.Number()) }, { additionalProperties: true }),
+      { minItems: 1, maxItems: 30 },
+    ),
   },
   { additionalProperties: false },
 );

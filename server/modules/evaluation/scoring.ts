@@ -5,7 +5,14 @@
  */
 import type { EvaAction, EvaBand, EvaGrade, EvaKind, EvaMeasure } from './types.js';
 
-export const MEASURES: readonly EvaMeasure[] = ['ON_TIME', 'QTY_ACCURACY', 'QUALITY', 'PRICE', 'DISPUTE', 'RFQ_RESPONSE'];
+export const MEASURES: readonly EvaMeasure[] = [
+  'ON_TIME',
+  'QTY_ACCURACY',
+  'QUALITY',
+  'PRICE',
+  'DISPUTE',
+  'RFQ_RESPONSE',
+];
 export const GRADES: readonly EvaGrade[] = ['A', 'B', 'C', 'D'];
 export const ACTIONS: readonly EvaAction[] = ['NONE', 'WARN', 'BLOCK'];
 
@@ -28,7 +35,10 @@ export function bandScore(rate: number | null, bands: readonly EvaBand[]): numbe
 
 /** "95:100, 90:80, 0:40" → bands; problems are returned as messages. */
 export function parseBands(text: string): { bands: EvaBand[]; problem: string | null } {
-  const parts = text.split(/[,\n]/).map((p) => p.trim()).filter(Boolean);
+  const parts = text
+    .split(/[,\n]/)
+    .map((p) => p.trim())
+    .filter(Boolean);
   if (parts.length === 0) return { bands: [], problem: '채점 구간을 입력하세요 (예: 95:100, 90:80, 0:40)' };
   const bands: EvaBand[] = [];
   for (const p of parts) {
@@ -36,7 +46,8 @@ export function parseBands(text: string): { bands: EvaBand[]; problem: string | 
     if (!m) return { bands: [], problem: `채점 구간 형식이 올바르지 않습니다: ${p} (비율:점수)` };
     const min = Number(m[1]);
     const score = Number(m[2]);
-    if (min > 100 || score > 100) return { bands: [], problem: `채점 구간의 비율과 점수는 0~100 사이여야 합니다: ${p}` };
+    if (min > 100 || score > 100)
+      return { bands: [], problem: `채점 구간의 비율과 점수는 0~100 사이여야 합니다: ${p}` };
     if (bands.some((b) => b.min === min)) return { bands: [], problem: `같은 비율의 구간이 두 번 있습니다: ${min}` };
     bands.push({ min, score });
   }
@@ -44,7 +55,11 @@ export function parseBands(text: string): { bands: EvaBand[]; problem: string | 
   return { bands, problem: null };
 }
 
-export const formatBands = (bands: readonly EvaBand[]): string => [...bands].sort((a, b) => b.min - a.min).map((b) => `${b.min}:${b.score}`).join(', ');
+export const formatBands = (bands: readonly EvaBand[]): string =>
+  [...bands]
+    .sort((a, b) => b.min - a.min)
+    .map((b) => `${b.min}:${b.score}`)
+    .join(', ');
 
 /** Qualitative: the mean of submitted 1–5 scores as 0–100 (5 = 100, 1 = 20). */
 export function qualitativeScore(scores: readonly number[]): number | null {
@@ -96,14 +111,16 @@ export function gradeOf(score: number, grades: readonly GradeBand[]): GradeBand 
 /** Problems with a grade table: all four grades, D from 0, minimums falling from A to D. */
 export function gradeProblems(grades: readonly GradeBand[]): string[] {
   const problems: string[] = [];
-  for (const g of GRADES) if (grades.filter((x) => x.grade === g).length !== 1) problems.push(`등급 ${g}의 기준을 한 번 입력하세요`);
+  for (const g of GRADES)
+    if (grades.filter((x) => x.grade === g).length !== 1) problems.push(`등급 ${g}의 기준을 한 번 입력하세요`);
   if (problems.length) return problems;
   const by = new Map(grades.map((g) => [g.grade, g]));
   if (by.get('D')!.minScore !== 0) problems.push('D 등급의 최저 점수는 0이어야 합니다');
   for (let i = 0; i < 3; i++) {
     const hi = by.get(GRADES[i])!;
     const lo = by.get(GRADES[i + 1])!;
-    if (!(hi.minScore > lo.minScore)) problems.push(`${hi.grade} 등급의 최저 점수는 ${lo.grade} 등급보다 높아야 합니다`);
+    if (!(hi.minScore > lo.minScore))
+      problems.push(`${hi.grade} 등급의 최저 점수는 ${lo.grade} 등급보다 높아야 합니다`);
   }
   return problems;
 }

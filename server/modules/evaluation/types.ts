@@ -1,5 +1,11 @@
 import type { Selectable } from 'kysely';
-import type { EvaCriterionTable, EvaGradeTable, EvaPeriodTable, EvaTaskTable, EvaTotalTable } from '../../db/schema.generated.js';
+import type {
+  EvaCriterionTable,
+  EvaGradeTable,
+  EvaPeriodTable,
+  EvaTaskTable,
+  EvaTotalTable,
+} from '../../db/schema.generated.js';
 
 /**
  * The evaluation's value sets, named for the code that works with them. They are read from the

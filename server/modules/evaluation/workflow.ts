@@ -23,7 +23,10 @@ export const TASK_MACHINE: Machine<EvaTaskStatus, TaskAction> = {
   statuses: ['PENDING', 'DRAFT', 'SUBMITTED'],
   statusLabels: { PENDING: '미평가', DRAFT: '임시저장', SUBMITTED: '제출' },
   actionLabels: { save: '저장', submit: '제출' },
-  transitions: { save: { from: ['PENDING', 'DRAFT'], to: 'DRAFT' }, submit: { from: ['PENDING', 'DRAFT'], to: 'SUBMITTED' } },
+  transitions: {
+    save: { from: ['PENDING', 'DRAFT'], to: 'DRAFT' },
+    submit: { from: ['PENDING', 'DRAFT'], to: 'SUBMITTED' },
+  },
 };
 
 export type TotalAction = 'adjust' | 'finalize' | 'publish' | 'correct';

@@ -24,7 +24,12 @@ export const exportJobs: JobDefinition[] = [
     name: 'exports.sweep',
     everySeconds: 300,
     run: async ({ db, config, now }) => {
-      const abandoned = await failAbandonedExports(db, now, MAX_EXPORT_RESTARTS, '내려받기 파일을 만들던 서버가 멈췄습니다. 다시 시도하세요');
+      const abandoned = await failAbandonedExports(
+        db,
+        now,
+        MAX_EXPORT_RESTARTS,
+        '내려받기 파일을 만들던 서버가 멈췄습니다. 다시 시도하세요',
+      );
       const old = await deleteOldExports(db, now, KEEP_EXPORTS_HOURS);
       const store = objectStoreFor(config);
       for (const exportId of [...abandoned, ...old]) await store.delete(exportKey(exportId));

@@ -15,11 +15,18 @@ export interface ListOperation {
 }
 
 type OpenApiDoc = {
-  paths?: Record<string, Record<string, { operationId?: string; parameters?: Array<{ in?: string; name?: string }>; responses?: Record<string, unknown> }>>;
+  paths?: Record<
+    string,
+    Record<
+      string,
+      { operationId?: string; parameters?: Array<{ in?: string; name?: string }>; responses?: Record<string, unknown> }
+    >
+  >;
 };
 
 function isPageAnswer(response: unknown): boolean {
-  const schema = (response as { content?: Record<string, { schema?: { properties?: Record<string, unknown> } }> })?.content?.['application/json']?.schema;
+  const schema = (response as { content?: Record<string, { schema?: { properties?: Record<string, unknown> } }> })
+    ?.content?.['application/json']?.schema;
   return !!schema?.properties && 'rows' in schema.properties && 'total' in schema.properties;
 }
 
@@ -32,7 +39,12 @@ export function listOperations(app: FastifyInstance): ReadonlyMap<string, ListOp
     if (!get?.operationId || !path.startsWith('/api/v1/') || path.startsWith('/api/v1/exports')) continue;
     if (!isPageAnswer(get.responses?.['200'])) continue;
     const keyset = (get.parameters ?? []).some((p) => p.in === 'query' && p.name === 'after');
-    found.set(get.operationId, { operationId: get.operationId, path, pathParams: [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]), keyset });
+    found.set(get.operationId, {
+      operationId: get.operationId,
+      path,
+      pathParams: [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]),
+      keyset,
+    });
   }
   return found;
 }
@@ -52,7 +64,12 @@ export function operationUrl(op: ListOperation, params: Record<string, string>):
 const PAGING = new Set(['page', 'size', 'after', 'before']);
 
 /** The query string of a list request: the screen's filters and sort, the server's page and size, and the cursor to read after. */
-export function pageQuery(query: Record<string, string | number | boolean | string[]>, page: number, size: number, after?: string): string {
+export function pageQuery(
+  query: Record<string, string | number | boolean | string[]>,
+  page: number,
+  size: number,
+  after?: string,
+): string {
   const qs = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {
     if (PAGING.has(key)) continue;

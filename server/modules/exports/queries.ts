@@ -13,7 +13,10 @@ import { LEASE_MS } from './run.js';
 export async function exportQueueCounts(db: Db): Promise<{ running: number; queued: number }> {
   const row = await db
     .selectFrom('exportJob')
-    .select([sql<string>`count(*) filter (where lease_until > now())`.as('running'), sql<string>`count(*) filter (where lease_until <= now())`.as('queued')])
+    .select([
+      sql<string>`count(*) filter (where lease_until > now())`.as('running'),
+      sql<string>`count(*) filter (where lease_until <= now())`.as('queued'),
+    ])
     .where('status', '=', 'RUNNING')
     .executeTakeFirstOrThrow();
   return { running: Number(row.running), queued: Number(row.queued) };
@@ -43,7 +46,12 @@ export interface ClaimedExport {
  * same one), oldest first; undefined when none waits. Exports stored without their columns
  * (written before 0320) cannot be started again and are left to exports.sweep.
  */
-export async function claimWaitingExport(db: Db, serverId: string, now: Date, maxRestarts: number): Promise<ClaimedExport | undefined> {
+export async function claimWaitingExport(
+  db: Db,
+  serverId: string,
+  now: Date,
+  maxRestarts: number,
+): Promise<ClaimedExport | undefined> {
   const waiting = db
     .selectFrom('exportJob')
     .select('exportId')
@@ -55,7 +63,12 @@ export async function claimWaitingExport(db: Db, serverId: string, now: Date, ma
     .limit(1);
   return db
     .updateTable('exportJob')
-    .set((eb) => ({ serverId, leaseUntil: new Date(now.getTime() + LEASE_MS), rowsDone: 0, restarts: eb('restarts', '+', 1) }))
+    .set((eb) => ({
+      serverId,
+      leaseUntil: new Date(now.getTime() + LEASE_MS),
+      rowsDone: 0,
+      restarts: eb('restarts', '+', 1),
+    }))
     .where('exportId', '=', (eb) => eb.selectFrom(waiting.as('w')).select('w.exportId'))
     .where('leaseUntil', '<=', now.toISOString())
     .where('status', '=', 'RUNNING')
@@ -76,7 +89,17 @@ export async function failAbandonedExports(db: Db, now: Date, maxRestarts: numbe
   return rows.map((r) => r.exportId);
 }
 
-export const EXPORT_COLUMNS = ['exportId', 'status', 'rowsTotal', 'rowsDone', 'sheetName', 'bytes', 'error', 'createdAt', 'finishedAt'] as const;
+export const EXPORT_COLUMNS = [
+  'exportId',
+  'status',
+  'rowsTotal',
+  'rowsDone',
+  'sheetName',
+  'bytes',
+  'error',
+  'createdAt',
+  'finishedAt',
+] as const;
 
 export type ExportRow = {
   exportId: string;
@@ -92,7 +115,12 @@ export type ExportRow = {
 
 /** Exports a user has running (any server). */
 export async function runningExportsOf(db: Db, userId: string): Promise<number> {
-  const { n } = await db.selectFrom('exportJob').select((eb) => eb.fn.countAll<string>().as('n')).where('userId', '=', userId).where('status', '=', 'RUNNING').executeTakeFirstOrThrow();
+  const { n } = await db
+    .selectFrom('exportJob')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('userId', '=', userId)
+    .where('status', '=', 'RUNNING')
+    .executeTakeFirstOrThrow();
   return Number(n);
 }
 
@@ -120,18 +148,32 @@ export async function insertExport(db: Db, e: NewExport): Promise<ExportRow> {
 
 /** One export of its owner; undefined for anyone else's. */
 export async function ownExport(db: Db, exportId: string, userId: string): Promise<ExportRow | undefined> {
-  const row = await db.selectFrom('exportJob').select(EXPORT_COLUMNS).where('exportId', '=', exportId).where('userId', '=', userId).executeTakeFirst();
+  const row = await db
+    .selectFrom('exportJob')
+    .select(EXPORT_COLUMNS)
+    .where('exportId', '=', exportId)
+    .where('userId', '=', userId)
+    .executeTakeFirst();
   return row as ExportRow | undefined;
 }
 
 /** Asks the server that runs the export to stop it (seen after its current page). */
 export async function requestCancel(db: Db, exportId: string): Promise<void> {
-  await db.updateTable('exportJob').set({ cancelRequested: true }).where('exportId', '=', exportId).where('status', '=', 'RUNNING').execute();
+  await db
+    .updateTable('exportJob')
+    .set({ cancelRequested: true })
+    .where('exportId', '=', exportId)
+    .where('status', '=', 'RUNNING')
+    .execute();
 }
 
 /** Who the owner of a taken-up export is now (group and company may have changed). */
 export function exportOwner(db: Db, userId: string) {
-  return db.selectFrom('appUser').select(['portal', 'authGroupId', 'compNo']).where('userId', '=', userId).executeTakeFirst();
+  return db
+    .selectFrom('appUser')
+    .select(['portal', 'authGroupId', 'compNo'])
+    .where('userId', '=', userId)
+    .executeTakeFirst();
 }
 
 /** Finished exports older than the given hours go; their ids, for their files. */
@@ -146,8 +188,17 @@ export async function deleteOldExports(db: Db, now: Date, hours: number): Promis
 }
 
 /** The rows written so far and a longer lease; answers whether the export was asked to stop (no row: gone). */
-export function recordExportProgress(db: Db, exportId: string, values: { rowsDone: number; rowsTotal: number; leaseUntil: Date }) {
-  return db.updateTable('exportJob').set(values).where('exportId', '=', exportId).returning(['cancelRequested']).executeTakeFirst();
+export function recordExportProgress(
+  db: Db,
+  exportId: string,
+  values: { rowsDone: number; rowsTotal: number; leaseUntil: Date },
+) {
+  return db
+    .updateTable('exportJob')
+    .set(values)
+    .where('exportId', '=', exportId)
+    .returning(['cancelRequested'])
+    .executeTakeFirst();
 }
 
 export async function updateExport(db: Db, exportId: string, values: Updateable<ExportJobTable>): Promise<void> {

@@ -28,14 +28,36 @@ export const exportKey = (exportId: string) => `exports/${exportId}.xlsx`;
  * route's own authority check, company scope and validation apply exactly as to the user's screen,
  * with a fresh token of the caller's own session — a logged-out session stops the export.
  */
-export async function readPage(app: FastifyInstance, caller: Caller, req: Pick<ExportRequest, 'url' | 'query'>, page: number, size: number, after?: string) {
-  const { token } = await (await app.auth.tokens()).issue({ userId: caller.userId, sessionId: caller.sessionId, portal: caller.portal, authGroupId: caller.authGroupId, compNo: caller.compNo });
+export async function readPage(
+  app: FastifyInstance,
+  caller: Caller,
+  req: Pick<ExportRequest, 'url' | 'query'>,
+  page: number,
+  size: number,
+  after?: string,
+) {
+  const { token } = await (
+    await app.auth.tokens()
+  ).issue({
+    userId: caller.userId,
+    sessionId: caller.sessionId,
+    portal: caller.portal,
+    authGroupId: caller.authGroupId,
+    compNo: caller.compNo,
+  });
   const res = await app.inject({
     method: 'GET',
     url: `${req.url}?${pageQuery(req.query, page, size, after)}`,
     headers: { authorization: `Bearer ${token}`, iscyber: caller.portal === 'X' ? 'Y' : 'N' },
   });
-  const body = res.json() as { rows?: Array<Record<string, unknown>>; total?: number; nextCursor?: string | null; code?: string; msg?: string; statusCode?: number };
+  const body = res.json() as {
+    rows?: Array<Record<string, unknown>>;
+    total?: number;
+    nextCursor?: string | null;
+    code?: string;
+    msg?: string;
+    statusCode?: number;
+  };
   return { status: res.statusCode, body };
 }
 
@@ -72,7 +94,10 @@ export function collectGarbage(): void {
 }
 
 export class ExportStopped extends Error {
-  constructor(readonly status: 'CANCELLED' | 'FAILED', message: string) {
+  constructor(
+    readonly status: 'CANCELLED' | 'FAILED',
+    message: string,
+  ) {
     super(message);
   }
 }
@@ -83,11 +108,22 @@ export class ExportStopped extends Error {
  * completed), so memory holds one page however many rows and no one sees half a workbook. Progress and the lease are written after
  * every page; a cancel asked on any server is seen there. Ends in DONE, CANCELLED or FAILED.
  */
-export async function runExport(app: FastifyInstance, caller: Caller, exportId: string, req: ExportRequest, sheetName: string, signal: AbortSignal): Promise<void> {
+export async function runExport(
+  app: FastifyInstance,
+  caller: Caller,
+  exportId: string,
+  req: ExportRequest,
+  sheetName: string,
+  signal: AbortSignal,
+): Promise<void> {
   const db = app.dbh.db;
   const store = objectStoreFor(app.config);
-  const zone = req.tzOffsetMinutes === undefined ? ({ offsetMinutes: -540 } as const) : { offsetMinutes: req.tzOffsetMinutes };
-  const xlsx = new XlsxStream(sheetName, req.columns.map((c) => ({ header: c.header, type: 'string' as const, width: c.width })));
+  const zone =
+    req.tzOffsetMinutes === undefined ? ({ offsetMinutes: -540 } as const) : { offsetMinutes: req.tzOffsetMinutes };
+  const xlsx = new XlsxStream(
+    sheetName,
+    req.columns.map((c) => ({ header: c.header, type: 'string' as const, width: c.width })),
+  );
   const written = store.put(exportKey(exportId), xlsx.output);
   written.catch(() => undefined);
   let done = 0;
@@ -120,7 +156,11 @@ export async function runExport(app: FastifyInstance, caller: Caller, exportId: 
       // The page's answer, rows and cells are unreachable once writePage returns: collected before the next.
       const { count, total, more } = await writePage(page);
       done += count;
-      const state = await recordExportProgress(db, exportId, { rowsDone: done, rowsTotal: Math.max(total, done), leaseUntil: new Date(Date.now() + LEASE_MS) });
+      const state = await recordExportProgress(db, exportId, {
+        rowsDone: done,
+        rowsTotal: Math.max(total, done),
+        leaseUntil: new Date(Date.now() + LEASE_MS),
+      });
       if (!state || state.cancelRequested) throw new ExportStopped('CANCELLED', '내려받기를 취소했습니다');
       if (!more) break;
       // Other requests are served between pages (PGlite runs one query at a time): light ones first.
@@ -137,12 +177,18 @@ export async function runExport(app: FastifyInstance, caller: Caller, exportId: 
       // This server is stopping (whatever the page in progress answered): the export is given back
       // for another server to write again (exports.resume), not failed. Should the database not
       // answer now, the lease runs out by itself and the export is taken up then.
-      await releaseExport(db, exportId, app.jobs.serverId).catch((e: unknown) => app.log.warn({ err: e, exportId }, 'could not release the export; its lease will run out'));
+      await releaseExport(db, exportId, app.jobs.serverId).catch((e: unknown) =>
+        app.log.warn({ err: e, exportId }, 'could not release the export; its lease will run out'),
+      );
       app.log.info({ exportId }, 'export released for another server');
       return;
     }
     const stopped = err instanceof ExportStopped ? err : null;
     if (!stopped) app.log.error({ err, exportId }, 'export failed');
-    await updateExport(db, exportId, { status: stopped?.status ?? 'FAILED', error: stopped?.message ?? '내려받기 파일을 만들지 못했습니다', finishedAt: new Date() });
+    await updateExport(db, exportId, {
+      status: stopped?.status ?? 'FAILED',
+      error: stopped?.message ?? '내려받기 파일을 만들지 못했습니다',
+      finishedAt: new Date(),
+    });
   }
 }

@@ -8,7 +8,15 @@ import { personalOperation, recordAccess } from '../privacy/index.js';
 import { listOperations, operationUrl, type ListOperation } from './list-operations.js';
 import { exportKey, LEASE_MS, readPage, runExport, type ExportRequest } from './run.js';
 import { MAX_EXPORT_RESTARTS } from './jobs.js';
-import { claimWaitingExport, exportOwner, insertExport, ownExport, requestCancel, runningExportsOf, type ExportRow } from './queries.js';
+import {
+  claimWaitingExport,
+  exportOwner,
+  insertExport,
+  ownExport,
+  requestCancel,
+  runningExportsOf,
+  type ExportRow,
+} from './queries.js';
 import type { StartExportBody } from './schemas.js';
 import { josa } from '../../../lib/josa.js';
 
@@ -78,7 +86,13 @@ export function exportService(app: FastifyInstance) {
         const user = await exportOwner(app.dbh.db, row.userId);
         const req = row.request as ExportRequest;
         // The session may have ended since: the first page then answers 401 and the export ends FAILED.
-        const caller: Caller = { userId: row.userId, sessionId: row.sessionId, portal: (user?.portal ?? 'I') as Caller['portal'], authGroupId: user?.authGroupId ?? '', compNo: user?.compNo ?? null };
+        const caller: Caller = {
+          userId: row.userId,
+          sessionId: row.sessionId,
+          portal: (user?.portal ?? 'I') as Caller['portal'],
+          authGroupId: user?.authGroupId ?? '',
+          compNo: user?.compNo ?? null,
+        };
         start(row.exportId, caller, req, row.sheetName);
         app.log.info({ exportId: row.exportId }, 'export taken up from a stopped server');
         taken++;
@@ -90,32 +104,63 @@ export function exportService(app: FastifyInstance) {
     async start(caller: Caller, body: Static<typeof StartExportBody>, clientIp: string) {
       operations ??= listOperations(app);
       const op = operations.get(body.operation) ?? null;
-      if (!op) throw badRequest('EXPORT_OPERATION', `${josa(`'${body.operation}'`, '은/는')} 엑셀로 내려받을 수 있는 조회가 아닙니다`);
+      if (!op)
+        throw badRequest(
+          'EXPORT_OPERATION',
+          `${josa(`'${body.operation}'`, '은/는')} 엑셀로 내려받을 수 있는 조회가 아닙니다`,
+        );
       const url = operationUrl(op, body.path ?? {});
       if (!url) throw badRequest('EXPORT_OPERATION', `조회 경로의 값(${op.pathParams.join(', ')})이 없습니다`);
-      const req: ExportRequest = { url, query: body.query ?? {}, columns: body.columns as ExportRequest['columns'], tzOffsetMinutes: body.tzOffsetMinutes, keyset: op.keyset };
+      const req: ExportRequest = {
+        url,
+        query: body.query ?? {},
+        columns: body.columns as ExportRequest['columns'],
+        tzOffsetMinutes: body.tzOffsetMinutes,
+        keyset: op.keyset,
+      };
       // A list holding personal data is downloaded only with a reason, recorded with the export (docs/privacy.md).
       const personal = personalOperation(op.operationId);
       if (personal && !body.reason) {
-        throw badRequest('PRIVACY_REASON_REQUIRED', '개인정보가 포함된 목록입니다. 내려받는 사유를 선택하고 입력하세요', [{ path: 'body/reason', message: '필수 입력 항목입니다' }]);
+        throw badRequest(
+          'PRIVACY_REASON_REQUIRED',
+          '개인정보가 포함된 목록입니다. 내려받는 사유를 선택하고 입력하세요',
+          [{ path: 'body/reason', message: '필수 입력 항목입니다' }],
+        );
       }
 
       // The first page is read now: a caller who may not read the list, or a bad filter, is answered at once.
       const first = await readPage(app, caller, req, 1, 1);
-      if (first.status !== 200) throw new HttpError(first.status, first.body.code ?? 'EXPORT_READ', first.body.msg ?? '조회하지 못했습니다');
+      if (first.status !== 200)
+        throw new HttpError(first.status, first.body.code ?? 'EXPORT_READ', first.body.msg ?? '조회하지 못했습니다');
 
       const exportId = crypto.randomUUID();
       const inserted = await app.dbh.db.transaction().execute(async (trx) => {
         if ((await runningExportsOf(trx, caller.userId)) >= RUNNING_PER_USER) return null;
         const row = await insertExport(trx, {
-          exportId, userId: caller.userId, sessionId: caller.sessionId, operationId: op.operationId, request: req,
-          sheetName: body.sheetName, rowsTotal: first.body.total ?? 0, serverId, leaseUntil: new Date(Date.now() + LEASE_MS),
+          exportId,
+          userId: caller.userId,
+          sessionId: caller.sessionId,
+          operationId: op.operationId,
+          request: req,
+          sheetName: body.sheetName,
+          rowsTotal: first.body.total ?? 0,
+          serverId,
+          leaseUntil: new Date(Date.now() + LEASE_MS),
         });
         if (personal && body.reason) {
           await recordAccess(trx, {
-            actorId: caller.userId, actorPortal: caller.portal, actorCompNo: caller.compNo, clientIp,
-            action: 'DOWNLOAD', operation: op.operationId, subjectKind: personal.subjectKind, subjectKeys: [`export:${exportId}`],
-            fields: Object.keys(personal.fields), rowCount: first.body.total ?? 0, reasonCode: body.reason.code, reasonText: body.reason.text,
+            actorId: caller.userId,
+            actorPortal: caller.portal,
+            actorCompNo: caller.compNo,
+            clientIp,
+            action: 'DOWNLOAD',
+            operation: op.operationId,
+            subjectKind: personal.subjectKind,
+            subjectKeys: [`export:${exportId}`],
+            fields: Object.keys(personal.fields),
+            rowCount: first.body.total ?? 0,
+            reasonCode: body.reason.code,
+            reasonText: body.reason.text,
           });
         }
         return row;
@@ -141,7 +186,11 @@ export function exportService(app: FastifyInstance) {
     /** The finished export's workbook and its name. */
     async file(exportId: string, userId: string) {
       const row = await own(exportId, userId);
-      if (row.status !== 'DONE') throw conflict('EXPORT_NOT_READY', row.status === 'RUNNING' ? '내려받기 파일을 아직 만들고 있습니다' : '내려받기 파일이 없습니다');
+      if (row.status !== 'DONE')
+        throw conflict(
+          'EXPORT_NOT_READY',
+          row.status === 'RUNNING' ? '내려받기 파일을 아직 만들고 있습니다' : '내려받기 파일이 없습니다',
+        );
       const file = await objectStoreFor(app.config).get(exportKey(row.exportId));
       if (!file) throw missing();
       return { file, exportId: row.exportId, name: `${row.sheetName}.xlsx` };

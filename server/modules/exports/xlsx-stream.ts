@@ -55,9 +55,19 @@ const CUSTOM_FORMATS: ReadonlyArray<readonly [number, string]> = [
   [167, EXCEL_FORMATS.date],
   [168, EXCEL_FORMATS.datetime],
 ];
-const xf = (numFmtId: number, extra = '') => `<xf numFmtId="${numFmtId}" fontId="0" fillId="0" borderId="0" xfId="0"${numFmtId ? ' applyNumberFormat="1"' : ''}${extra}/>`;
+const xf = (numFmtId: number, extra = '') =>
+  `<xf numFmtId="${numFmtId}" fontId="0" fillId="0" borderId="0" xfId="0"${numFmtId ? ' applyNumberFormat="1"' : ''}${extra}/>`;
 /** Cell styles by index: 0 plain, 1 header, 2 amount, 3 quantity, then one per format of the grid's cells. */
-const CELL_XFS = [xf(0), '<xf numFmtId="0" fontId="1" fillId="2" borderId="0" xfId="0" applyFont="1" applyFill="1"/>', xf(3), xf(164), xf(165), xf(166), xf(167), xf(168)];
+const CELL_XFS = [
+  xf(0),
+  '<xf numFmtId="0" fontId="1" fillId="2" borderId="0" xfId="0" applyFont="1" applyFill="1"/>',
+  xf(3),
+  xf(164),
+  xf(165),
+  xf(166),
+  xf(167),
+  xf(168),
+];
 /** The style index of a cell's number format (lib/export-cell); an unknown format shows as General. */
 const STYLE_OF_FORMAT: Readonly<Record<string, number>> = {
   [EXCEL_FORMATS.whole]: 2,
@@ -111,9 +121,22 @@ export class XlsxStream {
     }
     this.sheet = new ZipDeflate('xl/worksheets/sheet1.xml', { level: 1 });
     this.zip.add(this.sheet);
-    const cols = columns.map((c, i) => `<col min="${i + 1}" max="${i + 1}" width="${c.width ?? 14}" customWidth="1"/>`).join('');
-    this.sheet.push(enc.encode(`${HEAD}<worksheet xmlns="${NS}"><sheetViews><sheetView workbookViewId="0"><pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/></sheetView></sheetViews><cols>${cols}</cols><sheetData>`));
-    this.sheet.push(enc.encode(this.rowXml(columns.map((c) => c.header), true)));
+    const cols = columns
+      .map((c, i) => `<col min="${i + 1}" max="${i + 1}" width="${c.width ?? 14}" customWidth="1"/>`)
+      .join('');
+    this.sheet.push(
+      enc.encode(
+        `${HEAD}<worksheet xmlns="${NS}"><sheetViews><sheetView workbookViewId="0"><pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/></sheetView></sheetViews><cols>${cols}</cols><sheetData>`,
+      ),
+    );
+    this.sheet.push(
+      enc.encode(
+        this.rowXml(
+          columns.map((c) => c.header),
+          true,
+        ),
+      ),
+    );
   }
 
   private rowXml(values: ReadonlyArray<string | number | null | undefined>, header = false): string {
@@ -126,8 +149,10 @@ export class XlsxStream {
       const ref = `${this.letters[i]}${r}`;
       const type = header ? 'string' : this.columns[i].type;
       const text = String(v);
-      if (type !== 'string' && /^-?\d+(\.\d+)?$/.test(text)) cells += `<c r="${ref}" s="${type === 'amount' ? 2 : 3}"><v>${text}</v></c>`;
-      else cells += `<c r="${ref}" t="inlineStr"${header ? ' s="1"' : ''}><is><t xml:space="preserve">${xml(text)}</t></is></c>`;
+      if (type !== 'string' && /^-?\d+(\.\d+)?$/.test(text))
+        cells += `<c r="${ref}" s="${type === 'amount' ? 2 : 3}"><v>${text}</v></c>`;
+      else
+        cells += `<c r="${ref}" t="inlineStr"${header ? ' s="1"' : ''}><is><t xml:space="preserve">${xml(text)}</t></is></c>`;
     }
     return `<row r="${r}">${cells}</row>`;
   }
@@ -160,7 +185,8 @@ export class XlsxStream {
           const style = c.z && Object.hasOwn(STYLE_OF_FORMAT, c.z) ? STYLE_OF_FORMAT[c.z] : 0;
           cells += `<c r="${ref}"${style ? ` s="${style}"` : ''}><v>${c.v}</v></c>`;
         } else if (c.t === 'b') cells += `<c r="${ref}" t="b"><v>${c.v ? 1 : 0}</v></c>`;
-        else if (c.v !== '') cells += `<c r="${ref}" t="inlineStr"><is><t xml:space="preserve">${xml(c.v)}</t></is></c>`;
+        else if (c.v !== '')
+          cells += `<c r="${ref}" t="inlineStr"><is><t xml:space="preserve">${xml(c.v)}</t></is></c>`;
       }
       chunk += `<row r="${r}">${cells}</row>`;
     }
@@ -202,7 +228,10 @@ export class XlsxStream {
         // A reader that goes away closes the stream instead of draining it.
         // The listener of the event that did not come is removed (else every wait leaks two listeners).
         const stop = new AbortController();
-        await Promise.race([once(this.pass, 'drain', { signal: stop.signal }), once(this.pass, 'close', { signal: stop.signal })]).finally(() => stop.abort());
+        await Promise.race([
+          once(this.pass, 'drain', { signal: stop.signal }),
+          once(this.pass, 'close', { signal: stop.signal }),
+        ]).finally(() => stop.abort());
       }
     }
   }

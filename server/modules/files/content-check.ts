@@ -27,9 +27,15 @@ export const ALLOWED_EXTENSIONS: Readonly<Record<string, Kind>> = Object.freeze(
   tiff: { magic: ['tiff'], types: ['image/tiff'] },
   xlsx: { magic: ['zip'], types: ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', ...ZIP_TYPES] },
   xls: { magic: ['ole'], types: ['application/vnd.ms-excel', ...OFFICE_OLE] },
-  docx: { magic: ['zip'], types: ['application/vnd.openxmlformats-officedocument.wordprocessingml.document', ...ZIP_TYPES] },
+  docx: {
+    magic: ['zip'],
+    types: ['application/vnd.openxmlformats-officedocument.wordprocessingml.document', ...ZIP_TYPES],
+  },
   doc: { magic: ['ole'], types: ['application/msword', ...OFFICE_OLE] },
-  pptx: { magic: ['zip'], types: ['application/vnd.openxmlformats-officedocument.presentationml.presentation', ...ZIP_TYPES] },
+  pptx: {
+    magic: ['zip'],
+    types: ['application/vnd.openxmlformats-officedocument.presentationml.presentation', ...ZIP_TYPES],
+  },
   ppt: { magic: ['ole'], types: ['application/vnd.ms-powerpoint', ...OFFICE_OLE] },
   hwp: { magic: ['ole', 'hwp'], types: ['application/x-hwp', 'application/haansofthwp', 'application/vnd.hancom.hwp'] },
   hwpx: { magic: ['zip'], types: ['application/hwp+zip', 'application/vnd.hancom.hwpx', ...ZIP_TYPES] },
@@ -63,16 +69,26 @@ export function sniff(head: Buffer): Magic | null {
   return null;
 }
 
-export type ContentProblem = { code: 'FILE_TYPE_NOT_ALLOWED' | 'FILE_TYPE_MISMATCH' | 'FILE_CONTENT_MISMATCH' | 'ZIP_TOO_LARGE'; message: string };
+export type ContentProblem = {
+  code: 'FILE_TYPE_NOT_ALLOWED' | 'FILE_TYPE_MISMATCH' | 'FILE_CONTENT_MISMATCH' | 'ZIP_TOO_LARGE';
+  message: string;
+};
 
 /** Extension and declared type, before reading any content. */
 export function checkDeclared(originalName: string, declaredType: string | undefined): ContentProblem | null {
   const ext = extensionOf(originalName);
   const kind = ALLOWED_EXTENSIONS[ext];
-  if (!kind) return { code: 'FILE_TYPE_NOT_ALLOWED', message: `올릴 수 없는 파일 형식입니다: ${originalName} (허용: ${Object.keys(ALLOWED_EXTENSIONS).join(', ')})` };
+  if (!kind)
+    return {
+      code: 'FILE_TYPE_NOT_ALLOWED',
+      message: `올릴 수 없는 파일 형식입니다: ${originalName} (허용: ${Object.keys(ALLOWED_EXTENSIONS).join(', ')})`,
+    };
   const declared = (declaredType ?? '').split(';')[0].trim().toLowerCase();
   if (declared !== '' && declared !== 'application/octet-stream' && !kind.types.includes(declared)) {
-    return { code: 'FILE_TYPE_MISMATCH', message: `파일 형식(${declared})이 확장자(.${ext})와 맞지 않습니다: ${originalName}` };
+    return {
+      code: 'FILE_TYPE_MISMATCH',
+      message: `파일 형식(${declared})이 확장자(.${ext})와 맞지 않습니다: ${originalName}`,
+    };
   }
   return null;
 }
@@ -91,7 +107,8 @@ export async function checkContent(content: ContentReader, originalName: string)
   const size = await content.size();
   const head = await content.read(0, Math.min(4096, size));
   const magic = sniff(head);
-  if (!magic || !kind.magic.includes(magic)) return { code: 'FILE_CONTENT_MISMATCH', message: `파일 내용이 확장자(.${ext})와 맞지 않습니다: ${originalName}` };
+  if (!magic || !kind.magic.includes(magic))
+    return { code: 'FILE_CONTENT_MISMATCH', message: `파일 내용이 확장자(.${ext})와 맞지 않습니다: ${originalName}` };
   if (magic === 'zip') {
     const bomb = await zipProblem(content, size);
     if (bomb) return { code: 'ZIP_TOO_LARGE', message: `${bomb}: ${originalName}` };
@@ -127,7 +144,8 @@ async function zipProblem(content: ContentReader, size: number): Promise<string 
     const uncompressed = cd.readUInt32LE(p + 24);
     if (compressed === 0xffffffff || uncompressed === 0xffffffff) return 'ZIP64 압축 파일은 올릴 수 없습니다';
     total += uncompressed;
-    if (uncompressed > 1_048_576 && uncompressed > Math.max(compressed, 1) * ZIP_LIMITS.maxRatio) return '압축률이 비정상적으로 높은 항목이 있습니다(압축 폭탄)';
+    if (uncompressed > 1_048_576 && uncompressed > Math.max(compressed, 1) * ZIP_LIMITS.maxRatio)
+      return '압축률이 비정상적으로 높은 항목이 있습니다(압축 폭탄)';
     if (total > ZIP_LIMITS.maxTotalBytes) return '압축을 풀면 허용 크기를 넘습니다';
     p += 46 + cd.readUInt16LE(p + 28) + cd.readUInt16LE(p + 30) + cd.readUInt16LE(p + 32);
   }

@@ -34,11 +34,16 @@ export async function expireOrphanFiles(ctx: JobContext): Promise<{ expired: num
     } catch (err) {
       // 23503: still referenced by a table outside the registry: not an orphan.
       if ((err as { code?: string }).code !== '23503') throw err;
-      ctx.log.warn({ fileId }, 'file group referenced by a table missing from the file-owner registry (server/modules/files/owners.ts)');
+      ctx.log.warn(
+        { fileId },
+        'file group referenced by a table missing from the file-owner registry (server/modules/files/owners.ts)',
+      );
       kept++;
     }
   }
   return { expired, bound, kept };
 }
 
-export const filesJobs: JobDefinition[] = [{ name: 'files.expireOrphans', everySeconds: 3600, run: (ctx) => expireOrphanFiles(ctx) }];
+export const filesJobs: JobDefinition[] = [
+  { name: 'files.expireOrphans', everySeconds: 3600, run: (ctx) => expireOrphanFiles(ctx) },
+];

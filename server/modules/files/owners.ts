@@ -24,7 +24,13 @@ export type CompanyRule =
    * none while the document's `column` holds one of `values` (a tender's invitations exist while it
    * is a draft, but its documents reach the suppliers only once it is published).
    */
-  | { kind: 'link'; table: string; docColumn: string; compColumn: string; hiddenWhile?: { column: string; values: string[] } }
+  | {
+      kind: 'link';
+      table: string;
+      docColumn: string;
+      compColumn: string;
+      hiddenWhile?: { column: string; values: string[] };
+    }
   /**
    * Published to every supplier when `column` holds `value` (a notice for the supplier portal):
    * any logged-in user may read those files; otherwise an internal document. Writing still takes
@@ -47,14 +53,30 @@ export interface FileOwnerType {
 }
 
 export const FILE_OWNER_TYPES: readonly FileOwnerType[] = Object.freeze([
-  { docType: 'PR', table: 'pr_header', fileColumn: 'file_id', keyColumn: 'pr_no', company: { kind: 'none' }, screens: ['/prList', '/prEdit', '/prConfirmList', '/prConfirmEdit'] },
+  {
+    docType: 'PR',
+    table: 'pr_header',
+    fileColumn: 'file_id',
+    keyColumn: 'pr_no',
+    company: { kind: 'none' },
+    screens: ['/prList', '/prEdit', '/prConfirmList', '/prConfirmEdit'],
+  },
   {
     docType: 'RFQ',
     table: 'rfq_header',
     fileColumn: 'file_id',
     keyColumn: 'rfq_no',
     company: { kind: 'link', table: 'quotation', docColumn: 'rfq_no', compColumn: 'comp_no' },
-    screens: ['/prConfirmList', '/prConfirmEdit', '/OrderRequestList', '/OrderRequestEdit', '/prCheckList', '/prCheckEdit', '/prSubmitList', '/prSubmitEdit'],
+    screens: [
+      '/prConfirmList',
+      '/prConfirmEdit',
+      '/OrderRequestList',
+      '/OrderRequestEdit',
+      '/prCheckList',
+      '/prCheckEdit',
+      '/prSubmitList',
+      '/prSubmitEdit',
+    ],
   },
   {
     // A sealed-bid tender's documents: the invited suppliers (their bid rows) read them; staff through the tender screens.
@@ -63,7 +85,13 @@ export const FILE_OWNER_TYPES: readonly FileOwnerType[] = Object.freeze([
     fileColumn: 'file_id',
     keyColumn: 'tender_no',
     // A draft's documents are the staff's: the suppliers it will invite read them once it is published.
-    company: { kind: 'link', table: 'tender_bid', docColumn: 'tender_no', compColumn: 'comp_no', hiddenWhile: { column: 'status', values: ['DRAFT'] } },
+    company: {
+      kind: 'link',
+      table: 'tender_bid',
+      docColumn: 'tender_no',
+      compColumn: 'comp_no',
+      hiddenWhile: { column: 'status', values: ['DRAFT'] },
+    },
     screens: ['/bid/tenderList', '/bid/tenderEdit', '/bid/tenderOpen', '/bid/tenderSubmit'],
     suppliersReadOnly: true,
   },
@@ -73,7 +101,16 @@ export const FILE_OWNER_TYPES: readonly FileOwnerType[] = Object.freeze([
     fileColumn: 'file_id',
     keyColumn: 'rfq_no',
     company: { kind: 'column', column: 'comp_no' },
-    screens: ['/prConfirmList', '/prConfirmEdit', '/OrderRequestList', '/OrderRequestEdit', '/prCheckList', '/prCheckEdit', '/prSubmitList', '/prSubmitEdit'],
+    screens: [
+      '/prConfirmList',
+      '/prConfirmEdit',
+      '/OrderRequestList',
+      '/OrderRequestEdit',
+      '/prCheckList',
+      '/prCheckEdit',
+      '/prSubmitList',
+      '/prSubmitEdit',
+    ],
   },
   {
     docType: 'PO',
@@ -81,43 +118,140 @@ export const FILE_OWNER_TYPES: readonly FileOwnerType[] = Object.freeze([
     fileColumn: 'file_id',
     keyColumn: 'po_no',
     company: { kind: 'column', column: 'comp_no' },
-    screens: ['/OrderRequestList', '/OrderRequestEdit', '/SimpleOrderList', '/SimpleOrderEdit', '/CyberOrderRequestList', '/CyberOrderRequestEdit'],
+    screens: [
+      '/OrderRequestList',
+      '/OrderRequestEdit',
+      '/SimpleOrderList',
+      '/SimpleOrderEdit',
+      '/CyberOrderRequestList',
+      '/CyberOrderRequestEdit',
+    ],
   },
-  { docType: 'LOI', table: 'loi', fileColumn: 'file_id', keyColumn: 'loi_no', company: { kind: 'column', column: 'comp_no' }, screens: ['/LoiRequestList', '/LoiRequestEdit', '/CyberOrderRequestList', '/CyberOrderRequestEdit'] },
+  {
+    docType: 'LOI',
+    table: 'loi',
+    fileColumn: 'file_id',
+    keyColumn: 'loi_no',
+    company: { kind: 'column', column: 'comp_no' },
+    screens: ['/LoiRequestList', '/LoiRequestEdit', '/CyberOrderRequestList', '/CyberOrderRequestEdit'],
+  },
   {
     docType: 'DELIVERY',
     table: 'delivery',
     fileColumn: 'file_id',
     keyColumn: 'delivery_no',
     company: { kind: 'column', column: 'comp_no' },
-    screens: ['/deliverListAdmin', '/deliverEditAdmin', '/noneOrderViewAdmin', '/warehousingList', '/deliverInfo', '/deliverEdit', '/noneOrderView'],
+    screens: [
+      '/deliverListAdmin',
+      '/deliverEditAdmin',
+      '/noneOrderViewAdmin',
+      '/warehousingList',
+      '/deliverInfo',
+      '/deliverEdit',
+      '/noneOrderView',
+    ],
   },
   // Supplier master: registration certificate, bankbook copy; status change requests' evidence.
-  { docType: 'COMPANY', table: 'company', fileColumn: 'file_id', keyColumn: 'comp_no', company: { kind: 'column', column: 'comp_no' }, screens: ['/CompManageList', '/CompManageEdit', '/compStatusList', '/compStatusView', '/compManage/CyberCompManageEdit'] },
-  { docType: 'COMPANY_CHANGE', table: 'company_change_request', fileColumn: 'file_id', keyColumn: 'req_no', company: { kind: 'column', column: 'comp_no' }, screens: ['/CompManageList', '/CompManageEdit', '/compManage/CyberCompManageEdit'] },
-  { docType: 'COMPANY_STATUS', table: 'company_status_request', fileColumn: 'file_id', keyColumn: 'req_no', company: { kind: 'none' }, screens: ['/compChangeStatusList', '/CompManageEdit'] },
+  {
+    docType: 'COMPANY',
+    table: 'company',
+    fileColumn: 'file_id',
+    keyColumn: 'comp_no',
+    company: { kind: 'column', column: 'comp_no' },
+    screens: [
+      '/CompManageList',
+      '/CompManageEdit',
+      '/compStatusList',
+      '/compStatusView',
+      '/compManage/CyberCompManageEdit',
+    ],
+  },
+  {
+    docType: 'COMPANY_CHANGE',
+    table: 'company_change_request',
+    fileColumn: 'file_id',
+    keyColumn: 'req_no',
+    company: { kind: 'column', column: 'comp_no' },
+    screens: ['/CompManageList', '/CompManageEdit', '/compManage/CyberCompManageEdit'],
+  },
+  {
+    docType: 'COMPANY_STATUS',
+    table: 'company_status_request',
+    fileColumn: 'file_id',
+    keyColumn: 'req_no',
+    company: { kind: 'none' },
+    screens: ['/compChangeStatusList', '/CompManageEdit'],
+  },
   // Supplier applications: the registration certificate and bankbook copy of the public wizard, staff of the review screens only.
-  { docType: 'SUPPLIER_APPLICATION', table: 'supplier_application', fileColumn: 'file_id', keyColumn: 'receipt_no', company: { kind: 'none' }, screens: ['/portal/ogpmsManage/RegisterUser', '/compRegList', '/business/evaManage/compRegMngList', '/business/evaManage/compRegMngDetail'] },
+  {
+    docType: 'SUPPLIER_APPLICATION',
+    table: 'supplier_application',
+    fileColumn: 'file_id',
+    keyColumn: 'receipt_no',
+    company: { kind: 'none' },
+    screens: [
+      '/portal/ogpmsManage/RegisterUser',
+      '/compRegList',
+      '/business/evaManage/compRegMngList',
+      '/business/evaManage/compRegMngDetail',
+    ],
+  },
   // Items: an item's photo or spec sheet is the company's own; a supplier's price proposal is its company's.
-  { docType: 'ITEM', table: 'item', fileColumn: 'file_id', keyColumn: 'item_code', company: { kind: 'none' }, screens: ['/itemDetail', '/itemInsert'] },
+  {
+    docType: 'ITEM',
+    table: 'item',
+    fileColumn: 'file_id',
+    keyColumn: 'item_code',
+    company: { kind: 'none' },
+    screens: ['/itemDetail', '/itemInsert'],
+  },
   {
     docType: 'ITEM_PROPOSAL',
     table: 'item_proposal',
     fileColumn: 'file_id',
     keyColumn: 'proposal_no',
     company: { kind: 'column', column: 'comp_no' },
-    screens: ['/itemProposalList', '/itemProposalDetail', '/itemManagement/ItemInfoEdit', '/itemManagement/upItemView', '/itemManagement/upItemDetail'],
+    screens: [
+      '/itemProposalList',
+      '/itemProposalDetail',
+      '/itemManagement/ItemInfoEdit',
+      '/itemManagement/upItemView',
+      '/itemManagement/upItemDetail',
+    ],
   },
   // The error workbook of an item upload batch: staff of the upload screens only.
-  { docType: 'ITEM_UPLOAD_ERRORS', table: 'item_upload_batch', fileColumn: 'error_file_id', keyColumn: 'batch_id', company: { kind: 'none' }, screens: ['/itemExcelUpList', '/itemExcelUpDetail'] },
+  {
+    docType: 'ITEM_UPLOAD_ERRORS',
+    table: 'item_upload_batch',
+    fileColumn: 'error_file_id',
+    keyColumn: 'batch_id',
+    company: { kind: 'none' },
+    screens: ['/itemExcelUpList', '/itemExcelUpDetail'],
+  },
   // The error workbook of a budget upload: staff of the budget screen only.
-  { docType: 'BUDGET_UPLOAD_ERRORS', table: 'budget_upload_batch', fileColumn: 'error_file_id', keyColumn: 'batch_id', company: { kind: 'none' }, screens: ['/budget/budgetManage'] },
+  {
+    docType: 'BUDGET_UPLOAD_ERRORS',
+    table: 'budget_upload_batch',
+    fileColumn: 'error_file_id',
+    keyColumn: 'batch_id',
+    company: { kind: 'none' },
+    screens: ['/budget/budgetManage'],
+  },
   // Boards: internal notices and FAQ; the supplier-portal notices are read by every supplier.
-  { docType: 'BOARD_POST', table: 'board_post', fileColumn: 'file_id', keyColumn: 'post_id', company: { kind: 'publishedWhen', column: 'board', value: 'CYBER' }, screens: ['/board/notice', '/board/faq', '/portal/ogpmsManage/notice'] },
+  {
+    docType: 'BOARD_POST',
+    table: 'board_post',
+    fileColumn: 'file_id',
+    keyColumn: 'post_id',
+    company: { kind: 'publishedWhen', column: 'board', value: 'CYBER' },
+    screens: ['/board/notice', '/board/faq', '/portal/ogpmsManage/notice'],
+  },
 ]);
 
 /** Every screen of a document type that keeps attachments: an upload needs write on one of them. */
-export const ATTACHMENT_SCREENS: readonly string[] = Object.freeze([...new Set(FILE_OWNER_TYPES.flatMap((t) => t.screens))]);
+export const ATTACHMENT_SCREENS: readonly string[] = Object.freeze([
+  ...new Set(FILE_OWNER_TYPES.flatMap((t) => t.screens)),
+]);
 
 export const ownerTypeOf = (docType: string) => FILE_OWNER_TYPES.find((t) => t.docType === docType);
 
@@ -132,7 +266,11 @@ export interface FileGroupOwner {
 export async function documentsHolding(db: Db, fileId: string): Promise<FileGroupOwner[]> {
   // One round trip over every registered table (each file column has an index, migration 0130).
   const rows = await documentRowsHolding(db, FILE_OWNER_TYPES, fileId);
-  const found: FileGroupOwner[] = rows.map((r) => ({ docType: r.docType, docNo: r.docNo, companies: r.compNo ? [r.compNo] : [] }));
+  const found: FileGroupOwner[] = rows.map((r) => ({
+    docType: r.docType,
+    docNo: r.docNo,
+    companies: r.compNo ? [r.compNo] : [],
+  }));
   for (const owner of found) {
     const t = ownerTypeOf(owner.docType)!;
     if (t.company.kind === 'link') owner.companies = await linkedCompanies(db, t, owner.docNo);
@@ -157,11 +295,17 @@ async function linkedCompanies(db: Db, t: FileOwnerType, docNo: string): Promise
  * show that document's files to whoever reads this one (a tender's invited suppliers, another
  * company's quotation of the same RFQ: `doc.compNo` tells the company's own from the others').
  */
-export async function mayBindGroup(db: Db, caller: { userId: string }, fileId: string, doc: { docType: string; docNo: string | null; compNo?: string | null }): Promise<boolean> {
+export async function mayBindGroup(
+  db: Db,
+  caller: { userId: string },
+  fileId: string,
+  doc: { docType: string; docNo: string | null; compNo?: string | null },
+): Promise<boolean> {
   const group = await fileGroupHead(db, fileId);
   if (!group) return false;
   const holders = await documentsHolding(db, fileId);
-  const sameDoc = (h: { docType: string | null; docNo: string | null }) => h.docType === doc.docType && doc.docNo !== null && h.docNo === doc.docNo;
+  const sameDoc = (h: { docType: string | null; docNo: string | null }) =>
+    h.docType === doc.docType && doc.docNo !== null && h.docNo === doc.docNo;
   const own = (h: FileGroupOwner) => sameDoc(h) && (!doc.compNo || h.companies.includes(doc.compNo));
   if (holders.some((h) => !own(h))) return false;
   if (holders.length > 0) return true;
@@ -174,7 +318,13 @@ export async function mayBindGroup(db: Db, caller: { userId: string }, fileId: s
  * document's own, or the caller's fresh upload. Anything else — unknown, another user's upload,
  * another document's or company's group — is the same 400 (nothing says whether it exists).
  */
-export async function assertBindable(db: Db, caller: { userId: string } | null, path: string, fileId: string | null | undefined, doc: { docType: string; docNo: string | null; compNo?: string | null }): Promise<void> {
+export async function assertBindable(
+  db: Db,
+  caller: { userId: string } | null,
+  path: string,
+  fileId: string | null | undefined,
+  doc: { docType: string; docNo: string | null; compNo?: string | null },
+): Promise<void> {
   const error = await bindingError(db, caller, path, fileId, doc);
   if (error) throw invalid('VALIDATION', UNBINDABLE, [error]);
 }
@@ -182,7 +332,13 @@ export async function assertBindable(db: Db, caller: { userId: string } | null, 
 const UNBINDABLE = '첨부파일을 찾을 수 없습니다. 이 문서에 직접 올린 파일만 첨부할 수 있습니다';
 
 /** assertBindable as a field error, for a check that reports every field of the body at once. */
-export async function bindingError(db: Db, caller: { userId: string } | null, path: string, fileId: string | null | undefined, doc: { docType: string; docNo: string | null; compNo?: string | null }): Promise<{ path: string; message: string } | null> {
+export async function bindingError(
+  db: Db,
+  caller: { userId: string } | null,
+  path: string,
+  fileId: string | null | undefined,
+  doc: { docType: string; docNo: string | null; compNo?: string | null },
+): Promise<{ path: string; message: string } | null> {
   if (!fileId) return null;
   if (caller && (await mayBindGroup(db, caller, fileId, doc))) return null;
   return { path, message: UNBINDABLE };
@@ -200,7 +356,12 @@ export async function findDocument(db: Db, docType: string, docNo: string): Prom
 }
 
 /** May this caller read (or write) this document: a supplier only its own company's, everyone per menu authority. */
-export async function mayUseDocument(db: Db, caller: Caller, owner: FileGroupOwner, level: 'read' | 'write'): Promise<boolean> {
+export async function mayUseDocument(
+  db: Db,
+  caller: Caller,
+  owner: FileGroupOwner,
+  level: 'read' | 'write',
+): Promise<boolean> {
   const t = ownerTypeOf(owner.docType);
   if (!t) return false;
   if (level === 'read' && t.company.kind === 'publishedWhen' && (await isPublished(db, t, owner.docNo))) return true;

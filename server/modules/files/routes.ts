@@ -33,7 +33,13 @@ export const fileRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: `Upload one or more files (multipart/form-data, field "files"); default limit 10 MB each (1 MB = 1048576 bytes). Needs write on a screen of a document that keeps attachments; files no document holds yet are limited per user (409 UPLOAD_QUOTA)`,
         consumes: ['multipart/form-data'],
         querystring: UploadQuery,
-        response: { 200: Type.Ref('FileGroup'), 409: Type.Ref('ErrorBody'), 413: Type.Ref('ErrorBody'), 415: Type.Ref('ErrorBody'), ...commonErrors },
+        response: {
+          200: Type.Ref('FileGroup'),
+          409: Type.Ref('ErrorBody'),
+          413: Type.Ref('ErrorBody'),
+          415: Type.Ref('ErrorBody'),
+          ...commonErrors,
+        },
       },
     },
     async (request) => files.upload(request.caller!, request.query, request.isMultipart() ? request.files() : null),
@@ -43,7 +49,13 @@ export const fileRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api/v1/cmmn/file/:id',
     {
       config: { access: access.login() },
-      schema: { operationId: 'listFiles', tags: ['file'], summary: 'Files of a group', params: FileIdParams, response: { 200: Type.Ref('FileGroup'), ...commonErrors } },
+      schema: {
+        operationId: 'listFiles',
+        tags: ['file'],
+        summary: 'Files of a group',
+        params: FileIdParams,
+        response: { 200: Type.Ref('FileGroup'), ...commonErrors },
+      },
     },
     async (request) => files.list(request.caller!, request.params.id),
   );
@@ -67,16 +79,29 @@ export const fileRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api/v1/cmmn/file/:id/:seq/wsdownload',
     {
       config: { access: access.login() },
-      schema: { operationId: 'downloadFile', tags: ['file'], summary: 'Download one file of a group', params: FileSeqParams, response: { 200: Binary, ...commonErrors } },
+      schema: {
+        operationId: 'downloadFile',
+        tags: ['file'],
+        summary: 'Download one file of a group',
+        params: FileSeqParams,
+        response: { 200: Binary, ...commonErrors },
+      },
     },
-    async (request, reply) => sendFile(reply, await files.downloadOne(request.caller!, request.params.id, request.params.seq)),
+    async (request, reply) =>
+      sendFile(reply, await files.downloadOne(request.caller!, request.params.id, request.params.seq)),
   );
 
   app.delete(
     '/api/v1/cmmn/file/:id/:seq',
     {
       config: { access: access.login([], 'write'), identityBound: false },
-      schema: { operationId: 'deleteFile', tags: ['file'], summary: 'Remove one file from its group', params: FileSeqParams, response: { 200: Type.Ref('FileGroup'), ...commonErrors } },
+      schema: {
+        operationId: 'deleteFile',
+        tags: ['file'],
+        summary: 'Remove one file from its group',
+        params: FileSeqParams,
+        response: { 200: Type.Ref('FileGroup'), ...commonErrors },
+      },
     },
     async (request) => files.remove(request.caller!, request.params.id, request.params.seq),
   );
@@ -89,7 +114,10 @@ export const fileRoutes: FastifyPluginAsyncTypebox = async (app) => {
         operationId: 'expireOrphanFiles',
         tags: ['file'],
         summary: 'Remove uploads no document took within a day (the files.expireOrphans job, on demand)',
-        response: { 200: Type.Object({ expired: Type.Integer(), bound: Type.Integer(), kept: Type.Integer() }), ...commonErrors },
+        response: {
+          200: Type.Object({ expired: Type.Integer(), bound: Type.Integer(), kept: Type.Integer() }),
+          ...commonErrors,
+        },
       },
     },
     async (request) => expireOrphanFiles({ db: app.dbh.db, log: request.log, config: app.config, now: new Date() }),

@@ -11,7 +11,20 @@ import { FileStore } from './storage.js';
 import type { Db } from '../../db/connect.js';
 import { documentsHolding, findDocument, mayUseDocument, mayUseGroup, ownerTypeOf } from './owners.js';
 import { ALLOWED_EXTENSIONS, checkContent, checkDeclared, extensionOf } from './content-check.js';
-import { bindGroup, findGroup, groupEntries, groupIsBound, insertEntries, insertGroup, lastSeq, lockUploadQuota, markEntryDeleted, orphanUsage, unboundGroupsOf, type FileEntryRow } from './queries.js';
+import {
+  bindGroup,
+  findGroup,
+  groupEntries,
+  groupIsBound,
+  insertEntries,
+  insertGroup,
+  lastSeq,
+  lockUploadQuota,
+  markEntryDeleted,
+  orphanUsage,
+  unboundGroupsOf,
+  type FileEntryRow,
+} from './queries.js';
 
 interface Written {
   storedName: string;
@@ -28,14 +41,19 @@ interface Written {
 export const ORPHAN_QUOTA = { files: 100, bytes: 500 * 1048576 } as const;
 
 const quotaRefused = () =>
-  new HttpError(409, 'UPLOAD_QUOTA', `문서에 첨부되지 않은 파일이 너무 많습니다 (${ORPHAN_QUOTA.files}개, ${ORPHAN_QUOTA.bytes / 1048576}MB까지). 올린 파일을 문서에 첨부하거나 지운 뒤 다시 올리세요`);
+  new HttpError(
+    409,
+    'UPLOAD_QUOTA',
+    `문서에 첨부되지 않은 파일이 너무 많습니다 (${ORPHAN_QUOTA.files}개, ${ORPHAN_QUOTA.bytes / 1048576}MB까지). 올린 파일을 문서에 첨부하거나 지운 뒤 다시 올리세요`,
+  );
 
 /**
  * True when adding these files would take the user's orphan uploads beyond the quota. Groups a
  * document has taken since the hourly job last looked are marked bound first: they are not orphans.
  */
 async function beyondOrphanQuota(db: Db, userId: string, adding: { files: number; bytes: number }): Promise<boolean> {
-  const beyond = (u: { files: number; bytes: number }) => u.files + adding.files > ORPHAN_QUOTA.files || u.bytes + adding.bytes > ORPHAN_QUOTA.bytes;
+  const beyond = (u: { files: number; bytes: number }) =>
+    u.files + adding.files > ORPHAN_QUOTA.files || u.bytes + adding.bytes > ORPHAN_QUOTA.bytes;
   if (!beyond(await orphanUsage(db, userId))) return false;
   let bound = 0;
   for (const fileId of await unboundGroupsOf(db, userId)) {
@@ -75,7 +93,8 @@ export function fileService(app: FastifyInstance) {
    */
   const guardGroup = async (caller: Caller, fileId: string, level: 'read' | 'write') => {
     const group = await findGroup(db, fileId);
-    if (!group || !(await mayUseGroup(db, caller, group, level))) throw notFound('FILE_NOT_FOUND', `파일이 없습니다: ${fileId}`);
+    if (!group || !(await mayUseGroup(db, caller, group, level)))
+      throw notFound('FILE_NOT_FOUND', `파일이 없습니다: ${fileId}`);
     return group;
   };
 
@@ -83,7 +102,11 @@ export function fileService(app: FastifyInstance) {
 
   return {
     /** Stores the uploaded files (checked by name, declared type and content) as a new group or added to one. */
-    async upload(caller: Caller, query: { kind?: string; fileId?: string; docType?: string; docNo?: string }, parts: AsyncIterable<MultipartFile> | null) {
+    async upload(
+      caller: Caller,
+      query: { kind?: string; fileId?: string; docType?: string; docNo?: string },
+      parts: AsyncIterable<MultipartFile> | null,
+    ) {
       if (!parts) throw new HttpError(415, 'NOT_MULTIPART', '파일은 multipart/form-data 로 보내야 합니다');
       const { kind, fileId: existing, docType, docNo } = query;
       const spreadsheetOnly = kind === 'spreadsheet';
@@ -92,7 +115,8 @@ export function fileService(app: FastifyInstance) {
       if (docType && docNo) {
         // Binding to an existing document needs the right to change it.
         const doc = await findDocument(db, docType, docNo);
-        if (!doc || !(await mayUseDocument(db, caller, doc, 'write'))) throw notFound('FILE_DOC_NOT_FOUND', `문서가 없습니다: ${docType} ${docNo}`);
+        if (!doc || !(await mayUseDocument(db, caller, doc, 'write')))
+          throw notFound('FILE_DOC_NOT_FOUND', `문서가 없습니다: ${docType} ${docNo}`);
       }
       if (existing) await guardGroup(caller, existing, 'write');
       // Files no document holds yet count against the uploader's quota: refused before anything is stored.
@@ -133,16 +157,48 @@ export function fileService(app: FastifyInstance) {
             const adding = { files: written.length, bytes: written.reduce((n, w) => n + w.size, 0) };
             if (await beyondOrphanQuota(trx, caller.userId, adding)) throw quotaRefused();
           }
-          if (!existing) await insertGroup(trx, { fileId, createdBy: caller.userId, compNo: caller.portal === 'X' ? caller.compNo : null, docType: docType ?? null, docNo: docNo ?? null, boundAt: docNo ? new Date() : null });
+          if (!existing)
+            await insertGroup(trx, {
+              fileId,
+              createdBy: caller.userId,
+              compNo: caller.portal === 'X' ? caller.compNo : null,
+              docType: docType ?? null,
+              docNo: docNo ?? null,
+              boundAt: docNo ? new Date() : null,
+            });
           let seq = await lastSeq(trx, fileId);
-          await insertEntries(trx, written.map((w) => ({ fileId, seq: ++seq, originalName: w.originalName, storedName: w.storedName, sizeBytes: w.size, mimeType: w.mimeType, checksum: w.sha256, createdBy: caller.userId })));
-          await writeAudit(trx, { entity: 'file_group', entityKey: fileId, action: existing ? 'APPEND' : 'UPLOAD', actor: caller.userId, before: null, after: { docType: docType ?? null, docNo: docNo ?? null, files: written.map((w) => ({ name: w.originalName, size: w.size, sha256: w.sha256 })) } });
+          await insertEntries(
+            trx,
+            written.map((w) => ({
+              fileId,
+              seq: ++seq,
+              originalName: w.originalName,
+              storedName: w.storedName,
+              sizeBytes: w.size,
+              mimeType: w.mimeType,
+              checksum: w.sha256,
+              createdBy: caller.userId,
+            })),
+          );
+          await writeAudit(trx, {
+            entity: 'file_group',
+            entityKey: fileId,
+            action: existing ? 'APPEND' : 'UPLOAD',
+            actor: caller.userId,
+            before: null,
+            after: {
+              docType: docType ?? null,
+              docNo: docNo ?? null,
+              files: written.map((w) => ({ name: w.originalName, size: w.size, sha256: w.sha256 })),
+            },
+          });
         });
         return groupAnswer(fileId);
       } catch (err) {
         await Promise.all(written.map((w) => store.remove(w.storedName)));
         if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
-        if ((err as { code?: string }).code === 'FST_FILES_LIMIT') throw badRequest('TOO_MANY_FILES', '한 번에 올릴 수 있는 파일 수를 넘었습니다');
+        if ((err as { code?: string }).code === 'FST_FILES_LIMIT')
+          throw badRequest('TOO_MANY_FILES', '한 번에 올릴 수 있는 파일 수를 넘었습니다');
         throw err;
       }
     },
@@ -170,9 +226,11 @@ export function fileService(app: FastifyInstance) {
       const entries: Array<{ name: string; storedName: string }> = [];
       for (const r of rows) {
         // Checked before the first byte goes: a missing file is a 404, not a broken zip.
-        if (!(await store.exists(r.storedName))) throw notFound('FILE_CONTENT_MISSING', `파일 내용이 없습니다: ${r.originalName}`);
+        if (!(await store.exists(r.storedName)))
+          throw notFound('FILE_CONTENT_MISSING', `파일 내용이 없습니다: ${r.originalName}`);
         let name = r.originalName;
-        for (let n = 2; names.has(name); n++) name = `${path.parse(r.originalName).name} (${n})${path.extname(r.originalName)}`;
+        for (let n = 2; names.has(name); n++)
+          name = `${path.parse(r.originalName).name} (${n})${path.extname(r.originalName)}`;
         names.add(name);
         entries.push({ name, storedName: r.storedName });
       }
@@ -193,7 +251,14 @@ export function fileService(app: FastifyInstance) {
       await guardGroup(caller, fileId, 'write');
       const removed = await db.transaction().execute(async (trx) => {
         if (!(await markEntryDeleted(trx, fileId, seq))) return false;
-        await writeAudit(trx, { entity: 'file_entry', entityKey: `${fileId}/${seq}`, action: 'DELETE', actor: caller.userId, before: { fileId, seq }, after: null });
+        await writeAudit(trx, {
+          entity: 'file_entry',
+          entityKey: `${fileId}/${seq}`,
+          action: 'DELETE',
+          actor: caller.userId,
+          before: { fileId, seq },
+          after: null,
+        });
         return true;
       });
       if (!removed) throw notFound('FILE_NOT_FOUND', `파일이 없습니다: ${fileId}/${seq}`);

@@ -59,7 +59,10 @@ export class FileStore {
   }
 
   /** Random access for the content checks (a head, a zip's central directory). */
-  reader(storedName: string): { size: () => Promise<number>; read: (start: number, length: number) => Promise<Buffer> } {
+  reader(storedName: string): {
+    size: () => Promise<number>;
+    read: (start: number, length: number) => Promise<Buffer>;
+  } {
     const key = this.keyOf(storedName);
     return {
       size: async () => (await this.objects.head(key))?.size ?? 0,
@@ -128,6 +131,9 @@ export class FileStore {
  */
 export function contentDisposition(fileName: string): string {
   const fallback = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  const encoded = encodeURIComponent(fileName).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  const encoded = encodeURIComponent(fileName).replace(
+    /['()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
   return `attachment; filename="${fallback}"; filename*=UTF-8''${encoded}`;
 }

@@ -9,7 +9,10 @@ import { buildMessages } from '../../db/seed/messages.js';
 export const FIRST_ADMIN = { userId: 'admin', authGroupId: '99', singleid: 'ADMIN', dept: 'SYS' } as const;
 
 export async function accountCount(db: Db): Promise<number> {
-  const row = await db.selectFrom('appUser').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('appUser')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -19,13 +22,25 @@ export async function accountCount(db: Db): Promise<number> {
  */
 export async function insertReferenceData(trx: Db): Promise<void> {
   const now = new Date();
-  await insertAll(trx, 'authGroup', AUTH_GROUPS.map((g, i) => ({ ...g, sortOrder: (i + 1) * 10 })));
-  await insertAll(trx, 'menu', MENUS.map((m) => ({ ...m })));
+  await insertAll(
+    trx,
+    'authGroup',
+    AUTH_GROUPS.map((g, i) => ({ ...g, sortOrder: (i + 1) * 10 })),
+  );
+  await insertAll(
+    trx,
+    'menu',
+    MENUS.map((m) => ({ ...m })),
+  );
   await insertAll(trx, 'menuAuth', buildMenuAuth());
   const codes = buildCodes();
   await insertAll(trx, 'codeGroup', codes.groups);
   await insertAll(trx, 'code', codes.codes);
-  await insertAll(trx, 'message', buildMessages().map((m) => ({ ...m, updatedAt: now })));
+  await insertAll(
+    trx,
+    'message',
+    buildMessages().map((m) => ({ ...m, updatedAt: now })),
+  );
 }
 
 /**
@@ -34,15 +49,33 @@ export async function insertReferenceData(trx: Db): Promise<void> {
  * in with the setup code. The password, when given, is already expired (changed at first login).
  */
 export async function insertFirstAdmin(trx: Db, passwordHash: string | null, now: Date): Promise<void> {
-  await trx.insertInto('businessSection').values({ topDept: FIRST_ADMIN.dept, sectionName: '시스템', sectionNameEn: 'System' }).onConflict((oc) => oc.doNothing()).execute();
+  await trx
+    .insertInto('businessSection')
+    .values({ topDept: FIRST_ADMIN.dept, sectionName: '시스템', sectionNameEn: 'System' })
+    .onConflict((oc) => oc.doNothing())
+    .execute();
   await trx
     .insertInto('department')
-    .values({ deptcd: FIRST_ADMIN.dept, yyyymm: `${now.getFullYear()}${String(now.getMonth() + 1).padStart(2, '0')}`, topDept: FIRST_ADMIN.dept, deptnm: '시스템관리', deptnmEn: 'System administration' })
+    .values({
+      deptcd: FIRST_ADMIN.dept,
+      yyyymm: `${now.getFullYear()}${String(now.getMonth() + 1).padStart(2, '0')}`,
+      topDept: FIRST_ADMIN.dept,
+      deptnm: '시스템관리',
+      deptnmEn: 'System administration',
+    })
     .onConflict((oc) => oc.doNothing())
     .execute();
   await trx
     .insertInto('employee')
-    .values({ singleid: FIRST_ADMIN.singleid, hname: '시스템관리자', ename: 'System administrator', section: FIRST_ADMIN.dept, deptcd: FIRST_ADMIN.dept, position: '10', positionNm: '관리자' })
+    .values({
+      singleid: FIRST_ADMIN.singleid,
+      hname: '시스템관리자',
+      ename: 'System administrator',
+      section: FIRST_ADMIN.dept,
+      deptcd: FIRST_ADMIN.dept,
+      position: '10',
+      positionNm: '관리자',
+    })
     .execute();
   await trx
     .insertInto('appUser')
@@ -80,7 +113,11 @@ export async function pendingSetupUser(db: Db): Promise<string | null> {
 
 /** Every password expires now: the demo accounts of a production start change theirs at first login. */
 export async function expireAllPasswords(trx: Db, now: Date): Promise<number> {
-  const r = await trx.updateTable('appUser').set({ passwordExpiresAt: now }).where('passwordHash', 'is not', null).executeTakeFirst();
+  const r = await trx
+    .updateTable('appUser')
+    .set({ passwordExpiresAt: now })
+    .where('passwordHash', 'is not', null)
+    .executeTakeFirst();
   return Number(r.numUpdatedRows);
 }
 
@@ -90,5 +127,9 @@ export function accountsWithPassword(db: Db) {
 }
 
 export async function setPasswordHash(trx: Db, userId: string, hash: string, changedAt: Date): Promise<void> {
-  await trx.updateTable('appUser').set({ passwordHash: hash, passwordChangedAt: changedAt }).where('userId', '=', userId).execute();
+  await trx
+    .updateTable('appUser')
+    .set({ passwordHash: hash, passwordChangedAt: changedAt })
+    .where('userId', '=', userId)
+    .execute();
 }

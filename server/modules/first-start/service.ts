@@ -5,7 +5,17 @@ import { isSeeded, seedDemo } from '../../db/seed/index.js';
 import { hashPassword } from '../../auth/password.js';
 import { newSetupCode, setupCodeHash, SETUP_CODE_TTL_SEC } from '../../auth/setup-code.js';
 import { passwordProblem } from '../../auth/password-policy.js';
-import { accountCount, accountsWithPassword, expireAllPasswords, FIRST_ADMIN, insertFirstAdmin, insertReferenceData, pendingSetupUser, replaceSetupCode, setPasswordHash } from './queries.js';
+import {
+  accountCount,
+  accountsWithPassword,
+  expireAllPasswords,
+  FIRST_ADMIN,
+  insertFirstAdmin,
+  insertReferenceData,
+  pendingSetupUser,
+  replaceSetupCode,
+  setPasswordHash,
+} from './queries.js';
 
 /** What the first start did, for main.ts to tell the operator. */
 export type FirstStart =
@@ -41,7 +51,13 @@ async function randomDemoPasswords(db: Db, now: Date): Promise<DemoPassword[]> {
   }
   await db.transaction().execute(async (trx) => {
     for (const a of out) await setPasswordHash(trx, a.userId, a.hash, now);
-    await writeAudit(trx, { entity: 'app_user', entityKey: '*', action: 'DEMO_PASSWORDS', actor: null, after: { accounts: out.map((a) => a.userId) } });
+    await writeAudit(trx, {
+      entity: 'app_user',
+      entityKey: '*',
+      action: 'DEMO_PASSWORDS',
+      actor: null,
+      after: { accounts: out.map((a) => a.userId) },
+    });
   });
   return out.map(({ userId, password }) => ({ userId, password }));
 }
@@ -59,7 +75,11 @@ async function randomDemoPasswords(db: Db, now: Date): Promise<DemoPassword[]> {
  *   setup code, printed by main.ts, that the login page takes once (with a new password) within
  *   SETUP_CODE_TTL_SEC. While that administrator has no password, every start prints a new code.
  */
-export async function prepareFirstStart(db: Db, config: Pick<Config, 'seed' | 'nodeEnv' | 'adminInitialPassword'>, log: (msg: string) => void = () => {}): Promise<FirstStart> {
+export async function prepareFirstStart(
+  db: Db,
+  config: Pick<Config, 'seed' | 'nodeEnv' | 'adminInitialPassword'>,
+  log: (msg: string) => void = () => {},
+): Promise<FirstStart> {
   const now = new Date();
   const production = config.nodeEnv === 'production';
   if (config.seed === 'demo') {
@@ -78,9 +98,17 @@ export async function prepareFirstStart(db: Db, config: Pick<Config, 'seed' | 'n
       if (!(await isSeeded(trx))) await insertReferenceData(trx);
       await insertFirstAdmin(trx, passwordHash, now);
       if (code) await replaceSetupCode(trx, FIRST_ADMIN.userId, setupCodeHash(code), expiresAt);
-      await writeAudit(trx, { entity: 'app_user', entityKey: FIRST_ADMIN.userId, action: 'FIRST_ADMIN', actor: null, after: { authGroupId: FIRST_ADMIN.authGroupId, by: code ? 'setup code' : 'ADMIN_INITIAL_PASSWORD' } });
+      await writeAudit(trx, {
+        entity: 'app_user',
+        entityKey: FIRST_ADMIN.userId,
+        action: 'FIRST_ADMIN',
+        actor: null,
+        after: { authGroupId: FIRST_ADMIN.authGroupId, by: code ? 'setup code' : 'ADMIN_INITIAL_PASSWORD' },
+      });
     });
-    return code ? { kind: 'setupCode', userId: FIRST_ADMIN.userId, code, expiresAt } : { kind: 'adminPassword', userId: FIRST_ADMIN.userId };
+    return code
+      ? { kind: 'setupCode', userId: FIRST_ADMIN.userId, code, expiresAt }
+      : { kind: 'adminPassword', userId: FIRST_ADMIN.userId };
   }
   const pending = await pendingSetupUser(db);
   if (!pending) return { kind: 'nothing' };

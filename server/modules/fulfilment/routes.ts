@@ -16,7 +16,8 @@ import { warehousingRoutes } from './warehousing/routes.js';
  * are registered here once, so every sub-module can refer to them.
  */
 export const fulfilmentRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  for (const schema of [...DeliverySchemas, ...WarehousingSchemas, ...SettlementSchemas, ...PostingSchemas]) app.addSchema(schema);
+  for (const schema of [...DeliverySchemas, ...WarehousingSchemas, ...SettlementSchemas, ...PostingSchemas])
+    app.addSchema(schema);
   await app.register(deliveryRoutes);
   await app.register(warehousingRoutes);
   await app.register(settlementRoutes);

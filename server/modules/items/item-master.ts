@@ -61,31 +61,48 @@ export function checkItem(m: Masters, v: ItemInput, at: (field: string) => strin
     }
     return true;
   };
-  if (need('itemName', v.itemName, '품목명') && v.itemName.trim().length > 200) errors.push({ path: at('itemName'), message: '품목명은 200자를 넘을 수 없습니다' });
-  if (v.itemNameEn && v.itemNameEn.length > 200) errors.push({ path: at('itemNameEn'), message: '영문 품목명은 200자를 넘을 수 없습니다' });
+  if (need('itemName', v.itemName, '품목명') && v.itemName.trim().length > 200)
+    errors.push({ path: at('itemName'), message: '품목명은 200자를 넘을 수 없습니다' });
+  if (v.itemNameEn && v.itemNameEn.length > 200)
+    errors.push({ path: at('itemNameEn'), message: '영문 품목명은 200자를 넘을 수 없습니다' });
   if (v.spec && BYTES(v.spec) > 300 * 3) errors.push({ path: at('spec'), message: '규격이 너무 깁니다' });
   if (v.spec && v.spec.length > 300) errors.push({ path: at('spec'), message: '규격은 300자를 넘을 수 없습니다' });
   if (v.maker && v.maker.length > 100) errors.push({ path: at('maker'), message: '제조사는 100자를 넘을 수 없습니다' });
   if (need('catCode', v.catCode, '품목분류')) {
-    if (!m.categories.has(v.catCode)) errors.push({ path: at('catCode'), message: `등록되지 않았거나 사용하지 않는 품목분류입니다: ${v.catCode}` });
-    else if (!m.leafCategories.has(v.catCode)) errors.push({ path: at('catCode'), message: `품목은 최하위 분류에만 등록할 수 있습니다: ${v.catCode}` });
+    if (!m.categories.has(v.catCode))
+      errors.push({ path: at('catCode'), message: `등록되지 않았거나 사용하지 않는 품목분류입니다: ${v.catCode}` });
+    else if (!m.leafCategories.has(v.catCode))
+      errors.push({ path: at('catCode'), message: `품목은 최하위 분류에만 등록할 수 있습니다: ${v.catCode}` });
   }
   if (need('sgCode', v.sgCode, '소싱그룹')) {
-    if (!m.sourcingGroups.has(v.sgCode)) errors.push({ path: at('sgCode'), message: `등록되지 않았거나 사용하지 않는 소싱그룹입니다: ${v.sgCode}` });
-    else if (!m.level4.has(v.sgCode)) errors.push({ path: at('sgCode'), message: `품목은 4단계 소싱그룹에 속해야 합니다: ${v.sgCode}` });
+    if (!m.sourcingGroups.has(v.sgCode))
+      errors.push({ path: at('sgCode'), message: `등록되지 않았거나 사용하지 않는 소싱그룹입니다: ${v.sgCode}` });
+    else if (!m.level4.has(v.sgCode))
+      errors.push({ path: at('sgCode'), message: `품목은 4단계 소싱그룹에 속해야 합니다: ${v.sgCode}` });
   }
-  if (need('unitCode', v.unitCode, '단위') && !m.units.has(v.unitCode)) errors.push({ path: at('unitCode'), message: `등록되지 않은 단위입니다: ${v.unitCode}` });
-  if (need('refPrice', v.refPrice, '기준단가') && parseAmount(v.refPrice) === null) errors.push({ path: at('refPrice'), message: '기준단가는 0 이상의 숫자여야 합니다 (소수 둘째 자리까지)' });
-  if (v.currency !== 'KRW' && v.currency !== 'JPY') errors.push({ path: at('currency'), message: `통화는 KRW 또는 JPY입니다: ${String(v.currency ?? '')}` });
-  else if (parseAmount(v.refPrice) !== null && /\.\d*[1-9]/.test(v.refPrice)) errors.push({ path: at('refPrice'), message: `${v.currency} 단가에는 소수가 없습니다` });
-  if (v.useYn !== undefined && v.useYn !== 'Y' && v.useYn !== 'N') errors.push({ path: at('useYn'), message: '사용여부는 Y 또는 N입니다' });
+  if (need('unitCode', v.unitCode, '단위') && !m.units.has(v.unitCode))
+    errors.push({ path: at('unitCode'), message: `등록되지 않은 단위입니다: ${v.unitCode}` });
+  if (need('refPrice', v.refPrice, '기준단가') && parseAmount(v.refPrice) === null)
+    errors.push({ path: at('refPrice'), message: '기준단가는 0 이상의 숫자여야 합니다 (소수 둘째 자리까지)' });
+  if (v.currency !== 'KRW' && v.currency !== 'JPY')
+    errors.push({ path: at('currency'), message: `통화는 KRW 또는 JPY입니다: ${String(v.currency ?? '')}` });
+  else if (parseAmount(v.refPrice) !== null && /\.\d*[1-9]/.test(v.refPrice))
+    errors.push({ path: at('refPrice'), message: `${v.currency} 단가에는 소수가 없습니다` });
+  if (v.useYn !== undefined && v.useYn !== 'Y' && v.useYn !== 'N')
+    errors.push({ path: at('useYn'), message: '사용여부는 Y 또는 N입니다' });
   const seen = new Set<string>();
   (v.attributes ?? []).forEach((a, i) => {
     const allowed = m.attributes.get(a.attrCode);
     const field = `attributes/${i}/valueCode`;
-    if (!allowed) errors.push({ path: at(`attributes/${i}/attrCode`), message: `등록되지 않았거나 사용하지 않는 속성입니다: ${a.attrCode}` });
-    else if (!allowed.has(a.valueCode)) errors.push({ path: at(field), message: `허용되지 않은 속성값입니다: ${a.valueCode}` });
-    if (seen.has(a.attrCode)) errors.push({ path: at(`attributes/${i}/attrCode`), message: `속성이 중복되었습니다: ${a.attrCode}` });
+    if (!allowed)
+      errors.push({
+        path: at(`attributes/${i}/attrCode`),
+        message: `등록되지 않았거나 사용하지 않는 속성입니다: ${a.attrCode}`,
+      });
+    else if (!allowed.has(a.valueCode))
+      errors.push({ path: at(field), message: `허용되지 않은 속성값입니다: ${a.valueCode}` });
+    if (seen.has(a.attrCode))
+      errors.push({ path: at(`attributes/${i}/attrCode`), message: `속성이 중복되었습니다: ${a.attrCode}` });
     seen.add(a.attrCode);
   });
   return errors;

@@ -4,8 +4,20 @@ import type { Db } from '../../db/connect.js';
 /** The masters an item is checked against (item-master.ts): categories (with whether an active child exists), sourcing groups, units, attribute values and attributes in use. */
 export function masterRows(db: Db) {
   return Promise.all([
-    db.selectFrom('itemCategory as c').select(['c.catCode', 'c.useYn'])
-      .select((eb) => eb.exists(eb.selectFrom('itemCategory as k').select('k.catCode').whereRef('k.parentCode', '=', 'c.catCode').where('k.useYn', '=', 'Y')).as('hasChildren'))
+    db
+      .selectFrom('itemCategory as c')
+      .select(['c.catCode', 'c.useYn'])
+      .select((eb) =>
+        eb
+          .exists(
+            eb
+              .selectFrom('itemCategory as k')
+              .select('k.catCode')
+              .whereRef('k.parentCode', '=', 'c.catCode')
+              .where('k.useYn', '=', 'Y'),
+          )
+          .as('hasChildren'),
+      )
       .execute(),
     db.selectFrom('sourcingGroup').select(['sgCode', 'sgLevel', 'useYn']).execute(),
     db.selectFrom('unit').select(['unitCode', 'useYn']).execute(),

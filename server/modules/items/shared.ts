@@ -19,7 +19,18 @@ export const ROUTES = {
 } as const;
 
 /** Screens that pick items (the item search popup): purchase requests, orders and the catalogue. */
-export const ITEM_PICKING_SCREENS = ['/prEdit', '/prConfirmEdit', '/SimpleOrderEdit', '/OrderRequestEdit', '/bid/tenderEdit', ROUTES.detail, ROUTES.insert, ROUTES.review];
+export const ITEM_PICKING_SCREENS = [
+  '/prEdit',
+  '/prConfirmEdit',
+  '/SimpleOrderEdit',
+  '/OrderRequestEdit',
+  '/bid/tenderEdit',
+  ROUTES.detail,
+  ROUTES.insert,
+  ROUTES.review,
+];
 
 /** The version field of the catalogue's bodies. */
-export const VersionBody = { version: Type.Integer({ minimum: 1, description: 'The version read; a stale one answers 409' }) };
+export const VersionBody = {
+  version: Type.Integer({ minimum: 1, description: 'The version read; a stale one answers 409' }),
+};

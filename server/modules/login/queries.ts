@@ -3,7 +3,11 @@ import type { Portal } from '../../http/access.js';
 
 /** Where a login code can go. */
 export function contactsOf(db: Db, userId: string) {
-  return db.selectFrom('appUser').select(['email', 'cellPhoneNo']).where('userId', '=', userId).executeTakeFirstOrThrow();
+  return db
+    .selectFrom('appUser')
+    .select(['email', 'cellPhoneNo'])
+    .where('userId', '=', userId)
+    .executeTakeFirstOrThrow();
 }
 
 /** Whether some menu of the portal opens the path (as its page or one of its sub-pages). */
@@ -20,7 +24,11 @@ export async function menuOpens(db: Db, portal: Portal, path: string): Promise<b
 
 /** Whether a login id is taken, whatever its case. */
 export async function loginIdTaken(db: Db, userId: string): Promise<boolean> {
-  const row = await db.selectFrom('appUser').select('userId').where((eb) => eb(eb.fn('lower', ['userId']), '=', userId.toLowerCase())).executeTakeFirst();
+  const row = await db
+    .selectFrom('appUser')
+    .select('userId')
+    .where((eb) => eb(eb.fn('lower', ['userId']), '=', userId.toLowerCase()))
+    .executeTakeFirst();
   return row !== undefined;
 }
 
@@ -29,7 +37,21 @@ export function externalUsers(db: Db, f: { compNo?: string; userName?: string; i
   let q = db
     .selectFrom('appUser as u')
     .innerJoin('company as c', 'c.compNo', 'u.compNo')
-    .select(['u.userId', 'u.hname', 'u.ename', 'u.compNo', 'c.compNameKr', 'u.email', 'u.cellPhoneNo', 'u.phoneNo', 'u.authGroupId', 'u.useFlag', 'u.status', 'u.lockedAt', 'u.lastLoginAt'])
+    .select([
+      'u.userId',
+      'u.hname',
+      'u.ename',
+      'u.compNo',
+      'c.compNameKr',
+      'u.email',
+      'u.cellPhoneNo',
+      'u.phoneNo',
+      'u.authGroupId',
+      'u.useFlag',
+      'u.status',
+      'u.lockedAt',
+      'u.lastLoginAt',
+    ])
     .where('u.portal', '=', 'X');
   if (f.compNo) q = q.where('u.compNo', '=', f.compNo);
   if (f.userName) q = q.where('u.hname', 'like', `%${f.userName}%`);
@@ -39,7 +61,13 @@ export function externalUsers(db: Db, f: { compNo?: string; userName?: string; i
 
 /** The given supplier users with their company's status. */
 export function externalUsersWithCompanyStatus(db: Db, userIds: string[]) {
-  return db.selectFrom('appUser as u').innerJoin('company as c', 'c.compNo', 'u.compNo').select(['u.userId', 'u.useFlag', 'c.status']).where('u.portal', '=', 'X').where('u.userId', 'in', userIds).execute();
+  return db
+    .selectFrom('appUser as u')
+    .innerJoin('company as c', 'c.compNo', 'u.compNo')
+    .select(['u.userId', 'u.useFlag', 'c.status'])
+    .where('u.portal', '=', 'X')
+    .where('u.userId', 'in', userIds)
+    .execute();
 }
 
 export async function disableUsers(db: Db, userIds: string[]): Promise<void> {

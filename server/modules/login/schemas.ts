@@ -2,18 +2,28 @@ import { Type } from 'typebox';
 import { Nullable, Str, YN } from '../../http/schema-helpers.js';
 export { CodeLists, LoginPayload, MenuNode, SessionUser } from '../../auth/schemas.js';
 
-
 export const SsoLoginForm = Type.Object({ ssoToken: Str(4000, { minLength: 1 }) }, { additionalProperties: false });
 export const CyberLoginForm = Type.Object(
-  { userId: Str(50, { minLength: 1 }), userPw: Str(200, { minLength: 1 }), optGubun: Type.Union([Type.Literal('SMS'), Type.Literal('EMAIL')], { description: 'Where the one-time code goes' }) },
+  {
+    userId: Str(50, { minLength: 1 }),
+    userPw: Str(200, { minLength: 1 }),
+    optGubun: Type.Union([Type.Literal('SMS'), Type.Literal('EMAIL')], { description: 'Where the one-time code goes' }),
+  },
   { additionalProperties: false },
 );
 export const CyberCheckOtpForm = Type.Object(
-  { userId: Str(50, { minLength: 1 }), userPw: Str(200, { minLength: 1 }), otpNum: Type.String({ pattern: '^\\s*\\d{6}\\s*$', description: 'The six-digit code' }) },
+  {
+    userId: Str(50, { minLength: 1 }),
+    userPw: Str(200, { minLength: 1 }),
+    otpNum: Type.String({ pattern: '^\\s*\\d{6}\\s*$', description: 'The six-digit code' }),
+  },
   { additionalProperties: false },
 );
 export const CyberAdLoginForm = Type.Object({ userId: Str(50, { minLength: 1 }) }, { additionalProperties: false });
-export const CyberAdLoginAnswer = Type.Union([Type.Ref('LoginPayload'), Type.Object({ errCode: Type.String(), msg: Type.String() })]);
+export const CyberAdLoginAnswer = Type.Union([
+  Type.Ref('LoginPayload'),
+  Type.Object({ errCode: Type.String(), msg: Type.String() }),
+]);
 
 export const LoginCheckQuery = Type.Object(
   { path: Str(500, { minLength: 1, pattern: '^/' }), store: Type.Optional(YN) },
@@ -49,14 +59,29 @@ export const ExternalUser = Type.Object(
   { $id: 'ExternalUser', title: 'ExternalUser' },
 );
 export const CyberUserListForm = Type.Object(
-  { compNo: Type.Optional(Str(10)), userName: Type.Optional(Str(50)), dsadId: Type.Optional(Str(50, { description: 'Login id (or its beginning)' })) },
+  {
+    compNo: Type.Optional(Str(10)),
+    userName: Type.Optional(Str(50)),
+    dsadId: Type.Optional(Str(50, { description: 'Login id (or its beginning)' })),
+  },
   { additionalProperties: false },
 );
-export const CyberUserSyncForm = Type.Object({ selUser: Str(5000, { minLength: 1, description: 'Login ids, comma separated' }) }, { additionalProperties: false });
+export const CyberUserSyncForm = Type.Object(
+  { selUser: Str(5000, { minLength: 1, description: 'Login ids, comma separated' }) },
+  { additionalProperties: false },
+);
 
 export const GpmsVerifyAnswer = Type.Union([
-  Type.Object({ code: Type.Literal('OK'), tokenExpiredTimestamp: Type.Integer(), currentTimestamp: Type.Integer(), timeDifference: Type.Integer() }),
+  Type.Object({
+    code: Type.Literal('OK'),
+    tokenExpiredTimestamp: Type.Integer(),
+    currentTimestamp: Type.Integer(),
+    timeDifference: Type.Integer(),
+  }),
   Type.Object({ errCode: Type.String(), msg: Type.String() }),
 ]);
 
-export const OutboxEntry = Type.Object({ to: Type.String(), channel: Type.String(), text: Type.String(), code: Nullable(Type.String()), at: Type.String() }, { $id: 'OutboxEntry', title: 'OutboxEntry' });
+export const OutboxEntry = Type.Object(
+  { to: Type.String(), channel: Type.String(), text: Type.String(), code: Nullable(Type.String()), at: Type.String() },
+  { $id: 'OutboxEntry', title: 'OutboxEntry' },
+);

@@ -14,7 +14,13 @@ export const menuLogRoutes: FastifyPluginAsyncTypebox = async (app) => {
         operationId: 'logMenuVisit',
         tags: ['login'],
         summary: 'Record a menu visit',
-        body: Type.Object({ path: Type.String({ minLength: 1, maxLength: 300, pattern: '^/' }), pgmId: Type.Optional(Type.String({ maxLength: 40 })) }, { additionalProperties: false }),
+        body: Type.Object(
+          {
+            path: Type.String({ minLength: 1, maxLength: 300, pattern: '^/' }),
+            pgmId: Type.Optional(Type.String({ maxLength: 40 })),
+          },
+          { additionalProperties: false },
+        ),
         response: { 200: Type.Ref('Ok'), ...commonErrors },
       },
     },

@@ -31,7 +31,10 @@ export async function listMessages(
   const key = given(filter.msgKey);
   const text = given(filter.text);
   if (key) base = base.where('msgKey', 'ilike', `${likeEscape(key)}%`);
-  if (text) base = base.where((eb) => eb.or([eb('textKo', 'ilike', `%${likeEscape(text)}%`), eb('textEn', 'ilike', `%${likeEscape(text)}%`)]));
+  if (text)
+    base = base.where((eb) =>
+      eb.or([eb('textKo', 'ilike', `%${likeEscape(text)}%`), eb('textEn', 'ilike', `%${likeEscape(text)}%`)]),
+    );
   if (filter.category) base = base.where('category', '=', filter.category);
   const [rows, count] = await Promise.all([
     base
@@ -53,7 +56,12 @@ export async function findMessage(db: Db, msgKey: string): Promise<MessageRecord
 
 /** The message's row, locked until the transaction ends. */
 export function lockMessage(trx: Db, msgKey: string) {
-  return trx.selectFrom('message').select(['msgKey', 'category', 'textKo', 'textEn', 'version']).where('msgKey', '=', msgKey).forUpdate().executeTakeFirst();
+  return trx
+    .selectFrom('message')
+    .select(['msgKey', 'category', 'textKo', 'textEn', 'version'])
+    .where('msgKey', '=', msgKey)
+    .forUpdate()
+    .executeTakeFirst();
 }
 
 export function insertMessage(trx: Db, values: Insertable<Database['message']>) {

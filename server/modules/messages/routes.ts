@@ -3,7 +3,14 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { access } from '../../http/access.js';
 import { commonErrors } from '../../http/error-schema.js';
 import { parseSort, pageWindow } from '../../http/list-query.js';
-import { MessageCreateBody, MessageDeleteQuery, MessageKeyParams, MessageListQuery, MessageRow, MessageUpdateBody } from './schemas.js';
+import {
+  MessageCreateBody,
+  MessageDeleteQuery,
+  MessageKeyParams,
+  MessageListQuery,
+  MessageRow,
+  MessageUpdateBody,
+} from './schemas.js';
 import { listMessages } from './queries.js';
 import { createMessage, deleteMessage, getMessage, messageRow, updateMessage } from './service.js';
 
@@ -25,12 +32,20 @@ export const messageRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['portal'],
         summary: 'Messages, filtered, sorted and paged',
         querystring: MessageListQuery,
-        response: { 200: Type.Object({ rows: Type.Array(Type.Ref('MessageRow')), total: Type.Integer() }), ...commonErrors },
+        response: {
+          200: Type.Object({ rows: Type.Array(Type.Ref('MessageRow')), total: Type.Integer() }),
+          ...commonErrors,
+        },
       },
     },
     async (request) => {
       const q = request.query;
-      const { rows, total } = await listMessages(request.db, { msgKey: q.msgKey, text: q.text, category: q.category }, parseSort(q.sort, { field: 'msgKey', direction: 'asc' }), pageWindow(q));
+      const { rows, total } = await listMessages(
+        request.db,
+        { msgKey: q.msgKey, text: q.text, category: q.category },
+        parseSort(q.sort, { field: 'msgKey', direction: 'asc' }),
+        pageWindow(q),
+      );
       return { rows: rows.map(messageRow), total };
     },
   );
@@ -39,7 +54,13 @@ export const messageRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api/v1/portal/messages/:msgKey',
     {
       config: { access: access.login([SCREEN], 'read', ['I']) },
-      schema: { operationId: 'getMessage', tags: ['portal'], summary: 'One message', params: MessageKeyParams, response: { 200: Type.Ref('MessageRow'), ...commonErrors } },
+      schema: {
+        operationId: 'getMessage',
+        tags: ['portal'],
+        summary: 'One message',
+        params: MessageKeyParams,
+        response: { 200: Type.Ref('MessageRow'), ...commonErrors },
+      },
     },
     async (request) => getMessage(request.db, request.params.msgKey),
   );

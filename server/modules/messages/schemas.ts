@@ -3,9 +3,12 @@ import { PagingQuery, SortQuery } from '../../http/list-query.js';
 
 /** Message categories as the seed and the screens use them. */
 export const MESSAGE_CATEGORIES = ['auth', 'http', 'ui', 'validation'] as const;
-export const Category = Type.Union([Type.Literal('auth'), Type.Literal('http'), Type.Literal('ui'), Type.Literal('validation')], {
-  description: 'auth, http, ui or validation',
-});
+export const Category = Type.Union(
+  [Type.Literal('auth'), Type.Literal('http'), Type.Literal('ui'), Type.Literal('validation')],
+  {
+    description: 'auth, http, ui or validation',
+  },
+);
 
 export const MessageRow = Type.Object(
   {
@@ -45,5 +48,11 @@ const Texts = {
 };
 
 export const MessageCreateBody = Type.Object({ msgKey: MsgKey, ...Texts }, { additionalProperties: false });
-export const MessageUpdateBody = Type.Object({ ...Texts, version: Type.Integer({ minimum: 1 }) }, { additionalProperties: false });
-export const MessageDeleteQuery = Type.Object({ version: Type.Integer({ minimum: 1 }) }, { additionalProperties: false });
+export const MessageUpdateBody = Type.Object(
+  { ...Texts, version: Type.Integer({ minimum: 1 }) },
+  { additionalProperties: false },
+);
+export const MessageDeleteQuery = Type.Object(
+  { version: Type.Integer({ minimum: 1 }) },
+  { additionalProperties: false },
+);

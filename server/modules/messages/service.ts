@@ -3,7 +3,14 @@ import type { Db } from '../../db/connect.js';
 import { writeAudit } from '../../db/audit.js';
 import { badRequest, conflict, notFound } from '../../http/errors.js';
 import type { MessageCreateBody, MessageUpdateBody } from './schemas.js';
-import { deleteMessageRow, findMessage, insertMessage, lockMessage, updateMessageRow, type MessageRecord } from './queries.js';
+import {
+  deleteMessageRow,
+  findMessage,
+  insertMessage,
+  lockMessage,
+  updateMessageRow,
+  type MessageRecord,
+} from './queries.js';
 
 const REQUIRED = '필수 입력 항목입니다';
 
@@ -11,11 +18,16 @@ const REQUIRED = '필수 입력 항목입니다';
 export const messageRow = (m: MessageRecord): MessageRecord => m;
 
 const messageMissing = () => notFound('MESSAGE_NOT_FOUND', '메시지를 찾을 수 없습니다');
-const versionConflict = (current: number) => conflict('VERSION_CONFLICT', '다른 사용자가 먼저 변경했습니다. 다시 조회한 뒤 처리하세요', { currentVersion: current });
+const versionConflict = (current: number) =>
+  conflict('VERSION_CONFLICT', '다른 사용자가 먼저 변경했습니다. 다시 조회한 뒤 처리하세요', {
+    currentVersion: current,
+  });
 
 /** Blank texts are answered at their fields, the way the screen shows them. */
 function requireTexts(body: { textKo: string; textEn: string }) {
-  const details = (['textKo', 'textEn'] as const).filter((f) => body[f].trim() === '').map((f) => ({ path: `body/${f}`, message: REQUIRED }));
+  const details = (['textKo', 'textEn'] as const)
+    .filter((f) => body[f].trim() === '')
+    .map((f) => ({ path: `body/${f}`, message: REQUIRED }));
   if (details.length > 0) throw badRequest('VALIDATION', '필수 입력 항목을 확인하세요', details);
 }
 
@@ -34,7 +46,10 @@ export async function createMessage(db: Db, b: Static<typeof MessageCreateBody>,
     await writeAudit(trx, { entity: 'message', entityKey: b.msgKey, action: 'CREATE', actor, after: values });
     return true;
   });
-  if (!created) throw conflict('DUPLICATE_KEY', '이미 등록된 메시지 키입니다', [{ path: 'body/msgKey', message: '이미 등록된 메시지 키입니다' }]);
+  if (!created)
+    throw conflict('DUPLICATE_KEY', '이미 등록된 메시지 키입니다', [
+      { path: 'body/msgKey', message: '이미 등록된 메시지 키입니다' },
+    ]);
   return messageRow((await findMessage(db, b.msgKey))!);
 }
 

@@ -1,10 +1,22 @@
 import type { Db } from '../../db/connect.js';
 import { DOC_TYPE_LABELS, type DocType } from '../purchase/approval/workflow.js';
 import { notifyEmployee } from './outbox.js';
-import { approvalDocTitle, approvalForNotice, decidingApprovalStep, employeeName, pendingApprovalStep } from './queries.js';
+import {
+  approvalDocTitle,
+  approvalForNotice,
+  decidingApprovalStep,
+  employeeName,
+  pendingApprovalStep,
+} from './queries.js';
 import { RESULT_WORDS, type Lang } from './templates.js';
 
-const DOC_TYPE_EN: Record<DocType, string> = { PR: 'Purchase request', PO: 'Purchase order', SIMPLE: 'Small order', LOI: 'LOI', BUDGET: 'Budget transfer' };
+const DOC_TYPE_EN: Record<DocType, string> = {
+  PR: 'Purchase request',
+  PO: 'Purchase order',
+  SIMPLE: 'Small order',
+  LOI: 'LOI',
+  BUDGET: 'Budget transfer',
+};
 
 const titleOf = approvalDocTitle;
 const nameOf = employeeName;
@@ -27,12 +39,31 @@ export async function notifyApproval(db: Db, approvalId: number): Promise<void> 
     const step = await pendingApprovalStep(db, approvalId);
     if (!step) return;
     const submitter = await nameOf(db, a.submittedBy);
-    await notifyEmployee(db, step.approverId, 'approval.request', (lang) => ({ docType: label(docType, lang), docNo: a.docNo, title, amount: won(String(a.amountKrw)), submitter }), ref);
+    await notifyEmployee(
+      db,
+      step.approverId,
+      'approval.request',
+      (lang) => ({ docType: label(docType, lang), docNo: a.docNo, title, amount: won(String(a.amountKrw)), submitter }),
+      ref,
+    );
     return;
   }
   if (a.status !== 'APPROVED' && a.status !== 'REJECTED') return;
   const decided = await decidingApprovalStep(db, approvalId, a.status);
   const approver = decided ? await nameOf(db, decided.approverId) : '';
   const result = a.status;
-  await notifyEmployee(db, a.submittedBy, 'approval.result', (lang) => ({ docType: label(docType, lang), docNo: a.docNo, title, result: RESULT_WORDS[result][lang], approver, comment: decided?.comment ?? '-' }), ref);
+  await notifyEmployee(
+    db,
+    a.submittedBy,
+    'approval.result',
+    (lang) => ({
+      docType: label(docType, lang),
+      docNo: a.docNo,
+      title,
+      result: RESULT_WORDS[result][lang],
+      approver,
+      comment: decided?.comment ?? '-',
+    }),
+    ref,
+  );
 }

@@ -24,34 +24,84 @@ export async function notifyAuctionInvitations(db: Db, auctionNo: string, compNo
   let count = 0;
   for (const compNo of compNos) {
     const n = await names(db, compNo);
-    count += await notifyCompany(db, compNo, 'auction.invitation', (lang) => ({ auctionNo, title: a.title, startAt: kstMinute(new Date(a.startAt)), endAt: kstMinute(new Date(a.endAt)), company: n[lang] }), ref(auctionNo, compNo));
+    count += await notifyCompany(
+      db,
+      compNo,
+      'auction.invitation',
+      (lang) => ({
+        auctionNo,
+        title: a.title,
+        startAt: kstMinute(new Date(a.startAt)),
+        endAt: kstMinute(new Date(a.endAt)),
+        company: n[lang],
+      }),
+      ref(auctionNo, compNo),
+    );
   }
   return count;
 }
 
-const RESULT: Record<Lang, { won: string; lost: string }> = { ko: { won: '낙찰', lost: '미낙찰' }, en: { won: 'awarded to you', lost: 'not awarded to you' } };
+const RESULT: Record<Lang, { won: string; lost: string }> = {
+  ko: { won: '낙찰', lost: '미낙찰' },
+  en: { won: 'awarded to you', lost: 'not awarded to you' },
+};
 
 /** An awarded auction: a bidder learns whether it won, without any price. */
 export async function notifyAuctionResult(db: Db, auctionNo: string, compNo: string, won: boolean): Promise<number> {
   const a = await auction(db, auctionNo);
   const n = await names(db, compNo);
-  return notifyCompany(db, compNo, 'auction.result', (lang) => ({ auctionNo, title: a.title, result: won ? RESULT[lang].won : RESULT[lang].lost, company: n[lang] }), ref(auctionNo, compNo));
+  return notifyCompany(
+    db,
+    compNo,
+    'auction.result',
+    (lang) => ({ auctionNo, title: a.title, result: won ? RESULT[lang].won : RESULT[lang].lost, company: n[lang] }),
+    ref(auctionNo, compNo),
+  );
 }
 
 /** A published auction cancelled: each invited supplier is told why. */
-export async function notifyAuctionCancelled(db: Db, auctionNo: string, compNos: readonly string[], reason: string): Promise<number> {
+export async function notifyAuctionCancelled(
+  db: Db,
+  auctionNo: string,
+  compNos: readonly string[],
+  reason: string,
+): Promise<number> {
   const a = await auction(db, auctionNo);
   let count = 0;
   for (const compNo of compNos) {
     const n = await names(db, compNo);
-    count += await notifyCompany(db, compNo, 'auction.cancelled', (lang) => ({ auctionNo, title: a.title, reason, company: n[lang] }), ref(auctionNo, compNo));
+    count += await notifyCompany(
+      db,
+      compNo,
+      'auction.cancelled',
+      (lang) => ({ auctionNo, title: a.title, reason, company: n[lang] }),
+      ref(auctionNo, compNo),
+    );
   }
   return count;
 }
 
 /** The closing reminder to an invited supplier that has not bid: the end in force and the lead it is sent at. Called in the reminder's transaction. */
-export async function notifyAuctionClosing(db: Db, auctionNo: string, compNo: string, hoursLeft: number): Promise<number> {
+export async function notifyAuctionClosing(
+  db: Db,
+  auctionNo: string,
+  compNo: string,
+  hoursLeft: number,
+): Promise<number> {
   const a = await auction(db, auctionNo);
   const n = await names(db, compNo);
-  return notifyCompany(db, compNo, 'auction.closing', (lang) => ({ auctionNo, title: a.title, startAt: kstMinute(new Date(a.startAt)), endAt: kstMinute(new Date(a.endAt)), hoursLeft, company: n[lang] }), ref(auctionNo, compNo));
+  return notifyCompany(
+    db,
+    compNo,
+    'auction.closing',
+    (lang) => ({
+      auctionNo,
+      title: a.title,
+      startAt: kstMinute(new Date(a.startAt)),
+      endAt: kstMinute(new Date(a.endAt)),
+      hoursLeft,
+      company: n[lang],
+    }),
+    ref(auctionNo, compNo),
+  );
 }

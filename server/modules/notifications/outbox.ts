@@ -4,7 +4,14 @@ import type { Config } from '../../config.js';
 import type { Db } from '../../db/connect.js';
 import { createSender, type Channel, type Sender } from '../../auth/sender.js';
 import { isSensitive, render, type Lang, type TemplateId, type TemplateParams } from './templates.js';
-import { claimNotification, dueNotifications, employeeAddress, insertNotification, languagePref, updateNotification } from './queries.js';
+import {
+  claimNotification,
+  dueNotifications,
+  employeeAddress,
+  insertNotification,
+  languagePref,
+  updateNotification,
+} from './queries.js';
 import { createMailTransport, createSmsTransport, type Transport } from './transports.js';
 
 /**
@@ -42,7 +49,13 @@ export async function enqueueNotification(db: Db, n: NewNotification): Promise<n
  * chose (user preference "language", Korean by default). No e-mail address → nothing is
  * recorded (the action itself never depends on a notice); answers whether one was.
  */
-export async function notifyEmployee(db: Db, singleid: string, template: TemplateId, params: (lang: Lang) => TemplateParams, ref?: NewNotification['ref']): Promise<boolean> {
+export async function notifyEmployee(
+  db: Db,
+  singleid: string,
+  template: TemplateId,
+  params: (lang: Lang) => TemplateParams,
+  ref?: NewNotification['ref'],
+): Promise<boolean> {
   const person = await employeeAddress(db, singleid);
   const to = person?.userEmail ?? person?.employeeEmail;
   if (!person || !to) return false;
@@ -71,7 +84,13 @@ const BATCH = 50;
  * product's base sender (the development outbox, or in production the sender that refuses),
  * so a message is never marked sent when it went nowhere.
  */
-function transportFor(channel: Channel, config: Config, log: FastifyBaseLogger, db: Db, cache: Map<Channel, Transport>): Transport {
+function transportFor(
+  channel: Channel,
+  config: Config,
+  log: FastifyBaseLogger,
+  db: Db,
+  cache: Map<Channel, Transport>,
+): Transport {
   const known = cache.get(channel);
   if (known) return known;
   let transport: Transport;
@@ -79,7 +98,11 @@ function transportFor(channel: Channel, config: Config, log: FastifyBaseLogger, 
   else if (channel === 'SMS' && config.smsGateway) transport = createSmsTransport(config.smsGateway);
   else {
     const base: Sender = createSender(config, log);
-    transport = { name: base.name, send: (m) => base.send(db, { to: m.to, channel, text: `${m.subject}\n${m.body}` }), close: () => undefined };
+    transport = {
+      name: base.name,
+      send: (m) => base.send(db, { to: m.to, channel, text: `${m.subject}\n${m.body}` }),
+      close: () => undefined,
+    };
   }
   cache.set(channel, transport);
   return transport;
@@ -112,18 +135,30 @@ export async function deliverDue(ctx: DeliveryContext): Promise<{ sent: number; 
       if (!(await claimNotification(db, m.id, m.attempts, new Date(now.getTime() + LEASE_SEC * 1000)))) continue;
       const redact = isSensitive(m.template as never) ? { body: '(삭제됨: 일회용 인증번호)' } : {};
       try {
-        await transportFor(m.channel, config, log, db, cache).send({ to: m.recipient, subject: m.subject, body: m.body });
+        await transportFor(m.channel, config, log, db, cache).send({
+          to: m.recipient,
+          subject: m.subject,
+          body: m.body,
+        });
         await updateNotification(db, m.id, { state: 'SENT', sentAt: new Date(), lastError: null, ...redact });
         counts.sent++;
         ctx.metrics?.notification(m.channel, 'sent');
       } catch (err) {
         const error = (err instanceof Error ? err.message : String(err)).slice(0, 1000);
         const last = attempts >= config.notify.maxAttempts;
-        log.warn({ notification: m.id, attempts, error }, last ? 'notification failed after the last attempt' : 'notification attempt failed: retried later');
+        log.warn(
+          { notification: m.id, attempts, error },
+          last ? 'notification failed after the last attempt' : 'notification attempt failed: retried later',
+        );
         await updateNotification(
           db,
           m.id,
-          last ? { state: 'FAILED', lastError: error, ...redact } : { lastError: error, nextAttemptAt: new Date(now.getTime() + retryDelaySec(config.notify.backoffSec, attempts) * 1000) },
+          last
+            ? { state: 'FAILED', lastError: error, ...redact }
+            : {
+                lastError: error,
+                nextAttemptAt: new Date(now.getTime() + retryDelaySec(config.notify.backoffSec, attempts) * 1000),
+              },
         );
         if (last) counts.failed++;
         else counts.retried++;

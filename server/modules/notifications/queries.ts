@@ -4,10 +4,27 @@ import type { DocType } from '../purchase/approval/workflow.js';
 import type { NotificationTable } from '../../db/schema.generated.js';
 
 /** The messages recorded for sending, newest first; bodies are not read (one-time codes must not show). */
-export async function listNotificationRows(db: Db, filter: { state?: 'PENDING' | 'SENT' | 'FAILED'; recipient?: string; size: number }) {
+export async function listNotificationRows(
+  db: Db,
+  filter: { state?: 'PENDING' | 'SENT' | 'FAILED'; recipient?: string; size: number },
+) {
   let query = db
     .selectFrom('notification')
-    .select(['id', 'channel', 'recipient', 'template', 'lang', 'subject', 'state', 'attempts', 'lastError', 'refEntity', 'refKey', 'createdAt', 'sentAt']);
+    .select([
+      'id',
+      'channel',
+      'recipient',
+      'template',
+      'lang',
+      'subject',
+      'state',
+      'attempts',
+      'lastError',
+      'refEntity',
+      'refKey',
+      'createdAt',
+      'sentAt',
+    ]);
   if (filter.state) query = query.where('state', '=', filter.state);
   if (filter.recipient) query = query.where('recipient', '=', filter.recipient);
   const rows = await query.orderBy('id', 'desc').limit(filter.size).execute();
@@ -16,12 +33,21 @@ export async function listNotificationRows(db: Db, filter: { state?: 'PENDING' |
 
 /** One message's state, locked until the transaction ends. */
 export function lockNotification(trx: Db, id: number) {
-  return trx.selectFrom('notification').select(['state', 'sensitive', 'attempts']).where('id', '=', id).forUpdate().executeTakeFirst();
+  return trx
+    .selectFrom('notification')
+    .select(['state', 'sensitive', 'attempts'])
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirst();
 }
 
 /** Queued again: attempts start over, due now. */
 export function requeueNotification(trx: Db, id: number) {
-  return trx.updateTable('notification').set({ state: 'PENDING', attempts: 0, nextAttemptAt: new Date(), lastError: null }).where('id', '=', id).execute();
+  return trx
+    .updateTable('notification')
+    .set({ state: 'PENDING', attempts: 0, nextAttemptAt: new Date(), lastError: null })
+    .where('id', '=', id)
+    .execute();
 }
 
 /** A message recorded in the outbox; answers its id. */
@@ -42,18 +68,32 @@ export function employeeAddress(db: Db, singleid: string) {
 
 /** The user's "language" preference, when set. */
 export function languagePref(db: Db, userId: string) {
-  return db.selectFrom('userPref').select('value').where('userId', '=', userId).where('prefKey', '=', 'language').executeTakeFirst();
+  return db
+    .selectFrom('userPref')
+    .select('value')
+    .where('userId', '=', userId)
+    .where('prefKey', '=', 'language')
+    .executeTakeFirst();
 }
 
 /** The due messages (or only `onlyId`), oldest first, at most `limit`. */
 export function dueNotifications(db: Db, now: Date, onlyId: number | undefined, limit: number) {
-  let query = db.selectFrom('notification').select(['id', 'channel', 'recipient', 'subject', 'body', 'attempts', 'template']).where('state', '=', 'PENDING').where('nextAttemptAt', '<=', now.toISOString());
+  let query = db
+    .selectFrom('notification')
+    .select(['id', 'channel', 'recipient', 'subject', 'body', 'attempts', 'template'])
+    .where('state', '=', 'PENDING')
+    .where('nextAttemptAt', '<=', now.toISOString());
   if (onlyId !== undefined) query = query.where('id', '=', onlyId);
   return query.orderBy('id').limit(limit).execute();
 }
 
 /** Claims a message for one attempt (attempts + 1, lease) unless another run did; answers whether it did. */
-export async function claimNotification(db: Db, id: number, attemptsBefore: number, leaseUntil: Date): Promise<boolean> {
+export async function claimNotification(
+  db: Db,
+  id: number,
+  attemptsBefore: number,
+  leaseUntil: Date,
+): Promise<boolean> {
   const claimed = await db
     .updateTable('notification')
     .set({ attempts: attemptsBefore + 1, nextAttemptAt: leaseUntil })
@@ -71,21 +111,38 @@ export function updateNotification(db: Db, id: number, values: Updateable<Notifi
 
 /** The title an approval notice names its document by. */
 export async function approvalDocTitle(db: Db, docType: DocType, docNo: string): Promise<string> {
-  if (docType === 'PR') return (await db.selectFrom('prHeader').select('title').where('prNo', '=', docNo).executeTakeFirst())?.title ?? '';
-  if (docType === 'BUDGET') return (await db.selectFrom('budgetTransfer').select('reason').where('transferNo', '=', docNo).executeTakeFirst())?.reason ?? '';
-  if (docType === 'LOI') return (await db.selectFrom('loi').select('title').where('loiNo', '=', docNo).executeTakeFirst())?.title ?? '';
+  if (docType === 'PR')
+    return (await db.selectFrom('prHeader').select('title').where('prNo', '=', docNo).executeTakeFirst())?.title ?? '';
+  if (docType === 'BUDGET')
+    return (
+      (await db.selectFrom('budgetTransfer').select('reason').where('transferNo', '=', docNo).executeTakeFirst())
+        ?.reason ?? ''
+    );
+  if (docType === 'LOI')
+    return (await db.selectFrom('loi').select('title').where('loiNo', '=', docNo).executeTakeFirst())?.title ?? '';
   return (await db.selectFrom('poHeader').select('title').where('poNo', '=', docNo).executeTakeFirst())?.title ?? '';
 }
 
 /** A staff member's name, else their id. */
-export const employeeName = async (db: Db, singleid: string) => (await db.selectFrom('employee').select('hname').where('singleid', '=', singleid).executeTakeFirst())?.hname ?? singleid;
+export const employeeName = async (db: Db, singleid: string) =>
+  (await db.selectFrom('employee').select('hname').where('singleid', '=', singleid).executeTakeFirst())?.hname ??
+  singleid;
 
 export function approvalForNotice(db: Db, approvalId: number) {
-  return db.selectFrom('approval').select(['docType', 'docNo', 'amountKrw', 'status', 'currentStep', 'submittedBy']).where('approvalId', '=', approvalId).executeTakeFirst();
+  return db
+    .selectFrom('approval')
+    .select(['docType', 'docNo', 'amountKrw', 'status', 'currentStep', 'submittedBy'])
+    .where('approvalId', '=', approvalId)
+    .executeTakeFirst();
 }
 
 export function pendingApprovalStep(db: Db, approvalId: number) {
-  return db.selectFrom('approvalStep').select('approverId').where('approvalId', '=', approvalId).where('status', '=', 'PENDING').executeTakeFirst();
+  return db
+    .selectFrom('approvalStep')
+    .select('approverId')
+    .where('approvalId', '=', approvalId)
+    .where('status', '=', 'PENDING')
+    .executeTakeFirst();
 }
 
 /** The last step that decided the approval (`status`: APPROVED or REJECTED). */
@@ -116,7 +173,15 @@ export function supplierAccountsWithEmail(db: Db, compNo: string) {
 
 /** A company's fallback address: its main contact's, else its own. */
 export async function companyFallbackEmail(db: Db, compNo: string): Promise<string | null> {
-  const contact = await db.selectFrom('companyContact').select('email').where('compNo', '=', compNo).where('email', 'is not', null).where('email', '<>', '').orderBy('mainYn', 'desc').orderBy('seq').executeTakeFirst();
+  const contact = await db
+    .selectFrom('companyContact')
+    .select('email')
+    .where('compNo', '=', compNo)
+    .where('email', 'is not', null)
+    .where('email', '<>', '')
+    .orderBy('mainYn', 'desc')
+    .orderBy('seq')
+    .executeTakeFirst();
   const company = await db.selectFrom('company').select('email').where('compNo', '=', compNo).executeTakeFirst();
   return contact?.email ?? company?.email ?? null;
 }
@@ -157,17 +222,33 @@ export function quotationsDueForReminder(trx: Db, now: Date, until: Date) {
 }
 
 export function poForNotice(db: Db, poNo: string) {
-  return db.selectFrom('poHeader').select(['compNo', 'title', 'totalAmount', 'currency']).where('poNo', '=', poNo).executeTakeFirstOrThrow();
+  return db
+    .selectFrom('poHeader')
+    .select(['compNo', 'title', 'totalAmount', 'currency'])
+    .where('poNo', '=', poNo)
+    .executeTakeFirstOrThrow();
 }
 
 export function settlementForNotice(db: Db, settleNo: string) {
-  return db.selectFrom('settlement').select(['compNo', 'period', 'totalAmount']).where('settleNo', '=', settleNo).executeTakeFirstOrThrow();
+  return db
+    .selectFrom('settlement')
+    .select(['compNo', 'period', 'totalAmount'])
+    .where('settleNo', '=', settleNo)
+    .executeTakeFirstOrThrow();
 }
 
 export function tenderForNotice(db: Db, tenderNo: string) {
-  return db.selectFrom('tender').select(['title', 'openAt', 'closeAt', 'buyerId']).where('tenderNo', '=', tenderNo).executeTakeFirstOrThrow();
+  return db
+    .selectFrom('tender')
+    .select(['title', 'openAt', 'closeAt', 'buyerId'])
+    .where('tenderNo', '=', tenderNo)
+    .executeTakeFirstOrThrow();
 }
 
 export function auctionForNotice(db: Db, auctionNo: string) {
-  return db.selectFrom('auction').select(['title', 'startAt', 'endAt']).where('auctionNo', '=', auctionNo).executeTakeFirstOrThrow();
+  return db
+    .selectFrom('auction')
+    .select(['title', 'startAt', 'endAt'])
+    .where('auctionNo', '=', auctionNo)
+    .executeTakeFirstOrThrow();
 }

@@ -55,7 +55,13 @@ export const notificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Type.Object({ rows: Type.Array(Type.Ref('NotificationRow')) }), ...commonErrors },
       },
     },
-    async (request) => ({ rows: await listNotificationRows(request.db, { state: request.query.state, recipient: request.query.recipient, size: request.query.size ?? 50 }) }),
+    async (request) => ({
+      rows: await listNotificationRows(request.db, {
+        state: request.query.state,
+        recipient: request.query.recipient,
+        size: request.query.size ?? 50,
+      }),
+    }),
   );
 
   app.post(
@@ -66,7 +72,10 @@ export const notificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
         operationId: 'deliverNotifications',
         tags: ['notifications'],
         summary: 'Deliver the due messages now (what the notify.deliver job does on its schedule)',
-        response: { 200: Type.Object({ sent: Type.Integer(), retried: Type.Integer(), failed: Type.Integer() }), ...commonErrors },
+        response: {
+          200: Type.Object({ sent: Type.Integer(), retried: Type.Integer(), failed: Type.Integer() }),
+          ...commonErrors,
+        },
       },
     },
     async () => deliverDue({ db: app.dbh.db, log: app.log, config: app.config, now: new Date(), metrics: app.metrics }),
@@ -81,7 +90,11 @@ export const notificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['notifications'],
         summary: 'Queue a FAILED message again (attempts start over); a one-time code is not resent',
         params: Type.Object({ id: Type.Integer({ minimum: 1 }) }),
-        response: { 200: Type.Object({ id: Type.Integer(), state: Type.String() }), 409: Type.Ref('ErrorBody'), ...commonErrors },
+        response: {
+          200: Type.Object({ id: Type.Integer(), state: Type.String() }),
+          409: Type.Ref('ErrorBody'),
+          ...commonErrors,
+        },
       },
     },
     async (request) => retryNotification(app.dbh.db, request.params.id, request.caller!.userId),

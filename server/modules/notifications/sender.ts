@@ -22,7 +22,12 @@ export function withNotificationOutbox(app: FastifyInstance, base: Sender): Send
       const transportMissing = (m.channel === 'EMAIL' && !config.smtp) || (m.channel === 'SMS' && !config.smsGateway);
       // A channel with no transport keeps the base sender's behaviour (dev outbox, or refusal in production).
       if (transportMissing || !m.code) return base.send(db, m);
-      const id = await enqueueNotification(db, { channel: m.channel, to: m.to, template: 'otp', params: { code: m.code, minutes: OTP_VALIDITY_SEC / 60 } });
+      const id = await enqueueNotification(db, {
+        channel: m.channel,
+        to: m.to,
+        template: 'otp',
+        params: { code: m.code, minutes: OTP_VALIDITY_SEC / 60 },
+      });
       pokeDelivery(app, id);
     },
   };
@@ -39,6 +44,13 @@ export function pokeDelivery(app: FastifyInstance, id?: number): void {
     return;
   }
   setImmediate(() => {
-    deliverDue({ db: app.dbh.db, log: app.log, config: app.config, now: new Date(), onlyId: id, metrics: app.metrics }).catch((err: unknown) => app.log.error({ err }, 'notification delivery failed'));
+    deliverDue({
+      db: app.dbh.db,
+      log: app.log,
+      config: app.config,
+      now: new Date(),
+      onlyId: id,
+      metrics: app.metrics,
+    }).catch((err: unknown) => app.log.error({ err }, 'notification delivery failed'));
   });
 }

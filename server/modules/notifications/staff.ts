@@ -13,7 +13,23 @@ import { kstMinute } from './supplier.js';
  * confirm it) and how many of the invited suppliers bid — never a price. Called once, in the
  * transaction that moves the tender to CLOSED (the tender clock job's, or a write's that got there first).
  */
-export async function notifyTenderClosed(db: Db, tenderNo: string, counts: { submitted: number; invited: number }): Promise<boolean> {
+export async function notifyTenderClosed(
+  db: Db,
+  tenderNo: string,
+  counts: { submitted: number; invited: number },
+): Promise<boolean> {
   const t = await tenderForNotice(db, tenderNo);
-  return notifyEmployee(db, t.buyerId, 'tender.closed', () => ({ tenderNo, title: t.title, closeAt: kstMinute(new Date(t.closeAt)), submitted: counts.submitted, invited: counts.invited }), { entity: 'tender', key: tenderNo });
+  return notifyEmployee(
+    db,
+    t.buyerId,
+    'tender.closed',
+    () => ({
+      tenderNo,
+      title: t.title,
+      closeAt: kstMinute(new Date(t.closeAt)),
+      submitted: counts.submitted,
+      invited: counts.invited,
+    }),
+    { entity: 'tender', key: tenderNo },
+  );
 }

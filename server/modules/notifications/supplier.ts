@@ -1,5 +1,14 @@
 import type { Db } from '../../db/connect.js';
-import { companyFallbackEmail, companyNames, poForNotice, quotationsDueForReminder, rfqForNotice, settlementForNotice, supplierAccountsWithEmail, tenderForNotice } from './queries.js';
+import {
+  companyFallbackEmail,
+  companyNames,
+  poForNotice,
+  quotationsDueForReminder,
+  rfqForNotice,
+  settlementForNotice,
+  supplierAccountsWithEmail,
+  tenderForNotice,
+} from './queries.js';
 import { enqueueNotification, preferredLang, type NewNotification } from './outbox.js';
 import { RESULT_WORDS, type Lang, type TemplateId, type TemplateParams } from './templates.js';
 
@@ -36,9 +45,16 @@ export async function companyRecipients(db: Db, compNo: string): Promise<Recipie
 }
 
 /** Records `template` for every recipient of the company; answers how many were recorded. */
-export async function notifyCompany(db: Db, compNo: string, template: TemplateId, params: (lang: Lang) => TemplateParams, ref: NewNotification['ref']): Promise<number> {
+export async function notifyCompany(
+  db: Db,
+  compNo: string,
+  template: TemplateId,
+  params: (lang: Lang) => TemplateParams,
+  ref: NewNotification['ref'],
+): Promise<number> {
   const recipients = await companyRecipients(db, compNo);
-  for (const r of recipients) await enqueueNotification(db, { channel: 'EMAIL', to: r.to, template, lang: r.lang, params: params(r.lang), ref });
+  for (const r of recipients)
+    await enqueueNotification(db, { channel: 'EMAIL', to: r.to, template, lang: r.lang, params: params(r.lang), ref });
   return recipients.length;
 }
 
@@ -53,7 +69,8 @@ export function kstMinute(at: Date): string {
   return `${new Date(at.getTime() + 9 * 3600_000).toISOString().slice(0, 16).replace('T', ' ')} (KST)`;
 }
 
-const grouped = (amount: string | number, lang: Lang) => Number(amount).toLocaleString(lang === 'en' ? 'en-US' : 'ko-KR', { maximumFractionDigits: 2 });
+const grouped = (amount: string | number, lang: Lang) =>
+  Number(amount).toLocaleString(lang === 'en' ? 'en-US' : 'ko-KR', { maximumFractionDigits: 2 });
 
 /** RFQ issued: each invited supplier is asked to quote. Called in the RFQ's creating transaction. */
 export async function notifyRfqInvitations(db: Db, rfqNo: string, compNos: readonly string[]): Promise<number> {
@@ -61,7 +78,13 @@ export async function notifyRfqInvitations(db: Db, rfqNo: string, compNos: reado
   let count = 0;
   for (const compNo of compNos) {
     const names = { ko: await companyName(db, compNo, 'ko'), en: await companyName(db, compNo, 'en') };
-    count += await notifyCompany(db, compNo, 'rfq.invitation', (lang) => ({ rfqNo, title: rfq.title, deadline: kstMinute(new Date(rfq.deadline)), company: names[lang] }), { entity: 'quotation', key: `${rfqNo}/${compNo}` });
+    count += await notifyCompany(
+      db,
+      compNo,
+      'rfq.invitation',
+      (lang) => ({ rfqNo, title: rfq.title, deadline: kstMinute(new Date(rfq.deadline)), company: names[lang] }),
+      { entity: 'quotation', key: `${rfqNo}/${compNo}` },
+    );
   }
   return count;
 }
@@ -83,7 +106,13 @@ export async function remindRfqDeadlines(db: Db, now: Date): Promise<{ reminded:
     let notices = 0;
     let reminded = 0;
     for (const q of due) {
-      const sent = await notifyCompany(trx, q.compNo, 'rfq.deadline', () => ({ rfqNo: q.rfqNo, title: q.title, deadline: kstMinute(new Date(q.deadline)) }), { entity: 'quotation', key: `${q.rfqNo}/${q.compNo}` });
+      const sent = await notifyCompany(
+        trx,
+        q.compNo,
+        'rfq.deadline',
+        () => ({ rfqNo: q.rfqNo, title: q.title, deadline: kstMinute(new Date(q.deadline)) }),
+        { entity: 'quotation', key: `${q.rfqNo}/${q.compNo}` },
+      );
       notices += sent;
       if (sent > 0) reminded++;
     }
@@ -95,7 +124,19 @@ export async function remindRfqDeadlines(db: Db, now: Date): Promise<{ reminded:
 export async function notifyPoSent(db: Db, poNo: string): Promise<number> {
   const po = await poForNotice(db, poNo);
   const names = { ko: await companyName(db, po.compNo, 'ko'), en: await companyName(db, po.compNo, 'en') };
-  return notifyCompany(db, po.compNo, 'po.sent', (lang) => ({ poNo, title: po.title, company: names[lang], amount: grouped(String(po.totalAmount), lang), currency: po.currency }), { entity: 'po_header', key: poNo });
+  return notifyCompany(
+    db,
+    po.compNo,
+    'po.sent',
+    (lang) => ({
+      poNo,
+      title: po.title,
+      company: names[lang],
+      amount: grouped(String(po.totalAmount), lang),
+      currency: po.currency,
+    }),
+    { entity: 'po_header', key: poNo },
+  );
 }
 
 /** A monthly settlement is put to its supplier for confirmation. Called in that transaction. */
@@ -103,7 +144,13 @@ export async function notifySettlementConfirmRequest(db: Db, settleNo: string): 
   const s = await settlementForNotice(db, settleNo);
   const names = { ko: await companyName(db, s.compNo, 'ko'), en: await companyName(db, s.compNo, 'en') };
   const period = `${s.period.slice(0, 4)}-${s.period.slice(4, 6)}`;
-  return notifyCompany(db, s.compNo, 'settlement.confirm', (lang) => ({ period, company: names[lang], amount: grouped(String(s.totalAmount), lang) }), { entity: 'settlement', key: settleNo });
+  return notifyCompany(
+    db,
+    s.compNo,
+    'settlement.confirm',
+    (lang) => ({ period, company: names[lang], amount: grouped(String(s.totalAmount), lang) }),
+    { entity: 'settlement', key: settleNo },
+  );
 }
 
 export interface SupplierApplicationResult {
@@ -128,7 +175,14 @@ export async function notifySupplierApplicationResult(db: Db, a: SupplierApplica
   const lang = a.lang ?? 'ko';
   const result = RESULT_WORDS[a.approved ? 'APPROVED' : 'REJECTED'][lang];
   const reason = a.reason && a.reason.trim() !== '' ? a.reason.trim() : '-';
-  return enqueueNotification(db, { channel: 'EMAIL', to: a.email, template: 'supplier.application', lang, params: { company: a.companyName, result, reason }, ref: { entity: 'supplier_application', key: a.applicationNo } });
+  return enqueueNotification(db, {
+    channel: 'EMAIL',
+    to: a.email,
+    template: 'supplier.application',
+    lang,
+    params: { company: a.companyName, result, reason },
+    ref: { entity: 'supplier_application', key: a.applicationNo },
+  });
 }
 
 /** A published tender: each invited supplier is told the window. Called in the publishing transaction. */
@@ -137,18 +191,44 @@ export async function notifyTenderInvitations(db: Db, tenderNo: string, compNos:
   let count = 0;
   for (const compNo of compNos) {
     const names = { ko: await companyName(db, compNo, 'ko'), en: await companyName(db, compNo, 'en') };
-    count += await notifyCompany(db, compNo, 'tender.invitation', (lang) => ({ tenderNo, title: t.title, openAt: kstMinute(new Date(t.openAt)), closeAt: kstMinute(new Date(t.closeAt)), company: names[lang] }), { entity: 'tender_bid', key: `${tenderNo}/${compNo}` });
+    count += await notifyCompany(
+      db,
+      compNo,
+      'tender.invitation',
+      (lang) => ({
+        tenderNo,
+        title: t.title,
+        openAt: kstMinute(new Date(t.openAt)),
+        closeAt: kstMinute(new Date(t.closeAt)),
+        company: names[lang],
+      }),
+      { entity: 'tender_bid', key: `${tenderNo}/${compNo}` },
+    );
   }
   return count;
 }
 
-const TENDER_RESULT: Record<Lang, { won: string; lost: string }> = { ko: { won: '낙찰', lost: '유찰(미낙찰)' }, en: { won: 'awarded to you', lost: 'not awarded to you' } };
+const TENDER_RESULT: Record<Lang, { won: string; lost: string }> = {
+  ko: { won: '낙찰', lost: '유찰(미낙찰)' },
+  en: { won: 'awarded to you', lost: 'not awarded to you' },
+};
 
 /** An awarded tender: every bidder learns whether it won — never a price, its own or another's. Called in the award's transaction. */
 export async function notifyTenderResult(db: Db, tenderNo: string, compNo: string, won: boolean): Promise<number> {
   const t = await tenderForNotice(db, tenderNo);
   const names = { ko: await companyName(db, compNo, 'ko'), en: await companyName(db, compNo, 'en') };
-  return notifyCompany(db, compNo, 'tender.result', (lang) => ({ tenderNo, title: t.title, result: won ? TENDER_RESULT[lang].won : TENDER_RESULT[lang].lost, company: names[lang] }), { entity: 'tender_bid', key: `${tenderNo}/${compNo}` });
+  return notifyCompany(
+    db,
+    compNo,
+    'tender.result',
+    (lang) => ({
+      tenderNo,
+      title: t.title,
+      result: won ? TENDER_RESULT[lang].won : TENDER_RESULT[lang].lost,
+      company: names[lang],
+    }),
+    { entity: 'tender_bid', key: `${tenderNo}/${compNo}` },
+  );
 }
 
 /**
@@ -161,14 +241,31 @@ export async function notifyTenderOpened(db: Db, tenderNo: string, compNos: read
   let count = 0;
   for (const compNo of compNos) {
     const names = { ko: await companyName(db, compNo, 'ko'), en: await companyName(db, compNo, 'en') };
-    count += await notifyCompany(db, compNo, 'tender.opened', (lang) => ({ tenderNo, title: t.title, closeAt: kstMinute(new Date(t.closeAt)), company: names[lang] }), { entity: 'tender_bid', key: `${tenderNo}/${compNo}` });
+    count += await notifyCompany(
+      db,
+      compNo,
+      'tender.opened',
+      (lang) => ({ tenderNo, title: t.title, closeAt: kstMinute(new Date(t.closeAt)), company: names[lang] }),
+      { entity: 'tender_bid', key: `${tenderNo}/${compNo}` },
+    );
   }
   return count;
 }
 
 /** The closing reminder to an invited supplier that has not bid: the close, and the hours of the lead it is sent at. Called in the reminder's transaction. */
-export async function notifyTenderClosing(db: Db, tenderNo: string, compNo: string, hoursLeft: number): Promise<number> {
+export async function notifyTenderClosing(
+  db: Db,
+  tenderNo: string,
+  compNo: string,
+  hoursLeft: number,
+): Promise<number> {
   const t = await tenderForNotice(db, tenderNo);
   const names = { ko: await companyName(db, compNo, 'ko'), en: await companyName(db, compNo, 'en') };
-  return notifyCompany(db, compNo, 'tender.closing', (lang) => ({ tenderNo, title: t.title, closeAt: kstMinute(new Date(t.closeAt)), hoursLeft, company: names[lang] }), { entity: 'tender_bid', key: `${tenderNo}/${compNo}` });
+  return notifyCompany(
+    db,
+    compNo,
+    'tender.closing',
+    (lang) => ({ tenderNo, title: t.title, closeAt: kstMinute(new Date(t.closeAt)), hoursLeft, company: names[lang] }),
+    { entity: 'tender_bid', key: `${tenderNo}/${compNo}` },
+  );
 }

@@ -17,88 +17,190 @@ export const TEMPLATES = {
   otp: {
     params: ['code', 'minutes'],
     sensitive: true,
-    ko: { subject: '[GPMS] 인증번호 안내', body: '인증번호는 {code} 입니다.\n{minutes}분 안에 입력하세요. 요청하지 않았다면 이 메시지를 무시하고 관리자에게 알려 주세요.' },
-    en: { subject: '[GPMS] Your verification code', body: 'Your verification code is {code}.\nEnter it within {minutes} minutes. If you did not ask for it, ignore this message and tell your administrator.' },
+    ko: {
+      subject: '[GPMS] 인증번호 안내',
+      body: '인증번호는 {code} 입니다.\n{minutes}분 안에 입력하세요. 요청하지 않았다면 이 메시지를 무시하고 관리자에게 알려 주세요.',
+    },
+    en: {
+      subject: '[GPMS] Your verification code',
+      body: 'Your verification code is {code}.\nEnter it within {minutes} minutes. If you did not ask for it, ignore this message and tell your administrator.',
+    },
   },
   'approval.request': {
     params: ['docType', 'docNo', 'title', 'amount', 'submitter'],
-    ko: { subject: '[GPMS] 결재 요청: {docType} {docNo}', body: '{submitter} 님이 결재를 요청했습니다.\n\n문서: {docType} {docNo}\n제목: {title}\n금액: {amount}원\n\nGPMS 홈 화면의 결재 대기 목록에서 승인하거나 반려하세요.' },
-    en: { subject: '[GPMS] Approval requested: {docType} {docNo}', body: '{submitter} asks for your approval.\n\nDocument: {docType} {docNo}\nTitle: {title}\nAmount: KRW {amount}\n\nApprove or reject it from the pending approvals on the GPMS home page.' },
+    ko: {
+      subject: '[GPMS] 결재 요청: {docType} {docNo}',
+      body: '{submitter} 님이 결재를 요청했습니다.\n\n문서: {docType} {docNo}\n제목: {title}\n금액: {amount}원\n\nGPMS 홈 화면의 결재 대기 목록에서 승인하거나 반려하세요.',
+    },
+    en: {
+      subject: '[GPMS] Approval requested: {docType} {docNo}',
+      body: '{submitter} asks for your approval.\n\nDocument: {docType} {docNo}\nTitle: {title}\nAmount: KRW {amount}\n\nApprove or reject it from the pending approvals on the GPMS home page.',
+    },
   },
   'approval.result': {
     params: ['docType', 'docNo', 'title', 'result', 'approver', 'comment'],
-    ko: { subject: '[GPMS] 결재 {result}: {docType} {docNo}', body: '{docType} {docNo} ({title}) 결재가 {result}되었습니다.\n결재자: {approver}\n의견: {comment}' },
-    en: { subject: '[GPMS] Approval {result}: {docType} {docNo}', body: 'The approval of {docType} {docNo} ({title}) was {result}.\nApprover: {approver}\nComment: {comment}' },
+    ko: {
+      subject: '[GPMS] 결재 {result}: {docType} {docNo}',
+      body: '{docType} {docNo} ({title}) 결재가 {result}되었습니다.\n결재자: {approver}\n의견: {comment}',
+    },
+    en: {
+      subject: '[GPMS] Approval {result}: {docType} {docNo}',
+      body: 'The approval of {docType} {docNo} ({title}) was {result}.\nApprover: {approver}\nComment: {comment}',
+    },
   },
   'rfq.invitation': {
     params: ['rfqNo', 'title', 'deadline', 'company'],
-    ko: { subject: '[OGPMS] 견적 요청: {rfqNo} {title}', body: '{company} 담당자님, 견적 요청이 도착했습니다.\n\n견적번호: {rfqNo}\n제목: {title}\n마감: {deadline}\n\n협력사 포털(OGPMS)에서 견적을 제출하세요.' },
-    en: { subject: '[OGPMS] Request for quotation: {rfqNo} {title}', body: 'Dear {company}, you are invited to quote.\n\nRFQ: {rfqNo}\nTitle: {title}\nDeadline: {deadline}\n\nSubmit your quotation on the supplier portal (OGPMS).' },
+    ko: {
+      subject: '[OGPMS] 견적 요청: {rfqNo} {title}',
+      body: '{company} 담당자님, 견적 요청이 도착했습니다.\n\n견적번호: {rfqNo}\n제목: {title}\n마감: {deadline}\n\n협력사 포털(OGPMS)에서 견적을 제출하세요.',
+    },
+    en: {
+      subject: '[OGPMS] Request for quotation: {rfqNo} {title}',
+      body: 'Dear {company}, you are invited to quote.\n\nRFQ: {rfqNo}\nTitle: {title}\nDeadline: {deadline}\n\nSubmit your quotation on the supplier portal (OGPMS).',
+    },
   },
   'rfq.deadline': {
     params: ['rfqNo', 'title', 'deadline'],
-    ko: { subject: '[OGPMS] 견적 마감 임박: {rfqNo}', body: '견적 {rfqNo} ({title})의 마감은 {deadline} 입니다. 아직 제출하지 않았다면 마감 전에 제출하세요.' },
-    en: { subject: '[OGPMS] Quotation deadline approaching: {rfqNo}', body: 'RFQ {rfqNo} ({title}) closes at {deadline}. If you have not quoted yet, please do so before then.' },
+    ko: {
+      subject: '[OGPMS] 견적 마감 임박: {rfqNo}',
+      body: '견적 {rfqNo} ({title})의 마감은 {deadline} 입니다. 아직 제출하지 않았다면 마감 전에 제출하세요.',
+    },
+    en: {
+      subject: '[OGPMS] Quotation deadline approaching: {rfqNo}',
+      body: 'RFQ {rfqNo} ({title}) closes at {deadline}. If you have not quoted yet, please do so before then.',
+    },
   },
   'tender.invitation': {
     params: ['tenderNo', 'title', 'openAt', 'closeAt', 'company'],
-    ko: { subject: '[OGPMS] 입찰 초대: {tenderNo} {title}', body: '{company} 담당자님, 전자입찰에 초대되었습니다.\n\n입찰번호: {tenderNo}\n제목: {title}\n입찰기간: {openAt} ~ {closeAt}\n\n협력사 포털(OGPMS)의 전자입찰 화면에서 투찰하세요. 투찰 금액은 개찰 전까지 누구도 볼 수 없습니다.' },
-    en: { subject: '[OGPMS] Invitation to tender: {tenderNo} {title}', body: 'Dear {company}, you are invited to a sealed-bid tender.\n\nTender: {tenderNo}\nTitle: {title}\nBidding: {openAt} to {closeAt}\n\nSubmit your bid on the supplier portal (OGPMS). Nobody can read bid prices before the opening.' },
+    ko: {
+      subject: '[OGPMS] 입찰 초대: {tenderNo} {title}',
+      body: '{company} 담당자님, 전자입찰에 초대되었습니다.\n\n입찰번호: {tenderNo}\n제목: {title}\n입찰기간: {openAt} ~ {closeAt}\n\n협력사 포털(OGPMS)의 전자입찰 화면에서 투찰하세요. 투찰 금액은 개찰 전까지 누구도 볼 수 없습니다.',
+    },
+    en: {
+      subject: '[OGPMS] Invitation to tender: {tenderNo} {title}',
+      body: 'Dear {company}, you are invited to a sealed-bid tender.\n\nTender: {tenderNo}\nTitle: {title}\nBidding: {openAt} to {closeAt}\n\nSubmit your bid on the supplier portal (OGPMS). Nobody can read bid prices before the opening.',
+    },
   },
   'tender.result': {
     params: ['tenderNo', 'title', 'result', 'company'],
-    ko: { subject: '[OGPMS] 입찰 결과: {tenderNo} {result}', body: '{company} 담당자님, 입찰 {tenderNo} ({title})의 결과는 {result}입니다.\n다른 협력사의 투찰 금액은 공개되지 않습니다.' },
-    en: { subject: '[OGPMS] Tender result: {tenderNo} {result}', body: 'Dear {company}, the result of tender {tenderNo} ({title}) for you: {result}.\nOther suppliers’ prices are not disclosed.' },
+    ko: {
+      subject: '[OGPMS] 입찰 결과: {tenderNo} {result}',
+      body: '{company} 담당자님, 입찰 {tenderNo} ({title})의 결과는 {result}입니다.\n다른 협력사의 투찰 금액은 공개되지 않습니다.',
+    },
+    en: {
+      subject: '[OGPMS] Tender result: {tenderNo} {result}',
+      body: 'Dear {company}, the result of tender {tenderNo} ({title}) for you: {result}.\nOther suppliers’ prices are not disclosed.',
+    },
   },
   'tender.closing': {
     params: ['tenderNo', 'title', 'closeAt', 'hoursLeft', 'company'],
-    ko: { subject: '[OGPMS] 입찰 마감 {hoursLeft}시간 전: {tenderNo}', body: '{company} 담당자님, 입찰 {tenderNo} ({title})은 {closeAt}에 마감됩니다. 아직 투찰하지 않았습니다.\n참여하려면 마감 전에 협력사 포털(OGPMS)의 전자입찰 화면에서 투찰하세요. 마감 후에는 투찰할 수 없습니다.' },
-    en: { subject: '[OGPMS] Tender closes in {hoursLeft} h: {tenderNo}', body: 'Dear {company}, tender {tenderNo} ({title}) closes at {closeAt} and you have not bid yet.\nTo take part, submit your bid on the supplier portal (OGPMS) before then; no bid is accepted after the close.' },
+    ko: {
+      subject: '[OGPMS] 입찰 마감 {hoursLeft}시간 전: {tenderNo}',
+      body: '{company} 담당자님, 입찰 {tenderNo} ({title})은 {closeAt}에 마감됩니다. 아직 투찰하지 않았습니다.\n참여하려면 마감 전에 협력사 포털(OGPMS)의 전자입찰 화면에서 투찰하세요. 마감 후에는 투찰할 수 없습니다.',
+    },
+    en: {
+      subject: '[OGPMS] Tender closes in {hoursLeft} h: {tenderNo}',
+      body: 'Dear {company}, tender {tenderNo} ({title}) closes at {closeAt} and you have not bid yet.\nTo take part, submit your bid on the supplier portal (OGPMS) before then; no bid is accepted after the close.',
+    },
   },
   'tender.opened': {
     params: ['tenderNo', 'title', 'closeAt', 'company'],
-    ko: { subject: '[OGPMS] 입찰 시작: {tenderNo} {title}', body: '{company} 담당자님, 전자입찰 {tenderNo} ({title})의 투찰이 시작되었습니다.\n마감: {closeAt}\n\n협력사 포털(OGPMS)의 전자입찰 화면에서 마감 전에 투찰하세요. 마감 후에는 투찰할 수 없습니다.' },
-    en: { subject: '[OGPMS] Bidding is open: {tenderNo} {title}', body: 'Dear {company}, bidding on tender {tenderNo} ({title}) is now open.\nCloses: {closeAt}\n\nSubmit your bid on the supplier portal (OGPMS) before the close; no bid is accepted after it.' },
+    ko: {
+      subject: '[OGPMS] 입찰 시작: {tenderNo} {title}',
+      body: '{company} 담당자님, 전자입찰 {tenderNo} ({title})의 투찰이 시작되었습니다.\n마감: {closeAt}\n\n협력사 포털(OGPMS)의 전자입찰 화면에서 마감 전에 투찰하세요. 마감 후에는 투찰할 수 없습니다.',
+    },
+    en: {
+      subject: '[OGPMS] Bidding is open: {tenderNo} {title}',
+      body: 'Dear {company}, bidding on tender {tenderNo} ({title}) is now open.\nCloses: {closeAt}\n\nSubmit your bid on the supplier portal (OGPMS) before the close; no bid is accepted after it.',
+    },
   },
   'tender.closed': {
     params: ['tenderNo', 'title', 'closeAt', 'submitted', 'invited'],
-    ko: { subject: '[GPMS] 입찰 마감, 개찰 대기: {tenderNo}', body: '입찰 {tenderNo} ({title})이 {closeAt}에 마감되었습니다.\n투찰: {invited}개 협력사 중 {submitted}개사\n\n개찰은 담당 구매자가 아닌 두 명의 담당자가 GPMS 개찰 화면에서 확인해야 합니다. 투찰이 없으면 입찰을 취소하세요.' },
-    en: { subject: '[GPMS] Tender closed, awaiting opening: {tenderNo}', body: 'Tender {tenderNo} ({title}) closed at {closeAt}.\nBids: {submitted} of {invited} invited suppliers\n\nTwo staff other than the buyer must confirm the opening on the GPMS bid opening screen. Without bids, cancel the tender.' },
+    ko: {
+      subject: '[GPMS] 입찰 마감, 개찰 대기: {tenderNo}',
+      body: '입찰 {tenderNo} ({title})이 {closeAt}에 마감되었습니다.\n투찰: {invited}개 협력사 중 {submitted}개사\n\n개찰은 담당 구매자가 아닌 두 명의 담당자가 GPMS 개찰 화면에서 확인해야 합니다. 투찰이 없으면 입찰을 취소하세요.',
+    },
+    en: {
+      subject: '[GPMS] Tender closed, awaiting opening: {tenderNo}',
+      body: 'Tender {tenderNo} ({title}) closed at {closeAt}.\nBids: {submitted} of {invited} invited suppliers\n\nTwo staff other than the buyer must confirm the opening on the GPMS bid opening screen. Without bids, cancel the tender.',
+    },
   },
   'auction.invitation': {
     params: ['auctionNo', 'title', 'startAt', 'endAt', 'company'],
-    ko: { subject: '[OGPMS] 역경매 초대: {auctionNo} {title}', body: '{company} 담당자님, 역경매에 초대되었습니다.\n\n역경매번호: {auctionNo}\n제목: {title}\n경매기간: {startAt} ~ {endAt} (마감 직전 입찰 시 연장될 수 있습니다)\n\n협력사 포털(OGPMS)의 역경매 참여 화면에서 입찰하세요. 다른 협력사의 이름과 입찰가는 공개되지 않고, 우리 순위만 보입니다.' },
-    en: { subject: '[OGPMS] Invitation to a reverse auction: {auctionNo} {title}', body: 'Dear {company}, you are invited to a reverse auction.\n\nAuction: {auctionNo}\nTitle: {title}\nBidding: {startAt} to {endAt} (a bid near the end may extend it)\n\nBid on the supplier portal (OGPMS), Reverse Auctions. Other suppliers’ names and prices are not shown; you see your own rank.' },
+    ko: {
+      subject: '[OGPMS] 역경매 초대: {auctionNo} {title}',
+      body: '{company} 담당자님, 역경매에 초대되었습니다.\n\n역경매번호: {auctionNo}\n제목: {title}\n경매기간: {startAt} ~ {endAt} (마감 직전 입찰 시 연장될 수 있습니다)\n\n협력사 포털(OGPMS)의 역경매 참여 화면에서 입찰하세요. 다른 협력사의 이름과 입찰가는 공개되지 않고, 우리 순위만 보입니다.',
+    },
+    en: {
+      subject: '[OGPMS] Invitation to a reverse auction: {auctionNo} {title}',
+      body: 'Dear {company}, you are invited to a reverse auction.\n\nAuction: {auctionNo}\nTitle: {title}\nBidding: {startAt} to {endAt} (a bid near the end may extend it)\n\nBid on the supplier portal (OGPMS), Reverse Auctions. Other suppliers’ names and prices are not shown; you see your own rank.',
+    },
   },
   'auction.closing': {
     params: ['auctionNo', 'title', 'startAt', 'endAt', 'hoursLeft', 'company'],
-    ko: { subject: '[OGPMS] 역경매 마감 {hoursLeft}시간 전: {auctionNo}', body: '{company} 담당자님, 역경매 {auctionNo} ({title})의 마감은 {endAt}입니다 (시작 {startAt}). 아직 입찰하지 않았습니다.\n참여하려면 마감 전에 협력사 포털(OGPMS)의 역경매 참여 화면에서 입찰하세요. 마감 직전 입찰이 있으면 마감이 연장될 수 있고, 마감 후에는 입찰할 수 없습니다.' },
-    en: { subject: '[OGPMS] Reverse auction ends in {hoursLeft} h: {auctionNo}', body: 'Dear {company}, reverse auction {auctionNo} ({title}) ends at {endAt} (it starts at {startAt}) and you have not bid yet.\nTo take part, bid on the supplier portal (OGPMS), Reverse Auctions, before then. A bid near the end may extend it; no bid is accepted after the end.' },
+    ko: {
+      subject: '[OGPMS] 역경매 마감 {hoursLeft}시간 전: {auctionNo}',
+      body: '{company} 담당자님, 역경매 {auctionNo} ({title})의 마감은 {endAt}입니다 (시작 {startAt}). 아직 입찰하지 않았습니다.\n참여하려면 마감 전에 협력사 포털(OGPMS)의 역경매 참여 화면에서 입찰하세요. 마감 직전 입찰이 있으면 마감이 연장될 수 있고, 마감 후에는 입찰할 수 없습니다.',
+    },
+    en: {
+      subject: '[OGPMS] Reverse auction ends in {hoursLeft} h: {auctionNo}',
+      body: 'Dear {company}, reverse auction {auctionNo} ({title}) ends at {endAt} (it starts at {startAt}) and you have not bid yet.\nTo take part, bid on the supplier portal (OGPMS), Reverse Auctions, before then. A bid near the end may extend it; no bid is accepted after the end.',
+    },
   },
   'auction.result': {
     params: ['auctionNo', 'title', 'result', 'company'],
-    ko: { subject: '[OGPMS] 역경매 결과: {auctionNo} {result}', body: '{company} 담당자님, 역경매 {auctionNo} ({title})의 결과는 {result}입니다.\n다른 협력사의 입찰가는 공개되지 않습니다.' },
-    en: { subject: '[OGPMS] Reverse auction result: {auctionNo} {result}', body: 'Dear {company}, the result of reverse auction {auctionNo} ({title}) for you: {result}.\nOther suppliers’ prices are not disclosed.' },
+    ko: {
+      subject: '[OGPMS] 역경매 결과: {auctionNo} {result}',
+      body: '{company} 담당자님, 역경매 {auctionNo} ({title})의 결과는 {result}입니다.\n다른 협력사의 입찰가는 공개되지 않습니다.',
+    },
+    en: {
+      subject: '[OGPMS] Reverse auction result: {auctionNo} {result}',
+      body: 'Dear {company}, the result of reverse auction {auctionNo} ({title}) for you: {result}.\nOther suppliers’ prices are not disclosed.',
+    },
   },
   'auction.cancelled': {
     params: ['auctionNo', 'title', 'reason', 'company'],
-    ko: { subject: '[OGPMS] 역경매 취소: {auctionNo}', body: '{company} 담당자님, 역경매 {auctionNo} ({title})이 취소되었습니다. 더 이상 입찰을 받지 않습니다.\n사유: {reason}' },
-    en: { subject: '[OGPMS] Reverse auction cancelled: {auctionNo}', body: 'Dear {company}, reverse auction {auctionNo} ({title}) was cancelled; no more bids are taken.\nReason: {reason}' },
+    ko: {
+      subject: '[OGPMS] 역경매 취소: {auctionNo}',
+      body: '{company} 담당자님, 역경매 {auctionNo} ({title})이 취소되었습니다. 더 이상 입찰을 받지 않습니다.\n사유: {reason}',
+    },
+    en: {
+      subject: '[OGPMS] Reverse auction cancelled: {auctionNo}',
+      body: 'Dear {company}, reverse auction {auctionNo} ({title}) was cancelled; no more bids are taken.\nReason: {reason}',
+    },
   },
   'po.sent': {
     params: ['poNo', 'title', 'company', 'amount', 'currency'],
-    ko: { subject: '[OGPMS] 발주서 도착: {poNo}', body: '{company} 담당자님, 발주서가 전송되었습니다.\n\n발주번호: {poNo}\n제목: {title}\n금액: {amount} {currency}\n\n협력사 포털(OGPMS)에서 확인하세요.' },
-    en: { subject: '[OGPMS] Purchase order received: {poNo}', body: 'Dear {company}, a purchase order was sent to you.\n\nPO: {poNo}\nTitle: {title}\nAmount: {amount} {currency}\n\nSee it on the supplier portal (OGPMS).' },
+    ko: {
+      subject: '[OGPMS] 발주서 도착: {poNo}',
+      body: '{company} 담당자님, 발주서가 전송되었습니다.\n\n발주번호: {poNo}\n제목: {title}\n금액: {amount} {currency}\n\n협력사 포털(OGPMS)에서 확인하세요.',
+    },
+    en: {
+      subject: '[OGPMS] Purchase order received: {poNo}',
+      body: 'Dear {company}, a purchase order was sent to you.\n\nPO: {poNo}\nTitle: {title}\nAmount: {amount} {currency}\n\nSee it on the supplier portal (OGPMS).',
+    },
   },
   'settlement.confirm': {
     params: ['period', 'company', 'amount'],
-    ko: { subject: '[OGPMS] {period} 정산 확인 요청', body: '{company} 담당자님, {period} 월정산 금액 {amount}원의 확인을 요청드립니다. 협력사 포털(OGPMS)의 월정산 화면에서 확인하세요.' },
-    en: { subject: '[OGPMS] Please confirm the {period} settlement', body: 'Dear {company}, please confirm the monthly settlement for {period} (KRW {amount}) on the supplier portal (OGPMS), monthly settlement screen.' },
+    ko: {
+      subject: '[OGPMS] {period} 정산 확인 요청',
+      body: '{company} 담당자님, {period} 월정산 금액 {amount}원의 확인을 요청드립니다. 협력사 포털(OGPMS)의 월정산 화면에서 확인하세요.',
+    },
+    en: {
+      subject: '[OGPMS] Please confirm the {period} settlement',
+      body: 'Dear {company}, please confirm the monthly settlement for {period} (KRW {amount}) on the supplier portal (OGPMS), monthly settlement screen.',
+    },
   },
   'supplier.application': {
     params: ['company', 'result', 'reason'],
-    ko: { subject: '[OGPMS] 협력사 등록 신청 결과: {result}', body: '{company}의 협력사 등록 신청이 {result}되었습니다.\n사유: {reason}' },
-    en: { subject: '[OGPMS] Supplier application: {result}', body: 'The supplier application of {company} was {result}.\nReason: {reason}' },
+    ko: {
+      subject: '[OGPMS] 협력사 등록 신청 결과: {result}',
+      body: '{company}의 협력사 등록 신청이 {result}되었습니다.\n사유: {reason}',
+    },
+    en: {
+      subject: '[OGPMS] Supplier application: {result}',
+      body: 'The supplier application of {company} was {result}.\nReason: {reason}',
+    },
   },
 } as const satisfies Record<string, Template>;
 

@@ -24,7 +24,13 @@ export function createMailTransport(config: SmtpConfig): Transport {
   return {
     name: 'smtp',
     async send(m) {
-      await transporter.sendMail({ from: config.from, to: m.to, subject: m.subject, text: m.body, textEncoding: 'quoted-printable' });
+      await transporter.sendMail({
+        from: config.from,
+        to: m.to,
+        subject: m.subject,
+        text: m.body,
+        textEncoding: 'quoted-printable',
+      });
     },
     close: () => transporter.close(),
   };
@@ -41,8 +47,15 @@ export function createSmsTransport(config: SmsGatewayConfig): Transport {
     async send(m) {
       const res = await fetch(config.url, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', ...(config.token ? { authorization: `Bearer ${config.token}` } : {}) },
-        body: JSON.stringify({ to: m.to.replace(/[^0-9+]/g, ''), from: config.sender, text: `${m.subject}\n${m.body}`.slice(0, 1000) }),
+        headers: {
+          'content-type': 'application/json',
+          ...(config.token ? { authorization: `Bearer ${config.token}` } : {}),
+        },
+        body: JSON.stringify({
+          to: m.to.replace(/[^0-9+]/g, ''),
+          from: config.sender,
+          text: `${m.subject}\n${m.body}`.slice(0, 1000),
+        }),
         signal: AbortSignal.timeout(config.timeoutMs),
       });
       if (!res.ok) throw new Error(`SMS gateway answered ${res.status}`);

@@ -12,7 +12,10 @@ const ChangeExpiredForm = Type.Object(
   {
     systemId: Str(20),
     username: Str(50, { minLength: 1 }),
-    password: Str(200, { minLength: 1, description: 'The current (expired) password, or the first administrator’s one-time setup code' }),
+    password: Str(200, {
+      minLength: 1,
+      description: 'The current (expired) password, or the first administrator’s one-time setup code',
+    }),
     newPassword: Str(200),
     newPasswordCheck: Str(200),
   },
@@ -24,11 +27,17 @@ export const passwordChangeRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     AUTH_PATHS.changeExpiredPassword,
     {
-      config: { access: access.public(), rateLimit: { max: app.config.authRateLimitPerMinute, timeWindow: '1 minute' }, accountLimit: { from: 'body', field: 'username' }, identityBound: true },
+      config: {
+        access: access.public(),
+        rateLimit: { max: app.config.authRateLimitPerMinute, timeWindow: '1 minute' },
+        accountLimit: { from: 'body', field: 'username' },
+        identityBound: true,
+      },
       schema: {
         operationId: 'authChangeExpiredPassword',
         tags: ['auth'],
-        summary: 'Change an expired password (or the first administrator’s setup code) for a new one, after a login answered AUTH103; ends every session of the user',
+        summary:
+          'Change an expired password (or the first administrator’s setup code) for a new one, after a login answered AUTH103; ends every session of the user',
         consumes: ['application/x-www-form-urlencoded'],
         body: ChangeExpiredForm,
         response: { 200: Type.Ref('Ok'), ...commonErrors, 429: Type.Ref('ErrorBody') },
@@ -38,7 +47,14 @@ export const passwordChangeRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const form = request.body;
       const portal = form.systemId === 'GPMS' ? 'I' : form.systemId === 'OGPMS' ? 'X' : null;
       if (!portal) return loginFailure(app, request, reply, 'AUTH006');
-      const outcome = await changeExpiredPassword(app.dbh.db, { userId: form.username.trim(), portal, current: form.password, newPassword: form.newPassword, newPasswordCheck: form.newPasswordCheck, ip: request.ip });
+      const outcome = await changeExpiredPassword(app.dbh.db, {
+        userId: form.username.trim(),
+        portal,
+        current: form.password,
+        newPassword: form.newPassword,
+        newPasswordCheck: form.newPasswordCheck,
+        ip: request.ip,
+      });
       if (!outcome.ok) return loginFailure(app, request, reply, outcome.code, outcome.status);
       return { code: 'OK' as const };
     },

@@ -25,10 +25,19 @@ export async function changeExpiredPassword(
   db: Db,
   input: { userId: string; portal: Portal; current: string; newPassword: string; newPasswordCheck: string; ip: string },
 ): Promise<ChangeOutcome> {
-  const outcome = await checkCredentials(db, ourPasswords, { userId: input.userId, password: input.current, portal: input.portal, ip: input.ip });
+  const outcome = await checkCredentials(db, ourPasswords, {
+    userId: input.userId,
+    password: input.current,
+    portal: input.portal,
+    ip: input.ip,
+  });
   if (outcome.ok) return { ok: false, code: 'PASSWORD_NOT_EXPIRED', status: 400 };
   if (outcome.code !== 'AUTH103') return { ok: false, code: outcome.code, status: 401 };
-  if (input.newPassword !== input.newPasswordCheck || input.newPassword === input.current || passwordProblem(input.newPassword, input.userId)) {
+  if (
+    input.newPassword !== input.newPasswordCheck ||
+    input.newPassword === input.current ||
+    passwordProblem(input.newPassword, input.userId)
+  ) {
     return { ok: false, code: 'AUTH014', status: 400 };
   }
   const passwordHash = await hashPassword(input.newPassword);
@@ -37,9 +46,21 @@ export async function changeExpiredPassword(
   const done = await db.transaction().execute(async (trx) => {
     // Two changes racing with one setup code: only the one that spends it sets the password.
     if (fromSetupCode && !(await spendSetupCode(trx, input.userId, now))) return false;
-    await setPassword(trx, input.userId, passwordHash, now, new Date(now.getTime() + PASSWORD_LIFETIME_DAYS * 86_400_000));
+    await setPassword(
+      trx,
+      input.userId,
+      passwordHash,
+      now,
+      new Date(now.getTime() + PASSWORD_LIFETIME_DAYS * 86_400_000),
+    );
     await endUserSessions(trx, input.userId, 'PASSWORD_RESET');
-    await writeAudit(trx, { entity: 'app_user', entityKey: input.userId, action: 'PASSWORD_CHANGE', actor: input.userId, after: { at: now.toISOString(), by: fromSetupCode ? 'setup code' : 'expired password' } });
+    await writeAudit(trx, {
+      entity: 'app_user',
+      entityKey: input.userId,
+      action: 'PASSWORD_CHANGE',
+      actor: input.userId,
+      after: { at: now.toISOString(), by: fromSetupCode ? 'setup code' : 'expired password' },
+    });
     return true;
   });
   return done ? { ok: true } : { ok: false, code: 'AUTH011', status: 401 };

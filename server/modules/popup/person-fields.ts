@@ -35,7 +35,8 @@ export function limitPersonFields<T extends PersonLike>(rows: T[], level: Person
   if (level === 'admin') return rows;
   return rows.map((r) => {
     const out: T = { ...r, sessionId: null, loginIp: null, authGroupId: null };
-    if (level === 'supplier') Object.assign(out, { email: null, auth: null, useFlag: null, inDeptCode: null, statusDt: null });
+    if (level === 'supplier')
+      Object.assign(out, { email: null, auth: null, useFlag: null, inDeptCode: null, statusDt: null });
     return out;
   });
 }

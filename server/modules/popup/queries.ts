@@ -34,7 +34,12 @@ export function listDepartments(db: Db, f: DeptFilter) {
     // The text typed may be the department's code as well as (part of) its name: D1220 finds 구매1팀.
     const text = f.deptnm;
     const code = [text, text.toUpperCase()];
-    q = q.where((eb) => eb.or([f.searchOption === 'EQ' ? eb('d.deptnm', '=', text) : eb('d.deptnm', 'like', contains(text)), eb('d.deptcd', 'in', code)]));
+    q = q.where((eb) =>
+      eb.or([
+        f.searchOption === 'EQ' ? eb('d.deptnm', '=', text) : eb('d.deptnm', 'like', contains(text)),
+        eb('d.deptcd', 'in', code),
+      ]),
+    );
   }
   if (f.compYn === 'Y') q = q.where('d.compYn', '=', 'Y');
   return q.orderBy('s.sortOrder').orderBy('d.sortOrder').orderBy('d.deptcd').limit(POPUP_ROW_LIMIT).execute();
@@ -65,9 +70,27 @@ export function listPeople(db: Db, f: PersonFilter) {
     .leftJoin('appUser as u', 'u.singleid', 'e.singleid')
     .leftJoin(lastSession, 'ls.userId', 'u.userId')
     .select([
-      'e.singleid', 'e.hname', 'e.ename', 'e.section', 's.sectionName', 'e.deptcd', 'd.deptnm', 'e.position', 'e.positionNm',
-      'e.inDeptCode', 'e.site', 'e.telNo', 'e.email', 'e.appChk', 'e.status', 'e.statusDt',
-      'u.auth', 'ls.sessionId', 'ls.ip as loginIp', 'u.authGroupId', 'u.useFlag',
+      'e.singleid',
+      'e.hname',
+      'e.ename',
+      'e.section',
+      's.sectionName',
+      'e.deptcd',
+      'd.deptnm',
+      'e.position',
+      'e.positionNm',
+      'e.inDeptCode',
+      'e.site',
+      'e.telNo',
+      'e.email',
+      'e.appChk',
+      'e.status',
+      'e.statusDt',
+      'u.auth',
+      'ls.sessionId',
+      'ls.ip as loginIp',
+      'u.authGroupId',
+      'u.useFlag',
     ]);
   if (f.hname) q = q.where('e.hname', 'like', contains(f.hname));
   if (f.singleid) q = q.where('e.singleid', '=', f.singleid);

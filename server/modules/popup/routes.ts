@@ -19,7 +19,13 @@ export const popupRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api/v1/cmmn/popup/bsns',
     {
       config: { access: access.login() },
-      schema: { operationId: 'listBusinessSections', tags: ['popup'], summary: 'Business-section popup', querystring: BsnsQuery, response: { 200: Type.Array(Type.Ref('BusinessSection')), ...commonErrors } },
+      schema: {
+        operationId: 'listBusinessSections',
+        tags: ['popup'],
+        summary: 'Business-section popup',
+        querystring: BsnsQuery,
+        response: { 200: Type.Array(Type.Ref('BusinessSection')), ...commonErrors },
+      },
     },
     async (request) => listBusinessSections(app.dbh.db, trimmed(request.query.selectOption)),
   );
@@ -28,7 +34,13 @@ export const popupRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api/v1/cmmn/popup/dept',
     {
       config: { access: access.login() },
-      schema: { operationId: 'listDepartments', tags: ['popup'], summary: 'Department popup', querystring: DeptQuery, response: { 200: Type.Array(Type.Ref('DepartmentRow')), ...commonErrors } },
+      schema: {
+        operationId: 'listDepartments',
+        tags: ['popup'],
+        summary: 'Department popup',
+        querystring: DeptQuery,
+        response: { 200: Type.Array(Type.Ref('DepartmentRow')), ...commonErrors },
+      },
     },
     async (request) => {
       const q = request.query;
@@ -36,7 +48,12 @@ export const popupRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (q.enabledBsns === 'N' && !sectionName) {
         throw badRequest('DEPT_SECTION_REQUIRED', '사업부문이 고정된 검색에는 사업부문이 필요합니다');
       }
-      return listDepartments(app.dbh.db, { sectionName, deptnm: trimmed(q.deptnm), searchOption: q.searchOption, compYn: q.compYn });
+      return listDepartments(app.dbh.db, {
+        sectionName,
+        deptnm: trimmed(q.deptnm),
+        searchOption: q.searchOption,
+        compYn: q.compYn,
+      });
     },
   );
 
@@ -44,7 +61,13 @@ export const popupRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api/v1/cmmn/popup/person',
     {
       config: { access: access.login() },
-      schema: { operationId: 'listPeople', tags: ['popup'], summary: 'Person popup (spec §5: name or single ID; a name needs 2 characters)', querystring: PersonQuery, response: { 200: Type.Array(Type.Ref('PersonRow')), ...commonErrors } },
+      schema: {
+        operationId: 'listPeople',
+        tags: ['popup'],
+        summary: 'Person popup (spec §5: name or single ID; a name needs 2 characters)',
+        querystring: PersonQuery,
+        response: { 200: Type.Array(Type.Ref('PersonRow')), ...commonErrors },
+      },
     },
     async (request) => {
       const filter = {

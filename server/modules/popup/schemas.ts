@@ -1,26 +1,43 @@
 import { Type } from 'typebox';
 
 const YN = Type.Union([Type.Literal('Y'), Type.Literal('N')]);
-const Text = (max: number, description?: string) => Type.String({ maxLength: max, ...(description ? { description } : {}) });
+const Text = (max: number, description?: string) =>
+  Type.String({ maxLength: max, ...(description ? { description } : {}) });
 
 export const BsnsQuery = Type.Object(
   { selectOption: Type.Optional(Text(100, 'Part of a business-section name; empty lists every section in use')) },
   { additionalProperties: false },
 );
-export const BusinessSection = Type.Object({ topDept: Type.String(), sectionName: Type.String() }, { $id: 'BusinessSection', title: 'BusinessSection' });
+export const BusinessSection = Type.Object(
+  { topDept: Type.String(), sectionName: Type.String() },
+  { $id: 'BusinessSection', title: 'BusinessSection' },
+);
 
 export const DeptQuery = Type.Object(
   {
     sectionName: Type.Optional(Text(100, 'Business section name or code (topDept)')),
     deptnm: Type.Optional(Text(100, 'Part of the department name')),
-    searchOption: Type.Optional(Type.Union([Type.Literal('LIKE'), Type.Literal('EQ')], { description: 'LIKE (default): name contains deptnm; EQ: exact name' })),
-    enabledBsns: Type.Optional(Type.Union([YN], { description: 'N: the section is fixed, so sectionName is required' })),
+    searchOption: Type.Optional(
+      Type.Union([Type.Literal('LIKE'), Type.Literal('EQ')], {
+        description: 'LIKE (default): name contains deptnm; EQ: exact name',
+      }),
+    ),
+    enabledBsns: Type.Optional(
+      Type.Union([YN], { description: 'N: the section is fixed, so sectionName is required' }),
+    ),
     compYn: Type.Optional(Type.Union([YN], { description: 'Y: only departments that act as a company unit' })),
   },
   { additionalProperties: false },
 );
 export const DepartmentRow = Type.Object(
-  { yyyymm: Type.String(), deptcd: Type.String(), topDept: Type.String(), indept: Type.Union([Type.String(), Type.Null()]), sectionName: Type.String(), deptnm: Type.String() },
+  {
+    yyyymm: Type.String(),
+    deptcd: Type.String(),
+    topDept: Type.String(),
+    indept: Type.Union([Type.String(), Type.Null()]),
+    sectionName: Type.String(),
+    deptnm: Type.String(),
+  },
   { $id: 'DepartmentRow', title: 'DepartmentRow' },
 );
 

@@ -16,7 +16,14 @@ const KNOWN = { I: new Set(knownRoutes.internal), X: new Set(knownRoutes.externa
 
 /** Sub-URLs as typed: comma, space or newline separated; blanks dropped, duplicates once. */
 export function splitUrls(text: string | null | undefined): string[] {
-  return [...new Set((text ?? '').split(/[\s,]+/).map((u) => u.trim()).filter(Boolean))];
+  return [
+    ...new Set(
+      (text ?? '')
+        .split(/[\s,]+/)
+        .map((u) => u.trim())
+        .filter(Boolean),
+    ),
+  ];
 }
 
 /**
@@ -27,7 +34,11 @@ const PATH = /^\/(?!\/)[A-Za-z0-9_\-./]*$/;
 export function checkUrls(urls: string[], field: string): void {
   const bad = urls.filter((u) => !PATH.test(u) || u.includes('..'));
   if (bad.length > 0) {
-    throw badRequest('MENU_URL_INVALID', `메뉴 URL은 /로 시작하는 앱 경로여야 합니다 (스킴·호스트 불가): ${bad.join(', ')}`, bad.map(() => ({ path: `body/${field}`, message: '메뉴 URL은 /로 시작하는 앱 경로여야 합니다' })));
+    throw badRequest(
+      'MENU_URL_INVALID',
+      `메뉴 URL은 /로 시작하는 앱 경로여야 합니다 (스킴·호스트 불가): ${bad.join(', ')}`,
+      bad.map(() => ({ path: `body/${field}`, message: '메뉴 URL은 /로 시작하는 앱 경로여야 합니다' })),
+    );
   }
 }
 
@@ -39,7 +50,10 @@ export function unknownRoutes(portal: 'I' | 'X', urls: string[]): string[] {
   return urls.filter((u) => !KNOWN[portal].has(u) && !STORED_SCREEN.test(u));
 }
 
-export const versionConflict = (current: number) => conflict('VERSION_CONFLICT', '다른 사용자가 먼저 변경했습니다. 다시 조회한 뒤 처리하세요', { currentVersion: current });
+export const versionConflict = (current: number) =>
+  conflict('VERSION_CONFLICT', '다른 사용자가 먼저 변경했습니다. 다시 조회한 뒤 처리하세요', {
+    currentVersion: current,
+  });
 
 /**
  * Refuses a change that would leave nobody able to manage authority: after it (run inside the
@@ -48,7 +62,11 @@ export const versionConflict = (current: number) => conflict('VERSION_CONFLICT',
  */
 export async function assertAuthorityAdminRemains(trx: Db): Promise<void> {
   const row = await anAuthorityAdmin(trx, AUTHORITY_SCREEN);
-  if (!row) throw conflict('LAST_ADMIN', '마지막 시스템 관리자의 권한은 제거할 수 없습니다 (메뉴권한관리 쓰기 권한을 가진 사용자가 한 명 이상 남아야 합니다)');
+  if (!row)
+    throw conflict(
+      'LAST_ADMIN',
+      '마지막 시스템 관리자의 권한은 제거할 수 없습니다 (메뉴권한관리 쓰기 권한을 가진 사용자가 한 명 이상 남아야 합니다)',
+    );
 }
 
 /** Supplier administrators manage their own portal only; internal administrators both. */
@@ -58,7 +76,8 @@ export const portalsOf = (caller: Caller): Portal[] => (caller.portal === 'X' ? 
 export function treeOrder<T extends { pgmId: string; parentId: string | null; sortOrder: number }>(rows: T[]): T[] {
   const children = new Map<string | null, T[]>();
   for (const r of rows) children.set(r.parentId, [...(children.get(r.parentId) ?? []), r]);
-  for (const list of children.values()) list.sort((a, b) => a.sortOrder - b.sortOrder || a.pgmId.localeCompare(b.pgmId));
+  for (const list of children.values())
+    list.sort((a, b) => a.sortOrder - b.sortOrder || a.pgmId.localeCompare(b.pgmId));
   const ids = new Set(rows.map((r) => r.pgmId));
   const out: T[] = [];
   const walk = (parent: string | null) => {

@@ -2,7 +2,9 @@ import { Type } from 'typebox';
 import { CursorQuery, PagingQuery, SortQuery } from '../../http/list-query.js';
 import { Nullable, Str, YN } from '../../http/schema-helpers.js';
 
-const Portal = Type.Union([Type.Literal('I'), Type.Literal('X')], { description: 'I internal (GPMS), X external (OGPMS)' });
+const Portal = Type.Union([Type.Literal('I'), Type.Literal('X')], {
+  description: 'I internal (GPMS), X external (OGPMS)',
+});
 export const PGM_ID_PATTERN = '^[A-Z][A-Z0-9_]*$';
 const PgmId = Type.String({ minLength: 1, maxLength: 40, pattern: PGM_ID_PATTERN });
 const GroupId = Type.String({ minLength: 2, maxLength: 2, pattern: '^[0-9A-Z]{2}$' });
@@ -11,19 +13,19 @@ const Version = Type.Integer({ minimum: 1 });
 // ---- menus ----------------------------------------------------------------------------------
 
 const MENU_ROW_FIELDS = {
-    pgmId: Type.String(),
-    parentId: Nullable(Type.String()),
-    depth: Type.Integer(),
-    pgmName: Type.String(),
-    pgmNameEn: Type.String(),
-    sspUrl: Nullable(Type.String()),
-    subUrls: Type.String({ description: 'sspSubUrls, comma separated' }),
-    leaf: Type.String(),
-    portal: Type.String(),
-    sortOrder: Type.Integer(),
-    useYn: Type.String(),
-    routeKnown: Type.String({ description: 'Y when every URL of the leaf is a route the app knows' }),
-    version: Type.Integer(),
+  pgmId: Type.String(),
+  parentId: Nullable(Type.String()),
+  depth: Type.Integer(),
+  pgmName: Type.String(),
+  pgmNameEn: Type.String(),
+  sspUrl: Nullable(Type.String()),
+  subUrls: Type.String({ description: 'sspSubUrls, comma separated' }),
+  leaf: Type.String(),
+  portal: Type.String(),
+  sortOrder: Type.Integer(),
+  useYn: Type.String(),
+  routeKnown: Type.String({ description: 'Y when every URL of the leaf is a route the app knows' }),
+  version: Type.Integer(),
 };
 export const AdminMenuRow = Type.Object(MENU_ROW_FIELDS, { $id: 'AdminMenuRow', title: 'AdminMenuRow' });
 
@@ -35,7 +37,13 @@ export const AdminMenuSaved = Type.Object(
 
 export const MenuListQuery = Type.Object(
   // The whole tree by default (choices of a parent menu list every menu).
-  { portal: Type.Optional(Portal), page: PagingQuery.page, size: Type.Optional(Type.Integer({ minimum: 1, maximum: 5000, default: 5000, description: 'Rows a page (default: all)' })) },
+  {
+    portal: Type.Optional(Portal),
+    page: PagingQuery.page,
+    size: Type.Optional(
+      Type.Integer({ minimum: 1, maximum: 5000, default: 5000, description: 'Rows a page (default: all)' }),
+    ),
+  },
   { additionalProperties: false },
 );
 
@@ -44,16 +52,24 @@ const MenuFields = {
   pgmName: Str(100, { minLength: 1 }),
   pgmNameEn: Str(100, { minLength: 1 }),
   sspUrl: Type.Optional(Nullable(Str(200))),
-  subUrls: Type.Optional(Nullable(Str(1000, { description: 'Sub-URLs (screens opened from the leaf), comma or newline separated' }))),
+  subUrls: Type.Optional(
+    Nullable(Str(1000, { description: 'Sub-URLs (screens opened from the leaf), comma or newline separated' })),
+  ),
   leaf: Type.Union([Type.Literal('T'), Type.Literal('F')]),
   sortOrder: Type.Optional(Type.Integer({ minimum: 0, maximum: 99999 })),
   useYn: Type.Optional(YN),
 };
 
-export const MenuCreateBody = Type.Object({ pgmId: PgmId, portal: Portal, ...MenuFields }, { additionalProperties: false });
+export const MenuCreateBody = Type.Object(
+  { pgmId: PgmId, portal: Portal, ...MenuFields },
+  { additionalProperties: false },
+);
 export const MenuUpdateBody = Type.Object({ ...MenuFields, version: Version }, { additionalProperties: false });
 export const MenuParams = Type.Object({ pgmId: PgmId }, { additionalProperties: false });
-export const MenuMoveBody = Type.Object({ direction: Type.Union([Type.Literal('up'), Type.Literal('down')]), version: Version }, { additionalProperties: false });
+export const MenuMoveBody = Type.Object(
+  { direction: Type.Union([Type.Literal('up'), Type.Literal('down')]), version: Version },
+  { additionalProperties: false },
+);
 export const VersionQuery = Type.Object({ version: Version }, { additionalProperties: false });
 
 // ---- authority groups -----------------------------------------------------------------------
@@ -74,7 +90,10 @@ export const AdminGroupRow = Type.Object(
   { $id: 'AdminGroupRow', title: 'AdminGroupRow' },
 );
 
-export const GroupListQuery = Type.Object({ portal: Type.Optional(Portal), useYn: Type.Optional(YN), ...PagingQuery }, { additionalProperties: false });
+export const GroupListQuery = Type.Object(
+  { portal: Type.Optional(Portal), useYn: Type.Optional(YN), ...PagingQuery },
+  { additionalProperties: false },
+);
 const GroupFields = {
   nameKo: Str(50, { minLength: 1 }),
   nameEn: Str(50, { minLength: 1 }),
@@ -82,7 +101,10 @@ const GroupFields = {
   sortOrder: Type.Optional(Type.Integer({ minimum: 0, maximum: 99999 })),
   useYn: Type.Optional(YN),
 };
-export const GroupCreateBody = Type.Object({ authGroupId: GroupId, portal: Portal, ...GroupFields }, { additionalProperties: false });
+export const GroupCreateBody = Type.Object(
+  { authGroupId: GroupId, portal: Portal, ...GroupFields },
+  { additionalProperties: false },
+);
 export const GroupUpdateBody = Type.Object({ ...GroupFields, version: Version }, { additionalProperties: false });
 export const GroupParams = Type.Object({ authGroupId: GroupId }, { additionalProperties: false });
 
@@ -106,12 +128,21 @@ export const MenuAuthListQuery = Type.Object({ ...PagingQuery }, { additionalPro
 export const MenuAuthSaveBody = Type.Object(
   {
     version: Type.Integer({ minimum: 1, description: 'The group’s version as read' }),
-    rows: Type.Array(Type.Object({ pgmId: PgmId, canRead: YN, canWrite: YN }, { additionalProperties: true }), { maxItems: 2000, description: 'Leaves of the group’s portal; a leaf not sent keeps its grant' }),
+    rows: Type.Array(Type.Object({ pgmId: PgmId, canRead: YN, canWrite: YN }, { additionalProperties: true }), {
+      maxItems: 2000,
+      description: 'Leaves of the group’s portal; a leaf not sent keeps its grant',
+    }),
   },
   { additionalProperties: false },
 );
-export const MenuAuthCopyBody = Type.Object({ fromGroupId: GroupId, version: Type.Integer({ minimum: 1 }) }, { additionalProperties: false });
-export const MenuAuthSaved = Type.Object({ authGroupId: Type.String(), granted: Type.Integer(), version: Type.Integer() }, { $id: 'MenuAuthSaved', title: 'MenuAuthSaved' });
+export const MenuAuthCopyBody = Type.Object(
+  { fromGroupId: GroupId, version: Type.Integer({ minimum: 1 }) },
+  { additionalProperties: false },
+);
+export const MenuAuthSaved = Type.Object(
+  { authGroupId: Type.String(), granted: Type.Integer(), version: Type.Integer() },
+  { $id: 'MenuAuthSaved', title: 'MenuAuthSaved' },
+);
 
 // ---- audit ----------------------------------------------------------------------------------
 

@@ -2,7 +2,16 @@ import { Type } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { access } from '../../http/access.js';
 import { commonErrors } from '../../http/error-schema.js';
-import { AccountActionBody, AuthGroupChoices, SessionIdParams, SessionListQuery, SessionRow, UserIdParams, UserListQuery, UserRow } from './schemas.js';
+import {
+  AccountActionBody,
+  AuthGroupChoices,
+  SessionIdParams,
+  SessionListQuery,
+  SessionRow,
+  UserIdParams,
+  UserListQuery,
+  UserRow,
+} from './schemas.js';
 import { authGroupChoices, changeAccountState, forceLogout, searchSessions, searchUsers } from './service.js';
 
 const SESSION_SCREEN = '/portal/author/userSessionManage';
@@ -23,7 +32,10 @@ export const portalUserRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['portal'],
         summary: 'Sessions, open ones first',
         querystring: SessionListQuery,
-        response: { 200: Type.Object({ rows: Type.Array(Type.Ref('SessionRow')), total: Type.Integer() }), ...commonErrors },
+        response: {
+          200: Type.Object({ rows: Type.Array(Type.Ref('SessionRow')), total: Type.Integer() }),
+          ...commonErrors,
+        },
       },
     },
     async (request) => searchSessions(app.dbh.db, request.query),
@@ -51,9 +63,13 @@ export const portalUserRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         operationId: 'listUsers',
         tags: ['portal'],
-        summary: 'Accounts of both portals with their authority group, use flag and state (a supplier admin sees its own company)',
+        summary:
+          'Accounts of both portals with their authority group, use flag and state (a supplier admin sees its own company)',
         querystring: UserListQuery,
-        response: { 200: Type.Object({ rows: Type.Array(Type.Ref('UserRow')), total: Type.Integer() }), ...commonErrors },
+        response: {
+          200: Type.Object({ rows: Type.Array(Type.Ref('UserRow')), total: Type.Integer() }),
+          ...commonErrors,
+        },
       },
     },
     async (request) => searchUsers(request.db, request.query),

@@ -2,8 +2,30 @@ import { Type } from 'typebox';
 import { Nullable } from '../../http/schema-helpers.js';
 import { PagingQuery, SortQuery } from '../../http/list-query.js';
 
-export const SESSION_SORT = ['userId', 'hname', 'portal', 'ip', 'createdDate', 'expiredDate', 'lastSeenAt', 'endedAt'] as const;
-export const USER_SORT = ['userId', 'portal', 'hname', 'singleid', 'compNameKr', 'sectionName', 'deptnm', 'authGroupId', 'useFlag', 'status', 'failedLoginCount', 'lastLoginAt'] as const;
+export const SESSION_SORT = [
+  'userId',
+  'hname',
+  'portal',
+  'ip',
+  'createdDate',
+  'expiredDate',
+  'lastSeenAt',
+  'endedAt',
+] as const;
+export const USER_SORT = [
+  'userId',
+  'portal',
+  'hname',
+  'singleid',
+  'compNameKr',
+  'sectionName',
+  'deptnm',
+  'authGroupId',
+  'useFlag',
+  'status',
+  'failedLoginCount',
+  'lastLoginAt',
+] as const;
 
 export const SessionRow = Type.Object(
   {
@@ -73,7 +95,20 @@ export const UserListQuery = Type.Object(
   { additionalProperties: false },
 );
 
-export const SessionIdParams = Type.Object({ sessionId: Type.String({ minLength: 1, maxLength: 40 }) }, { additionalProperties: false });
-export const UserIdParams = Type.Object({ userId: Type.String({ minLength: 1, maxLength: 50 }) }, { additionalProperties: false });
-export const AccountActionBody = Type.Optional(Type.Object({ version: Type.Optional(Type.Integer({ minimum: 1 })), reason: Type.Optional(Type.String({ maxLength: 500 })) }, { additionalProperties: false }));
-export const AuthGroupChoices = Type.Array(Type.Object({ authGroupId: Type.String(), nameKo: Type.String(), nameEn: Type.String(), portal: Type.String() }));
+export const SessionIdParams = Type.Object(
+  { sessionId: Type.String({ minLength: 1, maxLength: 40 }) },
+  { additionalProperties: false },
+);
+export const UserIdParams = Type.Object(
+  { userId: Type.String({ minLength: 1, maxLength: 50 }) },
+  { additionalProperties: false },
+);
+export const AccountActionBody = Type.Optional(
+  Type.Object(
+    { version: Type.Optional(Type.Integer({ minimum: 1 })), reason: Type.Optional(Type.String({ maxLength: 500 })) },
+    { additionalProperties: false },
+  ),
+);
+export const AuthGroupChoices = Type.Array(
+  Type.Object({ authGroupId: Type.String(), nameKo: Type.String(), nameEn: Type.String(), portal: Type.String() }),
+);

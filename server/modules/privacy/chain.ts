@@ -32,7 +32,23 @@ export interface ChainRow {
  * not trust a database function that whoever altered a row could have altered too.
  */
 export function rowHash(r: Omit<ChainRow, 'hash'>): string {
-  const values = [r.prevHash, r.seq, typeof r.occurredAt === 'string' ? r.occurredAt : r.occurredAt.toISOString(), r.actorId, r.actorPortal, r.actorCompNo, r.clientIp, r.action, r.operation, r.subjectKind, r.subjectKeys, r.fields, r.rowCount, r.reasonCode, r.reasonText];
+  const values = [
+    r.prevHash,
+    r.seq,
+    typeof r.occurredAt === 'string' ? r.occurredAt : r.occurredAt.toISOString(),
+    r.actorId,
+    r.actorPortal,
+    r.actorCompNo,
+    r.clientIp,
+    r.action,
+    r.operation,
+    r.subjectKind,
+    r.subjectKeys,
+    r.fields,
+    r.rowCount,
+    r.reasonCode,
+    r.reasonText,
+  ];
   const text = `[${values.map((v) => JSON.stringify(v)).join(', ')}]`;
   return createHash('sha256').update(text, 'utf8').digest('hex');
 }
@@ -50,7 +66,10 @@ export interface ChainVerdict {
    * the server wrote there) is gone — the end of the log was removed; ANCHOR_MISMATCH: it is there
    * with another hash — the log was rewritten up to it.
    */
-  broken: { seq: number; reason: 'HASH_MISMATCH' | 'CHAIN_BREAK' | 'START_MISSING' | 'END_CUT' | 'ANCHOR_MISMATCH' } | null;
+  broken: {
+    seq: number;
+    reason: 'HASH_MISMATCH' | 'CHAIN_BREAK' | 'START_MISSING' | 'END_CUT' | 'ANCHOR_MISMATCH';
+  } | null;
 }
 
 const PURGE_KEY = /^through:(\d+)$/;
@@ -62,7 +81,11 @@ const PURGE_KEY = /^through:(\d+)$/;
  * With the head written outside the database (`anchor`, server/modules/privacy/anchor.ts), the row
  * it names must be there with that hash: the chain then fixes every row up to it, and a cut end shows.
  */
-export async function verifyChain(db: Db, batchSize = 5000, anchor: { seq: number; hash: string } | null = null): Promise<ChainVerdict> {
+export async function verifyChain(
+  db: Db,
+  batchSize = 5000,
+  anchor: { seq: number; hash: string } | null = null,
+): Promise<ChainVerdict> {
   const purgedThrough = await lastPurge(db);
   const purgeLimit = purgedThrough ? Number(PURGE_KEY.exec(purgedThrough.subjectKeys)?.[1] ?? 0) : 0;
 
@@ -79,16 +102,45 @@ export async function verifyChain(db: Db, batchSize = 5000, anchor: { seq: numbe
       if (firstSeq === null) firstSeq = seq;
       const expectedPrev = previous ? previous.hash : row.prevHash === GENESIS_HASH ? GENESIS_HASH : null;
       if (previous === null && expectedPrev === null && !(purgeLimit > 0 && seq > purgeLimit)) {
-        return { intact: false, checked, firstSeq, lastSeq: seq, headHash: null, broken: { seq, reason: 'START_MISSING' } };
+        return {
+          intact: false,
+          checked,
+          firstSeq,
+          lastSeq: seq,
+          headHash: null,
+          broken: { seq, reason: 'START_MISSING' },
+        };
       }
       if (previous !== null && row.prevHash !== previous.hash) {
-        return { intact: false, checked, firstSeq, lastSeq: seq, headHash: null, broken: { seq, reason: 'CHAIN_BREAK' } };
+        return {
+          intact: false,
+          checked,
+          firstSeq,
+          lastSeq: seq,
+          headHash: null,
+          broken: { seq, reason: 'CHAIN_BREAK' },
+        };
       }
       if (rowHash({ ...row, seq, rowCount: Number(row.rowCount) }) !== row.hash) {
-        return { intact: false, checked, firstSeq, lastSeq: seq, headHash: null, broken: { seq, reason: 'HASH_MISMATCH' } };
+        return {
+          intact: false,
+          checked,
+          firstSeq,
+          lastSeq: seq,
+          headHash: null,
+          broken: { seq, reason: 'HASH_MISMATCH' },
+        };
       }
       if (anchor && seq === anchor.seq) {
-        if (row.hash !== anchor.hash) return { intact: false, checked, firstSeq, lastSeq: seq, headHash: null, broken: { seq, reason: 'ANCHOR_MISMATCH' } };
+        if (row.hash !== anchor.hash)
+          return {
+            intact: false,
+            checked,
+            firstSeq,
+            lastSeq: seq,
+            headHash: null,
+            broken: { seq, reason: 'ANCHOR_MISMATCH' },
+          };
         anchorMet = true;
       }
       previous = row;
@@ -99,7 +151,14 @@ export async function verifyChain(db: Db, batchSize = 5000, anchor: { seq: numbe
   const lastSeq = previous ? Number(previous.seq) : null;
   // The anchored row must have been met, unless the purge removed it (no append for two years).
   if (anchor && !anchorMet && anchor.seq > purgeLimit) {
-    return { intact: false, checked, firstSeq, lastSeq, headHash: null, broken: { seq: anchor.seq, reason: 'END_CUT' } };
+    return {
+      intact: false,
+      checked,
+      firstSeq,
+      lastSeq,
+      headHash: null,
+      broken: { seq: anchor.seq, reason: 'END_CUT' },
+    };
   }
   return { intact: true, checked, firstSeq, lastSeq, headHash: previous?.hash ?? null, broken: null };
 }

@@ -13,6 +13,9 @@ export const privacyJobs: readonly JobDefinition[] = [
     // Rows written inside a transaction (server exports, the purge) reach ACCESS_LOG_ANCHOR here.
     name: 'privacy.anchorAccessLog',
     everySeconds: 60,
-    run: async (ctx) => (ctx.config.accessLogAnchor ? { head: (await anchorHead(ctx.db, ctx.config.accessLogAnchor))?.seq ?? null } : { head: null }),
+    run: async (ctx) =>
+      ctx.config.accessLogAnchor
+        ? { head: (await anchorHead(ctx.db, ctx.config.accessLogAnchor))?.seq ?? null }
+        : { head: null },
   },
 ];

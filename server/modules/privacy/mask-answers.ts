@@ -40,7 +40,8 @@ function maskRow(op: PersonalOperation, row: Row): Row {
 /** The answer with its personal fields masked; copies what it changes (a handler may hand out a cached object). */
 export function maskedAnswer(op: PersonalOperation, answer: unknown): unknown {
   if (answer === null || typeof answer !== 'object') return answer;
-  const maskList = (list: unknown) => (Array.isArray(list) ? list.map((r) => (r !== null && typeof r === 'object' ? maskRow(op, r as Row) : r)) : list);
+  const maskList = (list: unknown) =>
+    Array.isArray(list) ? list.map((r) => (r !== null && typeof r === 'object' ? maskRow(op, r as Row) : r)) : list;
   if (op.at === 'self') return maskRow(op, answer as Row);
   if (op.at === '.') return maskList(answer);
   return { ...(answer as Row), [op.at]: maskList((answer as Row)[op.at]) };

@@ -9,8 +9,12 @@ import { keepListAnswer } from './queries.js';
 
 /** How many rows a list answer holds in all: its `total` where it pages, else the rows it carries. */
 export function listRowCount(op: PersonalOperation, answer: unknown): number {
-  const total = answer !== null && typeof answer === 'object' && !Array.isArray(answer) ? (answer as { total?: unknown }).total : undefined;
-  const n = typeof total === 'number' && Number.isInteger(total) && total >= 0 ? total : personalRows(op, answer).length;
+  const total =
+    answer !== null && typeof answer === 'object' && !Array.isArray(answer)
+      ? (answer as { total?: unknown }).total
+      : undefined;
+  const n =
+    typeof total === 'number' && Number.isInteger(total) && total >= 0 ? total : personalRows(op, answer).length;
   return Math.min(n, 2_147_483_647);
 }
 
@@ -37,28 +41,38 @@ export const personalDataGate = fp(async (app) => {
     const operationId = route.schema?.operationId as string | undefined;
     const op = personalOperation(operationId);
     if (!op || !operationId) return;
-    prependRouteHook(route, 'preSerialization', async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
-      if (reply.statusCode !== 200 || !request.caller) return payload;
-      const caller = request.caller;
-      // A download recorded later names at most the rows this list answered the session.
-      if (op.kind === 'list') await keepAnswer(caller.sessionId, operationId, listRowCount(op, payload));
-      const whole = op.kind === 'detail' || (op.fullFor.length > 0 && (await groupHoldsScreen(app.dbh.db, caller.authGroupId, [...op.fullFor], 'write')));
-      if (!whole) return maskedAnswer(op, payload);
-      const shown = subjectsShown(op, payload);
-      if (shown.keys.length > 0) {
-        await recordAccess(app.dbh.db, {
-          actorId: caller.userId,
-          actorPortal: caller.portal,
-          actorCompNo: caller.compNo,
-          clientIp: request.ip,
-          action: 'VIEW',
-          operation: operationId,
-          subjectKind: op.subjectKind,
-          subjectKeys: shown.keys,
-          fields: shown.fields,
-        }, app.config.accessLogAnchor);
-      }
-      return payload;
-    });
+    prependRouteHook(
+      route,
+      'preSerialization',
+      async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+        if (reply.statusCode !== 200 || !request.caller) return payload;
+        const caller = request.caller;
+        // A download recorded later names at most the rows this list answered the session.
+        if (op.kind === 'list') await keepAnswer(caller.sessionId, operationId, listRowCount(op, payload));
+        const whole =
+          op.kind === 'detail' ||
+          (op.fullFor.length > 0 && (await groupHoldsScreen(app.dbh.db, caller.authGroupId, [...op.fullFor], 'write')));
+        if (!whole) return maskedAnswer(op, payload);
+        const shown = subjectsShown(op, payload);
+        if (shown.keys.length > 0) {
+          await recordAccess(
+            app.dbh.db,
+            {
+              actorId: caller.userId,
+              actorPortal: caller.portal,
+              actorCompNo: caller.compNo,
+              clientIp: request.ip,
+              action: 'VIEW',
+              operation: operationId,
+              subjectKind: op.subjectKind,
+              subjectKeys: shown.keys,
+              fields: shown.fields,
+            },
+            app.config.accessLogAnchor,
+          );
+        }
+        return payload;
+      },
+    );
   });
 });

@@ -72,10 +72,30 @@ export async function listAccess(db: Db, f: AccessLogFilter) {
   if (f.actorId) q = q.where('l.actorId', '=', f.actorId);
   if (f.action) q = q.where('l.action', '=', f.action as 'VIEW');
   if (f.subjectKind) q = q.where('l.subjectKind', '=', f.subjectKind);
-  if (f.subjectKey) q = q.where(sql<boolean>`(',' || l.subject_keys || ',') like ${'%,' + f.subjectKey.replace(/[%_\\]/g, '\\$&') + ',%'}`);
+  if (f.subjectKey)
+    q = q.where(
+      sql<boolean>`(',' || l.subject_keys || ',') like ${'%,' + f.subjectKey.replace(/[%_\\]/g, '\\$&') + ',%'}`,
+    );
   const [rows, total] = await Promise.all([
     q
-      .select(['l.seq', 'l.occurredAt', 'l.actorId', 'u.hname as actorName', 'l.actorPortal', 'l.actorCompNo', 'l.clientIp', 'l.action', 'l.operation', 'l.subjectKind', 'l.subjectKeys', 'l.fields', 'l.rowCount', 'l.reasonCode', 'l.reasonText', 'l.hash'])
+      .select([
+        'l.seq',
+        'l.occurredAt',
+        'l.actorId',
+        'u.hname as actorName',
+        'l.actorPortal',
+        'l.actorCompNo',
+        'l.clientIp',
+        'l.action',
+        'l.operation',
+        'l.subjectKind',
+        'l.subjectKeys',
+        'l.fields',
+        'l.rowCount',
+        'l.reasonCode',
+        'l.reasonText',
+        'l.hash',
+      ])
       .orderBy('l.seq', 'desc')
       .limit(f.size)
       .offset((f.page - 1) * f.size)
@@ -89,7 +109,10 @@ export async function listAccess(db: Db, f: AccessLogFilter) {
  * Deletes the rows older than `years` under the purge mark the database's guard asks for (set and
  * cleared inside the caller's transaction); answers how many and the last sequence number removed.
  */
-export async function deleteAccessOlderThan(trx: Db, years: number): Promise<{ removed: number; through: number | null }> {
+export async function deleteAccessOlderThan(
+  trx: Db,
+  years: number,
+): Promise<{ removed: number; through: number | null }> {
   await sql`select set_config('gpms.access_log_purge', 'on', true)`.execute(trx);
   // One statement answers the count and the last sequence number: a year of views can be millions of rows.
   const { rows } = await sql<{ n: number; through: number | null }>`
@@ -106,27 +129,54 @@ export async function keepListAnswer(db: Db, sessionId: string, operation: strin
   await db
     .insertInto('privacyListAnswer')
     .values({ sessionId, operation, rowCount, answeredAt: new Date() })
-    .onConflict((oc) => oc.columns(['sessionId', 'operation']).doUpdateSet((eb) => ({ rowCount: sql<number>`greatest(${eb.ref('privacyListAnswer.rowCount')}, ${eb.ref('excluded.rowCount')})`, answeredAt: eb.ref('excluded.answeredAt') })))
+    .onConflict((oc) =>
+      oc.columns(['sessionId', 'operation']).doUpdateSet((eb) => ({
+        rowCount: sql<number>`greatest(${eb.ref('privacyListAnswer.rowCount')}, ${eb.ref('excluded.rowCount')})`,
+        answeredAt: eb.ref('excluded.answeredAt'),
+      })),
+    )
     .execute();
 }
 
 /** The largest row count the list answered the session, or null when it answered it nothing. */
 export async function listAnswerOf(db: Db, sessionId: string, operation: string): Promise<number | null> {
-  const row = await db.selectFrom('privacyListAnswer').select('rowCount').where('sessionId', '=', sessionId).where('operation', '=', operation).executeTakeFirst();
+  const row = await db
+    .selectFrom('privacyListAnswer')
+    .select('rowCount')
+    .where('sessionId', '=', sessionId)
+    .where('operation', '=', operation)
+    .executeTakeFirst();
   return row ? Number(row.rowCount) : null;
 }
 
 /** The access log's last row (as its owner: the log is read past the company scope). */
 export function accessLogHead(db: Db) {
-  return asOwner(db).selectFrom('personalDataAccessLog').select(['seq', 'hash']).orderBy('seq', 'desc').limit(1).executeTakeFirst();
+  return asOwner(db)
+    .selectFrom('personalDataAccessLog')
+    .select(['seq', 'hash'])
+    .orderBy('seq', 'desc')
+    .limit(1)
+    .executeTakeFirst();
 }
 
 /** The last purge recorded in the access log (its subject keys say through which row). */
 export function lastPurge(db: Db) {
-  return db.selectFrom('personalDataAccessLog').select('subjectKeys').where('action', '=', 'PURGE').orderBy('seq', 'desc').limit(1).executeTakeFirst();
+  return db
+    .selectFrom('personalDataAccessLog')
+    .select('subjectKeys')
+    .where('action', '=', 'PURGE')
+    .orderBy('seq', 'desc')
+    .limit(1)
+    .executeTakeFirst();
 }
 
 /** Up to `limit` rows of the access log after `seq`, in order. */
 export function accessLogAfter(db: Db, seq: number, limit: number) {
-  return db.selectFrom('personalDataAccessLog').selectAll().where('seq', '>', seq).orderBy('seq').limit(limit).execute();
+  return db
+    .selectFrom('personalDataAccessLog')
+    .selectAll()
+    .where('seq', '>', seq)
+    .orderBy('seq')
+    .limit(limit)
+    .execute();
 }

@@ -12,7 +12,8 @@ import type { PersonalFieldKind } from '../../../lib/personal-data.js';
  * company's, not a person's, and are not listed. `tests/api/privacy` checks every entry against the
  * OpenAPI document, so a renamed field or operation fails there.
  */
-export type SubjectKind = 'EMPLOYEE' | 'SUPPLIER_USER' | 'SUPPLIER_CONTACT' | 'DELIVERER' | 'PROSPECT_CONTACT' | 'SUPPLIER_APPLICANT';
+export type SubjectKind =
+  'EMPLOYEE' | 'SUPPLIER_USER' | 'SUPPLIER_CONTACT' | 'DELIVERER' | 'PROSPECT_CONTACT' | 'SUPPLIER_APPLICANT';
 
 export interface PersonalOperation {
   kind: 'list' | 'detail';
@@ -28,25 +29,97 @@ export interface PersonalOperation {
 
 const SUPPLIER_USER_FIELDS = { email: 'email', cellPhoneNo: 'phone', phoneNo: 'phone' } as const;
 const CONTACT_FIELDS = { phoneNo: 'phone', cellPhoneNo: 'phone', email: 'email' } as const;
-const DELIVERER = { kind: 'list', subjectKind: 'DELIVERER', at: 'rows', key: 'deliveryNo', fields: { delivererPhone: 'phone' }, fullFor: [] } as const;
+const DELIVERER = {
+  kind: 'list',
+  subjectKind: 'DELIVERER',
+  at: 'rows',
+  key: 'deliveryNo',
+  fields: { delivererPhone: 'phone' },
+  fullFor: [],
+} as const;
 const SUPPLIER_USER_SCREENS = ['/portal/ogpmsManage/compUserManage', '/compUserManageList'];
 
 export const PERSONAL_OPERATIONS: Readonly<Record<string, PersonalOperation>> = {
-  listPeople: { kind: 'list', subjectKind: 'EMPLOYEE', at: '.', key: 'singleid', fields: { email: 'email', telNo: 'phone' }, fullFor: ['/portal/author/authUserManage'] },
-  getCyberUserList: { kind: 'list', subjectKind: 'SUPPLIER_USER', at: 'userInfo', key: 'userId', fields: SUPPLIER_USER_FIELDS, fullFor: SUPPLIER_USER_SCREENS },
-  listSupplierUsers: { kind: 'list', subjectKind: 'SUPPLIER_USER', at: 'rows', key: 'userId', fields: { email: 'email', cellPhoneNo: 'phone' }, fullFor: SUPPLIER_USER_SCREENS },
-  listSupplierUsersOf: { kind: 'list', subjectKind: 'SUPPLIER_USER', at: 'rows', key: 'userId', fields: { email: 'email', cellPhoneNo: 'phone' }, fullFor: ['/CompManageEdit'] },
+  listPeople: {
+    kind: 'list',
+    subjectKind: 'EMPLOYEE',
+    at: '.',
+    key: 'singleid',
+    fields: { email: 'email', telNo: 'phone' },
+    fullFor: ['/portal/author/authUserManage'],
+  },
+  getCyberUserList: {
+    kind: 'list',
+    subjectKind: 'SUPPLIER_USER',
+    at: 'userInfo',
+    key: 'userId',
+    fields: SUPPLIER_USER_FIELDS,
+    fullFor: SUPPLIER_USER_SCREENS,
+  },
+  listSupplierUsers: {
+    kind: 'list',
+    subjectKind: 'SUPPLIER_USER',
+    at: 'rows',
+    key: 'userId',
+    fields: { email: 'email', cellPhoneNo: 'phone' },
+    fullFor: SUPPLIER_USER_SCREENS,
+  },
+  listSupplierUsersOf: {
+    kind: 'list',
+    subjectKind: 'SUPPLIER_USER',
+    at: 'rows',
+    key: 'userId',
+    fields: { email: 'email', cellPhoneNo: 'phone' },
+    fullFor: ['/CompManageEdit'],
+  },
   listDeliveries: DELIVERER,
   listNoneOrderDeliveries: DELIVERER,
   listMyDeliveries: DELIVERER,
   listMyNoneOrderDeliveries: DELIVERER,
-  listSupplierProspects: { kind: 'list', subjectKind: 'PROSPECT_CONTACT', at: 'rows', key: 'prospectNo', fields: { email: 'email', phoneNo: 'phone' }, fullFor: ['/compExcavationList'] },
-  listSupplierApplications: { kind: 'list', subjectKind: 'SUPPLIER_APPLICANT', at: 'rows', key: 'receiptNo', fields: { email: 'email', cellPhoneNo: 'phone' }, fullFor: ['/portal/ogpmsManage/RegisterUser'] },
-  getSupplier: { kind: 'detail', subjectKind: 'SUPPLIER_CONTACT', at: 'contacts', key: 'seq', keyPrefix: 'compNo', fields: CONTACT_FIELDS, fullFor: [] },
-  getMyCompany: { kind: 'detail', subjectKind: 'SUPPLIER_CONTACT', at: 'contacts', key: 'seq', keyPrefix: 'compNo', fields: CONTACT_FIELDS, fullFor: [] },
+  listSupplierProspects: {
+    kind: 'list',
+    subjectKind: 'PROSPECT_CONTACT',
+    at: 'rows',
+    key: 'prospectNo',
+    fields: { email: 'email', phoneNo: 'phone' },
+    fullFor: ['/compExcavationList'],
+  },
+  listSupplierApplications: {
+    kind: 'list',
+    subjectKind: 'SUPPLIER_APPLICANT',
+    at: 'rows',
+    key: 'receiptNo',
+    fields: { email: 'email', cellPhoneNo: 'phone' },
+    fullFor: ['/portal/ogpmsManage/RegisterUser'],
+  },
+  getSupplier: {
+    kind: 'detail',
+    subjectKind: 'SUPPLIER_CONTACT',
+    at: 'contacts',
+    key: 'seq',
+    keyPrefix: 'compNo',
+    fields: CONTACT_FIELDS,
+    fullFor: [],
+  },
+  getMyCompany: {
+    kind: 'detail',
+    subjectKind: 'SUPPLIER_CONTACT',
+    at: 'contacts',
+    key: 'seq',
+    keyPrefix: 'compNo',
+    fields: CONTACT_FIELDS,
+    fullFor: [],
+  },
   getDelivery: { ...DELIVERER, kind: 'detail', at: 'self' },
   getMyDelivery: { ...DELIVERER, kind: 'detail', at: 'self' },
-  getSupplierApplication: { kind: 'detail', subjectKind: 'SUPPLIER_APPLICANT', at: 'self', key: 'receiptNo', fields: { email: 'email', cellPhoneNo: 'phone' }, fullFor: [] },
+  getSupplierApplication: {
+    kind: 'detail',
+    subjectKind: 'SUPPLIER_APPLICANT',
+    at: 'self',
+    key: 'receiptNo',
+    fields: { email: 'email', cellPhoneNo: 'phone' },
+    fullFor: [],
+  },
 };
 
 export function personalOperation(operationId: string | undefined): PersonalOperation | null {

@@ -19,15 +19,27 @@ runCli({
     if (v.intact) {
       console.log(`access log intact: ${v.checked} rows (seq ${v.firstSeq ?? '-'}…${v.lastSeq ?? '-'}) in ${secs} s`);
       console.log(`head hash: ${v.headHash ?? '(empty log)'}`);
-      if (!config.accessLogAnchor) console.log('ACCESS_LOG_ANCHOR is not set: rows removed from the end would not show; keep the head hash above outside the system');
-      else console.log(anchor ? `anchored head: seq ${anchor.seq} in ${config.accessLogAnchor}, present` : `anchor file ${config.accessLogAnchor} holds no head yet`);
+      if (!config.accessLogAnchor)
+        console.log(
+          'ACCESS_LOG_ANCHOR is not set: rows removed from the end would not show; keep the head hash above outside the system',
+        );
+      else
+        console.log(
+          anchor
+            ? `anchored head: seq ${anchor.seq} in ${config.accessLogAnchor}, present`
+            : `anchor file ${config.accessLogAnchor} holds no head yet`,
+        );
       return 0;
     }
     if (v.broken!.reason === 'END_CUT') {
-      console.error(`access log CUT: seq ${v.broken!.seq}, the head anchored in ${config.accessLogAnchor}, is missing (the log ends at seq ${v.lastSeq ?? '-'}): rows were removed from the end`);
+      console.error(
+        `access log CUT: seq ${v.broken!.seq}, the head anchored in ${config.accessLogAnchor}, is missing (the log ends at seq ${v.lastSeq ?? '-'}): rows were removed from the end`,
+      );
       return 1;
     }
-    console.error(`access log BROKEN at seq ${v.broken!.seq}: ${v.broken!.reason} (${v.checked} rows before it are intact)`);
+    console.error(
+      `access log BROKEN at seq ${v.broken!.seq}: ${v.broken!.reason} (${v.checked} rows before it are intact)`,
+    );
     return 1;
   },
 });

@@ -8,7 +8,12 @@ export const propertiesRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/properties/dwpAuth',
     {
       config: { access: access.public() },
-      schema: { operationId: 'getDwpAuth', tags: ['auth'], summary: 'Where the auth service lives and how it is configured', response: { 200: DwpAuth } },
+      schema: {
+        operationId: 'getDwpAuth',
+        tags: ['auth'],
+        summary: 'Where the auth service lives and how it is configured',
+        response: { 200: DwpAuth },
+      },
     },
     async () => ({
       systemId: SYSTEM_ID.internal,
@@ -30,7 +35,14 @@ export const propertiesRoutes: FastifyPluginAsyncTypebox = async (app) => {
       portalPages: { internal: '/', external: '/cyber', integration: '/integration' },
       externalHost: app.config.externalHost,
       adfs: app.config.oidc
-        ? { server: app.config.oidc.issuer, realm: app.config.oidc.resource ?? app.config.oidc.clientId, enabled: true, clientId: app.config.oidc.clientId, startUri: OIDC_PATHS.start, logoutUri: OIDC_PATHS.logout }
+        ? {
+            server: app.config.oidc.issuer,
+            realm: app.config.oidc.resource ?? app.config.oidc.clientId,
+            enabled: true,
+            clientId: app.config.oidc.clientId,
+            startUri: OIDC_PATHS.start,
+            logoutUri: OIDC_PATHS.logout,
+          }
         : { server: null, realm: null, enabled: false, clientId: null, startUri: null, logoutUri: null },
     }),
   );

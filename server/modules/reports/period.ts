@@ -21,9 +21,24 @@ const monthOf = (i: number) => `${Math.floor(i / 12)}${String((i % 12) + 1).padS
 const firstDay = (m: string) => `${m.slice(0, 4)}-${m.slice(4, 6)}-01`;
 
 export function reportPeriod(fromMonth: string | undefined, toMonth: string | undefined): ReportPeriod {
-  if (!fromMonth || !toMonth) throw badRequest('REPORT_PERIOD', '조회 기간(시작월과 종료월)을 입력하세요', [{ path: `querystring/${fromMonth ? 'toMonth' : 'fromMonth'}`, message: '필수' }]);
+  if (!fromMonth || !toMonth)
+    throw badRequest('REPORT_PERIOD', '조회 기간(시작월과 종료월)을 입력하세요', [
+      { path: `querystring/${fromMonth ? 'toMonth' : 'fromMonth'}`, message: '필수' },
+    ]);
   const months = index(toMonth) - index(fromMonth) + 1;
-  if (months < 1) throw badRequest('REPORT_PERIOD', '조회 시작월이 종료월보다 늦습니다', [{ path: 'querystring/fromMonth', message: '시작월 ≤ 종료월' }]);
-  if (months > MAX_REPORT_MONTHS) throw badRequest('REPORT_PERIOD', `조회 기간은 ${MAX_REPORT_MONTHS}개월을 넘을 수 없습니다`, [{ path: 'querystring/toMonth', message: `최대 ${MAX_REPORT_MONTHS}개월` }]);
-  return { fromMonth, toMonth, fromDate: firstDay(fromMonth), toDateExclusive: firstDay(monthOf(index(toMonth) + 1)), months };
+  if (months < 1)
+    throw badRequest('REPORT_PERIOD', '조회 시작월이 종료월보다 늦습니다', [
+      { path: 'querystring/fromMonth', message: '시작월 ≤ 종료월' },
+    ]);
+  if (months > MAX_REPORT_MONTHS)
+    throw badRequest('REPORT_PERIOD', `조회 기간은 ${MAX_REPORT_MONTHS}개월을 넘을 수 없습니다`, [
+      { path: 'querystring/toMonth', message: `최대 ${MAX_REPORT_MONTHS}개월` },
+    ]);
+  return {
+    fromMonth,
+    toMonth,
+    fromDate: firstDay(fromMonth),
+    toDateExclusive: firstDay(monthOf(index(toMonth) + 1)),
+    months,
+  };
 }

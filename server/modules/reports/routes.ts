@@ -17,20 +17,36 @@ const Month = (description: string) => Type.String({ pattern: '^\\d{4}(0[1-9]|1[
 const commonQuery = {
   fromMonth: Type.Optional(Month('First month, YYYYMM (required; at most 36 months before toMonth)')),
   toMonth: Type.Optional(Month('Last month, YYYYMM (required)')),
-  section: Type.Optional(Type.String({ maxLength: 20, description: 'Business section (topDept); must be within the caller’s scope' })),
+  section: Type.Optional(
+    Type.String({ maxLength: 20, description: 'Business section (topDept); must be within the caller’s scope' }),
+  ),
   deptcd: Type.Optional(Type.String({ maxLength: 20, description: 'Department; must be within the caller’s scope' })),
   ...PagingQuery,
 };
 
 const SummaryState = Type.Object(
   {
-    asOf: Type.String({ format: 'date-time', description: 'The figures hold every change made before this moment (now, when no month waits)' }),
-    pendingMonths: Type.Array(Type.String(), { description: 'Months of the period changed since their last rebuild: the job rebuilds them within a minute, or POST /api/v1/reports/summary/rebuild now' }),
+    asOf: Type.String({
+      format: 'date-time',
+      description: 'The figures hold every change made before this moment (now, when no month waits)',
+    }),
+    pendingMonths: Type.Array(Type.String(), {
+      description:
+        'Months of the period changed since their last rebuild: the job rebuilds them within a minute, or POST /api/v1/reports/summary/rebuild now',
+    }),
   },
   { description: 'How current the summaries behind this report are' },
 );
 
-type Query = Record<string, unknown> & { fromMonth?: string; toMonth?: string; section?: string; deptcd?: string; page?: number; size?: number; sort?: string };
+type Query = Record<string, unknown> & {
+  fromMonth?: string;
+  toMonth?: string;
+  section?: string;
+  deptcd?: string;
+  page?: number;
+  size?: number;
+  sort?: string;
+};
 
 const blank = (v: unknown) => (typeof v === 'string' && v.trim() !== '' ? v.trim() : undefined);
 
@@ -38,7 +54,14 @@ const blank = (v: unknown) => (typeof v === 'string' && v.trim() !== '' ? v.trim
 async function contextOf(db: Db, caller: Caller | null, q: Query): Promise<ReportContext> {
   const period = reportPeriod(q.fromMonth, q.toMonth);
   const scope = scopeOf(await internalActor(db, caller));
-  const filters = { section: blank(q.section), deptcd: blank(q.deptcd), compNo: blank(q.compNo), catCode: blank(q.catCode), sgCode: blank(q.sgCode), itemCode: blank(q.itemCode) };
+  const filters = {
+    section: blank(q.section),
+    deptcd: blank(q.deptcd),
+    compNo: blank(q.compNo),
+    catCode: blank(q.catCode),
+    sgCode: blank(q.sgCode),
+    itemCode: blank(q.itemCode),
+  };
   await checkScopeFilters(db, scope, filters);
   return { period, scope, filters };
 }
@@ -50,18 +73,29 @@ const DRILL_FIELDS: ReportSpec = {
   operationId: 'listReportOrders',
   summary: 'The orders behind a report figure (drill-down): the same period, scope and filters as the report',
   fields: {
-    poNo: { kind: 'text' }, poType: { kind: 'text' }, poDate: { kind: 'text' }, title: { kind: 'text' }, status: { kind: 'text', description: 'PO_STATUS code' }, compNo: { kind: 'text' }, compNameKr: { kind: 'text' },
-    deptnm: { kind: 'text' }, buyerName: { kind: 'text' }, currency: { kind: 'text' }, lineCount: { kind: 'int', description: 'Matching lines' },
-    amount: { kind: 'dec', description: 'Matching lines, order currency' }, krwAmount: { kind: 'dec', description: 'In won (spec §5)' },
+    poNo: { kind: 'text' },
+    poType: { kind: 'text' },
+    poDate: { kind: 'text' },
+    title: { kind: 'text' },
+    status: { kind: 'text', description: 'PO_STATUS code' },
+    compNo: { kind: 'text' },
+    compNameKr: { kind: 'text' },
+    deptnm: { kind: 'text' },
+    buyerName: { kind: 'text' },
+    currency: { kind: 'text' },
+    lineCount: { kind: 'int', description: 'Matching lines' },
+    amount: { kind: 'dec', description: 'Matching lines, order currency' },
+    krwAmount: { kind: 'dec', description: 'In won (spec §5)' },
   },
   defaultSort: 'poDate:desc',
   totals: { lineCount: 'sum(r.line_count)', krwAmount: 'sum(r.krw_amount)' },
-  build: (ctx, q) => drillOrders(ctx, ((q.basis as DrillBasis | undefined) ?? 'po')),
+  build: (ctx, q) => drillOrders(ctx, (q.basis as DrillBasis | undefined) ?? 'po'),
 };
 
 function totalsSchema(spec: ReportSpec): TSchema {
   const props: Record<string, TSchema> = {};
-  for (const f of Object.keys(spec.totals)) props[f] = spec.fields[f].kind === 'int' ? Type.Integer() : Type.Union([Type.String(), Type.Null()]);
+  for (const f of Object.keys(spec.totals))
+    props[f] = spec.fields[f].kind === 'int' ? Type.Integer() : Type.Union([Type.String(), Type.Null()]);
   return Type.Object(props, { description: 'Over the whole result' });
 }
 
@@ -84,7 +118,12 @@ export const reportRoutes: FastifyPluginAsyncTypebox = async (app) => {
               catCode: Type.Optional(Type.String({ maxLength: 20 })),
               sgCode: Type.Optional(Type.String({ maxLength: 20 })),
               itemCode: Type.Optional(Type.String({ maxLength: 20 })),
-              basis: Type.Optional(Type.Enum(['po', 'receipt', 'settlement', 'newSupplier'], { description: 'What the period applies to: the order date (default), a receipt, a settlement month, or a supplier’s first order' })),
+              basis: Type.Optional(
+                Type.Enum(['po', 'receipt', 'settlement', 'newSupplier'], {
+                  description:
+                    'What the period applies to: the order date (default), a receipt, a settlement month, or a supplier’s first order',
+                }),
+              ),
             }
           : (spec.extraQuery ?? {})),
         sort: SortQuery(sortFields),
@@ -100,7 +139,15 @@ export const reportRoutes: FastifyPluginAsyncTypebox = async (app) => {
           tags,
           summary: spec.summary,
           querystring,
-          response: { 200: Type.Object({ rows: Type.Array(rowSchema(spec)), total: Type.Integer(), totals: totalsSchema(spec), ...(spec.fromSummary ? { summary: Type.Optional(SummaryState) } : {}) }), ...commonErrors },
+          response: {
+            200: Type.Object({
+              rows: Type.Array(rowSchema(spec)),
+              total: Type.Integer(),
+              totals: totalsSchema(spec),
+              ...(spec.fromSummary ? { summary: Type.Optional(SummaryState) } : {}),
+            }),
+            ...commonErrors,
+          },
         },
       },
       async (request) => {
@@ -109,7 +156,10 @@ export const reportRoutes: FastifyPluginAsyncTypebox = async (app) => {
         const sort = parseSort(q.sort, { field: defField, direction: defDir === 'desc' ? 'desc' : 'asc' });
         const inner = spec.build(ctx, q);
         // A GET only reads: the summaries are rebuilt by the job (every minute) or the POST below.
-        const [answer, summary] = await Promise.all([runReport(request.db, spec, inner, sort, pageWindow(q)), spec.fromSummary ? summaryState(request.db, ctx.period) : undefined]);
+        const [answer, summary] = await Promise.all([
+          runReport(request.db, spec, inner, sort, pageWindow(q)),
+          spec.fromSummary ? summaryState(request.db, ctx.period) : undefined,
+        ]);
         return summary ? { ...answer, summary } : answer;
       },
     );
@@ -122,14 +172,31 @@ export const reportRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         operationId: 'rebuildReportSummary',
         tags,
-        summary: 'Rebuild now the report summaries of the marked months (of a period, or all): what the job does every minute',
-        body: Type.Optional(Type.Object({ fromMonth: Type.Optional(Month('First month, YYYYMM (with toMonth; neither: every marked month)')), toMonth: Type.Optional(Month('Last month, YYYYMM')) }, { additionalProperties: false })),
-        response: { 200: Type.Object({ months: Type.Array(Type.String(), { description: 'The months rebuilt' }) }), ...commonErrors },
+        summary:
+          'Rebuild now the report summaries of the marked months (of a period, or all): what the job does every minute',
+        body: Type.Optional(
+          Type.Object(
+            {
+              fromMonth: Type.Optional(Month('First month, YYYYMM (with toMonth; neither: every marked month)')),
+              toMonth: Type.Optional(Month('Last month, YYYYMM')),
+            },
+            { additionalProperties: false },
+          ),
+        ),
+        response: {
+          200: Type.Object({ months: Type.Array(Type.String(), { description: 'The months rebuilt' }) }),
+          ...commonErrors,
+        },
       },
     },
     async (request) => {
       const { fromMonth, toMonth } = request.body ?? {};
-      return { months: await refreshReportSummary(request.db, fromMonth || toMonth ? reportPeriod(fromMonth, toMonth) : undefined) };
+      return {
+        months: await refreshReportSummary(
+          request.db,
+          fromMonth || toMonth ? reportPeriod(fromMonth, toMonth) : undefined,
+        ),
+      };
     },
   );
 };

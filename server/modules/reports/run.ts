@@ -27,16 +27,29 @@ export interface ReportAnswer {
   totals: Row;
 }
 
-export async function runReport(db: Db, spec: ReportSpec, inner: RawBuilder<unknown>, sort: { field: string; direction: 'asc' | 'desc' }, page: { limit: number; offset: number }): Promise<ReportAnswer> {
+export async function runReport(
+  db: Db,
+  spec: ReportSpec,
+  inner: RawBuilder<unknown>,
+  sort: { field: string; direction: 'asc' | 'desc' },
+  page: { limit: number; offset: number },
+): Promise<ReportAnswer> {
   const raw = await reportRows(db, spec, inner, sort, page);
   const get = (r: Row, snakeName: string) => {
     // The connection maps snake_case to camelCase; read either.
     const camel = snakeName.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
     return r[camel] !== undefined ? r[camel] : r[snakeName];
   };
-  const rows = raw.map((r) => Object.fromEntries(Object.entries(spec.fields).map(([f, def]) => [f, normalise(def.kind, get(r, snake(f)))])));
+  const rows = raw.map((r) =>
+    Object.fromEntries(Object.entries(spec.fields).map(([f, def]) => [f, normalise(def.kind, get(r, snake(f)))])),
+  );
   const first = raw[0];
   const totals: Row = {};
-  for (const f of Object.keys(spec.totals)) totals[f] = first ? normalise(spec.fields[f].kind, get(first, `zz_${snake(f)}`)) : spec.fields[f].kind === 'int' ? 0 : null;
+  for (const f of Object.keys(spec.totals))
+    totals[f] = first
+      ? normalise(spec.fields[f].kind, get(first, `zz_${snake(f)}`))
+      : spec.fields[f].kind === 'int'
+        ? 0
+        : null;
   return { rows, total: first ? Number(get(first, 'zz_count')) : 0, totals };
 }

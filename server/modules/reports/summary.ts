@@ -13,7 +13,16 @@
 import type { Db } from '../../db/connect.js';
 import type { JobDefinition } from '../../jobs/types.js';
 import { useReportMemory } from './queries/run.js';
-import { analyzeSummaries, anyDirtyMonth, clearSummaryMonths, dirtyState, lockSummaries, preferIndexedReads, rebuildSummaryMonth, takeDirtyMonths } from './queries/summary.js';
+import {
+  analyzeSummaries,
+  anyDirtyMonth,
+  clearSummaryMonths,
+  dirtyState,
+  lockSummaries,
+  preferIndexedReads,
+  rebuildSummaryMonth,
+  takeDirtyMonths,
+} from './queries/summary.js';
 
 /**
  * Rebuilds the dirty months within [fromMonth, toMonth] (every dirty month when no range is given);
@@ -37,7 +46,10 @@ export async function refreshReportSummary(db: Db, range?: { fromMonth: string; 
 }
 
 /** What a report read from the summaries is complete up to: its period's months still marked, and since when. */
-export async function summaryState(db: Db, range: { fromMonth: string; toMonth: string }): Promise<{ asOf: string; pendingMonths: string[] }> {
+export async function summaryState(
+  db: Db,
+  range: { fromMonth: string; toMonth: string },
+): Promise<{ asOf: string; pendingMonths: string[] }> {
   const r = await dirtyState(db, range);
   return { asOf: new Date(r.oldest ?? r.now).toISOString(), pendingMonths: r.months ?? [] };
 }

@@ -5,7 +5,12 @@
  * (its id and route are its name's, it is JSON and no custom code, its size), and the authority of
  * its author: every operation it names must be one the author may call.
  */
-import { checkDefinitionParts, operationsOf, shownProblem, type ShownProblem } from '../../../lib/screen-check/check.js';
+import {
+  checkDefinitionParts,
+  operationsOf,
+  shownProblem,
+  type ShownProblem,
+} from '../../../lib/screen-check/check.js';
 import type { ApiIndex } from '../../../lib/screen-check/cross-check.js';
 import type { Access, OperationInfo, Portal } from '../../http/access.js';
 import { KNOWN_ROUTES } from '../portal-admin/known-routes.js';
@@ -36,7 +41,8 @@ const BUILT_IN: Record<Portal, ReadonlySet<string>> = {
 };
 
 /** True when a path is a route of the app itself (a stored screen can never replace one). */
-export const isBuiltInRoute = (portal: Portal, path: string): boolean => BUILT_IN[portal].has(path.replace(/\/+$/, '').toLowerCase());
+export const isBuiltInRoute = (portal: Portal, path: string): boolean =>
+  BUILT_IN[portal].has(path.replace(/\/+$/, '').toLowerCase());
 
 /** The 1-based line and column of a character offset (a line ends at \n; \r\n counts as one end). */
 export function lineColumn(source: string, offset: number): { line: number; column: number } {
@@ -51,18 +57,32 @@ export function lineColumn(source: string, offset: number): { line: number; colu
  */
 export function jsonProblem(source: string, error: Error): StudioProblem {
   const errors: ParseError[] = [];
-  if (source.trim() !== '') parseJsonc(source, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
+  if (source.trim() !== '')
+    parseJsonc(source, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
   // "[1, 2}": the parser first asks for a comma at the "}"; the bracket left open is what is wrong.
   const name = (e: ParseError) => printParseErrorCode(e.error);
-  const closer = errors[0] && name(errors[0]) === 'CommaExpected' && (source[errors[0].offset] === '}' || source[errors[0].offset] === ']');
-  const open = closer ? errors.find((e) => name(e) === 'CloseBracketExpected' || name(e) === 'CloseBraceExpected') : undefined;
+  const closer =
+    errors[0] &&
+    name(errors[0]) === 'CommaExpected' &&
+    (source[errors[0].offset] === '}' || source[errors[0].offset] === ']');
+  const open = closer
+    ? errors.find((e) => name(e) === 'CloseBracketExpected' || name(e) === 'CloseBraceExpected')
+    : undefined;
   // Named at the wrong closer, where the analyst looks.
   const first = open ? { ...open, offset: errors[0]!.offset } : errors[0];
   const v8 = /position (\d+)/.exec(error.message);
   const offset = first ? first.offset : v8 ? Number(v8[1]) : source.length;
   const kind = source.trim() === '' ? 'Empty' : first ? name(first) : 'Other';
   const { line, column } = lineColumn(source, offset);
-  return { pointer: '', message: `not valid JSON: ${kind} (line ${line}, column ${column})`, suggestion: null, line, column, code: 'json.syntax', params: { line, column, error: kind } };
+  return {
+    pointer: '',
+    message: `not valid JSON: ${kind} (line ${line}, column ${column})`,
+    suggestion: null,
+    line,
+    column,
+    code: 'json.syntax',
+    params: { line, column, error: kind },
+  };
 }
 
 export function parseSource(source: string): { definition: unknown; problems: StudioProblem[] } {
@@ -91,22 +111,68 @@ export function offSiteRoutes(def: unknown, pointer = ''): string[] {
 /** What a stored screen must be beyond the language: its own id and route, its portal, no code. */
 function storedRules(def: unknown, name: string, portal: Portal): StudioProblem[] {
   const out: StudioProblem[] = [];
-  if (!def || typeof def !== 'object' || Array.isArray(def)) return [{ pointer: '', message: 'a definition is a JSON object', suggestion: null, code: 'stored.notObject', params: {} }];
-  for (const pointer of offSiteRoutes(def)) out.push({ pointer, message: 'a route starts with a single "/" and names a page of this application: "//" would lead to another site', suggestion: null, code: 'stored.offSite', params: {} });
+  if (!def || typeof def !== 'object' || Array.isArray(def))
+    return [
+      { pointer: '', message: 'a definition is a JSON object', suggestion: null, code: 'stored.notObject', params: {} },
+    ];
+  for (const pointer of offSiteRoutes(def))
+    out.push({
+      pointer,
+      message: 'a route starts with a single "/" and names a page of this application: "//" would lead to another site',
+      suggestion: null,
+      code: 'stored.offSite',
+      params: {},
+    });
   const d = def as Record<string, unknown>;
   const id = screenIdOf(name);
-  if (d.id !== undefined && d.id !== id) out.push({ pointer: '/id', message: `a stored screen's id is ${JSON.stringify(id)} (from its name); got ${JSON.stringify(d.id)}`, suggestion: id, code: 'stored.id', params: { expected: id, got: String(d.id) } });
+  if (d.id !== undefined && d.id !== id)
+    out.push({
+      pointer: '/id',
+      message: `a stored screen's id is ${JSON.stringify(id)} (from its name); got ${JSON.stringify(d.id)}`,
+      suggestion: id,
+      code: 'stored.id',
+      params: { expected: id, got: String(d.id) },
+    });
   const path = menuPathOf(name);
   if (typeof d.route === 'string' && d.route !== path) {
-    const shadow = isBuiltInRoute(portal, d.route) ? `${d.route} is a built-in route of the app, which a stored screen can never replace` : `a stored screen is served at its own route`;
-    out.push({ pointer: '/route', message: `${shadow}: write ${JSON.stringify(path)} (or leave "route" out)`, suggestion: path, code: 'stored.route', params: { route: d.route, path, builtIn: isBuiltInRoute(portal, d.route) } });
+    const shadow = isBuiltInRoute(portal, d.route)
+      ? `${d.route} is a built-in route of the app, which a stored screen can never replace`
+      : `a stored screen is served at its own route`;
+    out.push({
+      pointer: '/route',
+      message: `${shadow}: write ${JSON.stringify(path)} (or leave "route" out)`,
+      suggestion: path,
+      code: 'stored.route',
+      params: { route: d.route, path, builtIn: isBuiltInRoute(portal, d.route) },
+    });
   }
   const wanted = portal === 'X' ? 'external' : 'internal';
   if (d.portals !== undefined && !(Array.isArray(d.portals) && d.portals.length === 1 && d.portals[0] === wanted)) {
-    out.push({ pointer: '/portals', message: `this screen is published to the ${wanted} portal: write ["${wanted}"] (or leave "portals" out)`, suggestion: null, code: 'stored.portals', params: { portal: wanted } });
+    out.push({
+      pointer: '/portals',
+      message: `this screen is published to the ${wanted} portal: write ["${wanted}"] (or leave "portals" out)`,
+      suggestion: null,
+      code: 'stored.portals',
+      params: { portal: wanted },
+    });
   }
-  if (d.kind === 'custom') out.push({ pointer: '/kind', message: 'a stored screen is a definition only: custom components are code, written by developers (kinds: list, edit, tree, dashboard)', suggestion: null, code: 'stored.custom', params: {} });
-  if (d.devOnly !== undefined) out.push({ pointer: '/devOnly', message: 'a stored screen is never a development page', suggestion: null, code: 'stored.devOnly', params: {} });
+  if (d.kind === 'custom')
+    out.push({
+      pointer: '/kind',
+      message:
+        'a stored screen is a definition only: custom components are code, written by developers (kinds: list, edit, tree, dashboard)',
+      suggestion: null,
+      code: 'stored.custom',
+      params: {},
+    });
+  if (d.devOnly !== undefined)
+    out.push({
+      pointer: '/devOnly',
+      message: 'a stored screen is never a development page',
+      suggestion: null,
+      code: 'stored.devOnly',
+      params: {},
+    });
   return out;
 }
 
@@ -130,14 +196,29 @@ export interface CheckInput {
 /** The problems found without asking anyone's authority (a draft's save records them). */
 export function definitionProblems(input: CheckInput): { definition: unknown; problems: StudioProblem[] } {
   if (sourceBytes(input.source) > MAX_SOURCE_BYTES) {
-    return { definition: undefined, problems: [{ pointer: '', message: `the definition is ${sourceBytes(input.source)} bytes; a stored screen holds at most ${MAX_SOURCE_BYTES} bytes (64 KiB)`, suggestion: null, code: 'stored.tooLarge', params: { bytes: sourceBytes(input.source), max: MAX_SOURCE_BYTES } }] };
+    return {
+      definition: undefined,
+      problems: [
+        {
+          pointer: '',
+          message: `the definition is ${sourceBytes(input.source)} bytes; a stored screen holds at most ${MAX_SOURCE_BYTES} bytes (64 KiB)`,
+          suggestion: null,
+          code: 'stored.tooLarge',
+          params: { bytes: sourceBytes(input.source), max: MAX_SOURCE_BYTES },
+        },
+      ],
+    };
   }
   const parsed = parseSource(input.source);
   if (parsed.problems.length > 0) return parsed;
   const own = storedRules(parsed.definition, input.name, input.portal);
   if (own.some((p) => p.pointer === '')) return { definition: parsed.definition, problems: own };
   const file = `studio:${input.name}`;
-  const { shape, api } = checkDefinitionParts(completed(parsed.definition, input.name, input.portal), { api: input.api, file, screens: null });
+  const { shape, api } = checkDefinitionParts(completed(parsed.definition, input.name, input.portal), {
+    api: input.api,
+    file,
+    screens: null,
+  });
   return { definition: parsed.definition, problems: [...own, ...[...shape, ...api].map(shownProblem)] };
 }
 
@@ -147,7 +228,8 @@ function accessProblem(op: string, info: OperationInfo | undefined, portal: Port
   const access: Access | undefined = info?.access;
   if (!access) return null; // not an operation of this server: the cross-check names it
   if (access.kind === 'public') return null;
-  if (access.portals && !access.portals.includes(portal)) return `${op} is not served to the ${portal === 'X' ? 'external' : 'internal'} portal`;
+  if (access.portals && !access.portals.includes(portal))
+    return `${op} is not served to the ${portal === 'X' ? 'external' : 'internal'} portal`;
   return null;
 }
 
@@ -159,21 +241,38 @@ function accessProblem(op: string, info: OperationInfo | undefined, portal: Port
 export function identityProblems(def: unknown, operations: ReadonlyMap<string, OperationInfo>): StudioProblem[] {
   return operationsOf(def)
     .filter(({ operation }) => operations.get(operation)?.identityBound === true)
-    .map(({ operation, pointer }) => ({ pointer, message: `${operation} acts as the person who calls it (their own account, a decision or a grant): a stored screen can never call it; the people it belongs to use its own screen`, suggestion: null, code: 'stored.identityBound', params: { op: operation } }));
+    .map(({ operation, pointer }) => ({
+      pointer,
+      message: `${operation} acts as the person who calls it (their own account, a decision or a grant): a stored screen can never call it; the people it belongs to use its own screen`,
+      suggestion: null,
+      code: 'stored.identityBound',
+      params: { op: operation },
+    }));
 }
 
 /**
  * Every operation the definition names must be one its author may call, at the level the
  * operation declares: a stored screen cannot reach further than its author's own authority.
  */
-export async function authorityProblems(def: unknown, portal: Portal, operations: ReadonlyMap<string, OperationInfo>, holds: Holds): Promise<StudioProblem[]> {
+export async function authorityProblems(
+  def: unknown,
+  portal: Portal,
+  operations: ReadonlyMap<string, OperationInfo>,
+  holds: Holds,
+): Promise<StudioProblem[]> {
   const out: StudioProblem[] = [];
   const answers = new Map<string, boolean>();
   for (const { operation, pointer } of operationsOf(def)) {
     const info = operations.get(operation);
     const portalProblem = accessProblem(operation, info, portal);
     if (portalProblem) {
-      out.push({ pointer, message: portalProblem, suggestion: null, code: 'stored.portalAccess', params: { op: operation, portal } });
+      out.push({
+        pointer,
+        message: portalProblem,
+        suggestion: null,
+        code: 'stored.portalAccess',
+        params: { op: operation, portal },
+      });
       continue;
     }
     if (info?.identityBound) continue; // identityProblems names it
@@ -182,7 +281,13 @@ export async function authorityProblems(def: unknown, portal: Portal, operations
     const key = `${access.level} ${access.screens.join(' ')}`;
     if (!answers.has(key)) answers.set(key, await holds(access.screens, access.level));
     if (!answers.get(key)) {
-      out.push({ pointer, message: `you may not call ${operation}: it needs ${access.level} authority on a menu opening ${access.screens.join(', ')}, which your authority group lacks`, suggestion: null, code: 'stored.authority', params: { op: operation, level: access.level, screens: access.screens } });
+      out.push({
+        pointer,
+        message: `you may not call ${operation}: it needs ${access.level} authority on a menu opening ${access.screens.join(', ')}, which your authority group lacks`,
+        suggestion: null,
+        code: 'stored.authority',
+        params: { op: operation, level: access.level, screens: access.screens },
+      });
     }
   }
   return out;

@@ -50,7 +50,8 @@ export function codeGroupOf(s: Json | null): string | null {
   return m ? m[1] : null;
 }
 
-const typeOf = (s: Json | null): string | undefined => (Array.isArray(s?.type) ? (s!.type as unknown[]).find((t) => t !== 'null') : s?.type) as string | undefined;
+const typeOf = (s: Json | null): string | undefined =>
+  (Array.isArray(s?.type) ? (s!.type as unknown[]).find((t) => t !== 'null') : s?.type) as string | undefined;
 
 export interface GeneratedColumn {
   field: string;
@@ -66,7 +67,7 @@ export function columnOf(doc: Json, field: string, schema: unknown): GeneratedCo
   if (type === 'array' || type === 'object' || (s && !type && s.properties)) return null;
   const values = enumOf(s);
   if (values) return { field, type: 'code', options: values.map((v) => ({ value: v, text: v })) };
-  const group = type === 'string' ? codeGroupOf(s) ?? codeGroupOf(resolve(doc, schema)) : null;
+  const group = type === 'string' ? (codeGroupOf(s) ?? codeGroupOf(resolve(doc, schema))) : null;
   if (group) return { field, type: 'code', codeGroup: group };
   if (type === 'integer' || type === 'number') return { field, type: 'number' };
   if (type === 'boolean') return { field, type: 'checkbox' };
@@ -90,9 +91,33 @@ function filterOf(doc: Json, p: ParamSchema): Json {
   const required = p.required ? { required: true } : {};
   if (p.in === 'path') return { field: p.name, in: 'path', required: true };
   const group = codeGroupOf(s) ?? codeGroupOf(p as unknown as Json);
-  if (group && (type === 'string' || type === 'array')) return { field: p.name, widget: type === 'array' ? 'multiSelect' : 'select', codeGroup: group, ...(type === 'array' ? {} : { emptyOption: p.required ? 'choose' : 'all' }), ...required };
-  if (values) return { field: p.name, widget: 'select', options: values.map((v) => ({ value: v, text: v })), emptyOption: p.required ? 'choose' : 'all', ...required };
-  if (type === 'boolean') return { field: p.name, widget: 'select', options: [{ value: 'true', text: 'true' }, { value: 'false', text: 'false' }], emptyOption: p.required ? 'choose' : 'all', ...required };
+  if (group && (type === 'string' || type === 'array'))
+    return {
+      field: p.name,
+      widget: type === 'array' ? 'multiSelect' : 'select',
+      codeGroup: group,
+      ...(type === 'array' ? {} : { emptyOption: p.required ? 'choose' : 'all' }),
+      ...required,
+    };
+  if (values)
+    return {
+      field: p.name,
+      widget: 'select',
+      options: values.map((v) => ({ value: v, text: v })),
+      emptyOption: p.required ? 'choose' : 'all',
+      ...required,
+    };
+  if (type === 'boolean')
+    return {
+      field: p.name,
+      widget: 'select',
+      options: [
+        { value: 'true', text: 'true' },
+        { value: 'false', text: 'false' },
+      ],
+      emptyOption: p.required ? 'choose' : 'all',
+      ...required,
+    };
   if (type === 'integer' || type === 'number') return { field: p.name, widget: 'number', ...required };
   if (type === 'string' && s?.format === 'date') return { field: p.name, widget: 'date', ...required };
   return { field: p.name, ...required };
@@ -113,19 +138,36 @@ export function listOperations(doc: Json): ListOperation[] {
   for (const [path, item] of Object.entries((doc.paths ?? {}) as Record<string, Json>)) {
     const op = item.get as Json | undefined;
     if (!op || typeof op.operationId !== 'string') continue;
-    const answer = resolve(doc, ((((op.responses as Json | undefined)?.['200'] as Json | undefined)?.content as Json | undefined)?.['application/json'] as Json | undefined)?.schema);
+    const answer = resolve(
+      doc,
+      (
+        (((op.responses as Json | undefined)?.['200'] as Json | undefined)?.content as Json | undefined)?.[
+          'application/json'
+        ] as Json | undefined
+      )?.schema,
+    );
     const props = answer?.properties as Json | undefined;
     if (!props || !('rows' in props) || !('total' in props)) continue;
     const rows = resolve(doc, resolve(doc, props.rows)?.items);
     if (!rows?.properties) continue;
-    out.push({ id: op.operationId, method: 'get', path, summary: typeof op.summary === 'string' ? op.summary : null, op, rows });
+    out.push({
+      id: op.operationId,
+      method: 'get',
+      path,
+      summary: typeof op.summary === 'string' ? op.summary : null,
+      op,
+      rows,
+    });
   }
   return out.sort((a, b) => a.id.localeCompare(b.id));
 }
 
 /** The key a row is known by: the first field named like a number, an id or a code. */
 function rowKeyOf(columns: GeneratedColumn[]): string | undefined {
-  return columns.find((c) => /(No|Id|Code|Key)$/.test(c.field) && c.type === undefined)?.field ?? columns.find((c) => c.field === 'id')?.field;
+  return (
+    columns.find((c) => /(No|Id|Code|Key)$/.test(c.field) && c.type === undefined)?.field ??
+    columns.find((c) => c.field === 'id')?.field
+  );
 }
 
 /**
@@ -139,17 +181,26 @@ export function generateListScreen(doc: Json, list: ListOperation): { definition
     .filter((c): c is GeneratedColumn => c !== null);
   // A row of arrays only still shows something: its first field as text.
   if (columns.length === 0) columns.push({ field: Object.keys(list.rows.properties as Json)[0] });
-  const params = ((list.op.parameters ?? []) as ParamSchema[]).filter((p) => (p.in === 'query' && !PAGING.has(p.name)) || p.in === 'path').filter((p) => IDENTIFIER.test(p.name));
+  const params = ((list.op.parameters ?? []) as ParamSchema[])
+    .filter((p) => (p.in === 'query' && !PAGING.has(p.name)) || p.in === 'path')
+    .filter((p) => IDENTIFIER.test(p.name));
   const filters = params.map((p) => filterOf(doc, p));
   const rowKey = rowKeyOf(columns);
   const definition: Json = {
     kind: 'list',
     title: list.summary ?? list.id,
-    source: { operation: list.id, ...(rowKey ? { rowKey } : {}), ...(params.some((p) => p.required) ? { autoSearch: false } : {}) },
+    source: {
+      operation: list.id,
+      ...(rowKey ? { rowKey } : {}),
+      ...(params.some((p) => p.required) ? { autoSearch: false } : {}),
+    },
     ...(filters.length > 0 ? { filters } : {}),
     columns,
   };
-  return { definition, fields: [...new Set([...filters.map((f) => f.field as string), ...columns.map((c) => c.field)])] };
+  return {
+    definition,
+    fields: [...new Set([...filters.map((f) => f.field as string), ...columns.map((c) => c.field)])],
+  };
 }
 
 /**
@@ -159,5 +210,7 @@ export function generateListScreen(doc: Json, list: ListOperation): { definition
 export function portalFor(access: Access | undefined, isRouteOf: (portal: Portal, path: string) => boolean): Portal {
   if (!access || access.kind !== 'login') return 'I';
   if (access.portals) return access.portals.length === 1 && access.portals[0] === 'X' ? 'X' : 'I';
-  return access.screens.length > 0 && access.screens.every((path) => isRouteOf('X', path) && !isRouteOf('I', path)) ? 'X' : 'I';
+  return access.screens.length > 0 && access.screens.every((path) => isRouteOf('X', path) && !isRouteOf('I', path))
+    ? 'X'
+    : 'I';
 }

@@ -7,18 +7,52 @@ import { AUTH_CODES } from '../../auth/codes.js';
 import type { Caller } from '../../auth/plugin.js';
 import { writeAudit } from '../../db/audit.js';
 import type { Db } from '../../db/connect.js';
-import { checkVersion, invalid, missing, notAllowed, refused, wrongState, type FieldError } from '../../domain/errors.js';
+import {
+  checkVersion,
+  invalid,
+  missing,
+  notAllowed,
+  refused,
+  wrongState,
+  type FieldError,
+} from '../../domain/errors.js';
 import type { OperationInfo, Portal } from '../../http/access.js';
 import { HttpError } from '../../http/errors.js';
 import { pageWindow } from '../../http/list-query.js';
-import { authorityProblems, completed, definitionProblems, identityProblems, inWords, isBuiltInRoute, MAX_SOURCE_BYTES, menuPathOf, parseSource, routeOf, sourceBytes, type StudioProblem } from './check.js';
+import {
+  authorityProblems,
+  completed,
+  definitionProblems,
+  identityProblems,
+  inWords,
+  isBuiltInRoute,
+  MAX_SOURCE_BYTES,
+  menuPathOf,
+  parseSource,
+  routeOf,
+  sourceBytes,
+  type StudioProblem,
+} from './check.js';
 import { generateListScreen, listOperations, portalFor } from './generate.js';
 import * as q from './queries.js';
 import type { Lang } from '../../../lib/screen-check/words.js';
 import { structuralDiff } from '../../../lib/screen-check/structural-diff.js';
-import { fieldOperations as fieldOperationsOf, labelsByContext, type LabelText } from '../../../lib/screen-check/label-choice.js';
+import {
+  fieldOperations as fieldOperationsOf,
+  labelsByContext,
+  type LabelText,
+} from '../../../lib/screen-check/label-choice.js';
 import { SCREEN_FIELD_LABELS } from '../../../schemas/screen-field-labels.generated.js';
-import type { CheckBody, CreateBody, DraftBody, GenerateBody, ImportBody, PublishBody, StudioListQuery, VersionBody } from './schemas.js';
+import type {
+  CheckBody,
+  CreateBody,
+  DraftBody,
+  GenerateBody,
+  ImportBody,
+  PublishBody,
+  StudioListQuery,
+  VersionBody,
+} from './schemas.js';
 
 /** Who works in the studio and what the check reads: the caller, the API's contract and its routes' access. */
 export interface StudioCtx {
@@ -43,7 +77,9 @@ function checkSize(source: string): void {
   const bytes = sourceBytes(source);
   if (bytes > MAX_SOURCE_BYTES) {
     const message = `화면 정의가 너무 큽니다 (${bytes.toLocaleString('en-US')}바이트, 최대 ${MAX_SOURCE_BYTES.toLocaleString('en-US')}바이트)`;
-    throw new HttpError(413, 'DEFINITION_TOO_LARGE', message, [{ path: 'body/source', pointer: '', message, suggestion: null }]);
+    throw new HttpError(413, 'DEFINITION_TOO_LARGE', message, [
+      { path: 'body/source', pointer: '', message, suggestion: null },
+    ]);
   }
 }
 
@@ -51,14 +87,29 @@ function checkSize(source: string): void {
 function refuseProblems(ctx: StudioCtx, found: StudioProblem[], what: string): never {
   const problems = found.map((p) => inWords(p, ctx.lang));
   const first = problems[0];
-  const details = problems.map((p) => ({ path: `body/source${p.pointer}`, pointer: p.pointer, message: p.message, suggestion: p.suggestion }));
-  throw invalid('SCREEN_DEFINITION_INVALID', `화면 정의에 오류가 있어 ${what}할 수 없습니다 (${problems.length}건): ${first.message}`, details as FieldError[]);
+  const details = problems.map((p) => ({
+    path: `body/source${p.pointer}`,
+    pointer: p.pointer,
+    message: p.message,
+    suggestion: p.suggestion,
+  }));
+  throw invalid(
+    'SCREEN_DEFINITION_INVALID',
+    `화면 정의에 오류가 있어 ${what}할 수 없습니다 (${problems.length}건): ${first.message}`,
+    details as FieldError[],
+  );
 }
 
-const holdsFor = (ctx: StudioCtx) => (screens: string[], level: 'read' | 'write') => groupHoldsScreen(ctx.db, ctx.caller.authGroupId, screens, level);
+const holdsFor = (ctx: StudioCtx) => (screens: string[], level: 'read' | 'write') =>
+  groupHoldsScreen(ctx.db, ctx.caller.authGroupId, screens, level);
 
 /** Every problem of a definition for this caller: the language, the API, the stored-screen rules and the caller's authority. Reads outside any transaction. */
-async function allProblems(ctx: StudioCtx, name: string, portal: Portal, source: string): Promise<{ definition: unknown; problems: StudioProblem[] }> {
+async function allProblems(
+  ctx: StudioCtx,
+  name: string,
+  portal: Portal,
+  source: string,
+): Promise<{ definition: unknown; problems: StudioProblem[] }> {
   const found = definitionProblems({ name, portal, source, api: ctx.api() });
   if (found.definition === undefined) return found;
   const bound = identityProblems(found.definition, ctx.operations);
@@ -71,10 +122,14 @@ async function allProblems(ctx: StudioCtx, name: string, portal: Portal, source:
 function summary(source: string, name: string): { kind: string; title: string } {
   const { definition } = parseSource(source);
   const d = (definition && typeof definition === 'object' ? definition : {}) as { kind?: unknown; title?: unknown };
-  return { kind: typeof d.kind === 'string' && KINDS.has(d.kind) ? d.kind : 'unknown', title: typeof d.title === 'string' && d.title.trim() ? d.title.trim().slice(0, 200) : name };
+  return {
+    kind: typeof d.kind === 'string' && KINDS.has(d.kind) ? d.kind : 'unknown',
+    title: typeof d.title === 'string' && d.title.trim() ? d.title.trim().slice(0, 200) : name,
+  };
 }
 
-const sameLabels = (a: q.LabelMap, b: q.LabelMap) => JSON.stringify(Object.entries(a).sort()) === JSON.stringify(Object.entries(b).sort());
+const sameLabels = (a: q.LabelMap, b: q.LabelMap) =>
+  JSON.stringify(Object.entries(a).sort()) === JSON.stringify(Object.entries(b).sort());
 
 function cleanLabels(labels: q.LabelMap | undefined): q.LabelMap {
   const out: q.LabelMap = {};
@@ -105,8 +160,25 @@ export async function studioOperations(ctx: StudioCtx) {
       const summary = screens[0] ?? o.summary ?? null;
       const built = Object.hasOwn(SCREEN_FIELD_LABELS, o.id) ? SCREEN_FIELD_LABELS[o.id]! : null;
       return {
-        ...{ id: o.id, method: o.method, path: o.path, list: o.list, pathParams: o.pathParams, queryParams: o.queryParams, sortFields: o.sortFields, rowFields: o.rowFields, answerFields: o.answerFields, bodyFields: o.bodyFields },
-        ...{ summary, screens, fieldTexts: o.fieldTexts ?? {}, screen: built?.screen ?? null, screenLabels: built?.fields ?? {} },
+        ...{
+          id: o.id,
+          method: o.method,
+          path: o.path,
+          list: o.list,
+          pathParams: o.pathParams,
+          queryParams: o.queryParams,
+          sortFields: o.sortFields,
+          rowFields: o.rowFields,
+          answerFields: o.answerFields,
+          bodyFields: o.bodyFields,
+        },
+        ...{
+          summary,
+          screens,
+          fieldTexts: o.fieldTexts ?? {},
+          screen: built?.screen ?? null,
+          screenLabels: built?.fields ?? {},
+        },
       };
     })
     .sort((a, b) => a.id.localeCompare(b.id));
@@ -114,8 +186,20 @@ export async function studioOperations(ctx: StudioCtx) {
 }
 
 export async function listStudioScreens(ctx: StudioCtx, query: Static<typeof StudioListQuery>) {
-  const { rows, total } = await q.listScreens(ctx.db, { name: query.name?.trim() || undefined, portal: query.portal }, pageWindow(query));
-  return { rows: rows.map((r) => ({ ...r, route: routeOf(r.name, r.portal), problemCount: Number(r.problemCount), updatedAt: r.updatedAt })), total };
+  const { rows, total } = await q.listScreens(
+    ctx.db,
+    { name: query.name?.trim() || undefined, portal: query.portal },
+    pageWindow(query),
+  );
+  return {
+    rows: rows.map((r) => ({
+      ...r,
+      route: routeOf(r.name, r.portal),
+      problemCount: Number(r.problemCount),
+      updatedAt: r.updatedAt,
+    })),
+    total,
+  };
 }
 
 async function screenAnswer(ctx: StudioCtx, name: string) {
@@ -137,7 +221,15 @@ async function screenAnswer(ctx: StudioCtx, name: string) {
     draftVersion: s.draftVersion,
     publishedVersion: s.publishedVersion,
     draftIsPublished: !!published && published.source === s.draftSource && sameLabels(published.labels, s.draftLabels),
-    menu: menuRow ? { pgmId: menuRow.pgmId, parentId: menuRow.parentId, pgmName: menuRow.pgmName, pgmNameEn: menuRow.pgmNameEn, groups: grants } : null,
+    menu: menuRow
+      ? {
+          pgmId: menuRow.pgmId,
+          parentId: menuRow.parentId,
+          pgmName: menuRow.pgmName,
+          pgmNameEn: menuRow.pgmNameEn,
+          groups: grants,
+        }
+      : null,
     updatedBy: s.updatedBy,
     updatedAt: s.updatedAt,
   };
@@ -156,19 +248,43 @@ export async function checkStudioScreen(ctx: StudioCtx, body: Static<typeof Chec
 export async function createStudioScreen(ctx: StudioCtx, body: Static<typeof CreateBody>, action = 'CREATE') {
   checkSize(body.source);
   const path = menuPathOf(body.name);
-  if (isBuiltInRoute(body.portal, path)) throw refused('ROUTE_SHADOWS_BUILT_IN', `${path}는 앱에 이미 있는 경로입니다. 다른 이름을 쓰세요`, [{ path: 'body/name', message: '앱에 이미 있는 경로입니다' }]);
+  if (isBuiltInRoute(body.portal, path))
+    throw refused('ROUTE_SHADOWS_BUILT_IN', `${path}는 앱에 이미 있는 경로입니다. 다른 이름을 쓰세요`, [
+      { path: 'body/name', message: '앱에 이미 있는 경로입니다' },
+    ]);
   const { problems } = await allProblems(ctx, body.name, body.portal, body.source);
   const labels = cleanLabels(body.labels);
   const actor = ctx.caller.userId;
   await ctx.db.transaction().execute(async (trx) => {
     const taken = await q.listScreens(trx, { name: body.name }, { limit: 50, offset: 0 });
     const same = taken.rows.find((r) => r.name.toLowerCase() === body.name.toLowerCase());
-    if (same) throw refused('DUPLICATE_ROUTE', `${routeOf(same.name, same.portal)} 경로의 화면이 이미 있습니다`, [{ path: 'body/name', message: '이미 있는 화면 이름입니다' }]);
+    if (same)
+      throw refused('DUPLICATE_ROUTE', `${routeOf(same.name, same.portal)} 경로의 화면이 이미 있습니다`, [
+        { path: 'body/name', message: '이미 있는 화면 이름입니다' },
+      ]);
     const menus = await q.menusOpening(trx, body.portal, path, null);
-    if (menus.length > 0) throw refused('DUPLICATE_ROUTE', `${path} 경로는 이미 메뉴 ${menus.join(', ')}가 엽니다`, [{ path: 'body/name', message: '이미 메뉴가 있는 경로입니다' }]);
+    if (menus.length > 0)
+      throw refused('DUPLICATE_ROUTE', `${path} 경로는 이미 메뉴 ${menus.join(', ')}가 엽니다`, [
+        { path: 'body/name', message: '이미 메뉴가 있는 경로입니다' },
+      ]);
     const { kind, title } = summary(body.source, body.name);
-    await q.insertScreen(trx, { name: body.name, portal: body.portal, kind, title, source: body.source, labels, problems, actor });
-    await writeAudit(trx, { entity: ENTITY, entityKey: body.name, action, actor, after: { portal: body.portal, source: body.source, labels, problems: problems.length } });
+    await q.insertScreen(trx, {
+      name: body.name,
+      portal: body.portal,
+      kind,
+      title,
+      source: body.source,
+      labels,
+      problems,
+      actor,
+    });
+    await writeAudit(trx, {
+      entity: ENTITY,
+      entityKey: body.name,
+      action,
+      actor,
+      after: { portal: body.portal, source: body.source, labels, problems: problems.length },
+    });
   });
   return screenAnswer(ctx, body.name);
 }
@@ -190,7 +306,15 @@ export async function saveDraft(ctx: StudioCtx, name: string, body: Static<typeo
     if (!before) throw screenMissing();
     checkVersion(body.version, before.draftVersion);
     const { kind, title } = summary(body.source, name);
-    await q.updateDraft(trx, name, { kind, title, source: body.source, labels, problems, version: before.draftVersion + 1, actor });
+    await q.updateDraft(trx, name, {
+      kind,
+      title,
+      source: body.source,
+      labels,
+      problems,
+      version: before.draftVersion + 1,
+      actor,
+    });
     await writeAudit(trx, {
       entity: ENTITY,
       entityKey: name,
@@ -207,23 +331,43 @@ export async function saveDraft(ctx: StudioCtx, name: string, body: Static<typeo
 async function checkPlace(trx: Db, portal: Portal, parentId: string) {
   const parent = await q.findMenuRow(trx, parentId);
   const at = [{ path: 'body/parentId', message: '' }];
-  if (!parent) throw invalid('MENU_PARENT_NOT_FOUND', '상위 메뉴를 찾을 수 없습니다', [{ ...at[0], message: '상위 메뉴를 찾을 수 없습니다' }]);
-  if (parent.portal !== portal) throw invalid('MENU_PARENT_PORTAL', '다른 포털의 메뉴 아래에는 게시할 수 없습니다', [{ ...at[0], message: '다른 포털의 메뉴입니다' }]);
-  if (parent.leaf === 'T') throw invalid('MENU_PARENT_LEAF', '화면 메뉴(leaf) 아래에는 게시할 수 없습니다. 상위 메뉴(폴더)를 고르세요', [{ ...at[0], message: '화면 메뉴 아래에는 둘 수 없습니다' }]);
-  if (parent.depth >= 3) throw invalid('MENU_TOO_DEEP', '메뉴는 3단계까지만 둘 수 있습니다', [{ ...at[0], message: '메뉴는 3단계까지입니다' }]);
+  if (!parent)
+    throw invalid('MENU_PARENT_NOT_FOUND', '상위 메뉴를 찾을 수 없습니다', [
+      { ...at[0], message: '상위 메뉴를 찾을 수 없습니다' },
+    ]);
+  if (parent.portal !== portal)
+    throw invalid('MENU_PARENT_PORTAL', '다른 포털의 메뉴 아래에는 게시할 수 없습니다', [
+      { ...at[0], message: '다른 포털의 메뉴입니다' },
+    ]);
+  if (parent.leaf === 'T')
+    throw invalid('MENU_PARENT_LEAF', '화면 메뉴(leaf) 아래에는 게시할 수 없습니다. 상위 메뉴(폴더)를 고르세요', [
+      { ...at[0], message: '화면 메뉴 아래에는 둘 수 없습니다' },
+    ]);
+  if (parent.depth >= 3)
+    throw invalid('MENU_TOO_DEEP', '메뉴는 3단계까지만 둘 수 있습니다', [
+      { ...at[0], message: '메뉴는 3단계까지입니다' },
+    ]);
   return parent;
 }
 
 async function checkGroups(trx: Db, portal: Portal, groups: Array<{ authGroupId: string; canWrite: 'Y' | 'N' }>) {
   const ids = [...new Set(groups.map((g) => g.authGroupId))];
-  if (ids.length !== groups.length) throw invalid('VALIDATION', '권한그룹이 두 번 있습니다', [{ path: 'body/groups', message: '권한그룹이 두 번 있습니다' }]);
+  if (ids.length !== groups.length)
+    throw invalid('VALIDATION', '권한그룹이 두 번 있습니다', [
+      { path: 'body/groups', message: '권한그룹이 두 번 있습니다' },
+    ]);
   const found = await q.groupsOfPortal(trx, ids);
-  const bad = groups.map((g, i) => ({ g, i, row: found.find((f) => f.authGroupId === g.authGroupId) })).filter(({ row }) => !row || row.portal !== portal || row.useYn !== 'Y');
+  const bad = groups
+    .map((g, i) => ({ g, i, row: found.find((f) => f.authGroupId === g.authGroupId) }))
+    .filter(({ row }) => !row || row.portal !== portal || row.useYn !== 'Y');
   if (bad.length > 0) {
     throw invalid(
       'MENU_GROUP_INVALID',
       `이 포털에서 쓸 수 없는 권한그룹입니다: ${bad.map(({ g }) => g.authGroupId).join(', ')}`,
-      bad.map(({ i }) => ({ path: `body/groups/${i}/authGroupId`, message: '이 포털의 사용 중인 권한그룹이 아닙니다' })),
+      bad.map(({ i }) => ({
+        path: `body/groups/${i}/authGroupId`,
+        message: '이 포털의 사용 중인 권한그룹이 아닙니다',
+      })),
     );
   }
 }
@@ -243,7 +387,8 @@ export async function publishScreen(ctx: StudioCtx, name: string, body: Static<t
   if (problems.length > 0) refuseProblems(ctx, problems, '게시');
   const actor = ctx.caller.userId;
   const path = menuPathOf(name);
-  if (isBuiltInRoute(current.portal, path)) throw refused('ROUTE_SHADOWS_BUILT_IN', `${path}는 앱에 이미 있는 경로입니다`);
+  if (isBuiltInRoute(current.portal, path))
+    throw refused('ROUTE_SHADOWS_BUILT_IN', `${path}는 앱에 이미 있는 경로입니다`);
   const versionNo = await ctx.db.transaction().execute(async (trx) => {
     const s = await q.findScreen(trx, name, true);
     if (!s) throw screenMissing();
@@ -251,19 +396,45 @@ export async function publishScreen(ctx: StudioCtx, name: string, body: Static<t
     checkVersion(body.version, s.draftVersion);
     const pgmId = s.pgmId ?? pgmIdOf(name);
     const others = await q.menusOpening(trx, s.portal, path, s.pgmId);
-    if (others.length > 0) throw refused('DUPLICATE_ROUTE', `${routeOf(name, s.portal)} 경로는 이미 메뉴 ${others.join(', ')}가 엽니다`, [{ path: 'body/parentId', message: '이미 메뉴가 있는 경로입니다' }]);
+    if (others.length > 0)
+      throw refused('DUPLICATE_ROUTE', `${routeOf(name, s.portal)} 경로는 이미 메뉴 ${others.join(', ')}가 엽니다`, [
+        { path: 'body/parentId', message: '이미 메뉴가 있는 경로입니다' },
+      ]);
     const parent = await checkPlace(trx, s.portal, body.parentId);
     await checkGroups(trx, s.portal, body.groups);
     const no = await q.nextVersionNo(trx, name);
-    await q.insertVersion(trx, { name, versionNo: no, source: s.draftSource, labels: s.draftLabels, note: body.note?.trim() || null, restoredFrom: null, actor });
-    const menu = { parentId: parent.pgmId, depth: parent.depth + 1, pgmName: body.menuName.trim(), pgmNameEn: body.menuNameEn.trim() };
+    await q.insertVersion(trx, {
+      name,
+      versionNo: no,
+      source: s.draftSource,
+      labels: s.draftLabels,
+      note: body.note?.trim() || null,
+      restoredFrom: null,
+      actor,
+    });
+    const menu = {
+      parentId: parent.pgmId,
+      depth: parent.depth + 1,
+      pgmName: body.menuName.trim(),
+      pgmNameEn: body.menuNameEn.trim(),
+    };
     const existing = s.pgmId ? await q.findMenuRow(trx, s.pgmId) : undefined;
     if (existing) {
-      const sortOrder = existing.parentId === parent.pgmId ? existing.sortOrder : await q.nextSortOrder(trx, parent.pgmId);
+      const sortOrder =
+        existing.parentId === parent.pgmId ? existing.sortOrder : await q.nextSortOrder(trx, parent.pgmId);
       await q.updateMenuRow(trx, pgmId, { ...menu, sortOrder });
     } else {
-      if (await q.findMenuRow(trx, pgmId)) throw refused('DUPLICATE_KEY', `메뉴 ID ${pgmId}가 이미 있습니다`, [{ path: 'body/parentId', message: `메뉴 ID ${pgmId}가 이미 있습니다` }]);
-      await q.insertMenuRow(trx, { pgmId, ...menu, sspUrl: path, portal: s.portal, sortOrder: await q.nextSortOrder(trx, parent.pgmId) });
+      if (await q.findMenuRow(trx, pgmId))
+        throw refused('DUPLICATE_KEY', `메뉴 ID ${pgmId}가 이미 있습니다`, [
+          { path: 'body/parentId', message: `메뉴 ID ${pgmId}가 이미 있습니다` },
+        ]);
+      await q.insertMenuRow(trx, {
+        pgmId,
+        ...menu,
+        sspUrl: path,
+        portal: s.portal,
+        sortOrder: await q.nextSortOrder(trx, parent.pgmId),
+      });
     }
     const grants = body.groups.map((g) => ({ authGroupId: g.authGroupId, canWrite: g.canWrite }));
     await q.replaceMenuGrants(trx, pgmId, grants);
@@ -278,7 +449,14 @@ export async function publishScreen(ctx: StudioCtx, name: string, body: Static<t
       before: { publishedVersion: s.publishedVersion, menu: existing ?? null },
       after: { publishedVersion: no, route: routeOf(name, s.portal), menu: { pgmId, ...menu }, groups: grants },
     });
-    await writeAudit(trx, { entity: 'menu', entityKey: pgmId, action: existing ? 'UPDATE' : 'CREATE', actor, before: existing, after: { ...menu, sspUrl: path, portal: s.portal, grants, by: `screen studio: ${name} v${no}` } });
+    await writeAudit(trx, {
+      entity: 'menu',
+      entityKey: pgmId,
+      action: existing ? 'UPDATE' : 'CREATE',
+      actor,
+      before: existing,
+      after: { ...menu, sspUrl: path, portal: s.portal, grants, by: `screen studio: ${name} v${no}` },
+    });
     return no;
   });
   return { ...(await screenAnswer(ctx, name)), publishedVersion: versionNo };
@@ -296,8 +474,22 @@ export async function unpublishScreen(ctx: StudioCtx, name: string, body: Static
     const grants = s.pgmId ? await q.menuGrants(trx, s.pgmId) : [];
     await q.setPublished(trx, name, { publishedVersion: null, pgmId: null, draftVersion: s.draftVersion + 1, actor });
     if (s.pgmId) await q.deleteMenuRow(trx, s.pgmId);
-    await writeAudit(trx, { entity: ENTITY, entityKey: name, action: 'UNPUBLISH', actor, reason: body.note?.trim() || null, before: { publishedVersion: s.publishedVersion, menu, grants } });
-    if (s.pgmId) await writeAudit(trx, { entity: 'menu', entityKey: s.pgmId, action: 'DELETE', actor, before: { ...menu, grants } });
+    await writeAudit(trx, {
+      entity: ENTITY,
+      entityKey: name,
+      action: 'UNPUBLISH',
+      actor,
+      reason: body.note?.trim() || null,
+      before: { publishedVersion: s.publishedVersion, menu, grants },
+    });
+    if (s.pgmId)
+      await writeAudit(trx, {
+        entity: 'menu',
+        entityKey: s.pgmId,
+        action: 'DELETE',
+        actor,
+        before: { ...menu, grants },
+      });
   });
   return screenAnswer(ctx, name);
 }
@@ -306,13 +498,23 @@ export async function listScreenVersions(ctx: StudioCtx, name: string) {
   const s = await q.findScreen(ctx.db, name);
   if (!s) throw screenMissing();
   const rows = await q.listVersions(ctx.db, name);
-  return { rows: rows.map((r) => ({ ...r, published: r.versionNo === s.publishedVersion, createdAt: r.createdAt })), total: rows.length };
+  return {
+    rows: rows.map((r) => ({ ...r, published: r.versionNo === s.publishedVersion, createdAt: r.createdAt })),
+    total: rows.length,
+  };
 }
 
 export async function getScreenVersion(ctx: StudioCtx, name: string, versionNo: number) {
   const v = await q.findVersion(ctx.db, name, versionNo);
   if (!v) throw versionMissing();
-  return { versionNo: v.versionNo, source: v.source, labels: v.labels, note: v.note, createdBy: v.createdBy, createdAt: v.createdAt };
+  return {
+    versionNo: v.versionNo,
+    source: v.source,
+    labels: v.labels,
+    note: v.note,
+    createdBy: v.createdBy,
+    createdAt: v.createdAt,
+  };
 }
 
 /** What changed from a version to the draft (or to another version): lines of the text, and labels. */
@@ -349,7 +551,12 @@ export async function diffScreenVersion(ctx: StudioCtx, name: string, versionNo:
  * at once (as a new version that names where it came from). Checked again first: the API may have
  * changed since, and an invalid version is refused with its problems, nothing changed.
  */
-export async function restoreScreenVersion(ctx: StudioCtx, name: string, versionNo: number, body: Static<typeof VersionBody>) {
+export async function restoreScreenVersion(
+  ctx: StudioCtx,
+  name: string,
+  versionNo: number,
+  body: Static<typeof VersionBody>,
+) {
   const current = await q.findScreen(ctx.db, name);
   if (!current) throw screenMissing();
   checkVersion(body.version, current.draftVersion);
@@ -366,11 +573,27 @@ export async function restoreScreenVersion(ctx: StudioCtx, name: string, version
     checkVersion(body.version, s.draftVersion);
     const { problems } = definitionProblems({ name, portal: s.portal, source: v.source, api: ctx.api() });
     const { kind, title } = summary(v.source, name);
-    await q.updateDraft(trx, name, { kind, title, source: v.source, labels: v.labels, problems, version: s.draftVersion + 1, actor });
+    await q.updateDraft(trx, name, {
+      kind,
+      title,
+      source: v.source,
+      labels: v.labels,
+      problems,
+      version: s.draftVersion + 1,
+      actor,
+    });
     let publishedVersion = s.publishedVersion;
     if (s.publishedVersion !== null) {
       publishedVersion = await q.nextVersionNo(trx, name);
-      await q.insertVersion(trx, { name, versionNo: publishedVersion, source: v.source, labels: v.labels, note: body.note?.trim() || `v${versionNo} 복원`, restoredFrom: versionNo, actor });
+      await q.insertVersion(trx, {
+        name,
+        versionNo: publishedVersion,
+        source: v.source,
+        labels: v.labels,
+        note: body.note?.trim() || `v${versionNo} 복원`,
+        restoredFrom: versionNo,
+        actor,
+      });
       await q.setPublished(trx, name, { publishedVersion, pgmId: s.pgmId, draftVersion: s.draftVersion + 1, actor });
     }
     await writeAudit(trx, {
@@ -399,12 +622,21 @@ export async function exportScreen(ctx: StudioCtx, name: string, versionNo: numb
   const source = v?.source ?? s.draftSource;
   const labels = v?.labels ?? s.draftLabels;
   const { definition } = parseSource(source);
-  if (definition === undefined || typeof definition !== 'object' || Array.isArray(definition)) throw invalid('SCREEN_DEFINITION_INVALID', '올바른 JSON이 아닌 화면 정의는 내보낼 수 없습니다');
+  if (definition === undefined || typeof definition !== 'object' || Array.isArray(definition))
+    throw invalid('SCREEN_DEFINITION_INVALID', '올바른 JSON이 아닌 화면 정의는 내보낼 수 없습니다');
   const prefix = `screen.studio.${name}`;
   const hasLabels = Object.keys(labels).length > 0;
   const full = completed(definition, name, s.portal);
-  const file = { $schema: '../../schemas/screen.schema.json', ...full, ...(hasLabels && !(definition as { labels?: unknown }).labels ? { labels: prefix } : {}) };
-  const texts = (lang: 'ko' | 'en') => ({ screen: { studio: { [name]: Object.fromEntries(Object.entries(labels).map(([f, l]) => [f, l[lang] || l.ko || l.en])) } } });
+  const file = {
+    $schema: '../../schemas/screen.schema.json',
+    ...full,
+    ...(hasLabels && !(definition as { labels?: unknown }).labels ? { labels: prefix } : {}),
+  };
+  const texts = (lang: 'ko' | 'en') => ({
+    screen: {
+      studio: { [name]: Object.fromEntries(Object.entries(labels).map(([f, l]) => [f, l[lang] || l.ko || l.en])) },
+    },
+  });
   return {
     fileName: `${name}.screen.json`,
     content: `${JSON.stringify(file, null, 2)}\n`,
@@ -429,20 +661,34 @@ function runtimeLabels(definition: unknown, own: q.LabelMap, api: ApiIndex): q.L
     definition,
     fields,
     own,
-    (id) => (Object.hasOwn(api, id) ? { fieldTexts: api[id]!.fieldTexts, screenLabels: Object.hasOwn(SCREEN_FIELD_LABELS, id) ? SCREEN_FIELD_LABELS[id]!.fields : undefined } : undefined),
+    (id) =>
+      Object.hasOwn(api, id)
+        ? {
+            fieldTexts: api[id]!.fieldTexts,
+            screenLabels: Object.hasOwn(SCREEN_FIELD_LABELS, id) ? SCREEN_FIELD_LABELS[id]!.fields : undefined,
+          }
+        : undefined,
     () => null,
   );
   const out: q.LabelMap = { ...own };
-  for (const [f, c] of Object.entries(chosen)) if ((c.source === 'operation' || c.source === 'screen') && c.label) out[f] = c.label as LabelText;
+  for (const [f, c] of Object.entries(chosen))
+    if ((c.source === 'operation' || c.source === 'screen') && c.label) out[f] = c.label as LabelText;
   return out;
 }
 
 export async function publishedScreen(db: Db, caller: Caller, name: string, api: ApiIndex) {
   const p = await q.findPublished(db, name, caller.portal);
   if (!p) throw missing('SCREEN_NOT_FOUND', '게시된 화면이 없습니다');
-  if (!(await groupHoldsScreen(db, caller.authGroupId, [menuPathOf(name)], 'read'))) throw notAllowed(AUTH_CODES.GPMS006, 'GPMS006');
+  if (!(await groupHoldsScreen(db, caller.authGroupId, [menuPathOf(name)], 'read')))
+    throw notAllowed(AUTH_CODES.GPMS006, 'GPMS006');
   const { definition } = parseSource(p.source);
-  return { name, route: routeOf(name, caller.portal), versionNo: p.versionNo, definition: completed(definition, name, p.portal), labels: runtimeLabels(definition, p.labels, api) };
+  return {
+    name,
+    route: routeOf(name, caller.portal),
+    versionNo: p.versionNo,
+    definition: completed(definition, name, p.portal),
+    labels: runtimeLabels(definition, p.labels, api),
+  };
 }
 
 // ── The analyst's next steps: import, generate, what the contract breaks, preview as a group ──────
@@ -455,16 +701,19 @@ const NAME = /^[a-z][A-Za-z0-9]{1,37}$/;
  * or the label table itself (`{ field: { ko, en } }`) → the label table; 400 naming what is wrong.
  */
 export function labelsFromFile(file: unknown): q.LabelMap {
-  const bad = (message: string) => invalid('LABELS_FILE_INVALID', `라벨 파일을 읽을 수 없습니다: ${message}`, [{ path: 'body/labels', message }]);
+  const bad = (message: string) =>
+    invalid('LABELS_FILE_INVALID', `라벨 파일을 읽을 수 없습니다: ${message}`, [{ path: 'body/labels', message }]);
   if (file === undefined || file === null) return {};
   if (typeof file !== 'object' || Array.isArray(file)) throw bad('JSON 객체가 아닙니다');
   const f = file as Record<string, unknown>;
   const texts = (lang: 'ko' | 'en'): Record<string, unknown> => {
-    const studio = ((f[lang] as Record<string, unknown> | undefined)?.screen as Record<string, unknown> | undefined)?.studio;
+    const studio = ((f[lang] as Record<string, unknown> | undefined)?.screen as Record<string, unknown> | undefined)
+      ?.studio;
     if (studio === undefined) return {};
     if (!studio || typeof studio !== 'object') throw bad(`${lang}.screen.studio가 객체가 아닙니다`);
     const screens = Object.values(studio as Record<string, unknown>);
-    if (screens.length !== 1 || !screens[0] || typeof screens[0] !== 'object') throw bad(`${lang}.screen.studio에는 화면 하나의 라벨만 둡니다`);
+    if (screens.length !== 1 || !screens[0] || typeof screens[0] !== 'object')
+      throw bad(`${lang}.screen.studio에는 화면 하나의 라벨만 둡니다`);
     return screens[0] as Record<string, unknown>;
   };
   const exported = 'ko' in f || 'en' in f;
@@ -472,7 +721,8 @@ export function labelsFromFile(file: unknown): q.LabelMap {
   if (exported) {
     const ko = texts('ko');
     const en = texts('en');
-    for (const field of new Set([...Object.keys(ko), ...Object.keys(en)])) table[field] = { ko: ko[field] ?? '', en: en[field] ?? '' };
+    for (const field of new Set([...Object.keys(ko), ...Object.keys(en)]))
+      table[field] = { ko: ko[field] ?? '', en: en[field] ?? '' };
   } else {
     for (const [field, l] of Object.entries(f)) {
       if (!l || typeof l !== 'object') throw bad(`${field}: { "ko": …, "en": … }가 아닙니다`);
@@ -523,7 +773,13 @@ function nameOfFile(content: string, fileName: string | undefined): string | und
 function portalOfFile(content: string): Portal | undefined {
   const { definition } = parseSource(content);
   const portals = (definition as { portals?: unknown } | undefined)?.portals;
-  return Array.isArray(portals) && portals.length === 1 ? (portals[0] === 'external' ? 'X' : portals[0] === 'internal' ? 'I' : undefined) : undefined;
+  return Array.isArray(portals) && portals.length === 1
+    ? portals[0] === 'external'
+      ? 'X'
+      : portals[0] === 'internal'
+        ? 'I'
+        : undefined
+    : undefined;
 }
 
 /**
@@ -533,12 +789,19 @@ function portalOfFile(content: string): Portal | undefined {
  */
 export async function importScreen(ctx: StudioCtx, body: Static<typeof ImportBody>) {
   const name = body.name ?? nameOfFile(body.content, body.fileName);
-  if (!name) throw invalid('SCREEN_NAME_REQUIRED', '화면 이름을 알 수 없습니다. 이름을 적어 주세요', [{ path: 'body/name', message: '화면 이름을 적어 주세요' }]);
+  if (!name)
+    throw invalid('SCREEN_NAME_REQUIRED', '화면 이름을 알 수 없습니다. 이름을 적어 주세요', [
+      { path: 'body/name', message: '화면 이름을 적어 주세요' },
+    ]);
   const labels = labelsFromFile(body.labels);
   const existing = await q.findScreen(ctx.db, name);
   if (existing) {
     if (body.version === undefined) {
-      throw refused('SCREEN_EXISTS', `${josa(name, '이/가')} 이미 있습니다. 그 화면의 초안으로 들이려면 초안 버전을 함께 보내세요`, [{ path: 'body/version', message: '초안 버전이 필요합니다' }]);
+      throw refused(
+        'SCREEN_EXISTS',
+        `${josa(name, '이/가')} 이미 있습니다. 그 화면의 초안으로 들이려면 초안 버전을 함께 보내세요`,
+        [{ path: 'body/version', message: '초안 버전이 필요합니다' }],
+      );
     }
     return saveDraft(ctx, name, { version: body.version, source: importedSource(body.content), labels }, 'IMPORT');
   }
@@ -548,7 +811,12 @@ export async function importScreen(ctx: StudioCtx, body: Static<typeof ImportBod
 
 /** The list operations the generator can start from (GET, answering `{ rows, total }`). */
 export function generatableOperations(ctx: StudioCtx) {
-  const rows = listOperations(ctx.doc()).map((l) => ({ id: l.id, path: l.path, summary: l.summary, portal: portalFor(ctx.operations.get(l.id)?.access, isBuiltInRoute) }));
+  const rows = listOperations(ctx.doc()).map((l) => ({
+    id: l.id,
+    path: l.path,
+    summary: l.summary,
+    portal: portalFor(ctx.operations.get(l.id)?.access, isBuiltInRoute),
+  }));
   return { rows, total: rows.length };
 }
 
@@ -560,13 +828,21 @@ export function generatableOperations(ctx: StudioCtx) {
  */
 export function generateScreen(ctx: StudioCtx, body: Static<typeof GenerateBody>) {
   const list = listOperations(ctx.doc()).find((l) => l.id === body.operation);
-  if (!list) throw invalid('NOT_A_LIST_OPERATION', `${josa(body.operation, '은/는')} 목록을 읽는 조작(GET, { rows, total })이 아닙니다`, [{ path: 'body/operation', message: '목록 조작이 아닙니다' }]);
+  if (!list)
+    throw invalid(
+      'NOT_A_LIST_OPERATION',
+      `${josa(body.operation, '은/는')} 목록을 읽는 조작(GET, { rows, total })이 아닙니다`,
+      [{ path: 'body/operation', message: '목록 조작이 아닙니다' }],
+    );
   const { definition, fields } = generateListScreen(ctx.doc(), list);
   const portal = portalFor(ctx.operations.get(list.id)?.access, isBuiltInRoute);
   const source = `${JSON.stringify(definition, null, 2)}\n`;
   // The definition's own problems: whether the analyst may call the operation is the check's when it is saved.
   const found = definitionProblems({ name: body.name ?? 'generated', portal, source, api: ctx.api() });
-  const problems = [...found.problems, ...(found.definition === undefined ? [] : identityProblems(found.definition, ctx.operations))];
+  const problems = [
+    ...found.problems,
+    ...(found.definition === undefined ? [] : identityProblems(found.definition, ctx.operations)),
+  ];
   return { operation: list.id, portal, source, fields, problems };
 }
 
@@ -580,7 +856,12 @@ export type DriftCache = Map<string, StudioProblem[]>;
  * person's, not the contract's. A version's text never changes, nor the contract while a server
  * runs, so each version is checked once per server.
  */
-export async function driftReport(db: Db, api: () => ApiIndex, operations: ReadonlyMap<string, OperationInfo>, cache: DriftCache) {
+export async function driftReport(
+  db: Db,
+  api: () => ApiIndex,
+  operations: ReadonlyMap<string, OperationInfo>,
+  cache: DriftCache,
+) {
   const published = await q.publishedSources(db);
   const rows = published
     .map((p) => {
@@ -588,7 +869,10 @@ export async function driftReport(db: Db, api: () => ApiIndex, operations: Reado
       let problems = cache.get(key);
       if (!problems) {
         const found = definitionProblems({ name: p.name, portal: p.portal, source: p.source, api: api() });
-        problems = [...found.problems, ...(found.definition === undefined ? [] : identityProblems(found.definition, operations))];
+        problems = [
+          ...found.problems,
+          ...(found.definition === undefined ? [] : identityProblems(found.definition, operations)),
+        ];
         cache.set(key, problems);
       }
       return { name: p.name, portal: p.portal, route: routeOf(p.name, p.portal), versionNo: p.versionNo, problems };
@@ -605,14 +889,20 @@ export async function driftReport(db: Db, api: () => ApiIndex, operations: Reado
 export async function previewAsGroup(ctx: StudioCtx, authGroupId: string) {
   const group = await q.findGroup(ctx.db, authGroupId);
   if (!group || group.useYn !== 'Y') throw missing('AUTH_GROUP_NOT_FOUND', '권한그룹을 찾을 수 없습니다');
-  const [theirs, mine] = await Promise.all([q.groupGrants(ctx.db, authGroupId), q.groupGrants(ctx.db, ctx.caller.authGroupId)]);
+  const [theirs, mine] = await Promise.all([
+    q.groupGrants(ctx.db, authGroupId),
+    q.groupGrants(ctx.db, ctx.caller.authGroupId),
+  ]);
   const own = new Map(mine.map((m) => [m.pgmId, m]));
   const beyond = theirs.filter((g) => {
     const m = own.get(g.pgmId);
     return (g.canRead === 'Y' && m?.canRead !== 'Y') || (g.canWrite === 'Y' && m?.canWrite !== 'Y');
   });
   if (beyond.length > 0) {
-    const names = beyond.slice(0, 3).map((b) => b.pgmName).join(', ');
+    const names = beyond
+      .slice(0, 3)
+      .map((b) => b.pgmName)
+      .join(', ');
     throw notAllowed(
       `${josa(group.nameKo, '은/는')} 내 권한그룹에 없는 권한을 가지고 있어 그 권한으로 미리 볼 수 없습니다 (${names}${beyond.length > 3 ? ` 외 ${beyond.length - 3}개` : ''})`,
       'PREVIEW_GROUP_EXCEEDS_OWN',
@@ -623,6 +913,12 @@ export async function previewAsGroup(ctx: StudioCtx, authGroupId: string) {
     nameKo: group.nameKo,
     nameEn: group.nameEn,
     portal: group.portal,
-    menus: theirs.map((g) => ({ pgmId: g.pgmId, path: g.sspUrl, subPaths: g.sspSubUrls ?? [], canRead: g.canRead === 'Y', canWrite: g.canWrite === 'Y' })),
+    menus: theirs.map((g) => ({
+      pgmId: g.pgmId,
+      path: g.sspUrl,
+      subPaths: g.sspSubUrls ?? [],
+      canRead: g.canRead === 'Y',
+      canWrite: g.canWrite === 'Y',
+    })),
   };
 }

@@ -18,10 +18,21 @@ export interface DecidedApplication {
  * A new user of a registered company gave no company name: the master's is used. Answers the
  * notice's id, or null when the application has no address (a draft never reaches a decision).
  */
-export async function notifyApplicant(trx: Db, app: DecidedApplication, approved: boolean, reason: string | null): Promise<number | null> {
+export async function notifyApplicant(
+  trx: Db,
+  app: DecidedApplication,
+  approved: boolean,
+  reason: string | null,
+): Promise<number | null> {
   const email = app.email?.trim();
   if (!email) return null;
   let companyName = app.compNameKr;
   if (!companyName && app.compNo) companyName = await companyKoreanName(trx, app.compNo);
-  return notifySupplierApplicationResult(trx, { applicationNo: app.receiptNo, email, companyName: companyName ?? app.receiptNo, approved, reason });
+  return notifySupplierApplicationResult(trx, {
+    applicationNo: app.receiptNo,
+    email,
+    companyName: companyName ?? app.receiptNo,
+    approved,
+    reason,
+  });
 }

@@ -7,17 +7,55 @@ export const APPLICATION_STATES = ['DRAFT', 'SUBMITTED', 'APPROVED', 'REJECTED',
 export const EVALUATION_STATES = ['OPEN', 'PASSED', 'FAILED', 'CANCELLED'] as const;
 export const APPLY_TYPES = ['NEW_COMPANY', 'NEW_USER'] as const;
 
-export const ReceiptParams = Type.Object({ receiptNo: Type.String({ pattern: '^SA[0-9]{4}-[0-9]{6}$', description: 'Receipt number, SA2026-000001' }) }, { additionalProperties: false });
-export const EvalNoParams = Type.Object({ evalNo: Type.String({ pattern: '^CRE[0-9]{4}-[0-9]{6}$', description: 'Registration evaluation number, CRE2026-000001' }) }, { additionalProperties: false });
-export const SecretHeaders = Type.Object({ 'x-apply-secret': Type.String({ minLength: 20, maxLength: 100, description: 'The secret answered when the application was started' }) });
+export const ReceiptParams = Type.Object(
+  { receiptNo: Type.String({ pattern: '^SA[0-9]{4}-[0-9]{6}$', description: 'Receipt number, SA2026-000001' }) },
+  { additionalProperties: false },
+);
+export const EvalNoParams = Type.Object(
+  {
+    evalNo: Type.String({
+      pattern: '^CRE[0-9]{4}-[0-9]{6}$',
+      description: 'Registration evaluation number, CRE2026-000001',
+    }),
+  },
+  { additionalProperties: false },
+);
+export const SecretHeaders = Type.Object({
+  'x-apply-secret': Type.String({
+    minLength: 20,
+    maxLength: 100,
+    description: 'The secret answered when the application was started',
+  }),
+});
 
 const Text = (max: number) => Type.String({ maxLength: max });
 
-export const StartBody = Type.Object({ applyType: Type.Enum([...APPLY_TYPES], { description: 'NEW_COMPANY a new supplier company; NEW_USER a new user for a registered company' }) }, { additionalProperties: false });
-export const StartAnswer = Type.Object({ receiptNo: Type.String(), secret: Type.String(), applyType: Type.String(), expiresAt: Type.String({ format: 'date-time' }), step: Type.Integer() });
+export const StartBody = Type.Object(
+  {
+    applyType: Type.Enum([...APPLY_TYPES], {
+      description: 'NEW_COMPANY a new supplier company; NEW_USER a new user for a registered company',
+    }),
+  },
+  { additionalProperties: false },
+);
+export const StartAnswer = Type.Object({
+  receiptNo: Type.String(),
+  secret: Type.String(),
+  applyType: Type.String(),
+  expiresAt: Type.String({ format: 'date-time' }),
+  step: Type.Integer(),
+});
 
 export const Terms = Type.Object({
-  rows: Type.Array(Type.Object({ kind: Type.String(), version: Type.String(), title: Type.String(), body: Type.String(), effectiveFrom: Type.String() })),
+  rows: Type.Array(
+    Type.Object({
+      kind: Type.String(),
+      version: Type.String(),
+      title: Type.String(),
+      body: Type.String(),
+      effectiveFrom: Type.String(),
+    }),
+  ),
   total: Type.Integer(),
 });
 
@@ -32,7 +70,9 @@ export const ConsentBody = Type.Object(
 export const CompanyBody = Type.Object(
   {
     taxNo: Type.String({ maxLength: 12, description: 'Business registration number, 123-45-67890 or 10 digits' }),
-    corpNo: Type.Optional(Nullable(Type.String({ maxLength: 14, description: 'Corporate registration number, 13 digits' }))),
+    corpNo: Type.Optional(
+      Nullable(Type.String({ maxLength: 14, description: 'Corporate registration number, 13 digits' })),
+    ),
     compNameKr: Type.Optional(Text(200)),
     compNameEn: Type.Optional(Nullable(Text(200))),
     ceoName: Type.Optional(Text(100)),
@@ -49,7 +89,13 @@ export const CompanyBody = Type.Object(
   { additionalProperties: false },
 );
 
-export const FileKindParams = Type.Object({ receiptNo: ReceiptParams.properties.receiptNo, kind: Type.Enum(['CERT', 'BANKBOOK'], { description: 'CERT registration certificate, BANKBOOK bankbook copy' }) }, { additionalProperties: false });
+export const FileKindParams = Type.Object(
+  {
+    receiptNo: ReceiptParams.properties.receiptNo,
+    kind: Type.Enum(['CERT', 'BANKBOOK'], { description: 'CERT registration certificate, BANKBOOK bankbook copy' }),
+  },
+  { additionalProperties: false },
+);
 
 export const OtpBody = Type.Object({ cellPhoneNo: Type.String({ maxLength: 20 }) }, { additionalProperties: false });
 export const OtpAnswer = Type.Object({ sentTo: Type.String(), expiresAt: Type.String({ format: 'date-time' }) });
@@ -96,7 +142,11 @@ export const PublicApplication = Type.Object({
   submittedAt: Nullable(Type.String({ format: 'date-time' })),
 });
 
-export const UploadAnswer = Type.Object({ kind: Type.String(), originalName: Type.String(), sizeBytes: Type.Integer() });
+export const UploadAnswer = Type.Object({
+  kind: Type.String(),
+  originalName: Type.String(),
+  sizeBytes: Type.Integer(),
+});
 
 export const APPLICATION_SORT = ['receiptNo', 'submittedAt', 'compNameKr', 'status', 'applyType', 'userId'] as const;
 
@@ -141,7 +191,9 @@ export const ApplicationRow = Type.Object({
   evalNo: Nullable(Type.String()),
   evalStatus: Nullable(Type.String()),
   score: Nullable(Type.Integer()),
-  duplicateOf: Nullable(Type.String({ description: 'Staff only: the registered company already holding this business number' })),
+  duplicateOf: Nullable(
+    Type.String({ description: 'Staff only: the registered company already holding this business number' }),
+  ),
   rejectReason: Nullable(Type.String()),
   submittedAt: Nullable(Type.String({ format: 'date-time' })),
   decidedAt: Nullable(Type.String({ format: 'date-time' })),
@@ -150,9 +202,17 @@ export const ApplicationRow = Type.Object({
   actions: ActionList,
 });
 export const ApplicationList = Type.Object({ rows: Type.Array(ApplicationRow), total: Type.Integer() });
-export const ApplicationDetail = Type.Object({ ...ApplicationRow.properties, catNames: Type.Array(Type.String()), attachments: Type.Array(Attachment), fileId: Nullable(Type.String()) });
+export const ApplicationDetail = Type.Object({
+  ...ApplicationRow.properties,
+  catNames: Type.Array(Type.String()),
+  attachments: Type.Array(Attachment),
+  fileId: Nullable(Type.String()),
+});
 
-export const ApplicationDecisionBody = Type.Object({ version: Version, comment: Type.Optional(Nullable(Text(3000))) }, { additionalProperties: false });
+export const ApplicationDecisionBody = Type.Object(
+  { version: Version, comment: Type.Optional(Nullable(Text(3000))) },
+  { additionalProperties: false },
+);
 
 export const EVALUATION_SORT = ['evalNo', 'createdAt', 'status', 'score', 'compNameKr', 'evaluatedAt'] as const;
 
@@ -194,7 +254,13 @@ export const EvaluationRow = Type.Object({
   actions: ActionList,
 });
 export const EvaluationList = Type.Object({ rows: Type.Array(EvaluationRow), total: Type.Integer() });
-export const EvaluationDetail = Type.Object({ ...EvaluationRow.properties, attachments: Type.Array(Attachment), bizType: Nullable(Type.String()), bizItem: Nullable(Type.String()), address: Nullable(Type.String()) });
+export const EvaluationDetail = Type.Object({
+  ...EvaluationRow.properties,
+  attachments: Type.Array(Attachment),
+  bizType: Nullable(Type.String()),
+  bizItem: Nullable(Type.String()),
+  address: Nullable(Type.String()),
+});
 
 export const EvaluationSaveBody = Type.Object(
   {
@@ -209,4 +275,7 @@ export const EvaluationSaveBody = Type.Object(
   },
   { additionalProperties: false },
 );
-export const EvaluationFailBody = Type.Object({ version: Version, reason: Type.String({ maxLength: 3000 }) }, { additionalProperties: false });
+export const EvaluationFailBody = Type.Object(
+  { version: Version, reason: Type.String({ maxLength: 3000 }) },
+  { additionalProperties: false },
+);

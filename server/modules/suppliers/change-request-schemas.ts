@@ -6,11 +6,16 @@ import { CompanyFields, Contact, SupplierDetail } from './schemas.js';
 export const CHANGE_REQUEST_STATES = ['REQUESTED', 'APPROVED', 'REJECTED', 'WITHDRAWN'] as const;
 export const CHANGE_REQUEST_SORT = ['reqNo', 'compNo', 'compNameKr', 'status', 'requestedAt', 'decidedAt'] as const;
 
-export const ChangeReqNoParams = Type.Object({ reqNo: Type.String({ pattern: '^CCR[0-9]{4}-[0-9]{6}$', maxLength: 20, description: 'CCR2026-000001' }) }, { additionalProperties: false });
+export const ChangeReqNoParams = Type.Object(
+  { reqNo: Type.String({ pattern: '^CCR[0-9]{4}-[0-9]{6}$', maxLength: 20, description: 'CCR2026-000001' }) },
+  { additionalProperties: false },
+);
 
 export const ChangeRequestListQuery = Type.Object(
   {
-    compNo: Type.Optional(Type.String({ maxLength: 10, description: 'Company number (a supplier sees only its own whatever it sends)' })),
+    compNo: Type.Optional(
+      Type.String({ maxLength: 10, description: 'Company number (a supplier sees only its own whatever it sends)' }),
+    ),
     compNameKr: Type.Optional(Type.String({ maxLength: 100 })),
     status: StatusList(CHANGE_REQUEST_STATES),
     ...PagingQuery,
@@ -42,14 +47,27 @@ export const ChangeRequestList = Type.Object({ rows: Type.Array(ChangeRequestRow
 
 export const ChangeRequestDetail = Type.Object({
   ...ChangeRequestRow.properties,
-  changes: Type.Array(Type.Object({ field: Type.String(), from: Nullable(Type.String()), to: Nullable(Type.String()) }), { description: 'Each changed field; bank accounts masked' }),
+  changes: Type.Array(
+    Type.Object({ field: Type.String(), from: Nullable(Type.String()), to: Nullable(Type.String()) }),
+    { description: 'Each changed field; bank accounts masked' },
+  ),
   attachments: Type.Array(Attachment),
 });
 
-export const ChangeDecisionBody = Type.Object({ version: Version, comment: Type.Optional(Nullable(Type.String({ maxLength: 1000 }))) }, { additionalProperties: false });
+export const ChangeDecisionBody = Type.Object(
+  { version: Version, comment: Type.Optional(Nullable(Type.String({ maxLength: 1000 }))) },
+  { additionalProperties: false },
+);
 
 export const MyCompanyQuery = Type.Object(
-  { compNo: Type.Optional(Type.String({ maxLength: 10, description: 'Staff only (internal address): the supplier to show; a supplier always gets its own' })) },
+  {
+    compNo: Type.Optional(
+      Type.String({
+        maxLength: 10,
+        description: 'Staff only (internal address): the supplier to show; a supplier always gets its own',
+      }),
+    ),
+  },
   { additionalProperties: false },
 );
 
@@ -73,7 +91,11 @@ export const MyCompanyUpdateBody = Type.Object(
     // The staff's fields, two described for the supplier (keys keep their place in the spread).
     ...CompanyFields,
     corpNo: Type.Optional(Nullable(Type.String({ maxLength: 14 }))),
-    bankAccount: Type.Optional(Nullable(Type.String({ maxLength: 40, description: 'The masked value sent back unchanged keeps the stored account' }))),
+    bankAccount: Type.Optional(
+      Nullable(
+        Type.String({ maxLength: 40, description: 'The masked value sent back unchanged keeps the stored account' }),
+      ),
+    ),
     contacts: Type.Optional(Type.Array(Contact, { maxItems: 20 })),
     changeFileId: Type.Optional(Nullable(FileId)),
     changeReason: Type.Optional(Nullable(Type.String({ maxLength: 1000 }))),

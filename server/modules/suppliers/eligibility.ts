@@ -18,7 +18,10 @@ export interface SupplierStanding {
   statusReason: string | null;
 }
 
-const PURPOSE_TEXT: Record<EligibilityPurpose, string> = { rfq: '견적을 요청할 수 없습니다', order: '발주할 수 없습니다' };
+const PURPOSE_TEXT: Record<EligibilityPurpose, string> = {
+  rfq: '견적을 요청할 수 없습니다',
+  order: '발주할 수 없습니다',
+};
 
 /** The refusal for one supplier, or null when it may be invited or ordered from. */
 export function eligibilityProblem(s: SupplierStanding, purpose: EligibilityPurpose): string | null {
@@ -33,7 +36,12 @@ export function eligibilityProblem(s: SupplierStanding, purpose: EligibilityPurp
  * for a list) when any of the named suppliers is suspended or closed. Unknown numbers are
  * left to the caller's own check. Pass the transaction when inside one.
  */
-export async function assertSuppliersEligible(db: Db, compNos: readonly string[], purpose: EligibilityPurpose, path: string | ((i: number) => string)): Promise<void> {
+export async function assertSuppliersEligible(
+  db: Db,
+  compNos: readonly string[],
+  purpose: EligibilityPurpose,
+  path: string | ((i: number) => string),
+): Promise<void> {
   const wanted = [...new Set(compNos)];
   if (wanted.length === 0) return;
   const rows = await companyStatuses(db, wanted);
@@ -56,9 +64,12 @@ export async function assertSuppliersEligible(db: Db, compNos: readonly string[]
 export async function checkInvitedSuppliers(db: Db, given: readonly string[], errors: FieldError[]): Promise<string[]> {
   const suppliers = given.map((s) => s.trim().toUpperCase());
   suppliers.forEach((s, i) => {
-    if (suppliers.indexOf(s) !== i) errors.push({ path: `body/suppliers/${i}`, message: `같은 협력사를 두 번 지정했습니다: ${s}` });
+    if (suppliers.indexOf(s) !== i)
+      errors.push({ path: `body/suppliers/${i}`, message: `같은 협력사를 두 번 지정했습니다: ${s}` });
   });
-  const known = new Set(suppliers.length ? (await companyStatuses(db, [...new Set(suppliers)])).map((c) => c.compNo) : []);
+  const known = new Set(
+    suppliers.length ? (await companyStatuses(db, [...new Set(suppliers)])).map((c) => c.compNo) : [],
+  );
   suppliers.forEach((s, i) => {
     if (!known.has(s)) errors.push({ path: `body/suppliers/${i}`, message: `등록되지 않은 협력사입니다: ${s}` });
   });

@@ -20,7 +20,12 @@ const BATCH = 500;
  * so the applicant who comes back is told the draft expired rather than that it never existed.
  * The run is audited (`job_run`). Idempotent: an EXPIRED row is not touched again.
  */
-export async function expireApplicationDrafts(db: Db, store: FileStore, now: Date, actor = JOB_ACTOR): Promise<{ expired: string[]; filesRemoved: number }> {
+export async function expireApplicationDrafts(
+  db: Db,
+  store: FileStore,
+  now: Date,
+  actor = JOB_ACTOR,
+): Promise<{ expired: string[]; filesRemoved: number }> {
   const { expired, storedNames } = await db.transaction().execute(async (trx) => {
     const due = await lockExpiredDrafts(trx, now, BATCH);
     const storedNames: string[] = [];
@@ -32,12 +37,22 @@ export async function expireApplicationDrafts(db: Db, store: FileStore, now: Dat
         storedNames.push(...files);
       }
       await writeAudit(trx, {
-        entity: 'supplier_application', entityKey: a.receiptNo, action: 'EXPIRE', actor,
-        before: { status: a.status, step: a.step, expiresAt: a.expiresAt }, after: { status: 'EXPIRED', filesRemoved: files.length },
+        entity: 'supplier_application',
+        entityKey: a.receiptNo,
+        action: 'EXPIRE',
+        actor,
+        before: { status: a.status, step: a.step, expiresAt: a.expiresAt },
+        after: { status: 'EXPIRED', filesRemoved: files.length },
       });
     }
     const expired = due.map((a) => a.receiptNo);
-    await writeAudit(trx, { entity: 'job_run', entityKey: EXPIRE_APPLICATIONS_JOB, action: 'RUN', actor, after: { at: now.toISOString(), expired, filesRemoved: storedNames.length } });
+    await writeAudit(trx, {
+      entity: 'job_run',
+      entityKey: EXPIRE_APPLICATIONS_JOB,
+      action: 'RUN',
+      actor,
+      after: { at: now.toISOString(), expired, filesRemoved: storedNames.length },
+    });
     return { expired, storedNames };
   });
   await Promise.all(storedNames.map((name) => store.remove(name)));

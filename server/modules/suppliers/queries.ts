@@ -20,19 +20,37 @@ export function lockExpiredDrafts(db: Db, now: Date, limit: number) {
 export async function markDraftExpired(db: Db, receiptNo: string, version: number, now: Date): Promise<void> {
   await db
     .updateTable('supplierApplication')
-    .set({ status: 'EXPIRED', fileId: null, certSeq: null, bankbookSeq: null, otpHash: null, otpPhone: null, otpExpiresAt: null, bankAccount: null, updatedAt: now, version: version + 1 })
+    .set({
+      status: 'EXPIRED',
+      fileId: null,
+      certSeq: null,
+      bankbookSeq: null,
+      otpHash: null,
+      otpPhone: null,
+      otpExpiresAt: null,
+      bankAccount: null,
+      updatedAt: now,
+      version: version + 1,
+    })
     .where('receiptNo', '=', receiptNo)
     .execute();
 }
 
 /** The companies' names and trading status, for the eligibility check. */
 export function companyStatuses(db: Db, compNos: string[]) {
-  return db.selectFrom('company').select(['compNo', 'compNameKr', 'status', 'statusReason']).where('compNo', 'in', compNos).execute();
+  return db
+    .selectFrom('company')
+    .select(['compNo', 'compNameKr', 'status', 'statusReason'])
+    .where('compNo', 'in', compNos)
+    .execute();
 }
 
 /** A registered company's Korean name, or null. */
 export async function companyKoreanName(db: Db, compNo: string): Promise<string | null> {
-  return (await db.selectFrom('company').select('compNameKr').where('compNo', '=', compNo).executeTakeFirst())?.compNameKr ?? null;
+  return (
+    (await db.selectFrom('company').select('compNameKr').where('compNo', '=', compNo).executeTakeFirst())?.compNameKr ??
+    null
+  );
 }
 
 /* ------------------------------ supplier requests (request-flow.ts) ------------------------------ */
@@ -42,7 +60,11 @@ export async function companyKoreanName(db: Db, compNo: string): Promise<string 
  * request states. Written as references to `r` and `c` because the two request tables differ
  * in type; the columns named exist in both (the suppliers API tests filter each list by them).
  */
-export function requestFilters(q: { compNo?: string; compNameKr?: string; status?: readonly string[] }): Array<Expression<SqlBool>> {
+export function requestFilters(q: {
+  compNo?: string;
+  compNameKr?: string;
+  status?: readonly string[];
+}): Array<Expression<SqlBool>> {
   const out: Array<Expression<SqlBool>> = [];
   const compNo = given(q.compNo);
   if (compNo) out.push(sql<SqlBool>`${sql.ref('r.compNo')} = ${compNo.toUpperCase()}`);
@@ -57,7 +79,13 @@ export async function markRequestDecided(
   trx: Db,
   table: 'companyChangeRequest' | 'companyStatusRequest',
   reqNo: string,
-  values: { status: 'APPROVED' | 'REJECTED' | 'WITHDRAWN'; decidedBy: string; decidedAt: Date; decisionComment: string | null; version: number },
+  values: {
+    status: 'APPROVED' | 'REJECTED' | 'WITHDRAWN';
+    decidedBy: string;
+    decidedAt: Date;
+    decisionComment: string | null;
+    version: number;
+  },
 ): Promise<void> {
   await trx.updateTable(table).set(values).where('reqNo', '=', reqNo).execute();
 }
@@ -65,12 +93,23 @@ export async function markRequestDecided(
 /* ------------------------------ the application's checks (apply-checks.ts) ------------------------------ */
 
 export function bankCodeExists(db: Db, bankCode: string) {
-  return db.selectFrom('code').select('code').where('groupId', '=', 'BANK').where('code', '=', bankCode).executeTakeFirst();
+  return db
+    .selectFrom('code')
+    .select('code')
+    .where('groupId', '=', 'BANK')
+    .where('code', '=', bankCode)
+    .executeTakeFirst();
 }
 
 /** Which of the codes are categories in use a supplier may apply for (depth 1 or 2). */
 export function supplyCategories(db: Db, catCodes: string[]) {
-  return db.selectFrom('itemCategory').select('catCode').where('catCode', 'in', catCodes).where('depth', '<=', 2).where('useYn', '=', 'Y').execute();
+  return db
+    .selectFrom('itemCategory')
+    .select('catCode')
+    .where('catCode', 'in', catCodes)
+    .where('depth', '<=', 2)
+    .where('useYn', '=', 'Y')
+    .execute();
 }
 
 export function companyWithTaxNo(db: Db, taxNo: string) {
@@ -91,7 +130,11 @@ export function openNewCompanyApplication(db: Db, taxNo: string, exceptReceipt: 
 
 /** A user whose login id is `lower` (lower case), case-insensitively. */
 export function userWithLoginId(db: Db, lower: string) {
-  return db.selectFrom('appUser').select('userId').where((eb) => eb(eb.fn('lower', ['userId']), '=', lower)).executeTakeFirst();
+  return db
+    .selectFrom('appUser')
+    .select('userId')
+    .where((eb) => eb(eb.fn('lower', ['userId']), '=', lower))
+    .executeTakeFirst();
 }
 
 /** Another submitted application asking for the login id `lower` (lower case), case-insensitively. */
@@ -108,7 +151,11 @@ export function openApplicationWithLoginId(db: Db, lower: string, exceptReceipt:
 /* ------------------------------ finishing an application (apply-finalize.ts) ------------------------------ */
 
 export function registrationEvaluationOf(trx: Db, receiptNo: string) {
-  return trx.selectFrom('registrationEvaluation').select(['evalNo', 'status']).where('receiptNo', '=', receiptNo).executeTakeFirst();
+  return trx
+    .selectFrom('registrationEvaluation')
+    .select(['evalNo', 'status'])
+    .where('receiptNo', '=', receiptNo)
+    .executeTakeFirst();
 }
 
 export function companyNamedByTaxNo(trx: Db, taxNo: string) {
@@ -136,13 +183,22 @@ export async function insertErpVendorApp(trx: Db, app: Insertable<Database['erpV
 }
 
 export function lockCompanyStatus(trx: Db, compNo: string) {
-  return trx.selectFrom('company').select(['compNo', 'status']).where('compNo', '=', compNo).forUpdate().executeTakeFirst();
+  return trx
+    .selectFrom('company')
+    .select(['compNo', 'status'])
+    .where('compNo', '=', compNo)
+    .forUpdate()
+    .executeTakeFirst();
 }
 
 export async function insertAppUser(trx: Db, user: Insertable<Database['appUser']>): Promise<void> {
   await trx.insertInto('appUser').values(user).execute();
 }
 
-export async function updateApplication(trx: Db, receiptNo: string, values: Updateable<Database['supplierApplication']>): Promise<void> {
+export async function updateApplication(
+  trx: Db,
+  receiptNo: string,
+  values: Updateable<Database['supplierApplication']>,
+): Promise<void> {
   await trx.updateTable('supplierApplication').set(values).where('receiptNo', '=', receiptNo).execute();
 }

@@ -23,7 +23,8 @@ const DECIDED = { approve: 'APPROVED', reject: 'REJECTED', withdraw: 'WITHDRAWN'
 /** Sort (newest request first by default; the company name is the joined company's) and page. */
 export function requestOrder<F extends string>(q: { sort?: string; page?: number; size?: number } | undefined) {
   const sort = parseSort<F | 'requestedAt'>(q?.sort, { field: 'requestedAt', direction: 'desc' });
-  const sortRef = sort.field === 'compNameKr' ? ('c.compNameKr' as const) : (`r.${sort.field as Exclude<F, 'compNameKr'>}` as const);
+  const sortRef =
+    sort.field === 'compNameKr' ? ('c.compNameKr' as const) : (`r.${sort.field as Exclude<F, 'compNameKr'>}` as const);
   // One request by number: a window of one.
   const { limit, offset } = q ? pageWindow(q) : { limit: 1, offset: 0 };
   return { sortRef, direction: sort.direction, limit, offset };
@@ -33,7 +34,8 @@ export function requestOrder<F extends string>(q: { sort?: string; page?: number
 export function decisionOf(kind: DecisionKind, body: { comment?: string | null }) {
   const comment = text(body.comment ?? null);
   if (kind === 'reject' && !comment) failIf([{ path: 'body/comment', message: '반려 사유를 입력하세요' }]);
-  if (comment && byteLength(comment) > REASON_BYTES) failIf([{ path: 'body/comment', message: `의견은 ${REASON_BYTES}바이트를 넘을 수 없습니다` }]);
+  if (comment && byteLength(comment) > REASON_BYTES)
+    failIf([{ path: 'body/comment', message: `의견은 ${REASON_BYTES}바이트를 넘을 수 없습니다` }]);
   return { comment, status: DECIDED[kind] };
 }
 
@@ -43,7 +45,10 @@ export function checkOpen(r: { status: string; version: number }, version: numbe
   if (r.status !== 'REQUESTED') throw wrongState('이미 처리된 변경요청입니다', r.status);
 }
 
-const AUDIT_ENTITY = { companyChangeRequest: 'company_change_request', companyStatusRequest: 'company_status_request' } as const;
+const AUDIT_ENTITY = {
+  companyChangeRequest: 'company_change_request',
+  companyStatusRequest: 'company_status_request',
+} as const;
 
 /** The request's own row after a decision: its new state, who decided, when, the comment; one audit row. */
 export async function recordDecision(
@@ -53,6 +58,20 @@ export async function recordDecision(
   decision: { status: (typeof DECIDED)[DecisionKind]; comment: string | null; actor: string; at: Date },
 ): Promise<void> {
   const { status, comment, actor, at } = decision;
-  await markRequestDecided(trx, table, r.reqNo, { status, decidedBy: actor, decidedAt: at, decisionComment: comment, version: r.version + 1 });
-  await writeAudit(trx, { entity: AUDIT_ENTITY[table], entityKey: r.reqNo, action: status, actor, before: { status: r.status }, after: { status }, reason: comment });
+  await markRequestDecided(trx, table, r.reqNo, {
+    status,
+    decidedBy: actor,
+    decidedAt: at,
+    decisionComment: comment,
+    version: r.version + 1,
+  });
+  await writeAudit(trx, {
+    entity: AUDIT_ENTITY[table],
+    entityKey: r.reqNo,
+    action: status,
+    actor,
+    before: { status: r.status },
+    after: { status },
+    reason: comment,
+  });
 }

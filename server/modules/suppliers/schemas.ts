@@ -1,28 +1,58 @@
 import { Type } from 'typebox';
 import { CursorAnswer, CursorQuery, PagingQuery, SortQuery } from '../../http/list-query.js';
-import { ActionList, Attachment, FileId, HistoryEntry, Nullable, StatusList, Version, YN } from '../../domain/schemas.js';
+import {
+  ActionList,
+  Attachment,
+  FileId,
+  HistoryEntry,
+  Nullable,
+  StatusList,
+  Version,
+  YN,
+} from '../../domain/schemas.js';
 
 /** Trading status of a supplier (COMP_STATUS) and the states of a status change request. */
 export const SUPPLIER_STATUSES = ['ACTIVE', 'SUSPENDED', 'CLOSED'] as const;
 export const STATUS_REQUEST_STATES = ['REQUESTED', 'APPROVED', 'REJECTED', 'WITHDRAWN'] as const;
 
-export const SupplierStatus = Type.Enum([...SUPPLIER_STATUSES], { description: 'COMP_STATUS: ACTIVE 거래중, SUSPENDED 거래정지, CLOSED 거래종료' });
+export const SupplierStatus = Type.Enum([...SUPPLIER_STATUSES], {
+  description: 'COMP_STATUS: ACTIVE 거래중, SUSPENDED 거래정지, CLOSED 거래종료',
+});
 
-export const CompNoParams = Type.Object({ compNo: Type.String({ pattern: '^[A-Za-z][0-9]{5}$', description: 'Company number, C00001' }) }, { additionalProperties: false });
+export const CompNoParams = Type.Object(
+  { compNo: Type.String({ pattern: '^[A-Za-z][0-9]{5}$', description: 'Company number, C00001' }) },
+  { additionalProperties: false },
+);
 
-export const SUPPLIER_SORT = ['compNo', 'compNameKr', 'taxNo2', 'ceoName', 'status', 'forwardYn', 'councilYn', 'regDate', 'updatedAt'] as const;
+export const SUPPLIER_SORT = [
+  'compNo',
+  'compNameKr',
+  'taxNo2',
+  'ceoName',
+  'status',
+  'forwardYn',
+  'councilYn',
+  'regDate',
+  'updatedAt',
+] as const;
 
 export const SupplierListQuery = Type.Object(
   {
     compNo: Type.Optional(Type.String({ maxLength: 10, description: 'Company number contains' })),
     compNameKr: Type.Optional(Type.String({ maxLength: 100, description: 'Name (Korean or English) contains' })),
-    taxNo: Type.Optional(Type.String({ maxLength: 12, description: 'Business registration number contains (hyphens ignored)' })),
+    taxNo: Type.Optional(
+      Type.String({ maxLength: 12, description: 'Business registration number contains (hyphens ignored)' }),
+    ),
     status: StatusList(SUPPLIER_STATUSES),
     forwardYn: Type.Optional(YN),
     councilYn: Type.Optional(YN),
     catCode: Type.Optional(Type.String({ maxLength: 20, description: 'Supplies this item category' })),
     sgCode: Type.Optional(Type.String({ maxLength: 20, description: 'Supplies this sourcing group' })),
-    changeRequested: Type.Optional(Type.Enum(['Y'], { description: 'Y: only suppliers with a change request (bank, registration) waiting for staff' })),
+    changeRequested: Type.Optional(
+      Type.Enum(['Y'], {
+        description: 'Y: only suppliers with a change request (bank, registration) waiting for staff',
+      }),
+    ),
     ...PagingQuery,
     ...CursorQuery,
     sort: SortQuery(SUPPLIER_SORT),
@@ -53,16 +83,19 @@ export const SupplierRow = Type.Object({
 });
 export const SupplierList = Type.Object({ rows: Type.Array(SupplierRow), total: Type.Integer(), ...CursorAnswer });
 
-export const Contact = Type.Object({
-  seq: Type.Optional(Type.Integer({ minimum: 1 })),
-  name: Type.String({ maxLength: 50 }),
-  deptName: Type.Optional(Nullable(Type.String({ maxLength: 50 }))),
-  positionNm: Type.Optional(Nullable(Type.String({ maxLength: 50 }))),
-  phoneNo: Type.Optional(Nullable(Type.String({ maxLength: 20 }))),
-  cellPhoneNo: Type.Optional(Nullable(Type.String({ maxLength: 20 }))),
-  email: Type.Optional(Nullable(Type.String({ maxLength: 100 }))),
-  mainYn: Type.Optional(YN),
-}, { additionalProperties: false });
+export const Contact = Type.Object(
+  {
+    seq: Type.Optional(Type.Integer({ minimum: 1 })),
+    name: Type.String({ maxLength: 50 }),
+    deptName: Type.Optional(Nullable(Type.String({ maxLength: 50 }))),
+    positionNm: Type.Optional(Nullable(Type.String({ maxLength: 50 }))),
+    phoneNo: Type.Optional(Nullable(Type.String({ maxLength: 20 }))),
+    cellPhoneNo: Type.Optional(Nullable(Type.String({ maxLength: 20 }))),
+    email: Type.Optional(Nullable(Type.String({ maxLength: 100 }))),
+    mainYn: Type.Optional(YN),
+  },
+  { additionalProperties: false },
+);
 
 const CodeName = Type.Object({ code: Type.String(), name: Type.String() });
 
@@ -123,7 +156,14 @@ export const CompanyFields = {
   email: Type.Optional(Nullable(Type.String({ maxLength: 100 }))),
   homepage: Type.Optional(Nullable(Type.String({ maxLength: 100 }))),
   bankCode: Type.Optional(Nullable(Type.String({ maxLength: 10 }))),
-  bankAccount: Type.Optional(Nullable(Type.String({ maxLength: 40, description: 'Digits and hyphens; a masked value sent back unchanged keeps the stored one' }))),
+  bankAccount: Type.Optional(
+    Nullable(
+      Type.String({
+        maxLength: 40,
+        description: 'Digits and hyphens; a masked value sent back unchanged keeps the stored one',
+      }),
+    ),
+  ),
   bankHolder: Type.Optional(Nullable(Type.String({ maxLength: 50 }))),
 };
 
@@ -137,30 +177,72 @@ const SupplierFields = {
   sgCodes: Type.Optional(Type.Array(Type.String({ maxLength: 20 }), { maxItems: 100 })),
 };
 
-export const SupplierCreateBody = Type.Object({ taxNo2: Type.String({ maxLength: 12, description: 'Business registration number, hyphens optional' }), ...SupplierFields }, { additionalProperties: false });
+export const SupplierCreateBody = Type.Object(
+  {
+    taxNo2: Type.String({ maxLength: 12, description: 'Business registration number, hyphens optional' }),
+    ...SupplierFields,
+  },
+  { additionalProperties: false },
+);
 export const SupplierUpdateBody = Type.Object({ ...SupplierFields, version: Version }, { additionalProperties: false });
 
 /** One supplier at a glance (compStatusView): figures as rows of metric → value, for a table panel. */
 export const OverviewRows = Type.Object({
-  rows: Type.Array(Type.Object({ metric: Type.String({ description: 'compName, status, statusReason, openRfqs, openPos, onTimeRate, disputes, users, latestGrade' }), value: Type.String() })),
+  rows: Type.Array(
+    Type.Object({
+      metric: Type.String({
+        description: 'compName, status, statusReason, openRfqs, openPos, onTimeRate, disputes, users, latestGrade',
+      }),
+      value: Type.String(),
+    }),
+  ),
   total: Type.Integer(),
 });
 
 export const SpendRows = Type.Object({
-  rows: Type.Array(Type.Object({ month: Type.String({ description: 'YYYY-MM' }), amountKrw: Type.Number({ description: 'Orders sent that month, in KRW (JPY converted at the current rate)' }), poCount: Type.Integer() })),
+  rows: Type.Array(
+    Type.Object({
+      month: Type.String({ description: 'YYYY-MM' }),
+      amountKrw: Type.Number({ description: 'Orders sent that month, in KRW (JPY converted at the current rate)' }),
+      poCount: Type.Integer(),
+    }),
+  ),
   total: Type.Integer(),
 });
 
 export const SupplierUsersRows = Type.Object({
-  rows: Type.Array(Type.Object({ userId: Type.String(), hname: Type.String(), authGroupId: Type.String(), email: Nullable(Type.String()), cellPhoneNo: Nullable(Type.String()), useFlag: Type.String(), status: Type.String(), locked: YN, lastLoginAt: Nullable(Type.String({ format: 'date-time' })) })),
+  rows: Type.Array(
+    Type.Object({
+      userId: Type.String(),
+      hname: Type.String(),
+      authGroupId: Type.String(),
+      email: Nullable(Type.String()),
+      cellPhoneNo: Nullable(Type.String()),
+      useFlag: Type.String(),
+      status: Type.String(),
+      locked: YN,
+      lastLoginAt: Nullable(Type.String({ format: 'date-time' })),
+    }),
+  ),
   total: Type.Integer(),
 });
 
 // ----- status change requests -----
 
-export const ReqNoParams = Type.Object({ reqNo: Type.String({ pattern: '^CSR[0-9]{4}-[0-9]{6}$', description: 'CSR2026-000001' }) }, { additionalProperties: false });
+export const ReqNoParams = Type.Object(
+  { reqNo: Type.String({ pattern: '^CSR[0-9]{4}-[0-9]{6}$', description: 'CSR2026-000001' }) },
+  { additionalProperties: false },
+);
 
-export const STATUS_REQUEST_SORT = ['reqNo', 'compNo', 'compNameKr', 'toStatus', 'status', 'requestedAt', 'decidedAt'] as const;
+export const STATUS_REQUEST_SORT = [
+  'reqNo',
+  'compNo',
+  'compNameKr',
+  'toStatus',
+  'status',
+  'requestedAt',
+  'decidedAt',
+] as const;
 
 export const StatusRequestListQuery = Type.Object(
   {
@@ -208,7 +290,12 @@ export const StatusRequestCreateBody = Type.Object(
 );
 
 export const DecisionBody = Type.Object(
-  { version: Version, comment: Type.Optional(Nullable(Type.String({ maxLength: 1000, description: 'Approver’s comment (required to reject)' }))) },
+  {
+    version: Version,
+    comment: Type.Optional(
+      Nullable(Type.String({ maxLength: 1000, description: 'Approver’s comment (required to reject)' })),
+    ),
+  },
   { additionalProperties: false },
 );
 
@@ -217,7 +304,10 @@ export const DecisionBody = Type.Object(
 export const ERP_APP_STATES = ['READY', 'SENDING', 'SENT', 'FAILED'] as const;
 export const ERP_APP_SORT = ['appNo', 'compNo', 'compNameKr', 'status', 'requestedAt', 'sentAt'] as const;
 
-export const AppNoParams = Type.Object({ appNo: Type.String({ pattern: '^GV[0-9]{4}-[0-9]{6}$', description: 'GV2026-000001' }) }, { additionalProperties: false });
+export const AppNoParams = Type.Object(
+  { appNo: Type.String({ pattern: '^GV[0-9]{4}-[0-9]{6}$', description: 'GV2026-000001' }) },
+  { additionalProperties: false },
+);
 
 export const ErpAppListQuery = Type.Object(
   {
@@ -253,7 +343,10 @@ export const ErpAppDetail = Type.Object({
 });
 export const ErpAppList = Type.Object({ rows: Type.Array(ErpAppDetail), total: Type.Integer() });
 
-export const ErpAppCreateBody = Type.Object({ compNo: Type.String({ maxLength: 10 }), remark: Type.Optional(Nullable(Type.String({ maxLength: 1000 }))) }, { additionalProperties: false });
+export const ErpAppCreateBody = Type.Object(
+  { compNo: Type.String({ maxLength: 10 }), remark: Type.Optional(Nullable(Type.String({ maxLength: 1000 }))) },
+  { additionalProperties: false },
+);
 
 // ----- supplier council and prospects -----
 
@@ -281,10 +374,19 @@ export const CouncilRow = Type.Object({
 });
 export const CouncilList = Type.Object({ rows: Type.Array(CouncilRow), total: Type.Integer() });
 export const CouncilCreateBody = Type.Object(
-  { compNo: Type.String({ maxLength: 10 }), role: Type.Enum([...COUNCIL_ROLES]), termFrom: Type.String({ maxLength: 10 }), termTo: Type.String({ maxLength: 10 }), remark: Type.Optional(Nullable(Type.String({ maxLength: 500 }))) },
+  {
+    compNo: Type.String({ maxLength: 10 }),
+    role: Type.Enum([...COUNCIL_ROLES]),
+    termFrom: Type.String({ maxLength: 10 }),
+    termTo: Type.String({ maxLength: 10 }),
+    remark: Type.Optional(Nullable(Type.String({ maxLength: 500 }))),
+  },
   { additionalProperties: false },
 );
-export const CouncilIdParams = Type.Object({ councilId: Type.Integer({ minimum: 1 }) }, { additionalProperties: false });
+export const CouncilIdParams = Type.Object(
+  { councilId: Type.Integer({ minimum: 1 }) },
+  { additionalProperties: false },
+);
 export const VersionQuery = Type.Object({ version: Type.Integer({ minimum: 1 }) }, { additionalProperties: false });
 
 export const PROSPECT_STATES = ['FOUND', 'INVITED', 'DROPPED'] as const;
@@ -312,7 +414,9 @@ export const ProspectRow = Type.Object({
   foundAt: Type.String({ format: 'date-time' }),
   invitedAt: Nullable(Type.String({ format: 'date-time' })),
   dropReason: Nullable(Type.String()),
-  registeredCompNo: Nullable(Type.String({ description: 'A supplier of the master with the same business number, if any' })),
+  registeredCompNo: Nullable(
+    Type.String({ description: 'A supplier of the master with the same business number, if any' }),
+  ),
   actions: ActionList,
   version: Type.Integer(),
 });
@@ -329,5 +433,11 @@ export const ProspectCreateBody = Type.Object(
   },
   { additionalProperties: false },
 );
-export const ProspectNoParams = Type.Object({ prospectNo: Type.String({ pattern: '^PS[0-9]{4}-[0-9]{6}$' }) }, { additionalProperties: false });
-export const ProspectDropBody = Type.Object({ version: Version, reason: Type.String({ maxLength: 500 }) }, { additionalProperties: false });
+export const ProspectNoParams = Type.Object(
+  { prospectNo: Type.String({ pattern: '^PS[0-9]{4}-[0-9]{6}$' }) },
+  { additionalProperties: false },
+);
+export const ProspectDropBody = Type.Object(
+  { version: Version, reason: Type.String({ maxLength: 500 }) },
+  { additionalProperties: false },
+);

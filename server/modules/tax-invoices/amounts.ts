@@ -18,7 +18,11 @@ export type TaxType = 'TAXABLE' | 'ZERO_RATED' | 'EXEMPT';
 export type TaxRounding = 'FLOOR' | 'HALF_UP' | 'CEIL';
 
 /** VAT rates by tax type, in percent. */
-export const TAX_RATE_PERCENT: Readonly<Record<TaxType, bigint>> = Object.freeze({ TAXABLE: 10n, ZERO_RATED: 0n, EXEMPT: 0n });
+export const TAX_RATE_PERCENT: Readonly<Record<TaxType, bigint>> = Object.freeze({
+  TAXABLE: 10n,
+  ZERO_RATED: 0n,
+  EXEMPT: 0n,
+});
 
 /** Lines a provider takes on one invoice (Popbill's detailList and Barobill's both stop at 99). */
 export const DEFAULT_LINE_LIMIT = 99;
@@ -122,7 +126,8 @@ export function shareOut(total: bigint, weights: readonly bigint[], ratePercent:
   const order = weights.map((_, i) => i);
   const shares = [...base];
   // Positive remainder: the largest fractions first; negative: the most negative first.
-  const byFraction = (sign: bigint) => [...order].sort((a, b) => (sign > 0n ? Number(frac[b]! - frac[a]!) : Number(frac[a]! - frac[b]!)) || a - b);
+  const byFraction = (sign: bigint) =>
+    [...order].sort((a, b) => (sign > 0n ? Number(frac[b]! - frac[a]!) : Number(frac[a]! - frac[b]!)) || a - b);
   while (left !== 0n) {
     const sign = left > 0n ? 1n : -1n;
     for (const i of byFraction(sign)) {
@@ -252,7 +257,18 @@ export function buildInvoices(lines: readonly SettlementLineInput[], options: Bu
     put(
       'TAXABLE',
       'adjustment',
-      () => ({ key: 'adjustment', itemName: adjustment.label, spec: null, unitCode: null, quantities: [], quantityScale: 3, unitPrice: null, supply: 0n, latest: adjustment.date, count: 0 }),
+      () => ({
+        key: 'adjustment',
+        itemName: adjustment.label,
+        spec: null,
+        unitCode: null,
+        quantities: [],
+        quantityScale: 3,
+        unitPrice: null,
+        supply: 0n,
+        latest: adjustment.date,
+        count: 0,
+      }),
       (g) => {
         g.supply += wonOf(adjustment.amount);
       },
@@ -266,8 +282,18 @@ export function buildInvoices(lines: readonly SettlementLineInput[], options: Bu
     const drafts = toLines(withinLimit([...groups.values()], limit));
     const supply = drafts.reduce((s, l) => s + l.supply, 0n);
     const tax = taxOf(supply, rate, rounding);
-    const taxes = shareOut(tax, drafts.map((l) => l.supply), rate);
-    out.push({ taxType: type, lines: drafts.map((l, i) => ({ ...l, tax: taxes[i]! })), supply, tax, total: supply + tax });
+    const taxes = shareOut(
+      tax,
+      drafts.map((l) => l.supply),
+      rate,
+    );
+    out.push({
+      taxType: type,
+      lines: drafts.map((l, i) => ({ ...l, tax: taxes[i]! })),
+      supply,
+      tax,
+      total: supply + tax,
+    });
   }
   return out;
 }

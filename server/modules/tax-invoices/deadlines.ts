@@ -30,7 +30,10 @@ export function addDays(date: string, days: number): string {
 export function isNonBusinessDay(date: string): boolean {
   const [y, m, d] = parts(date);
   const holidays = KOREAN_HOLIDAYS[y];
-  if (!holidays) throw new RangeError(`no Korean holiday table for ${y}: add the year to server/modules/tax-invoices/korean-holidays.ts`);
+  if (!holidays)
+    throw new RangeError(
+      `no Korean holiday table for ${y}: add the year to server/modules/tax-invoices/korean-holidays.ts`,
+    );
   const weekday = new Date(Date.UTC(y, m - 1, d)).getUTCDay();
   return weekday === 0 || weekday === 6 || holidays.includes(date);
 }

@@ -24,23 +24,45 @@ export interface FileTaxInvoiceProvider extends TaxInvoiceProvider {
   record(mgtKey: string, state: ProviderState): Promise<ProviderResult<null>>;
 }
 
-const esc = (v: string | null | undefined) => (v ?? '').replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const esc = (v: string | null | undefined) =>
+  (v ?? '').replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** The NTS standard XML (TaxInvoice) of a request and its state: the fields the intake reads back. */
 export function standardXml(r: ReverseIssueRequest, state: ProviderState): string {
   const party = (tag: string, p: ReverseIssueRequest['invoicer']) =>
     `<${tag}><ID>${esc(p.corpNum)}</ID>${p.taxRegId ? `<SpecifiedOrganization><TaxRegistrationID>${esc(p.taxRegId)}</TaxRegistrationID></SpecifiedOrganization>` : ''}<NameText>${esc(p.corpName)}</NameText><SpecifiedPerson><NameText>${esc(p.ceoName)}</NameText></SpecifiedPerson></${tag}>`;
   const lines = r.detailList
-    .map((l) => `<TaxInvoiceTradeLineItem><SequenceNumeric>${l.serialNum}</SequenceNumeric><PurchaseExpiryDateTime>${l.purchaseDT}</PurchaseExpiryDateTime><NameText>${esc(l.itemName)}</NameText><InformationText>${esc(l.spec)}</InformationText><ChargeableUnitQuantity>${esc(l.qty)}</ChargeableUnitQuantity><UnitPrice><UnitAmount>${esc(l.unitCost)}</UnitAmount></UnitPrice><InvoiceAmount>${l.supplyCost}</InvoiceAmount><TotalTax><CalculatedAmount>${l.tax}</CalculatedAmount></TotalTax></TaxInvoiceTradeLineItem>`)
+    .map(
+      (l) =>
+        `<TaxInvoiceTradeLineItem><SequenceNumeric>${l.serialNum}</SequenceNumeric><PurchaseExpiryDateTime>${l.purchaseDT}</PurchaseExpiryDateTime><NameText>${esc(l.itemName)}</NameText><InformationText>${esc(l.spec)}</InformationText><ChargeableUnitQuantity>${esc(l.qty)}</ChargeableUnitQuantity><UnitPrice><UnitAmount>${esc(l.unitCost)}</UnitAmount></UnitPrice><InvoiceAmount>${l.supplyCost}</InvoiceAmount><TotalTax><CalculatedAmount>${l.tax}</CalculatedAmount></TotalTax></TaxInvoiceTradeLineItem>`,
+    )
     .join('');
   return `<?xml version="1.0" encoding="UTF-8"?>\n<TaxInvoice xmlns="urn:kr:or:kec:standard:Tax:ReusableAggregateBusinessInformationEntitySchemaModule:1:0"><TaxInvoiceDocument><IssueID>${esc(state.ntsConfirmNum)}</IssueID><TypeCode>${r.taxType === 'ZERO_RATED' ? '0102' : '0101'}</TypeCode><IssueDateTime>${r.writeDate}</IssueDateTime><PurposeCode>${r.purposeType}</PurposeCode></TaxInvoiceDocument><TaxInvoiceTradeSettlement>${party('InvoicerParty', r.invoicer)}${party('InvoiceeParty', r.invoicee)}<SpecifiedMonetarySummation><ChargeTotalAmount>${r.supplyCostTotal}</ChargeTotalAmount><TaxTotalAmount>${r.taxTotal}</TaxTotalAmount><GrandTotalAmount>${r.totalAmount}</GrandTotalAmount></SpecifiedMonetarySummation></TaxInvoiceTradeSettlement>${lines}</TaxInvoice>\n`;
 }
 
 export function createFileProvider(store: ObjectStore): FileTaxInvoiceProvider {
   const keyOf = (mgtKey: string) => `tax-invoices/requests/${mgtKey}.json`;
-  const bad = (mgtKey: string) => ({ ok: false as const, attempts: 0, code: 'BAD_MGTKEY', message: `관리번호가 올바르지 않습니다: ${mgtKey}`, httpStatus: null });
-  const failed = (err: unknown) => ({ ok: false as const, attempts: 1, code: 'FILE_STORE', message: `세금계산서 요청 파일을 읽거나 쓸 수 없습니다: ${(err as Error).message}`, httpStatus: null });
-  const notFound = (mgtKey: string) => ({ ok: false as const, attempts: 1, code: 'NOT_FOUND', message: `요청된 세금계산서가 없습니다: ${mgtKey}`, httpStatus: null });
+  const bad = (mgtKey: string) => ({
+    ok: false as const,
+    attempts: 0,
+    code: 'BAD_MGTKEY',
+    message: `관리번호가 올바르지 않습니다: ${mgtKey}`,
+    httpStatus: null,
+  });
+  const failed = (err: unknown) => ({
+    ok: false as const,
+    attempts: 1,
+    code: 'FILE_STORE',
+    message: `세금계산서 요청 파일을 읽거나 쓸 수 없습니다: ${(err as Error).message}`,
+    httpStatus: null,
+  });
+  const notFound = (mgtKey: string) => ({
+    ok: false as const,
+    attempts: 1,
+    code: 'NOT_FOUND',
+    message: `요청된 세금계산서가 없습니다: ${mgtKey}`,
+    httpStatus: null,
+  });
 
   async function read(mgtKey: string): Promise<Stored | null> {
     const stream = await store.get(keyOf(mgtKey));
@@ -58,7 +80,13 @@ export function createFileProvider(store: ObjectStore): FileTaxInvoiceProvider {
           await write(request.mgtKey, { ...existing, requests: existing.requests + 1 });
           return { ok: true, value: { created: false }, attempts: 1 };
         }
-        const state: ProviderState = { status: 'REQUESTED', ntsConfirmNum: null, ntsResult: null, memo: null, issueDT: null };
+        const state: ProviderState = {
+          status: 'REQUESTED',
+          ntsConfirmNum: null,
+          ntsResult: null,
+          memo: null,
+          issueDT: null,
+        };
         await write(request.mgtKey, { request, requests: (existing?.requests ?? 0) + 1, state });
         return { ok: true, value: { created: existing === null }, attempts: 1 };
       } catch (err) {
@@ -87,7 +115,14 @@ export function createFileProvider(store: ObjectStore): FileTaxInvoiceProvider {
     },
     async document(mgtKey, format): Promise<ProviderResult<Buffer>> {
       if (!MGT_KEY.test(mgtKey)) return bad(mgtKey);
-      if (format === 'pdf') return { ok: false, attempts: 0, code: 'NO_PDF', message: '파일 연계에는 대행사의 PDF가 없습니다', httpStatus: null };
+      if (format === 'pdf')
+        return {
+          ok: false,
+          attempts: 0,
+          code: 'NO_PDF',
+          message: '파일 연계에는 대행사의 PDF가 없습니다',
+          httpStatus: null,
+        };
       try {
         const existing = await read(mgtKey);
         if (!existing) return notFound(mgtKey);

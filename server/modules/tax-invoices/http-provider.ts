@@ -10,7 +10,13 @@
  * provider's Retry-After), every attempt with the same key; any other answer is final, and its code
  * and message are kept. A key already registered or requested is the same document, not an error.
  */
-import type { ProviderResult, ProviderState, ProviderStatus, ReverseIssueRequest, TaxInvoiceProvider } from './provider.js';
+import type {
+  ProviderResult,
+  ProviderState,
+  ProviderStatus,
+  ReverseIssueRequest,
+  TaxInvoiceProvider,
+} from './provider.js';
 import { answerField as field, retryAfterMs } from '../../http/outbound-answer.js';
 import { MGT_KEY } from './provider.js';
 
@@ -28,7 +34,15 @@ const MAX_DELAY_MS = 30_000;
 const RETRYABLE = new Set([408, 425, 429, 500, 502, 503, 504]);
 /** The provider's answers that mean "this key is already there": the same document. */
 const ALREADY = new Set(['DUPLICATE_MGTKEY', 'ALREADY_REQUESTED']);
-const STATUSES: readonly ProviderStatus[] = ['REQUESTED', 'ISSUED', 'SENT', 'NTS_SUCCESS', 'NTS_FAILED', 'REFUSED', 'CANCELLED'];
+const STATUSES: readonly ProviderStatus[] = [
+  'REQUESTED',
+  'ISSUED',
+  'SENT',
+  'NTS_SUCCESS',
+  'NTS_FAILED',
+  'REFUSED',
+  'CANCELLED',
+];
 
 interface Answer {
   status: number;
@@ -41,13 +55,23 @@ export function createHttpProvider(options: HttpProviderOptions): TaxInvoiceProv
   const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
   const base = options.baseUrl.replace(/\/+$/, '');
 
-  async function once(method: 'GET' | 'POST', path: string, body: unknown, override: string | null): Promise<Answer | { network: string }> {
+  async function once(
+    method: 'GET' | 'POST',
+    path: string,
+    body: unknown,
+    override: string | null,
+  ): Promise<Answer | { network: string }> {
     const headers: Record<string, string> = { accept: 'application/json' };
     if (options.token) headers.authorization = `Bearer ${options.token}`;
     if (override) headers['x-http-method-override'] = override;
     if (body !== undefined) headers['content-type'] = 'application/json';
     try {
-      const res = await fetch(`${base}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), signal: AbortSignal.timeout(options.timeoutMs) });
+      const res = await fetch(`${base}${path}`, {
+        method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal: AbortSignal.timeout(options.timeoutMs),
+      });
       const bytes = Buffer.from(await res.arrayBuffer());
       let json: Record<string, unknown> | null = null;
       if ((res.headers.get('content-type') ?? '').includes('json')) {
@@ -57,22 +81,37 @@ export function createHttpProvider(options: HttpProviderOptions): TaxInvoiceProv
           json = null;
         }
       }
-      return { status: res.status, body: bytes, json, retryAfterMs: retryAfterMs(res.headers.get('retry-after'), MAX_DELAY_MS) };
+      return {
+        status: res.status,
+        body: bytes,
+        json,
+        retryAfterMs: retryAfterMs(res.headers.get('retry-after'), MAX_DELAY_MS),
+      };
     } catch (err) {
       const e = err as Error & { cause?: { code?: string } };
       const timeout = e.name === 'TimeoutError' || e.name === 'AbortError';
-      return { network: timeout ? `세금계산서 발행 대행사 응답 시간 초과 (${options.timeoutMs}ms)` : `세금계산서 발행 대행사에 연결할 수 없습니다: ${e.cause?.code ?? e.message}` };
+      return {
+        network: timeout
+          ? `세금계산서 발행 대행사 응답 시간 초과 (${options.timeoutMs}ms)`
+          : `세금계산서 발행 대행사에 연결할 수 없습니다: ${e.cause?.code ?? e.message}`,
+      };
     }
   }
 
   /** One call with its retries: the final answer, or the failure to keep. */
-  async function call(method: 'GET' | 'POST', path: string, body?: unknown, override: string | null = null): Promise<{ answer: Answer; attempts: number } | { failure: Exclude<ProviderResult<never>, { ok: true }> }> {
+  async function call(
+    method: 'GET' | 'POST',
+    path: string,
+    body?: unknown,
+    override: string | null = null,
+  ): Promise<{ answer: Answer; attempts: number } | { failure: Exclude<ProviderResult<never>, { ok: true }> }> {
     for (let n = 1; ; n++) {
       const r = await once(method, path, body, override);
       const retryable = 'network' in r || RETRYABLE.has(r.status);
       if (!retryable && !('network' in r)) return { answer: r, attempts: n };
       if (n > options.retries) {
-        if ('network' in r) return { failure: { ok: false, attempts: n, code: 'NETWORK', message: r.network, httpStatus: null } };
+        if ('network' in r)
+          return { failure: { ok: false, attempts: n, code: 'NETWORK', message: r.network, httpStatus: null } };
         return { failure: failureOf(r, n) };
       }
       await sleep(('network' in r ? null : r.retryAfterMs) ?? Math.min(options.backoffMs * 2 ** (n - 1), MAX_DELAY_MS));
@@ -80,18 +119,36 @@ export function createHttpProvider(options: HttpProviderOptions): TaxInvoiceProv
   }
 
   function failureOf(a: Answer, attempts: number): Exclude<ProviderResult<never>, { ok: true }> {
-    const message = field(a.json, ['message', 'msg', 'error']) ?? (a.body.toString('utf8').trim().slice(0, 500) || `HTTP ${a.status}`);
-    return { ok: false, attempts, code: field(a.json, ['code', 'errorCode'])?.slice(0, 60) ?? null, message: `${message} (HTTP ${a.status})`.slice(0, 2000), httpStatus: a.status };
+    const message =
+      field(a.json, ['message', 'msg', 'error']) ??
+      (a.body.toString('utf8').trim().slice(0, 500) || `HTTP ${a.status}`);
+    return {
+      ok: false,
+      attempts,
+      code: field(a.json, ['code', 'errorCode'])?.slice(0, 60) ?? null,
+      message: `${message} (HTTP ${a.status})`.slice(0, 2000),
+      httpStatus: a.status,
+    };
   }
 
   const keyPath = (mgtKey: string) => `/Taxinvoice/BUY/${encodeURIComponent(mgtKey)}`;
-  const badKey = (mgtKey: string) => ({ ok: false as const, attempts: 0, code: 'BAD_MGTKEY', message: `관리번호가 올바르지 않습니다: ${mgtKey}`, httpStatus: null });
+  const badKey = (mgtKey: string) => ({
+    ok: false as const,
+    attempts: 0,
+    code: 'BAD_MGTKEY',
+    message: `관리번호가 올바르지 않습니다: ${mgtKey}`,
+    httpStatus: null,
+  });
 
   return {
     kind: 'http',
     async requestReverseIssue(request: ReverseIssueRequest): Promise<ProviderResult<{ created: boolean }>> {
       if (!MGT_KEY.test(request.mgtKey)) return badKey(request.mgtKey);
-      const registered = await call('POST', '/Taxinvoice', { ...request, issueType: '역발행', invoiceeMgtKey: request.mgtKey });
+      const registered = await call('POST', '/Taxinvoice', {
+        ...request,
+        issueType: '역발행',
+        invoiceeMgtKey: request.mgtKey,
+      });
       if ('failure' in registered) return registered.failure;
       let created = true;
       let attempts = registered.attempts;
@@ -102,7 +159,8 @@ export function createHttpProvider(options: HttpProviderOptions): TaxInvoiceProv
       const asked = await call('POST', keyPath(request.mgtKey), { memo: request.remark1 }, 'REQUEST');
       if ('failure' in asked) return { ...asked.failure, attempts: attempts + asked.failure.attempts };
       attempts += asked.attempts;
-      if (asked.answer.status >= 300 && !ALREADY.has(field(asked.answer.json, ['code']) ?? '')) return failureOf(asked.answer, attempts);
+      if (asked.answer.status >= 300 && !ALREADY.has(field(asked.answer.json, ['code']) ?? ''))
+        return failureOf(asked.answer, attempts);
       return { ok: true, value: { created }, attempts };
     },
 
@@ -121,7 +179,13 @@ export function createHttpProvider(options: HttpProviderOptions): TaxInvoiceProv
       if (r.answer.status >= 300) return failureOf(r.answer, r.attempts);
       const status = field(r.answer.json, ['state']);
       if (!status || !(STATUSES as readonly string[]).includes(status)) {
-        return { ok: false, attempts: r.attempts, code: 'UNKNOWN_STATE', message: `대행사가 알 수 없는 상태를 알렸습니다: ${status ?? '(없음)'}`, httpStatus: r.answer.status };
+        return {
+          ok: false,
+          attempts: r.attempts,
+          code: 'UNKNOWN_STATE',
+          message: `대행사가 알 수 없는 상태를 알렸습니다: ${status ?? '(없음)'}`,
+          httpStatus: r.answer.status,
+        };
       }
       return {
         ok: true,

@@ -4,10 +4,20 @@
  */
 import type { Machine } from '../../domain/machine.js';
 
-export const TAX_INVOICE_STATUSES = ['DRAFT', 'REQUESTED', 'ISSUED', 'SENT', 'NTS_SUCCESS', 'NTS_FAILED', 'REFUSED', 'CANCELLED'] as const;
+export const TAX_INVOICE_STATUSES = [
+  'DRAFT',
+  'REQUESTED',
+  'ISSUED',
+  'SENT',
+  'NTS_SUCCESS',
+  'NTS_FAILED',
+  'REFUSED',
+  'CANCELLED',
+] as const;
 export type TaxInvoiceStatus = (typeof TAX_INVOICE_STATUSES)[number];
 
-export type TaxInvoiceAction = 'edit' | 'request' | 'cancelRequest' | 'refuse' | 'issue' | 'send' | 'ntsSucceeded' | 'ntsFailed' | 'amend';
+export type TaxInvoiceAction =
+  'edit' | 'request' | 'cancelRequest' | 'refuse' | 'issue' | 'send' | 'ntsSucceeded' | 'ntsFailed' | 'amend';
 
 export const TAX_INVOICE_MACHINE: Machine<TaxInvoiceStatus, TaxInvoiceAction> = {
   name: '세금계산서',

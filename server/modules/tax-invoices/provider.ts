@@ -66,7 +66,9 @@ export interface ProviderState {
   issueDT: string | null;
 }
 
-export type ProviderResult<T> = { ok: true; value: T; attempts: number } | { ok: false; attempts: number; code: string | null; message: string; httpStatus: number | null };
+export type ProviderResult<T> =
+  | { ok: true; value: T; attempts: number }
+  | { ok: false; attempts: number; code: string | null; message: string; httpStatus: number | null };
 
 export interface TaxInvoiceProvider {
   readonly kind: 'file' | 'http';

@@ -14,7 +14,22 @@ export function lockSettlementForInvoice(trx: Db, settleNo: string) {
   return trx
     .selectFrom('settlement as s')
     .innerJoin('company as c', 'c.compNo', 's.compNo')
-    .select(['s.settleNo', 's.compNo', 's.period', 's.status', 's.totalAmount', 's.adjustmentAmount', 's.version', 'c.taxNo', 'c.compNameKr', 'c.ceoName', 'c.address', 'c.bizType', 'c.bizItem', 'c.email'])
+    .select([
+      's.settleNo',
+      's.compNo',
+      's.period',
+      's.status',
+      's.totalAmount',
+      's.adjustmentAmount',
+      's.version',
+      'c.taxNo',
+      'c.compNameKr',
+      'c.ceoName',
+      'c.address',
+      'c.bizType',
+      'c.bizItem',
+      'c.email',
+    ])
     .where('s.settleNo', '=', settleNo)
     .forUpdate('s')
     .executeTakeFirst();
@@ -23,18 +38,41 @@ export function lockSettlementForInvoice(trx: Db, settleNo: string) {
 export async function settlementLinesForInvoice(db: Db, settleNo: string) {
   const rows = await db
     .selectFrom('settlementLine')
-    .select(['itemCode', 'itemName', 'spec', 'unitCode', 'quantity', 'unitPrice', 'currency', 'krwAmount', 'lastDeciDate'])
+    .select([
+      'itemCode',
+      'itemName',
+      'spec',
+      'unitCode',
+      'quantity',
+      'unitPrice',
+      'currency',
+      'krwAmount',
+      'lastDeciDate',
+    ])
     .where('settleNo', '=', settleNo)
     .orderBy('lineNo')
     .execute();
   return rows.map((l) => ({
-    itemCode: l.itemCode, itemName: l.itemName, spec: l.spec, unitCode: l.unitCode, quantity: String(l.quantity), unitPrice: String(l.unitPrice),
-    currency: l.currency as 'KRW' | 'JPY', krwAmount: String(l.krwAmount), date: day(l.lastDeciDate),
+    itemCode: l.itemCode,
+    itemName: l.itemName,
+    spec: l.spec,
+    unitCode: l.unitCode,
+    quantity: String(l.quantity),
+    unitPrice: String(l.unitPrice),
+    currency: l.currency as 'KRW' | 'JPY',
+    krwAmount: String(l.krwAmount),
+    date: day(l.lastDeciDate),
   }));
 }
 
 export async function invoicesOfSettlement(db: Db, settleNo: string) {
-  return db.selectFrom('taxInvoice').selectAll().where('settleNo', '=', settleNo).orderBy('revision').orderBy('mgtKey').execute();
+  return db
+    .selectFrom('taxInvoice')
+    .selectAll()
+    .where('settleNo', '=', settleNo)
+    .orderBy('revision')
+    .orderBy('mgtKey')
+    .execute();
 }
 
 export function lockInvoice(trx: Db, mgtKey: string) {
@@ -62,7 +100,12 @@ export async function insertEvent(trx: Db, values: Insertable<Database['taxInvoi
 }
 
 export async function maxRevision(trx: Db, settleNo: string, taxType: string): Promise<number> {
-  const r = await trx.selectFrom('taxInvoice').select((eb) => eb.fn.max<number>('revision').as('n')).where('settleNo', '=', settleNo).where('taxType', '=', taxType as never).executeTakeFirst();
+  const r = await trx
+    .selectFrom('taxInvoice')
+    .select((eb) => eb.fn.max<number>('revision').as('n'))
+    .where('settleNo', '=', settleNo)
+    .where('taxType', '=', taxType as never)
+    .executeTakeFirst();
   return Number(r?.n ?? 0);
 }
 
@@ -71,9 +114,35 @@ function invoiceBase(db: Db) {
 }
 
 const ROW_COLUMNS = [
-  't.mgtKey', 't.settleNo', 't.compNo', 'c.compNameKr as compName', 't.supplierCorpNum', 't.bizPlace', 't.period', 't.writeDate', 't.issueKind', 't.taxType', 't.purposeType', 't.status',
-  't.revision', 't.amendsMgtKey', 't.amendReason', 't.ntsConfirmNum', 't.ntsResult', 't.memo', 't.supplyAmount', 't.taxAmount', 't.totalAmount', 't.lineCount', 't.provider',
-  't.requestedAt', 't.issuedAt', 't.sentAt', 't.ntsAt', 't.updatedAt', 't.version',
+  't.mgtKey',
+  't.settleNo',
+  't.compNo',
+  'c.compNameKr as compName',
+  't.supplierCorpNum',
+  't.bizPlace',
+  't.period',
+  't.writeDate',
+  't.issueKind',
+  't.taxType',
+  't.purposeType',
+  't.status',
+  't.revision',
+  't.amendsMgtKey',
+  't.amendReason',
+  't.ntsConfirmNum',
+  't.ntsResult',
+  't.memo',
+  't.supplyAmount',
+  't.taxAmount',
+  't.totalAmount',
+  't.lineCount',
+  't.provider',
+  't.requestedAt',
+  't.issuedAt',
+  't.sentAt',
+  't.ntsAt',
+  't.updatedAt',
+  't.version',
 ] as const;
 
 type RowRaw = Awaited<ReturnType<ReturnType<typeof selectInvoiceRow>['executeTakeFirstOrThrow']>>;
@@ -82,10 +151,35 @@ function selectInvoiceRow(db: Db) {
 }
 
 export const toInvoiceRow = (r: RowRaw) => ({
-  mgtKey: r.mgtKey, settleNo: r.settleNo, compNo: r.compNo, compName: r.compName, supplierCorpNum: r.supplierCorpNum, bizPlace: r.bizPlace, period: r.period, writeDate: day(r.writeDate),
-  issueKind: r.issueKind, taxType: r.taxType, purposeType: r.purposeType, status: r.status, revision: r.revision, amendsMgtKey: r.amendsMgtKey, amendReason: r.amendReason,
-  ntsConfirmNum: r.ntsConfirmNum, ntsResult: r.ntsResult, memo: r.memo, supplyAmount: won(r.supplyAmount), taxAmount: won(r.taxAmount), totalAmount: won(r.totalAmount),
-  lineCount: r.lineCount, provider: r.provider, requestedAt: iso(r.requestedAt), issuedAt: iso(r.issuedAt), sentAt: iso(r.sentAt), ntsAt: iso(r.ntsAt), updatedAt: iso(r.updatedAt)!, version: r.version,
+  mgtKey: r.mgtKey,
+  settleNo: r.settleNo,
+  compNo: r.compNo,
+  compName: r.compName,
+  supplierCorpNum: r.supplierCorpNum,
+  bizPlace: r.bizPlace,
+  period: r.period,
+  writeDate: day(r.writeDate),
+  issueKind: r.issueKind,
+  taxType: r.taxType,
+  purposeType: r.purposeType,
+  status: r.status,
+  revision: r.revision,
+  amendsMgtKey: r.amendsMgtKey,
+  amendReason: r.amendReason,
+  ntsConfirmNum: r.ntsConfirmNum,
+  ntsResult: r.ntsResult,
+  memo: r.memo,
+  supplyAmount: won(r.supplyAmount),
+  taxAmount: won(r.taxAmount),
+  totalAmount: won(r.totalAmount),
+  lineCount: r.lineCount,
+  provider: r.provider,
+  requestedAt: iso(r.requestedAt),
+  issuedAt: iso(r.issuedAt),
+  sentAt: iso(r.sentAt),
+  ntsAt: iso(r.ntsAt),
+  updatedAt: iso(r.updatedAt)!,
+  version: r.version,
 });
 
 export async function findInvoiceRow(db: Db, mgtKey: string) {
@@ -114,28 +208,75 @@ export async function listInvoices(db: Db, f: InvoiceFilter, w: Window) {
   if (f.settleNo) q = q.where('t.settleNo', 'ilike', contains(f.settleNo));
   if (f.supplierView) q = q.where('t.status', '<>', 'DRAFT');
   const [rows, agg] = await Promise.all([
-    q.select([...ROW_COLUMNS]).orderBy('t.period', 'desc').orderBy('t.mgtKey', 'desc').limit(w.limit).offset(w.offset).execute(),
-    q.select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.sum<string>('t.supplyAmount').as('supply'), eb.fn.sum<string>('t.taxAmount').as('tax')]).executeTakeFirstOrThrow(),
+    q
+      .select([...ROW_COLUMNS])
+      .orderBy('t.period', 'desc')
+      .orderBy('t.mgtKey', 'desc')
+      .limit(w.limit)
+      .offset(w.offset)
+      .execute(),
+    q
+      .select((eb) => [
+        eb.fn.countAll<number>().as('n'),
+        eb.fn.sum<string>('t.supplyAmount').as('supply'),
+        eb.fn.sum<string>('t.taxAmount').as('tax'),
+      ])
+      .executeTakeFirstOrThrow(),
   ]);
-  return { rows: rows.map(toInvoiceRow), total: Number(agg.n), totals: { supplyAmount: won(agg.supply ?? '0'), taxAmount: won(agg.tax ?? '0') } };
+  return {
+    rows: rows.map(toInvoiceRow),
+    total: Number(agg.n),
+    totals: { supplyAmount: won(agg.supply ?? '0'), taxAmount: won(agg.tax ?? '0') },
+  };
 }
 
 export async function invoiceEvents(db: Db, mgtKey: string) {
-  const rows = await db.selectFrom('taxInvoiceEvent').selectAll().where('mgtKey', '=', mgtKey).orderBy('eventId').execute();
-  return rows.map((e) => ({ eventId: Number(e.eventId), action: e.action, fromStatus: e.fromStatus, toStatus: e.toStatus, outcome: e.outcome, code: e.code, message: e.message, actor: e.actor, occurredAt: iso(e.occurredAt)! }));
+  const rows = await db
+    .selectFrom('taxInvoiceEvent')
+    .selectAll()
+    .where('mgtKey', '=', mgtKey)
+    .orderBy('eventId')
+    .execute();
+  return rows.map((e) => ({
+    eventId: Number(e.eventId),
+    action: e.action,
+    fromStatus: e.fromStatus,
+    toStatus: e.toStatus,
+    outcome: e.outcome,
+    code: e.code,
+    message: e.message,
+    actor: e.actor,
+    occurredAt: iso(e.occurredAt)!,
+  }));
 }
 
 export async function invoiceFiles(db: Db, mgtKey: string) {
   const rows = await db.selectFrom('taxInvoiceFile').selectAll().where('mgtKey', '=', mgtKey).orderBy('kind').execute();
-  return rows.map((f) => ({ kind: f.kind, storageKey: f.storageKey, sha256: f.contentSha, sizeBytes: f.sizeBytes, retainUntil: day(f.retainUntil), createdAt: iso(f.createdAt)! }));
+  return rows.map((f) => ({
+    kind: f.kind,
+    storageKey: f.storageKey,
+    sha256: f.contentSha,
+    sizeBytes: f.sizeBytes,
+    retainUntil: day(f.retainUntil),
+    createdAt: iso(f.createdAt)!,
+  }));
 }
 
 export async function findFile(db: Db, mgtKey: string, kind: 'XML' | 'PDF') {
-  return db.selectFrom('taxInvoiceFile').selectAll().where('mgtKey', '=', mgtKey).where('kind', '=', kind).executeTakeFirst();
+  return db
+    .selectFrom('taxInvoiceFile')
+    .selectAll()
+    .where('mgtKey', '=', mgtKey)
+    .where('kind', '=', kind)
+    .executeTakeFirst();
 }
 
 export async function insertFile(trx: Db, values: Insertable<Database['taxInvoiceFile']>) {
-  await trx.insertInto('taxInvoiceFile').values(values).onConflict((oc) => oc.columns(['mgtKey', 'kind']).doNothing()).execute();
+  await trx
+    .insertInto('taxInvoiceFile')
+    .values(values)
+    .onConflict((oc) => oc.columns(['mgtKey', 'kind']).doNothing())
+    .execute();
 }
 
 export async function deleteFileRow(trx: Db, mgtKey: string, kind: 'XML' | 'PDF') {
@@ -143,8 +284,16 @@ export async function deleteFileRow(trx: Db, mgtKey: string, kind: 'XML' | 'PDF'
 }
 
 export const lineRow = (l: Awaited<ReturnType<typeof invoiceLines>>[number]) => ({
-  lineNo: l.lineNo, monthDay: l.monthDay, itemName: l.itemName, spec: l.spec, unitCode: l.unitCode, quantity: l.quantity === null ? null : qty(l.quantity),
-  unitPrice: l.unitPrice === null ? null : String(l.unitPrice).replace(/\.00$/, ''), supplyAmount: won(l.supplyAmount), taxAmount: won(l.taxAmount), sourceCount: l.sourceCount,
+  lineNo: l.lineNo,
+  monthDay: l.monthDay,
+  itemName: l.itemName,
+  spec: l.spec,
+  unitCode: l.unitCode,
+  quantity: l.quantity === null ? null : qty(l.quantity),
+  unitPrice: l.unitPrice === null ? null : String(l.unitPrice).replace(/\.00$/, ''),
+  supplyAmount: won(l.supplyAmount),
+  taxAmount: won(l.taxAmount),
+  sourceCount: l.sourceCount,
 });
 
 // ── the gate ────────────────────────────────────────────────────────────────
@@ -162,7 +311,16 @@ export async function unpostedSettlements(db: Db, f: { periodFrom?: string; peri
     .selectFrom('settlement as s')
     .innerJoin('company as c', 'c.compNo', 's.compNo')
     .leftJoin('settlementTaxGateBypass as b', 'b.settleNo', 's.settleNo')
-    .select(['s.settleNo', 's.compNo', 'c.compNameKr as compName', 'c.taxNo', 's.period', 's.status', 's.totalAmount', 'b.reason as bypassReason'])
+    .select([
+      's.settleNo',
+      's.compNo',
+      'c.compNameKr as compName',
+      'c.taxNo',
+      's.period',
+      's.status',
+      's.totalAmount',
+      'b.reason as bypassReason',
+    ])
     .where('s.status', 'in', ['CONFIRMED', 'POST_FAILED']);
   if (f.periodFrom) q = q.where('s.period', '>=', f.periodFrom);
   if (f.periodTo) q = q.where('s.period', '<=', f.periodTo);
@@ -175,7 +333,25 @@ export async function currentInvoicesOf(db: Db, settleNos: string[]) {
   if (settleNos.length === 0) return [];
   return db
     .selectFrom('taxInvoice')
-    .select(['mgtKey', 'settleNo', 'taxType', 'status', 'supplyAmount', 'taxAmount', 'totalAmount', 'supplierCorpNum', 'ntsConfirmNum', 'ntsResult', 'memo', 'revision', 'amendsMgtKey', 'writeDate', 'issuedAt', 'compNo', 'period'])
+    .select([
+      'mgtKey',
+      'settleNo',
+      'taxType',
+      'status',
+      'supplyAmount',
+      'taxAmount',
+      'totalAmount',
+      'supplierCorpNum',
+      'ntsConfirmNum',
+      'ntsResult',
+      'memo',
+      'revision',
+      'amendsMgtKey',
+      'writeDate',
+      'issuedAt',
+      'compNo',
+      'period',
+    ])
     .where('settleNo', 'in', settleNos)
     .where('amendsMgtKey', 'is', null)
     .orderBy('settleNo')
@@ -187,7 +363,16 @@ export async function unissuedInvoices(db: Db, periods?: { from?: string; to?: s
   let q = db
     .selectFrom('taxInvoice as t')
     .innerJoin('company as c', 'c.compNo', 't.compNo')
-    .select(['t.mgtKey', 't.settleNo', 't.compNo', 'c.compNameKr as compName', 't.period', 't.writeDate', 't.status', 't.totalAmount'])
+    .select([
+      't.mgtKey',
+      't.settleNo',
+      't.compNo',
+      'c.compNameKr as compName',
+      't.period',
+      't.writeDate',
+      't.status',
+      't.totalAmount',
+    ])
     .where('t.status', 'in', ['DRAFT', 'REQUESTED', 'REFUSED', 'CANCELLED']);
   if (periods?.from) q = q.where('t.period', '>=', periods.from);
   if (periods?.to) q = q.where('t.period', '<=', periods.to);
@@ -196,11 +381,20 @@ export async function unissuedInvoices(db: Db, periods?: { from?: string; to?: s
 
 /** Has this invoice already been flagged with this deadline state (the job writes each once)? */
 export async function hasDeadlineEvent(db: Db, mgtKey: string, action: string) {
-  const r = await db.selectFrom('taxInvoiceEvent').select('eventId').where('mgtKey', '=', mgtKey).where('action', '=', action).executeTakeFirst();
+  const r = await db
+    .selectFrom('taxInvoiceEvent')
+    .select('eventId')
+    .where('mgtKey', '=', mgtKey)
+    .where('action', '=', action)
+    .executeTakeFirst();
   return r !== undefined;
 }
 
 export async function voucherNtsNumber(db: Db, settleNo: string) {
-  const r = await sql<{ n: string | null }>`select string_agg(nts_confirm_num, ',' order by mgt_key) as n from tax_invoice where settle_no = ${settleNo} and status = 'NTS_SUCCESS' and amends_mgt_key is null`.execute(db);
+  const r = await sql<{
+    n: string | null;
+  }>`select string_agg(nts_confirm_num, ',' order by mgt_key) as n from tax_invoice where settle_no = ${settleNo} and status = 'NTS_SUCCESS' and amends_mgt_key is null`.execute(
+    db,
+  );
   return r.rows[0]?.n ?? null;
 }

@@ -20,12 +20,46 @@ import { buildInvoices, type TaxType } from './amounts.js';
 import { approvalNumberProblem, normalizeApprovalNumber } from './approval-number.js';
 import { addDays, issueDeadline, issueDeadlineState, writeDateOf } from './deadlines.js';
 import type { FileTaxInvoiceProvider } from './file-provider.js';
-import { AMENDMENT_REASONS, TAX_INVOICE_MACHINE, type AmendmentReason, type TaxInvoiceAction, type TaxInvoiceStatus } from './machine.js';
-import { mgtKeyFor, type InvoiceParty, type ProviderState, type ReverseIssueRequest, type TaxInvoiceProvider } from './provider.js';
 import {
-  currentInvoicesOf, deleteFileRow, findBypass, findFile, findInvoiceRow, hasDeadlineEvent, insertBypass, insertEvent, insertFile, insertInvoice, insertInvoiceLines, invoiceEvents,
-  invoiceFiles, invoiceLines, invoicesOfSettlement, lineRow, listInvoices, lockInvoice, lockSettlementForInvoice, maxRevision, settlementLinesForInvoice, unissuedInvoices,
-  unpostedSettlements, updateInvoice, voucherNtsNumber,
+  AMENDMENT_REASONS,
+  TAX_INVOICE_MACHINE,
+  type AmendmentReason,
+  type TaxInvoiceAction,
+  type TaxInvoiceStatus,
+} from './machine.js';
+import {
+  mgtKeyFor,
+  type InvoiceParty,
+  type ProviderState,
+  type ReverseIssueRequest,
+  type TaxInvoiceProvider,
+} from './provider.js';
+import {
+  currentInvoicesOf,
+  deleteFileRow,
+  findBypass,
+  findFile,
+  findInvoiceRow,
+  hasDeadlineEvent,
+  insertBypass,
+  insertEvent,
+  insertFile,
+  insertInvoice,
+  insertInvoiceLines,
+  invoiceEvents,
+  invoiceFiles,
+  invoiceLines,
+  invoicesOfSettlement,
+  lineRow,
+  listInvoices,
+  lockInvoice,
+  lockSettlementForInvoice,
+  maxRevision,
+  settlementLinesForInvoice,
+  unissuedInvoices,
+  unpostedSettlements,
+  updateInvoice,
+  voucherNtsNumber,
 } from './queries.js';
 
 /** What the tax-invoice operations of this server work with. */
@@ -59,7 +93,11 @@ export function retentionUntil(writeDate: string): string {
 export async function getInvoice(db: Db, mgtKey: string, supplier = false) {
   const row = await findInvoiceRow(db, mgtKey);
   if (!row || (supplier && row.status === 'DRAFT')) throw NOT_FOUND();
-  const [lines, history, files] = await Promise.all([invoiceLines(db, mgtKey), invoiceEvents(db, mgtKey), invoiceFiles(db, mgtKey)]);
+  const [lines, history, files] = await Promise.all([
+    invoiceLines(db, mgtKey),
+    invoiceEvents(db, mgtKey),
+    invoiceFiles(db, mgtKey),
+  ]);
   return {
     ...row,
     issueDeadline: issueDeadline(row.writeDate),
@@ -69,23 +107,72 @@ export async function getInvoice(db: Db, mgtKey: string, supplier = false) {
   };
 }
 
-export function searchInvoices(db: Db, q: { periods?: string[]; status?: string[]; compNo?: string; compName?: string; settleNo?: string }, w: { limit: number; offset: number }, supplierView = false) {
+export function searchInvoices(
+  db: Db,
+  q: { periods?: string[]; status?: string[]; compNo?: string; compName?: string; settleNo?: string },
+  w: { limit: number; offset: number },
+  supplierView = false,
+) {
   const [from, to] = (q.periods ?? []).map((p) => p.trim() || undefined);
   const errors: FieldError[] = [];
   if (from && to && from > to) errors.push({ path: 'querystring/periods', message: '시작 월이 종료 월보다 늦습니다' });
   failIf(errors);
-  return listInvoices(db, { periodFrom: from, periodTo: to, status: q.status, compNo: q.compNo?.trim() || undefined, compName: q.compName?.trim() || undefined, settleNo: q.settleNo?.trim() || undefined, supplierView }, w);
+  return listInvoices(
+    db,
+    {
+      periodFrom: from,
+      periodTo: to,
+      status: q.status,
+      compNo: q.compNo?.trim() || undefined,
+      compName: q.compName?.trim() || undefined,
+      settleNo: q.settleNo?.trim() || undefined,
+      supplierView,
+    },
+    w,
+  );
 }
 
 // ── events ─────────────────────────────────────────────────────────────────
-async function event(trx: Db, inv: Pick<Invoice, 'mgtKey' | 'compNo'>, e: { action: string; from: string | null; to: string | null; outcome: 'DONE' | 'REFUSED' | 'FAILED'; code?: string | null; message?: string | null; actor: string }) {
-  await insertEvent(trx, { mgtKey: inv.mgtKey, compNo: inv.compNo, action: e.action, fromStatus: e.from, toStatus: e.to, outcome: e.outcome, code: e.code ?? null, message: e.message?.slice(0, 2000) ?? null, actor: e.actor });
+async function event(
+  trx: Db,
+  inv: Pick<Invoice, 'mgtKey' | 'compNo'>,
+  e: {
+    action: string;
+    from: string | null;
+    to: string | null;
+    outcome: 'DONE' | 'REFUSED' | 'FAILED';
+    code?: string | null;
+    message?: string | null;
+    actor: string;
+  },
+) {
+  await insertEvent(trx, {
+    mgtKey: inv.mgtKey,
+    compNo: inv.compNo,
+    action: e.action,
+    fromStatus: e.from,
+    toStatus: e.to,
+    outcome: e.outcome,
+    code: e.code ?? null,
+    message: e.message?.slice(0, 2000) ?? null,
+    actor: e.actor,
+  });
 }
 
 /** A refused move, kept in the history in its own transaction, then answered 409. */
 async function refuseMove(db: Db, inv: Invoice, action: TaxInvoiceAction, actor: string): Promise<never> {
   const message = wrongStateMessage(TAX_INVOICE_MACHINE, action, inv.status);
-  await db.transaction().execute((trx) => event(trx, inv, { action, from: inv.status, to: null, outcome: 'REFUSED', code: 'INVALID_STATE', message, actor }));
+  await db.transaction().execute((trx) =>
+    event(trx, inv, {
+      action,
+      from: inv.status,
+      to: null,
+      outcome: 'REFUSED',
+      code: 'INVALID_STATE',
+      message,
+      actor,
+    }),
+  );
   return transition(TAX_INVOICE_MACHINE, action, inv.status) as never;
 }
 
@@ -97,26 +184,74 @@ async function locked(trx: Db, mgtKey: string, version?: number): Promise<Invoic
 }
 
 /** Moves the invoice (its lock held) and writes the event and the audit row. */
-async function move(trx: Db, inv: Invoice, action: TaxInvoiceAction, actor: string, values: InvoiceChange = {}, note?: { code?: string | null; message?: string | null }) {
+async function move(
+  trx: Db,
+  inv: Invoice,
+  action: TaxInvoiceAction,
+  actor: string,
+  values: InvoiceChange = {},
+  note?: { code?: string | null; message?: string | null },
+) {
   const to = transition(TAX_INVOICE_MACHINE, action, inv.status);
   const now = new Date();
   await updateInvoice(trx, inv.mgtKey, { ...values, status: to, version: inv.version + 1, updatedAt: now });
-  await event(trx, inv, { action, from: inv.status, to, outcome: 'DONE', code: note?.code, message: note?.message, actor });
-  await writeAudit(trx, { entity: 'tax_invoice', entityKey: inv.mgtKey, action: action.toUpperCase(), actor, before: { status: inv.status }, after: { status: to, ...values } });
+  await event(trx, inv, {
+    action,
+    from: inv.status,
+    to,
+    outcome: 'DONE',
+    code: note?.code,
+    message: note?.message,
+    actor,
+  });
+  await writeAudit(trx, {
+    entity: 'tax_invoice',
+    entityKey: inv.mgtKey,
+    action: action.toUpperCase(),
+    actor,
+    before: { status: inv.status },
+    after: { status: to, ...values },
+  });
   return to;
 }
 
 /** Checks the move is allowed before any provider call: a refused one is kept in the history and answered 409. */
-async function allowed(db: Db, mgtKey: string, action: TaxInvoiceAction, actor: string, version?: number): Promise<Invoice> {
+async function allowed(
+  db: Db,
+  mgtKey: string,
+  action: TaxInvoiceAction,
+  actor: string,
+  version?: number,
+): Promise<Invoice> {
   const inv = await db.transaction().execute((trx) => locked(trx, mgtKey, version));
   if (nextStatus(TAX_INVOICE_MACHINE, action, inv.status) === null) await refuseMove(db, inv, action, actor);
   return inv;
 }
 
 /** A provider's refusal, kept with its code and message, answered 424. */
-async function providerFailed(db: Db, inv: Invoice, action: string, r: { code: string | null; message: string; attempts: number; httpStatus: number | null }, actor: string): Promise<never> {
-  await db.transaction().execute((trx) => event(trx, inv, { action, from: inv.status, to: null, outcome: 'FAILED', code: r.code, message: r.message, actor }));
-  throw new HttpError(424, 'TAX_PROVIDER_FAILED', `세금계산서 발행 대행사가 처리하지 못했습니다: ${r.message}`, { code: r.code, attempts: r.attempts, httpStatus: r.httpStatus });
+async function providerFailed(
+  db: Db,
+  inv: Invoice,
+  action: string,
+  r: { code: string | null; message: string; attempts: number; httpStatus: number | null },
+  actor: string,
+): Promise<never> {
+  await db.transaction().execute((trx) =>
+    event(trx, inv, {
+      action,
+      from: inv.status,
+      to: null,
+      outcome: 'FAILED',
+      code: r.code,
+      message: r.message,
+      actor,
+    }),
+  );
+  throw new HttpError(424, 'TAX_PROVIDER_FAILED', `세금계산서 발행 대행사가 처리하지 못했습니다: ${r.message}`, {
+    code: r.code,
+    attempts: r.attempts,
+    httpStatus: r.httpStatus,
+  });
 }
 
 // ── create ─────────────────────────────────────────────────────────────────
@@ -125,24 +260,69 @@ export async function createInvoices(db: Db, ti: TaxInvoices, settleNo: string, 
   const keys = await db.transaction().execute(async (trx) => {
     const s = await lockSettlementForInvoice(trx, settleNo);
     if (!s) throw missing('SETTLEMENT_NOT_FOUND', '정산을 찾을 수 없습니다');
-    if (s.status !== 'CONFIRMED' && s.status !== 'POST_FAILED') throw refused('SETTLEMENT_NOT_CONFIRMED', '협력사가 확정한 정산만 세금계산서를 만들 수 있습니다', { status: s.status });
-    if ((await invoicesOfSettlement(trx, settleNo)).length > 0) throw refused('TAX_INVOICE_EXISTS', '이 정산의 세금계산서가 이미 있습니다');
+    if (s.status !== 'CONFIRMED' && s.status !== 'POST_FAILED')
+      throw refused('SETTLEMENT_NOT_CONFIRMED', '협력사가 확정한 정산만 세금계산서를 만들 수 있습니다', {
+        status: s.status,
+      });
+    if ((await invoicesOfSettlement(trx, settleNo)).length > 0)
+      throw refused('TAX_INVOICE_EXISTS', '이 정산의 세금계산서가 이미 있습니다');
     const writeDate = writeDateOf(s.period);
     const lines = await settlementLinesForInvoice(trx, settleNo);
-    const drafts = buildInvoices(lines, { rounding: ti.config.taxRounding, adjustment: { amount: String(s.adjustmentAmount), label: '정산 조정', date: writeDate } });
+    const drafts = buildInvoices(lines, {
+      rounding: ti.config.taxRounding,
+      adjustment: { amount: String(s.adjustmentAmount), label: '정산 조정', date: writeDate },
+    });
     const made: string[] = [];
     for (const d of drafts) {
       const mgtKey = mgtKeyFor(settleNo, d.taxType);
       await insertInvoice(trx, {
-        mgtKey, buyerCorpNum: ti.config.buyerCorpNum, settleNo, compNo: s.compNo, supplierCorpNum: s.taxNo, bizPlace: null, period: s.period, writeDate, taxType: d.taxType,
-        purposeType: '02', status: 'DRAFT', supplyAmount: d.supply.toString(), taxAmount: d.tax.toString(), totalAmount: d.total.toString(), lineCount: d.lines.length, provider: ti.provider.kind, createdBy: actor,
+        mgtKey,
+        buyerCorpNum: ti.config.buyerCorpNum,
+        settleNo,
+        compNo: s.compNo,
+        supplierCorpNum: s.taxNo,
+        bizPlace: null,
+        period: s.period,
+        writeDate,
+        taxType: d.taxType,
+        purposeType: '02',
+        status: 'DRAFT',
+        supplyAmount: d.supply.toString(),
+        taxAmount: d.tax.toString(),
+        totalAmount: d.total.toString(),
+        lineCount: d.lines.length,
+        provider: ti.provider.kind,
+        createdBy: actor,
       });
-      await insertInvoiceLines(trx, d.lines.map((l, i) => ({
-        mgtKey, lineNo: i + 1, compNo: s.compNo, monthDay: l.monthDay, itemName: l.itemName.slice(0, 200), spec: l.spec, unitCode: l.unitCode, quantity: l.quantity, unitPrice: l.unitPrice,
-        supplyAmount: l.supply.toString(), taxAmount: l.tax.toString(), sourceCount: l.sourceCount,
-      })));
-      await event(trx, { mgtKey, compNo: s.compNo }, { action: 'create', from: null, to: 'DRAFT', outcome: 'DONE', actor });
-      await writeAudit(trx, { entity: 'tax_invoice', entityKey: mgtKey, action: 'CREATE', actor, after: { settleNo, taxType: d.taxType, supply: d.supply.toString(), tax: d.tax.toString() } });
+      await insertInvoiceLines(
+        trx,
+        d.lines.map((l, i) => ({
+          mgtKey,
+          lineNo: i + 1,
+          compNo: s.compNo,
+          monthDay: l.monthDay,
+          itemName: l.itemName.slice(0, 200),
+          spec: l.spec,
+          unitCode: l.unitCode,
+          quantity: l.quantity,
+          unitPrice: l.unitPrice,
+          supplyAmount: l.supply.toString(),
+          taxAmount: l.tax.toString(),
+          sourceCount: l.sourceCount,
+        })),
+      );
+      await event(
+        trx,
+        { mgtKey, compNo: s.compNo },
+        { action: 'create', from: null, to: 'DRAFT', outcome: 'DONE', actor },
+      );
+      await writeAudit(trx, {
+        entity: 'tax_invoice',
+        entityKey: mgtKey,
+        action: 'CREATE',
+        actor,
+        after: { settleNo, taxType: d.taxType, supply: d.supply.toString(), tax: d.tax.toString() },
+      });
       made.push(mgtKey);
     }
     return made;
@@ -151,8 +331,29 @@ export async function createInvoices(db: Db, ti: TaxInvoices, settleNo: string, 
 }
 
 // ── the provider's request ─────────────────────────────────────────────────
-function party(c: { corpNum: string; name: string; ceo: string; addr?: string | null; bizType?: string | null; bizClass?: string | null; email?: string | null }, taxRegId: string | null): InvoiceParty {
-  return { corpNum: c.corpNum, taxRegId, corpName: c.name, ceoName: c.ceo, addr: c.addr ?? null, bizType: c.bizType ?? null, bizClass: c.bizClass ?? null, contactName: null, email: c.email ?? null };
+function party(
+  c: {
+    corpNum: string;
+    name: string;
+    ceo: string;
+    addr?: string | null;
+    bizType?: string | null;
+    bizClass?: string | null;
+    email?: string | null;
+  },
+  taxRegId: string | null,
+): InvoiceParty {
+  return {
+    corpNum: c.corpNum,
+    taxRegId,
+    corpName: c.name,
+    ceoName: c.ceo,
+    addr: c.addr ?? null,
+    bizType: c.bizType ?? null,
+    bizClass: c.bizClass ?? null,
+    contactName: null,
+    email: c.email ?? null,
+  };
 }
 
 async function requestOf(db: Db, ti: TaxInvoices, inv: Invoice): Promise<ReverseIssueRequest> {
@@ -163,12 +364,35 @@ async function requestOf(db: Db, ti: TaxInvoices, inv: Invoice): Promise<Reverse
     writeDate: dayOf(inv.writeDate).replace(/-/g, ''),
     taxType: inv.taxType === 'ZERO_RATED' ? 'ZERO_RATED' : 'TAXABLE',
     purposeType: inv.purposeType as '01' | '02',
-    invoicer: party({ corpNum: inv.supplierCorpNum, name: s?.compNameKr ?? '', ceo: s?.ceoName ?? '', addr: s?.address, bizType: s?.bizType, bizClass: s?.bizItem, email: s?.email }, inv.bizPlace),
-    invoicee: party({ corpNum: ti.config.buyerCorpNum, name: ti.config.buyerCorpName, ceo: ti.config.buyerCeoName }, null),
-    supplyCostTotal: String(inv.supplyAmount), taxTotal: String(inv.taxAmount), totalAmount: String(inv.totalAmount),
+    invoicer: party(
+      {
+        corpNum: inv.supplierCorpNum,
+        name: s?.compNameKr ?? '',
+        ceo: s?.ceoName ?? '',
+        addr: s?.address,
+        bizType: s?.bizType,
+        bizClass: s?.bizItem,
+        email: s?.email,
+      },
+      inv.bizPlace,
+    ),
+    invoicee: party(
+      { corpNum: ti.config.buyerCorpNum, name: ti.config.buyerCorpName, ceo: ti.config.buyerCeoName },
+      null,
+    ),
+    supplyCostTotal: String(inv.supplyAmount),
+    taxTotal: String(inv.taxAmount),
+    totalAmount: String(inv.totalAmount),
     detailList: lines.map((l) => ({
-      serialNum: l.lineNo, purchaseDT: `${dayOf(inv.writeDate).slice(0, 4)}${l.monthDay.replace('-', '')}`, itemName: l.itemName, spec: l.spec, qty: l.quantity === null ? null : String(l.quantity),
-      unitCost: l.unitPrice === null ? null : String(l.unitPrice), supplyCost: String(l.supplyAmount), tax: String(l.taxAmount), remark: null,
+      serialNum: l.lineNo,
+      purchaseDT: `${dayOf(inv.writeDate).slice(0, 4)}${l.monthDay.replace('-', '')}`,
+      itemName: l.itemName,
+      spec: l.spec,
+      qty: l.quantity === null ? null : String(l.quantity),
+      unitCost: l.unitPrice === null ? null : String(l.unitPrice),
+      supplyCost: String(l.supplyAmount),
+      tax: String(l.taxAmount),
+      remark: null,
     })),
     remark1: `정산 ${inv.settleNo}`,
   };
@@ -183,13 +407,30 @@ export async function requestIssue(db: Db, ti: TaxInvoices, mgtKey: string, vers
   if (!r.ok) await providerFailed(db, inv, 'request', r, actor);
   await db.transaction().execute(async (trx) => {
     const cur = await locked(trx, mgtKey);
-    if (cur.version !== inv.version) throw refused('VERSION_CONFLICT', '다른 사용자가 먼저 변경했습니다. 다시 조회하세요', { currentVersion: cur.version });
-    await move(trx, cur, 'request', actor, { requestedAt: new Date(), memo: null }, { code: r.ok && !r.value.created ? 'ALREADY_REQUESTED' : null });
+    if (cur.version !== inv.version)
+      throw refused('VERSION_CONFLICT', '다른 사용자가 먼저 변경했습니다. 다시 조회하세요', {
+        currentVersion: cur.version,
+      });
+    await move(
+      trx,
+      cur,
+      'request',
+      actor,
+      { requestedAt: new Date(), memo: null },
+      { code: r.ok && !r.value.created ? 'ALREADY_REQUESTED' : null },
+    );
   });
   return getInvoice(db, mgtKey);
 }
 
-export async function cancelRequest(db: Db, ti: TaxInvoices, mgtKey: string, version: number, reason: string, actor: string) {
+export async function cancelRequest(
+  db: Db,
+  ti: TaxInvoices,
+  mgtKey: string,
+  version: number,
+  reason: string,
+  actor: string,
+) {
   if (!reason.trim()) failIf([{ path: 'body/reason', message: '취소 사유를 입력하세요' }]);
   const inv = await allowed(db, mgtKey, 'cancelRequest', actor, version);
   const r = await ti.provider.cancelRequest(mgtKey, reason.trim());
@@ -203,21 +444,39 @@ export async function cancelRequest(db: Db, ti: TaxInvoices, mgtKey: string, ver
 
 // ── the supplier (file provider: it issues in /cyber) ─────────────────────
 function providerManaged(ti: TaxInvoices): void {
-  if (!isFile(ti.provider)) throw refused('PROVIDER_MANAGED', '세금계산서 발행 대행사에서 처리하세요. 이 화면은 대행사의 상태를 따릅니다');
+  if (!isFile(ti.provider))
+    throw refused('PROVIDER_MANAGED', '세금계산서 발행 대행사에서 처리하세요. 이 화면은 대행사의 상태를 따릅니다');
 }
 
 /** The supplier issues the invoice asked of it, with the NTS approval number it got (24 digits, dated on or after 작성일자). */
-export async function supplierIssue(db: Db, ti: TaxInvoices, mgtKey: string, version: number, approval: string, actor: string) {
+export async function supplierIssue(
+  db: Db,
+  ti: TaxInvoices,
+  mgtKey: string,
+  version: number,
+  approval: string,
+  actor: string,
+) {
   providerManaged(ti);
   const inv = await allowed(db, mgtKey, 'issue', actor, version);
   const problem = approvalNumberProblem(approval, dayOf(inv.writeDate));
   if (problem) {
-    const message = { FORMAT: '승인번호는 24자리 숫자입니다', DATE: '승인번호의 앞 8자리가 올바른 날짜가 아닙니다', BEFORE_WRITE_DATE: '승인번호의 발행일이 작성일자보다 빠릅니다' }[problem];
+    const message = {
+      FORMAT: '승인번호는 24자리 숫자입니다',
+      DATE: '승인번호의 앞 8자리가 올바른 날짜가 아닙니다',
+      BEFORE_WRITE_DATE: '승인번호의 발행일이 작성일자보다 빠릅니다',
+    }[problem];
     failIf([{ path: 'body/ntsConfirmNum', message }], 'INVALID_APPROVAL_NUMBER');
   }
   const digits = normalizeApprovalNumber(approval)!;
   const issuedAt = ti.now();
-  const state: ProviderState = { status: 'ISSUED', ntsConfirmNum: digits, ntsResult: null, memo: null, issueDT: issuedAt.toISOString() };
+  const state: ProviderState = {
+    status: 'ISSUED',
+    ntsConfirmNum: digits,
+    ntsResult: null,
+    memo: null,
+    issueDT: issuedAt.toISOString(),
+  };
   const r = await (ti.provider as FileTaxInvoiceProvider).record(mgtKey, state);
   if (!r.ok) await providerFailed(db, inv, 'issue', r, actor);
   await db.transaction().execute(async (trx) => {
@@ -227,11 +486,24 @@ export async function supplierIssue(db: Db, ti: TaxInvoices, mgtKey: string, ver
   return getInvoice(db, mgtKey, true);
 }
 
-export async function supplierRefuse(db: Db, ti: TaxInvoices, mgtKey: string, version: number, reason: string, actor: string) {
+export async function supplierRefuse(
+  db: Db,
+  ti: TaxInvoices,
+  mgtKey: string,
+  version: number,
+  reason: string,
+  actor: string,
+) {
   providerManaged(ti);
   if (!reason.trim()) failIf([{ path: 'body/reason', message: '거부 사유를 입력하세요' }]);
   const inv = await allowed(db, mgtKey, 'refuse', actor, version);
-  const r = await (ti.provider as FileTaxInvoiceProvider).record(mgtKey, { status: 'REFUSED', ntsConfirmNum: null, ntsResult: null, memo: reason.trim(), issueDT: null });
+  const r = await (ti.provider as FileTaxInvoiceProvider).record(mgtKey, {
+    status: 'REFUSED',
+    ntsConfirmNum: null,
+    ntsResult: null,
+    memo: reason.trim(),
+    issueDT: null,
+  });
   if (!r.ok) await providerFailed(db, inv, 'refuse', r, actor);
   await db.transaction().execute(async (trx) => {
     const cur = await locked(trx, mgtKey, inv.version);
@@ -241,17 +513,41 @@ export async function supplierRefuse(db: Db, ti: TaxInvoices, mgtKey: string, ve
 }
 
 /** Staff record the NTS's answer for an invoice the supplier issued outside any provider (the file provider). */
-export async function recordTransmission(db: Db, ti: TaxInvoices, mgtKey: string, body: { version: number; outcome: 'SENT' | 'SUCCEEDED' | 'FAILED'; code?: string; message?: string }, actor: string) {
+export async function recordTransmission(
+  db: Db,
+  ti: TaxInvoices,
+  mgtKey: string,
+  body: { version: number; outcome: 'SENT' | 'SUCCEEDED' | 'FAILED'; code?: string; message?: string },
+  actor: string,
+) {
   providerManaged(ti);
-  const action: TaxInvoiceAction = body.outcome === 'SENT' ? 'send' : body.outcome === 'SUCCEEDED' ? 'ntsSucceeded' : 'ntsFailed';
+  const action: TaxInvoiceAction =
+    body.outcome === 'SENT' ? 'send' : body.outcome === 'SUCCEEDED' ? 'ntsSucceeded' : 'ntsFailed';
   const inv = await allowed(db, mgtKey, action, actor, body.version);
-  const status = { send: 'SENT', ntsSucceeded: 'NTS_SUCCESS', ntsFailed: 'NTS_FAILED' }[action as 'send'] as ProviderState['status'];
-  const r = await (ti.provider as FileTaxInvoiceProvider).record(mgtKey, { status, ntsConfirmNum: inv.ntsConfirmNum, ntsResult: body.code ?? null, memo: body.message ?? null, issueDT: inv.issuedAt ? new Date(inv.issuedAt).toISOString() : null });
+  const status = { send: 'SENT', ntsSucceeded: 'NTS_SUCCESS', ntsFailed: 'NTS_FAILED' }[
+    action as 'send'
+  ] as ProviderState['status'];
+  const r = await (ti.provider as FileTaxInvoiceProvider).record(mgtKey, {
+    status,
+    ntsConfirmNum: inv.ntsConfirmNum,
+    ntsResult: body.code ?? null,
+    memo: body.message ?? null,
+    issueDT: inv.issuedAt ? new Date(inv.issuedAt).toISOString() : null,
+  });
   if (!r.ok) await providerFailed(db, inv, action, r, actor);
   await db.transaction().execute(async (trx) => {
     const cur = await locked(trx, mgtKey, inv.version);
     const now = new Date();
-    await move(trx, cur, action, actor, action === 'send' ? { sentAt: now } : { ntsAt: now, ntsResult: body.code ?? (action === 'ntsSucceeded' ? 'SUCCESS' : 'FAILED') }, { code: body.code, message: body.message });
+    await move(
+      trx,
+      cur,
+      action,
+      actor,
+      action === 'send'
+        ? { sentAt: now }
+        : { ntsAt: now, ntsResult: body.code ?? (action === 'ntsSucceeded' ? 'SUCCESS' : 'FAILED') },
+      { code: body.code, message: body.message },
+    );
   });
   if (action === 'ntsSucceeded') await keepEvidence(db, ti, mgtKey, actor);
   return getInvoice(db, mgtKey);
@@ -277,7 +573,18 @@ export async function syncInvoice(db: Db, ti: TaxInvoices, mgtKey: string, actor
   if (!r.ok) await providerFailed(db, inv, 'sync', r, actor);
   const state = (r as { ok: true; value: ProviderState }).value;
   if (state.ntsConfirmNum && approvalNumberProblem(state.ntsConfirmNum, dayOf(inv.writeDate))) {
-    await providerFailed(db, inv, 'sync', { code: 'BAD_APPROVAL_NUMBER', message: `대행사가 알린 승인번호가 올바르지 않습니다: ${state.ntsConfirmNum}`, attempts: r.attempts, httpStatus: null }, actor);
+    await providerFailed(
+      db,
+      inv,
+      'sync',
+      {
+        code: 'BAD_APPROVAL_NUMBER',
+        message: `대행사가 알린 승인번호가 올바르지 않습니다: ${state.ntsConfirmNum}`,
+        attempts: r.attempts,
+        httpStatus: null,
+      },
+      actor,
+    );
   }
   const reached = await db.transaction().execute(async (trx) => {
     let cur = await locked(trx, mgtKey);
@@ -285,10 +592,16 @@ export async function syncInvoice(db: Db, ti: TaxInvoices, mgtKey: string, actor
       if (nextStatus(TAX_INVOICE_MACHINE, action, cur.status) === null) continue;
       const now = new Date();
       const values: InvoiceChange =
-        action === 'issue' ? { ntsConfirmNum: normalizeApprovalNumber(state.ntsConfirmNum ?? ''), issuedAt: state.issueDT ? new Date(state.issueDT) : now }
-        : action === 'send' ? { sentAt: now }
-        : action === 'ntsSucceeded' || action === 'ntsFailed' ? { ntsAt: now, ntsResult: state.ntsResult }
-        : { memo: state.memo };
+        action === 'issue'
+          ? {
+              ntsConfirmNum: normalizeApprovalNumber(state.ntsConfirmNum ?? ''),
+              issuedAt: state.issueDT ? new Date(state.issueDT) : now,
+            }
+          : action === 'send'
+            ? { sentAt: now }
+            : action === 'ntsSucceeded' || action === 'ntsFailed'
+              ? { ntsAt: now, ntsResult: state.ntsResult }
+              : { memo: state.memo };
       if (action === 'issue' && !values.ntsConfirmNum) break;
       await move(trx, cur, action, actor, values, { code: state.ntsResult, message: state.memo });
       cur = await locked(trx, mgtKey);
@@ -307,15 +620,39 @@ async function keepEvidence(db: Db, ti: TaxInvoices, mgtKey: string, actor: stri
     if (await findFile(db, mgtKey, kind)) continue;
     const r = await ti.provider.document(mgtKey, kind === 'XML' ? 'xml' : 'pdf');
     if (!r.ok) {
-      await db.transaction().execute((trx) => event(trx, inv, { action: `document${kind}`, from: inv.status, to: null, outcome: 'FAILED', code: r.code, message: r.message, actor }));
+      await db.transaction().execute((trx) =>
+        event(trx, inv, {
+          action: `document${kind}`,
+          from: inv.status,
+          to: null,
+          outcome: 'FAILED',
+          code: r.code,
+          message: r.message,
+          actor,
+        }),
+      );
       continue;
     }
     const storageKey = `tax-invoices/evidence/${inv.period}/${mgtKey}.${kind.toLowerCase()}`;
     await ti.store.put(storageKey, r.value);
     const sha256 = crypto.createHash('sha256').update(r.value).digest('hex');
     await db.transaction().execute(async (trx) => {
-      await insertFile(trx, { mgtKey, compNo: inv.compNo, kind, storageKey, contentSha: sha256, sizeBytes: r.value.length, retainUntil: retentionUntil(dayOf(inv.writeDate)) });
-      await writeAudit(trx, { entity: 'tax_invoice', entityKey: mgtKey, action: `KEEP_${kind}`, actor, after: { storageKey, sha256 } });
+      await insertFile(trx, {
+        mgtKey,
+        compNo: inv.compNo,
+        kind,
+        storageKey,
+        contentSha: sha256,
+        sizeBytes: r.value.length,
+        retainUntil: retentionUntil(dayOf(inv.writeDate)),
+      });
+      await writeAudit(trx, {
+        entity: 'tax_invoice',
+        entityKey: mgtKey,
+        action: `KEEP_${kind}`,
+        actor,
+        after: { storageKey, sha256 },
+      });
     });
   }
 }
@@ -326,7 +663,12 @@ export async function downloadFile(db: Db, ti: TaxInvoices, mgtKey: string, form
   const stream = await ti.store.get(f.storageKey);
   if (!stream) throw missing('TAX_INVOICE_FILE_NOT_FOUND', '보관된 세금계산서 파일이 없습니다');
   const body = await readSmall(stream);
-  return { body, contentType: format === 'xml' ? 'application/xml; charset=utf-8' : 'application/pdf', fileName: `${mgtKey}.${format}`, sha256: f.contentSha };
+  return {
+    body,
+    contentType: format === 'xml' ? 'application/xml; charset=utf-8' : 'application/pdf',
+    fileName: `${mgtKey}.${format}`,
+    sha256: f.contentSha,
+  };
 }
 
 /** Deleting evidence is refused until its retention day has passed. */
@@ -335,10 +677,21 @@ export async function deleteFile(db: Db, ti: TaxInvoices, mgtKey: string, format
   const f = await findFile(db, mgtKey, kind);
   if (!f) throw missing('TAX_INVOICE_FILE_NOT_FOUND', '보관된 세금계산서 파일이 없습니다');
   const until = dayOf(f.retainUntil);
-  if (kstDay(ti.now()) <= until) throw refused('RETENTION_PERIOD', `세금계산서 증빙은 ${until}까지 보관해야 하므로 삭제할 수 없습니다 (국세기본법 제85조의3)`, { retainUntil: until });
+  if (kstDay(ti.now()) <= until)
+    throw refused(
+      'RETENTION_PERIOD',
+      `세금계산서 증빙은 ${until}까지 보관해야 하므로 삭제할 수 없습니다 (국세기본법 제85조의3)`,
+      { retainUntil: until },
+    );
   await db.transaction().execute(async (trx) => {
     await deleteFileRow(trx, mgtKey, kind);
-    await writeAudit(trx, { entity: 'tax_invoice', entityKey: mgtKey, action: `DELETE_${kind}`, actor, before: { storageKey: f.storageKey, sha256: f.contentSha } });
+    await writeAudit(trx, {
+      entity: 'tax_invoice',
+      entityKey: mgtKey,
+      action: `DELETE_${kind}`,
+      actor,
+      before: { storageKey: f.storageKey, sha256: f.contentSha },
+    });
   });
   await ti.store.delete(f.storageKey);
   return { deleted: true };
@@ -346,7 +699,12 @@ export async function deleteFile(db: Db, ti: TaxInvoices, mgtKey: string, format
 
 // ── 수정세금계산서 ────────────────────────────────────────────────────────
 /** New documents referring to a transmitted invoice, as the reason wants: negative, positive, or the difference. */
-export async function amendInvoice(db: Db, mgtKey: string, body: { version: number; reason: number; supplyDelta?: string }, actor: string) {
+export async function amendInvoice(
+  db: Db,
+  mgtKey: string,
+  body: { version: number; reason: number; supplyDelta?: string },
+  actor: string,
+) {
   const reason = body.reason as AmendmentReason;
   if (!Object.hasOwn(AMENDMENT_REASONS, reason)) failIf([{ path: 'body/reason', message: '수정 사유는 1–6입니다' }]);
   const made = await db.transaction().execute(async (trx) => {
@@ -357,10 +715,12 @@ export async function amendInvoice(db: Db, mgtKey: string, body: { version: numb
     const docs: Array<{ sign: bigint; supply: bigint; tax: bigint; lines: typeof lines; label: string }> = [];
     const supply = BigInt(String(inv.supplyAmount));
     const tax = BigInt(String(inv.taxAmount));
-    if (kind === 'NEGATIVE' || kind === 'NEGATIVE_AND_POSITIVE') docs.push({ sign: -1n, supply, tax, lines, label: '취소' });
+    if (kind === 'NEGATIVE' || kind === 'NEGATIVE_AND_POSITIVE')
+      docs.push({ sign: -1n, supply, tax, lines, label: '취소' });
     if (kind === 'NEGATIVE_AND_POSITIVE') docs.push({ sign: 1n, supply, tax, lines, label: '재발행' });
     if (kind === 'DIFFERENCE') {
-      if (!body.supplyDelta || !/^-?\d{1,15}$/.test(body.supplyDelta) || BigInt(body.supplyDelta) === 0n) failIf([{ path: 'body/supplyDelta', message: '공급가액 증감액(원, 0 아님)을 입력하세요' }]);
+      if (!body.supplyDelta || !/^-?\d{1,15}$/.test(body.supplyDelta) || BigInt(body.supplyDelta) === 0n)
+        failIf([{ path: 'body/supplyDelta', message: '공급가액 증감액(원, 0 아님)을 입력하세요' }]);
       const delta = BigInt(body.supplyDelta!);
       const rate = inv.taxType === 'TAXABLE' ? 10n : 0n;
       const deltaTax = (delta * rate) / 100n;
@@ -374,27 +734,92 @@ export async function amendInvoice(db: Db, mgtKey: string, body: { version: numb
       const docSupply = d.sign * d.supply;
       const docTax = d.sign * d.tax;
       await insertInvoice(trx, {
-        mgtKey: key, buyerCorpNum: inv.buyerCorpNum, settleNo: inv.settleNo, compNo: inv.compNo, supplierCorpNum: inv.supplierCorpNum, bizPlace: inv.bizPlace, period: inv.period,
-        writeDate: inv.writeDate, issueKind: inv.issueKind, taxType: inv.taxType, purposeType: inv.purposeType, status: 'DRAFT', revision, amendsMgtKey: inv.mgtKey, amendReason: reason,
-        supplyAmount: docSupply.toString(), taxAmount: docTax.toString(), totalAmount: (docSupply + docTax).toString(), lineCount: d.lines.length || 1, provider: inv.provider, createdBy: actor,
+        mgtKey: key,
+        buyerCorpNum: inv.buyerCorpNum,
+        settleNo: inv.settleNo,
+        compNo: inv.compNo,
+        supplierCorpNum: inv.supplierCorpNum,
+        bizPlace: inv.bizPlace,
+        period: inv.period,
+        writeDate: inv.writeDate,
+        issueKind: inv.issueKind,
+        taxType: inv.taxType,
+        purposeType: inv.purposeType,
+        status: 'DRAFT',
+        revision,
+        amendsMgtKey: inv.mgtKey,
+        amendReason: reason,
+        supplyAmount: docSupply.toString(),
+        taxAmount: docTax.toString(),
+        totalAmount: (docSupply + docTax).toString(),
+        lineCount: d.lines.length || 1,
+        provider: inv.provider,
+        createdBy: actor,
       });
       const rows = d.lines.length
-        ? d.lines.map((l) => ({ ...l, mgtKey: key, supplyAmount: (d.sign * BigInt(String(l.supplyAmount))).toString(), taxAmount: (d.sign * BigInt(String(l.taxAmount))).toString() }))
-        : [{ mgtKey: key, lineNo: 1, compNo: inv.compNo, monthDay: dayOf(inv.writeDate).slice(5), itemName: `${d.label} (${inv.mgtKey})`, spec: null, unitCode: null, quantity: null, unitPrice: null, supplyAmount: docSupply.toString(), taxAmount: docTax.toString(), sourceCount: 1 }];
+        ? d.lines.map((l) => ({
+            ...l,
+            mgtKey: key,
+            supplyAmount: (d.sign * BigInt(String(l.supplyAmount))).toString(),
+            taxAmount: (d.sign * BigInt(String(l.taxAmount))).toString(),
+          }))
+        : [
+            {
+              mgtKey: key,
+              lineNo: 1,
+              compNo: inv.compNo,
+              monthDay: dayOf(inv.writeDate).slice(5),
+              itemName: `${d.label} (${inv.mgtKey})`,
+              spec: null,
+              unitCode: null,
+              quantity: null,
+              unitPrice: null,
+              supplyAmount: docSupply.toString(),
+              taxAmount: docTax.toString(),
+              sourceCount: 1,
+            },
+          ];
       await insertInvoiceLines(trx, rows);
-      await event(trx, { mgtKey: key, compNo: inv.compNo }, { action: 'create', from: null, to: 'DRAFT', outcome: 'DONE', code: `AMEND_${reason}`, message: `${AMENDMENT_REASONS[reason].label}: ${inv.mgtKey}`, actor });
+      await event(
+        trx,
+        { mgtKey: key, compNo: inv.compNo },
+        {
+          action: 'create',
+          from: null,
+          to: 'DRAFT',
+          outcome: 'DONE',
+          code: `AMEND_${reason}`,
+          message: `${AMENDMENT_REASONS[reason].label}: ${inv.mgtKey}`,
+          actor,
+        },
+      );
       keys.push(key);
     }
-    await event(trx, inv, { action: 'amend', from: inv.status, to: inv.status, outcome: 'DONE', code: `AMEND_${reason}`, message: keys.join(','), actor });
+    await event(trx, inv, {
+      action: 'amend',
+      from: inv.status,
+      to: inv.status,
+      outcome: 'DONE',
+      code: `AMEND_${reason}`,
+      message: keys.join(','),
+      actor,
+    });
     await updateInvoice(trx, inv.mgtKey, { version: inv.version + 1, updatedAt: new Date() });
-    await writeAudit(trx, { entity: 'tax_invoice', entityKey: inv.mgtKey, action: 'AMEND', actor, after: { reason, documents: keys } });
+    await writeAudit(trx, {
+      entity: 'tax_invoice',
+      entityKey: inv.mgtKey,
+      action: 'AMEND',
+      actor,
+      after: { reason, documents: keys },
+    });
     return keys;
   });
   return { rows: await Promise.all(made.map((k) => getInvoice(db, k))) };
 }
 
 // ── the posting gate ───────────────────────────────────────────────────────
-export type ExceptionType = 'NO_INVOICE' | 'AMOUNT_VARIANCE' | 'TAX_VARIANCE' | 'BUSINESS_NUMBER_MISMATCH' | 'NTS_FAILURE' | 'NOT_TRANSMITTED';
+export type ExceptionType =
+  'NO_INVOICE' | 'AMOUNT_VARIANCE' | 'TAX_VARIANCE' | 'BUSINESS_NUMBER_MISMATCH' | 'NTS_FAILURE' | 'NOT_TRANSMITTED';
 
 interface GateInput {
   settleNo: string;
@@ -438,13 +863,26 @@ const GATE_MESSAGE: Record<ExceptionType, string> = {
  * is not transmitted successfully, unless an authorised person bypassed the gate for it. Runs inside
  * the posting's transaction (the settlement's lock held).
  */
-export async function checkPostingGate(trx: Db, gateOn: boolean, s: { settleNo: string; compNo: string; totalAmount: string }): Promise<{ ntsConfirmNum: string | null }> {
+export async function checkPostingGate(
+  trx: Db,
+  gateOn: boolean,
+  s: { settleNo: string; compNo: string; totalAmount: string },
+): Promise<{ ntsConfirmNum: string | null }> {
   const ntsConfirmNum = await voucherNtsNumber(trx, s.settleNo);
   if (!gateOn || (await findBypass(trx, s.settleNo))) return { ntsConfirmNum };
   const [row] = await unpostedSettlementRow(trx, s.settleNo);
-  const problems = gateProblems({ settleNo: s.settleNo, totalAmount: s.totalAmount, taxNo: row?.taxNo ?? '', invoices: await currentInvoicesOf(trx, [s.settleNo]) });
+  const problems = gateProblems({
+    settleNo: s.settleNo,
+    totalAmount: s.totalAmount,
+    taxNo: row?.taxNo ?? '',
+    invoices: await currentInvoicesOf(trx, [s.settleNo]),
+  });
   if (problems.length > 0) {
-    throw refused('TAX_INVOICE_REQUIRED', `세금계산서가 국세청에 전송된 뒤에 전기할 수 있습니다: ${GATE_MESSAGE[problems[0]!]}`, { problems });
+    throw refused(
+      'TAX_INVOICE_REQUIRED',
+      `세금계산서가 국세청에 전송된 뒤에 전기할 수 있습니다: ${GATE_MESSAGE[problems[0]!]}`,
+      { problems },
+    );
   }
   return { ntsConfirmNum };
 }
@@ -460,10 +898,21 @@ export async function bypassGate(db: Db, settleNo: string, reason: string, actor
   await db.transaction().execute(async (trx) => {
     const s = await lockSettlementForInvoice(trx, settleNo);
     if (!s) throw missing('SETTLEMENT_NOT_FOUND', '정산을 찾을 수 없습니다');
-    if (s.status !== 'CONFIRMED' && s.status !== 'POST_FAILED') throw refused('SETTLEMENT_NOT_CONFIRMED', '확정되고 전기되지 않은 정산만 예외 처리할 수 있습니다', { status: s.status });
-    if (await findBypass(trx, settleNo)) throw refused('ALREADY_BYPASSED', '이미 세금계산서 확인을 예외 처리한 정산입니다');
+    if (s.status !== 'CONFIRMED' && s.status !== 'POST_FAILED')
+      throw refused('SETTLEMENT_NOT_CONFIRMED', '확정되고 전기되지 않은 정산만 예외 처리할 수 있습니다', {
+        status: s.status,
+      });
+    if (await findBypass(trx, settleNo))
+      throw refused('ALREADY_BYPASSED', '이미 세금계산서 확인을 예외 처리한 정산입니다');
     await insertBypass(trx, { settleNo, reason: reason.trim(), bypassedBy: actor });
-    await writeAudit(trx, { entity: 'settlement', entityKey: settleNo, action: 'TAX_GATE_BYPASS', actor, reason: reason.trim(), after: { reason: reason.trim() } });
+    await writeAudit(trx, {
+      entity: 'settlement',
+      entityKey: settleNo,
+      action: 'TAX_GATE_BYPASS',
+      actor,
+      reason: reason.trim(),
+      after: { reason: reason.trim() },
+    });
   });
   const b = await findBypass(db, settleNo);
   return { settleNo, reason: b!.reason, bypassedBy: b!.bypassedBy, bypassedAt: new Date(b!.bypassedAt).toISOString() };
@@ -473,13 +922,30 @@ export async function bypassGate(db: Db, settleNo: string, reason: string, actor
 export async function listExceptions(db: Db, q: { periods?: string[]; type?: string[] }) {
   const [from, to] = (q.periods ?? []).map((p) => p.trim() || undefined);
   const settlements = await unpostedSettlements(db, { periodFrom: from, periodTo: to });
-  const invoices = await currentInvoicesOf(db, settlements.map((s) => s.settleNo));
+  const invoices = await currentInvoicesOf(
+    db,
+    settlements.map((s) => s.settleNo),
+  );
   const rows = settlements.flatMap((s) => {
     if (s.bypassReason) return [];
-    const problems = gateProblems({ settleNo: s.settleNo, totalAmount: String(s.totalAmount), taxNo: s.taxNo, invoices: invoices.filter((i) => i.settleNo === s.settleNo) });
+    const problems = gateProblems({
+      settleNo: s.settleNo,
+      totalAmount: String(s.totalAmount),
+      taxNo: s.taxNo,
+      invoices: invoices.filter((i) => i.settleNo === s.settleNo),
+    });
     return problems
       .filter((p) => !q.type?.length || q.type.includes(p))
-      .map((type) => ({ type, message: GATE_MESSAGE[type], settleNo: s.settleNo, compNo: s.compNo, compName: s.compName, period: s.period, settlementStatus: s.status, totalAmount: String(s.totalAmount).split('.')[0]! }));
+      .map((type) => ({
+        type,
+        message: GATE_MESSAGE[type],
+        settleNo: s.settleNo,
+        compNo: s.compNo,
+        compName: s.compName,
+        period: s.period,
+        settlementStatus: s.status,
+        totalAmount: String(s.totalAmount).split('.')[0]!,
+      }));
   });
   return { rows, total: rows.length };
 }
@@ -493,7 +959,18 @@ export async function deadlineView(db: Db, today: string, periods?: string[]) {
     today,
     rows: rows.map((r) => {
       const writeDate = dayOf(r.writeDate);
-      return { mgtKey: r.mgtKey, settleNo: r.settleNo, compNo: r.compNo, compName: r.compName, period: r.period, writeDate, status: r.status, totalAmount: String(r.totalAmount).split('.')[0]!, issueDeadline: issueDeadline(writeDate), deadlineState: issueDeadlineState(writeDate, today) };
+      return {
+        mgtKey: r.mgtKey,
+        settleNo: r.settleNo,
+        compNo: r.compNo,
+        compName: r.compName,
+        period: r.period,
+        writeDate,
+        status: r.status,
+        totalAmount: String(r.totalAmount).split('.')[0]!,
+        issueDeadline: issueDeadline(writeDate),
+        deadlineState: issueDeadlineState(writeDate, today),
+      };
     }),
   };
 }
@@ -509,10 +986,23 @@ export async function flagDeadlines(db: Db, now: Date): Promise<{ dueSoon: numbe
     const action = r.deadlineState === 'LATE' ? 'deadlineLate' : 'deadlineDueSoon';
     if (await hasDeadlineEvent(db, r.mgtKey, action)) continue;
     await db.transaction().execute((trx) =>
-      event(trx, { mgtKey: r.mgtKey, compNo: r.compNo }, {
-        action, from: r.status, to: null, outcome: 'DONE', code: r.deadlineState,
-        message: r.deadlineState === 'LATE' ? `발행 기한(${r.issueDeadline})이 지났습니다` : `발행 기한(${r.issueDeadline})이 다가옵니다`, actor: 'system',
-      }));
+      event(
+        trx,
+        { mgtKey: r.mgtKey, compNo: r.compNo },
+        {
+          action,
+          from: r.status,
+          to: null,
+          outcome: 'DONE',
+          code: r.deadlineState,
+          message:
+            r.deadlineState === 'LATE'
+              ? `발행 기한(${r.issueDeadline})이 지났습니다`
+              : `발행 기한(${r.issueDeadline})이 다가옵니다`,
+          actor: 'system',
+        },
+      ),
+    );
     if (r.deadlineState === 'LATE') late += 1;
     else dueSoon += 1;
   }

@@ -28,7 +28,13 @@ afterAll(async () => {
 
 async function productionStart(env: Record<string, string> = {}) {
   const fromEnv = loadConfig({ NODE_ENV: 'production', BID_MASTER_KEY: TEST_BID_MASTER_KEY, ...env });
-  const config: Config = { ...testConfig({ dataDir, distDir: path.join(dataDir, 'no-dist') }), nodeEnv: 'production', devOutbox: false, seed: fromEnv.seed, adminInitialPassword: fromEnv.adminInitialPassword };
+  const config: Config = {
+    ...testConfig({ dataDir, distDir: path.join(dataDir, 'no-dist') }),
+    nodeEnv: 'production',
+    devOutbox: false,
+    seed: fromEnv.seed,
+    adminInitialPassword: fromEnv.adminInitialPassword,
+  };
   const db = await createEmptyTestDb();
   const first = await prepareFirstStart(db.db, config);
   const app = await buildApp({ config: { ...config, databaseUrl: db.url }, dbh: db });
@@ -37,16 +43,26 @@ async function productionStart(env: Record<string, string> = {}) {
 }
 
 const login = (app: FastifyInstance, username: string, password: string, systemId = 'GPMS') =>
-  app.inject({ method: 'POST', url: '/auth/api/login/idpw', ...formRequest({ systemId, grantType: 'idpw', username, password }) });
+  app.inject({
+    method: 'POST',
+    url: '/auth/api/login/idpw',
+    ...formRequest({ systemId, grantType: 'idpw', username, password }),
+  });
 const change = (app: FastifyInstance, username: string, password: string, newPassword: string, systemId = 'GPMS') =>
-  app.inject({ method: 'POST', url: '/auth/api/password/change', ...formRequest({ systemId, username, password, newPassword, newPasswordCheck: newPassword }) });
+  app.inject({
+    method: 'POST',
+    url: '/auth/api/password/change',
+    ...formRequest({ systemId, username, password, newPassword, newPasswordCheck: newPassword }),
+  });
 
 describe('a production start with no known password', () => {
   it('production does not seed the demo company unless SEED=demo is set', () => {
     expect(loadConfig({ NODE_ENV: 'production', BID_MASTER_KEY: TEST_BID_MASTER_KEY }).seed).toBe('none');
     expect(loadConfig({ NODE_ENV: 'production', BID_MASTER_KEY: TEST_BID_MASTER_KEY, SEED: 'demo' }).seed).toBe('demo');
     expect(loadConfig({ NODE_ENV: 'development' }).seed).toBe('demo');
-    expect(() => loadConfig({ NODE_ENV: 'production', BID_MASTER_KEY: TEST_BID_MASTER_KEY, ADMIN_INITIAL_PASSWORD: 'short' })).toThrow(/ADMIN_INITIAL_PASSWORD does not meet the password policy/);
+    expect(() =>
+      loadConfig({ NODE_ENV: 'production', BID_MASTER_KEY: TEST_BID_MASTER_KEY, ADMIN_INITIAL_PASSWORD: 'short' }),
+    ).toThrow(/ADMIN_INITIAL_PASSWORD does not meet the password policy/);
   });
 
   it('an empty database gets only the administrator, whose one-time setup code works once and expires', async () => {
@@ -68,7 +84,10 @@ describe('a production start with no known password', () => {
     expect((await change(app, 'admin', 'AAAA-BBBB-CCCC-DDDD', 'Chosen-Pass-1')).json().errorCode).toBe('AUTH011');
 
     // An expired code opens nothing; a restart prints a new one, and the old one is gone.
-    await db.db.updateTable('setupCode').set({ expiresAt: new Date(Date.now() - 1000) }).execute();
+    await db.db
+      .updateTable('setupCode')
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .execute();
     expect((await login(app, 'admin', first.code)).json().errorCode).toBe('AUTH011');
     const again = await prepareFirstStart(db.db, { seed: 'none', nodeEnv: 'production', adminInitialPassword: null });
     if (again.kind !== 'setupCode') throw new Error(`expected a new setup code, got ${again.kind}`);
@@ -83,11 +102,17 @@ describe('a production start with no known password', () => {
     const ok = await login(app, 'admin', 'Chosen-Pass-1');
     expect(ok.statusCode, ok.body).toBe(200);
     // The administrator holds group 99's menus (reference data came with it).
-    const menus = await app.inject({ method: 'GET', url: '/api/v1/menus', headers: { authorization: `Bearer ${ok.json().accessToken}`, iscyber: 'N' } });
+    const menus = await app.inject({
+      method: 'GET',
+      url: '/api/v1/menus',
+      headers: { authorization: `Bearer ${ok.json().accessToken}`, iscyber: 'N' },
+    });
     expect(menus.statusCode).toBe(200);
     expect(JSON.stringify(menus.json())).toContain('/portal/author/authMenuManage');
     // Later starts print nothing: the administrator has a password.
-    expect((await prepareFirstStart(db.db, { seed: 'none', nodeEnv: 'production', adminInitialPassword: null })).kind).toBe('nothing');
+    expect(
+      (await prepareFirstStart(db.db, { seed: 'none', nodeEnv: 'production', adminInitialPassword: null })).kind,
+    ).toBe('nothing');
   }, 600_000);
 
   it('ADMIN_INITIAL_PASSWORD gives the administrator that password, to be changed at first login', async () => {
@@ -101,7 +126,9 @@ describe('a production start with no known password', () => {
     expect((await login(app, 'admin', 'Chosen-Pass-3')).statusCode).toBe(200);
     expect((await login(app, 'admin', 'Initial-Pass-9')).json().errorCode).toBe('AUTH011');
     // A password that has not expired is changed under My account, not here.
-    expect((await change(app, 'admin', 'Chosen-Pass-3', 'Chosen-Pass-4')).json().errorCode).toBe('PASSWORD_NOT_EXPIRED');
+    expect((await change(app, 'admin', 'Chosen-Pass-3', 'Chosen-Pass-4')).json().errorCode).toBe(
+      'PASSWORD_NOT_EXPIRED',
+    );
   }, 600_000);
 
   it('SEED=demo in production seeds the demo company with a random password per account, printed once; the README’s opens nothing, and each must change its own first', async () => {
@@ -123,6 +150,8 @@ describe('a production start with no known password', () => {
     expect((await change(app, 'buyer', DEMO_PASSWORD, 'Own-Pass-55')).json().errorCode).toBe('AUTH011');
     expect((await change(app, 'buyer', password.get('buyer')!, 'Own-Pass-55')).statusCode).toBe(200);
     expect((await login(app, 'buyer', 'Own-Pass-55')).statusCode).toBe(200);
-    expect((await change(app, 'supplier1', password.get('supplier1')!, 'Supplier-Own-1', 'OGPMS')).statusCode).toBe(200);
+    expect((await change(app, 'supplier1', password.get('supplier1')!, 'Supplier-Own-1', 'OGPMS')).statusCode).toBe(
+      200,
+    );
   }, 600_000);
 });

@@ -18,17 +18,35 @@ describe('POST /auth/api/session/extend', () => {
   });
   afterAll(() => t.close());
 
-  const extend = (who: { headers: Record<string, string> }) => t.app.inject({ method: 'POST', url: '/auth/api/session/extend', headers: who.headers });
-  const verify = (access: string, refresh: string) => t.app.inject({ method: 'GET', url: '/auth/api/verify', headers: { authorization: `Bearer ${access}`, refreshtoken: refresh, iscyberurl: 'N' } });
+  const extend = (who: { headers: Record<string, string> }) =>
+    t.app.inject({ method: 'POST', url: '/auth/api/session/extend', headers: who.headers });
+  const verify = (access: string, refresh: string) =>
+    t.app.inject({
+      method: 'GET',
+      url: '/auth/api/verify',
+      headers: { authorization: `Bearer ${access}`, refreshtoken: refresh, iscyberurl: 'N' },
+    });
   const sessionOf = async (who: LoggedIn) => {
     const claims = await (await t.app.auth.tokens()).verify(who.accessToken, { allowExpired: true });
-    return t.db.db.selectFrom('userSession').select(['sessionId', 'createdDate', 'expiredDate']).where('sessionId', '=', claims.sessionId).executeTakeFirstOrThrow();
+    return t.db.db
+      .selectFrom('userSession')
+      .select(['sessionId', 'createdDate', 'expiredDate'])
+      .where('sessionId', '=', claims.sessionId)
+      .executeTakeFirstOrThrow();
   };
   /** As if the login happened `agoSec` ago and the session ends in `leftSec`: the session and its refresh tokens. */
   const moveDates = async (sessionId: string, agoSec: number, leftSec: number) => {
     const expiredDate = new Date(Date.now() + leftSec * 1000);
-    await t.db.db.updateTable('userSession').set({ createdDate: new Date(Date.now() - agoSec * 1000), expiredDate }).where('sessionId', '=', sessionId).execute();
-    await t.db.db.updateTable('refreshToken').set({ expiresAt: expiredDate }).where('sessionId', '=', sessionId).execute();
+    await t.db.db
+      .updateTable('userSession')
+      .set({ createdDate: new Date(Date.now() - agoSec * 1000), expiredDate })
+      .where('sessionId', '=', sessionId)
+      .execute();
+    await t.db.db
+      .updateTable('refreshToken')
+      .set({ expiresAt: expiredDate })
+      .where('sessionId', '=', sessionId)
+      .execute();
   };
   const near = (actual: number, expected: number) => expect(Math.abs(actual - expected)).toBeLessThan(5_000);
 
@@ -44,9 +62,19 @@ describe('POST /auth/api/session/extend', () => {
     near(Date.parse(body.sessionLimitAt), Date.now() - 3000_000 + MAX_TTL * 1000);
     const row = await sessionOf(who);
     expect(row.expiredDate).toBe(body.sessionExpiresAt);
-    const refresh = await t.db.db.selectFrom('refreshToken').select('expiresAt').where('sessionId', '=', sessionId).where('usedAt', 'is', null).executeTakeFirstOrThrow();
+    const refresh = await t.db.db
+      .selectFrom('refreshToken')
+      .select('expiresAt')
+      .where('sessionId', '=', sessionId)
+      .where('usedAt', 'is', null)
+      .executeTakeFirstOrThrow();
     expect(refresh.expiresAt).toBe(body.sessionExpiresAt);
-    const audit = await t.db.db.selectFrom('auditLog').select(['action', 'actor', 'afterData']).where('entityKey', '=', sessionId).where('action', '=', 'SESSION_EXTEND').executeTakeFirstOrThrow();
+    const audit = await t.db.db
+      .selectFrom('auditLog')
+      .select(['action', 'actor', 'afterData'])
+      .where('entityKey', '=', sessionId)
+      .where('action', '=', 'SESSION_EXTEND')
+      .executeTakeFirstOrThrow();
     expect(audit.actor).toBe('buyer');
     expect(JSON.stringify(audit.afterData)).toContain(body.sessionExpiresAt);
   });
@@ -89,8 +117,20 @@ describe('POST /auth/api/session/extend', () => {
     expect((await extend(other)).statusCode).toBe(200);
     expect(Date.parse((await sessionOf(victim)).expiredDate)).toBe(Date.parse(victimSession.expiredDate));
 
-    const user = await t.db.db.selectFrom('appUser').select(['authGroupId', 'compNo']).where('userId', '=', 'admin').executeTakeFirstOrThrow();
-    const forged = await (await t.app.auth.tokens()).issue({ userId: 'admin', sessionId: victimSession.sessionId, portal: 'I', authGroupId: user.authGroupId, compNo: user.compNo });
+    const user = await t.db.db
+      .selectFrom('appUser')
+      .select(['authGroupId', 'compNo'])
+      .where('userId', '=', 'admin')
+      .executeTakeFirstOrThrow();
+    const forged = await (
+      await t.app.auth.tokens()
+    ).issue({
+      userId: 'admin',
+      sessionId: victimSession.sessionId,
+      portal: 'I',
+      authGroupId: user.authGroupId,
+      compNo: user.compNo,
+    });
     const res = await extend({ headers: { authorization: `Bearer ${forged.token}`, iscyber: 'N' } });
     expect(res.statusCode).toBe(401);
     expect(res.json().code).toBe('GPMS005');
@@ -103,8 +143,16 @@ describe('POST /auth/api/session/extend', () => {
     await moveDates(sessionId, 3000, 1);
     expect((await extend(who)).json().extended).toBe(true);
     // 1.5 s pass, as the stored instants see it: the original end (1 s from the extension) is over.
-    await t.db.db.updateTable('userSession').set((eb) => ({ expiredDate: sql<string>`${eb.ref('expiredDate')} - interval '1500 milliseconds'` })).where('sessionId', '=', sessionId).execute();
-    await t.db.db.updateTable('refreshToken').set((eb) => ({ expiresAt: sql<string>`${eb.ref('expiresAt')} - interval '1500 milliseconds'` })).where('sessionId', '=', sessionId).execute();
+    await t.db.db
+      .updateTable('userSession')
+      .set((eb) => ({ expiredDate: sql<string>`${eb.ref('expiredDate')} - interval '1500 milliseconds'` }))
+      .where('sessionId', '=', sessionId)
+      .execute();
+    await t.db.db
+      .updateTable('refreshToken')
+      .set((eb) => ({ expiresAt: sql<string>`${eb.ref('expiresAt')} - interval '1500 milliseconds'` }))
+      .where('sessionId', '=', sessionId)
+      .execute();
     const res = await verify(who.accessToken, who.refreshToken);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ code: 'OK', accessToken: expect.any(String) });
@@ -113,7 +161,11 @@ describe('POST /auth/api/session/extend', () => {
   it('a refresh token past its own expiry is refused (what the extension moves along)', async () => {
     const who = await loginAs(t.app, 'buyer');
     const { sessionId } = await sessionOf(who);
-    await t.db.db.updateTable('refreshToken').set({ expiresAt: new Date(Date.now() - 1000) }).where('sessionId', '=', sessionId).execute();
+    await t.db.db
+      .updateTable('refreshToken')
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where('sessionId', '=', sessionId)
+      .execute();
     const res = await verify(who.accessToken, who.refreshToken);
     expect(res.statusCode).toBe(401);
     expect(res.json().errorCode).toBe('AUTH008');

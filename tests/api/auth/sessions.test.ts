@@ -10,12 +10,26 @@ describe('sessions: verify with rotating refresh tokens, logout, force logout, b
   afterAll(() => t.close());
 
   const verify = (access: string, refresh: string, extra: Record<string, string> = {}) =>
-    t.app.inject({ method: 'GET', url: '/auth/api/verify', headers: { authorization: `Bearer ${access}`, refreshtoken: refresh, loginid: extra.loginid ?? '', iscyberurl: extra.iscyberurl ?? 'N', ...(extra.clientTime ? { 'client-time': extra.clientTime } : {}) } });
-  const menus = (access: string) => t.app.inject({ method: 'GET', url: '/api/v1/menus', headers: { authorization: `Bearer ${access}` } });
+    t.app.inject({
+      method: 'GET',
+      url: '/auth/api/verify',
+      headers: {
+        authorization: `Bearer ${access}`,
+        refreshtoken: refresh,
+        loginid: extra.loginid ?? '',
+        iscyberurl: extra.iscyberurl ?? 'N',
+        ...(extra.clientTime ? { 'client-time': extra.clientTime } : {}),
+      },
+    });
+  const menus = (access: string) =>
+    t.app.inject({ method: 'GET', url: '/api/v1/menus', headers: { authorization: `Bearer ${access}` } });
 
   it('verify answers new tokens, the expiry and the clock difference', async () => {
     const who = await loginAs(t.app, 'buyer');
-    const res = await verify(who.accessToken, who.refreshToken, { loginid: 'buyer', clientTime: String(Date.now() - 600_000) });
+    const res = await verify(who.accessToken, who.refreshToken, {
+      loginid: 'buyer',
+      clientTime: String(Date.now() - 600_000),
+    });
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body).toMatchObject({ code: 'OK', accessToken: expect.any(String), refreshToken: expect.any(String) });
@@ -52,7 +66,12 @@ describe('sessions: verify with rotating refresh tokens, logout, force logout, b
     // The thief's replay also kills the legitimate holder's newer tokens.
     expect((await verify(first.accessToken, first.refreshToken)).json().errorCode).toBe('AUTH008');
     expect((await menus(first.accessToken)).json().code).toBe('GPMS005');
-    const session = await t.db.db.selectFrom('userSession').select(['endReason']).where('userId', '=', 'operator').orderBy('createdDate', 'desc').executeTakeFirstOrThrow();
+    const session = await t.db.db
+      .selectFrom('userSession')
+      .select(['endReason'])
+      .where('userId', '=', 'operator')
+      .orderBy('createdDate', 'desc')
+      .executeTakeFirstOrThrow();
     expect(session.endReason).toBe('REFRESH_REUSE');
   });
 
@@ -67,7 +86,11 @@ describe('sessions: verify with rotating refresh tokens, logout, force logout, b
   it('logout ends the session at once (form AccessToken)', async () => {
     const who = await loginAs(t.app, 'tfadmin');
     expect((await menus(who.accessToken)).statusCode).toBe(200);
-    const out = await t.app.inject({ method: 'POST', url: '/auth/api/logout', ...formRequest({ AccessToken: who.accessToken }) });
+    const out = await t.app.inject({
+      method: 'POST',
+      url: '/auth/api/logout',
+      ...formRequest({ AccessToken: who.accessToken }),
+    });
     expect(out.json()).toEqual({ code: 'OK' });
     expect((await menus(who.accessToken)).json().code).toBe('GPMS005');
     expect((await verify(who.accessToken, who.refreshToken)).json().errorCode).toBe('AUTH008');
@@ -76,18 +99,34 @@ describe('sessions: verify with rotating refresh tokens, logout, force logout, b
   it('an administrator’s force logout ends another user’s session at once', async () => {
     const victim = await loginAs(t.app, 'uadmin3');
     const admin = await loginAs(t.app, 'admin');
-    const list = await t.app.inject({ method: 'GET', url: '/api/v1/portal/sessions?userId=uadmin3', headers: admin.headers });
+    const list = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/portal/sessions?userId=uadmin3',
+      headers: admin.headers,
+    });
     expect(list.statusCode).toBe(200);
     const open = list.json().rows;
     expect(open.length).toBeGreaterThan(0);
     for (const s of open) {
-      const end = await t.app.inject({ method: 'POST', url: `/api/v1/portal/sessions/${s.sessionId}/end`, headers: admin.headers });
+      const end = await t.app.inject({
+        method: 'POST',
+        url: `/api/v1/portal/sessions/${s.sessionId}/end`,
+        headers: admin.headers,
+      });
       expect(end.statusCode).toBe(200);
     }
     expect((await menus(victim.accessToken)).json().code).toBe('GPMS005');
-    const again = await t.app.inject({ method: 'POST', url: `/api/v1/portal/sessions/${open[0].sessionId}/end`, headers: admin.headers });
+    const again = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/portal/sessions/${open[0].sessionId}/end`,
+      headers: admin.headers,
+    });
     expect(again.statusCode).toBe(404);
-    const audit = await t.db.db.selectFrom('auditLog').select(['action', 'actor']).where('entityKey', '=', open[0].sessionId).executeTakeFirstOrThrow();
+    const audit = await t.db.db
+      .selectFrom('auditLog')
+      .select(['action', 'actor'])
+      .where('entityKey', '=', open[0].sessionId)
+      .executeTakeFirstOrThrow();
     expect(audit).toEqual({ action: 'FORCE_LOGOUT', actor: 'admin' });
   });
 
@@ -101,30 +140,62 @@ describe('sessions: verify with rotating refresh tokens, logout, force logout, b
   it('blocking a user ends its sessions and stops its logins; unblocking restores them', async () => {
     const victim = await loginAs(t.app, 'supplier1');
     const admin = await loginAs(t.app, 'admin');
-    const block = await t.app.inject({ method: 'POST', url: '/api/v1/users/supplier1/block', headers: admin.headers, payload: { reason: '계약 종료' } });
+    const block = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/users/supplier1/block',
+      headers: admin.headers,
+      payload: { reason: '계약 종료' },
+    });
     expect(block.statusCode).toBe(200);
     expect(block.json().useFlag).toBe('N');
-    expect((await t.app.inject({ method: 'GET', url: '/api/v1/menus', headers: victim.headers })).json().code).toBe('GPMS005');
-    const again = await t.app.inject({ method: 'POST', url: '/api/v1/cyberLogin', ...formRequest({ userId: 'supplier1', userPw: 'Gpms!2345', optGubun: 'SMS' }) });
+    expect((await t.app.inject({ method: 'GET', url: '/api/v1/menus', headers: victim.headers })).json().code).toBe(
+      'GPMS005',
+    );
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/cyberLogin',
+      ...formRequest({ userId: 'supplier1', userPw: 'Gpms!2345', optGubun: 'SMS' }),
+    });
     expect(again.json().errorCode).toBe('AUTH100');
-    const unblock = await t.app.inject({ method: 'POST', url: '/api/v1/users/supplier1/unblock', headers: admin.headers, payload: {} });
+    const unblock = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/users/supplier1/unblock',
+      headers: admin.headers,
+      payload: {},
+    });
     expect(unblock.json().useFlag).toBe('Y');
     await expect(loginAs(t.app, 'supplier1')).resolves.toMatchObject({ userId: 'supplier1' });
   });
 
   it('a stale version is answered 409 and changes nothing', async () => {
     const admin = await loginAs(t.app, 'admin');
-    const current = (await t.db.db.selectFrom('appUser').select('version').where('userId', '=', 'supplier2').executeTakeFirstOrThrow()).version;
-    const stale = await t.app.inject({ method: 'POST', url: '/api/v1/users/supplier2/block', headers: admin.headers, payload: { version: current - 1 + 10 } });
+    const current = (
+      await t.db.db.selectFrom('appUser').select('version').where('userId', '=', 'supplier2').executeTakeFirstOrThrow()
+    ).version;
+    const stale = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/users/supplier2/block',
+      headers: admin.headers,
+      payload: { version: current - 1 + 10 },
+    });
     expect(stale.statusCode).toBe(409);
     expect(stale.json().code).toBe('VERSION_CONFLICT');
-    const row = await t.db.db.selectFrom('appUser').select(['useFlag', 'version']).where('userId', '=', 'supplier2').executeTakeFirstOrThrow();
+    const row = await t.db.db
+      .selectFrom('appUser')
+      .select(['useFlag', 'version'])
+      .where('userId', '=', 'supplier2')
+      .executeTakeFirstOrThrow();
     expect(row).toEqual({ useFlag: 'Y', version: current });
   });
 
   it('an administrator cannot block itself', async () => {
     const admin = await loginAs(t.app, 'admin');
-    const res = await t.app.inject({ method: 'POST', url: '/api/v1/users/admin/block', headers: admin.headers, payload: {} });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/users/admin/block',
+      headers: admin.headers,
+      payload: {},
+    });
     expect(res.statusCode).toBe(400);
   });
 });

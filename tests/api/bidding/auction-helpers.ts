@@ -46,14 +46,19 @@ export async function publish(f: Flow, who: Who, draft: { auctionNo: string; ver
 }
 
 /** A supplier's bid (the raw answer: refusals are what many tests look at). */
-export const placeBid = (f: Flow, auctionNo: string, who: Who, amount: string) => f.post(`/api/v1/cyber/bid/auctions/${auctionNo}/bids`, who, { amount });
+export const placeBid = (f: Flow, auctionNo: string, who: Who, amount: string) =>
+  f.post(`/api/v1/cyber/bid/auctions/${auctionNo}/bids`, who, { amount });
 
 /**
  * Moves an auction's clock by writing its window: a new end is the planned end too (no
  * extension), so `end_at >= planned_end_at` holds — pass one Date for both, never two.
  */
 export function moveWindow(t: TestApp, auctionNo: string, v: { startAt?: Date; endAt?: Date; publishedAt?: Date }) {
-  return t.db.db.updateTable('auction').set({ ...v, ...(v.endAt ? { plannedEndAt: v.endAt } : {}) }).where('auctionNo', '=', auctionNo).execute();
+  return t.db.db
+    .updateTable('auction')
+    .set({ ...v, ...(v.endAt ? { plannedEndAt: v.endAt } : {}) })
+    .where('auctionNo', '=', auctionNo)
+    .execute();
 }
 
 /**
@@ -87,13 +92,24 @@ export async function ownCompanies(t: TestApp, slice: Slice): Promise<string[]> 
  * an e-mail address of its own so each notice has one recipient), logged in. `userId(i)` names
  * the i-th (from 0): ids must differ between files.
  */
-export async function ownSuppliers(t: TestApp, slice: Slice, userId: (i: number) => string): Promise<Array<{ compNo: string; who: Who }>> {
-  const template = await t.db.db.selectFrom('appUser').selectAll().where('userId', '=', 'supplier2').executeTakeFirstOrThrow();
+export async function ownSuppliers(
+  t: TestApp,
+  slice: Slice,
+  userId: (i: number) => string,
+): Promise<Array<{ compNo: string; who: Who }>> {
+  const template = await t.db.db
+    .selectFrom('appUser')
+    .selectAll()
+    .where('userId', '=', 'supplier2')
+    .executeTakeFirstOrThrow();
   const { createdAt: _c, updatedAt: _u, ...rest } = template;
   const out: Array<{ compNo: string; who: Who }> = [];
   for (const [i, compNo] of (await ownCompanies(t, slice)).entries()) {
     const id = userId(i);
-    await t.db.db.insertInto('appUser').values({ ...rest, userId: id, compNo, email: `${id}@example.com`, version: 1 }).execute();
+    await t.db.db
+      .insertInto('appUser')
+      .values({ ...rest, userId: id, compNo, email: `${id}@example.com`, version: 1 })
+      .execute();
     out.push({ compNo, who: await sessionAs(t.app, id) });
   }
   return out;

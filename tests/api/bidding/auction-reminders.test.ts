@@ -44,12 +44,24 @@ describe('auction closing reminders', () => {
 
   /** A published auction of the operator's for both companies: start and end as given. */
   async function published(startAt: Date, endAt: Date) {
-    const terms = auctionTerms({ title: '알림 마감 시험 역경매', startAt: startAt.toISOString(), endAt: endAt.toISOString(), suppliers: own.map((o) => o.compNo) });
+    const terms = auctionTerms({
+      title: '알림 마감 시험 역경매',
+      startAt: startAt.toISOString(),
+      endAt: endAt.toISOString(),
+      suppliers: own.map((o) => o.compNo),
+    });
     return publish(f, f.u.operator, await createDraft(f, f.u.operator, terms));
   }
-  const setWindow = (auctionNo: string, v: { startAt?: Date; endAt?: Date; publishedAt?: Date }) => moveWindow(t, auctionNo, v);
+  const setWindow = (auctionNo: string, v: { startAt?: Date; endAt?: Date; publishedAt?: Date }) =>
+    moveWindow(t, auctionNo, v);
   const notices = (auctionNo: string) =>
-    t.db.db.selectFrom('notification').select(['refKey', 'subject', 'body', 'recipient', 'lang']).where('template', '=', 'auction.closing').where('refKey', 'like', `${auctionNo}/%`).orderBy('id').execute();
+    t.db.db
+      .selectFrom('notification')
+      .select(['refKey', 'subject', 'body', 'recipient', 'lang'])
+      .where('template', '=', 'auction.closing')
+      .where('refKey', 'like', `${auctionNo}/%`)
+      .orderBy('id')
+      .execute();
   const leadOf = (subject: string) => /(\d+)(시간| h)/.exec(subject)?.[1];
   /**
    * The reminders sent as "company lead", in order, each once — and it checks that every recipient
@@ -58,7 +70,11 @@ describe('auction closing reminders', () => {
   const reminders = async (auctionNo: string) => {
     const rows = await notices(auctionNo);
     const perRecipient = new Map<string, number>();
-    for (const n of rows) perRecipient.set(`${n.refKey} ${n.recipient} ${leadOf(n.subject)}`, (perRecipient.get(`${n.refKey} ${n.recipient} ${leadOf(n.subject)}`) ?? 0) + 1);
+    for (const n of rows)
+      perRecipient.set(
+        `${n.refKey} ${n.recipient} ${leadOf(n.subject)}`,
+        (perRecipient.get(`${n.refKey} ${n.recipient} ${leadOf(n.subject)}`) ?? 0) + 1,
+      );
     expect([...perRecipient.entries()].filter(([, count]) => count !== 1)).toEqual([]);
     return [...new Set(rows.map((n) => `${n.refKey!.split('/')[1]} ${leadOf(n.subject)}h`))];
   };
@@ -101,7 +117,12 @@ describe('auction closing reminders', () => {
     expect((await reminders(no)).slice(2)).toEqual([`${comp(1)} 1h`]);
     await run();
     expect(await reminders(no)).toHaveLength(3);
-    const audit = await t.db.db.selectFrom('auditLog').select(['entityKey', 'actor', 'afterData']).where('action', '=', 'CLOSING_REMINDER').where('entityKey', 'like', `${no}/%`).execute();
+    const audit = await t.db.db
+      .selectFrom('auditLog')
+      .select(['entityKey', 'actor', 'afterData'])
+      .where('action', '=', 'CLOSING_REMINDER')
+      .where('entityKey', 'like', `${no}/%`)
+      .execute();
     expect(audit).toHaveLength(3);
     expect(audit.every((r) => r.actor === 'system:job')).toBe(true);
     // Ended: nothing more.
@@ -141,13 +162,27 @@ describe('auction closing reminders', () => {
 
     // Cancelled: nothing.
     const cancelled = await published(at(H), at(30 * H));
-    ok(await f.post(`/api/v1/bid/auctions/${cancelled.auctionNo}/cancel`, f.u.operator, { version: cancelled.version, reason: '사양 변경' }));
+    ok(
+      await f.post(`/api/v1/bid/auctions/${cancelled.auctionNo}/cancel`, f.u.operator, {
+        version: cancelled.version,
+        reason: '사양 변경',
+      }),
+    );
     await setWindow(cancelled.auctionNo, { publishedAt: at(-48 * H), endAt: at(20 * H) });
     await run();
     expect(await reminders(cancelled.auctionNo)).toEqual([]);
 
     // A draft: its suppliers never heard of it.
-    const d = await createDraft(f, f.u.operator, auctionTerms({ title: '초안', startAt: at(H).toISOString(), endAt: at(20 * H).toISOString(), suppliers: own.map((o) => o.compNo) }));
+    const d = await createDraft(
+      f,
+      f.u.operator,
+      auctionTerms({
+        title: '초안',
+        startAt: at(H).toISOString(),
+        endAt: at(20 * H).toISOString(),
+        suppliers: own.map((o) => o.compNo),
+      }),
+    );
     await run();
     expect(await reminders(d.auctionNo)).toEqual([]);
 

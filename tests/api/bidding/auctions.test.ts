@@ -13,20 +13,37 @@ import { buildTestApp, type TestApp } from '../../helpers/app.js';
 import { sessionAs } from '../../helpers/session.js';
 import { afterBid, obeysRule, rankOf } from '../../../server/modules/bidding/auctions/workflow.js';
 import { client, day, logins, ok, receivedPr, refused, type Flow, type Who } from '../purchase/helpers.js';
-import { OWN_COMPANIES, auctionTerms, createDraft, inMinutes, moveWindow, ownSuppliers, placeBid, publish } from './auction-helpers.js';
+import {
+  OWN_COMPANIES,
+  auctionTerms,
+  createDraft,
+  inMinutes,
+  moveWindow,
+  ownSuppliers,
+  placeBid,
+  publish,
+} from './auction-helpers.js';
 
 /** An SSE client over real HTTP: collects events; `close` ends it. */
 async function watch(base: string, url: string, who: Who, lastEventId?: number) {
   const events: Array<{ id?: string; event?: string; data: Record<string, unknown> }> = [];
   const controller = new AbortController();
-  const res = await fetch(`${base}${url}`, { headers: { ...who.headers, accept: 'text/event-stream', ...(lastEventId !== undefined ? { 'last-event-id': String(lastEventId) } : {}) }, signal: controller.signal });
+  const res = await fetch(`${base}${url}`, {
+    headers: {
+      ...who.headers,
+      accept: 'text/event-stream',
+      ...(lastEventId !== undefined ? { 'last-event-id': String(lastEventId) } : {}),
+    },
+    signal: controller.signal,
+  });
   expect(res.status).toBe(200);
   expect(res.headers.get('content-type')).toContain('text/event-stream');
   const parser = createParser({ onEvent: (e) => events.push({ id: e.id, event: e.event, data: JSON.parse(e.data) }) });
   const reading = (async () => {
     const decoder = new TextDecoder();
     try {
-      for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) parser.feed(decoder.decode(chunk, { stream: true }));
+      for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>)
+        parser.feed(decoder.decode(chunk, { stream: true }));
     } catch {
       /* aborted */
     }
@@ -49,7 +66,6 @@ async function watch(base: string, url: string, who: Who, lastEventId?: number) 
   };
 }
 
-
 /**
  * Reverse auctions (issue 30 item 2–3): draft → publish → live bids under the one rule (under the
  * start price, at least the decrement under the company's own last bid; ties to the earlier bid)
@@ -64,7 +80,10 @@ describe('reverse auctions', () => {
   const bidders: Array<{ compNo: string; who: Who }> = [];
   beforeAll(async () => {
     t = await buildTestApp();
-    f = { ...client(t), u: await logins(t, ['buyer', 'uadmin1', 'operator', 'opadmin', 'admin', 'supplier1', 'supplier2']) };
+    f = {
+      ...client(t),
+      u: await logins(t, ['buyer', 'uadmin1', 'operator', 'opadmin', 'admin', 'supplier1', 'supplier2']),
+    };
     bidders.push({ compNo: 'C00001', who: f.u.supplier1 }, { compNo: 'C00002', who: f.u.supplier2 });
     bidders.push(...(await ownSuppliers(t, OWN_COMPANIES.auctions, (i) => `aucbid${i + 3}`)));
     expect(bidders).toHaveLength(10);
@@ -74,11 +93,22 @@ describe('reverse auctions', () => {
   const ago = (ms: number) => new Date(Date.now() - ms);
   const later = (ms: number) => new Date(Date.now() + ms);
   /** Moves the window: opened `openedMs` ago, ending in `endsInMs` (planned end with it). */
-  const setWindow = (auctionNo: string, openedMs: number, endsInMs: number) => moveWindow(t, auctionNo, { startAt: ago(openedMs), endAt: later(endsInMs) });
+  const setWindow = (auctionNo: string, openedMs: number, endsInMs: number) =>
+    moveWindow(t, auctionNo, { startAt: ago(openedMs), endAt: later(endsInMs) });
   const bid = (auctionNo: string, who: Who, amount: string) => placeBid(f, auctionNo, who, amount);
   const auditCount = async (entityKey: string, action: string) =>
-    Number((await t.db.db.selectFrom('auditLog').select((eb) => eb.fn.countAll<number>().as('n')).where('entityKey', '=', entityKey).where('action', '=', action).executeTakeFirstOrThrow()).n);
-  const bidLog = (auctionNo: string) => t.db.db.selectFrom('auctionBid').selectAll().where('auctionNo', '=', auctionNo).orderBy('seq').execute();
+    Number(
+      (
+        await t.db.db
+          .selectFrom('auditLog')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('entityKey', '=', entityKey)
+          .where('action', '=', action)
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+  const bidLog = (auctionNo: string) =>
+    t.db.db.selectFrom('auctionBid').selectAll().where('auctionNo', '=', auctionNo).orderBy('seq').execute();
 
   /** A published auction on the buyer's own lines (operator is the buyer), not yet open. */
   async function publishedAuction(body: Record<string, unknown> = {}) {
@@ -107,7 +137,15 @@ describe('reverse auctions', () => {
     const pr = await receivedPr(f);
     const draft = ok(
       await f.post('/api/v1/bid/auctions', f.u.operator, {
-        prNo: pr.prNo, prVersion: pr.version, startPrice: '50000', decrementKind: 'PERCENT', decrementValue: '2', startAt: inMinutes(60), endAt: inMinutes(120), softCloseMinutes: 5, maxExtensions: 1,
+        prNo: pr.prNo,
+        prVersion: pr.version,
+        startPrice: '50000',
+        decrementKind: 'PERCENT',
+        decrementValue: '2',
+        startAt: inMinutes(60),
+        endAt: inMinutes(120),
+        softCloseMinutes: 5,
+        maxExtensions: 1,
         suppliers: ['C00001', 'C00002'],
       }),
     );
@@ -122,7 +160,15 @@ describe('reverse auctions', () => {
 
     // Not yet open.
     const s1 = ok(await f.get(`/api/v1/cyber/bid/auctions/${no}`, f.u.supplier1));
-    expect(s1).toMatchObject({ status: 'PUBLISHED', canBid: false, myBest: null, myRank: null, nextLimit: '50000.00', nextLimitInclusive: false, invitedCount: 2 });
+    expect(s1).toMatchObject({
+      status: 'PUBLISHED',
+      canBid: false,
+      myBest: null,
+      myRank: null,
+      nextLimit: '50000.00',
+      nextLimitInclusive: false,
+      invitedCount: 2,
+    });
     refused(await bid(no, f.u.supplier1, '49000'), 409, 'AUCTION_NOT_OPEN');
 
     await setWindow(no, 60_000, 3_600_000);
@@ -133,7 +179,9 @@ describe('reverse auctions', () => {
     const b1 = ok(await bid(no, f.u.supplier1, '49000'));
     expect(b1).toMatchObject({ seq: 1, myRank: 1, extended: false, nextLimit: '48020.00' });
     // 2% of its own 49000 is 980: 48500 is not enough, 48020 is.
-    expect(refused(await bid(no, f.u.supplier1, '48500'), 409, 'BID_DECREMENT').msg).toBe('직전 입찰가(49,000)보다 최소 인하폭 이상 낮아야 합니다. 48,020 이하로 입찰하세요');
+    expect(refused(await bid(no, f.u.supplier1, '48500'), 409, 'BID_DECREMENT').msg).toBe(
+      '직전 입찰가(49,000)보다 최소 인하폭 이상 낮아야 합니다. 48,020 이하로 입찰하세요',
+    );
     const b2 = ok(await bid(no, f.u.supplier2, '48500'));
     expect(b2.myRank).toBe(1);
     expect(ok(await f.get(`/api/v1/cyber/bid/auctions/${no}`, f.u.supplier1)).myRank).toBe(2);
@@ -146,7 +194,13 @@ describe('reverse auctions', () => {
     for (const secret of ['C00001', '48020', '49000']) expect(text).not.toContain(secret);
     // The buyer's monitor sees everything.
     const monitor = ok(await f.get(`/api/v1/bid/auctions/${no}`, f.u.operator));
-    expect(monitor.ranking.map((r: { compNo: string; rank: number; bestAmount: string }) => [r.compNo, r.rank, r.bestAmount])).toEqual([
+    expect(
+      monitor.ranking.map((r: { compNo: string; rank: number; bestAmount: string }) => [
+        r.compNo,
+        r.rank,
+        r.bestAmount,
+      ]),
+    ).toEqual([
       ['C00001', 1, '48020.00'],
       ['C00002', 2, '48500.00'],
     ]);
@@ -154,7 +208,9 @@ describe('reverse auctions', () => {
 
     // Soft close: a bid in the last 5 minutes moves the end by 5 minutes, once (maxExtensions 1).
     await setWindow(no, 3_600_000, 60_000);
-    const before = (await t.db.db.selectFrom('auction').select('endAt').where('auctionNo', '=', no).executeTakeFirstOrThrow()).endAt;
+    const before = (
+      await t.db.db.selectFrom('auction').select('endAt').where('auctionNo', '=', no).executeTakeFirstOrThrow()
+    ).endAt;
     const late = ok(await bid(no, f.u.supplier2, '47000'));
     expect(late.extended).toBe(true);
     expect(new Date(late.endAt).getTime()).toBe(Date.parse(before) + 5 * 60_000);
@@ -169,7 +225,11 @@ describe('reverse auctions', () => {
     ]);
 
     // Closed: refused, audited; the award makes the PO at the lot price split by the estimates.
-    refused(await f.post(`/api/v1/bid/auctions/${no}/award`, f.u.operator, { version: tie.version, dueDate: day(30) }), 409, 'AUCTION_NOT_CLOSED');
+    refused(
+      await f.post(`/api/v1/bid/auctions/${no}/award`, f.u.operator, { version: tie.version, dueDate: day(30) }),
+      409,
+      'AUCTION_NOT_CLOSED',
+    );
     await setWindow(no, 7_200_000, -1000);
     const refusedBefore = await auditCount(`${no}/C00001`, 'BID_REFUSED');
     refused(await bid(no, f.u.supplier1, '1000'), 409, 'AUCTION_CLOSED');
@@ -177,7 +237,9 @@ describe('reverse auctions', () => {
     const closed = ok(await f.get(`/api/v1/bid/auctions/${no}`, f.u.operator));
     expect(closed.status).toBe('CLOSED');
     expect(closed.actions).toContain('award');
-    const awarded = ok(await f.post(`/api/v1/bid/auctions/${no}/award`, f.u.operator, { version: closed.version, dueDate: day(30) }));
+    const awarded = ok(
+      await f.post(`/api/v1/bid/auctions/${no}/award`, f.u.operator, { version: closed.version, dueDate: day(30) }),
+    );
     expect(awarded).toMatchObject({ status: 'AWARDED', winnerCompNo: 'C00001', winningAmount: '46000.00' });
     const po = ok(await f.get(`/api/v1/pos/${awarded.poNo}`, f.u.operator));
     expect(po).toMatchObject({ compNo: 'C00001', status: 'DRAFT', prNo: pr.prNo });
@@ -210,20 +272,41 @@ describe('reverse auctions', () => {
     // Bad terms.
     const bad = refused(
       await f.post('/api/v1/bid/auctions', f.u.operator, {
-        title: 'x', lines: [{ itemName: 'x', unitCode: 'EA', quantity: '1', refUnitPrice: '1' }], startPrice: '1000', decrementKind: 'PERCENT', decrementValue: '100',
-        startAt: inMinutes(60), endAt: inMinutes(30), softCloseMinutes: 1, maxExtensions: 1, suppliers: ['C00001', 'C00001', 'ZZZZZ'],
+        title: 'x',
+        lines: [{ itemName: 'x', unitCode: 'EA', quantity: '1', refUnitPrice: '1' }],
+        startPrice: '1000',
+        decrementKind: 'PERCENT',
+        decrementValue: '100',
+        startAt: inMinutes(60),
+        endAt: inMinutes(30),
+        softCloseMinutes: 1,
+        maxExtensions: 1,
+        suppliers: ['C00001', 'C00001', 'ZZZZZ'],
       }),
       400,
     );
-    expect(bad.details!.map((d) => d.path).sort()).toEqual(['body/decrementValue', 'body/endAt', 'body/suppliers/1', 'body/suppliers/2']);
+    expect(bad.details!.map((d) => d.path).sort()).toEqual([
+      'body/decrementValue',
+      'body/endAt',
+      'body/suppliers/1',
+      'body/suppliers/2',
+    ]);
     // Cancel: the feed says so and bidding ends.
-    const cancelled = ok(await f.post(`/api/v1/bid/auctions/${no}/cancel`, f.u.operator, { version: a.version, reason: '사양 변경' }));
+    const cancelled = ok(
+      await f.post(`/api/v1/bid/auctions/${no}/cancel`, f.u.operator, { version: a.version, reason: '사양 변경' }),
+    );
     expect(cancelled.status).toBe('CANCELLED');
     refused(await bid(no, f.u.supplier1, '900000'), 409, 'AUCTION_CLOSED');
   });
 
   it('takes 50 concurrent bids from 10 suppliers in the last second: every accepted bid obeys the rule, the ranking is the bid log’s, soft close as the log says', async () => {
-    const a = await publishedAuction({ suppliers: bidders.map((b) => b.compNo), startPrice: '10000000', decrementValue: '1000', softCloseMinutes: 2, maxExtensions: 3 });
+    const a = await publishedAuction({
+      suppliers: bidders.map((b) => b.compNo),
+      startPrice: '10000000',
+      decrementValue: '1000',
+      softCloseMinutes: 2,
+      maxExtensions: 3,
+    });
     const no = a.auctionNo;
     await setWindow(no, 600_000, 1000);
     const start = await t.db.db.selectFrom('auction').selectAll().where('auctionNo', '=', no).executeTakeFirstOrThrow();
@@ -233,12 +316,15 @@ describe('reverse auctions', () => {
       const base = 9_000_000 - (i % 5) * 10_000;
       return [base, base - 500, base - 5000, 10_000_000, base - 5000].map(String);
     };
-    const calls = bidders.flatMap((b, i) => amounts(i).map((amount) => ({ compNo: b.compNo, amount, res: bid(no, b.who, amount) })));
+    const calls = bidders.flatMap((b, i) =>
+      amounts(i).map((amount) => ({ compNo: b.compNo, amount, res: bid(no, b.who, amount) })),
+    );
     const answers = await Promise.all(calls.map(async (c) => ({ ...c, res: await c.res })));
     expect(answers).toHaveLength(50);
     for (const x of answers) expect([200, 409], x.res.body).toContain(x.res.statusCode);
     const accepted = answers.filter((x) => x.res.statusCode === 200);
-    for (const x of answers.filter((y) => y.res.statusCode === 409)) expect(['BID_DECREMENT', 'BID_ABOVE_START']).toContain(x.res.json().code);
+    for (const x of answers.filter((y) => y.res.statusCode === 409))
+      expect(['BID_DECREMENT', 'BID_ABOVE_START']).toContain(x.res.json().code);
     expect(accepted.length).toBeGreaterThanOrEqual(10);
 
     const log = await bidLog(no);
@@ -254,14 +340,26 @@ describe('reverse auctions', () => {
       expect(Date.parse(b.bidAt)).toBeLessThan(Date.parse(endInForce));
       endInForce = b.endAtAfter;
     }
-    for (let i = 1; i < log.length; i++) expect(Date.parse(log[i].bidAt)).toBeGreaterThanOrEqual(Date.parse(log[i - 1].bidAt));
+    for (let i = 1; i < log.length; i++)
+      expect(Date.parse(log[i].bidAt)).toBeGreaterThanOrEqual(Date.parse(log[i - 1].bidAt));
     // The ranking equals a recomputation from the log.
-    const standings = [...last.entries()].map(([compNo, amount]) => ({ compNo, bestAmount: amount, bestSeq: Math.max(...log.filter((b) => b.compNo === compNo).map((b) => b.seq)) }));
+    const standings = [...last.entries()].map(([compNo, amount]) => ({
+      compNo,
+      bestAmount: amount,
+      bestSeq: Math.max(...log.filter((b) => b.compNo === compNo).map((b) => b.seq)),
+    }));
     const expected = rankOf(standings).map((r) => [r.compNo, r.rank, Number(r.bestAmount).toFixed(2)]);
     const monitor = ok(await f.get(`/api/v1/bid/auctions/${no}`, f.u.operator));
-    expect(monitor.ranking.filter((r: { rank: number | null }) => r.rank !== null).map((r: { compNo: string; rank: number; bestAmount: string }) => [r.compNo, r.rank, r.bestAmount])).toEqual(expected);
+    expect(
+      monitor.ranking
+        .filter((r: { rank: number | null }) => r.rank !== null)
+        .map((r: { compNo: string; rank: number; bestAmount: string }) => [r.compNo, r.rank, r.bestAmount]),
+    ).toEqual(expected);
     // Each supplier's own rank says the same.
-    for (const b of bidders.slice(0, 3)) expect(ok(await f.get(`/api/v1/cyber/bid/auctions/${no}`, b.who)).myRank).toBe(expected.find((e) => e[0] === b.compNo)![1]);
+    for (const b of bidders.slice(0, 3))
+      expect(ok(await f.get(`/api/v1/cyber/bid/auctions/${no}`, b.who)).myRank).toBe(
+        expected.find((e) => e[0] === b.compNo)![1],
+      );
     // Soft close, recomputed from the log: the first bid (in the last two minutes) moved the end by two minutes; later ones only if they fell in the new last two minutes.
     let soft = { endAt: start.endAt, softCloseMinutes: 2, maxExtensions: 3, extensions: 0 };
     for (const b of log) {
@@ -269,23 +367,50 @@ describe('reverse auctions', () => {
       soft = { ...soft, endAt: next.endAt, extensions: next.extensions };
       expect(Date.parse(b.endAtAfter)).toBe(Date.parse(soft.endAt));
     }
-    const after = await t.db.db.selectFrom('auction').select(['endAt', 'extensions']).where('auctionNo', '=', no).executeTakeFirstOrThrow();
+    const after = await t.db.db
+      .selectFrom('auction')
+      .select(['endAt', 'extensions'])
+      .where('auctionNo', '=', no)
+      .executeTakeFirstOrThrow();
     // At least the first bid extended; a bid that (under load) came after the original end was in the new last two minutes and extended again.
     expect(after.extensions).toBeGreaterThanOrEqual(1);
     expect(after).toEqual({ endAt: soft.endAt, extensions: soft.extensions });
     expect(Date.parse(after.endAt)).toBe(Date.parse(start.endAt) + after.extensions * 2 * 60_000);
     // One feed event per accepted bid, in order.
-    const events = await t.db.db.selectFrom('auctionEvent').select(['kind', 'payload']).where('auctionNo', '=', no).where('kind', '=', 'BID').orderBy('id').execute();
+    const events = await t.db.db
+      .selectFrom('auctionEvent')
+      .select(['kind', 'payload'])
+      .where('auctionNo', '=', no)
+      .where('kind', '=', 'BID')
+      .orderBy('id')
+      .execute();
     expect(events.map((e) => (e.payload as { seq: number }).seq)).toEqual(log.map((b) => b.seq));
     // Each event's ranking (written by the bid's one statement) is the log's up to that bid.
     const seen = new Map<string, { compNo: string; bestAmount: string; bestSeq: number; bidCount: number }>();
     for (const [i, b] of log.entries()) {
-      seen.set(b.compNo, { compNo: b.compNo, bestAmount: String(b.amount), bestSeq: b.seq, bidCount: (seen.get(b.compNo)?.bidCount ?? 0) + 1 });
-      const ranking = (events[i].payload as { ranking: Array<{ compNo: string; rank: number; bestAmount: string; bidCount: number }> }).ranking;
-      expect(ranking.map((r) => [r.compNo, r.rank, r.bestAmount, r.bidCount]), `seq ${b.seq}`).toEqual(rankOf([...seen.values()]).map((r) => [r.compNo, r.rank, Number(r.bestAmount).toFixed(2), r.bidCount]));
+      seen.set(b.compNo, {
+        compNo: b.compNo,
+        bestAmount: String(b.amount),
+        bestSeq: b.seq,
+        bidCount: (seen.get(b.compNo)?.bidCount ?? 0) + 1,
+      });
+      const ranking = (
+        events[i].payload as { ranking: Array<{ compNo: string; rank: number; bestAmount: string; bidCount: number }> }
+      ).ranking;
+      expect(
+        ranking.map((r) => [r.compNo, r.rank, r.bestAmount, r.bidCount]),
+        `seq ${b.seq}`,
+      ).toEqual(rankOf([...seen.values()]).map((r) => [r.compNo, r.rank, Number(r.bestAmount).toFixed(2), r.bidCount]));
     }
     // One audit row per accepted bid, written in its statement.
-    expect(await t.db.db.selectFrom('auditLog').select('afterData').where('entityKey', 'like', `${no}/%`).where('action', '=', 'BID').execute()).toHaveLength(log.length);
+    expect(
+      await t.db.db
+        .selectFrom('auditLog')
+        .select('afterData')
+        .where('entityKey', 'like', `${no}/%`)
+        .where('action', '=', 'BID')
+        .execute(),
+    ).toHaveLength(log.length);
   }, 120_000);
 
   it('streams rank and clock updates: the monitor sees all, a supplier only its own; a reconnect catches up from Last-Event-ID', async () => {
@@ -329,9 +454,13 @@ describe('reverse auctions', () => {
         await back.close();
       }
       // Another company's feed, or a supplier on the monitor's: refused.
-      const outsider = await fetch(`${base}/api/v1/cyber/bid/auctions/${no}/events`, { headers: { ...bidders[2].who.headers, accept: 'text/event-stream' } });
+      const outsider = await fetch(`${base}/api/v1/cyber/bid/auctions/${no}/events`, {
+        headers: { ...bidders[2].who.headers, accept: 'text/event-stream' },
+      });
       expect(outsider.status).toBe(404);
-      const onMonitor = await fetch(`${base}/api/v1/bid/auctions/${no}/events`, { headers: { ...f.u.supplier1.headers, accept: 'text/event-stream' } });
+      const onMonitor = await fetch(`${base}/api/v1/bid/auctions/${no}/events`, {
+        headers: { ...f.u.supplier1.headers, accept: 'text/event-stream' },
+      });
       expect(onMonitor.status).toBe(403);
     } finally {
       await s1.close();
@@ -355,9 +484,21 @@ describe('reverse auctions', () => {
       // The invited supplier, watching once it may, reads the publish from the feed's start, then the cancel live.
       const s1 = await watch(base, `/api/v1/cyber/bid/auctions/${no}/events`, f.u.supplier1);
       try {
-        expect((await s1.until((e) => e.event === 'publish')).data).toEqual({ auctionNo: no, status: 'PUBLISHED', endAt: published.endAt });
-        ok(await f.post(`/api/v1/bid/auctions/${no}/cancel`, f.u.operator, { version: published.version, reason: '사양 변경' }));
-        expect((await s1.until((e) => e.event === 'cancel')).data).toMatchObject({ auctionNo: no, status: 'CANCELLED' });
+        expect((await s1.until((e) => e.event === 'publish')).data).toEqual({
+          auctionNo: no,
+          status: 'PUBLISHED',
+          endAt: published.endAt,
+        });
+        ok(
+          await f.post(`/api/v1/bid/auctions/${no}/cancel`, f.u.operator, {
+            version: published.version,
+            reason: '사양 변경',
+          }),
+        );
+        expect((await s1.until((e) => e.event === 'cancel')).data).toMatchObject({
+          auctionNo: no,
+          status: 'CANCELLED',
+        });
         expect((await monitor.until((e) => e.event === 'cancel')).data).toMatchObject({ status: 'CANCELLED' });
       } finally {
         await s1.close();
@@ -373,15 +514,28 @@ describe('reverse auctions', () => {
     const no = a.auctionNo;
     await setWindow(no, 1000, 3_600_000);
     const { moveAuctionsByClock } = await import('../../../server/modules/bidding/auctions/service.js');
-    const runs = await Promise.all([moveAuctionsByClock(t.db.db, new Date(), null), moveAuctionsByClock(t.db.db, new Date(), null)]);
+    const runs = await Promise.all([
+      moveAuctionsByClock(t.db.db, new Date(), null),
+      moveAuctionsByClock(t.db.db, new Date(), null),
+    ]);
     expect(runs.reduce((n, r) => n + r.opened, 0)).toBeGreaterThanOrEqual(1);
-    const opened = await t.db.db.selectFrom('auctionEvent').select('kind').where('auctionNo', '=', no).where('kind', '=', 'OPEN').execute();
+    const opened = await t.db.db
+      .selectFrom('auctionEvent')
+      .select('kind')
+      .where('auctionNo', '=', no)
+      .where('kind', '=', 'OPEN')
+      .execute();
     expect(opened).toHaveLength(1);
     await setWindow(no, 7_200_000, -1000);
     await Promise.all([moveAuctionsByClock(t.db.db, new Date(), null), moveAuctionsByClock(t.db.db, new Date(), null)]);
-    const kinds = (await t.db.db.selectFrom('auctionEvent').select('kind').where('auctionNo', '=', no).orderBy('id').execute()).map((e) => e.kind);
+    const kinds = (
+      await t.db.db.selectFrom('auctionEvent').select('kind').where('auctionNo', '=', no).orderBy('id').execute()
+    ).map((e) => e.kind);
     expect(kinds).toEqual(['PUBLISH', 'OPEN', 'CLOSE']);
-    expect((await t.db.db.selectFrom('auction').select('status').where('auctionNo', '=', no).executeTakeFirstOrThrow()).status).toBe('CLOSED');
+    expect(
+      (await t.db.db.selectFrom('auction').select('status').where('auctionNo', '=', no).executeTakeFirstOrThrow())
+        .status,
+    ).toBe('CLOSED');
   });
 });
 
@@ -416,12 +570,28 @@ describe('reverse auction feed across two servers', () => {
     const operator = await sessionAs(a, 'operator');
     const supplier1 = await sessionAs(a, 'supplier1');
     const supplier2 = await sessionAs(a, 'supplier2');
-    const call = (method: 'GET' | 'POST', url: string, who: Who, payload?: object) => a.inject({ method, url, headers: who.headers, ...(payload ? { payload } : {}) });
+    const call = (method: 'GET' | 'POST', url: string, who: Who, payload?: object) =>
+      a.inject({ method, url, headers: who.headers, ...(payload ? { payload } : {}) });
     const draft = ok(
-      await call('POST', '/api/v1/bid/auctions', operator, auctionTerms({ title: '두 서버', startPrice: '100000', softCloseMinutes: 1, maxExtensions: 1, suppliers: ['C00001', 'C00002'] })),
+      await call(
+        'POST',
+        '/api/v1/bid/auctions',
+        operator,
+        auctionTerms({
+          title: '두 서버',
+          startPrice: '100000',
+          softCloseMinutes: 1,
+          maxExtensions: 1,
+          suppliers: ['C00001', 'C00002'],
+        }),
+      ),
     );
     ok(await call('POST', `/api/v1/bid/auctions/${draft.auctionNo}/publish`, operator, { version: draft.version }));
-    await a.dbh.db.updateTable('auction').set({ startAt: new Date(Date.now() - 60_000) }).where('auctionNo', '=', draft.auctionNo).execute();
+    await a.dbh.db
+      .updateTable('auction')
+      .set({ startAt: new Date(Date.now() - 60_000) })
+      .where('auctionNo', '=', draft.auctionNo)
+      .execute();
     await b.listen({ port: 0, host: '127.0.0.1' });
     const base = `http://127.0.0.1:${(b.server.address() as AddressInfo).port}`;
     const watcher = await watch(base, `/api/v1/cyber/bid/auctions/${draft.auctionNo}/events`, supplier1);

@@ -13,19 +13,36 @@ describe('bidding as its users read it', () => {
   let f: Flow;
   beforeAll(async () => {
     t = await buildTestApp();
-    f = { ...client(t), u: await logins(t, ['buyer', 'uadmin1', 'operator', 'tfadmin', 'opadmin', 'supplier1', 'supplier2']) };
+    f = {
+      ...client(t),
+      u: await logins(t, ['buyer', 'uadmin1', 'operator', 'tfadmin', 'opadmin', 'supplier1', 'supplier2']),
+    };
   });
   afterAll(() => t.close());
 
   const ago = (m: number) => new Date(Date.now() - m * 60_000);
-  const setWindow = (tenderNo: string, openAt: Date, closeAt: Date) => t.db.db.updateTable('tender').set({ openAt, closeAt }).where('tenderNo', '=', tenderNo).execute();
+  const setWindow = (tenderNo: string, openAt: Date, closeAt: Date) =>
+    t.db.db.updateTable('tender').set({ openAt, closeAt }).where('tenderNo', '=', tenderNo).execute();
   const bid = (tenderNo: string, who: Flow['u'][string], version: number, prices: string[]) =>
-    f.put(`/api/v1/cyber/bid/tenders/${tenderNo}/bid`, who, { version, lines: prices.map((unitPrice, i) => ({ lineNo: i + 1, unitPrice })) });
-  const tenderRow = async (tenderNo: string) => ok(await f.get(`/api/v1/bid/tenders?tenderNo=${tenderNo}`, f.u.tfadmin)).rows[0];
+    f.put(`/api/v1/cyber/bid/tenders/${tenderNo}/bid`, who, {
+      version,
+      lines: prices.map((unitPrice, i) => ({ lineNo: i + 1, unitPrice })),
+    });
+  const tenderRow = async (tenderNo: string) =>
+    ok(await f.get(`/api/v1/bid/tenders?tenderNo=${tenderNo}`, f.u.tfadmin)).rows[0];
 
   async function publishedTender(suppliers: string[]) {
     const pr = await receivedPr(f);
-    const draft = ok(await f.post('/api/v1/bid/tenders', f.u.operator, { prNo: pr.prNo, prVersion: pr.version, awardRule: 'LOWEST_TOTAL', openAt: inMinutes(60), closeAt: inMinutes(120), suppliers }));
+    const draft = ok(
+      await f.post('/api/v1/bid/tenders', f.u.operator, {
+        prNo: pr.prNo,
+        prVersion: pr.version,
+        awardRule: 'LOWEST_TOTAL',
+        openAt: inMinutes(60),
+        closeAt: inMinutes(120),
+        suppliers,
+      }),
+    );
     return ok(await f.post(`/api/v1/bid/tenders/${draft.tenderNo}/publish`, f.u.operator, { version: draft.version }));
   }
 
@@ -49,7 +66,9 @@ describe('bidding as its users read it', () => {
     ]);
     expect(mine.submittedTotal).toBe('15000.00');
     // A reload reads the same.
-    expect(ok(await f.get(`/api/v1/cyber/bid/tenders/${tender.tenderNo}`, f.u.supplier1)).submittedTotal).toBe('15000.00');
+    expect(ok(await f.get(`/api/v1/cyber/bid/tenders/${tender.tenderNo}`, f.u.supplier1)).submittedTotal).toBe(
+      '15000.00',
+    );
 
     // The other company sees none of it, and its own bid is its own.
     const other = ok(await f.get(`/api/v1/cyber/bid/tenders/${tender.tenderNo}`, f.u.supplier2));
@@ -57,17 +76,27 @@ describe('bidding as its users read it', () => {
     expect(other.lines.every((l: { unitPrice: string | null }) => l.unitPrice === null)).toBe(true);
     const theirs = ok(await bid(tender.tenderNo, f.u.supplier2, other.version, ['900', '1900']));
     expect(theirs.submittedTotal).toBe('13750.00');
-    expect(ok(await f.get(`/api/v1/cyber/bid/tenders/${tender.tenderNo}`, f.u.supplier1)).submittedTotal).toBe('15000.00');
+    expect(ok(await f.get(`/api/v1/cyber/bid/tenders/${tender.tenderNo}`, f.u.supplier1)).submittedTotal).toBe(
+      '15000.00',
+    );
 
     // Staff still read no price before the opening; the stored bid holds none in clear.
     const staff = ok(await f.get(`/api/v1/bid/tenders/${tender.tenderNo}`, f.u.operator));
     expect(staff.suppliers.map((s: { totalAmount: string | null }) => s.totalAmount)).toEqual([null, null]);
-    const stored = await t.db.db.selectFrom('tenderBid').select('sealed').where('tenderNo', '=', tender.tenderNo).execute();
+    const stored = await t.db.db
+      .selectFrom('tenderBid')
+      .select('sealed')
+      .where('tenderNo', '=', tender.tenderNo)
+      .execute();
     for (const r of stored) expect(String(r.sealed)).not.toMatch(/1000|1900|15000|13750/);
 
     // After the close the time left is 0 and the summary stays.
     await setWindow(tender.tenderNo, ago(60), ago(1));
-    expect(ok(await f.get(`/api/v1/cyber/bid/tenders/${tender.tenderNo}`, f.u.supplier1))).toMatchObject({ status: 'CLOSED', secondsToClose: 0, submittedTotal: '15000.00' });
+    expect(ok(await f.get(`/api/v1/cyber/bid/tenders/${tender.tenderNo}`, f.u.supplier1))).toMatchObject({
+      status: 'CLOSED',
+      secondsToClose: 0,
+      submittedTotal: '15000.00',
+    });
   });
 
   it('a tender waiting for its opening counts its confirmations 0, 1, and 2 once opened', async () => {
@@ -78,10 +107,14 @@ describe('bidding as its users read it', () => {
     await setWindow(tender.tenderNo, ago(60), ago(1));
     expect(await tenderRow(tender.tenderNo)).toMatchObject({ status: 'CLOSED', confirmations: 0 });
     const closed = ok(await f.get(`/api/v1/bid/tenders/${tender.tenderNo}`, f.u.tfadmin));
-    const first = ok(await f.post(`/api/v1/bid/tenders/${tender.tenderNo}/open`, f.u.tfadmin, { version: closed.version }));
+    const first = ok(
+      await f.post(`/api/v1/bid/tenders/${tender.tenderNo}/open`, f.u.tfadmin, { version: closed.version }),
+    );
     expect(first.status).toBe('CLOSED');
     expect(await tenderRow(tender.tenderNo)).toMatchObject({ status: 'CLOSED', confirmations: 1 });
-    const opened = ok(await f.post(`/api/v1/bid/tenders/${tender.tenderNo}/open`, f.u.opadmin, { version: first.version }));
+    const opened = ok(
+      await f.post(`/api/v1/bid/tenders/${tender.tenderNo}/open`, f.u.opadmin, { version: first.version }),
+    );
     // The second confirmation's answer says the tender is open now (the screen's message reads it).
     expect(opened.status).toBe('OPENED');
     expect(await tenderRow(tender.tenderNo)).toMatchObject({ status: 'OPENED', confirmations: 2 });
@@ -96,7 +129,8 @@ describe('bidding as its users read it', () => {
     ok(await placeBid(f, published.auctionNo, f.u.supplier1, '19000'));
     expect(ok(await room(f.u.supplier2))).toMatchObject({ bidderCount: 1, invitedCount: 2 });
     ok(await placeBid(f, published.auctionNo, f.u.supplier2, '18500'));
-    for (const who of [f.u.supplier1, f.u.supplier2]) expect(ok(await room(who))).toMatchObject({ bidderCount: 2, invitedCount: 2 });
+    for (const who of [f.u.supplier1, f.u.supplier2])
+      expect(ok(await room(who))).toMatchObject({ bidderCount: 2, invitedCount: 2 });
     const monitor = ok(await f.get(`/api/v1/bid/auctions/${published.auctionNo}`, f.u.operator));
     expect(monitor.ranking.filter((r: { bidCount: number }) => r.bidCount > 0)).toHaveLength(2);
   });
@@ -105,7 +139,11 @@ describe('bidding as its users read it', () => {
     const home = (who: Flow['u'][string]) => f.get('/api/v1/cyber/home/bidding', who);
     const before2 = ok(await home(f.u.supplier2));
     const tender = await publishedTender(['C00001']);
-    const draft = await createDraft(f, f.u.operator, auctionTerms({ suppliers: ['C00001'], startAt: inMinutes(30), endAt: inMinutes(90) }));
+    const draft = await createDraft(
+      f,
+      f.u.operator,
+      auctionTerms({ suppliers: ['C00001'], startAt: inMinutes(30), endAt: inMinutes(90) }),
+    );
     const auction = await publish(f, f.u.operator, draft);
 
     const mine = ok(await home(f.u.supplier1));

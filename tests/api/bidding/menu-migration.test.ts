@@ -5,7 +5,16 @@ import { up as upAuctions } from '../../../server/db/migrations/0461-auction-men
 import { up as upAuctionScreens } from '../../../server/db/migrations/0480-auction-screens-menu.js';
 import { createSeededTestDb, type TestDb } from '../../helpers/test-db.js';
 
-const IDS = ['PUR_BID', 'PUR_BID_TENDER', 'PUR_BID_OPEN', 'PUR_BID_AUCTION', 'CY_BID', 'CY_BID_MAIN', 'CY_BID_TENDER', 'CY_BID_AUCTION'];
+const IDS = [
+  'PUR_BID',
+  'PUR_BID_TENDER',
+  'PUR_BID_OPEN',
+  'PUR_BID_AUCTION',
+  'CY_BID',
+  'CY_BID_MAIN',
+  'CY_BID_TENDER',
+  'CY_BID_AUCTION',
+];
 const up = async (db: Kysely<unknown>) => {
   await upTenders(db);
   await upAuctions(db);
@@ -24,8 +33,19 @@ describe('tender menus on a database seeded before them (migration 0441)', () =>
   afterAll(() => t?.drop());
 
   const snapshot = async () => ({
-    menus: await t.db.selectFrom('menu').select(['pgmId', 'parentId', 'depth', 'pgmName', 'sspUrl', 'sspSubUrls', 'leaf', 'portal']).where('pgmId', 'in', IDS).orderBy('pgmId').execute(),
-    auth: await t.db.selectFrom('menuAuth').select(['authGroupId', 'pgmId', 'canRead', 'canWrite']).where('pgmId', 'in', IDS).orderBy('pgmId').orderBy('authGroupId').execute(),
+    menus: await t.db
+      .selectFrom('menu')
+      .select(['pgmId', 'parentId', 'depth', 'pgmName', 'sspUrl', 'sspSubUrls', 'leaf', 'portal'])
+      .where('pgmId', 'in', IDS)
+      .orderBy('pgmId')
+      .execute(),
+    auth: await t.db
+      .selectFrom('menuAuth')
+      .select(['authGroupId', 'pgmId', 'canRead', 'canWrite'])
+      .where('pgmId', 'in', IDS)
+      .orderBy('pgmId')
+      .orderBy('authGroupId')
+      .execute(),
   });
 
   it('adds the same rows and grants as the seed, once', async () => {
@@ -41,7 +61,14 @@ describe('tender menus on a database seeded before them (migration 0441)', () =>
     for (const g of ['60', '61']) expect(grant(g, 'CY_BID_AUCTION')?.canWrite, g).toBe('Y');
 
     await t.db.deleteFrom('menuAuth').where('pgmId', 'in', IDS).execute();
-    await t.db.deleteFrom('menu').where('pgmId', 'in', [...IDS].reverse().filter((id) => id.split('_').length === 3)).execute();
+    await t.db
+      .deleteFrom('menu')
+      .where(
+        'pgmId',
+        'in',
+        [...IDS].reverse().filter((id) => id.split('_').length === 3),
+      )
+      .execute();
     await t.db.deleteFrom('menu').where('pgmId', 'in', IDS).execute();
     expect((await snapshot()).menus).toEqual([]);
     await up(t.db as unknown as Kysely<unknown>);

@@ -40,16 +40,56 @@ describe('tender jobs', () => {
 
   /** A published tender of the operator's (E000004) for C00001 and C00002, bidding from openAt to closeAt. */
   async function published(openAt: Date, closeAt: Date) {
-    const draft = ok(await f.post('/api/v1/bid/tenders', f.u.operator, { title: '작업 시험 입찰', awardRule: 'LOWEST_TOTAL', openAt: openAt.toISOString(), closeAt: closeAt.toISOString(), suppliers: ['C00001', 'C00002'], lines }));
+    const draft = ok(
+      await f.post('/api/v1/bid/tenders', f.u.operator, {
+        title: '작업 시험 입찰',
+        awardRule: 'LOWEST_TOTAL',
+        openAt: openAt.toISOString(),
+        closeAt: closeAt.toISOString(),
+        suppliers: ['C00001', 'C00002'],
+        lines,
+      }),
+    );
     return ok(await f.post(`/api/v1/bid/tenders/${draft.tenderNo}/publish`, f.u.operator, { version: draft.version }));
   }
-  const setWindow = (tenderNo: string, values: { openAt?: Date; closeAt?: Date; publishedAt?: Date }) => t.db.db.updateTable('tender').set(values).where('tenderNo', '=', tenderNo).execute();
-  const stored = async (tenderNo: string) => (await t.db.db.selectFrom('tender').select(['status', 'version']).where('tenderNo', '=', tenderNo).executeTakeFirstOrThrow());
-  const audits = async (tenderNo: string, action: string) => t.db.db.selectFrom('auditLog').select(['actor', 'afterData']).where('entityKey', '=', tenderNo).where('action', '=', action).execute();
-  const closedNotices = async (tenderNo: string) => t.db.db.selectFrom('notification').select(['recipient', 'subject', 'body']).where('template', '=', 'tender.closed').where('refKey', '=', tenderNo).execute();
-  const notices = (tenderNo: string, template: string) => t.db.db.selectFrom('notification').select(['refKey', 'subject']).where('template', '=', template).where('refKey', 'like', `${tenderNo}/%`).orderBy('id').execute();
+  const setWindow = (tenderNo: string, values: { openAt?: Date; closeAt?: Date; publishedAt?: Date }) =>
+    t.db.db.updateTable('tender').set(values).where('tenderNo', '=', tenderNo).execute();
+  const stored = async (tenderNo: string) =>
+    await t.db.db
+      .selectFrom('tender')
+      .select(['status', 'version'])
+      .where('tenderNo', '=', tenderNo)
+      .executeTakeFirstOrThrow();
+  const audits = async (tenderNo: string, action: string) =>
+    t.db.db
+      .selectFrom('auditLog')
+      .select(['actor', 'afterData'])
+      .where('entityKey', '=', tenderNo)
+      .where('action', '=', action)
+      .execute();
+  const closedNotices = async (tenderNo: string) =>
+    t.db.db
+      .selectFrom('notification')
+      .select(['recipient', 'subject', 'body'])
+      .where('template', '=', 'tender.closed')
+      .where('refKey', '=', tenderNo)
+      .execute();
+  const notices = (tenderNo: string, template: string) =>
+    t.db.db
+      .selectFrom('notification')
+      .select(['refKey', 'subject'])
+      .where('template', '=', template)
+      .where('refKey', 'like', `${tenderNo}/%`)
+      .orderBy('id')
+      .execute();
   /** The reminders sent, as "company lead", in order: each company's notices (one per recipient) counted once per lead. */
-  const reminders = async (tenderNo: string) => [...new Set((await notices(tenderNo, 'tender.closing')).map((n) => `${n.refKey!.split('/')[1]} ${/(\d+)(시간| h)/.exec(n.subject)?.[1]}h`))];
+  const reminders = async (tenderNo: string) => [
+    ...new Set(
+      (await notices(tenderNo, 'tender.closing')).map(
+        (n) => `${n.refKey!.split('/')[1]} ${/(\d+)(시간| h)/.exec(n.subject)?.[1]}h`,
+      ),
+    ),
+  ];
   /** Every recipient of the company got each reminder exactly once: as many notices per lead as the invitation had. */
   const expectOncePerRecipient = async (tenderNo: string) => {
     const per = (rows: Array<{ refKey: string | null; subject: string }>, lead: boolean) => {
@@ -61,11 +101,17 @@ describe('tender jobs', () => {
       return m;
     };
     const invited = per(await notices(tenderNo, 'tender.invitation'), false);
-    for (const [k, n] of per(await notices(tenderNo, 'tender.closing'), true)) expect(n, k).toBe(invited.get(k.split(' ')[0]));
+    for (const [k, n] of per(await notices(tenderNo, 'tender.closing'), true))
+      expect(n, k).toBe(invited.get(k.split(' ')[0]));
   };
   const bid = async (tenderNo: string, who: Flow['u'][string], price: string) => {
     const s = ok(await f.get(`/api/v1/cyber/bid/tenders/${tenderNo}`, who));
-    return ok(await f.put(`/api/v1/cyber/bid/tenders/${tenderNo}/bid`, who, { version: s.version, lines: [{ lineNo: 1, unitPrice: price }] }));
+    return ok(
+      await f.put(`/api/v1/cyber/bid/tenders/${tenderNo}/bid`, who, {
+        version: s.version,
+        lines: [{ lineNo: 1, unitPrice: price }],
+      }),
+    );
   };
 
   it('registers both jobs with the runner', () => {
@@ -92,8 +138,15 @@ describe('tender jobs', () => {
     await advanceTenderClock(t.db.db, new Date());
     expect(await audits(tender.tenderNo, 'BIDDING_OPEN')).toMatchObject([{ actor: 'system:job' }]);
     // The history names the job as its actor (the screen labels it), not an empty name.
-    const history = ok(await f.get(`/api/v1/bid/tenders/${tender.tenderNo}`, f.u.operator)).history as Array<{ action: string; actor: string; actorName: string | null }>;
-    expect(history.find((h) => h.action === 'BIDDING_OPEN')).toMatchObject({ actor: 'system:job', actorName: 'system:job' });
+    const history = ok(await f.get(`/api/v1/bid/tenders/${tender.tenderNo}`, f.u.operator)).history as Array<{
+      action: string;
+      actor: string;
+      actorName: string | null;
+    }>;
+    expect(history.find((h) => h.action === 'BIDDING_OPEN')).toMatchObject({
+      actor: 'system:job',
+      actorName: 'system:job',
+    });
     expect(history.find((h) => h.action === 'CREATE')!.actorName).not.toBe('system:job');
     await bid(tender.tenderNo, f.u.supplier1, '1000');
 
@@ -122,12 +175,16 @@ describe('tender jobs', () => {
     expect(await stored(tender.tenderNo)).toMatchObject({ status: 'OPEN' });
     expect(await audits(tender.tenderNo, 'BIDDING_OPEN')).toHaveLength(1);
     await setWindow(tender.tenderNo, { openAt: at(-2 * H), closeAt: at(-M) });
-    const one = ok(await f.post(`/api/v1/bid/tenders/${tender.tenderNo}/open`, f.u.tfadmin, { version: tender.version }));
+    const one = ok(
+      await f.post(`/api/v1/bid/tenders/${tender.tenderNo}/open`, f.u.tfadmin, { version: tender.version }),
+    );
     expect(one.status).toBe('CLOSED');
     expect(await closedNotices(tender.tenderNo)).toHaveLength(1);
     await advanceTenderClock(t.db.db, new Date());
     expect(await closedNotices(tender.tenderNo)).toHaveLength(1);
-    expect(await audits(tender.tenderNo, 'BIDDING_CLOSE')).toMatchObject([{ actor: 'system:job', afterData: { invited: 2, submitted: 0 } }]);
+    expect(await audits(tender.tenderNo, 'BIDDING_CLOSE')).toMatchObject([
+      { actor: 'system:job', afterData: { invited: 2, submitted: 0 } },
+    ]);
   });
 
   it('two servers running the clock at once close each tender once', async () => {
@@ -135,7 +192,10 @@ describe('tender jobs', () => {
     for (let i = 0; i < 3; i++) tenders.push(await published(at(H), at(2 * H)));
     for (const x of tenders) await setWindow(x.tenderNo, { openAt: at(-2 * H), closeAt: at(-M) });
     // The functions themselves, racing on two connections (the row lock decides)…
-    const [a, b] = await Promise.all([advanceTenderClock(t.db.db, new Date()), advanceTenderClock(second.db, new Date())]);
+    const [a, b] = await Promise.all([
+      advanceTenderClock(t.db.db, new Date()),
+      advanceTenderClock(second.db, new Date()),
+    ]);
     expect(a.closed + b.closed).toBeGreaterThanOrEqual(3);
     for (const x of tenders) {
       expect(await closedNotices(x.tenderNo)).toHaveLength(1);
@@ -146,14 +206,32 @@ describe('tender jobs', () => {
     const more = [];
     for (let i = 0; i < 2; i++) more.push(await published(at(H), at(2 * H)));
     for (const x of more) await setWindow(x.tenderNo, { openAt: at(-2 * H), closeAt: at(-M) });
-    const ra = createJobRunner({ db: t.db.db, log, config: t.app.config, jobs: tenderJobs, pollMs: 0, serverId: 'server-a' });
-    const rb = createJobRunner({ db: second.db, log, config: t.app.config, jobs: tenderJobs, pollMs: 0, serverId: 'server-b' });
+    const ra = createJobRunner({
+      db: t.db.db,
+      log,
+      config: t.app.config,
+      jobs: tenderJobs,
+      pollMs: 0,
+      serverId: 'server-a',
+    });
+    const rb = createJobRunner({
+      db: second.db,
+      log,
+      config: t.app.config,
+      jobs: tenderJobs,
+      pollMs: 0,
+      serverId: 'server-b',
+    });
     await ra.register();
     await rb.register();
     const ran = (await Promise.all([ra.runDue(), rb.runDue(), ra.runDue(), rb.runDue()])).flat();
     expect(ran.filter((n) => n === 'tender.clock')).toEqual(['tender.clock']);
     for (const x of more) expect(await closedNotices(x.tenderNo)).toHaveLength(1);
-    const runs = await t.db.db.selectFrom('jobRun').select(['serverId', 'summary']).where('name', '=', 'tender.clock').execute();
+    const runs = await t.db.db
+      .selectFrom('jobRun')
+      .select(['serverId', 'summary'])
+      .where('name', '=', 'tender.clock')
+      .execute();
     expect(runs).toHaveLength(1);
     expect(runs[0].summary).toMatchObject({ closed: 2 });
   });
@@ -170,9 +248,17 @@ describe('tender jobs', () => {
     const invited = await notices(no, 'tender.invitation');
     expect(opened.map((n) => n.refKey).sort()).toEqual(invited.map((n) => n.refKey).sort());
     expect(new Set(opened.map((n) => n.refKey))).toEqual(new Set([`${no}/C00001`, `${no}/C00002`]));
-    const ko = await t.db.db.selectFrom('notification').select(['subject', 'body', 'lang']).where('template', '=', 'tender.opened').where('refKey', 'like', `${no}/%`).where('lang', '=', 'ko').executeTakeFirstOrThrow();
+    const ko = await t.db.db
+      .selectFrom('notification')
+      .select(['subject', 'body', 'lang'])
+      .where('template', '=', 'tender.opened')
+      .where('refKey', 'like', `${no}/%`)
+      .where('lang', '=', 'ko')
+      .executeTakeFirstOrThrow();
     expect(ko.subject).toBe(`[OGPMS] 입찰 시작: ${no} 작업 시험 입찰`);
-    const close = (await t.db.db.selectFrom('tender').select('closeAt').where('tenderNo', '=', no).executeTakeFirstOrThrow()).closeAt;
+    const close = (
+      await t.db.db.selectFrom('tender').select('closeAt').where('tenderNo', '=', no).executeTakeFirstOrThrow()
+    ).closeAt;
     const kst = `${new Date(Date.parse(close) + 9 * H).toISOString().slice(0, 16).replace('T', ' ')} (KST)`;
     expect(ko.body).toContain(`전자입찰 ${no} (작업 시험 입찰)의 투찰이 시작되었습니다`);
     expect(ko.body).toContain(`마감: ${kst}`);
@@ -191,7 +277,12 @@ describe('tender jobs', () => {
     expect(await notices(missed.tenderNo, 'tender.opened')).toEqual([]);
     // Cancelled before its opening: nothing.
     const cancelled = await published(at(H), at(2 * H));
-    ok(await f.post(`/api/v1/bid/tenders/${cancelled.tenderNo}/cancel`, f.u.operator, { version: cancelled.version, reason: '사양 변경' }));
+    ok(
+      await f.post(`/api/v1/bid/tenders/${cancelled.tenderNo}/cancel`, f.u.operator, {
+        version: cancelled.version,
+        reason: '사양 변경',
+      }),
+    );
     await setWindow(cancelled.tenderNo, { publishedAt: at(-2 * H), openAt: at(-M) });
     await advanceTenderClock(t.db.db, new Date());
     expect(await notices(cancelled.tenderNo, 'tender.opened')).toEqual([]);
@@ -212,7 +303,11 @@ describe('tender jobs', () => {
     expect(await reminders(no)).toEqual([]);
     // 23 hours left (published two days ago): both suppliers get the 24 h reminder, once, however many run it.
     await setWindow(no, { publishedAt: at(-48 * H), openAt: at(-24 * H), closeAt: at(23 * H) });
-    await Promise.all([remindClosingTenders(t.db.db, new Date()), remindClosingTenders(second.db, new Date()), remindClosingTenders(t.db.db, new Date())]);
+    await Promise.all([
+      remindClosingTenders(t.db.db, new Date()),
+      remindClosingTenders(second.db, new Date()),
+      remindClosingTenders(t.db.db, new Date()),
+    ]);
     expect((await reminders(no)).sort()).toEqual(['C00001 24h', 'C00002 24h']);
     await expectOncePerRecipient(no);
     await remindClosingTenders(t.db.db, new Date());
@@ -225,7 +320,12 @@ describe('tender jobs', () => {
     await remindClosingTenders(t.db.db, new Date());
     expect((await reminders(no)).slice(2)).toEqual(['C00002 1h']);
     await expectOncePerRecipient(no);
-    const audit = await t.db.db.selectFrom('auditLog').select(['entityKey', 'afterData']).where('action', '=', 'CLOSING_REMINDER').where('entityKey', 'like', `${no}/%`).execute();
+    const audit = await t.db.db
+      .selectFrom('auditLog')
+      .select(['entityKey', 'afterData'])
+      .where('action', '=', 'CLOSING_REMINDER')
+      .where('entityKey', 'like', `${no}/%`)
+      .execute();
     expect(audit).toHaveLength(3);
     // Closed: no more reminders.
     await setWindow(no, { closeAt: at(-M) });

@@ -14,7 +14,21 @@ describe('sealed-bid tenders', () => {
   let f: Flow;
   beforeAll(async () => {
     t = await buildTestApp();
-    f = { ...client(t), u: await logins(t, ['buyer', 'uadmin1', 'operator', 'tfadmin', 'opadmin', 'admin', 'monitor', 'supplier1', 'supplier1adm', 'supplier2']) };
+    f = {
+      ...client(t),
+      u: await logins(t, [
+        'buyer',
+        'uadmin1',
+        'operator',
+        'tfadmin',
+        'opadmin',
+        'admin',
+        'monitor',
+        'supplier1',
+        'supplier1adm',
+        'supplier2',
+      ]),
+    };
   });
   afterAll(() => t.close());
 
@@ -26,15 +40,38 @@ describe('sealed-bid tenders', () => {
   const open = (tenderNo: string) => setWindow(tenderNo, ago(10), new Date(Date.now() + 3_600_000));
   const close = (tenderNo: string) => setWindow(tenderNo, ago(120), ago(1));
   const bid = (tenderNo: string, who: Flow['u'][string], version: number, prices: string[]) =>
-    f.put(`/api/v1/cyber/bid/tenders/${tenderNo}/bid`, who, { version, lines: prices.map((unitPrice, i) => ({ lineNo: i + 1, unitPrice })) });
+    f.put(`/api/v1/cyber/bid/tenders/${tenderNo}/bid`, who, {
+      version,
+      lines: prices.map((unitPrice, i) => ({ lineNo: i + 1, unitPrice })),
+    });
   const auditCount = async (entityKey: string, action: string) =>
-    Number((await t.db.db.selectFrom('auditLog').select((eb) => eb.fn.countAll<number>().as('n')).where('entityKey', '=', entityKey).where('action', '=', action).executeTakeFirstOrThrow()).n);
+    Number(
+      (
+        await t.db.db
+          .selectFrom('auditLog')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('entityKey', '=', entityKey)
+          .where('action', '=', action)
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
 
   /** A published tender from a received PR (operator is the buyer), bidding open for an hour. */
   async function publishedTender(suppliers = ['C00001', 'C00002'], awardRule = 'LOWEST_TOTAL') {
     const pr = await receivedPr(f);
-    const draft = ok(await f.post('/api/v1/bid/tenders', f.u.operator, { prNo: pr.prNo, prVersion: pr.version, awardRule, openAt: inMinutes(60), closeAt: inMinutes(120), suppliers }));
-    const published = ok(await f.post(`/api/v1/bid/tenders/${draft.tenderNo}/publish`, f.u.operator, { version: draft.version }));
+    const draft = ok(
+      await f.post('/api/v1/bid/tenders', f.u.operator, {
+        prNo: pr.prNo,
+        prVersion: pr.version,
+        awardRule,
+        openAt: inMinutes(60),
+        closeAt: inMinutes(120),
+        suppliers,
+      }),
+    );
+    const published = ok(
+      await f.post(`/api/v1/bid/tenders/${draft.tenderNo}/publish`, f.u.operator, { version: draft.version }),
+    );
     return { pr, tender: published };
   }
 
@@ -45,8 +82,15 @@ describe('sealed-bid tenders', () => {
     expect(tender.lines).toHaveLength(2);
     expect(ok(await f.get(`/api/v1/prs/${pr.prNo}`, f.u.operator)).status).toBe('QUOT_REQUESTED');
     // The invitations went to the outbox.
-    const invites = await t.db.db.selectFrom('notification').select(['template', 'refKey']).where('template', '=', 'tender.invitation').where('refKey', 'like', `${tender.tenderNo}/%`).execute();
-    expect(new Set(invites.map((n) => n.refKey))).toEqual(new Set([`${tender.tenderNo}/C00001`, `${tender.tenderNo}/C00002`]));
+    const invites = await t.db.db
+      .selectFrom('notification')
+      .select(['template', 'refKey'])
+      .where('template', '=', 'tender.invitation')
+      .where('refKey', 'like', `${tender.tenderNo}/%`)
+      .execute();
+    expect(new Set(invites.map((n) => n.refKey))).toEqual(
+      new Set([`${tender.tenderNo}/C00001`, `${tender.tenderNo}/C00002`]),
+    );
 
     // Before the opening time: refused, nothing stored.
     const s1 = ok(await f.get(`/api/v1/cyber/bid/tenders/${tender.tenderNo}`, f.u.supplier1));
@@ -68,13 +112,22 @@ describe('sealed-bid tenders', () => {
 
     // Staff see who bid, never a price; the price read is refused and audited.
     const during = ok(await f.get(`/api/v1/bid/tenders/${tender.tenderNo}`, f.u.admin));
-    expect(during.suppliers.map((s: { submitted: boolean; totalAmount: null }) => [s.submitted, s.totalAmount])).toEqual([[true, null], [true, null]]);
+    expect(
+      during.suppliers.map((s: { submitted: boolean; totalAmount: null }) => [s.submitted, s.totalAmount]),
+    ).toEqual([
+      [true, null],
+      [true, null],
+    ]);
     const refusedBefore = await auditCount(tender.tenderNo, 'SEALED_READ_REFUSED');
     refused(await f.get(`/api/v1/bid/tenders/${tender.tenderNo}/bids`, f.u.admin), 409, 'BID_SEALED');
     refused(await f.get(`/api/v1/bid/tenders/${tender.tenderNo}/bids`, f.u.operator), 409, 'BID_SEALED');
     expect(await auditCount(tender.tenderNo, 'SEALED_READ_REFUSED')).toBe(refusedBefore + 2);
     // No opening while bidding is open.
-    refused(await f.post(`/api/v1/bid/tenders/${tender.tenderNo}/open`, f.u.tfadmin, { version: during.version }), 409, 'BID_NOT_CLOSED');
+    refused(
+      await f.post(`/api/v1/bid/tenders/${tender.tenderNo}/open`, f.u.tfadmin, { version: during.version }),
+      409,
+      'BID_NOT_CLOSED',
+    );
 
     await close(tender.tenderNo);
     const s2after = ok(await f.get(`/api/v1/cyber/bid/tenders/${tender.tenderNo}`, f.u.supplier2));
@@ -84,38 +137,78 @@ describe('sealed-bid tenders', () => {
     const closed = ok(await f.get(`/api/v1/bid/tenders/${tender.tenderNo}`, f.u.tfadmin));
     expect(closed.status).toBe('CLOSED');
     expect(closed.actions).toContain('open');
-    refused(await f.post(`/api/v1/bid/tenders/${tender.tenderNo}/open`, f.u.operator, { version: closed.version }), 403, 'OPENING_BY_BUYER');
-    const first = ok(await f.post(`/api/v1/bid/tenders/${tender.tenderNo}/open`, f.u.tfadmin, { version: closed.version }));
+    refused(
+      await f.post(`/api/v1/bid/tenders/${tender.tenderNo}/open`, f.u.operator, { version: closed.version }),
+      403,
+      'OPENING_BY_BUYER',
+    );
+    const first = ok(
+      await f.post(`/api/v1/bid/tenders/${tender.tenderNo}/open`, f.u.tfadmin, { version: closed.version }),
+    );
     expect(first.status).toBe('CLOSED');
     expect(first.openings).toMatchObject([{ confirmedBy: 'tfadmin', live: true }]);
     expect(first.actions).not.toContain('open');
-    refused(await f.post(`/api/v1/bid/tenders/${tender.tenderNo}/open`, f.u.tfadmin, { version: first.version }), 409, 'OPENING_SAME_PERSON');
+    refused(
+      await f.post(`/api/v1/bid/tenders/${tender.tenderNo}/open`, f.u.tfadmin, { version: first.version }),
+      409,
+      'OPENING_SAME_PERSON',
+    );
     refused(await f.get(`/api/v1/bid/tenders/${tender.tenderNo}/bids`, f.u.tfadmin), 409, 'BID_SEALED');
-    const opened = ok(await f.post(`/api/v1/bid/tenders/${tender.tenderNo}/open`, f.u.opadmin, { version: first.version }));
+    const opened = ok(
+      await f.post(`/api/v1/bid/tenders/${tender.tenderNo}/open`, f.u.opadmin, { version: first.version }),
+    );
     expect(opened.status).toBe('OPENED');
-    expect(opened.suppliers.map((s: { compNo: string; rank: number; totalAmount: string }) => [s.compNo, s.rank, s.totalAmount])).toEqual([
-      ['C00001', 1, String(10 * 900 + 2.5 * 1900)],
-      ['C00002', 2, String(10 * 950 + 2.5 * 1950)],
-    ].map(([c, r, a]) => [c, r, Number(a).toFixed(2)]));
+    expect(
+      opened.suppliers.map((s: { compNo: string; rank: number; totalAmount: string }) => [
+        s.compNo,
+        s.rank,
+        s.totalAmount,
+      ]),
+    ).toEqual(
+      [
+        ['C00001', 1, String(10 * 900 + 2.5 * 1900)],
+        ['C00002', 2, String(10 * 950 + 2.5 * 1950)],
+      ].map(([c, r, a]) => [c, r, Number(a).toFixed(2)]),
+    );
     const ceremony = opened.history.find((h: { action: string }) => h.action === 'OPEN');
     expect(ceremony).toMatchObject({ actor: 'opadmin' });
-    const openAudit = await t.db.db.selectFrom('auditLog').select('afterData').where('entityKey', '=', tender.tenderNo).where('action', '=', 'OPEN').executeTakeFirstOrThrow();
+    const openAudit = await t.db.db
+      .selectFrom('auditLog')
+      .select('afterData')
+      .where('entityKey', '=', tender.tenderNo)
+      .where('action', '=', 'OPEN')
+      .executeTakeFirstOrThrow();
     expect(JSON.stringify(openAudit.afterData)).toContain('tfadmin');
     const bids = ok(await f.get(`/api/v1/bid/tenders/${tender.tenderNo}/bids`, f.u.operator));
-    expect(bids.bids.map((b: { compNo: string; lines: Array<{ unitPrice: string }> }) => [b.compNo, b.lines.map((l) => l.unitPrice)])).toEqual([
+    expect(
+      bids.bids.map((b: { compNo: string; lines: Array<{ unitPrice: string }> }) => [
+        b.compNo,
+        b.lines.map((l) => l.unitPrice),
+      ]),
+    ).toEqual([
       ['C00001', ['900.00', '1900.00']],
       ['C00002', ['950.00', '1950.00']],
     ]);
 
     // Award: the PO through the PO flow, the PR ordered, the loser told without prices.
-    const award = ok(await f.post(`/api/v1/bid/tenders/${tender.tenderNo}/award`, f.u.operator, { version: opened.version, dueDate: day(30) }));
+    const award = ok(
+      await f.post(`/api/v1/bid/tenders/${tender.tenderNo}/award`, f.u.operator, {
+        version: opened.version,
+        dueDate: day(30),
+      }),
+    );
     expect(award.status).toBe('AWARDED');
     expect(award.orders).toHaveLength(1);
     const po = ok(await f.get(`/api/v1/pos/${award.orders[0].poNo}`, f.u.operator));
     expect(po).toMatchObject({ compNo: 'C00001', status: 'DRAFT', prNo: pr.prNo, poType: 'PO' });
     expect(po.lines.map((l: { unitPrice: string }) => l.unitPrice)).toEqual(['900.00', '1900.00']);
     expect(ok(await f.get(`/api/v1/prs/${pr.prNo}`, f.u.operator)).status).toBe('ORDERED');
-    const results = await t.db.db.selectFrom('notification').select(['refKey', 'body', 'subject']).where('template', '=', 'tender.result').where('refKey', 'like', `${tender.tenderNo}/%`).execute();
+    const results = await t.db.db
+      .selectFrom('notification')
+      .select(['refKey', 'body', 'subject'])
+      .where('template', '=', 'tender.result')
+      .where('refKey', 'like', `${tender.tenderNo}/%`)
+      .execute();
     expect(results.length).toBeGreaterThanOrEqual(2);
     for (const n of results) expect(`${n.subject} ${n.body}`).not.toMatch(/900|950|1,?9[05]0/);
     const lost = ok(await f.get(`/api/v1/cyber/bid/tenders/${tender.tenderNo}`, f.u.supplier2));
@@ -129,17 +222,32 @@ describe('sealed-bid tenders', () => {
     await open(tender.tenderNo);
     const s1 = ok(await f.get(`/api/v1/cyber/bid/tenders/${tender.tenderNo}`, f.u.supplier1));
     ok(await bid(tender.tenderNo, f.u.supplier1, s1.version, ['7654321.98', '1234567.89']));
-    const row = await t.db.db.selectFrom('tenderBid').selectAll().where('tenderNo', '=', tender.tenderNo).where('compNo', '=', 'C00001').executeTakeFirstOrThrow();
+    const row = await t.db.db
+      .selectFrom('tenderBid')
+      .selectAll()
+      .where('tenderNo', '=', tender.tenderNo)
+      .where('compNo', '=', 'C00001')
+      .executeTakeFirstOrThrow();
     expect(row.sealed).toMatch(/^[A-Za-z0-9+/=]+\.[A-Za-z0-9+/=]+\.[A-Za-z0-9+/=]+$/);
     const raw = JSON.stringify(row);
     for (const clear of ['7654321', '1234567', '7654321.98']) expect(raw).not.toContain(clear);
     expect(Buffer.from(row.sealed!.split('.')[2], 'base64').toString('latin1')).not.toContain('7654321');
     expect(row.totalAmount).toBeNull();
-    expect(await t.db.db.selectFrom('tenderBidLine').selectAll().where('tenderNo', '=', tender.tenderNo).execute()).toEqual([]);
+    expect(
+      await t.db.db.selectFrom('tenderBidLine').selectAll().where('tenderNo', '=', tender.tenderNo).execute(),
+    ).toEqual([]);
     // The key row holds only the wrapped key; the audit and the outbox hold no price either.
-    const key = await t.db.db.selectFrom('tenderKey').selectAll().where('tenderNo', '=', tender.tenderNo).executeTakeFirstOrThrow();
+    const key = await t.db.db
+      .selectFrom('tenderKey')
+      .selectAll()
+      .where('tenderNo', '=', tender.tenderNo)
+      .executeTakeFirstOrThrow();
     expect(key.wrappedKey).toMatch(/\./);
-    const audits = await t.db.db.selectFrom('auditLog').select(['afterData', 'beforeData']).where('entityKey', 'like', `${tender.tenderNo}%`).execute();
+    const audits = await t.db.db
+      .selectFrom('auditLog')
+      .select(['afterData', 'beforeData'])
+      .where('entityKey', 'like', `${tender.tenderNo}%`)
+      .execute();
     expect(JSON.stringify(audits)).not.toContain('7654321');
     // The master key is not in the database: a key file under the data directory.
     expect(key.keyRef).toMatch(/^file:[0-9a-f]{16}$/);
@@ -151,7 +259,16 @@ describe('sealed-bid tenders', () => {
     const s1 = ok(await f.get(`/api/v1/cyber/bid/tenders/${tender.tenderNo}`, f.u.supplier1));
     ok(await bid(tender.tenderNo, f.u.supplier1, s1.version, ['1000', '2000']));
     const pr = await receivedPr(f);
-    const draft = ok(await f.post('/api/v1/bid/tenders', f.u.operator, { prNo: pr.prNo, prVersion: pr.version, awardRule: 'LOWEST_TOTAL', openAt: inMinutes(60), closeAt: inMinutes(120), suppliers: ['C00001'] }));
+    const draft = ok(
+      await f.post('/api/v1/bid/tenders', f.u.operator, {
+        prNo: pr.prNo,
+        prVersion: pr.version,
+        awardRule: 'LOWEST_TOTAL',
+        openAt: inMinutes(60),
+        closeAt: inMinutes(120),
+        suppliers: ['C00001'],
+      }),
+    );
     const keyOfThisServer = t.app.config.bidMasterKey;
     // Another server's key (one that made its own instead of sharing BID_MASTER_KEY).
     t.app.config.bidMasterKey = Buffer.alloc(32, 9);
@@ -162,19 +279,29 @@ describe('sealed-bid tenders', () => {
       };
       const s1now = ok(await f.get(`/api/v1/cyber/bid/tenders/${tender.tenderNo}`, f.u.supplier1));
       await mismatch(await bid(tender.tenderNo, f.u.supplier1, s1now.version, ['900', '1900']));
-      await mismatch(await f.post(`/api/v1/bid/tenders/${draft.tenderNo}/publish`, f.u.operator, { version: draft.version }));
-      expect(await t.db.db.selectFrom('tenderKey').select('tenderNo').where('tenderNo', '=', draft.tenderNo).execute()).toEqual([]);
+      await mismatch(
+        await f.post(`/api/v1/bid/tenders/${draft.tenderNo}/publish`, f.u.operator, { version: draft.version }),
+      );
+      expect(
+        await t.db.db.selectFrom('tenderKey').select('tenderNo').where('tenderNo', '=', draft.tenderNo).execute(),
+      ).toEqual([]);
       await close(tender.tenderNo);
       const closed = ok(await f.get(`/api/v1/bid/tenders/${tender.tenderNo}`, f.u.tfadmin));
-      const first = ok(await f.post(`/api/v1/bid/tenders/${tender.tenderNo}/open`, f.u.tfadmin, { version: closed.version }));
-      await mismatch(await f.post(`/api/v1/bid/tenders/${tender.tenderNo}/open`, f.u.opadmin, { version: first.version }));
+      const first = ok(
+        await f.post(`/api/v1/bid/tenders/${tender.tenderNo}/open`, f.u.tfadmin, { version: closed.version }),
+      );
+      await mismatch(
+        await f.post(`/api/v1/bid/tenders/${tender.tenderNo}/open`, f.u.opadmin, { version: first.version }),
+      );
     } finally {
       t.app.config.bidMasterKey = keyOfThisServer;
     }
     // The same key again: the draft publishes and the tender opens with the bid sealed before.
     ok(await f.post(`/api/v1/bid/tenders/${draft.tenderNo}/publish`, f.u.operator, { version: draft.version }));
     const again = ok(await f.get(`/api/v1/bid/tenders/${tender.tenderNo}`, f.u.tfadmin));
-    const opened = ok(await f.post(`/api/v1/bid/tenders/${tender.tenderNo}/open`, f.u.opadmin, { version: again.version }));
+    const opened = ok(
+      await f.post(`/api/v1/bid/tenders/${tender.tenderNo}/open`, f.u.opadmin, { version: again.version }),
+    );
     expect(opened.status).toBe('OPENED');
   });
 
@@ -192,17 +319,45 @@ describe('sealed-bid tenders', () => {
     refused(await bid(tender.tenderNo, f.u.operator, 1, ['1', '1']), 403);
     refused(await f.get(`/api/v1/bid/tenders/${tender.tenderNo}`, f.u.supplier1), 403);
     const s1 = ok(await f.get(`/api/v1/cyber/bid/tenders/${tender.tenderNo}`, f.u.supplier1));
-    const missingLine = refused(await f.put(`/api/v1/cyber/bid/tenders/${tender.tenderNo}/bid`, f.u.supplier1, { version: s1.version, lines: [{ lineNo: 1, unitPrice: '10' }] }), 400, 'VALIDATION');
+    const missingLine = refused(
+      await f.put(`/api/v1/cyber/bid/tenders/${tender.tenderNo}/bid`, f.u.supplier1, {
+        version: s1.version,
+        lines: [{ lineNo: 1, unitPrice: '10' }],
+      }),
+      400,
+      'VALIDATION',
+    );
     expect(missingLine.details).toEqual([{ path: 'body/lines', message: '2번 품목의 단가를 입력하세요' }]);
-    refused(await f.put(`/api/v1/cyber/bid/tenders/${tender.tenderNo}/bid`, f.u.supplier1, { version: s1.version, lines: [{ lineNo: 1, unitPrice: '-5' }, { lineNo: 2, unitPrice: '1' }] }), 400);
+    refused(
+      await f.put(`/api/v1/cyber/bid/tenders/${tender.tenderNo}/bid`, f.u.supplier1, {
+        version: s1.version,
+        lines: [
+          { lineNo: 1, unitPrice: '-5' },
+          { lineNo: 2, unitPrice: '1' },
+        ],
+      }),
+      400,
+    );
     refused(await bid(tender.tenderNo, f.u.supplier1, s1.version + 5, ['1', '1']), 409, 'VERSION_CONFLICT');
     // Suspended after the invitation: refused with the reason, nothing stored.
-    await t.db.db.updateTable('company').set({ status: 'SUSPENDED', statusReason: '시험용 거래정지' }).where('compNo', '=', 'C00001').execute();
+    await t.db.db
+      .updateTable('company')
+      .set({ status: 'SUSPENDED', statusReason: '시험용 거래정지' })
+      .where('compNo', '=', 'C00001')
+      .execute();
     try {
-      const r = refused(await bid(tender.tenderNo, f.u.supplier1, s1.version, ['1', '1']), 400, 'SUPPLIER_NOT_ELIGIBLE');
+      const r = refused(
+        await bid(tender.tenderNo, f.u.supplier1, s1.version, ['1', '1']),
+        400,
+        'SUPPLIER_NOT_ELIGIBLE',
+      );
       expect(r.msg).toContain('시험용 거래정지');
     } finally {
-      await t.db.db.updateTable('company').set({ status: 'ACTIVE', statusReason: null }).where('compNo', '=', 'C00001').execute();
+      await t.db.db
+        .updateTable('company')
+        .set({ status: 'ACTIVE', statusReason: null })
+        .where('compNo', '=', 'C00001')
+        .execute();
     }
     const after = ok(await f.get(`/api/v1/cyber/bid/tenders/${tender.tenderNo}`, f.u.supplier1));
     expect(after).toMatchObject({ revision: 0, version: s1.version, receipt: null });
@@ -212,7 +367,10 @@ describe('sealed-bid tenders', () => {
     const { tender } = await publishedTender(['C00001']);
     await open(tender.tenderNo);
     const s1 = ok(await f.get(`/api/v1/cyber/bid/tenders/${tender.tenderNo}`, f.u.supplier1));
-    const answers = await Promise.all([bid(tender.tenderNo, f.u.supplier1, s1.version, ['100', '200']), bid(tender.tenderNo, f.u.supplier1adm, s1.version, ['110', '210'])]);
+    const answers = await Promise.all([
+      bid(tender.tenderNo, f.u.supplier1, s1.version, ['100', '200']),
+      bid(tender.tenderNo, f.u.supplier1adm, s1.version, ['110', '210']),
+    ]);
     expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
     expect(answers.find((a) => a.statusCode === 409)!.json().code).toBe('VERSION_CONFLICT');
     const after = ok(await f.get(`/api/v1/cyber/bid/tenders/${tender.tenderNo}`, f.u.supplier1));
@@ -224,11 +382,30 @@ describe('sealed-bid tenders', () => {
       { itemCode: 'MRO0101-0001', quantity: '10' },
       { itemName: '비규격 브래킷', unitCode: 'EA', quantity: '4' },
     ];
-    const base = { title: '자체 입찰', awardRule: 'LOWEST_PER_LINE', openAt: inMinutes(60), closeAt: inMinutes(120), suppliers: ['C00001', 'C00002'], lines };
-    const window = refused(await f.post('/api/v1/bid/tenders', f.u.operator, { ...base, closeAt: inMinutes(30) }), 400, 'VALIDATION');
+    const base = {
+      title: '자체 입찰',
+      awardRule: 'LOWEST_PER_LINE',
+      openAt: inMinutes(60),
+      closeAt: inMinutes(120),
+      suppliers: ['C00001', 'C00002'],
+      lines,
+    };
+    const window = refused(
+      await f.post('/api/v1/bid/tenders', f.u.operator, { ...base, closeAt: inMinutes(30) }),
+      400,
+      'VALIDATION',
+    );
     expect(window.details).toEqual([{ path: 'body/closeAt', message: '입찰 마감일시는 시작일시 이후여야 합니다' }]);
-    refused(await f.post('/api/v1/bid/tenders', f.u.operator, { ...base, openAt: '2026-12-01 10시' }), 400, 'VALIDATION');
-    refused(await f.post('/api/v1/bid/tenders', f.u.operator, { ...base, suppliers: ['C00001', 'C00001'] }), 400, 'VALIDATION');
+    refused(
+      await f.post('/api/v1/bid/tenders', f.u.operator, { ...base, openAt: '2026-12-01 10시' }),
+      400,
+      'VALIDATION',
+    );
+    refused(
+      await f.post('/api/v1/bid/tenders', f.u.operator, { ...base, suppliers: ['C00001', 'C00001'] }),
+      400,
+      'VALIDATION',
+    );
     refused(await f.post('/api/v1/bid/tenders', f.u.operator, { ...base, suppliers: ['C09999'] }), 400, 'VALIDATION');
     refused(await f.post('/api/v1/bid/tenders', f.u.operator, { ...base, lines: [] }), 400, 'VALIDATION');
     refused(await f.post('/api/v1/bid/tenders', f.u.buyer, base), 403);
@@ -243,29 +420,78 @@ describe('sealed-bid tenders', () => {
     // A draft is invisible to the invited suppliers.
     refused(await f.get(`/api/v1/cyber/bid/tenders/${draft.tenderNo}`, f.u.supplier1), 404, 'TENDER_NOT_FOUND');
     // Only the buyer or a purchasing manager acts on it.
-    const tf = ok(await f.put(`/api/v1/bid/tenders/${draft.tenderNo}`, f.u.tfadmin, { ...base, lines: undefined, title: '자체 입찰(수정)', version: draft.version }));
+    const tf = ok(
+      await f.put(`/api/v1/bid/tenders/${draft.tenderNo}`, f.u.tfadmin, {
+        ...base,
+        lines: undefined,
+        title: '자체 입찰(수정)',
+        version: draft.version,
+      }),
+    );
     expect(tf.title).toBe('자체 입찰(수정)');
-    refused(await f.post(`/api/v1/bid/tenders/${draft.tenderNo}/publish`, f.u.operator, { version: draft.version }), 409, 'VERSION_CONFLICT');
-    const pub = ok(await f.post(`/api/v1/bid/tenders/${draft.tenderNo}/publish`, f.u.operator, { version: tf.version }));
-    refused(await f.put(`/api/v1/bid/tenders/${draft.tenderNo}`, f.u.operator, { ...base, lines: undefined, version: pub.version }), 409, 'INVALID_STATE');
+    refused(
+      await f.post(`/api/v1/bid/tenders/${draft.tenderNo}/publish`, f.u.operator, { version: draft.version }),
+      409,
+      'VERSION_CONFLICT',
+    );
+    const pub = ok(
+      await f.post(`/api/v1/bid/tenders/${draft.tenderNo}/publish`, f.u.operator, { version: tf.version }),
+    );
+    refused(
+      await f.put(`/api/v1/bid/tenders/${draft.tenderNo}`, f.u.operator, {
+        ...base,
+        lines: undefined,
+        version: pub.version,
+      }),
+      409,
+      'INVALID_STATE',
+    );
 
     await open(draft.tenderNo);
-    for (const [who, prices] of [[f.u.supplier1, ['100', '900']], [f.u.supplier2, ['120', '800']]] as const) {
+    for (const [who, prices] of [
+      [f.u.supplier1, ['100', '900']],
+      [f.u.supplier2, ['120', '800']],
+    ] as const) {
       const s = ok(await f.get(`/api/v1/cyber/bid/tenders/${draft.tenderNo}`, who));
       ok(await bid(draft.tenderNo, who, s.version, [...prices]));
     }
     await close(draft.tenderNo);
     const c = ok(await f.get(`/api/v1/bid/tenders/${draft.tenderNo}`, f.u.tfadmin));
-    refused(await f.post(`/api/v1/bid/tenders/${draft.tenderNo}/award`, f.u.operator, { version: c.version, dueDate: day(30) }), 409, 'INVALID_STATE');
+    refused(
+      await f.post(`/api/v1/bid/tenders/${draft.tenderNo}/award`, f.u.operator, {
+        version: c.version,
+        dueDate: day(30),
+      }),
+      409,
+      'INVALID_STATE',
+    );
     const one = ok(await f.post(`/api/v1/bid/tenders/${draft.tenderNo}/open`, f.u.tfadmin, { version: c.version }));
     // A confirmation older than the window lapses: the next person starts a new pair.
-    await t.db.db.updateTable('tenderOpening').set({ confirmedAt: ago(31) }).where('tenderNo', '=', draft.tenderNo).execute();
+    await t.db.db
+      .updateTable('tenderOpening')
+      .set({ confirmedAt: ago(31) })
+      .where('tenderNo', '=', draft.tenderNo)
+      .execute();
     const again = ok(await f.post(`/api/v1/bid/tenders/${draft.tenderNo}/open`, f.u.opadmin, { version: one.version }));
     expect(again.status).toBe('CLOSED');
-    const opened = ok(await f.post(`/api/v1/bid/tenders/${draft.tenderNo}/open`, f.u.admin, { version: again.version }));
+    const opened = ok(
+      await f.post(`/api/v1/bid/tenders/${draft.tenderNo}/open`, f.u.admin, { version: again.version }),
+    );
     expect(opened.status).toBe('OPENED');
-    refused(await f.post(`/api/v1/bid/tenders/${draft.tenderNo}/award`, f.u.tfadmin, { version: opened.version, dueDate: day(-1) }), 400, 'VALIDATION');
-    const awarded = ok(await f.post(`/api/v1/bid/tenders/${draft.tenderNo}/award`, f.u.operator, { version: opened.version, dueDate: day(30) }));
+    refused(
+      await f.post(`/api/v1/bid/tenders/${draft.tenderNo}/award`, f.u.tfadmin, {
+        version: opened.version,
+        dueDate: day(-1),
+      }),
+      400,
+      'VALIDATION',
+    );
+    const awarded = ok(
+      await f.post(`/api/v1/bid/tenders/${draft.tenderNo}/award`, f.u.operator, {
+        version: opened.version,
+        dueDate: day(30),
+      }),
+    );
     // Per line: line 1 to C00001 (100 < 120), line 2 to C00002 (800 < 900): two orders.
     expect(awarded.orders.map((o: { compNo: string }) => o.compNo)).toEqual(['C00001', 'C00002']);
     for (const o of awarded.orders) {
@@ -280,13 +506,32 @@ describe('sealed-bid tenders', () => {
     const s1 = ok(await f.get(`/api/v1/cyber/bid/tenders/${tender.tenderNo}`, f.u.supplier1));
     ok(await bid(tender.tenderNo, f.u.supplier1, s1.version, ['5', '5']));
     const cur = ok(await f.get(`/api/v1/bid/tenders/${tender.tenderNo}`, f.u.operator));
-    refused(await f.post(`/api/v1/bid/tenders/${tender.tenderNo}/cancel`, f.u.operator, { version: cur.version, reason: ' ' }), 400);
-    const cancelled = ok(await f.post(`/api/v1/bid/tenders/${tender.tenderNo}/cancel`, f.u.operator, { version: cur.version, reason: '사양 변경' }));
+    refused(
+      await f.post(`/api/v1/bid/tenders/${tender.tenderNo}/cancel`, f.u.operator, {
+        version: cur.version,
+        reason: ' ',
+      }),
+      400,
+    );
+    const cancelled = ok(
+      await f.post(`/api/v1/bid/tenders/${tender.tenderNo}/cancel`, f.u.operator, {
+        version: cur.version,
+        reason: '사양 변경',
+      }),
+    );
     expect(cancelled.status).toBe('CANCELLED');
-    const key = await t.db.db.selectFrom('tenderKey').selectAll().where('tenderNo', '=', tender.tenderNo).executeTakeFirstOrThrow();
+    const key = await t.db.db
+      .selectFrom('tenderKey')
+      .selectAll()
+      .where('tenderNo', '=', tender.tenderNo)
+      .executeTakeFirstOrThrow();
     expect(key.wrappedKey).toBeNull();
     expect(key.destroyedAt).not.toBeNull();
-    const row = await t.db.db.selectFrom('tenderBid').select(['sealed', 'status']).where('tenderNo', '=', tender.tenderNo).executeTakeFirstOrThrow();
+    const row = await t.db.db
+      .selectFrom('tenderBid')
+      .select(['sealed', 'status'])
+      .where('tenderNo', '=', tender.tenderNo)
+      .executeTakeFirstOrThrow();
     expect(row).toEqual({ sealed: null, status: 'CANCELLED' });
     expect(ok(await f.get(`/api/v1/prs/${pr.prNo}`, f.u.operator)).status).toBe('RECEIVED');
     refused(await f.get(`/api/v1/bid/tenders/${tender.tenderNo}/bids`, f.u.admin), 409, 'BID_SEALED');
@@ -322,4 +567,3 @@ describe('sealed-bid tenders', () => {
     expect(ok(await f.get('/api/dev/clock', anon)).offsetSeconds).toBe(121 * 60);
   });
 });
-

@@ -23,29 +23,74 @@ describe('budget ledger export', () => {
   afterAll(() => t.close());
 
   it('writes every ledger row of the filter as an .xlsx whose amounts sum to the ledger; a supplier is refused', async () => {
-    const first = await t.db.db.selectFrom('budgetLedger').select(['fiscalYear', 'deptcd']).orderBy('entryId').executeTakeFirstOrThrow();
+    const first = await t.db.db
+      .selectFrom('budgetLedger')
+      .select(['fiscalYear', 'deptcd'])
+      .orderBy('entryId')
+      .executeTakeFirstOrThrow();
     const query = { fiscalYear: first.fiscalYear, deptcd: first.deptcd };
-    const list = ok(await f.get(`/api/v1/budget/ledger?fiscalYear=${first.fiscalYear}&deptcd=${first.deptcd}&size=5000`, f.u.operator));
+    const list = ok(
+      await f.get(
+        `/api/v1/budget/ledger?fiscalYear=${first.fiscalYear}&deptcd=${first.deptcd}&size=5000`,
+        f.u.operator,
+      ),
+    );
     expect(list.total).toBeGreaterThan(0);
-    const sum = await t.db.db.selectFrom('budgetLedger').select((eb) => eb.fn.sum<string>('amount').as('s')).where('fiscalYear', '=', first.fiscalYear).where('deptcd', '=', first.deptcd).executeTakeFirstOrThrow();
+    const sum = await t.db.db
+      .selectFrom('budgetLedger')
+      .select((eb) => eb.fn.sum<string>('amount').as('s'))
+      .where('fiscalYear', '=', first.fiscalYear)
+      .where('deptcd', '=', first.deptcd)
+      .executeTakeFirstOrThrow();
 
-    const started = ok(await f.post('/api/v1/exports', f.u.operator, { operation: 'listBudgetLedger', query, columns: COLUMNS, sheetName: '예산 원장' }), 202);
+    const started = ok(
+      await f.post('/api/v1/exports', f.u.operator, {
+        operation: 'listBudgetLedger',
+        query,
+        columns: COLUMNS,
+        sheetName: '예산 원장',
+      }),
+      202,
+    );
     let s: { status: string; rowsDone: number; exportId: string } = started;
     for (let i = 0; i < 400 && (s.status ?? 'RUNNING') === 'RUNNING'; i++) {
       await new Promise((r) => setTimeout(r, 50));
       s = ok(await f.get(`/api/v1/exports/${started.exportId}`, f.u.operator));
     }
     expect(s).toMatchObject({ status: 'DONE', rowsDone: list.total });
-    const file = await t.app.inject({ method: 'GET', url: `/api/v1/exports/${started.exportId}/file`, headers: f.u.operator.headers });
+    const file = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/exports/${started.exportId}/file`,
+      headers: f.u.operator.headers,
+    });
     expect(file.statusCode).toBe(200);
-    const rows = XLSX.utils.sheet_to_json<unknown[]>(XLSX.read(file.rawPayload).Sheets['예산 원장'], { header: 1, raw: true });
+    const rows = XLSX.utils.sheet_to_json<unknown[]>(XLSX.read(file.rawPayload).Sheets['예산 원장'], {
+      header: 1,
+      raw: true,
+    });
     expect(rows[0]).toEqual(COLUMNS.map((c) => c.header));
     expect(rows).toHaveLength(list.total + 1);
     expect(rows.slice(1).reduce((a, r) => a + Number(r[5]), 0)).toBe(Number(sum.s));
     expect(new Set(rows.slice(1).map((r) => r[1]))).toEqual(new Set([first.deptcd]));
 
     // No budget figure for a supplier: the list's own refusal comes back, nothing is written.
-    refused(await f.post('/api/v1/exports', f.u.supplier1, { operation: 'listBudgetLedger', query, columns: COLUMNS, sheetName: 'x' }), 403);
-    refused(await f.post('/api/v1/exports', f.u.supplier1, { operation: 'listBudgetLines', query: { fiscalYear: first.fiscalYear }, columns: COLUMNS, sheetName: 'x' }), 403);
+    refused(
+      await f.post('/api/v1/exports', f.u.supplier1, {
+        operation: 'listBudgetLedger',
+        query,
+        columns: COLUMNS,
+        sheetName: 'x',
+      }),
+      403,
+    );
+    refused(
+      await f.post('/api/v1/exports', f.u.supplier1, {
+        operation: 'listBudgetLines',
+        query: { fiscalYear: first.fiscalYear },
+        columns: COLUMNS,
+        sheetName: 'x',
+      }),
+      403,
+    );
   });
 });

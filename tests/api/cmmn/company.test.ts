@@ -22,9 +22,19 @@ describe('GET /api/v1/cmmn/company/{code}', () => {
   });
 
   it('finds the same company by its business registration number, with or without hyphens', async () => {
-    const first = (await t.app.inject({ method: 'GET', url: '/api/v1/cmmn/company/C00001', headers: who.headers })).json().gpsCompMaster;
-    const hyphen = await t.app.inject({ method: 'GET', url: `/api/v1/cmmn/company/${first.taxNo2}`, headers: who.headers });
-    const plain = await t.app.inject({ method: 'GET', url: `/api/v1/cmmn/company/${first.taxNo2.replace(/-/g, '')}`, headers: who.headers });
+    const first = (
+      await t.app.inject({ method: 'GET', url: '/api/v1/cmmn/company/C00001', headers: who.headers })
+    ).json().gpsCompMaster;
+    const hyphen = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/cmmn/company/${first.taxNo2}`,
+      headers: who.headers,
+    });
+    const plain = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/cmmn/company/${first.taxNo2.replace(/-/g, '')}`,
+      headers: who.headers,
+    });
     expect(hyphen.json().gpsCompMaster.compNo).toBe('C00001');
     expect(plain.json().gpsCompMaster.compNo).toBe('C00001');
   });
@@ -37,7 +47,11 @@ describe('GET /api/v1/cmmn/company/{code}', () => {
   });
 
   it('refuses characters no company code has', async () => {
-    const res = await t.app.inject({ method: 'GET', url: `/api/v1/cmmn/company/${encodeURIComponent("C1' or 1=1")}`, headers: who.headers });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/cmmn/company/${encodeURIComponent("C1' or 1=1")}`,
+      headers: who.headers,
+    });
     expect(res.statusCode).toBe(400);
   });
 });

@@ -42,12 +42,16 @@ describe('popup lookups (spec §2 popups, §3 fields, §5 rules)', () => {
     it('filters by section (name or code) and by part of the department name', async () => {
       const all = (await get('/api/v1/cmmn/popup/dept')).json();
       const pick = all[all.length - 1];
-      const bySection = (await get(`/api/v1/cmmn/popup/dept?sectionName=${encodeURIComponent(pick.sectionName)}`)).json();
+      const bySection = (
+        await get(`/api/v1/cmmn/popup/dept?sectionName=${encodeURIComponent(pick.sectionName)}`)
+      ).json();
       expect(bySection.length).toBeGreaterThan(0);
       expect(bySection.every((r: { topDept: string }) => r.topDept === pick.topDept)).toBe(true);
       const byCode = (await get(`/api/v1/cmmn/popup/dept?sectionName=${pick.topDept}`)).json();
       expect(byCode).toEqual(bySection);
-      const exact = (await get(`/api/v1/cmmn/popup/dept?deptnm=${encodeURIComponent(pick.deptnm)}&searchOption=EQ`)).json();
+      const exact = (
+        await get(`/api/v1/cmmn/popup/dept?deptnm=${encodeURIComponent(pick.deptnm)}&searchOption=EQ`)
+      ).json();
       expect(exact.map((r: { deptcd: string }) => r.deptcd)).toContain(pick.deptcd);
       expect(exact.every((r: { deptnm: string }) => r.deptnm === pick.deptnm)).toBe(true);
       // The code typed instead of the name finds the department, exactly or in part-of-name mode.
@@ -101,16 +105,45 @@ describe('popup lookups (spec §2 popups, §3 fields, §5 rules)', () => {
     });
 
     it('finds people by name with every person field of spec §3', async () => {
-      const anyone = (await get(`/api/v1/cmmn/popup/person?singleid=${encodeURIComponent(await firstSingleId())}`)).json();
+      const anyone = (
+        await get(`/api/v1/cmmn/popup/person?singleid=${encodeURIComponent(await firstSingleId())}`)
+      ).json();
       expect(anyone).toHaveLength(1);
       const person = anyone[0];
-      for (const f of ['singleid', 'hname', 'ename', 'section', 'deptcd', 'deptnm', 'position', 'positionNm', 'inDeptCode', 'site', 'telNo', 'email', 'appChk', 'status', 'statusDt', 'auth', 'sessionId', 'loginIp', 'authGroupId', 'useFlag']) {
+      for (const f of [
+        'singleid',
+        'hname',
+        'ename',
+        'section',
+        'deptcd',
+        'deptnm',
+        'position',
+        'positionNm',
+        'inDeptCode',
+        'site',
+        'telNo',
+        'email',
+        'appChk',
+        'status',
+        'statusDt',
+        'auth',
+        'sessionId',
+        'loginIp',
+        'authGroupId',
+        'useFlag',
+      ]) {
         expect(person).toHaveProperty(f);
       }
-      const byName = (await get(`/api/v1/cmmn/popup/person?hname=${encodeURIComponent(person.hname.slice(0, 2))}`)).json();
+      const byName = (
+        await get(`/api/v1/cmmn/popup/person?hname=${encodeURIComponent(person.hname.slice(0, 2))}`)
+      ).json();
       expect(byName.length).toBeGreaterThan(0);
       expect(byName.every((p: { hname: string }) => p.hname.includes(person.hname.slice(0, 2)))).toBe(true);
-      const inDept = (await get(`/api/v1/cmmn/popup/person?hname=${encodeURIComponent(person.hname.slice(0, 2))}&deptcd=${person.deptcd}`)).json();
+      const inDept = (
+        await get(
+          `/api/v1/cmmn/popup/person?hname=${encodeURIComponent(person.hname.slice(0, 2))}&deptcd=${person.deptcd}`,
+        )
+      ).json();
       expect(inDept.every((p: { deptcd: string }) => p.deptcd === person.deptcd)).toBe(true);
     });
 

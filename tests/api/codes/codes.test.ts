@@ -14,7 +14,12 @@ describe('cmmnCodeManage: code groups and their codes', () => {
 
   const get = (url: string, who: LoggedIn = admin) => t.app.inject({ method: 'GET', url, headers: who.headers });
   const send = (method: 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown, who: LoggedIn = admin) =>
-    t.app.inject({ method, url, headers: who.headers, ...(payload === undefined ? {} : { payload: payload as object }) });
+    t.app.inject({
+      method,
+      url,
+      headers: who.headers,
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
 
   it('lists groups with code counts, filtered and sorted', async () => {
     const res = await get('/api/v1/portal/code-groups?size=500');
@@ -41,26 +46,51 @@ describe('cmmnCodeManage: code groups and their codes', () => {
   });
 
   it('creates, updates and deletes a group, with versions and field errors', async () => {
-    const blank = await send('POST', '/api/v1/portal/code-groups', { groupId: 'TEST_GROUP', nameKo: '', nameEn: 'Test' });
+    const blank = await send('POST', '/api/v1/portal/code-groups', {
+      groupId: 'TEST_GROUP',
+      nameKo: '',
+      nameEn: 'Test',
+    });
     expect(blank.statusCode).toBe(400);
     expect(blank.json().details).toEqual([{ path: 'body/nameKo', message: '필수 입력 항목입니다' }]);
 
-    const created = await send('POST', '/api/v1/portal/code-groups', { groupId: 'TEST_GROUP', nameKo: '시험', nameEn: 'Test', sortOrder: 900 });
+    const created = await send('POST', '/api/v1/portal/code-groups', {
+      groupId: 'TEST_GROUP',
+      nameKo: '시험',
+      nameEn: 'Test',
+      sortOrder: 900,
+    });
     expect(created.statusCode).toBe(200);
     expect(created.json()).toMatchObject({ groupId: 'TEST_GROUP', codeCount: 0, version: 1 });
-    const dup = await send('POST', '/api/v1/portal/code-groups', { groupId: 'TEST_GROUP', nameKo: '시험', nameEn: 'Test' });
+    const dup = await send('POST', '/api/v1/portal/code-groups', {
+      groupId: 'TEST_GROUP',
+      nameKo: '시험',
+      nameEn: 'Test',
+    });
     expect(dup.json()).toMatchObject({ code: 'DUPLICATE_KEY', details: [{ path: 'body/groupId' }] });
 
-    const updated = await send('PUT', '/api/v1/portal/code-groups/TEST_GROUP', { nameKo: '시험 그룹', nameEn: 'Test group', version: 1 });
+    const updated = await send('PUT', '/api/v1/portal/code-groups/TEST_GROUP', {
+      nameKo: '시험 그룹',
+      nameEn: 'Test group',
+      version: 1,
+    });
     expect(updated.json()).toMatchObject({ nameKo: '시험 그룹', version: 2, sortOrder: 900 });
-    expect((await send('PUT', '/api/v1/portal/code-groups/TEST_GROUP', { nameKo: 'x', nameEn: 'x', version: 1 })).json().code).toBe('VERSION_CONFLICT');
+    expect(
+      (await send('PUT', '/api/v1/portal/code-groups/TEST_GROUP', { nameKo: 'x', nameEn: 'x', version: 1 })).json()
+        .code,
+    ).toBe('VERSION_CONFLICT');
 
-    await send('PUT', '/api/v1/portal/code-groups/TEST_GROUP/codes', { rows: [{ code: 'A', textKo: '가', textEn: 'A' }] });
+    await send('PUT', '/api/v1/portal/code-groups/TEST_GROUP/codes', {
+      rows: [{ code: 'A', textKo: '가', textEn: 'A' }],
+    });
     const notEmpty = await send('DELETE', '/api/v1/portal/code-groups/TEST_GROUP?version=2');
     expect(notEmpty.statusCode).toBe(409);
     expect(notEmpty.json().code).toBe('CODE_GROUP_NOT_EMPTY');
     const codes = (await get('/api/v1/portal/code-groups/TEST_GROUP/codes')).json();
-    await send('PUT', '/api/v1/portal/code-groups/TEST_GROUP/codes', { rows: [], deleted: [{ code: 'A', version: codes.rows[0].version }] });
+    await send('PUT', '/api/v1/portal/code-groups/TEST_GROUP/codes', {
+      rows: [],
+      deleted: [{ code: 'A', version: codes.rows[0].version }],
+    });
     expect((await send('DELETE', '/api/v1/portal/code-groups/TEST_GROUP?version=2')).statusCode).toBe(200);
     expect((await get('/api/v1/portal/code-groups/TEST_GROUP')).statusCode).toBe(404);
   });
@@ -75,39 +105,80 @@ describe('cmmnCodeManage: code groups and their codes', () => {
       ],
     });
     expect(first.statusCode).toBe(200);
-    expect(first.json().rows.map((r: { code: string; attr1: string | null }) => [r.code, r.attr1])).toEqual([['A', null], ['B', null], ['C', null]]);
+    expect(first.json().rows.map((r: { code: string; attr1: string | null }) => [r.code, r.attr1])).toEqual([
+      ['A', null],
+      ['B', null],
+      ['C', null],
+    ]);
 
     const second = await send('PUT', '/api/v1/portal/code-groups/TEST_BATCH/codes', {
-      rows: [{ code: 'A', textKo: '가나', textEn: 'AB', sortOrder: 1, version: 1 }, { code: 'B', textKo: '나', textEn: 'B', sortOrder: 2, version: 1 }, { code: 'D', textKo: '라', textEn: 'D', sortOrder: 4 }],
+      rows: [
+        { code: 'A', textKo: '가나', textEn: 'AB', sortOrder: 1, version: 1 },
+        { code: 'B', textKo: '나', textEn: 'B', sortOrder: 2, version: 1 },
+        { code: 'D', textKo: '라', textEn: 'D', sortOrder: 4 },
+      ],
       deleted: [{ code: 'C', version: 1 }],
     });
     expect(second.statusCode).toBe(200);
-    expect(second.json().rows.map((r: { code: string; version: number }) => [r.code, r.version])).toEqual([['A', 2], ['B', 1], ['D', 1]]);
-    const audit = await t.db.db.selectFrom('auditLog').select(['entityKey', 'action']).where('entity', '=', 'code').where('entityKey', 'like', 'TEST_BATCH/%').orderBy('id').execute();
+    expect(second.json().rows.map((r: { code: string; version: number }) => [r.code, r.version])).toEqual([
+      ['A', 2],
+      ['B', 1],
+      ['D', 1],
+    ]);
+    const audit = await t.db.db
+      .selectFrom('auditLog')
+      .select(['entityKey', 'action'])
+      .where('entity', '=', 'code')
+      .where('entityKey', 'like', 'TEST_BATCH/%')
+      .orderBy('id')
+      .execute();
     expect(audit.map((a) => `${a.action} ${a.entityKey}`)).toEqual([
-      'CREATE TEST_BATCH/A', 'CREATE TEST_BATCH/B', 'CREATE TEST_BATCH/C', 'UPDATE TEST_BATCH/A', 'CREATE TEST_BATCH/D', 'DELETE TEST_BATCH/C',
+      'CREATE TEST_BATCH/A',
+      'CREATE TEST_BATCH/B',
+      'CREATE TEST_BATCH/C',
+      'UPDATE TEST_BATCH/A',
+      'CREATE TEST_BATCH/D',
+      'DELETE TEST_BATCH/C',
     ]);
 
-    const check = await t.app.inject({ method: 'GET', url: '/api/v1/loginCheck?path=/portal/codeManage/cmmnCodeManage&store=Y', headers: { authorization: admin.headers.authorization } });
-    expect(check.json().codes.TEST_BATCH).toEqual([{ value: 'A', text: '가나' }, { value: 'B', text: '나' }, { value: 'D', text: '라' }]);
+    const check = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/loginCheck?path=/portal/codeManage/cmmnCodeManage&store=Y',
+      headers: { authorization: admin.headers.authorization },
+    });
+    expect(check.json().codes.TEST_BATCH).toEqual([
+      { value: 'A', text: '가나' },
+      { value: 'B', text: '나' },
+      { value: 'D', text: '라' },
+    ]);
   });
 
   it('answers row errors at body/rows/{i}/{field} and saves nothing; a stale row answers 409', async () => {
     await send('POST', '/api/v1/portal/code-groups', { groupId: 'TEST_ERRORS', nameKo: '오류', nameEn: 'Errors' });
-    await send('PUT', '/api/v1/portal/code-groups/TEST_ERRORS/codes', { rows: [{ code: 'X', textKo: '엑스', textEn: 'X' }] });
+    await send('PUT', '/api/v1/portal/code-groups/TEST_ERRORS/codes', {
+      rows: [{ code: 'X', textKo: '엑스', textEn: 'X' }],
+    });
     const bad = await send('PUT', '/api/v1/portal/code-groups/TEST_ERRORS/codes', {
-      rows: [{ code: 'Y', textKo: '와이', textEn: '' }, { code: 'Y', textKo: '와이', textEn: 'Y' }],
+      rows: [
+        { code: 'Y', textKo: '와이', textEn: '' },
+        { code: 'Y', textKo: '와이', textEn: 'Y' },
+      ],
     });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().details).toEqual([
       { path: 'body/rows/0/textEn', message: '필수 입력 항목입니다' },
       { path: 'body/rows/1/code', message: '1행과 코드가 같습니다' },
     ]);
-    const dup = await send('PUT', '/api/v1/portal/code-groups/TEST_ERRORS/codes', { rows: [{ code: 'X', textKo: '엑스', textEn: 'X' }] });
+    const dup = await send('PUT', '/api/v1/portal/code-groups/TEST_ERRORS/codes', {
+      rows: [{ code: 'X', textKo: '엑스', textEn: 'X' }],
+    });
     expect(dup.statusCode).toBe(409);
     expect(dup.json()).toMatchObject({ code: 'DUPLICATE_KEY', details: [{ path: 'body/rows/0/code' }] });
     const stale = await send('PUT', '/api/v1/portal/code-groups/TEST_ERRORS/codes', {
-      rows: [{ code: 'Z', textKo: '제트', textEn: 'Z' }, { code: 'X', textKo: '바뀜', textEn: 'changed', version: 7 }],
+      rows: [
+        { code: 'Z', textKo: '제트', textEn: 'Z' },
+        { code: 'X', textKo: '바뀜', textEn: 'changed', version: 7 },
+      ],
     });
     expect(stale.statusCode).toBe(409);
     expect(stale.json()).toMatchObject({ code: 'VERSION_CONFLICT', details: [{ path: 'body/rows/1/code' }] });

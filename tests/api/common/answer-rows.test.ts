@@ -32,10 +32,30 @@ const EDGE = '"큰" \'작은\' \\ 끝\\ \t\n\r \u0001\u001f\u007f </script> \u20
 
 // ── The mappings as main had them (e5d8d08), the reference. ─────────────────────────────────────
 const oldDelivery = (r: Row) => ({
-  deliveryNo: r.deliveryNo, compNo: r.compNo, compName: r.compName, poNo: r.poNo, poTitle: r.poTitle ?? null, noPo: r.noPo, status: r.status,
-  deliveryDate: r.deliveryDate, arrivalDate: r.arrivalDate, currency: r.currency, AMT: amt(r.totalAmount as string), lineCount: Number(r.lineCount ?? 0),
-  delivererName: r.delivererName, delivererPhone: r.delivererPhone, vehicleNo: r.vehicleNo, FILE_SEQ: r.fileId, BIGO: r.remark, cancelReason: r.cancelReason,
-  registeredBy: r.registeredBy, receivedAt: iso(r.receivedAt as string), whReqNo: r.whReqNo ?? null, createdAt: iso(r.createdAt as string)!, updatedAt: iso(r.updatedAt as string)!, version: r.version,
+  deliveryNo: r.deliveryNo,
+  compNo: r.compNo,
+  compName: r.compName,
+  poNo: r.poNo,
+  poTitle: r.poTitle ?? null,
+  noPo: r.noPo,
+  status: r.status,
+  deliveryDate: r.deliveryDate,
+  arrivalDate: r.arrivalDate,
+  currency: r.currency,
+  AMT: amt(r.totalAmount as string),
+  lineCount: Number(r.lineCount ?? 0),
+  delivererName: r.delivererName,
+  delivererPhone: r.delivererPhone,
+  vehicleNo: r.vehicleNo,
+  FILE_SEQ: r.fileId,
+  BIGO: r.remark,
+  cancelReason: r.cancelReason,
+  registeredBy: r.registeredBy,
+  receivedAt: iso(r.receivedAt as string),
+  whReqNo: r.whReqNo ?? null,
+  createdAt: iso(r.createdAt as string)!,
+  updatedAt: iso(r.updatedAt as string)!,
+  version: r.version,
 });
 const oldSettlement = (r: Row) => ({
   ...r,
@@ -52,18 +72,67 @@ const oldSettlement = (r: Row) => ({
   updatedAt: iso(r.updatedAt as string)!,
 });
 const oldItem = (r: Row) => ({
-  whReqNo: r.whReqNo, whAppNo: r.whAppNo, poNo: r.poNo, deliveryNo: r.deliveryNo, compNo: r.compNo, compName: r.compName, sourceSystem: r.sourceSystem,
-  externalRef: r.externalRef, section: r.section, sectionName: r.sectionName, deptcd: r.deptcd, deptName: r.deptName, eprId: r.eprId, eprName: r.eprName,
-  receiverId: r.receiverId, receiveName: r.receiveName, expenses: r.expenses, status: r.status, approvalStatus: r.approvalStatus, currency: r.currency,
-  whReqDate: r.whReqDate, lastDeciDate: r.lastDeciDate, lineNo: r.lineNo, poLineNo: r.poLineNo, deliveryLineNo: r.deliveryLineNo, itemCode: r.itemCode,
-  itemName: r.itemName, spec: r.spec, unitCode: r.unitCode,
-  FILE_SEQ: r.fileId ?? null, settleNo: r.settleNo ?? null, quantity: qty(r.quantity as string), PRICE: amt(r.unitPrice as string), AMT: amt(r.amount as string), BIGO: r.remark,
+  whReqNo: r.whReqNo,
+  whAppNo: r.whAppNo,
+  poNo: r.poNo,
+  deliveryNo: r.deliveryNo,
+  compNo: r.compNo,
+  compName: r.compName,
+  sourceSystem: r.sourceSystem,
+  externalRef: r.externalRef,
+  section: r.section,
+  sectionName: r.sectionName,
+  deptcd: r.deptcd,
+  deptName: r.deptName,
+  eprId: r.eprId,
+  eprName: r.eprName,
+  receiverId: r.receiverId,
+  receiveName: r.receiveName,
+  expenses: r.expenses,
+  status: r.status,
+  approvalStatus: r.approvalStatus,
+  currency: r.currency,
+  whReqDate: r.whReqDate,
+  lastDeciDate: r.lastDeciDate,
+  lineNo: r.lineNo,
+  poLineNo: r.poLineNo,
+  deliveryLineNo: r.deliveryLineNo,
+  itemCode: r.itemCode,
+  itemName: r.itemName,
+  spec: r.spec,
+  unitCode: r.unitCode,
+  FILE_SEQ: r.fileId ?? null,
+  settleNo: r.settleNo ?? null,
+  quantity: qty(r.quantity as string),
+  PRICE: amt(r.unitPrice as string),
+  AMT: amt(r.amount as string),
+  BIGO: r.remark,
 });
 const oldPo = (lineCounts: Map<string, number>) => (r: Row) => ({
-  poNo: r.poNo, poType: r.poType, poDate: r.poDate, title: r.title, status: r.status, approvalStatus: r.approvalStatus, compNo: r.compNo, compNameKr: r.compNameKr,
-  forwardYn: r.forwardYn, buyerId: r.buyerId, buyerName: r.buyerName, requesterName: r.requesterName, deptnm: r.deptnm, prNo: r.prNo, rfqNo: r.rfqNo, loiNo: r.loiNo,
-  currency: r.currency, totalAmount: r.totalAmount, dueDate: r.dueDate, version: r.version,
-  lineCount: lineCounts.get(r.poNo as string) ?? 0, forwardedAt: iso(r.forwardedAt as string), acknowledgedAt: iso(r.acknowledgedAt as string), updatedAt: iso(r.updatedAt as string)!,
+  poNo: r.poNo,
+  poType: r.poType,
+  poDate: r.poDate,
+  title: r.title,
+  status: r.status,
+  approvalStatus: r.approvalStatus,
+  compNo: r.compNo,
+  compNameKr: r.compNameKr,
+  forwardYn: r.forwardYn,
+  buyerId: r.buyerId,
+  buyerName: r.buyerName,
+  requesterName: r.requesterName,
+  deptnm: r.deptnm,
+  prNo: r.prNo,
+  rfqNo: r.rfqNo,
+  loiNo: r.loiNo,
+  currency: r.currency,
+  totalAmount: r.totalAmount,
+  dueDate: r.dueDate,
+  version: r.version,
+  lineCount: lineCounts.get(r.poNo as string) ?? 0,
+  forwardedAt: iso(r.forwardedAt as string),
+  acknowledgedAt: iso(r.acknowledgedAt as string),
+  updatedAt: iso(r.updatedAt as string)!,
 });
 const oldPr = (r: Row) => ({ ...r, lineCount: Number(r.lineCount), updatedAt: iso(r.updatedAt as string)! });
 
@@ -100,22 +169,59 @@ describe('list answers built once from array rows equal the object path', () => 
 
     // Edge values in the rows the lists answer first, ties on the delivery date, NULLs where allowed.
     const db = t.db.db;
-    const deliveries = await db.selectFrom('delivery').select('deliveryNo').orderBy('deliveryDate', 'desc').orderBy('deliveryNo', 'desc').limit(4).execute();
+    const deliveries = await db
+      .selectFrom('delivery')
+      .select('deliveryNo')
+      .orderBy('deliveryDate', 'desc')
+      .orderBy('deliveryNo', 'desc')
+      .limit(4)
+      .execute();
     const dNos = deliveries.map((d) => d.deliveryNo);
-    await db.updateTable('delivery').set({ remark: EDGE, delivererName: EDGE, vehicleNo: null, arrivalDate: null, deliveryDate: '2026-11-20' }).where('deliveryNo', 'in', dNos).execute();
+    await db
+      .updateTable('delivery')
+      .set({ remark: EDGE, delivererName: EDGE, vehicleNo: null, arrivalDate: null, deliveryDate: '2026-11-20' })
+      .where('deliveryNo', 'in', dNos)
+      .execute();
     await db.updateTable('delivery').set({ totalAmount: '1234.5' }).where('deliveryNo', '=', dNos[0]).execute();
-    await db.updateTable('settlement').set({ disputeReason: EDGE }).where('settleNo', 'in', db.selectFrom('settlement').select('settleNo').orderBy('settleNo', 'desc').limit(3)).execute();
-    await db.updateTable('settlement').set({ jpyRate: '9.1000' }).where('settleNo', 'in', db.selectFrom('settlement').select('settleNo').orderBy('settleNo', 'desc').limit(1)).execute();
-    await db.updateTable('poHeader').set({ title: EDGE, dueDate: null }).where('poNo', 'in', db.selectFrom('poHeader').select('poNo').orderBy('poNo', 'desc').limit(3)).execute();
-    await db.updateTable('prHeader').set({ title: EDGE }).where('prNo', 'in', db.selectFrom('prHeader').select('prNo').orderBy('prNo', 'desc').limit(3)).execute();
-    const receipt = await db.selectFrom('whReceipt').select('whReqNo').orderBy('whReqDate', 'desc').orderBy('whReqNo', 'desc').limit(1).executeTakeFirstOrThrow();
-    await db.updateTable('whReceiptLine').set({ itemName: EDGE, spec: null, remark: EDGE }).where('whReqNo', '=', receipt.whReqNo).execute();
+    await db
+      .updateTable('settlement')
+      .set({ disputeReason: EDGE })
+      .where('settleNo', 'in', db.selectFrom('settlement').select('settleNo').orderBy('settleNo', 'desc').limit(3))
+      .execute();
+    await db
+      .updateTable('settlement')
+      .set({ jpyRate: '9.1000' })
+      .where('settleNo', 'in', db.selectFrom('settlement').select('settleNo').orderBy('settleNo', 'desc').limit(1))
+      .execute();
+    await db
+      .updateTable('poHeader')
+      .set({ title: EDGE, dueDate: null })
+      .where('poNo', 'in', db.selectFrom('poHeader').select('poNo').orderBy('poNo', 'desc').limit(3))
+      .execute();
+    await db
+      .updateTable('prHeader')
+      .set({ title: EDGE })
+      .where('prNo', 'in', db.selectFrom('prHeader').select('prNo').orderBy('prNo', 'desc').limit(3))
+      .execute();
+    const receipt = await db
+      .selectFrom('whReceipt')
+      .select('whReqNo')
+      .orderBy('whReqDate', 'desc')
+      .orderBy('whReqNo', 'desc')
+      .limit(1)
+      .executeTakeFirstOrThrow();
+    await db
+      .updateTable('whReceiptLine')
+      .set({ itemName: EDGE, spec: null, remark: EDGE })
+      .where('whReqNo', '=', receipt.whReqNo)
+      .execute();
   });
   afterAll(() => t.close());
 
   /** The route's JSON text with array mode, then with it withdrawn (the object path): the same text. */
   async function sameJson(url: string, query: Record<string, string>): Promise<Row[]> {
-    const get = () => t.app.inject({ method: 'GET', url: `${url}?${new URLSearchParams(query)}`, headers: admin.headers });
+    const get = () =>
+      t.app.inject({ method: 'GET', url: `${url}?${new URLSearchParams(query)}`, headers: admin.headers });
     arrayRuns = 0;
     const arrays = await get();
     expect(arrays.statusCode, arrays.body).toBe(200);
@@ -135,7 +241,11 @@ describe('list answers built once from array rows equal the object path', () => 
   }
 
   /** The list's rows (array mode) equal the old mapping of Kysely's object rows of the same page statement. */
-  async function sameAsBefore(list: (db: Db, w: PageWindow) => Promise<{ rows: unknown[] }>, w: PageWindow, old: (r: Row) => Row): Promise<Row[]> {
+  async function sameAsBefore(
+    list: (db: Db, w: PageWindow) => Promise<{ rows: unknown[] }>,
+    w: PageWindow,
+    old: (r: Row) => Row,
+  ): Promise<Row[]> {
     captured = [];
     await list(t.db.db.withPlugin(capture), w);
     const expected = captured.slice(0, w.limit).map((r) => withoutKeys(old(r)));
@@ -154,13 +264,29 @@ describe('list answers built once from array rows equal the object path', () => 
       if (sort === 'deliveryDate:desc') {
         expect(text(rows, 'BIGO'), 'the edge text answered').toBe(true);
         expect(rows.filter((r) => r.deliveryDate === '2026-11-20').length, 'ties').toBeGreaterThan(1);
-        expect(rows.some((r) => r.AMT === '1234.50'), 'money as numeric(18,2) prints it').toBe(true);
+        expect(
+          rows.some((r) => r.AMT === '1234.50'),
+          'money as numeric(18,2) prints it',
+        ).toBe(true);
       }
     }
-    const first = await sameAsBefore((db, w) => listDeliveries(db, {}, { field: 'deliveryDate', direction: 'desc' }, w), { limit: 20, offset: 0 }, oldDelivery);
+    const first = await sameAsBefore(
+      (db, w) => listDeliveries(db, {}, { field: 'deliveryDate', direction: 'desc' }, w),
+      { limit: 20, offset: 0 },
+      oldDelivery,
+    );
     expect(text(first, 'BIGO')).toBe(true);
-    const page = await listDeliveries(t.db.db, {}, { field: 'deliveryDate', direction: 'desc' }, { limit: 3, offset: 0 });
-    await sameAsBefore((db, w) => listDeliveries(db, {}, { field: 'deliveryDate', direction: 'desc' }, w), { limit: 3, offset: 0, after: page.nextCursor! }, oldDelivery);
+    const page = await listDeliveries(
+      t.db.db,
+      {},
+      { field: 'deliveryDate', direction: 'desc' },
+      { limit: 3, offset: 0 },
+    );
+    await sameAsBefore(
+      (db, w) => listDeliveries(db, {}, { field: 'deliveryDate', direction: 'desc' }, w),
+      { limit: 3, offset: 0, after: page.nextCursor! },
+      oldDelivery,
+    );
   });
 
   it('settlements', async () => {
@@ -168,30 +294,53 @@ describe('list answers built once from array rows equal the object path', () => 
     expect(text(rows, 'disputeReason')).toBe(true);
     expect(rows.some((r) => r.jpyRate === '9.1')).toBe(true);
     await sameJson('/api/v1/settlements', { size: '7', sort: 'period:asc' });
-    await sameAsBefore((db, w) => listSettlements(db, {}, { field: 'settleNo', direction: 'desc' }, w), { limit: 20, offset: 0 }, oldSettlement);
+    await sameAsBefore(
+      (db, w) => listSettlements(db, {}, { field: 'settleNo', direction: 'desc' }, w),
+      { limit: 20, offset: 0 },
+      oldSettlement,
+    );
   });
 
   it('PO list', async () => {
     const rows = await sameJson('/api/v1/pos', { size: '20', sort: 'poNo:desc' });
     expect(text(rows, 'title')).toBe(true);
     await sameJson('/api/v1/pos', { size: '20', sort: 'dueDate:desc' });
-    const counts = await t.db.db.selectFrom('poLine').select(['poNo', (eb) => eb.fn.countAll<number>().as('n')]).groupBy('poNo').execute();
+    const counts = await t.db.db
+      .selectFrom('poLine')
+      .select(['poNo', (eb) => eb.fn.countAll<number>().as('n')])
+      .groupBy('poNo')
+      .execute();
     const lineCounts = new Map(counts.map((c) => [c.poNo, Number(c.n)]));
-    const answered = await sameAsBefore((db, w) => listPos(db, {}, { field: 'poNo', direction: 'desc' }, w), { limit: 20, offset: 0 }, oldPo(lineCounts));
-    expect(answered.some((r) => Number(r.lineCount) > 0), 'line counts answered').toBe(true);
+    const answered = await sameAsBefore(
+      (db, w) => listPos(db, {}, { field: 'poNo', direction: 'desc' }, w),
+      { limit: 20, offset: 0 },
+      oldPo(lineCounts),
+    );
+    expect(
+      answered.some((r) => Number(r.lineCount) > 0),
+      'line counts answered',
+    ).toBe(true);
   });
 
   it('warehousing items', async () => {
     const rows = await sameJson('/api/v1/warehousing/items', { size: '20', sort: 'whReqDate:desc' });
     expect(text(rows, 'itemName') && text(rows, 'BIGO')).toBe(true);
     await sameJson('/api/v1/warehousing/items', { size: '20', sort: 'itemCode:asc' });
-    await sameAsBefore((db, w) => listWarehousingItems(db, {}, { field: 'whReqDate', direction: 'desc' }, w), { limit: 20, offset: 0 }, oldItem);
+    await sameAsBefore(
+      (db, w) => listWarehousingItems(db, {}, { field: 'whReqDate', direction: 'desc' }, w),
+      { limit: 20, offset: 0 },
+      oldItem,
+    );
   });
 
   it('PR list', async () => {
     const rows = await sameJson('/api/v1/prs', { size: '20', sort: 'prNo:desc' });
     expect(text(rows, 'title')).toBe(true);
     await sameJson('/api/v1/prs', { size: '20', sort: 'buyerName:asc' });
-    await sameAsBefore((db, w) => listPrs(db, {}, { kind: 'all' }, null, { field: 'prNo', direction: 'desc' }, w), { limit: 20, offset: 0 }, oldPr);
+    await sameAsBefore(
+      (db, w) => listPrs(db, {}, { kind: 'all' }, null, { field: 'prNo', direction: 'desc' }, w),
+      { limit: 20, offset: 0 },
+      oldPr,
+    );
   });
 });

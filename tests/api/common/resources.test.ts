@@ -12,7 +12,15 @@ describe('GET /api/v1/common/resources', () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/v1/common/resources' });
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    expect(body.consts).toMatchObject({ gridVisibleRows: 10, gridRowHeight: 27, gridHeaderHeight: 30, modalZIndexBase: 3000, uploadLimitMb: 10, exportExtension: '.xlsx', defaultLanguage: 'ko_KR' });
+    expect(body.consts).toMatchObject({
+      gridVisibleRows: 10,
+      gridRowHeight: 27,
+      gridHeaderHeight: 30,
+      modalZIndexBase: 3000,
+      uploadLimitMb: 10,
+      exportExtension: '.xlsx',
+      defaultLanguage: 'ko_KR',
+    });
     expect(body.locale.map((l: { lang: string }) => l.lang)).toEqual(['ko', 'en']);
     expect(body.message.AUTH102).toMatch(/[가-힣]/);
   });

@@ -9,7 +9,13 @@ import { listPos } from '../../../server/modules/purchase/po/queries.js';
 import { listPrs } from '../../../server/modules/purchase/pr/queries.js';
 import { createSeededTestDb, type TestDb } from '../../helpers/test-db.js';
 
-type Page = { rows: Array<Record<string, unknown>>; total: number; totals?: unknown; nextCursor: string | null; prevCursor: string | null };
+type Page = {
+  rows: Array<Record<string, unknown>>;
+  total: number;
+  totals?: unknown;
+  nextCursor: string | null;
+  prevCursor: string | null;
+};
 type List = (db: Db, w: PageWindow) => Promise<Page>;
 
 /**
@@ -59,7 +65,8 @@ describe('lists by kept statements answer as freshly built ones', () => {
     await same(list, { limit: size, offset: size * 2 });
     if (first.nextCursor) {
       const second = await same(list, { limit: size, offset: 0, after: first.nextCursor });
-      if (second.prevCursor) expect((await same(list, { limit: size, offset: 0, before: second.prevCursor })).rows).toEqual(first.rows);
+      if (second.prevCursor)
+        expect((await same(list, { limit: size, offset: 0, before: second.prevCursor })).rows).toEqual(first.rows);
     }
     return first;
   }
@@ -67,9 +74,20 @@ describe('lists by kept statements answer as freshly built ones', () => {
   it('deliveries', async () => {
     const all = await walk((db, w) => listDeliveries(db, {}, { field: 'deliveryDate', direction: 'desc' }, w));
     const r = all.rows[0];
-    await walk((db, w) => listDeliveries(db, { status: ['REGISTERED', 'RECEIVED'] }, { field: 'arrivalDate', direction: 'asc' }, w));
-    await walk((db, w) => listDeliveries(db, { status: ['RECEIVED'], noPo: 'N' }, { field: 'poNo', direction: 'desc' }, w));
-    await walk((db, w) => listDeliveries(db, { compName: String(r.compName).slice(0, 1), deliveryNo: String(r.deliveryNo).slice(0, 3) }, { field: 'compName', direction: 'asc' }, w));
+    await walk((db, w) =>
+      listDeliveries(db, { status: ['REGISTERED', 'RECEIVED'] }, { field: 'arrivalDate', direction: 'asc' }, w),
+    );
+    await walk((db, w) =>
+      listDeliveries(db, { status: ['RECEIVED'], noPo: 'N' }, { field: 'poNo', direction: 'desc' }, w),
+    );
+    await walk((db, w) =>
+      listDeliveries(
+        db,
+        { compName: String(r.compName).slice(0, 1), deliveryNo: String(r.deliveryNo).slice(0, 3) },
+        { field: 'compName', direction: 'asc' },
+        w,
+      ),
+    );
     const line = await t.db
       .selectFrom('deliveryLine as l')
       .innerJoin('delivery as d', 'd.deliveryNo', 'l.deliveryNo')
@@ -77,41 +95,146 @@ describe('lists by kept statements answer as freshly built ones', () => {
       .orderBy('l.deliveryNo')
       .limit(1)
       .executeTakeFirstOrThrow();
-    await walk((db, w) => listDeliveries(db, { compNo: line.compNo, from: '2000-01-01', to: '2100-12-31', itemName: line.itemName.slice(0, 2) }, { field: 'AMT', direction: 'desc' }, w));
+    await walk((db, w) =>
+      listDeliveries(
+        db,
+        { compNo: line.compNo, from: '2000-01-01', to: '2100-12-31', itemName: line.itemName.slice(0, 2) },
+        { field: 'AMT', direction: 'desc' },
+        w,
+      ),
+    );
   });
 
   it('settlements', async () => {
     const all = await walk((db, w) => listSettlements(db, {}, { field: 'period', direction: 'desc' }, w), 3);
     const r = all.rows[0];
-    await walk((db, w) => listSettlements(db, { status: ['CONFIRMED', 'POSTED', 'DRAFT', 'CONFIRM_REQUESTED'] }, { field: 'totalAmount', direction: 'asc' }, w), 3);
-    await walk((db, w) => listSettlements(db, { compName: String(r.compName).slice(0, 1), periodFrom: '200001', periodTo: String(r.period) }, { field: 'compName', direction: 'desc' }, w), 2);
-    await walk((db, w) => listSettlements(db, { settleNo: String(r.settleNo).slice(0, 2), compNo: String(r.compNo) }, { field: 'updatedAt', direction: 'asc' }, w), 1);
+    await walk(
+      (db, w) =>
+        listSettlements(
+          db,
+          { status: ['CONFIRMED', 'POSTED', 'DRAFT', 'CONFIRM_REQUESTED'] },
+          { field: 'totalAmount', direction: 'asc' },
+          w,
+        ),
+      3,
+    );
+    await walk(
+      (db, w) =>
+        listSettlements(
+          db,
+          { compName: String(r.compName).slice(0, 1), periodFrom: '200001', periodTo: String(r.period) },
+          { field: 'compName', direction: 'desc' },
+          w,
+        ),
+      2,
+    );
+    await walk(
+      (db, w) =>
+        listSettlements(
+          db,
+          { settleNo: String(r.settleNo).slice(0, 2), compNo: String(r.compNo) },
+          { field: 'updatedAt', direction: 'asc' },
+          w,
+        ),
+      1,
+    );
   });
 
   it('PO list', async () => {
     const all = await walk((db, w) => listPos(db, {}, { field: 'poDate', direction: 'desc' }, w));
     const r = all.rows[0];
-    await walk((db, w) => listPos(db, { poType: 'PO', status: [String(r.status)], approvalStatus: [String(r.approvalStatus)] }, { field: 'dueDate', direction: 'asc' }, w));
-    await walk((db, w) => listPos(db, { compName: ` ${String(r.compNameKr).slice(0, 1)} `, fromDate: '2000-01-01', toDate: '2100-12-31' }, { field: 'compNameKr', direction: 'asc' }, w));
-    await walk((db, w) => listPos(db, { compNo: String(r.compNo).toLowerCase(), currency: r.currency as 'KRW' }, { field: 'buyerName', direction: 'desc' }, w));
+    await walk((db, w) =>
+      listPos(
+        db,
+        { poType: 'PO', status: [String(r.status)], approvalStatus: [String(r.approvalStatus)] },
+        { field: 'dueDate', direction: 'asc' },
+        w,
+      ),
+    );
+    await walk((db, w) =>
+      listPos(
+        db,
+        { compName: ` ${String(r.compNameKr).slice(0, 1)} `, fromDate: '2000-01-01', toDate: '2100-12-31' },
+        { field: 'compNameKr', direction: 'asc' },
+        w,
+      ),
+    );
+    await walk((db, w) =>
+      listPos(
+        db,
+        { compNo: String(r.compNo).toLowerCase(), currency: r.currency as 'KRW' },
+        { field: 'buyerName', direction: 'desc' },
+        w,
+      ),
+    );
   });
 
   it('warehousing items', async () => {
     const all = await walk((db, w) => listWarehousingItems(db, {}, { field: 'whReqDate', direction: 'desc' }, w));
     const r = all.rows[0];
-    await walk((db, w) => listWarehousingItems(db, { system: 'GPMS', status: [String(r.status)] }, { field: 'itemCode', direction: 'asc' }, w));
+    await walk((db, w) =>
+      listWarehousingItems(
+        db,
+        { system: 'GPMS', status: [String(r.status)] },
+        { field: 'itemCode', direction: 'asc' },
+        w,
+      ),
+    );
     await walk((db, w) => listWarehousingItems(db, { system: 'OTHER' }, { field: 'eprName', direction: 'desc' }, w));
-    await walk((db, w) => listWarehousingItems(db, { deptName: String(r.deptName).slice(0, 1), reqFrom: '2000-01-01', reqTo: '2100-12-31' }, { field: 'lastDeciDate', direction: 'asc' }, w));
-    await walk((db, w) => listWarehousingItems(db, { compNo: String(r.compNo), poNo: String(r.poNo).slice(0, 2) }, { field: 'compName', direction: 'desc' }, w));
+    await walk((db, w) =>
+      listWarehousingItems(
+        db,
+        { deptName: String(r.deptName).slice(0, 1), reqFrom: '2000-01-01', reqTo: '2100-12-31' },
+        { field: 'lastDeciDate', direction: 'asc' },
+        w,
+      ),
+    );
+    await walk((db, w) =>
+      listWarehousingItems(
+        db,
+        { compNo: String(r.compNo), poNo: String(r.poNo).slice(0, 2) },
+        { field: 'compName', direction: 'desc' },
+        w,
+      ),
+    );
   });
 
   it('PR list', async () => {
-    const all = await walk((db, w) => listPrs(db, {}, { kind: 'all' }, null, { field: 'prDate', direction: 'desc' }, w));
+    const all = await walk((db, w) =>
+      listPrs(db, {}, { kind: 'all' }, null, { field: 'prDate', direction: 'desc' }, w),
+    );
     const r = all.rows[0];
     const viewer = String(r.requesterId);
     await walk((db, w) => listPrs(db, {}, { kind: 'self' }, viewer, { field: 'buyerName', direction: 'asc' }, w));
-    await walk((db, w) => listPrs(db, { status: [String(r.status)] }, { kind: 'dept', deptcd: String(r.deptcd) }, viewer, { field: 'title', direction: 'desc' }, w));
-    await walk((db, w) => listPrs(db, { title: ` ${String(r.title).slice(0, 1)} ` }, { kind: 'section', section: String(r.section) }, viewer, { field: 'totalAmount', direction: 'asc' }, w));
-    await walk((db, w) => listPrs(db, { requesterName: String(r.requesterName).slice(0, 1), fromDate: '2000-01-01' }, { kind: 'all' }, viewer, { field: 'requesterName', direction: 'desc' }, w));
+    await walk((db, w) =>
+      listPrs(
+        db,
+        { status: [String(r.status)] },
+        { kind: 'dept', deptcd: String(r.deptcd) },
+        viewer,
+        { field: 'title', direction: 'desc' },
+        w,
+      ),
+    );
+    await walk((db, w) =>
+      listPrs(
+        db,
+        { title: ` ${String(r.title).slice(0, 1)} ` },
+        { kind: 'section', section: String(r.section) },
+        viewer,
+        { field: 'totalAmount', direction: 'asc' },
+        w,
+      ),
+    );
+    await walk((db, w) =>
+      listPrs(
+        db,
+        { requesterName: String(r.requesterName).slice(0, 1), fromDate: '2000-01-01' },
+        { kind: 'all' },
+        viewer,
+        { field: 'requesterName', direction: 'desc' },
+        w,
+      ),
+    );
   });
 });

@@ -15,8 +15,15 @@ describe('scopeToCompany: one company’s view of the database', () => {
     expect(companies).toEqual([{ compNo: 'C00001' }]);
     const other = await scoped.selectFrom('company as c').select('c.compNo').where('c.compNo', '=', 'C00002').execute();
     expect(other).toEqual([]);
-    const pos = await scoped.selectFrom('poHeader').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-    const all = await t.db.selectFrom('poHeader').select((eb) => eb.fn.countAll<number>().as('n')).where('compNo', '=', 'C00001').executeTakeFirstOrThrow();
+    const pos = await scoped
+      .selectFrom('poHeader')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    const all = await t.db
+      .selectFrom('poHeader')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('compNo', '=', 'C00001')
+      .executeTakeFirstOrThrow();
     expect(Number(pos.n)).toBe(Number(all.n));
     expect(Number(pos.n)).toBeGreaterThan(0);
   });
@@ -45,21 +52,47 @@ describe('scopeToCompany: one company’s view of the database', () => {
 
   it('updates and deletes touch only the company’s rows', async () => {
     const scoped = scopeToCompany(t.db, 'C00002');
-    const r = await scoped.updateTable('company').set({ homepage: 'https://hacked.example' }).where('compNo', '=', 'C00001').executeTakeFirst();
+    const r = await scoped
+      .updateTable('company')
+      .set({ homepage: 'https://hacked.example' })
+      .where('compNo', '=', 'C00001')
+      .executeTakeFirst();
     expect(Number(r.numUpdatedRows)).toBe(0);
     const d = await scoped.deleteFrom('companyContact').where('compNo', '=', 'C00001').executeTakeFirst();
     expect(Number(d.numDeletedRows)).toBe(0);
     const contacts = await t.db.selectFrom('companyContact').select('seq').where('compNo', '=', 'C00001').execute();
     expect(contacts.length).toBeGreaterThan(0);
-    const own = await scoped.updateTable('company').set({ homepage: 'https://own.example' }).where('compNo', '=', 'C00002').executeTakeFirst();
+    const own = await scoped
+      .updateTable('company')
+      .set({ homepage: 'https://own.example' })
+      .where('compNo', '=', 'C00002')
+      .executeTakeFirst();
     expect(Number(own.numUpdatedRows)).toBe(1);
   });
 
   it('refuses an insert for another company and allows its own', async () => {
     const scoped = scopeToCompany(t.db, 'C00002');
-    const row = { seq: 99, name: '홍길동', deptName: null, positionNm: null, phoneNo: null, cellPhoneNo: null, email: null };
-    await expect(scoped.insertInto('companyContact').values({ ...row, compNo: 'C00001' }).execute()).rejects.toBeInstanceOf(CompanyScopeViolation);
-    await expect(scoped.insertInto('companyContact').values({ ...row, compNo: 'C00002' }).execute()).resolves.toBeDefined();
+    const row = {
+      seq: 99,
+      name: '홍길동',
+      deptName: null,
+      positionNm: null,
+      phoneNo: null,
+      cellPhoneNo: null,
+      email: null,
+    };
+    await expect(
+      scoped
+        .insertInto('companyContact')
+        .values({ ...row, compNo: 'C00001' })
+        .execute(),
+    ).rejects.toBeInstanceOf(CompanyScopeViolation);
+    await expect(
+      scoped
+        .insertInto('companyContact')
+        .values({ ...row, compNo: 'C00002' })
+        .execute(),
+    ).resolves.toBeDefined();
   });
 
   it('keeps the scope inside transactions', async () => {

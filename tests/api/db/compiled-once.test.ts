@@ -18,7 +18,11 @@ describe('compiledOnce: a fixed statement compiled on its first run, sent as it 
       return db.selectFrom('authVersion').select(['id', 'version']).where('id', '=', 1);
     });
     const [first] = await read(t.db);
-    await t.db.updateTable('authVersion').set((eb) => ({ version: eb('version', '+', 1) })).where('id', '=', 1).execute();
+    await t.db
+      .updateTable('authVersion')
+      .set((eb) => ({ version: eb('version', '+', 1) }))
+      .where('id', '=', 1)
+      .execute();
     const [second] = await read(t.db);
     expect(second).toEqual({ id: 1, version: Number(first.version) + 1 });
     await read(t.db);

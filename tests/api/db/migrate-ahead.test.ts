@@ -16,9 +16,13 @@ describe('a database a newer release has migrated', () => {
   afterAll(() => t.drop());
 
   it('is left as it is by this release, which starts on it', async () => {
-    await sql`insert into kysely_migration (name, timestamp) values ('9999-from-a-newer-release', ${new Date().toISOString()})`.execute(t.db);
+    await sql`insert into kysely_migration (name, timestamp) values ('9999-from-a-newer-release', ${new Date().toISOString()})`.execute(
+      t.db,
+    );
     await expect(migrateToLatest(t.db)).resolves.toEqual([]);
-    const names = await sql<{ name: string }>`select name from kysely_migration order by name desc limit 1`.execute(t.db);
+    const names = await sql<{ name: string }>`select name from kysely_migration order by name desc limit 1`.execute(
+      t.db,
+    );
     expect(names.rows[0].name).toBe('9999-from-a-newer-release');
   });
 });

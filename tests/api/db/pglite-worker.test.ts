@@ -13,7 +13,9 @@ import { loginAs, type LoggedIn } from '../../helpers/login.js';
 const pgliteOnly = describe.skipIf(process.env.TEST_DB === 'postgres');
 
 /** A query that keeps PGlite busy for a while (a second or more here): 4 million joined rows counted. */
-const longQuery = sql<{ n: number }>`select count(*)::int as n from generate_series(1, 2000) a cross join generate_series(1, 2000) b where (a + b) % 7 <> 0`;
+const longQuery = sql<{
+  n: number;
+}>`select count(*)::int as n from generate_series(1, 2000) a cross join generate_series(1, 2000) b where (a + b) % 7 <> 0`;
 
 pgliteOnly('a transaction that holds the PGlite thread too long', () => {
   it('is rolled back once another statement waits; its owner fails with TRANSACTION_EXPIRED (its commit too) and the waiting statements go on', async () => {
@@ -42,7 +44,10 @@ pgliteOnly('a transaction that holds the PGlite thread too long', () => {
       // Another request's statement, sent while the transaction holds the thread: answered once it is rolled back.
       expect((await sql<{ n: number }>`select count(*)::int as n from hold_probe`.execute(h.db)).rows[0].n).toBe(0);
       wake();
-      await expect(hung).rejects.toMatchObject({ code: 'TRANSACTION_EXPIRED', message: expect.stringContaining('PGLITE_TRANSACTION_LIMIT_MS') });
+      await expect(hung).rejects.toMatchObject({
+        code: 'TRANSACTION_EXPIRED',
+        message: expect.stringContaining('PGLITE_TRANSACTION_LIMIT_MS'),
+      });
       expect((await sql<{ n: number }>`select count(*)::int as n from hold_probe`.execute(h.db)).rows[0].n).toBe(0);
       // A commit of an expired transaction fails too: it must never look committed.
       const committing = h.db.connection().execute(async (c) => {
@@ -79,7 +84,17 @@ pgliteOnly('PGlite in a worker thread', () => {
     });
     // And one that names a file group no row holds: the database's own 23503.
     app.post('/api/v1/test/orphan-file', { config: { access: access.login() } }, async () => {
-      await t.db.db.insertInto('boardPost').values({ board: 'CYBER', title: '워커', body: '본문', fileId: 'no-such-file-group', createdBy: 'admin', updatedBy: 'admin' }).execute();
+      await t.db.db
+        .insertInto('boardPost')
+        .values({
+          board: 'CYBER',
+          title: '워커',
+          body: '본문',
+          fileId: 'no-such-file-group',
+          createdBy: 'admin',
+          updatedBy: 'admin',
+        })
+        .execute();
       return { ok: true };
     });
     await app.ready();
@@ -91,8 +106,10 @@ pgliteOnly('PGlite in a worker thread', () => {
   });
 
   describe('answers kept while nothing writes', () => {
-    const unitName = (db = t.db.db) => db.selectFrom('unit').select('nameKo').where('unitCode', '=', 'EA').executeTakeFirstOrThrow();
-    const setUnitName = (nameKo: string, db = t.db.db) => db.updateTable('unit').set({ nameKo }).where('unitCode', '=', 'EA').execute();
+    const unitName = (db = t.db.db) =>
+      db.selectFrom('unit').select('nameKo').where('unitCode', '=', 'EA').executeTakeFirstOrThrow();
+    const setUnitName = (nameKo: string, db = t.db.db) =>
+      db.updateTable('unit').set({ nameKo }).where('unitCode', '=', 'EA').execute();
 
     it('a repeated read is answered from the kept answer; a write drops it', async () => {
       const worker = t.db.pgliteWorker!;
@@ -152,7 +169,9 @@ pgliteOnly('PGlite in a worker thread', () => {
       await sql`create table cache_probe_counter (n int not null)`.execute(db);
       await sql`insert into cache_probe_counter values (0)`.execute(db);
       // Volatile (the default): a number handed out twice would be the same number twice.
-      await sql`create function cache_probe_next() returns int language sql as $$ update cache_probe_counter set n = n + 1 returning n $$`.execute(db);
+      await sql`create function cache_probe_next() returns int language sql as $$ update cache_probe_counter set n = n + 1 returning n $$`.execute(
+        db,
+      );
       await sql`create view cache_probe_clock as select clock_timestamp() as t`.execute(db);
       try {
         const next = () => sql<{ n: number }>`select cache_probe_next() as n`.execute(db).then((r) => r.rows[0].n);
@@ -183,8 +202,16 @@ pgliteOnly('PGlite in a worker thread', () => {
     it("a supplier's answer is its company's: the same statement for another company is not answered from it", async () => {
       // A raw count: the company-scope plugin cannot read it, so the company comes from the role and
       // setting (row-level security) alone — the statement text and parameters are the same.
-      const count = (compNo: string) => sql<{ n: number }>`select count(*)::int as n from po_header`.execute(scopeToCompany(t.db.db, compNo)).then((r) => r.rows[0].n);
-      const all = (await sql<{ compNo: string; n: number }>`select comp_no, count(*)::int as n from po_header group by comp_no order by 2 desc`.execute(t.db.db)).rows;
+      const count = (compNo: string) =>
+        sql<{ n: number }>`select count(*)::int as n from po_header`
+          .execute(scopeToCompany(t.db.db, compNo))
+          .then((r) => r.rows[0].n);
+      const all = (
+        await sql<{
+          compNo: string;
+          n: number;
+        }>`select comp_no, count(*)::int as n from po_header group by comp_no order by 2 desc`.execute(t.db.db)
+      ).rows;
       expect(all.length).toBeGreaterThan(1);
       expect(all[0].n).not.toBe(all[all.length - 1].n);
       for (const round of [1, 2]) {
@@ -218,15 +245,31 @@ pgliteOnly('PGlite in a worker thread', () => {
   });
 
   it('values come back as they did in the main thread: ISO timestamps, numbers, exact decimals, bytes, json', async () => {
-    const row = (await sql<Record<string, unknown>>`select now() as t, '2024-11-05 14:30:09.123456+09'::timestamptz as at, 12345678901::int8 as big, 1.50::numeric as n, '2024-02-29'::date as d, '\\x0102'::bytea as b, '{"a":[1,"x"]}'::jsonb as j`.execute(t.db.db)).rows[0];
+    const row = (
+      await sql<
+        Record<string, unknown>
+      >`select now() as t, '2024-11-05 14:30:09.123456+09'::timestamptz as at, 12345678901::int8 as big, 1.50::numeric as n, '2024-02-29'::date as d, '\\x0102'::bytea as b, '{"a":[1,"x"]}'::jsonb as j`.execute(
+        t.db.db,
+      )
+    ).rows[0];
     expect(row.t).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
-    expect(row).toMatchObject({ at: '2024-11-05T05:30:09.123Z', big: 12345678901, n: '1.50', d: '2024-02-29', j: { a: [1, 'x'] } });
+    expect(row).toMatchObject({
+      at: '2024-11-05T05:30:09.123Z',
+      big: 12345678901,
+      n: '1.50',
+      d: '2024-02-29',
+      j: { a: [1, 'x'] },
+    });
     expect(row.b).toBeInstanceOf(Uint8Array);
     expect([...(row.b as Uint8Array)]).toEqual([1, 2]);
   });
 
-  it("a database error keeps its SQLSTATE and detail: 400 for a bad value or reference, 409 for a duplicate", async () => {
-    const impossible = await app.inject({ method: 'GET', url: '/api/v1/prs?fromDate=2025-02-30', headers: admin.headers });
+  it('a database error keeps its SQLSTATE and detail: 400 for a bad value or reference, 409 for a duplicate', async () => {
+    const impossible = await app.inject({
+      method: 'GET',
+      url: '/api/v1/prs?fromDate=2025-02-30',
+      headers: admin.headers,
+    });
     expect(impossible.statusCode).toBe(400);
     expect(impossible.json().code).toBe('INVALID_VALUE');
     const reference = await app.inject({ method: 'POST', url: '/api/v1/test/orphan-file', headers: admin.headers });

@@ -29,13 +29,20 @@ function exampleAfter(heading: string): Record<string, string> {
 describe('docs/auth.md configuration examples', () => {
   it('the Active Directory example passes start-up validation (with its CA file present)', () => {
     const env = exampleAfter('### Set-up for the IT department (Active Directory)');
-    expect(Object.keys(env)).toEqual(expect.arrayContaining(['LDAP_URL', 'LDAP_BIND_DN', 'LDAP_BIND_PASSWORD', 'LDAP_BASE_DN', 'LDAP_USER_FILTER']));
+    expect(Object.keys(env)).toEqual(
+      expect.arrayContaining(['LDAP_URL', 'LDAP_BIND_DN', 'LDAP_BIND_PASSWORD', 'LDAP_BASE_DN', 'LDAP_USER_FILTER']),
+    );
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gpms-docs-'));
     try {
       const ca = path.join(dir, 'corp-ca.pem');
       fs.writeFileSync(ca, '-----BEGIN CERTIFICATE-----\n-----END CERTIFICATE-----\n');
       const config = loadConfig({ ...env, LDAP_TLS_CA_FILE: ca });
-      expect(config.ldap).toMatchObject({ url: env.LDAP_URL, baseDn: env.LDAP_BASE_DN, provision: true, deptGroups: { D2110: '31', D2130: '32' } });
+      expect(config.ldap).toMatchObject({
+        url: env.LDAP_URL,
+        baseDn: env.LDAP_BASE_DN,
+        provision: true,
+        deptGroups: { D2110: '31', D2130: '32' },
+      });
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
@@ -45,11 +52,20 @@ describe('docs/auth.md configuration examples', () => {
     const env = exampleAfter('### ADFS example');
     const config = loadConfig({ BID_MASTER_KEY: TEST_BID_MASTER_KEY, ...env, NODE_ENV: 'production' });
     expect(config.loginMode).toBe('SSO_AD');
-    expect(config.oidc).toMatchObject({ issuer: env.OIDC_ISSUER, clientId: env.OIDC_CLIENT_ID, redirectUri: env.OIDC_REDIRECT_URI, userClaim: 'upn', allowInsecure: false });
+    expect(config.oidc).toMatchObject({
+      issuer: env.OIDC_ISSUER,
+      clientId: env.OIDC_CLIENT_ID,
+      redirectUri: env.OIDC_REDIRECT_URI,
+      userClaim: 'upn',
+      allowInsecure: false,
+    });
   });
 
   it('README’s configuration table names every variable the examples use', () => {
-    const used = [...Object.keys(exampleAfter('### Set-up for the IT department (Active Directory)')), ...Object.keys(exampleAfter('### ADFS example'))];
+    const used = [
+      ...Object.keys(exampleAfter('### Set-up for the IT department (Active Directory)')),
+      ...Object.keys(exampleAfter('### ADFS example')),
+    ];
     for (const name of used) expect(README, name).toContain(`\`${name}\``);
   });
 });

@@ -40,10 +40,24 @@ describe.skipIf(!available)('AD mode over LDAP (real slapd)', () => {
   let t: TestApp;
   beforeAll(async () => {
     slapd = await startSlapd([
-      { uid: 'buyer', password: 'Dir-Pass-1', name: '정수빈', mail: 'subin.jung@corp.test', dept: 'D1220', mobile: '010-2222-3333' },
+      {
+        uid: 'buyer',
+        password: 'Dir-Pass-1',
+        name: '정수빈',
+        mail: 'subin.jung@corp.test',
+        dept: 'D1220',
+        mobile: '010-2222-3333',
+      },
       { uid: 'operator', password: 'Dir-Pass-2', name: '김민수', dept: 'D1240' },
       { uid: 'admin', password: 'Dir-Pass-3', name: '이정민', dept: 'D1310', disabled: true },
-      { uid: 'newhire', password: 'Dir-Pass-4', name: '홍길동', mail: 'gildong@corp.test', dept: 'D2110', mobile: '010-5555-6666' },
+      {
+        uid: 'newhire',
+        password: 'Dir-Pass-4',
+        name: '홍길동',
+        mail: 'gildong@corp.test',
+        dept: 'D2110',
+        mobile: '010-5555-6666',
+      },
       { uid: 'lostdept', password: 'Dir-Pass-5', name: '부서없음', dept: 'D9999' },
     ]);
     t = await buildTestApp({ config: { ldap: ldapConfig(slapd) } });
@@ -54,7 +68,11 @@ describe.skipIf(!available)('AD mode over LDAP (real slapd)', () => {
   });
 
   const idpw = (username: string, password: string, systemId = 'GPMS') =>
-    t.app.inject({ method: 'POST', url: '/auth/api/login/idpw', ...formRequest({ systemId, grantType: 'idpw', username, password }) });
+    t.app.inject({
+      method: 'POST',
+      url: '/auth/api/login/idpw',
+      ...formRequest({ systemId, grantType: 'idpw', username, password }),
+    });
   const refused = async (res: Awaited<ReturnType<typeof idpw>>, errorCode: string) => {
     expect(res.json()).toMatchObject({ code: 'ERROR', errorCode });
     expect(res.statusCode).toBe(401);
@@ -64,10 +82,18 @@ describe.skipIf(!available)('AD mode over LDAP (real slapd)', () => {
   it('binds as the user with the directory password (over StartTLS) and opens a session', async () => {
     const res = await idpw('buyer', 'Dir-Pass-1');
     expect(res.statusCode).toBe(200);
-    const login = await t.app.inject({ method: 'GET', url: '/api/v1/login', headers: { authorization: `Bearer ${res.json().accessToken}`, iscyber: 'N' } });
+    const login = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/login',
+      headers: { authorization: `Bearer ${res.json().accessToken}`, iscyber: 'N' },
+    });
     expect(login.json().user).toMatchObject({ userId: 'buyer', authGroupId: '30' });
     // Provisioning keeps name, e-mail and phone as the directory has them.
-    const row = await t.db.db.selectFrom('appUser').select(['email', 'cellPhoneNo', 'hname']).where('userId', '=', 'buyer').executeTakeFirstOrThrow();
+    const row = await t.db.db
+      .selectFrom('appUser')
+      .select(['email', 'cellPhoneNo', 'hname'])
+      .where('userId', '=', 'buyer')
+      .executeTakeFirstOrThrow();
     expect(row).toEqual({ email: 'subin.jung@corp.test', cellPhoneNo: '010-2222-3333', hname: '정수빈' });
   });
 
@@ -80,7 +106,11 @@ describe.skipIf(!available)('AD mode over LDAP (real slapd)', () => {
     // that ends by itself, per account and client, not the permanent lock an attacker could abuse).
     for (let i = 1; i <= 3; i++) await refused(await idpw('operator', `wrong-${i}`), 'AUTH011');
     await refused(await idpw('operator', 'wrong-5'), 'AUTH102');
-    const row = await t.db.db.selectFrom('appUser').select(['failedLoginCount', 'lockedAt']).where('userId', '=', 'operator').executeTakeFirstOrThrow();
+    const row = await t.db.db
+      .selectFrom('appUser')
+      .select(['failedLoginCount', 'lockedAt'])
+      .where('userId', '=', 'operator')
+      .executeTakeFirstOrThrow();
     expect(row.failedLoginCount).toBe(5);
     expect(row.lockedAt).toBeNull();
     // Locked by us for now: even the right directory password is refused until the lock ends.
@@ -95,14 +125,40 @@ describe.skipIf(!available)('AD mode over LDAP (real slapd)', () => {
   });
 
   it('provisions a new employee on first login, with the department’s authority group', async () => {
-    expect(await t.db.db.selectFrom('appUser').select('userId').where('userId', '=', 'newhire').executeTakeFirst()).toBeUndefined();
+    expect(
+      await t.db.db.selectFrom('appUser').select('userId').where('userId', '=', 'newhire').executeTakeFirst(),
+    ).toBeUndefined();
     const res = await idpw('newhire', 'Dir-Pass-4');
     expect(res.statusCode).toBe(200);
-    const user = await t.db.db.selectFrom('appUser').selectAll().where('userId', '=', 'newhire').executeTakeFirstOrThrow();
-    expect(user).toMatchObject({ portal: 'I', singleid: 'newhire', hname: '홍길동', email: 'gildong@corp.test', cellPhoneNo: '010-5555-6666', authGroupId: '31', useFlag: 'Y', status: 'NORMAL', passwordHash: null });
-    const employee = await t.db.db.selectFrom('employee').select(['deptcd', 'section']).where('singleid', '=', 'newhire').executeTakeFirstOrThrow();
+    const user = await t.db.db
+      .selectFrom('appUser')
+      .selectAll()
+      .where('userId', '=', 'newhire')
+      .executeTakeFirstOrThrow();
+    expect(user).toMatchObject({
+      portal: 'I',
+      singleid: 'newhire',
+      hname: '홍길동',
+      email: 'gildong@corp.test',
+      cellPhoneNo: '010-5555-6666',
+      authGroupId: '31',
+      useFlag: 'Y',
+      status: 'NORMAL',
+      passwordHash: null,
+    });
+    const employee = await t.db.db
+      .selectFrom('employee')
+      .select(['deptcd', 'section'])
+      .where('singleid', '=', 'newhire')
+      .executeTakeFirstOrThrow();
     expect(employee.deptcd).toBe('D2110');
-    const audit = await t.db.db.selectFrom('auditLog').select('action').where('entity', '=', 'app_user').where('entityKey', '=', 'newhire').orderBy('id').execute();
+    const audit = await t.db.db
+      .selectFrom('auditLog')
+      .select('action')
+      .where('entity', '=', 'app_user')
+      .where('entityKey', '=', 'newhire')
+      .orderBy('id')
+      .execute();
     expect(audit.map((a) => a.action)).toContain('PROVISION');
     // The second login finds the account.
     expect((await idpw('newhire', 'Dir-Pass-4')).statusCode).toBe(200);
@@ -110,11 +166,17 @@ describe.skipIf(!available)('AD mode over LDAP (real slapd)', () => {
 
   it('a directory user whose department we do not know is not provisioned: AUTH003', async () => {
     await refused(await idpw('lostdept', 'Dir-Pass-5'), 'AUTH003');
-    expect(await t.db.db.selectFrom('appUser').select('userId').where('userId', '=', 'lostdept').executeTakeFirst()).toBeUndefined();
+    expect(
+      await t.db.db.selectFrom('appUser').select('userId').where('userId', '=', 'lostdept').executeTakeFirst(),
+    ).toBeUndefined();
   });
 
   it('suppliers keep our own passwords (the directory is for staff)', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/auth/api/login/idpw', ...formRequest({ systemId: 'OGPMS', grantType: 'idpw', username: 'supplier1', password: 'Gpms!2345' }) });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/auth/api/login/idpw',
+      ...formRequest({ systemId: 'OGPMS', grantType: 'idpw', username: 'supplier1', password: 'Gpms!2345' }),
+    });
     // The password was right: only the one-time code is missing.
     expect(res.json().errorCode).toBe('AUTH013');
   });
@@ -130,7 +192,15 @@ describe.skipIf(!available)('AD mode: a directory that does not answer', () => {
     silent = net.createServer((s) => sockets.add(s));
     await new Promise<void>((r) => silent.listen(0, '127.0.0.1', r));
     silentPort = (silent.address() as net.AddressInfo).port;
-    t = await buildTestApp({ seeded: false, config: { ldap: ldapConfig({ url: `ldap://127.0.0.1:${silentPort}`, caFile: '' }, { startTls: false, tlsCaFile: null, timeoutMs: 400 }) } });
+    t = await buildTestApp({
+      seeded: false,
+      config: {
+        ldap: ldapConfig(
+          { url: `ldap://127.0.0.1:${silentPort}`, caFile: '' },
+          { startTls: false, tlsCaFile: null, timeoutMs: 400 },
+        ),
+      },
+    });
   });
   afterAll(async () => {
     await t?.close();
@@ -141,14 +211,23 @@ describe.skipIf(!available)('AD mode: a directory that does not answer', () => {
   // No clock is read: the server can only answer once its own LDAP_TIMEOUT_MS deadline gives up on
   // a directory that never speaks (a hang would end at the test's time-out, a failure, not a figure).
   it('a silent directory: 503 AUTH_DIRECTORY_DOWN, never a hang or 500', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/auth/api/login/idpw', ...formRequest({ systemId: 'GPMS', grantType: 'idpw', username: 'someone', password: 'pw' }) });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/auth/api/login/idpw',
+      ...formRequest({ systemId: 'GPMS', grantType: 'idpw', username: 'someone', password: 'pw' }),
+    });
     // It did ask the directory (the answer is not a refusal made before trying).
     expect(sockets.size).toBeGreaterThanOrEqual(1);
     expect(res.statusCode).toBe(503);
     expect(res.json()).toMatchObject({ code: 'ERROR', errorCode: 'AUTH_DIRECTORY_DOWN' });
     expect(res.json().msg).toMatch(/디렉터리/);
     // In English too (the message table's row, or the code's English default without one).
-    const en = await t.app.inject({ method: 'POST', url: '/auth/api/login/idpw', ...formRequest({ systemId: 'GPMS', grantType: 'idpw', username: 'someone', password: 'pw' }), headers: { ...formRequest({}).headers, 'accept-language': 'en' } });
+    const en = await t.app.inject({
+      method: 'POST',
+      url: '/auth/api/login/idpw',
+      ...formRequest({ systemId: 'GPMS', grantType: 'idpw', username: 'someone', password: 'pw' }),
+      headers: { ...formRequest({}).headers, 'accept-language': 'en' },
+    });
     expect(en.statusCode).toBe(503);
     expect(en.json().msg).toMatch(/^The directory \(AD\) server is not answering/);
   });
@@ -156,7 +235,10 @@ describe.skipIf(!available)('AD mode: a directory that does not answer', () => {
   it('a closed port: the same clear answer, every time', async () => {
     const port = await freePort();
     const { createLdapDirectory } = await import('../../../server/auth/directory/ldap.js');
-    const dir = createLdapDirectory(ldapConfig({ url: `ldap://127.0.0.1:${port}`, caFile: '' }, { startTls: false, tlsCaFile: null, timeoutMs: 400 }), t.app.log);
+    const dir = createLdapDirectory(
+      ldapConfig({ url: `ldap://127.0.0.1:${port}`, caFile: '' }, { startTls: false, tlsCaFile: null, timeoutMs: 400 }),
+      t.app.log,
+    );
     expect(await dir.authenticate!('someone', 'pw')).toEqual({ ok: false, code: 'AUTH_DIRECTORY_DOWN' });
     // Nothing is remembered from the failure: asked again, the same answer (not a 500 or a hang).
     expect(await dir.authenticate!('someone', 'pw')).toEqual({ ok: false, code: 'AUTH_DIRECTORY_DOWN' });
@@ -166,11 +248,15 @@ describe.skipIf(!available)('AD mode: a directory that does not answer', () => {
 describe('LDAP helpers and configuration', () => {
   it('escapes filter values (RFC 4515) and fills {id}', () => {
     expect(escapeFilterValue('a*b(c)\\d\0')).toBe('a\\2ab\\28c\\29\\5cd\\00');
-    expect(userFilterFor('(&(objectClass=user)(sAMAccountName={id}))', 'kim*')).toBe('(&(objectClass=user)(sAMAccountName=kim\\2a))');
+    expect(userFilterFor('(&(objectClass=user)(sAMAccountName={id}))', 'kim*')).toBe(
+      '(&(objectClass=user)(sAMAccountName=kim\\2a))',
+    );
   });
 
   it('maps Active Directory bind diagnostics to the spec codes', () => {
-    expect(adBindCode('80090308: LdapErr: DSID-0C09042A, comment: AcceptSecurityContext error, data 52e, v3839').code).toBe('AUTH011');
+    expect(
+      adBindCode('80090308: LdapErr: DSID-0C09042A, comment: AcceptSecurityContext error, data 52e, v3839').code,
+    ).toBe('AUTH011');
     expect(adBindCode('... data 775, v3839').code).toBe('AUTH102');
     expect(adBindCode('... data 533, v3839').code).toBe('AUTH100');
     expect(adBindCode('... data 532, v3839').code).toBe('AUTH103');
@@ -190,13 +276,40 @@ describe('LDAP helpers and configuration', () => {
     const problems = (error as ConfigError).problems.join('\n');
     expect(problems).toMatch(/LDAP_URL must be a ldap:\/\/ or ldaps:\/\//);
     try {
-      loadConfig({ LDAP_URL: 'ldaps://dc1:636', LDAP_BIND_DN: 'cn=svc', LDAP_USER_FILTER: 'uid=x', LDAP_STARTTLS: 'true', LDAP_TIMEOUT_MS: 'soon', LDAP_TLS_CA_FILE: '/no/such.pem', LDAP_DEPT_GROUPS: 'D1=abc' });
+      loadConfig({
+        LDAP_URL: 'ldaps://dc1:636',
+        LDAP_BIND_DN: 'cn=svc',
+        LDAP_USER_FILTER: 'uid=x',
+        LDAP_STARTTLS: 'true',
+        LDAP_TIMEOUT_MS: 'soon',
+        LDAP_TLS_CA_FILE: '/no/such.pem',
+        LDAP_DEPT_GROUPS: 'D1=abc',
+      });
     } catch (e) {
       error = e;
     }
     const all = (error as ConfigError).problems.join('\n');
-    for (const name of ['LDAP_BASE_DN', 'LDAP_BIND_PASSWORD', 'LDAP_USER_FILTER', 'LDAP_STARTTLS', 'LDAP_TIMEOUT_MS', 'LDAP_TLS_CA_FILE', 'LDAP_DEPT_GROUPS']) expect(all).toContain(name);
-    const ok = loadConfig({ LDAP_URL: 'ldap://dc1', LDAP_BASE_DN: 'dc=corp', LDAP_STARTTLS: 'true', LDAP_ATTRIBUTES: 'dept=departmentNumber' });
-    expect(ok.ldap).toMatchObject({ startTls: true, userFilter: '(sAMAccountName={id})', attributes: { dept: 'departmentNumber', name: 'displayName' }, timeoutMs: 5000 });
+    for (const name of [
+      'LDAP_BASE_DN',
+      'LDAP_BIND_PASSWORD',
+      'LDAP_USER_FILTER',
+      'LDAP_STARTTLS',
+      'LDAP_TIMEOUT_MS',
+      'LDAP_TLS_CA_FILE',
+      'LDAP_DEPT_GROUPS',
+    ])
+      expect(all).toContain(name);
+    const ok = loadConfig({
+      LDAP_URL: 'ldap://dc1',
+      LDAP_BASE_DN: 'dc=corp',
+      LDAP_STARTTLS: 'true',
+      LDAP_ATTRIBUTES: 'dept=departmentNumber',
+    });
+    expect(ok.ldap).toMatchObject({
+      startTls: true,
+      userFilter: '(sAMAccountName={id})',
+      attributes: { dept: 'departmentNumber', name: 'displayName' },
+      timeoutMs: 5000,
+    });
   });
 });

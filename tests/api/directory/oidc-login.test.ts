@@ -5,7 +5,14 @@ import { buildTestApp, type TestApp } from '../../helpers/app.js';
 import { formRequest, loginAs } from '../../helpers/login.js';
 import { freePort } from './slapd.js';
 import { decodeJwt } from 'jose';
-import { idpAsksToSignIn, signInAtIdp, signOutAtIdp, startTestIdp, type CookieJar, type TestIdp } from '../../helpers/oidc-idp.js';
+import {
+  idpAsksToSignIn,
+  signInAtIdp,
+  signOutAtIdp,
+  startTestIdp,
+  type CookieJar,
+  type TestIdp,
+} from '../../helpers/oidc-idp.js';
 
 /**
  * SSO over OpenID Connect against a real OpenID provider run in the test (oidc-provider on
@@ -22,7 +29,17 @@ describe('SSO over OpenID Connect (real oidc-provider)', () => {
     t = await buildTestApp({
       config: {
         loginMode: 'SSO_AD',
-        oidc: { issuer: idp.issuer, clientId: idp.clientId, clientSecret: idp.clientSecret, redirectUri: REDIRECT, scopes: 'openid profile email', userClaim: 'upn', postLogoutRedirectUri: POST_LOGOUT, resource: null, allowInsecure: true },
+        oidc: {
+          issuer: idp.issuer,
+          clientId: idp.clientId,
+          clientSecret: idp.clientSecret,
+          redirectUri: REDIRECT,
+          scopes: 'openid profile email',
+          userClaim: 'upn',
+          postLogoutRedirectUri: POST_LOGOUT,
+          resource: null,
+          allowInsecure: true,
+        },
       },
     });
   });
@@ -40,14 +57,28 @@ describe('SSO over OpenID Connect (real oidc-provider)', () => {
   }
   /** The provider's answer reaching our callback; answers where the browser is sent next. */
   async function callback(query: Record<string, string>) {
-    const res = await t.app.inject({ method: 'GET', url: `/auth/oidc/callback?${new URLSearchParams(query).toString()}` });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/auth/oidc/callback?${new URLSearchParams(query).toString()}`,
+    });
     expect(res.statusCode).toBe(302);
     return new URL(res.headers.location as string, 'http://gpms.test');
   }
-  const exchange = (ticket: string) => t.app.inject({ method: 'POST', url: '/api/v1/login', ...formRequest({ ssoToken: ticket }) });
+  const exchange = (ticket: string) =>
+    t.app.inject({ method: 'POST', url: '/api/v1/login', ...formRequest({ ssoToken: ticket }) });
   const now = () => Math.floor(Date.now() / 1000);
   /** An ID token as the provider would make it for this login, with changes. */
-  const token = (nonce: string, over: Record<string, unknown> = {}) => idp.sign({ iss: idp.issuer, aud: idp.clientId, sub: 'buyer', upn: 'buyer@corp.test', nonce, iat: now(), exp: now() + 300, ...over });
+  const token = (nonce: string, over: Record<string, unknown> = {}) =>
+    idp.sign({
+      iss: idp.issuer,
+      aud: idp.clientId,
+      sub: 'buyer',
+      upn: 'buyer@corp.test',
+      nonce,
+      iat: now(),
+      exp: now() + 300,
+      ...over,
+    });
   /** Runs one login whose token endpoint answers `idToken`; answers the redirect back to /login. */
   async function loginWithToken(make: (nonce: string) => Promise<string>) {
     const s = await start();
@@ -62,13 +93,26 @@ describe('SSO over OpenID Connect (real oidc-provider)', () => {
   it('publishes the ADFS/OIDC settings in /properties/dwpAuth', async () => {
     const body = (await t.app.inject({ method: 'GET', url: '/properties/dwpAuth' })).json();
     expect(body.type).toBe('SSO_AD');
-    expect(body.adfs).toEqual({ server: idp.issuer, realm: idp.clientId, enabled: true, clientId: idp.clientId, startUri: '/auth/oidc/start', logoutUri: '/auth/oidc/logout' });
+    expect(body.adfs).toEqual({
+      server: idp.issuer,
+      realm: idp.clientId,
+      enabled: true,
+      clientId: idp.clientId,
+      startUri: '/auth/oidc/start',
+      logoutUri: '/auth/oidc/logout',
+    });
   });
 
   it('sends the browser to the provider with PKCE (S256), state and nonce', async () => {
     const { url, state, nonce } = await start();
     expect(url.origin + url.pathname).toBe(`${idp.issuer}/auth`);
-    expect(Object.fromEntries(url.searchParams)).toMatchObject({ client_id: idp.clientId, response_type: 'code', redirect_uri: REDIRECT, scope: 'openid profile email', code_challenge_method: 'S256' });
+    expect(Object.fromEntries(url.searchParams)).toMatchObject({
+      client_id: idp.clientId,
+      response_type: 'code',
+      redirect_uri: REDIRECT,
+      scope: 'openid profile email',
+      code_challenge_method: 'S256',
+    });
     expect(url.searchParams.get('code_challenge')).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(state.length).toBeGreaterThan(20);
     expect(nonce.length).toBeGreaterThan(20);
@@ -85,7 +129,12 @@ describe('SSO over OpenID Connect (real oidc-provider)', () => {
     const login = await exchange(ticket!);
     expect(login.statusCode, login.body).toBe(200);
     expect(login.json().user).toMatchObject({ userId: 'buyer', portal: 'I' });
-    const session = await t.db.db.selectFrom('userSession').select(['loginMethod']).where('userId', '=', 'buyer').orderBy('createdDate', 'desc').executeTakeFirstOrThrow();
+    const session = await t.db.db
+      .selectFrom('userSession')
+      .select(['loginMethod'])
+      .where('userId', '=', 'buyer')
+      .orderBy('createdDate', 'desc')
+      .executeTakeFirstOrThrow();
     expect(session.loginMethod).toBe('SSO');
     // The ticket is single use.
     expect((await exchange(ticket!)).json()).toMatchObject({ code: 'ERROR', errorCode: 'AUTH003' });
@@ -103,7 +152,9 @@ describe('SSO over OpenID Connect (real oidc-provider)', () => {
     const back = await loginWithToken(async (nonce) => {
       const [h, p, s] = (await token(nonce)).split('.');
       const claims = JSON.parse(Buffer.from(p, 'base64url').toString());
-      const forged = Buffer.from(JSON.stringify({ ...claims, upn: 'admin@corp.test', sub: 'admin' })).toString('base64url');
+      const forged = Buffer.from(JSON.stringify({ ...claims, upn: 'admin@corp.test', sub: 'admin' })).toString(
+        'base64url',
+      );
       return `${h}.${forged}.${s}`;
     });
     expect(back.searchParams.get('ssoError')).toBe('AUTH006');
@@ -113,22 +164,44 @@ describe('SSO over OpenID Connect (real oidc-provider)', () => {
   it('refuses a token signed by another key', async () => {
     const { generateKeyPair, SignJWT } = await import('jose');
     const { privateKey } = await generateKeyPair('RS256');
-    const back = await loginWithToken((nonce) => new SignJWT({ iss: idp.issuer, aud: idp.clientId, sub: 'admin', upn: 'admin@corp.test', nonce, iat: now(), exp: now() + 300 }).setProtectedHeader({ alg: 'RS256', kid: 'test-key-1' }).sign(privateKey));
+    const back = await loginWithToken((nonce) =>
+      new SignJWT({
+        iss: idp.issuer,
+        aud: idp.clientId,
+        sub: 'admin',
+        upn: 'admin@corp.test',
+        nonce,
+        iat: now(),
+        exp: now() + 300,
+      })
+        .setProtectedHeader({ alg: 'RS256', kid: 'test-key-1' })
+        .sign(privateKey),
+    );
     expect(back.searchParams.get('ssoError')).toBe('AUTH006');
   });
 
   it('refuses a wrong audience, a wrong issuer and a wrong nonce', async () => {
-    expect((await loginWithToken((nonce) => token(nonce, { aud: 'another-application' }))).searchParams.get('ssoError')).toBe('AUTH006');
-    expect((await loginWithToken((nonce) => token(nonce, { iss: 'https://evil.example' }))).searchParams.get('ssoError')).toBe('AUTH006');
+    expect(
+      (await loginWithToken((nonce) => token(nonce, { aud: 'another-application' }))).searchParams.get('ssoError'),
+    ).toBe('AUTH006');
+    expect(
+      (await loginWithToken((nonce) => token(nonce, { iss: 'https://evil.example' }))).searchParams.get('ssoError'),
+    ).toBe('AUTH006');
     expect((await loginWithToken(() => token('not-the-nonce'))).searchParams.get('ssoError')).toBe('AUTH006');
   });
 
   it('refuses an unknown or replayed state (AUTH008) and a provider error (AUTH003)', async () => {
-    expect((await callback({ code: 'x', state: 'made-up-state', iss: idp.issuer })).searchParams.get('ssoError')).toBe('AUTH008');
+    expect((await callback({ code: 'x', state: 'made-up-state', iss: idp.issuer })).searchParams.get('ssoError')).toBe(
+      'AUTH008',
+    );
     const s = await start();
-    expect((await callback({ error: 'access_denied', state: s.state, iss: idp.issuer })).searchParams.get('ssoError')).toBe('AUTH003');
+    expect(
+      (await callback({ error: 'access_denied', state: s.state, iss: idp.issuer })).searchParams.get('ssoError'),
+    ).toBe('AUTH003');
     // The same state a second time.
-    expect((await callback({ code: 'x', state: s.state, iss: idp.issuer })).searchParams.get('ssoError')).toBe('AUTH008');
+    expect((await callback({ code: 'x', state: s.state, iss: idp.issuer })).searchParams.get('ssoError')).toBe(
+      'AUTH008',
+    );
   });
 
   it('a user the provider knows but we do not: AUTH003 at the session step', async () => {
@@ -142,20 +215,34 @@ describe('SSO over OpenID Connect (real oidc-provider)', () => {
     const browser: CookieJar = new Map();
     const back = await signInAtIdp((await start()).url.href, 'buyer', REDIRECT, browser);
     const landing = await t.app.inject({ method: 'GET', url: back.replace('http://gpms.test', '') });
-    const login = await exchange(new URL(landing.headers.location as string, 'http://gpms.test').searchParams.get('accessToken')!);
+    const login = await exchange(
+      new URL(landing.headers.location as string, 'http://gpms.test').searchParams.get('accessToken')!,
+    );
     expect(login.statusCode, login.body).toBe(200);
     const { accessToken, tokenKey: sessionId } = login.json().user as { accessToken: string; tokenKey: string };
     // The session keeps the provider's ID token, encrypted (AES-GCM), not as the token itself.
-    const kept = await t.db.db.selectFrom('userSession').select(['idTokenEnc']).where('sessionId', '=', sessionId).executeTakeFirstOrThrow();
+    const kept = await t.db.db
+      .selectFrom('userSession')
+      .select(['idTokenEnc'])
+      .where('sessionId', '=', sessionId)
+      .executeTakeFirstOrThrow();
     expect(kept.idTokenEnc).toMatch(/^v1\.[\w-]+\.[\w-]+\.[\w-]+$/);
     // While the provider's session lives, the next login there needs no sign-in.
     expect(await idpAsksToSignIn((await start()).url.href, REDIRECT, browser)).toBe(false);
 
-    const sso = await t.app.inject({ method: 'POST', url: '/auth/api/logout', ...formRequest({ AccessToken: accessToken }) });
+    const sso = await t.app.inject({
+      method: 'POST',
+      url: '/auth/api/logout',
+      ...formRequest({ AccessToken: accessToken }),
+    });
     expect(sso.statusCode, sso.body).toBe(200);
     const { ssoLogoutUri } = sso.json() as { ssoLogoutUri: string };
     expect(ssoLogoutUri).toMatch(/^\/auth\/oidc\/logout\?handle=[\w-]{43}$/);
-    const ended = await t.db.db.selectFrom('userSession').select(['endReason']).where('sessionId', '=', sessionId).executeTakeFirstOrThrow();
+    const ended = await t.db.db
+      .selectFrom('userSession')
+      .select(['endReason'])
+      .where('sessionId', '=', sessionId)
+      .executeTakeFirstOrThrow();
     expect(ended.endReason).toBe('LOGOUT');
     const toIdp = await t.app.inject({ method: 'GET', url: ssoLogoutUri });
     const end = new URL(toIdp.headers.location as string);
@@ -172,11 +259,19 @@ describe('SSO over OpenID Connect (real oidc-provider)', () => {
     // The handle worked once, and the ID token is forgotten.
     const again = new URL((await t.app.inject({ method: 'GET', url: ssoLogoutUri })).headers.location as string);
     expect(again.searchParams.has('id_token_hint')).toBe(false);
-    const forgotten = await t.db.db.selectFrom('userSession').select(['idTokenEnc', 'ssoLogoutHash']).where('sessionId', '=', sessionId).executeTakeFirstOrThrow();
+    const forgotten = await t.db.db
+      .selectFrom('userSession')
+      .select(['idTokenEnc', 'ssoLogoutHash'])
+      .where('sessionId', '=', sessionId)
+      .executeTakeFirstOrThrow();
     expect(forgotten).toEqual({ idTokenEnc: null, ssoLogoutHash: null });
 
     const idpw = await loginAs(t.app, 'buyer');
-    const plain = await t.app.inject({ method: 'POST', url: '/auth/api/logout', ...formRequest({ AccessToken: idpw.accessToken }) });
+    const plain = await t.app.inject({
+      method: 'POST',
+      url: '/auth/api/logout',
+      ...formRequest({ AccessToken: idpw.accessToken }),
+    });
     expect(plain.json()).toEqual({ code: 'OK' });
   });
 
@@ -196,7 +291,19 @@ describe('SSO over OpenID Connect: the provider away, claims and configuration',
     const port = await freePort();
     t = await buildTestApp({
       seeded: false,
-      config: { oidc: { issuer: `http://127.0.0.1:${port}`, clientId: 'gpms', clientSecret: null, redirectUri: REDIRECT, scopes: 'openid', userClaim: 'upn', postLogoutRedirectUri: null, resource: null, allowInsecure: true } },
+      config: {
+        oidc: {
+          issuer: `http://127.0.0.1:${port}`,
+          clientId: 'gpms',
+          clientSecret: null,
+          redirectUri: REDIRECT,
+          scopes: 'openid',
+          userClaim: 'upn',
+          postLogoutRedirectUri: null,
+          resource: null,
+          allowInsecure: true,
+        },
+      },
     });
   });
   afterAll(() => t?.close());
@@ -216,7 +323,12 @@ describe('SSO over OpenID Connect: the provider away, claims and configuration',
   it('names every bad OIDC variable at start-up', () => {
     let error: unknown;
     try {
-      loadConfig({ OIDC_ISSUER: 'http://adfs.corp.test/adfs', OIDC_REDIRECT_URI: 'https://gpms.corp.test/wrong', OIDC_SCOPES: 'profile', OIDC_USER_CLAIM: 'bad claim!' });
+      loadConfig({
+        OIDC_ISSUER: 'http://adfs.corp.test/adfs',
+        OIDC_REDIRECT_URI: 'https://gpms.corp.test/wrong',
+        OIDC_SCOPES: 'profile',
+        OIDC_USER_CLAIM: 'bad claim!',
+      });
     } catch (e) {
       error = e;
     }
@@ -224,13 +336,28 @@ describe('SSO over OpenID Connect: the provider away, claims and configuration',
     const all = (error as ConfigError).problems.join('\n');
     for (const name of ['OIDC_ISSUER', 'OIDC_CLIENT_ID']) expect(all).toContain(name);
     try {
-      loadConfig({ OIDC_ISSUER: 'https://adfs.corp.test/adfs', OIDC_REDIRECT_URI: 'https://gpms.corp.test/wrong', OIDC_SCOPES: 'profile', OIDC_USER_CLAIM: 'bad claim!' });
+      loadConfig({
+        OIDC_ISSUER: 'https://adfs.corp.test/adfs',
+        OIDC_REDIRECT_URI: 'https://gpms.corp.test/wrong',
+        OIDC_SCOPES: 'profile',
+        OIDC_USER_CLAIM: 'bad claim!',
+      });
     } catch (e) {
       error = e;
     }
     const second = (error as ConfigError).problems.join('\n');
-    for (const name of ['OIDC_CLIENT_ID', 'OIDC_REDIRECT_URI', 'OIDC_SCOPES', 'OIDC_USER_CLAIM']) expect(second).toContain(name);
-    const ok = loadConfig({ OIDC_ISSUER: 'https://adfs.corp.test/adfs', OIDC_CLIENT_ID: 'gpms', OIDC_REDIRECT_URI: 'https://gpms.corp.test/auth/oidc/callback' });
-    expect(ok.oidc).toMatchObject({ scopes: 'openid profile email', userClaim: 'upn', clientSecret: null, allowInsecure: false });
+    for (const name of ['OIDC_CLIENT_ID', 'OIDC_REDIRECT_URI', 'OIDC_SCOPES', 'OIDC_USER_CLAIM'])
+      expect(second).toContain(name);
+    const ok = loadConfig({
+      OIDC_ISSUER: 'https://adfs.corp.test/adfs',
+      OIDC_CLIENT_ID: 'gpms',
+      OIDC_REDIRECT_URI: 'https://gpms.corp.test/auth/oidc/callback',
+    });
+    expect(ok.oidc).toMatchObject({
+      scopes: 'openid profile email',
+      userClaim: 'upn',
+      clientSecret: null,
+      allowInsecure: false,
+    });
   });
 });

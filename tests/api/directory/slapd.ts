@@ -34,8 +34,13 @@ export interface Slapd {
 
 /** Whether slapd is installed; under CI its absence is an error naming the packages. */
 export function slapdAvailability(): { available: boolean; message: string } {
-  const available = fs.existsSync(SLAPD) && fs.existsSync(SLAPADD) && fs.existsSync('/etc/ldap/schema/inetorgperson.schema');
-  return { available, message: 'OpenLDAP is not installed: apt-get install -y slapd ldap-utils (the directory tests start their own slapd)' };
+  const available =
+    fs.existsSync(SLAPD) && fs.existsSync(SLAPADD) && fs.existsSync('/etc/ldap/schema/inetorgperson.schema');
+  return {
+    available,
+    message:
+      'OpenLDAP is not installed: apt-get install -y slapd ldap-utils (the directory tests start their own slapd)',
+  };
 }
 
 export async function freePort(): Promise<number> {
@@ -73,7 +78,13 @@ function ldif(users: TestUser[]): string {
     '',
   ];
   for (const u of users) {
-    lines.push(`dn: uid=${u.uid},ou=people,${SUFFIX}`, 'objectClass: inetOrgPerson', `uid: ${u.uid}`, `cn: ${u.uid}`, `sn: ${u.uid}`);
+    lines.push(
+      `dn: uid=${u.uid},ou=people,${SUFFIX}`,
+      'objectClass: inetOrgPerson',
+      `uid: ${u.uid}`,
+      `cn: ${u.uid}`,
+      `sn: ${u.uid}`,
+    );
     // Korean names are UTF-8: base64 in LDIF.
     lines.push(`displayName:: ${Buffer.from(u.name, 'utf8').toString('base64')}`, `userPassword: ${u.password}`);
     if (u.mail) lines.push(`mail: ${u.mail}`);
@@ -108,7 +119,27 @@ export async function startSlapd(users: TestUser[]): Promise<Slapd> {
   fs.mkdirSync(dbDir);
   const cert = path.join(dir, 'cert.pem');
   const key = path.join(dir, 'key.pem');
-  execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', key, '-out', cert, '-days', '1', '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1,DNS:localhost'], { stdio: 'ignore' });
+  execFileSync(
+    'openssl',
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-keyout',
+      key,
+      '-out',
+      cert,
+      '-days',
+      '1',
+      '-subj',
+      '/CN=127.0.0.1',
+      '-addext',
+      'subjectAltName=IP:127.0.0.1,DNS:localhost',
+    ],
+    { stdio: 'ignore' },
+  );
   const conf = path.join(dir, 'slapd.conf');
   fs.writeFileSync(
     conf,

@@ -22,42 +22,99 @@ describe('delivery and receipt details as flat screen records', () => {
   beforeAll(async () => {
     t = await buildTestApp();
     http = api(t.app);
-    [supplier1, supplier2, operator, admin] = [await sessionAs(t.app, 'supplier1'), await sessionAs(t.app, 'supplier2'), await sessionAs(t.app, 'operator'), await sessionAs(t.app, 'admin')];
+    [supplier1, supplier2, operator, admin] = [
+      await sessionAs(t.app, 'supplier1'),
+      await sessionAs(t.app, 'supplier2'),
+      await sessionAs(t.app, 'operator'),
+      await sessionAs(t.app, 'admin'),
+    ];
     poNo = await insertAcknowledgedPo(t, 'C00001', 'KRW', [{ quantity: '8', unitPrice: '1250' }]);
   });
   afterAll(() => t.close());
 
   it('a delivery answers its header at the top level too, the same as `delivery`, for the supplier and for staff', async () => {
-    const created = await http.post('/api/v1/cyber/deliveries', supplier1, { poNo, deliveryDate: today, vehicleNo: '34나5678', lines: [{ poLineNo: 1, quantity: '3' }] });
+    const created = await http.post('/api/v1/cyber/deliveries', supplier1, {
+      poNo,
+      deliveryDate: today,
+      vehicleNo: '34나5678',
+      lines: [{ poLineNo: 1, quantity: '3' }],
+    });
     expect(created.status, JSON.stringify(created.body)).toBe(200);
     const { delivery, lines, receipts, receiveLines, ...top } = created.body;
     expect(top).toEqual(delivery);
-    expect(receiveLines).toEqual([{ lineNo: 1, itemName: expect.any(String), unitCode: expect.any(String), deliveredQty: '3.000', quantity: '3.000', shortReason: null, shortRemark: null }]);
-    expect(top).toMatchObject({ poNo, status: 'REGISTERED', noPo: 'N', vehicleNo: '34나5678', AMT: '3750.00', version: 1 });
+    expect(receiveLines).toEqual([
+      {
+        lineNo: 1,
+        itemName: expect.any(String),
+        unitCode: expect.any(String),
+        deliveredQty: '3.000',
+        quantity: '3.000',
+        shortReason: null,
+        shortRemark: null,
+      },
+    ]);
+    expect(top).toMatchObject({
+      poNo,
+      status: 'REGISTERED',
+      noPo: 'N',
+      vehicleNo: '34나5678',
+      AMT: '3750.00',
+      version: 1,
+    });
     expect(lines).toHaveLength(1);
     expect(receipts).toEqual([]);
 
     const mine = await http.get(`/api/v1/cyber/deliveries/${delivery.deliveryNo}`, supplier1);
-    expect(mine.body).toMatchObject({ deliveryNo: delivery.deliveryNo, status: 'REGISTERED', version: 1, delivery: { deliveryNo: delivery.deliveryNo } });
+    expect(mine.body).toMatchObject({
+      deliveryNo: delivery.deliveryNo,
+      status: 'REGISTERED',
+      version: 1,
+      delivery: { deliveryNo: delivery.deliveryNo },
+    });
     expect((await http.get(`/api/v1/cyber/deliveries/${delivery.deliveryNo}`, supplier2)).status).toBe(404);
     const staff = await http.get(`/api/v1/deliveries/${delivery.deliveryNo}`, operator);
-    expect(staff.body).toMatchObject({ deliveryNo: delivery.deliveryNo, compName: expect.any(String), lines: [expect.objectContaining({ poLineNo: 1, quantity: '3.000', openQty: '5.000' })] });
+    expect(staff.body).toMatchObject({
+      deliveryNo: delivery.deliveryNo,
+      compName: expect.any(String),
+      lines: [expect.objectContaining({ poLineNo: 1, quantity: '3.000', openQty: '5.000' })],
+    });
   });
 
   it('a receipt answers its header at the top level too; every workflow answer carries the new state and version there', async () => {
-    const d = await http.post('/api/v1/cyber/deliveries', supplier1, { poNo, deliveryDate: today, lines: [{ poLineNo: 1, quantity: '2' }] });
-    const received = await http.post(`/api/v1/deliveries/${d.body.deliveryNo}/receive`, operator, { version: d.body.version, expenses: 'MATERIAL' });
+    const d = await http.post('/api/v1/cyber/deliveries', supplier1, {
+      poNo,
+      deliveryDate: today,
+      lines: [{ poLineNo: 1, quantity: '2' }],
+    });
+    const received = await http.post(`/api/v1/deliveries/${d.body.deliveryNo}/receive`, operator, {
+      version: d.body.version,
+      expenses: 'MATERIAL',
+    });
     expect(received.status, JSON.stringify(received.body)).toBe(200);
     const { receipt, lines, ...top } = received.body;
     expect(top).toEqual(receipt);
-    expect(top).toMatchObject({ deliveryNo: d.body.deliveryNo, status: 'REQUESTED', approvalStatus: 'PENDING', version: 1 });
+    expect(top).toMatchObject({
+      deliveryNo: d.body.deliveryNo,
+      status: 'REQUESTED',
+      approvalStatus: 'PENDING',
+      version: 1,
+    });
     expect(lines).toHaveLength(1);
 
     const approved = await http.post(`/api/v1/warehousing/${top.whReqNo}/approve`, admin, { version: top.version });
-    expect(approved.body).toMatchObject({ status: 'APPROVED', approvalStatus: 'APPROVED', whAppNo: expect.stringMatching(/^WA/), version: 2 });
+    expect(approved.body).toMatchObject({
+      status: 'APPROVED',
+      approvalStatus: 'APPROVED',
+      whAppNo: expect.stringMatching(/^WA/),
+      version: 2,
+    });
     const read = await http.get(`/api/v1/warehousing/${top.whReqNo}`, operator);
     expect(read.body).toMatchObject({ whReqNo: top.whReqNo, status: 'APPROVED', version: 2, receipt: { version: 2 } });
     const delivery = await http.get(`/api/v1/deliveries/${d.body.deliveryNo}`, operator);
-    expect(delivery.body).toMatchObject({ status: 'RECEIVED', whReqNo: top.whReqNo, receipts: [expect.objectContaining({ whReqNo: top.whReqNo, status: 'APPROVED' })] });
+    expect(delivery.body).toMatchObject({
+      status: 'RECEIVED',
+      whReqNo: top.whReqNo,
+      receipts: [expect.objectContaining({ whReqNo: top.whReqNo, status: 'APPROVED' })],
+    });
   });
 });

@@ -19,7 +19,10 @@ function fakeErp() {
   const requests = new Map<string, number>();
   const booked = new Map<string, string>();
   const onceDone = new Set<string>();
-  const bodies: Array<{ key: string; body: { voucherNo: string; amount: string; lines: Array<{ side: string; amount: string }> } }> = [];
+  const bodies: Array<{
+    key: string;
+    body: { voucherNo: string; amount: string; lines: Array<{ side: string; amount: string }> };
+  }> = [];
   const state = { mode: 'ok' as Mode };
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -28,7 +31,8 @@ function fakeErp() {
       const key = String(req.headers['idempotency-key'] ?? '');
       requests.set(key, (requests.get(key) ?? 0) + 1);
       bodies.push({ key, body: JSON.parse(Buffer.concat(chunks).toString('utf8')) });
-      const answer = (status: number, body: object) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+      const answer = (status: number, body: object) =>
+        res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
       const book = () => {
         if (!booked.has(key)) booked.set(key, `ERP-${String(booked.size + 1).padStart(6, '0')}`);
         return booked.get(key)!;
@@ -76,10 +80,21 @@ describe('ERP posting over HTTP: retries with backoff, one idempotency key per v
   beforeAll(async () => {
     await new Promise<void>((resolve) => erp.server.listen(0, '127.0.0.1', resolve));
     const { port } = erp.server.address() as AddressInfo;
-    t = await buildTestApp({ config: { erpUrl: `http://127.0.0.1:${port}/api/vouchers`, erpRetries: 2, erpBackoffMs: 5, erpTimeoutMs: 500 } });
+    t = await buildTestApp({
+      config: { erpUrl: `http://127.0.0.1:${port}/api/vouchers`, erpRetries: 2, erpBackoffMs: 5, erpTimeoutMs: 500 },
+    });
     httpApi = api(t.app);
-    [operator, monitor, supplier1] = [await sessionAs(t.app, 'operator'), await sessionAs(t.app, 'monitor'), await sessionAs(t.app, 'supplier1')];
-    confirmed = await t.db.db.selectFrom('settlement').select(['settleNo', 'version']).where('status', '=', 'CONFIRMED').orderBy('settleNo').execute();
+    [operator, monitor, supplier1] = [
+      await sessionAs(t.app, 'operator'),
+      await sessionAs(t.app, 'monitor'),
+      await sessionAs(t.app, 'supplier1'),
+    ];
+    confirmed = await t.db.db
+      .selectFrom('settlement')
+      .select(['settleNo', 'version'])
+      .where('status', '=', 'CONFIRMED')
+      .orderBy('settleNo')
+      .execute();
     expect(confirmed.length).toBeGreaterThanOrEqual(7);
   });
   afterAll(async () => {
@@ -87,8 +102,11 @@ describe('ERP posting over HTTP: retries with backoff, one idempotency key per v
     await new Promise((resolve) => erp.server.close(resolve));
   });
 
-  const voucherOf = (settleNo: string) => t.db.db.selectFrom('erpVoucher').selectAll().where('settleNo', '=', settleNo).executeTakeFirstOrThrow();
-  const settlementStatus = async (settleNo: string) => (await t.db.db.selectFrom('settlement').select('status').where('settleNo', '=', settleNo).executeTakeFirstOrThrow()).status;
+  const voucherOf = (settleNo: string) =>
+    t.db.db.selectFrom('erpVoucher').selectAll().where('settleNo', '=', settleNo).executeTakeFirstOrThrow();
+  const settlementStatus = async (settleNo: string) =>
+    (await t.db.db.selectFrom('settlement').select('status').where('settleNo', '=', settleNo).executeTakeFirstOrThrow())
+      .status;
 
   it('ERP down: 424 with the ERP’s message after 1 + 2 tries under one key; the failure is recorded, nothing lost', async () => {
     erp.state.mode = 'down';
@@ -97,12 +115,33 @@ describe('ERP posting over HTTP: retries with backoff, one idempotency key per v
     expectError(r, 424, 'ERP_POSTING_FAILED');
     expect(r.body.msg).toContain('ERP 시스템 점검 중입니다 (HTTP 503)');
     const v = await voucherOf(s.settleNo);
-    expect(r.body.details).toMatchObject({ voucherNo: v.voucherNo, attempts: 3, httpStatus: 503, erpCode: 'MAINTENANCE' });
-    expect(v).toMatchObject({ status: 'FAILED', attempts: 3, connector: 'http', erpDocNo: null, lastError: 'ERP 시스템 점검 중입니다 (HTTP 503)' });
+    expect(r.body.details).toMatchObject({
+      voucherNo: v.voucherNo,
+      attempts: 3,
+      httpStatus: 503,
+      erpCode: 'MAINTENANCE',
+    });
+    expect(v).toMatchObject({
+      status: 'FAILED',
+      attempts: 3,
+      connector: 'http',
+      erpDocNo: null,
+      lastError: 'ERP 시스템 점검 중입니다 (HTTP 503)',
+    });
     expect(erp.requests.get(v.idempotencyKey)).toBe(3);
     expect(await settlementStatus(s.settleNo)).toBe('POST_FAILED');
     const errors = await httpApi.get(`/api/v1/posting-errors?voucherNo=${v.voucherNo}&status=FAILED`, operator);
-    expect(errors.body.rows).toEqual([expect.objectContaining({ voucherNo: v.voucherNo, status: 'FAILED', httpStatus: 503, erpCode: 'MAINTENANCE', attempt: 3, message: 'ERP 시스템 점검 중입니다 (HTTP 503)', voucherVersion: v.version })]);
+    expect(errors.body.rows).toEqual([
+      expect.objectContaining({
+        voucherNo: v.voucherNo,
+        status: 'FAILED',
+        httpStatus: 503,
+        erpCode: 'MAINTENANCE',
+        attempt: 3,
+        message: 'ERP 시스템 점검 중입니다 (HTTP 503)',
+        voucherVersion: v.version,
+      }),
+    ]);
     // What the ERP received: the voucher, balanced.
     const sent = erp.bodies.filter((b) => b.key === v.idempotencyKey).map((b) => b.body);
     expect(new Set(sent.map((b) => JSON.stringify(b))).size).toBe(1);
@@ -116,14 +155,28 @@ describe('ERP posting over HTTP: retries with backoff, one idempotency key per v
     erp.state.mode = 'failOnce';
     const s = confirmed[0];
     const v = await voucherOf(s.settleNo);
-    expectError(await httpApi.post(`/api/v1/vouchers/${v.voucherNo}/retry`, operator, { version: v.version - 1 }), 409, 'VERSION_CONFLICT');
+    expectError(
+      await httpApi.post(`/api/v1/vouchers/${v.voucherNo}/retry`, operator, { version: v.version - 1 }),
+      409,
+      'VERSION_CONFLICT',
+    );
     expect(erp.requests.get(v.idempotencyKey)).toBe(3);
-    expect((await httpApi.post(`/api/v1/vouchers/${v.voucherNo}/retry`, monitor, { version: v.version })).status).toBe(403);
+    expect((await httpApi.post(`/api/v1/vouchers/${v.voucherNo}/retry`, monitor, { version: v.version })).status).toBe(
+      403,
+    );
     const r = await httpApi.post(`/api/v1/vouchers/${v.voucherNo}/retry`, operator, { version: v.version });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
-    expect(r.body.voucher).toMatchObject({ voucherNo: v.voucherNo, status: 'POSTED', attempts: 5, erpDocNo: erp.booked.get(v.idempotencyKey), openErrors: 0 });
+    expect(r.body.voucher).toMatchObject({
+      voucherNo: v.voucherNo,
+      status: 'POSTED',
+      attempts: 5,
+      erpDocNo: erp.booked.get(v.idempotencyKey),
+      openErrors: 0,
+    });
     expect(erp.requests.get(v.idempotencyKey)).toBe(5);
-    expect(r.body.errors.map((e: { status: string; retriedBy: string }) => [e.status, e.retriedBy])).toEqual([['RETRIED', 'operator']]);
+    expect(r.body.errors.map((e: { status: string; retriedBy: string }) => [e.status, e.retriedBy])).toEqual([
+      ['RETRIED', 'operator'],
+    ]);
     expect(await settlementStatus(s.settleNo)).toBe('POSTED');
   });
 
@@ -131,9 +184,21 @@ describe('ERP posting over HTTP: retries with backoff, one idempotency key per v
     const s = confirmed[0];
     const v = await voucherOf(s.settleNo);
     const before = erp.requests.get(v.idempotencyKey);
-    expectError(await httpApi.post(`/api/v1/vouchers/${v.voucherNo}/retry`, operator, { version: v.version }), 409, 'ALREADY_POSTED');
-    const settlement = await t.db.db.selectFrom('settlement').select('version').where('settleNo', '=', s.settleNo).executeTakeFirstOrThrow();
-    expectError(await httpApi.post(`/api/v1/settlements/${s.settleNo}/post`, operator, { version: settlement.version }), 409, 'ALREADY_POSTED');
+    expectError(
+      await httpApi.post(`/api/v1/vouchers/${v.voucherNo}/retry`, operator, { version: v.version }),
+      409,
+      'ALREADY_POSTED',
+    );
+    const settlement = await t.db.db
+      .selectFrom('settlement')
+      .select('version')
+      .where('settleNo', '=', s.settleNo)
+      .executeTakeFirstOrThrow();
+    expectError(
+      await httpApi.post(`/api/v1/settlements/${s.settleNo}/post`, operator, { version: settlement.version }),
+      409,
+      'ALREADY_POSTED',
+    );
     expect(erp.requests.get(v.idempotencyKey)).toBe(before);
     expect(erp.booked.size).toBe(1);
   });
@@ -171,15 +236,24 @@ describe('ERP posting over HTTP: retries with backoff, one idempotency key per v
     expectError(slow, 424, 'ERP_POSTING_FAILED');
     expect(slow.body.msg).toContain('ERP 응답 시간 초과 (500ms)');
     const errors = await httpApi.get('/api/v1/posting-errors?status=FAILED&size=500', operator);
-    for (const s of [a, b, c]) expect(errors.body.rows.some((e: { settleNo: string }) => e.settleNo === s.settleNo)).toBe(true);
+    for (const s of [a, b, c])
+      expect(errors.body.rows.some((e: { settleNo: string }) => e.settleNo === s.settleNo)).toBe(true);
   });
 
   it('a voucher being sent is not sent again meanwhile', async () => {
     erp.state.mode = 'ok';
     const s = confirmed[2];
     const v = await voucherOf(s.settleNo);
-    await t.db.db.updateTable('erpVoucher').set({ status: 'SENT', sentAt: new Date(), version: v.version + 1 }).where('voucherNo', '=', v.voucherNo).execute();
-    expectError(await httpApi.post(`/api/v1/vouchers/${v.voucherNo}/retry`, operator, { version: v.version + 1 }), 409, 'POSTING_IN_PROGRESS');
+    await t.db.db
+      .updateTable('erpVoucher')
+      .set({ status: 'SENT', sentAt: new Date(), version: v.version + 1 })
+      .where('voucherNo', '=', v.voucherNo)
+      .execute();
+    expectError(
+      await httpApi.post(`/api/v1/vouchers/${v.voucherNo}/retry`, operator, { version: v.version + 1 }),
+      409,
+      'POSTING_IN_PROGRESS',
+    );
     expect(erp.requests.get(v.idempotencyKey)).toBe(1);
   });
 
@@ -193,7 +267,9 @@ describe('ERP posting over HTTP: retries with backoff, one idempotency key per v
     expect((await httpApi.get('/api/v1/vouchers', supplier1)).status).toBe(403);
     expect((await httpApi.get('/api/v1/posting-errors', supplier1)).status).toBe(403);
     const s = confirmed[5];
-    expect((await httpApi.post(`/api/v1/settlements/${s.settleNo}/post`, monitor, { version: s.version })).status).toBe(403);
+    expect((await httpApi.post(`/api/v1/settlements/${s.settleNo}/post`, monitor, { version: s.version })).status).toBe(
+      403,
+    );
   });
 });
 
@@ -208,18 +284,43 @@ describe.each(FILE_STORES)('ERP posting through the default file connector (%s s
   afterAll(() => t.close());
 
   it('writes the voucher under erp-vouchers/ of the store once and posts it', async () => {
-    const s = await t.db.db.selectFrom('settlement').select(['settleNo', 'version', 'period', 'totalAmount']).where('status', '=', 'CONFIRMED').orderBy('settleNo').executeTakeFirstOrThrow();
-    const r = await t.app.inject({ method: 'POST', url: `/api/v1/settlements/${s.settleNo}/post`, headers: operator.headers, payload: { version: s.version } });
+    const s = await t.db.db
+      .selectFrom('settlement')
+      .select(['settleNo', 'version', 'period', 'totalAmount'])
+      .where('status', '=', 'CONFIRMED')
+      .orderBy('settleNo')
+      .executeTakeFirstOrThrow();
+    const r = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/settlements/${s.settleNo}/post`,
+      headers: operator.headers,
+      payload: { version: s.version },
+    });
     expect(r.statusCode, r.body).toBe(200);
     const v = r.json().voucher;
-    expect(v).toMatchObject({ status: 'POSTED', connector: 'file', erpDocNo: `F-${v.voucherNo}`, amount: s.totalAmount });
+    expect(v).toMatchObject({
+      status: 'POSTED',
+      connector: 'file',
+      erpDocNo: `F-${v.voucherNo}`,
+      amount: s.totalAmount,
+    });
     const key = `erp-vouchers/${s.period}/${v.voucherNo}.json`;
     const stored = JSON.parse(String(await storedObject(t.config, key)));
-    expect(stored).toMatchObject({ idempotencyKey: v.idempotencyKey, erpDocNo: v.erpDocNo, voucher: { voucherNo: v.voucherNo, amount: s.totalAmount } });
+    expect(stored).toMatchObject({
+      idempotencyKey: v.idempotencyKey,
+      erpDocNo: v.erpDocNo,
+      voucher: { voucherNo: v.voucherNo, amount: s.totalAmount },
+    });
     // Nothing else in the period's folder: no temporary file left behind.
     expect(await storedKeys(t.config, `erp-vouchers/${s.period}/`)).toEqual([key]);
-    if (store === 'disk') expect(fs.readdirSync(path.join(t.dataDir, 'erp-vouchers', s.period))).toEqual([`${v.voucherNo}.json`]);
-    const again = await t.app.inject({ method: 'POST', url: `/api/v1/vouchers/${v.voucherNo}/retry`, headers: operator.headers, payload: { version: v.version } });
+    if (store === 'disk')
+      expect(fs.readdirSync(path.join(t.dataDir, 'erp-vouchers', s.period))).toEqual([`${v.voucherNo}.json`]);
+    const again = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/vouchers/${v.voucherNo}/retry`,
+      headers: operator.headers,
+      payload: { version: v.version },
+    });
     expect(again.statusCode).toBe(409);
     expect(again.json().code).toBe('ALREADY_POSTED');
   });

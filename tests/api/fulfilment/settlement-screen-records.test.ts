@@ -20,12 +20,23 @@ describe('settlement screens: flat records, voucher lines, one adjustment', () =
   beforeAll(async () => {
     t = await buildTestApp();
     http = api(t.app);
-    [operator, monitor, supplier1, supplier2] = [await sessionAs(t.app, 'operator'), await sessionAs(t.app, 'monitor'), await sessionAs(t.app, 'supplier1'), await sessionAs(t.app, 'supplier2')];
+    [operator, monitor, supplier1, supplier2] = [
+      await sessionAs(t.app, 'operator'),
+      await sessionAs(t.app, 'monitor'),
+      await sessionAs(t.app, 'supplier1'),
+      await sessionAs(t.app, 'supplier2'),
+    ];
   });
   afterAll(() => t.close());
 
   it('a settlement answers its header at the top level too, for staff and for its supplier', async () => {
-    const s = await t.db.db.selectFrom('settlement').select(['settleNo']).where('compNo', '=', 'C00001').where('status', '=', 'CONFIRM_REQUESTED').orderBy('settleNo').executeTakeFirstOrThrow();
+    const s = await t.db.db
+      .selectFrom('settlement')
+      .select(['settleNo'])
+      .where('compNo', '=', 'C00001')
+      .where('status', '=', 'CONFIRM_REQUESTED')
+      .orderBy('settleNo')
+      .executeTakeFirstOrThrow();
     const staff = await http.get(`/api/v1/settlements/${s.settleNo}`, operator);
     expect(staff.status).toBe(200);
     const { settlement, lines, adjustments, match, matchStatus, ...flat } = staff.body;
@@ -35,16 +46,32 @@ describe('settlement screens: flat records, voucher lines, one adjustment', () =
     expect(Array.isArray(adjustments) && Array.isArray(match) && typeof matchStatus === 'string').toBe(true);
     const mine = await http.get(`/api/v1/cyber/settlements/${s.settleNo}`, supplier1);
     expect(mine.status).toBe(200);
-    expect(mine.body).toMatchObject({ settleNo: s.settleNo, version: settlement.version, totalAmount: settlement.totalAmount });
+    expect(mine.body).toMatchObject({
+      settleNo: s.settleNo,
+      version: settlement.version,
+      totalAmount: settlement.totalAmount,
+    });
     expectError(await http.get(`/api/v1/cyber/settlements/${s.settleNo}`, supplier2), 404, 'SETTLEMENT_NOT_FOUND');
     // A workflow step answers the same flat record, with the new state and version.
-    const confirmed = await http.post(`/api/v1/cyber/settlements/${s.settleNo}/confirm`, supplier1, { version: settlement.version });
+    const confirmed = await http.post(`/api/v1/cyber/settlements/${s.settleNo}/confirm`, supplier1, {
+      version: settlement.version,
+    });
     expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
-    expect(confirmed.body).toMatchObject({ settleNo: s.settleNo, status: 'CONFIRMED', version: settlement.version + 1, settlement: { status: 'CONFIRMED' } });
+    expect(confirmed.body).toMatchObject({
+      settleNo: s.settleNo,
+      status: 'CONFIRMED',
+      version: settlement.version + 1,
+      settlement: { status: 'CONFIRMED' },
+    });
   });
 
   it('one adjustment by its number; missing answers 404; suppliers have no access', async () => {
-    const a = await t.db.db.selectFrom('settlementAdjustment').select(['adjNo', 'settleNo', 'amount', 'status']).where('status', '=', 'REJECTED').orderBy('adjNo').executeTakeFirstOrThrow();
+    const a = await t.db.db
+      .selectFrom('settlementAdjustment')
+      .select(['adjNo', 'settleNo', 'amount', 'status'])
+      .where('status', '=', 'REJECTED')
+      .orderBy('adjNo')
+      .executeTakeFirstOrThrow();
     const one = await http.get(`/api/v1/settlement-adjustments/${a.adjNo}`, monitor);
     expect(one.status).toBe(200);
     expect(one.body).toMatchObject({ adjNo: a.adjNo, settleNo: a.settleNo, status: 'REJECTED' });
@@ -66,21 +93,35 @@ describe('settlement screens: flat records, voucher lines, one adjustment', () =
     expect(vendorTaxNo).toBe(payload.vendor.taxNo);
     expect(Array.isArray(errors)).toBe(true);
     expect(lines.length).toBe(payload.lines.length);
-    const sum = (side: 'debitAmount' | 'creditAmount') => lines.reduce((s: number, l: Record<string, string | null>) => s + Number(l[side] ?? 0), 0);
+    const sum = (side: 'debitAmount' | 'creditAmount') =>
+      lines.reduce((s: number, l: Record<string, string | null>) => s + Number(l[side] ?? 0), 0);
     expect(sum('debitAmount')).toBe(sum('creditAmount'));
     expect(sum('creditAmount')).toBeGreaterThan(0);
-    for (const l of lines) expect(l.side === 'DEBIT' ? [l.debitAmount, l.creditAmount] : [l.creditAmount, l.debitAmount]).toEqual([l.amount, null]);
+    for (const l of lines)
+      expect(l.side === 'DEBIT' ? [l.debitAmount, l.creditAmount] : [l.creditAmount, l.debitAmount]).toEqual([
+        l.amount,
+        null,
+      ]);
   });
 
   it('a build for every supplier may send a blank supplier code; the statement PDF carries its Korean file name', async () => {
-    const period = (await t.db.db.selectFrom('settlement').select('period').orderBy('period', 'desc').executeTakeFirstOrThrow()).period;
+    const period = (
+      await t.db.db.selectFrom('settlement').select('period').orderBy('period', 'desc').executeTakeFirstOrThrow()
+    ).period;
     const built = await http.post('/api/v1/settlements/build', operator, { period, compNo: '' });
     expect(built.status, JSON.stringify(built.body)).toBe(200);
     expect(built.body.period).toBe(period);
     expect(built.body.skipped.length + built.body.rebuilt.length + built.body.created.length).toBeGreaterThan(1);
-    const s = await t.db.db.selectFrom('settlement').select('settleNo').where('status', '=', 'POSTED').orderBy('settleNo').executeTakeFirstOrThrow();
+    const s = await t.db.db
+      .selectFrom('settlement')
+      .select('settleNo')
+      .where('status', '=', 'POSTED')
+      .orderBy('settleNo')
+      .executeTakeFirstOrThrow();
     const pdf = await http.get(`/api/v1/statements/${s.settleNo}?format=pdf`, monitor);
     expect(pdf.status).toBe(200);
-    expect(String(pdf.res.headers['content-disposition'])).toBe(`inline; filename="statement-${s.settleNo}.pdf"; filename*=UTF-8''${encodeURIComponent(`거래명세서_${s.settleNo}.pdf`)}`);
+    expect(String(pdf.res.headers['content-disposition'])).toBe(
+      `inline; filename="statement-${s.settleNo}.pdf"; filename*=UTF-8''${encodeURIComponent(`거래명세서_${s.settleNo}.pdf`)}`,
+    );
   });
 });

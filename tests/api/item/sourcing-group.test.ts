@@ -11,7 +11,8 @@ describe('GET /api/v1/item/comp/sourcingGroup/getSgCode', () => {
     who = await sessionAs(t.app, 'admin');
   });
   afterAll(() => t.close());
-  const get = (qs: string) => t.app.inject({ method: 'GET', url: `/api/v1/item/comp/sourcingGroup/getSgCode?${qs}`, headers: who.headers });
+  const get = (qs: string) =>
+    t.app.inject({ method: 'GET', url: `/api/v1/item/comp/sourcingGroup/getSgCode?${qs}`, headers: who.headers });
 
   it('walks the four levels, each loaded by its parent', async () => {
     let parent: string | undefined;
@@ -31,7 +32,11 @@ describe('GET /api/v1/item/comp/sourcingGroup/getSgCode', () => {
     const b = (await get(`SG_LEVEL=002&UP_LEVEL=${tops[1].SG_CODE}`)).json();
     const overlap = a.filter((x: { SG_CODE: string }) => b.some((y: { SG_CODE: string }) => y.SG_CODE === x.SG_CODE));
     expect(overlap).toEqual([]);
-    const rows = await t.db.db.selectFrom('sourcingGroup').select('sgCode').where('upCode', '=', tops[0].SG_CODE).execute();
+    const rows = await t.db.db
+      .selectFrom('sourcingGroup')
+      .select('sgCode')
+      .where('upCode', '=', tops[0].SG_CODE)
+      .execute();
     expect(a.map((r: { SG_CODE: string }) => r.SG_CODE).sort()).toEqual(rows.map((r) => r.sgCode).sort());
   });
 

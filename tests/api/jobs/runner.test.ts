@@ -34,7 +34,14 @@ describe('background jobs: each due run happens once, however many servers look'
       },
     };
     const a = createJobRunner({ db: t.db, log, config: testConfig(), jobs: [job], pollMs: 0, serverId: 'server-a' });
-    const b = createJobRunner({ db: second.db, log, config: testConfig(), jobs: [job], pollMs: 0, serverId: 'server-b' });
+    const b = createJobRunner({
+      db: second.db,
+      log,
+      config: testConfig(),
+      jobs: [job],
+      pollMs: 0,
+      serverId: 'server-b',
+    });
     await a.register();
     await b.register();
     const ran = (await Promise.all([a.runDue(), b.runDue()])).flat();
@@ -45,7 +52,11 @@ describe('background jobs: each due run happens once, however many servers look'
     const history = await t.db.selectFrom('jobRun').selectAll().where('name', '=', 'test.once').execute();
     expect(history).toHaveLength(1);
     expect(history[0]).toMatchObject({ status: 'OK', summary: { touched: 1 } });
-    const state = await t.db.selectFrom('jobState').selectAll().where('name', '=', 'test.once').executeTakeFirstOrThrow();
+    const state = await t.db
+      .selectFrom('jobState')
+      .selectAll()
+      .where('name', '=', 'test.once')
+      .executeTakeFirstOrThrow();
     expect(state).toMatchObject({ runningBy: null, lastStatus: 'OK', failures: 0 });
     expect(Date.parse(state.nextRunAt)).toBeGreaterThan(Date.now() + 3500 * 1000);
   });
@@ -54,13 +65,33 @@ describe('background jobs: each due run happens once, however many servers look'
     let runs = 0;
     const job: JobDefinition = { name: 'test.poked', everySeconds: 3600, run: async () => void (runs += 1) };
     const a = createJobRunner({ db: t.db, log, config: testConfig(), jobs: [job], pollMs: 0, serverId: 'server-a' });
-    const b = createJobRunner({ db: second.db, log, config: testConfig(), jobs: [job], pollMs: 0, serverId: 'server-b' });
+    const b = createJobRunner({
+      db: second.db,
+      log,
+      config: testConfig(),
+      jobs: [job],
+      pollMs: 0,
+      serverId: 'server-b',
+    });
     await a.register();
     await b.register();
     await a.runDue();
     expect(runs).toBe(1);
     a.poke('test.poked');
-    await expect.poll(async () => Date.parse((await t.db.selectFrom('jobState').select('nextRunAt').where('name', '=', 'test.poked').executeTakeFirstOrThrow()).nextRunAt) <= Date.now()).toBe(true);
+    await expect
+      .poll(
+        async () =>
+          Date.parse(
+            (
+              await t.db
+                .selectFrom('jobState')
+                .select('nextRunAt')
+                .where('name', '=', 'test.poked')
+                .executeTakeFirstOrThrow()
+            ).nextRunAt,
+          ) <= Date.now(),
+      )
+      .toBe(true);
     const ran = (await Promise.all([a.runDue(), b.runDue(), a.runDue(), b.runDue()])).flat();
     expect(ran).toEqual(['test.poked']);
     expect(runs).toBe(2);
@@ -69,9 +100,21 @@ describe('background jobs: each due run happens once, however many servers look'
 
   it('runs and schedules by the app’s clock: moved past a period, the job is due again and runs in the moved time', async () => {
     const seen: Date[] = [];
-    const job: JobDefinition = { name: 'test.clocked', everySeconds: 3600, run: async (ctx) => void seen.push(ctx.now) };
+    const job: JobDefinition = {
+      name: 'test.clocked',
+      everySeconds: 3600,
+      run: async (ctx) => void seen.push(ctx.now),
+    };
     const clock = createClock();
-    const a = createJobRunner({ db: t.db, log, config: testConfig(), jobs: [job], pollMs: 0, serverId: 'server-a', clock });
+    const a = createJobRunner({
+      db: t.db,
+      log,
+      config: testConfig(),
+      jobs: [job],
+      pollMs: 0,
+      serverId: 'server-a',
+      clock,
+    });
     await a.register();
     expect(await a.runDue()).toEqual(['test.clocked']);
     expect(await a.runDue()).toEqual([]);
@@ -79,7 +122,11 @@ describe('background jobs: each due run happens once, however many servers look'
     expect(await a.runDue()).toEqual(['test.clocked']);
     expect(seen).toHaveLength(2);
     expect(seen[1].getTime() - Date.now()).toBeGreaterThan(3600 * 1000);
-    const state = await t.db.selectFrom('jobState').selectAll().where('name', '=', 'test.clocked').executeTakeFirstOrThrow();
+    const state = await t.db
+      .selectFrom('jobState')
+      .selectAll()
+      .where('name', '=', 'test.clocked')
+      .executeTakeFirstOrThrow();
     expect(Date.parse(state.nextRunAt)).toBeGreaterThan(Date.now() + 7000 * 1000);
     expect(() => clock.advance(-1)).toThrow('only moves forward');
   });
@@ -98,13 +145,26 @@ describe('background jobs: each due run happens once, however many servers look'
     await a.register();
     await a.runDue();
     expect(attempts).toBe(1);
-    const state = await t.db.selectFrom('jobState').selectAll().where('name', '=', 'test.failing').executeTakeFirstOrThrow();
-    expect(state).toMatchObject({ lastStatus: 'FAILED', lastError: 'ERP가 응답하지 않습니다', failures: 1, runningBy: null });
+    const state = await t.db
+      .selectFrom('jobState')
+      .selectAll()
+      .where('name', '=', 'test.failing')
+      .executeTakeFirstOrThrow();
+    expect(state).toMatchObject({
+      lastStatus: 'FAILED',
+      lastError: 'ERP가 응답하지 않습니다',
+      failures: 1,
+      runningBy: null,
+    });
     // The first retry comes after 30 s, not after the job's 10 minutes.
     const delay = (Date.parse(state.nextRunAt) - Date.parse(state.lastFinishedAt!)) / 1000;
     expect(delay).toBeCloseTo(30, 0);
     expect(await a.runDue(new Date(Date.now() + 31_000))).toEqual(['test.failing']);
-    const again = await t.db.selectFrom('jobState').selectAll().where('name', '=', 'test.failing').executeTakeFirstOrThrow();
+    const again = await t.db
+      .selectFrom('jobState')
+      .selectAll()
+      .where('name', '=', 'test.failing')
+      .executeTakeFirstOrThrow();
     expect(again.failures).toBe(2);
     expect((Date.parse(again.nextRunAt) - Date.parse(again.lastFinishedAt!)) / 1000).toBeCloseTo(60, 0);
   });
@@ -112,8 +172,25 @@ describe('background jobs: each due run happens once, however many servers look'
   it('a claim left by a server that died is taken over after its lease, not before', async () => {
     let runs = 0;
     const job: JobDefinition = { name: 'test.orphaned', everySeconds: 60, run: async () => void (runs += 1) };
-    await t.db.insertInto('jobState').values({ name: 'test.orphaned', everySeconds: 60, nextRunAt: new Date(Date.now() - 1000), runningBy: 'dead-server', runningSince: new Date() }).execute();
-    const a = createJobRunner({ db: t.db, log, config: testConfig(), jobs: [job], pollMs: 0, leaseSeconds: 120, serverId: 'server-a' });
+    await t.db
+      .insertInto('jobState')
+      .values({
+        name: 'test.orphaned',
+        everySeconds: 60,
+        nextRunAt: new Date(Date.now() - 1000),
+        runningBy: 'dead-server',
+        runningSince: new Date(),
+      })
+      .execute();
+    const a = createJobRunner({
+      db: t.db,
+      log,
+      config: testConfig(),
+      jobs: [job],
+      pollMs: 0,
+      leaseSeconds: 120,
+      serverId: 'server-a',
+    });
     expect(await a.runDue()).toEqual([]);
     expect(await a.runDue(new Date(Date.now() + 121_000))).toEqual(['test.orphaned']);
     expect(runs).toBe(1);

@@ -11,14 +11,21 @@ describe('external login with a one-time code (cyberLogin → cyberCheckOtp)', (
   });
   afterAll(() => t.close());
 
-  const cyberLogin = (userId: string, userPw = PASSWORD, optGubun = 'SMS') => t.app.inject({ method: 'POST', url: '/api/v1/cyberLogin', ...formRequest({ userId, userPw, optGubun }) });
-  const checkOtp = (userId: string, otpNum: string, userPw = PASSWORD) => t.app.inject({ method: 'POST', url: '/api/v1/cyberCheckOtp', ...formRequest({ userId, userPw, otpNum }) });
+  const cyberLogin = (userId: string, userPw = PASSWORD, optGubun = 'SMS') =>
+    t.app.inject({ method: 'POST', url: '/api/v1/cyberLogin', ...formRequest({ userId, userPw, optGubun }) });
+  const checkOtp = (userId: string, otpNum: string, userPw = PASSWORD) =>
+    t.app.inject({ method: 'POST', url: '/api/v1/cyberCheckOtp', ...formRequest({ userId, userPw, otpNum }) });
   const wrongCode = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
 
   it('sends a six-digit code by SMS and logs in with it; the user carries the phone flags', async () => {
     const sent = await cyberLogin('supplier1');
     expect(sent.statusCode).toBe(200);
-    expect(sent.json()).toMatchObject({ code: 'OK', channel: 'SMS', expiresIn: 180, destination: expect.stringContaining('****') });
+    expect(sent.json()).toMatchObject({
+      code: 'OK',
+      channel: 'SMS',
+      expiresIn: 180,
+      destination: expect.stringContaining('****'),
+    });
     const code = await latestCode(t.app);
     expect(code).toMatch(/^\d{6}$/);
     const outbox = (await t.app.inject({ method: 'GET', url: '/api/dev/outbox?limit=1' })).json()[0];
@@ -27,7 +34,14 @@ describe('external login with a one-time code (cyberLogin → cyberCheckOtp)', (
     const res = await checkOtp('supplier1', code);
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    expect(body.user).toMatchObject({ userId: 'supplier1', portal: 'X', compNo: 'C00001', authGroupId: '60', noCellPhone: false, noPhone: expect.any(Boolean) });
+    expect(body.user).toMatchObject({
+      userId: 'supplier1',
+      portal: 'X',
+      compNo: 'C00001',
+      authGroupId: '60',
+      noCellPhone: false,
+      noPhone: expect.any(Boolean),
+    });
     expect(body.user.accessToken).toEqual(expect.any(String));
     expect(body.menus.length).toBeGreaterThan(0);
   });
@@ -59,7 +73,12 @@ describe('external login with a one-time code (cyberLogin → cyberCheckOtp)', (
   it('expires after 3 minutes', async () => {
     await cyberLogin('supplier2');
     const code = await latestCode(t.app);
-    await t.db.db.updateTable('otpCode').set({ expiresAt: new Date(Date.now() - 1000) }).where('userId', '=', 'supplier2').where('usedAt', 'is', null).execute();
+    await t.db.db
+      .updateTable('otpCode')
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where('userId', '=', 'supplier2')
+      .where('usedAt', 'is', null)
+      .execute();
     expect((await checkOtp('supplier2', code)).json().errorCode).toBe('AUTH013');
   });
 
@@ -107,7 +126,10 @@ describe('external login with a one-time code (cyberLogin → cyberCheckOtp)', (
   it('the dev outbox does not exist in production', async () => {
     const { buildApp } = await import('../../../server/app.js');
     const { testConfig } = await import('../../../server/config.js');
-    const prod = await buildApp({ config: testConfig({ nodeEnv: 'production', dataDir: t.dataDir, distDir: t.config.distDir }), dbh: t.db });
+    const prod = await buildApp({
+      config: testConfig({ nodeEnv: 'production', dataDir: t.dataDir, distDir: t.config.distDir }),
+      dbh: t.db,
+    });
     const res = await prod.inject({ method: 'GET', url: '/api/dev/outbox' });
     expect(res.statusCode).toBe(404);
     expect((await prod.inject({ method: 'GET', url: '/docs' })).statusCode).toBe(404);

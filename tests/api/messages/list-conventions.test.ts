@@ -35,7 +35,9 @@ describe('list conventions on users, sessions and authority groups', () => {
 
   it('listAuthGroups answers the groups; a supplier admin sees only its portal’s', async () => {
     const all = (await get('/api/v1/portal/auth-groups')).json();
-    expect(all.map((g: { authGroupId: string }) => g.authGroupId)).toEqual(expect.arrayContaining(['99', '50', '30', '60', '61']));
+    expect(all.map((g: { authGroupId: string }) => g.authGroupId)).toEqual(
+      expect.arrayContaining(['99', '50', '30', '60', '61']),
+    );
     const supplier = await sessionAs(t.app, 'supplier1adm');
     const own = (await get('/api/v1/portal/auth-groups', supplier)).json();
     expect(own.map((g: { portal: string }) => g.portal)).toEqual(['X', 'X']);

@@ -16,7 +16,12 @@ describe('messageManage: list, create, update, delete; edits reach /common/messa
 
   const get = (url: string, who: LoggedIn = admin) => t.app.inject({ method: 'GET', url, headers: who.headers });
   const send = (method: 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown, who: LoggedIn = admin) =>
-    t.app.inject({ method, url, headers: who.headers, ...(payload === undefined ? {} : { payload: payload as object }) });
+    t.app.inject({
+      method,
+      url,
+      headers: who.headers,
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
 
   it('lists with paging, total, filters and sort', async () => {
     const all = await get('/api/v1/portal/messages?size=5');
@@ -56,18 +61,33 @@ describe('messageManage: list, create, update, delete; edits reach /common/messa
   });
 
   it('creates, updates and deletes with versions and audit rows; the public message list follows', async () => {
-    const created = await send('POST', '/api/v1/portal/messages', { msgKey: 'test.hello', category: 'ui', textKo: '안녕하세요', textEn: 'Hello' });
+    const created = await send('POST', '/api/v1/portal/messages', {
+      msgKey: 'test.hello',
+      category: 'ui',
+      textKo: '안녕하세요',
+      textEn: 'Hello',
+    });
     expect(created.statusCode).toBe(200);
     expect(created.json()).toMatchObject({ msgKey: 'test.hello', version: 1, textKo: '안녕하세요' });
     expect((await get('/api/v1/common/message?lang=ko')).json()['test.hello']).toBe('안녕하세요');
 
-    const updated = await send('PUT', '/api/v1/portal/messages/test.hello', { category: 'ui', textKo: '반갑습니다', textEn: 'Nice to meet you', version: 1 });
+    const updated = await send('PUT', '/api/v1/portal/messages/test.hello', {
+      category: 'ui',
+      textKo: '반갑습니다',
+      textEn: 'Nice to meet you',
+      version: 1,
+    });
     expect(updated.statusCode).toBe(200);
     expect(updated.json().version).toBe(2);
     expect((await get('/api/v1/common/message?lang=en')).json()['test.hello']).toBe('Nice to meet you');
     expect((await get('/api/v1/common/resources?lang=ko')).json().message['test.hello']).toBe('반갑습니다');
 
-    const stale = await send('PUT', '/api/v1/portal/messages/test.hello', { category: 'ui', textKo: '늦음', textEn: 'Late', version: 1 });
+    const stale = await send('PUT', '/api/v1/portal/messages/test.hello', {
+      category: 'ui',
+      textKo: '늦음',
+      textEn: 'Late',
+      version: 1,
+    });
     expect(stale.statusCode).toBe(409);
     expect(stale.json()).toMatchObject({ code: 'VERSION_CONFLICT', details: { currentVersion: 2 } });
     expect((await get('/api/v1/portal/messages/test.hello')).json().textKo).toBe('반갑습니다');
@@ -76,7 +96,13 @@ describe('messageManage: list, create, update, delete; edits reach /common/messa
     expect((await send('DELETE', '/api/v1/portal/messages/test.hello?version=2')).statusCode).toBe(200);
     expect((await get('/api/v1/portal/messages/test.hello')).statusCode).toBe(404);
 
-    const audit = await t.db.db.selectFrom('auditLog').select(['action', 'actor']).where('entity', '=', 'message').where('entityKey', '=', 'test.hello').orderBy('id').execute();
+    const audit = await t.db.db
+      .selectFrom('auditLog')
+      .select(['action', 'actor'])
+      .where('entity', '=', 'message')
+      .where('entityKey', '=', 'test.hello')
+      .orderBy('id')
+      .execute();
     expect(audit).toEqual([
       { action: 'CREATE', actor: 'admin' },
       { action: 'UPDATE', actor: 'admin' },
@@ -85,26 +111,51 @@ describe('messageManage: list, create, update, delete; edits reach /common/messa
   });
 
   it('answers field errors at their fields: blank texts, a duplicate key, a bad key', async () => {
-    const blank = await send('POST', '/api/v1/portal/messages', { msgKey: 'test.blank', category: 'ui', textKo: '  ', textEn: '' });
+    const blank = await send('POST', '/api/v1/portal/messages', {
+      msgKey: 'test.blank',
+      category: 'ui',
+      textKo: '  ',
+      textEn: '',
+    });
     expect(blank.statusCode).toBe(400);
     expect(blank.json().details).toEqual([
       { path: 'body/textKo', message: '필수 입력 항목입니다' },
       { path: 'body/textEn', message: '필수 입력 항목입니다' },
     ]);
-    const dup = await send('POST', '/api/v1/portal/messages', { msgKey: 'AUTH102', category: 'auth', textKo: '가', textEn: 'a' });
+    const dup = await send('POST', '/api/v1/portal/messages', {
+      msgKey: 'AUTH102',
+      category: 'auth',
+      textKo: '가',
+      textEn: 'a',
+    });
     expect(dup.statusCode).toBe(409);
     expect(dup.json()).toMatchObject({ code: 'DUPLICATE_KEY', details: [{ path: 'body/msgKey' }] });
-    const badKey = await send('POST', '/api/v1/portal/messages', { msgKey: '1 bad key', category: 'ui', textKo: '가', textEn: 'a' });
+    const badKey = await send('POST', '/api/v1/portal/messages', {
+      msgKey: '1 bad key',
+      category: 'ui',
+      textKo: '가',
+      textEn: 'a',
+    });
     expect(badKey.statusCode).toBe(400);
     expect(badKey.json().details[0].path).toBe('body/msgKey');
-    const badCategory = await send('POST', '/api/v1/portal/messages', { msgKey: 'test.cat', category: 'other', textKo: '가', textEn: 'a' });
+    const badCategory = await send('POST', '/api/v1/portal/messages', {
+      msgKey: 'test.cat',
+      category: 'other',
+      textKo: '가',
+      textEn: 'a',
+    });
     expect(badCategory.statusCode).toBe(400);
   });
 
   it('menu authority decides: read-only monitor lists but cannot write; a user without the menu gets 403', async () => {
     const monitor = await sessionAs(t.app, 'monitor');
     expect((await get('/api/v1/portal/messages', monitor)).statusCode).toBe(200);
-    const write = await send('POST', '/api/v1/portal/messages', { msgKey: 'test.monitor', category: 'ui', textKo: '가', textEn: 'a' }, monitor);
+    const write = await send(
+      'POST',
+      '/api/v1/portal/messages',
+      { msgKey: 'test.monitor', category: 'ui', textKo: '가', textEn: 'a' },
+      monitor,
+    );
     expect(write.statusCode).toBe(403);
     const buyer = await sessionAs(t.app, 'buyer');
     expect((await get('/api/v1/portal/messages', buyer)).json().code).toBe('GPMS006');
@@ -115,13 +166,23 @@ describe('messageManage: list, create, update, delete; edits reach /common/messa
   it("the 403 alert says the spec's text (§8: authorization failed, no access right); 0340 rewrites the old seed's text only", async () => {
     const spec = '인가에 실패했습니다. 접근 권한이 없습니다.';
     expect((await get('/api/v1/common/message?lang=ko')).json()['http.403']).toBe(spec);
-    expect((await get('/api/v1/common/message?lang=en')).json()['http.403']).toBe('Authorization failed: you have no access right.');
+    expect((await get('/api/v1/common/message?lang=en')).json()['http.403']).toBe(
+      'Authorization failed: you have no access right.',
+    );
     // A database seeded before the fix: the migration brings the spec's text.
-    await t.app.dbh.db.updateTable('message').set({ textKo: '권한이 없습니다.' }).where('msgKey', '=', 'http.403').execute();
+    await t.app.dbh.db
+      .updateTable('message')
+      .set({ textKo: '권한이 없습니다.' })
+      .where('msgKey', '=', 'http.403')
+      .execute();
     await message403(t.app.dbh.db as unknown as Kysely<unknown>);
     expect((await get('/api/v1/common/message?lang=ko')).json()['http.403']).toBe(spec);
     // An administrator's own wording is kept.
-    await t.app.dbh.db.updateTable('message').set({ textKo: '접근할 수 없습니다.' }).where('msgKey', '=', 'http.403').execute();
+    await t.app.dbh.db
+      .updateTable('message')
+      .set({ textKo: '접근할 수 없습니다.' })
+      .where('msgKey', '=', 'http.403')
+      .execute();
     await message403(t.app.dbh.db as unknown as Kysely<unknown>);
     expect((await get('/api/v1/common/message?lang=ko')).json()['http.403']).toBe('접근할 수 없습니다.');
   });

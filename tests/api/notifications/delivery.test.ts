@@ -48,7 +48,11 @@ function startSmtp(port: number, mails: Mail[]): Promise<SMTPServer> {
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', () => {
-        mails.push({ from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '', to: session.envelope.rcptTo.map((r) => r.address), raw: decodeQp(Buffer.concat(chunks).toString('latin1')) });
+        mails.push({
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+          to: session.envelope.rcptTo.map((r) => r.address),
+          raw: decodeQp(Buffer.concat(chunks).toString('latin1')),
+        });
         cb();
       });
     },
@@ -83,9 +87,26 @@ describe('notifications over a real SMTP server', () => {
   beforeAll(async () => {
     port = await freePort();
     smtp = await startSmtp(port, mails);
-    const smtpConfig: SmtpConfig = { host: '127.0.0.1', port, secure: false, requireTls: true, tlsVerify: false, user: 'gpms', password: 'mail-Secret-1', from: 'GPMS <gpms@corp.test>', timeoutMs: 2000 };
+    const smtpConfig: SmtpConfig = {
+      host: '127.0.0.1',
+      port,
+      secure: false,
+      requireTls: true,
+      tlsVerify: false,
+      user: 'gpms',
+      password: 'mail-Secret-1',
+      from: 'GPMS <gpms@corp.test>',
+      timeoutMs: 2000,
+    };
     t = await buildTestApp({ config: { smtp: smtpConfig, notify: { maxAttempts: 3, backoffSec: 60 } } });
-    f = { ...client(t), u: { buyer: await sessionAs(t.app, 'buyer'), uadmin1: await sessionAs(t.app, 'uadmin1'), admin: await sessionAs(t.app, 'admin') } };
+    f = {
+      ...client(t),
+      u: {
+        buyer: await sessionAs(t.app, 'buyer'),
+        uadmin1: await sessionAs(t.app, 'uadmin1'),
+        admin: await sessionAs(t.app, 'admin'),
+      },
+    };
   });
   afterAll(async () => {
     await t?.close();
@@ -93,8 +114,16 @@ describe('notifications over a real SMTP server', () => {
   });
 
   it('the one-time code e-mail arrives with the code, which then logs the supplier in', async () => {
-    const user = await t.db.db.selectFrom('appUser').select(['email']).where('userId', '=', 'supplier1').executeTakeFirstOrThrow();
-    const res = await t.app.inject({ method: 'POST', url: '/api/v1/cyberLogin', ...formRequest({ userId: 'supplier1', userPw: 'Gpms!2345', optGubun: 'EMAIL' }) });
+    const user = await t.db.db
+      .selectFrom('appUser')
+      .select(['email'])
+      .where('userId', '=', 'supplier1')
+      .executeTakeFirstOrThrow();
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/cyberLogin',
+      ...formRequest({ userId: 'supplier1', userPw: 'Gpms!2345', optGubun: 'EMAIL' }),
+    });
     expect(res.statusCode, res.body).toBe(200);
     await deliver();
     const mail = await waitFor(() => mails.find((m) => m.to.includes(user.email!)));
@@ -102,31 +131,66 @@ describe('notifications over a real SMTP server', () => {
     expect(mail.raw).toContain('인증번호는');
     const code = /인증번호는 (\d{6}) 입니다/.exec(mail.raw)?.[1];
     expect(code).toMatch(/^\d{6}$/);
-    const second = await t.app.inject({ method: 'POST', url: '/api/v1/cyberCheckOtp', ...formRequest({ userId: 'supplier1', userPw: 'Gpms!2345', otpNum: code! }) });
+    const second = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/cyberCheckOtp',
+      ...formRequest({ userId: 'supplier1', userPw: 'Gpms!2345', otpNum: code! }),
+    });
     expect(second.statusCode, second.body).toBe(200);
     // Recorded as sent, and the code is not kept in the outbox once delivered.
-    const row = await t.db.db.selectFrom('notification').selectAll().where('recipient', '=', user.email!).where('template', '=', 'otp').orderBy('id', 'desc').executeTakeFirstOrThrow();
+    const row = await t.db.db
+      .selectFrom('notification')
+      .selectAll()
+      .where('recipient', '=', user.email!)
+      .where('template', '=', 'otp')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
     expect(row).toMatchObject({ state: 'SENT', attempts: 1, channel: 'EMAIL', sensitive: 'Y' });
     expect(row.body).not.toContain(code!);
     // Nothing went to the development outbox.
-    expect((await t.app.inject({ method: 'GET', url: '/api/dev/outbox?limit=5' })).json().filter((e: { code: string | null }) => e.code === code)).toEqual([]);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/dev/outbox?limit=5' }))
+        .json()
+        .filter((e: { code: string | null }) => e.code === code),
+    ).toEqual([]);
   });
 
   it('an approval request e-mail arrives for the approver; the result for the requester', async () => {
-    const approver = await t.db.db.selectFrom('appUser').select(['email', 'singleid']).where('userId', '=', 'uadmin1').executeTakeFirstOrThrow();
-    const requester = await t.db.db.selectFrom('appUser').select(['email']).where('userId', '=', 'buyer').executeTakeFirstOrThrow();
+    const approver = await t.db.db
+      .selectFrom('appUser')
+      .select(['email', 'singleid'])
+      .where('userId', '=', 'uadmin1')
+      .executeTakeFirstOrThrow();
+    const requester = await t.db.db
+      .selectFrom('appUser')
+      .select(['email'])
+      .where('userId', '=', 'buyer')
+      .executeTakeFirstOrThrow();
     expect(approver.email).toBeTruthy();
     const pr = ok(await f.post('/api/v1/prs', f.u.buyer, prBody({ title: '메일 알림 시험' })));
     ok(await f.post(`/api/v1/prs/${pr.prNo}/submit`, f.u.buyer, { version: pr.version }));
-    const queued = await t.db.db.selectFrom('notification').selectAll().where('template', '=', 'approval.request').where('recipient', '=', approver.email!).orderBy('id', 'desc').executeTakeFirstOrThrow();
+    const queued = await t.db.db
+      .selectFrom('notification')
+      .selectAll()
+      .where('template', '=', 'approval.request')
+      .where('recipient', '=', approver.email!)
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
     expect(queued).toMatchObject({ state: 'PENDING', attempts: 0, refEntity: 'approval' });
     await deliver();
     const mail = await waitFor(() => mails.find((m) => m.to.includes(approver.email!) && m.raw.includes(pr.prNo)));
     expect(mail.raw).toContain('메일 알림 시험');
     expect(mail.raw).toContain('정수빈 님이 결재를 요청했습니다');
 
-    const pending = ok(await f.get('/api/v1/home/approvals?size=500', f.u.uadmin1)).rows.find((r: { docNo: string }) => r.docNo === pr.prNo);
-    ok(await f.post(`/api/v1/approvals/${pending.approvalId}/approve`, f.u.uadmin1, { version: pending.version, comment: '확인했습니다' }));
+    const pending = ok(await f.get('/api/v1/home/approvals?size=500', f.u.uadmin1)).rows.find(
+      (r: { docNo: string }) => r.docNo === pr.prNo,
+    );
+    ok(
+      await f.post(`/api/v1/approvals/${pending.approvalId}/approve`, f.u.uadmin1, {
+        version: pending.version,
+        comment: '확인했습니다',
+      }),
+    );
     await deliver();
     const result = await waitFor(() => mails.find((m) => m.to.includes(requester.email!) && m.raw.includes(pr.prNo)));
     expect(result.raw).toContain('승인되었습니다');
@@ -135,11 +199,22 @@ describe('notifications over a real SMTP server', () => {
 
   it('SMTP down: the approval still succeeds; the message is retried with backoff and recorded FAILED after the last attempt', async () => {
     await closeSmtp(smtp);
-    const approver = await t.db.db.selectFrom('appUser').select(['email']).where('userId', '=', 'uadmin1').executeTakeFirstOrThrow();
+    const approver = await t.db.db
+      .selectFrom('appUser')
+      .select(['email'])
+      .where('userId', '=', 'uadmin1')
+      .executeTakeFirstOrThrow();
     const pr = ok(await f.post('/api/v1/prs', f.u.buyer, prBody({ title: '메일 서버 중단 시험' })));
     const submitted = await f.post(`/api/v1/prs/${pr.prNo}/submit`, f.u.buyer, { version: pr.version });
     expect(submitted.statusCode).toBe(200);
-    const row = () => t.db.db.selectFrom('notification').selectAll().where('template', '=', 'approval.request').where('recipient', '=', approver.email!).orderBy('id', 'desc').executeTakeFirstOrThrow();
+    const row = () =>
+      t.db.db
+        .selectFrom('notification')
+        .selectAll()
+        .where('template', '=', 'approval.request')
+        .where('recipient', '=', approver.email!)
+        .orderBy('id', 'desc')
+        .executeTakeFirstOrThrow();
     const start = new Date();
     expect(await deliver(start)).toMatchObject({ retried: 1, failed: 0 });
     let r = await row();
@@ -159,7 +234,10 @@ describe('notifications over a real SMTP server', () => {
     const list = ok(await f.get('/api/v1/notifications?state=FAILED', f.u.admin));
     expect(list.rows.map((x: { id: number }) => x.id)).toContain(Number(r.id));
     expect(list.rows[0]).not.toHaveProperty('body');
-    expect(ok(await f.post(`/api/v1/notifications/${r.id}/retry`, f.u.admin))).toEqual({ id: Number(r.id), state: 'PENDING' });
+    expect(ok(await f.post(`/api/v1/notifications/${r.id}/retry`, f.u.admin))).toEqual({
+      id: Number(r.id),
+      state: 'PENDING',
+    });
     expect((await row()).attempts).toBe(0);
     // A supplier or a plain user may not look at the outbox.
     expect((await f.get('/api/v1/notifications', f.u.buyer)).statusCode).toBe(403);
@@ -189,13 +267,28 @@ describe('notification templates and configuration', () => {
   it('names every bad SMTP, SMS and notification variable at start-up', () => {
     let error: unknown;
     try {
-      loadConfig({ SMTP_HOST: 'smtp.corp.test', SMTP_PORT: '99999', SMTP_USER: 'gpms', SMTP_SECURE: 'maybe', SMS_GATEWAY_URL: 'ftp://sms', NOTIFY_MAX_ATTEMPTS: '0' });
+      loadConfig({
+        SMTP_HOST: 'smtp.corp.test',
+        SMTP_PORT: '99999',
+        SMTP_USER: 'gpms',
+        SMTP_SECURE: 'maybe',
+        SMS_GATEWAY_URL: 'ftp://sms',
+        NOTIFY_MAX_ATTEMPTS: '0',
+      });
     } catch (e) {
       error = e;
     }
     expect(error).toBeInstanceOf(ConfigError);
     const all = (error as ConfigError).problems.join('\n');
-    for (const name of ['SMTP_PORT', 'SMTP_PASSWORD', 'SMTP_FROM', 'SMTP_SECURE', 'SMS_GATEWAY_URL', 'NOTIFY_MAX_ATTEMPTS']) expect(all).toContain(name);
+    for (const name of [
+      'SMTP_PORT',
+      'SMTP_PASSWORD',
+      'SMTP_FROM',
+      'SMTP_SECURE',
+      'SMS_GATEWAY_URL',
+      'NOTIFY_MAX_ATTEMPTS',
+    ])
+      expect(all).toContain(name);
     const ok = loadConfig({ SMTP_HOST: 'smtp.corp.test', SMTP_PORT: '465', SMTP_FROM: 'GPMS <gpms@corp.test>' });
     expect(ok.smtp).toMatchObject({ secure: true, port: 465, user: null });
   });

@@ -21,7 +21,13 @@ import { PG_ADMIN_URL, testDbKind } from '../../helpers/test-db.js';
  */
 const run = testDbKind() === 'postgres' && postgresBinDir() !== null;
 
-interface Answer { status: number; code?: string; retryAfter: string | null; at: number; kind: 'read' | 'write' | 'ready' }
+interface Answer {
+  status: number;
+  code?: string;
+  retryAfter: string | null;
+  at: number;
+  kind: 'read' | 'write' | 'ready';
+}
 
 describe.runIf(run)('database outage on PostgreSQL', () => {
   let pgc: PrivatePostgres;
@@ -39,13 +45,35 @@ describe.runIf(run)('database outage on PostgreSQL', () => {
     const dump = path.join(dataDir, 'seed.dump');
     const source = new URL(PG_ADMIN_URL);
     source.pathname = `/${template}`;
-    execFileSync(path.join(bin, 'pg_dump'), ['--format=custom', '--no-owner', `--file=${dump}`, source.toString()], { stdio: 'pipe' });
-    execFileSync(path.join(bin, 'createdb'), ['-h', '127.0.0.1', '-p', String(pgc.port), '-U', 'postgres', 'gpms'], { stdio: 'pipe' });
+    execFileSync(path.join(bin, 'pg_dump'), ['--format=custom', '--no-owner', `--file=${dump}`, source.toString()], {
+      stdio: 'pipe',
+    });
+    execFileSync(path.join(bin, 'createdb'), ['-h', '127.0.0.1', '-p', String(pgc.port), '-U', 'postgres', 'gpms'], {
+      stdio: 'pipe',
+    });
     // Roles belong to the cluster, not the dump: the supplier role of row-level security (migration 0310) first.
-    execFileSync(path.join(bin, 'psql'), ['-h', '127.0.0.1', '-p', String(pgc.port), '-U', 'postgres', '-d', 'gpms', '-c', 'create role gpms_supplier nologin'], { stdio: 'pipe' });
+    execFileSync(
+      path.join(bin, 'psql'),
+      [
+        '-h',
+        '127.0.0.1',
+        '-p',
+        String(pgc.port),
+        '-U',
+        'postgres',
+        '-d',
+        'gpms',
+        '-c',
+        'create role gpms_supplier nologin',
+      ],
+      { stdio: 'pipe' },
+    );
     execFileSync(path.join(bin, 'pg_restore'), ['--no-owner', `--dbname=${pgc.url('gpms')}`, dump], { stdio: 'pipe' });
     dbh = await connect({ databaseUrl: pgc.url('gpms'), pgliteDir: null });
-    app = await buildApp({ config: testConfig({ dataDir, distDir: path.join(dataDir, 'no-dist'), databaseUrl: pgc.url('gpms') }), dbh });
+    app = await buildApp({
+      config: testConfig({ dataDir, distDir: path.join(dataDir, 'no-dist'), databaseUrl: pgc.url('gpms') }),
+      dbh,
+    });
     base = await app.listen({ port: 0, host: '127.0.0.1' });
   });
   afterAll(async () => {
@@ -65,7 +93,11 @@ describe.runIf(run)('database outage on PostgreSQL', () => {
     const call = async (kind: Answer['kind'], url: string, init: RequestInit = {}) => {
       const at = Date.now() - t0;
       try {
-        const res = await fetch(`${base}${url}`, { ...init, headers: kind === 'ready' ? {} : headers, signal: AbortSignal.timeout(10_000) });
+        const res = await fetch(`${base}${url}`, {
+          ...init,
+          headers: kind === 'ready' ? {} : headers,
+          signal: AbortSignal.timeout(10_000),
+        });
         const text = await res.text();
         let code: string | undefined;
         try {
@@ -91,7 +123,10 @@ describe.runIf(run)('database outage on PostgreSQL', () => {
     const writer = async () => {
       while (!stopTraffic) {
         const key = `outage.w${n++}`;
-        const status = await call('write', `/api/v1/userPrefs/${key}`, { method: 'PUT', body: JSON.stringify({ value: { n }, version: 0 }) });
+        const status = await call('write', `/api/v1/userPrefs/${key}`, {
+          method: 'PUT',
+          body: JSON.stringify({ value: { n }, version: 0 }),
+        });
         if (status === 200) acknowledged.push(key);
         await sleep(80);
       }
@@ -113,32 +148,48 @@ describe.runIf(run)('database outage on PostgreSQL', () => {
       }
     };
     const kinds = ['read', 'write', 'ready'] as const;
-    const answeredSince = (from: number, kind: Answer['kind'], ok: boolean) => answers.some((a) => a.at >= from && a.kind === kind && (a.status === 200) === ok);
+    const answeredSince = (from: number, kind: Answer['kind'], ok: boolean) =>
+      answers.some((a) => a.at >= from && a.kind === kind && (a.status === 200) === ok);
 
     // Traffic under way: every kind has answered 200 and a write was acknowledged.
-    await until('a first 200 of every kind', () => kinds.every((k) => answeredSince(0, k, true)) && acknowledged.length > 0);
+    await until(
+      'a first 200 of every kind',
+      () => kinds.every((k) => answeredSince(0, k, true)) && acknowledged.length > 0,
+    );
     const ackedBeforeStop = acknowledged.length;
     const stopAt = Date.now() - t0;
     pgc.stop();
     const stoppedAt = Date.now() - t0;
     const keysBeforeStop = acknowledged.slice(0, ackedBeforeStop);
     // Down until every kind has been refused.
-    await until('a refusal of every kind while the database is down', () => kinds.every((k) => answeredSince(stoppedAt, k, false)));
+    await until('a refusal of every kind while the database is down', () =>
+      kinds.every((k) => answeredSince(stoppedAt, k, false)),
+    );
     pgc.start();
     const backAt = Date.now() - t0;
     // Traffic until every kind of request has answered 200 after the return, then until each has answered twice more.
     await until('a 200 of every kind after the return', () => kinds.every((k) => answeredSince(backAt, k, true)));
     const allBackAt = Date.now() - t0;
-    await until('two more answers of every kind', () => kinds.every((k) => answers.filter((a) => a.at >= allBackAt && a.kind === k).length >= 2));
+    await until('two more answers of every kind', () =>
+      kinds.every((k) => answers.filter((a) => a.at >= allBackAt && a.kind === k).length >= 2),
+    );
     stopTraffic = true;
     await Promise.all(clients);
 
-    const statuses = (kind?: Answer['kind']) => answers.filter((a) => !kind || a.kind === kind).reduce<Record<number, number>>((m, a) => ({ ...m, [a.status]: (m[a.status] ?? 0) + 1 }), {});
-    const firstOk = Math.max(...(['read', 'write', 'ready'] as const).map((k) => answers.filter((a) => a.at >= backAt && a.kind === k && a.status === 200).map((a) => a.at))
-      .map((ats) => (ats.length ? Math.min(...ats) : Infinity)));
+    const statuses = (kind?: Answer['kind']) =>
+      answers
+        .filter((a) => !kind || a.kind === kind)
+        .reduce<Record<number, number>>((m, a) => ({ ...m, [a.status]: (m[a.status] ?? 0) + 1 }), {});
+    const firstOk = Math.max(
+      ...(['read', 'write', 'ready'] as const)
+        .map((k) => answers.filter((a) => a.at >= backAt && a.kind === k && a.status === 200).map((a) => a.at))
+        .map((ats) => (ats.length ? Math.min(...ats) : Infinity)),
+    );
     const allOkFrom = Math.max(...answers.filter((a) => a.status !== 200).map((a) => a.at), backAt);
     // The figures of docs/operations.md.
-    console.log(`database outage: ${answers.length} requests; all ${JSON.stringify(statuses())}; reads ${JSON.stringify(statuses('read'))}; writes ${JSON.stringify(statuses('write'))}; readyz ${JSON.stringify(statuses('ready'))}; stop took ${stoppedAt - stopAt} ms; first 200 of every kind ${firstOk === Infinity ? 'never' : firstOk - backAt} ms and only 200 from ${allOkFrom - backAt} ms after the database returned; ${acknowledged.length} writes acknowledged`);
+    console.log(
+      `database outage: ${answers.length} requests; all ${JSON.stringify(statuses())}; reads ${JSON.stringify(statuses('read'))}; writes ${JSON.stringify(statuses('write'))}; readyz ${JSON.stringify(statuses('ready'))}; stop took ${stoppedAt - stopAt} ms; first 200 of every kind ${firstOk === Infinity ? 'never' : firstOk - backAt} ms and only 200 from ${allOkFrom - backAt} ms after the database returned; ${acknowledged.length} writes acknowledged`,
+    );
 
     expect(answers.filter((a) => a.status >= 500 && a.status !== 503)).toEqual([]);
     expect(answers.filter((a) => a.status !== 200 && a.status !== 503)).toEqual([]);
@@ -154,7 +205,12 @@ describe.runIf(run)('database outage on PostgreSQL', () => {
     expect(answers.filter((a) => a.at >= backAt + 5000 && a.status !== 200)).toEqual([]);
     // Every write acknowledged before the stop is there (and every one after it).
     expect(keysBeforeStop.length).toBeGreaterThan(0);
-    const saved = await dbh.db.selectFrom('userPref').select('prefKey').where('userId', '=', 'operator').where('prefKey', 'like', 'outage.w%').execute();
+    const saved = await dbh.db
+      .selectFrom('userPref')
+      .select('prefKey')
+      .where('userId', '=', 'operator')
+      .where('prefKey', 'like', 'outage.w%')
+      .execute();
     const savedKeys = new Set(saved.map((r) => r.prefKey));
     expect(acknowledged.filter((k) => !savedKeys.has(k))).toEqual([]);
   }, 90_000);

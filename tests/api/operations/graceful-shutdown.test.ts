@@ -50,14 +50,26 @@ describe('graceful shutdown under load', () => {
     let compNo = '';
     for (let n = 3; n < 120 && !compNo; n++) {
       const c = `C${String(n).padStart(5, '0')}`;
-      const { total } = (await t.app.inject({ method: 'GET', url: `/api/v1/pos?compNo=${c}&size=1`, headers: operator.headers })).json() as { total: number };
+      const { total } = (
+        await t.app.inject({ method: 'GET', url: `/api/v1/pos?compNo=${c}&size=1`, headers: operator.headers })
+      ).json() as { total: number };
       if (total > 20 && total < 80) compNo = c;
     }
     expect(compNo).not.toBe('');
-    const started = await t.app.inject({ method: 'POST', url: '/api/v1/exports', headers: operator.headers, payload: { operation: 'listPos', query: { compNo, sort: 'poNo:asc' }, columns: COLUMNS, sheetName: '발주 목록' } });
+    const started = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/exports',
+      headers: operator.headers,
+      payload: { operation: 'listPos', query: { compNo, sort: 'poNo:asc' }, columns: COLUMNS, sheetName: '발주 목록' },
+    });
     expect(started.statusCode).toBe(202);
     const exportId = started.json().exportId as string;
-    const exportRow = () => t.db.db.selectFrom('exportJob').select(['status', 'serverId', 'leaseUntil', 'rowsDone', 'restarts']).where('exportId', '=', exportId).executeTakeFirstOrThrow();
+    const exportRow = () =>
+      t.db.db
+        .selectFrom('exportJob')
+        .select(['status', 'serverId', 'leaseUntil', 'rowsDone', 'restarts'])
+        .where('exportId', '=', exportId)
+        .executeTakeFirstOrThrow();
 
     // Hold the order table: the list requests (and the export's next page) wait on it.
     let letGo!: () => void;
@@ -72,7 +84,10 @@ describe('graceful shutdown under load', () => {
     await isLocked;
 
     const requests = Array.from({ length: 50 }, () =>
-      fetch(`${base}/api/v1/pos?page=1&size=10`, { headers: operator.headers }).then(async (r) => ({ status: r.status, body: await r.text() })),
+      fetch(`${base}/api/v1/pos?page=1&size=10`, { headers: operator.headers }).then(async (r) => ({
+        status: r.status,
+        body: await r.text(),
+      })),
     );
     await waitFor('50 requests in flight', async () => (await inFlight()) >= 50);
 
@@ -101,17 +116,29 @@ describe('graceful shutdown under load', () => {
     // Another server on the same database and files takes it up and finishes it.
     second = await buildApp({ config: t.config, dbh: { ...t.db, close: async () => undefined } });
     await second.jobs.register();
-    await second.dbh.db.updateTable('jobState').set({ nextRunAt: new Date(Date.now() - 1000) }).where('name', '=', 'exports.resume').execute();
+    await second.dbh.db
+      .updateTable('jobState')
+      .set({ nextRunAt: new Date(Date.now() - 1000) })
+      .where('name', '=', 'exports.resume')
+      .execute();
     const ran = await second.jobs.runDue();
     expect(ran).toContain('exports.resume');
     const taken = await exportRow();
     expect(taken.serverId).toBe(second.jobs.serverId);
     expect(taken.restarts).toBe(1);
-    await waitFor('the export to finish on the second server', async () => (await exportRow()).status !== 'RUNNING', 60_000);
+    await waitFor(
+      'the export to finish on the second server',
+      async () => (await exportRow()).status !== 'RUNNING',
+      60_000,
+    );
     const done = await second.inject({ method: 'GET', url: `/api/v1/exports/${exportId}`, headers: operator.headers });
     expect(done.json()).toMatchObject({ status: 'DONE', error: null });
     expect(done.json().rowsDone).toBe(done.json().rowsTotal);
-    const file = await second.inject({ method: 'GET', url: `/api/v1/exports/${exportId}/file`, headers: operator.headers });
+    const file = await second.inject({
+      method: 'GET',
+      url: `/api/v1/exports/${exportId}/file`,
+      headers: operator.headers,
+    });
     expect(file.statusCode).toBe(200);
   }, 120_000);
 });

@@ -32,7 +32,12 @@ describe('two servers on one database', () => {
   beforeAll(async () => {
     t = await createSeededTestDb(undefined, undefined, log);
     secondHandle = t.url ? await connect({ databaseUrl: t.url, pgliteDir: null, log }) : t;
-    const config = testConfig({ dataDir, distDir: path.join(dataDir, 'no-dist'), databaseUrl: t.url, authRateLimitPerMinute: 4 });
+    const config = testConfig({
+      dataDir,
+      distDir: path.join(dataDir, 'no-dist'),
+      databaseUrl: t.url,
+      authRateLimitPerMinute: 4,
+    });
     a = await buildApp({ config, dbh: t });
     b = await buildApp({ config, dbh: { ...secondHandle, close: async () => undefined } });
   });
@@ -46,24 +51,45 @@ describe('two servers on one database', () => {
 
   it('counts one client’s login attempts across both servers, and one account’s', async () => {
     const attempt = (app: FastifyInstance, username: string, remoteAddress: string) =>
-      app.inject({ method: 'POST', url: '/auth/api/login/idpw', remoteAddress, ...formRequest({ systemId: 'GPMS', grantType: 'idpw', username, password: 'x' }) });
+      app.inject({
+        method: 'POST',
+        url: '/auth/api/login/idpw',
+        remoteAddress,
+        ...formRequest({ systemId: 'GPMS', grantType: 'idpw', username, password: 'x' }),
+      });
     // One address, a new id each time: only the per-address limit counts.
-    const byAddress = [await attempt(a, 'nobody1', '10.20.30.40'), await attempt(b, 'nobody2', '10.20.30.40'), await attempt(a, 'nobody3', '10.20.30.40'), await attempt(b, 'nobody4', '10.20.30.40'), await attempt(a, 'nobody5', '10.20.30.40')];
+    const byAddress = [
+      await attempt(a, 'nobody1', '10.20.30.40'),
+      await attempt(b, 'nobody2', '10.20.30.40'),
+      await attempt(a, 'nobody3', '10.20.30.40'),
+      await attempt(b, 'nobody4', '10.20.30.40'),
+      await attempt(a, 'nobody5', '10.20.30.40'),
+    ];
     expect(byAddress.map((r) => r.statusCode)).toEqual([401, 401, 401, 401, 429]);
     expect((await attempt(b, 'nobody6', '10.20.30.40')).statusCode).toBe(429);
     // Another address is counted on its own.
     expect((await attempt(b, 'nobody7', '10.20.30.41')).statusCode).toBe(401);
     // One id from a new address each time: the per-account limit counts across both servers too.
     const byAccount = [];
-    for (let i = 0; i < 5; i++) byAccount.push((await attempt(i % 2 ? b : a, 'target-account', `10.20.31.${i + 1}`)).statusCode);
+    for (let i = 0; i < 5; i++)
+      byAccount.push((await attempt(i % 2 ? b : a, 'target-account', `10.20.31.${i + 1}`)).statusCode);
     expect(byAccount).toEqual([401, 401, 401, 401, 429]);
   });
 
   it('a session ended on one server is refused by the other at once', async () => {
     const buyer = await loginAs(a, 'buyer');
-    const check = (app: FastifyInstance) => app.inject({ method: 'GET', url: '/api/v1/loginCheck?path=%2FprList&store=N', headers: { authorization: buyer.headers.authorization } });
+    const check = (app: FastifyInstance) =>
+      app.inject({
+        method: 'GET',
+        url: '/api/v1/loginCheck?path=%2FprList&store=N',
+        headers: { authorization: buyer.headers.authorization },
+      });
     expect((await check(b)).json().code).toBe('OK');
-    const out = await a.inject({ method: 'POST', url: '/auth/api/logout', ...formRequest({ AccessToken: buyer.accessToken }) });
+    const out = await a.inject({
+      method: 'POST',
+      url: '/auth/api/logout',
+      ...formRequest({ AccessToken: buyer.accessToken }),
+    });
     expect(out.statusCode).toBe(200);
     expect((await check(b)).json().code).toBe('GPMS005');
     expect((await check(a)).json().code).toBe('GPMS005');
@@ -71,12 +97,29 @@ describe('two servers on one database', () => {
 
   it('a change of menu authority made through one server is seen by the other on the next check', async () => {
     const buyer = await loginAs(b, 'buyer');
-    const check = (app: FastifyInstance) => app.inject({ method: 'GET', url: '/api/v1/loginCheck?path=%2FprList&store=N', headers: { authorization: buyer.headers.authorization } });
+    const check = (app: FastifyInstance) =>
+      app.inject({
+        method: 'GET',
+        url: '/api/v1/loginCheck?path=%2FprList&store=N',
+        headers: { authorization: buyer.headers.authorization },
+      });
     expect((await check(a)).json().code).toBe('OK');
     expect((await check(b)).json().code).toBe('OK');
-    const group = await a.dbh.db.selectFrom('appUser').select('authGroupId').where('userId', '=', 'buyer').executeTakeFirstOrThrow();
-    const menu = await a.dbh.db.selectFrom('menu').select('pgmId').where('sspUrl', '=', '/prList').executeTakeFirstOrThrow();
-    const removed = await a.dbh.db.deleteFrom('menuAuth').where('authGroupId', '=', group.authGroupId).where('pgmId', '=', menu.pgmId).executeTakeFirst();
+    const group = await a.dbh.db
+      .selectFrom('appUser')
+      .select('authGroupId')
+      .where('userId', '=', 'buyer')
+      .executeTakeFirstOrThrow();
+    const menu = await a.dbh.db
+      .selectFrom('menu')
+      .select('pgmId')
+      .where('sspUrl', '=', '/prList')
+      .executeTakeFirstOrThrow();
+    const removed = await a.dbh.db
+      .deleteFrom('menuAuth')
+      .where('authGroupId', '=', group.authGroupId)
+      .where('pgmId', '=', menu.pgmId)
+      .executeTakeFirst();
     expect(Number(removed.numDeletedRows)).toBe(1);
     expect((await check(b)).json().code).toBe('GPMS006');
     expect((await check(a)).json().code).toBe('GPMS006');
@@ -84,7 +127,8 @@ describe('two servers on one database', () => {
 
   it('a user disabled or moved to another group through one server is refused by the other at once (answers kept per server)', async () => {
     const uadmin = await loginAs(a, 'uadmin2');
-    const check = (app: FastifyInstance) => app.inject({ method: 'GET', url: '/api/v1/menus', headers: uadmin.headers });
+    const check = (app: FastifyInstance) =>
+      app.inject({ method: 'GET', url: '/api/v1/menus', headers: uadmin.headers });
     expect((await check(b)).statusCode).toBe(200);
     expect((await check(b)).statusCode).toBe(200);
     await a.dbh.db.updateTable('appUser').set({ useFlag: 'N' }).where('userId', '=', 'uadmin2').execute();
@@ -92,30 +136,59 @@ describe('two servers on one database', () => {
     await a.dbh.db.updateTable('appUser').set({ useFlag: 'Y' }).where('userId', '=', 'uadmin2').execute();
     expect((await check(b)).statusCode).toBe(200);
     // A group without the route's menu: the other server's kept answer for this route is not used.
-    const route = async (app: FastifyInstance) => (await app.inject({ method: 'GET', url: '/api/v1/prs?page=1&size=1', headers: uadmin.headers })).statusCode;
+    const route = async (app: FastifyInstance) =>
+      (await app.inject({ method: 'GET', url: '/api/v1/prs?page=1&size=1', headers: uadmin.headers })).statusCode;
     const before = await route(b);
     const without = await a.dbh.db
       .selectFrom('authGroup')
       .select('authGroupId')
-      .where('authGroupId', 'not in', (eb) => eb.selectFrom('menuAuth as ma').innerJoin('menu as m', 'm.pgmId', 'ma.pgmId').select('ma.authGroupId').where('m.sspUrl', '=', '/prList'))
+      .where('authGroupId', 'not in', (eb) =>
+        eb
+          .selectFrom('menuAuth as ma')
+          .innerJoin('menu as m', 'm.pgmId', 'ma.pgmId')
+          .select('ma.authGroupId')
+          .where('m.sspUrl', '=', '/prList'),
+      )
       .executeTakeFirstOrThrow();
-    const group = await a.dbh.db.selectFrom('appUser').select('authGroupId').where('userId', '=', 'uadmin2').executeTakeFirstOrThrow();
-    await a.dbh.db.updateTable('appUser').set({ authGroupId: without.authGroupId }).where('userId', '=', 'uadmin2').execute();
+    const group = await a.dbh.db
+      .selectFrom('appUser')
+      .select('authGroupId')
+      .where('userId', '=', 'uadmin2')
+      .executeTakeFirstOrThrow();
+    await a.dbh.db
+      .updateTable('appUser')
+      .set({ authGroupId: without.authGroupId })
+      .where('userId', '=', 'uadmin2')
+      .execute();
     expect(before).toBe(200);
     expect(await route(b)).toBe(403);
-    await a.dbh.db.updateTable('appUser').set({ authGroupId: group.authGroupId }).where('userId', '=', 'uadmin2').execute();
+    await a.dbh.db
+      .updateTable('appUser')
+      .set({ authGroupId: group.authGroupId })
+      .where('userId', '=', 'uadmin2')
+      .execute();
     expect(await route(b)).toBe(200);
   });
 
   it('a group deactivated through one server: the other refuses its users’ sessions at once, and lets them in again when it is back on', async () => {
     // From an address of its own: this file's servers allow four logins a minute from one address.
-    const login = await a.inject({ method: 'POST', url: '/auth/api/login/idpw', remoteAddress: '10.20.34.1', ...formRequest({ systemId: 'GPMS', grantType: 'idpw', username: 'uadmin2', password: DEMO_PASSWORD }) });
+    const login = await a.inject({
+      method: 'POST',
+      url: '/auth/api/login/idpw',
+      remoteAddress: '10.20.34.1',
+      ...formRequest({ systemId: 'GPMS', grantType: 'idpw', username: 'uadmin2', password: DEMO_PASSWORD }),
+    });
     expect(login.statusCode, login.body).toBe(200);
     const uadmin = { headers: { authorization: `Bearer ${login.json().accessToken}`, iscyber: 'N' } };
-    const check = (app: FastifyInstance) => app.inject({ method: 'GET', url: '/api/v1/menus', headers: uadmin.headers });
+    const check = (app: FastifyInstance) =>
+      app.inject({ method: 'GET', url: '/api/v1/menus', headers: uadmin.headers });
     expect((await check(b)).statusCode).toBe(200);
     expect((await check(b)).statusCode).toBe(200);
-    const group = await a.dbh.db.selectFrom('appUser').select('authGroupId').where('userId', '=', 'uadmin2').executeTakeFirstOrThrow();
+    const group = await a.dbh.db
+      .selectFrom('appUser')
+      .select('authGroupId')
+      .where('userId', '=', 'uadmin2')
+      .executeTakeFirstOrThrow();
     await a.dbh.db.updateTable('authGroup').set({ useYn: 'N' }).where('authGroupId', '=', group.authGroupId).execute();
     expect((await check(b)).statusCode).toBe(401);
     expect((await check(a)).statusCode).toBe(401);
@@ -125,35 +198,72 @@ describe('two servers on one database', () => {
 
   it('a server answers from what it kept while the authority version stands, and asks again when it moves', async () => {
     const monitor = await loginAs(a, 'monitor');
-    const check = async (app: FastifyInstance) => (await app.inject({ method: 'GET', url: '/api/v1/prs?page=1&size=1', headers: monitor.headers })).statusCode;
+    const check = async (app: FastifyInstance) =>
+      (await app.inject({ method: 'GET', url: '/api/v1/prs?page=1&size=1', headers: monitor.headers })).statusCode;
     expect(await check(b)).toBe(200);
-    const group = await a.dbh.db.selectFrom('appUser').select('authGroupId').where('userId', '=', 'monitor').executeTakeFirstOrThrow();
-    const menu = await a.dbh.db.selectFrom('menu').select('pgmId').where('sspUrl', '=', '/prList').executeTakeFirstOrThrow();
+    const group = await a.dbh.db
+      .selectFrom('appUser')
+      .select('authGroupId')
+      .where('userId', '=', 'monitor')
+      .executeTakeFirstOrThrow();
+    const menu = await a.dbh.db
+      .selectFrom('menu')
+      .select('pgmId')
+      .where('sspUrl', '=', '/prList')
+      .executeTakeFirstOrThrow();
     // The authority removed with the version triggers switched off: only a kept answer still says OK.
     await a.dbh.db.transaction().execute(async (trx) => {
       await sql`set local session_replication_role = replica`.execute(trx);
-      await trx.deleteFrom('menuAuth').where('authGroupId', '=', group.authGroupId).where('pgmId', '=', menu.pgmId).execute();
+      await trx
+        .deleteFrom('menuAuth')
+        .where('authGroupId', '=', group.authGroupId)
+        .where('pgmId', '=', menu.pgmId)
+        .execute();
     });
     expect(await check(b)).toBe(200);
-    await a.dbh.db.updateTable('authVersion').set((eb) => ({ version: eb('version', '+', 1) })).execute();
+    await a.dbh.db
+      .updateTable('authVersion')
+      .set((eb) => ({ version: eb('version', '+', 1) }))
+      .execute();
     expect(await check(b)).toBe(403);
     // Given back as an administrator would (the triggers on): the other server sees it at once.
-    await a.dbh.db.insertInto('menuAuth').values({ authGroupId: group.authGroupId, pgmId: menu.pgmId, canRead: 'Y', canWrite: 'N' }).execute();
+    await a.dbh.db
+      .insertInto('menuAuth')
+      .values({ authGroupId: group.authGroupId, pgmId: menu.pgmId, canRead: 'Y', canWrite: 'N' })
+      .execute();
     expect(await check(b)).toBe(200);
-    await a.dbh.db.deleteFrom('menuAuth').where('authGroupId', '=', group.authGroupId).where('pgmId', '=', menu.pgmId).execute();
+    await a.dbh.db
+      .deleteFrom('menuAuth')
+      .where('authGroupId', '=', group.authGroupId)
+      .where('pgmId', '=', menu.pgmId)
+      .execute();
     expect(await check(b)).toBe(403);
   });
 
   it('a list paged by key is answered beside the authority check: it leaves only once the version confirms it, and a session ended on the other server gets the refusal, not the rows', async () => {
     // From an address of its own: this file's login limit (4 a minute, counted across both servers) is spent.
-    const login = await b.inject({ method: 'POST', url: '/auth/api/login/idpw', remoteAddress: '10.20.32.1', ...formRequest({ systemId: 'GPMS', grantType: 'idpw', username: 'opadmin', password: DEMO_PASSWORD }) });
+    const login = await b.inject({
+      method: 'POST',
+      url: '/auth/api/login/idpw',
+      remoteAddress: '10.20.32.1',
+      ...formRequest({ systemId: 'GPMS', grantType: 'idpw', username: 'opadmin', password: DEMO_PASSWORD }),
+    });
     expect(login.statusCode).toBe(200);
-    const opadmin = { accessToken: login.json().accessToken as string, headers: { authorization: `Bearer ${login.json().accessToken}`, iscyber: 'N' } };
-    const list = (app: FastifyInstance) => app.inject({ method: 'GET', url: '/api/v1/prs?page=1&size=5', headers: opadmin.headers });
-    const beside = async (outcome: string) => (await b.metrics.authChecksBeside.get()).values.find((v) => v.labels.outcome === outcome)?.value ?? 0;
+    const opadmin = {
+      accessToken: login.json().accessToken as string,
+      headers: { authorization: `Bearer ${login.json().accessToken}`, iscyber: 'N' },
+    };
+    const list = (app: FastifyInstance) =>
+      app.inject({ method: 'GET', url: '/api/v1/prs?page=1&size=5', headers: opadmin.headers });
+    const beside = async (outcome: string) =>
+      (await b.metrics.authChecksBeside.get()).values.find((v) => v.labels.outcome === outcome)?.value ?? 0;
     // The first request asks the whole question and keeps the answer; the next is answered beside the check.
     expect((await list(b)).statusCode).toBe(200);
-    const [confirmed, rechecked, refused] = [await beside('confirmed'), await beside('rechecked'), await beside('refused')];
+    const [confirmed, rechecked, refused] = [
+      await beside('confirmed'),
+      await beside('rechecked'),
+      await beside('refused'),
+    ];
     const kept = await list(b);
     expect(kept.statusCode).toBe(200);
     expect(kept.json().rows.length).toBeGreaterThan(0);
@@ -162,13 +272,24 @@ describe('two servers on one database', () => {
     expect((await b.inject({ method: 'GET', url: '/api/v1/menus', headers: opadmin.headers })).statusCode).toBe(200);
     expect(await beside('confirmed')).toBe(confirmed + 1);
     // The version moved for a change that is not this caller's: asked again, the same answer, the rows go.
-    await a.dbh.db.updateTable('authVersion').set((eb) => ({ version: eb('version', '+', 1) })).execute();
+    await a.dbh.db
+      .updateTable('authVersion')
+      .set((eb) => ({ version: eb('version', '+', 1) }))
+      .execute();
     const moved = await list(b);
     expect(moved.statusCode).toBe(200);
     expect(moved.json().rows).toEqual(kept.json().rows);
     expect(await beside('rechecked')).toBe(rechecked + 1);
     // The session ended through the other server: the list computed from the kept answer is withheld.
-    expect((await a.inject({ method: 'POST', url: '/auth/api/logout', ...formRequest({ AccessToken: opadmin.accessToken }) })).statusCode).toBe(200);
+    expect(
+      (
+        await a.inject({
+          method: 'POST',
+          url: '/auth/api/logout',
+          ...formRequest({ AccessToken: opadmin.accessToken }),
+        })
+      ).statusCode,
+    ).toBe(200);
     const ended = await list(b);
     expect(ended.statusCode).toBe(401);
     expect(ended.json()).toEqual({ statusCode: 401, code: 'GPMS005', msg: '로그인이 필요합니다' });
@@ -197,7 +318,12 @@ describe('two servers on one database', () => {
     expect(declared.length).toBeGreaterThan(0);
     const callers = [];
     for (const [i, username] of ['admin', 'opadmin'].entries()) {
-      const login = await b.inject({ method: 'POST', url: '/auth/api/login/idpw', remoteAddress: `10.20.33.${i + 1}`, ...formRequest({ systemId: 'GPMS', grantType: 'idpw', username, password: DEMO_PASSWORD }) });
+      const login = await b.inject({
+        method: 'POST',
+        url: '/auth/api/login/idpw',
+        remoteAddress: `10.20.33.${i + 1}`,
+        ...formRequest({ systemId: 'GPMS', grantType: 'idpw', username, password: DEMO_PASSWORD }),
+      });
       expect(login.statusCode).toBe(200);
       callers.push({ authorization: `Bearer ${login.json().accessToken}`, iscyber: 'N' });
     }
@@ -208,7 +334,10 @@ describe('two servers on one database', () => {
         expect(op.method).toBe('GET');
         // Twice: the second is answered from the kept answer, beside the check; the next caller if refused.
         for (const headers of callers) {
-          const codes = [(await b.inject({ method: 'GET', url: op.url, headers })).statusCode, (await b.inject({ method: 'GET', url: op.url, headers })).statusCode];
+          const codes = [
+            (await b.inject({ method: 'GET', url: op.url, headers })).statusCode,
+            (await b.inject({ method: 'GET', url: op.url, headers })).statusCode,
+          ];
           if (codes.every((code) => code === 200)) {
             answered.push(operationId);
             break;
@@ -229,7 +358,12 @@ describe('two servers on one database', () => {
   });
 
   it('an employee moved to another department through one server: the other scopes the department list by the new one at once (the employee row kept with the answer)', async () => {
-    const login = await a.inject({ method: 'POST', url: '/auth/api/login/idpw', remoteAddress: '10.20.32.2', ...formRequest({ systemId: 'GPMS', grantType: 'idpw', username: 'uadmin1', password: DEMO_PASSWORD }) });
+    const login = await a.inject({
+      method: 'POST',
+      url: '/auth/api/login/idpw',
+      remoteAddress: '10.20.32.2',
+      ...formRequest({ systemId: 'GPMS', grantType: 'idpw', username: 'uadmin1', password: DEMO_PASSWORD }),
+    });
     expect(login.statusCode).toBe(200);
     const headers = { authorization: `Bearer ${login.json().accessToken}`, iscyber: 'N' };
     // uadmin1's group (31) sees its department's PRs (the scope comes from its employee row) and those it asks for or approves.
@@ -239,14 +373,26 @@ describe('two servers on one database', () => {
       expect(res.json().rows.length).toBe(res.json().total);
       return new Set((res.json().rows as Array<{ prNo: string }>).map((r) => r.prNo));
     };
-    const me = await a.dbh.db.selectFrom('employee').select(['singleid', 'deptcd', 'section']).where('singleid', '=', 'E000006').executeTakeFirstOrThrow();
+    const me = await a.dbh.db
+      .selectFrom('employee')
+      .select(['singleid', 'deptcd', 'section'])
+      .where('singleid', '=', 'E000006')
+      .executeTakeFirstOrThrow();
     const ownOrApproved = await a.dbh.db
       .selectFrom('prHeader as p')
       .select('p.prNo')
       .where((eb) =>
         eb.or([
           eb('p.requesterId', '=', me.singleid),
-          eb.exists(eb.selectFrom('approval as ap').innerJoin('approvalStep as st', 'st.approvalId', 'ap.approvalId').select('ap.approvalId').where('ap.docType', '=', 'PR').whereRef('ap.docNo', '=', 'p.prNo').where('st.approverId', '=', me.singleid)),
+          eb.exists(
+            eb
+              .selectFrom('approval as ap')
+              .innerJoin('approvalStep as st', 'st.approvalId', 'ap.approvalId')
+              .select('ap.approvalId')
+              .where('ap.docType', '=', 'PR')
+              .whereRef('ap.docNo', '=', 'p.prNo')
+              .where('st.approverId', '=', me.singleid),
+          ),
         ]),
       )
       .execute();
@@ -256,13 +402,22 @@ describe('two servers on one database', () => {
       .innerJoin('department as d', 'd.deptcd', 'p.deptcd')
       .select(['p.deptcd', 'd.topDept'])
       .where('p.deptcd', '<>', me.deptcd)
-      .where('p.prNo', 'not in', ownOrApproved.map((r) => r.prNo))
+      .where(
+        'p.prNo',
+        'not in',
+        ownOrApproved.map((r) => r.prNo),
+      )
       .groupBy(['p.deptcd', 'd.topDept'])
       .orderBy((eb) => eb.fn.countAll(), 'desc')
       .orderBy('p.deptcd')
       .executeTakeFirstOrThrow();
     const expectedIn = async (deptcd: string) =>
-      new Set([...(await a.dbh.db.selectFrom('prHeader').select('prNo').where('deptcd', '=', deptcd).execute()), ...ownOrApproved].map((r) => r.prNo));
+      new Set(
+        [
+          ...(await a.dbh.db.selectFrom('prHeader').select('prNo').where('deptcd', '=', deptcd).execute()),
+          ...ownOrApproved,
+        ].map((r) => r.prNo),
+      );
     const inMine = await expectedIn(me.deptcd);
     const inOther = await expectedIn(other.deptcd);
     expect(inOther).not.toEqual(inMine);
@@ -279,11 +434,19 @@ describe('two servers on one database', () => {
       expect(res.body).not.toContain('prNo');
     };
     try {
-      await a.dbh.db.updateTable('employee').set({ deptcd: other.deptcd, section: other.topDept }).where('singleid', '=', me.singleid).execute();
+      await a.dbh.db
+        .updateTable('employee')
+        .set({ deptcd: other.deptcd, section: other.topDept })
+        .where('singleid', '=', me.singleid)
+        .execute();
       await withheld();
       expect(await seen(b)).toEqual(inOther);
     } finally {
-      await a.dbh.db.updateTable('employee').set({ deptcd: me.deptcd, section: me.section }).where('singleid', '=', me.singleid).execute();
+      await a.dbh.db
+        .updateTable('employee')
+        .set({ deptcd: me.deptcd, section: me.section })
+        .where('singleid', '=', me.singleid)
+        .execute();
     }
     await withheld();
     expect(await seen(b)).toEqual(inMine);
@@ -294,12 +457,22 @@ describe('two servers on one database', () => {
   const VERSION_READ = /^select "version" from "auth_version"/;
 
   it('each request’s statements are counted, by route, on /metrics; a kept caller costs no statement for its authority', async () => {
-    const login = await b.inject({ method: 'POST', url: '/auth/api/login/idpw', remoteAddress: '10.20.35.1', ...formRequest({ systemId: 'GPMS', grantType: 'idpw', username: 'monitor', password: DEMO_PASSWORD }) });
+    const login = await b.inject({
+      method: 'POST',
+      url: '/auth/api/login/idpw',
+      remoteAddress: '10.20.35.1',
+      ...formRequest({ systemId: 'GPMS', grantType: 'idpw', username: 'monitor', password: DEMO_PASSWORD }),
+    });
     expect(login.statusCode, login.body).toBe(200);
     const headers = { authorization: `Bearer ${login.json().accessToken}`, iscyber: 'N' };
     const menus = () => b.inject({ method: 'GET', url: '/api/v1/menus', headers });
     const series = async (suffix: string) =>
-      (await b.metrics.dbStatements.get()).values.find((v) => v.metricName === `gpms_db_statements_per_request${suffix}` && v.labels.route === '/api/v1/menus' && v.labels.method === 'GET')?.value ?? 0;
+      (await b.metrics.dbStatements.get()).values.find(
+        (v) =>
+          v.metricName === `gpms_db_statements_per_request${suffix}` &&
+          v.labels.route === '/api/v1/menus' &&
+          v.labels.method === 'GET',
+      )?.value ?? 0;
     // The first asks the whole question and keeps the answer.
     expect((await menus()).statusCode).toBe(200);
     const [sum, count] = [await series('_sum'), await series('_count')];
@@ -319,13 +492,19 @@ describe('two servers on one database', () => {
   });
 
   it('the authority version reaches the other server by notification: a user locked through one server is refused by the other at once, without a read of the version there on PostgreSQL', async () => {
-    const login = await b.inject({ method: 'POST', url: '/auth/api/login/idpw', remoteAddress: '10.20.35.2', ...formRequest({ systemId: 'GPMS', grantType: 'idpw', username: 'uadmin2', password: DEMO_PASSWORD }) });
+    const login = await b.inject({
+      method: 'POST',
+      url: '/auth/api/login/idpw',
+      remoteAddress: '10.20.35.2',
+      ...formRequest({ systemId: 'GPMS', grantType: 'idpw', username: 'uadmin2', password: DEMO_PASSWORD }),
+    });
     expect(login.statusCode, login.body).toBe(200);
     const headers = { authorization: `Bearer ${login.json().accessToken}`, iscyber: 'N' };
     const menus = async () => (await b.inject({ method: 'GET', url: '/api/v1/menus', headers })).statusCode;
     expect(await menus()).toBe(200);
     expect(await menus()).toBe(200);
-    const version = async () => String((await a.dbh.db.selectFrom('authVersion').select('version').executeTakeFirstOrThrow()).version);
+    const version = async () =>
+      String((await a.dbh.db.selectFrom('authVersion').select('version').executeTakeFirstOrThrow()).version);
     try {
       await a.dbh.db.updateTable('appUser').set({ lockedAt: new Date() }).where('userId', '=', 'uadmin2').execute();
       // Once the change is done, the other server already holds the new number (PostgreSQL: it
@@ -352,11 +531,22 @@ describe('two servers on one database', () => {
     await a.jobs.register();
     await b.jobs.register();
     // Every job is due at once when first registered: make only one of them due.
-    await a.dbh.db.updateTable('jobState').set({ nextRunAt: new Date(Date.now() + 3600_000) }).execute();
-    await a.dbh.db.updateTable('jobState').set({ nextRunAt: new Date(Date.now() - 1000) }).where('name', '=', 'rateLimit.purgeExpired').execute();
+    await a.dbh.db
+      .updateTable('jobState')
+      .set({ nextRunAt: new Date(Date.now() + 3600_000) })
+      .execute();
+    await a.dbh.db
+      .updateTable('jobState')
+      .set({ nextRunAt: new Date(Date.now() - 1000) })
+      .where('name', '=', 'rateLimit.purgeExpired')
+      .execute();
     const ran = (await Promise.all([a.jobs.runDue(), b.jobs.runDue()])).flat();
     expect(ran).toEqual(['rateLimit.purgeExpired']);
-    const runs = await a.dbh.db.selectFrom('jobRun').select(['serverId', 'status']).where('name', '=', 'rateLimit.purgeExpired').execute();
+    const runs = await a.dbh.db
+      .selectFrom('jobRun')
+      .select(['serverId', 'status'])
+      .where('name', '=', 'rateLimit.purgeExpired')
+      .execute();
     expect(runs).toHaveLength(1);
     expect([a.jobs.serverId, b.jobs.serverId]).toContain(runs[0].serverId);
   });
@@ -364,13 +554,22 @@ describe('two servers on one database', () => {
   it('token signing keys rotate: an older token still works on the other server, new ones carry the new kid, a retired key is refused', async () => {
     // Two more servers on the same database that read the keys on every use (TOKEN_KEY_CACHE_SEC=0),
     // with the default rate limits (the two above allow 4 logins a minute).
-    const config = testConfig({ dataDir, distDir: path.join(dataDir, 'no-dist'), databaseUrl: t.url, tokenKeyCacheSec: 0 });
+    const config = testConfig({
+      dataDir,
+      distDir: path.join(dataDir, 'no-dist'),
+      databaseUrl: t.url,
+      tokenKeyCacheSec: 0,
+    });
     const c = await buildApp({ config, dbh: { ...t, close: async () => undefined } });
     const d = await buildApp({ config, dbh: { ...secondHandle, close: async () => undefined } });
     try {
       // Any logged-in caller reads its menus (the test above took /prList from buyer's group): 200, or 401 GPMS005.
       const check = async (app: FastifyInstance, token: string) => {
-        const res = await app.inject({ method: 'GET', url: '/api/v1/menus', headers: { authorization: `Bearer ${token}`, iscyber: 'N' } });
+        const res = await app.inject({
+          method: 'GET',
+          url: '/api/v1/menus',
+          headers: { authorization: `Bearer ${token}`, iscyber: 'N' },
+        });
         return { json: () => ({ code: res.statusCode === 200 ? 'OK' : (res.json() as { code: string }).code }) };
       };
       const kidOf = (token: string) => decodeProtectedHeader(token).kid;
@@ -388,7 +587,11 @@ describe('two servers on one database', () => {
       expect(kidOf(after.accessToken)).toBe(rotation.kid);
       expect((await check(c, after.accessToken)).json().code).toBe('OK');
       // A refresh on the other server signs with the new key too.
-      const refreshed = await c.inject({ method: 'GET', url: '/auth/api/verify', headers: { authorization: `Bearer ${before.accessToken}`, refreshtoken: before.refreshToken } });
+      const refreshed = await c.inject({
+        method: 'GET',
+        url: '/auth/api/verify',
+        headers: { authorization: `Bearer ${before.accessToken}`, refreshtoken: before.refreshToken },
+      });
       expect(refreshed.statusCode, refreshed.body).toBe(200);
       expect(kidOf(refreshed.json().accessToken)).toBe(rotation.kid);
 
@@ -414,4 +617,5 @@ describe('two servers on one database', () => {
 });
 
 /** A statement that changes data or takes a row lock. */
-const WRITES = /\b(insert\s+into|update\s+"?\w+"?(\s+as\s+\w+)?\s+set|delete\s+from|merge\s+into|truncate|nextval|setval|for\s+(no\s+key\s+)?update|for\s+(key\s+)?share|create\s|drop\s|alter\s)\b/i;
+const WRITES =
+  /\b(insert\s+into|update\s+"?\w+"?(\s+as\s+\w+)?\s+set|delete\s+from|merge\s+into|truncate|nextval|setval|for\s+(no\s+key\s+)?update|for\s+(key\s+)?share|create\s|drop\s|alter\s)\b/i;

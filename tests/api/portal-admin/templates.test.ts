@@ -27,13 +27,39 @@ describe('page templates: public sample data; FAQ tree', () => {
   });
 
   it('checks a form and stores nothing', async () => {
-    const before = await t.db.db.selectFrom('auditLog').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-    const ok = await t.app.inject({ method: 'POST', url: '/api/v1/template/samples/check', payload: { itemName: '견본', categoryCode: 'IT', quantity: 2 } });
+    const before = await t.db.db
+      .selectFrom('auditLog')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    const ok = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/template/samples/check',
+      payload: { itemName: '견본', categoryCode: 'IT', quantity: 2 },
+    });
     expect(ok.statusCode).toBe(200);
     expect(ok.json().warnings).toHaveLength(1);
-    expect((await t.app.inject({ method: 'POST', url: '/api/v1/template/samples/check', payload: { itemName: ' ', categoryCode: 'IT', quantity: 2 } })).statusCode).toBe(400);
-    expect((await t.app.inject({ method: 'POST', url: '/api/v1/template/samples/check', payload: { itemName: 'x', categoryCode: 'NOPE', quantity: 0 } })).statusCode).toBe(400);
-    const after = await t.db.db.selectFrom('auditLog').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/v1/template/samples/check',
+          payload: { itemName: ' ', categoryCode: 'IT', quantity: 2 },
+        })
+      ).statusCode,
+    ).toBe(400);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/v1/template/samples/check',
+          payload: { itemName: 'x', categoryCode: 'NOPE', quantity: 0 },
+        })
+      ).statusCode,
+    ).toBe(400);
+    const after = await t.db.db
+      .selectFrom('auditLog')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     expect(Number(after.n)).toBe(Number(before.n));
   });
 
@@ -41,9 +67,19 @@ describe('page templates: public sample data; FAQ tree', () => {
     const buyer = await sessionAs(t.app, 'buyer');
     const res = await get('/api/v1/board/faq-tree', buyer.headers);
     expect(res.statusCode).toBe(200);
-    const rows = res.json().rows as Array<{ nodeId: string; parentNodeId: string | null; postId: number | null; body: string | null }>;
+    const rows = res.json().rows as Array<{
+      nodeId: string;
+      parentNodeId: string | null;
+      postId: number | null;
+      body: string | null;
+    }>;
     expect(rows[0]).toMatchObject({ nodeId: 'FAQ', parentNodeId: null });
-    expect(rows.filter((r) => r.parentNodeId === 'FAQ').map((r) => r.nodeId).sort()).toEqual(['C:구매요청', 'C:로그인', 'C:입고/정산']);
+    expect(
+      rows
+        .filter((r) => r.parentNodeId === 'FAQ')
+        .map((r) => r.nodeId)
+        .sort(),
+    ).toEqual(['C:구매요청', 'C:로그인', 'C:입고/정산']);
     const question = rows.find((r) => r.postId !== null)!;
     expect(question.parentNodeId).toMatch(/^C:/);
     expect(question.body).toBeTruthy();

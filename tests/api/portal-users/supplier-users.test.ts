@@ -8,8 +8,21 @@ import { client, logins, ok, refused, type Flow } from '../purchase/helpers.js';
 describe('supplier users', () => {
   let t: TestApp;
   let f: Flow;
-  const user = (userId: string) => t.db.db.selectFrom('appUser').select(['lockedAt', 'passwordHash', 'useFlag', 'version']).where('userId', '=', userId).executeTakeFirstOrThrow();
-  const lastAudit = async () => Number((await t.db.db.selectFrom('auditLog').select((eb) => eb.fn.max('id').as('id')).executeTakeFirstOrThrow()).id ?? 0);
+  const user = (userId: string) =>
+    t.db.db
+      .selectFrom('appUser')
+      .select(['lockedAt', 'passwordHash', 'useFlag', 'version'])
+      .where('userId', '=', userId)
+      .executeTakeFirstOrThrow();
+  const lastAudit = async () =>
+    Number(
+      (
+        await t.db.db
+          .selectFrom('auditLog')
+          .select((eb) => eb.fn.max('id').as('id'))
+          .executeTakeFirstOrThrow()
+      ).id ?? 0,
+    );
 
   beforeAll(async () => {
     t = await buildTestApp();
@@ -28,7 +41,9 @@ describe('supplier users', () => {
     expect(own.total).toBe(0);
     const mine = ok(await f.get('/api/v1/supplier-users', f.u.supplier1adm));
     expect(mine.rows.every((r: { compNo: string }) => r.compNo === 'C00001')).toBe(true);
-    expect(mine.rows.map((r: { userId: string }) => r.userId)).toEqual(expect.arrayContaining(['supplier1', 'supplier1adm']));
+    expect(mine.rows.map((r: { userId: string }) => r.userId)).toEqual(
+      expect.arrayContaining(['supplier1', 'supplier1adm']),
+    );
     // A supplier user (group 60) holds no user-admin menu; nor does an internal user.
     refused(await f.get('/api/v1/supplier-users', f.u.supplier1), 403);
     refused(await f.get('/api/v1/supplier-users', f.u.buyer), 403);
@@ -41,31 +56,58 @@ describe('supplier users', () => {
     const before = await user('supplier2');
     const audit = await lastAudit();
     for (const action of ['lock', 'unlock', 'reset']) {
-      const body = refused(await f.post(`/api/v1/supplier-users/supplier2/${action}`, f.u.supplier1adm, { version: before.version }), 404, 'COM000010');
+      const body = refused(
+        await f.post(`/api/v1/supplier-users/supplier2/${action}`, f.u.supplier1adm, { version: before.version }),
+        404,
+        'COM000010',
+      );
       expect(body.msg).toContain('협력사 사용자가 아닙니다');
     }
-    for (const action of ['block', 'unblock']) refused(await f.post(`/api/v1/users/supplier2/${action}`, f.u.supplier1adm, { version: before.version }), 404, 'COM000010');
+    for (const action of ['block', 'unblock'])
+      refused(
+        await f.post(`/api/v1/users/supplier2/${action}`, f.u.supplier1adm, { version: before.version }),
+        404,
+        'COM000010',
+      );
     // An internal account is not a supplier user, for staff either.
     refused(await f.post('/api/v1/supplier-users/buyer/lock', f.u.admin, { version: 1 }), 404, 'COM000010');
     refused(await f.post('/api/v1/supplier-users/supplier1/lock', f.u.supplier1, { version: 1 }), 403);
     refused(await f.post('/api/v1/supplier-users/supplier1/lock', f.u.monitor, { version: 1 }), 403);
-    refused(await f.post('/api/v1/supplier-users/supplier1adm/lock', f.u.supplier1adm, { version: 1 }), 400, 'CANNOT_CHANGE_SELF');
+    refused(
+      await f.post('/api/v1/supplier-users/supplier1adm/lock', f.u.supplier1adm, { version: 1 }),
+      400,
+      'CANNOT_CHANGE_SELF',
+    );
     expect(await user('supplier2')).toEqual(before);
     expect(await lastAudit()).toBe(audit);
   });
 
   it('locks, unlocks and resets its own company’s user; the locked or reset user cannot log in', async () => {
     let v = (await user('supplier1')).version;
-    const locked = ok(await f.post('/api/v1/supplier-users/supplier1/lock', f.u.supplier1adm, { version: v, reason: '퇴사 예정' }));
+    const locked = ok(
+      await f.post('/api/v1/supplier-users/supplier1/lock', f.u.supplier1adm, { version: v, reason: '퇴사 예정' }),
+    );
     expect(locked).toMatchObject({ userId: 'supplier1', locked: true, version: v + 1 });
-    refused(await f.post('/api/v1/supplier-users/supplier1/lock', f.u.supplier1adm, { version: v + 1 }), 409, 'INVALID_STATE');
-    refused(await f.post('/api/v1/supplier-users/supplier1/unlock', f.u.supplier1adm, { version: v }), 409, 'VERSION_CONFLICT');
+    refused(
+      await f.post('/api/v1/supplier-users/supplier1/lock', f.u.supplier1adm, { version: v + 1 }),
+      409,
+      'INVALID_STATE',
+    );
+    refused(
+      await f.post('/api/v1/supplier-users/supplier1/unlock', f.u.supplier1adm, { version: v }),
+      409,
+      'VERSION_CONFLICT',
+    );
     // The lock ended the user's session and stops a new login.
     expect((await f.get('/api/v1/my-company', f.u.supplier1)).statusCode).toBe(401);
     await expect(loginAs(t.app, 'supplier1')).rejects.toThrow(/AUTH102|failed/);
     const unlocked = ok(await f.post('/api/v1/supplier-users/supplier1/unlock', f.u.supplier1adm, { version: v + 1 }));
     expect(unlocked.locked).toBe(false);
-    refused(await f.post('/api/v1/supplier-users/supplier1/unlock', f.u.supplier1adm, { version: v + 2 }), 409, 'INVALID_STATE');
+    refused(
+      await f.post('/api/v1/supplier-users/supplier1/unlock', f.u.supplier1adm, { version: v + 2 }),
+      409,
+      'INVALID_STATE',
+    );
     await loginAs(t.app, 'supplier1');
 
     // Reset by staff across companies (compUserManageList): the password stops working and the user is told by e-mail.
@@ -76,7 +118,13 @@ describe('supplier users', () => {
     const mail = ok(await t.app.inject({ method: 'GET', url: '/api/dev/outbox?limit=1' }))[0];
     expect(mail.text).toContain('초기화');
     await expect(loginAs(t.app, 'supplier2', DEMO_PASSWORD)).rejects.toThrow();
-    const audit = await t.db.db.selectFrom('auditLog').select(['action', 'actor']).where('entity', '=', 'app_user').where('entityKey', '=', 'supplier2').orderBy('id', 'desc').executeTakeFirstOrThrow();
+    const audit = await t.db.db
+      .selectFrom('auditLog')
+      .select(['action', 'actor'])
+      .where('entity', '=', 'app_user')
+      .where('entityKey', '=', 'supplier2')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
     expect(audit).toEqual({ action: 'PASSWORD_RESET', actor: 'admin' });
   });
 });

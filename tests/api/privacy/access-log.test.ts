@@ -15,8 +15,16 @@ import { buildTestApp, type TestApp } from '../../helpers/app.js';
  * `audit:verify` recomputes in Node, and a two-year retention the database itself guards.
  */
 const entry = (over: Partial<AccessEntry> = {}): AccessEntry => ({
-  actorId: 'admin', actorPortal: 'I', actorCompNo: null, clientIp: '127.0.0.1', action: 'VIEW', operation: 'getSupplier',
-  subjectKind: 'SUPPLIER_CONTACT', subjectKeys: ['C00001:1'], fields: ['email', 'phoneNo'], ...over,
+  actorId: 'admin',
+  actorPortal: 'I',
+  actorCompNo: null,
+  clientIp: '127.0.0.1',
+  action: 'VIEW',
+  operation: 'getSupplier',
+  subjectKind: 'SUPPLIER_CONTACT',
+  subjectKeys: ['C00001:1'],
+  fields: ['email', 'phoneNo'],
+  ...over,
 });
 
 describe('personal-data access log', () => {
@@ -41,8 +49,21 @@ describe('personal-data access log', () => {
 
   it('chains every row to the one before, with the hash Node recomputes (Korean, quotes, control characters)', async () => {
     await recordAccess(db(), entry());
-    await recordAccess(db(), entry({ action: 'DOWNLOAD', operation: 'listSupplierUsers', subjectKind: 'SUPPLIER_USER', subjectKeys: [], rowCount: 120, reasonCode: 'OTHER', reasonText: '감사 대응 "2분기"\n\t\u0001 \\ 자료 / é' }));
-    await Promise.all([1, 2, 3, 4, 5].map((i) => recordAccess(db(), entry({ subjectKeys: [`C0000${i}:1`], actorId: `user${i}` }))));
+    await recordAccess(
+      db(),
+      entry({
+        action: 'DOWNLOAD',
+        operation: 'listSupplierUsers',
+        subjectKind: 'SUPPLIER_USER',
+        subjectKeys: [],
+        rowCount: 120,
+        reasonCode: 'OTHER',
+        reasonText: '감사 대응 "2분기"\n\t\u0001 \\ 자료 / é',
+      }),
+    );
+    await Promise.all(
+      [1, 2, 3, 4, 5].map((i) => recordAccess(db(), entry({ subjectKeys: [`C0000${i}:1`], actorId: `user${i}` }))),
+    );
     const all = await rows();
     expect(all).toHaveLength(7);
     expect(all[0].prevHash).toBe(GENESIS_HASH);
@@ -54,18 +75,29 @@ describe('personal-data access log', () => {
 
   it('refuses UPDATE, DELETE and TRUNCATE, the owner included, and a purge of a row younger than two years', async () => {
     const fail = async (statement: ReturnType<typeof sql>) => {
-      const err = await statement.execute(db()).then(() => null, (e: { code?: string; message?: string }) => e);
+      const err = await statement.execute(db()).then(
+        () => null,
+        (e: { code?: string; message?: string }) => e,
+      );
       expect(err?.code, String(err?.message)).toBe('42501');
       expect(err?.message).toMatch(/append-only/);
     };
-    await fail(sql`update personal_data_access_log set reason_text = 'changed' where seq = (select min(seq) from personal_data_access_log)`);
+    await fail(
+      sql`update personal_data_access_log set reason_text = 'changed' where seq = (select min(seq) from personal_data_access_log)`,
+    );
     await fail(sql`delete from personal_data_access_log where seq = (select max(seq) from personal_data_access_log)`);
     await fail(sql`truncate personal_data_access_log`);
-    await db().transaction().execute(async (trx) => {
-      await sql`select set_config('gpms.access_log_purge', 'on', true)`.execute(trx);
-      const err = await sql`delete from personal_data_access_log`.execute(trx).then(() => null, (e: { code?: string }) => e);
-      expect(err?.code).toBe('42501');
-    }).catch(() => undefined);
+    await db()
+      .transaction()
+      .execute(async (trx) => {
+        await sql`select set_config('gpms.access_log_purge', 'on', true)`.execute(trx);
+        const err = await sql`delete from personal_data_access_log`.execute(trx).then(
+          () => null,
+          (e: { code?: string }) => e,
+        );
+        expect(err?.code).toBe('42501');
+      })
+      .catch(() => undefined);
     expect(await rows()).toHaveLength(7);
     expect((await verifyChain(db())).intact).toBe(true);
   });
@@ -74,10 +106,19 @@ describe('personal-data access log', () => {
     const before = await rows();
     const third = Number(before[2].seq);
     await asTamperer(sql`update personal_data_access_log set actor_id = 'someone-else' where seq = ${third}`);
-    expect(await verifyChain(db())).toMatchObject({ intact: false, checked: 2, broken: { seq: third, reason: 'HASH_MISMATCH' } });
+    expect(await verifyChain(db())).toMatchObject({
+      intact: false,
+      checked: 2,
+      broken: { seq: third, reason: 'HASH_MISMATCH' },
+    });
     // The tamperer recomputes that row's own hash: the next row no longer names it.
-    await asTamperer(sql`update personal_data_access_log l set hash = personal_data_access_log_hash(l) where seq = ${third}`);
-    expect(await verifyChain(db())).toMatchObject({ intact: false, broken: { seq: Number(before[3].seq), reason: 'CHAIN_BREAK' } });
+    await asTamperer(
+      sql`update personal_data_access_log l set hash = personal_data_access_log_hash(l) where seq = ${third}`,
+    );
+    expect(await verifyChain(db())).toMatchObject({
+      intact: false,
+      broken: { seq: Number(before[3].seq), reason: 'CHAIN_BREAK' },
+    });
   });
 
   it('the retention purge removes only rows older than two years and the chain stays verifiable', async () => {
@@ -88,10 +129,28 @@ describe('personal-data access log', () => {
     await sql`set session_replication_role = replica`.execute(db());
     try {
       for (const seq of [1, 2, 3]) {
-        const r = { seq, occurredAt: new Date(old.getTime() + seq * 1000), actorId: 'admin', actorPortal: 'I', actorCompNo: null, clientIp: null, action: 'VIEW', operation: 'getSupplier', subjectKind: 'SUPPLIER_CONTACT', subjectKeys: `C00001:${seq}`, fields: 'email', rowCount: 1, reasonCode: null, reasonText: null, prevHash: prev };
+        const r = {
+          seq,
+          occurredAt: new Date(old.getTime() + seq * 1000),
+          actorId: 'admin',
+          actorPortal: 'I',
+          actorCompNo: null,
+          clientIp: null,
+          action: 'VIEW',
+          operation: 'getSupplier',
+          subjectKind: 'SUPPLIER_CONTACT',
+          subjectKeys: `C00001:${seq}`,
+          fields: 'email',
+          rowCount: 1,
+          reasonCode: null,
+          reasonText: null,
+          prevHash: prev,
+        };
         const hash = rowHash(r);
         await sql`insert into personal_data_access_log (seq, occurred_at, actor_id, actor_portal, actor_comp_no, client_ip, action, operation, subject_kind, subject_keys, fields, row_count, reason_code, reason_text, prev_hash, hash)
-                  values (${seq}, ${r.occurredAt}, 'admin', 'I', null, null, 'VIEW', 'getSupplier', 'SUPPLIER_CONTACT', ${r.subjectKeys}, 'email', 1, null, null, ${prev}, ${hash})`.execute(db());
+                  values (${seq}, ${r.occurredAt}, 'admin', 'I', null, null, 'VIEW', 'getSupplier', 'SUPPLIER_CONTACT', ${r.subjectKeys}, 'email', 1, null, null, ${prev}, ${hash})`.execute(
+          db(),
+        );
         prev = hash;
       }
     } finally {
@@ -103,7 +162,10 @@ describe('personal-data access log', () => {
 
     expect(await purgeExpired(db())).toEqual({ removed: 3, through: 3 });
     const left = await rows();
-    expect(left.map((r) => [Number(r.seq), r.action])).toEqual([[4, 'VIEW'], [5, 'PURGE']]);
+    expect(left.map((r) => [Number(r.seq), r.action])).toEqual([
+      [4, 'VIEW'],
+      [5, 'PURGE'],
+    ]);
     expect(left[1]).toMatchObject({ subjectKeys: 'through:3', rowCount: 3, actorId: 'system' });
     expect(await verifyChain(db())).toMatchObject({ intact: true, checked: 2, firstSeq: 4 });
     // Nothing younger goes, however often the job runs.
@@ -130,16 +192,27 @@ describe('personal-data access log', () => {
       // The last two rows go; what is left is a whole chain, which alone cannot tell.
       await asTamperer(sql`delete from personal_data_access_log where seq >= ${all[2].seq}`);
       expect(await verifyChain(db())).toMatchObject({ intact: true, checked: 2 });
-      expect(await verifyChain(db(), 5000, await readAnchor(anchorFile))).toMatchObject({ intact: false, lastSeq: Number(all[1].seq), broken: { seq: Number(all[3].seq), reason: 'END_CUT' } });
+      expect(await verifyChain(db(), 5000, await readAnchor(anchorFile))).toMatchObject({
+        intact: false,
+        lastSeq: Number(all[1].seq),
+        broken: { seq: Number(all[3].seq), reason: 'END_CUT' },
+      });
 
       // Rewritten instead (the row's values and hash recomputed): the anchored hash no longer matches.
       await asTamperer(sql`update personal_data_access_log l set actor_id = 'someone-else' where seq = ${all[1].seq}`);
-      await asTamperer(sql`update personal_data_access_log l set hash = personal_data_access_log_hash(l) where seq = ${all[1].seq}`);
-      expect(await verifyChain(db(), 5000, { seq: Number(all[1].seq), hash: all[1].hash })).toMatchObject({ intact: false, broken: { seq: Number(all[1].seq), reason: 'ANCHOR_MISMATCH' } });
+      await asTamperer(
+        sql`update personal_data_access_log l set hash = personal_data_access_log_hash(l) where seq = ${all[1].seq}`,
+      );
+      expect(await verifyChain(db(), 5000, { seq: Number(all[1].seq), hash: all[1].hash })).toMatchObject({
+        intact: false,
+        broken: { seq: Number(all[1].seq), reason: 'ANCHOR_MISMATCH' },
+      });
 
       // The scheduled job anchors a head written inside a transaction; a head already there is not written twice.
       await asTamperer(sql`delete from personal_data_access_log`);
-      await db().transaction().execute((trx) => recordAccess(trx, entry(), anchorFile));
+      await db()
+        .transaction()
+        .execute((trx) => recordAccess(trx, entry(), anchorFile));
       const head = (await rows())[0];
       expect(await readAnchor(anchorFile)).not.toEqual({ seq: Number(head.seq), hash: head.hash });
       expect(await anchorHead(db(), anchorFile)).toEqual({ seq: Number(head.seq), hash: head.hash });
@@ -152,7 +225,12 @@ describe('personal-data access log', () => {
   });
 
   it('refuses an anchor inside DATA_DIR', () => {
-    expect(() => loadConfig({ NODE_ENV: 'test', DATA_DIR: '/srv/gpms', ACCESS_LOG_ANCHOR: '/srv/gpms/anchor' })).toThrow(ConfigError);
-    expect(loadConfig({ NODE_ENV: 'test', DATA_DIR: '/srv/gpms', ACCESS_LOG_ANCHOR: '/mnt/audit/gpms.anchor' }).accessLogAnchor).toBe('/mnt/audit/gpms.anchor');
+    expect(() =>
+      loadConfig({ NODE_ENV: 'test', DATA_DIR: '/srv/gpms', ACCESS_LOG_ANCHOR: '/srv/gpms/anchor' }),
+    ).toThrow(ConfigError);
+    expect(
+      loadConfig({ NODE_ENV: 'test', DATA_DIR: '/srv/gpms', ACCESS_LOG_ANCHOR: '/mnt/audit/gpms.anchor' })
+        .accessLogAnchor,
+    ).toBe('/mnt/audit/gpms.anchor');
   });
 });

@@ -9,31 +9,45 @@ import { sessionAs } from '../../helpers/session.js';
  * Personal data in answers: lists masked unless the caller's duty needs the values,
  * every whole value shown written to the access log, downloads only with a reason.
  */
-type Doc = { paths: Record<string, Record<string, { operationId?: string; responses?: Record<string, { content?: Record<string, { schema?: unknown }> }> }>>; components: { schemas: Record<string, unknown> } };
+type Doc = {
+  paths: Record<
+    string,
+    Record<
+      string,
+      { operationId?: string; responses?: Record<string, { content?: Record<string, { schema?: unknown }> }> }
+    >
+  >;
+  components: { schemas: Record<string, unknown> };
+};
 const doc = openapi as unknown as Doc;
 
 /** Every property name anywhere in a response schema (refs followed). */
 function propertyNames(schema: unknown, out = new Set<string>(), depth = 0): Set<string> {
   if (!schema || typeof schema !== 'object' || depth > 8) return out;
   const s = schema as Record<string, unknown>;
-  if (typeof s.$ref === 'string') return propertyNames(doc.components.schemas[s.$ref.split('/').pop()!], out, depth + 1);
+  if (typeof s.$ref === 'string')
+    return propertyNames(doc.components.schemas[s.$ref.split('/').pop()!], out, depth + 1);
   for (const [k, v] of Object.entries((s.properties as Record<string, unknown>) ?? {})) {
     out.add(k);
     propertyNames(v, out, depth + 1);
   }
   propertyNames(s.items, out, depth + 1);
-  for (const key of ['anyOf', 'oneOf', 'allOf']) for (const x of (s[key] as unknown[]) ?? []) propertyNames(x, out, depth + 1);
+  for (const key of ['anyOf', 'oneOf', 'allOf'])
+    for (const x of (s[key] as unknown[]) ?? []) propertyNames(x, out, depth + 1);
   return out;
 }
 
 describe('the personal-data registry matches the API contract', () => {
   it('names existing operations and fields of their answers', () => {
     const ops = new Map<string, unknown>();
-    for (const methods of Object.values(doc.paths)) for (const op of Object.values(methods)) if (op.operationId) ops.set(op.operationId, op.responses?.['200']?.content?.['application/json']?.schema);
+    for (const methods of Object.values(doc.paths))
+      for (const op of Object.values(methods))
+        if (op.operationId) ops.set(op.operationId, op.responses?.['200']?.content?.['application/json']?.schema);
     for (const [operationId, entry] of Object.entries(PERSONAL_OPERATIONS)) {
       expect(ops.has(operationId), operationId).toBe(true);
       const names = propertyNames(ops.get(operationId));
-      for (const field of [...Object.keys(entry.fields), entry.key]) expect(names.has(field), `${operationId}.${field}`).toBe(true);
+      for (const field of [...Object.keys(entry.fields), entry.key])
+        expect(names.has(field), `${operationId}.${field}`).toBe(true);
     }
   });
 });
@@ -45,7 +59,11 @@ describe('masking, logged views and download reasons', () => {
   let supplier1: LoggedIn;
   beforeAll(async () => {
     t = await buildTestApp();
-    [admin, operator, supplier1] = await Promise.all([sessionAs(t.app, 'admin'), sessionAs(t.app, 'operator'), sessionAs(t.app, 'supplier1')]);
+    [admin, operator, supplier1] = await Promise.all([
+      sessionAs(t.app, 'admin'),
+      sessionAs(t.app, 'operator'),
+      sessionAs(t.app, 'supplier1'),
+    ]);
   });
   afterAll(() => t.close());
 
@@ -54,7 +72,11 @@ describe('masking, logged views and download reasons', () => {
 
   it('the person popup: masked for a buyer, whole (and logged) for whoever manages users', async () => {
     const before = (await log()).length;
-    const someone = await t.db.db.selectFrom('employee').select('hname').where('email', 'is not', null).executeTakeFirstOrThrow();
+    const someone = await t.db.db
+      .selectFrom('employee')
+      .select('hname')
+      .where('email', 'is not', null)
+      .executeTakeFirstOrThrow();
     const url = `/api/v1/cmmn/popup/person?hname=${encodeURIComponent(someone.hname)}`;
     const masked = await get(operator, url);
     expect(masked.statusCode, masked.body).toBe(200);
@@ -67,10 +89,20 @@ describe('masking, logged views and download reasons', () => {
 
     const whole = await get(admin, url);
     const full = whole.json() as typeof rows;
-    const stored = await t.db.db.selectFrom('employee').select(['singleid', 'email']).where('singleid', '=', withEmail[0].singleid).executeTakeFirstOrThrow();
+    const stored = await t.db.db
+      .selectFrom('employee')
+      .select(['singleid', 'email'])
+      .where('singleid', '=', withEmail[0].singleid)
+      .executeTakeFirstOrThrow();
     expect(full.find((r) => r.singleid === stored.singleid)?.email).toBe(stored.email);
     const entry = (await log()).at(-1)!;
-    expect(entry).toMatchObject({ actorId: 'admin', action: 'VIEW', operation: 'listPeople', subjectKind: 'EMPLOYEE', actorPortal: 'I' });
+    expect(entry).toMatchObject({
+      actorId: 'admin',
+      action: 'VIEW',
+      operation: 'listPeople',
+      subjectKind: 'EMPLOYEE',
+      actorPortal: 'I',
+    });
     expect(entry.subjectKeys.split(',')).toContain(stored.singleid);
     expect(entry.fields).toContain('email');
   });
@@ -83,14 +115,27 @@ describe('masking, logged views and download reasons', () => {
     expect(phoned.length).toBeGreaterThan(0);
     for (const r of phoned) expect(r.delivererPhone).toMatch(/^010-\*{4}-\d{4}$/);
     const adminList = await get(admin, '/api/v1/deliveries?page=1&size=20');
-    for (const r of adminList.json().rows as typeof rows) if (r.delivererPhone) expect(r.delivererPhone).toContain('****');
+    for (const r of adminList.json().rows as typeof rows)
+      if (r.delivererPhone) expect(r.delivererPhone).toContain('****');
 
     const one = phoned[0];
     const detail = await get(supplier1, `/api/v1/cyber/deliveries/${one.deliveryNo}`);
     expect(detail.statusCode, detail.body).toBe(200);
-    const stored = await t.db.db.selectFrom('delivery').select('delivererPhone').where('deliveryNo', '=', one.deliveryNo).executeTakeFirstOrThrow();
+    const stored = await t.db.db
+      .selectFrom('delivery')
+      .select('delivererPhone')
+      .where('deliveryNo', '=', one.deliveryNo)
+      .executeTakeFirstOrThrow();
     expect(detail.json().delivererPhone).toBe(stored.delivererPhone);
-    expect((await log()).at(-1)).toMatchObject({ actorId: 'supplier1', actorPortal: 'X', actorCompNo: 'C00001', operation: 'getMyDelivery', subjectKind: 'DELIVERER', subjectKeys: one.deliveryNo, fields: 'delivererPhone' });
+    expect((await log()).at(-1)).toMatchObject({
+      actorId: 'supplier1',
+      actorPortal: 'X',
+      actorCompNo: 'C00001',
+      operation: 'getMyDelivery',
+      subjectKind: 'DELIVERER',
+      subjectKeys: one.deliveryNo,
+      fields: 'delivererPhone',
+    });
   });
 
   it('a supplier’s contacts: whole on the supplier’s page, each contact named in the log', async () => {
@@ -100,22 +145,54 @@ describe('masking, logged views and download reasons', () => {
     expect(contacts.length).toBeGreaterThan(0);
     const entry = (await log()).at(-1)!;
     expect(entry).toMatchObject({ operation: 'getSupplier', subjectKind: 'SUPPLIER_CONTACT' });
-    expect(entry.subjectKeys.split(',')).toEqual(contacts.filter((c) => c.email || (c as { phoneNo?: string }).phoneNo || (c as { cellPhoneNo?: string }).cellPhoneNo).map((c) => `C00001:${c.seq}`));
+    expect(entry.subjectKeys.split(',')).toEqual(
+      contacts
+        .filter((c) => c.email || (c as { phoneNo?: string }).phoneNo || (c as { cellPhoneNo?: string }).cellPhoneNo)
+        .map((c) => `C00001:${c.seq}`),
+    );
   });
 
   it('a download of a list holding personal data needs a reason, which the log keeps', async () => {
-    const body = { operation: 'listSupplierUsers', columns: [{ field: 'userId', header: 'ID', type: 'text', width: 12 }, { field: 'email', header: 'e-mail', type: 'text', width: 20 }], sheetName: 'users' };
-    const refused = await t.app.inject({ method: 'POST', url: '/api/v1/exports', headers: admin.headers, payload: body });
+    const body = {
+      operation: 'listSupplierUsers',
+      columns: [
+        { field: 'userId', header: 'ID', type: 'text', width: 12 },
+        { field: 'email', header: 'e-mail', type: 'text', width: 20 },
+      ],
+      sheetName: 'users',
+    };
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/exports',
+      headers: admin.headers,
+      payload: body,
+    });
     expect(refused.statusCode).toBe(400);
     expect(refused.json()).toMatchObject({ code: 'PRIVACY_REASON_REQUIRED' });
-    const tooShort = await t.app.inject({ method: 'POST', url: '/api/v1/exports', headers: admin.headers, payload: { ...body, reason: { code: 'AUDIT', text: '' } } });
+    const tooShort = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/exports',
+      headers: admin.headers,
+      payload: { ...body, reason: { code: 'AUDIT', text: '' } },
+    });
     expect(tooShort.statusCode).toBe(400);
 
-    const started = await t.app.inject({ method: 'POST', url: '/api/v1/exports', headers: admin.headers, payload: { ...body, reason: { code: 'AUDIT', text: '분기 계정 점검' } } });
+    const started = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/exports',
+      headers: admin.headers,
+      payload: { ...body, reason: { code: 'AUDIT', text: '분기 계정 점검' } },
+    });
     expect(started.statusCode, started.body).toBe(202);
     const exportId = started.json().exportId as string;
     const entry = (await log()).find((r) => r.action === 'DOWNLOAD' && r.subjectKeys === `export:${exportId}`);
-    expect(entry).toMatchObject({ actorId: 'admin', operation: 'listSupplierUsers', subjectKind: 'SUPPLIER_USER', reasonCode: 'AUDIT', reasonText: '분기 계정 점검' });
+    expect(entry).toMatchObject({
+      actorId: 'admin',
+      operation: 'listSupplierUsers',
+      subjectKind: 'SUPPLIER_USER',
+      reasonCode: 'AUDIT',
+      reasonText: '분기 계정 점검',
+    });
     for (let i = 0; i < 200; i++) {
       const s = (await get(admin, `/api/v1/exports/${exportId}`)).json();
       if (s.status !== 'RUNNING') break;
@@ -123,7 +200,16 @@ describe('masking, logged views and download reasons', () => {
     }
 
     // A list without personal data exports as before, and records nothing.
-    const plain = await t.app.inject({ method: 'POST', url: '/api/v1/exports', headers: operator.headers, payload: { operation: 'listPos', columns: [{ field: 'poNo', header: 'PO', type: 'text', width: 12 }], sheetName: 'po' } });
+    const plain = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/exports',
+      headers: operator.headers,
+      payload: {
+        operation: 'listPos',
+        columns: [{ field: 'poNo', header: 'PO', type: 'text', width: 12 }],
+        sheetName: 'po',
+      },
+    });
     expect(plain.statusCode, plain.body).toBe(202);
   });
 
@@ -133,13 +219,35 @@ describe('masking, logged views and download reasons', () => {
     expect(listed.statusCode, listed.body).toBe(200);
     const total = listed.json().total;
     expect(total).toBeGreaterThan(0);
-    const ok = await t.app.inject({ method: 'POST', url: '/api/v1/privacy/downloads', headers: supplier1.headers, payload: { operation: 'listMyDeliveries', rowCount: total, reason: { code: 'SETTLEMENT', text: '월 정산 대사' } } });
+    const ok = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/privacy/downloads',
+      headers: supplier1.headers,
+      payload: { operation: 'listMyDeliveries', rowCount: total, reason: { code: 'SETTLEMENT', text: '월 정산 대사' } },
+    });
     expect(ok.statusCode, ok.body).toBe(200);
-    expect((await log()).at(-1)).toMatchObject({ actorId: 'supplier1', actorCompNo: 'C00001', action: 'DOWNLOAD', operation: 'listMyDeliveries', rowCount: total, reasonCode: 'SETTLEMENT' });
-    const notPersonal = await t.app.inject({ method: 'POST', url: '/api/v1/privacy/downloads', headers: supplier1.headers, payload: { operation: 'listPos', rowCount: 1, reason: { code: 'WORK', text: '확인용' } } });
+    expect((await log()).at(-1)).toMatchObject({
+      actorId: 'supplier1',
+      actorCompNo: 'C00001',
+      action: 'DOWNLOAD',
+      operation: 'listMyDeliveries',
+      rowCount: total,
+      reasonCode: 'SETTLEMENT',
+    });
+    const notPersonal = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/privacy/downloads',
+      headers: supplier1.headers,
+      payload: { operation: 'listPos', rowCount: 1, reason: { code: 'WORK', text: '확인용' } },
+    });
     expect(notPersonal.statusCode).toBe(400);
     expect(notPersonal.json()).toMatchObject({ code: 'PRIVACY_OPERATION' });
-    const noReason = await t.app.inject({ method: 'POST', url: '/api/v1/privacy/downloads', headers: supplier1.headers, payload: { operation: 'listMyDeliveries', rowCount: 1 } });
+    const noReason = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/privacy/downloads',
+      headers: supplier1.headers,
+      payload: { operation: 'listMyDeliveries', rowCount: 1 },
+    });
     expect(noReason.statusCode).toBe(400);
   });
 
@@ -165,6 +273,9 @@ describe('masking, logged views and download reasons', () => {
     await sql`alter table personal_data_access_log enable trigger personal_data_access_log_no_change`.execute(t.db.db);
     const broken = await get(admin, '/api/v1/privacy/access-log/verify');
     expect(broken.statusCode).toBe(409);
-    expect(broken.json()).toMatchObject({ code: 'ACCESS_LOG_BROKEN', details: { intact: false, broken: { reason: 'HASH_MISMATCH' } } });
+    expect(broken.json()).toMatchObject({
+      code: 'ACCESS_LOG_BROKEN',
+      details: { intact: false, broken: { reason: 'HASH_MISMATCH' } },
+    });
   });
 });

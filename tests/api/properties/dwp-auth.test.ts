@@ -14,7 +14,8 @@ describe('GET /properties/dwpAuth', () => {
     const body = res.json();
     expect(body.systemId).toBe('GPMS');
     expect(body.type).toBe('SSO_AD');
-    for (const key of ['loginUri', 'logoutUri', 'verifyUri', 'authUri', 'portalUri', 'tokenUri', 'tokenLoginUri']) expect(typeof body[key]).toBe('string');
+    for (const key of ['loginUri', 'logoutUri', 'verifyUri', 'authUri', 'portalUri', 'tokenUri', 'tokenLoginUri'])
+      expect(typeof body[key]).toBe('string');
     expect(body.api.login).toEqual({ idpw: expect.any(String), sso: expect.any(String), ad: expect.any(String) });
     expect(typeof body.api.resetPw).toBe('string');
     expect(body.adfs).toHaveProperty('server');

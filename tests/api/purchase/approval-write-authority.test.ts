@@ -17,8 +17,19 @@ describe('approval decisions and delegations need write authority', () => {
   });
   afterAll(() => t.close());
 
-  const setGroupWrite = (canWrite: 'Y' | 'N') => t.db.db.updateTable('menuAuth').set({ canWrite }).where('authGroupId', '=', '31').where('canRead', '=', 'Y').execute();
-  const delegations = async () => (await t.db.db.selectFrom('approvalDelegation').select(['delegationId', 'status', 'version']).orderBy('delegationId').execute());
+  const setGroupWrite = (canWrite: 'Y' | 'N') =>
+    t.db.db
+      .updateTable('menuAuth')
+      .set({ canWrite })
+      .where('authGroupId', '=', '31')
+      .where('canRead', '=', 'Y')
+      .execute();
+  const delegations = async () =>
+    await t.db.db
+      .selectFrom('approvalDelegation')
+      .select(['delegationId', 'status', 'version'])
+      .orderBy('delegationId')
+      .execute();
 
   it('a named approver whose group only reads the documents may not approve, reject, delegate or cancel a delegation', async () => {
     const pr = ok(await f.post('/api/v1/prs', f.u.buyer, prBody()));
@@ -26,16 +37,47 @@ describe('approval decisions and delegations need write authority', () => {
     const approval = submitted.approvals.at(-1);
     expect(approval.steps[0]).toMatchObject({ approverId: 'E000006', status: 'PENDING' });
     // Made while the group still writes, to be cancelled below.
-    const mine = ok(await f.post('/api/v1/approval/delegations', f.u.uadmin1, { deputyId: 'E000002', fromDate: day(10), toDate: day(12) }));
+    const mine = ok(
+      await f.post('/api/v1/approval/delegations', f.u.uadmin1, {
+        deputyId: 'E000002',
+        fromDate: day(10),
+        toDate: day(12),
+      }),
+    );
 
     await setGroupWrite('N');
     try {
       const approvalsBefore = await snapshot(t, 'approval');
       const delegationsBefore = await delegations();
-      refused(await f.post(`/api/v1/approvals/${approval.approvalId}/approve`, f.u.uadmin1, { version: approval.version }), 403, 'GPMS006');
-      refused(await f.post(`/api/v1/approvals/${approval.approvalId}/reject`, f.u.uadmin1, { version: approval.version, comment: '반려' }), 403, 'GPMS006');
-      refused(await f.post('/api/v1/approval/delegations', f.u.uadmin1, { deputyId: 'E000002', fromDate: day(20), toDate: day(21) }), 403, 'GPMS006');
-      refused(await f.post(`/api/v1/approval/delegations/${mine.delegationId}/cancel`, f.u.uadmin1, { version: mine.version }), 403, 'GPMS006');
+      refused(
+        await f.post(`/api/v1/approvals/${approval.approvalId}/approve`, f.u.uadmin1, { version: approval.version }),
+        403,
+        'GPMS006',
+      );
+      refused(
+        await f.post(`/api/v1/approvals/${approval.approvalId}/reject`, f.u.uadmin1, {
+          version: approval.version,
+          comment: '반려',
+        }),
+        403,
+        'GPMS006',
+      );
+      refused(
+        await f.post('/api/v1/approval/delegations', f.u.uadmin1, {
+          deputyId: 'E000002',
+          fromDate: day(20),
+          toDate: day(21),
+        }),
+        403,
+        'GPMS006',
+      );
+      refused(
+        await f.post(`/api/v1/approval/delegations/${mine.delegationId}/cancel`, f.u.uadmin1, {
+          version: mine.version,
+        }),
+        403,
+        'GPMS006',
+      );
       // Reading stays open to them.
       ok(await f.get(`/api/v1/approvals/${approval.approvalId}`, f.u.uadmin1));
       ok(await f.get('/api/v1/approval/delegations', f.u.uadmin1));
@@ -48,8 +90,16 @@ describe('approval decisions and delegations need write authority', () => {
     }
 
     // With write back, the same approver decides and cancels as before.
-    const done = ok(await f.post(`/api/v1/approvals/${approval.approvalId}/approve`, f.u.uadmin1, { version: approval.version }));
+    const done = ok(
+      await f.post(`/api/v1/approvals/${approval.approvalId}/approve`, f.u.uadmin1, { version: approval.version }),
+    );
     expect(done.documentStatus).toBe('APPROVED');
-    expect(ok(await f.post(`/api/v1/approval/delegations/${mine.delegationId}/cancel`, f.u.uadmin1, { version: mine.version })).status).toBe('CANCELLED');
+    expect(
+      ok(
+        await f.post(`/api/v1/approval/delegations/${mine.delegationId}/cancel`, f.u.uadmin1, {
+          version: mine.version,
+        }),
+      ).status,
+    ).toBe('CANCELLED');
   });
 });

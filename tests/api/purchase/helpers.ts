@@ -16,7 +16,12 @@ export type Who = LoggedIn;
 /** Calls the app as a logged-in user; every call answers the inject response. */
 export function client(t: TestApp) {
   const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, who: Who, payload?: unknown) =>
-    t.app.inject({ method, url, headers: who.headers, ...(payload === undefined ? {} : { payload: payload as object }) });
+    t.app.inject({
+      method,
+      url,
+      headers: who.headers,
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
   return {
     get: (url: string, who: Who) => call('GET', url, who),
     post: (url: string, who: Who, payload: unknown = {}) => call('POST', url, who, payload),
@@ -48,9 +53,27 @@ export async function logins(t: TestApp, ids: string[]): Promise<Record<string, 
 }
 
 /** A row count and the newest audit id, to prove a refused request changed nothing. */
-export async function snapshot(t: TestApp, table: 'prHeader' | 'poHeader' | 'rfqHeader' | 'quotation' | 'loi' | 'approval' | 'approvalRule' | 'approvalLine' | 'poChange') {
-  const rows = await t.db.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-  const audit = await t.db.db.selectFrom('auditLog').select((eb) => eb.fn.max('id').as('id')).executeTakeFirstOrThrow();
+export async function snapshot(
+  t: TestApp,
+  table:
+    | 'prHeader'
+    | 'poHeader'
+    | 'rfqHeader'
+    | 'quotation'
+    | 'loi'
+    | 'approval'
+    | 'approvalRule'
+    | 'approvalLine'
+    | 'poChange',
+) {
+  const rows = await t.db.db
+    .selectFrom(table)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  const audit = await t.db.db
+    .selectFrom('auditLog')
+    .select((eb) => eb.fn.max('id').as('id'))
+    .executeTakeFirstOrThrow();
   return { rows: Number(rows.n), audit: Number(audit.id ?? 0) };
 }
 
@@ -85,26 +108,42 @@ export async function receivedPr(f: Flow, body: Record<string, unknown> = prBody
   while (approval.status === 'PENDING' || approval.status === 'IN_PROGRESS') {
     const step = approval.steps.find((s: { status: string }) => s.status === 'PENDING');
     const who = step.approverId === 'E000006' ? f.u.uadmin1 : f.u.opadmin;
-    approval = ok(await f.post(`/api/v1/approvals/${approval.approvalId}/approve`, who, { version: approval.version })).approval;
+    approval = ok(
+      await f.post(`/api/v1/approvals/${approval.approvalId}/approve`, who, { version: approval.version }),
+    ).approval;
   }
   const approved = ok(await f.get(`/api/v1/prs/${pr.prNo}`, f.u.operator));
   expect(approved.status).toBe('APPROVED');
-  return ok(await f.post(`/api/v1/prs/${pr.prNo}/receive`, f.u.operator, { version: approved.version, buyerId: 'E000004' }));
+  return ok(
+    await f.post(`/api/v1/prs/${pr.prNo}/receive`, f.u.operator, { version: approved.version, buyerId: 'E000004' }),
+  );
 }
 
 /** A received PR sent out for quotation to the given suppliers (operator is the buyer). */
 export async function openRfq(f: Flow, suppliers: string[] = ['C00001', 'C00002'], body?: Record<string, unknown>) {
   const pr = await receivedPr(f, body);
-  return ok(await f.post('/api/v1/rfqs', f.u.operator, { prNo: pr.prNo, prVersion: pr.version, deadline: day(7), suppliers }));
+  return ok(
+    await f.post('/api/v1/rfqs', f.u.operator, { prNo: pr.prNo, prVersion: pr.version, deadline: day(7), suppliers }),
+  );
 }
 
 /** Every invited demo supplier quotes (lower price from `cheapest`), then the operator selects `winner`. */
 export async function awardedRfq(f: Flow, winner: 'C00001' | 'C00002', body?: Record<string, unknown>) {
   const rfq = await openRfq(f, ['C00001', 'C00002'], body);
-  for (const [compNo, who] of [['C00001', f.u.supplier1], ['C00002', f.u.supplier2]] as const) {
+  for (const [compNo, who] of [
+    ['C00001', f.u.supplier1],
+    ['C00002', f.u.supplier2],
+  ] as const) {
     const q = ok(await f.get(`/api/v1/cyber/quotations/${rfq.rfqNo}`, who));
     const price = compNo === winner ? '1000' : '1100';
-    ok(await f.put(`/api/v1/cyber/quotations/${rfq.rfqNo}`, who, { version: q.version, leadTimeDays: 10, validUntil: day(60), lines: q.lines.map((l: { lineNo: number }) => ({ lineNo: l.lineNo, unitPrice: price })) }));
+    ok(
+      await f.put(`/api/v1/cyber/quotations/${rfq.rfqNo}`, who, {
+        version: q.version,
+        leadTimeDays: 10,
+        validUntil: day(60),
+        lines: q.lines.map((l: { lineNo: number }) => ({ lineNo: l.lineNo, unitPrice: price })),
+      }),
+    );
   }
   const fresh = ok(await f.get(`/api/v1/rfqs/${rfq.rfqNo}`, f.u.operator));
   return ok(await f.post(`/api/v1/rfqs/${rfq.rfqNo}/select`, f.u.operator, { version: fresh.version, compNo: winner }));

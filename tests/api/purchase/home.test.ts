@@ -8,7 +8,10 @@ describe('home pages', () => {
   let f: Flow;
   beforeAll(async () => {
     t = await buildTestApp();
-    f = { ...client(t), u: await logins(t, ['buyer', 'uadmin1', 'opadmin', 'operator', 'monitor', 'supplier1', 'supplier2']) };
+    f = {
+      ...client(t),
+      u: await logins(t, ['buyer', 'uadmin1', 'opadmin', 'operator', 'monitor', 'supplier1', 'supplier2']),
+    };
   });
   afterAll(() => t.close());
 
@@ -26,12 +29,23 @@ describe('home pages', () => {
     expect(card.rows[0].docNo).toBe(pr.prNo);
     const sent = after.rows.map((r: { submittedAt: string }) => r.submittedAt);
     expect(sent).toEqual([...sent].sort().reverse());
-    expect(row).toMatchObject({ docType: 'PR', title: '홈 화면 시험', currency: 'KRW', amount: '45001.00', amountKrw: '45001', submittedByName: '정수빈', stepNo: 1, stepCount: 1 });
+    expect(row).toMatchObject({
+      docType: 'PR',
+      title: '홈 화면 시험',
+      currency: 'KRW',
+      amount: '45001.00',
+      amountKrw: '45001',
+      submittedByName: '정수빈',
+      stepNo: 1,
+      stepCount: 1,
+    });
     // The row carries what approving needs.
     ok(await f.post(`/api/v1/approvals/${row.approvalId}/approve`, f.u.uadmin1, { version: row.version }));
     expect(ok(await f.get('/api/v1/home/approvals?size=500', f.u.uadmin1)).total).toBe(before.total);
     const opadmin = ok(await f.get('/api/v1/home/approvals?size=500', f.u.opadmin));
-    expect(opadmin.rows.map((r: { docType: string }) => r.docType)).toEqual(expect.arrayContaining(['PO', 'LOI', 'SIMPLE', 'PR']));
+    expect(opadmin.rows.map((r: { docType: string }) => r.docType)).toEqual(
+      expect.arrayContaining(['PO', 'LOI', 'SIMPLE', 'PR']),
+    );
     expect(ok(await f.get('/api/v1/home/approvals', f.u.monitor)).total).toBe(0);
     refused(await f.get('/api/v1/home/approvals', f.u.supplier1), 403, 'GPMS006');
   });
@@ -45,19 +59,34 @@ describe('home pages', () => {
     const operator = ok(await f.get('/api/v1/home/documents?size=100', f.u.operator));
     expect(new Set(operator.rows.map((r: { docType: string }) => r.docType)).size).toBeGreaterThan(1);
     const onlyLoi = ok(await f.get('/api/v1/home/documents?docType=LOI', f.u.operator));
-    expect(onlyLoi.rows.every((r: { docType: string; counterpart: string }) => r.docType === 'LOI' && r.counterpart)).toBe(true);
+    expect(
+      onlyLoi.rows.every((r: { docType: string; counterpart: string }) => r.docType === 'LOI' && r.counterpart),
+    ).toBe(true);
   });
 
   it('shows a supplier its new requests and open orders, never another company’s', async () => {
     const rfqs = ok(await f.get('/api/v1/cyber/home/rfqs?size=100', f.u.supplier1));
     expect(rfqs.total).toBeGreaterThan(0);
-    expect(rfqs.rows.every((r: { status: string; rfqStatus: string; deadlinePassed: boolean }) => ['REQUESTED', 'CHECKED'].includes(r.status) && r.rfqStatus === 'OPEN' && !r.deadlinePassed)).toBe(true);
+    expect(
+      rfqs.rows.every(
+        (r: { status: string; rfqStatus: string; deadlinePassed: boolean }) =>
+          ['REQUESTED', 'CHECKED'].includes(r.status) && r.rfqStatus === 'OPEN' && !r.deadlinePassed,
+      ),
+    ).toBe(true);
     const deadlines = rfqs.rows.map((r: { deadline: string }) => r.deadline);
     expect(deadlines).toEqual([...deadlines].sort());
     const orders = ok(await f.get('/api/v1/cyber/home/orders?size=500', f.u.supplier1));
     expect(orders.total).toBeGreaterThan(0);
-    expect(orders.rows.every((r: { status: string }) => ['SENT', 'ACKNOWLEDGED', 'PARTLY_DELIVERED'].includes(r.status))).toBe(true);
-    const own = await t.db.db.selectFrom('poHeader').select('poNo').where('compNo', '=', 'C00001').where('status', 'in', ['SENT', 'ACKNOWLEDGED', 'PARTLY_DELIVERED']).where('forwardedAt', 'is not', null).execute();
+    expect(
+      orders.rows.every((r: { status: string }) => ['SENT', 'ACKNOWLEDGED', 'PARTLY_DELIVERED'].includes(r.status)),
+    ).toBe(true);
+    const own = await t.db.db
+      .selectFrom('poHeader')
+      .select('poNo')
+      .where('compNo', '=', 'C00001')
+      .where('status', 'in', ['SENT', 'ACKNOWLEDGED', 'PARTLY_DELIVERED'])
+      .where('forwardedAt', 'is not', null)
+      .execute();
     expect(orders.total).toBe(own.length);
     const other = ok(await f.get('/api/v1/cyber/home/orders?size=500', f.u.supplier2));
     const overlap = other.rows.filter((r: { poNo: string }) => own.some((o) => o.poNo === r.poNo));

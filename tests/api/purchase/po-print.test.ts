@@ -10,7 +10,10 @@ describe('purchase order print (PDF)', { timeout: 120_000 }, () => {
   let f: Flow;
   beforeAll(async () => {
     t = await buildTestApp();
-    f = { ...client(t), u: await logins(t, ['buyer', 'uadmin1', 'opadmin', 'operator', 'monitor', 'supplier1', 'supplier2']) };
+    f = {
+      ...client(t),
+      u: await logins(t, ['buyer', 'uadmin1', 'opadmin', 'operator', 'monitor', 'supplier1', 'supplier2']),
+    };
   });
   afterAll(() => t.close());
 
@@ -23,7 +26,14 @@ describe('purchase order print (PDF)', { timeout: 120_000 }, () => {
 
   it('prints an approved order: letterhead, both parties, lines, total and the approver’s stamp; the print is audited', async () => {
     const rfq = await awardedRfq(f, 'C00001');
-    const draft = ok(await f.post('/api/v1/pos', f.u.operator, { rfqNo: rfq.rfqNo, rfqVersion: rfq.version, dueDate: day(20), remark: '분할 납품 가능' }));
+    const draft = ok(
+      await f.post('/api/v1/pos', f.u.operator, {
+        rfqNo: rfq.rfqNo,
+        rfqVersion: rfq.version,
+        dueDate: day(20),
+        remark: '분할 납품 가능',
+      }),
+    );
     const submitted = ok(await f.post(`/api/v1/pos/${draft.poNo}/submit`, f.u.operator, { version: draft.version }));
     const a = submitted.approvals.at(-1);
     ok(await f.post(`/api/v1/approvals/${a.approvalId}/approve`, f.u.opadmin, { version: a.version }));
@@ -32,20 +42,43 @@ describe('purchase order print (PDF)', { timeout: 120_000 }, () => {
     expect(pdf.magic).toBe('%PDF-');
     expect(pdf.pages).toBe(1);
     expect(pdf.title).toBe(`발주서 ${draft.poNo}`);
-    expect(res.headers['content-disposition']).toContain(`filename*=UTF-8''${encodeURIComponent(`발주서_${draft.poNo}.pdf`)}`);
+    expect(res.headers['content-disposition']).toContain(
+      `filename*=UTF-8''${encodeURIComponent(`발주서_${draft.poNo}.pdf`)}`,
+    );
     // The font is embedded, so the Korean text is there to extract (and to search and copy).
     const text = pdf.text[0];
     expect(text).toMatch(/발\s*주\s*서/);
-    for (const expected of ['(주)지피엠에스', draft.poNo, draft.compNameKr, 'C00001', '김민수', '12,500 KRW', '분할 납품 가능', '박성호', day(0), '1 / 1']) expect(text).toContain(expected);
+    for (const expected of [
+      '(주)지피엠에스',
+      draft.poNo,
+      draft.compNameKr,
+      'C00001',
+      '김민수',
+      '12,500 KRW',
+      '분할 납품 가능',
+      '박성호',
+      day(0),
+      '1 / 1',
+    ])
+      expect(text).toContain(expected);
     // Quantities without trailing zeros (10 and 2.5), money in the currency's decimals.
     expect(text).toMatch(/10\s+1,000\s+10,000/);
     expect(text).toMatch(/2\.5\s+1,000\s+2,500/);
-    const audit = await t.db.db.selectFrom('auditLog').select(['action', 'actor']).where('entity', '=', 'po_header').where('entityKey', '=', draft.poNo).where('action', '=', 'PRINT').orderBy('id').execute();
+    const audit = await t.db.db
+      .selectFrom('auditLog')
+      .select(['action', 'actor'])
+      .where('entity', '=', 'po_header')
+      .where('entityKey', '=', draft.poNo)
+      .where('action', '=', 'PRINT')
+      .orderBy('id')
+      .execute();
     expect(audit).toEqual([{ action: 'PRINT', actor: 'operator' }]);
 
     // Read-only staff may print too; a draft of another order prints without stamps.
     const other = await awardedRfq(f, 'C00002');
-    const d2 = ok(await f.post('/api/v1/pos', f.u.operator, { rfqNo: other.rfqNo, rfqVersion: other.version, dueDate: day(20) }));
+    const d2 = ok(
+      await f.post('/api/v1/pos', f.u.operator, { rfqNo: other.rfqNo, rfqVersion: other.version, dueDate: day(20) }),
+    );
     const draftPdf = (await pdfOf(d2.poNo, 'monitor')).pdf.text[0];
     expect(draftPdf).toContain(d2.poNo);
     expect(draftPdf).toContain('작성중');
@@ -53,8 +86,21 @@ describe('purchase order print (PDF)', { timeout: 120_000 }, () => {
   });
 
   it('a long order continues on further pages, the table header on each, the total on the last', async () => {
-    const lines = Array.from({ length: 50 }, (_, i) => ({ itemName: `소모품 ${i + 1}번 (긴 품목명은 칸 안에서 줄을 바꿉니다)`, unitCode: 'EA', quantity: '1.5', unitPrice: '100' }));
-    const so = ok(await f.post('/api/v1/simple-orders', f.u.operator, { compNo: 'C00002', title: '소모품 일괄 구매', currency: 'KRW', dueDate: day(10), lines }));
+    const lines = Array.from({ length: 50 }, (_, i) => ({
+      itemName: `소모품 ${i + 1}번 (긴 품목명은 칸 안에서 줄을 바꿉니다)`,
+      unitCode: 'EA',
+      quantity: '1.5',
+      unitPrice: '100',
+    }));
+    const so = ok(
+      await f.post('/api/v1/simple-orders', f.u.operator, {
+        compNo: 'C00002',
+        title: '소모품 일괄 구매',
+        currency: 'KRW',
+        dueDate: day(10),
+        lines,
+      }),
+    );
     const { pdf } = await pdfOf(so.poNo, 'operator');
     expect(pdf.title).toBe(`소액발주서 ${so.poNo}`);
     expect(pdf.pages).toBeGreaterThanOrEqual(2);
@@ -70,11 +116,22 @@ describe('purchase order print (PDF)', { timeout: 120_000 }, () => {
   });
 
   it('refuses who may not read orders, suppliers, and a missing order', async () => {
-    const any = await t.db.db.selectFrom('poHeader').select('poNo').where('poType', '=', 'PO').orderBy('poNo').executeTakeFirstOrThrow();
+    const any = await t.db.db
+      .selectFrom('poHeader')
+      .select('poNo')
+      .where('poType', '=', 'PO')
+      .orderBy('poNo')
+      .executeTakeFirstOrThrow();
     refused(await f.get(`/api/v1/pos/${any.poNo}/pdf`, f.u.buyer), 403, 'GPMS006');
     refused(await f.get(`/api/v1/pos/${any.poNo}/pdf`, f.u.supplier1), 403);
     refused(await f.get('/api/v1/pos/PO2099-999999/pdf', f.u.operator), 404, 'PO_NOT_FOUND');
-    const audit = await t.db.db.selectFrom('auditLog').select('id').where('entityKey', '=', any.poNo).where('action', '=', 'PRINT').orderBy('id').execute();
+    const audit = await t.db.db
+      .selectFrom('auditLog')
+      .select('id')
+      .where('entityKey', '=', any.poNo)
+      .where('action', '=', 'PRINT')
+      .orderBy('id')
+      .execute();
     expect(audit).toEqual([]);
   });
 });

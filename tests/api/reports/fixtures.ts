@@ -32,7 +32,12 @@ export interface Fixture {
 
 export async function insertReportFixture(t: TestApp): Promise<Fixture> {
   const db = t.app.dbh.db;
-  const a = await db.selectFrom('item').select(['itemCode', 'sgCode', 'unitCode', 'catCode']).where('currency', '=', 'KRW').orderBy('itemCode').executeTakeFirstOrThrow();
+  const a = await db
+    .selectFrom('item')
+    .select(['itemCode', 'sgCode', 'unitCode', 'catCode'])
+    .where('currency', '=', 'KRW')
+    .orderBy('itemCode')
+    .executeTakeFirstOrThrow();
   // B in another category and sourcing group, so the two never share a bar.
   const b = await db
     .selectFrom('item')
@@ -47,10 +52,38 @@ export async function insertReportFixture(t: TestApp): Promise<Fixture> {
   await db.updateTable('item').set({ refPrice: '50000' }).where('itemCode', '=', b.itemCode).execute();
   await sql`delete from fx_rate where period in ('201901', '201902', '201903')`.execute(db);
   await db.insertInto('fxRate').values({ currency: 'JPY', period: '201902', rate: '1000' }).execute();
-  await db.updateTable('code').set({ attr1: '905.32' }).where('groupId', '=', 'SYSTEM_CONST').where('code', '=', 'JPY_RATE').execute();
+  await db
+    .updateTable('code')
+    .set({ attr1: '905.32' })
+    .where('groupId', '=', 'SYSTEM_CONST')
+    .where('code', '=', 'JPY_RATE')
+    .execute();
 
-  const po = (poNo: string, poDate: string, compNo: string, deptcd: string, section: string, buyerId: string, requesterId: string | null, currency: 'KRW' | 'JPY', status: string, total: string) => ({
-    poNo, poType: 'PO' as const, compNo, section, deptcd, buyerId, requesterId, title: `리포트 시험 ${poNo}`, currency, totalAmount: total, status, poDate, dueDate: poDate,
+  const po = (
+    poNo: string,
+    poDate: string,
+    compNo: string,
+    deptcd: string,
+    section: string,
+    buyerId: string,
+    requesterId: string | null,
+    currency: 'KRW' | 'JPY',
+    status: string,
+    total: string,
+  ) => ({
+    poNo,
+    poType: 'PO' as const,
+    compNo,
+    section,
+    deptcd,
+    buyerId,
+    requesterId,
+    title: `리포트 시험 ${poNo}`,
+    currency,
+    totalAmount: total,
+    status,
+    poDate,
+    dueDate: poDate,
   });
   await db
     .insertInto('poHeader')
@@ -63,8 +96,25 @@ export async function insertReportFixture(t: TestApp): Promise<Fixture> {
       po('RPT19-P6', '2019-01-05', 'C00001', 'D1220', 'D1000', 'E000005', null, 'KRW', 'DRAFT', '500000'),
     ])
     .execute();
-  const line = (poNo: string, lineNo: number, item: typeof a, quantity: string, unitPrice: string, amount: string, deliveryDate: string | null = null) => ({
-    poNo, lineNo, itemCode: item.itemCode, itemName: `품목 ${item.itemCode}`, unitCode: item.unitCode, sgCode: item.sgCode, quantity, unitPrice, amount, deliveryDate,
+  const line = (
+    poNo: string,
+    lineNo: number,
+    item: typeof a,
+    quantity: string,
+    unitPrice: string,
+    amount: string,
+    deliveryDate: string | null = null,
+  ) => ({
+    poNo,
+    lineNo,
+    itemCode: item.itemCode,
+    itemName: `품목 ${item.itemCode}`,
+    unitCode: item.unitCode,
+    sgCode: item.sgCode,
+    quantity,
+    unitPrice,
+    amount,
+    deliveryDate,
   });
   await db
     .insertInto('poLine')
@@ -80,17 +130,61 @@ export async function insertReportFixture(t: TestApp): Promise<Fixture> {
     .execute();
 
   // PRs behind P1 (7 days before) and P2 (20 days before).
-  const pr = (prNo: string, prDate: string, deptcd: string, section: string, requesterId: string, currency: 'KRW' | 'JPY') => ({
-    prNo, prDate, title: `리포트 시험 ${prNo}`, requesterId, section, deptcd, desiredDate: prDate, currency, totalAmount: '0', status: 'ORDERED' as const, createdBy: 'test',
+  const pr = (
+    prNo: string,
+    prDate: string,
+    deptcd: string,
+    section: string,
+    requesterId: string,
+    currency: 'KRW' | 'JPY',
+  ) => ({
+    prNo,
+    prDate,
+    title: `리포트 시험 ${prNo}`,
+    requesterId,
+    section,
+    deptcd,
+    desiredDate: prDate,
+    currency,
+    totalAmount: '0',
+    status: 'ORDERED' as const,
+    createdBy: 'test',
   });
-  await db.insertInto('prHeader').values([pr('RPT19-R1', '2019-01-03', 'D1220', 'D1000', 'E000005', 'KRW'), pr('RPT19-R2', '2019-01-26', 'D2110', 'D2000', 'E000006', 'JPY')]).execute();
+  await db
+    .insertInto('prHeader')
+    .values([
+      pr('RPT19-R1', '2019-01-03', 'D1220', 'D1000', 'E000005', 'KRW'),
+      pr('RPT19-R2', '2019-01-26', 'D2110', 'D2000', 'E000006', 'JPY'),
+    ])
+    .execute();
   await db.updateTable('poHeader').set({ prNo: 'RPT19-R1' }).where('poNo', '=', 'RPT19-P1').execute();
   await db.updateTable('poHeader').set({ prNo: 'RPT19-R2' }).where('poNo', '=', 'RPT19-P2').execute();
 
   // Receipts: W1 P1/1 on 01-18 (due 01-20: on time), W2 P1/2 on 01-25 (5 days late),
   // W3 P4/1 on 02-20 (due 02-20: on time), W4 P2/1 on 02-16 (no line date; order due 02-15: 1 day late).
-  const wh = (whReqNo: string, poNo: string, compNo: string, deptcd: string, section: string, currency: 'KRW' | 'JPY', whReqDate: string, total: string) => ({
-    whReqNo, sourceSystem: 'GPMS', compNo, poNo, section, deptcd, expenses: 'GOODS', status: 'REQUESTED' as const, approvalStatus: 'NONE' as const, currency, totalAmount: total, whReqDate, requestedBy: 'test',
+  const wh = (
+    whReqNo: string,
+    poNo: string,
+    compNo: string,
+    deptcd: string,
+    section: string,
+    currency: 'KRW' | 'JPY',
+    whReqDate: string,
+    total: string,
+  ) => ({
+    whReqNo,
+    sourceSystem: 'GPMS',
+    compNo,
+    poNo,
+    section,
+    deptcd,
+    expenses: 'GOODS',
+    status: 'REQUESTED' as const,
+    approvalStatus: 'NONE' as const,
+    currency,
+    totalAmount: total,
+    whReqDate,
+    requestedBy: 'test',
   });
   await db
     .insertInto('whReceipt')
@@ -101,8 +195,27 @@ export async function insertReportFixture(t: TestApp): Promise<Fixture> {
       wh('RPT19-W4', 'RPT19-P2', 'C00001', 'D2110', 'D2000', 'JPY', '2019-02-16', '10000'),
     ])
     .execute();
-  const whLine = (whReqNo: string, compNo: string, poNo: string, poLineNo: number, item: typeof a, quantity: string, unitPrice: string, amount: string) => ({
-    whReqNo, lineNo: 1, compNo, poNo, poLineNo, itemCode: item.itemCode, itemName: `품목 ${item.itemCode}`, unitCode: item.unitCode, quantity, unitPrice, amount,
+  const whLine = (
+    whReqNo: string,
+    compNo: string,
+    poNo: string,
+    poLineNo: number,
+    item: typeof a,
+    quantity: string,
+    unitPrice: string,
+    amount: string,
+  ) => ({
+    whReqNo,
+    lineNo: 1,
+    compNo,
+    poNo,
+    poLineNo,
+    itemCode: item.itemCode,
+    itemName: `품목 ${item.itemCode}`,
+    unitCode: item.unitCode,
+    quantity,
+    unitPrice,
+    amount,
   });
   await db
     .insertInto('whReceiptLine')
@@ -118,12 +231,63 @@ export async function insertReportFixture(t: TestApp): Promise<Fixture> {
   await db
     .insertInto('settlement')
     .values([
-      { settleNo: 'RPT19-S1', compNo: 'C00001', period: '201902', status: 'POSTED', krwGoodsAmount: '200000', jpyGoodsAmount: '10000', jpyKrwAmount: '100000', goodsAmount: '300000', adjustmentAmount: '0', totalAmount: '300000', jpyRate: '1000' },
-      { settleNo: 'RPT19-S2', compNo: 'C00002', period: '201903', status: 'DRAFT', krwGoodsAmount: '70000', jpyGoodsAmount: '0', jpyKrwAmount: '0', goodsAmount: '70000', adjustmentAmount: '0', totalAmount: '70000' },
+      {
+        settleNo: 'RPT19-S1',
+        compNo: 'C00001',
+        period: '201902',
+        status: 'POSTED',
+        krwGoodsAmount: '200000',
+        jpyGoodsAmount: '10000',
+        jpyKrwAmount: '100000',
+        goodsAmount: '300000',
+        adjustmentAmount: '0',
+        totalAmount: '300000',
+        jpyRate: '1000',
+      },
+      {
+        settleNo: 'RPT19-S2',
+        compNo: 'C00002',
+        period: '201903',
+        status: 'DRAFT',
+        krwGoodsAmount: '70000',
+        jpyGoodsAmount: '0',
+        jpyKrwAmount: '0',
+        goodsAmount: '70000',
+        adjustmentAmount: '0',
+        totalAmount: '70000',
+      },
     ])
     .execute();
-  const sl = (settleNo: string, lineNo: number, compNo: string, whReqNo: string, poNo: string, item: typeof a, currency: 'KRW' | 'JPY', quantity: string, unitPrice: string, amount: string, krwAmount: string) => ({
-    settleNo, lineNo, compNo, whReqNo, whLineNo: 1, poNo, poLineNo: 1, itemCode: item.itemCode, itemName: `품목 ${item.itemCode}`, unitCode: item.unitCode, expenses: 'GOODS', lastDeciDate: '2019-02-28', quantity, unitPrice, currency, amount, krwAmount,
+  const sl = (
+    settleNo: string,
+    lineNo: number,
+    compNo: string,
+    whReqNo: string,
+    poNo: string,
+    item: typeof a,
+    currency: 'KRW' | 'JPY',
+    quantity: string,
+    unitPrice: string,
+    amount: string,
+    krwAmount: string,
+  ) => ({
+    settleNo,
+    lineNo,
+    compNo,
+    whReqNo,
+    whLineNo: 1,
+    poNo,
+    poLineNo: 1,
+    itemCode: item.itemCode,
+    itemName: `품목 ${item.itemCode}`,
+    unitCode: item.unitCode,
+    expenses: 'GOODS',
+    lastDeciDate: '2019-02-28',
+    quantity,
+    unitPrice,
+    currency,
+    amount,
+    krwAmount,
   });
   await db
     .insertInto('settlementLine')

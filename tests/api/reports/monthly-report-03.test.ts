@@ -23,11 +23,37 @@ describe('monthlyReport03: spend by supplier', () => {
     const body = ok(await http.get(`${URL03}?${Q}`, who.admin));
     expect(body.total).toBe(2);
     expect(body.rows).toEqual([
-      expect.objectContaining({ key: 'C00001', poCount: 2, lineCount: 3, krwAmount: '250000', jpyAmount: '10000', jpyKrwAmount: '100000', totalKrw: '350000', sharePct: '81.6' }),
-      expect.objectContaining({ key: 'C00002', poCount: 2, lineCount: 2, krwAmount: '70000', jpyAmount: '999', jpyKrwAmount: '9044', totalKrw: '79044', sharePct: '18.4' }),
+      expect.objectContaining({
+        key: 'C00001',
+        poCount: 2,
+        lineCount: 3,
+        krwAmount: '250000',
+        jpyAmount: '10000',
+        jpyKrwAmount: '100000',
+        totalKrw: '350000',
+        sharePct: '81.6',
+      }),
+      expect.objectContaining({
+        key: 'C00002',
+        poCount: 2,
+        lineCount: 2,
+        krwAmount: '70000',
+        jpyAmount: '999',
+        jpyKrwAmount: '9044',
+        totalKrw: '79044',
+        sharePct: '18.4',
+      }),
     ]);
     expect(body.rows[0].name).toMatch(/\S/);
-    expect(body.totals).toEqual({ poCount: 4, lineCount: 5, krwAmount: '320000', jpyAmount: '10999', jpyKrwAmount: '109044', totalKrw: '429044', sharePct: '100' });
+    expect(body.totals).toEqual({
+      poCount: 4,
+      lineCount: 5,
+      krwAmount: '320000',
+      jpyAmount: '10999',
+      jpyKrwAmount: '109044',
+      totalKrw: '429044',
+      sharePct: '100',
+    });
   });
 
   it('sorts and pages on the server; the totals stay those of the whole result', async () => {
@@ -39,19 +65,31 @@ describe('monthlyReport03: spend by supplier', () => {
 
   it('narrows by month range and department', async () => {
     const feb = ok(await http.get(`${URL03}?fromMonth=201902&toMonth=201902`, who.admin));
-    expect(feb.rows.map((r: { key: string; totalKrw: string }) => [r.key, r.totalKrw])).toEqual([['C00001', '100000'], ['C00002', '70000']]);
+    expect(feb.rows.map((r: { key: string; totalKrw: string }) => [r.key, r.totalKrw])).toEqual([
+      ['C00001', '100000'],
+      ['C00002', '70000'],
+    ]);
     const dept = ok(await http.get(`${URL03}?${Q}&deptcd=D1220`, who.admin));
-    expect(dept.rows.map((r: { key: string; totalKrw: string }) => [r.key, r.totalKrw])).toEqual([['C00001', '250000'], ['C00002', '70000']]);
+    expect(dept.rows.map((r: { key: string; totalKrw: string }) => [r.key, r.totalKrw])).toEqual([
+      ['C00001', '250000'],
+      ['C00002', '70000'],
+    ]);
   });
 
   it('scopes by authority group: 30 its own orders, 31 its department, 32 its section', async () => {
     const pairs = (b: { rows: Array<{ key: string; totalKrw: string }> }) => b.rows.map((r) => [r.key, r.totalKrw]);
     // buyer (30, E000005): P1 as buyer, P4 as requester.
-    expect(pairs(ok(await http.get(`${URL03}?${Q}`, who.buyer)))).toEqual([['C00001', '250000'], ['C00002', '70000']]);
+    expect(pairs(ok(await http.get(`${URL03}?${Q}`, who.buyer)))).toEqual([
+      ['C00001', '250000'],
+      ['C00002', '70000'],
+    ]);
     // uadmin1 (31, D2110): P2.
     expect(pairs(ok(await http.get(`${URL03}?${Q}`, who.uadmin1)))).toEqual([['C00001', '100000']]);
     // uadmin2 (32, section D2000): P2 and P3.
-    expect(pairs(ok(await http.get(`${URL03}?${Q}`, who.uadmin2)))).toEqual([['C00001', '100000'], ['C00002', '9044']]);
+    expect(pairs(ok(await http.get(`${URL03}?${Q}`, who.uadmin2)))).toEqual([
+      ['C00001', '100000'],
+      ['C00002', '9044'],
+    ]);
   });
 
   it('refuses a section or department outside the scope (403), whatever the user sends', async () => {
@@ -77,7 +115,13 @@ describe('monthlyReport03: spend by supplier', () => {
     expect(all.rows.map((r: { poNo: string }) => r.poNo).sort()).toEqual(['RPT19-P1', 'RPT19-P2']);
     expect(all.totals.krwAmount).toBe('350000');
     const p2 = all.rows.find((r: { poNo: string }) => r.poNo === 'RPT19-P2');
-    expect(p2).toMatchObject({ currency: 'JPY', amount: '10000', krwAmount: '100000', lineCount: 1, poDate: '2019-02-15' });
+    expect(p2).toMatchObject({
+      currency: 'JPY',
+      amount: '10000',
+      krwAmount: '100000',
+      lineCount: 1,
+      poDate: '2019-02-15',
+    });
     const mine = ok(await http.get(`/api/v1/reports/orders?${Q}&compNo=C00002`, who.buyer));
     expect(mine.rows.map((r: { poNo: string }) => r.poNo)).toEqual(['RPT19-P4']);
   });

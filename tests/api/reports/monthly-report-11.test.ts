@@ -30,16 +30,49 @@ const Q = 'fromMonth=201901&toMonth=201906';
  */
 async function insertEvaluations(t: TestApp): Promise<{ e1: number; e2: number }> {
   const db = t.app.dbh.db;
-  const period = (periodName: string, startDate: string, endDate: string, status: 'OPEN' | 'CLOSED') => ({ periodName, startDate, endDate, dueDate: endDate, status, createdBy: 'test' });
+  const period = (periodName: string, startDate: string, endDate: string, status: 'OPEN' | 'CLOSED') => ({
+    periodName,
+    startDate,
+    endDate,
+    dueDate: endDate,
+    status,
+    createdBy: 'test',
+  });
   const [e1, e2, e3] = await Promise.all(
-    [period('2019 1분기 시험평가', '2019-01-01', '2019-03-31', 'CLOSED'), period('2019 2분기 시험평가', '2019-04-01', '2019-06-30', 'OPEN'), period('2019 하반기 시험평가', '2019-07-01', '2019-12-31', 'CLOSED')].map(
-      async (p) => (await db.insertInto('evaPeriod').values(p).returning('periodId').executeTakeFirstOrThrow()).periodId,
+    [
+      period('2019 1분기 시험평가', '2019-01-01', '2019-03-31', 'CLOSED'),
+      period('2019 2분기 시험평가', '2019-04-01', '2019-06-30', 'OPEN'),
+      period('2019 하반기 시험평가', '2019-07-01', '2019-12-31', 'CLOSED'),
+    ].map(
+      async (p) =>
+        (await db.insertInto('evaPeriod').values(p).returning('periodId').executeTakeFirstOrThrow()).periodId,
     ),
   );
   const at = new Date('2019-04-05T00:00:00Z');
-  const total = (periodId: number, compNo: string, revision: number, status: 'DRAFT' | 'FINAL' | 'SUPERSEDED', score: string, grade: 'A' | 'B' | 'C' | 'D', gradeAction: 'NONE' | 'WARN' | 'BLOCK', published: boolean, rankNo: number) => ({
-    periodId, compNo, revision, status, computedScore: score, totalScore: score, grade, gradeAction, rankNo,
-    finalizedAt: status === 'DRAFT' ? null : at, finalizedBy: status === 'DRAFT' ? null : 'test', publishedAt: published ? at : null, publishedBy: published ? 'test' : null,
+  const total = (
+    periodId: number,
+    compNo: string,
+    revision: number,
+    status: 'DRAFT' | 'FINAL' | 'SUPERSEDED',
+    score: string,
+    grade: 'A' | 'B' | 'C' | 'D',
+    gradeAction: 'NONE' | 'WARN' | 'BLOCK',
+    published: boolean,
+    rankNo: number,
+  ) => ({
+    periodId,
+    compNo,
+    revision,
+    status,
+    computedScore: score,
+    totalScore: score,
+    grade,
+    gradeAction,
+    rankNo,
+    finalizedAt: status === 'DRAFT' ? null : at,
+    finalizedBy: status === 'DRAFT' ? null : 'test',
+    publishedAt: published ? at : null,
+    publishedBy: published ? 'test' : null,
   });
   await db
     .insertInto('evaTotal')
@@ -75,25 +108,74 @@ describe('monthlyReport11: evaluation summary', () => {
     expect(body.total).toBe(2);
     expect(body.rows).toEqual([
       {
-        periodId: ids.e1, periodName: '2019 1분기 시험평가', startDate: '2019-01-01', endDate: '2019-03-31', periodStatus: 'CLOSED',
-        supplierCount: 3, finalCount: 3, publishedCount: 2, avgScore: '65.5', scoreSum: '196.5', gradeA: 1, gradeB: 0, gradeC: 1, gradeD: 1, warnCount: 1, blockCount: 1,
+        periodId: ids.e1,
+        periodName: '2019 1분기 시험평가',
+        startDate: '2019-01-01',
+        endDate: '2019-03-31',
+        periodStatus: 'CLOSED',
+        supplierCount: 3,
+        finalCount: 3,
+        publishedCount: 2,
+        avgScore: '65.5',
+        scoreSum: '196.5',
+        gradeA: 1,
+        gradeB: 0,
+        gradeC: 1,
+        gradeD: 1,
+        warnCount: 1,
+        blockCount: 1,
       },
       {
-        periodId: ids.e2, periodName: '2019 2분기 시험평가', startDate: '2019-04-01', endDate: '2019-06-30', periodStatus: 'OPEN',
-        supplierCount: 1, finalCount: 0, publishedCount: 0, avgScore: '85.25', scoreSum: '85.25', gradeA: 0, gradeB: 1, gradeC: 0, gradeD: 0, warnCount: 0, blockCount: 0,
+        periodId: ids.e2,
+        periodName: '2019 2분기 시험평가',
+        startDate: '2019-04-01',
+        endDate: '2019-06-30',
+        periodStatus: 'OPEN',
+        supplierCount: 1,
+        finalCount: 0,
+        publishedCount: 0,
+        avgScore: '85.25',
+        scoreSum: '85.25',
+        gradeA: 0,
+        gradeB: 1,
+        gradeC: 0,
+        gradeD: 0,
+        warnCount: 0,
+        blockCount: 0,
       },
     ]);
-    expect(body.totals).toEqual({ supplierCount: 4, finalCount: 3, publishedCount: 2, scoreSum: '281.75', avgScore: '70.44', gradeA: 1, gradeB: 1, gradeC: 1, gradeD: 1, warnCount: 1, blockCount: 1 });
+    expect(body.totals).toEqual({
+      supplierCount: 4,
+      finalCount: 3,
+      publishedCount: 2,
+      scoreSum: '281.75',
+      avgScore: '70.44',
+      gradeA: 1,
+      gradeB: 1,
+      gradeC: 1,
+      gradeD: 1,
+      warnCount: 1,
+      blockCount: 1,
+    });
     // A period counts when it overlaps the months: 201904–201906 holds E2 only, 201903–201904 both.
-    expect(ok(await http.get(`${URL11}?fromMonth=201904&toMonth=201906`, who.admin)).rows.map((r: { periodId: number }) => r.periodId)).toEqual([ids.e2]);
-    expect(ok(await http.get(`${URL11}?fromMonth=201903&toMonth=201904`, who.admin)).rows.map((r: { periodId: number }) => r.periodId)).toEqual([ids.e1, ids.e2]);
+    expect(
+      ok(await http.get(`${URL11}?fromMonth=201904&toMonth=201906`, who.admin)).rows.map(
+        (r: { periodId: number }) => r.periodId,
+      ),
+    ).toEqual([ids.e2]);
+    expect(
+      ok(await http.get(`${URL11}?fromMonth=201903&toMonth=201904`, who.admin)).rows.map(
+        (r: { periodId: number }) => r.periodId,
+      ),
+    ).toEqual([ids.e1, ids.e2]);
     const sorted = ok(await http.get(`${URL11}?${Q}&sort=avgScore:desc&size=1`, who.admin));
     expect(sorted.rows.map((r: { periodId: number }) => r.periodId)).toEqual([ids.e2]);
     expect(sorted.totals.supplierCount).toBe(4);
   });
 
   it('scopes by authority group and by the section / department filter (suppliers with an order of the scope in the period)', async () => {
-    const counts = (b: { rows: Array<{ periodId: number; supplierCount: number; avgScore: string }> }) => b.rows.map((r) => [r.periodId, r.supplierCount, r.avgScore]);
+    const counts = (b: { rows: Array<{ periodId: number; supplierCount: number; avgScore: string }> }) =>
+      b.rows.map((r) => [r.periodId, r.supplierCount, r.avgScore]);
     expect(counts(ok(await http.get(`${URL11}?${Q}`, who.buyer)))).toEqual([[ids.e1, 2, '78.25']]);
     expect(counts(ok(await http.get(`${URL11}?${Q}`, who.uadmin1)))).toEqual([[ids.e1, 1, '91.5']]);
     expect(counts(ok(await http.get(`${URL11}?${Q}`, who.uadmin2)))).toEqual([[ids.e1, 2, '78.25']]);
@@ -104,13 +186,30 @@ describe('monthlyReport11: evaluation summary', () => {
 
   it('drills down to the suppliers’ totals behind a period (and a grade), in the same scope', async () => {
     const all = ok(await http.get(`${DRILL}?${Q}&periodId=${ids.e1}`, who.admin));
-    expect(all.rows.map((r: { compNo: string; totalScore: string; grade: string; gradeAction: string; status: string; published: string }) => [r.compNo, r.totalScore, r.grade, r.gradeAction, r.status, r.published])).toEqual([
+    expect(
+      all.rows.map(
+        (r: {
+          compNo: string;
+          totalScore: string;
+          grade: string;
+          gradeAction: string;
+          status: string;
+          published: string;
+        }) => [r.compNo, r.totalScore, r.grade, r.gradeAction, r.status, r.published],
+      ),
+    ).toEqual([
       ['C00001', '91.5', 'A', 'NONE', 'FINAL', 'Y'],
       ['C00002', '65', 'C', 'WARN', 'FINAL', 'N'],
       ['C00003', '40', 'D', 'BLOCK', 'FINAL', 'Y'],
     ]);
-    expect(ok(await http.get(`${DRILL}?${Q}&periodId=${ids.e1}&grade=D`, who.admin)).rows.map((r: { compNo: string }) => r.compNo)).toEqual(['C00003']);
-    expect(ok(await http.get(`${DRILL}?${Q}&periodId=${ids.e1}`, who.buyer)).rows.map((r: { compNo: string }) => r.compNo)).toEqual(['C00001', 'C00002']);
+    expect(
+      ok(await http.get(`${DRILL}?${Q}&periodId=${ids.e1}&grade=D`, who.admin)).rows.map(
+        (r: { compNo: string }) => r.compNo,
+      ),
+    ).toEqual(['C00003']);
+    expect(
+      ok(await http.get(`${DRILL}?${Q}&periodId=${ids.e1}`, who.buyer)).rows.map((r: { compNo: string }) => r.compNo),
+    ).toEqual(['C00001', 'C00002']);
     expect(ok(await http.get(`${DRILL}?${Q}&periodId=${ids.e2}`, who.uadmin2)).total).toBe(0);
   });
 

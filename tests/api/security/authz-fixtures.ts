@@ -22,7 +22,17 @@ export interface Operation {
 export function loadOperations(): Operation[] {
   const file = path.resolve(import.meta.dirname, '../../../schemas/openapi.generated.json');
   const doc = JSON.parse(fs.readFileSync(file, 'utf8')) as {
-    paths: Record<string, Record<string, { operationId: string; parameters?: Array<{ in: string; name: string; required?: boolean; schema: Record<string, unknown> }>; requestBody?: { content: Record<string, unknown> } }>>;
+    paths: Record<
+      string,
+      Record<
+        string,
+        {
+          operationId: string;
+          parameters?: Array<{ in: string; name: string; required?: boolean; schema: Record<string, unknown> }>;
+          requestBody?: { content: Record<string, unknown> };
+        }
+      >
+    >;
   };
   return Object.entries(doc.paths).flatMap(([p, ops]) =>
     Object.entries(ops).map(([method, o]) => {
@@ -32,8 +42,16 @@ export function loadOperations(): Operation[] {
         method: method.toUpperCase(),
         path: p,
         pathParams: (o.parameters ?? []).filter((x) => x.in === 'path').map((x) => x.name),
-        requiredQuery: (o.parameters ?? []).filter((x) => x.in === 'query' && x.required).map((x) => ({ name: x.name, schema: x.schema })),
-        bodyType: content.includes('application/json') ? 'json' : content.includes('application/x-www-form-urlencoded') ? 'form' : content.includes('multipart/form-data') ? 'multipart' : null,
+        requiredQuery: (o.parameters ?? [])
+          .filter((x) => x.in === 'query' && x.required)
+          .map((x) => ({ name: x.name, schema: x.schema })),
+        bodyType: content.includes('application/json')
+          ? 'json'
+          : content.includes('application/x-www-form-urlencoded')
+            ? 'form'
+            : content.includes('multipart/form-data')
+              ? 'multipart'
+              : null,
       };
     }),
   );
@@ -47,7 +65,13 @@ export async function loadHeldMenus(db: Db): Promise<HeldMenu[]> {
     .select(['a.authGroupId', 'm.sspUrl', 'm.sspSubUrls', 'a.canRead', 'a.canWrite'])
     .where('m.useYn', '=', 'Y')
     .execute();
-  return rows.map((r) => ({ authGroupId: r.authGroupId, sspUrl: r.sspUrl, sspSubUrls: r.sspSubUrls ?? [], canRead: r.canRead === 'Y', canWrite: r.canWrite === 'Y' }));
+  return rows.map((r) => ({
+    authGroupId: r.authGroupId,
+    sspUrl: r.sspUrl,
+    sspSubUrls: r.sspSubUrls ?? [],
+    canRead: r.canRead === 'Y',
+    canWrite: r.canWrite === 'Y',
+  }));
 }
 
 /** A path parameter's value for a caller acting on its own company's data, and on another's. */
@@ -71,18 +95,54 @@ const str = (v: unknown, fallback: string) => (v === null || v === undefined ? f
  */
 export async function loadParamValues(db: Db): Promise<Record<string, ParamValue>> {
   const byComp = async (table: string, key: string, extra = '') => {
-    const own = await first(db, `select ${key} as v from ${table} where comp_no = '${OWN_COMPANY}' ${extra} order by 1 limit 1`);
-    const other = await first(db, `select ${key} as v from ${table} where comp_no = '${OTHER_COMPANY}' ${extra} order by 1 limit 1`);
+    const own = await first(
+      db,
+      `select ${key} as v from ${table} where comp_no = '${OWN_COMPANY}' ${extra} order by 1 limit 1`,
+    );
+    const other = await first(
+      db,
+      `select ${key} as v from ${table} where comp_no = '${OTHER_COMPANY}' ${extra} order by 1 limit 1`,
+    );
     return { own: str(own?.v, 'NONE-OWN'), other: str(other?.v, 'NONE-OTHER') };
   };
-  const any = async (table: string, key: string) => ({ own: str((await first(db, `select ${key} as v from ${table} order by 1 limit 1`))?.v, 'NONE') });
+  const any = async (table: string, key: string) => ({
+    own: str((await first(db, `select ${key} as v from ${table} order by 1 limit 1`))?.v, 'NONE'),
+  });
   // An RFQ one company was invited to and the other was not.
   const rfqOf = async (comp: string, not: string) =>
-    str((await first(db, `select q.rfq_no as v from quotation q where q.comp_no = '${comp}' and not exists (select 1 from quotation o where o.rfq_no = q.rfq_no and o.comp_no = '${not}') order by 1 limit 1`))?.v, 'NONE');
+    str(
+      (
+        await first(
+          db,
+          `select q.rfq_no as v from quotation q where q.comp_no = '${comp}' and not exists (select 1 from quotation o where o.rfq_no = q.rfq_no and o.comp_no = '${not}') order by 1 limit 1`,
+        )
+      )?.v,
+      'NONE',
+    );
   const itemOf = async (comp: string, not: string) =>
-    str((await first(db, `select p.item_code as v from item_supplier_price p where p.comp_no = '${comp}' and not exists (select 1 from item_supplier_price o where o.item_code = p.item_code and o.comp_no = '${not}') order by 1 limit 1`))?.v, 'NONE');
-  const attr = await first(db, 'select attr_code as a, value_code as v from item_attribute_value order by 1, 2 limit 1');
-  const fileOf = async (comp: string) => str((await first(db, `select g.file_id as v from file_group g join file_entry e on e.file_id = g.file_id where g.comp_no = '${comp}' order by 1 limit 1`))?.v, FAKE_UUID);
+    str(
+      (
+        await first(
+          db,
+          `select p.item_code as v from item_supplier_price p where p.comp_no = '${comp}' and not exists (select 1 from item_supplier_price o where o.item_code = p.item_code and o.comp_no = '${not}') order by 1 limit 1`,
+        )
+      )?.v,
+      'NONE',
+    );
+  const attr = await first(
+    db,
+    'select attr_code as a, value_code as v from item_attribute_value order by 1, 2 limit 1',
+  );
+  const fileOf = async (comp: string) =>
+    str(
+      (
+        await first(
+          db,
+          `select g.file_id as v from file_group g join file_entry e on e.file_id = g.file_id where g.comp_no = '${comp}' order by 1 limit 1`,
+        )
+      )?.v,
+      FAKE_UUID,
+    );
   return {
     sessionId: { own: FAKE_UUID },
     // Accounts that are not among the callers: blocking them must not end the run.
@@ -162,7 +222,11 @@ export async function loadParamValues(db: Db): Promise<Record<string, ParamValue
  */
 export async function loadForeignMarkers(db: Db): Promise<Set<string>> {
   const markers = new Set<string>();
-  const companies = await db.selectFrom('company').select(['compNo', 'compNameKr']).where('compNo', '<>', OWN_COMPANY).execute();
+  const companies = await db
+    .selectFrom('company')
+    .select(['compNo', 'compNameKr'])
+    .where('compNo', '<>', OWN_COMPANY)
+    .execute();
   for (const c of companies) {
     markers.add(c.compNo);
     if (c.compNameKr && c.compNameKr.length >= 4) markers.add(c.compNameKr);
@@ -173,11 +237,17 @@ export async function loadForeignMarkers(db: Db): Promise<Set<string>> {
     join information_schema.key_column_usage k on k.constraint_name = c.constraint_name and k.table_name = c.table_name
     join information_schema.columns col on col.table_name = k.table_name and col.column_name = k.column_name
     where c.constraint_type = 'PRIMARY KEY' and c.table_schema = 'public' and col.data_type in ('character varying', 'text', 'character')
-      and (select count(*) from information_schema.key_column_usage k2 where k2.constraint_name = c.constraint_name and k2.table_name = c.table_name) = 1`.execute(db);
+      and (select count(*) from information_schema.key_column_usage k2 where k2.constraint_name = c.constraint_name and k2.table_name = c.table_name) = 1`.execute(
+    db,
+  );
   for (const { tbl: table, col: column } of keys.rows) {
     const compColumn = COMPANY_OWNED_TABLES[table];
     if (!compColumn || column === compColumn) continue;
-    const rows = await sql<{ v: string }>`select distinct ${sql.ref(column)}::text as v from ${sql.table(table)} where ${sql.ref(compColumn)} <> ${OWN_COMPANY}`.execute(db);
+    const rows = await sql<{
+      v: string;
+    }>`select distinct ${sql.ref(column)}::text as v from ${sql.table(table)} where ${sql.ref(compColumn)} <> ${OWN_COMPANY}`.execute(
+      db,
+    );
     for (const r of rows.rows) if (r.v.length >= 6) markers.add(r.v);
   }
   return markers;
@@ -207,7 +277,11 @@ export function foreignIn(body: string, markers: ReadonlySet<string>): string[] 
 export async function otherCompanyDigest(db: Db): Promise<string> {
   const parts: string[] = [];
   for (const [table, column] of Object.entries(COMPANY_OWNED_TABLES)) {
-    const res = await sql<{ d: string | null }>`select md5(string_agg(t::text, '|' order by t::text)) as d from ${sql.table(table)} t where ${sql.ref(column)} = ${OTHER_COMPANY}`.execute(db);
+    const res = await sql<{
+      d: string | null;
+    }>`select md5(string_agg(t::text, '|' order by t::text)) as d from ${sql.table(table)} t where ${sql.ref(column)} = ${OTHER_COMPANY}`.execute(
+      db,
+    );
     parts.push(`${table}:${res.rows[0]?.d ?? '-'}`);
   }
   return parts.join(',');

@@ -11,7 +11,17 @@ import { sessionAs } from '../../helpers/session.js';
 import { testDbKind } from '../../helpers/test-db.js';
 import { AUTHZ_MATRIX } from './authz-matrix.js';
 import { ruleAllows, type CallerKind, type HeldMenu, type Portal } from './authz-rules.js';
-import { foreignIn, loadForeignMarkers, loadHeldMenus, loadOperations, loadParamValues, otherCompanyDigest, OWN_COMPANY, type Operation, type ParamValue } from './authz-fixtures.js';
+import {
+  foreignIn,
+  loadForeignMarkers,
+  loadHeldMenus,
+  loadOperations,
+  loadParamValues,
+  otherCompanyDigest,
+  OWN_COMPANY,
+  type Operation,
+  type ParamValue,
+} from './authz-fixtures.js';
 
 /**
  * Every operation of schemas/openapi.generated.json, called as every one of the 13
@@ -29,8 +39,19 @@ import { foreignIn, loadForeignMarkers, loadHeldMenus, loadOperations, loadParam
 
 /** One account per seeded authority group; 51 and 34 have no demo account, so seeded staff of those groups get the demo password. */
 const GROUP_ACCOUNTS: Record<string, string> = {
-  '99': 'admin', '50': 'opadmin', '51': 'E000024', '10': 'tfadmin', '20': 'operator', '30': 'buyer',
-  '31': 'uadmin1', '32': 'uadmin2', '33': 'uadmin3', '34': 'E000012', '40': 'monitor', '60': 'supplier1', '61': 'supplier1adm',
+  '99': 'admin',
+  '50': 'opadmin',
+  '51': 'E000024',
+  '10': 'tfadmin',
+  '20': 'operator',
+  '30': 'buyer',
+  '31': 'uadmin1',
+  '32': 'uadmin2',
+  '33': 'uadmin3',
+  '34': 'E000012',
+  '40': 'monitor',
+  '60': 'supplier1',
+  '61': 'supplier1adm',
 };
 /** Answers of the authority layer (server/auth/plugin.ts): the caller was refused before the handler. */
 const REFUSAL_CODES = new Set(['GPMS005', 'GPMS006', 'PORTAL_MISMATCH', 'AUTH008']);
@@ -79,19 +100,30 @@ describe('authorization matrix over every operation', () => {
     const db = t.db.db;
     await db
       .updateTable('appUser')
-      .set({ passwordHash: (eb) => eb.selectFrom('appUser as b').select('b.passwordHash').where('b.userId', '=', 'buyer') })
+      .set({
+        passwordHash: (eb) => eb.selectFrom('appUser as b').select('b.passwordHash').where('b.userId', '=', 'buyer'),
+      })
       .where('userId', 'in', [GROUP_ACCOUNTS['51'], GROUP_ACCOUNTS['34']])
       .execute();
     callers = [{ name: 'anonymous', portal: null, authGroupId: null, headers: {} }];
     for (const group of AUTH_GROUPS) {
       const userId = GROUP_ACCOUNTS[group.authGroupId];
       if (!userId) throw new Error(`no account for authority group ${group.authGroupId}: add one to GROUP_ACCOUNTS`);
-      const user = await db.selectFrom('appUser').select(['authGroupId', 'portal', 'compNo']).where('userId', '=', userId).executeTakeFirstOrThrow();
+      const user = await db
+        .selectFrom('appUser')
+        .select(['authGroupId', 'portal', 'compNo'])
+        .where('userId', '=', userId)
+        .executeTakeFirstOrThrow();
       expect(user.authGroupId).toBe(group.authGroupId);
       if (user.portal === 'X') expect(user.compNo).toBe(OWN_COMPANY);
       const logged = await sessionAs(t.app, userId);
       const probe: Record<string, string> = user.portal === 'I' ? { 'x-authz-probe': '1' } : {};
-      callers.push({ name: `${group.authGroupId}:${userId}`, portal: user.portal as Portal, authGroupId: group.authGroupId, headers: { ...logged.headers, ...probe } });
+      callers.push({
+        name: `${group.authGroupId}:${userId}`,
+        portal: user.portal as Portal,
+        authGroupId: group.authGroupId,
+        headers: { ...logged.headers, ...probe },
+      });
     }
     held = await loadHeldMenus(db);
     params = await loadParamValues(db);
@@ -103,17 +135,41 @@ describe('authorization matrix over every operation', () => {
     const ids = loadOperations().map((o) => o.operationId);
     const missing = ids.filter((id) => !Object.hasOwn(AUTHZ_MATRIX, id));
     const stale = Object.keys(AUTHZ_MATRIX).filter((id) => !ids.includes(id));
-    expect(missing, `operations without a row in tests/api/security/authz-matrix.ts (npm run authz:missing proposes them): ${missing.join(', ')}`).toEqual([]);
+    expect(
+      missing,
+      `operations without a row in tests/api/security/authz-matrix.ts (npm run authz:missing proposes them): ${missing.join(', ')}`,
+    ).toEqual([]);
     expect(stale, `rows for operations that no longer exist: ${stale.join(', ')}`).toEqual([]);
   });
 
   it('every operation that writes declares whether it is bound to the caller (config.identityBound)', () => {
     // A stored screen may never call an operation whose rule is who calls (docs/studio.md); a new
     // writing operation must say which it is, true or false, beside its access.
-    const undeclared = [...t.app.operations].filter(([, o]) => o.method !== 'GET' && typeof o.identityBound !== 'boolean').map(([id]) => id);
-    expect(undeclared, `operations that write without config.identityBound (true when its rule is who calls: own account, a decision, a grant): ${undeclared.join(', ')}`).toEqual([]);
+    const undeclared = [...t.app.operations]
+      .filter(([, o]) => o.method !== 'GET' && typeof o.identityBound !== 'boolean')
+      .map(([id]) => id);
+    expect(
+      undeclared,
+      `operations that write without config.identityBound (true when its rule is who calls: own account, a decision, a grant): ${undeclared.join(', ')}`,
+    ).toEqual([]);
     const bound = (id: string) => t.app.operations.get(id)?.identityBound;
-    for (const id of ['changeMyPassword', 'reauthenticate', 'updateMyAccount', 'confirmTenderOpening', 'approveApproval', 'rejectApproval', 'approveWarehousing', 'approveAdjustment', 'blockUser', 'unlockUser', 'endSession', 'lockSupplierUser', 'saveGroupMenuAuth', 'createMenu', 'publishStudioScreen']) {
+    for (const id of [
+      'changeMyPassword',
+      'reauthenticate',
+      'updateMyAccount',
+      'confirmTenderOpening',
+      'approveApproval',
+      'rejectApproval',
+      'approveWarehousing',
+      'approveAdjustment',
+      'blockUser',
+      'unlockUser',
+      'endSession',
+      'lockSupplierUser',
+      'saveGroupMenuAuth',
+      'createMenu',
+      'publishStudioScreen',
+    ]) {
       expect(bound(id), id).toBe(true);
     }
   });
@@ -131,11 +187,18 @@ describe('authorization matrix over every operation', () => {
       let url = op.path;
       for (const name of op.pathParams) {
         const value = params[name];
-        if (!value) throw new Error(`${op.operationId}: no value for path parameter ${name}: add it to loadParamValues (authz-fixtures.ts)`);
+        if (!value)
+          throw new Error(
+            `${op.operationId}: no value for path parameter ${name}: add it to loadParamValues (authz-fixtures.ts)`,
+          );
         if (side === 'other' && value.other === undefined) continue;
         url = url.replace(`{${name}}`, encodeURIComponent(side === 'other' ? value.other! : value.own));
       }
-      if (side === 'other' && url === op.path.replace(/\{(\w+)\}/g, (_, n: string) => encodeURIComponent(params[n].own))) return null;
+      if (
+        side === 'other' &&
+        url === op.path.replace(/\{(\w+)\}/g, (_, n: string) => encodeURIComponent(params[n].own))
+      )
+        return null;
       const query = new URLSearchParams();
       for (const q of op.requiredQuery) query.set(q.name, queryValue(q.name, q.schema));
       const qs = query.toString();
@@ -148,7 +211,14 @@ describe('authorization matrix over every operation', () => {
       t.app.inject({
         method: op.method as 'GET',
         url,
-        headers: { ...caller.headers, ...(op.bodyType === 'form' ? { 'content-type': 'application/x-www-form-urlencoded' } : op.bodyType ? { 'content-type': 'application/json' } : {}) },
+        headers: {
+          ...caller.headers,
+          ...(op.bodyType === 'form'
+            ? { 'content-type': 'application/x-www-form-urlencoded' }
+            : op.bodyType
+              ? { 'content-type': 'application/json' }
+              : {}),
+        },
         payload: op.bodyType === 'form' ? '' : op.bodyType ? body : undefined,
       });
     const refused = (status: number, body: string) => {
@@ -172,17 +242,23 @@ describe('authorization matrix over every operation', () => {
       const denied = refused(res.statusCode, res.body);
       if (!allow && !denied) {
         unexpectedAllows++;
-        failures.push(`ALLOWED ${op.operationId} (${op.method} ${url}) as ${caller.name}: ${res.statusCode} ${res.body.slice(0, 200)}`);
+        failures.push(
+          `ALLOWED ${op.operationId} (${op.method} ${url}) as ${caller.name}: ${res.statusCode} ${res.body.slice(0, 200)}`,
+        );
       } else if (allow && denied) {
         unexpectedDenials++;
-        failures.push(`DENIED ${op.operationId} (${op.method} ${url}) as ${caller.name}: ${res.statusCode} ${res.body.slice(0, 200)}`);
+        failures.push(
+          `DENIED ${op.operationId} (${op.method} ${url}) as ${caller.name}: ${res.statusCode} ${res.body.slice(0, 200)}`,
+        );
       }
       if (caller.portal === 'X' && res.statusCode < 300) {
         scanned++;
         const found = foreignIn(res.body, markers);
         if (found.length > 0) {
           leaks++;
-          failures.push(`LEAK ${op.operationId} (${op.method} ${url}) as ${caller.name}: another company's ${found.slice(0, 5).join(', ')}`);
+          failures.push(
+            `LEAK ${op.operationId} (${op.method} ${url}) as ${caller.name}: another company's ${found.slice(0, 5).join(', ')}`,
+          );
         }
       }
     };
@@ -194,11 +270,19 @@ describe('authorization matrix over every operation', () => {
     });
     // 1. Expected refusals, many at a time: the authority layer answers before any handler runs
     //    (one that does not is a failure whatever it changed). Session-ending operations excepted.
-    await pool(all.filter((c) => !c.allow && order(c.op) < 2), 16, run);
+    await pool(
+      all.filter((c) => !c.allow && order(c.op) < 2),
+      16,
+      run,
+    );
     // 2. Allowed reads, inert writes and staff calls (stopped after authorization), many at a time;
     // 3. other allowed writes one after another (they change data).
     const sideBySide = (c: Check) => inert(c.op) || c.caller.portal === 'I';
-    await pool(all.filter((c) => c.allow && order(c.op) < 2 && sideBySide(c)), 16, run);
+    await pool(
+      all.filter((c) => c.allow && order(c.op) < 2 && sideBySide(c)),
+      16,
+      run,
+    );
     for (const c of all.filter((x) => x.allow && order(x.op) === 1 && !sideBySide(x))) await run(c);
     for (const c of all.filter((x) => order(x.op) === 2)) await run(c);
 
@@ -219,16 +303,24 @@ describe('authorization matrix over every operation', () => {
       scanned++;
       if (op.method !== 'GET') {
         leaks++;
-        failures.push(`CROSS-COMPANY WRITE ${op.operationId} (${op.method} ${url}) as ${caller.name}: ${res.statusCode} ${res.body.slice(0, 200)}`);
+        failures.push(
+          `CROSS-COMPANY WRITE ${op.operationId} (${op.method} ${url}) as ${caller.name}: ${res.statusCode} ${res.body.slice(0, 200)}`,
+        );
         return;
       }
       const found = foreignIn(res.body, new Set([...markers, ...otherIds]));
       if (found.length > 0) {
         leaks++;
-        failures.push(`CROSS-COMPANY READ ${op.operationId} (${op.method} ${url}) as ${caller.name}: ${found.slice(0, 5).join(', ')}`);
+        failures.push(
+          `CROSS-COMPANY READ ${op.operationId} (${op.method} ${url}) as ${caller.name}: ${found.slice(0, 5).join(', ')}`,
+        );
       }
     };
-    await pool(cross.filter((c) => c.op.method === 'GET'), 16, runCross);
+    await pool(
+      cross.filter((c) => c.op.method === 'GET'),
+      16,
+      runCross,
+    );
     for (const c of cross.filter((x) => x.op.method !== 'GET')) await runCross(c);
     const digestAfter = await otherCompanyDigest(t.db.db);
     if (digestBefore !== digestAfter) {
@@ -243,7 +335,14 @@ describe('authorization matrix over every operation', () => {
       ` ${scanned} answers to suppliers scanned for ${markers.size} other-company markers;` +
       ` unexpected allows ${unexpectedAllows}, unexpected denials ${unexpectedDenials}, cross-company leaks ${leaks}`;
     console.log(summary);
-    if (process.env.AUTHZ_PROFILE === '1') console.log([...spent].sort((a, b) => b[1] - a[1]).slice(0, 30).map(([id, ms]) => `${ms.toFixed(0).padStart(7)} ms ${id}`).join('\n'));
+    if (process.env.AUTHZ_PROFILE === '1')
+      console.log(
+        [...spent]
+          .sort((a, b) => b[1] - a[1])
+          .slice(0, 30)
+          .map(([id, ms]) => `${ms.toFixed(0).padStart(7)} ms ${id}`)
+          .join('\n'),
+      );
     expect(failures, `${summary}\n${failures.join('\n')}`).toEqual([]);
     expect(checks).toBeGreaterThan(operations.length * callers.length - 1);
     expect(markers.size).toBeGreaterThan(1000);
@@ -253,14 +352,23 @@ describe('authorization matrix over every operation', () => {
 /** Runs `work` over `items`, at most `limit` at a time. */
 async function pool<T>(items: T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
   const queue = [...items];
-  await Promise.all(Array.from({ length: limit }, async () => {
-    for (let next = queue.shift(); next !== undefined; next = queue.shift()) await work(next);
-  }));
+  await Promise.all(
+    Array.from({ length: limit }, async () => {
+      for (let next = queue.shift(); next !== undefined; next = queue.shift()) await work(next);
+    }),
+  );
 }
 
 /** A value for a required query parameter that passes its schema (wrong versions refuse deletes). */
 function queryValue(name: string, schema: Record<string, unknown>): string {
-  const fixed: Record<string, string> = { version: '999999', path: '/prList', systemId: 'GPMS', 'loginUser.login': 'nobody-authz', loginId: 'c00001u3', userId: 'nobody-authz' };
+  const fixed: Record<string, string> = {
+    version: '999999',
+    path: '/prList',
+    systemId: 'GPMS',
+    'loginUser.login': 'nobody-authz',
+    loginId: 'c00001u3',
+    userId: 'nobody-authz',
+  };
   if (Object.hasOwn(fixed, name)) return fixed[name];
   const anyOf = schema.anyOf as Array<{ enum?: string[] }> | undefined;
   if (anyOf?.[0]?.enum) return String(anyOf[0].enum[0]);

@@ -60,7 +60,11 @@ export function ruleAllows(rule: Rule, caller: CallerKind, held: ReadonlyArray<H
 }
 
 /** The row a route's declared access (config.access) proposes, as source text. */
-export function proposeRow(operationId: string, declared: { kind: 'public' } | { kind: 'login'; screens: string[]; level: 'read' | 'write'; portals?: Portal[] } | undefined): string {
+export function proposeRow(
+  operationId: string,
+  declared:
+    { kind: 'public' } | { kind: 'login'; screens: string[]; level: 'read' | 'write'; portals?: Portal[] } | undefined,
+): string {
   if (!declared) return `  ${operationId}: PUBLIC, // no config.access: check the route`;
   if (declared.kind === 'public') return `  ${operationId}: PUBLIC,`;
   const portals = declared.portals ?? ['I', 'X'];

@@ -16,9 +16,17 @@ describe('schema-guided fuzzing, short run', () => {
 
   it('every operation refuses bad input with a 4xx', async () => {
     // PGlite runs in this process and is slower: one case per operation there.
-    const report = await runFuzz({ app: t.app, db: t.db.db, seed: 20261122, perOperation: testDbKind() === 'postgres' ? 2 : 1, concurrency: 2 });
+    const report = await runFuzz({
+      app: t.app,
+      db: t.db.db,
+      seed: 20261122,
+      perOperation: testDbKind() === 'postgres' ? 2 : 1,
+      concurrency: 2,
+    });
     console.log(`${describeReport(report)} [${testDbKind()}]`);
-    const failures = [...report.serverErrors, ...report.acceptedInvalid].map((f) => `${f.status} ${f.operationId} [${f.mutation}] ${f.request}\n    → ${f.answer}`);
+    const failures = [...report.serverErrors, ...report.acceptedInvalid].map(
+      (f) => `${f.status} ${f.operationId} [${f.mutation}] ${f.request}\n    → ${f.answer}`,
+    );
     expect(failures, describeReport(report)).toEqual([]);
     expect(report.otherCompanyChanged).toBeNull();
     expect(report.operations).toBeGreaterThan(300);

@@ -59,7 +59,14 @@ describe('heavy requests: a limit per user', () => {
   });
 
   it('export paths are heavy by construction', () => {
-    for (const p of ['/api/v1/data-download/receipts', '/api/v1/pos/export', '/api/v1/items/excel', '/api/v1/report/export-xlsx']) expect(HEAVY_PATH.test(p), p).toBe(true);
-    for (const p of ['/api/v1/pos', '/api/v1/cmmn/file/:id/download', '/api/v1/exporters']) expect(HEAVY_PATH.test(p), p).toBe(false);
+    for (const p of [
+      '/api/v1/data-download/receipts',
+      '/api/v1/pos/export',
+      '/api/v1/items/excel',
+      '/api/v1/report/export-xlsx',
+    ])
+      expect(HEAVY_PATH.test(p), p).toBe(true);
+    for (const p of ['/api/v1/pos', '/api/v1/cmmn/file/:id/download', '/api/v1/exporters'])
+      expect(HEAVY_PATH.test(p), p).toBe(false);
   });
 });

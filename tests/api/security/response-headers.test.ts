@@ -11,7 +11,11 @@ import { loginAs } from '../../helpers/login.js';
  */
 const VARYING = new Set(['date', 'content-length']);
 
-function rawHeaders(base: string, path: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: Array<[string, string]> }> {
+function rawHeaders(
+  base: string,
+  path: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; headers: Array<[string, string]> }> {
   return new Promise((resolve, reject) => {
     const req = http.get(`${base}${path}`, { headers: { ...headers, connection: 'close' } }, (res) => {
       res.resume();

@@ -24,11 +24,23 @@ const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, who: Logge
 
 describe('a deactivated authority group grants nothing', () => {
   const setGroup = async (id: string, useYn: 'Y' | 'N') => {
-    const row = (await call('GET', '/api/v1/portal/admin/auth-groups?size=5000', admin)).json().rows.find((g: { authGroupId: string }) => g.authGroupId === id);
-    const res = await call('PUT', `/api/v1/portal/admin/auth-groups/${id}`, admin, { nameKo: row.nameKo, nameEn: row.nameEn, useYn, version: row.version });
+    const row = (await call('GET', '/api/v1/portal/admin/auth-groups?size=5000', admin))
+      .json()
+      .rows.find((g: { authGroupId: string }) => g.authGroupId === id);
+    const res = await call('PUT', `/api/v1/portal/admin/auth-groups/${id}`, admin, {
+      nameKo: row.nameKo,
+      nameEn: row.nameEn,
+      useYn,
+      version: row.version,
+    });
     expect(res.statusCode, res.body).toBe(200);
   };
-  const idpw = (username: string) => t.app.inject({ method: 'POST', url: '/auth/api/login/idpw', ...formRequest({ systemId: 'GPMS', grantType: 'idpw', username, password: DEMO_PASSWORD }) });
+  const idpw = (username: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/auth/api/login/idpw',
+      ...formRequest({ systemId: 'GPMS', grantType: 'idpw', username, password: DEMO_PASSWORD }),
+    });
 
   it('refuses its users’ sessions on the next request, their logins (AUTH100), its menus and screens; back on, all return', async () => {
     const buyer = await loginAs(t.app, 'buyer');
@@ -47,7 +59,11 @@ describe('a deactivated authority group grants nothing', () => {
       expect(login.statusCode).toBe(401);
       expect(login.json().errorCode).toBe('AUTH100');
       // A refresh of the open session is refused as well.
-      const refresh = await t.app.inject({ method: 'GET', url: '/auth/api/verify', headers: { authorization: `Bearer ${buyer.accessToken}`, refreshtoken: buyer.refreshToken } });
+      const refresh = await t.app.inject({
+        method: 'GET',
+        url: '/auth/api/verify',
+        headers: { authorization: `Bearer ${buyer.accessToken}`, refreshtoken: buyer.refreshToken },
+      });
       expect(refresh.json().errorCode).toBe('AUTH100');
       expect(await groupHoldsScreen(t.db.db, '30', ['/prList'], 'write')).toBe(false);
       expect(await menuTreeFor(t.db.db, '30', 'I', 'ko', true)).toEqual([]);
@@ -60,9 +76,14 @@ describe('a deactivated authority group grants nothing', () => {
   });
 
   it('moves the authority version when a group is switched off or on, not when it is renamed', async () => {
-    const version = async () => String((await t.db.db.selectFrom('authVersion').select('version').executeTakeFirstOrThrow()).version);
+    const version = async () =>
+      String((await t.db.db.selectFrom('authVersion').select('version').executeTakeFirstOrThrow()).version);
     const v0 = await version();
-    await t.db.db.updateTable('authGroup').set({ description: '설명만 바꿈' }).where('authGroupId', '=', '40').execute();
+    await t.db.db
+      .updateTable('authGroup')
+      .set({ description: '설명만 바꿈' })
+      .where('authGroupId', '=', '40')
+      .execute();
     expect(await version()).toBe(v0);
     await t.db.db.updateTable('authGroup').set({ useYn: 'N' }).where('authGroupId', '=', '40').execute();
     const v1 = await version();
@@ -74,8 +95,20 @@ describe('a deactivated authority group grants nothing', () => {
 
 describe('a download recorded in the personal-data access log', () => {
   const record = (who: LoggedIn, operation: string, rowCount: number) =>
-    call('POST', '/api/v1/privacy/downloads', who, { operation, rowCount, reason: { code: 'WORK', text: '업무 확인용' } });
-  const downloads = async (actorId: string) => (await t.db.db.selectFrom('personalDataAccessLog').select('rowCount').where('actorId', '=', actorId).where('action', '=', 'DOWNLOAD').execute()).length;
+    call('POST', '/api/v1/privacy/downloads', who, {
+      operation,
+      rowCount,
+      reason: { code: 'WORK', text: '업무 확인용' },
+    });
+  const downloads = async (actorId: string) =>
+    (
+      await t.db.db
+        .selectFrom('personalDataAccessLog')
+        .select('rowCount')
+        .where('actorId', '=', actorId)
+        .where('action', '=', 'DOWNLOAD')
+        .execute()
+    ).length;
 
   it('is refused for a list the caller may not call, whatever the count', async () => {
     const supplier = await loginAs(t.app, 'supplier2');
@@ -121,7 +154,12 @@ describe('a download recorded in the personal-data access log', () => {
 describe('uploads', () => {
   const upload = async (who: LoggedIn, name = 'a.txt') => {
     const body = await multipart([{ name, content: 'A' }]);
-    return t.app.inject({ method: 'POST', url: '/api/v1/cmmn/file/upload', payload: body.payload, headers: { ...who.headers, ...body.headers } });
+    return t.app.inject({
+      method: 'POST',
+      url: '/api/v1/cmmn/file/upload',
+      payload: body.payload,
+      headers: { ...who.headers, ...body.headers },
+    });
   };
 
   it('need write on a screen of a document that keeps attachments: monitoring (read-only) is refused', async () => {
@@ -137,26 +175,52 @@ describe('uploads', () => {
     const uadmin = await loginAs(t.app, 'uadmin1');
     // The quota's worth of orphan files already there (rows only: the store is not read for counting).
     const fileId = crypto.randomUUID();
-    await t.db.db.insertInto('fileGroup').values({ fileId, createdBy: 'uadmin1', compNo: null, docType: null, docNo: null, boundAt: null }).execute();
+    await t.db.db
+      .insertInto('fileGroup')
+      .values({ fileId, createdBy: 'uadmin1', compNo: null, docType: null, docNo: null, boundAt: null })
+      .execute();
     await t.db.db
       .insertInto('fileEntry')
-      .values(Array.from({ length: ORPHAN_QUOTA.files }, (_, i) => ({ fileId, seq: i + 1, originalName: `f${i}.txt`, storedName: `missing-${fileId}-${i}`, sizeBytes: 1, mimeType: 'text/plain', checksum: 'x', createdBy: 'uadmin1' })))
+      .values(
+        Array.from({ length: ORPHAN_QUOTA.files }, (_, i) => ({
+          fileId,
+          seq: i + 1,
+          originalName: `f${i}.txt`,
+          storedName: `missing-${fileId}-${i}`,
+          sizeBytes: 1,
+          mimeType: 'text/plain',
+          checksum: 'x',
+          createdBy: 'uadmin1',
+        })),
+      )
       .execute();
     const refused = await upload(uadmin);
     expect(refused.statusCode, refused.body).toBe(409);
     expect(refused.json().code).toBe('UPLOAD_QUOTA');
     expect(refused.json().msg).toContain('100개');
     // A purchase request takes the group: it is no orphan, and the next upload goes through.
-    const pr = await t.db.db.selectFrom('prHeader').select('prNo').where('fileId', 'is', null).limit(1).executeTakeFirstOrThrow();
+    const pr = await t.db.db
+      .selectFrom('prHeader')
+      .select('prNo')
+      .where('fileId', 'is', null)
+      .limit(1)
+      .executeTakeFirstOrThrow();
     await t.db.db.updateTable('prHeader').set({ fileId }).where('prNo', '=', pr.prNo).execute();
     expect((await upload(uadmin)).statusCode).toBe(200);
-    expect((await t.db.db.selectFrom('fileGroup').select('boundAt').where('fileId', '=', fileId).executeTakeFirstOrThrow()).boundAt).not.toBeNull();
+    expect(
+      (await t.db.db.selectFrom('fileGroup').select('boundAt').where('fileId', '=', fileId).executeTakeFirstOrThrow())
+        .boundAt,
+    ).not.toBeNull();
   });
 });
 
 describe('the person lookup', () => {
   it('shows session id, login address and authority group to administrators only, not to those who merely read the session screen', async () => {
-    const adminRow = await t.db.db.selectFrom('appUser').select('singleid').where('userId', '=', 'admin').executeTakeFirstOrThrow();
+    const adminRow = await t.db.db
+      .selectFrom('appUser')
+      .select('singleid')
+      .where('userId', '=', 'admin')
+      .executeTakeFirstOrThrow();
     const person = async (who: LoggedIn) => {
       const res = await call('GET', `/api/v1/cmmn/popup/person?singleid=${adminRow.singleid}`, who);
       expect(res.statusCode, res.body).toBe(200);
@@ -165,7 +229,12 @@ describe('the person lookup', () => {
     for (const userId of ['monitor', 'operator', 'uadmin1']) {
       const row = await person(await loginAs(t.app, userId));
       expect(row.hname, userId).toMatch(/\S/);
-      expect({ who: userId, sessionId: row.sessionId, loginIp: row.loginIp, authGroupId: row.authGroupId }).toEqual({ who: userId, sessionId: null, loginIp: null, authGroupId: null });
+      expect({ who: userId, sessionId: row.sessionId, loginIp: row.loginIp, authGroupId: row.authGroupId }).toEqual({
+        who: userId,
+        sessionId: null,
+        loginIp: null,
+        authGroupId: null,
+      });
     }
     const full = await person(admin);
     expect(full.sessionId).not.toBeNull();
@@ -183,11 +252,19 @@ describe('a stored screen’s routes', () => {
       columns: [{ field: 'poNo', link: { route, query: { poNo: 'row.poNo' } } }, { field: 'title' }],
     });
     const check = async (route: string) =>
-      (await call('POST', '/api/v1/studio/check', admin, { name: 'linkScreen', portal: 'I', source: `${JSON.stringify(definition(route), null, 2)}\n` })).json();
+      (
+        await call('POST', '/api/v1/studio/check', admin, {
+          name: 'linkScreen',
+          portal: 'I',
+          source: `${JSON.stringify(definition(route), null, 2)}\n`,
+        })
+      ).json();
     // The language's route pattern admits it; a browser reads it as http://127.0.0.1/login.
     const offSite = await check('//2130706433/login');
     expect(offSite.valid).toBe(false);
-    expect(offSite.problems).toEqual([expect.objectContaining({ pointer: '/columns/0/link/route', message: expect.stringContaining('"//"') })]);
+    expect(offSite.problems).toEqual([
+      expect.objectContaining({ pointer: '/columns/0/link/route', message: expect.stringContaining('"//"') }),
+    ]);
     const own = await check('/OrderRequestEdit');
     expect(own.problems).toEqual([]);
     expect(own.valid).toBe(true);
@@ -199,26 +276,61 @@ describe('the tender opening’s dual control', () => {
     const operator = await loginAs(t.app, 'operator');
     const inMinutes = (m: number) => new Date(Date.now() + m * 60_000).toISOString();
     const lines = [{ itemCode: 'MRO0101-0001', quantity: '10' }];
-    const draft = await call('POST', '/api/v1/bid/tenders', operator, { title: '이중 확인 입찰', awardRule: 'LOWEST_TOTAL', openAt: inMinutes(60), closeAt: inMinutes(120), suppliers: ['C00001', 'C00002'], lines });
+    const draft = await call('POST', '/api/v1/bid/tenders', operator, {
+      title: '이중 확인 입찰',
+      awardRule: 'LOWEST_TOTAL',
+      openAt: inMinutes(60),
+      closeAt: inMinutes(120),
+      suppliers: ['C00001', 'C00002'],
+      lines,
+    });
     expect(draft.statusCode, draft.body).toBe(200);
     const tenderNo: string = draft.json().tenderNo;
-    const published = await call('POST', `/api/v1/bid/tenders/${tenderNo}/publish`, operator, { version: draft.json().version });
+    const published = await call('POST', `/api/v1/bid/tenders/${tenderNo}/publish`, operator, {
+      version: draft.json().version,
+    });
     expect(published.statusCode, published.body).toBe(200);
-    await t.db.db.updateTable('tender').set({ openAt: new Date(Date.now() - 120 * 60_000), closeAt: new Date(Date.now() - 60_000) }).where('tenderNo', '=', tenderNo).execute();
+    await t.db.db
+      .updateTable('tender')
+      .set({ openAt: new Date(Date.now() - 120 * 60_000), closeAt: new Date(Date.now() - 60_000) })
+      .where('tenderNo', '=', tenderNo)
+      .execute();
 
     const tfadmin = await loginAs(t.app, 'tfadmin');
-    const first = await call('POST', `/api/v1/bid/tenders/${tenderNo}/open`, tfadmin, { version: (await call('GET', `/api/v1/bid/tenders/${tenderNo}`, tfadmin)).json().version });
+    const first = await call('POST', `/api/v1/bid/tenders/${tenderNo}/open`, tfadmin, {
+      version: (await call('GET', `/api/v1/bid/tenders/${tenderNo}`, tfadmin)).json().version,
+    });
     expect(first.statusCode, first.body).toBe(200);
     expect(first.json().status).toBe('CLOSED');
 
     // The same employee behind another account: tfadmin's account is linked elsewhere, a new one to the employee.
-    const own = await t.db.db.selectFrom('appUser').selectAll().where('userId', '=', 'tfadmin').executeTakeFirstOrThrow();
-    const employee = await t.db.db.selectFrom('employee').selectAll().where('singleid', '=', own.singleid!).executeTakeFirstOrThrow();
-    await t.db.db.insertInto('employee').values({ ...employee, singleid: 'E999901', hname: '다른사원' }).execute();
+    const own = await t.db.db
+      .selectFrom('appUser')
+      .selectAll()
+      .where('userId', '=', 'tfadmin')
+      .executeTakeFirstOrThrow();
+    const employee = await t.db.db
+      .selectFrom('employee')
+      .selectAll()
+      .where('singleid', '=', own.singleid!)
+      .executeTakeFirstOrThrow();
+    await t.db.db
+      .insertInto('employee')
+      .values({ ...employee, singleid: 'E999901', hname: '다른사원' })
+      .execute();
     await t.db.db.updateTable('appUser').set({ singleid: 'E999901' }).where('userId', '=', 'tfadmin').execute();
     await t.db.db
       .insertInto('appUser')
-      .values({ userId: 'tfadmin2', portal: 'I', singleid: own.singleid, hname: own.hname, authGroupId: own.authGroupId, passwordHash: own.passwordHash, passwordExpiresAt: own.passwordExpiresAt, auth: own.auth })
+      .values({
+        userId: 'tfadmin2',
+        portal: 'I',
+        singleid: own.singleid,
+        hname: own.hname,
+        authGroupId: own.authGroupId,
+        passwordHash: own.passwordHash,
+        passwordExpiresAt: own.passwordExpiresAt,
+        auth: own.auth,
+      })
       .execute();
     const second = await loginAs(t.app, 'tfadmin2');
     const view = (await call('GET', `/api/v1/bid/tenders/${tenderNo}`, second)).json();

@@ -34,10 +34,34 @@ const EXPECTED = normal("comp_no = current_setting('app.comp_no', true)");
  * fulfilment, bidding, suppliers, portal-users, …) and the authorization matrix.
  */
 export const SUPPLIER_REFERENCE = [
-  'auction', 'auction_line', 'auth_group', 'board_post', 'business_section', 'code', 'code_group', 'department',
-  'employee', 'eva_period', 'file_entry', 'item', 'item_attribute', 'item_attribute_value', 'item_category',
-  'po_change', 'rfq_header', 'rfq_line', 'rfq_notice', 'sat_question', 'sat_survey', 'sourcing_group',
-  'stored_screen', 'stored_screen_version', 'tender', 'tender_line', 'unit', 'unit_conversion',
+  'auction',
+  'auction_line',
+  'auth_group',
+  'board_post',
+  'business_section',
+  'code',
+  'code_group',
+  'department',
+  'employee',
+  'eva_period',
+  'file_entry',
+  'item',
+  'item_attribute',
+  'item_attribute_value',
+  'item_category',
+  'po_change',
+  'rfq_header',
+  'rfq_line',
+  'rfq_notice',
+  'sat_question',
+  'sat_survey',
+  'sourcing_group',
+  'stored_screen',
+  'stored_screen_version',
+  'tender',
+  'tender_line',
+  'unit',
+  'unit_conversion',
 ];
 export const SUPPLIER_WRITES: Readonly<Record<string, string>> = {
   audit_log: 'select, insert',
@@ -54,16 +78,37 @@ export function supplierGrants(companyOwned: readonly string[]): Record<string, 
 
 /** Tables that hold secrets, sessions, authority or sealing: the supplier role must never reach them. */
 export const REFUSED_TO_SUPPLIER = [
-  'signing_key', 'server_secret', 'setup_code', 'otp_code', 'oidc_login', 'user_session', 'refresh_token', 'login_throttle',
-  'rate_limit_counter', 'auth_version', 'menu', 'menu_auth', 'menu_log', 'tender_key', 'tender_opening', 'personal_data_access_log',
-  'dev_outbox', 'job_state', 'job_run', 'export_job',
+  'signing_key',
+  'server_secret',
+  'setup_code',
+  'otp_code',
+  'oidc_login',
+  'user_session',
+  'refresh_token',
+  'login_throttle',
+  'rate_limit_counter',
+  'auth_version',
+  'menu',
+  'menu_auth',
+  'menu_log',
+  'tender_key',
+  'tender_opening',
+  'personal_data_access_log',
+  'dev_outbox',
+  'job_state',
+  'job_run',
+  'export_job',
 ];
 
 const PRIVILEGES = ['select', 'insert', 'update', 'delete', 'truncate', 'references', 'trigger'] as const;
 
 /** What gpms_supplier may do on each table of the schema that it may do anything on: `select, update (col)`. */
 export async function privilegesOf(db: Db): Promise<Record<string, string>> {
-  const { rows } = await sql<{ name: string; held: string[]; columns: Array<{ privilege: string; column: string }> | null }>`
+  const { rows } = await sql<{
+    name: string;
+    held: string[];
+    columns: Array<{ privilege: string; column: string }> | null;
+  }>`
     select c.relname as name,
            array(select p from unnest(${sql.val([...PRIVILEGES])}::text[]) with ordinality u(p, i)
                   where has_table_privilege(${SUPPLIER_ROLE}, c.oid, p) order by i) as held,
@@ -95,7 +140,19 @@ export async function privilegesOf(db: Db): Promise<Record<string, string>> {
  * could widen it; and any table where gpms_supplier holds more or less than `supplierGrants` says.
  */
 export async function rlsGaps(db: Db): Promise<string[]> {
-  const { rows } = await sql<{ name: string; hasCompNo: boolean; rls: boolean; policies: Array<{ name: string; cmd: string; permissive: boolean; roles: string[]; qual: string | null; check: string | null }> | null }>`
+  const { rows } = await sql<{
+    name: string;
+    hasCompNo: boolean;
+    rls: boolean;
+    policies: Array<{
+      name: string;
+      cmd: string;
+      permissive: boolean;
+      roles: string[];
+      qual: string | null;
+      check: string | null;
+    }> | null;
+  }>`
     select c.relname as name,
            exists (select 1 from pg_attribute a where a.attrelid = c.oid and a.attname = 'comp_no' and not a.attisdropped) as has_comp_no,
            c.relrowsecurity as rls,
@@ -112,24 +169,39 @@ export async function rlsGaps(db: Db): Promise<string[]> {
   const expected = supplierGrants(rows.filter((t) => t.hasCompNo).map((t) => t.name));
   const held = await privilegesOf(db);
   for (const t of rows) {
-    if ((held[t.name] ?? '') !== (expected[t.name] ?? '')) gaps.push(`${t.name}: ${SUPPLIER_ROLE} holds "${held[t.name] ?? 'nothing'}", should hold "${expected[t.name] ?? 'nothing'}"`);
+    if ((held[t.name] ?? '') !== (expected[t.name] ?? ''))
+      gaps.push(
+        `${t.name}: ${SUPPLIER_ROLE} holds "${held[t.name] ?? 'nothing'}", should hold "${expected[t.name] ?? 'nothing'}"`,
+      );
     if (THROUGH_ORDER.includes(t.name)) {
       if (!t.rls) gaps.push(`${t.name}: row-level security is not enabled`);
-      if (!(t.policies ?? []).some((p) => p.name === ORDER_POLICY && p.cmd === '*' && p.roles.includes(SUPPLIER_ROLE))) gaps.push(`${t.name}: no ${ORDER_POLICY} policy`);
+      if (!(t.policies ?? []).some((p) => p.name === ORDER_POLICY && p.cmd === '*' && p.roles.includes(SUPPLIER_ROLE)))
+        gaps.push(`${t.name}: no ${ORDER_POLICY} policy`);
     }
     if (!t.hasCompNo) continue;
     if (!t.rls) gaps.push(`${t.name}: row-level security is not enabled`);
     const policies = t.policies ?? [];
     const ours = policies.find((p) => p.name === POLICY);
     if (!ours) gaps.push(`${t.name}: no ${POLICY} policy`);
-    else if (ours.cmd !== '*' || !ours.permissive || !ours.roles.includes(SUPPLIER_ROLE) || normal(ours.qual) !== EXPECTED || normal(ours.check) !== EXPECTED) {
-      gaps.push(`${t.name}: ${POLICY} is not "for all to ${SUPPLIER_ROLE} using/with check (comp_no = current_setting('app.comp_no', true))"`);
+    else if (
+      ours.cmd !== '*' ||
+      !ours.permissive ||
+      !ours.roles.includes(SUPPLIER_ROLE) ||
+      normal(ours.qual) !== EXPECTED ||
+      normal(ours.check) !== EXPECTED
+    ) {
+      gaps.push(
+        `${t.name}: ${POLICY} is not "for all to ${SUPPLIER_ROLE} using/with check (comp_no = current_setting('app.comp_no', true))"`,
+      );
     }
     for (const p of policies) {
-      if (p.name !== POLICY && p.permissive && (p.roles.includes(SUPPLIER_ROLE) || p.roles.includes('public'))) gaps.push(`${t.name}: policy ${p.name} may widen what ${SUPPLIER_ROLE} sees`);
+      if (p.name !== POLICY && p.permissive && (p.roles.includes(SUPPLIER_ROLE) || p.roles.includes('public')))
+        gaps.push(`${t.name}: policy ${p.name} may widen what ${SUPPLIER_ROLE} sees`);
     }
   }
-  for (const name of Object.keys(expected)) if (!rows.some((t) => t.name === name)) gaps.push(`${name}: granted to ${SUPPLIER_ROLE} by the list, but no such table`);
+  for (const name of Object.keys(expected))
+    if (!rows.some((t) => t.name === name))
+      gaps.push(`${name}: granted to ${SUPPLIER_ROLE} by the list, but no such table`);
   // A trigger runs as whoever wrote the row: on a table the role writes, one that writes elsewhere
   // (the report's dirty months, the authority version) must run as the owner.
   const { rows: triggers } = await sql<{ table: string; trigger: string; fn: string; definer: boolean }>`
@@ -141,7 +213,8 @@ export async function rlsGaps(db: Db): Promise<string[]> {
      where n.nspname = current_schema() and not t.tgisinternal
      order by 1, 2`.execute(db);
   for (const t of triggers) {
-    if (/insert|update|delete/.test(held[t.table] ?? '') && !t.definer) gaps.push(`${t.table}: trigger ${t.trigger} runs ${t.fn}() as ${SUPPLIER_ROLE} (not SECURITY DEFINER)`);
+    if (/insert|update|delete/.test(held[t.table] ?? '') && !t.definer)
+      gaps.push(`${t.table}: trigger ${t.trigger} runs ${t.fn}() as ${SUPPLIER_ROLE} (not SECURITY DEFINER)`);
   }
   return gaps;
 }

@@ -3,7 +3,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMPANY_OWNED_TABLES, scopeToCompany } from '../../../server/db/company-scope.js';
 import type { Db } from '../../../server/db/connect.js';
 import { createSeededTestDb, type TestDb } from '../../helpers/test-db.js';
-import { POLICY, privilegesOf, REFUSED_TO_SUPPLIER, rlsGaps, supplierGrants, SUPPLIER_ROLE, tablesWithCompNo, THROUGH_ORDER } from './rls-catalogue.js';
+import {
+  POLICY,
+  privilegesOf,
+  REFUSED_TO_SUPPLIER,
+  rlsGaps,
+  supplierGrants,
+  SUPPLIER_ROLE,
+  tablesWithCompNo,
+  THROUGH_ORDER,
+} from './rls-catalogue.js';
 
 /**
  * Supplier isolation's second layer (docs/security.md): row-level security on
@@ -46,39 +55,87 @@ async function counts(db: Db, table: string) {
  */
 async function fillEmpty(db: Db): Promise<void> {
   for (const comp of [OWN, OTHER]) {
-    const user = (await sql<{ userId: string }>`select user_id from app_user where comp_no = ${comp} order by user_id limit 1`.execute(db)).rows[0].userId;
-    const rfq = (await sql<{ rfqNo: string }>`select rfq_no from quotation where comp_no = ${comp} order by rfq_no limit 1`.execute(db)).rows[0].rfqNo;
-    const total = (await sql<{ totalId: number; periodId: number }>`select total_id, period_id from eva_total where comp_no = ${comp} order by total_id limit 1`.execute(db)).rows[0];
+    const user = (
+      await sql<{
+        userId: string;
+      }>`select user_id from app_user where comp_no = ${comp} order by user_id limit 1`.execute(db)
+    ).rows[0].userId;
+    const rfq = (
+      await sql<{
+        rfqNo: string;
+      }>`select rfq_no from quotation where comp_no = ${comp} order by rfq_no limit 1`.execute(db)
+    ).rows[0].rfqNo;
+    const total = (
+      await sql<{
+        totalId: number;
+        periodId: number;
+      }>`select total_id, period_id from eva_total where comp_no = ${comp} order by total_id limit 1`.execute(db)
+    ).rows[0];
     await sql`insert into company_status_request (req_no, comp_no, from_status, to_status, reason, status, requested_by)
       values (${`RLS-${comp}`}, ${comp}, 'ACTIVE', 'SUSPENDED', 'rls test', 'REQUESTED', ${user})`.execute(db);
     await sql`insert into eva_warn_confirm (comp_no, period_id, total_id, grade, doc_type, doc_no, confirmed_by)
       values (${comp}, ${total.periodId}, ${total.totalId}, 'C', 'PO', 'PO-RLS', 'admin')`.execute(db);
-    await sql`insert into rfq_question (rfq_no, comp_no, question, asked_by) values (${rfq}, ${comp}, 'rls test', ${user})`.execute(db);
+    await sql`insert into rfq_question (rfq_no, comp_no, question, asked_by) values (${rfq}, ${comp}, 'rls test', ${user})`.execute(
+      db,
+    );
     await sql`insert into report_spend_month (month, currency, section, deptcd, comp_no, buyer_id, dim, dim_key, po_count, line_count, amount)
       values ('202601', 'KRW', 'S', 'D', ${comp}, 'b', 'P', ${comp}, 1, 1, 1)`.execute(db);
     await sql`insert into report_price_month (month, currency, section, deptcd, comp_no, buyer_id, item_name, line_count, quantity, amount,
         min_price, max_price, first_key, last_key, ref_line_count, ref_line_amount, ref_amount, above_count, excess)
       values ('202601', 'KRW', 'S', 'D', ${comp}, 'b', 'rls', 1, 1, 1, 1, 1, 'a', 'a', 0, 0, 0, 0, 0)`.execute(db);
     // A tender (0440) with the company's bid, its opened price and the order it was awarded.
-    const po = (await sql<{ poNo: string; section: string; deptcd: string; buyerId: string }>`select po_no, section, deptcd, buyer_id from po_header where comp_no = ${comp} order by po_no limit 1`.execute(db)).rows[0];
+    const po = (
+      await sql<{
+        poNo: string;
+        section: string;
+        deptcd: string;
+        buyerId: string;
+      }>`select po_no, section, deptcd, buyer_id from po_header where comp_no = ${comp} order by po_no limit 1`.execute(
+        db,
+      )
+    ).rows[0];
     const tenderNo = `RLS-${comp}`;
     await sql`insert into tender (tender_no, title, section, deptcd, buyer_id, currency, award_rule, open_at, close_at, status, created_by)
-      values (${tenderNo}, 'rls', ${po.section}, ${po.deptcd}, ${po.buyerId}, 'KRW', 'LOWEST_TOTAL', now() - interval '2 hours', now() - interval '1 hour', 'AWARDED', 'admin')`.execute(db);
-    await sql`insert into tender_bid (tender_no, comp_no, status, revision) values (${tenderNo}, ${comp}, 'WON', 1)`.execute(db);
-    await sql`insert into tender_bid_line (tender_no, comp_no, line_no, unit_price, amount) values (${tenderNo}, ${comp}, 1, 1, 1)`.execute(db);
-    await sql`insert into tender_award (tender_no, comp_no, po_no) values (${tenderNo}, ${comp}, ${po.poNo})`.execute(db);
+      values (${tenderNo}, 'rls', ${po.section}, ${po.deptcd}, ${po.buyerId}, 'KRW', 'LOWEST_TOTAL', now() - interval '2 hours', now() - interval '1 hour', 'AWARDED', 'admin')`.execute(
+      db,
+    );
+    await sql`insert into tender_bid (tender_no, comp_no, status, revision) values (${tenderNo}, ${comp}, 'WON', 1)`.execute(
+      db,
+    );
+    await sql`insert into tender_bid_line (tender_no, comp_no, line_no, unit_price, amount) values (${tenderNo}, ${comp}, 1, 1, 1)`.execute(
+      db,
+    );
+    await sql`insert into tender_award (tender_no, comp_no, po_no) values (${tenderNo}, ${comp}, ${po.poNo})`.execute(
+      db,
+    );
     // A reverse auction (0460) with the company's place and one bid.
     await sql`insert into auction (auction_no, title, section, deptcd, buyer_id, currency, start_price, decrement_kind, decrement_value, start_at, planned_end_at, end_at, status, last_seq, created_by)
-      values (${tenderNo}, 'rls', ${po.section}, ${po.deptcd}, ${po.buyerId}, 'KRW', 1000, 'AMOUNT', 1, now() - interval '2 hours', now() - interval '1 hour', now() - interval '1 hour', 'CLOSED', 1, 'admin')`.execute(db);
-    await sql`insert into auction_participant (auction_no, comp_no, best_amount, best_seq, best_at, bid_count) values (${tenderNo}, ${comp}, 900, 1, now(), 1)`.execute(db);
-    await sql`insert into auction_bid (auction_no, seq, comp_no, amount, bid_at, bid_by, end_at_after) values (${tenderNo}, 1, ${comp}, 900, now(), ${user}, now())`.execute(db);
+      values (${tenderNo}, 'rls', ${po.section}, ${po.deptcd}, ${po.buyerId}, 'KRW', 1000, 'AMOUNT', 1, now() - interval '2 hours', now() - interval '1 hour', now() - interval '1 hour', 'CLOSED', 1, 'admin')`.execute(
+      db,
+    );
+    await sql`insert into auction_participant (auction_no, comp_no, best_amount, best_seq, best_at, bid_count) values (${tenderNo}, ${comp}, 900, 1, now(), 1)`.execute(
+      db,
+    );
+    await sql`insert into auction_bid (auction_no, seq, comp_no, amount, bid_at, bid_by, end_at_after) values (${tenderNo}, 1, ${comp}, 900, now(), ${user}, now())`.execute(
+      db,
+    );
     // A tax invoice (0600) of one of the company's settlements, with a line, an event and its XML.
-    const settleNo = (await sql<{ settleNo: string }>`select settle_no from settlement where comp_no = ${comp} order by settle_no limit 1`.execute(db)).rows[0].settleNo;
+    const settleNo = (
+      await sql<{
+        settleNo: string;
+      }>`select settle_no from settlement where comp_no = ${comp} order by settle_no limit 1`.execute(db)
+    ).rows[0].settleNo;
     const mgtKey = `RLS-${comp}`;
     await sql`insert into tax_invoice (mgt_key, buyer_corp_num, settle_no, comp_no, supplier_corp_num, period, write_date, tax_type, status, supply_amount, tax_amount, total_amount, provider)
-      values (${mgtKey}, '1208147521', ${settleNo}, ${comp}, '1208147521', '202601', '2026-01-31', 'TAXABLE', 'DRAFT', 10, 1, 11, 'file')`.execute(db);
-    await sql`insert into tax_invoice_line (mgt_key, line_no, comp_no, month_day, item_name, supply_amount, tax_amount) values (${mgtKey}, 1, ${comp}, '01-31', 'rls', 10, 1)`.execute(db);
-    await sql`insert into tax_invoice_event (mgt_key, comp_no, action, to_status, outcome, actor) values (${mgtKey}, ${comp}, 'create', 'DRAFT', 'DONE', 'admin')`.execute(db);
+      values (${mgtKey}, '1208147521', ${settleNo}, ${comp}, '1208147521', '202601', '2026-01-31', 'TAXABLE', 'DRAFT', 10, 1, 11, 'file')`.execute(
+      db,
+    );
+    await sql`insert into tax_invoice_line (mgt_key, line_no, comp_no, month_day, item_name, supply_amount, tax_amount) values (${mgtKey}, 1, ${comp}, '01-31', 'rls', 10, 1)`.execute(
+      db,
+    );
+    await sql`insert into tax_invoice_event (mgt_key, comp_no, action, to_status, outcome, actor) values (${mgtKey}, ${comp}, 'create', 'DRAFT', 'DONE', 'admin')`.execute(
+      db,
+    );
     await sql`insert into tax_invoice_file (mgt_key, comp_no, kind, storage_key, content_sha, size_bytes, retain_until)
       values (${mgtKey}, ${comp}, 'XML', ${`rls/${comp}.xml`}, ${'0'.repeat(64)}, 0, '2031-07-25')`.execute(db);
   }
@@ -108,14 +165,20 @@ describe('row-level security on company-owned tables', () => {
   });
 
   it.each(REFUSED_TO_SUPPLIER)('%s: refused to a supplier’s raw SQL', async (table) => {
-    await expect(attempt(supplier, sql`select * from ${sql.table(table)} limit 1`)).rejects.toMatchObject({ code: '42501' });
+    await expect(attempt(supplier, sql`select * from ${sql.table(table)} limit 1`)).rejects.toMatchObject({
+      code: '42501',
+    });
     await expect(attempt(supplier, sql`delete from ${sql.table(table)}`)).rejects.toMatchObject({ code: '42501' });
   });
 
   it('a supplier’s raw SQL reads reference data but cannot change it', async () => {
-    expect((await sql<{ n: number }>`select count(*)::int as n from code`.execute(supplier)).rows[0].n).toBeGreaterThan(0);
+    expect((await sql<{ n: number }>`select count(*)::int as n from code`.execute(supplier)).rows[0].n).toBeGreaterThan(
+      0,
+    );
     await expect(attempt(supplier, sql`update code set text_ko = text_ko`)).rejects.toMatchObject({ code: '42501' });
-    await expect(attempt(supplier, sql`update po_line set item_name = item_name`)).rejects.toMatchObject({ code: '42501' });
+    await expect(attempt(supplier, sql`update po_line set item_name = item_name`)).rejects.toMatchObject({
+      code: '42501',
+    });
     await expect(attempt(supplier, sql`delete from audit_log`)).rejects.toMatchObject({ code: '42501' });
   });
 
@@ -132,20 +195,22 @@ describe('row-level security on company-owned tables', () => {
         await sql`grant select on signing_key to ${sql.raw(SUPPLIER_ROLE)}`.execute(trx);
         await sql`grant update on code to ${sql.raw(SUPPLIER_ROLE)}`.execute(trx);
         await sql`alter function bump_auth_version() security invoker`.execute(trx);
-        expect((await rlsGaps(trx)).sort()).toEqual([
-          'app_user: trigger app_user_auth_version runs bump_auth_version() as gpms_supplier (not SECURITY DEFINER)',
-          'app_user: trigger app_user_employee_auth_version runs bump_auth_version() as gpms_supplier (not SECURITY DEFINER)',
-          'app_user: trigger app_user_removed_auth_version runs bump_auth_version() as gpms_supplier (not SECURITY DEFINER)',
-          'code: gpms_supplier holds "select, update", should hold "select"',
-          'delivery: gpms_supplier holds "select, insert, update", should hold "select, insert, update, delete"',
-          'delivery: policy rls_probe_all may widen what gpms_supplier sees',
-          'loi: no company_isolation policy',
-          'quotation: row-level security is not enabled',
-          'rls_probe: gpms_supplier holds "nothing", should hold "select, insert, update, delete"',
-          'rls_probe: row-level security is not enabled',
-          'rls_probe: no company_isolation policy',
-          'signing_key: gpms_supplier holds "select", should hold "nothing"',
-        ].sort());
+        expect((await rlsGaps(trx)).sort()).toEqual(
+          [
+            'app_user: trigger app_user_auth_version runs bump_auth_version() as gpms_supplier (not SECURITY DEFINER)',
+            'app_user: trigger app_user_employee_auth_version runs bump_auth_version() as gpms_supplier (not SECURITY DEFINER)',
+            'app_user: trigger app_user_removed_auth_version runs bump_auth_version() as gpms_supplier (not SECURITY DEFINER)',
+            'code: gpms_supplier holds "select, update", should hold "select"',
+            'delivery: gpms_supplier holds "select, insert, update", should hold "select, insert, update, delete"',
+            'delivery: policy rls_probe_all may widen what gpms_supplier sees',
+            'loi: no company_isolation policy',
+            'quotation: row-level security is not enabled',
+            'rls_probe: gpms_supplier holds "nothing", should hold "select, insert, update, delete"',
+            'rls_probe: row-level security is not enabled',
+            'rls_probe: no company_isolation policy',
+            'signing_key: gpms_supplier holds "select", should hold "nothing"',
+          ].sort(),
+        );
         throw new RolledBack();
       })
       .catch((err) => {
@@ -154,61 +219,102 @@ describe('row-level security on company-owned tables', () => {
     expect(await rlsGaps(t.db)).toEqual([]);
   });
 
-  it.each(TABLES)('%s: a supplier’s raw SQL reads only its company’s rows and cannot write another’s', async (table) => {
-    const staff = await counts(t.db, table);
-    expect(staff.own, `no rows of ${OWN} in ${table}: add one in fillEmpty`).toBeGreaterThan(0);
-    expect(staff.others, `no rows of other companies in ${table}: add one in fillEmpty`).toBeGreaterThan(0);
-    const T = sql.table(table);
+  it.each(TABLES)(
+    '%s: a supplier’s raw SQL reads only its company’s rows and cannot write another’s',
+    async (table) => {
+      const staff = await counts(t.db, table);
+      expect(staff.own, `no rows of ${OWN} in ${table}: add one in fillEmpty`).toBeGreaterThan(0);
+      expect(staff.others, `no rows of other companies in ${table}: add one in fillEmpty`).toBeGreaterThan(0);
+      const T = sql.table(table);
 
-    // Reads: every own row, nothing else, whatever the statement asks for.
-    const seen = (await sql<{ total: number; foreign: number }>`
-      select count(*)::int as total, count(*) filter (where comp_no is distinct from ${OWN})::int as foreign from ${T}`.execute(supplier)).rows[0];
-    expect(seen).toEqual({ total: staff.own, foreign: 0 });
-    expect((await sql`select * from ${T} where comp_no = ${OTHER}`.execute(supplier)).rows).toEqual([]);
+      // Reads: every own row, nothing else, whatever the statement asks for.
+      const seen = (
+        await sql<{ total: number; foreign: number }>`
+      select count(*)::int as total, count(*) filter (where comp_no is distinct from ${OWN})::int as foreign from ${T}`.execute(
+          supplier,
+        )
+      ).rows[0];
+      expect(seen).toEqual({ total: staff.own, foreign: 0 });
+      expect((await sql`select * from ${T} where comp_no = ${OTHER}`.execute(supplier)).rows).toEqual([]);
 
-    // Other companies' rows cannot be reached to update or delete.
-    expect(await attempt(supplier, sql`update ${T} set comp_no = comp_no where comp_no is distinct from ${OWN}`)).toBe(0n);
-    expect(await attempt(supplier, sql`delete from ${T} where comp_no is distinct from ${OWN}`)).toBe(0n);
-    // An own row cannot be given to another company, nor another company's row be written.
-    await expect(attempt(supplier, sql`update ${T} set comp_no = ${OTHER} where ctid = (select ctid from ${T} where comp_no = ${OWN} limit 1)`)).rejects.toMatchObject({ code: '42501' });
-    await expect(
-      attempt(supplier, sql`insert into ${T} select (jsonb_populate_record(null::${T}, to_jsonb(r) || jsonb_build_object('comp_no', ${OTHER}::text))).* from ${T} r where r.comp_no = ${OWN} limit 1`),
-    ).rejects.toMatchObject({ code: '42501' });
+      // Other companies' rows cannot be reached to update or delete.
+      expect(
+        await attempt(supplier, sql`update ${T} set comp_no = comp_no where comp_no is distinct from ${OWN}`),
+      ).toBe(0n);
+      expect(await attempt(supplier, sql`delete from ${T} where comp_no is distinct from ${OWN}`)).toBe(0n);
+      // An own row cannot be given to another company, nor another company's row be written.
+      await expect(
+        attempt(
+          supplier,
+          sql`update ${T} set comp_no = ${OTHER} where ctid = (select ctid from ${T} where comp_no = ${OWN} limit 1)`,
+        ),
+      ).rejects.toMatchObject({ code: '42501' });
+      await expect(
+        attempt(
+          supplier,
+          sql`insert into ${T} select (jsonb_populate_record(null::${T}, to_jsonb(r) || jsonb_build_object('comp_no', ${OTHER}::text))).* from ${T} r where r.comp_no = ${OWN} limit 1`,
+        ),
+      ).rejects.toMatchObject({ code: '42501' });
 
-    expect(await counts(t.db, table)).toEqual(staff);
-  });
+      expect(await counts(t.db, table)).toEqual(staff);
+    },
+  );
 
-  it.each(THROUGH_ORDER)('%s (no comp_no): a supplier’s raw SQL reaches only the rows of its own orders', async (table) => {
-    const T = sql.table(table);
-    const byOwner = (db: Db) =>
-      sql<{ own: number; others: number }>`
+  it.each(THROUGH_ORDER)(
+    '%s (no comp_no): a supplier’s raw SQL reaches only the rows of its own orders',
+    async (table) => {
+      const T = sql.table(table);
+      const byOwner = (db: Db) =>
+        sql<{ own: number; others: number }>`
         select count(*) filter (where h.comp_no = ${OWN})::int as own, count(*) filter (where h.comp_no is distinct from ${OWN})::int as others
-          from ${T} x join po_header h on h.po_no = x.po_no`.execute(db).then((r) => r.rows[0]);
-    const staff = await byOwner(t.db);
-    if (table === 'po_change' && (staff.own === 0 || staff.others === 0)) {
-      for (const comp of [OWN, OTHER]) {
-        await sql`insert into po_change (po_no, change_seq, field, before_value, after_value, reason, changed_by)
-          select po_no, 1, 'due_date', null, null, 'rls test', 'admin' from po_header where comp_no = ${comp} order by po_no limit 1`.execute(t.db);
+          from ${T} x join po_header h on h.po_no = x.po_no`
+          .execute(db)
+          .then((r) => r.rows[0]);
+      const staff = await byOwner(t.db);
+      if (table === 'po_change' && (staff.own === 0 || staff.others === 0)) {
+        for (const comp of [OWN, OTHER]) {
+          await sql`insert into po_change (po_no, change_seq, field, before_value, after_value, reason, changed_by)
+          select po_no, 1, 'due_date', null, null, 'rls test', 'admin' from po_header where comp_no = ${comp} order by po_no limit 1`.execute(
+            t.db,
+          );
+        }
       }
-    }
-    const before = await byOwner(t.db);
-    expect(before.own).toBeGreaterThan(0);
-    expect(before.others).toBeGreaterThan(0);
-    const seen = (await sql<{ total: number }>`select count(*)::int as total from ${T}`.execute(supplier)).rows[0];
-    expect(seen.total).toBe(before.own);
-    const foreignPo = (await sql<{ poNo: string }>`select po_no from po_header where comp_no = ${OTHER} and exists (select 1 from ${T} x where x.po_no = po_header.po_no) limit 1`.execute(t.db)).rows[0].poNo;
-    expect((await sql`select * from ${T} where po_no = ${foreignPo}`.execute(supplier)).rows).toEqual([]);
-    if (table === 'po_line') expect(await attempt(supplier, sql`update po_line set delivered_qty = delivered_qty where po_no = ${foreignPo}`)).toBe(0n);
-    expect(await byOwner(t.db)).toEqual(before);
-  });
+      const before = await byOwner(t.db);
+      expect(before.own).toBeGreaterThan(0);
+      expect(before.others).toBeGreaterThan(0);
+      const seen = (await sql<{ total: number }>`select count(*)::int as total from ${T}`.execute(supplier)).rows[0];
+      expect(seen.total).toBe(before.own);
+      const foreignPo = (
+        await sql<{
+          poNo: string;
+        }>`select po_no from po_header where comp_no = ${OTHER} and exists (select 1 from ${T} x where x.po_no = po_header.po_no) limit 1`.execute(
+          t.db,
+        )
+      ).rows[0].poNo;
+      expect((await sql`select * from ${T} where po_no = ${foreignPo}`.execute(supplier)).rows).toEqual([]);
+      if (table === 'po_line')
+        expect(
+          await attempt(supplier, sql`update po_line set delivered_qty = delivered_qty where po_no = ${foreignPo}`),
+        ).toBe(0n);
+      expect(await byOwner(t.db)).toEqual(before);
+    },
+  );
 
   it('the role and company hold for the supplier’s statement or transaction only; staff statements are untouched', async () => {
-    const who = (db: Db) => sql<{ role: string; comp: string | null }>`select current_user as role, nullif(current_setting('app.comp_no', true), '') as comp`.execute(db).then((r) => r.rows[0]);
+    const who = (db: Db) =>
+      sql<{
+        role: string;
+        comp: string | null;
+      }>`select current_user as role, nullif(current_setting('app.comp_no', true), '') as comp`
+        .execute(db)
+        .then((r) => r.rows[0]);
     const staff = await who(t.db);
     expect(staff.role).not.toBe(SUPPLIER_ROLE);
     expect(await who(supplier)).toEqual({ role: SUPPLIER_ROLE, comp: OWN });
     expect(await who(t.db)).toEqual(staff);
-    const inside = await supplier.transaction().execute(async (trx) => [await who(trx), await who(scopeToCompany(trx, OTHER)), await who(trx)]);
+    const inside = await supplier
+      .transaction()
+      .execute(async (trx) => [await who(trx), await who(scopeToCompany(trx, OTHER)), await who(trx)]);
     expect(inside).toEqual([
       { role: SUPPLIER_ROLE, comp: OWN },
       { role: SUPPLIER_ROLE, comp: OTHER },

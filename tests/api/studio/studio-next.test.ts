@@ -19,64 +19,153 @@ describe('screen studio: import, generate, what the contract breaks, preview as 
   afterAll(() => t.close());
 
   const call = (method: 'GET' | 'POST' | 'PUT', url: string, who: LoggedIn = admin, payload?: unknown) =>
-    t.app.inject({ method, url, headers: who.headers, ...(payload === undefined ? {} : { payload: payload as object }) });
+    t.app.inject({
+      method,
+      url,
+      headers: who.headers,
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers are read field by field below
   const okJson = (res: { statusCode: number; body: string; json: () => any }) => {
     expect(res.statusCode, res.body).toBe(200);
     return res.json();
   };
-  const publishBody = (version: number) => ({ version, parentId: 'PUR_ORDER', menuName: '가져온 화면', menuNameEn: 'Imported', groups: [{ authGroupId: '99', canWrite: 'N' }] });
+  const publishBody = (version: number) => ({
+    version,
+    parentId: 'PUR_ORDER',
+    menuName: '가져온 화면',
+    menuNameEn: 'Imported',
+    groups: [{ authGroupId: '99', canWrite: 'N' }],
+  });
 
   const definition = {
     kind: 'list',
     title: '코드그룹 둘러보기',
     source: { operation: 'listCodeGroups', rowKey: 'groupId' },
-    filters: [{ field: 'useYn', widget: 'select', options: [{ value: 'Y', text: '사용' }, { value: 'N', text: '미사용' }] }],
+    filters: [
+      {
+        field: 'useYn',
+        widget: 'select',
+        options: [
+          { value: 'Y', text: '사용' },
+          { value: 'N', text: '미사용' },
+        ],
+      },
+    ],
     columns: [{ field: 'groupId', width: 140 }, { field: 'nameKo' }],
   };
   const labels = { groupId: { ko: '그룹 코드', en: 'Group code' }, nameKo: { ko: '그룹명', en: 'Group name' } };
 
   it('export → import as the draft → publish gives the same definition and labels; as a new screen too', async () => {
-    const created = okJson(await call('POST', '/api/v1/studio/screens', admin, { name: 'importRound', portal: 'I', source: JSON.stringify(definition), labels }));
-    const published = okJson(await call('POST', '/api/v1/studio/screens/importRound/publish', admin, publishBody(created.draftVersion)));
+    const created = okJson(
+      await call('POST', '/api/v1/studio/screens', admin, {
+        name: 'importRound',
+        portal: 'I',
+        source: JSON.stringify(definition),
+        labels,
+      }),
+    );
+    const published = okJson(
+      await call('POST', '/api/v1/studio/screens/importRound/publish', admin, publishBody(created.draftVersion)),
+    );
     const exported = okJson(await call('GET', '/api/v1/studio/screens/importRound/export'));
     expect(exported.i18n.ko.screen.studio.importRound.groupId).toBe('그룹 코드');
 
     // Someone edits the draft; the exported file brought back as its draft and published restores it.
-    const edited = okJson(await call('PUT', '/api/v1/studio/screens/importRound/draft', admin, { version: published.draftVersion, source: JSON.stringify({ ...definition, title: '바뀐 제목' }), labels: {} }));
-    const taken = await call('POST', '/api/v1/studio/import', admin, { fileName: exported.fileName, content: exported.content, labels: exported.i18n });
+    const edited = okJson(
+      await call('PUT', '/api/v1/studio/screens/importRound/draft', admin, {
+        version: published.draftVersion,
+        source: JSON.stringify({ ...definition, title: '바뀐 제목' }),
+        labels: {},
+      }),
+    );
+    const taken = await call('POST', '/api/v1/studio/import', admin, {
+      fileName: exported.fileName,
+      content: exported.content,
+      labels: exported.i18n,
+    });
     expect(taken.statusCode, taken.body).toBe(409);
     expect(taken.json().code).toBe('SCREEN_EXISTS');
-    const imported = okJson(await call('POST', '/api/v1/studio/import', admin, { fileName: exported.fileName, content: exported.content, labels: exported.i18n, version: edited.draftVersion }));
+    const imported = okJson(
+      await call('POST', '/api/v1/studio/import', admin, {
+        fileName: exported.fileName,
+        content: exported.content,
+        labels: exported.i18n,
+        version: edited.draftVersion,
+      }),
+    );
     expect(imported).toMatchObject({ name: 'importRound', problems: [], labels });
-    const again = okJson(await call('POST', '/api/v1/studio/screens/importRound/publish', admin, publishBody(imported.draftVersion)));
+    const again = okJson(
+      await call('POST', '/api/v1/studio/screens/importRound/publish', admin, publishBody(imported.draftVersion)),
+    );
     expect(again.publishedVersion).toBe(2);
     const reexported = okJson(await call('GET', '/api/v1/studio/screens/importRound/export'));
     expect(reexported.content).toBe(exported.content);
     expect(reexported.i18n).toEqual(exported.i18n);
-    const audit = await t.app.dbh.db.selectFrom('auditLog').select('action').where('entity', '=', 'stored_screen').where('entityKey', '=', 'importRound').orderBy('id').execute();
+    const audit = await t.app.dbh.db
+      .selectFrom('auditLog')
+      .select('action')
+      .where('entity', '=', 'stored_screen')
+      .where('entityKey', '=', 'importRound')
+      .orderBy('id')
+      .execute();
     expect(audit.map((a) => a.action)).toEqual(['CREATE', 'PUBLISH', 'SAVE_DRAFT', 'IMPORT', 'PUBLISH']);
 
     // The same file under another name: a new screen whose published definition is the same but for its own id and route.
-    const copy = okJson(await call('POST', '/api/v1/studio/import', admin, { name: 'importCopy', content: exported.content, labels: exported.i18n }));
+    const copy = okJson(
+      await call('POST', '/api/v1/studio/import', admin, {
+        name: 'importCopy',
+        content: exported.content,
+        labels: exported.i18n,
+      }),
+    );
     expect(copy).toMatchObject({ name: 'importCopy', portal: 'I', problems: [], labels, draftVersion: 1 });
-    okJson(await call('POST', '/api/v1/studio/screens/importCopy/publish', admin, { ...publishBody(copy.draftVersion), menuName: '가져온 사본', menuNameEn: 'Imported copy' }));
-    const [a, b] = [okJson(await call('GET', '/api/v1/studio/published/importRound')), okJson(await call('GET', '/api/v1/studio/published/importCopy'))];
+    okJson(
+      await call('POST', '/api/v1/studio/screens/importCopy/publish', admin, {
+        ...publishBody(copy.draftVersion),
+        menuName: '가져온 사본',
+        menuNameEn: 'Imported copy',
+      }),
+    );
+    const [a, b] = [
+      okJson(await call('GET', '/api/v1/studio/published/importRound')),
+      okJson(await call('GET', '/api/v1/studio/published/importCopy')),
+    ];
     expect({ ...b.definition, id: a.definition.id, route: a.definition.route }).toEqual(a.definition);
     expect(b.labels).toEqual(a.labels);
   });
 
   it('checks an imported file as a draft: malformed JSON and unknown fields are problems, a bad labels file is refused', async () => {
-    const broken = okJson(await call('POST', '/api/v1/studio/import', admin, { fileName: 'importBroken.screen.json', content: '{\n  "kind": "list",\n  "title": \n}' }));
+    const broken = okJson(
+      await call('POST', '/api/v1/studio/import', admin, {
+        fileName: 'importBroken.screen.json',
+        content: '{\n  "kind": "list",\n  "title": \n}',
+      }),
+    );
     expect(broken.name).toBe('importBroken');
     expect(broken.problems).toHaveLength(1);
     expect(broken.problems[0]).toMatchObject({ pointer: '', line: 4 });
-    const wrong = okJson(await call('POST', '/api/v1/studio/import', admin, { fileName: 'importWrong.screen.json', content: JSON.stringify({ ...definition, columns: [{ field: 'groupIdd' }] }) }));
+    const wrong = okJson(
+      await call('POST', '/api/v1/studio/import', admin, {
+        fileName: 'importWrong.screen.json',
+        content: JSON.stringify({ ...definition, columns: [{ field: 'groupIdd' }] }),
+      }),
+    );
     expect(wrong.problems.map((p: { pointer: string }) => p.pointer)).toEqual(['/columns/0/field']);
-    const badLabels = await call('POST', '/api/v1/studio/import', admin, { fileName: 'importLabels.screen.json', content: JSON.stringify(definition), labels: { 'not a field': { ko: 'x', en: 'x' } } });
+    const badLabels = await call('POST', '/api/v1/studio/import', admin, {
+      fileName: 'importLabels.screen.json',
+      content: JSON.stringify(definition),
+      labels: { 'not a field': { ko: 'x', en: 'x' } },
+    });
     expect(badLabels.statusCode).toBe(400);
     expect(badLabels.json().code).toBe('LABELS_FILE_INVALID');
-    expect(await t.app.dbh.db.selectFrom('storedScreen').select('name').where('name', '=', 'importLabels').executeTakeFirst()).toBeUndefined();
+    expect(
+      await t.app.dbh.db
+        .selectFrom('storedScreen')
+        .select('name')
+        .where('name', '=', 'importLabels')
+        .executeTakeFirst(),
+    ).toBeUndefined();
     const nameless = await call('POST', '/api/v1/studio/import', admin, { content: JSON.stringify(definition) });
     expect(nameless.statusCode).toBe(400);
     expect(nameless.json().code).toBe('SCREEN_NAME_REQUIRED');
@@ -105,32 +194,72 @@ describe('screen studio: import, generate, what the contract breaks, preview as 
     expect(column('lineCount')).toEqual({ field: 'lineCount', type: 'number' });
     // A code by the group its description names ("PO_STATUS code"), shown by the code's text.
     expect(column('status')).toEqual({ field: 'status', type: 'code', codeGroup: 'PO_STATUS' });
-    expect(def.filters.find((f: { field: string }) => f.field === 'currency')).toEqual({ field: 'currency', widget: 'select', options: [{ value: 'KRW', text: 'KRW' }, { value: 'JPY', text: 'JPY' }], emptyOption: 'all' });
+    expect(def.filters.find((f: { field: string }) => f.field === 'currency')).toEqual({
+      field: 'currency',
+      widget: 'select',
+      options: [
+        { value: 'KRW', text: 'KRW' },
+        { value: 'JPY', text: 'JPY' },
+      ],
+      emptyOption: 'all',
+    });
     expect(def.filters.map((f: { field: string }) => f.field)).not.toContain('page');
     // No label is written: the dictionary (field.<name>) labels every column.
     expect(def.columns.every((c: { label?: string }) => c.label === undefined)).toBe(true);
 
     // A list served to suppliers alone belongs to the external portal.
-    expect(okJson(await call('POST', '/api/v1/studio/generate', admin, { operation: 'listSupplierAuctions' })).portal).toBe('X');
+    expect(
+      okJson(await call('POST', '/api/v1/studio/generate', admin, { operation: 'listSupplierAuctions' })).portal,
+    ).toBe('X');
     const write = await call('POST', '/api/v1/studio/generate', admin, { operation: 'saveCodes' });
     expect(write.statusCode).toBe(400);
     expect(write.json().code).toBe('NOT_A_LIST_OPERATION');
   });
 
   it('reports a published screen the contract breaks, with the pointer, in the studio and on /metrics', async () => {
-    const broken = { ...definition, columns: [{ field: 'groupId' }, { field: 'renamedAway' }], source: { operation: 'listCodeGroups', rowKey: 'groupId' } };
-    const gone = { kind: 'list', title: '없어진 조작', source: { operation: 'listRemovedThings' }, columns: [{ field: 'x' }] };
+    const broken = {
+      ...definition,
+      columns: [{ field: 'groupId' }, { field: 'renamedAway' }],
+      source: { operation: 'listCodeGroups', rowKey: 'groupId' },
+    };
+    const gone = {
+      kind: 'list',
+      title: '없어진 조작',
+      source: { operation: 'listRemovedThings' },
+      columns: [{ field: 'x' }],
+    };
     // Stored as if published before the contract changed: straight into the tables.
     for (const [name, def] of [
       ['driftField', broken],
       ['driftOperation', gone],
     ] as const) {
-      await t.app.dbh.db.insertInto('storedScreen').values({ name, portal: 'I', kind: 'list', title: def.title, draftSource: JSON.stringify(def), draftLabels: '{}', draftProblems: '[]', publishedVersion: 1, createdBy: 'admin', updatedBy: 'admin' }).execute();
-      await t.app.dbh.db.insertInto('storedScreenVersion').values({ name, versionNo: 1, source: JSON.stringify(def), labels: '{}', createdBy: 'admin' }).execute();
+      await t.app.dbh.db
+        .insertInto('storedScreen')
+        .values({
+          name,
+          portal: 'I',
+          kind: 'list',
+          title: def.title,
+          draftSource: JSON.stringify(def),
+          draftLabels: '{}',
+          draftProblems: '[]',
+          publishedVersion: 1,
+          createdBy: 'admin',
+          updatedBy: 'admin',
+        })
+        .execute();
+      await t.app.dbh.db
+        .insertInto('storedScreenVersion')
+        .values({ name, versionNo: 1, source: JSON.stringify(def), labels: '{}', createdBy: 'admin' })
+        .execute();
     }
     const report = okJson(await call('GET', '/api/v1/studio/drift'));
     const byName = (name: string) => report.rows.find((r: { name: string }) => r.name === name);
-    expect(byName('driftField')).toMatchObject({ route: '/s/driftField', versionNo: 1, problems: [expect.objectContaining({ pointer: '/columns/1/field' })] });
+    expect(byName('driftField')).toMatchObject({
+      route: '/s/driftField',
+      versionNo: 1,
+      problems: [expect.objectContaining({ pointer: '/columns/1/field' })],
+    });
     expect(byName('driftField').problems[0].message).toContain('renamedAway');
     expect(byName('driftOperation').problems.map((p: { pointer: string }) => p.pointer)).toContain('/source/operation');
     // Screens published through the check are not in it.
@@ -140,7 +269,9 @@ describe('screen studio: import, generate, what the contract breaks, preview as 
     const metrics = await t.app.inject({ method: 'GET', url: '/metrics' });
     expect(metrics.statusCode).toBe(200);
     const line = metrics.body.split('\n').find((l) => l.startsWith('gpms_studio_screens_broken{portal="I"}'));
-    expect(line).toBe(`gpms_studio_screens_broken{portal="I"} ${report.rows.filter((r: { portal: string }) => r.portal === 'I').length}`);
+    expect(line).toBe(
+      `gpms_studio_screens_broken{portal="I"} ${report.rows.filter((r: { portal: string }) => r.portal === 'I').length}`,
+    );
     expect(metrics.body).not.toContain('driftField');
   });
 
@@ -157,7 +288,11 @@ describe('screen studio: import, generate, what the contract breaks, preview as 
     expect(supplier.json().msg).toMatch(/권한으로 미리 볼 수 없습니다/);
 
     // The monitoring group reads the studio but writes nothing: it may preview as itself, never as the buyers.
-    await t.app.dbh.db.insertInto('menuAuth').values({ authGroupId: '40', pgmId: 'PORTAL_SCREEN_STUDIO', canRead: 'Y', canWrite: 'N' }).onConflict((oc) => oc.columns(['authGroupId', 'pgmId']).doUpdateSet({ canRead: 'Y', canWrite: 'N' })).execute();
+    await t.app.dbh.db
+      .insertInto('menuAuth')
+      .values({ authGroupId: '40', pgmId: 'PORTAL_SCREEN_STUDIO', canRead: 'Y', canWrite: 'N' })
+      .onConflict((oc) => oc.columns(['authGroupId', 'pgmId']).doUpdateSet({ canRead: 'Y', canWrite: 'N' }))
+      .execute();
     const monitor = await loginAs(t.app, 'monitor');
     const refused = await call('GET', '/api/v1/studio/preview-groups/30', monitor);
     expect(refused.statusCode).toBe(403);

@@ -5,7 +5,10 @@ import { buildTestApp, type TestApp } from '../../helpers/app.js';
 import { storedObject } from '../../helpers/file-stores.js';
 import { client, logins, ok, refused, type Flow } from '../purchase/helpers.js';
 
-interface Call { idempotencyKey: string | undefined; body: { appNo: string; compNo: string; taxNo: string } }
+interface Call {
+  idempotencyKey: string | undefined;
+  body: { appNo: string; compNo: string; taxNo: string };
+}
 
 /** A fake ERP vendor endpoint: records every POST; fails the next `failures` calls with 503. */
 function fakeErp() {
@@ -64,42 +67,73 @@ describe('ERP vendor applications', () => {
   it('applies once per trading supplier; sends once; a failure is recorded and retried with the same key; a second send is refused', async () => {
     // C00120 has no application in the seed; a suspended supplier cannot apply.
     const suspended = ok(await f.get('/api/v1/suppliers?status=SUSPENDED&size=1', f.u.tfadmin)).rows[0];
-    refused(await f.post('/api/v1/erp-vendor-apps', f.u.tfadmin, { compNo: suspended.compNo }), 409, 'SUPPLIER_NOT_ACTIVE');
+    refused(
+      await f.post('/api/v1/erp-vendor-apps', f.u.tfadmin, { compNo: suspended.compNo }),
+      409,
+      'SUPPLIER_NOT_ACTIVE',
+    );
     refused(await f.post('/api/v1/erp-vendor-apps', f.u.tfadmin, { compNo: 'C00001' }), 409, 'ERP_VENDOR_APP_EXISTS');
     refused(await f.post('/api/v1/erp-vendor-apps', f.u.tfadmin, { compNo: 'C09999' }), 404);
     refused(await f.post('/api/v1/erp-vendor-apps', f.u.operator, { compNo: 'C00120' }), 403);
-    const target = ok(await f.get('/api/v1/suppliers?status=ACTIVE&sort=compNo:desc&size=1', f.u.tfadmin)).rows[0].compNo;
+    const target = ok(await f.get('/api/v1/suppliers?status=ACTIVE&sort=compNo:desc&size=1', f.u.tfadmin)).rows[0]
+      .compNo;
     const created = ok(await f.post('/api/v1/erp-vendor-apps', f.u.tfadmin, { compNo: target, remark: '신규 거래' }));
     expect(created).toMatchObject({ compNo: target, status: 'READY', attempts: 0, actions: ['send'], version: 1 });
     expect(created.appNo).toMatch(/^GV\d{4}-\d{6}$/);
 
     // The ERP is down: 424 with its message, the application FAILED and sendable again.
     erp.state.failures = 1;
-    const down = refused(await f.post(`/api/v1/erp-vendor-apps/${created.appNo}/send`, f.u.tfadmin, { version: 1 }), 424, 'ERP_VENDOR_FAILED');
+    const down = refused(
+      await f.post(`/api/v1/erp-vendor-apps/${created.appNo}/send`, f.u.tfadmin, { version: 1 }),
+      424,
+      'ERP_VENDOR_FAILED',
+    );
     expect(down.msg).toContain('ERP 점검 중');
     const failed = ok(await f.get(`/api/v1/erp-vendor-apps/${created.appNo}`, f.u.tfadmin));
     expect(failed).toMatchObject({ status: 'FAILED', attempts: 1, httpStatus: 503, actions: ['send'], version: 3 });
-    refused(await f.post(`/api/v1/erp-vendor-apps/${created.appNo}/send`, f.u.tfadmin, { version: 1 }), 409, 'VERSION_CONFLICT');
+    refused(
+      await f.post(`/api/v1/erp-vendor-apps/${created.appNo}/send`, f.u.tfadmin, { version: 1 }),
+      409,
+      'VERSION_CONFLICT',
+    );
 
     const sent = ok(await f.post(`/api/v1/erp-vendor-apps/${created.appNo}/send`, f.u.tfadmin, { version: 3 }));
-    expect(sent).toMatchObject({ status: 'SENT', erpVendorNo: `ERP-${target}`, attempts: 2, lastError: null, actions: [] });
+    expect(sent).toMatchObject({
+      status: 'SENT',
+      erpVendorNo: `ERP-${target}`,
+      attempts: 2,
+      lastError: null,
+      actions: [],
+    });
     const mine = erp.calls.filter((c) => c.body.appNo === created.appNo);
     expect(mine).toHaveLength(2);
     expect(mine[0].idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
     expect(mine[1].idempotencyKey).toBe(mine[0].idempotencyKey);
     expect(mine[1].body).toMatchObject({ compNo: target });
 
-    const again = refused(await f.post(`/api/v1/erp-vendor-apps/${created.appNo}/send`, f.u.tfadmin, { version: sent.version }), 409, 'ERP_VENDOR_ALREADY_SENT');
+    const again = refused(
+      await f.post(`/api/v1/erp-vendor-apps/${created.appNo}/send`, f.u.tfadmin, { version: sent.version }),
+      409,
+      'ERP_VENDOR_ALREADY_SENT',
+    );
     expect(again.msg).toContain(`ERP-${target}`);
     expect(erp.calls.filter((c) => c.body.appNo === created.appNo)).toHaveLength(2);
-    const audit = await t.db.db.selectFrom('auditLog').select('action').where('entity', '=', 'erp_vendor_app').where('entityKey', '=', created.appNo).orderBy('id').execute();
+    const audit = await t.db.db
+      .selectFrom('auditLog')
+      .select('action')
+      .where('entity', '=', 'erp_vendor_app')
+      .where('entityKey', '=', created.appNo)
+      .orderBy('id')
+      .execute();
     expect(audit.map((a) => a.action)).toEqual(['CREATE', 'SEND', 'FAILED', 'SEND', 'SENT']);
   });
 
   it('without ERP_VENDOR_URL writes the vendor record under erp-vendors/ of the file store once', async () => {
     const g = { ...client(files), u: await logins(files, ['tfadmin']) };
     const ready = ok(await g.get('/api/v1/erp-vendor-apps?status=READY&size=1', g.u.tfadmin)).rows[0];
-    const sent = ok(await g.post(`/api/v1/erp-vendor-apps/${ready.appNo}/send`, g.u.tfadmin, { version: ready.version }));
+    const sent = ok(
+      await g.post(`/api/v1/erp-vendor-apps/${ready.appNo}/send`, g.u.tfadmin, { version: ready.version }),
+    );
     expect(sent.erpVendorNo).toBe(`FV-${ready.compNo}`);
     const stored = JSON.parse(String(await storedObject(files.config, `erp-vendors/${ready.appNo}.json`)));
     expect(stored.vendor).toMatchObject({ appNo: ready.appNo, compNo: ready.compNo });

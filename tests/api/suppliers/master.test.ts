@@ -15,7 +15,10 @@ describe('supplier master', () => {
   let f: Flow;
   beforeAll(async () => {
     t = await buildTestApp();
-    f = { ...client(t), u: await logins(t, ['admin', 'tfadmin', 'operator', 'monitor', 'buyer', 'supplier1', 'supplier1adm']) };
+    f = {
+      ...client(t),
+      u: await logins(t, ['admin', 'tfadmin', 'operator', 'monitor', 'buyer', 'supplier1', 'supplier1adm']),
+    };
   });
   afterAll(() => t.close());
 
@@ -27,8 +30,17 @@ describe('supplier master', () => {
     expect(all.rows[0].corpNo).toMatch(/^\d{6}-\d{7}$/);
     const suspended = ok(await f.get('/api/v1/suppliers?status=SUSPENDED&status=CLOSED', f.u.tfadmin));
     expect(suspended.total).toBeGreaterThan(0);
-    expect(suspended.rows.every((r: { status: string; statusReason: string | null }) => r.status !== 'ACTIVE' && r.statusReason)).toBe(true);
-    const byName = ok(await f.get(`/api/v1/suppliers?compNameKr=${encodeURIComponent(all.rows[1].compNameKr.slice(0, 3))}`, f.u.operator));
+    expect(
+      suspended.rows.every(
+        (r: { status: string; statusReason: string | null }) => r.status !== 'ACTIVE' && r.statusReason,
+      ),
+    ).toBe(true);
+    const byName = ok(
+      await f.get(
+        `/api/v1/suppliers?compNameKr=${encodeURIComponent(all.rows[1].compNameKr.slice(0, 3))}`,
+        f.u.operator,
+      ),
+    );
     expect(byName.rows.map((r: { compNo: string }) => r.compNo)).toContain('C00002');
     const byTax = ok(await f.get(`/api/v1/suppliers?taxNo=${all.rows[0].taxNo2}`, f.u.monitor));
     expect(byTax.rows.map((r: { compNo: string }) => r.compNo)).toEqual(['C00001']);
@@ -58,43 +70,113 @@ describe('supplier master', () => {
 
   it('registers a supplier: check digits, duplicates, byte lengths, codes; nothing half-written', async () => {
     const taxNo = freshTaxNo(1);
-    const body = { taxNo2: taxNo, compNameKr: '㈜시험공급', ceoName: '홍길동', corpNo: '110111-1234569', catCodes: ['MRO'], contacts: [{ name: '김담당', email: 'kim@example.com', mainYn: 'Y' }], bankCode: '004', bankAccount: '123-456789-01-234' };
+    const body = {
+      taxNo2: taxNo,
+      compNameKr: '㈜시험공급',
+      ceoName: '홍길동',
+      corpNo: '110111-1234569',
+      catCodes: ['MRO'],
+      contacts: [{ name: '김담당', email: 'kim@example.com', mainYn: 'Y' }],
+      bankCode: '004',
+      bankAccount: '123-456789-01-234',
+    };
     const wrongDigit = `${taxNo.slice(0, 9)}${(Number(taxNo[9]) + 1) % 10}`;
-    const bad = refused(await f.post('/api/v1/suppliers', f.u.tfadmin, { ...body, taxNo2: wrongDigit }), 400, 'VALIDATION');
+    const bad = refused(
+      await f.post('/api/v1/suppliers', f.u.tfadmin, { ...body, taxNo2: wrongDigit }),
+      400,
+      'VALIDATION',
+    );
     expect(bad.details![0].path).toBe('body/taxNo2');
-    const corp = refused(await f.post('/api/v1/suppliers', f.u.tfadmin, { ...body, corpNo: '110111-1234560' }), 400, 'VALIDATION');
+    const corp = refused(
+      await f.post('/api/v1/suppliers', f.u.tfadmin, { ...body, corpNo: '110111-1234560' }),
+      400,
+      'VALIDATION',
+    );
     expect(corp.msg).toContain('법인등록번호');
-    const long = refused(await f.post('/api/v1/suppliers', f.u.tfadmin, { ...body, compNameKr: '가'.repeat(34) }), 400, 'VALIDATION');
+    const long = refused(
+      await f.post('/api/v1/suppliers', f.u.tfadmin, { ...body, compNameKr: '가'.repeat(34) }),
+      400,
+      'VALIDATION',
+    );
     expect(long.msg).toContain('100바이트');
-    const codes = refused(await f.post('/api/v1/suppliers', f.u.tfadmin, { ...body, catCodes: ['NOPE'], sgCodes: ['NOPE'], bankCode: 'ZZZ' }), 400, 'VALIDATION');
+    const codes = refused(
+      await f.post('/api/v1/suppliers', f.u.tfadmin, {
+        ...body,
+        catCodes: ['NOPE'],
+        sgCodes: ['NOPE'],
+        bankCode: 'ZZZ',
+      }),
+      400,
+      'VALIDATION',
+    );
     expect(codes.details!.map((d) => d.path).sort()).toEqual(['body/bankCode', 'body/catCodes/0', 'body/sgCodes/0']);
     const seeded = ok(await f.get('/api/v1/suppliers/C00002', f.u.tfadmin));
-    const dup = refused(await f.post('/api/v1/suppliers', f.u.tfadmin, { ...body, taxNo2: seeded.taxNo2 }), 409, 'DUPLICATE_TAX_NO');
+    const dup = refused(
+      await f.post('/api/v1/suppliers', f.u.tfadmin, { ...body, taxNo2: seeded.taxNo2 }),
+      409,
+      'DUPLICATE_TAX_NO',
+    );
     expect(dup.msg).toContain('C00002');
     refused(await f.post('/api/v1/suppliers', f.u.operator, body), 403);
     expect(await t.db.db.selectFrom('company').select('compNo').where('taxNo', '=', taxNo).execute()).toEqual([]);
 
     const created = ok(await f.post('/api/v1/suppliers', f.u.tfadmin, body));
-    expect(created).toMatchObject({ compNo: 'C00121', status: 'ACTIVE', taxNo2: `${taxNo.slice(0, 3)}-${taxNo.slice(3, 5)}-${taxNo.slice(5)}`, corpNo: '110111-1234569', catCodes: ['MRO'], version: 1 });
+    expect(created).toMatchObject({
+      compNo: 'C00121',
+      status: 'ACTIVE',
+      taxNo2: `${taxNo.slice(0, 3)}-${taxNo.slice(3, 5)}-${taxNo.slice(5)}`,
+      corpNo: '110111-1234569',
+      catCodes: ['MRO'],
+      version: 1,
+    });
     expect(created.contacts).toEqual([expect.objectContaining({ seq: 1, name: '김담당', mainYn: 'Y' })]);
     expect(created.history.map((h: { action: string }) => h.action)).toEqual(['CREATE']);
     // The audit row never holds the full account number.
-    const audit = await t.db.db.selectFrom('auditLog').select('afterData').where('entity', '=', 'company').where('entityKey', '=', 'C00121').executeTakeFirstOrThrow();
+    const audit = await t.db.db
+      .selectFrom('auditLog')
+      .select('afterData')
+      .where('entity', '=', 'company')
+      .where('entityKey', '=', 'C00121')
+      .executeTakeFirstOrThrow();
     expect(JSON.stringify(audit.afterData)).not.toContain('456789');
   });
 
   it('updates with the version read, keeps a masked account, and refuses bank changes to those who may not see it', async () => {
     const c = ok(await f.get('/api/v1/suppliers/C00003', f.u.tfadmin));
     const { compNameKr, ceoName } = c;
-    const upd = ok(await f.put('/api/v1/suppliers/C00003', f.u.admin, { compNameKr, ceoName, forwardYn: c.forwardYn === 'Y' ? 'N' : 'Y', bankAccount: '***-masked', sgCodes: c.sgCodes, version: c.version }));
+    const upd = ok(
+      await f.put('/api/v1/suppliers/C00003', f.u.admin, {
+        compNameKr,
+        ceoName,
+        forwardYn: c.forwardYn === 'Y' ? 'N' : 'Y',
+        bankAccount: '***-masked',
+        sgCodes: c.sgCodes,
+        version: c.version,
+      }),
+    );
     expect(upd.version).toBe(c.version + 1);
     expect(upd.forwardYn).not.toBe(c.forwardYn);
     expect(upd.bankAccount).toBe(c.bankAccount);
-    refused(await f.put('/api/v1/suppliers/C00003', f.u.tfadmin, { compNameKr, ceoName, version: c.version }), 409, 'VERSION_CONFLICT');
-    const changed = ok(await f.put('/api/v1/suppliers/C00003', f.u.tfadmin, { compNameKr, ceoName, bankAccount: '111-222-333444', bankHolder: compNameKr, version: upd.version }));
+    refused(
+      await f.put('/api/v1/suppliers/C00003', f.u.tfadmin, { compNameKr, ceoName, version: c.version }),
+      409,
+      'VERSION_CONFLICT',
+    );
+    const changed = ok(
+      await f.put('/api/v1/suppliers/C00003', f.u.tfadmin, {
+        compNameKr,
+        ceoName,
+        bankAccount: '111-222-333444',
+        bankHolder: compNameKr,
+        version: upd.version,
+      }),
+    );
     expect(changed.bankAccount).toBe('111-222-333444');
     expect(changed.history.map((h: { action: string }) => h.action).slice(-2)).toEqual(['UPDATE', 'UPDATE']);
-    refused(await f.put('/api/v1/suppliers/C00003', f.u.operator, { compNameKr, ceoName, version: changed.version }), 403);
+    refused(
+      await f.put('/api/v1/suppliers/C00003', f.u.operator, { compNameKr, ceoName, version: changed.version }),
+      403,
+    );
   });
 
   it('shows one supplier at a glance: figures, spend by month, users', async () => {
@@ -108,7 +190,9 @@ describe('supplier master', () => {
     expect(spend.rows).toHaveLength(12);
     expect(spend.rows.some((r: { amountKrw: number }) => r.amountKrw > 0)).toBe(true);
     const users = ok(await f.get('/api/v1/suppliers/C00001/users', f.u.tfadmin));
-    expect(users.rows.map((u: { userId: string }) => u.userId)).toEqual(expect.arrayContaining(['supplier1', 'supplier1adm']));
+    expect(users.rows.map((u: { userId: string }) => u.userId)).toEqual(
+      expect.arrayContaining(['supplier1', 'supplier1adm']),
+    );
     refused(await f.get('/api/v1/suppliers/C09999/spend', f.u.tfadmin), 404);
     refused(await f.get('/api/v1/suppliers/C00001/overview', f.u.supplier1), 403);
   });

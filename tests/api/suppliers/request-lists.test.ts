@@ -20,7 +20,10 @@ describe('supplier request lists: shared filters, sort and page', () => {
   type Row = { reqNo: string; compNo: string; compNameKr: string; status: string };
   // Each request table with its company, ordered as the lists order by the company name.
   const rowsOf = (table: 'companyStatusRequest' | 'companyChangeRequest'): Promise<Row[]> =>
-    (table === 'companyStatusRequest' ? t.db.db.selectFrom('companyStatusRequest as r') : t.db.db.selectFrom('companyChangeRequest as r'))
+    (table === 'companyStatusRequest'
+      ? t.db.db.selectFrom('companyStatusRequest as r')
+      : t.db.db.selectFrom('companyChangeRequest as r')
+    )
       .innerJoin('company as c', 'c.compNo', 'r.compNo')
       .select(['r.reqNo', 'r.compNo', 'c.compNameKr', 'r.status'])
       .orderBy('c.compNameKr', 'asc')
@@ -35,7 +38,8 @@ describe('supplier request lists: shared filters, sort and page', () => {
     it(`${url}`, async () => {
       const seeded = await rowsOf(table);
       expect(seeded.length).toBeGreaterThan(2);
-      const get = async (query: string) => ok<{ rows: Row[]; total: number }>(await f.get(`${url}?size=500&${query}`, f.u.monitor));
+      const get = async (query: string) =>
+        ok<{ rows: Row[]; total: number }>(await f.get(`${url}?size=500&${query}`, f.u.monitor));
       const nos = (rows: Array<{ reqNo: string }>) => rows.map((r) => r.reqNo).sort();
 
       const one = seeded[0];

@@ -8,7 +8,11 @@ import { createPgDatabase, dropPgDatabase } from '../../helpers/test-db.js';
 const root = path.resolve(import.meta.dirname, '../../..');
 
 function seedCli(url: string, args: string[]): Promise<{ code: number | null; output: string }> {
-  const child = spawn(path.join(root, 'node_modules/.bin/tsx'), ['server/db/seed-cli.ts', ...args], { cwd: root, env: { ...process.env, DATABASE_URL: url, LOG_LEVEL: 'warn' }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(path.join(root, 'node_modules/.bin/tsx'), ['server/db/seed-cli.ts', ...args], {
+    cwd: root,
+    env: { ...process.env, DATABASE_URL: url, LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   child.stdout.on('data', (d) => (output += d));
   child.stderr.on('data', (d) => (output += d));

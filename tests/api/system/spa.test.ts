@@ -19,13 +19,16 @@ describe('the built SPA: both portals from one server, with history fallback', (
     fs.rmSync(dist, { recursive: true, force: true });
   });
 
-  it.each(['/', '/prList', '/cyber', '/cyber/prCheckList', '/portal/author/menuManage?x=1', '/no/such/page'])('GET %s answers the app', async (url) => {
-    const res = await t.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
-    expect(res.statusCode).toBe(200);
-    expect(res.headers['content-type']).toContain('text/html');
-    expect(res.body).toContain('<div id="root">');
-    expect(res.headers['cache-control']).toBe('no-cache, no-store, must-revalidate');
-  });
+  it.each(['/', '/prList', '/cyber', '/cyber/prCheckList', '/portal/author/menuManage?x=1', '/no/such/page'])(
+    'GET %s answers the app',
+    async (url) => {
+      const res = await t.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toContain('text/html');
+      expect(res.body).toContain('<div id="root">');
+      expect(res.headers['cache-control']).toBe('no-cache, no-store, must-revalidate');
+    },
+  );
 
   it('serves fingerprinted assets with a long cache', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
@@ -37,7 +40,8 @@ describe('the built SPA: both portals from one server, with history fallback', (
     const script = await t.app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
     expect(script.headers['x-content-type-options']).toBe('nosniff');
     expect(script.headers['cross-origin-resource-policy']).toBe('same-origin');
-    for (const name of ['content-security-policy', 'x-frame-options', 'cross-origin-opener-policy', 'x-xss-protection']) expect(script.headers[name], name).toBeUndefined();
+    for (const name of ['content-security-policy', 'x-frame-options', 'cross-origin-opener-policy', 'x-xss-protection'])
+      expect(script.headers[name], name).toBeUndefined();
     const worker = await t.app.inject({ method: 'GET', url: '/assets/export.worker-abc123.js' });
     expect(String(worker.headers['content-security-policy'])).toContain("script-src 'self'");
     const page = await t.app.inject({ method: 'GET', url: '/prList', headers: { accept: 'text/html' } });

@@ -13,7 +13,11 @@ const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'gpms-startup-'));
 afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
 
 function runServer(env: Record<string, string>) {
-  const child = spawn(path.join(root, 'node_modules/.bin/tsx'), ['server/main.ts'], { cwd: root, env: { ...process.env, LOG_LEVEL: 'warn', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(path.join(root, 'node_modules/.bin/tsx'), ['server/main.ts'], {
+    cwd: root,
+    env: { ...process.env, LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   child.stdout.on('data', (d) => (output += d));
   child.stderr.on('data', (d) => (output += d));
@@ -48,11 +52,19 @@ once('start-up and shutdown of the real server process', () => {
 
   it('serves, then shuts down cleanly on SIGTERM', async () => {
     const port = 20000 + Math.floor(Math.random() * 20000);
-    const run = runServer({ PORT: String(port), DATA_DIR: path.join(tmp, 'serve'), SEED: 'none', NODE_ENV: 'development' });
+    const run = runServer({
+      PORT: String(port),
+      DATA_DIR: path.join(tmp, 'serve'),
+      SEED: 'none',
+      NODE_ENV: 'development',
+    });
     let ready = false;
     for (let i = 0; i < 240 && !ready; i++) {
       await new Promise((r) => setTimeout(r, 500));
-      ready = await fetch(`http://127.0.0.1:${port}/readyz`).then((r) => r.ok, () => false);
+      ready = await fetch(`http://127.0.0.1:${port}/readyz`).then(
+        (r) => r.ok,
+        () => false,
+      );
     }
     expect(ready, run.output()).toBe(true);
     const health = await fetch(`http://127.0.0.1:${port}/healthz`);
@@ -66,11 +78,20 @@ once('start-up and shutdown of the real server process', () => {
   it('a first start with the demo seed restores the seeded company from the seed dump; the demo password logs in', async () => {
     const port = 20000 + Math.floor(Math.random() * 20000);
     const dataDir = path.join(tmp, 'demo');
-    const run = runServer({ PORT: String(port), DATA_DIR: dataDir, SEED: 'demo', NODE_ENV: 'development', LOG_LEVEL: 'info' });
+    const run = runServer({
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      SEED: 'demo',
+      NODE_ENV: 'development',
+      LOG_LEVEL: 'info',
+    });
     let ready = false;
     for (let i = 0; i < 480 && !ready; i++) {
       await new Promise((r) => setTimeout(r, 500));
-      ready = await fetch(`http://127.0.0.1:${port}/readyz`).then((r) => r.ok, () => false);
+      ready = await fetch(`http://127.0.0.1:${port}/readyz`).then(
+        (r) => r.ok,
+        () => false,
+      );
     }
     expect(ready, run.output()).toBe(true);
     expect(run.output()).toContain('demo company restored from the seed dump');
@@ -78,7 +99,12 @@ once('start-up and shutdown of the real server process', () => {
     const login = await fetch(`http://127.0.0.1:${port}/auth/api/login/idpw`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ systemId: 'GPMS', grantType: 'idpw', username: 'buyer', password: DEMO_PASSWORD }).toString(),
+      body: new URLSearchParams({
+        systemId: 'GPMS',
+        grantType: 'idpw',
+        username: 'buyer',
+        password: DEMO_PASSWORD,
+      }).toString(),
     });
     expect(login.status, await login.clone().text()).toBe(200);
     run.child.kill('SIGTERM');
@@ -87,8 +113,20 @@ once('start-up and shutdown of the real server process', () => {
     // The rows of the seed (docs/seed.md's table at scale 1), in the server's own data directory.
     const h = await connect({ databaseUrl: null, pgliteDir: path.join(dataDir, 'pgdata'), pgliteThread: 'main' });
     try {
-      const count = async (table: 'appUser' | 'poLine' | 'employee') => Number((await h.db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
-      expect({ appUser: await count('appUser'), poLine: await count('poLine'), employee: await count('employee') }).toEqual({ appUser: 1065, poLine: 22603, employee: 800 });
+      const count = async (table: 'appUser' | 'poLine' | 'employee') =>
+        Number(
+          (
+            await h.db
+              .selectFrom(table)
+              .select((eb) => eb.fn.countAll().as('n'))
+              .executeTakeFirstOrThrow()
+          ).n,
+        );
+      expect({
+        appUser: await count('appUser'),
+        poLine: await count('poLine'),
+        employee: await count('employee'),
+      }).toEqual({ appUser: 1065, poLine: 22603, employee: 800 });
     } finally {
       await h.close();
     }

@@ -6,7 +6,9 @@ export const DEMO_PASSWORD = 'Gpms!2345';
 
 /** Console noise a journey expects when it provokes a refusal on purpose (Chromium logs every 4xx). */
 export function unexpected(problems: string[]): string[] {
-  return problems.filter((p) => !/Failed to load resource: the server responded with a status of (400|401|403)/.test(p));
+  return problems.filter(
+    (p) => !/Failed to load resource: the server responded with a status of (400|401|403)/.test(p),
+  );
 }
 
 /** Fills the internal login form (/login) and submits it. */
@@ -47,7 +49,12 @@ export async function nextOtp(baseURL: string, mark: string, timeoutMs = 10_000)
 }
 
 /** The supplier login at /cyberLogin: id and password, the code from the outbox, confirm. */
-export async function submitExternalLogin(page: Page, baseURL: string, userId: string, password = DEMO_PASSWORD): Promise<void> {
+export async function submitExternalLogin(
+  page: Page,
+  baseURL: string,
+  userId: string,
+  password = DEMO_PASSWORD,
+): Promise<void> {
   await page.getByLabel('아이디').fill(userId);
   await page.getByLabel('비밀번호').fill(password);
   const mark = await outboxMark(baseURL);
@@ -71,7 +78,11 @@ export async function apiLogin(baseURL: string, userId: string, password = DEMO_
 /** The login this tab holds (sessionStorage), as the app stored it. */
 export async function pageSession(page: Page): Promise<{ sessionId: string; accessToken: string; userId: string }> {
   const raw = await page.evaluate(() => sessionStorage.getItem('gpms.session'));
-  const state = (JSON.parse(raw ?? '{}') as { state?: { user?: { tokenKey: string; userId: string }; tokens?: { accessToken: string } } }).state;
+  const state = (
+    JSON.parse(raw ?? '{}') as {
+      state?: { user?: { tokenKey: string; userId: string }; tokens?: { accessToken: string } };
+    }
+  ).state;
   if (!state?.user || !state.tokens) throw new Error('The page holds no login');
   return { sessionId: state.user.tokenKey, accessToken: state.tokens.accessToken, userId: state.user.userId };
 }
@@ -79,13 +90,20 @@ export async function pageSession(page: Page): Promise<{ sessionId: string; acce
 /** An administrator ends a session (userSessionManage's force logout). */
 export async function endSessionAsAdmin(baseURL: string, sessionId: string): Promise<void> {
   const admin = await apiLogin(baseURL, 'admin');
-  const res = await fetch(`${baseURL}/api/v1/portal/sessions/${encodeURIComponent(sessionId)}/end`, { method: 'POST', headers: { Authorization: `Bearer ${admin}`, IsCyber: 'N' } });
+  const res = await fetch(`${baseURL}/api/v1/portal/sessions/${encodeURIComponent(sessionId)}/end`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${admin}`, IsCyber: 'N' },
+  });
   if (!res.ok) throw new Error(`ending session ${sessionId} answered ${res.status}: ${await res.text()}`);
 }
 
 /** Ends a session with its own token (the auth service's logout). */
 export async function logoutWithToken(baseURL: string, accessToken: string): Promise<void> {
-  const res = await fetch(`${baseURL}/auth/api/logout`, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ AccessToken: accessToken }) });
+  const res = await fetch(`${baseURL}/auth/api/logout`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ AccessToken: accessToken }),
+  });
   if (!res.ok) throw new Error(`logout answered ${res.status}`);
 }
 
@@ -93,7 +111,12 @@ export async function logoutWithToken(baseURL: string, accessToken: string): Pro
  * A new tab logged in as `userId` on its portal's login page, waiting for the portal's home: the
  * journeys and the route smoke test log their users in this way.
  */
-export async function openLoggedIn(browser: Browser, baseURL: string, portal: 'internal' | 'external', userId: string): Promise<TestPage> {
+export async function openLoggedIn(
+  browser: Browser,
+  baseURL: string,
+  portal: 'internal' | 'external',
+  userId: string,
+): Promise<TestPage> {
   const tp = await openPage(browser, baseURL);
   if (portal === 'external') {
     await tp.page.goto('/cyberLogin');

@@ -23,7 +23,12 @@ export interface AxeFinding {
 }
 
 interface AxeRun {
-  violations: Array<{ id: string; impact: string | null; help: string; nodes: Array<{ target: unknown[]; failureSummary?: string }> }>;
+  violations: Array<{
+    id: string;
+    impact: string | null;
+    help: string;
+    nodes: Array<{ target: unknown[]; failureSummary?: string }>;
+  }>;
 }
 
 /** Every WCAG 2.1 A/AA violation axe finds in the page as it is now, and the milliseconds it took. */
@@ -31,7 +36,11 @@ export async function axeViolations(page: Page): Promise<{ findings: AxeFinding[
   const started = Date.now();
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
   const run = await page.evaluate(
-    (tags) => (window as unknown as { axe: { run: (ctx: Document, o: object) => Promise<unknown> } }).axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] }),
+    (tags) =>
+      (window as unknown as { axe: { run: (ctx: Document, o: object) => Promise<unknown> } }).axe.run(document, {
+        runOnly: { type: 'tag', values: tags },
+        resultTypes: ['violations'],
+      }),
     AXE_TAGS,
   );
   const findings = (run as AxeRun).violations.map((v) => ({
@@ -45,9 +54,15 @@ export async function axeViolations(page: Page): Promise<{ findings: AxeFinding[
 }
 
 /** The findings a route must not have: serious and critical (moderate and minor are reported, not failed). */
-export const blocking = (findings: AxeFinding[]) => findings.filter((f) => f.impact === 'serious' || f.impact === 'critical');
+export const blocking = (findings: AxeFinding[]) =>
+  findings.filter((f) => f.impact === 'serious' || f.impact === 'critical');
 
 /** One line per finding: route, impact, rule id and the elements' selectors. */
 export function describeFindings(route: string, findings: AxeFinding[]): string {
-  return findings.map((f) => `${route} ${f.impact} ${f.rule} (${f.help}): ${f.targets.slice(0, 10).join(' | ')}${f.targets.length > 10 ? ` … ${f.targets.length} in all` : ''} — ${f.summary}`).join('\n');
+  return findings
+    .map(
+      (f) =>
+        `${route} ${f.impact} ${f.rule} (${f.help}): ${f.targets.slice(0, 10).join(' | ')}${f.targets.length > 10 ? ` … ${f.targets.length} in all` : ''} — ${f.summary}`,
+    )
+    .join('\n');
 }

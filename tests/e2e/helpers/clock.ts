@@ -11,7 +11,10 @@ interface ClockState {
 
 async function clockCall(base: string, init?: RequestInit): Promise<ClockState> {
   const res = await fetch(`${base}/api/dev/clock`, init);
-  if (res.status !== 200) throw new Error(`the server answered ${res.status} to ${init?.method ?? 'GET'} /api/dev/clock: ${await res.text()}`);
+  if (res.status !== 200)
+    throw new Error(
+      `the server answered ${res.status} to ${init?.method ?? 'GET'} /api/dev/clock: ${await res.text()}`,
+    );
   return (await res.json()) as ClockState;
 }
 
@@ -24,6 +27,10 @@ export async function serverNow(base: string): Promise<number> {
 export async function advanceServerClockPast(base: string, at: number, marginMs = 2000): Promise<number> {
   const ahead = at + marginMs - (await serverNow(base));
   if (ahead <= 0) return serverNow(base);
-  const moved = await clockCall(base, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ advanceSeconds: Math.ceil(ahead / 1000) }) });
+  const moved = await clockCall(base, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ advanceSeconds: Math.ceil(ahead / 1000) }),
+  });
   return Date.parse(moved.now);
 }

@@ -9,6 +9,10 @@ export async function erpCalls(base: string, keep: (call: ErpCall) => boolean = 
 
 /** Makes the fake ERP answer the next `rule.times` posts to `rule.path` with an error. */
 export async function erpFailNext(base: string, rule: ErpFailRule): Promise<void> {
-  const res = await fetch(`${base}/__fail`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(rule) });
+  const res = await fetch(`${base}/__fail`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(rule),
+  });
   if (res.status !== 204) throw new Error(`the fake ERP answered ${res.status} to POST /__fail`);
 }

@@ -81,7 +81,11 @@ export function startFakeErp(): Promise<FakeErp> {
   return new Promise((resolve) => {
     server.listen(0, '127.0.0.1', () => {
       const { port } = server.address() as AddressInfo;
-      resolve({ base: `http://127.0.0.1:${port}`, stray, close: () => new Promise<void>((r) => server.close(() => r())) });
+      resolve({
+        base: `http://127.0.0.1:${port}`,
+        stray,
+        close: () => new Promise<void>((r) => server.close(() => r())),
+      });
     });
   });
 }

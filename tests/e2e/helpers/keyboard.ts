@@ -8,7 +8,8 @@ import { DEMO_PASSWORD } from './auth';
  */
 
 /** Whether `target` (or an element inside it) holds the focus. */
-export const hasFocus = (target: Locator) => target.evaluate((el) => el === document.activeElement || el.contains(document.activeElement));
+export const hasFocus = (target: Locator) =>
+  target.evaluate((el) => el === document.activeElement || el.contains(document.activeElement));
 
 /** Presses Tab (or Shift+Tab) until `target` has the focus; fails after `max` presses. */
 export async function tabTo(page: Page, target: Locator, { max = 120, back = false } = {}): Promise<void> {
@@ -51,7 +52,7 @@ export async function keyboardLogin(page: Page, userId: string, password = DEMO_
 async function settledFocusId(page: Page, quietMs = 400): Promise<string> {
   let last = '';
   let since = Date.now();
-  for (const deadline = Date.now() + 15_000; Date.now() < deadline; ) {
+  for (const deadline = Date.now() + 15_000; Date.now() < deadline;) {
     const id = await page.evaluate(() => document.activeElement?.id ?? '');
     if (id !== last) [last, since] = [id, Date.now()];
     else if (Date.now() - since >= quietMs) return id;
@@ -77,21 +78,33 @@ export async function arrowTo(page: Page, grid: Locator, column: number, row: nu
   if (!(await hasFocus(grid))) await tabTo(page, grid.locator('canvas[data-testid="data-grid-canvas"]'));
   for (let i = 0; i < 60; i++) {
     const at = await focusedCell(page, grid);
-    if (!at) throw new Error(`The grid's focus is on no cell (${await page.evaluate(() => document.activeElement?.outerHTML.slice(0, 120))})`);
+    if (!at)
+      throw new Error(
+        `The grid's focus is on no cell (${await page.evaluate(() => document.activeElement?.outerHTML.slice(0, 120))})`,
+      );
     if (at[0] === column && at[1] === row) return;
-    await page.keyboard.press(at[1] < row ? 'ArrowDown' : at[1] > row ? 'ArrowUp' : at[0] < column ? 'ArrowRight' : 'ArrowLeft');
+    await page.keyboard.press(
+      at[1] < row ? 'ArrowDown' : at[1] > row ? 'ArrowUp' : at[0] < column ? 'ArrowRight' : 'ArrowLeft',
+    );
   }
   throw new Error(`The arrows did not bring the grid's focus to [${column}, ${row}]`);
 }
 
 /** Edits the grid cell [column, row] by keyboard: arrows to it, Enter opens the editor, the text replaces the value, Enter commits; waits until the cell shows it. */
-export async function editCellByKeyboard(page: Page, grid: Locator, column: number, row: number, text: string): Promise<void> {
+export async function editCellByKeyboard(
+  page: Page,
+  grid: Locator,
+  column: number,
+  row: number,
+  text: string,
+): Promise<void> {
   // On a loaded machine the editor's last keystroke can reach glide after the Enter that commits it
   // (the cell then shows "1" for "10"): the edit is made again, as a person who sees it would.
   for (let attempt = 1; ; attempt++) {
     if (await editCellOnce(page, grid, column, row, text)) break;
     const shown = await shownIn(grid, column, row);
-    if (attempt === 3) throw new Error(`Cell [${column}, ${row}] shows "${shown}" after typing "${text}" and Enter (3 tries)`);
+    if (attempt === 3)
+      throw new Error(`Cell [${column}, ${row}] shows "${shown}" after typing "${text}" and Enter (3 tries)`);
   }
   await settledFocusId(page);
 }
@@ -108,18 +121,24 @@ async function editCellOnce(page: Page, grid: Locator, column: number, row: numb
   const editor = page.locator('#portal textarea, #portal input').first();
   await editor.waitFor();
   // Keys typed before the editor holds the focus would land on the grid (which starts an edit of its own).
-  await page.waitForFunction(() => document.querySelector('#portal')?.contains(document.activeElement) === true, undefined, { timeout: 5000 });
+  await page.waitForFunction(
+    () => document.querySelector('#portal')?.contains(document.activeElement) === true,
+    undefined,
+    { timeout: 5000 },
+  );
   // glide's editor sets its starting value just after it takes the focus: keys typed within that
   // moment (no person types so fast) are overwritten. Give it the moment, then check what it holds.
   await page.waitForTimeout(300);
   await page.keyboard.press('ControlOrMeta+a');
   await page.keyboard.type(text);
-  await page.waitForFunction((want) => (document.activeElement as HTMLInputElement | null)?.value === want, text, { timeout: 5000 });
+  await page.waitForFunction((want) => (document.activeElement as HTMLInputElement | null)?.value === want, text, {
+    timeout: 5000,
+  });
   await page.waitForTimeout(150);
   await page.keyboard.press('Enter');
   await editor.waitFor({ state: 'detached' });
   const want = text.replace(/,/g, '');
-  for (const deadline = Date.now() + 10_000; ; ) {
+  for (const deadline = Date.now() + 10_000; ;) {
     if ((await shownIn(grid, column, row)) === want) return true;
     if (Date.now() > deadline) return false;
     await page.waitForTimeout(200);

@@ -13,8 +13,20 @@ export async function addNoMenuAccounts(db: Db): Promise<void> {
     await trx
       .insertInto('authGroup')
       .values([
-        { authGroupId: 'T1', nameKo: '메뉴 없음(시험)', nameEn: 'No menus (test)', portal: 'I', description: 'e2e: holds no menu' },
-        { authGroupId: 'T2', nameKo: '협력사 메뉴 없음(시험)', nameEn: 'Supplier, no menus (test)', portal: 'X', description: 'e2e: holds no menu' },
+        {
+          authGroupId: 'T1',
+          nameKo: '메뉴 없음(시험)',
+          nameEn: 'No menus (test)',
+          portal: 'I',
+          description: 'e2e: holds no menu',
+        },
+        {
+          authGroupId: 'T2',
+          nameKo: '협력사 메뉴 없음(시험)',
+          nameEn: 'Supplier, no menus (test)',
+          portal: 'X',
+          description: 'e2e: holds no menu',
+        },
       ])
       .execute();
     for (const [from, to, group] of [
@@ -27,9 +39,16 @@ export async function addNoMenuAccounts(db: Db): Promise<void> {
       // colleague in the same department.
       let singleid: string | null = null;
       if (row.portal === 'I' && row.singleid) {
-        const employee = await trx.selectFrom('employee').selectAll().where('singleid', '=', row.singleid).executeTakeFirstOrThrow();
+        const employee = await trx
+          .selectFrom('employee')
+          .selectAll()
+          .where('singleid', '=', row.singleid)
+          .executeTakeFirstOrThrow();
         singleid = 'T9000001';
-        await trx.insertInto('employee').values({ ...employee, singleid, hname: '권한없음', ename: 'No Menus' }).execute();
+        await trx
+          .insertInto('employee')
+          .values({ ...employee, singleid, hname: '권한없음', ename: 'No Menus' })
+          .execute();
       }
       await trx
         .insertInto('appUser')

@@ -18,7 +18,10 @@ export interface PrLine {
 }
 
 /** The requester (buyer) writes a PR with free-text lines, saves it and submits it: its number. */
-export async function writeAndSubmitPr(page: Page, o: { title: string; desired: string; purpose: string; lines: PrLine[] }): Promise<string> {
+export async function writeAndSubmitPr(
+  page: Page,
+  o: { title: string; desired: string; purpose: string; lines: PrLine[] },
+): Promise<string> {
   await page.goto('/prEdit');
   await page.getByRole('heading', { name: '구매요청서' }).waitFor();
   await page.getByLabel('제목').fill(o.title);
@@ -108,7 +111,9 @@ export async function pickSupplier(page: Page, rfq: Locator, query: string, comp
   await companies.getByRole('button', { name: '조회' }).click();
   const grid = companies.locator('[data-gpms-grid]');
   // The answer has come when the popup shows a row or says it found none.
-  await poll(async () => (await gridRows(grid)).length > 0 || (await companies.innerText()).includes('조회된 데이터가 없습니다')).toBe(true);
+  await poll(
+    async () => (await gridRows(grid)).length > 0 || (await companies.innerText()).includes('조회된 데이터가 없습니다'),
+  ).toBe(true);
   const offered = (await gridRows(grid)).map((r) => r[0]);
   if (offered.includes(compNo)) {
     expect(offered).toEqual([compNo]);
@@ -130,7 +135,10 @@ export async function sendRfq(page: Page, rfq: Locator): Promise<void> {
  * Purchasing invites the suppliers (each found in the popup by `query`) to quote on a received PR it has open: answers the request's number
  * as the PR shows it afterwards.
  */
-export async function requestQuotes(page: Page, o: { deadline: string; description: string; suppliers: Array<{ query: string; compNo: string }> }): Promise<string> {
+export async function requestQuotes(
+  page: Page,
+  o: { deadline: string; description: string; suppliers: Array<{ query: string; compNo: string }> },
+): Promise<string> {
   const rfq = await openRfqDialog(page, o);
   for (const s of o.suppliers) expect(await pickSupplier(page, rfq, s.query, s.compNo)).toContain(s.compNo);
   const invited = rfq.getByRole('region', { name: '견적 요청 협력사' });
@@ -146,7 +154,10 @@ export async function requestQuotes(page: Page, o: { deadline: string; descripti
  * A supplier (logged in on /cyber) finds the request in its list, opens it and submits one price
  * per line with its lead time and validity: answers the quotation number.
  */
-export async function submitQuote(page: Page, o: { rfqNo: string; prices: string[]; leadTimeDays: string; validUntil: string }): Promise<string> {
+export async function submitQuote(
+  page: Page,
+  o: { rfqNo: string; prices: string[]; leadTimeDays: string; validUntil: string },
+): Promise<string> {
   await page.goto('/cyber/prCheckList');
   const list = await searchOne(page, '견적요청번호', o.rfqNo);
   await clickGridRow(page, list, 0);

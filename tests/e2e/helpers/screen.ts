@@ -9,7 +9,12 @@ import { expect } from 'vitest';
 
 /** yyyy-MM-dd in Korea, `days` from today (the server's dates are Korean). */
 export function koreanDate(days: number): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Seoul', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(Date.now() + days * 86_400_000));
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'Asia/Seoul',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(new Date(Date.now() + days * 86_400_000));
 }
 
 /** A number as a screen shows it ("1,234.00", "1,234") → 1234. */
@@ -39,7 +44,9 @@ export async function expectField(scope: Page | Locator, name: string, expected:
 
 /** The rows glide exposes in its accessibility table (the rows on screen), as cell texts. */
 export async function gridRows(grid: Locator): Promise<string[][]> {
-  return grid.locator('tbody tr').evaluateAll((rows) => rows.map((r) => Array.from(r.querySelectorAll('td')).map((td) => td.textContent ?? '')));
+  return grid
+    .locator('tbody tr')
+    .evaluateAll((rows) => rows.map((r) => Array.from(r.querySelectorAll('td')).map((td) => td.textContent ?? '')));
 }
 
 /**
@@ -90,7 +97,8 @@ export async function confirm(page: Page, message: string | RegExp): Promise<voi
 export const notice = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text });
 
 /** Buttons of the screen's action bar (data-action ids), hidden ones left out. */
-export const actionIds = (scope: Page | Locator) => scope.locator('[data-action]').evaluateAll((els) => els.map((e) => e.getAttribute('data-action') ?? ''));
+export const actionIds = (scope: Page | Locator) =>
+  scope.locator('[data-action]').evaluateAll((els) => els.map((e) => e.getAttribute('data-action') ?? ''));
 
 /**
  * Finds `text` in a list screen by one filter and waits for exactly one row: types it into the

@@ -40,7 +40,9 @@ export interface RunningServer {
 /** Fails early, with the fix, when the SPA has not been built: the server serves dist/. */
 export function requireBuild(distDir = DIST_DIR): void {
   if (!fs.existsSync(path.join(distDir, 'index.html'))) {
-    throw new Error(`The browser tests need the built app, and ${path.relative(REPO_ROOT, distDir) || distDir}/index.html is missing. Run \`npx vite build\` first.`);
+    throw new Error(
+      `The browser tests need the built app, and ${path.relative(REPO_ROOT, distDir) || distDir}/index.html is missing. Run \`npx vite build\` first.`,
+    );
   }
 }
 
@@ -60,11 +62,18 @@ function tail(text: string, lines = 40): string {
   return text.split('\n').slice(-lines).join('\n');
 }
 
-async function waitUntilReady(url: string, child: ChildProcess, output: () => string, timeoutMs: number): Promise<void> {
+async function waitUntilReady(
+  url: string,
+  child: ChildProcess,
+  output: () => string,
+  timeoutMs: number,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null || child.signalCode !== null) {
-      throw new Error(`The server exited (${child.exitCode ?? child.signalCode}) before it was ready. Its output:\n${tail(output())}`);
+      throw new Error(
+        `The server exited (${child.exitCode ?? child.signalCode}) before it was ready. Its output:\n${tail(output())}`,
+      );
     }
     try {
       const res = await fetch(`${url}/readyz`, { signal: AbortSignal.timeout(2000) });
@@ -74,7 +83,9 @@ async function waitUntilReady(url: string, child: ChildProcess, output: () => st
     }
     await new Promise((r) => setTimeout(r, 250));
   }
-  throw new Error(`The server did not answer 200 on /readyz within ${timeoutMs / 1000} s. Its output:\n${tail(output())}`);
+  throw new Error(
+    `The server did not answer 200 on /readyz within ${timeoutMs / 1000} s. Its output:\n${tail(output())}`,
+  );
 }
 
 /** Stops the server's whole process group, politely first. */
@@ -97,11 +108,18 @@ async function stopProcess(child: ChildProcess): Promise<void> {
 /** Builds another checkout's server with that checkout's own build script. */
 function buildOther(root: string): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['scripts/build-server.mjs'], { cwd: root, stdio: ['ignore', 'ignore', 'pipe'] });
+    const child = spawn(process.execPath, ['scripts/build-server.mjs'], {
+      cwd: root,
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
     let err = '';
     child.stderr?.on('data', (d: Buffer) => (err += d.toString()));
     child.on('error', reject);
-    child.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`building the server in ${root} failed (${code}): ${err.slice(-2000)}`))));
+    child.on('close', (code) =>
+      code === 0
+        ? resolve()
+        : reject(new Error(`building the server in ${root} failed (${code}): ${err.slice(-2000)}`)),
+    );
   });
 }
 

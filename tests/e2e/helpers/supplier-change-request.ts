@@ -32,7 +32,8 @@ export interface BankChangeResult {
 }
 
 /** The input of a form field of an engine screen, by its data-field. */
-const field = (page: Page, name: string) => page.locator(`[data-field="${name}"] input, [data-field="${name}"] textarea`).first();
+const field = (page: Page, name: string) =>
+  page.locator(`[data-field="${name}"] input, [data-field="${name}"] textarea`).first();
 
 /**
  * Clicks the first data column of the grid row showing `text` (glide draws on a canvas: by
@@ -106,7 +107,11 @@ export async function requestAndApproveBankChange(browser: Browser, o: BankChang
     const prompt = st.getByRole('dialog').filter({ hasText: '승인하면 협력사 마스터가 바로 바뀝니다' });
     await prompt.waitFor();
     await prompt.getByRole('button', { name: '확인', exact: true }).click();
-    await dialog.getByText('승인했습니다. 협력사 마스터에 반영했습니다').or(st.getByText('승인했습니다. 협력사 마스터에 반영했습니다')).first().waitFor({ timeout: 20_000 });
+    await dialog
+      .getByText('승인했습니다. 협력사 마스터에 반영했습니다')
+      .or(st.getByText('승인했습니다. 협력사 마스터에 반영했습니다'))
+      .first()
+      .waitFor({ timeout: 20_000 });
     await dialog.getByRole('button', { name: '닫기', exact: true }).last().click();
 
     // 3. The master shows the new account: staff who keep it see it in full.

@@ -6,13 +6,17 @@ import { createGate } from '../../../server/modules/bidding/auctions/gate.js';
 function pending(log: string[], name: string) {
   let release!: () => void;
   const done = new Promise<void>((r) => (release = r));
-  const t = { started: false, release, task: async () => {
-    t.started = true;
-    log.push(`start ${name}`);
-    await done;
-    log.push(`end ${name}`);
-    return name;
-  } };
+  const t = {
+    started: false,
+    release,
+    task: async () => {
+      t.started = true;
+      log.push(`start ${name}`);
+      await done;
+      log.push(`end ${name}`);
+      return name;
+    },
+  };
   return t;
 }
 
@@ -37,7 +41,12 @@ describe('per-auction bid gate', () => {
     d.release();
     other.release();
     expect(await Promise.all([...runs, otherRun])).toEqual(['a', 'b', 'c', 'd', 'other']);
-    expect(log.filter((l) => l.startsWith('start')).slice(0, 4)).toEqual(['start a', 'start b', 'start other', 'start c']);
+    expect(log.filter((l) => l.startsWith('start')).slice(0, 4)).toEqual([
+      'start a',
+      'start b',
+      'start other',
+      'start c',
+    ]);
   });
 
   it('frees the place of a task that fails, and a key starts afresh once idle', async () => {

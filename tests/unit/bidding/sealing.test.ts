@@ -3,8 +3,19 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { masterKeyOf, newWrappedKey, openBid, sealBid, unwrapKey } from '../../../server/modules/bidding/tenders/sealing.js';
-import { byClock, liveConfirmations, rankBids, winnersByLine } from '../../../server/modules/bidding/tenders/workflow.js';
+import {
+  masterKeyOf,
+  newWrappedKey,
+  openBid,
+  sealBid,
+  unwrapKey,
+} from '../../../server/modules/bidding/tenders/sealing.js';
+import {
+  byClock,
+  liveConfirmations,
+  rankBids,
+  winnersByLine,
+} from '../../../server/modules/bidding/tenders/workflow.js';
 
 describe('bid sealing (AES-256-GCM envelope)', () => {
   const master = masterKeyOf({ bidMasterKey: Buffer.alloc(32, 3), dataDir: '/nonexistent' });
@@ -65,11 +76,42 @@ describe('tender workflow', () => {
     const early = new Date('2026-12-01T01:00:00Z');
     const late = new Date('2026-12-01T02:00:00Z');
     const ranks = rankBids([
-      { compNo: 'C2', submittedAt: late, total: '300', lines: [{ lineNo: 1, unitPrice: '10', amount: '100' }, { lineNo: 2, unitPrice: '20', amount: '200' }] },
-      { compNo: 'C1', submittedAt: early, total: '300', lines: [{ lineNo: 1, unitPrice: '9', amount: '90' }, { lineNo: 2, unitPrice: '21', amount: '210' }] },
+      {
+        compNo: 'C2',
+        submittedAt: late,
+        total: '300',
+        lines: [
+          { lineNo: 1, unitPrice: '10', amount: '100' },
+          { lineNo: 2, unitPrice: '20', amount: '200' },
+        ],
+      },
+      {
+        compNo: 'C1',
+        submittedAt: early,
+        total: '300',
+        lines: [
+          { lineNo: 1, unitPrice: '9', amount: '90' },
+          { lineNo: 2, unitPrice: '21', amount: '210' },
+        ],
+      },
     ]);
-    expect(ranks.total).toEqual(new Map([['C1', 1], ['C2', 2]]));
-    expect(winnersByLine('LOWEST_TOTAL', ranks)).toEqual(new Map([[1, 'C1'], [2, 'C1']]));
-    expect(winnersByLine('LOWEST_PER_LINE', ranks)).toEqual(new Map([[1, 'C1'], [2, 'C2']]));
+    expect(ranks.total).toEqual(
+      new Map([
+        ['C1', 1],
+        ['C2', 2],
+      ]),
+    );
+    expect(winnersByLine('LOWEST_TOTAL', ranks)).toEqual(
+      new Map([
+        [1, 'C1'],
+        [2, 'C1'],
+      ]),
+    );
+    expect(winnersByLine('LOWEST_PER_LINE', ranks)).toEqual(
+      new Map([
+        [1, 'C1'],
+        [2, 'C2'],
+      ]),
+    );
   });
 });

@@ -6,34 +6,67 @@ import zlib from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import * as XLSX from 'xlsx';
 import { loadConfig } from '../../../server/config.js';
-import { createErpConnector, postingWindowMs, type VoucherPayload } from '../../../server/modules/fulfilment/posting/connector.js';
+import {
+  createErpConnector,
+  postingWindowMs,
+  type VoucherPayload,
+} from '../../../server/modules/fulfilment/posting/connector.js';
 import { createFileAdapter } from '../../../server/modules/fulfilment/posting/file-adapter.js';
 import { DiskStore } from '../../../server/storage/disk-store.js';
 import { buildVoucherPayload, imbalance, maySend } from '../../../server/modules/fulfilment/posting/workflow.js';
 import { columnName, XlsxStream } from '../../../server/modules/exports/xlsx-stream.js';
 import { renderStatementHtml } from '../../../server/modules/fulfilment/statement/html.js';
 import { renderStatementPdf, textWidth } from '../../../server/modules/fulfilment/statement/pdf.js';
-import { formatNumber, statementModel, type StatementSource } from '../../../server/modules/fulfilment/statement/workflow.js';
+import {
+  formatNumber,
+  statementModel,
+  type StatementSource,
+} from '../../../server/modules/fulfilment/statement/workflow.js';
 
 const source = (over: Partial<VoucherPayload> = {}) =>
   buildVoucherPayload({
-    voucherNo: 'VC2026-000001', settleNo: 'ST2026-000001', period: '202610', postingDate: '2026-11-02', vendor: { compNo: 'C00001', name: '대한정밀', taxNo: '123-45-67890' },
-    goodsByExpenses: [{ expenses: 'MATERIAL', name: '재료비', amount: '100000' }, { expenses: 'REPAIR', name: '수선비', amount: '31138' }],
-    adjustmentAmount: '15000', totalAmount: '146138', ...over,
+    voucherNo: 'VC2026-000001',
+    settleNo: 'ST2026-000001',
+    period: '202610',
+    postingDate: '2026-11-02',
+    vendor: { compNo: 'C00001', name: '대한정밀', taxNo: '123-45-67890' },
+    goodsByExpenses: [
+      { expenses: 'MATERIAL', name: '재료비', amount: '100000' },
+      { expenses: 'REPAIR', name: '수선비', amount: '31138' },
+    ],
+    adjustmentAmount: '15000',
+    totalAmount: '146138',
+    ...over,
   });
 
 describe('vouchers', () => {
   it('debits goods per expense type and the adjustment, credits the payable: balanced', () => {
     const v = source();
     expect(v.lines.map((l) => [l.side, l.kind, l.expenses, l.amount])).toEqual([
-      ['DEBIT', 'GOODS', 'MATERIAL', '100000'], ['DEBIT', 'GOODS', 'REPAIR', '31138'], ['DEBIT', 'ADJUSTMENT', null, '15000'], ['CREDIT', 'PAYABLE', null, '146138'],
+      ['DEBIT', 'GOODS', 'MATERIAL', '100000'],
+      ['DEBIT', 'GOODS', 'REPAIR', '31138'],
+      ['DEBIT', 'ADJUSTMENT', null, '15000'],
+      ['CREDIT', 'PAYABLE', null, '146138'],
     ]);
     expect(imbalance(v)).toBe('0');
   });
 
   it('puts a negative adjustment on the credit side and a negative total on the debit side', () => {
-    const v = buildVoucherPayload({ voucherNo: 'VC2026-000002', settleNo: 'ST', period: '202610', postingDate: '2026-11-02', vendor: { compNo: 'C', name: 'N', taxNo: 'T' }, goodsByExpenses: [{ expenses: 'MATERIAL', name: '재료비', amount: '1000' }], adjustmentAmount: '-3000', totalAmount: '-2000' });
-    expect(v.lines.map((l) => [l.side, l.kind, l.amount])).toEqual([['DEBIT', 'GOODS', '1000'], ['CREDIT', 'ADJUSTMENT', '3000'], ['DEBIT', 'PAYABLE', '2000']]);
+    const v = buildVoucherPayload({
+      voucherNo: 'VC2026-000002',
+      settleNo: 'ST',
+      period: '202610',
+      postingDate: '2026-11-02',
+      vendor: { compNo: 'C', name: 'N', taxNo: 'T' },
+      goodsByExpenses: [{ expenses: 'MATERIAL', name: '재료비', amount: '1000' }],
+      adjustmentAmount: '-3000',
+      totalAmount: '-2000',
+    });
+    expect(v.lines.map((l) => [l.side, l.kind, l.amount])).toEqual([
+      ['DEBIT', 'GOODS', '1000'],
+      ['CREDIT', 'ADJUSTMENT', '3000'],
+      ['DEBIT', 'PAYABLE', '2000'],
+    ]);
     expect(imbalance(v)).toBe('0');
   });
 
@@ -58,13 +91,29 @@ describe('vouchers', () => {
     expect(await file.post(source(), 'key-1')).toEqual(first);
     expect(fs.statSync(stored).mtimeMs).toBe(mtime);
     expect(await file.post(source(), 'key-2')).toMatchObject({ ok: false, erpCode: 'DUPLICATE_VOUCHER' });
-    expect(JSON.parse(fs.readFileSync(stored, 'utf8'))).toMatchObject({ idempotencyKey: 'key-1', voucher: { amount: '146138' } });
+    expect(JSON.parse(fs.readFileSync(stored, 'utf8'))).toMatchObject({
+      idempotencyKey: 'key-1',
+      voucher: { amount: '146138' },
+    });
   });
 
   it('picks the connector from the configuration, ERP_* variables validated', () => {
     expect(createErpConnector(loadConfig({}, dir)).kind).toBe('file');
-    const c = loadConfig({ ERP_URL: 'https://erp.example.co.kr/api/vouchers', ERP_TIMEOUT_MS: '2500', ERP_RETRIES: '5', ERP_BACKOFF_MS: '100' }, dir);
-    expect(c).toMatchObject({ erpUrl: 'https://erp.example.co.kr/api/vouchers', erpTimeoutMs: 2500, erpRetries: 5, erpBackoffMs: 100 });
+    const c = loadConfig(
+      {
+        ERP_URL: 'https://erp.example.co.kr/api/vouchers',
+        ERP_TIMEOUT_MS: '2500',
+        ERP_RETRIES: '5',
+        ERP_BACKOFF_MS: '100',
+      },
+      dir,
+    );
+    expect(c).toMatchObject({
+      erpUrl: 'https://erp.example.co.kr/api/vouchers',
+      erpTimeoutMs: 2500,
+      erpRetries: 5,
+      erpBackoffMs: 100,
+    });
     expect(createErpConnector(c).kind).toBe('http');
     try {
       loadConfig({ ERP_URL: 'ftp://user:secret@erp', ERP_RETRIES: '11', ERP_TIMEOUT_MS: 'soon' }, dir);
@@ -78,15 +127,44 @@ describe('vouchers', () => {
 });
 
 const statement = (lines = 3): StatementSource => ({
-  settleNo: 'ST2026-000123', period: '202610', status: 'CONFIRMED', issuedOn: '2026-11-02',
-  supplier: { compNo: 'C00001', name: '대한정밀<주>', taxNo: '123-45-67890', ceoName: '김대표', address: '서울시 강남구', phoneNo: '02-000-0000' },
+  settleNo: 'ST2026-000123',
+  period: '202610',
+  status: 'CONFIRMED',
+  issuedOn: '2026-11-02',
+  supplier: {
+    compNo: 'C00001',
+    name: '대한정밀<주>',
+    taxNo: '123-45-67890',
+    ceoName: '김대표',
+    address: '서울시 강남구',
+    phoneNo: '02-000-0000',
+  },
   buyer: { name: '당사' },
   lines: Array.from({ length: lines }, (_, i) => ({
-    lineNo: i + 1, lastDeciDate: '2026-10-15', whReqNo: 'WR2026-000001', poNo: 'PO2026-000001', itemCode: 'I0001', itemName: i % 2 ? '베어링 & 씰' : 'Bearing 6204ZZ', spec: null,
-    unitCode: 'EA', quantity: '12.500', PRICE: '1234.00', currency: i % 3 === 2 ? 'JPY' : 'KRW', AMT: '15425.00', krwAmount: '15425',
+    lineNo: i + 1,
+    lastDeciDate: '2026-10-15',
+    whReqNo: 'WR2026-000001',
+    poNo: 'PO2026-000001',
+    itemCode: 'I0001',
+    itemName: i % 2 ? '베어링 & 씰' : 'Bearing 6204ZZ',
+    spec: null,
+    unitCode: 'EA',
+    quantity: '12.500',
+    PRICE: '1234.00',
+    currency: i % 3 === 2 ? 'JPY' : 'KRW',
+    AMT: '15425.00',
+    krwAmount: '15425',
   })),
   adjustments: [{ adjNo: 'AJ2026-000001', reason: '운반비 추가 정산', amount: '20000' }],
-  totals: { krwGoodsAmount: '30850', jpyGoodsAmount: '15425', jpyKrwAmount: '139646', goodsAmount: '170496', adjustmentAmount: '20000', totalAmount: '190496', jpyRate: '905.32' },
+  totals: {
+    krwGoodsAmount: '30850',
+    jpyGoodsAmount: '15425',
+    jpyKrwAmount: '139646',
+    goodsAmount: '170496',
+    adjustmentAmount: '20000',
+    totalAmount: '190496',
+    jpyRate: '905.32',
+  },
   confirmedAt: '2026-11-01T06:00:00.000Z',
 });
 
@@ -119,7 +197,11 @@ describe('the statement (거래명세서)', () => {
     expect(text.startsWith('%PDF-1.4')).toBe(true);
     const startxref = Number(/startxref\n(\d+)\n%%EOF\n$/.exec(text)![1]);
     expect(text.slice(startxref, startxref + 4)).toBe('xref');
-    const entries = text.slice(startxref).split('\n').filter((l) => / 00000 n $/.test(l)).map((l) => Number(l.slice(0, 10)));
+    const entries = text
+      .slice(startxref)
+      .split('\n')
+      .filter((l) => / 00000 n $/.test(l))
+      .map((l) => Number(l.slice(0, 10)));
     entries.forEach((offset, i) => expect(text.slice(offset, offset + `${i + 1} 0 obj`.length)).toBe(`${i + 1} 0 obj`));
     expect(text).toContain('/Encoding /UniKS-UCS2-H');
     const pages = Number(/\/Type \/Pages \/Kids \[[^\]]*\] \/Count (\d+)/.exec(text)![1]);
@@ -136,24 +218,39 @@ describe('the statement (거래명세서)', () => {
 describe('streamed xlsx', () => {
   it('writes a workbook SheetJS reads back: header, strings, numbers, escaped text', async () => {
     expect([0, 25, 26, 27, 701, 702].map(columnName)).toEqual(['A', 'Z', 'AA', 'AB', 'ZZ', 'AAA']);
-    const x = new XlsxStream('입고내역', [{ header: '번호', type: 'string' }, { header: '수량', type: 'quantity' }, { header: '금액', type: 'amount' }]);
+    const x = new XlsxStream('입고내역', [
+      { header: '번호', type: 'string' },
+      { header: '수량', type: 'quantity' },
+      { header: '금액', type: 'amount' },
+    ]);
     const chunks: Buffer[] = [];
     x.output.on('data', (c: Buffer) => chunks.push(c));
     const done = new Promise((resolve) => x.output.on('end', resolve));
-    await x.write([['WR<1> & "x"', '12.500', '15425'], ['제어\u0001문자', null, '-3000']]);
+    await x.write([
+      ['WR<1> & "x"', '12.500', '15425'],
+      ['제어\u0001문자', null, '-3000'],
+    ]);
     await x.write([['셋째', '0.001', '0']]);
     await x.end();
     await done;
     const wb = XLSX.read(Buffer.concat(chunks), { type: 'buffer' });
     expect(wb.SheetNames).toEqual(['입고내역']);
     const ws = wb.Sheets['입고내역'];
-    expect(XLSX.utils.sheet_to_json(ws, { header: 1, raw: true, defval: null })).toEqual([['번호', '수량', '금액'], ['WR<1> & "x"', 12.5, 15425], ['제어문자', null, -3000], ['셋째', 0.001, 0]]);
+    expect(XLSX.utils.sheet_to_json(ws, { header: 1, raw: true, defval: null })).toEqual([
+      ['번호', '수량', '금액'],
+      ['WR<1> & "x"', 12.5, 15425],
+      ['제어문자', null, -3000],
+      ['셋째', 0.001, 0],
+    ]);
     expect(ws.B2.t).toBe('n');
     expect(x.rowsWritten).toBe(3);
   });
 
   it('writes rows converted to cells slice by slice (writeRows), in order and numbered across slices', async () => {
-    const x = new XlsxStream('목록', [{ header: '번호', type: 'string' }, { header: '금액', type: 'string' }]);
+    const x = new XlsxStream('목록', [
+      { header: '번호', type: 'string' },
+      { header: '금액', type: 'string' },
+    ]);
     const chunks: Buffer[] = [];
     x.output.on('data', (c: Buffer) => chunks.push(c));
     const done = new Promise((resolve) => x.output.on('end', resolve));
@@ -162,9 +259,15 @@ describe('streamed xlsx', () => {
     const seen: string[] = [];
     await x.writeRows(rows, (r) => {
       seen.push(r.no);
-      return [{ t: 's', v: r.no }, { t: 'n', v: r.amount, z: '#,##0' }];
+      return [
+        { t: 's', v: r.no },
+        { t: 'n', v: r.amount, z: '#,##0' },
+      ];
     });
-    await x.writeRows([{ no: 'last', amount: -1 }], (r) => [{ t: 's', v: r.no }, { t: 'n', v: r.amount }]);
+    await x.writeRows([{ no: 'last', amount: -1 }], (r) => [
+      { t: 's', v: r.no },
+      { t: 'n', v: r.amount },
+    ]);
     await x.end();
     await done;
     expect(seen).toHaveLength(250);

@@ -73,10 +73,15 @@ describe('dates and numbers', () => {
     const now = new Date('2026-11-22T00:00:00Z');
     const errors: FieldError[] = [];
     expect(parseDeadline(errors, 'p', '2026-11-22', now)?.toISOString()).toBe('2026-11-22T14:59:59.000Z');
-    expect(parseDeadline(errors, 'p', '2026-11-23T18:00:00+09:00', now)?.toISOString()).toBe('2026-11-23T09:00:00.000Z');
+    expect(parseDeadline(errors, 'p', '2026-11-23T18:00:00+09:00', now)?.toISOString()).toBe(
+      '2026-11-23T09:00:00.000Z',
+    );
     expect(parseDeadline(errors, 'p', '2026-11-21', now)).toBeNull();
     expect(parseDeadline(errors, 'p', '2026-11-23 18:00', now)).toBeNull();
-    expect(errors.map((e) => e.message)).toEqual(['마감일시는 현재 이후여야 합니다', expect.stringContaining('YYYY-MM-DD')]);
+    expect(errors.map((e) => e.message)).toEqual([
+      '마감일시는 현재 이후여야 합니다',
+      expect.stringContaining('YYYY-MM-DD'),
+    ]);
   });
 
   it('uses the Korean business day and formats readable numbers', () => {
@@ -91,6 +96,7 @@ describe('e-mail addresses', () => {
   it('takes something@domain.tld and refuses blanks, a missing part or a second @', () => {
     expect(isEmail('buyer@example.co.kr')).toBe(true);
     expect(isEmail('a.b+c@d.io')).toBe(true);
-    for (const bad of ['', 'buyer', 'buyer@example', '@example.com', 'buyer@', 'bu yer@example.com', 'a@b@c.com']) expect(isEmail(bad)).toBe(false);
+    for (const bad of ['', 'buyer', 'buyer@example', '@example.com', 'buyer@', 'bu yer@example.com', 'a@b@c.com'])
+      expect(isEmail(bad)).toBe(false);
   });
 });

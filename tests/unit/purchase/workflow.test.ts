@@ -1,11 +1,31 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { buildCodes } from '../../../server/db/seed/codes.js';
-import { bandsOverlap, decide, initialSteps, inBand, pickRule, withdraw, type StepState } from '../../../server/modules/purchase/approval/workflow.js';
+import {
+  bandsOverlap,
+  decide,
+  initialSteps,
+  inBand,
+  pickRule,
+  withdraw,
+  type StepState,
+} from '../../../server/modules/purchase/approval/workflow.js';
 import { LOI_MACHINE, effectiveLoiStatus, loiActionsFor } from '../../../server/modules/purchase/loi/workflow.js';
-import { PO_MACHINE, poActionsFor, statusAfterApproval, statusAfterChange, withinApproval } from '../../../server/modules/purchase/po/workflow.js';
+import {
+  PO_MACHINE,
+  poActionsFor,
+  statusAfterApproval,
+  statusAfterChange,
+  withinApproval,
+} from '../../../server/modules/purchase/po/workflow.js';
 import { PR_MACHINE, prActionsFor, prScopeOf } from '../../../server/modules/purchase/pr/workflow.js';
-import { QUOT_MACHINE, RFQ_MACHINE, lowest, quotationOpen, selectionAllowed } from '../../../server/modules/purchase/rfq/workflow.js';
+import {
+  QUOT_MACHINE,
+  RFQ_MACHINE,
+  lowest,
+  quotationOpen,
+  selectionAllowed,
+} from '../../../server/modules/purchase/rfq/workflow.js';
 import { actionsFrom, canDo, nextStatus, wrongStateMessage, type Machine } from '../../../server/domain/machine.js';
 import { isBelowLimit } from '../../../server/modules/purchase/simple-order/workflow.js';
 
@@ -76,7 +96,8 @@ describe('state machine helpers', () => {
     expect(prScopeOf({ ...me, authGroupId: '30' })).toEqual({ kind: 'self' });
     expect(prScopeOf({ ...me, authGroupId: '31' })).toEqual({ kind: 'dept', deptcd: 'D1220' });
     expect(prScopeOf({ ...me, authGroupId: '32' })).toEqual({ kind: 'section', section: 'D1000' });
-    for (const g of ['33', '34', '10', '20', '40', '50', '51', '99']) expect(prScopeOf({ ...me, authGroupId: g })).toEqual({ kind: 'all' });
+    for (const g of ['33', '34', '10', '20', '40', '50', '51', '99'])
+      expect(prScopeOf({ ...me, authGroupId: g })).toEqual({ kind: 'all' });
   });
 });
 
@@ -105,7 +126,10 @@ describe('purchase order rules', () => {
     expect(poActionsFor('SENT', buyer, { delivered: false })).toEqual(['change', 'cancel']);
     expect(poActionsFor('ACKNOWLEDGED', buyer, { delivered: true })).toEqual(['change']);
     expect(poActionsFor('SENT', { ...buyer, isBuyer: false }, { delivered: false })).toEqual([]);
-    expect(poActionsFor('SENT', { isBuyer: false, isManager: true, canWrite: true }, { delivered: false })).toEqual(['change', 'cancel']);
+    expect(poActionsFor('SENT', { isBuyer: false, isManager: true, canWrite: true }, { delivered: false })).toEqual([
+      'change',
+      'cancel',
+    ]);
     expect(poActionsFor('SENT', { ...buyer, canWrite: false }, { delivered: false })).toEqual([]);
   });
 
@@ -145,8 +169,24 @@ describe('quotation rules', () => {
 
   it('finds the lowest total and the lowest price per line among answered quotations', () => {
     const best = lowest([
-      { compNo: 'A', status: 'SUBMITTED', totalAmount: '300.00', lines: [{ lineNo: 1, unitPrice: '10.00' }, { lineNo: 2, unitPrice: '5.00' }] },
-      { compNo: 'B', status: 'SUBMITTED', totalAmount: '250.00', lines: [{ lineNo: 1, unitPrice: '12.00' }, { lineNo: 2, unitPrice: '2.50' }] },
+      {
+        compNo: 'A',
+        status: 'SUBMITTED',
+        totalAmount: '300.00',
+        lines: [
+          { lineNo: 1, unitPrice: '10.00' },
+          { lineNo: 2, unitPrice: '5.00' },
+        ],
+      },
+      {
+        compNo: 'B',
+        status: 'SUBMITTED',
+        totalAmount: '250.00',
+        lines: [
+          { lineNo: 1, unitPrice: '12.00' },
+          { lineNo: 2, unitPrice: '2.50' },
+        ],
+      },
       { compNo: 'C', status: 'CHECKED', totalAmount: null, lines: [] },
     ]);
     expect(best.total).toBe('250.00');
@@ -192,7 +232,8 @@ describe('approval', () => {
     expect(decide(three.status, three.steps, 'C', 'APPROVE')).toEqual({ ok: false, reason: 'FINISHED' });
     const rejected = decide(one.status, one.steps, 'B', 'REJECT');
     expect(rejected).toMatchObject({ ok: true, outcome: 'REJECTED', status: 'REJECTED' });
-    if (rejected.ok) expect(rejected.steps.map((s: StepState) => s.status)).toEqual(['APPROVED', 'REJECTED', 'SKIPPED']);
+    if (rejected.ok)
+      expect(rejected.steps.map((s: StepState) => s.status)).toEqual(['APPROVED', 'REJECTED', 'SKIPPED']);
     expect(() => initialSteps([])).toThrow();
   });
 

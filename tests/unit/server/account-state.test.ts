@@ -3,11 +3,22 @@ import { describe, expect, it } from 'vitest';
 import { accountBlocker, passwordExpired, type AccountRow } from '../../../server/auth/account-state.js';
 import { passwordProblem } from '../../../server/auth/password-policy.js';
 
-const ok: AccountRow = { userId: 'u', portal: 'I', useFlag: 'Y', status: 'NORMAL', passwordHash: 'h', passwordExpiresAt: null, lockedAt: null, failedLoginCount: 0, groupUseYn: 'Y' };
+const ok: AccountRow = {
+  userId: 'u',
+  portal: 'I',
+  useFlag: 'Y',
+  status: 'NORMAL',
+  passwordHash: 'h',
+  passwordExpiresAt: null,
+  lockedAt: null,
+  failedLoginCount: 0,
+  groupUseYn: 'Y',
+};
 
 describe('accountBlocker (spec §8 account codes)', () => {
   it('lets a normal account through', () => expect(accountBlocker(ok)).toBeNull());
-  it('AUTH102 when locked, before anything else', () => expect(accountBlocker({ ...ok, lockedAt: new Date(), status: 'DORMANT', useFlag: 'N' })).toBe('AUTH102'));
+  it('AUTH102 when locked, before anything else', () =>
+    expect(accountBlocker({ ...ok, lockedAt: new Date(), status: 'DORMANT', useFlag: 'N' })).toBe('AUTH102'));
   it('AUTH101 when dormant', () => expect(accountBlocker({ ...ok, status: 'DORMANT' })).toBe('AUTH101'));
   it('AUTH100 when disabled or abnormal', () => {
     expect(accountBlocker({ ...ok, useFlag: 'N' })).toBe('AUTH100');

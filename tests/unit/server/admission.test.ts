@@ -73,8 +73,11 @@ describe('admission (at most N API requests at work, the rest in arrival order)'
     const { app, started, release, gates } = await server(1);
     const busy = app.inject({ method: 'GET', url: '/slow/1' });
     await until(() => gates.has('1'));
-    for (const url of ['/export/1', '/open', '/static']) expect((await app.inject({ method: 'GET', url })).statusCode).toBe(200);
-    expect((await app.inject({ method: 'GET', url: '/events', headers: { accept: 'text/event-stream' } })).statusCode).toBe(200);
+    for (const url of ['/export/1', '/open', '/static'])
+      expect((await app.inject({ method: 'GET', url })).statusCode).toBe(200);
+    expect(
+      (await app.inject({ method: 'GET', url: '/events', headers: { accept: 'text/event-stream' } })).statusCode,
+    ).toBe(200);
     expect(started).toEqual(['1', 'export 1', 'open', 'static', 'events']);
     release('1');
     await busy;

@@ -5,7 +5,20 @@ import { judge, paramsMove, tokens, type Catalogue } from '../../../server/db/pg
 // volatile (immutable or stable), views. my_fn: a volatile function a module wrote; now: stable.
 const catalogue: Catalogue = {
   immutable: new Set(['count', 'lower', 'sum', 'coalesce', 'unnest', 'row_number', 'upper']),
-  nonVolatile: new Set(['count', 'lower', 'sum', 'coalesce', 'unnest', 'row_number', 'upper', 'now', 'to_char', 'age', 'current_setting', 'my_stable_fn']),
+  nonVolatile: new Set([
+    'count',
+    'lower',
+    'sum',
+    'coalesce',
+    'unnest',
+    'row_number',
+    'upper',
+    'now',
+    'to_char',
+    'age',
+    'current_setting',
+    'my_stable_fn',
+  ]),
   views: new Set(['clock_view']),
 };
 const kept = (sql: string) => judge(sql, catalogue);
@@ -52,11 +65,11 @@ describe('the PGlite worker keeps answers only for statements proven read-only a
       'select * from "t" where "d" < current_date',
       'select current_timestamp, localtime',
       'select current_user',
-      "select * from \"t\" where \"d\" < 'today'::date",
+      'select * from "t" where "d" < \'today\'::date',
       "select 'tomorrow 10:00'::timestamp",
       "select date 'yesterday'",
       "select E'now'::timestamptz",
-      "select $$today$$::date",
+      'select $$today$$::date',
       "select age('2020-01-01'::date)",
       "select current_setting('app.comp_no')",
       'select my_stable_fn()',

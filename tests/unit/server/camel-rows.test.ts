@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { CamelCasePlugin, type PluginTransformResultArgs, type QueryId, type UnknownRow } from 'kysely';
 import { CompiledCamelCasePlugin } from '../../../server/db/lists/camel-rows';
 
-const args = (rows: UnknownRow[]) => ({ result: { rows }, queryId: { queryId: 'q' } as QueryId }) as PluginTransformResultArgs;
+const args = (rows: UnknownRow[]) =>
+  ({ result: { rows }, queryId: { queryId: 'q' } as QueryId }) as PluginTransformResultArgs;
 
 describe('CompiledCamelCasePlugin (rows renamed by a function compiled per column list)', () => {
   const opt = { underscoreBeforeDigits: true };
@@ -13,13 +14,29 @@ describe('CompiledCamelCasePlugin (rows renamed by a function compiled per colum
   it('answers exactly what CamelCasePlugin answers: nested json and arrays renamed, dates and bytes kept, nulls', async () => {
     const at = new Date('2026-01-02T03:04:05Z');
     const rows = [
-      { po_no: 'PO1', tax_no_2: '7', created_at: at, file_bytes: new Uint8Array([1, 2]), extra_json: { line_no: 1, item_list: [{ item_code: 'A' }, 3] }, tags: ['a_b', { tag_name: 'x' }], nothing: null },
+      {
+        po_no: 'PO1',
+        tax_no_2: '7',
+        created_at: at,
+        file_bytes: new Uint8Array([1, 2]),
+        extra_json: { line_no: 1, item_list: [{ item_code: 'A' }, 3] },
+        tags: ['a_b', { tag_name: 'x' }],
+        nothing: null,
+      },
       { po_no: 'PO2', tax_no_2: null, created_at: null, file_bytes: null, extra_json: null, tags: [], nothing: null },
     ];
     const mine = await compiled.transformResult(args(rows));
     const theirs = await plain.transformResult(args(rows));
     expect(mine.rows).toEqual(theirs.rows);
-    expect(Object.keys(mine.rows[0])).toEqual(['poNo', 'taxNo2', 'createdAt', 'fileBytes', 'extraJson', 'tags', 'nothing']);
+    expect(Object.keys(mine.rows[0])).toEqual([
+      'poNo',
+      'taxNo2',
+      'createdAt',
+      'fileBytes',
+      'extraJson',
+      'tags',
+      'nothing',
+    ]);
     expect(mine.rows[0].createdAt).toBe(at);
   });
 

@@ -5,7 +5,13 @@ import { ListOf } from '../../../server/domain/schemas.js';
 
 const keysetList = { 200: ListOf('PrRow', undefined, 'keyset') };
 const declared = { access: access.login(['/prList'], 'read'), readOnlyList: true };
-const route = (over: Record<string, unknown> = {}) => ({ method: 'GET' as const, url: '/api/v1/prs', config: declared, schema: { response: keysetList }, ...over });
+const route = (over: Record<string, unknown> = {}) => ({
+  method: 'GET' as const,
+  url: '/api/v1/prs',
+  config: declared,
+  schema: { response: keysetList },
+  ...over,
+});
 
 describe('which routes are answered beside the authority check', () => {
   it('a GET declared a read-only list, for a logged-in caller, with no gate or a masking one', () => {
@@ -26,7 +32,15 @@ describe('which routes are answered beside the authority check', () => {
 
 describe('sameAnswer', () => {
   const employee = { singleid: 'E000006', hname: '강동현', section: 'S2', deptcd: 'D2110' };
-  const answer = { sessionId: 's1', userId: 'u1', portal: 'I' as const, authGroupId: '20', compNo: null, holdsScreen: true, employee };
+  const answer = {
+    sessionId: 's1',
+    userId: 'u1',
+    portal: 'I' as const,
+    authGroupId: '20',
+    compNo: null,
+    holdsScreen: true,
+    employee,
+  };
   it('is true only when every part the handler used is the same', () => {
     expect(sameAnswer({ ...answer }, answer)).toBe(true);
     expect(sameAnswer({ ...answer, authGroupId: '30' }, answer)).toBe(false);

@@ -16,10 +16,31 @@ describe('loadConfig', () => {
 
   it('reads every variable', () => {
     const c = loadConfig(
-      { PORT: '9000', DATA_DIR: '/var/gpms', DATABASE_URL: 'postgres://u@db:5432/gpms', LOG_LEVEL: 'warn', NODE_ENV: 'production', LOGIN_MODE: 'SSO_AD', UPLOAD_LIMIT_MB: '20', EXTERNAL_HOST: 'Partner.Example.co.kr', SEED: 'none', BID_MASTER_KEY: 'cd'.repeat(32) },
+      {
+        PORT: '9000',
+        DATA_DIR: '/var/gpms',
+        DATABASE_URL: 'postgres://u@db:5432/gpms',
+        LOG_LEVEL: 'warn',
+        NODE_ENV: 'production',
+        LOGIN_MODE: 'SSO_AD',
+        UPLOAD_LIMIT_MB: '20',
+        EXTERNAL_HOST: 'Partner.Example.co.kr',
+        SEED: 'none',
+        BID_MASTER_KEY: 'cd'.repeat(32),
+      },
       '/x',
     );
-    expect(c).toMatchObject({ port: 9000, dataDir: '/var/gpms', databaseUrl: 'postgres://u@db:5432/gpms', logLevel: 'warn', nodeEnv: 'production', loginMode: 'SSO_AD', uploadLimitMb: 20, externalHost: 'partner.example.co.kr', seed: 'none' });
+    expect(c).toMatchObject({
+      port: 9000,
+      dataDir: '/var/gpms',
+      databaseUrl: 'postgres://u@db:5432/gpms',
+      logLevel: 'warn',
+      nodeEnv: 'production',
+      loginMode: 'SSO_AD',
+      uploadLimitMb: 20,
+      externalHost: 'partner.example.co.kr',
+      seed: 'none',
+    });
   });
 
   it('BID_MASTER_KEY: 32 bytes as hex or base64, refused otherwise without echoing it; unset is null (a key file is used)', () => {
@@ -52,14 +73,20 @@ describe('loadConfig', () => {
       }
     };
     const url = 'postgres://u@db:5432/gpms';
-    expect(problemsOf({ DATABASE_URL: url })).toEqual([expect.stringMatching(/^BID_MASTER_KEY is required with DATABASE_URL/)]);
-    expect(problemsOf({ NODE_ENV: 'production' })).toEqual([expect.stringMatching(/^BID_MASTER_KEY is required with NODE_ENV=production/)]);
+    expect(problemsOf({ DATABASE_URL: url })).toEqual([
+      expect.stringMatching(/^BID_MASTER_KEY is required with DATABASE_URL/),
+    ]);
+    expect(problemsOf({ NODE_ENV: 'production' })).toEqual([
+      expect.stringMatching(/^BID_MASTER_KEY is required with NODE_ENV=production/),
+    ]);
     const both = problemsOf({ DATABASE_URL: url, PORT: 'abc' });
     expect(both).toHaveLength(2);
     expect(both.join('\n')).toMatch(/PORT="abc"/);
     expect(both.join('\n')).toMatch(/BID_MASTER_KEY is required/);
     // A malformed key is named once, as malformed.
-    expect(problemsOf({ DATABASE_URL: url, BID_MASTER_KEY: 'abc' })).toEqual([expect.stringMatching(/BID_MASTER_KEY must be 32 bytes/)]);
+    expect(problemsOf({ DATABASE_URL: url, BID_MASTER_KEY: 'abc' })).toEqual([
+      expect.stringMatching(/BID_MASTER_KEY must be 32 bytes/),
+    ]);
     expect(problemsOf({ DATABASE_URL: url, NODE_ENV: 'production', BID_MASTER_KEY: 'ab'.repeat(32) })).toEqual([]);
     // One embedded server (PGlite, not production): its key file under DATA_DIR will do.
     expect(problemsOf({})).toEqual([]);
@@ -72,15 +99,21 @@ describe('loadConfig', () => {
     expect(loadConfig({}).auctionReminderHours).toEqual([24, 1]);
     expect(loadConfig({ AUCTION_REMINDER_HOURS: '2, 48 ,12' }).auctionReminderHours).toEqual([48, 12, 2]);
     expect(loadConfig({ AUCTION_REMINDER_HOURS: 'off' }).auctionReminderHours).toEqual([]);
-    for (const bad of ['24,24', '0', '1.5', '24;1', '721']) expect(() => loadConfig({ AUCTION_REMINDER_HOURS: bad }), bad).toThrow(/AUCTION_REMINDER_HOURS/);
+    for (const bad of ['24,24', '0', '1.5', '24;1', '721'])
+      expect(() => loadConfig({ AUCTION_REMINDER_HOURS: bad }), bad).toThrow(/AUCTION_REMINDER_HOURS/);
   });
 
   it('SESSION_MAX_TTL (KWCAG 6.2.1): 24 hours by default, never below SESSION_TTL', () => {
     expect(loadConfig({})).toMatchObject({ sessionTtlSec: 43200, sessionMaxTtlSec: 86400 });
-    expect(loadConfig({ SESSION_MAX_TTL: '7200', SESSION_TTL: '3600' })).toMatchObject({ sessionTtlSec: 3600, sessionMaxTtlSec: 7200 });
+    expect(loadConfig({ SESSION_MAX_TTL: '7200', SESSION_TTL: '3600' })).toMatchObject({
+      sessionTtlSec: 3600,
+      sessionMaxTtlSec: 7200,
+    });
     // A SESSION_TTL longer than a day set before SESSION_MAX_TTL existed keeps starting.
     expect(loadConfig({ SESSION_TTL: '172800' }).sessionMaxTtlSec).toBe(172800);
-    expect(() => loadConfig({ SESSION_MAX_TTL: '3600' })).toThrow(/SESSION_MAX_TTL=3600 must not be below SESSION_TTL=43200/);
+    expect(() => loadConfig({ SESSION_MAX_TTL: '3600' })).toThrow(
+      /SESSION_MAX_TTL=3600 must not be below SESSION_TTL=43200/,
+    );
     expect(() => loadConfig({ SESSION_MAX_TTL: 'a day' })).toThrow(/SESSION_MAX_TTL="a day"/);
   });
 
@@ -93,7 +126,8 @@ describe('loadConfig', () => {
   it('PGLITE_TRANSACTION_LIMIT_MS: 30 s by default; a whole number of milliseconds from 10 to an hour', () => {
     expect(loadConfig({}).pgliteTransactionLimitMs).toBe(30_000);
     expect(loadConfig({ PGLITE_TRANSACTION_LIMIT_MS: '5000' }).pgliteTransactionLimitMs).toBe(5000);
-    for (const bad of ['0', '5s', '-1', '3600001']) expect(() => loadConfig({ PGLITE_TRANSACTION_LIMIT_MS: bad })).toThrow(/PGLITE_TRANSACTION_LIMIT_MS/);
+    for (const bad of ['0', '5s', '-1', '3600001'])
+      expect(() => loadConfig({ PGLITE_TRANSACTION_LIMIT_MS: bad })).toThrow(/PGLITE_TRANSACTION_LIMIT_MS/);
   });
 
   it('PORT=abc stops start-up naming PORT', () => {
@@ -102,20 +136,47 @@ describe('loadConfig', () => {
 
   it('names every bad variable in one message', () => {
     try {
-      loadConfig({ PORT: '70000', NODE_ENV: 'staging', LOG_LEVEL: 'loud', DATABASE_URL: 'mysql://x', LOGIN_MODE: 'LDAP', UPLOAD_LIMIT_MB: '0', EXTERNAL_HOST: 'not a host!' });
+      loadConfig({
+        PORT: '70000',
+        NODE_ENV: 'staging',
+        LOG_LEVEL: 'loud',
+        DATABASE_URL: 'mysql://x',
+        LOGIN_MODE: 'LDAP',
+        UPLOAD_LIMIT_MB: '0',
+        EXTERNAL_HOST: 'not a host!',
+      });
       expect.unreachable();
     } catch (err) {
       expect(err).toBeInstanceOf(ConfigError);
       const problems = (err as ConfigError).problems.join('\n');
-      for (const name of ['PORT', 'NODE_ENV', 'LOG_LEVEL', 'DATABASE_URL', 'LOGIN_MODE', 'UPLOAD_LIMIT_MB', 'EXTERNAL_HOST']) expect(problems).toContain(name);
+      for (const name of [
+        'PORT',
+        'NODE_ENV',
+        'LOG_LEVEL',
+        'DATABASE_URL',
+        'LOGIN_MODE',
+        'UPLOAD_LIMIT_MB',
+        'EXTERNAL_HOST',
+      ])
+        expect(problems).toContain(name);
       expect((err as ConfigError).problems).toHaveLength(7);
     }
   });
 
   it('metrics access and the shutdown drain: defaults, values, and every bad one named', () => {
-    expect(loadConfig({})).toMatchObject({ metricsAllow: ['127.0.0.0/8', '::1/128'], metricsToken: null, shutdownDrainMs: 0 });
+    expect(loadConfig({})).toMatchObject({
+      metricsAllow: ['127.0.0.0/8', '::1/128'],
+      metricsToken: null,
+      shutdownDrainMs: 0,
+    });
     const token = 'a'.repeat(24);
-    expect(loadConfig({ METRICS_ALLOW: '10.0.0.0/8, 192.168.1.7,fd00::/8', METRICS_TOKEN: token, SHUTDOWN_DRAIN_MS: '10000' })).toMatchObject({
+    expect(
+      loadConfig({
+        METRICS_ALLOW: '10.0.0.0/8, 192.168.1.7,fd00::/8',
+        METRICS_TOKEN: token,
+        SHUTDOWN_DRAIN_MS: '10000',
+      }),
+    ).toMatchObject({
       metricsAllow: ['10.0.0.0/8', '192.168.1.7', 'fd00::/8'],
       metricsToken: token,
       shutdownDrainMs: 10000,
@@ -126,7 +187,8 @@ describe('loadConfig', () => {
     } catch (err) {
       expect(err).toBeInstanceOf(ConfigError);
       const msg = (err as ConfigError).message;
-      for (const bad of ['"10.0.0.0/33"', '"prometheus"', 'METRICS_TOKEN', 'SHUTDOWN_DRAIN_MS="-1"']) expect(msg).toContain(bad);
+      for (const bad of ['"10.0.0.0/33"', '"prometheus"', 'METRICS_TOKEN', 'SHUTDOWN_DRAIN_MS="-1"'])
+        expect(msg).toContain(bad);
       expect(msg).not.toContain('short');
     }
   });
@@ -145,19 +207,48 @@ describe('loadConfig', () => {
 
   it('FILE_STORE: disk by default, s3://bucket/prefix with the S3_* variables; every bad one named at once', () => {
     expect(loadConfig({}, '/x').fileStore).toEqual({ kind: 'disk' });
-    expect(loadConfig({ FILE_STORE: 's3://gpms-files/prod/', S3_ENDPOINT: 'https://minio.example.co.kr:9000', S3_REGION: 'ap-northeast-2', S3_ACCESS_KEY_ID: 'AK', S3_SECRET_ACCESS_KEY: 'SK' }, '/x').fileStore).toEqual({
-      kind: 's3', bucket: 'gpms-files', prefix: 'prod', endpoint: 'https://minio.example.co.kr:9000', region: 'ap-northeast-2', accessKeyId: 'AK', secretAccessKey: 'SK', forcePathStyle: true,
+    expect(
+      loadConfig(
+        {
+          FILE_STORE: 's3://gpms-files/prod/',
+          S3_ENDPOINT: 'https://minio.example.co.kr:9000',
+          S3_REGION: 'ap-northeast-2',
+          S3_ACCESS_KEY_ID: 'AK',
+          S3_SECRET_ACCESS_KEY: 'SK',
+        },
+        '/x',
+      ).fileStore,
+    ).toEqual({
+      kind: 's3',
+      bucket: 'gpms-files',
+      prefix: 'prod',
+      endpoint: 'https://minio.example.co.kr:9000',
+      region: 'ap-northeast-2',
+      accessKeyId: 'AK',
+      secretAccessKey: 'SK',
+      forcePathStyle: true,
     });
     // AWS itself: virtual-host style, the SDK's own credentials.
-    expect(loadConfig({ FILE_STORE: 's3://gpms-files' }, '/x').fileStore).toMatchObject({ prefix: '', endpoint: null, accessKeyId: null, forcePathStyle: false });
+    expect(loadConfig({ FILE_STORE: 's3://gpms-files' }, '/x').fileStore).toMatchObject({
+      prefix: '',
+      endpoint: null,
+      accessKeyId: null,
+      forcePathStyle: false,
+    });
     try {
-      loadConfig({ FILE_STORE: 's3://GP/..', S3_ENDPOINT: 'ftp://x', S3_ACCESS_KEY_ID: 'AK', S3_FORCE_PATH_STYLE: 'yes' }, '/x');
+      loadConfig(
+        { FILE_STORE: 's3://GP/..', S3_ENDPOINT: 'ftp://x', S3_ACCESS_KEY_ID: 'AK', S3_FORCE_PATH_STYLE: 'yes' },
+        '/x',
+      );
       expect.unreachable();
     } catch (err) {
       const message = (err as ConfigError).message;
-      for (const name of ['bucket "GP"', 'prefix', 'S3_ENDPOINT', 'S3_SECRET_ACCESS_KEY', 'S3_FORCE_PATH_STYLE']) expect(message).toContain(name);
+      for (const name of ['bucket "GP"', 'prefix', 'S3_ENDPOINT', 'S3_SECRET_ACCESS_KEY', 'S3_FORCE_PATH_STYLE'])
+        expect(message).toContain(name);
     }
     expect(() => loadConfig({ FILE_STORE: 'nfs:/srv' }, '/x')).toThrow(/FILE_STORE/);
-    expect(() => loadConfig({ S3_ENDPOINT: 'https://minio:9000' }, '/x')).toThrow(/S3_ENDPOINT set but FILE_STORE is not/);
+    expect(() => loadConfig({ S3_ENDPOINT: 'https://minio:9000' }, '/x')).toThrow(
+      /S3_ENDPOINT set but FILE_STORE is not/,
+    );
   });
 });

@@ -61,7 +61,9 @@ describe('one process at a time in a PGlite data directory', () => {
   it('a restore is refused while another process holds the directory, before it reads its archive', async () => {
     fs.mkdirSync(dataDir, { recursive: true });
     fs.writeFileSync(lockFileOf(pgdata), `${process.ppid}\n`);
-    await expect(restore(testConfig({ dataDir, databaseUrl: null }), path.join(dataDir, 'backup.tar'), { force: true })).rejects.toThrow(DataDirLocked);
+    await expect(
+      restore(testConfig({ dataDir, databaseUrl: null }), path.join(dataDir, 'backup.tar'), { force: true }),
+    ).rejects.toThrow(DataDirLocked);
   });
 
   it('within the process the lock is counted: the last release removes it', () => {

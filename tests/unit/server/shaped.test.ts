@@ -1,5 +1,15 @@
 // @vitest-environment node
-import { DummyDriver, type Compilable, Kysely, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler, sql, type Dialect, type KyselyPlugin } from 'kysely';
+import {
+  DummyDriver,
+  type Compilable,
+  Kysely,
+  PostgresAdapter,
+  PostgresIntrospector,
+  PostgresQueryCompiler,
+  sql,
+  type Dialect,
+  type KyselyPlugin,
+} from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { CompiledCamelCasePlugin } from '../../../server/db/lists/camel-rows';
 import { keyset, encodeCursor, type Keyset, type KeysetValues } from '../../../server/db/lists/keyset';
@@ -14,7 +24,11 @@ const dialect: Dialect = {
   createIntrospector: (db) => new PostgresIntrospector(db),
 };
 // As connect.ts makes the handle: the snake_case compiler and the camelCase plugin alone.
-const plainDb = () => new Kysely<Database>({ dialect: withSnakeCaseCompiler(dialect), plugins: [new CompiledCamelCasePlugin({ underscoreBeforeDigits: true })] });
+const plainDb = () =>
+  new Kysely<Database>({
+    dialect: withSnakeCaseCompiler(dialect),
+    plugins: [new CompiledCamelCasePlugin({ underscoreBeforeDigits: true })],
+  });
 const extra: KyselyPlugin = { transformQuery: (a) => a.node, transformResult: async (a) => a.result };
 type Db = Kysely<Database>;
 
@@ -25,7 +39,10 @@ function counted() {
   const calls: V[] = [];
   const build = (db: Db, v: V, ks: Keyset) => {
     calls.push(v);
-    let q = db.selectFrom('delivery as d').innerJoin('company as c', 'c.compNo', 'd.compNo').select(['d.deliveryNo', 'c.compNameKr']);
+    let q = db
+      .selectFrom('delivery as d')
+      .innerJoin('company as c', 'c.compNo', 'd.compNo')
+      .select(['d.deliveryNo', 'c.compNameKr']);
     if (v.compNo) q = q.where('d.compNo', '=', v.compNo);
     if (v.name) q = q.where('c.compNameKr', 'ilike', v.name);
     if (v.status) q = q.where('d.status', 'in', v.status as never[]);
@@ -35,8 +52,12 @@ function counted() {
   return { calls, build, statement: shaped('test.deliveries', build) };
 }
 
-const columns = [{ ref: 'd.deliveryDate', direction: 'desc' as const, nullable: true }, { ref: 'd.deliveryNo', direction: 'desc' as const }];
-const ks = (w: { limit: number; offset: number; after?: string; before?: string }) => keyset('deliveryDate:desc', columns, w);
+const columns = [
+  { ref: 'd.deliveryDate', direction: 'desc' as const, nullable: true },
+  { ref: 'd.deliveryNo', direction: 'desc' as const },
+];
+const ks = (w: { limit: number; offset: number; after?: string; before?: string }) =>
+  keyset('deliveryDate:desc', columns, w);
 
 describe('shaped statements: compiled once per shape, then only the values filled in', () => {
   it('sends exactly what a fresh compile of the same values gives, building once per shape', () => {
@@ -99,12 +120,17 @@ describe('shaped statements: compiled once per shape, then only the values fille
   it('keeps at most maxShapes shapes a handle; beyond them it builds every time, answering the same', () => {
     const db = plainDb();
     let builds = 0;
-    const statement = shaped('test.in', (d: Db, v: { codes: string[] }) => {
-      builds++;
-      return d.selectFrom('item').select('itemCode').where('itemCode', 'in', v.codes);
-    }, 2);
+    const statement = shaped(
+      'test.in',
+      (d: Db, v: { codes: string[] }) => {
+        builds++;
+        return d.selectFrom('item').select('itemCode').where('itemCode', 'in', v.codes);
+      },
+      2,
+    );
     const codes = (n: number, tag: string) => Array.from({ length: n }, (_, i) => `${tag}${i}`);
-    for (const n of [1, 2, 3, 3, 1]) expect(statement.compile(db, '', { codes: codes(n, 'x') }).parameters).toEqual(codes(n, 'x'));
+    for (const n of [1, 2, 3, 3, 1])
+      expect(statement.compile(db, '', { codes: codes(n, 'x') }).parameters).toEqual(codes(n, 'x'));
     expect(builds).toBe(4);
     // Another handle keeps its own.
     statement.compile(plainDb(), '', { codes: ['a'] });
@@ -115,11 +141,31 @@ describe('shaped statements: compiled once per shape, then only the values fille
     const db = plainDb();
     const captured = 'C00009';
     const cases: Array<[string, (d: Db, v: { compNo: string }) => Compilable<unknown>, RegExp]> = [
-      ['captured', (d) => d.selectFrom('company').where('compNo', '=', captured), /test\.captured: value #0 never reached the parameters/],
-      ['wrapped', (d, v) => d.selectFrom('company').where('compNameKr', 'like', `%${v.compNo}%`), /test\.wrapped: value #0 reached a parameter changed/],
-      ['trimmed', (d, v) => d.selectFrom('company').where('compNo', '=', v.compNo.trim()), /test\.trimmed: value #0 reached a parameter changed/],
-      ['upper', (d, v) => d.selectFrom('company').where('compNo', '=', v.compNo.toUpperCase()), /test\.upper: value #0 never reached the parameters/],
-      ['text', (d, v) => d.selectFrom('company').where(sql.ref('compNo'), '=', sql.lit(v.compNo)), /test\.text: a value is written into the SQL text/],
+      [
+        'captured',
+        (d) => d.selectFrom('company').where('compNo', '=', captured),
+        /test\.captured: value #0 never reached the parameters/,
+      ],
+      [
+        'wrapped',
+        (d, v) => d.selectFrom('company').where('compNameKr', 'like', `%${v.compNo}%`),
+        /test\.wrapped: value #0 reached a parameter changed/,
+      ],
+      [
+        'trimmed',
+        (d, v) => d.selectFrom('company').where('compNo', '=', v.compNo.trim()),
+        /test\.trimmed: value #0 reached a parameter changed/,
+      ],
+      [
+        'upper',
+        (d, v) => d.selectFrom('company').where('compNo', '=', v.compNo.toUpperCase()),
+        /test\.upper: value #0 never reached the parameters/,
+      ],
+      [
+        'text',
+        (d, v) => d.selectFrom('company').where(sql.ref('compNo'), '=', sql.lit(v.compNo)),
+        /test\.text: a value is written into the SQL text/,
+      ],
     ];
     for (const [name, build, error] of cases) {
       const statement = shaped(`test.${name}`, build);
@@ -128,7 +174,11 @@ describe('shaped statements: compiled once per shape, then only the values fille
   });
 
   it('refuses a value that is neither text, number, boolean, null nor a list or plain object of them', () => {
-    const statement = shaped('test.date', (d: Db, v: { at: never }) => d.selectFrom('company').where('createdAt', '>=', v.at));
-    expect(() => statement.compile(plainDb(), '', { at: new Date() as never })).toThrow(/\[object Date\] cannot be a statement's value/);
+    const statement = shaped('test.date', (d: Db, v: { at: never }) =>
+      d.selectFrom('company').where('createdAt', '>=', v.at),
+    );
+    expect(() => statement.compile(plainDb(), '', { at: new Date() as never })).toThrow(
+      /\[object Date\] cannot be a statement's value/,
+    );
   });
 });

@@ -14,7 +14,8 @@ export function labelledFields(definition: unknown): string[] {
     else if (node && typeof node === 'object') {
       const o = node as Record<string, unknown>;
       if (inList && typeof o.field === 'string' && !out.includes(o.field)) out.push(o.field);
-      for (const [k, v] of Object.entries(o)) if (k !== 'params' && k !== 'query') walk(v, ['columns', 'filters', 'fields', 'series'].includes(k));
+      for (const [k, v] of Object.entries(o))
+        if (k !== 'params' && k !== 'query') walk(v, ['columns', 'filters', 'fields', 'series'].includes(k));
     }
   };
   walk(definition, false);
@@ -28,7 +29,19 @@ export type LabelContextMap = Record<string, { source: LabelSource; label: Label
  * own, the operation's, its built-in screen's or the shared dictionary's): an empty one shows the
  * words its context gives, as the placeholder.
  */
-export function LabelsEditor({ fields, labels, context, onChange, readOnly }: { fields: string[]; labels: Labels; context: LabelContextMap; onChange(labels: Labels): void; readOnly: boolean }) {
+export function LabelsEditor({
+  fields,
+  labels,
+  context,
+  onChange,
+  readOnly,
+}: {
+  fields: string[];
+  labels: Labels;
+  context: LabelContextMap;
+  onChange(labels: Labels): void;
+  readOnly: boolean;
+}) {
   const t = useEngineText();
   const { i18n } = useTranslation();
   const shown = typeof i18n?.language === 'string' && i18n.language.startsWith('en') ? 'en' : 'ko';
@@ -83,7 +96,9 @@ export function LabelsEditor({ fields, labels, context, onChange, readOnly }: { 
                 ))}
                 <td className={styles.labelSource} data-testid={`label-source-${f}`}>
                   {t(`${T}.labelSource.${context[f]?.source ?? 'none'}`)}
-                  {context[f]?.label && context[f]!.source !== 'own' ? `: ${context[f]!.label![shown] || context[f]!.label!.ko}` : ''}
+                  {context[f]?.label && context[f]!.source !== 'own'
+                    ? `: ${context[f]!.label![shown] || context[f]!.label!.ko}`
+                    : ''}
                 </td>
               </tr>
             ))}

@@ -59,9 +59,7 @@ export function NextSteps({ canWrite, rows, onOpened, onChanged, fail, setStatus
   }, [services, fail]);
 
   useEffect(() => {
-    void callOperation(services, 'listStudioDrift', {})
-      .then(setDrift)
-      .catch(fail);
+    void callOperation(services, 'listStudioDrift', {}).then(setDrift).catch(fail);
     if (canWrite)
       void callOperation(services, 'listStudioGeneratable', {}, { quiet: true })
         .then((r) => setLists(r.rows))
@@ -83,10 +81,21 @@ export function NextSteps({ canWrite, rows, onOpened, onChanged, fail, setStatus
       const name = nameOfFile(content, screenFile.name);
       const existing = name ? rows.find((r) => r.name === name) : undefined;
       if (existing && !(await dialogs.confirm(t(`${T}.importAsDraft`, { name: existing.name })))) return;
-      const s = await callOperation(services, 'importStudioScreen', { body: { content, fileName: screenFile.name, ...(labels === undefined ? {} : { labels }), ...(existing ? { version: existing.draftVersion } : {}) } });
+      const s = await callOperation(services, 'importStudioScreen', {
+        body: {
+          content,
+          fileName: screenFile.name,
+          ...(labels === undefined ? {} : { labels }),
+          ...(existing ? { version: existing.draftVersion } : {}),
+        },
+      });
       await onChanged();
       await onOpened(s);
-      setStatus(s.problems.length ? t(`${T}.importedWithProblems`, { name: s.name, count: s.problems.length }) : t(`${T}.imported`, { name: s.name }));
+      setStatus(
+        s.problems.length
+          ? t(`${T}.importedWithProblems`, { name: s.name, count: s.problems.length })
+          : t(`${T}.imported`, { name: s.name }),
+      );
     } catch (e) {
       await fail(e);
     }
@@ -97,7 +106,9 @@ export function NextSteps({ canWrite, rows, onOpened, onChanged, fail, setStatus
     const name = genName.trim();
     try {
       const g = await callOperation(services, 'generateStudioScreen', { body: { operation, name } });
-      const s = await callOperation(services, 'createStudioScreen', { body: { name, portal: g.portal, source: g.source } });
+      const s = await callOperation(services, 'createStudioScreen', {
+        body: { name, portal: g.portal, source: g.source },
+      });
       setGenName('');
       await onChanged();
       await onOpened(s);
@@ -124,11 +135,24 @@ export function NextSteps({ canWrite, rows, onOpened, onChanged, fail, setStatus
             </h3>
             <label className={styles.field}>
               <span>{t(`${T}.screenFile`)}</span>
-              <input className={styles.input} type="file" accept=".json,application/json" required data-testid="studio-import-file" onChange={(e) => setScreenFile(e.target.files?.[0] ?? null)} />
+              <input
+                className={styles.input}
+                type="file"
+                accept=".json,application/json"
+                required
+                data-testid="studio-import-file"
+                onChange={(e) => setScreenFile(e.target.files?.[0] ?? null)}
+              />
             </label>
             <label className={styles.field}>
               <span>{t(`${T}.labelsFile`)}</span>
-              <input className={styles.input} type="file" accept=".json,application/json" data-testid="studio-import-labels" onChange={(e) => setLabelsFile(e.target.files?.[0] ?? null)} />
+              <input
+                className={styles.input}
+                type="file"
+                accept=".json,application/json"
+                data-testid="studio-import-labels"
+                onChange={(e) => setLabelsFile(e.target.files?.[0] ?? null)}
+              />
             </label>
             <WidgetButton type="submit">{t(`${T}.import`)}</WidgetButton>
           </form>
@@ -145,7 +169,12 @@ export function NextSteps({ canWrite, rows, onOpened, onChanged, fail, setStatus
             </h3>
             <label className={styles.field}>
               <span>{t(`${T}.operation`)}</span>
-              <select className={styles.input} value={operation} required onChange={(e) => setOperation(e.target.value)}>
+              <select
+                className={styles.input}
+                value={operation}
+                required
+                onChange={(e) => setOperation(e.target.value)}
+              >
                 <option value="">{t('screen.screenStudio.choose')}</option>
                 {lists.map((l) => (
                   <option key={l.id} value={l.id}>
@@ -156,7 +185,14 @@ export function NextSteps({ canWrite, rows, onOpened, onChanged, fail, setStatus
             </label>
             <label className={styles.field}>
               <span>{t(`${T}.genName`)}</span>
-              <input className={styles.input} value={genName} onChange={(e) => setGenName(e.target.value)} pattern="[a-z][A-Za-z0-9]{1,37}" required maxLength={38} />
+              <input
+                className={styles.input}
+                value={genName}
+                onChange={(e) => setGenName(e.target.value)}
+                pattern="[a-z][A-Za-z0-9]{1,37}"
+                required
+                maxLength={38}
+              />
             </label>
             <WidgetButton type="submit">{t(`${T}.generate`)}</WidgetButton>
           </form>
@@ -170,7 +206,9 @@ export function NextSteps({ canWrite, rows, onOpened, onChanged, fail, setStatus
         <WidgetButton size="small" onClick={() => void loadDrift()}>
           {t(`${T}.driftReload`)}
         </WidgetButton>
-        {drift && drift.rows.length === 0 && <p className={styles.muted}>{t(`${T}.driftNone`, { count: drift.published })}</p>}
+        {drift && drift.rows.length === 0 && (
+          <p className={styles.muted}>{t(`${T}.driftNone`, { count: drift.published })}</p>
+        )}
         {drift && drift.rows.length > 0 && (
           <ul className={styles.problemList}>
             {drift.rows.map((r) => (
@@ -191,4 +229,3 @@ export function NextSteps({ canWrite, rows, onOpened, onChanged, fail, setStatus
     </>
   );
 }
-

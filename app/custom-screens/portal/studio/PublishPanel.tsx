@@ -29,7 +29,19 @@ interface Group {
  * Where the screen goes in the menu tree (a folder of its portal, at most two levels deep), its
  * menu names and the authority groups that may open it; the server does the rest in one step.
  */
-export function PublishPanel({ screen, canWrite, blocked = false, onPublish, onUnpublish }: { screen: StudioScreen; canWrite: boolean; /** Problems remain: 게시 waits until they are fixed (the server refuses them too). */ blocked?: boolean; onPublish(choice: PublishChoice): void; onUnpublish(): void }) {
+export function PublishPanel({
+  screen,
+  canWrite,
+  blocked = false,
+  onPublish,
+  onUnpublish,
+}: {
+  screen: StudioScreen;
+  canWrite: boolean;
+  /** Problems remain: 게시 waits until they are fixed (the server refuses them too). */ blocked?: boolean;
+  onPublish(choice: PublishChoice): void;
+  onUnpublish(): void;
+}) {
   const t = useEngineText();
   const { i18n } = useTranslation();
   const english = typeof i18n?.language === 'string' && i18n.language.startsWith('en');
@@ -40,7 +52,8 @@ export function PublishPanel({ screen, canWrite, blocked = false, onPublish, onU
     parentId: screen.menu?.parentId ?? '',
     menuName: screen.menu?.pgmName ?? screen.title,
     menuNameEn: screen.menu?.pgmNameEn ?? screen.title,
-    groups: screen.menu?.groups.map((g) => ({ authGroupId: g.authGroupId, canWrite: g.canWrite === 'Y' ? 'Y' : 'N' })) ?? [],
+    groups:
+      screen.menu?.groups.map((g) => ({ authGroupId: g.authGroupId, canWrite: g.canWrite === 'Y' ? 'Y' : 'N' })) ?? [],
     note: '',
   }));
 
@@ -54,12 +67,29 @@ export function PublishPanel({ screen, canWrite, blocked = false, onPublish, onU
         setFolders(
           r.rows
             .filter((m) => m.leaf === 'F' && m.depth <= 2 && m.useYn === 'Y')
-            .map((m) => ({ pgmId: m.pgmId, label: m.parentId && byId.has(m.parentId) ? `${name(byId.get(m.parentId)!)} › ${name(m)}` : name(m) })),
+            .map((m) => ({
+              pgmId: m.pgmId,
+              label: m.parentId && byId.has(m.parentId) ? `${name(byId.get(m.parentId)!)} › ${name(m)}` : name(m),
+            })),
         );
       })
       .catch(() => setFolders([]));
-    void callOperation(services, 'listAdminAuthGroups', { query: { portal: screen.portal, useYn: 'Y' } }, { quiet: true })
-      .then((r) => live && setGroups(r.rows.map((g) => ({ authGroupId: g.authGroupId, name: `${g.authGroupId} ${english ? g.nameEn : g.nameKo}` }))))
+    void callOperation(
+      services,
+      'listAdminAuthGroups',
+      { query: { portal: screen.portal, useYn: 'Y' } },
+      { quiet: true },
+    )
+      .then(
+        (r) =>
+          live &&
+          setGroups(
+            r.rows.map((g) => ({
+              authGroupId: g.authGroupId,
+              name: `${g.authGroupId} ${english ? g.nameEn : g.nameKo}`,
+            })),
+          ),
+      )
       .catch(() => setGroups([]));
     return () => {
       live = false;
@@ -67,8 +97,16 @@ export function PublishPanel({ screen, canWrite, blocked = false, onPublish, onU
   }, [services, screen.portal, english]);
 
   const grant = (id: string) => choice.groups.find((g) => g.authGroupId === id);
-  const toggle = (id: string, on: boolean) => setChoice((c) => ({ ...c, groups: on ? [...c.groups, { authGroupId: id, canWrite: 'N' }] : c.groups.filter((g) => g.authGroupId !== id) }));
-  const writeToggle = (id: string, on: boolean) => setChoice((c) => ({ ...c, groups: c.groups.map((g) => (g.authGroupId === id ? { ...g, canWrite: on ? 'Y' : 'N' } : g)) }));
+  const toggle = (id: string, on: boolean) =>
+    setChoice((c) => ({
+      ...c,
+      groups: on ? [...c.groups, { authGroupId: id, canWrite: 'N' }] : c.groups.filter((g) => g.authGroupId !== id),
+    }));
+  const writeToggle = (id: string, on: boolean) =>
+    setChoice((c) => ({
+      ...c,
+      groups: c.groups.map((g) => (g.authGroupId === id ? { ...g, canWrite: on ? 'Y' : 'N' } : g)),
+    }));
 
   return (
     <section className={styles.panel} aria-labelledby="studio-publish-title">
@@ -78,7 +116,12 @@ export function PublishPanel({ screen, canWrite, blocked = false, onPublish, onU
       <div className={styles.formGrid}>
         <label className={styles.field}>
           <span>{t(`${T}.parent`)}</span>
-          <select className={styles.input} value={choice.parentId} onChange={(e) => setChoice({ ...choice, parentId: e.target.value })} disabled={!canWrite}>
+          <select
+            className={styles.input}
+            value={choice.parentId}
+            onChange={(e) => setChoice({ ...choice, parentId: e.target.value })}
+            disabled={!canWrite}
+          >
             <option value="">{t(`${T}.choose`)}</option>
             {folders.map((f) => (
               <option key={f.pgmId} value={f.pgmId}>
@@ -89,15 +132,33 @@ export function PublishPanel({ screen, canWrite, blocked = false, onPublish, onU
         </label>
         <label className={styles.field}>
           <span>{t(`${T}.menuName`)}</span>
-          <input className={styles.input} value={choice.menuName} maxLength={100} onChange={(e) => setChoice({ ...choice, menuName: e.target.value })} readOnly={!canWrite} />
+          <input
+            className={styles.input}
+            value={choice.menuName}
+            maxLength={100}
+            onChange={(e) => setChoice({ ...choice, menuName: e.target.value })}
+            readOnly={!canWrite}
+          />
         </label>
         <label className={styles.field}>
           <span>{t(`${T}.menuNameEn`)}</span>
-          <input className={styles.input} value={choice.menuNameEn} maxLength={100} onChange={(e) => setChoice({ ...choice, menuNameEn: e.target.value })} readOnly={!canWrite} />
+          <input
+            className={styles.input}
+            value={choice.menuNameEn}
+            maxLength={100}
+            onChange={(e) => setChoice({ ...choice, menuNameEn: e.target.value })}
+            readOnly={!canWrite}
+          />
         </label>
         <label className={styles.field}>
           <span>{t(`${T}.note`)}</span>
-          <input className={styles.input} value={choice.note} maxLength={500} onChange={(e) => setChoice({ ...choice, note: e.target.value })} readOnly={!canWrite} />
+          <input
+            className={styles.input}
+            value={choice.note}
+            maxLength={500}
+            onChange={(e) => setChoice({ ...choice, note: e.target.value })}
+            readOnly={!canWrite}
+          />
         </label>
       </div>
       <fieldset className={styles.groups}>
@@ -105,11 +166,23 @@ export function PublishPanel({ screen, canWrite, blocked = false, onPublish, onU
         {groups.map((g) => (
           <span key={g.authGroupId} className={styles.group}>
             <label>
-              <input type="checkbox" checked={!!grant(g.authGroupId)} onChange={(e) => toggle(g.authGroupId, e.target.checked)} disabled={!canWrite} /> {g.name}
+              <input
+                type="checkbox"
+                checked={!!grant(g.authGroupId)}
+                onChange={(e) => toggle(g.authGroupId, e.target.checked)}
+                disabled={!canWrite}
+              />{' '}
+              {g.name}
             </label>
             {grant(g.authGroupId) && (
               <label className={styles.write}>
-                <input type="checkbox" checked={grant(g.authGroupId)?.canWrite === 'Y'} onChange={(e) => writeToggle(g.authGroupId, e.target.checked)} disabled={!canWrite} /> {t(`${T}.groupWrite`)}
+                <input
+                  type="checkbox"
+                  checked={grant(g.authGroupId)?.canWrite === 'Y'}
+                  onChange={(e) => writeToggle(g.authGroupId, e.target.checked)}
+                  disabled={!canWrite}
+                />{' '}
+                {t(`${T}.groupWrite`)}
               </label>
             )}
           </span>
@@ -117,7 +190,12 @@ export function PublishPanel({ screen, canWrite, blocked = false, onPublish, onU
       </fieldset>
       {canWrite && (
         <div className={styles.toolbar}>
-          <WidgetButton variant="primary" onClick={() => onPublish(choice)} disabled={blocked} aria-describedby={blocked ? 'studio-publish-blocked' : undefined}>
+          <WidgetButton
+            variant="primary"
+            onClick={() => onPublish(choice)}
+            disabled={blocked}
+            aria-describedby={blocked ? 'studio-publish-blocked' : undefined}
+          >
             {t(`${T}.publish`)}
           </WidgetButton>
           {blocked && (

@@ -54,11 +54,18 @@ function valueRange(source: string, pointer: string) {
   const r = pointerRange(source, pointer);
   const text = source.slice(r.from, r.to);
   const m = /:\s*("(?:[^"\\]|\\.)*")\s*$/.exec(text);
-  if (m) return { from: r.to - m[1].length - (text.length - text.trimEnd().length), to: r.to - (text.length - text.trimEnd().length) };
+  if (m)
+    return {
+      from: r.to - m[1].length - (text.length - text.trimEnd().length),
+      to: r.to - (text.length - text.trimEnd().length),
+    };
   return /^"(?:[^"\\]|\\.)*"$/.test(text) ? r : null;
 }
 
-export const StudioEditor = forwardRef<StudioEditorHandle, StudioEditorProps>(function StudioEditor({ value, onChange, problems, schema, operations, label, fixLabel, usedBy }, ref) {
+export const StudioEditor = forwardRef<StudioEditorHandle, StudioEditorProps>(function StudioEditor(
+  { value, onChange, problems, schema, operations, label, fixLabel, usedBy },
+  ref,
+) {
   const host = useRef<HTMLDivElement>(null);
   const view = useRef<EditorView | null>(null);
   const latest = useRef({ onChange, operations, fixLabel, usedBy });
@@ -79,13 +86,24 @@ export const StudioEditor = forwardRef<StudioEditorHandle, StudioEditorProps>(fu
           syntaxHighlighting(defaultHighlightStyle, { fallback: true }),
           json(),
           lintGutter(),
-          autocompletion({ override: [studioCompletion({ schema, operations: () => latest.current.operations, usedBy: (screens) => latest.current.usedBy(screens) })] }),
+          autocompletion({
+            override: [
+              studioCompletion({
+                schema,
+                operations: () => latest.current.operations,
+                usedBy: (screens) => latest.current.usedBy(screens),
+              }),
+            ],
+          }),
           keymap.of([...closeBracketsKeymap, ...defaultKeymap, ...historyKeymap, ...completionKeymap, ...lintKeymap]),
           EditorView.contentAttributes.of({ 'aria-label': label, 'aria-multiline': 'true' }),
           EditorView.updateListener.of((u) => {
             if (u.docChanged) latest.current.onChange(u.state.doc.toString());
           }),
-          EditorView.theme({ '&': { height: '100%', fontSize: '13px' }, '.cm-scroller': { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace' } }),
+          EditorView.theme({
+            '&': { height: '100%', fontSize: '13px' },
+            '.cm-scroller': { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace' },
+          }),
         ],
       }),
     });
@@ -98,7 +116,8 @@ export const StudioEditor = forwardRef<StudioEditorHandle, StudioEditorProps>(fu
   // A text set from outside (another screen opened, a version restored) replaces the editor's.
   useEffect(() => {
     const v = view.current;
-    if (v && v.state.doc.toString() !== value) v.dispatch({ changes: { from: 0, to: v.state.doc.length, insert: value } });
+    if (v && v.state.doc.toString() !== value)
+      v.dispatch({ changes: { from: 0, to: v.state.doc.length, insert: value } });
   }, [value]);
 
   useEffect(() => {
@@ -115,7 +134,14 @@ export const StudioEditor = forwardRef<StudioEditorHandle, StudioEditorProps>(fu
         source: p.pointer || '/',
         message: p.message,
         ...(fix && p.suggestion
-          ? { actions: [{ name: latest.current.fixLabel(p.suggestion), apply: (ev: EditorView) => ev.dispatch({ changes: { ...fix, insert: JSON.stringify(p.suggestion) } }) }] }
+          ? {
+              actions: [
+                {
+                  name: latest.current.fixLabel(p.suggestion),
+                  apply: (ev: EditorView) => ev.dispatch({ changes: { ...fix, insert: JSON.stringify(p.suggestion) } }),
+                },
+              ],
+            }
           : {}),
       };
     });

@@ -1,7 +1,15 @@
 import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EngineServicesProvider } from '../../../../engine/services';
-import { ScreenPage, StoredScreenCalls, useEngineServices, type Authority, type EngineServices, type ResultOf, type ScreenEntry } from '../../../../engine';
+import {
+  ScreenPage,
+  StoredScreenCalls,
+  useEngineServices,
+  type Authority,
+  type EngineServices,
+  type ResultOf,
+  type ScreenEntry,
+} from '../../../../engine';
 import type { DialogControl } from '../../../../engine/runtime/frame';
 import { registerStoredLabels, withStoredLabelPrefix, type StoredLabels } from '../../../screens/stored-labels';
 
@@ -69,9 +77,17 @@ export function StudioPreview({ draft }: { draft: PreviewDraft }) {
   const prefix = `studio.${draft.name}.preview${draft.run}`;
   const entry = useMemo<ScreenEntry>(() => {
     registerStoredLabels(i18n, prefix, draft.labels);
-    return { id: `studio.${draft.name}`, file: `studio:${draft.name} (draft)`, definition: withStoredLabelPrefix(asPublished(draft.definition, draft.name, draft.portal), prefix) };
+    return {
+      id: `studio.${draft.name}`,
+      file: `studio:${draft.name} (draft)`,
+      definition: withStoredLabelPrefix(asPublished(draft.definition, draft.name, draft.portal), prefix),
+    };
   }, [draft, i18n, prefix]);
   const page = <ScreenPage key={draft.run} entry={entry} dialog={IN_PLACE} query={{}} />;
   // The preview reads only: every call that would write is refused before it leaves the browser.
-  return <StoredScreenCalls mark={{ name: draft.name, preview: true }}>{draft.asGroup ? <AsGroup group={draft.asGroup}>{page}</AsGroup> : page}</StoredScreenCalls>;
+  return (
+    <StoredScreenCalls mark={{ name: draft.name, preview: true }}>
+      {draft.asGroup ? <AsGroup group={draft.asGroup}>{page}</AsGroup> : page}
+    </StoredScreenCalls>
+  );
 }

@@ -39,14 +39,34 @@ function ChangeLine({ change, lang }: { change: Change; lang: 'ko' | 'en' }) {
     case 'remove':
       return <li className={styles.removed}>{t(`${T}.change.remove`, { place, value: shortly(change.before) })}</li>;
     case 'move':
-      return <li>{t(`${T}.change.move`, { place, from: placeWords(change.from ?? '', lang), name: nameOf(change.value) })}</li>;
+      return (
+        <li>
+          {t(`${T}.change.move`, { place, from: placeWords(change.from ?? '', lang), name: nameOf(change.value) })}
+        </li>
+      );
     default:
-      return <li>{t(`${T}.change.change`, { place, before: shortly(change.before), after: shortly(change.after) })}</li>;
+      return (
+        <li>{t(`${T}.change.change`, { place, before: shortly(change.before), after: shortly(change.after) })}</li>
+      );
   }
 }
 
 /** The published versions, newest first: compare one with the draft, or restore it. */
-export function VersionHistory({ rows, canWrite, diff, onDiff, onRestore, onCloseDiff }: { rows: StudioVersionRow[]; canWrite: boolean; diff: StudioDiff | null; onDiff(versionNo: number): void; onRestore(versionNo: number): void; onCloseDiff(): void }) {
+export function VersionHistory({
+  rows,
+  canWrite,
+  diff,
+  onDiff,
+  onRestore,
+  onCloseDiff,
+}: {
+  rows: StudioVersionRow[];
+  canWrite: boolean;
+  diff: StudioDiff | null;
+  onDiff(versionNo: number): void;
+  onRestore(versionNo: number): void;
+  onCloseDiff(): void;
+}) {
   const t = useEngineText();
   const { i18n } = useTranslation();
   const lang = typeof i18n?.language === 'string' && i18n.language.startsWith('en') ? 'en' : 'ko';
@@ -87,11 +107,19 @@ export function VersionHistory({ rows, canWrite, diff, onDiff, onRestore, onClos
                 <td>{when(v.createdAt)}</td>
                 <td>{v.published ? <strong>{t(`${T}.current`)}</strong> : ''}</td>
                 <td className={styles.actions}>
-                  <WidgetButton size="small" onClick={() => onDiff(v.versionNo)} aria-label={`v${v.versionNo} ${t(`${T}.diff`)}`}>
+                  <WidgetButton
+                    size="small"
+                    onClick={() => onDiff(v.versionNo)}
+                    aria-label={`v${v.versionNo} ${t(`${T}.diff`)}`}
+                  >
                     {t(`${T}.diff`)}
                   </WidgetButton>
                   {canWrite && (
-                    <WidgetButton size="small" onClick={() => onRestore(v.versionNo)} aria-label={`v${v.versionNo} ${t(`${T}.restore`)}`}>
+                    <WidgetButton
+                      size="small"
+                      onClick={() => onRestore(v.versionNo)}
+                      aria-label={`v${v.versionNo} ${t(`${T}.restore`)}`}
+                    >
                       {t(`${T}.restore`)}
                     </WidgetButton>
                   )}
@@ -102,9 +130,21 @@ export function VersionHistory({ rows, canWrite, diff, onDiff, onRestore, onClos
         </table>
       )}
       {diff && (
-        <div className={styles.diff} role="region" aria-label={t(`${T}.diffTitle`, { from: diff.from.slice(1), to: diff.to === 'draft' ? t(`${T}.diffDraft`) : diff.to })}>
+        <div
+          className={styles.diff}
+          role="region"
+          aria-label={t(`${T}.diffTitle`, {
+            from: diff.from.slice(1),
+            to: diff.to === 'draft' ? t(`${T}.diffDraft`) : diff.to,
+          })}
+        >
           <div className={styles.diffHead}>
-            <strong>{t(`${T}.diffTitle`, { from: diff.from.slice(1), to: diff.to === 'draft' ? t(`${T}.diffDraft`) : diff.to })}</strong>
+            <strong>
+              {t(`${T}.diffTitle`, {
+                from: diff.from.slice(1),
+                to: diff.to === 'draft' ? t(`${T}.diffDraft`) : diff.to,
+              })}
+            </strong>
             <WidgetButton size="small" onClick={onCloseDiff}>
               {t(`${T}.closeDiff`)}
             </WidgetButton>
@@ -138,7 +178,8 @@ export function VersionHistory({ rows, canWrite, diff, onDiff, onRestore, onClos
               <ul>
                 {diff.labels.map((l) => (
                   <li key={l.field}>
-                    <code>{l.field}</code>: {l.from ? `${l.from.ko} / ${l.from.en}` : '—'} → {l.to ? `${l.to.ko} / ${l.to.en}` : '—'}
+                    <code>{l.field}</code>: {l.from ? `${l.from.ko} / ${l.from.en}` : '—'} →{' '}
+                    {l.to ? `${l.to.ko} / ${l.to.en}` : '—'}
                   </li>
                 ))}
               </ul>

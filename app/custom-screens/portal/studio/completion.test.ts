@@ -4,8 +4,28 @@ import { contractValues, enumValues, propertyNames, sourceOperation, type Studio
 
 const root = schema as unknown as Record<string, unknown>;
 const ops: StudioOperation[] = [
-  { id: 'listPos', method: 'get', list: true, pathParams: [], queryParams: ['poNo', 'compName', 'status', 'page', 'size', 'sort'], sortFields: ['poNo', 'compNameKr'], rowFields: ['poNo', 'compNameKr', 'currency'], answerFields: null, bodyFields: null },
-  { id: 'getPo', method: 'get', list: false, pathParams: ['poNo'], queryParams: [], sortFields: [], rowFields: null, answerFields: ['poNo'], bodyFields: null },
+  {
+    id: 'listPos',
+    method: 'get',
+    list: true,
+    pathParams: [],
+    queryParams: ['poNo', 'compName', 'status', 'page', 'size', 'sort'],
+    sortFields: ['poNo', 'compNameKr'],
+    rowFields: ['poNo', 'compNameKr', 'currency'],
+    answerFields: null,
+    bodyFields: null,
+  },
+  {
+    id: 'getPo',
+    method: 'get',
+    list: false,
+    pathParams: ['poNo'],
+    queryParams: [],
+    sortFields: [],
+    rowFields: null,
+    answerFields: ['poNo'],
+    bodyFields: null,
+  },
 ];
 
 describe('studio completion', () => {
@@ -19,7 +39,9 @@ describe('studio completion', () => {
   });
 
   it('offers enum values from the schema', () => {
-    expect(enumValues(root, { kind: 'list', columns: [{}] }, ['columns', 0, 'type'])).toEqual(expect.arrayContaining(['text', 'money', 'date', 'code']));
+    expect(enumValues(root, { kind: 'list', columns: [{}] }, ['columns', 0, 'type'])).toEqual(
+      expect.arrayContaining(['text', 'money', 'date', 'code']),
+    );
     expect(enumValues(root, { kind: 'list' }, ['selection'])).toEqual(['none', 'single', 'multi']);
   });
 
@@ -28,11 +50,18 @@ describe('studio completion', () => {
     expect(contractValues(['actions', 0, 'operation'], ops, null)).toEqual(['listPos', 'getPo']);
     expect(contractValues(['filters', 0, 'field'], ops, 'listPos')).toEqual(['poNo', 'compName', 'status']);
     expect(contractValues(['columns', 1, 'field'], ops, 'listPos')).toEqual(['poNo', 'compNameKr', 'currency']);
-    expect(contractValues(['source', 'defaultSort'], ops, 'listPos')).toEqual(['poNo:asc', 'poNo:desc', 'compNameKr:asc', 'compNameKr:desc']);
+    expect(contractValues(['source', 'defaultSort'], ops, 'listPos')).toEqual([
+      'poNo:asc',
+      'poNo:desc',
+      'compNameKr:asc',
+      'compNameKr:desc',
+    ]);
   });
 
   it('finds the source operation while the text does not parse', () => {
-    expect(sourceOperation(undefined, '{ "kind": "list", "source": { "operation": "listPos", "rowKey": ')).toBe('listPos');
+    expect(sourceOperation(undefined, '{ "kind": "list", "source": { "operation": "listPos", "rowKey": ')).toBe(
+      'listPos',
+    );
     expect(sourceOperation({ source: { operation: 'getPo' } }, '')).toBe('getPo');
   });
 });

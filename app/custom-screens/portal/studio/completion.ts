@@ -39,7 +39,8 @@ function resolveRef(root: Json, s: unknown): Json | null {
   let cur = s as Json | undefined;
   for (let i = 0; cur && typeof cur.$ref === 'string' && i < 20; i++) {
     const path = (cur.$ref as string).replace(/^#\//, '').split('/');
-    cur = path.reduce<unknown>((o, k) => (o && typeof o === 'object' ? (o as Json)[k] : undefined), root) as Json | undefined;
+    cur = path.reduce<unknown>((o, k) => (o && typeof o === 'object' ? (o as Json)[k] : undefined), root) as
+      Json | undefined;
   }
   return cur ?? null;
 }
@@ -62,12 +63,14 @@ function expand(root: Json, s: unknown, value: unknown, depth = 0): Json[] {
       if (matchesIf(p.if as Json, value)) out.push(...expand(root, p.then, value, depth + 1));
     } else out.push(...expand(root, p, value, depth + 1));
   }
-  for (const key of ['oneOf', 'anyOf'] as const) for (const alt of (r[key] as unknown[] | undefined) ?? []) out.push(...expand(root, alt, value, depth + 1));
+  for (const key of ['oneOf', 'anyOf'] as const)
+    for (const alt of (r[key] as unknown[] | undefined) ?? []) out.push(...expand(root, alt, value, depth + 1));
   if (r.if && r.then && matchesIf(r.if as Json, value)) out.push(...expand(root, r.then, value, depth + 1));
   return out;
 }
 
-const childValue = (value: unknown, part: PathPart): unknown => (value && typeof value === 'object' ? (value as Json)[String(part)] : undefined);
+const childValue = (value: unknown, part: PathPart): unknown =>
+  value && typeof value === 'object' ? (value as Json)[String(part)] : undefined;
 
 /** The schemas that may describe the value at `path` of the definition `doc`. */
 export function schemasAt(root: Json, doc: unknown, path: PathPart[]): Json[] {
@@ -83,7 +86,8 @@ export function schemasAt(root: Json, doc: unknown, path: PathPart[]): Json[] {
       if (typeof part === 'string') {
         const props = s.properties as Record<string, unknown> | undefined;
         if (props && Object.hasOwn(props, part)) next.push(...expand(root, props[part], childDoc));
-        else if (s.additionalProperties && typeof s.additionalProperties === 'object') next.push(...expand(root, s.additionalProperties, childDoc));
+        else if (s.additionalProperties && typeof s.additionalProperties === 'object')
+          next.push(...expand(root, s.additionalProperties, childDoc));
       }
     }
     current = next;
@@ -123,7 +127,11 @@ export function sourceOperation(doc: unknown, text: string): string | null {
 }
 
 /** Values the contract offers at a place: operations, filter parameters, row fields, sort fields. */
-export function contractValues(path: PathPart[], operations: readonly StudioOperation[], sourceOp: string | null): string[] {
+export function contractValues(
+  path: PathPart[],
+  operations: readonly StudioOperation[],
+  sourceOp: string | null,
+): string[] {
   const key = path[path.length - 1];
   const op = sourceOp ? operations.find((o) => o.id === sourceOp) : undefined;
   const rows = op?.rowFields ?? [];
@@ -132,7 +140,8 @@ export function contractValues(path: PathPart[], operations: readonly StudioOper
     return operations.filter((o) => !listOnly || (o.list && o.method === 'get')).map((o) => o.id);
   }
   if (key === 'field' && path[0] === 'filters') return (op?.queryParams ?? []).filter((q) => !PAGING.has(q));
-  if ((key === 'field' && path[0] === 'columns') || key === 'rowKey' || key === 'currencyField' || key === 'x') return rows;
+  if ((key === 'field' && path[0] === 'columns') || key === 'rowKey' || key === 'currencyField' || key === 'x')
+    return rows;
   if (key === 'defaultSort') return (op?.sortFields ?? []).flatMap((f) => [`${f}:asc`, `${f}:desc`]);
   return [];
 }
@@ -155,7 +164,8 @@ export function pathOf(node: SyntaxNode, text: (from: number, to: number) => str
       if (name) path.unshift(unquote(text(name.from, name.to)));
     } else if (parent.name === 'Array') {
       let index = 0;
-      for (let c = parent.firstChild; c && c.from < n.from; c = c.nextSibling) if (!['[', ']', ','].includes(c.name) && !c.type.isError) index++;
+      for (let c = parent.firstChild; c && c.from < n.from; c = c.nextSibling)
+        if (!['[', ']', ','].includes(c.name) && !c.type.isError) index++;
       path.unshift(index);
     }
   }
@@ -170,14 +180,23 @@ export interface CompletionData {
 }
 
 /** An operation as completion shows it: its id, what it is, and the screens that use it. */
-export function operationOption(op: StudioOperation | undefined, usedBy?: (screens: string[]) => string): { detail?: string; info?: string } {
+export function operationOption(
+  op: StudioOperation | undefined,
+  usedBy?: (screens: string[]) => string,
+): { detail?: string; info?: string } {
   if (!op) return {};
   const screens = op.screens ?? [];
-  const info = [op.summary, screens.length && usedBy ? usedBy(screens) : null].filter((x): x is string => !!x).join(' · ');
+  const info = [op.summary, screens.length && usedBy ? usedBy(screens) : null]
+    .filter((x): x is string => !!x)
+    .join(' · ');
   return { ...(op.summary ? { detail: op.summary } : {}), ...(info ? { info } : {}) };
 }
 
-const quoted = (label: string, info?: string, type = 'property'): Completion => ({ label: JSON.stringify(label), type, ...(info ? { info } : {}) });
+const quoted = (label: string, info?: string, type = 'property'): Completion => ({
+  label: JSON.stringify(label),
+  type,
+  ...(info ? { info } : {}),
+});
 
 /** The CodeMirror completion source. */
 export function studioCompletion(data: CompletionData) {
@@ -197,27 +216,61 @@ export function studioCompletion(data: CompletionData) {
     if (!context.explicit && (!word || word.from === word.to)) return null;
 
     // A property name: inside a PropertyName, or where an object expects one.
-    const inName = node.name === 'PropertyName' || (node.parent?.name === 'Object' && node.name !== 'Property') || node.name === 'Object';
-    const container = node.name === 'PropertyName' ? node.parent?.parent : node.name === 'Object' ? node : node.parent?.name === 'Object' ? node.parent : null;
+    const inName =
+      node.name === 'PropertyName' ||
+      (node.parent?.name === 'Object' && node.name !== 'Property') ||
+      node.name === 'Object';
+    const container =
+      node.name === 'PropertyName'
+        ? node.parent?.parent
+        : node.name === 'Object'
+          ? node
+          : node.parent?.name === 'Object'
+            ? node.parent
+            : null;
     if (inName && container) {
       const path = pathOf(container, read);
-      const present = new Set(container.getChildren('Property').map((p) => p.getChild('PropertyName')).flatMap((n) => (n ? [unquote(read(n.from, n.to))] : [])));
+      const present = new Set(
+        container
+          .getChildren('Property')
+          .map((p) => p.getChild('PropertyName'))
+          .flatMap((n) => (n ? [unquote(read(n.from, n.to))] : [])),
+      );
       const options = propertyNames(data.schema, doc, path)
-        .filter((p) => !present.has(p.name) || (node.name === 'PropertyName' && unquote(read(node.from, node.to)) === p.name))
+        .filter(
+          (p) => !present.has(p.name) || (node.name === 'PropertyName' && unquote(read(node.from, node.to)) === p.name),
+        )
         .map((p) => ({ ...quoted(p.name, p.info), apply: `${JSON.stringify(p.name)}: ` }));
       return options.length ? { from, options, validFor: /^"?[\w$]*"?$/ } : null;
     }
 
     // A value: the schema's enums and the contract's names.
     const valueNode = node.name === 'String' ? node : null;
-    const property = valueNode?.parent?.name === 'Property' ? valueNode : node.parent?.name === 'Property' ? node : null;
+    const property =
+      valueNode?.parent?.name === 'Property' ? valueNode : node.parent?.name === 'Property' ? node : null;
     if (!property) return null;
     const path = pathOf(property, read);
-    const values = [...new Set([...contractValues(path, data.operations(), sourceOperation(doc, text)), ...enumValues(data.schema, doc, path)])];
+    const values = [
+      ...new Set([
+        ...contractValues(path, data.operations(), sourceOperation(doc, text)),
+        ...enumValues(data.schema, doc, path),
+      ]),
+    ];
     if (values.length === 0) return null;
     const key = path[path.length - 1];
     const ops = key === 'operation' || key === 'updateOperation' ? data.operations() : [];
-    const options = values.map((v) => ({ ...quoted(v, undefined, 'value'), ...operationOption(ops.find((o) => o.id === v), data.usedBy) }));
-    return { from: valueNode ? valueNode.from : from, to: valueNode ? valueNode.to : undefined, options, validFor: /^"?[\w$:./-]*"?$/ };
+    const options = values.map((v) => ({
+      ...quoted(v, undefined, 'value'),
+      ...operationOption(
+        ops.find((o) => o.id === v),
+        data.usedBy,
+      ),
+    }));
+    return {
+      from: valueNode ? valueNode.from : from,
+      to: valueNode ? valueNode.to : undefined,
+      options,
+      validFor: /^"?[\w$:./-]*"?$/,
+    };
   };
 }

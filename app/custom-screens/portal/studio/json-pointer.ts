@@ -121,7 +121,10 @@ export function pointerRange(source: string, pointer: string): TextRange {
     node = next;
   }
   // An object or a list is marked at its name (or its opening bracket), not underlined whole.
-  if (node.children) return node.keyFrom !== undefined && node.keyTo !== undefined ? { from: node.keyFrom, to: node.keyTo } : { from: node.from, to: node.from + 1 };
+  if (node.children)
+    return node.keyFrom !== undefined && node.keyTo !== undefined
+      ? { from: node.keyFrom, to: node.keyTo }
+      : { from: node.from, to: node.from + 1 };
   if (node.keyFrom !== undefined) return { from: node.keyFrom, to: node.to };
   return { from: node.from, to: node.to };
 }

@@ -27,7 +27,19 @@ describe('the studio’s next steps', () => {
     expect(groupAuthority(group, '/cyber/s/openPo')).toEqual({ read: true, write: false });
     expect(groupAuthority(group, '/portal/screen/studio')).toBeNull();
     const call = () => Promise.resolve({});
-    const base = { call, authority: () => ({ read: true, write: true }), loginData: () => ({ auth: 'A', authGroupId: '99', section: 's', deptcd: 'd', deptnm: 'n', hname: 'h', singleid: 'E1' }) } as unknown as EngineServices;
+    const base = {
+      call,
+      authority: () => ({ read: true, write: true }),
+      loginData: () => ({
+        auth: 'A',
+        authGroupId: '99',
+        section: 's',
+        deptcd: 'd',
+        deptnm: 'n',
+        hname: 'h',
+        singleid: 'E1',
+      }),
+    } as unknown as EngineServices;
     const as = servicesAsGroup(base, group);
     expect(as.authority('/portal/screen/studio')).toBeNull();
     expect(as.loginData()).toMatchObject({ authGroupId: '30', singleid: 'E1' });

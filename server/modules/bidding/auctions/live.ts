@@ -150,7 +150,11 @@ export interface Subscriber {
  * per watcher), handed to each watcher from its own last id; reads of one auction run one after
  * another so no row is handed twice or skipped.
  */
-export function createFanOut(bus: AuctionBus, read: (auctionNo: string, afterId: number) => Promise<FeedRow[]>, log: FastifyBaseLogger) {
+export function createFanOut(
+  bus: AuctionBus,
+  read: (auctionNo: string, afterId: number) => Promise<FeedRow[]>,
+  log: FastifyBaseLogger,
+) {
   const watchers = new Map<string, Set<Subscriber>>();
   const chains = new Map<string, Promise<void>>();
 
@@ -174,7 +178,9 @@ export function createFanOut(bus: AuctionBus, read: (auctionNo: string, afterId:
     const targets = auctionNo === '*' ? [...watchers.keys()] : [auctionNo];
     for (const no of targets) {
       if (!watchers.has(no)) continue;
-      const next = (chains.get(no) ?? Promise.resolve()).then(() => pump(no)).catch((err) => log.warn({ err, auctionNo: no }, 'auction feed read failed'));
+      const next = (chains.get(no) ?? Promise.resolve())
+        .then(() => pump(no))
+        .catch((err) => log.warn({ err, auctionNo: no }, 'auction feed read failed'));
       chains.set(no, next);
     }
   }

@@ -14,7 +14,14 @@ export interface AuctionFilter {
   status?: string[];
 }
 
-const SORT_COLUMNS = { auctionNo: 'a.auctionNo', title: 'a.title', status: 'a.status', startAt: 'a.startAt', endAt: 'a.endAt', createdAt: 'a.createdAt' } as const;
+const SORT_COLUMNS = {
+  auctionNo: 'a.auctionNo',
+  title: 'a.title',
+  status: 'a.status',
+  startAt: 'a.startAt',
+  endAt: 'a.endAt',
+  createdAt: 'a.createdAt',
+} as const;
 
 const filterOf = (f: AuctionFilter) => (eb: AuctionScope) => {
   const parts = [];
@@ -32,23 +39,55 @@ export async function listAuctions(db: Db, f: AuctionFilter, sort: SortSpec<(typ
       .selectFrom('auction as a')
       .innerJoin('employee as e', 'e.singleid', 'a.buyerId')
       .where(cond)
-      .select(['a.auctionNo', 'a.title', 'a.prNo', 'a.status', 'a.currency', 'a.startPrice', 'a.startAt', 'a.endAt', 'a.buyerId', 'e.hname as buyerName', 'a.lastSeq as bidCount', 'a.createdAt', 'a.version'])
+      .select([
+        'a.auctionNo',
+        'a.title',
+        'a.prNo',
+        'a.status',
+        'a.currency',
+        'a.startPrice',
+        'a.startAt',
+        'a.endAt',
+        'a.buyerId',
+        'e.hname as buyerName',
+        'a.lastSeq as bidCount',
+        'a.createdAt',
+        'a.version',
+      ])
       .select((eb) => [
-        eb.selectFrom('auctionParticipant as p').select((e) => e.fn.countAll<number>().as('n')).whereRef('p.auctionNo', '=', 'a.auctionNo').as('invitedCount'),
-        eb.selectFrom('auctionParticipant as p').select((e) => e.fn.min('p.bestAmount').as('m')).whereRef('p.auctionNo', '=', 'a.auctionNo').as('bestAmount'),
+        eb
+          .selectFrom('auctionParticipant as p')
+          .select((e) => e.fn.countAll<number>().as('n'))
+          .whereRef('p.auctionNo', '=', 'a.auctionNo')
+          .as('invitedCount'),
+        eb
+          .selectFrom('auctionParticipant as p')
+          .select((e) => e.fn.min('p.bestAmount').as('m'))
+          .whereRef('p.auctionNo', '=', 'a.auctionNo')
+          .as('bestAmount'),
       ])
       .orderBy(SORT_COLUMNS[sort.field], sort.direction)
       .orderBy('a.auctionNo', 'desc')
       .limit(w.limit)
       .offset(w.offset)
       .execute(),
-    db.selectFrom('auction as a').where(cond).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    db
+      .selectFrom('auction as a')
+      .where(cond)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow(),
   ]);
   return { rows, total: Number(count.n) };
 }
 
 export function findAuction(db: Db, auctionNo: string) {
-  return db.selectFrom('auction as a').innerJoin('employee as e', 'e.singleid', 'a.buyerId').selectAll('a').select('e.hname as buyerName').where('a.auctionNo', '=', auctionNo).executeTakeFirst();
+  return db
+    .selectFrom('auction as a')
+    .innerJoin('employee as e', 'e.singleid', 'a.buyerId')
+    .selectAll('a')
+    .select('e.hname as buyerName')
+    .where('a.auctionNo', '=', auctionNo)
+    .executeTakeFirst();
 }
 
 export function lockAuction(trx: Db, auctionNo: string) {
@@ -68,14 +107,27 @@ export function claimBidSlot(trx: Db, auctionNo: string, clockOffsetMs: number) 
     .where('auctionNo', '=', auctionNo)
     .where('status', '<>', 'DRAFT')
     .returningAll()
-    .returning(sql<string>`clock_timestamp() + cast(${clockOffsetMs} as double precision) * interval '1 millisecond'`.as('now'))
+    .returning(
+      sql<string>`clock_timestamp() + cast(${clockOffsetMs} as double precision) * interval '1 millisecond'`.as('now'),
+    )
     .executeTakeFirst();
 }
 
 export function findLines(db: Db, auctionNo: string) {
   return db
     .selectFrom('auctionLine')
-    .select(['lineNo', 'prLineNo', 'itemCode', 'itemName', 'spec', 'unitCode', 'sgCode', 'quantity', 'refUnitPrice', 'deliveryDate'])
+    .select([
+      'lineNo',
+      'prLineNo',
+      'itemCode',
+      'itemName',
+      'spec',
+      'unitCode',
+      'sgCode',
+      'quantity',
+      'refUnitPrice',
+      'deliveryDate',
+    ])
     .where('auctionNo', '=', auctionNo)
     .orderBy('lineNo')
     .execute();
@@ -93,18 +145,41 @@ export function findParticipants(db: Db, auctionNo: string) {
 }
 
 export function findParticipant(db: Db, auctionNo: string, compNo: string) {
-  return db.selectFrom('auctionParticipant').selectAll().where('auctionNo', '=', auctionNo).where('compNo', '=', compNo).executeTakeFirst();
+  return db
+    .selectFrom('auctionParticipant')
+    .selectAll()
+    .where('auctionNo', '=', auctionNo)
+    .where('compNo', '=', compNo)
+    .executeTakeFirst();
 }
 
 /** The bid log in server-time order. */
 export function findBids(db: Db, auctionNo: string) {
-  return db.selectFrom('auctionBid').select(['seq', 'compNo', 'amount', 'bidAt', 'bidBy', 'endAtAfter']).where('auctionNo', '=', auctionNo).orderBy('seq').execute();
+  return db
+    .selectFrom('auctionBid')
+    .select(['seq', 'compNo', 'amount', 'bidAt', 'bidBy', 'endAtAfter'])
+    .where('auctionNo', '=', auctionNo)
+    .orderBy('seq')
+    .execute();
 }
 
-export async function insertAuction(trx: Db, header: Insertable<Database['auction']>, lines: ReadonlyArray<Insertable<Database['auctionLine']>>, compNos: readonly string[]) {
+export async function insertAuction(
+  trx: Db,
+  header: Insertable<Database['auction']>,
+  lines: ReadonlyArray<Insertable<Database['auctionLine']>>,
+  compNos: readonly string[],
+) {
   await trx.insertInto('auction').values(header).execute();
-  if (lines.length) await trx.insertInto('auctionLine').values([...lines]).execute();
-  if (compNos.length) await trx.insertInto('auctionParticipant').values(compNos.map((compNo) => ({ auctionNo: header.auctionNo, compNo }))).execute();
+  if (lines.length)
+    await trx
+      .insertInto('auctionLine')
+      .values([...lines])
+      .execute();
+  if (compNos.length)
+    await trx
+      .insertInto('auctionParticipant')
+      .values(compNos.map((compNo) => ({ auctionNo: header.auctionNo, compNo })))
+      .execute();
 }
 
 export async function updateAuction(trx: Db, auctionNo: string, values: Updateable<Database['auction']>) {
@@ -136,7 +211,15 @@ export interface BidPlaced {
 export async function placeBidIfValid(
   trx: Db,
   b: {
-    auctionNo: string; seq: number; compNo: string; amount: string; bidAt: Date; bidBy: string; endAtAfter: Date | string; extended: boolean; extensions: number;
+    auctionNo: string;
+    seq: number;
+    compNo: string;
+    amount: string;
+    bidAt: Date;
+    bidBy: string;
+    endAtAfter: Date | string;
+    extended: boolean;
+    extensions: number;
     /** The event's payload but for the ranking, which the statement adds. */
     event: Record<string, unknown>;
     audit: { entity: string; entityKey: string; action: string; after: unknown };
@@ -195,27 +278,57 @@ export async function placeBidIfValid(
            (select best_amount from own) as own_best,
            (select rank from ranked where comp_no = ${b.compNo}) as my_rank`.execute(trx);
   const r = rows[0];
-  return { placed: Number(r.placed) === 1, ownBest: r.ownBest === null ? null : String(r.ownBest), myRank: r.myRank === null ? null : Number(r.myRank) };
+  return {
+    placed: Number(r.placed) === 1,
+    ownBest: r.ownBest === null ? null : String(r.ownBest),
+    myRank: r.myRank === null ? null : Number(r.myRank),
+  };
 }
 
-export async function updateParticipant(trx: Db, auctionNo: string, compNo: string, values: Updateable<Database['auctionParticipant']>) {
-  await trx.updateTable('auctionParticipant').set(values).where('auctionNo', '=', auctionNo).where('compNo', '=', compNo).execute();
+export async function updateParticipant(
+  trx: Db,
+  auctionNo: string,
+  compNo: string,
+  values: Updateable<Database['auctionParticipant']>,
+) {
+  await trx
+    .updateTable('auctionParticipant')
+    .set(values)
+    .where('auctionNo', '=', auctionNo)
+    .where('compNo', '=', compNo)
+    .execute();
 }
 
-export async function insertEvent(trx: Db, auctionNo: string, kind: Insertable<Database['auctionEvent']>['kind'], payload: unknown): Promise<number> {
-  const row = await trx.insertInto('auctionEvent').values({ auctionNo, kind, payload: JSON.stringify(payload) }).returning('id').executeTakeFirstOrThrow();
+export async function insertEvent(
+  trx: Db,
+  auctionNo: string,
+  kind: Insertable<Database['auctionEvent']>['kind'],
+  payload: unknown,
+): Promise<number> {
+  const row = await trx
+    .insertInto('auctionEvent')
+    .values({ auctionNo, kind, payload: JSON.stringify(payload) })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   return Number(row.id);
 }
 
 /** The feed after `afterId` (every auction's when auctionNo is null), oldest first. */
 export function findEvents(db: Db, auctionNo: string | null, afterId: number, limit = 1000) {
-  let q = db.selectFrom('auctionEvent').select(['id', 'auctionNo', 'kind', 'payload', 'createdAt']).where('id', '>', String(afterId) as never);
+  let q = db
+    .selectFrom('auctionEvent')
+    .select(['id', 'auctionNo', 'kind', 'payload', 'createdAt'])
+    .where('id', '>', String(afterId) as never);
   if (auctionNo) q = q.where('auctionNo', '=', auctionNo);
   return q.orderBy('id').limit(limit).execute();
 }
 
 export async function lastEventId(db: Db, auctionNo: string): Promise<number> {
-  const row = await db.selectFrom('auctionEvent').select((eb) => eb.fn.max('id').as('id')).where('auctionNo', '=', auctionNo).executeTakeFirst();
+  const row = await db
+    .selectFrom('auctionEvent')
+    .select((eb) => eb.fn.max('id').as('id'))
+    .where('auctionNo', '=', auctionNo)
+    .executeTakeFirst();
   return Number(row?.id ?? 0);
 }
 
@@ -224,15 +337,31 @@ export function findDueTransitions(db: Db, now: Date) {
   return db
     .selectFrom('auction')
     .select(['auctionNo', 'status', 'startAt', 'endAt'])
-    .where((eb) => eb.or([eb.and([eb('status', '=', 'PUBLISHED'), eb('startAt', '<=', now.toISOString())]), eb.and([eb('status', 'in', ['PUBLISHED', 'OPEN']), eb('endAt', '<=', now.toISOString())])]))
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('status', '=', 'PUBLISHED'), eb('startAt', '<=', now.toISOString())]),
+        eb.and([eb('status', 'in', ['PUBLISHED', 'OPEN']), eb('endAt', '<=', now.toISOString())]),
+      ]),
+    )
     .orderBy('auctionNo')
     .limit(500)
     .execute();
 }
 
 /** Moves the stored status from `from` to `to` only if nobody did (answers whether this call did). */
-export async function moveStatus(trx: Db, auctionNo: string, from: readonly AuctionStatus[], to: AuctionStatus, values: Updateable<Database['auction']>): Promise<boolean> {
-  const r = await trx.updateTable('auction').set({ ...values, status: to }).where('auctionNo', '=', auctionNo).where('status', 'in', [...from]).executeTakeFirst();
+export async function moveStatus(
+  trx: Db,
+  auctionNo: string,
+  from: readonly AuctionStatus[],
+  to: AuctionStatus,
+  values: Updateable<Database['auction']>,
+): Promise<boolean> {
+  const r = await trx
+    .updateTable('auction')
+    .set({ ...values, status: to })
+    .where('auctionNo', '=', auctionNo)
+    .where('status', 'in', [...from])
+    .executeTakeFirst();
   return Number(r.numUpdatedRows) === 1;
 }
 
@@ -257,11 +386,21 @@ export function findOwnParticipant(scoped: Db, auctionNo: string) {
 
 /** The company's own bids, oldest first. */
 export function findOwnBids(scoped: Db, auctionNo: string) {
-  return scoped.selectFrom('auctionBid').select(['amount', 'bidAt']).where('auctionNo', '=', auctionNo).orderBy('seq').execute();
+  return scoped
+    .selectFrom('auctionBid')
+    .select(['amount', 'bidAt'])
+    .where('auctionNo', '=', auctionNo)
+    .orderBy('seq')
+    .execute();
 }
 
 /** Auctions the company is invited to, once published. */
-export async function listOwnAuctions(db: Db, f: AuctionFilter, sort: SortSpec<(typeof AUCTION_SORT)[number]>, w: Window) {
+export async function listOwnAuctions(
+  db: Db,
+  f: AuctionFilter,
+  sort: SortSpec<(typeof AUCTION_SORT)[number]>,
+  w: Window,
+) {
   const base = db
     .selectFrom('auctionParticipant as p')
     .innerJoin('auction as a', 'a.auctionNo', 'p.auctionNo')
@@ -269,7 +408,18 @@ export async function listOwnAuctions(db: Db, f: AuctionFilter, sort: SortSpec<(
     .where((eb) => filterOf(f)(eb as unknown as AuctionScope));
   const [rows, count] = await Promise.all([
     base
-      .select(['a.auctionNo', 'a.title', 'a.status', 'a.currency', 'a.startPrice', 'a.startAt', 'a.endAt', 'p.bestAmount', 'p.bidCount', 'p.result'])
+      .select([
+        'a.auctionNo',
+        'a.title',
+        'a.status',
+        'a.currency',
+        'a.startPrice',
+        'a.startAt',
+        'a.endAt',
+        'p.bestAmount',
+        'p.bidCount',
+        'p.result',
+      ])
       .orderBy(SORT_COLUMNS[sort.field], sort.direction)
       .orderBy('a.auctionNo', 'desc')
       .limit(w.limit)
@@ -283,14 +433,32 @@ export async function listOwnAuctions(db: Db, f: AuctionFilter, sort: SortSpec<(
 /* ------------------------------ a draft changed ------------------------------ */
 
 /** A draft's own lines anew (a draft has no bids, so nothing refers to them yet). */
-export async function replaceLines(trx: Db, auctionNo: string, lines: ReadonlyArray<Insertable<Database['auctionLine']>>) {
+export async function replaceLines(
+  trx: Db,
+  auctionNo: string,
+  lines: ReadonlyArray<Insertable<Database['auctionLine']>>,
+) {
   await trx.deleteFrom('auctionLine').where('auctionNo', '=', auctionNo).execute();
-  if (lines.length) await trx.insertInto('auctionLine').values([...lines]).execute();
+  if (lines.length)
+    await trx
+      .insertInto('auctionLine')
+      .values([...lines])
+      .execute();
 }
 
 /** New reference unit prices on a draft's lines (a draft from a PR keeps the lines themselves). */
-export async function setRefPrices(trx: Db, auctionNo: string, prices: ReadonlyArray<{ lineNo: number; refUnitPrice: string }>) {
-  for (const p of prices) await trx.updateTable('auctionLine').set({ refUnitPrice: p.refUnitPrice }).where('auctionNo', '=', auctionNo).where('lineNo', '=', p.lineNo).execute();
+export async function setRefPrices(
+  trx: Db,
+  auctionNo: string,
+  prices: ReadonlyArray<{ lineNo: number; refUnitPrice: string }>,
+) {
+  for (const p of prices)
+    await trx
+      .updateTable('auctionLine')
+      .set({ refUnitPrice: p.refUnitPrice })
+      .where('auctionNo', '=', auctionNo)
+      .where('lineNo', '=', p.lineNo)
+      .execute();
 }
 
 /** A draft's invited suppliers anew: those kept keep their row, the others are removed or added. */
@@ -298,7 +466,12 @@ export async function replaceParticipants(trx: Db, auctionNo: string, compNos: r
   let gone = trx.deleteFrom('auctionParticipant').where('auctionNo', '=', auctionNo);
   if (compNos.length) gone = gone.where('compNo', 'not in', [...compNos]);
   await gone.execute();
-  if (compNos.length) await trx.insertInto('auctionParticipant').values(compNos.map((compNo) => ({ auctionNo, compNo }))).onConflict((oc) => oc.columns(['auctionNo', 'compNo']).doNothing()).execute();
+  if (compNos.length)
+    await trx
+      .insertInto('auctionParticipant')
+      .values(compNos.map((compNo) => ({ auctionNo, compNo })))
+      .onConflict((oc) => oc.columns(['auctionNo', 'compNo']).doNothing())
+      .execute();
 }
 
 /* ------------------------------ closing reminders (the job) ------------------------------ */
@@ -328,7 +501,13 @@ export function findAuctionReminderDue(db: Db, now: Date, longestLeadHours: numb
  * published and not ended (a conditional update: two servers or a repeated run cannot both win;
  * a bid or a cancel committed first makes it claim nothing).
  */
-export async function claimAuctionReminder(trx: Db, auctionNo: string, compNo: string, leadHours: number, now: Date): Promise<boolean> {
+export async function claimAuctionReminder(
+  trx: Db,
+  auctionNo: string,
+  compNo: string,
+  leadHours: number,
+  now: Date,
+): Promise<boolean> {
   const won = await trx
     .updateTable('auctionParticipant')
     .set({ remindedHours: leadHours })
@@ -336,7 +515,16 @@ export async function claimAuctionReminder(trx: Db, auctionNo: string, compNo: s
     .where('compNo', '=', compNo)
     .where('bidCount', '=', 0)
     .where((eb) => eb.or([eb('remindedHours', 'is', null), eb('remindedHours', '>', leadHours)]))
-    .where((eb) => eb.exists(eb.selectFrom('auction as a').select('a.auctionNo').where('a.auctionNo', '=', auctionNo).where('a.status', 'in', ['PUBLISHED', 'OPEN']).where('a.endAt', '>', now.toISOString())))
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('auction as a')
+          .select('a.auctionNo')
+          .where('a.auctionNo', '=', auctionNo)
+          .where('a.status', 'in', ['PUBLISHED', 'OPEN'])
+          .where('a.endAt', '>', now.toISOString()),
+      ),
+    )
     .returning('compNo')
     .executeTakeFirst();
   return won !== undefined;

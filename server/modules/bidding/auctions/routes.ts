@@ -8,11 +8,33 @@ import { ReasonBody, VersionBody, actionErrors } from '../../../domain/schemas.j
 import { createGate } from './gate.js';
 import { createAuctionBus, createFanOut } from './live.js';
 import {
-  AuctionAwardBody, AuctionBidAck, AuctionBidBody, AuctionCreateBody, AuctionDetail, AuctionListQuery, AuctionNoParams, AuctionRow, EventsQuery, SupplierAuction, SupplierAuctionListQuery,
+  AuctionAwardBody,
+  AuctionBidAck,
+  AuctionBidBody,
+  AuctionCreateBody,
+  AuctionDetail,
+  AuctionListQuery,
+  AuctionNoParams,
+  AuctionRow,
+  EventsQuery,
+  SupplierAuction,
+  SupplierAuctionListQuery,
   SupplierAuctionRow,
 } from './schemas.js';
 import {
-  AUCTION_SCREENS, awardAuction, cancelAuction, checkWatcher, createAuction, getAuction, getSupplierAuction, listAuctionRows, listSupplierAuctions, placeBid, project, publishAuction, readFeed,
+  AUCTION_SCREENS,
+  awardAuction,
+  cancelAuction,
+  checkWatcher,
+  createAuction,
+  getAuction,
+  getSupplierAuction,
+  listAuctionRows,
+  listSupplierAuctions,
+  placeBid,
+  project,
+  publishAuction,
+  readFeed,
 } from './service.js';
 import { AuctionUpdateBody } from './schemas.js';
 import { updateAuctionDraft } from './service.js';
@@ -31,7 +53,8 @@ export const auctionRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const server = app.dbh.db;
   const bus = createAuctionBus(server, app.config.databaseUrl, app.log);
   const fanOut = createFanOut(bus, (auctionNo, afterId) => readFeed(server, auctionNo, afterId), app.log);
-  const notify = (auctionNo: string) => bus.notify(auctionNo).catch((err) => app.log.warn({ err, auctionNo }, 'auction notice failed'));
+  const notify = (auctionNo: string) =>
+    bus.notify(auctionNo).catch((err) => app.log.warn({ err, auctionNo }, 'auction notice failed'));
   // Of one auction's bids, one holds the lock and one waits behind it at the database; the rest wait here without a connection.
   const bidGate = createGate(2);
   const streams = new Set<() => void>();
@@ -48,16 +71,36 @@ export const auctionRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api/v1/bid/auctions',
     {
       config: { access: access.login(READ, 'read', ['I']) },
-      schema: { operationId: 'listAuctions', tags, summary: 'Reverse auctions with their invited and bid counts and best price', querystring: AuctionListQuery, response: { 200: Type.Object({ rows: Type.Array(AuctionRow), total: Type.Integer() }), ...commonErrors } },
+      schema: {
+        operationId: 'listAuctions',
+        tags,
+        summary: 'Reverse auctions with their invited and bid counts and best price',
+        querystring: AuctionListQuery,
+        response: { 200: Type.Object({ rows: Type.Array(AuctionRow), total: Type.Integer() }), ...commonErrors },
+      },
     },
-    async (request) => listAuctionRows(request.db, request.query, parseSort(request.query.sort, { field: 'auctionNo', direction: 'desc' }), pageWindow(request.query), app.clock.now()),
+    async (request) =>
+      listAuctionRows(
+        request.db,
+        request.query,
+        parseSort(request.query.sort, { field: 'auctionNo', direction: 'desc' }),
+        pageWindow(request.query),
+        app.clock.now(),
+      ),
   );
 
   app.get(
     '/api/v1/bid/auctions/:auctionNo',
     {
       config: { access: access.login(READ, 'read', ['I']) },
-      schema: { operationId: 'getAuction', tags, summary: 'One auction as the buyer’s monitor sees it: terms, the ranking with names and prices, the bid log, history', params: AuctionNoParams, response: { 200: AuctionDetail, ...commonErrors } },
+      schema: {
+        operationId: 'getAuction',
+        tags,
+        summary:
+          'One auction as the buyer’s monitor sees it: terms, the ranking with names and prices, the bid log, history',
+        params: AuctionNoParams,
+        response: { 200: AuctionDetail, ...commonErrors },
+      },
     },
     async (request) => getAuction(request.db, request.caller, request.params.auctionNo, app.clock.now()),
   );
@@ -66,7 +109,13 @@ export const auctionRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api/v1/bid/auctions',
     {
       config: { access: access.login([AUCTION_SCREENS.list], 'write', ['I']), identityBound: false },
-      schema: { operationId: 'createAuction', tags, summary: 'A draft auction from a received PR (it moves to quotation requested) or from the buyer’s own lines', body: AuctionCreateBody, response: { 200: AuctionDetail, ...actionErrors } },
+      schema: {
+        operationId: 'createAuction',
+        tags,
+        summary: 'A draft auction from a received PR (it moves to quotation requested) or from the buyer’s own lines',
+        body: AuctionCreateBody,
+        response: { 200: AuctionDetail, ...actionErrors },
+      },
     },
     async (request) => createAuction(request.db, request.caller, request.body, app.clock.now()),
   );
@@ -78,40 +127,66 @@ export const auctionRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         operationId: 'updateAuction',
         tags,
-        summary: 'Change a draft (terms, lines, times, decrement, soft close, invited suppliers) at the version read; a published auction is refused (409)',
+        summary:
+          'Change a draft (terms, lines, times, decrement, soft close, invited suppliers) at the version read; a published auction is refused (409)',
         params: AuctionNoParams,
         body: AuctionUpdateBody,
         response: { 200: AuctionDetail, ...actionErrors },
       },
     },
-    async (request) => updateAuctionDraft(request.db, request.caller, request.params.auctionNo, request.body, app.clock.now()),
+    async (request) =>
+      updateAuctionDraft(request.db, request.caller, request.params.auctionNo, request.body, app.clock.now()),
   );
 
   app.post(
     '/api/v1/bid/auctions/:auctionNo/publish',
     {
       config: { access: access.login([AUCTION_SCREENS.list], 'write', ['I']), identityBound: false },
-      schema: { operationId: 'publishAuction', tags, summary: 'Publish a draft: the invited suppliers see it; bidding opens at its start', params: AuctionNoParams, body: VersionBody, response: { 200: AuctionDetail, ...actionErrors } },
+      schema: {
+        operationId: 'publishAuction',
+        tags,
+        summary: 'Publish a draft: the invited suppliers see it; bidding opens at its start',
+        params: AuctionNoParams,
+        body: VersionBody,
+        response: { 200: AuctionDetail, ...actionErrors },
+      },
     },
-    async (request) => publishAuction(request.db, request.caller, request.params.auctionNo, request.body, notify, app.clock.now()),
+    async (request) =>
+      publishAuction(request.db, request.caller, request.params.auctionNo, request.body, notify, app.clock.now()),
   );
 
   app.post(
     '/api/v1/bid/auctions/:auctionNo/cancel',
     {
       config: { access: access.login([AUCTION_SCREENS.list], 'write', ['I']), identityBound: false },
-      schema: { operationId: 'cancelAuction', tags, summary: 'Cancel before the award with a reason; the PR is given back and the participants told', params: AuctionNoParams, body: ReasonBody, response: { 200: AuctionDetail, ...actionErrors } },
+      schema: {
+        operationId: 'cancelAuction',
+        tags,
+        summary: 'Cancel before the award with a reason; the PR is given back and the participants told',
+        params: AuctionNoParams,
+        body: ReasonBody,
+        response: { 200: AuctionDetail, ...actionErrors },
+      },
     },
-    async (request) => cancelAuction(request.db, request.caller, request.params.auctionNo, request.body, notify, app.clock.now()),
+    async (request) =>
+      cancelAuction(request.db, request.caller, request.params.auctionNo, request.body, notify, app.clock.now()),
   );
 
   app.post(
     '/api/v1/bid/auctions/:auctionNo/award',
     {
       config: { access: access.login([AUCTION_SCREENS.list], 'write', ['I']), identityBound: false },
-      schema: { operationId: 'awardAuction', tags, summary: 'Award a closed auction to its rank 1: a draft PO through the PO flow at the lot price', params: AuctionNoParams, body: AuctionAwardBody, response: { 200: AuctionDetail, ...actionErrors } },
+      schema: {
+        operationId: 'awardAuction',
+        tags,
+        summary: 'Award a closed auction to its rank 1: a draft PO through the PO flow at the lot price',
+        params: AuctionNoParams,
+        body: AuctionAwardBody,
+        response: { 200: AuctionDetail, ...actionErrors },
+      },
     },
-    async (request) => awardAuction(request.db, request.caller, request.params.auctionNo, request.body, notify, app.clock.now()),
+    async (request) =>
+      awardAuction(request.db, request.caller, request.params.auctionNo, request.body, notify, app.clock.now()),
   );
 
   /* ------------------------------ the supplier's side ------------------------------ */
@@ -120,18 +195,42 @@ export const auctionRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api/v1/cyber/bid/auctions',
     {
       config: { access: access.login(SUPPLIER, 'read', ['X']) },
-      schema: { operationId: 'listSupplierAuctions', tags, summary: 'Published auctions my company is invited to, with my own best', querystring: SupplierAuctionListQuery, response: { 200: Type.Object({ rows: Type.Array(SupplierAuctionRow), total: Type.Integer() }), ...commonErrors } },
+      schema: {
+        operationId: 'listSupplierAuctions',
+        tags,
+        summary: 'Published auctions my company is invited to, with my own best',
+        querystring: SupplierAuctionListQuery,
+        response: {
+          200: Type.Object({ rows: Type.Array(SupplierAuctionRow), total: Type.Integer() }),
+          ...commonErrors,
+        },
+      },
     },
-    async (request) => listSupplierAuctions(request.db, request.query, parseSort(request.query.sort, { field: 'endAt', direction: 'desc' }), pageWindow(request.query), app.clock.now()),
+    async (request) =>
+      listSupplierAuctions(
+        request.db,
+        request.query,
+        parseSort(request.query.sort, { field: 'endAt', direction: 'desc' }),
+        pageWindow(request.query),
+        app.clock.now(),
+      ),
   );
 
   app.get(
     '/api/v1/cyber/bid/auctions/:auctionNo',
     {
       config: { access: access.login(SUPPLIER, 'read', ['X']) },
-      schema: { operationId: 'getSupplierAuction', tags, summary: 'An auction my company is invited to: terms, my best, my rank, my bids, the time left — never another company’s name or price. Another company’s answers 404', params: AuctionNoParams, response: { 200: SupplierAuction, ...commonErrors } },
+      schema: {
+        operationId: 'getSupplierAuction',
+        tags,
+        summary:
+          'An auction my company is invited to: terms, my best, my rank, my bids, the time left — never another company’s name or price. Another company’s answers 404',
+        params: AuctionNoParams,
+        response: { 200: SupplierAuction, ...commonErrors },
+      },
     },
-    async (request) => getSupplierAuction(request.db, server, request.caller, request.params.auctionNo, app.clock.now()),
+    async (request) =>
+      getSupplierAuction(request.db, server, request.caller, request.params.auctionNo, app.clock.now()),
   );
 
   app.post(
@@ -141,7 +240,8 @@ export const auctionRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         operationId: 'placeAuctionBid',
         tags,
-        summary: 'Bid a lot price: under the start price and at least the decrement under my own last bid, while the auction is open (a bid in the last minutes extends it)',
+        summary:
+          'Bid a lot price: under the start price and at least the decrement under my own last bid, while the auction is open (a bid in the last minutes extends it)',
         params: AuctionNoParams,
         body: AuctionBidBody,
         response: { 200: AuctionBidAck, ...actionErrors },
@@ -149,12 +249,26 @@ export const auctionRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     // Server-Timing: how long the bid held the auction's lock (bench/auction-load.ts reads it).
     async (request, reply) =>
-      placeBid(server, request.caller, request.params.auctionNo, request.body, { notify, gate: bidGate, clockOffsetMs: app.clock.offsetMs(), timing: (t) => void reply.header('server-timing', `lock;dur=${t.lockMs.toFixed(1)}`) }),
+      placeBid(server, request.caller, request.params.auctionNo, request.body, {
+        notify,
+        gate: bidGate,
+        clockOffsetMs: app.clock.offsetMs(),
+        timing: (t) => void reply.header('server-timing', `lock;dur=${t.lockMs.toFixed(1)}`),
+      }),
   );
 
   /* ------------------------------ the live feed (Server-Sent Events) ------------------------------ */
 
-  const feed = async (request: { db: typeof server; caller: Parameters<typeof checkWatcher>[2]; params: { auctionNo: string }; query: { lastEventId?: number }; headers: Record<string, unknown> }, reply: { sse: SSEReplyInterface }) => {
+  const feed = async (
+    request: {
+      db: typeof server;
+      caller: Parameters<typeof checkWatcher>[2];
+      params: { auctionNo: string };
+      query: { lastEventId?: number };
+      headers: Record<string, unknown>;
+    },
+    reply: { sse: SSEReplyInterface },
+  ) => {
     const { auctionNo } = request.params;
     const viewer = await checkWatcher(request.db, server, request.caller, auctionNo);
     const header = Number(request.headers['last-event-id']);
@@ -165,9 +279,16 @@ export const auctionRoutes: FastifyPluginAsyncTypebox = async (app) => {
     };
     // First the catch-up after the client's last id, then whatever the notices bring.
     const backlog = await readFeed(server, auctionNo, from);
-    await reply.sse.send({ event: 'hello', data: { auctionNo, serverTime: app.clock.now().toISOString(), after: from } });
+    await reply.sse.send({
+      event: 'hello',
+      data: { auctionNo, serverTime: app.clock.now().toISOString(), after: from },
+    });
     await send(backlog);
-    const remove = fanOut.add({ auctionNo, lastId: backlog.length ? backlog[backlog.length - 1].id : from, deliver: send });
+    const remove = fanOut.add({
+      auctionNo,
+      lastId: backlog.length ? backlog[backlog.length - 1].id : from,
+      deliver: send,
+    });
     const end = () => {
       remove();
       streams.delete(end);
@@ -185,7 +306,15 @@ export const auctionRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       sse: { kind: 'only' },
       config: { access: access.login(READ, 'read', ['I']) },
-      schema: { operationId: 'watchAuction', tags, summary: 'The monitor’s live feed (text/event-stream): every bid with the ranking, extensions, open, close, award. Last-Event-ID (or lastEventId) catches up', params: AuctionNoParams, querystring: EventsQuery, response: { 200: Type.String({ description: 'text/event-stream' }), ...commonErrors } },
+      schema: {
+        operationId: 'watchAuction',
+        tags,
+        summary:
+          'The monitor’s live feed (text/event-stream): every bid with the ranking, extensions, open, close, award. Last-Event-ID (or lastEventId) catches up',
+        params: AuctionNoParams,
+        querystring: EventsQuery,
+        response: { 200: Type.String({ description: 'text/event-stream' }), ...commonErrors },
+      },
     },
     feed,
   );
@@ -195,7 +324,15 @@ export const auctionRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       sse: { kind: 'only' },
       config: { access: access.login(SUPPLIER, 'read', ['X']) },
-      schema: { operationId: 'watchSupplierAuction', tags, summary: 'My live feed (text/event-stream): my rank and best after every bid, the end time; never another company’s name or price. Last-Event-ID catches up', params: AuctionNoParams, querystring: EventsQuery, response: { 200: Type.String({ description: 'text/event-stream' }), ...commonErrors } },
+      schema: {
+        operationId: 'watchSupplierAuction',
+        tags,
+        summary:
+          'My live feed (text/event-stream): my rank and best after every bid, the end time; never another company’s name or price. Last-Event-ID catches up',
+        params: AuctionNoParams,
+        querystring: EventsQuery,
+        response: { 200: Type.String({ description: 'text/event-stream' }), ...commonErrors },
+      },
     },
     feed,
   );

@@ -1,13 +1,24 @@
 import { Type } from 'typebox';
 import { PagingQuery, SortQuery } from '../../../http/list-query.js';
-import { ActionList, CurrencyCode, DateStr, HistoryEntry, Nullable, Price, Quantity, StatusList, Version } from '../../../domain/schemas.js';
+import {
+  ActionList,
+  CurrencyCode,
+  DateStr,
+  HistoryEntry,
+  Nullable,
+  Price,
+  Quantity,
+  StatusList,
+  Version,
+} from '../../../domain/schemas.js';
 import { AUCTION_STATUSES, DECREMENT_KINDS } from './workflow.js';
 
 export const AUCTION_SORT = ['auctionNo', 'title', 'status', 'startAt', 'endAt', 'createdAt'] as const;
 
 export const AuctionNoParams = Type.Object({ auctionNo: Type.String({ maxLength: 20 }) });
 
-const Instant = (description: string) => Type.String({ maxLength: 40, description: `${description} (Korean time 2026-12-01 10:00, or ISO 8601 with zone)` });
+const Instant = (description: string) =>
+  Type.String({ maxLength: 40, description: `${description} (Korean time 2026-12-01 10:00, or ISO 8601 with zone)` });
 const Amount = Type.String({ description: 'An exact decimal amount' });
 const When = Type.String({ format: 'date-time' });
 
@@ -47,7 +58,10 @@ const DraftLine = Type.Object(
     spec: Type.Optional(Nullable(Type.String({ maxLength: 300 }))),
     unitCode: Type.Optional(Nullable(Type.String({ maxLength: 10 }))),
     quantity: Quantity,
-    refUnitPrice: { ...Price, description: 'The buyer’s estimate: the awarded lot price is split over the lines in proportion to these' },
+    refUnitPrice: {
+      ...Price,
+      description: 'The buyer’s estimate: the awarded lot price is split over the lines in proportion to these',
+    },
     deliveryDate: Type.Optional(Nullable(DateStr())),
   },
   { additionalProperties: false },
@@ -55,21 +69,44 @@ const DraftLine = Type.Object(
 
 export const AuctionCreateBody = Type.Object(
   {
-    prNo: Type.Optional(Nullable(Type.String({ maxLength: 20, description: 'A received PR whose lines (and estimates) the auction takes; without it, lines are given' }))),
+    prNo: Type.Optional(
+      Nullable(
+        Type.String({
+          maxLength: 20,
+          description: 'A received PR whose lines (and estimates) the auction takes; without it, lines are given',
+        }),
+      ),
+    ),
     prVersion: Type.Optional(Version),
     currency: Type.Optional(CurrencyCode),
     lines: Type.Optional(Type.Array(DraftLine, { maxItems: 200, description: 'The buyer’s own lines (no PR)' })),
     title: Type.Optional(Nullable(Type.String({ maxLength: 200, description: 'The PR’s title by default' }))),
     description: Type.Optional(Nullable(Type.String({ maxLength: 2000 }))),
     startPrice: { ...Price, description: 'The lot price every bid must stay under' },
-    decrementKind: Type.Union(DECREMENT_KINDS.map((k) => Type.Literal(k)), { description: 'AMOUNT: the decrement is an amount; PERCENT: a percentage of the supplier’s own last bid' }),
-    decrementValue: Type.String({ pattern: '^\\d{1,14}(\\.\\d{1,4})?$', description: 'The minimum decrement (an amount, or a percentage above 0 and under 100)' }),
+    decrementKind: Type.Union(
+      DECREMENT_KINDS.map((k) => Type.Literal(k)),
+      { description: 'AMOUNT: the decrement is an amount; PERCENT: a percentage of the supplier’s own last bid' },
+    ),
+    decrementValue: Type.String({
+      pattern: '^\\d{1,14}(\\.\\d{1,4})?$',
+      description: 'The minimum decrement (an amount, or a percentage above 0 and under 100)',
+    }),
     startAt: Instant('Bidding opens'),
     endAt: Instant('Bidding closes (before any extension)'),
-    softCloseMinutes: Type.Integer({ minimum: 0, maximum: 60, description: 'A bid in the last N minutes moves the end by N minutes; 0: no soft close' }),
+    softCloseMinutes: Type.Integer({
+      minimum: 0,
+      maximum: 60,
+      description: 'A bid in the last N minutes moves the end by N minutes; 0: no soft close',
+    }),
     maxExtensions: Type.Integer({ minimum: 0, maximum: 100, description: 'At most this many extensions' }),
-    suppliers: Type.Array(Type.String({ minLength: 1, maxLength: 10 }), { minItems: 1, maxItems: 100, description: 'Invited suppliers (trading, not blocked by their evaluation grade)' }),
-    confirmEvaluationWarning: Type.Optional(Type.Boolean({ description: 'The buyer confirms suppliers graded "warn"' })),
+    suppliers: Type.Array(Type.String({ minLength: 1, maxLength: 10 }), {
+      minItems: 1,
+      maxItems: 100,
+      description: 'Invited suppliers (trading, not blocked by their evaluation grade)',
+    }),
+    confirmEvaluationWarning: Type.Optional(
+      Type.Boolean({ description: 'The buyer confirms suppliers graded "warn"' }),
+    ),
   },
   { additionalProperties: false },
 );
@@ -82,7 +119,13 @@ export const AuctionUpdateBody = Type.Object(
   {
     version: Version,
     currency: AuctionCreateBody.properties.currency,
-    lines: Type.Optional(Type.Array(DraftLine, { maxItems: 200, description: 'The lines anew (own lines), or the PR’s lines with new reference prices (a draft from a PR); absent: unchanged' })),
+    lines: Type.Optional(
+      Type.Array(DraftLine, {
+        maxItems: 200,
+        description:
+          'The lines anew (own lines), or the PR’s lines with new reference prices (a draft from a PR); absent: unchanged',
+      }),
+    ),
     title: AuctionCreateBody.properties.title,
     description: AuctionCreateBody.properties.description,
     startPrice: AuctionCreateBody.properties.startPrice,
@@ -147,7 +190,9 @@ export const AuctionDetail = Type.Object({
   poNo: Nullable(Type.String()),
   version: Type.Integer(),
   lines: Type.Array(Type.Object({ ...AuctionLine.properties, refUnitPrice: Amount })),
-  suppliers: Type.Array(Type.Object({ compNo: Type.String(), compNameKr: Type.String() }), { description: 'The invited suppliers (the edit form’s grid)' }),
+  suppliers: Type.Array(Type.Object({ compNo: Type.String(), compNameKr: Type.String() }), {
+    description: 'The invited suppliers (the edit form’s grid)',
+  }),
   ranking: Type.Array(
     Type.Object({
       compNo: Type.String(),
@@ -159,7 +204,16 @@ export const AuctionDetail = Type.Object({
       result: Nullable(Type.String()),
     }),
   ),
-  bids: Type.Array(Type.Object({ seq: Type.Integer(), compNo: Type.String(), amount: Amount, bidAt: When, bidBy: Type.String(), endAtAfter: When })),
+  bids: Type.Array(
+    Type.Object({
+      seq: Type.Integer(),
+      compNo: Type.String(),
+      amount: Amount,
+      bidAt: When,
+      bidBy: Type.String(),
+      endAtAfter: When,
+    }),
+  ),
   history: Type.Array(HistoryEntry),
   actions: ActionList,
 });
@@ -194,19 +248,26 @@ export const SupplierAuction = Type.Object({
   ...Terms,
   compNo: Type.String(),
   invitedCount: Type.Integer(),
-  bidderCount: Type.Integer({ description: 'How many invited companies have bid (a count only, as the feed gives it)' }),
+  bidderCount: Type.Integer({
+    description: 'How many invited companies have bid (a count only, as the feed gives it)',
+  }),
   myBest: Nullable(Amount),
   myRank: Nullable(Type.Integer({ description: '1 = lowest price now; null before the company bids' })),
   myBidCount: Type.Integer(),
   nextLimit: Type.String({ description: 'The highest amount the company may bid next' }),
-  nextLimitInclusive: Type.Boolean({ description: 'false: the bid must be below nextLimit (the start price); true: at or below' }),
+  nextLimitInclusive: Type.Boolean({
+    description: 'false: the bid must be below nextLimit (the start price); true: at or below',
+  }),
   canBid: Type.Boolean(),
   result: Nullable(Type.String({ description: 'WON or LOST once awarded' })),
   myBids: Type.Array(Type.Object({ amount: Amount, bidAt: When })),
   lines: Type.Array(AuctionLine),
 });
 
-export const AuctionBidBody = Type.Object({ amount: { ...Price, description: 'The lot price offered' } }, { additionalProperties: false });
+export const AuctionBidBody = Type.Object(
+  { amount: { ...Price, description: 'The lot price offered' } },
+  { additionalProperties: false },
+);
 
 export const AuctionBidAck = Type.Object({
   auctionNo: Type.String(),
@@ -219,4 +280,11 @@ export const AuctionBidAck = Type.Object({
   nextLimit: Type.String(),
 });
 
-export const EventsQuery = Type.Object({ lastEventId: Type.Optional(Type.Integer({ minimum: 0, description: 'Catch up after this event (as the Last-Event-ID header does)' })) }, { additionalProperties: false });
+export const EventsQuery = Type.Object(
+  {
+    lastEventId: Type.Optional(
+      Type.Integer({ minimum: 0, description: 'Catch up after this event (as the Last-Event-ID header does)' }),
+    ),
+  },
+  { additionalProperties: false },
+);

@@ -14,7 +14,14 @@ import { transition } from '../../../domain/machine.js';
 import { fitsAmount } from '../../../domain/money.js';
 import type { ReasonBody, VersionBody } from '../../../domain/schemas.js';
 import { iso, text } from '../../../domain/values.js';
-import { CURRENCY_DECIMALS, compareDecimals, formatMoney, multiplyQtyPrice, roundDecimal, sumDecimals } from '../../../../lib/money.js';
+import {
+  CURRENCY_DECIMALS,
+  compareDecimals,
+  formatMoney,
+  multiplyQtyPrice,
+  roundDecimal,
+  sumDecimals,
+} from '../../../../lib/money.js';
 import { checkSourcingEligibility, standings } from '../../evaluation/eligibility.js';
 import { createAwardedPo } from '../../purchase/po/service.js';
 import { releasePrOfBidding } from '../../purchase/pr/service.js';
@@ -25,12 +32,38 @@ import type { StaffBidEvent, SupplierBidEvent } from '../../../../schemas/auctio
 import type { Gate } from './gate.js';
 import type { FeedRow } from './live.js';
 import {
-  claimBidSlot, closeIfDue, findAuction, findBids, findDueTransitions, findEvents, findLines, findOwnBids, findOwnParticipant, findParticipant, findParticipants, insertAuction, insertEvent, placeBidIfValid, lastEventId,
-  listAuctions, listOwnAuctions, lockAuction, moveStatus, updateAuction, updateParticipant, type AuctionFilter,
+  claimBidSlot,
+  closeIfDue,
+  findAuction,
+  findBids,
+  findDueTransitions,
+  findEvents,
+  findLines,
+  findOwnBids,
+  findOwnParticipant,
+  findParticipant,
+  findParticipants,
+  insertAuction,
+  insertEvent,
+  placeBidIfValid,
+  lastEventId,
+  listAuctions,
+  listOwnAuctions,
+  lockAuction,
+  moveStatus,
+  updateAuction,
+  updateParticipant,
+  type AuctionFilter,
 } from './queries.js';
 import type { AUCTION_SORT, AuctionAwardBody, AuctionBidBody, AuctionCreateBody } from './schemas.js';
 import { AUCTION_MACHINE, afterBid, byClock, cents, nextLimit, obeysRule, rankOf } from './workflow.js';
-import { claimAuctionReminder, findAuctionReminderDue, replaceLines, replaceParticipants, setRefPrices } from './queries.js';
+import {
+  claimAuctionReminder,
+  findAuctionReminderDue,
+  replaceLines,
+  replaceParticipants,
+  setRefPrices,
+} from './queries.js';
 import { notifyAuctionClosing } from '../../notifications/auction.js';
 import type { AuctionUpdateBody } from './schemas.js';
 import { checkVersion } from '../../../domain/errors.js';
@@ -115,8 +148,18 @@ async function detail(db: Db, auctionNo: string, actor: Actor, now: Date) {
     poNo: a.poNo,
     version: a.version,
     lines: lines.map(({ prLineNo: _p, sgCode: _s, ...l }) => l),
-    suppliers: [...ranks].sort((x, y) => x.compNo.localeCompare(y.compNo)).map((r) => ({ compNo: r.compNo, compNameKr: r.compName })),
-    ranking: ranks.map((r) => ({ compNo: r.compNo, compName: r.compName, rank: r.rank, bestAmount: r.bestAmount, bestAt: iso(r.bestAt), bidCount: r.bidCount, result: r.result })),
+    suppliers: [...ranks]
+      .sort((x, y) => x.compNo.localeCompare(y.compNo))
+      .map((r) => ({ compNo: r.compNo, compNameKr: r.compName })),
+    ranking: ranks.map((r) => ({
+      compNo: r.compNo,
+      compName: r.compName,
+      rank: r.rank,
+      bestAmount: r.bestAmount,
+      bestAt: iso(r.bestAt),
+      bidCount: r.bidCount,
+      result: r.result,
+    })),
     bids: bids.map((b) => ({ ...b, bidAt: iso(b.bidAt)!, endAtAfter: iso(b.endAtAfter)! })),
     history,
     actions,
@@ -129,22 +172,30 @@ export async function getAuction(db: Db, caller: Caller | null, auctionNo: strin
 
 /* ------------------------------ writing (staff) ------------------------------ */
 
-
 type CreateBody = Static<typeof AuctionCreateBody>;
 type UpdateBody = Static<typeof AuctionUpdateBody>;
 /** The terms a draft is made or changed with (the same checks for both). */
-type TermsInput = Pick<CreateBody, 'startAt' | 'endAt' | 'startPrice' | 'decrementKind' | 'decrementValue' | 'suppliers'>;
+type TermsInput = Pick<
+  CreateBody,
+  'startAt' | 'endAt' | 'startPrice' | 'decrementKind' | 'decrementValue' | 'suppliers'
+>;
 
 async function checkFields(db: Db, b: TermsInput, errors: FieldError[], now: Date) {
   const startAt = instant(errors, 'body/startAt', b.startAt, '경매 시작일시');
   const endAt = instant(errors, 'body/endAt', b.endAt, '경매 종료일시');
-  if (startAt && endAt && endAt.getTime() <= startAt.getTime()) errors.push({ path: 'body/endAt', message: '경매 종료일시는 시작일시 이후여야 합니다' });
-  if (endAt && endAt.getTime() <= now.getTime()) errors.push({ path: 'body/endAt', message: '경매 종료일시는 현재 이후여야 합니다' });
-  if (compareDecimals(b.startPrice, '0') <= 0) errors.push({ path: 'body/startPrice', message: '시작가는 0보다 커야 합니다' });
+  if (startAt && endAt && endAt.getTime() <= startAt.getTime())
+    errors.push({ path: 'body/endAt', message: '경매 종료일시는 시작일시 이후여야 합니다' });
+  if (endAt && endAt.getTime() <= now.getTime())
+    errors.push({ path: 'body/endAt', message: '경매 종료일시는 현재 이후여야 합니다' });
+  if (compareDecimals(b.startPrice, '0') <= 0)
+    errors.push({ path: 'body/startPrice', message: '시작가는 0보다 커야 합니다' });
   if (!fitsAmount(b.startPrice)) errors.push({ path: 'body/startPrice', message: '시작가가 너무 큽니다' });
-  if (compareDecimals(b.decrementValue, '0') <= 0) errors.push({ path: 'body/decrementValue', message: '최소 인하폭은 0보다 커야 합니다' });
-  else if (b.decrementKind === 'PERCENT' && compareDecimals(b.decrementValue, '100') >= 0) errors.push({ path: 'body/decrementValue', message: '최소 인하율은 100% 미만이어야 합니다' });
-  else if (b.decrementKind === 'AMOUNT' && compareDecimals(b.decrementValue, b.startPrice) >= 0) errors.push({ path: 'body/decrementValue', message: '최소 인하폭은 시작가보다 작아야 합니다' });
+  if (compareDecimals(b.decrementValue, '0') <= 0)
+    errors.push({ path: 'body/decrementValue', message: '최소 인하폭은 0보다 커야 합니다' });
+  else if (b.decrementKind === 'PERCENT' && compareDecimals(b.decrementValue, '100') >= 0)
+    errors.push({ path: 'body/decrementValue', message: '최소 인하율은 100% 미만이어야 합니다' });
+  else if (b.decrementKind === 'AMOUNT' && compareDecimals(b.decrementValue, b.startPrice) >= 0)
+    errors.push({ path: 'body/decrementValue', message: '최소 인하폭은 시작가보다 작아야 합니다' });
   const suppliers = await checkInvitedSuppliers(db, b.suppliers, errors);
   return { startAt: startAt!, endAt: endAt!, suppliers };
 }
@@ -166,9 +217,24 @@ export async function createAuction(db: Db, caller: Caller | null, b: CreateBody
   const auctionNo = await db.transaction().execute(async (trx) => {
     const auctionNo = await nextDocumentNumber(trx, 'RA', todayKst());
     let header = {
-      auctionNo, prNo: null as string | null, title: text(b.title) ?? '', description: text(b.description), section: actor.section, deptcd: actor.deptcd, buyerId: actor.singleid,
-      currency: b.currency ?? ('KRW' as const), startPrice: b.startPrice, decrementKind: b.decrementKind, decrementValue: b.decrementValue, startAt: fields.startAt, plannedEndAt: fields.endAt,
-      endAt: fields.endAt, softCloseMinutes: b.softCloseMinutes, maxExtensions: b.maxExtensions, status: 'DRAFT' as const, createdBy: actor.userId,
+      auctionNo,
+      prNo: null as string | null,
+      title: text(b.title) ?? '',
+      description: text(b.description),
+      section: actor.section,
+      deptcd: actor.deptcd,
+      buyerId: actor.singleid,
+      currency: b.currency ?? ('KRW' as const),
+      startPrice: b.startPrice,
+      decrementKind: b.decrementKind,
+      decrementValue: b.decrementValue,
+      startAt: fields.startAt,
+      plannedEndAt: fields.endAt,
+      endAt: fields.endAt,
+      softCloseMinutes: b.softCloseMinutes,
+      maxExtensions: b.maxExtensions,
+      status: 'DRAFT' as const,
+      createdBy: actor.userId,
     };
     let auctionLines = lines.map((l) => ({ ...l, auctionNo }));
     if (prNo) {
@@ -177,9 +243,20 @@ export async function createAuction(db: Db, caller: Caller | null, b: CreateBody
       header = { ...header, ...fromPr.header, title: text(b.title) ?? fromPr.header.title };
       auctionLines = fromPr.lines.map(({ line, estUnitPrice }) => ({ ...line, auctionNo, refUnitPrice: estUnitPrice }));
     }
-    await checkSourcingEligibility(trx, fields.suppliers, { docType: 'AUCTION', docNo: auctionNo, confirmWarning: b.confirmEvaluationWarning, actor: actor.userId });
+    await checkSourcingEligibility(trx, fields.suppliers, {
+      docType: 'AUCTION',
+      docNo: auctionNo,
+      confirmWarning: b.confirmEvaluationWarning,
+      actor: actor.userId,
+    });
     await insertAuction(trx, header, auctionLines, fields.suppliers);
-    await writeAudit(trx, { entity: 'auction', entityKey: auctionNo, action: 'CREATE', actor: actor.userId, after: { ...header, suppliers: fields.suppliers, lines: auctionLines.length } });
+    await writeAudit(trx, {
+      entity: 'auction',
+      entityKey: auctionNo,
+      action: 'CREATE',
+      actor: actor.userId,
+      after: { ...header, suppliers: fields.suppliers, lines: auctionLines.length },
+    });
     return auctionNo;
   });
   return detail(db, auctionNo, actor, now);
@@ -189,14 +266,29 @@ export async function createAuction(db: Db, caller: Caller | null, b: CreateBody
  * A draft from a PR keeps the PR's lines (their PR line numbers, items, quantities): the form sends
  * them back as loaded, and only each line's reference unit price may differ.
  */
-function prLinePrices(current: ReadonlyArray<{ lineNo: number; itemName: string; quantity: string }>, input: NonNullable<UpdateBody['lines']>) {
+function prLinePrices(
+  current: ReadonlyArray<{ lineNo: number; itemName: string; quantity: string }>,
+  input: NonNullable<UpdateBody['lines']>,
+) {
   const errors: FieldError[] = [];
-  if (input.length !== current.length) errors.push({ path: 'body/lines', message: '구매요청에서 만든 역경매의 품목은 바꿀 수 없습니다. 기준 단가만 수정할 수 있습니다' });
+  if (input.length !== current.length)
+    errors.push({
+      path: 'body/lines',
+      message: '구매요청에서 만든 역경매의 품목은 바꿀 수 없습니다. 기준 단가만 수정할 수 있습니다',
+    });
   else {
     input.forEach((l, i) => {
       const was = current[i];
-      if (compareDecimals(String(l.quantity), was.quantity) !== 0) errors.push({ path: `body/lines/${i}/quantity`, message: `구매요청의 수량(${was.quantity})은 바꿀 수 없습니다` });
-      if (text(l.itemName) && text(l.itemName) !== was.itemName) errors.push({ path: `body/lines/${i}/itemName`, message: `구매요청의 품목(${was.itemName})은 바꿀 수 없습니다` });
+      if (compareDecimals(String(l.quantity), was.quantity) !== 0)
+        errors.push({
+          path: `body/lines/${i}/quantity`,
+          message: `구매요청의 수량(${was.quantity})은 바꿀 수 없습니다`,
+        });
+      if (text(l.itemName) && text(l.itemName) !== was.itemName)
+        errors.push({
+          path: `body/lines/${i}/itemName`,
+          message: `구매요청의 품목(${was.itemName})은 바꿀 수 없습니다`,
+        });
     });
   }
   failIf(errors);
@@ -214,7 +306,9 @@ export async function updateAuctionDraft(db: Db, caller: Caller | null, auctionN
   const actor = await internalActor(db, caller);
   // Who and which state first, then the version: a form left open over a publish hears that it
   // was published, not that someone changed it or what is wrong with its fields.
-  const editable = <T extends { buyerId: string; version: number; status: string; startAt: Instant; endAt: Instant }>(row: T | undefined) => {
+  const editable = <T extends { buyerId: string; version: number; status: string; startAt: Instant; endAt: Instant }>(
+    row: T | undefined,
+  ) => {
     const a = ownedAtVersion(row, actor, row?.version ?? 0, auctionMissing, '역경매');
     transition(AUCTION_MACHINE, 'update', byClock(a, now));
     checkVersion(b.version, a.version);
@@ -225,24 +319,64 @@ export async function updateAuctionDraft(db: Db, caller: Caller | null, auctionN
   const errors: FieldError[] = [];
   const lines = !fromPr && b.lines ? await draftLines(db, b, errors) : null;
   if (!fromPr && !text(b.title)) errors.push({ path: 'body/title', message: '제목을 입력하세요' });
-  if (fromPr && b.currency && b.currency !== seen.currency) errors.push({ path: 'body/currency', message: `구매요청에서 만든 역경매의 통화는 구매요청의 통화(${seen.currency})입니다` });
+  if (fromPr && b.currency && b.currency !== seen.currency)
+    errors.push({
+      path: 'body/currency',
+      message: `구매요청에서 만든 역경매의 통화는 구매요청의 통화(${seen.currency})입니다`,
+    });
   const fields = await checkFields(db, b, errors, now);
   await db.transaction().execute(async (trx) => {
     const a = editable(await lockAuction(trx, auctionNo));
     const prices = fromPr && b.lines ? prLinePrices(await findLines(trx, auctionNo), b.lines) : null;
-    await checkSourcingEligibility(trx, fields.suppliers, { docType: 'AUCTION', docNo: auctionNo, confirmWarning: b.confirmEvaluationWarning, actor: actor.userId });
+    await checkSourcingEligibility(trx, fields.suppliers, {
+      docType: 'AUCTION',
+      docNo: auctionNo,
+      confirmWarning: b.confirmEvaluationWarning,
+      actor: actor.userId,
+    });
     const after = {
-      title: text(b.title) ?? a.title, description: text(b.description), currency: fromPr ? a.currency : (b.currency ?? a.currency), startPrice: b.startPrice, decrementKind: b.decrementKind,
-      decrementValue: b.decrementValue, startAt: fields.startAt, plannedEndAt: fields.endAt, endAt: fields.endAt, softCloseMinutes: b.softCloseMinutes, maxExtensions: b.maxExtensions,
+      title: text(b.title) ?? a.title,
+      description: text(b.description),
+      currency: fromPr ? a.currency : (b.currency ?? a.currency),
+      startPrice: b.startPrice,
+      decrementKind: b.decrementKind,
+      decrementValue: b.decrementValue,
+      startAt: fields.startAt,
+      plannedEndAt: fields.endAt,
+      endAt: fields.endAt,
+      softCloseMinutes: b.softCloseMinutes,
+      maxExtensions: b.maxExtensions,
     };
     await updateAuction(trx, auctionNo, { ...after, version: a.version + 1, updatedAt: now });
-    if (lines) await replaceLines(trx, auctionNo, lines.map((l) => ({ ...l, auctionNo })));
+    if (lines)
+      await replaceLines(
+        trx,
+        auctionNo,
+        lines.map((l) => ({ ...l, auctionNo })),
+      );
     if (prices) await setRefPrices(trx, auctionNo, prices);
     await replaceParticipants(trx, auctionNo, fields.suppliers);
     await writeAudit(trx, {
-      entity: 'auction', entityKey: auctionNo, action: 'UPDATE', actor: actor.userId,
-      before: { title: a.title, startPrice: a.startPrice, decrementKind: a.decrementKind, decrementValue: a.decrementValue, startAt: a.startAt, endAt: a.endAt, softCloseMinutes: a.softCloseMinutes, maxExtensions: a.maxExtensions },
-      after: { ...after, suppliers: fields.suppliers, ...(lines ? { lines: lines.length } : {}), ...(prices ? { refUnitPrices: prices.map((p) => p.refUnitPrice) } : {}) },
+      entity: 'auction',
+      entityKey: auctionNo,
+      action: 'UPDATE',
+      actor: actor.userId,
+      before: {
+        title: a.title,
+        startPrice: a.startPrice,
+        decrementKind: a.decrementKind,
+        decrementValue: a.decrementValue,
+        startAt: a.startAt,
+        endAt: a.endAt,
+        softCloseMinutes: a.softCloseMinutes,
+        maxExtensions: a.maxExtensions,
+      },
+      after: {
+        ...after,
+        suppliers: fields.suppliers,
+        ...(lines ? { lines: lines.length } : {}),
+        ...(prices ? { refUnitPrices: prices.map((p) => p.refUnitPrice) } : {}),
+      },
     });
   });
   return detail(db, auctionNo, actor, now);
@@ -254,17 +388,37 @@ async function lockOwned(trx: Db, auctionNo: string, actor: Actor, version: numb
 }
 
 /** Publishes a draft: the invited suppliers may see it; bidding opens at its start; the feed says so. */
-export async function publishAuction(db: Db, caller: Caller | null, auctionNo: string, body: Static<typeof VersionBody>, notify: Notify, now: Date) {
+export async function publishAuction(
+  db: Db,
+  caller: Caller | null,
+  auctionNo: string,
+  body: Static<typeof VersionBody>,
+  notify: Notify,
+  now: Date,
+) {
   const actor = await internalActor(db, caller);
   await db.transaction().execute(async (trx) => {
     const a = await lockOwned(trx, auctionNo, actor, body.version);
     transition(AUCTION_MACHINE, 'publish', a.status);
-    if (Date.parse(a.endAt) <= now.getTime()) throw refused('AUCTION_WINDOW_PASSED', '경매 종료일시가 지났습니다. 새로 만들어 공고하세요');
+    if (Date.parse(a.endAt) <= now.getTime())
+      throw refused('AUCTION_WINDOW_PASSED', '경매 종료일시가 지났습니다. 새로 만들어 공고하세요');
     const invited = (await findParticipants(trx, auctionNo)).map((p) => p.compNo);
     await assertSuppliersEligible(trx, invited, 'rfq', 'body/version');
-    await updateAuction(trx, auctionNo, { status: 'PUBLISHED', publishedAt: now, version: a.version + 1, updatedAt: now });
+    await updateAuction(trx, auctionNo, {
+      status: 'PUBLISHED',
+      publishedAt: now,
+      version: a.version + 1,
+      updatedAt: now,
+    });
     await insertEvent(trx, auctionNo, 'PUBLISH', { status: 'PUBLISHED', endAt: iso(a.endAt) });
-    await writeAudit(trx, { entity: 'auction', entityKey: auctionNo, action: 'PUBLISH', actor: actor.userId, before: { status: a.status }, after: { status: 'PUBLISHED', suppliers: invited } });
+    await writeAudit(trx, {
+      entity: 'auction',
+      entityKey: auctionNo,
+      action: 'PUBLISH',
+      actor: actor.userId,
+      before: { status: a.status },
+      after: { status: 'PUBLISHED', suppliers: invited },
+    });
     await notifyAuctionInvitations(trx, auctionNo, invited);
   });
   await notify(auctionNo);
@@ -272,7 +426,14 @@ export async function publishAuction(db: Db, caller: Caller | null, auctionNo: s
 }
 
 /** Cancels an auction before its award, with a reason; its PR is given back; the feed says so. */
-export async function cancelAuction(db: Db, caller: Caller | null, auctionNo: string, body: Static<typeof ReasonBody>, notify: Notify, now: Date) {
+export async function cancelAuction(
+  db: Db,
+  caller: Caller | null,
+  auctionNo: string,
+  body: Static<typeof ReasonBody>,
+  notify: Notify,
+  now: Date,
+) {
   const reason = text(body.reason);
   if (!reason) failIf([{ path: 'body/reason', message: '취소 사유를 입력하세요' }]);
   const actor = await internalActor(db, caller);
@@ -283,8 +444,22 @@ export async function cancelAuction(db: Db, caller: Caller | null, auctionNo: st
     if (a.prNo) await releasePrOfBidding(trx, actor, a.prNo, auctionNo, reason!);
     await insertEvent(trx, auctionNo, 'CANCEL', { status, endAt: iso(a.endAt) });
     // The suppliers of a published auction were invited: they are told; a draft's never knew of it.
-    if (a.status !== 'DRAFT') await notifyAuctionCancelled(trx, auctionNo, (await findParticipants(trx, auctionNo)).map((p) => p.compNo), reason!);
-    await writeAudit(trx, { entity: 'auction', entityKey: auctionNo, action: 'CANCEL', actor: actor.userId, before: { status: a.status }, after: { status }, reason });
+    if (a.status !== 'DRAFT')
+      await notifyAuctionCancelled(
+        trx,
+        auctionNo,
+        (await findParticipants(trx, auctionNo)).map((p) => p.compNo),
+        reason!,
+      );
+    await writeAudit(trx, {
+      entity: 'auction',
+      entityKey: auctionNo,
+      action: 'CANCEL',
+      actor: actor.userId,
+      before: { status: a.status },
+      after: { status },
+      reason,
+    });
   });
   await notify(auctionNo);
   return detail(db, auctionNo, actor, now);
@@ -295,18 +470,34 @@ export async function cancelAuction(db: Db, caller: Caller | null, auctionNo: st
  * Σ(quantity × estimate), rounded to the currency's decimals — the PO totals the bid within that
  * rounding. Without estimates (all zero) the whole price goes on the first line's unit.
  */
-export function splitLot(lines: ReadonlyArray<{ quantity: string; refUnitPrice: string }>, amount: string, currency: 'KRW' | 'JPY'): string[] {
+export function splitLot(
+  lines: ReadonlyArray<{ quantity: string; refUnitPrice: string }>,
+  amount: string,
+  currency: 'KRW' | 'JPY',
+): string[] {
   const scale = CURRENCY_DECIMALS[currency] ?? 0;
   const refTotal = cents(sumDecimals(lines.map((l) => multiplyQtyPrice(l.quantity, l.refUnitPrice, 2))));
   const bid = cents(amount);
   return lines.map((l, i) => {
-    const unitCents = refTotal === 0n ? (i === 0 ? (bid * 100n) / cents(roundDecimal(l.quantity, 2)) : 0n) : (cents(l.refUnitPrice) * bid) / refTotal;
+    const unitCents =
+      refTotal === 0n
+        ? i === 0
+          ? (bid * 100n) / cents(roundDecimal(l.quantity, 2))
+          : 0n
+        : (cents(l.refUnitPrice) * bid) / refTotal;
     return roundDecimal(`${unitCents / 100n}.${String(unitCents % 100n).padStart(2, '0')}`, scale);
   });
 }
 
 /** Awards a closed auction to its rank 1: one draft PO through the PO flow at the lot price; every participant gets its result. */
-export async function awardAuction(db: Db, caller: Caller | null, auctionNo: string, b: Static<typeof AuctionAwardBody>, notify: Notify, now: Date) {
+export async function awardAuction(
+  db: Db,
+  caller: Caller | null,
+  auctionNo: string,
+  b: Static<typeof AuctionAwardBody>,
+  notify: Notify,
+  now: Date,
+) {
   const actor = await internalActor(db, caller);
   const errors: FieldError[] = [];
   checkDate(errors, 'body/dueDate', b.dueDate, '납기일', { required: true, notBefore: todayKst() });
@@ -314,7 +505,8 @@ export async function awardAuction(db: Db, caller: Caller | null, auctionNo: str
   await db.transaction().execute(async (trx) => {
     const a = await lockOwned(trx, auctionNo, actor, b.version);
     const status = byClock(a, now);
-    if (status === 'PUBLISHED' || status === 'OPEN') throw refused('AUCTION_NOT_CLOSED', '경매가 끝나기 전에는 낙찰할 수 없습니다', { endAt: iso(a.endAt) });
+    if (status === 'PUBLISHED' || status === 'OPEN')
+      throw refused('AUCTION_NOT_CLOSED', '경매가 끝나기 전에는 낙찰할 수 없습니다', { endAt: iso(a.endAt) });
     transition(AUCTION_MACHINE, 'award', status);
     const ranks = await ranking(trx, auctionNo);
     const winner = ranks.find((r) => r.rank === 1);
@@ -322,7 +514,15 @@ export async function awardAuction(db: Db, caller: Caller | null, auctionNo: str
     const lines = await findLines(trx, auctionNo);
     const prices = splitLot(lines, winner.bestAmount!, a.currency as 'KRW');
     const poNo = await createAwardedPo(trx, actor, {
-      auctionNo, compNo: winner.compNo, prNo: a.prNo, section: a.section, deptcd: a.deptcd, buyerId: a.buyerId, title: a.title, currency: a.currency as 'KRW' | 'JPY', dueDate: b.dueDate,
+      auctionNo,
+      compNo: winner.compNo,
+      prNo: a.prNo,
+      section: a.section,
+      deptcd: a.deptcd,
+      buyerId: a.buyerId,
+      title: a.title,
+      currency: a.currency as 'KRW' | 'JPY',
+      dueDate: b.dueDate,
       confirmEvaluationWarning: b.confirmEvaluationWarning,
       lines: lines.map((l, i) => ({ ...l, unitPrice: prices[i] })),
     });
@@ -331,9 +531,25 @@ export async function awardAuction(db: Db, caller: Caller | null, auctionNo: str
       await updateParticipant(trx, auctionNo, r.compNo, { result: r.compNo === winner.compNo ? 'WON' : 'LOST' });
       await notifyAuctionResult(trx, auctionNo, r.compNo, r.compNo === winner.compNo);
     }
-    await updateAuction(trx, auctionNo, { status: 'AWARDED', winnerCompNo: winner.compNo, winningAmount: winner.bestAmount, poNo, awardedAt: now, closedAt: a.closedAt ?? now, version: a.version + 1, updatedAt: now });
+    await updateAuction(trx, auctionNo, {
+      status: 'AWARDED',
+      winnerCompNo: winner.compNo,
+      winningAmount: winner.bestAmount,
+      poNo,
+      awardedAt: now,
+      closedAt: a.closedAt ?? now,
+      version: a.version + 1,
+      updatedAt: now,
+    });
     await insertEvent(trx, auctionNo, 'AWARD', { status: 'AWARDED', winnerCompNo: winner.compNo });
-    await writeAudit(trx, { entity: 'auction', entityKey: auctionNo, action: 'AWARD', actor: actor.userId, before: { status }, after: { status: 'AWARDED', winner: winner.compNo, amount: winner.bestAmount, poNo } });
+    await writeAudit(trx, {
+      entity: 'auction',
+      entityKey: auctionNo,
+      action: 'AWARD',
+      actor: actor.userId,
+      before: { status },
+      after: { status: 'AWARDED', winner: winner.compNo, amount: winner.bestAmount, poNo },
+    });
   });
   await notify(auctionNo);
   return detail(db, auctionNo, actor, now);
@@ -369,7 +585,13 @@ export interface BidContext {
  * after the bid) and the audit row. A refusal changes nothing (the transaction rolls back) and is
  * audited on its own.
  */
-export async function placeBid(server: Db, caller: Caller | null, auctionNo: string, b: Static<typeof AuctionBidBody>, ctx: BidContext) {
+export async function placeBid(
+  server: Db,
+  caller: Caller | null,
+  auctionNo: string,
+  b: Static<typeof AuctionBidBody>,
+  ctx: BidContext,
+) {
   const supplier = supplierActor(caller);
   let ack;
   try {
@@ -381,43 +603,94 @@ export async function placeBid(server: Db, caller: Caller | null, auctionNo: str
     });
     const gate = ctx.gate ?? ((_key, task) => task());
     let locked = 0;
-    ack = await gate(auctionNo, () => server.transaction().execute(async (trx) => {
-      const a = await claimBidSlot(trx, auctionNo, ctx.clockOffsetMs ?? 0);
-      locked = performance.now();
-      if (!a) throw auctionMissing();
-      const now = new Date(a.now);
-      const status = byClock(a, now);
-      if (status === 'PUBLISHED') throw refused('AUCTION_NOT_OPEN', '경매 시작 전에는 입찰할 수 없습니다', { startAt: iso(a.startAt) });
-      if (status !== 'OPEN') throw refused('AUCTION_CLOSED', '경매가 종료되어 입찰할 수 없습니다', { endAt: iso(a.endAt), status });
-      if (grade?.action === 'BLOCK') throw refused('EVAL_BLOCKED', `협력사 평가 결과(${grade.periodName} ${grade.grade}등급)로 거래가 제한되어 입찰할 수 없습니다`);
-      // The sentence is shown to the supplier as it is: amounts in the money format (20,000), the details exact.
-      if (compareDecimals(b.amount, a.startPrice) >= 0) throw refused('BID_ABOVE_START', `입찰가는 시작가(${formatMoney(a.startPrice, a.currency)})보다 낮아야 합니다`, { startPrice: a.startPrice });
-      const soft = afterBid(a, now);
-      const seq = a.lastSeq;
-      const event: Omit<StaffBidEvent, 'ranking'> = { seq, compNo: supplier.compNo, amount: b.amount, bidAt: now.toISOString(), endAt: soft.endAt, extended: soft.extended, extensions: soft.extensions };
-      const placed = await placeBidIfValid(trx, {
-        auctionNo, seq, compNo: supplier.compNo, amount: b.amount, bidAt: now, bidBy: supplier.userId, endAtAfter: soft.endAt, extended: soft.extended, extensions: soft.extensions, event,
-        audit: { entity: 'auction_bid', entityKey: `${auctionNo}/${supplier.compNo}`, action: 'BID', after: { seq, amount: b.amount, extended: soft.extended } },
-      });
-      if (!placed.placed) {
-        // The statement read the company's best under the lock (current): it says why.
-        if (!obeysRule(a, placed.ownBest, b.amount)) {
-          const next = nextLimit(a, placed.ownBest).limit;
-          const best = placed.ownBest === null ? '' : formatMoney(placed.ownBest, a.currency);
-          throw refused('BID_DECREMENT', `직전 입찰가(${best})보다 최소 인하폭 이상 낮아야 합니다. ${formatMoney(next, a.currency)} 이하로 입찰하세요`, { ownBest: placed.ownBest, nextLimit: next });
+    ack = await gate(auctionNo, () =>
+      server.transaction().execute(async (trx) => {
+        const a = await claimBidSlot(trx, auctionNo, ctx.clockOffsetMs ?? 0);
+        locked = performance.now();
+        if (!a) throw auctionMissing();
+        const now = new Date(a.now);
+        const status = byClock(a, now);
+        if (status === 'PUBLISHED')
+          throw refused('AUCTION_NOT_OPEN', '경매 시작 전에는 입찰할 수 없습니다', { startAt: iso(a.startAt) });
+        if (status !== 'OPEN')
+          throw refused('AUCTION_CLOSED', '경매가 종료되어 입찰할 수 없습니다', { endAt: iso(a.endAt), status });
+        if (grade?.action === 'BLOCK')
+          throw refused(
+            'EVAL_BLOCKED',
+            `협력사 평가 결과(${grade.periodName} ${grade.grade}등급)로 거래가 제한되어 입찰할 수 없습니다`,
+          );
+        // The sentence is shown to the supplier as it is: amounts in the money format (20,000), the details exact.
+        if (compareDecimals(b.amount, a.startPrice) >= 0)
+          throw refused(
+            'BID_ABOVE_START',
+            `입찰가는 시작가(${formatMoney(a.startPrice, a.currency)})보다 낮아야 합니다`,
+            { startPrice: a.startPrice },
+          );
+        const soft = afterBid(a, now);
+        const seq = a.lastSeq;
+        const event: Omit<StaffBidEvent, 'ranking'> = {
+          seq,
+          compNo: supplier.compNo,
+          amount: b.amount,
+          bidAt: now.toISOString(),
+          endAt: soft.endAt,
+          extended: soft.extended,
+          extensions: soft.extensions,
+        };
+        const placed = await placeBidIfValid(trx, {
+          auctionNo,
+          seq,
+          compNo: supplier.compNo,
+          amount: b.amount,
+          bidAt: now,
+          bidBy: supplier.userId,
+          endAtAfter: soft.endAt,
+          extended: soft.extended,
+          extensions: soft.extensions,
+          event,
+          audit: {
+            entity: 'auction_bid',
+            entityKey: `${auctionNo}/${supplier.compNo}`,
+            action: 'BID',
+            after: { seq, amount: b.amount, extended: soft.extended },
+          },
+        });
+        if (!placed.placed) {
+          // The statement read the company's best under the lock (current): it says why.
+          if (!obeysRule(a, placed.ownBest, b.amount)) {
+            const next = nextLimit(a, placed.ownBest).limit;
+            const best = placed.ownBest === null ? '' : formatMoney(placed.ownBest, a.currency);
+            throw refused(
+              'BID_DECREMENT',
+              `직전 입찰가(${best})보다 최소 인하폭 이상 낮아야 합니다. ${formatMoney(next, a.currency)} 이하로 입찰하세요`,
+              { ownBest: placed.ownBest, nextLimit: next },
+            );
+          }
+          throw refused('BID_RULE', '입찰 규칙(시작가 미만, 최소 인하폭)에 맞지 않아 접수되지 않았습니다');
         }
-        throw refused('BID_RULE', '입찰 규칙(시작가 미만, 최소 인하폭)에 맞지 않아 접수되지 않았습니다');
-      }
-      return {
-        auctionNo, seq, amount: roundDecimal(b.amount, 2), bidAt: now.toISOString(), endAt: soft.endAt, extended: soft.extended, myRank: placed.myRank!,
-        nextLimit: nextLimit(a, b.amount).limit,
-      };
-    }));
+        return {
+          auctionNo,
+          seq,
+          amount: roundDecimal(b.amount, 2),
+          bidAt: now.toISOString(),
+          endAt: soft.endAt,
+          extended: soft.extended,
+          myRank: placed.myRank!,
+          nextLimit: nextLimit(a, b.amount).limit,
+        };
+      }),
+    );
     ctx.timing?.({ lockMs: performance.now() - locked });
   } catch (err) {
     // One insert, its own transaction (the bid's rolled back): no BEGIN/COMMIT round trips around it.
     if (err instanceof HttpError && err.statusCode < 500) {
-      await writeAudit(server, { entity: 'auction_bid', entityKey: `${auctionNo}/${supplier.compNo}`, action: 'BID_REFUSED', actor: supplier.userId, after: { code: err.code, amount: b.amount } });
+      await writeAudit(server, {
+        entity: 'auction_bid',
+        entityKey: `${auctionNo}/${supplier.compNo}`,
+        action: 'BID_REFUSED',
+        actor: supplier.userId,
+        after: { code: err.code, amount: b.amount },
+      });
     }
     throw err;
   }
@@ -433,8 +706,16 @@ export async function listSupplierAuctions(db: Db, q: AuctionFilter, sort: Sort,
   const { rows, total } = await listOwnAuctions(db, q, sort, w);
   return {
     rows: rows.map((r) => ({
-      auctionNo: r.auctionNo, title: r.title, status: byClock(r, now), currency: r.currency, startPrice: r.startPrice, startAt: iso(r.startAt)!, endAt: iso(r.endAt)!,
-      myBest: r.bestAmount, myBidCount: r.bidCount, result: r.result,
+      auctionNo: r.auctionNo,
+      title: r.title,
+      status: byClock(r, now),
+      currency: r.currency,
+      startPrice: r.startPrice,
+      startAt: iso(r.startAt)!,
+      endAt: iso(r.endAt)!,
+      myBest: r.bestAmount,
+      myBidCount: r.bidCount,
+      result: r.result,
     })),
     total,
   };
@@ -492,11 +773,28 @@ export function project(row: FeedRow, viewer: Viewer): { id: string; event: stri
   if (row.kind === 'BID') {
     const bid = p as unknown as StaffBidEvent;
     const me = bid.ranking.find((r) => r.compNo === viewer.compNo);
-    const data: SupplierBidEvent & { auctionNo: string } = { auctionNo: row.auctionNo, endAt: bid.endAt, extended: bid.extended, mine: bid.compNo === viewer.compNo, myRank: me?.rank ?? null, myBest: me?.bestAmount ?? null, bidders: bid.ranking.length };
+    const data: SupplierBidEvent & { auctionNo: string } = {
+      auctionNo: row.auctionNo,
+      endAt: bid.endAt,
+      extended: bid.extended,
+      mine: bid.compNo === viewer.compNo,
+      myRank: me?.rank ?? null,
+      myBest: me?.bestAmount ?? null,
+      bidders: bid.ranking.length,
+    };
     return { id, event: 'bid', data: { ...data } };
   }
-  if (row.kind === 'AWARD') return { id, event: 'award', data: { auctionNo: row.auctionNo, status: 'AWARDED', result: p.winnerCompNo === viewer.compNo ? 'WON' : 'LOST' } };
-  return { id, event: row.kind.toLowerCase(), data: { auctionNo: row.auctionNo, status: p.status, endAt: p.endAt ?? null } };
+  if (row.kind === 'AWARD')
+    return {
+      id,
+      event: 'award',
+      data: { auctionNo: row.auctionNo, status: 'AWARDED', result: p.winnerCompNo === viewer.compNo ? 'WON' : 'LOST' },
+    };
+  return {
+    id,
+    event: row.kind.toLowerCase(),
+    data: { auctionNo: row.auctionNo, status: p.status, endAt: p.endAt ?? null },
+  };
 }
 
 export async function readFeed(server: Db, auctionNo: string, afterId: number): Promise<FeedRow[]> {
@@ -534,12 +832,26 @@ export async function moveAuctionsByClock(db: Db, now: Date, notify: Notify | nu
         // Re-read under the conditional update: a bid may just have moved the end.
         if (!(await closeIfDue(trx, a.auctionNo, now))) return null;
         await insertEvent(trx, a.auctionNo, 'CLOSE', { status: 'CLOSED', endAt: iso(a.endAt) });
-        await writeAudit(trx, { entity: 'auction', entityKey: a.auctionNo, action: 'CLOSE', actor, before: { status: a.status }, after: { status: 'CLOSED' } });
+        await writeAudit(trx, {
+          entity: 'auction',
+          entityKey: a.auctionNo,
+          action: 'CLOSE',
+          actor,
+          before: { status: a.status },
+          after: { status: 'CLOSED' },
+        });
         return 'closed' as const;
       }
       if (!(await moveStatus(trx, a.auctionNo, ['PUBLISHED'], 'OPEN', { openedAt: now, updatedAt: now }))) return null;
       await insertEvent(trx, a.auctionNo, 'OPEN', { status: 'OPEN', endAt: iso(a.endAt) });
-      await writeAudit(trx, { entity: 'auction', entityKey: a.auctionNo, action: 'OPEN', actor, before: { status: a.status }, after: { status: 'OPEN' } });
+      await writeAudit(trx, {
+        entity: 'auction',
+        entityKey: a.auctionNo,
+        action: 'OPEN',
+        actor,
+        before: { status: a.status },
+        after: { status: 'OPEN' },
+      });
       return 'opened' as const;
     });
     if (moved === 'closed') closed++;
@@ -564,7 +876,12 @@ export function dueAuctionLead(msLeft: number, leads: readonly number[]): number
  * ran is not sent late beside the shorter one that is due. Each reminder is claimed by a
  * conditional update (claimAuctionReminder) in the transaction that records its notices.
  */
-export async function remindClosingAuctions(db: Db, now: Date, leads: readonly number[], actor = 'system:job'): Promise<{ reminded: number; notices: number }> {
+export async function remindClosingAuctions(
+  db: Db,
+  now: Date,
+  leads: readonly number[],
+  actor = 'system:job',
+): Promise<{ reminded: number; notices: number }> {
   let reminded = 0;
   let notices = 0;
   if (leads.length === 0) return { reminded, notices };
@@ -574,7 +891,13 @@ export async function remindClosingAuctions(db: Db, now: Date, leads: readonly n
     if (p.publishedAt && msOf(p.publishedAt) >= msOf(p.endAt) - lead * 3600_000) continue;
     const sent = await db.transaction().execute(async (trx) => {
       if (!(await claimAuctionReminder(trx, p.auctionNo, p.compNo, lead, now))) return null;
-      await writeAudit(trx, { entity: 'auction_participant', entityKey: `${p.auctionNo}/${p.compNo}`, action: 'CLOSING_REMINDER', actor, after: { leadHours: lead } });
+      await writeAudit(trx, {
+        entity: 'auction_participant',
+        entityKey: `${p.auctionNo}/${p.compNo}`,
+        action: 'CLOSING_REMINDER',
+        actor,
+        after: { leadHours: lead },
+      });
       return notifyAuctionClosing(trx, p.auctionNo, p.compNo, lead);
     });
     if (sent === null) continue;

@@ -20,7 +20,14 @@ export type DecrementKind = (typeof DECREMENT_KINDS)[number];
 export const AUCTION_MACHINE: Machine<AuctionStatus, AuctionAction> = {
   name: '역경매',
   statuses: AUCTION_STATUSES,
-  statusLabels: { DRAFT: '작성중', PUBLISHED: '공고', OPEN: '진행중', CLOSED: '마감', AWARDED: '낙찰', CANCELLED: '취소' },
+  statusLabels: {
+    DRAFT: '작성중',
+    PUBLISHED: '공고',
+    OPEN: '진행중',
+    CLOSED: '마감',
+    AWARDED: '낙찰',
+    CANCELLED: '취소',
+  },
   actionLabels: { update: '수정', publish: '공고', bid: '입찰', award: '낙찰 처리', cancel: '취소' },
   transitions: {
     // A draft's terms, lines, suppliers and times; once published, the invited suppliers hold it as it was announced.
@@ -74,7 +81,10 @@ const fromCents = (c: bigint) => `${c / 100n}.${String(c % 100n).padStart(2, '0'
  * that. `strict` tells whether the bound itself is excluded (the start price is; the decrement's
  * bound is allowed).
  */
-export function nextLimit(a: { startPrice: string; decrementKind: string; decrementValue: string }, ownBest: string | null): { limit: string; strict: boolean } {
+export function nextLimit(
+  a: { startPrice: string; decrementKind: string; decrementValue: string },
+  ownBest: string | null,
+): { limit: string; strict: boolean } {
   if (ownBest === null) return { limit: fromCents(cents(a.startPrice)), strict: true };
   const best = cents(ownBest);
   if (a.decrementKind === 'AMOUNT') return { limit: fromCents(best - cents(a.decrementValue)), strict: false };
@@ -85,7 +95,11 @@ export function nextLimit(a: { startPrice: string; decrementKind: string; decrem
 }
 
 /** Whether `amount` obeys the rule against the company's own best (the database checks the same). */
-export function obeysRule(a: { startPrice: string; decrementKind: string; decrementValue: string }, ownBest: string | null, amount: string): boolean {
+export function obeysRule(
+  a: { startPrice: string; decrementKind: string; decrementValue: string },
+  ownBest: string | null,
+  amount: string,
+): boolean {
   if (compareDecimals(amount, a.startPrice) >= 0) return false;
   if (ownBest === null) return true;
   if (a.decrementKind === 'AMOUNT') return cents(amount) <= cents(ownBest) - cents(a.decrementValue);
@@ -102,7 +116,12 @@ export interface Standing {
 
 /** Rank 1..n of the companies that bid: lowest best first, the earlier bid among equals; others unranked. */
 export function rankOf<T extends Standing>(rows: readonly T[]): Array<T & { rank: number | null }> {
-  const bid = rows.filter((r) => r.bestAmount !== null).sort((x, y) => compareDecimals(x.bestAmount!, y.bestAmount!) || x.bestSeq! - y.bestSeq!);
+  const bid = rows
+    .filter((r) => r.bestAmount !== null)
+    .sort((x, y) => compareDecimals(x.bestAmount!, y.bestAmount!) || x.bestSeq! - y.bestSeq!);
   const rank = new Map(bid.map((r, i) => [r.compNo, i + 1]));
-  return [...bid, ...rows.filter((r) => r.bestAmount === null)].map((r) => ({ ...r, rank: rank.get(r.compNo) ?? null }));
+  return [...bid, ...rows.filter((r) => r.bestAmount === null)].map((r) => ({
+    ...r,
+    rank: rank.get(r.compNo) ?? null,
+  }));
 }

@@ -9,7 +9,9 @@ import { listOpenInvitations } from './service.js';
 const InvitationsQuery = Type.Object({ ...PagingQuery }, { additionalProperties: false });
 
 const InvitationRow = Type.Object({
-  kind: Type.Union([Type.Literal('TENDER'), Type.Literal('AUCTION')], { description: 'A sealed-bid tender or a reverse auction' }),
+  kind: Type.Union([Type.Literal('TENDER'), Type.Literal('AUCTION')], {
+    description: 'A sealed-bid tender or a reverse auction',
+  }),
   docNo: Type.String({ description: 'The tender or auction number' }),
   title: Type.String(),
   status: Type.String({ description: 'By the clock: PUBLISHED (to start) or OPEN' }),
@@ -27,11 +29,21 @@ export const invitationRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         operationId: 'listSupplierBiddingInvitations',
         tags: ['home'],
-        summary: 'Open tender and reverse-auction invitations of my company: not yet closed; nearest deadline first, with the count of each',
+        summary:
+          'Open tender and reverse-auction invitations of my company: not yet closed; nearest deadline first, with the count of each',
         querystring: InvitationsQuery,
-        response: { 200: Type.Object({ rows: Type.Array(InvitationRow), total: Type.Integer(), tenders: Type.Integer(), auctions: Type.Integer() }), ...commonErrors },
+        response: {
+          200: Type.Object({
+            rows: Type.Array(InvitationRow),
+            total: Type.Integer(),
+            tenders: Type.Integer(),
+            auctions: Type.Integer(),
+          }),
+          ...commonErrors,
+        },
       },
     },
-    async (request) => listOpenInvitations(request.db, request.caller, Math.min(request.query.size ?? 10, 50), app.clock.now()),
+    async (request) =>
+      listOpenInvitations(request.db, request.caller, Math.min(request.query.size ?? 10, 50), app.clock.now()),
   );
 };

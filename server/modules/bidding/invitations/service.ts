@@ -25,10 +25,29 @@ const iso = (v: string | Date) => new Date(msOf(v)).toISOString();
  */
 export async function listOpenInvitations(db: Db, caller: Caller | null, size: number, now: Date) {
   const { compNo } = supplierActor(caller);
-  const [tenders, auctions] = await Promise.all([findOpenTenderInvitations(db, compNo, now), findOpenAuctionInvitations(db, compNo, now)]);
+  const [tenders, auctions] = await Promise.all([
+    findOpenTenderInvitations(db, compNo, now),
+    findOpenAuctionInvitations(db, compNo, now),
+  ]);
   const rows: InvitationRow[] = [
-    ...tenders.map((t) => ({ kind: 'TENDER' as const, docNo: t.tenderNo, title: t.title, status: tenderByClock(t, now), startAt: iso(t.openAt), deadline: iso(t.closeAt), responded: t.revision > 0 })),
-    ...auctions.map((a) => ({ kind: 'AUCTION' as const, docNo: a.auctionNo, title: a.title, status: auctionByClock(a, now), startAt: iso(a.startAt), deadline: iso(a.endAt), responded: a.bidCount > 0 })),
+    ...tenders.map((t) => ({
+      kind: 'TENDER' as const,
+      docNo: t.tenderNo,
+      title: t.title,
+      status: tenderByClock(t, now),
+      startAt: iso(t.openAt),
+      deadline: iso(t.closeAt),
+      responded: t.revision > 0,
+    })),
+    ...auctions.map((a) => ({
+      kind: 'AUCTION' as const,
+      docNo: a.auctionNo,
+      title: a.title,
+      status: auctionByClock(a, now),
+      startAt: iso(a.startAt),
+      deadline: iso(a.endAt),
+      responded: a.bidCount > 0,
+    })),
   ].sort((x, y) => x.deadline.localeCompare(y.deadline) || x.docNo.localeCompare(y.docNo));
   return { rows: rows.slice(0, size), total: rows.length, tenders: tenders.length, auctions: auctions.length };
 }

@@ -14,7 +14,14 @@ export interface TenderFilter {
   status?: string[];
 }
 
-const SORT_COLUMNS = { tenderNo: 't.tenderNo', title: 't.title', status: 't.status', openAt: 't.openAt', closeAt: 't.closeAt', createdAt: 't.createdAt' } as const;
+const SORT_COLUMNS = {
+  tenderNo: 't.tenderNo',
+  title: 't.title',
+  status: 't.status',
+  openAt: 't.openAt',
+  closeAt: 't.closeAt',
+  createdAt: 't.createdAt',
+} as const;
 
 const filterOf = (f: TenderFilter) => (eb: TenderScope) => {
   const parts = [];
@@ -25,25 +32,62 @@ const filterOf = (f: TenderFilter) => (eb: TenderScope) => {
 };
 
 /** Staff's list: every tender with its invited and submitted counts (never a price). */
-export async function listTenders(db: Db, f: TenderFilter, sort: SortSpec<(typeof TENDER_SORT)[number]>, w: Window, liveSince: Date) {
+export async function listTenders(
+  db: Db,
+  f: TenderFilter,
+  sort: SortSpec<(typeof TENDER_SORT)[number]>,
+  w: Window,
+  liveSince: Date,
+) {
   const cond = filterOf(f);
   const [rows, count] = await Promise.all([
     db
       .selectFrom('tender as t')
       .innerJoin('employee as e', 'e.singleid', 't.buyerId')
       .where(cond)
-      .select(['t.tenderNo', 't.title', 't.prNo', 't.status', 't.awardRule', 't.currency', 't.openAt', 't.closeAt', 't.buyerId', 'e.hname as buyerName', 't.createdAt', 't.version'])
+      .select([
+        't.tenderNo',
+        't.title',
+        't.prNo',
+        't.status',
+        't.awardRule',
+        't.currency',
+        't.openAt',
+        't.closeAt',
+        't.buyerId',
+        'e.hname as buyerName',
+        't.createdAt',
+        't.version',
+      ])
       .select((eb) => [
-        eb.selectFrom('tenderOpening as o').select((e) => e.fn.countAll<number>().as('n')).whereRef('o.tenderNo', '=', 't.tenderNo').where('o.confirmedAt', '>', liveSince.toISOString()).as('confirmations'),
-        eb.selectFrom('tenderBid as b').select((e) => e.fn.countAll<number>().as('n')).whereRef('b.tenderNo', '=', 't.tenderNo').as('invitedCount'),
-        eb.selectFrom('tenderBid as b').select((e) => e.fn.countAll<number>().as('n')).whereRef('b.tenderNo', '=', 't.tenderNo').where('b.revision', '>', 0).as('submittedCount'),
+        eb
+          .selectFrom('tenderOpening as o')
+          .select((e) => e.fn.countAll<number>().as('n'))
+          .whereRef('o.tenderNo', '=', 't.tenderNo')
+          .where('o.confirmedAt', '>', liveSince.toISOString())
+          .as('confirmations'),
+        eb
+          .selectFrom('tenderBid as b')
+          .select((e) => e.fn.countAll<number>().as('n'))
+          .whereRef('b.tenderNo', '=', 't.tenderNo')
+          .as('invitedCount'),
+        eb
+          .selectFrom('tenderBid as b')
+          .select((e) => e.fn.countAll<number>().as('n'))
+          .whereRef('b.tenderNo', '=', 't.tenderNo')
+          .where('b.revision', '>', 0)
+          .as('submittedCount'),
       ])
       .orderBy(SORT_COLUMNS[sort.field], sort.direction)
       .orderBy('t.tenderNo', 'desc')
       .limit(w.limit)
       .offset(w.offset)
       .execute(),
-    db.selectFrom('tender as t').where(cond).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    db
+      .selectFrom('tender as t')
+      .where(cond)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow(),
   ]);
   return { rows, total: Number(count.n) };
 }
@@ -76,31 +120,71 @@ export function findBidders(db: Db, tenderNo: string) {
   return db
     .selectFrom('tenderBid as b')
     .innerJoin('company as c', 'c.compNo', 'b.compNo')
-    .select(['b.compNo', 'c.compNameKr as compName', 'b.status', 'b.revision', 'b.submittedAt', 'b.totalAmount', 'b.bidRank'])
+    .select([
+      'b.compNo',
+      'c.compNameKr as compName',
+      'b.status',
+      'b.revision',
+      'b.submittedAt',
+      'b.totalAmount',
+      'b.bidRank',
+    ])
     .where('b.tenderNo', '=', tenderNo)
     .orderBy('b.compNo')
     .execute();
 }
 
 export function lockBids(trx: Db, tenderNo: string) {
-  return trx.selectFrom('tenderBid').selectAll().where('tenderNo', '=', tenderNo).orderBy('compNo').forUpdate().execute();
+  return trx
+    .selectFrom('tenderBid')
+    .selectAll()
+    .where('tenderNo', '=', tenderNo)
+    .orderBy('compNo')
+    .forUpdate()
+    .execute();
 }
 
 export function findOpenedLines(db: Db, tenderNo: string) {
-  return db.selectFrom('tenderBidLine').selectAll().where('tenderNo', '=', tenderNo).orderBy('compNo').orderBy('lineNo').execute();
+  return db
+    .selectFrom('tenderBidLine')
+    .selectAll()
+    .where('tenderNo', '=', tenderNo)
+    .orderBy('compNo')
+    .orderBy('lineNo')
+    .execute();
 }
 
 export function findOpenings(db: Db, tenderNo: string) {
-  return db.selectFrom('tenderOpening').select(['confirmedBy', 'confirmerSingleid', 'confirmerName', 'confirmedAt']).where('tenderNo', '=', tenderNo).orderBy('confirmedAt').orderBy('id').execute();
+  return db
+    .selectFrom('tenderOpening')
+    .select(['confirmedBy', 'confirmerSingleid', 'confirmerName', 'confirmedAt'])
+    .where('tenderNo', '=', tenderNo)
+    .orderBy('confirmedAt')
+    .orderBy('id')
+    .execute();
 }
 
 export function findAwards(db: Db, tenderNo: string) {
-  return db.selectFrom('tenderAward').select(['compNo', 'poNo']).where('tenderNo', '=', tenderNo).orderBy('compNo').execute();
+  return db
+    .selectFrom('tenderAward')
+    .select(['compNo', 'poNo'])
+    .where('tenderNo', '=', tenderNo)
+    .orderBy('compNo')
+    .execute();
 }
 
-export async function insertTender(trx: Db, header: Insertable<Database['tender']>, lines: ReadonlyArray<Insertable<Database['tenderLine']>>, compNos: readonly string[]) {
+export async function insertTender(
+  trx: Db,
+  header: Insertable<Database['tender']>,
+  lines: ReadonlyArray<Insertable<Database['tenderLine']>>,
+  compNos: readonly string[],
+) {
   await trx.insertInto('tender').values(header).execute();
-  if (lines.length) await trx.insertInto('tenderLine').values([...lines]).execute();
+  if (lines.length)
+    await trx
+      .insertInto('tenderLine')
+      .values([...lines])
+      .execute();
   await replaceInvited(trx, header.tenderNo, compNos);
 }
 
@@ -111,7 +195,11 @@ export async function updateTender(trx: Db, tenderNo: string, values: Updateable
 /** The invitation list of a draft (bids exist only as invitations then). */
 export async function replaceInvited(trx: Db, tenderNo: string, compNos: readonly string[]) {
   await trx.deleteFrom('tenderBid').where('tenderNo', '=', tenderNo).execute();
-  if (compNos.length) await trx.insertInto('tenderBid').values(compNos.map((compNo) => ({ tenderNo, compNo, status: 'INVITED' as const }))).execute();
+  if (compNos.length)
+    await trx
+      .insertInto('tenderBid')
+      .values(compNos.map((compNo) => ({ tenderNo, compNo, status: 'INVITED' as const })))
+      .execute();
 }
 
 export async function insertKey(trx: Db, tenderNo: string, wrappedKey: string, keyRef: string) {
@@ -120,7 +208,13 @@ export async function insertKey(trx: Db, tenderNo: string, wrappedKey: string, k
 
 /** The master keys (by reference) that wrap the keys of tenders published and not yet opened or cancelled. */
 export async function liveKeyRefs(db: Db): Promise<string[]> {
-  const rows = await db.selectFrom('tenderKey').select('keyRef').distinct().where('wrappedKey', 'is not', null).where('releasedAt', 'is', null).execute();
+  const rows = await db
+    .selectFrom('tenderKey')
+    .select('keyRef')
+    .distinct()
+    .where('wrappedKey', 'is not', null)
+    .where('releasedAt', 'is', null)
+    .execute();
   return rows.map((r) => r.keyRef);
 }
 
@@ -137,11 +231,20 @@ export async function insertOpening(trx: Db, values: Insertable<Database['tender
 }
 
 export async function updateBid(trx: Db, tenderNo: string, compNo: string, values: Updateable<Database['tenderBid']>) {
-  await trx.updateTable('tenderBid').set(values).where('tenderNo', '=', tenderNo).where('compNo', '=', compNo).execute();
+  await trx
+    .updateTable('tenderBid')
+    .set(values)
+    .where('tenderNo', '=', tenderNo)
+    .where('compNo', '=', compNo)
+    .execute();
 }
 
 export async function insertOpenedLines(trx: Db, rows: ReadonlyArray<Insertable<Database['tenderBidLine']>>) {
-  if (rows.length) await trx.insertInto('tenderBidLine').values([...rows]).execute();
+  if (rows.length)
+    await trx
+      .insertInto('tenderBidLine')
+      .values([...rows])
+      .execute();
 }
 
 export async function insertAward(trx: Db, tenderNo: string, compNo: string, poNo: string) {
@@ -159,7 +262,16 @@ export async function listOwnTenders(db: Db, f: TenderFilter, sort: SortSpec<(ty
     .where((eb) => filterOf(f)(eb as unknown as TenderScope));
   const [rows, count] = await Promise.all([
     base
-      .select(['t.tenderNo', 't.title', 't.status', 'b.status as bidStatus', 't.currency', 't.openAt', 't.closeAt', 'b.submittedAt'])
+      .select([
+        't.tenderNo',
+        't.title',
+        't.status',
+        'b.status as bidStatus',
+        't.currency',
+        't.openAt',
+        't.closeAt',
+        'b.submittedAt',
+      ])
       .orderBy(SORT_COLUMNS[sort.field], sort.direction)
       .orderBy('t.tenderNo', 'desc')
       .limit(w.limit)
@@ -175,7 +287,23 @@ export function findOwnBid(db: Db, tenderNo: string) {
   return db
     .selectFrom('tenderBid as b')
     .innerJoin('tender as t', 't.tenderNo', 'b.tenderNo')
-    .select(['t.tenderNo', 't.title', 't.description', 't.status', 't.currency', 't.openAt', 't.closeAt', 't.fileId', 'b.compNo', 'b.status as bidStatus', 'b.revision', 'b.submittedAt', 'b.digest', 'b.sealed', 'b.version'])
+    .select([
+      't.tenderNo',
+      't.title',
+      't.description',
+      't.status',
+      't.currency',
+      't.openAt',
+      't.closeAt',
+      't.fileId',
+      'b.compNo',
+      'b.status as bidStatus',
+      'b.revision',
+      'b.submittedAt',
+      'b.digest',
+      'b.sealed',
+      'b.version',
+    ])
     .where('b.tenderNo', '=', tenderNo)
     .where('t.status', '<>', 'DRAFT')
     .executeTakeFirst();
@@ -186,7 +314,16 @@ export function lockOwnBid(trx: Db, tenderNo: string) {
   return trx
     .selectFrom('tenderBid as b')
     .innerJoin('tender as t', 't.tenderNo', 'b.tenderNo')
-    .select(['b.compNo', 'b.status', 'b.revision', 'b.version', 't.status as tenderStatus', 't.openAt', 't.closeAt', 't.currency'])
+    .select([
+      'b.compNo',
+      'b.status',
+      'b.revision',
+      'b.version',
+      't.status as tenderStatus',
+      't.openAt',
+      't.closeAt',
+      't.currency',
+    ])
     .where('b.tenderNo', '=', tenderNo)
     .where('t.status', '<>', 'DRAFT')
     .forUpdate('b')
@@ -205,7 +342,12 @@ export function findClockDue(db: Db, now: Date) {
   return db
     .selectFrom('tender')
     .select('tenderNo')
-    .where((eb) => eb.or([eb.and([eb('status', '=', 'PUBLISHED'), eb('openAt', '<=', now.toISOString())]), eb.and([eb('status', 'in', ['PUBLISHED', 'OPEN']), eb('closeAt', '<=', now.toISOString())])]))
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('status', '=', 'PUBLISHED'), eb('openAt', '<=', now.toISOString())]),
+        eb.and([eb('status', 'in', ['PUBLISHED', 'OPEN']), eb('closeAt', '<=', now.toISOString())]),
+      ]),
+    )
     .orderBy('closeAt')
     .orderBy('tenderNo')
     .execute();

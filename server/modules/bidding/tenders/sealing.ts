@@ -21,7 +21,8 @@ export interface MasterKey {
 
 const fileKeys = new Map<string, MasterKey>();
 
-const refOf = (key: Buffer, source: string) => `${source}:${createHash('sha256').update(key).digest('hex').slice(0, 16)}`;
+const refOf = (key: Buffer, source: string) =>
+  `${source}:${createHash('sha256').update(key).digest('hex').slice(0, 16)}`;
 
 /**
  * Whether a stored key reference names this master key: by its digest, whatever its source, so a
@@ -84,10 +85,19 @@ export interface BidPrices {
 const bidAad = (tenderNo: string, compNo: string, revision: number) => `bid/${tenderNo}/${compNo}/${revision}`;
 
 /** Seals a bid's prices with the tender's data key (unwrapped for this call only). */
-export function sealBid(master: MasterKey, wrapped: string, at: { tenderNo: string; compNo: string; revision: number }, prices: BidPrices): { sealed: string; digest: string } {
+export function sealBid(
+  master: MasterKey,
+  wrapped: string,
+  at: { tenderNo: string; compNo: string; revision: number },
+  prices: BidPrices,
+): { sealed: string; digest: string } {
   const key = unwrapKey(master, wrapped, at.tenderNo);
   try {
-    const sealed = encrypt(key, Buffer.from(JSON.stringify(prices), 'utf8'), bidAad(at.tenderNo, at.compNo, at.revision));
+    const sealed = encrypt(
+      key,
+      Buffer.from(JSON.stringify(prices), 'utf8'),
+      bidAad(at.tenderNo, at.compNo, at.revision),
+    );
     // The supplier's receipt: a digest of the sealed text, which proves what was submitted without showing it.
     return { sealed, digest: createHash('sha256').update(sealed).digest('hex') };
   } finally {
@@ -96,6 +106,10 @@ export function sealBid(master: MasterKey, wrapped: string, at: { tenderNo: stri
 }
 
 /** Opens a sealed bid with the released data key. */
-export function openBid(key: Buffer, sealed: string, at: { tenderNo: string; compNo: string; revision: number }): BidPrices {
+export function openBid(
+  key: Buffer,
+  sealed: string,
+  at: { tenderNo: string; compNo: string; revision: number },
+): BidPrices {
   return JSON.parse(decrypt(key, sealed, bidAad(at.tenderNo, at.compNo, at.revision)).toString('utf8')) as BidPrices;
 }

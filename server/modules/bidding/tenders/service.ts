@@ -8,7 +8,15 @@ import type { SortSpec } from '../../../http/list-query.js';
 import { internalActor, isPurchasingManager, supplierActor, type Actor } from '../../../domain/actor.js';
 import { checkDate, msOf, todayKst, type Instant } from '../../../domain/dates.js';
 import { loadAttachments, loadHistory } from '../../../domain/documents.js';
-import { checkVersion, failIf, missing, notAllowed, refused, wrongState, type FieldError } from '../../../domain/errors.js';
+import {
+  checkVersion,
+  failIf,
+  missing,
+  notAllowed,
+  refused,
+  wrongState,
+  type FieldError,
+} from '../../../domain/errors.js';
 import { transition } from '../../../domain/machine.js';
 import { amt, fitsAmount, lineAmount, totalOf } from '../../../domain/money.js';
 import type { ReasonBody, VersionBody } from '../../../domain/schemas.js';
@@ -16,19 +24,60 @@ import { iso, text } from '../../../domain/values.js';
 import { checkSourcingEligibility, standings } from '../../evaluation/eligibility.js';
 import { mayBindGroup } from '../../files/owners.js';
 import { notifyTenderClosed } from '../../notifications/staff.js';
-import { notifyTenderClosing, notifyTenderInvitations, notifyTenderOpened, notifyTenderResult } from '../../notifications/supplier.js';
+import {
+  notifyTenderClosing,
+  notifyTenderInvitations,
+  notifyTenderOpened,
+  notifyTenderResult,
+} from '../../notifications/supplier.js';
 import { createAwardedPo } from '../../purchase/po/service.js';
 import { releasePrOfBidding } from '../../purchase/pr/service.js';
 import { assertSuppliersEligible, checkInvitedSuppliers } from '../../suppliers/eligibility.js';
 import { instant, linesFromPr, ownLines, ownedAtVersion } from '../drafts.js';
 import {
-  claimReminder, countBids, findAwards, findBidders, findClockDue, findKey, findReminderDue, findOpenedLines, findOpenings, findOwnBid, findOwnOpenedLines, findTender, findTenderLines, insertAward, insertKey, liveKeyRefs,
-  insertOpenedLines, insertOpening, insertTender, listOwnTenders, listTenders, lockBids, lockOwnBid, lockTender, markKey, replaceInvited, updateBid, updateTender,
+  claimReminder,
+  countBids,
+  findAwards,
+  findBidders,
+  findClockDue,
+  findKey,
+  findReminderDue,
+  findOpenedLines,
+  findOpenings,
+  findOwnBid,
+  findOwnOpenedLines,
+  findTender,
+  findTenderLines,
+  insertAward,
+  insertKey,
+  liveKeyRefs,
+  insertOpenedLines,
+  insertOpening,
+  insertTender,
+  listOwnTenders,
+  listTenders,
+  lockBids,
+  lockOwnBid,
+  lockTender,
+  markKey,
+  replaceInvited,
+  updateBid,
+  updateTender,
   type TenderFilter,
 } from './queries.js';
 import type { AwardBody, BidBody, TENDER_SORT, TenderCreateBody, TenderUpdateBody } from './schemas.js';
 import { masterKeyOf, newWrappedKey, openBid, sameMasterKey, sealBid, unwrapKey, type MasterKey } from './sealing.js';
-import { OPENING_CONFIRMATIONS, OPENING_WINDOW_MINUTES, TENDER_MACHINE, byClock, liveConfirmations, rankBids, winnersByLine, type AwardRule, type OpenedBid } from './workflow.js';
+import {
+  OPENING_CONFIRMATIONS,
+  OPENING_WINDOW_MINUTES,
+  TENDER_MACHINE,
+  byClock,
+  liveConfirmations,
+  rankBids,
+  winnersByLine,
+  type AwardRule,
+  type OpenedBid,
+} from './workflow.js';
 
 type Sort = SortSpec<(typeof TENDER_SORT)[number]>;
 type Window = { limit: number; offset: number };
@@ -114,11 +163,18 @@ async function detail(db: Db, tenderNo: string, actor: Actor, now: Date) {
       totalAmount: opened ? b.totalAmount : null,
       rank: opened ? b.bidRank : null,
     })),
-    openings: openings.map((o) => ({ confirmedBy: o.confirmedBy, confirmerName: o.confirmerName, confirmedAt: iso(o.confirmedAt)!, live: live.includes(o) })),
+    openings: openings.map((o) => ({
+      confirmedBy: o.confirmedBy,
+      confirmerName: o.confirmerName,
+      confirmedAt: iso(o.confirmedAt)!,
+      live: live.includes(o),
+    })),
     orders,
     attachments,
     // An entry of the server's job (the clock) has no person: it is named by the job's actor id, which the screen shows as such.
-    history: history.map((h) => (h.actorName === null && h.actor === TENDER_JOB_ACTOR ? { ...h, actorName: TENDER_JOB_ACTOR } : h)),
+    history: history.map((h) =>
+      h.actorName === null && h.actor === TENDER_JOB_ACTOR ? { ...h, actorName: TENDER_JOB_ACTOR } : h,
+    ),
     actions,
   };
 }
@@ -138,8 +194,20 @@ export async function getTenderBids(db: Db, caller: Caller | null, tenderNo: str
   if (!t) throw tenderMissing();
   const status = byClock(t, now);
   if (status !== 'OPENED' && status !== 'AWARDED') {
-    await db.transaction().execute((trx) => writeAudit(trx, { entity: 'tender', entityKey: tenderNo, action: 'SEALED_READ_REFUSED', actor: actor.userId, after: { status } }));
-    throw refused('BID_SEALED', '개찰 전에는 투찰 금액을 볼 수 없습니다. 두 명의 담당자가 개찰을 확인한 뒤에 공개됩니다', { status });
+    await db.transaction().execute((trx) =>
+      writeAudit(trx, {
+        entity: 'tender',
+        entityKey: tenderNo,
+        action: 'SEALED_READ_REFUSED',
+        actor: actor.userId,
+        after: { status },
+      }),
+    );
+    throw refused(
+      'BID_SEALED',
+      '개찰 전에는 투찰 금액을 볼 수 없습니다. 두 명의 담당자가 개찰을 확인한 뒤에 공개됩니다',
+      { status },
+    );
   }
   const [bidders, lines] = await Promise.all([findBidders(db, tenderNo), findOpenedLines(db, tenderNo)]);
   return {
@@ -155,7 +223,9 @@ export async function getTenderBids(db: Db, caller: Caller | null, tenderNo: str
         rank: b.bidRank!,
         totalAmount: b.totalAmount!,
         submittedAt: iso(b.submittedAt)!,
-        lines: lines.filter((l) => l.compNo === b.compNo).map((l) => ({ lineNo: l.lineNo, unitPrice: l.unitPrice, amount: l.amount, rank: l.lineRank! })),
+        lines: lines
+          .filter((l) => l.compNo === b.compNo)
+          .map((l) => ({ lineNo: l.lineNo, unitPrice: l.unitPrice, amount: l.amount, rank: l.lineRank! })),
       })),
   };
 }
@@ -165,21 +235,33 @@ export async function getTenderBids(db: Db, caller: Caller | null, tenderNo: str
 type TenderInput = Static<typeof TenderUpdateBody> | Static<typeof TenderCreateBody>;
 
 /** Window, suppliers (no repeats, registered, trading) and attachments of a create or update. */
-async function checkTenderFields(db: Db, caller: Caller | null, tenderNo: string | null, b: TenderInput, errors: FieldError[], now: Date) {
+async function checkTenderFields(
+  db: Db,
+  caller: Caller | null,
+  tenderNo: string | null,
+  b: TenderInput,
+  errors: FieldError[],
+  now: Date,
+) {
   const openAt = instant(errors, 'body/openAt', b.openAt, '입찰 시작일시');
   const closeAt = instant(errors, 'body/closeAt', b.closeAt, '입찰 마감일시');
-  if (openAt && closeAt && closeAt.getTime() <= openAt.getTime()) errors.push({ path: 'body/closeAt', message: '입찰 마감일시는 시작일시 이후여야 합니다' });
-  if (closeAt && closeAt.getTime() <= now.getTime()) errors.push({ path: 'body/closeAt', message: '입찰 마감일시는 현재 이후여야 합니다' });
+  if (openAt && closeAt && closeAt.getTime() <= openAt.getTime())
+    errors.push({ path: 'body/closeAt', message: '입찰 마감일시는 시작일시 이후여야 합니다' });
+  if (closeAt && closeAt.getTime() <= now.getTime())
+    errors.push({ path: 'body/closeAt', message: '입찰 마감일시는 현재 이후여야 합니다' });
   const suppliers = await checkInvitedSuppliers(db, b.suppliers, errors);
   // The tender's documents: its own group, or one the caller uploaded that no other document holds
   // (the invited suppliers will read them, files/owners.ts TENDER).
   if (b.fileId && !(caller && (await mayBindGroup(db, caller, b.fileId, { docType: 'TENDER', docNo: tenderNo })))) {
-    failIf([{ path: 'body/fileId', message: '첨부파일을 찾을 수 없습니다. 입찰 문서는 이 화면에서 직접 올린 파일만 첨부할 수 있습니다' }]);
+    failIf([
+      {
+        path: 'body/fileId',
+        message: '첨부파일을 찾을 수 없습니다. 입찰 문서는 이 화면에서 직접 올린 파일만 첨부할 수 있습니다',
+      },
+    ]);
   }
   return { openAt: openAt!, closeAt: closeAt!, suppliers };
 }
-
-
 
 /** A draft tender from a received PR (its lines; the PR moves to quotation requested) or from the buyer's own lines. */
 export async function createTender(db: Db, caller: Caller | null, b: Static<typeof TenderCreateBody>, now: Date) {
@@ -192,8 +274,20 @@ export async function createTender(db: Db, caller: Caller | null, b: Static<type
   const tenderNo = await db.transaction().execute(async (trx) => {
     const tenderNo = await nextDocumentNumber(trx, 'BD', todayKst());
     let header = {
-      tenderNo, prNo: null as string | null, title: text(b.title) ?? '', description: text(b.description), section: actor.section, deptcd: actor.deptcd, buyerId: actor.singleid,
-      currency: b.currency ?? ('KRW' as const), awardRule: b.awardRule, openAt: fields.openAt, closeAt: fields.closeAt, status: 'DRAFT' as const, fileId: b.fileId ?? null, createdBy: actor.userId,
+      tenderNo,
+      prNo: null as string | null,
+      title: text(b.title) ?? '',
+      description: text(b.description),
+      section: actor.section,
+      deptcd: actor.deptcd,
+      buyerId: actor.singleid,
+      currency: b.currency ?? ('KRW' as const),
+      awardRule: b.awardRule,
+      openAt: fields.openAt,
+      closeAt: fields.closeAt,
+      status: 'DRAFT' as const,
+      fileId: b.fileId ?? null,
+      createdBy: actor.userId,
     };
     let tenderLines = lines.map((l) => ({ ...l, tenderNo }));
     if (prNo) {
@@ -201,9 +295,20 @@ export async function createTender(db: Db, caller: Caller | null, b: Static<type
       header = { ...header, ...fromPr.header, title: text(b.title) ?? fromPr.header.title };
       tenderLines = fromPr.lines.map(({ line }) => ({ ...line, tenderNo }));
     }
-    await checkSourcingEligibility(trx, fields.suppliers, { docType: 'TENDER', docNo: tenderNo, confirmWarning: b.confirmEvaluationWarning, actor: actor.userId });
+    await checkSourcingEligibility(trx, fields.suppliers, {
+      docType: 'TENDER',
+      docNo: tenderNo,
+      confirmWarning: b.confirmEvaluationWarning,
+      actor: actor.userId,
+    });
     await insertTender(trx, header, tenderLines, fields.suppliers);
-    await writeAudit(trx, { entity: 'tender', entityKey: tenderNo, action: 'CREATE', actor: actor.userId, after: { ...header, suppliers: fields.suppliers, lines: tenderLines.length } });
+    await writeAudit(trx, {
+      entity: 'tender',
+      entityKey: tenderNo,
+      action: 'CREATE',
+      actor: actor.userId,
+      after: { ...header, suppliers: fields.suppliers, lines: tenderLines.length },
+    });
     return tenderNo;
   });
   return detail(db, tenderNo, actor, now);
@@ -215,39 +320,87 @@ async function lockOwned(trx: Db, tenderNo: string, actor: Actor, version: numbe
 }
 
 /** A draft's title, window, award rule, invited suppliers and attachments. */
-export async function updateTenderDraft(db: Db, caller: Caller | null, tenderNo: string, b: Static<typeof TenderUpdateBody>, now: Date) {
+export async function updateTenderDraft(
+  db: Db,
+  caller: Caller | null,
+  tenderNo: string,
+  b: Static<typeof TenderUpdateBody>,
+  now: Date,
+) {
   const actor = await internalActor(db, caller);
   const fields = await checkTenderFields(db, caller, tenderNo, b, [], now);
   await db.transaction().execute(async (trx) => {
     const t = await lockOwned(trx, tenderNo, actor, b.version);
     transition(TENDER_MACHINE, 'update', t.status);
-    await checkSourcingEligibility(trx, fields.suppliers, { docType: 'TENDER', docNo: tenderNo, confirmWarning: b.confirmEvaluationWarning, actor: actor.userId });
-    const after = { title: text(b.title) ?? t.title, description: text(b.description), awardRule: b.awardRule, openAt: fields.openAt, closeAt: fields.closeAt, fileId: b.fileId ?? null };
+    await checkSourcingEligibility(trx, fields.suppliers, {
+      docType: 'TENDER',
+      docNo: tenderNo,
+      confirmWarning: b.confirmEvaluationWarning,
+      actor: actor.userId,
+    });
+    const after = {
+      title: text(b.title) ?? t.title,
+      description: text(b.description),
+      awardRule: b.awardRule,
+      openAt: fields.openAt,
+      closeAt: fields.closeAt,
+      fileId: b.fileId ?? null,
+    };
     await updateTender(trx, tenderNo, { ...after, version: t.version + 1, updatedAt: now });
     await replaceInvited(trx, tenderNo, fields.suppliers);
-    await writeAudit(trx, { entity: 'tender', entityKey: tenderNo, action: 'UPDATE', actor: actor.userId, before: { title: t.title, openAt: t.openAt, closeAt: t.closeAt, awardRule: t.awardRule }, after: { ...after, suppliers: fields.suppliers } });
+    await writeAudit(trx, {
+      entity: 'tender',
+      entityKey: tenderNo,
+      action: 'UPDATE',
+      actor: actor.userId,
+      before: { title: t.title, openAt: t.openAt, closeAt: t.closeAt, awardRule: t.awardRule },
+      after: { ...after, suppliers: fields.suppliers },
+    });
   });
   return detail(db, tenderNo, actor, now);
 }
 
 /** Publishes a draft: the data key is made (wrapped), the suppliers invited; bidding opens at its time. */
-export async function publishTender(db: Db, caller: Caller | null, keys: KeySource, tenderNo: string, body: Static<typeof VersionBody>, now: Date) {
+export async function publishTender(
+  db: Db,
+  caller: Caller | null,
+  keys: KeySource,
+  tenderNo: string,
+  body: Static<typeof VersionBody>,
+  now: Date,
+) {
   const actor = await internalActor(db, caller);
   const master = masterKeyOf(keys);
   await db.transaction().execute(async (trx) => {
     const t = await lockOwned(trx, tenderNo, actor, body.version);
     transition(TENDER_MACHINE, 'publish', t.status);
-    if (Date.parse(t.closeAt) <= now.getTime()) throw refused('TENDER_WINDOW_PASSED', '입찰 마감일시가 지났습니다. 일정을 바꾼 뒤 공고하세요');
+    if (Date.parse(t.closeAt) <= now.getTime())
+      throw refused('TENDER_WINDOW_PASSED', '입찰 마감일시가 지났습니다. 일정을 바꾼 뒤 공고하세요');
     const invited = (await findBidders(trx, tenderNo)).map((b) => b.compNo);
     await assertSuppliersEligible(trx, invited, 'rfq', 'body/version');
     // A server with a master key of its own would publish a tender no other server can seal or open.
     if ((await liveKeyRefs(trx)).some((ref) => !sameMasterKey(ref, master))) {
-      throw refused('TENDER_KEY_MISMATCH', '진행 중인 입찰의 마스터 키(BID_MASTER_KEY)가 이 서버의 키와 다릅니다. 모든 서버에 같은 키를 설정한 뒤 공고하세요');
+      throw refused(
+        'TENDER_KEY_MISMATCH',
+        '진행 중인 입찰의 마스터 키(BID_MASTER_KEY)가 이 서버의 키와 다릅니다. 모든 서버에 같은 키를 설정한 뒤 공고하세요',
+      );
     }
     await insertKey(trx, tenderNo, newWrappedKey(master, tenderNo), master.ref);
-    await updateTender(trx, tenderNo, { status: 'PUBLISHED', publishedAt: now, version: t.version + 1, updatedAt: now });
+    await updateTender(trx, tenderNo, {
+      status: 'PUBLISHED',
+      publishedAt: now,
+      version: t.version + 1,
+      updatedAt: now,
+    });
     await notifyTenderInvitations(trx, tenderNo, invited);
-    await writeAudit(trx, { entity: 'tender', entityKey: tenderNo, action: 'PUBLISH', actor: actor.userId, before: { status: t.status }, after: { status: 'PUBLISHED', suppliers: invited } });
+    await writeAudit(trx, {
+      entity: 'tender',
+      entityKey: tenderNo,
+      action: 'PUBLISH',
+      actor: actor.userId,
+      before: { status: t.status },
+      after: { status: 'PUBLISHED', suppliers: invited },
+    });
     // Published inside its window: bidding opens now, recorded as the clock job would.
     await followClock(trx, { ...t, status: 'PUBLISHED', publishedAt: now }, now, actor.userId);
   });
@@ -255,26 +408,43 @@ export async function publishTender(db: Db, caller: Caller | null, keys: KeySour
 }
 
 /** Cancels a tender before its opening: its bids are cancelled unread, its key destroyed, its PR given back. */
-export async function cancelTender(db: Db, caller: Caller | null, tenderNo: string, body: Static<typeof ReasonBody>, now: Date) {
+export async function cancelTender(
+  db: Db,
+  caller: Caller | null,
+  tenderNo: string,
+  body: Static<typeof ReasonBody>,
+  now: Date,
+) {
   const reason = text(body.reason);
   if (!reason) failIf([{ path: 'body/reason', message: '취소 사유를 입력하세요' }]);
   const actor = await internalActor(db, caller);
   await db.transaction().execute(async (trx) => {
     const t = await lockOwned(trx, tenderNo, actor, body.version);
     const status = transition(TENDER_MACHINE, 'cancel', byClock(t, now));
-    for (const b of await lockBids(trx, tenderNo)) await updateBid(trx, tenderNo, b.compNo, { status: 'CANCELLED', sealed: null, version: b.version + 1 });
+    for (const b of await lockBids(trx, tenderNo))
+      await updateBid(trx, tenderNo, b.compNo, { status: 'CANCELLED', sealed: null, version: b.version + 1 });
     // Without its key nothing sealed for this tender can ever be opened.
     await markKey(trx, tenderNo, { wrappedKey: null, destroyedAt: now });
     await updateTender(trx, tenderNo, { status, cancelReason: reason, version: t.version + 1, updatedAt: now });
     if (t.prNo) await releasePrOfBidding(trx, actor, t.prNo, tenderNo, reason!);
-    await writeAudit(trx, { entity: 'tender', entityKey: tenderNo, action: 'CANCEL', actor: actor.userId, before: { status: t.status }, after: { status }, reason });
+    await writeAudit(trx, {
+      entity: 'tender',
+      entityKey: tenderNo,
+      action: 'CANCEL',
+      actor: actor.userId,
+      before: { status: t.status },
+      after: { status },
+      reason,
+    });
   });
   return detail(db, tenderNo, actor, now);
 }
 
 /** A confirmation by the same person: the same employee, whichever of its accounts gave it (or the same account). */
-const samePerson = (o: { confirmedBy: string; confirmerSingleid: string | null }, actor: { userId: string; singleid: string }) =>
-  o.confirmedBy === actor.userId || (o.confirmerSingleid !== null && o.confirmerSingleid === actor.singleid);
+const samePerson = (
+  o: { confirmedBy: string; confirmerSingleid: string | null },
+  actor: { userId: string; singleid: string },
+) => o.confirmedBy === actor.userId || (o.confirmerSingleid !== null && o.confirmerSingleid === actor.singleid);
 
 /**
  * 개찰 under dual control: each call is one person's confirmation. The tender's buyer may not be
@@ -283,33 +453,70 @@ const samePerson = (o: { confirmedBy: string; confirmerSingleid: string | null }
  * OPENING_WINDOW_MINUTES. The second live confirmation releases the key, decrypts every bid,
  * ranks them and records the ceremony (who, when) in the tender's history.
  */
-export async function confirmOpening(db: Db, caller: Caller | null, keys: KeySource, tenderNo: string, body: Static<typeof VersionBody>, now: Date) {
+export async function confirmOpening(
+  db: Db,
+  caller: Caller | null,
+  keys: KeySource,
+  tenderNo: string,
+  body: Static<typeof VersionBody>,
+  now: Date,
+) {
   const actor = await internalActor(db, caller);
   const master = masterKeyOf(keys);
   await db.transaction().execute(async (trx) => {
     const t = await lockTender(trx, tenderNo);
     if (!t) throw tenderMissing();
     const status = byClock(t, now);
-    if (status === 'PUBLISHED' || status === 'OPEN') throw refused('BID_NOT_CLOSED', '입찰 마감 전에는 개찰할 수 없습니다', { closeAt: iso(t.closeAt) });
+    if (status === 'PUBLISHED' || status === 'OPEN')
+      throw refused('BID_NOT_CLOSED', '입찰 마감 전에는 개찰할 수 없습니다', { closeAt: iso(t.closeAt) });
     transition(TENDER_MACHINE, 'open', status);
-    if (t.buyerId === actor.singleid) throw notAllowed('입찰 담당 구매자는 개찰 확인자가 될 수 없습니다. 다른 두 명의 담당자가 확인하세요', 'OPENING_BY_BUYER');
+    if (t.buyerId === actor.singleid)
+      throw notAllowed(
+        '입찰 담당 구매자는 개찰 확인자가 될 수 없습니다. 다른 두 명의 담당자가 확인하세요',
+        'OPENING_BY_BUYER',
+      );
     checkVersion(body.version, t.version);
     const live = liveConfirmations(await findOpenings(trx, tenderNo), now);
     if (live.some((o) => samePerson(o, actor))) {
-      throw refused('OPENING_SAME_PERSON', `이미 개찰을 확인했습니다. 다른 담당자가 ${OPENING_WINDOW_MINUTES}분 안에 확인해야 개찰됩니다`);
+      throw refused(
+        'OPENING_SAME_PERSON',
+        `이미 개찰을 확인했습니다. 다른 담당자가 ${OPENING_WINDOW_MINUTES}분 안에 확인해야 개찰됩니다`,
+      );
     }
     // The close the clock job has not recorded yet is recorded here, once (the buyer's notice with it).
     await followClock(trx, t, now, TENDER_JOB_ACTOR);
-    await insertOpening(trx, { tenderNo, confirmedBy: actor.userId, confirmerSingleid: actor.singleid, confirmerName: actor.hname, confirmedAt: now });
+    await insertOpening(trx, {
+      tenderNo,
+      confirmedBy: actor.userId,
+      confirmerSingleid: actor.singleid,
+      confirmerName: actor.hname,
+      confirmedAt: now,
+    });
     if (live.length === 0) {
       await updateTender(trx, tenderNo, { status, version: t.version + 1, updatedAt: now });
-      await writeAudit(trx, { entity: 'tender', entityKey: tenderNo, action: 'OPEN_CONFIRM', actor: actor.userId, after: { windowMinutes: OPENING_WINDOW_MINUTES } });
+      await writeAudit(trx, {
+        entity: 'tender',
+        entityKey: tenderNo,
+        action: 'OPEN_CONFIRM',
+        actor: actor.userId,
+        after: { windowMinutes: OPENING_WINDOW_MINUTES },
+      });
       return;
     }
     const ranking = await openAll(trx, master, t, now);
     await updateTender(trx, tenderNo, { status: 'OPENED', openedAt: now, version: t.version + 1, updatedAt: now });
-    const confirmers = [...live.map((o) => ({ userId: o.confirmedBy, name: o.confirmerName, at: iso(o.confirmedAt) })), { userId: actor.userId, name: actor.hname, at: iso(now) }];
-    await writeAudit(trx, { entity: 'tender', entityKey: tenderNo, action: 'OPEN', actor: actor.userId, before: { status }, after: { status: 'OPENED', confirmers, ranking } });
+    const confirmers = [
+      ...live.map((o) => ({ userId: o.confirmedBy, name: o.confirmerName, at: iso(o.confirmedAt) })),
+      { userId: actor.userId, name: actor.hname, at: iso(now) },
+    ];
+    await writeAudit(trx, {
+      entity: 'tender',
+      entityKey: tenderNo,
+      action: 'OPEN',
+      actor: actor.userId,
+      before: { status },
+      after: { status: 'OPENED', confirmers, ranking },
+    });
   });
   return detail(db, tenderNo, actor, now);
 }
@@ -318,8 +525,10 @@ export async function confirmOpening(db: Db, caller: Caller | null, keys: KeySou
 async function openAll(trx: Db, master: MasterKey, t: { tenderNo: string; currency: string }, now: Date) {
   const tenderNo = t.tenderNo;
   const keyRow = await findKey(trx, tenderNo);
-  if (!keyRow?.wrappedKey) throw refused('TENDER_KEY_MISSING', '입찰 키가 없어 개찰할 수 없습니다. 관리자에게 문의하세요');
-  const mismatch = () => refused('TENDER_KEY_MISMATCH', '입찰 키를 열 수 없습니다. 마스터 키(BID_MASTER_KEY)가 공고 때와 다릅니다');
+  if (!keyRow?.wrappedKey)
+    throw refused('TENDER_KEY_MISSING', '입찰 키가 없어 개찰할 수 없습니다. 관리자에게 문의하세요');
+  const mismatch = () =>
+    refused('TENDER_KEY_MISMATCH', '입찰 키를 열 수 없습니다. 마스터 키(BID_MASTER_KEY)가 공고 때와 다릅니다');
   if (!sameMasterKey(keyRow.keyRef, master)) throw mismatch();
   let key: Buffer;
   try {
@@ -333,7 +542,11 @@ async function openAll(trx: Db, master: MasterKey, t: { tenderNo: string; curren
   try {
     for (const b of bids) {
       const prices = openBid(key, b.sealed!, { tenderNo, compNo: b.compNo, revision: b.revision });
-      const lines = prices.lines.map((l) => ({ lineNo: l.lineNo, unitPrice: l.unitPrice, amount: lineAmount(quantities.get(l.lineNo) ?? '0', l.unitPrice, t.currency as 'KRW') }));
+      const lines = prices.lines.map((l) => ({
+        lineNo: l.lineNo,
+        unitPrice: l.unitPrice,
+        amount: lineAmount(quantities.get(l.lineNo) ?? '0', l.unitPrice, t.currency as 'KRW'),
+      }));
       opened.push({ compNo: b.compNo, submittedAt: b.submittedAt!, lines, total: totalOf(lines.map((l) => l.amount)) });
     }
   } finally {
@@ -341,16 +554,36 @@ async function openAll(trx: Db, master: MasterKey, t: { tenderNo: string; curren
   }
   const ranks = rankBids(opened);
   for (const o of opened) {
-    await insertOpenedLines(trx, o.lines.map((l) => ({ tenderNo, compNo: o.compNo, lineNo: l.lineNo, unitPrice: l.unitPrice, amount: l.amount, lineRank: ranks.perLine.get(l.lineNo)?.get(o.compNo) ?? null })));
+    await insertOpenedLines(
+      trx,
+      o.lines.map((l) => ({
+        tenderNo,
+        compNo: o.compNo,
+        lineNo: l.lineNo,
+        unitPrice: l.unitPrice,
+        amount: l.amount,
+        lineRank: ranks.perLine.get(l.lineNo)?.get(o.compNo) ?? null,
+      })),
+    );
     const b = bids.find((x) => x.compNo === o.compNo)!;
-    await updateBid(trx, tenderNo, o.compNo, { totalAmount: o.total, bidRank: ranks.total.get(o.compNo)!, version: b.version + 1 });
+    await updateBid(trx, tenderNo, o.compNo, {
+      totalAmount: o.total,
+      bidRank: ranks.total.get(o.compNo)!,
+      version: b.version + 1,
+    });
   }
   await markKey(trx, tenderNo, { releasedAt: now });
   return opened.map((o) => ({ compNo: o.compNo, rank: ranks.total.get(o.compNo)! })).sort((a, b) => a.rank - b.rank);
 }
 
 /** Awards an opened tender by its rule: one draft PO per winning supplier through the PO flow; every bidder is told the result, never a price. */
-export async function awardTender(db: Db, caller: Caller | null, tenderNo: string, b: Static<typeof AwardBody>, now: Date) {
+export async function awardTender(
+  db: Db,
+  caller: Caller | null,
+  tenderNo: string,
+  b: Static<typeof AwardBody>,
+  now: Date,
+) {
   const actor = await internalActor(db, caller);
   const errors: FieldError[] = [];
   checkDate(errors, 'body/dueDate', b.dueDate, '납기일', { required: true, notBefore: todayKst() });
@@ -358,8 +591,13 @@ export async function awardTender(db: Db, caller: Caller | null, tenderNo: strin
   await db.transaction().execute(async (trx) => {
     const t = await lockOwned(trx, tenderNo, actor, b.version);
     const status = transition(TENDER_MACHINE, 'award', t.status);
-    const [lines, opened, bids] = await Promise.all([findTenderLines(trx, tenderNo), findOpenedLines(trx, tenderNo), lockBids(trx, tenderNo)]);
-    if (opened.length === 0) throw refused('NO_BIDS', '투찰한 협력사가 없어 낙찰할 수 없습니다. 입찰을 취소하고 다시 공고하세요');
+    const [lines, opened, bids] = await Promise.all([
+      findTenderLines(trx, tenderNo),
+      findOpenedLines(trx, tenderNo),
+      lockBids(trx, tenderNo),
+    ]);
+    if (opened.length === 0)
+      throw refused('NO_BIDS', '투찰한 협력사가 없어 낙찰할 수 없습니다. 입찰을 취소하고 다시 공고하세요');
     const perLine = new Map<number, Map<string, number>>();
     for (const l of opened) perLine.set(l.lineNo, (perLine.get(l.lineNo) ?? new Map()).set(l.compNo, l.lineRank ?? 0));
     const total = new Map(bids.filter((x) => x.bidRank !== null).map((x) => [x.compNo, x.bidRank!]));
@@ -369,11 +607,23 @@ export async function awardTender(db: Db, caller: Caller | null, tenderNo: strin
     const orders: Array<{ compNo: string; poNo: string }> = [];
     for (const [compNo, lineNos] of [...byWinner.entries()].sort(([a], [c]) => a.localeCompare(c))) {
       const poNo = await createAwardedPo(trx, actor, {
-        tenderNo, compNo, prNo: t.prNo, section: t.section, deptcd: t.deptcd, buyerId: t.buyerId, title: t.title, currency: t.currency as 'KRW' | 'JPY', dueDate: b.dueDate,
+        tenderNo,
+        compNo,
+        prNo: t.prNo,
+        section: t.section,
+        deptcd: t.deptcd,
+        buyerId: t.buyerId,
+        title: t.title,
+        currency: t.currency as 'KRW' | 'JPY',
+        dueDate: b.dueDate,
         confirmEvaluationWarning: b.confirmEvaluationWarning,
         lines: lines
           .filter((l) => lineNos.includes(l.lineNo))
-          .map((l) => ({ ...l, deliveryDate: l.deliveryDate, unitPrice: opened.find((o) => o.compNo === compNo && o.lineNo === l.lineNo)!.unitPrice })),
+          .map((l) => ({
+            ...l,
+            deliveryDate: l.deliveryDate,
+            unitPrice: opened.find((o) => o.compNo === compNo && o.lineNo === l.lineNo)!.unitPrice,
+          })),
       });
       await insertAward(trx, tenderNo, compNo, poNo);
       orders.push({ compNo, poNo });
@@ -385,7 +635,14 @@ export async function awardTender(db: Db, caller: Caller | null, tenderNo: strin
       await notifyTenderResult(trx, tenderNo, bid.compNo, won);
     }
     await updateTender(trx, tenderNo, { status, awardedAt: now, version: t.version + 1, updatedAt: now });
-    await writeAudit(trx, { entity: 'tender', entityKey: tenderNo, action: 'AWARD', actor: actor.userId, before: { status: t.status }, after: { status, orders } });
+    await writeAudit(trx, {
+      entity: 'tender',
+      entityKey: tenderNo,
+      action: 'AWARD',
+      actor: actor.userId,
+      before: { status: t.status },
+      after: { status, orders },
+    });
   });
   return detail(db, tenderNo, actor, now);
 }
@@ -394,7 +651,16 @@ export async function awardTender(db: Db, caller: Caller | null, tenderNo: strin
 
 export async function listSupplierTenders(db: Db, q: TenderFilter, sort: Sort, w: Window, now: Date) {
   const { rows, total } = await listOwnTenders(db, q, sort, w);
-  return { rows: rows.map((r) => ({ ...r, status: byClock(r, now), openAt: iso(r.openAt)!, closeAt: iso(r.closeAt)!, submittedAt: iso(r.submittedAt) })), total };
+  return {
+    rows: rows.map((r) => ({
+      ...r,
+      status: byClock(r, now),
+      openAt: iso(r.openAt)!,
+      closeAt: iso(r.closeAt)!,
+      submittedAt: iso(r.submittedAt),
+    })),
+    total,
+  };
 }
 
 /**
@@ -416,7 +682,11 @@ export async function getSupplierTender(db: Db, caller: Caller | null, keys: Key
   const submitted = own.revision > 0 && priceOf.size > 0;
   const priced = lines.map(({ prLineNo: _p, sgCode: _s, ...l }) => {
     const unitPrice = priceOf.get(l.lineNo) ?? null;
-    return { ...l, unitPrice: unitPrice === null ? null : amt(unitPrice), amount: unitPrice === null ? null : amt(lineAmount(l.quantity, unitPrice, own.currency as 'KRW')) };
+    return {
+      ...l,
+      unitPrice: unitPrice === null ? null : amt(unitPrice),
+      amount: unitPrice === null ? null : amt(lineAmount(l.quantity, unitPrice, own.currency as 'KRW')),
+    };
   });
   return {
     tenderNo,
@@ -429,7 +699,10 @@ export async function getSupplierTender(db: Db, caller: Caller | null, keys: Key
     openAt: iso(own.openAt)!,
     closeAt: iso(own.closeAt)!,
     serverTime: now.toISOString(),
-    secondsToClose: status === 'OPEN' || status === 'PUBLISHED' ? Math.max(0, Math.floor((msOf(own.closeAt) - now.getTime()) / 1000)) : 0,
+    secondsToClose:
+      status === 'OPEN' || status === 'PUBLISHED'
+        ? Math.max(0, Math.floor((msOf(own.closeAt) - now.getTime()) / 1000))
+        : 0,
     editable: status === 'OPEN' && own.bidStatus !== 'CANCELLED',
     revision: own.revision,
     submittedAt: iso(own.submittedAt),
@@ -447,7 +720,11 @@ export async function getSupplierTender(db: Db, caller: Caller | null, keys: Key
  * was cancelled (its key destroyed) or when this server holds another master key — the receipt
  * still says what was submitted.
  */
-async function ownSealedPrices(db: Db, keys: KeySource, own: { tenderNo: string; compNo: string; revision: number; sealed: string | null }): Promise<Array<{ lineNo: number; unitPrice: string }>> {
+async function ownSealedPrices(
+  db: Db,
+  keys: KeySource,
+  own: { tenderNo: string; compNo: string; revision: number; sealed: string | null },
+): Promise<Array<{ lineNo: number; unitPrice: string }>> {
   if (own.revision === 0 || !own.sealed) return [];
   const keyRow = await findKey(db, own.tenderNo);
   if (!keyRow?.wrappedKey) return [];
@@ -456,7 +733,9 @@ async function ownSealedPrices(db: Db, keys: KeySource, own: { tenderNo: string;
   let key: Buffer | null = null;
   try {
     key = unwrapKey(master, keyRow.wrappedKey, own.tenderNo);
-    return openBid(key, own.sealed, { tenderNo: own.tenderNo, compNo: own.compNo, revision: own.revision }).lines.map((l) => ({ lineNo: l.lineNo, unitPrice: String(l.unitPrice) }));
+    return openBid(key, own.sealed, { tenderNo: own.tenderNo, compNo: own.compNo, revision: own.revision }).lines.map(
+      (l) => ({ lineNo: l.lineNo, unitPrice: String(l.unitPrice) }),
+    );
   } catch {
     return [];
   } finally {
@@ -470,7 +749,14 @@ async function ownSealedPrices(db: Db, keys: KeySource, own: { tenderNo: string;
  * Refused: before the opening time or after the close (409), an uninvited company (404), one no
  * longer trading or blocked by its evaluation grade (400/409), a stale version (409).
  */
-export async function submitBid(db: Db, caller: Caller | null, keys: KeySource, tenderNo: string, b: Static<typeof BidBody>, now: Date) {
+export async function submitBid(
+  db: Db,
+  caller: Caller | null,
+  keys: KeySource,
+  tenderNo: string,
+  b: Static<typeof BidBody>,
+  now: Date,
+) {
   const supplier = supplierActor(caller);
   const master = masterKeyOf(keys);
   const errors: FieldError[] = [];
@@ -478,33 +764,64 @@ export async function submitBid(db: Db, caller: Caller | null, keys: KeySource, 
     const own = await lockOwnBid(trx, tenderNo);
     if (!own) throw tenderMissing();
     const status = byClock({ status: own.tenderStatus, openAt: own.openAt, closeAt: own.closeAt }, now);
-    if (status === 'PUBLISHED') throw refused('BID_NOT_OPEN', '입찰 시작 전에는 투찰할 수 없습니다', { openAt: iso(own.openAt) });
-    if (status === 'CLOSED') throw refused('BID_CLOSED', '입찰이 마감되어 투찰하거나 바꿀 수 없습니다', { closeAt: iso(own.closeAt) });
+    if (status === 'PUBLISHED')
+      throw refused('BID_NOT_OPEN', '입찰 시작 전에는 투찰할 수 없습니다', { openAt: iso(own.openAt) });
+    if (status === 'CLOSED')
+      throw refused('BID_CLOSED', '입찰이 마감되어 투찰하거나 바꿀 수 없습니다', { closeAt: iso(own.closeAt) });
     if (status !== 'OPEN' || own.status === 'CANCELLED') throw wrongState('진행 중인 입찰이 아닙니다', status);
     checkVersion(b.version, own.version);
     await assertSuppliersEligible(trx, [supplier.compNo], 'rfq', 'body/version');
     const grade = (await standings(trx, [supplier.compNo])).get(supplier.compNo);
-    if (grade?.action === 'BLOCK') throw refused('EVAL_BLOCKED', `협력사 평가 결과(${grade.periodName} ${grade.grade}등급)로 거래가 제한되어 투찰할 수 없습니다`);
+    if (grade?.action === 'BLOCK')
+      throw refused(
+        'EVAL_BLOCKED',
+        `협력사 평가 결과(${grade.periodName} ${grade.grade}등급)로 거래가 제한되어 투찰할 수 없습니다`,
+      );
     const lines = await findTenderLines(trx, tenderNo);
     const given = new Map<number, number>();
     b.lines.forEach((l, i) => {
-      if (given.has(l.lineNo)) errors.push({ path: `body/lines/${i}/lineNo`, message: `같은 품목 줄(${l.lineNo})을 두 번 입력했습니다` });
-      else if (!lines.some((x) => x.lineNo === l.lineNo)) errors.push({ path: `body/lines/${i}/lineNo`, message: `입찰에 없는 품목 줄입니다: ${l.lineNo}` });
+      if (given.has(l.lineNo))
+        errors.push({ path: `body/lines/${i}/lineNo`, message: `같은 품목 줄(${l.lineNo})을 두 번 입력했습니다` });
+      else if (!lines.some((x) => x.lineNo === l.lineNo))
+        errors.push({ path: `body/lines/${i}/lineNo`, message: `입찰에 없는 품목 줄입니다: ${l.lineNo}` });
       given.set(l.lineNo, i);
     });
     lines.forEach((l) => {
       if (!given.has(l.lineNo)) errors.push({ path: 'body/lines', message: `${l.lineNo}번 품목의 단가를 입력하세요` });
     });
     failIf(errors);
-    const total = totalOf(lines.map((l) => lineAmount(l.quantity, b.lines[given.get(l.lineNo)!].unitPrice, own.currency as 'KRW')));
+    const total = totalOf(
+      lines.map((l) => lineAmount(l.quantity, b.lines[given.get(l.lineNo)!].unitPrice, own.currency as 'KRW')),
+    );
     if (!fitsAmount(total)) failIf([{ path: 'body/lines', message: '합계 금액이 너무 큽니다' }]);
     const keyRow = await findKey(trx, tenderNo);
-    if (!keyRow?.wrappedKey) throw refused('TENDER_KEY_MISSING', '입찰 키가 없어 투찰할 수 없습니다. 구매 담당자에게 문의하세요');
-    if (!sameMasterKey(keyRow.keyRef, master)) throw refused('TENDER_KEY_MISMATCH', '입찰 키를 열 수 없어 투찰할 수 없습니다. 구매 담당자에게 문의하세요');
+    if (!keyRow?.wrappedKey)
+      throw refused('TENDER_KEY_MISSING', '입찰 키가 없어 투찰할 수 없습니다. 구매 담당자에게 문의하세요');
+    if (!sameMasterKey(keyRow.keyRef, master))
+      throw refused('TENDER_KEY_MISMATCH', '입찰 키를 열 수 없어 투찰할 수 없습니다. 구매 담당자에게 문의하세요');
     const revision = own.revision + 1;
-    const { sealed, digest } = sealBid(master, keyRow.wrappedKey, { tenderNo, compNo: supplier.compNo, revision }, { lines: lines.map((l) => ({ lineNo: l.lineNo, unitPrice: b.lines[given.get(l.lineNo)!].unitPrice })) });
-    await updateBid(trx, tenderNo, supplier.compNo, { status: 'SUBMITTED', sealed, digest, revision, submittedAt: now, submittedBy: supplier.userId, version: own.version + 1 });
-    await writeAudit(trx, { entity: 'tender_bid', entityKey: `${tenderNo}/${supplier.compNo}`, action: revision === 1 ? 'SUBMIT' : 'REPLACE', actor: supplier.userId, after: { revision, digest } });
+    const { sealed, digest } = sealBid(
+      master,
+      keyRow.wrappedKey,
+      { tenderNo, compNo: supplier.compNo, revision },
+      { lines: lines.map((l) => ({ lineNo: l.lineNo, unitPrice: b.lines[given.get(l.lineNo)!].unitPrice })) },
+    );
+    await updateBid(trx, tenderNo, supplier.compNo, {
+      status: 'SUBMITTED',
+      sealed,
+      digest,
+      revision,
+      submittedAt: now,
+      submittedBy: supplier.userId,
+      version: own.version + 1,
+    });
+    await writeAudit(trx, {
+      entity: 'tender_bid',
+      entityKey: `${tenderNo}/${supplier.compNo}`,
+      action: revision === 1 ? 'SUBMIT' : 'REPLACE',
+      actor: supplier.userId,
+      after: { revision, digest },
+    });
   });
   return getSupplierTender(db, caller, keys, tenderNo, now);
 }
@@ -524,21 +841,44 @@ export const REMINDER_LEAD_HOURS = [24, 1] as const;
  * row lock, so whichever gets there first — the clock job on any server, or a write — does it,
  * and the others find the status already moved. Answers the status now.
  */
-async function followClock(trx: Db, t: { tenderNo: string; status: string; openAt: Instant; closeAt: Instant; publishedAt: Instant | null }, now: Date, actor: string) {
+async function followClock(
+  trx: Db,
+  t: { tenderNo: string; status: string; openAt: Instant; closeAt: Instant; publishedAt: Instant | null },
+  now: Date,
+  actor: string,
+) {
   const to = byClock(t, now);
   if (to === t.status) return to;
   await updateTender(trx, t.tenderNo, { status: to, updatedAt: now });
   if (t.status === 'PUBLISHED') {
-    await writeAudit(trx, { entity: 'tender', entityKey: t.tenderNo, action: 'BIDDING_OPEN', actor, before: { status: t.status }, after: { status: 'OPEN', openAt: iso(t.openAt) } });
+    await writeAudit(trx, {
+      entity: 'tender',
+      entityKey: t.tenderNo,
+      action: 'BIDDING_OPEN',
+      actor,
+      before: { status: t.status },
+      after: { status: 'OPEN', openAt: iso(t.openAt) },
+    });
     // The suppliers hear that bidding runs — unless it is already over (a late clock moving it
     // straight to CLOSED) or their invitation came inside the window and said so itself.
     if (to === 'OPEN' && t.publishedAt && msOf(t.publishedAt) < msOf(t.openAt)) {
-      await notifyTenderOpened(trx, t.tenderNo, (await findBidders(trx, t.tenderNo)).filter((b) => b.status !== 'CANCELLED').map((b) => b.compNo));
+      await notifyTenderOpened(
+        trx,
+        t.tenderNo,
+        (await findBidders(trx, t.tenderNo)).filter((b) => b.status !== 'CANCELLED').map((b) => b.compNo),
+      );
     }
   }
   if (to === 'CLOSED') {
     const counts = await countBids(trx, t.tenderNo);
-    await writeAudit(trx, { entity: 'tender', entityKey: t.tenderNo, action: 'BIDDING_CLOSE', actor, before: { status: 'OPEN' }, after: { status: 'CLOSED', closeAt: iso(t.closeAt), ...counts } });
+    await writeAudit(trx, {
+      entity: 'tender',
+      entityKey: t.tenderNo,
+      action: 'BIDDING_CLOSE',
+      actor,
+      before: { status: 'OPEN' },
+      after: { status: 'CLOSED', closeAt: iso(t.closeAt), ...counts },
+    });
     await notifyTenderClosed(trx, t.tenderNo, counts);
   }
   return to;
@@ -589,7 +929,13 @@ export async function remindClosingTenders(db: Db, now: Date): Promise<{ reminde
     if (inv.publishedAt && Date.parse(inv.publishedAt) >= Date.parse(inv.closeAt) - lead * 3600_000) continue;
     const sent = await db.transaction().execute(async (trx) => {
       if (!(await claimReminder(trx, inv.tenderNo, inv.compNo, lead))) return null;
-      await writeAudit(trx, { entity: 'tender_bid', entityKey: `${inv.tenderNo}/${inv.compNo}`, action: 'CLOSING_REMINDER', actor: TENDER_JOB_ACTOR, after: { leadHours: lead } });
+      await writeAudit(trx, {
+        entity: 'tender_bid',
+        entityKey: `${inv.tenderNo}/${inv.compNo}`,
+        action: 'CLOSING_REMINDER',
+        actor: TENDER_JOB_ACTOR,
+        after: { leadHours: lead },
+      });
       return notifyTenderClosing(trx, inv.tenderNo, inv.compNo, lead);
     });
     if (sent === null) continue;

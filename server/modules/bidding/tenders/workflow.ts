@@ -19,7 +19,15 @@ export type AwardRule = (typeof AWARD_RULES)[number];
 export const TENDER_MACHINE: Machine<TenderStatus, TenderAction> = {
   name: '입찰',
   statuses: TENDER_STATUSES,
-  statusLabels: { DRAFT: '작성중', PUBLISHED: '공고', OPEN: '입찰중', CLOSED: '마감', OPENED: '개찰완료', AWARDED: '낙찰', CANCELLED: '취소' },
+  statusLabels: {
+    DRAFT: '작성중',
+    PUBLISHED: '공고',
+    OPEN: '입찰중',
+    CLOSED: '마감',
+    OPENED: '개찰완료',
+    AWARDED: '낙찰',
+    CANCELLED: '취소',
+  },
   actionLabels: { update: '수정', publish: '공고', bid: '투찰', open: '개찰', award: '낙찰 처리', cancel: '취소' },
   transitions: {
     update: { from: ['DRAFT'], to: 'same' },
@@ -59,11 +67,16 @@ export interface OpenedBid {
 }
 
 /** Earlier submission first among equal prices (a tie goes to the earlier bid). */
-const byPriceThenTime = (a: { price: string; at: Instant; compNo: string }, b: { price: string; at: Instant; compNo: string }) =>
-  compareDecimals(a.price, b.price) || msOf(a.at) - msOf(b.at) || a.compNo.localeCompare(b.compNo);
+const byPriceThenTime = (
+  a: { price: string; at: Instant; compNo: string },
+  b: { price: string; at: Instant; compNo: string },
+) => compareDecimals(a.price, b.price) || msOf(a.at) - msOf(b.at) || a.compNo.localeCompare(b.compNo);
 
 /** Rank 1..n by total; per line, rank 1..n by unit price. */
-export function rankBids(bids: readonly OpenedBid[]): { total: Map<string, number>; perLine: Map<number, Map<string, number>> } {
+export function rankBids(bids: readonly OpenedBid[]): {
+  total: Map<string, number>;
+  perLine: Map<number, Map<string, number>>;
+} {
   const total = new Map<string, number>();
   [...bids]
     .map((b) => ({ compNo: b.compNo, price: b.total, at: b.submittedAt }))
@@ -74,7 +87,11 @@ export function rankBids(bids: readonly OpenedBid[]): { total: Map<string, numbe
   for (const lineNo of lineNos) {
     const ranks = new Map<string, number>();
     bids
-      .flatMap((b) => b.lines.filter((l) => l.lineNo === lineNo).map((l) => ({ compNo: b.compNo, price: l.unitPrice, at: b.submittedAt })))
+      .flatMap((b) =>
+        b.lines
+          .filter((l) => l.lineNo === lineNo)
+          .map((l) => ({ compNo: b.compNo, price: l.unitPrice, at: b.submittedAt })),
+      )
       .sort(byPriceThenTime)
       .forEach((b, i) => ranks.set(b.compNo, i + 1));
     perLine.set(lineNo, ranks);

@@ -20,7 +20,18 @@ import { jpyRate, wonText } from '../../../domain/money.js';
 import { chainTargets, movements, netByKey, type DocType } from './plan.js';
 import { compareBudgetKeys } from '../lock-order.js';
 import {
-  consumedOf, findLoisOfPr, findOrderLinesOfPr, findPrLinesForBudget, findSourcePr, insertException, insertLedger, keyNames, ledgerOfDocuments, lockBudgetLine, lockPrForBudget, type BudgetKey,
+  consumedOf,
+  findLoisOfPr,
+  findOrderLinesOfPr,
+  findPrLinesForBudget,
+  findSourcePr,
+  insertException,
+  insertLedger,
+  keyNames,
+  ledgerOfDocuments,
+  lockBudgetLine,
+  lockPrForBudget,
+  type BudgetKey,
 } from './queries.js';
 
 export interface BudgetMovement {
@@ -41,7 +52,11 @@ export async function recordBudgetMovement(trx: Db, m: BudgetMovement): Promise<
   if (!prNo) return;
   const pr = await lockPrForBudget(trx, prNo);
   if (!pr) return;
-  const [prLines, orderLines, lois] = await Promise.all([findPrLinesForBudget(trx, prNo), findOrderLinesOfPr(trx, prNo), findLoisOfPr(trx, prNo)]);
+  const [prLines, orderLines, lois] = await Promise.all([
+    findPrLinesForBudget(trx, prNo),
+    findOrderLinesOfPr(trx, prNo),
+    findLoisOfPr(trx, prNo),
+  ]);
   if (!prLines.some((l) => l.budgetAccount)) return;
   // Every key the chain can grow on is the PR's department and month with one of its lines' accounts:
   // those lines are locked now, in the global order, before the ledger is read.
@@ -52,7 +67,8 @@ export async function recordBudgetMovement(trx: Db, m: BudgetMovement): Promise<
   const locked = new Map<string, Awaited<ReturnType<typeof lockBudgetLine>>>();
   const keyId = (k: BudgetKey) => [k.fiscalYear, k.month, k.deptcd, k.accountCode].join('|');
   for (const k of chainKeys) locked.set(keyId(k), await lockBudgetLine(trx, k));
-  const usesJpy = pr.currency === 'JPY' || orderLines.some((l) => l.currency === 'JPY') || lois.some((l) => l.currency === 'JPY');
+  const usesJpy =
+    pr.currency === 'JPY' || orderLines.some((l) => l.currency === 'JPY') || lois.some((l) => l.currency === 'JPY');
   const rate = usesJpy ? await jpyRate(trx) : null;
   const targets = chainTargets({ pr, prLines, orderLines, lois, jpyRate: rate });
   const docs = [
@@ -73,11 +89,28 @@ export async function recordBudgetMovement(trx: Db, m: BudgetMovement): Promise<
     const shown = available < 0n ? 0n : available;
     if (line.policy === 'IGNORE' || (line.policy === 'WARN' && m.confirmWarning)) {
       const { amount: _a, ...k } = key;
-      await insertException(trx, { ...k, policy: line.policy, docType: m.docType, docNo: m.docNo, available: String(available), requested: String(key.amount), confirmedBy: line.policy === 'WARN' ? m.actor : null });
+      await insertException(trx, {
+        ...k,
+        policy: line.policy,
+        docType: m.docType,
+        docNo: m.docNo,
+        available: String(available),
+        requested: String(key.amount),
+        confirmedBy: line.policy === 'WARN' ? m.actor : null,
+      });
       continue;
     }
     const { deptnm, accountName } = await keyNames(trx, key);
-    const details = { deptcd: key.deptcd, deptnm, accountCode: key.accountCode, accountName, fiscalYear: key.fiscalYear, month: key.month, available: String(shown), requested: String(key.amount) };
+    const details = {
+      deptcd: key.deptcd,
+      deptnm,
+      accountCode: key.accountCode,
+      accountName,
+      fiscalYear: key.fiscalYear,
+      month: key.month,
+      available: String(shown),
+      requested: String(key.amount),
+    };
     const where = `${deptnm}(${key.deptcd}) ${accountName} ${key.fiscalYear}년 ${key.month}월 — 가용 ${wonText(String(shown))}원, 요청 ${wonText(String(key.amount))}원`;
     if (line.policy === 'STOP') throw conflict('BUDGET_EXCEEDED', `예산을 초과합니다: ${where}`, details);
     throw conflict('BUDGET_WARN_CONFIRM', `예산을 초과합니다. 확인 후 진행하세요: ${where}`, details);
@@ -85,8 +118,17 @@ export async function recordBudgetMovement(trx: Db, m: BudgetMovement): Promise<
   await insertLedger(
     trx,
     rows.map((r) => ({
-      fiscalYear: r.fiscalYear, month: r.month, deptcd: r.deptcd, accountCode: r.accountCode, docType: r.docType, docNo: r.docNo, lineNo: r.lineNo, kind: r.kind,
-      event: r.docType === m.docType || m.event !== 'ORDER' ? m.event : 'RELEASE', amount: String(r.amount), createdBy: m.actor,
+      fiscalYear: r.fiscalYear,
+      month: r.month,
+      deptcd: r.deptcd,
+      accountCode: r.accountCode,
+      docType: r.docType,
+      docNo: r.docNo,
+      lineNo: r.lineNo,
+      kind: r.kind,
+      event: r.docType === m.docType || m.event !== 'ORDER' ? m.event : 'RELEASE',
+      amount: String(r.amount),
+      createdBy: m.actor,
     })),
   );
 }

@@ -28,7 +28,15 @@ export interface Target extends BudgetKey {
 export interface ChainInput {
   pr: { prNo: string; prDate: string; deptcd: string; status: string; currency: Currency };
   prLines: ReadonlyArray<{ lineNo: number; estAmount: string; budgetAccount: string | null }>;
-  orderLines: ReadonlyArray<{ poNo: string; status: string; currency: Currency; lineNo: number; amount: string; unitPrice: string; receivedQty: string }>;
+  orderLines: ReadonlyArray<{
+    poNo: string;
+    status: string;
+    currency: Currency;
+    lineNo: number;
+    amount: string;
+    unitPrice: string;
+    receivedQty: string;
+  }>;
   lois: ReadonlyArray<{ loiNo: string; status: string; currency: Currency; amount: string }>;
   /** KRW per 100 yen; null when no JPY document is involved. */
   jpyRate: string | null;
@@ -52,7 +60,16 @@ export function chainTargets(c: ChainInput): Target[] {
   if (PRE_COMMITTED_PR.includes(c.pr.status) && !taken) {
     for (const l of c.prLines) {
       const acc = accountOf.get(l.lineNo);
-      if (acc) out.push({ ...key, accountCode: acc, docType: 'PR', docNo: c.pr.prNo, lineNo: l.lineNo, kind: 'PRE_COMMIT', amount: krw(l.estAmount, c.pr.currency) });
+      if (acc)
+        out.push({
+          ...key,
+          accountCode: acc,
+          docType: 'PR',
+          docNo: c.pr.prNo,
+          lineNo: l.lineNo,
+          kind: 'PRE_COMMIT',
+          amount: krw(l.estAmount, c.pr.currency),
+        });
     }
   }
 
@@ -67,7 +84,9 @@ export function chainTargets(c: ChainInput): Target[] {
   }
 
   if (!liveOrder) {
-    const weights = c.prLines.filter((l) => accountOf.has(l.lineNo)).map((l) => ({ lineNo: l.lineNo, acc: accountOf.get(l.lineNo)!, w: krw(l.estAmount, c.pr.currency) }));
+    const weights = c.prLines
+      .filter((l) => accountOf.has(l.lineNo))
+      .map((l) => ({ lineNo: l.lineNo, acc: accountOf.get(l.lineNo)!, w: krw(l.estAmount, c.pr.currency) }));
     const total = weights.reduce((s, w) => s + w.w, 0n);
     for (const loi of liveLois) {
       const amount = krw(loi.amount, loi.currency);
@@ -76,17 +95,29 @@ export function chainTargets(c: ChainInput): Target[] {
         // The last line takes the rounding remainder, so the parts add up to the LOI exactly.
         const part = i === weights.length - 1 ? left : total > 0n ? (amount * w.w) / total : 0n;
         left -= part;
-        out.push({ ...key, accountCode: w.acc, docType: 'LOI', docNo: loi.loiNo, lineNo: w.lineNo, kind: 'COMMIT', amount: part });
+        out.push({
+          ...key,
+          accountCode: w.acc,
+          docType: 'LOI',
+          docNo: loi.loiNo,
+          lineNo: w.lineNo,
+          kind: 'COMMIT',
+          amount: part,
+        });
       });
     }
   }
   return out;
 }
 
-export const targetKey = (t: Omit<Target, 'amount'>) => [t.docType, t.docNo, t.lineNo, t.kind, t.fiscalYear, t.month, t.deptcd, t.accountCode].join('|');
+export const targetKey = (t: Omit<Target, 'amount'>) =>
+  [t.docType, t.docNo, t.lineNo, t.kind, t.fiscalYear, t.month, t.deptcd, t.accountCode].join('|');
 
 /** The rows that bring the ledger (`held`) to the targets: one per line, kind and key that differs. */
-export function movements(targets: readonly Target[], held: ReadonlyArray<Omit<Target, 'amount'> & { amount: string | bigint }>): Target[] {
+export function movements(
+  targets: readonly Target[],
+  held: ReadonlyArray<Omit<Target, 'amount'> & { amount: string | bigint }>,
+): Target[] {
   const want = new Map<string, Target>();
   for (const t of targets) {
     const k = targetKey(t);
@@ -109,7 +140,13 @@ export function netByKey(rows: readonly Target[]): Array<BudgetKey & { amount: b
   for (const r of rows) {
     const k = [r.fiscalYear, r.month, r.deptcd, r.accountCode].join('|');
     const prev = m.get(k);
-    m.set(k, { fiscalYear: r.fiscalYear, month: r.month, deptcd: r.deptcd, accountCode: r.accountCode, amount: (prev?.amount ?? 0n) + r.amount });
+    m.set(k, {
+      fiscalYear: r.fiscalYear,
+      month: r.month,
+      deptcd: r.deptcd,
+      accountCode: r.accountCode,
+      amount: (prev?.amount ?? 0n) + r.amount,
+    });
   }
   // In the lock order every path shares (../lock-order.ts): the check locks the lines one by one in this order.
   return [...m.values()].sort(compareBudgetKeys);

@@ -12,7 +12,8 @@ export interface BudgetKey {
 /** The PR a document was taken from (null: none, or no such document). */
 export async function findSourcePr(db: Db, docType: 'PR' | 'PO' | 'LOI', docNo: string): Promise<string | null> {
   if (docType === 'PR') return docNo;
-  if (docType === 'PO') return (await db.selectFrom('poHeader').select('prNo').where('poNo', '=', docNo).executeTakeFirst())?.prNo ?? null;
+  if (docType === 'PO')
+    return (await db.selectFrom('poHeader').select('prNo').where('poNo', '=', docNo).executeTakeFirst())?.prNo ?? null;
   return (await db.selectFrom('loi').select('prNo').where('loiNo', '=', docNo).executeTakeFirst())?.prNo ?? null;
 }
 
@@ -23,11 +24,21 @@ export async function findSourcePr(db: Db, docType: 'PR' | 'PO' | 'LOI', docNo: 
  * it, which this one does not wait for (two such inserts then queue here instead of deadlocking).
  */
 export function lockPrForBudget(db: Db, prNo: string) {
-  return db.selectFrom('prHeader').select(['prNo', 'prDate', 'deptcd', 'status', 'currency']).where('prNo', '=', prNo).forNoKeyUpdate().executeTakeFirst();
+  return db
+    .selectFrom('prHeader')
+    .select(['prNo', 'prDate', 'deptcd', 'status', 'currency'])
+    .where('prNo', '=', prNo)
+    .forNoKeyUpdate()
+    .executeTakeFirst();
 }
 
 export function findPrLinesForBudget(db: Db, prNo: string) {
-  return db.selectFrom('prLine').select(['lineNo', 'estAmount', 'budgetAccount']).where('prNo', '=', prNo).orderBy('lineNo').execute();
+  return db
+    .selectFrom('prLine')
+    .select(['lineNo', 'estAmount', 'budgetAccount'])
+    .where('prNo', '=', prNo)
+    .orderBy('lineNo')
+    .execute();
 }
 
 /** Every order taken from the PR, with its lines (any status: a cancelled one still holds what it received). */
@@ -43,14 +54,29 @@ export function findOrderLinesOfPr(db: Db, prNo: string) {
 }
 
 export function findLoisOfPr(db: Db, prNo: string) {
-  return db.selectFrom('loi').select(['loiNo', 'status', 'currency', 'amount']).where('prNo', '=', prNo).orderBy('loiNo').execute();
+  return db
+    .selectFrom('loi')
+    .select(['loiNo', 'status', 'currency', 'amount'])
+    .where('prNo', '=', prNo)
+    .orderBy('loiNo')
+    .execute();
 }
 
 /** What the ledger holds for these documents, summed per line, kind and key. */
 export function ledgerOfDocuments(db: Db, docs: ReadonlyArray<{ docType: 'PR' | 'PO' | 'LOI'; docNo: string }>) {
   return db
     .selectFrom('budgetLedger')
-    .select(['docType', 'docNo', 'lineNo', 'kind', 'fiscalYear', 'month', 'deptcd', 'accountCode', (eb) => eb.fn.sum<string>('amount').as('amount')])
+    .select([
+      'docType',
+      'docNo',
+      'lineNo',
+      'kind',
+      'fiscalYear',
+      'month',
+      'deptcd',
+      'accountCode',
+      (eb) => eb.fn.sum<string>('amount').as('amount'),
+    ])
     .where((eb) => eb.or(docs.map((d) => eb.and([eb('docType', '=', d.docType), eb('docNo', '=', d.docNo)]))))
     .groupBy(['docType', 'docNo', 'lineNo', 'kind', 'fiscalYear', 'month', 'deptcd', 'accountCode'])
     .execute();
@@ -61,17 +87,19 @@ export function ledgerOfDocuments(db: Db, docs: ReadonlyArray<{ docType: 'PR' | 
  * wait for each other here, so the second sums a ledger that holds the first's rows.
  */
 export function lockBudgetLine(db: Db, k: BudgetKey) {
-  return db
-    .selectFrom('budgetLine as b')
-    .innerJoin('budgetAccount as a', 'a.accountCode', 'b.accountCode')
-    // The budget in force: as assigned plus the approved transfers in and out (docs/budget.md "Transfers").
-    .select([sql<string>`b.amount + b.transferred`.as('amount'), 'a.policy'])
-    .where('b.fiscalYear', '=', k.fiscalYear)
-    .where('b.month', '=', k.month)
-    .where('b.deptcd', '=', k.deptcd)
-    .where('b.accountCode', '=', k.accountCode)
-    .forUpdate('b')
-    .executeTakeFirst();
+  return (
+    db
+      .selectFrom('budgetLine as b')
+      .innerJoin('budgetAccount as a', 'a.accountCode', 'b.accountCode')
+      // The budget in force: as assigned plus the approved transfers in and out (docs/budget.md "Transfers").
+      .select([sql<string>`b.amount + b.transferred`.as('amount'), 'a.policy'])
+      .where('b.fiscalYear', '=', k.fiscalYear)
+      .where('b.month', '=', k.month)
+      .where('b.deptcd', '=', k.deptcd)
+      .where('b.accountCode', '=', k.accountCode)
+      .forUpdate('b')
+      .executeTakeFirst()
+  );
 }
 
 /** Pre-committed + committed + actual of a key, in whole won. */
@@ -90,7 +118,12 @@ export async function consumedOf(db: Db, k: BudgetKey): Promise<string> {
 export function keyNames(db: Db, k: BudgetKey) {
   return Promise.all([
     db.selectFrom('department').select('deptnm').where('deptcd', '=', k.deptcd).executeTakeFirst(),
-    db.selectFrom('code').select('textKo').where('groupId', '=', 'BUDGET_ACCOUNT').where('code', '=', k.accountCode).executeTakeFirst(),
+    db
+      .selectFrom('code')
+      .select('textKo')
+      .where('groupId', '=', 'BUDGET_ACCOUNT')
+      .where('code', '=', k.accountCode)
+      .executeTakeFirst(),
   ]).then(([d, a]) => ({ deptnm: d?.deptnm ?? k.deptcd, accountName: a?.textKo ?? k.accountCode }));
 }
 
@@ -105,12 +138,23 @@ export interface LedgerInsert extends BudgetKey {
 }
 
 export async function insertLedger(db: Db, rows: readonly LedgerInsert[]): Promise<void> {
-  if (rows.length) await db.insertInto('budgetLedger').values([...rows]).execute();
+  if (rows.length)
+    await db
+      .insertInto('budgetLedger')
+      .values([...rows])
+      .execute();
 }
 
 export async function insertException(
   db: Db,
-  row: BudgetKey & { policy: 'WARN' | 'IGNORE'; docType: string; docNo: string; available: string; requested: string; confirmedBy: string | null },
+  row: BudgetKey & {
+    policy: 'WARN' | 'IGNORE';
+    docType: string;
+    docNo: string;
+    available: string;
+    requested: string;
+    confirmedBy: string | null;
+  },
 ): Promise<void> {
   await db.insertInto('budgetException').values(row).execute();
 }

@@ -20,7 +20,9 @@ const MAX_BYTES = 8 * 1024 * 1024;
  * on one server at a time; a server that stops between the import and the move leaves the file, and the
  * next run imports it again under the same key, which changes nothing and answers the same batch.
  */
-export async function takeDroppedImports(ctx: Pick<JobContext, 'db' | 'log' | 'config'>): Promise<Record<string, unknown>> {
+export async function takeDroppedImports(
+  ctx: Pick<JobContext, 'db' | 'log' | 'config'>,
+): Promise<Record<string, unknown>> {
   const dir = ctx.config.budgetImportDir;
   if (!dir) return { configured: false };
   await fs.mkdir(dir, { recursive: true });
@@ -45,7 +47,12 @@ export async function takeDroppedImports(ctx: Pick<JobContext, 'db' | 'log' | 'c
   return { files: names.length, ...counts };
 }
 
-async function takeOne(ctx: Pick<JobContext, 'db' | 'log'>, file: string, name: string, counts: Record<'applied' | 'rejected' | 'replayed' | 'invalid', number>) {
+async function takeOne(
+  ctx: Pick<JobContext, 'db' | 'log'>,
+  file: string,
+  name: string,
+  counts: Record<'applied' | 'rejected' | 'replayed' | 'invalid', number>,
+) {
   const invalid = (message: string, details?: unknown) => {
     counts.invalid++;
     ctx.log.warn({ file, message }, 'budget import drop: not an import');
@@ -60,7 +67,12 @@ async function takeOne(ctx: Pick<JobContext, 'db' | 'log'>, file: string, name: 
     return invalid(`JSON으로 읽을 수 없습니다: ${(err as Error).message}`);
   }
   if (!Value.Check(BudgetImportBody, body)) {
-    return invalid('예산 가져오기 형식이 아닙니다 ({ importKey, fiscalYear, rows: [{ month, deptcd, accountCode, amount }] })', Value.Errors(BudgetImportBody, body).slice(0, 20).map((e) => ({ path: e.instancePath, message: e.message })));
+    return invalid(
+      '예산 가져오기 형식이 아닙니다 ({ importKey, fiscalYear, rows: [{ month, deptcd, accountCode, amount }] })',
+      Value.Errors(BudgetImportBody, body)
+        .slice(0, 20)
+        .map((e) => ({ path: e.instancePath, message: e.message })),
+    );
   }
   try {
     const r = await importBudget(ctx.db, body as BudgetImport, 'ERP_FILE', name, ERP_FILE_ACTOR);
@@ -69,7 +81,8 @@ async function takeOne(ctx: Pick<JobContext, 'db' | 'log'>, file: string, name: 
     else counts.rejected++;
     return { to: r.batch.status === 'APPLIED' ? ('done' as const) : ('rejected' as const), result: r };
   } catch (err) {
-    if (err instanceof HttpError && err.statusCode < 500) return invalid(err.message, { code: err.code, details: err.details });
+    if (err instanceof HttpError && err.statusCode < 500)
+      return invalid(err.message, { code: err.code, details: err.details });
     throw err;
   }
 }

@@ -24,15 +24,38 @@ const cell = (v: string | number | undefined) => (v === undefined ? '' : String(
 export function importRows(body: BudgetImport): { rows: Array<{ rowNo: number; data: RowData }>; payloadHash: string } {
   const rows = body.rows.map((r, i) => ({
     rowNo: i + 1,
-    data: { fiscalYear: r.fiscalYear === undefined ? String(body.fiscalYear) : cell(r.fiscalYear), month: cell(r.month), deptcd: r.deptcd, accountCode: r.accountCode, amount: cell(r.amount), version: '' } as RowData,
+    data: {
+      fiscalYear: r.fiscalYear === undefined ? String(body.fiscalYear) : cell(r.fiscalYear),
+      month: cell(r.month),
+      deptcd: r.deptcd,
+      accountCode: r.accountCode,
+      amount: cell(r.amount),
+      version: '',
+    } as RowData,
   }));
-  const payloadHash = crypto.createHash('sha256').update(JSON.stringify({ fiscalYear: body.fiscalYear, rows: rows.map((r) => r.data) })).digest('hex');
+  const payloadHash = crypto
+    .createHash('sha256')
+    .update(JSON.stringify({ fiscalYear: body.fiscalYear, rows: rows.map((r) => r.data) }))
+    .digest('hex');
   return { rows, payloadHash };
 }
 
 /** Imports once per key: the batch (APPLIED or REJECTED) and whether it is a replay of an earlier import. */
-export async function importBudget(db: Db, body: BudgetImport, source: 'ERP_HTTP' | 'ERP_FILE', fileName: string, actor: string) {
+export async function importBudget(
+  db: Db,
+  body: BudgetImport,
+  source: 'ERP_HTTP' | 'ERP_FILE',
+  fileName: string,
+  actor: string,
+) {
   const { rows, payloadHash } = importRows(body);
-  const { batchId, replayed } = await applyBudgetRows(db, { fiscalYear: body.fiscalYear, rows, fileName, source, actor, erp: { importKey: body.importKey, payloadHash } });
+  const { batchId, replayed } = await applyBudgetRows(db, {
+    fiscalYear: body.fiscalYear,
+    rows,
+    fileName,
+    source,
+    actor,
+    erp: { importKey: body.importKey, payloadHash },
+  });
   return { batch: await batchView(db, batchId), replayed };
 }

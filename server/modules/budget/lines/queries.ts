@@ -13,7 +13,12 @@ export interface LineFilter {
 }
 
 /** Budget lines with what the ledger consumed of each (one grouped pass over the filtered keys). */
-export async function listBudgetLines(db: Db, f: LineFilter, sort: SortSpec<(typeof BUDGET_LINE_SORT)[number]>, w: PageWindow) {
+export async function listBudgetLines(
+  db: Db,
+  f: LineFilter,
+  sort: SortSpec<(typeof BUDGET_LINE_SORT)[number]>,
+  w: PageWindow,
+) {
   let q = db
     .selectFrom('budgetLine as b')
     .innerJoin('department as d', 'd.deptcd', 'b.deptcd')
@@ -26,11 +31,29 @@ export async function listBudgetLines(db: Db, f: LineFilter, sort: SortSpec<(typ
   const total = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
   const consumed = sql<string>`coalesce((select sum(l.amount) from budget_ledger l where l.fiscal_year = b.fiscal_year and l.month = b.month and l.deptcd = b.deptcd and l.account_code = b.account_code), 0)`;
   // The line's key (year, month, department, account) after the sort column; none is NULL.
-  const ks = keyset(sortId(sort), [`b.${sort.field}`, 'b.fiscalYear', 'b.month', 'b.deptcd', 'b.accountCode'].map((ref, i): KeyColumn => ({ ref, direction: i ? 'asc' : sort.direction })), w);
+  const ks = keyset(
+    sortId(sort),
+    [`b.${sort.field}`, 'b.fiscalYear', 'b.month', 'b.deptcd', 'b.accountCode'].map((ref, i): KeyColumn => ({
+      ref,
+      direction: i ? 'asc' : sort.direction,
+    })),
+    w,
+  );
   const rows = await q
     .select([
-      'b.fiscalYear', 'b.month', 'b.deptcd', 'd.deptnm', 'b.accountCode', sql<string>`coalesce(c.text_ko, b.account_code)`.as('accountName'), 'a.policy', 'b.amount', 'b.transferred',
-      consumed.as('consumed'), 'b.version', 'b.updatedBy', 'b.updatedAt',
+      'b.fiscalYear',
+      'b.month',
+      'b.deptcd',
+      'd.deptnm',
+      'b.accountCode',
+      sql<string>`coalesce(c.text_ko, b.account_code)`.as('accountName'),
+      'a.policy',
+      'b.amount',
+      'b.transferred',
+      consumed.as('consumed'),
+      'b.version',
+      'b.updatedBy',
+      'b.updatedAt',
     ])
     .$call((x) => ks.select(x))
     .$call((x) => ks.page(x))
@@ -55,7 +78,13 @@ export async function insertLine(db: Db, row: Insertable<Database['budgetLine']>
   await db.insertInto('budgetLine').values(row).execute();
 }
 
-export async function updateLineAmount(db: Db, k: { fiscalYear: number; month: number; deptcd: string; accountCode: string }, amount: string, version: number, actor: string) {
+export async function updateLineAmount(
+  db: Db,
+  k: { fiscalYear: number; month: number; deptcd: string; accountCode: string },
+  amount: string,
+  version: number,
+  actor: string,
+) {
   await db
     .updateTable('budgetLine')
     .set({ amount, version, updatedBy: actor, updatedAt: new Date() })
@@ -68,13 +97,22 @@ export async function updateLineAmount(db: Db, k: { fiscalYear: number; month: n
 
 export async function knownDepartments(db: Db, codes: readonly string[]): Promise<Set<string>> {
   if (codes.length === 0) return new Set();
-  const rows = await db.selectFrom('department').select('deptcd').where('deptcd', 'in', [...codes]).where('useYn', '=', 'Y').execute();
+  const rows = await db
+    .selectFrom('department')
+    .select('deptcd')
+    .where('deptcd', 'in', [...codes])
+    .where('useYn', '=', 'Y')
+    .execute();
   return new Set(rows.map((r) => r.deptcd));
 }
 
 export async function knownAccounts(db: Db, codes: readonly string[]): Promise<Set<string>> {
   if (codes.length === 0) return new Set();
-  const rows = await db.selectFrom('budgetAccount').select('accountCode').where('accountCode', 'in', [...codes]).execute();
+  const rows = await db
+    .selectFrom('budgetAccount')
+    .select('accountCode')
+    .where('accountCode', 'in', [...codes])
+    .execute();
   return new Set(rows.map((r) => r.accountCode));
 }
 
@@ -83,19 +121,43 @@ export async function listAccounts(db: Db) {
     db
       .selectFrom('budgetAccount as a')
       .leftJoin('code as c', (j) => j.onRef('c.code', '=', 'a.accountCode').on('c.groupId', '=', 'BUDGET_ACCOUNT'))
-      .select(['a.accountCode', sql<string>`coalesce(c.text_ko, a.account_code)`.as('accountName'), sql<string>`coalesce(c.text_en, a.account_code)`.as('accountNameEn'), 'a.policy', 'a.version'])
+      .select([
+        'a.accountCode',
+        sql<string>`coalesce(c.text_ko, a.account_code)`.as('accountName'),
+        sql<string>`coalesce(c.text_en, a.account_code)`.as('accountNameEn'),
+        'a.policy',
+        'a.version',
+      ])
       .orderBy(sql`coalesce(c.sort_order, 0)`)
       .orderBy('a.accountCode')
       .execute(),
     db.selectFrom('budgetAccountCategory').select(['catCode', 'accountCode']).orderBy('catCode').execute(),
   ]);
-  return accounts.map((a) => ({ ...a, categories: cats.filter((c) => c.accountCode === a.accountCode).map((c) => c.catCode) }));
+  return accounts.map((a) => ({
+    ...a,
+    categories: cats.filter((c) => c.accountCode === a.accountCode).map((c) => c.catCode),
+  }));
 }
 
 export function lockAccount(db: Db, accountCode: string) {
-  return db.selectFrom('budgetAccount').selectAll().where('accountCode', '=', accountCode).forUpdate().executeTakeFirst();
+  return db
+    .selectFrom('budgetAccount')
+    .selectAll()
+    .where('accountCode', '=', accountCode)
+    .forUpdate()
+    .executeTakeFirst();
 }
 
-export async function updateAccountPolicy(db: Db, accountCode: string, policy: 'STOP' | 'WARN' | 'IGNORE', version: number, actor: string) {
-  await db.updateTable('budgetAccount').set({ policy, version, updatedBy: actor, updatedAt: new Date() }).where('accountCode', '=', accountCode).execute();
+export async function updateAccountPolicy(
+  db: Db,
+  accountCode: string,
+  policy: 'STOP' | 'WARN' | 'IGNORE',
+  version: number,
+  actor: string,
+) {
+  await db
+    .updateTable('budgetAccount')
+    .set({ policy, version, updatedBy: actor, updatedAt: new Date() })
+    .where('accountCode', '=', accountCode)
+    .execute();
 }

@@ -4,7 +4,15 @@ import { access } from '../../../http/access.js';
 import { commonErrors } from '../../../http/error-schema.js';
 import { CursorAnswer, pageWindow, parseSort } from '../../../http/list-query.js';
 import { BUDGET_SCREENS } from '../screens.js';
-import { BudgetAccountParams, BudgetAccountRow, BudgetLineQuery, BudgetLineRow, BudgetLineSave, BudgetLinesSaveBody, BudgetPolicyBody } from './schemas.js';
+import {
+  BudgetAccountParams,
+  BudgetAccountRow,
+  BudgetLineQuery,
+  BudgetLineRow,
+  BudgetLineSave,
+  BudgetLinesSaveBody,
+  BudgetPolicyBody,
+} from './schemas.js';
 import { getBudgetAccounts, getBudgetLines, saveBudgetLines, setBudgetPolicy } from './service.js';
 
 /** /budget/budgetManage: budget lines per year, month, department and account, and each account's policy. Staff only. */
@@ -23,12 +31,20 @@ export const budgetLineRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['budget'],
         summary: 'Budget lines with what the ledger consumed and what is available',
         querystring: BudgetLineQuery,
-        response: { 200: Type.Object({ rows: Type.Array(Type.Ref('BudgetLineRow')), total: Type.Integer(), ...CursorAnswer }), ...commonErrors },
+        response: {
+          200: Type.Object({ rows: Type.Array(Type.Ref('BudgetLineRow')), total: Type.Integer(), ...CursorAnswer }),
+          ...commonErrors,
+        },
       },
     },
     async (request) => {
       const { sort, page: _p, size: _s, after: _a, before: _b, ...f } = request.query;
-      return getBudgetLines(request.db, { ...f, deptcd: f.deptcd?.trim() || undefined, accountCode: f.accountCode?.trim() || undefined }, parseSort(sort, { field: 'fiscalYear', direction: 'desc' }), pageWindow(request.query));
+      return getBudgetLines(
+        request.db,
+        { ...f, deptcd: f.deptcd?.trim() || undefined, accountCode: f.accountCode?.trim() || undefined },
+        parseSort(sort, { field: 'fiscalYear', direction: 'desc' }),
+        pageWindow(request.query),
+      );
     },
   );
 
@@ -70,7 +86,10 @@ export const budgetLineRoutes: FastifyPluginAsyncTypebox = async (app) => {
         operationId: 'listBudgetAccounts',
         tags: ['budget'],
         summary: 'Budget accounts with their policy (STOP, WARN, IGNORE) and the item categories that default to them',
-        response: { 200: Type.Object({ rows: Type.Array(Type.Ref('BudgetAccountRow')), total: Type.Integer() }), ...commonErrors },
+        response: {
+          200: Type.Object({ rows: Type.Array(Type.Ref('BudgetAccountRow')), total: Type.Integer() }),
+          ...commonErrors,
+        },
       },
     },
     async (request) => getBudgetAccounts(request.db),

@@ -31,7 +31,9 @@ export const BudgetLineRow = Type.Object(
     accountName: Type.String(),
     policy: Type.String({ description: 'STOP, WARN or IGNORE (the account’s)' }),
     amount: Type.String({ description: 'Budget as assigned, in whole won' }),
-    transferred: Type.String({ description: 'Approved transfers in (+) and out (−); the budget in force is amount + transferred' }),
+    transferred: Type.String({
+      description: 'Approved transfers in (+) and out (−); the budget in force is amount + transferred',
+    }),
     consumed: Type.String({ description: 'Pre-committed + committed + actual (the ledger’s sum)' }),
     available: Type.String({ description: 'Amount + transferred − consumed (negative when overdrawn)' }),
     version: Type.Integer(),
@@ -53,10 +55,20 @@ export const BudgetLineSave = Type.Object(
   { additionalProperties: false },
 );
 
-export const BudgetLinesSaveBody = Type.Object({ lines: Type.Array(BudgetLineSave, { minItems: 1, maxItems: 500 }) }, { additionalProperties: false });
+export const BudgetLinesSaveBody = Type.Object(
+  { lines: Type.Array(BudgetLineSave, { minItems: 1, maxItems: 500 }) },
+  { additionalProperties: false },
+);
 
 export const BudgetAccountRow = Type.Object(
-  { accountCode: Type.String(), accountName: Type.String(), accountNameEn: Type.String(), policy: Type.String(), version: Type.Integer(), categories: Type.Array(Type.String()) },
+  {
+    accountCode: Type.String(),
+    accountName: Type.String(),
+    accountNameEn: Type.String(),
+    policy: Type.String(),
+    version: Type.Integer(),
+    categories: Type.Array(Type.String()),
+  },
   { $id: 'BudgetAccountRow' },
 );
 export const BudgetAccountParams = Type.Object({ accountCode: Type.String({ maxLength: 20 }) });

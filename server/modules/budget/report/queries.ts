@@ -10,7 +10,10 @@ export interface ReportFilter {
 
 /** The budget of every key of the filter. */
 export function budgetsOf(db: Db, f: ReportFilter) {
-  let q = db.selectFrom('budgetLine').select(['fiscalYear', 'month', 'deptcd', 'accountCode', 'amount', 'transferred']).where('fiscalYear', '=', f.fiscalYear);
+  let q = db
+    .selectFrom('budgetLine')
+    .select(['fiscalYear', 'month', 'deptcd', 'accountCode', 'amount', 'transferred'])
+    .where('fiscalYear', '=', f.fiscalYear);
   if (f.month !== undefined) q = q.where('month', '=', f.month);
   if (f.deptcd) q = q.where('deptcd', '=', f.deptcd);
   if (f.accountCode) q = q.where('accountCode', '=', f.accountCode);
@@ -34,7 +37,10 @@ export async function namesOf(db: Db) {
     db.selectFrom('department').select(['deptcd', 'deptnm']).execute(),
     db.selectFrom('code').select(['code', 'textKo']).where('groupId', '=', 'BUDGET_ACCOUNT').execute(),
   ]);
-  return { dept: new Map(depts.map((d) => [d.deptcd, d.deptnm])), account: new Map(accounts.map((a) => [a.code, a.textKo])) };
+  return {
+    dept: new Map(depts.map((d) => [d.deptcd, d.deptnm])),
+    account: new Map(accounts.map((a) => [a.code, a.textKo])),
+  };
 }
 
 export interface LedgerFilter {
@@ -58,7 +64,23 @@ export async function listLedger(db: Db, f: LedgerFilter, w: { limit: number; of
   const rows = await q
     .leftJoin('department as d', 'd.deptcd', 'l.deptcd')
     .leftJoin('code as c', (j) => j.onRef('c.code', '=', 'l.accountCode').on('c.groupId', '=', 'BUDGET_ACCOUNT'))
-    .select(['l.entryId', 'l.fiscalYear', 'l.month', 'l.deptcd', 'd.deptnm', 'l.accountCode', 'c.textKo as accountName', 'l.docType', 'l.docNo', 'l.lineNo', 'l.kind', 'l.event', 'l.amount', 'l.createdBy', 'l.createdAt'])
+    .select([
+      'l.entryId',
+      'l.fiscalYear',
+      'l.month',
+      'l.deptcd',
+      'd.deptnm',
+      'l.accountCode',
+      'c.textKo as accountName',
+      'l.docType',
+      'l.docNo',
+      'l.lineNo',
+      'l.kind',
+      'l.event',
+      'l.amount',
+      'l.createdBy',
+      'l.createdAt',
+    ])
     .orderBy('l.entryId', 'desc')
     .limit(w.limit)
     .offset(w.offset)
@@ -67,7 +89,11 @@ export async function listLedger(db: Db, f: LedgerFilter, w: { limit: number; of
 }
 
 export function findPrForAvailability(db: Db, prNo: string) {
-  return db.selectFrom('prHeader').select(['prNo', 'prDate', 'deptcd', 'currency', 'requesterId', 'section']).where('prNo', '=', prNo).executeTakeFirst();
+  return db
+    .selectFrom('prHeader')
+    .select(['prNo', 'prDate', 'deptcd', 'currency', 'requesterId', 'section'])
+    .where('prNo', '=', prNo)
+    .executeTakeFirst();
 }
 
 export function prLinesWithAccounts(db: Db, prNo: string) {
@@ -82,13 +108,20 @@ export function prLinesWithAccounts(db: Db, prNo: string) {
 }
 
 /** Budget and consumed of one department's accounts in a month. */
-export async function availabilityOf(db: Db, k: { fiscalYear: number; month: number; deptcd: string }, accounts: readonly string[]) {
+export async function availabilityOf(
+  db: Db,
+  k: { fiscalYear: number; month: number; deptcd: string },
+  accounts: readonly string[],
+) {
   if (accounts.length === 0) return new Map<string, { budget: string; consumed: string }>();
   const rows = await db
     .selectFrom('budgetLine as b')
     .select([
-      'b.accountCode', sql<string>`b.amount + b.transferred`.as('amount'),
-      sql<string>`coalesce((select sum(l.amount) from budget_ledger l where l.fiscal_year = b.fiscal_year and l.month = b.month and l.deptcd = b.deptcd and l.account_code = b.account_code), 0)`.as('consumed'),
+      'b.accountCode',
+      sql<string>`b.amount + b.transferred`.as('amount'),
+      sql<string>`coalesce((select sum(l.amount) from budget_ledger l where l.fiscal_year = b.fiscal_year and l.month = b.month and l.deptcd = b.deptcd and l.account_code = b.account_code), 0)`.as(
+        'consumed',
+      ),
     ])
     .where('b.fiscalYear', '=', k.fiscalYear)
     .where('b.month', '=', k.month)

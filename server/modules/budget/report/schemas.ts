@@ -6,14 +6,24 @@ export const REPORT_BY = ['detail', 'deptAccount', 'month'] as const;
 
 export const BudgetReportQuery = Type.Object(
   {
-    fiscalYear: Type.Optional(Type.Integer({ minimum: 2000, maximum: 2100, description: 'Fiscal year; this year (KST) when absent' })),
+    fiscalYear: Type.Optional(
+      Type.Integer({ minimum: 2000, maximum: 2100, description: 'Fiscal year; this year (KST) when absent' }),
+    ),
     month: Type.Optional(Type.Integer({ minimum: 1, maximum: 12 })),
     deptcd: Type.Optional(Type.String({ maxLength: 20 })),
     accountCode: Type.Optional(Type.String({ maxLength: 20 })),
-    by: Type.Optional(Type.Enum([...REPORT_BY], { default: 'detail', description: 'detail: department × account × month; deptAccount: summed over the months; month: summed per month' })),
+    by: Type.Optional(
+      Type.Enum([...REPORT_BY], {
+        default: 'detail',
+        description:
+          'detail: department × account × month; deptAccount: summed over the months; month: summed per month',
+      }),
+    ),
     // The list screens send their paging and sort; the report is one page in its own order.
     ...PagingQuery,
-    sort: Type.Optional(Type.String({ maxLength: 100, description: 'Ignored: rows come by department, account, month' })),
+    sort: Type.Optional(
+      Type.String({ maxLength: 100, description: 'Ignored: rows come by department, account, month' }),
+    ),
   },
   { additionalProperties: false },
 );
@@ -40,7 +50,11 @@ export const BudgetReportRow = Type.Object(
   { $id: 'BudgetReportRow' },
 );
 
-export const BudgetReport = Type.Object({ rows: Type.Array(Type.Ref('BudgetReportRow')), total: Type.Integer(), totals: Type.Ref('BudgetReportRow') });
+export const BudgetReport = Type.Object({
+  rows: Type.Array(Type.Ref('BudgetReportRow')),
+  total: Type.Integer(),
+  totals: Type.Ref('BudgetReportRow'),
+});
 
 export const LEDGER_KINDS = ['PRE_COMMIT', 'COMMIT', 'ACTUAL'] as const;
 
@@ -86,17 +100,38 @@ export const PrBudgetLine = Type.Object({
   accountCode: Nullable(Type.String()),
   accountName: Nullable(Type.String()),
   policy: Nullable(Type.String({ description: 'STOP, WARN or IGNORE; null without an account' })),
-  controlled: Type.Boolean({ description: 'A budget line exists for the PR’s department, the account and the PR’s month' }),
+  controlled: Type.Boolean({
+    description: 'A budget line exists for the PR’s department, the account and the PR’s month',
+  }),
   budget: Nullable(Type.String()),
   available: Nullable(Type.String({ description: 'What is left of the budget now (whole won)' })),
   requested: Type.String({ description: 'The line’s estimated amount in KRW' }),
-  exceeds: Nullable(Type.String({ description: 'STOP or WARN while the PR’s lines of this account ask more than is available; null when it fits' })),
-  shortfall: Nullable(Type.String({ description: 'STOP / WARN: what the PR’s lines of this account ask beyond what is available (whole won); null when it fits' })),
-  warning: Nullable(Type.String({ description: 'The message the approval would answer (BUDGET_EXCEEDED / BUDGET_WARN_CONFIRM) while it does not fit' })),
+  exceeds: Nullable(
+    Type.String({
+      description: 'STOP or WARN while the PR’s lines of this account ask more than is available; null when it fits',
+    }),
+  ),
+  shortfall: Nullable(
+    Type.String({
+      description:
+        'STOP / WARN: what the PR’s lines of this account ask beyond what is available (whole won); null when it fits',
+    }),
+  ),
+  warning: Nullable(
+    Type.String({
+      description:
+        'The message the approval would answer (BUDGET_EXCEEDED / BUDGET_WARN_CONFIRM) while it does not fit',
+    }),
+  ),
 });
 
 export const PrBudget = Type.Object({
-  prNo: Type.String(), deptcd: Type.String(), fiscalYear: Type.Integer(), month: Type.Integer(),
-  rows: Type.Array(PrBudgetLine, { description: 'One per PR line (rows, so the PR edit screen shows them as a detail grid)' }),
+  prNo: Type.String(),
+  deptcd: Type.String(),
+  fiscalYear: Type.Integer(),
+  month: Type.Integer(),
+  rows: Type.Array(PrBudgetLine, {
+    description: 'One per PR line (rows, so the PR edit screen shows them as a detail grid)',
+  }),
   total: Type.Integer(),
 });

@@ -5,16 +5,36 @@ import { assertPrVisible } from '../../purchase/pr/service.js';
 import { jpyRate, toKrw, wonText } from '../../../domain/money.js';
 import { missing } from '../../../domain/errors.js';
 import { todayKst } from '../../../domain/dates.js';
-import { availabilityOf, budgetsOf, departmentName, findPrForAvailability, ledgerSums, listLedger, namesOf, prLinesWithAccounts, type LedgerFilter } from './queries.js';
+import {
+  availabilityOf,
+  budgetsOf,
+  departmentName,
+  findPrForAvailability,
+  ledgerSums,
+  listLedger,
+  namesOf,
+  prLinesWithAccounts,
+  type LedgerFilter,
+} from './queries.js';
 import type { BudgetReportQuery } from './schemas.js';
 
-interface Figures { budget: bigint; transferred: bigint; preCommitted: bigint; committed: bigint; actual: bigint }
+interface Figures {
+  budget: bigint;
+  transferred: bigint;
+  preCommitted: bigint;
+  committed: bigint;
+  actual: bigint;
+}
 const zero = (): Figures => ({ budget: 0n, transferred: 0n, preCommitted: 0n, committed: 0n, actual: 0n });
 const FIELD = { PRE_COMMIT: 'preCommitted', COMMIT: 'committed', ACTUAL: 'actual' } as const;
 
 function show(f: Figures) {
   return {
-    budget: String(f.budget), transferred: String(f.transferred), preCommitted: String(f.preCommitted), committed: String(f.committed), actual: String(f.actual),
+    budget: String(f.budget),
+    transferred: String(f.transferred),
+    preCommitted: String(f.preCommitted),
+    committed: String(f.committed),
+    actual: String(f.actual),
     available: String(f.budget - f.preCommitted - f.committed - f.actual),
   };
 }
@@ -25,11 +45,20 @@ function show(f: Figures) {
  */
 export async function budgetReport(db: Db, q: Static<typeof BudgetReportQuery>) {
   const fiscalYear = q.fiscalYear ?? Number(todayKst().slice(0, 4));
-  const f = { fiscalYear, month: q.month, deptcd: q.deptcd?.trim() || undefined, accountCode: q.accountCode?.trim() || undefined };
+  const f = {
+    fiscalYear,
+    month: q.month,
+    deptcd: q.deptcd?.trim() || undefined,
+    accountCode: q.accountCode?.trim() || undefined,
+  };
   const by = q.by ?? 'detail';
   const [budgets, sums, names] = await Promise.all([budgetsOf(db, f), ledgerSums(db, f), namesOf(db)]);
   const groupOf = (r: { month: number; deptcd: string; accountCode: string }) =>
-    by === 'month' ? { month: r.month, deptcd: null, accountCode: null } : by === 'deptAccount' ? { month: null, deptcd: r.deptcd, accountCode: r.accountCode } : { month: r.month, deptcd: r.deptcd, accountCode: r.accountCode };
+    by === 'month'
+      ? { month: r.month, deptcd: null, accountCode: null }
+      : by === 'deptAccount'
+        ? { month: null, deptcd: r.deptcd, accountCode: r.accountCode }
+        : { month: r.month, deptcd: r.deptcd, accountCode: r.accountCode };
   const groups = new Map<string, { key: ReturnType<typeof groupOf>; f: Figures }>();
   const at = (r: { month: number; deptcd: string; accountCode: string }) => {
     const key = groupOf(r);
@@ -54,19 +83,51 @@ export async function budgetReport(db: Db, q: Static<typeof BudgetReportQuery>) 
     totals[FIELD[s.kind]] += v;
   }
   const rows = [...groups.values()]
-    .sort((a, b) => (a.key.deptcd ?? '').localeCompare(b.key.deptcd ?? '') || (a.key.accountCode ?? '').localeCompare(b.key.accountCode ?? '') || (a.key.month ?? 0) - (b.key.month ?? 0))
+    .sort(
+      (a, b) =>
+        (a.key.deptcd ?? '').localeCompare(b.key.deptcd ?? '') ||
+        (a.key.accountCode ?? '').localeCompare(b.key.accountCode ?? '') ||
+        (a.key.month ?? 0) - (b.key.month ?? 0),
+    )
     .map(({ key, f: fig }) => {
       const deptnm = key.deptcd ? (names.dept.get(key.deptcd) ?? key.deptcd) : null;
       const accountName = key.accountCode ? (names.account.get(key.accountCode) ?? key.accountCode) : null;
       const label = [deptnm, accountName, key.month ? `${key.month}월` : null].filter(Boolean).join(' · ');
-      return { key: `${key.month ?? ''}|${key.deptcd ?? ''}|${key.accountCode ?? ''}`, label, fiscalYear, month: key.month, deptcd: key.deptcd, deptnm, accountCode: key.accountCode, accountName, ...show(fig) };
+      return {
+        key: `${key.month ?? ''}|${key.deptcd ?? ''}|${key.accountCode ?? ''}`,
+        label,
+        fiscalYear,
+        month: key.month,
+        deptcd: key.deptcd,
+        deptnm,
+        accountCode: key.accountCode,
+        accountName,
+        ...show(fig),
+      };
     });
-  return { rows, total: rows.length, totals: { key: '', label: '합계', fiscalYear, month: f.month ?? null, deptcd: f.deptcd ?? null, deptnm: null, accountCode: f.accountCode ?? null, accountName: null, ...show(totals) } };
+  return {
+    rows,
+    total: rows.length,
+    totals: {
+      key: '',
+      label: '합계',
+      fiscalYear,
+      month: f.month ?? null,
+      deptcd: f.deptcd ?? null,
+      deptnm: null,
+      accountCode: f.accountCode ?? null,
+      accountName: null,
+      ...show(totals),
+    },
+  };
 }
 
 export async function budgetLedger(db: Db, f: LedgerFilter, w: { limit: number; offset: number }) {
   const { rows, total } = await listLedger(db, { ...f, docNo: f.docNo?.trim() || undefined }, w);
-  return { rows: rows.map((r) => ({ ...r, amount: String(r.amount), createdAt: new Date(r.createdAt).toISOString() })), total };
+  return {
+    rows: rows.map((r) => ({ ...r, amount: String(r.amount), createdAt: new Date(r.createdAt).toISOString() })),
+    total,
+  };
 }
 
 /**
@@ -80,27 +141,43 @@ export async function prBudget(db: Db, caller: Caller | null, prNo: string) {
   const [y, m] = pr.prDate.split('-').map(Number);
   const lines = await prLinesWithAccounts(db, prNo);
   const rate = pr.currency === 'JPY' ? await jpyRate(db) : null;
-  const avail = await availabilityOf(db, { fiscalYear: y, month: m, deptcd: pr.deptcd }, [...new Set(lines.map((l) => l.budgetAccount).filter((a): a is string => !!a))]);
+  const avail = await availabilityOf(db, { fiscalYear: y, month: m, deptcd: pr.deptcd }, [
+    ...new Set(lines.map((l) => l.budgetAccount).filter((a): a is string => !!a)),
+  ]);
   const base = lines.map((l) => {
     const a = l.budgetAccount ? avail.get(l.budgetAccount) : undefined;
     return {
-      lineNo: l.lineNo, itemName: l.itemName, accountCode: l.budgetAccount, accountName: l.accountName, policy: l.policy, controlled: !!a,
-      budget: a ? a.budget : null, available: a ? String(BigInt(a.budget) - BigInt(a.consumed)) : null, requested: toKrw(String(l.estAmount), pr.currency, rate),
+      lineNo: l.lineNo,
+      itemName: l.itemName,
+      accountCode: l.budgetAccount,
+      accountName: l.accountName,
+      policy: l.policy,
+      controlled: !!a,
+      budget: a ? a.budget : null,
+      available: a ? String(BigInt(a.budget) - BigInt(a.consumed)) : null,
+      requested: toKrw(String(l.estAmount), pr.currency, rate),
     };
   });
   // What the PR asks of each account (its lines together) against what is available: the approval's
   // check, seen before submitting — a STOP line will be refused, a WARN one asks the approver.
   const asked = new Map<string, bigint>();
-  for (const r of base) if (r.accountCode && r.controlled) asked.set(r.accountCode, (asked.get(r.accountCode) ?? 0n) + BigInt(r.requested));
+  for (const r of base)
+    if (r.accountCode && r.controlled) asked.set(r.accountCode, (asked.get(r.accountCode) ?? 0n) + BigInt(r.requested));
   const dept = await departmentName(db, pr.deptcd);
   const rows = base.map((r) => {
     const total = r.accountCode ? asked.get(r.accountCode) : undefined;
     const available = r.available === null ? null : BigInt(r.available);
-    const over = total !== undefined && available !== null && (r.policy === 'STOP' || r.policy === 'WARN') && total > available;
+    const over =
+      total !== undefined && available !== null && (r.policy === 'STOP' || r.policy === 'WARN') && total > available;
     if (!over) return { ...r, exceeds: null, shortfall: null, warning: null };
     const shown = available! < 0n ? 0n : available!;
     const where = `${dept?.deptnm ?? pr.deptcd}(${pr.deptcd}) ${r.accountName} ${y}년 ${m}월 — 가용 ${wonText(String(shown))}원, 요청 ${wonText(String(total))}원`;
-    return { ...r, exceeds: r.policy, shortfall: String(total! - shown), warning: r.policy === 'STOP' ? `예산을 초과합니다: ${where}` : `예산을 초과합니다. 확인 후 진행하세요: ${where}` };
+    return {
+      ...r,
+      exceeds: r.policy,
+      shortfall: String(total! - shown),
+      warning: r.policy === 'STOP' ? `예산을 초과합니다: ${where}` : `예산을 초과합니다. 확인 후 진행하세요: ${where}`,
+    };
   });
   return { prNo, deptcd: pr.deptcd, fiscalYear: y, month: m, rows, total: rows.length };
 }

@@ -49,7 +49,9 @@ export const BudgetTransferRow = Type.Object(
     approvedAt: Nullable(Type.String({ format: 'date-time' })),
     cancelReason: Nullable(Type.String()),
     version: Type.Integer(),
-    actions: Type.Array(Type.String(), { description: 'What the caller may do now: approve, reject (the current approver), cancel (the requester)' }),
+    actions: Type.Array(Type.String(), {
+      description: 'What the caller may do now: approve, reject (the current approver), cancel (the requester)',
+    }),
     pendingApprovalId: ApprovalStateFields.pendingApprovalId,
     pendingApprovalVersion: ApprovalStateFields.pendingApprovalVersion,
     currentApproverName: ApprovalStateFields.currentApproverName,
@@ -79,4 +81,7 @@ export const TransferRequestBody = Type.Object(
 );
 
 export const TransferParams = Type.Object({ transferNo: Type.String({ maxLength: 20 }) });
-export const TransferCancelBody = Type.Object({ version: Version, reason: Type.String({ maxLength: 500 }) }, { additionalProperties: false });
+export const TransferCancelBody = Type.Object(
+  { version: Version, reason: Type.String({ maxLength: 500 }) },
+  { additionalProperties: false },
+);

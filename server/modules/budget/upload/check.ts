@@ -44,7 +44,8 @@ export function checkRows(rows: ReadonlyArray<{ rowNo: number; data: RowData }>,
     const err = (column: string, message: string) => errors.push({ column, message });
     const yearRaw = (data.fiscalYear ?? '').trim();
     if (yearRaw === '') err('fiscalYear', '연도가 없습니다');
-    else if (yearRaw !== String(ctx.fiscalYear)) err('fiscalYear', `연도(${yearRaw})가 올리는 연도(${ctx.fiscalYear})와 다릅니다`);
+    else if (yearRaw !== String(ctx.fiscalYear))
+      err('fiscalYear', `연도(${yearRaw})가 올리는 연도(${ctx.fiscalYear})와 다릅니다`);
     const monthRaw = (data.month ?? '').trim();
     const month = /^\d{1,2}$/.test(monthRaw) ? Number(monthRaw) : NaN;
     if (!(month >= 1 && month <= 12)) err('month', monthRaw === '' ? '월이 없습니다' : `월은 1–12 입니다: ${monthRaw}`);
@@ -56,10 +57,12 @@ export function checkRows(rows: ReadonlyArray<{ rowNo: number; data: RowData }>,
     else if (!ctx.accounts.has(accountCode)) err('accountCode', `등록되지 않은 예산계정입니다: ${accountCode}`);
     const amountRaw = (data.amount ?? '').replace(/,/g, '').trim();
     const blank = amountRaw === '';
-    if (!blank && !wholeNumber(amountRaw)) err('amount', `예산 금액은 0 이상의 원 단위 숫자로 입력하세요: ${data.amount}`);
+    if (!blank && !wholeNumber(amountRaw))
+      err('amount', `예산 금액은 0 이상의 원 단위 숫자로 입력하세요: ${data.amount}`);
     const amount = blank || !wholeNumber(amountRaw) ? null : amountRaw.replace(/^0+(?=\d)/, '');
     const versionRaw = (data.version ?? '').trim();
-    if (versionRaw !== '' && !/^\d{1,9}$/.test(versionRaw)) err('version', `버전은 내려받은 숫자 그대로 두세요: ${versionRaw}`);
+    if (versionRaw !== '' && !/^\d{1,9}$/.test(versionRaw))
+      err('version', `버전은 내려받은 숫자 그대로 두세요: ${versionRaw}`);
 
     const key = `${month}|${deptcd}|${accountCode}`;
     const keyed = !Number.isNaN(month) && deptcd !== '' && accountCode !== '';
@@ -70,8 +73,13 @@ export function checkRows(rows: ReadonlyArray<{ rowNo: number; data: RowData }>,
     }
     const line = keyed ? ctx.lines.get(key) : undefined;
     if (!blank && errors.length === 0 && ctx.versions !== false) {
-      if (line && versionRaw === '') err('version', `이미 있는 예산입니다 (버전 ${line.version}). 내려받은 양식의 버전과 함께 올리세요`);
-      else if (line && Number(versionRaw) !== line.version) err('version', `내려받은 뒤 바뀐 예산입니다 (올린 버전 ${versionRaw}, 지금 ${line.version}). 다시 내려받으세요`);
+      if (line && versionRaw === '')
+        err('version', `이미 있는 예산입니다 (버전 ${line.version}). 내려받은 양식의 버전과 함께 올리세요`);
+      else if (line && Number(versionRaw) !== line.version)
+        err(
+          'version',
+          `내려받은 뒤 바뀐 예산입니다 (올린 버전 ${versionRaw}, 지금 ${line.version}). 다시 내려받으세요`,
+        );
       else if (!line && versionRaw !== '') err('version', '버전이 있지만 그런 예산이 없습니다. 버전을 비우세요');
     }
     if (errors.length) return { rowNo, data, result: 'ERROR', errors };

@@ -13,7 +13,11 @@ export const LOCK_ORDER_SQL = sql`fiscal_year, month, deptcd collate "C", accoun
  * in the global lock order (../lock-order.ts), so an upload never waits crosswise on an approval.
  */
 export async function yearLines(db: Db, fiscalYear: number, lock: boolean) {
-  let q = db.selectFrom('budgetLine').select(['month', 'deptcd', 'accountCode', 'amount', 'version']).where('fiscalYear', '=', fiscalYear).orderBy(LOCK_ORDER_SQL);
+  let q = db
+    .selectFrom('budgetLine')
+    .select(['month', 'deptcd', 'accountCode', 'amount', 'version'])
+    .where('fiscalYear', '=', fiscalYear)
+    .orderBy(LOCK_ORDER_SQL);
   if (lock) q = q.forUpdate();
   return q.execute();
 }
@@ -24,7 +28,15 @@ export async function yearLines(db: Db, fiscalYear: number, lock: boolean) {
  * lines of departments no longer in use.
  */
 export async function workbookRows(db: Db, fiscalYear: number) {
-  const { rows } = await sql<{ month: number; deptcd: string; deptnm: string; accountCode: string; accountName: string; amount: string | null; version: number | null }>`
+  const { rows } = await sql<{
+    month: number;
+    deptcd: string;
+    deptnm: string;
+    accountCode: string;
+    accountName: string;
+    amount: string | null;
+    version: number | null;
+  }>`
     with keys as (
       select m.month, d.deptcd, a.account_code from department d
         cross join budget_account a cross join generate_series(1, 12) as m(month)
@@ -47,7 +59,11 @@ export async function insertBatch(trx: Db, row: Insertable<Database['budgetUploa
 }
 
 export async function insertRows(trx: Db, rows: Array<Insertable<Database['budgetUploadRow']>>) {
-  for (let i = 0; i < rows.length; i += 1000) await trx.insertInto('budgetUploadRow').values(rows.slice(i, i + 1000)).execute();
+  for (let i = 0; i < rows.length; i += 1000)
+    await trx
+      .insertInto('budgetUploadRow')
+      .values(rows.slice(i, i + 1000))
+      .execute();
 }
 
 export interface LineWrite {
@@ -60,7 +76,10 @@ export interface LineWrite {
 /** New lines, in one statement per 1,000. */
 export async function insertLines(trx: Db, fiscalYear: number, lines: LineWrite[], actor: string) {
   for (let i = 0; i < lines.length; i += 1000) {
-    await trx.insertInto('budgetLine').values(lines.slice(i, i + 1000).map((l) => ({ fiscalYear, ...l, createdBy: actor, updatedBy: actor }))).execute();
+    await trx
+      .insertInto('budgetLine')
+      .values(lines.slice(i, i + 1000).map((l) => ({ fiscalYear, ...l, createdBy: actor, updatedBy: actor })))
+      .execute();
   }
 }
 
@@ -70,23 +89,50 @@ export async function updateLines(trx: Db, fiscalYear: number, lines: LineWrite[
   await sql`
     update budget_line b set amount = v.amount, version = b.version + 1, updated_by = ${actor}, updated_at = now()
       from jsonb_to_recordset(${JSON.stringify(lines)}::jsonb) as v(month integer, deptcd text, "accountCode" text, amount numeric)
-     where b.fiscal_year = ${fiscalYear} and b.month = v.month and b.deptcd = v.deptcd and b.account_code = v."accountCode"`.execute(trx);
+     where b.fiscal_year = ${fiscalYear} and b.month = v.month and b.deptcd = v.deptcd and b.account_code = v."accountCode"`.execute(
+    trx,
+  );
 }
 
 export const batchWithCreator = (db: Db, batchId: string) =>
-  db.selectFrom('budgetUploadBatch as b').leftJoin('appUser as u', 'u.userId', 'b.createdBy').selectAll('b').select('u.hname as createdByName').where('b.batchId', '=', batchId).executeTakeFirst();
+  db
+    .selectFrom('budgetUploadBatch as b')
+    .leftJoin('appUser as u', 'u.userId', 'b.createdBy')
+    .selectAll('b')
+    .select('u.hname as createdByName')
+    .where('b.batchId', '=', batchId)
+    .executeTakeFirst();
 
-export async function listRows(db: Db, batchId: string, result: string | undefined, w: { limit: number; offset: number }) {
+export async function listRows(
+  db: Db,
+  batchId: string,
+  result: string | undefined,
+  w: { limit: number; offset: number },
+) {
   let s = db.selectFrom('budgetUploadRow').where('batchId', '=', batchId);
   if (result) s = s.where('result', '=', result as 'ERROR');
   const total = await s.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-  const rows = await s.select(['rowNo', 'result', 'data', 'errors']).orderBy(sql`case result when 'ERROR' then 0 else 1 end`).orderBy('rowNo').limit(w.limit).offset(w.offset).execute();
+  const rows = await s
+    .select(['rowNo', 'result', 'data', 'errors'])
+    .orderBy(sql`case result when 'ERROR' then 0 else 1 end`)
+    .orderBy('rowNo')
+    .limit(w.limit)
+    .offset(w.offset)
+    .execute();
   return { rows, total: Number(total.n) };
 }
 
-export const errorRows = (db: Db, batchId: string) => db.selectFrom('budgetUploadRow').select(['rowNo', 'data', 'errors']).where('batchId', '=', batchId).where('result', '=', 'ERROR').orderBy('rowNo').execute();
+export const errorRows = (db: Db, batchId: string) =>
+  db
+    .selectFrom('budgetUploadRow')
+    .select(['rowNo', 'data', 'errors'])
+    .where('batchId', '=', batchId)
+    .where('result', '=', 'ERROR')
+    .orderBy('rowNo')
+    .execute();
 
-export const setErrorFile = (db: Db, batchId: string, fileId: string) => db.updateTable('budgetUploadBatch').set({ errorFileId: fileId }).where('batchId', '=', batchId).execute();
+export const setErrorFile = (db: Db, batchId: string, fileId: string) =>
+  db.updateTable('budgetUploadBatch').set({ errorFileId: fileId }).where('batchId', '=', batchId).execute();
 
 /** A file group of one file (a workbook made here, for the screens' file links). */
 export async function insertFileOfOne(trx: Db, entry: Insertable<Database['fileEntry']>): Promise<void> {
@@ -96,18 +142,40 @@ export async function insertFileOfOne(trx: Db, entry: Insertable<Database['fileE
 
 /** The newest file of a group still there. */
 export const newestFile = (db: Db, fileId: string) =>
-  db.selectFrom('fileEntry').select(['originalName', 'storedName', 'mimeType']).where('fileId', '=', fileId).where('deletedAt', 'is', null).orderBy('seq', 'desc').limit(1).executeTakeFirst();
+  db
+    .selectFrom('fileEntry')
+    .select(['originalName', 'storedName', 'mimeType'])
+    .where('fileId', '=', fileId)
+    .where('deletedAt', 'is', null)
+    .orderBy('seq', 'desc')
+    .limit(1)
+    .executeTakeFirst();
 
 export const batchByImportKey = (db: Db, importKey: string) =>
-  db.selectFrom('budgetUploadBatch').select(['batchId', 'payloadHash']).where('importKey', '=', importKey).executeTakeFirst();
+  db
+    .selectFrom('budgetUploadBatch')
+    .select(['batchId', 'payloadHash'])
+    .where('importKey', '=', importKey)
+    .executeTakeFirst();
 
 /** The uploads and imports, newest first, with who made them. */
-export async function listBatches(db: Db, f: { fiscalYear?: number; source?: 'EXCEL' | 'ERP_HTTP' | 'ERP_FILE'; status?: 'APPLIED' | 'REJECTED' }, w: { limit: number; offset: number }) {
+export async function listBatches(
+  db: Db,
+  f: { fiscalYear?: number; source?: 'EXCEL' | 'ERP_HTTP' | 'ERP_FILE'; status?: 'APPLIED' | 'REJECTED' },
+  w: { limit: number; offset: number },
+) {
   let s = db.selectFrom('budgetUploadBatch as b').leftJoin('appUser as u', 'u.userId', 'b.createdBy');
   if (f.fiscalYear !== undefined) s = s.where('b.fiscalYear', '=', f.fiscalYear);
   if (f.source) s = s.where('b.source', '=', f.source);
   if (f.status) s = s.where('b.status', '=', f.status);
   const total = await s.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-  const rows = await s.selectAll('b').select('u.hname as createdByName').orderBy('b.createdAt', 'desc').orderBy('b.batchId', 'desc').limit(w.limit).offset(w.offset).execute();
+  const rows = await s
+    .selectAll('b')
+    .select('u.hname as createdByName')
+    .orderBy('b.createdAt', 'desc')
+    .orderBy('b.batchId', 'desc')
+    .limit(w.limit)
+    .offset(w.offset)
+    .execute();
   return { rows, total: Number(total.n) };
 }

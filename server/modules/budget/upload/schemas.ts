@@ -22,7 +22,9 @@ export const BudgetUploadBatch = Type.Object(
     batchId: Type.String(),
     fiscalYear: Type.Integer(),
     fileName: Type.String(),
-    status: Type.String({ description: 'APPLIED (every row right, the lines written) or REJECTED (at least one row wrong, nothing changed)' }),
+    status: Type.String({
+      description: 'APPLIED (every row right, the lines written) or REJECTED (at least one row wrong, nothing changed)',
+    }),
     rowsTotal: Type.Integer(),
     countNew: Type.Integer(),
     countUpdate: Type.Integer(),
@@ -30,8 +32,13 @@ export const BudgetUploadBatch = Type.Object(
     countSkipped: Type.Integer({ description: 'Rows without an amount (they change nothing)' }),
     countError: Type.Integer(),
     failMessage: Nullable(Type.String()),
-    source: Type.String({ description: 'EXCEL (the workbook upload), ERP_HTTP (pushed by the ERP to the API) or ERP_FILE (dropped by the ERP in BUDGET_IMPORT_DIR)' }),
-    importKey: Nullable(Type.String({ description: 'The ERP’s import key (unique: the same key again answers this batch)' })),
+    source: Type.String({
+      description:
+        'EXCEL (the workbook upload), ERP_HTTP (pushed by the ERP to the API) or ERP_FILE (dropped by the ERP in BUDGET_IMPORT_DIR)',
+    }),
+    importKey: Nullable(
+      Type.String({ description: 'The ERP’s import key (unique: the same key again answers this batch)' }),
+    ),
     createdBy: Type.String(),
     createdByName: Nullable(Type.String()),
     createdAt: Type.String({ format: 'date-time' }),
@@ -40,7 +47,10 @@ export const BudgetUploadBatch = Type.Object(
 );
 
 export const BudgetUploadRowQuery = Type.Object(
-  { result: Type.Optional(Type.Union(['NEW', 'UPDATE', 'UNCHANGED', 'SKIPPED', 'ERROR'].map((v) => Type.Literal(v)))), ...PagingQuery },
+  {
+    result: Type.Optional(Type.Union(['NEW', 'UPDATE', 'UNCHANGED', 'SKIPPED', 'ERROR'].map((v) => Type.Literal(v)))),
+    ...PagingQuery,
+  },
   { additionalProperties: false },
 );
 
@@ -70,7 +80,12 @@ export const BudgetUploadListQuery = Type.Object(
   { additionalProperties: false },
 );
 
-const ImportKey = Type.String({ minLength: 1, maxLength: 100, pattern: '^[A-Za-z0-9][A-Za-z0-9._:/-]*$', description: 'The ERP’s key of this import: the same key again changes nothing and answers the first import’s result' });
+const ImportKey = Type.String({
+  minLength: 1,
+  maxLength: 100,
+  pattern: '^[A-Za-z0-9][A-Za-z0-9._:/-]*$',
+  description: 'The ERP’s key of this import: the same key again changes nothing and answers the first import’s result',
+});
 const Cell = Type.Union([Type.String({ maxLength: 40 }), Type.Number()]);
 
 /** An import of a year's budget from the ERP (the HTTP push and the dropped file alike). */
@@ -97,5 +112,7 @@ export const BudgetImportBody = Type.Object(
 
 export const BudgetImportAnswer = Type.Object({
   batch: Type.Ref('BudgetUploadBatch'),
-  replayed: Type.Boolean({ description: 'true: this key was imported before; the answer is that import’s, nothing changed now' }),
+  replayed: Type.Boolean({
+    description: 'true: this key was imported before; the answer is that import’s, nothing changed now',
+  }),
 });

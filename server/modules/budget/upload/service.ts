@@ -13,7 +13,22 @@ import { todayKst } from '../../../domain/dates.js';
 import { knownAccounts, knownDepartments } from '../lines/queries.js';
 import { checkRows } from './check.js';
 import { budgetWorkbook, readBudgetRows, type RowData, type RowError } from './workbook.js';
-import { batchByImportKey, batchWithCreator, listBatches, errorRows, insertBatch, insertFileOfOne, insertLines, insertRows, listRows, newestFile, setErrorFile, updateLines, workbookRows, yearLines } from './queries.js';
+import {
+  batchByImportKey,
+  batchWithCreator,
+  listBatches,
+  errorRows,
+  insertBatch,
+  insertFileOfOne,
+  insertLines,
+  insertRows,
+  listRows,
+  newestFile,
+  setErrorFile,
+  updateLines,
+  workbookRows,
+  yearLines,
+} from './queries.js';
 
 /**
  * Excel upload and download of a year's budget (docs/budget.md › Excel upload). The upload is all or
@@ -42,7 +57,16 @@ export async function yearWorkbook(db: Db, fiscalYear: number): Promise<Download
   const rows = await workbookRows(db, fiscalYear);
   const content = await budgetWorkbook(
     rows.map((r) => ({
-      data: { fiscalYear: String(fiscalYear), month: String(r.month), deptcd: r.deptcd, deptnm: r.deptnm, accountCode: r.accountCode, accountName: r.accountName, amount: r.amount ?? '', version: r.version == null ? '' : String(r.version) },
+      data: {
+        fiscalYear: String(fiscalYear),
+        month: String(r.month),
+        deptcd: r.deptcd,
+        deptnm: r.deptnm,
+        accountCode: r.accountCode,
+        accountName: r.accountName,
+        amount: r.amount ?? '',
+        version: r.version == null ? '' : String(r.version),
+      },
     })),
   );
   return { fileName: `예산_${fiscalYear}.xlsx`, content };
@@ -53,7 +77,16 @@ async function keep(deps: UploadDeps, db: Db, d: Download, actor: string): Promi
   const saved = await deps.store.write(Readable.from(d.content));
   const fileId = crypto.randomUUID();
   await db.transaction().execute(async (trx) => {
-    await insertFileOfOne(trx, { fileId, seq: 1, originalName: d.fileName, storedName: saved.storedName, sizeBytes: saved.size, mimeType: XLSX_TYPE, checksum: saved.sha256, createdBy: actor });
+    await insertFileOfOne(trx, {
+      fileId,
+      seq: 1,
+      originalName: d.fileName,
+      storedName: saved.storedName,
+      sizeBytes: saved.size,
+      mimeType: XLSX_TYPE,
+      checksum: saved.sha256,
+      createdBy: actor,
+    });
   });
   return fileId;
 }
@@ -80,7 +113,12 @@ export async function batchList(db: Db, f: Parameters<typeof listBatches>[1], w:
   return { rows: rows.map(present), total };
 }
 
-export async function batchRows(db: Db, batchId: string, result: string | undefined, w: { limit: number; offset: number }) {
+export async function batchRows(
+  db: Db,
+  batchId: string,
+  result: string | undefined,
+  w: { limit: number; offset: number },
+) {
   await batchView(db, batchId);
   const { rows, total } = await listRows(db, batchId, result, w);
   return {
@@ -88,8 +126,16 @@ export async function batchRows(db: Db, batchId: string, result: string | undefi
       const d = parse(r.data) as RowData;
       const errs = (parse(r.errors) ?? []) as RowError[];
       return {
-        rowNo: r.rowNo, result: r.result, fiscalYear: d.fiscalYear ?? '', month: d.month ?? '', deptcd: d.deptcd ?? '', accountCode: d.accountCode ?? '', amount: d.amount ?? '', version: d.version ?? '',
-        errorColumns: [...new Set(errs.map((e) => e.column))].join(', '), errorText: errs.map((e) => e.message).join(' / '),
+        rowNo: r.rowNo,
+        result: r.result,
+        fiscalYear: d.fiscalYear ?? '',
+        month: d.month ?? '',
+        deptcd: d.deptcd ?? '',
+        accountCode: d.accountCode ?? '',
+        amount: d.amount ?? '',
+        version: d.version ?? '',
+        errorColumns: [...new Set(errs.map((e) => e.column))].join(', '),
+        errorText: errs.map((e) => e.message).join(' / '),
       };
     }),
     total,
@@ -105,7 +151,10 @@ export async function errorFiles(deps: UploadDeps, db: Db, batchId: string, acto
   if (!fileId) {
     const rows = await errorRows(db, batchId);
     const content = await budgetWorkbook(
-      rows.map((r) => ({ data: parse(r.data) as RowData, reason: `${r.rowNo}행: ${((parse(r.errors) ?? []) as RowError[]).map((e) => `[${e.column}] ${e.message}`).join(' / ')}` })),
+      rows.map((r) => ({
+        data: parse(r.data) as RowData,
+        reason: `${r.rowNo}행: ${((parse(r.errors) ?? []) as RowError[]).map((e) => `[${e.column}] ${e.message}`).join(' / ')}`,
+      })),
       true,
     );
     fileId = await keep(deps, db, { fileName: `${path.parse(b.fileName).name}_오류.xlsx`, content }, actor);
@@ -150,18 +199,33 @@ export interface ApplyInput {
  */
 export async function applyBudgetRows(db: Db, input: ApplyInput): Promise<{ batchId: string; replayed: boolean }> {
   const { fiscalYear, rows, fileName, source, actor, erp } = input;
-  const codes = (k: 'deptcd' | 'accountCode') => [...new Set(rows.map((r) => (r.data[k] ?? '').trim()).filter(Boolean))];
-  const [departments, accounts] = await Promise.all([knownDepartments(db, codes('deptcd')), knownAccounts(db, codes('accountCode'))]);
+  const codes = (k: 'deptcd' | 'accountCode') => [
+    ...new Set(rows.map((r) => (r.data[k] ?? '').trim()).filter(Boolean)),
+  ];
+  const [departments, accounts] = await Promise.all([
+    knownDepartments(db, codes('deptcd')),
+    knownAccounts(db, codes('accountCode')),
+  ]);
   const seen = async (trx: Db) => {
     if (!erp) return null;
     const b = await batchByImportKey(trx, erp.importKey);
     if (!b) return null;
-    if (b.payloadHash !== erp.payloadHash) throw conflict('IMPORT_KEY_REUSED', `같은 가져오기 키로 다른 내용이 이미 처리되었습니다: ${erp.importKey} (${b.batchId})`, { importKey: erp.importKey, batchId: b.batchId });
+    if (b.payloadHash !== erp.payloadHash)
+      throw conflict(
+        'IMPORT_KEY_REUSED',
+        `같은 가져오기 키로 다른 내용이 이미 처리되었습니다: ${erp.importKey} (${b.batchId})`,
+        { importKey: erp.importKey, batchId: b.batchId },
+      );
     return { batchId: b.batchId, replayed: true };
   };
   try {
     return await db.transaction().execute(async (trx) => {
-      const lines = new Map((await yearLines(trx, fiscalYear, true)).map((l) => [`${l.month}|${l.deptcd}|${l.accountCode}`, { amount: String(l.amount), version: l.version }]));
+      const lines = new Map(
+        (await yearLines(trx, fiscalYear, true)).map((l) => [
+          `${l.month}|${l.deptcd}|${l.accountCode}`,
+          { amount: String(l.amount), version: l.version },
+        ]),
+      );
       const before = await seen(trx);
       if (before) return before;
       const checked = checkRows(rows, { fiscalYear, departments, accounts, lines, versions: !erp });
@@ -169,15 +233,60 @@ export async function applyBudgetRows(db: Db, input: ApplyInput): Promise<{ batc
       const errors = count('ERROR');
       const id = await nextDocumentNumber(trx, 'BU', todayKst());
       await insertBatch(trx, {
-        batchId: id, fiscalYear, fileName, status: errors ? 'REJECTED' : 'APPLIED', rowsTotal: checked.length, countNew: count('NEW'), countUpdate: count('UPDATE'), countUnchanged: count('UNCHANGED'), countSkipped: count('SKIPPED'), countError: errors,
-        failMessage: errors ? `${errors}개 행에 오류가 있어 아무것도 반영하지 않았습니다` : null, createdBy: actor, source, importKey: erp?.importKey ?? null, payloadHash: erp?.payloadHash ?? null,
+        batchId: id,
+        fiscalYear,
+        fileName,
+        status: errors ? 'REJECTED' : 'APPLIED',
+        rowsTotal: checked.length,
+        countNew: count('NEW'),
+        countUpdate: count('UPDATE'),
+        countUnchanged: count('UNCHANGED'),
+        countSkipped: count('SKIPPED'),
+        countError: errors,
+        failMessage: errors ? `${errors}개 행에 오류가 있어 아무것도 반영하지 않았습니다` : null,
+        createdBy: actor,
+        source,
+        importKey: erp?.importKey ?? null,
+        payloadHash: erp?.payloadHash ?? null,
       });
-      await insertRows(trx, checked.map((c) => ({ batchId: id, rowNo: c.rowNo, result: c.result, data: JSON.stringify(c.before === undefined ? c.data : { ...c.data, amountBefore: c.before }), errors: c.errors.length ? JSON.stringify(c.errors) : null })));
+      await insertRows(
+        trx,
+        checked.map((c) => ({
+          batchId: id,
+          rowNo: c.rowNo,
+          result: c.result,
+          data: JSON.stringify(c.before === undefined ? c.data : { ...c.data, amountBefore: c.before }),
+          errors: c.errors.length ? JSON.stringify(c.errors) : null,
+        })),
+      );
       if (errors === 0) {
-        await insertLines(trx, fiscalYear, checked.filter((c) => c.result === 'NEW').map((c) => c.write!), actor);
-        await updateLines(trx, fiscalYear, checked.filter((c) => c.result === 'UPDATE').map((c) => c.write!), actor);
+        await insertLines(
+          trx,
+          fiscalYear,
+          checked.filter((c) => c.result === 'NEW').map((c) => c.write!),
+          actor,
+        );
+        await updateLines(
+          trx,
+          fiscalYear,
+          checked.filter((c) => c.result === 'UPDATE').map((c) => c.write!),
+          actor,
+        );
         // A refused batch changed nothing and is its own record (the batch with its rows and errors).
-        await writeAudit(trx, { entity: 'budget_upload', entityKey: id, action: 'APPLY', actor, after: { fiscalYear, fileName, source, importKey: erp?.importKey ?? null, countNew: count('NEW'), countUpdate: count('UPDATE') } });
+        await writeAudit(trx, {
+          entity: 'budget_upload',
+          entityKey: id,
+          action: 'APPLY',
+          actor,
+          after: {
+            fiscalYear,
+            fileName,
+            source,
+            importKey: erp?.importKey ?? null,
+            countNew: count('NEW'),
+            countUpdate: count('UPDATE'),
+          },
+        });
       }
       return { batchId: id, replayed: false };
     });

@@ -63,11 +63,19 @@ export function readBudgetRows(buffer: Uint8Array): Array<{ rowNo: number; data:
         if (row.cells.every((c) => c === '')) continue;
         header = row.cells.map(headerKey);
         const missing = REQUIRED.filter((k) => !header!.includes(k));
-        if (missing.length) throw fileError('UPLOAD_COLUMNS', `양식의 열이 없습니다: ${missing.map(headerText).join(', ')}. 양식을 내려받아 사용하세요`);
+        if (missing.length)
+          throw fileError(
+            'UPLOAD_COLUMNS',
+            `양식의 열이 없습니다: ${missing.map(headerText).join(', ')}. 양식을 내려받아 사용하세요`,
+          );
         continue;
       }
       if (row.cells.every((c) => c === '')) continue;
-      if (out.length >= MAX_ROWS) throw fileError('UPLOAD_TOO_MANY_ROWS', `한 해 예산은 ${MAX_ROWS.toLocaleString('ko-KR')}행까지 올릴 수 있습니다`);
+      if (out.length >= MAX_ROWS)
+        throw fileError(
+          'UPLOAD_TOO_MANY_ROWS',
+          `한 해 예산은 ${MAX_ROWS.toLocaleString('ko-KR')}행까지 올릴 수 있습니다`,
+        );
       const data: RowData = {};
       header.forEach((k, c) => {
         if ((COLUMN_KEYS as readonly string[]).includes(k)) data[k as ColumnKey] = (row.cells[c] ?? '').trim();
@@ -75,9 +83,16 @@ export function readBudgetRows(buffer: Uint8Array): Array<{ rowNo: number; data:
       out.push({ rowNo: row.rowNo, data });
     }
   } catch (e) {
-    if (e instanceof SheetMissingError) throw fileError('UPLOAD_SHEET_MISSING', `'${SHEET_NAME}' 시트가 없습니다. 양식을 내려받아 사용하세요 (시트: ${e.sheetNames.join(', ')})`);
+    if (e instanceof SheetMissingError)
+      throw fileError(
+        'UPLOAD_SHEET_MISSING',
+        `'${SHEET_NAME}' 시트가 없습니다. 양식을 내려받아 사용하세요 (시트: ${e.sheetNames.join(', ')})`,
+      );
     if (e instanceof HttpError) throw e;
-    throw fileError('UPLOAD_UNREADABLE', `엑셀 파일을 읽을 수 없습니다: ${e instanceof Error ? e.message.slice(0, 200) : String(e)}`);
+    throw fileError(
+      'UPLOAD_UNREADABLE',
+      `엑셀 파일을 읽을 수 없습니다: ${e instanceof Error ? e.message.slice(0, 200) : String(e)}`,
+    );
   }
   if (out.length === 0) throw fileError('UPLOAD_EMPTY', '올린 파일에 예산 행이 없습니다');
   return out;
@@ -89,10 +104,14 @@ const sheetjs = () => import('xlsx');
 const textCell = (v: string): XLSXTypes.CellObject => ({ t: 's', v });
 /** Year, month, amount and version are numbers in Excel (so they sum); everything else text. */
 const NUMERIC = new Set<string>(['fiscalYear', 'month', 'amount', 'version']);
-const cell = (key: string, v: string): XLSXTypes.CellObject => (NUMERIC.has(key) && /^\d{1,15}$/.test(v) ? { t: 'n', v: Number(v) } : textCell(v));
+const cell = (key: string, v: string): XLSXTypes.CellObject =>
+  NUMERIC.has(key) && /^\d{1,15}$/.test(v) ? { t: 'n', v: Number(v) } : textCell(v);
 
 /** Rows in the template's columns (plus, for the error workbook, the reasons beside them); a sheet of notes. */
-export async function budgetWorkbook(rows: ReadonlyArray<{ data: RowData; reason?: string }>, withReasons = false): Promise<Buffer> {
+export async function budgetWorkbook(
+  rows: ReadonlyArray<{ data: RowData; reason?: string }>,
+  withReasons = false,
+): Promise<Buffer> {
   const XLSX = await sheetjs();
   const ws: XLSXTypes.WorkSheet = {};
   const headers = [...COLUMN_KEYS.map(headerText), ...(withReasons ? [ERROR_COLUMN] : [])];
@@ -106,9 +125,15 @@ export async function budgetWorkbook(rows: ReadonlyArray<{ data: RowData; reason
     });
     if (withReasons) ws[XLSX.utils.encode_cell({ r: i + 1, c: COLUMN_KEYS.length })] = textCell(r.reason ?? '');
   });
-  ws['!ref'] = XLSX.utils.encode_range({ s: { r: 0, c: 0 }, e: { r: Math.max(1, rows.length), c: headers.length - 1 } });
+  ws['!ref'] = XLSX.utils.encode_range({
+    s: { r: 0, c: 0 },
+    e: { r: Math.max(1, rows.length), c: headers.length - 1 },
+  });
   ws['!cols'] = headers.map((_, c) => ({ wch: c === 3 ? 20 : c === COLUMN_KEYS.length ? 60 : 12 }));
-  const help = XLSX.utils.aoa_to_sheet([['열', '설명'], ...COLUMNS.map(([k, label, note]) => [`${label} (${k})`, note])]);
+  const help = XLSX.utils.aoa_to_sheet([
+    ['열', '설명'],
+    ...COLUMNS.map(([k, label, note]) => [`${label} (${k})`, note]),
+  ]);
   const wb = XLSX.utils.book_new();
   XLSX.utils.book_append_sheet(wb, ws, SHEET_NAME);
   XLSX.utils.book_append_sheet(wb, help, '안내');

@@ -10,7 +10,14 @@ function contractQuery(db: Db) {
   const standing = db
     .selectFrom('evaTotal as t')
     .innerJoin('evaPeriod as p', 'p.periodId', 't.periodId')
-    .select(['t.compNo', 't.grade', 't.gradeAction', 't.totalScore', 'p.periodName', sql<number>`row_number() over (partition by t.comp_no order by p.end_date desc)`.as('rn')])
+    .select([
+      't.compNo',
+      't.grade',
+      't.gradeAction',
+      't.totalScore',
+      'p.periodName',
+      sql<number>`row_number() over (partition by t.comp_no order by p.end_date desc)`.as('rn'),
+    ])
     .where('t.status', '=', 'FINAL');
   return db
     .selectFrom('purContract as k')
@@ -19,7 +26,14 @@ function contractQuery(db: Db) {
     .leftJoin(standing.as('s'), (j) => j.onRef('s.compNo', '=', 'k.compNo').on('s.rn', '=', 1));
 }
 
-const SORT = { contractNo: 'k.contractNo', compNo: 'k.compNo', compName: 'c.compNameKr', contractYear: 'k.contractYear', endDate: 'k.endDate', grade: 's.grade' } as const;
+const SORT = {
+  contractNo: 'k.contractNo',
+  compNo: 'k.compNo',
+  compName: 'c.compNameKr',
+  contractYear: 'k.contractYear',
+  endDate: 'k.endDate',
+  grade: 's.grade',
+} as const;
 
 /** Contracts with their supplier, sourcing group, the supplier's newest finalized grade and its open evaluation tasks: a page, and the count of all. */
 export async function listContractRows(db: Db, f: Static<typeof ContractListQuery> & { contractNo?: string }) {
@@ -35,9 +49,28 @@ export async function listContractRows(db: Db, f: Static<typeof ContractListQuer
   const w = pageWindow(f);
   const rows = await q
     .select([
-      'k.contractNo', 'k.compNo', 'c.compNameKr as compName', 'k.contractYear', 'k.title', 'k.sgCode', 'g.sgName', 'k.startDate', 'k.endDate', 'k.paymentTerms', 'k.deliveryTerms', 'k.amountLimit', 'k.status', 'k.remark', 'k.version',
-      's.grade', 's.gradeAction', 's.periodName as gradePeriod', 's.totalScore as gradeScore',
-      sql<number>`(select count(*) from eva_task x join eva_period y on y.period_id = x.period_id where x.comp_no = k.comp_no and y.status = 'OPEN' and x.status <> 'SUBMITTED')`.as('openTasks'),
+      'k.contractNo',
+      'k.compNo',
+      'c.compNameKr as compName',
+      'k.contractYear',
+      'k.title',
+      'k.sgCode',
+      'g.sgName',
+      'k.startDate',
+      'k.endDate',
+      'k.paymentTerms',
+      'k.deliveryTerms',
+      'k.amountLimit',
+      'k.status',
+      'k.remark',
+      'k.version',
+      's.grade',
+      's.gradeAction',
+      's.periodName as gradePeriod',
+      's.totalScore as gradeScore',
+      sql<number>`(select count(*) from eva_task x join eva_period y on y.period_id = x.period_id where x.comp_no = k.comp_no and y.status = 'OPEN' and x.status <> 'SUBMITTED')`.as(
+        'openTasks',
+      ),
     ])
     .orderBy(sql.ref(SORT[sort.field]), sort.direction)
     .orderBy('k.contractNo')
@@ -52,14 +85,23 @@ export const gradeHistory = (db: Db, compNo: string) =>
   db
     .selectFrom('evaTotal as t')
     .innerJoin('evaPeriod as p', 'p.periodId', 't.periodId')
-    .select(['p.periodName', 't.totalScore', 't.grade', 't.status', sql<'Y' | 'N'>`case when t.published_at is null then 'N' else 'Y' end`.as('published')])
+    .select([
+      'p.periodName',
+      't.totalScore',
+      't.grade',
+      't.status',
+      sql<'Y' | 'N'>`case when t.published_at is null then 'N' else 'Y' end`.as('published'),
+    ])
     .where('t.compNo', '=', compNo)
     .where('t.status', '<>', 'SUPERSEDED')
     .orderBy('p.endDate', 'desc')
     .execute();
 
-export const insertContract = (trx: Db, row: Insertable<PurContractTable>) => trx.insertInto('purContract').values(row).execute();
+export const insertContract = (trx: Db, row: Insertable<PurContractTable>) =>
+  trx.insertInto('purContract').values(row).execute();
 
-export const lockContract = (trx: Db, contractNo: string) => trx.selectFrom('purContract').selectAll().where('contractNo', '=', contractNo).forUpdate().executeTakeFirst();
+export const lockContract = (trx: Db, contractNo: string) =>
+  trx.selectFrom('purContract').selectAll().where('contractNo', '=', contractNo).forUpdate().executeTakeFirst();
 
-export const updateContract = (trx: Db, contractNo: string, set: Updateable<PurContractTable>) => trx.updateTable('purContract').set(set).where('contractNo', '=', contractNo).execute();
+export const updateContract = (trx: Db, contractNo: string, set: Updateable<PurContractTable>) =>
+  trx.updateTable('purContract').set(set).where('contractNo', '=', contractNo).execute();

@@ -38,15 +38,33 @@ async function checkContract(db: Db, b: Static<typeof ContractCreateBody>) {
   requireText(errors, 'body/paymentTerms', b.paymentTerms, '지급 조건');
   checkDate(errors, 'body/startDate', b.startDate, '계약 시작일', { required: true });
   checkDate(errors, 'body/endDate', b.endDate, '계약 종료일', { required: true });
-  if (!errors.some((e) => /Date$/.test(e.path)) && b.endDate < b.startDate) errors.push({ path: 'body/endDate', message: '계약 종료일은 시작일 이후여야 합니다' });
-  if (text(b.amountLimit)) checkDecimal(errors, 'body/amountLimit', b.amountLimit, { label: '계약 한도', scale: 0, intDigits: 18, sign: 'positive' });
-  if (!(await existingCompanies(db, [compNo])).has(compNo)) errors.push({ path: 'body/compNo', message: `등록되지 않은 협력사입니다: ${compNo}` });
+  if (!errors.some((e) => /Date$/.test(e.path)) && b.endDate < b.startDate)
+    errors.push({ path: 'body/endDate', message: '계약 종료일은 시작일 이후여야 합니다' });
+  if (text(b.amountLimit))
+    checkDecimal(errors, 'body/amountLimit', b.amountLimit, {
+      label: '계약 한도',
+      scale: 0,
+      intDigits: 18,
+      sign: 'positive',
+    });
+  if (!(await existingCompanies(db, [compNo])).has(compNo))
+    errors.push({ path: 'body/compNo', message: `등록되지 않은 협력사입니다: ${compNo}` });
   const sg = text(b.sgCode);
-  if (sg && !(await existingCodes(db, 'sourcingGroup', [sg])).has(sg)) errors.push({ path: 'body/sgCode', message: `소싱그룹을 찾을 수 없습니다: ${sg}` });
+  if (sg && !(await existingCodes(db, 'sourcingGroup', [sg])).has(sg))
+    errors.push({ path: 'body/sgCode', message: `소싱그룹을 찾을 수 없습니다: ${sg}` });
   failIf(errors);
   return {
-    compNo, contractYear: b.contractYear, title: b.title.trim(), sgCode: sg, startDate: b.startDate, endDate: b.endDate, paymentTerms: b.paymentTerms.trim(), deliveryTerms: text(b.deliveryTerms),
-    amountLimit: text(b.amountLimit), status: b.status ?? 'ACTIVE', remark: text(b.remark),
+    compNo,
+    contractYear: b.contractYear,
+    title: b.title.trim(),
+    sgCode: sg,
+    startDate: b.startDate,
+    endDate: b.endDate,
+    paymentTerms: b.paymentTerms.trim(),
+    deliveryTerms: text(b.deliveryTerms),
+    amountLimit: text(b.amountLimit),
+    status: b.status ?? 'ACTIVE',
+    remark: text(b.remark),
   };
 }
 
@@ -56,13 +74,24 @@ export async function createContract(db: Db, caller: Caller | null, body: Static
   const contractNo = await db.transaction().execute(async (trx) => {
     const contractNo = await nextContractNo(trx);
     await insertContract(trx, { contractNo, ...input, createdBy: actor.userId });
-    await writeAudit(trx, { entity: 'pur_contract', entityKey: contractNo, action: 'CREATE', actor: actor.userId, after: input });
+    await writeAudit(trx, {
+      entity: 'pur_contract',
+      entityKey: contractNo,
+      action: 'CREATE',
+      actor: actor.userId,
+      after: input,
+    });
     return contractNo;
   });
   return contractDetail(db, contractNo);
 }
 
-export async function changeContract(db: Db, caller: Caller | null, contractNo: string, body: Static<typeof ContractUpdateBody>) {
+export async function changeContract(
+  db: Db,
+  caller: Caller | null,
+  contractNo: string,
+  body: Static<typeof ContractUpdateBody>,
+) {
   const actor = await internalActor(db, caller);
   const input = await checkContract(db, body);
   await db.transaction().execute(async (trx) => {
@@ -70,7 +99,14 @@ export async function changeContract(db: Db, caller: Caller | null, contractNo: 
     if (!k) throw contractMissing();
     checkVersion(body.version, k.version);
     await updateContract(trx, contractNo, { ...input, updatedAt: new Date(), version: k.version + 1 });
-    await writeAudit(trx, { entity: 'pur_contract', entityKey: contractNo, action: 'UPDATE', actor: actor.userId, before: k, after: input });
+    await writeAudit(trx, {
+      entity: 'pur_contract',
+      entityKey: contractNo,
+      action: 'UPDATE',
+      actor: actor.userId,
+      before: k,
+      after: input,
+    });
   });
   return contractDetail(db, contractNo);
 }

@@ -14,7 +14,18 @@ export function sourcingGroupTree(db: Db) {
  * Active suppliers with their spend (Σ settled goods amounts of the months [fromMonth, toMonth]),
  * limited to a minimum spend, a list, or orders in the period with lines in the sourcing groups, when given.
  */
-export function targetCandidates(db: Db, w: { fromMonth: string; toMonth: string; startDate: string; endDate: string; minSpend: string | null; list: string[] | null; sgCodes: string[] | null }) {
+export function targetCandidates(
+  db: Db,
+  w: {
+    fromMonth: string;
+    toMonth: string;
+    startDate: string;
+    endDate: string;
+    minSpend: string | null;
+    list: string[] | null;
+    sgCodes: string[] | null;
+  },
+) {
   const spend = db
     .selectFrom('settlement')
     .select(['compNo', (eb) => eb.fn.sum<string>('goodsAmount').as('spend')])
@@ -72,22 +83,42 @@ export function submittedScores(trx: Db, periodId: number) {
 
 /** The period that ended last before `startDate`. */
 export function periodBefore(trx: Db, startDate: string) {
-  return trx.selectFrom('evaPeriod').select('periodId').where('endDate', '<', startDate).orderBy('endDate', 'desc').limit(1).executeTakeFirst();
+  return trx
+    .selectFrom('evaPeriod')
+    .select('periodId')
+    .where('endDate', '<', startDate)
+    .orderBy('endDate', 'desc')
+    .limit(1)
+    .executeTakeFirst();
 }
 
 export function finalScores(trx: Db, periodId: number) {
-  return trx.selectFrom('evaTotal').select(['compNo', 'totalScore']).where('periodId', '=', periodId).where('status', '=', 'FINAL').execute();
+  return trx
+    .selectFrom('evaTotal')
+    .select(['compNo', 'totalScore'])
+    .where('periodId', '=', periodId)
+    .where('status', '=', 'FINAL')
+    .execute();
 }
 
 /** The period's totals that are not superseded. */
 export function currentTotals(trx: Db, periodId: number) {
-  return trx.selectFrom('evaTotal').select(['totalId', 'compNo', 'status', 'adjustment', 'version']).where('periodId', '=', periodId).where('status', '<>', 'SUPERSEDED').execute();
+  return trx
+    .selectFrom('evaTotal')
+    .select(['totalId', 'compNo', 'status', 'adjustment', 'version'])
+    .where('periodId', '=', periodId)
+    .where('status', '<>', 'SUPERSEDED')
+    .execute();
 }
 
 /** The period's measures replaced by `rows` (inserted 500 at a time). */
 export async function replaceMeasures(trx: Db, periodId: number, rows: Insertable<EvaMeasureTable>[]): Promise<void> {
   await trx.deleteFrom('evaMeasure').where('periodId', '=', periodId).execute();
-  for (let i = 0; i < rows.length; i += 500) await trx.insertInto('evaMeasure').values(rows.slice(i, i + 500)).execute();
+  for (let i = 0; i < rows.length; i += 500)
+    await trx
+      .insertInto('evaMeasure')
+      .values(rows.slice(i, i + 500))
+      .execute();
 }
 
 export async function updateTotal(trx: Db, totalId: number, values: Partial<Insertable<EvaTotalTable>>): Promise<void> {

@@ -8,7 +8,17 @@ export function finalTotalsNewestFirst(db: Db, compNos: readonly string[]) {
     .selectFrom('evaTotal as t')
     .innerJoin('evaPeriod as p', 'p.periodId', 't.periodId')
     .innerJoin('company as c', 'c.compNo', 't.compNo')
-    .select(['t.compNo', 'c.compNameKr', 't.periodId', 'p.periodName', 't.totalId', 't.grade', 't.gradeAction as action', 't.totalScore', 'p.endDate'])
+    .select([
+      't.compNo',
+      'c.compNameKr',
+      't.periodId',
+      'p.periodName',
+      't.totalId',
+      't.grade',
+      't.gradeAction as action',
+      't.totalScore',
+      'p.endDate',
+    ])
     .where('t.compNo', 'in', [...compNos])
     .where('t.status', '=', 'FINAL')
     .orderBy('t.compNo')

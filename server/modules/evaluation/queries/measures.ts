@@ -24,7 +24,10 @@ const ORDERED_PO = sql`('SENT','ACKNOWLEDGED','PARTLY_DELIVERED','DELIVERED','CL
 const ANSWERED_QUOTE = sql`('SUBMITTED','SELECTED','NOT_SELECTED')`;
 const kstDate = (col: RawBuilder<unknown>) => sql`(${col} at time zone 'Asia/Seoul')::date`;
 
-function query(m: EvaMeasure, w: MeasureWindow): RawBuilder<{ comp: string; num: string | number | null; den: string | number | null }> {
+function query(
+  m: EvaMeasure,
+  w: MeasureWindow,
+): RawBuilder<{ comp: string; num: string | number | null; den: string | number | null }> {
   const { periodId, startDate, endDate } = w;
   switch (m) {
     // Delivery lines of received deliveries dated in the period; on time when the delivery date is

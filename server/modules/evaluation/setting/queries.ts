@@ -7,18 +7,28 @@ import type { EvaBand, EvaKind, EvaMeasure } from '../types.js';
 
 /** Another period whose dates overlap [start, end], if any. */
 export function overlappingPeriod(db: Db, start: string, end: string, selfId: number | null) {
-  let q = db.selectFrom('evaPeriod').select(['periodName', 'startDate', 'endDate']).where('startDate', '<=', end).where('endDate', '>=', start);
+  let q = db
+    .selectFrom('evaPeriod')
+    .select(['periodName', 'startDate', 'endDate'])
+    .where('startDate', '<=', end)
+    .where('endDate', '>=', start);
   if (selfId !== null) q = q.where('periodId', '<>', selfId);
   return q.executeTakeFirst();
 }
 
 /** Of the company numbers given, those registered. */
 export const existingCompanies = async (db: Db, compNos: string[]): Promise<Set<string>> =>
-  new Set((await db.selectFrom('company').select('compNo').where('compNo', 'in', compNos).execute()).map((c) => c.compNo));
+  new Set(
+    (await db.selectFrom('company').select('compNo').where('compNo', 'in', compNos).execute()).map((c) => c.compNo),
+  );
 
 /** Of the employee ids given, those that exist. */
 export const existingEmployees = async (db: Db, singleids: string[]): Promise<Set<string>> =>
-  new Set((await db.selectFrom('employee').select('singleid').where('singleid', 'in', singleids).execute()).map((e) => e.singleid));
+  new Set(
+    (await db.selectFrom('employee').select('singleid').where('singleid', 'in', singleids).execute()).map(
+      (e) => e.singleid,
+    ),
+  );
 
 export interface CriterionSetup {
   seq: number;
@@ -32,26 +42,58 @@ export interface CriterionSetup {
 }
 
 /** Replaces a period's criteria (with their evaluators) and grade bands. */
-export async function replaceSetup(trx: Db, periodId: number, criteria: CriterionSetup[], grades: Static<typeof PeriodCreateBody>['grades']) {
+export async function replaceSetup(
+  trx: Db,
+  periodId: number,
+  criteria: CriterionSetup[],
+  grades: Static<typeof PeriodCreateBody>['grades'],
+) {
   await trx.deleteFrom('evaGrade').where('periodId', '=', periodId).execute();
   await trx.deleteFrom('evaCriterion').where('periodId', '=', periodId).execute();
   for (const c of criteria) {
     const { criterionId } = await trx
       .insertInto('evaCriterion')
-      .values({ periodId, seq: c.seq, category: c.category, name: c.name, kind: c.kind, weight: c.weight, measure: c.measure, bands: c.bands ? JSON.stringify(c.bands) : null })
+      .values({
+        periodId,
+        seq: c.seq,
+        category: c.category,
+        name: c.name,
+        kind: c.kind,
+        weight: c.weight,
+        measure: c.measure,
+        bands: c.bands ? JSON.stringify(c.bands) : null,
+      })
       .returning('criterionId')
       .executeTakeFirstOrThrow();
-    if (c.evaluators.length) await trx.insertInto('evaCriterionEvaluator').values(c.evaluators.map((evaluatorId) => ({ criterionId, evaluatorId }))).execute();
+    if (c.evaluators.length)
+      await trx
+        .insertInto('evaCriterionEvaluator')
+        .values(c.evaluators.map((evaluatorId) => ({ criterionId, evaluatorId })))
+        .execute();
   }
-  await trx.insertInto('evaGrade').values(grades.map((g) => ({ periodId, grade: g.grade, minScore: g.minScore, action: g.action }))).execute();
+  await trx
+    .insertInto('evaGrade')
+    .values(grades.map((g) => ({ periodId, grade: g.grade, minScore: g.minScore, action: g.action })))
+    .execute();
 }
 
 /** A page of periods, newest first, and the count of all that match. */
-export async function periodPage(db: Db, filter: { status?: string; periodId?: number }, window: { limit: number; offset: number }) {
+export async function periodPage(
+  db: Db,
+  filter: { status?: string; periodId?: number },
+  window: { limit: number; offset: number },
+) {
   let q = db.selectFrom('evaPeriod').selectAll();
   if (filter.status) q = q.where('status', '=', filter.status as never);
   if (filter.periodId) q = q.where('periodId', '=', filter.periodId);
-  const total = Number((await q.clearSelect().select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+  const total = Number(
+    (
+      await q
+        .clearSelect()
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
   const periods = await q.orderBy('startDate', 'desc').limit(window.limit).offset(window.offset).execute();
   return { periods, total };
 }
@@ -70,16 +112,29 @@ export async function periodSetups(db: Db, ids: number[]) {
       .orderBy('ce.evaluatorId')
       .execute(),
     db.selectFrom('evaGrade').selectAll().where('periodId', 'in', ids).orderBy('grade').execute(),
-    db.selectFrom('evaTarget').select(['periodId', (eb) => eb.fn.countAll<number>().as('n')]).where('periodId', 'in', ids).groupBy('periodId').execute(),
+    db
+      .selectFrom('evaTarget')
+      .select(['periodId', (eb) => eb.fn.countAll<number>().as('n')])
+      .where('periodId', 'in', ids)
+      .groupBy('periodId')
+      .execute(),
     db
       .selectFrom('evaTask')
-      .select(['periodId', (eb) => eb.fn.countAll<number>().as('n'), sql<number>`count(*) filter (where status = 'SUBMITTED')`.as('submitted')])
+      .select([
+        'periodId',
+        (eb) => eb.fn.countAll<number>().as('n'),
+        sql<number>`count(*) filter (where status = 'SUBMITTED')`.as('submitted'),
+      ])
       .where('periodId', 'in', ids)
       .groupBy('periodId')
       .execute(),
     db
       .selectFrom('evaTotal')
-      .select(['periodId', sql<number>`count(*) filter (where status = 'FINAL')`.as('final'), sql<number>`count(*) filter (where published_at is not null and status = 'FINAL')`.as('published')])
+      .select([
+        'periodId',
+        sql<number>`count(*) filter (where status = 'FINAL')`.as('final'),
+        sql<number>`count(*) filter (where published_at is not null and status = 'FINAL')`.as('published'),
+      ])
       .where('periodId', 'in', ids)
       .groupBy('periodId')
       .execute(),
@@ -87,23 +142,28 @@ export async function periodSetups(db: Db, ids: number[]) {
   return { criteria, evaluators, grades, targets, tasks, totals };
 }
 
-export const lockPeriodRow = (trx: Db, periodId: number) => trx.selectFrom('evaPeriod').selectAll().where('periodId', '=', periodId).forUpdate().executeTakeFirst();
+export const lockPeriodRow = (trx: Db, periodId: number) =>
+  trx.selectFrom('evaPeriod').selectAll().where('periodId', '=', periodId).forUpdate().executeTakeFirst();
 
 export const insertPeriod = async (trx: Db, row: Insertable<EvaPeriodTable>): Promise<number> =>
   (await trx.insertInto('evaPeriod').values(row).returning('periodId').executeTakeFirstOrThrow()).periodId;
 
-export const updatePeriod = (trx: Db, periodId: number, set: Updateable<EvaPeriodTable>) => trx.updateTable('evaPeriod').set(set).where('periodId', '=', periodId).execute();
+export const updatePeriod = (trx: Db, periodId: number, set: Updateable<EvaPeriodTable>) =>
+  trx.updateTable('evaPeriod').set(set).where('periodId', '=', periodId).execute();
 
-export const deletePeriodRow = (trx: Db, periodId: number) => trx.deleteFrom('evaPeriod').where('periodId', '=', periodId).execute();
+export const deletePeriodRow = (trx: Db, periodId: number) =>
+  trx.deleteFrom('evaPeriod').where('periodId', '=', periodId).execute();
 
 /** Inserts rows 500 at a time. */
 async function insertInParts<T>(rows: T[], insert: (part: T[]) => Promise<unknown>): Promise<void> {
   for (let i = 0; i < rows.length; i += 500) await insert(rows.slice(i, i + 500));
 }
 
-export const insertTargets = (trx: Db, rows: Array<Insertable<EvaTargetTable>>) => insertInParts(rows, (part) => trx.insertInto('evaTarget').values(part).execute());
+export const insertTargets = (trx: Db, rows: Array<Insertable<EvaTargetTable>>) =>
+  insertInParts(rows, (part) => trx.insertInto('evaTarget').values(part).execute());
 
-export const insertTasks = (trx: Db, rows: Array<Insertable<EvaTaskTable>>) => insertInParts(rows, (part) => trx.insertInto('evaTask').values(part).execute());
+export const insertTasks = (trx: Db, rows: Array<Insertable<EvaTaskTable>>) =>
+  insertInParts(rows, (part) => trx.insertInto('evaTask').values(part).execute());
 
 /** Everyone who evaluates some criterion of the period, once each. */
 export const periodEvaluators = (trx: Db, periodId: number) =>
@@ -117,7 +177,21 @@ export const periodEvaluators = (trx: Db, periodId: number) =>
 
 /** Prepared periods whose start date has come and whose due date has not passed. */
 export const periodsToOpen = (db: Db, today: string) =>
-  db.selectFrom('evaPeriod').select('periodId').where('status', '=', 'PLANNED').where('startDate', '<=', today).where('dueDate', '>=', today).orderBy('periodId').execute();
+  db
+    .selectFrom('evaPeriod')
+    .select('periodId')
+    .where('status', '=', 'PLANNED')
+    .where('startDate', '<=', today)
+    .where('dueDate', '>=', today)
+    .orderBy('periodId')
+    .execute();
 
 /** Open periods whose due date has passed. */
-export const periodsToClose = (db: Db, today: string) => db.selectFrom('evaPeriod').select('periodId').where('status', '=', 'OPEN').where('dueDate', '<', today).orderBy('periodId').execute();
+export const periodsToClose = (db: Db, today: string) =>
+  db
+    .selectFrom('evaPeriod')
+    .select('periodId')
+    .where('status', '=', 'OPEN')
+    .where('dueDate', '<', today)
+    .orderBy('periodId')
+    .execute();

@@ -16,11 +16,20 @@ export async function listSurveyRows(db: Db, f: Static<typeof SurveyListQuery> &
   const w = pageWindow(f);
   const rows = await q
     .select([
-      's.surveyId', 's.title', 's.startDate', 's.endDate', 's.status', 's.version',
+      's.surveyId',
+      's.title',
+      's.startDate',
+      's.endDate',
+      's.status',
+      's.version',
       sql<number>`(select count(*) from sat_question x where x.survey_id = s.survey_id)`.as('questionCount'),
       sql<number>`(select count(*) from sat_response x where x.survey_id = s.survey_id)`.as('invited'),
-      sql<number>`(select count(*) from sat_response x where x.survey_id = s.survey_id and x.status = 'SUBMITTED')`.as('answered'),
-      sql<string | null>`(select round(avg(a.score), 2) from sat_answer a where a.survey_id = s.survey_id)`.as('averageScore'),
+      sql<number>`(select count(*) from sat_response x where x.survey_id = s.survey_id and x.status = 'SUBMITTED')`.as(
+        'answered',
+      ),
+      sql<string | null>`(select round(avg(a.score), 2) from sat_answer a where a.survey_id = s.survey_id)`.as(
+        'averageScore',
+      ),
     ])
     .orderBy(sql.ref(`s.${sort.field}`), sort.direction)
     .limit(w.limit)
@@ -33,7 +42,18 @@ export async function listSurveyRows(db: Db, f: Static<typeof SurveyListQuery> &
 export const questionScores = (db: Db, surveyId: number) =>
   db
     .selectFrom('satQuestion as q')
-    .select(['q.qNo', 'q.text', sql<string | null>`(select round(avg(a.score), 2) from sat_answer a where a.survey_id = q.survey_id and a.q_no = q.q_no)`.as('averageScore'), sql<number>`(select count(*) from sat_answer a where a.survey_id = q.survey_id and a.q_no = q.q_no)`.as('answers')])
+    .select([
+      'q.qNo',
+      'q.text',
+      sql<
+        string | null
+      >`(select round(avg(a.score), 2) from sat_answer a where a.survey_id = q.survey_id and a.q_no = q.q_no)`.as(
+        'averageScore',
+      ),
+      sql<number>`(select count(*) from sat_answer a where a.survey_id = q.survey_id and a.q_no = q.q_no)`.as(
+        'answers',
+      ),
+    ])
     .where('q.surveyId', '=', surveyId)
     .orderBy('q.qNo')
     .execute();
@@ -43,24 +63,50 @@ export const responseScores = (db: Db, surveyId: number) =>
   db
     .selectFrom('satResponse as r')
     .innerJoin('company as c', 'c.compNo', 'r.compNo')
-    .select(['r.compNo', 'c.compNameKr as compName', 'r.status', 'r.comment', 'r.submittedAt', 'r.submittedBy', sql<string | null>`(select round(avg(a.score), 2) from sat_answer a where a.survey_id = r.survey_id and a.comp_no = r.comp_no)`.as('averageScore')])
+    .select([
+      'r.compNo',
+      'c.compNameKr as compName',
+      'r.status',
+      'r.comment',
+      'r.submittedAt',
+      'r.submittedBy',
+      sql<
+        string | null
+      >`(select round(avg(a.score), 2) from sat_answer a where a.survey_id = r.survey_id and a.comp_no = r.comp_no)`.as(
+        'averageScore',
+      ),
+    ])
     .where('r.surveyId', '=', surveyId)
     .orderBy('r.compNo')
     .execute();
 
 /** Replaces a survey's questions and the suppliers asked. */
-export async function replaceQuestionsAndSuppliers(trx: Db, surveyId: number, questions: Array<{ qNo: number; text: string }>, suppliers: string[]): Promise<void> {
+export async function replaceQuestionsAndSuppliers(
+  trx: Db,
+  surveyId: number,
+  questions: Array<{ qNo: number; text: string }>,
+  suppliers: string[],
+): Promise<void> {
   await trx.deleteFrom('satResponse').where('surveyId', '=', surveyId).execute();
   await trx.deleteFrom('satQuestion').where('surveyId', '=', surveyId).execute();
-  await trx.insertInto('satQuestion').values(questions.map((q) => ({ surveyId, ...q }))).execute();
-  await trx.insertInto('satResponse').values(suppliers.map((compNo) => ({ surveyId, compNo, status: 'REQUESTED' as const }))).execute();
+  await trx
+    .insertInto('satQuestion')
+    .values(questions.map((q) => ({ surveyId, ...q })))
+    .execute();
+  await trx
+    .insertInto('satResponse')
+    .values(suppliers.map((compNo) => ({ surveyId, compNo, status: 'REQUESTED' as const })))
+    .execute();
 }
 
-export const insertSurvey = async (trx: Db, row: Insertable<SatSurveyTable>): Promise<number> => (await trx.insertInto('satSurvey').values(row).returning('surveyId').executeTakeFirstOrThrow()).surveyId;
+export const insertSurvey = async (trx: Db, row: Insertable<SatSurveyTable>): Promise<number> =>
+  (await trx.insertInto('satSurvey').values(row).returning('surveyId').executeTakeFirstOrThrow()).surveyId;
 
-export const lockSurvey = (trx: Db, surveyId: number) => trx.selectFrom('satSurvey').selectAll().where('surveyId', '=', surveyId).forUpdate().executeTakeFirst();
+export const lockSurvey = (trx: Db, surveyId: number) =>
+  trx.selectFrom('satSurvey').selectAll().where('surveyId', '=', surveyId).forUpdate().executeTakeFirst();
 
-export const updateSurvey = (trx: Db, surveyId: number, set: Updateable<SatSurveyTable>) => trx.updateTable('satSurvey').set(set).where('surveyId', '=', surveyId).execute();
+export const updateSurvey = (trx: Db, surveyId: number, set: Updateable<SatSurveyTable>) =>
+  trx.updateTable('satSurvey').set(set).where('surveyId', '=', surveyId).execute();
 
 /** A company's invitation to an opened survey, with the survey. */
 export const invitation = (db: Db, compNo: string, surveyId: number) =>
@@ -68,7 +114,19 @@ export const invitation = (db: Db, compNo: string, surveyId: number) =>
     .selectFrom('satResponse as r')
     .innerJoin('satSurvey as s', 's.surveyId', 'r.surveyId')
     .innerJoin('company as c', 'c.compNo', 'r.compNo')
-    .select(['s.surveyId', 'r.compNo', 'c.compNameKr as compName', 's.title', 's.startDate', 's.endDate', 's.status as surveyStatus', 'r.status', 'r.submittedAt', 'r.comment', 'r.version'])
+    .select([
+      's.surveyId',
+      'r.compNo',
+      'c.compNameKr as compName',
+      's.title',
+      's.startDate',
+      's.endDate',
+      's.status as surveyStatus',
+      'r.status',
+      'r.submittedAt',
+      'r.comment',
+      'r.version',
+    ])
     .where('r.compNo', '=', compNo)
     .where('r.surveyId', '=', surveyId)
     .where('s.status', '<>', 'DRAFT')
@@ -78,7 +136,9 @@ export const invitation = (db: Db, compNo: string, surveyId: number) =>
 export const answersOf = (db: Db, compNo: string, surveyId: number) =>
   db
     .selectFrom('satQuestion as q')
-    .leftJoin('satAnswer as a', (j) => j.onRef('a.surveyId', '=', 'q.surveyId').onRef('a.qNo', '=', 'q.qNo').on('a.compNo', '=', compNo))
+    .leftJoin('satAnswer as a', (j) =>
+      j.onRef('a.surveyId', '=', 'q.surveyId').onRef('a.qNo', '=', 'q.qNo').on('a.compNo', '=', compNo),
+    )
     .select(['q.qNo', 'q.text', 'a.score'])
     .where('q.surveyId', '=', surveyId)
     .orderBy('q.qNo')
@@ -96,7 +156,18 @@ export async function listInvitations(db: Db, compNo: string | null, query: Stat
   const sort = parseSort(query.sort, { field: 'surveyId', direction: 'desc' });
   const w = pageWindow(query);
   const rows = await q
-    .select(['v.surveyId', 'r.compNo', 'c.compNameKr as compName', 'v.title', 'v.startDate', 'v.endDate', 'v.status as surveyStatus', 'r.status', 'r.submittedAt', 'r.version'])
+    .select([
+      'v.surveyId',
+      'r.compNo',
+      'c.compNameKr as compName',
+      'v.title',
+      'v.startDate',
+      'v.endDate',
+      'v.status as surveyStatus',
+      'r.status',
+      'r.submittedAt',
+      'r.version',
+    ])
     .orderBy(sql.ref(`v.${sort.field}`), sort.direction)
     .orderBy('r.compNo')
     .limit(w.limit)
@@ -106,13 +177,22 @@ export async function listInvitations(db: Db, compNo: string | null, query: Stat
 }
 
 export const lockResponse = (trx: Db, surveyId: number, compNo: string) =>
-  trx.selectFrom('satResponse').selectAll().where('surveyId', '=', surveyId).where('compNo', '=', compNo).forUpdate().executeTakeFirst();
+  trx
+    .selectFrom('satResponse')
+    .selectAll()
+    .where('surveyId', '=', surveyId)
+    .where('compNo', '=', compNo)
+    .forUpdate()
+    .executeTakeFirst();
 
-export const surveyState = (trx: Db, surveyId: number) => trx.selectFrom('satSurvey').select(['status', 'endDate']).where('surveyId', '=', surveyId).executeTakeFirst();
+export const surveyState = (trx: Db, surveyId: number) =>
+  trx.selectFrom('satSurvey').select(['status', 'endDate']).where('surveyId', '=', surveyId).executeTakeFirst();
 
-export const questionNumbers = async (trx: Db, surveyId: number): Promise<number[]> => (await trx.selectFrom('satQuestion').select('qNo').where('surveyId', '=', surveyId).execute()).map((q) => q.qNo);
+export const questionNumbers = async (trx: Db, surveyId: number): Promise<number[]> =>
+  (await trx.selectFrom('satQuestion').select('qNo').where('surveyId', '=', surveyId).execute()).map((q) => q.qNo);
 
-export const insertAnswers = (trx: Db, rows: Array<Insertable<SatAnswerTable>>) => trx.insertInto('satAnswer').values(rows).execute();
+export const insertAnswers = (trx: Db, rows: Array<Insertable<SatAnswerTable>>) =>
+  trx.insertInto('satAnswer').values(rows).execute();
 
 export const updateResponse = (trx: Db, surveyId: number, compNo: string, set: Updateable<SatResponseTable>) =>
   trx.updateTable('satResponse').set(set).where('surveyId', '=', surveyId).where('compNo', '=', compNo).execute();

@@ -19,10 +19,21 @@ function totalsQuery(db: Db) {
     .innerJoin('company as c', 'c.compNo', 't.compNo');
 }
 
-const SORT = { totalScore: 't.totalScore', rankNo: 'rankNo', compNo: 't.compNo', compName: 'c.compNameKr', grade: 't.grade', status: 't.status', periodName: 'p.periodName' } as const;
+const SORT = {
+  totalScore: 't.totalScore',
+  rankNo: 'rankNo',
+  compNo: 't.compNo',
+  compName: 'c.compNameKr',
+  grade: 't.grade',
+  status: 't.status',
+  periodName: 'p.periodName',
+} as const;
 
 /** A page of totals with their period, supplier and rank, and the count of all. */
-export async function listTotalRows(db: Db, f: Static<typeof TotalListQuery> & { totalId?: number; includeSuperseded?: boolean }) {
+export async function listTotalRows(
+  db: Db,
+  f: Static<typeof TotalListQuery> & { totalId?: number; includeSuperseded?: boolean },
+) {
   let q = totalsQuery(db);
   if (!f.includeSuperseded) q = q.where('t.status', '<>', 'SUPERSEDED');
   if (f.totalId) q = q.where('t.totalId', '=', f.totalId);
@@ -39,8 +50,28 @@ export async function listTotalRows(db: Db, f: Static<typeof TotalListQuery> & {
   const byPeriod = sort.field === 'rankNo' ? q.orderBy('p.startDate', 'desc').orderBy('t.periodId', 'desc') : q;
   const rows = await byPeriod
     .select([
-      't.totalId', 't.periodId', 'p.periodName', 'p.status as periodStatus', 't.compNo', 'c.compNameKr as compName', 't.revision', 't.status', 't.computedScore', 't.adjustment', 't.adjustReason', 't.totalScore', 't.grade', 't.gradeAction',
-      sql<number>`coalesce(t.rank_no, r.live_rank, 0)`.as('rankNo'), 't.prevScore', 't.correctionReason', 't.finalizedAt', 't.finalizedBy', 't.publishedAt', 't.publishedBy', 't.version',
+      't.totalId',
+      't.periodId',
+      'p.periodName',
+      'p.status as periodStatus',
+      't.compNo',
+      'c.compNameKr as compName',
+      't.revision',
+      't.status',
+      't.computedScore',
+      't.adjustment',
+      't.adjustReason',
+      't.totalScore',
+      't.grade',
+      't.gradeAction',
+      sql<number>`coalesce(t.rank_no, r.live_rank, 0)`.as('rankNo'),
+      't.prevScore',
+      't.correctionReason',
+      't.finalizedAt',
+      't.finalizedBy',
+      't.publishedAt',
+      't.publishedBy',
+      't.version',
     ])
     .orderBy(sql.ref(SORT[sort.field]), sort.direction)
     .orderBy('t.compNo')
@@ -54,14 +85,36 @@ export async function listTotalRows(db: Db, f: Static<typeof TotalListQuery> & {
 export const totalLines = (db: Db, totalId: number) =>
   db
     .selectFrom('evaTotalLine')
-    .select(['criterionId', 'seq', 'category', 'name', 'kind', 'measure', 'weight', 'effectiveWeight', 'numerator', 'denominator', 'rate', 'score', 'weighted', 'answers', 'comments'])
+    .select([
+      'criterionId',
+      'seq',
+      'category',
+      'name',
+      'kind',
+      'measure',
+      'weight',
+      'effectiveWeight',
+      'numerator',
+      'denominator',
+      'rate',
+      'score',
+      'weighted',
+      'answers',
+      'comments',
+    ])
     .where('totalId', '=', totalId)
     .orderBy('seq')
     .execute();
 
 /** Every revision of a supplier's total in a period. */
 export const totalRevisions = (db: Db, periodId: number, compNo: string) =>
-  db.selectFrom('evaTotal').select(['totalId', 'revision', 'status', 'totalScore', 'grade', 'correctionReason', 'finalizedAt', 'publishedAt']).where('periodId', '=', periodId).where('compNo', '=', compNo).orderBy('revision').execute();
+  db
+    .selectFrom('evaTotal')
+    .select(['totalId', 'revision', 'status', 'totalScore', 'grade', 'correctionReason', 'finalizedAt', 'publishedAt'])
+    .where('periodId', '=', periodId)
+    .where('compNo', '=', compNo)
+    .orderBy('revision')
+    .execute();
 
 /** A supplier's finalized totals, oldest period first. */
 export const finalTrend = (db: Db, compNo: string) =>
@@ -74,23 +127,39 @@ export const finalTrend = (db: Db, compNo: string) =>
     .orderBy('p.endDate')
     .execute();
 
-export const lockTotalRow = (trx: Db, totalId: number) => trx.selectFrom('evaTotal').selectAll().where('totalId', '=', totalId).forUpdate().executeTakeFirst();
+export const lockTotalRow = (trx: Db, totalId: number) =>
+  trx.selectFrom('evaTotal').selectAll().where('totalId', '=', totalId).forUpdate().executeTakeFirst();
 
-export const updateTotal = (trx: Db, totalId: number, set: Updateable<EvaTotalTable>) => trx.updateTable('evaTotal').set(set).where('totalId', '=', totalId).execute();
+export const updateTotal = (trx: Db, totalId: number, set: Updateable<EvaTotalTable>) =>
+  trx.updateTable('evaTotal').set(set).where('totalId', '=', totalId).execute();
 
-export const insertTotal = async (trx: Db, row: Insertable<EvaTotalTable>): Promise<number> => (await trx.insertInto('evaTotal').values(row).returning('totalId').executeTakeFirstOrThrow()).totalId;
+export const insertTotal = async (trx: Db, row: Insertable<EvaTotalTable>): Promise<number> =>
+  (await trx.insertInto('evaTotal').values(row).returning('totalId').executeTakeFirstOrThrow()).totalId;
 
 /** Copies a total's lines to another total. */
 export async function copyTotalLines(trx: Db, fromId: number, toId: number): Promise<void> {
   const lines = await trx.selectFrom('evaTotalLine').selectAll().where('totalId', '=', fromId).execute();
-  if (lines.length) await trx.insertInto('evaTotalLine').values(lines.map((l) => ({ ...l, totalId: toId }))).execute();
+  if (lines.length)
+    await trx
+      .insertInto('evaTotalLine')
+      .values(lines.map((l) => ({ ...l, totalId: toId })))
+      .execute();
 }
 
-export const periodNameAndState = (trx: Db, periodId: number) => trx.selectFrom('evaPeriod').select(['status', 'periodName']).where('periodId', '=', periodId).executeTakeFirstOrThrow();
+export const periodNameAndState = (trx: Db, periodId: number) =>
+  trx
+    .selectFrom('evaPeriod')
+    .select(['status', 'periodName'])
+    .where('periodId', '=', periodId)
+    .executeTakeFirstOrThrow();
 
 /** The rank a total of `score` takes among the period's current totals. */
 export async function rankOf(trx: Db, periodId: number, score: string): Promise<number> {
-  const rank = await sql<{ n: number }>`select count(*) + 1 as n from eva_total where period_id = ${periodId} and status <> 'SUPERSEDED' and total_score > ${score}`.execute(trx);
+  const rank = await sql<{
+    n: number;
+  }>`select count(*) + 1 as n from eva_total where period_id = ${periodId} and status <> 'SUPERSEDED' and total_score > ${score}`.execute(
+    trx,
+  );
   return Number(rank.rows[0].n);
 }
 
@@ -113,7 +182,19 @@ export async function listPublishedTotals(db: Db, compNo: string | null, query: 
   const col = { endDate: 'p.endDate', totalScore: 't.totalScore', grade: 't.grade' } as const;
   const w = pageWindow(query);
   const rows = await q
-    .select(['t.totalId', 't.compNo', 'c.compNameKr as compName', 'p.periodName', 'p.startDate', 'p.endDate', 't.revision', 't.totalScore', 't.grade', 't.prevScore', 't.publishedAt'])
+    .select([
+      't.totalId',
+      't.compNo',
+      'c.compNameKr as compName',
+      'p.periodName',
+      'p.startDate',
+      'p.endDate',
+      't.revision',
+      't.totalScore',
+      't.grade',
+      't.prevScore',
+      't.publishedAt',
+    ])
     .orderBy(sql.ref(col[sort.field]), sort.direction)
     .orderBy('t.totalId', 'desc')
     .limit(w.limit)
@@ -124,6 +205,21 @@ export async function listPublishedTotals(db: Db, compNo: string | null, query: 
 
 export const publishedTotal = (db: Db, compNo: string | null, totalId: number) =>
   publishedTotals(db, compNo)
-    .select(['t.totalId', 'p.periodName', 'p.startDate', 'p.endDate', 't.revision', 't.totalScore', 't.grade', 't.prevScore', 't.publishedAt', 't.compNo', 'c.compNameKr as compName', 't.adjustment', 't.adjustReason', 't.correctionReason'])
+    .select([
+      't.totalId',
+      'p.periodName',
+      'p.startDate',
+      'p.endDate',
+      't.revision',
+      't.totalScore',
+      't.grade',
+      't.prevScore',
+      't.publishedAt',
+      't.compNo',
+      'c.compNameKr as compName',
+      't.adjustment',
+      't.adjustReason',
+      't.correctionReason',
+    ])
     .where('t.totalId', '=', totalId)
     .executeTakeFirst();

@@ -12,13 +12,32 @@ export const workRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/api/v1/evaluation/tasks',
-    { config: { access: access.login([SCREENS.workList, SCREENS.workEdit], 'read', ['I']) }, schema: { operationId: 'listMyEvaTasks', tags, summary: 'My evaluation tasks (the caller is the evaluator), with due dates', querystring: TaskListQuery, response: { 200: Type.Object({ rows: Type.Array(TaskRow), total: Type.Integer() }), ...commonErrors } } },
+    {
+      config: { access: access.login([SCREENS.workList, SCREENS.workEdit], 'read', ['I']) },
+      schema: {
+        operationId: 'listMyEvaTasks',
+        tags,
+        summary: 'My evaluation tasks (the caller is the evaluator), with due dates',
+        querystring: TaskListQuery,
+        response: { 200: Type.Object({ rows: Type.Array(TaskRow), total: Type.Integer() }), ...commonErrors },
+      },
+    },
     async (request) => myTasks(request.db, request.caller, request.query),
   );
 
   app.get(
     '/api/v1/evaluation/tasks/:taskId',
-    { config: { access: access.login([SCREENS.workList, SCREENS.workEdit], 'read', ['I']) }, schema: { operationId: 'getMyEvaTask', tags, summary: 'One of my tasks: quantitative criteria filled from data (numerator, denominator), qualitative ones to score; another evaluator’s task answers 404', params: TaskIdParams, response: { 200: TaskDetail, ...commonErrors } } },
+    {
+      config: { access: access.login([SCREENS.workList, SCREENS.workEdit], 'read', ['I']) },
+      schema: {
+        operationId: 'getMyEvaTask',
+        tags,
+        summary:
+          'One of my tasks: quantitative criteria filled from data (numerator, denominator), qualitative ones to score; another evaluator’s task answers 404',
+        params: TaskIdParams,
+        response: { 200: TaskDetail, ...commonErrors },
+      },
+    },
     async (request) => myTask(request.db, request.caller, request.params.taskId),
   );
 
@@ -30,7 +49,10 @@ export const workRoutes: FastifyPluginAsyncTypebox = async (app) => {
         schema: {
           operationId: action === 'save' ? 'saveEvaTask' : 'submitEvaTask',
           tags,
-          summary: action === 'save' ? 'Save my qualitative scores (1–5) and comments as a draft' : 'Submit my scores (every qualitative criterion scored, by the due date); then they count in the total',
+          summary:
+            action === 'save'
+              ? 'Save my qualitative scores (1–5) and comments as a draft'
+              : 'Submit my scores (every qualitative criterion scored, by the due date); then they count in the total',
           params: TaskIdParams,
           body: TaskSaveBody,
           response: { 200: TaskDetail, 409: Type.Ref('ErrorBody'), ...commonErrors },
@@ -43,13 +65,31 @@ export const workRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // Results by evaluator and criterion (read only): every task of every evaluator.
   app.get(
     '/api/v1/evaluation/results',
-    { config: { access: access.login([SCREENS.resultList, SCREENS.resultView], 'read', ['I']) }, schema: { operationId: 'listEvaResults', tags, summary: 'Evaluation work of every evaluator: supplier, evaluator, status, average score', querystring: ResultListQuery, response: { 200: Type.Object({ rows: Type.Array(TaskRow), total: Type.Integer() }), ...commonErrors } } },
+    {
+      config: { access: access.login([SCREENS.resultList, SCREENS.resultView], 'read', ['I']) },
+      schema: {
+        operationId: 'listEvaResults',
+        tags,
+        summary: 'Evaluation work of every evaluator: supplier, evaluator, status, average score',
+        querystring: ResultListQuery,
+        response: { 200: Type.Object({ rows: Type.Array(TaskRow), total: Type.Integer() }), ...commonErrors },
+      },
+    },
     async (request) => results(request.db, request.query),
   );
 
   app.get(
     '/api/v1/evaluation/results/:taskId',
-    { config: { access: access.login([SCREENS.resultList, SCREENS.resultView], 'read', ['I']) }, schema: { operationId: 'getEvaResult', tags, summary: 'One evaluator’s scores for one supplier, with the quantitative figures (read only)', params: TaskIdParams, response: { 200: TaskDetail, ...commonErrors } } },
+    {
+      config: { access: access.login([SCREENS.resultList, SCREENS.resultView], 'read', ['I']) },
+      schema: {
+        operationId: 'getEvaResult',
+        tags,
+        summary: 'One evaluator’s scores for one supplier, with the quantitative figures (read only)',
+        params: TaskIdParams,
+        response: { 200: TaskDetail, ...commonErrors },
+      },
+    },
     async (request) => taskDetail(request.db, request.params.taskId, null),
   );
 };

@@ -11,7 +11,17 @@ import { todayKst } from '../../../domain/dates.js';
 import type { ResultListQuery, TaskListQuery, TaskSaveBody } from '../schemas.js';
 import { TASK_MACHINE } from '../workflow.js';
 import {
-  criteriaOfEvaluator, listTaskRows, lockTask, periodCriteria, periodState, replaceScores, supplierMeasures, taskScores, updateTask, type TaskFilter, type TASK_SORT_COLUMNS,
+  criteriaOfEvaluator,
+  listTaskRows,
+  lockTask,
+  periodCriteria,
+  periodState,
+  replaceScores,
+  supplierMeasures,
+  taskScores,
+  updateTask,
+  type TaskFilter,
+  type TASK_SORT_COLUMNS,
 } from './queries.js';
 
 const taskMissing = () => missing('EVA_TASK_NOT_FOUND', '평가작업을 찾을 수 없습니다');
@@ -38,18 +48,34 @@ export async function listTasks(db: Db, f: TaskFilter, sort: TaskSort, window: {
 /** My evaluation tasks (the caller is the evaluator), by due date unless sorted otherwise. */
 export async function myTasks(db: Db, caller: Caller | null, q: Static<typeof TaskListQuery>) {
   const actor = await internalActor(db, caller);
-  return listTasks(db, { ...q, evaluatorId: actor.singleid }, parseSort(q.sort, { field: 'dueDate', direction: 'asc' }), pageWindow(q));
+  return listTasks(
+    db,
+    { ...q, evaluatorId: actor.singleid },
+    parseSort(q.sort, { field: 'dueDate', direction: 'asc' }),
+    pageWindow(q),
+  );
 }
 
 /** Every evaluator's tasks (read only), newest first unless sorted otherwise. */
-export const results = (db: Db, q: Static<typeof ResultListQuery>) => listTasks(db, q, parseSort(q.sort, { field: 'taskId', direction: 'desc' }), pageWindow(q));
+export const results = (db: Db, q: Static<typeof ResultListQuery>) =>
+  listTasks(db, q, parseSort(q.sort, { field: 'taskId', direction: 'desc' }), pageWindow(q));
 
 /** One task with every criterion of the period: quantitative ones with their figures, qualitative ones with this evaluator's scores. */
 export async function taskDetail(db: Db, taskId: number, evaluatorId: string | null) {
-  const { rows } = await listTasks(db, { taskId, evaluatorId: evaluatorId ?? undefined }, { field: 'taskId', direction: 'asc' }, { limit: 1, offset: 0 });
+  const { rows } = await listTasks(
+    db,
+    { taskId, evaluatorId: evaluatorId ?? undefined },
+    { field: 'taskId', direction: 'asc' },
+    { limit: 1, offset: 0 },
+  );
   const t = rows[0];
   if (!t) throw taskMissing();
-  const [criteria, mine, scores, measures] = await Promise.all([periodCriteria(db, t.periodId), criteriaOfEvaluator(db, t.periodId, t.evaluatorId), taskScores(db, taskId), supplierMeasures(db, t.periodId, t.compNo)]);
+  const [criteria, mine, scores, measures] = await Promise.all([
+    periodCriteria(db, t.periodId),
+    criteriaOfEvaluator(db, t.periodId, t.evaluatorId),
+    taskScores(db, taskId),
+    supplierMeasures(db, t.periodId, t.compNo),
+  ]);
   const mineIds = new Set(mine.map((m) => m.criterionId));
   const open = t.periodStatus === 'OPEN';
   return {
@@ -60,10 +86,20 @@ export async function taskDetail(db: Db, taskId: number, evaluatorId: string | n
         const m = measures.find((x) => x.criterionId === c.criterionId);
         const s = scores.find((x) => x.criterionId === c.criterionId);
         return {
-          criterionId: c.criterionId, seq: c.seq, category: c.category, name: c.name, kind: c.kind, weight: Number(c.weight), measure: c.measure,
-          numerator: m?.numerator ?? null, denominator: m?.denominator ?? null, rate: m?.rate ?? null,
+          criterionId: c.criterionId,
+          seq: c.seq,
+          category: c.category,
+          name: c.name,
+          kind: c.kind,
+          weight: Number(c.weight),
+          measure: c.measure,
+          numerator: m?.numerator ?? null,
+          denominator: m?.denominator ?? null,
+          rate: m?.rate ?? null,
           computedScore: m?.score ?? null,
-          score: s?.score ?? null, comment: s?.comment ?? null, mine: mineIds.has(c.criterionId),
+          score: s?.score ?? null,
+          comment: s?.comment ?? null,
+          mine: mineIds.has(c.criterionId),
         };
       }),
     actions: evaluatorId && open ? actionsFrom(TASK_MACHINE, t.status) : [],
@@ -82,11 +118,17 @@ async function lockOwnTask(trx: Db, taskId: number, actor: Actor) {
   if (!t || t.evaluatorId !== actor.singleid) throw taskMissing();
   const p = await periodState(trx, t.periodId);
   if (p.status !== 'OPEN') throw refused('EVA_PERIOD_NOT_OPEN', `평가가 진행 중인 기간이 아닙니다: ${p.periodName}`);
-  if (todayKst() > p.dueDate) throw refused('EVA_PAST_DUE', `평가 마감일(${p.dueDate})이 지나 저장하거나 제출할 수 없습니다`);
+  if (todayKst() > p.dueDate)
+    throw refused('EVA_PAST_DUE', `평가 마감일(${p.dueDate})이 지나 저장하거나 제출할 수 없습니다`);
   return t;
 }
 
-async function checkScores(db: Db, t: { periodId: number; evaluatorId: string }, scores: Static<typeof TaskSaveBody>['scores'], complete: boolean) {
+async function checkScores(
+  db: Db,
+  t: { periodId: number; evaluatorId: string },
+  scores: Static<typeof TaskSaveBody>['scores'],
+  complete: boolean,
+) {
   const errors: FieldError[] = [];
   const mine = new Set((await criteriaOfEvaluator(db, t.periodId, t.evaluatorId)).map((m) => m.criterionId));
   const rows: Array<{ criterionId: number; score: number; comment: string | null }> = [];
@@ -102,14 +144,24 @@ async function checkScores(db: Db, t: { periodId: number; evaluatorId: string },
   if (complete) {
     const scored = new Set(rows.map((r) => r.criterionId));
     const missingOnes = [...mine].filter((c) => !scored.has(c));
-    if (missingOnes.length) errors.push({ path: 'body/scores', message: `모든 정성 항목에 점수를 입력한 뒤 제출하세요 (${missingOnes.length}개 남음)` });
+    if (missingOnes.length)
+      errors.push({
+        path: 'body/scores',
+        message: `모든 정성 항목에 점수를 입력한 뒤 제출하세요 (${missingOnes.length}개 남음)`,
+      });
   }
   failIf(errors);
   return rows;
 }
 
 /** Saves my qualitative scores (1–5) as a draft, or submits them (every one scored, by the due date). */
-export async function scoreTask(db: Db, caller: Caller | null, action: 'save' | 'submit', taskId: number, body: Static<typeof TaskSaveBody>) {
+export async function scoreTask(
+  db: Db,
+  caller: Caller | null,
+  action: 'save' | 'submit',
+  taskId: number,
+  body: Static<typeof TaskSaveBody>,
+) {
   const actor = await internalActor(db, caller);
   await db.transaction().execute(async (trx) => {
     const t = await lockOwnTask(trx, taskId, actor);
@@ -119,8 +171,20 @@ export async function scoreTask(db: Db, caller: Caller | null, action: 'save' | 
     const before = await taskScores(trx, taskId);
     await replaceScores(trx, taskId, rows);
     const now = new Date();
-    await updateTask(trx, taskId, { status, savedAt: now, ...(action === 'submit' ? { submittedAt: now } : {}), version: t.version + 1 });
-    await writeAudit(trx, { entity: 'eva_task', entityKey: String(taskId), action: action.toUpperCase(), actor: actor.userId, before: { status: t.status, scores: before }, after: { status, scores: rows } });
+    await updateTask(trx, taskId, {
+      status,
+      savedAt: now,
+      ...(action === 'submit' ? { submittedAt: now } : {}),
+      version: t.version + 1,
+    });
+    await writeAudit(trx, {
+      entity: 'eva_task',
+      entityKey: String(taskId),
+      action: action.toUpperCase(),
+      actor: actor.userId,
+      before: { status: t.status, scores: before },
+      after: { status, scores: rows },
+    });
   });
   return taskDetail(db, taskId, actor.singleid);
 }

@@ -17,13 +17,23 @@ const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.s
 const CHUNK = 500;
 
 const tooLarge = (total: number) =>
-  badRequest('EXPORT_TOO_LARGE', `추출 대상이 ${total.toLocaleString('ko-KR')}건으로 한도(${MAX_EXPORT_ROWS.toLocaleString('ko-KR')}건)를 넘습니다. 조회 조건을 좁혀 주세요`, { total, limit: MAX_EXPORT_ROWS });
+  badRequest(
+    'EXPORT_TOO_LARGE',
+    `추출 대상이 ${total.toLocaleString('ko-KR')}건으로 한도(${MAX_EXPORT_ROWS.toLocaleString('ko-KR')}건)를 넘습니다. 조회 조건을 좁혀 주세요`,
+    { total, limit: MAX_EXPORT_ROWS },
+  );
 
 /**
  * Streams an extract: pages of CHUNK rows in key order go through the workbook writer as the
  * client reads, so memory stays at one page however large the extract.
  */
-function stream<R, K>(app: { yieldToLight(): Promise<void> }, extract: Extract<R>, next: (after: K | null) => Promise<R[]>, keyOf: (row: R) => K, log: (err: unknown) => void) {
+function stream<R, K>(
+  app: { yieldToLight(): Promise<void> },
+  extract: Extract<R>,
+  next: (after: K | null) => Promise<R[]>,
+  keyOf: (row: R) => K,
+  log: (err: unknown) => void,
+) {
   const xlsx = new XlsxStream(extract.sheet, extract.columns, () => app.yieldToLight());
   void (async () => {
     try {
@@ -49,44 +59,89 @@ function stream<R, K>(app: { yieldToLight(): Promise<void> }, extract: Extract<R
 
 /** Bulk Excel extracts of receipts and settlements (dataDownload), bounded and streamed. */
 export const dataDownloadRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  app.get('/api/v1/data-download/receipts', {
-    config: { access: access.login([SCREEN], 'read', ['I']) },
-    schema: {
-      operationId: 'downloadReceipts', tags: TAG, summary: `Goods receipt lines as .xlsx, filtered by the warehousing filter of spec §3 (at most ${MAX_EXPORT_ROWS} rows)`,
-      querystring: ReceiptExtractQuery, response: { 200: XlsxAnswer, ...commonErrors },
+  app.get(
+    '/api/v1/data-download/receipts',
+    {
+      config: { access: access.login([SCREEN], 'read', ['I']) },
+      schema: {
+        operationId: 'downloadReceipts',
+        tags: TAG,
+        summary: `Goods receipt lines as .xlsx, filtered by the warehousing filter of spec §3 (at most ${MAX_EXPORT_ROWS} rows)`,
+        querystring: ReceiptExtractQuery,
+        response: { 200: XlsxAnswer, ...commonErrors },
+      },
     },
-  }, async (request, reply) => {
-    const filter = whFilterOf(request.query);
-    const total = await countWarehousingItems(request.db, filter);
-    if (total > MAX_EXPORT_ROWS) throw tooLarge(total);
-    const body = stream(app, RECEIPT_LINES, (after: { whReqNo: string; lineNo: number } | null) => warehousingItemsAfter(request.db, filter, after, CHUNK), (r) => ({ whReqNo: r.whReqNo, lineNo: r.lineNo }), (err) => request.log.error({ err }, 'receipt extract failed'));
-    const day = todayKst();
-    return reply.type(XLSX_TYPE).header('Content-Disposition', attachment(`receipts-${day}.xlsx`, `입고내역_${day}.xlsx`)).header('X-Total-Count', String(total)).send(body);
-  });
+    async (request, reply) => {
+      const filter = whFilterOf(request.query);
+      const total = await countWarehousingItems(request.db, filter);
+      if (total > MAX_EXPORT_ROWS) throw tooLarge(total);
+      const body = stream(
+        app,
+        RECEIPT_LINES,
+        (after: { whReqNo: string; lineNo: number } | null) => warehousingItemsAfter(request.db, filter, after, CHUNK),
+        (r) => ({ whReqNo: r.whReqNo, lineNo: r.lineNo }),
+        (err) => request.log.error({ err }, 'receipt extract failed'),
+      );
+      const day = todayKst();
+      return reply
+        .type(XLSX_TYPE)
+        .header('Content-Disposition', attachment(`receipts-${day}.xlsx`, `입고내역_${day}.xlsx`))
+        .header('X-Total-Count', String(total))
+        .send(body);
+    },
+  );
 
-  app.get('/api/v1/data-download/settlements', {
-    config: { access: access.login([SCREEN], 'read', ['I']) },
-    schema: {
-      operationId: 'downloadSettlements', tags: TAG, summary: `Settlements (level=header) or their lines (level=line, default) as .xlsx (at most ${MAX_EXPORT_ROWS} rows)`,
-      querystring: SettlementExtractQuery, response: { 200: XlsxAnswer, ...commonErrors },
+  app.get(
+    '/api/v1/data-download/settlements',
+    {
+      config: { access: access.login([SCREEN], 'read', ['I']) },
+      schema: {
+        operationId: 'downloadSettlements',
+        tags: TAG,
+        summary: `Settlements (level=header) or their lines (level=line, default) as .xlsx (at most ${MAX_EXPORT_ROWS} rows)`,
+        querystring: SettlementExtractQuery,
+        response: { 200: XlsxAnswer, ...commonErrors },
+      },
     },
-  }, async (request, reply) => {
-    const q = request.query;
-    const [from, to] = (q.periods ?? []).map((p) => p.trim() || undefined);
-    const errors: FieldError[] = [];
-    if (from && to && from > to) errors.push({ path: 'querystring/periods', message: '시작 월이 종료 월보다 늦습니다' });
-    failIf(errors);
-    const filter = { periodFrom: from, periodTo: to, compNo: q.compNo?.trim() || undefined, status: q.status };
-    const level = q.level ?? 'line';
-    const total = await countSettlements(request.db, filter, level);
-    if (total > MAX_EXPORT_ROWS) throw tooLarge(total);
-    const log = (err: unknown) => request.log.error({ err }, 'settlement extract failed');
-    const body =
-      level === 'header'
-        ? stream(app, SETTLEMENT_HEADERS, (after: string | null) => settlementHeadersAfter(request.db, filter, after, CHUNK), (r) => r.settleNo, log)
-        : stream(app, SETTLEMENT_LINES, (after: { settleNo: string; lineNo: number } | null) => settlementLinesAfter(request.db, filter, after, CHUNK), (r) => ({ settleNo: r.settleNo, lineNo: r.lineNo }), log);
-    const day = todayKst();
-    const stem = level === 'header' ? SETTLEMENT_HEADERS.fileStem : SETTLEMENT_LINES.fileStem;
-    return reply.type(XLSX_TYPE).header('Content-Disposition', attachment(`${stem}-${day}.xlsx`, `${level === 'header' ? '월정산' : '월정산내역'}_${day}.xlsx`)).header('X-Total-Count', String(total)).send(body);
-  });
+    async (request, reply) => {
+      const q = request.query;
+      const [from, to] = (q.periods ?? []).map((p) => p.trim() || undefined);
+      const errors: FieldError[] = [];
+      if (from && to && from > to)
+        errors.push({ path: 'querystring/periods', message: '시작 월이 종료 월보다 늦습니다' });
+      failIf(errors);
+      const filter = { periodFrom: from, periodTo: to, compNo: q.compNo?.trim() || undefined, status: q.status };
+      const level = q.level ?? 'line';
+      const total = await countSettlements(request.db, filter, level);
+      if (total > MAX_EXPORT_ROWS) throw tooLarge(total);
+      const log = (err: unknown) => request.log.error({ err }, 'settlement extract failed');
+      const body =
+        level === 'header'
+          ? stream(
+              app,
+              SETTLEMENT_HEADERS,
+              (after: string | null) => settlementHeadersAfter(request.db, filter, after, CHUNK),
+              (r) => r.settleNo,
+              log,
+            )
+          : stream(
+              app,
+              SETTLEMENT_LINES,
+              (after: { settleNo: string; lineNo: number } | null) =>
+                settlementLinesAfter(request.db, filter, after, CHUNK),
+              (r) => ({ settleNo: r.settleNo, lineNo: r.lineNo }),
+              log,
+            );
+      const day = todayKst();
+      const stem = level === 'header' ? SETTLEMENT_HEADERS.fileStem : SETTLEMENT_LINES.fileStem;
+      return reply
+        .type(XLSX_TYPE)
+        .header(
+          'Content-Disposition',
+          attachment(`${stem}-${day}.xlsx`, `${level === 'header' ? '월정산' : '월정산내역'}_${day}.xlsx`),
+        )
+        .header('X-Total-Count', String(total))
+        .send(body);
+    },
+  );
 };

@@ -1,6 +1,17 @@
 import { Type } from 'typebox';
 import { CursorQuery, PagingQuery, SortQuery } from '../../../http/list-query.js';
-import { CodeList, CompNo, CurrencyCode, DateRange, DateString, Nullable, Price, PricedItem, Quantity, Version } from '../../../domain/schemas.js';
+import {
+  CodeList,
+  CompNo,
+  CurrencyCode,
+  DateRange,
+  DateString,
+  Nullable,
+  Price,
+  PricedItem,
+  Quantity,
+  Version,
+} from '../../../domain/schemas.js';
 import { YN as YesNo } from '../../../http/schema-helpers.js';
 import { DELIVERY_STATUSES } from './workflow.js';
 
@@ -25,7 +36,9 @@ export const DeliveryRow = Type.Object(
     delivererName: Nullable(Type.String()),
     delivererPhone: Nullable(Type.String()),
     vehicleNo: Nullable(Type.String()),
-    FILE_SEQ: Nullable(Type.String({ description: 'File group of the delivery documents (/api/v1/cmmn/file/{id}/download)' })),
+    FILE_SEQ: Nullable(
+      Type.String({ description: 'File group of the delivery documents (/api/v1/cmmn/file/{id}/download)' }),
+    ),
     BIGO: Nullable(Type.String()),
     cancelReason: Nullable(Type.String()),
     registeredBy: Type.String(),
@@ -45,13 +58,22 @@ export const DeliveryLineRow = Type.Object(
     poLineNo: Nullable(Type.Integer()),
     ...PricedItem,
     BIGO: Nullable(Type.String()),
-    shortQty: Type.String({ description: 'Delivered but not accepted by its receipt (partial receipt); back on the order line’s open quantity' }),
-    shortReason: Nullable(Type.String({ description: 'Why not accepted: SHORT, DAMAGED or WRONG_ITEM (RECEIPT_SHORT_REASON)' })),
+    shortQty: Type.String({
+      description:
+        'Delivered but not accepted by its receipt (partial receipt); back on the order line’s open quantity',
+    }),
+    shortReason: Nullable(
+      Type.String({ description: 'Why not accepted: SHORT, DAMAGED or WRONG_ITEM (RECEIPT_SHORT_REASON)' }),
+    ),
     shortRemark: Nullable(Type.String()),
     poQuantity: Nullable(Type.String({ description: 'Ordered quantity of the PO line' })),
     poDeliveredQty: Nullable(Type.String({ description: 'Delivered so far on the PO line, all deliveries' })),
     openQty: Nullable(Type.String({ description: 'Still open on the PO line' })),
-    availableQty: Nullable(Type.String({ description: 'What this delivery may hold on the PO line when it is edited: the open quantity plus its own' })),
+    availableQty: Nullable(
+      Type.String({
+        description: 'What this delivery may hold on the PO line when it is edited: the open quantity plus its own',
+      }),
+    ),
   },
   { $id: 'DeliveryLineRow', title: 'DeliveryLineRow' },
 );
@@ -66,7 +88,14 @@ export const DeliveryDetail = Type.Object(
     ...DeliveryRow.properties,
     delivery: Type.Ref('DeliveryRow'),
     lines: Type.Array(Type.Ref('DeliveryLineRow')),
-    receipts: Type.Array(Type.Object({ whReqNo: Type.String(), status: Type.String(), approvalStatus: Type.String(), whReqDate: Type.String() })),
+    receipts: Type.Array(
+      Type.Object({
+        whReqNo: Type.String(),
+        status: Type.String(),
+        approvalStatus: Type.String(),
+        whReqDate: Type.String(),
+      }),
+    ),
     receiveLines: Type.Array(
       Type.Object({
         lineNo: Type.Integer(),
@@ -77,13 +106,26 @@ export const DeliveryDetail = Type.Object(
         shortReason: Nullable(Type.String()),
         shortRemark: Nullable(Type.String()),
       }),
-      { description: 'The receive grid of /deliverEditAdmin: the lines of a delivery against an order, as receiveDelivery takes them' },
+      {
+        description:
+          'The receive grid of /deliverEditAdmin: the lines of a delivery against an order, as receiveDelivery takes them',
+      },
     ),
   },
   { $id: 'DeliveryDetail', title: 'DeliveryDetail' },
 );
 
-export const DELIVERY_SORT = ['deliveryNo', 'poNo', 'compNo', 'compName', 'status', 'deliveryDate', 'arrivalDate', 'AMT', 'createdAt'] as const;
+export const DELIVERY_SORT = [
+  'deliveryNo',
+  'poNo',
+  'compNo',
+  'compName',
+  'status',
+  'deliveryDate',
+  'arrivalDate',
+  'AMT',
+  'createdAt',
+] as const;
 
 const filters = {
   deliveryNo: Type.Optional(Type.String({ maxLength: 20, description: 'Contains' })),
@@ -107,17 +149,54 @@ export const DeliveryListQuery = Type.Object(
 );
 
 /** The supplier's lists take `compNo` for staff reading them (a supplier's own is ignored: its database is its company's). */
-const StaffCompany = { compNo: Type.Optional(Type.String({ maxLength: 10, description: 'Staff only: one supplier; empty: every supplier. Ignored for supplier users' })) };
-export const MyDeliveryListQuery = Type.Object({ ...filters, noPo: Type.Optional(YesNo), ...StaffCompany, ...PagingQuery, ...CursorQuery, sort: SortQuery(DELIVERY_SORT) }, { additionalProperties: false });
-export const NoneOrderListQuery = Type.Object({ ...filters, compNo: Type.Optional(CompNo), compName: Type.Optional(Type.String({ maxLength: 100 })), ...PagingQuery, ...CursorQuery, sort: SortQuery(DELIVERY_SORT) }, { additionalProperties: false });
-export const MyNoneOrderListQuery = Type.Object({ ...filters, ...StaffCompany, ...PagingQuery, ...CursorQuery, sort: SortQuery(DELIVERY_SORT) }, { additionalProperties: false });
+const StaffCompany = {
+  compNo: Type.Optional(
+    Type.String({
+      maxLength: 10,
+      description: 'Staff only: one supplier; empty: every supplier. Ignored for supplier users',
+    }),
+  ),
+};
+export const MyDeliveryListQuery = Type.Object(
+  {
+    ...filters,
+    noPo: Type.Optional(YesNo),
+    ...StaffCompany,
+    ...PagingQuery,
+    ...CursorQuery,
+    sort: SortQuery(DELIVERY_SORT),
+  },
+  { additionalProperties: false },
+);
+export const NoneOrderListQuery = Type.Object(
+  {
+    ...filters,
+    compNo: Type.Optional(CompNo),
+    compName: Type.Optional(Type.String({ maxLength: 100 })),
+    ...PagingQuery,
+    ...CursorQuery,
+    sort: SortQuery(DELIVERY_SORT),
+  },
+  { additionalProperties: false },
+);
+export const MyNoneOrderListQuery = Type.Object(
+  { ...filters, ...StaffCompany, ...PagingQuery, ...CursorQuery, sort: SortQuery(DELIVERY_SORT) },
+  { additionalProperties: false },
+);
 
-export const DeliveryNoParams = Type.Object({ deliveryNo: Type.String({ minLength: 1, maxLength: 20 }) }, { additionalProperties: false });
+export const DeliveryNoParams = Type.Object(
+  { deliveryNo: Type.String({ minLength: 1, maxLength: 20 }) },
+  { additionalProperties: false },
+);
 
 const LineInput = Type.Object(
   {
-    poLineNo: Type.Optional(Type.Integer({ minimum: 1, description: 'The PO line delivered (deliveries against an order)' })),
-    itemCode: Type.Optional(Type.String({ maxLength: 20, description: 'Without an order: the item, if it has a code' })),
+    poLineNo: Type.Optional(
+      Type.Integer({ minimum: 1, description: 'The PO line delivered (deliveries against an order)' }),
+    ),
+    itemCode: Type.Optional(
+      Type.String({ maxLength: 20, description: 'Without an order: the item, if it has a code' }),
+    ),
     itemName: Type.Optional(Type.String({ maxLength: 200, description: 'Without an order: required' })),
     spec: Type.Optional(Type.String({ maxLength: 300 })),
     unitCode: Type.Optional(Type.String({ maxLength: 10, description: 'Without an order: required' })),
@@ -134,14 +213,22 @@ const header = {
   delivererName: Type.Optional(Type.String({ maxLength: 50 })),
   delivererPhone: Type.Optional(Type.String({ maxLength: 20 })),
   vehicleNo: Type.Optional(Type.String({ maxLength: 20 })),
-  FILE_SEQ: Type.Optional(Type.String({ maxLength: 36, description: 'A file group this user uploaded (delivery note, test report …)' })),
+  FILE_SEQ: Type.Optional(
+    Type.String({ maxLength: 36, description: 'A file group this user uploaded (delivery note, test report …)' }),
+  ),
   BIGO: Type.Optional(Type.String({ maxLength: 1000 })),
   lines: Type.Array(LineInput, { minItems: 1, maxItems: 200 }),
 };
 
 export const DeliveryCreateBody = Type.Object(
   {
-    poNo: Type.Optional(Type.String({ minLength: 1, maxLength: 20, description: 'The acknowledged order; leave out for a delivery without an order' })),
+    poNo: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 20,
+        description: 'The acknowledged order; leave out for a delivery without an order',
+      }),
+    ),
     currency: Type.Optional(CurrencyCode),
     ...header,
   },
@@ -164,9 +251,19 @@ export const ReceiveBody = Type.Object(
             quantity: Quantity,
             BIGO: Type.Optional(Type.String({ maxLength: 500 })),
             shortReason: Type.Optional(
-              Type.Union([Type.Literal('SHORT'), Type.Literal('DAMAGED'), Type.Literal('WRONG_ITEM'), Type.Literal(''), Type.Null()], {
-                description: 'Required when less than delivered is accepted: short, damaged, wrong item (empty: none)',
-              }),
+              Type.Union(
+                [
+                  Type.Literal('SHORT'),
+                  Type.Literal('DAMAGED'),
+                  Type.Literal('WRONG_ITEM'),
+                  Type.Literal(''),
+                  Type.Null(),
+                ],
+                {
+                  description:
+                    'Required when less than delivered is accepted: short, damaged, wrong item (empty: none)',
+                },
+              ),
             ),
             shortRemark: Type.Optional(Nullable(Type.String({ maxLength: 500 }))),
           },
@@ -174,7 +271,8 @@ export const ReceiveBody = Type.Object(
         ),
         {
           maxItems: 200,
-          description: 'Accepted quantity per delivery line (default: all delivered). Given, it lists every line; less than delivered (0 included) needs a shortReason, and the rest returns to the order line’s open quantity',
+          description:
+            'Accepted quantity per delivery line (default: all delivered). Given, it lists every line; less than delivered (0 included) needs a shortReason, and the rest returns to the order line’s open quantity',
         },
       ),
     ),
@@ -217,6 +315,15 @@ export const DeliverableOrderQuery = Type.Object(
   { poNo: Type.Optional(Type.String({ maxLength: 20 })), ...PagingQuery, sort: SortQuery(DELIVERABLE_SORT) },
   { additionalProperties: false },
 );
-export const PoNoParams = Type.Object({ poNo: Type.String({ minLength: 1, maxLength: 20 }) }, { additionalProperties: false });
+export const PoNoParams = Type.Object(
+  { poNo: Type.String({ minLength: 1, maxLength: 20 }) },
+  { additionalProperties: false },
+);
 
-export const DeliverySchemas = [DeliveryRow, DeliveryLineRow, DeliveryDetail, DeliverableOrderRow, DeliverableOrderDetail];
+export const DeliverySchemas = [
+  DeliveryRow,
+  DeliveryLineRow,
+  DeliveryDetail,
+  DeliverableOrderRow,
+  DeliverableOrderDetail,
+];

@@ -13,12 +13,35 @@ import { qty, type Currency } from '../../../domain/money.js';
 import { text } from '../../../domain/values.js';
 import { bindingError } from '../../files/owners.js';
 import {
-  deliverableOrder, deliveryDetail, existingItemCodes, findDeliveryLineQuantities, findDeliveryLines, findPoLineQuantities, findPoStatus, insertDelivery, listDeliveries,
-  lockDelivery, lockDeliveryToCancel, lockOrderHeader, lockOrderLines, replaceDeliveryLines, updateDelivery, updatePoHeader, updatePoLine, type DeliveryFilter,
+  deliverableOrder,
+  deliveryDetail,
+  existingItemCodes,
+  findDeliveryLineQuantities,
+  findDeliveryLines,
+  findPoLineQuantities,
+  findPoStatus,
+  insertDelivery,
+  listDeliveries,
+  lockDelivery,
+  lockDeliveryToCancel,
+  lockOrderHeader,
+  lockOrderLines,
+  replaceDeliveryLines,
+  updateDelivery,
+  updatePoHeader,
+  updatePoLine,
+  type DeliveryFilter,
 } from './queries.js';
 import type { DELIVERY_SORT, DeliveryCreateBody, DeliveryUpdateBody } from './schemas.js';
 import {
-  DELIVERABLE_PO_STATUSES, DELIVERY_ACTIONS, DELIVERY_DRIVEN_PO_STATUSES, planNoPoDelivery, planPoDelivery, poStatusByDeliveries, type DeliveryLineInput, type DeliveryPlan,
+  DELIVERABLE_PO_STATUSES,
+  DELIVERY_ACTIONS,
+  DELIVERY_DRIVEN_PO_STATUSES,
+  planNoPoDelivery,
+  planPoDelivery,
+  poStatusByDeliveries,
+  type DeliveryLineInput,
+  type DeliveryPlan,
   type PlannedLine,
 } from './workflow.js';
 
@@ -38,15 +61,26 @@ function checkHeader(b: HeaderInput): FieldError[] {
   const errors: FieldError[] = [];
   const delivery = checkDate(errors, 'body/deliveryDate', b.deliveryDate, '납품일', { required: true });
   const arrival = checkDate(errors, 'body/arrivalDate', b.arrivalDate, '입고 예정일');
-  if (delivery && arrival && arrival < delivery) errors.push({ path: 'body/arrivalDate', message: '입고 예정일은 납품일 이후여야 합니다' });
+  if (delivery && arrival && arrival < delivery)
+    errors.push({ path: 'body/arrivalDate', message: '입고 예정일은 납품일 이후여야 합니다' });
   return errors;
 }
 
 /** The delivery's own group or the caller's fresh upload (files/owners: never another document's group). */
-async function checkFile(trx: Db, caller: Caller, doc: { deliveryNo: string | null; compNo: string }, fileId: string | undefined, errors: FieldError[]): Promise<string | null> {
+async function checkFile(
+  trx: Db,
+  caller: Caller,
+  doc: { deliveryNo: string | null; compNo: string },
+  fileId: string | undefined,
+  errors: FieldError[],
+): Promise<string | null> {
   const id = text(fileId);
   if (!id) return null;
-  const error = await bindingError(trx, caller, 'body/FILE_SEQ', id, { docType: 'DELIVERY', docNo: doc.deliveryNo, compNo: doc.compNo });
+  const error = await bindingError(trx, caller, 'body/FILE_SEQ', id, {
+    docType: 'DELIVERY',
+    docNo: doc.deliveryNo,
+    compNo: doc.compNo,
+  });
   if (error) errors.push(error);
   return id;
 }
@@ -60,8 +94,10 @@ async function checkMasterData(trx: Db, input: readonly DeliveryLineInput[], err
   input.forEach((l, i) => {
     const u = text(l.unitCode);
     const c = text(l.itemCode);
-    if (u && !knownUnits.has(u)) errors.push({ path: `body/lines/${i}/unitCode`, message: `등록되지 않은 단위입니다: ${u}` });
-    if (c && !knownItems.has(c)) errors.push({ path: `body/lines/${i}/itemCode`, message: `등록되지 않은 품목 코드입니다: ${c}` });
+    if (u && !knownUnits.has(u))
+      errors.push({ path: `body/lines/${i}/unitCode`, message: `등록되지 않은 단위입니다: ${u}` });
+    if (c && !knownItems.has(c))
+      errors.push({ path: `body/lines/${i}/itemCode`, message: `등록되지 않은 품목 코드입니다: ${c}` });
   });
 }
 
@@ -73,7 +109,12 @@ async function lockOrder(trx: Db, poNo: string) {
 }
 
 /** Adds each delta to the PO line's delivered quantity; the rows are locked by lockOrder. */
-async function applyDeltas(trx: Db, poNo: string, current: ReadonlyArray<{ lineNo: number; deliveredQty: string }>, deltas: ReadonlyMap<number, string>): Promise<void> {
+async function applyDeltas(
+  trx: Db,
+  poNo: string,
+  current: ReadonlyArray<{ lineNo: number; deliveredQty: string }>,
+  deltas: ReadonlyMap<number, string>,
+): Promise<void> {
   for (const [lineNo, delta] of deltas) {
     const line = current.find((l) => l.lineNo === lineNo)!;
     const next = qty(sumDecimals([line.deliveredQty, delta]));
@@ -84,8 +125,19 @@ async function applyDeltas(trx: Db, poNo: string, current: ReadonlyArray<{ lineN
 
 const lineValues = (deliveryNo: string, compNo: string, poNo: string | null, lines: PlannedLine[]) =>
   lines.map((l) => ({
-    deliveryNo, lineNo: l.lineNo, compNo, poNo: l.poLineNo === null ? null : poNo, poLineNo: l.poLineNo, itemCode: l.itemCode, itemName: l.itemName, spec: l.spec,
-    unitCode: l.unitCode, quantity: l.quantity, unitPrice: l.unitPrice, amount: l.amount, remark: l.remark,
+    deliveryNo,
+    lineNo: l.lineNo,
+    compNo,
+    poNo: l.poLineNo === null ? null : poNo,
+    poLineNo: l.poLineNo,
+    itemCode: l.itemCode,
+    itemName: l.itemName,
+    spec: l.spec,
+    unitCode: l.unitCode,
+    quantity: l.quantity,
+    unitPrice: l.unitPrice,
+    amount: l.amount,
+    remark: l.remark,
   }));
 
 const headerValues = (b: HeaderInput, fileId: string | null) => ({
@@ -98,17 +150,42 @@ const headerValues = (b: HeaderInput, fileId: string | null) => ({
   remark: text(b.BIGO),
 });
 
-type ListQuery = { deliveryNo?: string; poNo?: string; status?: string[]; deliveryDates?: string[]; itemName?: string; compNo?: string; compName?: string; noPo?: 'Y' | 'N' };
+type ListQuery = {
+  deliveryNo?: string;
+  poNo?: string;
+  status?: string[];
+  deliveryDates?: string[];
+  itemName?: string;
+  compNo?: string;
+  compName?: string;
+  noPo?: 'Y' | 'N';
+};
 
 function listFilter(q: ListQuery): DeliveryFilter {
   const errors: FieldError[] = [];
   const { from, to } = dateRange(errors, 'querystring/deliveryDates', q.deliveryDates);
   failIf(errors);
-  return { deliveryNo: text(q.deliveryNo) ?? undefined, poNo: text(q.poNo) ?? undefined, status: q.status, from, to, itemName: text(q.itemName) ?? undefined, compNo: text(q.compNo) ?? undefined, compName: text(q.compName) ?? undefined, noPo: q.noPo };
+  return {
+    deliveryNo: text(q.deliveryNo) ?? undefined,
+    poNo: text(q.poNo) ?? undefined,
+    status: q.status,
+    from,
+    to,
+    itemName: text(q.itemName) ?? undefined,
+    compNo: text(q.compNo) ?? undefined,
+    compName: text(q.compName) ?? undefined,
+    noPo: q.noPo,
+  };
 }
 
 /** Deliveries by the list filter (dates checked); `only` narrows further (deliveries without an order). */
-export async function searchDeliveries(db: Db, q: ListQuery, sort: SortSpec<(typeof DELIVERY_SORT)[number]>, window: Window, only: Pick<DeliveryFilter, 'noPo'> = {}) {
+export async function searchDeliveries(
+  db: Db,
+  q: ListQuery,
+  sort: SortSpec<(typeof DELIVERY_SORT)[number]>,
+  window: Window,
+  only: Pick<DeliveryFilter, 'noPo'> = {},
+) {
   return listDeliveries(db, { ...listFilter(q), ...only }, sort, window);
 }
 
@@ -140,7 +217,8 @@ export async function createDelivery(db: Db, caller: Caller, b: Static<typeof De
         throw wrongState('발주확인(접수)된 발주에만 납품을 등록할 수 있습니다', locked.po.status);
       }
       currency = locked.po.currency;
-      if (b.currency && b.currency !== currency) errors.push({ path: 'body/currency', message: `발주 통화(${currency})와 다릅니다` });
+      if (b.currency && b.currency !== currency)
+        errors.push({ path: 'body/currency', message: `발주 통화(${currency})와 다릅니다` });
       poNo = locked.po.poNo;
       poLines = locked.lines;
       plan = planPoDelivery(poLines, b.lines, currency);
@@ -154,8 +232,15 @@ export async function createDelivery(db: Db, caller: Caller, b: Static<typeof De
 
     const no = await nextDocumentNumber(trx, 'DLV', todayKst());
     const header = {
-      deliveryNo: no, compNo, poNo, noPo: poNo ? ('N' as const) : ('Y' as const), status: 'REGISTERED' as const, currency, totalAmount: plan.total,
-      ...headerValues(b, fileId), registeredBy: caller.userId,
+      deliveryNo: no,
+      compNo,
+      poNo,
+      noPo: poNo ? ('N' as const) : ('Y' as const),
+      status: 'REGISTERED' as const,
+      currency,
+      totalAmount: plan.total,
+      ...headerValues(b, fileId),
+      registeredBy: caller.userId,
     };
     const lines = lineValues(no, compNo, poNo, plan.lines);
     await insertDelivery(trx, header, lines);
@@ -163,27 +248,40 @@ export async function createDelivery(db: Db, caller: Caller, b: Static<typeof De
       await applyDeltas(trx, poNo, poLines, plan.deltas);
       await syncPoDeliveryStatus(trx, poNo, caller.userId);
     }
-    await writeAudit(trx, { entity: 'delivery', entityKey: no, action: 'CREATE', actor: caller.userId, after: { ...header, lines } });
+    await writeAudit(trx, {
+      entity: 'delivery',
+      entityKey: no,
+      action: 'CREATE',
+      actor: caller.userId,
+      after: { ...header, lines },
+    });
     return no;
   });
   return getDelivery(db, deliveryNo);
 }
 
 /** Changes a registered delivery: dates, documents, lines and quantities (with the version read). */
-export async function updateDeliveryDoc(db: Db, caller: Caller, deliveryNo: string, b: Static<typeof DeliveryUpdateBody>) {
+export async function updateDeliveryDoc(
+  db: Db,
+  caller: Caller,
+  deliveryNo: string,
+  b: Static<typeof DeliveryUpdateBody>,
+) {
   const errors = checkHeader(b);
   failIf(errors);
   await db.transaction().execute(async (trx) => {
     const before = await lockDelivery(trx, deliveryNo);
     if (!before) throw missing('DELIVERY_NOT_FOUND', '납품을 찾을 수 없습니다');
     checkVersion(b.version, before.version);
-    if (!DELIVERY_ACTIONS.update.includes(before.status)) throw wrongState('등록 상태의 납품만 수정할 수 있습니다', before.status);
+    if (!DELIVERY_ACTIONS.update.includes(before.status))
+      throw wrongState('등록 상태의 납품만 수정할 수 있습니다', before.status);
     const oldLines = await findDeliveryLines(trx, deliveryNo);
     let plan: DeliveryPlan;
     let poLines: Awaited<ReturnType<typeof lockOrder>>['lines'] = [];
     if (before.poNo) {
       const locked = await lockOrder(trx, before.poNo);
-      if (![...DELIVERABLE_PO_STATUSES, 'DELIVERED'].includes(locked.po.status)) throw wrongState('발주가 납품을 받을 수 있는 상태가 아닙니다', locked.po.status);
+      if (![...DELIVERABLE_PO_STATUSES, 'DELIVERED'].includes(locked.po.status))
+        throw wrongState('발주가 납품을 받을 수 있는 상태가 아닙니다', locked.po.status);
       poLines = locked.lines;
       const previous = new Map(oldLines.map((l) => [l.poLineNo!, l.quantity]));
       plan = planPoDelivery(poLines, b.lines, before.currency, previous);
@@ -202,20 +300,35 @@ export async function updateDeliveryDoc(db: Db, caller: Caller, deliveryNo: stri
       await applyDeltas(trx, before.poNo, poLines, plan.deltas);
       await syncPoDeliveryStatus(trx, before.poNo, caller.userId);
     }
-    await writeAudit(trx, { entity: 'delivery', entityKey: deliveryNo, action: 'UPDATE', actor: caller.userId, before: { ...before, lines: oldLines }, after: { ...after, lines } });
+    await writeAudit(trx, {
+      entity: 'delivery',
+      entityKey: deliveryNo,
+      action: 'UPDATE',
+      actor: caller.userId,
+      before: { ...before, lines: oldLines },
+      after: { ...after, lines },
+    });
   });
   return getDelivery(db, deliveryNo);
 }
 
 /** Cancels a registered (not yet received) delivery with a reason; its quantities return to the order. */
-export async function cancelDelivery(db: Db, caller: Caller, deliveryNo: string, body: { version: number; reason: string }) {
+export async function cancelDelivery(
+  db: Db,
+  caller: Caller,
+  deliveryNo: string,
+  body: { version: number; reason: string },
+) {
   const reason = text(body.reason);
   await db.transaction().execute(async (trx) => {
     const before = await lockDeliveryToCancel(trx, deliveryNo);
     if (!before) throw missing('DELIVERY_NOT_FOUND', '납품을 찾을 수 없습니다');
     checkVersion(body.version, before.version);
     if (!DELIVERY_ACTIONS.cancel.includes(before.status)) {
-      throw wrongState(before.status === 'RECEIVED' ? '입고된 납품은 취소할 수 없습니다' : '이미 취소된 납품입니다', before.status);
+      throw wrongState(
+        before.status === 'RECEIVED' ? '입고된 납품은 취소할 수 없습니다' : '이미 취소된 납품입니다',
+        before.status,
+      );
     }
     failIf(reason ? [] : [{ path: 'body/reason', message: '취소 사유를 입력하세요' }]);
     if (before.poNo) {
@@ -224,8 +337,22 @@ export async function cancelDelivery(db: Db, caller: Caller, deliveryNo: string,
       await applyDeltas(trx, before.poNo, locked.lines, new Map(lines.map((l) => [l.poLineNo!, `-${l.quantity}`])));
       await syncPoDeliveryStatus(trx, before.poNo, caller.userId);
     }
-    await updateDelivery(trx, deliveryNo, { status: 'CANCELLED', cancelReason: reason, cancelledAt: new Date(), version: before.version + 1, updatedAt: new Date() });
-    await writeAudit(trx, { entity: 'delivery', entityKey: deliveryNo, action: 'CANCEL', actor: caller.userId, before, after: { status: 'CANCELLED' }, reason });
+    await updateDelivery(trx, deliveryNo, {
+      status: 'CANCELLED',
+      cancelReason: reason,
+      cancelledAt: new Date(),
+      version: before.version + 1,
+      updatedAt: new Date(),
+    });
+    await writeAudit(trx, {
+      entity: 'delivery',
+      entityKey: deliveryNo,
+      action: 'CANCEL',
+      actor: caller.userId,
+      before,
+      after: { status: 'CANCELLED' },
+      reason,
+    });
   });
   return getDelivery(db, deliveryNo);
 }
@@ -238,5 +365,12 @@ export async function syncPoDeliveryStatus(trx: Db, poNo: string, actor: string)
   const next = poStatusByDeliveries(lines);
   if (next === header.status) return;
   await updatePoHeader(trx, poNo, { status: next, version: header.version + 1, updatedAt: new Date() });
-  await writeAudit(trx, { entity: 'po_header', entityKey: poNo, action: 'DELIVERY_STATUS', actor, before: { status: header.status }, after: { status: next } });
+  await writeAudit(trx, {
+    entity: 'po_header',
+    entityKey: poNo,
+    action: 'DELIVERY_STATUS',
+    actor,
+    before: { status: header.status },
+    after: { status: next },
+  });
 }

@@ -25,7 +25,9 @@ export const DELIVERY_ACTIONS: Readonly<Record<'update' | 'cancel' | 'receive', 
 export const DELIVERABLE_PO_STATUSES = ['ACKNOWLEDGED', 'PARTLY_DELIVERED'] as const;
 export const DELIVERY_DRIVEN_PO_STATUSES: readonly string[] = ['ACKNOWLEDGED', 'PARTLY_DELIVERED', 'DELIVERED'];
 
-export function poStatusByDeliveries(lines: ReadonlyArray<{ quantity: string; deliveredQty: string }>): 'ACKNOWLEDGED' | 'PARTLY_DELIVERED' | 'DELIVERED' {
+export function poStatusByDeliveries(
+  lines: ReadonlyArray<{ quantity: string; deliveredQty: string }>,
+): 'ACKNOWLEDGED' | 'PARTLY_DELIVERED' | 'DELIVERED' {
   if (lines.length > 0 && lines.every((l) => compareDecimals(l.deliveredQty, l.quantity) >= 0)) return 'DELIVERED';
   if (lines.some((l) => compareDecimals(l.deliveredQty, '0') > 0)) return 'PARTLY_DELIVERED';
   return 'ACKNOWLEDGED';
@@ -88,7 +90,12 @@ export function openQuantity(line: { quantity: string; deliveredQty: string }, a
  * no larger than that line's open quantity. Prices come from the order, never from the supplier.
  * `previous` holds this delivery's current quantities per PO line when it is being edited.
  */
-export function planPoDelivery(poLines: readonly PoLineState[], input: readonly DeliveryLineInput[], currency: Currency, previous: ReadonlyMap<number, string> = new Map()): DeliveryPlan {
+export function planPoDelivery(
+  poLines: readonly PoLineState[],
+  input: readonly DeliveryLineInput[],
+  currency: Currency,
+  previous: ReadonlyMap<number, string> = new Map(),
+): DeliveryPlan {
   const errors: FieldError[] = [];
   let overDelivery = false;
   const byNo = new Map(poLines.map((l) => [l.lineNo, l]));
@@ -117,7 +124,10 @@ export function planPoDelivery(poLines: readonly PoLineState[], input: readonly 
     const open = openQuantity(po, previous.get(l.poLineNo) ?? '0');
     if (compareDecimals(l.quantity, open) > 0) {
       overDelivery = true;
-      errors.push({ path: `${at}/quantity`, message: `납품 수량(${grouped(qty(l.quantity))})이 발주 잔량(${grouped(qty(open))})을 초과합니다` });
+      errors.push({
+        path: `${at}/quantity`,
+        message: `납품 수량(${grouped(qty(l.quantity))})이 발주 잔량(${grouped(qty(open))})을 초과합니다`,
+      });
       return;
     }
     lines.push({
@@ -137,7 +147,13 @@ export function planPoDelivery(poLines: readonly PoLineState[], input: readonly 
   for (const l of lines) deltas.set(l.poLineNo!, l.quantity);
   for (const [poLineNo, q] of previous) deltas.set(poLineNo, sumDecimals([deltas.get(poLineNo) ?? '0', negate(q)]));
   const onlyOver = overDelivery && errors.every((e) => e.message.includes('발주 잔량'));
-  return { lines, total: lines.length ? sumDecimals(lines.map((l) => l.amount)) : '0', deltas, errors, overDelivery: onlyOver };
+  return {
+    lines,
+    total: lines.length ? sumDecimals(lines.map((l) => l.amount)) : '0',
+    deltas,
+    errors,
+    overDelivery: onlyOver,
+  };
 }
 
 /** A delivery without an order: the supplier names item, unit and price itself; the delivery is flagged. */
@@ -147,11 +163,13 @@ export function planNoPoDelivery(input: readonly DeliveryLineInput[], currency: 
   input.forEach((l, i) => {
     const at = `body/lines/${i}`;
     const before = errors.length;
-    if (l.poLineNo !== undefined) errors.push({ path: `${at}/poLineNo`, message: '발주 없는 납품에는 발주 품목 번호를 넣을 수 없습니다' });
+    if (l.poLineNo !== undefined)
+      errors.push({ path: `${at}/poLineNo`, message: '발주 없는 납품에는 발주 품목 번호를 넣을 수 없습니다' });
     if (!text(l.itemName)) errors.push({ path: `${at}/itemName`, message: '품목명을 입력하세요' });
     if (!text(l.unitCode)) errors.push({ path: `${at}/unitCode`, message: '단위를 입력하세요' });
     if (l.PRICE === undefined) errors.push({ path: `${at}/PRICE`, message: '단가를 입력하세요' });
-    if (compareDecimals(l.quantity, '0') <= 0) errors.push({ path: `${at}/quantity`, message: '수량은 0보다 커야 합니다' });
+    if (compareDecimals(l.quantity, '0') <= 0)
+      errors.push({ path: `${at}/quantity`, message: '수량은 0보다 커야 합니다' });
     if (errors.length > before) return;
     lines.push({
       lineNo: lines.length + 1,
@@ -166,5 +184,11 @@ export function planNoPoDelivery(input: readonly DeliveryLineInput[], currency: 
       remark: text(l.BIGO),
     });
   });
-  return { lines, total: lines.length ? sumDecimals(lines.map((l) => l.amount)) : '0', deltas: new Map(), errors, overDelivery: false };
+  return {
+    lines,
+    total: lines.length ? sumDecimals(lines.map((l) => l.amount)) : '0',
+    deltas: new Map(),
+    errors,
+    overDelivery: false,
+  };
 }

@@ -45,8 +45,16 @@ export interface ErpConnector {
   post(payload: VoucherPayload, idempotencyKey: string): Promise<PostResult>;
 }
 
-export function createErpConnector(config: Pick<Config, 'erpUrl' | 'erpTimeoutMs' | 'erpRetries' | 'erpBackoffMs' | 'dataDir' | 'fileStore'>): ErpConnector {
-  if (config.erpUrl) return createHttpAdapter({ url: config.erpUrl, timeoutMs: config.erpTimeoutMs, retries: config.erpRetries, backoffMs: config.erpBackoffMs });
+export function createErpConnector(
+  config: Pick<Config, 'erpUrl' | 'erpTimeoutMs' | 'erpRetries' | 'erpBackoffMs' | 'dataDir' | 'fileStore'>,
+): ErpConnector {
+  if (config.erpUrl)
+    return createHttpAdapter({
+      url: config.erpUrl,
+      timeoutMs: config.erpTimeoutMs,
+      retries: config.erpRetries,
+      backoffMs: config.erpBackoffMs,
+    });
   return createFileAdapter(objectStoreFor(config));
 }
 

@@ -21,20 +21,43 @@ export function createFileAdapter(store: ObjectStore): ErpConnector {
     kind: 'file',
     async post(voucher: VoucherPayload, idempotencyKey: string): Promise<PostResult> {
       if (!/^[A-Z]{2}\d{4}-\d{6}$/.test(voucher.voucherNo) || !/^\d{6}$/.test(voucher.period)) {
-        return { ok: false, attempts: 1, message: `전표 번호 또는 기간이 올바르지 않습니다: ${voucher.voucherNo} ${voucher.period}`, httpStatus: null, erpCode: 'BAD_VOUCHER' };
+        return {
+          ok: false,
+          attempts: 1,
+          message: `전표 번호 또는 기간이 올바르지 않습니다: ${voucher.voucherNo} ${voucher.period}`,
+          httpStatus: null,
+          erpCode: 'BAD_VOUCHER',
+        };
       }
       const key = `erp-vouchers/${voucher.period}/${voucher.voucherNo}.json`;
       try {
         const existing = await readStored(store, key);
         if (existing) {
           if (existing.idempotencyKey === idempotencyKey) return { ok: true, erpDocNo: existing.erpDocNo, attempts: 1 };
-          return { ok: false, attempts: 1, message: `같은 전표 번호의 다른 전표 파일이 이미 있습니다: ${voucher.voucherNo}`, httpStatus: null, erpCode: 'DUPLICATE_VOUCHER' };
+          return {
+            ok: false,
+            attempts: 1,
+            message: `같은 전표 번호의 다른 전표 파일이 이미 있습니다: ${voucher.voucherNo}`,
+            httpStatus: null,
+            erpCode: 'DUPLICATE_VOUCHER',
+          };
         }
-        const stored: StoredVoucher = { idempotencyKey, erpDocNo: `F-${voucher.voucherNo}`, writtenAt: new Date().toISOString(), voucher };
+        const stored: StoredVoucher = {
+          idempotencyKey,
+          erpDocNo: `F-${voucher.voucherNo}`,
+          writtenAt: new Date().toISOString(),
+          voucher,
+        };
         await store.put(key, `${JSON.stringify(stored, null, 2)}\n`);
         return { ok: true, erpDocNo: stored.erpDocNo, attempts: 1 };
       } catch (err) {
-        return { ok: false, attempts: 1, message: `전표 파일을 쓸 수 없습니다: ${(err as Error).message}`, httpStatus: null, erpCode: 'FILE_WRITE' };
+        return {
+          ok: false,
+          attempts: 1,
+          message: `전표 파일을 쓸 수 없습니다: ${(err as Error).message}`,
+          httpStatus: null,
+          erpCode: 'FILE_WRITE',
+        };
       }
     },
   };

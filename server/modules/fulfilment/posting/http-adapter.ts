@@ -35,7 +35,10 @@ interface Failure {
 export function createHttpAdapter(options: HttpAdapterOptions): ErpConnector {
   const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
 
-  async function attempt(payload: VoucherPayload, idempotencyKey: string): Promise<{ ok: true; erpDocNo: string } | ({ ok: false } & Failure)> {
+  async function attempt(
+    payload: VoucherPayload,
+    idempotencyKey: string,
+  ): Promise<{ ok: true; erpDocNo: string } | ({ ok: false } & Failure)> {
     let res: Response;
     try {
       res = await fetch(options.url, {
@@ -47,8 +50,17 @@ export function createHttpAdapter(options: HttpAdapterOptions): ErpConnector {
     } catch (err) {
       const e = err as Error & { cause?: { code?: string; message?: string } };
       const timeout = e.name === 'TimeoutError' || e.name === 'AbortError';
-      const message = timeout ? `ERP 응답 시간 초과 (${options.timeoutMs}ms)` : `ERP에 연결할 수 없습니다: ${e.cause?.code ?? e.cause?.message ?? e.message}`;
-      return { ok: false, message, httpStatus: null, erpCode: timeout ? 'TIMEOUT' : (e.cause?.code ?? 'NETWORK'), retryable: true, retryAfterMs: null };
+      const message = timeout
+        ? `ERP 응답 시간 초과 (${options.timeoutMs}ms)`
+        : `ERP에 연결할 수 없습니다: ${e.cause?.code ?? e.cause?.message ?? e.message}`;
+      return {
+        ok: false,
+        message,
+        httpStatus: null,
+        erpCode: timeout ? 'TIMEOUT' : (e.cause?.code ?? 'NETWORK'),
+        retryable: true,
+        retryAfterMs: null,
+      };
     }
     let text = '';
     try {
@@ -65,9 +77,18 @@ export function createHttpAdapter(options: HttpAdapterOptions): ErpConnector {
     if (res.ok) {
       const docNo = pick(body, ['docNo', 'documentNo', 'erpDocNo']);
       if (docNo) return { ok: true, erpDocNo: docNo.slice(0, 60) };
-      return { ok: false, message: `ERP 응답에 전표번호(docNo)가 없습니다 (HTTP ${res.status})`, httpStatus: res.status, erpCode: 'NO_DOC_NO', retryable: false, retryAfterMs: null };
+      return {
+        ok: false,
+        message: `ERP 응답에 전표번호(docNo)가 없습니다 (HTTP ${res.status})`,
+        httpStatus: res.status,
+        erpCode: 'NO_DOC_NO',
+        retryable: false,
+        retryAfterMs: null,
+      };
     }
-    const erpMessage = pick(body, ['message', 'msg', 'error', 'errorMessage']) ?? (text.trim().slice(0, 500) || res.statusText || 'ERP 오류');
+    const erpMessage =
+      pick(body, ['message', 'msg', 'error', 'errorMessage']) ??
+      (text.trim().slice(0, 500) || res.statusText || 'ERP 오류');
     return {
       ok: false,
       message: `${erpMessage} (HTTP ${res.status})`.slice(0, 2000),
@@ -84,7 +105,8 @@ export function createHttpAdapter(options: HttpAdapterOptions): ErpConnector {
       for (let n = 1; ; n++) {
         const r = await attempt(payload, idempotencyKey);
         if (r.ok) return { ok: true, erpDocNo: r.erpDocNo, attempts: n };
-        if (!r.retryable || n > options.retries) return { ok: false, attempts: n, message: r.message, httpStatus: r.httpStatus, erpCode: r.erpCode };
+        if (!r.retryable || n > options.retries)
+          return { ok: false, attempts: n, message: r.message, httpStatus: r.httpStatus, erpCode: r.erpCode };
         await sleep(r.retryAfterMs ?? Math.min(options.backoffMs * 2 ** (n - 1), MAX_DELAY_MS));
       }
     },

@@ -37,31 +37,87 @@ function voucherBase(db: Db, f: VoucherFilter) {
 function selectVoucher(q: ReturnType<typeof voucherBase>) {
   return q
     .select([
-      'v.voucherNo', 'v.settleNo', 'v.compNo', 'c.compNameKr as compName', 'v.period', 'v.currency', 'v.amount', 'v.status', 'v.attempts', 'v.connector', 'v.erpDocNo',
-      'v.idempotencyKey', 'v.sentAt', 'v.postedAt', 'v.lastError', 'v.createdBy', 'v.createdAt', 'v.updatedAt', 'v.version',
+      'v.voucherNo',
+      'v.settleNo',
+      'v.compNo',
+      'c.compNameKr as compName',
+      'v.period',
+      'v.currency',
+      'v.amount',
+      'v.status',
+      'v.attempts',
+      'v.connector',
+      'v.erpDocNo',
+      'v.idempotencyKey',
+      'v.sentAt',
+      'v.postedAt',
+      'v.lastError',
+      'v.createdBy',
+      'v.createdAt',
+      'v.updatedAt',
+      'v.version',
     ])
-    .select((eb) => eb.selectFrom('postingError as e').select((x) => x.fn.countAll<number>().as('n')).whereRef('e.voucherNo', '=', 'v.voucherNo').where('e.status', '=', 'FAILED').as('openErrors'));
+    .select((eb) =>
+      eb
+        .selectFrom('postingError as e')
+        .select((x) => x.fn.countAll<number>().as('n'))
+        .whereRef('e.voucherNo', '=', 'v.voucherNo')
+        .where('e.status', '=', 'FAILED')
+        .as('openErrors'),
+    );
 }
 
 type VRaw = Awaited<ReturnType<ReturnType<typeof selectVoucher>['executeTakeFirstOrThrow']>>;
 const toVoucherRow = (v: VRaw) => ({
-  ...v, amount: won(v.amount), openErrors: Number(v.openErrors ?? 0), sentAt: iso(v.sentAt), postedAt: iso(v.postedAt), createdAt: iso(v.createdAt)!, updatedAt: iso(v.updatedAt)!,
+  ...v,
+  amount: won(v.amount),
+  openErrors: Number(v.openErrors ?? 0),
+  sentAt: iso(v.sentAt),
+  postedAt: iso(v.postedAt),
+  createdAt: iso(v.createdAt)!,
+  updatedAt: iso(v.updatedAt)!,
 });
 
 const V_SORT: Record<(typeof VOUCHER_SORT)[number], string> = {
-  voucherNo: 'v.voucherNo', settleNo: 'v.settleNo', period: 'v.period', compName: 'c.compNameKr', amount: 'v.amount', status: 'v.status', postedAt: 'v.postedAt', createdAt: 'v.createdAt',
+  voucherNo: 'v.voucherNo',
+  settleNo: 'v.settleNo',
+  period: 'v.period',
+  compName: 'c.compNameKr',
+  amount: 'v.amount',
+  status: 'v.status',
+  postedAt: 'v.postedAt',
+  createdAt: 'v.createdAt',
 };
 
 export async function listVouchers(db: Db, f: VoucherFilter, sort: SortSpec<(typeof VOUCHER_SORT)[number]>, w: Window) {
   const q = voucherBase(db, f);
   // The voucher number is the key; a voucher not yet posted has no posting time.
   const column = V_SORT[sort.field];
-  const ks = keyset(sortId(sort), [{ ref: column, direction: sort.direction, nullable: column === 'v.postedAt' }, { ref: 'v.voucherNo', direction: 'desc' }], w);
+  const ks = keyset(
+    sortId(sort),
+    [
+      { ref: column, direction: sort.direction, nullable: column === 'v.postedAt' },
+      { ref: 'v.voucherNo', direction: 'desc' },
+    ],
+    w,
+  );
   const [page, agg] = await Promise.all([
-    selectVoucher(q).$call((x) => ks.select(x)).$call((x) => ks.page(x)).execute().then((r) => ks.answer(r)),
-    q.select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.sum<string>('v.amount').as('amount')]).executeTakeFirstOrThrow(),
+    selectVoucher(q)
+      .$call((x) => ks.select(x))
+      .$call((x) => ks.page(x))
+      .execute()
+      .then((r) => ks.answer(r)),
+    q
+      .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.sum<string>('v.amount').as('amount')])
+      .executeTakeFirstOrThrow(),
   ]);
-  return { rows: page.rows.map(toVoucherRow), total: Number(agg.n), totals: { amount: won(agg.amount ?? '0') }, nextCursor: page.nextCursor, prevCursor: page.prevCursor };
+  return {
+    rows: page.rows.map(toVoucherRow),
+    total: Number(agg.n),
+    totals: { amount: won(agg.amount ?? '0') },
+    nextCursor: page.nextCursor,
+    prevCursor: page.prevCursor,
+  };
 }
 
 export interface ErrorFilter {
@@ -76,7 +132,10 @@ export interface ErrorFilter {
 }
 
 function errorBase(db: Db, f: ErrorFilter) {
-  let q = db.selectFrom('postingError as e').innerJoin('erpVoucher as v', 'v.voucherNo', 'e.voucherNo').innerJoin('company as c', 'c.compNo', 'e.compNo');
+  let q = db
+    .selectFrom('postingError as e')
+    .innerJoin('erpVoucher as v', 'v.voucherNo', 'e.voucherNo')
+    .innerJoin('company as c', 'c.compNo', 'e.compNo');
   if (f.voucherNo) q = q.where('e.voucherNo', 'ilike', contains(f.voucherNo));
   if (f.exactVoucher) q = q.where('e.voucherNo', '=', f.exactVoucher);
   if (f.compNo) q = q.where('e.compNo', '=', f.compNo);
@@ -88,18 +147,50 @@ function errorBase(db: Db, f: ErrorFilter) {
 }
 
 const E_SORT: Record<(typeof ERROR_SORT)[number], string> = {
-  errorId: 'e.errorId', voucherNo: 'e.voucherNo', period: 'v.period', compName: 'c.compNameKr', occurredAt: 'e.occurredAt', status: 'e.status',
+  errorId: 'e.errorId',
+  voucherNo: 'e.voucherNo',
+  period: 'v.period',
+  compName: 'c.compNameKr',
+  occurredAt: 'e.occurredAt',
+  status: 'e.status',
 };
 
-export async function listPostingErrors(db: Db, f: ErrorFilter, sort: SortSpec<(typeof ERROR_SORT)[number]>, w: Window) {
+export async function listPostingErrors(
+  db: Db,
+  f: ErrorFilter,
+  sort: SortSpec<(typeof ERROR_SORT)[number]>,
+  w: Window,
+) {
   const q = errorBase(db, f);
   // The error id is the key; every sort column is NOT NULL (inner joins).
-  const ks = keyset(sortId(sort), [{ ref: E_SORT[sort.field], direction: sort.direction }, { ref: 'e.errorId', direction: 'desc' }], w);
+  const ks = keyset(
+    sortId(sort),
+    [
+      { ref: E_SORT[sort.field], direction: sort.direction },
+      { ref: 'e.errorId', direction: 'desc' },
+    ],
+    w,
+  );
   const [page, count] = await Promise.all([
     q
       .select([
-        'e.errorId', 'e.voucherNo', 'e.settleNo', 'e.compNo', 'c.compNameKr as compName', 'v.period', 'v.amount', 'e.attempt', 'e.httpStatus', 'e.erpCode', 'e.message', 'e.status',
-        'e.occurredAt', 'e.retriedAt', 'e.retriedBy', 'v.status as voucherStatus', 'v.version as voucherVersion',
+        'e.errorId',
+        'e.voucherNo',
+        'e.settleNo',
+        'e.compNo',
+        'c.compNameKr as compName',
+        'v.period',
+        'v.amount',
+        'e.attempt',
+        'e.httpStatus',
+        'e.erpCode',
+        'e.message',
+        'e.status',
+        'e.occurredAt',
+        'e.retriedAt',
+        'e.retriedBy',
+        'v.status as voucherStatus',
+        'v.version as voucherVersion',
       ])
       .$call((x) => ks.select(x))
       .$call((x) => ks.page(x))
@@ -108,7 +199,13 @@ export async function listPostingErrors(db: Db, f: ErrorFilter, sort: SortSpec<(
     q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
   ]);
   return {
-    rows: page.rows.map((r) => ({ ...r, errorId: Number(r.errorId), amount: won(r.amount), occurredAt: iso(r.occurredAt)!, retriedAt: iso(r.retriedAt) })),
+    rows: page.rows.map((r) => ({
+      ...r,
+      errorId: Number(r.errorId),
+      amount: won(r.amount),
+      occurredAt: iso(r.occurredAt)!,
+      retriedAt: iso(r.retriedAt),
+    })),
     total: Number(count.n),
     nextCursor: page.nextCursor,
     prevCursor: page.prevCursor,
@@ -118,12 +215,35 @@ export async function listPostingErrors(db: Db, f: ErrorFilter, sort: SortSpec<(
 export async function voucherDetail(db: Db, voucherNo: string) {
   const v = await selectVoucher(voucherBase(db, {})).where('v.voucherNo', '=', voucherNo).executeTakeFirst();
   if (!v) return undefined;
-  const payload = await db.selectFrom('erpVoucher').select('payload').where('voucherNo', '=', voucherNo).executeTakeFirstOrThrow();
-  const errors = await listPostingErrors(db, { exactVoucher: voucherNo }, { field: 'errorId', direction: 'asc' }, { limit: 1000, offset: 0 });
-  const sent = (typeof payload.payload === 'string' ? JSON.parse(payload.payload) : payload.payload) as Partial<VoucherPayload> | null;
+  const payload = await db
+    .selectFrom('erpVoucher')
+    .select('payload')
+    .where('voucherNo', '=', voucherNo)
+    .executeTakeFirstOrThrow();
+  const errors = await listPostingErrors(
+    db,
+    { exactVoucher: voucherNo },
+    { field: 'errorId', direction: 'asc' },
+    { limit: 1000, offset: 0 },
+  );
+  const sent = (
+    typeof payload.payload === 'string' ? JSON.parse(payload.payload) : payload.payload
+  ) as Partial<VoucherPayload> | null;
   const voucher = toVoucherRow(v);
-  const lines = (sent?.lines ?? []).map((l) => ({ ...l, debitAmount: l.side === 'DEBIT' ? l.amount : null, creditAmount: l.side === 'CREDIT' ? l.amount : null }));
-  return { ...voucher, postingDate: sent?.postingDate ?? null, vendorTaxNo: sent?.vendor?.taxNo ?? null, lines, voucher, payload: sent, errors: errors.rows };
+  const lines = (sent?.lines ?? []).map((l) => ({
+    ...l,
+    debitAmount: l.side === 'DEBIT' ? l.amount : null,
+    creditAmount: l.side === 'CREDIT' ? l.amount : null,
+  }));
+  return {
+    ...voucher,
+    postingDate: sent?.postingDate ?? null,
+    vendorTaxNo: sent?.vendor?.taxNo ?? null,
+    lines,
+    voucher,
+    payload: sent,
+    errors: errors.rows,
+  };
 }
 
 /* ------------------------------ a voucher's writes ------------------------------ */
@@ -135,7 +255,12 @@ export function lockVoucher(trx: Db, voucherNo: string) {
 
 /** The voucher that must be there (just created or claimed in this flow), locked. */
 export function lockExistingVoucher(trx: Db, voucherNo: string) {
-  return trx.selectFrom('erpVoucher').selectAll().where('voucherNo', '=', voucherNo).forUpdate().executeTakeFirstOrThrow();
+  return trx
+    .selectFrom('erpVoucher')
+    .selectAll()
+    .where('voucherNo', '=', voucherNo)
+    .forUpdate()
+    .executeTakeFirstOrThrow();
 }
 
 export function lockVoucherOfSettlement(trx: Db, settleNo: string) {
@@ -151,23 +276,43 @@ export async function updateVoucher(trx: Db, voucherNo: string, values: Updateab
 }
 
 /** Closes the voucher's open posting errors; answers how many. */
-export async function closeOpenErrors(trx: Db, voucherNo: string, values: Updateable<Database['postingError']>): Promise<number> {
-  const closed = await trx.updateTable('postingError').set(values).where('voucherNo', '=', voucherNo).where('status', '=', 'FAILED').executeTakeFirst();
+export async function closeOpenErrors(
+  trx: Db,
+  voucherNo: string,
+  values: Updateable<Database['postingError']>,
+): Promise<number> {
+  const closed = await trx
+    .updateTable('postingError')
+    .set(values)
+    .where('voucherNo', '=', voucherNo)
+    .where('status', '=', 'FAILED')
+    .executeTakeFirst();
   return Number(closed.numUpdatedRows);
 }
 
 export async function insertPostingError(trx: Db, values: Insertable<Database['postingError']>): Promise<number> {
-  return Number((await trx.insertInto('postingError').values(values).returning('errorId').executeTakeFirstOrThrow()).errorId);
+  return Number(
+    (await trx.insertInto('postingError').values(values).returning('errorId').executeTakeFirstOrThrow()).errorId,
+  );
 }
 
 /** The settlement a voucher posts, its state locked. */
 export function lockSettlementState(trx: Db, settleNo: string) {
-  return trx.selectFrom('settlement').select(['settleNo', 'status', 'version']).where('settleNo', '=', settleNo).forUpdate().executeTakeFirstOrThrow();
+  return trx
+    .selectFrom('settlement')
+    .select(['settleNo', 'status', 'version'])
+    .where('settleNo', '=', settleNo)
+    .forUpdate()
+    .executeTakeFirstOrThrow();
 }
 
 /** The supplier as the voucher names it. */
 export function findVendor(trx: Db, compNo: string) {
-  return trx.selectFrom('company').select(['compNameKr', 'taxNo2']).where('compNo', '=', compNo).executeTakeFirstOrThrow();
+  return trx
+    .selectFrom('company')
+    .select(['compNameKr', 'taxNo2'])
+    .where('compNo', '=', compNo)
+    .executeTakeFirstOrThrow();
 }
 
 /** The settlement's goods in KRW per expense type, with the type's name. */

@@ -7,7 +7,14 @@ import { VersionBody, actionErrors } from '../../../domain/schemas.js';
 import { SettleNoParams } from '../settlement/schemas.js';
 import { createErpConnector, postingWindowMs, type ErpConnector } from './connector.js';
 import { PostingErrorListQuery, RetryBody, VoucherList, VoucherListQuery, VoucherNoParams } from './schemas.js';
-import { getVoucher, postSettlement, retryPosting, searchPostingErrors, searchVouchers, type Posting } from './service.js';
+import {
+  getVoucher,
+  postSettlement,
+  retryPosting,
+  searchPostingErrors,
+  searchVouchers,
+  type Posting,
+} from './service.js';
 
 const SIGNIFIER = '/signifier';
 const SIGNIFIER_DETAIL = '/signifierDetail';
@@ -26,42 +33,108 @@ const postingErrors = { 424: Type.Ref('ErrorBody'), ...actionErrors } as const;
  * A posted voucher is never sent again; a retry resends the same voucher under the same key.
  */
 export const postingRoutes: FastifyPluginAsyncTypebox<{ connector?: ErpConnector }> = async (app, opts) => {
-  const posting: Posting = { connector: opts.connector ?? createErpConnector(app.config), windowMs: postingWindowMs(app.config), taxGate: app.config.taxInvoiceGate };
+  const posting: Posting = {
+    connector: opts.connector ?? createErpConnector(app.config),
+    windowMs: postingWindowMs(app.config),
+    taxGate: app.config.taxInvoiceGate,
+  };
 
-  app.post('/api/v1/settlements/:settleNo/post', {
-    config: { access: access.login([MONTHLY_DETAIL, MONTHLY, SIGNIFIER], 'write', ['I']), identityBound: false },
-    schema: {
-      operationId: 'postSettlement', tags: TAG,
-      summary: 'Post a confirmed settlement to the ERP as a voucher (VC…); failure: 424 ERP_POSTING_FAILED with the ERP’s message, recorded in posting errors',
-      params: SettleNoParams, body: VersionBody, response: { 200: Type.Ref('VoucherDetail'), ...postingErrors },
+  app.post(
+    '/api/v1/settlements/:settleNo/post',
+    {
+      config: { access: access.login([MONTHLY_DETAIL, MONTHLY, SIGNIFIER], 'write', ['I']), identityBound: false },
+      schema: {
+        operationId: 'postSettlement',
+        tags: TAG,
+        summary:
+          'Post a confirmed settlement to the ERP as a voucher (VC…); failure: 424 ERP_POSTING_FAILED with the ERP’s message, recorded in posting errors',
+        params: SettleNoParams,
+        body: VersionBody,
+        response: { 200: Type.Ref('VoucherDetail'), ...postingErrors },
+      },
     },
-  }, async (request) => postSettlement(request.db, posting, request.params.settleNo, request.body.version, request.caller!.userId));
+    async (request) =>
+      postSettlement(request.db, posting, request.params.settleNo, request.body.version, request.caller!.userId),
+  );
 
-  app.post('/api/v1/vouchers/:voucherNo/retry', {
-    config: { access: access.login([POSTING_ERROR, SIGNIFIER, SIGNIFIER_DETAIL], 'write', ['I']), identityBound: false },
-    schema: {
-      operationId: 'retryPosting', tags: TAG,
-      summary: 'Send a failed (or interrupted) voucher again under the same idempotency key; a posted voucher answers 409 ALREADY_POSTED and nothing is sent',
-      params: VoucherNoParams, body: RetryBody, response: { 200: Type.Ref('VoucherDetail'), ...postingErrors },
+  app.post(
+    '/api/v1/vouchers/:voucherNo/retry',
+    {
+      config: {
+        access: access.login([POSTING_ERROR, SIGNIFIER, SIGNIFIER_DETAIL], 'write', ['I']),
+        identityBound: false,
+      },
+      schema: {
+        operationId: 'retryPosting',
+        tags: TAG,
+        summary:
+          'Send a failed (or interrupted) voucher again under the same idempotency key; a posted voucher answers 409 ALREADY_POSTED and nothing is sent',
+        params: VoucherNoParams,
+        body: RetryBody,
+        response: { 200: Type.Ref('VoucherDetail'), ...postingErrors },
+      },
     },
-  }, async (request) => retryPosting(request.db, posting, request.params.voucherNo, request.body.version, request.caller!.userId));
+    async (request) =>
+      retryPosting(request.db, posting, request.params.voucherNo, request.body.version, request.caller!.userId),
+  );
 
-  app.get('/api/v1/vouchers', {
-    config: { readOnlyList: true, access: access.login([SIGNIFIER, SIGNIFIER_DETAIL], 'read', ['I']) },
-    schema: { operationId: 'listVouchers', tags: TAG, summary: 'Posting vouchers (signifier)', querystring: VoucherListQuery, response: { 200: VoucherList, ...commonErrors } },
-  }, async (request) => searchVouchers(request.db, request.query, parseSort(request.query.sort, { field: 'createdAt', direction: 'desc' }), pageWindow(request.query)));
-
-  app.get('/api/v1/vouchers/:voucherNo', {
-    config: { access: access.login([SIGNIFIER, SIGNIFIER_DETAIL, POSTING_ERROR], 'read', ['I']) },
-    schema: { operationId: 'getVoucher', tags: TAG, summary: 'One voucher: what was sent, its state and its posting errors (signifierDetail)', params: VoucherNoParams, response: { 200: Type.Ref('VoucherDetail'), ...commonErrors } },
-  }, async (request) => getVoucher(request.db, request.params.voucherNo));
-
-  app.get('/api/v1/posting-errors', {
-    config: { readOnlyList: true, access: access.login([POSTING_ERROR], 'read', ['I']) },
-    schema: {
-      operationId: 'listPostingErrors', tags: TAG, summary: 'ERP posting errors with the ERP’s message; FAILED ones can be retried (posting-error)',
-      querystring: PostingErrorListQuery,
-      response: { 200: Type.Object({ rows: Type.Array(Type.Ref('PostingErrorRow')), total: Type.Integer(), ...CursorAnswer }), ...commonErrors },
+  app.get(
+    '/api/v1/vouchers',
+    {
+      config: { readOnlyList: true, access: access.login([SIGNIFIER, SIGNIFIER_DETAIL], 'read', ['I']) },
+      schema: {
+        operationId: 'listVouchers',
+        tags: TAG,
+        summary: 'Posting vouchers (signifier)',
+        querystring: VoucherListQuery,
+        response: { 200: VoucherList, ...commonErrors },
+      },
     },
-  }, async (request) => searchPostingErrors(request.db, request.query, parseSort(request.query.sort, { field: 'occurredAt', direction: 'desc' }), pageWindow(request.query)));
+    async (request) =>
+      searchVouchers(
+        request.db,
+        request.query,
+        parseSort(request.query.sort, { field: 'createdAt', direction: 'desc' }),
+        pageWindow(request.query),
+      ),
+  );
+
+  app.get(
+    '/api/v1/vouchers/:voucherNo',
+    {
+      config: { access: access.login([SIGNIFIER, SIGNIFIER_DETAIL, POSTING_ERROR], 'read', ['I']) },
+      schema: {
+        operationId: 'getVoucher',
+        tags: TAG,
+        summary: 'One voucher: what was sent, its state and its posting errors (signifierDetail)',
+        params: VoucherNoParams,
+        response: { 200: Type.Ref('VoucherDetail'), ...commonErrors },
+      },
+    },
+    async (request) => getVoucher(request.db, request.params.voucherNo),
+  );
+
+  app.get(
+    '/api/v1/posting-errors',
+    {
+      config: { readOnlyList: true, access: access.login([POSTING_ERROR], 'read', ['I']) },
+      schema: {
+        operationId: 'listPostingErrors',
+        tags: TAG,
+        summary: 'ERP posting errors with the ERP’s message; FAILED ones can be retried (posting-error)',
+        querystring: PostingErrorListQuery,
+        response: {
+          200: Type.Object({ rows: Type.Array(Type.Ref('PostingErrorRow')), total: Type.Integer(), ...CursorAnswer }),
+          ...commonErrors,
+        },
+      },
+    },
+    async (request) =>
+      searchPostingErrors(
+        request.db,
+        request.query,
+        parseSort(request.query.sort, { field: 'occurredAt', direction: 'desc' }),
+        pageWindow(request.query),
+      ),
+  );
 };

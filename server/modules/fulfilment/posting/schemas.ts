@@ -84,14 +84,28 @@ export const VoucherDetail = Type.Object(
   { $id: 'VoucherDetail', title: 'VoucherDetail' },
 );
 
-export const VOUCHER_SORT = ['voucherNo', 'settleNo', 'period', 'compName', 'amount', 'status', 'postedAt', 'createdAt'] as const;
+export const VOUCHER_SORT = [
+  'voucherNo',
+  'settleNo',
+  'period',
+  'compName',
+  'amount',
+  'status',
+  'postedAt',
+  'createdAt',
+] as const;
 export const VoucherListQuery = Type.Object(
   {
     voucherNo: Type.Optional(Type.String({ maxLength: 20 })),
     settleNo: Type.Optional(Type.String({ maxLength: 20 })),
     compNo: Type.Optional(CompNo),
     compName: Type.Optional(Type.String({ maxLength: 100 })),
-    periods: Type.Optional(Type.Array(Type.Union([Period, Type.Literal('')]), { maxItems: 2, description: 'Period range [from, to] (YYYYMM)' })),
+    periods: Type.Optional(
+      Type.Array(Type.Union([Period, Type.Literal('')]), {
+        maxItems: 2,
+        description: 'Period range [from, to] (YYYYMM)',
+      }),
+    ),
     status: Type.Optional(CodeList(VOUCHER_STATUSES, 'POSTING_STATUS codes')),
     ...PagingQuery,
     ...CursorQuery,
@@ -99,7 +113,12 @@ export const VoucherListQuery = Type.Object(
   },
   { additionalProperties: false },
 );
-export const VoucherList = Type.Object({ rows: Type.Array(Type.Ref('VoucherRow')), total: Type.Integer(), totals: Type.Object({ amount: Type.String() }), ...CursorAnswer });
+export const VoucherList = Type.Object({
+  rows: Type.Array(Type.Ref('VoucherRow')),
+  total: Type.Integer(),
+  totals: Type.Object({ amount: Type.String() }),
+  ...CursorAnswer,
+});
 
 export const ERROR_SORT = ['errorId', 'voucherNo', 'period', 'compName', 'occurredAt', 'status'] as const;
 export const PostingErrorListQuery = Type.Object(
@@ -116,7 +135,13 @@ export const PostingErrorListQuery = Type.Object(
   { additionalProperties: false },
 );
 
-export const VoucherNoParams = Type.Object({ voucherNo: Type.String({ minLength: 1, maxLength: 20 }) }, { additionalProperties: false });
-export const RetryBody = Type.Object({ version: Version }, { additionalProperties: false, description: 'The voucher’s version (voucherVersion of the posting error)' });
+export const VoucherNoParams = Type.Object(
+  { voucherNo: Type.String({ minLength: 1, maxLength: 20 }) },
+  { additionalProperties: false },
+);
+export const RetryBody = Type.Object(
+  { version: Version },
+  { additionalProperties: false, description: 'The voucher’s version (voucherVersion of the posting error)' },
+);
 
 export const PostingSchemas = [VoucherRow, PostingErrorRow, VoucherLineRow, VoucherDetail];

@@ -15,8 +15,19 @@ import { SETTLE_WRONG_STATE, canSettle } from '../settlement/workflow.js';
 import { checkPostingGate } from '../../tax-invoices/index.js';
 import type { ErpConnector, PostResult, VoucherPayload } from './connector.js';
 import {
-  closeOpenErrors, findVendor, goodsByExpenses, insertPostingError, insertVoucher, listPostingErrors, listVouchers, lockExistingVoucher, lockSettlementState, lockVoucher,
-  lockVoucherOfSettlement, updateVoucher, voucherDetail,
+  closeOpenErrors,
+  findVendor,
+  goodsByExpenses,
+  insertPostingError,
+  insertVoucher,
+  listPostingErrors,
+  listVouchers,
+  lockExistingVoucher,
+  lockSettlementState,
+  lockVoucher,
+  lockVoucherOfSettlement,
+  updateVoucher,
+  voucherDetail,
 } from './queries.js';
 import type { ERROR_SORT, PostingErrorListQuery, VOUCHER_SORT, VoucherListQuery } from './schemas.js';
 import { buildVoucherPayload, maySend } from './workflow.js';
@@ -43,7 +54,11 @@ export async function getVoucher(db: Db, voucherNo: string) {
   return d;
 }
 
-async function buildPayload(trx: Db, voucherNo: string, s: { settleNo: string; compNo: string; period: string; adjustmentAmount: string; totalAmount: string }): Promise<VoucherPayload> {
+async function buildPayload(
+  trx: Db,
+  voucherNo: string,
+  s: { settleNo: string; compNo: string; period: string; adjustmentAmount: string; totalAmount: string },
+): Promise<VoucherPayload> {
   const company = await findVendor(trx, s.compNo);
   const goods = await goodsByExpenses(trx, s.settleNo);
   return buildVoucherPayload({
@@ -59,11 +74,27 @@ async function buildPayload(trx: Db, voucherNo: string, s: { settleNo: string; c
 }
 
 /** Marks a voucher SENT (the caller holds its lock) and closes its open errors as retried. */
-async function claim(trx: Db, v: { voucherNo: string; version: number; status: string }, actor: string, action: string): Promise<void> {
+async function claim(
+  trx: Db,
+  v: { voucherNo: string; version: number; status: string },
+  actor: string,
+  action: string,
+): Promise<void> {
   const now = new Date();
-  const retriedErrors = await closeOpenErrors(trx, v.voucherNo, { status: 'RETRIED', retriedAt: now, retriedBy: actor });
+  const retriedErrors = await closeOpenErrors(trx, v.voucherNo, {
+    status: 'RETRIED',
+    retriedAt: now,
+    retriedBy: actor,
+  });
   await updateVoucher(trx, v.voucherNo, { status: 'SENT', sentAt: now, version: v.version + 1, updatedAt: now });
-  await writeAudit(trx, { entity: 'erp_voucher', entityKey: v.voucherNo, action, actor, before: { status: v.status }, after: { status: 'SENT', retriedErrors } });
+  await writeAudit(trx, {
+    entity: 'erp_voucher',
+    entityKey: v.voucherNo,
+    action,
+    actor,
+    before: { status: v.status },
+    after: { status: 'SENT', retriedErrors },
+  });
 }
 
 const claimedOf = (v: { voucherNo: string; idempotencyKey: string; payload: unknown }): Claimed => ({
@@ -73,28 +104,90 @@ const claimedOf = (v: { voucherNo: string; idempotencyKey: string; payload: unkn
 });
 
 /** Records what the ERP answered, in its own transaction: nothing of an attempt is lost. */
-async function finalize(db: Db, posting: Posting, voucherNo: string, result: PostResult, actor: string): Promise<{ ok: true } | { ok: false; errorId: number }> {
+async function finalize(
+  db: Db,
+  posting: Posting,
+  voucherNo: string,
+  result: PostResult,
+  actor: string,
+): Promise<{ ok: true } | { ok: false; errorId: number }> {
   return db.transaction().execute(async (trx) => {
     const v = await lockExistingVoucher(trx, voucherNo);
     const s = await lockSettlementState(trx, v.settleNo);
     const now = new Date();
     const attempts = v.attempts + result.attempts;
     if (result.ok) {
-      await updateVoucher(trx, voucherNo, { status: 'POSTED', erpDocNo: result.erpDocNo, postedAt: now, attempts, connector: posting.connector.kind, lastError: null, version: v.version + 1, updatedAt: now });
-      await updateSettlement(trx, s.settleNo, { status: 'POSTED', postedAt: now, version: s.version + 1, updatedAt: now });
-      await writeAudit(trx, { entity: 'erp_voucher', entityKey: voucherNo, action: 'POSTED', actor, before: { status: v.status }, after: { status: 'POSTED', erpDocNo: result.erpDocNo, attempts } });
-      await writeAudit(trx, { entity: 'settlement', entityKey: s.settleNo, action: 'POSTED', actor, before: { status: s.status }, after: { status: 'POSTED', voucherNo } });
+      await updateVoucher(trx, voucherNo, {
+        status: 'POSTED',
+        erpDocNo: result.erpDocNo,
+        postedAt: now,
+        attempts,
+        connector: posting.connector.kind,
+        lastError: null,
+        version: v.version + 1,
+        updatedAt: now,
+      });
+      await updateSettlement(trx, s.settleNo, {
+        status: 'POSTED',
+        postedAt: now,
+        version: s.version + 1,
+        updatedAt: now,
+      });
+      await writeAudit(trx, {
+        entity: 'erp_voucher',
+        entityKey: voucherNo,
+        action: 'POSTED',
+        actor,
+        before: { status: v.status },
+        after: { status: 'POSTED', erpDocNo: result.erpDocNo, attempts },
+      });
+      await writeAudit(trx, {
+        entity: 'settlement',
+        entityKey: s.settleNo,
+        action: 'POSTED',
+        actor,
+        before: { status: s.status },
+        after: { status: 'POSTED', voucherNo },
+      });
       return { ok: true as const };
     }
-    await updateVoucher(trx, voucherNo, { status: 'FAILED', lastError: result.message.slice(0, 2000), attempts, connector: posting.connector.kind, version: v.version + 1, updatedAt: now });
+    await updateVoucher(trx, voucherNo, {
+      status: 'FAILED',
+      lastError: result.message.slice(0, 2000),
+      attempts,
+      connector: posting.connector.kind,
+      version: v.version + 1,
+      updatedAt: now,
+    });
     const errorId = await insertPostingError(trx, {
-      voucherNo, settleNo: v.settleNo, compNo: v.compNo, attempt: attempts, httpStatus: result.httpStatus, erpCode: result.erpCode, message: result.message.slice(0, 2000), status: 'FAILED',
+      voucherNo,
+      settleNo: v.settleNo,
+      compNo: v.compNo,
+      attempt: attempts,
+      httpStatus: result.httpStatus,
+      erpCode: result.erpCode,
+      message: result.message.slice(0, 2000),
+      status: 'FAILED',
     });
     if (s.status !== 'POST_FAILED') {
       await updateSettlement(trx, s.settleNo, { status: 'POST_FAILED', version: s.version + 1, updatedAt: now });
-      await writeAudit(trx, { entity: 'settlement', entityKey: s.settleNo, action: 'POST_FAILED', actor, before: { status: s.status }, after: { status: 'POST_FAILED', voucherNo } });
+      await writeAudit(trx, {
+        entity: 'settlement',
+        entityKey: s.settleNo,
+        action: 'POST_FAILED',
+        actor,
+        before: { status: s.status },
+        after: { status: 'POST_FAILED', voucherNo },
+      });
     }
-    await writeAudit(trx, { entity: 'erp_voucher', entityKey: voucherNo, action: 'FAILED', actor, before: { status: v.status }, after: { status: 'FAILED', attempts, message: result.message } });
+    await writeAudit(trx, {
+      entity: 'erp_voucher',
+      entityKey: voucherNo,
+      action: 'FAILED',
+      actor,
+      before: { status: v.status },
+      after: { status: 'FAILED', attempts, message: result.message },
+    });
     return { ok: false as const, errorId };
   });
 }
@@ -104,9 +197,18 @@ async function send(db: Db, posting: Posting, claimed: Claimed, actor: string) {
   const result = await posting.connector.post(claimed.payload, claimed.idempotencyKey);
   const outcome = await finalize(db, posting, claimed.voucherNo, result, actor);
   if (!outcome.ok && !result.ok) {
-    throw new HttpError(424, 'ERP_POSTING_FAILED', `ERP 전기에 실패했습니다: ${result.message}. 전기오류 화면에서 다시 처리할 수 있습니다`, {
-      voucherNo: claimed.voucherNo, errorId: outcome.errorId, attempts: result.attempts, httpStatus: result.httpStatus, erpCode: result.erpCode,
-    });
+    throw new HttpError(
+      424,
+      'ERP_POSTING_FAILED',
+      `ERP 전기에 실패했습니다: ${result.message}. 전기오류 화면에서 다시 처리할 수 있습니다`,
+      {
+        voucherNo: claimed.voucherNo,
+        errorId: outcome.errorId,
+        attempts: result.attempts,
+        httpStatus: result.httpStatus,
+        erpCode: result.erpCode,
+      },
+    );
   }
   return getVoucher(db, claimed.voucherNo);
 }
@@ -127,14 +229,34 @@ export async function postSettlement(db: Db, posting: Posting, settleNo: string,
     checkVersion(version, s.version);
     if (s.status === 'POSTED') throw refused('ALREADY_POSTED', '이미 전기된 정산입니다. 다시 보내지 않습니다');
     if (!canSettle('post', s.status)) throw wrongState(SETTLE_WRONG_STATE.post, s.status);
-    const gate = await checkPostingGate(trx, posting.taxGate, { settleNo: s.settleNo, compNo: s.compNo, totalAmount: String(s.totalAmount) });
+    const gate = await checkPostingGate(trx, posting.taxGate, {
+      settleNo: s.settleNo,
+      compNo: s.compNo,
+      totalAmount: String(s.totalAmount),
+    });
     let v = await lockVoucherOfSettlement(trx, s.settleNo);
     if (!v) {
       const voucherNo = await nextDocumentNumber(trx, 'VC', todayKst());
       const payload = { ...(await buildPayload(trx, voucherNo, s)), ntsConfirmNum: gate.ntsConfirmNum };
-      const values = { voucherNo, settleNo: s.settleNo, compNo: s.compNo, period: s.period, amount: s.totalAmount, idempotencyKey: crypto.randomUUID(), status: 'READY' as const, payload: JSON.stringify(payload), createdBy: actor };
+      const values = {
+        voucherNo,
+        settleNo: s.settleNo,
+        compNo: s.compNo,
+        period: s.period,
+        amount: s.totalAmount,
+        idempotencyKey: crypto.randomUUID(),
+        status: 'READY' as const,
+        payload: JSON.stringify(payload),
+        createdBy: actor,
+      };
       await insertVoucher(trx, values);
-      await writeAudit(trx, { entity: 'erp_voucher', entityKey: voucherNo, action: 'CREATE', actor, after: { ...values, payload } });
+      await writeAudit(trx, {
+        entity: 'erp_voucher',
+        entityKey: voucherNo,
+        action: 'CREATE',
+        actor,
+        after: { ...values, payload },
+      });
       v = await lockExistingVoucher(trx, voucherNo);
     }
     refuseBySendState(maySend(v, new Date(), posting.windowMs));
@@ -160,23 +282,53 @@ export async function retryPosting(db: Db, posting: Posting, voucherNo: string, 
 }
 
 /** Vouchers by the list filter (months checked). */
-export async function searchVouchers(db: Db, q: Static<typeof VoucherListQuery>, sort: SortSpec<(typeof VOUCHER_SORT)[number]>, window: Window) {
+export async function searchVouchers(
+  db: Db,
+  q: Static<typeof VoucherListQuery>,
+  sort: SortSpec<(typeof VOUCHER_SORT)[number]>,
+  window: Window,
+) {
   const [from, to] = (q.periods ?? []).map((p) => p.trim() || undefined);
   const errors: FieldError[] = [];
   if (from && to && from > to) errors.push({ path: 'querystring/periods', message: '시작 월이 종료 월보다 늦습니다' });
   failIf(errors);
   return listVouchers(
     db,
-    { voucherNo: text(q.voucherNo) ?? undefined, settleNo: text(q.settleNo) ?? undefined, compNo: text(q.compNo) ?? undefined, compName: text(q.compName) ?? undefined, periodFrom: from, periodTo: to, status: q.status },
+    {
+      voucherNo: text(q.voucherNo) ?? undefined,
+      settleNo: text(q.settleNo) ?? undefined,
+      compNo: text(q.compNo) ?? undefined,
+      compName: text(q.compName) ?? undefined,
+      periodFrom: from,
+      periodTo: to,
+      status: q.status,
+    },
     sort,
     window,
   );
 }
 
 /** Posting errors by the list filter (dates checked). */
-export async function searchPostingErrors(db: Db, q: Static<typeof PostingErrorListQuery>, sort: SortSpec<(typeof ERROR_SORT)[number]>, window: Window) {
+export async function searchPostingErrors(
+  db: Db,
+  q: Static<typeof PostingErrorListQuery>,
+  sort: SortSpec<(typeof ERROR_SORT)[number]>,
+  window: Window,
+) {
   const errors: FieldError[] = [];
   const { from, to } = dateRange(errors, 'querystring/occurredDates', q.occurredDates);
   failIf(errors);
-  return listPostingErrors(db, { voucherNo: text(q.voucherNo) ?? undefined, compNo: text(q.compNo) ?? undefined, compName: text(q.compName) ?? undefined, status: q.status, from, to }, sort, window);
+  return listPostingErrors(
+    db,
+    {
+      voucherNo: text(q.voucherNo) ?? undefined,
+      compNo: text(q.compNo) ?? undefined,
+      compName: text(q.compName) ?? undefined,
+      status: q.status,
+      from,
+      to,
+    },
+    sort,
+    window,
+  );
 }

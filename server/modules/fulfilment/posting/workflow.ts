@@ -11,7 +11,11 @@ export const VOUCHER_STATUSES = ['READY', 'SENT', 'POSTED', 'FAILED'] as const;
 export type VoucherStatus = (typeof VOUCHER_STATUSES)[number];
 
 /** A voucher may be sent when ready or failed, or when a send was interrupted (SENT for longer than the posting window). */
-export function maySend(v: { status: string; sentAt: Instant | null }, now: Date, windowMs: number): 'yes' | 'posted' | 'in-progress' {
+export function maySend(
+  v: { status: string; sentAt: Instant | null },
+  now: Date,
+  windowMs: number,
+): 'yes' | 'posted' | 'in-progress' {
   if (v.status === 'POSTED') return 'posted';
   if (v.status === 'SENT' && v.sentAt && now.getTime() - msOf(v.sentAt) < windowMs) return 'in-progress';
   return 'yes';
@@ -38,7 +42,13 @@ const abs = (v: string) => (v.startsWith('-') ? v.slice(1) : v);
  */
 export function buildVoucherPayload(s: VoucherSource): VoucherPayload {
   const lines: VoucherLine[] = [];
-  const add = (kind: VoucherLine['kind'], signed: string, natural: 'DEBIT' | 'CREDIT', expenses: string | null, description: string) => {
+  const add = (
+    kind: VoucherLine['kind'],
+    signed: string,
+    natural: 'DEBIT' | 'CREDIT',
+    expenses: string | null,
+    description: string,
+  ) => {
     const cmp = compareDecimals(signed, '0');
     if (cmp === 0) return;
     const side = cmp > 0 ? natural : natural === 'DEBIT' ? 'CREDIT' : 'DEBIT';

@@ -27,15 +27,31 @@ export interface SettlementFilter {
 }
 
 /** The filter's values as the statement takes them (patterns wrapped and escaped): shaped.ts builds with placeholders. */
-type SettlementValues = { settleNo?: string; compNo?: string; compName?: string; periodFrom?: string; periodTo?: string; status?: string[]; visible?: readonly string[] };
+type SettlementValues = {
+  settleNo?: string;
+  compNo?: string;
+  compName?: string;
+  periodFrom?: string;
+  periodTo?: string;
+  status?: string[];
+  visible?: readonly string[];
+};
 
 const settlementValues = (f: SettlementFilter): SettlementValues => ({
-  settleNo: f.settleNo ? contains(f.settleNo) : undefined, compNo: f.compNo, compName: f.compName ? contains(f.compName) : undefined,
-  periodFrom: f.periodFrom, periodTo: f.periodTo, status: f.status?.length ? f.status : undefined, visible: f.visible,
+  settleNo: f.settleNo ? contains(f.settleNo) : undefined,
+  compNo: f.compNo,
+  compName: f.compName ? contains(f.compName) : undefined,
+  periodFrom: f.periodFrom,
+  periodTo: f.periodTo,
+  status: f.status?.length ? f.status : undefined,
+  visible: f.visible,
 });
 
 function base(db: Db, v: SettlementValues) {
-  let q = db.selectFrom('settlement as s').innerJoin('company as c', 'c.compNo', 's.compNo').leftJoin('erpVoucher as v', 'v.settleNo', 's.settleNo');
+  let q = db
+    .selectFrom('settlement as s')
+    .innerJoin('company as c', 'c.compNo', 's.compNo')
+    .leftJoin('erpVoucher as v', 'v.settleNo', 's.settleNo');
   if (v.settleNo) q = q.where('s.settleNo', 'ilike', v.settleNo);
   if (v.compNo) q = q.where('s.compNo', '=', v.compNo);
   if (v.compName) q = q.where('c.compNameKr', 'ilike', v.compName);
@@ -49,12 +65,40 @@ function base(db: Db, v: SettlementValues) {
 function selectRow(q: ReturnType<typeof base>) {
   return q
     .select([
-      's.settleNo', 's.compNo', 'c.compNameKr as compName', 'c.taxNo2 as taxNo', 's.period', 's.status', 's.lineCount', 's.krwGoodsAmount', 's.jpyGoodsAmount', 's.jpyKrwAmount',
-      's.goodsAmount', 's.adjustmentAmount', 's.totalAmount', 's.jpyRate', 's.jpyRateSource', 'v.voucherNo', 'v.status as voucherStatus', 's.builtAt', 's.confirmRequestedAt',
-      's.confirmedAt', 's.confirmedBy', 's.disputedAt', 's.disputeReason', 's.postedAt', 's.updatedAt', 's.version',
+      's.settleNo',
+      's.compNo',
+      'c.compNameKr as compName',
+      'c.taxNo2 as taxNo',
+      's.period',
+      's.status',
+      's.lineCount',
+      's.krwGoodsAmount',
+      's.jpyGoodsAmount',
+      's.jpyKrwAmount',
+      's.goodsAmount',
+      's.adjustmentAmount',
+      's.totalAmount',
+      's.jpyRate',
+      's.jpyRateSource',
+      'v.voucherNo',
+      'v.status as voucherStatus',
+      's.builtAt',
+      's.confirmRequestedAt',
+      's.confirmedAt',
+      's.confirmedBy',
+      's.disputedAt',
+      's.disputeReason',
+      's.postedAt',
+      's.updatedAt',
+      's.version',
     ])
     .select((eb) =>
-      eb.selectFrom('settlementAdjustment as a').select((e) => e.fn.countAll<number>().as('n')).whereRef('a.settleNo', '=', 's.settleNo').where('a.status', '=', 'REQUESTED').as('pendingAdjustments'),
+      eb
+        .selectFrom('settlementAdjustment as a')
+        .select((e) => e.fn.countAll<number>().as('n'))
+        .whereRef('a.settleNo', '=', 's.settleNo')
+        .where('a.status', '=', 'REQUESTED')
+        .as('pendingAdjustments'),
     );
 }
 
@@ -63,24 +107,57 @@ type Raw = Awaited<ReturnType<ReturnType<typeof selectRow>['executeTakeFirstOrTh
 // The answer's row, declared once: from Kysely's rows (a supplier's view, one settlement) and from
 // the page statement's array rows alike (server/db/lists/answer-rows.ts).
 const settlementRow = answerRow<Raw>()('settlements', (f) => ({
-  settleNo: f('settleNo'), compNo: f('compNo'), compName: f('compName'), taxNo: f('taxNo'), period: f('period'), status: f('status'), lineCount: f('lineCount'),
-  krwGoodsAmount: f('krwGoodsAmount'), jpyGoodsAmount: f('jpyGoodsAmount', won), jpyKrwAmount: f('jpyKrwAmount'), goodsAmount: f('goodsAmount'),
-  adjustmentAmount: f('adjustmentAmount'), totalAmount: f('totalAmount'), jpyRate: f('jpyRate', (v) => (v === null ? null : v.replace(/\.?0+$/, ''))),
-  jpyRateSource: f('jpyRateSource'), voucherNo: f('voucherNo', orNull), voucherStatus: f('voucherStatus', orNull), builtAt: f('builtAt', isoOf),
-  confirmRequestedAt: f('confirmRequestedAt', iso), confirmedAt: f('confirmedAt', iso), confirmedBy: f('confirmedBy'), disputedAt: f('disputedAt', iso),
-  disputeReason: f('disputeReason'), postedAt: f('postedAt', iso), updatedAt: f('updatedAt', isoOf), version: f('version'), pendingAdjustments: f('pendingAdjustments', count),
+  settleNo: f('settleNo'),
+  compNo: f('compNo'),
+  compName: f('compName'),
+  taxNo: f('taxNo'),
+  period: f('period'),
+  status: f('status'),
+  lineCount: f('lineCount'),
+  krwGoodsAmount: f('krwGoodsAmount'),
+  jpyGoodsAmount: f('jpyGoodsAmount', won),
+  jpyKrwAmount: f('jpyKrwAmount'),
+  goodsAmount: f('goodsAmount'),
+  adjustmentAmount: f('adjustmentAmount'),
+  totalAmount: f('totalAmount'),
+  jpyRate: f('jpyRate', (v) => (v === null ? null : v.replace(/\.?0+$/, ''))),
+  jpyRateSource: f('jpyRateSource'),
+  voucherNo: f('voucherNo', orNull),
+  voucherStatus: f('voucherStatus', orNull),
+  builtAt: f('builtAt', isoOf),
+  confirmRequestedAt: f('confirmRequestedAt', iso),
+  confirmedAt: f('confirmedAt', iso),
+  confirmedBy: f('confirmedBy'),
+  disputedAt: f('disputedAt', iso),
+  disputeReason: f('disputeReason'),
+  postedAt: f('postedAt', iso),
+  updatedAt: f('updatedAt', isoOf),
+  version: f('version'),
+  pendingAdjustments: f('pendingAdjustments', count),
 }));
 
 export const toSettlementRow = (r: Raw) => settlementRow.fromObject(r);
 
 const SORT: Record<(typeof SETTLE_SORT)[number], string> = {
-  settleNo: 's.settleNo', period: 's.period', compNo: 's.compNo', compName: 'c.compNameKr', status: 's.status', lineCount: 's.lineCount', goodsAmount: 's.goodsAmount',
-  adjustmentAmount: 's.adjustmentAmount', totalAmount: 's.totalAmount', updatedAt: 's.updatedAt',
+  settleNo: 's.settleNo',
+  period: 's.period',
+  compNo: 's.compNo',
+  compName: 'c.compNameKr',
+  status: 's.status',
+  lineCount: 's.lineCount',
+  goodsAmount: 's.goodsAmount',
+  adjustmentAmount: 's.adjustmentAmount',
+  totalAmount: 's.totalAmount',
+  updatedAt: 's.updatedAt',
 };
 
 // Built and compiled once per shape (server/db/lists/shaped.ts): the filters given, the sort, the page's mode.
-const pageStatement = shaped('listSettlements.page', (db: Db, v: SettlementValues & { page: KeysetValues }, ks: Keyset) =>
-  selectRow(base(db, v)).$call((x) => ks.select(x)).$call((x) => ks.page(x, v.page)),
+const pageStatement = shaped(
+  'listSettlements.page',
+  (db: Db, v: SettlementValues & { page: KeysetValues }, ks: Keyset) =>
+    selectRow(base(db, v))
+      .$call((x) => ks.select(x))
+      .$call((x) => ks.page(x, v.page)),
 );
 const totalsStatement = shaped('listSettlements.totals', (db: Db, v: SettlementValues) =>
   base(db, v).select((eb) => [
@@ -91,17 +168,36 @@ const totalsStatement = shaped('listSettlements.totals', (db: Db, v: SettlementV
   ]),
 );
 
-export async function listSettlements(db: Db, f: SettlementFilter, sort: SortSpec<(typeof SETTLE_SORT)[number]>, w: PageWindow) {
+export async function listSettlements(
+  db: Db,
+  f: SettlementFilter,
+  sort: SortSpec<(typeof SETTLE_SORT)[number]>,
+  w: PageWindow,
+) {
   const v = settlementValues(f);
   // Every sort column is NOT NULL (the company's name through an inner join).
-  const ks = keyset(sortId(sort), [{ ref: SORT[sort.field], direction: sort.direction }, { ref: 's.settleNo', direction: 'desc' }], w);
-  const [fetched, [agg]] = await Promise.all([pageStatement.fetch(db, ks.shape, { ...v, page: ks.values }, ks), totalsStatement.execute(db, '', v)]);
+  const ks = keyset(
+    sortId(sort),
+    [
+      { ref: SORT[sort.field], direction: sort.direction },
+      { ref: 's.settleNo', direction: 'desc' },
+    ],
+    w,
+  );
+  const [fetched, [agg]] = await Promise.all([
+    pageStatement.fetch(db, ks.shape, { ...v, page: ks.values }, ks),
+    totalsStatement.execute(db, '', v),
+  ]);
   const page = ks.answer(fetched.rows, fetched.get);
   const toRow = fetched.answer(settlementRow);
   return {
     rows: page.rows.map((r) => toRow(r)),
     total: Number(agg.n),
-    totals: { goodsAmount: won(agg.goods ?? '0'), adjustmentAmount: won(agg.adj ?? '0'), totalAmount: won(agg.total ?? '0') },
+    totals: {
+      goodsAmount: won(agg.goods ?? '0'),
+      adjustmentAmount: won(agg.adj ?? '0'),
+      totalAmount: won(agg.total ?? '0'),
+    },
     nextCursor: page.nextCursor,
     prevCursor: page.prevCursor,
   };
@@ -113,11 +209,29 @@ export async function findSettlement(db: Db, settleNo: string, visible?: readonl
 }
 
 export async function settlementLines(db: Db, settleNo: string) {
-  const rows = await db.selectFrom('settlementLine').selectAll().where('settleNo', '=', settleNo).orderBy('lineNo').execute();
+  const rows = await db
+    .selectFrom('settlementLine')
+    .selectAll()
+    .where('settleNo', '=', settleNo)
+    .orderBy('lineNo')
+    .execute();
   return rows.map((l) => ({
-    lineNo: l.lineNo, whReqNo: l.whReqNo, whLineNo: l.whLineNo, poNo: l.poNo, poLineNo: l.poLineNo, itemCode: l.itemCode, itemName: l.itemName, spec: l.spec,
-    unitCode: l.unitCode, expenses: l.expenses, lastDeciDate: l.lastDeciDate, quantity: qty(l.quantity), PRICE: amt(l.unitPrice), currency: l.currency,
-    AMT: amt(l.amount), krwAmount: won(l.krwAmount),
+    lineNo: l.lineNo,
+    whReqNo: l.whReqNo,
+    whLineNo: l.whLineNo,
+    poNo: l.poNo,
+    poLineNo: l.poLineNo,
+    itemCode: l.itemCode,
+    itemName: l.itemName,
+    spec: l.spec,
+    unitCode: l.unitCode,
+    expenses: l.expenses,
+    lastDeciDate: l.lastDeciDate,
+    quantity: qty(l.quantity),
+    PRICE: amt(l.unitPrice),
+    currency: l.currency,
+    AMT: amt(l.amount),
+    krwAmount: won(l.krwAmount),
   }));
 }
 
@@ -132,13 +246,33 @@ function adjustmentBase(db: Db) {
 
 function selectAdjustment(q: ReturnType<typeof adjustmentBase>) {
   return q.select([
-    'a.adjNo', 'a.settleNo', 'a.compNo', 'c.compNameKr as compName', 's.period', 's.status as settlementStatus', 'a.amount', 'a.reason', 'a.status', 'a.requestedBy',
-    'a.requestedAt', 'a.decidedBy', 'a.decidedAt', 'a.decisionComment', 'a.version', 'ru.hname as requestedByName', 'du.hname as decidedByName',
+    'a.adjNo',
+    'a.settleNo',
+    'a.compNo',
+    'c.compNameKr as compName',
+    's.period',
+    's.status as settlementStatus',
+    'a.amount',
+    'a.reason',
+    'a.status',
+    'a.requestedBy',
+    'a.requestedAt',
+    'a.decidedBy',
+    'a.decidedAt',
+    'a.decisionComment',
+    'a.version',
+    'ru.hname as requestedByName',
+    'du.hname as decidedByName',
   ]);
 }
 
 type AdjRaw = Awaited<ReturnType<ReturnType<typeof selectAdjustment>['executeTakeFirstOrThrow']>>;
-const toAdjustmentRow = (a: AdjRaw) => ({ ...a, amount: won(a.amount), requestedAt: iso(a.requestedAt)!, decidedAt: iso(a.decidedAt) });
+const toAdjustmentRow = (a: AdjRaw) => ({
+  ...a,
+  amount: won(a.amount),
+  requestedAt: iso(a.requestedAt)!,
+  decidedAt: iso(a.decidedAt),
+});
 
 export async function settlementAdjustments(db: Db, settleNo: string, onlyApproved = false) {
   let q = selectAdjustment(adjustmentBase(db)).where('a.settleNo', '=', settleNo);
@@ -164,10 +298,22 @@ export interface AdjustmentFilter {
 }
 
 const ADJ_SORT: Record<(typeof ADJUST_SORT)[number], string> = {
-  adjNo: 'a.adjNo', settleNo: 'a.settleNo', period: 's.period', compName: 'c.compNameKr', amount: 'a.amount', status: 'a.status', requestedAt: 'a.requestedAt', decidedAt: 'a.decidedAt',
+  adjNo: 'a.adjNo',
+  settleNo: 'a.settleNo',
+  period: 's.period',
+  compName: 'c.compNameKr',
+  amount: 'a.amount',
+  status: 'a.status',
+  requestedAt: 'a.requestedAt',
+  decidedAt: 'a.decidedAt',
 };
 
-export async function listAdjustments(db: Db, f: AdjustmentFilter, sort: SortSpec<(typeof ADJUST_SORT)[number]>, w: Window) {
+export async function listAdjustments(
+  db: Db,
+  f: AdjustmentFilter,
+  sort: SortSpec<(typeof ADJUST_SORT)[number]>,
+  w: Window,
+) {
   let q = adjustmentBase(db);
   if (f.adjNo) q = q.where('a.adjNo', 'ilike', contains(f.adjNo));
   if (f.settleNo) q = q.where('a.settleNo', 'ilike', contains(f.settleNo));
@@ -179,16 +325,29 @@ export async function listAdjustments(db: Db, f: AdjustmentFilter, sort: SortSpe
   if (f.from) q = q.where('a.requestedAt', '>=', kstDayStart(f.from!));
   if (f.to) q = q.where('a.requestedAt', '<', kstDayStart(f.to!, 1));
   const [rows, agg] = await Promise.all([
-    selectAdjustment(q).orderBy(sql.ref(ADJ_SORT[sort.field]), sort.direction).orderBy('a.adjNo', 'desc').limit(w.limit).offset(w.offset).execute(),
-    q.select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.sum<string>('a.amount').as('amount')]).executeTakeFirstOrThrow(),
+    selectAdjustment(q)
+      .orderBy(sql.ref(ADJ_SORT[sort.field]), sort.direction)
+      .orderBy('a.adjNo', 'desc')
+      .limit(w.limit)
+      .offset(w.offset)
+      .execute(),
+    q
+      .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.sum<string>('a.amount').as('amount')])
+      .executeTakeFirstOrThrow(),
   ]);
   return { rows: rows.map(toAdjustmentRow), total: Number(agg.n), totals: { amount: won(agg.amount ?? '0') } };
 }
 
 /** Audit trail of a settlement, its adjustments and its voucher, oldest first. */
 export async function settlementHistory(db: Db, settleNo: string) {
-  const adjNos = (await db.selectFrom('settlementAdjustment').select('adjNo').where('settleNo', '=', settleNo).execute()).map((a) => a.adjNo);
-  const voucher = await db.selectFrom('erpVoucher').select('voucherNo').where('settleNo', '=', settleNo).executeTakeFirst();
+  const adjNos = (
+    await db.selectFrom('settlementAdjustment').select('adjNo').where('settleNo', '=', settleNo).execute()
+  ).map((a) => a.adjNo);
+  const voucher = await db
+    .selectFrom('erpVoucher')
+    .select('voucherNo')
+    .where('settleNo', '=', settleNo)
+    .executeTakeFirst();
   const rows = await db
     .selectFrom('auditLog')
     .select(['at', 'entity', 'entityKey', 'action', 'actor', 'reason', 'beforeData', 'afterData'])
@@ -201,46 +360,116 @@ export async function settlementHistory(db: Db, settleNo: string) {
     )
     .orderBy('id')
     .execute();
-  return rows.map((r) => ({ at: iso(r.at)!, entity: r.entity, entityKey: r.entityKey, action: r.action, actor: r.actor, reason: r.reason, before: r.beforeData, after: r.afterData }));
+  return rows.map((r) => ({
+    at: iso(r.at)!,
+    entity: r.entity,
+    entityKey: r.entityKey,
+    action: r.action,
+    actor: r.actor,
+    reason: r.reason,
+    before: r.beforeData,
+    after: r.afterData,
+  }));
 }
 
 /** The month's own JPY rate (KRW per 100 yen), if one is set. */
 export async function findMonthlyJpyRate(db: Db, period: string): Promise<string | undefined> {
-  return (await db.selectFrom('fxRate').select('rate').where('currency', '=', 'JPY').where('period', '=', period).executeTakeFirst())?.rate;
+  return (
+    await db
+      .selectFrom('fxRate')
+      .select('rate')
+      .where('currency', '=', 'JPY')
+      .where('period', '=', period)
+      .executeTakeFirst()
+  )?.rate;
 }
 
 /** Finally decided receipt lines decided on or before the end of `period` that no settlement holds yet. */
-export async function unsettledDecidedLines(db: Db, period: string, compNo?: string): Promise<Array<DecidedLine & { compNo: string }>> {
+export async function unsettledDecidedLines(
+  db: Db,
+  period: string,
+  compNo?: string,
+): Promise<Array<DecidedLine & { compNo: string }>> {
   let q = db
     .selectFrom('whReceiptLine as l')
     .innerJoin('whReceipt as r', 'r.whReqNo', 'l.whReqNo')
     .innerJoin('poLine as p', (j) => j.onRef('p.poNo', '=', 'l.poNo').onRef('p.lineNo', '=', 'l.poLineNo'))
     .select([
-      'r.compNo', 'l.whReqNo', 'l.lineNo as whLineNo', 'l.poNo', 'l.poLineNo', 'l.itemCode', 'l.itemName', 'l.spec', 'l.unitCode', 'r.expenses', 'r.lastDeciDate', 'l.quantity',
-      'p.unitPrice', 'r.currency',
+      'r.compNo',
+      'l.whReqNo',
+      'l.lineNo as whLineNo',
+      'l.poNo',
+      'l.poLineNo',
+      'l.itemCode',
+      'l.itemName',
+      'l.spec',
+      'l.unitCode',
+      'r.expenses',
+      'r.lastDeciDate',
+      'l.quantity',
+      'p.unitPrice',
+      'r.currency',
     ])
     .where('r.status', '=', 'DECIDED')
     .where('r.lastDeciDate', '<=', lastDayOf(period))
     .where(({ not, exists, selectFrom }) =>
-      not(exists(selectFrom('settlementLine as sl').select('sl.lineNo').whereRef('sl.whReqNo', '=', 'l.whReqNo').whereRef('sl.whLineNo', '=', 'l.lineNo'))),
+      not(
+        exists(
+          selectFrom('settlementLine as sl')
+            .select('sl.lineNo')
+            .whereRef('sl.whReqNo', '=', 'l.whReqNo')
+            .whereRef('sl.whLineNo', '=', 'l.lineNo'),
+        ),
+      ),
     );
   if (compNo) q = q.where('r.compNo', '=', compNo);
   const rows = await q.execute();
   return rows.map((r) => ({ ...r, lastDeciDate: r.lastDeciDate!, currency: r.currency as Currency }));
 }
 
-export async function insertSettlementLines(trx: Db, settleNo: string, compNo: string, lines: readonly SettledLine[]): Promise<void> {
+export async function insertSettlementLines(
+  trx: Db,
+  settleNo: string,
+  compNo: string,
+  lines: readonly SettledLine[],
+): Promise<void> {
   const values = lines.map((l) => ({
-    settleNo, lineNo: l.lineNo, compNo, whReqNo: l.whReqNo, whLineNo: l.whLineNo, poNo: l.poNo, poLineNo: l.poLineNo, itemCode: l.itemCode, itemName: l.itemName,
-    spec: l.spec, unitCode: l.unitCode, expenses: l.expenses, lastDeciDate: l.lastDeciDate, quantity: l.quantity, unitPrice: l.unitPrice, currency: l.currency,
-    amount: l.amount, krwAmount: l.krwAmount,
+    settleNo,
+    lineNo: l.lineNo,
+    compNo,
+    whReqNo: l.whReqNo,
+    whLineNo: l.whLineNo,
+    poNo: l.poNo,
+    poLineNo: l.poLineNo,
+    itemCode: l.itemCode,
+    itemName: l.itemName,
+    spec: l.spec,
+    unitCode: l.unitCode,
+    expenses: l.expenses,
+    lastDeciDate: l.lastDeciDate,
+    quantity: l.quantity,
+    unitPrice: l.unitPrice,
+    currency: l.currency,
+    amount: l.amount,
+    krwAmount: l.krwAmount,
   }));
-  for (let i = 0; i < values.length; i += 500) await trx.insertInto('settlementLine').values(values.slice(i, i + 500)).execute();
+  for (let i = 0; i < values.length; i += 500)
+    await trx
+      .insertInto('settlementLine')
+      .values(values.slice(i, i + 500))
+      .execute();
 }
 
 /** Approved adjustments into the totals (goods stay as built). Returns the new totals. */
 export async function approvedAdjustmentAmounts(trx: Db, settleNo: string): Promise<string[]> {
-  return (await trx.selectFrom('settlementAdjustment').select('amount').where('settleNo', '=', settleNo).where('status', '=', 'APPROVED').execute()).map((a) => a.amount);
+  return (
+    await trx
+      .selectFrom('settlementAdjustment')
+      .select('amount')
+      .where('settleNo', '=', settleNo)
+      .where('status', '=', 'APPROVED')
+      .execute()
+  ).map((a) => a.amount);
 }
 
 export type MatchScope = { settleNo: string } | { period: string; compNo?: string } | { poNo: string };
@@ -250,28 +479,98 @@ export async function matchRows(db: Db, scope: MatchScope) {
   let q = db
     .selectFrom('poLine as p')
     .innerJoin('poHeader as h', 'h.poNo', 'p.poNo')
-    .select(['p.poNo', 'p.lineNo as poLineNo', 'h.compNo', 'p.itemName', 'h.currency', 'p.unitPrice', 'p.quantity', 'p.amount', 'p.deliveredQty', 'p.receivedQty'])
+    .select([
+      'p.poNo',
+      'p.lineNo as poLineNo',
+      'h.compNo',
+      'p.itemName',
+      'h.currency',
+      'p.unitPrice',
+      'p.quantity',
+      'p.amount',
+      'p.deliveredQty',
+      'p.receivedQty',
+    ])
     .select((eb) => [
-      eb.selectFrom('deliveryLine as dl').innerJoin('delivery as d', 'd.deliveryNo', 'dl.deliveryNo').select(sql<string>`sum(${sql.ref('dl.quantity')} - ${sql.ref('dl.shortQty')})`.as('x'))
-        .whereRef('dl.poNo', '=', 'p.poNo').whereRef('dl.poLineNo', '=', 'p.lineNo').where('d.status', '<>', 'CANCELLED').as('deliveryLinesQty'),
-      eb.selectFrom('whReceiptLine as rl').innerJoin('whReceipt as r', 'r.whReqNo', 'rl.whReqNo').select((e) => e.fn.sum<string>('rl.quantity').as('x'))
-        .whereRef('rl.poNo', '=', 'p.poNo').whereRef('rl.poLineNo', '=', 'p.lineNo').where('r.status', '<>', 'CANCELLED').as('receiptLinesQty'),
-      eb.selectFrom('whReceiptLine as rl').innerJoin('whReceipt as r', 'r.whReqNo', 'rl.whReqNo').select((e) => e.fn.sum<string>('rl.amount').as('x'))
-        .whereRef('rl.poNo', '=', 'p.poNo').whereRef('rl.poLineNo', '=', 'p.lineNo').where('r.status', '<>', 'CANCELLED').as('receivedAmount'),
-      eb.selectFrom('whReceiptLine as rl').innerJoin('whReceipt as r', 'r.whReqNo', 'rl.whReqNo').select((e) => e.fn.sum<string>('rl.quantity').as('x'))
-        .whereRef('rl.poNo', '=', 'p.poNo').whereRef('rl.poLineNo', '=', 'p.lineNo').where('r.status', '=', 'DECIDED').as('decidedQty'),
-      eb.selectFrom('whReceiptLine as rl').innerJoin('whReceipt as r', 'r.whReqNo', 'rl.whReqNo').select((e) => e.fn.countAll<number>().as('x'))
-        .whereRef('rl.poNo', '=', 'p.poNo').whereRef('rl.poLineNo', '=', 'p.lineNo').where('r.status', '<>', 'CANCELLED').whereRef('rl.unitPrice', '<>', 'p.unitPrice').as('receiptPriceMismatches'),
-      eb.selectFrom('settlementLine as sl').select((e) => e.fn.sum<string>('sl.quantity').as('x')).whereRef('sl.poNo', '=', 'p.poNo').whereRef('sl.poLineNo', '=', 'p.lineNo').as('settledQty'),
-      eb.selectFrom('settlementLine as sl').select((e) => e.fn.sum<string>('sl.amount').as('x')).whereRef('sl.poNo', '=', 'p.poNo').whereRef('sl.poLineNo', '=', 'p.lineNo').as('settledAmount'),
-      eb.selectFrom('settlementLine as sl').select((e) => e.fn.countAll<number>().as('x')).whereRef('sl.poNo', '=', 'p.poNo').whereRef('sl.poLineNo', '=', 'p.lineNo')
-        .whereRef('sl.unitPrice', '<>', 'p.unitPrice').as('settlePriceMismatches'),
-      eb.selectFrom('settlementLine as sl').select((e) => e.fn.countAll<number>().as('x')).whereRef('sl.poNo', '=', 'p.poNo').whereRef('sl.poLineNo', '=', 'p.lineNo')
-        .where(sql<boolean>`${sql.ref('sl.amount')} <> round(${sql.ref('sl.quantity')} * ${sql.ref('sl.unitPrice')}, 0)`).as('amountMismatches'),
+      eb
+        .selectFrom('deliveryLine as dl')
+        .innerJoin('delivery as d', 'd.deliveryNo', 'dl.deliveryNo')
+        .select(sql<string>`sum(${sql.ref('dl.quantity')} - ${sql.ref('dl.shortQty')})`.as('x'))
+        .whereRef('dl.poNo', '=', 'p.poNo')
+        .whereRef('dl.poLineNo', '=', 'p.lineNo')
+        .where('d.status', '<>', 'CANCELLED')
+        .as('deliveryLinesQty'),
+      eb
+        .selectFrom('whReceiptLine as rl')
+        .innerJoin('whReceipt as r', 'r.whReqNo', 'rl.whReqNo')
+        .select((e) => e.fn.sum<string>('rl.quantity').as('x'))
+        .whereRef('rl.poNo', '=', 'p.poNo')
+        .whereRef('rl.poLineNo', '=', 'p.lineNo')
+        .where('r.status', '<>', 'CANCELLED')
+        .as('receiptLinesQty'),
+      eb
+        .selectFrom('whReceiptLine as rl')
+        .innerJoin('whReceipt as r', 'r.whReqNo', 'rl.whReqNo')
+        .select((e) => e.fn.sum<string>('rl.amount').as('x'))
+        .whereRef('rl.poNo', '=', 'p.poNo')
+        .whereRef('rl.poLineNo', '=', 'p.lineNo')
+        .where('r.status', '<>', 'CANCELLED')
+        .as('receivedAmount'),
+      eb
+        .selectFrom('whReceiptLine as rl')
+        .innerJoin('whReceipt as r', 'r.whReqNo', 'rl.whReqNo')
+        .select((e) => e.fn.sum<string>('rl.quantity').as('x'))
+        .whereRef('rl.poNo', '=', 'p.poNo')
+        .whereRef('rl.poLineNo', '=', 'p.lineNo')
+        .where('r.status', '=', 'DECIDED')
+        .as('decidedQty'),
+      eb
+        .selectFrom('whReceiptLine as rl')
+        .innerJoin('whReceipt as r', 'r.whReqNo', 'rl.whReqNo')
+        .select((e) => e.fn.countAll<number>().as('x'))
+        .whereRef('rl.poNo', '=', 'p.poNo')
+        .whereRef('rl.poLineNo', '=', 'p.lineNo')
+        .where('r.status', '<>', 'CANCELLED')
+        .whereRef('rl.unitPrice', '<>', 'p.unitPrice')
+        .as('receiptPriceMismatches'),
+      eb
+        .selectFrom('settlementLine as sl')
+        .select((e) => e.fn.sum<string>('sl.quantity').as('x'))
+        .whereRef('sl.poNo', '=', 'p.poNo')
+        .whereRef('sl.poLineNo', '=', 'p.lineNo')
+        .as('settledQty'),
+      eb
+        .selectFrom('settlementLine as sl')
+        .select((e) => e.fn.sum<string>('sl.amount').as('x'))
+        .whereRef('sl.poNo', '=', 'p.poNo')
+        .whereRef('sl.poLineNo', '=', 'p.lineNo')
+        .as('settledAmount'),
+      eb
+        .selectFrom('settlementLine as sl')
+        .select((e) => e.fn.countAll<number>().as('x'))
+        .whereRef('sl.poNo', '=', 'p.poNo')
+        .whereRef('sl.poLineNo', '=', 'p.lineNo')
+        .whereRef('sl.unitPrice', '<>', 'p.unitPrice')
+        .as('settlePriceMismatches'),
+      eb
+        .selectFrom('settlementLine as sl')
+        .select((e) => e.fn.countAll<number>().as('x'))
+        .whereRef('sl.poNo', '=', 'p.poNo')
+        .whereRef('sl.poLineNo', '=', 'p.lineNo')
+        .where(
+          sql<boolean>`${sql.ref('sl.amount')} <> round(${sql.ref('sl.quantity')} * ${sql.ref('sl.unitPrice')}, 0)`,
+        )
+        .as('amountMismatches'),
     ]);
   if ('settleNo' in scope) {
     q = q.where(({ exists, selectFrom }) =>
-      exists(selectFrom('settlementLine as s2').select('s2.lineNo').whereRef('s2.poNo', '=', 'p.poNo').whereRef('s2.poLineNo', '=', 'p.lineNo').where('s2.settleNo', '=', scope.settleNo)),
+      exists(
+        selectFrom('settlementLine as s2')
+          .select('s2.lineNo')
+          .whereRef('s2.poNo', '=', 'p.poNo')
+          .whereRef('s2.poLineNo', '=', 'p.lineNo')
+          .where('s2.settleNo', '=', scope.settleNo),
+      ),
     );
   } else if ('period' in scope) {
     q = q.where(({ exists, selectFrom }) =>
@@ -292,19 +591,37 @@ export async function matchRows(db: Db, scope: MatchScope) {
   return rows.map((r) => {
     const z = (v: string | null | undefined) => v ?? '0';
     const m = {
-      orderedQty: r.quantity, deliveredQty: r.deliveredQty, receivedQty: r.receivedQty, deliveryLinesQty: z(r.deliveryLinesQty), receiptLinesQty: z(r.receiptLinesQty),
-      decidedQty: z(r.decidedQty), settledQty: z(r.settledQty),
-      priceMismatches: Number(r.receiptPriceMismatches ?? 0) + Number(r.settlePriceMismatches ?? 0), amountMismatches: Number(r.amountMismatches ?? 0),
+      orderedQty: r.quantity,
+      deliveredQty: r.deliveredQty,
+      receivedQty: r.receivedQty,
+      deliveryLinesQty: z(r.deliveryLinesQty),
+      receiptLinesQty: z(r.receiptLinesQty),
+      decidedQty: z(r.decidedQty),
+      settledQty: z(r.settledQty),
+      priceMismatches: Number(r.receiptPriceMismatches ?? 0) + Number(r.settlePriceMismatches ?? 0),
+      amountMismatches: Number(r.amountMismatches ?? 0),
     };
     const { status, issues } = matchIssues(m);
     return {
-      poNo: r.poNo, poLineNo: r.poLineNo, compNo: r.compNo, itemName: r.itemName, currency: r.currency, PRICE: amt(r.unitPrice),
-      orderedQty: qty(r.quantity), orderedAmount: amt(r.amount), deliveredQty: qty(r.deliveredQty), receivedQty: qty(r.receivedQty), decidedQty: qty(m.decidedQty),
-      settledQty: qty(m.settledQty), receivedAmount: amt(z(r.receivedAmount)), settledAmount: amt(z(r.settledAmount)), status, issues,
+      poNo: r.poNo,
+      poLineNo: r.poLineNo,
+      compNo: r.compNo,
+      itemName: r.itemName,
+      currency: r.currency,
+      PRICE: amt(r.unitPrice),
+      orderedQty: qty(r.quantity),
+      orderedAmount: amt(r.amount),
+      deliveredQty: qty(r.deliveredQty),
+      receivedQty: qty(r.receivedQty),
+      decidedQty: qty(m.decidedQty),
+      settledQty: qty(m.settledQty),
+      receivedAmount: amt(z(r.receivedAmount)),
+      settledAmount: amt(z(r.settledAmount)),
+      status,
+      issues,
     };
   });
 }
-
 
 /* ------------------------------ a settlement's writes ------------------------------ */
 
@@ -322,7 +639,13 @@ export function lockSettlement(trx: Db, settleNo: string) {
 
 /** The month's settlements (one supplier's, when named), locked for a build. */
 export function lockSettlementsOfPeriod(trx: Db, period: string, compNo: string | undefined) {
-  return trx.selectFrom('settlement').selectAll().where('period', '=', period).$if(compNo !== undefined, (q) => q.where('compNo', '=', compNo!)).forUpdate().execute();
+  return trx
+    .selectFrom('settlement')
+    .selectAll()
+    .where('period', '=', period)
+    .$if(compNo !== undefined, (q) => q.where('compNo', '=', compNo!))
+    .forUpdate()
+    .execute();
 }
 
 export async function insertSettlement(trx: Db, values: Insertable<Database['settlement']>) {
@@ -338,12 +661,19 @@ export async function deleteSettlementLines(trx: Db, settleNos: string[]) {
 }
 
 export async function companyExists(trx: Db, compNo: string): Promise<boolean> {
-  return (await trx.selectFrom('company').select('compNo').where('compNo', '=', compNo).executeTakeFirst()) !== undefined;
+  return (
+    (await trx.selectFrom('company').select('compNo').where('compNo', '=', compNo).executeTakeFirst()) !== undefined
+  );
 }
 
 /** The adjustments of a settlement still awaiting approval. */
 export function findPendingAdjustments(trx: Db, settleNo: string) {
-  return trx.selectFrom('settlementAdjustment').select('adjNo').where('settleNo', '=', settleNo).where('status', '=', 'REQUESTED').execute();
+  return trx
+    .selectFrom('settlementAdjustment')
+    .select('adjNo')
+    .where('settleNo', '=', settleNo)
+    .where('status', '=', 'REQUESTED')
+    .execute();
 }
 
 export async function insertAdjustment(trx: Db, values: Insertable<Database['settlementAdjustment']>) {
@@ -374,11 +704,24 @@ export async function listFxRates(db: Db, f: { periodFrom?: string; periodTo?: s
 }
 
 export async function findFxRate(db: Db, currency: 'JPY', period: string) {
-  return fxRow(await db.selectFrom('fxRate').selectAll().where('currency', '=', currency).where('period', '=', period).executeTakeFirstOrThrow());
+  return fxRow(
+    await db
+      .selectFrom('fxRate')
+      .selectAll()
+      .where('currency', '=', currency)
+      .where('period', '=', period)
+      .executeTakeFirstOrThrow(),
+  );
 }
 
 export function lockFxRate(trx: Db, currency: 'JPY', period: string) {
-  return trx.selectFrom('fxRate').selectAll().where('currency', '=', currency).where('period', '=', period).forUpdate().executeTakeFirst();
+  return trx
+    .selectFrom('fxRate')
+    .selectAll()
+    .where('currency', '=', currency)
+    .where('period', '=', period)
+    .forUpdate()
+    .executeTakeFirst();
 }
 
 export async function updateFxRate(trx: Db, currency: 'JPY', period: string, values: Updateable<Database['fxRate']>) {

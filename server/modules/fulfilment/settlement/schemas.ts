@@ -100,7 +100,10 @@ export const MatchRow = Type.Object(
     receivedAmount: Type.String({ description: 'Σ active receipt line amounts' }),
     settledAmount: Type.String({ description: 'Σ settlement line amounts (line currency)' }),
     status: Type.String({ description: 'MATCH or MISMATCH' }),
-    issues: Type.Array(Type.String(), { description: 'OVER_DELIVERED, OVER_RECEIVED, OVER_SETTLED, DELIVERED_COUNTER, RECEIVED_COUNTER, PRICE_MISMATCH, AMOUNT_MISMATCH; open work: NOT_YET_RECEIVED, NOT_YET_DECIDED, NOT_YET_SETTLED' }),
+    issues: Type.Array(Type.String(), {
+      description:
+        'OVER_DELIVERED, OVER_RECEIVED, OVER_SETTLED, DELIVERED_COUNTER, RECEIVED_COUNTER, PRICE_MISMATCH, AMOUNT_MISMATCH; open work: NOT_YET_RECEIVED, NOT_YET_DECIDED, NOT_YET_SETTLED',
+    }),
   },
   { $id: 'MatchRow', title: 'MatchRow' },
 );
@@ -122,32 +125,88 @@ export const SettlementDetail = Type.Object(
   { $id: 'SettlementDetail', title: 'SettlementDetail' },
 );
 
-export const SETTLE_SORT = ['settleNo', 'period', 'compNo', 'compName', 'status', 'lineCount', 'goodsAmount', 'adjustmentAmount', 'totalAmount', 'updatedAt'] as const;
+export const SETTLE_SORT = [
+  'settleNo',
+  'period',
+  'compNo',
+  'compName',
+  'status',
+  'lineCount',
+  'goodsAmount',
+  'adjustmentAmount',
+  'totalAmount',
+  'updatedAt',
+] as const;
 
 const settlementFilters = {
   settleNo: Type.Optional(Type.String({ maxLength: 20 })),
-  periods: Type.Optional(Type.Array(Type.Union([Period, Type.Literal('')]), { maxItems: 2, description: 'Period range [from, to] as YYYYMM (repeat the parameter)' })),
+  periods: Type.Optional(
+    Type.Array(Type.Union([Period, Type.Literal('')]), {
+      maxItems: 2,
+      description: 'Period range [from, to] as YYYYMM (repeat the parameter)',
+    }),
+  ),
   status: Type.Optional(CodeList(SETTLE_STATUSES, 'SETTLE_STATUS codes')),
 };
 
 export const SettlementListQuery = Type.Object(
-  { ...settlementFilters, compNo: Type.Optional(CompNo), compName: Type.Optional(Type.String({ maxLength: 100 })), ...PagingQuery, ...CursorQuery, sort: SortQuery(SETTLE_SORT) },
+  {
+    ...settlementFilters,
+    compNo: Type.Optional(CompNo),
+    compName: Type.Optional(Type.String({ maxLength: 100 })),
+    ...PagingQuery,
+    ...CursorQuery,
+    sort: SortQuery(SETTLE_SORT),
+  },
   { additionalProperties: false },
 );
 export const MySettlementListQuery = Type.Object(
-  { ...settlementFilters, compNo: Type.Optional(Type.String({ maxLength: 10, description: 'Staff only: one supplier; empty: every supplier. Ignored for supplier users' })), ...PagingQuery, ...CursorQuery, sort: SortQuery(SETTLE_SORT) },
+  {
+    ...settlementFilters,
+    compNo: Type.Optional(
+      Type.String({
+        maxLength: 10,
+        description: 'Staff only: one supplier; empty: every supplier. Ignored for supplier users',
+      }),
+    ),
+    ...PagingQuery,
+    ...CursorQuery,
+    sort: SortQuery(SETTLE_SORT),
+  },
   { additionalProperties: false },
 );
 
-export const SettlementTotalsSchema = Type.Object({ goodsAmount: Type.String(), adjustmentAmount: Type.String(), totalAmount: Type.String() }, { description: 'KRW sums over the whole filter' });
-export const SettlementList = Type.Object({ rows: Type.Array(Type.Ref('SettlementRow')), total: Type.Integer(), totals: SettlementTotalsSchema, ...CursorAnswer });
+export const SettlementTotalsSchema = Type.Object(
+  { goodsAmount: Type.String(), adjustmentAmount: Type.String(), totalAmount: Type.String() },
+  { description: 'KRW sums over the whole filter' },
+);
+export const SettlementList = Type.Object({
+  rows: Type.Array(Type.Ref('SettlementRow')),
+  total: Type.Integer(),
+  totals: SettlementTotalsSchema,
+  ...CursorAnswer,
+});
 
-export const SettleNoParams = Type.Object({ settleNo: Type.String({ minLength: 1, maxLength: 20 }) }, { additionalProperties: false });
-export const AdjNoParams = Type.Object({ adjNo: Type.String({ minLength: 1, maxLength: 20 }) }, { additionalProperties: false });
+export const SettleNoParams = Type.Object(
+  { settleNo: Type.String({ minLength: 1, maxLength: 20 }) },
+  { additionalProperties: false },
+);
+export const AdjNoParams = Type.Object(
+  { adjNo: Type.String({ minLength: 1, maxLength: 20 }) },
+  { additionalProperties: false },
+);
 
 export const BuildBody = Type.Object(
-  { period: Period, compNo: Type.Optional(Type.Union([CompNo, Type.Literal('')], { description: 'One supplier; blank or left out: every supplier' })) },
-  { additionalProperties: false, description: 'Builds (or refreshes draft and disputed) settlements of the month; one supplier with compNo' },
+  {
+    period: Period,
+    compNo: Type.Optional(
+      Type.Union([CompNo, Type.Literal('')], { description: 'One supplier; blank or left out: every supplier' }),
+    ),
+  },
+  {
+    additionalProperties: false,
+    description: 'Builds (or refreshes draft and disputed) settlements of the month; one supplier with compNo',
+  },
 );
 export const BuildResult = Type.Object({
   period: Type.String(),
@@ -160,16 +219,33 @@ export const AdjustmentCreateBody = Type.Object(
   { amount: SignedWon, reason: Type.String({ maxLength: 500, description: 'Required, not blank' }) },
   { additionalProperties: false },
 );
-export const AdjustmentDecideBody = Type.Object({ version: Version, comment: Type.Optional(Type.String({ maxLength: 500, description: 'Required to reject' })) }, { additionalProperties: false });
+export const AdjustmentDecideBody = Type.Object(
+  { version: Version, comment: Type.Optional(Type.String({ maxLength: 500, description: 'Required to reject' })) },
+  { additionalProperties: false },
+);
 
-export const ADJUST_SORT = ['adjNo', 'settleNo', 'period', 'compName', 'amount', 'status', 'requestedAt', 'decidedAt'] as const;
+export const ADJUST_SORT = [
+  'adjNo',
+  'settleNo',
+  'period',
+  'compName',
+  'amount',
+  'status',
+  'requestedAt',
+  'decidedAt',
+] as const;
 export const AdjustmentListQuery = Type.Object(
   {
     adjNo: Type.Optional(Type.String({ maxLength: 20 })),
     settleNo: Type.Optional(Type.String({ maxLength: 20 })),
     compNo: Type.Optional(CompNo),
     compName: Type.Optional(Type.String({ maxLength: 100 })),
-    periods: Type.Optional(Type.Array(Type.Union([Period, Type.Literal('')]), { maxItems: 2, description: 'Period range [from, to] (YYYYMM)' })),
+    periods: Type.Optional(
+      Type.Array(Type.Union([Period, Type.Literal('')]), {
+        maxItems: 2,
+        description: 'Period range [from, to] (YYYYMM)',
+      }),
+    ),
     status: Type.Optional(CodeList(ADJUST_STATUSES, 'ADJUST_STATUS codes')),
     requestedDates: Type.Optional(DateRange('Requested on')),
     ...PagingQuery,
@@ -177,7 +253,11 @@ export const AdjustmentListQuery = Type.Object(
   },
   { additionalProperties: false },
 );
-export const AdjustmentList = Type.Object({ rows: Type.Array(Type.Ref('AdjustmentRow')), total: Type.Integer(), totals: Type.Object({ amount: Type.String({ description: 'Σ amount over the whole filter' }) }) });
+export const AdjustmentList = Type.Object({
+  rows: Type.Array(Type.Ref('AdjustmentRow')),
+  total: Type.Integer(),
+  totals: Type.Object({ amount: Type.String({ description: 'Σ amount over the whole filter' }) }),
+});
 
 export const HistoryRow = Type.Object(
   {
@@ -194,14 +274,33 @@ export const HistoryRow = Type.Object(
 );
 
 export const FxRateRow = Type.Object(
-  { currency: Type.String(), period: Type.String(), rate: Type.String({ description: 'KRW per 100 units' }), perUnits: Type.Integer(), updatedBy: Nullable(Type.String()), updatedAt: Type.String(), version: Type.Integer() },
+  {
+    currency: Type.String(),
+    period: Type.String(),
+    rate: Type.String({ description: 'KRW per 100 units' }),
+    perUnits: Type.Integer(),
+    updatedBy: Nullable(Type.String()),
+    updatedAt: Type.String(),
+    version: Type.Integer(),
+  },
   { $id: 'FxRateRow', title: 'FxRateRow' },
 );
 export const FxRateQuery = Type.Object(
-  { periods: Type.Optional(Type.Array(Type.Union([Period, Type.Literal('')]), { maxItems: 2, description: 'Period range [from, to] (YYYYMM)' })), ...PagingQuery },
+  {
+    periods: Type.Optional(
+      Type.Array(Type.Union([Period, Type.Literal('')]), {
+        maxItems: 2,
+        description: 'Period range [from, to] (YYYYMM)',
+      }),
+    ),
+    ...PagingQuery,
+  },
   { additionalProperties: false },
 );
-export const FxRateParams = Type.Object({ currency: Type.Literal('JPY'), period: Period }, { additionalProperties: false });
+export const FxRateParams = Type.Object(
+  { currency: Type.Literal('JPY'), period: Period },
+  { additionalProperties: false },
+);
 export const FxRatePutBody = Type.Object(
   {
     rate: Type.String({ pattern: '^\\d{1,8}(\\.\\d{1,4})?$', description: 'KRW per 100 yen, up to 4 decimals' }),
@@ -219,7 +318,18 @@ export const MatchListQuery = Type.Object(
     onlyMismatch: Type.Optional(YesNo),
     ...PagingQuery,
   },
-  { additionalProperties: false, description: 'The order lines of the month’s settlements (period, optionally one supplier), or of one order (poNo)' },
+  {
+    additionalProperties: false,
+    description: 'The order lines of the month’s settlements (period, optionally one supplier), or of one order (poNo)',
+  },
 );
 
-export const SettlementSchemas = [SettlementRow, SettlementLineRow, AdjustmentRow, MatchRow, SettlementDetail, HistoryRow, FxRateRow];
+export const SettlementSchemas = [
+  SettlementRow,
+  SettlementLineRow,
+  AdjustmentRow,
+  MatchRow,
+  SettlementDetail,
+  HistoryRow,
+  FxRateRow,
+];

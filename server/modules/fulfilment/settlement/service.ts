@@ -5,18 +5,71 @@ import type { Db } from '../../../db/connect.js';
 import { nextDocumentNumber } from '../../../db/document-number.js';
 import type { SortSpec } from '../../../http/list-query.js';
 import { dateRange, periodOf, todayKst } from '../../../domain/dates.js';
-import { checkVersion, failIf, fieldError, missing, notAllowed, refused, wrongState, type FieldError } from '../../../domain/errors.js';
+import {
+  checkVersion,
+  failIf,
+  fieldError,
+  missing,
+  notAllowed,
+  refused,
+  wrongState,
+  type FieldError,
+} from '../../../domain/errors.js';
 import { configuredJpyRate } from '../../../domain/money.js';
 import { text } from '../../../domain/values.js';
 import { notifySettlementConfirmRequest } from '../../notifications/supplier.js';
 import {
-  approvedAdjustmentAmounts, companyExists, deleteSettlementLines, findAdjustment, findFxRate, findMonthlyJpyRate, findPendingAdjustments, findSettlement, insertAdjustment,
-  insertFxRate, insertSettlement, insertSettlementLines, listAdjustments, listFxRates, listSettlements, lockAdjustment, lockFxRate, lockSettlement, lockSettlementBuilds,
-  lockSettlementsOfPeriod, matchRows, settlementAdjustments, settlementHistory, settlementLines, unsettledDecidedLines, updateAdjustment, updateFxRate, updateSettlement,
+  approvedAdjustmentAmounts,
+  companyExists,
+  deleteSettlementLines,
+  findAdjustment,
+  findFxRate,
+  findMonthlyJpyRate,
+  findPendingAdjustments,
+  findSettlement,
+  insertAdjustment,
+  insertFxRate,
+  insertSettlement,
+  insertSettlementLines,
+  listAdjustments,
+  listFxRates,
+  listSettlements,
+  lockAdjustment,
+  lockFxRate,
+  lockSettlement,
+  lockSettlementBuilds,
+  lockSettlementsOfPeriod,
+  matchRows,
+  settlementAdjustments,
+  settlementHistory,
+  settlementLines,
+  unsettledDecidedLines,
+  updateAdjustment,
+  updateFxRate,
+  updateSettlement,
   type MatchScope,
 } from './queries.js';
-import type { ADJUST_SORT, AdjustmentCreateBody, AdjustmentDecideBody, AdjustmentListQuery, BuildBody, FxRatePutBody, FxRateQuery, MatchListQuery, SETTLE_SORT } from './schemas.js';
-import { SETTLE_WRONG_STATE, SUPPLIER_VISIBLE, adjustmentProblem, canSettle, settleLines, settlementTotals, type DecidedLine, type SettleAction } from './workflow.js';
+import type {
+  ADJUST_SORT,
+  AdjustmentCreateBody,
+  AdjustmentDecideBody,
+  AdjustmentListQuery,
+  BuildBody,
+  FxRatePutBody,
+  FxRateQuery,
+  MatchListQuery,
+  SETTLE_SORT,
+} from './schemas.js';
+import {
+  SETTLE_WRONG_STATE,
+  SUPPLIER_VISIBLE,
+  adjustmentProblem,
+  canSettle,
+  settleLines,
+  settlementTotals,
+  type DecidedLine,
+  type SettleAction,
+} from './workflow.js';
 
 type Window = PageWindow;
 
@@ -27,7 +80,10 @@ function periodRange(errors: FieldError[], path: string, values: string[] | unde
 }
 
 /** KRW per 100 yen for a month: the month's own rate, else SYSTEM_CONST / JPY_RATE. */
-async function jpyRateFor(db: Db, period: string): Promise<{ rate: string; source: 'MONTHLY' | 'SYSTEM_CONST' } | null> {
+async function jpyRateFor(
+  db: Db,
+  period: string,
+): Promise<{ rate: string; source: 'MONTHLY' | 'SYSTEM_CONST' } | null> {
   const monthly = await findMonthlyJpyRate(db, period);
   if (monthly) return { rate: monthly, source: 'MONTHLY' };
   const constant = await configuredJpyRate(db);
@@ -35,31 +91,79 @@ async function jpyRateFor(db: Db, period: string): Promise<{ rate: string; sourc
 }
 
 type SettlementRecord = {
-  settleNo: string; compNo: string; period: string; status: string; version: number; goodsAmount: string; lineCount: number; adjustmentAmount: string; totalAmount: string;
+  settleNo: string;
+  compNo: string;
+  period: string;
+  status: string;
+  version: number;
+  goodsAmount: string;
+  lineCount: number;
+  adjustmentAmount: string;
+  totalAmount: string;
 };
 
 /**
  * Builds or refreshes one supplier-month in the caller's transaction: lines from the decided
  * receipt lines given, totals with the approved adjustments it already has.
  */
-async function writeSettlement(trx: Db, existing: SettlementRecord | null, compNo: string, period: string, decided: DecidedLine[], rate: { rate: string; source: 'MONTHLY' | 'SYSTEM_CONST' } | null, actor: string) {
+async function writeSettlement(
+  trx: Db,
+  existing: SettlementRecord | null,
+  compNo: string,
+  period: string,
+  decided: DecidedLine[],
+  rate: { rate: string; source: 'MONTHLY' | 'SYSTEM_CONST' } | null,
+  actor: string,
+) {
   const needsRate = decided.some((l) => l.currency === 'JPY');
-  if (needsRate && !rate) throw refused('FX_RATE_MISSING', `${period} 엔화 환율이 없습니다. 월별 환율(fx-rates) 또는 공통코드 SYSTEM_CONST / JPY_RATE 를 등록하세요`);
+  if (needsRate && !rate)
+    throw refused(
+      'FX_RATE_MISSING',
+      `${period} 엔화 환율이 없습니다. 월별 환율(fx-rates) 또는 공통코드 SYSTEM_CONST / JPY_RATE 를 등록하세요`,
+    );
   const { lines, totals } = settleLines(decided, needsRate ? rate!.rate : null);
   const rateValues = { jpyRate: needsRate ? rate!.rate : null, jpyRateSource: needsRate ? rate!.source : null };
   if (existing) {
-    const { adjustmentAmount, totalAmount } = settlementTotals(totals.goodsAmount, await approvedAdjustmentAmounts(trx, existing.settleNo));
+    const { adjustmentAmount, totalAmount } = settlementTotals(
+      totals.goodsAmount,
+      await approvedAdjustmentAmounts(trx, existing.settleNo),
+    );
     const after = { ...totals, ...rateValues, adjustmentAmount, totalAmount };
-    await updateSettlement(trx, existing.settleNo, { ...after, builtAt: new Date(), builtBy: actor, version: existing.version + 1, updatedAt: new Date() });
+    await updateSettlement(trx, existing.settleNo, {
+      ...after,
+      builtAt: new Date(),
+      builtBy: actor,
+      version: existing.version + 1,
+      updatedAt: new Date(),
+    });
     await insertSettlementLines(trx, existing.settleNo, compNo, lines);
     await writeAudit(trx, {
-      entity: 'settlement', entityKey: existing.settleNo, action: 'REBUILD', actor,
-      before: { lineCount: existing.lineCount, goodsAmount: existing.goodsAmount, adjustmentAmount: existing.adjustmentAmount, totalAmount: existing.totalAmount }, after,
+      entity: 'settlement',
+      entityKey: existing.settleNo,
+      action: 'REBUILD',
+      actor,
+      before: {
+        lineCount: existing.lineCount,
+        goodsAmount: existing.goodsAmount,
+        adjustmentAmount: existing.adjustmentAmount,
+        totalAmount: existing.totalAmount,
+      },
+      after,
     });
     return existing.settleNo;
   }
   const settleNo = await nextDocumentNumber(trx, 'ST', todayKst());
-  const values = { settleNo, compNo, period, status: 'DRAFT' as const, ...totals, ...rateValues, adjustmentAmount: '0', totalAmount: totals.goodsAmount, builtBy: actor };
+  const values = {
+    settleNo,
+    compNo,
+    period,
+    status: 'DRAFT' as const,
+    ...totals,
+    ...rateValues,
+    adjustmentAmount: '0',
+    totalAmount: totals.goodsAmount,
+    builtBy: actor,
+  };
   await insertSettlement(trx, values);
   await insertSettlementLines(trx, settleNo, compNo, lines);
   await writeAudit(trx, { entity: 'settlement', entityKey: settleNo, action: 'BUILD', actor, after: values });
@@ -74,15 +178,30 @@ async function lockOne(trx: Db, settleNo: string, visible?: readonly string[]) {
 }
 
 const requireState = (action: SettleAction, status: string) => {
-  if (!canSettle(action, status)) throw wrongState(action === 'confirm' && status === 'CONFIRMED' ? '이미 확인된 정산입니다' : SETTLE_WRONG_STATE[action], status);
+  if (!canSettle(action, status))
+    throw wrongState(
+      action === 'confirm' && status === 'CONFIRMED' ? '이미 확인된 정산입니다' : SETTLE_WRONG_STATE[action],
+      status,
+    );
 };
 
 /** One settlement with its lines, adjustments (a supplier: approved ones) and three-way match. */
 export async function getSettlement(db: Db, settleNo: string, supplier: boolean) {
   const settlement = await findSettlement(db, settleNo, supplier ? SUPPLIER_VISIBLE : undefined);
   if (!settlement) throw missing('SETTLEMENT_NOT_FOUND', '정산을 찾을 수 없습니다');
-  const [lines, adjustments, match] = await Promise.all([settlementLines(db, settleNo), settlementAdjustments(db, settleNo, supplier), matchRows(db, { settleNo })]);
-  return { ...settlement, settlement, lines, adjustments, match, matchStatus: match.some((m) => m.status === 'MISMATCH') ? 'MISMATCH' : 'MATCH' };
+  const [lines, adjustments, match] = await Promise.all([
+    settlementLines(db, settleNo),
+    settlementAdjustments(db, settleNo, supplier),
+    matchRows(db, { settleNo }),
+  ]);
+  return {
+    ...settlement,
+    settlement,
+    lines,
+    adjustments,
+    match,
+    matchStatus: match.some((m) => m.status === 'MISMATCH') ? 'MISMATCH' : 'MATCH',
+  };
 }
 
 type SettlementQuery = { settleNo?: string; compNo?: string; compName?: string; periods?: string[]; status?: string[] };
@@ -91,11 +210,23 @@ function listFilter(q: SettlementQuery) {
   const errors: FieldError[] = [];
   const range = periodRange(errors, 'querystring/periods', q.periods);
   failIf(errors);
-  return { settleNo: text(q.settleNo) ?? undefined, compNo: text(q.compNo) ?? undefined, compName: text(q.compName) ?? undefined, status: q.status, ...range };
+  return {
+    settleNo: text(q.settleNo) ?? undefined,
+    compNo: text(q.compNo) ?? undefined,
+    compName: text(q.compName) ?? undefined,
+    status: q.status,
+    ...range,
+  };
 }
 
 /** Settlements by the list filter (months checked); a supplier's list holds only those put to it. */
-export async function searchSettlements(db: Db, q: SettlementQuery, sort: SortSpec<(typeof SETTLE_SORT)[number]>, window: Window, supplier = false) {
+export async function searchSettlements(
+  db: Db,
+  q: SettlementQuery,
+  sort: SortSpec<(typeof SETTLE_SORT)[number]>,
+  window: Window,
+  supplier = false,
+) {
   return listSettlements(db, { ...listFilter(q), ...(supplier ? { visible: SUPPLIER_VISIBLE } : {}) }, sort, window);
 }
 
@@ -118,12 +249,21 @@ export async function buildSettlements(db: Db, body: Static<typeof BuildBody>, a
     const existing = await lockSettlementsOfPeriod(trx, period, compNo);
     const byComp = new Map(existing.map((s) => [s.compNo, s]));
     const refreshable = existing.filter((s) => canSettle('rebuild', s.status));
-    if (refreshable.length) await deleteSettlementLines(trx, refreshable.map((s) => s.settleNo));
+    if (refreshable.length)
+      await deleteSettlementLines(
+        trx,
+        refreshable.map((s) => s.settleNo),
+      );
     const decided = await unsettledDecidedLines(trx, period, compNo);
     const groups = new Map<string, DecidedLine[]>();
     for (const l of decided) groups.set(l.compNo, [...(groups.get(l.compNo) ?? []), l]);
     const rate = await jpyRateFor(trx, period);
-    const result = { period, created: [] as string[], rebuilt: [] as string[], skipped: [] as Array<{ compNo: string; settleNo: string; status: string }> };
+    const result = {
+      period,
+      created: [] as string[],
+      rebuilt: [] as string[],
+      skipped: [] as Array<{ compNo: string; settleNo: string; status: string }>,
+    };
     // Settlements already put to the supplier stay as they are; receipts that arrive late wait for a later month.
     for (const comp of [...new Set([...groups.keys(), ...byComp.keys()])].sort()) {
       const s = byComp.get(comp);
@@ -159,11 +299,20 @@ export async function requestSettlementConfirm(db: Db, settleNo: string, version
     checkVersion(version, s.version);
     requireState('requestConfirm', s.status);
     const pending = await findPendingAdjustments(trx, s.settleNo);
-    if (pending.length) throw refused('ADJUSTMENT_PENDING', `승인되지 않은 조정이 있습니다: ${pending.map((p) => p.adjNo).join(', ')}`);
-    if (s.lineCount === 0 && Number(s.adjustmentAmount) === 0) throw refused('SETTLEMENT_EMPTY', '정산할 내역이 없습니다');
+    if (pending.length)
+      throw refused('ADJUSTMENT_PENDING', `승인되지 않은 조정이 있습니다: ${pending.map((p) => p.adjNo).join(', ')}`);
+    if (s.lineCount === 0 && Number(s.adjustmentAmount) === 0)
+      throw refused('SETTLEMENT_EMPTY', '정산할 내역이 없습니다');
     const after = { status: 'CONFIRM_REQUESTED' as const, confirmRequestedAt: new Date(), confirmRequestedBy: actor };
     await updateSettlement(trx, s.settleNo, { ...after, version: s.version + 1, updatedAt: new Date() });
-    await writeAudit(trx, { entity: 'settlement', entityKey: s.settleNo, action: 'REQUEST_CONFIRM', actor, before: { status: s.status }, after: { status: after.status } });
+    await writeAudit(trx, {
+      entity: 'settlement',
+      entityKey: s.settleNo,
+      action: 'REQUEST_CONFIRM',
+      actor,
+      before: { status: s.status },
+      after: { status: after.status },
+    });
     await notifySettlementConfirmRequest(trx, s.settleNo);
   });
   return getSettlement(db, settleNo, false);
@@ -172,7 +321,12 @@ export async function requestSettlementConfirm(db: Db, settleNo: string, version
 /* ------------------------------ adjustments ------------------------------ */
 
 /** Proposes an adjustment (+/− whole won, reason required) to a draft or disputed settlement; it counts once approved. */
-export async function createAdjustment(db: Db, settleNo: string, body: Static<typeof AdjustmentCreateBody>, actor: string) {
+export async function createAdjustment(
+  db: Db,
+  settleNo: string,
+  body: Static<typeof AdjustmentCreateBody>,
+  actor: string,
+) {
   const reason = text(body.reason);
   const amount = body.amount.replace(/^\+/, '');
   const adjNo = await db.transaction().execute(async (trx) => {
@@ -184,9 +338,24 @@ export async function createAdjustment(db: Db, settleNo: string, body: Static<ty
     if (!reason) errors.push({ path: 'body/reason', message: '조정 사유를 입력하세요' });
     failIf(errors);
     const no = await nextDocumentNumber(trx, 'AJ', todayKst());
-    const values = { adjNo: no, settleNo: s.settleNo, compNo: s.compNo, amount, reason: reason!, status: 'REQUESTED' as const, requestedBy: actor };
+    const values = {
+      adjNo: no,
+      settleNo: s.settleNo,
+      compNo: s.compNo,
+      amount,
+      reason: reason!,
+      status: 'REQUESTED' as const,
+      requestedBy: actor,
+    };
     await insertAdjustment(trx, values);
-    await writeAudit(trx, { entity: 'settlement_adjustment', entityKey: no, action: 'REQUEST', actor, after: values, reason });
+    await writeAudit(trx, {
+      entity: 'settlement_adjustment',
+      entityKey: no,
+      action: 'REQUEST',
+      actor,
+      after: values,
+      reason,
+    });
     return no;
   });
   return (await findAdjustment(db, adjNo))!;
@@ -199,12 +368,25 @@ export async function getAdjustment(db: Db, adjNo: string) {
 }
 
 /** Adjustments by the list filter (months and dates checked). */
-export async function searchAdjustments(db: Db, q: Static<typeof AdjustmentListQuery>, sort: SortSpec<(typeof ADJUST_SORT)[number]>, window: Window) {
+export async function searchAdjustments(
+  db: Db,
+  q: Static<typeof AdjustmentListQuery>,
+  sort: SortSpec<(typeof ADJUST_SORT)[number]>,
+  window: Window,
+) {
   const errors: FieldError[] = [];
   const periods = periodRange(errors, 'querystring/periods', q.periods);
   const dates = dateRange(errors, 'querystring/requestedDates', q.requestedDates);
   failIf(errors);
-  const filter = { adjNo: text(q.adjNo) ?? undefined, settleNo: text(q.settleNo) ?? undefined, compNo: text(q.compNo) ?? undefined, compName: text(q.compName) ?? undefined, status: q.status, ...periods, ...dates };
+  const filter = {
+    adjNo: text(q.adjNo) ?? undefined,
+    settleNo: text(q.settleNo) ?? undefined,
+    compNo: text(q.compNo) ?? undefined,
+    compName: text(q.compName) ?? undefined,
+    status: q.status,
+    ...periods,
+    ...dates,
+  };
   return listAdjustments(db, filter, sort, window);
 }
 
@@ -212,7 +394,13 @@ export async function searchAdjustments(db: Db, q: Static<typeof AdjustmentListQ
  * Approves (not one's own), rejects (comment required) or withdraws (one's own) an adjustment
  * awaiting approval; an approval changes the settlement's totals.
  */
-export async function decideAdjustment(db: Db, name: 'approve' | 'reject' | 'cancel', adjNo: string, body: Static<typeof AdjustmentDecideBody>, actor: string) {
+export async function decideAdjustment(
+  db: Db,
+  name: 'approve' | 'reject' | 'cancel',
+  adjNo: string,
+  body: Static<typeof AdjustmentDecideBody>,
+  actor: string,
+) {
   const comment = text(body.comment);
   await db.transaction().execute(async (trx) => {
     const a = await lockAdjustment(trx, adjNo);
@@ -221,16 +409,40 @@ export async function decideAdjustment(db: Db, name: 'approve' | 'reject' | 'can
     if (a.status !== 'REQUESTED') throw wrongState('승인 대기 중인 조정만 처리할 수 있습니다', a.status);
     const s = await lockOne(trx, a.settleNo);
     requireState('adjust', s.status);
-    if (name === 'approve' && a.requestedBy === actor) throw notAllowed('본인이 요청한 조정은 승인할 수 없습니다', 'SELF_APPROVAL');
-    if (name === 'cancel' && a.requestedBy !== actor) throw notAllowed('조정을 요청한 사람만 취소할 수 있습니다', 'NOT_REQUESTER');
+    if (name === 'approve' && a.requestedBy === actor)
+      throw notAllowed('본인이 요청한 조정은 승인할 수 없습니다', 'SELF_APPROVAL');
+    if (name === 'cancel' && a.requestedBy !== actor)
+      throw notAllowed('조정을 요청한 사람만 취소할 수 있습니다', 'NOT_REQUESTER');
     if (name === 'reject') failIf(comment ? [] : [{ path: 'body/comment', message: '반려 사유를 입력하세요' }]);
     const status = name === 'approve' ? 'APPROVED' : name === 'reject' ? 'REJECTED' : 'CANCELLED';
-    await updateAdjustment(trx, a.adjNo, { status, decidedBy: actor, decidedAt: new Date(), decisionComment: comment, version: a.version + 1, updatedAt: new Date() });
-    await writeAudit(trx, { entity: 'settlement_adjustment', entityKey: a.adjNo, action: name.toUpperCase(), actor, before: { status: a.status }, after: { status }, reason: comment });
+    await updateAdjustment(trx, a.adjNo, {
+      status,
+      decidedBy: actor,
+      decidedAt: new Date(),
+      decisionComment: comment,
+      version: a.version + 1,
+      updatedAt: new Date(),
+    });
+    await writeAudit(trx, {
+      entity: 'settlement_adjustment',
+      entityKey: a.adjNo,
+      action: name.toUpperCase(),
+      actor,
+      before: { status: a.status },
+      after: { status },
+      reason: comment,
+    });
     if (name === 'approve') {
       const totals = settlementTotals(s.goodsAmount, await approvedAdjustmentAmounts(trx, s.settleNo));
       await updateSettlement(trx, s.settleNo, { ...totals, version: s.version + 1, updatedAt: new Date() });
-      await writeAudit(trx, { entity: 'settlement', entityKey: s.settleNo, action: 'ADJUST', actor, before: { adjustmentAmount: s.adjustmentAmount, totalAmount: s.totalAmount }, after: { ...totals, adjNo: a.adjNo } });
+      await writeAudit(trx, {
+        entity: 'settlement',
+        entityKey: s.settleNo,
+        action: 'ADJUST',
+        actor,
+        before: { adjustmentAmount: s.adjustmentAmount, totalAmount: s.totalAmount },
+        after: { ...totals, adjNo: a.adjNo },
+      });
     }
   });
   return (await findAdjustment(db, adjNo))!;
@@ -246,18 +458,36 @@ export async function searchFxRates(db: Db, q: Static<typeof FxRateQuery>, windo
 }
 
 /** Sets a month's JPY rate (an existing one with the version read); settlements keep the rate they were built with. */
-export async function putFxRate(db: Db, currency: 'JPY', period: string, body: Static<typeof FxRatePutBody>, actor: string) {
+export async function putFxRate(
+  db: Db,
+  currency: 'JPY',
+  period: string,
+  body: Static<typeof FxRatePutBody>,
+  actor: string,
+) {
   const { rate, version } = body;
   if (Number(rate) <= 0) throw fieldError('VALIDATION', 'body/rate', '환율은 0보다 커야 합니다');
   await db.transaction().execute(async (trx) => {
     const before = await lockFxRate(trx, currency, period);
     if (before) {
       checkVersion(version ?? 0, before.version);
-      await updateFxRate(trx, currency, period, { rate, updatedBy: actor, updatedAt: new Date(), version: before.version + 1 });
+      await updateFxRate(trx, currency, period, {
+        rate,
+        updatedBy: actor,
+        updatedAt: new Date(),
+        version: before.version + 1,
+      });
     } else {
       await insertFxRate(trx, { currency, period, rate, perUnits: 100, updatedBy: actor });
     }
-    await writeAudit(trx, { entity: 'fx_rate', entityKey: `${currency}:${period}`, action: before ? 'UPDATE' : 'CREATE', actor, before: before ? { rate: before.rate } : undefined, after: { rate } });
+    await writeAudit(trx, {
+      entity: 'fx_rate',
+      entityKey: `${currency}:${period}`,
+      action: before ? 'UPDATE' : 'CREATE',
+      actor,
+      before: before ? { rate: before.rate } : undefined,
+      after: { rate },
+    });
   });
   return findFxRate(db, currency, period);
 }
@@ -271,13 +501,23 @@ export async function threeWayMatch(db: Db, q: Static<typeof MatchListQuery>, wi
   const all = await matchRows(db, scope);
   const rows = q.onlyMismatch === 'Y' ? all.filter((r) => r.status === 'MISMATCH') : all;
   const { limit, offset } = window;
-  return { rows: rows.slice(offset, offset + limit), total: rows.length, totals: { mismatches: all.filter((r) => r.status === 'MISMATCH').length } };
+  return {
+    rows: rows.slice(offset, offset + limit),
+    total: rows.length,
+    totals: { mismatches: all.filter((r) => r.status === 'MISMATCH').length },
+  };
 }
 
 /* ------------------------------ the supplier ------------------------------ */
 
 /** The supplier confirms the settlement put to it, or disputes it with a reason. */
-export async function answerSettlement(db: Db, name: 'confirm' | 'dispute', settleNo: string, body: { version: number; reason?: string }, actor: string) {
+export async function answerSettlement(
+  db: Db,
+  name: 'confirm' | 'dispute',
+  settleNo: string,
+  body: { version: number; reason?: string },
+  actor: string,
+) {
   const reason = text(body.reason);
   await db.transaction().execute(async (trx) => {
     const s = await lockOne(trx, settleNo, SUPPLIER_VISIBLE);
@@ -289,7 +529,15 @@ export async function answerSettlement(db: Db, name: 'confirm' | 'dispute', sett
         ? { status: 'CONFIRMED' as const, confirmedAt: new Date(), confirmedBy: actor }
         : { status: 'DISPUTED' as const, disputedAt: new Date(), disputedBy: actor, disputeReason: reason };
     await updateSettlement(trx, s.settleNo, { ...after, version: s.version + 1, updatedAt: new Date() });
-    await writeAudit(trx, { entity: 'settlement', entityKey: s.settleNo, action: name.toUpperCase(), actor, before: { status: s.status }, after: { status: after.status }, reason });
+    await writeAudit(trx, {
+      entity: 'settlement',
+      entityKey: s.settleNo,
+      action: name.toUpperCase(),
+      actor,
+      before: { status: s.status },
+      after: { status: after.status },
+      reason,
+    });
   });
   return getSettlement(db, settleNo, true);
 }

@@ -7,7 +7,14 @@
 import { compareDecimals, sumDecimals } from '../../../../lib/money.js';
 import { lineAmount, totalOf, toKrw, won, type Currency } from '../../../domain/money.js';
 
-export const SETTLE_STATUSES = ['DRAFT', 'CONFIRM_REQUESTED', 'CONFIRMED', 'DISPUTED', 'POSTED', 'POST_FAILED'] as const;
+export const SETTLE_STATUSES = [
+  'DRAFT',
+  'CONFIRM_REQUESTED',
+  'CONFIRMED',
+  'DISPUTED',
+  'POSTED',
+  'POST_FAILED',
+] as const;
 export type SettleStatus = (typeof SETTLE_STATUSES)[number];
 export const ADJUST_STATUSES = ['REQUESTED', 'APPROVED', 'REJECTED', 'CANCELLED'] as const;
 
@@ -32,10 +39,17 @@ export const SETTLE_WRONG_STATE: Readonly<Record<SettleAction, string>> = {
   post: '협력사가 확인한 정산만 전기할 수 있습니다',
 };
 
-export const canSettle = (action: SettleAction, status: string): boolean => (SETTLE_RULES[action] as readonly string[]).includes(status);
+export const canSettle = (action: SettleAction, status: string): boolean =>
+  (SETTLE_RULES[action] as readonly string[]).includes(status);
 
 /** A supplier sees its settlements once they are put to it (never a draft in the making). */
-export const SUPPLIER_VISIBLE: readonly SettleStatus[] = ['CONFIRM_REQUESTED', 'CONFIRMED', 'DISPUTED', 'POSTED', 'POST_FAILED'];
+export const SUPPLIER_VISIBLE: readonly SettleStatus[] = [
+  'CONFIRM_REQUESTED',
+  'CONFIRMED',
+  'DISPUTED',
+  'POSTED',
+  'POST_FAILED',
+];
 
 export interface DecidedLine {
   whReqNo: string;
@@ -69,7 +83,15 @@ export interface GoodsTotals {
 }
 
 const lineOrder = (a: DecidedLine, b: DecidedLine) =>
-  a.lastDeciDate < b.lastDeciDate ? -1 : a.lastDeciDate > b.lastDeciDate ? 1 : a.whReqNo < b.whReqNo ? -1 : a.whReqNo > b.whReqNo ? 1 : a.whLineNo - b.whLineNo;
+  a.lastDeciDate < b.lastDeciDate
+    ? -1
+    : a.lastDeciDate > b.lastDeciDate
+      ? 1
+      : a.whReqNo < b.whReqNo
+        ? -1
+        : a.whReqNo > b.whReqNo
+          ? 1
+          : a.whLineNo - b.whLineNo;
 
 /**
  * Each decided receipt line becomes a settlement line: amount = quantity × PO unit price in its
@@ -77,7 +99,10 @@ const lineOrder = (a: DecidedLine, b: DecidedLine) =>
  * amount × rate ÷ 100 rounded to whole won (half up). Totals are exact sums of the lines, so
  * the statement's lines add up to its total to the won.
  */
-export function settleLines(lines: readonly DecidedLine[], jpyRatePer100: string | null): { lines: SettledLine[]; totals: GoodsTotals } {
+export function settleLines(
+  lines: readonly DecidedLine[],
+  jpyRatePer100: string | null,
+): { lines: SettledLine[]; totals: GoodsTotals } {
   const settled = [...lines].sort(lineOrder).map((l, i) => {
     const amount = lineAmount(l.quantity, l.unitPrice, l.currency);
     return { ...l, lineNo: i + 1, amount, krwAmount: toKrw(amount, l.currency, jpyRatePer100) };
@@ -99,7 +124,10 @@ export function settleLines(lines: readonly DecidedLine[], jpyRatePer100: string
 }
 
 /** Goods plus approved adjustments (signed whole won). */
-export function settlementTotals(goodsAmount: string, approvedAdjustments: readonly string[]): { adjustmentAmount: string; totalAmount: string } {
+export function settlementTotals(
+  goodsAmount: string,
+  approvedAdjustments: readonly string[],
+): { adjustmentAmount: string; totalAmount: string } {
   const adjustmentAmount = won(totalOf(approvedAdjustments));
   return { adjustmentAmount, totalAmount: won(sumDecimals([goodsAmount, adjustmentAmount])) };
 }
@@ -127,7 +155,15 @@ export interface MatchInput {
 }
 
 /** Problems that make a line not reconcile. */
-export const HARD_ISSUES = ['OVER_DELIVERED', 'OVER_RECEIVED', 'OVER_SETTLED', 'DELIVERED_COUNTER', 'RECEIVED_COUNTER', 'PRICE_MISMATCH', 'AMOUNT_MISMATCH'] as const;
+export const HARD_ISSUES = [
+  'OVER_DELIVERED',
+  'OVER_RECEIVED',
+  'OVER_SETTLED',
+  'DELIVERED_COUNTER',
+  'RECEIVED_COUNTER',
+  'PRICE_MISMATCH',
+  'AMOUNT_MISMATCH',
+] as const;
 /** Work still under way, shown but not a mismatch. */
 export const OPEN_ISSUES = ['NOT_YET_RECEIVED', 'NOT_YET_DECIDED', 'NOT_YET_SETTLED'] as const;
 

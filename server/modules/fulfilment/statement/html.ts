@@ -18,7 +18,9 @@ export function renderStatementHtml(m: StatementModel): string {
         `<td class="n">${esc(r.quantity)}</td><td class="n">${esc(r.price)}</td><td class="c">${esc(r.currency)}</td><td class="n">${esc(r.amount)}</td><td class="n">${esc(r.krwAmount)}</td></tr>`,
     )
     .join('\n');
-  const summary = [...m.summary, ...m.adjustments].map((s) => `<tr><th>${esc(s.label)}</th><td class="n">${esc(s.value)}</td></tr>`).join('');
+  const summary = [...m.summary, ...m.adjustments]
+    .map((s) => `<tr><th>${esc(s.label)}</th><td class="n">${esc(s.value)}</td></tr>`)
+    .join('');
   return `<!doctype html>
 <html lang="ko">
 <head>
@@ -60,8 +62,18 @@ export function renderStatementHtml(m: StatementModel): string {
 <h1>${esc(m.title)}</h1>
 <div class="meta">${esc(m.periodLabel)} · 정산번호 ${esc(m.settleNo)} · 발행일 ${esc(m.issuedOn)} · 상태 ${esc(m.statusText)}</div>
 <div class="parties">
-${party('공급자', [['상호', m.supplier.name], ['사업자등록번호', m.supplier.taxNo], ['대표자', m.supplier.ceoName], ['주소', m.supplier.address], ['전화', m.supplier.phoneNo], ['협력사 코드', m.supplier.compNo]])}
-${party('공급받는자', [['상호', m.buyer.name], ['정산 월', m.periodLabel]])}
+${party('공급자', [
+  ['상호', m.supplier.name],
+  ['사업자등록번호', m.supplier.taxNo],
+  ['대표자', m.supplier.ceoName],
+  ['주소', m.supplier.address],
+  ['전화', m.supplier.phoneNo],
+  ['협력사 코드', m.supplier.compNo],
+])}
+${party('공급받는자', [
+  ['상호', m.buyer.name],
+  ['정산 월', m.periodLabel],
+])}
 </div>
 <table class="lines">
 <thead><tr><th>No</th><th>확정일</th><th>입고번호</th><th>발주번호</th><th>품목</th><th>단위</th><th>수량</th><th>단가</th><th>통화</th><th>금액</th><th>원화금액</th></tr></thead>

@@ -101,7 +101,13 @@ function layout(m: StatementModel): Page[] {
   let p = new Page();
   pages.push(p);
   p.text(m.title, PAGE_W / 2, PAGE_H - MARGIN - 18, 20, 'center');
-  p.text(`${m.periodLabel} · 정산번호 ${m.settleNo} · 발행일 ${m.issuedOn} · 상태 ${m.statusText}`, PAGE_W / 2, PAGE_H - MARGIN - 36, 9, 'center');
+  p.text(
+    `${m.periodLabel} · 정산번호 ${m.settleNo} · 발행일 ${m.issuedOn} · 상태 ${m.statusText}`,
+    PAGE_W / 2,
+    PAGE_H - MARGIN - 36,
+    9,
+    'center',
+  );
   const party = (title: string, rows: Array<[string, string | null]>, x: number, top: number) => {
     p.text(title, x, top, 10);
     rows.forEach(([k, v], i) => {
@@ -110,8 +116,28 @@ function layout(m: StatementModel): Page[] {
     });
   };
   const top = PAGE_H - MARGIN - 62;
-  party('공급자', [['상호', m.supplier.name], ['사업자등록번호', m.supplier.taxNo], ['대표자', m.supplier.ceoName], ['주소', m.supplier.address], ['전화', m.supplier.phoneNo]], MARGIN, top);
-  party('공급받는자', [['상호', m.buyer.name], ['정산 월', m.periodLabel], ['협력사 코드', m.supplier.compNo]], PAGE_W / 2 + 10, top);
+  party(
+    '공급자',
+    [
+      ['상호', m.supplier.name],
+      ['사업자등록번호', m.supplier.taxNo],
+      ['대표자', m.supplier.ceoName],
+      ['주소', m.supplier.address],
+      ['전화', m.supplier.phoneNo],
+    ],
+    MARGIN,
+    top,
+  );
+  party(
+    '공급받는자',
+    [
+      ['상호', m.buyer.name],
+      ['정산 월', m.periodLabel],
+      ['협력사 코드', m.supplier.compNo],
+    ],
+    PAGE_W / 2 + 10,
+    top,
+  );
   let y = tableHeader(p, top - 84);
   const bottom = MARGIN + 20;
   for (const r of m.rows) {
@@ -122,7 +148,24 @@ function layout(m: StatementModel): Page[] {
     }
     y = tableRow(p, r, y);
   }
-  if (m.rows.length === 0) y = tableRow(p, { no: '', date: '', whReqNo: '', poNo: '', item: '입고 내역이 없습니다', unit: '', quantity: '', price: '', currency: '', amount: '', krwAmount: '' }, y);
+  if (m.rows.length === 0)
+    y = tableRow(
+      p,
+      {
+        no: '',
+        date: '',
+        whReqNo: '',
+        poNo: '',
+        item: '입고 내역이 없습니다',
+        unit: '',
+        quantity: '',
+        price: '',
+        currency: '',
+        amount: '',
+        krwAmount: '',
+      },
+      y,
+    );
   const totals = [...m.summary, ...m.adjustments, { label: '합계 (부가세 별도)', value: m.total }];
   const needed = (totals.length + 2) * 13;
   if (y - needed < bottom) {
@@ -153,17 +196,36 @@ export function renderStatementPdf(m: StatementModel): Buffer {
   };
   const catalog = add('');
   const pagesObj = add('');
-  const descriptor = add('<< /Type /FontDescriptor /FontName /HYGoThic-Medium /Flags 6 /FontBBox [-6 -145 1003 880] /ItalicAngle 0 /Ascent 880 /Descent -120 /CapHeight 880 /StemV 93 >>');
-  const cidFont = add(`<< /Type /Font /Subtype /CIDFontType0 /BaseFont /HYGoThic-Medium /CIDSystemInfo << /Registry (Adobe) /Ordering (Korea1) /Supplement 1 >> /FontDescriptor ${descriptor} 0 R /DW 1000 /W [1 95 500] >>`);
-  const font = add(`<< /Type /Font /Subtype /Type0 /BaseFont /HYGoThic-Medium-UniKS-UCS2-H /Encoding /UniKS-UCS2-H /DescendantFonts [${cidFont} 0 R] >>`);
+  const descriptor = add(
+    '<< /Type /FontDescriptor /FontName /HYGoThic-Medium /Flags 6 /FontBBox [-6 -145 1003 880] /ItalicAngle 0 /Ascent 880 /Descent -120 /CapHeight 880 /StemV 93 >>',
+  );
+  const cidFont = add(
+    `<< /Type /Font /Subtype /CIDFontType0 /BaseFont /HYGoThic-Medium /CIDSystemInfo << /Registry (Adobe) /Ordering (Korea1) /Supplement 1 >> /FontDescriptor ${descriptor} 0 R /DW 1000 /W [1 95 500] >>`,
+  );
+  const font = add(
+    `<< /Type /Font /Subtype /Type0 /BaseFont /HYGoThic-Medium-UniKS-UCS2-H /Encoding /UniKS-UCS2-H /DescendantFonts [${cidFont} 0 R] >>`,
+  );
   const kids: number[] = [];
   for (const pg of pages) {
     const content = zlib.deflateSync(Buffer.from(pg.ops.join('\n'), 'latin1'));
-    const stream = add(Buffer.concat([Buffer.from(`<< /Length ${content.length} /Filter /FlateDecode >>\nstream\n`, 'latin1'), content, Buffer.from('\nendstream', 'latin1')]));
-    kids.push(add(`<< /Type /Page /Parent ${pagesObj} 0 R /MediaBox [0 0 ${PAGE_W} ${PAGE_H}] /Resources << /Font << /F1 ${font} 0 R >> >> /Contents ${stream} 0 R >>`));
+    const stream = add(
+      Buffer.concat([
+        Buffer.from(`<< /Length ${content.length} /Filter /FlateDecode >>\nstream\n`, 'latin1'),
+        content,
+        Buffer.from('\nendstream', 'latin1'),
+      ]),
+    );
+    kids.push(
+      add(
+        `<< /Type /Page /Parent ${pagesObj} 0 R /MediaBox [0 0 ${PAGE_W} ${PAGE_H}] /Resources << /Font << /F1 ${font} 0 R >> >> /Contents ${stream} 0 R >>`,
+      ),
+    );
   }
   objects[catalog - 1] = Buffer.from(`<< /Type /Catalog /Pages ${pagesObj} 0 R >>`, 'latin1');
-  objects[pagesObj - 1] = Buffer.from(`<< /Type /Pages /Kids [${kids.map((k) => `${k} 0 R`).join(' ')}] /Count ${kids.length} >>`, 'latin1');
+  objects[pagesObj - 1] = Buffer.from(
+    `<< /Type /Pages /Kids [${kids.map((k) => `${k} 0 R`).join(' ')}] /Count ${kids.length} >>`,
+    'latin1',
+  );
 
   const chunks: Buffer[] = [Buffer.from('%PDF-1.4\n%\xE2\xE3\xCF\xD3\n', 'latin1')];
   let offset = chunks[0].length;
@@ -174,7 +236,11 @@ export function renderStatementPdf(m: StatementModel): Buffer {
     offset += chunk.length;
     chunks.push(chunk);
   });
-  const xref = [`xref\n0 ${objects.length + 1}\n`, '0000000000 65535 f \n', ...offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`)].join('');
+  const xref = [
+    `xref\n0 ${objects.length + 1}\n`,
+    '0000000000 65535 f \n',
+    ...offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`),
+  ].join('');
   const info = `trailer\n<< /Size ${objects.length + 1} /Root ${catalog} 0 R >>\nstartxref\n${offset}\n%%EOF\n`;
   chunks.push(Buffer.from(xref + info, 'latin1'));
   return Buffer.concat(chunks);

@@ -15,7 +15,13 @@ import { statementModel } from './workflow.js';
 
 const TAG = ['fulfilment: statement'];
 
-async function answer(db: Db, reply: FastifyReply, settleNo: string, format: 'html' | 'pdf' | undefined, visible?: readonly string[]) {
+async function answer(
+  db: Db,
+  reply: FastifyReply,
+  settleNo: string,
+  format: 'html' | 'pdf' | undefined,
+  visible?: readonly string[],
+) {
   const source = await statementSource(db, settleNo, visible);
   if (!source) throw missing('SETTLEMENT_NOT_FOUND', '정산을 찾을 수 없습니다');
   const model = statementModel(source);
@@ -33,13 +39,36 @@ async function answer(db: Db, reply: FastifyReply, settleNo: string, format: 'ht
  * settlements that were put to it.
  */
 export const statementRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  app.get('/api/v1/statements/:settleNo', {
-    config: { access: access.login(['/statement', '/monthlyCalcAdmin', '/monthlyCalcADetail'], 'read', ['I']) },
-    schema: { operationId: 'printStatement', tags: TAG, summary: 'The statement of a supplier-month as a printable page (format=html) or PDF', params: SettleNoParams, querystring: StatementQuery, response: { 200: StatementAnswer, ...commonErrors } },
-  }, async (request, reply) => answer(request.db, reply, request.params.settleNo, request.query.format));
+  app.get(
+    '/api/v1/statements/:settleNo',
+    {
+      config: { access: access.login(['/statement', '/monthlyCalcAdmin', '/monthlyCalcADetail'], 'read', ['I']) },
+      schema: {
+        operationId: 'printStatement',
+        tags: TAG,
+        summary: 'The statement of a supplier-month as a printable page (format=html) or PDF',
+        params: SettleNoParams,
+        querystring: StatementQuery,
+        response: { 200: StatementAnswer, ...commonErrors },
+      },
+    },
+    async (request, reply) => answer(request.db, reply, request.params.settleNo, request.query.format),
+  );
 
-  app.get('/api/v1/cyber/statements/:settleNo', {
-    config: { access: access.login(['/monthlyCalculate', '/monthlyCalcDetail'], 'read') },
-    schema: { operationId: 'printMyStatement', tags: TAG, summary: 'My statement of a month (format=html or pdf); another company’s answers 404', params: SettleNoParams, querystring: StatementQuery, response: { 200: StatementAnswer, ...commonErrors } },
-  }, async (request, reply) => answer(supplierView(request).db, reply, request.params.settleNo, request.query.format, SUPPLIER_VISIBLE));
+  app.get(
+    '/api/v1/cyber/statements/:settleNo',
+    {
+      config: { access: access.login(['/monthlyCalculate', '/monthlyCalcDetail'], 'read') },
+      schema: {
+        operationId: 'printMyStatement',
+        tags: TAG,
+        summary: 'My statement of a month (format=html or pdf); another company’s answers 404',
+        params: SettleNoParams,
+        querystring: StatementQuery,
+        response: { 200: StatementAnswer, ...commonErrors },
+      },
+    },
+    async (request, reply) =>
+      answer(supplierView(request).db, reply, request.params.settleNo, request.query.format, SUPPLIER_VISIBLE),
+  );
 };

@@ -1,7 +1,13 @@
 import { Type } from 'typebox';
 
 export const StatementQuery = Type.Object(
-  { format: Type.Optional(Type.Union([Type.Literal('html'), Type.Literal('pdf')], { description: 'html (default): a printable page with a print stylesheet; pdf: the same as a PDF file' })) },
+  {
+    format: Type.Optional(
+      Type.Union([Type.Literal('html'), Type.Literal('pdf')], {
+        description: 'html (default): a printable page with a print stylesheet; pdf: the same as a PDF file',
+      }),
+    ),
+  },
   { additionalProperties: false },
 );
 

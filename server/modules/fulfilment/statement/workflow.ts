@@ -6,7 +6,12 @@
 import { formatMoney } from '../../../../lib/money.js';
 
 export const SETTLE_STATUS_TEXT: Readonly<Record<string, string>> = {
-  DRAFT: '정산작성', CONFIRM_REQUESTED: '확인요청', CONFIRMED: '협력사확인', DISPUTED: '이의제기', POSTED: '전기완료', POST_FAILED: '전기오류',
+  DRAFT: '정산작성',
+  CONFIRM_REQUESTED: '확인요청',
+  CONFIRMED: '협력사확인',
+  DISPUTED: '이의제기',
+  POSTED: '전기완료',
+  POST_FAILED: '전기오류',
 };
 
 export interface StatementSource {
@@ -14,14 +19,40 @@ export interface StatementSource {
   period: string;
   status: string;
   issuedOn: string;
-  supplier: { compNo: string; name: string; taxNo: string; ceoName: string; address: string | null; phoneNo: string | null };
+  supplier: {
+    compNo: string;
+    name: string;
+    taxNo: string;
+    ceoName: string;
+    address: string | null;
+    phoneNo: string | null;
+  };
   buyer: { name: string };
   lines: ReadonlyArray<{
-    lineNo: number; lastDeciDate: string; whReqNo: string; poNo: string; itemCode: string | null; itemName: string; spec: string | null; unitCode: string;
-    quantity: string; PRICE: string; currency: string; AMT: string; krwAmount: string;
+    lineNo: number;
+    lastDeciDate: string;
+    whReqNo: string;
+    poNo: string;
+    itemCode: string | null;
+    itemName: string;
+    spec: string | null;
+    unitCode: string;
+    quantity: string;
+    PRICE: string;
+    currency: string;
+    AMT: string;
+    krwAmount: string;
   }>;
   adjustments: ReadonlyArray<{ adjNo: string; reason: string; amount: string }>;
-  totals: { krwGoodsAmount: string; jpyGoodsAmount: string; jpyKrwAmount: string; goodsAmount: string; adjustmentAmount: string; totalAmount: string; jpyRate: string | null };
+  totals: {
+    krwGoodsAmount: string;
+    jpyGoodsAmount: string;
+    jpyKrwAmount: string;
+    goodsAmount: string;
+    adjustmentAmount: string;
+    totalAmount: string;
+    jpyRate: string | null;
+  };
   confirmedAt: string | null;
 }
 
@@ -82,7 +113,10 @@ export function statementModel(s: StatementSource): StatementModel {
   const summary = [{ label: '원화 공급가액', value: `₩${formatMoney(t.krwGoodsAmount, 'KRW')}` }];
   if (t.jpyGoodsAmount !== '0') {
     summary.push({ label: '엔화 공급가액', value: `¥${formatMoney(t.jpyGoodsAmount, 'JPY')}` });
-    summary.push({ label: `엔화 원화환산 (100엔당 ${t.jpyRate ?? '-'}원, 줄별 반올림)`, value: `₩${formatMoney(t.jpyKrwAmount, 'KRW')}` });
+    summary.push({
+      label: `엔화 원화환산 (100엔당 ${t.jpyRate ?? '-'}원, 줄별 반올림)`,
+      value: `₩${formatMoney(t.jpyKrwAmount, 'KRW')}`,
+    });
   }
   summary.push({ label: '공급가액 합계', value: `₩${formatMoney(t.goodsAmount, 'KRW')}` });
   const adjustments = s.adjustments.map((a) => ({ label: `${a.adjNo} ${a.reason}`, value: `₩${signed(a.amount)}` }));

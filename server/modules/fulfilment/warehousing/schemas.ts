@@ -1,6 +1,14 @@
 import { Type } from 'typebox';
 import { CursorAnswer, CursorQuery, PagingQuery, SortQuery } from '../../../http/list-query.js';
-import { CodeList, CurrencyTotals, DateRange, DateString, Nullable, PricedItem, Version } from '../../../domain/schemas.js';
+import {
+  CodeList,
+  CurrencyTotals,
+  DateRange,
+  DateString,
+  Nullable,
+  PricedItem,
+  Version,
+} from '../../../domain/schemas.js';
 import { APPROVAL_STATUSES, WH_STATUSES } from './workflow.js';
 
 /**
@@ -13,10 +21,16 @@ export const WarehousingFilterFields = {
   poNo: Type.Optional(Type.String({ maxLength: 20, description: 'PO number contains' })),
   whReqNo: Type.Optional(Type.String({ maxLength: 20, description: 'Receipt request number contains' })),
   whAppNo: Type.Optional(Type.String({ maxLength: 20, description: 'Receipt approval number contains' })),
-  section: Type.Optional(Type.String({ maxLength: 20, description: 'Business section code (topDept) of the receiving department' })),
+  section: Type.Optional(
+    Type.String({ maxLength: 20, description: 'Business section code (topDept) of the receiving department' }),
+  ),
   deptName: Type.Optional(Type.String({ maxLength: 100, description: 'Receiving department name contains' })),
-  eprName: Type.Optional(Type.String({ maxLength: 50, description: 'Name of the employee who requested the purchase contains' })),
-  receiveName: Type.Optional(Type.String({ maxLength: 50, description: 'Name of the employee who received the goods contains' })),
+  eprName: Type.Optional(
+    Type.String({ maxLength: 50, description: 'Name of the employee who requested the purchase contains' }),
+  ),
+  receiveName: Type.Optional(
+    Type.String({ maxLength: 50, description: 'Name of the employee who received the goods contains' }),
+  ),
   expenses: Type.Optional(Type.String({ maxLength: 20, description: 'EXPENSES code' })),
   approvalStatus: Type.Optional(CodeList(APPROVAL_STATUSES, 'APPROVAL_STATUS codes')),
   status: Type.Optional(CodeList(WH_STATUSES, 'WH_STATUS codes')),
@@ -24,20 +38,56 @@ export const WarehousingFilterFields = {
   lastDeciDates: Type.Optional(DateRange('Final decision date')),
   system: Type.Optional(
     Type.Union([Type.Literal('GPMS'), Type.Literal('OTHER'), Type.Literal('')], {
-      description: 'GPMS: receipts recorded here (warehousingList); OTHER: copies from the other source systems (the Copy screens); blank: both',
+      description:
+        'GPMS: receipts recorded here (warehousingList); OTHER: copies from the other source systems (the Copy screens); blank: both',
     }),
   ),
-  sourceSystemList: Type.Optional(Type.Array(Type.String({ pattern: '^[A-Z][A-Z0-9_]{0,9}$' }), { maxItems: 20, description: 'SOURCE_SYSTEM codes (repeat the parameter)' })),
-  isSearched: Type.Optional(Type.Boolean({ description: 'Client state kept with the saved filter (the user has searched); the server ignores it' })),
+  sourceSystemList: Type.Optional(
+    Type.Array(Type.String({ pattern: '^[A-Z][A-Z0-9_]{0,9}$' }), {
+      maxItems: 20,
+      description: 'SOURCE_SYSTEM codes (repeat the parameter)',
+    }),
+  ),
+  isSearched: Type.Optional(
+    Type.Boolean({
+      description: 'Client state kept with the saved filter (the user has searched); the server ignores it',
+    }),
+  ),
 };
 
-export const WarehousingFilter = Type.Object(WarehousingFilterFields, { additionalProperties: false, $id: 'WarehousingFilter', title: 'WarehousingFilter' });
+export const WarehousingFilter = Type.Object(WarehousingFilterFields, {
+  additionalProperties: false,
+  $id: 'WarehousingFilter',
+  title: 'WarehousingFilter',
+});
 
-export const WH_SORT = ['whReqNo', 'whAppNo', 'poNo', 'compName', 'sectionName', 'deptName', 'eprName', 'receiveName', 'expenses', 'status', 'approvalStatus', 'whReqDate', 'lastDeciDate', 'AMT', 'sourceSystem'] as const;
+export const WH_SORT = [
+  'whReqNo',
+  'whAppNo',
+  'poNo',
+  'compName',
+  'sectionName',
+  'deptName',
+  'eprName',
+  'receiveName',
+  'expenses',
+  'status',
+  'approvalStatus',
+  'whReqDate',
+  'lastDeciDate',
+  'AMT',
+  'sourceSystem',
+] as const;
 export const WH_ITEM_SORT = [...WH_SORT, 'lineNo', 'itemCode', 'itemName', 'quantity', 'PRICE'] as const;
 
-export const WarehousingListQuery = Type.Object({ ...WarehousingFilterFields, ...PagingQuery, ...CursorQuery, sort: SortQuery(WH_SORT) }, { additionalProperties: false });
-export const WarehousingItemListQuery = Type.Object({ ...WarehousingFilterFields, ...PagingQuery, ...CursorQuery, sort: SortQuery(WH_ITEM_SORT) }, { additionalProperties: false });
+export const WarehousingListQuery = Type.Object(
+  { ...WarehousingFilterFields, ...PagingQuery, ...CursorQuery, sort: SortQuery(WH_SORT) },
+  { additionalProperties: false },
+);
+export const WarehousingItemListQuery = Type.Object(
+  { ...WarehousingFilterFields, ...PagingQuery, ...CursorQuery, sort: SortQuery(WH_ITEM_SORT) },
+  { additionalProperties: false },
+);
 
 const header = {
   whReqNo: Type.String(),
@@ -115,14 +165,36 @@ export const WarehousingDetail = Type.Object(
   { $id: 'WarehousingDetail', title: 'WarehousingDetail' },
 );
 
-export const WarehousingList = Type.Object({ rows: Type.Array(Type.Ref('WarehousingRow')), total: Type.Integer(), totals: CurrencyTotals, ...CursorAnswer });
-export const WarehousingItemList = Type.Object({ rows: Type.Array(Type.Ref('WarehousingItemRow')), total: Type.Integer(), totals: CurrencyTotals, ...CursorAnswer });
+export const WarehousingList = Type.Object({
+  rows: Type.Array(Type.Ref('WarehousingRow')),
+  total: Type.Integer(),
+  totals: CurrencyTotals,
+  ...CursorAnswer,
+});
+export const WarehousingItemList = Type.Object({
+  rows: Type.Array(Type.Ref('WarehousingItemRow')),
+  total: Type.Integer(),
+  totals: CurrencyTotals,
+  ...CursorAnswer,
+});
 
-export const WhReqNoParams = Type.Object({ whReqNo: Type.String({ minLength: 1, maxLength: 20 }) }, { additionalProperties: false });
+export const WhReqNoParams = Type.Object(
+  { whReqNo: Type.String({ minLength: 1, maxLength: 20 }) },
+  { additionalProperties: false },
+);
 
 export const DecideBody = Type.Object(
   { version: Version, lastDeciDate: Type.Optional(DateString) },
-  { additionalProperties: false, description: 'lastDeciDate defaults to today (KST); not before the request date, not in the future' },
+  {
+    additionalProperties: false,
+    description: 'lastDeciDate defaults to today (KST); not before the request date, not in the future',
+  },
 );
 
-export const WarehousingSchemas = [WarehousingFilter, WarehousingRow, WarehousingItemRow, WarehousingLine, WarehousingDetail];
+export const WarehousingSchemas = [
+  WarehousingFilter,
+  WarehousingRow,
+  WarehousingItemRow,
+  WarehousingLine,
+  WarehousingDetail,
+];

@@ -7,17 +7,44 @@ import { nextDocumentNumber } from '../../../db/document-number.js';
 import { employeeOf } from '../../../domain/actor.js';
 import { isActiveCode } from '../../../domain/codes.js';
 import { checkDate, todayKst } from '../../../domain/dates.js';
-import { checkVersion, failIf, missing, notAllowed, refused, wrongState, type FieldError } from '../../../domain/errors.js';
+import {
+  checkVersion,
+  failIf,
+  missing,
+  notAllowed,
+  refused,
+  wrongState,
+  type FieldError,
+} from '../../../domain/errors.js';
 import { qty } from '../../../domain/money.js';
 import { text } from '../../../domain/values.js';
 import type { ReceiveBody } from '../delivery/schemas.js';
 import { findDeliveryLines, lockDelivery, updateDelivery, updatePoLine } from '../delivery/queries.js';
 import { syncPoDeliveryStatus } from '../delivery/service.js';
 import {
-  clearDeliveryShorts, findDeliveryShorts, findReceiptLineQuantities, insertReceipt, lockDeliveryVersion, lockOrderHeader, lockOrderLine, lockOrderLines, lockOrderToReceive,
-  lockReceipt, updateDeliveryLine, updateReceipt, warehousingDetail,
+  clearDeliveryShorts,
+  findDeliveryShorts,
+  findReceiptLineQuantities,
+  insertReceipt,
+  lockDeliveryVersion,
+  lockOrderHeader,
+  lockOrderLine,
+  lockOrderLines,
+  lockOrderToReceive,
+  lockReceipt,
+  updateDeliveryLine,
+  updateReceipt,
+  warehousingDetail,
 } from './queries.js';
-import { NATIVE_SYSTEM, WH_RULES, WRONG_STATE_MSG, canDo, planReceipt, type ShortLine, type WhAction } from './workflow.js';
+import {
+  NATIVE_SYSTEM,
+  WH_RULES,
+  WRONG_STATE_MSG,
+  canDo,
+  planReceipt,
+  type ShortLine,
+  type WhAction,
+} from './workflow.js';
 
 export async function getWarehousing(db: Db, whReqNo: string) {
   const d = await warehousingDetail(db, whReqNo);
@@ -26,7 +53,12 @@ export async function getWarehousing(db: Db, whReqNo: string) {
 }
 
 /** Adds `delta` to the received quantity of each PO line (rows locked by the caller). */
-async function addReceived(trx: Db, poNo: string, deltas: ReadonlyArray<{ poLineNo: number; quantity: string }>, sign: 1 | -1): Promise<void> {
+async function addReceived(
+  trx: Db,
+  poNo: string,
+  deltas: ReadonlyArray<{ poLineNo: number; quantity: string }>,
+  sign: 1 | -1,
+): Promise<void> {
   for (const d of deltas) {
     const line = await lockOrderLine(trx, poNo, d.poLineNo);
     const next = qty(sumDecimals([line.receivedQty, sign === 1 ? d.quantity : `-${d.quantity}`]));
@@ -38,12 +70,24 @@ async function addReceived(trx: Db, poNo: string, deltas: ReadonlyArray<{ poLine
  * A partial receipt: what was not accepted leaves the order line's delivered quantity (so it is
  * open again and can be delivered anew) and is kept on the delivery line with its reason.
  */
-async function returnShorts(trx: Db, deliveryNo: string, poNo: string, shorts: readonly ShortLine[], actor: string): Promise<void> {
+async function returnShorts(
+  trx: Db,
+  deliveryNo: string,
+  poNo: string,
+  shorts: readonly ShortLine[],
+  actor: string,
+): Promise<void> {
   if (shorts.length === 0) return;
   for (const s of shorts) {
-    await updateDeliveryLine(trx, deliveryNo, s.deliveryLineNo, { shortQty: s.quantity, shortReason: s.reason, shortRemark: s.remark });
+    await updateDeliveryLine(trx, deliveryNo, s.deliveryLineNo, {
+      shortQty: s.quantity,
+      shortReason: s.reason,
+      shortRemark: s.remark,
+    });
     const line = await lockOrderLine(trx, poNo, s.poLineNo);
-    await updatePoLine(trx, poNo, s.poLineNo, { deliveredQty: qty(sumDecimals([line.deliveredQty, `-${s.quantity}`])) });
+    await updatePoLine(trx, poNo, s.poLineNo, {
+      deliveredQty: qty(sumDecimals([line.deliveredQty, `-${s.quantity}`])),
+    });
   }
   await syncPoDeliveryStatus(trx, poNo, actor);
 }
@@ -59,7 +103,10 @@ async function restoreShorts(trx: Db, deliveryNo: string, poNo: string, actor: s
     const line = await lockOrderLine(trx, poNo, s.poLineNo!);
     const next = qty(sumDecimals([line.deliveredQty, s.shortQty]));
     if (compareDecimals(next, line.quantity) > 0) {
-      throw refused('SHORTFALL_REDELIVERED', `${s.lineNo}번 줄의 미입고분이 이미 다시 납품되어 이 입고를 취소할 수 없습니다`);
+      throw refused(
+        'SHORTFALL_REDELIVERED',
+        `${s.lineNo}번 줄의 미입고분이 이미 다시 납품되어 이 입고를 취소할 수 없습니다`,
+      );
     }
     await updatePoLine(trx, poNo, s.poLineNo!, { deliveredQty: next });
   }
@@ -80,10 +127,17 @@ export async function receiveDelivery(db: Db, deliveryNo: string, b: Static<type
     const d = await lockDelivery(trx, deliveryNo);
     if (!d) throw missing('DELIVERY_NOT_FOUND', '납품을 찾을 수 없습니다');
     checkVersion(b.version, d.version);
-    if (d.noPo === 'Y') throw refused('DELIVERY_WITHOUT_PO', '발주 없는 납품은 입고할 수 없습니다. 발주를 먼저 등록하세요');
-    if (d.status !== 'REGISTERED') throw wrongState(d.status === 'RECEIVED' ? '이미 입고된 납품입니다' : '취소된 납품은 입고할 수 없습니다', d.status);
-    if (!(await isActiveCode(trx, 'EXPENSES', b.expenses))) errors.push({ path: 'body/expenses', message: `비용 유형 코드가 아닙니다: ${b.expenses}` });
-    if (whReqDate < d.deliveryDate) errors.push({ path: 'body/whReqDate', message: '입고요청일은 납품일 이후여야 합니다' });
+    if (d.noPo === 'Y')
+      throw refused('DELIVERY_WITHOUT_PO', '발주 없는 납품은 입고할 수 없습니다. 발주를 먼저 등록하세요');
+    if (d.status !== 'REGISTERED')
+      throw wrongState(
+        d.status === 'RECEIVED' ? '이미 입고된 납품입니다' : '취소된 납품은 입고할 수 없습니다',
+        d.status,
+      );
+    if (!(await isActiveCode(trx, 'EXPENSES', b.expenses)))
+      errors.push({ path: 'body/expenses', message: `비용 유형 코드가 아닙니다: ${b.expenses}` });
+    if (whReqDate < d.deliveryDate)
+      errors.push({ path: 'body/whReqDate', message: '입고요청일은 납품일 이후여야 합니다' });
     const po = await lockOrderToReceive(trx, d.poNo!);
     const dLines = await findDeliveryLines(trx, d.deliveryNo);
     const poLines = await lockOrderLines(trx, po.poNo);
@@ -92,21 +146,66 @@ export async function receiveDelivery(db: Db, deliveryNo: string, b: Static<type
 
     const no = await nextDocumentNumber(trx, 'WR', whReqDate);
     const header = {
-      whReqNo: no, sourceSystem: NATIVE_SYSTEM, compNo: d.compNo, poNo: po.poNo, deliveryNo: d.deliveryNo, section: po.section, deptcd: po.deptcd,
-      eprId: po.requesterId, receiverId: await employeeOf(trx, actor), expenses: b.expenses, status: 'REQUESTED' as const, approvalStatus: 'PENDING' as const,
-      currency: po.currency, totalAmount: plan.total, whReqDate, remark: text(b.BIGO), requestedBy: actor,
+      whReqNo: no,
+      sourceSystem: NATIVE_SYSTEM,
+      compNo: d.compNo,
+      poNo: po.poNo,
+      deliveryNo: d.deliveryNo,
+      section: po.section,
+      deptcd: po.deptcd,
+      eprId: po.requesterId,
+      receiverId: await employeeOf(trx, actor),
+      expenses: b.expenses,
+      status: 'REQUESTED' as const,
+      approvalStatus: 'PENDING' as const,
+      currency: po.currency,
+      totalAmount: plan.total,
+      whReqDate,
+      remark: text(b.BIGO),
+      requestedBy: actor,
     };
     const lines = plan.lines.map((l) => ({
-      whReqNo: no, lineNo: l.lineNo, compNo: d.compNo, poNo: l.poNo, poLineNo: l.poLineNo, deliveryNo: d.deliveryNo, deliveryLineNo: l.deliveryLineNo,
-      itemCode: l.itemCode, itemName: l.itemName, spec: l.spec, unitCode: l.unitCode, quantity: l.quantity, unitPrice: l.unitPrice, amount: l.amount, remark: l.remark,
+      whReqNo: no,
+      lineNo: l.lineNo,
+      compNo: d.compNo,
+      poNo: l.poNo,
+      poLineNo: l.poLineNo,
+      deliveryNo: d.deliveryNo,
+      deliveryLineNo: l.deliveryLineNo,
+      itemCode: l.itemCode,
+      itemName: l.itemName,
+      spec: l.spec,
+      unitCode: l.unitCode,
+      quantity: l.quantity,
+      unitPrice: l.unitPrice,
+      amount: l.amount,
+      remark: l.remark,
     }));
     await insertReceipt(trx, header, lines);
     await addReceived(trx, po.poNo, plan.lines, 1);
     await recordBudgetMovement(trx, { event: 'RECEIPT', docType: 'PO', docNo: po.poNo, actor });
     await returnShorts(trx, d.deliveryNo, po.poNo, plan.shorts, actor);
-    await updateDelivery(trx, d.deliveryNo, { status: 'RECEIVED', receivedAt: new Date(), version: d.version + 1, updatedAt: new Date() });
-    await writeAudit(trx, { entity: 'delivery', entityKey: d.deliveryNo, action: 'RECEIVE', actor, before: { status: d.status }, after: { status: 'RECEIVED', whReqNo: no, shorts: plan.shorts } });
-    await writeAudit(trx, { entity: 'wh_receipt', entityKey: no, action: 'REQUEST', actor, after: { ...header, lines } });
+    await updateDelivery(trx, d.deliveryNo, {
+      status: 'RECEIVED',
+      receivedAt: new Date(),
+      version: d.version + 1,
+      updatedAt: new Date(),
+    });
+    await writeAudit(trx, {
+      entity: 'delivery',
+      entityKey: d.deliveryNo,
+      action: 'RECEIVE',
+      actor,
+      before: { status: d.status },
+      after: { status: 'RECEIVED', whReqNo: no, shorts: plan.shorts },
+    });
+    await writeAudit(trx, {
+      entity: 'wh_receipt',
+      entityKey: no,
+      action: 'REQUEST',
+      actor,
+      after: { ...header, lines },
+    });
     return no;
   });
   return getWarehousing(db, whReqNo);
@@ -116,15 +215,25 @@ export async function receiveDelivery(db: Db, deliveryNo: string, b: Static<type
  * One workflow action on a receipt (approve, reject, resubmit, decide, cancel): lock, version,
  * read-only copies, state, then the change; a cancellation gives the quantities and the delivery back.
  */
-export async function actOnWarehousing(db: Db, name: WhAction, whReqNo: string, b: { version: number; reason?: string; lastDeciDate?: string }, actor: string) {
+export async function actOnWarehousing(
+  db: Db,
+  name: WhAction,
+  whReqNo: string,
+  b: { version: number; reason?: string; lastDeciDate?: string },
+  actor: string,
+) {
   await db.transaction().execute(async (trx) => {
     const r = await lockReceipt(trx, whReqNo);
     if (!r) throw missing('RECEIPT_NOT_FOUND', '입고를 찾을 수 없습니다');
     checkVersion(b.version, r.version);
-    if (r.sourceSystem !== NATIVE_SYSTEM) throw refused('RECEIPT_READ_ONLY', `${r.sourceSystem}에서 가져온 입고는 이 시스템에서 변경할 수 없습니다`);
+    if (r.sourceSystem !== NATIVE_SYSTEM)
+      throw refused('RECEIPT_READ_ONLY', `${r.sourceSystem}에서 가져온 입고는 이 시스템에서 변경할 수 없습니다`);
     if (!canDo(name, r)) throw wrongState(WRONG_STATE_MSG[name], `${r.status}/${r.approvalStatus}`);
     const to = WH_RULES[name].to;
-    const change: Record<string, unknown> = { status: to.status, ...(to.approval ? { approvalStatus: to.approval } : {}) };
+    const change: Record<string, unknown> = {
+      status: to.status,
+      ...(to.approval ? { approvalStatus: to.approval } : {}),
+    };
     const errors: FieldError[] = [];
     const reason = text(b.reason);
     if (name === 'approve') {
@@ -139,8 +248,10 @@ export async function actOnWarehousing(db: Db, name: WhAction, whReqNo: string, 
       change.rejectReason = null;
     } else if (name === 'decide') {
       const date = checkDate(errors, 'body/lastDeciDate', b.lastDeciDate, '최종확정일') ?? todayKst();
-      if (date > todayKst()) errors.push({ path: 'body/lastDeciDate', message: '최종확정일은 오늘 이후일 수 없습니다' });
-      if (date < r.whReqDate) errors.push({ path: 'body/lastDeciDate', message: '최종확정일은 입고요청일 이후여야 합니다' });
+      if (date > todayKst())
+        errors.push({ path: 'body/lastDeciDate', message: '최종확정일은 오늘 이후일 수 없습니다' });
+      if (date < r.whReqDate)
+        errors.push({ path: 'body/lastDeciDate', message: '최종확정일은 입고요청일 이후여야 합니다' });
       change.lastDeciDate = date;
       change.decidedBy = actor;
     } else if (name === 'cancel') {
@@ -156,14 +267,31 @@ export async function actOnWarehousing(db: Db, name: WhAction, whReqNo: string, 
       if (r.deliveryNo) await restoreShorts(trx, r.deliveryNo, r.poNo, actor);
       if (r.deliveryNo) {
         const d = await lockDeliveryVersion(trx, r.deliveryNo);
-        await updateDelivery(trx, r.deliveryNo, { status: 'REGISTERED', receivedAt: null, version: d.version + 1, updatedAt: new Date() });
-        await writeAudit(trx, { entity: 'delivery', entityKey: r.deliveryNo, action: 'RECEIPT_CANCELLED', actor, before: { status: 'RECEIVED' }, after: { status: 'REGISTERED', whReqNo } });
+        await updateDelivery(trx, r.deliveryNo, {
+          status: 'REGISTERED',
+          receivedAt: null,
+          version: d.version + 1,
+          updatedAt: new Date(),
+        });
+        await writeAudit(trx, {
+          entity: 'delivery',
+          entityKey: r.deliveryNo,
+          action: 'RECEIPT_CANCELLED',
+          actor,
+          before: { status: 'RECEIVED' },
+          after: { status: 'REGISTERED', whReqNo },
+        });
       }
     }
     await updateReceipt(trx, whReqNo, { ...change, version: r.version + 1, updatedAt: new Date() });
     await writeAudit(trx, {
-      entity: 'wh_receipt', entityKey: whReqNo, action: name.toUpperCase(), actor,
-      before: { status: r.status, approvalStatus: r.approvalStatus }, after: change, reason,
+      entity: 'wh_receipt',
+      entityKey: whReqNo,
+      action: name.toUpperCase(),
+      actor,
+      before: { status: r.status, approvalStatus: r.approvalStatus },
+      after: change,
+      reason,
     });
   });
   return getWarehousing(db, whReqNo);

@@ -27,7 +27,10 @@ interface Rule {
 export const WH_RULES: Readonly<Record<WhAction, Rule>> = {
   approve: { from: { status: ['REQUESTED'], approval: ['PENDING'] }, to: { status: 'APPROVED', approval: 'APPROVED' } },
   reject: { from: { status: ['REQUESTED'], approval: ['PENDING'] }, to: { status: 'REQUESTED', approval: 'REJECTED' } },
-  resubmit: { from: { status: ['REQUESTED'], approval: ['REJECTED'] }, to: { status: 'REQUESTED', approval: 'PENDING' } },
+  resubmit: {
+    from: { status: ['REQUESTED'], approval: ['REJECTED'] },
+    to: { status: 'REQUESTED', approval: 'PENDING' },
+  },
   decide: { from: { status: ['APPROVED'] }, to: { status: 'DECIDED' } },
   cancel: { from: { status: ['REQUESTED', 'APPROVED'] }, to: { status: 'CANCELLED' } },
 };
@@ -35,7 +38,10 @@ export const WH_RULES: Readonly<Record<WhAction, Rule>> = {
 export function canDo(action: WhAction, r: { status: string; approvalStatus: string; sourceSystem: string }): boolean {
   if (r.sourceSystem !== NATIVE_SYSTEM) return false;
   const { from } = WH_RULES[action];
-  return (from.status as readonly string[]).includes(r.status) && (!from.approval || (from.approval as readonly string[]).includes(r.approvalStatus));
+  return (
+    (from.status as readonly string[]).includes(r.status) &&
+    (!from.approval || (from.approval as readonly string[]).includes(r.approvalStatus))
+  );
 }
 
 export const WRONG_STATE_MSG: Readonly<Record<WhAction, string>> = {
@@ -81,7 +87,11 @@ export interface ReceiptLinePlan {
 
 export const SHORT_REASONS = ['SHORT', 'DAMAGED', 'WRONG_ITEM'] as const;
 export type ShortReason = (typeof SHORT_REASONS)[number];
-const SHORT_REASON_TEXT: Readonly<Record<ShortReason, string>> = { SHORT: '수량 부족', DAMAGED: '파손', WRONG_ITEM: '오품' };
+const SHORT_REASON_TEXT: Readonly<Record<ShortReason, string>> = {
+  SHORT: '수량 부족',
+  DAMAGED: '파손',
+  WRONG_ITEM: '오품',
+};
 export const shortReasonText = (r: ShortReason): string => SHORT_REASON_TEXT[r];
 
 export interface AcceptedLine {
@@ -136,16 +146,28 @@ export function planReceipt(
     seen.add(w.lineNo);
     if (compareDecimals(w.quantity, d.quantity) > 0) {
       overReceipt = true;
-      errors.push({ path: `${at}/quantity`, message: `입고 수량(${grouped(qty(w.quantity))})이 납품 수량(${grouped(qty(d.quantity))})을 초과합니다` });
+      errors.push({
+        path: `${at}/quantity`,
+        message: `입고 수량(${grouped(qty(w.quantity))})이 납품 수량(${grouped(qty(d.quantity))})을 초과합니다`,
+      });
       return;
     }
     if (compareDecimals(w.quantity, d.quantity) < 0) {
       const missingQty = qty(sumDecimals([d.quantity, `-${w.quantity}`]));
       if (!w.shortReason) {
-        errors.push({ path: `${at}/shortReason`, message: `${w.lineNo}번 줄: 입고하지 않는 수량(${grouped(missingQty)})의 사유(수량 부족, 파손, 오품)를 선택하세요` });
+        errors.push({
+          path: `${at}/shortReason`,
+          message: `${w.lineNo}번 줄: 입고하지 않는 수량(${grouped(missingQty)})의 사유(수량 부족, 파손, 오품)를 선택하세요`,
+        });
         return;
       }
-      shorts.push({ deliveryLineNo: d.lineNo, poLineNo: d.poLineNo, quantity: missingQty, reason: w.shortReason, remark: text(w.shortRemark ?? undefined) });
+      shorts.push({
+        deliveryLineNo: d.lineNo,
+        poLineNo: d.poLineNo,
+        quantity: missingQty,
+        reason: w.shortReason,
+        remark: text(w.shortRemark ?? undefined),
+      });
     }
     if (compareDecimals(w.quantity, '0') === 0) return;
     const po = poLines.get(d.poLineNo);
@@ -159,18 +181,35 @@ export function planReceipt(
       return;
     }
     lines.push({
-      lineNo: lines.length + 1, poNo: d.poNo, poLineNo: d.poLineNo, deliveryLineNo: d.lineNo, itemCode: d.itemCode, itemName: d.itemName, spec: d.spec,
-      unitCode: d.unitCode, quantity: qty(w.quantity), unitPrice: po.unitPrice, amount: lineAmount(w.quantity, po.unitPrice, currency), remark: text(w.BIGO),
+      lineNo: lines.length + 1,
+      poNo: d.poNo,
+      poLineNo: d.poLineNo,
+      deliveryLineNo: d.lineNo,
+      itemCode: d.itemCode,
+      itemName: d.itemName,
+      spec: d.spec,
+      unitCode: d.unitCode,
+      quantity: qty(w.quantity),
+      unitPrice: po.unitPrice,
+      amount: lineAmount(w.quantity, po.unitPrice, currency),
+      remark: text(w.BIGO),
     });
   });
   if (accepted) {
     for (const d of delivery) {
-      if (!seen.has(d.lineNo) && d.poLineNo !== null) errors.push({ path: 'body/lines', message: `${d.lineNo}번 줄의 입고 수량이 없습니다. 입고하지 않으면 0과 사유를 넣으세요` });
+      if (!seen.has(d.lineNo) && d.poLineNo !== null)
+        errors.push({
+          path: 'body/lines',
+          message: `${d.lineNo}번 줄의 입고 수량이 없습니다. 입고하지 않으면 0과 사유를 넣으세요`,
+        });
     }
   }
   if (errors.length === 0 && lines.length === 0) errors.push({ path: 'body/lines', message: '입고할 수량이 없습니다' });
   return {
-    lines, shorts, total: lines.length ? sumDecimals(lines.map((l) => l.amount)) : '0', errors,
+    lines,
+    shorts,
+    total: lines.length ? sumDecimals(lines.map((l) => l.amount)) : '0',
+    errors,
     overReceipt: overReceipt && errors.every((e) => e.message.includes('초과') || e.message.includes('넘게')),
   };
 }

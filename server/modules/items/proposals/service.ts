@@ -12,8 +12,22 @@ import { insertItem } from '../master/queries.js';
 import { bindingError } from '../../files/owners.js';
 import type { ApproveBody, CreateBody, ListQuery, MyItemQuery, UpdateBody } from './schemas.js';
 import {
-  duePricePoint, insertPriceHistory, insertProposal, insertSupplierPrice, listMyItems, listProposals, lockProposal, myItem, myPriceHistory, pairsWithDuePrices, pendingPriceProposal,
-  proposalWithNames, suppliedItem, supplierPrice, updateProposal, updateSupplierPrice,
+  duePricePoint,
+  insertPriceHistory,
+  insertProposal,
+  insertSupplierPrice,
+  listMyItems,
+  listProposals,
+  lockProposal,
+  myItem,
+  myPriceHistory,
+  pairsWithDuePrices,
+  pendingPriceProposal,
+  proposalWithNames,
+  suppliedItem,
+  supplierPrice,
+  updateProposal,
+  updateSupplierPrice,
 } from './queries.js';
 
 /**
@@ -41,7 +55,10 @@ function actionsFor(caller: Caller, status: string): string[] {
 
 export async function myItemList(db: Db, q: Static<typeof MyItemQuery>) {
   const { rows, total } = await listMyItems(db, q);
-  return { rows: rows.map((r) => ({ ...r, unitPrice: String(r.unitPrice), pendingProposal: r.pendingProposal ?? null })), total };
+  return {
+    rows: rows.map((r) => ({ ...r, unitPrice: String(r.unitPrice), pendingProposal: r.pendingProposal ?? null })),
+    total,
+  };
 }
 
 /** One item the company supplies with its own price history; any other item is not found. */
@@ -49,7 +66,11 @@ export async function myItemDetail(db: Db, itemCode: string) {
   const row = await myItem(db, itemCode);
   if (!row) throw missing('ITEM_NOT_FOUND', `공급하는 품목이 아닙니다: ${itemCode}`);
   const history = await myPriceHistory(db, itemCode);
-  return { ...row, unitPrice: String(row.unitPrice), history: history.map((h) => ({ ...h, unitPrice: String(h.unitPrice) })) };
+  return {
+    ...row,
+    unitPrice: String(row.unitPrice),
+    history: history.map((h) => ({ ...h, unitPrice: String(h.unitPrice) })),
+  };
 }
 
 // ---- proposals
@@ -59,7 +80,14 @@ export async function proposalList(db: Db, q: Static<typeof ListQuery>) {
   return {
     rows: rows.map((r) => {
       const cur = r.currentPrice === null ? null : String(r.currentPrice);
-      return { ...r, currentPrice: cur, proposedPrice: String(r.proposedPrice), changeRate: rate(cur, String(r.proposedPrice)), createdAt: iso(r.createdAt)!, reviewedAt: iso(r.reviewedAt) };
+      return {
+        ...r,
+        currentPrice: cur,
+        proposedPrice: String(r.proposedPrice),
+        changeRate: rate(cur, String(r.proposedPrice)),
+        createdAt: iso(r.createdAt)!,
+        reviewedAt: iso(r.reviewedAt),
+      };
     }),
     total,
   };
@@ -71,10 +99,34 @@ export async function proposalDetail(db: Db, proposalNo: string, caller: Caller)
   if (!p) throw notFoundProposal(proposalNo);
   const currentPrice = p.currentPrice === null ? null : String(p.currentPrice);
   return {
-    proposalNo: p.proposalNo, compNo: p.compNo, compNameKr: p.compNameKr, kind: p.kind, itemCode: p.itemCode, itemName: p.itemName, spec: p.spec, catCode: p.catCode, catName: p.catName,
-    unitCode: p.unitCode, maker: p.maker, currentPrice, proposedPrice: String(p.proposedPrice), currency: p.currency, changeRate: rate(currentPrice, String(p.proposedPrice)),
-    validFrom: p.validFrom, reason: p.reason, fileId: p.fileId, status: p.status, effectiveDate: p.effectiveDate, rejectReason: p.rejectReason, reviewedBy: p.reviewedBy,
-    reviewedAt: iso(p.reviewedAt), createdBy: p.createdBy, createdAt: iso(p.createdAt)!, updatedAt: iso(p.updatedAt)!, version: p.version, actions: actionsFor(caller, p.status),
+    proposalNo: p.proposalNo,
+    compNo: p.compNo,
+    compNameKr: p.compNameKr,
+    kind: p.kind,
+    itemCode: p.itemCode,
+    itemName: p.itemName,
+    spec: p.spec,
+    catCode: p.catCode,
+    catName: p.catName,
+    unitCode: p.unitCode,
+    maker: p.maker,
+    currentPrice,
+    proposedPrice: String(p.proposedPrice),
+    currency: p.currency,
+    changeRate: rate(currentPrice, String(p.proposedPrice)),
+    validFrom: p.validFrom,
+    reason: p.reason,
+    fileId: p.fileId,
+    status: p.status,
+    effectiveDate: p.effectiveDate,
+    rejectReason: p.rejectReason,
+    reviewedBy: p.reviewedBy,
+    reviewedAt: iso(p.reviewedAt),
+    createdBy: p.createdBy,
+    createdAt: iso(p.createdAt)!,
+    updatedAt: iso(p.updatedAt)!,
+    version: p.version,
+    actions: actionsFor(caller, p.status),
   };
 }
 
@@ -84,11 +136,17 @@ type ProposalInput = Static<typeof CreateBody>;
 // A null fileId may arrive as "" (the body schema coerces types): text() makes both "no attachments".
 async function checkProposal(db: Db, b: ProposalInput, today: string, caller: Caller, proposalNo: string | null) {
   const errors: FieldError[] = [];
-  if (!parseAmount(b.proposedPrice)) errors.push({ path: 'body/proposedPrice', message: '제안 단가는 0 이상의 숫자여야 합니다' });
-  if (!isValidDate(b.validFrom)) errors.push({ path: 'body/validFrom', message: '적용 시작일이 올바른 날짜가 아닙니다' });
+  if (!parseAmount(b.proposedPrice))
+    errors.push({ path: 'body/proposedPrice', message: '제안 단가는 0 이상의 숫자여야 합니다' });
+  if (!isValidDate(b.validFrom))
+    errors.push({ path: 'body/validFrom', message: '적용 시작일이 올바른 날짜가 아닙니다' });
   else if (b.validFrom < today) errors.push({ path: 'body/validFrom', message: '적용 시작일은 오늘 이후여야 합니다' });
   if (!b.reason.trim()) errors.push({ path: 'body/reason', message: '제안 사유는 필수입니다' });
-  const fileError = await bindingError(db, caller, 'body/fileId', text(b.fileId), { docType: 'ITEM_PROPOSAL', docNo: proposalNo, compNo: caller.compNo ?? null });
+  const fileError = await bindingError(db, caller, 'body/fileId', text(b.fileId), {
+    docType: 'ITEM_PROPOSAL',
+    docNo: proposalNo,
+    compNo: caller.compNo ?? null,
+  });
   if (fileError) errors.push(fileError);
   if (b.kind === 'PRICE') {
     const itemCode = text(b.itemCode)?.toUpperCase();
@@ -99,11 +157,23 @@ async function checkProposal(db: Db, b: ProposalInput, today: string, caller: Ca
     const own = await suppliedItem(db, itemCode!);
     if (!own) throw notAllowed(`공급하지 않는 품목의 단가는 제안할 수 없습니다: ${itemCode}`);
     if (own.useYn !== 'Y') errors.push({ path: 'body/itemCode', message: `사용하지 않는 품목입니다: ${itemCode}` });
-    if (b.currency && b.currency !== own.currency) errors.push({ path: 'body/currency', message: `이 품목의 단가 통화는 ${own.currency}입니다` });
+    if (b.currency && b.currency !== own.currency)
+      errors.push({ path: 'body/currency', message: `이 품목의 단가 통화는 ${own.currency}입니다` });
     failIf(errors);
     return {
-      kind: 'PRICE' as const, itemCode: own.itemCode, itemName: own.itemName, spec: own.spec, catCode: own.catCode, unitCode: own.unitCode, maker: own.maker,
-      currentPrice: String(own.unitPrice), proposedPrice: parseAmount(b.proposedPrice)!, currency: own.currency, validFrom: b.validFrom, reason: b.reason.trim(), fileId: text(b.fileId),
+      kind: 'PRICE' as const,
+      itemCode: own.itemCode,
+      itemName: own.itemName,
+      spec: own.spec,
+      catCode: own.catCode,
+      unitCode: own.unitCode,
+      maker: own.maker,
+      currentPrice: String(own.unitPrice),
+      proposedPrice: parseAmount(b.proposedPrice)!,
+      currency: own.currency,
+      validFrom: b.validFrom,
+      reason: b.reason.trim(),
+      fileId: text(b.fileId),
     };
   }
   const masters = await loadMasters(db);
@@ -112,11 +182,37 @@ async function checkProposal(db: Db, b: ProposalInput, today: string, caller: Ca
   const unitCode = text(b.unitCode)?.toUpperCase() ?? '';
   // The sourcing group is staff's to choose on approval: checked with a valid placeholder here.
   const anyLevel4 = [...masters.level4][0] ?? '';
-  errors.push(...checkItem(masters, { itemName, spec: b.spec, catCode, sgCode: anyLevel4, unitCode, refPrice: b.proposedPrice, currency: b.currency ?? 'KRW', maker: b.maker }, (f) => `body/${f === 'refPrice' ? 'proposedPrice' : f}`));
+  errors.push(
+    ...checkItem(
+      masters,
+      {
+        itemName,
+        spec: b.spec,
+        catCode,
+        sgCode: anyLevel4,
+        unitCode,
+        refPrice: b.proposedPrice,
+        currency: b.currency ?? 'KRW',
+        maker: b.maker,
+      },
+      (f) => `body/${f === 'refPrice' ? 'proposedPrice' : f}`,
+    ),
+  );
   failIf(errors);
   return {
-    kind: 'NEW' as const, itemCode: null, itemName, spec: text(b.spec), catCode, unitCode, maker: text(b.maker), currentPrice: null,
-    proposedPrice: parseAmount(b.proposedPrice)!, currency: b.currency ?? ('KRW' as const), validFrom: b.validFrom, reason: b.reason.trim(), fileId: text(b.fileId),
+    kind: 'NEW' as const,
+    itemCode: null,
+    itemName,
+    spec: text(b.spec),
+    catCode,
+    unitCode,
+    maker: text(b.maker),
+    currentPrice: null,
+    proposedPrice: parseAmount(b.proposedPrice)!,
+    currency: b.currency ?? ('KRW' as const),
+    validFrom: b.validFrom,
+    reason: b.reason.trim(),
+    fileId: text(b.fileId),
   };
 }
 
@@ -127,8 +223,22 @@ export async function applyDuePrice(trx: Db, itemCode: string, compNo: string, t
   const cur = await supplierPrice(trx, itemCode, compNo);
   if (cur && cur.effectiveDate === due.effectiveDate && Number(cur.unitPrice) === Number(due.unitPrice)) return false;
   if (cur && cur.effectiveDate > due.effectiveDate) return false;
-  if (cur) await updateSupplierPrice(trx, itemCode, compNo, { unitPrice: due.unitPrice, currency: due.currency, effectiveDate: due.effectiveDate, updatedAt: new Date(), version: cur.version + 1 });
-  else await insertSupplierPrice(trx, { itemCode, compNo, unitPrice: due.unitPrice, currency: due.currency, effectiveDate: due.effectiveDate });
+  if (cur)
+    await updateSupplierPrice(trx, itemCode, compNo, {
+      unitPrice: due.unitPrice,
+      currency: due.currency,
+      effectiveDate: due.effectiveDate,
+      updatedAt: new Date(),
+      version: cur.version + 1,
+    });
+  else
+    await insertSupplierPrice(trx, {
+      itemCode,
+      compNo,
+      unitPrice: due.unitPrice,
+      currency: due.currency,
+      effectiveDate: due.effectiveDate,
+    });
   return true;
 }
 
@@ -140,7 +250,13 @@ export async function applyDuePrices(db: Db, now: Date): Promise<{ applied: numb
   for (const p of pending) {
     const changed = await db.transaction().execute(async (trx) => {
       const done = await applyDuePrice(trx, p.itemCode, p.compNo, today);
-      if (done) await writeAudit(trx, { entity: 'item_supplier_price', entityKey: `${p.itemCode}/${p.compNo}`, action: 'PRICE_EFFECTIVE', actor: null });
+      if (done)
+        await writeAudit(trx, {
+          entity: 'item_supplier_price',
+          entityKey: `${p.itemCode}/${p.compNo}`,
+          action: 'PRICE_EFFECTIVE',
+          actor: null,
+        });
       return done;
     });
     if (changed) applied++;
@@ -158,9 +274,21 @@ export async function createProposal(db: Db, body: Static<typeof CreateBody>, ca
       const open = await pendingPriceProposal(trx, input.itemCode);
       if (open) throw refused('PROPOSAL_PENDING', `검토 중인 단가 제안이 있습니다: ${open.proposalNo}`);
     }
-    const row = { proposalNo: no, compNo: caller.compNo!, ...input, status: 'SUBMITTED' as const, createdBy: caller.userId };
+    const row = {
+      proposalNo: no,
+      compNo: caller.compNo!,
+      ...input,
+      status: 'SUBMITTED' as const,
+      createdBy: caller.userId,
+    };
     await insertProposal(trx, row);
-    await writeAudit(trx, { entity: 'item_proposal', entityKey: no, action: 'SUBMIT', actor: caller.userId, after: row });
+    await writeAudit(trx, {
+      entity: 'item_proposal',
+      entityKey: no,
+      action: 'SUBMIT',
+      actor: caller.userId,
+      after: row,
+    });
     return no;
   });
   return proposalDetail(db, proposalNo, caller);
@@ -173,11 +301,19 @@ export async function changeProposal(db: Db, proposalNo: string, body: Static<ty
     const cur = await lockProposal(trx, proposalNo);
     if (!cur) throw notFoundProposal(proposalNo);
     checkVersion(body.version, cur.version);
-    if (cur.status !== 'SUBMITTED') throw refused('INVALID_STATE', '검토가 끝난 제안은 수정할 수 없습니다', { status: cur.status });
+    if (cur.status !== 'SUBMITTED')
+      throw refused('INVALID_STATE', '검토가 끝난 제안은 수정할 수 없습니다', { status: cur.status });
     if (cur.kind !== input.kind) throw refused('PROPOSAL_KIND_FIXED', '제안 구분은 바꿀 수 없습니다');
     const next = { ...input, updatedAt: new Date(), version: cur.version + 1 };
     await updateProposal(trx, proposalNo, next);
-    await writeAudit(trx, { entity: 'item_proposal', entityKey: proposalNo, action: 'UPDATE', actor: caller.userId, before: cur, after: next });
+    await writeAudit(trx, {
+      entity: 'item_proposal',
+      entityKey: proposalNo,
+      action: 'UPDATE',
+      actor: caller.userId,
+      before: cur,
+      after: next,
+    });
   });
   return proposalDetail(db, proposalNo, caller);
 }
@@ -187,9 +323,17 @@ export async function withdrawProposal(db: Db, proposalNo: string, version: numb
     const cur = await lockProposal(trx, proposalNo);
     if (!cur) throw notFoundProposal(proposalNo);
     checkVersion(version, cur.version);
-    if (cur.status !== 'SUBMITTED') throw refused('INVALID_STATE', '검토가 끝난 제안은 철회할 수 없습니다', { status: cur.status });
+    if (cur.status !== 'SUBMITTED')
+      throw refused('INVALID_STATE', '검토가 끝난 제안은 철회할 수 없습니다', { status: cur.status });
     await updateProposal(trx, proposalNo, { status: 'WITHDRAWN', updatedAt: new Date(), version: cur.version + 1 });
-    await writeAudit(trx, { entity: 'item_proposal', entityKey: proposalNo, action: 'WITHDRAW', actor: caller.userId, before: { status: cur.status }, after: { status: 'WITHDRAWN' } });
+    await writeAudit(trx, {
+      entity: 'item_proposal',
+      entityKey: proposalNo,
+      action: 'WITHDRAW',
+      actor: caller.userId,
+      before: { status: cur.status },
+      after: { status: 'WITHDRAWN' },
+    });
   });
   return proposalDetail(db, proposalNo, caller);
 }
@@ -197,7 +341,8 @@ export async function withdrawProposal(db: Db, proposalNo: string, version: numb
 /** Approves with an effective date: the supplier's price changes from that date and its history shows it (a new item is created first). */
 export async function approveProposal(db: Db, proposalNo: string, b: Static<typeof ApproveBody>, caller: Caller) {
   const errors: FieldError[] = [];
-  if (!isValidDate(b.effectiveDate)) errors.push({ path: 'body/effectiveDate', message: '적용일이 올바른 날짜가 아닙니다' });
+  if (!isValidDate(b.effectiveDate))
+    errors.push({ path: 'body/effectiveDate', message: '적용일이 올바른 날짜가 아닙니다' });
   failIf(errors);
   const today = todayKst();
   const masters = await loadMasters(db);
@@ -205,41 +350,126 @@ export async function approveProposal(db: Db, proposalNo: string, b: Static<type
     const cur = await lockProposal(trx, proposalNo);
     if (!cur) throw notFoundProposal(proposalNo);
     checkVersion(b.version, cur.version);
-    if (cur.status !== 'SUBMITTED') throw refused('INVALID_STATE', '검토 대기 중인 제안만 승인할 수 있습니다', { status: cur.status });
+    if (cur.status !== 'SUBMITTED')
+      throw refused('INVALID_STATE', '검토 대기 중인 제안만 승인할 수 있습니다', { status: cur.status });
     let itemCode = cur.itemCode;
     if (cur.kind === 'NEW') {
       const sgCode = text(b.sgCode)?.toUpperCase() ?? '';
-      const itemErrors = checkItem(masters, { itemName: cur.itemName, spec: cur.spec, catCode: cur.catCode ?? '', sgCode, unitCode: cur.unitCode ?? '', refPrice: String(cur.proposedPrice), currency: cur.currency, maker: cur.maker }, (f) => `body/${f}`);
+      const itemErrors = checkItem(
+        masters,
+        {
+          itemName: cur.itemName,
+          spec: cur.spec,
+          catCode: cur.catCode ?? '',
+          sgCode,
+          unitCode: cur.unitCode ?? '',
+          refPrice: String(cur.proposedPrice),
+          currency: cur.currency,
+          maker: cur.maker,
+        },
+        (f) => `body/${f}`,
+      );
       failIf(itemErrors);
       [itemCode] = await allocateItemCodes(trx, [cur.catCode!]);
-      await insertItem(trx, { itemCode, itemName: cur.itemName, spec: cur.spec, catCode: cur.catCode!, sgCode, unitCode: cur.unitCode!, refPrice: cur.proposedPrice, currency: cur.currency, maker: cur.maker, fileId: cur.fileId, updatedBy: caller.userId });
-      await writeAudit(trx, { entity: 'item', entityKey: itemCode, action: 'CREATE', actor: caller.userId, after: { fromProposal: proposalNo }, reason: cur.reason });
+      await insertItem(trx, {
+        itemCode,
+        itemName: cur.itemName,
+        spec: cur.spec,
+        catCode: cur.catCode!,
+        sgCode,
+        unitCode: cur.unitCode!,
+        refPrice: cur.proposedPrice,
+        currency: cur.currency,
+        maker: cur.maker,
+        fileId: cur.fileId,
+        updatedBy: caller.userId,
+      });
+      await writeAudit(trx, {
+        entity: 'item',
+        entityKey: itemCode,
+        action: 'CREATE',
+        actor: caller.userId,
+        after: { fromProposal: proposalNo },
+        reason: cur.reason,
+      });
     }
-    await insertPriceHistory(trx, { itemCode: itemCode!, compNo: cur.compNo, unitPrice: cur.proposedPrice, currency: cur.currency, effectiveDate: b.effectiveDate, source: 'PROPOSAL', proposalNo, changedBy: caller.userId });
+    await insertPriceHistory(trx, {
+      itemCode: itemCode!,
+      compNo: cur.compNo,
+      unitPrice: cur.proposedPrice,
+      currency: cur.currency,
+      effectiveDate: b.effectiveDate,
+      source: 'PROPOSAL',
+      proposalNo,
+      changedBy: caller.userId,
+    });
     if (b.effectiveDate <= today) await applyDuePrice(trx, itemCode!, cur.compNo, today);
     else if (cur.kind === 'NEW') {
       // A new item is supplied from the start; its price takes effect on the date given.
-      await insertSupplierPrice(trx, { itemCode: itemCode!, compNo: cur.compNo, unitPrice: cur.proposedPrice, currency: cur.currency, effectiveDate: b.effectiveDate });
+      await insertSupplierPrice(trx, {
+        itemCode: itemCode!,
+        compNo: cur.compNo,
+        unitPrice: cur.proposedPrice,
+        currency: cur.currency,
+        effectiveDate: b.effectiveDate,
+      });
     }
-    const next = { status: 'APPROVED' as const, itemCode, effectiveDate: b.effectiveDate, reviewedBy: caller.userId, reviewedAt: new Date(), updatedAt: new Date(), version: cur.version + 1 };
+    const next = {
+      status: 'APPROVED' as const,
+      itemCode,
+      effectiveDate: b.effectiveDate,
+      reviewedBy: caller.userId,
+      reviewedAt: new Date(),
+      updatedAt: new Date(),
+      version: cur.version + 1,
+    };
     await updateProposal(trx, proposalNo, next);
-    await writeAudit(trx, { entity: 'item_proposal', entityKey: proposalNo, action: 'APPROVE', actor: caller.userId, before: { status: cur.status }, after: next, reason: text(b.comment) });
+    await writeAudit(trx, {
+      entity: 'item_proposal',
+      entityKey: proposalNo,
+      action: 'APPROVE',
+      actor: caller.userId,
+      before: { status: cur.status },
+      after: next,
+      reason: text(b.comment),
+    });
   });
   return proposalDetail(db, proposalNo, caller);
 }
 
 /** Rejects a proposal with a reason; nothing else changes. */
-export async function rejectProposal(db: Db, proposalNo: string, body: { version: number; reason: string }, caller: Caller) {
+export async function rejectProposal(
+  db: Db,
+  proposalNo: string,
+  body: { version: number; reason: string },
+  caller: Caller,
+) {
   const reason = body.reason.trim();
   if (!reason) failIf([{ path: 'body/reason', message: '반려 사유를 입력하세요' }]);
   await db.transaction().execute(async (trx) => {
     const cur = await lockProposal(trx, proposalNo);
     if (!cur) throw notFoundProposal(proposalNo);
     checkVersion(body.version, cur.version);
-    if (cur.status !== 'SUBMITTED') throw refused('INVALID_STATE', '검토 대기 중인 제안만 반려할 수 있습니다', { status: cur.status });
-    const next = { status: 'REJECTED' as const, rejectReason: reason, reviewedBy: caller.userId, reviewedAt: new Date(), updatedAt: new Date(), version: cur.version + 1 };
+    if (cur.status !== 'SUBMITTED')
+      throw refused('INVALID_STATE', '검토 대기 중인 제안만 반려할 수 있습니다', { status: cur.status });
+    const next = {
+      status: 'REJECTED' as const,
+      rejectReason: reason,
+      reviewedBy: caller.userId,
+      reviewedAt: new Date(),
+      updatedAt: new Date(),
+      version: cur.version + 1,
+    };
     await updateProposal(trx, proposalNo, next);
-    await writeAudit(trx, { entity: 'item_proposal', entityKey: proposalNo, action: 'REJECT', actor: caller.userId, before: { status: cur.status }, after: next, reason });
+    await writeAudit(trx, {
+      entity: 'item_proposal',
+      entityKey: proposalNo,
+      action: 'REJECT',
+      actor: caller.userId,
+      before: { status: cur.status },
+      after: next,
+      reason,
+    });
   });
   return proposalDetail(db, proposalNo, caller);
 }

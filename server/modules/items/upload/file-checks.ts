@@ -27,9 +27,13 @@ const unsupported = (code: string, message: string) => new HttpError(415, code, 
 export function checkSpreadsheet(fileName: string, mimeType: string, buf: Uint8Array, limits = ZIP_LIMITS): void {
   const ext = fileName.toLowerCase().split('.').pop() ?? '';
   if (ext !== 'xlsx') throw unsupported('UPLOAD_NOT_XLSX', `엑셀(.xlsx) 파일만 올릴 수 있습니다: ${fileName}`);
-  if (!XLSX_TYPES.has(mimeType.toLowerCase())) throw unsupported('UPLOAD_NOT_XLSX', `엑셀 파일의 형식(content type)이 아닙니다: ${mimeType}`);
+  if (!XLSX_TYPES.has(mimeType.toLowerCase()))
+    throw unsupported('UPLOAD_NOT_XLSX', `엑셀 파일의 형식(content type)이 아닙니다: ${mimeType}`);
   if (buf.length >= 4 && buf[0] === 0xd0 && buf[1] === 0xcf && buf[2] === 0x11 && buf[3] === 0xe0) {
-    throw unsupported('UPLOAD_NOT_XLSX', '이전 엑셀 형식(.xls)을 확장자만 바꾼 파일입니다. 엑셀에서 .xlsx로 저장해 올리세요');
+    throw unsupported(
+      'UPLOAD_NOT_XLSX',
+      '이전 엑셀 형식(.xls)을 확장자만 바꾼 파일입니다. 엑셀에서 .xlsx로 저장해 올리세요',
+    );
   }
   if (buf.length < 4 || buf[0] !== 0x50 || buf[1] !== 0x4b || buf[2] !== 0x03 || buf[3] !== 0x04) {
     throw unsupported('UPLOAD_NOT_XLSX', '엑셀(.xlsx) 파일이 아닙니다. 파일 내용이 확장자와 다릅니다');
@@ -46,7 +50,8 @@ export function checkSpreadsheet(fileName: string, mimeType: string, buf: Uint8A
         total += f.originalSize;
         compressed += f.size;
         if (f.name === 'xl/workbook.xml') hasWorkbook = true;
-        if (f.size > 0 && f.originalSize / f.size > limits.maxRatio && f.originalSize > 1_048_576) bomb = `압축 비율이 비정상적입니다 (${f.name})`;
+        if (f.size > 0 && f.originalSize / f.size > limits.maxRatio && f.originalSize > 1_048_576)
+          bomb = `압축 비율이 비정상적입니다 (${f.name})`;
         return false; // the directory is enough: nothing is inflated here
       },
     });
@@ -54,8 +59,10 @@ export function checkSpreadsheet(fileName: string, mimeType: string, buf: Uint8A
     throw unsupported('UPLOAD_NOT_XLSX', '손상되었거나 엑셀(.xlsx)이 아닌 파일입니다');
   }
   if (entries > limits.maxEntries) bomb = `압축 항목이 너무 많습니다 (${entries}개)`;
-  if (total > limits.maxUncompressedBytes) bomb = `압축을 풀면 ${Math.round(total / 1_048_576)}MB로, 허용 한도 ${Math.round(limits.maxUncompressedBytes / 1_048_576)}MB를 넘습니다`;
-  if (compressed > 0 && total / compressed > limits.maxRatio && total > 1_048_576) bomb ??= `압축 비율이 비정상적입니다 (${Math.round(total / compressed)}:1)`;
+  if (total > limits.maxUncompressedBytes)
+    bomb = `압축을 풀면 ${Math.round(total / 1_048_576)}MB로, 허용 한도 ${Math.round(limits.maxUncompressedBytes / 1_048_576)}MB를 넘습니다`;
+  if (compressed > 0 && total / compressed > limits.maxRatio && total > 1_048_576)
+    bomb ??= `압축 비율이 비정상적입니다 (${Math.round(total / compressed)}:1)`;
   if (bomb) throw new HttpError(422, 'UPLOAD_ZIP_BOMB', `안전하지 않은 파일입니다: ${bomb}`);
   if (!hasWorkbook) throw unsupported('UPLOAD_NOT_XLSX', '엑셀 통합문서가 아닌 zip 파일입니다');
 }

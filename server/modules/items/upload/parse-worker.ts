@@ -63,9 +63,17 @@ try {
   await read();
 } catch (e) {
   if (e instanceof SheetMissingError) {
-    post({ type: 'fail', code: 'UPLOAD_SHEET_MISSING', message: `'${SHEET_NAME}' 시트가 없습니다. 양식을 내려받아 사용하세요 (시트: ${e.sheetNames.join(', ')})` });
+    post({
+      type: 'fail',
+      code: 'UPLOAD_SHEET_MISSING',
+      message: `'${SHEET_NAME}' 시트가 없습니다. 양식을 내려받아 사용하세요 (시트: ${e.sheetNames.join(', ')})`,
+    });
   } else {
-    post({ type: 'fail', code: 'UPLOAD_UNREADABLE', message: `엑셀 파일을 읽을 수 없습니다: ${e instanceof Error ? e.message.slice(0, 200) : String(e)}` });
+    post({
+      type: 'fail',
+      code: 'UPLOAD_UNREADABLE',
+      message: `엑셀 파일을 읽을 수 없습니다: ${e instanceof Error ? e.message.slice(0, 200) : String(e)}`,
+    });
   }
 } finally {
   port.off('message', onAck);

@@ -6,11 +6,31 @@ import { checkItem, loadMasters, normaliseItem, type Masters } from '../item-mas
 import { isValidDate } from '../../../domain/dates.js';
 import { parseAmount } from '../../../domain/money.js';
 import {
-  analyzeUploadRows, attributesOfItems, countRowsToUpdate, deleteReplacedAttributes, failBatch, insertNewItems, insertUploadedAttributes, insertUploadRowsJson, itemsNamed, itemsWithCodes,
-  lockBatchToApply, markBatchChecked, numberNewRows, updateBatch, updateChangedItems,
+  analyzeUploadRows,
+  attributesOfItems,
+  countRowsToUpdate,
+  deleteReplacedAttributes,
+  failBatch,
+  insertNewItems,
+  insertUploadedAttributes,
+  insertUploadRowsJson,
+  itemsNamed,
+  itemsWithCodes,
+  lockBatchToApply,
+  markBatchChecked,
+  numberNewRows,
+  updateBatch,
+  updateChangedItems,
 } from './queries.js';
 import { lockItemCodeAllocation } from '../queries.js';
-import { ATTRIBUTE_COLUMNS, COLUMN_KEYS, ERROR_COLUMN, headerText, type ColumnKey, type WorkerMessage } from './columns.js';
+import {
+  ATTRIBUTE_COLUMNS,
+  COLUMN_KEYS,
+  ERROR_COLUMN,
+  headerText,
+  type ColumnKey,
+  type WorkerMessage,
+} from './columns.js';
 
 /**
  * An upload batch's life after the request answered: a worker thread reads the workbook and
@@ -46,7 +66,8 @@ const WORKER_YOUNG_MB = 8;
 function startWorker(buffer: Uint8Array): Worker {
   const compiled = !import.meta.url.endsWith('.ts');
   const entry = new URL(compiled ? './parse-worker.mjs' : './parse-worker.ts', import.meta.url).href;
-  const owned = buffer.byteOffset === 0 && buffer.byteLength === buffer.buffer.byteLength && buffer.buffer instanceof ArrayBuffer;
+  const owned =
+    buffer.byteOffset === 0 && buffer.byteLength === buffer.buffer.byteLength && buffer.buffer instanceof ArrayBuffer;
   return new Worker(compiled ? new URL(entry) : new URL('./worker-boot.mjs', import.meta.url), {
     workerData: { buffer, chunkSize: CHUNK, entry },
     transferList: owned ? [buffer.buffer as ArrayBuffer] : [],
@@ -54,7 +75,8 @@ function startWorker(buffer: Uint8Array): Worker {
   });
 }
 
-const keyOf = (d: RowData) => [d.itemName, d.spec, d.catCode, d.maker].map((v) => v.trim().toLowerCase()).join('\u0001');
+const keyOf = (d: RowData) =>
+  [d.itemName, d.spec, d.catCode, d.maker].map((v) => v.trim().toLowerCase()).join('\u0001');
 
 interface Existing {
   itemCode: string;
@@ -77,9 +99,24 @@ export async function checkRows(
   masters: Masters,
   rows: ReadonlyArray<{ rowNo: number; data: RowData }>,
   seen: { codes: Map<string, number>; keys: Map<string, number> },
-): Promise<Array<{ rowNo: number; result: 'NEW' | 'UPDATE' | 'UNCHANGED' | 'ERROR'; itemCode: string | null; data: RowData; errors: RowError[] }>> {
+): Promise<
+  Array<{
+    rowNo: number;
+    result: 'NEW' | 'UPDATE' | 'UNCHANGED' | 'ERROR';
+    itemCode: string | null;
+    data: RowData;
+    errors: RowError[];
+  }>
+> {
   const codes = [...new Set(rows.map((r) => r.data.itemCode.trim().toUpperCase()).filter(Boolean))];
-  const names = [...new Set(rows.filter((r) => !r.data.itemCode.trim()).map((r) => r.data.itemName.trim()).filter(Boolean))];
+  const names = [
+    ...new Set(
+      rows
+        .filter((r) => !r.data.itemCode.trim())
+        .map((r) => r.data.itemName.trim())
+        .filter(Boolean),
+    ),
+  ];
   const existing = new Map<string, Existing>();
   const byKey = new Map<string, string>();
   if (codes.length) {
@@ -90,39 +127,78 @@ export async function checkRows(
   }
   if (names.length) {
     const same = await itemsNamed(db, names);
-    for (const s of same) byKey.set([s.itemName, s.spec ?? '', s.catCode, s.maker ?? ''].map((v) => v.trim().toLowerCase()).join('\u0001'), s.itemCode);
+    for (const s of same)
+      byKey.set(
+        [s.itemName, s.spec ?? '', s.catCode, s.maker ?? ''].map((v) => v.trim().toLowerCase()).join('\u0001'),
+        s.itemCode,
+      );
   }
   return rows.map(({ rowNo, data }) => {
     const d: RowData = { ...data };
-    for (const k of ['itemCode', 'catCode', 'sgCode', 'unitCode', 'currency', 'useYn', ...ATTRIBUTE_COLUMNS] as const) d[k] = d[k].trim().toUpperCase();
+    for (const k of ['itemCode', 'catCode', 'sgCode', 'unitCode', 'currency', 'useYn', ...ATTRIBUTE_COLUMNS] as const)
+      d[k] = d[k].trim().toUpperCase();
     const attributes = ATTRIBUTE_COLUMNS.filter((a) => d[a] !== '').map((a) => ({ attrCode: a, valueCode: d[a] }));
     const errors: RowError[] = checkItem(
       masters,
-      { itemName: d.itemName, itemNameEn: d.itemNameEn, spec: d.spec, catCode: d.catCode, sgCode: d.sgCode, unitCode: d.unitCode, refPrice: d.refPrice.replace(/,/g, ''), currency: d.currency as 'KRW', maker: d.maker, useYn: (d.useYn || 'Y') as 'Y', attributes },
+      {
+        itemName: d.itemName,
+        itemNameEn: d.itemNameEn,
+        spec: d.spec,
+        catCode: d.catCode,
+        sgCode: d.sgCode,
+        unitCode: d.unitCode,
+        refPrice: d.refPrice.replace(/,/g, ''),
+        currency: d.currency as 'KRW',
+        maker: d.maker,
+        useYn: (d.useYn || 'Y') as 'Y',
+        attributes,
+      },
       (f) => f,
-    ).map((e) => ({ column: e.path.startsWith('attributes/') ? attributes[Number(e.path.split('/')[1])].attrCode : e.path, message: e.message }));
-    if (d.priceDate && !isValidDate(d.priceDate)) errors.push({ column: 'priceDate', message: `날짜가 올바르지 않습니다 (YYYY-MM-DD): ${d.priceDate}` });
+    ).map((e) => ({
+      column: e.path.startsWith('attributes/') ? attributes[Number(e.path.split('/')[1])].attrCode : e.path,
+      message: e.message,
+    }));
+    if (d.priceDate && !isValidDate(d.priceDate))
+      errors.push({ column: 'priceDate', message: `날짜가 올바르지 않습니다 (YYYY-MM-DD): ${d.priceDate}` });
     let result: 'NEW' | 'UPDATE' | 'UNCHANGED' | 'ERROR' = 'NEW';
     let itemCode: string | null = null;
     if (d.itemCode) {
       itemCode = d.itemCode;
       const first = seen.codes.get(d.itemCode);
-      if (first !== undefined) errors.push({ column: 'itemCode', message: `파일 안에서 품목코드가 중복되었습니다 (${first}행)` });
+      if (first !== undefined)
+        errors.push({ column: 'itemCode', message: `파일 안에서 품목코드가 중복되었습니다 (${first}행)` });
       else seen.codes.set(d.itemCode, rowNo);
       const cur = existing.get(d.itemCode);
       if (!cur) errors.push({ column: 'itemCode', message: `등록되지 않은 품목코드입니다: ${d.itemCode}` });
       else if (errors.length === 0) {
-        const norm = normaliseItem({ ...d, refPrice: parseAmount(d.refPrice.replace(/,/g, '')) ?? d.refPrice, currency: d.currency as 'KRW', useYn: (d.useYn || 'Y') as 'Y' });
+        const norm = normaliseItem({
+          ...d,
+          refPrice: parseAmount(d.refPrice.replace(/,/g, '')) ?? d.refPrice,
+          currency: d.currency as 'KRW',
+          useYn: (d.useYn || 'Y') as 'Y',
+        });
         const same =
-          norm.itemName === cur.itemName && (norm.itemNameEn ?? null) === cur.itemNameEn && (norm.spec ?? null) === cur.spec && norm.catCode === cur.catCode && norm.sgCode === cur.sgCode &&
-          norm.unitCode === cur.unitCode && Number(norm.refPrice) === Number(cur.refPrice) && norm.currency === cur.currency && (norm.maker ?? null) === cur.maker && norm.useYn === cur.useYn &&
+          norm.itemName === cur.itemName &&
+          (norm.itemNameEn ?? null) === cur.itemNameEn &&
+          (norm.spec ?? null) === cur.spec &&
+          norm.catCode === cur.catCode &&
+          norm.sgCode === cur.sgCode &&
+          norm.unitCode === cur.unitCode &&
+          Number(norm.refPrice) === Number(cur.refPrice) &&
+          norm.currency === cur.currency &&
+          (norm.maker ?? null) === cur.maker &&
+          norm.useYn === cur.useYn &&
           ATTRIBUTE_COLUMNS.every((a) => (cur.attrs.get(a) ?? '') === d[a]);
         result = same ? 'UNCHANGED' : 'UPDATE';
       }
     } else if (errors.length === 0) {
       const k = keyOf(d);
       const first = seen.keys.get(k);
-      if (first !== undefined) errors.push({ column: 'itemName', message: `파일 안에서 같은 품목(품목명·규격·분류·제조사)이 중복되었습니다 (${first}행)` });
+      if (first !== undefined)
+        errors.push({
+          column: 'itemName',
+          message: `파일 안에서 같은 품목(품목명·규격·분류·제조사)이 중복되었습니다 (${first}행)`,
+        });
       else seen.keys.set(k, rowNo);
       const dup = byKey.get(k);
       if (dup) errors.push({ column: 'itemName', message: `이미 등록된 품목입니다: ${dup}` });
@@ -138,7 +214,12 @@ export async function checkRows(
  * than two chunks wait); a failure stops the worker. The file's bytes are moved to the worker: the
  * caller must not use `buffer` afterwards.
  */
-export async function processUpload(db: Db, log: FastifyBaseLogger, batchId: string, buffer: Uint8Array): Promise<void> {
+export async function processUpload(
+  db: Db,
+  log: FastifyBaseLogger,
+  batchId: string,
+  buffer: Uint8Array,
+): Promise<void> {
   const fail = async (code: string, message: string) => {
     await failBatch(db, batchId, code, message.slice(0, 1000));
   };
@@ -170,7 +251,10 @@ export async function processUpload(db: Db, log: FastifyBaseLogger, batchId: str
       const unknown = header.filter((h) => h && h !== ERROR_COLUMN && !(COLUMN_KEYS as readonly string[]).includes(h));
       if (missingCols.length || unknown.length) {
         stop();
-        const parts = [missingCols.length ? `빠진 열: ${missingCols.map((k) => headerText(k)).join(', ')}` : '', unknown.length ? `알 수 없는 열: ${unknown.join(', ')}` : ''].filter(Boolean);
+        const parts = [
+          missingCols.length ? `빠진 열: ${missingCols.map((k) => headerText(k)).join(', ')}` : '',
+          unknown.length ? `알 수 없는 열: ${unknown.join(', ')}` : '',
+        ].filter(Boolean);
         await fail('UPLOAD_COLUMNS', `양식의 열이 맞지 않습니다. ${parts.join(' / ')}`);
         return;
       }
@@ -189,9 +273,24 @@ export async function processUpload(db: Db, log: FastifyBaseLogger, batchId: str
       checked += results.length;
       // One statement and one parameter per chunk: the rows travel as one JSON document that the
       // database unpacks, instead of a multi-row VALUES of 2,000 × 6 parameters.
-      const doc = JSON.stringify(results.map((r) => ({ row_no: r.rowNo, result: r.result, item_code: r.itemCode, data: r.data, errors: r.errors.length ? r.errors : null })));
+      const doc = JSON.stringify(
+        results.map((r) => ({
+          row_no: r.rowNo,
+          result: r.result,
+          item_code: r.itemCode,
+          data: r.data,
+          errors: r.errors.length ? r.errors : null,
+        })),
+      );
       await insertUploadRowsJson(db, batchId, doc);
-      await updateBatch(db, batchId, { rowsRead: read, rowsChecked: checked, countNew: counts.NEW, countUpdate: counts.UPDATE, countUnchanged: counts.UNCHANGED, countError: counts.ERROR });
+      await updateBatch(db, batchId, {
+        rowsRead: read,
+        rowsChecked: checked,
+        countNew: counts.NEW,
+        countUpdate: counts.UPDATE,
+        countUnchanged: counts.UNCHANGED,
+        countError: counts.ERROR,
+      });
       worker.postMessage({ type: 'ack' });
       return;
     }
@@ -201,7 +300,12 @@ export async function processUpload(db: Db, log: FastifyBaseLogger, batchId: str
       await fail('UPLOAD_EMPTY', '품목 행이 없습니다');
       return;
     }
-    await markBatchChecked(db, batchId, { rowsTotal: read, rowsRead: read, rowsChecked: checked, checkedAt: new Date() });
+    await markBatchChecked(db, batchId, {
+      rowsTotal: read,
+      rowsRead: read,
+      rowsChecked: checked,
+      checkedAt: new Date(),
+    });
   };
   await new Promise<void>((resolve) => {
     let settled = false;
@@ -211,18 +315,28 @@ export async function processUpload(db: Db, log: FastifyBaseLogger, batchId: str
       void queue.then(resolve, resolve);
     };
     worker.on('message', (m: WorkerMessage) => {
-      queue = queue.then(() => handle(m)).catch(async (e: unknown) => {
-        log.error({ err: e, batchId }, 'item upload check failed');
-        stop();
-        await fail('UPLOAD_CHECK_FAILED', `검사 중 오류가 발생했습니다: ${e instanceof Error ? e.message : String(e)}`).catch(() => undefined);
-      });
+      queue = queue
+        .then(() => handle(m))
+        .catch(async (e: unknown) => {
+          log.error({ err: e, batchId }, 'item upload check failed');
+          stop();
+          await fail(
+            'UPLOAD_CHECK_FAILED',
+            `검사 중 오류가 발생했습니다: ${e instanceof Error ? e.message : String(e)}`,
+          ).catch(() => undefined);
+        });
       if (m.type === 'done' || m.type === 'fail') finish();
     });
     worker.on('error', (e) => {
       queue = queue.then(async () => {
         failed = true;
         const heap = /memory|heap/i.test(e.message);
-        await fail(heap ? 'UPLOAD_TOO_LARGE' : 'UPLOAD_UNREADABLE', heap ? '파일을 읽는 데 메모리 한도를 넘었습니다. 파일을 나누어 올리세요' : `엑셀 파일을 읽을 수 없습니다: ${e.message}`);
+        await fail(
+          heap ? 'UPLOAD_TOO_LARGE' : 'UPLOAD_UNREADABLE',
+          heap
+            ? '파일을 읽는 데 메모리 한도를 넘었습니다. 파일을 나누어 올리세요'
+            : `엑셀 파일을 읽을 수 없습니다: ${e.message}`,
+        );
       });
       finish();
     });
@@ -245,7 +359,11 @@ export async function processUpload(db: Db, log: FastifyBaseLogger, batchId: str
  * updates the changed ones and rewrites their attributes (100,000 rows: seconds, not a round trip
  * per thousand rows).
  */
-export async function applyUpload(db: Db, batchId: string, actor: string): Promise<{ created: number; updated: number }> {
+export async function applyUpload(
+  db: Db,
+  batchId: string,
+  actor: string,
+): Promise<{ created: number; updated: number }> {
   return db.transaction().execute(async (trx) => {
     const batch = await lockBatchToApply(trx, batchId);
     if (batch.status !== 'APPLYING') throw new Error(`batch ${batchId} is ${batch.status}`);
@@ -263,8 +381,21 @@ export async function applyUpload(db: Db, batchId: string, actor: string): Promi
     if (updated !== wanted) throw new Error(`${wanted - updated} item(s) to update disappeared since the check`);
     if (updated) await deleteReplacedAttributes(trx, batchId);
     await insertUploadedAttributes(trx, batchId);
-    await updateBatch(trx, batchId, { status: 'APPLIED', appliedBy: actor, appliedAt: now, failCode: null, failMessage: null, version: batch.version + 1 });
-    await writeAudit(trx, { entity: 'item_upload_batch', entityKey: batchId, action: 'APPLY', actor, after: { created, updated } });
+    await updateBatch(trx, batchId, {
+      status: 'APPLIED',
+      appliedBy: actor,
+      appliedAt: now,
+      failCode: null,
+      failMessage: null,
+      version: batch.version + 1,
+    });
+    await writeAudit(trx, {
+      entity: 'item_upload_batch',
+      entityKey: batchId,
+      action: 'APPLY',
+      actor,
+      after: { created, updated },
+    });
     return { created, updated };
   });
 }

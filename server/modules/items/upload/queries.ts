@@ -8,10 +8,23 @@ import { ATTRIBUTE_COLUMNS } from './columns.js';
 
 /** The batch with the name of who uploaded it. */
 export const batchWithCreator = (db: Db, batchId: string) =>
-  db.selectFrom('itemUploadBatch as b').leftJoin('appUser as u', 'u.userId', 'b.createdBy').selectAll('b').select('u.hname as createdByName').where('b.batchId', '=', batchId).executeTakeFirst();
+  db
+    .selectFrom('itemUploadBatch as b')
+    .leftJoin('appUser as u', 'u.userId', 'b.createdBy')
+    .selectAll('b')
+    .select('u.hname as createdByName')
+    .where('b.batchId', '=', batchId)
+    .executeTakeFirst();
 
 /** The newest batch uploaded to correct this one, if any. */
-export const replacingBatch = (db: Db, batchId: string) => db.selectFrom('itemUploadBatch').select('batchId').where('replaces', '=', batchId).orderBy('batchId', 'desc').limit(1).executeTakeFirst();
+export const replacingBatch = (db: Db, batchId: string) =>
+  db
+    .selectFrom('itemUploadBatch')
+    .select('batchId')
+    .where('replaces', '=', batchId)
+    .orderBy('batchId', 'desc')
+    .limit(1)
+    .executeTakeFirst();
 
 /** The ids of one page of batches, and the count of all. */
 export async function listBatchIds(db: Db, q: Static<typeof ListQuery>) {
@@ -21,7 +34,13 @@ export async function listBatchIds(db: Db, q: Static<typeof ListQuery>) {
   const total = await s.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
   const sort = parseSort(q.sort, { field: 'batchId', direction: 'desc' });
   const { limit, offset } = pageWindow(q);
-  const ids = await s.select('batchId').orderBy(sort.field, sort.direction).orderBy('batchId', 'desc').limit(limit).offset(offset).execute();
+  const ids = await s
+    .select('batchId')
+    .orderBy(sort.field, sort.direction)
+    .orderBy('batchId', 'desc')
+    .limit(limit)
+    .offset(offset)
+    .execute();
   return { ids: ids.map((r) => r.batchId), total: Number(total.n) };
 }
 
@@ -32,11 +51,24 @@ export async function listUploadRows(db: Db, batchId: string, q: Static<typeof R
   const total = await s.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
   const sort = parseSort(q.sort, { field: 'rowNo', direction: 'asc' });
   const { limit, offset } = pageWindow(q);
-  const rows = await s.select(['rowNo', 'result', 'itemCode', 'data', 'errors']).orderBy(sort.field, sort.direction).orderBy('rowNo').limit(limit).offset(offset).execute();
+  const rows = await s
+    .select(['rowNo', 'result', 'itemCode', 'data', 'errors'])
+    .orderBy(sort.field, sort.direction)
+    .orderBy('rowNo')
+    .limit(limit)
+    .offset(offset)
+    .execute();
   return { rows, total: Number(total.n) };
 }
 
-export const errorRows = (db: Db, batchId: string) => db.selectFrom('itemUploadRow').select(['rowNo', 'data', 'errors']).where('batchId', '=', batchId).where('result', '=', 'ERROR').orderBy('rowNo').execute();
+export const errorRows = (db: Db, batchId: string) =>
+  db
+    .selectFrom('itemUploadRow')
+    .select(['rowNo', 'data', 'errors'])
+    .where('batchId', '=', batchId)
+    .where('result', '=', 'ERROR')
+    .orderBy('rowNo')
+    .execute();
 
 /** A file group of one file. */
 export async function insertFileOfOne(trx: Db, entry: Insertable<FileEntryTable>): Promise<void> {
@@ -46,51 +78,130 @@ export async function insertFileOfOne(trx: Db, entry: Insertable<FileEntryTable>
 
 /** The newest file of a group still there. */
 export const newestFile = (db: Db, fileId: string) =>
-  db.selectFrom('fileEntry').select(['originalName', 'storedName', 'mimeType']).where('fileId', '=', fileId).where('deletedAt', 'is', null).orderBy('seq', 'desc').limit(1).executeTakeFirst();
+  db
+    .selectFrom('fileEntry')
+    .select(['originalName', 'storedName', 'mimeType'])
+    .where('fileId', '=', fileId)
+    .where('deletedAt', 'is', null)
+    .orderBy('seq', 'desc')
+    .limit(1)
+    .executeTakeFirst();
 
-export const lockBatch = (trx: Db, batchId: string) => trx.selectFrom('itemUploadBatch').select(['status', 'version', 'countNew', 'countUpdate']).where('batchId', '=', batchId).forUpdate().executeTakeFirst();
+export const lockBatch = (trx: Db, batchId: string) =>
+  trx
+    .selectFrom('itemUploadBatch')
+    .select(['status', 'version', 'countNew', 'countUpdate'])
+    .where('batchId', '=', batchId)
+    .forUpdate()
+    .executeTakeFirst();
 
-export const updateBatch = (db: Db, batchId: string, set: Updateable<ItemUploadBatchTable>) => db.updateTable('itemUploadBatch').set(set).where('batchId', '=', batchId).execute();
+export const updateBatch = (db: Db, batchId: string, set: Updateable<ItemUploadBatchTable>) =>
+  db.updateTable('itemUploadBatch').set(set).where('batchId', '=', batchId).execute();
 
-export const insertBatch = (trx: Db, row: Insertable<ItemUploadBatchTable>) => trx.insertInto('itemUploadBatch').values(row).execute();
+export const insertBatch = (trx: Db, row: Insertable<ItemUploadBatchTable>) =>
+  trx.insertInto('itemUploadBatch').values(row).execute();
 
 /** An apply that failed leaves the batch CHECKED with the reason (nothing was applied). */
 export const markApplyFailed = (db: Db, batchId: string, failMessage: string) =>
-  db.updateTable('itemUploadBatch').set((eb) => ({ status: 'CHECKED' as const, failCode: 'UPLOAD_APPLY_FAILED', failMessage, version: eb('version', '+', 1) }))
-    .where('batchId', '=', batchId).where('status', '=', 'APPLYING').execute();
+  db
+    .updateTable('itemUploadBatch')
+    .set((eb) => ({
+      status: 'CHECKED' as const,
+      failCode: 'UPLOAD_APPLY_FAILED',
+      failMessage,
+      version: eb('version', '+', 1),
+    }))
+    .where('batchId', '=', batchId)
+    .where('status', '=', 'APPLYING')
+    .execute();
 
 /** Batches still being read since before `stale` fail: upload again. */
 export const failStaleReads = (db: Db, stale: Date) =>
-  db.updateTable('itemUploadBatch').set((eb) => ({ status: 'FAILED' as const, failCode: 'UPLOAD_INTERRUPTED', failMessage: '서버가 파일을 읽는 중에 중단되었습니다. 다시 올리세요', version: eb('version', '+', 1) }))
-    .where('status', 'in', ['RECEIVED', 'PARSING']).where('createdAt', '<', stale.toISOString()).executeTakeFirst();
+  db
+    .updateTable('itemUploadBatch')
+    .set((eb) => ({
+      status: 'FAILED' as const,
+      failCode: 'UPLOAD_INTERRUPTED',
+      failMessage: '서버가 파일을 읽는 중에 중단되었습니다. 다시 올리세요',
+      version: eb('version', '+', 1),
+    }))
+    .where('status', 'in', ['RECEIVED', 'PARSING'])
+    .where('createdAt', '<', stale.toISOString())
+    .executeTakeFirst();
 
 /** Batches still being applied since before `stale` go back to CHECKED (their transaction rolled back). */
 export const resetStaleApplies = (db: Db, stale: Date) =>
-  db.updateTable('itemUploadBatch').set((eb) => ({ status: 'CHECKED' as const, failCode: 'UPLOAD_APPLY_INTERRUPTED', failMessage: '반영이 중단되었습니다 (아무것도 바뀌지 않았습니다). 다시 반영하세요', version: eb('version', '+', 1) }))
-    .where('status', '=', 'APPLYING').where('createdAt', '<', stale.toISOString()).executeTakeFirst();
+  db
+    .updateTable('itemUploadBatch')
+    .set((eb) => ({
+      status: 'CHECKED' as const,
+      failCode: 'UPLOAD_APPLY_INTERRUPTED',
+      failMessage: '반영이 중단되었습니다 (아무것도 바뀌지 않았습니다). 다시 반영하세요',
+      version: eb('version', '+', 1),
+    }))
+    .where('status', '=', 'APPLYING')
+    .where('createdAt', '<', stale.toISOString())
+    .executeTakeFirst();
 
 /* ------------------------------ checking and applying an upload (process.ts) ------------------------------ */
 
 export function itemsWithCodes(db: Db, codes: string[]) {
-  return db.selectFrom('item').select(['itemCode', 'itemName', 'itemNameEn', 'spec', 'catCode', 'sgCode', 'unitCode', 'refPrice', 'currency', 'maker', 'useYn']).where('itemCode', 'in', codes).execute();
+  return db
+    .selectFrom('item')
+    .select([
+      'itemCode',
+      'itemName',
+      'itemNameEn',
+      'spec',
+      'catCode',
+      'sgCode',
+      'unitCode',
+      'refPrice',
+      'currency',
+      'maker',
+      'useYn',
+    ])
+    .where('itemCode', 'in', codes)
+    .execute();
 }
 
 export function attributesOfItems(db: Db, codes: string[]) {
-  return db.selectFrom('itemAttr').select(['itemCode', 'attrCode', 'valueCode']).where('itemCode', 'in', codes).execute();
+  return db
+    .selectFrom('itemAttr')
+    .select(['itemCode', 'attrCode', 'valueCode'])
+    .where('itemCode', 'in', codes)
+    .execute();
 }
 
 export function itemsNamed(db: Db, names: string[]) {
-  return db.selectFrom('item').select(['itemCode', 'itemName', 'spec', 'catCode', 'maker']).where('itemName', 'in', names).execute();
+  return db
+    .selectFrom('item')
+    .select(['itemCode', 'itemName', 'spec', 'catCode', 'maker'])
+    .where('itemName', 'in', names)
+    .execute();
 }
 
 /** The batch failed: the reason recorded, its version moved on. */
 export async function failBatch(db: Db, batchId: string, failCode: string, failMessage: string): Promise<void> {
-  await db.updateTable('itemUploadBatch').set((eb) => ({ status: 'FAILED' as const, failCode, failMessage, version: eb('version', '+', 1) })).where('batchId', '=', batchId).execute();
+  await db
+    .updateTable('itemUploadBatch')
+    .set((eb) => ({ status: 'FAILED' as const, failCode, failMessage, version: eb('version', '+', 1) }))
+    .where('batchId', '=', batchId)
+    .execute();
 }
 
 /** A PARSING batch checked to its end: its counts, its version moved on. */
-export async function markBatchChecked(db: Db, batchId: string, values: { rowsTotal: number; rowsRead: number; rowsChecked: number; checkedAt: Date }): Promise<void> {
-  await db.updateTable('itemUploadBatch').set((eb) => ({ status: 'CHECKED' as const, ...values, version: eb('version', '+', 1) })).where('batchId', '=', batchId).where('status', '=', 'PARSING').execute();
+export async function markBatchChecked(
+  db: Db,
+  batchId: string,
+  values: { rowsTotal: number; rowsRead: number; rowsChecked: number; checkedAt: Date },
+): Promise<void> {
+  await db
+    .updateTable('itemUploadBatch')
+    .set((eb) => ({ status: 'CHECKED' as const, ...values, version: eb('version', '+', 1) }))
+    .where('batchId', '=', batchId)
+    .where('status', '=', 'PARSING')
+    .execute();
 }
 
 /**
@@ -100,7 +211,9 @@ export async function markBatchChecked(db: Db, batchId: string, values: { rowsTo
 export async function insertUploadRowsJson(db: Db, batchId: string, doc: string): Promise<void> {
   await sql`insert into item_upload_row (batch_id, row_no, result, item_code, data, errors)
     select ${batchId}, x.row_no, x.result, x.item_code, x.data, x.errors
-    from jsonb_to_recordset(${doc}::jsonb) as x(row_no int, result text, item_code text, data jsonb, errors jsonb)`.execute(db);
+    from jsonb_to_recordset(${doc}::jsonb) as x(row_no int, result text, item_code text, data jsonb, errors jsonb)`.execute(
+    db,
+  );
 }
 
 /**
@@ -116,7 +229,12 @@ const ATTRS_SQL = sql.join(ATTRIBUTE_COLUMNS.map((a) => sql`(${a})`));
 const ATTR_LIST_SQL = sql.join(ATTRIBUTE_COLUMNS.map((a) => sql`${a}`));
 
 export function lockBatchToApply(trx: Db, batchId: string) {
-  return trx.selectFrom('itemUploadBatch').selectAll().where('batchId', '=', batchId).forUpdate().executeTakeFirstOrThrow();
+  return trx
+    .selectFrom('itemUploadBatch')
+    .selectAll()
+    .where('batchId', '=', batchId)
+    .forUpdate()
+    .executeTakeFirstOrThrow();
 }
 
 export async function analyzeUploadRows(trx: Db): Promise<void> {
@@ -148,26 +266,38 @@ export async function insertNewItems(trx: Db, batchId: string, actor: string, no
 
 /** Updates the items of the batch's UPDATE rows; answers how many were. */
 export async function updateChangedItems(trx: Db, batchId: string, actor: string, now: Date): Promise<number> {
-  const changed = await sql`update item i set (item_name, item_name_en, spec, cat_code, sg_code, unit_code, ref_price, currency, maker, use_yn) = (${ITEM_COLUMNS_SQL}),
+  const changed =
+    await sql`update item i set (item_name, item_name_en, spec, cat_code, sg_code, unit_code, ref_price, currency, maker, use_yn) = (${ITEM_COLUMNS_SQL}),
       updated_by = ${actor}, updated_at = ${now}, version = i.version + 1
-    from item_upload_row r where r.batch_id = ${batchId} and r.result = 'UPDATE' and i.item_code = r.item_code`.execute(trx);
+    from item_upload_row r where r.batch_id = ${batchId} and r.result = 'UPDATE' and i.item_code = r.item_code`.execute(
+      trx,
+    );
   return Number(changed.numAffectedRows ?? 0);
 }
 
 export async function countRowsToUpdate(trx: Db, batchId: string): Promise<number> {
-  const wanted = await trx.selectFrom('itemUploadRow').select((e) => e.fn.countAll<string>().as('n')).where('batchId', '=', batchId).where('result', '=', 'UPDATE').executeTakeFirstOrThrow();
+  const wanted = await trx
+    .selectFrom('itemUploadRow')
+    .select((e) => e.fn.countAll<string>().as('n'))
+    .where('batchId', '=', batchId)
+    .where('result', '=', 'UPDATE')
+    .executeTakeFirstOrThrow();
   return Number(wanted.n);
 }
 
 /** The upload's attribute columns of the batch's UPDATE items are rewritten: the old values go first. */
 export async function deleteReplacedAttributes(trx: Db, batchId: string): Promise<void> {
   await sql`delete from item_attr a using item_upload_row r
-    where r.batch_id = ${batchId} and r.result = 'UPDATE' and a.item_code = r.item_code and a.attr_code in (${ATTR_LIST_SQL})`.execute(trx);
+    where r.batch_id = ${batchId} and r.result = 'UPDATE' and a.item_code = r.item_code and a.attr_code in (${ATTR_LIST_SQL})`.execute(
+    trx,
+  );
 }
 
 export async function insertUploadedAttributes(trx: Db, batchId: string): Promise<void> {
   await sql`insert into item_attr (item_code, attr_code, value_code)
     select r.item_code, x.attr, r.data->>x.attr
     from item_upload_row r cross join (values ${ATTRS_SQL}) as x(attr)
-    where r.batch_id = ${batchId} and r.result in ('NEW', 'UPDATE') and coalesce(r.data->>x.attr, '') <> ''`.execute(trx);
+    where r.batch_id = ${batchId} and r.result in ('NEW', 'UPDATE') and coalesce(r.data->>x.attr, '') <> ''`.execute(
+    trx,
+  );
 }

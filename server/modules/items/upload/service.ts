@@ -17,7 +17,19 @@ import { applyUpload, processUpload } from './process.js';
 import { XLSX_TYPE, dataOf, errorWorkbook, errorsOf, templateWorkbook } from './workbooks.js';
 import type { ListQuery, RowQuery } from './schemas.js';
 import {
-  batchWithCreator, errorRows, failStaleReads, insertBatch, insertFileOfOne, listBatchIds, listUploadRows, lockBatch, markApplyFailed, newestFile, replacingBatch, resetStaleApplies, updateBatch,
+  batchWithCreator,
+  errorRows,
+  failStaleReads,
+  insertBatch,
+  insertFileOfOne,
+  listBatchIds,
+  listUploadRows,
+  lockBatch,
+  markApplyFailed,
+  newestFile,
+  replacingBatch,
+  resetStaleApplies,
+  updateBatch,
 } from './queries.js';
 
 /**
@@ -60,8 +72,18 @@ export async function batchView(db: Db, batchId: string) {
   if (b.status === 'CHECKED' || b.status === 'FAILED') actions.push('reupload');
   if (b.countError > 0) actions.push('errors');
   return {
-    ...b, sizeBytes: Number(b.sizeBytes), progress: b.rowsTotal ? Math.min(100, Math.floor((b.rowsChecked * 100) / b.rowsTotal)) : b.status === 'CHECKED' || b.status === 'APPLIED' ? 100 : 0,
-    replacedBy: next?.batchId ?? null, createdAt: iso(b.createdAt)!, checkedAt: iso(b.checkedAt), appliedAt: iso(b.appliedAt), actions,
+    ...b,
+    sizeBytes: Number(b.sizeBytes),
+    progress: b.rowsTotal
+      ? Math.min(100, Math.floor((b.rowsChecked * 100) / b.rowsTotal))
+      : b.status === 'CHECKED' || b.status === 'APPLIED'
+        ? 100
+        : 0,
+    replacedBy: next?.batchId ?? null,
+    createdAt: iso(b.createdAt)!,
+    checkedAt: iso(b.checkedAt),
+    appliedAt: iso(b.appliedAt),
+    actions,
   };
 }
 
@@ -79,8 +101,18 @@ export async function uploadRows(db: Db, batchId: string, q: Static<typeof RowQu
       const d = dataOf(r.data);
       const errs = errorsOf(r.errors);
       return {
-        rowNo: r.rowNo, result: r.result, itemCode: r.itemCode, itemName: d.itemName, spec: d.spec, catCode: d.catCode, sgCode: d.sgCode, unitCode: d.unitCode, refPrice: d.refPrice, currency: d.currency,
-        errorColumns: [...new Set(errs.map((e) => e.column))].join(', '), errorText: errs.map((e) => e.message).join(' / '),
+        rowNo: r.rowNo,
+        result: r.result,
+        itemCode: r.itemCode,
+        itemName: d.itemName,
+        spec: d.spec,
+        catCode: d.catCode,
+        sgCode: d.sgCode,
+        unitCode: d.unitCode,
+        refPrice: d.refPrice,
+        currency: d.currency,
+        errorColumns: [...new Set(errs.map((e) => e.column))].join(', '),
+        errorText: errs.map((e) => e.message).join(' / '),
       };
     }),
     total,
@@ -102,13 +134,23 @@ async function keep(deps: UploadDeps, db: Db, name: string, content: Buffer, act
   const saved = await deps.store.write(Readable.from(content));
   const fileId = crypto.randomUUID();
   await db.transaction().execute(async (trx) => {
-    await insertFileOfOne(trx, { fileId, seq: 1, originalName: name, storedName: saved.storedName, sizeBytes: saved.size, mimeType: XLSX_TYPE, checksum: saved.sha256, createdBy: actor });
+    await insertFileOfOne(trx, {
+      fileId,
+      seq: 1,
+      originalName: name,
+      storedName: saved.storedName,
+      sizeBytes: saved.size,
+      mimeType: XLSX_TYPE,
+      checksum: saved.sha256,
+      createdBy: actor,
+    });
   });
   return fileId;
 }
 
 export async function templateFiles(deps: UploadDeps, db: Db, actor: string) {
-  if (!deps.template.fileId || (await loadAttachments(db, deps.template.fileId)).length === 0) deps.template.fileId = await keep(deps, db, templateDownload.fileName, await templateWorkbook(), actor);
+  if (!deps.template.fileId || (await loadAttachments(db, deps.template.fileId)).length === 0)
+    deps.template.fileId = await keep(deps, db, templateDownload.fileName, await templateWorkbook(), actor);
   return { files: await loadAttachments(db, deps.template.fileId) };
 }
 
@@ -118,7 +160,13 @@ export async function errorFiles(deps: UploadDeps, db: Db, batchId: string, acto
   if (b.countError === 0) return { files: [] };
   let fileId = b.errorFileId;
   if (!fileId) {
-    fileId = await keep(deps, db, errorFileName(b.fileName), await errorWorkbook(await errorRows(db, b.batchId)), actor);
+    fileId = await keep(
+      deps,
+      db,
+      errorFileName(b.fileName),
+      await errorWorkbook(await errorRows(db, b.batchId)),
+      actor,
+    );
     await updateBatch(db, b.batchId, { errorFileId: fileId });
   }
   return { files: await loadAttachments(db, fileId) };
@@ -140,7 +188,12 @@ export interface UploadPart {
 }
 
 /** Uploads a filled template sent as multipart; `nextPart` answers null when the request is not multipart, undefined when it carries no file. */
-export async function uploadSpreadsheet(deps: UploadDeps, who: Uploader, nextPart: () => Promise<UploadPart | null | undefined>, replaces: string | null) {
+export async function uploadSpreadsheet(
+  deps: UploadDeps,
+  who: Uploader,
+  nextPart: () => Promise<UploadPart | null | undefined>,
+  replaces: string | null,
+) {
   let part;
   let buffer: Buffer;
   try {
@@ -149,13 +202,21 @@ export async function uploadSpreadsheet(deps: UploadDeps, who: Uploader, nextPar
     if (!part) throw badRequest('FILE_MISSING', '올린 파일이 없습니다');
     buffer = await part.toBuffer();
   } catch (err) {
-    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, 'FILE_TOO_LARGE', `파일 크기는 ${deps.limitMb}MB를 넘을 수 없습니다`);
+    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
+      throw new HttpError(413, 'FILE_TOO_LARGE', `파일 크기는 ${deps.limitMb}MB를 넘을 수 없습니다`);
     throw err;
   }
   return startBatch(deps, who, part.filename, part.mimetype || '', buffer, replaces);
 }
 
-async function startBatch(deps: UploadDeps, who: Uploader, rawName: string, mimeType: string, buffer: Buffer, replaces: string | null) {
+async function startBatch(
+  deps: UploadDeps,
+  who: Uploader,
+  rawName: string,
+  mimeType: string,
+  buffer: Buffer,
+  replaces: string | null,
+) {
   const fileName = path.basename(rawName || '').normalize('NFC');
   if (!fileName) throw badRequest('FILE_NAME_MISSING', '파일 이름이 없습니다');
   checkSpreadsheet(fileName, mimeType, buffer);
@@ -163,16 +224,36 @@ async function startBatch(deps: UploadDeps, who: Uploader, rawName: string, mime
     if (replaces) {
       const old = await lockBatch(trx, replaces);
       if (!old) throw missing('UPLOAD_NOT_FOUND', `업로드 묶음이 없습니다: ${replaces}`);
-      if (old.status !== 'CHECKED' && old.status !== 'FAILED') throw refused('INVALID_STATE', '검사가 끝났고 반영하지 않은 묶음만 다시 올릴 수 있습니다', { status: old.status });
+      if (old.status !== 'CHECKED' && old.status !== 'FAILED')
+        throw refused('INVALID_STATE', '검사가 끝났고 반영하지 않은 묶음만 다시 올릴 수 있습니다', {
+          status: old.status,
+        });
       await updateBatch(trx, replaces, { status: 'REPLACED', version: old.version + 1 });
     }
     const id = await nextDocumentNumber(trx, 'IU', todayKst());
-    await insertBatch(trx, { batchId: id, fileName, sizeBytes: buffer.length, status: 'RECEIVED', replaces, createdBy: who.userId });
-    await writeAudit(trx, { entity: 'item_upload_batch', entityKey: id, action: 'UPLOAD', actor: who.userId, after: { fileName, sizeBytes: buffer.length, replaces } });
+    await insertBatch(trx, {
+      batchId: id,
+      fileName,
+      sizeBytes: buffer.length,
+      status: 'RECEIVED',
+      replaces,
+      createdBy: who.userId,
+    });
+    await writeAudit(trx, {
+      entity: 'item_upload_batch',
+      entityKey: id,
+      action: 'UPLOAD',
+      actor: who.userId,
+      after: { fileName, sizeBytes: buffer.length, replaces },
+    });
     return id;
   });
   // The answer goes now; the worker reads the file meanwhile and the screen follows the progress.
-  deps.track(processUpload(deps.db, who.log, batchId, buffer).catch((e: unknown) => who.log.error({ err: e, batchId }, 'item upload failed')));
+  deps.track(
+    processUpload(deps.db, who.log, batchId, buffer).catch((e: unknown) =>
+      who.log.error({ err: e, batchId }, 'item upload failed'),
+    ),
+  );
   return batchView(who.db, batchId);
 }
 
@@ -181,16 +262,24 @@ export async function applyBatch(deps: UploadDeps, who: Uploader, batchId: strin
   await who.db.transaction().execute(async (trx) => {
     const b = await lockBatch(trx, batchId);
     if (!b) throw missing('UPLOAD_NOT_FOUND', `업로드 묶음이 없습니다: ${batchId}`);
-    if (b.status === 'APPLIED' || b.status === 'APPLYING') throw refused('UPLOAD_ALREADY_APPLIED', '이미 반영한 묶음입니다', { status: b.status });
+    if (b.status === 'APPLIED' || b.status === 'APPLYING')
+      throw refused('UPLOAD_ALREADY_APPLIED', '이미 반영한 묶음입니다', { status: b.status });
     checkVersion(version, b.version);
-    if (b.status !== 'CHECKED') throw refused('INVALID_STATE', '검사가 끝난 묶음만 반영할 수 있습니다', { status: b.status });
+    if (b.status !== 'CHECKED')
+      throw refused('INVALID_STATE', '검사가 끝난 묶음만 반영할 수 있습니다', { status: b.status });
     if (b.countNew + b.countUpdate === 0) throw refused('UPLOAD_NOTHING_TO_APPLY', '반영할 신규·변경 행이 없습니다');
     await updateBatch(trx, batchId, { status: 'APPLYING', version: b.version + 1 });
   });
-  deps.track(applyUpload(deps.db, batchId, who.userId).catch(async (e: unknown) => {
-    who.log.error({ err: e, batchId }, 'item upload apply failed');
-    await markApplyFailed(deps.db, batchId, `반영하지 못했습니다 (아무것도 바뀌지 않았습니다): ${e instanceof Error ? e.message.slice(0, 300) : String(e)}`);
-  }));
+  deps.track(
+    applyUpload(deps.db, batchId, who.userId).catch(async (e: unknown) => {
+      who.log.error({ err: e, batchId }, 'item upload apply failed');
+      await markApplyFailed(
+        deps.db,
+        batchId,
+        `반영하지 못했습니다 (아무것도 바뀌지 않았습니다): ${e instanceof Error ? e.message.slice(0, 300) : String(e)}`,
+      );
+    }),
+  );
   return batchView(who.db, batchId);
 }
 

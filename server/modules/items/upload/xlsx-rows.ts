@@ -57,7 +57,10 @@ export function formatNumber(v: number): string {
  * Inflates the named entries of a zip, a slice of the compressed bytes at a time, and yields the text
  * each slice produced (UTF-8 decoded across slice boundaries). Entries not named are skipped unread.
  */
-function* inflateEntries(zip: Uint8Array, names: ReadonlySet<string>): Generator<Array<{ name: string; text: string }>> {
+function* inflateEntries(
+  zip: Uint8Array,
+  names: ReadonlySet<string>,
+): Generator<Array<{ name: string; text: string }>> {
   let out: Array<{ name: string; text: string }> = [];
   const unzip = new Unzip((file) => {
     if (!names.has(file.name)) return;
@@ -106,7 +109,8 @@ function xmlParser(h: XmlHandlers): SaxesParser {
 
 /** Parses whole (small) or streamed entries: each entry gets its parser, fed the text as it inflates. */
 function parseEntries(zip: Uint8Array, parsers: Map<string, SaxesParser>): void {
-  for (const pieces of inflateEntries(zip, new Set(parsers.keys()))) for (const { name, text } of pieces) parsers.get(name)!.write(text);
+  for (const pieces of inflateEntries(zip, new Set(parsers.keys())))
+    for (const { name, text } of pieces) parsers.get(name)!.write(text);
   for (const p of parsers.values()) p.close();
 }
 
@@ -131,7 +135,8 @@ function decodeRef(ref: string): { col: number; row: number } {
 }
 
 /** OOXML's escape of characters XML cannot hold (_x000D_ for a carriage return), as Excel writes them. */
-const unescapeX = (s: string) => (s.includes('_x') ? s.replace(/_x([0-9A-Fa-f]{4})_/g, (_, h: string) => String.fromCharCode(parseInt(h, 16))) : s);
+const unescapeX = (s: string) =>
+  s.includes('_x') ? s.replace(/_x([0-9A-Fa-f]{4})_/g, (_, h: string) => String.fromCharCode(parseInt(h, 16))) : s;
 
 /**
  * A string that holds only its own characters. A parser's text is a slice of the decoded chunk it came
@@ -141,7 +146,24 @@ const unescapeX = (s: string) => (s.includes('_x') ? s.replace(/_x([0-9A-Fa-f]{4
 const ownCopy = (s: string) => (s.length < 13 ? s : (' ' + s).slice(1));
 
 /** Built-in number formats that SheetJS's table leaves out and Excel maps onto another (CJK dates → 14). */
-const FORMAT_ALIASES: Record<number, number> = { 27: 14, 28: 14, 29: 14, 30: 14, 31: 14, 50: 14, 51: 14, 52: 14, 53: 14, 54: 14, 55: 14, 56: 14, 57: 14, 58: 14, 71: 14, 72: 14 };
+const FORMAT_ALIASES: Record<number, number> = {
+  27: 14,
+  28: 14,
+  29: 14,
+  30: 14,
+  31: 14,
+  50: 14,
+  51: 14,
+  52: 14,
+  53: 14,
+  54: 14,
+  55: 14,
+  56: 14,
+  57: 14,
+  58: 14,
+  71: 14,
+  72: 14,
+};
 
 export class XlsxBook {
   /** The sheets in workbook order. */
@@ -175,9 +197,16 @@ export class XlsxBook {
         if (name === 'Relationship' && a.Id && a.Target) rels.set(a.Id, { type: a.Type ?? '', target: a.Target });
       },
     });
-    parseEntries(this.zip, new Map([['xl/workbook.xml', workbook], ['xl/_rels/workbook.xml.rels', relations]]));
+    parseEntries(
+      this.zip,
+      new Map([
+        ['xl/workbook.xml', workbook],
+        ['xl/_rels/workbook.xml.rels', relations],
+      ]),
+    );
     // A target is relative to xl/ or absolute from the package root ("/xl/worksheets/sheet1.xml").
-    const resolve = (target: string) => (target.startsWith('/') ? target.slice(1) : path.posix.normalize(path.posix.join('xl', target)));
+    const resolve = (target: string) =>
+      target.startsWith('/') ? target.slice(1) : path.posix.normalize(path.posix.join('xl', target));
     for (const s of sheets) {
       this.sheetNames.push(s.name);
       const rel = rels.get(s.rid);
@@ -241,7 +270,11 @@ export class XlsxBook {
 
   /** A date serial as YYYY-MM-DD in the workbook's date system; null when it is no date. */
   private dateOf(serial: number): string | null {
-    const d = XLSX.SSF.parse_date_code(serial, { date1904: this.date1904 }) as { y: number; m: number; d: number } | null;
+    const d = XLSX.SSF.parse_date_code(serial, { date1904: this.date1904 }) as {
+      y: number;
+      m: number;
+      d: number;
+    } | null;
     if (!d) return null;
     return `${String(d.y).padStart(4, '0')}-${String(d.m).padStart(2, '0')}-${String(d.d).padStart(2, '0')}`;
   }
@@ -325,7 +358,8 @@ export class XlsxBook {
             break;
           case 'row': {
             rowNo = a.r ? Number(a.r) : rowNo + 1;
-            if (!(Number.isInteger(rowNo) && rowNo >= 1 && rowNo <= MAX_ROW)) throw new Error(`bad row number ${a.r ?? ''}`);
+            if (!(Number.isInteger(rowNo) && rowNo >= 1 && rowNo <= MAX_ROW))
+              throw new Error(`bad row number ${a.r ?? ''}`);
             cells = [];
             col = -1;
             break;

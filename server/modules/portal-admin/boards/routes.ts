@@ -9,9 +9,21 @@ import { changePost, createPost, faqTree, getPost, homeNotices, removePost, sear
 
 /** The three boards: where each lives, the screen whose menu authority governs it, its operation names. */
 const BOARDS: ReadonlyArray<{ board: Board; path: string; screen: string; op: string; what: string }> = [
-  { board: 'NOTICE', path: '/api/v1/board/notices', screen: '/board/notice', op: 'Notice', what: 'internal notice board' },
+  {
+    board: 'NOTICE',
+    path: '/api/v1/board/notices',
+    screen: '/board/notice',
+    op: 'Notice',
+    what: 'internal notice board',
+  },
   { board: 'FAQ', path: '/api/v1/board/faqs', screen: '/board/faq', op: 'Faq', what: 'FAQ (by category)' },
-  { board: 'CYBER', path: '/api/v1/portal/cyber-notices', screen: '/portal/ogpmsManage/notice', op: 'CyberNotice', what: 'notices for the supplier portal' },
+  {
+    board: 'CYBER',
+    path: '/api/v1/portal/cyber-notices',
+    screen: '/portal/ogpmsManage/notice',
+    op: 'CyberNotice',
+    what: 'notices for the supplier portal',
+  },
 ];
 
 /**
@@ -32,7 +44,13 @@ export const boardRoutes: FastifyPluginAsyncTypebox = async (app) => {
       path,
       {
         config: { access: readAccess },
-        schema: { operationId: `list${op}Posts`, tags: ['board'], summary: `Posts of the ${what}: pinned first, newest first; title or body contains`, querystring: PostListQuery, response: { 200: listAnswer, ...commonErrors } },
+        schema: {
+          operationId: `list${op}Posts`,
+          tags: ['board'],
+          summary: `Posts of the ${what}: pinned first, newest first; title or body contains`,
+          querystring: PostListQuery,
+          response: { 200: listAnswer, ...commonErrors },
+        },
       },
       async (request) => searchPosts(request.db, board, request.query),
     );
@@ -41,7 +59,13 @@ export const boardRoutes: FastifyPluginAsyncTypebox = async (app) => {
       `${path}/:postId`,
       {
         config: { access: readAccess },
-        schema: { operationId: `get${op}Post`, tags: ['board'], summary: `One post of the ${what}`, params: PostParams, response: { 200: Type.Ref('PostRow'), ...commonErrors } },
+        schema: {
+          operationId: `get${op}Post`,
+          tags: ['board'],
+          summary: `One post of the ${what}`,
+          params: PostParams,
+          response: { 200: Type.Ref('PostRow'), ...commonErrors },
+        },
       },
       async (request) => getPost(request.db, board, request.params.postId),
     );
@@ -50,7 +74,13 @@ export const boardRoutes: FastifyPluginAsyncTypebox = async (app) => {
       path,
       {
         config: { access: writeAccess, identityBound: false },
-        schema: { operationId: `create${op}Post`, tags: ['board'], summary: `Write a post on the ${what} (stored as plain text)`, body: PostCreateBody, response: { 200: Type.Ref('PostRow'), ...commonErrors } },
+        schema: {
+          operationId: `create${op}Post`,
+          tags: ['board'],
+          summary: `Write a post on the ${what} (stored as plain text)`,
+          body: PostCreateBody,
+          response: { 200: Type.Ref('PostRow'), ...commonErrors },
+        },
       },
       async (request) => createPost(request.db, board, request.body, request.caller!.userId),
     );
@@ -59,7 +89,14 @@ export const boardRoutes: FastifyPluginAsyncTypebox = async (app) => {
       `${path}/:postId`,
       {
         config: { access: writeAccess, identityBound: false },
-        schema: { operationId: `update${op}Post`, tags: ['board'], summary: `Change a post of the ${what} (stale version: 409)`, params: PostParams, body: PostUpdateBody, response: { 200: Type.Ref('PostRow'), 409: Type.Ref('ErrorBody'), ...commonErrors } },
+        schema: {
+          operationId: `update${op}Post`,
+          tags: ['board'],
+          summary: `Change a post of the ${what} (stale version: 409)`,
+          params: PostParams,
+          body: PostUpdateBody,
+          response: { 200: Type.Ref('PostRow'), 409: Type.Ref('ErrorBody'), ...commonErrors },
+        },
       },
       async (request) => changePost(request.db, board, request.params.postId, request.body, request.caller!.userId),
     );
@@ -68,9 +105,17 @@ export const boardRoutes: FastifyPluginAsyncTypebox = async (app) => {
       `${path}/:postId`,
       {
         config: { access: writeAccess, identityBound: false },
-        schema: { operationId: `delete${op}Post`, tags: ['board'], summary: `Remove a post of the ${what} (stale version: 409)`, params: PostParams, querystring: VersionQuery, response: { 200: Type.Ref('Ok'), 409: Type.Ref('ErrorBody'), ...commonErrors } },
+        schema: {
+          operationId: `delete${op}Post`,
+          tags: ['board'],
+          summary: `Remove a post of the ${what} (stale version: 409)`,
+          params: PostParams,
+          querystring: VersionQuery,
+          response: { 200: Type.Ref('Ok'), 409: Type.Ref('ErrorBody'), ...commonErrors },
+        },
       },
-      async (request) => removePost(request.db, board, request.params.postId, request.query.version, request.caller!.userId),
+      async (request) =>
+        removePost(request.db, board, request.params.postId, request.query.version, request.caller!.userId),
     );
   }
 
@@ -85,7 +130,10 @@ export const boardRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['board'],
         summary: 'The FAQ as a tree: FAQ › category › question (the answer in body), categories and questions in order',
         querystring: FaqTreeQuery,
-        response: { 200: Type.Object({ rows: Type.Array(Type.Ref('FaqNode')), total: Type.Integer() }), ...commonErrors },
+        response: {
+          200: Type.Object({ rows: Type.Array(Type.Ref('FaqNode')), total: Type.Integer() }),
+          ...commonErrors,
+        },
       },
     },
     async (request) => faqTree(request.db),

@@ -4,14 +4,49 @@ import type { MenuTable } from '../../../db/schema.generated.js';
 import type { Portal } from '../../../http/access.js';
 import { asOwner } from '../../../db/company-scope.js';
 
-const MENU_COLUMNS = ['pgmId', 'parentId', 'depth', 'pgmName', 'pgmNameEn', 'sspUrl', 'sspSubUrls', 'leaf', 'portal', 'sortOrder', 'useYn', 'version'] as const;
-export type MenuRecord = { pgmId: string; parentId: string | null; depth: number; pgmName: string; pgmNameEn: string; sspUrl: string | null; sspSubUrls: string[]; leaf: 'T' | 'F'; portal: Portal; sortOrder: number; useYn: 'Y' | 'N'; version: number };
+const MENU_COLUMNS = [
+  'pgmId',
+  'parentId',
+  'depth',
+  'pgmName',
+  'pgmNameEn',
+  'sspUrl',
+  'sspSubUrls',
+  'leaf',
+  'portal',
+  'sortOrder',
+  'useYn',
+  'version',
+] as const;
+export type MenuRecord = {
+  pgmId: string;
+  parentId: string | null;
+  depth: number;
+  pgmName: string;
+  pgmNameEn: string;
+  sspUrl: string | null;
+  sspSubUrls: string[];
+  leaf: 'T' | 'F';
+  portal: Portal;
+  sortOrder: number;
+  useYn: 'Y' | 'N';
+  version: number;
+};
 
 export async function menusOf(db: Db, portals: Portal[]): Promise<MenuRecord[]> {
-  return (await asOwner(db).selectFrom('menu').select(MENU_COLUMNS).where('portal', 'in', portals).execute()) as MenuRecord[];
+  return (await asOwner(db)
+    .selectFrom('menu')
+    .select(MENU_COLUMNS)
+    .where('portal', 'in', portals)
+    .execute()) as MenuRecord[];
 }
 
-export async function findMenu(db: Db, pgmId: string, portals: Portal[], lock = false): Promise<MenuRecord | undefined> {
+export async function findMenu(
+  db: Db,
+  pgmId: string,
+  portals: Portal[],
+  lock = false,
+): Promise<MenuRecord | undefined> {
   let q = db.selectFrom('menu').select(MENU_COLUMNS).where('pgmId', '=', pgmId).where('portal', 'in', portals);
   if (lock) q = q.forUpdate();
   return (await q.executeTakeFirst()) as MenuRecord | undefined;
@@ -19,11 +54,18 @@ export async function findMenu(db: Db, pgmId: string, portals: Portal[], lock = 
 
 /** Whether a menu id is taken (any portal), locking the row if it is. */
 export async function menuIdTaken(db: Db, pgmId: string): Promise<boolean> {
-  return (await db.selectFrom('menu').select('pgmId').where('pgmId', '=', pgmId).forUpdate().executeTakeFirst()) !== undefined;
+  return (
+    (await db.selectFrom('menu').select('pgmId').where('pgmId', '=', pgmId).forUpdate().executeTakeFirst()) !==
+    undefined
+  );
 }
 
 export function parentMenu(db: Db, pgmId: string) {
-  return db.selectFrom('menu').select(['pgmId', 'portal', 'leaf', 'depth', 'parentId']).where('pgmId', '=', pgmId).executeTakeFirst();
+  return db
+    .selectFrom('menu')
+    .select(['pgmId', 'portal', 'leaf', 'depth', 'parentId'])
+    .where('pgmId', '=', pgmId)
+    .executeTakeFirst();
 }
 
 export async function parentIdOf(db: Db, pgmId: string): Promise<string | null> {
@@ -32,7 +74,10 @@ export async function parentIdOf(db: Db, pgmId: string): Promise<string | null> 
 }
 
 export async function hasChildren(db: Db, pgmId: string): Promise<boolean> {
-  return (await db.selectFrom('menu').select('pgmId').where('parentId', '=', pgmId).limit(1).executeTakeFirst()) !== undefined;
+  return (
+    (await db.selectFrom('menu').select('pgmId').where('parentId', '=', pgmId).limit(1).executeTakeFirst()) !==
+    undefined
+  );
 }
 
 export async function setDepth(db: Db, pgmIds: string[], depth: number): Promise<void> {
@@ -45,7 +90,12 @@ export async function childIds(db: Db, parentIds: string[]): Promise<string[]> {
 
 /** The highest sort order among a parent's children in a portal (0 for none). */
 export async function lastSortOrder(db: Db, parentId: string | null, portal: Portal): Promise<number> {
-  const last = await db.selectFrom('menu').select((eb) => eb.fn.max('sortOrder').as('m')).where((eb) => (parentId ? eb('parentId', '=', parentId) : eb('parentId', 'is', null))).where('portal', '=', portal).executeTakeFirst();
+  const last = await db
+    .selectFrom('menu')
+    .select((eb) => eb.fn.max('sortOrder').as('m'))
+    .where((eb) => (parentId ? eb('parentId', '=', parentId) : eb('parentId', 'is', null)))
+    .where('portal', '=', portal)
+    .executeTakeFirst();
   return Number(last?.m ?? 0);
 }
 
@@ -71,7 +121,11 @@ export function lockSiblings(db: Db, portal: Portal, parentId: string | null) {
 }
 
 export async function setSortOrder(db: Db, pgmId: string, sortOrder: number): Promise<void> {
-  await db.updateTable('menu').set((eb) => ({ sortOrder, version: eb('version', '+', 1) })).where('pgmId', '=', pgmId).execute();
+  await db
+    .updateTable('menu')
+    .set((eb) => ({ sortOrder, version: eb('version', '+', 1) }))
+    .where('pgmId', '=', pgmId)
+    .execute();
 }
 
 /** Deletes a menu with its grants; the grants it had. */

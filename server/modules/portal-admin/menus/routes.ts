@@ -2,7 +2,16 @@ import { Type } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { access } from '../../../http/access.js';
 import { commonErrors } from '../../../http/error-schema.js';
-import { AdminMenuRow, AdminMenuSaved, MenuCreateBody, MenuListQuery, MenuMoveBody, MenuParams, MenuUpdateBody, VersionQuery } from '../schemas.js';
+import {
+  AdminMenuRow,
+  AdminMenuSaved,
+  MenuCreateBody,
+  MenuListQuery,
+  MenuMoveBody,
+  MenuParams,
+  MenuUpdateBody,
+  VersionQuery,
+} from '../schemas.js';
 import { MENU_SCREEN } from '../rules.js';
 import { changeMenu, createMenu, deleteMenu, listAdminMenus, reorderMenu } from './service.js';
 import { asOwner } from '../../../db/company-scope.js';
@@ -27,7 +36,10 @@ export const adminMenuRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['portal-admin'],
         summary: 'Every menu (inactive too) of the portals the caller manages, in tree order',
         querystring: MenuListQuery,
-        response: { 200: Type.Object({ rows: Type.Array(Type.Ref('AdminMenuRow')), total: Type.Integer() }), ...commonErrors },
+        response: {
+          200: Type.Object({ rows: Type.Array(Type.Ref('AdminMenuRow')), total: Type.Integer() }),
+          ...commonErrors,
+        },
       },
     },
     async (request) => listAdminMenus(request.db, request.caller!, request.query),
@@ -37,7 +49,13 @@ export const adminMenuRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api/v1/portal/admin/menus',
     {
       config: { access: access.login([MENU_SCREEN], 'write'), identityBound: true },
-      schema: { operationId: 'createMenu', tags: ['portal-admin'], summary: 'Add a menu (duplicate pgmId: 409; a cycle, a URL with a scheme: 400; an unknown route: a warning)', body: MenuCreateBody, response: saved },
+      schema: {
+        operationId: 'createMenu',
+        tags: ['portal-admin'],
+        summary: 'Add a menu (duplicate pgmId: 409; a cycle, a URL with a scheme: 400; an unknown route: a warning)',
+        body: MenuCreateBody,
+        response: saved,
+      },
     },
     async (request) => createMenu(asOwner(request.db), request.caller!, request.body),
   );
@@ -46,7 +64,14 @@ export const adminMenuRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api/v1/portal/admin/menus/:pgmId',
     {
       config: { access: access.login([MENU_SCREEN], 'write'), identityBound: true },
-      schema: { operationId: 'updateMenu', tags: ['portal-admin'], summary: 'Change, move (parentId) or deactivate a menu (stale version: 409; a cycle: 400)', params: MenuParams, body: MenuUpdateBody, response: saved },
+      schema: {
+        operationId: 'updateMenu',
+        tags: ['portal-admin'],
+        summary: 'Change, move (parentId) or deactivate a menu (stale version: 409; a cycle: 400)',
+        params: MenuParams,
+        body: MenuUpdateBody,
+        response: saved,
+      },
     },
     async (request) => changeMenu(asOwner(request.db), request.caller!, request.params.pgmId, request.body),
   );
@@ -55,7 +80,14 @@ export const adminMenuRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api/v1/portal/admin/menus/:pgmId/move',
     {
       config: { access: access.login([MENU_SCREEN], 'write'), identityBound: true },
-      schema: { operationId: 'reorderMenu', tags: ['portal-admin'], summary: 'Move a menu one place up or down among its siblings (stale version: 409)', params: MenuParams, body: MenuMoveBody, response: saved },
+      schema: {
+        operationId: 'reorderMenu',
+        tags: ['portal-admin'],
+        summary: 'Move a menu one place up or down among its siblings (stale version: 409)',
+        params: MenuParams,
+        body: MenuMoveBody,
+        response: saved,
+      },
     },
     async (request) => reorderMenu(asOwner(request.db), request.caller!, request.params.pgmId, request.body),
   );
@@ -64,7 +96,14 @@ export const adminMenuRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api/v1/portal/admin/menus/:pgmId',
     {
       config: { access: access.login([MENU_SCREEN], 'write'), identityBound: true },
-      schema: { operationId: 'deleteMenu', tags: ['portal-admin'], summary: 'Remove a menu without children, with its grants (stale version: 409)', params: MenuParams, querystring: VersionQuery, response: { 200: Type.Ref('Ok'), 409: Type.Ref('ErrorBody'), ...commonErrors } },
+      schema: {
+        operationId: 'deleteMenu',
+        tags: ['portal-admin'],
+        summary: 'Remove a menu without children, with its grants (stale version: 409)',
+        params: MenuParams,
+        querystring: VersionQuery,
+        response: { 200: Type.Ref('Ok'), 409: Type.Ref('ErrorBody'), ...commonErrors },
+      },
     },
     async (request) => deleteMenu(asOwner(request.db), request.caller!, request.params.pgmId, request.query.version),
   );

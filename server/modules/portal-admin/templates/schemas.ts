@@ -24,7 +24,16 @@ export const SampleRow = Type.Object(
   },
   { $id: 'TemplateSampleRow', title: 'TemplateSampleRow' },
 );
-export const SampleLine = Type.Object({ lineNo: Type.Integer(), itemName: Type.String(), quantity: Type.Integer(), unitPrice: Type.String(), amount: Type.String() }, { $id: 'TemplateSampleLine', title: 'TemplateSampleLine' });
+export const SampleLine = Type.Object(
+  {
+    lineNo: Type.Integer(),
+    itemName: Type.String(),
+    quantity: Type.Integer(),
+    unitPrice: Type.String(),
+    amount: Type.String(),
+  },
+  { $id: 'TemplateSampleLine', title: 'TemplateSampleLine' },
+);
 export const SAMPLE_SORT = ['sampleNo', 'itemName', 'categoryName', 'status', 'quantity', 'amount', 'dueDate'] as const;
 
 export const SampleBody = Type.Object(
@@ -38,13 +47,26 @@ export const SampleBody = Type.Object(
     remark: Type.Optional(Nullable(Str(200))),
     agree: Type.Optional(Type.String()),
     step: Type.Optional(Type.String({ description: 'wizard template: the step shown' })),
-    lines: Type.Optional(Type.Array(Type.Object({ lineNo: Type.Optional(Type.Integer()), itemName: Str(100), quantity: Type.Integer({ minimum: 1 }) }, { additionalProperties: true }), { maxItems: 50 })),
+    lines: Type.Optional(
+      Type.Array(
+        Type.Object(
+          { lineNo: Type.Optional(Type.Integer()), itemName: Str(100), quantity: Type.Integer({ minimum: 1 }) },
+          { additionalProperties: true },
+        ),
+        { maxItems: 50 },
+      ),
+    ),
   },
   { additionalProperties: false },
 );
 
-
 export const SampleListQuery = Type.Object(
-  { itemName: Type.Optional(Str(100)), categoryCode: Type.Optional(Str(10)), status: Type.Optional(Str(10)), ...PagingQuery, sort: SortQuery(SAMPLE_SORT) },
+  {
+    itemName: Type.Optional(Str(100)),
+    categoryCode: Type.Optional(Str(10)),
+    status: Type.Optional(Str(10)),
+    ...PagingQuery,
+    sort: SortQuery(SAMPLE_SORT),
+  },
   { additionalProperties: false },
 );

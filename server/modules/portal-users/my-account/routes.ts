@@ -18,9 +18,14 @@ export const myAccountRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         operationId: 'reauthenticate',
         tags,
-        summary: 'PersonInfoLogin: the password again; a correct one lets this session open and edit my account for 10 minutes (wrong ones count toward the login lock)',
+        summary:
+          'PersonInfoLogin: the password again; a correct one lets this session open and edit my account for 10 minutes (wrong ones count toward the login lock)',
         body: ReauthBody,
-        response: { 200: Type.Object({ code: Type.Literal('OK'), reauthUntil: Type.String({ format: 'date-time' }) }), ...commonErrors, 429: Type.Ref('ErrorBody') },
+        response: {
+          200: Type.Object({ code: Type.Literal('OK'), reauthUntil: Type.String({ format: 'date-time' }) }),
+          ...commonErrors,
+          429: Type.Ref('ErrorBody'),
+        },
       },
     },
     async (request) => reauthenticate(app, request.caller!, request.body.password, request.ip),
@@ -30,7 +35,13 @@ export const myAccountRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api/v1/my-account',
     {
       config: { access: access.login([], 'read') },
-      schema: { operationId: 'getMyAccount', tags, summary: 'My account (PersonInfo): name, phones, e-mail, password dates; needs the password re-entered in this session', response: { 200: MyAccount, ...commonErrors } },
+      schema: {
+        operationId: 'getMyAccount',
+        tags,
+        summary:
+          'My account (PersonInfo): name, phones, e-mail, password dates; needs the password re-entered in this session',
+        response: { 200: MyAccount, ...commonErrors },
+      },
     },
     async (request) => getMyAccount(app.dbh.db, request.caller!),
   );
@@ -59,7 +70,11 @@ export const myAccountRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         summary: 'Send a one-time code to a new cell phone number (valid 3 minutes)',
         body: PhoneCodeBody,
-        response: { 200: Type.Object({ code: Type.Literal('OK'), destination: Type.String(), expiresIn: Type.Integer() }), ...commonErrors, 429: Type.Ref('ErrorBody') },
+        response: {
+          200: Type.Object({ code: Type.Literal('OK'), destination: Type.String(), expiresIn: Type.Integer() }),
+          ...commonErrors,
+          429: Type.Ref('ErrorBody'),
+        },
       },
     },
     async (request) => sendMyPhoneCode(app, request.caller!, request.body.cellPhoneNo),
@@ -72,11 +87,17 @@ export const myAccountRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         operationId: 'changeMyPassword',
         tags,
-        summary: 'Change my password under the policy (8–64 characters, three kinds, not the id, not the current one); my other sessions end',
+        summary:
+          'Change my password under the policy (8–64 characters, three kinds, not the id, not the current one); my other sessions end',
         body: PasswordBody,
-        response: { 200: Type.Object({ code: Type.Literal('OK'), passwordExpiresAt: Type.String({ format: 'date-time' }) }), ...commonErrors, 429: Type.Ref('ErrorBody') },
+        response: {
+          200: Type.Object({ code: Type.Literal('OK'), passwordExpiresAt: Type.String({ format: 'date-time' }) }),
+          ...commonErrors,
+          429: Type.Ref('ErrorBody'),
+        },
       },
     },
-    async (request) => changeMyPassword(app.dbh.db, request.caller!, request.body.newPassword, request.body.newPasswordCheck),
+    async (request) =>
+      changeMyPassword(app.dbh.db, request.caller!, request.body.newPassword, request.body.newPasswordCheck),
   );
 };

@@ -15,12 +15,18 @@ export const MyAccount = Type.Object({
   authGroupName: Type.String(),
   passwordChangedAt: Nullable(Type.String({ format: 'date-time' })),
   passwordExpiresAt: Nullable(Type.String({ format: 'date-time' })),
-  reauthUntil: Type.String({ format: 'date-time', description: 'Until when this session may edit the account without the password again' }),
+  reauthUntil: Type.String({
+    format: 'date-time',
+    description: 'Until when this session may edit the account without the password again',
+  }),
   phoneCode: Nullable(Type.String({ description: 'Always empty: the code sent to a new cell phone' })),
   version: Type.Integer(),
 });
 
-export const ReauthBody = Type.Object({ password: Type.String({ minLength: 1, maxLength: 128 }) }, { additionalProperties: false });
+export const ReauthBody = Type.Object(
+  { password: Type.String({ minLength: 1, maxLength: 128 }) },
+  { additionalProperties: false },
+);
 
 export const MyAccountUpdateBody = Type.Object(
   {
@@ -35,6 +41,15 @@ export const MyAccountUpdateBody = Type.Object(
   { additionalProperties: false },
 );
 
-export const PhoneCodeBody = Type.Object({ cellPhoneNo: Type.String({ minLength: 1, maxLength: 20 }) }, { additionalProperties: false });
+export const PhoneCodeBody = Type.Object(
+  { cellPhoneNo: Type.String({ minLength: 1, maxLength: 20 }) },
+  { additionalProperties: false },
+);
 
-export const PasswordBody = Type.Object({ newPassword: Type.String({ minLength: 1, maxLength: 128 }), newPasswordCheck: Type.String({ minLength: 1, maxLength: 128 }) }, { additionalProperties: false });
+export const PasswordBody = Type.Object(
+  {
+    newPassword: Type.String({ minLength: 1, maxLength: 128 }),
+    newPasswordCheck: Type.String({ minLength: 1, maxLength: 128 }),
+  },
+  { additionalProperties: false },
+);

@@ -10,7 +10,17 @@ import { writeAudit } from '../../../db/audit.js';
 import type { Db } from '../../../db/connect.js';
 import type { Caller } from '../../../auth/plugin.js';
 import type { MyAccountUpdateBody } from './schemas.js';
-import { accountOf, contactFields, endOtherSessions, latestPhoneCodeDestination, passwordHashOf, sessionReauthAt, setOwnPassword, stampReauth, updateContactFields } from './queries.js';
+import {
+  accountOf,
+  contactFields,
+  endOtherSessions,
+  latestPhoneCodeDestination,
+  passwordHashOf,
+  sessionReauthAt,
+  setOwnPassword,
+  stampReauth,
+  updateContactFields,
+} from './queries.js';
 
 /**
  * My account (/userManagement/PersonInfoLogin and /userManagement/PersonInfo, on both portals:
@@ -36,20 +46,33 @@ const digits = (v: string | null) => (v ? v.replace(/\D/g, '') : null);
 export async function requireReauth(db: Db, caller: Caller): Promise<Date> {
   const reauthAt = await sessionReauthAt(db, caller.sessionId, caller.userId);
   const until = reauthAt ? new Date(Date.parse(reauthAt) + REAUTH_WINDOW_SEC * 1000) : null;
-  if (!until || until.getTime() <= Date.now()) throw forbidden('REAUTH_REQUIRED', '내 정보를 보려면 비밀번호를 다시 입력하세요 (내 정보 확인)');
+  if (!until || until.getTime() <= Date.now())
+    throw forbidden('REAUTH_REQUIRED', '내 정보를 보려면 비밀번호를 다시 입력하세요 (내 정보 확인)');
   return until;
 }
 
 async function myAccount(db: Db, caller: Caller, until: Date) {
   const u = await accountOf(db, caller.userId);
-  return { ...u, passwordChangedAt: iso(u.passwordChangedAt), passwordExpiresAt: iso(u.passwordExpiresAt), reauthUntil: until.toISOString(), phoneCode: null };
+  return {
+    ...u,
+    passwordChangedAt: iso(u.passwordChangedAt),
+    passwordExpiresAt: iso(u.passwordExpiresAt),
+    reauthUntil: until.toISOString(),
+    phoneCode: null,
+  };
 }
 
 /** The password again; a correct one lets this session open and edit the account for REAUTH_WINDOW_SEC. */
 export async function reauthenticate(app: FastifyInstance, caller: Caller, password: string, ip: string) {
-  const outcome = await checkCredentials(app.dbh.db, app.auth.directory, { userId: caller.userId, password, portal: caller.portal, ip });
+  const outcome = await checkCredentials(app.dbh.db, app.auth.directory, {
+    userId: caller.userId,
+    password,
+    portal: caller.portal,
+    ip,
+  });
   if (!outcome.ok) {
-    if (outcome.code === 'AUTH102') throw badRequest('AUTH102', '비밀번호를 여러 번 잘못 입력해 잠시 잠겼습니다. 잠시 후 다시 시도하세요');
+    if (outcome.code === 'AUTH102')
+      throw badRequest('AUTH102', '비밀번호를 여러 번 잘못 입력해 잠시 잠겼습니다. 잠시 후 다시 시도하세요');
     throw badRequest('AUTH011', '비밀번호가 올바르지 않습니다');
   }
   const now = new Date();
@@ -72,28 +95,62 @@ export async function updateMyAccount(db: Db, caller: Caller, b: Static<typeof M
   const email = t(b.email);
   if (email && !EMAIL.test(email)) errors.push({ path: 'body/email', message: '이메일 형식이 올바르지 않습니다' });
   const cell = t(b.cellPhoneNo);
-  if (cell && !PHONE.test(cell.replace(/\s/g, ''))) errors.push({ path: 'body/cellPhoneNo', message: '휴대폰 번호 형식이 올바르지 않습니다' });
+  if (cell && !PHONE.test(cell.replace(/\s/g, '')))
+    errors.push({ path: 'body/cellPhoneNo', message: '휴대폰 번호 형식이 올바르지 않습니다' });
   const phone = t(b.phoneNo);
-  if (phone && !/^[0-9-]{7,20}$/.test(phone.replace(/\s/g, ''))) errors.push({ path: 'body/phoneNo', message: '전화번호 형식이 올바르지 않습니다' });
-  if (errors.length) throw badRequest('VALIDATION', errors.length === 1 ? errors[0].message : '입력 값을 확인하세요', errors);
+  if (phone && !/^[0-9-]{7,20}$/.test(phone.replace(/\s/g, '')))
+    errors.push({ path: 'body/phoneNo', message: '전화번호 형식이 올바르지 않습니다' });
+  if (errors.length)
+    throw badRequest('VALIDATION', errors.length === 1 ? errors[0].message : '입력 값을 확인하세요', errors);
   const before = await contactFields(db, caller.userId);
-  if (before.version !== b.version) throw conflict('VERSION_CONFLICT', '다른 사용자가 먼저 변경했습니다. 다시 조회한 뒤 처리하세요', { currentVersion: before.version });
+  if (before.version !== b.version)
+    throw conflict('VERSION_CONFLICT', '다른 사용자가 먼저 변경했습니다. 다시 조회한 뒤 처리하세요', {
+      currentVersion: before.version,
+    });
   const phoneChanged = cell !== undefined && digits(cell) !== digits(before.cellPhoneNo);
   // A supplier logs in with a code sent to this phone: it may not be left empty.
-  if (phoneChanged && !cell && before.portal === 'X') throw badRequest('VALIDATION', '휴대폰 번호는 비울 수 없습니다 (로그인 인증번호를 받는 번호입니다)', [{ path: 'body/cellPhoneNo', message: '휴대폰 번호를 입력하세요' }]);
+  if (phoneChanged && !cell && before.portal === 'X')
+    throw badRequest('VALIDATION', '휴대폰 번호는 비울 수 없습니다 (로그인 인증번호를 받는 번호입니다)', [
+      { path: 'body/cellPhoneNo', message: '휴대폰 번호를 입력하세요' },
+    ]);
   if (phoneChanged && cell) {
     const code = t(b.phoneCode);
-    if (!code) throw badRequest('PHONE_CODE_REQUIRED', '새 휴대폰 번호로 받은 인증번호를 입력하세요', [{ path: 'body/phoneCode', message: '인증번호를 입력하세요' }]);
+    if (!code)
+      throw badRequest('PHONE_CODE_REQUIRED', '새 휴대폰 번호로 받은 인증번호를 입력하세요', [
+        { path: 'body/phoneCode', message: '인증번호를 입력하세요' },
+      ]);
     const sent = await latestPhoneCodeDestination(db, caller.userId);
-    if (!sent || digits(sent.destination) !== digits(cell)) throw badRequest('AUTH013', '이 번호로 보낸 인증번호가 없습니다. 인증번호를 먼저 받으세요', [{ path: 'body/phoneCode', message: '인증번호를 먼저 받으세요' }]);
+    if (!sent || digits(sent.destination) !== digits(cell))
+      throw badRequest('AUTH013', '이 번호로 보낸 인증번호가 없습니다. 인증번호를 먼저 받으세요', [
+        { path: 'body/phoneCode', message: '인증번호를 먼저 받으세요' },
+      ]);
     const otp = await checkOtp(db, { userId: caller.userId, purpose: 'PHONE', code });
-    if (!otp.ok) throw badRequest('AUTH013', otp.reason === 'expired' ? '인증번호의 유효시간이 지났습니다. 다시 받으세요' : '인증번호가 올바르지 않습니다', [{ path: 'body/phoneCode', message: '인증번호가 올바르지 않습니다' }]);
+    if (!otp.ok)
+      throw badRequest(
+        'AUTH013',
+        otp.reason === 'expired' ? '인증번호의 유효시간이 지났습니다. 다시 받으세요' : '인증번호가 올바르지 않습니다',
+        [{ path: 'body/phoneCode', message: '인증번호가 올바르지 않습니다' }],
+      );
   }
-  const after = { hname, ename: t(b.ename) ?? before.ename, email: email === undefined ? before.email : email, cellPhoneNo: cell === undefined ? before.cellPhoneNo : cell, phoneNo: phone === undefined ? before.phoneNo : phone };
+  const after = {
+    hname,
+    ename: t(b.ename) ?? before.ename,
+    email: email === undefined ? before.email : email,
+    cellPhoneNo: cell === undefined ? before.cellPhoneNo : cell,
+    phoneNo: phone === undefined ? before.phoneNo : phone,
+  };
   await db.transaction().execute(async (trx) => {
-    if (!(await updateContactFields(trx, caller.userId, before.version, after))) throw conflict('VERSION_CONFLICT', '다른 사용자가 먼저 변경했습니다. 다시 조회한 뒤 처리하세요');
+    if (!(await updateContactFields(trx, caller.userId, before.version, after)))
+      throw conflict('VERSION_CONFLICT', '다른 사용자가 먼저 변경했습니다. 다시 조회한 뒤 처리하세요');
     const { portal: _p, version: _v, ...was } = before;
-    await writeAudit(trx, { entity: 'app_user', entityKey: caller.userId, action: 'SELF_UPDATE', actor: caller.userId, before: was, after: { ...after, phoneVerified: phoneChanged && !!cell } });
+    await writeAudit(trx, {
+      entity: 'app_user',
+      entityKey: caller.userId,
+      action: 'SELF_UPDATE',
+      actor: caller.userId,
+      before: was,
+      after: { ...after, phoneVerified: phoneChanged && !!cell },
+    });
   });
   return myAccount(db, caller, until);
 }
@@ -102,20 +159,42 @@ export async function updateMyAccount(db: Db, caller: Caller, b: Static<typeof M
 export async function sendMyPhoneCode(app: FastifyInstance, caller: Caller, cellPhoneNo: string) {
   await requireReauth(app.dbh.db, caller);
   const cell = cellPhoneNo.trim();
-  if (!PHONE.test(cell.replace(/\s/g, ''))) throw badRequest('VALIDATION', '휴대폰 번호 형식이 올바르지 않습니다', [{ path: 'body/cellPhoneNo', message: '휴대폰 번호 형식이 올바르지 않습니다' }]);
-  const otp = await issueOtp(app.dbh.db, { userId: caller.userId, purpose: 'PHONE', channel: 'SMS', destination: cell });
-  await app.auth.sender.send(app.dbh.db, { to: cell, channel: 'SMS', code: otp.code, text: `[GPMS] 휴대폰 번호 확인 인증번호는 ${otp.code} 입니다. ${OTP_VALIDITY_SEC / 60}분 안에 입력하세요.` });
+  if (!PHONE.test(cell.replace(/\s/g, '')))
+    throw badRequest('VALIDATION', '휴대폰 번호 형식이 올바르지 않습니다', [
+      { path: 'body/cellPhoneNo', message: '휴대폰 번호 형식이 올바르지 않습니다' },
+    ]);
+  const otp = await issueOtp(app.dbh.db, {
+    userId: caller.userId,
+    purpose: 'PHONE',
+    channel: 'SMS',
+    destination: cell,
+  });
+  await app.auth.sender.send(app.dbh.db, {
+    to: cell,
+    channel: 'SMS',
+    code: otp.code,
+    text: `[GPMS] 휴대폰 번호 확인 인증번호는 ${otp.code} 입니다. ${OTP_VALIDITY_SEC / 60}분 안에 입력하세요.`,
+  });
   return { code: 'OK' as const, destination: maskDestination('SMS', cell), expiresIn: OTP_VALIDITY_SEC };
 }
 
 /** A new password under the policy; the user's other sessions end, this one stays. */
 export async function changeMyPassword(db: Db, caller: Caller, newPassword: string, newPasswordCheck: string) {
   await requireReauth(db, caller);
-  if (newPassword !== newPasswordCheck) throw badRequest('VALIDATION', '새 비밀번호와 확인이 다릅니다', [{ path: 'body/newPasswordCheck', message: '새 비밀번호와 확인이 다릅니다' }]);
+  if (newPassword !== newPasswordCheck)
+    throw badRequest('VALIDATION', '새 비밀번호와 확인이 다릅니다', [
+      { path: 'body/newPasswordCheck', message: '새 비밀번호와 확인이 다릅니다' },
+    ]);
   const problem = passwordProblem(newPassword, caller.userId);
-  if (problem) throw badRequest('VALIDATION', POLICY_TEXT[problem] ?? '비밀번호 규칙에 맞지 않습니다', [{ path: 'body/newPassword', message: POLICY_TEXT[problem] ?? problem }]);
+  if (problem)
+    throw badRequest('VALIDATION', POLICY_TEXT[problem] ?? '비밀번호 규칙에 맞지 않습니다', [
+      { path: 'body/newPassword', message: POLICY_TEXT[problem] ?? problem },
+    ]);
   const user = await passwordHashOf(db, caller.userId);
-  if (user.passwordHash && (await verifyPassword(user.passwordHash, newPassword))) throw badRequest('VALIDATION', '지금 쓰는 비밀번호와 다른 비밀번호를 쓰세요', [{ path: 'body/newPassword', message: '지금 쓰는 비밀번호와 같습니다' }]);
+  if (user.passwordHash && (await verifyPassword(user.passwordHash, newPassword)))
+    throw badRequest('VALIDATION', '지금 쓰는 비밀번호와 다른 비밀번호를 쓰세요', [
+      { path: 'body/newPassword', message: '지금 쓰는 비밀번호와 같습니다' },
+    ]);
   const passwordHash = await hashPassword(newPassword);
   const now = new Date();
   const passwordExpiresAt = new Date(now.getTime() + PASSWORD_LIFETIME_DAYS * 86400_000);
@@ -123,7 +202,12 @@ export async function changeMyPassword(db: Db, caller: Caller, newPassword: stri
     await setOwnPassword(trx, caller.userId, passwordHash, now, passwordExpiresAt);
     // Other browsers signed in with the old password are signed out; this one stays.
     await endOtherSessions(trx, caller.userId, caller.sessionId);
-    await writeAudit(trx, { entity: 'app_user', entityKey: caller.userId, action: 'PASSWORD_CHANGE', actor: caller.userId });
+    await writeAudit(trx, {
+      entity: 'app_user',
+      entityKey: caller.userId,
+      action: 'PASSWORD_CHANGE',
+      actor: caller.userId,
+    });
   });
   return { code: 'OK' as const, passwordExpiresAt: passwordExpiresAt.toISOString() };
 }

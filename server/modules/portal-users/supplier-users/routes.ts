@@ -10,9 +10,19 @@ const SCREENS = ['/portal/ogpmsManage/compUserManage', '/compUserManageList'];
 const tags = ['portal'];
 
 const ACTIONS = {
-  lock: { operationId: 'lockSupplierUser', summary: 'Lock a supplier user: no login until unlocked; its sessions end at once' },
-  unlock: { operationId: 'unlockSupplierUser', summary: 'Unlock a supplier user (an administrator’s lock and the temporary locks after wrong passwords)' },
-  reset: { operationId: 'resetSupplierUserPassword', summary: 'Reset a supplier user’s password: the old one stops working, sessions end, and the user is told by e-mail to set a new one with a reset code' },
+  lock: {
+    operationId: 'lockSupplierUser',
+    summary: 'Lock a supplier user: no login until unlocked; its sessions end at once',
+  },
+  unlock: {
+    operationId: 'unlockSupplierUser',
+    summary: 'Unlock a supplier user (an administrator’s lock and the temporary locks after wrong passwords)',
+  },
+  reset: {
+    operationId: 'resetSupplierUserPassword',
+    summary:
+      'Reset a supplier user’s password: the old one stops working, sessions end, and the user is told by e-mail to set a new one with a reset code',
+  },
 } as const;
 
 export const supplierUserRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -23,7 +33,8 @@ export const supplierUserRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         operationId: 'listSupplierUsers',
         tags,
-        summary: 'Supplier portal users with company, lock and password state; staff see every company, a supplier admin its own',
+        summary:
+          'Supplier portal users with company, lock and password state; staff see every company, a supplier admin its own',
         querystring: SupplierUserQuery,
         response: { 200: Type.Object({ rows: Type.Array(SupplierUserRow), total: Type.Integer() }), ...commonErrors },
       },
@@ -44,7 +55,8 @@ export const supplierUserRoutes: FastifyPluginAsyncTypebox = async (app) => {
           response: { 200: SupplierUserRow, 409: Type.Ref('ErrorBody'), ...commonErrors },
         },
       },
-      async (request) => changeSupplierUser(app, request.db, request.caller!, request.params.userId, action, request.body),
+      async (request) =>
+        changeSupplierUser(app, request.db, request.caller!, request.params.userId, action, request.body),
     );
   }
 };

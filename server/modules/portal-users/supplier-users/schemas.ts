@@ -2,7 +2,17 @@ import { Type } from 'typebox';
 import { PagingQuery, SortQuery } from '../../../http/list-query.js';
 import { Nullable } from '../../../http/schema-helpers.js';
 
-export const SUPPLIER_USER_SORT = ['userId', 'hname', 'compNo', 'compNameKr', 'authGroupId', 'useFlag', 'status', 'lastLoginAt', 'failedLoginCount'] as const;
+export const SUPPLIER_USER_SORT = [
+  'userId',
+  'hname',
+  'compNo',
+  'compNameKr',
+  'authGroupId',
+  'useFlag',
+  'status',
+  'lastLoginAt',
+  'failedLoginCount',
+] as const;
 export const SupplierUserRow = Type.Object({
   userId: Type.String(),
   hname: Type.String(),
@@ -24,7 +34,9 @@ export const SupplierUserRow = Type.Object({
 
 export const SupplierUserQuery = Type.Object(
   {
-    compNo: Type.Optional(Type.String({ maxLength: 10, description: 'Staff only; a supplier admin always sees its own company' })),
+    compNo: Type.Optional(
+      Type.String({ maxLength: 10, description: 'Staff only; a supplier admin always sees its own company' }),
+    ),
     compNameKr: Type.Optional(Type.String({ maxLength: 100 })),
     userId: Type.Optional(Type.String({ maxLength: 50 })),
     hname: Type.Optional(Type.String({ maxLength: 50 })),
@@ -36,5 +48,11 @@ export const SupplierUserQuery = Type.Object(
   { additionalProperties: false },
 );
 
-export const SupplierUserParams = Type.Object({ userId: Type.String({ minLength: 1, maxLength: 50 }) }, { additionalProperties: false });
-export const SupplierUserActionBody = Type.Object({ version: Type.Integer({ minimum: 1 }), reason: Type.Optional(Type.String({ maxLength: 500 })) }, { additionalProperties: false });
+export const SupplierUserParams = Type.Object(
+  { userId: Type.String({ minLength: 1, maxLength: 50 }) },
+  { additionalProperties: false },
+);
+export const SupplierUserActionBody = Type.Object(
+  { version: Type.Integer({ minimum: 1 }), reason: Type.Optional(Type.String({ maxLength: 500 })) },
+  { additionalProperties: false },
+);

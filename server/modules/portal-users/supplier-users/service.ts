@@ -20,7 +20,12 @@ import { changeAccount, listSupplierUsers, lockAccount, supplierUser, type Accou
 // Timestamps read from the database are already the API's text (db/pglite/parsers.mjs).
 const iso = (d: Date | string | null | undefined) => (d ? (typeof d === 'string' ? d : d.toISOString()) : null);
 
-const toRow = <R extends { lockedAt: string | null; lastLoginAt: string | null; passwordHash: string | null }>({ lockedAt, lastLoginAt, passwordHash, ...r }: R) => ({
+const toRow = <R extends { lockedAt: string | null; lastLoginAt: string | null; passwordHash: string | null }>({
+  lockedAt,
+  lastLoginAt,
+  passwordHash,
+  ...r
+}: R) => ({
   ...r,
   locked: lockedAt !== null,
   lockedAt: iso(lockedAt),
@@ -35,7 +40,14 @@ export async function searchSupplierUsers(db: Db, q: Static<typeof SupplierUserQ
   const sort = parseSort(q.sort, { field: 'compNo', direction: 'asc' });
   const { list, total } = await listSupplierUsers(
     db,
-    { compNo: compNo ? compNo.toUpperCase() : undefined, compNameKr: given(q.compNameKr), userIdPrefix: given(q.userId), hname: given(q.hname), locked: q.locked, useFlag: q.useFlag },
+    {
+      compNo: compNo ? compNo.toUpperCase() : undefined,
+      compNameKr: given(q.compNameKr),
+      userIdPrefix: given(q.userId),
+      hname: given(q.hname),
+      locked: q.locked,
+      useFlag: q.useFlag,
+    },
     sort,
     pageWindow(q),
   );
@@ -43,24 +55,51 @@ export async function searchSupplierUsers(db: Db, q: Static<typeof SupplierUserQ
 }
 
 /** Lock, unlock or reset one supplier user, in one transaction; a reset is told to the user by e-mail after the commit. */
-export async function changeSupplierUser(app: FastifyInstance, db: Db, caller: Caller, userId: string, action: SupplierUserAction, body: Static<typeof SupplierUserActionBody>) {
-  if (action !== 'unlock' && userId === caller.userId) throw badRequest('CANNOT_CHANGE_SELF', action === 'lock' ? '자기 자신은 잠글 수 없습니다' : '자기 비밀번호는 내 정보에서 바꾸세요');
+export async function changeSupplierUser(
+  app: FastifyInstance,
+  db: Db,
+  caller: Caller,
+  userId: string,
+  action: SupplierUserAction,
+  body: Static<typeof SupplierUserActionBody>,
+) {
+  if (action !== 'unlock' && userId === caller.userId)
+    throw badRequest(
+      'CANNOT_CHANGE_SELF',
+      action === 'lock' ? '자기 자신은 잠글 수 없습니다' : '자기 비밀번호는 내 정보에서 바꾸세요',
+    );
   const notice = await db.transaction().execute(async (trx) => {
     // Scoped for a supplier admin: a user of another company is not found, as one that does not exist.
     const before = await lockAccount(trx, userId);
     if (!before || before.portal !== 'X') throw notFound('COM000010', '이 회사의 협력사 사용자가 아닙니다');
-    if (body.version !== before.version) throw conflict('VERSION_CONFLICT', '다른 사용자가 먼저 변경했습니다. 다시 조회한 뒤 처리하세요', { currentVersion: before.version });
-    if (action === 'lock' && before.lockedAt) throw conflict('INVALID_STATE', '이미 잠긴 사용자입니다', { status: 'LOCKED' });
-    if (action === 'unlock' && !before.lockedAt && before.failedLoginCount === 0) throw conflict('INVALID_STATE', '잠겨 있지 않은 사용자입니다', { status: 'NORMAL' });
+    if (body.version !== before.version)
+      throw conflict('VERSION_CONFLICT', '다른 사용자가 먼저 변경했습니다. 다시 조회한 뒤 처리하세요', {
+        currentVersion: before.version,
+      });
+    if (action === 'lock' && before.lockedAt)
+      throw conflict('INVALID_STATE', '이미 잠긴 사용자입니다', { status: 'LOCKED' });
+    if (action === 'unlock' && !before.lockedAt && before.failedLoginCount === 0)
+      throw conflict('INVALID_STATE', '잠겨 있지 않은 사용자입니다', { status: 'NORMAL' });
     const now = new Date();
     const change: AccountChange =
-      action === 'lock' ? { lockedAt: now } : action === 'unlock' ? { lockedAt: null, failedLoginCount: 0 } : { passwordHash: null, passwordChangedAt: null, passwordExpiresAt: null, failedLoginCount: 0 };
+      action === 'lock'
+        ? { lockedAt: now }
+        : action === 'unlock'
+          ? { lockedAt: null, failedLoginCount: 0 }
+          : { passwordHash: null, passwordChangedAt: null, passwordExpiresAt: null, failedLoginCount: 0 };
     await changeAccount(trx, userId, change, before.version + 1, now);
     if (action !== 'unlock') await endUserSessions(trx, userId, action === 'lock' ? 'BLOCKED' : 'PASSWORD_RESET');
     if (action === 'unlock') await clearAccountThrottle(trx, userId);
     await writeAudit(trx, {
-      entity: 'app_user', entityKey: userId, action: action === 'reset' ? 'PASSWORD_RESET' : action.toUpperCase(), actor: caller.userId,
-      before: { lockedAt: before.lockedAt, failedLoginCount: before.failedLoginCount, passwordSet: before.passwordHash !== null },
+      entity: 'app_user',
+      entityKey: userId,
+      action: action === 'reset' ? 'PASSWORD_RESET' : action.toUpperCase(),
+      actor: caller.userId,
+      before: {
+        lockedAt: before.lockedAt,
+        failedLoginCount: before.failedLoginCount,
+        passwordSet: before.passwordHash !== null,
+      },
       after: action === 'reset' ? { passwordSet: false } : change,
       reason: body.reason ?? null,
     });

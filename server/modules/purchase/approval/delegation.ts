@@ -11,7 +11,11 @@ export async function deputyOf(db: Db, approverId: string, today: string): Promi
 }
 
 /** Who gets a step that becomes pending now: the approver, or their deputy on their behalf. */
-export async function stepAssignee(db: Db, approverId: string, now = new Date()): Promise<{ approverId: string; onBehalfOf: string | null }> {
+export async function stepAssignee(
+  db: Db,
+  approverId: string,
+  now = new Date(),
+): Promise<{ approverId: string; onBehalfOf: string | null }> {
   const deputy = await deputyOf(db, approverId, todayKst(now));
   return deputy ? { approverId: deputy, onBehalfOf: approverId } : { approverId, onBehalfOf: null };
 }

@@ -6,14 +6,22 @@ import { PR_MACHINE } from '../pr/workflow.js';
 import { PO_MACHINE, statusAfterApproval } from '../po/workflow.js';
 import { LOI_MACHINE } from '../loi/workflow.js';
 import type { DocType } from './workflow.js';
-import { lockLoiForApproval, lockPoForApproval, lockPrForApproval, updateLoiAfterApproval, updatePoAfterApproval, updatePrAfterApproval } from './queries.js';
+import {
+  lockLoiForApproval,
+  lockPoForApproval,
+  lockPrForApproval,
+  updateLoiAfterApproval,
+  updatePoAfterApproval,
+  updatePrAfterApproval,
+} from './queries.js';
 import { notifyPoSent } from '../../notifications/supplier.js';
 import { recordBudgetMovement } from '../../budget/consumption/index.js';
 import { applyTransferOutcome } from '../../budget/transfer/index.js';
 
 export type Outcome = 'NEXT' | 'APPROVED' | 'REJECTED';
 
-const mismatch = () => refused('APPROVAL_DOCUMENT_MISMATCH', '결재 문서의 상태가 결재와 맞지 않습니다. 다시 조회하세요');
+const mismatch = () =>
+  refused('APPROVAL_DOCUMENT_MISMATCH', '결재 문서의 상태가 결재와 맞지 않습니다. 다시 조회하세요');
 
 /**
  * Moves the document an approval decision concerns, in the approval's transaction: the next
@@ -39,11 +47,33 @@ export async function applyOutcome(
   if (a.docType === 'PR') {
     const pr = await lockPrForApproval(trx, a.docNo);
     if (!pr || pr.approvalId !== a.approvalId || pr.status !== 'IN_APPROVAL') throw mismatch();
-    const status = outcome === 'NEXT' ? pr.status : transition(PR_MACHINE, outcome === 'APPROVED' ? 'approve' : 'reject', pr.status);
-    await updatePrAfterApproval(trx, a.docNo, { status, approvalStatus, ...(outcome === 'APPROVED' ? { approvedAt: now } : {}), version: pr.version + 1, updatedAt: now });
-    await writeAudit(trx, { entity: 'pr_header', entityKey: a.docNo, action, actor: actorUserId, before: { status: pr.status, approvalStatus: pr.approvalStatus }, after: { status, approvalStatus }, reason: comment });
+    const status =
+      outcome === 'NEXT' ? pr.status : transition(PR_MACHINE, outcome === 'APPROVED' ? 'approve' : 'reject', pr.status);
+    await updatePrAfterApproval(trx, a.docNo, {
+      status,
+      approvalStatus,
+      ...(outcome === 'APPROVED' ? { approvedAt: now } : {}),
+      version: pr.version + 1,
+      updatedAt: now,
+    });
+    await writeAudit(trx, {
+      entity: 'pr_header',
+      entityKey: a.docNo,
+      action,
+      actor: actorUserId,
+      before: { status: pr.status, approvalStatus: pr.approvalStatus },
+      after: { status, approvalStatus },
+      reason: comment,
+    });
     // The approved PR's lines are pre-committed against their budgets (STOP/WARN may refuse here).
-    if (outcome === 'APPROVED') await recordBudgetMovement(trx, { event: 'APPROVE', docType: 'PR', docNo: a.docNo, actor: actorUserId, confirmWarning: options.confirmBudgetWarning });
+    if (outcome === 'APPROVED')
+      await recordBudgetMovement(trx, {
+        event: 'APPROVE',
+        docType: 'PR',
+        docNo: a.docNo,
+        actor: actorUserId,
+        confirmWarning: options.confirmBudgetWarning,
+      });
     return status;
   }
 
@@ -52,7 +82,8 @@ export async function applyOutcome(
     if (!po || po.approvalId !== a.approvalId || po.status !== 'IN_APPROVAL') throw mismatch();
     let status: string = po.status;
     if (outcome === 'REJECTED') status = transition(PO_MACHINE, 'reject', po.status);
-    if (outcome === 'APPROVED') status = (transition(PO_MACHINE, 'approve', po.status), statusAfterApproval(po.forwardYn));
+    if (outcome === 'APPROVED')
+      status = (transition(PO_MACHINE, 'approve', po.status), statusAfterApproval(po.forwardYn));
     const sent = status === 'SENT';
     await updatePoAfterApproval(trx, a.docNo, {
       status,
@@ -62,9 +93,24 @@ export async function applyOutcome(
       version: po.version + 1,
       updatedAt: now,
     });
-    await writeAudit(trx, { entity: 'po_header', entityKey: a.docNo, action, actor: actorUserId, before: { status: po.status, approvalStatus: po.approvalStatus }, after: { status, approvalStatus }, reason: comment });
+    await writeAudit(trx, {
+      entity: 'po_header',
+      entityKey: a.docNo,
+      action,
+      actor: actorUserId,
+      before: { status: po.status, approvalStatus: po.approvalStatus },
+      after: { status, approvalStatus },
+      reason: comment,
+    });
     if (sent) {
-      await writeAudit(trx, { entity: 'po_header', entityKey: a.docNo, action: 'SENT', actor: actorUserId, after: { status, forwardedAt: now.toISOString() }, reason: '결재 완료 후 자동 전송 (FORWARD_YN=Y)' });
+      await writeAudit(trx, {
+        entity: 'po_header',
+        entityKey: a.docNo,
+        action: 'SENT',
+        actor: actorUserId,
+        after: { status, forwardedAt: now.toISOString() },
+        reason: '결재 완료 후 자동 전송 (FORWARD_YN=Y)',
+      });
       await notifyPoSent(trx, a.docNo);
     }
     return status;
@@ -72,8 +118,25 @@ export async function applyOutcome(
 
   const loi = await lockLoiForApproval(trx, a.docNo);
   if (!loi || loi.approvalId !== a.approvalId || loi.status !== 'IN_APPROVAL') throw mismatch();
-  const status = outcome === 'NEXT' ? loi.status : transition(LOI_MACHINE, outcome === 'APPROVED' ? 'approve' : 'reject', loi.status);
-  await updateLoiAfterApproval(trx, a.docNo, { status, approvalStatus, ...(outcome === 'APPROVED' ? { issuedAt: now } : {}), version: loi.version + 1, updatedAt: now });
-  await writeAudit(trx, { entity: 'loi', entityKey: a.docNo, action: outcome === 'APPROVED' ? 'ISSUED' : action, actor: actorUserId, before: { status: loi.status }, after: { status, approvalStatus }, reason: comment });
+  const status =
+    outcome === 'NEXT'
+      ? loi.status
+      : transition(LOI_MACHINE, outcome === 'APPROVED' ? 'approve' : 'reject', loi.status);
+  await updateLoiAfterApproval(trx, a.docNo, {
+    status,
+    approvalStatus,
+    ...(outcome === 'APPROVED' ? { issuedAt: now } : {}),
+    version: loi.version + 1,
+    updatedAt: now,
+  });
+  await writeAudit(trx, {
+    entity: 'loi',
+    entityKey: a.docNo,
+    action: outcome === 'APPROVED' ? 'ISSUED' : action,
+    actor: actorUserId,
+    before: { status: loi.status },
+    after: { status, approvalStatus },
+    reason: comment,
+  });
   return status;
 }

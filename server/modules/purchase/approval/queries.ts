@@ -29,9 +29,17 @@ export async function startApproval(
     .execute();
   const rule = pickRule(rules, input.amountKrw);
   if (!rule) {
-    throw refused('APPROVAL_RULE_MISSING', `${DOC_TYPE_LABELS[input.docType]} ${wonText(input.amountKrw)}원에 해당하는 결재 규칙이 없습니다. 결재규칙을 먼저 등록하세요`);
+    throw refused(
+      'APPROVAL_RULE_MISSING',
+      `${DOC_TYPE_LABELS[input.docType]} ${wonText(input.amountKrw)}원에 해당하는 결재 규칙이 없습니다. 결재규칙을 먼저 등록하세요`,
+    );
   }
-  const approvers = await trx.selectFrom('approvalLineStep').select(['approverId']).where('lineId', '=', rule.lineId).orderBy('stepNo').execute();
+  const approvers = await trx
+    .selectFrom('approvalLineStep')
+    .select(['approverId'])
+    .where('lineId', '=', rule.lineId)
+    .orderBy('stepNo')
+    .execute();
   if (approvers.length === 0) throw refused('APPROVAL_LINE_EMPTY', `결재선 "${rule.lineName}"에 결재자가 없습니다`);
   const steps = initialSteps(approvers.map((a) => a.approverId));
   // Delegation: the first step goes to the approver's deputy when one is named for today.
@@ -53,14 +61,27 @@ export async function startApproval(
     .executeTakeFirstOrThrow();
   await trx
     .insertInto('approvalStep')
-    .values(steps.map((s) => (s.stepNo === 1 ? { approvalId, stepNo: 1, approverId: first.approverId, onBehalfOf: first.onBehalfOf, status: s.status } : { approvalId, stepNo: s.stepNo, approverId: s.approverId, status: s.status })))
+    .values(
+      steps.map((s) =>
+        s.stepNo === 1
+          ? { approvalId, stepNo: 1, approverId: first.approverId, onBehalfOf: first.onBehalfOf, status: s.status }
+          : { approvalId, stepNo: s.stepNo, approverId: s.approverId, status: s.status },
+      ),
+    )
     .execute();
   await writeAudit(trx, {
     entity: 'approval',
     entityKey: String(approvalId),
     action: 'SUBMIT',
     actor: input.actorUserId,
-    after: { docType: input.docType, docNo: input.docNo, amountKrw: input.amountKrw, ruleId: rule.ruleId, lineId: rule.lineId, approvers: steps.map((s) => s.approverId) },
+    after: {
+      docType: input.docType,
+      docNo: input.docNo,
+      amountKrw: input.amountKrw,
+      ruleId: rule.ruleId,
+      lineId: rule.lineId,
+      approvers: steps.map((s) => s.approverId),
+    },
   });
   await notifyApproval(trx, approvalId);
   return { approvalId, firstApproverId: first.approverId, lineName: rule.lineName };
@@ -69,16 +90,40 @@ export async function startApproval(
 /** The requester withdrew the document: an open approval ends as WITHDRAWN, its open steps skipped. */
 export async function withdrawApproval(trx: Db, approvalId: number | null, actorUserId: string): Promise<void> {
   if (approvalId === null) return;
-  const approval = await trx.selectFrom('approval').select(['status', 'version']).where('approvalId', '=', approvalId).forUpdate().executeTakeFirst();
+  const approval = await trx
+    .selectFrom('approval')
+    .select(['status', 'version'])
+    .where('approvalId', '=', approvalId)
+    .forUpdate()
+    .executeTakeFirst();
   if (!approval || (approval.status !== 'PENDING' && approval.status !== 'IN_PROGRESS')) return;
-  const steps = (await trx.selectFrom('approvalStep').select(['stepNo', 'approverId', 'status']).where('approvalId', '=', approvalId).execute()) as StepState[];
+  const steps = (await trx
+    .selectFrom('approvalStep')
+    .select(['stepNo', 'approverId', 'status'])
+    .where('approvalId', '=', approvalId)
+    .execute()) as StepState[];
   for (const s of withdraw(steps)) {
     if (s.status !== steps.find((x) => x.stepNo === s.stepNo)!.status) {
-      await trx.updateTable('approvalStep').set({ status: s.status }).where('approvalId', '=', approvalId).where('stepNo', '=', s.stepNo).execute();
+      await trx
+        .updateTable('approvalStep')
+        .set({ status: s.status })
+        .where('approvalId', '=', approvalId)
+        .where('stepNo', '=', s.stepNo)
+        .execute();
     }
   }
-  await trx.updateTable('approval').set({ status: 'WITHDRAWN', currentStep: null, completedAt: new Date(), version: approval.version + 1 }).where('approvalId', '=', approvalId).execute();
-  await writeAudit(trx, { entity: 'approval', entityKey: String(approvalId), action: 'WITHDRAW', actor: actorUserId, before: { status: approval.status } });
+  await trx
+    .updateTable('approval')
+    .set({ status: 'WITHDRAWN', currentStep: null, completedAt: new Date(), version: approval.version + 1 })
+    .where('approvalId', '=', approvalId)
+    .execute();
+  await writeAudit(trx, {
+    entity: 'approval',
+    entityKey: String(approvalId),
+    action: 'WITHDRAW',
+    actor: actorUserId,
+    before: { status: approval.status },
+  });
 }
 
 export interface ApprovalView {
@@ -94,16 +139,46 @@ export interface ApprovalView {
   submittedAt: string;
   completedAt: string | null;
   version: number;
-  steps: Array<{ stepNo: number; approverId: string; approverName: string; positionNm: string; deptnm: string; status: string; comment: string | null; actedAt: string | null; onBehalfOf: string | null; onBehalfOfName: string | null }>;
+  steps: Array<{
+    stepNo: number;
+    approverId: string;
+    approverName: string;
+    positionNm: string;
+    deptnm: string;
+    status: string;
+    comment: string | null;
+    actedAt: string | null;
+    onBehalfOf: string | null;
+    onBehalfOfName: string | null;
+  }>;
 }
 
 /** Every approval round of the documents asked for (oldest first), with their steps. */
-export async function loadApprovals(db: Db, where: { docTypes: DocType[]; docNo: string } | { approvalId: number }): Promise<ApprovalView[]> {
+export async function loadApprovals(
+  db: Db,
+  where: { docTypes: DocType[]; docNo: string } | { approvalId: number },
+): Promise<ApprovalView[]> {
   let q = db
     .selectFrom('approval as a')
     .innerJoin('employee as s', 's.singleid', 'a.submittedBy')
-    .select(['a.approvalId', 'a.docType', 'a.docNo', 'a.status', 'a.lineName', 'a.amountKrw', 'a.currentStep', 'a.submittedBy', 's.hname as submittedByName', 'a.submittedAt', 'a.completedAt', 'a.version']);
-  q = 'approvalId' in where ? q.where('a.approvalId', '=', where.approvalId) : q.where('a.docType', 'in', where.docTypes).where('a.docNo', '=', where.docNo);
+    .select([
+      'a.approvalId',
+      'a.docType',
+      'a.docNo',
+      'a.status',
+      'a.lineName',
+      'a.amountKrw',
+      'a.currentStep',
+      'a.submittedBy',
+      's.hname as submittedByName',
+      'a.submittedAt',
+      'a.completedAt',
+      'a.version',
+    ]);
+  q =
+    'approvalId' in where
+      ? q.where('a.approvalId', '=', where.approvalId)
+      : q.where('a.docType', 'in', where.docTypes).where('a.docNo', '=', where.docNo);
   const approvals = await q.orderBy('a.submittedAt').orderBy('a.approvalId').execute();
   if (approvals.length === 0) return [];
   const steps = await db
@@ -111,8 +186,24 @@ export async function loadApprovals(db: Db, where: { docTypes: DocType[]; docNo:
     .innerJoin('employee as e', 'e.singleid', 'st.approverId')
     .innerJoin('department as d', 'd.deptcd', 'e.deptcd')
     .leftJoin('employee as b', 'b.singleid', 'st.onBehalfOf')
-    .select(['st.approvalId', 'st.stepNo', 'st.approverId', 'e.hname as approverName', 'e.positionNm', 'd.deptnm', 'st.status', 'st.comment', 'st.actedAt', 'st.onBehalfOf', 'b.hname as onBehalfOfName'])
-    .where('st.approvalId', 'in', approvals.map((a) => a.approvalId))
+    .select([
+      'st.approvalId',
+      'st.stepNo',
+      'st.approverId',
+      'e.hname as approverName',
+      'e.positionNm',
+      'd.deptnm',
+      'st.status',
+      'st.comment',
+      'st.actedAt',
+      'st.onBehalfOf',
+      'b.hname as onBehalfOfName',
+    ])
+    .where(
+      'st.approvalId',
+      'in',
+      approvals.map((a) => a.approvalId),
+    )
     .orderBy('st.approvalId')
     .orderBy('st.stepNo')
     .execute();
@@ -120,7 +211,9 @@ export async function loadApprovals(db: Db, where: { docTypes: DocType[]; docNo:
     ...a,
     submittedAt: iso(a.submittedAt)!,
     completedAt: iso(a.completedAt),
-    steps: steps.filter((s) => s.approvalId === a.approvalId).map(({ approvalId: _id, actedAt, ...s }) => ({ ...s, actedAt: iso(actedAt) })),
+    steps: steps
+      .filter((s) => s.approvalId === a.approvalId)
+      .map(({ approvalId: _id, actedAt, ...s }) => ({ ...s, actedAt: iso(actedAt) })),
   }));
 }
 
@@ -138,7 +231,6 @@ export async function isApproverOf(db: Db, docTypes: DocType[], docNo: string, s
   return row !== undefined;
 }
 
-
 /* ------------------------------ a decision's statements ------------------------------ */
 
 /** The approval locked for a decision (the whole row: the outcome reads it). */
@@ -147,11 +239,26 @@ export function lockApproval(trx: Db, approvalId: number) {
 }
 
 export function findApprovalSteps(trx: Db, approvalId: number) {
-  return trx.selectFrom('approvalStep').select(['stepNo', 'approverId', 'status']).where('approvalId', '=', approvalId).orderBy('stepNo').execute();
+  return trx
+    .selectFrom('approvalStep')
+    .select(['stepNo', 'approverId', 'status'])
+    .where('approvalId', '=', approvalId)
+    .orderBy('stepNo')
+    .execute();
 }
 
-export async function updateApprovalStep(trx: Db, approvalId: number, stepNo: number, values: Updateable<Database['approvalStep']>) {
-  await trx.updateTable('approvalStep').set(values).where('approvalId', '=', approvalId).where('stepNo', '=', stepNo).execute();
+export async function updateApprovalStep(
+  trx: Db,
+  approvalId: number,
+  stepNo: number,
+  values: Updateable<Database['approvalStep']>,
+) {
+  await trx
+    .updateTable('approvalStep')
+    .set(values)
+    .where('approvalId', '=', approvalId)
+    .where('stepNo', '=', stepNo)
+    .execute();
 }
 
 export async function updateApproval(trx: Db, approvalId: number, values: Updateable<Database['approval']>) {
@@ -166,7 +273,12 @@ export function findLineUse(trx: Db, lineId: number) {
 
 /** The rules in use for a document type, whose amount bands a new or changed rule may not overlap. */
 export function findActiveRules(trx: Db, docType: DocType) {
-  return trx.selectFrom('approvalRule').select(['ruleId', 'minAmount', 'maxAmount']).where('docType', '=', docType).where('useYn', '=', 'Y').execute();
+  return trx
+    .selectFrom('approvalRule')
+    .select(['ruleId', 'minAmount', 'maxAmount'])
+    .where('docType', '=', docType)
+    .where('useYn', '=', 'Y')
+    .execute();
 }
 
 export async function insertRule(trx: Db, values: Insertable<Database['approvalRule']>): Promise<number> {
@@ -188,7 +300,9 @@ export async function deleteRule(trx: Db, ruleId: number) {
 /** Some approval was started by the rule, or through the line. */
 export async function approvalUses(trx: Db, by: { ruleId: number } | { lineId: number }): Promise<boolean> {
   const q = trx.selectFrom('approval').select('approvalId');
-  const row = await ('ruleId' in by ? q.where('ruleId', '=', by.ruleId) : q.where('lineId', '=', by.lineId)).limit(1).executeTakeFirst();
+  const row = await ('ruleId' in by ? q.where('ruleId', '=', by.ruleId) : q.where('lineId', '=', by.lineId))
+    .limit(1)
+    .executeTakeFirst();
   return row !== undefined;
 }
 
@@ -213,9 +327,16 @@ export function findEmployeeAccounts(trx: Db, singleids: string[]) {
     .execute();
 }
 
-export async function insertLine(trx: Db, values: Insertable<Database['approvalLine']>, approvers: readonly string[]): Promise<number> {
+export async function insertLine(
+  trx: Db,
+  values: Insertable<Database['approvalLine']>,
+  approvers: readonly string[],
+): Promise<number> {
   const { lineId } = await trx.insertInto('approvalLine').values(values).returning('lineId').executeTakeFirstOrThrow();
-  await trx.insertInto('approvalLineStep').values(approvers.map((approverId, i) => ({ lineId, stepNo: i + 1, approverId }))).execute();
+  await trx
+    .insertInto('approvalLineStep')
+    .values(approvers.map((approverId, i) => ({ lineId, stepNo: i + 1, approverId })))
+    .execute();
   return lineId;
 }
 
@@ -224,14 +345,27 @@ export function lockLine(trx: Db, lineId: number) {
 }
 
 export function findLineSteps(trx: Db, lineId: number) {
-  return trx.selectFrom('approvalLineStep').select(['stepNo', 'approverId']).where('lineId', '=', lineId).orderBy('stepNo').execute();
+  return trx
+    .selectFrom('approvalLineStep')
+    .select(['stepNo', 'approverId'])
+    .where('lineId', '=', lineId)
+    .orderBy('stepNo')
+    .execute();
 }
 
 /** Changes a line and replaces its approvers. */
-export async function updateLine(trx: Db, lineId: number, values: Updateable<Database['approvalLine']>, approvers: readonly string[]) {
+export async function updateLine(
+  trx: Db,
+  lineId: number,
+  values: Updateable<Database['approvalLine']>,
+  approvers: readonly string[],
+) {
   await trx.updateTable('approvalLine').set(values).where('lineId', '=', lineId).execute();
   await trx.deleteFrom('approvalLineStep').where('lineId', '=', lineId).execute();
-  await trx.insertInto('approvalLineStep').values(approvers.map((approverId, i) => ({ lineId, stepNo: i + 1, approverId }))).execute();
+  await trx
+    .insertInto('approvalLineStep')
+    .values(approvers.map((approverId, i) => ({ lineId, stepNo: i + 1, approverId })))
+    .execute();
 }
 
 export async function deleteLine(trx: Db, lineId: number) {
@@ -247,7 +381,20 @@ export async function listDelegations(db: Db, where: { approverId?: string; dele
     .innerJoin('employee as a', 'a.singleid', 'd.approverId')
     .innerJoin('employee as p', 'p.singleid', 'd.deputyId')
     .innerJoin('department as dp', 'dp.deptcd', 'p.deptcd')
-    .select(['d.delegationId', 'd.approverId', 'a.hname as approverName', 'd.deputyId', 'p.hname as deputyName', 'dp.deptnm as deputyDeptnm', 'd.fromDate', 'd.toDate', 'd.reason', 'd.status', 'd.createdAt', 'd.version']);
+    .select([
+      'd.delegationId',
+      'd.approverId',
+      'a.hname as approverName',
+      'd.deputyId',
+      'p.hname as deputyName',
+      'dp.deptnm as deputyDeptnm',
+      'd.fromDate',
+      'd.toDate',
+      'd.reason',
+      'd.status',
+      'd.createdAt',
+      'd.version',
+    ]);
   if (where.approverId) q = q.where('d.approverId', '=', where.approverId);
   if (where.delegationId) q = q.where('d.delegationId', '=', where.delegationId);
   const rows = await q.orderBy('d.fromDate', 'desc').orderBy('d.delegationId', 'desc').execute();
@@ -256,18 +403,34 @@ export async function listDelegations(db: Db, where: { approverId?: string; dele
 
 /** One approver's active delegations, locked: creating another is serialised behind them. */
 export function lockActiveDelegations(trx: Db, approverId: string) {
-  return trx.selectFrom('approvalDelegation').select(['delegationId', 'fromDate', 'toDate']).where('approverId', '=', approverId).where('status', '=', 'ACTIVE').forUpdate().execute();
+  return trx
+    .selectFrom('approvalDelegation')
+    .select(['delegationId', 'fromDate', 'toDate'])
+    .where('approverId', '=', approverId)
+    .where('status', '=', 'ACTIVE')
+    .forUpdate()
+    .execute();
 }
 
 export async function insertDelegation(trx: Db, values: Insertable<Database['approvalDelegation']>): Promise<number> {
-  return (await trx.insertInto('approvalDelegation').values(values).returning('delegationId').executeTakeFirstOrThrow()).delegationId;
+  return (await trx.insertInto('approvalDelegation').values(values).returning('delegationId').executeTakeFirstOrThrow())
+    .delegationId;
 }
 
 export function lockDelegation(trx: Db, delegationId: number) {
-  return trx.selectFrom('approvalDelegation').selectAll().where('delegationId', '=', delegationId).forUpdate().executeTakeFirst();
+  return trx
+    .selectFrom('approvalDelegation')
+    .selectAll()
+    .where('delegationId', '=', delegationId)
+    .forUpdate()
+    .executeTakeFirst();
 }
 
-export async function updateDelegation(trx: Db, delegationId: number, values: Updateable<Database['approvalDelegation']>) {
+export async function updateDelegation(
+  trx: Db,
+  delegationId: number,
+  values: Updateable<Database['approvalDelegation']>,
+) {
   await trx.updateTable('approvalDelegation').set(values).where('delegationId', '=', delegationId).execute();
 }
 
@@ -293,7 +456,12 @@ type Window = { limit: number; offset: number };
 const approverNames = (alias: 'r' | 'l') =>
   sql<string>`coalesce((select string_agg(e.hname, ' → ' order by s.step_no) from approval_line_step s join employee e on e.singleid = s.approver_id where s.line_id = ${sql.raw(alias)}.line_id), '')`;
 
-export async function listRules(db: Db, f: { docType?: string; useYn?: string; lineId?: number }, sort: SortSpec<(typeof RULE_SORT)[number]>, w: Window) {
+export async function listRules(
+  db: Db,
+  f: { docType?: string; useYn?: string; lineId?: number },
+  sort: SortSpec<(typeof RULE_SORT)[number]>,
+  w: Window,
+) {
   let base = db.selectFrom('approvalRule as r').innerJoin('approvalLine as l', 'l.lineId', 'r.lineId');
   if (f.docType) base = base.where('r.docType', '=', f.docType as never);
   if (f.useYn) base = base.where('r.useYn', '=', f.useYn as 'Y' | 'N');
@@ -301,7 +469,18 @@ export async function listRules(db: Db, f: { docType?: string; useYn?: string; l
   const column = sort.field === 'lineName' ? 'l.lineName' : (`r.${sort.field}` as const);
   const [rows, count] = await Promise.all([
     base
-      .select(['r.ruleId', 'r.docType', 'r.minAmount', 'r.maxAmount', 'r.lineId', 'l.lineName', 'r.description', 'r.useYn', 'r.version', 'r.updatedAt'])
+      .select([
+        'r.ruleId',
+        'r.docType',
+        'r.minAmount',
+        'r.maxAmount',
+        'r.lineId',
+        'l.lineName',
+        'r.description',
+        'r.useYn',
+        'r.version',
+        'r.updatedAt',
+      ])
       .select(approverNames('r').as('approvers'))
       .orderBy(column, sort.direction)
       .orderBy('r.docType')
@@ -318,14 +497,30 @@ export async function findRule(db: Db, ruleId: number) {
   const r = await db
     .selectFrom('approvalRule as r')
     .innerJoin('approvalLine as l', 'l.lineId', 'r.lineId')
-    .select(['r.ruleId', 'r.docType', 'r.minAmount', 'r.maxAmount', 'r.lineId', 'l.lineName', 'r.description', 'r.useYn', 'r.version', 'r.updatedAt'])
+    .select([
+      'r.ruleId',
+      'r.docType',
+      'r.minAmount',
+      'r.maxAmount',
+      'r.lineId',
+      'l.lineName',
+      'r.description',
+      'r.useYn',
+      'r.version',
+      'r.updatedAt',
+    ])
     .select(approverNames('r').as('approvers'))
     .where('r.ruleId', '=', ruleId)
     .executeTakeFirst();
   return r ? { ...r, updatedAt: iso(r.updatedAt)! } : undefined;
 }
 
-export async function listLines(db: Db, f: { q?: string; useYn?: string }, sort: SortSpec<(typeof LINE_SORT)[number]>, w: Window) {
+export async function listLines(
+  db: Db,
+  f: { q?: string; useYn?: string },
+  sort: SortSpec<(typeof LINE_SORT)[number]>,
+  w: Window,
+) {
   let base = db.selectFrom('approvalLine as l');
   if (f.q?.trim()) base = base.where('l.lineName', 'ilike', `%${likeEscape(f.q.trim())}%`);
   if (f.useYn) base = base.where('l.useYn', '=', f.useYn as 'Y' | 'N');
@@ -344,7 +539,10 @@ export async function listLines(db: Db, f: { q?: string; useYn?: string }, sort:
       .execute(),
     base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
   ]);
-  const { steps, rules } = await lineParts(db, rows.map((r) => r.lineId));
+  const { steps, rules } = await lineParts(
+    db,
+    rows.map((r) => r.lineId),
+  );
   return {
     rows: rows.map((r) => ({
       ...r,
@@ -367,30 +565,62 @@ async function lineParts(db: Db, lineIds: number[]) {
       .innerJoin('employee as e', 'e.singleid', 's.approverId')
       .innerJoin('businessSection as b', 'b.topDept', 'e.section')
       .innerJoin('department as d', 'd.deptcd', 'e.deptcd')
-      .select(['s.lineId', 's.stepNo', 's.approverId', 'e.hname as approverName', 'e.positionNm', 'b.sectionName', 'd.deptnm'])
+      .select([
+        's.lineId',
+        's.stepNo',
+        's.approverId',
+        'e.hname as approverName',
+        'e.positionNm',
+        'b.sectionName',
+        'd.deptnm',
+      ])
       .where('s.lineId', 'in', lineIds)
       .orderBy('s.lineId')
       .orderBy('s.stepNo')
       .execute(),
-    db.selectFrom('approvalRule').select(['lineId', 'ruleId', 'docType', 'minAmount', 'maxAmount', 'useYn']).where('lineId', 'in', lineIds).orderBy('docType').orderBy('minAmount').execute(),
+    db
+      .selectFrom('approvalRule')
+      .select(['lineId', 'ruleId', 'docType', 'minAmount', 'maxAmount', 'useYn'])
+      .where('lineId', 'in', lineIds)
+      .orderBy('docType')
+      .orderBy('minAmount')
+      .execute(),
   ]);
   return { steps, rules };
 }
 
 export async function findLine(db: Db, lineId: number) {
-  const line = await db.selectFrom('approvalLine').select(['lineId', 'lineName', 'description', 'useYn', 'version', 'updatedAt']).where('lineId', '=', lineId).executeTakeFirst();
+  const line = await db
+    .selectFrom('approvalLine')
+    .select(['lineId', 'lineName', 'description', 'useYn', 'version', 'updatedAt'])
+    .where('lineId', '=', lineId)
+    .executeTakeFirst();
   if (!line) return undefined;
   const { steps, rules } = await lineParts(db, [lineId]);
-  return { ...line, updatedAt: iso(line.updatedAt)!, steps: steps.map(({ lineId: _l, ...s }) => s), rules: rules.map(({ lineId: _l, ...r }) => r) };
+  return {
+    ...line,
+    updatedAt: iso(line.updatedAt)!,
+    steps: steps.map(({ lineId: _l, ...s }) => s),
+    rules: rules.map(({ lineId: _l, ...r }) => r),
+  };
 }
 
 /* ------------------------------ the documents an approval decides (outcome.ts) ------------------------------ */
 
 export function lockPrForApproval(trx: Db, prNo: string) {
-  return trx.selectFrom('prHeader').select(['status', 'approvalId', 'version', 'approvalStatus']).where('prNo', '=', prNo).forUpdate().executeTakeFirst();
+  return trx
+    .selectFrom('prHeader')
+    .select(['status', 'approvalId', 'version', 'approvalStatus'])
+    .where('prNo', '=', prNo)
+    .forUpdate()
+    .executeTakeFirst();
 }
 
-export async function updatePrAfterApproval(trx: Db, prNo: string, values: Updateable<Database['prHeader']>): Promise<void> {
+export async function updatePrAfterApproval(
+  trx: Db,
+  prNo: string,
+  values: Updateable<Database['prHeader']>,
+): Promise<void> {
   await trx.updateTable('prHeader').set(values).where('prNo', '=', prNo).execute();
 }
 
@@ -405,14 +635,27 @@ export function lockPoForApproval(trx: Db, poNo: string) {
     .executeTakeFirst();
 }
 
-export async function updatePoAfterApproval(trx: Db, poNo: string, values: Updateable<Database['poHeader']>): Promise<void> {
+export async function updatePoAfterApproval(
+  trx: Db,
+  poNo: string,
+  values: Updateable<Database['poHeader']>,
+): Promise<void> {
   await trx.updateTable('poHeader').set(values).where('poNo', '=', poNo).execute();
 }
 
 export function lockLoiForApproval(trx: Db, loiNo: string) {
-  return trx.selectFrom('loi').select(['status', 'approvalId', 'version', 'approvalStatus']).where('loiNo', '=', loiNo).forUpdate().executeTakeFirst();
+  return trx
+    .selectFrom('loi')
+    .select(['status', 'approvalId', 'version', 'approvalStatus'])
+    .where('loiNo', '=', loiNo)
+    .forUpdate()
+    .executeTakeFirst();
 }
 
-export async function updateLoiAfterApproval(trx: Db, loiNo: string, values: Updateable<Database['loi']>): Promise<void> {
+export async function updateLoiAfterApproval(
+  trx: Db,
+  loiNo: string,
+  values: Updateable<Database['loi']>,
+): Promise<void> {
   await trx.updateTable('loi').set(values).where('loiNo', '=', loiNo).execute();
 }

@@ -28,8 +28,22 @@ import {
   VersionQuery,
 } from './schemas.js';
 import {
-  DOCUMENT_SCREENS, LINE_SCREEN, RULE_SCREEN, cancelDelegation, createApprovalLine, createApprovalRule, createDelegation, decideApproval, deleteApprovalLine, deleteApprovalRule,
-  getApproval, getApprovalLine, getApprovalRule, listMyDelegations, updateApprovalLine, updateApprovalRule,
+  DOCUMENT_SCREENS,
+  LINE_SCREEN,
+  RULE_SCREEN,
+  cancelDelegation,
+  createApprovalLine,
+  createApprovalRule,
+  createDelegation,
+  decideApproval,
+  deleteApprovalLine,
+  deleteApprovalRule,
+  getApproval,
+  getApprovalLine,
+  getApprovalRule,
+  listMyDelegations,
+  updateApprovalLine,
+  updateApprovalRule,
 } from './service.js';
 
 /** Approval rules and lines (portal administration) and the approvers' decisions. */
@@ -42,69 +56,183 @@ export const approvalRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/api/v1/approval/rules',
-    { config: ruleRead, schema: { operationId: 'listApprovalRules', tags, summary: 'Approval rules: document type and KRW amount band → approval line', querystring: RuleListQuery, response: { 200: Type.Object({ rows: Type.Array(RuleRow), total: Type.Integer() }), ...commonErrors } } },
-    async (request) => listRules(request.db, request.query, parseSort(request.query.sort, { field: 'docType', direction: 'asc' }), pageWindow(request.query)),
+    {
+      config: ruleRead,
+      schema: {
+        operationId: 'listApprovalRules',
+        tags,
+        summary: 'Approval rules: document type and KRW amount band → approval line',
+        querystring: RuleListQuery,
+        response: { 200: Type.Object({ rows: Type.Array(RuleRow), total: Type.Integer() }), ...commonErrors },
+      },
+    },
+    async (request) =>
+      listRules(
+        request.db,
+        request.query,
+        parseSort(request.query.sort, { field: 'docType', direction: 'asc' }),
+        pageWindow(request.query),
+      ),
   );
 
   app.get(
     '/api/v1/approval/rules/:ruleId',
-    { config: ruleRead, schema: { operationId: 'getApprovalRule', tags, summary: 'One approval rule (the administration screen edits it)', params: RuleParams, response: { 200: RuleRow, ...commonErrors } } },
+    {
+      config: ruleRead,
+      schema: {
+        operationId: 'getApprovalRule',
+        tags,
+        summary: 'One approval rule (the administration screen edits it)',
+        params: RuleParams,
+        response: { 200: RuleRow, ...commonErrors },
+      },
+    },
     async (request) => getApprovalRule(request.db, request.params.ruleId),
   );
 
   app.post(
     '/api/v1/approval/rules',
-    { config: ruleWrite, schema: { operationId: 'createApprovalRule', tags, summary: 'Add a rule (bands of one document type may not overlap); effective for the next submission', body: RuleCreateBody, response: { 200: RuleRow, 409: Type.Ref('ErrorBody'), ...commonErrors } } },
+    {
+      config: ruleWrite,
+      schema: {
+        operationId: 'createApprovalRule',
+        tags,
+        summary: 'Add a rule (bands of one document type may not overlap); effective for the next submission',
+        body: RuleCreateBody,
+        response: { 200: RuleRow, 409: Type.Ref('ErrorBody'), ...commonErrors },
+      },
+    },
     async (request) => createApprovalRule(request.db, request.body, request.caller!.userId),
   );
 
   app.put(
     '/api/v1/approval/rules/:ruleId',
-    { config: ruleWrite, schema: { operationId: 'updateApprovalRule', tags, summary: 'Change a rule (stale version: 409); documents already in approval keep their line', params: RuleParams, body: RuleUpdateBody, response: { 200: RuleRow, 409: Type.Ref('ErrorBody'), ...commonErrors } } },
+    {
+      config: ruleWrite,
+      schema: {
+        operationId: 'updateApprovalRule',
+        tags,
+        summary: 'Change a rule (stale version: 409); documents already in approval keep their line',
+        params: RuleParams,
+        body: RuleUpdateBody,
+        response: { 200: RuleRow, 409: Type.Ref('ErrorBody'), ...commonErrors },
+      },
+    },
     async (request) => updateApprovalRule(request.db, request.params.ruleId, request.body, request.caller!.userId),
   );
 
   app.delete(
     '/api/v1/approval/rules/:ruleId',
-    { config: ruleWrite, schema: { operationId: 'deleteApprovalRule', tags, summary: 'Delete a rule no approval used yet (a used one is switched off with useYn N)', params: RuleParams, querystring: VersionQuery, response: { 200: Type.Ref('Ok'), 409: Type.Ref('ErrorBody'), ...commonErrors } } },
-    async (request) => deleteApprovalRule(request.db, request.params.ruleId, request.query.version, request.caller!.userId),
+    {
+      config: ruleWrite,
+      schema: {
+        operationId: 'deleteApprovalRule',
+        tags,
+        summary: 'Delete a rule no approval used yet (a used one is switched off with useYn N)',
+        params: RuleParams,
+        querystring: VersionQuery,
+        response: { 200: Type.Ref('Ok'), 409: Type.Ref('ErrorBody'), ...commonErrors },
+      },
+    },
+    async (request) =>
+      deleteApprovalRule(request.db, request.params.ruleId, request.query.version, request.caller!.userId),
   );
 
   app.get(
     '/api/v1/approval/lines',
-    { config: lineRead, schema: { operationId: 'listApprovalLines', tags, summary: 'Approval lines with their approvers in order', querystring: LineListQuery, response: { 200: Type.Object({ rows: Type.Array(LineRow), total: Type.Integer() }), ...commonErrors } } },
-    async (request) => listLines(request.db, request.query, parseSort(request.query.sort, { field: 'lineId', direction: 'asc' }), pageWindow(request.query)),
+    {
+      config: lineRead,
+      schema: {
+        operationId: 'listApprovalLines',
+        tags,
+        summary: 'Approval lines with their approvers in order',
+        querystring: LineListQuery,
+        response: { 200: Type.Object({ rows: Type.Array(LineRow), total: Type.Integer() }), ...commonErrors },
+      },
+    },
+    async (request) =>
+      listLines(
+        request.db,
+        request.query,
+        parseSort(request.query.sort, { field: 'lineId', direction: 'asc' }),
+        pageWindow(request.query),
+      ),
   );
 
   app.get(
     '/api/v1/approval/lines/:lineId',
-    { config: lineRead, schema: { operationId: 'getApprovalLine', tags, summary: 'One approval line: ordered approvers and the rules that use it', params: LineParams, response: { 200: LineDetail, ...commonErrors } } },
+    {
+      config: lineRead,
+      schema: {
+        operationId: 'getApprovalLine',
+        tags,
+        summary: 'One approval line: ordered approvers and the rules that use it',
+        params: LineParams,
+        response: { 200: LineDetail, ...commonErrors },
+      },
+    },
     async (request) => getApprovalLine(request.db, request.params.lineId),
   );
 
   app.post(
     '/api/v1/approval/lines',
-    { config: lineWrite, schema: { operationId: 'createApprovalLine', tags, summary: 'Add an approval line (1–10 ordered approvers)', body: LineCreateBody, response: { 200: LineDetail, ...commonErrors } } },
+    {
+      config: lineWrite,
+      schema: {
+        operationId: 'createApprovalLine',
+        tags,
+        summary: 'Add an approval line (1–10 ordered approvers)',
+        body: LineCreateBody,
+        response: { 200: LineDetail, ...commonErrors },
+      },
+    },
     async (request) => createApprovalLine(request.db, request.body, request.caller!.userId),
   );
 
   app.put(
     '/api/v1/approval/lines/:lineId',
-    { config: lineWrite, schema: { operationId: 'updateApprovalLine', tags, summary: 'Change a line’s name, use and approvers (stale version: 409); effective for the next submission', params: LineParams, body: LineUpdateBody, response: { 200: LineDetail, 409: Type.Ref('ErrorBody'), ...commonErrors } } },
+    {
+      config: lineWrite,
+      schema: {
+        operationId: 'updateApprovalLine',
+        tags,
+        summary: 'Change a line’s name, use and approvers (stale version: 409); effective for the next submission',
+        params: LineParams,
+        body: LineUpdateBody,
+        response: { 200: LineDetail, 409: Type.Ref('ErrorBody'), ...commonErrors },
+      },
+    },
     async (request) => updateApprovalLine(request.db, request.params.lineId, request.body, request.caller!.userId),
   );
 
   app.delete(
     '/api/v1/approval/lines/:lineId',
-    { config: lineWrite, schema: { operationId: 'deleteApprovalLine', tags, summary: 'Delete a line no rule refers to', params: LineParams, querystring: VersionQuery, response: { 200: Type.Ref('Ok'), 409: Type.Ref('ErrorBody'), ...commonErrors } } },
-    async (request) => deleteApprovalLine(request.db, request.params.lineId, request.query.version, request.caller!.userId),
+    {
+      config: lineWrite,
+      schema: {
+        operationId: 'deleteApprovalLine',
+        tags,
+        summary: 'Delete a line no rule refers to',
+        params: LineParams,
+        querystring: VersionQuery,
+        response: { 200: Type.Ref('Ok'), 409: Type.Ref('ErrorBody'), ...commonErrors },
+      },
+    },
+    async (request) =>
+      deleteApprovalLine(request.db, request.params.lineId, request.query.version, request.caller!.userId),
   );
 
   app.get(
     '/api/v1/approvals/:approvalId',
     {
       config: { access: access.login(DOCUMENT_SCREENS, 'read', ['I']) },
-      schema: { operationId: 'getApproval', tags, summary: 'One approval round and its steps', params: ApprovalParams, response: { 200: ApprovalView, ...commonErrors } },
+      schema: {
+        operationId: 'getApproval',
+        tags,
+        summary: 'One approval round and its steps',
+        params: ApprovalParams,
+        response: { 200: ApprovalView, ...commonErrors },
+      },
     },
     async (request) => getApproval(request.db, request.params.approvalId),
   );
@@ -144,26 +272,49 @@ export const delegationRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // Naming or ending a deputy writes: write authority on a document menu, as deciding needs.
   const writeConfig = { access: access.login(DOCUMENT_SCREENS, 'write', ['I']), identityBound: false };
 
-  app.get('/api/v1/approval/delegations', {
-    config,
-    schema: { operationId: 'listMyDelegations', tags, summary: 'My approval delegations (newest period first)', response: { 200: DelegationList, ...commonErrors } },
-  }, async (request) => listMyDelegations(request.db, request.caller));
-
-  app.post('/api/v1/approval/delegations', {
-    config: { ...writeConfig, identityBound: true },
-    schema: {
-      operationId: 'createDelegation', tags,
-      summary: 'Name a deputy for a period: approvals reaching me then go to the deputy (not myself; a deputy who can open the documents; no overlap with my other delegations: 409)',
-      body: DelegationCreateBody, response: { 200: DelegationRow, 409: Type.Ref('ErrorBody'), ...commonErrors },
+  app.get(
+    '/api/v1/approval/delegations',
+    {
+      config,
+      schema: {
+        operationId: 'listMyDelegations',
+        tags,
+        summary: 'My approval delegations (newest period first)',
+        response: { 200: DelegationList, ...commonErrors },
+      },
     },
-  }, async (request) => createDelegation(request.db, request.caller, request.body));
+    async (request) => listMyDelegations(request.db, request.caller),
+  );
 
-  app.post('/api/v1/approval/delegations/:delegationId/cancel', {
-    config: { ...writeConfig, identityBound: true },
-    schema: {
-      operationId: 'cancelDelegation', tags, summary: 'End one of my delegations (steps already given to the deputy stay with them)',
-      params: DelegationParams, body: DelegationCancelBody,
-      response: { 200: DelegationRow, 409: Type.Ref('ErrorBody'), ...commonErrors },
+  app.post(
+    '/api/v1/approval/delegations',
+    {
+      config: { ...writeConfig, identityBound: true },
+      schema: {
+        operationId: 'createDelegation',
+        tags,
+        summary:
+          'Name a deputy for a period: approvals reaching me then go to the deputy (not myself; a deputy who can open the documents; no overlap with my other delegations: 409)',
+        body: DelegationCreateBody,
+        response: { 200: DelegationRow, 409: Type.Ref('ErrorBody'), ...commonErrors },
+      },
     },
-  }, async (request) => cancelDelegation(request.db, request.caller, request.params.delegationId, request.body.version));
+    async (request) => createDelegation(request.db, request.caller, request.body),
+  );
+
+  app.post(
+    '/api/v1/approval/delegations/:delegationId/cancel',
+    {
+      config: { ...writeConfig, identityBound: true },
+      schema: {
+        operationId: 'cancelDelegation',
+        tags,
+        summary: 'End one of my delegations (steps already given to the deputy stay with them)',
+        params: DelegationParams,
+        body: DelegationCancelBody,
+        response: { 200: DelegationRow, 409: Type.Ref('ErrorBody'), ...commonErrors },
+      },
+    },
+    async (request) => cancelDelegation(request.db, request.caller, request.params.delegationId, request.body.version),
+  );
 };

@@ -4,7 +4,9 @@ import { ApprovalStepView, ApprovalView } from '../shared/schemas.js';
 import { Decimal, Nullable, Version, YN } from '../../../domain/schemas.js';
 import { DOC_TYPES } from './workflow.js';
 
-export const DocTypeEnum = Type.Enum([...DOC_TYPES], { description: 'PR (구매요청), PO (발주), SIMPLE (소액발주), LOI, BUDGET (예산전용)' });
+export const DocTypeEnum = Type.Enum([...DOC_TYPES], {
+  description: 'PR (구매요청), PO (발주), SIMPLE (소액발주), LOI, BUDGET (예산전용)',
+});
 
 export const RULE_SORT = ['docType', 'minAmount', 'maxAmount', 'lineName', 'useYn', 'updatedAt'] as const;
 export const LINE_SORT = ['lineId', 'lineName', 'useYn', 'stepCount', 'updatedAt'] as const;
@@ -24,14 +26,22 @@ export const RuleRow = Type.Object({
 });
 
 export const RuleListQuery = Type.Object(
-  { docType: Type.Optional(DocTypeEnum), useYn: Type.Optional(YN), lineId: Type.Optional(Type.Integer({ minimum: 1 })), ...PagingQuery, sort: SortQuery(RULE_SORT) },
+  {
+    docType: Type.Optional(DocTypeEnum),
+    useYn: Type.Optional(YN),
+    lineId: Type.Optional(Type.Integer({ minimum: 1 })),
+    ...PagingQuery,
+    sort: SortQuery(RULE_SORT),
+  },
   { additionalProperties: false },
 );
 
 const RuleFields = {
   docType: DocTypeEnum,
   minAmount: Decimal('Lower bound in KRW (whole won, inclusive)'),
-  maxAmount: Type.Optional(Nullable(Decimal('Upper bound in KRW (whole won, exclusive); null or absent = no upper bound'))),
+  maxAmount: Type.Optional(
+    Nullable(Decimal('Upper bound in KRW (whole won, exclusive); null or absent = no upper bound')),
+  ),
   lineId: Type.Integer({ minimum: 1 }),
   description: Type.Optional(Nullable(Type.String({ maxLength: 300 }))),
   useYn: Type.Optional(YN),
@@ -51,7 +61,13 @@ export const LineStep = Type.Object({
   deptnm: Type.String(),
 });
 
-const LineRuleRef = Type.Object({ ruleId: Type.Integer(), docType: Type.String(), minAmount: Type.String(), maxAmount: Nullable(Type.String()), useYn: Type.String() });
+const LineRuleRef = Type.Object({
+  ruleId: Type.Integer(),
+  docType: Type.String(),
+  minAmount: Type.String(),
+  maxAmount: Nullable(Type.String()),
+  useYn: Type.String(),
+});
 
 export const LineRow = Type.Object({
   lineId: Type.Integer(),
@@ -63,12 +79,19 @@ export const LineRow = Type.Object({
   ruleCount: Type.Integer({ description: 'Rules that use the line' }),
   version: Type.Integer(),
   updatedAt: Type.String({ format: 'date-time' }),
-  steps: Type.Array(LineStep, { description: 'The approvers in order (the administration screen edits them beside the list)' }),
+  steps: Type.Array(LineStep, {
+    description: 'The approvers in order (the administration screen edits them beside the list)',
+  }),
   rules: Type.Array(LineRuleRef, { description: 'The rules that use the line' }),
 });
 
 export const LineListQuery = Type.Object(
-  { q: Type.Optional(Type.String({ maxLength: 100, description: 'Line name contains' })), useYn: Type.Optional(YN), ...PagingQuery, sort: SortQuery(LINE_SORT) },
+  {
+    q: Type.Optional(Type.String({ maxLength: 100, description: 'Line name contains' })),
+    useYn: Type.Optional(YN),
+    ...PagingQuery,
+    sort: SortQuery(LINE_SORT),
+  },
   { additionalProperties: false },
 );
 
@@ -87,20 +110,34 @@ const LineFields = {
   lineName: Type.String({ maxLength: 100 }),
   description: Type.Optional(Nullable(Type.String({ maxLength: 300 }))),
   useYn: Type.Optional(YN),
-  steps: Type.Array(Type.Object({ approverId: Type.String({ maxLength: 30, description: 'Employee singleid (person popup)' }) }, { additionalProperties: false }), {
-    maxItems: 10,
-    description: 'Approvers in order (1–10)',
-  }),
+  steps: Type.Array(
+    Type.Object(
+      { approverId: Type.String({ maxLength: 30, description: 'Employee singleid (person popup)' }) },
+      { additionalProperties: false },
+    ),
+    {
+      maxItems: 10,
+      description: 'Approvers in order (1–10)',
+    },
+  ),
 };
 export const LineCreateBody = Type.Object(LineFields, { additionalProperties: false });
 export const LineUpdateBody = Type.Object({ ...LineFields, version: Version }, { additionalProperties: false });
 
-export const ApprovalParams = Type.Object({ approvalId: Type.Integer({ minimum: 1 }) }, { additionalProperties: false });
+export const ApprovalParams = Type.Object(
+  { approvalId: Type.Integer({ minimum: 1 }) },
+  { additionalProperties: false },
+);
 export const DecisionBody = Type.Object(
   {
     version: Version,
     comment: Type.Optional(Nullable(Type.String({ maxLength: 1000, description: 'Comment; required to reject' }))),
-    confirmBudgetWarning: Type.Optional(Type.Boolean({ description: 'The approver confirms overdrawing a WARN budget account (else 409 BUDGET_WARN_CONFIRM); recorded with who confirmed' })),
+    confirmBudgetWarning: Type.Optional(
+      Type.Boolean({
+        description:
+          'The approver confirms overdrawing a WARN budget account (else 409 BUDGET_WARN_CONFIRM); recorded with who confirmed',
+      }),
+    ),
   },
   { additionalProperties: false },
 );
@@ -124,7 +161,9 @@ export const ApprovalStepRow = Type.Object({
 
 /** What a document screen shows of its approvals besides the rounds (see state.ts): the same fields on every document. */
 export const ApprovalStateFields = {
-  pendingApprovalId: Nullable(Type.Integer({ description: 'The open approval round (approveApproval / rejectApproval take it)' })),
+  pendingApprovalId: Nullable(
+    Type.Integer({ description: 'The open approval round (approveApproval / rejectApproval take it)' }),
+  ),
   pendingApprovalVersion: Nullable(Type.Integer({ description: 'Its version (the decision sends it)' })),
   currentApproverName: Nullable(Type.String({ description: 'Whose turn it is' })),
   approvalSteps: Type.Array(ApprovalStepRow),

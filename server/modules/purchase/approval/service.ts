@@ -5,19 +5,55 @@ import { writeAudit } from '../../../db/audit.js';
 import type { Db } from '../../../db/connect.js';
 import { internalActor } from '../../../domain/actor.js';
 import { checkDate, todayKst } from '../../../domain/dates.js';
-import { checkVersion, failIf, missing, notAllowed, refused, wrongState, type FieldError } from '../../../domain/errors.js';
+import {
+  checkVersion,
+  failIf,
+  missing,
+  notAllowed,
+  refused,
+  wrongState,
+  type FieldError,
+} from '../../../domain/errors.js';
 import { checkDecimal, requireText, text, type DecimalRule } from '../../../domain/values.js';
 import { notifyApproval } from '../../notifications/approval.js';
 import { findLine, findRule } from './queries.js';
 import { stepAssignee } from './delegation.js';
 import { applyOutcome } from './outcome.js';
 import {
-  approvalUses, deleteLine, deleteRule, findActiveRules, findApprovalSteps, findEmployeeAccounts, findLineSteps, findLineUse, findRuleOfLine, insertDelegation, insertLine,
-  insertRule, listDelegations, loadApprovals, lockActiveDelegations, lockApproval, lockDelegation, lockLine, lockRule, updateApproval, updateApprovalStep, updateDelegation,
-  updateLine, updateRule,
+  approvalUses,
+  deleteLine,
+  deleteRule,
+  findActiveRules,
+  findApprovalSteps,
+  findEmployeeAccounts,
+  findLineSteps,
+  findLineUse,
+  findRuleOfLine,
+  insertDelegation,
+  insertLine,
+  insertRule,
+  listDelegations,
+  loadApprovals,
+  lockActiveDelegations,
+  lockApproval,
+  lockDelegation,
+  lockLine,
+  lockRule,
+  updateApproval,
+  updateApprovalStep,
+  updateDelegation,
+  updateLine,
+  updateRule,
 } from './queries.js';
 import type { DecisionBody, DelegationCreateBody } from './schemas.js';
-import { DOC_TYPE_LABELS, bandsOverlap, decide, type ApprovalStatus, type DocType, type StepState } from './workflow.js';
+import {
+  DOC_TYPE_LABELS,
+  bandsOverlap,
+  decide,
+  type ApprovalStatus,
+  type DocType,
+  type StepState,
+} from './workflow.js';
 
 export const RULE_SCREEN = '/portal/approval/approvalRule';
 export const LINE_SCREEN = '/portal/approval/approvalLine';
@@ -25,7 +61,14 @@ export const LINE_SCREEN = '/portal/approval/approvalLine';
  * The documents approvers decide on. Being the current approver is the real authority to decide;
  * a deputy must be in a group that may work on them (write authority; a read-only group may not).
  */
-export const DOCUMENT_SCREENS = ['/prEdit', '/prConfirmEdit', '/OrderRequestEdit', '/SimpleOrderEdit', '/LoiRequestEdit', '/budget/budgetTransfer'];
+export const DOCUMENT_SCREENS = [
+  '/prEdit',
+  '/prConfirmEdit',
+  '/OrderRequestEdit',
+  '/SimpleOrderEdit',
+  '/LoiRequestEdit',
+  '/budget/budgetTransfer',
+];
 
 const MIN_AMOUNT: DecimalRule = { label: '하한 금액', scale: 0, intDigits: 18, sign: 'nonNegative' };
 const MAX_AMOUNT: DecimalRule = { label: '상한 금액', scale: 0, intDigits: 18, sign: 'positive' };
@@ -35,16 +78,28 @@ const lineMissing = () => missing('APPROVAL_LINE_NOT_FOUND', '결재선을 찾�
 
 /* ------------------------------ rules ------------------------------ */
 
-type RuleInput = { docType: DocType; minAmount: string; maxAmount?: string | null; lineId: number; description?: string | null; useYn?: 'Y' | 'N' };
+type RuleInput = {
+  docType: DocType;
+  minAmount: string;
+  maxAmount?: string | null;
+  lineId: number;
+  description?: string | null;
+  useYn?: 'Y' | 'N';
+};
 
-async function checkRule(trx: Db, b: RuleInput, ruleId: number | null): Promise<{ minAmount: string; maxAmount: string | null }> {
+async function checkRule(
+  trx: Db,
+  b: RuleInput,
+  ruleId: number | null,
+): Promise<{ minAmount: string; maxAmount: string | null }> {
   const errors: FieldError[] = [];
   checkDecimal(errors, 'body/minAmount', b.minAmount, MIN_AMOUNT);
   const max = text(b.maxAmount ?? null);
   if (max !== null) checkDecimal(errors, 'body/maxAmount', max, MAX_AMOUNT);
   failIf(errors);
   const minAmount = b.minAmount.trim();
-  if (max !== null && BigInt(max) <= BigInt(minAmount)) failIf([{ path: 'body/maxAmount', message: '상한 금액은 하한 금액보다 커야 합니다' }]);
+  if (max !== null && BigInt(max) <= BigInt(minAmount))
+    failIf([{ path: 'body/maxAmount', message: '상한 금액은 하한 금액보다 커야 합니다' }]);
   const line = await findLineUse(trx, b.lineId);
   if (!line) failIf([{ path: 'body/lineId', message: '결재선을 찾을 수 없습니다' }]);
   if ((b.useYn ?? 'Y') === 'Y') {
@@ -52,9 +107,16 @@ async function checkRule(trx: Db, b: RuleInput, ruleId: number | null): Promise<
     const others = await findActiveRules(trx, b.docType);
     const clash = others.find((o) => o.ruleId !== ruleId && bandsOverlap(o, { minAmount, maxAmount: max }));
     if (clash) {
-      throw refused('APPROVAL_RULE_OVERLAP', `${DOC_TYPE_LABELS[b.docType]} 결재 규칙의 금액 구간이 다른 규칙(${clash.ruleId})과 겹칩니다`, [
-        { path: 'body/minAmount', message: `규칙 ${clash.ruleId}의 구간(${clash.minAmount} ~ ${clash.maxAmount ?? '상한 없음'})과 겹칩니다` },
-      ]);
+      throw refused(
+        'APPROVAL_RULE_OVERLAP',
+        `${DOC_TYPE_LABELS[b.docType]} 결재 규칙의 금액 구간이 다른 규칙(${clash.ruleId})과 겹칩니다`,
+        [
+          {
+            path: 'body/minAmount',
+            message: `규칙 ${clash.ruleId}의 구간(${clash.minAmount} ~ ${clash.maxAmount ?? '상한 없음'})과 겹칩니다`,
+          },
+        ],
+      );
     }
   }
   return { minAmount, maxAmount: max };
@@ -70,9 +132,21 @@ export async function getApprovalRule(db: Db, ruleId: number) {
 export async function createApprovalRule(db: Db, b: RuleInput, actor: string) {
   const ruleId = await db.transaction().execute(async (trx) => {
     const band = await checkRule(trx, b, null);
-    const values = { docType: b.docType, ...band, lineId: b.lineId, description: text(b.description ?? null), useYn: b.useYn ?? 'Y' };
+    const values = {
+      docType: b.docType,
+      ...band,
+      lineId: b.lineId,
+      description: text(b.description ?? null),
+      useYn: b.useYn ?? 'Y',
+    };
     const ruleId = await insertRule(trx, values);
-    await writeAudit(trx, { entity: 'approval_rule', entityKey: String(ruleId), action: 'CREATE', actor, after: values });
+    await writeAudit(trx, {
+      entity: 'approval_rule',
+      entityKey: String(ruleId),
+      action: 'CREATE',
+      actor,
+      after: values,
+    });
     return ruleId;
   });
   return (await findRule(db, ruleId))!;
@@ -84,9 +158,22 @@ export async function updateApprovalRule(db: Db, ruleId: number, b: RuleInput & 
     if (!before) throw ruleMissing();
     checkVersion(b.version, before.version);
     const band = await checkRule(trx, b, ruleId);
-    const after = { docType: b.docType, ...band, lineId: b.lineId, description: b.description === undefined ? before.description : text(b.description), useYn: b.useYn ?? before.useYn };
+    const after = {
+      docType: b.docType,
+      ...band,
+      lineId: b.lineId,
+      description: b.description === undefined ? before.description : text(b.description),
+      useYn: b.useYn ?? before.useYn,
+    };
     await updateRule(trx, ruleId, { ...after, version: before.version + 1, updatedAt: new Date() });
-    await writeAudit(trx, { entity: 'approval_rule', entityKey: String(ruleId), action: 'UPDATE', actor, before, after });
+    await writeAudit(trx, {
+      entity: 'approval_rule',
+      entityKey: String(ruleId),
+      action: 'UPDATE',
+      actor,
+      before,
+      after,
+    });
   });
   return (await findRule(db, ruleId))!;
 }
@@ -97,7 +184,8 @@ export async function deleteApprovalRule(db: Db, ruleId: number, version: number
     const before = await lockRule(trx, ruleId);
     if (!before) throw ruleMissing();
     checkVersion(version, before.version);
-    if (await approvalUses(trx, { ruleId })) throw refused('APPROVAL_RULE_IN_USE', '결재에 사용된 규칙은 삭제할 수 없습니다. 사용여부를 N으로 바꾸세요');
+    if (await approvalUses(trx, { ruleId }))
+      throw refused('APPROVAL_RULE_IN_USE', '결재에 사용된 규칙은 삭제할 수 없습니다. 사용여부를 N으로 바꾸세요');
     await deleteRule(trx, ruleId);
     await writeAudit(trx, { entity: 'approval_rule', entityKey: String(ruleId), action: 'DELETE', actor, before });
   });
@@ -106,7 +194,12 @@ export async function deleteApprovalRule(db: Db, ruleId: number, version: number
 
 /* ------------------------------ lines ------------------------------ */
 
-type LineInput = { lineName: string; description?: string | null; useYn?: 'Y' | 'N'; steps: Array<{ approverId: string }> };
+type LineInput = {
+  lineName: string;
+  description?: string | null;
+  useYn?: 'Y' | 'N';
+  steps: Array<{ approverId: string }>;
+};
 
 async function checkLine(trx: Db, b: LineInput): Promise<string[]> {
   const errors: FieldError[] = [];
@@ -116,15 +209,18 @@ async function checkLine(trx: Db, b: LineInput): Promise<string[]> {
   const seen = new Set<string>();
   ids.forEach((id, i) => {
     if (!id) errors.push({ path: `body/steps/${i}/approverId`, message: '결재자를 입력하세요' });
-    else if (seen.has(id)) errors.push({ path: `body/steps/${i}/approverId`, message: '같은 결재자를 두 번 지정할 수 없습니다' });
+    else if (seen.has(id))
+      errors.push({ path: `body/steps/${i}/approverId`, message: '같은 결재자를 두 번 지정할 수 없습니다' });
     seen.add(id);
   });
   failIf(errors);
   const people = await findEmployeeAccounts(trx, ids);
   const ok = new Map(people.map((p) => [p.singleid, p.status === 'ACTIVE' && p.useFlag === 'Y']));
   ids.forEach((id, i) => {
-    if (!ok.has(id)) errors.push({ path: `body/steps/${i}/approverId`, message: `사원(내부 사용자)을 찾을 수 없습니다: ${id}` });
-    else if (!ok.get(id)) errors.push({ path: `body/steps/${i}/approverId`, message: `재직 중이 아니거나 사용 중지된 사원입니다: ${id}` });
+    if (!ok.has(id))
+      errors.push({ path: `body/steps/${i}/approverId`, message: `사원(내부 사용자)을 찾을 수 없습니다: ${id}` });
+    else if (!ok.get(id))
+      errors.push({ path: `body/steps/${i}/approverId`, message: `재직 중이 아니거나 사용 중지된 사원입니다: ${id}` });
   });
   failIf(errors);
   return ids;
@@ -141,7 +237,13 @@ export async function createApprovalLine(db: Db, b: LineInput, actor: string) {
     const approvers = await checkLine(trx, b);
     const values = { lineName: b.lineName.trim(), description: text(b.description ?? null), useYn: b.useYn ?? 'Y' };
     const lineId = await insertLine(trx, values, approvers);
-    await writeAudit(trx, { entity: 'approval_line', entityKey: String(lineId), action: 'CREATE', actor, after: { ...values, approvers } });
+    await writeAudit(trx, {
+      entity: 'approval_line',
+      entityKey: String(lineId),
+      action: 'CREATE',
+      actor,
+      after: { ...values, approvers },
+    });
     return lineId;
   });
   return (await findLine(db, lineId))!;
@@ -157,12 +259,27 @@ export async function updateApprovalLine(db: Db, lineId: number, b: LineInput & 
     const useYn = b.useYn ?? before.useYn;
     if (useYn === 'N' && before.useYn === 'Y') {
       const rule = await findRuleOfLine(trx, lineId, true);
-      if (rule) throw refused('APPROVAL_LINE_IN_USE', `사용 중인 결재 규칙(${rule.ruleId})이 이 결재선을 씁니다. 규칙을 먼저 바꾸세요`);
+      if (rule)
+        throw refused(
+          'APPROVAL_LINE_IN_USE',
+          `사용 중인 결재 규칙(${rule.ruleId})이 이 결재선을 씁니다. 규칙을 먼저 바꾸세요`,
+        );
     }
     const oldSteps = await findLineSteps(trx, lineId);
-    const after = { lineName: b.lineName.trim(), description: b.description === undefined ? before.description : text(b.description), useYn };
+    const after = {
+      lineName: b.lineName.trim(),
+      description: b.description === undefined ? before.description : text(b.description),
+      useYn,
+    };
     await updateLine(trx, lineId, { ...after, version: before.version + 1, updatedAt: new Date() }, approvers);
-    await writeAudit(trx, { entity: 'approval_line', entityKey: String(lineId), action: 'UPDATE', actor, before: { ...before, approvers: oldSteps.map((s) => s.approverId) }, after: { ...after, approvers } });
+    await writeAudit(trx, {
+      entity: 'approval_line',
+      entityKey: String(lineId),
+      action: 'UPDATE',
+      actor,
+      before: { ...before, approvers: oldSteps.map((s) => s.approverId) },
+      after: { ...after, approvers },
+    });
   });
   return (await findLine(db, lineId))!;
 }
@@ -174,8 +291,13 @@ export async function deleteApprovalLine(db: Db, lineId: number, version: number
     if (!before) throw lineMissing();
     checkVersion(version, before.version);
     const rule = await findRuleOfLine(trx, lineId, false);
-    if (rule) throw refused('APPROVAL_LINE_IN_USE', `결재 규칙(${rule.ruleId})이 이 결재선을 씁니다. 규칙을 먼저 지우거나 바꾸세요`);
-    if (await approvalUses(trx, { lineId })) throw refused('APPROVAL_LINE_IN_USE', '결재에 사용된 결재선은 삭제할 수 없습니다. 사용여부를 N으로 바꾸세요');
+    if (rule)
+      throw refused(
+        'APPROVAL_LINE_IN_USE',
+        `결재 규칙(${rule.ruleId})이 이 결재선을 씁니다. 규칙을 먼저 지우거나 바꾸세요`,
+      );
+    if (await approvalUses(trx, { lineId }))
+      throw refused('APPROVAL_LINE_IN_USE', '결재에 사용된 결재선은 삭제할 수 없습니다. 사용여부를 N으로 바꾸세요');
     await deleteLine(trx, lineId);
     await writeAudit(trx, { entity: 'approval_line', entityKey: String(lineId), action: 'DELETE', actor, before });
   });
@@ -194,7 +316,13 @@ export async function getApproval(db: Db, approvalId: number) {
  * The current approver (or their deputy) approves or rejects (a comment required): the next step
  * becomes pending (with its approver's deputy for today), and the last decision moves the document.
  */
-export async function decideApproval(db: Db, caller: Caller | null, approvalId: number, kind: 'approve' | 'reject', b: Static<typeof DecisionBody>) {
+export async function decideApproval(
+  db: Db,
+  caller: Caller | null,
+  approvalId: number,
+  kind: 'approve' | 'reject',
+  b: Static<typeof DecisionBody>,
+) {
   const comment = text(b.comment ?? null);
   if (kind === 'reject' && comment === null) failIf([{ path: 'body/comment', message: '반려 사유를 입력하세요' }]);
   const actor = await internalActor(db, caller);
@@ -208,7 +336,8 @@ export async function decideApproval(db: Db, caller: Caller | null, approvalId: 
     if (!result.ok) throw notAllowed('현재 결재 차례인 결재자만 승인하거나 반려할 수 있습니다');
     // A budget transfer is never approved by the one who asked for it — as a receipt or a settlement
     // adjustment is not (SELF_APPROVAL); they may still reject or cancel it (docs/budget.md "Transfers").
-    if (kind === 'approve' && a.docType === 'BUDGET' && a.submittedBy === actor.singleid) throw notAllowed('본인이 요청한 예산전용은 승인할 수 없습니다', 'SELF_APPROVAL');
+    if (kind === 'approve' && a.docType === 'BUDGET' && a.submittedBy === actor.singleid)
+      throw notAllowed('본인이 요청한 예산전용은 승인할 수 없습니다', 'SELF_APPROVAL');
     const now = new Date();
     for (const s of result.steps) {
       const old = steps.find((x) => x.stepNo === s.stepNo)!;
@@ -216,12 +345,31 @@ export async function decideApproval(db: Db, caller: Caller | null, approvalId: 
       const acted = s.stepNo === result.acted;
       // Delegation: a step that becomes pending goes to its approver's deputy named for today.
       const assignee = s.status === 'PENDING' ? await stepAssignee(trx, s.approverId, now) : null;
-      await updateApprovalStep(trx, approvalId, s.stepNo, { status: s.status, ...(acted ? { comment, actedAt: now } : {}), ...(assignee ? assignee : {}) });
+      await updateApprovalStep(trx, approvalId, s.stepNo, {
+        status: s.status,
+        ...(acted ? { comment, actedAt: now } : {}),
+        ...(assignee ? assignee : {}),
+      });
     }
-    await updateApproval(trx, approvalId, { status: result.status, currentStep: result.currentStep, ...(result.outcome === 'NEXT' ? {} : { completedAt: now }), version: a.version + 1 });
-    await writeAudit(trx, { entity: 'approval', entityKey: String(approvalId), action: kind === 'approve' ? 'APPROVE' : 'REJECT', actor: actor.userId, before: { status: a.status, step: result.acted }, after: { status: result.status, currentStep: result.currentStep }, reason: comment });
+    await updateApproval(trx, approvalId, {
+      status: result.status,
+      currentStep: result.currentStep,
+      ...(result.outcome === 'NEXT' ? {} : { completedAt: now }),
+      version: a.version + 1,
+    });
+    await writeAudit(trx, {
+      entity: 'approval',
+      entityKey: String(approvalId),
+      action: kind === 'approve' ? 'APPROVE' : 'REJECT',
+      actor: actor.userId,
+      before: { status: a.status, step: result.acted },
+      after: { status: result.status, currentStep: result.currentStep },
+      reason: comment,
+    });
     await notifyApproval(trx, approvalId);
-    return applyOutcome(trx, a, result.outcome, actor.userId, comment, { confirmBudgetWarning: b.confirmBudgetWarning });
+    return applyOutcome(trx, a, result.outcome, actor.userId, comment, {
+      confirmBudgetWarning: b.confirmBudgetWarning,
+    });
   });
   const [approval] = await loadApprovals(db, { approvalId });
   return { approval, documentStatus };
@@ -243,29 +391,57 @@ export async function listMyDelegations(db: Db, caller: Caller | null) {
 export async function createDelegation(db: Db, caller: Caller | null, b: Static<typeof DelegationCreateBody>) {
   const actor = await internalActor(db, caller);
   const errors: FieldError[] = [];
-  checkDate(errors, 'body/fromDate', b.fromDate, '시작일', { required: true, notBefore: todayKst(), notBeforeLabel: '시작일은 오늘 이후여야 합니다' });
+  checkDate(errors, 'body/fromDate', b.fromDate, '시작일', {
+    required: true,
+    notBefore: todayKst(),
+    notBeforeLabel: '시작일은 오늘 이후여야 합니다',
+  });
   checkDate(errors, 'body/toDate', b.toDate, '종료일', { required: true });
   const [from, to] = [b.fromDate.trim(), b.toDate.trim()];
-  if (errors.length === 0 && to < from) errors.push({ path: 'body/toDate', message: '종료일은 시작일 이후여야 합니다' });
+  if (errors.length === 0 && to < from)
+    errors.push({ path: 'body/toDate', message: '종료일은 시작일 이후여야 합니다' });
   const deputyId = b.deputyId.trim();
-  if (deputyId === actor.singleid) errors.push({ path: 'body/deputyId', message: '본인을 대리 결재자로 지정할 수 없습니다' });
+  if (deputyId === actor.singleid)
+    errors.push({ path: 'body/deputyId', message: '본인을 대리 결재자로 지정할 수 없습니다' });
   failIf(errors);
   const [deputy] = await findEmployeeAccounts(db, [deputyId]);
   if (!deputy) failIf([{ path: 'body/deputyId', message: `사원(내부 사용자)을 찾을 수 없습니다: ${deputyId}` }]);
-  if (deputy!.status !== 'ACTIVE' || deputy!.useFlag !== 'Y') failIf([{ path: 'body/deputyId', message: `재직 중이 아니거나 사용 중지된 사원입니다: ${deputyId}` }]);
+  if (deputy!.status !== 'ACTIVE' || deputy!.useFlag !== 'Y')
+    failIf([{ path: 'body/deputyId', message: `재직 중이 아니거나 사용 중지된 사원입니다: ${deputyId}` }]);
   if (deputy!.portal !== 'I' || !(await groupHoldsScreen(db, deputy!.authGroupId, DOCUMENT_SCREENS, 'write'))) {
-    throw refused('DELEGATION_GROUP_NOT_ALLOWED', `${deputy!.hname}님의 권한그룹은 결재 문서를 열 수 없어 대리 결재자가 될 수 없습니다`, [{ path: 'body/deputyId', message: '결재 문서 권한이 없는 사원입니다' }]);
+    throw refused(
+      'DELEGATION_GROUP_NOT_ALLOWED',
+      `${deputy!.hname}님의 권한그룹은 결재 문서를 열 수 없어 대리 결재자가 될 수 없습니다`,
+      [{ path: 'body/deputyId', message: '결재 문서 권한이 없는 사원입니다' }],
+    );
   }
   const id = await db.transaction().execute(async (trx) => {
     // Serialise one approver's delegations: lock their existing rows before the overlap check.
     const mine = await lockActiveDelegations(trx, actor.singleid);
     const clash = mine.find((d) => d.fromDate <= to && from <= d.toDate);
     if (clash) {
-      throw refused('DELEGATION_OVERLAP', `대리 결재 기간이 다른 위임(${clash.fromDate} ~ ${clash.toDate})과 겹칩니다`, [{ path: 'body/fromDate', message: `${clash.fromDate} ~ ${clash.toDate}과 겹칩니다` }]);
+      throw refused(
+        'DELEGATION_OVERLAP',
+        `대리 결재 기간이 다른 위임(${clash.fromDate} ~ ${clash.toDate})과 겹칩니다`,
+        [{ path: 'body/fromDate', message: `${clash.fromDate} ~ ${clash.toDate}과 겹칩니다` }],
+      );
     }
-    const row = { approverId: actor.singleid, deputyId, fromDate: from, toDate: to, reason: text(b.reason), createdBy: actor.userId };
+    const row = {
+      approverId: actor.singleid,
+      deputyId,
+      fromDate: from,
+      toDate: to,
+      reason: text(b.reason),
+      createdBy: actor.userId,
+    };
     const delegationId = await insertDelegation(trx, row);
-    await writeAudit(trx, { entity: 'approval_delegation', entityKey: String(delegationId), action: 'CREATE', actor: actor.userId, after: row });
+    await writeAudit(trx, {
+      entity: 'approval_delegation',
+      entityKey: String(delegationId),
+      action: 'CREATE',
+      actor: actor.userId,
+      after: row,
+    });
     return delegationId;
   });
   return (await listDelegations(db, { delegationId: id }))[0];
@@ -281,7 +457,14 @@ export async function cancelDelegation(db: Db, caller: Caller | null, delegation
     checkVersion(version, d.version);
     if (d.status !== 'ACTIVE') throw wrongState('이미 취소된 위임입니다', d.status);
     await updateDelegation(trx, delegationId, { status: 'CANCELLED', cancelledAt: new Date(), version: d.version + 1 });
-    await writeAudit(trx, { entity: 'approval_delegation', entityKey: String(delegationId), action: 'CANCEL', actor: actor.userId, before: { status: d.status }, after: { status: 'CANCELLED' } });
+    await writeAudit(trx, {
+      entity: 'approval_delegation',
+      entityKey: String(delegationId),
+      action: 'CANCEL',
+      actor: actor.userId,
+      before: { status: d.status },
+      after: { status: 'CANCELLED' },
+    });
   });
   return (await listDelegations(db, { delegationId }))[0];
 }

@@ -9,7 +9,13 @@ import { compareDecimals } from '../../../../lib/money.js';
 /** BUDGET: a budget transfer (예산전용, server/modules/budget/transfer; docs/budget.md). */
 export const DOC_TYPES = ['PR', 'PO', 'SIMPLE', 'LOI', 'BUDGET'] as const;
 export type DocType = (typeof DOC_TYPES)[number];
-export const DOC_TYPE_LABELS: Readonly<Record<DocType, string>> = { PR: '구매요청', PO: '발주', SIMPLE: '소액발주', LOI: 'LOI', BUDGET: '예산전용' };
+export const DOC_TYPE_LABELS: Readonly<Record<DocType, string>> = {
+  PR: '구매요청',
+  PO: '발주',
+  SIMPLE: '소액발주',
+  LOI: 'LOI',
+  BUDGET: '예산전용',
+};
 
 export type ApprovalStatus = 'PENDING' | 'IN_PROGRESS' | 'APPROVED' | 'REJECTED' | 'WITHDRAWN';
 export type StepStatus = 'WAITING' | 'PENDING' | 'APPROVED' | 'REJECTED' | 'SKIPPED';
@@ -31,7 +37,10 @@ export interface RuleBand {
 
 /** True when amount falls in [min, max): bands include their lower bound and exclude their upper one. */
 export function inBand(band: Pick<RuleBand, 'minAmount' | 'maxAmount'>, amountKrw: string): boolean {
-  return compareDecimals(amountKrw, band.minAmount) >= 0 && (band.maxAmount === null || compareDecimals(amountKrw, band.maxAmount) < 0);
+  return (
+    compareDecimals(amountKrw, band.minAmount) >= 0 &&
+    (band.maxAmount === null || compareDecimals(amountKrw, band.maxAmount) < 0)
+  );
 }
 
 /** The rule whose band holds the amount (the highest lower bound wins should bands ever touch). */
@@ -42,7 +51,10 @@ export function pickRule<R extends RuleBand>(rules: readonly R[], amountKrw: str
 }
 
 /** Two bands overlap when each starts below the other's end. */
-export function bandsOverlap(a: Pick<RuleBand, 'minAmount' | 'maxAmount'>, b: Pick<RuleBand, 'minAmount' | 'maxAmount'>): boolean {
+export function bandsOverlap(
+  a: Pick<RuleBand, 'minAmount' | 'maxAmount'>,
+  b: Pick<RuleBand, 'minAmount' | 'maxAmount'>,
+): boolean {
   const aBeforeBEnds = b.maxAmount === null || compareDecimals(a.minAmount, b.maxAmount) < 0;
   const bBeforeAEnds = a.maxAmount === null || compareDecimals(b.minAmount, a.maxAmount) < 0;
   return aBeforeBEnds && bBeforeAEnds;
@@ -72,24 +84,49 @@ export type DecideResult =
 export const isOpen = (status: ApprovalStatus): boolean => status === 'PENDING' || status === 'IN_PROGRESS';
 
 /** One approver's decision on the current step. Only the approver of the pending step may decide. */
-export function decide(status: ApprovalStatus, steps: readonly StepState[], approverId: string, decision: Decision): DecideResult {
+export function decide(
+  status: ApprovalStatus,
+  steps: readonly StepState[],
+  approverId: string,
+  decision: Decision,
+): DecideResult {
   if (!isOpen(status)) return { ok: false, reason: 'FINISHED' };
   const current = steps.find((s) => s.status === 'PENDING');
   if (!current) return { ok: false, reason: 'FINISHED' };
   if (current.approverId !== approverId) return { ok: false, reason: 'NOT_CURRENT_APPROVER' };
   if (decision === 'REJECT') {
-    const next = steps.map((s) => (s.stepNo === current.stepNo ? { ...s, status: 'REJECTED' as const } : s.status === 'WAITING' ? { ...s, status: 'SKIPPED' as const } : s));
+    const next = steps.map((s) =>
+      s.stepNo === current.stepNo
+        ? { ...s, status: 'REJECTED' as const }
+        : s.status === 'WAITING'
+          ? { ...s, status: 'SKIPPED' as const }
+          : s,
+    );
     return { ok: true, steps: next, acted: current.stepNo, status: 'REJECTED', currentStep: null, outcome: 'REJECTED' };
   }
   const following = steps.filter((s) => s.stepNo > current.stepNo).sort((a, b) => a.stepNo - b.stepNo)[0];
   const next = steps.map((s) =>
-    s.stepNo === current.stepNo ? { ...s, status: 'APPROVED' as const } : following && s.stepNo === following.stepNo ? { ...s, status: 'PENDING' as const } : s,
+    s.stepNo === current.stepNo
+      ? { ...s, status: 'APPROVED' as const }
+      : following && s.stepNo === following.stepNo
+        ? { ...s, status: 'PENDING' as const }
+        : s,
   );
-  if (!following) return { ok: true, steps: next, acted: current.stepNo, status: 'APPROVED', currentStep: null, outcome: 'APPROVED' };
-  return { ok: true, steps: next, acted: current.stepNo, status: 'IN_PROGRESS', currentStep: following.stepNo, outcome: 'NEXT' };
+  if (!following)
+    return { ok: true, steps: next, acted: current.stepNo, status: 'APPROVED', currentStep: null, outcome: 'APPROVED' };
+  return {
+    ok: true,
+    steps: next,
+    acted: current.stepNo,
+    status: 'IN_PROGRESS',
+    currentStep: following.stepNo,
+    outcome: 'NEXT',
+  };
 }
 
 /** The requester withdraws (cancels the document): waiting and pending steps are skipped. */
 export function withdraw(steps: readonly StepState[]): StepState[] {
-  return steps.map((s) => (s.status === 'PENDING' || s.status === 'WAITING' ? { ...s, status: 'SKIPPED' as const } : s));
+  return steps.map((s) =>
+    s.status === 'PENDING' || s.status === 'WAITING' ? { ...s, status: 'SKIPPED' as const } : s,
+  );
 }

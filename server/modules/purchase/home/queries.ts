@@ -24,8 +24,24 @@ export async function pendingApprovals(db: Db, singleid: string, w: Window) {
   };
   const [rows, count] = await Promise.all([
     base
-      .select(['a.approvalId', 'a.docType', 'a.docNo', 'a.amountKrw', 'a.submittedBy', 's.hname as submittedByName', 'a.submittedAt', 'st.stepNo', 'a.lineName', 'a.version'])
-      .select([doc('title').as('title'), doc('currency').as('currency'), doc('amount').as('amount'), sql<number>`(select count(*) from approval_step x where x.approval_id = a.approval_id)`.as('stepCount')])
+      .select([
+        'a.approvalId',
+        'a.docType',
+        'a.docNo',
+        'a.amountKrw',
+        'a.submittedBy',
+        's.hname as submittedByName',
+        'a.submittedAt',
+        'st.stepNo',
+        'a.lineName',
+        'a.version',
+      ])
+      .select([
+        doc('title').as('title'),
+        doc('currency').as('currency'),
+        doc('amount').as('amount'),
+        sql<number>`(select count(*) from approval_step x where x.approval_id = a.approval_id)`.as('stepCount'),
+      ])
       // Newest first: the card's few rows are what reached the approver since they last looked; a
       // backlog of old waits would hide them (the card gives the total and a link to every wait).
       .orderBy('a.submittedAt', 'desc')
@@ -36,7 +52,14 @@ export async function pendingApprovals(db: Db, singleid: string, w: Window) {
     base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
   ]);
   return {
-    rows: rows.map((r) => ({ ...r, title: r.title ?? '', currency: r.currency ?? 'KRW', amount: r.amount ?? '0', stepCount: Number(r.stepCount), submittedAt: iso(r.submittedAt)! })),
+    rows: rows.map((r) => ({
+      ...r,
+      title: r.title ?? '',
+      currency: r.currency ?? 'KRW',
+      amount: r.amount ?? '0',
+      stepCount: Number(r.stepCount),
+      submittedAt: iso(r.submittedAt)!,
+    })),
     total: Number(count.n),
   };
 }
@@ -54,8 +77,20 @@ export async function recentDocuments(db: Db, singleid: string, docType: string 
       from loi l join company c on c.comp_no = l.comp_no where l.buyer_id = ${singleid}`;
   const filter = docType ? sql`where d.doc_type = ${docType}` : sql``;
   const [rows, count] = await Promise.all([
-    sql<{ docType: string; docNo: string; title: string; status: string; approvalStatus: string; currency: string; amount: string; counterpart: string | null; updatedAt: string }>`
-      select d.* from (${union}) d ${filter} order by d.updated_at desc, d.doc_no desc limit ${w.limit} offset ${w.offset}`.execute(db),
+    sql<{
+      docType: string;
+      docNo: string;
+      title: string;
+      status: string;
+      approvalStatus: string;
+      currency: string;
+      amount: string;
+      counterpart: string | null;
+      updatedAt: string;
+    }>`
+      select d.* from (${union}) d ${filter} order by d.updated_at desc, d.doc_no desc limit ${w.limit} offset ${w.offset}`.execute(
+      db,
+    ),
     sql<{ n: number }>`select count(*)::int as n from (${union}) d ${filter}`.execute(db),
   ]);
   return { rows: rows.rows.map((r) => ({ ...r, updatedAt: iso(r.updatedAt)! })), total: Number(count.rows[0].n) };

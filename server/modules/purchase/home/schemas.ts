@@ -3,7 +3,10 @@ import { PagingQuery } from '../../../http/list-query.js';
 import { Nullable } from '../../../domain/schemas.js';
 
 export const HomeQuery = Type.Object({ ...PagingQuery }, { additionalProperties: false });
-export const DocumentsQuery = Type.Object({ docType: Type.Optional(Type.Enum(['PR', 'PO', 'SIMPLE', 'LOI'])), ...PagingQuery }, { additionalProperties: false });
+export const DocumentsQuery = Type.Object(
+  { docType: Type.Optional(Type.Enum(['PR', 'PO', 'SIMPLE', 'LOI'])), ...PagingQuery },
+  { additionalProperties: false },
+);
 
 export const PendingApprovalRow = Type.Object({
   approvalId: Type.Integer(),

@@ -9,7 +9,8 @@ import { SUPPLIER_VISIBLE_LOI } from './workflow.js';
 type Window = { limit: number; offset: number };
 
 /** An issued LOI past its last valid day reads as expired, before the sweep stores it. */
-export const effectiveStatus = (today: string) => sql<string>`case when l.status = 'ISSUED' and l.valid_until < ${today}::date then 'EXPIRED' else l.status end`;
+export const effectiveStatus = (today: string) =>
+  sql<string>`case when l.status = 'ISSUED' and l.valid_until < ${today}::date then 'EXPIRED' else l.status end`;
 
 export interface LoiFilter {
   loiNo?: string;
@@ -23,7 +24,13 @@ export interface LoiFilter {
 
 type LScope = ExpressionBuilder<Database & { l: Database['loi']; c: Database['company'] }, 'l' | 'c'>;
 
-export async function listLois(db: Db, f: LoiFilter, sort: SortSpec<(typeof LOI_SORT)[number]>, w: Window, today: string) {
+export async function listLois(
+  db: Db,
+  f: LoiFilter,
+  sort: SortSpec<(typeof LOI_SORT)[number]>,
+  w: Window,
+  today: string,
+) {
   const status = effectiveStatus(today);
   const cond = (eb: LScope) => {
     const parts = [];
@@ -33,17 +40,49 @@ export async function listLois(db: Db, f: LoiFilter, sort: SortSpec<(typeof LOI_
     if (given(f.compName)) parts.push(eb('c.compNameKr', 'like', `%${likeEscape(f.compName!.trim())}%`));
     if (f.status?.length) parts.push(eb(status, 'in', f.status));
     if (given(f.buyerId)) parts.push(eb('l.buyerId', '=', f.buyerId!.trim()));
-    if (given(f.validOn)) parts.push(eb.and([eb('l.validFrom', '<=', f.validOn!), eb('l.validUntil', '>=', f.validOn!)]));
+    if (given(f.validOn))
+      parts.push(eb.and([eb('l.validFrom', '<=', f.validOn!), eb('l.validUntil', '>=', f.validOn!)]));
     return eb.and(parts);
   };
   const columns = {
-    loiNo: 'l.loiNo', compNameKr: 'c.compNameKr', title: 'l.title', amount: 'l.amount', validFrom: 'l.validFrom', validUntil: 'l.validUntil', buyerName: 'e.hname', updatedAt: 'l.updatedAt',
+    loiNo: 'l.loiNo',
+    compNameKr: 'c.compNameKr',
+    title: 'l.title',
+    amount: 'l.amount',
+    validFrom: 'l.validFrom',
+    validUntil: 'l.validUntil',
+    buyerName: 'e.hname',
+    updatedAt: 'l.updatedAt',
   } as const;
-  const base = db.selectFrom('loi as l').innerJoin('company as c', 'c.compNo', 'l.compNo').innerJoin('employee as e', 'e.singleid', 'l.buyerId').where(cond);
+  const base = db
+    .selectFrom('loi as l')
+    .innerJoin('company as c', 'c.compNo', 'l.compNo')
+    .innerJoin('employee as e', 'e.singleid', 'l.buyerId')
+    .where(cond);
   const [rows, count] = await Promise.all([
     base
-      .select(['l.loiNo', 'l.compNo', 'c.compNameKr', 'l.title', 'l.currency', 'l.amount', 'l.validFrom', 'l.validUntil', 'l.approvalStatus', 'l.buyerId', 'e.hname as buyerName', 'l.prNo', 'l.issuedAt', 'l.acceptedAt', 'l.updatedAt', 'l.version'])
-      .select([status.as('status'), sql<number>`(select count(*) from po_header h where h.loi_no = l.loi_no)`.as('orderCount')])
+      .select([
+        'l.loiNo',
+        'l.compNo',
+        'c.compNameKr',
+        'l.title',
+        'l.currency',
+        'l.amount',
+        'l.validFrom',
+        'l.validUntil',
+        'l.approvalStatus',
+        'l.buyerId',
+        'e.hname as buyerName',
+        'l.prNo',
+        'l.issuedAt',
+        'l.acceptedAt',
+        'l.updatedAt',
+        'l.version',
+      ])
+      .select([
+        status.as('status'),
+        sql<number>`(select count(*) from po_header h where h.loi_no = l.loi_no)`.as('orderCount'),
+      ])
       .orderBy(sort.field === 'status' ? status : columns[sort.field], sort.direction)
       .orderBy('l.loiNo', 'desc')
       .limit(w.limit)
@@ -51,7 +90,16 @@ export async function listLois(db: Db, f: LoiFilter, sort: SortSpec<(typeof LOI_
       .execute(),
     base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
   ]);
-  return { rows: rows.map((r) => ({ ...r, orderCount: Number(r.orderCount), issuedAt: iso(r.issuedAt), acceptedAt: iso(r.acceptedAt), updatedAt: iso(r.updatedAt)! })), total: Number(count.n) };
+  return {
+    rows: rows.map((r) => ({
+      ...r,
+      orderCount: Number(r.orderCount),
+      issuedAt: iso(r.issuedAt),
+      acceptedAt: iso(r.acceptedAt),
+      updatedAt: iso(r.updatedAt)!,
+    })),
+    total: Number(count.n),
+  };
 }
 
 export async function findLoi(db: Db, loiNo: string) {
@@ -60,15 +108,44 @@ export async function findLoi(db: Db, loiNo: string) {
     .innerJoin('company as c', 'c.compNo', 'l.compNo')
     .innerJoin('employee as e', 'e.singleid', 'l.buyerId')
     .select([
-      'l.loiNo', 'l.compNo', 'c.compNameKr', 'l.title', 'l.scope', 'l.currency', 'l.amount', 'l.validFrom', 'l.validUntil', 'l.status', 'l.approvalStatus', 'l.approvalId', 'l.buyerId',
-      'e.hname as buyerName', 'e.email as buyerEmail', 'e.telNo as buyerTelNo', 'l.prNo', 'l.fileId', 'l.issuedAt', 'l.acceptedAt', 'l.expiredAt', 'l.cancelReason', 'l.createdAt', 'l.updatedAt', 'l.version',
+      'l.loiNo',
+      'l.compNo',
+      'c.compNameKr',
+      'l.title',
+      'l.scope',
+      'l.currency',
+      'l.amount',
+      'l.validFrom',
+      'l.validUntil',
+      'l.status',
+      'l.approvalStatus',
+      'l.approvalId',
+      'l.buyerId',
+      'e.hname as buyerName',
+      'e.email as buyerEmail',
+      'e.telNo as buyerTelNo',
+      'l.prNo',
+      'l.fileId',
+      'l.issuedAt',
+      'l.acceptedAt',
+      'l.expiredAt',
+      'l.cancelReason',
+      'l.createdAt',
+      'l.updatedAt',
+      'l.version',
     ])
     .where('l.loiNo', '=', loiNo)
     .executeTakeFirst();
 }
 
 /** The supplier's LOIs (db scoped to its company): issued ones and later, never drafts. */
-export async function listSupplierLois(db: Db, f: { loiNo?: string; status?: string[] }, sort: SortSpec<'loiNo' | 'validUntil' | 'amount' | 'status'>, w: Window, today: string) {
+export async function listSupplierLois(
+  db: Db,
+  f: { loiNo?: string; status?: string[] },
+  sort: SortSpec<'loiNo' | 'validUntil' | 'amount' | 'status'>,
+  w: Window,
+  today: string,
+) {
   const status = effectiveStatus(today);
   const base = db
     .selectFrom('loi as l')
@@ -79,7 +156,18 @@ export async function listSupplierLois(db: Db, f: { loiNo?: string; status?: str
   const columns = { loiNo: 'l.loiNo', validUntil: 'l.validUntil', amount: 'l.amount' } as const;
   const [rows, count] = await Promise.all([
     base
-      .select(['l.loiNo', 'l.title', 'l.currency', 'l.amount', 'l.validFrom', 'l.validUntil', 'e.hname as buyerName', 'l.issuedAt', 'l.acceptedAt', 'l.version'])
+      .select([
+        'l.loiNo',
+        'l.title',
+        'l.currency',
+        'l.amount',
+        'l.validFrom',
+        'l.validUntil',
+        'e.hname as buyerName',
+        'l.issuedAt',
+        'l.acceptedAt',
+        'l.version',
+      ])
       .select(status.as('status'))
       .orderBy(sort.field === 'status' ? status : columns[sort.field], sort.direction)
       .orderBy('l.loiNo', 'desc')
@@ -88,12 +176,20 @@ export async function listSupplierLois(db: Db, f: { loiNo?: string; status?: str
       .execute(),
     base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
   ]);
-  return { rows: rows.map((r) => ({ ...r, issuedAt: iso(r.issuedAt), acceptedAt: iso(r.acceptedAt) })), total: Number(count.n) };
+  return {
+    rows: rows.map((r) => ({ ...r, issuedAt: iso(r.issuedAt), acceptedAt: iso(r.acceptedAt) })),
+    total: Number(count.n),
+  };
 }
 
 /** The orders that follow the LOI. */
 export function findLoiOrders(db: Db, loiNo: string) {
-  return db.selectFrom('poHeader').select(['poNo', 'status', 'totalAmount']).where('loiNo', '=', loiNo).orderBy('poNo').execute();
+  return db
+    .selectFrom('poHeader')
+    .select(['poNo', 'status', 'totalAmount'])
+    .where('loiNo', '=', loiNo)
+    .orderBy('poNo')
+    .execute();
 }
 
 /** The LOI locked for a change (the whole row: the checks and the audit read it). */
@@ -103,7 +199,12 @@ export function lockLoi(trx: Db, loiNo: string) {
 
 /** What a supplier's acceptance checks, locked. */
 export function lockLoiForSupplier(trx: Db, loiNo: string) {
-  return trx.selectFrom('loi').select(['status', 'version', 'validUntil']).where('loiNo', '=', loiNo).forUpdate().executeTakeFirst();
+  return trx
+    .selectFrom('loi')
+    .select(['status', 'version', 'validUntil'])
+    .where('loiNo', '=', loiNo)
+    .forUpdate()
+    .executeTakeFirst();
 }
 
 export async function insertLoi(trx: Db, values: Insertable<Database['loi']>) {
@@ -116,5 +217,12 @@ export async function updateLoi(trx: Db, loiNo: string, values: Updateable<Datab
 
 /** Issued LOIs past their validity on `today`, locked, by number (the expiry job). */
 export function lockOverdueLois(trx: Db, today: string) {
-  return trx.selectFrom('loi').select(['loiNo', 'status', 'version']).where('status', '=', 'ISSUED').where('validUntil', '<', today).orderBy('loiNo').forUpdate().execute();
+  return trx
+    .selectFrom('loi')
+    .select(['loiNo', 'status', 'version'])
+    .where('status', '=', 'ISSUED')
+    .where('validUntil', '<', today)
+    .orderBy('loiNo')
+    .forUpdate()
+    .execute();
 }

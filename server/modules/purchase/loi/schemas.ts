@@ -1,14 +1,37 @@
 import { Type } from 'typebox';
 import { PagingQuery, SortQuery } from '../../../http/list-query.js';
 import { ApprovalView } from '../shared/schemas.js';
-import { ActionList, Attachment, Currency, DateStr, Decimal, FileId, Nullable, StatusList, Version } from '../../../domain/schemas.js';
+import {
+  ActionList,
+  Attachment,
+  Currency,
+  DateStr,
+  Decimal,
+  FileId,
+  Nullable,
+  StatusList,
+  Version,
+} from '../../../domain/schemas.js';
 import { LOI_STATUSES } from './workflow.js';
 import { ApprovalStateFields } from '../approval/schemas.js';
 import { NumberedHistoryEntry } from '../po/schemas.js';
 
-export const LOI_SORT = ['loiNo', 'compNameKr', 'title', 'amount', 'validFrom', 'validUntil', 'status', 'buyerName', 'updatedAt'] as const;
+export const LOI_SORT = [
+  'loiNo',
+  'compNameKr',
+  'title',
+  'amount',
+  'validFrom',
+  'validUntil',
+  'status',
+  'buyerName',
+  'updatedAt',
+] as const;
 
-export const LoiNoParams = Type.Object({ loiNo: Type.String({ maxLength: 20, description: 'LOI2026-000123' }) }, { additionalProperties: false });
+export const LoiNoParams = Type.Object(
+  { loiNo: Type.String({ maxLength: 20, description: 'LOI2026-000123' }) },
+  { additionalProperties: false },
+);
 
 export const LoiListQuery = Type.Object(
   {
@@ -56,7 +79,12 @@ const Fields = {
   validUntil: DateStr('Last valid day'),
   prNo: Type.Optional(Nullable(Type.String({ maxLength: 20, description: 'The PR it anticipates, if any' }))),
   fileId: Type.Optional(Nullable(FileId)),
-  confirmBudgetWarning: Type.Optional(Type.Boolean({ description: 'Confirms overdrawing a WARN budget account (else 409 BUDGET_WARN_CONFIRM); recorded with who confirmed' })),
+  confirmBudgetWarning: Type.Optional(
+    Type.Boolean({
+      description:
+        'Confirms overdrawing a WARN budget account (else 409 BUDGET_WARN_CONFIRM); recorded with who confirmed',
+    }),
+  ),
 };
 export const LoiCreateBody = Type.Object(Fields, { additionalProperties: false });
 export const LoiUpdateBody = Type.Object({ ...Fields, version: Version }, { additionalProperties: false });
@@ -89,13 +117,23 @@ export const LoiDetail = Type.Object({
   history: Type.Array(NumberedHistoryEntry),
   orders: Type.Array(Type.Object({ poNo: Type.String(), status: Type.String(), totalAmount: Type.String() })),
   ...ApprovalStateFields,
-  actions: Type.Array(Type.String(), { description: 'What the caller may do with the LOI now (buttons to show); approve and reject when it is the caller’s turn to decide' }),
+  actions: Type.Array(Type.String(), {
+    description:
+      'What the caller may do with the LOI now (buttons to show); approve and reject when it is the caller’s turn to decide',
+  }),
 });
 
-export const ExpireAnswer = Type.Object({ expired: Type.Array(Type.String(), { description: 'LOIs that were issued and are now expired' }) });
+export const ExpireAnswer = Type.Object({
+  expired: Type.Array(Type.String(), { description: 'LOIs that were issued and are now expired' }),
+});
 
 export const SupplierLoiListQuery = Type.Object(
-  { loiNo: Type.Optional(Type.String({ maxLength: 20 })), status: StatusList(LOI_STATUSES), ...PagingQuery, sort: SortQuery(['loiNo', 'validUntil', 'amount', 'status'] as const) },
+  {
+    loiNo: Type.Optional(Type.String({ maxLength: 20 })),
+    status: StatusList(LOI_STATUSES),
+    ...PagingQuery,
+    sort: SortQuery(['loiNo', 'validUntil', 'amount', 'status'] as const),
+  },
   { additionalProperties: false },
 );
 

@@ -9,7 +9,15 @@ import { loadApprovals, startApproval, withdrawApproval } from '../approval/quer
 import { approvalState, numbered } from '../approval/state.js';
 import { internalActor, isPurchasingManager, supplierActor, type Actor } from '../../../domain/actor.js';
 import { loadAttachments, loadHistory } from '../../../domain/documents.js';
-import { checkVersion, failIf, missing, notAllowed, refused, wrongState, type FieldError } from '../../../domain/errors.js';
+import {
+  checkVersion,
+  failIf,
+  missing,
+  notAllowed,
+  refused,
+  wrongState,
+  type FieldError,
+} from '../../../domain/errors.js';
 import { jpyRate, toKrw } from '../../../domain/money.js';
 import { transition } from '../../../domain/machine.js';
 import { checkDate, todayKst } from '../../../domain/dates.js';
@@ -17,7 +25,15 @@ import { checkDecimal, iso, requireText, text, type DecimalRule } from '../../..
 import type { ReasonBody, VersionBody } from '../../../domain/schemas.js';
 import { prExists } from '../pr/queries.js';
 import { findSupplier } from '../simple-order/queries.js';
-import { findLoi, findLoiOrders, insertLoi, lockLoi, lockLoiForSupplier, lockOverdueLois, updateLoi } from './queries.js';
+import {
+  findLoi,
+  findLoiOrders,
+  insertLoi,
+  lockLoi,
+  lockLoiForSupplier,
+  lockOverdueLois,
+  updateLoi,
+} from './queries.js';
 import { LOI_MACHINE, SUPPLIER_VISIBLE_LOI, effectiveLoiStatus, isPastValidity, loiActionsFor } from './workflow.js';
 import { assertBindable } from '../../files/owners.js';
 
@@ -26,7 +42,18 @@ const LOI_AMOUNT: DecimalRule = { label: '금액', scale: 0, intDigits: 16, sign
 
 const loiMissing = () => missing('LOI_NOT_FOUND', 'LOI를 찾을 수 없습니다');
 
-type LoiInput = { compNo: string; title: string; scope: string; currency: 'KRW' | 'JPY'; amount: string; validFrom: string; validUntil: string; prNo?: string | null; fileId?: string | null; confirmBudgetWarning?: boolean };
+type LoiInput = {
+  compNo: string;
+  title: string;
+  scope: string;
+  currency: 'KRW' | 'JPY';
+  amount: string;
+  validFrom: string;
+  validUntil: string;
+  prNo?: string | null;
+  fileId?: string | null;
+  confirmBudgetWarning?: boolean;
+};
 
 async function checkLoi(db: Db, b: LoiInput, actor: Actor, loiNo: string | null) {
   const errors: FieldError[] = [];
@@ -36,23 +63,37 @@ async function checkLoi(db: Db, b: LoiInput, actor: Actor, loiNo: string | null)
   checkDecimal(errors, 'body/amount', b.amount, LOI_AMOUNT);
   checkDate(errors, 'body/validFrom', b.validFrom, '유효 시작일', { required: true, notBefore: today });
   checkDate(errors, 'body/validUntil', b.validUntil, '유효 종료일', { required: true });
-  if (!errors.some((e) => e.path.startsWith('body/valid')) && b.validUntil < b.validFrom) errors.push({ path: 'body/validUntil', message: '유효 종료일은 시작일 이후여야 합니다' });
+  if (!errors.some((e) => e.path.startsWith('body/valid')) && b.validUntil < b.validFrom)
+    errors.push({ path: 'body/validUntil', message: '유효 종료일은 시작일 이후여야 합니다' });
   const compNo = b.compNo.trim().toUpperCase();
   const company = await findSupplier(db, compNo);
   if (!company) errors.push({ path: 'body/compNo', message: `등록되지 않은 협력사입니다: ${compNo}` });
-  else if (company.status !== 'ACTIVE') errors.push({ path: 'body/compNo', message: `거래 중이 아닌 협력사입니다: ${compNo}` });
+  else if (company.status !== 'ACTIVE')
+    errors.push({ path: 'body/compNo', message: `거래 중이 아닌 협력사입니다: ${compNo}` });
   const prNo = text(b.prNo);
-  if (prNo && !(await prExists(db, prNo))) errors.push({ path: 'body/prNo', message: `구매요청을 찾을 수 없습니다: ${prNo}` });
+  if (prNo && !(await prExists(db, prNo)))
+    errors.push({ path: 'body/prNo', message: `구매요청을 찾을 수 없습니다: ${prNo}` });
   failIf(errors);
   await assertBindable(db, actor, 'body/fileId', b.fileId, { docType: 'LOI', docNo: loiNo });
-  return { compNo, title: b.title.trim(), scope: b.scope.trim(), currency: b.currency, amount: b.amount.trim(), validFrom: b.validFrom, validUntil: b.validUntil, prNo, fileId: b.fileId ?? null };
+  return {
+    compNo,
+    title: b.title.trim(),
+    scope: b.scope.trim(),
+    currency: b.currency,
+    amount: b.amount.trim(),
+    validFrom: b.validFrom,
+    validUntil: b.validUntil,
+    prNo,
+    fileId: b.fileId ?? null,
+  };
 }
 
 /** The LOI locked for a change by its buyer or a purchasing manager. */
 async function lockOwnLoi(trx: Db, loiNo: string, actor: Actor) {
   const loi = await lockLoi(trx, loiNo);
   if (!loi) throw loiMissing();
-  if (loi.buyerId !== actor.singleid && !isPurchasingManager(actor)) throw notAllowed('담당 구매자 또는 구매 관리자만 LOI를 처리할 수 있습니다');
+  if (loi.buyerId !== actor.singleid && !isPurchasingManager(actor))
+    throw notAllowed('담당 구매자 또는 구매 관리자만 LOI를 처리할 수 있습니다');
   return loi;
 }
 
@@ -83,7 +124,14 @@ async function detail(db: Db, loiNo: string, actor: Actor) {
     history: numbered(history),
     orders,
     ...approvalFields,
-    actions: [...loiActionsFor(status, { isBuyer: h.buyerId === actor.singleid, isManager: isPurchasingManager(actor), canWrite }), ...(isCurrentApprover ? ['approve', 'reject'] : [])],
+    actions: [
+      ...loiActionsFor(status, {
+        isBuyer: h.buyerId === actor.singleid,
+        isManager: isPurchasingManager(actor),
+        canWrite,
+      }),
+      ...(isCurrentApprover ? ['approve', 'reject'] : []),
+    ],
   };
 }
 
@@ -100,14 +148,25 @@ export async function createLoi(db: Db, caller: Caller | null, body: LoiInput) {
     const row = { loiNo, ...input, status: 'DRAFT' as const, buyerId: actor.singleid, createdBy: actor.userId };
     await insertLoi(trx, row);
     await writeAudit(trx, { entity: 'loi', entityKey: loiNo, action: 'CREATE', actor: actor.userId, after: row });
-    await recordBudgetMovement(trx, { event: 'ORDER', docType: 'LOI', docNo: loiNo, actor: actor.userId, confirmWarning: body.confirmBudgetWarning });
+    await recordBudgetMovement(trx, {
+      event: 'ORDER',
+      docType: 'LOI',
+      docNo: loiNo,
+      actor: actor.userId,
+      confirmWarning: body.confirmBudgetWarning,
+    });
     return loiNo;
   });
   return detail(db, loiNo, actor);
 }
 
 /** Changes a draft LOI with the version read. */
-export async function updateLoiDraft(db: Db, caller: Caller | null, loiNo: string, body: LoiInput & { version: number }) {
+export async function updateLoiDraft(
+  db: Db,
+  caller: Caller | null,
+  loiNo: string,
+  body: LoiInput & { version: number },
+) {
   const actor = await internalActor(db, caller);
   await db.transaction().execute(async (trx) => {
     const loi = await lockOwnLoi(trx, loiNo, actor);
@@ -115,10 +174,30 @@ export async function updateLoiDraft(db: Db, caller: Caller | null, loiNo: strin
     transition(LOI_MACHINE, 'update', loi.status);
     const input = await checkLoi(trx, body, actor, loiNo);
     await updateLoi(trx, loiNo, { ...input, version: loi.version + 1, updatedAt: new Date() });
-    await writeAudit(trx, { entity: 'loi', entityKey: loiNo, action: 'UPDATE', actor: actor.userId, before: loi, after: input });
+    await writeAudit(trx, {
+      entity: 'loi',
+      entityKey: loiNo,
+      action: 'UPDATE',
+      actor: actor.userId,
+      before: loi,
+      after: input,
+    });
     // A draft may be re-pointed at another PR: the one it left is recomputed too, the LOI's commitment there released.
-    if (loi.prNo && loi.prNo !== input.prNo) await recordBudgetMovement(trx, { event: 'CHANGE', docType: 'PR', docNo: loi.prNo, actor: actor.userId, left: [{ docType: 'LOI', docNo: loiNo }] });
-    await recordBudgetMovement(trx, { event: 'CHANGE', docType: 'LOI', docNo: loiNo, actor: actor.userId, confirmWarning: body.confirmBudgetWarning });
+    if (loi.prNo && loi.prNo !== input.prNo)
+      await recordBudgetMovement(trx, {
+        event: 'CHANGE',
+        docType: 'PR',
+        docNo: loi.prNo,
+        actor: actor.userId,
+        left: [{ docType: 'LOI', docNo: loiNo }],
+      });
+    await recordBudgetMovement(trx, {
+      event: 'CHANGE',
+      docType: 'LOI',
+      docNo: loiNo,
+      actor: actor.userId,
+      confirmWarning: body.confirmBudgetWarning,
+    });
   });
   return detail(db, loiNo, actor);
 }
@@ -131,11 +210,31 @@ export async function submitLoi(db: Db, caller: Caller | null, loiNo: string, bo
     const loi = await lockOwnLoi(trx, loiNo, actor);
     checkVersion(body.version, loi.version);
     const status = transition(LOI_MACHINE, 'submit', loi.status);
-    if (isPastValidity(loi.validUntil, todayKst())) failIf([{ path: 'body', message: '유효 종료일이 지났습니다. 유효기간을 고친 뒤 상신하세요' }]);
+    if (isPastValidity(loi.validUntil, todayKst()))
+      failIf([{ path: 'body', message: '유효 종료일이 지났습니다. 유효기간을 고친 뒤 상신하세요' }]);
     const amountKrw = toKrw(loi.amount, loi.currency, rate);
-    const { approvalId } = await startApproval(trx, { docType: 'LOI', docNo: loiNo, amountKrw, submitterId: actor.singleid, actorUserId: actor.userId });
-    await updateLoi(trx, loiNo, { status, approvalStatus: 'PENDING', approvalId, version: loi.version + 1, updatedAt: new Date() });
-    await writeAudit(trx, { entity: 'loi', entityKey: loiNo, action: 'SUBMIT', actor: actor.userId, before: { status: loi.status }, after: { status, approvalId, amountKrw } });
+    const { approvalId } = await startApproval(trx, {
+      docType: 'LOI',
+      docNo: loiNo,
+      amountKrw,
+      submitterId: actor.singleid,
+      actorUserId: actor.userId,
+    });
+    await updateLoi(trx, loiNo, {
+      status,
+      approvalStatus: 'PENDING',
+      approvalId,
+      version: loi.version + 1,
+      updatedAt: new Date(),
+    });
+    await writeAudit(trx, {
+      entity: 'loi',
+      entityKey: loiNo,
+      action: 'SUBMIT',
+      actor: actor.userId,
+      before: { status: loi.status },
+      after: { status, approvalId, amountKrw },
+    });
   });
   return detail(db, loiNo, actor);
 }
@@ -151,8 +250,22 @@ export async function cancelLoi(db: Db, caller: Caller | null, loiNo: string, bo
     const status = transition(LOI_MACHINE, 'cancel', loi.status);
     const withdrawn = loi.status === 'IN_APPROVAL';
     if (withdrawn) await withdrawApproval(trx, loi.approvalId, actor.userId);
-    await updateLoi(trx, loiNo, { status, cancelReason: reason, ...(withdrawn ? { approvalStatus: 'WITHDRAWN' } : {}), version: loi.version + 1, updatedAt: new Date() });
-    await writeAudit(trx, { entity: 'loi', entityKey: loiNo, action: 'CANCEL', actor: actor.userId, before: { status: loi.status }, after: { status }, reason });
+    await updateLoi(trx, loiNo, {
+      status,
+      cancelReason: reason,
+      ...(withdrawn ? { approvalStatus: 'WITHDRAWN' } : {}),
+      version: loi.version + 1,
+      updatedAt: new Date(),
+    });
+    await writeAudit(trx, {
+      entity: 'loi',
+      entityKey: loiNo,
+      action: 'CANCEL',
+      actor: actor.userId,
+      before: { status: loi.status },
+      after: { status },
+      reason,
+    });
     await recordBudgetMovement(trx, { event: 'CANCEL', docType: 'LOI', docNo: loiNo, actor: actor.userId });
   });
   return detail(db, loiNo, actor);
@@ -166,8 +279,22 @@ async function supplierDetail(db: Db, loiNo: string) {
   if (!h || !(SUPPLIER_VISIBLE_LOI as readonly string[]).includes(h.status)) throw loiMissing();
   const status = effectiveLoiStatus(h.status, h.validUntil, todayKst());
   return {
-    loiNo: h.loiNo, compNo: h.compNo, compNameKr: h.compNameKr, title: h.title, scope: h.scope, currency: h.currency, amount: h.amount, validFrom: h.validFrom, validUntil: h.validUntil,
-    status, buyerName: h.buyerName, buyerEmail: h.buyerEmail, buyerTelNo: h.buyerTelNo, issuedAt: iso(h.issuedAt), acceptedAt: iso(h.acceptedAt), version: h.version,
+    loiNo: h.loiNo,
+    compNo: h.compNo,
+    compNameKr: h.compNameKr,
+    title: h.title,
+    scope: h.scope,
+    currency: h.currency,
+    amount: h.amount,
+    validFrom: h.validFrom,
+    validUntil: h.validUntil,
+    status,
+    buyerName: h.buyerName,
+    buyerEmail: h.buyerEmail,
+    buyerTelNo: h.buyerTelNo,
+    issuedAt: iso(h.issuedAt),
+    acceptedAt: iso(h.acceptedAt),
+    version: h.version,
     attachments: await loadAttachments(db, h.fileId),
     actions: status === 'ISSUED' ? ['accept'] : [],
   };
@@ -187,10 +314,24 @@ export async function acceptLoi(db: Db, caller: Caller | null, loiNo: string, bo
     checkVersion(body.version, loi.version);
     if (loi.status === 'ACCEPTED') throw wrongState('이미 수락한 LOI입니다', loi.status);
     const status = transition(LOI_MACHINE, 'accept', loi.status);
-    if (isPastValidity(loi.validUntil, todayKst())) throw refused('LOI_EXPIRED', `유효기간(${loi.validUntil})이 지난 LOI는 수락할 수 없습니다`);
+    if (isPastValidity(loi.validUntil, todayKst()))
+      throw refused('LOI_EXPIRED', `유효기간(${loi.validUntil})이 지난 LOI는 수락할 수 없습니다`);
     const now = new Date();
-    await updateLoi(trx, loiNo, { status, acceptedAt: now, acceptedBy: supplier.userId, version: loi.version + 1, updatedAt: now });
-    await writeAudit(trx, { entity: 'loi', entityKey: loiNo, action: 'ACCEPT', actor: supplier.userId, before: { status: loi.status }, after: { status } });
+    await updateLoi(trx, loiNo, {
+      status,
+      acceptedAt: now,
+      acceptedBy: supplier.userId,
+      version: loi.version + 1,
+      updatedAt: now,
+    });
+    await writeAudit(trx, {
+      entity: 'loi',
+      entityKey: loiNo,
+      action: 'ACCEPT',
+      actor: supplier.userId,
+      before: { status: loi.status },
+      after: { status },
+    });
   });
   return supplierDetail(db, loiNo);
 }
@@ -207,9 +348,22 @@ export async function expireOverdueLois(db: Db, now: Date, actor: string): Promi
     for (const l of due) {
       const status = transition(LOI_MACHINE, 'expire', l.status);
       await updateLoi(trx, l.loiNo, { status, expiredAt: now, version: l.version + 1, updatedAt: now });
-      await writeAudit(trx, { entity: 'loi', entityKey: l.loiNo, action: 'EXPIRE', actor, before: { status: l.status }, after: { status } });
+      await writeAudit(trx, {
+        entity: 'loi',
+        entityKey: l.loiNo,
+        action: 'EXPIRE',
+        actor,
+        before: { status: l.status },
+        after: { status },
+      });
     }
-    await writeAudit(trx, { entity: 'job_run', entityKey: 'loi.expireOverdue', action: 'RUN', actor, after: { at: now.toISOString(), today, expired: due.map((l) => l.loiNo) } });
+    await writeAudit(trx, {
+      entity: 'job_run',
+      entityKey: 'loi.expireOverdue',
+      action: 'RUN',
+      actor,
+      after: { at: now.toISOString(), today, expired: due.map((l) => l.loiNo) },
+    });
     return due.map((l) => l.loiNo);
   });
 }

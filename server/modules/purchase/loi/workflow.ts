@@ -13,8 +13,23 @@ export type LoiAction = 'update' | 'submit' | 'approve' | 'reject' | 'accept' | 
 export const LOI_MACHINE: Machine<LoiStatus, LoiAction> = {
   name: 'LOI',
   statuses: LOI_STATUSES,
-  statusLabels: { DRAFT: '작성중', IN_APPROVAL: '결재중', ISSUED: '발행', ACCEPTED: '수락', EXPIRED: '만료', CANCELLED: '취소' },
-  actionLabels: { update: '수정', submit: '결재상신', approve: '승인', reject: '반려', accept: '수락', expire: '만료 처리', cancel: '취소' },
+  statusLabels: {
+    DRAFT: '작성중',
+    IN_APPROVAL: '결재중',
+    ISSUED: '발행',
+    ACCEPTED: '수락',
+    EXPIRED: '만료',
+    CANCELLED: '취소',
+  },
+  actionLabels: {
+    update: '수정',
+    submit: '결재상신',
+    approve: '승인',
+    reject: '반려',
+    accept: '수락',
+    expire: '만료 처리',
+    cancel: '취소',
+  },
   transitions: {
     update: { from: ['DRAFT'], to: 'same' },
     submit: { from: ['DRAFT'], to: 'IN_APPROVAL' },
@@ -39,7 +54,10 @@ export function effectiveLoiStatus(status: string, validUntil: string, today: st
 /** States a supplier sees: the LOI has been issued to it. */
 export const SUPPLIER_VISIBLE_LOI: readonly LoiStatus[] = ['ISSUED', 'ACCEPTED', 'EXPIRED'];
 
-export function loiActionsFor(status: string, role: { isBuyer: boolean; isManager: boolean; canWrite: boolean }): LoiAction[] {
+export function loiActionsFor(
+  status: string,
+  role: { isBuyer: boolean; isManager: boolean; canWrite: boolean },
+): LoiAction[] {
   return actionsFrom(LOI_MACHINE, status).filter((a) => {
     if (a === 'approve' || a === 'reject' || a === 'accept' || a === 'expire') return false;
     return role.canWrite && (role.isBuyer || role.isManager);

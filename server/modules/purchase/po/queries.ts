@@ -31,24 +31,54 @@ export interface PoFilter {
 type PoScope = ExpressionBuilder<Database & { h: Database['poHeader']; c: Database['company'] }, 'h' | 'c'>;
 
 const PO_SORT_COLUMNS = {
-  poNo: 'h.poNo', poDate: 'h.poDate', title: 'h.title', status: 'h.status', approvalStatus: 'h.approvalStatus', compNameKr: 'c.compNameKr', buyerName: 'bu.hname',
-  totalAmount: 'h.totalAmount', dueDate: 'h.dueDate', updatedAt: 'h.updatedAt',
+  poNo: 'h.poNo',
+  poDate: 'h.poDate',
+  title: 'h.title',
+  status: 'h.status',
+  approvalStatus: 'h.approvalStatus',
+  compNameKr: 'c.compNameKr',
+  buyerName: 'bu.hname',
+  totalAmount: 'h.totalAmount',
+  dueDate: 'h.dueDate',
+  updatedAt: 'h.updatedAt',
 } as const satisfies Record<(typeof PO_SORT)[number], string>;
 
 /** The filter's values as the statements take them (trimmed; patterns wrapped and escaped): shaped.ts builds with placeholders. */
 type PoValues = {
-  poNo?: string; title?: string; poType?: string; status?: string[]; approvalStatus?: string[]; compNo?: string; compName?: string; buyerId?: string;
-  prNo?: string; section?: string; deptcd?: string; currency?: string; fromDate?: string; toDate?: string;
+  poNo?: string;
+  title?: string;
+  poType?: string;
+  status?: string[];
+  approvalStatus?: string[];
+  compNo?: string;
+  compName?: string;
+  buyerId?: string;
+  prNo?: string;
+  section?: string;
+  deptcd?: string;
+  currency?: string;
+  fromDate?: string;
+  toDate?: string;
 };
 
 const pattern = (v: string | undefined) => (given(v) ? `%${likeEscape(v!.trim())}%` : undefined);
 const trimmed = (v: string | undefined) => (given(v) ? v!.trim() : undefined);
 
 const poValues = (f: PoFilter): PoValues => ({
-  poNo: pattern(f.poNo), title: pattern(f.title), poType: f.poType, status: f.status?.length ? f.status : undefined,
-  approvalStatus: f.approvalStatus?.length ? f.approvalStatus : undefined, compNo: given(f.compNo) ? f.compNo!.trim().toUpperCase() : undefined,
-  compName: pattern(f.compName), buyerId: trimmed(f.buyerId), prNo: trimmed(f.prNo), section: trimmed(f.section), deptcd: trimmed(f.deptcd),
-  currency: f.currency, fromDate: given(f.fromDate) ? f.fromDate : undefined, toDate: given(f.toDate) ? f.toDate : undefined,
+  poNo: pattern(f.poNo),
+  title: pattern(f.title),
+  poType: f.poType,
+  status: f.status?.length ? f.status : undefined,
+  approvalStatus: f.approvalStatus?.length ? f.approvalStatus : undefined,
+  compNo: given(f.compNo) ? f.compNo!.trim().toUpperCase() : undefined,
+  compName: pattern(f.compName),
+  buyerId: trimmed(f.buyerId),
+  prNo: trimmed(f.prNo),
+  section: trimmed(f.section),
+  deptcd: trimmed(f.deptcd),
+  currency: f.currency,
+  fromDate: given(f.fromDate) ? f.fromDate : undefined,
+  toDate: given(f.toDate) ? f.toDate : undefined,
 });
 
 const poWhere = (v: PoValues) => (eb: PoScope) => {
@@ -71,45 +101,98 @@ const poWhere = (v: PoValues) => (eb: PoScope) => {
 };
 
 // Built and compiled once per shape (server/db/lists/shaped.ts): the filters given, the sort, the page's mode.
-const poPage = shaped('listPos.page', (db: Db, v: PoValues & { page: KeysetValues }, c: { ks: Keyset; sortColumn: string }) => {
-  // The page's keys first, from the orders alone (joining the supplier or the buyer only when the
-  // filter or the sort names them), then the page's 100 rows with their names: an OFFSET walks the
-  // narrow index instead of every skipped order joined with its names (page 200: 20,000 rows joined).
-  // Every order has its supplier, buyer and department (non-null foreign keys), so leaving those joins
-  // out of the walk skips the same orders; the totals below count on that too.
-  const keys = db
-    .selectFrom('poHeader as h')
-    .$if(!!v.compName || c.sortColumn.startsWith('c.'), (q) => q.innerJoin('company as c', 'c.compNo', 'h.compNo') as unknown as typeof q)
-    .$if(c.sortColumn.startsWith('bu.'), (q) => q.innerJoin('employee as bu', 'bu.singleid', 'h.buyerId') as unknown as typeof q)
-    .where(poWhere(v) as unknown as (eb: ExpressionBuilder<Database & { h: Database['poHeader'] }, 'h'>) => Expression<SqlBool>)
-    .select('h.poNo')
-    // By the cursor when one is given (the page after a row, however deep), else by OFFSET.
-    .$call((q) => c.ks.page(q, v.page));
-  return db
-    .selectFrom('poHeader as h')
-    .innerJoin('company as c', 'c.compNo', 'h.compNo')
-    .innerJoin('employee as bu', 'bu.singleid', 'h.buyerId')
-    .innerJoin('department as d', 'd.deptcd', 'h.deptcd')
-    .leftJoin('employee as rq', 'rq.singleid', 'h.requesterId')
-    .where(poWhere(v))
-    .where('h.poNo', 'in', keys)
-    .select([
-      'h.poNo', 'h.poType', 'h.poDate', 'h.title', 'h.status', 'h.approvalStatus', 'h.compNo', 'c.compNameKr', 'c.forwardYn', 'h.buyerId', 'bu.hname as buyerName', 'rq.hname as requesterName',
-      'd.deptnm', 'h.prNo', 'h.rfqNo', 'h.loiNo', 'h.currency', 'h.totalAmount', 'h.dueDate', 'h.forwardedAt', 'h.acknowledgedAt', 'h.updatedAt', 'h.version',
-    ])
-    .$call((q) => c.ks.select(q))
-    .$call((q) => c.ks.order(q));
-});
+const poPage = shaped(
+  'listPos.page',
+  (db: Db, v: PoValues & { page: KeysetValues }, c: { ks: Keyset; sortColumn: string }) => {
+    // The page's keys first, from the orders alone (joining the supplier or the buyer only when the
+    // filter or the sort names them), then the page's 100 rows with their names: an OFFSET walks the
+    // narrow index instead of every skipped order joined with its names (page 200: 20,000 rows joined).
+    // Every order has its supplier, buyer and department (non-null foreign keys), so leaving those joins
+    // out of the walk skips the same orders; the totals below count on that too.
+    const keys = db
+      .selectFrom('poHeader as h')
+      .$if(
+        !!v.compName || c.sortColumn.startsWith('c.'),
+        (q) => q.innerJoin('company as c', 'c.compNo', 'h.compNo') as unknown as typeof q,
+      )
+      .$if(
+        c.sortColumn.startsWith('bu.'),
+        (q) => q.innerJoin('employee as bu', 'bu.singleid', 'h.buyerId') as unknown as typeof q,
+      )
+      .where(
+        poWhere(v) as unknown as (
+          eb: ExpressionBuilder<Database & { h: Database['poHeader'] }, 'h'>,
+        ) => Expression<SqlBool>,
+      )
+      .select('h.poNo')
+      // By the cursor when one is given (the page after a row, however deep), else by OFFSET.
+      .$call((q) => c.ks.page(q, v.page));
+    return db
+      .selectFrom('poHeader as h')
+      .innerJoin('company as c', 'c.compNo', 'h.compNo')
+      .innerJoin('employee as bu', 'bu.singleid', 'h.buyerId')
+      .innerJoin('department as d', 'd.deptcd', 'h.deptcd')
+      .leftJoin('employee as rq', 'rq.singleid', 'h.requesterId')
+      .where(poWhere(v))
+      .where('h.poNo', 'in', keys)
+      .select([
+        'h.poNo',
+        'h.poType',
+        'h.poDate',
+        'h.title',
+        'h.status',
+        'h.approvalStatus',
+        'h.compNo',
+        'c.compNameKr',
+        'c.forwardYn',
+        'h.buyerId',
+        'bu.hname as buyerName',
+        'rq.hname as requesterName',
+        'd.deptnm',
+        'h.prNo',
+        'h.rfqNo',
+        'h.loiNo',
+        'h.currency',
+        'h.totalAmount',
+        'h.dueDate',
+        'h.forwardedAt',
+        'h.acknowledgedAt',
+        'h.updatedAt',
+        'h.version',
+      ])
+      .$call((q) => c.ks.select(q))
+      .$call((q) => c.ks.order(q));
+  },
+);
 
 type PoPageRow = Awaited<ReturnType<typeof poPage.execute>>[number];
 
 // The answer's row, declared once (server/db/lists/answer-rows.ts); the line counts are the page's own
 // statement's (below), looked up by the order's number.
 const poRow = answerRow<PoPageRow, ReadonlyMap<string, number>>()('POs', (f) => ({
-  poNo: f('poNo'), poType: f('poType'), poDate: f('poDate'), title: f('title'), status: f('status'), approvalStatus: f('approvalStatus'), compNo: f('compNo'),
-  compNameKr: f('compNameKr'), forwardYn: f('forwardYn'), buyerId: f('buyerId'), buyerName: f('buyerName'), requesterName: f('requesterName'), deptnm: f('deptnm'),
-  prNo: f('prNo'), rfqNo: f('rfqNo'), loiNo: f('loiNo'), currency: f('currency'), totalAmount: f('totalAmount'), dueDate: f('dueDate'), version: f('version'),
-  lineCount: f('poNo', (poNo, lineCounts) => lineCounts.get(poNo) ?? 0), forwardedAt: f('forwardedAt', iso), acknowledgedAt: f('acknowledgedAt', iso),
+  poNo: f('poNo'),
+  poType: f('poType'),
+  poDate: f('poDate'),
+  title: f('title'),
+  status: f('status'),
+  approvalStatus: f('approvalStatus'),
+  compNo: f('compNo'),
+  compNameKr: f('compNameKr'),
+  forwardYn: f('forwardYn'),
+  buyerId: f('buyerId'),
+  buyerName: f('buyerName'),
+  requesterName: f('requesterName'),
+  deptnm: f('deptnm'),
+  prNo: f('prNo'),
+  rfqNo: f('rfqNo'),
+  loiNo: f('loiNo'),
+  currency: f('currency'),
+  totalAmount: f('totalAmount'),
+  dueDate: f('dueDate'),
+  version: f('version'),
+  lineCount: f('poNo', (poNo, lineCounts) => lineCounts.get(poNo) ?? 0),
+  forwardedAt: f('forwardedAt', iso),
+  acknowledgedAt: f('acknowledgedAt', iso),
   updatedAt: f('updatedAt', isoOf),
 }));
 
@@ -120,8 +203,16 @@ const poTotals = shaped('listPos.totals', (db: Db, v: PoValues) =>
     // foreign key), so without that filter the join changes nothing and the totals read one table.
     .$if(!!v.compName, (q) => q.innerJoin('company as c', 'c.compNo', 'h.compNo') as unknown as typeof q)
     // Typed for h and c; it names c only with the supplier-name filter, which joins c above.
-    .where(poWhere(v) as unknown as (eb: ExpressionBuilder<Database & { h: Database['poHeader'] }, 'h'>) => Expression<SqlBool>)
-    .select(['h.currency', (eb) => eb.fn.countAll<number>().as('count'), (eb) => eb.fn.sum<string>('h.totalAmount').as('totalAmount')])
+    .where(
+      poWhere(v) as unknown as (
+        eb: ExpressionBuilder<Database & { h: Database['poHeader'] }, 'h'>,
+      ) => Expression<SqlBool>,
+    )
+    .select([
+      'h.currency',
+      (eb) => eb.fn.countAll<number>().as('count'),
+      (eb) => eb.fn.sum<string>('h.totalAmount').as('totalAmount'),
+    ])
     .groupBy('h.currency')
     .orderBy('h.currency'),
 );
@@ -141,8 +232,18 @@ const PO_NULLABLE: ReadonlySet<string> = new Set(['h.dueDate']);
 export async function listPos(db: Db, f: PoFilter, sort: SortSpec<(typeof PO_SORT)[number]>, w: PageWindow) {
   const v = poValues(f);
   const sortColumn = PO_SORT_COLUMNS[sort.field];
-  const ks = keyset(sortId(sort), [{ ref: sortColumn, direction: sort.direction, nullable: PO_NULLABLE.has(sortColumn) }, { ref: 'h.poNo', direction: 'desc' }], w);
-  const [fetched, totals] = await Promise.all([poPage.fetch(db, ks.shape, { ...v, page: ks.values }, { ks, sortColumn }), poTotals.execute(db, '', v)]);
+  const ks = keyset(
+    sortId(sort),
+    [
+      { ref: sortColumn, direction: sort.direction, nullable: PO_NULLABLE.has(sortColumn) },
+      { ref: 'h.poNo', direction: 'desc' },
+    ],
+    w,
+  );
+  const [fetched, totals] = await Promise.all([
+    poPage.fetch(db, ks.shape, { ...v, page: ks.values }, { ks, sortColumn }),
+    poTotals.execute(db, '', v),
+  ]);
   const page = ks.answer(fetched.rows, fetched.get);
   // Line counts for the page's orders only: as a column of the page query they were counted for
   // every row an OFFSET skips too (EXPLAIN at scale 5, page 200: 20,000 subplans, 86 % of its time).
@@ -156,7 +257,11 @@ export async function listPos(db: Db, f: PoFilter, sort: SortSpec<(typeof PO_SOR
   return {
     rows: rows.map((r) => toRow(r, lineCounts)),
     total: totals.reduce((s, t) => s + Number(t.count), 0),
-    totals: totals.map((t) => ({ currency: t.currency, count: Number(t.count), totalAmount: String(t.totalAmount ?? '0') })),
+    totals: totals.map((t) => ({
+      currency: t.currency,
+      count: Number(t.count),
+      totalAmount: String(t.totalAmount ?? '0'),
+    })),
     nextCursor: page.nextCursor,
     prevCursor: page.prevCursor,
   };
@@ -171,9 +276,42 @@ export async function findPoHeader(db: Db, poNo: string) {
     .innerJoin('department as d', 'd.deptcd', 'h.deptcd')
     .leftJoin('employee as rq', 'rq.singleid', 'h.requesterId')
     .select([
-      'h.poNo', 'h.poType', 'h.poDate', 'h.title', 'h.status', 'h.approvalStatus', 'h.approvalId', 'h.compNo', 'c.compNameKr', 'c.forwardYn', 'h.section', 'b.sectionName', 'h.deptcd', 'd.deptnm',
-      'h.buyerId', 'bu.hname as buyerName', 'bu.email as buyerEmail', 'bu.telNo as buyerTelNo', 'h.requesterId', 'rq.hname as requesterName', 'h.prNo', 'h.rfqNo', 'h.quoteNo', 'h.loiNo',
-      'h.currency', 'h.totalAmount', 'h.approvedAmount', 'h.dueDate', 'h.forwardedAt', 'h.acknowledgedAt', 'h.cancelReason', 'h.remark', 'h.fileId', 'h.createdAt', 'h.updatedAt', 'h.version',
+      'h.poNo',
+      'h.poType',
+      'h.poDate',
+      'h.title',
+      'h.status',
+      'h.approvalStatus',
+      'h.approvalId',
+      'h.compNo',
+      'c.compNameKr',
+      'c.forwardYn',
+      'h.section',
+      'b.sectionName',
+      'h.deptcd',
+      'd.deptnm',
+      'h.buyerId',
+      'bu.hname as buyerName',
+      'bu.email as buyerEmail',
+      'bu.telNo as buyerTelNo',
+      'h.requesterId',
+      'rq.hname as requesterName',
+      'h.prNo',
+      'h.rfqNo',
+      'h.quoteNo',
+      'h.loiNo',
+      'h.currency',
+      'h.totalAmount',
+      'h.approvedAmount',
+      'h.dueDate',
+      'h.forwardedAt',
+      'h.acknowledgedAt',
+      'h.cancelReason',
+      'h.remark',
+      'h.fileId',
+      'h.createdAt',
+      'h.updatedAt',
+      'h.version',
     ])
     .where('h.poNo', '=', poNo)
     .executeTakeFirst();
@@ -184,14 +322,32 @@ export async function findPoLines(db: Db, poNo: string) {
   return db
     .selectFrom('poLine as l')
     .innerJoin('poHeader as h', 'h.poNo', 'l.poNo')
-    .select(['l.lineNo', 'l.itemCode', 'l.itemName', 'l.spec', 'l.unitCode', 'l.sgCode', 'l.quantity', 'l.unitPrice', 'l.amount', 'l.deliveryDate', 'l.deliveredQty', 'l.receivedQty'])
+    .select([
+      'l.lineNo',
+      'l.itemCode',
+      'l.itemName',
+      'l.spec',
+      'l.unitCode',
+      'l.sgCode',
+      'l.quantity',
+      'l.unitPrice',
+      'l.amount',
+      'l.deliveryDate',
+      'l.deliveredQty',
+      'l.receivedQty',
+    ])
     .where('l.poNo', '=', poNo)
     .orderBy('l.lineNo')
     .execute();
 }
 
 export const CHANGE_FIELD_NAMES: Readonly<Record<string, string>> = {
-  dueDate: '납기일', quantity: '수량', unitPrice: '단가', deliveryDate: '품목 납기일', status: '상태', totalAmount: '발주금액',
+  dueDate: '납기일',
+  quantity: '수량',
+  unitPrice: '단가',
+  deliveryDate: '품목 납기일',
+  status: '상태',
+  totalAmount: '발주금액',
 };
 
 export interface PoChangeFilter {
@@ -204,11 +360,20 @@ export interface PoChangeFilter {
 }
 
 const CHANGE_SORT_COLUMNS = {
-  changedAt: 'x.changedAt', poNo: 'x.poNo', field: 'x.field', changedByName: 'u.hname', compNameKr: 'c.compNameKr',
+  changedAt: 'x.changedAt',
+  poNo: 'x.poNo',
+  field: 'x.field',
+  changedByName: 'u.hname',
+  compNameKr: 'c.compNameKr',
 } as const satisfies Record<(typeof PO_CHANGE_SORT)[number], string>;
 
 /** PO changes after sending (poChangeInfo): before and after values, who, when and why. Scoped dbs see their own orders' changes only. */
-export async function listPoChanges(db: Db, f: PoChangeFilter, sort: SortSpec<(typeof PO_CHANGE_SORT)[number]>, w: PageWindow) {
+export async function listPoChanges(
+  db: Db,
+  f: PoChangeFilter,
+  sort: SortSpec<(typeof PO_CHANGE_SORT)[number]>,
+  w: PageWindow,
+) {
   const base = db
     .selectFrom('poChange as x')
     .innerJoin('poHeader as h', 'h.poNo', 'x.poNo')
@@ -223,10 +388,34 @@ export async function listPoChanges(db: Db, f: PoChangeFilter, sort: SortSpec<(t
     .$if(!!given(f.toDate), (q) => q.where('x.changedAt', '<', kstDayStart(f.toDate!, 1)));
   // The change id is the key; the person who changed it is a left join (NULL for a deleted user).
   const column = CHANGE_SORT_COLUMNS[sort.field];
-  const ks = keyset(sortId(sort), [{ ref: column, direction: sort.direction, nullable: column === 'u.hname' }, { ref: 'x.changeId', direction: 'desc' }], w);
+  const ks = keyset(
+    sortId(sort),
+    [
+      { ref: column, direction: sort.direction, nullable: column === 'u.hname' },
+      { ref: 'x.changeId', direction: 'desc' },
+    ],
+    w,
+  );
   const [page, count] = await Promise.all([
     base
-      .select(['x.changeId', 'x.poNo', 'x.changeSeq', 'x.field', 'x.lineNo', 'l.itemName', 'x.beforeValue', 'x.afterValue', 'x.reason', 'x.changedBy', 'u.hname as changedByName', 'x.changedAt', 'h.compNo', 'c.compNameKr', 'h.title', 'h.status'])
+      .select([
+        'x.changeId',
+        'x.poNo',
+        'x.changeSeq',
+        'x.field',
+        'x.lineNo',
+        'l.itemName',
+        'x.beforeValue',
+        'x.afterValue',
+        'x.reason',
+        'x.changedBy',
+        'u.hname as changedByName',
+        'x.changedAt',
+        'h.compNo',
+        'c.compNameKr',
+        'h.title',
+        'h.status',
+      ])
       .$call((q) => ks.select(q))
       .$call((q) => ks.page(q))
       .execute()
@@ -236,7 +425,13 @@ export async function listPoChanges(db: Db, f: PoChangeFilter, sort: SortSpec<(t
   return {
     nextCursor: page.nextCursor,
     prevCursor: page.prevCursor,
-    rows: page.rows.map((r) => ({ ...r, fieldName: CHANGE_FIELD_NAMES[r.field] ?? r.field, beforeText: changeText(r.field, r.beforeValue), afterText: changeText(r.field, r.afterValue), changedAt: iso(r.changedAt)! })),
+    rows: page.rows.map((r) => ({
+      ...r,
+      fieldName: CHANGE_FIELD_NAMES[r.field] ?? r.field,
+      beforeText: changeText(r.field, r.beforeValue),
+      afterText: changeText(r.field, r.afterValue),
+      changedAt: iso(r.changedAt)!,
+    })),
     total: Number(count.n),
   };
 }
@@ -260,14 +455,25 @@ export interface SupplierPoFilter {
 }
 
 const SUPPLIER_SORT_COLUMNS = {
-  poNo: 'h.poNo', poDate: 'h.poDate', title: 'h.title', status: 'h.status', totalAmount: 'h.totalAmount', dueDate: 'h.dueDate', forwardedAt: 'h.forwardedAt',
+  poNo: 'h.poNo',
+  poDate: 'h.poDate',
+  title: 'h.title',
+  status: 'h.status',
+  totalAmount: 'h.totalAmount',
+  dueDate: 'h.dueDate',
+  forwardedAt: 'h.forwardedAt',
 } as const satisfies Record<(typeof SUPPLIER_PO_SORT)[number], string>;
 
 /** Orders that reached the supplier: sent (or later), never drafts or orders still in approval. */
 const supplierVisible = (eb: ExpressionBuilder<Database & { h: Database['poHeader'] }, 'h'>) =>
   eb.and([eb('h.status', 'in', [...SUPPLIER_VISIBLE]), eb('h.forwardedAt', 'is not', null)]);
 
-export async function listSupplierPos(db: Db, f: SupplierPoFilter, sort: SortSpec<(typeof SUPPLIER_PO_SORT)[number]>, w: PageWindow) {
+export async function listSupplierPos(
+  db: Db,
+  f: SupplierPoFilter,
+  sort: SortSpec<(typeof SUPPLIER_PO_SORT)[number]>,
+  w: PageWindow,
+) {
   const base = db
     .selectFrom('poHeader as h')
     .innerJoin('employee as bu', 'bu.singleid', 'h.buyerId')
@@ -282,10 +488,32 @@ export async function listSupplierPos(db: Db, f: SupplierPoFilter, sort: SortSpe
     .$if(!!given(f.toDate), (q) => q.where('h.poDate', '<=', f.toDate!));
   // The order number is the key; the due date may be empty.
   const column = SUPPLIER_SORT_COLUMNS[sort.field];
-  const ks = keyset(sortId(sort), [{ ref: column, direction: sort.direction, nullable: PO_NULLABLE.has(column) }, { ref: 'h.poNo', direction: 'desc' }], w);
+  const ks = keyset(
+    sortId(sort),
+    [
+      { ref: column, direction: sort.direction, nullable: PO_NULLABLE.has(column) },
+      { ref: 'h.poNo', direction: 'desc' },
+    ],
+    w,
+  );
   const [page, count] = await Promise.all([
     base
-      .select(['h.poNo', 'h.compNo', 'c.compNameKr as compName', 'h.poType', 'h.poDate', 'h.title', 'h.status', 'h.currency', 'h.totalAmount', 'h.dueDate', 'h.forwardedAt', 'h.acknowledgedAt', 'bu.hname as buyerName', 'h.version'])
+      .select([
+        'h.poNo',
+        'h.compNo',
+        'c.compNameKr as compName',
+        'h.poType',
+        'h.poDate',
+        'h.title',
+        'h.status',
+        'h.currency',
+        'h.totalAmount',
+        'h.dueDate',
+        'h.forwardedAt',
+        'h.acknowledgedAt',
+        'bu.hname as buyerName',
+        'h.version',
+      ])
       .select(sql<number>`(select count(*) from po_line l where l.po_no = h.po_no)`.as('lineCount'))
       .$call((q) => ks.select(q))
       .$call((q) => ks.page(q))
@@ -297,9 +525,21 @@ export async function listSupplierPos(db: Db, f: SupplierPoFilter, sort: SortSpe
     nextCursor: page.nextCursor,
     prevCursor: page.prevCursor,
     rows: page.rows.map((r) => ({
-      poNo: r.poNo, compNo: r.compNo, compName: r.compName, poType: r.poType, poDate: r.poDate, title: r.title, status: r.status, currency: r.currency,
-      totalAmount: r.totalAmount, dueDate: r.dueDate, buyerName: r.buyerName, version: r.version,
-      lineCount: Number(r.lineCount), forwardedAt: iso(r.forwardedAt), acknowledgedAt: iso(r.acknowledgedAt),
+      poNo: r.poNo,
+      compNo: r.compNo,
+      compName: r.compName,
+      poType: r.poType,
+      poDate: r.poDate,
+      title: r.title,
+      status: r.status,
+      currency: r.currency,
+      totalAmount: r.totalAmount,
+      dueDate: r.dueDate,
+      buyerName: r.buyerName,
+      version: r.version,
+      lineCount: Number(r.lineCount),
+      forwardedAt: iso(r.forwardedAt),
+      acknowledgedAt: iso(r.acknowledgedAt),
     })),
     total: Number(count.n),
   };
@@ -321,12 +561,24 @@ export function lockPo(trx: Db, poNo: string) {
 
 /** What a supplier's acknowledgement checks, locked. */
 export function lockPoForSupplier(trx: Db, poNo: string) {
-  return trx.selectFrom('poHeader').select(['status', 'version', 'forwardedAt']).where('poNo', '=', poNo).forUpdate().executeTakeFirst();
+  return trx
+    .selectFrom('poHeader')
+    .select(['status', 'version', 'forwardedAt'])
+    .where('poNo', '=', poNo)
+    .forUpdate()
+    .executeTakeFirst();
 }
 
-export async function insertPo(trx: Db, header: Insertable<Database['poHeader']>, lines: ReadonlyArray<Insertable<Database['poLine']>>) {
+export async function insertPo(
+  trx: Db,
+  header: Insertable<Database['poHeader']>,
+  lines: ReadonlyArray<Insertable<Database['poLine']>>,
+) {
   await trx.insertInto('poHeader').values(header).execute();
-  await trx.insertInto('poLine').values([...lines]).execute();
+  await trx
+    .insertInto('poLine')
+    .values([...lines])
+    .execute();
 }
 
 export async function updatePoHeader(trx: Db, poNo: string, values: Updateable<Database['poHeader']>) {
@@ -348,28 +600,53 @@ export function findPoLineDates(trx: Db, poNo: string) {
 
 /** Some line of the order has deliveries. */
 export async function hasDeliveries(trx: Db, poNo: string): Promise<boolean> {
-  return (await trx.selectFrom('poLine').select('lineNo').where('poNo', '=', poNo).where('deliveredQty', '>', '0').limit(1).executeTakeFirst()) !== undefined;
+  return (
+    (await trx
+      .selectFrom('poLine')
+      .select('lineNo')
+      .where('poNo', '=', poNo)
+      .where('deliveredQty', '>', '0')
+      .limit(1)
+      .executeTakeFirst()) !== undefined
+  );
 }
 
 /** The number the order's next change record takes (one per change, shared by its fields). */
 export async function nextChangeSeq(trx: Db, poNo: string): Promise<number> {
-  const last = await trx.selectFrom('poChange').select((eb) => eb.fn.max('changeSeq').as('seq')).where('poNo', '=', poNo).executeTakeFirst();
+  const last = await trx
+    .selectFrom('poChange')
+    .select((eb) => eb.fn.max('changeSeq').as('seq'))
+    .where('poNo', '=', poNo)
+    .executeTakeFirst();
   return Number(last?.seq ?? 0) + 1;
 }
 
 export async function insertPoChanges(trx: Db, rows: ReadonlyArray<Insertable<Database['poChange']>>) {
-  await trx.insertInto('poChange').values([...rows]).execute();
+  await trx
+    .insertInto('poChange')
+    .values([...rows])
+    .execute();
 }
 
 /* ------------------------------ what an order is built from ------------------------------ */
 
 /** An order made from the quotation request and not cancelled. */
 export function findLiveOrderOfRfq(trx: Db, rfqNo: string) {
-  return trx.selectFrom('poHeader').select('poNo').where('rfqNo', '=', rfqNo).where('status', '<>', 'CANCELLED').executeTakeFirst();
+  return trx
+    .selectFrom('poHeader')
+    .select('poNo')
+    .where('rfqNo', '=', rfqNo)
+    .where('status', '<>', 'CANCELLED')
+    .executeTakeFirst();
 }
 
 export function findQuotation(trx: Db, rfqNo: string, compNo: string) {
-  return trx.selectFrom('quotation').selectAll().where('rfqNo', '=', rfqNo).where('compNo', '=', compNo).executeTakeFirstOrThrow();
+  return trx
+    .selectFrom('quotation')
+    .selectAll()
+    .where('rfqNo', '=', rfqNo)
+    .where('compNo', '=', compNo)
+    .executeTakeFirstOrThrow();
 }
 
 export function lockPrToOrder(trx: Db, prNo: string) {
@@ -377,7 +654,11 @@ export function lockPrToOrder(trx: Db, prNo: string) {
 }
 
 export function findLoiToLink(trx: Db, loiNo: string) {
-  return trx.selectFrom('loi').select(['loiNo', 'compNo', 'status', 'currency']).where('loiNo', '=', loiNo).executeTakeFirst();
+  return trx
+    .selectFrom('loi')
+    .select(['loiNo', 'compNo', 'status', 'currency'])
+    .where('loiNo', '=', loiNo)
+    .executeTakeFirst();
 }
 
 export function findRfqLines(trx: Db, rfqNo: string) {
@@ -386,34 +667,64 @@ export function findRfqLines(trx: Db, rfqNo: string) {
 
 /** The supplier's quoted unit price per request line. */
 export async function findQuotedPrices(trx: Db, rfqNo: string, compNo: string): Promise<Map<number, string>> {
-  const rows = await trx.selectFrom('quotationLine').select(['lineNo', 'unitPrice']).where('rfqNo', '=', rfqNo).where('compNo', '=', compNo).execute();
+  const rows = await trx
+    .selectFrom('quotationLine')
+    .select(['lineNo', 'unitPrice'])
+    .where('rfqNo', '=', rfqNo)
+    .where('compNo', '=', compNo)
+    .execute();
   return new Map(rows.map((l) => [l.lineNo, l.unitPrice]));
 }
 
 /** The companies named, with what the approval-forward message needs. */
 export function findForwardCompanies(db: Db, compNos: string[]) {
-  return db.selectFrom('company').select(['compNo', 'compNameKr', 'taxNo2', 'forwardYn']).where('compNo', 'in', compNos).execute();
+  return db
+    .selectFrom('company')
+    .select(['compNo', 'compNameKr', 'taxNo2', 'forwardYn'])
+    .where('compNo', 'in', compNos)
+    .execute();
 }
 
 /** Replaces a draft order's lines with these (a simple order is edited whole). */
-export async function replacePoLines(trx: Db, poNo: string, lines: ReadonlyArray<Omit<Insertable<Database['poLine']>, 'poNo'>>) {
+export async function replacePoLines(
+  trx: Db,
+  poNo: string,
+  lines: ReadonlyArray<Omit<Insertable<Database['poLine']>, 'poNo'>>,
+) {
   await trx.deleteFrom('poLine').where('poNo', '=', poNo).execute();
-  await trx.insertInto('poLine').values(lines.map((l) => ({ poNo, ...l }))).execute();
+  await trx
+    .insertInto('poLine')
+    .values(lines.map((l) => ({ poNo, ...l })))
+    .execute();
 }
 
 /* ------------------------------ the printed order ------------------------------ */
 
 /** The supplier as the printed order names it. */
 export function supplierOfPrint(db: Db, compNo: string) {
-  return db.selectFrom('company').select(['compNo', 'compNameKr', 'taxNo2', 'ceoName', 'address', 'phoneNo']).where('compNo', '=', compNo).executeTakeFirstOrThrow();
+  return db
+    .selectFrom('company')
+    .select(['compNo', 'compNameKr', 'taxNo2', 'ceoName', 'address', 'phoneNo'])
+    .where('compNo', '=', compNo)
+    .executeTakeFirstOrThrow();
 }
 
 /** An order status's Korean text (code group PO_STATUS). */
 export function poStatusText(db: Db, status: string) {
-  return db.selectFrom('code').select('textKo').where('groupId', '=', 'PO_STATUS').where('code', '=', status).executeTakeFirst();
+  return db
+    .selectFrom('code')
+    .select('textKo')
+    .where('groupId', '=', 'PO_STATUS')
+    .where('code', '=', status)
+    .executeTakeFirst();
 }
 
 /** SYSTEM_CONST codes with their value (attr1). */
 export function systemConsts(db: Db, codes: readonly string[]) {
-  return db.selectFrom('code').select(['code', 'attr1']).where('groupId', '=', 'SYSTEM_CONST').where('code', 'in', [...codes]).execute();
+  return db
+    .selectFrom('code')
+    .select(['code', 'attr1'])
+    .where('groupId', '=', 'SYSTEM_CONST')
+    .where('code', 'in', [...codes])
+    .execute();
 }

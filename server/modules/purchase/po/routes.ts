@@ -24,7 +24,19 @@ import {
   SupplierPoRow,
 } from './schemas.js';
 import {
-  PO_CHANGE_SCREEN, PO_SCREENS, SIMPLE_SCREENS, acknowledgePo, cancelPo, changePo, createPo, forwardYnOf, getPo, getSupplierPo, sendPo, submitPo, updatePo,
+  PO_CHANGE_SCREEN,
+  PO_SCREENS,
+  SIMPLE_SCREENS,
+  acknowledgePo,
+  cancelPo,
+  changePo,
+  createPo,
+  forwardYnOf,
+  getPo,
+  getSupplierPo,
+  sendPo,
+  submitPo,
+  updatePo,
 } from './service.js';
 
 const ORDER_SCREENS = [PO_SCREENS.list, PO_SCREENS.edit, SIMPLE_SCREENS.list, SIMPLE_SCREENS.edit];
@@ -39,16 +51,35 @@ export const poRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api/v1/pos',
     {
       config: { readOnlyList: true, access: access.login(ORDER_SCREENS, 'read', ['I']) },
-      schema: { operationId: 'listPos', tags, summary: 'Purchase orders and simple orders (poType filters), with per-currency totals', querystring: PoListQuery, response: { 200: PoList, ...commonErrors } },
+      schema: {
+        operationId: 'listPos',
+        tags,
+        summary: 'Purchase orders and simple orders (poType filters), with per-currency totals',
+        querystring: PoListQuery,
+        response: { 200: PoList, ...commonErrors },
+      },
     },
-    async (request) => listPos(request.db, request.query, parseSort(request.query.sort, { field: 'poNo', direction: 'desc' }), pageWindow(request.query)),
+    async (request) =>
+      listPos(
+        request.db,
+        request.query,
+        parseSort(request.query.sort, { field: 'poNo', direction: 'desc' }),
+        pageWindow(request.query),
+      ),
   );
 
   app.get(
     '/api/v1/pos/:poNo',
     {
       config: { access: access.login([...ORDER_SCREENS, PO_CHANGE_SCREEN], 'read', ['I']) },
-      schema: { operationId: 'getPo', tags, summary: 'One order: header, lines, attachments, approvals, history, changes after sending, and what the caller may do', params: PoNoParams, response: { 200: PoDetail, ...commonErrors } },
+      schema: {
+        operationId: 'getPo',
+        tags,
+        summary:
+          'One order: header, lines, attachments, approvals, history, changes after sending, and what the caller may do',
+        params: PoNoParams,
+        response: { 200: PoDetail, ...commonErrors },
+      },
     },
     async (request) => getPo(request.db, request.caller, request.params.poNo),
   );
@@ -60,7 +91,8 @@ export const poRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         operationId: 'createPo',
         tags,
-        summary: 'Build a draft PO from an awarded quotation request: the selected supplier, the request’s quantities at the quotation’s prices; the PR becomes ordered',
+        summary:
+          'Build a draft PO from an awarded quotation request: the selected supplier, the request’s quantities at the quotation’s prices; the PR becomes ordered',
         body: PoCreateBody,
         response: { 200: PoDetail, 409: Type.Ref('ErrorBody'), ...commonErrors },
       },
@@ -72,7 +104,15 @@ export const poRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api/v1/pos/:poNo',
     {
       config: { access: access.login([PO_SCREENS.edit], 'write', ['I']), identityBound: false },
-      schema: { operationId: 'updatePo', tags, summary: 'Change a draft PO: title, due and delivery dates, remark, attachments (prices and quantities come from the quotation)', params: PoNoParams, body: PoUpdateBody, response: { 200: PoDetail, 409: Type.Ref('ErrorBody'), ...commonErrors } },
+      schema: {
+        operationId: 'updatePo',
+        tags,
+        summary:
+          'Change a draft PO: title, due and delivery dates, remark, attachments (prices and quantities come from the quotation)',
+        params: PoNoParams,
+        body: PoUpdateBody,
+        response: { 200: PoDetail, 409: Type.Ref('ErrorBody'), ...commonErrors },
+      },
     },
     async (request) => updatePo(request.db, request.caller, request.params.poNo, request.body),
   );
@@ -84,7 +124,8 @@ export const poRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         operationId: 'submitPo',
         tags,
-        summary: 'Submit a draft order for approval: the rule of its type (PO or SIMPLE) and amount (KRW; JPY at JPY_RATE) picks the line; a simple order must stay below its limit',
+        summary:
+          'Submit a draft order for approval: the rule of its type (PO or SIMPLE) and amount (KRW; JPY at JPY_RATE) picks the line; a simple order must stay below its limit',
         params: PoNoParams,
         body: VersionBody,
         response: { 200: PoDetail, 409: Type.Ref('ErrorBody'), ...commonErrors },
@@ -100,7 +141,8 @@ export const poRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         operationId: 'sendPo',
         tags,
-        summary: 'Send an approved order to its supplier (for FORWARD_YN=N suppliers, after delivering it separately; FORWARD_YN=Y orders are sent on approval)',
+        summary:
+          'Send an approved order to its supplier (for FORWARD_YN=N suppliers, after delivering it separately; FORWARD_YN=Y orders are sent on approval)',
         params: PoNoParams,
         body: VersionBody,
         response: { 200: PoDetail, 409: Type.Ref('ErrorBody'), ...commonErrors },
@@ -116,7 +158,8 @@ export const poRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         operationId: 'changePo',
         tags,
-        summary: 'Change a sent order (due date; per line quantity, unit price, delivery date) with a reason; each change is recorded (poChangeInfo); the supplier acknowledges again; never above the approved amount',
+        summary:
+          'Change a sent order (due date; per line quantity, unit price, delivery date) with a reason; each change is recorded (poChangeInfo); the supplier acknowledges again; never above the approved amount',
         params: PoNoParams,
         body: PoChangeBody,
         response: { 200: PoDetail, 409: Type.Ref('ErrorBody'), ...commonErrors },
@@ -132,7 +175,8 @@ export const poRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         operationId: 'cancelPo',
         tags,
-        summary: 'Cancel an order nothing of which was delivered, with a reason (an open approval is withdrawn; a sent order’s cancellation is recorded in poChangeInfo)',
+        summary:
+          'Cancel an order nothing of which was delivered, with a reason (an open approval is withdrawn; a sent order’s cancellation is recorded in poChangeInfo)',
         params: PoNoParams,
         body: ReasonBody,
         response: { 200: PoDetail, 409: Type.Ref('ErrorBody'), ...commonErrors },
@@ -144,10 +188,28 @@ export const poRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/api/v1/po-changes',
     {
-      config: { readOnlyList: true, access: access.login([PO_CHANGE_SCREEN, PO_SCREENS.edit, SIMPLE_SCREENS.edit], 'read', ['I']) },
-      schema: { operationId: 'listPoChanges', tags, summary: 'Changes to orders after sending (poChangeInfo): field, before and after, who, when, why', querystring: PoChangeListQuery, response: { 200: Type.Object({ rows: Type.Array(PoChangeRow), total: Type.Integer(), ...CursorAnswer }), ...commonErrors } },
+      config: {
+        readOnlyList: true,
+        access: access.login([PO_CHANGE_SCREEN, PO_SCREENS.edit, SIMPLE_SCREENS.edit], 'read', ['I']),
+      },
+      schema: {
+        operationId: 'listPoChanges',
+        tags,
+        summary: 'Changes to orders after sending (poChangeInfo): field, before and after, who, when, why',
+        querystring: PoChangeListQuery,
+        response: {
+          200: Type.Object({ rows: Type.Array(PoChangeRow), total: Type.Integer(), ...CursorAnswer }),
+          ...commonErrors,
+        },
+      },
     },
-    async (request) => listPoChanges(request.db, request.query, parseSort(request.query.sort, { field: 'changedAt', direction: 'desc' }), pageWindow(request.query)),
+    async (request) =>
+      listPoChanges(
+        request.db,
+        request.query,
+        parseSort(request.query.sort, { field: 'changedAt', direction: 'desc' }),
+        pageWindow(request.query),
+      ),
   );
 
   app.post(
@@ -157,7 +219,8 @@ export const poRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         operationId: 'getForwardYn',
         tags,
-        summary: 'Spec §7: per company FORWARD_YN, which decides the approval-forward message (approval.forwardY / approval.forwardN); unknown companies are left out',
+        summary:
+          'Spec §7: per company FORWARD_YN, which decides the approval-forward message (approval.forwardY / approval.forwardN); unknown companies are left out',
         body: ForwardYnBody,
         response: { 200: ForwardYnAnswer, ...commonErrors },
       },
@@ -186,16 +249,39 @@ export const poRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api/v1/cyber/pos',
     {
       config: { readOnlyList: true, access: access.login(CYBER_SCREENS, 'read') },
-      schema: { operationId: 'listSupplierPos', tags, summary: 'Orders sent to my company (CyberOrderRequestList); open=Y: sent, acknowledged or partly delivered. Staff: every supplier’s, or compNo’s', querystring: SupplierPoListQuery, response: { 200: Type.Object({ rows: Type.Array(SupplierPoRow), total: Type.Integer(), ...CursorAnswer }), ...commonErrors } },
+      schema: {
+        operationId: 'listSupplierPos',
+        tags,
+        summary:
+          'Orders sent to my company (CyberOrderRequestList); open=Y: sent, acknowledged or partly delivered. Staff: every supplier’s, or compNo’s',
+        querystring: SupplierPoListQuery,
+        response: {
+          200: Type.Object({ rows: Type.Array(SupplierPoRow), total: Type.Integer(), ...CursorAnswer }),
+          ...commonErrors,
+        },
+      },
     },
-    async (request) => listSupplierPos(supplierView(request, request.query.compNo).db, request.query, parseSort(request.query.sort, { field: 'poNo', direction: 'desc' }), pageWindow(request.query)),
+    async (request) =>
+      listSupplierPos(
+        supplierView(request, request.query.compNo).db,
+        request.query,
+        parseSort(request.query.sort, { field: 'poNo', direction: 'desc' }),
+        pageWindow(request.query),
+      ),
   );
 
   app.get(
     '/api/v1/cyber/pos/:poNo',
     {
       config: { access: access.login(CYBER_SCREENS, 'read') },
-      schema: { operationId: 'getSupplierPo', tags, summary: 'One order sent to my company (CyberOrderRequestEdit); another company’s or an unsent order answers 404. Staff read any supplier’s sent order, with no actions', params: PoNoParams, response: { 200: SupplierPoDetail, ...commonErrors } },
+      schema: {
+        operationId: 'getSupplierPo',
+        tags,
+        summary:
+          'One order sent to my company (CyberOrderRequestEdit); another company’s or an unsent order answers 404. Staff read any supplier’s sent order, with no actions',
+        params: PoNoParams,
+        response: { 200: SupplierPoDetail, ...commonErrors },
+      },
     },
     async (request) => getSupplierPo(supplierView(request), request.params.poNo),
   );
@@ -204,7 +290,14 @@ export const poRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api/v1/cyber/pos/:poNo/acknowledge',
     {
       config: { access: access.login(['/CyberOrderRequestEdit'], 'write', ['X']), identityBound: false },
-      schema: { operationId: 'acknowledgePo', tags, summary: 'Acknowledge a sent order (once; a changed order is acknowledged again)', params: PoNoParams, body: VersionBody, response: { 200: SupplierPoDetail, 409: Type.Ref('ErrorBody'), ...commonErrors } },
+      schema: {
+        operationId: 'acknowledgePo',
+        tags,
+        summary: 'Acknowledge a sent order (once; a changed order is acknowledged again)',
+        params: PoNoParams,
+        body: VersionBody,
+        response: { 200: SupplierPoDetail, 409: Type.Ref('ErrorBody'), ...commonErrors },
+      },
     },
     async (request) => acknowledgePo(request.db, request.caller, request.params.poNo, request.body),
   );

@@ -2,16 +2,42 @@ import { Type } from 'typebox';
 import { SupplierCompanyQuery } from '../../../http/supplier-view.js';
 import { CursorAnswer, CursorQuery, PagingQuery, SortQuery } from '../../../http/list-query.js';
 import { ApprovalView, Totals } from '../shared/schemas.js';
-import { ActionList, Attachment, Currency, DateStr, Decimal, FileId, HistoryEntry, Nullable, StatusList, Version, YN } from '../../../domain/schemas.js';
+import {
+  ActionList,
+  Attachment,
+  Currency,
+  DateStr,
+  Decimal,
+  FileId,
+  HistoryEntry,
+  Nullable,
+  StatusList,
+  Version,
+  YN,
+} from '../../../domain/schemas.js';
 import { ApprovalStateFields } from '../approval/schemas.js';
 import { PO_STATUSES } from './workflow.js';
 
-export const PO_SORT = ['poNo', 'poDate', 'title', 'status', 'approvalStatus', 'compNameKr', 'buyerName', 'totalAmount', 'dueDate', 'updatedAt'] as const;
+export const PO_SORT = [
+  'poNo',
+  'poDate',
+  'title',
+  'status',
+  'approvalStatus',
+  'compNameKr',
+  'buyerName',
+  'totalAmount',
+  'dueDate',
+  'updatedAt',
+] as const;
 export const SUPPLIER_PO_SORT = ['poNo', 'poDate', 'title', 'status', 'totalAmount', 'dueDate', 'forwardedAt'] as const;
 export const PO_CHANGE_SORT = ['changedAt', 'poNo', 'field', 'changedByName', 'compNameKr'] as const;
 const APPROVAL_STATUSES = ['NONE', 'PENDING', 'IN_PROGRESS', 'APPROVED', 'REJECTED', 'WITHDRAWN'] as const;
 
-export const PoNoParams = Type.Object({ poNo: Type.String({ maxLength: 20, description: 'PO2026-000123' }) }, { additionalProperties: false });
+export const PoNoParams = Type.Object(
+  { poNo: Type.String({ maxLength: 20, description: 'PO2026-000123' }) },
+  { additionalProperties: false },
+);
 
 export const PoListFilters = {
   poNo: Type.Optional(Type.String({ maxLength: 20, description: 'PO number contains' })),
@@ -30,7 +56,10 @@ export const PoListFilters = {
   ...PagingQuery,
   sort: SortQuery(PO_SORT),
 };
-export const PoListQuery = Type.Object({ ...PoListFilters, ...CursorQuery, poType: Type.Optional(Type.Enum(['PO', 'SIMPLE'])) }, { additionalProperties: false });
+export const PoListQuery = Type.Object(
+  { ...PoListFilters, ...CursorQuery, poType: Type.Optional(Type.Enum(['PO', 'SIMPLE'])) },
+  { additionalProperties: false },
+);
 
 export const PoRow = Type.Object({
   poNo: Type.String(),
@@ -139,21 +168,44 @@ export const PoDetail = Type.Object({
   history: Type.Array(NumberedHistoryEntry),
   changes: Type.Array(PoChangeRow),
   ...ApprovalStateFields,
-  actions: Type.Array(Type.String(), { description: 'What the caller may do with the order now (buttons to show); approve and reject when it is the caller’s turn to decide' }),
+  actions: Type.Array(Type.String(), {
+    description:
+      'What the caller may do with the order now (buttons to show); approve and reject when it is the caller’s turn to decide',
+  }),
 });
 
 export const PoCreateBody = Type.Object(
   {
-    rfqNo: Type.String({ maxLength: 20, description: 'An awarded quotation request: the PO takes its selected quotation' }),
+    rfqNo: Type.String({
+      maxLength: 20,
+      description: 'An awarded quotation request: the PO takes its selected quotation',
+    }),
     rfqVersion: Version,
     title: Type.Optional(Nullable(Type.String({ maxLength: 200, description: 'The request’s title by default' }))),
     dueDate: DateStr('Due date, today or later'),
     remark: Type.Optional(Nullable(Type.String({ maxLength: 1000 }))),
     fileId: Type.Optional(Nullable(FileId)),
-    loiNo: Type.Optional(Nullable(Type.String({ maxLength: 20, description: 'An accepted LOI of the same supplier this order follows' }))),
-    lines: Type.Optional(Type.Array(Type.Object({ lineNo: Type.Integer({ minimum: 1 }), deliveryDate: DateStr() }, { additionalProperties: false }), { maxItems: 200, description: 'Delivery date per line (the due date by default)' })),
-    confirmEvaluationWarning: Type.Optional(Type.Boolean({ description: 'The buyer confirms suppliers whose evaluation grade asks for confirmation (warn); recorded with who confirmed' })),
-    confirmBudgetWarning: Type.Optional(Type.Boolean({ description: 'Confirms overdrawing a WARN budget account (else 409 BUDGET_WARN_CONFIRM); recorded with who confirmed' })),
+    loiNo: Type.Optional(
+      Nullable(Type.String({ maxLength: 20, description: 'An accepted LOI of the same supplier this order follows' })),
+    ),
+    lines: Type.Optional(
+      Type.Array(
+        Type.Object({ lineNo: Type.Integer({ minimum: 1 }), deliveryDate: DateStr() }, { additionalProperties: false }),
+        { maxItems: 200, description: 'Delivery date per line (the due date by default)' },
+      ),
+    ),
+    confirmEvaluationWarning: Type.Optional(
+      Type.Boolean({
+        description:
+          'The buyer confirms suppliers whose evaluation grade asks for confirmation (warn); recorded with who confirmed',
+      }),
+    ),
+    confirmBudgetWarning: Type.Optional(
+      Type.Boolean({
+        description:
+          'Confirms overdrawing a WARN budget account (else 409 BUDGET_WARN_CONFIRM); recorded with who confirmed',
+      }),
+    ),
   },
   { additionalProperties: false },
 );
@@ -165,7 +217,12 @@ export const PoUpdateBody = Type.Object(
     dueDate: DateStr(),
     remark: Type.Optional(Nullable(Type.String({ maxLength: 1000 }))),
     fileId: Type.Optional(Nullable(FileId)),
-    lines: Type.Optional(Type.Array(Type.Object({ lineNo: Type.Integer({ minimum: 1 }), deliveryDate: DateStr() }, { additionalProperties: false }), { maxItems: 200 })),
+    lines: Type.Optional(
+      Type.Array(
+        Type.Object({ lineNo: Type.Integer({ minimum: 1 }), deliveryDate: DateStr() }, { additionalProperties: false }),
+        { maxItems: 200 },
+      ),
+    ),
   },
   { additionalProperties: false },
 );
@@ -174,7 +231,12 @@ export const PoChangeBody = Type.Object(
   {
     version: Version,
     reason: Type.String({ maxLength: 500, description: 'Why (required); shown in poChangeInfo' }),
-    confirmBudgetWarning: Type.Optional(Type.Boolean({ description: 'Confirms overdrawing a WARN budget account (else 409 BUDGET_WARN_CONFIRM); recorded with who confirmed' })),
+    confirmBudgetWarning: Type.Optional(
+      Type.Boolean({
+        description:
+          'Confirms overdrawing a WARN budget account (else 409 BUDGET_WARN_CONFIRM); recorded with who confirmed',
+      }),
+    ),
     dueDate: Type.Optional(DateStr('New due date')),
     lines: Type.Optional(
       Type.Array(
@@ -225,7 +287,9 @@ export const ForwardYnAnswer = Type.Object({
       COMP_NO: Type.String(),
       COMP_NAME_KR: Type.String(),
       TAX_NO_2: Type.String(),
-      FORWARD_YN: Type.String({ description: 'Y: the order goes to the supplier automatically on approval; N: deliver it separately' }),
+      FORWARD_YN: Type.String({
+        description: 'Y: the order goes to the supplier automatically on approval; N: deliver it separately',
+      }),
     }),
   ),
 });

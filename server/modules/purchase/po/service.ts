@@ -10,7 +10,16 @@ import type { SupplierView } from '../../../http/supplier-view.js';
 import { startApproval, withdrawApproval, loadApprovals } from '../approval/queries.js';
 import { internalActor, isPurchasingManager, supplierActor, type Actor } from '../../../domain/actor.js';
 import { loadAttachments, loadHistory } from '../../../domain/documents.js';
-import { checkVersion, failIf, invalid, missing, notAllowed, refused, wrongState, type FieldError } from '../../../domain/errors.js';
+import {
+  checkVersion,
+  failIf,
+  invalid,
+  missing,
+  notAllowed,
+  refused,
+  wrongState,
+  type FieldError,
+} from '../../../domain/errors.js';
 import { fitsAmount, jpyRate, lineAmount, simpleOrderLimit, toKrw, totalOf, wonText } from '../../../domain/money.js';
 import { transition } from '../../../domain/machine.js';
 import { checkDate, todayKst } from '../../../domain/dates.js';
@@ -24,8 +33,27 @@ import { updatePrHeader } from '../pr/queries.js';
 import { lockRfq } from '../rfq/queries.js';
 import { RFQ_MACHINE } from '../rfq/workflow.js';
 import {
-  findForwardCompanies, findLiveOrderOfRfq, findLoiToLink, findPoHeader, findPoLineDates, findPoLineRows, findPoLines, findQuotation, findQuotedPrices, findRfqLines,
-  findSupplierPo, hasDeliveries, insertPo, insertPoChanges, listPoChanges, lockPo, lockPoForSupplier, lockPrToOrder, nextChangeSeq, updatePoHeader, updatePoLine,
+  findForwardCompanies,
+  findLiveOrderOfRfq,
+  findLoiToLink,
+  findPoHeader,
+  findPoLineDates,
+  findPoLineRows,
+  findPoLines,
+  findQuotation,
+  findQuotedPrices,
+  findRfqLines,
+  findSupplierPo,
+  hasDeliveries,
+  insertPo,
+  insertPoChanges,
+  listPoChanges,
+  lockPo,
+  lockPoForSupplier,
+  lockPrToOrder,
+  nextChangeSeq,
+  updatePoHeader,
+  updatePoLine,
 } from './queries.js';
 import type { ForwardYnBody, PoChangeBody, PoCreateBody, PoUpdateBody } from './schemas.js';
 import { approvalState, numbered } from '../approval/state.js';
@@ -68,7 +96,14 @@ export async function poDetail(db: Db, poNo: string, actor: Actor, expectType?: 
     history: numbered(history),
     changes: changes.rows,
     ...approvalFields,
-    actions: [...poActionsFor(h.status, { isBuyer: h.buyerId === actor.singleid, isManager: isPurchasingManager(actor), canWrite }, { delivered }), ...(isCurrentApprover ? ['approve', 'reject'] : [])],
+    actions: [
+      ...poActionsFor(
+        h.status,
+        { isBuyer: h.buyerId === actor.singleid, isManager: isPurchasingManager(actor), canWrite },
+        { delivered },
+      ),
+      ...(isCurrentApprover ? ['approve', 'reject'] : []),
+    ],
   };
 }
 
@@ -76,13 +111,17 @@ export async function poDetail(db: Db, poNo: string, actor: Actor, expectType?: 
 async function lockOrder(trx: Db, poNo: string, actor: Actor) {
   const po = await lockPo(trx, poNo);
   if (!po) throw poMissing();
-  if (!(await groupHoldsScreen(trx, actor.authGroupId, [editScreenOf(po.poType)], 'write'))) throw notAllowed('이 유형의 발주를 처리할 권한이 없습니다');
-  if (po.buyerId !== actor.singleid && !isPurchasingManager(actor)) throw notAllowed('담당 구매자 또는 구매 관리자만 발주를 처리할 수 있습니다');
+  if (!(await groupHoldsScreen(trx, actor.authGroupId, [editScreenOf(po.poType)], 'write')))
+    throw notAllowed('이 유형의 발주를 처리할 권한이 없습니다');
+  if (po.buyerId !== actor.singleid && !isPurchasingManager(actor))
+    throw notAllowed('담당 구매자 또는 구매 관리자만 발주를 처리할 수 있습니다');
   return po;
 }
 
 const overApproval = (approved: string) =>
-  invalid('PO_OVER_APPROVAL', `결재받은 금액(${wonText(approved)})을 넘을 수 없습니다. 취소 후 다시 발주하세요`, [{ path: 'body/lines', message: `결재 금액 ${wonText(approved)} 초과` }]);
+  invalid('PO_OVER_APPROVAL', `결재받은 금액(${wonText(approved)})을 넘을 수 없습니다. 취소 후 다시 발주하세요`, [
+    { path: 'body/lines', message: `결재 금액 ${wonText(approved)} 초과` },
+  ]);
 
 export async function getPo(db: Db, caller: Caller | null, poNo: string) {
   return poDetail(db, poNo, await internalActor(db, caller));
@@ -94,17 +133,26 @@ export async function createPo(db: Db, caller: Caller | null, b: Static<typeof P
   const today = todayKst();
   const errors: FieldError[] = [];
   checkDate(errors, 'body/dueDate', b.dueDate, '납기일', { required: true, notBefore: today });
-  (b.lines ?? []).forEach((l, i) => checkDate(errors, `body/lines/${i}/deliveryDate`, l.deliveryDate, '품목 납기일', { required: true, notBefore: today }));
+  (b.lines ?? []).forEach((l, i) =>
+    checkDate(errors, `body/lines/${i}/deliveryDate`, l.deliveryDate, '품목 납기일', {
+      required: true,
+      notBefore: today,
+    }),
+  );
   failIf(errors);
   await assertBindable(db, caller, 'body/fileId', b.fileId, { docType: 'PO', docNo: null });
   const poNo = await db.transaction().execute(async (trx) => {
     const rfq = await lockRfq(trx, b.rfqNo);
     if (!rfq) throw missing('RFQ_NOT_FOUND', '견적요청을 찾을 수 없습니다');
-    if (rfq.buyerId !== actor.singleid && !isPurchasingManager(actor)) throw notAllowed('담당 구매자 또는 구매 관리자만 발주를 만들 수 있습니다');
+    if (rfq.buyerId !== actor.singleid && !isPurchasingManager(actor))
+      throw notAllowed('담당 구매자 또는 구매 관리자만 발주를 만들 수 있습니다');
     checkVersion(b.rfqVersion, rfq.version);
     transition(RFQ_MACHINE, 'order', rfq.status);
     const existing = await findLiveOrderOfRfq(trx, rfq.rfqNo);
-    if (existing) throw refused('PO_EXISTS', `이 견적요청으로 만든 발주가 이미 있습니다: ${existing.poNo}`, { poNo: existing.poNo });
+    if (existing)
+      throw refused('PO_EXISTS', `이 견적요청으로 만든 발주가 이미 있습니다: ${existing.poNo}`, {
+        poNo: existing.poNo,
+      });
     const compNo = rfq.selectedCompNo!;
     await assertSuppliersEligible(trx, [compNo], 'order', 'body/rfqNo');
     const quote = await findQuotation(trx, rfq.rfqNo, compNo);
@@ -115,36 +163,90 @@ export async function createPo(db: Db, caller: Caller | null, b: Static<typeof P
       const loi = await findLoiToLink(trx, b.loiNo!.trim());
       if (!loi) failIf([{ path: 'body/loiNo', message: 'LOI를 찾을 수 없습니다' }]);
       if (loi!.compNo !== compNo) failIf([{ path: 'body/loiNo', message: '선정된 협력사의 LOI가 아닙니다' }]);
-      if (loi!.status !== 'ACCEPTED') failIf([{ path: 'body/loiNo', message: '협력사가 수락한 LOI만 연결할 수 있습니다' }]);
+      if (loi!.status !== 'ACCEPTED')
+        failIf([{ path: 'body/loiNo', message: '협력사가 수락한 LOI만 연결할 수 있습니다' }]);
       loiNo = loi!.loiNo;
     }
     const rfqLines = await findRfqLines(trx, rfq.rfqNo);
     const prices = await findQuotedPrices(trx, rfq.rfqNo, compNo);
     const dates = new Map((b.lines ?? []).map((l) => [l.lineNo, l.deliveryDate]));
     (b.lines ?? []).forEach((l, i) => {
-      if (!rfqLines.some((r) => r.lineNo === l.lineNo)) errors.push({ path: `body/lines/${i}/lineNo`, message: `견적요청에 없는 품목 줄입니다: ${l.lineNo}` });
+      if (!rfqLines.some((r) => r.lineNo === l.lineNo))
+        errors.push({ path: `body/lines/${i}/lineNo`, message: `견적요청에 없는 품목 줄입니다: ${l.lineNo}` });
     });
     failIf(errors);
     const poNo = await nextDocumentNumber(trx, 'PO', todayKst());
-    await checkSourcingEligibility(trx, [compNo], { docType: 'PO', docNo: poNo, confirmWarning: b.confirmEvaluationWarning, actor: actor.userId });
+    await checkSourcingEligibility(trx, [compNo], {
+      docType: 'PO',
+      docNo: poNo,
+      confirmWarning: b.confirmEvaluationWarning,
+      actor: actor.userId,
+    });
     const lines = rfqLines.map((r) => {
       const unitPrice = prices.get(r.lineNo) ?? '0';
       return {
-        poNo, lineNo: r.lineNo, itemCode: r.itemCode, itemName: r.itemName, spec: r.spec, unitCode: r.unitCode, sgCode: r.sgCode, quantity: r.quantity, unitPrice,
-        amount: lineAmount(r.quantity, unitPrice, rfq.currency), deliveryDate: dates.get(r.lineNo) ?? b.dueDate,
+        poNo,
+        lineNo: r.lineNo,
+        itemCode: r.itemCode,
+        itemName: r.itemName,
+        spec: r.spec,
+        unitCode: r.unitCode,
+        sgCode: r.sgCode,
+        quantity: r.quantity,
+        unitPrice,
+        amount: lineAmount(r.quantity, unitPrice, rfq.currency),
+        deliveryDate: dates.get(r.lineNo) ?? b.dueDate,
       };
     });
     const header = {
-      poNo, poType: 'PO' as const, compNo, section: pr.section, deptcd: pr.deptcd, buyerId: rfq.buyerId, requesterId: pr.requesterId, prNo: pr.prNo, rfqNo: rfq.rfqNo,
-      quoteNo: quote.quoteNo, loiNo, title: text(b.title) ?? rfq.title, currency: rfq.currency, totalAmount: totalOf(lines.map((l) => l.amount)), status: 'DRAFT',
-      poDate: today, dueDate: b.dueDate, remark: text(b.remark), fileId: b.fileId ?? null, createdBy: actor.userId,
+      poNo,
+      poType: 'PO' as const,
+      compNo,
+      section: pr.section,
+      deptcd: pr.deptcd,
+      buyerId: rfq.buyerId,
+      requesterId: pr.requesterId,
+      prNo: pr.prNo,
+      rfqNo: rfq.rfqNo,
+      quoteNo: quote.quoteNo,
+      loiNo,
+      title: text(b.title) ?? rfq.title,
+      currency: rfq.currency,
+      totalAmount: totalOf(lines.map((l) => l.amount)),
+      status: 'DRAFT',
+      poDate: today,
+      dueDate: b.dueDate,
+      remark: text(b.remark),
+      fileId: b.fileId ?? null,
+      createdBy: actor.userId,
     };
     await insertPo(trx, header, lines);
-    if (prStatus !== pr.status) await updatePrHeader(trx, pr.prNo, { status: prStatus, version: pr.version + 1, updatedAt: new Date() });
-    await writeAudit(trx, { entity: 'po_header', entityKey: poNo, action: 'CREATE', actor: actor.userId, after: { ...header, lines } });
-    if (prStatus !== pr.status) await writeAudit(trx, { entity: 'pr_header', entityKey: pr.prNo, action: 'ORDER', actor: actor.userId, before: { status: pr.status }, after: { status: prStatus, poNo } });
+    if (prStatus !== pr.status)
+      await updatePrHeader(trx, pr.prNo, { status: prStatus, version: pr.version + 1, updatedAt: new Date() });
+    await writeAudit(trx, {
+      entity: 'po_header',
+      entityKey: poNo,
+      action: 'CREATE',
+      actor: actor.userId,
+      after: { ...header, lines },
+    });
+    if (prStatus !== pr.status)
+      await writeAudit(trx, {
+        entity: 'pr_header',
+        entityKey: pr.prNo,
+        action: 'ORDER',
+        actor: actor.userId,
+        before: { status: pr.status },
+        after: { status: prStatus, poNo },
+      });
     // The PR's pre-commitment becomes this order's commitment.
-    await recordBudgetMovement(trx, { event: 'ORDER', docType: 'PO', docNo: poNo, actor: actor.userId, confirmWarning: b.confirmBudgetWarning });
+    await recordBudgetMovement(trx, {
+      event: 'ORDER',
+      docType: 'PO',
+      docNo: poNo,
+      actor: actor.userId,
+      confirmWarning: b.confirmBudgetWarning,
+    });
     return poNo;
   });
   return poDetail(db, poNo, actor);
@@ -157,7 +259,12 @@ export async function updatePo(db: Db, caller: Caller | null, poNo: string, b: S
   const errors: FieldError[] = [];
   requireText(errors, 'body/title', b.title, '제목');
   checkDate(errors, 'body/dueDate', b.dueDate, '납기일', { required: true, notBefore: today });
-  (b.lines ?? []).forEach((l, i) => checkDate(errors, `body/lines/${i}/deliveryDate`, l.deliveryDate, '품목 납기일', { required: true, notBefore: today }));
+  (b.lines ?? []).forEach((l, i) =>
+    checkDate(errors, `body/lines/${i}/deliveryDate`, l.deliveryDate, '품목 납기일', {
+      required: true,
+      notBefore: today,
+    }),
+  );
   failIf(errors);
   await assertBindable(db, caller, 'body/fileId', b.fileId, { docType: 'PO', docNo: poNo });
   await db.transaction().execute(async (trx) => {
@@ -167,13 +274,26 @@ export async function updatePo(db: Db, caller: Caller | null, poNo: string, b: S
     transition(PO_MACHINE, 'update', po.status);
     const lines = await findPoLineDates(trx, poNo);
     (b.lines ?? []).forEach((l, i) => {
-      if (!lines.some((x) => x.lineNo === l.lineNo)) errors.push({ path: `body/lines/${i}/lineNo`, message: `발주에 없는 품목 줄입니다: ${l.lineNo}` });
+      if (!lines.some((x) => x.lineNo === l.lineNo))
+        errors.push({ path: `body/lines/${i}/lineNo`, message: `발주에 없는 품목 줄입니다: ${l.lineNo}` });
     });
     failIf(errors);
-    const after = { title: b.title.trim(), dueDate: b.dueDate, remark: b.remark === undefined ? po.remark : text(b.remark), fileId: b.fileId === undefined ? po.fileId : b.fileId };
+    const after = {
+      title: b.title.trim(),
+      dueDate: b.dueDate,
+      remark: b.remark === undefined ? po.remark : text(b.remark),
+      fileId: b.fileId === undefined ? po.fileId : b.fileId,
+    };
     await updatePoHeader(trx, poNo, { ...after, version: po.version + 1, updatedAt: new Date() });
     for (const l of b.lines ?? []) await updatePoLine(trx, poNo, l.lineNo, { deliveryDate: l.deliveryDate });
-    await writeAudit(trx, { entity: 'po_header', entityKey: poNo, action: 'UPDATE', actor: actor.userId, before: { title: po.title, dueDate: po.dueDate, remark: po.remark, fileId: po.fileId, lines }, after: { ...after, lines: b.lines ?? [] } });
+    await writeAudit(trx, {
+      entity: 'po_header',
+      entityKey: poNo,
+      action: 'UPDATE',
+      actor: actor.userId,
+      before: { title: po.title, dueDate: po.dueDate, remark: po.remark, fileId: po.fileId, lines },
+      after: { ...after, lines: b.lines ?? [] },
+    });
   });
   return poDetail(db, poNo, actor);
 }
@@ -186,14 +306,37 @@ export async function submitPo(db: Db, caller: Caller | null, poNo: string, body
     const po = await lockOrder(trx, poNo, actor);
     checkVersion(body.version, po.version);
     const status = transition(PO_MACHINE, 'submit', po.status);
-    if (po.dueDate && po.dueDate < todayKst()) failIf([{ path: 'body', message: '납기일이 지났습니다. 납기일을 고친 뒤 상신하세요' }]);
+    if (po.dueDate && po.dueDate < todayKst())
+      failIf([{ path: 'body', message: '납기일이 지났습니다. 납기일을 고친 뒤 상신하세요' }]);
     const amountKrw = toKrw(po.totalAmount, po.currency, rate);
     if (po.poType === 'SIMPLE' && compareDecimals(amountKrw, limit) >= 0) {
-      throw invalid('SIMPLE_ORDER_OVER_LIMIT', `소액발주는 ${wonText(limit)}원 미만이어야 합니다 (현재 ${wonText(amountKrw)}원)`);
+      throw invalid(
+        'SIMPLE_ORDER_OVER_LIMIT',
+        `소액발주는 ${wonText(limit)}원 미만이어야 합니다 (현재 ${wonText(amountKrw)}원)`,
+      );
     }
-    const { approvalId } = await startApproval(trx, { docType: po.poType, docNo: poNo, amountKrw, submitterId: actor.singleid, actorUserId: actor.userId });
-    await updatePoHeader(trx, poNo, { status, approvalStatus: 'PENDING', approvalId, version: po.version + 1, updatedAt: new Date() });
-    await writeAudit(trx, { entity: 'po_header', entityKey: poNo, action: 'SUBMIT', actor: actor.userId, before: { status: po.status }, after: { status, approvalId, amountKrw } });
+    const { approvalId } = await startApproval(trx, {
+      docType: po.poType,
+      docNo: poNo,
+      amountKrw,
+      submitterId: actor.singleid,
+      actorUserId: actor.userId,
+    });
+    await updatePoHeader(trx, poNo, {
+      status,
+      approvalStatus: 'PENDING',
+      approvalId,
+      version: po.version + 1,
+      updatedAt: new Date(),
+    });
+    await writeAudit(trx, {
+      entity: 'po_header',
+      entityKey: poNo,
+      action: 'SUBMIT',
+      actor: actor.userId,
+      before: { status: po.status },
+      after: { status, approvalId, amountKrw },
+    });
   });
   return poDetail(db, poNo, actor);
 }
@@ -207,8 +350,21 @@ export async function sendPo(db: Db, caller: Caller | null, poNo: string, body: 
     const status = transition(PO_MACHINE, 'send', po.status);
     if (!withinApproval(po.totalAmount, po.approvedAmount)) throw overApproval(po.approvedAmount!);
     const now = new Date();
-    await updatePoHeader(trx, poNo, { status, forwardedAt: now, sentBy: actor.userId, version: po.version + 1, updatedAt: now });
-    await writeAudit(trx, { entity: 'po_header', entityKey: poNo, action: 'SENT', actor: actor.userId, before: { status: po.status }, after: { status, forwardedAt: now.toISOString() } });
+    await updatePoHeader(trx, poNo, {
+      status,
+      forwardedAt: now,
+      sentBy: actor.userId,
+      version: po.version + 1,
+      updatedAt: now,
+    });
+    await writeAudit(trx, {
+      entity: 'po_header',
+      entityKey: poNo,
+      action: 'SENT',
+      actor: actor.userId,
+      before: { status: po.status },
+      after: { status, forwardedAt: now.toISOString() },
+    });
     await notifyPoSent(trx, poNo);
   });
   return poDetail(db, poNo, actor);
@@ -225,11 +381,16 @@ export async function changePo(db: Db, caller: Caller | null, poNo: string, b: S
   const today = todayKst();
   const errors: FieldError[] = [];
   if (!reason) errors.push({ path: 'body/reason', message: '변경 사유를 입력하세요' });
-  if (b.dueDate !== undefined) checkDate(errors, 'body/dueDate', b.dueDate, '납기일', { required: true, notBefore: today });
+  if (b.dueDate !== undefined)
+    checkDate(errors, 'body/dueDate', b.dueDate, '납기일', { required: true, notBefore: today });
   (b.lines ?? []).forEach((l, i) => {
     if (l.quantity !== undefined) checkDecimal(errors, `body/lines/${i}/quantity`, l.quantity, QUANTITY);
     if (l.unitPrice !== undefined) checkDecimal(errors, `body/lines/${i}/unitPrice`, l.unitPrice, UNIT_PRICE);
-    if (l.deliveryDate !== undefined) checkDate(errors, `body/lines/${i}/deliveryDate`, l.deliveryDate, '품목 납기일', { required: true, notBefore: today });
+    if (l.deliveryDate !== undefined)
+      checkDate(errors, `body/lines/${i}/deliveryDate`, l.deliveryDate, '품목 납기일', {
+        required: true,
+        notBefore: today,
+      });
   });
   failIf(errors);
   const actor = await internalActor(db, caller);
@@ -240,7 +401,8 @@ export async function changePo(db: Db, caller: Caller | null, poNo: string, b: S
     transition(PO_MACHINE, 'change', po.status);
     const lines = await findPoLineRows(trx, poNo);
     const changes: Change[] = [];
-    if (b.dueDate !== undefined && b.dueDate !== po.dueDate) changes.push({ field: 'dueDate', lineNo: null, beforeValue: po.dueDate, afterValue: b.dueDate });
+    if (b.dueDate !== undefined && b.dueDate !== po.dueDate)
+      changes.push({ field: 'dueDate', lineNo: null, beforeValue: po.dueDate, afterValue: b.dueDate });
     const next = lines.map((l) => ({ ...l }));
     (b.lines ?? []).forEach((input, i) => {
       const line = next.find((l) => l.lineNo === input.lineNo);
@@ -249,40 +411,92 @@ export async function changePo(db: Db, caller: Caller | null, poNo: string, b: S
         return;
       }
       if (input.quantity !== undefined && compareDecimals(input.quantity, line.quantity) !== 0) {
-        if (compareDecimals(input.quantity, line.deliveredQty) < 0) errors.push({ path: `body/lines/${i}/quantity`, message: `이미 납품된 수량(${line.deliveredQty})보다 적게 바꿀 수 없습니다` });
-        changes.push({ field: 'quantity', lineNo: line.lineNo, beforeValue: line.quantity, afterValue: input.quantity.trim() });
+        if (compareDecimals(input.quantity, line.deliveredQty) < 0)
+          errors.push({
+            path: `body/lines/${i}/quantity`,
+            message: `이미 납품된 수량(${line.deliveredQty})보다 적게 바꿀 수 없습니다`,
+          });
+        changes.push({
+          field: 'quantity',
+          lineNo: line.lineNo,
+          beforeValue: line.quantity,
+          afterValue: input.quantity.trim(),
+        });
         line.quantity = input.quantity.trim();
       }
       if (input.unitPrice !== undefined && compareDecimals(input.unitPrice, line.unitPrice) !== 0) {
-        changes.push({ field: 'unitPrice', lineNo: line.lineNo, beforeValue: line.unitPrice, afterValue: input.unitPrice.trim() });
+        changes.push({
+          field: 'unitPrice',
+          lineNo: line.lineNo,
+          beforeValue: line.unitPrice,
+          afterValue: input.unitPrice.trim(),
+        });
         line.unitPrice = input.unitPrice.trim();
       }
       if (input.deliveryDate !== undefined && input.deliveryDate !== line.deliveryDate) {
-        changes.push({ field: 'deliveryDate', lineNo: line.lineNo, beforeValue: line.deliveryDate, afterValue: input.deliveryDate });
+        changes.push({
+          field: 'deliveryDate',
+          lineNo: line.lineNo,
+          beforeValue: line.deliveryDate,
+          afterValue: input.deliveryDate,
+        });
         line.deliveryDate = input.deliveryDate;
       }
       line.amount = lineAmount(line.quantity, line.unitPrice, po.currency);
-      if (!fitsAmount(line.amount)) errors.push({ path: `body/lines/${i}/quantity`, message: '금액(수량 × 단가)이 너무 큽니다' });
+      if (!fitsAmount(line.amount))
+        errors.push({ path: `body/lines/${i}/quantity`, message: '금액(수량 × 단가)이 너무 큽니다' });
     });
     failIf(errors);
     if (changes.length === 0) failIf([{ path: 'body', message: '변경된 내용이 없습니다' }]);
     const total = totalOf(next.map((l) => l.amount));
     if (!withinApproval(total, po.approvedAmount)) throw overApproval(po.approvedAmount!);
-    if (po.poType === 'SIMPLE' && compareDecimals(toKrw(total, po.currency, rate), limit) >= 0) throw invalid('SIMPLE_ORDER_OVER_LIMIT', `소액발주는 ${wonText(limit)}원 미만이어야 합니다`);
-    if (compareDecimals(total, po.totalAmount) !== 0) changes.push({ field: 'totalAmount', lineNo: null, beforeValue: po.totalAmount, afterValue: total });
+    if (po.poType === 'SIMPLE' && compareDecimals(toKrw(total, po.currency, rate), limit) >= 0)
+      throw invalid('SIMPLE_ORDER_OVER_LIMIT', `소액발주는 ${wonText(limit)}원 미만이어야 합니다`);
+    if (compareDecimals(total, po.totalAmount) !== 0)
+      changes.push({ field: 'totalAmount', lineNo: null, beforeValue: po.totalAmount, afterValue: total });
     const status = statusAfterChange(po.status as never);
-    if (status !== po.status) changes.push({ field: 'status', lineNo: null, beforeValue: po.status, afterValue: status });
+    if (status !== po.status)
+      changes.push({ field: 'status', lineNo: null, beforeValue: po.status, afterValue: status });
     const changeSeq = await nextChangeSeq(trx, poNo);
     const now = new Date();
     for (const l of next) {
       const old = lines.find((x) => x.lineNo === l.lineNo)!;
       if (old.quantity === l.quantity && old.unitPrice === l.unitPrice && old.deliveryDate === l.deliveryDate) continue;
-      await updatePoLine(trx, poNo, l.lineNo, { quantity: l.quantity, unitPrice: l.unitPrice, amount: l.amount, deliveryDate: l.deliveryDate });
+      await updatePoLine(trx, poNo, l.lineNo, {
+        quantity: l.quantity,
+        unitPrice: l.unitPrice,
+        amount: l.amount,
+        deliveryDate: l.deliveryDate,
+      });
     }
-    await updatePoHeader(trx, poNo, { totalAmount: total, dueDate: b.dueDate ?? po.dueDate, status, ...(status !== po.status ? { acknowledgedAt: null, acknowledgedBy: null } : {}), version: po.version + 1, updatedAt: now });
-    await insertPoChanges(trx, changes.map((c) => ({ poNo, changeSeq, ...c, reason: reason!, changedBy: actor.userId, changedAt: now })));
-    await writeAudit(trx, { entity: 'po_header', entityKey: poNo, action: 'CHANGE', actor: actor.userId, before: { status: po.status, totalAmount: po.totalAmount, dueDate: po.dueDate }, after: { status, totalAmount: total, changes }, reason });
-    await recordBudgetMovement(trx, { event: 'CHANGE', docType: 'PO', docNo: poNo, actor: actor.userId, confirmWarning: b.confirmBudgetWarning });
+    await updatePoHeader(trx, poNo, {
+      totalAmount: total,
+      dueDate: b.dueDate ?? po.dueDate,
+      status,
+      ...(status !== po.status ? { acknowledgedAt: null, acknowledgedBy: null } : {}),
+      version: po.version + 1,
+      updatedAt: now,
+    });
+    await insertPoChanges(
+      trx,
+      changes.map((c) => ({ poNo, changeSeq, ...c, reason: reason!, changedBy: actor.userId, changedAt: now })),
+    );
+    await writeAudit(trx, {
+      entity: 'po_header',
+      entityKey: poNo,
+      action: 'CHANGE',
+      actor: actor.userId,
+      before: { status: po.status, totalAmount: po.totalAmount, dueDate: po.dueDate },
+      after: { status, totalAmount: total, changes },
+      reason,
+    });
+    await recordBudgetMovement(trx, {
+      event: 'CHANGE',
+      docType: 'PO',
+      docNo: poNo,
+      actor: actor.userId,
+      confirmWarning: b.confirmBudgetWarning,
+    });
   });
   return poDetail(db, poNo, actor);
 }
@@ -300,12 +514,38 @@ export async function cancelPo(db: Db, caller: Caller | null, poNo: string, body
     const withdrawn = po.status === 'IN_APPROVAL';
     if (withdrawn) await withdrawApproval(trx, po.approvalId, actor.userId);
     const now = new Date();
-    await updatePoHeader(trx, poNo, { status, cancelReason: reason, ...(withdrawn ? { approvalStatus: 'WITHDRAWN' } : {}), version: po.version + 1, updatedAt: now });
+    await updatePoHeader(trx, poNo, {
+      status,
+      cancelReason: reason,
+      ...(withdrawn ? { approvalStatus: 'WITHDRAWN' } : {}),
+      version: po.version + 1,
+      updatedAt: now,
+    });
     if (po.forwardedAt) {
       const changeSeq = await nextChangeSeq(trx, poNo);
-      await insertPoChanges(trx, [{ poNo, changeSeq, field: 'status', lineNo: null, beforeValue: po.status, afterValue: status, reason: reason!, changedBy: actor.userId, changedAt: now }]);
+      await insertPoChanges(trx, [
+        {
+          poNo,
+          changeSeq,
+          field: 'status',
+          lineNo: null,
+          beforeValue: po.status,
+          afterValue: status,
+          reason: reason!,
+          changedBy: actor.userId,
+          changedAt: now,
+        },
+      ]);
     }
-    await writeAudit(trx, { entity: 'po_header', entityKey: poNo, action: 'CANCEL', actor: actor.userId, before: { status: po.status }, after: { status }, reason });
+    await writeAudit(trx, {
+      entity: 'po_header',
+      entityKey: poNo,
+      action: 'CANCEL',
+      actor: actor.userId,
+      before: { status: po.status },
+      after: { status },
+      reason,
+    });
     await recordBudgetMovement(trx, { event: 'CANCEL', docType: 'PO', docNo: poNo, actor: actor.userId });
   });
   return poDetail(db, poNo, actor);
@@ -317,10 +557,12 @@ export async function forwardYnOf(db: Db, body: Static<typeof ForwardYnBody>) {
   const rows = wanted.length ? await findForwardCompanies(db, wanted) : [];
   const byNo = new Map(rows.map((r) => [r.compNo, r]));
   // CamelCasePlugin renames SQL aliases, so the spec's upper-case names are made here.
-  const resultData = wanted.filter((c) => byNo.has(c)).map((c) => {
-    const r = byNo.get(c)!;
-    return { COMP_NO: r.compNo, COMP_NAME_KR: r.compNameKr, TAX_NO_2: r.taxNo2, FORWARD_YN: r.forwardYn };
-  });
+  const resultData = wanted
+    .filter((c) => byNo.has(c))
+    .map((c) => {
+      const r = byNo.get(c)!;
+      return { COMP_NO: r.compNo, COMP_NAME_KR: r.compNameKr, TAX_NO_2: r.taxNo2, FORWARD_YN: r.forwardYn };
+    });
   return { success: true, resultData };
 }
 
@@ -336,10 +578,30 @@ async function supplierPoDetail(db: Db, poNo: string, staff = false) {
     listPoChanges(db, { poNo }, { field: 'changedAt', direction: 'asc' }, { limit: 5000, offset: 0 }),
   ]);
   return {
-    poNo: h.poNo, poType: h.poType, poDate: h.poDate, title: h.title, status: h.status, compNo: h.compNo, compNameKr: h.compNameKr, currency: h.currency, totalAmount: h.totalAmount,
-    dueDate: h.dueDate, forwardedAt: iso(h.forwardedAt), acknowledgedAt: iso(h.acknowledgedAt), cancelReason: h.cancelReason, remark: h.remark, quoteNo: h.quoteNo, loiNo: h.loiNo,
-    buyerName: h.buyerName, buyerEmail: h.buyerEmail, buyerTelNo: h.buyerTelNo, deptnm: h.deptnm, version: h.version,
-    lines, attachments, changes: changes.rows,
+    poNo: h.poNo,
+    poType: h.poType,
+    poDate: h.poDate,
+    title: h.title,
+    status: h.status,
+    compNo: h.compNo,
+    compNameKr: h.compNameKr,
+    currency: h.currency,
+    totalAmount: h.totalAmount,
+    dueDate: h.dueDate,
+    forwardedAt: iso(h.forwardedAt),
+    acknowledgedAt: iso(h.acknowledgedAt),
+    cancelReason: h.cancelReason,
+    remark: h.remark,
+    quoteNo: h.quoteNo,
+    loiNo: h.loiNo,
+    buyerName: h.buyerName,
+    buyerEmail: h.buyerEmail,
+    buyerTelNo: h.buyerTelNo,
+    deptnm: h.deptnm,
+    version: h.version,
+    lines,
+    attachments,
+    changes: changes.rows,
     actions: h.status === 'SENT' && !staff ? ['acknowledge'] : [],
   };
 }
@@ -354,13 +616,31 @@ export async function acknowledgePo(db: Db, caller: Caller | null, poNo: string,
   const supplier = supplierActor(caller);
   await db.transaction().execute(async (trx) => {
     const po = await lockPoForSupplier(trx, poNo);
-    if (!po || po.forwardedAt === null || !['SENT', 'ACKNOWLEDGED', 'PARTLY_DELIVERED', 'DELIVERED', 'CLOSED', 'CANCELLED'].includes(po.status)) throw poMissing();
+    if (
+      !po ||
+      po.forwardedAt === null ||
+      !['SENT', 'ACKNOWLEDGED', 'PARTLY_DELIVERED', 'DELIVERED', 'CLOSED', 'CANCELLED'].includes(po.status)
+    )
+      throw poMissing();
     checkVersion(body.version, po.version);
     if (po.status === 'ACKNOWLEDGED') throw wrongState('이미 확인한 발주입니다', po.status);
     const status = transition(PO_MACHINE, 'acknowledge', po.status);
     const now = new Date();
-    await updatePoHeader(trx, poNo, { status, acknowledgedAt: now, acknowledgedBy: supplier.userId, version: po.version + 1, updatedAt: now });
-    await writeAudit(trx, { entity: 'po_header', entityKey: poNo, action: 'ACKNOWLEDGE', actor: supplier.userId, before: { status: po.status }, after: { status } });
+    await updatePoHeader(trx, poNo, {
+      status,
+      acknowledgedAt: now,
+      acknowledgedBy: supplier.userId,
+      version: po.version + 1,
+      updatedAt: now,
+    });
+    await writeAudit(trx, {
+      entity: 'po_header',
+      entityKey: poNo,
+      action: 'ACKNOWLEDGE',
+      actor: supplier.userId,
+      before: { status: po.status },
+      after: { status },
+    });
   });
   return supplierPoDetail(db, poNo);
 }
@@ -380,7 +660,16 @@ export interface AwardedOrder {
   title: string;
   currency: 'KRW' | 'JPY';
   dueDate: string;
-  lines: ReadonlyArray<{ itemCode: string | null; itemName: string; spec: string | null; unitCode: string; sgCode: string | null; quantity: string; unitPrice: string; deliveryDate: string | null }>;
+  lines: ReadonlyArray<{
+    itemCode: string | null;
+    itemName: string;
+    spec: string | null;
+    unitCode: string;
+    sgCode: string | null;
+    quantity: string;
+    unitPrice: string;
+    deliveryDate: string | null;
+  }>;
   confirmEvaluationWarning?: boolean;
 }
 
@@ -394,23 +683,63 @@ export async function createAwardedPo(trx: Db, actor: Actor, o: AwardedOrder): P
   await assertSuppliersEligible(trx, [o.compNo], 'order', 'body/version');
   const today = todayKst();
   const poNo = await nextDocumentNumber(trx, 'PO', today);
-  await checkSourcingEligibility(trx, [o.compNo], { docType: 'PO', docNo: poNo, confirmWarning: o.confirmEvaluationWarning, actor: actor.userId });
+  await checkSourcingEligibility(trx, [o.compNo], {
+    docType: 'PO',
+    docNo: poNo,
+    confirmWarning: o.confirmEvaluationWarning,
+    actor: actor.userId,
+  });
   const pr = o.prNo ? await lockPrToOrder(trx, o.prNo) : null;
   const lines = o.lines.map((l, i) => ({
-    poNo, lineNo: i + 1, itemCode: l.itemCode, itemName: l.itemName, spec: l.spec, unitCode: l.unitCode, sgCode: l.sgCode, quantity: l.quantity, unitPrice: l.unitPrice,
-    amount: lineAmount(l.quantity, l.unitPrice, o.currency), deliveryDate: l.deliveryDate ?? o.dueDate,
+    poNo,
+    lineNo: i + 1,
+    itemCode: l.itemCode,
+    itemName: l.itemName,
+    spec: l.spec,
+    unitCode: l.unitCode,
+    sgCode: l.sgCode,
+    quantity: l.quantity,
+    unitPrice: l.unitPrice,
+    amount: lineAmount(l.quantity, l.unitPrice, o.currency),
+    deliveryDate: l.deliveryDate ?? o.dueDate,
   }));
   const header = {
-    poNo, poType: 'PO' as const, compNo: o.compNo, section: o.section, deptcd: o.deptcd, buyerId: o.buyerId, requesterId: pr?.requesterId ?? null, prNo: o.prNo,
-    title: o.title, currency: o.currency, totalAmount: totalOf(lines.map((l) => l.amount)), status: 'DRAFT', poDate: today, dueDate: o.dueDate,
-    remark: o.auctionNo ? `역경매 ${o.auctionNo} 낙찰` : `입찰 ${o.tenderNo} 낙찰`, createdBy: actor.userId,
+    poNo,
+    poType: 'PO' as const,
+    compNo: o.compNo,
+    section: o.section,
+    deptcd: o.deptcd,
+    buyerId: o.buyerId,
+    requesterId: pr?.requesterId ?? null,
+    prNo: o.prNo,
+    title: o.title,
+    currency: o.currency,
+    totalAmount: totalOf(lines.map((l) => l.amount)),
+    status: 'DRAFT',
+    poDate: today,
+    dueDate: o.dueDate,
+    remark: o.auctionNo ? `역경매 ${o.auctionNo} 낙찰` : `입찰 ${o.tenderNo} 낙찰`,
+    createdBy: actor.userId,
   };
   await insertPo(trx, header, lines);
   if (pr && pr.status !== 'ORDERED') {
     const prStatus = transition(PR_MACHINE, 'order', pr.status);
     await updatePrHeader(trx, pr.prNo, { status: prStatus, version: pr.version + 1, updatedAt: new Date() });
-    await writeAudit(trx, { entity: 'pr_header', entityKey: pr.prNo, action: 'ORDER', actor: actor.userId, before: { status: pr.status }, after: { status: prStatus, poNo, tenderNo: o.tenderNo, auctionNo: o.auctionNo } });
+    await writeAudit(trx, {
+      entity: 'pr_header',
+      entityKey: pr.prNo,
+      action: 'ORDER',
+      actor: actor.userId,
+      before: { status: pr.status },
+      after: { status: prStatus, poNo, tenderNo: o.tenderNo, auctionNo: o.auctionNo },
+    });
   }
-  await writeAudit(trx, { entity: 'po_header', entityKey: poNo, action: 'CREATE', actor: actor.userId, after: { ...header, tenderNo: o.tenderNo, auctionNo: o.auctionNo, lines } });
+  await writeAudit(trx, {
+    entity: 'po_header',
+    entityKey: poNo,
+    action: 'CREATE',
+    actor: actor.userId,
+    after: { ...header, tenderNo: o.tenderNo, auctionNo: o.auctionNo, lines },
+  });
   return poNo;
 }

@@ -8,7 +8,17 @@
 import { compareDecimals } from '../../../../lib/money.js';
 import { actionsFrom, type Machine } from '../../../domain/machine.js';
 
-export const PO_STATUSES = ['DRAFT', 'IN_APPROVAL', 'APPROVED', 'SENT', 'ACKNOWLEDGED', 'PARTLY_DELIVERED', 'DELIVERED', 'CLOSED', 'CANCELLED'] as const;
+export const PO_STATUSES = [
+  'DRAFT',
+  'IN_APPROVAL',
+  'APPROVED',
+  'SENT',
+  'ACKNOWLEDGED',
+  'PARTLY_DELIVERED',
+  'DELIVERED',
+  'CLOSED',
+  'CANCELLED',
+] as const;
 export type PoStatus = (typeof PO_STATUSES)[number];
 
 export type PoAction = 'update' | 'submit' | 'approve' | 'reject' | 'send' | 'acknowledge' | 'change' | 'cancel';
@@ -17,11 +27,25 @@ export const PO_MACHINE: Machine<PoStatus, PoAction> = {
   name: '발주',
   statuses: PO_STATUSES,
   statusLabels: {
-    DRAFT: '작성중', IN_APPROVAL: '결재중', APPROVED: '결재완료', SENT: '발주전송', ACKNOWLEDGED: '발주확인',
-    PARTLY_DELIVERED: '부분납품', DELIVERED: '납품완료', CLOSED: '종결', CANCELLED: '취소',
+    DRAFT: '작성중',
+    IN_APPROVAL: '결재중',
+    APPROVED: '결재완료',
+    SENT: '발주전송',
+    ACKNOWLEDGED: '발주확인',
+    PARTLY_DELIVERED: '부분납품',
+    DELIVERED: '납품완료',
+    CLOSED: '종결',
+    CANCELLED: '취소',
   },
   actionLabels: {
-    update: '수정', submit: '결재상신', approve: '승인', reject: '반려', send: '전송', acknowledge: '확인', change: '변경', cancel: '취소',
+    update: '수정',
+    submit: '결재상신',
+    approve: '승인',
+    reject: '반려',
+    send: '전송',
+    acknowledge: '확인',
+    change: '변경',
+    cancel: '취소',
   },
   transitions: {
     update: { from: ['DRAFT'], to: 'same' },
@@ -46,7 +70,14 @@ export function statusAfterChange(status: PoStatus): PoStatus {
 }
 
 /** States a supplier sees: the order has reached it (cancelled ones only if they were sent). */
-export const SUPPLIER_VISIBLE: readonly PoStatus[] = ['SENT', 'ACKNOWLEDGED', 'PARTLY_DELIVERED', 'DELIVERED', 'CLOSED', 'CANCELLED'];
+export const SUPPLIER_VISIBLE: readonly PoStatus[] = [
+  'SENT',
+  'ACKNOWLEDGED',
+  'PARTLY_DELIVERED',
+  'DELIVERED',
+  'CLOSED',
+  'CANCELLED',
+];
 
 /** Open orders on the supplier's home page. */
 export const SUPPLIER_OPEN: readonly PoStatus[] = ['SENT', 'ACKNOWLEDGED', 'PARTLY_DELIVERED'];

@@ -10,7 +10,6 @@ import { count, isoOf } from '../../../db/lists/answer-values.js';
 import type { PR_SORT } from './schemas.js';
 import type { PR_STATUSES, PrScope } from './workflow.js';
 
-
 export interface PrFilter {
   prNo?: string;
   title?: string;
@@ -34,8 +33,20 @@ type Scope = ExpressionBuilder<Database & { p: Database['prHeader']; e: Database
  * the department or section of a dept/section scope.
  */
 type PrValues = {
-  prNo?: string; title?: string; status?: string[]; approvalStatus?: string[]; requesterId?: string; requesterName?: string; section?: string; deptcd?: string;
-  buyerId?: string; currency?: string; fromDate?: string; toDate?: string; viewer?: string; unit?: string;
+  prNo?: string;
+  title?: string;
+  status?: string[];
+  approvalStatus?: string[];
+  requesterId?: string;
+  requesterName?: string;
+  section?: string;
+  deptcd?: string;
+  buyerId?: string;
+  currency?: string;
+  fromDate?: string;
+  toDate?: string;
+  viewer?: string;
+  unit?: string;
 };
 /** Which rows the caller sees beside the filter: part of the statements' shape. */
 type ScopeKind = PrScope['kind'];
@@ -46,10 +57,20 @@ const trimmed = (v: string | undefined) => (given(v) ? v!.trim() : undefined);
 function prValues(f: PrFilter, scope: PrScope, viewer: string | null): { v: PrValues; kind: ScopeKind } {
   const kind: ScopeKind = scope.kind !== 'all' && viewer ? scope.kind : 'all';
   const v: PrValues = {
-    prNo: pattern(f.prNo), title: pattern(f.title), status: f.status?.length ? f.status : undefined, approvalStatus: f.approvalStatus?.length ? f.approvalStatus : undefined,
-    requesterId: trimmed(f.requesterId), requesterName: pattern(f.requesterName), section: trimmed(f.section), deptcd: trimmed(f.deptcd), buyerId: trimmed(f.buyerId),
-    currency: f.currency, fromDate: given(f.fromDate) ? f.fromDate : undefined, toDate: given(f.toDate) ? f.toDate : undefined,
-    viewer: kind === 'all' ? undefined : viewer!, unit: scope.kind === 'dept' ? scope.deptcd : scope.kind === 'section' ? scope.section : undefined,
+    prNo: pattern(f.prNo),
+    title: pattern(f.title),
+    status: f.status?.length ? f.status : undefined,
+    approvalStatus: f.approvalStatus?.length ? f.approvalStatus : undefined,
+    requesterId: trimmed(f.requesterId),
+    requesterName: pattern(f.requesterName),
+    section: trimmed(f.section),
+    deptcd: trimmed(f.deptcd),
+    buyerId: trimmed(f.buyerId),
+    currency: f.currency,
+    fromDate: given(f.fromDate) ? f.fromDate : undefined,
+    toDate: given(f.toDate) ? f.toDate : undefined,
+    viewer: kind === 'all' ? undefined : viewer!,
+    unit: scope.kind === 'dept' ? scope.deptcd : scope.kind === 'section' ? scope.section : undefined,
   };
   if (kind === 'all') v.unit = undefined;
   return { v, kind };
@@ -73,7 +94,12 @@ function where(v: PrValues, kind: ScopeKind) {
     if (v.toDate) parts.push(eb('p.prDate', '<=', v.toDate));
     if (kind !== 'all') {
       const viewer = v.viewer!;
-      const own = kind === 'self' ? eb('p.requesterId', '=', viewer) : kind === 'dept' ? eb('p.deptcd', '=', v.unit!) : eb('p.section', '=', v.unit!);
+      const own =
+        kind === 'self'
+          ? eb('p.requesterId', '=', viewer)
+          : kind === 'dept'
+            ? eb('p.deptcd', '=', v.unit!)
+            : eb('p.section', '=', v.unit!);
       const approver = eb.exists(
         eb
           .selectFrom('approval as a')
@@ -90,8 +116,17 @@ function where(v: PrValues, kind: ScopeKind) {
 }
 
 const SORT_COLUMNS = {
-  prNo: 'p.prNo', prDate: 'p.prDate', title: 'p.title', status: 'p.status', approvalStatus: 'p.approvalStatus', requesterName: 'e.hname', deptnm: 'd.deptnm',
-  desiredDate: 'p.desiredDate', totalAmount: 'p.totalAmount', buyerName: 'bu.hname', updatedAt: 'p.updatedAt',
+  prNo: 'p.prNo',
+  prDate: 'p.prDate',
+  title: 'p.title',
+  status: 'p.status',
+  approvalStatus: 'p.approvalStatus',
+  requesterName: 'e.hname',
+  deptnm: 'd.deptnm',
+  desiredDate: 'p.desiredDate',
+  totalAmount: 'p.totalAmount',
+  buyerName: 'bu.hname',
+  updatedAt: 'p.updatedAt',
 } as const satisfies Record<(typeof PR_SORT)[number], string>;
 
 function base(db: Db) {
@@ -104,52 +139,116 @@ function base(db: Db) {
 }
 
 // Built and compiled once per shape (server/db/lists/shaped.ts): the filters given, the caller's scope, the sort, the page's mode.
-const prPage = shaped('listPrs.page', (db: Db, v: PrValues & { page: KeysetValues }, c: { ks: Keyset; kind: ScopeKind }) =>
-  base(db)
-    .where(where(v, c.kind))
-    .select([
-      'p.prNo', 'p.prDate', 'p.title', 'p.status', 'p.approvalStatus', 'p.requesterId', 'e.hname as requesterName', 'p.section', 'b.sectionName', 'p.deptcd', 'd.deptnm',
-      'p.desiredDate', 'p.currency', 'p.totalAmount', 'p.buyerId', 'bu.hname as buyerName', 'p.updatedAt', 'p.version',
-    ])
-    .select([
-      sql<number>`(select count(*) from pr_line l where l.pr_no = p.pr_no)`.as('lineCount'),
-      sql<string | null>`(select max(r.rfq_no) from rfq_header r where r.pr_no = p.pr_no and r.status <> 'CANCELLED')`.as('rfqNo'),
-      sql<string | null>`(select max(h.po_no) from po_header h where h.pr_no = p.pr_no and h.status <> 'CANCELLED')`.as('poNo'),
-    ])
-    .$call((q) => c.ks.select(q))
-    .$call((q) => c.ks.page(q, v.page)),
+const prPage = shaped(
+  'listPrs.page',
+  (db: Db, v: PrValues & { page: KeysetValues }, c: { ks: Keyset; kind: ScopeKind }) =>
+    base(db)
+      .where(where(v, c.kind))
+      .select([
+        'p.prNo',
+        'p.prDate',
+        'p.title',
+        'p.status',
+        'p.approvalStatus',
+        'p.requesterId',
+        'e.hname as requesterName',
+        'p.section',
+        'b.sectionName',
+        'p.deptcd',
+        'd.deptnm',
+        'p.desiredDate',
+        'p.currency',
+        'p.totalAmount',
+        'p.buyerId',
+        'bu.hname as buyerName',
+        'p.updatedAt',
+        'p.version',
+      ])
+      .select([
+        sql<number>`(select count(*) from pr_line l where l.pr_no = p.pr_no)`.as('lineCount'),
+        sql<
+          string | null
+        >`(select max(r.rfq_no) from rfq_header r where r.pr_no = p.pr_no and r.status <> 'CANCELLED')`.as('rfqNo'),
+        sql<
+          string | null
+        >`(select max(h.po_no) from po_header h where h.pr_no = p.pr_no and h.status <> 'CANCELLED')`.as('poNo'),
+      ])
+      .$call((q) => c.ks.select(q))
+      .$call((q) => c.ks.page(q, v.page)),
 );
 
 type PrPageRow = Awaited<ReturnType<typeof prPage.execute>>[number];
 
 // The answer's row, declared once (server/db/lists/answer-rows.ts): every column of the page but its keys.
 const prRow = answerRow<PrPageRow>()('PRs', (f) => ({
-  prNo: f('prNo'), prDate: f('prDate'), title: f('title'), status: f('status'), approvalStatus: f('approvalStatus'), requesterId: f('requesterId'),
-  requesterName: f('requesterName'), section: f('section'), sectionName: f('sectionName'), deptcd: f('deptcd'), deptnm: f('deptnm'), desiredDate: f('desiredDate'),
-  currency: f('currency'), totalAmount: f('totalAmount'), buyerId: f('buyerId'), buyerName: f('buyerName'), updatedAt: f('updatedAt', isoOf), version: f('version'),
-  lineCount: f('lineCount', count), rfqNo: f('rfqNo'), poNo: f('poNo'),
+  prNo: f('prNo'),
+  prDate: f('prDate'),
+  title: f('title'),
+  status: f('status'),
+  approvalStatus: f('approvalStatus'),
+  requesterId: f('requesterId'),
+  requesterName: f('requesterName'),
+  section: f('section'),
+  sectionName: f('sectionName'),
+  deptcd: f('deptcd'),
+  deptnm: f('deptnm'),
+  desiredDate: f('desiredDate'),
+  currency: f('currency'),
+  totalAmount: f('totalAmount'),
+  buyerId: f('buyerId'),
+  buyerName: f('buyerName'),
+  updatedAt: f('updatedAt', isoOf),
+  version: f('version'),
+  lineCount: f('lineCount', count),
+  rfqNo: f('rfqNo'),
+  poNo: f('poNo'),
 }));
 
 const prTotals = shaped('listPrs.totals', (db: Db, v: PrValues, kind: ScopeKind) =>
   base(db)
     .where(where(v, kind))
-    .select(['p.currency', (eb) => eb.fn.countAll<number>().as('count'), (eb) => eb.fn.sum<string>('p.totalAmount').as('totalAmount')])
+    .select([
+      'p.currency',
+      (eb) => eb.fn.countAll<number>().as('count'),
+      (eb) => eb.fn.sum<string>('p.totalAmount').as('totalAmount'),
+    ])
     .groupBy('p.currency')
     .orderBy('p.currency'),
 );
 
-export async function listPrs(db: Db, f: PrFilter, scope: PrScope, viewer: string | null, sort: SortSpec<(typeof PR_SORT)[number]>, w: PageWindow) {
+export async function listPrs(
+  db: Db,
+  f: PrFilter,
+  scope: PrScope,
+  viewer: string | null,
+  sort: SortSpec<(typeof PR_SORT)[number]>,
+  w: PageWindow,
+) {
   const { v, kind } = prValues(f, scope, viewer);
   const column = SORT_COLUMNS[sort.field];
   // The buyer is a left join: its name may be NULL.
-  const ks = keyset(sortId(sort), [{ ref: column, direction: sort.direction, nullable: column === 'bu.hname' }, { ref: 'p.prNo', direction: 'desc' }], w);
-  const [fetched, totals] = await Promise.all([prPage.fetch(db, `${ks.shape}/${kind}`, { ...v, page: ks.values }, { ks, kind }), prTotals.execute(db, kind, v, kind)]);
+  const ks = keyset(
+    sortId(sort),
+    [
+      { ref: column, direction: sort.direction, nullable: column === 'bu.hname' },
+      { ref: 'p.prNo', direction: 'desc' },
+    ],
+    w,
+  );
+  const [fetched, totals] = await Promise.all([
+    prPage.fetch(db, `${ks.shape}/${kind}`, { ...v, page: ks.values }, { ks, kind }),
+    prTotals.execute(db, kind, v, kind),
+  ]);
   const page = ks.answer(fetched.rows, fetched.get);
   const toRow = fetched.answer(prRow);
   return {
     rows: page.rows.map((r) => toRow(r)),
     total: totals.reduce((s, t) => s + Number(t.count), 0),
-    totals: totals.map((t) => ({ currency: t.currency, count: Number(t.count), totalAmount: String(t.totalAmount ?? '0') })),
+    totals: totals.map((t) => ({
+      currency: t.currency,
+      count: Number(t.count),
+      totalAmount: String(t.totalAmount ?? '0'),
+    })),
     nextCursor: page.nextCursor,
     prevCursor: page.prevCursor,
   };
@@ -158,9 +257,33 @@ export async function listPrs(db: Db, f: PrFilter, scope: PrScope, viewer: strin
 export async function findPrHeader(db: Db, prNo: string) {
   return base(db)
     .select([
-      'p.prNo', 'p.prDate', 'p.title', 'p.status', 'p.approvalStatus', 'p.approvalId', 'p.requesterId', 'e.hname as requesterName', 'p.section', 'b.sectionName', 'p.deptcd', 'd.deptnm',
-      'p.desiredDate', 'p.purpose', 'p.currency', 'p.totalAmount', 'p.buyerId', 'bu.hname as buyerName', 'p.receivedAt', 'p.rejectReason', 'p.cancelReason', 'p.fileId',
-      'p.submittedAt', 'p.approvedAt', 'p.createdAt', 'p.updatedAt', 'p.version',
+      'p.prNo',
+      'p.prDate',
+      'p.title',
+      'p.status',
+      'p.approvalStatus',
+      'p.approvalId',
+      'p.requesterId',
+      'e.hname as requesterName',
+      'p.section',
+      'b.sectionName',
+      'p.deptcd',
+      'd.deptnm',
+      'p.desiredDate',
+      'p.purpose',
+      'p.currency',
+      'p.totalAmount',
+      'p.buyerId',
+      'bu.hname as buyerName',
+      'p.receivedAt',
+      'p.rejectReason',
+      'p.cancelReason',
+      'p.fileId',
+      'p.submittedAt',
+      'p.approvedAt',
+      'p.createdAt',
+      'p.updatedAt',
+      'p.version',
     ])
     .where('p.prNo', '=', prNo)
     .executeTakeFirst();
@@ -171,7 +294,21 @@ export async function findPrLines(db: Db, prNo: string) {
     .selectFrom('prLine as l')
     .leftJoin('sourcingGroup as g', 'g.sgCode', 'l.sgCode')
     .leftJoin('code as ba', (j) => j.onRef('ba.code', '=', 'l.budgetAccount').on('ba.groupId', '=', 'BUDGET_ACCOUNT'))
-    .select(['l.lineNo', 'l.itemCode', 'l.itemName', 'l.spec', 'l.unitCode', 'l.sgCode', 'g.sgName', 'l.quantity', 'l.estUnitPrice', 'l.estAmount', 'l.remark', 'l.budgetAccount', 'ba.textKo as budgetAccountName'])
+    .select([
+      'l.lineNo',
+      'l.itemCode',
+      'l.itemName',
+      'l.spec',
+      'l.unitCode',
+      'l.sgCode',
+      'g.sgName',
+      'l.quantity',
+      'l.estUnitPrice',
+      'l.estAmount',
+      'l.remark',
+      'l.budgetAccount',
+      'ba.textKo as budgetAccountName',
+    ])
     .where('l.prNo', '=', prNo)
     .orderBy('l.lineNo')
     .execute();
@@ -179,7 +316,12 @@ export async function findPrLines(db: Db, prNo: string) {
 
 export async function findPrLinks(db: Db, prNo: string) {
   const [rfqs, orders] = await Promise.all([
-    db.selectFrom('rfqHeader').select(['rfqNo', 'status', 'deadline', 'selectedCompNo']).where('prNo', '=', prNo).orderBy('rfqNo').execute(),
+    db
+      .selectFrom('rfqHeader')
+      .select(['rfqNo', 'status', 'deadline', 'selectedCompNo'])
+      .where('prNo', '=', prNo)
+      .orderBy('rfqNo')
+      .execute(),
     db
       .selectFrom('poHeader as h')
       .innerJoin('company as c', 'c.compNo', 'h.compNo')
@@ -210,9 +352,16 @@ export async function updatePrHeader(trx: Db, prNo: string, values: Updateable<D
 }
 
 /** Replaces the PR's lines with these. */
-export async function replacePrLines(trx: Db, prNo: string, lines: ReadonlyArray<Omit<Insertable<Database['prLine']>, 'prNo'>>) {
+export async function replacePrLines(
+  trx: Db,
+  prNo: string,
+  lines: ReadonlyArray<Omit<Insertable<Database['prLine']>, 'prNo'>>,
+) {
   await trx.deleteFrom('prLine').where('prNo', '=', prNo).execute();
-  await trx.insertInto('prLine').values(lines.map((l) => ({ prNo, ...l }))).execute();
+  await trx
+    .insertInto('prLine')
+    .values(lines.map((l) => ({ prNo, ...l })))
+    .execute();
 }
 
 /** Files every line of the PR under one sourcing group. */
@@ -221,7 +370,11 @@ export async function setPrLinesSgCode(trx: Db, prNo: string, sgCode: string) {
 }
 
 export function findDepartment(db: Db, deptcd: string) {
-  return db.selectFrom('department').select(['deptcd', 'topDept', 'useYn']).where('deptcd', '=', deptcd).executeTakeFirst();
+  return db
+    .selectFrom('department')
+    .select(['deptcd', 'topDept', 'useYn'])
+    .where('deptcd', '=', deptcd)
+    .executeTakeFirst();
 }
 
 /** An item of the master with its sourcing group's name (the PR line grid's lookup). */
@@ -229,7 +382,17 @@ export function findPrItem(db: Db, itemCode: string) {
   return db
     .selectFrom('item as i')
     .innerJoin('sourcingGroup as g', 'g.sgCode', 'i.sgCode')
-    .select(['i.itemCode', 'i.itemName', 'i.spec', 'i.unitCode', 'i.sgCode', 'g.sgName', 'i.refPrice', 'i.currency', 'i.useYn'])
+    .select([
+      'i.itemCode',
+      'i.itemName',
+      'i.spec',
+      'i.unitCode',
+      'i.sgCode',
+      'g.sgName',
+      'i.refPrice',
+      'i.currency',
+      'i.useYn',
+    ])
     .where('i.itemCode', '=', itemCode)
     .executeTakeFirst();
 }

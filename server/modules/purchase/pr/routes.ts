@@ -4,8 +4,31 @@ import { access } from '../../../http/access.js';
 import { commonErrors } from '../../../http/error-schema.js';
 import { pageWindow, parseSort } from '../../../http/list-query.js';
 import { ReasonBody, VersionBody } from '../../../domain/schemas.js';
-import { ItemCodeParams, PrConfirmListQuery, PrCreateBody, PrDetail, PrItem, PrList, PrListQuery, PrNoParams, PrUpdateBody, ReceiveBody } from './schemas.js';
-import { PR_SCREENS, cancelPr, createPr, getPr, getPrItem, listPrsToConfirm, listScopedPrs, receivePr, returnPr, submitPr, updatePr } from './service.js';
+import {
+  ItemCodeParams,
+  PrConfirmListQuery,
+  PrCreateBody,
+  PrDetail,
+  PrItem,
+  PrList,
+  PrListQuery,
+  PrNoParams,
+  PrUpdateBody,
+  ReceiveBody,
+} from './schemas.js';
+import {
+  PR_SCREENS,
+  cancelPr,
+  createPr,
+  getPr,
+  getPrItem,
+  listPrsToConfirm,
+  listScopedPrs,
+  receivePr,
+  returnPr,
+  submitPr,
+  updatePr,
+} from './service.js';
 
 /** Purchase requests: the requester's side (/prList, /prEdit) and purchasing's receipt (/prConfirmList, /prConfirmEdit). */
 export const prRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -16,24 +39,49 @@ export const prRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api/v1/prs',
     {
       config: { readOnlyList: true, access: access.login([PR_SCREENS.list, PR_SCREENS.edit], 'read', ['I']) },
-      schema: { operationId: 'listPrs', tags, summary: 'Purchase requests of the caller’s scope (30: own, 31: department, 32: section, others: all; approvers see what they approve)', querystring: PrListQuery, response: { 200: PrList, ...commonErrors } },
+      schema: {
+        operationId: 'listPrs',
+        tags,
+        summary:
+          'Purchase requests of the caller’s scope (30: own, 31: department, 32: section, others: all; approvers see what they approve)',
+        querystring: PrListQuery,
+        response: { 200: PrList, ...commonErrors },
+      },
     },
-    async (request) => listScopedPrs(request.db, request.caller, request.query, parseSort(request.query.sort, { field: 'prNo', direction: 'desc' }), pageWindow(request.query)),
+    async (request) =>
+      listScopedPrs(
+        request.db,
+        request.caller,
+        request.query,
+        parseSort(request.query.sort, { field: 'prNo', direction: 'desc' }),
+        pageWindow(request.query),
+      ),
   );
 
   app.get(
     '/api/v1/pr-confirm',
     {
-      config: { readOnlyList: true, access: access.login([PR_SCREENS.confirmList, PR_SCREENS.confirmEdit], 'read', ['I']) },
+      config: {
+        readOnlyList: true,
+        access: access.login([PR_SCREENS.confirmList, PR_SCREENS.confirmEdit], 'read', ['I']),
+      },
       schema: {
         operationId: 'listPrConfirm',
         tags,
-        summary: 'PRs for purchasing: approved ones waiting to be received, received ones and those out for quotation (status filters any other)',
+        summary:
+          'PRs for purchasing: approved ones waiting to be received, received ones and those out for quotation (status filters any other)',
         querystring: PrConfirmListQuery,
         response: { 200: PrList, ...commonErrors },
       },
     },
-    async (request) => listPrsToConfirm(request.db, request.caller, request.query, parseSort(request.query.sort, { field: 'prNo', direction: 'desc' }), pageWindow(request.query)),
+    async (request) =>
+      listPrsToConfirm(
+        request.db,
+        request.caller,
+        request.query,
+        parseSort(request.query.sort, { field: 'prNo', direction: 'desc' }),
+        pageWindow(request.query),
+      ),
   );
 
   app.get(
@@ -43,7 +91,8 @@ export const prRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         operationId: 'getPrItem',
         tags,
-        summary: 'An item of the master as a PR line starts from it: name, specification, unit, sourcing group and reference price (the line grid fills them when an item code is typed)',
+        summary:
+          'An item of the master as a PR line starts from it: name, specification, unit, sourcing group and reference price (the line grid fills them when an item code is typed)',
         params: ItemCodeParams,
         response: { 200: PrItem, ...commonErrors },
       },
@@ -55,7 +104,14 @@ export const prRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api/v1/prs/:prNo',
     {
       config: { access: access.login(readScreens, 'read', ['I']) },
-      schema: { operationId: 'getPr', tags, summary: 'One PR: header, lines, attachments, approvals, history, quotation requests and orders, and what the caller may do', params: PrNoParams, response: { 200: PrDetail, ...commonErrors } },
+      schema: {
+        operationId: 'getPr',
+        tags,
+        summary:
+          'One PR: header, lines, attachments, approvals, history, quotation requests and orders, and what the caller may do',
+        params: PrNoParams,
+        response: { 200: PrDetail, ...commonErrors },
+      },
     },
     async (request) => getPr(request.db, request.caller, request.params.prNo),
   );
@@ -64,7 +120,13 @@ export const prRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api/v1/prs',
     {
       config: { access: access.login([PR_SCREENS.edit], 'write', ['I']), identityBound: false },
-      schema: { operationId: 'createPr', tags, summary: 'Create a draft PR (the caller is the requester)', body: PrCreateBody, response: { 200: PrDetail, ...commonErrors } },
+      schema: {
+        operationId: 'createPr',
+        tags,
+        summary: 'Create a draft PR (the caller is the requester)',
+        body: PrCreateBody,
+        response: { 200: PrDetail, ...commonErrors },
+      },
     },
     async (request) => createPr(request.db, request.caller, request.body),
   );
@@ -73,7 +135,14 @@ export const prRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api/v1/prs/:prNo',
     {
       config: { access: access.login([PR_SCREENS.edit], 'write', ['I']), identityBound: false },
-      schema: { operationId: 'updatePr', tags, summary: 'Change a draft or rejected PR (requester only; stale version: 409)', params: PrNoParams, body: PrUpdateBody, response: { 200: PrDetail, 409: Type.Ref('ErrorBody'), ...commonErrors } },
+      schema: {
+        operationId: 'updatePr',
+        tags,
+        summary: 'Change a draft or rejected PR (requester only; stale version: 409)',
+        params: PrNoParams,
+        body: PrUpdateBody,
+        response: { 200: PrDetail, 409: Type.Ref('ErrorBody'), ...commonErrors },
+      },
     },
     async (request) => updatePr(request.db, request.caller, request.params.prNo, request.body),
   );
@@ -98,7 +167,15 @@ export const prRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api/v1/prs/:prNo/cancel',
     {
       config: { access: access.login([PR_SCREENS.edit], 'write', ['I']), identityBound: false },
-      schema: { operationId: 'cancelPr', tags, summary: 'Cancel a PR not yet received by purchasing (requester only; a reason is required; an open approval is withdrawn)', params: PrNoParams, body: ReasonBody, response: { 200: PrDetail, 409: Type.Ref('ErrorBody'), ...commonErrors } },
+      schema: {
+        operationId: 'cancelPr',
+        tags,
+        summary:
+          'Cancel a PR not yet received by purchasing (requester only; a reason is required; an open approval is withdrawn)',
+        params: PrNoParams,
+        body: ReasonBody,
+        response: { 200: PrDetail, 409: Type.Ref('ErrorBody'), ...commonErrors },
+      },
     },
     async (request) => cancelPr(request.db, request.caller, request.params.prNo, request.body),
   );
@@ -107,7 +184,15 @@ export const prRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api/v1/prs/:prNo/receive',
     {
       config: { access: access.login([PR_SCREENS.confirmEdit], 'write', ['I']), identityBound: false },
-      schema: { operationId: 'receivePr', tags, summary: 'Purchasing receives an approved PR, assigns its buyer and, optionally, files every line under one level-4 sourcing group', params: PrNoParams, body: ReceiveBody, response: { 200: PrDetail, 409: Type.Ref('ErrorBody'), ...commonErrors } },
+      schema: {
+        operationId: 'receivePr',
+        tags,
+        summary:
+          'Purchasing receives an approved PR, assigns its buyer and, optionally, files every line under one level-4 sourcing group',
+        params: PrNoParams,
+        body: ReceiveBody,
+        response: { 200: PrDetail, 409: Type.Ref('ErrorBody'), ...commonErrors },
+      },
     },
     async (request) => receivePr(request.db, request.caller, request.params.prNo, request.body),
   );
@@ -119,7 +204,8 @@ export const prRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         operationId: 'returnPr',
         tags,
-        summary: 'Purchasing rejects an approved or received PR with a reason (the assigned buyer or a purchasing manager once received); the requester may revise and submit again',
+        summary:
+          'Purchasing rejects an approved or received PR with a reason (the assigned buyer or a purchasing manager once received); the requester may revise and submit again',
         params: PrNoParams,
         body: ReasonBody,
         response: { 200: PrDetail, 409: Type.Ref('ErrorBody'), ...commonErrors },

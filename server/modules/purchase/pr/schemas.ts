@@ -1,15 +1,40 @@
 import { Type } from 'typebox';
 import { CursorAnswer, CursorQuery, PagingQuery, SortQuery } from '../../../http/list-query.js';
 import { ApprovalView, Totals } from '../shared/schemas.js';
-import { Attachment, Currency, DateStr, Decimal, FileId, HistoryEntry, Nullable, StatusList, Version } from '../../../domain/schemas.js';
+import {
+  Attachment,
+  Currency,
+  DateStr,
+  Decimal,
+  FileId,
+  HistoryEntry,
+  Nullable,
+  StatusList,
+  Version,
+} from '../../../domain/schemas.js';
 import { ApprovalStateFields } from '../approval/schemas.js';
 import { PrRfqFields } from '../rfq/schemas.js';
 import { PR_STATUSES } from './workflow.js';
 
-export const PR_SORT = ['prNo', 'prDate', 'title', 'status', 'approvalStatus', 'requesterName', 'deptnm', 'desiredDate', 'totalAmount', 'buyerName', 'updatedAt'] as const;
+export const PR_SORT = [
+  'prNo',
+  'prDate',
+  'title',
+  'status',
+  'approvalStatus',
+  'requesterName',
+  'deptnm',
+  'desiredDate',
+  'totalAmount',
+  'buyerName',
+  'updatedAt',
+] as const;
 const APPROVAL_STATUSES = ['NONE', 'PENDING', 'IN_PROGRESS', 'APPROVED', 'REJECTED', 'WITHDRAWN'] as const;
 
-export const ItemCodeParams = Type.Object({ itemCode: Type.String({ maxLength: 20, description: 'Item master code' }) }, { additionalProperties: false });
+export const ItemCodeParams = Type.Object(
+  { itemCode: Type.String({ maxLength: 20, description: 'Item master code' }) },
+  { additionalProperties: false },
+);
 
 /** An item of the master as a PR line starts from it (the line grid's lookup). */
 export const PrItem = Type.Object({
@@ -23,7 +48,10 @@ export const PrItem = Type.Object({
   currency: Type.String(),
 });
 
-export const PrNoParams = Type.Object({ prNo: Type.String({ maxLength: 20, description: 'PR2026-000123' }) }, { additionalProperties: false });
+export const PrNoParams = Type.Object(
+  { prNo: Type.String({ maxLength: 20, description: 'PR2026-000123' }) },
+  { additionalProperties: false },
+);
 
 const ListFilters = {
   prNo: Type.Optional(Type.String({ maxLength: 20, description: 'PR number contains' })),
@@ -45,7 +73,10 @@ const ListFilters = {
 
 export const PrListQuery = Type.Object(ListFilters, { additionalProperties: false });
 export const PrConfirmListQuery = Type.Object(
-  { ...ListFilters, mine: Type.Optional(Type.Enum(['Y', 'N'], { description: 'Y: only PRs assigned to me as buyer' })) },
+  {
+    ...ListFilters,
+    mine: Type.Optional(Type.Enum(['Y', 'N'], { description: 'Y: only PRs assigned to me as buyer' })),
+  },
   { additionalProperties: false },
 );
 
@@ -77,22 +108,40 @@ export const PrList = Type.Object({ rows: Type.Array(PrRow), total: Type.Integer
 
 export const PrLineInput = Type.Object(
   {
-    itemCode: Type.Optional(Nullable(Type.String({ maxLength: 20, description: 'Item master code; absent or null for a free-text line' }))),
-    itemName: Type.Optional(Nullable(Type.String({ maxLength: 200, description: 'Required for a free-text line; taken from the item otherwise' }))),
+    itemCode: Type.Optional(
+      Nullable(Type.String({ maxLength: 20, description: 'Item master code; absent or null for a free-text line' })),
+    ),
+    itemName: Type.Optional(
+      Nullable(
+        Type.String({ maxLength: 200, description: 'Required for a free-text line; taken from the item otherwise' }),
+      ),
+    ),
     spec: Type.Optional(Nullable(Type.String({ maxLength: 300 }))),
     unitCode: Type.Optional(Nullable(Type.String({ maxLength: 10, description: 'Required for a free-text line' }))),
-    sgCode: Type.Optional(Nullable(Type.String({ maxLength: 20, description: 'Sourcing group (level 4); the item’s by default' }))),
+    sgCode: Type.Optional(
+      Nullable(Type.String({ maxLength: 20, description: 'Sourcing group (level 4); the item’s by default' })),
+    ),
     quantity: Decimal('Quantity, > 0, up to 3 decimals'),
     estUnitPrice: Decimal('Estimated unit price, ≥ 0, up to 2 decimals'),
     remark: Type.Optional(Nullable(Type.String({ maxLength: 300 }))),
-    budgetAccount: Type.Optional(Nullable(Type.String({ maxLength: 20, description: 'Budget account (common code BUDGET_ACCOUNT); absent or null: the one mapped to the item’s category, if any' }))),
+    budgetAccount: Type.Optional(
+      Nullable(
+        Type.String({
+          maxLength: 20,
+          description:
+            'Budget account (common code BUDGET_ACCOUNT); absent or null: the one mapped to the item’s category, if any',
+        }),
+      ),
+    ),
   },
   { additionalProperties: false },
 );
 
 const PrFields = {
   title: Type.String({ maxLength: 200 }),
-  section: Type.Optional(Type.String({ maxLength: 20, description: 'Business section (top_dept); the requester’s by default' })),
+  section: Type.Optional(
+    Type.String({ maxLength: 20, description: 'Business section (top_dept); the requester’s by default' }),
+  ),
   deptcd: Type.Optional(Type.String({ maxLength: 20, description: 'Department; the requester’s by default' })),
   desiredDate: DateStr('Desired delivery date, today or later'),
   purpose: Type.Optional(Nullable(Type.String({ maxLength: 1000 }))),
@@ -107,7 +156,15 @@ export const ReceiveBody = Type.Object(
   {
     version: Version,
     buyerId: Type.String({ maxLength: 30, description: 'The buyer (employee singleid) who sources this PR' }),
-    sgCode: Type.Optional(Nullable(Type.String({ maxLength: 20, description: 'A level-4 sourcing group purchasing files every line under; absent or null keeps the lines’ own' }))),
+    sgCode: Type.Optional(
+      Nullable(
+        Type.String({
+          maxLength: 20,
+          description:
+            'A level-4 sourcing group purchasing files every line under; absent or null keeps the lines’ own',
+        }),
+      ),
+    ),
   },
   { additionalProperties: false },
 );
@@ -160,9 +217,28 @@ export const PrDetail = Type.Object({
   attachments: Type.Array(Attachment),
   approvals: Type.Array(ApprovalView),
   history: Type.Array(HistoryEntry),
-  rfqs: Type.Array(Type.Object({ rfqNo: Type.String(), status: Type.String(), deadline: Type.String({ format: 'date-time' }), selectedCompNo: Nullable(Type.String()) })),
-  orders: Type.Array(Type.Object({ poNo: Type.String(), status: Type.String(), compNo: Type.String(), compNameKr: Type.String(), currency: Type.String(), totalAmount: Type.String() })),
-  actions: Type.Array(Type.String(), { description: 'What the caller may do with the PR now: update, submit, cancel, receive, return, requestQuote, and approve / reject when the caller is the pending approver' }),
+  rfqs: Type.Array(
+    Type.Object({
+      rfqNo: Type.String(),
+      status: Type.String(),
+      deadline: Type.String({ format: 'date-time' }),
+      selectedCompNo: Nullable(Type.String()),
+    }),
+  ),
+  orders: Type.Array(
+    Type.Object({
+      poNo: Type.String(),
+      status: Type.String(),
+      compNo: Type.String(),
+      compNameKr: Type.String(),
+      currency: Type.String(),
+      totalAmount: Type.String(),
+    }),
+  ),
+  actions: Type.Array(Type.String(), {
+    description:
+      'What the caller may do with the PR now: update, submit, cancel, receive, return, requestQuote, and approve / reject when the caller is the pending approver',
+  }),
   ...ApprovalStateFields,
   ...PrRfqFields,
 });

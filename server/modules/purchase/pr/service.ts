@@ -20,32 +20,66 @@ import { iso, requireText, text } from '../../../domain/values.js';
 import type { ReasonBody, VersionBody } from '../../../domain/schemas.js';
 import { resolveLines } from '../shared/lines.js';
 import {
-  defaultBudgetAccounts, existingBudgetAccounts, findBuyerCandidate, findDepartment, findPrHeader, findPrItem, findPrLineRows, findPrLines, findPrLinks, findSourcingGroup, insertPrHeader, listPrs, lockPr,
-  replacePrLines, setPrLinesSgCode, updatePrHeader,
+  defaultBudgetAccounts,
+  existingBudgetAccounts,
+  findBuyerCandidate,
+  findDepartment,
+  findPrHeader,
+  findPrItem,
+  findPrLineRows,
+  findPrLines,
+  findPrLinks,
+  findSourcingGroup,
+  insertPrHeader,
+  listPrs,
+  lockPr,
+  replacePrLines,
+  setPrLinesSgCode,
+  updatePrHeader,
 } from './queries.js';
 import type { PR_SORT, PrConfirmListQuery, PrListQuery, ReceiveBody } from './schemas.js';
 import { PR_MACHINE, prActionsFor, prScopeOf } from './workflow.js';
 import { assertBindable } from '../../files/owners.js';
 
-export const PR_SCREENS = { list: '/prList', edit: '/prEdit', confirmList: '/prConfirmList', confirmEdit: '/prConfirmEdit' } as const;
+export const PR_SCREENS = {
+  list: '/prList',
+  edit: '/prEdit',
+  confirmList: '/prConfirmList',
+  confirmEdit: '/prConfirmEdit',
+} as const;
 
 type Window = PageWindow;
 type Sort = SortSpec<(typeof PR_SORT)[number]>;
 
 const notFoundPr = () => missing('PR_NOT_FOUND', '구매요청을 찾을 수 없습니다');
 
-type PrInput = { title: string; section?: string; deptcd?: string; desiredDate: string; purpose?: string | null; currency: 'KRW' | 'JPY'; fileId?: string | null; lines: Array<Record<string, unknown> & { quantity: string; estUnitPrice: string }> };
+type PrInput = {
+  title: string;
+  section?: string;
+  deptcd?: string;
+  desiredDate: string;
+  purpose?: string | null;
+  currency: 'KRW' | 'JPY';
+  fileId?: string | null;
+  lines: Array<Record<string, unknown> & { quantity: string; estUnitPrice: string }>;
+};
 
 /**
  * The section and department a document is requested for: the actor's own unless given; the
  * department must be in use and belong to the section (a field error otherwise).
  */
-export async function requestingDepartment(db: Db, errors: FieldError[], b: { section?: string; deptcd?: string }, actor: Actor) {
+export async function requestingDepartment(
+  db: Db,
+  errors: FieldError[],
+  b: { section?: string; deptcd?: string },
+  actor: Actor,
+) {
   const section = text(b.section) ?? actor.section;
   const deptcd = text(b.deptcd) ?? actor.deptcd;
   const dept = await findDepartment(db, deptcd);
   if (!dept || dept.useYn !== 'Y') errors.push({ path: 'body/deptcd', message: `부서를 찾을 수 없습니다: ${deptcd}` });
-  else if (dept.topDept !== section) errors.push({ path: 'body/deptcd', message: '부서가 선택한 사업부문에 속하지 않습니다' });
+  else if (dept.topDept !== section)
+    errors.push({ path: 'body/deptcd', message: '부서가 선택한 사업부문에 속하지 않습니다' });
   return { section, deptcd };
 }
 
@@ -58,9 +92,13 @@ async function checkPrInput(db: Db, b: PrInput, actor: Actor, prNo: string | nul
   const { section, deptcd } = await requestingDepartment(db, errors, b, actor);
   await assertBindable(db, actor, 'body/fileId', b.fileId, { docType: 'PR', docNo: prNo });
   const given = b.lines.map((l) => text((l.budgetAccount as string | null | undefined) ?? null));
-  const known = await existingBudgetAccounts(db, given.filter((a): a is string => !!a));
+  const known = await existingBudgetAccounts(
+    db,
+    given.filter((a): a is string => !!a),
+  );
   given.forEach((a, i) => {
-    if (a && !known.has(a)) errors.push({ path: `body/lines/${i}/budgetAccount`, message: `등록되지 않은 예산계정입니다: ${a}` });
+    if (a && !known.has(a))
+      errors.push({ path: `body/lines/${i}/budgetAccount`, message: `등록되지 않은 예산계정입니다: ${a}` });
   });
   const { lines: resolved, total } = await resolveLines(
     db,
@@ -68,9 +106,27 @@ async function checkPrInput(db: Db, b: PrInput, actor: Actor, prNo: string | nul
     b.currency,
     { priceField: 'estUnitPrice', errors },
   );
-  const defaults = await defaultBudgetAccounts(db, resolved.map((l) => l.itemCode).filter((c): c is string => !!c));
-  const lines = resolved.map((l, i) => ({ ...l, budgetAccount: given[i] ?? (l.itemCode ? (defaults.get(l.itemCode) ?? null) : null) }));
-  return { header: { title: b.title.trim(), section, deptcd, desiredDate: b.desiredDate, purpose: text(b.purpose), currency: b.currency, fileId: b.fileId ?? null, totalAmount: total }, lines };
+  const defaults = await defaultBudgetAccounts(
+    db,
+    resolved.map((l) => l.itemCode).filter((c): c is string => !!c),
+  );
+  const lines = resolved.map((l, i) => ({
+    ...l,
+    budgetAccount: given[i] ?? (l.itemCode ? (defaults.get(l.itemCode) ?? null) : null),
+  }));
+  return {
+    header: {
+      title: b.title.trim(),
+      section,
+      deptcd,
+      desiredDate: b.desiredDate,
+      purpose: text(b.purpose),
+      currency: b.currency,
+      fileId: b.fileId ?? null,
+      totalAmount: total,
+    },
+    lines,
+  };
 }
 
 type CheckedLines = Awaited<ReturnType<typeof checkPrInput>>['lines'];
@@ -79,7 +135,19 @@ const writeLines = (trx: Db, prNo: string, lines: CheckedLines) =>
   replacePrLines(
     trx,
     prNo,
-    lines.map((l) => ({ lineNo: l.lineNo, itemCode: l.itemCode, itemName: l.itemName, spec: l.spec, unitCode: l.unitCode, sgCode: l.sgCode, quantity: l.quantity, estUnitPrice: l.price, estAmount: l.amount, remark: l.remark, budgetAccount: l.budgetAccount })),
+    lines.map((l) => ({
+      lineNo: l.lineNo,
+      itemCode: l.itemCode,
+      itemName: l.itemName,
+      spec: l.spec,
+      unitCode: l.unitCode,
+      sgCode: l.sgCode,
+      quantity: l.quantity,
+      estUnitPrice: l.price,
+      estAmount: l.amount,
+      remark: l.remark,
+      budgetAccount: l.budgetAccount,
+    })),
   );
 
 /** The PR's header when the caller may see it (their scope, purchasing, or its approvers); 404 otherwise, as for a missing one. */
@@ -121,7 +189,13 @@ async function detail(db: Db, prNo: string, actor: Actor) {
   ]);
   const { approvalId: _a, ...header } = h;
   const { isCurrentApprover, ...approval } = approvalState(approvals, actor.singleid);
-  const actions: string[] = prActionsFor(h.status, { isRequester: h.requesterId === actor.singleid, canPurchase, canWritePr, isBuyer: h.buyerId === actor.singleid, isManager: isPurchasingManager(actor) });
+  const actions: string[] = prActionsFor(h.status, {
+    isRequester: h.requesterId === actor.singleid,
+    canPurchase,
+    canWritePr,
+    isBuyer: h.buyerId === actor.singleid,
+    isManager: isPurchasingManager(actor),
+  });
   // Deciding is on the approval itself (approveApproval / rejectApproval): the pending approver's buttons.
   if (isCurrentApprover && h.status === 'IN_APPROVAL') actions.push('approve', 'reject');
   return {
@@ -143,23 +217,40 @@ async function detail(db: Db, prNo: string, actor: Actor) {
 }
 
 /** /prList: the PRs of the caller's scope (30 own, 31 department, 32 section, others all) and those they approve. */
-export async function listScopedPrs(db: Db, caller: Caller | null, q: Static<typeof PrListQuery>, sort: Sort, window: Window) {
+export async function listScopedPrs(
+  db: Db,
+  caller: Caller | null,
+  q: Static<typeof PrListQuery>,
+  sort: Sort,
+  window: Window,
+) {
   const actor = await internalActor(db, caller);
   return listPrs(db, q, prScopeOf(actor), actor.singleid, sort, window);
 }
 
 /** /prConfirmList: approved, received and quoted PRs unless a status is asked; `mine` keeps the caller's as buyer. */
-export async function listPrsToConfirm(db: Db, caller: Caller | null, query: Static<typeof PrConfirmListQuery>, sort: Sort, window: Window) {
+export async function listPrsToConfirm(
+  db: Db,
+  caller: Caller | null,
+  query: Static<typeof PrConfirmListQuery>,
+  sort: Sort,
+  window: Window,
+) {
   const { mine, ...q } = query;
   const actor = await internalActor(db, caller);
-  const filter = { ...q, status: q.status?.length ? q.status : ['APPROVED', 'RECEIVED', 'QUOT_REQUESTED'], buyerId: mine === 'Y' ? actor.singleid : q.buyerId };
+  const filter = {
+    ...q,
+    status: q.status?.length ? q.status : ['APPROVED', 'RECEIVED', 'QUOT_REQUESTED'],
+    buyerId: mine === 'Y' ? actor.singleid : q.buyerId,
+  };
   return listPrs(db, filter, { kind: 'all' }, null, sort, window);
 }
 
 /** An item of the master as a PR line starts from it; an unknown or unused item is 404. */
 export async function getPrItem(db: Db, itemCode: string) {
   const item = await findPrItem(db, itemCode.trim().toUpperCase());
-  if (!item || item.useYn !== 'Y') throw missing('ITEM_NOT_FOUND', `등록되지 않았거나 사용하지 않는 품목입니다: ${itemCode.trim()}`);
+  if (!item || item.useYn !== 'Y')
+    throw missing('ITEM_NOT_FOUND', `등록되지 않았거나 사용하지 않는 품목입니다: ${itemCode.trim()}`);
   const { useYn: _u, ...rest } = item;
   return { ...rest, refPrice: String(rest.refPrice) };
 }
@@ -174,10 +265,23 @@ export async function createPr(db: Db, caller: Caller | null, body: PrInput) {
   const input = await checkPrInput(db, body, actor, null);
   const prNo = await db.transaction().execute(async (trx) => {
     const prNo = await nextDocumentNumber(trx, 'PR', todayKst());
-    const header = { prNo, prDate: todayKst(), ...input.header, requesterId: actor.singleid, status: 'DRAFT' as const, createdBy: actor.userId };
+    const header = {
+      prNo,
+      prDate: todayKst(),
+      ...input.header,
+      requesterId: actor.singleid,
+      status: 'DRAFT' as const,
+      createdBy: actor.userId,
+    };
     await insertPrHeader(trx, header);
     await writeLines(trx, prNo, input.lines);
-    await writeAudit(trx, { entity: 'pr_header', entityKey: prNo, action: 'CREATE', actor: actor.userId, after: { ...header, lines: input.lines } });
+    await writeAudit(trx, {
+      entity: 'pr_header',
+      entityKey: prNo,
+      action: 'CREATE',
+      actor: actor.userId,
+      after: { ...header, lines: input.lines },
+    });
     return prNo;
   });
   return detail(db, prNo, actor);
@@ -196,7 +300,14 @@ export async function updatePr(db: Db, caller: Caller | null, prNo: string, body
     const oldLines = await findPrLineRows(trx, prNo);
     await updatePrHeader(trx, prNo, { ...input.header, version: before.version + 1, updatedAt: new Date() });
     await writeLines(trx, prNo, input.lines);
-    await writeAudit(trx, { entity: 'pr_header', entityKey: prNo, action: 'UPDATE', actor: actor.userId, before: { ...before, lines: oldLines }, after: { ...input.header, lines: input.lines } });
+    await writeAudit(trx, {
+      entity: 'pr_header',
+      entityKey: prNo,
+      action: 'UPDATE',
+      actor: actor.userId,
+      before: { ...before, lines: oldLines },
+      after: { ...input.header, lines: input.lines },
+    });
   });
   return detail(db, prNo, actor);
 }
@@ -210,13 +321,35 @@ export async function submitPr(db: Db, caller: Caller | null, prNo: string, body
     if (!pr) throw notFoundPr();
     if (pr.requesterId !== actor.singleid) throw notAllowed('요청자만 결재를 상신할 수 있습니다');
     checkVersion(body.version, pr.version);
-    if (pr.desiredDate < todayKst()) failIf([{ path: 'body', message: '희망 납기일이 지났습니다. 납기일을 고친 뒤 상신하세요' }]);
+    if (pr.desiredDate < todayKst())
+      failIf([{ path: 'body', message: '희망 납기일이 지났습니다. 납기일을 고친 뒤 상신하세요' }]);
     const status = transition(PR_MACHINE, 'submit', pr.status);
     const amountKrw = toKrw(pr.totalAmount, pr.currency, rate);
-    const { approvalId, firstApproverId } = await startApproval(trx, { docType: 'PR', docNo: prNo, amountKrw, submitterId: actor.singleid, actorUserId: actor.userId });
+    const { approvalId, firstApproverId } = await startApproval(trx, {
+      docType: 'PR',
+      docNo: prNo,
+      amountKrw,
+      submitterId: actor.singleid,
+      actorUserId: actor.userId,
+    });
     const now = new Date();
-    await updatePrHeader(trx, prNo, { status, approvalStatus: 'PENDING', approvalId, submittedAt: now, rejectReason: null, version: pr.version + 1, updatedAt: now });
-    await writeAudit(trx, { entity: 'pr_header', entityKey: prNo, action: 'SUBMIT', actor: actor.userId, before: { status: pr.status }, after: { status, approvalId, amountKrw, firstApproverId } });
+    await updatePrHeader(trx, prNo, {
+      status,
+      approvalStatus: 'PENDING',
+      approvalId,
+      submittedAt: now,
+      rejectReason: null,
+      version: pr.version + 1,
+      updatedAt: now,
+    });
+    await writeAudit(trx, {
+      entity: 'pr_header',
+      entityKey: prNo,
+      action: 'SUBMIT',
+      actor: actor.userId,
+      before: { status: pr.status },
+      after: { status, approvalId, amountKrw, firstApproverId },
+    });
   });
   return detail(db, prNo, actor);
 }
@@ -234,8 +367,22 @@ export async function cancelPr(db: Db, caller: Caller | null, prNo: string, body
     const status = transition(PR_MACHINE, 'cancel', pr.status);
     const withdrawn = pr.status === 'IN_APPROVAL';
     if (withdrawn) await withdrawApproval(trx, pr.approvalId, actor.userId);
-    await updatePrHeader(trx, prNo, { status, cancelReason: reason, ...(withdrawn ? { approvalStatus: 'WITHDRAWN' } : {}), version: pr.version + 1, updatedAt: new Date() });
-    await writeAudit(trx, { entity: 'pr_header', entityKey: prNo, action: 'CANCEL', actor: actor.userId, before: { status: pr.status }, after: { status }, reason });
+    await updatePrHeader(trx, prNo, {
+      status,
+      cancelReason: reason,
+      ...(withdrawn ? { approvalStatus: 'WITHDRAWN' } : {}),
+      version: pr.version + 1,
+      updatedAt: new Date(),
+    });
+    await writeAudit(trx, {
+      entity: 'pr_header',
+      entityKey: prNo,
+      action: 'CANCEL',
+      actor: actor.userId,
+      before: { status: pr.status },
+      after: { status },
+      reason,
+    });
     await recordBudgetMovement(trx, { event: 'CANCEL', docType: 'PR', docNo: prNo, actor: actor.userId });
   });
   return detail(db, prNo, actor);
@@ -246,14 +393,18 @@ export async function receivePr(db: Db, caller: Caller | null, prNo: string, bod
   const actor = await internalActor(db, caller);
   const buyerId = body.buyerId.trim();
   const buyer = await findBuyerCandidate(db, buyerId);
-  if (!buyer || buyer.status !== 'ACTIVE' || buyer.useFlag !== 'Y') failIf([{ path: 'body/buyerId', message: `재직 중인 사원을 찾을 수 없습니다: ${buyerId}` }]);
+  if (!buyer || buyer.status !== 'ACTIVE' || buyer.useFlag !== 'Y')
+    failIf([{ path: 'body/buyerId', message: `재직 중인 사원을 찾을 수 없습니다: ${buyerId}` }]);
   if (!(await groupHoldsScreen(db, buyer!.authGroupId, [PR_SCREENS.confirmEdit], 'write'))) {
-    failIf([{ path: 'body/buyerId', message: '구매 담당 권한(구매요청 접수)이 없는 사원은 구매 담당자로 지정할 수 없습니다' }]);
+    failIf([
+      { path: 'body/buyerId', message: '구매 담당 권한(구매요청 접수)이 없는 사원은 구매 담당자로 지정할 수 없습니다' },
+    ]);
   }
   const sgCode = text(body.sgCode ?? null);
   if (sgCode) {
     const group = await findSourcingGroup(db, sgCode);
-    if (!group || group.useYn !== 'Y') failIf([{ path: 'body/sgCode', message: `등록되지 않은 소싱그룹입니다: ${sgCode}` }]);
+    if (!group || group.useYn !== 'Y')
+      failIf([{ path: 'body/sgCode', message: `등록되지 않은 소싱그룹입니다: ${sgCode}` }]);
     if (group!.sgLevel !== '004') failIf([{ path: 'body/sgCode', message: '소싱그룹은 4단계(세분류)까지 선택하세요' }]);
   }
   await db.transaction().execute(async (trx) => {
@@ -262,9 +413,23 @@ export async function receivePr(db: Db, caller: Caller | null, prNo: string, bod
     checkVersion(body.version, pr.version);
     const status = transition(PR_MACHINE, 'receive', pr.status);
     const now = new Date();
-    await updatePrHeader(trx, prNo, { status, buyerId, receivedAt: now, receivedBy: actor.userId, version: pr.version + 1, updatedAt: now });
+    await updatePrHeader(trx, prNo, {
+      status,
+      buyerId,
+      receivedAt: now,
+      receivedBy: actor.userId,
+      version: pr.version + 1,
+      updatedAt: now,
+    });
     if (sgCode) await setPrLinesSgCode(trx, prNo, sgCode);
-    await writeAudit(trx, { entity: 'pr_header', entityKey: prNo, action: 'RECEIVE', actor: actor.userId, before: { status: pr.status, buyerId: pr.buyerId }, after: { status, buyerId, ...(sgCode ? { sgCode } : {}) } });
+    await writeAudit(trx, {
+      entity: 'pr_header',
+      entityKey: prNo,
+      action: 'RECEIVE',
+      actor: actor.userId,
+      before: { status: pr.status, buyerId: pr.buyerId },
+      after: { status, buyerId, ...(sgCode ? { sgCode } : {}) },
+    });
   });
   return detail(db, prNo, actor);
 }
@@ -277,11 +442,26 @@ export async function returnPr(db: Db, caller: Caller | null, prNo: string, body
   await db.transaction().execute(async (trx) => {
     const pr = await lockPr(trx, prNo);
     if (!pr) throw notFoundPr();
-    if (pr.status === 'RECEIVED' && pr.buyerId !== actor.singleid && !isPurchasingManager(actor)) throw notAllowed('접수한 구매요청은 담당 구매자 또는 구매 관리자만 반려할 수 있습니다');
+    if (pr.status === 'RECEIVED' && pr.buyerId !== actor.singleid && !isPurchasingManager(actor))
+      throw notAllowed('접수한 구매요청은 담당 구매자 또는 구매 관리자만 반려할 수 있습니다');
     checkVersion(body.version, pr.version);
     const status = transition(PR_MACHINE, 'return', pr.status);
-    await updatePrHeader(trx, prNo, { status, approvalStatus: pr.approvalStatus, rejectReason: reason, version: pr.version + 1, updatedAt: new Date() });
-    await writeAudit(trx, { entity: 'pr_header', entityKey: prNo, action: 'RETURN', actor: actor.userId, before: { status: pr.status }, after: { status }, reason });
+    await updatePrHeader(trx, prNo, {
+      status,
+      approvalStatus: pr.approvalStatus,
+      rejectReason: reason,
+      version: pr.version + 1,
+      updatedAt: new Date(),
+    });
+    await writeAudit(trx, {
+      entity: 'pr_header',
+      entityKey: prNo,
+      action: 'RETURN',
+      actor: actor.userId,
+      before: { status: pr.status },
+      after: { status },
+      reason,
+    });
     await recordBudgetMovement(trx, { event: 'RETURN', docType: 'PR', docNo: prNo, actor: actor.userId });
   });
   return detail(db, prNo, actor);
@@ -295,15 +475,29 @@ export async function returnPr(db: Db, caller: Caller | null, prNo: string, body
  * audited (REQUEST_TENDER; the audit names the document as `tenderNo` for both). Inside the
  * document's transaction; answers the PR and its lines for the document to copy.
  */
-export async function takePrForBidding(trx: Db, actor: Actor, prNo: string, prVersion: number | undefined, docNo: string) {
+export async function takePrForBidding(
+  trx: Db,
+  actor: Actor,
+  prNo: string,
+  prVersion: number | undefined,
+  docNo: string,
+) {
   const pr = await lockPr(trx, prNo);
   if (!pr) throw missing('PR_NOT_FOUND', '구매요청을 찾을 수 없습니다');
-  if (pr.buyerId !== actor.singleid && !isPurchasingManager(actor)) throw notAllowed('담당 구매자 또는 구매 관리자만 입찰을 만들 수 있습니다');
+  if (pr.buyerId !== actor.singleid && !isPurchasingManager(actor))
+    throw notAllowed('담당 구매자 또는 구매 관리자만 입찰을 만들 수 있습니다');
   if (prVersion !== undefined) checkVersion(prVersion, pr.version);
   const status = transition(PR_MACHINE, 'requestQuote', pr.status);
   const lines = await findPrLineRows(trx, prNo);
   await updatePrHeader(trx, prNo, { status, version: pr.version + 1, updatedAt: new Date() });
-  await writeAudit(trx, { entity: 'pr_header', entityKey: prNo, action: 'REQUEST_TENDER', actor: actor.userId, before: { status: pr.status }, after: { status, tenderNo: docNo } });
+  await writeAudit(trx, {
+    entity: 'pr_header',
+    entityKey: prNo,
+    action: 'REQUEST_TENDER',
+    actor: actor.userId,
+    before: { status: pr.status },
+    after: { status, tenderNo: docNo },
+  });
   return { pr, lines };
 }
 
@@ -313,5 +507,13 @@ export async function releasePrOfBidding(trx: Db, actor: Actor, prNo: string, do
   if (!pr || pr.status !== 'QUOT_REQUESTED') return;
   const status = transition(PR_MACHINE, 'reopen', pr.status);
   await updatePrHeader(trx, prNo, { status, version: pr.version + 1, updatedAt: new Date() });
-  await writeAudit(trx, { entity: 'pr_header', entityKey: prNo, action: 'TENDER_CANCELLED', actor: actor.userId, before: { status: pr.status }, after: { status, tenderNo: docNo }, reason });
+  await writeAudit(trx, {
+    entity: 'pr_header',
+    entityKey: prNo,
+    action: 'TENDER_CANCELLED',
+    actor: actor.userId,
+    before: { status: pr.status },
+    after: { status, tenderNo: docNo },
+    reason,
+  });
 }

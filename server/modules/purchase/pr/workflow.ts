@@ -6,21 +6,45 @@
  */
 import { actionsFrom, type Machine } from '../../../domain/machine.js';
 
-export const PR_STATUSES = ['DRAFT', 'IN_APPROVAL', 'APPROVED', 'RECEIVED', 'QUOT_REQUESTED', 'ORDERED', 'REJECTED', 'CANCELLED'] as const;
+export const PR_STATUSES = [
+  'DRAFT',
+  'IN_APPROVAL',
+  'APPROVED',
+  'RECEIVED',
+  'QUOT_REQUESTED',
+  'ORDERED',
+  'REJECTED',
+  'CANCELLED',
+] as const;
 export type PrStatus = (typeof PR_STATUSES)[number];
 
-export type PrAction = 'update' | 'submit' | 'cancel' | 'approve' | 'reject' | 'receive' | 'return' | 'requestQuote' | 'reopen' | 'order';
+export type PrAction =
+  'update' | 'submit' | 'cancel' | 'approve' | 'reject' | 'receive' | 'return' | 'requestQuote' | 'reopen' | 'order';
 
 export const PR_MACHINE: Machine<PrStatus, PrAction> = {
   name: '구매요청',
   statuses: PR_STATUSES,
   statusLabels: {
-    DRAFT: '작성중', IN_APPROVAL: '결재중', APPROVED: '결재완료', RECEIVED: '구매접수', QUOT_REQUESTED: '견적요청',
-    ORDERED: '발주완료', REJECTED: '반려', CANCELLED: '취소',
+    DRAFT: '작성중',
+    IN_APPROVAL: '결재중',
+    APPROVED: '결재완료',
+    RECEIVED: '구매접수',
+    QUOT_REQUESTED: '견적요청',
+    ORDERED: '발주완료',
+    REJECTED: '반려',
+    CANCELLED: '취소',
   },
   actionLabels: {
-    update: '수정', submit: '결재상신', cancel: '취소', approve: '승인', reject: '반려', receive: '접수', return: '접수반려',
-    requestQuote: '견적요청', reopen: '견적요청 취소', order: '발주',
+    update: '수정',
+    submit: '결재상신',
+    cancel: '취소',
+    approve: '승인',
+    reject: '반려',
+    receive: '접수',
+    return: '접수반려',
+    requestQuote: '견적요청',
+    reopen: '견적요청 취소',
+    order: '발주',
   },
   transitions: {
     update: { from: ['DRAFT', 'REJECTED'], to: 'same' },
@@ -71,7 +95,8 @@ export function prActionsFor(status: string, role: PrRole): PrAction[] {
  * (30) their own, user admin 1 (31) their department, user admin 2 (32) their section, everyone
  * else all. Approvers always see what they approve.
  */
-export type PrScope = { kind: 'all' } | { kind: 'self' } | { kind: 'dept'; deptcd: string } | { kind: 'section'; section: string };
+export type PrScope =
+  { kind: 'all' } | { kind: 'self' } | { kind: 'dept'; deptcd: string } | { kind: 'section'; section: string };
 
 export function prScopeOf(actor: { authGroupId: string; deptcd: string; section: string }): PrScope {
   switch (actor.authGroupId) {

@@ -19,10 +19,28 @@ async function questionRows(db: Db, where: { rfqNo: string } | { questionId: num
     .selectFrom('rfqQuestion as q')
     .innerJoin('company as c', 'c.compNo', 'q.compNo')
     .leftJoin('appUser as u', 'u.userId', 'q.answeredBy')
-    .select(['q.questionId', 'q.rfqNo', 'q.compNo', 'c.compNameKr as compName', 'q.question', 'q.askedBy', 'q.askedAt', 'q.answer', 'u.hname as answeredByName', 'q.answeredAt', 'q.shared', 'q.version']);
+    .select([
+      'q.questionId',
+      'q.rfqNo',
+      'q.compNo',
+      'c.compNameKr as compName',
+      'q.question',
+      'q.askedBy',
+      'q.askedAt',
+      'q.answer',
+      'u.hname as answeredByName',
+      'q.answeredAt',
+      'q.shared',
+      'q.version',
+    ]);
   q = 'rfqNo' in where ? q.where('q.rfqNo', '=', where.rfqNo) : q.where('q.questionId', '=', where.questionId);
   const rows = await q.orderBy('q.askedAt').orderBy('q.questionId').execute();
-  return rows.map((r) => ({ ...r, askedAt: iso(r.askedAt)!, answeredAt: iso(r.answeredAt), answered: r.answer === null ? 'N' : 'Y' }));
+  return rows.map((r) => ({
+    ...r,
+    askedAt: iso(r.askedAt)!,
+    answeredAt: iso(r.answeredAt),
+    answered: r.answer === null ? 'N' : 'Y',
+  }));
 }
 
 /**
@@ -32,13 +50,37 @@ async function questionRows(db: Db, where: { rfqNo: string } | { questionId: num
  */
 export async function supplierQuestions(db: Db, rfqNo: string) {
   const [own, notices] = await Promise.all([
-    db.selectFrom('rfqQuestion').select(['questionId', 'question', 'askedAt', 'answer', 'answeredAt']).where('rfqNo', '=', rfqNo).execute(),
-    db.selectFrom('rfqNotice').select(['noticeId', 'questionId', 'question', 'askedAt', 'answer', 'answeredAt']).where('rfqNo', '=', rfqNo).execute(),
+    db
+      .selectFrom('rfqQuestion')
+      .select(['questionId', 'question', 'askedAt', 'answer', 'answeredAt'])
+      .where('rfqNo', '=', rfqNo)
+      .execute(),
+    db
+      .selectFrom('rfqNotice')
+      .select(['noticeId', 'questionId', 'question', 'askedAt', 'answer', 'answeredAt'])
+      .where('rfqNo', '=', rfqNo)
+      .execute(),
   ]);
   const mine = new Set(own.map((q) => q.questionId));
   const rows = [
-    ...own.map((q) => ({ questionKey: `Q${q.questionId}`, mine: 'Y', question: q.question, askedAt: q.askedAt, answer: q.answer, answeredAt: q.answeredAt })),
-    ...notices.filter((n) => !mine.has(n.questionId)).map((n) => ({ questionKey: `N${n.noticeId}`, mine: 'N', question: n.question, askedAt: n.askedAt, answer: n.answer, answeredAt: n.answeredAt })),
+    ...own.map((q) => ({
+      questionKey: `Q${q.questionId}`,
+      mine: 'Y',
+      question: q.question,
+      askedAt: q.askedAt,
+      answer: q.answer,
+      answeredAt: q.answeredAt,
+    })),
+    ...notices
+      .filter((n) => !mine.has(n.questionId))
+      .map((n) => ({
+        questionKey: `N${n.noticeId}`,
+        mine: 'N',
+        question: n.question,
+        askedAt: n.askedAt,
+        answer: n.answer,
+        answeredAt: n.answeredAt,
+      })),
   ];
   rows.sort((a, b) => Date.parse(a.askedAt) - Date.parse(b.askedAt));
   return rows.map((r) => ({ ...r, askedAt: iso(r.askedAt)!, answeredAt: iso(r.answeredAt) }));
@@ -51,7 +93,12 @@ export function findInvitation(db: Db, rfqNo: string) {
 
 /** The request's state and deadline, locked while a question is asked (as the owner: the supplier role may not lock a request). */
 export function lockRfqDeadline(trx: Db, rfqNo: string) {
-  return asOwner(trx).selectFrom('rfqHeader').select(['status', 'deadline']).where('rfqNo', '=', rfqNo).forUpdate().executeTakeFirstOrThrow();
+  return asOwner(trx)
+    .selectFrom('rfqHeader')
+    .select(['status', 'deadline'])
+    .where('rfqNo', '=', rfqNo)
+    .forUpdate()
+    .executeTakeFirstOrThrow();
 }
 
 export function findRfqStatus(trx: Db, rfqNo: string) {
@@ -59,7 +106,8 @@ export function findRfqStatus(trx: Db, rfqNo: string) {
 }
 
 export async function insertQuestion(trx: Db, values: Insertable<Database['rfqQuestion']>): Promise<number> {
-  return (await trx.insertInto('rfqQuestion').values(values).returning('questionId').executeTakeFirstOrThrow()).questionId;
+  return (await trx.insertInto('rfqQuestion').values(values).returning('questionId').executeTakeFirstOrThrow())
+    .questionId;
 }
 
 export function lockQuestion(trx: Db, questionId: number) {

@@ -21,7 +21,17 @@ export const rfqQuestionRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api/v1/cyber/rfqs/:rfqNo/questions',
     {
       config: { access: access.login(CHECK_SCREENS, 'read', ['X']) },
-      schema: { operationId: 'listMyRfqQuestions', tags, summary: 'My company’s questions on a request and the answers the buyer shared with every invited supplier (no one named)', params: RfqParams, response: { 200: Type.Object({ rows: Type.Array(SupplierRfqQuestionRow), total: Type.Integer() }), ...commonErrors } },
+      schema: {
+        operationId: 'listMyRfqQuestions',
+        tags,
+        summary:
+          'My company’s questions on a request and the answers the buyer shared with every invited supplier (no one named)',
+        params: RfqParams,
+        response: {
+          200: Type.Object({ rows: Type.Array(SupplierRfqQuestionRow), total: Type.Integer() }),
+          ...commonErrors,
+        },
+      },
     },
     async (request) => listMyRfqQuestions(request.db, request.params.rfqNo),
   );
@@ -31,9 +41,17 @@ export const rfqQuestionRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       config: { access: access.login(['/prCheckEdit'], 'write', ['X']), identityBound: false },
       schema: {
-        operationId: 'askRfqQuestion', tags,
-        summary: 'Ask the buyer a question on a request my company was invited to, until its deadline (after it, or once the request is closed: 409 RFQ_CLOSED)',
-        params: RfqParams, body: AskBody, response: { 200: Type.Object({ rows: Type.Array(SupplierRfqQuestionRow), total: Type.Integer() }), 409: Type.Ref('ErrorBody'), ...commonErrors },
+        operationId: 'askRfqQuestion',
+        tags,
+        summary:
+          'Ask the buyer a question on a request my company was invited to, until its deadline (after it, or once the request is closed: 409 RFQ_CLOSED)',
+        params: RfqParams,
+        body: AskBody,
+        response: {
+          200: Type.Object({ rows: Type.Array(SupplierRfqQuestionRow), total: Type.Integer() }),
+          409: Type.Ref('ErrorBody'),
+          ...commonErrors,
+        },
       },
     },
     async (request) => askRfqQuestion(request.db, request.caller, request.params.rfqNo, request.body),
@@ -43,7 +61,13 @@ export const rfqQuestionRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api/v1/rfqs/:rfqNo/questions',
     {
       config: { access: access.login(BUYER_SCREENS, 'read', ['I']) },
-      schema: { operationId: 'listRfqQuestions', tags, summary: 'Every supplier question on a request, with the company that asked', params: RfqParams, response: { 200: Type.Object({ rows: Type.Array(RfqQuestionRow), total: Type.Integer() }), ...commonErrors } },
+      schema: {
+        operationId: 'listRfqQuestions',
+        tags,
+        summary: 'Every supplier question on a request, with the company that asked',
+        params: RfqParams,
+        response: { 200: Type.Object({ rows: Type.Array(RfqQuestionRow), total: Type.Integer() }), ...commonErrors },
+      },
     },
     async (request) => listRfqQuestions(request.db, request.params.rfqNo),
   );
@@ -52,7 +76,13 @@ export const rfqQuestionRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api/v1/rfq-questions/:questionId',
     {
       config: { access: access.login(BUYER_SCREENS, 'read', ['I']) },
-      schema: { operationId: 'getRfqQuestion', tags, summary: 'One supplier question (the answer dialog of /prConfirmEdit)', params: QuestionParams, response: { 200: RfqQuestionRow, ...commonErrors } },
+      schema: {
+        operationId: 'getRfqQuestion',
+        tags,
+        summary: 'One supplier question (the answer dialog of /prConfirmEdit)',
+        params: QuestionParams,
+        response: { 200: RfqQuestionRow, ...commonErrors },
+      },
     },
     async (request) => getRfqQuestion(request.db, request.params.questionId),
   );
@@ -62,9 +92,13 @@ export const rfqQuestionRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       config: { access: access.login(BUYER_SCREENS, 'write', ['I']), identityBound: false },
       schema: {
-        operationId: 'answerRfqQuestion', tags,
-        summary: 'Answer a question (once; stale version: 409); shared=Y shows the question and answer to every invited supplier without naming who asked',
-        params: QuestionParams, body: AnswerBody, response: { 200: RfqQuestionRow, 409: Type.Ref('ErrorBody'), ...commonErrors },
+        operationId: 'answerRfqQuestion',
+        tags,
+        summary:
+          'Answer a question (once; stale version: 409); shared=Y shows the question and answer to every invited supplier without naming who asked',
+        params: QuestionParams,
+        body: AnswerBody,
+        response: { 200: RfqQuestionRow, 409: Type.Ref('ErrorBody'), ...commonErrors },
       },
     },
     async (request) => answerRfqQuestion(request.db, request.caller, request.params.questionId, request.body),

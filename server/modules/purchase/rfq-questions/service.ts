@@ -7,7 +7,16 @@ import { checkVersion, failIf, missing, refused, wrongState } from '../../../dom
 import { text } from '../../../domain/values.js';
 import { quotationOpen } from '../rfq/workflow.js';
 import {
-  findInvitation, findQuestion, findRfqStatus, insertNotice, insertQuestion, lockQuestion, lockRfqDeadline, questionsOfRfq, supplierQuestions, updateQuestion,
+  findInvitation,
+  findQuestion,
+  findRfqStatus,
+  insertNotice,
+  insertQuestion,
+  lockQuestion,
+  lockRfqDeadline,
+  questionsOfRfq,
+  supplierQuestions,
+  updateQuestion,
 } from './queries.js';
 import type { AnswerBody, AskBody } from './schemas.js';
 
@@ -35,7 +44,13 @@ export async function askRfqQuestion(db: Db, caller: Caller | null, rfqNo: strin
     }
     const row = { rfqNo, compNo: supplier.compNo, question: question!, askedBy: supplier.userId };
     const questionId = await insertQuestion(trx, row);
-    await writeAudit(trx, { entity: 'rfq_question', entityKey: String(questionId), action: 'ASK', actor: supplier.userId, after: row });
+    await writeAudit(trx, {
+      entity: 'rfq_question',
+      entityKey: String(questionId),
+      action: 'ASK',
+      actor: supplier.userId,
+      after: row,
+    });
   });
   const rows = await supplierQuestions(db, rfqNo);
   return { rows, total: rows.length };
@@ -56,7 +71,12 @@ export async function getRfqQuestion(db: Db, questionId: number) {
  * The buyer answers once; a shared answer is copied into rfq_notice without the company, so no
  * supplier ever learns who asked.
  */
-export async function answerRfqQuestion(db: Db, caller: Caller | null, questionId: number, body: Static<typeof AnswerBody>) {
+export async function answerRfqQuestion(
+  db: Db,
+  caller: Caller | null,
+  questionId: number,
+  body: Static<typeof AnswerBody>,
+) {
   const actor = await internalActor(db, caller);
   const answer = text(body.answer);
   if (!answer) failIf([{ path: 'body/answer', message: '답변을 입력하세요' }]);
@@ -69,9 +89,30 @@ export async function answerRfqQuestion(db: Db, caller: Caller | null, questionI
     const rfq = await findRfqStatus(trx, q.rfqNo);
     if (rfq.status === 'CANCELLED') throw wrongState('취소된 견적요청의 질문에는 답변할 수 없습니다', rfq.status);
     const now = new Date();
-    await updateQuestion(trx, questionId, { answer, answeredBy: actor.userId, answeredAt: now, shared, version: q.version + 1 });
-    if (shared === 'Y') await insertNotice(trx, { rfqNo: q.rfqNo, questionId, question: q.question, askedAt: q.askedAt, answer: answer!, answeredAt: now });
-    await writeAudit(trx, { entity: 'rfq_question', entityKey: String(questionId), action: shared === 'Y' ? 'ANSWER_SHARED' : 'ANSWER', actor: actor.userId, before: { answer: null }, after: { answer, shared } });
+    await updateQuestion(trx, questionId, {
+      answer,
+      answeredBy: actor.userId,
+      answeredAt: now,
+      shared,
+      version: q.version + 1,
+    });
+    if (shared === 'Y')
+      await insertNotice(trx, {
+        rfqNo: q.rfqNo,
+        questionId,
+        question: q.question,
+        askedAt: q.askedAt,
+        answer: answer!,
+        answeredAt: now,
+      });
+    await writeAudit(trx, {
+      entity: 'rfq_question',
+      entityKey: String(questionId),
+      action: shared === 'Y' ? 'ANSWER_SHARED' : 'ANSWER',
+      actor: actor.userId,
+      before: { answer: null },
+      after: { answer, shared },
+    });
   });
   return (await findQuestion(db, questionId))!;
 }

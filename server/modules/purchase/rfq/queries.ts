@@ -23,7 +23,13 @@ export interface RfqFilter {
 type RfqScope = ExpressionBuilder<Database & { r: Database['rfqHeader'] }, 'r'>;
 
 const RFQ_SORT_COLUMNS = {
-  rfqNo: 'r.rfqNo', prNo: 'r.prNo', title: 'r.title', status: 'r.status', deadline: 'r.deadline', buyerName: 'e.hname', createdAt: 'r.createdAt',
+  rfqNo: 'r.rfqNo',
+  prNo: 'r.prNo',
+  title: 'r.title',
+  status: 'r.status',
+  deadline: 'r.deadline',
+  buyerName: 'e.hname',
+  createdAt: 'r.createdAt',
 } as const;
 
 export async function listRfqs(db: Db, f: RfqFilter, sort: SortSpec<(typeof RFQ_SORT)[number]>, w: Window) {
@@ -34,24 +40,58 @@ export async function listRfqs(db: Db, f: RfqFilter, sort: SortSpec<(typeof RFQ_
     if (given(f.title)) parts.push(eb('r.title', 'ilike', `%${likeEscape(f.title!.trim())}%`));
     if (f.status?.length) parts.push(eb('r.status', 'in', f.status as never[]));
     if (given(f.buyerId)) parts.push(eb('r.buyerId', '=', f.buyerId!.trim()));
-    if (given(f.compNo)) parts.push(eb.exists(eb.selectFrom('quotation as q').select('q.rfqNo').whereRef('q.rfqNo', '=', 'r.rfqNo').where('q.compNo', '=', f.compNo!.trim())));
+    if (given(f.compNo))
+      parts.push(
+        eb.exists(
+          eb
+            .selectFrom('quotation as q')
+            .select('q.rfqNo')
+            .whereRef('q.rfqNo', '=', 'r.rfqNo')
+            .where('q.compNo', '=', f.compNo!.trim()),
+        ),
+      );
     if (given(f.fromDate)) parts.push(eb('r.createdAt', '>=', kstDayStart(f.fromDate!)));
     if (given(f.toDate)) parts.push(eb('r.createdAt', '<', kstDayStart(f.toDate!, 1)));
     return eb.and(parts);
   };
   // Built, not raw `sql`: on a supplier's Db the company-scope plugin rewrites these subqueries too
   // (row-level security would hold a raw one).
-  const invited = (eb: RfqScope) => eb.selectFrom('quotation as q').select((e) => e.fn.countAll<number>().as('n')).whereRef('q.rfqNo', '=', 'r.rfqNo');
+  const invited = (eb: RfqScope) =>
+    eb
+      .selectFrom('quotation as q')
+      .select((e) => e.fn.countAll<number>().as('n'))
+      .whereRef('q.rfqNo', '=', 'r.rfqNo');
   const submitted = (eb: RfqScope) => invited(eb).where('q.quoteNo', 'is not', null);
-  const base = db.selectFrom('rfqHeader as r').innerJoin('employee as e', 'e.singleid', 'r.buyerId').leftJoin('company as c', 'c.compNo', 'r.selectedCompNo');
+  const base = db
+    .selectFrom('rfqHeader as r')
+    .innerJoin('employee as e', 'e.singleid', 'r.buyerId')
+    .leftJoin('company as c', 'c.compNo', 'r.selectedCompNo');
   const [rows, count] = await Promise.all([
     base
       .where(cond)
-      .select(['r.rfqNo', 'r.prNo', 'r.title', 'r.status', 'r.currency', 'r.deadline', 'r.buyerId', 'e.hname as buyerName', 'r.selectedCompNo', 'c.compNameKr as selectedCompName', 'r.createdAt', 'r.version'])
+      .select([
+        'r.rfqNo',
+        'r.prNo',
+        'r.title',
+        'r.status',
+        'r.currency',
+        'r.deadline',
+        'r.buyerId',
+        'e.hname as buyerName',
+        'r.selectedCompNo',
+        'c.compNameKr as selectedCompName',
+        'r.createdAt',
+        'r.version',
+      ])
       .select((eb) => [
         invited(eb).as('invitedCount'),
         submitted(eb).as('submittedCount'),
-        eb.selectFrom('poHeader as h').select((e) => e.fn.max('h.poNo').as('poNo')).whereRef('h.rfqNo', '=', 'r.rfqNo').where('h.status', '<>', 'CANCELLED').as('poNo'),
+        eb
+          .selectFrom('poHeader as h')
+          .select((e) => e.fn.max('h.poNo').as('poNo'))
+          .whereRef('h.rfqNo', '=', 'r.rfqNo')
+          .where('h.status', '<>', 'CANCELLED')
+          .as('poNo'),
       ])
       .$call((qb) =>
         sort.field === 'invitedCount' || sort.field === 'submittedCount'
@@ -62,11 +102,22 @@ export async function listRfqs(db: Db, f: RfqFilter, sort: SortSpec<(typeof RFQ_
       .limit(w.limit)
       .offset(w.offset)
       .execute(),
-    db.selectFrom('rfqHeader as r').where(cond).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    db
+      .selectFrom('rfqHeader as r')
+      .where(cond)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow(),
   ]);
   const now = Date.now();
   return {
-    rows: rows.map((r) => ({ ...r, invitedCount: Number(r.invitedCount), submittedCount: Number(r.submittedCount), deadline: iso(r.deadline)!, deadlinePassed: Date.parse(r.deadline) < now, createdAt: iso(r.createdAt)! })),
+    rows: rows.map((r) => ({
+      ...r,
+      invitedCount: Number(r.invitedCount),
+      submittedCount: Number(r.submittedCount),
+      deadline: iso(r.deadline)!,
+      deadlinePassed: Date.parse(r.deadline) < now,
+      createdAt: iso(r.createdAt)!,
+    })),
     total: Number(count.n),
   };
 }
@@ -75,7 +126,23 @@ export async function findRfq(db: Db, rfqNo: string) {
   return db
     .selectFrom('rfqHeader as r')
     .innerJoin('employee as e', 'e.singleid', 'r.buyerId')
-    .select(['r.rfqNo', 'r.prNo', 'r.title', 'r.status', 'r.currency', 'r.deadline', 'r.buyerId', 'e.hname as buyerName', 'r.description', 'r.fileId', 'r.selectedCompNo', 'r.awardedAt', 'r.cancelReason', 'r.createdAt', 'r.version'])
+    .select([
+      'r.rfqNo',
+      'r.prNo',
+      'r.title',
+      'r.status',
+      'r.currency',
+      'r.deadline',
+      'r.buyerId',
+      'e.hname as buyerName',
+      'r.description',
+      'r.fileId',
+      'r.selectedCompNo',
+      'r.awardedAt',
+      'r.cancelReason',
+      'r.createdAt',
+      'r.version',
+    ])
     .where('r.rfqNo', '=', rfqNo)
     .executeTakeFirst();
 }
@@ -94,7 +161,20 @@ export async function findQuotations(db: Db, rfqNo: string) {
   const rows = await db
     .selectFrom('quotation as q')
     .innerJoin('company as c', 'c.compNo', 'q.compNo')
-    .select(['q.compNo', 'c.compNameKr', 'q.status', 'q.quoteNo', 'q.totalAmount', 'q.leadTimeDays', 'q.validUntil', 'q.revision', 'q.checkedAt', 'q.submittedAt', 'q.remark', 'q.fileId'])
+    .select([
+      'q.compNo',
+      'c.compNameKr',
+      'q.status',
+      'q.quoteNo',
+      'q.totalAmount',
+      'q.leadTimeDays',
+      'q.validUntil',
+      'q.revision',
+      'q.checkedAt',
+      'q.submittedAt',
+      'q.remark',
+      'q.fileId',
+    ])
     .where('q.rfqNo', '=', rfqNo)
     .orderBy('q.compNo')
     .execute();
@@ -102,7 +182,13 @@ export async function findQuotations(db: Db, rfqNo: string) {
 }
 
 export async function findQuotationLines(db: Db, rfqNo: string) {
-  return db.selectFrom('quotationLine').select(['compNo', 'lineNo', 'unitPrice', 'amount', 'remark']).where('rfqNo', '=', rfqNo).orderBy('lineNo').orderBy('compNo').execute();
+  return db
+    .selectFrom('quotationLine')
+    .select(['compNo', 'lineNo', 'unitPrice', 'amount', 'remark'])
+    .where('rfqNo', '=', rfqNo)
+    .orderBy('lineNo')
+    .orderBy('compNo')
+    .execute();
 }
 
 /* ---------------- the supplier's side: every query starts from its own quotation row ---------------- */
@@ -121,31 +207,63 @@ export interface SupplierRfqFilter {
 type QScope = ExpressionBuilder<Database & { q: Database['quotation']; r: Database['rfqHeader'] }, 'q' | 'r'>;
 
 const SUPPLIER_SORT_COLUMNS = {
-  rfqNo: 'r.rfqNo', title: 'r.title', deadline: 'r.deadline', status: 'q.status', invitedAt: 'q.invitedAt', submittedAt: 'q.submittedAt',
+  rfqNo: 'r.rfqNo',
+  title: 'r.title',
+  deadline: 'r.deadline',
+  status: 'q.status',
+  invitedAt: 'q.invitedAt',
+  submittedAt: 'q.submittedAt',
 } as const satisfies Record<(typeof SUPPLIER_RFQ_SORT)[number], string>;
 
 /**
  * The requests sent to the caller's company. `db` is request.db, scoped to that company:
  * quotation is company-owned, so the join admits only requests the company was invited to.
  */
-export async function listSupplierRfqs(db: Db, f: SupplierRfqFilter, sort: SortSpec<(typeof SUPPLIER_RFQ_SORT)[number]>, w: Window) {
+export async function listSupplierRfqs(
+  db: Db,
+  f: SupplierRfqFilter,
+  sort: SortSpec<(typeof SUPPLIER_RFQ_SORT)[number]>,
+  w: Window,
+) {
   const cond = (eb: QScope) => {
     const parts = [];
     if (given(f.rfqNo)) parts.push(eb('r.rfqNo', 'ilike', `%${likeEscape(f.rfqNo!.trim())}%`));
     if (given(f.title)) parts.push(eb('r.title', 'ilike', `%${likeEscape(f.title!.trim())}%`));
     if (f.status?.length) parts.push(eb('q.status', 'in', f.status as never[]));
-    if (f.open === 'Y') parts.push(eb.and([eb('r.status', '=', 'OPEN'), eb('r.deadline', '>', new Date().toISOString())]));
-    if (f.open === 'N') parts.push(eb.or([eb('r.status', '<>', 'OPEN'), eb('r.deadline', '<=', new Date().toISOString())]));
+    if (f.open === 'Y')
+      parts.push(eb.and([eb('r.status', '=', 'OPEN'), eb('r.deadline', '>', new Date().toISOString())]));
+    if (f.open === 'N')
+      parts.push(eb.or([eb('r.status', '<>', 'OPEN'), eb('r.deadline', '<=', new Date().toISOString())]));
     if (given(f.fromDate)) parts.push(eb('q.invitedAt', '>=', kstDayStart(f.fromDate!)));
     if (given(f.toDate)) parts.push(eb('q.invitedAt', '<', kstDayStart(f.toDate!, 1)));
     if (f.submittedOnly) parts.push(eb('q.quoteNo', 'is not', null));
     return eb.and(parts);
   };
-  const base = db.selectFrom('quotation as q').innerJoin('rfqHeader as r', 'r.rfqNo', 'q.rfqNo').innerJoin('employee as e', 'e.singleid', 'r.buyerId').innerJoin('company as c', 'c.compNo', 'q.compNo');
+  const base = db
+    .selectFrom('quotation as q')
+    .innerJoin('rfqHeader as r', 'r.rfqNo', 'q.rfqNo')
+    .innerJoin('employee as e', 'e.singleid', 'r.buyerId')
+    .innerJoin('company as c', 'c.compNo', 'q.compNo');
   const [rows, count] = await Promise.all([
     base
       .where(cond)
-      .select(['r.rfqNo', 'q.compNo', 'c.compNameKr as compName', 'r.title', 'r.status as rfqStatus', 'q.status', 'r.currency', 'r.deadline', 'e.hname as buyerName', 'q.invitedAt', 'q.checkedAt', 'q.submittedAt', 'q.quoteNo', 'q.totalAmount', 'q.version'])
+      .select([
+        'r.rfqNo',
+        'q.compNo',
+        'c.compNameKr as compName',
+        'r.title',
+        'r.status as rfqStatus',
+        'q.status',
+        'r.currency',
+        'r.deadline',
+        'e.hname as buyerName',
+        'q.invitedAt',
+        'q.checkedAt',
+        'q.submittedAt',
+        'q.quoteNo',
+        'q.totalAmount',
+        'q.version',
+      ])
       .select(sql<number>`(select count(*) from rfq_line l where l.rfq_no = r.rfq_no)`.as('lineCount'))
       .orderBy(SUPPLIER_SORT_COLUMNS[sort.field], sort.direction)
       .orderBy('r.rfqNo', 'desc')
@@ -153,7 +271,12 @@ export async function listSupplierRfqs(db: Db, f: SupplierRfqFilter, sort: SortS
       .limit(w.limit)
       .offset(w.offset)
       .execute(),
-    db.selectFrom('quotation as q').innerJoin('rfqHeader as r', 'r.rfqNo', 'q.rfqNo').where(cond).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    db
+      .selectFrom('quotation as q')
+      .innerJoin('rfqHeader as r', 'r.rfqNo', 'q.rfqNo')
+      .where(cond)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow(),
   ]);
   const now = Date.now();
   return {
@@ -178,8 +301,30 @@ export async function findOwnQuotation(db: Db, rfqNo: string) {
     .innerJoin('employee as e', 'e.singleid', 'r.buyerId')
     .innerJoin('company as c', 'c.compNo', 'q.compNo')
     .select([
-      'c.compNameKr as compName', 'r.rfqNo', 'r.title', 'r.status as rfqStatus', 'r.currency', 'r.deadline', 'r.description', 'r.fileId as rfqFileId', 'e.hname as buyerName', 'e.email as buyerEmail', 'e.telNo as buyerTelNo',
-      'q.compNo', 'q.status', 'q.quoteNo', 'q.totalAmount', 'q.leadTimeDays', 'q.validUntil', 'q.remark', 'q.fileId', 'q.revision', 'q.invitedAt', 'q.checkedAt', 'q.submittedAt', 'q.version',
+      'c.compNameKr as compName',
+      'r.rfqNo',
+      'r.title',
+      'r.status as rfqStatus',
+      'r.currency',
+      'r.deadline',
+      'r.description',
+      'r.fileId as rfqFileId',
+      'e.hname as buyerName',
+      'e.email as buyerEmail',
+      'e.telNo as buyerTelNo',
+      'q.compNo',
+      'q.status',
+      'q.quoteNo',
+      'q.totalAmount',
+      'q.leadTimeDays',
+      'q.validUntil',
+      'q.remark',
+      'q.fileId',
+      'q.revision',
+      'q.invitedAt',
+      'q.checkedAt',
+      'q.submittedAt',
+      'q.version',
     ])
     .where('q.rfqNo', '=', rfqNo)
     .executeTakeFirst();
@@ -190,8 +335,22 @@ export async function findOwnQuotationLines(db: Db, rfqNo: string) {
   return db
     .selectFrom('rfqLine as l')
     .innerJoin('quotation as q', 'q.rfqNo', 'l.rfqNo')
-    .leftJoin('quotationLine as ql', (j) => j.onRef('ql.rfqNo', '=', 'l.rfqNo').onRef('ql.lineNo', '=', 'l.lineNo').onRef('ql.compNo', '=', 'q.compNo'))
-    .select(['l.lineNo', 'l.prLineNo', 'l.itemCode', 'l.itemName', 'l.spec', 'l.unitCode', 'l.quantity', 'l.deliveryDate', 'ql.unitPrice', 'ql.amount', 'ql.remark'])
+    .leftJoin('quotationLine as ql', (j) =>
+      j.onRef('ql.rfqNo', '=', 'l.rfqNo').onRef('ql.lineNo', '=', 'l.lineNo').onRef('ql.compNo', '=', 'q.compNo'),
+    )
+    .select([
+      'l.lineNo',
+      'l.prLineNo',
+      'l.itemCode',
+      'l.itemName',
+      'l.spec',
+      'l.unitCode',
+      'l.quantity',
+      'l.deliveryDate',
+      'ql.unitPrice',
+      'ql.amount',
+      'ql.remark',
+    ])
     .where('l.rfqNo', '=', rfqNo)
     .orderBy('l.lineNo')
     .execute();
@@ -216,8 +375,14 @@ export async function insertRfq(
   quotations: ReadonlyArray<Insertable<Database['quotation']>>,
 ) {
   await trx.insertInto('rfqHeader').values(header).execute();
-  await trx.insertInto('rfqLine').values([...lines]).execute();
-  await trx.insertInto('quotation').values([...quotations]).execute();
+  await trx
+    .insertInto('rfqLine')
+    .values([...lines])
+    .execute();
+  await trx
+    .insertInto('quotation')
+    .values([...quotations])
+    .execute();
 }
 
 /** The invited suppliers' quotations, locked (selection and cancellation decide them all). */
@@ -225,19 +390,34 @@ export function lockQuotations(trx: Db, rfqNo: string) {
   return trx.selectFrom('quotation').selectAll().where('rfqNo', '=', rfqNo).forUpdate().execute();
 }
 
-export async function updateQuotation(trx: Db, rfqNo: string, compNo: string, values: Updateable<Database['quotation']>) {
+export async function updateQuotation(
+  trx: Db,
+  rfqNo: string,
+  compNo: string,
+  values: Updateable<Database['quotation']>,
+) {
   await trx.updateTable('quotation').set(values).where('rfqNo', '=', rfqNo).where('compNo', '=', compNo).execute();
 }
 
 /** A PR's status and version, locked (a request moves its PR). */
 export function lockPrStatus(trx: Db, prNo: string) {
-  return trx.selectFrom('prHeader').select(['status', 'version']).where('prNo', '=', prNo).forUpdate().executeTakeFirstOrThrow();
+  return trx
+    .selectFrom('prHeader')
+    .select(['status', 'version'])
+    .where('prNo', '=', prNo)
+    .forUpdate()
+    .executeTakeFirstOrThrow();
 }
 
 /* ---------------- the supplier's own quotation (db scoped to its company) ---------------- */
 
 export function lockOwnQuotationStatus(trx: Db, rfqNo: string) {
-  return trx.selectFrom('quotation').select(['status', 'version']).where('rfqNo', '=', rfqNo).forUpdate().executeTakeFirst();
+  return trx
+    .selectFrom('quotation')
+    .select(['status', 'version'])
+    .where('rfqNo', '=', rfqNo)
+    .forUpdate()
+    .executeTakeFirst();
 }
 
 /**
@@ -246,11 +426,25 @@ export function lockOwnQuotationStatus(trx: Db, rfqNo: string) {
  * job takes them: request, then quotations.
  */
 export async function lockOwnQuotationToSubmit(trx: Db, rfqNo: string) {
-  const rfq = await asOwner(trx).selectFrom('rfqHeader').select(['status', 'deadline', 'currency']).where('rfqNo', '=', rfqNo).forUpdate().executeTakeFirst();
+  const rfq = await asOwner(trx)
+    .selectFrom('rfqHeader')
+    .select(['status', 'deadline', 'currency'])
+    .where('rfqNo', '=', rfqNo)
+    .forUpdate()
+    .executeTakeFirst();
   if (!rfq) return undefined;
   const q = await trx
     .selectFrom('quotation as q')
-    .select(['q.status', 'q.version', 'q.quoteNo', 'q.revision', 'q.totalAmount', 'q.leadTimeDays', 'q.validUntil', 'q.checkedAt'])
+    .select([
+      'q.status',
+      'q.version',
+      'q.quoteNo',
+      'q.revision',
+      'q.totalAmount',
+      'q.leadTimeDays',
+      'q.validUntil',
+      'q.checkedAt',
+    ])
     .where('q.rfqNo', '=', rfqNo)
     .forUpdate()
     .executeTakeFirst();
@@ -269,21 +463,41 @@ export function findOwnRfqLineQuantities(trx: Db, rfqNo: string) {
 }
 
 export function findOwnQuotationPrices(trx: Db, rfqNo: string) {
-  return trx.selectFrom('quotationLine').select(['lineNo', 'unitPrice', 'amount']).where('rfqNo', '=', rfqNo).orderBy('lineNo').execute();
+  return trx
+    .selectFrom('quotationLine')
+    .select(['lineNo', 'unitPrice', 'amount'])
+    .where('rfqNo', '=', rfqNo)
+    .orderBy('lineNo')
+    .execute();
 }
 
 export async function updateOwnQuotation(trx: Db, rfqNo: string, values: Updateable<Database['quotation']>) {
   await trx.updateTable('quotation').set(values).where('rfqNo', '=', rfqNo).execute();
 }
 
-export async function replaceOwnQuotationLines(trx: Db, rfqNo: string, lines: ReadonlyArray<Insertable<Database['quotationLine']>>) {
+export async function replaceOwnQuotationLines(
+  trx: Db,
+  rfqNo: string,
+  lines: ReadonlyArray<Insertable<Database['quotationLine']>>,
+) {
   await trx.deleteFrom('quotationLine').where('rfqNo', '=', rfqNo).execute();
-  await trx.insertInto('quotationLine').values([...lines]).execute();
+  await trx
+    .insertInto('quotationLine')
+    .values([...lines])
+    .execute();
 }
 
 /** Open requests whose deadline has passed and that are not closed yet, locked, by number (the close job). */
 export function lockRfqsPastDeadline(trx: Db, now: Date) {
-  return trx.selectFrom('rfqHeader').select(['rfqNo', 'version']).where('status', '=', 'OPEN').where('closedAt', 'is', null).where('deadline', '<', now.toISOString()).orderBy('rfqNo').forUpdate().execute();
+  return trx
+    .selectFrom('rfqHeader')
+    .select(['rfqNo', 'version'])
+    .where('status', '=', 'OPEN')
+    .where('closedAt', 'is', null)
+    .where('deadline', '<', now.toISOString())
+    .orderBy('rfqNo')
+    .forUpdate()
+    .execute();
 }
 
 /** Marks a request's unsubmitted quotations not selected; answers their suppliers. */
@@ -313,7 +527,12 @@ export function currentRfqOfPr(db: Db, prNo: string) {
 
 /** The request's order, when one not cancelled exists. */
 export function liveOrderOfRfq(db: Db, rfqNo: string) {
-  return db.selectFrom('poHeader').select('poNo').where('rfqNo', '=', rfqNo).where('status', '<>', 'CANCELLED').executeTakeFirst();
+  return db
+    .selectFrom('poHeader')
+    .select('poNo')
+    .where('rfqNo', '=', rfqNo)
+    .where('status', '<>', 'CANCELLED')
+    .executeTakeFirst();
 }
 
 /**
@@ -327,7 +546,11 @@ export async function activeSuppliersMatching(db: Db, text: string, w: { limit: 
     // A business number is typed as digits (and hyphens): digits inside a name are part of the name.
     const digits = /^[\d\s-]+$/.test(text) ? text.replace(/[^0-9]/g, '') : '';
     base = base.where((eb) =>
-      eb.or([eb('c.compNameKr', 'ilike', like), eb('c.compNo', 'ilike', like), ...(digits.length >= 3 ? [eb('c.taxNo', 'like', `%${digits}%`)] : [])]),
+      eb.or([
+        eb('c.compNameKr', 'ilike', like),
+        eb('c.compNo', 'ilike', like),
+        ...(digits.length >= 3 ? [eb('c.taxNo', 'like', `%${digits}%`)] : []),
+      ]),
     );
   }
   return Promise.all([

@@ -1,17 +1,41 @@
 import { SupplierCompanyQuery } from '../../../http/supplier-view.js';
 import { Type } from 'typebox';
 import { PagingQuery, SortQuery } from '../../../http/list-query.js';
-import { ActionList, Attachment, DateStr, Decimal, FileId, HistoryEntry, Nullable, StatusList, Version, YN } from '../../../domain/schemas.js';
+import {
+  ActionList,
+  Attachment,
+  DateStr,
+  Decimal,
+  FileId,
+  HistoryEntry,
+  Nullable,
+  StatusList,
+  Version,
+  YN,
+} from '../../../domain/schemas.js';
 import { QUOT_STATUSES, RFQ_STATUSES } from './workflow.js';
 import { RfqQuestionRow, SupplierRfqQuestionRow } from '../rfq-questions/schemas.js';
 
-export const RFQ_SORT = ['rfqNo', 'prNo', 'title', 'status', 'deadline', 'buyerName', 'invitedCount', 'submittedCount', 'createdAt'] as const;
+export const RFQ_SORT = [
+  'rfqNo',
+  'prNo',
+  'title',
+  'status',
+  'deadline',
+  'buyerName',
+  'invitedCount',
+  'submittedCount',
+  'createdAt',
+] as const;
 export const SUPPLIER_RFQ_SORT = ['rfqNo', 'title', 'deadline', 'status', 'invitedAt', 'submittedAt'] as const;
 
 /** Staff reading one supplier's answer to a request name the supplier (suppliers: ignored). */
 export const SupplierRfqReadQuery = Type.Object({ ...SupplierCompanyQuery }, { additionalProperties: false });
 
-export const RfqNoParams = Type.Object({ rfqNo: Type.String({ maxLength: 20, description: 'RFQ2026-000123' }) }, { additionalProperties: false });
+export const RfqNoParams = Type.Object(
+  { rfqNo: Type.String({ maxLength: 20, description: 'RFQ2026-000123' }) },
+  { additionalProperties: false },
+);
 
 export const RfqListQuery = Type.Object(
   {
@@ -53,11 +77,19 @@ export const RfqCreateBody = Type.Object(
     prNo: Type.String({ maxLength: 20 }),
     prVersion: Version,
     title: Type.Optional(Nullable(Type.String({ maxLength: 200, description: 'The PR title by default' }))),
-    deadline: Type.String({ maxLength: 40, description: 'YYYY-MM-DD (end of that day, KST) or an ISO date-time with offset; must be in the future' }),
+    deadline: Type.String({
+      maxLength: 40,
+      description: 'YYYY-MM-DD (end of that day, KST) or an ISO date-time with offset; must be in the future',
+    }),
     description: Type.Optional(Nullable(Type.String({ maxLength: 1000 }))),
     fileId: Type.Optional(Nullable(FileId)),
     suppliers: Type.Array(Type.String({ maxLength: 10, description: 'COMP_NO' }), { minItems: 1, maxItems: 20 }),
-    confirmEvaluationWarning: Type.Optional(Type.Boolean({ description: 'The buyer confirms suppliers whose evaluation grade asks for confirmation (warn); recorded with who confirmed' })),
+    confirmEvaluationWarning: Type.Optional(
+      Type.Boolean({
+        description:
+          'The buyer confirms suppliers whose evaluation grade asks for confirmation (warn); recorded with who confirmed',
+      }),
+    ),
   },
   { additionalProperties: false },
 );
@@ -152,12 +184,23 @@ export const Comparison = Type.Object({
     Type.Object({
       ...LineHead,
       lowestUnitPrice: Nullable(Type.String()),
-      quotes: Type.Array(Type.Object({ compNo: Type.String(), unitPrice: Type.String(), amount: Type.String(), remark: Nullable(Type.String()), lowest: Type.Boolean() })),
+      quotes: Type.Array(
+        Type.Object({
+          compNo: Type.String(),
+          unitPrice: Type.String(),
+          amount: Type.String(),
+          remark: Nullable(Type.String()),
+          lowest: Type.Boolean(),
+        }),
+      ),
     }),
   ),
 });
 
-export const SelectBody = Type.Object({ version: Version, compNo: Type.String({ maxLength: 10, description: 'The supplier whose quotation is selected' }) }, { additionalProperties: false });
+export const SelectBody = Type.Object(
+  { version: Version, compNo: Type.String({ maxLength: 10, description: 'The supplier whose quotation is selected' }) },
+  { additionalProperties: false },
+);
 
 /* The supplier's side (external portal). */
 export const SupplierRfqListQuery = Type.Object(
@@ -216,7 +259,9 @@ export const SupplierRfqDetail = Type.Object({
   attachments: Type.Array(Attachment),
   quoteNo: Nullable(Type.String()),
   version: Type.Integer(),
-  questions: Type.Array(SupplierRfqQuestionRow, { description: 'My questions and the answers shared with every invited supplier' }),
+  questions: Type.Array(SupplierRfqQuestionRow, {
+    description: 'My questions and the answers shared with every invited supplier',
+  }),
 });
 
 export const SupplierQuotation = Type.Object({
@@ -259,7 +304,14 @@ export const QuotationBody = Type.Object(
     remark: Type.Optional(Nullable(Type.String({ maxLength: 1000 }))),
     fileId: Type.Optional(Nullable(FileId)),
     lines: Type.Array(
-      Type.Object({ lineNo: Type.Integer({ minimum: 1 }), unitPrice: Decimal('Unit price, ≥ 0, up to 2 decimals'), remark: Type.Optional(Nullable(Type.String({ maxLength: 300 }))) }, { additionalProperties: false }),
+      Type.Object(
+        {
+          lineNo: Type.Integer({ minimum: 1 }),
+          unitPrice: Decimal('Unit price, ≥ 0, up to 2 decimals'),
+          remark: Type.Optional(Nullable(Type.String({ maxLength: 300 }))),
+        },
+        { additionalProperties: false },
+      ),
       { minItems: 1, maxItems: 200, description: 'One price for every line of the request' },
     ),
   },
@@ -300,7 +352,12 @@ export const PrRfqFields = {
 
 export const SupplierSearchQuery = Type.Object(
   {
-    q: Type.Optional(Type.String({ maxLength: 100, description: 'A part of the company name, the company number or the business number' })),
+    q: Type.Optional(
+      Type.String({
+        maxLength: 100,
+        description: 'A part of the company name, the company number or the business number',
+      }),
+    ),
     ...PagingQuery,
   },
   { additionalProperties: false },
@@ -312,7 +369,15 @@ export const SupplierCandidate = Type.Object({
   taxNo2: Type.String({ description: 'Business number 123-45-67890' }),
   ceoName: Type.String(),
   forwardYn: Type.String(),
-  grade: Type.Union([Type.String(), Type.Null()], { description: 'Grade A–D of the newest finalized evaluation (null: never evaluated)' }),
-  gradeAction: Type.Union([Type.Union([Type.Literal('NONE'), Type.Literal('WARN'), Type.Literal('BLOCK')]), Type.Null()], { description: 'What the grade does to sourcing: WARN asks the buyer to confirm (confirmEvaluationWarning), BLOCK refuses' }),
+  grade: Type.Union([Type.String(), Type.Null()], {
+    description: 'Grade A–D of the newest finalized evaluation (null: never evaluated)',
+  }),
+  gradeAction: Type.Union(
+    [Type.Union([Type.Literal('NONE'), Type.Literal('WARN'), Type.Literal('BLOCK')]), Type.Null()],
+    {
+      description:
+        'What the grade does to sourcing: WARN asks the buyer to confirm (confirmEvaluationWarning), BLOCK refuses',
+    },
+  ),
   gradePeriod: Type.Union([Type.String(), Type.Null()], { description: 'The evaluation period of that grade' }),
 });

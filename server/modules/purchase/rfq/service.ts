@@ -8,7 +8,15 @@ import type { SupplierView } from '../../../http/supplier-view.js';
 import { internalActor, isPurchasingManager, supplierActor, type Actor } from '../../../domain/actor.js';
 import { checkDate, parseDeadline, todayKst } from '../../../domain/dates.js';
 import { loadAttachments, loadHistory } from '../../../domain/documents.js';
-import { checkVersion, failIf, missing, notAllowed, refused, wrongState, type FieldError } from '../../../domain/errors.js';
+import {
+  checkVersion,
+  failIf,
+  missing,
+  notAllowed,
+  refused,
+  wrongState,
+  type FieldError,
+} from '../../../domain/errors.js';
 import { transition } from '../../../domain/machine.js';
 import { fitsAmount, lineAmount, totalOf } from '../../../domain/money.js';
 import type { ReasonBody } from '../../../domain/schemas.js';
@@ -20,7 +28,28 @@ import { findLiveOrderOfRfq } from '../po/queries.js';
 import { findPrLineRows, lockPr, updatePrHeader } from '../pr/queries.js';
 import { PR_MACHINE } from '../pr/workflow.js';
 import { supplierQuestions } from '../rfq-questions/queries.js';
-import { findOwnQuotation, findOwnQuotationLines, findOwnQuotationPrices, findOwnRfqLineQuantities, findQuotationLines, findQuotations, findRfq, findRfqLines, insertRfq, lapseUnsubmittedQuotations, lockOwnQuotationStatus, lockOwnQuotationToSubmit, lockPrStatus, lockQuotations, lockRfq, lockRfqsPastDeadline, replaceOwnQuotationLines, updateOwnQuotation, updateQuotation, updateRfq } from './queries.js';
+import {
+  findOwnQuotation,
+  findOwnQuotationLines,
+  findOwnQuotationPrices,
+  findOwnRfqLineQuantities,
+  findQuotationLines,
+  findQuotations,
+  findRfq,
+  findRfqLines,
+  insertRfq,
+  lapseUnsubmittedQuotations,
+  lockOwnQuotationStatus,
+  lockOwnQuotationToSubmit,
+  lockPrStatus,
+  lockQuotations,
+  lockRfq,
+  lockRfqsPastDeadline,
+  replaceOwnQuotationLines,
+  updateOwnQuotation,
+  updateQuotation,
+  updateRfq,
+} from './queries.js';
 import type { QuotationBody, RfqCreateBody, SelectBody } from './schemas.js';
 import { rfqActionsFor } from './summary.js';
 import { QUOT_MACHINE, RFQ_MACHINE, lowest, quotationOpen, selectionAllowed } from './workflow.js';
@@ -42,8 +71,17 @@ async function detail(db: Db, rfqNo: string, actor: Actor) {
     groupHoldsScreen(db, actor.authGroupId, ['/OrderRequestEdit'], 'write'),
   ]);
   const now = new Date();
-  const allowed = selectionAllowed(h.deadline, now, suppliers.map((s) => s.status));
-  const actions = rfqActionsFor(h, suppliers.map((s) => s.status), { actor, canWrite, canOrder, hasOrder: !!po }, now);
+  const allowed = selectionAllowed(
+    h.deadline,
+    now,
+    suppliers.map((s) => s.status),
+  );
+  const actions = rfqActionsFor(
+    h,
+    suppliers.map((s) => s.status),
+    { actor, canWrite, canOrder, hasOrder: !!po },
+    now,
+  );
   return {
     ...h,
     deadline: iso(h.deadline)!,
@@ -74,26 +112,64 @@ export async function createRfq(db: Db, caller: Caller | null, b: Static<typeof 
   const rfqNo = await db.transaction().execute(async (trx) => {
     const pr = await lockPr(trx, b.prNo);
     if (!pr) throw missing('PR_NOT_FOUND', '구매요청을 찾을 수 없습니다');
-    if (pr.buyerId !== actor.singleid && !isPurchasingManager(actor)) throw notAllowed('담당 구매자 또는 구매 관리자만 견적을 요청할 수 있습니다');
+    if (pr.buyerId !== actor.singleid && !isPurchasingManager(actor))
+      throw notAllowed('담당 구매자 또는 구매 관리자만 견적을 요청할 수 있습니다');
     checkVersion(b.prVersion, pr.version);
     const prStatus = transition(PR_MACHINE, 'requestQuote', pr.status);
     const prLines = await findPrLineRows(trx, pr.prNo);
     const rfqNo = await nextDocumentNumber(trx, 'RFQ', todayKst());
-    await checkSourcingEligibility(trx, suppliers, { docType: 'RFQ', docNo: rfqNo, confirmWarning: b.confirmEvaluationWarning, actor: actor.userId });
+    await checkSourcingEligibility(trx, suppliers, {
+      docType: 'RFQ',
+      docNo: rfqNo,
+      confirmWarning: b.confirmEvaluationWarning,
+      actor: actor.userId,
+    });
     const header = {
-      rfqNo, prNo: pr.prNo, title: text(b.title) ?? pr.title, buyerId: pr.buyerId!, currency: pr.currency, deadline: deadline!, status: 'OPEN' as const,
-      description: text(b.description), fileId: b.fileId ?? null, createdBy: actor.userId,
+      rfqNo,
+      prNo: pr.prNo,
+      title: text(b.title) ?? pr.title,
+      buyerId: pr.buyerId!,
+      currency: pr.currency,
+      deadline: deadline!,
+      status: 'OPEN' as const,
+      description: text(b.description),
+      fileId: b.fileId ?? null,
+      createdBy: actor.userId,
     };
     await insertRfq(
       trx,
       header,
-      prLines.map((l) => ({ rfqNo, lineNo: l.lineNo, prLineNo: l.lineNo, itemCode: l.itemCode, itemName: l.itemName, spec: l.spec, unitCode: l.unitCode, sgCode: l.sgCode, quantity: l.quantity, deliveryDate: pr.desiredDate })),
+      prLines.map((l) => ({
+        rfqNo,
+        lineNo: l.lineNo,
+        prLineNo: l.lineNo,
+        itemCode: l.itemCode,
+        itemName: l.itemName,
+        spec: l.spec,
+        unitCode: l.unitCode,
+        sgCode: l.sgCode,
+        quantity: l.quantity,
+        deliveryDate: pr.desiredDate,
+      })),
       suppliers.map((compNo) => ({ rfqNo, compNo, status: 'REQUESTED' as const, currency: pr.currency })),
     );
     await notifyRfqInvitations(trx, rfqNo, suppliers);
     await updatePrHeader(trx, pr.prNo, { status: prStatus, version: pr.version + 1, updatedAt: new Date() });
-    await writeAudit(trx, { entity: 'rfq_header', entityKey: rfqNo, action: 'CREATE', actor: actor.userId, after: { ...header, suppliers } });
-    await writeAudit(trx, { entity: 'pr_header', entityKey: pr.prNo, action: 'REQUEST_QUOTE', actor: actor.userId, before: { status: pr.status }, after: { status: prStatus, rfqNo, suppliers } });
+    await writeAudit(trx, {
+      entity: 'rfq_header',
+      entityKey: rfqNo,
+      action: 'CREATE',
+      actor: actor.userId,
+      after: { ...header, suppliers },
+    });
+    await writeAudit(trx, {
+      entity: 'pr_header',
+      entityKey: pr.prNo,
+      action: 'REQUEST_QUOTE',
+      actor: actor.userId,
+      before: { status: pr.status },
+      after: { status: prStatus, rfqNo, suppliers },
+    });
     return rfqNo;
   });
   return detail(db, rfqNo, actor);
@@ -103,8 +179,17 @@ export async function createRfq(db: Db, caller: Caller | null, b: Static<typeof 
 export async function compareQuotations(db: Db, rfqNo: string) {
   const h = await findRfq(db, rfqNo);
   if (!h) throw rfqMissing();
-  const [lines, quotes, qLines] = await Promise.all([findRfqLines(db, rfqNo), findQuotations(db, rfqNo), findQuotationLines(db, rfqNo)]);
-  const compared = quotes.map((q) => ({ compNo: q.compNo, status: q.status, totalAmount: q.totalAmount, lines: qLines.filter((l) => l.compNo === q.compNo) }));
+  const [lines, quotes, qLines] = await Promise.all([
+    findRfqLines(db, rfqNo),
+    findQuotations(db, rfqNo),
+    findQuotationLines(db, rfqNo),
+  ]);
+  const compared = quotes.map((q) => ({
+    compNo: q.compNo,
+    status: q.status,
+    totalAmount: q.totalAmount,
+    lines: qLines.filter((l) => l.compNo === q.compNo),
+  }));
   const best = lowest(compared);
   const now = new Date();
   return {
@@ -113,17 +198,35 @@ export async function compareQuotations(db: Db, rfqNo: string) {
     currency: h.currency,
     deadline: iso(h.deadline)!,
     deadlinePassed: Date.parse(h.deadline) < now.getTime(),
-    selectionAllowed: h.status === 'OPEN' && selectionAllowed(h.deadline, now, quotes.map((q) => q.status)),
+    selectionAllowed:
+      h.status === 'OPEN' &&
+      selectionAllowed(
+        h.deadline,
+        now,
+        quotes.map((q) => q.status),
+      ),
     version: h.version,
     lowestTotal: best.total,
-    suppliers: quotes.map((q) => ({ ...q, checkedAt: undefined, lowest: q.totalAmount !== null && best.total !== null && q.totalAmount === best.total })),
+    suppliers: quotes.map((q) => ({
+      ...q,
+      checkedAt: undefined,
+      lowest: q.totalAmount !== null && best.total !== null && q.totalAmount === best.total,
+    })),
     lines: lines.map((l) => {
       const low = best.byLine.get(l.lineNo) ?? null;
       return {
         ...l,
         prLineNo: undefined,
         lowestUnitPrice: low,
-        quotes: qLines.filter((q) => q.lineNo === l.lineNo).map((q) => ({ compNo: q.compNo, unitPrice: q.unitPrice, amount: q.amount, remark: q.remark, lowest: low !== null && q.unitPrice === low })),
+        quotes: qLines
+          .filter((q) => q.lineNo === l.lineNo)
+          .map((q) => ({
+            compNo: q.compNo,
+            unitPrice: q.unitPrice,
+            amount: q.amount,
+            remark: q.remark,
+            lowest: low !== null && q.unitPrice === low,
+          })),
       };
     }),
   };
@@ -136,25 +239,58 @@ export async function selectQuotation(db: Db, caller: Caller | null, rfqNo: stri
   await db.transaction().execute(async (trx) => {
     const h = await lockRfq(trx, rfqNo);
     if (!h) throw rfqMissing();
-    if (h.buyerId !== actor.singleid && !isPurchasingManager(actor)) throw notAllowed('담당 구매자 또는 구매 관리자만 업체를 선정할 수 있습니다');
+    if (h.buyerId !== actor.singleid && !isPurchasingManager(actor))
+      throw notAllowed('담당 구매자 또는 구매 관리자만 업체를 선정할 수 있습니다');
     checkVersion(body.version, h.version);
     const status = transition(RFQ_MACHINE, 'select', h.status);
     const quotes = await lockQuotations(trx, rfqNo);
     const now = new Date();
-    if (!selectionAllowed(h.deadline, now, quotes.map((q) => q.status))) {
-      throw refused('RFQ_NOT_CLOSED', '견적 마감 전에는 업체를 선정할 수 없습니다 (모든 협력사가 제출했거나 마감일시가 지나야 합니다)');
+    if (
+      !selectionAllowed(
+        h.deadline,
+        now,
+        quotes.map((q) => q.status),
+      )
+    ) {
+      throw refused(
+        'RFQ_NOT_CLOSED',
+        '견적 마감 전에는 업체를 선정할 수 없습니다 (모든 협력사가 제출했거나 마감일시가 지나야 합니다)',
+      );
     }
     const chosen = quotes.find((q) => q.compNo === compNo);
     if (!chosen) failIf([{ path: 'body/compNo', message: `이 견적요청에 초대되지 않은 협력사입니다: ${compNo}` }]);
-    if (chosen!.status !== 'SUBMITTED') throw wrongState(`견적을 제출하지 않은 협력사는 선정할 수 없습니다 (${QUOT_MACHINE.statusLabels[chosen!.status]})`, chosen!.status);
-    if (chosen!.validUntil && chosen!.validUntil < todayKst()) throw refused('QUOTATION_EXPIRED', `견적 유효기간(${chosen!.validUntil})이 지난 견적은 선정할 수 없습니다`);
+    if (chosen!.status !== 'SUBMITTED')
+      throw wrongState(
+        `견적을 제출하지 않은 협력사는 선정할 수 없습니다 (${QUOT_MACHINE.statusLabels[chosen!.status]})`,
+        chosen!.status,
+      );
+    if (chosen!.validUntil && chosen!.validUntil < todayKst())
+      throw refused('QUOTATION_EXPIRED', `견적 유효기간(${chosen!.validUntil})이 지난 견적은 선정할 수 없습니다`);
     for (const q of quotes) {
-      const next = q.compNo === compNo ? 'SELECTED' : QUOT_MACHINE.transitions.notSelect.from.includes(q.status) ? 'NOT_SELECTED' : q.status;
+      const next =
+        q.compNo === compNo
+          ? 'SELECTED'
+          : QUOT_MACHINE.transitions.notSelect.from.includes(q.status)
+            ? 'NOT_SELECTED'
+            : q.status;
       if (next === q.status) continue;
       await updateQuotation(trx, rfqNo, q.compNo, { status: next, decidedAt: now, version: q.version + 1 });
     }
-    await updateRfq(trx, rfqNo, { status, selectedCompNo: compNo, awardedAt: now, version: h.version + 1, updatedAt: now });
-    await writeAudit(trx, { entity: 'rfq_header', entityKey: rfqNo, action: 'SELECT', actor: actor.userId, before: { status: h.status }, after: { status, selectedCompNo: compNo, quoteNo: chosen!.quoteNo, totalAmount: chosen!.totalAmount } });
+    await updateRfq(trx, rfqNo, {
+      status,
+      selectedCompNo: compNo,
+      awardedAt: now,
+      version: h.version + 1,
+      updatedAt: now,
+    });
+    await writeAudit(trx, {
+      entity: 'rfq_header',
+      entityKey: rfqNo,
+      action: 'SELECT',
+      actor: actor.userId,
+      before: { status: h.status },
+      after: { status, selectedCompNo: compNo, quoteNo: chosen!.quoteNo, totalAmount: chosen!.totalAmount },
+    });
   });
   return detail(db, rfqNo, actor);
 }
@@ -167,7 +303,8 @@ export async function cancelRfq(db: Db, caller: Caller | null, rfqNo: string, bo
   await db.transaction().execute(async (trx) => {
     const h = await lockRfq(trx, rfqNo);
     if (!h) throw rfqMissing();
-    if (h.buyerId !== actor.singleid && !isPurchasingManager(actor)) throw notAllowed('담당 구매자 또는 구매 관리자만 견적요청을 취소할 수 있습니다');
+    if (h.buyerId !== actor.singleid && !isPurchasingManager(actor))
+      throw notAllowed('담당 구매자 또는 구매 관리자만 견적요청을 취소할 수 있습니다');
     checkVersion(body.version, h.version);
     const status = transition(RFQ_MACHINE, 'cancel', h.status);
     const pr = await lockPrStatus(trx, h.prNo);
@@ -180,8 +317,24 @@ export async function cancelRfq(db: Db, caller: Caller | null, rfqNo: string, bo
     }
     await updateRfq(trx, rfqNo, { status, cancelReason: reason, version: h.version + 1, updatedAt: now });
     await updatePrHeader(trx, h.prNo, { status: prStatus, version: pr.version + 1, updatedAt: now });
-    await writeAudit(trx, { entity: 'rfq_header', entityKey: rfqNo, action: 'CANCEL', actor: actor.userId, before: { status: h.status }, after: { status }, reason });
-    await writeAudit(trx, { entity: 'pr_header', entityKey: h.prNo, action: 'RFQ_CANCELLED', actor: actor.userId, before: { status: pr.status }, after: { status: prStatus, rfqNo }, reason });
+    await writeAudit(trx, {
+      entity: 'rfq_header',
+      entityKey: rfqNo,
+      action: 'CANCEL',
+      actor: actor.userId,
+      before: { status: h.status },
+      after: { status },
+      reason,
+    });
+    await writeAudit(trx, {
+      entity: 'pr_header',
+      entityKey: h.prNo,
+      action: 'RFQ_CANCELLED',
+      actor: actor.userId,
+      before: { status: pr.status },
+      after: { status: prStatus, rfqNo },
+      reason,
+    });
   });
   return detail(db, rfqNo, actor);
 }
@@ -203,7 +356,10 @@ function ownHeader(own: OwnQuotation, staff: boolean) {
     currency: own.currency,
     deadline: iso(own.deadline)!,
     deadlinePassed: Date.parse(own.deadline) < now.getTime(),
-    editable: !staff && quotationOpen(own.rfqStatus, own.deadline, now) && QUOT_MACHINE.transitions.submit.from.includes(own.status),
+    editable:
+      !staff &&
+      quotationOpen(own.rfqStatus, own.deadline, now) &&
+      QUOT_MACHINE.transitions.submit.from.includes(own.status),
   };
 }
 
@@ -214,8 +370,20 @@ async function markChecked(db: Db, rfqNo: string, supplier: { userId: string; co
     if (!q) throw rfqMissing();
     if (q.status !== 'REQUESTED') return;
     const now = new Date();
-    await updateOwnQuotation(trx, rfqNo, { status: 'CHECKED', checkedAt: now, checkedBy: supplier.userId, version: q.version + 1 });
-    await writeAudit(trx, { entity: 'quotation', entityKey: `${rfqNo}/${supplier.compNo}`, action: 'CHECK', actor: supplier.userId, before: { status: q.status }, after: { status: 'CHECKED' } });
+    await updateOwnQuotation(trx, rfqNo, {
+      status: 'CHECKED',
+      checkedAt: now,
+      checkedBy: supplier.userId,
+      version: q.version + 1,
+    });
+    await writeAudit(trx, {
+      entity: 'quotation',
+      entityKey: `${rfqNo}/${supplier.compNo}`,
+      action: 'CHECK',
+      actor: supplier.userId,
+      before: { status: q.status },
+      after: { status: 'CHECKED' },
+    });
   });
 }
 
@@ -229,7 +397,10 @@ export async function getSupplierRfq(view: SupplierView, caller: Caller | null, 
   if (!view.staff) await markChecked(db, rfqNo, supplierActor(caller));
   const own = await findOwnQuotation(db, rfqNo);
   if (!own) throw rfqMissing();
-  const [lines, attachments] = await Promise.all([findOwnQuotationLines(db, rfqNo), loadAttachments(db, own.rfqFileId)]);
+  const [lines, attachments] = await Promise.all([
+    findOwnQuotationLines(db, rfqNo),
+    loadAttachments(db, own.rfqFileId),
+  ]);
   return {
     ...ownHeader(own, view.staff),
     description: own.description,
@@ -238,7 +409,16 @@ export async function getSupplierRfq(view: SupplierView, caller: Caller | null, 
     buyerTelNo: own.buyerTelNo,
     invitedAt: iso(own.invitedAt)!,
     checkedAt: iso(own.checkedAt),
-    lines: lines.map((l) => ({ lineNo: l.lineNo, prLineNo: l.prLineNo, itemCode: l.itemCode, itemName: l.itemName, spec: l.spec, unitCode: l.unitCode, quantity: l.quantity, deliveryDate: l.deliveryDate })),
+    lines: lines.map((l) => ({
+      lineNo: l.lineNo,
+      prLineNo: l.prLineNo,
+      itemCode: l.itemCode,
+      itemName: l.itemName,
+      spec: l.spec,
+      unitCode: l.unitCode,
+      quantity: l.quantity,
+      deliveryDate: l.deliveryDate,
+    })),
     attachments,
     quoteNo: own.quoteNo,
     version: own.version,
@@ -250,7 +430,11 @@ export async function getSupplierRfq(view: SupplierView, caller: Caller | null, 
 async function ownQuotation(db: Db, rfqNo: string, staff = false) {
   const own = await findOwnQuotation(db, rfqNo);
   if (!own) throw rfqMissing();
-  const [lines, attachments, rfqAttachments] = await Promise.all([findOwnQuotationLines(db, rfqNo), loadAttachments(db, own.fileId), loadAttachments(db, own.rfqFileId)]);
+  const [lines, attachments, rfqAttachments] = await Promise.all([
+    findOwnQuotationLines(db, rfqNo),
+    loadAttachments(db, own.fileId),
+    loadAttachments(db, own.rfqFileId),
+  ]);
   return {
     ...ownHeader(own, staff),
     quoteNo: own.quoteNo,
@@ -280,7 +464,11 @@ export async function submitQuotation(db: Db, caller: Caller | null, rfqNo: stri
   checkDate(errors, 'body/validUntil', b.validUntil, '견적 유효기간', { required: true, notBefore: today });
   b.lines.forEach((l, i) => checkDecimal(errors, `body/lines/${i}/unitPrice`, l.unitPrice, UNIT_PRICE));
   failIf(errors);
-  await assertBindable(db, caller, 'body/fileId', b.fileId, { docType: 'QUOTATION', docNo: rfqNo, compNo: caller?.compNo ?? null });
+  await assertBindable(db, caller, 'body/fileId', b.fileId, {
+    docType: 'QUOTATION',
+    docNo: rfqNo,
+    compNo: caller?.compNo ?? null,
+  });
   await db.transaction().execute(async (trx) => {
     const q = await lockOwnQuotationToSubmit(trx, rfqNo);
     if (!q) throw rfqMissing();
@@ -288,12 +476,17 @@ export async function submitQuotation(db: Db, caller: Caller | null, rfqNo: stri
     const status = transition(QUOT_MACHINE, 'submit', q.status);
     if (q.rfqStatus !== 'OPEN') throw wrongState('마감되었거나 취소된 견적요청에는 견적을 낼 수 없습니다', q.rfqStatus);
     const now = new Date();
-    if (!quotationOpen(q.rfqStatus, q.deadline, now)) throw refused('QUOTATION_CLOSED', '견적 마감일시가 지나 견적을 제출하거나 수정할 수 없습니다', { deadline: iso(q.deadline) });
+    if (!quotationOpen(q.rfqStatus, q.deadline, now))
+      throw refused('QUOTATION_CLOSED', '견적 마감일시가 지나 견적을 제출하거나 수정할 수 없습니다', {
+        deadline: iso(q.deadline),
+      });
     const rfqLines = await findOwnRfqLineQuantities(trx, rfqNo);
     const given = new Map<number, number>();
     b.lines.forEach((l, i) => {
-      if (given.has(l.lineNo)) errors.push({ path: `body/lines/${i}/lineNo`, message: `같은 품목 줄(${l.lineNo})을 두 번 입력했습니다` });
-      else if (!rfqLines.some((r) => r.lineNo === l.lineNo)) errors.push({ path: `body/lines/${i}/lineNo`, message: `견적요청에 없는 품목 줄입니다: ${l.lineNo}` });
+      if (given.has(l.lineNo))
+        errors.push({ path: `body/lines/${i}/lineNo`, message: `같은 품목 줄(${l.lineNo})을 두 번 입력했습니다` });
+      else if (!rfqLines.some((r) => r.lineNo === l.lineNo))
+        errors.push({ path: `body/lines/${i}/lineNo`, message: `견적요청에 없는 품목 줄입니다: ${l.lineNo}` });
       given.set(l.lineNo, i);
     });
     rfqLines.forEach((r) => {
@@ -302,21 +495,49 @@ export async function submitQuotation(db: Db, caller: Caller | null, rfqNo: stri
     failIf(errors);
     const lines = rfqLines.map((r) => {
       const input = b.lines[given.get(r.lineNo)!];
-      return { rfqNo, compNo: supplier.compNo, lineNo: r.lineNo, unitPrice: input.unitPrice.trim(), amount: lineAmount(r.quantity, input.unitPrice.trim(), q.currency), remark: text(input.remark) };
+      return {
+        rfqNo,
+        compNo: supplier.compNo,
+        lineNo: r.lineNo,
+        unitPrice: input.unitPrice.trim(),
+        amount: lineAmount(r.quantity, input.unitPrice.trim(), q.currency),
+        remark: text(input.remark),
+      };
     });
     const total = totalOf(lines.map((l) => l.amount));
     if (!fitsAmount(total)) failIf([{ path: 'body/lines', message: '합계 금액이 너무 큽니다' }]);
     const oldLines = await findOwnQuotationPrices(trx, rfqNo);
     const quoteNo = q.quoteNo ?? (await nextDocumentNumber(trx, 'QT', todayKst()));
-    const after = { status, quoteNo, totalAmount: total, leadTimeDays: b.leadTimeDays, validUntil: b.validUntil, remark: text(b.remark), fileId: b.fileId ?? null, revision: q.revision + 1 };
-    await updateOwnQuotation(trx, rfqNo, { ...after, submittedAt: now, submittedBy: supplier.userId, checkedAt: q.checkedAt ?? now, version: q.version + 1 });
+    const after = {
+      status,
+      quoteNo,
+      totalAmount: total,
+      leadTimeDays: b.leadTimeDays,
+      validUntil: b.validUntil,
+      remark: text(b.remark),
+      fileId: b.fileId ?? null,
+      revision: q.revision + 1,
+    };
+    await updateOwnQuotation(trx, rfqNo, {
+      ...after,
+      submittedAt: now,
+      submittedBy: supplier.userId,
+      checkedAt: q.checkedAt ?? now,
+      version: q.version + 1,
+    });
     await replaceOwnQuotationLines(trx, rfqNo, lines);
     await writeAudit(trx, {
       entity: 'quotation',
       entityKey: `${rfqNo}/${supplier.compNo}`,
       action: q.quoteNo ? 'REVISE' : 'SUBMIT',
       actor: supplier.userId,
-      before: { status: q.status, totalAmount: q.totalAmount, leadTimeDays: q.leadTimeDays, validUntil: q.validUntil, lines: oldLines },
+      before: {
+        status: q.status,
+        totalAmount: q.totalAmount,
+        leadTimeDays: q.leadTimeDays,
+        validUntil: q.validUntil,
+        lines: oldLines,
+      },
       after: { ...after, lines: lines.map(({ lineNo, unitPrice, amount }) => ({ lineNo, unitPrice, amount })) },
     });
   });
@@ -329,7 +550,11 @@ export async function submitQuotation(db: Db, caller: Caller | null, rfqNo: stri
  * when it closed. The buyer compares and selects as before. Idempotent: a closed request is not
  * touched again. Run by the job rfq.closePastDeadline (../jobs.ts).
  */
-export async function closeRfqsPastDeadline(db: Db, now: Date, actor: string): Promise<{ closed: string[]; lapsedQuotations: number }> {
+export async function closeRfqsPastDeadline(
+  db: Db,
+  now: Date,
+  actor: string,
+): Promise<{ closed: string[]; lapsedQuotations: number }> {
   return db.transaction().execute(async (trx) => {
     const due = await lockRfqsPastDeadline(trx, now);
     let lapsedQuotations = 0;
@@ -337,9 +562,21 @@ export async function closeRfqsPastDeadline(db: Db, now: Date, actor: string): P
       const lapsed = await lapseUnsubmittedQuotations(trx, r.rfqNo, now);
       lapsedQuotations += lapsed.length;
       await updateRfq(trx, r.rfqNo, { closedAt: now, version: r.version + 1, updatedAt: now });
-      await writeAudit(trx, { entity: 'rfq_header', entityKey: r.rfqNo, action: 'DEADLINE_CLOSED', actor, after: { closedAt: now.toISOString(), notSubmitted: lapsed.map((q) => q.compNo) } });
+      await writeAudit(trx, {
+        entity: 'rfq_header',
+        entityKey: r.rfqNo,
+        action: 'DEADLINE_CLOSED',
+        actor,
+        after: { closedAt: now.toISOString(), notSubmitted: lapsed.map((q) => q.compNo) },
+      });
     }
-    await writeAudit(trx, { entity: 'job_run', entityKey: 'rfq.closePastDeadline', action: 'RUN', actor, after: { at: now.toISOString(), closed: due.map((r) => r.rfqNo), lapsedQuotations } });
+    await writeAudit(trx, {
+      entity: 'job_run',
+      entityKey: 'rfq.closePastDeadline',
+      action: 'RUN',
+      actor,
+      after: { at: now.toISOString(), closed: due.map((r) => r.rfqNo), lapsedQuotations },
+    });
     return { closed: due.map((r) => r.rfqNo), lapsedQuotations };
   });
 }

@@ -20,7 +20,14 @@ export function rfqActionsFor(
 ): string[] {
   const mine = h.buyerId === who.actor.singleid || isPurchasingManager(who.actor);
   const actions: string[] = [];
-  if (h.status === 'OPEN' && who.canWrite && mine && selectionAllowed(h.deadline, now, quotationStatuses) && quotationStatuses.includes('SUBMITTED')) actions.push('select');
+  if (
+    h.status === 'OPEN' &&
+    who.canWrite &&
+    mine &&
+    selectionAllowed(h.deadline, now, quotationStatuses) &&
+    quotationStatuses.includes('SUBMITTED')
+  )
+    actions.push('select');
   if (h.status === 'OPEN' && who.canWrite && mine) actions.push('cancel');
   if (h.status === 'AWARDED' && !who.hasOrder && who.canOrder && mine) actions.push('order');
   return actions;
@@ -30,7 +37,18 @@ export function rfqActionsFor(
 export async function rfqSummaryOfPr(db: Db, prNo: string, actor: Actor) {
   const h = await currentRfqOfPr(db, prNo);
   if (!h) {
-    return { rfqNo: null, rfqStatus: null, rfqVersion: null, rfqDeadline: null, rfqDeadlinePassed: false, rfqSelectionAllowed: false, rfqSelectedCompNo: null, rfqActions: [], quotations: [], rfqQuestions: [] };
+    return {
+      rfqNo: null,
+      rfqStatus: null,
+      rfqVersion: null,
+      rfqDeadline: null,
+      rfqDeadlinePassed: false,
+      rfqSelectionAllowed: false,
+      rfqSelectedCompNo: null,
+      rfqActions: [],
+      quotations: [],
+      rfqQuestions: [],
+    };
   }
   const [quotes, canWrite, canOrder, po, rfqQuestions] = await Promise.all([
     findQuotations(db, h.rfqNo),
@@ -60,7 +78,10 @@ export async function searchSuppliers(db: Db, q: string | undefined, w: { limit:
   const text = q?.trim() ?? '';
   const [rows, count] = await activeSuppliersMatching(db, text, w);
   // Each candidate's evaluation standing, so the buyer sees a "warn" or "block" grade before inviting.
-  const standing = await standings(db, rows.map((r) => r.compNo));
+  const standing = await standings(
+    db,
+    rows.map((r) => r.compNo),
+  );
   return {
     rows: rows.map((r) => {
       const s = standing.get(r.compNo);

@@ -15,7 +15,14 @@ export type QuotAction = 'check' | 'submit' | 'select' | 'notSelect' | 'cancel';
 export const QUOT_MACHINE: Machine<QuotStatus, QuotAction> = {
   name: '견적',
   statuses: QUOT_STATUSES,
-  statusLabels: { REQUESTED: '견적요청', CHECKED: '요청확인', SUBMITTED: '견적제출', SELECTED: '선정', NOT_SELECTED: '미선정', CANCELLED: '요청취소' },
+  statusLabels: {
+    REQUESTED: '견적요청',
+    CHECKED: '요청확인',
+    SUBMITTED: '견적제출',
+    SELECTED: '선정',
+    NOT_SELECTED: '미선정',
+    CANCELLED: '요청취소',
+  },
   actionLabels: { check: '확인', submit: '제출', select: '선정', notSelect: '미선정 처리', cancel: '취소' },
   transitions: {
     check: { from: ['REQUESTED'], to: 'CHECKED' },
@@ -64,7 +71,9 @@ export interface ComparedQuote {
 
 /** The lowest submitted total and, per line, the lowest unit price: the comparison grid marks them. */
 export function lowest(quotes: readonly ComparedQuote[]): { total: string | null; byLine: Map<number, string> } {
-  const submitted = quotes.filter((q) => q.status === 'SUBMITTED' || q.status === 'SELECTED' || q.status === 'NOT_SELECTED').filter((q) => q.totalAmount !== null);
+  const submitted = quotes
+    .filter((q) => q.status === 'SUBMITTED' || q.status === 'SELECTED' || q.status === 'NOT_SELECTED')
+    .filter((q) => q.totalAmount !== null);
   let total: string | null = null;
   const byLine = new Map<number, string>();
   for (const q of submitted) {

@@ -54,15 +54,25 @@ export async function resolveLines(
       if (!text(l.itemName)) errors.push({ path: at(i, 'itemName'), message: '품목코드가 없으면 품목명을 입력하세요' });
       if (!text(l.unitCode)) errors.push({ path: at(i, 'unitCode'), message: '품목코드가 없으면 단위를 입력하세요' });
     }
-    if (l.deliveryDate !== undefined) checkDate(errors, at(i, 'deliveryDate'), l.deliveryDate, '납기일', { notBefore: opts.today });
+    if (l.deliveryDate !== undefined)
+      checkDate(errors, at(i, 'deliveryDate'), l.deliveryDate, '납기일', { notBefore: opts.today });
   });
   const { byCode, errors: itemErrors } = await loadItems(db, lines, (i) => at(i, 'itemCode'));
   errors.push(...itemErrors);
-  const units = await existingCodes(db, 'unit', lines.map((l) => text(l.unitCode) ?? ''));
-  const groups = await existingCodes(db, 'sourcingGroup', lines.map((l) => text(l.sgCode) ?? ''));
+  const units = await existingCodes(
+    db,
+    'unit',
+    lines.map((l) => text(l.unitCode) ?? ''),
+  );
+  const groups = await existingCodes(
+    db,
+    'sourcingGroup',
+    lines.map((l) => text(l.sgCode) ?? ''),
+  );
   lines.forEach((l, i) => {
     const unit = text(l.unitCode);
-    if (unit && !units.has(unit)) errors.push({ path: at(i, 'unitCode'), message: `등록되지 않은 단위입니다: ${unit}` });
+    if (unit && !units.has(unit))
+      errors.push({ path: at(i, 'unitCode'), message: `등록되지 않은 단위입니다: ${unit}` });
     const sg = text(l.sgCode);
     if (sg && !groups.has(sg)) errors.push({ path: at(i, 'sgCode'), message: `등록되지 않은 소싱그룹입니다: ${sg}` });
   });

@@ -32,4 +32,6 @@ export const ApprovalView = Type.Object({
 });
 
 /** Per-currency sums of a list's whole result (not only the page). */
-export const Totals = Type.Array(Type.Object({ currency: Type.String(), count: Type.Integer(), totalAmount: Type.String() }));
+export const Totals = Type.Array(
+  Type.Object({ currency: Type.String(), count: Type.Integer(), totalAmount: Type.String() }),
+);

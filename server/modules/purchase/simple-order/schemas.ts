@@ -7,7 +7,9 @@ export const SimpleOrderListQuery = Type.Object({ ...PoListFilters, ...CursorQue
 
 export const SimpleLineInput = Type.Object(
   {
-    itemCode: Type.Optional(Nullable(Type.String({ maxLength: 20, description: 'Item master code; absent or null for a free-text line' }))),
+    itemCode: Type.Optional(
+      Nullable(Type.String({ maxLength: 20, description: 'Item master code; absent or null for a free-text line' })),
+    ),
     itemName: Type.Optional(Nullable(Type.String({ maxLength: 200 }))),
     spec: Type.Optional(Nullable(Type.String({ maxLength: 300 }))),
     unitCode: Type.Optional(Nullable(Type.String({ maxLength: 10 }))),
@@ -30,13 +32,26 @@ const Fields = {
   fileId: Type.Optional(Nullable(FileId)),
   lines: Type.Array(SimpleLineInput, { minItems: 1, maxItems: 50 }),
 };
-const ConfirmWarning = Type.Optional(Type.Boolean({ description: 'The buyer confirms a supplier whose evaluation grade asks for confirmation (warn); recorded with who confirmed' }));
-export const SimpleOrderCreateBody = Type.Object({ ...Fields, confirmEvaluationWarning: ConfirmWarning }, { additionalProperties: false });
+const ConfirmWarning = Type.Optional(
+  Type.Boolean({
+    description:
+      'The buyer confirms a supplier whose evaluation grade asks for confirmation (warn); recorded with who confirmed',
+  }),
+);
+export const SimpleOrderCreateBody = Type.Object(
+  { ...Fields, confirmEvaluationWarning: ConfirmWarning },
+  { additionalProperties: false },
+);
 /** A changed supplier is checked as on creation (status, evaluation grade); an unchanged one is not asked again. */
-export const SimpleOrderUpdateBody = Type.Object({ ...Fields, version: Version, confirmEvaluationWarning: ConfirmWarning }, { additionalProperties: false });
+export const SimpleOrderUpdateBody = Type.Object(
+  { ...Fields, version: Version, confirmEvaluationWarning: ConfirmWarning },
+  { additionalProperties: false },
+);
 
 export const SimpleOrderLimit = Type.Object({
-  limit: Type.String({ description: 'KRW; a simple order’s amount must stay below it (SYSTEM_CONST / SIMPLE_ORDER_LIMIT)' }),
+  limit: Type.String({
+    description: 'KRW; a simple order’s amount must stay below it (SYSTEM_CONST / SIMPLE_ORDER_LIMIT)',
+  }),
   currency: Type.Literal('KRW'),
   jpyRate: Type.String({ description: 'KRW per 100 JPY (SYSTEM_CONST / JPY_RATE)' }),
 });

@@ -6,7 +6,12 @@ type Row = Record<string, unknown>;
 
 export const snake = (field: string) => field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 
-export function reportStatement(spec: ReportSpec, inner: RawBuilder<unknown>, sort: { field: string; direction: 'asc' | 'desc' }, page: { limit: number; offset: number }): RawBuilder<Row> {
+export function reportStatement(
+  spec: ReportSpec,
+  inner: RawBuilder<unknown>,
+  sort: { field: string; direction: 'asc' | 'desc' },
+  page: { limit: number; offset: number },
+): RawBuilder<Row> {
   const derived = Object.entries(spec.derived ?? {}).map(([f, expr]) => sql.raw(`${expr} as ${snake(f)}`));
   const totals = Object.entries(spec.totals).map(([f, expr]) => sql.raw(`${expr} as zz_${snake(f)}`));
   const firstField = Object.keys(spec.fields)[0];
@@ -31,7 +36,13 @@ export async function useReportMemory(trx: Db): Promise<void> {
 }
 
 /** The report's page, its count and its totals: one statement, in its own transaction with the report's memory. */
-export async function reportRows(db: Db, spec: ReportSpec, inner: RawBuilder<unknown>, sort: { field: string; direction: 'asc' | 'desc' }, page: { limit: number; offset: number }): Promise<Row[]> {
+export async function reportRows(
+  db: Db,
+  spec: ReportSpec,
+  inner: RawBuilder<unknown>,
+  sort: { field: string; direction: 'asc' | 'desc' },
+  page: { limit: number; offset: number },
+): Promise<Row[]> {
   const result = await db.transaction().execute(async (trx) => {
     await reportSession.execute(trx);
     return reportStatement(spec, inner, sort, page).execute(trx);

@@ -51,7 +51,8 @@ function orgFilters(ctx: ReportContext): RawBuilder<unknown>[] {
 /** The PO header conditions every order-based report shares: spend states, scope, section / department / supplier. */
 export function headerWhere(ctx: ReportContext, opts: { dated?: boolean } = { dated: true }): RawBuilder<unknown> {
   const parts: RawBuilder<unknown>[] = [sql`h.status in (${spendStatuses})`, scopeSql(ctx.scope)];
-  if (opts.dated !== false) parts.push(sql`h.po_date >= ${ctx.period.fromDate}::date and h.po_date < ${ctx.period.toDateExclusive}::date`);
+  if (opts.dated !== false)
+    parts.push(sql`h.po_date >= ${ctx.period.fromDate}::date and h.po_date < ${ctx.period.toDateExclusive}::date`);
   return sql.join([...parts, ...orgFilters(ctx)], sql` and `);
 }
 
@@ -61,7 +62,10 @@ export function lineWhere(ctx: ReportContext, alias: 'l' | 'h' = 'l'): RawBuilde
   const parts: RawBuilder<unknown>[] = [sql`true`];
   if (ctx.filters.itemCode) parts.push(sql`${col('item_code')} = ${ctx.filters.itemCode}`);
   if (ctx.filters.sgCode) parts.push(sql`${col('sg_code')} = ${ctx.filters.sgCode}`);
-  if (ctx.filters.catCode) parts.push(sql`exists (select 1 from item ic where ic.item_code = ${col('item_code')} and ic.cat_code = ${ctx.filters.catCode})`);
+  if (ctx.filters.catCode)
+    parts.push(
+      sql`exists (select 1 from item ic where ic.item_code = ${col('item_code')} and ic.cat_code = ${ctx.filters.catCode})`,
+    );
   return sql.join(parts, sql` and `);
 }
 
@@ -70,7 +74,14 @@ export function lineWhere(ctx: ReportContext, alias: 'l' | 'h' = 'l'): RawBuilde
  * spend-state orders only, by month): the period's months, scope, section / department / supplier.
  */
 export function summaryWhere(ctx: ReportContext): RawBuilder<unknown> {
-  return sql.join([sql`h.month >= ${ctx.period.fromMonth} and h.month <= ${ctx.period.toMonth}`, scopeSql(ctx.scope), ...orgFilters(ctx)], sql` and `);
+  return sql.join(
+    [
+      sql`h.month >= ${ctx.period.fromMonth} and h.month <= ${ctx.period.toMonth}`,
+      scopeSql(ctx.scope),
+      ...orgFilters(ctx),
+    ],
+    sql` and `,
+  );
 }
 
 /** KRW per 100 yen for a month column `m`: the month's rate, else the system constant. */
@@ -86,12 +97,40 @@ export const wonOf = (amount: RawBuilder<unknown>, currencyCol: RawBuilder<unkno
 
 export type SpendDimension = 'section' | 'department' | 'supplier' | 'category' | 'sourcingGroup';
 
-const DIMENSIONS: Record<SpendDimension, { dim: 'P' | 'C' | 'S'; key: RawBuilder<unknown>; name: RawBuilder<unknown>; nameJoin: RawBuilder<unknown> }> = {
-  section: { dim: 'P', key: sql`h.section`, name: sql`coalesce(n.section_name, s.key)`, nameJoin: sql`left join business_section n on n.top_dept = s.key` },
-  department: { dim: 'P', key: sql`h.deptcd`, name: sql`coalesce(n.deptnm, s.key)`, nameJoin: sql`left join department n on n.deptcd = s.key` },
-  supplier: { dim: 'P', key: sql`h.comp_no`, name: sql`coalesce(n.comp_name_kr, s.key)`, nameJoin: sql`left join company n on n.comp_no = s.key` },
-  category: { dim: 'C', key: sql`h.dim_key`, name: sql`coalesce(n.name_ko, '(미분류)')`, nameJoin: sql`left join item_category n on n.cat_code = s.key` },
-  sourcingGroup: { dim: 'S', key: sql`h.dim_key`, name: sql`coalesce(n.sg_name, '(미지정)')`, nameJoin: sql`left join sourcing_group n on n.sg_code = s.key` },
+const DIMENSIONS: Record<
+  SpendDimension,
+  { dim: 'P' | 'C' | 'S'; key: RawBuilder<unknown>; name: RawBuilder<unknown>; nameJoin: RawBuilder<unknown> }
+> = {
+  section: {
+    dim: 'P',
+    key: sql`h.section`,
+    name: sql`coalesce(n.section_name, s.key)`,
+    nameJoin: sql`left join business_section n on n.top_dept = s.key`,
+  },
+  department: {
+    dim: 'P',
+    key: sql`h.deptcd`,
+    name: sql`coalesce(n.deptnm, s.key)`,
+    nameJoin: sql`left join department n on n.deptcd = s.key`,
+  },
+  supplier: {
+    dim: 'P',
+    key: sql`h.comp_no`,
+    name: sql`coalesce(n.comp_name_kr, s.key)`,
+    nameJoin: sql`left join company n on n.comp_no = s.key`,
+  },
+  category: {
+    dim: 'C',
+    key: sql`h.dim_key`,
+    name: sql`coalesce(n.name_ko, '(미분류)')`,
+    nameJoin: sql`left join item_category n on n.cat_code = s.key`,
+  },
+  sourcingGroup: {
+    dim: 'S',
+    key: sql`h.dim_key`,
+    name: sql`coalesce(n.sg_name, '(미지정)')`,
+    nameJoin: sql`left join sourcing_group n on n.sg_code = s.key`,
+  },
 };
 
 /**
@@ -104,7 +143,10 @@ const DIMENSIONS: Record<SpendDimension, { dim: 'P' | 'C' | 'S'; key: RawBuilder
 export function spendByDimension(ctx: ReportContext, dimension: SpendDimension): RawBuilder<unknown> {
   const d = DIMENSIONS[dimension];
   const { catCode, sgCode, itemCode } = ctx.filters;
-  if (itemCode || (catCode && d.dim !== 'C') || (sgCode && d.dim !== 'S')) throw new Error(`spend by ${dimension}: the summary cannot filter by item, or by a category or sourcing group it does not group by`);
+  if (itemCode || (catCode && d.dim !== 'C') || (sgCode && d.dim !== 'S'))
+    throw new Error(
+      `spend by ${dimension}: the summary cannot filter by item, or by a category or sourcing group it does not group by`,
+    );
   const group = catCode ?? sgCode;
   return sql`
     with b as (
@@ -363,7 +405,8 @@ function evaluationScope(ctx: ReportContext): RawBuilder<unknown> {
 }
 
 /** Periods overlapping the month range (a period in progress shows in this year's report). */
-const evaluationPeriods = (ctx: ReportContext) => sql`p.end_date >= ${ctx.period.fromDate}::date and p.start_date < ${ctx.period.toDateExclusive}::date`;
+const evaluationPeriods = (ctx: ReportContext) =>
+  sql`p.end_date >= ${ctx.period.fromDate}::date and p.start_date < ${ctx.period.toDateExclusive}::date`;
 
 export function evaluationSummary(ctx: ReportContext): RawBuilder<unknown> {
   return sql`
@@ -384,7 +427,11 @@ export function evaluationSummary(ctx: ReportContext): RawBuilder<unknown> {
 }
 
 /** The totals behind an evaluation-summary figure: one period's current totals (a grade's, when given), same scope. */
-export function evaluationDrill(ctx: ReportContext, periodId: number | undefined, grade: string | undefined): RawBuilder<unknown> {
+export function evaluationDrill(
+  ctx: ReportContext,
+  periodId: number | undefined,
+  grade: string | undefined,
+): RawBuilder<unknown> {
   return sql`
     select t.total_id, p.period_name, t.comp_no, coalesce(c.comp_name_kr, t.comp_no) as comp_name_kr, t.status, t.total_score, t.grade,
            t.grade_action, t.rank_no, t.prev_score, case when t.published_at is null then 'N' else 'Y' end as published

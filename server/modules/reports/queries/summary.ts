@@ -4,7 +4,8 @@ import { reportPeriod } from '../period.js';
 import { keyedPrice, spendStatuses } from './statements.js';
 
 type MonthRange = { fromMonth: string; toMonth: string };
-const within = (range?: MonthRange) => (range ? sql`month >= ${range.fromMonth} and month <= ${range.toMonth}` : sql`true`);
+const within = (range?: MonthRange) =>
+  range ? sql`month >= ${range.fromMonth} and month <= ${range.toMonth}` : sql`true`;
 
 const HEADER = sql.raw('currency, section, deptcd, comp_no, buyer_id, requester_id');
 
@@ -71,7 +72,9 @@ export async function lockSummaries(trx: Db): Promise<void> {
 
 /** Deletes the marks within the range; answers their months (repeated when marked more than once). */
 export async function takeDirtyMonths(trx: Db, range?: MonthRange): Promise<string[]> {
-  const taken = await sql<{ month: string }>`delete from report_summary_dirty where ${within(range)} returning month`.execute(trx);
+  const taken = await sql<{
+    month: string;
+  }>`delete from report_summary_dirty where ${within(range)} returning month`.execute(trx);
   return taken.rows.map((r) => r.month);
 }
 
@@ -98,6 +101,8 @@ export async function dirtyState(db: Db, range: MonthRange) {
   const { rows } = await sql<{ now: string; oldest: string | null; months: string[] | null }>`
     select now() as now,
            (select min(marked_at) from report_summary_dirty where ${within(range)}) as oldest,
-           array(select distinct month from report_summary_dirty where ${within(range)} order by month) as months`.execute(db);
+           array(select distinct month from report_summary_dirty where ${within(range)} order by month) as months`.execute(
+    db,
+  );
   return rows[0];
 }

@@ -3,7 +3,13 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { access } from '../../../http/access.js';
 import { commonErrors } from '../../../http/error-schema.js';
 import { APPLY_SCREENS } from '../screens.js';
-import { ApplicationDecisionBody, ApplicationDetail, ApplicationList, ApplicationListQuery, ReceiptParams } from '../apply-schemas.js';
+import {
+  ApplicationDecisionBody,
+  ApplicationDetail,
+  ApplicationList,
+  ApplicationListQuery,
+  ReceiptParams,
+} from '../apply-schemas.js';
 import { applicationDetail, approveApplicationUser, rejectSubmitted, searchApplications } from './service.js';
 
 const tags = ['supplier-apply'];
@@ -19,7 +25,13 @@ export const supplierApplyReviewRoutes: FastifyPluginAsyncTypebox = async (app) 
     '/api/v1/supplier-applications',
     {
       config: { access: access.login(READ, 'read', ['I']) },
-      schema: { operationId: 'listSupplierApplications', tags, summary: 'Supplier applications (RegisterUser, compRegList), a draft past its 7 days shown as EXPIRED', querystring: ApplicationListQuery, response: { 200: ApplicationList, ...commonErrors } },
+      schema: {
+        operationId: 'listSupplierApplications',
+        tags,
+        summary: 'Supplier applications (RegisterUser, compRegList), a draft past its 7 days shown as EXPIRED',
+        querystring: ApplicationListQuery,
+        response: { 200: ApplicationList, ...commonErrors },
+      },
     },
     async (request) => searchApplications(request.db, request.query, request.caller!),
   );
@@ -28,7 +40,13 @@ export const supplierApplyReviewRoutes: FastifyPluginAsyncTypebox = async (app) 
     '/api/v1/supplier-applications/:receiptNo',
     {
       config: { access: access.login(READ, 'read', ['I']) },
-      schema: { operationId: 'getSupplierApplication', tags, summary: 'One application with its categories and attachments', params: ReceiptParams, response: { 200: ApplicationDetail, ...commonErrors } },
+      schema: {
+        operationId: 'getSupplierApplication',
+        tags,
+        summary: 'One application with its categories and attachments',
+        params: ReceiptParams,
+        response: { 200: ApplicationDetail, ...commonErrors },
+      },
     },
     async (request) => applicationDetail(request.db, request.params.receiptNo, request.caller!),
   );
@@ -40,7 +58,8 @@ export const supplierApplyReviewRoutes: FastifyPluginAsyncTypebox = async (app) 
       schema: {
         operationId: 'approveSupplierApplicationUser',
         tags,
-        summary: 'Approve the applying user; a new user of a registered company is created at once, a new company once its registration evaluation has passed',
+        summary:
+          'Approve the applying user; a new user of a registered company is created at once, a new company once its registration evaluation has passed',
         params: ReceiptParams,
         body: ApplicationDecisionBody,
         response: { 200: ApplicationDetail, 409: Type.Ref('ErrorBody'), ...commonErrors },
@@ -52,8 +71,19 @@ export const supplierApplyReviewRoutes: FastifyPluginAsyncTypebox = async (app) 
   app.post(
     '/api/v1/supplier-applications/:receiptNo/reject',
     {
-      config: { access: access.login([APPLY_SCREENS.users, APPLY_SCREENS.companies], 'write', ['I']), identityBound: true },
-      schema: { operationId: 'rejectSupplierApplication', tags, summary: 'Reject an application with a reason; its open registration evaluation is cancelled; nothing is created', params: ReceiptParams, body: ApplicationDecisionBody, response: { 200: ApplicationDetail, 409: Type.Ref('ErrorBody'), ...commonErrors } },
+      config: {
+        access: access.login([APPLY_SCREENS.users, APPLY_SCREENS.companies], 'write', ['I']),
+        identityBound: true,
+      },
+      schema: {
+        operationId: 'rejectSupplierApplication',
+        tags,
+        summary:
+          'Reject an application with a reason; its open registration evaluation is cancelled; nothing is created',
+        params: ReceiptParams,
+        body: ApplicationDecisionBody,
+        response: { 200: ApplicationDetail, 409: Type.Ref('ErrorBody'), ...commonErrors },
+      },
     },
     async (request) => rejectSubmitted(request.db, request.params.receiptNo, request.body, request.caller!),
   );

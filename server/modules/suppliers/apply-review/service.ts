@@ -16,13 +16,22 @@ import { APPLY_SCREENS } from '../screens.js';
 import { mayViewBank } from '../master/service.js';
 import { lockApplication, updateApplication } from '../apply-public/queries.js';
 import type { ApplicationDecisionBody, ApplicationListQuery } from '../apply-schemas.js';
-import { applicationCategoryNames, listApplications, openEvaluationOf, updateEvaluation, type ApplicationListRow } from './queries.js';
+import {
+  applicationCategoryNames,
+  listApplications,
+  openEvaluationOf,
+  updateEvaluation,
+  type ApplicationListRow,
+} from './queries.js';
 
 const REASON_BYTES = 1000;
 const notFoundApplication = () => missing('APPLICATION_NOT_FOUND', '신청서를 찾을 수 없습니다');
 
 async function present(db: Db, rows: ApplicationListRow[], caller: Caller) {
-  const [canDecide, bank] = await Promise.all([groupHoldsScreen(db, caller.authGroupId, [APPLY_SCREENS.users, APPLY_SCREENS.companies], 'write'), mayViewBank(db, caller)]);
+  const [canDecide, bank] = await Promise.all([
+    groupHoldsScreen(db, caller.authGroupId, [APPLY_SCREENS.users, APPLY_SCREENS.companies], 'write'),
+    mayViewBank(db, caller),
+  ]);
   return rows.map(({ fileId: _f, taxNo, ...r }) => ({
     ...r,
     taxNo2: taxNo ? formatBusinessNumber(taxNo) : null,
@@ -33,7 +42,12 @@ async function present(db: Db, rows: ApplicationListRow[], caller: Caller) {
     submittedAt: iso(r.submittedAt),
     decidedAt: iso(r.decidedAt),
     expiresAt: iso(r.expiresAt)!,
-    actions: r.status === 'SUBMITTED' && canDecide ? (r.userDecision === 'PENDING' ? ['approveUser', 'reject'] : ['reject']) : [],
+    actions:
+      r.status === 'SUBMITTED' && canDecide
+        ? r.userDecision === 'PENDING'
+          ? ['approveUser', 'reject']
+          : ['reject']
+        : [],
   }));
 }
 
@@ -46,7 +60,10 @@ export async function applicationDetail(db: Db, receiptNo: string, caller: Calle
   const { rows } = await listApplications(db, { receiptNo });
   if (!rows.length) throw notFoundApplication();
   const [row] = await present(db, rows, caller);
-  const [cats, attachments] = await Promise.all([applicationCategoryNames(db, receiptNo), loadAttachments(db, rows[0].fileId)]);
+  const [cats, attachments] = await Promise.all([
+    applicationCategoryNames(db, receiptNo),
+    loadAttachments(db, rows[0].fileId),
+  ]);
   return { ...row, catNames: cats.map((c) => c.nameKo), attachments, fileId: rows[0].fileId };
 }
 
@@ -60,24 +77,51 @@ export async function lockSubmitted(trx: Db, receiptNo: string, version: number 
 }
 
 /** Approves the applying user; the application finishes when every decision it needs is in (apply-finalize.ts). */
-export async function approveApplicationUser(db: Db, receiptNo: string, body: Static<typeof ApplicationDecisionBody>, caller: Caller) {
+export async function approveApplicationUser(
+  db: Db,
+  receiptNo: string,
+  body: Static<typeof ApplicationDecisionBody>,
+  caller: Caller,
+) {
   const comment = text(body.comment);
-  if (comment && byteLength(comment) > REASON_BYTES) failIf([{ path: 'body/comment', message: `의견은 ${REASON_BYTES}바이트를 넘을 수 없습니다` }]);
+  if (comment && byteLength(comment) > REASON_BYTES)
+    failIf([{ path: 'body/comment', message: `의견은 ${REASON_BYTES}바이트를 넘을 수 없습니다` }]);
   await db.transaction().execute(async (trx) => {
     const a = await lockSubmitted(trx, receiptNo, body.version);
     if (a.userDecision !== 'PENDING') throw wrongState('이미 승인한 사용자입니다', a.userDecision);
     const now = new Date();
-    await updateApplication(trx, a.receiptNo, { userDecision: 'APPROVED', userDecidedBy: caller.userId, userDecidedAt: now, userComment: comment, updatedAt: now, version: a.version + 1 });
-    await writeAudit(trx, { entity: 'supplier_application', entityKey: a.receiptNo, action: 'USER_APPROVE', actor: caller.userId, before: { userDecision: 'PENDING' }, after: { userDecision: 'APPROVED' }, reason: comment });
+    await updateApplication(trx, a.receiptNo, {
+      userDecision: 'APPROVED',
+      userDecidedBy: caller.userId,
+      userDecidedAt: now,
+      userComment: comment,
+      updatedAt: now,
+      version: a.version + 1,
+    });
+    await writeAudit(trx, {
+      entity: 'supplier_application',
+      entityKey: a.receiptNo,
+      action: 'USER_APPROVE',
+      actor: caller.userId,
+      before: { userDecision: 'PENDING' },
+      after: { userDecision: 'APPROVED' },
+      reason: comment,
+    });
     await finishIfDecided(trx, { ...a, userDecision: 'APPROVED', version: a.version + 1 }, caller.userId);
   });
   return applicationDetail(db, receiptNo, caller);
 }
 
-export async function rejectSubmitted(db: Db, receiptNo: string, body: Static<typeof ApplicationDecisionBody>, caller: Caller) {
+export async function rejectSubmitted(
+  db: Db,
+  receiptNo: string,
+  body: Static<typeof ApplicationDecisionBody>,
+  caller: Caller,
+) {
   const reason = text(body.comment);
   if (!reason) failIf([{ path: 'body/comment', message: '반려 사유를 입력하세요' }]);
-  if (byteLength(reason!) > REASON_BYTES) failIf([{ path: 'body/comment', message: `반려 사유는 ${REASON_BYTES}바이트를 넘을 수 없습니다` }]);
+  if (byteLength(reason!) > REASON_BYTES)
+    failIf([{ path: 'body/comment', message: `반려 사유는 ${REASON_BYTES}바이트를 넘을 수 없습니다` }]);
   await db.transaction().execute(async (trx) => {
     const a = await lockSubmitted(trx, receiptNo, body.version);
     await rejectApplication(trx, a, caller.userId, reason!, 'REJECT');
@@ -89,17 +133,43 @@ export async function rejectSubmitted(db: Db, receiptNo: string, body: Static<ty
  * Rejection (by staff, or by a failed evaluation): the application closes, the password hash is
  * dropped, an open evaluation is cancelled, and the applicant is told why (the result notice).
  */
-export async function rejectApplication(trx: Db, a: DecidedApplication & { version: number; userDecision: string }, actor: string, reason: string, action: string) {
+export async function rejectApplication(
+  trx: Db,
+  a: DecidedApplication & { version: number; userDecision: string },
+  actor: string,
+  reason: string,
+  action: string,
+) {
   const now = new Date();
   await updateApplication(trx, a.receiptNo, {
-    status: 'REJECTED', rejectReason: reason, passwordHash: null, decidedAt: now, updatedAt: now, version: a.version + 1,
-    ...(a.userDecision === 'PENDING' ? { userDecision: 'REJECTED' as const, userDecidedBy: actor, userDecidedAt: now } : {}),
+    status: 'REJECTED',
+    rejectReason: reason,
+    passwordHash: null,
+    decidedAt: now,
+    updatedAt: now,
+    version: a.version + 1,
+    ...(a.userDecision === 'PENDING'
+      ? { userDecision: 'REJECTED' as const, userDecidedBy: actor, userDecidedAt: now }
+      : {}),
   });
-  await writeAudit(trx, { entity: 'supplier_application', entityKey: a.receiptNo, action, actor, after: { status: 'REJECTED' }, reason });
+  await writeAudit(trx, {
+    entity: 'supplier_application',
+    entityKey: a.receiptNo,
+    action,
+    actor,
+    after: { status: 'REJECTED' },
+    reason,
+  });
   const open = await openEvaluationOf(trx, a.receiptNo);
   if (open) {
     await updateEvaluation(trx, open.evalNo, { status: 'CANCELLED', updatedAt: now, version: open.version + 1 });
-    await writeAudit(trx, { entity: 'registration_evaluation', entityKey: open.evalNo, action: 'CANCEL', actor, reason });
+    await writeAudit(trx, {
+      entity: 'registration_evaluation',
+      entityKey: open.evalNo,
+      action: 'CANCEL',
+      actor,
+      reason,
+    });
   }
   await notifyApplicant(trx, a, false, reason);
 }

@@ -23,8 +23,22 @@ export async function listChangeRequests(db: Db, where: { reqNo?: string; q?: St
     base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
     base
       .select([
-        'r.reqNo', 'r.compNo', 'c.compNameKr', 'r.kinds', 'r.changes', 'r.reason', 'r.fileId', 'r.status', 'r.requestedBy', 'ru.hname as requestedByName', 'r.requestedAt',
-        'r.decidedBy', 'du.hname as decidedByName', 'r.decidedAt', 'r.decisionComment', 'r.version',
+        'r.reqNo',
+        'r.compNo',
+        'c.compNameKr',
+        'r.kinds',
+        'r.changes',
+        'r.reason',
+        'r.fileId',
+        'r.status',
+        'r.requestedBy',
+        'ru.hname as requestedByName',
+        'r.requestedAt',
+        'r.decidedBy',
+        'du.hname as decidedByName',
+        'r.decidedAt',
+        'r.decisionComment',
+        'r.version',
       ])
       .orderBy(sortRef, direction)
       .orderBy('r.reqNo', 'desc')
@@ -39,9 +53,15 @@ export type ChangeRequestListRow = Awaited<ReturnType<typeof listChangeRequests>
 
 /** The company's change request still waiting for staff, if any (one at a time). */
 export const openChangeRequest = (trx: Db, compNo: string) =>
-  trx.selectFrom('companyChangeRequest').select('reqNo').where('compNo', '=', compNo).where('status', '=', 'REQUESTED').executeTakeFirst();
+  trx
+    .selectFrom('companyChangeRequest')
+    .select('reqNo')
+    .where('compNo', '=', compNo)
+    .where('status', '=', 'REQUESTED')
+    .executeTakeFirst();
 
-export const insertChangeRequest = (trx: Db, row: Insertable<CompanyChangeRequestTable>) => trx.insertInto('companyChangeRequest').values(row).execute();
+export const insertChangeRequest = (trx: Db, row: Insertable<CompanyChangeRequestTable>) =>
+  trx.insertInto('companyChangeRequest').values(row).execute();
 
-export const lockChangeRequest = (trx: Db, reqNo: string) => trx.selectFrom('companyChangeRequest').selectAll().where('reqNo', '=', reqNo).forUpdate().executeTakeFirst();
-
+export const lockChangeRequest = (trx: Db, reqNo: string) =>
+  trx.selectFrom('companyChangeRequest').selectAll().where('reqNo', '=', reqNo).forUpdate().executeTakeFirst();

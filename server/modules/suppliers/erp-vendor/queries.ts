@@ -7,7 +7,10 @@ import type { ERP_APP_SORT, ERP_APP_STATES, ErpAppListQuery } from '../schemas.j
 
 /** ERP vendor applications with their company and requester: one by number, or a filtered page. */
 export async function listErpVendorApps(db: Db, filter: { appNo?: string; q?: Static<typeof ErpAppListQuery> }) {
-  let base = db.selectFrom('erpVendorApp as a').innerJoin('company as c', 'c.compNo', 'a.compNo').leftJoin('appUser as u', 'u.userId', 'a.requestedBy');
+  let base = db
+    .selectFrom('erpVendorApp as a')
+    .innerJoin('company as c', 'c.compNo', 'a.compNo')
+    .leftJoin('appUser as u', 'u.userId', 'a.requestedBy');
   if (filter.appNo) base = base.where('a.appNo', '=', filter.appNo);
   const q = filter.q;
   if (q) {
@@ -24,7 +27,26 @@ export async function listErpVendorApps(db: Db, filter: { appNo?: string; q?: St
   const [count, rows] = await Promise.all([
     base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
     base
-      .select(['a.appNo', 'a.compNo', 'c.compNameKr', 'c.taxNo2', 'c.status as compStatus', 'a.status', 'a.erpVendorNo', 'a.attempts', 'a.lastError', 'a.httpStatus', 'a.remark', 'a.requestedBy', 'u.hname as requestedByName', 'a.requestedAt', 'a.sendingAt', 'a.sentAt', 'a.sentBy', 'a.version'])
+      .select([
+        'a.appNo',
+        'a.compNo',
+        'c.compNameKr',
+        'c.taxNo2',
+        'c.status as compStatus',
+        'a.status',
+        'a.erpVendorNo',
+        'a.attempts',
+        'a.lastError',
+        'a.httpStatus',
+        'a.remark',
+        'a.requestedBy',
+        'u.hname as requestedByName',
+        'a.requestedAt',
+        'a.sendingAt',
+        'a.sentAt',
+        'a.sentBy',
+        'a.version',
+      ])
       .orderBy(ref, sort.direction)
       .orderBy('a.appNo', 'desc')
       .limit(limit)
@@ -36,10 +58,14 @@ export async function listErpVendorApps(db: Db, filter: { appNo?: string; q?: St
 
 export type ErpVendorAppListRow = Awaited<ReturnType<typeof listErpVendorApps>>['rows'][number];
 
-export const appOfCompany = (trx: Db, compNo: string) => trx.selectFrom('erpVendorApp').select(['appNo', 'status']).where('compNo', '=', compNo).executeTakeFirst();
+export const appOfCompany = (trx: Db, compNo: string) =>
+  trx.selectFrom('erpVendorApp').select(['appNo', 'status']).where('compNo', '=', compNo).executeTakeFirst();
 
-export const insertErpVendorApp = (trx: Db, row: Insertable<ErpVendorAppTable>) => trx.insertInto('erpVendorApp').values(row).execute();
+export const insertErpVendorApp = (trx: Db, row: Insertable<ErpVendorAppTable>) =>
+  trx.insertInto('erpVendorApp').values(row).execute();
 
-export const lockErpVendorApp = (trx: Db, appNo: string) => trx.selectFrom('erpVendorApp').selectAll().where('appNo', '=', appNo).forUpdate().executeTakeFirst();
+export const lockErpVendorApp = (trx: Db, appNo: string) =>
+  trx.selectFrom('erpVendorApp').selectAll().where('appNo', '=', appNo).forUpdate().executeTakeFirst();
 
-export const updateErpVendorApp = (trx: Db, appNo: string, set: Updateable<ErpVendorAppTable>) => trx.updateTable('erpVendorApp').set(set).where('appNo', '=', appNo).execute();
+export const updateErpVendorApp = (trx: Db, appNo: string, set: Updateable<ErpVendorAppTable>) =>
+  trx.updateTable('erpVendorApp').set(set).where('appNo', '=', appNo).execute();

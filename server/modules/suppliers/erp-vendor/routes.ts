@@ -7,7 +7,13 @@ import { postingWindowMs } from '../../fulfilment/posting/connector.js';
 import { createVendorConnector, type VendorConnector } from '../erp-vendor-connector.js';
 import { ERP_SCREENS } from '../screens.js';
 import { AppNoParams, ErpAppCreateBody, ErpAppDetail, ErpAppList, ErpAppListQuery } from '../schemas.js';
-import { createErpVendorApp, erpVendorApp, searchErpVendorApps, sendErpVendorApp, type ErpVendorDeps } from './service.js';
+import {
+  createErpVendorApp,
+  erpVendorApp,
+  searchErpVendorApps,
+  sendErpVendorApp,
+  type ErpVendorDeps,
+} from './service.js';
 
 const SCREENS = Object.values(ERP_SCREENS);
 const tags = ['suppliers'];
@@ -17,13 +23,22 @@ const tags = ['suppliers'];
  * the ERP's vendor master exactly once (service.ts sendErpVendorApp says how).
  */
 export const erpVendorRoutes: FastifyPluginAsyncTypebox<{ connector?: VendorConnector }> = async (app, opts) => {
-  const deps: ErpVendorDeps = { connector: opts.connector ?? createVendorConnector(app.config), windowMs: postingWindowMs(app.config) };
+  const deps: ErpVendorDeps = {
+    connector: opts.connector ?? createVendorConnector(app.config),
+    windowMs: postingWindowMs(app.config),
+  };
 
   app.get(
     '/api/v1/erp-vendor-apps',
     {
       config: { access: access.login(SCREENS, 'read', ['I']) },
-      schema: { operationId: 'listErpVendorApps', tags, summary: 'ERP vendor applications (compGerpAppList): state, ERP vendor number, last failure', querystring: ErpAppListQuery, response: { 200: ErpAppList, ...commonErrors } },
+      schema: {
+        operationId: 'listErpVendorApps',
+        tags,
+        summary: 'ERP vendor applications (compGerpAppList): state, ERP vendor number, last failure',
+        querystring: ErpAppListQuery,
+        response: { 200: ErpAppList, ...commonErrors },
+      },
     },
     async (request) => searchErpVendorApps(request.db, deps, request.query, request.caller!),
   );
@@ -32,7 +47,13 @@ export const erpVendorRoutes: FastifyPluginAsyncTypebox<{ connector?: VendorConn
     '/api/v1/erp-vendor-apps/:appNo',
     {
       config: { access: access.login(SCREENS, 'read', ['I']) },
-      schema: { operationId: 'getErpVendorApp', tags, summary: 'One ERP vendor application (compGerpAppEdit)', params: AppNoParams, response: { 200: ErpAppDetail, ...commonErrors } },
+      schema: {
+        operationId: 'getErpVendorApp',
+        tags,
+        summary: 'One ERP vendor application (compGerpAppEdit)',
+        params: AppNoParams,
+        response: { 200: ErpAppDetail, ...commonErrors },
+      },
     },
     async (request) => erpVendorApp(request.db, deps, request.params.appNo, request.caller!),
   );
@@ -41,7 +62,13 @@ export const erpVendorRoutes: FastifyPluginAsyncTypebox<{ connector?: VendorConn
     '/api/v1/erp-vendor-apps',
     {
       config: { access: access.login([ERP_SCREENS.edit], 'write', ['I']), identityBound: false },
-      schema: { operationId: 'createErpVendorApp', tags, summary: 'Apply to create a trading supplier in the ERP vendor master (one application per supplier)', body: ErpAppCreateBody, response: { 200: ErpAppDetail, 409: Type.Ref('ErrorBody'), ...commonErrors } },
+      schema: {
+        operationId: 'createErpVendorApp',
+        tags,
+        summary: 'Apply to create a trading supplier in the ERP vendor master (one application per supplier)',
+        body: ErpAppCreateBody,
+        response: { 200: ErpAppDetail, 409: Type.Ref('ErrorBody'), ...commonErrors },
+      },
     },
     async (request) => createErpVendorApp(request.db, deps, request.body, request.caller!),
   );
@@ -53,7 +80,8 @@ export const erpVendorRoutes: FastifyPluginAsyncTypebox<{ connector?: VendorConn
       schema: {
         operationId: 'sendErpVendorApp',
         tags,
-        summary: 'Send the application to the ERP (once; a failed one again, with the same Idempotency-Key); failure: 424 ERP_VENDOR_FAILED with the ERP’s message, recorded',
+        summary:
+          'Send the application to the ERP (once; a failed one again, with the same Idempotency-Key); failure: 424 ERP_VENDOR_FAILED with the ERP’s message, recorded',
         params: AppNoParams,
         body: VersionBody,
         response: { 200: ErpAppDetail, 409: Type.Ref('ErrorBody'), 424: Type.Ref('ErrorBody'), ...commonErrors },

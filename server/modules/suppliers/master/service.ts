@@ -14,10 +14,36 @@ import { jpyRate, toKrw } from '../../../domain/money.js';
 import { isEmail, iso, text } from '../../../domain/values.js';
 import { todayKst } from '../../../domain/dates.js';
 import { STATUS_TEXT, SUPPLIER_SCREENS } from '../screens.js';
-import type { SupplierCreateBody, SupplierListQuery, SupplierUpdateBody, SUPPLIER_SORT, SUPPLIER_STATUSES } from '../schemas.js';
+import type {
+  SupplierCreateBody,
+  SupplierListQuery,
+  SupplierUpdateBody,
+  SUPPLIER_SORT,
+  SUPPLIER_STATUSES,
+} from '../schemas.js';
 import {
-  bankCodeExists, companyByTaxNo, companyExists, companySummary, existingCategoryCodes, findCompany, insertCompany, listCompanyCategories, listCompanySourcingGroups, listCompanyUsers,
-  listCategoryOptions, listContacts, listSuppliers, lockCompany, nextCompNo, openStatusRequest, overviewCounts, replaceCategories, replaceContacts, replaceSourcingGroups, spendByMonth, updateCompany,
+  bankCodeExists,
+  companyByTaxNo,
+  companyExists,
+  companySummary,
+  existingCategoryCodes,
+  findCompany,
+  insertCompany,
+  listCompanyCategories,
+  listCompanySourcingGroups,
+  listCompanyUsers,
+  listCategoryOptions,
+  listContacts,
+  listSuppliers,
+  lockCompany,
+  nextCompNo,
+  openStatusRequest,
+  overviewCounts,
+  replaceCategories,
+  replaceContacts,
+  replaceSourcingGroups,
+  spendByMonth,
+  updateCompany,
   type ContactValues,
 } from './queries.js';
 import { assertBindable } from '../../files/owners.js';
@@ -38,9 +64,23 @@ type SupplierInput = Static<typeof SupplierCreateBody> | Static<typeof SupplierU
 
 export interface CheckedInput {
   values: {
-    compNameKr: string; compNameEn: string | null; corpNo: string | null; ceoName: string; bizType: string | null; bizItem: string | null;
-    zipCode: string | null; address: string | null; phoneNo: string | null; faxNo: string | null; email: string | null; homepage: string | null;
-    bankCode: string | null; bankHolder: string | null; forwardYn?: 'Y' | 'N'; councilYn?: 'Y' | 'N'; fileId: string | null;
+    compNameKr: string;
+    compNameEn: string | null;
+    corpNo: string | null;
+    ceoName: string;
+    bizType: string | null;
+    bizItem: string | null;
+    zipCode: string | null;
+    address: string | null;
+    phoneNo: string | null;
+    faxNo: string | null;
+    email: string | null;
+    homepage: string | null;
+    bankCode: string | null;
+    bankHolder: string | null;
+    forwardYn?: 'Y' | 'N';
+    councilYn?: 'Y' | 'N';
+    fileId: string | null;
   };
   /** undefined: keep the stored account (the masked value came back unchanged, or none was sent). */
   bankAccount: string | null | undefined;
@@ -50,51 +90,94 @@ export interface CheckedInput {
 }
 
 /** Checks the master's fields (names by bytes, numbers by check digit, codes against their masters); every problem at once. */
-export async function checkSupplierInput(db: Db, b: SupplierInput, caller: { userId: string } | null = null, compNo: string | null = null): Promise<CheckedInput> {
+export async function checkSupplierInput(
+  db: Db,
+  b: SupplierInput,
+  caller: { userId: string } | null = null,
+  compNo: string | null = null,
+): Promise<CheckedInput> {
   const errors: FieldError[] = [];
   const name = b.compNameKr.trim();
   if (!name) errors.push({ path: 'body/compNameKr', message: '업체명을 입력하세요' });
-  else if (byteLength(name) > NAME_BYTES) errors.push({ path: 'body/compNameKr', message: `업체명은 ${NAME_BYTES}바이트를 넘을 수 없습니다 (현재 ${byteLength(name)}바이트)` });
+  else if (byteLength(name) > NAME_BYTES)
+    errors.push({
+      path: 'body/compNameKr',
+      message: `업체명은 ${NAME_BYTES}바이트를 넘을 수 없습니다 (현재 ${byteLength(name)}바이트)`,
+    });
   const ceo = b.ceoName.trim();
   if (!ceo) errors.push({ path: 'body/ceoName', message: '대표자명을 입력하세요' });
-  else if (byteLength(ceo) > CEO_BYTES) errors.push({ path: 'body/ceoName', message: `대표자명은 ${CEO_BYTES}바이트를 넘을 수 없습니다` });
+  else if (byteLength(ceo) > CEO_BYTES)
+    errors.push({ path: 'body/ceoName', message: `대표자명은 ${CEO_BYTES}바이트를 넘을 수 없습니다` });
   const corp = text(b.corpNo);
-  if (corp && !isValidCorporateNumber(corp)) errors.push({ path: 'body/corpNo', message: '법인등록번호가 올바르지 않습니다 (13자리, 검증번호 확인)' });
+  if (corp && !isValidCorporateNumber(corp))
+    errors.push({ path: 'body/corpNo', message: '법인등록번호가 올바르지 않습니다 (13자리, 검증번호 확인)' });
   const email = text(b.email);
   if (email && !isEmail(email)) errors.push({ path: 'body/email', message: '이메일 형식이 올바르지 않습니다' });
   const bankCode = text(b.bankCode);
-  if (bankCode && !(await bankCodeExists(db, bankCode))) errors.push({ path: 'body/bankCode', message: `등록되지 않은 은행 코드입니다: ${bankCode}` });
+  if (bankCode && !(await bankCodeExists(db, bankCode)))
+    errors.push({ path: 'body/bankCode', message: `등록되지 않은 은행 코드입니다: ${bankCode}` });
   let bankAccount: string | null | undefined;
   if (b.bankAccount === undefined || isMaskedBankAccount(b.bankAccount)) bankAccount = undefined;
   else {
     bankAccount = text(b.bankAccount);
-    if (bankAccount && !/^[0-9][0-9-]{5,38}[0-9]$/.test(bankAccount)) errors.push({ path: 'body/bankAccount', message: '계좌번호는 숫자와 하이픈만 쓸 수 있습니다' });
+    if (bankAccount && !/^[0-9][0-9-]{5,38}[0-9]$/.test(bankAccount))
+      errors.push({ path: 'body/bankAccount', message: '계좌번호는 숫자와 하이픈만 쓸 수 있습니다' });
   }
   const contacts = b.contacts?.map((c, i) => {
     const cname = c.name.trim();
     if (!cname) errors.push({ path: `body/contacts/${i}/name`, message: '담당자 이름을 입력하세요' });
     const cmail = text(c.email);
-    if (cmail && !isEmail(cmail)) errors.push({ path: `body/contacts/${i}/email`, message: '이메일 형식이 올바르지 않습니다' });
-    return { name: cname, deptName: text(c.deptName), positionNm: text(c.positionNm), phoneNo: text(c.phoneNo), cellPhoneNo: text(c.cellPhoneNo), email: cmail, mainYn: c.mainYn ?? ('N' as const) };
+    if (cmail && !isEmail(cmail))
+      errors.push({ path: `body/contacts/${i}/email`, message: '이메일 형식이 올바르지 않습니다' });
+    return {
+      name: cname,
+      deptName: text(c.deptName),
+      positionNm: text(c.positionNm),
+      phoneNo: text(c.phoneNo),
+      cellPhoneNo: text(c.cellPhoneNo),
+      email: cmail,
+      mainYn: c.mainYn ?? ('N' as const),
+    };
   });
-  if (contacts && contacts.filter((c) => c.mainYn === 'Y').length > 1) errors.push({ path: 'body/contacts', message: '주 담당자는 한 명만 지정할 수 있습니다' });
+  if (contacts && contacts.filter((c) => c.mainYn === 'Y').length > 1)
+    errors.push({ path: 'body/contacts', message: '주 담당자는 한 명만 지정할 수 있습니다' });
   const catCodes = b.catCodes ? [...new Set(b.catCodes.map((c) => c.trim()).filter(Boolean))] : undefined;
   if (catCodes?.length) {
     const found = await existingCategoryCodes(db, catCodes);
-    catCodes.forEach((c, i) => !found.has(c) && errors.push({ path: `body/catCodes/${i}`, message: `등록되지 않은 품목분류입니다: ${c}` }));
+    catCodes.forEach(
+      (c, i) =>
+        !found.has(c) && errors.push({ path: `body/catCodes/${i}`, message: `등록되지 않은 품목분류입니다: ${c}` }),
+    );
   }
   const sgCodes = b.sgCodes ? [...new Set(b.sgCodes.map((c) => c.trim()).filter(Boolean))] : undefined;
   if (sgCodes?.length) {
     const found = await existingCodes(db, 'sourcingGroup', sgCodes);
-    sgCodes.forEach((c, i) => !found.has(c) && errors.push({ path: `body/sgCodes/${i}`, message: `등록되지 않은 소싱그룹입니다: ${c}` }));
+    sgCodes.forEach(
+      (c, i) =>
+        !found.has(c) && errors.push({ path: `body/sgCodes/${i}`, message: `등록되지 않은 소싱그룹입니다: ${c}` }),
+    );
   }
   failIf(errors);
   await assertBindable(db, caller, 'body/fileId', b.fileId, { docType: 'COMPANY', docNo: compNo });
   return {
     values: {
-      compNameKr: name, compNameEn: text(b.compNameEn), corpNo: corp ? corp.replace(/-/g, '') : null, ceoName: ceo, bizType: text(b.bizType), bizItem: text(b.bizItem),
-      zipCode: text(b.zipCode), address: text(b.address), phoneNo: text(b.phoneNo), faxNo: text(b.faxNo), email, homepage: text(b.homepage),
-      bankCode, bankHolder: text(b.bankHolder), forwardYn: b.forwardYn, councilYn: b.councilYn, fileId: b.fileId ?? null,
+      compNameKr: name,
+      compNameEn: text(b.compNameEn),
+      corpNo: corp ? corp.replace(/-/g, '') : null,
+      ceoName: ceo,
+      bizType: text(b.bizType),
+      bizItem: text(b.bizItem),
+      zipCode: text(b.zipCode),
+      address: text(b.address),
+      phoneNo: text(b.phoneNo),
+      faxNo: text(b.faxNo),
+      email,
+      homepage: text(b.homepage),
+      bankCode,
+      bankHolder: text(b.bankHolder),
+      forwardYn: b.forwardYn,
+      councilYn: b.councilYn,
+      fileId: b.fileId ?? null,
     },
     bankAccount,
     contacts,
@@ -114,14 +197,27 @@ export async function searchSuppliers(db: Db, q: Static<typeof SupplierListQuery
   const { rows, total, nextCursor, prevCursor } = await listSuppliers(
     db,
     {
-      compNo: given(q.compNo), name: given(q.compNameKr), taxDigits: given(q.taxNo)?.replace(/-/g, ''), status: q.status as Array<(typeof SUPPLIER_STATUSES)[number]> | undefined, forwardYn: q.forwardYn, councilYn: q.councilYn,
-      catCode: given(q.catCode), sgCode: given(q.sgCode), changeRequested: q.changeRequested === 'Y',
+      compNo: given(q.compNo),
+      name: given(q.compNameKr),
+      taxDigits: given(q.taxNo)?.replace(/-/g, ''),
+      status: q.status as Array<(typeof SUPPLIER_STATUSES)[number]> | undefined,
+      forwardYn: q.forwardYn,
+      councilYn: q.councilYn,
+      catCode: given(q.catCode),
+      sgCode: given(q.sgCode),
+      changeRequested: q.changeRequested === 'Y',
     },
     parseSort<(typeof SUPPLIER_SORT)[number]>(q.sort, { field: 'compNo', direction: 'asc' }),
     pageWindow(q),
   );
   return {
-    rows: rows.map((r) => ({ ...r, corpNo: r.corpNo ? formatCorporateNumber(r.corpNo) : null, userCount: Number(r.userCount ?? 0), openChangeReqNo: r.openChangeReqNo ?? null, updatedAt: iso(r.updatedAt)! })),
+    rows: rows.map((r) => ({
+      ...r,
+      corpNo: r.corpNo ? formatCorporateNumber(r.corpNo) : null,
+      userCount: Number(r.userCount ?? 0),
+      openChangeReqNo: r.openChangeReqNo ?? null,
+      updatedAt: iso(r.updatedAt)!,
+    })),
     total,
     nextCursor,
     prevCursor,
@@ -131,17 +227,22 @@ export async function searchSuppliers(db: Db, q: Static<typeof SupplierListQuery
 export async function supplierDetail(db: Db, compNo: string, caller: Caller | null) {
   const c = await findCompany(db, compNo);
   if (!c) throw notFoundSupplier();
-  const [contacts, categories, groups, attachments, history, bankVisible, canWrite, canRequestStatus, openRequest] = await Promise.all([
-    listContacts(db, compNo),
-    listCompanyCategories(db, compNo),
-    listCompanySourcingGroups(db, compNo),
-    loadAttachments(db, c.fileId),
-    loadHistory(db, 'company', compNo),
-    mayViewBank(db, caller),
-    caller?.portal === 'I' ? groupHoldsScreen(db, caller.authGroupId, [SUPPLIER_SCREENS.edit], 'write') : Promise.resolve(false),
-    caller?.portal === 'I' ? groupHoldsScreen(db, caller.authGroupId, [SUPPLIER_SCREENS.changeStatus], 'write') : Promise.resolve(false),
-    openStatusRequest(db, compNo),
-  ]);
+  const [contacts, categories, groups, attachments, history, bankVisible, canWrite, canRequestStatus, openRequest] =
+    await Promise.all([
+      listContacts(db, compNo),
+      listCompanyCategories(db, compNo),
+      listCompanySourcingGroups(db, compNo),
+      loadAttachments(db, c.fileId),
+      loadHistory(db, 'company', compNo),
+      mayViewBank(db, caller),
+      caller?.portal === 'I'
+        ? groupHoldsScreen(db, caller.authGroupId, [SUPPLIER_SCREENS.edit], 'write')
+        : Promise.resolve(false),
+      caller?.portal === 'I'
+        ? groupHoldsScreen(db, caller.authGroupId, [SUPPLIER_SCREENS.changeStatus], 'write')
+        : Promise.resolve(false),
+      openStatusRequest(db, compNo),
+    ]);
   const actions: string[] = [];
   if (canWrite) actions.push('update');
   if (canRequestStatus && !openRequest) actions.push('requestStatus');
@@ -193,17 +294,42 @@ export async function listCategoryChoices(db: Db) {
 /** Registers a supplier directly in the master, trading from today. */
 export async function createSupplier(db: Db, b: Static<typeof SupplierCreateBody>, caller: Caller) {
   const taxRaw = b.taxNo2.trim();
-  if (!isValidBusinessNumber(taxRaw)) failIf([{ path: 'body/taxNo2', message: '사업자등록번호가 올바르지 않습니다 (10자리, 검증번호 확인)' }]);
+  if (!isValidBusinessNumber(taxRaw))
+    failIf([{ path: 'body/taxNo2', message: '사업자등록번호가 올바르지 않습니다 (10자리, 검증번호 확인)' }]);
   const taxNo = taxRaw.replace(/-/g, '');
   const input = await checkSupplierInput(db, b, caller, null);
   const dup = await companyByTaxNo(db, taxNo);
-  if (dup) throw refused('DUPLICATE_TAX_NO', `이미 등록된 사업자등록번호입니다: ${dup.compNameKr} (${dup.compNo})`, { compNo: dup.compNo });
+  if (dup)
+    throw refused('DUPLICATE_TAX_NO', `이미 등록된 사업자등록번호입니다: ${dup.compNameKr} (${dup.compNo})`, {
+      compNo: dup.compNo,
+    });
   const compNo = await db.transaction().execute(async (trx) => {
     const compNo = await nextCompNo(trx);
-    const row = { compNo, taxNo, taxNo2: formatBusinessNumber(taxNo), ...input.values, bankAccount: input.bankAccount ?? null, status: 'ACTIVE' as const, regDate: todayKst(), statusChangedAt: new Date() };
+    const row = {
+      compNo,
+      taxNo,
+      taxNo2: formatBusinessNumber(taxNo),
+      ...input.values,
+      bankAccount: input.bankAccount ?? null,
+      status: 'ACTIVE' as const,
+      regDate: todayKst(),
+      statusChangedAt: new Date(),
+    };
     await insertCompany(trx, row);
     await writeChildren(trx, compNo, input);
-    await writeAudit(trx, { entity: 'company', entityKey: compNo, action: 'CREATE', actor: caller.userId, after: { ...row, bankAccount: maskBankAccount(row.bankAccount), contacts: input.contacts, catCodes: input.catCodes, sgCodes: input.sgCodes } });
+    await writeAudit(trx, {
+      entity: 'company',
+      entityKey: compNo,
+      action: 'CREATE',
+      actor: caller.userId,
+      after: {
+        ...row,
+        bankAccount: maskBankAccount(row.bankAccount),
+        contacts: input.contacts,
+        catCodes: input.catCodes,
+        sgCodes: input.sgCodes,
+      },
+    });
     return compNo;
   });
   return supplierDetail(db, compNo, caller);
@@ -212,20 +338,42 @@ export async function createSupplier(db: Db, b: Static<typeof SupplierCreateBody
 /** Changes the master (not its status); a masked bank account sent back keeps the stored one. */
 export async function updateSupplier(db: Db, compNo: string, b: Static<typeof SupplierUpdateBody>, caller: Caller) {
   const input = await checkSupplierInput(db, b, caller, compNo);
-  if (input.bankAccount !== undefined && !(await mayViewBank(db, caller))) throw notAllowed('계좌번호를 변경할 권한이 없습니다');
+  if (input.bankAccount !== undefined && !(await mayViewBank(db, caller)))
+    throw notAllowed('계좌번호를 변경할 권한이 없습니다');
   await db.transaction().execute(async (trx) => {
     const before = await lockCompany(trx, compNo);
     if (!before) throw notFoundSupplier();
     checkVersion(b.version, before.version);
-    const set = { ...input.values, ...(input.bankAccount === undefined ? {} : { bankAccount: input.bankAccount }), updatedAt: new Date(), version: before.version + 1 };
+    const set = {
+      ...input.values,
+      ...(input.bankAccount === undefined ? {} : { bankAccount: input.bankAccount }),
+      updatedAt: new Date(),
+      version: before.version + 1,
+    };
     await updateCompany(trx, compNo, set);
     await writeChildren(trx, compNo, input);
-    const changed = Object.fromEntries(Object.entries(input.values).filter(([k, v]) => v !== undefined && (before as Record<string, unknown>)[k] !== v));
-    if (input.bankAccount !== undefined && input.bankAccount !== before.bankAccount) changed.bankAccount = maskBankAccount(input.bankAccount);
+    const changed = Object.fromEntries(
+      Object.entries(input.values).filter(([k, v]) => v !== undefined && (before as Record<string, unknown>)[k] !== v),
+    );
+    if (input.bankAccount !== undefined && input.bankAccount !== before.bankAccount)
+      changed.bankAccount = maskBankAccount(input.bankAccount);
     await writeAudit(trx, {
-      entity: 'company', entityKey: compNo, action: 'UPDATE', actor: caller.userId,
-      before: Object.fromEntries(Object.keys(changed).map((k) => [k, k === 'bankAccount' ? maskBankAccount(before.bankAccount) : (before as Record<string, unknown>)[k]])),
-      after: { ...changed, ...(input.contacts ? { contacts: input.contacts } : {}), ...(input.catCodes ? { catCodes: input.catCodes } : {}), ...(input.sgCodes ? { sgCodes: input.sgCodes } : {}) },
+      entity: 'company',
+      entityKey: compNo,
+      action: 'UPDATE',
+      actor: caller.userId,
+      before: Object.fromEntries(
+        Object.keys(changed).map((k) => [
+          k,
+          k === 'bankAccount' ? maskBankAccount(before.bankAccount) : (before as Record<string, unknown>)[k],
+        ]),
+      ),
+      after: {
+        ...changed,
+        ...(input.contacts ? { contacts: input.contacts } : {}),
+        ...(input.catCodes ? { catCodes: input.catCodes } : {}),
+        ...(input.sgCodes ? { sgCodes: input.sgCodes } : {}),
+      },
     });
   });
   return supplierDetail(db, compNo, caller);
@@ -244,7 +392,11 @@ export async function supplierOverview(db: Db, compNo: string) {
     { metric: 'forwardYn', value: c.forwardYn },
     { metric: 'openRfqs', value: String(n.rfqs) },
     { metric: 'openPos', value: String(n.pos) },
-    { metric: 'onTimeRate', value: n.deliveries === 0 ? '-' : `${((n.onTime / n.deliveries) * 100).toFixed(1)}% (${n.onTime}/${n.deliveries})` },
+    {
+      metric: 'onTimeRate',
+      value:
+        n.deliveries === 0 ? '-' : `${((n.onTime / n.deliveries) * 100).toFixed(1)}% (${n.onTime}/${n.deliveries})`,
+    },
     { metric: 'disputes', value: String(n.disputes) },
     { metric: 'users', value: String(n.users) },
     // Evaluation grades arrive with the evaluation module; until then there is none to show.
@@ -275,5 +427,12 @@ export async function supplierSpend(db: Db, compNo: string) {
 
 export async function supplierUsers(db: Db, compNo: string) {
   const rows = await listCompanyUsers(db, compNo);
-  return { rows: rows.map(({ lockedAt, ...r }) => ({ ...r, locked: lockedAt ? ('Y' as const) : ('N' as const), lastLoginAt: iso(r.lastLoginAt) })), total: rows.length };
+  return {
+    rows: rows.map(({ lockedAt, ...r }) => ({
+      ...r,
+      locked: lockedAt ? ('Y' as const) : ('N' as const),
+      lastLoginAt: iso(r.lastLoginAt),
+    })),
+    total: rows.length,
+  };
 }

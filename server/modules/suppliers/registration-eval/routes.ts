@@ -3,8 +3,21 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { access } from '../../../http/access.js';
 import { commonErrors } from '../../../http/error-schema.js';
 import { APPLY_SCREENS } from '../screens.js';
-import { EvalNoParams, EvaluationDetail, EvaluationFailBody, EvaluationList, EvaluationListQuery, EvaluationSaveBody } from '../apply-schemas.js';
-import { EVALUATION_WRITE_SCREENS as WRITE, evaluationDetail, failEvaluation, saveEvaluation, searchEvaluations } from './service.js';
+import {
+  EvalNoParams,
+  EvaluationDetail,
+  EvaluationFailBody,
+  EvaluationList,
+  EvaluationListQuery,
+  EvaluationSaveBody,
+} from '../apply-schemas.js';
+import {
+  EVALUATION_WRITE_SCREENS as WRITE,
+  evaluationDetail,
+  failEvaluation,
+  saveEvaluation,
+  searchEvaluations,
+} from './service.js';
 
 const tags = ['supplier-apply'];
 const READ = [APPLY_SCREENS.evalList, APPLY_SCREENS.evalDetail, APPLY_SCREENS.companies];
@@ -20,7 +33,13 @@ export const registrationEvaluationRoutes: FastifyPluginAsyncTypebox = async (ap
     '/api/v1/registration-evaluations',
     {
       config: { access: access.login(READ, 'read', ['I']) },
-      schema: { operationId: 'listRegistrationEvaluations', tags, summary: 'Registration evaluations of new-company applications (compRegMngList)', querystring: EvaluationListQuery, response: { 200: EvaluationList, ...commonErrors } },
+      schema: {
+        operationId: 'listRegistrationEvaluations',
+        tags,
+        summary: 'Registration evaluations of new-company applications (compRegMngList)',
+        querystring: EvaluationListQuery,
+        response: { 200: EvaluationList, ...commonErrors },
+      },
     },
     async (request) => searchEvaluations(request.db, request.query, request.caller!),
   );
@@ -29,7 +48,13 @@ export const registrationEvaluationRoutes: FastifyPluginAsyncTypebox = async (ap
     '/api/v1/registration-evaluations/:evalNo',
     {
       config: { access: access.login(READ, 'read', ['I']) },
-      schema: { operationId: 'getRegistrationEvaluation', tags, summary: 'One registration evaluation with the application’s attachments (compRegMngDetail)', params: EvalNoParams, response: { 200: EvaluationDetail, ...commonErrors } },
+      schema: {
+        operationId: 'getRegistrationEvaluation',
+        tags,
+        summary: 'One registration evaluation with the application’s attachments (compRegMngDetail)',
+        params: EvalNoParams,
+        response: { 200: EvaluationDetail, ...commonErrors },
+      },
     },
     async (request) => evaluationDetail(request.db, request.params.evalNo, request.caller!),
   );
@@ -38,7 +63,14 @@ export const registrationEvaluationRoutes: FastifyPluginAsyncTypebox = async (ap
     '/api/v1/registration-evaluations/:evalNo',
     {
       config: { access: access.login(WRITE, 'write', ['I']), identityBound: true },
-      schema: { operationId: 'saveRegistrationEvaluation', tags, summary: 'Save the checklist, score and remark of an open evaluation', params: EvalNoParams, body: EvaluationSaveBody, response: { 200: EvaluationDetail, 409: Type.Ref('ErrorBody'), ...commonErrors } },
+      schema: {
+        operationId: 'saveRegistrationEvaluation',
+        tags,
+        summary: 'Save the checklist, score and remark of an open evaluation',
+        params: EvalNoParams,
+        body: EvaluationSaveBody,
+        response: { 200: EvaluationDetail, 409: Type.Ref('ErrorBody'), ...commonErrors },
+      },
     },
     async (request) => saveEvaluation(request.db, 'save', request.params.evalNo, request.body, request.caller!),
   );
@@ -50,7 +82,8 @@ export const registrationEvaluationRoutes: FastifyPluginAsyncTypebox = async (ap
       schema: {
         operationId: 'passRegistrationEvaluation',
         tags,
-        summary: 'Pass: every checklist item confirmed and the score at or above the pass mark (values sent are saved first); with the user approved, the supplier, its first user and its ERP vendor application are created',
+        summary:
+          'Pass: every checklist item confirmed and the score at or above the pass mark (values sent are saved first); with the user approved, the supplier, its first user and its ERP vendor application are created',
         params: EvalNoParams,
         body: EvaluationSaveBody,
         response: { 200: EvaluationDetail, 409: Type.Ref('ErrorBody'), ...commonErrors },
@@ -63,7 +96,14 @@ export const registrationEvaluationRoutes: FastifyPluginAsyncTypebox = async (ap
     '/api/v1/registration-evaluations/:evalNo/fail',
     {
       config: { access: access.login(WRITE, 'write', ['I']), identityBound: true },
-      schema: { operationId: 'failRegistrationEvaluation', tags, summary: 'Fail with a reason: the application is rejected with it; nothing is created', params: EvalNoParams, body: EvaluationFailBody, response: { 200: EvaluationDetail, 409: Type.Ref('ErrorBody'), ...commonErrors } },
+      schema: {
+        operationId: 'failRegistrationEvaluation',
+        tags,
+        summary: 'Fail with a reason: the application is rejected with it; nothing is created',
+        params: EvalNoParams,
+        body: EvaluationFailBody,
+        response: { 200: EvaluationDetail, 409: Type.Ref('ErrorBody'), ...commonErrors },
+      },
     },
     async (request) => failEvaluation(request.db, request.params.evalNo, request.body, request.caller!),
   );

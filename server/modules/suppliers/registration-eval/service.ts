@@ -53,12 +53,19 @@ export async function evaluationDetail(db: Db, evalNo: string, caller: Caller) {
   const { rows } = await listEvaluations(db, { evalNo });
   if (!rows.length) throw notFoundEval();
   const [row] = await present(db, rows, caller);
-  return { ...row, attachments: await loadAttachments(db, rows[0].fileId), bizType: rows[0].bizType, bizItem: rows[0].bizItem, address: rows[0].address };
+  return {
+    ...row,
+    attachments: await loadAttachments(db, rows[0].fileId),
+    bizType: rows[0].bizType,
+    bizItem: rows[0].bizItem,
+    address: rows[0].address,
+  };
 }
 
 function checkSaveBody(b: Static<typeof EvaluationSaveBody>): { remark: string | null } {
   const remark = text(b.remark);
-  if (remark && byteLength(remark) > TEXT_BYTES) failIf([{ path: 'body/remark', message: `평가 의견은 ${TEXT_BYTES}바이트를 넘을 수 없습니다` }]);
+  if (remark && byteLength(remark) > TEXT_BYTES)
+    failIf([{ path: 'body/remark', message: `평가 의견은 ${TEXT_BYTES}바이트를 넘을 수 없습니다` }]);
   return { remark };
 }
 
@@ -76,24 +83,53 @@ async function lockOpen(trx: Db, evalNo: string, version: number) {
  * Saves the checklist, score and remark; `pass` also needs every item confirmed and the score at
  * or above the mark, and finishes the application when its user is already approved.
  */
-export async function saveEvaluation(db: Db, kind: 'save' | 'pass', evalNo: string, b: Static<typeof EvaluationSaveBody>, caller: Caller) {
+export async function saveEvaluation(
+  db: Db,
+  kind: 'save' | 'pass',
+  evalNo: string,
+  b: Static<typeof EvaluationSaveBody>,
+  caller: Caller,
+) {
   const { remark } = checkSaveBody(b);
   await db.transaction().execute(async (trx) => {
     const { e, a } = await lockOpen(trx, evalNo, b.version);
     const values = {
-      chkCert: b.chkCert ?? e.chkCert, chkBank: b.chkBank ?? e.chkBank, chkTax: b.chkTax ?? e.chkTax, chkCredit: b.chkCredit ?? e.chkCredit, chkQuality: b.chkQuality ?? e.chkQuality,
-      score: b.score === undefined ? e.score : b.score, remark: b.remark === undefined ? e.remark : remark,
+      chkCert: b.chkCert ?? e.chkCert,
+      chkBank: b.chkBank ?? e.chkBank,
+      chkTax: b.chkTax ?? e.chkTax,
+      chkCredit: b.chkCredit ?? e.chkCredit,
+      chkQuality: b.chkQuality ?? e.chkQuality,
+      score: b.score === undefined ? e.score : b.score,
+      remark: b.remark === undefined ? e.remark : remark,
     };
     if (kind === 'pass') {
-      const errors: FieldError[] = CHECK_KEYS.filter((k) => values[k] !== 'Y').map((k) => ({ path: `body/${k}`, message: `확인하지 않은 항목이 있습니다: ${CHECKLIST[k]}` }));
+      const errors: FieldError[] = CHECK_KEYS.filter((k) => values[k] !== 'Y').map((k) => ({
+        path: `body/${k}`,
+        message: `확인하지 않은 항목이 있습니다: ${CHECKLIST[k]}`,
+      }));
       if (values.score === null) errors.push({ path: 'body/score', message: '평가 점수를 입력하세요' });
-      else if (values.score < e.passMark) errors.push({ path: 'body/score', message: `점수 ${values.score}점은 합격 기준 ${e.passMark}점에 미달합니다` });
+      else if (values.score < e.passMark)
+        errors.push({ path: 'body/score', message: `점수 ${values.score}점은 합격 기준 ${e.passMark}점에 미달합니다` });
       failIf(errors);
     }
     const now = new Date();
     const status = kind === 'pass' ? ('PASSED' as const) : ('OPEN' as const);
-    await updateEvaluation(trx, e.evalNo, { ...values, status, evaluator: caller.userId, ...(kind === 'pass' ? { evaluatedAt: now } : {}), updatedAt: now, version: e.version + 1 });
-    await writeAudit(trx, { entity: 'registration_evaluation', entityKey: e.evalNo, action: kind === 'pass' ? 'PASS' : 'SAVE', actor: caller.userId, before: { status: e.status, score: e.score }, after: { ...values, status } });
+    await updateEvaluation(trx, e.evalNo, {
+      ...values,
+      status,
+      evaluator: caller.userId,
+      ...(kind === 'pass' ? { evaluatedAt: now } : {}),
+      updatedAt: now,
+      version: e.version + 1,
+    });
+    await writeAudit(trx, {
+      entity: 'registration_evaluation',
+      entityKey: e.evalNo,
+      action: kind === 'pass' ? 'PASS' : 'SAVE',
+      actor: caller.userId,
+      before: { status: e.status, score: e.score },
+      after: { ...values, status },
+    });
     if (kind === 'pass') await finishIfDecided(trx, a, caller.userId);
   });
   return evaluationDetail(db, evalNo, caller);
@@ -103,12 +139,27 @@ export async function saveEvaluation(db: Db, kind: 'save' | 'pass', evalNo: stri
 export async function failEvaluation(db: Db, evalNo: string, body: Static<typeof EvaluationFailBody>, caller: Caller) {
   const reason = text(body.reason);
   if (!reason) failIf([{ path: 'body/reason', message: '불합격 사유를 입력하세요' }]);
-  if (byteLength(reason!) > TEXT_BYTES) failIf([{ path: 'body/reason', message: `불합격 사유는 ${TEXT_BYTES}바이트를 넘을 수 없습니다` }]);
+  if (byteLength(reason!) > TEXT_BYTES)
+    failIf([{ path: 'body/reason', message: `불합격 사유는 ${TEXT_BYTES}바이트를 넘을 수 없습니다` }]);
   await db.transaction().execute(async (trx) => {
     const { e, a } = await lockOpen(trx, evalNo, body.version);
     const now = new Date();
-    await updateEvaluation(trx, e.evalNo, { status: 'FAILED', failReason: reason, evaluator: caller.userId, evaluatedAt: now, updatedAt: now, version: e.version + 1 });
-    await writeAudit(trx, { entity: 'registration_evaluation', entityKey: e.evalNo, action: 'FAIL', actor: caller.userId, after: { status: 'FAILED' }, reason });
+    await updateEvaluation(trx, e.evalNo, {
+      status: 'FAILED',
+      failReason: reason,
+      evaluator: caller.userId,
+      evaluatedAt: now,
+      updatedAt: now,
+      version: e.version + 1,
+    });
+    await writeAudit(trx, {
+      entity: 'registration_evaluation',
+      entityKey: e.evalNo,
+      action: 'FAIL',
+      actor: caller.userId,
+      after: { status: 'FAILED' },
+      reason,
+    });
     await rejectApplication(trx, a, caller.userId, `등록평가 불합격: ${reason}`, 'EVALUATION_FAILED');
   });
   return evaluationDetail(db, evalNo, caller);

@@ -28,8 +28,22 @@ export async function listStatusRequests(db: Db, where: { reqNo?: string; q?: St
     base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
     base
       .select([
-        'r.reqNo', 'r.compNo', 'c.compNameKr', 'r.fromStatus', 'r.toStatus', 'r.reason', 'r.status', 'r.fileId', 'r.requestedBy', 'ru.hname as requestedByName',
-        'r.requestedAt', 'r.decidedBy', 'du.hname as decidedByName', 'r.decidedAt', 'r.decisionComment', 'r.version',
+        'r.reqNo',
+        'r.compNo',
+        'c.compNameKr',
+        'r.fromStatus',
+        'r.toStatus',
+        'r.reason',
+        'r.status',
+        'r.fileId',
+        'r.requestedBy',
+        'ru.hname as requestedByName',
+        'r.requestedAt',
+        'r.decidedBy',
+        'du.hname as decidedByName',
+        'r.decidedAt',
+        'r.decisionComment',
+        'r.version',
       ])
       .orderBy(sortRef, direction)
       .orderBy('r.reqNo', 'desc')
@@ -42,8 +56,16 @@ export async function listStatusRequests(db: Db, where: { reqNo?: string; q?: St
 
 export type StatusRequestListRow = Awaited<ReturnType<typeof listStatusRequests>>['rows'][number];
 
-export const lockCompanyStatus = (trx: Db, compNo: string) => trx.selectFrom('company').select(['compNo', 'status', 'statusReason', 'version']).where('compNo', '=', compNo).forUpdate().executeTakeFirst();
+export const lockCompanyStatus = (trx: Db, compNo: string) =>
+  trx
+    .selectFrom('company')
+    .select(['compNo', 'status', 'statusReason', 'version'])
+    .where('compNo', '=', compNo)
+    .forUpdate()
+    .executeTakeFirst();
 
-export const insertStatusRequest = (trx: Db, row: Insertable<CompanyStatusRequestTable>) => trx.insertInto('companyStatusRequest').values(row).execute();
+export const insertStatusRequest = (trx: Db, row: Insertable<CompanyStatusRequestTable>) =>
+  trx.insertInto('companyStatusRequest').values(row).execute();
 
-export const lockStatusRequest = (trx: Db, reqNo: string) => trx.selectFrom('companyStatusRequest').selectAll().where('reqNo', '=', reqNo).forUpdate().executeTakeFirst();
+export const lockStatusRequest = (trx: Db, reqNo: string) =>
+  trx.selectFrom('companyStatusRequest').selectAll().where('reqNo', '=', reqNo).forUpdate().executeTakeFirst();

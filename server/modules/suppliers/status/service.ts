@@ -13,7 +13,13 @@ import { STATUS_TEXT, SUPPLIER_SCREENS } from '../screens.js';
 import { notFoundSupplier } from '../master/service.js';
 import { openStatusRequest, updateCompany } from '../master/queries.js';
 import type { DecisionBody, StatusRequestCreateBody, StatusRequestListQuery } from '../schemas.js';
-import { insertStatusRequest, listStatusRequests, lockCompanyStatus, lockStatusRequest, type StatusRequestListRow } from './queries.js';
+import {
+  insertStatusRequest,
+  listStatusRequests,
+  lockCompanyStatus,
+  lockStatusRequest,
+  type StatusRequestListRow,
+} from './queries.js';
 import { assertBindable } from '../../files/owners.js';
 
 const notFoundRequest = () => missing('STATUS_REQUEST_NOT_FOUND', '거래상태 변경요청을 찾을 수 없습니다');
@@ -26,7 +32,12 @@ function actionsFor(r: { status: string; requestedBy: string }, caller: Caller, 
 
 async function present(db: Db, rows: StatusRequestListRow[], caller: Caller) {
   const canWrite = await groupHoldsScreen(db, caller.authGroupId, [SUPPLIER_SCREENS.changeStatus], 'write');
-  return rows.map((r) => ({ ...r, requestedAt: iso(r.requestedAt)!, decidedAt: iso(r.decidedAt), actions: actionsFor(r, caller, canWrite) }));
+  return rows.map((r) => ({
+    ...r,
+    requestedAt: iso(r.requestedAt)!,
+    decidedAt: iso(r.decidedAt),
+    actions: actionsFor(r, caller, canWrite),
+  }));
 }
 
 export async function searchStatusRequests(db: Db, q: Static<typeof StatusRequestListQuery>, caller: Caller) {
@@ -46,19 +57,40 @@ export async function createStatusRequest(db: Db, b: Static<typeof StatusRequest
   const errors: FieldError[] = [];
   const reason = b.reason.trim();
   if (!reason) errors.push({ path: 'body/reason', message: '변경 사유를 입력하세요' });
-  else if (byteLength(reason) > REASON_BYTES) errors.push({ path: 'body/reason', message: `변경 사유는 ${REASON_BYTES}바이트를 넘을 수 없습니다` });
+  else if (byteLength(reason) > REASON_BYTES)
+    errors.push({ path: 'body/reason', message: `변경 사유는 ${REASON_BYTES}바이트를 넘을 수 없습니다` });
   failIf(errors);
   await assertBindable(db, caller, 'body/fileId', b.fileId, { docType: 'COMPANY_STATUS', docNo: null });
   const reqNo = await db.transaction().execute(async (trx) => {
     const company = await lockCompanyStatus(trx, compNo);
     if (!company) throw notFoundSupplier();
-    if (company.status === b.toStatus) throw refused('STATUS_UNCHANGED', `이미 ${STATUS_TEXT[b.toStatus]} 상태인 협력사입니다`);
+    if (company.status === b.toStatus)
+      throw refused('STATUS_UNCHANGED', `이미 ${STATUS_TEXT[b.toStatus]} 상태인 협력사입니다`);
     const open = await openStatusRequest(trx, compNo);
-    if (open) throw refused('STATUS_REQUEST_OPEN', `처리 중인 거래상태 변경요청이 있습니다: ${open.reqNo}`, { reqNo: open.reqNo });
+    if (open)
+      throw refused('STATUS_REQUEST_OPEN', `처리 중인 거래상태 변경요청이 있습니다: ${open.reqNo}`, {
+        reqNo: open.reqNo,
+      });
     const reqNo = await nextDocumentNumber(trx, 'CSR', todayKst());
-    const row = { reqNo, compNo, fromStatus: company.status as 'ACTIVE' | 'SUSPENDED' | 'CLOSED', toStatus: b.toStatus, reason, status: 'REQUESTED' as const, fileId: b.fileId ?? null, requestedBy: caller.userId };
+    const row = {
+      reqNo,
+      compNo,
+      fromStatus: company.status as 'ACTIVE' | 'SUSPENDED' | 'CLOSED',
+      toStatus: b.toStatus,
+      reason,
+      status: 'REQUESTED' as const,
+      fileId: b.fileId ?? null,
+      requestedBy: caller.userId,
+    };
     await insertStatusRequest(trx, row);
-    await writeAudit(trx, { entity: 'company_status_request', entityKey: reqNo, action: 'CREATE', actor: caller.userId, after: row, reason });
+    await writeAudit(trx, {
+      entity: 'company_status_request',
+      entityKey: reqNo,
+      action: 'CREATE',
+      actor: caller.userId,
+      after: row,
+      reason,
+    });
     return reqNo;
   });
   return statusRequest(db, reqNo, caller);
@@ -68,21 +100,47 @@ export async function createStatusRequest(db: Db, b: Static<typeof StatusRequest
  * Approve (the company's status and reason change), reject with a comment, or withdraw one's own
  * open request. Nobody decides their own request.
  */
-export async function decideStatusRequest(db: Db, kind: DecisionKind, reqNo: string, body: Static<typeof DecisionBody>, caller: Caller) {
+export async function decideStatusRequest(
+  db: Db,
+  kind: DecisionKind,
+  reqNo: string,
+  body: Static<typeof DecisionBody>,
+  caller: Caller,
+) {
   const { comment, status } = decisionOf(kind, body);
   await db.transaction().execute(async (trx) => {
     const r = await lockStatusRequest(trx, reqNo);
     if (!r) throw notFoundRequest();
     checkOpen(r, body.version);
-    if (kind === 'withdraw' && r.requestedBy !== caller.userId) throw notAllowed('요청자만 변경요청을 철회할 수 있습니다');
-    if (kind !== 'withdraw' && r.requestedBy === caller.userId) throw notAllowed('자신이 올린 변경요청은 승인하거나 반려할 수 없습니다');
+    if (kind === 'withdraw' && r.requestedBy !== caller.userId)
+      throw notAllowed('요청자만 변경요청을 철회할 수 있습니다');
+    if (kind !== 'withdraw' && r.requestedBy === caller.userId)
+      throw notAllowed('자신이 올린 변경요청은 승인하거나 반려할 수 없습니다');
     const now = new Date();
     if (kind === 'approve') {
       const company = (await lockCompanyStatus(trx, r.compNo))!;
-      if (company.status !== r.fromStatus) throw wrongState(`요청 이후 협력사 상태가 바뀌었습니다 (현재 ${STATUS_TEXT[company.status] ?? company.status}). 반려 후 다시 요청하세요`, company.status);
+      if (company.status !== r.fromStatus)
+        throw wrongState(
+          `요청 이후 협력사 상태가 바뀌었습니다 (현재 ${STATUS_TEXT[company.status] ?? company.status}). 반려 후 다시 요청하세요`,
+          company.status,
+        );
       const statusReason = r.toStatus === 'ACTIVE' ? null : r.reason;
-      await updateCompany(trx, r.compNo, { status: r.toStatus, statusReason, statusChangedAt: now, updatedAt: now, version: company.version + 1 });
-      await writeAudit(trx, { entity: 'company', entityKey: r.compNo, action: 'STATUS_CHANGE', actor: caller.userId, before: { status: company.status, statusReason: company.statusReason }, after: { status: r.toStatus, statusReason, reqNo: r.reqNo }, reason: r.reason });
+      await updateCompany(trx, r.compNo, {
+        status: r.toStatus,
+        statusReason,
+        statusChangedAt: now,
+        updatedAt: now,
+        version: company.version + 1,
+      });
+      await writeAudit(trx, {
+        entity: 'company',
+        entityKey: r.compNo,
+        action: 'STATUS_CHANGE',
+        actor: caller.userId,
+        before: { status: company.status, statusReason: company.statusReason },
+        after: { status: r.toStatus, statusReason, reqNo: r.reqNo },
+        reason: r.reason,
+      });
     }
     await recordDecision(trx, 'companyStatusRequest', r, { status, comment, actor: caller.userId, at: now });
   });

@@ -1,7 +1,15 @@
 // @vitest-environment node
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { buildInvoices, divideRounded, shareOut, taxOf, wonOf, type SettlementLineInput, type TaxType } from '../../../../server/modules/tax-invoices/amounts';
+import {
+  buildInvoices,
+  divideRounded,
+  shareOut,
+  taxOf,
+  wonOf,
+  type SettlementLineInput,
+  type TaxType,
+} from '../../../../server/modules/tax-invoices/amounts';
 
 const line = (over: Partial<SettlementLineInput> = {}): SettlementLineInput => ({
   itemCode: 'I-1',
@@ -43,14 +51,26 @@ describe('the invoices of one settlement', () => {
       [
         line({ krwAmount: '15005', quantity: '10.000', unitPrice: '1500.5'.replace('.5', ''), date: '2026-10-02' }),
         line({ krwAmount: '15000', quantity: '10', date: '2026-10-20' }),
-        line({ itemCode: 'I-2', itemName: '너트', krwAmount: '3333', quantity: '3.333', unitPrice: '1000', date: '2026-10-05' }),
+        line({
+          itemCode: 'I-2',
+          itemName: '너트',
+          krwAmount: '3333',
+          quantity: '3.333',
+          unitPrice: '1000',
+          date: '2026-10-05',
+        }),
         line({ itemCode: 'Z-1', itemName: '수출용 포장재', krwAmount: '50000', date: '2026-10-07' }),
       ],
-      { taxTypeOf: (l) => (l.itemCode === 'Z-1' ? 'ZERO_RATED' : 'TAXABLE'), adjustment: { amount: '-1000', label: '정산 조정', date: '2026-10-31' } },
+      {
+        taxTypeOf: (l) => (l.itemCode === 'Z-1' ? 'ZERO_RATED' : 'TAXABLE'),
+        adjustment: { amount: '-1000', label: '정산 조정', date: '2026-10-31' },
+      },
     );
     expect(invoices.map((i) => i.taxType)).toEqual(['TAXABLE', 'ZERO_RATED']);
     const [taxable, zero] = invoices;
-    expect(taxable!.lines.map((l) => [l.itemName, l.quantity, l.unitPrice, l.supply, l.monthDay, l.sourceCount])).toEqual([
+    expect(
+      taxable!.lines.map((l) => [l.itemName, l.quantity, l.unitPrice, l.supply, l.monthDay, l.sourceCount]),
+    ).toEqual([
       ['볼트', '20', '1500', 30005n, '10-20', 2],
       ['너트', '3.333', '1000', 3333n, '10-05', 1],
       ['정산 조정', null, null, -1000n, '10-31', 0],
@@ -63,13 +83,17 @@ describe('the invoices of one settlement', () => {
   });
 
   it('folds the lines beyond the provider limit into "… 외 N건"', () => {
-    const many = Array.from({ length: 5 }, (_, i) => line({ itemCode: `I-${i}`, itemName: `품목${i}`, krwAmount: String(1000 * (i + 1)) }));
+    const many = Array.from({ length: 5 }, (_, i) =>
+      line({ itemCode: `I-${i}`, itemName: `품목${i}`, krwAmount: String(1000 * (i + 1)) }),
+    );
     const [inv] = buildInvoices(many, { lineLimit: 3 });
-    expect(inv!.lines.map((l) => [l.itemName, l.supply, l.sourceCount])).toEqual([
-      ['품목0', 1000n],
-      ['품목1', 2000n],
-      ['품목2 외 2건', 12000n],
-    ].map(([n, s], i) => [n, s, i < 2 ? 1 : 3]));
+    expect(inv!.lines.map((l) => [l.itemName, l.supply, l.sourceCount])).toEqual(
+      [
+        ['품목0', 1000n],
+        ['품목1', 2000n],
+        ['품목2 외 2건', 12000n],
+      ].map(([n, s], i) => [n, s, i < 2 ? 1 : 3]),
+    );
     expect(inv!.supply).toBe(15000n);
   });
 
@@ -107,7 +131,12 @@ describe('the invoices of one settlement', () => {
               date: `2026-10-${String(r.day).padStart(2, '0')}`,
             });
           });
-          const invoices = buildInvoices(lines, { taxTypeOf: (l) => types.get(l.itemCode!)!, rounding, lineLimit, adjustment: { amount: String(adjustment), label: '정산 조정', date: '2026-10-31' } });
+          const invoices = buildInvoices(lines, {
+            taxTypeOf: (l) => types.get(l.itemCode!)!,
+            rounding,
+            lineLimit,
+            adjustment: { amount: String(adjustment), label: '정산 조정', date: '2026-10-31' },
+          });
           const settlementTotal = lines.reduce((s, l) => s + BigInt(l.krwAmount), 0n) + BigInt(adjustment);
           expect(invoices.reduce((s, i) => s + i.supply, 0n)).toBe(settlementTotal);
           for (const inv of invoices) {

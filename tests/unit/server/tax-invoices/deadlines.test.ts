@@ -1,7 +1,17 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { approvalNumberProblem, formatApprovalNumber, normalizeApprovalNumber } from '../../../../server/modules/tax-invoices/approval-number';
-import { issueDeadline, issueDeadlineState, isNonBusinessDay, transmitDeadline, writeDateOf } from '../../../../server/modules/tax-invoices/deadlines';
+import {
+  approvalNumberProblem,
+  formatApprovalNumber,
+  normalizeApprovalNumber,
+} from '../../../../server/modules/tax-invoices/approval-number';
+import {
+  issueDeadline,
+  issueDeadlineState,
+  isNonBusinessDay,
+  transmitDeadline,
+  writeDateOf,
+} from '../../../../server/modules/tax-invoices/deadlines';
 import { KOREAN_HOLIDAYS } from '../../../../server/modules/tax-invoices/korean-holidays';
 
 describe('monthly combined invoice deadlines', () => {

@@ -4,7 +4,17 @@ import { createHttpProvider } from '../../../../server/modules/tax-invoices/http
 import { mgtKeyFor, type ReverseIssueRequest } from '../../../../server/modules/tax-invoices/provider';
 import { startFakeTaxProvider, type FakeTaxProvider } from '../../../helpers/fake-tax-provider';
 
-const party = (corpNum: string, corpName: string) => ({ corpNum, taxRegId: null, corpName, ceoName: '대표자', addr: null, bizType: '제조', bizClass: '부품', contactName: null, email: null });
+const party = (corpNum: string, corpName: string) => ({
+  corpNum,
+  taxRegId: null,
+  corpName,
+  ceoName: '대표자',
+  addr: null,
+  bizType: '제조',
+  bizClass: '부품',
+  contactName: null,
+  email: null,
+});
 
 function request(mgtKey: string): ReverseIssueRequest {
   return {
@@ -17,7 +27,19 @@ function request(mgtKey: string): ReverseIssueRequest {
     supplyCostTotal: '30005',
     taxTotal: '3000',
     totalAmount: '33005',
-    detailList: [{ serialNum: 1, purchaseDT: '20261020', itemName: '볼트', spec: 'M8', qty: '20', unitCost: '1500', supplyCost: '30005', tax: '3000', remark: null }],
+    detailList: [
+      {
+        serialNum: 1,
+        purchaseDT: '20261020',
+        itemName: '볼트',
+        spec: 'M8',
+        qty: '20',
+        unitCost: '1500',
+        supplyCost: '30005',
+        tax: '3000',
+        remark: null,
+      },
+    ],
     remark1: '2026년 10월 월합계',
   };
 }
@@ -26,11 +48,23 @@ describe('the tax-invoice provider over HTTP, against the fake provider', () => 
   let fake: FakeTaxProvider;
   const slept: number[] = [];
   let provider: ReturnType<typeof createHttpProvider>;
-  const control = (path: string, body: unknown = {}) => fetch(`${fake.base}/__${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const control = (path: string, body: unknown = {}) =>
+    fetch(`${fake.base}/__${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
 
   beforeAll(async () => {
     fake = await startFakeTaxProvider();
-    provider = createHttpProvider({ baseUrl: fake.base, token: null, timeoutMs: 5000, retries: 3, backoffMs: 200, sleep: async (ms) => void slept.push(ms) });
+    provider = createHttpProvider({
+      baseUrl: fake.base,
+      token: null,
+      timeoutMs: 5000,
+      retries: 3,
+      backoffMs: 200,
+      sleep: async (ms) => void slept.push(ms),
+    });
   });
   afterAll(() => fake.close());
 
@@ -56,11 +90,26 @@ describe('the tax-invoice provider over HTTP, against the fake provider', () => 
   });
 
   it('keeps a final refusal with its code and message, and gives up after the retries', async () => {
-    await control('fail', { times: 1, status: 400, code: 'INVALID_CORPNUM', message: '공급자 사업자번호가 올바르지 않습니다' });
-    expect(await provider.requestReverseIssue(request('REFUSED-1'))).toEqual({ ok: false, attempts: 1, code: 'INVALID_CORPNUM', message: '공급자 사업자번호가 올바르지 않습니다 (HTTP 400)', httpStatus: 400 });
+    await control('fail', {
+      times: 1,
+      status: 400,
+      code: 'INVALID_CORPNUM',
+      message: '공급자 사업자번호가 올바르지 않습니다',
+    });
+    expect(await provider.requestReverseIssue(request('REFUSED-1'))).toEqual({
+      ok: false,
+      attempts: 1,
+      code: 'INVALID_CORPNUM',
+      message: '공급자 사업자번호가 올바르지 않습니다 (HTTP 400)',
+      httpStatus: 400,
+    });
     await control('fail', { times: 4, status: 502 });
     expect(await provider.state('RETRY-1')).toMatchObject({ ok: false, attempts: 4, httpStatus: 502 });
-    expect(await provider.requestReverseIssue({ ...request('bad key!') })).toMatchObject({ ok: false, code: 'BAD_MGTKEY', attempts: 0 });
+    expect(await provider.requestReverseIssue({ ...request('bad key!') })).toMatchObject({
+      ok: false,
+      code: 'BAD_MGTKEY',
+      attempts: 0,
+    });
   });
 
   it('follows the supplier and the NTS: issued with an approval number, transmitted, documents', async () => {
@@ -73,10 +122,16 @@ describe('the tax-invoice provider over HTTP, against the fake provider', () => 
     expect(issued.ok && issued.value.ntsConfirmNum).toMatch(/^\d{24}$/);
     await control(`send/${key}`);
     await control(`nts/${key}`, { ok: false, code: 'SERR013' });
-    expect(await provider.state(key)).toMatchObject({ ok: true, value: { status: 'NTS_FAILED', ntsResult: 'SERR013' } });
+    expect(await provider.state(key)).toMatchObject({
+      ok: true,
+      value: { status: 'NTS_FAILED', ntsResult: 'SERR013' },
+    });
     await control(`send/${key}`);
     await control(`nts/${key}`, { ok: true });
-    expect(await provider.state(key)).toMatchObject({ ok: true, value: { status: 'NTS_SUCCESS', ntsResult: 'SUCCESS' } });
+    expect(await provider.state(key)).toMatchObject({
+      ok: true,
+      value: { status: 'NTS_SUCCESS', ntsResult: 'SUCCESS' },
+    });
     const xml = await provider.document(key, 'xml');
     expect(xml.ok && xml.value.toString('utf8')).toContain('<ChargeTotalAmount>30005</ChargeTotalAmount>');
     const pdf = await provider.document(key, 'pdf');
@@ -86,11 +141,21 @@ describe('the tax-invoice provider over HTTP, against the fake provider', () => 
   it('a refused request is asked again; a request is withdrawn only before the supplier acts', async () => {
     await provider.requestReverseIssue(request('AGAIN-1'));
     await control('refuse/AGAIN-1', { reason: '단가 불일치' });
-    expect(await provider.state('AGAIN-1')).toMatchObject({ ok: true, value: { status: 'REFUSED', memo: '단가 불일치' } });
-    expect(await provider.requestReverseIssue(request('AGAIN-1'))).toMatchObject({ ok: true, value: { created: false } });
+    expect(await provider.state('AGAIN-1')).toMatchObject({
+      ok: true,
+      value: { status: 'REFUSED', memo: '단가 불일치' },
+    });
+    expect(await provider.requestReverseIssue(request('AGAIN-1'))).toMatchObject({
+      ok: true,
+      value: { created: false },
+    });
     expect(await provider.cancelRequest('AGAIN-1', '정산 재작성')).toMatchObject({ ok: true });
     expect(await provider.state('AGAIN-1')).toMatchObject({ ok: true, value: { status: 'CANCELLED' } });
-    expect(await provider.cancelRequest('AGAIN-1', '다시')).toMatchObject({ ok: false, code: 'INVALID_STATE', httpStatus: 409 });
+    expect(await provider.cancelRequest('AGAIN-1', '다시')).toMatchObject({
+      ok: false,
+      code: 'INVALID_STATE',
+      httpStatus: 409,
+    });
   });
 
   it('a management key that does not fit is a hash, stable and within 24 characters', () => {

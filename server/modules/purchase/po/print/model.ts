@@ -18,11 +18,34 @@ export interface PoPrintSource {
   remark: string | null;
   issuedOn: string;
   issuer: { name: string; address: string | null; phoneNo: string | null };
-  supplier: { compNo: string; name: string; taxNo: string | null; ceoName: string | null; address: string | null; phoneNo: string | null };
+  supplier: {
+    compNo: string;
+    name: string;
+    taxNo: string | null;
+    ceoName: string | null;
+    address: string | null;
+    phoneNo: string | null;
+  };
   buyer: { name: string; deptnm: string; telNo: string | null; email: string | null };
-  lines: ReadonlyArray<{ lineNo: number; itemCode: string | null; itemName: string; spec: string | null; unitCode: string; quantity: string; unitPrice: string; amount: string; deliveryDate: string | null }>;
+  lines: ReadonlyArray<{
+    lineNo: number;
+    itemCode: string | null;
+    itemName: string;
+    spec: string | null;
+    unitCode: string;
+    quantity: string;
+    unitPrice: string;
+    amount: string;
+    deliveryDate: string | null;
+  }>;
   /** The steps of the approval that approved the order (none for an order approved before approvals were recorded). */
-  approvalSteps: ReadonlyArray<{ stepNo: number; approverName: string; positionNm: string; actedAt: string | null; onBehalfOfName: string | null }>;
+  approvalSteps: ReadonlyArray<{
+    stepNo: number;
+    approverName: string;
+    positionNm: string;
+    actedAt: string | null;
+    onBehalfOfName: string | null;
+  }>;
 }
 
 export interface PoPrintLine {

@@ -61,8 +61,16 @@ function tableHeader(doc: Doc, y: number): number {
     doc.text(c.title, x, y + ROW_PAD, { width: c.width, align: 'center', lineBreak: false });
     x += c.width;
   }
-  doc.moveTo(MARGIN, y).lineTo(MARGIN + CONTENT_W, y).lineWidth(0.8).stroke();
-  doc.moveTo(MARGIN, y + h).lineTo(MARGIN + CONTENT_W, y + h).lineWidth(0.8).stroke();
+  doc
+    .moveTo(MARGIN, y)
+    .lineTo(MARGIN + CONTENT_W, y)
+    .lineWidth(0.8)
+    .stroke();
+  doc
+    .moveTo(MARGIN, y + h)
+    .lineTo(MARGIN + CONTENT_W, y + h)
+    .lineWidth(0.8)
+    .stroke();
   return y + h;
 }
 
@@ -80,7 +88,11 @@ function tableRow(doc: Doc, l: PoPrintLine, y: number, h: number): number {
     doc.text(l[c.key], x + 3, y + ROW_PAD, { width: c.width - 6, align: c.align });
     x += c.width;
   }
-  doc.moveTo(MARGIN, y + h).lineTo(MARGIN + CONTENT_W, y + h).lineWidth(0.3).stroke();
+  doc
+    .moveTo(MARGIN, y + h)
+    .lineTo(MARGIN + CONTENT_W, y + h)
+    .lineWidth(0.3)
+    .stroke();
   return y + h;
 }
 
@@ -103,10 +115,25 @@ function stamps(doc: Doc, m: PoPrintModel, y: number): number {
   let x = MARGIN + CONTENT_W - width;
   for (const s of boxes) {
     doc.rect(x, y, box, 62).lineWidth(0.6).stroke();
-    doc.moveTo(x, y + 16).lineTo(x + box, y + 16).lineWidth(0.4).stroke();
-    doc.font('ko').fontSize(7.5).fillColor('#555').text(s.role, x + 2, y + 4, { width: box - 4, align: 'center', lineBreak: false });
-    doc.font('bold').fontSize(9).fillColor('black').text(s.name || '-', x + 2, y + 24, { width: box - 4, align: 'center' });
-    doc.font('ko').fontSize(7.5).text(s.date, x + 2, y + 48, { width: box - 4, align: 'center', lineBreak: false });
+    doc
+      .moveTo(x, y + 16)
+      .lineTo(x + box, y + 16)
+      .lineWidth(0.4)
+      .stroke();
+    doc
+      .font('ko')
+      .fontSize(7.5)
+      .fillColor('#555')
+      .text(s.role, x + 2, y + 4, { width: box - 4, align: 'center', lineBreak: false });
+    doc
+      .font('bold')
+      .fontSize(9)
+      .fillColor('black')
+      .text(s.name || '-', x + 2, y + 24, { width: box - 4, align: 'center' });
+    doc
+      .font('ko')
+      .fontSize(7.5)
+      .text(s.date, x + 2, y + 48, { width: box - 4, align: 'center', lineBreak: false });
     x += box + gap;
   }
   return y + 62;
@@ -114,8 +141,19 @@ function stamps(doc: Doc, m: PoPrintModel, y: number): number {
 
 /** Writes the order as a PDF and resolves with its bytes. */
 export function renderPoPdf(m: PoPrintModel): Promise<Buffer> {
-  if (!printFontsAvailable()) throw new HttpError(503, 'PRINT_FONT_MISSING', `발주서 인쇄용 글꼴이 서버에 없습니다 (${FONT_DIR}, fonts-noto-cjk)`);
-  const doc = new PDFDocument({ size: 'A4', margin: MARGIN, bufferPages: true, info: { Title: m.docTitle, Subject: m.poNo, Creator: 'GPMS' }, lang: 'ko-KR' });
+  if (!printFontsAvailable())
+    throw new HttpError(
+      503,
+      'PRINT_FONT_MISSING',
+      `발주서 인쇄용 글꼴이 서버에 없습니다 (${FONT_DIR}, fonts-noto-cjk)`,
+    );
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin: MARGIN,
+    bufferPages: true,
+    info: { Title: m.docTitle, Subject: m.poNo, Creator: 'GPMS' },
+    lang: 'ko-KR',
+  });
   doc.registerFont('ko', FONTS.regular.file, FONTS.regular.face);
   doc.registerFont('bold', FONTS.bold.file, FONTS.bold.face);
   const chunks: Buffer[] = [];
@@ -127,9 +165,22 @@ export function renderPoPdf(m: PoPrintModel): Promise<Buffer> {
 
   // Letterhead: the company (configuration), then the document's title and its number.
   doc.font('bold').fontSize(11).text(m.issuer.name, MARGIN, MARGIN);
-  doc.font('ko').fontSize(8).fillColor('#555').text([m.issuer.address, m.issuer.phoneNo].filter(Boolean).join(' · ') || ' ', MARGIN, doc.y + 1);
-  doc.moveTo(MARGIN, doc.y + 4).lineTo(MARGIN + CONTENT_W, doc.y + 4).lineWidth(1.2).strokeColor('black').stroke();
-  doc.fillColor('black').font('bold').fontSize(22).text(m.title, MARGIN, doc.y + 14, { width: CONTENT_W, align: 'center', characterSpacing: 6 });
+  doc
+    .font('ko')
+    .fontSize(8)
+    .fillColor('#555')
+    .text([m.issuer.address, m.issuer.phoneNo].filter(Boolean).join(' · ') || ' ', MARGIN, doc.y + 1);
+  doc
+    .moveTo(MARGIN, doc.y + 4)
+    .lineTo(MARGIN + CONTENT_W, doc.y + 4)
+    .lineWidth(1.2)
+    .strokeColor('black')
+    .stroke();
+  doc
+    .fillColor('black')
+    .font('bold')
+    .fontSize(22)
+    .text(m.title, MARGIN, doc.y + 14, { width: CONTENT_W, align: 'center', characterSpacing: 6 });
 
   let y = doc.y + 10;
   const half = CONTENT_W / 2 - 8;
@@ -138,14 +189,21 @@ export function renderPoPdf(m: PoPrintModel): Promise<Buffer> {
   y = Math.max(left, right) + 6;
 
   // The order's facts in a two-column grid.
-  doc.moveTo(MARGIN, y).lineTo(MARGIN + CONTENT_W, y).lineWidth(0.5).stroke();
+  doc
+    .moveTo(MARGIN, y)
+    .lineTo(MARGIN + CONTENT_W, y)
+    .lineWidth(0.5)
+    .stroke();
   y += 6;
   for (let i = 0; i < m.facts.length; i += 2) {
     let rowEnd = y;
     m.facts.slice(i, i + 2).forEach(([k, v], j) => {
       const x = MARGIN + j * (CONTENT_W / 2);
       doc.font('ko').fontSize(BODY).fillColor('#555').text(k, x, y, { width: 60, lineBreak: false });
-      doc.fillColor('black').font(k === '발주금액' || k === '발주번호' ? 'bold' : 'ko').text(v, x + 62, y, { width: CONTENT_W / 2 - 66 });
+      doc
+        .fillColor('black')
+        .font(k === '발주금액' || k === '발주번호' ? 'bold' : 'ko')
+        .text(v, x + 62, y, { width: CONTENT_W / 2 - 66 });
       rowEnd = Math.max(rowEnd, doc.y);
     });
     y = rowEnd + 4;
@@ -168,10 +226,18 @@ export function renderPoPdf(m: PoPrintModel): Promise<Buffer> {
     y = MARGIN;
   }
   doc.save().rect(MARGIN, y, CONTENT_W, totalH).fill('#f4f4f4').restore();
-  doc.font('bold').fontSize(9).fillColor('black').text('합계', MARGIN, y + ROW_PAD, { width: CONTENT_W / 2, align: 'center' });
+  doc
+    .font('bold')
+    .fontSize(9)
+    .fillColor('black')
+    .text('합계', MARGIN, y + ROW_PAD, { width: CONTENT_W / 2, align: 'center' });
   doc.text(m.total, MARGIN + CONTENT_W / 2, y + ROW_PAD, { width: CONTENT_W / 2 - 4, align: 'right' });
   y += totalH;
-  doc.moveTo(MARGIN, y).lineTo(MARGIN + CONTENT_W, y).lineWidth(0.8).stroke();
+  doc
+    .moveTo(MARGIN, y)
+    .lineTo(MARGIN + CONTENT_W, y)
+    .lineWidth(0.8)
+    .stroke();
 
   // Remarks and stamps stay together on one page.
   doc.font('ko').fontSize(BODY);
@@ -183,7 +249,10 @@ export function renderPoPdf(m: PoPrintModel): Promise<Buffer> {
   doc.font('bold').fontSize(10).text('비고', MARGIN, y);
   y = doc.y + 2;
   doc.rect(MARGIN, y, CONTENT_W, remarkH).lineWidth(0.5).stroke();
-  doc.font('ko').fontSize(BODY).text(m.remark || '-', MARGIN + 4, y + 4, { width: CONTENT_W - 8 });
+  doc
+    .font('ko')
+    .fontSize(BODY)
+    .text(m.remark || '-', MARGIN + 4, y + 4, { width: CONTENT_W - 8 });
   y += remarkH + 16;
   doc.font('bold').fontSize(10).text('결재', MARGIN, y);
   stamps(doc, m, y);
@@ -193,8 +262,17 @@ export function renderPoPdf(m: PoPrintModel): Promise<Buffer> {
   for (let i = range.start; i < range.start + range.count; i += 1) {
     doc.switchToPage(i);
     doc.font('ko').fontSize(7.5).fillColor('#555');
-    doc.text(`${m.footer} · ${m.poNo}`, MARGIN, PAGE_H - MARGIN - 6, { width: CONTENT_W / 2, lineBreak: false, height: 10 });
-    doc.text(`${i + 1} / ${range.count}`, MARGIN + CONTENT_W / 2, PAGE_H - MARGIN - 6, { width: CONTENT_W / 2, align: 'right', lineBreak: false, height: 10 });
+    doc.text(`${m.footer} · ${m.poNo}`, MARGIN, PAGE_H - MARGIN - 6, {
+      width: CONTENT_W / 2,
+      lineBreak: false,
+      height: 10,
+    });
+    doc.text(`${i + 1} / ${range.count}`, MARGIN + CONTENT_W / 2, PAGE_H - MARGIN - 6, {
+      width: CONTENT_W / 2,
+      align: 'right',
+      lineBreak: false,
+      height: 10,
+    });
   }
   doc.end();
   return done;

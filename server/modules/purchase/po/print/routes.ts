@@ -18,8 +18,18 @@ export const poPrintRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/api/v1/pos/:poNo/pdf',
     {
-      config: { access: access.login([PO_SCREENS.list, PO_SCREENS.edit, SIMPLE_SCREENS.list, SIMPLE_SCREENS.edit], 'read', ['I']) },
-      schema: { operationId: 'printPo', tags: ['purchase-order'], summary: 'The purchase order as a printable PDF (letterhead, parties, lines, total, approval stamps)', params: PoNoParams, response: { 200: PoPdfAnswer, ...commonErrors } },
+      config: {
+        access: access.login([PO_SCREENS.list, PO_SCREENS.edit, SIMPLE_SCREENS.list, SIMPLE_SCREENS.edit], 'read', [
+          'I',
+        ]),
+      },
+      schema: {
+        operationId: 'printPo',
+        tags: ['purchase-order'],
+        summary: 'The purchase order as a printable PDF (letterhead, parties, lines, total, approval stamps)',
+        params: PoNoParams,
+        response: { 200: PoPdfAnswer, ...commonErrors },
+      },
     },
     async (request, reply) => {
       const { poNo } = request.params;
@@ -27,7 +37,13 @@ export const poPrintRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const source = await poPrintSource(request.db, poNo);
       if (!source) throw poMissing();
       const pdf = await renderPoPdf(poPrintModel(source));
-      await writeAudit(request.db, { entity: 'po_header', entityKey: poNo, action: 'PRINT', actor: actor.userId, after: { format: 'pdf', bytes: pdf.length } });
+      await writeAudit(request.db, {
+        entity: 'po_header',
+        entityKey: poNo,
+        action: 'PRINT',
+        actor: actor.userId,
+        after: { format: 'pdf', bytes: pdf.length },
+      });
       // An ASCII name for old clients and the Korean one (RFC 5987) for the others.
       const name = `inline; filename="${poNo}.pdf"; filename*=UTF-8''${encodeURIComponent(`발주서_${poNo}.pdf`)}`;
       return reply.type('application/pdf').header('Content-Disposition', name).send(pdf);
