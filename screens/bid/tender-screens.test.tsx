@@ -247,6 +247,45 @@ describe('tenderEdit: the lines and the window', { timeout: 60_000 }, () => {
     expect(await screen.findByLabelText('입찰 마감 시각')).toHaveAttribute('type', 'time');
     expect(screen.getAllByRole('button', { name: '달력 열기' }).length).toBeGreaterThanOrEqual(2);
   });
+
+  it('fills a line from the item search, not from a typed code', async () => {
+    renderScreen('bid.tenderEdit', {
+      entries: screenDefinitions,
+      texts: screenTexts,
+      route: '/bid/tenderEdit',
+      answers: {
+        listItems: () => ({
+          rows: [
+            {
+              itemCode: 'MRO0101-0001',
+              itemName: '베어링 6204',
+              itemNameEn: null,
+              spec: 'ZZ',
+              catCode: 'MRO0101',
+              catName: '베어링',
+              sgCode: 'SG01',
+              sgName: '기계부품',
+              unitCode: 'EA',
+              refPrice: '1200.00',
+              currency: 'KRW',
+              maker: null,
+              useYn: 'Y',
+              supplierCount: 2,
+              version: 1,
+            },
+          ],
+          total: 1,
+        }),
+        listItemCategories: () => ({ rows: [], total: 0 }),
+      },
+    });
+    fireEvent.click(await screen.findByRole('button', { name: '품목 검색' }));
+    const dialog = await screen.findByRole('dialog');
+    // One row found: the search chooses it, and the line is filled from the item master.
+    fireEvent.click(within(dialog).getByRole('button', { name: '조회' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(gridRowTexts().join(' ')).toMatch(/MRO0101-0001.*베어링 6204.*ZZ.*EA/));
+  });
 });
 
 describe('tenderEdit: the history', { timeout: 30_000 }, () => {
