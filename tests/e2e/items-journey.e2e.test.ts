@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vi
 import * as XLSX from 'xlsx';
 import { openLoggedIn, pageSession, unexpected } from './helpers/auth';
 import { launchBrowser, screenshot, type TestPage } from './helpers/browser';
-import { confirm, fieldText, gridRows, koreanDate } from './helpers/screen';
+import { confirm, fieldText, gridRows, koreanDate, rowPoint } from './helpers/screen';
 
 /**
  * The items journey in Chromium against the shared demo server, through the screens:
@@ -18,16 +18,6 @@ import { confirm, fieldText, gridRows, koreanDate } from './helpers/screen';
  */
 const RUN = Date.now().toString(36).toUpperCase();
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-
-/** A point inside row `row` of a glide grid (a canvas), `x` pixels into its data columns. */
-async function rowPoint(grid: Locator, row: number, x = 20): Promise<{ x: number; y: number }> {
-  await grid.scrollIntoViewIfNeeded();
-  const box = await grid.locator('canvas[data-testid="data-grid-canvas"]').boundingBox();
-  if (!box) throw new Error('the grid has no canvas on screen');
-  const d = await grid.evaluate((el) => ({ ...(el as HTMLElement).dataset }));
-  const [marker, header, height] = [Number(d.rowMarkerWidth), Number(d.headerHeight), Number(d.rowHeight)];
-  return { x: box.x + marker + x, y: box.y + header + row * height + height / 2 };
-}
 
 /** expect.poll with time for a busy machine (its default gives up after a second). */
 const poll = <T>(read: () => Promise<T>, timeout = 30_000) => expect.poll(read, { timeout });

@@ -54,6 +54,16 @@ export async function gridRows(grid: Locator): Promise<string[][]> {
  * glide keeps the mouse-down in React state and acts on the mouse-up (a link opens, a cell is chosen),
  * so the button is released only once the press has been taken: the pressed cell reads as selected.
  */
+/** A point inside row `row` of a glide grid (a canvas), `x` pixels into its data columns. */
+export async function rowPoint(grid: Locator, row: number, x = 20): Promise<{ x: number; y: number }> {
+  await grid.scrollIntoViewIfNeeded();
+  const box = await grid.locator('canvas[data-testid="data-grid-canvas"]').boundingBox();
+  if (!box) throw new Error('the grid has no canvas on screen');
+  const d = await grid.evaluate((el) => ({ ...(el as HTMLElement).dataset }));
+  const [marker, header, height] = [Number(d.rowMarkerWidth), Number(d.headerHeight), Number(d.rowHeight)];
+  return { x: box.x + marker + x, y: box.y + header + row * height + height / 2 };
+}
+
 export async function clickGridRow(page: Page, grid: Locator, row: number): Promise<void> {
   await grid.scrollIntoViewIfNeeded();
   const box = await grid.locator('canvas[data-testid="data-grid-canvas"]').boundingBox();
