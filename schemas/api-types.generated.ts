@@ -39062,6 +39062,7 @@ export interface operations {
                 periods?: string[];
                 /** @description Any of: NO_INVOICE, AMOUNT_VARIANCE, TAX_VARIANCE, BUSINESS_NUMBER_MISMATCH, NTS_FAILURE, NOT_TRANSMITTED */
                 type?: ("NO_INVOICE" | "AMOUNT_VARIANCE" | "TAX_VARIANCE" | "BUSINESS_NUMBER_MISMATCH" | "NTS_FAILURE" | "NOT_TRANSMITTED")[];
+                settleNo?: string;
             };
             header?: never;
             path?: never;

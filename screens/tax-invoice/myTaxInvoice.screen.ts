@@ -14,7 +14,7 @@ export default defineListScreen({
   description: 'The supplier’s requested tax invoices: open one to issue or refuse it.',
   source: { operation: 'listMyTaxInvoices', rowKey: 'mgtKey' },
   filters: [
-    { field: 'periods', label: f('period'), widget: 'monthRange', default: { preset: 'thisYear' }, span: 2 },
+    { field: 'periods', label: f('period'), widget: 'monthRange', span: 2 },
     { field: 'status', widget: 'multiSelect', options: SUPPLIER_STATUS },
   ],
   rememberFilters: true,

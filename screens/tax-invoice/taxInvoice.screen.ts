@@ -14,7 +14,7 @@ export default defineListScreen({
   description: 'Tax invoices by month and state; open one; upload a supplier-issued XML.',
   source: { operation: 'listTaxInvoices', rowKey: 'mgtKey' },
   filters: [
-    { field: 'periods', label: f('period'), widget: 'monthRange', default: { preset: 'last3Months' }, span: 2 },
+    { field: 'periods', label: f('period'), widget: 'monthRange', span: 2 },
     { field: 'status', widget: 'multiSelect', options: STATUS },
     { field: 'compName', maxLength: 100 },
     { field: 'settleNo', maxLength: 20 },

@@ -13,9 +13,7 @@ export default defineListScreen({
   labels: 'screen.taxInvoice.field',
   description: 'Unissued invoices against the 10th of the next month: due soon from the 8th, late after.',
   source: { operation: 'listTaxInvoiceDeadlines', rowKey: 'mgtKey' },
-  filters: [
-    { field: 'periods', label: f('period'), widget: 'monthRange', default: { preset: 'last3Months' }, span: 2 },
-  ],
+  filters: [{ field: 'periods', label: f('period'), widget: 'monthRange', span: 2 }],
   rememberFilters: true,
   columns: [
     { field: 'deadlineState', type: 'code', options: DEADLINE_STATE, width: 80 },

@@ -4,8 +4,9 @@ import { EXCEPTION_TYPE, f } from './tax-invoice-parts';
 /**
  * /taxInvoiceException — confirmed settlements whose tax invoice stops their ERP posting (세금계산서
  * 예외, like 전기오류), by type: no invoice, amount or tax variance, business-number mismatch, NTS
- * failure, not transmitted yet. A person holding write here lets one be posted without its invoice
- * (the audited bypass, with a reason); the settlement and its invoices open from the row.
+ * failure, not transmitted yet. From a settlement with none, its invoices are drawn here (one per tax
+ * type, as drafts to request); a person holding write lets one be posted without its invoice (the
+ * audited bypass, with a reason); the settlement and its invoices open from the row.
  */
 export default defineListScreen({
   id: 'taxInvoice.taxInvoiceException',
@@ -15,8 +16,9 @@ export default defineListScreen({
   description: 'Settlements whose invoice stops their posting, by type; the audited bypass.',
   source: { operation: 'listTaxInvoiceExceptions', rowKey: 'key' },
   filters: [
-    { field: 'periods', label: f('period'), widget: 'monthRange', default: { preset: 'last3Months' }, span: 2 },
+    { field: 'periods', label: f('period'), widget: 'monthRange', span: 2 },
     { field: 'type', label: f('exceptionType'), widget: 'multiSelect', options: EXCEPTION_TYPE },
+    { field: 'settleNo', maxLength: 20 },
   ],
   rememberFilters: true,
   columns: [
@@ -41,6 +43,19 @@ export default defineListScreen({
       selection: 'single',
       route: '/taxInvoice',
       query: { settleNo: 'row.settleNo' },
+    },
+    {
+      kind: 'call',
+      id: 'create',
+      label: 'screen.taxInvoice.action.create',
+      variant: 'primary',
+      operation: 'createTaxInvoices',
+      selection: 'single',
+      enabled: "all(rows, 'type', 'NO_INVOICE')",
+      disabledReason: [{ when: 'selection > 0', text: 'screen.taxInvoice.disabled.create' }],
+      confirm: 'screen.taxInvoice.confirm.create',
+      params: { path: { settleNo: 'row.settleNo' } },
+      success: 'screen.taxInvoice.done.create',
     },
     {
       kind: 'call',

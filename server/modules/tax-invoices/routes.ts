@@ -85,7 +85,10 @@ export const taxInvoiceRoutes: FastifyPluginAsyncTypebox<{ provider?: TaxInvoice
   app.post(
     '/api/v1/settlements/:settleNo/tax-invoices',
     {
-      config: { access: access.login([INVOICES, MONTHLY, MONTHLY_DETAIL], 'write', ['I']), identityBound: false },
+      config: {
+        access: access.login([INVOICES, EXCEPTIONS, MONTHLY, MONTHLY_DETAIL], 'write', ['I']),
+        identityBound: false,
+      },
       schema: {
         operationId: 'createTaxInvoices',
         tags: TAG,

@@ -223,7 +223,11 @@ export const EXCEPTION_TYPES = [
   'NTS_FAILURE',
   'NOT_TRANSMITTED',
 ] as const;
-export const ExceptionQuery = Type.Object({ periods: Periods, type: StatusList(EXCEPTION_TYPES) });
+export const ExceptionQuery = Type.Object({
+  periods: Periods,
+  type: StatusList(EXCEPTION_TYPES),
+  settleNo: Type.Optional(Type.String({ maxLength: 20 })),
+});
 export const ExceptionList = Type.Object({
   rows: Type.Array(
     Type.Object({

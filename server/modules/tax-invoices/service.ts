@@ -1053,15 +1053,16 @@ export async function bypassGate(db: Db, settleNo: string, reason: string, actor
 }
 
 /** Confirmed, unposted settlements whose invoice stops the posting, by type (전표 오류 of the invoices). */
-export async function listExceptions(db: Db, q: { periods?: string[]; type?: string[] }) {
+export async function listExceptions(db: Db, q: { periods?: string[]; type?: string[]; settleNo?: string }) {
   const [from, to] = (q.periods ?? []).map((p) => p.trim() || undefined);
   const settlements = await unpostedSettlements(db, { periodFrom: from, periodTo: to });
   const invoices = await currentInvoicesOf(
     db,
     settlements.map((s) => s.settleNo),
   );
+  const settleNo = q.settleNo?.trim();
   const rows = settlements.flatMap((s) => {
-    if (s.bypassReason) return [];
+    if (s.bypassReason || (settleNo && s.settleNo !== settleNo)) return [];
     const problems = gateProblems({
       settleNo: s.settleNo,
       totalAmount: String(s.totalAmount),

@@ -412,7 +412,7 @@ export const AUTHZ_MATRIX: Readonly<Record<string, Rule>> = {
   getVoucher: I.r('/signifier', '/signifierDetail', '/posting-error'),
   listPostingErrors: I.r('/posting-error'),
   // tax invoices
-  createTaxInvoices: I.w('/taxInvoice', '/monthlyCalcAdmin', '/monthlyCalcADetail'),
+  createTaxInvoices: I.w('/taxInvoice', '/taxInvoiceException', '/monthlyCalcAdmin', '/monthlyCalcADetail'),
   listTaxInvoices: I.r(
     '/taxInvoice',
     '/taxInvoiceDeadline',
