@@ -4,6 +4,7 @@
  * tax type, purpose, issue kind, amendment reason, exception type, deadline state, event outcome),
  * the header fields and the grids of lines, history and kept files.
  */
+import type { TypedColumn } from '../../engine/define';
 import type { ColumnDef, DetailDef, FieldDef } from '../../engine/definition/types';
 
 export const f = (name: string) => `screen.taxInvoice.field.${name}`;
@@ -132,7 +133,7 @@ export const filesGrid = grid('files', 'screen.taxInvoice.section.files', 'kind'
 ]);
 
 /** The list's columns; the supplier's list leaves out the company (its own) on its portal. */
-export const listColumns: ColumnDef[] = [
+export const listColumns: Array<TypedColumn<'listTaxInvoices'>> = [
   { field: 'period', width: 80, align: 'center' },
   { field: 'status', type: 'code', options: STATUS, width: 100 },
   { field: 'settleNo', width: 130 },
