@@ -4,6 +4,8 @@ import { apiLogin, openLoggedIn, unexpected } from './helpers/auth';
 import { launchBrowser, screenshot, type TestPage } from './helpers/browser';
 import { clickGridRow, confirm, expectField, notice, poll } from './helpers/screen';
 import { axeViolations, blocking, describeFindings } from './helpers/axe';
+import { writeDateOf } from '../../server/modules/tax-invoices/deadlines';
+import { standardXml } from '../../server/modules/tax-invoices/file-provider';
 
 /**
  * Electronic tax invoices in the browser, on the shared browser-test server (the `file` provider,
@@ -229,7 +231,7 @@ describe('tax invoice journey: request, refusal, re-request, issue, NTS success,
   );
 
   it(
-    'the deadline view and the 정발행 intake page open; nothing unexpected in any console',
+    'the deadline view; a supplier-issued XML uploaded (정발행) opens matched to its settlement; nothing unexpected in any console',
     { timeout: 120_000 },
     async () => {
       const page = await as('operator');
@@ -241,6 +243,65 @@ describe('tax invoice journey: request, refusal, re-request, issue, NTS success,
       await page.getByLabel('XML 파일').waitFor();
       await screenshot(page, 'tax-invoice-09-intake');
       await expectAccessible(page, '/taxInvoiceIntake');
+
+      // 정발행: supplier1's other confirmed settlement without an invoice; the supplier issued its invoice
+      // itself and sent the standard XML, uploaded here: it opens as 발행 (정발행), matched to that settlement.
+      const ex = await api<{ rows: ExceptionRow[] }>('/api/v1/tax-invoice-exceptions?type=NO_INVOICE');
+      const other = ex.rows.find((r) => r.compNo === 'C00001' && r.settleNo !== j.settleNo);
+      expect(other, 'supplier1 has a second confirmed settlement without an invoice').toBeDefined();
+      const s = await api<{ totalAmount: string; period: string }>(`/api/v1/settlements/${other!.settleNo}`);
+      const first = await api<{ supplierCorpNum: string }>(`/api/v1/tax-invoices/${j.mgtKey}`);
+      const supply = BigInt(s.totalAmount.split('.')[0]!);
+      const tax = supply / 10n;
+      const writeDate = writeDateOf(s.period).replace(/-/g, '');
+      const party = (corpNum: string, corpName: string) => ({
+        corpNum,
+        taxRegId: null,
+        corpName,
+        ceoName: '대표',
+        addr: null,
+        bizType: null,
+        bizClass: null,
+        contactName: null,
+        email: null,
+      });
+      const xml = standardXml(
+        {
+          mgtKey: 'X',
+          writeDate,
+          taxType: 'TAXABLE',
+          purposeType: '02',
+          invoicer: party(first.supplierCorpNum, '공급자'),
+          invoicee: party('1208147521', 'GPMS 구매사'),
+          supplyCostTotal: supply.toString(),
+          taxTotal: tax.toString(),
+          totalAmount: (supply + tax).toString(),
+          detailList: [
+            {
+              serialNum: 1,
+              purchaseDT: writeDate,
+              itemName: '월 납품분',
+              spec: null,
+              qty: null,
+              unitCost: null,
+              supplyCost: supply.toString(),
+              tax: tax.toString(),
+              remark: null,
+            },
+          ],
+          remark1: null,
+        },
+        { status: 'ISSUED', ntsConfirmNum: `${writeDate}4100007700000888`, ntsResult: null, memo: null, issueDT: null },
+      );
+      await page
+        .getByLabel('XML 파일')
+        .setInputFiles({ name: 'forward.xml', mimeType: 'application/xml', buffer: Buffer.from(xml) });
+      await page.getByRole('button', { name: '등록', exact: true }).click();
+      await page.waitForURL((u) => u.pathname === '/taxInvoiceDetail');
+      await expectField(page, 'status', '발행');
+      await expectField(page, 'issueKind', '정발행');
+      await expectField(page, 'settleNo', other!.settleNo);
+      await screenshot(page, 'tax-invoice-10-forward');
       const problems = [...tabs.entries()].flatMap(([user, s]) => unexpected(s.problems).map((p) => `${user}: ${p}`));
       expect(problems).toEqual([]);
     },
