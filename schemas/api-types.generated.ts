@@ -4079,6 +4079,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/tax-invoices/forward": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 정발행: register a supplier-issued invoice from its NTS standard XML — checked (400 at each element), matched to its settlement, kept with its SHA-256; the same posting gate */
+        post: operations["intakeForwardTaxInvoice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/tax-invoices/{mgtKey}/request": {
         parameters: {
             query?: never;
@@ -38251,6 +38268,89 @@ export interface operations {
             };
         };
     };
+    intakeForwardTaxInvoice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The NTS standard XML (TaxInvoice) of an invoice the supplier issued itself, as text */
+                    xml: string;
+                    /** @description The settlement to match; without it, the supplier’s confirmed settlement of the 작성일자’s month */
+                    settleNo?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TaxInvoiceDetail"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     requestTaxInvoice: {
         parameters: {
             query?: never;
@@ -38962,6 +39062,7 @@ export interface operations {
                 periods?: string[];
                 /** @description Any of: NO_INVOICE, AMOUNT_VARIANCE, TAX_VARIANCE, BUSINESS_NUMBER_MISMATCH, NTS_FAILURE, NOT_TRANSMITTED */
                 type?: ("NO_INVOICE" | "AMOUNT_VARIANCE" | "TAX_VARIANCE" | "BUSINESS_NUMBER_MISMATCH" | "NTS_FAILURE" | "NOT_TRANSMITTED")[];
+                settleNo?: string;
             };
             header?: never;
             path?: never;
@@ -38977,6 +39078,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         rows: {
+                            /** @description The settlement and the type: one row each */
+                            key: string;
                             /** @description NO_INVOICE, AMOUNT_VARIANCE, TAX_VARIANCE, BUSINESS_NUMBER_MISMATCH, NTS_FAILURE, NOT_TRANSMITTED */
                             type: string;
                             message: string;
@@ -39059,6 +39162,7 @@ export interface operations {
                     "application/json": {
                         /** @description The business clock’s day (KST) */
                         today: string;
+                        total: number;
                         rows: {
                             mgtKey: string;
                             settleNo: string;

@@ -1302,6 +1302,10 @@ export const SCREEN_FIELD_LABELS: Record<string, { screen: string; fields: Recor
       }
     }
   },
+  "getMyTaxInvoice": {
+    "screen": "taxInvoice.myTaxInvoiceDetail",
+    "fields": {}
+  },
   "getNoticePost": {
     "screen": "board.noticeEdit",
     "fields": {
@@ -1710,6 +1714,10 @@ export const SCREEN_FIELD_LABELS: Record<string, { screen: string; fields: Recor
   },
   "getSupplierTender": {
     "screen": "bid.tenderSubmit",
+    "fields": {}
+  },
+  "getTaxInvoice": {
+    "screen": "taxInvoice.taxInvoiceDetail",
     "fields": {}
   },
   "getTemplateSample": {
@@ -2339,6 +2347,15 @@ export const SCREEN_FIELD_LABELS: Record<string, { screen: string; fields: Recor
       }
     }
   },
+  "listMyTaxInvoices": {
+    "screen": "taxInvoice.myTaxInvoice",
+    "fields": {
+      "periods": {
+        "ko": "정산월",
+        "en": "Month"
+      }
+    }
+  },
   "listNoneOrderDeliveries": {
     "screen": "fulfilmentDelivery.noneOrderViewAdmin",
     "fields": {
@@ -2944,6 +2961,45 @@ export const SCREEN_FIELD_LABELS: Record<string, { screen: string; fields: Recor
       "lastLoginAt": {
         "ko": "최근 로그인",
         "en": "Last login"
+      }
+    }
+  },
+  "listTaxInvoiceDeadlines": {
+    "screen": "taxInvoice.taxInvoiceDeadline",
+    "fields": {
+      "periods": {
+        "ko": "정산월",
+        "en": "Month"
+      }
+    }
+  },
+  "listTaxInvoiceExceptions": {
+    "screen": "taxInvoice.taxInvoiceException",
+    "fields": {
+      "periods": {
+        "ko": "정산월",
+        "en": "Month"
+      },
+      "type": {
+        "ko": "예외 유형",
+        "en": "Exception type"
+      },
+      "totalAmount": {
+        "ko": "정산금액",
+        "en": "Settlement total"
+      },
+      "message": {
+        "ko": "내용",
+        "en": "Detail"
+      }
+    }
+  },
+  "listTaxInvoices": {
+    "screen": "taxInvoice.taxInvoice",
+    "fields": {
+      "periods": {
+        "ko": "정산월",
+        "en": "Month"
       }
     }
   },

@@ -471,6 +471,24 @@ export const SuppliersCompUserManageList: Story = { name: 'suppliers.compUserMan
 /** screens/suppliers/cyberCompManageEdit.screen.ts */
 export const SuppliersCyberCompManageEdit: Story = { name: 'suppliers.cyberCompManageEdit', args: { id: 'suppliers.cyberCompManageEdit' } };
 
+/** screens/tax-invoice/myTaxInvoice.screen.ts */
+export const TaxInvoiceMyTaxInvoice: Story = { name: 'taxInvoice.myTaxInvoice', args: { id: 'taxInvoice.myTaxInvoice' } };
+
+/** screens/tax-invoice/myTaxInvoiceDetail.screen.ts */
+export const TaxInvoiceMyTaxInvoiceDetail: Story = { name: 'taxInvoice.myTaxInvoiceDetail', args: { id: 'taxInvoice.myTaxInvoiceDetail' } };
+
+/** screens/tax-invoice/taxInvoice.screen.ts */
+export const TaxInvoiceTaxInvoice: Story = { name: 'taxInvoice.taxInvoice', args: { id: 'taxInvoice.taxInvoice' } };
+
+/** screens/tax-invoice/taxInvoiceDeadline.screen.ts */
+export const TaxInvoiceTaxInvoiceDeadline: Story = { name: 'taxInvoice.taxInvoiceDeadline', args: { id: 'taxInvoice.taxInvoiceDeadline' } };
+
+/** screens/tax-invoice/taxInvoiceDetail.screen.ts */
+export const TaxInvoiceTaxInvoiceDetail: Story = { name: 'taxInvoice.taxInvoiceDetail', args: { id: 'taxInvoice.taxInvoiceDetail' } };
+
+/** screens/tax-invoice/taxInvoiceException.screen.ts */
+export const TaxInvoiceTaxInvoiceException: Story = { name: 'taxInvoice.taxInvoiceException', args: { id: 'taxInvoice.taxInvoiceException' } };
+
 /** screens/templates/dashboard.screen.ts */
 export const TemplatesDashboard: Story = { name: 'templates.dashboard', args: { id: 'templates.dashboard' } };
 

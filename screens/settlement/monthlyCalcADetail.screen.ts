@@ -231,6 +231,15 @@ export default defineEditScreen({
       then: ['reloadRecord', 'reload'],
     },
     {
+      kind: 'navigate',
+      id: 'taxInvoices',
+      label: 'screen.taxInvoice.action.invoices',
+      requires: 'read',
+      route: '/taxInvoice',
+      query: { settleNo: 'form.settleNo' },
+      visible: "form.status in ['CONFIRMED', 'POST_FAILED', 'POSTED']",
+    },
+    {
       kind: 'workflow',
       id: 'post',
       label: 'screen.settlement.action.post',

@@ -167,6 +167,13 @@ export const SMOKE_ROUTES: SmokeRoute[] = [
     open: doc('/api/v1/vouchers?size=1', 'voucherNo'),
   },
   { route: '/posting-error', portal: 'internal', user: 'operator', expect: 'rows' },
+  // Tax invoices: the demo data has none drawn yet (the journey draws them), so these lists show their
+  // screen (the grid's headers are drawn, not text); the exceptions list has the confirmed settlements
+  // still waiting for theirs.
+  { route: '/taxInvoice', portal: 'internal', user: 'operator', expect: 'text', shows: '세금계산서 현황' },
+  { route: '/taxInvoiceDeadline', portal: 'internal', user: 'operator', expect: 'text', shows: '세금계산서 발행기한' },
+  { route: '/taxInvoiceException', portal: 'internal', user: 'operator', expect: 'rows' },
+  { route: '/taxInvoiceIntake', portal: 'internal', user: 'operator', expect: 'text', shows: 'XML 파일' },
   { route: '/statement', portal: 'internal', user: 'operator', expect: 'rows' },
   // No grid: the receipts extract is downloaded and its row count shown.
   { route: '/dataDownload', portal: 'internal', user: 'operator', expect: 'download' },
@@ -181,6 +188,7 @@ export const SMOKE_ROUTES: SmokeRoute[] = [
   },
   { route: '/noneOrderView', portal: 'external', user: 'supplier1', expect: 'rows' },
   { route: '/monthlyCalculate', portal: 'external', user: 'supplier1', expect: 'rows' },
+  { route: '/myTaxInvoice', portal: 'external', user: 'supplier1', expect: 'text', shows: '세금계산서 발행' },
   {
     route: '/monthlyCalcDetail',
     portal: 'external',

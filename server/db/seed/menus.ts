@@ -135,6 +135,15 @@ const INTERNAL: readonly Area[] = [
           ['WHS_SETTLE_ADJUST', '정산조정', 'Settlement Adjustment', '/adjustment'],
           ['WHS_SETTLE_ADJUST_HIST', '정산조정 이력', 'Adjustment History', '/adjustSearch'],
           ['WHS_SETTLE_STATEMENT', '거래명세서', 'Transaction Statements', '/statement'],
+          // Migration 0650 adds the three tax-invoice leaves to a database seeded before them.
+          [
+            'WHS_SETTLE_TAX_INVOICE',
+            '세금계산서',
+            'Tax Invoices',
+            '/taxInvoice',
+            ['/taxInvoiceDetail', '/taxInvoiceIntake'],
+          ],
+          ['WHS_SETTLE_TAX_DEADLINE', '세금계산서 발행기한', 'Tax Invoice Deadlines', '/taxInvoiceDeadline'],
         ],
       },
       {
@@ -145,6 +154,7 @@ const INTERNAL: readonly Area[] = [
           ['WHS_POSTING_VOUCHER', '기표현황', 'Posting Vouchers', '/signifier', ['/signifierDetail']],
           ['WHS_POSTING_ERROR', '전기오류', 'Posting Errors', '/posting-error'],
           ['WHS_POSTING_DOWNLOAD', '자료 다운로드', 'Data Download', '/dataDownload'],
+          ['WHS_POSTING_TAX_EXCEPTION', '세금계산서 예외', 'Tax Invoice Exceptions', '/taxInvoiceException'],
         ],
       },
     ],
@@ -602,7 +612,10 @@ const EXTERNAL: readonly Area[] = [
         id: 'CY_SETTLE_MAIN',
         ko: '정산관리',
         en: 'Settlement',
-        leaves: [['CY_SETTLE_MONTHLY', '월정산', 'Monthly Settlement', '/monthlyCalculate', ['/monthlyCalcDetail']]],
+        leaves: [
+          ['CY_SETTLE_MONTHLY', '월정산', 'Monthly Settlement', '/monthlyCalculate', ['/monthlyCalcDetail']],
+          ['CY_SETTLE_TAX_INVOICE', '세금계산서', 'Tax Invoices', '/myTaxInvoice', ['/myTaxInvoiceDetail']],
+        ],
       },
     ],
   },

@@ -398,3 +398,25 @@ export async function voucherNtsNumber(db: Db, settleNo: string) {
   );
   return r.rows[0]?.n ?? null;
 }
+
+/** The confirmed, unposted settlements of the supplier with this business number for a month (정발행 matching). */
+export function settlementsForForward(db: Db, corpNum: string, period: string) {
+  return db
+    .selectFrom('settlement as s')
+    .innerJoin('company as c', 'c.compNo', 's.compNo')
+    .select(['s.settleNo'])
+    .where('c.taxNo', '=', corpNum)
+    .where('s.period', '=', period)
+    .where('s.status', 'in', ['CONFIRMED', 'POST_FAILED'])
+    .orderBy('s.settleNo')
+    .execute();
+}
+
+/** An invoice already holding this NTS approval number, if any. */
+export function invoiceByApprovalNumber(db: Db, ntsConfirmNum: string) {
+  return db
+    .selectFrom('taxInvoice')
+    .select(['mgtKey', 'settleNo'])
+    .where('ntsConfirmNum', '=', ntsConfirmNum)
+    .executeTakeFirst();
+}

@@ -19,6 +19,7 @@ import {
   ExceptionList,
   ExceptionQuery,
   FileAnswer,
+  ForwardIntakeBody,
   IssueBody,
   MgtKeyFormatParams,
   MgtKeyParams,
@@ -40,6 +41,7 @@ import {
   deleteFile,
   downloadFile,
   getInvoice,
+  intakeForward,
   listExceptions,
   recordTransmission,
   requestIssue,
@@ -57,6 +59,12 @@ const SIGNIFIER = '/signifier';
 const POSTING_ERROR = '/posting-error';
 const MY_LIST = '/monthlyCalculate';
 const MY_DETAIL = '/monthlyCalcDetail';
+// The tax-invoice screens' own menus (screens/tax-invoice): the list (its detail and the 정발행
+// intake are its sub-screens), the deadline view, the exceptions; the supplier's list and detail.
+const INVOICES = '/taxInvoice';
+const DEADLINES = '/taxInvoiceDeadline';
+const EXCEPTIONS = '/taxInvoiceException';
+const MY_INVOICES = '/myTaxInvoice';
 const TAG = ['tax invoices'];
 const providerErrors = { 424: Type.Ref('ErrorBody'), ...actionErrors } as const;
 
@@ -77,7 +85,10 @@ export const taxInvoiceRoutes: FastifyPluginAsyncTypebox<{ provider?: TaxInvoice
   app.post(
     '/api/v1/settlements/:settleNo/tax-invoices',
     {
-      config: { access: access.login([MONTHLY, MONTHLY_DETAIL], 'write', ['I']), identityBound: false },
+      config: {
+        access: access.login([INVOICES, EXCEPTIONS, MONTHLY, MONTHLY_DETAIL], 'write', ['I']),
+        identityBound: false,
+      },
       schema: {
         operationId: 'createTaxInvoices',
         tags: TAG,
@@ -95,7 +106,11 @@ export const taxInvoiceRoutes: FastifyPluginAsyncTypebox<{ provider?: TaxInvoice
     {
       config: {
         readOnlyList: true,
-        access: access.login([MONTHLY, MONTHLY_DETAIL, SIGNIFIER, POSTING_ERROR], 'read', ['I']),
+        access: access.login(
+          [INVOICES, DEADLINES, EXCEPTIONS, MONTHLY, MONTHLY_DETAIL, SIGNIFIER, POSTING_ERROR],
+          'read',
+          ['I'],
+        ),
       },
       schema: {
         operationId: 'listTaxInvoices',
@@ -111,7 +126,13 @@ export const taxInvoiceRoutes: FastifyPluginAsyncTypebox<{ provider?: TaxInvoice
   app.get(
     '/api/v1/tax-invoices/:mgtKey',
     {
-      config: { access: access.login([MONTHLY, MONTHLY_DETAIL, SIGNIFIER, POSTING_ERROR], 'read', ['I']) },
+      config: {
+        access: access.login(
+          [INVOICES, DEADLINES, EXCEPTIONS, MONTHLY, MONTHLY_DETAIL, SIGNIFIER, POSTING_ERROR],
+          'read',
+          ['I'],
+        ),
+      },
       schema: {
         operationId: 'getTaxInvoice',
         tags: TAG,
@@ -124,9 +145,28 @@ export const taxInvoiceRoutes: FastifyPluginAsyncTypebox<{ provider?: TaxInvoice
   );
 
   app.post(
+    '/api/v1/tax-invoices/forward',
+    {
+      config: {
+        access: access.login([INVOICES, MONTHLY, MONTHLY_DETAIL], 'write', ['I']),
+        identityBound: false,
+      },
+      schema: {
+        operationId: 'intakeForwardTaxInvoice',
+        tags: TAG,
+        summary:
+          '정발행: register a supplier-issued invoice from its NTS standard XML — checked (400 at each element), matched to its settlement, kept with its SHA-256; the same posting gate',
+        body: ForwardIntakeBody,
+        response: { 200: Type.Ref('TaxInvoiceDetail'), ...actionErrors },
+      },
+    },
+    async (request) => intakeForward(request.db, ti, request.body, request.caller!.userId),
+  );
+
+  app.post(
     '/api/v1/tax-invoices/:mgtKey/request',
     {
-      config: { access: access.login([MONTHLY, MONTHLY_DETAIL], 'write', ['I']), identityBound: false },
+      config: { access: access.login([INVOICES, MONTHLY, MONTHLY_DETAIL], 'write', ['I']), identityBound: false },
       schema: {
         operationId: 'requestTaxInvoice',
         tags: TAG,
@@ -144,7 +184,7 @@ export const taxInvoiceRoutes: FastifyPluginAsyncTypebox<{ provider?: TaxInvoice
   app.post(
     '/api/v1/tax-invoices/:mgtKey/cancel-request',
     {
-      config: { access: access.login([MONTHLY, MONTHLY_DETAIL], 'write', ['I']), identityBound: false },
+      config: { access: access.login([INVOICES, MONTHLY, MONTHLY_DETAIL], 'write', ['I']), identityBound: false },
       schema: {
         operationId: 'cancelTaxInvoiceRequest',
         tags: TAG,
@@ -168,7 +208,10 @@ export const taxInvoiceRoutes: FastifyPluginAsyncTypebox<{ provider?: TaxInvoice
   app.post(
     '/api/v1/tax-invoices/:mgtKey/sync',
     {
-      config: { access: access.login([MONTHLY, MONTHLY_DETAIL, SIGNIFIER], 'write', ['I']), identityBound: false },
+      config: {
+        access: access.login([INVOICES, MONTHLY, MONTHLY_DETAIL, SIGNIFIER], 'write', ['I']),
+        identityBound: false,
+      },
       schema: {
         operationId: 'syncTaxInvoice',
         tags: TAG,
@@ -184,7 +227,7 @@ export const taxInvoiceRoutes: FastifyPluginAsyncTypebox<{ provider?: TaxInvoice
   app.post(
     '/api/v1/tax-invoices/:mgtKey/transmission',
     {
-      config: { access: access.login([MONTHLY, MONTHLY_DETAIL], 'write', ['I']), identityBound: false },
+      config: { access: access.login([INVOICES, MONTHLY, MONTHLY_DETAIL], 'write', ['I']), identityBound: false },
       schema: {
         operationId: 'recordTaxInvoiceTransmission',
         tags: TAG,
@@ -201,7 +244,7 @@ export const taxInvoiceRoutes: FastifyPluginAsyncTypebox<{ provider?: TaxInvoice
   app.post(
     '/api/v1/tax-invoices/:mgtKey/amend',
     {
-      config: { access: access.login([MONTHLY, MONTHLY_DETAIL], 'write', ['I']), identityBound: false },
+      config: { access: access.login([INVOICES, MONTHLY, MONTHLY_DETAIL], 'write', ['I']), identityBound: false },
       schema: {
         operationId: 'amendTaxInvoice',
         tags: TAG,
@@ -218,7 +261,13 @@ export const taxInvoiceRoutes: FastifyPluginAsyncTypebox<{ provider?: TaxInvoice
   app.get(
     '/api/v1/tax-invoices/:mgtKey/files/:format',
     {
-      config: { access: access.login([MONTHLY, MONTHLY_DETAIL, SIGNIFIER, POSTING_ERROR], 'read', ['I']) },
+      config: {
+        access: access.login(
+          [INVOICES, DEADLINES, EXCEPTIONS, MONTHLY, MONTHLY_DETAIL, SIGNIFIER, POSTING_ERROR],
+          'read',
+          ['I'],
+        ),
+      },
       schema: {
         operationId: 'downloadTaxInvoiceFile',
         tags: TAG,
@@ -256,7 +305,7 @@ export const taxInvoiceRoutes: FastifyPluginAsyncTypebox<{ provider?: TaxInvoice
     '/api/v1/settlements/:settleNo/tax-gate-bypass',
     {
       // The authorised person's own decision, audited under their name.
-      config: { access: access.login([SIGNIFIER], 'write', ['I']), identityBound: true },
+      config: { access: access.login([EXCEPTIONS, SIGNIFIER], 'write', ['I']), identityBound: true },
       schema: {
         operationId: 'bypassTaxInvoiceGate',
         tags: TAG,
@@ -272,7 +321,10 @@ export const taxInvoiceRoutes: FastifyPluginAsyncTypebox<{ provider?: TaxInvoice
   app.get(
     '/api/v1/tax-invoice-exceptions',
     {
-      config: { readOnlyList: true, access: access.login([POSTING_ERROR, SIGNIFIER, MONTHLY], 'read', ['I']) },
+      config: {
+        readOnlyList: true,
+        access: access.login([EXCEPTIONS, POSTING_ERROR, SIGNIFIER, MONTHLY], 'read', ['I']),
+      },
       schema: {
         operationId: 'listTaxInvoiceExceptions',
         tags: TAG,
@@ -288,7 +340,10 @@ export const taxInvoiceRoutes: FastifyPluginAsyncTypebox<{ provider?: TaxInvoice
   app.get(
     '/api/v1/tax-invoice-deadlines',
     {
-      config: { readOnlyList: true, access: access.login([MONTHLY, MONTHLY_DETAIL, SIGNIFIER], 'read', ['I']) },
+      config: {
+        readOnlyList: true,
+        access: access.login([DEADLINES, INVOICES, MONTHLY, MONTHLY_DETAIL, SIGNIFIER], 'read', ['I']),
+      },
       schema: {
         operationId: 'listTaxInvoiceDeadlines',
         tags: TAG,
@@ -310,7 +365,7 @@ export const taxInvoiceRoutes: FastifyPluginAsyncTypebox<{ provider?: TaxInvoice
   app.get(
     '/api/v1/cyber/tax-invoices',
     {
-      config: { readOnlyList: true, access: access.login([MY_LIST, MY_DETAIL], 'read') },
+      config: { readOnlyList: true, access: access.login([MY_INVOICES, MY_LIST, MY_DETAIL], 'read') },
       schema: {
         operationId: 'listMyTaxInvoices',
         tags: TAG,
@@ -331,7 +386,7 @@ export const taxInvoiceRoutes: FastifyPluginAsyncTypebox<{ provider?: TaxInvoice
   app.get(
     '/api/v1/cyber/tax-invoices/:mgtKey',
     {
-      config: { access: access.login([MY_LIST, MY_DETAIL], 'read') },
+      config: { access: access.login([MY_INVOICES, MY_LIST, MY_DETAIL], 'read') },
       schema: {
         operationId: 'getMyTaxInvoice',
         tags: TAG,
@@ -346,7 +401,7 @@ export const taxInvoiceRoutes: FastifyPluginAsyncTypebox<{ provider?: TaxInvoice
   app.post(
     '/api/v1/cyber/tax-invoices/:mgtKey/issue',
     {
-      config: { access: access.login([MY_DETAIL], 'write', ['X']), identityBound: false },
+      config: { access: access.login([MY_INVOICES, MY_DETAIL], 'write', ['X']), identityBound: false },
       schema: {
         operationId: 'issueMyTaxInvoice',
         tags: TAG,
@@ -371,7 +426,7 @@ export const taxInvoiceRoutes: FastifyPluginAsyncTypebox<{ provider?: TaxInvoice
   app.post(
     '/api/v1/cyber/tax-invoices/:mgtKey/refuse',
     {
-      config: { access: access.login([MY_DETAIL], 'write', ['X']), identityBound: false },
+      config: { access: access.login([MY_INVOICES, MY_DETAIL], 'write', ['X']), identityBound: false },
       schema: {
         operationId: 'refuseMyTaxInvoice',
         tags: TAG,

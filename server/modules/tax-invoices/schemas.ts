@@ -182,6 +182,22 @@ export const AmendBody = Type.Object(
   },
   { additionalProperties: false },
 );
+export const ForwardIntakeBody = Type.Object(
+  {
+    xml: Type.String({
+      minLength: 1,
+      maxLength: 500_000,
+      description: 'The NTS standard XML (TaxInvoice) of an invoice the supplier issued itself, as text',
+    }),
+    settleNo: Type.Optional(
+      Type.String({
+        maxLength: 20,
+        description: 'The settlement to match; without it, the supplier’s confirmed settlement of the 작성일자’s month',
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
 export const BypassBody = Type.Object(
   {
     reason: Type.String({
@@ -207,10 +223,15 @@ export const EXCEPTION_TYPES = [
   'NTS_FAILURE',
   'NOT_TRANSMITTED',
 ] as const;
-export const ExceptionQuery = Type.Object({ periods: Periods, type: StatusList(EXCEPTION_TYPES) });
+export const ExceptionQuery = Type.Object({
+  periods: Periods,
+  type: StatusList(EXCEPTION_TYPES),
+  settleNo: Type.Optional(Type.String({ maxLength: 20 })),
+});
 export const ExceptionList = Type.Object({
   rows: Type.Array(
     Type.Object({
+      key: Type.String({ description: 'The settlement and the type: one row each' }),
       type: Type.String({ description: EXCEPTION_TYPES.join(', ') }),
       message: Type.String(),
       settleNo: Type.String(),
@@ -227,6 +248,7 @@ export const ExceptionList = Type.Object({
 export const DeadlineQuery = Type.Object({ periods: Periods });
 export const DeadlineList = Type.Object({
   today: Type.String({ description: 'The business clock’s day (KST)' }),
+  total: Type.Integer(),
   rows: Type.Array(
     Type.Object({
       mgtKey: Type.String(),

@@ -1,0 +1,225 @@
+/**
+ * 정발행 intake: a tax invoice the supplier issued itself, as the NTS/KEC standard XML (`TaxInvoice`),
+ * read with fast-xml-parser and checked before anything is stored (docs/tax-invoices.md "정발행"):
+ * the required fields, the approval number (24 digits, a real date not before 작성일자), the type
+ * (0101 일반, 0102 영세율) and purpose (01 영수, 02 청구), both business numbers' check digits, the
+ * buyer's own number as the invoicee, ChargeTotal + TaxTotal = GrandTotal, and the lines adding up
+ * to the header. Every problem is reported at once, in Korean, at its element.
+ */
+import { XMLParser } from 'fast-xml-parser';
+import { validCorpNum } from '../../config-tax-invoices.js';
+import type { TaxType } from './amounts.js';
+import { approvalNumberProblem, calendarDay } from './approval-number.js';
+
+export interface ForwardLine {
+  lineNo: number;
+  /** MMDD of the supply (PurchaseExpiryDateTime), or null. */
+  monthDay: string | null;
+  itemName: string;
+  spec: string | null;
+  quantity: string | null;
+  unitPrice: string | null;
+  supply: bigint;
+  tax: bigint;
+}
+
+export interface ForwardInvoice {
+  ntsConfirmNum: string;
+  taxType: Exclude<TaxType, 'EXEMPT'>;
+  purposeType: '01' | '02';
+  /** YYYY-MM-DD */
+  writeDate: string;
+  invoicerCorpNum: string;
+  invoicerName: string | null;
+  invoicerTaxRegId: string | null;
+  invoiceeCorpNum: string;
+  supply: bigint;
+  tax: bigint;
+  total: bigint;
+  lines: ForwardLine[];
+}
+
+export interface XmlProblem {
+  /** The element, as a path below the body's xml (body/xml/TaxInvoiceDocument/IssueID). */
+  path: string;
+  message: string;
+}
+
+const parser = new XMLParser({
+  removeNSPrefix: true,
+  ignoreAttributes: true,
+  // Every value stays text: a 24-digit number or a business number with a leading zero must not become a float.
+  parseTagValue: false,
+  trimValues: true,
+  // Line items repeat; everything else appears once.
+  isArray: (name) => name === 'TaxInvoiceTradeLineItem',
+  processEntities: true,
+});
+
+type Node = Record<string, unknown>;
+const child = (n: unknown, name: string): Node | undefined =>
+  n && typeof n === 'object' && name in (n as Node) ? ((n as Node)[name] as Node) : undefined;
+const text = (n: unknown, ...names: string[]): string | null => {
+  let cur: unknown = n;
+  for (const name of names) cur = child(cur, name);
+  if (cur === undefined || cur === null || typeof cur === 'object') return null;
+  const s = String(cur).trim();
+  return s === '' ? null : s;
+};
+const WON = /^-?\d{1,15}$/;
+const digitsOnly = (s: string | null) => (s === null ? null : s.replace(/-/g, ''));
+
+/** Reads and checks the XML; answers the invoice, or every problem found. */
+export function readForwardXml(
+  xml: string,
+  buyerCorpNum: string,
+): { ok: true; invoice: ForwardInvoice } | { ok: false; problems: XmlProblem[] } {
+  const problems: XmlProblem[] = [];
+  const at = (path: string, message: string) => problems.push({ path: `body/xml/${path}`, message });
+  let doc: Node;
+  try {
+    doc = parser.parse(xml, true) as Node;
+  } catch (err) {
+    return {
+      ok: false,
+      problems: [{ path: 'body/xml', message: `XML을 읽을 수 없습니다: ${(err as Error).message.split('\n')[0]}` }],
+    };
+  }
+  const root = child(doc, 'TaxInvoice');
+  if (!root)
+    return {
+      ok: false,
+      problems: [{ path: 'body/xml', message: '국세청 표준 전자세금계산서(TaxInvoice) XML이 아닙니다' }],
+    };
+  const d = child(root, 'TaxInvoiceDocument');
+  const s = child(root, 'TaxInvoiceTradeSettlement');
+  if (!d) at('TaxInvoiceDocument', '세금계산서 문서 정보(TaxInvoiceDocument)가 없습니다');
+  if (!s) at('TaxInvoiceTradeSettlement', '거래 정보(TaxInvoiceTradeSettlement)가 없습니다');
+
+  // 작성일자
+  const issueDate = text(d, 'IssueDateTime');
+  const writeDate = issueDate ? calendarDay(issueDate.replace(/-/g, '').slice(0, 8)) : null;
+  if (!issueDate) at('TaxInvoiceDocument/IssueDateTime', '작성일자(IssueDateTime)가 없습니다');
+  else if (!writeDate) at('TaxInvoiceDocument/IssueDateTime', `작성일자가 올바른 날짜가 아닙니다: ${issueDate}`);
+
+  // 승인번호
+  const issueId = text(d, 'IssueID');
+  let ntsConfirmNum = '';
+  if (!issueId) at('TaxInvoiceDocument/IssueID', '국세청 승인번호(IssueID)가 없습니다');
+  else {
+    const problem = approvalNumberProblem(issueId, writeDate ?? '0000-00-00');
+    if (problem === 'FORMAT') at('TaxInvoiceDocument/IssueID', `승인번호는 24자리 숫자여야 합니다: ${issueId}`);
+    else if (problem === 'DATE') at('TaxInvoiceDocument/IssueID', `승인번호의 앞 8자리가 날짜가 아닙니다: ${issueId}`);
+    else if (problem === 'BEFORE_WRITE_DATE')
+      at('TaxInvoiceDocument/IssueID', `승인번호의 발급일이 작성일자(${writeDate})보다 앞섭니다: ${issueId}`);
+    else ntsConfirmNum = issueId.replace(/-/g, '');
+  }
+
+  // 종류와 영수/청구
+  const typeCode = text(d, 'TypeCode');
+  const taxType = typeCode === '0101' ? 'TAXABLE' : typeCode === '0102' ? 'ZERO_RATED' : null;
+  if (!typeCode) at('TaxInvoiceDocument/TypeCode', '세금계산서 종류(TypeCode)가 없습니다');
+  else if (!taxType)
+    at('TaxInvoiceDocument/TypeCode', `일반(0101) 또는 영세율(0102) 세금계산서만 받을 수 있습니다: ${typeCode}`);
+  const purpose = text(d, 'PurposeCode');
+  if (!purpose) at('TaxInvoiceDocument/PurposeCode', '영수/청구 구분(PurposeCode)이 없습니다');
+  else if (purpose !== '01' && purpose !== '02')
+    at('TaxInvoiceDocument/PurposeCode', `영수/청구 구분은 01(영수) 또는 02(청구)여야 합니다: ${purpose}`);
+
+  // 공급자와 공급받는자
+  const invoicer = child(s, 'InvoicerParty');
+  const invoicee = child(s, 'InvoiceeParty');
+  const invoicerCorpNum = digitsOnly(text(invoicer, 'ID'));
+  const invoiceeCorpNum = digitsOnly(text(invoicee, 'ID'));
+  const path = 'TaxInvoiceTradeSettlement';
+  if (!invoicerCorpNum) at(`${path}/InvoicerParty/ID`, '공급자 사업자등록번호가 없습니다');
+  else if (!validCorpNum(invoicerCorpNum))
+    at(`${path}/InvoicerParty/ID`, `공급자 사업자등록번호가 올바르지 않습니다: ${invoicerCorpNum}`);
+  if (!invoiceeCorpNum) at(`${path}/InvoiceeParty/ID`, '공급받는자 사업자등록번호가 없습니다');
+  else if (!validCorpNum(invoiceeCorpNum))
+    at(`${path}/InvoiceeParty/ID`, `공급받는자 사업자등록번호가 올바르지 않습니다: ${invoiceeCorpNum}`);
+  else if (invoiceeCorpNum !== buyerCorpNum)
+    at(
+      `${path}/InvoiceeParty/ID`,
+      `공급받는자 사업자등록번호(${invoiceeCorpNum})가 우리 회사(${buyerCorpNum})가 아닙니다`,
+    );
+
+  // 금액: 공급가액 + 세액 = 합계
+  const sum = child(s, 'SpecifiedMonetarySummation');
+  const amount = (name: string, label: string): bigint | null => {
+    const v = text(sum, name);
+    if (v === null) {
+      at(`${path}/SpecifiedMonetarySummation/${name}`, `${label}(${name})이 없습니다`);
+      return null;
+    }
+    if (!WON.test(v)) {
+      at(`${path}/SpecifiedMonetarySummation/${name}`, `${label}은 원 단위 정수여야 합니다: ${v}`);
+      return null;
+    }
+    return BigInt(v);
+  };
+  const supply = amount('ChargeTotalAmount', '공급가액 합계');
+  const tax = amount('TaxTotalAmount', '세액 합계');
+  const total = amount('GrandTotalAmount', '총금액');
+  if (supply !== null && tax !== null && total !== null && supply + tax !== total)
+    at(
+      `${path}/SpecifiedMonetarySummation/GrandTotalAmount`,
+      `공급가액(${supply})과 세액(${tax})의 합이 총금액(${total})과 다릅니다`,
+    );
+  if (taxType === 'ZERO_RATED' && tax !== null && tax !== 0n)
+    at(`${path}/SpecifiedMonetarySummation/TaxTotalAmount`, `영세율 세금계산서의 세액은 0이어야 합니다: ${tax}`);
+
+  // 품목
+  const items = (root.TaxInvoiceTradeLineItem as Node[] | undefined) ?? [];
+  if (items.length === 0) at('TaxInvoiceTradeLineItem', '품목(TaxInvoiceTradeLineItem)이 하나도 없습니다');
+  if (items.length > 99) at('TaxInvoiceTradeLineItem', `품목은 99개까지입니다: ${items.length}개`);
+  const lines: ForwardLine[] = [];
+  items.slice(0, 99).forEach((item, i) => {
+    const p = `TaxInvoiceTradeLineItem/${i}`;
+    const name = text(item, 'NameText');
+    const lineSupply = text(item, 'InvoiceAmount');
+    const lineTax = text(item, 'TotalTax', 'CalculatedAmount') ?? '0';
+    if (!name) at(`${p}/NameText`, `${i + 1}번째 품목의 품목명이 없습니다`);
+    if (!lineSupply || !WON.test(lineSupply))
+      at(`${p}/InvoiceAmount`, `${i + 1}번째 품목의 공급가액이 원 단위 정수가 아닙니다: ${lineSupply ?? '(없음)'}`);
+    if (!WON.test(lineTax)) at(`${p}/TotalTax`, `${i + 1}번째 품목의 세액이 원 단위 정수가 아닙니다: ${lineTax}`);
+    const day = digitsOnly(text(item, 'PurchaseExpiryDateTime'));
+    const qty = text(item, 'ChargeableUnitQuantity');
+    const price = text(item, 'UnitPrice', 'UnitAmount');
+    lines.push({
+      lineNo: i + 1,
+      monthDay: day && /^\d{8}$/.test(day) ? `${day.slice(4, 6)}-${day.slice(6, 8)}` : null,
+      itemName: (name ?? '').slice(0, 200),
+      spec: text(item, 'InformationText')?.slice(0, 300) ?? null,
+      quantity: qty && /^-?\d{1,12}(\.\d{1,3})?$/.test(qty) ? qty : null,
+      unitPrice: price && /^-?\d{1,16}(\.\d{1,2})?$/.test(price) ? price : null,
+      supply: lineSupply && WON.test(lineSupply) ? BigInt(lineSupply) : 0n,
+      tax: WON.test(lineTax) ? BigInt(lineTax) : 0n,
+    });
+  });
+  if (problems.length === 0 && supply !== null && tax !== null) {
+    const lineSupply = lines.reduce((a, l) => a + l.supply, 0n);
+    const lineTax = lines.reduce((a, l) => a + l.tax, 0n);
+    if (lineSupply !== supply)
+      at('TaxInvoiceTradeLineItem', `품목 공급가액의 합(${lineSupply})이 공급가액 합계(${supply})와 다릅니다`);
+    if (lineTax !== tax) at('TaxInvoiceTradeLineItem', `품목 세액의 합(${lineTax})이 세액 합계(${tax})와 다릅니다`);
+  }
+  if (problems.length > 0) return { ok: false, problems };
+  return {
+    ok: true,
+    invoice: {
+      ntsConfirmNum,
+      taxType: taxType!,
+      purposeType: purpose as '01' | '02',
+      writeDate: writeDate!,
+      invoicerCorpNum: invoicerCorpNum!,
+      invoicerName: text(invoicer, 'NameText'),
+      invoicerTaxRegId: text(invoicer, 'SpecifiedOrganization', 'TaxRegistrationID'),
+      invoiceeCorpNum: invoiceeCorpNum!,
+      supply: supply!,
+      tax: tax!,
+      total: total!,
+      lines,
+    },
+  };
+}

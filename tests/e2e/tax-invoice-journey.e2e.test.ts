@@ -1,0 +1,309 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { apiLogin, openLoggedIn, unexpected } from './helpers/auth';
+import { launchBrowser, screenshot, type TestPage } from './helpers/browser';
+import { clickGridRow, confirm, expectField, notice, poll } from './helpers/screen';
+import { axeViolations, blocking, describeFindings } from './helpers/axe';
+import { writeDateOf } from '../../server/modules/tax-invoices/deadlines';
+import { standardXml } from '../../server/modules/tax-invoices/file-provider';
+
+/**
+ * Electronic tax invoices in the browser, on the shared browser-test server (the `file` provider,
+ * its default; supplier2's isolation is the API tests'): a confirmed settlement of supplier1 with no invoice shows in 세금계산서 예외 → staff
+ * draw its invoice there and request it (역발행 요청) → supplier1 refuses it in /cyber with a reason →
+ * staff request it again → supplier1 issues it with its approval number → staff record the NTS's
+ * transmission and success → the settlement leaves the exceptions and posts to the ERP; the kept
+ * XML downloads. The server's gate is off under NODE_ENV=test (docs/tax-invoices.md "The posting
+ * gate"): its 409 is the API tests'; here the exceptions list, which reads the same rules, shows it.
+ */
+
+interface ExceptionRow {
+  settleNo: string;
+  compNo: string;
+  type: string;
+  period: string;
+}
+
+/** No serious or critical WCAG 2.1 A/AA finding on the page as it is. */
+async function expectAccessible(page: Page, route: string): Promise<void> {
+  const bad = blocking((await axeViolations(page)).findings);
+  expect(bad.length, describeFindings(route, bad)).toBe(0);
+}
+
+describe('tax invoice journey: request, refusal, re-request, issue, NTS success, posting', () => {
+  const baseURL = inject('e2eBaseUrl');
+  let browser: Browser;
+  const tabs = new Map<string, TestPage>();
+  const j = { settleNo: '', period: '', mgtKey: '', approval: '' };
+
+  const api = async <T>(url: string, user = 'operator'): Promise<T> => {
+    const token = await apiLogin(baseURL, user);
+    const res = await fetch(`${baseURL}${url}`, {
+      headers: { Authorization: `Bearer ${token}`, IsCyber: user.startsWith('supplier') ? 'Y' : 'N' },
+    });
+    expect(res.status, url).toBe(200);
+    return (await res.json()) as T;
+  };
+
+  async function as(user: string): Promise<Page> {
+    let tp = tabs.get(user);
+    if (!tp) {
+      tp = await openLoggedIn(browser, baseURL, user.startsWith('supplier') ? 'external' : 'internal', user);
+      tabs.set(user, tp);
+    }
+    return tp.page;
+  }
+
+  /** Runs a detail screen's action that asks in a prompt: fills it and presses 확인. */
+  async function promptAction(
+    page: Page,
+    button: string,
+    fill: (dialog: ReturnType<Page['getByRole']>) => Promise<void>,
+  ) {
+    await page.getByRole('button', { name: button, exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: button });
+    await dialog.waitFor();
+    await fill(dialog);
+    await dialog.getByRole('button', { name: '확인', exact: true }).click();
+    await dialog.waitFor({ state: 'detached' });
+  }
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+
+  afterAll(async () => {
+    for (const s of tabs.values()) await s.context.close().catch(() => undefined);
+    await browser?.close();
+  });
+
+  it(
+    'a confirmed settlement without an invoice is an exception; staff draw its invoice there',
+    { timeout: 180_000 },
+    async () => {
+      const ex = await api<{ rows: ExceptionRow[] }>('/api/v1/tax-invoice-exceptions?type=NO_INVOICE');
+      const mine = ex.rows.filter((r) => r.compNo === 'C00001').sort((a, b) => b.period.localeCompare(a.period));
+      expect(mine.length, 'the demo data has a confirmed settlement of supplier1 without an invoice').toBeGreaterThan(
+        0,
+      );
+      j.settleNo = mine[0].settleNo;
+      j.period = mine[0].period;
+
+      const page = await as('operator');
+      await page.goto(`/taxInvoiceException?settleNo=${encodeURIComponent(j.settleNo)}`);
+      await poll(async () => page.getByTestId('list-total').innerText()).toBe('총 1건');
+      const grid = page.getByTestId('list-grid');
+      await grid.locator('td', { hasText: '세금계산서 없음' }).first().waitFor({ state: 'attached' });
+      await screenshot(page, 'tax-invoice-01-exceptions');
+      await expectAccessible(page, '/taxInvoiceException');
+      await clickGridRow(page, grid, 0);
+      await page.getByRole('button', { name: '세금계산서 작성' }).click();
+      await confirm(page, /세금계산서를 작성하시겠습니까/);
+      await notice(page, '세금계산서를 작성했습니다').waitFor();
+      // Drawn, it is no longer "no invoice" but "not transmitted".
+      await poll(async () => (await grid.locator('td').allTextContents()).join('|')).toContain('국세청 미전송');
+
+      const list = await api<{ rows: Array<{ mgtKey: string; status: string }> }>(
+        `/api/v1/tax-invoices?settleNo=${encodeURIComponent(j.settleNo)}`,
+      );
+      expect(list.rows.map((r) => r.status)).toEqual(list.rows.map(() => 'DRAFT'));
+      j.mgtKey = list.rows[0].mgtKey;
+
+      // The list by its settlement (as the exception's and the settlement's 세금계산서 보기 open it).
+      await page.goto(`/taxInvoice?settleNo=${encodeURIComponent(j.settleNo)}`);
+      await poll(async () => page.getByTestId('list-total').innerText()).toBe(`총 ${list.rows.length}건`);
+      await page.getByTestId('list-grid').locator('td', { hasText: j.mgtKey }).first().waitFor({ state: 'attached' });
+      await screenshot(page, 'tax-invoice-02-list');
+      await expectAccessible(page, '/taxInvoice');
+    },
+  );
+
+  it(
+    'staff request the issue (역발행 요청); the supplier sees it in /cyber and refuses it with a reason',
+    { timeout: 180_000 },
+    async () => {
+      const page = await as('operator');
+      await page.goto(`/taxInvoiceDetail?mgtKey=${j.mgtKey}`);
+      await expectField(page, 'status', '작성');
+      await page.getByRole('region', { name: '품목' }).waitFor();
+      await screenshot(page, 'tax-invoice-03-detail-draft');
+      await expectAccessible(page, '/taxInvoiceDetail');
+      await page.getByRole('button', { name: '역발행 요청', exact: true }).click();
+      await confirm(page, /발행을 요청하시겠습니까/);
+      await notice(page, '역발행을 요청했습니다').waitFor();
+      await expectField(page, 'status', '역발행요청');
+
+      const supplier = await as('supplier1');
+      await supplier.goto('/cyber/myTaxInvoice');
+      await supplier
+        .getByTestId('list-grid')
+        .locator('td', { hasText: j.mgtKey })
+        .first()
+        .waitFor({ state: 'attached' });
+      await screenshot(supplier, 'tax-invoice-04-supplier-list');
+      await expectAccessible(supplier, '/cyber/myTaxInvoice');
+      await supplier.goto(`/cyber/myTaxInvoiceDetail?mgtKey=${j.mgtKey}`);
+      await expectField(supplier, 'status', '역발행요청');
+      await screenshot(supplier, 'tax-invoice-05-supplier-detail');
+      await expectAccessible(supplier, '/cyber/myTaxInvoiceDetail');
+      await promptAction(supplier, '거부', async (d) => {
+        await d.getByLabel(/거부 사유/).fill('단가 확인이 필요합니다');
+      });
+      await notice(supplier, '세금계산서를 거부했습니다').waitFor();
+      await expectField(supplier, 'status', '거부');
+    },
+  );
+
+  it(
+    'staff see the reason and request again; the supplier issues with its approval number',
+    { timeout: 180_000 },
+    async () => {
+      const page = await as('operator');
+      await page.goto(`/taxInvoiceDetail?mgtKey=${j.mgtKey}`);
+      await expectField(page, 'status', '거부');
+      await expectField(page, 'memo', '단가 확인이 필요합니다');
+      await page.getByRole('button', { name: '역발행 요청', exact: true }).click();
+      await confirm(page, /발행을 요청하시겠습니까/);
+      await expectField(page, 'status', '역발행요청');
+
+      const inv = await api<{ writeDate: string }>(`/api/v1/tax-invoices/${j.mgtKey}`);
+      // An approval number dated the day after 작성일자, as the provider would give it.
+      const next = new Date(`${inv.writeDate}T00:00:00Z`);
+      next.setUTCDate(next.getUTCDate() + 1);
+      const day = next.toISOString().slice(0, 10).replace(/-/g, '');
+      j.approval = `${day}4100004200000777`;
+
+      const supplier = await as('supplier1');
+      await supplier.goto(`/cyber/myTaxInvoiceDetail?mgtKey=${j.mgtKey}`);
+      await expectField(supplier, 'status', '역발행요청');
+      await promptAction(supplier, '발행', async (d) => {
+        await d
+          .getByLabel(/국세청 승인번호/)
+          .fill(`${j.approval.slice(0, 8)}-${j.approval.slice(8, 16)}-${j.approval.slice(16)}`);
+      });
+      await notice(supplier, '세금계산서를 발행했습니다').waitFor();
+      await expectField(supplier, 'status', '발행');
+      await expectField(supplier, 'ntsConfirmNum', j.approval);
+    },
+  );
+
+  it(
+    'staff record the NTS transmission and its success; the exception is gone and the settlement posts',
+    { timeout: 180_000 },
+    async () => {
+      const page = await as('operator');
+      await page.goto(`/taxInvoiceDetail?mgtKey=${j.mgtKey}`);
+      await expectField(page, 'status', '발행');
+      await promptAction(page, '국세청 전송 결과', async (d) => {
+        await d.getByRole('combobox', { name: /결과/ }).selectOption({ label: '국세청 전송됨' });
+      });
+      await expectField(page, 'status', '국세청 전송');
+      await promptAction(page, '국세청 전송 결과', async (d) => {
+        await d.getByRole('combobox', { name: /결과/ }).selectOption({ label: '전송 성공' });
+      });
+      await notice(page, '국세청 전송 결과를 기록했습니다').waitFor();
+      await expectField(page, 'status', '전송 성공');
+      await page.getByRole('region', { name: '처리 이력' }).waitFor();
+      await screenshot(page, 'tax-invoice-06-detail-success');
+
+      // The kept XML: its dialog downloads it.
+      await page.getByRole('button', { name: 'XML·PDF 내려받기' }).click();
+      const files = page.getByRole('dialog', { name: '보관 파일' });
+      await files.getByText('국세청 표준 XML', { exact: true }).waitFor();
+      await screenshot(page, 'tax-invoice-07-files');
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        files.getByRole('button', { name: '국세청 표준 XML 내려받기' }).click(),
+      ]);
+      expect(download.suggestedFilename()).toMatch(/\.xml$/);
+      await page.keyboard.press('Escape');
+
+      await page.goto(`/taxInvoiceException?settleNo=${encodeURIComponent(j.settleNo)}`);
+      await poll(async () => page.getByTestId('list-total').innerText()).toBe('총 0건');
+
+      await page.goto(`/monthlyCalcADetail?settleNo=${encodeURIComponent(j.settleNo)}`);
+      await page.getByRole('button', { name: 'ERP 전기', exact: true }).click();
+      await confirm(page, /전기하시겠습니까/);
+      await notice(page, 'ERP 전기를 완료했습니다.').waitFor({ timeout: 30_000 });
+      const s = await api<{ status: string }>(`/api/v1/settlements/${encodeURIComponent(j.settleNo)}`);
+      expect(s.status).toBe('POSTED');
+    },
+  );
+
+  it(
+    'the deadline view; a supplier-issued XML uploaded (정발행) opens matched to its settlement; nothing unexpected in any console',
+    { timeout: 120_000 },
+    async () => {
+      const page = await as('operator');
+      await page.goto('/taxInvoiceDeadline');
+      await page.getByTestId('list-total').waitFor();
+      await screenshot(page, 'tax-invoice-08-deadlines');
+      await expectAccessible(page, '/taxInvoiceDeadline');
+      await page.goto('/taxInvoiceIntake');
+      await page.getByLabel('XML 파일').waitFor();
+      await screenshot(page, 'tax-invoice-09-intake');
+      await expectAccessible(page, '/taxInvoiceIntake');
+
+      // 정발행: supplier1's other confirmed settlement without an invoice; the supplier issued its invoice
+      // itself and sent the standard XML, uploaded here: it opens as 발행 (정발행), matched to that settlement.
+      const ex = await api<{ rows: ExceptionRow[] }>('/api/v1/tax-invoice-exceptions?type=NO_INVOICE');
+      const other = ex.rows.find((r) => r.compNo === 'C00001' && r.settleNo !== j.settleNo);
+      expect(other, 'supplier1 has a second confirmed settlement without an invoice').toBeDefined();
+      const s = await api<{ totalAmount: string; period: string }>(`/api/v1/settlements/${other!.settleNo}`);
+      const first = await api<{ supplierCorpNum: string }>(`/api/v1/tax-invoices/${j.mgtKey}`);
+      const supply = BigInt(s.totalAmount.split('.')[0]!);
+      const tax = supply / 10n;
+      const writeDate = writeDateOf(s.period).replace(/-/g, '');
+      const party = (corpNum: string, corpName: string) => ({
+        corpNum,
+        taxRegId: null,
+        corpName,
+        ceoName: '대표',
+        addr: null,
+        bizType: null,
+        bizClass: null,
+        contactName: null,
+        email: null,
+      });
+      const xml = standardXml(
+        {
+          mgtKey: 'X',
+          writeDate,
+          taxType: 'TAXABLE',
+          purposeType: '02',
+          invoicer: party(first.supplierCorpNum, '공급자'),
+          invoicee: party('1208147521', 'GPMS 구매사'),
+          supplyCostTotal: supply.toString(),
+          taxTotal: tax.toString(),
+          totalAmount: (supply + tax).toString(),
+          detailList: [
+            {
+              serialNum: 1,
+              purchaseDT: writeDate,
+              itemName: '월 납품분',
+              spec: null,
+              qty: null,
+              unitCost: null,
+              supplyCost: supply.toString(),
+              tax: tax.toString(),
+              remark: null,
+            },
+          ],
+          remark1: null,
+        },
+        { status: 'ISSUED', ntsConfirmNum: `${writeDate}4100007700000888`, ntsResult: null, memo: null, issueDT: null },
+      );
+      await page
+        .getByLabel('XML 파일')
+        .setInputFiles({ name: 'forward.xml', mimeType: 'application/xml', buffer: Buffer.from(xml) });
+      await page.getByRole('button', { name: '등록', exact: true }).click();
+      await page.waitForURL((u) => u.pathname === '/taxInvoiceDetail');
+      await expectField(page, 'status', '발행');
+      await expectField(page, 'issueKind', '정발행');
+      await expectField(page, 'settleNo', other!.settleNo);
+      await screenshot(page, 'tax-invoice-10-forward');
+      const problems = [...tabs.entries()].flatMap(([user, s]) => unexpected(s.problems).map((p) => `${user}: ${p}`));
+      expect(problems).toEqual([]);
+    },
+  );
+});
