@@ -57,6 +57,8 @@ import * as m0560 from './0560-audit-via-screen.js';
 import * as m0565 from './0565-order-children-rls.js';
 import * as m0600 from './0600-tax-invoices.js';
 import * as m0630 from './0630-auth-version-announced.js';
+import * as m0670 from './0670-agreements.js';
+import * as m0680 from './0680-po-revisions.js';
 
 /** Every migration, by number; the key is the version recorded in the database. */
 export const migrations: Record<string, Migration> = {
@@ -117,4 +119,6 @@ export const migrations: Record<string, Migration> = {
   '0565-order-children-rls': m0565,
   '0600-tax-invoices': m0600,
   '0630-auth-version-announced': m0630,
+  '0670-agreements': m0670,
+  '0680-po-revisions': m0680,
 };
