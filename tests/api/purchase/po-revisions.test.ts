@@ -54,7 +54,7 @@ describe('PO change orders (revisions)', () => {
     expect(r1.acknowledgedAt).not.toBeNull();
     expect(r2.diff).toEqual([
       { field: 'dueDate', lineNo: null, before: day(20), after: day(25) },
-      { field: 'quantity', lineNo: 1, before: '10.000', after: '8' },
+      { field: 'quantity', lineNo: 1, before: '10.000', after: '8.000' },
       { field: 'deliveryDate', lineNo: 1, before: day(20), after: day(22) },
       { field: 'totalAmount', lineNo: null, before: '12500.00', after: '10500.00' },
     ]);
@@ -136,8 +136,9 @@ describe('PO change orders (revisions)', () => {
     );
     const partly = ok(await f.get(`/api/v1/pos/${po.poNo}`, f.u.operator));
     expect(partly.status).toBe('PARTLY_DELIVERED');
-    const below = refused(await change(partly, { lines: [{ lineNo: 1, quantity: '5' }] }), 400, 'VALIDATION');
-    expect(below.details![0].message).toBe('이미 납품·입고된 수량(6.000)보다 적게 바꿀 수 없습니다');
+    // Received 4 of the 6 delivered (the delivery records the 4 accepted): never below 4.
+    const below = refused(await change(partly, { lines: [{ lineNo: 1, quantity: '3' }] }), 400, 'VALIDATION');
+    expect(below.details![0].message).toBe('이미 납품·입고된 수량(4.000)보다 적게 바꿀 수 없습니다');
     refused(await change(partly, { removeLines: [1] }), 400, 'VALIDATION');
 
     const changed = ok(
@@ -151,12 +152,12 @@ describe('PO change orders (revisions)', () => {
     expect(
       changed.lines.map((l: Record<string, unknown>) => [l.lineNo, l.quantity, l.deliveredQty, l.receivedQty]),
     ).toEqual([
-      [1, '7.000', '6.000', '4.000'],
+      [1, '7.000', '4.000', '4.000'],
       [3, '3.000', '0.000', '0.000'],
     ]);
     expect(changed.revisions[1].diff).toEqual(
       expect.arrayContaining([
-        { field: 'line', lineNo: 3, before: null, after: '추가 와셔 3 × 1000' },
+        { field: 'line', lineNo: 3, before: null, after: '추가 와셔 3.000 × 1000.00' },
         { field: 'line', lineNo: 2, before: expect.stringContaining('2.500'), after: null },
       ]),
     );

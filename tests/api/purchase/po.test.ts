@@ -430,8 +430,8 @@ describe('purchase orders', () => {
     expect(rows).toEqual(
       expect.arrayContaining([
         ['dueDate', null, day(20), day(30)],
-        ['quantity', 1, '10.000', '8'],
-        ['unitPrice', 1, '1000.00', '990'],
+        ['quantity', 1, '10.000', '8.000'],
+        ['unitPrice', 1, '1000.00', '990.00'],
         ['totalAmount', null, '12500.00', '10420.00'],
         ['status', null, 'ACKNOWLEDGED', 'SENT'],
       ]),

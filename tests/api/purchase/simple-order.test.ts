@@ -160,17 +160,17 @@ describe('simple orders', () => {
     const seen = ok(await f.get(`/api/v1/cyber/pos/${created.poNo}`, f.u.supplier2));
     expect(seen).toMatchObject({ poType: 'SIMPLE', status: 'SENT' });
     ok(await f.post(`/api/v1/cyber/pos/${created.poNo}/acknowledge`, f.u.supplier2, { version: out.version }));
-    // A change above the approved amount is not made at once: it is proposed for approval again.
+    // A change may not take a simple order to the limit.
     const ackd = ok(await f.get(`/api/v1/pos/${created.poNo}`, f.u.operator));
-    const proposed = ok(
+    refused(
       await f.post(`/api/v1/pos/${created.poNo}/change`, f.u.operator, {
         version: ackd.version,
         reason: '증량',
         lines: [{ lineNo: 1, quantity: '300' }],
       }),
+      400,
+      'SIMPLE_ORDER_OVER_LIMIT',
     );
-    expect(proposed.totalAmount).toBe(ackd.totalAmount);
-    expect(proposed.revisions.at(-1)).toMatchObject({ revision: 2, status: 'PROPOSED', needsApproval: true });
   });
 
   it('lists only simple orders; a PO number of the other type is not a simple order', async () => {

@@ -17,7 +17,17 @@ import { writeAudit } from '../../../db/audit.js';
 import type { Db } from '../../../db/connect.js';
 import { internalActor, type Actor } from '../../../domain/actor.js';
 import { failIf, invalid, refused, checkVersion, type FieldError } from '../../../domain/errors.js';
-import { fitsAmount, jpyRate, lineAmount, simpleOrderLimit, toKrw, totalOf, wonText } from '../../../domain/money.js';
+import {
+  amt,
+  fitsAmount,
+  jpyRate,
+  lineAmount,
+  qty,
+  simpleOrderLimit,
+  toKrw,
+  totalOf,
+  wonText,
+} from '../../../domain/money.js';
 import { transition } from '../../../domain/machine.js';
 import { checkDate, todayKst } from '../../../domain/dates.js';
 import { QUANTITY, UNIT_PRICE, checkDecimal, iso, text } from '../../../domain/values.js';
@@ -77,7 +87,7 @@ interface Snapshot {
 
 const snapshotOf = (dueDate: string | null, lines: readonly Snapshot['lines'][number][]): Snapshot => ({
   dueDate,
-  totalAmount: totalOf(lines.map((l) => l.amount)),
+  totalAmount: amt(totalOf(lines.map((l) => l.amount))),
   lines: lines.map((l) => ({
     lineNo: l.lineNo,
     itemCode: l.itemCode,
@@ -199,10 +209,11 @@ async function proposedTerms(trx: Db, po: PoRow, lines: readonly LineRow[], b: S
       errors.push({ path: `body/lines/${i}/lineNo`, message: `발주에 없는 품목 줄입니다: ${input.lineNo}` });
       return;
     }
-    if (input.quantity !== undefined) line.quantity = input.quantity.trim();
-    if (input.unitPrice !== undefined) line.unitPrice = input.unitPrice.trim();
+    if (input.quantity !== undefined && !errors.some((e) => e.path === `body/lines/${i}/quantity`))
+      line.quantity = qty(input.quantity.trim());
+    if (input.unitPrice !== undefined) line.unitPrice = amt(input.unitPrice.trim());
     if (input.deliveryDate !== undefined) line.deliveryDate = input.deliveryDate;
-    line.amount = lineAmount(line.quantity, line.unitPrice, currency);
+    line.amount = amt(lineAmount(line.quantity, line.unitPrice, currency));
     const old = lines.find((x) => x.lineNo === line.lineNo)!;
     const floor = compareDecimals(old.deliveredQty, old.receivedQty) >= 0 ? old.deliveredQty : old.receivedQty;
     if (compareDecimals(line.quantity, floor) < 0)
@@ -251,14 +262,14 @@ async function proposedTerms(trx: Db, po: PoRow, lines: readonly LineRow[], b: S
       else if (name) item = { itemCode: null, itemName: name, spec: text(a.spec), unitCode: unit, sgCode: null };
     }
     if (!item || errors.some((e) => e.path.startsWith(p))) continue;
-    const quantity = a.quantity.trim();
-    const unitPrice = a.unitPrice.trim();
+    const quantity = qty(a.quantity.trim());
+    const unitPrice = amt(a.unitPrice.trim());
     next.push({
       lineNo: ++nextNo,
       ...item,
       quantity,
       unitPrice,
-      amount: lineAmount(quantity, unitPrice, currency),
+      amount: amt(lineAmount(quantity, unitPrice, currency)),
       deliveryDate: a.deliveryDate,
       agreementNo: null,
       agreementLineNo: null,
