@@ -103,6 +103,8 @@ export const COMPANY_OWNED_TABLES: Readonly<Record<string, string>> = Object.fre
   // Framework agreements (0670): an agreement with one supplier and its lines (ordered and remaining quantities).
   agreement: 'comp_no',
   agreement_line: 'comp_no',
+  // Change orders (0680): the revisions of a company's orders, their terms and acknowledgements.
+  po_revision: 'comp_no',
 });
 
 export class CompanyScopeViolation extends Error {
