@@ -90,6 +90,10 @@ describe('PO change orders (revisions)', () => {
     const inbox = ok(await f.get('/api/v1/home/approvals?size=500', f.u.opadmin)).rows;
     const item = inbox.find((r: { docNo: string }) => r.docNo === `${po.poNo}-2`);
     expect(item).toMatchObject({ docType: 'PO_CHANGE' });
+    // The approver decides on the order's screen: its approval is the order's open round.
+    const asApprover = ok(await f.get(`/api/v1/pos/${po.poNo}`, f.u.opadmin));
+    expect(asApprover.pendingApprovalId).toBe(item.approvalId);
+    expect(asApprover.actions).toEqual(expect.arrayContaining(['approve', 'reject']));
     const decided = ok(
       await f.post(`/api/v1/approvals/${item.approvalId}/approve`, f.u.opadmin, { version: item.version }),
     );
@@ -116,6 +120,15 @@ describe('PO change orders (revisions)', () => {
     const kept = ok(await f.get(`/api/v1/pos/${po.poNo}`, f.u.operator));
     expect(kept).toMatchObject({ status: 'ACKNOWLEDGED', revision: 2, totalAmount: '14500.00' });
     expect(kept.revisions.at(-1)).toMatchObject({ revision: 3, status: 'REJECTED' });
+    // The next change takes the number after the rejected proposal.
+    const next = ok(await change(kept, { dueDate: day(27) }));
+    expect(next).toMatchObject({ revision: 4, dueDate: day(27) });
+    expect(next.revisions.map((r: { revision: number; status: string }) => [r.revision, r.status])).toEqual([
+      [1, 'SUPERSEDED'],
+      [2, 'SUPERSEDED'],
+      [3, 'REJECTED'],
+      [4, 'CURRENT'],
+    ]);
   });
 
   it('lines added and removed; a receipt made on revision 1 is still matched after revision 2; never below what was received', async () => {

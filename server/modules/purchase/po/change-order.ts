@@ -458,7 +458,8 @@ export async function changePo(
     if (po.poType === 'SIMPLE' && compareDecimals(totalKrw, limit) >= 0)
       throw invalid('SIMPLE_ORDER_OVER_LIMIT', `소액발주는 ${wonText(limit)}원 미만이어야 합니다`);
     await ensureFirstRevision(trx, po, lines);
-    const revision = po.revision + 1;
+    // Numbers count proposals too: one rejected keeps its number, the next change takes the one after.
+    const revision = Math.max(po.revision, ...(await findRevisions(trx, poNo)).map((r) => r.revision)) + 1;
     const hits = needsReapproval(rule, { approvedAmount: po.approvedAmount, before, after: terms });
     if (hits.length === 0) {
       await putInForce(trx, po, lines, terms, revision, {

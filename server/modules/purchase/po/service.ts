@@ -88,6 +88,10 @@ export async function poDetail(db: Db, poNo: string, actor: Actor, expectType?: 
     groupHoldsScreen(db, actor.authGroupId, [editScreenOf(h.poType)], 'write'),
     revisionsOf(db, poNo, { supplier: false }),
   ]);
+  // A change order's approvals (document PO_CHANGE, <poNo>-<revision>) are decided on the order too.
+  for (const r of revisions.filter((x) => x.needsApproval))
+    approvals.push(...(await loadApprovals(db, { docTypes: ['PO_CHANGE'], docNo: `${poNo}-${r.revision}` })));
+  approvals.sort((a, b) => a.approvalId - b.approvalId);
   const delivered = lines.some((l) => Number(l.deliveredQty) > 0);
   const { approvalId: _a, buyerEmail: _e, buyerTelNo: _t, ...header } = h;
   const { isCurrentApprover, ...approvalFields } = approvalState(approvals, actor.singleid);
