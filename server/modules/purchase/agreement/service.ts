@@ -15,7 +15,7 @@ import { AMOUNT, QUANTITY, UNIT_PRICE, checkDecimal, iso, requireText, text } fr
 import type { ReasonBody, VersionBody } from '../../../domain/schemas.js';
 import { recordBudgetMovement } from '../../budget/consumption/index.js';
 import { assertSuppliersEligible } from '../../suppliers/eligibility.js';
-import { loadApprovals, startApproval, withdrawApproval } from '../approval/queries.js';
+import { loadApprovals, startApproval } from '../approval/queries.js';
 import { approvalState, numbered } from '../approval/state.js';
 import type { Outcome } from '../approval/outcome.js';
 import { PR_MACHINE } from '../pr/workflow.js';

@@ -20,10 +20,10 @@ import {
   wrongState,
   type FieldError,
 } from '../../../domain/errors.js';
-import { fitsAmount, jpyRate, lineAmount, simpleOrderLimit, toKrw, totalOf, wonText } from '../../../domain/money.js';
+import { jpyRate, lineAmount, simpleOrderLimit, toKrw, totalOf, wonText } from '../../../domain/money.js';
 import { transition } from '../../../domain/machine.js';
 import { checkDate, todayKst } from '../../../domain/dates.js';
-import { QUANTITY, UNIT_PRICE, checkDecimal, iso, requireText, text } from '../../../domain/values.js';
+import { iso, requireText, text } from '../../../domain/values.js';
 import type { ReasonBody, VersionBody } from '../../../domain/schemas.js';
 import { assertSuppliersEligible } from '../../suppliers/eligibility.js';
 import { checkSourcingEligibility } from '../../evaluation/eligibility.js';
@@ -38,7 +38,6 @@ import {
   findLoiToLink,
   findPoHeader,
   findPoLineDates,
-  findPoLineRows,
   findPoLines,
   findQuotation,
   findQuotedPrices,
@@ -61,7 +60,7 @@ import {
 } from './queries.js';
 import type { ForwardYnBody, PoChangeBody, PoCreateBody, PoUpdateBody } from './schemas.js';
 import { approvalState, numbered } from '../approval/state.js';
-import { PO_MACHINE, poActionsFor, statusAfterChange, withinApproval } from './workflow.js';
+import { PO_MACHINE, poActionsFor, withinApproval } from './workflow.js';
 import { assertBindable } from '../../files/owners.js';
 import { applyAgreementConsumption, giveBack } from '../agreement/consumption.js';
 import { changePo as changeOrder, revisionsOf } from './change-order.js';
