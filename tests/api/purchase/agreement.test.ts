@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expireLapsedAgreements } from '../../../server/modules/purchase/agreement/service.js';
 import { buildTestApp, type TestApp } from '../../helpers/app.js';
@@ -107,6 +108,36 @@ describe('framework agreements and call-offs', () => {
     );
   });
 
+  it('a draft is changed with its version (lines replaced); a stale version is refused; only a draft', async () => {
+    const draft = ok(await f.post('/api/v1/agreements', f.u.operator, body()));
+    const changed = ok(
+      await f.put(`/api/v1/agreements/${draft.agreementNo}`, f.u.operator, {
+        ...body({ title: '베어링 단가계약 (수정)', callOffPolicy: 'APPROVE' }),
+        lines: [{ itemCode: 'MRO0101-0001', unitPrice: '950', agreedQty: '200' }],
+        version: draft.version,
+      }),
+    );
+    expect(changed).toMatchObject({
+      title: '베어링 단가계약 (수정)',
+      callOffPolicy: 'APPROVE',
+      version: draft.version + 1,
+    });
+    expect(changed.lines.map((l: Record<string, unknown>) => [l.lineNo, l.unitPrice, l.agreedQty])).toEqual([
+      [1, '950.00', '200.000'],
+    ]);
+    refused(
+      await f.put(`/api/v1/agreements/${draft.agreementNo}`, f.u.operator, { ...body(), version: draft.version }),
+      409,
+      'VERSION_CONFLICT',
+    );
+    const active = await activeAgreement();
+    refused(
+      await f.put(`/api/v1/agreements/${active.agreementNo}`, f.u.operator, { ...body(), version: active.version }),
+      409,
+      'INVALID_STATE',
+    );
+  });
+
   it('call-offs take the agreed price and consume the line; beyond it, at another price or over the ceiling: 409', async () => {
     const ag = await activeAgreement();
     const po = ok(await callOff(ag.agreementNo, [{ agreementLineNo: 1, quantity: '40' }]));
@@ -198,6 +229,40 @@ describe('framework agreements and call-offs', () => {
       }),
       409,
       'AGREEMENT_SOURCE_NOT_AWARDED',
+    );
+  });
+
+  it('from an awarded reverse auction: the winner and the lines and prices of the order the award made', async () => {
+    const po = await t.db.db
+      .selectFrom('poHeader')
+      .select(['poNo', 'section', 'deptcd', 'buyerId'])
+      .where('compNo', '=', 'C00001')
+      .orderBy('poNo')
+      .executeTakeFirstOrThrow();
+    const lines = await t.db.db
+      .selectFrom('poLine')
+      .select(['unitPrice', 'quantity'])
+      .where('poNo', '=', po.poNo)
+      .orderBy('lineNo')
+      .execute();
+    await sql`insert into auction (auction_no, title, section, deptcd, buyer_id, currency, start_price, decrement_kind, decrement_value,
+        start_at, planned_end_at, end_at, status, last_seq, winner_comp_no, winning_amount, po_no, created_by)
+      values ('AU-AGREEMENT', '역경매 단가', ${po.section}, ${po.deptcd}, ${po.buyerId}, 'KRW', 1000, 'AMOUNT', 1,
+        now() - interval '2 hours', now() - interval '1 hour', now() - interval '1 hour', 'AWARDED', 1, 'C00001', 900, ${po.poNo}, 'admin')`.execute(
+      t.db.db,
+    );
+    const ag = ok(
+      await f.post('/api/v1/agreements/from-award', f.u.operator, {
+        sourceType: 'AUCTION',
+        sourceNo: 'AU-AGREEMENT',
+        validFrom: day(0),
+        validTo: day(60),
+        keepQuantities: false,
+      }),
+    );
+    expect(ag).toMatchObject({ compNo: 'C00001', sourceType: 'AUCTION', sourceNo: 'AU-AGREEMENT' });
+    expect(ag.lines.map((l: Record<string, unknown>) => [l.unitPrice, l.agreedQty])).toEqual(
+      lines.map((l) => [l.unitPrice, null]),
     );
   });
 
