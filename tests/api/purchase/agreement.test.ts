@@ -11,7 +11,7 @@ import { awardedRfq, client, day, logins, ok, prBody, receivedPr, refused, type 
  * remaining quantity and ceiling in the order's transaction; refusals, the APPROVE policy, the budget
  * at the call-off, cancellations giving back, a race of call-offs, expiry by the app's clock.
  */
-describe('framework agreements and call-offs', () => {
+describe('framework agreements and call-offs', { timeout: 120_000 }, () => {
   let t: TestApp;
   let f: Flow;
   beforeAll(async () => {

@@ -9,7 +9,7 @@ import { awardedRfq, client, day, logins, ok, prBody, refused, type Flow } from 
  * made on revision 1 still matched after revision 2, quantities never below what was received, the
  * budget ledger after a revision, lines added and removed.
  */
-describe('PO change orders (revisions)', () => {
+describe('PO change orders (revisions)', { timeout: 120_000 }, () => {
   let t: TestApp;
   let f: Flow;
   beforeAll(async () => {
