@@ -2507,6 +2507,144 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/agreements": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Framework agreements with the amount ordered against each */
+        get: operations["listAgreements"];
+        put?: never;
+        /** A draft agreement typed by hand: supplier, validity, currency, optional ceiling, policy, lines */
+        post: operations["createAgreement"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/agreements/{agreementNo}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One agreement: lines with ordered and remaining quantities, call-offs, approvals, history */
+        get: operations["getAgreement"];
+        /** Change a draft agreement (header and lines) */
+        put: operations["updateAgreement"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/agreements/from-award": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A draft agreement from an awarded RFQ, tender or reverse auction (its supplier, items and prices) */
+        post: operations["createAgreementFromAward"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/agreements/{agreementNo}/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Submit a draft for approval (rule AGREEMENT, for the ceiling or the agreed quantities’ amount) */
+        post: operations["submitAgreement"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/agreements/{agreementNo}/terminate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** End an active agreement early, with a reason (orders already made stand) */
+        post: operations["terminateAgreement"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/agreements/{agreementNo}/call-offs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A call-off: a draft PO at the agreed prices; the agreement lines’ ordered quantities move in the same transaction (409 AGREEMENT_CALL_OFF_REFUSED beyond the agreement under the REFUSE policy) */
+        post: operations["callOffAgreement"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/cyber/agreements": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** My company’s approved agreements (active, expired, terminated). Staff: every supplier’s, or compNo’s */
+        get: operations["listSupplierAgreements"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/cyber/agreements/{agreementNo}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One agreement of my company: lines with ordered and remaining quantities, the orders sent against it; another company’s answers 404 */
+        get: operations["getSupplierAgreement"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/home/approvals": {
         parameters: {
             query?: never;
@@ -17930,7 +18068,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description PR (구매요청), PO (발주), SIMPLE (소액발주), LOI, BUDGET (예산전용) */
-                docType?: "PR" | "PO" | "SIMPLE" | "LOI" | "BUDGET";
+                docType?: "PR" | "PO" | "SIMPLE" | "LOI" | "BUDGET" | "AGREEMENT" | "PO_CHANGE";
                 useYn?: "Y" | "N";
                 lineId?: number;
                 /** @description Page, 1-based */
@@ -18034,7 +18172,7 @@ export interface operations {
                      * @description PR (구매요청), PO (발주), SIMPLE (소액발주), LOI, BUDGET (예산전용)
                      * @enum {unknown}
                      */
-                    docType: "PR" | "PO" | "SIMPLE" | "LOI" | "BUDGET";
+                    docType: "PR" | "PO" | "SIMPLE" | "LOI" | "BUDGET" | "AGREEMENT" | "PO_CHANGE";
                     /** @description Lower bound in KRW (whole won, inclusive) */
                     minAmount: string;
                     maxAmount?: string | null;
@@ -18224,7 +18362,7 @@ export interface operations {
                      * @description PR (구매요청), PO (발주), SIMPLE (소액발주), LOI, BUDGET (예산전용)
                      * @enum {unknown}
                      */
-                    docType: "PR" | "PO" | "SIMPLE" | "LOI" | "BUDGET";
+                    docType: "PR" | "PO" | "SIMPLE" | "LOI" | "BUDGET" | "AGREEMENT" | "PO_CHANGE";
                     /** @description Lower bound in KRW (whole won, inclusive) */
                     minAmount: string;
                     maxAmount?: string | null;
@@ -23852,6 +23990,45 @@ export interface operations {
                         currency: string;
                         totalAmount: string;
                         approvedAmount: string | null;
+                        agreementException: string | null;
+                        /** @description The revision in force (1 until the first change after sending) */
+                        revision: number;
+                        revisions: {
+                            revision: number;
+                            /** @description CURRENT, SUPERSEDED, PROPOSED (waiting for approval), REJECTED, WITHDRAWN */
+                            status: string;
+                            reason: string | null;
+                            totalAmount: string;
+                            needsApproval: boolean;
+                            approvalStatus: string;
+                            changeSeq: number | null;
+                            diff: {
+                                /** @description dueDate, quantity, unitPrice, deliveryDate, line (added or removed), totalAmount */
+                                field: string;
+                                lineNo: number | null;
+                                before: string | null;
+                                after: string | null;
+                            }[];
+                            snapshot: {
+                                dueDate: string | null;
+                                totalAmount: string;
+                                lines: {
+                                    lineNo: number;
+                                    itemCode: string | null;
+                                    itemName: string;
+                                    unitCode: string;
+                                    quantity: string;
+                                    unitPrice: string;
+                                    amount: string;
+                                    deliveryDate: string | null;
+                                }[];
+                            };
+                            createdBy: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                            acknowledgedAt: string | null;
+                            acknowledgedBy: string | null;
+                        }[];
                         dueDate: string | null;
                         forwardedAt: string | null;
                         acknowledgedAt: string | null;
@@ -23876,6 +24053,8 @@ export interface operations {
                             deliveryDate: string | null;
                             deliveredQty: string;
                             receivedQty: string;
+                            agreementNo?: string | null;
+                            agreementLineNo?: number | null;
                         }[];
                         attachments: {
                             fileId: string;
@@ -24077,6 +24256,45 @@ export interface operations {
                         currency: string;
                         totalAmount: string;
                         approvedAmount: string | null;
+                        agreementException: string | null;
+                        /** @description The revision in force (1 until the first change after sending) */
+                        revision: number;
+                        revisions: {
+                            revision: number;
+                            /** @description CURRENT, SUPERSEDED, PROPOSED (waiting for approval), REJECTED, WITHDRAWN */
+                            status: string;
+                            reason: string | null;
+                            totalAmount: string;
+                            needsApproval: boolean;
+                            approvalStatus: string;
+                            changeSeq: number | null;
+                            diff: {
+                                /** @description dueDate, quantity, unitPrice, deliveryDate, line (added or removed), totalAmount */
+                                field: string;
+                                lineNo: number | null;
+                                before: string | null;
+                                after: string | null;
+                            }[];
+                            snapshot: {
+                                dueDate: string | null;
+                                totalAmount: string;
+                                lines: {
+                                    lineNo: number;
+                                    itemCode: string | null;
+                                    itemName: string;
+                                    unitCode: string;
+                                    quantity: string;
+                                    unitPrice: string;
+                                    amount: string;
+                                    deliveryDate: string | null;
+                                }[];
+                            };
+                            createdBy: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                            acknowledgedAt: string | null;
+                            acknowledgedBy: string | null;
+                        }[];
                         dueDate: string | null;
                         forwardedAt: string | null;
                         acknowledgedAt: string | null;
@@ -24101,6 +24319,8 @@ export interface operations {
                             deliveryDate: string | null;
                             deliveredQty: string;
                             receivedQty: string;
+                            agreementNo?: string | null;
+                            agreementLineNo?: number | null;
                         }[];
                         attachments: {
                             fileId: string;
@@ -24310,6 +24530,45 @@ export interface operations {
                         currency: string;
                         totalAmount: string;
                         approvedAmount: string | null;
+                        agreementException: string | null;
+                        /** @description The revision in force (1 until the first change after sending) */
+                        revision: number;
+                        revisions: {
+                            revision: number;
+                            /** @description CURRENT, SUPERSEDED, PROPOSED (waiting for approval), REJECTED, WITHDRAWN */
+                            status: string;
+                            reason: string | null;
+                            totalAmount: string;
+                            needsApproval: boolean;
+                            approvalStatus: string;
+                            changeSeq: number | null;
+                            diff: {
+                                /** @description dueDate, quantity, unitPrice, deliveryDate, line (added or removed), totalAmount */
+                                field: string;
+                                lineNo: number | null;
+                                before: string | null;
+                                after: string | null;
+                            }[];
+                            snapshot: {
+                                dueDate: string | null;
+                                totalAmount: string;
+                                lines: {
+                                    lineNo: number;
+                                    itemCode: string | null;
+                                    itemName: string;
+                                    unitCode: string;
+                                    quantity: string;
+                                    unitPrice: string;
+                                    amount: string;
+                                    deliveryDate: string | null;
+                                }[];
+                            };
+                            createdBy: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                            acknowledgedAt: string | null;
+                            acknowledgedBy: string | null;
+                        }[];
                         dueDate: string | null;
                         forwardedAt: string | null;
                         acknowledgedAt: string | null;
@@ -24334,6 +24593,8 @@ export interface operations {
                             deliveryDate: string | null;
                             deliveredQty: string;
                             receivedQty: string;
+                            agreementNo?: string | null;
+                            agreementLineNo?: number | null;
                         }[];
                         attachments: {
                             fileId: string;
@@ -24542,6 +24803,45 @@ export interface operations {
                         currency: string;
                         totalAmount: string;
                         approvedAmount: string | null;
+                        agreementException: string | null;
+                        /** @description The revision in force (1 until the first change after sending) */
+                        revision: number;
+                        revisions: {
+                            revision: number;
+                            /** @description CURRENT, SUPERSEDED, PROPOSED (waiting for approval), REJECTED, WITHDRAWN */
+                            status: string;
+                            reason: string | null;
+                            totalAmount: string;
+                            needsApproval: boolean;
+                            approvalStatus: string;
+                            changeSeq: number | null;
+                            diff: {
+                                /** @description dueDate, quantity, unitPrice, deliveryDate, line (added or removed), totalAmount */
+                                field: string;
+                                lineNo: number | null;
+                                before: string | null;
+                                after: string | null;
+                            }[];
+                            snapshot: {
+                                dueDate: string | null;
+                                totalAmount: string;
+                                lines: {
+                                    lineNo: number;
+                                    itemCode: string | null;
+                                    itemName: string;
+                                    unitCode: string;
+                                    quantity: string;
+                                    unitPrice: string;
+                                    amount: string;
+                                    deliveryDate: string | null;
+                                }[];
+                            };
+                            createdBy: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                            acknowledgedAt: string | null;
+                            acknowledgedBy: string | null;
+                        }[];
                         dueDate: string | null;
                         forwardedAt: string | null;
                         acknowledgedAt: string | null;
@@ -24566,6 +24866,8 @@ export interface operations {
                             deliveryDate: string | null;
                             deliveredQty: string;
                             receivedQty: string;
+                            agreementNo?: string | null;
+                            agreementLineNo?: number | null;
                         }[];
                         attachments: {
                             fileId: string;
@@ -24774,6 +25076,45 @@ export interface operations {
                         currency: string;
                         totalAmount: string;
                         approvedAmount: string | null;
+                        agreementException: string | null;
+                        /** @description The revision in force (1 until the first change after sending) */
+                        revision: number;
+                        revisions: {
+                            revision: number;
+                            /** @description CURRENT, SUPERSEDED, PROPOSED (waiting for approval), REJECTED, WITHDRAWN */
+                            status: string;
+                            reason: string | null;
+                            totalAmount: string;
+                            needsApproval: boolean;
+                            approvalStatus: string;
+                            changeSeq: number | null;
+                            diff: {
+                                /** @description dueDate, quantity, unitPrice, deliveryDate, line (added or removed), totalAmount */
+                                field: string;
+                                lineNo: number | null;
+                                before: string | null;
+                                after: string | null;
+                            }[];
+                            snapshot: {
+                                dueDate: string | null;
+                                totalAmount: string;
+                                lines: {
+                                    lineNo: number;
+                                    itemCode: string | null;
+                                    itemName: string;
+                                    unitCode: string;
+                                    quantity: string;
+                                    unitPrice: string;
+                                    amount: string;
+                                    deliveryDate: string | null;
+                                }[];
+                            };
+                            createdBy: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                            acknowledgedAt: string | null;
+                            acknowledgedBy: string | null;
+                        }[];
                         dueDate: string | null;
                         forwardedAt: string | null;
                         acknowledgedAt: string | null;
@@ -24798,6 +25139,8 @@ export interface operations {
                             deliveryDate: string | null;
                             deliveredQty: string;
                             receivedQty: string;
+                            agreementNo?: string | null;
+                            agreementLineNo?: number | null;
                         }[];
                         attachments: {
                             fileId: string;
@@ -24985,6 +25328,20 @@ export interface operations {
                         /** @description New delivery date */
                         deliveryDate?: string;
                     }[];
+                    addLines?: {
+                        itemCode?: string | null;
+                        itemName?: string | null;
+                        spec?: string | null;
+                        unitCode?: string | null;
+                        /** @description Quantity */
+                        quantity: string;
+                        /** @description Unit price */
+                        unitPrice: string;
+                        /** @description Delivery date */
+                        deliveryDate: string;
+                    }[];
+                    /** @description Lines to remove (nothing delivered or received on them) */
+                    removeLines?: number[];
                 };
             };
         };
@@ -25021,6 +25378,45 @@ export interface operations {
                         currency: string;
                         totalAmount: string;
                         approvedAmount: string | null;
+                        agreementException: string | null;
+                        /** @description The revision in force (1 until the first change after sending) */
+                        revision: number;
+                        revisions: {
+                            revision: number;
+                            /** @description CURRENT, SUPERSEDED, PROPOSED (waiting for approval), REJECTED, WITHDRAWN */
+                            status: string;
+                            reason: string | null;
+                            totalAmount: string;
+                            needsApproval: boolean;
+                            approvalStatus: string;
+                            changeSeq: number | null;
+                            diff: {
+                                /** @description dueDate, quantity, unitPrice, deliveryDate, line (added or removed), totalAmount */
+                                field: string;
+                                lineNo: number | null;
+                                before: string | null;
+                                after: string | null;
+                            }[];
+                            snapshot: {
+                                dueDate: string | null;
+                                totalAmount: string;
+                                lines: {
+                                    lineNo: number;
+                                    itemCode: string | null;
+                                    itemName: string;
+                                    unitCode: string;
+                                    quantity: string;
+                                    unitPrice: string;
+                                    amount: string;
+                                    deliveryDate: string | null;
+                                }[];
+                            };
+                            createdBy: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                            acknowledgedAt: string | null;
+                            acknowledgedBy: string | null;
+                        }[];
                         dueDate: string | null;
                         forwardedAt: string | null;
                         acknowledgedAt: string | null;
@@ -25045,6 +25441,8 @@ export interface operations {
                             deliveryDate: string | null;
                             deliveredQty: string;
                             receivedQty: string;
+                            agreementNo?: string | null;
+                            agreementLineNo?: number | null;
                         }[];
                         attachments: {
                             fileId: string;
@@ -25255,6 +25653,45 @@ export interface operations {
                         currency: string;
                         totalAmount: string;
                         approvedAmount: string | null;
+                        agreementException: string | null;
+                        /** @description The revision in force (1 until the first change after sending) */
+                        revision: number;
+                        revisions: {
+                            revision: number;
+                            /** @description CURRENT, SUPERSEDED, PROPOSED (waiting for approval), REJECTED, WITHDRAWN */
+                            status: string;
+                            reason: string | null;
+                            totalAmount: string;
+                            needsApproval: boolean;
+                            approvalStatus: string;
+                            changeSeq: number | null;
+                            diff: {
+                                /** @description dueDate, quantity, unitPrice, deliveryDate, line (added or removed), totalAmount */
+                                field: string;
+                                lineNo: number | null;
+                                before: string | null;
+                                after: string | null;
+                            }[];
+                            snapshot: {
+                                dueDate: string | null;
+                                totalAmount: string;
+                                lines: {
+                                    lineNo: number;
+                                    itemCode: string | null;
+                                    itemName: string;
+                                    unitCode: string;
+                                    quantity: string;
+                                    unitPrice: string;
+                                    amount: string;
+                                    deliveryDate: string | null;
+                                }[];
+                            };
+                            createdBy: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                            acknowledgedAt: string | null;
+                            acknowledgedBy: string | null;
+                        }[];
                         dueDate: string | null;
                         forwardedAt: string | null;
                         acknowledgedAt: string | null;
@@ -25279,6 +25716,8 @@ export interface operations {
                             deliveryDate: string | null;
                             deliveredQty: string;
                             receivedQty: string;
+                            agreementNo?: string | null;
+                            agreementLineNo?: number | null;
                         }[];
                         attachments: {
                             fileId: string;
@@ -25856,6 +26295,46 @@ export interface operations {
                         buyerTelNo: string | null;
                         deptnm: string;
                         version: number;
+                        revision: number;
+                        /** @description The revision in force was acknowledged (a new one asks again) */
+                        revisionAcknowledged: boolean;
+                        /** @description Revisions put in force (not proposals in approval) */
+                        revisions: {
+                            revision: number;
+                            /** @description CURRENT, SUPERSEDED, PROPOSED (waiting for approval), REJECTED, WITHDRAWN */
+                            status: string;
+                            reason: string | null;
+                            totalAmount: string;
+                            needsApproval: boolean;
+                            approvalStatus: string;
+                            changeSeq: number | null;
+                            diff: {
+                                /** @description dueDate, quantity, unitPrice, deliveryDate, line (added or removed), totalAmount */
+                                field: string;
+                                lineNo: number | null;
+                                before: string | null;
+                                after: string | null;
+                            }[];
+                            snapshot: {
+                                dueDate: string | null;
+                                totalAmount: string;
+                                lines: {
+                                    lineNo: number;
+                                    itemCode: string | null;
+                                    itemName: string;
+                                    unitCode: string;
+                                    quantity: string;
+                                    unitPrice: string;
+                                    amount: string;
+                                    deliveryDate: string | null;
+                                }[];
+                            };
+                            createdBy: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                            acknowledgedAt: string | null;
+                            acknowledgedBy: string | null;
+                        }[];
                         lines: {
                             lineNo: number;
                             itemCode: string | null;
@@ -25869,6 +26348,8 @@ export interface operations {
                             deliveryDate: string | null;
                             deliveredQty: string;
                             receivedQty: string;
+                            agreementNo?: string | null;
+                            agreementLineNo?: number | null;
                         }[];
                         attachments: {
                             fileId: string;
@@ -25999,6 +26480,46 @@ export interface operations {
                         buyerTelNo: string | null;
                         deptnm: string;
                         version: number;
+                        revision: number;
+                        /** @description The revision in force was acknowledged (a new one asks again) */
+                        revisionAcknowledged: boolean;
+                        /** @description Revisions put in force (not proposals in approval) */
+                        revisions: {
+                            revision: number;
+                            /** @description CURRENT, SUPERSEDED, PROPOSED (waiting for approval), REJECTED, WITHDRAWN */
+                            status: string;
+                            reason: string | null;
+                            totalAmount: string;
+                            needsApproval: boolean;
+                            approvalStatus: string;
+                            changeSeq: number | null;
+                            diff: {
+                                /** @description dueDate, quantity, unitPrice, deliveryDate, line (added or removed), totalAmount */
+                                field: string;
+                                lineNo: number | null;
+                                before: string | null;
+                                after: string | null;
+                            }[];
+                            snapshot: {
+                                dueDate: string | null;
+                                totalAmount: string;
+                                lines: {
+                                    lineNo: number;
+                                    itemCode: string | null;
+                                    itemName: string;
+                                    unitCode: string;
+                                    quantity: string;
+                                    unitPrice: string;
+                                    amount: string;
+                                    deliveryDate: string | null;
+                                }[];
+                            };
+                            createdBy: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                            acknowledgedAt: string | null;
+                            acknowledgedBy: string | null;
+                        }[];
                         lines: {
                             lineNo: number;
                             itemCode: string | null;
@@ -26012,6 +26533,8 @@ export interface operations {
                             deliveryDate: string | null;
                             deliveredQty: string;
                             receivedQty: string;
+                            agreementNo?: string | null;
+                            agreementLineNo?: number | null;
                         }[];
                         attachments: {
                             fileId: string;
@@ -26382,6 +26905,45 @@ export interface operations {
                         currency: string;
                         totalAmount: string;
                         approvedAmount: string | null;
+                        agreementException: string | null;
+                        /** @description The revision in force (1 until the first change after sending) */
+                        revision: number;
+                        revisions: {
+                            revision: number;
+                            /** @description CURRENT, SUPERSEDED, PROPOSED (waiting for approval), REJECTED, WITHDRAWN */
+                            status: string;
+                            reason: string | null;
+                            totalAmount: string;
+                            needsApproval: boolean;
+                            approvalStatus: string;
+                            changeSeq: number | null;
+                            diff: {
+                                /** @description dueDate, quantity, unitPrice, deliveryDate, line (added or removed), totalAmount */
+                                field: string;
+                                lineNo: number | null;
+                                before: string | null;
+                                after: string | null;
+                            }[];
+                            snapshot: {
+                                dueDate: string | null;
+                                totalAmount: string;
+                                lines: {
+                                    lineNo: number;
+                                    itemCode: string | null;
+                                    itemName: string;
+                                    unitCode: string;
+                                    quantity: string;
+                                    unitPrice: string;
+                                    amount: string;
+                                    deliveryDate: string | null;
+                                }[];
+                            };
+                            createdBy: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                            acknowledgedAt: string | null;
+                            acknowledgedBy: string | null;
+                        }[];
                         dueDate: string | null;
                         forwardedAt: string | null;
                         acknowledgedAt: string | null;
@@ -26406,6 +26968,8 @@ export interface operations {
                             deliveryDate: string | null;
                             deliveredQty: string;
                             receivedQty: string;
+                            agreementNo?: string | null;
+                            agreementLineNo?: number | null;
                         }[];
                         attachments: {
                             fileId: string;
@@ -26670,6 +27234,45 @@ export interface operations {
                         currency: string;
                         totalAmount: string;
                         approvedAmount: string | null;
+                        agreementException: string | null;
+                        /** @description The revision in force (1 until the first change after sending) */
+                        revision: number;
+                        revisions: {
+                            revision: number;
+                            /** @description CURRENT, SUPERSEDED, PROPOSED (waiting for approval), REJECTED, WITHDRAWN */
+                            status: string;
+                            reason: string | null;
+                            totalAmount: string;
+                            needsApproval: boolean;
+                            approvalStatus: string;
+                            changeSeq: number | null;
+                            diff: {
+                                /** @description dueDate, quantity, unitPrice, deliveryDate, line (added or removed), totalAmount */
+                                field: string;
+                                lineNo: number | null;
+                                before: string | null;
+                                after: string | null;
+                            }[];
+                            snapshot: {
+                                dueDate: string | null;
+                                totalAmount: string;
+                                lines: {
+                                    lineNo: number;
+                                    itemCode: string | null;
+                                    itemName: string;
+                                    unitCode: string;
+                                    quantity: string;
+                                    unitPrice: string;
+                                    amount: string;
+                                    deliveryDate: string | null;
+                                }[];
+                            };
+                            createdBy: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                            acknowledgedAt: string | null;
+                            acknowledgedBy: string | null;
+                        }[];
                         dueDate: string | null;
                         forwardedAt: string | null;
                         acknowledgedAt: string | null;
@@ -26694,6 +27297,8 @@ export interface operations {
                             deliveryDate: string | null;
                             deliveredQty: string;
                             receivedQty: string;
+                            agreementNo?: string | null;
+                            agreementLineNo?: number | null;
                         }[];
                         attachments: {
                             fileId: string;
@@ -26921,6 +27526,45 @@ export interface operations {
                         currency: string;
                         totalAmount: string;
                         approvedAmount: string | null;
+                        agreementException: string | null;
+                        /** @description The revision in force (1 until the first change after sending) */
+                        revision: number;
+                        revisions: {
+                            revision: number;
+                            /** @description CURRENT, SUPERSEDED, PROPOSED (waiting for approval), REJECTED, WITHDRAWN */
+                            status: string;
+                            reason: string | null;
+                            totalAmount: string;
+                            needsApproval: boolean;
+                            approvalStatus: string;
+                            changeSeq: number | null;
+                            diff: {
+                                /** @description dueDate, quantity, unitPrice, deliveryDate, line (added or removed), totalAmount */
+                                field: string;
+                                lineNo: number | null;
+                                before: string | null;
+                                after: string | null;
+                            }[];
+                            snapshot: {
+                                dueDate: string | null;
+                                totalAmount: string;
+                                lines: {
+                                    lineNo: number;
+                                    itemCode: string | null;
+                                    itemName: string;
+                                    unitCode: string;
+                                    quantity: string;
+                                    unitPrice: string;
+                                    amount: string;
+                                    deliveryDate: string | null;
+                                }[];
+                            };
+                            createdBy: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                            acknowledgedAt: string | null;
+                            acknowledgedBy: string | null;
+                        }[];
                         dueDate: string | null;
                         forwardedAt: string | null;
                         acknowledgedAt: string | null;
@@ -26945,6 +27589,8 @@ export interface operations {
                             deliveryDate: string | null;
                             deliveredQty: string;
                             receivedQty: string;
+                            agreementNo?: string | null;
+                            agreementLineNo?: number | null;
                         }[];
                         attachments: {
                             fileId: string;
@@ -28504,6 +29150,1939 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listAgreements: {
+        parameters: {
+            query?: {
+                agreementNo?: string;
+                title?: string;
+                /** @description Any of: DRAFT, IN_APPROVAL, ACTIVE, EXPIRED, TERMINATED */
+                status?: ("DRAFT" | "IN_APPROVAL" | "ACTIVE" | "EXPIRED" | "TERMINATED")[];
+                /** @description Agreements with a line of this item */
+                itemCode?: string;
+                /** @description Valid on this day */
+                validOn?: string;
+                /** @description Page, 1-based */
+                page?: number;
+                /** @description Rows a page (a screen asks ≤ 500; an export up to 5000) */
+                size?: number;
+                /** @description Sort as field:asc|desc; fields: agreementNo, compNameKr, title, validFrom, validTo, ceilingAmount, orderedAmount, status, buyerName, updatedAt */
+                sort?: string;
+                compNo?: string;
+                compName?: string;
+                buyerId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rows: {
+                            agreementNo: string;
+                            compNo: string;
+                            compNameKr: string;
+                            title: string;
+                            currency: string;
+                            validFrom: string;
+                            validTo: string;
+                            ceilingAmount: string | null;
+                            orderedAmount: string;
+                            callOffPolicy: string;
+                            /** @description AGREEMENT_STATUS code; an active agreement past its validity reads EXPIRED */
+                            status: string;
+                            approvalStatus: string;
+                            buyerId: string;
+                            buyerName: string;
+                            sourceType: string | null;
+                            sourceNo: string | null;
+                            lineCount: number;
+                            /** Format: date-time */
+                            updatedAt: string;
+                            version: number;
+                        }[];
+                        total: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    createAgreement: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Supplier (COMP_NO) */
+                    compNo: string;
+                    title: string;
+                    /**
+                     * @description KRW or JPY
+                     * @enum {unknown}
+                     */
+                    currency: "KRW" | "JPY";
+                    /** @description First valid day */
+                    validFrom: string;
+                    /** @description Last valid day, today or later */
+                    validTo: string;
+                    ceilingAmount?: string | null;
+                    /**
+                     * @description REFUSE (default): a call-off beyond the agreement answers 409; APPROVE: it is made, marked for its approval
+                     * @enum {unknown}
+                     */
+                    callOffPolicy?: "REFUSE" | "APPROVE";
+                    contractNo?: string | null;
+                    remark?: string | null;
+                    lines: {
+                        itemCode?: string | null;
+                        itemName?: string | null;
+                        spec?: string | null;
+                        unitCode?: string | null;
+                        /** @description Agreed unit price */
+                        unitPrice: string;
+                        agreedQty?: string | null;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        agreementNo: string;
+                        compNo: string;
+                        compNameKr: string;
+                        title: string;
+                        currency: string;
+                        validFrom: string;
+                        validTo: string;
+                        status: string;
+                        ceilingAmount: string | null;
+                        orderedAmount: string;
+                        remainingAmount: string | null;
+                        contractNo: string | null;
+                        buyerName: string;
+                        version: number;
+                        lines: {
+                            lineNo: number;
+                            itemCode: string | null;
+                            itemName: string;
+                            spec: string | null;
+                            unitCode: string;
+                            sgCode: string | null;
+                            unitPrice: string;
+                            agreedQty: string | null;
+                            orderedQty: string;
+                            orderedAmount: string;
+                            remainingQty: string | null;
+                        }[];
+                        callOffPolicy: string;
+                        approvalStatus: string;
+                        buyerId: string;
+                        section: string;
+                        deptcd: string;
+                        sourceType: string | null;
+                        sourceNo: string | null;
+                        remark: string | null;
+                        approvedAt: string | null;
+                        expiredAt: string | null;
+                        terminatedAt: string | null;
+                        terminateReason: string | null;
+                        createdBy: string;
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                        callOffs: {
+                            poNo: string;
+                            poType: string;
+                            poDate: string;
+                            status: string;
+                            lineNo: number;
+                            agreementLineNo: number | null;
+                            itemName: string;
+                            quantity: string;
+                            unitPrice: string;
+                            amount: string;
+                            deliveredQty: string;
+                            receivedQty: string;
+                            agreementException: string | null;
+                        }[];
+                        approvals: {
+                            approvalId: number;
+                            docType: string;
+                            docNo: string;
+                            /** @description PENDING, IN_PROGRESS, APPROVED, REJECTED, WITHDRAWN */
+                            status: string;
+                            lineName: string;
+                            amountKrw: string;
+                            currentStep: number | null;
+                            submittedBy: string;
+                            submittedByName: string;
+                            /** Format: date-time */
+                            submittedAt: string;
+                            completedAt: string | null;
+                            version: number;
+                            steps: {
+                                stepNo: number;
+                                approverId: string;
+                                approverName: string;
+                                positionNm: string;
+                                deptnm: string;
+                                /** @description WAITING, PENDING (the current step), APPROVED, REJECTED, SKIPPED */
+                                status: string;
+                                comment: string | null;
+                                actedAt: string | null;
+                                onBehalfOf: string | null;
+                                onBehalfOfName: string | null;
+                            }[];
+                        }[];
+                        history: {
+                            no: number;
+                            /** Format: date-time */
+                            at: string;
+                            action: string;
+                            actor: string | null;
+                            actorName: string | null;
+                            reason: string | null;
+                        }[];
+                        pendingApprovalId: number | null;
+                        pendingApprovalVersion: number | null;
+                        currentApproverName: string | null;
+                        approvalSteps: {
+                            /** @description approvalId-stepNo */
+                            stepKey: string;
+                            /** @description Approval round, 1 for the first submission */
+                            round: number;
+                            approvalId: number;
+                            /** @description The round: PENDING, IN_PROGRESS, APPROVED, REJECTED, WITHDRAWN */
+                            approvalStatus: string;
+                            lineName: string;
+                            submittedByName: string;
+                            /** Format: date-time */
+                            submittedAt: string;
+                            stepNo: number;
+                            approverId: string;
+                            approverName: string;
+                            positionNm: string;
+                            deptnm: string;
+                            /** @description WAITING, PENDING (the current step), APPROVED, REJECTED, SKIPPED */
+                            status: string;
+                            comment: string | null;
+                            actedAt: string | null;
+                            onBehalfOf: string | null;
+                            onBehalfOfName: string | null;
+                        }[];
+                        /** @description update, submit, terminate, callOff; approve and reject on one’s turn */
+                        actions: string[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getAgreement: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description AG2026-000123 */
+                agreementNo: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        agreementNo: string;
+                        compNo: string;
+                        compNameKr: string;
+                        title: string;
+                        currency: string;
+                        validFrom: string;
+                        validTo: string;
+                        status: string;
+                        ceilingAmount: string | null;
+                        orderedAmount: string;
+                        remainingAmount: string | null;
+                        contractNo: string | null;
+                        buyerName: string;
+                        version: number;
+                        lines: {
+                            lineNo: number;
+                            itemCode: string | null;
+                            itemName: string;
+                            spec: string | null;
+                            unitCode: string;
+                            sgCode: string | null;
+                            unitPrice: string;
+                            agreedQty: string | null;
+                            orderedQty: string;
+                            orderedAmount: string;
+                            remainingQty: string | null;
+                        }[];
+                        callOffPolicy: string;
+                        approvalStatus: string;
+                        buyerId: string;
+                        section: string;
+                        deptcd: string;
+                        sourceType: string | null;
+                        sourceNo: string | null;
+                        remark: string | null;
+                        approvedAt: string | null;
+                        expiredAt: string | null;
+                        terminatedAt: string | null;
+                        terminateReason: string | null;
+                        createdBy: string;
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                        callOffs: {
+                            poNo: string;
+                            poType: string;
+                            poDate: string;
+                            status: string;
+                            lineNo: number;
+                            agreementLineNo: number | null;
+                            itemName: string;
+                            quantity: string;
+                            unitPrice: string;
+                            amount: string;
+                            deliveredQty: string;
+                            receivedQty: string;
+                            agreementException: string | null;
+                        }[];
+                        approvals: {
+                            approvalId: number;
+                            docType: string;
+                            docNo: string;
+                            /** @description PENDING, IN_PROGRESS, APPROVED, REJECTED, WITHDRAWN */
+                            status: string;
+                            lineName: string;
+                            amountKrw: string;
+                            currentStep: number | null;
+                            submittedBy: string;
+                            submittedByName: string;
+                            /** Format: date-time */
+                            submittedAt: string;
+                            completedAt: string | null;
+                            version: number;
+                            steps: {
+                                stepNo: number;
+                                approverId: string;
+                                approverName: string;
+                                positionNm: string;
+                                deptnm: string;
+                                /** @description WAITING, PENDING (the current step), APPROVED, REJECTED, SKIPPED */
+                                status: string;
+                                comment: string | null;
+                                actedAt: string | null;
+                                onBehalfOf: string | null;
+                                onBehalfOfName: string | null;
+                            }[];
+                        }[];
+                        history: {
+                            no: number;
+                            /** Format: date-time */
+                            at: string;
+                            action: string;
+                            actor: string | null;
+                            actorName: string | null;
+                            reason: string | null;
+                        }[];
+                        pendingApprovalId: number | null;
+                        pendingApprovalVersion: number | null;
+                        currentApproverName: string | null;
+                        approvalSteps: {
+                            /** @description approvalId-stepNo */
+                            stepKey: string;
+                            /** @description Approval round, 1 for the first submission */
+                            round: number;
+                            approvalId: number;
+                            /** @description The round: PENDING, IN_PROGRESS, APPROVED, REJECTED, WITHDRAWN */
+                            approvalStatus: string;
+                            lineName: string;
+                            submittedByName: string;
+                            /** Format: date-time */
+                            submittedAt: string;
+                            stepNo: number;
+                            approverId: string;
+                            approverName: string;
+                            positionNm: string;
+                            deptnm: string;
+                            /** @description WAITING, PENDING (the current step), APPROVED, REJECTED, SKIPPED */
+                            status: string;
+                            comment: string | null;
+                            actedAt: string | null;
+                            onBehalfOf: string | null;
+                            onBehalfOfName: string | null;
+                        }[];
+                        /** @description update, submit, terminate, callOff; approve and reject on one’s turn */
+                        actions: string[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    updateAgreement: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description AG2026-000123 */
+                agreementNo: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Supplier (COMP_NO) */
+                    compNo: string;
+                    title: string;
+                    /**
+                     * @description KRW or JPY
+                     * @enum {unknown}
+                     */
+                    currency: "KRW" | "JPY";
+                    /** @description First valid day */
+                    validFrom: string;
+                    /** @description Last valid day, today or later */
+                    validTo: string;
+                    ceilingAmount?: string | null;
+                    /**
+                     * @description REFUSE (default): a call-off beyond the agreement answers 409; APPROVE: it is made, marked for its approval
+                     * @enum {unknown}
+                     */
+                    callOffPolicy?: "REFUSE" | "APPROVE";
+                    contractNo?: string | null;
+                    remark?: string | null;
+                    lines: {
+                        itemCode?: string | null;
+                        itemName?: string | null;
+                        spec?: string | null;
+                        unitCode?: string | null;
+                        /** @description Agreed unit price */
+                        unitPrice: string;
+                        agreedQty?: string | null;
+                    }[];
+                    /** @description The version read; a stale one answers 409 VERSION_CONFLICT */
+                    version: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        agreementNo: string;
+                        compNo: string;
+                        compNameKr: string;
+                        title: string;
+                        currency: string;
+                        validFrom: string;
+                        validTo: string;
+                        status: string;
+                        ceilingAmount: string | null;
+                        orderedAmount: string;
+                        remainingAmount: string | null;
+                        contractNo: string | null;
+                        buyerName: string;
+                        version: number;
+                        lines: {
+                            lineNo: number;
+                            itemCode: string | null;
+                            itemName: string;
+                            spec: string | null;
+                            unitCode: string;
+                            sgCode: string | null;
+                            unitPrice: string;
+                            agreedQty: string | null;
+                            orderedQty: string;
+                            orderedAmount: string;
+                            remainingQty: string | null;
+                        }[];
+                        callOffPolicy: string;
+                        approvalStatus: string;
+                        buyerId: string;
+                        section: string;
+                        deptcd: string;
+                        sourceType: string | null;
+                        sourceNo: string | null;
+                        remark: string | null;
+                        approvedAt: string | null;
+                        expiredAt: string | null;
+                        terminatedAt: string | null;
+                        terminateReason: string | null;
+                        createdBy: string;
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                        callOffs: {
+                            poNo: string;
+                            poType: string;
+                            poDate: string;
+                            status: string;
+                            lineNo: number;
+                            agreementLineNo: number | null;
+                            itemName: string;
+                            quantity: string;
+                            unitPrice: string;
+                            amount: string;
+                            deliveredQty: string;
+                            receivedQty: string;
+                            agreementException: string | null;
+                        }[];
+                        approvals: {
+                            approvalId: number;
+                            docType: string;
+                            docNo: string;
+                            /** @description PENDING, IN_PROGRESS, APPROVED, REJECTED, WITHDRAWN */
+                            status: string;
+                            lineName: string;
+                            amountKrw: string;
+                            currentStep: number | null;
+                            submittedBy: string;
+                            submittedByName: string;
+                            /** Format: date-time */
+                            submittedAt: string;
+                            completedAt: string | null;
+                            version: number;
+                            steps: {
+                                stepNo: number;
+                                approverId: string;
+                                approverName: string;
+                                positionNm: string;
+                                deptnm: string;
+                                /** @description WAITING, PENDING (the current step), APPROVED, REJECTED, SKIPPED */
+                                status: string;
+                                comment: string | null;
+                                actedAt: string | null;
+                                onBehalfOf: string | null;
+                                onBehalfOfName: string | null;
+                            }[];
+                        }[];
+                        history: {
+                            no: number;
+                            /** Format: date-time */
+                            at: string;
+                            action: string;
+                            actor: string | null;
+                            actorName: string | null;
+                            reason: string | null;
+                        }[];
+                        pendingApprovalId: number | null;
+                        pendingApprovalVersion: number | null;
+                        currentApproverName: string | null;
+                        approvalSteps: {
+                            /** @description approvalId-stepNo */
+                            stepKey: string;
+                            /** @description Approval round, 1 for the first submission */
+                            round: number;
+                            approvalId: number;
+                            /** @description The round: PENDING, IN_PROGRESS, APPROVED, REJECTED, WITHDRAWN */
+                            approvalStatus: string;
+                            lineName: string;
+                            submittedByName: string;
+                            /** Format: date-time */
+                            submittedAt: string;
+                            stepNo: number;
+                            approverId: string;
+                            approverName: string;
+                            positionNm: string;
+                            deptnm: string;
+                            /** @description WAITING, PENDING (the current step), APPROVED, REJECTED, SKIPPED */
+                            status: string;
+                            comment: string | null;
+                            actedAt: string | null;
+                            onBehalfOf: string | null;
+                            onBehalfOfName: string | null;
+                        }[];
+                        /** @description update, submit, terminate, callOff; approve and reject on one’s turn */
+                        actions: string[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    createAgreementFromAward: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {unknown} */
+                    sourceType: "RFQ" | "TENDER" | "AUCTION";
+                    /** @description The awarded RFQ, tender or auction */
+                    sourceNo: string;
+                    compNo?: string | null;
+                    title?: string | null;
+                    /** @description First valid day */
+                    validFrom: string;
+                    /** @description Last valid day, today or later */
+                    validTo: string;
+                    ceilingAmount?: string | null;
+                    /**
+                     * @description REFUSE (default): a call-off beyond the agreement answers 409; APPROVE: it is made, marked for its approval
+                     * @enum {unknown}
+                     */
+                    callOffPolicy?: "REFUSE" | "APPROVE";
+                    contractNo?: string | null;
+                    remark?: string | null;
+                    /** @description The awarded quantities become the agreed quantities (default); false: price only */
+                    keepQuantities?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        agreementNo: string;
+                        compNo: string;
+                        compNameKr: string;
+                        title: string;
+                        currency: string;
+                        validFrom: string;
+                        validTo: string;
+                        status: string;
+                        ceilingAmount: string | null;
+                        orderedAmount: string;
+                        remainingAmount: string | null;
+                        contractNo: string | null;
+                        buyerName: string;
+                        version: number;
+                        lines: {
+                            lineNo: number;
+                            itemCode: string | null;
+                            itemName: string;
+                            spec: string | null;
+                            unitCode: string;
+                            sgCode: string | null;
+                            unitPrice: string;
+                            agreedQty: string | null;
+                            orderedQty: string;
+                            orderedAmount: string;
+                            remainingQty: string | null;
+                        }[];
+                        callOffPolicy: string;
+                        approvalStatus: string;
+                        buyerId: string;
+                        section: string;
+                        deptcd: string;
+                        sourceType: string | null;
+                        sourceNo: string | null;
+                        remark: string | null;
+                        approvedAt: string | null;
+                        expiredAt: string | null;
+                        terminatedAt: string | null;
+                        terminateReason: string | null;
+                        createdBy: string;
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                        callOffs: {
+                            poNo: string;
+                            poType: string;
+                            poDate: string;
+                            status: string;
+                            lineNo: number;
+                            agreementLineNo: number | null;
+                            itemName: string;
+                            quantity: string;
+                            unitPrice: string;
+                            amount: string;
+                            deliveredQty: string;
+                            receivedQty: string;
+                            agreementException: string | null;
+                        }[];
+                        approvals: {
+                            approvalId: number;
+                            docType: string;
+                            docNo: string;
+                            /** @description PENDING, IN_PROGRESS, APPROVED, REJECTED, WITHDRAWN */
+                            status: string;
+                            lineName: string;
+                            amountKrw: string;
+                            currentStep: number | null;
+                            submittedBy: string;
+                            submittedByName: string;
+                            /** Format: date-time */
+                            submittedAt: string;
+                            completedAt: string | null;
+                            version: number;
+                            steps: {
+                                stepNo: number;
+                                approverId: string;
+                                approverName: string;
+                                positionNm: string;
+                                deptnm: string;
+                                /** @description WAITING, PENDING (the current step), APPROVED, REJECTED, SKIPPED */
+                                status: string;
+                                comment: string | null;
+                                actedAt: string | null;
+                                onBehalfOf: string | null;
+                                onBehalfOfName: string | null;
+                            }[];
+                        }[];
+                        history: {
+                            no: number;
+                            /** Format: date-time */
+                            at: string;
+                            action: string;
+                            actor: string | null;
+                            actorName: string | null;
+                            reason: string | null;
+                        }[];
+                        pendingApprovalId: number | null;
+                        pendingApprovalVersion: number | null;
+                        currentApproverName: string | null;
+                        approvalSteps: {
+                            /** @description approvalId-stepNo */
+                            stepKey: string;
+                            /** @description Approval round, 1 for the first submission */
+                            round: number;
+                            approvalId: number;
+                            /** @description The round: PENDING, IN_PROGRESS, APPROVED, REJECTED, WITHDRAWN */
+                            approvalStatus: string;
+                            lineName: string;
+                            submittedByName: string;
+                            /** Format: date-time */
+                            submittedAt: string;
+                            stepNo: number;
+                            approverId: string;
+                            approverName: string;
+                            positionNm: string;
+                            deptnm: string;
+                            /** @description WAITING, PENDING (the current step), APPROVED, REJECTED, SKIPPED */
+                            status: string;
+                            comment: string | null;
+                            actedAt: string | null;
+                            onBehalfOf: string | null;
+                            onBehalfOfName: string | null;
+                        }[];
+                        /** @description update, submit, terminate, callOff; approve and reject on one’s turn */
+                        actions: string[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    submitAgreement: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description AG2026-000123 */
+                agreementNo: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The version read; a stale one answers 409 VERSION_CONFLICT */
+                    version: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        agreementNo: string;
+                        compNo: string;
+                        compNameKr: string;
+                        title: string;
+                        currency: string;
+                        validFrom: string;
+                        validTo: string;
+                        status: string;
+                        ceilingAmount: string | null;
+                        orderedAmount: string;
+                        remainingAmount: string | null;
+                        contractNo: string | null;
+                        buyerName: string;
+                        version: number;
+                        lines: {
+                            lineNo: number;
+                            itemCode: string | null;
+                            itemName: string;
+                            spec: string | null;
+                            unitCode: string;
+                            sgCode: string | null;
+                            unitPrice: string;
+                            agreedQty: string | null;
+                            orderedQty: string;
+                            orderedAmount: string;
+                            remainingQty: string | null;
+                        }[];
+                        callOffPolicy: string;
+                        approvalStatus: string;
+                        buyerId: string;
+                        section: string;
+                        deptcd: string;
+                        sourceType: string | null;
+                        sourceNo: string | null;
+                        remark: string | null;
+                        approvedAt: string | null;
+                        expiredAt: string | null;
+                        terminatedAt: string | null;
+                        terminateReason: string | null;
+                        createdBy: string;
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                        callOffs: {
+                            poNo: string;
+                            poType: string;
+                            poDate: string;
+                            status: string;
+                            lineNo: number;
+                            agreementLineNo: number | null;
+                            itemName: string;
+                            quantity: string;
+                            unitPrice: string;
+                            amount: string;
+                            deliveredQty: string;
+                            receivedQty: string;
+                            agreementException: string | null;
+                        }[];
+                        approvals: {
+                            approvalId: number;
+                            docType: string;
+                            docNo: string;
+                            /** @description PENDING, IN_PROGRESS, APPROVED, REJECTED, WITHDRAWN */
+                            status: string;
+                            lineName: string;
+                            amountKrw: string;
+                            currentStep: number | null;
+                            submittedBy: string;
+                            submittedByName: string;
+                            /** Format: date-time */
+                            submittedAt: string;
+                            completedAt: string | null;
+                            version: number;
+                            steps: {
+                                stepNo: number;
+                                approverId: string;
+                                approverName: string;
+                                positionNm: string;
+                                deptnm: string;
+                                /** @description WAITING, PENDING (the current step), APPROVED, REJECTED, SKIPPED */
+                                status: string;
+                                comment: string | null;
+                                actedAt: string | null;
+                                onBehalfOf: string | null;
+                                onBehalfOfName: string | null;
+                            }[];
+                        }[];
+                        history: {
+                            no: number;
+                            /** Format: date-time */
+                            at: string;
+                            action: string;
+                            actor: string | null;
+                            actorName: string | null;
+                            reason: string | null;
+                        }[];
+                        pendingApprovalId: number | null;
+                        pendingApprovalVersion: number | null;
+                        currentApproverName: string | null;
+                        approvalSteps: {
+                            /** @description approvalId-stepNo */
+                            stepKey: string;
+                            /** @description Approval round, 1 for the first submission */
+                            round: number;
+                            approvalId: number;
+                            /** @description The round: PENDING, IN_PROGRESS, APPROVED, REJECTED, WITHDRAWN */
+                            approvalStatus: string;
+                            lineName: string;
+                            submittedByName: string;
+                            /** Format: date-time */
+                            submittedAt: string;
+                            stepNo: number;
+                            approverId: string;
+                            approverName: string;
+                            positionNm: string;
+                            deptnm: string;
+                            /** @description WAITING, PENDING (the current step), APPROVED, REJECTED, SKIPPED */
+                            status: string;
+                            comment: string | null;
+                            actedAt: string | null;
+                            onBehalfOf: string | null;
+                            onBehalfOfName: string | null;
+                        }[];
+                        /** @description update, submit, terminate, callOff; approve and reject on one’s turn */
+                        actions: string[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    terminateAgreement: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description AG2026-000123 */
+                agreementNo: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The version read; a stale one answers 409 VERSION_CONFLICT */
+                    version: number;
+                    /** @description Why (required) */
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        agreementNo: string;
+                        compNo: string;
+                        compNameKr: string;
+                        title: string;
+                        currency: string;
+                        validFrom: string;
+                        validTo: string;
+                        status: string;
+                        ceilingAmount: string | null;
+                        orderedAmount: string;
+                        remainingAmount: string | null;
+                        contractNo: string | null;
+                        buyerName: string;
+                        version: number;
+                        lines: {
+                            lineNo: number;
+                            itemCode: string | null;
+                            itemName: string;
+                            spec: string | null;
+                            unitCode: string;
+                            sgCode: string | null;
+                            unitPrice: string;
+                            agreedQty: string | null;
+                            orderedQty: string;
+                            orderedAmount: string;
+                            remainingQty: string | null;
+                        }[];
+                        callOffPolicy: string;
+                        approvalStatus: string;
+                        buyerId: string;
+                        section: string;
+                        deptcd: string;
+                        sourceType: string | null;
+                        sourceNo: string | null;
+                        remark: string | null;
+                        approvedAt: string | null;
+                        expiredAt: string | null;
+                        terminatedAt: string | null;
+                        terminateReason: string | null;
+                        createdBy: string;
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                        callOffs: {
+                            poNo: string;
+                            poType: string;
+                            poDate: string;
+                            status: string;
+                            lineNo: number;
+                            agreementLineNo: number | null;
+                            itemName: string;
+                            quantity: string;
+                            unitPrice: string;
+                            amount: string;
+                            deliveredQty: string;
+                            receivedQty: string;
+                            agreementException: string | null;
+                        }[];
+                        approvals: {
+                            approvalId: number;
+                            docType: string;
+                            docNo: string;
+                            /** @description PENDING, IN_PROGRESS, APPROVED, REJECTED, WITHDRAWN */
+                            status: string;
+                            lineName: string;
+                            amountKrw: string;
+                            currentStep: number | null;
+                            submittedBy: string;
+                            submittedByName: string;
+                            /** Format: date-time */
+                            submittedAt: string;
+                            completedAt: string | null;
+                            version: number;
+                            steps: {
+                                stepNo: number;
+                                approverId: string;
+                                approverName: string;
+                                positionNm: string;
+                                deptnm: string;
+                                /** @description WAITING, PENDING (the current step), APPROVED, REJECTED, SKIPPED */
+                                status: string;
+                                comment: string | null;
+                                actedAt: string | null;
+                                onBehalfOf: string | null;
+                                onBehalfOfName: string | null;
+                            }[];
+                        }[];
+                        history: {
+                            no: number;
+                            /** Format: date-time */
+                            at: string;
+                            action: string;
+                            actor: string | null;
+                            actorName: string | null;
+                            reason: string | null;
+                        }[];
+                        pendingApprovalId: number | null;
+                        pendingApprovalVersion: number | null;
+                        currentApproverName: string | null;
+                        approvalSteps: {
+                            /** @description approvalId-stepNo */
+                            stepKey: string;
+                            /** @description Approval round, 1 for the first submission */
+                            round: number;
+                            approvalId: number;
+                            /** @description The round: PENDING, IN_PROGRESS, APPROVED, REJECTED, WITHDRAWN */
+                            approvalStatus: string;
+                            lineName: string;
+                            submittedByName: string;
+                            /** Format: date-time */
+                            submittedAt: string;
+                            stepNo: number;
+                            approverId: string;
+                            approverName: string;
+                            positionNm: string;
+                            deptnm: string;
+                            /** @description WAITING, PENDING (the current step), APPROVED, REJECTED, SKIPPED */
+                            status: string;
+                            comment: string | null;
+                            actedAt: string | null;
+                            onBehalfOf: string | null;
+                            onBehalfOfName: string | null;
+                        }[];
+                        /** @description update, submit, terminate, callOff; approve and reject on one’s turn */
+                        actions: string[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    callOffAgreement: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description AG2026-000123 */
+                agreementNo: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    title?: string | null;
+                    /** @description Due date, today or later */
+                    dueDate: string;
+                    remark?: string | null;
+                    prNo?: string | null;
+                    lines: {
+                        agreementLineNo: number;
+                        quantity: string;
+                        unitPrice?: string | null;
+                        /** @description Line due date */
+                        deliveryDate?: string;
+                        /** @description With prNo: the PR line this orders */
+                        prLineNo?: number;
+                    }[];
+                    confirmBudgetWarning?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        poNo: string;
+                        poType: string;
+                        poDate: string;
+                        title: string;
+                        status: string;
+                        approvalStatus: string;
+                        compNo: string;
+                        compNameKr: string;
+                        /** @description FORWARD_YN of the supplier: Y — sent automatically on approval */
+                        forwardYn: string;
+                        section: string;
+                        sectionName: string;
+                        deptcd: string;
+                        deptnm: string;
+                        buyerId: string;
+                        buyerName: string;
+                        requesterId: string | null;
+                        requesterName: string | null;
+                        prNo: string | null;
+                        rfqNo: string | null;
+                        quoteNo: string | null;
+                        loiNo: string | null;
+                        currency: string;
+                        totalAmount: string;
+                        approvedAmount: string | null;
+                        agreementException: string | null;
+                        /** @description The revision in force (1 until the first change after sending) */
+                        revision: number;
+                        revisions: {
+                            revision: number;
+                            /** @description CURRENT, SUPERSEDED, PROPOSED (waiting for approval), REJECTED, WITHDRAWN */
+                            status: string;
+                            reason: string | null;
+                            totalAmount: string;
+                            needsApproval: boolean;
+                            approvalStatus: string;
+                            changeSeq: number | null;
+                            diff: {
+                                /** @description dueDate, quantity, unitPrice, deliveryDate, line (added or removed), totalAmount */
+                                field: string;
+                                lineNo: number | null;
+                                before: string | null;
+                                after: string | null;
+                            }[];
+                            snapshot: {
+                                dueDate: string | null;
+                                totalAmount: string;
+                                lines: {
+                                    lineNo: number;
+                                    itemCode: string | null;
+                                    itemName: string;
+                                    unitCode: string;
+                                    quantity: string;
+                                    unitPrice: string;
+                                    amount: string;
+                                    deliveryDate: string | null;
+                                }[];
+                            };
+                            createdBy: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                            acknowledgedAt: string | null;
+                            acknowledgedBy: string | null;
+                        }[];
+                        dueDate: string | null;
+                        forwardedAt: string | null;
+                        acknowledgedAt: string | null;
+                        cancelReason: string | null;
+                        remark: string | null;
+                        fileId: string | null;
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                        version: number;
+                        lines: {
+                            lineNo: number;
+                            itemCode: string | null;
+                            itemName: string;
+                            spec: string | null;
+                            unitCode: string;
+                            sgCode: string | null;
+                            quantity: string;
+                            unitPrice: string;
+                            amount: string;
+                            deliveryDate: string | null;
+                            deliveredQty: string;
+                            receivedQty: string;
+                            agreementNo?: string | null;
+                            agreementLineNo?: number | null;
+                        }[];
+                        attachments: {
+                            fileId: string;
+                            seq: number;
+                            originalName: string;
+                            sizeBytes: number;
+                            mimeType: string;
+                        }[];
+                        approvals: {
+                            approvalId: number;
+                            docType: string;
+                            docNo: string;
+                            /** @description PENDING, IN_PROGRESS, APPROVED, REJECTED, WITHDRAWN */
+                            status: string;
+                            lineName: string;
+                            amountKrw: string;
+                            currentStep: number | null;
+                            submittedBy: string;
+                            submittedByName: string;
+                            /** Format: date-time */
+                            submittedAt: string;
+                            completedAt: string | null;
+                            version: number;
+                            steps: {
+                                stepNo: number;
+                                approverId: string;
+                                approverName: string;
+                                positionNm: string;
+                                deptnm: string;
+                                /** @description WAITING, PENDING (the current step), APPROVED, REJECTED, SKIPPED */
+                                status: string;
+                                comment: string | null;
+                                actedAt: string | null;
+                                onBehalfOf: string | null;
+                                onBehalfOfName: string | null;
+                            }[];
+                        }[];
+                        history: {
+                            no: number;
+                            /** Format: date-time */
+                            at: string;
+                            action: string;
+                            actor: string | null;
+                            actorName: string | null;
+                            reason: string | null;
+                        }[];
+                        changes: {
+                            changeId: number;
+                            poNo: string;
+                            changeSeq: number;
+                            /** @description dueDate, quantity, unitPrice, deliveryDate, status */
+                            field: string;
+                            fieldName: string;
+                            lineNo: number | null;
+                            itemName: string | null;
+                            beforeValue: string | null;
+                            afterValue: string | null;
+                            beforeText: string | null;
+                            afterText: string | null;
+                            reason: string;
+                            changedBy: string;
+                            changedByName: string | null;
+                            /** Format: date-time */
+                            changedAt: string;
+                            compNo: string;
+                            compNameKr: string;
+                            title: string;
+                            status: string;
+                        }[];
+                        pendingApprovalId: number | null;
+                        pendingApprovalVersion: number | null;
+                        currentApproverName: string | null;
+                        approvalSteps: {
+                            /** @description approvalId-stepNo */
+                            stepKey: string;
+                            /** @description Approval round, 1 for the first submission */
+                            round: number;
+                            approvalId: number;
+                            /** @description The round: PENDING, IN_PROGRESS, APPROVED, REJECTED, WITHDRAWN */
+                            approvalStatus: string;
+                            lineName: string;
+                            submittedByName: string;
+                            /** Format: date-time */
+                            submittedAt: string;
+                            stepNo: number;
+                            approverId: string;
+                            approverName: string;
+                            positionNm: string;
+                            deptnm: string;
+                            /** @description WAITING, PENDING (the current step), APPROVED, REJECTED, SKIPPED */
+                            status: string;
+                            comment: string | null;
+                            actedAt: string | null;
+                            onBehalfOf: string | null;
+                            onBehalfOfName: string | null;
+                        }[];
+                        /** @description What the caller may do with the order now (buttons to show); approve and reject when it is the caller’s turn to decide */
+                        actions: string[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listSupplierAgreements: {
+        parameters: {
+            query?: {
+                agreementNo?: string;
+                title?: string;
+                /** @description Any of: DRAFT, IN_APPROVAL, ACTIVE, EXPIRED, TERMINATED */
+                status?: ("DRAFT" | "IN_APPROVAL" | "ACTIVE" | "EXPIRED" | "TERMINATED")[];
+                /** @description Agreements with a line of this item */
+                itemCode?: string;
+                /** @description Valid on this day */
+                validOn?: string;
+                /** @description Page, 1-based */
+                page?: number;
+                /** @description Rows a page (a screen asks ≤ 500; an export up to 5000) */
+                size?: number;
+                /** @description Sort as field:asc|desc; fields: agreementNo, compNameKr, title, validFrom, validTo, ceilingAmount, orderedAmount, status, buyerName, updatedAt */
+                sort?: string;
+                /** @description Staff only: one supplier */
+                compNo?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rows: {
+                            agreementNo: string;
+                            compNo: string;
+                            compNameKr: string;
+                            title: string;
+                            currency: string;
+                            validFrom: string;
+                            validTo: string;
+                            ceilingAmount: string | null;
+                            orderedAmount: string;
+                            callOffPolicy: string;
+                            /** @description AGREEMENT_STATUS code; an active agreement past its validity reads EXPIRED */
+                            status: string;
+                            approvalStatus: string;
+                            buyerId: string;
+                            buyerName: string;
+                            sourceType: string | null;
+                            sourceNo: string | null;
+                            lineCount: number;
+                            /** Format: date-time */
+                            updatedAt: string;
+                            version: number;
+                        }[];
+                        total: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getSupplierAgreement: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description AG2026-000123 */
+                agreementNo: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        agreementNo: string;
+                        compNo: string;
+                        compNameKr: string;
+                        title: string;
+                        currency: string;
+                        validFrom: string;
+                        validTo: string;
+                        status: string;
+                        ceilingAmount: string | null;
+                        orderedAmount: string;
+                        remainingAmount: string | null;
+                        contractNo: string | null;
+                        buyerName: string;
+                        version: number;
+                        lines: {
+                            lineNo: number;
+                            itemCode: string | null;
+                            itemName: string;
+                            spec: string | null;
+                            unitCode: string;
+                            sgCode: string | null;
+                            unitPrice: string;
+                            agreedQty: string | null;
+                            orderedQty: string;
+                            orderedAmount: string;
+                            remainingQty: string | null;
+                        }[];
+                        buyerEmail: string | null;
+                        buyerTelNo: string | null;
+                        callOffs: {
+                            poNo: string;
+                            poType: string;
+                            poDate: string;
+                            status: string;
+                            lineNo: number;
+                            agreementLineNo: number | null;
+                            itemName: string;
+                            quantity: string;
+                            unitPrice: string;
+                            amount: string;
+                            deliveredQty: string;
+                            receivedQty: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -30,6 +30,23 @@ export const SCREEN_FIELD_LABELS: Record<string, { screen: string; fields: Recor
       }
     }
   },
+  "getAgreement": {
+    "screen": "purchaseOrder.agreementEdit",
+    "fields": {
+      "status": {
+        "ko": "계약상태",
+        "en": "Agreement status"
+      },
+      "compNo": {
+        "ko": "협력사",
+        "en": "Supplier"
+      },
+      "buyerName": {
+        "ko": "구매담당자",
+        "en": "Buyer"
+      }
+    }
+  },
   "getApprovalRule": {
     "screen": "purchaseRequest.approvalRuleEdit",
     "fields": {
@@ -1576,6 +1593,35 @@ export const SCREEN_FIELD_LABELS: Record<string, { screen: string; fields: Recor
       }
     }
   },
+  "getSupplierAgreement": {
+    "screen": "cyberPurchase.agreementEdit",
+    "fields": {
+      "title": {
+        "ko": "제목",
+        "en": "Title"
+      },
+      "status": {
+        "ko": "계약상태",
+        "en": "Agreement status"
+      },
+      "currency": {
+        "ko": "통화",
+        "en": "Currency"
+      },
+      "buyerName": {
+        "ko": "구매담당자",
+        "en": "Buyer"
+      },
+      "buyerEmail": {
+        "ko": "담당자 이메일",
+        "en": "Buyer e-mail"
+      },
+      "buyerTelNo": {
+        "ko": "담당자 전화",
+        "en": "Buyer phone"
+      }
+    }
+  },
   "getSupplierLoi": {
     "screen": "cyberPurchase.loiEdit",
     "fields": {
@@ -1826,6 +1872,27 @@ export const SCREEN_FIELD_LABELS: Record<string, { screen: string; fields: Recor
       "at": {
         "ko": "변경일시 (KST)",
         "en": "Changed at (KST)"
+      }
+    }
+  },
+  "listAgreements": {
+    "screen": "purchaseOrder.agreementList",
+    "fields": {
+      "status": {
+        "ko": "계약상태",
+        "en": "Agreement status"
+      },
+      "buyerId": {
+        "ko": "구매담당자",
+        "en": "Buyer"
+      },
+      "compNameKr": {
+        "ko": "협력사",
+        "en": "Supplier"
+      },
+      "buyerName": {
+        "ko": "구매담당자",
+        "en": "Buyer"
       }
     }
   },
@@ -2772,6 +2839,15 @@ export const SCREEN_FIELD_LABELS: Record<string, { screen: string; fields: Recor
       "updatedAt": {
         "ko": "수정일시",
         "en": "Updated"
+      }
+    }
+  },
+  "listSupplierAgreements": {
+    "screen": "cyberPurchase.agreementList",
+    "fields": {
+      "status": {
+        "ko": "계약상태",
+        "en": "Agreement status"
       }
     }
   },

@@ -11,6 +11,8 @@ export interface ScreenRouteInfo {
 export const SCREEN_ROUTES: readonly ScreenRouteInfo[] = [
   { id: "settlement.adjustment", route: "/adjustment", title: "screen.settlement.adjustment.title", portals: ["internal"] },
   { id: "settlement.adjustSearch", route: "/adjustSearch", title: "screen.settlement.adjustSearch.title", portals: ["internal"] },
+  { id: "purchaseOrder.agreementEdit", route: "/AgreementEdit", title: "screen.purchaseOrder.agreementEdit", portals: ["internal"] },
+  { id: "purchaseOrder.agreementList", route: "/AgreementList", title: "screen.purchaseOrder.agreementList", portals: ["internal"] },
   { id: "assets.assetInventoryList", route: "/assetInventoryList", title: "screen.assets.assetInventoryList.title", portals: ["internal"] },
   { id: "assets.assetManagementList", route: "/assetManagementList", title: "screen.assets.assetManagementList.title", portals: ["internal"] },
   { id: "assets.assetManagementRegisterList", route: "/assetManagementRegisterList", title: "screen.assets.assetManagementRegisterList.title", portals: ["internal"] },
@@ -59,6 +61,8 @@ export const SCREEN_ROUTES: readonly ScreenRouteInfo[] = [
   { id: "suppliers.compStatusList", route: "/compStatusList", title: "screen.suppliers.compStatusList", portals: ["internal"] },
   { id: "suppliers.compStatusView", route: "/compStatusView", title: "screen.suppliers.compStatusView", portals: ["internal"] },
   { id: "suppliers.compUserManageList", route: "/compUserManageList", title: "screen.ogpmsManage.compUserManageList", portals: ["internal"] },
+  { id: "cyberPurchase.agreementEdit", route: "/CyberAgreementEdit", title: "screen.cyberPurchase.agreementEdit.title", portals: ["external", "internal"] },
+  { id: "cyberPurchase.agreementList", route: "/CyberAgreementList", title: "screen.cyberPurchase.agreementList.title", portals: ["external", "internal"] },
   { id: "cyberPurchase.loiEdit", route: "/CyberLoiEdit", title: "screen.cyberPurchase.loiEdit.title", portals: ["external"] },
   { id: "cyberPurchase.loiList", route: "/CyberLoiList", title: "screen.cyberPurchase.loiList.title", portals: ["external"] },
   { id: "cyberPurchase.orderEdit", route: "/CyberOrderRequestEdit", title: "screen.cyberPurchase.orderEdit.title", portals: ["internal", "external"] },

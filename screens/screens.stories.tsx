@@ -87,6 +87,12 @@ export const BudgetBudgetTransferView: Story = { name: 'budget.budgetTransferVie
 /** screens/budget/budgetUpload.screen.ts */
 export const BudgetBudgetUpload: Story = { name: 'budget.budgetUpload', args: { id: 'budget.budgetUpload' } };
 
+/** screens/cyber-purchase/agreementEdit.screen.ts */
+export const CyberPurchaseAgreementEdit: Story = { name: 'cyberPurchase.agreementEdit', args: { id: 'cyberPurchase.agreementEdit' } };
+
+/** screens/cyber-purchase/agreementList.screen.ts */
+export const CyberPurchaseAgreementList: Story = { name: 'cyberPurchase.agreementList', args: { id: 'cyberPurchase.agreementList' } };
+
 /** screens/cyber-purchase/loiEdit.screen.ts */
 export const CyberPurchaseLoiEdit: Story = { name: 'cyberPurchase.loiEdit', args: { id: 'cyberPurchase.loiEdit' } };
 
@@ -287,6 +293,12 @@ export const PortalMessageManage: Story = { name: 'portal.messageManage', args: 
 
 /** screens/portal/author/userSessionManage.screen.ts */
 export const PortalUserSessionManage: Story = { name: 'portal.userSessionManage', args: { id: 'portal.userSessionManage' } };
+
+/** screens/purchase-order/agreementEdit.screen.ts */
+export const PurchaseOrderAgreementEdit: Story = { name: 'purchaseOrder.agreementEdit', args: { id: 'purchaseOrder.agreementEdit' } };
+
+/** screens/purchase-order/agreementList.screen.ts */
+export const PurchaseOrderAgreementList: Story = { name: 'purchaseOrder.agreementList', args: { id: 'purchaseOrder.agreementList' } };
 
 /** screens/purchase-order/loiRequestEdit.screen.ts */
 export const PurchaseOrderLoiRequestEdit: Story = { name: 'purchaseOrder.loiRequestEdit', args: { id: 'purchaseOrder.loiRequestEdit' } };

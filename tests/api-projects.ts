@@ -28,6 +28,9 @@ export const PGLITE_FILES: Readonly<Record<string, string>> = {
     'array rows come back in each driver’s own value types (the worker’s transfer)',
   'tests/api/budget/ledger.test.ts': 'two approvals racing for a budget’s last won: row locks on one connection',
   'tests/api/budget/transfer.test.ts': 'two transfer approvals racing: row locks on one connection',
+  'tests/api/purchase/agreement.test.ts':
+    'call-offs racing for an agreement line’s last units: row locks on one connection',
+  'tests/api/purchase/po-revisions.test.ts': 'revisions kept as jsonb and read back through each driver',
   'tests/api/bidding/auctions.test.ts': 'racing bids and clock moves serialized on one connection',
   'tests/api/bidding/auction-reminders.test.ts': 'a job raced by two servers does each thing once (claims by row)',
   'tests/api/bidding/tender-jobs.test.ts': 'a job raced by two servers does each thing once (claims by row)',

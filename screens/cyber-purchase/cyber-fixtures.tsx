@@ -236,6 +236,9 @@ function createData() {
       buyerTelNo: '0221234567',
       deptnm: '생산기술팀',
       version: 4,
+      revision: 1,
+      revisionAcknowledged: true,
+      revisions: [],
       lines: [
         {
           lineNo: 1,
@@ -313,6 +316,9 @@ function createData() {
       buyerTelNo: null,
       deptnm: '총무팀',
       version: 2,
+      revision: 1,
+      revisionAcknowledged: true,
+      revisions: [],
       lines: [
         {
           lineNo: 1,

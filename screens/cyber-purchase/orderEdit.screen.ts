@@ -73,6 +73,23 @@ export default defineEditScreen({
       ],
     },
     {
+      id: 'revisions',
+      title: `${T}.revisions`,
+      rowKey: 'revision',
+      canAdd: false,
+      canDelete: false,
+      visible: 'detail.revisions.count > 0',
+      visibleRows: 4,
+      columns: [
+        { field: 'revision', label: 'screen.cyberPurchase.f.poRevision', type: 'number', width: 60 },
+        { field: 'totalAmount', type: 'money', width: 120 },
+        { field: 'reason', width: 220 },
+        { field: 'changeSeq', type: 'number', width: 70 },
+        { field: 'createdAt', type: 'datetime', width: 130 },
+        { field: 'acknowledgedAt', type: 'datetime', width: 130 },
+      ],
+    },
+    {
       id: 'changes',
       title: `${T}.changes`,
       rowKey: 'changeId',

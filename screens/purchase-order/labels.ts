@@ -17,6 +17,15 @@ export const f = (name: string) => `${P}.f.${name}`;
 const options = (group: string, values: readonly string[]): CodeOption[] =>
   values.map((value) => ({ value, text: `${P}.${group}.${value}` }));
 
+export const AGREEMENT_STATUS = options('agreementStatus', ['DRAFT', 'IN_APPROVAL', 'ACTIVE', 'EXPIRED', 'TERMINATED']);
+export const AGREEMENT_POLICY = options('callOffPolicy', ['REFUSE', 'APPROVE']);
+export const REVISION_STATUS = options('revisionStatus', [
+  'CURRENT',
+  'SUPERSEDED',
+  'PROPOSED',
+  'REJECTED',
+  'WITHDRAWN',
+]);
 export const STEP_STATUS = options('stepStatus', ['WAITING', 'PENDING', 'APPROVED', 'REJECTED', 'SKIPPED']);
 export const HISTORY_ACTION = options('historyAction', [
   'CREATE',
@@ -34,6 +43,10 @@ export const HISTORY_ACTION = options('historyAction', [
   'EXPIRE',
   'DELIVERY_STATUS',
   'PRINT',
+  'TERMINATE',
+  'CALL_OFF',
+  'CHANGE_PROPOSED',
+  'CHANGE_REJECTED',
 ]);
 export const CHANGE_FIELD = options('changeField', [
   'dueDate',
@@ -42,6 +55,7 @@ export const CHANGE_FIELD = options('changeField', [
   'deliveryDate',
   'totalAmount',
   'status',
+  'line',
 ]);
 
 /** The approval grid of a document (its `approvalSteps`: every step of every round). */

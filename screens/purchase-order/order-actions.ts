@@ -1,5 +1,5 @@
 import type { EditScreenDef } from '../../engine/define';
-import { f, t } from './labels';
+import { REVISION_STATUS, f, t } from './labels';
 
 /**
  * What orders and simple orders share on their edit screens (both are purchase orders on the
@@ -178,6 +178,27 @@ export const CHANGES_DETAIL: DetailDef = {
     { field: 'afterText', label: f('afterText'), width: 110 },
     { field: 'reason', label: f('changeReason'), width: 240 },
     { field: 'changedByName', label: f('changedByName'), width: 90 },
+  ],
+};
+
+/** The revisions of a changed order (po_revision): in force, earlier, proposed for approval; the fields of each are in the changes grid under its change number. */
+export const REVISIONS_DETAIL: DetailDef = {
+  id: 'revisions',
+  title: t('d.revisions'),
+  rowKey: 'revision',
+  visible: '!empty(form.revisions)',
+  canAdd: false,
+  canDelete: false,
+  visibleRows: 4,
+  columns: [
+    { field: 'revision', label: f('revision'), type: 'number', width: 60 },
+    { field: 'status', label: f('revisionStatus'), type: 'code', options: REVISION_STATUS, width: 90 },
+    { field: 'totalAmount', label: f('totalAmount'), type: 'money', width: 130 },
+    { field: 'reason', label: f('changeReason'), width: 220 },
+    { field: 'approvalStatus', label: f('approvalStatus'), type: 'code', codeGroup: 'APPROVAL_STATUS', width: 90 },
+    { field: 'changeSeq', label: f('changeSeq'), type: 'number', width: 70 },
+    { field: 'createdAt', label: f('createdAt'), type: 'datetime', width: 140 },
+    { field: 'acknowledgedAt', label: f('acknowledgedAt'), type: 'datetime', width: 140 },
   ],
 };
 

@@ -1,6 +1,6 @@
 import { defineEditScreen } from '../../engine/define';
 import { APPROVAL_STEP_COLUMNS, HISTORY_COLUMNS, f, t } from './labels';
-import { CHANGES_DETAIL, ORDER_WORKFLOW_ACTIONS, can } from './order-actions';
+import { CHANGES_DETAIL, ORDER_WORKFLOW_ACTIONS, REVISIONS_DETAIL, can } from './order-actions';
 
 /**
  * /OrderRequestEdit — one purchase order (발주요청). Without `poNo` it builds a new order from an
@@ -165,6 +165,7 @@ export default defineEditScreen({
       visibleRows: 4,
       columns: APPROVAL_STEP_COLUMNS,
     },
+    REVISIONS_DETAIL,
     CHANGES_DETAIL,
     {
       id: 'history',

@@ -48,6 +48,8 @@ export const PO_ROUTES: Record<string, string> = {
   '/LoiRequestList': 'purchaseOrder.loiRequestList',
   '/LoiRequestEdit': 'purchaseOrder.loiRequestEdit',
   '/portal/poChange/poChangeInfo': 'purchaseOrder.poChangeInfo',
+  '/AgreementList': 'purchaseOrder.agreementList',
+  '/AgreementEdit': 'purchaseOrder.agreementEdit',
 };
 
 export interface FlowOptions {

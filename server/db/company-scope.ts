@@ -100,6 +100,11 @@ export const COMPANY_OWNED_TABLES: Readonly<Record<string, string>> = Object.fre
   // Reverse auctions (0460): where a company stands in an auction, and its own bids.
   auction_participant: 'comp_no',
   auction_bid: 'comp_no',
+  // Framework agreements (0670): an agreement with one supplier and its lines (ordered and remaining quantities).
+  agreement: 'comp_no',
+  agreement_line: 'comp_no',
+  // Change orders (0680): the revisions of a company's orders, their terms and acknowledgements.
+  po_revision: 'comp_no',
 });
 
 export class CompanyScopeViolation extends Error {

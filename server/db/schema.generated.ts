@@ -8,6 +8,51 @@ export type Numeric = ColumnType<string, string | number, string | number>;
 /** timestamptz: read as the API's ISO string (2024-11-05T05:30:09.000Z, pglite/parsers.mjs), written as a Date or an ISO string. */
 export type Timestamp = ColumnType<string, Date | string, Date | string>;
 
+export interface AgreementTable {
+  agreementNo: string;
+  compNo: string;
+  title: string;
+  currency: 'KRW' | 'JPY';
+  validFrom: string;
+  validTo: string;
+  ceilingAmount: Numeric | null;
+  orderedAmount: ColumnType<string, string | number | undefined, string | number>;
+  callOffPolicy: Generated<'REFUSE' | 'APPROVE'>;
+  status: 'DRAFT' | 'IN_APPROVAL' | 'ACTIVE' | 'EXPIRED' | 'TERMINATED';
+  approvalStatus: Generated<string>;
+  approvalId: number | null;
+  buyerId: string;
+  section: string;
+  deptcd: string;
+  sourceType: 'RFQ' | 'TENDER' | 'AUCTION' | null;
+  sourceNo: string | null;
+  contractNo: string | null;
+  remark: string | null;
+  approvedAt: Timestamp | null;
+  expiredAt: Timestamp | null;
+  terminatedAt: Timestamp | null;
+  terminateReason: string | null;
+  createdBy: string;
+  createdAt: ColumnType<string, Date | string | undefined, Date | string>;
+  updatedAt: ColumnType<string, Date | string | undefined, Date | string>;
+  version: Generated<number>;
+}
+
+export interface AgreementLineTable {
+  agreementNo: string;
+  lineNo: number;
+  compNo: string;
+  itemCode: string | null;
+  itemName: string;
+  spec: string | null;
+  unitCode: string;
+  sgCode: string | null;
+  unitPrice: Numeric;
+  agreedQty: Numeric | null;
+  orderedQty: ColumnType<string, string | number | undefined, string | number>;
+  orderedAmount: ColumnType<string, string | number | undefined, string | number>;
+}
+
 export interface AppUserTable {
   userId: string;
   portal: 'I' | 'X';
@@ -44,7 +89,7 @@ export interface ApplyTermsTable {
 
 export interface ApprovalTable {
   approvalId: Generated<number>;
-  docType: 'PR' | 'PO' | 'LOI' | 'SIMPLE' | 'BUDGET';
+  docType: 'PR' | 'PO' | 'LOI' | 'SIMPLE' | 'BUDGET' | 'AGREEMENT' | 'PO_CHANGE';
   docNo: string;
   ruleId: number | null;
   lineId: number | null;
@@ -90,7 +135,7 @@ export interface ApprovalLineStepTable {
 
 export interface ApprovalRuleTable {
   ruleId: Generated<number>;
-  docType: 'PR' | 'PO' | 'LOI' | 'SIMPLE' | 'BUDGET';
+  docType: 'PR' | 'PO' | 'LOI' | 'SIMPLE' | 'BUDGET' | 'AGREEMENT' | 'PO_CHANGE';
   minAmount: Numeric;
   maxAmount: Numeric | null;
   lineId: number;
@@ -1229,6 +1274,8 @@ export interface PoHeaderTable {
   createdBy: string | null;
   sentBy: string | null;
   acknowledgedBy: string | null;
+  agreementException: string | null;
+  revision: Generated<number>;
 }
 
 export interface PoLineTable {
@@ -1245,6 +1292,28 @@ export interface PoLineTable {
   deliveryDate: string | null;
   deliveredQty: ColumnType<string, string | number | undefined, string | number>;
   receivedQty: ColumnType<string, string | number | undefined, string | number>;
+  agreementNo: string | null;
+  agreementLineNo: number | null;
+}
+
+export interface PoRevisionTable {
+  poNo: string;
+  revision: number;
+  compNo: string;
+  status: 'CURRENT' | 'SUPERSEDED' | 'PROPOSED' | 'REJECTED' | 'WITHDRAWN';
+  snapshot: Json;
+  diff: ColumnType<unknown, string | undefined, string>;
+  reason: string | null;
+  changeSeq: number | null;
+  totalAmount: Numeric;
+  needsApproval: Generated<boolean>;
+  approvalId: number | null;
+  approvalStatus: Generated<string>;
+  createdBy: string;
+  createdAt: ColumnType<string, Date | string | undefined, Date | string>;
+  acknowledgedAt: Timestamp | null;
+  acknowledgedBy: string | null;
+  version: Generated<number>;
 }
 
 export interface PostingErrorTable {
@@ -1980,6 +2049,8 @@ export interface WhReceiptLineTable {
 
 /** Kysely’s view of the database, in camelCase (CamelCasePlugin with underscoreBeforeDigits). */
 export interface Database {
+  agreement: AgreementTable;
+  agreementLine: AgreementLineTable;
   appUser: AppUserTable;
   applyTerms: ApplyTermsTable;
   approval: ApprovalTable;
@@ -2069,6 +2140,7 @@ export interface Database {
   poChange: PoChangeTable;
   poHeader: PoHeaderTable;
   poLine: PoLineTable;
+  poRevision: PoRevisionTable;
   postingError: PostingErrorTable;
   prHeader: PrHeaderTable;
   prLine: PrLineTable;

@@ -66,6 +66,11 @@ export const SMOKE_ROUTES: SmokeRoute[] = [
     open: doc('/api/v1/pos?size=1', 'poNo'),
   },
   { route: '/LoiRequestList', portal: 'internal', user: 'operator', expect: 'rows' },
+  // Framework agreements: the demo data has none (tests/api/purchase/agreement.test.ts makes them), so the
+  // list shows its title and the edit screen opens empty for a new agreement.
+  { route: '/AgreementList', portal: 'internal', user: 'operator', expect: 'text', shows: '단가계약' },
+  { route: '/AgreementEdit', portal: 'internal', user: 'operator', expect: 'text', shows: '단가계약 상세' },
+  { route: '/CyberAgreementList', portal: 'external', user: 'supplier1', expect: 'text', shows: '단가계약 조회' },
   {
     route: '/LoiRequestEdit',
     portal: 'internal',

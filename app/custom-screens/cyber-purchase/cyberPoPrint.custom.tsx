@@ -22,8 +22,8 @@ import { fetchFile, saveFile } from '../settlement/settlement-files';
 import styles from './cyberPoPrint.module.css';
 
 /** What the sheet shows: the supplier's answer; the staff answer has all of it but the buyer's contacts. */
-type Po = Omit<ResultOf<'getSupplierPo'>, 'buyerTelNo' | 'buyerEmail'> &
-  Partial<Pick<ResultOf<'getSupplierPo'>, 'buyerTelNo' | 'buyerEmail'>>;
+type Po = Omit<ResultOf<'getSupplierPo'>, 'buyerTelNo' | 'buyerEmail' | 'revisionAcknowledged'> &
+  Partial<Pick<ResultOf<'getSupplierPo'>, 'buyerTelNo' | 'buyerEmail' | 'revisionAcknowledged'>>;
 
 const T = 'screen.cyberPurchase.orderPrint';
 const PRINT_CLASS = 'cyber-po-printing';

@@ -45,6 +45,11 @@ export function internalDocumentHref(docType: string, docNo: string): string {
     // A budget transfer (예산전용): its list opened on that transfer, selected, where the approver decides.
     case 'BUDGET':
       return `/budget/budgetTransfer?transferNo=${q}&selected=${q}`;
+    case 'AGREEMENT':
+      return `/AgreementEdit?agreementNo=${q}`;
+    // A change order (<poNo>-<revision>) is decided on its order.
+    case 'PO_CHANGE':
+      return `/OrderRequestEdit?poNo=${encodeURIComponent(docNo.replace(/-\d+$/, ''))}`;
     default:
       return `/OrderRequestEdit?poNo=${q}`;
   }

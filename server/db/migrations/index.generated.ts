@@ -58,6 +58,8 @@ import * as m0565 from './0565-order-children-rls.js';
 import * as m0600 from './0600-tax-invoices.js';
 import * as m0630 from './0630-auth-version-announced.js';
 import * as m0650 from './0650-tax-invoice-menus.js';
+import * as m0670 from './0670-agreements.js';
+import * as m0680 from './0680-po-revisions.js';
 
 /** Every migration, by number; the key is the version recorded in the database. */
 export const migrations: Record<string, Migration> = {
@@ -119,4 +121,6 @@ export const migrations: Record<string, Migration> = {
   '0600-tax-invoices': m0600,
   '0630-auth-version-announced': m0630,
   '0650-tax-invoice-menus': m0650,
+  '0670-agreements': m0670,
+  '0680-po-revisions': m0680,
 };

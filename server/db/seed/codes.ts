@@ -335,6 +335,8 @@ const GROUPS: readonly GroupDef[] = [
       ['LOI', 'LOI', 'Letter of intent'],
       ['SIMPLE', '소액발주', 'Simple order'],
       ['BUDGET', '예산전용', 'Budget transfer'],
+      ['AGREEMENT', '단가계약', 'Framework agreement'],
+      ['PO_CHANGE', '발주변경', 'PO change order'],
     ],
   },
   {
@@ -371,6 +373,8 @@ const GROUPS: readonly GroupDef[] = [
       ['COMPANY_NAME', '회사명', 'Company name', '(주)지피엠에스'],
       ['COMPANY_ADDRESS', '회사 주소', 'Company address', '서울특별시 중구 세종대로 110'],
       ['COMPANY_TEL', '회사 대표전화', 'Company telephone', '02-1234-5678'],
+      // When a change of a sent order needs approval again (docs/agreements.md): AMOUNT_UP, PRICE_UP, PCT:n; comma-separated, any one.
+      ['PO_CHANGE_APPROVAL', '발주변경 재결재 기준', 'PO change re-approval rule', 'AMOUNT_UP'],
     ],
   },
   {

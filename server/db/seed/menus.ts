@@ -54,6 +54,8 @@ const INTERNAL: readonly Area[] = [
           ['PUR_ORDER_REQUEST', '발주요청', 'Order Requests', '/OrderRequestList', ['/OrderRequestEdit']],
           ['PUR_LOI_REQUEST', 'LOI 요청', 'Letters of Intent', '/LoiRequestList', ['/LoiRequestEdit']],
           ['PUR_SIMPLE_ORDER', '소액발주', 'Simple Orders', '/SimpleOrderList', ['/SimpleOrderEdit']],
+          // Last, where migration 0670 appends it in a database seeded before.
+          ['PUR_AGREEMENT', '단가계약', 'Framework Agreements', '/AgreementList', ['/AgreementEdit']],
         ],
       },
       {
@@ -361,6 +363,13 @@ const INTERNAL: readonly Area[] = [
           ['SUPVIEW_QUOT_REQUEST', '견적요청 확인', 'Quotation Requests', '/prCheckList', ['/prCheckEdit']],
           ['SUPVIEW_QUOT_SUBMIT', '견적제출 현황', 'Submitted Quotations', '/prSubmitList', ['/prSubmitEdit']],
           ['SUPVIEW_ORDER', '협력사 발주서', 'Supplier Orders', '/CyberOrderRequestList', ['/CyberOrderRequestEdit']],
+          [
+            'SUPVIEW_AGREEMENT',
+            '협력사 단가계약',
+            'Supplier Agreements',
+            '/CyberAgreementList',
+            ['/CyberAgreementEdit'],
+          ],
         ],
       },
       {
@@ -583,6 +592,7 @@ const EXTERNAL: readonly Area[] = [
             '/CyberOrderRequestList',
             ['/CyberOrderRequestEdit', '/CyberLoiList', '/CyberLoiEdit'],
           ],
+          ['CY_AGREEMENT', '단가계약 조회', 'Framework Agreements', '/CyberAgreementList', ['/CyberAgreementEdit']],
         ],
       },
     ],

@@ -16,6 +16,8 @@ const DOC_TYPE_EN: Record<DocType, string> = {
   SIMPLE: 'Small order',
   LOI: 'LOI',
   BUDGET: 'Budget transfer',
+  AGREEMENT: 'Framework agreement',
+  PO_CHANGE: 'PO change order',
 };
 
 const titleOf = approvalDocTitle;

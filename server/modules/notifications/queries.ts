@@ -118,6 +118,13 @@ export async function approvalDocTitle(db: Db, docType: DocType, docNo: string):
       (await db.selectFrom('budgetTransfer').select('reason').where('transferNo', '=', docNo).executeTakeFirst())
         ?.reason ?? ''
     );
+  if (docType === 'AGREEMENT')
+    return (
+      (await db.selectFrom('agreement').select('title').where('agreementNo', '=', docNo).executeTakeFirst())?.title ??
+      ''
+    );
+  // A change order is numbered <poNo>-<revision>: its title is the order's.
+  if (docType === 'PO_CHANGE') docNo = docNo.replace(/-\d+$/, '');
   if (docType === 'LOI')
     return (await db.selectFrom('loi').select('title').where('loiNo', '=', docNo).executeTakeFirst())?.title ?? '';
   return (await db.selectFrom('poHeader').select('title').where('poNo', '=', docNo).executeTakeFirst())?.title ?? '';

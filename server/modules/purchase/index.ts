@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { agreementRoutes } from './agreement/routes.js';
 import { approvalRoutes, delegationRoutes } from './approval/routes.js';
 import { homeRoutes } from './home/routes.js';
 import { loiRoutes } from './loi/routes.js';
@@ -20,5 +21,6 @@ export const purchaseRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(poPrintRoutes);
   await app.register(simpleOrderRoutes);
   await app.register(loiRoutes);
+  await app.register(agreementRoutes);
   await app.register(homeRoutes);
 };

@@ -1,4 +1,5 @@
 import type { JobDefinition } from '../../jobs/types.js';
+import { expireLapsedAgreements } from './agreement/service.js';
 import { expireOverdueLois } from './loi/service.js';
 import { closeRfqsPastDeadline } from './rfq/service.js';
 
@@ -11,6 +12,12 @@ export const purchaseJobs: JobDefinition[] = [
     name: 'loi.expireOverdue',
     everySeconds: 3600,
     run: async (ctx) => ({ expired: (await expireOverdueLois(ctx.db, ctx.now, JOB_ACTOR)).length }),
+  },
+  {
+    // Active framework agreements past their last valid day (the business clock) become EXPIRED.
+    name: 'agreement.expireLapsed',
+    everySeconds: 3600,
+    run: async (ctx) => ({ expired: (await expireLapsedAgreements(ctx.db, ctx.now, JOB_ACTOR)).length }),
   },
   {
     name: 'rfq.closePastDeadline',

@@ -169,7 +169,7 @@ describe('simple orders', () => {
         lines: [{ lineNo: 1, quantity: '300' }],
       }),
       400,
-      'PO_OVER_APPROVAL',
+      'SIMPLE_ORDER_OVER_LIMIT',
     );
   });
 

@@ -178,6 +178,8 @@ export async function loadParamValues(db: Db): Promise<Record<string, ParamValue
     questionId: await byComp('rfq_question', 'question_id'),
     poNo: await byComp('po_header', 'po_no'),
     loiNo: await byComp('loi', 'loi_no'),
+    // The demo data has no framework agreements (tests/api/purchase/agreement.test.ts): the ids answer 404.
+    agreementNo: await byComp('agreement', 'agreement_no'),
     deliveryNo: await byComp('delivery', 'delivery_no'),
     whReqNo: await byComp('wh_receipt', 'wh_req_no'),
     settleNo: await byComp('settlement', 'settle_no'),

@@ -344,6 +344,17 @@ export const AUTHZ_MATRIX: Readonly<Record<string, Rule>> = {
   listSupplierLois: X.r('/CyberOrderRequestList', '/CyberOrderRequestEdit'),
   getSupplierLoi: X.r('/CyberOrderRequestList', '/CyberOrderRequestEdit'),
   acceptLoi: X.w('/CyberOrderRequestEdit'),
+  // agreement (framework agreements and their call-offs)
+  listAgreements: I.r('/AgreementList', '/AgreementEdit'),
+  createAgreement: I.w('/AgreementEdit'),
+  getAgreement: I.r('/AgreementList', '/AgreementEdit'),
+  updateAgreement: I.w('/AgreementEdit'),
+  createAgreementFromAward: I.w('/AgreementEdit'),
+  submitAgreement: I.w('/AgreementEdit'),
+  terminateAgreement: I.w('/AgreementEdit'),
+  callOffAgreement: I.w('/AgreementEdit', '/OrderRequestEdit'),
+  listSupplierAgreements: IX.r('/CyberAgreementList', '/CyberAgreementEdit'),
+  getSupplierAgreement: IX.r('/CyberAgreementList', '/CyberAgreementEdit'),
   // home
   listMyPendingApprovals: I.r(),
   listMyRecentDocuments: I.r(),

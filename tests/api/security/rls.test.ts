@@ -138,6 +138,16 @@ async function fillEmpty(db: Db): Promise<void> {
     );
     await sql`insert into tax_invoice_file (mgt_key, comp_no, kind, storage_key, content_sha, size_bytes, retain_until)
       values (${mgtKey}, ${comp}, 'XML', ${`rls/${comp}.xml`}, ${'0'.repeat(64)}, 0, '2031-07-25')`.execute(db);
+    // A framework agreement (0670) with one line, and a revision (0680) of the company's order.
+    await sql`insert into agreement (agreement_no, comp_no, title, currency, valid_from, valid_to, status, buyer_id, section, deptcd, created_by)
+      values (${`RLS-${comp}`}, ${comp}, 'rls', 'KRW', '2026-01-01', '2026-12-31', 'ACTIVE', ${po.buyerId}, ${po.section}, ${po.deptcd}, 'admin')`.execute(
+      db,
+    );
+    await sql`insert into agreement_line (agreement_no, line_no, comp_no, item_name, unit_code, unit_price) values (${`RLS-${comp}`}, 1, ${comp}, 'rls', 'EA', 1)`.execute(
+      db,
+    );
+    await sql`insert into po_revision (po_no, revision, comp_no, status, snapshot, total_amount, created_by)
+      values (${po.poNo}, 1, ${comp}, 'CURRENT', '{}'::jsonb, 0, 'admin')`.execute(db);
   }
 }
 

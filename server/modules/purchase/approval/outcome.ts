@@ -17,6 +17,8 @@ import {
 import { notifyPoSent } from '../../notifications/supplier.js';
 import { recordBudgetMovement } from '../../budget/consumption/index.js';
 import { applyTransferOutcome } from '../../budget/transfer/index.js';
+import { applyAgreementOutcome } from '../agreement/service.js';
+import { applyChangeOrderOutcome } from '../po/change-order.js';
 
 export type Outcome = 'NEXT' | 'APPROVED' | 'REJECTED';
 
@@ -43,6 +45,10 @@ export async function applyOutcome(
 
   // A budget transfer (예산전용): the budget module moves the amount on the last approval.
   if (a.docType === 'BUDGET') return applyTransferOutcome(trx, a, outcome, actorUserId, comment);
+  // A framework agreement: the last approval makes it active (agreement/service.ts).
+  if (a.docType === 'AGREEMENT') return applyAgreementOutcome(trx, a, outcome, actorUserId, comment);
+  // A change order of a sent PO: the last approval puts the revision in force (po/change-order.ts).
+  if (a.docType === 'PO_CHANGE') return applyChangeOrderOutcome(trx, a, outcome, actorUserId, comment, options);
 
   if (a.docType === 'PR') {
     const pr = await lockPrForApproval(trx, a.docNo);

@@ -6,8 +6,12 @@
  */
 import { compareDecimals } from '../../../../lib/money.js';
 
-/** BUDGET: a budget transfer (예산전용, server/modules/budget/transfer; docs/budget.md). */
-export const DOC_TYPES = ['PR', 'PO', 'SIMPLE', 'LOI', 'BUDGET'] as const;
+/**
+ * BUDGET: a budget transfer (예산전용, server/modules/budget/transfer; docs/budget.md). AGREEMENT: a
+ * framework agreement; PO_CHANGE: a change order of a sent PO that crosses the re-approval rule,
+ * numbered `<poNo>-<revision>` (docs/agreements.md).
+ */
+export const DOC_TYPES = ['PR', 'PO', 'SIMPLE', 'LOI', 'BUDGET', 'AGREEMENT', 'PO_CHANGE'] as const;
 export type DocType = (typeof DOC_TYPES)[number];
 export const DOC_TYPE_LABELS: Readonly<Record<DocType, string>> = {
   PR: '구매요청',
@@ -15,6 +19,8 @@ export const DOC_TYPE_LABELS: Readonly<Record<DocType, string>> = {
   SIMPLE: '소액발주',
   LOI: 'LOI',
   BUDGET: '예산전용',
+  AGREEMENT: '단가계약',
+  PO_CHANGE: '발주변경',
 };
 
 export type ApprovalStatus = 'PENDING' | 'IN_PROGRESS' | 'APPROVED' | 'REJECTED' | 'WITHDRAWN';

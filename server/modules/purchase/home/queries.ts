@@ -19,6 +19,8 @@ export async function pendingApprovals(db: Db, singleid: string, w: Window) {
     return sql<string>`case a.doc_type
       when 'PR' then (select p.${sql.raw(pr)}::text from pr_header p where p.pr_no = a.doc_no)
       when 'LOI' then (select l.${sql.raw(column)}::text from loi l where l.loi_no = a.doc_no)
+      when 'AGREEMENT' then (select ${sql.raw(column === 'amount' ? 'coalesce(g.ceiling_amount, g.ordered_amount)' : 'g.' + column)}::text from agreement g where g.agreement_no = a.doc_no)
+      when 'PO_CHANGE' then (select h.${sql.raw(po)}::text from po_header h where h.po_no = regexp_replace(a.doc_no, '-[0-9]+$', ''))
       when 'BUDGET' then (select ${sql.raw(column === 'title' ? 't.reason' : column === 'currency' ? "'KRW'" : 't.amount')}::text from budget_transfer t where t.transfer_no = a.doc_no)
       else (select h.${sql.raw(po)}::text from po_header h where h.po_no = a.doc_no) end`;
   };

@@ -303,6 +303,8 @@ export async function findPoHeader(db: Db, poNo: string) {
       'h.currency',
       'h.totalAmount',
       'h.approvedAmount',
+      'h.agreementException',
+      'h.revision',
       'h.dueDate',
       'h.forwardedAt',
       'h.acknowledgedAt',
@@ -335,6 +337,8 @@ export async function findPoLines(db: Db, poNo: string) {
       'l.deliveryDate',
       'l.deliveredQty',
       'l.receivedQty',
+      'l.agreementNo',
+      'l.agreementLineNo',
     ])
     .where('l.poNo', '=', poNo)
     .orderBy('l.lineNo')
@@ -348,6 +352,7 @@ export const CHANGE_FIELD_NAMES: Readonly<Record<string, string>> = {
   deliveryDate: '품목 납기일',
   status: '상태',
   totalAmount: '발주금액',
+  line: '품목 줄',
 };
 
 export interface PoChangeFilter {
@@ -727,4 +732,97 @@ export function systemConsts(db: Db, codes: readonly string[]) {
     .where('groupId', '=', 'SYSTEM_CONST')
     .where('code', 'in', [...codes])
     .execute();
+}
+
+/** The order's lines that are call-offs of a framework agreement, with what they consume. */
+export function findCallOffLinesOfPo(db: Db, poNo: string) {
+  return db
+    .selectFrom('poLine')
+    .select(['lineNo', 'agreementNo', 'agreementLineNo', 'quantity', 'unitPrice', 'amount'])
+    .where('poNo', '=', poNo)
+    .where('agreementNo', 'is not', null)
+    .orderBy('lineNo')
+    .execute();
+}
+
+/* ------------------------------ revisions (change orders) ------------------------------ */
+
+/** Every revision of the order, oldest first. */
+export function findRevisions(db: Db, poNo: string) {
+  return db.selectFrom('poRevision').selectAll().where('poNo', '=', poNo).orderBy('revision').execute();
+}
+
+/** The change waiting for approval, locked. */
+export function lockProposedRevision(trx: Db, poNo: string) {
+  return trx
+    .selectFrom('poRevision')
+    .selectAll()
+    .where('poNo', '=', poNo)
+    .where('status', '=', 'PROPOSED')
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+export function findRevision(db: Db, poNo: string, revision: number) {
+  return db
+    .selectFrom('poRevision')
+    .selectAll()
+    .where('poNo', '=', poNo)
+    .where('revision', '=', revision)
+    .executeTakeFirst();
+}
+
+export async function insertRevision(trx: Db, row: Insertable<Database['poRevision']>) {
+  await trx.insertInto('poRevision').values(row).execute();
+}
+
+export async function updateRevision(
+  trx: Db,
+  poNo: string,
+  revision: number,
+  values: Updateable<Database['poRevision']>,
+) {
+  await trx.updateTable('poRevision').set(values).where('poNo', '=', poNo).where('revision', '=', revision).execute();
+}
+
+/** The revision in force becomes SUPERSEDED (a new one takes its place). */
+export async function supersedeCurrentRevision(trx: Db, poNo: string) {
+  await trx
+    .updateTable('poRevision')
+    .set({ status: 'SUPERSEDED' })
+    .where('poNo', '=', poNo)
+    .where('status', '=', 'CURRENT')
+    .execute();
+}
+
+export async function insertPoLines(trx: Db, lines: ReadonlyArray<Insertable<Database['poLine']>>) {
+  if (lines.length)
+    await trx
+      .insertInto('poLine')
+      .values([...lines])
+      .execute();
+}
+
+export async function deletePoLine(trx: Db, poNo: string, lineNo: number) {
+  await trx.deleteFrom('poLine').where('poNo', '=', poNo).where('lineNo', '=', lineNo).execute();
+}
+
+/** A delivery, receipt or settlement names the line (it cannot be removed, only reduced to what they hold). */
+export async function lineHasDocuments(trx: Db, poNo: string, lineNo: number): Promise<boolean> {
+  const { rows } = await sql<{ n: number }>`
+    select (select count(*) from delivery_line where po_no = ${poNo} and po_line_no = ${lineNo})
+         + (select count(*) from wh_receipt_line where po_no = ${poNo} and po_line_no = ${lineNo})
+         + (select count(*) from settlement_line where po_no = ${poNo} and po_line_no = ${lineNo}) as n`.execute(trx);
+  return Number(rows[0].n) > 0;
+}
+
+/** The supplier's view of its order's revision in force (acknowledged or not), locked. */
+export function lockCurrentRevisionForSupplier(trx: Db, poNo: string) {
+  return trx
+    .selectFrom('poRevision')
+    .select(['revision', 'acknowledgedAt'])
+    .where('poNo', '=', poNo)
+    .where('status', '=', 'CURRENT')
+    .forUpdate()
+    .executeTakeFirst();
 }

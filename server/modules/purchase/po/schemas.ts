@@ -102,6 +102,51 @@ export const PoLine = Type.Object({
   deliveryDate: Nullable(Type.String()),
   deliveredQty: Type.String(),
   receivedQty: Type.String(),
+  agreementNo: Type.Optional(
+    Nullable(Type.String({ description: 'A call-off: the framework agreement it orders against' })),
+  ),
+  agreementLineNo: Type.Optional(Nullable(Type.Integer())),
+});
+
+/** One revision of a changed order: its terms (read-only), the difference from the one before, approval and acknowledgement. */
+export const PoRevisionView = Type.Object({
+  revision: Type.Integer(),
+  status: Type.String({ description: 'CURRENT, SUPERSEDED, PROPOSED (waiting for approval), REJECTED, WITHDRAWN' }),
+  reason: Nullable(Type.String()),
+  totalAmount: Type.String(),
+  needsApproval: Type.Boolean(),
+  approvalStatus: Type.String(),
+  changeSeq: Nullable(Type.Integer({ description: 'Its rows in poChangeInfo (po_change.change_seq)' })),
+  diff: Type.Array(
+    Type.Object({
+      field: Type.String({
+        description: 'dueDate, quantity, unitPrice, deliveryDate, line (added or removed), totalAmount',
+      }),
+      lineNo: Nullable(Type.Integer()),
+      before: Nullable(Type.String()),
+      after: Nullable(Type.String()),
+    }),
+  ),
+  snapshot: Type.Object({
+    dueDate: Nullable(Type.String()),
+    totalAmount: Type.String(),
+    lines: Type.Array(
+      Type.Object({
+        lineNo: Type.Integer(),
+        itemCode: Nullable(Type.String()),
+        itemName: Type.String(),
+        unitCode: Type.String(),
+        quantity: Type.String(),
+        unitPrice: Type.String(),
+        amount: Type.String(),
+        deliveryDate: Nullable(Type.String()),
+      }),
+    ),
+  }),
+  createdBy: Type.String(),
+  createdAt: Type.String({ format: 'date-time' }),
+  acknowledgedAt: Nullable(Type.String({ format: 'date-time' })),
+  acknowledgedBy: Nullable(Type.String()),
 });
 
 export const PoChangeRow = Type.Object({
@@ -152,7 +197,16 @@ export const PoDetail = Type.Object({
   loiNo: Nullable(Type.String()),
   currency: Type.String(),
   totalAmount: Type.String(),
-  approvedAmount: Nullable(Type.String({ description: 'The amount the approval covered; the PO may not go above it' })),
+  approvedAmount: Nullable(
+    Type.String({ description: 'The amount the approval covered; a change above it (by the rule) is approved again' }),
+  ),
+  agreementException: Nullable(
+    Type.String({
+      description: 'A call-off beyond its agreement (APPROVE policy): what it went beyond, for the approvers',
+    }),
+  ),
+  revision: Type.Integer({ description: 'The revision in force (1 until the first change after sending)' }),
+  revisions: Type.Array(PoRevisionView),
   dueDate: Nullable(Type.String()),
   forwardedAt: Nullable(Type.String({ format: 'date-time' })),
   acknowledgedAt: Nullable(Type.String({ format: 'date-time' })),
@@ -251,6 +305,29 @@ export const PoChangeBody = Type.Object(
         ),
         { maxItems: 200 },
       ),
+    ),
+    addLines: Type.Optional(
+      Type.Array(
+        Type.Object(
+          {
+            itemCode: Type.Optional(Nullable(Type.String({ maxLength: 20 }))),
+            itemName: Type.Optional(Nullable(Type.String({ maxLength: 200 }))),
+            spec: Type.Optional(Nullable(Type.String({ maxLength: 300 }))),
+            unitCode: Type.Optional(Nullable(Type.String({ maxLength: 10 }))),
+            quantity: Decimal('Quantity'),
+            unitPrice: Decimal('Unit price'),
+            deliveryDate: DateStr('Delivery date'),
+          },
+          { additionalProperties: false },
+        ),
+        { maxItems: 50 },
+      ),
+    ),
+    removeLines: Type.Optional(
+      Type.Array(Type.Integer({ minimum: 1 }), {
+        maxItems: 200,
+        description: 'Lines to remove (nothing delivered or received on them)',
+      }),
     ),
   },
   { additionalProperties: false },
@@ -351,6 +428,9 @@ export const SupplierPoDetail = Type.Object({
   buyerTelNo: Nullable(Type.String()),
   deptnm: Type.String(),
   version: Type.Integer(),
+  revision: Type.Integer(),
+  revisionAcknowledged: Type.Boolean({ description: 'The revision in force was acknowledged (a new one asks again)' }),
+  revisions: Type.Array(PoRevisionView, { description: 'Revisions put in force (not proposals in approval)' }),
   lines: Type.Array(PoLine),
   attachments: Type.Array(Attachment),
   changes: Type.Array(PoChangeRow),

@@ -20,10 +20,10 @@ import {
   wrongState,
   type FieldError,
 } from '../../../domain/errors.js';
-import { fitsAmount, jpyRate, lineAmount, simpleOrderLimit, toKrw, totalOf, wonText } from '../../../domain/money.js';
+import { jpyRate, lineAmount, simpleOrderLimit, toKrw, totalOf, wonText } from '../../../domain/money.js';
 import { transition } from '../../../domain/machine.js';
 import { checkDate, todayKst } from '../../../domain/dates.js';
-import { QUANTITY, UNIT_PRICE, checkDecimal, iso, requireText, text } from '../../../domain/values.js';
+import { iso, requireText, text } from '../../../domain/values.js';
 import type { ReasonBody, VersionBody } from '../../../domain/schemas.js';
 import { assertSuppliersEligible } from '../../suppliers/eligibility.js';
 import { checkSourcingEligibility } from '../../evaluation/eligibility.js';
@@ -38,7 +38,6 @@ import {
   findLoiToLink,
   findPoHeader,
   findPoLineDates,
-  findPoLineRows,
   findPoLines,
   findQuotation,
   findQuotedPrices,
@@ -54,11 +53,17 @@ import {
   nextChangeSeq,
   updatePoHeader,
   updatePoLine,
+  findCallOffLinesOfPo,
+  lockCurrentRevisionForSupplier,
+  lockProposedRevision,
+  updateRevision,
 } from './queries.js';
 import type { ForwardYnBody, PoChangeBody, PoCreateBody, PoUpdateBody } from './schemas.js';
 import { approvalState, numbered } from '../approval/state.js';
-import { PO_MACHINE, poActionsFor, statusAfterChange, withinApproval } from './workflow.js';
+import { PO_MACHINE, poActionsFor, withinApproval } from './workflow.js';
 import { assertBindable } from '../../files/owners.js';
+import { applyAgreementConsumption, giveBack } from '../agreement/consumption.js';
+import { changePo as changeOrder, revisionsOf } from './change-order.js';
 
 export const PO_SCREENS = { list: '/OrderRequestList', edit: '/OrderRequestEdit' } as const;
 export const SIMPLE_SCREENS = { list: '/SimpleOrderList', edit: '/SimpleOrderEdit' } as const;
@@ -73,14 +78,19 @@ export const editScreenOf = (poType: string) => (poType === 'SIMPLE' ? SIMPLE_SC
 export async function poDetail(db: Db, poNo: string, actor: Actor, expectType?: 'PO' | 'SIMPLE') {
   const h = await findPoHeader(db, poNo);
   if (!h || (expectType && h.poType !== expectType)) throw poMissing();
-  const [lines, attachments, approvals, history, changes, canWrite] = await Promise.all([
+  const [lines, attachments, approvals, history, changes, canWrite, revisions] = await Promise.all([
     findPoLines(db, poNo),
     loadAttachments(db, h.fileId),
     loadApprovals(db, { docTypes: ['PO', 'SIMPLE'], docNo: poNo }),
     loadHistory(db, 'po_header', poNo),
     listPoChanges(db, { poNo }, { field: 'changedAt', direction: 'asc' }, { limit: 5000, offset: 0 }),
     groupHoldsScreen(db, actor.authGroupId, [editScreenOf(h.poType)], 'write'),
+    revisionsOf(db, poNo, { supplier: false }),
   ]);
+  // A change order's approvals (document PO_CHANGE, <poNo>-<revision>) are decided on the order too.
+  for (const r of revisions.filter((x) => x.needsApproval))
+    approvals.push(...(await loadApprovals(db, { docTypes: ['PO_CHANGE'], docNo: `${poNo}-${r.revision}` })));
+  approvals.sort((a, b) => a.approvalId - b.approvalId);
   const delivered = lines.some((l) => Number(l.deliveredQty) > 0);
   const { approvalId: _a, buyerEmail: _e, buyerTelNo: _t, ...header } = h;
   const { isCurrentApprover, ...approvalFields } = approvalState(approvals, actor.singleid);
@@ -95,6 +105,7 @@ export async function poDetail(db: Db, poNo: string, actor: Actor, expectType?: 
     approvals,
     history: numbered(history),
     changes: changes.rows,
+    revisions,
     ...approvalFields,
     actions: [
       ...poActionsFor(
@@ -370,134 +381,13 @@ export async function sendPo(db: Db, caller: Caller | null, poNo: string, body: 
   return poDetail(db, poNo, actor);
 }
 
-type Change = { field: string; lineNo: number | null; beforeValue: string | null; afterValue: string | null };
-
 /**
- * Changes a sent order (due date; per line quantity, unit price, delivery date) with a reason: each
- * change is recorded for poChangeInfo, the supplier acknowledges again, never above the approved amount.
+ * Changes a sent order with a reason (change-order.ts): revision n+1 at once, or proposed for
+ * approval when the change crosses the re-approval rule; the supplier acknowledges the new revision.
  */
 export async function changePo(db: Db, caller: Caller | null, poNo: string, b: Static<typeof PoChangeBody>) {
-  const reason = text(b.reason);
-  const today = todayKst();
-  const errors: FieldError[] = [];
-  if (!reason) errors.push({ path: 'body/reason', message: '변경 사유를 입력하세요' });
-  if (b.dueDate !== undefined)
-    checkDate(errors, 'body/dueDate', b.dueDate, '납기일', { required: true, notBefore: today });
-  (b.lines ?? []).forEach((l, i) => {
-    if (l.quantity !== undefined) checkDecimal(errors, `body/lines/${i}/quantity`, l.quantity, QUANTITY);
-    if (l.unitPrice !== undefined) checkDecimal(errors, `body/lines/${i}/unitPrice`, l.unitPrice, UNIT_PRICE);
-    if (l.deliveryDate !== undefined)
-      checkDate(errors, `body/lines/${i}/deliveryDate`, l.deliveryDate, '품목 납기일', {
-        required: true,
-        notBefore: today,
-      });
-  });
-  failIf(errors);
   const actor = await internalActor(db, caller);
-  const [rate, limit] = await Promise.all([jpyRate(db), simpleOrderLimit(db)]);
-  await db.transaction().execute(async (trx) => {
-    const po = await lockOrder(trx, poNo, actor);
-    checkVersion(b.version, po.version);
-    transition(PO_MACHINE, 'change', po.status);
-    const lines = await findPoLineRows(trx, poNo);
-    const changes: Change[] = [];
-    if (b.dueDate !== undefined && b.dueDate !== po.dueDate)
-      changes.push({ field: 'dueDate', lineNo: null, beforeValue: po.dueDate, afterValue: b.dueDate });
-    const next = lines.map((l) => ({ ...l }));
-    (b.lines ?? []).forEach((input, i) => {
-      const line = next.find((l) => l.lineNo === input.lineNo);
-      if (!line) {
-        errors.push({ path: `body/lines/${i}/lineNo`, message: `발주에 없는 품목 줄입니다: ${input.lineNo}` });
-        return;
-      }
-      if (input.quantity !== undefined && compareDecimals(input.quantity, line.quantity) !== 0) {
-        if (compareDecimals(input.quantity, line.deliveredQty) < 0)
-          errors.push({
-            path: `body/lines/${i}/quantity`,
-            message: `이미 납품된 수량(${line.deliveredQty})보다 적게 바꿀 수 없습니다`,
-          });
-        changes.push({
-          field: 'quantity',
-          lineNo: line.lineNo,
-          beforeValue: line.quantity,
-          afterValue: input.quantity.trim(),
-        });
-        line.quantity = input.quantity.trim();
-      }
-      if (input.unitPrice !== undefined && compareDecimals(input.unitPrice, line.unitPrice) !== 0) {
-        changes.push({
-          field: 'unitPrice',
-          lineNo: line.lineNo,
-          beforeValue: line.unitPrice,
-          afterValue: input.unitPrice.trim(),
-        });
-        line.unitPrice = input.unitPrice.trim();
-      }
-      if (input.deliveryDate !== undefined && input.deliveryDate !== line.deliveryDate) {
-        changes.push({
-          field: 'deliveryDate',
-          lineNo: line.lineNo,
-          beforeValue: line.deliveryDate,
-          afterValue: input.deliveryDate,
-        });
-        line.deliveryDate = input.deliveryDate;
-      }
-      line.amount = lineAmount(line.quantity, line.unitPrice, po.currency);
-      if (!fitsAmount(line.amount))
-        errors.push({ path: `body/lines/${i}/quantity`, message: '금액(수량 × 단가)이 너무 큽니다' });
-    });
-    failIf(errors);
-    if (changes.length === 0) failIf([{ path: 'body', message: '변경된 내용이 없습니다' }]);
-    const total = totalOf(next.map((l) => l.amount));
-    if (!withinApproval(total, po.approvedAmount)) throw overApproval(po.approvedAmount!);
-    if (po.poType === 'SIMPLE' && compareDecimals(toKrw(total, po.currency, rate), limit) >= 0)
-      throw invalid('SIMPLE_ORDER_OVER_LIMIT', `소액발주는 ${wonText(limit)}원 미만이어야 합니다`);
-    if (compareDecimals(total, po.totalAmount) !== 0)
-      changes.push({ field: 'totalAmount', lineNo: null, beforeValue: po.totalAmount, afterValue: total });
-    const status = statusAfterChange(po.status as never);
-    if (status !== po.status)
-      changes.push({ field: 'status', lineNo: null, beforeValue: po.status, afterValue: status });
-    const changeSeq = await nextChangeSeq(trx, poNo);
-    const now = new Date();
-    for (const l of next) {
-      const old = lines.find((x) => x.lineNo === l.lineNo)!;
-      if (old.quantity === l.quantity && old.unitPrice === l.unitPrice && old.deliveryDate === l.deliveryDate) continue;
-      await updatePoLine(trx, poNo, l.lineNo, {
-        quantity: l.quantity,
-        unitPrice: l.unitPrice,
-        amount: l.amount,
-        deliveryDate: l.deliveryDate,
-      });
-    }
-    await updatePoHeader(trx, poNo, {
-      totalAmount: total,
-      dueDate: b.dueDate ?? po.dueDate,
-      status,
-      ...(status !== po.status ? { acknowledgedAt: null, acknowledgedBy: null } : {}),
-      version: po.version + 1,
-      updatedAt: now,
-    });
-    await insertPoChanges(
-      trx,
-      changes.map((c) => ({ poNo, changeSeq, ...c, reason: reason!, changedBy: actor.userId, changedAt: now })),
-    );
-    await writeAudit(trx, {
-      entity: 'po_header',
-      entityKey: poNo,
-      action: 'CHANGE',
-      actor: actor.userId,
-      before: { status: po.status, totalAmount: po.totalAmount, dueDate: po.dueDate },
-      after: { status, totalAmount: total, changes },
-      reason,
-    });
-    await recordBudgetMovement(trx, {
-      event: 'CHANGE',
-      docType: 'PO',
-      docNo: poNo,
-      actor: actor.userId,
-      confirmWarning: b.confirmBudgetWarning,
-    });
-  });
+  await changeOrder(db, caller, poNo, b, lockOrder);
   return poDetail(db, poNo, actor);
 }
 
@@ -511,8 +401,18 @@ export async function cancelPo(db: Db, caller: Caller | null, poNo: string, body
     checkVersion(body.version, po.version);
     const status = transition(PO_MACHINE, 'cancel', po.status);
     if (await hasDeliveries(trx, poNo)) throw refused('PO_DELIVERED', '납품이 시작된 발주는 취소할 수 없습니다');
+    // A cancelled call-off gives its quantities back to the agreement.
+    const callOffs = await findCallOffLinesOfPo(trx, poNo);
+    if (callOffs.length)
+      await applyAgreementConsumption(trx, callOffs.map(giveBack), todayKst(), { forceRelease: true });
     const withdrawn = po.status === 'IN_APPROVAL';
     if (withdrawn) await withdrawApproval(trx, po.approvalId, actor.userId);
+    // A change waiting for approval goes with the order.
+    const proposal = await lockProposedRevision(trx, poNo);
+    if (proposal) {
+      await withdrawApproval(trx, proposal.approvalId, actor.userId);
+      await updateRevision(trx, poNo, proposal.revision, { status: 'WITHDRAWN', approvalStatus: 'WITHDRAWN' });
+    }
     const now = new Date();
     await updatePoHeader(trx, poNo, {
       status,
@@ -572,11 +472,16 @@ export async function forwardYnOf(db: Db, body: Static<typeof ForwardYnBody>) {
 async function supplierPoDetail(db: Db, poNo: string, staff = false) {
   const h = await findSupplierPo(db, poNo);
   if (!h) throw poMissing();
-  const [lines, attachments, changes] = await Promise.all([
+  const [lines, attachments, changes, revisions] = await Promise.all([
     findPoLines(db, poNo),
     loadAttachments(db, h.fileId),
     listPoChanges(db, { poNo }, { field: 'changedAt', direction: 'asc' }, { limit: 5000, offset: 0 }),
+    revisionsOf(db, poNo, { supplier: true }),
   ]);
+  const current = revisions.find((r) => r.status === 'CURRENT');
+  // A revision of an order already partly delivered keeps its status: it is acknowledged by itself.
+  const revisionAcknowledged = !current || current.acknowledgedAt !== null || h.status === 'ACKNOWLEDGED';
+  const mayAcknowledge = h.status === 'SENT' || (h.status === 'PARTLY_DELIVERED' && !revisionAcknowledged);
   return {
     poNo: h.poNo,
     poType: h.poType,
@@ -599,10 +504,13 @@ async function supplierPoDetail(db: Db, poNo: string, staff = false) {
     buyerTelNo: h.buyerTelNo,
     deptnm: h.deptnm,
     version: h.version,
+    revision: current?.revision ?? 1,
+    revisionAcknowledged,
+    revisions,
     lines,
     attachments,
     changes: changes.rows,
-    actions: h.status === 'SENT' && !staff ? ['acknowledge'] : [],
+    actions: mayAcknowledge && !staff ? ['acknowledge'] : [],
   };
 }
 
@@ -624,7 +532,10 @@ export async function acknowledgePo(db: Db, caller: Caller | null, poNo: string,
       throw poMissing();
     checkVersion(body.version, po.version);
     if (po.status === 'ACKNOWLEDGED') throw wrongState('이미 확인한 발주입니다', po.status);
-    const status = transition(PO_MACHINE, 'acknowledge', po.status);
+    const current = await lockCurrentRevisionForSupplier(trx, poNo);
+    // A changed order partly delivered: its new revision is acknowledged, its status stays.
+    const revisionOnly = po.status === 'PARTLY_DELIVERED' && current && current.acknowledgedAt === null;
+    const status = revisionOnly ? po.status : transition(PO_MACHINE, 'acknowledge', po.status);
     const now = new Date();
     await updatePoHeader(trx, poNo, {
       status,
@@ -633,13 +544,15 @@ export async function acknowledgePo(db: Db, caller: Caller | null, poNo: string,
       version: po.version + 1,
       updatedAt: now,
     });
+    if (current && current.acknowledgedAt === null)
+      await updateRevision(trx, poNo, current.revision, { acknowledgedAt: now, acknowledgedBy: supplier.userId });
     await writeAudit(trx, {
       entity: 'po_header',
       entityKey: poNo,
       action: 'ACKNOWLEDGE',
       actor: supplier.userId,
       before: { status: po.status },
-      after: { status },
+      after: { status, revision: current?.revision ?? 1 },
     });
   });
   return supplierPoDetail(db, poNo);

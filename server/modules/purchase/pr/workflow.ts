@@ -56,7 +56,8 @@ export const PR_MACHINE: Machine<PrStatus, PrAction> = {
     return: { from: ['APPROVED', 'RECEIVED'], to: 'REJECTED' },
     requestQuote: { from: ['RECEIVED'], to: 'QUOT_REQUESTED' },
     reopen: { from: ['QUOT_REQUESTED'], to: 'RECEIVED' },
-    order: { from: ['QUOT_REQUESTED'], to: 'ORDERED' },
+    // A received PR is ordered directly by a call-off of a framework agreement (docs/agreements.md).
+    order: { from: ['RECEIVED', 'QUOT_REQUESTED'], to: 'ORDERED' },
   },
 };
 

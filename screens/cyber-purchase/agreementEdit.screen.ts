@@ -1,0 +1,78 @@
+import { defineEditScreen } from '../../engine/define';
+import { buyerSection, currencyField, f, headerSection, titleField } from './supplier-document';
+
+const T = 'screen.cyberPurchase.agreementEdit';
+const STATUS = ['ACTIVE', 'EXPIRED', 'TERMINATED'].map((value) => ({
+  value,
+  text: `screen.cyberPurchase.agreementStatus.${value}`,
+}));
+
+/**
+ * One framework agreement of my company: validity, ceiling, the agreed lines with what was ordered
+ * and what remains, and the orders sent against it. Read only.
+ */
+export default defineEditScreen({
+  id: 'cyberPurchase.agreementEdit',
+  route: '/CyberAgreementEdit',
+  portals: ['external', 'internal'],
+  title: `${T}.title`,
+  labels: 'screen.cyberPurchase.f',
+  description: 'One agreement: agreed prices, ordered and remaining quantities, the orders against it.',
+  key: ['agreementNo'],
+  load: { operation: 'getSupplierAgreement', params: { path: { agreementNo: 'query.agreementNo' } } },
+  readOnly: true,
+  confirmLeave: false,
+  sections: [
+    headerSection(T, [
+      { field: 'agreementNo' },
+      titleField,
+      { field: 'status', label: f('agreementStatus'), widget: 'select', options: STATUS, emptyOption: 'none' },
+      currencyField,
+      { field: 'validFrom', widget: 'date' },
+      { field: 'validTo', widget: 'date' },
+      { field: 'ceilingAmount', widget: 'money' },
+      { field: 'orderedAmount', widget: 'money' },
+      { field: 'remainingAmount', widget: 'money' },
+      { field: 'contractNo' },
+    ]),
+    buyerSection(T),
+  ],
+  details: [
+    {
+      id: 'lines',
+      title: `${T}.lines`,
+      rowKey: 'lineNo',
+      canAdd: false,
+      canDelete: false,
+      columns: [
+        { field: 'lineNo', type: 'number', width: 56 },
+        { field: 'itemCode', width: 120 },
+        { field: 'itemName', width: 200 },
+        { field: 'unitCode', width: 60 },
+        { field: 'unitPrice', type: 'number', width: 110 },
+        { field: 'agreedQty', type: 'number', width: 100 },
+        { field: 'orderedQty', type: 'number', width: 100 },
+        { field: 'remainingQty', type: 'number', width: 100 },
+      ],
+    },
+    {
+      id: 'callOffs',
+      title: `${T}.callOffs`,
+      rowKey: 'poNo',
+      canAdd: false,
+      canDelete: false,
+      visible: 'detail.callOffs.count > 0',
+      visibleRows: 5,
+      columns: [
+        { field: 'poNo', width: 130, link: { screen: 'cyberPurchase.orderEdit', query: { poNo: 'row.poNo' } } },
+        { field: 'poDate', type: 'date', width: 100 },
+        { field: 'status', label: f('poStatus'), type: 'code', codeGroup: 'PO_STATUS', width: 100 },
+        { field: 'agreementLineNo', type: 'number', width: 80 },
+        { field: 'itemName', width: 180 },
+        { field: 'quantity', type: 'number', width: 90 },
+        { field: 'amount', type: 'money', width: 120 },
+      ],
+    },
+  ],
+  actions: [{ kind: 'back' }],
+});

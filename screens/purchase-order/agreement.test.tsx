@@ -1,0 +1,116 @@
+import { screen, waitFor } from '@testing-library/react';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clickGridRow, gridRowTexts, installGlideJsdom } from '../../engine/testing/grid';
+import { lastCall, renderPoFlow } from './po-test-helpers';
+
+let uninstall: () => void;
+beforeAll(() => {
+  uninstall = installGlideJsdom();
+});
+afterAll(() => uninstall());
+
+const T = { timeout: 30_000 };
+
+const ROW = {
+  agreementNo: 'AG2026-000001',
+  compNo: 'C00001',
+  compNameKr: '한빛정밀',
+  title: '베어링 단가계약',
+  currency: 'KRW',
+  validFrom: '2026-11-01',
+  validTo: '2027-10-31',
+  ceilingAmount: '200000.00',
+  orderedAmount: '40000.00',
+  callOffPolicy: 'REFUSE',
+  status: 'ACTIVE',
+  approvalStatus: 'APPROVED',
+  buyerId: 'E000004',
+  buyerName: '김민수',
+  sourceType: null,
+  sourceNo: null,
+  lineCount: 1,
+  updatedAt: '2026-11-20T01:00:00.000Z',
+  version: 3,
+};
+
+const { lineCount: _lineCount, ...HEADER } = ROW;
+const DETAIL = {
+  ...HEADER,
+  remainingAmount: '160000.00',
+  contractNo: null,
+  section: 'D1000',
+  deptcd: 'D1240',
+  remark: null,
+  approvedAt: '2026-11-20T01:00:00.000Z',
+  expiredAt: null,
+  terminatedAt: null,
+  terminateReason: null,
+  createdBy: 'operator',
+  createdAt: '2026-11-19T01:00:00.000Z',
+  lines: [
+    {
+      lineNo: 1,
+      itemCode: 'MRO0101-0001',
+      itemName: '육각볼트',
+      spec: null,
+      unitCode: 'EA',
+      sgCode: null,
+      unitPrice: '1000.00',
+      agreedQty: '100.000',
+      orderedQty: '40.000',
+      orderedAmount: '40000.00',
+      remainingQty: '60.000',
+    },
+  ],
+  callOffs: [
+    {
+      poNo: 'PO2026-000304',
+      poType: 'PO',
+      poDate: '2026-11-20',
+      status: 'SENT',
+      lineNo: 1,
+      agreementLineNo: 1,
+      itemName: '육각볼트',
+      quantity: '40.000',
+      unitPrice: '1000.00',
+      amount: '40000.00',
+      deliveredQty: '0.000',
+      receivedQty: '0.000',
+      agreementException: null,
+    },
+  ],
+  approvals: [],
+  history: [],
+  pendingApprovalId: null,
+  pendingApprovalVersion: null,
+  currentApproverName: null,
+  approvalSteps: [],
+  actions: ['terminate', 'callOff'],
+};
+
+describe('AgreementList / AgreementEdit', () => {
+  it(
+    'lists agreements with their state and amounts; one opens with ordered and remaining quantities and its call-offs',
+    T,
+    async () => {
+      const { services, router } = renderPoFlow('/AgreementList', {
+        answers: {
+          listAgreements: () => ({ rows: [ROW], total: 1 }),
+          getAgreement: () => DETAIL,
+        },
+      });
+      await screen.findByText('총 1건', undefined, { timeout: 5000 });
+      expect(screen.getByRole('heading', { name: '단가계약' })).toBeInTheDocument();
+      await waitFor(() => expect(gridRowTexts().length).toBe(1));
+      expect(gridRowTexts()[0]).toEqual(expect.arrayContaining(['AG2026-000001', '베어링 단가계약', '유효']));
+      clickGridRow(0, { x: 40 });
+      await waitFor(() => expect(router.state.location.pathname).toBe('/AgreementEdit'));
+      await screen.findByDisplayValue('베어링 단가계약', undefined, { timeout: 5000 });
+      expect(lastCall(services.calls, 'getAgreement')!.input.path).toEqual({ agreementNo: 'AG2026-000001' });
+      await waitFor(() => expect(gridRowTexts(document, 0)[0]).toEqual(expect.arrayContaining(['육각볼트', '60'])));
+      expect(gridRowTexts(document, 1)[0]).toEqual(expect.arrayContaining(['PO2026-000304']));
+      expect(screen.getByRole('button', { name: '계약 종료' })).toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: '저장' })).not.toBeInTheDocument();
+    },
+  );
+});

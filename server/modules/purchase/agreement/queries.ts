@@ -1,0 +1,309 @@
+import { sql, type ExpressionBuilder, type Insertable, type Updateable } from 'kysely';
+import type { Db } from '../../../db/connect.js';
+import type { Database } from '../../../db/schema.generated.js';
+import { given, likeEscape, type SortSpec } from '../../../http/list-query.js';
+import { iso } from '../../../domain/values.js';
+import type { AGREEMENT_SORT } from './schemas.js';
+
+type Window = { limit: number; offset: number };
+
+/** An active agreement past its last valid day reads as expired, before the job stores it. */
+export const effectiveStatus = (today: string) =>
+  sql<string>`case when a.status = 'ACTIVE' and a.valid_to < ${today}::date then 'EXPIRED' else a.status end`;
+
+export interface AgreementFilter {
+  agreementNo?: string;
+  title?: string;
+  compNo?: string;
+  compName?: string;
+  status?: string[];
+  buyerId?: string;
+  itemCode?: string;
+  validOn?: string;
+}
+
+type AScope = ExpressionBuilder<Database & { a: Database['agreement']; c: Database['company'] }, 'a' | 'c'>;
+
+/** Agreements with their supplier and buyer, the amount ordered and what of the ceiling is left. */
+export async function listAgreements(
+  db: Db,
+  f: AgreementFilter,
+  sort: SortSpec<(typeof AGREEMENT_SORT)[number]>,
+  w: Window,
+  today: string,
+) {
+  const status = effectiveStatus(today);
+  const cond = (eb: AScope) => {
+    const parts = [];
+    if (given(f.agreementNo)) parts.push(eb('a.agreementNo', 'ilike', `%${likeEscape(f.agreementNo!.trim())}%`));
+    if (given(f.title)) parts.push(eb('a.title', 'ilike', `%${likeEscape(f.title!.trim())}%`));
+    if (given(f.compNo)) parts.push(eb('a.compNo', '=', f.compNo!.trim().toUpperCase()));
+    if (given(f.compName)) parts.push(eb('c.compNameKr', 'like', `%${likeEscape(f.compName!.trim())}%`));
+    if (f.status?.length) parts.push(eb(status, 'in', f.status));
+    if (given(f.buyerId)) parts.push(eb('a.buyerId', '=', f.buyerId!.trim()));
+    if (given(f.itemCode))
+      parts.push(
+        eb.exists(
+          eb
+            .selectFrom('agreementLine as x')
+            .select('x.lineNo')
+            .whereRef('x.agreementNo', '=', 'a.agreementNo')
+            .where('x.itemCode', '=', f.itemCode!.trim()),
+        ),
+      );
+    if (given(f.validOn)) parts.push(eb.and([eb('a.validFrom', '<=', f.validOn!), eb('a.validTo', '>=', f.validOn!)]));
+    return eb.and(parts);
+  };
+  const columns = {
+    agreementNo: 'a.agreementNo',
+    compNameKr: 'c.compNameKr',
+    title: 'a.title',
+    validFrom: 'a.validFrom',
+    validTo: 'a.validTo',
+    ceilingAmount: 'a.ceilingAmount',
+    orderedAmount: 'a.orderedAmount',
+    buyerName: 'e.hname',
+    updatedAt: 'a.updatedAt',
+  } as const;
+  const base = db
+    .selectFrom('agreement as a')
+    .innerJoin('company as c', 'c.compNo', 'a.compNo')
+    .innerJoin('employee as e', 'e.singleid', 'a.buyerId')
+    .where(cond);
+  const [rows, count] = await Promise.all([
+    base
+      .select([
+        'a.agreementNo',
+        'a.compNo',
+        'c.compNameKr',
+        'a.title',
+        'a.currency',
+        'a.validFrom',
+        'a.validTo',
+        'a.ceilingAmount',
+        'a.orderedAmount',
+        'a.callOffPolicy',
+        'a.approvalStatus',
+        'a.buyerId',
+        'e.hname as buyerName',
+        'a.sourceType',
+        'a.sourceNo',
+        'a.updatedAt',
+        'a.version',
+      ])
+      .select([
+        status.as('status'),
+        sql<number>`(select count(*) from agreement_line l where l.agreement_no = a.agreement_no)`.as('lineCount'),
+      ])
+      .orderBy(sort.field === 'status' ? status : columns[sort.field], sort.direction)
+      .orderBy('a.agreementNo', 'desc')
+      .limit(w.limit)
+      .offset(w.offset)
+      .execute(),
+    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return {
+    rows: rows.map((r) => ({ ...r, lineCount: Number(r.lineCount), updatedAt: iso(r.updatedAt)! })),
+    total: Number(count.n),
+  };
+}
+
+export function findAgreement(db: Db, agreementNo: string) {
+  return db
+    .selectFrom('agreement as a')
+    .innerJoin('company as c', 'c.compNo', 'a.compNo')
+    .innerJoin('employee as e', 'e.singleid', 'a.buyerId')
+    .selectAll('a')
+    .select(['c.compNameKr', 'e.hname as buyerName', 'e.email as buyerEmail', 'e.telNo as buyerTelNo'])
+    .where('a.agreementNo', '=', agreementNo)
+    .executeTakeFirst();
+}
+
+export function findAgreementLines(db: Db, agreementNo: string) {
+  return db
+    .selectFrom('agreementLine')
+    .select([
+      'lineNo',
+      'itemCode',
+      'itemName',
+      'spec',
+      'unitCode',
+      'sgCode',
+      'unitPrice',
+      'agreedQty',
+      'orderedQty',
+      'orderedAmount',
+    ])
+    .where('agreementNo', '=', agreementNo)
+    .orderBy('lineNo')
+    .execute();
+}
+
+/** Every order line called off the agreement, cancelled ones included (they no longer count). */
+export function findCallOffs(db: Db, agreementNo: string) {
+  return db
+    .selectFrom('poLine as l')
+    .innerJoin('poHeader as h', 'h.poNo', 'l.poNo')
+    .select([
+      'h.poNo',
+      'h.poType',
+      'h.poDate',
+      'h.status',
+      'h.agreementException',
+      'l.lineNo',
+      'l.agreementLineNo',
+      'l.itemName',
+      'l.quantity',
+      'l.unitPrice',
+      'l.amount',
+      'l.deliveredQty',
+      'l.receivedQty',
+    ])
+    .where('l.agreementNo', '=', agreementNo)
+    .orderBy('h.poNo')
+    .orderBy('l.lineNo')
+    .execute();
+}
+
+export async function insertAgreement(
+  trx: Db,
+  header: Insertable<Database['agreement']>,
+  lines: ReadonlyArray<Insertable<Database['agreementLine']>>,
+) {
+  await trx.insertInto('agreement').values(header).execute();
+  if (lines.length)
+    await trx
+      .insertInto('agreementLine')
+      .values([...lines])
+      .execute();
+}
+
+export async function replaceAgreementLines(
+  trx: Db,
+  agreementNo: string,
+  lines: ReadonlyArray<Insertable<Database['agreementLine']>>,
+) {
+  await trx.deleteFrom('agreementLine').where('agreementNo', '=', agreementNo).execute();
+  if (lines.length)
+    await trx
+      .insertInto('agreementLine')
+      .values([...lines])
+      .execute();
+}
+
+export async function updateAgreement(trx: Db, agreementNo: string, values: Updateable<Database['agreement']>) {
+  await trx.updateTable('agreement').set(values).where('agreementNo', '=', agreementNo).execute();
+}
+
+/**
+ * The agreement, locked until the transaction ends. Every change of its consumption (a call-off, an
+ * order's change or cancellation) takes this lock first, then its lines' (lockAgreementLines), so two
+ * call-offs of one agreement are serialised: the second reads what the first ordered.
+ */
+export function lockAgreement(trx: Db, agreementNo: string) {
+  return trx.selectFrom('agreement').selectAll().where('agreementNo', '=', agreementNo).forUpdate().executeTakeFirst();
+}
+
+export function lockAgreementLines(trx: Db, agreementNo: string) {
+  return trx
+    .selectFrom('agreementLine')
+    .selectAll()
+    .where('agreementNo', '=', agreementNo)
+    .orderBy('lineNo')
+    .forUpdate()
+    .execute();
+}
+
+export async function updateAgreementLine(
+  trx: Db,
+  agreementNo: string,
+  lineNo: number,
+  values: Updateable<Database['agreementLine']>,
+) {
+  await trx
+    .updateTable('agreementLine')
+    .set(values)
+    .where('agreementNo', '=', agreementNo)
+    .where('lineNo', '=', lineNo)
+    .execute();
+}
+
+/** Active agreements whose last valid day is before `today`, locked (others running the job skip them). */
+export function lockLapsedAgreements(trx: Db, today: string) {
+  return trx
+    .selectFrom('agreement')
+    .select(['agreementNo', 'status', 'version', 'validTo'])
+    .where('status', '=', 'ACTIVE')
+    .where('validTo', '<', today)
+    .orderBy('agreementNo')
+    .forUpdate()
+    .skipLocked()
+    .execute();
+}
+
+export function lockAgreementForApproval(trx: Db, agreementNo: string) {
+  return trx
+    .selectFrom('agreement')
+    .select(['agreementNo', 'status', 'approvalId', 'approvalStatus', 'version'])
+    .where('agreementNo', '=', agreementNo)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+/* ------------------------------ what an agreement is built from ------------------------------ */
+
+/** The order an award made: a tender's (per winning company) or an auction's. */
+export async function findAwardOrders(db: Db, sourceType: 'TENDER' | 'AUCTION', sourceNo: string) {
+  if (sourceType === 'TENDER')
+    return db
+      .selectFrom('tenderAward')
+      .select(['compNo', 'poNo'])
+      .where('tenderNo', '=', sourceNo)
+      .orderBy('compNo')
+      .execute();
+  const a = await db
+    .selectFrom('auction')
+    .select(['winnerCompNo', 'poNo', 'status'])
+    .where('auctionNo', '=', sourceNo)
+    .executeTakeFirst();
+  return a && a.status === 'AWARDED' && a.winnerCompNo && a.poNo ? [{ compNo: a.winnerCompNo, poNo: a.poNo }] : [];
+}
+
+export function findOrderForAgreement(db: Db, poNo: string) {
+  return db
+    .selectFrom('poHeader')
+    .select(['poNo', 'compNo', 'currency', 'title', 'section', 'deptcd'])
+    .where('poNo', '=', poNo)
+    .executeTakeFirst();
+}
+
+export function findOrderLinesForAgreement(db: Db, poNo: string) {
+  return db
+    .selectFrom('poLine')
+    .select(['lineNo', 'itemCode', 'itemName', 'spec', 'unitCode', 'sgCode', 'quantity', 'unitPrice'])
+    .where('poNo', '=', poNo)
+    .orderBy('lineNo')
+    .execute();
+}
+
+/** The buyer's department and its business section (the order a call-off makes is theirs). */
+export function findEmployeeDept(db: Db, singleid: string) {
+  return db
+    .selectFrom('employee as e')
+    .innerJoin('department as d', 'd.deptcd', 'e.deptcd')
+    .select(['e.deptcd', 'd.topDept'])
+    .where('e.singleid', '=', singleid)
+    .executeTakeFirst();
+}
+
+export function findItemForAgreement(db: Db, itemCode: string) {
+  return db
+    .selectFrom('item')
+    .select(['itemCode', 'itemName', 'spec', 'unitCode', 'sgCode', 'useYn'])
+    .where('itemCode', '=', itemCode)
+    .executeTakeFirst();
+}
+
+export function unitExists(db: Db, unitCode: string) {
+  return db.selectFrom('unit').select('unitCode').where('unitCode', '=', unitCode).executeTakeFirst();
+}

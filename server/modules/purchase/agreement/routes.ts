@@ -1,0 +1,226 @@
+import { Type } from 'typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { access } from '../../../http/access.js';
+import { commonErrors } from '../../../http/error-schema.js';
+import { pageWindow, parseSort } from '../../../http/list-query.js';
+import { supplierView } from '../../../http/supplier-view.js';
+import { ReasonBody, VersionBody } from '../../../domain/schemas.js';
+import { todayKst } from '../../../domain/dates.js';
+import { PoDetail } from '../po/schemas.js';
+import { listAgreements } from './queries.js';
+import {
+  AgreementBody,
+  AgreementDetail,
+  AgreementList,
+  AgreementListQuery,
+  AgreementNoParams,
+  AgreementUpdateBody,
+  AwardAgreementBody,
+  CallOffBody,
+  SupplierAgreementDetail,
+  SupplierAgreementListQuery,
+} from './schemas.js';
+import {
+  AGREEMENT_SCREENS,
+  CYBER_AGREEMENT_SCREENS,
+  callOffAgreement,
+  createAgreement,
+  createAgreementFromAward,
+  getAgreement,
+  getSupplierAgreement,
+  submitAgreement,
+  terminateAgreement,
+  updateAgreementDraft,
+} from './service.js';
+import { SUPPLIER_VISIBLE_AGREEMENT } from './workflow.js';
+
+const LIST = AGREEMENT_SCREENS.list;
+const EDIT = AGREEMENT_SCREENS.edit;
+
+/** Framework agreements (단가계약): agreed prices for a period, approved by rule, ordered against by call-offs. */
+export const agreementRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const tags = ['agreement'];
+  const read = { access: access.login([LIST, EDIT], 'read', ['I']) };
+  const write = { access: access.login([EDIT], 'write', ['I']), identityBound: false };
+  const conflictErrors = { 409: Type.Ref('ErrorBody'), ...commonErrors };
+
+  app.get(
+    '/api/v1/agreements',
+    {
+      config: { ...read, readOnlyList: true },
+      schema: {
+        operationId: 'listAgreements',
+        tags,
+        summary: 'Framework agreements with the amount ordered against each',
+        querystring: AgreementListQuery,
+        response: { 200: AgreementList, ...commonErrors },
+      },
+    },
+    async (request) =>
+      listAgreements(
+        request.db,
+        request.query,
+        parseSort(request.query.sort, { field: 'agreementNo', direction: 'desc' }),
+        pageWindow(request.query),
+        todayKst(app.clock.now()),
+      ),
+  );
+
+  app.get(
+    '/api/v1/agreements/:agreementNo',
+    {
+      config: read,
+      schema: {
+        operationId: 'getAgreement',
+        tags,
+        summary: 'One agreement: lines with ordered and remaining quantities, call-offs, approvals, history',
+        params: AgreementNoParams,
+        response: { 200: AgreementDetail, ...commonErrors },
+      },
+    },
+    async (request) => getAgreement(request.db, request.caller, request.params.agreementNo, app.clock.now()),
+  );
+
+  app.post(
+    '/api/v1/agreements',
+    {
+      config: write,
+      schema: {
+        operationId: 'createAgreement',
+        tags,
+        summary: 'A draft agreement typed by hand: supplier, validity, currency, optional ceiling, policy, lines',
+        body: AgreementBody,
+        response: { 200: AgreementDetail, ...conflictErrors },
+      },
+    },
+    async (request) => createAgreement(request.db, request.caller, request.body, app.clock.now()),
+  );
+
+  app.post(
+    '/api/v1/agreements/from-award',
+    {
+      config: write,
+      schema: {
+        operationId: 'createAgreementFromAward',
+        tags,
+        summary: 'A draft agreement from an awarded RFQ, tender or reverse auction (its supplier, items and prices)',
+        body: AwardAgreementBody,
+        response: { 200: AgreementDetail, ...conflictErrors },
+      },
+    },
+    async (request) => createAgreementFromAward(request.db, request.caller, request.body, app.clock.now()),
+  );
+
+  app.put(
+    '/api/v1/agreements/:agreementNo',
+    {
+      config: write,
+      schema: {
+        operationId: 'updateAgreement',
+        tags,
+        summary: 'Change a draft agreement (header and lines)',
+        params: AgreementNoParams,
+        body: AgreementUpdateBody,
+        response: { 200: AgreementDetail, ...conflictErrors },
+      },
+    },
+    async (request) =>
+      updateAgreementDraft(request.db, request.caller, request.params.agreementNo, request.body, app.clock.now()),
+  );
+
+  app.post(
+    '/api/v1/agreements/:agreementNo/submit',
+    {
+      config: write,
+      schema: {
+        operationId: 'submitAgreement',
+        tags,
+        summary: 'Submit a draft for approval (rule AGREEMENT, for the ceiling or the agreed quantities’ amount)',
+        params: AgreementNoParams,
+        body: VersionBody,
+        response: { 200: AgreementDetail, ...conflictErrors },
+      },
+    },
+    async (request) =>
+      submitAgreement(request.db, request.caller, request.params.agreementNo, request.body, app.clock.now()),
+  );
+
+  app.post(
+    '/api/v1/agreements/:agreementNo/terminate',
+    {
+      config: write,
+      schema: {
+        operationId: 'terminateAgreement',
+        tags,
+        summary: 'End an active agreement early, with a reason (orders already made stand)',
+        params: AgreementNoParams,
+        body: ReasonBody,
+        response: { 200: AgreementDetail, ...conflictErrors },
+      },
+    },
+    async (request) =>
+      terminateAgreement(request.db, request.caller, request.params.agreementNo, request.body, app.clock.now()),
+  );
+
+  app.post(
+    '/api/v1/agreements/:agreementNo/call-offs',
+    {
+      config: { access: access.login([EDIT, '/OrderRequestEdit'], 'write', ['I']), identityBound: false },
+      schema: {
+        operationId: 'callOffAgreement',
+        tags,
+        summary:
+          'A call-off: a draft PO at the agreed prices; the agreement lines’ ordered quantities move in the same transaction (409 AGREEMENT_CALL_OFF_REFUSED beyond the agreement under the REFUSE policy)',
+        params: AgreementNoParams,
+        body: CallOffBody,
+        response: { 200: PoDetail, ...conflictErrors },
+      },
+    },
+    async (request) =>
+      callOffAgreement(request.db, request.caller, request.params.agreementNo, request.body, app.clock.now()),
+  );
+
+  /* ------------------------------ the supplier's side ------------------------------ */
+
+  app.get(
+    '/api/v1/cyber/agreements',
+    {
+      config: { readOnlyList: true, access: access.login(CYBER_AGREEMENT_SCREENS, 'read') },
+      schema: {
+        operationId: 'listSupplierAgreements',
+        tags,
+        summary: 'My company’s approved agreements (active, expired, terminated). Staff: every supplier’s, or compNo’s',
+        querystring: SupplierAgreementListQuery,
+        response: { 200: AgreementList, ...commonErrors },
+      },
+    },
+    async (request) => {
+      const wanted = request.query.status?.length
+        ? request.query.status.filter((s) => (SUPPLIER_VISIBLE_AGREEMENT as readonly string[]).includes(s))
+        : [...SUPPLIER_VISIBLE_AGREEMENT];
+      return listAgreements(
+        supplierView(request, request.query.compNo).db,
+        { ...request.query, status: wanted.length ? wanted : ['NONE'] },
+        parseSort(request.query.sort, { field: 'agreementNo', direction: 'desc' }),
+        pageWindow(request.query),
+        todayKst(app.clock.now()),
+      );
+    },
+  );
+
+  app.get(
+    '/api/v1/cyber/agreements/:agreementNo',
+    {
+      config: { access: access.login(CYBER_AGREEMENT_SCREENS, 'read') },
+      schema: {
+        operationId: 'getSupplierAgreement',
+        tags,
+        summary:
+          'One agreement of my company: lines with ordered and remaining quantities, the orders sent against it; another company’s answers 404',
+        params: AgreementNoParams,
+        response: { 200: SupplierAgreementDetail, ...commonErrors },
+      },
+    },
+    async (request) => getSupplierAgreement(supplierView(request), request.params.agreementNo, app.clock.now()),
+  );
+};

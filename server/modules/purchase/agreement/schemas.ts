@@ -1,0 +1,252 @@
+import { Type } from 'typebox';
+import { PagingQuery, SortQuery } from '../../../http/list-query.js';
+import { Currency, DateStr, Nullable, StatusList, Version } from '../../../domain/schemas.js';
+import { ApprovalView } from '../shared/schemas.js';
+import { ApprovalStateFields } from '../approval/schemas.js';
+import { NumberedHistoryEntry } from '../po/schemas.js';
+import { AGREEMENT_SOURCES, AGREEMENT_STATUSES, CALL_OFF_POLICIES } from './workflow.js';
+
+export const AGREEMENT_SORT = [
+  'agreementNo',
+  'compNameKr',
+  'title',
+  'validFrom',
+  'validTo',
+  'ceilingAmount',
+  'orderedAmount',
+  'status',
+  'buyerName',
+  'updatedAt',
+] as const;
+
+export const AgreementNoParams = Type.Object(
+  { agreementNo: Type.String({ maxLength: 20, description: 'AG2026-000123' }) },
+  { additionalProperties: false },
+);
+
+const Filters = {
+  agreementNo: Type.Optional(Type.String({ maxLength: 20 })),
+  title: Type.Optional(Type.String({ maxLength: 100 })),
+  status: StatusList(AGREEMENT_STATUSES),
+  itemCode: Type.Optional(Type.String({ maxLength: 20, description: 'Agreements with a line of this item' })),
+  validOn: Type.Optional(DateStr('Valid on this day')),
+  ...PagingQuery,
+  sort: SortQuery(AGREEMENT_SORT),
+};
+
+export const AgreementListQuery = Type.Object(
+  {
+    ...Filters,
+    compNo: Type.Optional(Type.String({ maxLength: 10 })),
+    compName: Type.Optional(Type.String({ maxLength: 100 })),
+    buyerId: Type.Optional(Type.String({ maxLength: 30 })),
+  },
+  { additionalProperties: false },
+);
+
+export const SupplierAgreementListQuery = Type.Object(
+  { ...Filters, compNo: Type.Optional(Type.String({ maxLength: 10, description: 'Staff only: one supplier' })) },
+  { additionalProperties: false },
+);
+
+export const AgreementRow = Type.Object({
+  agreementNo: Type.String(),
+  compNo: Type.String(),
+  compNameKr: Type.String(),
+  title: Type.String(),
+  currency: Type.String(),
+  validFrom: Type.String(),
+  validTo: Type.String(),
+  ceilingAmount: Nullable(Type.String()),
+  orderedAmount: Type.String(),
+  callOffPolicy: Type.String(),
+  status: Type.String({ description: 'AGREEMENT_STATUS code; an active agreement past its validity reads EXPIRED' }),
+  approvalStatus: Type.String(),
+  buyerId: Type.String(),
+  buyerName: Type.String(),
+  sourceType: Nullable(Type.String()),
+  sourceNo: Nullable(Type.String()),
+  lineCount: Type.Integer(),
+  updatedAt: Type.String({ format: 'date-time' }),
+  version: Type.Integer(),
+});
+
+export const AgreementList = Type.Object({ rows: Type.Array(AgreementRow), total: Type.Integer() });
+
+const LineInput = Type.Object(
+  {
+    itemCode: Type.Optional(
+      Nullable(Type.String({ maxLength: 20, description: 'A master item (name, spec, unit from it)' })),
+    ),
+    itemName: Type.Optional(
+      Nullable(Type.String({ maxLength: 200, description: 'A free-text item, without itemCode' })),
+    ),
+    spec: Type.Optional(Nullable(Type.String({ maxLength: 300 }))),
+    unitCode: Type.Optional(Nullable(Type.String({ maxLength: 10 }))),
+    unitPrice: Type.String({ maxLength: 30, description: 'Agreed unit price' }),
+    agreedQty: Type.Optional(
+      Nullable(Type.String({ maxLength: 30, description: 'Agreed quantity; none: price only' })),
+    ),
+  },
+  { additionalProperties: false },
+);
+
+const Fields = {
+  compNo: Type.String({ maxLength: 10, description: 'Supplier (COMP_NO)' }),
+  title: Type.String({ maxLength: 200 }),
+  currency: Currency,
+  validFrom: DateStr('First valid day'),
+  validTo: DateStr('Last valid day, today or later'),
+  ceilingAmount: Type.Optional(
+    Nullable(Type.String({ maxLength: 30, description: 'Most the call-offs may order in all' })),
+  ),
+  callOffPolicy: Type.Optional(
+    Type.Enum([...CALL_OFF_POLICIES], {
+      description:
+        'REFUSE (default): a call-off beyond the agreement answers 409; APPROVE: it is made, marked for its approval',
+    }),
+  ),
+  contractNo: Type.Optional(Nullable(Type.String({ maxLength: 30, description: 'Its e-contract, where one exists' }))),
+  remark: Type.Optional(Nullable(Type.String({ maxLength: 1000 }))),
+  lines: Type.Array(LineInput, { maxItems: 500 }),
+};
+export const AgreementBody = Type.Object(Fields, { additionalProperties: false });
+export const AgreementUpdateBody = Type.Object({ ...Fields, version: Version }, { additionalProperties: false });
+
+export const AwardAgreementBody = Type.Object(
+  {
+    sourceType: Type.Enum([...AGREEMENT_SOURCES]),
+    sourceNo: Type.String({ maxLength: 20, description: 'The awarded RFQ, tender or auction' }),
+    compNo: Type.Optional(
+      Nullable(Type.String({ maxLength: 10, description: 'A tender with several winners: which' })),
+    ),
+    title: Type.Optional(Nullable(Type.String({ maxLength: 200 }))),
+    validFrom: DateStr('First valid day'),
+    validTo: DateStr('Last valid day, today or later'),
+    ceilingAmount: Fields.ceilingAmount,
+    callOffPolicy: Fields.callOffPolicy,
+    contractNo: Fields.contractNo,
+    remark: Fields.remark,
+    keepQuantities: Type.Optional(
+      Type.Boolean({ description: 'The awarded quantities become the agreed quantities (default); false: price only' }),
+    ),
+  },
+  { additionalProperties: false },
+);
+
+export const CallOffBody = Type.Object(
+  {
+    title: Type.Optional(Nullable(Type.String({ maxLength: 200 }))),
+    dueDate: DateStr('Due date, today or later'),
+    remark: Type.Optional(Nullable(Type.String({ maxLength: 1000 }))),
+    prNo: Type.Optional(
+      Nullable(Type.String({ maxLength: 20, description: 'The received PR ordered (its budget commits here)' })),
+    ),
+    lines: Type.Array(
+      Type.Object(
+        {
+          agreementLineNo: Type.Integer({ minimum: 1 }),
+          quantity: Type.String({ maxLength: 30 }),
+          unitPrice: Type.Optional(
+            Nullable(
+              Type.String({ maxLength: 30, description: 'Omitted: the agreed price (another is an exception)' }),
+            ),
+          ),
+          deliveryDate: Type.Optional(DateStr('Line due date')),
+          prLineNo: Type.Optional(Type.Integer({ minimum: 1, description: 'With prNo: the PR line this orders' })),
+        },
+        { additionalProperties: false },
+      ),
+      { maxItems: 500 },
+    ),
+    confirmBudgetWarning: Type.Optional(Type.Boolean()),
+  },
+  { additionalProperties: false },
+);
+
+const AgreementLineView = Type.Object({
+  lineNo: Type.Integer(),
+  itemCode: Nullable(Type.String()),
+  itemName: Type.String(),
+  spec: Nullable(Type.String()),
+  unitCode: Type.String(),
+  sgCode: Nullable(Type.String()),
+  unitPrice: Type.String(),
+  agreedQty: Nullable(Type.String()),
+  orderedQty: Type.String(),
+  orderedAmount: Type.String(),
+  remainingQty: Nullable(Type.String({ description: 'agreedQty − orderedQty; null when no quantity was agreed' })),
+});
+
+const CallOffView = Type.Object({
+  poNo: Type.String(),
+  poType: Type.String(),
+  poDate: Type.String(),
+  status: Type.String(),
+  lineNo: Type.Integer(),
+  agreementLineNo: Nullable(Type.Integer()),
+  itemName: Type.String(),
+  quantity: Type.String(),
+  unitPrice: Type.String(),
+  amount: Type.String(),
+  deliveredQty: Type.String(),
+  receivedQty: Type.String(),
+});
+
+const Common = {
+  agreementNo: Type.String(),
+  compNo: Type.String(),
+  compNameKr: Type.String(),
+  title: Type.String(),
+  currency: Type.String(),
+  validFrom: Type.String(),
+  validTo: Type.String(),
+  status: Type.String(),
+  ceilingAmount: Nullable(Type.String()),
+  orderedAmount: Type.String(),
+  remainingAmount: Nullable(Type.String({ description: 'ceiling − ordered; null without a ceiling' })),
+  contractNo: Nullable(Type.String()),
+  buyerName: Type.String(),
+  version: Type.Integer(),
+  lines: Type.Array(AgreementLineView),
+};
+
+export const AgreementDetail = Type.Object({
+  ...Common,
+  callOffPolicy: Type.String(),
+  approvalStatus: Type.String(),
+  buyerId: Type.String(),
+  section: Type.String(),
+  deptcd: Type.String(),
+  sourceType: Nullable(Type.String()),
+  sourceNo: Nullable(Type.String()),
+  remark: Nullable(Type.String()),
+  approvedAt: Nullable(Type.String({ format: 'date-time' })),
+  expiredAt: Nullable(Type.String({ format: 'date-time' })),
+  terminatedAt: Nullable(Type.String({ format: 'date-time' })),
+  terminateReason: Nullable(Type.String()),
+  createdBy: Type.String(),
+  createdAt: Type.String({ format: 'date-time' }),
+  updatedAt: Type.String({ format: 'date-time' }),
+  callOffs: Type.Array(
+    Type.Object({
+      ...CallOffView.properties,
+      agreementException: Nullable(Type.String({ description: 'What the order went beyond (APPROVE policy)' })),
+    }),
+  ),
+  approvals: Type.Array(ApprovalView),
+  history: Type.Array(NumberedHistoryEntry),
+  ...ApprovalStateFields,
+  actions: Type.Array(Type.String(), {
+    description: 'update, submit, terminate, callOff; approve and reject on one’s turn',
+  }),
+});
+
+export const SupplierAgreementDetail = Type.Object({
+  ...Common,
+  buyerEmail: Nullable(Type.String()),
+  buyerTelNo: Nullable(Type.String()),
+  callOffs: Type.Array(CallOffView),
+});
+
+export const ExpireAgreementsAnswer = Type.Object({ expired: Type.Array(Type.String()) });

@@ -1,0 +1,699 @@
+import type { Static } from 'typebox';
+import type { Caller } from '../../../auth/plugin.js';
+import { groupHoldsScreen } from '../../../auth/menu-authority.js';
+import { writeAudit } from '../../../db/audit.js';
+import type { Db } from '../../../db/connect.js';
+import { nextDocumentNumber } from '../../../db/document-number.js';
+import type { SupplierView } from '../../../http/supplier-view.js';
+import { internalActor, isPurchasingManager, type Actor } from '../../../domain/actor.js';
+import { loadHistory } from '../../../domain/documents.js';
+import { checkVersion, failIf, notAllowed, refused, type FieldError } from '../../../domain/errors.js';
+import { fitsAmount, jpyRate, lineAmount, toKrw, totalOf } from '../../../domain/money.js';
+import { transition } from '../../../domain/machine.js';
+import { checkDate, todayKst } from '../../../domain/dates.js';
+import { AMOUNT, QUANTITY, UNIT_PRICE, checkDecimal, iso, requireText, text } from '../../../domain/values.js';
+import type { ReasonBody, VersionBody } from '../../../domain/schemas.js';
+import { recordBudgetMovement } from '../../budget/consumption/index.js';
+import { assertSuppliersEligible } from '../../suppliers/eligibility.js';
+import { loadApprovals, startApproval } from '../approval/queries.js';
+import { approvalState, numbered } from '../approval/state.js';
+import type { Outcome } from '../approval/outcome.js';
+import { PR_MACHINE } from '../pr/workflow.js';
+import { findPrLines, updatePrHeader } from '../pr/queries.js';
+import { findQuotedPrices, findRfqLines, insertPo, lockPrToOrder } from '../po/queries.js';
+import { poDetail } from '../po/service.js';
+import { lockRfq } from '../rfq/queries.js';
+import { findSupplier } from '../simple-order/queries.js';
+import { agreementMissing, applyAgreementConsumption } from './consumption.js';
+import {
+  findAgreement,
+  findAgreementLines,
+  findAwardOrders,
+  findCallOffs,
+  findEmployeeDept,
+  findItemForAgreement,
+  findOrderForAgreement,
+  findOrderLinesForAgreement,
+  insertAgreement,
+  lockAgreement,
+  lockAgreementForApproval,
+  lockLapsedAgreements,
+  replaceAgreementLines,
+  unitExists,
+  updateAgreement,
+} from './queries.js';
+import type { AgreementBody, AwardAgreementBody, CallOffBody } from './schemas.js';
+import {
+  AGREEMENT_MACHINE,
+  SUPPLIER_VISIBLE_AGREEMENT,
+  agreementActionsFor,
+  effectiveAgreementStatus,
+  minus,
+  remainingOf,
+} from './workflow.js';
+
+export const AGREEMENT_SCREENS = { list: '/AgreementList', edit: '/AgreementEdit' } as const;
+export const CYBER_AGREEMENT_SCREENS = ['/CyberAgreementList', '/CyberAgreementEdit'];
+const ORDER_EDIT_SCREEN = '/OrderRequestEdit';
+
+/** The agreement locked for a change by its buyer (or a purchasing manager) holding write on its edit screen. */
+async function lockOwnAgreement(trx: Db, agreementNo: string, actor: Actor) {
+  const a = await lockAgreement(trx, agreementNo);
+  if (!a) throw agreementMissing();
+  if (a.buyerId !== actor.singleid && !isPurchasingManager(actor))
+    throw notAllowed('담당 구매자 또는 구매 관리자만 단가계약을 처리할 수 있습니다');
+  return a;
+}
+
+/** Lines with what is left of each: remaining = agreed − ordered (null where no quantity was agreed). */
+async function linesWithRemaining(db: Db, agreementNo: string) {
+  return (await findAgreementLines(db, agreementNo)).map((l) => ({
+    ...l,
+    remainingQty: remainingOf(l.agreedQty, l.orderedQty),
+  }));
+}
+
+/** One agreement as staff see it: lines with remaining quantities, call-offs, approvals, history, actions. */
+async function detail(db: Db, agreementNo: string, actor: Actor, now: Date) {
+  const h = await findAgreement(db, agreementNo);
+  if (!h) throw agreementMissing();
+  const [lines, callOffs, approvals, history, canWrite] = await Promise.all([
+    linesWithRemaining(db, agreementNo),
+    findCallOffs(db, agreementNo),
+    loadApprovals(db, { docTypes: ['AGREEMENT'], docNo: agreementNo }),
+    loadHistory(db, 'agreement', agreementNo),
+    groupHoldsScreen(db, actor.authGroupId, [AGREEMENT_SCREENS.edit], 'write'),
+  ]);
+  const status = effectiveAgreementStatus(h.status, h.validTo, todayKst(now));
+  const { approvalId: _a, buyerEmail: _e, buyerTelNo: _t, ...header } = h;
+  const { isCurrentApprover, ...approvalFields } = approvalState(approvals, actor.singleid);
+  return {
+    ...header,
+    status,
+    remainingAmount: h.ceilingAmount === null ? null : minus(h.ceilingAmount, h.orderedAmount),
+    approvedAt: iso(h.approvedAt),
+    expiredAt: iso(h.expiredAt),
+    terminatedAt: iso(h.terminatedAt),
+    createdAt: iso(h.createdAt)!,
+    updatedAt: iso(h.updatedAt)!,
+    lines,
+    callOffs,
+    approvals,
+    history: numbered(history),
+    ...approvalFields,
+    actions: [
+      ...agreementActionsFor(status, {
+        isBuyer: h.buyerId === actor.singleid,
+        isManager: isPurchasingManager(actor),
+        canWrite,
+      }),
+      ...(isCurrentApprover ? ['approve', 'reject'] : []),
+    ],
+  };
+}
+
+export async function getAgreement(db: Db, caller: Caller | null, agreementNo: string, now: Date) {
+  return detail(db, agreementNo, await internalActor(db, caller), now);
+}
+
+type LineInput = Static<typeof AgreementBody>['lines'][number];
+
+/** Checks the header and lines of a draft; answers the rows to store. */
+async function checkAgreement(db: Db, b: Static<typeof AgreementBody>, agreementNo: string, now: Date) {
+  const errors: FieldError[] = [];
+  requireText(errors, 'body/title', b.title, '제목');
+  checkDate(errors, 'body/validFrom', b.validFrom, '유효 시작일', { required: true });
+  checkDate(errors, 'body/validTo', b.validTo, '유효 종료일', { required: true, notBefore: todayKst(now) });
+  if (!errors.some((e) => e.path.startsWith('body/valid')) && b.validTo < b.validFrom)
+    errors.push({ path: 'body/validTo', message: '유효 종료일은 시작일 이후여야 합니다' });
+  if (text(b.ceilingAmount)) checkDecimal(errors, 'body/ceilingAmount', b.ceilingAmount!, AMOUNT);
+  const compNo = b.compNo.trim().toUpperCase();
+  const company = await findSupplier(db, compNo);
+  if (!company) errors.push({ path: 'body/compNo', message: `등록되지 않은 협력사입니다: ${compNo}` });
+  else if (company.status !== 'ACTIVE')
+    errors.push({ path: 'body/compNo', message: `거래 중이 아닌 협력사입니다: ${compNo}` });
+  if (b.lines.length === 0) errors.push({ path: 'body/lines', message: '품목을 한 줄 이상 입력하세요' });
+  const lines = [];
+  for (const [i, l] of b.lines.entries()) {
+    const p = `body/lines/${i}`;
+    checkDecimal(errors, `${p}/unitPrice`, l.unitPrice, UNIT_PRICE);
+    if (text(l.agreedQty)) checkDecimal(errors, `${p}/agreedQty`, l.agreedQty!, QUANTITY);
+    const row = await lineRow(db, errors, p, l);
+    if (row)
+      lines.push({
+        agreementNo,
+        lineNo: i + 1,
+        compNo,
+        ...row,
+        unitPrice: l.unitPrice.trim(),
+        agreedQty: text(l.agreedQty),
+      });
+  }
+  const codes = lines.flatMap((l) => (l.itemCode ? [l.itemCode] : []));
+  codes.forEach((c, i) => {
+    if (codes.indexOf(c) !== i) errors.push({ path: 'body/lines', message: `같은 품목이 두 줄에 있습니다: ${c}` });
+  });
+  failIf(errors);
+  return {
+    header: {
+      compNo,
+      title: b.title.trim(),
+      currency: b.currency,
+      validFrom: b.validFrom,
+      validTo: b.validTo,
+      ceilingAmount: text(b.ceilingAmount),
+      callOffPolicy: b.callOffPolicy ?? 'REFUSE',
+      contractNo: text(b.contractNo),
+      remark: text(b.remark),
+    },
+    lines,
+  };
+}
+
+async function lineRow(db: Db, errors: FieldError[], p: string, l: LineInput) {
+  const code = text(l.itemCode);
+  if (code) {
+    const item = await findItemForAgreement(db, code);
+    if (!item || item.useYn !== 'Y') {
+      errors.push({ path: `${p}/itemCode`, message: `사용 중인 품목이 아닙니다: ${code}` });
+      return null;
+    }
+    return {
+      itemCode: item.itemCode,
+      itemName: item.itemName,
+      spec: item.spec,
+      unitCode: item.unitCode,
+      sgCode: item.sgCode,
+    };
+  }
+  const name = text(l.itemName);
+  const unit = text(l.unitCode);
+  if (!name) errors.push({ path: `${p}/itemName`, message: '품목코드 또는 품명을 입력하세요' });
+  if (!unit) errors.push({ path: `${p}/unitCode`, message: '단위를 입력하세요' });
+  else if (!(await unitExists(db, unit))) errors.push({ path: `${p}/unitCode`, message: `없는 단위입니다: ${unit}` });
+  if (!name || !unit) return null;
+  return { itemCode: null, itemName: name, spec: text(l.spec), unitCode: unit, sgCode: null };
+}
+
+async function buyerDept(db: Db, actor: Actor) {
+  const d = await findEmployeeDept(db, actor.singleid);
+  if (!d) throw notAllowed('부서가 없는 사원은 단가계약을 만들 수 없습니다');
+  return { deptcd: d.deptcd, section: d.topDept };
+}
+
+/** A draft agreement typed by hand; the caller is its buyer. */
+export async function createAgreement(db: Db, caller: Caller | null, b: Static<typeof AgreementBody>, now: Date) {
+  const actor = await internalActor(db, caller);
+  const dept = await buyerDept(db, actor);
+  const agreementNo = await db.transaction().execute(async (trx) => {
+    const agreementNo = await nextDocumentNumber(trx, 'AG', todayKst(now));
+    const { header, lines } = await checkAgreement(trx, b, agreementNo, now);
+    await assertSuppliersEligible(trx, [header.compNo], 'order', 'body/compNo');
+    const row = {
+      agreementNo,
+      ...header,
+      ...dept,
+      status: 'DRAFT' as const,
+      buyerId: actor.singleid,
+      createdBy: actor.userId,
+    };
+    await insertAgreement(trx, row, lines);
+    await writeAudit(trx, {
+      entity: 'agreement',
+      entityKey: agreementNo,
+      action: 'CREATE',
+      actor: actor.userId,
+      after: { ...row, lines },
+    });
+    return agreementNo;
+  });
+  return detail(db, agreementNo, actor, now);
+}
+
+/**
+ * A draft agreement from an award: an awarded quotation request (the selected supplier's quoted
+ * prices, the request's quantities as agreed quantities), or an awarded tender or reverse auction
+ * (the lines and prices of the order the award made for `compNo`, or its only winner).
+ */
+export async function createAgreementFromAward(
+  db: Db,
+  caller: Caller | null,
+  b: Static<typeof AwardAgreementBody>,
+  now: Date,
+) {
+  const actor = await internalActor(db, caller);
+  const dept = await buyerDept(db, actor);
+  const sourceNo = b.sourceNo.trim();
+  const agreementNo = await db.transaction().execute(async (trx) => {
+    let compNo: string;
+    let currency: 'KRW' | 'JPY';
+    let title: string;
+    let lines: Array<{
+      itemCode: string | null;
+      itemName: string;
+      spec: string | null;
+      unitCode: string;
+      sgCode: string | null;
+      quantity: string;
+      unitPrice: string;
+    }>;
+    if (b.sourceType === 'RFQ') {
+      const rfq = await lockRfq(trx, sourceNo);
+      if (!rfq || rfq.status !== 'AWARDED' || !rfq.selectedCompNo)
+        throw refused('AGREEMENT_SOURCE_NOT_AWARDED', `낙찰(선정)된 견적요청이 아닙니다: ${sourceNo}`);
+      compNo = rfq.selectedCompNo;
+      currency = rfq.currency as 'KRW' | 'JPY';
+      title = rfq.title;
+      const prices = await findQuotedPrices(trx, rfq.rfqNo, compNo);
+      lines = (await findRfqLines(trx, rfq.rfqNo)).map((l) => ({ ...l, unitPrice: prices.get(l.lineNo) ?? '0' }));
+    } else {
+      const awards = await findAwardOrders(trx, b.sourceType, sourceNo);
+      const wanted = text(b.compNo)?.toUpperCase();
+      const award = wanted ? awards.find((a) => a.compNo === wanted) : awards.length === 1 ? awards[0] : undefined;
+      if (!award)
+        throw refused(
+          'AGREEMENT_SOURCE_NOT_AWARDED',
+          awards.length > 1
+            ? `낙찰 협력사가 여럿입니다. 협력사를 지정하세요: ${sourceNo}`
+            : `낙찰된 ${b.sourceType === 'TENDER' ? '입찰' : '역경매'}이 아닙니다: ${sourceNo}`,
+        );
+      const po = (await findOrderForAgreement(trx, award.poNo))!;
+      compNo = po.compNo;
+      currency = po.currency as 'KRW' | 'JPY';
+      title = po.title;
+      lines = await findOrderLinesForAgreement(trx, award.poNo);
+    }
+    await assertSuppliersEligible(trx, [compNo], 'order', 'body/sourceNo');
+    const body: Static<typeof AgreementBody> = {
+      compNo,
+      title: text(b.title) ?? title,
+      currency,
+      validFrom: b.validFrom,
+      validTo: b.validTo,
+      ceilingAmount: b.ceilingAmount ?? null,
+      callOffPolicy: b.callOffPolicy,
+      contractNo: b.contractNo ?? null,
+      remark: b.remark ?? null,
+      lines: lines.map((l) => ({
+        itemCode: l.itemCode,
+        itemName: l.itemName,
+        spec: l.spec,
+        unitCode: l.unitCode,
+        unitPrice: l.unitPrice,
+        agreedQty: b.keepQuantities === false ? null : l.quantity,
+      })),
+    };
+    const agreementNo = await nextDocumentNumber(trx, 'AG', todayKst(now));
+    const checked = await checkAgreement(trx, body, agreementNo, now);
+    // A free-text award line keeps its sourcing group.
+    checked.lines.forEach((l, i) => (l.sgCode = l.sgCode ?? lines[i].sgCode));
+    const row = {
+      agreementNo,
+      ...checked.header,
+      ...dept,
+      status: 'DRAFT' as const,
+      buyerId: actor.singleid,
+      sourceType: b.sourceType,
+      sourceNo,
+      createdBy: actor.userId,
+    };
+    await insertAgreement(trx, row, checked.lines);
+    await writeAudit(trx, {
+      entity: 'agreement',
+      entityKey: agreementNo,
+      action: 'CREATE',
+      actor: actor.userId,
+      after: { ...row, lines: checked.lines },
+    });
+    return agreementNo;
+  });
+  return detail(db, agreementNo, actor, now);
+}
+
+/** Changes a draft agreement (header and lines) with the version read. */
+export async function updateAgreementDraft(
+  db: Db,
+  caller: Caller | null,
+  agreementNo: string,
+  b: Static<typeof AgreementBody> & { version: number },
+  now: Date,
+) {
+  const actor = await internalActor(db, caller);
+  await db.transaction().execute(async (trx) => {
+    const a = await lockOwnAgreement(trx, agreementNo, actor);
+    checkVersion(b.version, a.version);
+    transition(AGREEMENT_MACHINE, 'update', a.status);
+    const { header, lines } = await checkAgreement(trx, b, agreementNo, now);
+    if (header.compNo !== a.compNo) await assertSuppliersEligible(trx, [header.compNo], 'order', 'body/compNo');
+    await updateAgreement(trx, agreementNo, { ...header, version: a.version + 1, updatedAt: new Date() });
+    await replaceAgreementLines(trx, agreementNo, lines);
+    await writeAudit(trx, {
+      entity: 'agreement',
+      entityKey: agreementNo,
+      action: 'UPDATE',
+      actor: actor.userId,
+      before: a,
+      after: { ...header, lines },
+    });
+  });
+  return detail(db, agreementNo, actor, now);
+}
+
+/**
+ * Submits a draft for approval by the AGREEMENT rule, for the amount it commits to: the ceiling,
+ * else the agreed quantities at the agreed prices (KRW; JPY at JPY_RATE).
+ */
+export async function submitAgreement(
+  db: Db,
+  caller: Caller | null,
+  agreementNo: string,
+  body: Static<typeof VersionBody>,
+  now: Date,
+) {
+  const actor = await internalActor(db, caller);
+  await db.transaction().execute(async (trx) => {
+    const a = await lockOwnAgreement(trx, agreementNo, actor);
+    checkVersion(body.version, a.version);
+    const status = transition(AGREEMENT_MACHINE, 'submit', a.status);
+    if (a.validTo < todayKst(now))
+      failIf([{ path: 'body', message: '유효 종료일이 지났습니다. 유효기간을 고친 뒤 상신하세요' }]);
+    const lines = await findAgreementLines(trx, agreementNo);
+    const amount =
+      a.ceilingAmount ??
+      totalOf(lines.map((l) => (l.agreedQty ? lineAmount(l.agreedQty, l.unitPrice, a.currency as 'KRW') : '0')));
+    const rate = a.currency === 'JPY' ? await jpyRate(trx) : null;
+    const amountKrw = toKrw(amount, a.currency as 'KRW' | 'JPY', rate);
+    const { approvalId } = await startApproval(trx, {
+      docType: 'AGREEMENT',
+      docNo: agreementNo,
+      amountKrw,
+      submitterId: actor.singleid,
+      actorUserId: actor.userId,
+    });
+    await updateAgreement(trx, agreementNo, {
+      status,
+      approvalStatus: 'PENDING',
+      approvalId,
+      version: a.version + 1,
+      updatedAt: new Date(),
+    });
+    await writeAudit(trx, {
+      entity: 'agreement',
+      entityKey: agreementNo,
+      action: 'SUBMIT',
+      actor: actor.userId,
+      before: { status: a.status },
+      after: { status, approvalId, amountKrw },
+    });
+  });
+  return detail(db, agreementNo, actor, now);
+}
+
+/** Ends an active agreement early with a reason: no further call-offs; orders already made stand. */
+export async function terminateAgreement(
+  db: Db,
+  caller: Caller | null,
+  agreementNo: string,
+  body: Static<typeof ReasonBody>,
+  now: Date,
+) {
+  const reason = text(body.reason);
+  if (!reason) failIf([{ path: 'body/reason', message: '종료 사유를 입력하세요' }]);
+  const actor = await internalActor(db, caller);
+  await db.transaction().execute(async (trx) => {
+    const a = await lockOwnAgreement(trx, agreementNo, actor);
+    checkVersion(body.version, a.version);
+    const status = transition(AGREEMENT_MACHINE, 'terminate', a.status);
+    await updateAgreement(trx, agreementNo, {
+      status,
+      terminatedAt: new Date(),
+      terminateReason: reason,
+      version: a.version + 1,
+      updatedAt: new Date(),
+    });
+    await writeAudit(trx, {
+      entity: 'agreement',
+      entityKey: agreementNo,
+      action: 'TERMINATE',
+      actor: actor.userId,
+      before: { status: a.status },
+      after: { status },
+      reason,
+    });
+  });
+  return detail(db, agreementNo, actor, now);
+}
+
+/** Active agreements past their last valid day become EXPIRED (the job; idempotent). Answers their numbers. */
+export async function expireLapsedAgreements(db: Db, now: Date, actor: string): Promise<string[]> {
+  return db.transaction().execute(async (trx) => {
+    const lapsed = await lockLapsedAgreements(trx, todayKst(now));
+    for (const a of lapsed) {
+      const status = transition(AGREEMENT_MACHINE, 'expire', a.status);
+      await updateAgreement(trx, a.agreementNo, { status, expiredAt: now, version: a.version + 1, updatedAt: now });
+      await writeAudit(trx, {
+        entity: 'agreement',
+        entityKey: a.agreementNo,
+        action: 'EXPIRE',
+        actor,
+        before: { status: a.status },
+        after: { status, validTo: a.validTo },
+      });
+    }
+    return lapsed.map((a) => a.agreementNo);
+  });
+}
+
+/** The last approval activates the agreement; a rejection returns the draft (in the approval's transaction). */
+export async function applyAgreementOutcome(
+  trx: Db,
+  a: { approvalId: number; docNo: string },
+  outcome: Outcome,
+  actorUserId: string,
+  comment: string | null,
+): Promise<string> {
+  const ag = await lockAgreementForApproval(trx, a.docNo);
+  if (!ag || ag.approvalId !== a.approvalId || ag.status !== 'IN_APPROVAL')
+    throw refused('APPROVAL_DOCUMENT_MISMATCH', '결재 문서의 상태가 결재와 맞지 않습니다. 다시 조회하세요');
+  const status =
+    outcome === 'NEXT'
+      ? ag.status
+      : transition(AGREEMENT_MACHINE, outcome === 'APPROVED' ? 'approve' : 'reject', ag.status);
+  const approvalStatus = outcome === 'NEXT' ? 'IN_PROGRESS' : outcome;
+  const now = new Date();
+  await updateAgreement(trx, a.docNo, {
+    status,
+    approvalStatus,
+    ...(outcome === 'APPROVED' ? { approvedAt: now } : {}),
+    version: ag.version + 1,
+    updatedAt: now,
+  });
+  await writeAudit(trx, {
+    entity: 'agreement',
+    entityKey: a.docNo,
+    action: outcome === 'NEXT' ? 'APPROVAL_STEP' : outcome,
+    actor: actorUserId,
+    before: { status: ag.status, approvalStatus: ag.approvalStatus },
+    after: { status, approvalStatus },
+    reason: comment,
+  });
+  return status;
+}
+
+/**
+ * A call-off: a draft PO to the agreement's supplier whose lines take the agreed prices. The
+ * agreement lines' ordered quantity and amount move in the same transaction, under the agreement's
+ * lock (consumption.ts); beyond the agreement (remaining quantity, ceiling, validity, price) it is
+ * refused, or under the APPROVE policy made with the exception named for the order's approval. With
+ * a PR, its lines are ordered by number and the budget commits here (never at the agreement).
+ */
+export async function callOffAgreement(
+  db: Db,
+  caller: Caller | null,
+  agreementNo: string,
+  b: Static<typeof CallOffBody>,
+  now: Date,
+) {
+  const actor = await internalActor(db, caller);
+  if (!(await groupHoldsScreen(db, actor.authGroupId, [ORDER_EDIT_SCREEN], 'write')))
+    throw notAllowed('발주를 만들 권한이 없습니다');
+  const today = todayKst(now);
+  const errors: FieldError[] = [];
+  checkDate(errors, 'body/dueDate', b.dueDate, '납기일', { required: true, notBefore: today });
+  if (b.lines.length === 0) errors.push({ path: 'body/lines', message: '발주할 품목을 한 줄 이상 입력하세요' });
+  b.lines.forEach((l, i) => {
+    checkDecimal(errors, `body/lines/${i}/quantity`, l.quantity, QUANTITY);
+    if (text(l.unitPrice)) checkDecimal(errors, `body/lines/${i}/unitPrice`, l.unitPrice!, UNIT_PRICE);
+    if (l.deliveryDate)
+      checkDate(errors, `body/lines/${i}/deliveryDate`, l.deliveryDate, '품목 납기일', { notBefore: today });
+  });
+  failIf(errors);
+  const poNo = await db.transaction().execute(async (trx) => {
+    const a = await lockAgreement(trx, agreementNo);
+    if (!a) throw agreementMissing();
+    const agreementLines = await findAgreementLines(trx, agreementNo);
+    const prNo = text(b.prNo);
+    const pr = prNo ? await lockPrToOrder(trx, prNo).catch(() => null) : null;
+    if (prNo && !pr) failIf([{ path: 'body/prNo', message: `구매요청을 찾을 수 없습니다: ${prNo}` }]);
+    const prLines = pr ? await findPrLines(trx, pr.prNo) : [];
+    const usedNumbers = new Set<number>();
+    const lines = b.lines.map((l, i) => {
+      const al = agreementLines.find((x) => x.lineNo === l.agreementLineNo);
+      if (!al) {
+        errors.push({
+          path: `body/lines/${i}/agreementLineNo`,
+          message: `단가계약에 없는 품목 줄입니다: ${l.agreementLineNo}`,
+        });
+        return null;
+      }
+      let lineNo = i + 1;
+      if (pr) {
+        const pl = prLines.find((x) => x.lineNo === l.prLineNo);
+        if (!pl)
+          errors.push({
+            path: `body/lines/${i}/prLineNo`,
+            message: `구매요청에 없는 품목 줄입니다: ${l.prLineNo ?? ''}`,
+          });
+        lineNo = l.prLineNo ?? lineNo;
+      }
+      if (usedNumbers.has(lineNo))
+        errors.push({ path: `body/lines/${i}/prLineNo`, message: `같은 구매요청 품목 줄이 두 번 있습니다: ${lineNo}` });
+      usedNumbers.add(lineNo);
+      const unitPrice = text(l.unitPrice) ?? al.unitPrice;
+      const amount = lineAmount(l.quantity.trim(), unitPrice, a.currency as 'KRW');
+      if (!fitsAmount(amount))
+        errors.push({ path: `body/lines/${i}/quantity`, message: '금액(수량 × 단가)이 너무 큽니다' });
+      return {
+        poNo: '',
+        lineNo,
+        itemCode: al.itemCode,
+        itemName: al.itemName,
+        spec: al.spec,
+        unitCode: al.unitCode,
+        sgCode: al.sgCode,
+        quantity: l.quantity.trim(),
+        unitPrice,
+        amount,
+        deliveryDate: l.deliveryDate ?? b.dueDate,
+        agreementNo,
+        agreementLineNo: al.lineNo,
+      };
+    });
+    failIf(errors);
+    const poLines = lines.map((l) => l!);
+    const accepted = await applyAgreementConsumption(
+      trx,
+      poLines.map((l) => ({
+        agreementNo,
+        lineNo: l.agreementLineNo,
+        qty: l.quantity,
+        amount: l.amount,
+        unitPrice: l.unitPrice,
+      })),
+      today,
+    );
+    await assertSuppliersEligible(trx, [a.compNo], 'order', 'body/lines');
+    const poNo = await nextDocumentNumber(trx, 'PO', today);
+    poLines.forEach((l) => (l.poNo = poNo));
+    const header = {
+      poNo,
+      poType: 'PO' as const,
+      compNo: a.compNo,
+      section: pr?.section ?? a.section,
+      deptcd: pr?.deptcd ?? a.deptcd,
+      buyerId: actor.singleid,
+      requesterId: pr?.requesterId ?? null,
+      prNo: pr?.prNo ?? null,
+      title: text(b.title) ?? a.title,
+      currency: a.currency,
+      totalAmount: totalOf(poLines.map((l) => l.amount)),
+      status: 'DRAFT' as const,
+      poDate: today,
+      dueDate: b.dueDate,
+      remark: text(b.remark) ?? `단가계약 ${agreementNo} 발주`,
+      agreementException: accepted.length
+        ? accepted
+            .map((p) => p.message)
+            .join(' / ')
+            .slice(0, 500)
+        : null,
+      createdBy: actor.userId,
+    };
+    await insertPo(trx, header, poLines);
+    if (pr && pr.status !== 'ORDERED') {
+      const prStatus = transition(PR_MACHINE, 'order', pr.status);
+      await updatePrHeader(trx, pr.prNo, { status: prStatus, version: pr.version + 1, updatedAt: new Date() });
+      await writeAudit(trx, {
+        entity: 'pr_header',
+        entityKey: pr.prNo,
+        action: 'ORDER',
+        actor: actor.userId,
+        before: { status: pr.status },
+        after: { status: prStatus, poNo, agreementNo },
+      });
+    }
+    await writeAudit(trx, {
+      entity: 'po_header',
+      entityKey: poNo,
+      action: 'CREATE',
+      actor: actor.userId,
+      after: { ...header, agreementNo, lines: poLines },
+    });
+    await writeAudit(trx, {
+      entity: 'agreement',
+      entityKey: agreementNo,
+      action: 'CALL_OFF',
+      actor: actor.userId,
+      after: {
+        poNo,
+        lines: poLines.map((l) => ({ agreementLineNo: l.agreementLineNo, quantity: l.quantity, amount: l.amount })),
+        exceptions: accepted.map((p) => p.kind),
+      },
+    });
+    // The budget commits at the call-off (the agreement itself commits nothing).
+    await recordBudgetMovement(trx, {
+      event: 'ORDER',
+      docType: 'PO',
+      docNo: poNo,
+      actor: actor.userId,
+      confirmWarning: b.confirmBudgetWarning,
+    });
+    return poNo;
+  });
+  return poDetail(db, poNo, actor);
+}
+
+/* ------------------------------ the supplier's side ------------------------------ */
+
+/** An agreement read through the supplier view (its own company's once approved; staff any). */
+export async function getSupplierAgreement(view: SupplierView, agreementNo: string, now: Date) {
+  const h = await findAgreement(view.db, agreementNo);
+  if (!h || !(SUPPLIER_VISIBLE_AGREEMENT as readonly string[]).includes(h.status)) throw agreementMissing();
+  const [lines, callOffs] = await Promise.all([
+    linesWithRemaining(view.db, agreementNo),
+    findCallOffs(view.db, agreementNo),
+  ]);
+  return {
+    agreementNo: h.agreementNo,
+    compNo: h.compNo,
+    compNameKr: h.compNameKr,
+    title: h.title,
+    currency: h.currency,
+    validFrom: h.validFrom,
+    validTo: h.validTo,
+    status: effectiveAgreementStatus(h.status, h.validTo, todayKst(now)),
+    ceilingAmount: h.ceilingAmount,
+    orderedAmount: h.orderedAmount,
+    remainingAmount: h.ceilingAmount === null ? null : minus(h.ceilingAmount, h.orderedAmount),
+    contractNo: h.contractNo,
+    buyerName: h.buyerName,
+    buyerEmail: h.buyerEmail,
+    buyerTelNo: h.buyerTelNo,
+    version: h.version,
+    lines,
+    // A supplier sees its orders once sent; drafts and orders in approval are the buyer's.
+    callOffs: callOffs
+      .filter((c) => !['DRAFT', 'IN_APPROVAL', 'APPROVED'].includes(c.status))
+      .map(({ agreementException: _x, ...c }) => c),
+  };
+}

@@ -1,0 +1,173 @@
+/**
+ * Framework agreement (단가계약) lifecycle and call-off rules (docs/agreements.md): draft → in
+ * approval → active (the last approval) → expired (its last valid day passed, by the business clock)
+ * or terminated by the buyer with a reason; an approver's rejection returns the draft. A call-off
+ * (an order line "from agreement") takes the agreed price and consumes the line's remaining quantity
+ * and the agreement's remaining ceiling. Pure data and functions.
+ */
+import { compareDecimals, sumDecimals } from '../../../../lib/money.js';
+import { actionsFrom, type Machine } from '../../../domain/machine.js';
+import { grouped } from '../../../domain/values.js';
+
+export const AGREEMENT_STATUSES = ['DRAFT', 'IN_APPROVAL', 'ACTIVE', 'EXPIRED', 'TERMINATED'] as const;
+export type AgreementStatus = (typeof AGREEMENT_STATUSES)[number];
+export const CALL_OFF_POLICIES = ['REFUSE', 'APPROVE'] as const;
+export type CallOffPolicy = (typeof CALL_OFF_POLICIES)[number];
+export const AGREEMENT_SOURCES = ['RFQ', 'TENDER', 'AUCTION'] as const;
+
+export type AgreementAction = 'update' | 'submit' | 'approve' | 'reject' | 'expire' | 'terminate' | 'callOff';
+
+export const AGREEMENT_MACHINE: Machine<AgreementStatus, AgreementAction> = {
+  name: '단가계약',
+  statuses: AGREEMENT_STATUSES,
+  statusLabels: {
+    DRAFT: '작성',
+    IN_APPROVAL: '결재중',
+    ACTIVE: '유효',
+    EXPIRED: '만료',
+    TERMINATED: '종료',
+  },
+  actionLabels: {
+    update: '수정',
+    submit: '결재상신',
+    approve: '승인',
+    reject: '반려',
+    expire: '만료 처리',
+    terminate: '종료',
+    callOff: '발주',
+  },
+  transitions: {
+    update: { from: ['DRAFT'], to: 'same' },
+    submit: { from: ['DRAFT'], to: 'IN_APPROVAL' },
+    approve: { from: ['IN_APPROVAL'], to: 'ACTIVE' },
+    reject: { from: ['IN_APPROVAL'], to: 'DRAFT' },
+    expire: { from: ['ACTIVE'], to: 'EXPIRED' },
+    terminate: { from: ['ACTIVE'], to: 'TERMINATED' },
+    callOff: { from: ['ACTIVE'], to: 'same' },
+  },
+};
+
+/** What a screen shows: an active agreement past its last valid day reads as expired before the job stores it. */
+export function effectiveAgreementStatus(status: string, validTo: string, today: string): string {
+  return status === 'ACTIVE' && validTo < today ? 'EXPIRED' : status;
+}
+
+/** States a supplier sees: the agreement was approved. */
+export const SUPPLIER_VISIBLE_AGREEMENT: readonly AgreementStatus[] = ['ACTIVE', 'EXPIRED', 'TERMINATED'];
+
+const negate = (v: string) => (v.startsWith('-') ? v.slice(1) : `-${v}`);
+export const minus = (a: string, b: string): string => sumDecimals([a, negate(b)]);
+
+/** agreed − ordered; null when the line agreed no quantity (only the price and the ceiling bind it). */
+export function remainingOf(agreed: string | null, ordered: string): string | null {
+  return agreed === null ? null : minus(agreed, ordered);
+}
+
+export function agreementActionsFor(
+  status: string,
+  role: { isBuyer: boolean; isManager: boolean; canWrite: boolean },
+): AgreementAction[] {
+  return actionsFrom(AGREEMENT_MACHINE, status).filter((a) => {
+    if (a === 'approve' || a === 'reject' || a === 'expire') return false;
+    return role.canWrite && (role.isBuyer || role.isManager);
+  });
+}
+
+export interface AgreementState {
+  agreementNo: string;
+  status: string;
+  validFrom: string;
+  validTo: string;
+  ceilingAmount: string | null;
+  orderedAmount: string;
+}
+export interface AgreementLineState {
+  lineNo: number;
+  unitPrice: string;
+  agreedQty: string | null;
+  orderedQty: string;
+  orderedAmount: string;
+}
+/** One line's change of consumption: more (a call-off, a raised quantity) or less (a cancellation, a reduction). */
+export interface Consumption {
+  lineNo: number;
+  qty: string;
+  amount: string;
+  /** The price the order line asks; checked against the agreed one. */
+  unitPrice: string;
+}
+export interface CallOffProblem {
+  kind: 'INACTIVE' | 'NOT_YET_VALID' | 'EXPIRED' | 'OVER_QUANTITY' | 'OVER_CEILING' | 'PRICE' | 'NO_LINE';
+  lineNo: number | null;
+  message: string;
+}
+
+const plain = grouped;
+
+/**
+ * What a change of consumption would break: an agreement not active or outside its validity on
+ * `today`, a line over its agreed quantity, the agreement over its ceiling, a price other than the
+ * agreed one. Only growth is checked for quantity and ceiling; giving back is always allowed.
+ */
+export function callOffProblems(
+  a: AgreementState,
+  lines: readonly AgreementLineState[],
+  changes: readonly Consumption[],
+  today: string,
+): CallOffProblem[] {
+  const out: CallOffProblem[] = [];
+  const grows = changes.some((c) => compareDecimals(c.qty, '0') > 0 || compareDecimals(c.amount, '0') > 0);
+  if (grows) {
+    if (a.status !== 'ACTIVE')
+      out.push({
+        kind: 'INACTIVE',
+        lineNo: null,
+        message: `유효한 단가계약이 아닙니다(${AGREEMENT_MACHINE.statusLabels[a.status as AgreementStatus] ?? a.status}): ${a.agreementNo}`,
+      });
+    else if (today < a.validFrom)
+      out.push({
+        kind: 'NOT_YET_VALID',
+        lineNo: null,
+        message: `단가계약 ${a.agreementNo}의 유효기간은 ${a.validFrom}부터입니다`,
+      });
+    else if (today > a.validTo)
+      out.push({
+        kind: 'EXPIRED',
+        lineNo: null,
+        message: `단가계약 ${a.agreementNo}의 유효기간(${a.validTo}까지)이 지났습니다`,
+      });
+  }
+  for (const c of changes) {
+    const line = lines.find((l) => l.lineNo === c.lineNo);
+    if (!line) {
+      out.push({ kind: 'NO_LINE', lineNo: c.lineNo, message: `단가계약에 없는 품목 줄입니다: ${c.lineNo}` });
+      continue;
+    }
+    if (compareDecimals(c.unitPrice, line.unitPrice) !== 0)
+      out.push({
+        kind: 'PRICE',
+        lineNo: c.lineNo,
+        message: `${c.lineNo}번 품목의 단가(${plain(c.unitPrice)})가 계약 단가(${plain(line.unitPrice)})와 다릅니다`,
+      });
+    if (compareDecimals(c.qty, '0') > 0 && line.agreedQty !== null) {
+      const remaining = remainingOf(line.agreedQty, line.orderedQty)!;
+      if (compareDecimals(c.qty, remaining) > 0)
+        out.push({
+          kind: 'OVER_QUANTITY',
+          lineNo: c.lineNo,
+          message: `${c.lineNo}번 품목의 발주 수량(${plain(c.qty)})이 계약 잔여 수량(${plain(remaining)})을 넘습니다`,
+        });
+    }
+  }
+  const growth = sumDecimals(changes.map((c) => c.amount));
+  if (a.ceilingAmount !== null && compareDecimals(growth, '0') > 0) {
+    const left = minus(a.ceilingAmount, a.orderedAmount);
+    if (compareDecimals(growth, left) > 0)
+      out.push({
+        kind: 'OVER_CEILING',
+        lineNo: null,
+        message: `발주 금액(${plain(growth)})이 단가계약 한도 잔액(${plain(left)})을 넘습니다`,
+      });
+  }
+  return out;
+}

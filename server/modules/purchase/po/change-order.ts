@@ -1,0 +1,594 @@
+/**
+ * Change orders of a sent PO as revisions (docs/agreements.md "Change orders"): a change of a sent,
+ * acknowledged or partly delivered order (quantities, prices, due and delivery dates, lines added or
+ * removed) makes revision n+1; the terms of every revision are kept read-only (po_revision.snapshot)
+ * with the field-level difference from the one before. A change that crosses the re-approval rule
+ * (SYSTEM_CONST PO_CHANGE_APPROVAL) is proposed and goes through the PO_CHANGE approval line; the
+ * order keeps its terms until the last approval puts the revision in force. Once in force the
+ * supplier is notified and acknowledges the revision. Lines keep their identity (po_no, line_no), so
+ * deliveries, receipts and settlements made on an earlier revision stay matched; a quantity is
+ * never reduced below what was delivered or received; call-off lines move their agreement and the
+ * budget ledger follows the revision in the same transaction.
+ */
+import type { Static } from 'typebox';
+import { compareDecimals } from '../../../../lib/money.js';
+import type { Caller } from '../../../auth/plugin.js';
+import { writeAudit } from '../../../db/audit.js';
+import type { Db } from '../../../db/connect.js';
+import { internalActor, type Actor } from '../../../domain/actor.js';
+import { failIf, invalid, refused, checkVersion, type FieldError } from '../../../domain/errors.js';
+import {
+  amt,
+  fitsAmount,
+  jpyRate,
+  lineAmount,
+  qty,
+  simpleOrderLimit,
+  toKrw,
+  totalOf,
+  wonText,
+} from '../../../domain/money.js';
+import { transition } from '../../../domain/machine.js';
+import { checkDate, todayKst } from '../../../domain/dates.js';
+import { QUANTITY, UNIT_PRICE, checkDecimal, iso, text } from '../../../domain/values.js';
+import { recordBudgetMovement } from '../../budget/consumption/index.js';
+import { notifyPoSent } from '../../notifications/supplier.js';
+import { startApproval } from '../approval/queries.js';
+import type { Outcome } from '../approval/outcome.js';
+import { applyAgreementConsumption, giveBack } from '../agreement/consumption.js';
+import { findItemForAgreement, unitExists } from '../agreement/queries.js';
+import { minus } from '../agreement/workflow.js';
+import {
+  deletePoLine,
+  findPoLineRows,
+  findRevisions,
+  insertPoChanges,
+  insertPoLines,
+  insertRevision,
+  lineHasDocuments,
+  lockPo,
+  lockProposedRevision,
+  nextChangeSeq,
+  supersedeCurrentRevision,
+  systemConsts,
+  updatePoHeader,
+  updatePoLine,
+  updateRevision,
+} from './queries.js';
+import type { PoChangeBody } from './schemas.js';
+import { PO_MACHINE, statusAfterChange } from './workflow.js';
+
+type LineRow = Awaited<ReturnType<typeof findPoLineRows>>[number];
+type PoRow = NonNullable<Awaited<ReturnType<typeof lockPo>>>;
+export interface DiffEntry {
+  field: string;
+  lineNo: number | null;
+  before: string | null;
+  after: string | null;
+}
+interface Snapshot {
+  dueDate: string | null;
+  totalAmount: string;
+  lines: Array<{
+    lineNo: number;
+    itemCode: string | null;
+    itemName: string;
+    spec: string | null;
+    unitCode: string;
+    sgCode: string | null;
+    quantity: string;
+    unitPrice: string;
+    amount: string;
+    deliveryDate: string | null;
+    agreementNo: string | null;
+    agreementLineNo: number | null;
+  }>;
+}
+
+const snapshotOf = (dueDate: string | null, lines: readonly Snapshot['lines'][number][]): Snapshot => ({
+  dueDate,
+  totalAmount: amt(totalOf(lines.map((l) => l.amount))),
+  lines: lines.map((l) => ({
+    lineNo: l.lineNo,
+    itemCode: l.itemCode,
+    itemName: l.itemName,
+    spec: l.spec,
+    unitCode: l.unitCode,
+    sgCode: l.sgCode,
+    quantity: l.quantity,
+    unitPrice: l.unitPrice,
+    amount: l.amount,
+    deliveryDate: l.deliveryDate,
+    agreementNo: l.agreementNo,
+    agreementLineNo: l.agreementLineNo,
+  })),
+});
+
+const lineText = (l: Snapshot['lines'][number]) => `${l.itemName} ${l.quantity} × ${l.unitPrice}`.slice(0, 300);
+
+/** The field-level difference between two revisions' terms. Pure. */
+export function diffOf(before: Snapshot, after: Snapshot): DiffEntry[] {
+  const out: DiffEntry[] = [];
+  if (before.dueDate !== after.dueDate)
+    out.push({ field: 'dueDate', lineNo: null, before: before.dueDate, after: after.dueDate });
+  for (const a of after.lines) {
+    const b = before.lines.find((x) => x.lineNo === a.lineNo);
+    if (!b) {
+      out.push({ field: 'line', lineNo: a.lineNo, before: null, after: lineText(a) });
+      continue;
+    }
+    if (compareDecimals(a.quantity, b.quantity) !== 0)
+      out.push({ field: 'quantity', lineNo: a.lineNo, before: b.quantity, after: a.quantity });
+    if (compareDecimals(a.unitPrice, b.unitPrice) !== 0)
+      out.push({ field: 'unitPrice', lineNo: a.lineNo, before: b.unitPrice, after: a.unitPrice });
+    if (a.deliveryDate !== b.deliveryDate)
+      out.push({ field: 'deliveryDate', lineNo: a.lineNo, before: b.deliveryDate, after: a.deliveryDate });
+  }
+  for (const b of before.lines)
+    if (!after.lines.some((x) => x.lineNo === b.lineNo))
+      out.push({ field: 'line', lineNo: b.lineNo, before: lineText(b), after: null });
+  if (compareDecimals(before.totalAmount, after.totalAmount) !== 0)
+    out.push({ field: 'totalAmount', lineNo: null, before: before.totalAmount, after: after.totalAmount });
+  return out;
+}
+
+/**
+ * Whether a change needs approval again, by the rule (comma-separated, any one): AMOUNT_UP — the
+ * new total is above what the last approval covered; PRICE_UP — a unit price rises, or a line is
+ * added; PCT:n — the total moves by more than n percent either way. No rule configured: AMOUNT_UP.
+ */
+export function needsReapproval(
+  rule: string | null,
+  ctx: { approvedAmount: string | null; before: Snapshot; after: Snapshot },
+): string[] {
+  const parts = (rule ?? 'AMOUNT_UP')
+    .split(',')
+    .map((p) => p.trim().toUpperCase())
+    .filter(Boolean);
+  const hits: string[] = [];
+  const { before, after } = ctx;
+  for (const p of parts) {
+    if (p === 'AMOUNT_UP' && compareDecimals(after.totalAmount, ctx.approvedAmount ?? before.totalAmount) > 0)
+      hits.push(p);
+    if (
+      p === 'PRICE_UP' &&
+      after.lines.some((a) => {
+        const b = before.lines.find((x) => x.lineNo === a.lineNo);
+        return !b || compareDecimals(a.unitPrice, b.unitPrice) > 0;
+      })
+    )
+      hits.push(p);
+    const pct = /^PCT:(\d+(?:\.\d+)?)$/.exec(p);
+    if (pct && compareDecimals(before.totalAmount, '0') > 0) {
+      const moved = Math.abs(Number(minus(after.totalAmount, before.totalAmount))) / Number(before.totalAmount);
+      if (moved * 100 > Number(pct[1])) hits.push(p);
+    }
+  }
+  return hits;
+}
+
+const proposalPending = (revision: number) =>
+  refused('PO_CHANGE_PENDING', `결재 중인 발주 변경(${revision}차)이 있습니다. 결재가 끝난 뒤 다시 변경하세요`);
+
+/** Revision 1: the order's terms before its first change, acknowledged as the order was. */
+async function ensureFirstRevision(trx: Db, po: PoRow, lines: readonly LineRow[]) {
+  if (po.revision !== 1) return;
+  const existing = await findRevisions(trx, po.poNo);
+  if (existing.some((r) => r.revision === 1)) return;
+  const snapshot = snapshotOf(po.dueDate, lines);
+  await insertRevision(trx, {
+    poNo: po.poNo,
+    revision: 1,
+    compNo: po.compNo,
+    status: 'CURRENT',
+    snapshot: JSON.stringify(snapshot),
+    diff: '[]',
+    totalAmount: po.totalAmount,
+    approvalId: po.approvalId,
+    approvalStatus: po.approvalStatus,
+    createdBy: po.createdBy ?? 'system',
+    createdAt: po.forwardedAt ?? po.createdAt,
+    acknowledgedAt: po.acknowledgedAt,
+    acknowledgedBy: po.acknowledgedBy,
+  });
+}
+
+/** Builds the terms after the change from the order's lines and the request; field errors collected. */
+async function proposedTerms(trx: Db, po: PoRow, lines: readonly LineRow[], b: Static<typeof PoChangeBody>) {
+  const errors: FieldError[] = [];
+  const currency = po.currency as 'KRW' | 'JPY';
+  const removed = new Set(b.removeLines ?? []);
+  const next: Snapshot['lines'] = [];
+  for (const l of lines) {
+    if (removed.has(l.lineNo)) continue;
+    next.push({ ...l });
+  }
+  (b.lines ?? []).forEach((input, i) => {
+    const line = next.find((l) => l.lineNo === input.lineNo);
+    if (!line) {
+      errors.push({ path: `body/lines/${i}/lineNo`, message: `발주에 없는 품목 줄입니다: ${input.lineNo}` });
+      return;
+    }
+    if (input.quantity !== undefined && !errors.some((e) => e.path === `body/lines/${i}/quantity`))
+      line.quantity = qty(input.quantity.trim());
+    if (input.unitPrice !== undefined) line.unitPrice = amt(input.unitPrice.trim());
+    if (input.deliveryDate !== undefined) line.deliveryDate = input.deliveryDate;
+    line.amount = amt(lineAmount(line.quantity, line.unitPrice, currency));
+    const old = lines.find((x) => x.lineNo === line.lineNo)!;
+    const floor = compareDecimals(old.deliveredQty, old.receivedQty) >= 0 ? old.deliveredQty : old.receivedQty;
+    if (compareDecimals(line.quantity, floor) < 0)
+      errors.push({
+        path: `body/lines/${i}/quantity`,
+        message: `이미 납품·입고된 수량(${floor})보다 적게 바꿀 수 없습니다`,
+      });
+    if (!fitsAmount(line.amount))
+      errors.push({ path: `body/lines/${i}/quantity`, message: '금액(수량 × 단가)이 너무 큽니다' });
+  });
+  for (const [i, lineNo] of [...removed].entries()) {
+    const old = lines.find((l) => l.lineNo === lineNo);
+    if (!old) errors.push({ path: `body/removeLines/${i}`, message: `발주에 없는 품목 줄입니다: ${lineNo}` });
+    else if (
+      compareDecimals(old.deliveredQty, '0') > 0 ||
+      compareDecimals(old.receivedQty, '0') > 0 ||
+      (await lineHasDocuments(trx, po.poNo, lineNo))
+    )
+      errors.push({ path: `body/removeLines/${i}`, message: `납품·입고된 품목 줄은 삭제할 수 없습니다: ${lineNo}` });
+  }
+  let nextNo = Math.max(0, ...lines.map((l) => l.lineNo));
+  for (const [i, a] of (b.addLines ?? []).entries()) {
+    const p = `body/addLines/${i}`;
+    checkDecimal(errors, `${p}/quantity`, a.quantity, QUANTITY);
+    checkDecimal(errors, `${p}/unitPrice`, a.unitPrice, UNIT_PRICE);
+    checkDate(errors, `${p}/deliveryDate`, a.deliveryDate, '품목 납기일', { required: true, notBefore: todayKst() });
+    let item: {
+      itemCode: string | null;
+      itemName: string;
+      spec: string | null;
+      unitCode: string;
+      sgCode: string | null;
+    } | null = null;
+    const code = text(a.itemCode);
+    if (code) {
+      const found = await findItemForAgreement(trx, code);
+      if (!found || found.useYn !== 'Y')
+        errors.push({ path: `${p}/itemCode`, message: `사용 중인 품목이 아닙니다: ${code}` });
+      else item = { ...found };
+    } else {
+      const name = text(a.itemName);
+      const unit = text(a.unitCode);
+      if (!name) errors.push({ path: `${p}/itemName`, message: '품목코드 또는 품명을 입력하세요' });
+      if (!unit || !(await unitExists(trx, unit)))
+        errors.push({ path: `${p}/unitCode`, message: `단위를 확인하세요: ${unit ?? ''}` });
+      else if (name) item = { itemCode: null, itemName: name, spec: text(a.spec), unitCode: unit, sgCode: null };
+    }
+    if (!item || errors.some((e) => e.path.startsWith(p))) continue;
+    const quantity = qty(a.quantity.trim());
+    const unitPrice = amt(a.unitPrice.trim());
+    next.push({
+      lineNo: ++nextNo,
+      ...item,
+      quantity,
+      unitPrice,
+      amount: amt(lineAmount(quantity, unitPrice, currency)),
+      deliveryDate: a.deliveryDate,
+      agreementNo: null,
+      agreementLineNo: null,
+    });
+  }
+  if (next.length === 0)
+    errors.push({ path: 'body/removeLines', message: '품목 줄을 모두 삭제할 수 없습니다. 발주를 취소하세요' });
+  failIf(errors);
+  next.sort((x, y) => x.lineNo - y.lineNo);
+  return snapshotOf(b.dueDate ?? po.dueDate, next);
+}
+
+/**
+ * Puts terms in force as revision `revision`: lines changed in place (their identity kept), removed
+ * and added; agreements and the budget follow; the supplier acknowledges again; po_change gets the
+ * rows of poChangeInfo. Inside the caller's transaction, the order locked.
+ */
+async function putInForce(
+  trx: Db,
+  po: PoRow,
+  lines: readonly LineRow[],
+  terms: Snapshot,
+  revision: number,
+  ctx: {
+    reason: string;
+    actorUserId: string;
+    reapproved: boolean;
+    proposed: boolean;
+    confirmBudgetWarning?: boolean | null;
+  },
+) {
+  const before = snapshotOf(po.dueDate, lines);
+  const diff = diffOf(before, terms);
+  if (diff.length === 0) failIf([{ path: 'body', message: '변경된 내용이 없습니다' }]);
+  // Call-off lines consume their agreement by the difference; a removed one gives all of it back.
+  const consumption = [
+    ...terms.lines.flatMap((l) => {
+      const old = lines.find((x) => x.lineNo === l.lineNo);
+      if (!old || !l.agreementNo) return [];
+      if (compareDecimals(old.quantity, l.quantity) === 0 && compareDecimals(old.unitPrice, l.unitPrice) === 0)
+        return [];
+      return [
+        {
+          agreementNo: l.agreementNo,
+          lineNo: l.agreementLineNo!,
+          qty: minus(l.quantity, old.quantity),
+          amount: minus(l.amount, old.amount),
+          unitPrice: l.unitPrice,
+        },
+      ];
+    }),
+  ];
+  const releases = lines
+    .filter((l) => l.agreementNo && !terms.lines.some((x) => x.lineNo === l.lineNo))
+    .map((l) => giveBack(l));
+  if (consumption.length) await applyAgreementConsumption(trx, consumption, todayKst(), { compNo: po.compNo });
+  if (releases.length) await applyAgreementConsumption(trx, releases, todayKst(), { forceRelease: true });
+
+  for (const l of lines)
+    if (!terms.lines.some((x) => x.lineNo === l.lineNo)) await deletePoLine(trx, po.poNo, l.lineNo);
+  for (const l of terms.lines) {
+    const old = lines.find((x) => x.lineNo === l.lineNo);
+    if (!old) continue;
+    if (old.quantity === l.quantity && old.unitPrice === l.unitPrice && old.deliveryDate === l.deliveryDate) continue;
+    await updatePoLine(trx, po.poNo, l.lineNo, {
+      quantity: l.quantity,
+      unitPrice: l.unitPrice,
+      amount: l.amount,
+      deliveryDate: l.deliveryDate,
+    });
+  }
+  await insertPoLines(
+    trx,
+    terms.lines.filter((l) => !lines.some((x) => x.lineNo === l.lineNo)).map((l) => ({ poNo: po.poNo, ...l })),
+  );
+  const status = statusAfterChange(po.status as never);
+  const now = new Date();
+  await updatePoHeader(trx, po.poNo, {
+    totalAmount: terms.totalAmount,
+    dueDate: terms.dueDate,
+    status,
+    revision,
+    ...(ctx.reapproved ? { approvedAmount: terms.totalAmount } : {}),
+    ...(status !== po.status ? { acknowledgedAt: null, acknowledgedBy: null } : {}),
+    version: po.version + 1,
+    updatedAt: now,
+  });
+  const changeSeq = await nextChangeSeq(trx, po.poNo);
+  const rows = diff.map((d) => ({ field: d.field, lineNo: d.lineNo, beforeValue: d.before, afterValue: d.after }));
+  if (status !== po.status) rows.push({ field: 'status', lineNo: null, beforeValue: po.status, afterValue: status });
+  await insertPoChanges(
+    trx,
+    rows.map((c) => ({
+      poNo: po.poNo,
+      changeSeq,
+      ...c,
+      reason: ctx.reason,
+      changedBy: ctx.actorUserId,
+      changedAt: now,
+    })),
+  );
+  await supersedeCurrentRevision(trx, po.poNo);
+  if (ctx.proposed)
+    await updateRevision(trx, po.poNo, revision, {
+      status: 'CURRENT',
+      changeSeq,
+      diff: JSON.stringify(diff),
+      snapshot: JSON.stringify(terms),
+      totalAmount: terms.totalAmount,
+    });
+  else
+    await insertRevision(trx, {
+      poNo: po.poNo,
+      revision,
+      compNo: po.compNo,
+      status: 'CURRENT',
+      snapshot: JSON.stringify(terms),
+      diff: JSON.stringify(diff),
+      reason: ctx.reason,
+      changeSeq,
+      totalAmount: terms.totalAmount,
+      createdBy: ctx.actorUserId,
+    });
+  await writeAudit(trx, {
+    entity: 'po_header',
+    entityKey: po.poNo,
+    action: 'CHANGE',
+    actor: ctx.actorUserId,
+    before: { status: po.status, totalAmount: po.totalAmount, dueDate: po.dueDate, revision: po.revision },
+    after: { status, totalAmount: terms.totalAmount, revision, changes: diff },
+    reason: ctx.reason,
+  });
+  await recordBudgetMovement(trx, {
+    event: 'CHANGE',
+    docType: 'PO',
+    docNo: po.poNo,
+    actor: ctx.actorUserId,
+    confirmWarning: ctx.confirmBudgetWarning,
+  });
+  // The supplier is told of the new terms (the order's notice again) and acknowledges the revision.
+  await notifyPoSent(trx, po.poNo);
+}
+
+/**
+ * Changes a sent order with a reason: revision n+1 at once, or — when the change crosses the
+ * re-approval rule — proposed for approval (the order keeps its terms until then).
+ */
+export async function changePo(
+  db: Db,
+  caller: Caller | null,
+  poNo: string,
+  b: Static<typeof PoChangeBody>,
+  lockOrder: (trx: Db, poNo: string, actor: Actor) => Promise<PoRow>,
+) {
+  const reason = text(b.reason);
+  const today = todayKst();
+  const errors: FieldError[] = [];
+  if (!reason) errors.push({ path: 'body/reason', message: '변경 사유를 입력하세요' });
+  if (b.dueDate !== undefined)
+    checkDate(errors, 'body/dueDate', b.dueDate, '납기일', { required: true, notBefore: today });
+  (b.lines ?? []).forEach((l, i) => {
+    if (l.quantity !== undefined) checkDecimal(errors, `body/lines/${i}/quantity`, l.quantity, QUANTITY);
+    if (l.unitPrice !== undefined) checkDecimal(errors, `body/lines/${i}/unitPrice`, l.unitPrice, UNIT_PRICE);
+    if (l.deliveryDate !== undefined)
+      checkDate(errors, `body/lines/${i}/deliveryDate`, l.deliveryDate, '품목 납기일', {
+        required: true,
+        notBefore: today,
+      });
+  });
+  failIf(errors);
+  const actor = await internalActor(db, caller);
+  const [rate, limit] = await Promise.all([jpyRate(db), simpleOrderLimit(db)]);
+  const rule = (await systemConsts(db, ['PO_CHANGE_APPROVAL']))[0]?.attr1 ?? null;
+  await db.transaction().execute(async (trx) => {
+    const po = await lockOrder(trx, poNo, actor);
+    checkVersion(b.version, po.version);
+    transition(PO_MACHINE, 'change', po.status);
+    const open = await lockProposedRevision(trx, poNo);
+    if (open) throw proposalPending(open.revision);
+    const lines = await findPoLineRows(trx, poNo);
+    const terms = await proposedTerms(trx, po, lines, b);
+    const before = snapshotOf(po.dueDate, lines);
+    const diff = diffOf(before, terms);
+    if (diff.length === 0) failIf([{ path: 'body', message: '변경된 내용이 없습니다' }]);
+    const totalKrw = toKrw(terms.totalAmount, po.currency as 'KRW' | 'JPY', rate);
+    if (po.poType === 'SIMPLE' && compareDecimals(totalKrw, limit) >= 0)
+      throw invalid('SIMPLE_ORDER_OVER_LIMIT', `소액발주는 ${wonText(limit)}원 미만이어야 합니다`);
+    await ensureFirstRevision(trx, po, lines);
+    // Numbers count proposals too: one rejected keeps its number, the next change takes the one after.
+    const revision = Math.max(po.revision, ...(await findRevisions(trx, poNo)).map((r) => r.revision)) + 1;
+    const hits = needsReapproval(rule, { approvedAmount: po.approvedAmount, before, after: terms });
+    if (hits.length === 0) {
+      await putInForce(trx, po, lines, terms, revision, {
+        reason: reason!,
+        actorUserId: actor.userId,
+        reapproved: false,
+        proposed: false,
+        confirmBudgetWarning: b.confirmBudgetWarning,
+      });
+      return;
+    }
+    // Proposed: the approval line of PO_CHANGE decides; the order's terms stay as they are meanwhile.
+    await insertRevision(trx, {
+      poNo,
+      revision,
+      compNo: po.compNo,
+      status: 'PROPOSED',
+      snapshot: JSON.stringify(terms),
+      diff: JSON.stringify(diff),
+      reason,
+      totalAmount: terms.totalAmount,
+      needsApproval: true,
+      approvalStatus: 'PENDING',
+      createdBy: actor.userId,
+    });
+    const { approvalId } = await startApproval(trx, {
+      docType: 'PO_CHANGE',
+      docNo: `${poNo}-${revision}`,
+      amountKrw: totalKrw,
+      submitterId: actor.singleid,
+      actorUserId: actor.userId,
+    });
+    await updateRevision(trx, poNo, revision, { approvalId });
+    await updatePoHeader(trx, poNo, { version: po.version + 1, updatedAt: new Date() });
+    await writeAudit(trx, {
+      entity: 'po_header',
+      entityKey: poNo,
+      action: 'CHANGE_PROPOSED',
+      actor: actor.userId,
+      before: { totalAmount: po.totalAmount, revision: po.revision },
+      after: { revision, totalAmount: terms.totalAmount, rule: hits, approvalId, changes: diff },
+      reason,
+    });
+  });
+}
+
+/** The approval of a proposed change: the last one puts the revision in force; a rejection leaves the order as it was. */
+export async function applyChangeOrderOutcome(
+  trx: Db,
+  a: { approvalId: number; docNo: string },
+  outcome: Outcome,
+  actorUserId: string,
+  comment: string | null,
+  options: { confirmBudgetWarning?: boolean | null } = {},
+): Promise<string> {
+  const poNo = a.docNo.replace(/-\d+$/, '');
+  const revision = Number(a.docNo.slice(poNo.length + 1));
+  const po = await lockPo(trx, poNo);
+  const proposed = po ? await lockProposedRevision(trx, poNo) : undefined;
+  if (!po || !proposed || proposed.revision !== revision || proposed.approvalId !== a.approvalId)
+    throw refused('APPROVAL_DOCUMENT_MISMATCH', '결재 문서의 상태가 결재와 맞지 않습니다. 다시 조회하세요');
+  if (outcome === 'NEXT') {
+    await updateRevision(trx, poNo, revision, { approvalStatus: 'IN_PROGRESS' });
+    return 'PROPOSED';
+  }
+  if (outcome === 'REJECTED') {
+    await updateRevision(trx, poNo, revision, { status: 'REJECTED', approvalStatus: 'REJECTED' });
+    await updatePoHeader(trx, poNo, { version: po.version + 1, updatedAt: new Date() });
+    await writeAudit(trx, {
+      entity: 'po_header',
+      entityKey: poNo,
+      action: 'CHANGE_REJECTED',
+      actor: actorUserId,
+      after: { revision },
+      reason: comment,
+    });
+    return 'REJECTED';
+  }
+  if (!PO_MACHINE.transitions.change.from.includes(po.status as never))
+    throw refused(
+      'PO_CHANGE_STALE',
+      `발주 상태(${PO_MACHINE.statusLabels[po.status as never] ?? po.status})가 바뀌어 변경을 적용할 수 없습니다. 반려하세요`,
+    );
+  const lines = await findPoLineRows(trx, poNo);
+  const terms = (typeof proposed.snapshot === 'string' ? JSON.parse(proposed.snapshot) : proposed.snapshot) as Snapshot;
+  // What was delivered or received since the proposal still bounds the quantities.
+  for (const l of terms.lines) {
+    const old = lines.find((x) => x.lineNo === l.lineNo);
+    if (old && (compareDecimals(l.quantity, old.deliveredQty) < 0 || compareDecimals(l.quantity, old.receivedQty) < 0))
+      throw refused(
+        'PO_CHANGE_STALE',
+        `${l.lineNo}번 품목의 변경 수량이 이미 납품·입고된 수량보다 적습니다. 반려하세요`,
+      );
+  }
+  for (const l of lines)
+    if (
+      !terms.lines.some((x) => x.lineNo === l.lineNo) &&
+      (compareDecimals(l.deliveredQty, '0') > 0 || compareDecimals(l.receivedQty, '0') > 0)
+    )
+      throw refused('PO_CHANGE_STALE', `${l.lineNo}번 품목이 이미 납품·입고되어 삭제할 수 없습니다. 반려하세요`);
+  await updateRevision(trx, poNo, revision, { approvalStatus: 'APPROVED' });
+  await putInForce(trx, po, lines, terms, revision, {
+    reason: proposed.reason ?? '',
+    actorUserId,
+    reapproved: true,
+    proposed: true,
+    confirmBudgetWarning: options.confirmBudgetWarning,
+  });
+  return 'APPROVED';
+}
+
+/** The revisions as an order's screens show them (proposals to staff only). */
+export async function revisionsOf(db: Db, poNo: string, opts: { supplier: boolean }) {
+  const rows = await findRevisions(db, poNo);
+  return rows
+    .filter((r) => !opts.supplier || r.status === 'CURRENT' || r.status === 'SUPERSEDED')
+    .map((r) => ({
+      revision: r.revision,
+      status: r.status,
+      reason: r.reason,
+      totalAmount: r.totalAmount,
+      needsApproval: r.needsApproval,
+      approvalStatus: r.approvalStatus,
+      changeSeq: r.changeSeq,
+      diff: (typeof r.diff === 'string' ? JSON.parse(r.diff) : r.diff) as DiffEntry[],
+      snapshot: (typeof r.snapshot === 'string' ? JSON.parse(r.snapshot) : r.snapshot) as Snapshot,
+      createdBy: r.createdBy,
+      createdAt: iso(r.createdAt)!,
+      acknowledgedAt: iso(r.acknowledgedAt),
+      acknowledgedBy: r.acknowledgedBy,
+    }));
+}

@@ -1,0 +1,219 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { todayKst } from '../../../server/domain/dates.js';
+import { buildTestApp, type TestApp } from '../../helpers/app.js';
+import { awardedRfq, client, day, logins, ok, prBody, refused, type Flow } from './helpers.js';
+
+/**
+ * PO change orders as revisions (docs/agreements.md "Change orders"): the diff, the old revision
+ * kept, re-approval when the rule says, the supplier's acknowledgement of each revision, a receipt
+ * made on revision 1 still matched after revision 2, quantities never below what was received, the
+ * budget ledger after a revision, lines added and removed.
+ */
+describe('PO change orders (revisions)', { timeout: 120_000 }, () => {
+  let t: TestApp;
+  let f: Flow;
+  beforeAll(async () => {
+    t = await buildTestApp();
+    f = {
+      ...client(t),
+      u: await logins(t, ['buyer', 'uadmin1', 'opadmin', 'operator', 'admin', 'supplier1', 'supplier2']),
+    };
+  });
+  afterAll(() => t.close());
+
+  /** An order to C00001 (FORWARD_YN=Y: sent on approval) acknowledged by its supplier. */
+  async function acknowledgedPo(body?: Record<string, unknown>) {
+    const rfq = await awardedRfq(f, 'C00001', body);
+    const po = ok(
+      await f.post('/api/v1/pos', f.u.operator, { rfqNo: rfq.rfqNo, rfqVersion: rfq.version, dueDate: day(20) }),
+    );
+    const sent = ok(await f.post(`/api/v1/pos/${po.poNo}/submit`, f.u.operator, { version: po.version }));
+    const a = sent.approvals.at(-1);
+    ok(await f.post(`/api/v1/approvals/${a.approvalId}/approve`, f.u.opadmin, { version: a.version }));
+    const seen = ok(await f.get(`/api/v1/cyber/pos/${po.poNo}`, f.u.supplier1));
+    ok(await f.post(`/api/v1/cyber/pos/${po.poNo}/acknowledge`, f.u.supplier1, { version: seen.version }));
+    return ok(await f.get(`/api/v1/pos/${po.poNo}`, f.u.operator));
+  }
+
+  const change = (po: { poNo: string; version: number }, body: Record<string, unknown>) =>
+    f.post(`/api/v1/pos/${po.poNo}/change`, f.u.operator, { version: po.version, reason: '변경', ...body });
+
+  it('a change within the approval is revision 2 at once: old terms kept, a field-level diff, acknowledged again', async () => {
+    const po = await acknowledgedPo();
+    expect(po).toMatchObject({ status: 'ACKNOWLEDGED', revision: 1, totalAmount: '12500.00', revisions: [] });
+    const changed = ok(
+      await change(po, { dueDate: day(25), lines: [{ lineNo: 1, quantity: '8', deliveryDate: day(22) }] }),
+    );
+    expect(changed).toMatchObject({ status: 'SENT', revision: 2, totalAmount: '10500.00', acknowledgedAt: null });
+    expect(changed.revisions.map((r: Record<string, unknown>) => [r.revision, r.status])).toEqual([
+      [1, 'SUPERSEDED'],
+      [2, 'CURRENT'],
+    ]);
+    const [r1, r2] = changed.revisions;
+    expect(r1.snapshot.lines[0]).toMatchObject({ lineNo: 1, quantity: '10.000', unitPrice: '1000.00' });
+    expect(r1.acknowledgedAt).not.toBeNull();
+    expect(r2.diff).toEqual([
+      { field: 'dueDate', lineNo: null, before: day(20), after: day(25) },
+      { field: 'quantity', lineNo: 1, before: '10.000', after: '8.000' },
+      { field: 'deliveryDate', lineNo: 1, before: day(20), after: day(22) },
+      { field: 'totalAmount', lineNo: null, before: '12500.00', after: '10500.00' },
+    ]);
+    expect(r2).toMatchObject({ needsApproval: false, acknowledgedAt: null, reason: '변경' });
+    // poChangeInfo keeps its rows, under the revision's change_seq.
+    expect(changed.changes.filter((c: { changeSeq: number }) => c.changeSeq === r2.changeSeq)).toHaveLength(5);
+
+    // The supplier sees revision 2 unacknowledged, its diff, and acknowledges it.
+    const seen = ok(await f.get(`/api/v1/cyber/pos/${po.poNo}`, f.u.supplier1));
+    expect(seen).toMatchObject({ revision: 2, revisionAcknowledged: false, actions: ['acknowledge'] });
+    expect(seen.revisions).toHaveLength(2);
+    refused(await f.get(`/api/v1/cyber/pos/${po.poNo}`, f.u.supplier2), 404);
+    refused(await f.post(`/api/v1/cyber/pos/${po.poNo}/acknowledge`, f.u.supplier2, { version: seen.version }), 404);
+    const acked = ok(
+      await f.post(`/api/v1/cyber/pos/${po.poNo}/acknowledge`, f.u.supplier1, { version: seen.version }),
+    );
+    expect(acked).toMatchObject({ status: 'ACKNOWLEDGED', revisionAcknowledged: true, actions: [] });
+    expect(acked.revisions[1].acknowledgedAt).not.toBeNull();
+  });
+
+  it('above the approved amount: proposed, approved again, then in force and acknowledged again; a rejection changes nothing', async () => {
+    const po = await acknowledgedPo();
+    const proposed = ok(await change(po, { lines: [{ lineNo: 1, quantity: '12' }] }));
+    expect(proposed).toMatchObject({ status: 'ACKNOWLEDGED', revision: 1, totalAmount: '12500.00' });
+    const p = proposed.revisions.at(-1);
+    expect(p).toMatchObject({ revision: 2, status: 'PROPOSED', needsApproval: true, approvalStatus: 'PENDING' });
+    expect(p.snapshot.totalAmount).toBe('14500.00');
+    // The supplier does not see a proposal.
+    expect(ok(await f.get(`/api/v1/cyber/pos/${po.poNo}`, f.u.supplier1)).revisions).toHaveLength(1);
+    // One proposal at a time.
+    refused(await change(proposed, { dueDate: day(26) }), 409, 'PO_CHANGE_PENDING');
+
+    const inbox = ok(await f.get('/api/v1/home/approvals?size=500', f.u.opadmin)).rows;
+    const item = inbox.find((r: { docNo: string }) => r.docNo === `${po.poNo}-2`);
+    expect(item).toMatchObject({ docType: 'PO_CHANGE' });
+    // The approver decides on the order's screen: its approval is the order's open round.
+    const asApprover = ok(await f.get(`/api/v1/pos/${po.poNo}`, f.u.opadmin));
+    expect(asApprover.pendingApprovalId).toBe(item.approvalId);
+    expect(asApprover.actions).toEqual(expect.arrayContaining(['approve', 'reject']));
+    const decided = ok(
+      await f.post(`/api/v1/approvals/${item.approvalId}/approve`, f.u.opadmin, { version: item.version }),
+    );
+    expect(decided.documentStatus).toBe('APPROVED');
+    const after = ok(await f.get(`/api/v1/pos/${po.poNo}`, f.u.operator));
+    expect(after).toMatchObject({ status: 'SENT', revision: 2, totalAmount: '14500.00', approvedAmount: '14500.00' });
+    const seen = ok(await f.get(`/api/v1/cyber/pos/${po.poNo}`, f.u.supplier1));
+    ok(await f.post(`/api/v1/cyber/pos/${po.poNo}/acknowledge`, f.u.supplier1, { version: seen.version }));
+
+    // Rejected: the order keeps its terms; the revision is recorded as rejected.
+    const again = ok(await f.get(`/api/v1/pos/${po.poNo}`, f.u.operator));
+    const up = ok(await change(again, { lines: [{ lineNo: 2, quantity: '5' }] }));
+    const r3 = up.revisions.at(-1);
+    expect(r3).toMatchObject({ revision: 3, status: 'PROPOSED' });
+    const a3 = ok(await f.get('/api/v1/home/approvals?size=500', f.u.opadmin)).rows.find(
+      (r: { docNo: string }) => r.docNo === `${po.poNo}-3`,
+    );
+    ok(
+      await f.post(`/api/v1/approvals/${a3.approvalId}/reject`, f.u.opadmin, {
+        version: a3.version,
+        comment: '증량 불가',
+      }),
+    );
+    const kept = ok(await f.get(`/api/v1/pos/${po.poNo}`, f.u.operator));
+    expect(kept).toMatchObject({ status: 'ACKNOWLEDGED', revision: 2, totalAmount: '14500.00' });
+    expect(kept.revisions.at(-1)).toMatchObject({ revision: 3, status: 'REJECTED' });
+    // The next change takes the number after the rejected proposal.
+    const next = ok(await change(kept, { dueDate: day(27) }));
+    expect(next).toMatchObject({ revision: 4, dueDate: day(27) });
+    expect(next.revisions.map((r: { revision: number; status: string }) => [r.revision, r.status])).toEqual([
+      [1, 'SUPERSEDED'],
+      [2, 'SUPERSEDED'],
+      [3, 'REJECTED'],
+      [4, 'CURRENT'],
+    ]);
+  });
+
+  it('lines added and removed; a receipt made on revision 1 is still matched after revision 2; never below what was received', async () => {
+    const po = await acknowledgedPo();
+    const d = ok(
+      await f.post('/api/v1/cyber/deliveries', f.u.supplier1, {
+        poNo: po.poNo,
+        deliveryDate: todayKst(),
+        lines: [{ poLineNo: 1, quantity: '6' }],
+      }),
+    ).delivery;
+    ok(
+      await f.post(`/api/v1/deliveries/${d.deliveryNo}/receive`, f.u.operator, {
+        version: d.version,
+        expenses: 'MATERIAL',
+        lines: [{ lineNo: 1, quantity: '4', shortReason: 'SHORT' }],
+      }),
+    );
+    const partly = ok(await f.get(`/api/v1/pos/${po.poNo}`, f.u.operator));
+    expect(partly.status).toBe('PARTLY_DELIVERED');
+    // Received 4 of the 6 delivered (the delivery records the 4 accepted): never below 4.
+    const below = refused(await change(partly, { lines: [{ lineNo: 1, quantity: '3' }] }), 400, 'VALIDATION');
+    expect(below.details![0].message).toBe('이미 납품·입고된 수량(4.000)보다 적게 바꿀 수 없습니다');
+    refused(await change(partly, { removeLines: [1] }), 400, 'VALIDATION');
+
+    const changed = ok(
+      await change(partly, {
+        lines: [{ lineNo: 1, quantity: '7' }],
+        removeLines: [2],
+        addLines: [{ itemName: '추가 와셔', unitCode: 'EA', quantity: '3', unitPrice: '1000', deliveryDate: day(15) }],
+      }),
+    );
+    expect(changed.revision).toBe(2);
+    expect(
+      changed.lines.map((l: Record<string, unknown>) => [l.lineNo, l.quantity, l.deliveredQty, l.receivedQty]),
+    ).toEqual([
+      [1, '7.000', '4.000', '4.000'],
+      [3, '3.000', '0.000', '0.000'],
+    ]);
+    expect(changed.revisions[1].diff).toEqual(
+      expect.arrayContaining([
+        { field: 'line', lineNo: 3, before: null, after: '추가 와셔 3.000 × 1000.00' },
+        { field: 'line', lineNo: 2, before: expect.stringContaining('2.500'), after: null },
+      ]),
+    );
+    // The receipt line of revision 1 still points at line 1, which still exists with its received quantity.
+    const receiptLines = await t.db.db
+      .selectFrom('whReceiptLine')
+      .select(['poNo', 'poLineNo', 'quantity'])
+      .where('poNo', '=', po.poNo)
+      .execute();
+    expect(receiptLines).toEqual([expect.objectContaining({ poLineNo: 1 })]);
+    // A partly delivered order keeps its status; the supplier acknowledges the revision itself.
+    expect(changed.status).toBe('PARTLY_DELIVERED');
+    const seen = ok(await f.get(`/api/v1/cyber/pos/${po.poNo}`, f.u.supplier1));
+    expect(seen).toMatchObject({ revisionAcknowledged: false, actions: ['acknowledge'] });
+    const acked = ok(
+      await f.post(`/api/v1/cyber/pos/${po.poNo}/acknowledge`, f.u.supplier1, { version: seen.version }),
+    );
+    expect(acked).toMatchObject({ status: 'PARTLY_DELIVERED', revisionAcknowledged: true, actions: [] });
+  });
+
+  it('the budget ledger follows the revision', async () => {
+    const b = prBody();
+    const po = await acknowledgedPo({ ...b, lines: b.lines.map((l) => ({ ...l, budgetAccount: 'OUT' })) });
+    const committed = async () =>
+      (
+        await t.db.db
+          .selectFrom('budgetLedger')
+          .select(['lineNo', (eb) => eb.fn.sum<string>('amount').as('amount')])
+          .where('docType', '=', 'PO')
+          .where('docNo', '=', po.poNo)
+          .where('kind', '=', 'COMMIT')
+          .groupBy('lineNo')
+          .orderBy('lineNo')
+          .execute()
+      ).map((r) => [r.lineNo, Number(r.amount)]);
+    expect(await committed()).toEqual([
+      [1, 10000],
+      [2, 2500],
+    ]);
+    ok(await change(po, { lines: [{ lineNo: 1, quantity: '4' }] }));
+    expect(await committed()).toEqual([
+      [1, 4000],
+      [2, 2500],
+    ]);
+  });
+});

@@ -1,0 +1,99 @@
+import { describe, expect, it } from 'vitest';
+import {
+  callOffProblems,
+  effectiveAgreementStatus,
+  remainingOf,
+} from '../../../server/modules/purchase/agreement/workflow.js';
+import { diffOf, needsReapproval } from '../../../server/modules/purchase/po/change-order.js';
+
+const agreement = {
+  agreementNo: 'AG2026-000001',
+  status: 'ACTIVE',
+  validFrom: '2026-01-01',
+  validTo: '2026-06-30',
+  ceilingAmount: '100000',
+  orderedAmount: '60000',
+};
+const lines = [{ lineNo: 1, unitPrice: '1000.00', agreedQty: '50.000', orderedQty: '40.000', orderedAmount: '40000' }];
+
+describe('call-off rules', () => {
+  it('remaining = agreed − ordered; no agreed quantity, no remaining', () => {
+    expect(remainingOf('50.000', '40.000')).toBe('10.000');
+    expect(remainingOf(null, '40')).toBeNull();
+  });
+
+  it('names each problem in Korean: quantity, ceiling, price, validity, state', () => {
+    const take = (qty: string, price = '1000', today = '2026-03-01', a = agreement) =>
+      callOffProblems(
+        a,
+        lines,
+        [{ lineNo: 1, qty, amount: String(Number(qty) * Number(price)), unitPrice: price }],
+        today,
+      );
+    expect(take('10')).toEqual([]);
+    expect(take('11').map((p) => p.message)).toEqual(['1번 품목의 발주 수량(11)이 계약 잔여 수량(10)을 넘습니다']);
+    expect(take('10', '1100').map((p) => p.message)).toEqual(['1번 품목의 단가(1,100)가 계약 단가(1,000)와 다릅니다']);
+    expect(take('1', '1000', '2026-07-01').map((p) => p.kind)).toEqual(['EXPIRED']);
+    expect(take('1', '1000', '2025-12-31').map((p) => p.kind)).toEqual(['NOT_YET_VALID']);
+    expect(take('1', '1000', '2026-03-01', { ...agreement, status: 'TERMINATED' })[0].message).toBe(
+      '유효한 단가계약이 아닙니다(종료): AG2026-000001',
+    );
+    expect(take('5', '1000', '2026-03-01', { ...agreement, orderedAmount: '98000' }).map((p) => p.kind)).toEqual([
+      'OVER_CEILING',
+    ]);
+    // Giving back is never refused, even after expiry.
+    expect(take('-5', '1000', '2027-01-01')).toEqual([]);
+  });
+
+  it('an active agreement past its last day reads as expired', () => {
+    expect(effectiveAgreementStatus('ACTIVE', '2026-06-30', '2026-07-01')).toBe('EXPIRED');
+    expect(effectiveAgreementStatus('ACTIVE', '2026-06-30', '2026-06-30')).toBe('ACTIVE');
+  });
+});
+
+describe('change-order rules', () => {
+  const line = (lineNo: number, quantity: string, unitPrice: string) => ({
+    lineNo,
+    itemCode: null,
+    itemName: `품목${lineNo}`,
+    spec: null,
+    unitCode: 'EA',
+    sgCode: null,
+    quantity,
+    unitPrice,
+    amount: String(Number(quantity) * Number(unitPrice)),
+    deliveryDate: '2026-12-01',
+    agreementNo: null,
+    agreementLineNo: null,
+  });
+  const before = { dueDate: '2026-12-01', totalAmount: '10000', lines: [line(1, '10', '1000')] };
+
+  it('re-approval by rule: amount up (against the approved amount), price up, beyond a percentage', () => {
+    const cheaper = { ...before, totalAmount: '9000', lines: [line(1, '10', '900')] };
+    const dearer = { ...before, totalAmount: '11000', lines: [line(1, '10', '1100')] };
+    const more = { ...before, totalAmount: '10500', lines: [line(1, '10.5', '1000')] };
+    expect(needsReapproval(null, { approvedAmount: '10000', before, after: dearer })).toEqual(['AMOUNT_UP']);
+    expect(needsReapproval(null, { approvedAmount: '12000', before, after: dearer })).toEqual([]);
+    expect(needsReapproval('PRICE_UP', { approvedAmount: '12000', before, after: dearer })).toEqual(['PRICE_UP']);
+    expect(needsReapproval('PRICE_UP', { approvedAmount: '10000', before, after: more })).toEqual([]);
+    expect(needsReapproval('PCT:5', { approvedAmount: '20000', before, after: cheaper })).toEqual(['PCT:5']);
+    expect(needsReapproval('PCT:5', { approvedAmount: '20000', before, after: more })).toEqual([]);
+    expect(needsReapproval('amount_up, pct:20', { approvedAmount: '10000', before, after: more })).toEqual([
+      'AMOUNT_UP',
+    ]);
+  });
+
+  it('the diff names fields, lines added and removed, and the total', () => {
+    const after = {
+      dueDate: '2026-12-05',
+      totalAmount: '5000',
+      lines: [line(2, '5', '1000')],
+    };
+    expect(diffOf(before, after)).toEqual([
+      { field: 'dueDate', lineNo: null, before: '2026-12-01', after: '2026-12-05' },
+      { field: 'line', lineNo: 2, before: null, after: '품목2 5 × 1000' },
+      { field: 'line', lineNo: 1, before: '품목1 10 × 1000', after: null },
+      { field: 'totalAmount', lineNo: null, before: '10000', after: '5000' },
+    ]);
+  });
+});
