@@ -100,6 +100,11 @@ export const COMPANY_OWNED_TABLES: Readonly<Record<string, string>> = Object.fre
   // Reverse auctions (0460): where a company stands in an auction, and its own bids.
   auction_participant: 'comp_no',
   auction_bid: 'comp_no',
+  // Electronic contracts (0700): the contract, the PDFs its signers were shown, its evidence log, its stamps.
+  econtract: 'comp_no',
+  econtract_document: 'comp_no',
+  econtract_event: 'comp_no',
+  econtract_stamp: 'comp_no',
 });
 
 export class CompanyScopeViolation extends Error {

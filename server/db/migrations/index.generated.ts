@@ -57,6 +57,8 @@ import * as m0560 from './0560-audit-via-screen.js';
 import * as m0565 from './0565-order-children-rls.js';
 import * as m0600 from './0600-tax-invoices.js';
 import * as m0630 from './0630-auth-version-announced.js';
+import * as m0700 from './0700-contracts.js';
+import * as m0701 from './0701-contract-menus.js';
 
 /** Every migration, by number; the key is the version recorded in the database. */
 export const migrations: Record<string, Migration> = {
@@ -117,4 +119,6 @@ export const migrations: Record<string, Migration> = {
   '0565-order-children-rls': m0565,
   '0600-tax-invoices': m0600,
   '0630-auth-version-announced': m0630,
+  '0700-contracts': m0700,
+  '0701-contract-menus': m0701,
 };

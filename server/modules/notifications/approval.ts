@@ -16,6 +16,7 @@ const DOC_TYPE_EN: Record<DocType, string> = {
   SIMPLE: 'Small order',
   LOI: 'LOI',
   BUDGET: 'Budget transfer',
+  CONTRACT: 'Electronic contract',
 };
 
 const titleOf = approvalDocTitle;

@@ -118,6 +118,10 @@ export async function approvalDocTitle(db: Db, docType: DocType, docNo: string):
       (await db.selectFrom('budgetTransfer').select('reason').where('transferNo', '=', docNo).executeTakeFirst())
         ?.reason ?? ''
     );
+  if (docType === 'CONTRACT')
+    return (
+      (await db.selectFrom('econtract').select('title').where('contractNo', '=', docNo).executeTakeFirst())?.title ?? ''
+    );
   if (docType === 'LOI')
     return (await db.selectFrom('loi').select('title').where('loiNo', '=', docNo).executeTakeFirst())?.title ?? '';
   return (await db.selectFrom('poHeader').select('title').where('poNo', '=', docNo).executeTakeFirst())?.title ?? '';

@@ -17,6 +17,7 @@ import {
 import { notifyPoSent } from '../../notifications/supplier.js';
 import { recordBudgetMovement } from '../../budget/consumption/index.js';
 import { applyTransferOutcome } from '../../budget/transfer/index.js';
+import { applyContractOutcome } from '../../contracts/index.js';
 
 export type Outcome = 'NEXT' | 'APPROVED' | 'REJECTED';
 
@@ -43,6 +44,8 @@ export async function applyOutcome(
 
   // A budget transfer (예산전용): the budget module moves the amount on the last approval.
   if (a.docType === 'BUDGET') return applyTransferOutcome(trx, a, outcome, actorUserId, comment);
+  // An electronic contract: the last approval sends it to the supplier.
+  if (a.docType === 'CONTRACT') return applyContractOutcome(trx, a, outcome, actorUserId, comment);
 
   if (a.docType === 'PR') {
     const pr = await lockPrForApproval(trx, a.docNo);

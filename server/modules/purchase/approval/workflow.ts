@@ -7,7 +7,8 @@
 import { compareDecimals } from '../../../../lib/money.js';
 
 /** BUDGET: a budget transfer (예산전용, server/modules/budget/transfer; docs/budget.md). */
-export const DOC_TYPES = ['PR', 'PO', 'SIMPLE', 'LOI', 'BUDGET'] as const;
+/** CONTRACT: an electronic contract before it is sent to the supplier (server/modules/contracts; docs/contracts.md). */
+export const DOC_TYPES = ['PR', 'PO', 'SIMPLE', 'LOI', 'BUDGET', 'CONTRACT'] as const;
 export type DocType = (typeof DOC_TYPES)[number];
 export const DOC_TYPE_LABELS: Readonly<Record<DocType, string>> = {
   PR: '구매요청',
@@ -15,6 +16,7 @@ export const DOC_TYPE_LABELS: Readonly<Record<DocType, string>> = {
   SIMPLE: '소액발주',
   LOI: 'LOI',
   BUDGET: '예산전용',
+  CONTRACT: '전자계약',
 };
 
 export type ApprovalStatus = 'PENDING' | 'IN_PROGRESS' | 'APPROVED' | 'REJECTED' | 'WITHDRAWN';

@@ -1,0 +1,35 @@
+/**
+ * Electronic-contract settings (docs/contracts.md "Configuration"): how a taxable contract's stamp
+ * duty (인지세) gates its execution, who bears it, and whether a 용역 contract is taxed as a 도급
+ * document. Validated at start-up with the rest of the configuration.
+ */
+export interface ContractConfig {
+  /**
+   * REQUIRE: the last signature of a taxable contract is refused until every party with a share has
+   * recorded its revenue-stamp number; PENDING: the contract is executed and its duty marked pending.
+   */
+  contractStampMode: 'REQUIRE' | 'PENDING';
+  /** The buyer's share of the duty in percent (0–100); the supplier bears the rest. */
+  contractStampBuyerPct: number;
+  /** Whether a 용역 contract is taxed as a 도급 document. */
+  contractServiceTaxable: boolean;
+}
+
+type Env = Record<string, string | undefined>;
+
+export function loadContractConfig(env: Env, problems: string[]): ContractConfig {
+  const mode = env.CONTRACT_STAMP_MODE ?? 'REQUIRE';
+  if (mode !== 'REQUIRE' && mode !== 'PENDING')
+    problems.push(`CONTRACT_STAMP_MODE="${mode}" must be REQUIRE or PENDING`);
+  const pctRaw = env.CONTRACT_STAMP_BUYER_PCT ?? '50';
+  const pct = Number(pctRaw);
+  if (!Number.isInteger(pct) || pct < 0 || pct > 100)
+    problems.push(`CONTRACT_STAMP_BUYER_PCT="${pctRaw}" must be a whole number from 0 to 100`);
+  const service = env.CONTRACT_SERVICE_TAXABLE ?? 'on';
+  if (service !== 'on' && service !== 'off') problems.push(`CONTRACT_SERVICE_TAXABLE="${service}" must be on or off`);
+  return {
+    contractStampMode: mode === 'PENDING' ? 'PENDING' : 'REQUIRE',
+    contractStampBuyerPct: Number.isInteger(pct) && pct >= 0 && pct <= 100 ? pct : 50,
+    contractServiceTaxable: service !== 'off',
+  };
+}
