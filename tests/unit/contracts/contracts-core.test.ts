@@ -125,5 +125,5 @@ describe.runIf(contractFontsAvailable())('deterministic rendering', () => {
     expect(a.toString('latin1')).toMatch(/FontFile2|FontFile3/);
     const c = await renderContractPdf({ ...model, body: model.body.replace('11,000,000', '11,000,001') });
     expect(Buffer.compare(a, c)).not.toBe(0);
-  });
+  }, 60_000);
 });
