@@ -61,6 +61,7 @@ describe.runIf(contractFontsAvailable())(
 
     const ok = (r: { status: number; body: unknown }) => {
       expect(r.status, JSON.stringify(r.body)).toBe(200);
+      // eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers are read field by field in the tests
       return r.body as Record<string, any>;
     };
     const detail = async (no: string) => ok(await http.get(`/api/v1/contracts/${no}`, operator));
