@@ -4405,7 +4405,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/contracts/{contractNo}/document/{kind}": {
+    "/api/v1/contracts/{contractNo}/document/{docKind}": {
         parameters: {
             query?: never;
             header?: never;
@@ -4592,7 +4592,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/cyber/contracts/{contractNo}/document/{kind}": {
+    "/api/v1/cyber/contracts/{contractNo}/document/{docKind}": {
         parameters: {
             query?: never;
             header?: never;
@@ -40626,7 +40626,7 @@ export interface operations {
             header?: never;
             path: {
                 contractNo: string;
-                kind: "draft" | "executed";
+                docKind: "draft" | "executed";
             };
             cookie?: never;
         };
@@ -41555,7 +41555,7 @@ export interface operations {
             header?: never;
             path: {
                 contractNo: string;
-                kind: "draft" | "executed";
+                docKind: "draft" | "executed";
             };
             cookie?: never;
         };

@@ -215,7 +215,7 @@ export const contractRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
 
   app.get(
-    '/api/v1/contracts/:contractNo/document/:kind',
+    '/api/v1/contracts/:contractNo/document/:docKind',
     {
       config: { access: access.login([C.list, C.detail], 'read', ['I']) },
       schema: {
@@ -228,7 +228,7 @@ export const contractRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const kind = request.params.kind === 'executed' ? 'EXECUTED' : 'DRAFT';
+      const kind = request.params.docKind === 'executed' ? 'EXECUTED' : 'DRAFT';
       const actor = ctx(request);
       const d = await s.readDocument(request.db, actor, request.params.contractNo, kind, { supplier: false });
       return reply
@@ -419,7 +419,7 @@ export const contractRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
 
   app.get(
-    '/api/v1/cyber/contracts/:contractNo/document/:kind',
+    '/api/v1/cyber/contracts/:contractNo/document/:docKind',
     {
       config: { access: access.login([C.list, C.sign], 'read', ['X']) },
       schema: {
@@ -432,7 +432,7 @@ export const contractRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const kind = request.params.kind === 'executed' ? 'EXECUTED' : 'DRAFT';
+      const kind = request.params.docKind === 'executed' ? 'EXECUTED' : 'DRAFT';
       const d = await s.readDocument(request.db, ctx(request), request.params.contractNo, kind, { supplier: true });
       return reply
         .type('application/pdf')

@@ -283,7 +283,7 @@ export const ContractDetail = Type.Object(
 );
 
 export const DocumentKindParams = Type.Object(
-  { ...ContractNoParams.properties, kind: Type.Enum(['draft', 'executed']) },
+  { ...ContractNoParams.properties, docKind: Type.Enum(['draft', 'executed']) },
   { additionalProperties: false },
 );
 export const PdfAnswer = {
