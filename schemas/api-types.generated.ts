@@ -41342,6 +41342,7 @@ export interface operations {
                         sha256: string;
                         contractNo: string | null;
                         status: string | null;
+                        sealValid: boolean | null;
                     };
                 };
             };
@@ -42078,6 +42079,7 @@ export interface operations {
                         sha256: string;
                         contractNo: string | null;
                         status: string | null;
+                        sealValid: boolean | null;
                     };
                 };
             };

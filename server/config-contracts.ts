@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+
 /**
  * Electronic-contract settings (docs/contracts.md "Configuration"): how a taxable contract's stamp
  * duty (인지세) gates its execution, who bears it, and whether a 용역 contract is taxed as a 도급
@@ -13,9 +15,27 @@ export interface ContractConfig {
   contractStampBuyerPct: number;
   /** Whether a 용역 contract is taxed as a 도급 document. */
   contractServiceTaxable: boolean;
+  /**
+   * The company's sealing certificate (PKCS#12 file CONTRACT_SEAL_P12 with CONTRACT_SEAL_PASSPHRASE);
+   * null: a throw-away self-signed certificate made at run time (tests and the demo only).
+   */
+  contractSealP12: { p12: Buffer; passphrase: string } | null;
+  /** The signer's name in the seal (ASCII; CONTRACT_SEAL_NAME). */
+  contractSealName: string;
 }
 
 type Env = Record<string, string | undefined>;
+
+function sealP12(env: Env, problems: string[]): { p12: Buffer; passphrase: string } | null {
+  const file = env.CONTRACT_SEAL_P12;
+  if (!file) return null;
+  try {
+    return { p12: fs.readFileSync(file), passphrase: env.CONTRACT_SEAL_PASSPHRASE ?? '' };
+  } catch {
+    problems.push(`CONTRACT_SEAL_P12="${file}" cannot be read`);
+    return null;
+  }
+}
 
 export function loadContractConfig(env: Env, problems: string[]): ContractConfig {
   const mode = env.CONTRACT_STAMP_MODE ?? 'REQUIRE';
@@ -31,5 +51,7 @@ export function loadContractConfig(env: Env, problems: string[]): ContractConfig
     contractStampMode: mode === 'PENDING' ? 'PENDING' : 'REQUIRE',
     contractStampBuyerPct: Number.isInteger(pct) && pct >= 0 && pct <= 100 ? pct : 50,
     contractServiceTaxable: service !== 'off',
+    contractSealP12: sealP12(env, problems),
+    contractSealName: /^[\x20-\x7e]{1,64}$/.test(env.CONTRACT_SEAL_NAME ?? '') ? env.CONTRACT_SEAL_NAME! : 'GPMS',
   };
 }

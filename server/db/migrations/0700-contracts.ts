@@ -145,8 +145,9 @@ create table econtract_stamp (
   primary key (contract_no, party)
 );
 
--- One line: runSqlScript splits statements at a semicolon that ends a line.
-create function econtract_event_append_only() returns trigger language plpgsql as $$ begin raise exception '% is append-only', tg_table_name using errcode = '55000'; end $$;
+-- One line: runSqlScript splits statements at a semicolon that ends a line. Refused as a missing privilege
+-- (42501) is what it is; SECURITY DEFINER as every trigger on a table the supplier role writes (rls-catalogue).
+create function econtract_event_append_only() returns trigger language plpgsql security definer as $$ begin raise exception '% is append-only', tg_table_name using errcode = '42501'; end $$;
 create trigger econtract_event_no_change before update or delete on econtract_event
   for each row execute function econtract_event_append_only();
 create trigger econtract_event_no_truncate before truncate on econtract_event
@@ -154,7 +155,7 @@ create trigger econtract_event_no_truncate before truncate on econtract_event
 
 -- An executed contract is what both parties signed: its terms, signatures and documents never change
 -- (an amendment is a new contract); only its stamp-duty status may still move (pending → paid).
-create function econtract_executed_frozen() returns trigger language plpgsql as $$ begin if old.status = 'EXECUTED' then if tg_op = 'DELETE' or (new.status, new.comp_no, new.template_no, new.template_version, new.contract_type, new.sign_order, new.title, new.source_kind, new.source_no, new.supply_amount, new.vat_amount, new.total_amount, new.start_date, new.end_date, new.contract_date, new.variables, new.document_sha, new.executed_sha, new.supplier_signed_by, new.supplier_signed_at, new.buyer_signed_by, new.buyer_signed_at, new.executed_at, new.stamp_duty, new.stamp_buyer_share, new.amends_contract_no, new.change_summary) is distinct from (old.status, old.comp_no, old.template_no, old.template_version, old.contract_type, old.sign_order, old.title, old.source_kind, old.source_no, old.supply_amount, old.vat_amount, old.total_amount, old.start_date, old.end_date, old.contract_date, old.variables, old.document_sha, old.executed_sha, old.supplier_signed_by, old.supplier_signed_at, old.buyer_signed_by, old.buyer_signed_at, old.executed_at, old.stamp_duty, old.stamp_buyer_share, old.amends_contract_no, old.change_summary) then raise exception 'an executed econtract does not change' using errcode = '55000'; end if; end if; if tg_op = 'DELETE' then return old; end if; return new; end $$;
+create function econtract_executed_frozen() returns trigger language plpgsql security definer as $$ begin if old.status = 'EXECUTED' then if tg_op = 'DELETE' or (new.status, new.comp_no, new.template_no, new.template_version, new.contract_type, new.sign_order, new.title, new.source_kind, new.source_no, new.supply_amount, new.vat_amount, new.total_amount, new.start_date, new.end_date, new.contract_date, new.variables, new.document_sha, new.executed_sha, new.supplier_signed_by, new.supplier_signed_at, new.buyer_signed_by, new.buyer_signed_at, new.executed_at, new.stamp_duty, new.stamp_buyer_share, new.amends_contract_no, new.change_summary) is distinct from (old.status, old.comp_no, old.template_no, old.template_version, old.contract_type, old.sign_order, old.title, old.source_kind, old.source_no, old.supply_amount, old.vat_amount, old.total_amount, old.start_date, old.end_date, old.contract_date, old.variables, old.document_sha, old.executed_sha, old.supplier_signed_by, old.supplier_signed_at, old.buyer_signed_by, old.buyer_signed_at, old.executed_at, old.stamp_duty, old.stamp_buyer_share, old.amends_contract_no, old.change_summary) then raise exception 'an executed econtract does not change' using errcode = '55000'; end if; end if; if tg_op = 'DELETE' then return old; end if; return new; end $$;
 create trigger econtract_executed_no_change before update or delete on econtract
   for each row execute function econtract_executed_frozen();
 -- The PDFs signers were shown and the executed one are evidence too: written once.

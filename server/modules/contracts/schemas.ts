@@ -314,6 +314,11 @@ export const VerifyDocumentAnswer = Type.Object({
   sha256: Type.String(),
   contractNo: Nullable(Type.String()),
   status: Nullable(Type.String()),
+  sealValid: Nullable(
+    Type.Boolean({
+      description: 'A PDF with a signature: whether the seal verifies (pkijs); null: no signature or no PDF',
+    }),
+  ),
 });
 
 export const ContractSchemas = [ContractDetail];

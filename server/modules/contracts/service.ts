@@ -24,6 +24,8 @@ import { notifyContractSent } from '../notifications/supplier.js';
 import { eventHash, GENESIS, instantText, sha256Hex, verifyChain, type ChainEvent, type EventKind } from './chain.js';
 import * as q from './queries.js';
 import { renderContractPdf } from './render.js';
+import { sealPdf, throwawaySealKey, type SealKey } from './seal.js';
+import { verifySeal } from './seal-verify.js';
 import { CONTRACT_TYPE_LABELS, splitDuty, stampDuty, type ContractType } from './stamp-duty.js';
 import {
   changedVariables,
@@ -671,7 +673,7 @@ async function sign(trx: Db, deps: ContractDeps, ctx: EventContext, c: q.Contrac
   const status = transition(CONTRACT_MACHINE, 'complete', c.status);
   const draft = await q.findDocument(trx, c.contractNo, 'DRAFT');
   if (!draft) throw missing('CONTRACT_DOCUMENT_NOT_FOUND', '계약서 파일이 없습니다');
-  const executed = await executedPdf(Buffer.from(draft.content));
+  const executed = await executedPdf(deps, c, Buffer.from(draft.content), at);
   const executedSha = sha256Hex(executed);
   await q.insertDocument(trx, {
     contractNo: c.contractNo,
@@ -693,9 +695,21 @@ async function sign(trx: Db, deps: ContractDeps, ctx: EventContext, c: q.Contrac
   return status;
 }
 
-/** The executed copy: the document both parties signed (sealing it is pluggable: docs/contracts.md). */
-async function executedPdf(signed: Buffer): Promise<Buffer> {
-  return signed;
+let throwaway: SealKey | null = null;
+
+/**
+ * The company's sealing key: the configured PKCS#12, else a throw-away certificate made once per
+ * process (tests and the demo; docs/contracts.md "What is pluggable").
+ */
+function sealKey(config: Config): SealKey {
+  if (config.contractSealP12) return { ...config.contractSealP12, name: config.contractSealName };
+  throwaway ??= throwawaySealKey(config.contractSealName);
+  return throwaway;
+}
+
+/** The executed copy: the document both parties signed, unchanged, followed by the company's seal. */
+async function executedPdf(deps: ContractDeps, c: q.ContractRow, signed: Buffer, at: Date): Promise<Buffer> {
+  return sealPdf(signed, sealKey(deps.config), `전자계약 ${c.contractNo} 체결`, at);
 }
 
 function assertDocument(c: q.ContractRow, b: SignBody): void {
@@ -919,18 +933,23 @@ export async function verifyDocument(
   supplier: boolean,
 ) {
   let sha: string;
-  if (b.pdfBase64) sha = sha256Hex(Buffer.from(b.pdfBase64, 'base64'));
-  else if (b.sha256 && /^[0-9a-fA-F]{64}$/.test(b.sha256)) sha = b.sha256.toLowerCase();
+  let sealValid: boolean | null = null;
+  if (b.pdfBase64) {
+    const pdf = Buffer.from(b.pdfBase64, 'base64');
+    sha = sha256Hex(pdf);
+    if (pdf.includes('/ByteRange')) sealValid = (await verifySeal(pdf)).ok;
+  } else if (b.sha256 && /^[0-9a-fA-F]{64}$/.test(b.sha256)) sha = b.sha256.toLowerCase();
   else throw invalid('VALIDATION', 'PDF 파일 또는 계약번호와 SHA-256 값을 보내세요');
   const found = await q.findContractByDocumentSha(db, sha);
   const c = found ? await q.findContract(db, found.contractNo) : undefined;
   if (!found || !c || !visibleTo(c, supplier) || (b.contractNo && b.contractNo !== c.contractNo))
-    return { result: 'NOT_OURS_OR_MODIFIED' as const, sha256: sha, contractNo: null, status: null };
+    return { result: 'NOT_OURS_OR_MODIFIED' as const, sha256: sha, contractNo: null, status: null, sealValid };
   const executed = c.status === 'EXECUTED' && c.executedSha === sha;
   return {
     result: executed ? ('EXECUTED_UNCHANGED' as const) : ('SIGNING_COPY' as const),
     sha256: sha,
     contractNo: c.contractNo,
     status: c.status,
+    sealValid,
   };
 }

@@ -7,6 +7,7 @@ import { sessionAs } from '../../helpers/session.js';
 import { api, expectError } from '../fulfilment/helpers.js';
 import { expireContracts } from '../../../server/modules/contracts/service.js';
 import { contractFontsAvailable } from '../../../server/modules/contracts/render.js';
+import { verifySeal } from '../../../server/modules/contracts/seal-verify.js';
 
 const sha256 = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 const addDays = (day: string, n: number) =>
@@ -321,9 +322,15 @@ describe.runIf(contractFontsAvailable())(
       expect(ok(await http.get(`/api/v1/cyber/contracts/${no}/verify`, supplier1)).ok).toBe(true);
       // The verification page: our executed contract, unchanged; anything else is not ours.
       const pdf = (await http.get(`/api/v1/contracts/${no}/document/executed`, operator)).res.rawPayload;
+      // The executed copy: the document both signed, unchanged, then the company's seal over the whole file.
+      const draftPdf = (await http.get(`/api/v1/contracts/${no}/document/draft`, operator)).res.rawPayload;
+      expect(sha256(draftPdf)).toBe(ex.documentSha);
+      expect(Buffer.compare(pdf.subarray(0, draftPdf.length), draftPdf)).toBe(0);
+      expect(sha256(pdf)).toBe(ex.executedSha);
+      expect(await verifySeal(pdf)).toMatchObject({ ok: true, coversWholeFile: true });
       expect(
         ok(await http.post('/api/v1/contract-verifications', operator, { pdfBase64: pdf.toString('base64') })),
-      ).toMatchObject({ result: 'EXECUTED_UNCHANGED', contractNo: no });
+      ).toMatchObject({ result: 'EXECUTED_UNCHANGED', contractNo: no, sealValid: true });
       const changed = Buffer.from(pdf);
       changed[Math.floor(changed.length / 2)] ^= 1;
       expect(
