@@ -22,6 +22,11 @@ export interface ContractConfig {
   contractSealP12: { p12: Buffer; passphrase: string } | null;
   /** The signer's name in the seal (ASCII; CONTRACT_SEAL_NAME). */
   contractSealName: string;
+  /**
+   * The RFC 3161 time-stamping authority (CONTRACT_TSA_URL); null: one on loopback with a throw-away
+   * certificate, started on first use (tests and the demo only).
+   */
+  contractTsaUrl: string | null;
 }
 
 type Env = Record<string, string | undefined>;
@@ -35,6 +40,19 @@ function sealP12(env: Env, problems: string[]): { p12: Buffer; passphrase: strin
     problems.push(`CONTRACT_SEAL_P12="${file}" cannot be read`);
     return null;
   }
+}
+
+function tsaUrl(env: Env, problems: string[]): string | null {
+  const raw = env.CONTRACT_TSA_URL;
+  if (!raw) return null;
+  try {
+    const u = new URL(raw);
+    if (u.protocol === 'http:' || u.protocol === 'https:') return raw;
+  } catch {
+    // reported below
+  }
+  problems.push(`CONTRACT_TSA_URL="${raw}" must be an http:// or https:// URL`);
+  return null;
 }
 
 export function loadContractConfig(env: Env, problems: string[]): ContractConfig {
@@ -52,6 +70,7 @@ export function loadContractConfig(env: Env, problems: string[]): ContractConfig
     contractStampBuyerPct: Number.isInteger(pct) && pct >= 0 && pct <= 100 ? pct : 50,
     contractServiceTaxable: service !== 'off',
     contractSealP12: sealP12(env, problems),
+    contractTsaUrl: tsaUrl(env, problems),
     contractSealName: /^[\x20-\x7e]{1,64}$/.test(env.CONTRACT_SEAL_NAME ?? '') ? env.CONTRACT_SEAL_NAME! : 'GPMS',
   };
 }

@@ -14,6 +14,7 @@ import { SignPdf } from '@signpdf/signpdf';
 import { P12Signer } from '@signpdf/signer-p12';
 import { plainAddPlaceholder } from '@signpdf/placeholder-plain';
 import { SUBFILTER_ETSI_CADES_DETACHED } from '@signpdf/utils';
+import { addTimestamp } from './tsa.js';
 
 export interface SealKey {
   /** PKCS#12 holding the company's private key and certificate. */
@@ -54,8 +55,32 @@ export function throwawaySealKey(companyName: string): SealKey {
   return { p12: Buffer.from(forge.asn1.toDer(p12).getBytes(), 'binary'), passphrase, name: label };
 }
 
-/** Seals a PDF: the signed file is the input, unchanged, followed by the signature's update. */
-export async function sealPdf(pdf: Buffer, key: SealKey, reason: string, signingTime?: Date): Promise<Buffer> {
+/** The PKCS#12 signer, with an RFC 3161 token over its signature value when an authority is given. */
+class TimestampingSigner extends P12Signer {
+  constructor(
+    key: SealKey,
+    private readonly tsaUrl: string | null,
+  ) {
+    super(key.p12, { passphrase: key.passphrase });
+  }
+
+  override async sign(pdf: Buffer, signingTime?: Date): Promise<Buffer> {
+    const cms = await super.sign(pdf, signingTime);
+    return this.tsaUrl ? addTimestamp(cms, this.tsaUrl) : cms;
+  }
+}
+
+/**
+ * Seals a PDF: the signed file is the input, unchanged, followed by the signature's update; with
+ * a time-stamping authority the signature carries its token (PAdES B-T).
+ */
+export async function sealPdf(
+  pdf: Buffer,
+  key: SealKey,
+  reason: string,
+  signingTime?: Date,
+  tsaUrl: string | null = null,
+): Promise<Buffer> {
   const withPlaceholder = plainAddPlaceholder({
     pdfBuffer: pdf,
     reason,
@@ -65,8 +90,7 @@ export async function sealPdf(pdf: Buffer, key: SealKey, reason: string, signing
     signatureLength: 16384,
     subFilter: SUBFILTER_ETSI_CADES_DETACHED,
   });
-  const signer = new P12Signer(key.p12, { passphrase: key.passphrase });
-  return new SignPdf().sign(withPlaceholder, signer, signingTime);
+  return new SignPdf().sign(withPlaceholder, new TimestampingSigner(key, tsaUrl), signingTime);
 }
 
 /** The signed byte ranges and the signature of a sealed PDF (the last signature). */

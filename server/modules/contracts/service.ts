@@ -26,6 +26,7 @@ import * as q from './queries.js';
 import { renderContractPdf } from './render.js';
 import { sealPdf, throwawaySealKey, type SealKey } from './seal.js';
 import { verifySeal } from './seal-verify.js';
+import { startLocalTsa, type LocalTsa } from './tsa.js';
 import { CONTRACT_TYPE_LABELS, splitDuty, stampDuty, type ContractType } from './stamp-duty.js';
 import {
   changedVariables,
@@ -707,9 +708,21 @@ function sealKey(config: Config): SealKey {
   return throwaway;
 }
 
-/** The executed copy: the document both parties signed, unchanged, followed by the company's seal. */
+let localTsa: Promise<LocalTsa> | null = null;
+
+/** The configured time-stamping authority, else one on loopback started on first use (tests and the demo). */
+async function tsaUrl(config: Config): Promise<string> {
+  if (config.contractTsaUrl) return config.contractTsaUrl;
+  localTsa ??= startLocalTsa();
+  return (await localTsa).url;
+}
+
+/**
+ * The executed copy: the document both parties signed, unchanged, followed by the company's seal
+ * with an RFC 3161 time-stamp token over the signature (PAdES B-T).
+ */
 async function executedPdf(deps: ContractDeps, c: q.ContractRow, signed: Buffer, at: Date): Promise<Buffer> {
-  return sealPdf(signed, sealKey(deps.config), `전자계약 ${c.contractNo} 체결`, at);
+  return sealPdf(signed, sealKey(deps.config), `전자계약 ${c.contractNo} 체결`, at, await tsaUrl(deps.config));
 }
 
 function assertDocument(c: q.ContractRow, b: SignBody): void {

@@ -8,6 +8,8 @@ import { api, expectError } from '../fulfilment/helpers.js';
 import { expireContracts } from '../../../server/modules/contracts/service.js';
 import { contractFontsAvailable } from '../../../server/modules/contracts/render.js';
 import { verifySeal } from '../../../server/modules/contracts/seal-verify.js';
+import { signatureOf } from '../../../server/modules/contracts/seal.js';
+import { timestampOf, tstInfoOf } from '../../../server/modules/contracts/tsa.js';
 
 const sha256 = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 const addDays = (day: string, n: number) =>
@@ -328,6 +330,11 @@ describe.runIf(contractFontsAvailable())(
       expect(Buffer.compare(pdf.subarray(0, draftPdf.length), draftPdf)).toBe(0);
       expect(sha256(pdf)).toBe(ex.executedSha);
       expect(await verifySeal(pdf)).toMatchObject({ ok: true, coversWholeFile: true });
+      // With the RFC 3161 token of the local authority: its imprint is the hash of the signature value.
+      const ts = timestampOf(signatureOf(pdf).cms);
+      expect(
+        Buffer.from(tstInfoOf(ts!.token).messageImprint.hashedMessage.valueBlock.valueHexView).toString('hex'),
+      ).toBe(sha256(ts!.signatureValue));
       expect(
         ok(await http.post('/api/v1/contract-verifications', operator, { pdfBase64: pdf.toString('base64') })),
       ).toMatchObject({ result: 'EXECUTED_UNCHANGED', contractNo: no, sealValid: true });

@@ -7,6 +7,10 @@ import { describe, expect, it } from 'vitest';
 import { contractFontsAvailable, renderContractPdf } from '../../../server/modules/contracts/render.js';
 import { sealPdf, signatureOf, throwawaySealKey } from '../../../server/modules/contracts/seal.js';
 import { verifySeal } from '../../../server/modules/contracts/seal-verify.js';
+import { startLocalTsa, timestampOf, tstInfoOf, type LocalTsa } from '../../../server/modules/contracts/tsa.js';
+import { createHash } from 'node:crypto';
+import * as pkijs from 'pkijs';
+import { afterAll, beforeAll } from 'vitest';
 
 const hasPdfsig = (() => {
   try {
@@ -22,6 +26,11 @@ describe.runIf(contractFontsAvailable())(
   () => {
     let signed: Buffer;
     let sealed: Buffer;
+    let tsa: LocalTsa;
+    beforeAll(async () => {
+      tsa = await startLocalTsa();
+    });
+    afterAll(() => tsa?.close());
 
     it('seals with a throw-away company certificate; the signed bytes are the document, unchanged, at the start', async () => {
       signed = await renderContractPdf({
@@ -33,7 +42,7 @@ describe.runIf(contractFontsAvailable())(
         body: '제1조 (목적)\n\n이 계약은 갑과 을의 거래 조건을 정한다.',
         signers: [{ role: '수급자', company: '(주)협력' }],
       });
-      sealed = await sealPdf(signed, throwawaySealKey('GPMS Co.'), '전자계약 CT2026-000009 체결');
+      sealed = await sealPdf(signed, throwawaySealKey('GPMS Co.'), '전자계약 CT2026-000009 체결', undefined, tsa.url);
       expect(Buffer.compare(sealed.subarray(0, signed.length), signed)).toBe(0);
       const { byteRange } = signatureOf(sealed);
       // The whole file but the gap: from byte 0 to the end.
@@ -42,6 +51,18 @@ describe.runIf(contractFontsAvailable())(
       const verdict = await verifySeal(sealed);
       expect(verdict).toMatchObject({ ok: true, coversWholeFile: true, signer: expect.stringContaining('GPMS Co.') });
     }, 60_000);
+
+    it('the RFC 3161 token’s message imprint is the SHA-256 of the signature value, and the token verifies', async () => {
+      const ts = timestampOf(signatureOf(sealed).cms);
+      expect(ts).not.toBeNull();
+      const tst = tstInfoOf(ts!.token);
+      const imprint = Buffer.from(tst.messageImprint.hashedMessage.valueBlock.valueHexView);
+      expect(imprint.toString('hex')).toBe(createHash('sha256').update(ts!.signatureValue).digest('hex'));
+      const tokenData = new pkijs.SignedData({ schema: ts!.token.content });
+      expect(
+        await tokenData.verify({ signer: 0, checkChain: false, data: new Uint8Array(ts!.signatureValue).buffer }),
+      ).toBe(true);
+    });
 
     it('one changed byte inside the signed ranges fails verification', async () => {
       const changed = Buffer.from(sealed);
