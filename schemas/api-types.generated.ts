@@ -4388,7 +4388,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/contracts/{contractNo}": {
+    "/api/v1/contracts/{econtractNo}": {
         parameters: {
             query?: never;
             header?: never;
@@ -4405,7 +4405,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/contracts/{contractNo}/document/{docKind}": {
+    "/api/v1/contracts/{econtractNo}/document/{docKind}": {
         parameters: {
             query?: never;
             header?: never;
@@ -4422,7 +4422,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/contracts/{contractNo}/submit": {
+    "/api/v1/contracts/{econtractNo}/submit": {
         parameters: {
             query?: never;
             header?: never;
@@ -4439,7 +4439,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/contracts/{contractNo}/sign": {
+    "/api/v1/contracts/{econtractNo}/sign": {
         parameters: {
             query?: never;
             header?: never;
@@ -4456,7 +4456,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/contracts/{contractNo}/decline": {
+    "/api/v1/contracts/{econtractNo}/decline": {
         parameters: {
             query?: never;
             header?: never;
@@ -4473,7 +4473,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/contracts/{contractNo}/cancel": {
+    "/api/v1/contracts/{econtractNo}/cancel": {
         parameters: {
             query?: never;
             header?: never;
@@ -4490,7 +4490,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/contracts/{contractNo}/stamps": {
+    "/api/v1/contracts/{econtractNo}/stamps": {
         parameters: {
             query?: never;
             header?: never;
@@ -4507,7 +4507,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/contracts/{contractNo}/amendments": {
+    "/api/v1/contracts/{econtractNo}/amendments": {
         parameters: {
             query?: never;
             header?: never;
@@ -4524,7 +4524,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/contracts/{contractNo}/verify": {
+    "/api/v1/contracts/{econtractNo}/verify": {
         parameters: {
             query?: never;
             header?: never;
@@ -4575,7 +4575,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/cyber/contracts/{contractNo}": {
+    "/api/v1/cyber/contracts/{econtractNo}": {
         parameters: {
             query?: never;
             header?: never;
@@ -4592,7 +4592,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/cyber/contracts/{contractNo}/document/{docKind}": {
+    "/api/v1/cyber/contracts/{econtractNo}/document/{docKind}": {
         parameters: {
             query?: never;
             header?: never;
@@ -4609,7 +4609,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/cyber/contracts/{contractNo}/sign-code": {
+    "/api/v1/cyber/contracts/{econtractNo}/sign-code": {
         parameters: {
             query?: never;
             header?: never;
@@ -4626,7 +4626,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/cyber/contracts/{contractNo}/sign": {
+    "/api/v1/cyber/contracts/{econtractNo}/sign": {
         parameters: {
             query?: never;
             header?: never;
@@ -4643,7 +4643,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/cyber/contracts/{contractNo}/decline": {
+    "/api/v1/cyber/contracts/{econtractNo}/decline": {
         parameters: {
             query?: never;
             header?: never;
@@ -4660,7 +4660,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/cyber/contracts/{contractNo}/stamp": {
+    "/api/v1/cyber/contracts/{econtractNo}/stamp": {
         parameters: {
             query?: never;
             header?: never;
@@ -4677,7 +4677,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/cyber/contracts/{contractNo}/verify": {
+    "/api/v1/cyber/contracts/{econtractNo}/verify": {
         parameters: {
             query?: never;
             header?: never;
@@ -40558,7 +40558,8 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                contractNo: string;
+                /** @description The electronic contract’s number (CT2026-000001) */
+                econtractNo: string;
             };
             cookie?: never;
         };
@@ -40625,7 +40626,8 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                contractNo: string;
+                /** @description The electronic contract’s number (CT2026-000001) */
+                econtractNo: string;
                 docKind: "draft" | "executed";
             };
             cookie?: never;
@@ -40693,7 +40695,8 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                contractNo: string;
+                /** @description The electronic contract’s number (CT2026-000001) */
+                econtractNo: string;
             };
             cookie?: never;
         };
@@ -40779,7 +40782,8 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                contractNo: string;
+                /** @description The electronic contract’s number (CT2026-000001) */
+                econtractNo: string;
             };
             cookie?: never;
         };
@@ -40870,7 +40874,8 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                contractNo: string;
+                /** @description The electronic contract’s number (CT2026-000001) */
+                econtractNo: string;
             };
             cookie?: never;
         };
@@ -40958,7 +40963,8 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                contractNo: string;
+                /** @description The electronic contract’s number (CT2026-000001) */
+                econtractNo: string;
             };
             cookie?: never;
         };
@@ -41046,7 +41052,8 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                contractNo: string;
+                /** @description The electronic contract’s number (CT2026-000001) */
+                econtractNo: string;
             };
             cookie?: never;
         };
@@ -41137,7 +41144,8 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                contractNo: string;
+                /** @description The electronic contract’s number (CT2026-000001) */
+                econtractNo: string;
             };
             cookie?: never;
         };
@@ -41237,7 +41245,8 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                contractNo: string;
+                /** @description The electronic contract’s number (CT2026-000001) */
+                econtractNo: string;
             };
             cookie?: never;
         };
@@ -41488,7 +41497,8 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                contractNo: string;
+                /** @description The electronic contract’s number (CT2026-000001) */
+                econtractNo: string;
             };
             cookie?: never;
         };
@@ -41555,7 +41565,8 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                contractNo: string;
+                /** @description The electronic contract’s number (CT2026-000001) */
+                econtractNo: string;
                 docKind: "draft" | "executed";
             };
             cookie?: never;
@@ -41623,7 +41634,8 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                contractNo: string;
+                /** @description The electronic contract’s number (CT2026-000001) */
+                econtractNo: string;
             };
             cookie?: never;
         };
@@ -41705,7 +41717,8 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                contractNo: string;
+                /** @description The electronic contract’s number (CT2026-000001) */
+                econtractNo: string;
             };
             cookie?: never;
         };
@@ -41798,7 +41811,8 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                contractNo: string;
+                /** @description The electronic contract’s number (CT2026-000001) */
+                econtractNo: string;
             };
             cookie?: never;
         };
@@ -41886,7 +41900,8 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                contractNo: string;
+                /** @description The electronic contract’s number (CT2026-000001) */
+                econtractNo: string;
             };
             cookie?: never;
         };
@@ -41974,7 +41989,8 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                contractNo: string;
+                /** @description The electronic contract’s number (CT2026-000001) */
+                econtractNo: string;
             };
             cookie?: never;
         };

@@ -100,8 +100,8 @@ export async function insertTemplate(
     templateNo: string;
     version: number;
     name: string;
-    contractType: string;
-    signOrder: string;
+    contractType: 'SUPPLY' | 'CONSTRUCT' | 'SERVICE' | 'UNIT_PRICE';
+    signOrder: 'SUPPLIER_FIRST' | 'BUYER_FIRST';
     body: string;
     clauses: string;
     useYn: 'Y' | 'N';

@@ -199,7 +199,7 @@ export const contractRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
 
   app.get(
-    '/api/v1/contracts/:contractNo',
+    '/api/v1/contracts/:econtractNo',
     {
       config: { access: access.login([C.list, C.detail], 'read', ['I']) },
       schema: {
@@ -211,11 +211,11 @@ export const contractRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) =>
-      s.getContract(request.db, request.params.contractNo, { supplier: false, userId: request.caller!.userId }),
+      s.getContract(request.db, request.params.econtractNo, { supplier: false, userId: request.caller!.userId }),
   );
 
   app.get(
-    '/api/v1/contracts/:contractNo/document/:docKind',
+    '/api/v1/contracts/:econtractNo/document/:docKind',
     {
       config: { access: access.login([C.list, C.detail], 'read', ['I']) },
       schema: {
@@ -230,7 +230,7 @@ export const contractRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const kind = request.params.docKind === 'executed' ? 'EXECUTED' : 'DRAFT';
       const actor = ctx(request);
-      const d = await s.readDocument(request.db, actor, request.params.contractNo, kind, { supplier: false });
+      const d = await s.readDocument(request.db, actor, request.params.econtractNo, kind, { supplier: false });
       return reply
         .type('application/pdf')
         .header('Content-Disposition', `attachment; filename="${d.fileName}"`)
@@ -240,7 +240,7 @@ export const contractRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
 
   app.post(
-    '/api/v1/contracts/:contractNo/submit',
+    '/api/v1/contracts/:econtractNo/submit',
     {
       config: { access: access.login([C.detail], 'write', ['I']), identityBound: false },
       schema: {
@@ -259,14 +259,14 @@ export const contractRoutes: FastifyPluginAsyncTypebox = async (app) => {
         request.db,
         ctx(request),
         actor.singleid,
-        request.params.contractNo,
+        request.params.econtractNo,
         request.body.version,
       );
     },
   );
 
   app.post(
-    '/api/v1/contracts/:contractNo/sign',
+    '/api/v1/contracts/:econtractNo/sign',
     {
       // Only the signer the contract names may sign for the company: the rule is who calls.
       config: { access: access.login([C.detail], 'write', ['I']), identityBound: true },
@@ -280,11 +280,11 @@ export const contractRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: ContractMoved, ...actionErrors },
       },
     },
-    async (request) => s.buyerSign(request.db, deps, ctx(request), request.params.contractNo, request.body),
+    async (request) => s.buyerSign(request.db, deps, ctx(request), request.params.econtractNo, request.body),
   );
 
   app.post(
-    '/api/v1/contracts/:contractNo/decline',
+    '/api/v1/contracts/:econtractNo/decline',
     {
       config: { access: access.login([C.detail], 'write', ['I']), identityBound: true },
       schema: {
@@ -296,11 +296,11 @@ export const contractRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: ContractMoved, ...actionErrors },
       },
     },
-    async (request) => s.declineContract(request.db, ctx(request), request.params.contractNo, request.body, 'BUYER'),
+    async (request) => s.declineContract(request.db, ctx(request), request.params.econtractNo, request.body, 'BUYER'),
   );
 
   app.post(
-    '/api/v1/contracts/:contractNo/cancel',
+    '/api/v1/contracts/:econtractNo/cancel',
     {
       config: { access: access.login([C.detail], 'write', ['I']), identityBound: false },
       schema: {
@@ -312,11 +312,11 @@ export const contractRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: ContractMoved, ...actionErrors },
       },
     },
-    async (request) => s.cancelContract(request.db, ctx(request), request.params.contractNo, request.body),
+    async (request) => s.cancelContract(request.db, ctx(request), request.params.econtractNo, request.body),
   );
 
   app.post(
-    '/api/v1/contracts/:contractNo/stamps',
+    '/api/v1/contracts/:econtractNo/stamps',
     {
       config: { access: access.login([C.detail], 'write', ['I']), identityBound: false },
       schema: {
@@ -329,11 +329,11 @@ export const contractRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) =>
-      s.recordStamp(request.db, ctx(request), request.params.contractNo, request.body.party, request.body, false),
+      s.recordStamp(request.db, ctx(request), request.params.econtractNo, request.body.party, request.body, false),
   );
 
   app.post(
-    '/api/v1/contracts/:contractNo/amendments',
+    '/api/v1/contracts/:econtractNo/amendments',
     {
       config: { access: access.login([C.detail], 'write', ['I']), identityBound: false },
       schema: {
@@ -346,11 +346,11 @@ export const contractRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: ContractCreated, ...actionErrors },
       },
     },
-    async (request) => s.createAmendment(request.db, deps, ctx(request), request.params.contractNo, request.body),
+    async (request) => s.createAmendment(request.db, deps, ctx(request), request.params.econtractNo, request.body),
   );
 
   app.get(
-    '/api/v1/contracts/:contractNo/verify',
+    '/api/v1/contracts/:econtractNo/verify',
     {
       config: { access: access.login([C.detail, C.verify], 'read', ['I']) },
       schema: {
@@ -362,7 +362,7 @@ export const contractRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: ChainVerdictAnswer, ...commonErrors },
       },
     },
-    async (request) => s.verifyContract(request.db, request.params.contractNo, false),
+    async (request) => s.verifyContract(request.db, request.params.econtractNo, false),
   );
 
   app.post(
@@ -403,7 +403,7 @@ export const contractRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
 
   app.get(
-    '/api/v1/cyber/contracts/:contractNo',
+    '/api/v1/cyber/contracts/:econtractNo',
     {
       config: { access: access.login([C.list, C.sign], 'read', ['X']) },
       schema: {
@@ -415,11 +415,11 @@ export const contractRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) =>
-      s.getContract(request.db, request.params.contractNo, { supplier: true, userId: request.caller!.userId }),
+      s.getContract(request.db, request.params.econtractNo, { supplier: true, userId: request.caller!.userId }),
   );
 
   app.get(
-    '/api/v1/cyber/contracts/:contractNo/document/:docKind',
+    '/api/v1/cyber/contracts/:econtractNo/document/:docKind',
     {
       config: { access: access.login([C.list, C.sign], 'read', ['X']) },
       schema: {
@@ -433,7 +433,7 @@ export const contractRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const kind = request.params.docKind === 'executed' ? 'EXECUTED' : 'DRAFT';
-      const d = await s.readDocument(request.db, ctx(request), request.params.contractNo, kind, { supplier: true });
+      const d = await s.readDocument(request.db, ctx(request), request.params.econtractNo, kind, { supplier: true });
       return reply
         .type('application/pdf')
         .header('Content-Disposition', `attachment; filename="${d.fileName}"`)
@@ -443,7 +443,7 @@ export const contractRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
 
   app.post(
-    '/api/v1/cyber/contracts/:contractNo/sign-code',
+    '/api/v1/cyber/contracts/:econtractNo/sign-code',
     {
       config: { access: access.login([C.sign], 'write', ['X']), identityBound: true },
       schema: {
@@ -454,11 +454,11 @@ export const contractRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: CodeSent, ...actionErrors },
       },
     },
-    async (request) => s.requestSignCode(request.db, deps, ctx(request), request.params.contractNo),
+    async (request) => s.requestSignCode(request.db, deps, ctx(request), request.params.econtractNo),
   );
 
   app.post(
-    '/api/v1/cyber/contracts/:contractNo/sign',
+    '/api/v1/cyber/contracts/:econtractNo/sign',
     {
       config: { access: access.login([C.sign], 'write', ['X']), identityBound: true },
       schema: {
@@ -471,11 +471,11 @@ export const contractRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: ContractMoved, ...actionErrors },
       },
     },
-    async (request) => s.supplierSign(request.db, deps, ctx(request), request.params.contractNo, request.body),
+    async (request) => s.supplierSign(request.db, deps, ctx(request), request.params.econtractNo, request.body),
   );
 
   app.post(
-    '/api/v1/cyber/contracts/:contractNo/decline',
+    '/api/v1/cyber/contracts/:econtractNo/decline',
     {
       config: { access: access.login([C.sign], 'write', ['X']), identityBound: true },
       schema: {
@@ -487,11 +487,12 @@ export const contractRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: ContractMoved, ...actionErrors },
       },
     },
-    async (request) => s.declineContract(request.db, ctx(request), request.params.contractNo, request.body, 'SUPPLIER'),
+    async (request) =>
+      s.declineContract(request.db, ctx(request), request.params.econtractNo, request.body, 'SUPPLIER'),
   );
 
   app.post(
-    '/api/v1/cyber/contracts/:contractNo/stamp',
+    '/api/v1/cyber/contracts/:econtractNo/stamp',
     {
       config: { access: access.login([C.sign], 'write', ['X']), identityBound: false },
       schema: {
@@ -504,11 +505,11 @@ export const contractRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) =>
-      s.recordStamp(request.db, ctx(request), request.params.contractNo, 'SUPPLIER', request.body, true),
+      s.recordStamp(request.db, ctx(request), request.params.econtractNo, 'SUPPLIER', request.body, true),
   );
 
   app.get(
-    '/api/v1/cyber/contracts/:contractNo/verify',
+    '/api/v1/cyber/contracts/:econtractNo/verify',
     {
       config: { access: access.login([C.sign, C.verify], 'read', ['X']) },
       schema: {
@@ -519,7 +520,7 @@ export const contractRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: ChainVerdictAnswer, ...commonErrors },
       },
     },
-    async (request) => s.verifyContract(request.db, request.params.contractNo, true),
+    async (request) => s.verifyContract(request.db, request.params.econtractNo, true),
   );
 
   app.post(

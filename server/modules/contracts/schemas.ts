@@ -10,7 +10,12 @@ const Money = Type.String({ pattern: '^\\d{1,18}$', description: 'Whole won' });
 const DateText = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'YYYY-MM-DD' });
 
 export const ContractNoParams = Type.Object(
-  { contractNo: Type.String({ pattern: '^[A-Z0-9-]{1,20}$' }) },
+  {
+    econtractNo: Type.String({
+      pattern: '^[A-Z0-9-]{1,20}$',
+      description: 'The electronic contract’s number (CT2026-000001)',
+    }),
+  },
   { additionalProperties: false },
 );
 export const TemplateNoParams = Type.Object(

@@ -185,7 +185,7 @@ export async function loadParamValues(db: Db): Promise<Record<string, ParamValue
     voucherNo: await byComp('erp_voucher', 'voucher_no'),
     // The demo data has no tax invoices (tests/api/tax-invoices/): the ids answer 404.
     mgtKey: await byComp('tax_invoice', 'mgt_key'),
-    contractNo: await byComp('econtract', 'contract_no'),
+    econtractNo: await byComp('econtract', 'contract_no'),
     templateNo: await any('econtract_template', 'template_no'),
     clauseCode: { own: 'AUTHZ_CLAUSE' },
     docKind: { own: 'draft' },
