@@ -3,6 +3,7 @@ import { passwordProblem } from './auth/password-policy.js';
 import { loadIntegrationConfig, type IntegrationConfig } from './config-integrations.js';
 import { loadOperationsConfig, type OperationsConfig } from './config-operations.js';
 import { loadTaxInvoiceConfig, type TaxInvoiceConfig } from './config-tax-invoices.js';
+import { loadContractConfig, type ContractConfig } from './config-contracts.js';
 import { loadFileStoreConfig, type FileStoreConfig } from './config-file-store.js';
 
 /**
@@ -14,7 +15,7 @@ export type LoginMode = 'AD' | 'SSO' | 'SSO_AD';
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 export type SeedMode = 'demo' | 'none';
 
-export interface Config extends IntegrationConfig, OperationsConfig, TaxInvoiceConfig {
+export interface Config extends IntegrationConfig, OperationsConfig, TaxInvoiceConfig, ContractConfig {
   port: number;
   host: string;
   dataDir: string;
@@ -323,6 +324,8 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd(), use: Con
     ...loadOperationsConfig(env, problems),
     // The tax-invoice provider, the buyer's business details and the posting gate (server/config-tax-invoices.ts).
     ...loadTaxInvoiceConfig(env, nodeEnv, problems),
+    // Electronic contracts: the stamp-duty gate and split (server/config-contracts.ts).
+    ...loadContractConfig(env, problems),
     devOutbox: oneOf(env, 'DEV_OUTBOX', ['on', 'off'] as const, 'off', problems) === 'on',
     trustedProxies: proxyList(env, problems),
     heavyPerUser: integer(env, 'HEAVY_PER_USER', 2, 1, 100, problems),

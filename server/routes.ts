@@ -23,6 +23,7 @@ import { sourcingRoutes } from './modules/sourcing/routes.js';
 import { itemsRoutes } from './modules/items/index.js';
 import { fulfilmentRoutes } from './modules/fulfilment/routes.js';
 import { taxInvoiceRoutes } from './modules/tax-invoices/routes.js';
+import { contractRoutes } from './modules/contracts/routes.js';
 import { supplierRoutes } from './modules/suppliers/routes.js';
 import { userPrefRoutes } from './modules/user-prefs/routes.js';
 import { reportRoutes } from './modules/reports/routes.js';
@@ -62,6 +63,7 @@ export async function routes(app: FastifyInstance): Promise<void> {
   await app.register(biddingRoutes);
   await app.register(fulfilmentRoutes);
   await app.register(taxInvoiceRoutes);
+  await app.register(contractRoutes);
   await app.register(userPrefRoutes);
   await app.register(reportRoutes);
   await app.register(assetRoutes);

@@ -19,6 +19,8 @@ export const PGLITE_FILES: Readonly<Record<string, string>> = {
   'tests/api/operations/graceful-shutdown.test.ts': 'a drain while a table lock holds the worker’s queue',
   'tests/api/operations/metrics.test.ts': 'the worker’s queue gauge exists on PGlite only',
   'tests/api/tax-invoices/tax-invoices.test.ts': 'the money loop on the embedded database',
+  'tests/api/contracts/contracts.test.ts':
+    'the evidence log’s append-only and the executed contract’s triggers (plpgsql) and bytea documents on each engine',
   'tests/api/common/keyset-paging.test.ts':
     'cursors of NULLs and microsecond timestamps as the PGlite driver hands them back',
   'tests/api/common/keyset-paging-lists.test.ts':

@@ -8,7 +8,8 @@ export const OTP_VALIDITY_SEC = 180;
 export const OTP_MAX_ATTEMPTS = 5;
 export const OTP_DIGITS = 6;
 
-export type OtpPurpose = 'LOGIN' | 'RESET' | 'PHONE';
+/** CONTRACT: a supplier's signature on an electronic contract (server/modules/contracts). */
+export type OtpPurpose = 'LOGIN' | 'RESET' | 'PHONE' | 'CONTRACT';
 
 /** Six digits from a CSPRNG, every value equally likely (crypto.randomInt has no modulo bias). */
 export function newOtpCode(): string {
@@ -25,35 +26,41 @@ const codeHash = (otpId: string, code: string) => sha256(`${otpId}:${code}`);
  * Issues a code for one user and purpose; any earlier unused code for the same purpose stops
  * working, so only the latest message a user received is valid.
  */
-export async function issueOtp(
+export function issueOtp(
   db: Db,
+  input: { userId: string; purpose: OtpPurpose; channel: Channel; destination: string },
+): Promise<{ code: string; expiresAt: Date }> {
+  return db.transaction().execute((trx) => issueOtpIn(trx, input));
+}
+
+/** issueOtp inside the caller's transaction (a contract's signing code and its evidence event together). */
+export async function issueOtpIn(
+  trx: Db,
   input: { userId: string; purpose: OtpPurpose; channel: Channel; destination: string },
 ): Promise<{ code: string; expiresAt: Date }> {
   const code = newOtpCode();
   const otpId = crypto.randomUUID();
   const expiresAt = new Date(Date.now() + OTP_VALIDITY_SEC * 1000);
-  await db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable('otpCode')
-      .set({ usedAt: new Date() })
-      .where('userId', '=', input.userId)
-      .where('purpose', '=', input.purpose)
-      .where('usedAt', 'is', null)
-      .execute();
-    await trx
-      .insertInto('otpCode')
-      .values({
-        otpId,
-        userId: input.userId,
-        purpose: input.purpose,
-        channel: input.channel,
-        codeHash: codeHash(otpId, code),
-        destination: input.destination,
-        expiresAt,
-        usedAt: null,
-      })
-      .execute();
-  });
+  await trx
+    .updateTable('otpCode')
+    .set({ usedAt: new Date() })
+    .where('userId', '=', input.userId)
+    .where('purpose', '=', input.purpose)
+    .where('usedAt', 'is', null)
+    .execute();
+  await trx
+    .insertInto('otpCode')
+    .values({
+      otpId,
+      userId: input.userId,
+      purpose: input.purpose,
+      channel: input.channel,
+      codeHash: codeHash(otpId, code),
+      destination: input.destination,
+      expiresAt,
+      usedAt: null,
+    })
+    .execute();
   return { code, expiresAt };
 }
 

@@ -105,6 +105,11 @@ export const COMPANY_OWNED_TABLES: Readonly<Record<string, string>> = Object.fre
   agreement_line: 'comp_no',
   // Change orders (0680): the revisions of a company's orders, their terms and acknowledgements.
   po_revision: 'comp_no',
+  // Electronic contracts (0700): the contract, the PDFs its signers were shown, its evidence log, its stamps.
+  econtract: 'comp_no',
+  econtract_document: 'comp_no',
+  econtract_event: 'comp_no',
+  econtract_stamp: 'comp_no',
 });
 
 export class CompanyScopeViolation extends Error {

@@ -89,7 +89,7 @@ export interface ApplyTermsTable {
 
 export interface ApprovalTable {
   approvalId: Generated<number>;
-  docType: 'PR' | 'PO' | 'LOI' | 'SIMPLE' | 'BUDGET' | 'AGREEMENT' | 'PO_CHANGE';
+  docType: 'PR' | 'PO' | 'LOI' | 'SIMPLE' | 'BUDGET' | 'CONTRACT';
   docNo: string;
   ruleId: number | null;
   lineId: number | null;
@@ -135,7 +135,7 @@ export interface ApprovalLineStepTable {
 
 export interface ApprovalRuleTable {
   ruleId: Generated<number>;
-  docType: 'PR' | 'PO' | 'LOI' | 'SIMPLE' | 'BUDGET' | 'AGREEMENT' | 'PO_CHANGE';
+  docType: 'PR' | 'PO' | 'LOI' | 'SIMPLE' | 'BUDGET' | 'CONTRACT';
   minAmount: Numeric;
   maxAmount: Numeric | null;
   lineId: number;
@@ -678,6 +678,108 @@ export interface DocumentSequenceTable {
   lastValue: number;
 }
 
+export interface EcontractTable {
+  contractNo: string;
+  compNo: string;
+  templateNo: string;
+  templateVersion: number;
+  contractType: 'SUPPLY' | 'CONSTRUCT' | 'SERVICE' | 'UNIT_PRICE';
+  signOrder: 'SUPPLIER_FIRST' | 'BUYER_FIRST';
+  title: string;
+  sourceKind: Generated<'PO' | 'LOI' | 'NONE'>;
+  sourceNo: string | null;
+  supplyAmount: Numeric;
+  vatAmount: Numeric;
+  totalAmount: Numeric;
+  startDate: string | null;
+  endDate: string | null;
+  contractDate: string;
+  signDeadline: string;
+  variables: Json;
+  status: 'DRAFT' | 'IN_APPROVAL' | 'SENT' | 'PARTLY_SIGNED' | 'EXECUTED' | 'DECLINED' | 'EXPIRED' | 'CANCELLED';
+  approvalId: number | null;
+  approvalStatus: Generated<string>;
+  buyerSignerId: string;
+  supplierSignerId: string | null;
+  documentSha: string | null;
+  executedSha: string | null;
+  supplierSignedBy: string | null;
+  supplierSignedAt: Timestamp | null;
+  buyerSignedBy: string | null;
+  buyerSignedAt: Timestamp | null;
+  executedAt: Timestamp | null;
+  declineReason: string | null;
+  stampDuty: ColumnType<string, string | number | undefined, string | number>;
+  stampBuyerShare: ColumnType<string, string | number | undefined, string | number>;
+  stampStatus: Generated<'NOT_TAXABLE' | 'REQUIRED' | 'PENDING' | 'PAID'>;
+  amendsContractNo: string | null;
+  changeSummary: Json | null;
+  createdBy: string;
+  createdAt: ColumnType<string, Date | string | undefined, Date | string>;
+  updatedAt: ColumnType<string, Date | string | undefined, Date | string>;
+  version: Generated<number>;
+}
+
+export interface EcontractClauseTable {
+  clauseCode: string;
+  title: string;
+  body: string;
+  createdBy: string;
+  createdAt: ColumnType<string, Date | string | undefined, Date | string>;
+  updatedAt: ColumnType<string, Date | string | undefined, Date | string>;
+  version: Generated<number>;
+}
+
+export interface EcontractDocumentTable {
+  contractNo: string;
+  kind: 'DRAFT' | 'EXECUTED';
+  compNo: string;
+  contentSha: string;
+  sizeBytes: number;
+  content: Uint8Array;
+  createdAt: ColumnType<string, Date | string | undefined, Date | string>;
+}
+
+export interface EcontractEventTable {
+  eventId: Generated<number>;
+  contractNo: string;
+  compNo: string;
+  seq: number;
+  kind: string;
+  occurredAt: Timestamp;
+  ip: string | null;
+  userAgent: string | null;
+  userId: string | null;
+  actorCompNo: string | null;
+  docSha: string | null;
+  detail: ColumnType<unknown, string | undefined, string>;
+  prevHash: string;
+  hash: string;
+}
+
+export interface EcontractStampTable {
+  contractNo: string;
+  party: 'BUYER' | 'SUPPLIER';
+  compNo: string;
+  amount: Numeric;
+  stampNo: string;
+  recordedBy: string;
+  recordedAt: ColumnType<string, Date | string | undefined, Date | string>;
+}
+
+export interface EcontractTemplateTable {
+  templateNo: string;
+  version: number;
+  name: string;
+  contractType: 'SUPPLY' | 'CONSTRUCT' | 'SERVICE' | 'UNIT_PRICE';
+  signOrder: 'SUPPLIER_FIRST' | 'BUYER_FIRST';
+  body: string;
+  clauses: ColumnType<unknown, string | undefined, string>;
+  useYn: Generated<'Y' | 'N'>;
+  createdBy: string;
+  createdAt: ColumnType<string, Date | string | undefined, Date | string>;
+}
+
 export interface EmployeeTable {
   singleid: string;
   hname: string;
@@ -1200,7 +1302,7 @@ export interface OidcLoginTable {
 export interface OtpCodeTable {
   otpId: string;
   userId: string;
-  purpose: 'LOGIN' | 'RESET' | 'PHONE';
+  purpose: 'LOGIN' | 'RESET' | 'PHONE' | 'CONTRACT';
   channel: 'SMS' | 'EMAIL';
   codeHash: string;
   destination: string;
@@ -2097,6 +2199,12 @@ export interface Database {
   department: DepartmentTable;
   devOutbox: DevOutboxTable;
   documentSequence: DocumentSequenceTable;
+  econtract: EcontractTable;
+  econtractClause: EcontractClauseTable;
+  econtractDocument: EcontractDocumentTable;
+  econtractEvent: EcontractEventTable;
+  econtractStamp: EcontractStampTable;
+  econtractTemplate: EcontractTemplateTable;
   employee: EmployeeTable;
   erpVendorApp: ErpVendorAppTable;
   erpVoucher: ErpVoucherTable;

@@ -12,6 +12,7 @@ import { privacyJobs } from '../modules/privacy/jobs.js';
 import { biddingJobs } from '../modules/bidding/jobs.js';
 import { budgetJobs } from '../modules/budget/jobs.js';
 import { taxInvoiceJobs } from '../modules/tax-invoices/jobs.js';
+import { contractJobs } from '../modules/contracts/jobs.js';
 
 /**
  * Every background job of the product, by module. Add your module's `jobs` array here (one line);
@@ -31,4 +32,5 @@ export const JOBS: readonly JobDefinition[] = [
   ...biddingJobs,
   ...budgetJobs,
   ...taxInvoiceJobs,
+  ...contractJobs,
 ];

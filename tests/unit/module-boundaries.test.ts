@@ -39,6 +39,8 @@ const PUBLIC_ENTRIES: Record<string, string> = {
   'items/upload/xlsx-rows': 'the streaming .xlsx reader the budget upload reads its workbook with',
   'budget/consumption/index': 'approvals, orders, LOIs, receipts and cancellations move the budget ledger',
   'budget/transfer/index': 'the last approval of a budget transfer moves the amount, in the approval’s transaction',
+  'contracts/index':
+    'the last approval of an electronic contract sends it to the supplier, in the approval’s transaction',
   'purchase/approval/index': 'a budget transfer goes through the approval lines like a purchasing document',
   'tax-invoices/index':
     'ERP posting asks the tax-invoice gate in its transaction (TAX_INVOICE_REQUIRED) and puts the NTS approval number on the voucher',

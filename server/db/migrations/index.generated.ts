@@ -60,6 +60,8 @@ import * as m0630 from './0630-auth-version-announced.js';
 import * as m0650 from './0650-tax-invoice-menus.js';
 import * as m0670 from './0670-agreements.js';
 import * as m0680 from './0680-po-revisions.js';
+import * as m0700 from './0700-contracts.js';
+import * as m0701 from './0701-contract-menus.js';
 
 /** Every migration, by number; the key is the version recorded in the database. */
 export const migrations: Record<string, Migration> = {
@@ -123,4 +125,6 @@ export const migrations: Record<string, Migration> = {
   '0650-tax-invoice-menus': m0650,
   '0670-agreements': m0670,
   '0680-po-revisions': m0680,
+  '0700-contracts': m0700,
+  '0701-contract-menus': m0701,
 };

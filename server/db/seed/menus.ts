@@ -96,6 +96,23 @@ const INTERNAL: readonly Area[] = [
           ],
         ],
       },
+      {
+        // Last (after 전자입찰), as migration 0701 adds the same rows to a database seeded before contracts.
+        id: 'PUR_CONTRACT',
+        ko: '전자계약',
+        en: 'Electronic Contracts',
+        leaves: [
+          ['PUR_CONTRACT_LIST', '계약 관리', 'Contracts', '/contract/contractList', ['/contract/contractDetail']],
+          [
+            'PUR_CONTRACT_TEMPLATE',
+            '계약 템플릿',
+            'Contract Templates',
+            '/contract/templateList',
+            ['/contract/templateEdit'],
+          ],
+          ['PUR_CONTRACT_VERIFY', '계약서 검증', 'Verify a Contract', '/contract/contractVerify'],
+        ],
+      },
     ],
   },
   {
@@ -730,6 +747,23 @@ const EXTERNAL: readonly Area[] = [
           ['CY_BID_TENDER', '입찰 참여', 'My Tenders', '/bid/tenderList', ['/bid/tenderSubmit']],
           // The list; a row opens the live room (migration 0480 moves a database seeded before).
           ['CY_BID_AUCTION', '역경매 참여', 'Reverse Auctions', '/bid/auctionList', ['/bid/auctionRoom']],
+        ],
+      },
+    ],
+  },
+  {
+    // Last, as migration 0701 adds the same rows to a database seeded before contracts.
+    id: 'CY_CONTRACT',
+    ko: '전자계약',
+    en: 'Contracts',
+    groups: [
+      {
+        id: 'CY_CONTRACT_MAIN',
+        ko: '전자계약',
+        en: 'Electronic Contracts',
+        leaves: [
+          ['CY_CONTRACT_LIST', '계약 서명', 'Contracts to Sign', '/contract/contractList', ['/contract/contractSign']],
+          ['CY_CONTRACT_VERIFY', '계약서 검증', 'Verify a Contract', '/contract/contractVerify'],
         ],
       },
     ],

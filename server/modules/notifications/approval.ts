@@ -18,6 +18,7 @@ const DOC_TYPE_EN: Record<DocType, string> = {
   BUDGET: 'Budget transfer',
   AGREEMENT: 'Framework agreement',
   PO_CHANGE: 'PO change order',
+  CONTRACT: 'Electronic contract',
 };
 
 const titleOf = approvalDocTitle;

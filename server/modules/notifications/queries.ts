@@ -125,6 +125,10 @@ export async function approvalDocTitle(db: Db, docType: DocType, docNo: string):
     );
   // A change order is numbered <poNo>-<revision>: its title is the order's.
   if (docType === 'PO_CHANGE') docNo = docNo.replace(/-\d+$/, '');
+  if (docType === 'CONTRACT')
+    return (
+      (await db.selectFrom('econtract').select('title').where('contractNo', '=', docNo).executeTakeFirst())?.title ?? ''
+    );
   if (docType === 'LOI')
     return (await db.selectFrom('loi').select('title').where('loiNo', '=', docNo).executeTakeFirst())?.title ?? '';
   return (await db.selectFrom('poHeader').select('title').where('poNo', '=', docNo).executeTakeFirst())?.title ?? '';

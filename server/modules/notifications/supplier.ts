@@ -269,3 +269,24 @@ export async function notifyTenderClosing(
     { entity: 'tender_bid', key: `${tenderNo}/${compNo}` },
   );
 }
+
+/** An electronic contract is sent to its supplier for signature. Called in that transaction. */
+export async function notifyContractSent(
+  db: Db,
+  c: { contractNo: string; compNo: string; title: string; totalAmount: string; signDeadline: string },
+): Promise<number> {
+  const names = { ko: await companyName(db, c.compNo, 'ko'), en: await companyName(db, c.compNo, 'en') };
+  return notifyCompany(
+    db,
+    c.compNo,
+    'contract.sent',
+    (lang) => ({
+      contractNo: c.contractNo,
+      title: c.title,
+      company: names[lang],
+      amount: grouped(c.totalAmount, lang),
+      deadline: c.signDeadline,
+    }),
+    { entity: 'econtract', key: c.contractNo },
+  );
+}

@@ -180,6 +180,17 @@ export const TEMPLATES = {
       body: 'Dear {company}, a purchase order was sent to you.\n\nPO: {poNo}\nTitle: {title}\nAmount: {amount} {currency}\n\nSee it on the supplier portal (OGPMS).',
     },
   },
+  'contract.sent': {
+    params: ['contractNo', 'title', 'company', 'amount', 'deadline'],
+    ko: {
+      subject: '[OGPMS] 전자계약 서명 요청: {contractNo}',
+      body: '{company} 담당자님, 전자계약 서명을 요청드립니다.\n\n계약번호: {contractNo}\n계약명: {title}\n계약금액: {amount}원 (부가가치세 포함)\n서명 기한: {deadline}\n\n협력사 포털(OGPMS)의 전자계약 화면에서 계약서를 확인하고 인증번호로 서명하세요.',
+    },
+    en: {
+      subject: '[OGPMS] Contract to sign: {contractNo}',
+      body: 'Dear {company}, a contract awaits your signature.\n\nContract: {contractNo}\nTitle: {title}\nAmount: KRW {amount} (VAT included)\nSign by: {deadline}\n\nRead it on the supplier portal (OGPMS), electronic contracts, and sign with a one-time code.',
+    },
+  },
   'settlement.confirm': {
     params: ['period', 'company', 'amount'],
     ko: {

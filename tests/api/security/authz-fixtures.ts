@@ -187,6 +187,10 @@ export async function loadParamValues(db: Db): Promise<Record<string, ParamValue
     voucherNo: await byComp('erp_voucher', 'voucher_no'),
     // The demo data has no tax invoices (tests/api/tax-invoices/): the ids answer 404.
     mgtKey: await byComp('tax_invoice', 'mgt_key'),
+    econtractNo: await byComp('econtract', 'contract_no'),
+    templateNo: await any('econtract_template', 'template_no'),
+    clauseCode: { own: 'AUTHZ_CLAUSE' },
+    docKind: { own: 'draft' },
     format: { own: 'xml' },
     currency: { own: 'USD' },
     period: { own: '2026-10' },

@@ -148,6 +148,20 @@ async function fillEmpty(db: Db): Promise<void> {
     );
     await sql`insert into po_revision (po_no, revision, comp_no, status, snapshot, total_amount, created_by)
       values (${po.poNo}, 1, ${comp}, 'CURRENT', '{}'::jsonb, 0, 'admin')`.execute(db);
+    // An electronic contract (0700) with its document, one evidence event and a stamp.
+    await sql`insert into econtract_template (template_no, version, name, contract_type, sign_order, body, created_by)
+      values ('RLS', 1, 'rls', 'CONSTRUCT', 'SUPPLIER_FIRST', 'x', 'admin') on conflict do nothing`.execute(db);
+    const contractNo = `RLS-${comp}`;
+    await sql`insert into econtract (contract_no, comp_no, template_no, template_version, contract_type, sign_order, title, supply_amount, vat_amount, total_amount, contract_date, sign_deadline, variables, status, buyer_signer_id, created_by)
+      values (${contractNo}, ${comp}, 'RLS', 1, 'CONSTRUCT', 'SUPPLIER_FIRST', 'rls', 10, 1, 11, '2026-01-01', '2026-01-31', '{}', 'SENT', 'admin', 'admin')`.execute(
+      db,
+    );
+    await sql`insert into econtract_document (contract_no, kind, comp_no, content_sha, size_bytes, content)
+      values (${contractNo}, 'DRAFT', ${comp}, ${'0'.repeat(64)}, 1, '\\x00')`.execute(db);
+    await sql`insert into econtract_event (contract_no, comp_no, seq, kind, occurred_at, prev_hash, hash)
+      values (${contractNo}, ${comp}, 1, 'CREATED', now(), ${'0'.repeat(64)}, ${'0'.repeat(64)})`.execute(db);
+    await sql`insert into econtract_stamp (contract_no, party, comp_no, amount, stamp_no, recorded_by)
+      values (${contractNo}, 'SUPPLIER', ${comp}, 0, 'RLS', 'admin')`.execute(db);
   }
 }
 

@@ -19,6 +19,7 @@ import { recordBudgetMovement } from '../../budget/consumption/index.js';
 import { applyTransferOutcome } from '../../budget/transfer/index.js';
 import { applyAgreementOutcome } from '../agreement/service.js';
 import { applyChangeOrderOutcome } from '../po/change-order.js';
+import { applyContractOutcome } from '../../contracts/index.js';
 
 export type Outcome = 'NEXT' | 'APPROVED' | 'REJECTED';
 
@@ -49,6 +50,8 @@ export async function applyOutcome(
   if (a.docType === 'AGREEMENT') return applyAgreementOutcome(trx, a, outcome, actorUserId, comment);
   // A change order of a sent PO: the last approval puts the revision in force (po/change-order.ts).
   if (a.docType === 'PO_CHANGE') return applyChangeOrderOutcome(trx, a, outcome, actorUserId, comment, options);
+  // An electronic contract: the last approval sends it to the supplier.
+  if (a.docType === 'CONTRACT') return applyContractOutcome(trx, a, outcome, actorUserId, comment);
 
   if (a.docType === 'PR') {
     const pr = await lockPrForApproval(trx, a.docNo);

@@ -68,6 +68,7 @@ export const DOCUMENT_SCREENS = [
   '/SimpleOrderEdit',
   '/LoiRequestEdit',
   '/budget/budgetTransfer',
+  '/contract/contractDetail',
 ];
 
 const MIN_AMOUNT: DecimalRule = { label: '하한 금액', scale: 0, intDigits: 18, sign: 'nonNegative' };

@@ -9,9 +9,10 @@ import { compareDecimals } from '../../../../lib/money.js';
 /**
  * BUDGET: a budget transfer (예산전용, server/modules/budget/transfer; docs/budget.md). AGREEMENT: a
  * framework agreement; PO_CHANGE: a change order of a sent PO that crosses the re-approval rule,
- * numbered `<poNo>-<revision>` (docs/agreements.md).
+ * numbered `<poNo>-<revision>` (docs/agreements.md). CONTRACT: an electronic contract before it is
+ * sent to the supplier (server/modules/contracts; docs/contracts.md).
  */
-export const DOC_TYPES = ['PR', 'PO', 'SIMPLE', 'LOI', 'BUDGET', 'AGREEMENT', 'PO_CHANGE'] as const;
+export const DOC_TYPES = ['PR', 'PO', 'SIMPLE', 'LOI', 'BUDGET', 'AGREEMENT', 'PO_CHANGE', 'CONTRACT'] as const;
 export type DocType = (typeof DOC_TYPES)[number];
 export const DOC_TYPE_LABELS: Readonly<Record<DocType, string>> = {
   PR: '구매요청',
@@ -21,6 +22,7 @@ export const DOC_TYPE_LABELS: Readonly<Record<DocType, string>> = {
   BUDGET: '예산전용',
   AGREEMENT: '단가계약',
   PO_CHANGE: '발주변경',
+  CONTRACT: '전자계약',
 };
 
 export type ApprovalStatus = 'PENDING' | 'IN_PROGRESS' | 'APPROVED' | 'REJECTED' | 'WITHDRAWN';

@@ -1,0 +1,411 @@
+/**
+ * The contracts' SQL. Supplier requests pass a company-scoped Db (row-level security keeps them
+ * to their own contracts); the one-time code table is the owner's (asOwner in the service).
+ */
+import { sql } from 'kysely';
+import type { Db } from '../../db/connect.js';
+
+/* ------------------------------ clauses ------------------------------ */
+
+export function listClauseRows(db: Db) {
+  return db
+    .selectFrom('econtractClause')
+    .select(['clauseCode', 'title', 'body', 'version', 'updatedAt'])
+    .orderBy('clauseCode')
+    .execute();
+}
+
+export function findClausesByCode(db: Db, codes: readonly string[]) {
+  if (codes.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('econtractClause')
+    .select(['clauseCode', 'title', 'body'])
+    .where('clauseCode', 'in', [...codes])
+    .execute();
+}
+
+export function lockClause(db: Db, code: string) {
+  return db
+    .selectFrom('econtractClause')
+    .select(['clauseCode', 'version'])
+    .where('clauseCode', '=', code)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+export async function insertClause(
+  db: Db,
+  row: { clauseCode: string; title: string; body: string; createdBy: string },
+) {
+  await db.insertInto('econtractClause').values(row).execute();
+}
+
+export async function updateClause(db: Db, code: string, row: { title: string; body: string; version: number }) {
+  await db
+    .updateTable('econtractClause')
+    .set({ ...row, updatedAt: new Date() })
+    .where('clauseCode', '=', code)
+    .execute();
+}
+
+/* ------------------------------ templates ------------------------------ */
+
+const TEMPLATE_COLUMNS = [
+  'templateNo',
+  'version',
+  'name',
+  'contractType',
+  'signOrder',
+  'body',
+  'clauses',
+  'useYn',
+  'createdBy',
+  'createdAt',
+] as const;
+
+/** The latest version of every template. */
+export function listLatestTemplates(db: Db) {
+  return db
+    .selectFrom('econtractTemplate as t')
+    .select(['t.templateNo', 't.version', 't.name', 't.contractType', 't.signOrder', 't.useYn', 't.createdAt'])
+    .where(
+      't.version',
+      '=',
+      sql<number>`(select max(x.version) from econtract_template x where x.template_no = t.template_no)`,
+    )
+    .orderBy('t.templateNo')
+    .execute();
+}
+
+export function findTemplate(db: Db, templateNo: string, version?: number) {
+  let q = db.selectFrom('econtractTemplate').select(TEMPLATE_COLUMNS).where('templateNo', '=', templateNo);
+  q = version === undefined ? q.orderBy('version', 'desc').limit(1) : q.where('version', '=', version);
+  return q.executeTakeFirst();
+}
+
+/** The latest version number, the rows locked so two saves of the same template serialise. */
+export async function latestTemplateVersion(db: Db, templateNo: string): Promise<number> {
+  const rows = await db
+    .selectFrom('econtractTemplate')
+    .select('version')
+    .where('templateNo', '=', templateNo)
+    .forUpdate()
+    .execute();
+  return rows.reduce((m, r) => Math.max(m, r.version), 0);
+}
+
+export async function insertTemplate(
+  db: Db,
+  row: {
+    templateNo: string;
+    version: number;
+    name: string;
+    contractType: 'SUPPLY' | 'CONSTRUCT' | 'SERVICE' | 'UNIT_PRICE';
+    signOrder: 'SUPPLIER_FIRST' | 'BUYER_FIRST';
+    body: string;
+    clauses: string;
+    useYn: 'Y' | 'N';
+    createdBy: string;
+  },
+) {
+  await db.insertInto('econtractTemplate').values(row).execute();
+}
+
+/* ------------------------------ parties and sources ------------------------------ */
+
+export function supplierCompany(db: Db, compNo: string) {
+  return db
+    .selectFrom('company')
+    .select(['compNo', 'compNameKr', 'taxNo2', 'ceoName', 'address', 'status'])
+    .where('compNo', '=', compNo)
+    .executeTakeFirst();
+}
+
+export function letterhead(db: Db) {
+  return db
+    .selectFrom('code')
+    .select(['code', 'attr1'])
+    .where('groupId', '=', 'SYSTEM_CONST')
+    .where('code', 'in', ['COMPANY_NAME', 'COMPANY_ADDRESS', 'COMPANY_TEL'])
+    .execute();
+}
+
+export function poSource(db: Db, poNo: string) {
+  return db
+    .selectFrom('poHeader')
+    .select(['poNo as no', 'compNo', 'title', 'poDate as date', 'totalAmount as amount', 'currency'])
+    .where('poNo', '=', poNo)
+    .executeTakeFirst();
+}
+
+export function loiSource(db: Db, loiNo: string) {
+  return db
+    .selectFrom('loi')
+    .select(['loiNo as no', 'compNo', 'title', 'validFrom as date', 'amount', 'currency'])
+    .where('loiNo', '=', loiNo)
+    .executeTakeFirst();
+}
+
+/** An internal user who may sign for the company: an enabled internal account. */
+export function internalUser(db: Db, userId: string) {
+  return db
+    .selectFrom('appUser')
+    .select(['userId', 'portal'])
+    .where('userId', '=', userId)
+    .where('portal', '=', 'I')
+    .executeTakeFirst();
+}
+
+/** Where a supplier user's signing code goes (read as the owner: accounts are not the supplier role's). */
+export function codeDestinations(db: Db, userId: string) {
+  return db
+    .selectFrom('appUser')
+    .select(['userId', 'compNo', 'email', 'cellPhoneNo'])
+    .where('userId', '=', userId)
+    .executeTakeFirst();
+}
+
+/* ------------------------------ contracts ------------------------------ */
+
+const CONTRACT_COLUMNS = [
+  'contractNo',
+  'compNo',
+  'templateNo',
+  'templateVersion',
+  'contractType',
+  'signOrder',
+  'title',
+  'sourceKind',
+  'sourceNo',
+  'supplyAmount',
+  'vatAmount',
+  'totalAmount',
+  'startDate',
+  'endDate',
+  'contractDate',
+  'signDeadline',
+  'variables',
+  'status',
+  'approvalId',
+  'approvalStatus',
+  'buyerSignerId',
+  'supplierSignerId',
+  'documentSha',
+  'executedSha',
+  'supplierSignedBy',
+  'supplierSignedAt',
+  'buyerSignedBy',
+  'buyerSignedAt',
+  'executedAt',
+  'declineReason',
+  'stampDuty',
+  'stampBuyerShare',
+  'stampStatus',
+  'amendsContractNo',
+  'changeSummary',
+  'createdBy',
+  'createdAt',
+  'updatedAt',
+  'version',
+] as const;
+
+export function findContract(db: Db, contractNo: string) {
+  return db.selectFrom('econtract').select(CONTRACT_COLUMNS).where('contractNo', '=', contractNo).executeTakeFirst();
+}
+
+export function lockContract(db: Db, contractNo: string) {
+  return db
+    .selectFrom('econtract')
+    .select(CONTRACT_COLUMNS)
+    .where('contractNo', '=', contractNo)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+export type ContractRow = NonNullable<Awaited<ReturnType<typeof findContract>>>;
+
+export async function insertContract(db: Db, row: Record<string, unknown>) {
+  await db
+    .insertInto('econtract')
+    .values(row as never)
+    .execute();
+}
+
+export async function updateContract(db: Db, contractNo: string, set: Record<string, unknown>) {
+  await db
+    .updateTable('econtract')
+    .set({ ...set, updatedAt: new Date() } as never)
+    .where('contractNo', '=', contractNo)
+    .execute();
+}
+
+export function searchContracts(
+  db: Db,
+  f: { status?: string; compNo?: string; text?: string; statuses?: readonly string[] },
+  page: { offset: number; limit: number },
+) {
+  let q = db
+    .selectFrom('econtract as c')
+    .innerJoin('company as co', 'co.compNo', 'c.compNo')
+    .select([
+      'c.contractNo',
+      'c.compNo',
+      'co.compNameKr as compName',
+      'c.title',
+      'c.contractType',
+      'c.status',
+      'c.totalAmount',
+      'c.signDeadline',
+      'c.stampStatus',
+      'c.amendsContractNo',
+      'c.createdAt',
+      'c.version',
+    ]);
+  if (f.status) q = q.where('c.status', '=', f.status as never);
+  if (f.statuses) q = q.where('c.status', 'in', [...f.statuses] as never);
+  if (f.compNo) q = q.where('c.compNo', '=', f.compNo);
+  if (f.text)
+    q = q.where((eb) => eb.or([eb('c.title', 'ilike', `%${f.text}%`), eb('c.contractNo', 'ilike', `%${f.text}%`)]));
+  return q.orderBy('c.contractNo', 'desc').offset(page.offset).limit(page.limit).execute();
+}
+
+/** Contracts out for signature whose signing deadline (a Korean business date) has passed. */
+export function contractsPastDeadline(db: Db, today: string) {
+  return db
+    .selectFrom('econtract')
+    .select('contractNo')
+    .where('status', 'in', ['SENT', 'PARTLY_SIGNED'])
+    .where('signDeadline', '<', today)
+    .orderBy('contractNo')
+    .execute();
+}
+
+export function findContractByDocumentSha(db: Db, sha: string) {
+  return db
+    .selectFrom('econtractDocument')
+    .select(['contractNo', 'kind', 'contentSha'])
+    .where('contentSha', '=', sha)
+    .executeTakeFirst();
+}
+
+/* ------------------------------ documents ------------------------------ */
+
+/** Written once: the database refuses a change to a stored document (migration 0700). */
+export async function insertDocument(
+  db: Db,
+  row: { contractNo: string; kind: 'DRAFT' | 'EXECUTED'; compNo: string; contentSha: string; content: Buffer },
+) {
+  await db
+    .insertInto('econtractDocument')
+    .values({ ...row, sizeBytes: row.content.length })
+    .execute();
+}
+
+export function findDocument(db: Db, contractNo: string, kind: 'DRAFT' | 'EXECUTED') {
+  return db
+    .selectFrom('econtractDocument')
+    .select(['contractNo', 'kind', 'contentSha', 'sizeBytes', 'content'])
+    .where('contractNo', '=', contractNo)
+    .where('kind', '=', kind)
+    .executeTakeFirst();
+}
+
+export function documentsOf(db: Db, contractNo: string) {
+  return db
+    .selectFrom('econtractDocument')
+    .select(['kind', 'contentSha', 'content'])
+    .where('contractNo', '=', contractNo)
+    .execute();
+}
+
+/* ------------------------------ events ------------------------------ */
+
+export function lastEvent(db: Db, contractNo: string) {
+  return db
+    .selectFrom('econtractEvent')
+    .select(['seq', 'hash'])
+    .where('contractNo', '=', contractNo)
+    .orderBy('seq', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+export async function insertEvent(
+  db: Db,
+  row: {
+    contractNo: string;
+    compNo: string;
+    seq: number;
+    kind: string;
+    occurredAt: string;
+    ip: string | null;
+    userAgent: string | null;
+    userId: string | null;
+    actorCompNo: string | null;
+    docSha: string | null;
+    detail: string;
+    prevHash: string;
+    hash: string;
+  },
+) {
+  await db.insertInto('econtractEvent').values(row).execute();
+}
+
+export function eventsOf(db: Db, contractNo: string) {
+  return db
+    .selectFrom('econtractEvent')
+    .select([
+      'eventId',
+      'contractNo',
+      'seq',
+      'kind',
+      'occurredAt',
+      'ip',
+      'userAgent',
+      'userId',
+      'actorCompNo',
+      'docSha',
+      'detail',
+      'prevHash',
+      'hash',
+    ])
+    .where('contractNo', '=', contractNo)
+    .orderBy('seq')
+    .execute();
+}
+
+/* ------------------------------ stamps ------------------------------ */
+
+export function stampsOf(db: Db, contractNo: string) {
+  return db
+    .selectFrom('econtractStamp')
+    .select(['party', 'amount', 'stampNo', 'recordedBy', 'recordedAt'])
+    .where('contractNo', '=', contractNo)
+    .orderBy('party')
+    .execute();
+}
+
+export async function upsertStamp(
+  db: Db,
+  row: {
+    contractNo: string;
+    party: 'BUYER' | 'SUPPLIER';
+    compNo: string;
+    amount: string;
+    stampNo: string;
+    recordedBy: string;
+  },
+) {
+  await db
+    .insertInto('econtractStamp')
+    .values(row)
+    .onConflict((oc) =>
+      oc.columns(['contractNo', 'party']).doUpdateSet({
+        stampNo: row.stampNo,
+        amount: row.amount,
+        recordedBy: row.recordedBy,
+        recordedAt: new Date(),
+      }),
+    )
+    .execute();
+}

@@ -1,0 +1,329 @@
+import { Type } from 'typebox';
+import { PagingQuery } from '../../http/list-query.js';
+import { Nullable, Version } from '../../domain/schemas.js';
+import { SupplierCompanyQuery } from '../../http/supplier-view.js';
+import { CONTRACT_TYPES } from './stamp-duty.js';
+import { CONTRACT_STATUSES } from './workflow.js';
+
+const Sha = Type.String({ pattern: '^[0-9a-fA-F]{64}$', description: 'SHA-256, hex' });
+const Money = Type.String({ pattern: '^\\d{1,18}$', description: 'Whole won' });
+const DateText = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'YYYY-MM-DD' });
+
+export const ContractNoParams = Type.Object(
+  {
+    econtractNo: Type.String({
+      pattern: '^[A-Z0-9-]{1,20}$',
+      description: 'The electronic contract’s number (CT2026-000001)',
+    }),
+  },
+  { additionalProperties: false },
+);
+export const TemplateNoParams = Type.Object(
+  { templateNo: Type.String({ pattern: '^[A-Z0-9_-]{1,20}$' }) },
+  { additionalProperties: false },
+);
+export const ClauseCodeParams = Type.Object(
+  { clauseCode: Type.String({ pattern: '^[A-Z0-9_]{1,30}$' }) },
+  { additionalProperties: false },
+);
+export const TemplateVersionQuery = Type.Object(
+  { version: Type.Optional(Type.Integer({ minimum: 1, maximum: 100000 })) },
+  { additionalProperties: false },
+);
+
+export const ClauseBody = Type.Object(
+  {
+    title: Type.String({ minLength: 1, maxLength: 200 }),
+    body: Type.String({ minLength: 1, maxLength: 20000 }),
+    version: Type.Integer({ minimum: 0, description: 'The version read; 0 for a new clause' }),
+  },
+  { additionalProperties: false },
+);
+export const ClauseSaved = Type.Object({ clauseCode: Type.String(), version: Type.Integer() });
+export const ClauseList = Type.Object({
+  rows: Type.Array(
+    Type.Object({
+      clauseCode: Type.String(),
+      title: Type.String(),
+      body: Type.String(),
+      version: Type.Integer(),
+      updatedAt: Type.String(),
+    }),
+  ),
+});
+
+const VariableDef = Type.Object({
+  name: Type.String(),
+  type: Type.String({ description: 'text, money or date' }),
+  labelKo: Type.String(),
+  labelEn: Type.String(),
+});
+
+export const TemplateBody = Type.Object(
+  {
+    name: Type.String({ minLength: 1, maxLength: 200 }),
+    contractType: Type.Enum([...CONTRACT_TYPES]),
+    signOrder: Type.Enum(['SUPPLIER_FIRST', 'BUYER_FIRST']),
+    body: Type.String({ minLength: 1, maxLength: 100000 }),
+    useYn: Type.Optional(Type.Enum(['Y', 'N'])),
+    version: Type.Integer({ minimum: 0, description: 'The latest version read; 0 for a new template' }),
+  },
+  { additionalProperties: false },
+);
+export const TemplateSaved = Type.Object({ templateNo: Type.String(), version: Type.Integer() });
+export const TemplateList = Type.Object({
+  rows: Type.Array(
+    Type.Object({
+      templateNo: Type.String(),
+      version: Type.Integer(),
+      name: Type.String(),
+      contractType: Type.String(),
+      signOrder: Type.String(),
+      useYn: Type.String(),
+      createdAt: Type.String(),
+    }),
+  ),
+  variables: Type.Array(VariableDef),
+});
+export const TemplateDetail = Type.Object({
+  templateNo: Type.String(),
+  version: Type.Integer(),
+  name: Type.String(),
+  contractType: Type.String(),
+  signOrder: Type.String(),
+  body: Type.String(),
+  clauses: Type.Record(Type.String(), Type.Object({ title: Type.String(), body: Type.String() })),
+  useYn: Type.String(),
+  createdBy: Type.String(),
+  createdAt: Type.String(),
+});
+
+const NewContractFields = {
+  title: Type.String({ minLength: 1, maxLength: 200 }),
+  supplyAmount: Money,
+  vatAmount: Money,
+  startDate: Type.Optional(Nullable(DateText)),
+  endDate: Type.Optional(Nullable(DateText)),
+  signDeadline: DateText,
+  buyerSignerId: Type.String({
+    minLength: 1,
+    maxLength: 50,
+    description: 'The internal user who signs for the company',
+  }),
+  supplierSignerId: Type.Optional(
+    Nullable(
+      Type.String({ maxLength: 50, description: 'Only this supplier user may sign; empty: any authorised user' }),
+    ),
+  ),
+  signOrder: Type.Optional(Type.Enum(['SUPPLIER_FIRST', 'BUYER_FIRST'])),
+};
+
+export const NewContractBody = Type.Object(
+  {
+    templateNo: Type.String({ pattern: '^[A-Z0-9_-]{1,20}$' }),
+    compNo: Type.String({ minLength: 1, maxLength: 10 }),
+    sourceKind: Type.Optional(Type.Enum(['PO', 'LOI', 'NONE'])),
+    sourceNo: Type.Optional(Nullable(Type.String({ maxLength: 20 }))),
+    ...NewContractFields,
+  },
+  { additionalProperties: false },
+);
+export const AmendmentBody = Type.Object(
+  { templateNo: Type.Optional(Type.String({ pattern: '^[A-Z0-9_-]{1,20}$' })), ...NewContractFields },
+  { additionalProperties: false },
+);
+export const ContractCreated = Type.Object({
+  contractNo: Type.String(),
+  version: Type.Integer(),
+  documentSha: Type.String(),
+});
+export const ContractMoved = Type.Object({ contractNo: Type.String(), status: Type.String(), version: Type.Integer() });
+
+export const SignBody = Type.Object(
+  {
+    version: Version,
+    documentSha: Sha,
+    consent: Type.Boolean({ description: 'The signer agrees to sign electronically (전자서명 동의)' }),
+  },
+  { additionalProperties: false },
+);
+export const SupplierSignBody = Type.Object(
+  { ...SignBody.properties, code: Type.String({ minLength: 1, maxLength: 10, description: 'The one-time code sent' }) },
+  { additionalProperties: false },
+);
+export const ReasonBody = Type.Object(
+  { version: Version, reason: Type.String({ minLength: 1, maxLength: 1000 }) },
+  { additionalProperties: false },
+);
+export const StampBody = Type.Object(
+  {
+    version: Version,
+    party: Type.Enum(['BUYER', 'SUPPLIER']),
+    stampNo: Type.String({ minLength: 1, maxLength: 60, description: '전자수입인지 번호 or receipt' }),
+  },
+  { additionalProperties: false },
+);
+export const MyStampBody = Type.Object(
+  { version: Version, stampNo: Type.String({ minLength: 1, maxLength: 60 }) },
+  { additionalProperties: false },
+);
+export const StampRecorded = Type.Object({
+  contractNo: Type.String(),
+  stampStatus: Type.String(),
+  version: Type.Integer(),
+});
+export const CodeSent = Type.Object({
+  channel: Type.String(),
+  destination: Type.String({ description: 'Masked' }),
+  expiresIn: Type.Integer({ description: 'Seconds' }),
+});
+
+export const ContractListQuery = Type.Object(
+  {
+    status: Type.Optional(Type.Enum([...CONTRACT_STATUSES])),
+    compNo: Type.Optional(Type.String({ maxLength: 10 })),
+    text: Type.Optional(Type.String({ maxLength: 100 })),
+    ...PagingQuery,
+  },
+  { additionalProperties: false },
+);
+export const MyContractListQuery = Type.Object(
+  {
+    status: Type.Optional(Type.Enum([...CONTRACT_STATUSES])),
+    text: Type.Optional(Type.String({ maxLength: 100 })),
+    ...SupplierCompanyQuery,
+    ...PagingQuery,
+  },
+  { additionalProperties: false },
+);
+export const ContractList = Type.Object({
+  rows: Type.Array(
+    Type.Object({
+      contractNo: Type.String(),
+      compNo: Type.String(),
+      compName: Type.String(),
+      title: Type.String(),
+      contractType: Type.String(),
+      status: Type.String(),
+      totalAmount: Type.String(),
+      signDeadline: Type.String(),
+      stampStatus: Type.String(),
+      amendsContractNo: Nullable(Type.String()),
+      createdAt: Type.String(),
+      version: Type.Integer(),
+    }),
+  ),
+  hasMore: Type.Boolean(),
+});
+
+export const ContractDetail = Type.Object(
+  {
+    contractNo: Type.String(),
+    compNo: Type.String(),
+    templateNo: Type.String(),
+    templateVersion: Type.Integer(),
+    contractType: Type.String(),
+    signOrder: Type.String(),
+    title: Type.String(),
+    sourceKind: Type.String(),
+    sourceNo: Nullable(Type.String()),
+    supplyAmount: Type.String(),
+    vatAmount: Type.String(),
+    totalAmount: Type.String(),
+    startDate: Nullable(Type.String()),
+    endDate: Nullable(Type.String()),
+    contractDate: Type.String(),
+    signDeadline: Type.String(),
+    variables: Type.Record(Type.String(), Nullable(Type.String())),
+    status: Type.String(),
+    approvalId: Nullable(Type.Integer()),
+    approvalStatus: Type.String(),
+    buyerSignerId: Type.String(),
+    supplierSignerId: Nullable(Type.String()),
+    documentSha: Nullable(Type.String()),
+    executedSha: Nullable(Type.String()),
+    supplierSignedBy: Nullable(Type.String()),
+    supplierSignedAt: Nullable(Type.String()),
+    buyerSignedBy: Nullable(Type.String()),
+    buyerSignedAt: Nullable(Type.String()),
+    executedAt: Nullable(Type.String()),
+    declineReason: Nullable(Type.String()),
+    stampDuty: Type.String(),
+    stampBuyerShare: Type.String(),
+    stampSupplierShare: Type.String(),
+    stampStatus: Type.String(),
+    amendsContractNo: Nullable(Type.String()),
+    changeSummary: Nullable(
+      Type.Array(Type.Object({ name: Type.String(), before: Nullable(Type.String()), after: Nullable(Type.String()) })),
+    ),
+    nextSigner: Nullable(Type.String({ description: 'SUPPLIER or BUYER; null when no signature is awaited' })),
+    createdBy: Type.String(),
+    createdAt: Type.String(),
+    updatedAt: Type.String(),
+    version: Type.Integer(),
+    events: Type.Array(
+      Type.Object({
+        seq: Type.Integer(),
+        kind: Type.String(),
+        occurredAt: Type.String(),
+        ip: Nullable(Type.String()),
+        userAgent: Nullable(Type.String()),
+        userId: Nullable(Type.String()),
+        actorCompNo: Nullable(Type.String()),
+        docSha: Nullable(Type.String()),
+        hash: Type.String(),
+      }),
+    ),
+    stamps: Type.Array(
+      Type.Object({
+        party: Type.String(),
+        amount: Type.String(),
+        stampNo: Type.String(),
+        recordedBy: Type.String(),
+        recordedAt: Type.String(),
+      }),
+    ),
+  },
+  { $id: 'ContractDetail' },
+);
+
+export const DocumentKindParams = Type.Object(
+  { ...ContractNoParams.properties, docKind: Type.Enum(['draft', 'executed']) },
+  { additionalProperties: false },
+);
+export const PdfAnswer = {
+  description: 'The contract PDF (its SHA-256 in X-Content-SHA256)',
+  content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } } },
+};
+
+export const ChainVerdictAnswer = Type.Object({
+  contractNo: Type.String(),
+  ok: Type.Boolean(),
+  events: Type.Integer(),
+  firstBadSeq: Nullable(Type.Integer({ description: 'The first event that differs' })),
+  firstBadKind: Nullable(Type.String()),
+  reason: Nullable(Type.String({ description: 'HASH_MISMATCH, CHAIN_BROKEN, SEQUENCE_GAP, SIGNED_OTHER_DOCUMENT' })),
+  documents: Type.Array(Type.Object({ kind: Type.String(), sha256: Type.String(), ok: Type.Boolean() })),
+});
+
+export const VerifyDocumentBody = Type.Object(
+  {
+    pdfBase64: Type.Optional(Type.String({ maxLength: 14_000_000, description: 'The PDF, base64 (≤ 10 MB)' })),
+    contractNo: Type.Optional(Type.String({ maxLength: 20 })),
+    sha256: Type.Optional(Sha),
+  },
+  { additionalProperties: false },
+);
+export const VerifyDocumentAnswer = Type.Object({
+  result: Type.Enum(['EXECUTED_UNCHANGED', 'SIGNING_COPY', 'NOT_OURS_OR_MODIFIED']),
+  sha256: Type.String(),
+  contractNo: Nullable(Type.String()),
+  status: Nullable(Type.String()),
+  sealValid: Nullable(
+    Type.Boolean({
+      description: 'A PDF with a signature: whether the seal verifies (pkijs); null: no signature or no PDF',
+    }),
+  ),
+});
+
+export const ContractSchemas = [ContractDetail];

@@ -1,0 +1,968 @@
+/**
+ * Electronic contracts (docs/contracts.md): the clause library and versioned templates, a
+ * contract made from a template for one supplier (and a PO or LOI), its internal approval,
+ * the signatures of both parties in the template's order (the supplier's after a one-time code),
+ * decline, expiry, the stamp duty, amendments, and the evidence: a hash-chained event log whose
+ * events carry the SHA-256 of the exact PDF each signer was shown, verified on demand.
+ *
+ * Every write is one transaction that locks the contract row first, so the events of one
+ * contract are appended one at a time and the chain has no forks.
+ */
+import type { Config } from '../../config.js';
+import { writeAudit } from '../../db/audit.js';
+import { asOwner } from '../../db/company-scope.js';
+import type { Db } from '../../db/connect.js';
+import { nextDocumentNumber } from '../../db/document-number.js';
+import { checkOtpIn, issueOtpIn, maskDestination, OTP_VALIDITY_SEC, type OtpCheck } from '../../auth/otp.js';
+import type { Channel, Sender } from '../../auth/sender.js';
+import { todayKst, isValidDate } from '../../domain/dates.js';
+import { checkVersion, failIf, invalid, missing, notAllowed, refused, type FieldError } from '../../domain/errors.js';
+import { transition } from '../../domain/machine.js';
+import { badRequest } from '../../http/errors.js';
+import { startApproval } from '../purchase/approval/index.js';
+import { notifyContractSent } from '../notifications/supplier.js';
+import { eventHash, GENESIS, instantText, sha256Hex, verifyChain, type ChainEvent, type EventKind } from './chain.js';
+import * as q from './queries.js';
+import { renderContractPdf } from './render.js';
+import { sealPdf, throwawaySealKey, type SealKey } from './seal.js';
+import { verifySeal } from './seal-verify.js';
+import { startLocalTsa, type LocalTsa } from './tsa.js';
+import { CONTRACT_TYPE_LABELS, splitDuty, stampDuty, type ContractType } from './stamp-duty.js';
+import {
+  changedVariables,
+  checkTemplateText,
+  fillTemplate,
+  parsePlaceholders,
+  VARIABLES,
+  type VariableValues,
+} from './variables.js';
+import { CONTRACT_MACHINE, nextSigner, SUPPLIER_VISIBLE, type Party, type SignOrder } from './workflow.js';
+
+export interface ContractDeps {
+  config: Config;
+  now: () => Date;
+  sender: Sender;
+  /** The owner's database, for what runs after a commit (sending a code). */
+  ownerDb: Db;
+}
+
+/** Who acted and from where: every evidence event records it. */
+export interface EventContext {
+  userId: string;
+  /** The actor's company: a supplier's comp_no; null for the buyer's staff. */
+  actorCompNo: string | null;
+  ip: string | null;
+  userAgent: string | null;
+  now: Date;
+}
+
+const notFound = () => missing('CONTRACT_NOT_FOUND', '전자계약을 찾을 수 없습니다');
+const MONEY = /^\d{1,18}$/;
+
+/* ------------------------------ evidence ------------------------------ */
+
+/** Appends one event to the contract's chain; the caller holds the contract's row lock. */
+async function appendEvent(
+  trx: Db,
+  c: { contractNo: string; compNo: string },
+  ctx: EventContext,
+  kind: EventKind,
+  docSha: string | null = null,
+  detail: Record<string, unknown> = {},
+): Promise<void> {
+  const last = await q.lastEvent(trx, c.contractNo);
+  const e: ChainEvent = {
+    contractNo: c.contractNo,
+    seq: (last?.seq ?? 0) + 1,
+    kind,
+    occurredAt: instantText(ctx.now),
+    ip: ctx.ip?.slice(0, 64) ?? null,
+    userAgent: ctx.userAgent?.slice(0, 500) ?? null,
+    userId: ctx.userId,
+    actorCompNo: ctx.actorCompNo,
+    docSha,
+    detail,
+    prevHash: last?.hash ?? GENESIS,
+  };
+  await q.insertEvent(trx, {
+    ...e,
+    compNo: c.compNo,
+    detail: JSON.stringify(detail),
+    hash: eventHash(e),
+  });
+}
+
+/* ------------------------------ clauses and templates ------------------------------ */
+
+export function listClauses(db: Db) {
+  return q.listClauseRows(db).then((rows) => ({ rows }));
+}
+
+export async function saveClause(
+  db: Db,
+  userId: string,
+  code: string,
+  b: { title: string; body: string; version: number },
+) {
+  if (!/^[A-Z0-9_]{1,30}$/.test(code))
+    throw invalid('VALIDATION', '조항 코드는 영문 대문자, 숫자, _ 로 30자 이내입니다');
+  const problems = checkTemplateText(b.body, new Set());
+  const bad = problems.find((p) => p.code !== 'UNKNOWN_CLAUSE') ?? problems[0];
+  if (bad) throw templateInvalid([bad], 'body');
+  return db.transaction().execute(async (trx) => {
+    const row = await q.lockClause(trx, code);
+    if (!row) {
+      if (b.version !== 0) throw notFound();
+      await q.insertClause(trx, { clauseCode: code, title: b.title.trim(), body: b.body, createdBy: userId });
+    } else {
+      checkVersion(b.version, row.version);
+      await q.updateClause(trx, code, { title: b.title.trim(), body: b.body, version: row.version + 1 });
+    }
+    return { clauseCode: code, version: row ? row.version + 1 : 1 };
+  });
+}
+
+const PROBLEM_TEXT = {
+  UNKNOWN_VARIABLE: '알 수 없는 변수',
+  UNKNOWN_CLAUSE: '조항 라이브러리에 없는 조항',
+  UNCLOSED_PLACEHOLDER: '닫히지 않은 {{',
+  EMPTY_PLACEHOLDER: '빈 {{ }}',
+} as const;
+
+function templateInvalid(problems: ReturnType<typeof checkTemplateText>, path: string) {
+  const details: FieldError[] = problems.map((p) => ({
+    path: `body/${path}`,
+    code: p.code,
+    message: `${p.line}행 ${p.column}열: ${PROBLEM_TEXT[p.code]} ${p.name}`.trim(),
+  }));
+  const first = problems[0];
+  return invalid(
+    'CONTRACT_TEMPLATE_INVALID',
+    `템플릿 ${first.line}행 ${first.column}열: ${PROBLEM_TEXT[first.code]} ${first.name}`.trim(),
+    details,
+  );
+}
+
+export async function listTemplates(db: Db) {
+  return { rows: await q.listLatestTemplates(db), variables: VARIABLES };
+}
+
+export async function getTemplate(db: Db, templateNo: string, version?: number) {
+  const t = await q.findTemplate(db, templateNo, version);
+  if (!t) throw missing('CONTRACT_TEMPLATE_NOT_FOUND', '계약 템플릿을 찾을 수 없습니다');
+  return { ...t, clauses: t.clauses as Record<string, { title: string; body: string }> };
+}
+
+/**
+ * Saves the next version of a template (the first when `version` is 0). The text is checked
+ * first: every placeholder must name a variable of the catalogue or a clause of the library, else
+ * 400 CONTRACT_TEMPLATE_INVALID naming each problem with its line and column. The clauses placed
+ * are copied into the version, so a contract made from it renders the same later.
+ */
+export async function saveTemplate(
+  db: Db,
+  userId: string,
+  templateNo: string,
+  b: {
+    name: string;
+    contractType: ContractType;
+    signOrder: SignOrder;
+    body: string;
+    useYn?: 'Y' | 'N';
+    version: number;
+  },
+) {
+  if (!/^[A-Z0-9_-]{1,20}$/.test(templateNo))
+    throw invalid('VALIDATION', '템플릿 번호는 영문 대문자, 숫자, _, - 로 20자 이내입니다');
+  const clauseCodes = [
+    ...new Set(
+      parsePlaceholders(b.body)
+        .placeholders.filter((p) => p.kind === 'clause')
+        .map((p) => p.name),
+    ),
+  ];
+  return db.transaction().execute(async (trx) => {
+    const clauses = await q.findClausesByCode(trx, clauseCodes);
+    const problems = checkTemplateText(b.body, new Set(clauses.map((c) => c.clauseCode)));
+    if (problems.length > 0) throw templateInvalid(problems, 'body');
+    // A clause's own text may name only catalogue variables (checked when the clause was saved).
+    const latest = await q.latestTemplateVersion(trx, templateNo);
+    checkVersion(b.version, latest);
+    const version = latest + 1;
+    await q.insertTemplate(trx, {
+      templateNo,
+      version,
+      name: b.name.trim(),
+      contractType: b.contractType,
+      signOrder: b.signOrder,
+      body: b.body,
+      clauses: JSON.stringify(Object.fromEntries(clauses.map((c) => [c.clauseCode, { title: c.title, body: c.body }]))),
+      useYn: b.useYn ?? 'Y',
+      createdBy: userId,
+    });
+    return { templateNo, version };
+  });
+}
+
+/* ------------------------------ contracts ------------------------------ */
+
+export interface NewContract {
+  templateNo: string;
+  compNo: string;
+  title: string;
+  sourceKind?: 'PO' | 'LOI' | 'NONE';
+  sourceNo?: string | null;
+  supplyAmount: string;
+  vatAmount: string;
+  startDate?: string | null;
+  endDate?: string | null;
+  signDeadline: string;
+  buyerSignerId: string;
+  supplierSignerId?: string | null;
+  /** Overrides the template's order (an amendment is signed supplier first by default). */
+  signOrder?: SignOrder;
+}
+
+function checkNewContract(b: NewContract, today: string): void {
+  const errors: FieldError[] = [];
+  if (!MONEY.test(b.supplyAmount))
+    errors.push({ path: 'body/supplyAmount', message: '공급가액은 0 이상의 정수(원)입니다' });
+  if (!MONEY.test(b.vatAmount))
+    errors.push({ path: 'body/vatAmount', message: '부가가치세는 0 이상의 정수(원)입니다' });
+  for (const k of ['startDate', 'endDate'] as const)
+    if (b[k] && !isValidDate(b[k]!)) errors.push({ path: `body/${k}`, message: '날짜 형식이 아닙니다 (YYYY-MM-DD)' });
+  if (b.startDate && b.endDate && b.endDate < b.startDate)
+    errors.push({ path: 'body/endDate', message: '종료일은 시작일 이후여야 합니다' });
+  if (!isValidDate(b.signDeadline) || b.signDeadline < today)
+    errors.push({ path: 'body/signDeadline', message: '서명 기한은 오늘 이후의 날짜여야 합니다' });
+  if (b.title.trim() === '') errors.push({ path: 'body/title', message: '계약명을 입력하세요' });
+  if ((b.sourceKind ?? 'NONE') !== 'NONE' && !b.sourceNo?.trim())
+    errors.push({ path: 'body/sourceNo', message: '발주 또는 LOI 번호를 입력하세요' });
+  failIf(errors);
+}
+
+async function renderFor(
+  trx: Db,
+  contractNo: string,
+  template: { body: string; clauses: unknown; name: string; signOrder: string },
+  values: VariableValues,
+  documentDate: string,
+  supplierName: string,
+  buyerName: string,
+) {
+  const clauses = new Map(
+    Object.entries((template.clauses ?? {}) as Record<string, { body: string }>).map(([k, v]) => [k, v.body]),
+  );
+  const body = fillTemplate(template.body, values, clauses);
+  const supplierRow = { role: '수급자(을)', company: supplierName };
+  const buyerRow = { role: '발주자(갑)', company: buyerName };
+  const pdf = await renderContractPdf({
+    contractNo,
+    title: values['contract.title'] ?? template.name,
+    documentDate,
+    buyerRows: [
+      ['상호', values['buyer.name'] ?? ''],
+      ['주소', values['buyer.address'] ?? ''],
+      ['전화', values['buyer.phone'] ?? ''],
+    ],
+    supplierRows: [
+      ['상호', values['supplier.name'] ?? ''],
+      ['사업자등록번호', values['supplier.bizNo'] ?? ''],
+      ['대표자', values['supplier.ceo'] ?? ''],
+      ['주소', values['supplier.address'] ?? ''],
+    ],
+    body,
+    signers: template.signOrder === 'BUYER_FIRST' ? [buyerRow, supplierRow] : [supplierRow, buyerRow],
+  });
+  void trx;
+  return { pdf, sha: sha256Hex(pdf) };
+}
+
+/**
+ * Makes a contract in draft from the latest version of a template: the variables' values are
+ * read now and frozen (supplier, buyer letterhead, PO or LOI), the stamp duty computed from the
+ * type and the amount with VAT, the PDF rendered and its hash recorded in the CREATED event.
+ */
+export async function createContract(
+  db: Db,
+  deps: ContractDeps,
+  ctx: EventContext,
+  b: NewContract,
+  amends?: { contractNo: string; variables: VariableValues },
+) {
+  const today = todayKst(ctx.now);
+  checkNewContract(b, today);
+  return db.transaction().execute(async (trx) => {
+    const template = await q.findTemplate(trx, b.templateNo);
+    if (!template || template.useYn !== 'Y')
+      throw missing('CONTRACT_TEMPLATE_NOT_FOUND', '사용 중인 계약 템플릿을 찾을 수 없습니다');
+    const supplier = await q.supplierCompany(trx, b.compNo);
+    if (!supplier) throw missing('COMPANY_NOT_FOUND', '협력사를 찾을 수 없습니다');
+    if (supplier.status !== 'ACTIVE') throw refused('SUPPLIER_NOT_ACTIVE', '거래 중인 협력사가 아닙니다');
+    const sourceKind = b.sourceKind ?? 'NONE';
+    const source =
+      sourceKind === 'PO'
+        ? await q.poSource(trx, b.sourceNo!.trim())
+        : sourceKind === 'LOI'
+          ? await q.loiSource(trx, b.sourceNo!.trim())
+          : null;
+    if (sourceKind !== 'NONE' && !source)
+      throw missing('CONTRACT_SOURCE_NOT_FOUND', '발주 또는 LOI를 찾을 수 없습니다');
+    if (source && source.compNo !== b.compNo)
+      throw refused('CONTRACT_SOURCE_MISMATCH', '발주 또는 LOI의 협력사가 계약 상대방과 다릅니다');
+    if (!(await q.internalUser(trx, b.buyerSignerId)))
+      failIf([{ path: 'body/buyerSignerId', message: '서명자는 내부 사용자여야 합니다' }]);
+    if (b.supplierSignerId) {
+      const u = await q.codeDestinations(trx, b.supplierSignerId);
+      if (!u || u.compNo !== b.compNo)
+        failIf([{ path: 'body/supplierSignerId', message: '협력사 서명자는 그 협력사의 사용자여야 합니다' }]);
+    }
+    const heads = await q.letterhead(trx);
+    const head = (code: string) => heads.find((h) => h.code === code)?.attr1?.trim() || null;
+    const buyerName = head('COMPANY_NAME') ?? '당사';
+    const contractType = template.contractType as ContractType;
+    const total = (BigInt(b.supplyAmount) + BigInt(b.vatAmount)).toString();
+    const duty = stampDuty(contractType, total, { serviceTaxable: deps.config.contractServiceTaxable });
+    const share = splitDuty(duty, deps.config.contractStampBuyerPct);
+    const contractNo = await nextDocumentNumber(trx, 'CT', today);
+    const values: VariableValues = {
+      'buyer.name': buyerName,
+      'buyer.address': head('COMPANY_ADDRESS'),
+      'buyer.phone': head('COMPANY_TEL'),
+      'supplier.name': supplier.compNameKr,
+      'supplier.bizNo': supplier.taxNo2,
+      'supplier.ceo': supplier.ceoName,
+      'supplier.address': supplier.address,
+      'contract.no': contractNo,
+      'contract.title': b.title.trim(),
+      'contract.typeName': CONTRACT_TYPE_LABELS[contractType],
+      'contract.supplyAmount': b.supplyAmount,
+      'contract.vatAmount': b.vatAmount,
+      'contract.totalAmount': total,
+      'contract.startDate': b.startDate ?? null,
+      'contract.endDate': b.endDate ?? null,
+      'contract.stampDuty': duty,
+      'source.no': source?.no ?? null,
+      'source.title': source?.title ?? null,
+      'source.date': source?.date ?? null,
+      'source.amount': source ? String(source.amount) : null,
+      'amends.no': amends?.contractNo ?? null,
+      'amends.summary': null,
+    };
+    const changes = amends ? changedVariables(amends.variables, values) : null;
+    if (amends) {
+      if (changes!.length === 0) throw refused('CONTRACT_NO_CHANGE', '원계약과 달라진 내용이 없습니다');
+      values['amends.summary'] = changes!
+        .map((c) => {
+          const label = VARIABLES.find((v) => v.name === c.name)?.labelKo ?? c.name;
+          return `${label}: ${c.before ?? '-'} → ${c.after ?? '-'}`;
+        })
+        .join('; ');
+    }
+    const signOrder = b.signOrder ?? (template.signOrder as SignOrder);
+    const { pdf, sha } = await renderFor(
+      trx,
+      contractNo,
+      { ...template, signOrder },
+      values,
+      today,
+      supplier.compNameKr,
+      buyerName,
+    );
+    await q.insertContract(trx, {
+      contractNo,
+      compNo: b.compNo,
+      templateNo: template.templateNo,
+      templateVersion: template.version,
+      contractType,
+      signOrder,
+      title: b.title.trim(),
+      sourceKind,
+      sourceNo: source?.no ?? null,
+      supplyAmount: b.supplyAmount,
+      vatAmount: b.vatAmount,
+      totalAmount: total,
+      startDate: b.startDate ?? null,
+      endDate: b.endDate ?? null,
+      contractDate: today,
+      signDeadline: b.signDeadline,
+      variables: JSON.stringify(values),
+      status: 'DRAFT',
+      buyerSignerId: b.buyerSignerId,
+      supplierSignerId: b.supplierSignerId ?? null,
+      documentSha: sha,
+      stampDuty: duty,
+      stampBuyerShare: share.buyer,
+      stampStatus: duty === '0' ? 'NOT_TAXABLE' : 'REQUIRED',
+      amendsContractNo: amends?.contractNo ?? null,
+      changeSummary: changes ? JSON.stringify(changes) : null,
+      createdBy: ctx.userId,
+    });
+    await q.insertDocument(trx, { contractNo, kind: 'DRAFT', compNo: b.compNo, contentSha: sha, content: pdf });
+    await appendEvent(trx, { contractNo, compNo: b.compNo }, ctx, 'CREATED', sha, {
+      templateNo: template.templateNo,
+      templateVersion: template.version,
+      ...(amends ? { amends: amends.contractNo } : {}),
+    });
+    await writeAudit(trx, { entity: 'econtract', entityKey: contractNo, action: 'CREATE', actor: ctx.userId });
+    return { contractNo, version: 1, documentSha: sha };
+  });
+}
+
+/**
+ * An amendment (변경계약) of an executed contract: a new contract with its own full text, naming
+ * the original and listing the variables that changed; signed supplier first unless asked
+ * otherwise. The original is never touched (the database refuses a change to an executed row).
+ */
+export async function createAmendment(
+  db: Db,
+  deps: ContractDeps,
+  ctx: EventContext,
+  originalNo: string,
+  b: Omit<NewContract, 'compNo' | 'sourceKind' | 'sourceNo' | 'templateNo'> & { templateNo?: string },
+) {
+  const original = await q.findContract(db, originalNo);
+  if (!original) throw notFound();
+  if (original.status !== 'EXECUTED')
+    throw refused('CONTRACT_NOT_EXECUTED', '체결된 계약만 변경계약을 만들 수 있습니다', { status: original.status });
+  return createContract(
+    db,
+    deps,
+    ctx,
+    {
+      ...b,
+      templateNo: b.templateNo ?? original.templateNo,
+      compNo: original.compNo,
+      sourceKind: original.sourceKind as 'PO' | 'LOI' | 'NONE',
+      sourceNo: original.sourceNo,
+      signOrder: b.signOrder ?? 'SUPPLIER_FIRST',
+    },
+    { contractNo: originalNo, variables: original.variables as VariableValues },
+  );
+}
+
+export async function submitContract(db: Db, ctx: EventContext, singleid: string, contractNo: string, version: number) {
+  return db.transaction().execute(async (trx) => {
+    const c = await q.lockContract(trx, contractNo);
+    if (!c) throw notFound();
+    checkVersion(version, c.version);
+    const status = transition(CONTRACT_MACHINE, 'submit', c.status);
+    const { approvalId } = await startApproval(trx, {
+      docType: 'CONTRACT',
+      docNo: contractNo,
+      amountKrw: String(c.totalAmount),
+      submitterId: singleid,
+      actorUserId: ctx.userId,
+    });
+    await q.updateContract(trx, contractNo, {
+      status,
+      approvalId,
+      approvalStatus: 'PENDING',
+      version: c.version + 1,
+    });
+    await appendEvent(trx, c, ctx, 'SUBMITTED', null, { approvalId });
+    return { contractNo, status, version: c.version + 1 };
+  });
+}
+
+/**
+ * The approval module hands a decision on a contract back here, in the approval's transaction:
+ * the last approval sends the contract to the supplier (notified), a rejection returns the draft.
+ */
+export async function applyContractOutcome(
+  trx: Db,
+  a: { approvalId: number; docNo: string },
+  outcome: 'NEXT' | 'APPROVED' | 'REJECTED',
+  actor: string,
+  comment: string | null,
+): Promise<string> {
+  const c = await q.lockContract(trx, a.docNo);
+  if (!c || Number(c.approvalId) !== Number(a.approvalId) || c.status !== 'IN_APPROVAL')
+    throw refused('APPROVAL_DOCUMENT_MISMATCH', '결재 문서의 상태가 결재와 맞지 않습니다. 다시 조회하세요');
+  const ctx: EventContext = { userId: actor, actorCompNo: null, ip: null, userAgent: null, now: new Date() };
+  if (outcome === 'NEXT') {
+    await q.updateContract(trx, a.docNo, { approvalStatus: 'IN_PROGRESS', version: c.version + 1 });
+    return c.status;
+  }
+  if (outcome === 'REJECTED') {
+    const status = transition(CONTRACT_MACHINE, 'reject', c.status);
+    await q.updateContract(trx, a.docNo, { status, approvalStatus: 'REJECTED', version: c.version + 1 });
+    await appendEvent(trx, c, ctx, 'REJECTED', null, { comment });
+    return status;
+  }
+  const status = transition(CONTRACT_MACHINE, 'approve', c.status);
+  await q.updateContract(trx, a.docNo, { status, approvalStatus: 'APPROVED', version: c.version + 1 });
+  await appendEvent(trx, c, ctx, 'APPROVED', null, { approvalId: a.approvalId });
+  await appendEvent(trx, c, ctx, 'SENT', c.documentSha);
+  await notifyContractSent(trx, {
+    contractNo: c.contractNo,
+    compNo: c.compNo,
+    title: c.title,
+    totalAmount: String(c.totalAmount),
+    signDeadline: c.signDeadline,
+  });
+  return status;
+}
+
+/* ------------------------------ reading ------------------------------ */
+
+function visibleTo(c: q.ContractRow, supplier: boolean): boolean {
+  return !supplier || (SUPPLIER_VISIBLE as readonly string[]).includes(c.status);
+}
+
+export async function listContracts(
+  db: Db,
+  f: { status?: string; compNo?: string; text?: string },
+  page: { offset: number; limit: number },
+  supplier: boolean,
+) {
+  const rows = await q.searchContracts(
+    db,
+    { ...f, ...(supplier ? { statuses: SUPPLIER_VISIBLE } : {}) },
+    { offset: page.offset, limit: page.limit + 1 },
+  );
+  return {
+    rows: rows.slice(0, page.limit).map((r) => ({ ...r, totalAmount: String(r.totalAmount) })),
+    hasMore: rows.length > page.limit,
+  };
+}
+
+export async function getContract(db: Db, contractNo: string, viewer: { supplier: boolean; userId: string }) {
+  const c = await q.findContract(db, contractNo);
+  if (!c || !visibleTo(c, viewer.supplier)) throw notFound();
+  const [events, stamps] = await Promise.all([q.eventsOf(db, contractNo), q.stampsOf(db, contractNo)]);
+  const next = nextSigner(c);
+  return {
+    ...c,
+    supplyAmount: String(c.supplyAmount),
+    vatAmount: String(c.vatAmount),
+    totalAmount: String(c.totalAmount),
+    stampDuty: String(c.stampDuty),
+    stampBuyerShare: String(c.stampBuyerShare),
+    stampSupplierShare: (BigInt(String(c.stampDuty)) - BigInt(String(c.stampBuyerShare))).toString(),
+    variables: c.variables as Record<string, string | null>,
+    changeSummary: (c.changeSummary ?? null) as Array<{
+      name: string;
+      before: string | null;
+      after: string | null;
+    }> | null,
+    nextSigner: next,
+    events: events.map((e) => ({
+      seq: e.seq,
+      kind: e.kind,
+      occurredAt: instantText(e.occurredAt),
+      ip: e.ip,
+      userAgent: e.userAgent,
+      userId: e.userId,
+      actorCompNo: e.actorCompNo,
+      docSha: e.docSha,
+      hash: e.hash,
+    })),
+    stamps: stamps.map((s) => ({ ...s, amount: String(s.amount) })),
+  };
+}
+
+/**
+ * The PDF a party reads before signing (DRAFT) or the executed one. A signer opening the copy
+ * awaiting its signature records a VIEWED event with the hash of the bytes it was given.
+ */
+export async function readDocument(
+  db: Db,
+  ctx: EventContext,
+  contractNo: string,
+  kind: 'DRAFT' | 'EXECUTED',
+  viewer: { supplier: boolean },
+) {
+  return db.transaction().execute(async (trx) => {
+    const c = await q.lockContract(trx, contractNo);
+    if (!c || !visibleTo(c, viewer.supplier)) throw notFound();
+    const doc = await q.findDocument(trx, contractNo, kind);
+    if (!doc) throw missing('CONTRACT_DOCUMENT_NOT_FOUND', '계약서 파일이 없습니다');
+    const content = Buffer.from(doc.content);
+    const party: Party = viewer.supplier ? 'SUPPLIER' : 'BUYER';
+    const signing = c.status === 'SENT' || c.status === 'PARTLY_SIGNED';
+    const signed = party === 'SUPPLIER' ? c.supplierSignedAt : c.buyerSignedAt;
+    if (kind === 'DRAFT' && signing && !signed) await appendEvent(trx, c, ctx, 'VIEWED', sha256Hex(content));
+    return { content, sha256: doc.contentSha, fileName: `${contractNo}${kind === 'EXECUTED' ? '-executed' : ''}.pdf` };
+  });
+}
+
+/* ------------------------------ signing ------------------------------ */
+
+function assertTurn(c: q.ContractRow, party: Party, today: string): void {
+  if (c.status !== 'SENT' && c.status !== 'PARTLY_SIGNED') transition(CONTRACT_MACHINE, 'sign', c.status);
+  if (c.signDeadline < today)
+    throw refused('CONTRACT_EXPIRED', `서명 기한(${c.signDeadline})이 지났습니다`, { signDeadline: c.signDeadline });
+  const next = nextSigner(c);
+  if (next !== party)
+    throw refused(
+      'CONTRACT_NOT_YOUR_TURN',
+      next === null
+        ? '이미 서명했습니다'
+        : `서명 순서가 아닙니다: ${next === 'SUPPLIER' ? '협력사' : '발주자'}가 먼저 서명해야 합니다`,
+      { nextSigner: next },
+    );
+}
+
+function assertSupplierSigner(c: q.ContractRow, userId: string): void {
+  if (c.supplierSignerId && c.supplierSignerId !== userId)
+    throw notAllowed('이 계약의 협력사 서명자가 아닙니다', 'CONTRACT_NOT_SIGNER');
+}
+
+/** Sends the supplier's signer a one-time code (purpose CONTRACT) for this contract. */
+export async function requestSignCode(db: Db, deps: ContractDeps, ctx: EventContext, contractNo: string) {
+  const sent = await db.transaction().execute(async (trx) => {
+    const c = await q.lockContract(trx, contractNo);
+    if (!c || !visibleTo(c, true)) throw notFound();
+    assertTurn(c, 'SUPPLIER', todayKst(ctx.now));
+    assertSupplierSigner(c, ctx.userId);
+    const owner = asOwner(trx);
+    const user = await q.codeDestinations(owner, ctx.userId);
+    const channel: Channel = user?.email ? 'EMAIL' : 'SMS';
+    const destination = channel === 'EMAIL' ? user?.email : user?.cellPhoneNo;
+    if (!destination)
+      throw refused(
+        'OTP_NO_DESTINATION',
+        '인증번호를 받을 이메일이나 휴대전화 번호가 없습니다. 내 정보에서 등록하세요',
+      );
+    const otp = await issueOtpIn(owner, { userId: ctx.userId, purpose: 'CONTRACT', channel, destination });
+    const masked = maskDestination(channel, destination);
+    await appendEvent(trx, c, ctx, 'CODE_SENT', null, { channel, destination: masked });
+    return { channel, destination, masked, code: otp.code };
+  });
+  await deps.sender.send(deps.ownerDb, {
+    to: sent.destination,
+    channel: sent.channel,
+    code: sent.code,
+    text: `[OGPMS] 전자계약 ${contractNo} 서명 인증번호는 ${sent.code} 입니다. ${OTP_VALIDITY_SEC / 60}분 안에 입력하세요.`,
+  });
+  return { channel: sent.channel, destination: sent.masked, expiresIn: OTP_VALIDITY_SEC };
+}
+
+export interface SignBody {
+  version: number;
+  /** SHA-256 of the PDF the signer read: must be the contract's. */
+  documentSha: string;
+  consent: boolean;
+  code?: string;
+}
+
+/** Marks the signature; when the other party has signed too, the contract is executed. */
+async function sign(trx: Db, deps: ContractDeps, ctx: EventContext, c: q.ContractRow, party: Party) {
+  const at = ctx.now;
+  const set: Record<string, unknown> =
+    party === 'SUPPLIER'
+      ? { supplierSignedBy: ctx.userId, supplierSignedAt: at }
+      : { buyerSignedBy: ctx.userId, buyerSignedAt: at };
+  await appendEvent(trx, c, ctx, 'CONSENT', c.documentSha, { party });
+  await appendEvent(trx, c, ctx, 'SIGNED', c.documentSha, { party });
+  const other = party === 'SUPPLIER' ? c.buyerSignedAt : c.supplierSignedAt;
+  if (!other) {
+    await q.updateContract(trx, c.contractNo, { ...set, status: 'PARTLY_SIGNED', version: c.version + 1 });
+    return 'PARTLY_SIGNED';
+  }
+  let stampStatus = c.stampStatus;
+  if (c.stampStatus === 'REQUIRED') {
+    if (deps.config.contractStampMode === 'REQUIRE')
+      throw refused(
+        'CONTRACT_STAMP_REQUIRED',
+        `인지세 ${BigInt(String(c.stampDuty)).toLocaleString('ko-KR')}원의 전자수입인지 번호를 먼저 기록해야 체결할 수 있습니다`,
+        { stampDuty: String(c.stampDuty) },
+      );
+    stampStatus = 'PENDING';
+  }
+  const status = transition(CONTRACT_MACHINE, 'complete', c.status);
+  const draft = await q.findDocument(trx, c.contractNo, 'DRAFT');
+  if (!draft) throw missing('CONTRACT_DOCUMENT_NOT_FOUND', '계약서 파일이 없습니다');
+  const executed = await executedPdf(deps, c, Buffer.from(draft.content), at);
+  const executedSha = sha256Hex(executed);
+  await q.insertDocument(trx, {
+    contractNo: c.contractNo,
+    kind: 'EXECUTED',
+    compNo: c.compNo,
+    contentSha: executedSha,
+    content: executed,
+  });
+  await q.updateContract(trx, c.contractNo, {
+    ...set,
+    status,
+    stampStatus,
+    executedAt: at,
+    executedSha,
+    version: c.version + 1,
+  });
+  await appendEvent(trx, c, ctx, 'COMPLETED', executedSha, { stampStatus });
+  await writeAudit(trx, { entity: 'econtract', entityKey: c.contractNo, action: 'EXECUTED', actor: ctx.userId });
+  return status;
+}
+
+let throwaway: SealKey | null = null;
+
+/**
+ * The company's sealing key: the configured PKCS#12, else a throw-away certificate made once per
+ * process (tests and the demo; docs/contracts.md "What is pluggable").
+ */
+function sealKey(config: Config): SealKey {
+  if (config.contractSealP12) return { ...config.contractSealP12, name: config.contractSealName };
+  throwaway ??= throwawaySealKey(config.contractSealName);
+  return throwaway;
+}
+
+let localTsa: Promise<LocalTsa> | null = null;
+
+/** The configured time-stamping authority, else one on loopback started on first use (tests and the demo). */
+async function tsaUrl(config: Config): Promise<string> {
+  if (config.contractTsaUrl) return config.contractTsaUrl;
+  localTsa ??= startLocalTsa();
+  return (await localTsa).url;
+}
+
+/**
+ * The executed copy: the document both parties signed, unchanged, followed by the company's seal
+ * with an RFC 3161 time-stamp token over the signature (PAdES B-T).
+ */
+async function executedPdf(deps: ContractDeps, c: q.ContractRow, signed: Buffer, at: Date): Promise<Buffer> {
+  return sealPdf(signed, sealKey(deps.config), `전자계약 ${c.contractNo} 체결`, at, await tsaUrl(deps.config));
+}
+
+function assertDocument(c: q.ContractRow, b: SignBody): void {
+  if (!b.consent) throw badRequest('CONTRACT_CONSENT_REQUIRED', '전자서명에 동의해야 서명할 수 있습니다');
+  if (b.documentSha.toLowerCase() !== c.documentSha)
+    throw refused('CONTRACT_DOCUMENT_CHANGED', '서명하려는 계약서가 저장된 계약서와 다릅니다. 다시 열어 확인하세요');
+}
+
+/**
+ * The supplier's signature: its turn, its signer, the document it read, its consent and the
+ * one-time code sent to it. A wrong code is counted (committed) and answered 400
+ * CONTRACT_CODE_INVALID without signing.
+ */
+export async function supplierSign(db: Db, deps: ContractDeps, ctx: EventContext, contractNo: string, b: SignBody) {
+  const out = await db.transaction().execute(async (trx) => {
+    const c = await q.lockContract(trx, contractNo);
+    if (!c || !visibleTo(c, true)) throw notFound();
+    checkVersion(b.version, c.version);
+    assertTurn(c, 'SUPPLIER', todayKst(ctx.now));
+    assertSupplierSigner(c, ctx.userId);
+    assertDocument(c, b);
+    const otp: OtpCheck = await checkOtpIn(asOwner(trx), {
+      userId: ctx.userId,
+      purpose: 'CONTRACT',
+      code: b.code ?? '',
+    });
+    if (!otp.ok) return { refused: otp.reason } as const;
+    await appendEvent(trx, c, ctx, 'CODE_VERIFIED', null, { purpose: 'CONTRACT' });
+    const status = await sign(trx, deps, ctx, c, 'SUPPLIER');
+    return { contractNo, status, version: c.version + 1 } as const;
+  });
+  if ('refused' in out)
+    throw badRequest('CONTRACT_CODE_INVALID', '인증번호가 맞지 않거나 만료되었습니다. 새 인증번호를 받으세요');
+  return out;
+}
+
+/** The buyer's signature: only the signer the contract names, in its turn. */
+export async function buyerSign(db: Db, deps: ContractDeps, ctx: EventContext, contractNo: string, b: SignBody) {
+  return db.transaction().execute(async (trx) => {
+    const c = await q.lockContract(trx, contractNo);
+    if (!c) throw notFound();
+    checkVersion(b.version, c.version);
+    if (c.buyerSignerId !== ctx.userId) throw notAllowed('이 계약의 발주자 서명자가 아닙니다', 'CONTRACT_NOT_SIGNER');
+    assertTurn(c, 'BUYER', todayKst(ctx.now));
+    assertDocument(c, b);
+    const status = await sign(trx, deps, ctx, c, 'BUYER');
+    return { contractNo, status, version: c.version + 1 };
+  });
+}
+
+/** Declining to sign, with the reason: the supplier, or the buyer's named signer. */
+export async function declineContract(
+  db: Db,
+  ctx: EventContext,
+  contractNo: string,
+  b: { version: number; reason: string },
+  party: Party,
+) {
+  if (b.reason.trim() === '') failIf([{ path: 'body/reason', message: '거절 사유를 입력하세요' }]);
+  return db.transaction().execute(async (trx) => {
+    const c = await q.lockContract(trx, contractNo);
+    if (!c || !visibleTo(c, party === 'SUPPLIER')) throw notFound();
+    checkVersion(b.version, c.version);
+    if (party === 'BUYER' && c.buyerSignerId !== ctx.userId)
+      throw notAllowed('이 계약의 발주자 서명자가 아닙니다', 'CONTRACT_NOT_SIGNER');
+    if (party === 'SUPPLIER') assertSupplierSigner(c, ctx.userId);
+    const status = transition(CONTRACT_MACHINE, 'decline', c.status);
+    await q.updateContract(trx, contractNo, { status, declineReason: b.reason.trim(), version: c.version + 1 });
+    await appendEvent(trx, c, ctx, 'DECLINED', c.documentSha, { party, reason: b.reason.trim() });
+    return { contractNo, status, version: c.version + 1 };
+  });
+}
+
+export async function cancelContract(
+  db: Db,
+  ctx: EventContext,
+  contractNo: string,
+  b: { version: number; reason: string },
+) {
+  if (b.reason.trim() === '') failIf([{ path: 'body/reason', message: '취소 사유를 입력하세요' }]);
+  return db.transaction().execute(async (trx) => {
+    const c = await q.lockContract(trx, contractNo);
+    if (!c) throw notFound();
+    checkVersion(b.version, c.version);
+    const status = transition(CONTRACT_MACHINE, 'cancel', c.status);
+    await q.updateContract(trx, contractNo, { status, version: c.version + 1 });
+    await appendEvent(trx, c, ctx, 'CANCELLED', null, { reason: b.reason.trim() });
+    return { contractNo, status, version: c.version + 1 };
+  });
+}
+
+/** Contracts out for signature past their deadline (a Korean business date) expire, each once. */
+export async function expireContracts(db: Db, now: Date): Promise<number> {
+  const due = await q.contractsPastDeadline(db, todayKst(now));
+  let n = 0;
+  for (const { contractNo } of due) {
+    const done = await db.transaction().execute(async (trx) => {
+      const c = await q.lockContract(trx, contractNo);
+      if (!c || (c.status !== 'SENT' && c.status !== 'PARTLY_SIGNED') || c.signDeadline >= todayKst(now)) return false;
+      await q.updateContract(trx, contractNo, { status: 'EXPIRED', version: c.version + 1 });
+      await appendEvent(
+        trx,
+        c,
+        { userId: 'system', actorCompNo: null, ip: null, userAgent: null, now },
+        'EXPIRED',
+        null,
+        {
+          signDeadline: c.signDeadline,
+        },
+      );
+      return true;
+    });
+    if (done) n++;
+  }
+  return n;
+}
+
+/* ------------------------------ stamp duty ------------------------------ */
+
+/**
+ * A party records the number of the electronic revenue stamp (전자수입인지) bought for its share.
+ * When every party with a share has recorded one, the duty is paid (a contract executed with its
+ * duty pending becomes paid; nothing else of an executed contract changes).
+ */
+export async function recordStamp(
+  db: Db,
+  ctx: EventContext,
+  contractNo: string,
+  party: Party,
+  b: { version: number; stampNo: string },
+  supplier: boolean,
+) {
+  const stampNo = b.stampNo.trim();
+  if (stampNo === '') failIf([{ path: 'body/stampNo', message: '전자수입인지 번호를 입력하세요' }]);
+  return db.transaction().execute(async (trx) => {
+    const c = await q.lockContract(trx, contractNo);
+    if (!c || !visibleTo(c, supplier)) throw notFound();
+    checkVersion(b.version, c.version);
+    if (c.stampStatus === 'NOT_TAXABLE') throw refused('CONTRACT_NOT_TAXABLE', '인지세 과세 대상이 아닌 계약입니다');
+    if (['DECLINED', 'EXPIRED', 'CANCELLED'].includes(c.status))
+      throw refused('INVALID_STATE', '종료된 계약에는 인지세를 기록할 수 없습니다', { status: c.status });
+    const duty = BigInt(String(c.stampDuty));
+    const buyerShare = BigInt(String(c.stampBuyerShare));
+    const amount = party === 'BUYER' ? buyerShare : duty - buyerShare;
+    if (amount === 0n) throw refused('CONTRACT_NO_STAMP_SHARE', '이 당사자가 부담할 인지세가 없습니다');
+    await q.upsertStamp(trx, {
+      contractNo,
+      party,
+      compNo: c.compNo,
+      amount: amount.toString(),
+      stampNo,
+      recordedBy: ctx.userId,
+    });
+    const stamps = await q.stampsOf(trx, contractNo);
+    const needed: Party[] = [
+      ...(buyerShare > 0n ? ['BUYER' as const] : []),
+      ...(duty - buyerShare > 0n ? ['SUPPLIER' as const] : []),
+    ];
+    const paid = needed.every((p) => stamps.some((s) => s.party === p));
+    const stampStatus = paid ? 'PAID' : c.stampStatus;
+    await q.updateContract(trx, contractNo, { stampStatus, version: c.version + 1 });
+    await appendEvent(trx, c, ctx, 'STAMP_RECORDED', null, { party, stampNo, amount: amount.toString() });
+    return { contractNo, stampStatus, version: c.version + 1 };
+  });
+}
+
+/* ------------------------------ verification ------------------------------ */
+
+/**
+ * Recomputes the contract's evidence: every event's hash and link (the first that differs is
+ * named), every stored PDF against its hash, and the hash the signing events name against the
+ * document the contract holds.
+ */
+export async function verifyContract(db: Db, contractNo: string, supplier: boolean) {
+  const c = await q.findContract(db, contractNo);
+  if (!c || !visibleTo(c, supplier)) throw notFound();
+  const [events, docs] = await Promise.all([q.eventsOf(db, contractNo), q.documentsOf(db, contractNo)]);
+  const chain = verifyChain(
+    events.map((e) => ({
+      contractNo: e.contractNo,
+      seq: e.seq,
+      kind: e.kind,
+      occurredAt: e.occurredAt,
+      ip: e.ip,
+      userAgent: e.userAgent,
+      userId: e.userId,
+      actorCompNo: e.actorCompNo,
+      docSha: e.docSha,
+      detail: e.detail,
+      prevHash: e.prevHash,
+      hash: e.hash,
+    })),
+  );
+  const documents = docs.map((d) => ({
+    kind: d.kind,
+    sha256: d.contentSha,
+    ok: sha256Hex(Buffer.from(d.content)) === d.contentSha && (d.kind !== 'DRAFT' || d.contentSha === c.documentSha),
+  }));
+  const signedOther = events.find((e) => e.kind === 'SIGNED' && e.docSha !== c.documentSha);
+  const ok = chain.ok && documents.every((d) => d.ok) && !signedOther;
+  return {
+    contractNo,
+    ok,
+    events: events.length,
+    firstBadSeq: chain.ok ? (signedOther?.seq ?? null) : chain.firstBadSeq,
+    firstBadKind: chain.ok
+      ? (signedOther?.kind ?? null)
+      : (events.find((e) => e.seq === chain.firstBadSeq)?.kind ?? null),
+    reason: chain.ok ? (signedOther ? 'SIGNED_OTHER_DOCUMENT' : null) : chain.reason,
+    documents,
+  };
+}
+
+/**
+ * Is this PDF (or this hash) one of ours? The executed copy of contract X unchanged, the copy its
+ * signers read, or neither ("not ours or modified"). A supplier asks only about its own contracts.
+ */
+export async function verifyDocument(
+  db: Db,
+  b: { pdfBase64?: string; contractNo?: string; sha256?: string },
+  supplier: boolean,
+) {
+  let sha: string;
+  let sealValid: boolean | null = null;
+  if (b.pdfBase64) {
+    const pdf = Buffer.from(b.pdfBase64, 'base64');
+    sha = sha256Hex(pdf);
+    if (pdf.includes('/ByteRange')) sealValid = (await verifySeal(pdf)).ok;
+  } else if (b.sha256 && /^[0-9a-fA-F]{64}$/.test(b.sha256)) sha = b.sha256.toLowerCase();
+  else throw invalid('VALIDATION', 'PDF 파일 또는 계약번호와 SHA-256 값을 보내세요');
+  const found = await q.findContractByDocumentSha(db, sha);
+  const c = found ? await q.findContract(db, found.contractNo) : undefined;
+  if (!found || !c || !visibleTo(c, supplier) || (b.contractNo && b.contractNo !== c.contractNo))
+    return { result: 'NOT_OURS_OR_MODIFIED' as const, sha256: sha, contractNo: null, status: null, sealValid };
+  const executed = c.status === 'EXECUTED' && c.executedSha === sha;
+  return {
+    result: executed ? ('EXECUTED_UNCHANGED' as const) : ('SIGNING_COPY' as const),
+    sha256: sha,
+    contractNo: c.contractNo,
+    status: c.status,
+    sealValid,
+  };
+}

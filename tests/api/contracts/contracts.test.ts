@@ -1,0 +1,482 @@
+import { createHash } from 'node:crypto';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../helpers/app.js';
+import { latestCode, type LoggedIn } from '../../helpers/login.js';
+import { sessionAs } from '../../helpers/session.js';
+import { api, expectError } from '../fulfilment/helpers.js';
+import { expireContracts } from '../../../server/modules/contracts/service.js';
+import { contractFontsAvailable } from '../../../server/modules/contracts/render.js';
+import { verifySeal } from '../../../server/modules/contracts/seal-verify.js';
+import { signatureOf } from '../../../server/modules/contracts/seal.js';
+import { timestampOf, tstInfoOf } from '../../../server/modules/contracts/tsa.js';
+
+const sha256 = (b: Buffer) => createHash('sha256').update(b).digest('hex');
+const addDays = (day: string, n: number) =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+const kstToday = () => new Date(Date.now() + 9 * 3_600_000).toISOString().slice(0, 10);
+
+const BODY = [
+  '{{contract.typeName}}',
+  '',
+  '제1조 (목적)',
+  '',
+  '발주자 {{buyer.name}}(이하 "갑")과 수급자 {{supplier.name}}(이하 "을")은 {{contract.title}}에 관하여 다음과 같이 계약한다.',
+  '',
+  '제2조 (계약금액)',
+  '',
+  '계약금액은 {{contract.totalAmount}}(공급가액 {{contract.supplyAmount}}, 부가가치세 {{contract.vatAmount}})으로 한다.',
+  '',
+  '{{clause:PAYMENT}}',
+].join('\n');
+
+describe.runIf(contractFontsAvailable())(
+  'electronic contracts: templates, approval, signing in both portals, evidence, stamp duty',
+  () => {
+    let t: TestApp;
+    let http: ReturnType<typeof api>;
+    let operator: LoggedIn;
+    let opadmin: LoggedIn;
+    let supplier1: LoggedIn;
+    let supplier2: LoggedIn;
+
+    beforeAll(async () => {
+      t = await buildTestApp();
+      http = api(t.app);
+      [operator, opadmin, supplier1, supplier2] = await Promise.all([
+        sessionAs(t.app, 'operator'),
+        sessionAs(t.app, 'opadmin'),
+        sessionAs(t.app, 'supplier1'),
+        sessionAs(t.app, 'supplier2'),
+      ]);
+      // One approval step (opadmin) for every contract amount.
+      await t.db.db
+        .insertInto('approvalLine')
+        .values({ lineId: 900, lineName: '전자계약 결재', description: null })
+        .execute();
+      await t.db.db.insertInto('approvalLineStep').values({ lineId: 900, stepNo: 1, approverId: 'E000002' }).execute();
+      await t.db.db
+        .insertInto('approvalRule')
+        .values({ ruleId: 900, docType: 'CONTRACT', minAmount: '0', maxAmount: null, lineId: 900, description: 'test' })
+        .execute();
+    }, 120_000);
+    afterAll(() => t?.close());
+
+    const ok = (r: { status: number; body: unknown }) => {
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+      // eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers are read field by field in the tests
+      return r.body as Record<string, any>;
+    };
+    const detail = async (no: string) => ok(await http.get(`/api/v1/contracts/${no}`, operator));
+
+    async function template(no: string, contractType: string, signOrder: string) {
+      const cur = await http.get(`/api/v1/contract-templates/${no}`, operator);
+      const version = cur.status === 200 ? (cur.body as { version: number }).version : 0;
+      return ok(
+        await http.put(`/api/v1/contract-templates/${no}`, operator, {
+          name: `${contractType} 계약서`,
+          contractType,
+          signOrder,
+          body: BODY,
+          version,
+        }),
+      );
+    }
+
+    /** A contract made, approved and sent; answers its number and detail. */
+    async function sent(templateNo: string, supply: string, vat: string, extra: Record<string, unknown> = {}) {
+      const created = ok(
+        await http.post('/api/v1/contracts', operator, {
+          templateNo,
+          compNo: 'C00001',
+          title: '금형 제작',
+          supplyAmount: supply,
+          vatAmount: vat,
+          startDate: '2026-12-01',
+          endDate: '2027-11-30',
+          signDeadline: addDays(kstToday(), 14),
+          buyerSignerId: 'operator',
+          ...extra,
+        }),
+      );
+      const no = created.contractNo as string;
+      ok(await http.post(`/api/v1/contracts/${no}/submit`, operator, { version: created.version }));
+      const approval = await t.db.db
+        .selectFrom('approval')
+        .select(['approvalId', 'version'])
+        .where('docType', '=', 'CONTRACT')
+        .where('docNo', '=', no)
+        .executeTakeFirstOrThrow();
+      ok(await http.post(`/api/v1/approvals/${approval.approvalId}/approve`, opadmin, { version: approval.version }));
+      return { no, c: await detail(no) };
+    }
+
+    async function supplierSigns(no: string, who = supplier1) {
+      const doc = await http.get(`/api/v1/cyber/contracts/${no}/document/draft`, who);
+      expect(doc.status).toBe(200);
+      const bytes = doc.res.rawPayload;
+      const shown = sha256(bytes);
+      expect(doc.res.headers['x-content-sha256']).toBe(shown);
+      ok(await http.post(`/api/v1/cyber/contracts/${no}/sign-code`, who));
+      const code = await latestCode(t.app);
+      const c = ok(await http.get(`/api/v1/cyber/contracts/${no}`, who));
+      return http.post(`/api/v1/cyber/contracts/${no}/sign`, who, {
+        version: c.version,
+        documentSha: shown,
+        consent: true,
+        code,
+      });
+    }
+
+    it('a clause and a template are saved; an unknown variable is refused at save with its line and column', async () => {
+      ok(
+        await http.put('/api/v1/contract-clauses/PAYMENT', operator, {
+          title: '대금 지급',
+          body: '제3조 (대금 지급)\n\n갑은 {{contract.endDate}}까지 을에게 대금을 지급한다.',
+          version: 0,
+        }),
+      );
+      const bad = await http.put('/api/v1/contract-templates/BAD', operator, {
+        name: '잘못된 템플릿',
+        contractType: 'SUPPLY',
+        signOrder: 'SUPPLIER_FIRST',
+        body: '제1조\n갑 {{buyer.name}}과 을 {{supplier.nmae}}',
+        version: 0,
+      });
+      expectError(bad, 400, 'CONTRACT_TEMPLATE_INVALID');
+      expect(bad.body.msg).toContain('2행 21열');
+      expect(bad.body.msg).toContain('supplier.nmae');
+      const first = await template('MOLD', 'CONSTRUCT', 'SUPPLIER_FIRST');
+      expect(first).toEqual({ templateNo: 'MOLD', version: 1 });
+      // Saving over a version not the latest: 409.
+      const stale = await http.put('/api/v1/contract-templates/MOLD', operator, {
+        name: 'x',
+        contractType: 'CONSTRUCT',
+        signOrder: 'SUPPLIER_FIRST',
+        body: BODY,
+        version: 0,
+      });
+      expectError(stale, 409, 'VERSION_CONFLICT');
+      expect((await template('MOLD', 'CONSTRUCT', 'SUPPLIER_FIRST')).version).toBe(2);
+      const v1 = ok(await http.get('/api/v1/contract-templates/MOLD?version=1', operator));
+      expect(v1.clauses.PAYMENT.title).toBe('대금 지급');
+    });
+
+    it('draft → approval → sent: the supplier sees it only once sent; another company’s supplier gets 404', async () => {
+      const created = ok(
+        await http.post('/api/v1/contracts', operator, {
+          templateNo: 'MOLD',
+          compNo: 'C00001',
+          title: '금형 제작',
+          supplyAmount: '10000000',
+          vatAmount: '1000000',
+          signDeadline: addDays(kstToday(), 7),
+          buyerSignerId: 'operator',
+        }),
+      );
+      const no = created.contractNo as string;
+      expect((await http.get(`/api/v1/cyber/contracts/${no}`, supplier1)).status).toBe(404);
+      const draft = await detail(no);
+      expect(draft).toMatchObject({
+        status: 'DRAFT',
+        totalAmount: '11000000',
+        stampDuty: '20000',
+        stampStatus: 'REQUIRED',
+      });
+      expect(draft.variables['contract.totalAmount']).toBe('11000000');
+      ok(await http.post(`/api/v1/contracts/${no}/submit`, operator, { version: draft.version }));
+      expect((await detail(no)).status).toBe('IN_APPROVAL');
+      const approval = await t.db.db
+        .selectFrom('approval')
+        .select(['approvalId', 'version'])
+        .where('docNo', '=', no)
+        .executeTakeFirstOrThrow();
+      ok(await http.post(`/api/v1/approvals/${approval.approvalId}/approve`, opadmin, { version: approval.version }));
+      const c = await detail(no);
+      expect(c.status).toBe('SENT');
+      expect(c.events.map((e: { kind: string }) => e.kind)).toEqual(['CREATED', 'SUBMITTED', 'APPROVED', 'SENT']);
+      const notice = await t.db.db.selectFrom('notification').select(['template']).where('refKey', '=', no).execute();
+      expect(notice.map((n) => n.template)).toContain('contract.sent');
+      expect(ok(await http.get(`/api/v1/cyber/contracts/${no}`, supplier1)).status).toBe('SENT');
+      expect((await http.get(`/api/v1/cyber/contracts/${no}`, supplier2)).status).toBe(404);
+      expect((await http.post(`/api/v1/cyber/contracts/${no}/sign-code`, supplier2)).status).toBe(404);
+      const rows = ok(await http.get('/api/v1/cyber/contracts', supplier2)).rows as Array<{ contractNo: string }>;
+      expect(rows.map((r) => r.contractNo)).not.toContain(no);
+    });
+
+    it('signing: out of order 409; wrong code 400; supplier then buyer; stamp duty gates execution; evidence hashes the PDF shown', async () => {
+      const { no, c } = await sent('MOLD', '10000000', '1000000');
+      // Supplier first: the buyer may not sign yet.
+      expectError(
+        await http.post(`/api/v1/contracts/${no}/sign`, operator, {
+          version: c.version,
+          documentSha: c.documentSha,
+          consent: true,
+        }),
+        409,
+        'CONTRACT_NOT_YOUR_TURN',
+      );
+      // A wrong code signs nothing.
+      ok(await http.post(`/api/v1/cyber/contracts/${no}/sign-code`, supplier1));
+      const real = await latestCode(t.app);
+      expectError(
+        await http.post(`/api/v1/cyber/contracts/${no}/sign`, supplier1, {
+          version: c.version,
+          documentSha: c.documentSha,
+          consent: true,
+          code: real === '000000' ? '111111' : '000000',
+        }),
+        400,
+        'CONTRACT_CODE_INVALID',
+      );
+      // A hash of another document is refused.
+      expectError(
+        await http.post(`/api/v1/cyber/contracts/${no}/sign`, supplier1, {
+          version: c.version,
+          documentSha: 'a'.repeat(64),
+          consent: true,
+          code: real,
+        }),
+        409,
+        'CONTRACT_DOCUMENT_CHANGED',
+      );
+      expect(ok(await supplierSigns(no)).status).toBe('PARTLY_SIGNED');
+      let now = await detail(no);
+      // Taxable and no stamps: the last signature is refused (REQUIRE).
+      expectError(
+        await http.post(`/api/v1/contracts/${no}/sign`, operator, {
+          version: now.version,
+          documentSha: now.documentSha,
+          consent: true,
+        }),
+        409,
+        'CONTRACT_STAMP_REQUIRED',
+      );
+      // Only the named signer signs for the company.
+      expect(
+        (
+          await http.post(`/api/v1/contracts/${no}/sign`, opadmin, {
+            version: now.version,
+            documentSha: now.documentSha,
+            consent: true,
+          })
+        ).status,
+      ).toBe(403);
+      ok(
+        await http.post(`/api/v1/contracts/${no}/stamps`, operator, {
+          version: now.version,
+          party: 'BUYER',
+          stampNo: 'R-2026-0001',
+        }),
+      );
+      now = await detail(no);
+      expect(now.stampStatus).toBe('REQUIRED');
+      const mine = ok(await http.get(`/api/v1/cyber/contracts/${no}`, supplier1));
+      expect(
+        ok(
+          await http.post(`/api/v1/cyber/contracts/${no}/stamp`, supplier1, {
+            version: mine.version,
+            stampNo: 'R-2026-0002',
+          }),
+        ).stampStatus,
+      ).toBe('PAID');
+      now = await detail(no);
+      expect(now.stamps.map((s: { party: string; amount: string }) => [s.party, s.amount])).toEqual([
+        ['BUYER', '10000'],
+        ['SUPPLIER', '10000'],
+      ]);
+      const done = ok(
+        await http.post(`/api/v1/contracts/${no}/sign`, operator, {
+          version: now.version,
+          documentSha: now.documentSha,
+          consent: true,
+        }),
+      );
+      expect(done.status).toBe('EXECUTED');
+      const ex = await detail(no);
+      const kinds = ex.events.map((e: { kind: string }) => e.kind);
+      expect(kinds).toEqual([
+        'CREATED',
+        'SUBMITTED',
+        'APPROVED',
+        'SENT',
+        'CODE_SENT',
+        'VIEWED',
+        'CODE_SENT',
+        'CODE_VERIFIED',
+        'CONSENT',
+        'SIGNED',
+        'STAMP_RECORDED',
+        'STAMP_RECORDED',
+        'CONSENT',
+        'SIGNED',
+        'COMPLETED',
+      ]);
+      const signed = ex.events.filter((e: { kind: string }) => e.kind === 'SIGNED');
+      expect(signed.map((e: { docSha: string }) => e.docSha)).toEqual([ex.documentSha, ex.documentSha]);
+      const supplierSigned = signed[0];
+      expect(supplierSigned).toMatchObject({ userId: 'supplier1', actorCompNo: 'C00001' });
+      expect(supplierSigned.ip).toBeTruthy();
+      expect(ok(await http.get(`/api/v1/contracts/${no}/verify`, operator))).toMatchObject({
+        ok: true,
+        firstBadSeq: null,
+      });
+      expect(ok(await http.get(`/api/v1/cyber/contracts/${no}/verify`, supplier1)).ok).toBe(true);
+      // The verification page: our executed contract, unchanged; anything else is not ours.
+      const pdf = (await http.get(`/api/v1/contracts/${no}/document/executed`, operator)).res.rawPayload;
+      // The executed copy: the document both signed, unchanged, then the company's seal over the whole file.
+      const draftPdf = (await http.get(`/api/v1/contracts/${no}/document/draft`, operator)).res.rawPayload;
+      expect(sha256(draftPdf)).toBe(ex.documentSha);
+      expect(Buffer.compare(pdf.subarray(0, draftPdf.length), draftPdf)).toBe(0);
+      expect(sha256(pdf)).toBe(ex.executedSha);
+      expect(await verifySeal(pdf)).toMatchObject({ ok: true, coversWholeFile: true });
+      // With the RFC 3161 token of the local authority: its imprint is the hash of the signature value.
+      const ts = timestampOf(signatureOf(pdf).cms);
+      expect(
+        Buffer.from(tstInfoOf(ts!.token).messageImprint.hashedMessage.valueBlock.valueHexView).toString('hex'),
+      ).toBe(sha256(ts!.signatureValue));
+      expect(
+        ok(await http.post('/api/v1/contract-verifications', operator, { pdfBase64: pdf.toString('base64') })),
+      ).toMatchObject({ result: 'EXECUTED_UNCHANGED', contractNo: no, sealValid: true });
+      const changed = Buffer.from(pdf);
+      changed[Math.floor(changed.length / 2)] ^= 1;
+      expect(
+        ok(await http.post('/api/v1/contract-verifications', operator, { pdfBase64: changed.toString('base64') }))
+          .result,
+      ).toBe('NOT_OURS_OR_MODIFIED');
+      expect(
+        ok(await http.post('/api/v1/cyber/contract-verifications', supplier1, { contractNo: no, sha256: sha256(pdf) }))
+          .result,
+      ).toBe('EXECUTED_UNCHANGED');
+      expect(
+        ok(await http.post('/api/v1/cyber/contract-verifications', supplier2, { contractNo: no, sha256: sha256(pdf) }))
+          .result,
+      ).toBe('NOT_OURS_OR_MODIFIED');
+    });
+
+    it('the evidence log is append-only in the database, and editing one stored event makes verify name it', async () => {
+      const { no } = await sent('MOLD', '1000000', '100000');
+      await expect(
+        sql`update econtract_event set ip = '10.9.9.9' where contract_no = ${no} and seq = 2`.execute(t.db.db),
+      ).rejects.toThrow(/append-only/);
+      await expect(sql`delete from econtract_event where contract_no = ${no}`.execute(t.db.db)).rejects.toThrow(
+        /append-only/,
+      );
+      expect(ok(await http.get(`/api/v1/contracts/${no}/verify`, operator)).ok).toBe(true);
+      // Someone with the owner's rights switches the trigger off and edits the third event.
+      await sql`alter table econtract_event disable trigger econtract_event_no_change`.execute(t.db.db);
+      await sql`update econtract_event set user_id = 'mallory' where contract_no = ${no} and seq = 3`.execute(t.db.db);
+      await sql`alter table econtract_event enable trigger econtract_event_no_change`.execute(t.db.db);
+      const verdict = ok(await http.get(`/api/v1/contracts/${no}/verify`, operator));
+      expect(verdict).toMatchObject({ ok: false, firstBadSeq: 3, firstBadKind: 'APPROVED', reason: 'HASH_MISMATCH' });
+    });
+
+    it('a supply contract carries no stamp duty; buyer-first order: the supplier out of order 409, then both sign', async () => {
+      await template('SUPPLY1', 'SUPPLY', 'BUYER_FIRST');
+      const { no, c } = await sent('SUPPLY1', '5000000000', '500000000');
+      expect(c).toMatchObject({
+        stampDuty: '0',
+        stampStatus: 'NOT_TAXABLE',
+        signOrder: 'BUYER_FIRST',
+        nextSigner: 'BUYER',
+      });
+      expectError(await http.post(`/api/v1/cyber/contracts/${no}/sign-code`, supplier1), 409, 'CONTRACT_NOT_YOUR_TURN');
+      ok(
+        await http.post(`/api/v1/contracts/${no}/sign`, operator, {
+          version: c.version,
+          documentSha: c.documentSha,
+          consent: true,
+        }),
+      );
+      expect(ok(await supplierSigns(no)).status).toBe('EXECUTED');
+    });
+
+    it('an amendment references the executed original, lists what changed, signs supplier first; the original never changes', async () => {
+      const { no, c } = await sent('SUPPLY1', '1000000', '100000');
+      ok(
+        await http.post(`/api/v1/contracts/${no}/sign`, operator, {
+          version: c.version,
+          documentSha: c.documentSha,
+          consent: true,
+        }),
+      );
+      ok(await supplierSigns(no));
+      const original = await detail(no);
+      expect(original.status).toBe('EXECUTED');
+      const am = ok(
+        await http.post(`/api/v1/contracts/${no}/amendments`, operator, {
+          title: '금형 제작',
+          supplyAmount: '1200000',
+          vatAmount: '120000',
+          startDate: '2026-12-01',
+          endDate: '2027-11-30',
+          signDeadline: addDays(kstToday(), 10),
+          buyerSignerId: 'operator',
+        }),
+      );
+      const a = await detail(am.contractNo);
+      expect(a).toMatchObject({ amendsContractNo: no, signOrder: 'SUPPLIER_FIRST', status: 'DRAFT' });
+      expect(a.changeSummary.map((x: { name: string }) => x.name)).toEqual([
+        'contract.supplyAmount',
+        'contract.vatAmount',
+        'contract.totalAmount',
+      ]);
+      expect(a.variables['amends.no']).toBe(no);
+      // A draft is not amended; the executed row refuses any change in the database.
+      const draftNo = ok(
+        await http.post('/api/v1/contracts', operator, {
+          templateNo: 'SUPPLY1',
+          compNo: 'C00001',
+          title: 'x',
+          supplyAmount: '1',
+          vatAmount: '0',
+          signDeadline: addDays(kstToday(), 3),
+          buyerSignerId: 'operator',
+        }),
+      ).contractNo;
+      expectError(
+        await http.post(`/api/v1/contracts/${draftNo}/amendments`, operator, {
+          supplyAmount: '2',
+          vatAmount: '0',
+          title: 'x',
+          signDeadline: addDays(kstToday(), 3),
+          buyerSignerId: 'operator',
+        }),
+        409,
+        'CONTRACT_NOT_EXECUTED',
+      );
+      await expect(
+        sql`update econtract set total_amount = 1, supply_amount = 1, vat_amount = 0 where contract_no = ${no}`.execute(
+          t.db.db,
+        ),
+      ).rejects.toThrow(/executed econtract/);
+      expect(await detail(no)).toMatchObject({ version: original.version, totalAmount: original.totalAmount });
+    });
+
+    it('the supplier declines with a reason', async () => {
+      const { no } = await sent('MOLD', '1000000', '100000');
+      const mine = ok(await http.get(`/api/v1/cyber/contracts/${no}`, supplier1));
+      ok(
+        await http.post(`/api/v1/cyber/contracts/${no}/decline`, supplier1, {
+          version: mine.version,
+          reason: '단가 재협의 필요',
+        }),
+      );
+      const c = await detail(no);
+      expect(c).toMatchObject({ status: 'DECLINED', declineReason: '단가 재협의 필요' });
+      expect(c.events.at(-1)).toMatchObject({ kind: 'DECLINED', userId: 'supplier1' });
+    });
+
+    // Last: it moves the app's clock forward.
+    it('expiry by the business clock: past the deadline a signature is refused and the sweep expires it once', async () => {
+      const { no } = await sent('MOLD', '1000000', '100000', { signDeadline: kstToday() });
+      t.app.clock.advance(2 * 86_400_000);
+      expectError(await http.post(`/api/v1/cyber/contracts/${no}/sign-code`, supplier1), 409, 'CONTRACT_EXPIRED');
+      expect(await expireContracts(t.db.db, t.app.clock.now())).toBeGreaterThanOrEqual(1);
+      const c = await detail(no);
+      expect(c.status).toBe('EXPIRED');
+      expect(c.events.at(-1)).toMatchObject({ kind: 'EXPIRED', userId: 'system' });
+      expect(await expireContracts(t.db.db, t.app.clock.now())).toBe(0);
+    });
+  },
+);

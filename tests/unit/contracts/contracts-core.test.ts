@@ -1,0 +1,129 @@
+// @vitest-environment node
+import { describe, expect, it } from 'vitest';
+import { stampDuty, splitDuty } from '../../../server/modules/contracts/stamp-duty.js';
+import {
+  changedVariables,
+  checkTemplateText,
+  fillTemplate,
+  formatValue,
+} from '../../../server/modules/contracts/variables.js';
+import { eventHash, GENESIS, verifyChain, type ChainEvent } from '../../../server/modules/contracts/chain.js';
+import { contractFontsAvailable, renderContractPdf } from '../../../server/modules/contracts/render.js';
+
+describe('stamp duty (인지세) brackets at their edges', () => {
+  it.each([
+    ['CONSTRUCT', '10000000', '0'],
+    ['CONSTRUCT', '10000001', '20000'],
+    ['CONSTRUCT', '30000000', '20000'],
+    ['CONSTRUCT', '30000001', '40000'],
+    ['CONSTRUCT', '50000001', '70000'],
+    ['CONSTRUCT', '100000000', '70000'],
+    ['CONSTRUCT', '100000001', '150000'],
+    ['CONSTRUCT', '1000000000', '150000'],
+    ['CONSTRUCT', '1000000001', '350000'],
+    ['SERVICE', '20000000', '20000'],
+    ['SUPPLY', '5000000000', '0'],
+    ['UNIT_PRICE', '5000000000', '0'],
+  ] as const)('%s %s → %s', (type, amount, duty) => {
+    expect(stampDuty(type, amount)).toBe(duty);
+  });
+  it('a 용역 contract is not taxed when the policy says so; a fraction of a won is above the bracket', () => {
+    expect(stampDuty('SERVICE', '20000000', { serviceTaxable: false })).toBe('0');
+    expect(stampDuty('CONSTRUCT', '10000000.5')).toBe('20000');
+  });
+  it('the split adds up', () => {
+    expect(splitDuty('350000', 50)).toEqual({ buyer: '175000', supplier: '175000' });
+    expect(splitDuty('20000', 100)).toEqual({ buyer: '20000', supplier: '0' });
+    expect(splitDuty('70000', 33)).toEqual({ buyer: '23100', supplier: '46900' });
+  });
+});
+
+describe('template variables', () => {
+  it('an unknown variable is named with its line and column', () => {
+    const text = '제1조 (목적)\n갑 {{buyer.name}}과 을 {{supplier.nmae}}은\n{{clause:NOPE}}';
+    expect(checkTemplateText(text, new Set(['PAY']))).toEqual([
+      { code: 'UNKNOWN_VARIABLE', name: 'supplier.nmae', line: 2, column: 21 },
+      { code: 'UNKNOWN_CLAUSE', name: 'NOPE', line: 3, column: 1 },
+    ]);
+    expect(checkTemplateText('a {{ b', new Set())[0]).toMatchObject({
+      code: 'UNCLOSED_PLACEHOLDER',
+      line: 1,
+      column: 3,
+    });
+  });
+  it('fills money and dates by their type, clauses by their text', () => {
+    const out = fillTemplate(
+      '{{contract.totalAmount}} / {{contract.startDate}} / {{clause:PAY}}',
+      { 'contract.totalAmount': '11000000', 'contract.startDate': '2026-01-05', 'supplier.name': '(주)갑을' },
+      new Map([['PAY', '대금은 {{supplier.name}}에게 지급한다']]),
+    );
+    expect(out).toBe('금 11,000,000원 / 2026년 1월 5일 / 대금은 (주)갑을에게 지급한다');
+    expect(formatValue('money', '1234.50')).toBe('금 1,234.5원');
+  });
+  it('the change summary lists the variables that differ', () => {
+    expect(
+      changedVariables(
+        { 'contract.totalAmount': '100', 'contract.no': 'A' },
+        { 'contract.totalAmount': '200', 'contract.no': 'B' },
+      ),
+    ).toEqual([{ name: 'contract.totalAmount', before: '100', after: '200' }]);
+  });
+});
+
+describe('hash chain', () => {
+  const chain = (n: number) => {
+    const out: Array<ChainEvent & { hash: string }> = [];
+    let prev = GENESIS;
+    for (let i = 1; i <= n; i++) {
+      const e: ChainEvent = {
+        contractNo: 'CT2026-000001',
+        seq: i,
+        kind: i === 1 ? 'CREATED' : 'VIEWED',
+        occurredAt: new Date(Date.UTC(2026, 0, 1, 0, 0, i)).toISOString(),
+        ip: '127.0.0.1',
+        userAgent: 'test',
+        userId: 'u',
+        actorCompNo: null,
+        docSha: null,
+        detail: { n: i },
+        prevHash: prev,
+      };
+      const hash = eventHash(e);
+      out.push({ ...e, hash });
+      prev = hash;
+    }
+    return out;
+  };
+  it('verifies an intact chain and names the first changed event', () => {
+    const c = chain(4);
+    expect(verifyChain(c)).toMatchObject({ ok: true, events: 4 });
+    c[2] = { ...c[2], ip: '10.0.0.1' };
+    expect(verifyChain(c)).toMatchObject({ ok: false, firstBadSeq: 3, reason: 'HASH_MISMATCH' });
+    const d = chain(3);
+    expect(verifyChain([d[0], d[2]])).toMatchObject({ ok: false, firstBadSeq: 3, reason: 'SEQUENCE_GAP' });
+  });
+});
+
+describe.runIf(contractFontsAvailable())('deterministic rendering', () => {
+  it('the same data gives the same PDF bytes twice, the Korean font embedded', async () => {
+    const model = {
+      contractNo: 'CT2026-000001',
+      title: '물품공급 기본계약서',
+      documentDate: '2026-11-26',
+      buyerRows: [['상호', '(주)지피엠에스']] as Array<[string, string]>,
+      supplierRows: [['상호', '(주)협력']] as Array<[string, string]>,
+      body: '제1조 (목적)\n\n이 계약은 갑과 을의 거래 조건을 정한다.\n\n제2조 (대금)\n\n금 11,000,000원',
+      signers: [
+        { role: '수급자', company: '(주)협력' },
+        { role: '발주자', company: '(주)지피엠에스' },
+      ],
+    };
+    const a = await renderContractPdf(model);
+    const b = await renderContractPdf(model);
+    expect(a.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(Buffer.compare(a, b)).toBe(0);
+    expect(a.toString('latin1')).toMatch(/FontFile2|FontFile3/);
+    const c = await renderContractPdf({ ...model, body: model.body.replace('11,000,000', '11,000,001') });
+    expect(Buffer.compare(a, c)).not.toBe(0);
+  }, 60_000);
+});
