@@ -89,7 +89,7 @@ export interface ApplyTermsTable {
 
 export interface ApprovalTable {
   approvalId: Generated<number>;
-  docType: 'PR' | 'PO' | 'LOI' | 'SIMPLE' | 'BUDGET' | 'CONTRACT';
+  docType: 'PR' | 'PO' | 'LOI' | 'SIMPLE' | 'BUDGET' | 'AGREEMENT' | 'PO_CHANGE' | 'CONTRACT';
   docNo: string;
   ruleId: number | null;
   lineId: number | null;
@@ -135,7 +135,7 @@ export interface ApprovalLineStepTable {
 
 export interface ApprovalRuleTable {
   ruleId: Generated<number>;
-  docType: 'PR' | 'PO' | 'LOI' | 'SIMPLE' | 'BUDGET' | 'CONTRACT';
+  docType: 'PR' | 'PO' | 'LOI' | 'SIMPLE' | 'BUDGET' | 'AGREEMENT' | 'PO_CHANGE' | 'CONTRACT';
   minAmount: Numeric;
   maxAmount: Numeric | null;
   lineId: number;

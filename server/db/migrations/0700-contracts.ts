@@ -28,9 +28,14 @@ const up_sql = `
 alter table otp_code drop constraint otp_code_purpose_check;
 alter table otp_code add constraint otp_code_purpose_check check (purpose in ('LOGIN','RESET','PHONE','CONTRACT'));
 alter table approval drop constraint approval_doc_type_check;
-alter table approval add constraint approval_doc_type_check check (doc_type in ('PR','PO','LOI','SIMPLE','BUDGET','CONTRACT'));
+alter table approval add constraint approval_doc_type_check check (doc_type in ('PR','PO','LOI','SIMPLE','BUDGET','AGREEMENT','PO_CHANGE','CONTRACT'));
 alter table approval_rule drop constraint approval_rule_doc_type_check;
-alter table approval_rule add constraint approval_rule_doc_type_check check (doc_type in ('PR','PO','LOI','SIMPLE','BUDGET','CONTRACT'));
+alter table approval_rule add constraint approval_rule_doc_type_check check (doc_type in ('PR','PO','LOI','SIMPLE','BUDGET','AGREEMENT','PO_CHANGE','CONTRACT'));
+
+insert into code (group_id, code, text_ko, text_en, attr_1, attr_2, sort_order, use_yn)
+  select 'DOC_TYPE', 'CONTRACT', '전자계약', 'Electronic contract', null, null, coalesce((select max(sort_order) from code where group_id = 'DOC_TYPE'), 0) + 10, 'Y'
+  where exists (select 1 from code_group where group_id = 'DOC_TYPE')
+    and not exists (select 1 from code where group_id = 'DOC_TYPE' and code = 'CONTRACT');
 
 create table econtract_clause (
   clause_code  varchar(30) primary key check (clause_code ~ '^[A-Z0-9_]{1,30}$'),

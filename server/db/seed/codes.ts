@@ -337,6 +337,7 @@ const GROUPS: readonly GroupDef[] = [
       ['BUDGET', '예산전용', 'Budget transfer'],
       ['AGREEMENT', '단가계약', 'Framework agreement'],
       ['PO_CHANGE', '발주변경', 'PO change order'],
+      ['CONTRACT', '전자계약', 'Electronic contract'],
     ],
   },
   {
