@@ -100,9 +100,12 @@ export interface ConnectOptions {
 
 export type PgliteThread = 'main' | 'worker';
 
-const roleAware = (dialect: Dialect, options: ConnectOptions): Dialect => {
+const roleAware = (dialect: Dialect, options: ConnectOptions, statements?: StatementCounter): Dialect => {
   const snake = withSnakeCaseCompiler(dialect);
-  return options.supplierRole === false ? snake : withSupplierRole(snake);
+  if (options.supplierRole === false) return snake;
+  // On PostgreSQL a request may hold one connection for all its statements (a supplier's: one
+  // transaction, its role set once); on PGlite each supplier statement stays one message of its own.
+  return withSupplierRole(snake, statements ? () => statements.current()?.held : undefined);
 };
 
 export async function connect(options: ConnectOptions): Promise<DbHandle> {
@@ -149,6 +152,7 @@ export async function connect(options: ConnectOptions): Promise<DbHandle> {
       const query = client.query.bind(client) as (...args: unknown[]) => unknown;
       client.query = ((...args: unknown[]) => {
         statements.count();
+        if (process.env.HPERF_DEBUG && statements.current()) console.log("SQL>", String((args[0] as {text?: string})?.text ?? args[0]).slice(0, 90));
         const result = query(...args);
         if (typeof args[args.length - 1] === 'function' || !(result instanceof Promise)) return result;
         return result.then(async (value) => {
@@ -165,7 +169,7 @@ export async function connect(options: ConnectOptions): Promise<DbHandle> {
     const { listeners, onQuery } = listenerSet();
     const log = queryLog(listeners, options.log);
     const db = new Kysely<Database>({
-      dialect: roleAware(new PostgresDialect({ pool }), options),
+      dialect: roleAware(new PostgresDialect({ pool }), options, statements),
       plugins: [camelCase()],
       log,
     });
