@@ -152,7 +152,6 @@ export async function connect(options: ConnectOptions): Promise<DbHandle> {
       const query = client.query.bind(client) as (...args: unknown[]) => unknown;
       client.query = ((...args: unknown[]) => {
         statements.count();
-          console.log('SQL>', String((args[0] as { text?: string })?.text ?? args[0]).slice(0, 90));
         const result = query(...args);
         if (typeof args[args.length - 1] === 'function' || !(result instanceof Promise)) return result;
         return result.then(async (value) => {
