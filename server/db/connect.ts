@@ -15,7 +15,13 @@ import { withSnakeCaseCompiler } from './lists/snake-compiler.js';
 import { withSupplierRole } from './supplier-role.js';
 import { preparedFor, preparedStatements } from './lists/prepared-statements.js';
 import { StatementCounter } from './statement-count.js';
-import { embeddedAuthorityWatch, mayWrite, postgresAuthorityWatch, type AuthorityWatch } from './authority-watch.js';
+import {
+  embeddedAuthorityWatch,
+  mayWrite,
+  postgresAuthorityWatch,
+  registerAuthority,
+  type AuthorityWatch,
+} from './authority-watch.js';
 
 export type Db = Kysely<Database>;
 
@@ -173,6 +179,7 @@ export async function connect(options: ConnectOptions): Promise<DbHandle> {
       log,
     });
     if (prepared) preparedFor(db.getExecutor(), prepared);
+    registerAuthority(db, authority);
     // The benched lists' kept statements in array mode, on the pool as Kysely runs them (array-rows.ts).
     if (typeof log === 'function') {
       offerArrayRows(
@@ -270,6 +277,7 @@ function pgliteHandle(
   const dialect = worker ? new PgliteWorkerDialect(worker) : new PGliteDialect(client as PGlite);
   const log = queryLog(listeners, options.log);
   const db = new Kysely<Database>({ dialect: roleAware(dialect, options), plugins: [camelCase()], log });
+  registerAuthority(db, authority);
   // In the worker thread the benched lists' kept statements are read as arrays (array-rows.ts); in
   // this thread (PGLITE_THREAD=main) through kysely-pglite-dialect's driver as objects.
   if (worker && typeof log === 'function')
