@@ -276,9 +276,12 @@ async function person(
         if (!(await step(async () => (list = (await get(LISTS.pos)).json)))) return;
         const poNo = firstKey(list, 'poNo');
         if (poNo && !(await step(() => get(pathOf('getPo').replace('{poNo}', poNo))))) return;
-        // tfadmin's group holds the warehousing list but not the deliveries list.
-        const deliveries = username === 'operator' && Math.random() < 0.5;
-        if (!(await step(() => get(deliveries ? LISTS.deliveries : LISTS.warehousing)))) return;
+        // Only operator's group holds the warehousing and deliveries lists (tfadmin's: the orders).
+        if (
+          username === 'operator' &&
+          !(await step(() => get(Math.random() < 0.5 ? LISTS.warehousing : LISTS.deliveries)))
+        )
+          return;
         break;
       }
       case 'approver': {
