@@ -271,12 +271,17 @@ export class RequestConnection {
   }
 }
 
-/** Whether a statement in a held connection's request transaction must be committed at once. */
+/**
+ * Whether a statement in a held connection's request transaction must be committed at once: anything
+ * but a plain read — a write, a lock, a SELECT of a function known to change something (a notification,
+ * a sequence, a setting, an advisory lock) — so its effect stands, or ends, as it would alone.
+ */
 function mayWriteHere(text: string): boolean {
   return (
     !/^\s*(select|with)\b/i.test(text) ||
     /\b(insert|update|delete|merge)\b/i.test(text) ||
-    /\bfor\s+(update|share|no\s+key\s+update|key\s+share)\b/i.test(text)
+    /\bfor\s+(update|share|no\s+key\s+update|key\s+share)\b/i.test(text) ||
+    /\b(pg_notify|nextval|setval|set_config|pg_advisory\w*|lo_\w+)\s*\(/i.test(text)
   );
 }
 

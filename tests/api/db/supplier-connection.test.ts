@@ -146,6 +146,10 @@ describe('a supplier request’s one connection (PostgreSQL)', () => {
       // A write inside the request transaction (here the owner view's) is committed at once.
       await sql`update po_header set remark = remark where po_no = ${po.poNo}`.execute(asOwner(scoped));
       expect(held.connection?.requestTransaction).toBe(false);
+      // So is a SELECT of a function that changes something (here a notification).
+      await sql`select 1`.execute(scoped);
+      await sql`select pg_notify('gpms_test_supplier_connection', 'x')`.execute(asOwner(scoped));
+      expect(held.connection?.requestTransaction).toBe(false);
       const [inside, concurrent] = await Promise.all([
         scoped.transaction().execute(async (trx) => {
           await sql`select 1`.execute(trx);
