@@ -398,7 +398,9 @@ async function startServer(
   const base = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 1_800_000;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server on ${port} exited (${child.exitCode}); see ${log}`);
+    // A server killed by a signal (the OOM killer on a loaded machine) has no exit code, only its signal.
+    if (child.exitCode !== null || child.signalCode !== null)
+      throw new Error(`server on ${port} exited (${child.exitCode ?? child.signalCode}); see ${log}`);
     try {
       const res = await fetch(`${base}/healthz`);
       if (res.status === 200) return { base, child };
