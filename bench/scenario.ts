@@ -1,6 +1,8 @@
 /**
  * npm run bench:scenario -- [--people 500,750,1000,1500] [--duration 30] [--ramp 20] [--setups postgres,pglite]
  *                           [--think 10] [--no-build]
+ * npm run bench:scenario:small          (PEOPLE=50 DURATION=30 RAMP=10: the same, small, to see it work end to end)
+ * (each option also from the environment: PEOPLE, DURATION, RAMP, SETUPS, THINK)
  *
  * A company's day: people with an exponential think time (mean `--think` s, capped
  * at 3×) between any two requests; 40 % requesters (PR list, open a PR, 8 % of visits write a new PR),
@@ -28,18 +30,21 @@ import supplierPoList from '../screens/cyber-purchase/orderList.screen';
 import type { ListScreenDef } from '../engine/definition/types';
 import { queryString, screenCase, SCREENS } from './api-cases';
 import { writeResult } from './harness';
-import { ADMIN_URL, numberArg as arg, scaleDbName } from './scale-db';
+import { ADMIN_URL, scaleDbName } from './scale-db';
 import { DEMO_PASSWORD } from '../server/db/seed/accounts.js';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
+// Each option also from the environment (PEOPLE=50 DURATION=30 npm run bench:scenario); the command
+// line wins. `npm run bench:scenario:small` is 50 people, 10 s ramp, 30 s measured, both setups.
+const envOf = (name: string) => process.env[name.toUpperCase()]?.replace(/(\d)s$/, '$1');
 const textArg = (name: string, fallback: string) => {
   const at = process.argv.indexOf(`--${name}`);
-  return at >= 0 ? process.argv[at + 1] : fallback;
+  return at >= 0 ? process.argv[at + 1] : (envOf(name) ?? fallback);
 };
 const sizes = textArg('people', '500,750,1000,1500').split(',').map(Number);
-const duration = arg('duration', 30);
-const ramp = arg('ramp', 20);
-const thinkMean = arg('think', 10);
+const duration = Number(textArg('duration', '30'));
+const ramp = Number(textArg('ramp', '20'));
+const thinkMean = Number(textArg('think', '10'));
 const setups = textArg('setups', 'postgres,pglite').split(',') as Array<'postgres' | 'pglite'>;
 const build = !process.argv.includes('--no-build');
 
@@ -61,7 +66,7 @@ const screenList = (name: string, def: ListScreenDef) => {
 const byName = (name: string) => SCREENS.find((s) => s.name === name)!.def;
 const LISTS = {
   prs: screenList('PR list', byName('PR list')),
-  prsInApproval: `${pathOf('listPrs')}?page=1&size=100&status=SUBMITTED`,
+  prsInApproval: `${pathOf('listPrs')}?page=1&size=100&status=IN_APPROVAL`,
   pos: screenList('PO list', poList as ListScreenDef),
   sentPos: `${pathOf('listPos')}?page=1&size=100&status=SENT`,
   warehousing: screenList('warehousing items', warehousingItems as ListScreenDef),
@@ -167,28 +172,53 @@ async function staffLogin(base: string, username: string): Promise<string | null
   return ((await res.json()) as { accessToken: string }).accessToken;
 }
 
-// A supplier's login asks for a one-time code (read from the development outbox, DEV_OUTBOX=on): one
-// at a time, so the newest code is this login's.
-let supplierLogins: Promise<unknown> = Promise.resolve();
+// A supplier's login asks for a one-time code, read from the development outbox (DEV_OUTBOX=on) by
+// its recipient. Issuing a code ends the user's earlier unused one (server/auth/otp.ts), so logins
+// of the same account go one at a time — each account its own queue; different accounts at once.
+const recipients = new Map<string, string>();
+const supplierQueues = new Map<string, Promise<unknown>>();
+
+async function supplierLoginNow(base: string, userId: string): Promise<string | null> {
+  const first = await fetch(
+    `${base}/api/v1/cyberLogin`,
+    form({ userId, userPw: DEMO_PASSWORD, optGubun: 'SMS' }),
+  ).catch(() => null);
+  if (!first || first.status !== 200) return null;
+  const to = recipients.get(userId);
+  const outbox = (await (
+    await fetch(`${base}/api/dev/outbox?limit=1${to ? `&to=${encodeURIComponent(to)}` : ''}`)
+  ).json()) as Array<{ to: string; code: string | null }>;
+  const code = outbox[0]?.code;
+  if (!code) return null;
+  if (!to) recipients.set(userId, outbox[0].to);
+  const second = await fetch(
+    `${base}/api/v1/cyberCheckOtp`,
+    form({ userId, userPw: DEMO_PASSWORD, otpNum: code }),
+  ).catch(() => null);
+  if (!second || second.status !== 200) return null;
+  return ((await second.json()) as { user: { accessToken: string } }).user.accessToken;
+}
+
 function supplierLogin(base: string, userId: string): Promise<string | null> {
-  const next = supplierLogins.then(async () => {
-    const first = await fetch(
-      `${base}/api/v1/cyberLogin`,
-      form({ userId, userPw: DEMO_PASSWORD, optGubun: 'SMS' }),
-    ).catch(() => null);
-    if (!first || first.status !== 200) return null;
-    const outbox = (await (await fetch(`${base}/api/dev/outbox?limit=1`)).json()) as Array<{ code: string | null }>;
-    const code = outbox[0]?.code;
-    if (!code) return null;
-    const second = await fetch(
-      `${base}/api/v1/cyberCheckOtp`,
-      form({ userId, userPw: DEMO_PASSWORD, otpNum: code }),
-    ).catch(() => null);
-    if (!second || second.status !== 200) return null;
-    return ((await second.json()) as { user: { accessToken: string } }).user.accessToken;
-  });
-  supplierLogins = next.catch(() => null);
+  const queue = supplierQueues.get(userId) ?? Promise.resolve();
+  const next = queue.then(() => supplierLoginNow(base, userId));
+  supplierQueues.set(
+    userId,
+    next.catch(() => null),
+  );
   return next.catch(() => null);
+}
+
+/**
+ * Each supplier account's recipient, learned by one login of each before any load (nothing else
+ * is sent then, so the newest message is that login's): from then on each login reads its own code by it.
+ */
+async function learnRecipients(base: string) {
+  for (const r of ROLES.filter((x) => x.cyber))
+    for (const userId of r.users) {
+      if (recipients.has(userId)) continue;
+      if (!(await supplierLoginNow(base, userId))) throw new Error(`${userId}: the supplier login failed`);
+    }
 }
 
 async function person(
@@ -246,7 +276,12 @@ async function person(
         if (!(await step(async () => (list = (await get(LISTS.pos)).json)))) return;
         const poNo = firstKey(list, 'poNo');
         if (poNo && !(await step(() => get(pathOf('getPo').replace('{poNo}', poNo))))) return;
-        if (!(await step(() => get(Math.random() < 0.5 ? LISTS.warehousing : LISTS.deliveries)))) return;
+        // Only operator's group holds the warehousing and deliveries lists (tfadmin's: the orders).
+        if (
+          username === 'operator' &&
+          !(await step(() => get(Math.random() < 0.5 ? LISTS.warehousing : LISTS.deliveries)))
+        )
+          return;
         break;
       }
       case 'approver': {
@@ -363,7 +398,9 @@ async function startServer(
   const base = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 1_800_000;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server on ${port} exited (${child.exitCode}); see ${log}`);
+    // A server killed by a signal (the OOM killer on a loaded machine) has no exit code, only its signal.
+    if (child.exitCode !== null || child.signalCode !== null)
+      throw new Error(`server on ${port} exited (${child.exitCode ?? child.signalCode}); see ${log}`);
     try {
       const res = await fetch(`${base}/healthz`);
       if (res.status === 200) return { base, child };
@@ -419,6 +456,8 @@ async function runSetup(kind: 'postgres' | 'pglite') {
     servers.push(await startServer(env, 18900, log));
     if (kind === 'postgres') servers.push(await startServer({ ...env, DATA_DIR: path.join(dir, 'data2') }, 18901, log));
     const bases = servers.map((s) => s.base);
+    recipients.clear();
+    await learnRecipients(bases[0]);
     const results = [];
     for (const people of sizes) {
       console.log(`${kind}: ${people} people, ramp ${ramp} s, ${duration} s measured …`);

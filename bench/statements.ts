@@ -106,11 +106,16 @@ const CASES: Case[] = [
 async function count(app: FastifyInstance, c: Case, headers: Record<string, string>) {
   const url = typeof c.url === 'string' ? c.url : await c.url(app, headers);
   const send = () => app.inject({ method: c.method ?? 'GET', url, headers, ...(c.body ? { payload: c.body() } : {}) });
+  // The answer's statements are observed once it has been sent (the onResponse hook, after a
+  // supplier's held connection is given back): let that hook finish before reading the sums.
+  const settled = () => new Promise((r) => setTimeout(r, 50));
   const first = await send();
+  await settled();
   if (first.statusCode >= 300) throw new Error(`${c.name}: ${first.statusCode} ${first.body.slice(0, 200)}`);
   const tallyOf = async () => {
     recorded = [];
     const res = await send();
+    await settled();
     const texts = recorded;
     recorded = null;
     // The server's own count for that request: its route's histogram sum moved by it.

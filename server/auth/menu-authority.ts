@@ -3,6 +3,10 @@ import type { Portal } from '../http/access.js';
 import type { Config } from '../config.js';
 import { KNOWN_ROUTES } from '../modules/portal-admin/known-routes.js';
 import { asOwner } from '../db/company-scope.js';
+import { VersionedAnswers } from '../db/authority-watch.js';
+
+/** Menus, menu authority and groups all move the authority version (migrations 0380, 0540). */
+const holds = new VersionedAnswers<boolean>();
 
 export interface MenuNode {
   pgmId: string;
@@ -22,6 +26,17 @@ export async function groupHoldsScreen(
   level: 'read' | 'write',
 ): Promise<boolean> {
   if (screens.length === 0) return true;
+  return holds.get(db, `${authGroupId}\u0000${level}\u0000${screens.join('\u0001')}`, () =>
+    readGroupHoldsScreen(db, authGroupId, screens, level),
+  );
+}
+
+async function readGroupHoldsScreen(
+  db: Db,
+  authGroupId: string,
+  screens: string[],
+  level: 'read' | 'write',
+): Promise<boolean> {
   const row = await asOwner(db)
     .selectFrom('menuAuth as a')
     .innerJoin('menu as m', 'm.pgmId', 'a.pgmId')

@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/connect.js';
 import { scopeToCompany } from '../db/company-scope.js';
+import { RequestConnection } from '../db/supplier-role.js';
 import type { Portal } from '../http/access.js';
 import { AUTH_CODES } from './codes.js';
 import { createLocalDirectory, type DirectoryProvider, type SsoProvider } from './providers.js';
@@ -255,6 +256,11 @@ export const authPlugin = fp(async (app) => {
     if (caller?.portal === 'X') {
       if (!caller.compNo) return deny(reply, 403, 'GPMS006', AUTH_CODES.GPMS006);
       request.db = scopeToCompany(app.dbh.db, caller.compNo);
+      // PostgreSQL: the request's statements share one connection and its supplier reads one
+      // transaction, role and company set once (supplier-role.ts RequestConnection); given back
+      // when the answer is sent (statement-tally.ts). PGlite sends each as one message already.
+      const tally = request.statementTally;
+      if (app.dbh.kind === 'postgres' && tally && !tally.held) tally.held = new RequestConnection();
     }
     if (access.kind === 'public') return;
 

@@ -30,6 +30,51 @@ export interface AuthorityWatch {
   close(): Promise<void>;
 }
 
+/** Each database handle's watch, by its Kysely adapter (shared by every Db derived from the handle's: plugins, transactions). */
+const watches = new WeakMap<object, AuthorityWatch>();
+
+/** connect.ts: `db` and every Db derived from it answer `watch` to authorityOf. */
+export function registerAuthority(db: { getExecutor(): { adapter: object } }, watch: AuthorityWatch): void {
+  watches.set(db.getExecutor().adapter, watch);
+}
+
+/** The authority watch of the handle `db` comes from, if it was registered. */
+export function authorityOf(db: { getExecutor(): { adapter: object } }): AuthorityWatch | undefined {
+  return watches.get(db.getExecutor().adapter);
+}
+
+/**
+ * Answers derived only from what the authority version counts (menus, menu authority, groups,
+ * accounts): kept while the version they were read under is the one known without a read, so
+ * every server drops them when any server commits a change (the same notification as the callers'
+ * answers). Unknown version (the listener down; on PGlite after a write) or inside a transaction
+ * (its own uncommitted change may be what it reads): read every time.
+ */
+export class VersionedAnswers<T> {
+  /** Per handle: several databases in one process (tests) may stand at the same version number. */
+  private readonly byWatch = new WeakMap<AuthorityWatch, Map<string, { version: string; value: T }>>();
+  constructor(private readonly max = 2000) {}
+
+  async get(
+    db: { getExecutor(): { adapter: object }; isTransaction: boolean },
+    key: string,
+    read: () => Promise<T>,
+  ): Promise<T> {
+    const watch = db.isTransaction ? undefined : authorityOf(db);
+    const version = watch?.known() ?? null;
+    if (!watch || version === null) return read();
+    let kept = this.byWatch.get(watch);
+    if (!kept) this.byWatch.set(watch, (kept = new Map()));
+    const hit = kept.get(key);
+    if (hit && hit.version === version) return hit.value;
+    const value = await read();
+    // Read after the version was taken: the rows are as new as that version or newer, never older.
+    if (kept.size >= this.max) kept.clear();
+    kept.set(key, { version, value });
+    return value;
+  }
+}
+
 export function embeddedAuthorityWatch(): AuthorityWatch & { mayHaveWritten(): void } {
   let version: string | null = null;
   let epoch = 0;

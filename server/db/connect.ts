@@ -15,7 +15,13 @@ import { withSnakeCaseCompiler } from './lists/snake-compiler.js';
 import { withSupplierRole } from './supplier-role.js';
 import { preparedFor, preparedStatements } from './lists/prepared-statements.js';
 import { StatementCounter } from './statement-count.js';
-import { embeddedAuthorityWatch, mayWrite, postgresAuthorityWatch, type AuthorityWatch } from './authority-watch.js';
+import {
+  embeddedAuthorityWatch,
+  mayWrite,
+  postgresAuthorityWatch,
+  registerAuthority,
+  type AuthorityWatch,
+} from './authority-watch.js';
 
 export type Db = Kysely<Database>;
 
@@ -100,9 +106,12 @@ export interface ConnectOptions {
 
 export type PgliteThread = 'main' | 'worker';
 
-const roleAware = (dialect: Dialect, options: ConnectOptions): Dialect => {
+const roleAware = (dialect: Dialect, options: ConnectOptions, statements?: StatementCounter): Dialect => {
   const snake = withSnakeCaseCompiler(dialect);
-  return options.supplierRole === false ? snake : withSupplierRole(snake);
+  if (options.supplierRole === false) return snake;
+  // On PostgreSQL a request may hold one connection for all its statements (a supplier's: one
+  // transaction, its role set once); on PGlite each supplier statement stays one message of its own.
+  return withSupplierRole(snake, statements ? () => statements.current()?.held : undefined);
 };
 
 export async function connect(options: ConnectOptions): Promise<DbHandle> {
@@ -165,11 +174,12 @@ export async function connect(options: ConnectOptions): Promise<DbHandle> {
     const { listeners, onQuery } = listenerSet();
     const log = queryLog(listeners, options.log);
     const db = new Kysely<Database>({
-      dialect: roleAware(new PostgresDialect({ pool }), options),
+      dialect: roleAware(new PostgresDialect({ pool }), options, statements),
       plugins: [camelCase()],
       log,
     });
     if (prepared) preparedFor(db.getExecutor(), prepared);
+    registerAuthority(db, authority);
     // The benched lists' kept statements in array mode, on the pool as Kysely runs them (array-rows.ts).
     if (typeof log === 'function') {
       offerArrayRows(
@@ -267,6 +277,7 @@ function pgliteHandle(
   const dialect = worker ? new PgliteWorkerDialect(worker) : new PGliteDialect(client as PGlite);
   const log = queryLog(listeners, options.log);
   const db = new Kysely<Database>({ dialect: roleAware(dialect, options), plugins: [camelCase()], log });
+  registerAuthority(db, authority);
   // In the worker thread the benched lists' kept statements are read as arrays (array-rows.ts); in
   // this thread (PGLITE_THREAD=main) through kysely-pglite-dialect's driver as objects.
   if (worker && typeof log === 'function')

@@ -1,8 +1,11 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import type { RequestConnection } from './supplier-role.js';
 
 /** The statements one unit of work (a request) sent to the database. */
 export interface StatementTally {
   n: number;
+  /** When set, the unit's statements share this one connection (supplier-role.ts; PostgreSQL). */
+  held?: RequestConnection;
 }
 
 /**

@@ -37,7 +37,23 @@ export const statementTally = fp(async function statementTally(app: FastifyInsta
     if (resource) resource.runInAsyncScope(done, request.raw);
     else done();
   });
+  // A request that held one connection (a supplier's on PostgreSQL, supplier-role.ts) gives it back
+  // as its answer goes out — or once its client went away — counting the commit to the request.
+  // Statements sent after that (a streamed answer's) take connections of their own.
+  const giveBack = (request: FastifyRequest) => {
+    const tally = request.statementTally;
+    if (!tally?.held) return Promise.resolve();
+    const held = tally.held;
+    return counter.run(tally, () => held.end());
+  };
+  app.addHook('onSend', async (request) => {
+    await giveBack(request);
+  });
+  app.addHook('onRequestAbort', async (request) => {
+    await giveBack(request);
+  });
   app.addHook('onResponse', async (request) => {
+    await giveBack(request);
     const tally = request.statementTally;
     const route = request.routeOptions?.url;
     if (!tally || !route) return;

@@ -11,6 +11,8 @@ import { formRequest, loginAs } from '../../helpers/login.js';
 import { decodeProtectedHeader } from 'jose';
 import { sql, type LogEvent } from 'kysely';
 import { rotateSigningKey } from '../../../server/auth/signing-keys.js';
+import { groupHoldsScreen } from '../../../server/auth/menu-authority.js';
+import { sessionAs } from '../../helpers/session.js';
 import { DEMO_PASSWORD } from '../../../server/db/seed/accounts.js';
 
 /**
@@ -123,6 +125,70 @@ describe('two servers on one database', () => {
     expect(Number(removed.numDeletedRows)).toBe(1);
     expect((await check(b)).json().code).toBe('GPMS006');
     expect((await check(a)).json().code).toBe('GPMS006');
+  });
+
+  it('a group’s menu authority kept by the authority version (what a caller may do next): a change through one server is seen by the other at once, and no statement while it stands', async () => {
+    const group = (
+      await a.dbh.db.selectFrom('appUser').select('authGroupId').where('userId', '=', 'buyer').executeTakeFirstOrThrow()
+    ).authGroupId;
+    // A screen the group may write through exactly one menu.
+    const menu = await a.dbh.db
+      .selectFrom('menuAuth as a')
+      .innerJoin('menu as m', 'm.pgmId', 'a.pgmId')
+      .select(['m.pgmId', 'm.sspUrl'])
+      .where('a.authGroupId', '=', group)
+      .where('a.canWrite', '=', 'Y')
+      .where('m.useYn', '=', 'Y')
+      .where('m.sspUrl', 'is not', null)
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('menu as o')
+              .select('o.pgmId')
+              .where('o.pgmId', '<>', eb.ref('m.pgmId'))
+              .where((o) =>
+                o.or([o('o.sspUrl', '=', o.ref('m.sspUrl')), o(o.ref('m.sspUrl'), '=', o.fn.any('o.sspSubUrls'))]),
+              ),
+          ),
+        ),
+      )
+      .orderBy('m.pgmId')
+      .executeTakeFirstOrThrow();
+    const holds = () => groupHoldsScreen(b.dbh.db, group, [menu.sspUrl!], 'write');
+    // The version known on b without a read: PostgreSQL by its listener; PGlite once a request read it.
+    // A session opened without a login: this file's servers allow four logins a minute.
+    const buyer = await sessionAs(b, 'buyer');
+    const knownOnB = async () => {
+      for (let i = 0; i < 200 && b.dbh.authority.known() === null; i++)
+        await b.inject({ method: 'GET', url: '/api/v1/menus', headers: buyer.headers });
+      expect(b.dbh.authority.known()).not.toBe(null);
+    };
+    await knownOnB();
+    expect(await holds()).toBe(true);
+    recorded = [];
+    expect(await holds()).toBe(true);
+    expect(recorded.filter((text) => /"menu_auth"/.test(text))).toEqual([]);
+    recorded = null;
+    try {
+      await a.dbh.db
+        .updateTable('menuAuth')
+        .set({ canWrite: 'N' })
+        .where('authGroupId', '=', group)
+        .where('pgmId', '=', menu.pgmId)
+        .execute();
+      if (t.kind === 'pglite') await knownOnB();
+      expect(await holds()).toBe(false);
+    } finally {
+      await a.dbh.db
+        .updateTable('menuAuth')
+        .set({ canWrite: 'Y' })
+        .where('authGroupId', '=', group)
+        .where('pgmId', '=', menu.pgmId)
+        .execute();
+    }
+    if (t.kind === 'pglite') await knownOnB();
+    expect(await holds()).toBe(true);
   });
 
   it('a user disabled or moved to another group through one server is refused by the other at once (answers kept per server)', async () => {

@@ -501,31 +501,37 @@ export async function listSupplierPos(
     ],
     w,
   );
-  const [page, count] = await Promise.all([
-    base
-      .select([
-        'h.poNo',
-        'h.compNo',
-        'c.compNameKr as compName',
-        'h.poType',
-        'h.poDate',
-        'h.title',
-        'h.status',
-        'h.currency',
-        'h.totalAmount',
-        'h.dueDate',
-        'h.forwardedAt',
-        'h.acknowledgedAt',
-        'bu.hname as buyerName',
-        'h.version',
-      ])
-      .select(sql<number>`(select count(*) from po_line l where l.po_no = h.po_no)`.as('lineCount'))
-      .$call((q) => ks.select(q))
-      .$call((q) => ks.page(q))
-      .execute()
-      .then((r) => ks.answer(r)),
-    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-  ]);
+  // The page and the list's count in one statement: the count a subquery of the same filter (one
+  // InitPlan, not per row), on each row. Only a page found empty after the first needs its own count.
+  const walked = await base
+    .select([
+      'h.poNo',
+      'h.compNo',
+      'c.compNameKr as compName',
+      'h.poType',
+      'h.poDate',
+      'h.title',
+      'h.status',
+      'h.currency',
+      'h.totalAmount',
+      'h.dueDate',
+      'h.forwardedAt',
+      'h.acknowledgedAt',
+      'bu.hname as buyerName',
+      'h.version',
+    ])
+    .select(sql<number>`(select count(*) from po_line l where l.po_no = h.po_no)`.as('lineCount'))
+    .select(base.select((eb) => eb.fn.countAll<number>().as('n')).as('listTotal'))
+    .$call((q) => ks.select(q))
+    .$call((q) => ks.page(q))
+    .execute();
+  const page = ks.answer(walked);
+  const total =
+    walked.length > 0
+      ? Number(walked[0].listTotal)
+      : ks.byCursor || w.offset > 0
+        ? Number((await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n)
+        : 0;
   return {
     nextCursor: page.nextCursor,
     prevCursor: page.prevCursor,
@@ -546,7 +552,7 @@ export async function listSupplierPos(
       forwardedAt: iso(r.forwardedAt),
       acknowledgedAt: iso(r.acknowledgedAt),
     })),
-    total: Number(count.n),
+    total,
   };
 }
 

@@ -172,10 +172,44 @@ const prPage = shaped(
         sql<
           string | null
         >`(select max(h.po_no) from po_header h where h.pr_no = p.pr_no and h.status <> 'CANCELLED')`.as('poNo'),
+        // The list's totals by currency in the page's own statement (a subquery of the same filter:
+        // run once, not per row); amounts as text, exact.
+        sql<unknown>`(select coalesce(json_agg(t order by t.currency), '[]') from (${totalsOf(db, v, c.kind)}) t)`.as(
+          'listTotals',
+        ),
       ])
       .$call((q) => c.ks.select(q))
       .$call((q) => c.ks.page(q, v.page)),
 );
+
+function totalsOf(db: Db, v: PrValues, kind: ScopeKind) {
+  return base(db)
+    .where(where(v, kind))
+    .select([
+      'p.currency',
+      (eb) => eb.fn.countAll<number>().as('count'),
+      sql<string>`cast(sum(p.total_amount) as text)`.as('total_amount'),
+    ])
+    .groupBy('p.currency');
+}
+
+/**
+ * The totals the page's statement carried (json, parsed by both drivers; its keys as written in
+ * array mode, camelCased with the row when read as objects).
+ */
+function carriedTotals(cell: unknown): Array<{ currency: string; count: number; totalAmount: string | null }> {
+  const list = (typeof cell === 'string' ? JSON.parse(cell) : cell) as Array<{
+    currency: string;
+    count: number;
+    total_amount?: string | null;
+    totalAmount?: string | null;
+  }>;
+  return list.map((t) => ({
+    currency: t.currency,
+    count: Number(t.count),
+    totalAmount: t.total_amount ?? t.totalAmount ?? null,
+  }));
+}
 
 type PrPageRow = Awaited<ReturnType<typeof prPage.execute>>[number];
 
@@ -235,10 +269,14 @@ export async function listPrs(
     ],
     w,
   );
-  const [fetched, totals] = await Promise.all([
-    prPage.fetch(db, `${ks.shape}/${kind}`, { ...v, page: ks.values }, { ks, kind }),
-    prTotals.execute(db, kind, v, kind),
-  ]);
+  const fetched = await prPage.fetch(db, `${ks.shape}/${kind}`, { ...v, page: ks.values }, { ks, kind });
+  // Only a page found empty past the first needs the totals of its own.
+  const totals =
+    fetched.rows.length > 0
+      ? carriedTotals(fetched.get(fetched.rows[0], 'listTotals'))
+      : ks.byCursor || w.offset > 0
+        ? await prTotals.execute(db, kind, v, kind)
+        : [];
   const page = ks.answer(fetched.rows, fetched.get);
   const toRow = fetched.answer(prRow);
   return {

@@ -244,43 +244,46 @@ export async function listSupplierRfqs(
     .innerJoin('rfqHeader as r', 'r.rfqNo', 'q.rfqNo')
     .innerJoin('employee as e', 'e.singleid', 'r.buyerId')
     .innerJoin('company as c', 'c.compNo', 'q.compNo');
-  const [rows, count] = await Promise.all([
-    base
-      .where(cond)
-      .select([
-        'r.rfqNo',
-        'q.compNo',
-        'c.compNameKr as compName',
-        'r.title',
-        'r.status as rfqStatus',
-        'q.status',
-        'r.currency',
-        'r.deadline',
-        'e.hname as buyerName',
-        'q.invitedAt',
-        'q.checkedAt',
-        'q.submittedAt',
-        'q.quoteNo',
-        'q.totalAmount',
-        'q.version',
-      ])
-      .select(sql<number>`(select count(*) from rfq_line l where l.rfq_no = r.rfq_no)`.as('lineCount'))
-      .orderBy(SUPPLIER_SORT_COLUMNS[sort.field], sort.direction)
-      .orderBy('r.rfqNo', 'desc')
-      .orderBy('q.compNo')
-      .limit(w.limit)
-      .offset(w.offset)
-      .execute(),
+  const count = () =>
     db
       .selectFrom('quotation as q')
       .innerJoin('rfqHeader as r', 'r.rfqNo', 'q.rfqNo')
       .where(cond)
       .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow(),
-  ]);
+      .executeTakeFirstOrThrow();
+  // The page and the list's count in one statement (count(*) over (): every row the filter keeps,
+  // before the limit). Only a page found empty past the first needs its own count.
+  const walked = await base
+    .where(cond)
+    .select([
+      'r.rfqNo',
+      'q.compNo',
+      'c.compNameKr as compName',
+      'r.title',
+      'r.status as rfqStatus',
+      'q.status',
+      'r.currency',
+      'r.deadline',
+      'e.hname as buyerName',
+      'q.invitedAt',
+      'q.checkedAt',
+      'q.submittedAt',
+      'q.quoteNo',
+      'q.totalAmount',
+      'q.version',
+    ])
+    .select(sql<number>`(select count(*) from rfq_line l where l.rfq_no = r.rfq_no)`.as('lineCount'))
+    .select(sql<number>`count(*) over ()`.as('listTotal'))
+    .orderBy(SUPPLIER_SORT_COLUMNS[sort.field], sort.direction)
+    .orderBy('r.rfqNo', 'desc')
+    .orderBy('q.compNo')
+    .limit(w.limit)
+    .offset(w.offset)
+    .execute();
+  const total = walked.length > 0 ? Number(walked[0].listTotal) : w.offset > 0 ? Number((await count()).n) : 0;
   const now = Date.now();
   return {
-    rows: rows.map((r) => ({
+    rows: walked.map(({ listTotal: _total, ...r }) => ({
       ...r,
       lineCount: Number(r.lineCount),
       deadline: iso(r.deadline)!,
@@ -289,7 +292,7 @@ export async function listSupplierRfqs(
       checkedAt: iso(r.checkedAt),
       submittedAt: iso(r.submittedAt),
     })),
-    total: Number(count.n),
+    total,
   };
 }
 
