@@ -43083,6 +43083,8 @@ export interface operations {
                             createdAt: string;
                             version: number;
                         }[];
+                        /** @description How many contracts match */
+                        total: number;
                         hasMore: boolean;
                     };
                 };
@@ -44124,6 +44126,8 @@ export interface operations {
                             createdAt: string;
                             version: number;
                         }[];
+                        /** @description How many contracts match */
+                        total: number;
                         hasMore: boolean;
                     };
                 };

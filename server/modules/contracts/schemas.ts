@@ -213,6 +213,7 @@ export const ContractList = Type.Object({
       version: Type.Integer(),
     }),
   ),
+  total: Type.Integer({ description: 'How many contracts match' }),
   hasMore: Type.Boolean(),
 });
 

@@ -202,6 +202,9 @@ describe.runIf(contractFontsAvailable())(
       expect((await http.post(`/api/v1/cyber/contracts/${no}/sign-code`, supplier2)).status).toBe(404);
       const rows = ok(await http.get('/api/v1/cyber/contracts', supplier2)).rows as Array<{ contractNo: string }>;
       expect(rows.map((r) => r.contractNo)).not.toContain(no);
+      const mine = ok(await http.get(`/api/v1/cyber/contracts?text=${no}`, supplier1));
+      expect(mine.rows.map((r: { contractNo: string }) => r.contractNo)).toEqual([no]);
+      expect(mine.total).toBe(1);
     });
 
     it('signing: out of order 409; wrong code 400; supplier then buyer; stamp duty gates execution; evidence hashes the PDF shown', async () => {
