@@ -102,7 +102,16 @@ export default defineEditScreen({
       visible: "form.nextSigner == 'BUYER'",
       prompt: {
         message: `${T}.prompt.sign`,
-        fields: [{ field: 'consent', label: f('consent'), widget: 'checkbox', type: 'boolean', required: true }],
+        fields: [
+          {
+            field: 'consent',
+            label: f('consent'),
+            widget: 'checkbox',
+            type: 'boolean',
+            default: false,
+            required: true,
+          },
+        ],
       },
       params: {
         path: { econtractNo: 'form.contractNo' },

@@ -66,7 +66,14 @@ export default defineEditScreen({
         message: `${T}.prompt.signWithCode`,
         fields: [
           { field: 'code', label: f('code'), required: true, maxLength: 10, pattern: '^\\d{4,10}$' },
-          { field: 'consent', label: f('consent'), widget: 'checkbox', type: 'boolean', required: true },
+          {
+            field: 'consent',
+            label: f('consent'),
+            widget: 'checkbox',
+            type: 'boolean',
+            default: false,
+            required: true,
+          },
         ],
       },
       params: {
