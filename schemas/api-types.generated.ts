@@ -42809,6 +42809,7 @@ export interface operations {
                             useYn: string;
                             createdAt: string;
                         }[];
+                        total: number;
                         variables: {
                             name: string;
                             /** @description text, money or date */

@@ -173,6 +173,15 @@ export const SCREEN_FIELD_LABELS: Record<string, { screen: string; fields: Recor
     "screen": "contract.contractDetail",
     "fields": {}
   },
+  "getContractTemplate": {
+    "screen": "contract.templateEdit",
+    "fields": {
+      "version": {
+        "ko": "버전",
+        "en": "Version"
+      }
+    }
+  },
   "getCostUnitDifference": {
     "screen": "reports.costUnitDifference",
     "fields": {
@@ -2083,6 +2092,15 @@ export const SCREEN_FIELD_LABELS: Record<string, { screen: string; fields: Recor
       "text": {
         "ko": "계약번호·계약명",
         "en": "Number or title"
+      }
+    }
+  },
+  "listContractTemplates": {
+    "screen": "contract.templateList",
+    "fields": {
+      "version": {
+        "ko": "버전",
+        "en": "Version"
       }
     }
   },

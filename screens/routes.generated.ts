@@ -67,6 +67,8 @@ export const SCREEN_ROUTES: readonly ScreenRouteInfo[] = [
   { id: "contract.contractSign", route: "/contract/contractSign", title: "screen.contract.sign.title", portals: ["external"] },
   { id: "contract.contractVerify", route: "/contract/contractVerify", title: "screen.contract.verify.title", portals: ["internal"] },
   { id: "contract.myContractVerify", route: "/contract/contractVerify", title: "screen.contract.verify.title", portals: ["external"] },
+  { id: "contract.templateEdit", route: "/contract/templateEdit", title: "screen.contract.templateEdit.title", portals: ["internal"] },
+  { id: "contract.templateList", route: "/contract/templateList", title: "screen.contract.templateList.title", portals: ["internal"] },
   { id: "cyberPurchase.agreementEdit", route: "/CyberAgreementEdit", title: "screen.cyberPurchase.agreementEdit.title", portals: ["external", "internal"] },
   { id: "cyberPurchase.agreementList", route: "/CyberAgreementList", title: "screen.cyberPurchase.agreementList.title", portals: ["external", "internal"] },
   { id: "cyberPurchase.loiEdit", route: "/CyberLoiEdit", title: "screen.cyberPurchase.loiEdit.title", portals: ["external"] },

@@ -99,6 +99,12 @@ export const ContractContractSign: Story = { name: 'contract.contractSign', args
 /** screens/contract/myContractList.screen.ts */
 export const ContractMyContractList: Story = { name: 'contract.myContractList', args: { id: 'contract.myContractList' } };
 
+/** screens/contract/templateEdit.screen.ts */
+export const ContractTemplateEdit: Story = { name: 'contract.templateEdit', args: { id: 'contract.templateEdit' } };
+
+/** screens/contract/templateList.screen.ts */
+export const ContractTemplateList: Story = { name: 'contract.templateList', args: { id: 'contract.templateList' } };
+
 /** screens/cyber-purchase/agreementEdit.screen.ts */
 export const CyberPurchaseAgreementEdit: Story = { name: 'cyberPurchase.agreementEdit', args: { id: 'cyberPurchase.agreementEdit' } };
 

@@ -136,3 +136,5 @@ export const listColumns = (screen: string, portal: 'internal' | 'external'): Co
   { field: 'amendsContractNo', width: 130 },
   { field: 'createdAt', type: 'datetime', width: 140 },
 ];
+
+export const USE_YN = options('useYn', ['Y', 'N']);

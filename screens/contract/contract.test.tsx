@@ -143,4 +143,38 @@ describe('contract screens', { timeout: 30_000 }, () => {
       body: { version: 3, documentSha: SHA, consent: true, code: '123456' },
     });
   });
+
+  it('a template opens at its latest version; a save sends that version and the text, and makes the next', async () => {
+    const r = renderScreen('contract.templateEdit', {
+      entries: screenDefinitions,
+      texts: screenTexts,
+      login: OPERATOR,
+      route: '/contract/templateEdit?templateNo=MOLD',
+      answers: {
+        getContractTemplate: () => ({
+          templateNo: 'MOLD',
+          version: 3,
+          name: '금형 제작 표준계약서',
+          contractType: 'CONSTRUCT',
+          signOrder: 'SUPPLIER_FIRST',
+          body: '제1조 계약금액은 {{totalAmount}}원으로 한다.',
+          clauses: {},
+          useYn: 'Y',
+          createdBy: 'E000004',
+          createdAt: '2026-11-20T01:00:00.000Z',
+        }),
+        saveContractTemplate: () => ({ templateNo: 'MOLD', version: 4 }),
+      },
+    });
+    const name = await screen.findByDisplayValue('금형 제작 표준계약서', undefined, { timeout: 5000 });
+    fireEvent.change(name, { target: { value: '금형 제작 표준계약서 (개정)' } });
+    fireEvent.click(screen.getByRole('button', { name: '저장' }));
+    const confirm = await screen.findByRole('alertdialog');
+    fireEvent.click(within(confirm).getByRole('button', { name: '확인' }));
+    await waitFor(() => expect(lastCall(r.services.calls, 'saveContractTemplate')).toBeDefined(), { timeout: 5000 });
+    expect(lastCall(r.services.calls, 'saveContractTemplate')!.input).toMatchObject({
+      path: { templateNo: 'MOLD' },
+      body: { version: 3, name: '금형 제작 표준계약서 (개정)', contractType: 'CONSTRUCT', signOrder: 'SUPPLIER_FIRST' },
+    });
+  });
 });

@@ -182,6 +182,7 @@ export const SMOKE_ROUTES: SmokeRoute[] = [
   // The demo data has no electronic contract: the lists and the verification page show their titles.
   { route: '/contract/contractList', portal: 'internal', user: 'operator', expect: 'text', shows: '계약 관리' },
   { route: '/contract/contractVerify', portal: 'internal', user: 'operator', expect: 'text', shows: '계약서 PDF' },
+  { route: '/contract/templateList', portal: 'internal', user: 'operator', expect: 'text', shows: '계약서 양식' },
   { route: '/statement', portal: 'internal', user: 'operator', expect: 'rows' },
   // No grid: the receipts extract is downloaded and its row count shown.
   { route: '/dataDownload', portal: 'internal', user: 'operator', expect: 'download' },

@@ -83,6 +83,7 @@ export const TemplateList = Type.Object({
       createdAt: Type.String(),
     }),
   ),
+  total: Type.Integer(),
   variables: Type.Array(VariableDef),
 });
 export const TemplateDetail = Type.Object({

@@ -144,7 +144,8 @@ function templateInvalid(problems: ReturnType<typeof checkTemplateText>, path: s
 }
 
 export async function listTemplates(db: Db) {
-  return { rows: await q.listLatestTemplates(db), variables: VARIABLES };
+  const rows = await q.listLatestTemplates(db);
+  return { rows, total: rows.length, variables: VARIABLES };
 }
 
 export async function getTemplate(db: Db, templateNo: string, version?: number) {

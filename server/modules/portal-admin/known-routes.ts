@@ -62,6 +62,8 @@ export const KNOWN_ROUTES = {
     '/contract/contractDetail',
     '/contract/contractList',
     '/contract/contractVerify',
+    '/contract/templateEdit',
+    '/contract/templateList',
     '/dataDownload',
     '/deliverEdit',
     '/deliverEditAdmin',

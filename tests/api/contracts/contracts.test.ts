@@ -160,6 +160,9 @@ describe.runIf(contractFontsAvailable())(
       expect((await template('MOLD', 'CONSTRUCT', 'SUPPLIER_FIRST')).version).toBe(2);
       const v1 = ok(await http.get('/api/v1/contract-templates/MOLD?version=1', operator));
       expect(v1.clauses.PAYMENT.title).toBe('대금 지급');
+      const list = ok(await http.get('/api/v1/contract-templates', operator));
+      expect(list.total).toBe(list.rows.length);
+      expect(list.rows.find((r: { templateNo: string }) => r.templateNo === 'MOLD')?.version).toBe(2);
     });
 
     it('draft → approval → sent: the supplier sees it only once sent; another company’s supplier gets 404', async () => {
