@@ -4,6 +4,7 @@
  * contract type, sign order, stamp state, event kind, party), the header fields and the grids of
  * variables, events and stamps.
  */
+import type { TypedColumn } from '../../engine/define';
 import type { ColumnDef, DetailDef, FieldDef } from '../../engine/definition/types';
 
 export const T = 'screen.contract';
@@ -124,11 +125,11 @@ export const stampsGrid = grid('stamps', `${T}.section.stamps`, 'party', 3, [
 ]);
 
 /** The list's columns; the supplier's list leaves out the company (its own). */
-export const listColumns = (screen: string, portal: 'internal' | 'external'): ColumnDef[] => [
+export const listColumns = (screen: string, portal: 'internal' | 'external'): Array<TypedColumn<'listContracts'>> => [
   { field: 'contractNo', width: 140, link: { screen, query: { contractNo: 'row.contractNo' } } },
   { field: 'title', width: 240 },
   { field: 'status', type: 'code', options: STATUS, width: 90 },
-  ...(portal === 'internal' ? [{ field: 'compName', width: 160 }] : []),
+  ...(portal === 'internal' ? [{ field: 'compName' as const, width: 160 }] : []),
   { field: 'contractType', type: 'code', options: CONTRACT_TYPE, width: 110 },
   { field: 'totalAmount', type: 'money', currency: 'KRW', width: 130 },
   { field: 'signDeadline', type: 'date', width: 100 },
