@@ -42,15 +42,6 @@ export default defineEditScreen({
     },
     {
       kind: 'workflow',
-      id: 'verify',
-      label: `${T}.action.verify`,
-      requires: 'read',
-      operation: 'verifyContract',
-      params: { path: { econtractNo: 'form.contractNo' } },
-      success: `${T}.done.verify`,
-    },
-    {
-      kind: 'workflow',
       id: 'stamp',
       label: `${T}.action.stamp`,
       operation: 'recordContractStamp',
