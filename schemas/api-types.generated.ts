@@ -42809,6 +42809,7 @@ export interface operations {
                             useYn: string;
                             createdAt: string;
                         }[];
+                        total: number;
                         variables: {
                             name: string;
                             /** @description text, money or date */
@@ -43083,6 +43084,8 @@ export interface operations {
                             createdAt: string;
                             version: number;
                         }[];
+                        /** @description How many contracts match */
+                        total: number;
                         hasMore: boolean;
                     };
                 };
@@ -44124,6 +44127,8 @@ export interface operations {
                             createdAt: string;
                             version: number;
                         }[];
+                        /** @description How many contracts match */
+                        total: number;
                         hasMore: boolean;
                     };
                 };

@@ -169,6 +169,19 @@ export const SCREEN_FIELD_LABELS: Record<string, { screen: string; fields: Recor
       }
     }
   },
+  "getContract": {
+    "screen": "contract.contractDetail",
+    "fields": {}
+  },
+  "getContractTemplate": {
+    "screen": "contract.templateEdit",
+    "fields": {
+      "version": {
+        "ko": "버전",
+        "en": "Version"
+      }
+    }
+  },
   "getCostUnitDifference": {
     "screen": "reports.costUnitDifference",
     "fields": {
@@ -1190,6 +1203,10 @@ export const SCREEN_FIELD_LABELS: Record<string, { screen: string; fields: Recor
       }
     }
   },
+  "getMyContract": {
+    "screen": "contract.contractSign",
+    "fields": {}
+  },
   "getMyDelivery": {
     "screen": "fulfilmentDelivery.deliverEdit",
     "fields": {
@@ -2065,6 +2082,28 @@ export const SCREEN_FIELD_LABELS: Record<string, { screen: string; fields: Recor
     "screen": "examples.codeList",
     "fields": {}
   },
+  "listContracts": {
+    "screen": "contract.contractList",
+    "fields": {
+      "compNo": {
+        "ko": "협력사",
+        "en": "Supplier"
+      },
+      "text": {
+        "ko": "계약번호·계약명",
+        "en": "Number or title"
+      }
+    }
+  },
+  "listContractTemplates": {
+    "screen": "contract.templateList",
+    "fields": {
+      "version": {
+        "ko": "버전",
+        "en": "Version"
+      }
+    }
+  },
   "listCouncilMembers": {
     "screen": "suppliers.compCouncilList",
     "fields": {
@@ -2274,6 +2313,15 @@ export const SCREEN_FIELD_LABELS: Record<string, { screen: string; fields: Recor
   "listMessages": {
     "screen": "portal.messageManage",
     "fields": {}
+  },
+  "listMyContracts": {
+    "screen": "contract.myContractList",
+    "fields": {
+      "text": {
+        "ko": "계약번호·계약명",
+        "en": "Number or title"
+      }
+    }
   },
   "listMyDelegations": {
     "screen": "approvalDelegation.list",

@@ -87,6 +87,24 @@ export const BudgetBudgetTransferView: Story = { name: 'budget.budgetTransferVie
 /** screens/budget/budgetUpload.screen.ts */
 export const BudgetBudgetUpload: Story = { name: 'budget.budgetUpload', args: { id: 'budget.budgetUpload' } };
 
+/** screens/contract/contractDetail.screen.ts */
+export const ContractContractDetail: Story = { name: 'contract.contractDetail', args: { id: 'contract.contractDetail' } };
+
+/** screens/contract/contractList.screen.ts */
+export const ContractContractList: Story = { name: 'contract.contractList', args: { id: 'contract.contractList' } };
+
+/** screens/contract/contractSign.screen.ts */
+export const ContractContractSign: Story = { name: 'contract.contractSign', args: { id: 'contract.contractSign' } };
+
+/** screens/contract/myContractList.screen.ts */
+export const ContractMyContractList: Story = { name: 'contract.myContractList', args: { id: 'contract.myContractList' } };
+
+/** screens/contract/templateEdit.screen.ts */
+export const ContractTemplateEdit: Story = { name: 'contract.templateEdit', args: { id: 'contract.templateEdit' } };
+
+/** screens/contract/templateList.screen.ts */
+export const ContractTemplateList: Story = { name: 'contract.templateList', args: { id: 'contract.templateList' } };
+
 /** screens/cyber-purchase/agreementEdit.screen.ts */
 export const CyberPurchaseAgreementEdit: Story = { name: 'cyberPurchase.agreementEdit', args: { id: 'cyberPurchase.agreementEdit' } };
 

@@ -179,6 +179,10 @@ export const SMOKE_ROUTES: SmokeRoute[] = [
   { route: '/taxInvoiceDeadline', portal: 'internal', user: 'operator', expect: 'text', shows: '세금계산서 발행기한' },
   { route: '/taxInvoiceException', portal: 'internal', user: 'operator', expect: 'rows' },
   { route: '/taxInvoiceIntake', portal: 'internal', user: 'operator', expect: 'text', shows: 'XML 파일' },
+  // The demo data has no electronic contract: the lists and the verification page show their titles.
+  { route: '/contract/contractList', portal: 'internal', user: 'operator', expect: 'text', shows: '계약 관리' },
+  { route: '/contract/contractVerify', portal: 'internal', user: 'operator', expect: 'text', shows: '계약서 PDF' },
+  { route: '/contract/templateList', portal: 'internal', user: 'operator', expect: 'text', shows: '계약서 양식' },
   { route: '/statement', portal: 'internal', user: 'operator', expect: 'rows' },
   // No grid: the receipts extract is downloaded and its row count shown.
   { route: '/dataDownload', portal: 'internal', user: 'operator', expect: 'download' },
@@ -194,6 +198,8 @@ export const SMOKE_ROUTES: SmokeRoute[] = [
   { route: '/noneOrderView', portal: 'external', user: 'supplier1', expect: 'rows' },
   { route: '/monthlyCalculate', portal: 'external', user: 'supplier1', expect: 'rows' },
   { route: '/myTaxInvoice', portal: 'external', user: 'supplier1', expect: 'text', shows: '세금계산서 발행' },
+  { route: '/contract/contractList', portal: 'external', user: 'supplier1', expect: 'text', shows: '계약 서명' },
+  { route: '/contract/contractVerify', portal: 'external', user: 'supplier1', expect: 'text', shows: '계약서 PDF' },
   {
     route: '/monthlyCalcDetail',
     portal: 'external',

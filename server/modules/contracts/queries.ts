@@ -266,7 +266,12 @@ export function searchContracts(
   if (f.compNo) q = q.where('c.compNo', '=', f.compNo);
   if (f.text)
     q = q.where((eb) => eb.or([eb('c.title', 'ilike', `%${f.text}%`), eb('c.contractNo', 'ilike', `%${f.text}%`)]));
-  return q.orderBy('c.contractNo', 'desc').offset(page.offset).limit(page.limit).execute();
+  return q
+    .select(sql<string>`count(*) over ()`.as('fullCount'))
+    .orderBy('c.contractNo', 'desc')
+    .offset(page.offset)
+    .limit(page.limit)
+    .execute();
 }
 
 /** Contracts out for signature whose signing deadline (a Korean business date) has passed. */

@@ -83,6 +83,7 @@ export const TemplateList = Type.Object({
       createdAt: Type.String(),
     }),
   ),
+  total: Type.Integer(),
   variables: Type.Array(VariableDef),
 });
 export const TemplateDetail = Type.Object({
@@ -213,6 +214,7 @@ export const ContractList = Type.Object({
       version: Type.Integer(),
     }),
   ),
+  total: Type.Integer({ description: 'How many contracts match' }),
   hasMore: Type.Boolean(),
 });
 

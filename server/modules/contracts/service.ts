@@ -144,7 +144,8 @@ function templateInvalid(problems: ReturnType<typeof checkTemplateText>, path: s
 }
 
 export async function listTemplates(db: Db) {
-  return { rows: await q.listLatestTemplates(db), variables: VARIABLES };
+  const rows = await q.listLatestTemplates(db);
+  return { rows, total: rows.length, variables: VARIABLES };
 }
 
 export async function getTemplate(db: Db, templateNo: string, version?: number) {
@@ -521,8 +522,14 @@ export async function listContracts(
     { ...f, ...(supplier ? { statuses: SUPPLIER_VISIBLE } : {}) },
     { offset: page.offset, limit: page.limit + 1 },
   );
+  // The window count says how many match, in the same statement; a page past the end has no row to
+  // carry it, and then at most `offset` match.
+  const total = rows.length > 0 ? Number(rows[0]!.fullCount) : page.offset;
   return {
-    rows: rows.slice(0, page.limit).map((r) => ({ ...r, totalAmount: String(r.totalAmount) })),
+    rows: rows
+      .slice(0, page.limit)
+      .map(({ fullCount: _fullCount, ...r }) => ({ ...r, totalAmount: String(r.totalAmount) })),
+    total,
     hasMore: rows.length > page.limit,
   };
 }

@@ -160,6 +160,9 @@ describe.runIf(contractFontsAvailable())(
       expect((await template('MOLD', 'CONSTRUCT', 'SUPPLIER_FIRST')).version).toBe(2);
       const v1 = ok(await http.get('/api/v1/contract-templates/MOLD?version=1', operator));
       expect(v1.clauses.PAYMENT.title).toBe('대금 지급');
+      const list = ok(await http.get('/api/v1/contract-templates', operator));
+      expect(list.total).toBe(list.rows.length);
+      expect(list.rows.find((r: { templateNo: string }) => r.templateNo === 'MOLD')?.version).toBe(2);
     });
 
     it('draft → approval → sent: the supplier sees it only once sent; another company’s supplier gets 404', async () => {
@@ -202,6 +205,9 @@ describe.runIf(contractFontsAvailable())(
       expect((await http.post(`/api/v1/cyber/contracts/${no}/sign-code`, supplier2)).status).toBe(404);
       const rows = ok(await http.get('/api/v1/cyber/contracts', supplier2)).rows as Array<{ contractNo: string }>;
       expect(rows.map((r) => r.contractNo)).not.toContain(no);
+      const mine = ok(await http.get(`/api/v1/cyber/contracts?text=${no}`, supplier1));
+      expect(mine.rows.map((r: { contractNo: string }) => r.contractNo)).toEqual([no]);
+      expect(mine.total).toBe(1);
     });
 
     it('signing: out of order 409; wrong code 400; supplier then buyer; stamp duty gates execution; evidence hashes the PDF shown', async () => {

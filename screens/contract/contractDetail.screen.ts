@@ -1,0 +1,127 @@
+import { defineEditScreen } from '../../engine/define';
+import { eventsGrid, f, headerFields, PARTY, stampsGrid, T } from './contract-parts';
+
+const reason = {
+  field: 'reason',
+  label: f('reason'),
+  widget: 'textarea' as const,
+  rows: 4,
+  required: true,
+  maxLength: 1000,
+};
+const reload = { then: ['reloadRecord' as const], thenOnError: ['reloadRecord' as const] };
+
+/**
+ * /contract/contractDetail — one electronic contract: header, variables, signers, stamps and the
+ * hash-chained event log. Its actions follow the lifecycle (docs/contracts.md): 결재상신 of a draft,
+ * the buyer's signature when it is the buyer's turn, 서명 거절 and 취소 with a reason, 인지세 납부
+ * 기록, and the PDF's download (a dialog: the engine's calls read JSON, the answer is a file).
+ */
+export default defineEditScreen({
+  id: 'contract.contractDetail',
+  route: '/contract/contractDetail',
+  portals: ['internal'],
+  title: `${T}.detail.title`,
+  labels: `${T}.field`,
+  description: 'One contract: header, signers, events; submit, sign, decline, cancel, record stamp duty, download.',
+  key: ['contractNo'],
+  load: { operation: 'getContract', params: { path: { econtractNo: 'query.contractNo' } } },
+  confirmLeave: false,
+  sections: [{ title: `${T}.section.contract`, columns: 4, fields: headerFields('internal') }],
+  details: [eventsGrid, stampsGrid],
+  actions: [
+    { kind: 'back', requires: 'read' },
+    {
+      kind: 'open',
+      id: 'files',
+      label: `${T}.action.download`,
+      requires: 'read',
+      screen: 'contract.contractFiles',
+      dialog: true,
+      query: { contractNo: 'form.contractNo', status: 'form.status' },
+    },
+    {
+      kind: 'workflow',
+      id: 'stamp',
+      label: `${T}.action.stamp`,
+      operation: 'recordContractStamp',
+      visible: "form.stampStatus in ['REQUIRED', 'PENDING']",
+      prompt: {
+        message: `${T}.prompt.stamp`,
+        fields: [
+          { field: 'party', label: f('party'), widget: 'select', options: PARTY, required: true },
+          { field: 'stampNo', label: f('stampNo'), required: true, maxLength: 60 },
+        ],
+      },
+      params: {
+        path: { econtractNo: 'form.contractNo' },
+        body: { version: 'form.version', party: 'input.party', stampNo: 'input.stampNo' },
+      },
+      success: `${T}.done.stamp`,
+      ...reload,
+    },
+    {
+      kind: 'workflow',
+      id: 'cancel',
+      label: `${T}.action.cancel`,
+      variant: 'danger',
+      operation: 'cancelContract',
+      visible: "form.status in ['DRAFT', 'SENT', 'PARTLY_SIGNED']",
+      prompt: { message: `${T}.prompt.cancel`, fields: [reason] },
+      params: { path: { econtractNo: 'form.contractNo' }, body: { version: 'form.version', reason: 'input.reason' } },
+      success: `${T}.done.cancel`,
+      ...reload,
+    },
+    {
+      kind: 'workflow',
+      id: 'decline',
+      label: `${T}.action.decline`,
+      variant: 'danger',
+      operation: 'declineContract',
+      visible: "form.nextSigner == 'BUYER'",
+      prompt: { message: `${T}.prompt.decline`, fields: [reason] },
+      params: { path: { econtractNo: 'form.contractNo' }, body: { version: 'form.version', reason: 'input.reason' } },
+      success: `${T}.done.decline`,
+      ...reload,
+    },
+    {
+      kind: 'workflow',
+      id: 'sign',
+      label: `${T}.action.sign`,
+      variant: 'primary',
+      operation: 'signContract',
+      visible: "form.nextSigner == 'BUYER'",
+      prompt: {
+        message: `${T}.prompt.sign`,
+        fields: [
+          {
+            field: 'consent',
+            label: f('consent'),
+            widget: 'checkbox',
+            type: 'boolean',
+            default: false,
+            required: true,
+          },
+        ],
+      },
+      params: {
+        path: { econtractNo: 'form.contractNo' },
+        body: { version: 'form.version', documentSha: 'form.documentSha', consent: 'input.consent' },
+      },
+      success: `${T}.done.sign`,
+      ...reload,
+    },
+    {
+      kind: 'workflow',
+      id: 'submit',
+      label: `${T}.action.submit`,
+      variant: 'primary',
+      operation: 'submitContract',
+      visible: "form.status == 'DRAFT'",
+      confirm: `${T}.confirm.submit`,
+      params: { path: { econtractNo: 'form.contractNo' }, body: { version: 'form.version' } },
+      success: `${T}.done.submit`,
+      ...reload,
+    },
+  ],
+});

@@ -1,0 +1,92 @@
+import { defineEditScreen } from '../../engine/define';
+import { eventsGrid, f, headerFields, T } from './contract-parts';
+
+const reload = { then: ['reloadRecord' as const], thenOnError: ['reloadRecord' as const] };
+const MY_TURN = "form.nextSigner == 'SUPPLIER'";
+
+/**
+ * /contract/contractSign (external) — a contract the buyer sent to my company: read it, download the
+ * PDF, ask for a one-time code (sent to the signer) and sign with it, or decline with a reason.
+ */
+export default defineEditScreen({
+  id: 'contract.contractSign',
+  route: '/contract/contractSign',
+  portals: ['external'],
+  title: `${T}.sign.title`,
+  labels: `${T}.field`,
+  description: 'The supplier’s contract: read, download, request a one-time code, sign or decline.',
+  key: ['contractNo'],
+  load: { operation: 'getMyContract', params: { path: { econtractNo: 'query.contractNo' } } },
+  confirmLeave: false,
+  sections: [{ title: `${T}.section.contract`, columns: 4, fields: headerFields('external') }],
+  details: [eventsGrid],
+  actions: [
+    { kind: 'back', requires: 'read' },
+    {
+      kind: 'open',
+      id: 'files',
+      label: `${T}.action.download`,
+      requires: 'read',
+      screen: 'contract.myContractFiles',
+      dialog: true,
+      query: { contractNo: 'form.contractNo', status: 'form.status' },
+    },
+    {
+      kind: 'workflow',
+      id: 'decline',
+      label: `${T}.action.decline`,
+      variant: 'danger',
+      operation: 'declineMyContract',
+      visible: MY_TURN,
+      prompt: {
+        message: `${T}.prompt.decline`,
+        fields: [{ field: 'reason', label: f('reason'), widget: 'textarea', rows: 4, required: true, maxLength: 1000 }],
+      },
+      params: { path: { econtractNo: 'form.contractNo' }, body: { version: 'form.version', reason: 'input.reason' } },
+      success: `${T}.done.decline`,
+      ...reload,
+    },
+    {
+      kind: 'workflow',
+      id: 'code',
+      label: `${T}.action.requestCode`,
+      operation: 'requestMyContractSignCode',
+      visible: MY_TURN,
+      params: { path: { econtractNo: 'form.contractNo' } },
+      success: `${T}.done.code`,
+    },
+    {
+      kind: 'workflow',
+      id: 'sign',
+      label: `${T}.action.sign`,
+      variant: 'primary',
+      operation: 'signMyContract',
+      visible: MY_TURN,
+      prompt: {
+        message: `${T}.prompt.signWithCode`,
+        fields: [
+          { field: 'code', label: f('code'), required: true, maxLength: 10, pattern: '^\\d{4,10}$' },
+          {
+            field: 'consent',
+            label: f('consent'),
+            widget: 'checkbox',
+            type: 'boolean',
+            default: false,
+            required: true,
+          },
+        ],
+      },
+      params: {
+        path: { econtractNo: 'form.contractNo' },
+        body: {
+          version: 'form.version',
+          documentSha: 'form.documentSha',
+          consent: 'input.consent',
+          code: 'input.code',
+        },
+      },
+      success: `${T}.done.sign`,
+      ...reload,
+    },
+  ],
+});
