@@ -52,7 +52,11 @@ export default tseslint.config(
   {
     name: 'gpms/ignores',
     ignores: [
+      // Built or cached (ESLint's flat config does not read .gitignore): the development bundle is written
+      // beside the lint in npm test's checks, so a lint that saw it would race the build.
       'dist/',
+      'dist-dev/',
+      '.cache/',
       'dist-server/',
       'storybook-static/',
       'node_modules/',
