@@ -64,7 +64,8 @@ describe('budget transfer menu and document type on a database seeded before the
     // A database of before: neither 예산전용 nor 예산 연계 (0501, after it) yet.
     await t.db.deleteFrom('menuAuth').where('pgmId', 'in', ['PUR_BUDGET_TRANSFER', 'PUR_BUDGET_IMPORT']).execute();
     await t.db.deleteFrom('menu').where('pgmId', 'in', ['PUR_BUDGET_TRANSFER', 'PUR_BUDGET_IMPORT']).execute();
-    await t.db.deleteFrom('code').where('groupId', '=', 'DOC_TYPE').where('code', '=', 'BUDGET').execute();
+    // …nor the document types that came after it (agreements, change orders, contracts): 0451 numbers BUDGET after the last.
+    await t.db.deleteFrom('code').where('groupId', '=', 'DOC_TYPE').where('sortOrder', '>=', 50).execute();
     expect(await snapshot()).toEqual({ menus: [], auth: [], code: [] });
     await up(t.db as unknown as Kysely<unknown>);
     expect(await snapshot()).toEqual(seeded);
