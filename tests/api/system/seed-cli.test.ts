@@ -56,5 +56,13 @@ onPostgres('npm run seed', () => {
     expect(reset.code).toBe(0);
     expect(await count(url, 'po_line')).toBe(lines);
     expect(await count(url, 'apply_terms')).toBe(terms);
+    // The reset switched the evidence log's TRUNCATE guard off for itself only: it stands again after.
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      await expect(client.query('truncate table econtract_event')).rejects.toThrow(/append-only/);
+    } finally {
+      await client.end();
+    }
   }, 180_000);
 });
