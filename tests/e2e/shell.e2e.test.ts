@@ -92,6 +92,50 @@ describe('app shell', () => {
     expect(problems).toEqual([]);
   });
 
+  it('a list wider than the window shows its scroll bar, stays inside the page, and scrolled to its end shows its last column whole', async () => {
+    // With the scroll bars a person's Chromium draws: hidden ones (Playwright's default) would let a grid scroll
+    // sideways with nothing on screen to say so, which reads as "the last column is cut".
+    const withBars = await launchBrowser({ scrollBars: true });
+    try {
+      const { page, context, problems } = await openPage(withBars, baseURL);
+      await page.setViewportSize({ width: 900, height: 800 });
+      await page.goto('/login');
+      await submitInternalLogin(page, 'buyer');
+      await page.getByRole('heading', { name: 'GPMS에 오신 것을 환영합니다' }).waitFor();
+      await page.goto('/prList');
+      await page.getByTestId('list-total').waitFor();
+      const grid = page.getByTestId('list-grid');
+      const headers = () => grid.locator('th[role="columnheader"]').allTextContents();
+      await expect.poll(headers, { timeout: 15_000 }).toContain('요청일');
+      const box = await grid.locator('.dvn-scroller').evaluate((s) => {
+        const r = s.getBoundingClientRect();
+        const panel = s.closest('section, [role="region"]')?.getBoundingClientRect() ?? r;
+        return {
+          right: r.right,
+          panelRight: panel.right,
+          page: document.documentElement.clientWidth,
+          overflow: s.scrollWidth - s.clientWidth,
+          barHeight: s.offsetHeight - s.clientHeight,
+        };
+      });
+      expect(box.overflow).toBeGreaterThan(0); // 18 columns do not fit in 900 px: the case under test
+      expect(box.barHeight).toBeGreaterThanOrEqual(8); // a horizontal scroll bar takes room below the rows
+      expect(box.right).toBeLessThanOrEqual(Math.min(box.page, box.panelRight) + 0.5);
+      await grid.locator('.dvn-scroller').evaluate((s) => {
+        s.scrollLeft = s.scrollWidth;
+      });
+      // glide's accessible table names the columns drawn on the canvas: the last one is among them once scrolled.
+      await expect.poll(headers, { timeout: 10_000 }).toContain('수정일시');
+      expect((await headers()).at(-1)).toBe('수정일시');
+      expect(await headers()).not.toContain('요청일');
+      await screenshot(page, 'shell-list-scrolled-to-end');
+      expect(problems).toEqual([]);
+      await context.close();
+    } finally {
+      await withBars.close();
+    }
+  });
+
   it('serves the external home (OGPMS) and tells the server it is the external portal', async () => {
     const { page, problems } = await open();
     const resources = page.waitForRequest((r) => r.url().includes('/api/v1/common/resources'));

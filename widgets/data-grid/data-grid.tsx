@@ -51,7 +51,10 @@ import {
 import styles from './data-grid.module.css';
 import { useFillHeight } from './fill-height';
 
-/** Pixels past the last column when scrolled to the end (a scroll bar's width and a little). */
+/**
+ * Pixels past the last column when scrolled to the end, so its right edge reads as the table's end rather than
+ * meeting the scroll bar. glide draws inside the scroller's client width, so nothing is ever under the bar itself.
+ */
 const LAST_COLUMN_ROOM = 18;
 
 export type { GridColumn, GridColumnType, GridSort, CodeOption } from './grid-model';
@@ -448,7 +451,6 @@ function DataGridInner<Row extends GridRow>(props: DataGridProps<Row>, ref: Forw
         customRenderers={[codeCellRenderer]}
         width="100%"
         height={h}
-        // Room past the last column: scrolled to the end, it is whole rather than under the vertical scroll bar.
         overscrollX={rowCount > 0 ? LAST_COLUMN_ROOM : undefined}
         rowHeight={rh}
         headerHeight={hh}

@@ -16,11 +16,21 @@ export const CHROMIUM_ARGS = [
   '--disable-sync',
 ];
 
-export async function launchBrowser(): Promise<Browser> {
+/**
+ * `scrollBars: true` keeps the classic scroll bars a person's Chromium draws: Playwright's headless launch
+ * hides them (`--hide-scrollbars`), so a layout that puts content under a scroll bar, or scrolls with no bar
+ * to say so, passes unseen without it.
+ */
+export async function launchBrowser(o: { scrollBars?: boolean } = {}): Promise<Browser> {
   if (!fs.existsSync(CHROMIUM_PATH)) {
     throw new Error(`Chromium is not at ${CHROMIUM_PATH}. Install it (apt-get install chromium) or set CHROMIUM_PATH.`);
   }
-  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: CHROMIUM_ARGS,
+    headless: true,
+    ...(o.scrollBars ? { ignoreDefaultArgs: ['--hide-scrollbars'] } : {}),
+  });
 }
 
 export interface TestPage {
