@@ -52,6 +52,7 @@ export default defineConfig({
           environment: 'jsdom',
           // Groups run one after another (unit, API on PGlite, on PostgreSQL, browser), each with its
           // own number of workers; vitest's default is one fewer than the cores: one, on CI's two.
+          // `npm test` runs the browser projects as a second vitest beside the others (scripts/test.mjs).
           sequence: { groupOrder: 0 },
           maxWorkers: 2,
           include: [
@@ -83,7 +84,8 @@ export default defineConfig({
           include: ['tests/e2e/**/*.e2e.test.ts'],
           exclude: ['tests/e2e/storybook.e2e.test.ts'],
           globalSetup: ['tests/e2e/global-setup.ts'],
-          testTimeout: 60_000,
+          // A hang guard, not a timing: in npm test the journeys share the machine with the API files.
+          testTimeout: 120_000,
           hookTimeout: 240_000,
           pool: 'forks',
           // One fork for every file, one file at a time: they share one server and one machine.

@@ -25,11 +25,13 @@ const timings = [];
  * (the whole group: vitest's forks too) and the files then in flight are printed: CI stops a run at
  * 90 minutes and keeps only the end of its log, so a hang must name itself before that.
  */
-function step(name, cmd, args, env = {}, deadlineMs = Infinity) {
+function step(name, cmd, args, env = {}, deadlineMs = Infinity, { inFlightFile = null, logFile = null } = {}) {
   const t = Date.now();
-  console.log(`\n▶ ${name}`);
+  console.log(`\n▶ ${name}${logFile ? ` (its output in ${path.relative(root, logFile)}, printed when it ends)` : ''}`);
   return new Promise((resolve) => {
-    const child = spawn(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env }, detached: true });
+    const log = logFile ? fs.openSync(logFile, 'w') : null;
+    const stdio = log === null ? 'inherit' : ['ignore', log, log];
+    const child = spawn(cmd, args, { cwd: root, stdio, env: { ...process.env, ...env }, detached: true });
     let stopped = false;
     // Its own group does not get the terminal's Ctrl-C: pass it on.
     const forward = (signal) => {
@@ -48,9 +50,9 @@ function step(name, cmd, args, env = {}, deadlineMs = Infinity) {
             console.error(
               `\n✖ ${name} still running at the run's deadline (${((Date.now() - started) / 60_000).toFixed(0)} min into npm test): stopped.`,
             );
-            if (fs.existsSync(inFlightFile))
+            if (inFlightFile && fs.existsSync(inFlightFile))
               console.error(
-                `  In flight (test-results/in-flight.txt):\n${fs.readFileSync(inFlightFile, 'utf8').trimEnd().replace(/^/gm, '    ')}`,
+                `  In flight (${path.relative(root, inFlightFile)}):\n${fs.readFileSync(inFlightFile, 'utf8').trimEnd().replace(/^/gm, '    ')}`,
               );
             try {
               process.kill(-child.pid, 'SIGKILL');
@@ -63,6 +65,7 @@ function step(name, cmd, args, env = {}, deadlineMs = Infinity) {
       : null;
     child.on('close', (code) => {
       if (timer) clearTimeout(timer);
+      if (log !== null) fs.closeSync(log);
       process.off('SIGINT', forward);
       process.off('SIGTERM', forward);
       const secs = ((Date.now() - t) / 1000).toFixed(1);
@@ -148,21 +151,36 @@ if (!withPg)
   );
 // `--postgres-check`: only the decision above (tests/unit/test-script.test.ts runs it against a closed port).
 if (process.argv.includes('--postgres-check')) process.exit(0);
-const projects = ['unit', 'api-pglite', ...(withPg ? ['api-postgres'] : []), 'e2e', 'stories'];
+// Two vitest runs side by side: the browser projects beside the unit and API ones, not after them.
+// A journey is one Chromium waiting on one server (a third of a core, measured with /usr/bin/time):
+// run last, it held the run's longest stretch with the second core idle (docs/testing.md). vitest's own
+// groups cannot do this: projects of one group share one worker count.
+const runs = [
+  { name: 'tests (unit, API)', id: 'main', projects: ['unit', 'api-pglite', ...(withPg ? ['api-postgres'] : [])] },
+  { name: 'tests (browser)', id: 'browser', projects: ['e2e', 'stories'] },
+];
+const projects = runs.flatMap((r) => r.projects);
 // Without PostgreSQL every API file runs on PGlite instead (vitest.config.ts), not only the database-sensitive ones.
 const apiEnv = withPg ? {} : { API_PGLITE_ALL: '1' };
 
-// Both reports stay after the run (test-results/ is not in git): per-file times to compare runs by.
-const resultsFile = path.join(root, 'test-results/vitest.json');
-const durationsFile = path.join(root, 'test-results/durations.json');
-fs.mkdirSync(path.dirname(resultsFile), { recursive: true });
-fs.rmSync(resultsFile, { force: true });
-fs.rmSync(durationsFile, { force: true });
-const summaryFile = path.join(root, 'test-results/failure-summary.txt');
-const inFlightFile = path.join(root, 'test-results/in-flight.txt');
+// The reports stay after the run (test-results/ is not in git): per-file times to compare runs by.
+// Each run writes its own (`-browser` for the second); they are read together below.
+const resultsDir = path.join(root, 'test-results');
+const fileOf = (run, base, ext) => path.join(resultsDir, `${base}${run.id === 'main' ? '' : `-${run.id}`}.${ext}`);
+for (const run of runs) {
+  run.resultsFile = fileOf(run, 'vitest', 'json');
+  run.durationsFile = fileOf(run, 'durations', 'json');
+  run.summaryFile = fileOf(run, 'failure-summary', 'txt');
+  run.inFlightFile = fileOf(run, 'in-flight', 'txt');
+  // The browser run's output is kept in a file and printed when both have ended: two live logs interleaved
+  // line by line would read as one. At the deadline its in-flight file says what it was doing.
+  run.logFile = run.id === 'main' ? null : fileOf(run, 'output', 'log');
+  for (const f of [run.resultsFile, run.durationsFile, run.summaryFile, run.inFlightFile, run.logFile])
+    if (f) fs.rmSync(f, { force: true });
+}
+fs.mkdirSync(resultsDir, { recursive: true });
 // CI stops everything at 90 minutes, install included: the tests stop first, saying what ran.
 const deadline = started + Number(process.env.TEST_DEADLINE_MIN ?? 78) * 60_000;
-fs.rmSync(summaryFile, { force: true });
 
 const checks = [
   // TypeScript 7 (the native compiler) checks the same tsconfig with a fifth of 5.9's CPU (docs/testing.md);
@@ -191,61 +209,74 @@ const checks = [
     ? [['storybook build', bin('storybook'), ['build', '-o', 'storybook-static', '--quiet', '--disable-telemetry']]]
     : []),
 ];
-const steps = [
+const testRuns = runs.map((run) => [
+  run.name,
+  bin('vitest'),
   [
-    'tests',
-    bin('vitest'),
-    [
-      'run',
-      ...projects.flatMap((p) => ['--project', p]),
-      '--reporter=default',
-      '--reporter=json',
-      '--reporter=./tests/reporters/failure-summary.ts',
-      '--reporter=./tests/reporters/watchdog.ts',
-      '--reporter=./tests/reporters/durations.ts',
-      `--outputFile.json=${resultsFile}`,
-    ],
-    apiEnv,
-    deadline,
+    'run',
+    ...run.projects.flatMap((p) => ['--project', p]),
+    '--reporter=default',
+    '--reporter=json',
+    '--reporter=./tests/reporters/failure-summary.ts',
+    '--reporter=./tests/reporters/watchdog.ts',
+    '--reporter=./tests/reporters/durations.ts',
+    `--outputFile.json=${run.resultsFile}`,
   ],
-];
+  {
+    ...apiEnv,
+    DURATIONS_FILE: run.durationsFile,
+    FAILURE_SUMMARY_FILE: run.summaryFile,
+    IN_FLIGHT_FILE: run.inFlightFile,
+  },
+  deadline,
+  { inFlightFile: run.inFlightFile, logFile: run.logFile },
+]);
 
 let ok = await parallelSteps(checks);
-for (const [name, cmd, args, env, stepDeadline] of ok ? steps : []) {
-  if (!(await step(name, cmd, args, env, stepDeadline))) {
-    ok = false;
-    break;
-  }
+if (ok) {
+  const results = await Promise.all(testRuns.map((args) => step(...args)));
+  for (const run of runs)
+    if (run.logFile && fs.existsSync(run.logFile)) {
+      console.log(`\n── ${run.name}: its output ──`);
+      process.stdout.write(fs.readFileSync(run.logFile));
+    }
+  ok = results.every(Boolean);
 }
 
 let passed = 0;
 let failed = 0;
 let skipped = 0;
-if (fs.existsSync(resultsFile)) {
-  const json = JSON.parse(fs.readFileSync(resultsFile, 'utf8'));
-  passed = json.numPassedTests ?? 0;
-  failed = json.numFailedTests ?? 0;
-  skipped = (json.numPendingTests ?? 0) + (json.numTodoTests ?? 0);
+const reports = runs
+  .filter((r) => fs.existsSync(r.resultsFile))
+  .map((r) => JSON.parse(fs.readFileSync(r.resultsFile, 'utf8')));
+for (const json of reports) {
+  passed += json.numPassedTests ?? 0;
+  failed += json.numFailedTests ?? 0;
+  skipped += (json.numPendingTests ?? 0) + (json.numTodoTests ?? 0);
 }
 // Under CI the checks that must not be skipped must also have run (scripts/required-tests.mjs).
-if (ci && ok && fs.existsSync(resultsFile)) {
-  const problems = requiredTestProblems(JSON.parse(fs.readFileSync(resultsFile, 'utf8')), root);
+if (ci && ok && reports.length > 0) {
+  const problems = requiredTestProblems({ testResults: reports.flatMap((j) => j.testResults ?? []) }, root);
   if (problems.length > 0) {
     ok = false;
     console.error(`\n✖ CI=true: required tests did not run:\n  - ${problems.join('\n  - ')}`);
   }
 }
 // The end of a CI log is often all that is kept: repeat what failed, and every unhandled error.
-if (fs.existsSync(summaryFile) && fs.statSync(summaryFile).size > 0) {
+const failures = runs
+  .filter((r) => fs.existsSync(r.summaryFile) && fs.statSync(r.summaryFile).size > 0)
+  .map((r) => fs.readFileSync(r.summaryFile, 'utf8').trimEnd());
+if (failures.length > 0) {
   console.log('\n── what failed ──');
-  console.log(fs.readFileSync(summaryFile, 'utf8').trimEnd());
+  console.log(failures.join('\n'));
 }
 console.log('\n── step times ──');
 for (const [name, secs, failedMark] of timings) console.log(`${secs.padStart(8)} s  ${name}${failedMark}`);
-if (fs.existsSync(durationsFile)) {
-  // Where the tests' time went (tests/reporters/durations.ts): per project, and the slowest files.
-  console.log(durationLines(JSON.parse(fs.readFileSync(durationsFile, 'utf8'))).join('\n'));
-}
+const durationRows = runs
+  .filter((r) => fs.existsSync(r.durationsFile))
+  .flatMap((r) => JSON.parse(fs.readFileSync(r.durationsFile, 'utf8')));
+// Where the tests' time went (tests/reporters/durations.ts): per project, and the slowest files.
+if (durationRows.length > 0) console.log(durationLines(durationRows).join('\n'));
 console.log(
   `\nnpm test ${ok ? 'passed' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(0)} s (projects: ${projects.join(', ')})`,
 );

@@ -38,7 +38,7 @@ export default class FailureSummaryReporter implements Reporter {
       );
       lines.push(...describe(e));
     }
-    const file = path.resolve('test-results/failure-summary.txt');
+    const file = path.resolve(process.env.FAILURE_SUMMARY_FILE ?? 'test-results/failure-summary.txt');
     fs.mkdirSync(path.dirname(file), { recursive: true });
     fs.writeFileSync(file, lines.join('\n') + (lines.length ? '\n' : ''));
   }

@@ -24,7 +24,7 @@ export default class WatchdogReporter implements Reporter {
   private readonly done = new Map<string, number>();
   private readonly started = Date.now();
   private readonly afterMs = Number(process.env.WATCHDOG_AFTER_S ?? 300) * 1000;
-  private readonly file = path.resolve('test-results/in-flight.txt');
+  private readonly file = path.resolve(process.env.IN_FLIGHT_FILE ?? 'test-results/in-flight.txt');
   private lastProgress = Date.now();
   /** The least memory the machine had available at a tick (MemAvailable), and when: an OOM kill hangs a run. */
   private lowest: { mb: number; at: number } | null = null;
