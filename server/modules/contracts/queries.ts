@@ -414,3 +414,13 @@ export async function upsertStamp(
     )
     .execute();
 }
+
+/** The signers' names for the audit-trail certificate (read as the owner: accounts are not the supplier role's). */
+export function userNames(db: Db, userIds: readonly string[]) {
+  if (userIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('appUser')
+    .select(['userId', 'hname', 'compNo'])
+    .where('userId', 'in', [...userIds])
+    .execute();
+}

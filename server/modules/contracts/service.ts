@@ -24,6 +24,8 @@ import { notifyContractSent } from '../notifications/supplier.js';
 import { eventHash, GENESIS, instantText, sha256Hex, verifyChain, type ChainEvent, type EventKind } from './chain.js';
 import * as q from './queries.js';
 import { renderContractPdf } from './render.js';
+import { renderCertificatePdf, type CertificateModel, type CertificateSigner } from './certificate.js';
+import { appendPdfPages } from './pdf-append.js';
 import { sealPdf, throwawaySealKey, type SealKey } from './seal.js';
 import { verifySeal } from './seal-verify.js';
 import { startLocalTsa, type LocalTsa } from './tsa.js';
@@ -681,7 +683,11 @@ async function sign(trx: Db, deps: ContractDeps, ctx: EventContext, c: q.Contrac
   const status = transition(CONTRACT_MACHINE, 'complete', c.status);
   const draft = await q.findDocument(trx, c.contractNo, 'DRAFT');
   if (!draft) throw missing('CONTRACT_DOCUMENT_NOT_FOUND', '계약서 파일이 없습니다');
-  const executed = await executedPdf(deps, c, Buffer.from(draft.content), at);
+  const withCertificate = appendPdfPages(
+    Buffer.from(draft.content),
+    await renderCertificatePdf(await certificateModel(trx, c, at)),
+  );
+  const executed = await executedPdf(deps, c, withCertificate, at);
   const executedSha = sha256Hex(executed);
   await q.insertDocument(trx, {
     contractNo: c.contractNo,
@@ -701,6 +707,51 @@ async function sign(trx: Db, deps: ContractDeps, ctx: EventContext, c: q.Contrac
   await appendEvent(trx, c, ctx, 'COMPLETED', executedSha, { stampStatus });
   await writeAudit(trx, { entity: 'econtract', entityKey: c.contractNo, action: 'EXECUTED', actor: ctx.userId });
   return status;
+}
+
+/**
+ * What the audit-trail certificate states, read from the event log as it stands before execution
+ * (both SIGNED events written): per party its last signature, the code that identified it, the copy
+ * it opened; and the log's head.
+ */
+async function certificateModel(trx: Db, c: q.ContractRow, at: Date): Promise<CertificateModel> {
+  const events = await q.eventsOf(trx, c.contractNo);
+  const signedBy = events.filter((e) => e.kind === 'SIGNED');
+  const users = await q.userNames(asOwner(trx), [...new Set(signedBy.map((e) => e.userId ?? ''))]);
+  const values = (c.variables ?? {}) as VariableValues;
+  const signers: CertificateSigner[] = signedBy.map((e) => {
+    const party = (e.detail as { party?: Party } | null)?.party ?? (e.actorCompNo ? 'SUPPLIER' : 'BUYER');
+    const before = events.filter((x) => x.seq < e.seq && x.userId === e.userId);
+    const code = before.filter((x) => x.kind === 'CODE_SENT').at(-1);
+    const verified = before.some((x) => x.kind === 'CODE_VERIFIED');
+    const viewed = before.filter((x) => x.kind === 'VIEWED').at(-1);
+    const codeDetail = (code?.detail ?? {}) as { channel?: string; destination?: string };
+    const identifiedBy =
+      party === 'SUPPLIER' && verified
+        ? `로그인 + 일회용 인증번호 (${codeDetail.channel === 'SMS' ? '휴대전화' : '이메일'} ${codeDetail.destination ?? ''})`.trim()
+        : '로그인 (계약에 지정된 서명자 본인의 세션)';
+    return {
+      role: party === 'SUPPLIER' ? '수급자(을)' : '발주자(갑)',
+      company: (party === 'SUPPLIER' ? values['supplier.name'] : values['buyer.name']) ?? '',
+      name: users.find((u) => u.userId === e.userId)?.hname ?? '',
+      userId: e.userId ?? '',
+      identifiedBy,
+      signedAt: instantText(e.occurredAt),
+      ip: e.ip,
+      userAgent: e.userAgent,
+      documentSha: e.docSha ?? '',
+      viewedSha: viewed?.docSha ?? null,
+    };
+  });
+  const head = events.at(-1)!;
+  return {
+    contractNo: c.contractNo,
+    title: c.title,
+    documentSha: c.documentSha,
+    executedAt: instantText(at),
+    signers,
+    chainHead: { seq: head.seq, hash: head.hash },
+  };
 }
 
 let throwaway: SealKey | null = null;
@@ -725,8 +776,9 @@ async function tsaUrl(config: Config): Promise<string> {
 }
 
 /**
- * The executed copy: the document both parties signed, unchanged, followed by the company's seal
- * with an RFC 3161 time-stamp token over the signature (PAdES B-T).
+ * The executed copy: the document both parties signed, unchanged, then the audit-trail certificate
+ * page (an incremental update), then the company's seal over both with an RFC 3161 time-stamp token
+ * over the signature (PAdES B-T).
  */
 async function executedPdf(deps: ContractDeps, c: q.ContractRow, signed: Buffer, at: Date): Promise<Buffer> {
   return sealPdf(signed, sealKey(deps.config), `전자계약 ${c.contractNo} 체결`, at, await tsaUrl(deps.config));

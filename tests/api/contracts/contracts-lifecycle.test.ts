@@ -1,0 +1,197 @@
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../helpers/app.js';
+import { latestCode, type LoggedIn } from '../../helpers/login.js';
+import { sessionAs } from '../../helpers/session.js';
+import { api, expectError } from '../fulfilment/helpers.js';
+import { contractFontsAvailable } from '../../../server/modules/contracts/render.js';
+import { verifySeal } from '../../../server/modules/contracts/seal-verify.js';
+
+const sha256 = (b: Buffer) => createHash('sha256').update(b).digest('hex');
+const addDays = (day: string, n: number) =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+const kstToday = () => new Date(Date.now() + 9 * 3_600_000).toISOString().slice(0, 10);
+
+const has = (tool: string) => {
+  try {
+    execFileSync(tool, ['-v'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+};
+const poppler = has('pdftotext') && has('pdfsig');
+
+/** Runs a poppler tool on the bytes (written to a temporary file) and answers its output. */
+function poppler1(tool: string, args: string[], pdf: Buffer): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ct-'));
+  const f = path.join(dir, 'c.pdf');
+  fs.writeFileSync(f, pdf);
+  try {
+    return execFileSync(tool, [...args, f, ...(tool === 'pdftotext' ? ['-'] : [])], { encoding: 'utf8' });
+  } catch (e) {
+    return String((e as { stdout?: string }).stdout ?? '');
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+const BODY = [
+  '{{contract.typeName}}',
+  '',
+  '제1조 (목적)',
+  '',
+  '발주자 {{buyer.name}}과 수급자 {{supplier.name}}은 {{contract.title}}에 관하여 다음과 같이 계약한다.',
+  '',
+  '제2조 (계약금액)',
+  '',
+  '계약금액은 {{contract.totalAmount}}으로 한다.',
+].join('\n');
+
+describe.runIf(contractFontsAvailable())(
+  'electronic contracts: the certificate page, codes bound to their contract, amendments applied, reminders',
+  () => {
+    let t: TestApp;
+    let http: ReturnType<typeof api>;
+    let operator: LoggedIn;
+    let opadmin: LoggedIn;
+    let supplier1: LoggedIn;
+
+    beforeAll(async () => {
+      t = await buildTestApp();
+      http = api(t.app);
+      [operator, opadmin, supplier1] = await Promise.all([
+        sessionAs(t.app, 'operator'),
+        sessionAs(t.app, 'opadmin'),
+        sessionAs(t.app, 'supplier1'),
+      ]);
+      await t.db.db
+        .insertInto('approvalLine')
+        .values({ lineId: 901, lineName: '전자계약 결재', description: null })
+        .execute();
+      await t.db.db.insertInto('approvalLineStep').values({ lineId: 901, stepNo: 1, approverId: 'E000002' }).execute();
+      await t.db.db
+        .insertInto('approvalRule')
+        .values({ ruleId: 901, docType: 'CONTRACT', minAmount: '0', maxAmount: null, lineId: 901, description: 'test' })
+        .execute();
+      const put = await http.put('/api/v1/contract-templates/SUP', operator, {
+        name: '물품공급계약서',
+        contractType: 'SUPPLY',
+        signOrder: 'SUPPLIER_FIRST',
+        body: BODY,
+        version: 0,
+      });
+      expect(put.status, JSON.stringify(put.body)).toBe(200);
+    }, 120_000);
+    afterAll(() => t?.close());
+
+    const ok = (r: { status: number; body: unknown }) => {
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+      // eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers are read field by field in the tests
+      return r.body as Record<string, any>;
+    };
+    const detail = async (no: string) => ok(await http.get(`/api/v1/contracts/${no}`, operator));
+
+    async function approveAndSend(no: string, version: number) {
+      ok(await http.post(`/api/v1/contracts/${no}/submit`, operator, { version }));
+      const approval = await t.db.db
+        .selectFrom('approval')
+        .select(['approvalId', 'version'])
+        .where('docType', '=', 'CONTRACT')
+        .where('docNo', '=', no)
+        .executeTakeFirstOrThrow();
+      ok(await http.post(`/api/v1/approvals/${approval.approvalId}/approve`, opadmin, { version: approval.version }));
+      return detail(no);
+    }
+
+    async function sent(extra: Record<string, unknown> = {}) {
+      const created = ok(
+        await http.post('/api/v1/contracts', operator, {
+          templateNo: 'SUP',
+          compNo: 'C00001',
+          title: '사출품 공급',
+          supplyAmount: '2000000',
+          vatAmount: '200000',
+          signDeadline: addDays(kstToday(), 14),
+          buyerSignerId: 'operator',
+          ...extra,
+        }),
+      );
+      const no = created.contractNo as string;
+      return { no, c: await approveAndSend(no, created.version as number) };
+    }
+
+    async function supplierSigns(no: string) {
+      const doc = await http.get(`/api/v1/cyber/contracts/${no}/document/draft`, supplier1);
+      const shown = sha256(doc.res.rawPayload);
+      ok(await http.post(`/api/v1/cyber/contracts/${no}/sign-code`, supplier1));
+      const code = await latestCode(t.app);
+      const c = ok(await http.get(`/api/v1/cyber/contracts/${no}`, supplier1));
+      return ok(
+        await http.post(`/api/v1/cyber/contracts/${no}/sign`, supplier1, {
+          version: c.version,
+          documentSha: shown,
+          consent: true,
+          code,
+        }),
+      );
+    }
+
+    async function buyerSigns(no: string) {
+      const c = await detail(no);
+      return ok(
+        await http.post(`/api/v1/contracts/${no}/sign`, operator, {
+          version: c.version,
+          documentSha: c.documentSha,
+          consent: true,
+        }),
+      );
+    }
+
+    it.runIf(poppler)(
+      'the executed copy: the contract, unchanged, then the audit-trail certificate, all under the seal',
+      async () => {
+        const { no } = await sent();
+        await supplierSigns(no);
+        expect((await buyerSigns(no)).status).toBe('EXECUTED');
+        const ex = await detail(no);
+        const draft = (await http.get(`/api/v1/contracts/${no}/document/draft`, operator)).res.rawPayload;
+        const pdf = (await http.get(`/api/v1/contracts/${no}/document/executed`, operator)).res.rawPayload;
+        const pages = (b: Buffer) => Number(/Pages:\s+(\d+)/.exec(poppler1('pdfinfo', [], b))![1]);
+        expect(pages(pdf)).toBe(pages(draft) + 1);
+        // The signed document is still the start of the executed copy, byte for byte.
+        expect(Buffer.compare(pdf.subarray(0, draft.length), draft)).toBe(0);
+        const last = String(pages(pdf));
+        const text = poppler1('pdftotext', ['-f', last, '-l', last, '-layout'], pdf);
+        expect(text).toContain('감사추적증명서');
+        expect(text).toContain(no);
+        expect(text).toContain(ex.documentSha);
+        const signed = ex.events.filter((e: { kind: string }) => e.kind === 'SIGNED');
+        const completed = ex.events.find((e: { kind: string }) => e.kind === 'COMPLETED');
+        // The head of the chain as it stood when the copy was made: the event just before COMPLETED.
+        expect(text).toContain(ex.events.find((e: { seq: number }) => e.seq === completed.seq - 1).hash);
+        const users = await t.db.db
+          .selectFrom('appUser')
+          .select(['userId', 'hname'])
+          .where('userId', 'in', ['operator', 'supplier1'])
+          .execute();
+        for (const u of users) expect(text).toContain(u.hname);
+        expect(text).toContain(ex.variables['supplier.name']);
+        expect(text).toContain('일회용 인증번호');
+        expect(text).toContain(signed[0].ip);
+        // Korean time of each signature.
+        for (const e of signed) {
+          const kst = new Date(Date.parse(e.occurredAt) + 9 * 3_600_000).toISOString();
+          expect(text).toContain(`${kst.slice(0, 10)} ${kst.slice(11, 19)}`);
+        }
+        expect(await verifySeal(pdf)).toMatchObject({ ok: true, coversWholeFile: true });
+        expect(poppler1('pdfsig', [], pdf)).toContain('Signature is Valid');
+        expect(ok(await http.get(`/api/v1/contracts/${no}/verify`, operator)).ok).toBe(true);
+      },
+    );
+  },
+);
