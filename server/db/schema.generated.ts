@@ -1310,6 +1310,7 @@ export interface OtpCodeTable {
   expiresAt: Timestamp;
   attempts: Generated<number>;
   usedAt: Timestamp | null;
+  subject: string | null;
 }
 
 export interface PersonalDataAccessLogTable {

@@ -618,7 +618,7 @@ function assertSupplierSigner(c: q.ContractRow, userId: string): void {
     throw notAllowed('이 계약의 협력사 서명자가 아닙니다', 'CONTRACT_NOT_SIGNER');
 }
 
-/** Sends the supplier's signer a one-time code (purpose CONTRACT) for this contract. */
+/** Sends the supplier's signer a one-time code (purpose CONTRACT) that signs this contract only. */
 export async function requestSignCode(db: Db, deps: ContractDeps, ctx: EventContext, contractNo: string) {
   const sent = await db.transaction().execute(async (trx) => {
     const c = await q.lockContract(trx, contractNo);
@@ -634,7 +634,13 @@ export async function requestSignCode(db: Db, deps: ContractDeps, ctx: EventCont
         'OTP_NO_DESTINATION',
         '인증번호를 받을 이메일이나 휴대전화 번호가 없습니다. 내 정보에서 등록하세요',
       );
-    const otp = await issueOtpIn(owner, { userId: ctx.userId, purpose: 'CONTRACT', channel, destination });
+    const otp = await issueOtpIn(owner, {
+      userId: ctx.userId,
+      purpose: 'CONTRACT',
+      channel,
+      destination,
+      subject: contractNo,
+    });
     const masked = maskDestination(channel, destination);
     await appendEvent(trx, c, ctx, 'CODE_SENT', null, { channel, destination: masked });
     return { channel, destination, masked, code: otp.code };
@@ -807,6 +813,7 @@ export async function supplierSign(db: Db, deps: ContractDeps, ctx: EventContext
       userId: ctx.userId,
       purpose: 'CONTRACT',
       code: b.code ?? '',
+      subject: contractNo,
     });
     if (!otp.ok) return { refused: otp.reason } as const;
     await appendEvent(trx, c, ctx, 'CODE_VERIFIED', null, { purpose: 'CONTRACT' });

@@ -193,5 +193,43 @@ describe.runIf(contractFontsAvailable())(
         expect(ok(await http.get(`/api/v1/contracts/${no}/verify`, operator)).ok).toBe(true);
       },
     );
+
+    it('a signing code signs only the contract it was asked for', async () => {
+      const a = await sent();
+      const b = await sent();
+      ok(await http.post(`/api/v1/cyber/contracts/${a.no}/sign-code`, supplier1));
+      const code = await latestCode(t.app);
+      const mineB = ok(await http.get(`/api/v1/cyber/contracts/${b.no}`, supplier1));
+      expectError(
+        await http.post(`/api/v1/cyber/contracts/${b.no}/sign`, supplier1, {
+          version: mineB.version,
+          documentSha: mineB.documentSha,
+          consent: true,
+          code,
+        }),
+        400,
+        'CONTRACT_CODE_INVALID',
+      );
+      expect((await detail(b.no)).status).toBe('SENT');
+      const mineA = ok(await http.get(`/api/v1/cyber/contracts/${a.no}`, supplier1));
+      const signed = ok(
+        await http.post(`/api/v1/cyber/contracts/${a.no}/sign`, supplier1, {
+          version: mineA.version,
+          documentSha: mineA.documentSha,
+          consent: true,
+          code,
+        }),
+      );
+      expect(signed.status).toBe('PARTLY_SIGNED');
+      const row = await t.db.db
+        .selectFrom('otpCode')
+        .select(['subject', 'attempts'])
+        .where('userId', '=', 'supplier1')
+        .where('purpose', '=', 'CONTRACT')
+        .orderBy('createdAt', 'desc')
+        .executeTakeFirstOrThrow();
+      // Bound to A; the try on B was not counted against it.
+      expect(row).toEqual({ subject: a.no, attempts: 0 });
+    });
   },
 );
