@@ -718,6 +718,7 @@ export interface EcontractTable {
   createdAt: ColumnType<string, Date | string | undefined, Date | string>;
   updatedAt: ColumnType<string, Date | string | undefined, Date | string>;
   version: Generated<number>;
+  sourceChange: Json | null;
 }
 
 export interface EcontractClauseTable {

@@ -203,6 +203,7 @@ const CONTRACT_COLUMNS = [
   'stampStatus',
   'amendsContractNo',
   'changeSummary',
+  'sourceChange',
   'createdBy',
   'createdAt',
   'updatedAt',
@@ -423,4 +424,18 @@ export function userNames(db: Db, userIds: readonly string[]) {
     .select(['userId', 'hname', 'compNo'])
     .where('userId', 'in', [...userIds])
     .execute();
+}
+
+/** The order's lines an amendment's PO change names, with their terms now. */
+export function poLines(db: Db, poNo: string) {
+  return db
+    .selectFrom('poLine')
+    .select(['lineNo', 'quantity', 'unitPrice', 'deliveryDate'])
+    .where('poNo', '=', poNo)
+    .orderBy('lineNo')
+    .execute();
+}
+
+export function poDueDate(db: Db, poNo: string) {
+  return db.selectFrom('poHeader').select(['dueDate', 'status']).where('poNo', '=', poNo).executeTakeFirst();
 }

@@ -8,6 +8,7 @@
  * Every write is one transaction that locks the contract row first, so the events of one
  * contract are appended one at a time and the chain has no forks.
  */
+import type { Static } from 'typebox';
 import type { Config } from '../../config.js';
 import { writeAudit } from '../../db/audit.js';
 import { asOwner } from '../../db/company-scope.js';
@@ -20,6 +21,7 @@ import { checkVersion, failIf, invalid, missing, notAllowed, refused, type Field
 import { transition } from '../../domain/machine.js';
 import { badRequest } from '../../http/errors.js';
 import { startApproval } from '../purchase/approval/index.js';
+import { applyContractAmendment } from '../purchase/po/service.js';
 import { notifyContractSent } from '../notifications/supplier.js';
 import { eventHash, GENESIS, instantText, sha256Hex, verifyChain, type ChainEvent, type EventKind } from './chain.js';
 import * as q from './queries.js';
@@ -38,6 +40,7 @@ import {
   VARIABLES,
   type VariableValues,
 } from './variables.js';
+import type { SourceChange as SourceChangeSchema } from './schemas.js';
 import { CONTRACT_MACHINE, nextSigner, SUPPLIER_VISIBLE, type Party, type SignOrder } from './workflow.js';
 
 export interface ContractDeps {
@@ -57,6 +60,8 @@ export interface EventContext {
   userAgent: string | null;
   now: Date;
 }
+
+type SourceChange = Static<typeof SourceChangeSchema>;
 
 const notFound = () => missing('CONTRACT_NOT_FOUND', '전자계약을 찾을 수 없습니다');
 const MONEY = /^\d{1,18}$/;
@@ -291,7 +296,7 @@ export async function createContract(
   deps: ContractDeps,
   ctx: EventContext,
   b: NewContract,
-  amends?: { contractNo: string; variables: VariableValues },
+  amends?: { contractNo: string; variables: VariableValues; sourceChange?: SourceChange; sourceChangeText?: string[] },
 ) {
   const today = todayKst(ctx.now);
   checkNewContract(b, today);
@@ -354,13 +359,16 @@ export async function createContract(
     };
     const changes = amends ? changedVariables(amends.variables, values) : null;
     if (amends) {
-      if (changes!.length === 0) throw refused('CONTRACT_NO_CHANGE', '원계약과 달라진 내용이 없습니다');
-      values['amends.summary'] = changes!
-        .map((c) => {
+      const sourceText = amends.sourceChangeText ?? [];
+      if (changes!.length === 0 && sourceText.length === 0)
+        throw refused('CONTRACT_NO_CHANGE', '원계약과 달라진 내용이 없습니다');
+      values['amends.summary'] = [
+        ...changes!.map((c) => {
           const label = VARIABLES.find((v) => v.name === c.name)?.labelKo ?? c.name;
           return `${label}: ${c.before ?? '-'} → ${c.after ?? '-'}`;
-        })
-        .join('; ');
+        }),
+        ...sourceText,
+      ].join('; ');
     }
     const signOrder = b.signOrder ?? (template.signOrder as SignOrder);
     const { pdf, sha } = await renderFor(
@@ -399,6 +407,7 @@ export async function createContract(
       stampStatus: duty === '0' ? 'NOT_TAXABLE' : 'REQUIRED',
       amendsContractNo: amends?.contractNo ?? null,
       changeSummary: changes ? JSON.stringify(changes) : null,
+      sourceChange: amends?.sourceChange ? JSON.stringify(amends.sourceChange) : null,
       createdBy: ctx.userId,
     });
     await q.insertDocument(trx, { contractNo, kind: 'DRAFT', compNo: b.compNo, contentSha: sha, content: pdf });
@@ -422,26 +431,87 @@ export async function createAmendment(
   deps: ContractDeps,
   ctx: EventContext,
   originalNo: string,
-  b: Omit<NewContract, 'compNo' | 'sourceKind' | 'sourceNo' | 'templateNo'> & { templateNo?: string },
+  b: Omit<NewContract, 'compNo' | 'sourceKind' | 'sourceNo' | 'templateNo'> & {
+    templateNo?: string;
+    sourceChange?: SourceChange;
+  },
 ) {
   const original = await q.findContract(db, originalNo);
   if (!original) throw notFound();
   if (original.status !== 'EXECUTED')
     throw refused('CONTRACT_NOT_EXECUTED', '체결된 계약만 변경계약을 만들 수 있습니다', { status: original.status });
+  const { sourceChange: change, ...rest } = b;
+  const sourceChangeText = change ? await describeSourceChange(db, original, change, todayKst(ctx.now)) : undefined;
   return createContract(
     db,
     deps,
     ctx,
     {
-      ...b,
+      ...rest,
       templateNo: b.templateNo ?? original.templateNo,
       compNo: original.compNo,
       sourceKind: original.sourceKind as 'PO' | 'LOI' | 'NONE',
       sourceNo: original.sourceNo,
       signOrder: b.signOrder ?? 'SUPPLIER_FIRST',
     },
-    { contractNo: originalNo, variables: original.variables as VariableValues },
+    {
+      contractNo: originalNo,
+      variables: original.variables as VariableValues,
+      ...(change ? { sourceChange: change, sourceChangeText } : {}),
+    },
   );
+}
+
+/**
+ * Checks the PO change an amendment agrees (the order it governs, its lines, dates not past) and
+ * words it for the amendment's text: "발주 PO… 1번 품목 수량: 10.000 → 12". Whether the order can
+ * take it is decided again when the amendment is executed, by the order's change path.
+ */
+async function describeSourceChange(
+  db: Db,
+  original: q.ContractRow,
+  change: SourceChange,
+  today: string,
+): Promise<string[]> {
+  if (original.sourceKind !== 'PO' || !original.sourceNo)
+    throw invalid(
+      'CONTRACT_SOURCE_CHANGE_UNSUPPORTED',
+      original.sourceKind === 'LOI'
+        ? 'LOI에는 변경 절차가 없어 변경계약으로 LOI를 바꿀 수 없습니다'
+        : '발주에 연결된 계약만 발주 변경을 함께 약정할 수 있습니다',
+    );
+  const poNo = original.sourceNo;
+  const [head, lines] = await Promise.all([q.poDueDate(db, poNo), q.poLines(db, poNo)]);
+  if (!head) throw missing('CONTRACT_SOURCE_NOT_FOUND', '발주 또는 LOI를 찾을 수 없습니다');
+  const errors: FieldError[] = [];
+  const text: string[] = [];
+  if (change.dueDate !== undefined) {
+    if (!isValidDate(change.dueDate) || change.dueDate < today)
+      errors.push({ path: 'body/sourceChange/dueDate', message: '납기일은 오늘 이후의 날짜여야 합니다' });
+    else text.push(`발주 ${poNo} 납기일: ${head.dueDate ?? '-'} → ${change.dueDate}`);
+  }
+  (change.lines ?? []).forEach((l, i) => {
+    const line = lines.find((x) => x.lineNo === l.lineNo);
+    if (!line) {
+      errors.push({ path: `body/sourceChange/lines/${i}/lineNo`, message: `발주에 없는 품목 줄입니다: ${l.lineNo}` });
+      return;
+    }
+    if (l.deliveryDate !== undefined && (!isValidDate(l.deliveryDate) || l.deliveryDate < today))
+      errors.push({
+        path: `body/sourceChange/lines/${i}/deliveryDate`,
+        message: '품목 납기일은 오늘 이후의 날짜여야 합니다',
+      });
+    const part = (label: string, before: unknown, after: string | undefined) =>
+      after === undefined ? [] : [`발주 ${poNo} ${l.lineNo}번 품목 ${label}: ${String(before ?? '-')} → ${after}`];
+    text.push(
+      ...part('수량', line.quantity, l.quantity),
+      ...part('단가', line.unitPrice, l.unitPrice),
+      ...part('납기일', line.deliveryDate, l.deliveryDate),
+    );
+  });
+  failIf(errors);
+  if (text.length === 0) failIf([{ path: 'body/sourceChange', message: '발주에서 바꿀 내용을 입력하세요' }]);
+  return text;
 }
 
 export async function submitContract(db: Db, ctx: EventContext, singleid: string, contractNo: string, version: number) {
@@ -555,6 +625,7 @@ export async function getContract(db: Db, contractNo: string, viewer: { supplier
       before: string | null;
       after: string | null;
     }> | null,
+    sourceChange: (c.sourceChange ?? null) as SourceChange | null,
     nextSigner: next,
     events: events.map((e) => ({
       seq: e.seq,
@@ -710,7 +781,19 @@ async function sign(trx: Db, deps: ContractDeps, ctx: EventContext, c: q.Contrac
     executedSha,
     version: c.version + 1,
   });
-  await appendEvent(trx, c, ctx, 'COMPLETED', executedSha, { stampStatus });
+  // An amendment's agreed change of its order takes effect now, with the execution, through the
+  // order's change path (as the owner: the last signer may be the supplier).
+  const po =
+    c.amendsContractNo && c.sourceKind === 'PO' && c.sourceNo && c.sourceChange
+      ? await applyContractAmendment(asOwner(trx), c.sourceNo, c.sourceChange as SourceChange, {
+          reason: `변경계약 ${c.contractNo} 체결`,
+          actorUserId: ctx.userId,
+        })
+      : null;
+  await appendEvent(trx, c, ctx, 'COMPLETED', executedSha, {
+    stampStatus,
+    ...(po ? { poNo: c.sourceNo, poRevision: po.revision } : {}),
+  });
   await writeAudit(trx, { entity: 'econtract', entityKey: c.contractNo, action: 'EXECUTED', actor: ctx.userId });
   return status;
 }

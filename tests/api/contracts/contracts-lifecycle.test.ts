@@ -8,6 +8,7 @@ import { buildTestApp, type TestApp } from '../../helpers/app.js';
 import { latestCode, type LoggedIn } from '../../helpers/login.js';
 import { sessionAs } from '../../helpers/session.js';
 import { api, expectError } from '../fulfilment/helpers.js';
+import { awardedRfq, client, day, logins, type Flow } from '../purchase/helpers.js';
 import { contractFontsAvailable } from '../../../server/modules/contracts/render.js';
 import { verifySeal } from '../../../server/modules/contracts/seal-verify.js';
 
@@ -230,6 +231,82 @@ describe.runIf(contractFontsAvailable())(
         .executeTakeFirstOrThrow();
       // Bound to A; the try on B was not counted against it.
       expect(row).toEqual({ subject: a.no, attempts: 0 });
+    });
+
+    it('an amendment of a PO contract changes the order only when executed, as a new revision; the original stays', async () => {
+      const f: Flow = {
+        ...client(t),
+        u: await logins(t, ['buyer', 'uadmin1', 'opadmin', 'operator', 'supplier1', 'supplier2']),
+      };
+      const rfq = await awardedRfq(f, 'C00001');
+      const po0 = ok(
+        await http.post('/api/v1/pos', operator, { rfqNo: rfq.rfqNo, rfqVersion: rfq.version, dueDate: day(20) }),
+      );
+      const submitted = ok(await http.post(`/api/v1/pos/${po0.poNo}/submit`, operator, { version: po0.version }));
+      const pa = submitted.approvals.at(-1);
+      ok(await http.post(`/api/v1/approvals/${pa.approvalId}/approve`, opadmin, { version: pa.version }));
+      const poNo = po0.poNo as string;
+      const poNow = async () => ok(await http.get(`/api/v1/pos/${poNo}`, operator));
+      const before = await poNow();
+      expect(before).toMatchObject({ status: 'SENT', revision: 1 });
+      const qty0 = before.lines[0].quantity as string;
+
+      const { no } = await sent({ sourceKind: 'PO', sourceNo: poNo });
+      await supplierSigns(no);
+      await buyerSigns(no);
+      const original = await detail(no);
+      expect(original.status).toBe('EXECUTED');
+
+      // An amendment agreeing a PO change; a line the order lacks is refused at once.
+      const amend = (sourceChange: unknown) =>
+        http.post(`/api/v1/contracts/${no}/amendments`, operator, {
+          title: '사출품 공급',
+          supplyAmount: '2400000',
+          vatAmount: '240000',
+          signDeadline: addDays(kstToday(), 10),
+          buyerSignerId: 'operator',
+          sourceChange,
+        });
+      expectError(await amend({ lines: [{ lineNo: 99, quantity: '1' }] }), 400, 'VALIDATION');
+      const am = ok(await amend({ dueDate: day(30), lines: [{ lineNo: 1, quantity: '12', deliveryDate: day(28) }] }));
+      const a = await detail(am.contractNo);
+      expect(a.sourceChange).toEqual({
+        dueDate: day(30),
+        lines: [{ lineNo: 1, quantity: '12', deliveryDate: day(28) }],
+      });
+      expect(a.variables['amends.summary']).toContain(`발주 ${poNo} 1번 품목 수량: ${qty0} → 12`);
+
+      // Approved and signed by the supplier: the order has not moved.
+      await approveAndSend(am.contractNo, a.version);
+      await supplierSigns(am.contractNo);
+      expect(await poNow()).toMatchObject({ revision: 1, totalAmount: before.totalAmount, dueDate: before.dueDate });
+
+      // Executed: revision 2 carries the agreed quantity and dates, in force at once.
+      expect((await buyerSigns(am.contractNo)).status).toBe('EXECUTED');
+      const after = await poNow();
+      expect(after).toMatchObject({ revision: 2, dueDate: day(30) });
+      expect(after.lines[0]).toMatchObject({ lineNo: 1, quantity: '12.000', deliveryDate: day(28) });
+      expect(after.totalAmount).not.toBe(before.totalAmount);
+      const r2 = after.revisions.find((r: { revision: number }) => r.revision === 2);
+      expect(r2).toMatchObject({ status: 'CURRENT', reason: `변경계약 ${am.contractNo} 체결` });
+      expect(r2.diff.map((d: { field: string }) => d.field)).toEqual(
+        expect.arrayContaining(['dueDate', 'quantity', 'deliveryDate', 'totalAmount']),
+      );
+      const approved = await t.db.db
+        .selectFrom('poHeader')
+        .select(['approvedAmount', 'totalAmount'])
+        .where('poNo', '=', poNo)
+        .executeTakeFirstOrThrow();
+      expect(approved.approvedAmount).toBe(approved.totalAmount);
+      const done = await detail(am.contractNo);
+      expect(done.events.at(-1)).toMatchObject({ kind: 'COMPLETED' });
+      // The original contract never changed.
+      expect(await detail(no)).toMatchObject({
+        status: 'EXECUTED',
+        version: original.version,
+        totalAmount: original.totalAmount,
+        executedSha: original.executedSha,
+      });
     });
   },
 );
