@@ -286,6 +286,33 @@ export function contractsPastDeadline(db: Db, today: string) {
     .execute();
 }
 
+/** Contracts out for signature whose deadline falls from `today` to `last` (Korean dates): reminder candidates. */
+export function contractsDeadlineWithin(db: Db, today: string, last: string) {
+  return db
+    .selectFrom('econtract')
+    .select('contractNo')
+    .where('status', 'in', ['SENT', 'PARTLY_SIGNED'])
+    .where('signDeadline', '>=', today)
+    .where('signDeadline', '<=', last)
+    .orderBy('contractNo')
+    .execute();
+}
+
+/** The reminders already recorded for a contract (REMINDED events' details). */
+export function remindersOf(db: Db, contractNo: string) {
+  return db
+    .selectFrom('econtractEvent')
+    .select(['detail'])
+    .where('contractNo', '=', contractNo)
+    .where('kind', '=', 'REMINDED')
+    .execute();
+}
+
+/** An internal user's employee number: staff notices are addressed by it. */
+export function singleidOf(db: Db, userId: string) {
+  return db.selectFrom('appUser').select(['singleid']).where('userId', '=', userId).executeTakeFirst();
+}
+
 export function findContractByDocumentSha(db: Db, sha: string) {
   return db
     .selectFrom('econtractDocument')

@@ -10,6 +10,8 @@ import { sessionAs } from '../../helpers/session.js';
 import { api, expectError } from '../fulfilment/helpers.js';
 import { awardedRfq, client, day, logins, type Flow } from '../purchase/helpers.js';
 import { contractFontsAvailable } from '../../../server/modules/contracts/render.js';
+import { remindSigners } from '../../../server/modules/contracts/service.js';
+import { render } from '../../../server/modules/notifications/templates.js';
 import { verifySeal } from '../../../server/modules/contracts/seal-verify.js';
 
 const sha256 = (b: Buffer) => createHash('sha256').update(b).digest('hex');
@@ -307,6 +309,73 @@ describe.runIf(contractFontsAvailable())(
         totalAmount: original.totalAmount,
         executedSha: original.executedSha,
       });
+    });
+
+    // Last: it moves the app's clock forward.
+    it('reminders before the deadline by the business clock: once per threshold to the party whose turn it is; none once signed or declined', async () => {
+      const deadline = addDays(kstToday(), 5);
+      const waiting = await sent({ signDeadline: deadline });
+      const signedNo = (await sent({ signDeadline: deadline })).no;
+      await supplierSigns(signedNo);
+      await buyerSigns(signedNo);
+      const declined = await sent({ signDeadline: deadline });
+      const mine = ok(await http.get(`/api/v1/cyber/contracts/${declined.no}`, supplier1));
+      ok(
+        await http.post(`/api/v1/cyber/contracts/${declined.no}/decline`, supplier1, {
+          version: mine.version,
+          reason: '조건 불일치',
+        }),
+      );
+      const notices = (no: string) =>
+        t.db.db
+          .selectFrom('notification')
+          .select(['template', 'subject', 'body'])
+          .where('refKey', '=', no)
+          .where('template', 'in', ['contract.reminder', 'contract.reminder.buyer'])
+          .execute();
+      const reminded = async (no: string) =>
+        (await detail(no)).events.filter((e: { kind: string }) => e.kind === 'REMINDED').length;
+      const run = () => remindSigners(t.db.db, t.app.clock.now(), [3, 1]);
+
+      // Five days left: nothing yet.
+      await run();
+      expect(await notices(waiting.no)).toHaveLength(0);
+      // Three days left: the supplier (its turn) once, however often the job runs.
+      t.app.clock.advance(2 * 86_400_000);
+      await run();
+      await run();
+      const first = await notices(waiting.no);
+      expect(first.length).toBeGreaterThanOrEqual(1);
+      expect(first.every((n) => n.template === 'contract.reminder')).toBe(true);
+      expect(await reminded(waiting.no)).toBe(1);
+      expect(first[0].subject).toContain('3일 전');
+      // The Korean particle follows the title: 사출품 공급 ends open → 을.
+      expect(first[0].body).toContain('사출품 공급을 서명하실 차례입니다');
+      const sentFirst = first.length;
+      // The supplier signs; one day left: the buyer's named signer, once.
+      await supplierSigns(waiting.no);
+      t.app.clock.advance(2 * 86_400_000);
+      await run();
+      await run();
+      const all = await notices(waiting.no);
+      const buyer = all.filter((n) => n.template === 'contract.reminder.buyer');
+      expect(buyer).toHaveLength(1);
+      expect(buyer[0].subject).toContain('1일 전');
+      expect(all).toHaveLength(sentFirst + 1);
+      expect(await reminded(waiting.no)).toBe(2);
+      const events = (await detail(waiting.no)).events.filter((e: { kind: string }) => e.kind === 'REMINDED');
+      expect(events.map((e: { userId: string }) => e.userId)).toEqual(['system', 'system']);
+      expect(ok(await http.get(`/api/v1/contracts/${waiting.no}/verify`, operator)).ok).toBe(true);
+      // Signed or declined: none.
+      expect(await notices(signedNo)).toHaveLength(0);
+      expect(await notices(declined.no)).toHaveLength(0);
+      // The particle helper chooses by the word: a title ending in a closed syllable takes 을, else 를.
+      const params = { contractNo: 'CT1', company: '한빛', deadline: '2026-12-01', daysLeft: 1 };
+      expect(render('contract.reminder', 'ko', { ...params, title: '금형 제작' }).body).toContain('금형 제작을 ');
+      expect(render('contract.reminder', 'ko', { ...params, title: '부품 공급 계약서' }).body).toContain(
+        '부품 공급 계약서를 ',
+      );
+      expect(render('contract.reminder.buyer', 'ko', { ...params, title: 'x' }).body).toContain('한빛과의');
     });
   },
 );
