@@ -8623,6 +8623,17 @@ export interface components {
                 before: string | null;
                 after: string | null;
             }[] | null;
+            sourceChange?: {
+                /** @description YYYY-MM-DD */
+                dueDate?: string;
+                lines?: {
+                    lineNo: number;
+                    quantity?: string;
+                    unitPrice?: string;
+                    /** @description YYYY-MM-DD */
+                    deliveryDate?: string;
+                }[];
+            } | null;
             nextSigner: string | null;
             createdBy: string;
             createdAt: string;
@@ -43853,6 +43864,18 @@ export interface operations {
                     supplierSignerId?: string | null;
                     /** @enum {unknown} */
                     signOrder?: "SUPPLIER_FIRST" | "BUYER_FIRST";
+                    /** @description The change of the PO this contract governs, agreed by the amendment: applied through the PO change path when the amendment is executed */
+                    sourceChange?: {
+                        /** @description YYYY-MM-DD */
+                        dueDate?: string;
+                        lines?: {
+                            lineNo: number;
+                            quantity?: string;
+                            unitPrice?: string;
+                            /** @description YYYY-MM-DD */
+                            deliveryDate?: string;
+                        }[];
+                    };
                 };
             };
         };

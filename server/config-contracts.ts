@@ -27,6 +27,11 @@ export interface ContractConfig {
    * certificate, started on first use (tests and the demo only).
    */
   contractTsaUrl: string | null;
+  /**
+   * How many days before the signing deadline the party whose turn it is gets a reminder, each
+   * threshold once (CONTRACT_REMINDER_DAYS, comma-separated, default 3,1; `off`: none).
+   */
+  contractReminderDays: number[];
 }
 
 type Env = Record<string, string | undefined>;
@@ -55,6 +60,19 @@ function tsaUrl(env: Env, problems: string[]): string | null {
   return null;
 }
 
+function reminderDays(env: Env, problems: string[]): number[] {
+  const raw = (env.CONTRACT_REMINDER_DAYS ?? '3,1').trim();
+  if (raw === 'off' || raw === '') return [];
+  const days = raw.split(',').map((d) => Number(d.trim()));
+  if (days.some((d) => !Number.isInteger(d) || d < 0 || d > 60)) {
+    problems.push(
+      `CONTRACT_REMINDER_DAYS="${raw}" must be whole numbers of days from 0 to 60, comma-separated, or off`,
+    );
+    return [3, 1];
+  }
+  return [...new Set(days)].sort((a, b) => b - a);
+}
+
 export function loadContractConfig(env: Env, problems: string[]): ContractConfig {
   const mode = env.CONTRACT_STAMP_MODE ?? 'REQUIRE';
   if (mode !== 'REQUIRE' && mode !== 'PENDING')
@@ -71,6 +89,7 @@ export function loadContractConfig(env: Env, problems: string[]): ContractConfig
     contractServiceTaxable: service !== 'off',
     contractSealP12: sealP12(env, problems),
     contractTsaUrl: tsaUrl(env, problems),
+    contractReminderDays: reminderDays(env, problems),
     contractSealName: /^[\x20-\x7e]{1,64}$/.test(env.CONTRACT_SEAL_NAME ?? '') ? env.CONTRACT_SEAL_NAME! : 'GPMS',
   };
 }

@@ -36,7 +36,7 @@ export function issueOtp(
 /** issueOtp inside the caller's transaction (a contract's signing code and its evidence event together). */
 export async function issueOtpIn(
   trx: Db,
-  input: { userId: string; purpose: OtpPurpose; channel: Channel; destination: string },
+  input: { userId: string; purpose: OtpPurpose; channel: Channel; destination: string; subject?: string },
 ): Promise<{ code: string; expiresAt: Date }> {
   const code = newOtpCode();
   const otpId = crypto.randomUUID();
@@ -57,6 +57,7 @@ export async function issueOtpIn(
       channel: input.channel,
       codeHash: codeHash(otpId, code),
       destination: input.destination,
+      subject: input.subject ?? null,
       expiresAt,
       usedAt: null,
     })
@@ -80,13 +81,16 @@ export function checkOtp(db: Db, input: { userId: string; purpose: OtpPurpose; c
  */
 export async function checkOtpIn(
   trx: Db,
-  input: { userId: string; purpose: OtpPurpose; code: string },
+  input: { userId: string; purpose: OtpPurpose; code: string; subject?: string },
 ): Promise<OtpCheck> {
+  // A code issued for a subject (a contract) answers only a check for that subject: for any other
+  // there is no code, and the attempt is not counted against the code of the right one.
   const row = await trx
     .selectFrom('otpCode')
     .select(['otpId', 'codeHash', 'attempts', 'expiresAt'])
     .where('userId', '=', input.userId)
     .where('purpose', '=', input.purpose)
+    .where((eb) => (input.subject === undefined ? eb('subject', 'is', null) : eb('subject', '=', input.subject)))
     .where('usedAt', 'is', null)
     .orderBy('createdAt', 'desc')
     .limit(1)

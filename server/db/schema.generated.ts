@@ -718,6 +718,7 @@ export interface EcontractTable {
   createdAt: ColumnType<string, Date | string | undefined, Date | string>;
   updatedAt: ColumnType<string, Date | string | undefined, Date | string>;
   version: Generated<number>;
+  sourceChange: Json | null;
 }
 
 export interface EcontractClauseTable {
@@ -1310,6 +1311,7 @@ export interface OtpCodeTable {
   expiresAt: Timestamp;
   attempts: Generated<number>;
   usedAt: Timestamp | null;
+  subject: string | null;
 }
 
 export interface PersonalDataAccessLogTable {

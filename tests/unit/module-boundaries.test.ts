@@ -31,7 +31,8 @@ const PUBLIC_ENTRIES: Record<string, string> = {
   'fulfilment/statement/workflow': 'the order print shows the transaction statement of the order',
   'privacy/index': 'the personal-data access log and download reasons an export records and asks for',
   'fulfilment/warehousing/schemas': 'user preferences validate a remembered warehousing filter with its own schema',
-  'purchase/po/service': 'a sealed-bid tender’s award makes its orders through the PO flow (createAwardedPo)',
+  'purchase/po/service':
+    'a sealed-bid tender’s award makes its orders through the PO flow (createAwardedPo); an executed contract amendment changes its order through the change path (applyContractAmendment)',
   'purchase/pr/service':
     'a sealed-bid tender takes a received PR and gives it back when cancelled, as an RFQ does; the budget availability of a PR is shown only to its readers (assertPrVisible)',
   'portal-admin/known-routes': 'the screen studio refuses a stored screen whose route is one of the app’s own',

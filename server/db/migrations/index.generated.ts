@@ -62,6 +62,8 @@ import * as m0670 from './0670-agreements.js';
 import * as m0680 from './0680-po-revisions.js';
 import * as m0700 from './0700-contracts.js';
 import * as m0701 from './0701-contract-menus.js';
+import * as m0720 from './0720-contract-sign-code-subject.js';
+import * as m0721 from './0721-contract-source-change.js';
 
 /** Every migration, by number; the key is the version recorded in the database. */
 export const migrations: Record<string, Migration> = {
@@ -127,4 +129,6 @@ export const migrations: Record<string, Migration> = {
   '0680-po-revisions': m0680,
   '0700-contracts': m0700,
   '0701-contract-menus': m0701,
+  '0720-contract-sign-code-subject': m0720,
+  '0721-contract-source-change': m0721,
 };

@@ -22,6 +22,7 @@ export const EVENT_KINDS = [
   'DECLINED',
   'STAMP_RECORDED',
   'EXPIRED',
+  'REMINDED',
   'CANCELLED',
   'COMPLETED',
 ] as const;

@@ -1,5 +1,5 @@
 import type { JobDefinition } from '../../jobs/types.js';
-import { expireContracts } from './service.js';
+import { expireContracts, remindSigners } from './service.js';
 
 /** Electronic contracts' background work (server/jobs/registry.ts lists it). */
 export const contractJobs: JobDefinition[] = [
@@ -8,5 +8,11 @@ export const contractJobs: JobDefinition[] = [
     name: 'contracts.expire',
     everySeconds: 3600,
     run: async (ctx) => ({ expired: await expireContracts(ctx.db, ctx.now) }),
+  },
+  {
+    // The party whose turn it is, reminded N days before the signing deadline (CONTRACT_REMINDER_DAYS), each threshold once.
+    name: 'contracts.remind',
+    everySeconds: 3600,
+    run: async (ctx) => ({ reminded: await remindSigners(ctx.db, ctx.now, ctx.config.contractReminderDays) }),
   },
 ];

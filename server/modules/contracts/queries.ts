@@ -203,6 +203,7 @@ const CONTRACT_COLUMNS = [
   'stampStatus',
   'amendsContractNo',
   'changeSummary',
+  'sourceChange',
   'createdBy',
   'createdAt',
   'updatedAt',
@@ -283,6 +284,33 @@ export function contractsPastDeadline(db: Db, today: string) {
     .where('signDeadline', '<', today)
     .orderBy('contractNo')
     .execute();
+}
+
+/** Contracts out for signature whose deadline falls from `today` to `last` (Korean dates): reminder candidates. */
+export function contractsDeadlineWithin(db: Db, today: string, last: string) {
+  return db
+    .selectFrom('econtract')
+    .select('contractNo')
+    .where('status', 'in', ['SENT', 'PARTLY_SIGNED'])
+    .where('signDeadline', '>=', today)
+    .where('signDeadline', '<=', last)
+    .orderBy('contractNo')
+    .execute();
+}
+
+/** The reminders already recorded for a contract (REMINDED events' details). */
+export function remindersOf(db: Db, contractNo: string) {
+  return db
+    .selectFrom('econtractEvent')
+    .select(['detail'])
+    .where('contractNo', '=', contractNo)
+    .where('kind', '=', 'REMINDED')
+    .execute();
+}
+
+/** An internal user's employee number: staff notices are addressed by it. */
+export function singleidOf(db: Db, userId: string) {
+  return db.selectFrom('appUser').select(['singleid']).where('userId', '=', userId).executeTakeFirst();
 }
 
 export function findContractByDocumentSha(db: Db, sha: string) {
@@ -413,4 +441,28 @@ export async function upsertStamp(
       }),
     )
     .execute();
+}
+
+/** The signers' names for the audit-trail certificate (read as the owner: accounts are not the supplier role's). */
+export function userNames(db: Db, userIds: readonly string[]) {
+  if (userIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('appUser')
+    .select(['userId', 'hname', 'compNo'])
+    .where('userId', 'in', [...userIds])
+    .execute();
+}
+
+/** The order's lines an amendment's PO change names, with their terms now. */
+export function poLines(db: Db, poNo: string) {
+  return db
+    .selectFrom('poLine')
+    .select(['lineNo', 'quantity', 'unitPrice', 'deliveryDate'])
+    .where('poNo', '=', poNo)
+    .orderBy('lineNo')
+    .execute();
+}
+
+export function poDueDate(db: Db, poNo: string) {
+  return db.selectFrom('poHeader').select(['dueDate', 'status']).where('poNo', '=', poNo).executeTakeFirst();
 }

@@ -10,8 +10,8 @@ import fs from 'node:fs';
 import PDFDocument from 'pdfkit';
 import { HttpError } from '../../http/errors.js';
 
-const FONT_DIR = '/usr/share/fonts/opentype/noto';
-const FONTS = {
+export const FONT_DIR = '/usr/share/fonts/opentype/noto';
+export const FONTS = {
   regular: { file: `${FONT_DIR}/NotoSansCJK-Regular.ttc`, face: 'NotoSansCJKkr-Regular' },
   bold: { file: `${FONT_DIR}/NotoSansCJK-Bold.ttc`, face: 'NotoSansCJKkr-Bold' },
 } as const;

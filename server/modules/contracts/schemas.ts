@@ -129,8 +129,37 @@ export const NewContractBody = Type.Object(
   },
   { additionalProperties: false },
 );
+const Quantity = Type.String({ pattern: '^\\d{1,15}(\\.\\d{1,4})?$' });
+export const SourceChange = Type.Object(
+  {
+    dueDate: Type.Optional(DateText),
+    lines: Type.Optional(
+      Type.Array(
+        Type.Object(
+          {
+            lineNo: Type.Integer({ minimum: 1 }),
+            quantity: Type.Optional(Quantity),
+            unitPrice: Type.Optional(Quantity),
+            deliveryDate: Type.Optional(DateText),
+          },
+          { additionalProperties: false },
+        ),
+        { maxItems: 200 },
+      ),
+    ),
+  },
+  {
+    additionalProperties: false,
+    description:
+      'The change of the PO this contract governs, agreed by the amendment: applied through the PO change path when the amendment is executed',
+  },
+);
 export const AmendmentBody = Type.Object(
-  { templateNo: Type.Optional(Type.String({ pattern: '^[A-Z0-9_-]{1,20}$' })), ...NewContractFields },
+  {
+    templateNo: Type.Optional(Type.String({ pattern: '^[A-Z0-9_-]{1,20}$' })),
+    ...NewContractFields,
+    sourceChange: Type.Optional(SourceChange),
+  },
   { additionalProperties: false },
 );
 export const ContractCreated = Type.Object({
@@ -258,6 +287,7 @@ export const ContractDetail = Type.Object(
     changeSummary: Nullable(
       Type.Array(Type.Object({ name: Type.String(), before: Nullable(Type.String()), after: Nullable(Type.String()) })),
     ),
+    sourceChange: Type.Optional(Nullable(SourceChange)),
     nextSigner: Nullable(Type.String({ description: 'SUPPLIER or BUYER; null when no signature is awaited' })),
     createdBy: Type.String(),
     createdAt: Type.String(),

@@ -8,6 +8,7 @@
  * Every write is one transaction that locks the contract row first, so the events of one
  * contract are appended one at a time and the chain has no forks.
  */
+import type { Static } from 'typebox';
 import type { Config } from '../../config.js';
 import { writeAudit } from '../../db/audit.js';
 import { asOwner } from '../../db/company-scope.js';
@@ -20,10 +21,14 @@ import { checkVersion, failIf, invalid, missing, notAllowed, refused, type Field
 import { transition } from '../../domain/machine.js';
 import { badRequest } from '../../http/errors.js';
 import { startApproval } from '../purchase/approval/index.js';
-import { notifyContractSent } from '../notifications/supplier.js';
+import { applyContractAmendment } from '../purchase/po/service.js';
+import { notifyContractReminder, notifyContractSent } from '../notifications/supplier.js';
+import { notifyContractSignerReminder } from '../notifications/staff.js';
 import { eventHash, GENESIS, instantText, sha256Hex, verifyChain, type ChainEvent, type EventKind } from './chain.js';
 import * as q from './queries.js';
 import { renderContractPdf } from './render.js';
+import { renderCertificatePdf, type CertificateModel, type CertificateSigner } from './certificate.js';
+import { appendPdfPages } from './pdf-append.js';
 import { sealPdf, throwawaySealKey, type SealKey } from './seal.js';
 import { verifySeal } from './seal-verify.js';
 import { startLocalTsa, type LocalTsa } from './tsa.js';
@@ -36,6 +41,7 @@ import {
   VARIABLES,
   type VariableValues,
 } from './variables.js';
+import type { SourceChange as SourceChangeSchema } from './schemas.js';
 import { CONTRACT_MACHINE, nextSigner, SUPPLIER_VISIBLE, type Party, type SignOrder } from './workflow.js';
 
 export interface ContractDeps {
@@ -55,6 +61,8 @@ export interface EventContext {
   userAgent: string | null;
   now: Date;
 }
+
+type SourceChange = Static<typeof SourceChangeSchema>;
 
 const notFound = () => missing('CONTRACT_NOT_FOUND', '전자계약을 찾을 수 없습니다');
 const MONEY = /^\d{1,18}$/;
@@ -289,7 +297,7 @@ export async function createContract(
   deps: ContractDeps,
   ctx: EventContext,
   b: NewContract,
-  amends?: { contractNo: string; variables: VariableValues },
+  amends?: { contractNo: string; variables: VariableValues; sourceChange?: SourceChange; sourceChangeText?: string[] },
 ) {
   const today = todayKst(ctx.now);
   checkNewContract(b, today);
@@ -352,13 +360,16 @@ export async function createContract(
     };
     const changes = amends ? changedVariables(amends.variables, values) : null;
     if (amends) {
-      if (changes!.length === 0) throw refused('CONTRACT_NO_CHANGE', '원계약과 달라진 내용이 없습니다');
-      values['amends.summary'] = changes!
-        .map((c) => {
+      const sourceText = amends.sourceChangeText ?? [];
+      if (changes!.length === 0 && sourceText.length === 0)
+        throw refused('CONTRACT_NO_CHANGE', '원계약과 달라진 내용이 없습니다');
+      values['amends.summary'] = [
+        ...changes!.map((c) => {
           const label = VARIABLES.find((v) => v.name === c.name)?.labelKo ?? c.name;
           return `${label}: ${c.before ?? '-'} → ${c.after ?? '-'}`;
-        })
-        .join('; ');
+        }),
+        ...sourceText,
+      ].join('; ');
     }
     const signOrder = b.signOrder ?? (template.signOrder as SignOrder);
     const { pdf, sha } = await renderFor(
@@ -397,6 +408,7 @@ export async function createContract(
       stampStatus: duty === '0' ? 'NOT_TAXABLE' : 'REQUIRED',
       amendsContractNo: amends?.contractNo ?? null,
       changeSummary: changes ? JSON.stringify(changes) : null,
+      sourceChange: amends?.sourceChange ? JSON.stringify(amends.sourceChange) : null,
       createdBy: ctx.userId,
     });
     await q.insertDocument(trx, { contractNo, kind: 'DRAFT', compNo: b.compNo, contentSha: sha, content: pdf });
@@ -420,26 +432,87 @@ export async function createAmendment(
   deps: ContractDeps,
   ctx: EventContext,
   originalNo: string,
-  b: Omit<NewContract, 'compNo' | 'sourceKind' | 'sourceNo' | 'templateNo'> & { templateNo?: string },
+  b: Omit<NewContract, 'compNo' | 'sourceKind' | 'sourceNo' | 'templateNo'> & {
+    templateNo?: string;
+    sourceChange?: SourceChange;
+  },
 ) {
   const original = await q.findContract(db, originalNo);
   if (!original) throw notFound();
   if (original.status !== 'EXECUTED')
     throw refused('CONTRACT_NOT_EXECUTED', '체결된 계약만 변경계약을 만들 수 있습니다', { status: original.status });
+  const { sourceChange: change, ...rest } = b;
+  const sourceChangeText = change ? await describeSourceChange(db, original, change, todayKst(ctx.now)) : undefined;
   return createContract(
     db,
     deps,
     ctx,
     {
-      ...b,
+      ...rest,
       templateNo: b.templateNo ?? original.templateNo,
       compNo: original.compNo,
       sourceKind: original.sourceKind as 'PO' | 'LOI' | 'NONE',
       sourceNo: original.sourceNo,
       signOrder: b.signOrder ?? 'SUPPLIER_FIRST',
     },
-    { contractNo: originalNo, variables: original.variables as VariableValues },
+    {
+      contractNo: originalNo,
+      variables: original.variables as VariableValues,
+      ...(change ? { sourceChange: change, sourceChangeText } : {}),
+    },
   );
+}
+
+/**
+ * Checks the PO change an amendment agrees (the order it governs, its lines, dates not past) and
+ * words it for the amendment's text: "발주 PO… 1번 품목 수량: 10.000 → 12". Whether the order can
+ * take it is decided again when the amendment is executed, by the order's change path.
+ */
+async function describeSourceChange(
+  db: Db,
+  original: q.ContractRow,
+  change: SourceChange,
+  today: string,
+): Promise<string[]> {
+  if (original.sourceKind !== 'PO' || !original.sourceNo)
+    throw invalid(
+      'CONTRACT_SOURCE_CHANGE_UNSUPPORTED',
+      original.sourceKind === 'LOI'
+        ? 'LOI에는 변경 절차가 없어 변경계약으로 LOI를 바꿀 수 없습니다'
+        : '발주에 연결된 계약만 발주 변경을 함께 약정할 수 있습니다',
+    );
+  const poNo = original.sourceNo;
+  const [head, lines] = await Promise.all([q.poDueDate(db, poNo), q.poLines(db, poNo)]);
+  if (!head) throw missing('CONTRACT_SOURCE_NOT_FOUND', '발주 또는 LOI를 찾을 수 없습니다');
+  const errors: FieldError[] = [];
+  const text: string[] = [];
+  if (change.dueDate !== undefined) {
+    if (!isValidDate(change.dueDate) || change.dueDate < today)
+      errors.push({ path: 'body/sourceChange/dueDate', message: '납기일은 오늘 이후의 날짜여야 합니다' });
+    else text.push(`발주 ${poNo} 납기일: ${head.dueDate ?? '-'} → ${change.dueDate}`);
+  }
+  (change.lines ?? []).forEach((l, i) => {
+    const line = lines.find((x) => x.lineNo === l.lineNo);
+    if (!line) {
+      errors.push({ path: `body/sourceChange/lines/${i}/lineNo`, message: `발주에 없는 품목 줄입니다: ${l.lineNo}` });
+      return;
+    }
+    if (l.deliveryDate !== undefined && (!isValidDate(l.deliveryDate) || l.deliveryDate < today))
+      errors.push({
+        path: `body/sourceChange/lines/${i}/deliveryDate`,
+        message: '품목 납기일은 오늘 이후의 날짜여야 합니다',
+      });
+    const part = (label: string, before: unknown, after: string | undefined) =>
+      after === undefined ? [] : [`발주 ${poNo} ${l.lineNo}번 품목 ${label}: ${String(before ?? '-')} → ${after}`];
+    text.push(
+      ...part('수량', line.quantity, l.quantity),
+      ...part('단가', line.unitPrice, l.unitPrice),
+      ...part('납기일', line.deliveryDate, l.deliveryDate),
+    );
+  });
+  failIf(errors);
+  if (text.length === 0) failIf([{ path: 'body/sourceChange', message: '발주에서 바꿀 내용을 입력하세요' }]);
+  return text;
 }
 
 export async function submitContract(db: Db, ctx: EventContext, singleid: string, contractNo: string, version: number) {
@@ -553,6 +626,7 @@ export async function getContract(db: Db, contractNo: string, viewer: { supplier
       before: string | null;
       after: string | null;
     }> | null,
+    sourceChange: (c.sourceChange ?? null) as SourceChange | null,
     nextSigner: next,
     events: events.map((e) => ({
       seq: e.seq,
@@ -616,7 +690,7 @@ function assertSupplierSigner(c: q.ContractRow, userId: string): void {
     throw notAllowed('이 계약의 협력사 서명자가 아닙니다', 'CONTRACT_NOT_SIGNER');
 }
 
-/** Sends the supplier's signer a one-time code (purpose CONTRACT) for this contract. */
+/** Sends the supplier's signer a one-time code (purpose CONTRACT) that signs this contract only. */
 export async function requestSignCode(db: Db, deps: ContractDeps, ctx: EventContext, contractNo: string) {
   const sent = await db.transaction().execute(async (trx) => {
     const c = await q.lockContract(trx, contractNo);
@@ -632,7 +706,13 @@ export async function requestSignCode(db: Db, deps: ContractDeps, ctx: EventCont
         'OTP_NO_DESTINATION',
         '인증번호를 받을 이메일이나 휴대전화 번호가 없습니다. 내 정보에서 등록하세요',
       );
-    const otp = await issueOtpIn(owner, { userId: ctx.userId, purpose: 'CONTRACT', channel, destination });
+    const otp = await issueOtpIn(owner, {
+      userId: ctx.userId,
+      purpose: 'CONTRACT',
+      channel,
+      destination,
+      subject: contractNo,
+    });
     const masked = maskDestination(channel, destination);
     await appendEvent(trx, c, ctx, 'CODE_SENT', null, { channel, destination: masked });
     return { channel, destination, masked, code: otp.code };
@@ -681,7 +761,11 @@ async function sign(trx: Db, deps: ContractDeps, ctx: EventContext, c: q.Contrac
   const status = transition(CONTRACT_MACHINE, 'complete', c.status);
   const draft = await q.findDocument(trx, c.contractNo, 'DRAFT');
   if (!draft) throw missing('CONTRACT_DOCUMENT_NOT_FOUND', '계약서 파일이 없습니다');
-  const executed = await executedPdf(deps, c, Buffer.from(draft.content), at);
+  const withCertificate = appendPdfPages(
+    Buffer.from(draft.content),
+    await renderCertificatePdf(await certificateModel(trx, c, at)),
+  );
+  const executed = await executedPdf(deps, c, withCertificate, at);
   const executedSha = sha256Hex(executed);
   await q.insertDocument(trx, {
     contractNo: c.contractNo,
@@ -698,9 +782,66 @@ async function sign(trx: Db, deps: ContractDeps, ctx: EventContext, c: q.Contrac
     executedSha,
     version: c.version + 1,
   });
-  await appendEvent(trx, c, ctx, 'COMPLETED', executedSha, { stampStatus });
+  // An amendment's agreed change of its order takes effect now, with the execution, through the
+  // order's change path (as the owner: the last signer may be the supplier).
+  const po =
+    c.amendsContractNo && c.sourceKind === 'PO' && c.sourceNo && c.sourceChange
+      ? await applyContractAmendment(asOwner(trx), c.sourceNo, c.sourceChange as SourceChange, {
+          reason: `변경계약 ${c.contractNo} 체결`,
+          actorUserId: ctx.userId,
+        })
+      : null;
+  await appendEvent(trx, c, ctx, 'COMPLETED', executedSha, {
+    stampStatus,
+    ...(po ? { poNo: c.sourceNo, poRevision: po.revision } : {}),
+  });
   await writeAudit(trx, { entity: 'econtract', entityKey: c.contractNo, action: 'EXECUTED', actor: ctx.userId });
   return status;
+}
+
+/**
+ * What the audit-trail certificate states, read from the event log as it stands before execution
+ * (both SIGNED events written): per party its last signature, the code that identified it, the copy
+ * it opened; and the log's head.
+ */
+async function certificateModel(trx: Db, c: q.ContractRow, at: Date): Promise<CertificateModel> {
+  const events = await q.eventsOf(trx, c.contractNo);
+  const signedBy = events.filter((e) => e.kind === 'SIGNED');
+  const users = await q.userNames(asOwner(trx), [...new Set(signedBy.map((e) => e.userId ?? ''))]);
+  const values = (c.variables ?? {}) as VariableValues;
+  const signers: CertificateSigner[] = signedBy.map((e) => {
+    const party = (e.detail as { party?: Party } | null)?.party ?? (e.actorCompNo ? 'SUPPLIER' : 'BUYER');
+    const before = events.filter((x) => x.seq < e.seq && x.userId === e.userId);
+    const code = before.filter((x) => x.kind === 'CODE_SENT').at(-1);
+    const verified = before.some((x) => x.kind === 'CODE_VERIFIED');
+    const viewed = before.filter((x) => x.kind === 'VIEWED').at(-1);
+    const codeDetail = (code?.detail ?? {}) as { channel?: string; destination?: string };
+    const identifiedBy =
+      party === 'SUPPLIER' && verified
+        ? `로그인 + 일회용 인증번호 (${codeDetail.channel === 'SMS' ? '휴대전화' : '이메일'} ${codeDetail.destination ?? ''})`.trim()
+        : '로그인 (계약에 지정된 서명자 본인의 세션)';
+    return {
+      role: party === 'SUPPLIER' ? '수급자(을)' : '발주자(갑)',
+      company: (party === 'SUPPLIER' ? values['supplier.name'] : values['buyer.name']) ?? '',
+      name: users.find((u) => u.userId === e.userId)?.hname ?? '',
+      userId: e.userId ?? '',
+      identifiedBy,
+      signedAt: instantText(e.occurredAt),
+      ip: e.ip,
+      userAgent: e.userAgent,
+      documentSha: e.docSha ?? '',
+      viewedSha: viewed?.docSha ?? null,
+    };
+  });
+  const head = events.at(-1)!;
+  return {
+    contractNo: c.contractNo,
+    title: c.title,
+    documentSha: c.documentSha ?? '',
+    executedAt: instantText(at),
+    signers,
+    chainHead: { seq: head.seq, hash: head.hash },
+  };
 }
 
 let throwaway: SealKey | null = null;
@@ -725,8 +866,9 @@ async function tsaUrl(config: Config): Promise<string> {
 }
 
 /**
- * The executed copy: the document both parties signed, unchanged, followed by the company's seal
- * with an RFC 3161 time-stamp token over the signature (PAdES B-T).
+ * The executed copy: the document both parties signed, unchanged, then the audit-trail certificate
+ * page (an incremental update), then the company's seal over both with an RFC 3161 time-stamp token
+ * over the signature (PAdES B-T).
  */
 async function executedPdf(deps: ContractDeps, c: q.ContractRow, signed: Buffer, at: Date): Promise<Buffer> {
   return sealPdf(signed, sealKey(deps.config), `전자계약 ${c.contractNo} 체결`, at, await tsaUrl(deps.config));
@@ -755,6 +897,7 @@ export async function supplierSign(db: Db, deps: ContractDeps, ctx: EventContext
       userId: ctx.userId,
       purpose: 'CONTRACT',
       code: b.code ?? '',
+      subject: contractNo,
     });
     if (!otp.ok) return { refused: otp.reason } as const;
     await appendEvent(trx, c, ctx, 'CODE_VERIFIED', null, { purpose: 'CONTRACT' });
@@ -845,6 +988,64 @@ export async function expireContracts(db: Db, now: Date): Promise<number> {
     if (done) n++;
   }
   return n;
+}
+
+const DAY_MS = 86_400_000;
+const daysBetween = (from: string, to: string) => Math.round((Date.parse(to) - Date.parse(from)) / DAY_MS);
+
+/**
+ * Reminders before the signing deadline: the party whose turn it is is notified when the days left
+ * (Korean dates) reach a threshold (`days`, e.g. 3 and 1). Each threshold is sent once per party —
+ * recorded as a REMINDED event in the contract's chain, in the transaction that queues the notice —
+ * so a run repeated or late sends nothing twice; thresholds crossed together make one notice. A
+ * contract signed, declined or otherwise no longer awaiting a signature gets none.
+ */
+export async function remindSigners(db: Db, now: Date, days: readonly number[]): Promise<number> {
+  if (days.length === 0) return 0;
+  const today = todayKst(now);
+  const last = new Date(Date.parse(`${today}T00:00:00Z`) + Math.max(...days) * DAY_MS).toISOString().slice(0, 10);
+  const due = await q.contractsDeadlineWithin(db, today, last);
+  let sent = 0;
+  for (const { contractNo } of due) {
+    const done = await db.transaction().execute(async (trx) => {
+      const c = await q.lockContract(trx, contractNo);
+      const party = c ? nextSigner(c) : null;
+      if (!c || !party || c.signDeadline < today) return false;
+      const daysLeft = daysBetween(today, c.signDeadline);
+      const recorded = new Set(
+        (await q.remindersOf(trx, contractNo))
+          .map((r) => r.detail as { party?: string; thresholds?: number[] })
+          .filter((d) => d.party === party)
+          .flatMap((d) => d.thresholds ?? []),
+      );
+      const pending = days.filter((n) => daysLeft <= n && !recorded.has(n)).sort((a, b) => a - b);
+      if (pending.length === 0) return false;
+      const notice = {
+        contractNo,
+        compNo: c.compNo,
+        title: c.title,
+        signDeadline: c.signDeadline,
+        daysLeft,
+      };
+      let notified: number;
+      if (party === 'SUPPLIER') notified = await notifyContractReminder(trx, notice);
+      else {
+        const signer = await q.singleidOf(trx, c.buyerSignerId);
+        notified = signer?.singleid ? Number(await notifyContractSignerReminder(trx, signer.singleid, notice)) : 0;
+      }
+      await appendEvent(
+        trx,
+        c,
+        { userId: 'system', actorCompNo: null, ip: null, userAgent: null, now },
+        'REMINDED',
+        null,
+        { party, daysLeft, thresholds: pending, recipients: notified },
+      );
+      return true;
+    });
+    if (done) sent++;
+  }
+  return sent;
 }
 
 /* ------------------------------ stamp duty ------------------------------ */

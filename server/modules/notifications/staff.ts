@@ -1,7 +1,7 @@
 import type { Db } from '../../db/connect.js';
 import { notifyEmployee } from './outbox.js';
 import { tenderForNotice } from './queries.js';
-import { kstMinute } from './supplier.js';
+import { companyName, kstMinute } from './supplier.js';
 
 /**
  * Notices to staff about documents other than approvals (those are approval.ts's), recorded in
@@ -31,5 +31,30 @@ export async function notifyTenderClosed(
       invited: counts.invited,
     }),
     { entity: 'tender', key: tenderNo },
+  );
+}
+
+/**
+ * The signing deadline is near and it is the buyer's turn: the contract's named signer (an
+ * internal user, reached through his employee number) is reminded. False when he has no address.
+ */
+export async function notifyContractSignerReminder(
+  db: Db,
+  singleid: string,
+  c: { contractNo: string; compNo: string; title: string; signDeadline: string; daysLeft: number },
+): Promise<boolean> {
+  const names = { ko: await companyName(db, c.compNo, 'ko'), en: await companyName(db, c.compNo, 'en') };
+  return notifyEmployee(
+    db,
+    singleid,
+    'contract.reminder.buyer',
+    (lang) => ({
+      contractNo: c.contractNo,
+      title: c.title,
+      company: names[lang],
+      deadline: c.signDeadline,
+      daysLeft: c.daysLeft,
+    }),
+    { entity: 'econtract', key: c.contractNo },
   );
 }

@@ -290,3 +290,27 @@ export async function notifyContractSent(
     { entity: 'econtract', key: c.contractNo },
   );
 }
+
+/**
+ * The signing deadline is near and it is the supplier's turn: its users are reminded (the
+ * contracts' reminder job, once per threshold, in the transaction that records it).
+ */
+export async function notifyContractReminder(
+  db: Db,
+  c: { contractNo: string; compNo: string; title: string; signDeadline: string; daysLeft: number },
+): Promise<number> {
+  const names = { ko: await companyName(db, c.compNo, 'ko'), en: await companyName(db, c.compNo, 'en') };
+  return notifyCompany(
+    db,
+    c.compNo,
+    'contract.reminder',
+    (lang) => ({
+      contractNo: c.contractNo,
+      title: c.title,
+      company: names[lang],
+      deadline: c.signDeadline,
+      daysLeft: c.daysLeft,
+    }),
+    { entity: 'econtract', key: c.contractNo },
+  );
+}

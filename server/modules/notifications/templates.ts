@@ -3,12 +3,16 @@
  * it needs; rendering refuses a missing one, so a message is never sent with a hole in it.
  * Subjects are for e-mail; an SMS carries the subject and the first line of the body.
  */
+import { resolveParticles } from '../../../lib/josa.js';
+
 export type Lang = 'ko' | 'en';
 
 interface Template {
   params: readonly string[];
   /** One-time codes: the stored text is blanked once delivered or given up. */
   sensitive?: boolean;
+  /** The Korean text writes both particle forms after a variable (`{title}을(를)`): resolved once filled. */
+  particles?: boolean;
   ko: { subject: string; body: string };
   en: { subject: string; body: string };
 }
@@ -191,6 +195,30 @@ export const TEMPLATES = {
       body: 'Dear {company}, a contract awaits your signature.\n\nContract: {contractNo}\nTitle: {title}\nAmount: KRW {amount} (VAT included)\nSign by: {deadline}\n\nRead it on the supplier portal (OGPMS), electronic contracts, and sign with a one-time code.',
     },
   },
+  'contract.reminder': {
+    params: ['contractNo', 'title', 'company', 'deadline', 'daysLeft'],
+    particles: true,
+    ko: {
+      subject: '[OGPMS] 전자계약 서명 기한 {daysLeft}일 전: {contractNo}',
+      body: '{company} 담당자님, 전자계약 {title}을(를) 서명하실 차례입니다.\n\n계약번호: {contractNo}\n서명 기한: {deadline} ({daysLeft}일 남음)\n\n기한이 지나면 계약이 만료됩니다. 협력사 포털(OGPMS)의 전자계약 화면에서 계약서를 확인하고 인증번호로 서명하세요.',
+    },
+    en: {
+      subject: '[OGPMS] Contract to sign within {daysLeft} day(s): {contractNo}',
+      body: 'Dear {company}, the contract {title} awaits your signature.\n\nContract: {contractNo}\nSign by: {deadline} ({daysLeft} day(s) left)\n\nPast the deadline the contract expires. Read it on the supplier portal (OGPMS), electronic contracts, and sign with a one-time code.',
+    },
+  },
+  'contract.reminder.buyer': {
+    params: ['contractNo', 'title', 'company', 'deadline', 'daysLeft'],
+    particles: true,
+    ko: {
+      subject: '[GPMS] 전자계약 서명 기한 {daysLeft}일 전: {contractNo}',
+      body: '{company}와(과)의 전자계약 {title}을(를) 서명하실 차례입니다.\n\n계약번호: {contractNo}\n서명 기한: {deadline} ({daysLeft}일 남음)\n\n기한이 지나면 계약이 만료됩니다. GPMS 전자계약 화면에서 서명하세요.',
+    },
+    en: {
+      subject: '[GPMS] Contract to sign within {daysLeft} day(s): {contractNo}',
+      body: 'The contract {title} with {company} awaits your signature.\n\nContract: {contractNo}\nSign by: {deadline} ({daysLeft} day(s) left)\n\nPast the deadline the contract expires. Sign it on the GPMS electronic contracts screen.',
+    },
+  },
   'settlement.confirm': {
     params: ['period', 'company', 'amount'],
     ko: {
@@ -232,5 +260,6 @@ export function render(id: TemplateId, lang: Lang, params: TemplateParams): { su
   if (missing.length > 0) throw new Error(`notification ${id}: missing ${missing.join(', ')}`);
   const fill = (text: string) => text.replace(/\{(\w+)\}/g, (_, name: string) => String(params[name] ?? ''));
   const t = template[lang];
-  return { subject: fill(t.subject), body: fill(t.body) };
+  const finish = (text: string) => (template.particles && lang === 'ko' ? resolveParticles(fill(text)) : fill(text));
+  return { subject: finish(t.subject), body: finish(t.body) };
 }

@@ -9,6 +9,8 @@ import {
 } from '../../../server/modules/contracts/variables.js';
 import { eventHash, GENESIS, verifyChain, type ChainEvent } from '../../../server/modules/contracts/chain.js';
 import { contractFontsAvailable, renderContractPdf } from '../../../server/modules/contracts/render.js';
+import { renderCertificatePdf } from '../../../server/modules/contracts/certificate.js';
+import { appendPdfPages } from '../../../server/modules/contracts/pdf-append.js';
 
 describe('stamp duty (인지세) brackets at their edges', () => {
   it.each([
@@ -125,5 +127,47 @@ describe.runIf(contractFontsAvailable())('deterministic rendering', () => {
     expect(a.toString('latin1')).toMatch(/FontFile2|FontFile3/);
     const c = await renderContractPdf({ ...model, body: model.body.replace('11,000,000', '11,000,001') });
     expect(Buffer.compare(a, c)).not.toBe(0);
+  }, 60_000);
+
+  it('the audit-trail certificate renders the same bytes twice and is appended as an update after the contract', async () => {
+    const cert = {
+      contractNo: 'CT2026-000001',
+      title: '물품공급 기본계약서',
+      documentSha: 'a'.repeat(64),
+      executedAt: '2026-11-26T05:00:00.000Z',
+      signers: [
+        {
+          role: '수급자(을)',
+          company: '(주)협력',
+          name: '홍길동',
+          userId: 'supplier1',
+          identifiedBy: '로그인 + 일회용 인증번호 (이메일 ho***@example.com)',
+          signedAt: '2026-11-26T04:59:00.000Z',
+          ip: '10.0.0.1',
+          userAgent: 'Mozilla/5.0',
+          documentSha: 'a'.repeat(64),
+          viewedSha: 'a'.repeat(64),
+        },
+      ],
+      chainHead: { seq: 12, hash: 'b'.repeat(64) },
+    };
+    const x = await renderCertificatePdf(cert);
+    expect(Buffer.compare(x, await renderCertificatePdf(cert))).toBe(0);
+    const contract = await renderContractPdf({
+      contractNo: 'CT2026-000001',
+      title: '물품공급 기본계약서',
+      documentDate: '2026-11-26',
+      buyerRows: [['상호', '(주)지피엠에스']],
+      supplierRows: [['상호', '(주)협력']],
+      body: '제1조 (목적)\n\n본문',
+      signers: [{ role: '수급자', company: '(주)협력' }],
+    });
+    const joined = appendPdfPages(contract, x);
+    expect(Buffer.compare(joined.subarray(0, contract.length), contract)).toBe(0);
+    const text = joined.toString('latin1');
+    expect(text.match(/\/Count\s+(\d+)/g)!.at(-1)).toBe('/Count 2');
+    expect(text.slice(contract.length)).toMatch(
+      new RegExp(`/Prev ${/startxref\s+(\d+)/.exec(contract.toString('latin1'))![1]}`),
+    );
   }, 60_000);
 });

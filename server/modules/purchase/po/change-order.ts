@@ -592,3 +592,42 @@ export async function revisionsOf(db: Db, poNo: string, opts: { supplier: boolea
       acknowledgedBy: r.acknowledgedBy,
     }));
 }
+
+/**
+ * A change both parties agreed in an executed amendment (변경계약) of the order's contract, put in
+ * force at once as revision n+1 inside the contract's execution transaction. The re-approval rule is
+ * not asked again: the amendment went through the approval lines (document type CONTRACT) with the
+ * amount it states, and the supplier signed the new terms — that approval covers the change, so the
+ * revision is recorded as re-approved (the approved amount moves) and the budget's WARN is taken as
+ * confirmed by it. Everything else is the change path's: the quantity floor, a pending proposal
+ * (409 PO_CHANGE_PENDING), the simple-order limit, agreements and budget following, the supplier's
+ * acknowledgement of the new revision.
+ */
+export async function applyAgreedChange(
+  trx: Db,
+  poNo: string,
+  change: Pick<Static<typeof PoChangeBody>, 'dueDate' | 'lines'>,
+  ctx: { reason: string; actorUserId: string },
+): Promise<{ revision: number }> {
+  const po = await lockPo(trx, poNo);
+  if (!po) throw refused('PO_NOT_FOUND', `발주 ${poNo}를 찾을 수 없습니다`);
+  transition(PO_MACHINE, 'change', po.status);
+  const open = await lockProposedRevision(trx, poNo);
+  if (open) throw proposalPending(open.revision);
+  const lines = await findPoLineRows(trx, poNo);
+  const terms = await proposedTerms(trx, po, lines, { version: po.version, reason: ctx.reason, ...change });
+  const [rate, limit] = await Promise.all([jpyRate(trx), simpleOrderLimit(trx)]);
+  const totalKrw = toKrw(terms.totalAmount, po.currency as 'KRW' | 'JPY', rate);
+  if (po.poType === 'SIMPLE' && compareDecimals(totalKrw, limit) >= 0)
+    throw invalid('SIMPLE_ORDER_OVER_LIMIT', `소액발주는 ${wonText(limit)}원 미만이어야 합니다`);
+  await ensureFirstRevision(trx, po, lines);
+  const revision = Math.max(po.revision, ...(await findRevisions(trx, poNo)).map((r) => r.revision)) + 1;
+  await putInForce(trx, po, lines, terms, revision, {
+    reason: ctx.reason,
+    actorUserId: ctx.actorUserId,
+    reapproved: true,
+    proposed: false,
+    confirmBudgetWarning: true,
+  });
+  return { revision };
+}

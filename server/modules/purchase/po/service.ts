@@ -63,7 +63,7 @@ import { approvalState, numbered } from '../approval/state.js';
 import { PO_MACHINE, poActionsFor, withinApproval } from './workflow.js';
 import { assertBindable } from '../../files/owners.js';
 import { applyAgreementConsumption, giveBack } from '../agreement/consumption.js';
-import { changePo as changeOrder, revisionsOf } from './change-order.js';
+import { applyAgreedChange, changePo as changeOrder, revisionsOf } from './change-order.js';
 
 export const PO_SCREENS = { list: '/OrderRequestList', edit: '/OrderRequestEdit' } as const;
 export const SIMPLE_SCREENS = { list: '/SimpleOrderList', edit: '/SimpleOrderEdit' } as const;
@@ -389,6 +389,19 @@ export async function changePo(db: Db, caller: Caller | null, poNo: string, b: S
   const actor = await internalActor(db, caller);
   await changeOrder(db, caller, poNo, b, lockOrder);
   return poDetail(db, poNo, actor);
+}
+
+/**
+ * An executed amendment (변경계약) of the order's electronic contract puts the change it agreed in
+ * force, in the contract's transaction (change-order.ts applyAgreedChange).
+ */
+export function applyContractAmendment(
+  trx: Db,
+  poNo: string,
+  change: Pick<Static<typeof PoChangeBody>, 'dueDate' | 'lines'>,
+  ctx: { reason: string; actorUserId: string },
+) {
+  return applyAgreedChange(trx, poNo, change, ctx);
 }
 
 /** Cancels an order nothing of which was delivered, with a reason (an open approval is withdrawn; a sent order's cancellation is recorded in poChangeInfo). */

@@ -1,0 +1,381 @@
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../helpers/app.js';
+import { latestCode, type LoggedIn } from '../../helpers/login.js';
+import { sessionAs } from '../../helpers/session.js';
+import { api, expectError } from '../fulfilment/helpers.js';
+import { awardedRfq, client, day, logins, type Flow } from '../purchase/helpers.js';
+import { contractFontsAvailable } from '../../../server/modules/contracts/render.js';
+import { remindSigners } from '../../../server/modules/contracts/service.js';
+import { render } from '../../../server/modules/notifications/templates.js';
+import { verifySeal } from '../../../server/modules/contracts/seal-verify.js';
+
+const sha256 = (b: Buffer) => createHash('sha256').update(b).digest('hex');
+const addDays = (day: string, n: number) =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+const kstToday = () => new Date(Date.now() + 9 * 3_600_000).toISOString().slice(0, 10);
+
+const has = (tool: string) => {
+  try {
+    execFileSync(tool, ['-v'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+};
+const poppler = has('pdftotext') && has('pdfsig');
+
+/** Runs a poppler tool on the bytes (written to a temporary file) and answers its output. */
+function poppler1(tool: string, args: string[], pdf: Buffer): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ct-'));
+  const f = path.join(dir, 'c.pdf');
+  fs.writeFileSync(f, pdf);
+  try {
+    return execFileSync(tool, [...args, f, ...(tool === 'pdftotext' ? ['-'] : [])], { encoding: 'utf8' });
+  } catch (e) {
+    return String((e as { stdout?: string }).stdout ?? '');
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+const BODY = [
+  '{{contract.typeName}}',
+  '',
+  '제1조 (목적)',
+  '',
+  '발주자 {{buyer.name}}과 수급자 {{supplier.name}}은 {{contract.title}}에 관하여 다음과 같이 계약한다.',
+  '',
+  '제2조 (계약금액)',
+  '',
+  '계약금액은 {{contract.totalAmount}}으로 한다.',
+].join('\n');
+
+describe.runIf(contractFontsAvailable())(
+  'electronic contracts: the certificate page, codes bound to their contract, amendments applied, reminders',
+  () => {
+    let t: TestApp;
+    let http: ReturnType<typeof api>;
+    let operator: LoggedIn;
+    let opadmin: LoggedIn;
+    let supplier1: LoggedIn;
+
+    beforeAll(async () => {
+      t = await buildTestApp();
+      http = api(t.app);
+      [operator, opadmin, supplier1] = await Promise.all([
+        sessionAs(t.app, 'operator'),
+        sessionAs(t.app, 'opadmin'),
+        sessionAs(t.app, 'supplier1'),
+      ]);
+      await t.db.db
+        .insertInto('approvalLine')
+        .values({ lineId: 901, lineName: '전자계약 결재', description: null })
+        .execute();
+      await t.db.db.insertInto('approvalLineStep').values({ lineId: 901, stepNo: 1, approverId: 'E000002' }).execute();
+      await t.db.db
+        .insertInto('approvalRule')
+        .values({ ruleId: 901, docType: 'CONTRACT', minAmount: '0', maxAmount: null, lineId: 901, description: 'test' })
+        .execute();
+      const put = await http.put('/api/v1/contract-templates/SUP', operator, {
+        name: '물품공급계약서',
+        contractType: 'SUPPLY',
+        signOrder: 'SUPPLIER_FIRST',
+        body: BODY,
+        version: 0,
+      });
+      expect(put.status, JSON.stringify(put.body)).toBe(200);
+    }, 120_000);
+    afterAll(() => t?.close());
+
+    const ok = (r: { status: number; body: unknown }) => {
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+      // eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers are read field by field in the tests
+      return r.body as Record<string, any>;
+    };
+    const detail = async (no: string) => ok(await http.get(`/api/v1/contracts/${no}`, operator));
+
+    async function approveAndSend(no: string, version: number) {
+      ok(await http.post(`/api/v1/contracts/${no}/submit`, operator, { version }));
+      const approval = await t.db.db
+        .selectFrom('approval')
+        .select(['approvalId', 'version'])
+        .where('docType', '=', 'CONTRACT')
+        .where('docNo', '=', no)
+        .executeTakeFirstOrThrow();
+      ok(await http.post(`/api/v1/approvals/${approval.approvalId}/approve`, opadmin, { version: approval.version }));
+      return detail(no);
+    }
+
+    async function sent(extra: Record<string, unknown> = {}) {
+      const created = ok(
+        await http.post('/api/v1/contracts', operator, {
+          templateNo: 'SUP',
+          compNo: 'C00001',
+          title: '사출품 공급',
+          supplyAmount: '2000000',
+          vatAmount: '200000',
+          signDeadline: addDays(kstToday(), 14),
+          buyerSignerId: 'operator',
+          ...extra,
+        }),
+      );
+      const no = created.contractNo as string;
+      return { no, c: await approveAndSend(no, created.version as number) };
+    }
+
+    async function supplierSigns(no: string) {
+      const doc = await http.get(`/api/v1/cyber/contracts/${no}/document/draft`, supplier1);
+      const shown = sha256(doc.res.rawPayload);
+      ok(await http.post(`/api/v1/cyber/contracts/${no}/sign-code`, supplier1));
+      const code = await latestCode(t.app);
+      const c = ok(await http.get(`/api/v1/cyber/contracts/${no}`, supplier1));
+      return ok(
+        await http.post(`/api/v1/cyber/contracts/${no}/sign`, supplier1, {
+          version: c.version,
+          documentSha: shown,
+          consent: true,
+          code,
+        }),
+      );
+    }
+
+    async function buyerSigns(no: string) {
+      const c = await detail(no);
+      return ok(
+        await http.post(`/api/v1/contracts/${no}/sign`, operator, {
+          version: c.version,
+          documentSha: c.documentSha,
+          consent: true,
+        }),
+      );
+    }
+
+    it.runIf(poppler)(
+      'the executed copy: the contract, unchanged, then the audit-trail certificate, all under the seal',
+      async () => {
+        const { no } = await sent();
+        await supplierSigns(no);
+        expect((await buyerSigns(no)).status).toBe('EXECUTED');
+        const ex = await detail(no);
+        const draft = (await http.get(`/api/v1/contracts/${no}/document/draft`, operator)).res.rawPayload;
+        const pdf = (await http.get(`/api/v1/contracts/${no}/document/executed`, operator)).res.rawPayload;
+        const pages = (b: Buffer) => Number(/Pages:\s+(\d+)/.exec(poppler1('pdfinfo', [], b))![1]);
+        expect(pages(pdf)).toBe(pages(draft) + 1);
+        // The signed document is still the start of the executed copy, byte for byte.
+        expect(Buffer.compare(pdf.subarray(0, draft.length), draft)).toBe(0);
+        const last = String(pages(pdf));
+        const text = poppler1('pdftotext', ['-f', last, '-l', last, '-layout'], pdf);
+        expect(text).toContain('감사추적증명서');
+        expect(text).toContain(no);
+        expect(text).toContain(ex.documentSha);
+        const signed = ex.events.filter((e: { kind: string }) => e.kind === 'SIGNED');
+        const completed = ex.events.find((e: { kind: string }) => e.kind === 'COMPLETED');
+        // The head of the chain as it stood when the copy was made: the event just before COMPLETED.
+        expect(text).toContain(ex.events.find((e: { seq: number }) => e.seq === completed.seq - 1).hash);
+        const users = await t.db.db
+          .selectFrom('appUser')
+          .select(['userId', 'hname'])
+          .where('userId', 'in', ['operator', 'supplier1'])
+          .execute();
+        for (const u of users) expect(text).toContain(u.hname);
+        expect(text).toContain(ex.variables['supplier.name']);
+        expect(text).toContain('일회용 인증번호');
+        expect(text).toContain(signed[0].ip);
+        // Korean time of each signature.
+        for (const e of signed) {
+          const kst = new Date(Date.parse(e.occurredAt) + 9 * 3_600_000).toISOString();
+          expect(text).toContain(`${kst.slice(0, 10)} ${kst.slice(11, 19)}`);
+        }
+        expect(await verifySeal(pdf)).toMatchObject({ ok: true, coversWholeFile: true });
+        expect(poppler1('pdfsig', [], pdf)).toContain('Signature is Valid');
+        expect(ok(await http.get(`/api/v1/contracts/${no}/verify`, operator)).ok).toBe(true);
+      },
+    );
+
+    it('a signing code signs only the contract it was asked for', async () => {
+      const a = await sent();
+      const b = await sent();
+      ok(await http.post(`/api/v1/cyber/contracts/${a.no}/sign-code`, supplier1));
+      const code = await latestCode(t.app);
+      const mineB = ok(await http.get(`/api/v1/cyber/contracts/${b.no}`, supplier1));
+      expectError(
+        await http.post(`/api/v1/cyber/contracts/${b.no}/sign`, supplier1, {
+          version: mineB.version,
+          documentSha: mineB.documentSha,
+          consent: true,
+          code,
+        }),
+        400,
+        'CONTRACT_CODE_INVALID',
+      );
+      expect((await detail(b.no)).status).toBe('SENT');
+      const mineA = ok(await http.get(`/api/v1/cyber/contracts/${a.no}`, supplier1));
+      const signed = ok(
+        await http.post(`/api/v1/cyber/contracts/${a.no}/sign`, supplier1, {
+          version: mineA.version,
+          documentSha: mineA.documentSha,
+          consent: true,
+          code,
+        }),
+      );
+      expect(signed.status).toBe('PARTLY_SIGNED');
+      const row = await t.db.db
+        .selectFrom('otpCode')
+        .select(['subject', 'attempts'])
+        .where('userId', '=', 'supplier1')
+        .where('purpose', '=', 'CONTRACT')
+        .orderBy('createdAt', 'desc')
+        .executeTakeFirstOrThrow();
+      // Bound to A; the try on B was not counted against it.
+      expect(row).toEqual({ subject: a.no, attempts: 0 });
+    });
+
+    it('an amendment of a PO contract changes the order only when executed, as a new revision; the original stays', async () => {
+      const f: Flow = {
+        ...client(t),
+        u: await logins(t, ['buyer', 'uadmin1', 'opadmin', 'operator', 'supplier1', 'supplier2']),
+      };
+      const rfq = await awardedRfq(f, 'C00001');
+      const po0 = ok(
+        await http.post('/api/v1/pos', operator, { rfqNo: rfq.rfqNo, rfqVersion: rfq.version, dueDate: day(20) }),
+      );
+      const submitted = ok(await http.post(`/api/v1/pos/${po0.poNo}/submit`, operator, { version: po0.version }));
+      const pa = submitted.approvals.at(-1);
+      ok(await http.post(`/api/v1/approvals/${pa.approvalId}/approve`, opadmin, { version: pa.version }));
+      const poNo = po0.poNo as string;
+      const poNow = async () => ok(await http.get(`/api/v1/pos/${poNo}`, operator));
+      const before = await poNow();
+      expect(before).toMatchObject({ status: 'SENT', revision: 1 });
+      const qty0 = before.lines[0].quantity as string;
+
+      const { no } = await sent({ sourceKind: 'PO', sourceNo: poNo });
+      await supplierSigns(no);
+      await buyerSigns(no);
+      const original = await detail(no);
+      expect(original.status).toBe('EXECUTED');
+
+      // An amendment agreeing a PO change; a line the order lacks is refused at once.
+      const amend = (sourceChange: unknown) =>
+        http.post(`/api/v1/contracts/${no}/amendments`, operator, {
+          title: '사출품 공급',
+          supplyAmount: '2400000',
+          vatAmount: '240000',
+          signDeadline: addDays(kstToday(), 10),
+          buyerSignerId: 'operator',
+          sourceChange,
+        });
+      expectError(await amend({ lines: [{ lineNo: 99, quantity: '1' }] }), 400, 'VALIDATION');
+      const am = ok(await amend({ dueDate: day(30), lines: [{ lineNo: 1, quantity: '12', deliveryDate: day(28) }] }));
+      const a = await detail(am.contractNo);
+      expect(a.sourceChange).toEqual({
+        dueDate: day(30),
+        lines: [{ lineNo: 1, quantity: '12', deliveryDate: day(28) }],
+      });
+      expect(a.variables['amends.summary']).toContain(`발주 ${poNo} 1번 품목 수량: ${qty0} → 12`);
+
+      // Approved and signed by the supplier: the order has not moved.
+      await approveAndSend(am.contractNo, a.version);
+      await supplierSigns(am.contractNo);
+      expect(await poNow()).toMatchObject({ revision: 1, totalAmount: before.totalAmount, dueDate: before.dueDate });
+
+      // Executed: revision 2 carries the agreed quantity and dates, in force at once.
+      expect((await buyerSigns(am.contractNo)).status).toBe('EXECUTED');
+      const after = await poNow();
+      expect(after).toMatchObject({ revision: 2, dueDate: day(30) });
+      expect(after.lines[0]).toMatchObject({ lineNo: 1, quantity: '12.000', deliveryDate: day(28) });
+      expect(after.totalAmount).not.toBe(before.totalAmount);
+      const r2 = after.revisions.find((r: { revision: number }) => r.revision === 2);
+      expect(r2).toMatchObject({ status: 'CURRENT', reason: `변경계약 ${am.contractNo} 체결` });
+      expect(r2.diff.map((d: { field: string }) => d.field)).toEqual(
+        expect.arrayContaining(['dueDate', 'quantity', 'deliveryDate', 'totalAmount']),
+      );
+      const approved = await t.db.db
+        .selectFrom('poHeader')
+        .select(['approvedAmount', 'totalAmount'])
+        .where('poNo', '=', poNo)
+        .executeTakeFirstOrThrow();
+      expect(approved.approvedAmount).toBe(approved.totalAmount);
+      const done = await detail(am.contractNo);
+      expect(done.events.at(-1)).toMatchObject({ kind: 'COMPLETED' });
+      // The original contract never changed.
+      expect(await detail(no)).toMatchObject({
+        status: 'EXECUTED',
+        version: original.version,
+        totalAmount: original.totalAmount,
+        executedSha: original.executedSha,
+      });
+    });
+
+    // Last: it moves the app's clock forward.
+    it('reminders before the deadline by the business clock: once per threshold to the party whose turn it is; none once signed or declined', async () => {
+      const deadline = addDays(kstToday(), 5);
+      const waiting = await sent({ signDeadline: deadline });
+      const signedNo = (await sent({ signDeadline: deadline })).no;
+      await supplierSigns(signedNo);
+      await buyerSigns(signedNo);
+      const declined = await sent({ signDeadline: deadline });
+      const mine = ok(await http.get(`/api/v1/cyber/contracts/${declined.no}`, supplier1));
+      ok(
+        await http.post(`/api/v1/cyber/contracts/${declined.no}/decline`, supplier1, {
+          version: mine.version,
+          reason: '조건 불일치',
+        }),
+      );
+      const notices = (no: string) =>
+        t.db.db
+          .selectFrom('notification')
+          .select(['template', 'subject', 'body'])
+          .where('refKey', '=', no)
+          .where('template', 'in', ['contract.reminder', 'contract.reminder.buyer'])
+          .execute();
+      const reminded = async (no: string) =>
+        (await detail(no)).events.filter((e: { kind: string }) => e.kind === 'REMINDED').length;
+      const run = () => remindSigners(t.db.db, t.app.clock.now(), [3, 1]);
+
+      // Five days left: nothing yet.
+      await run();
+      expect(await notices(waiting.no)).toHaveLength(0);
+      // Three days left: the supplier (its turn) once, however often the job runs.
+      t.app.clock.advance(2 * 86_400_000);
+      await run();
+      await run();
+      const first = await notices(waiting.no);
+      expect(first.length).toBeGreaterThanOrEqual(1);
+      expect(first.every((n) => n.template === 'contract.reminder')).toBe(true);
+      expect(await reminded(waiting.no)).toBe(1);
+      expect(first[0].subject).toContain('3일 전');
+      // The Korean particle follows the title: 사출품 공급 ends open → 을.
+      expect(first[0].body).toContain('사출품 공급을 서명하실 차례입니다');
+      const sentFirst = first.length;
+      // The supplier signs; one day left: the buyer's named signer, once.
+      await supplierSigns(waiting.no);
+      t.app.clock.advance(2 * 86_400_000);
+      await run();
+      await run();
+      const all = await notices(waiting.no);
+      const buyer = all.filter((n) => n.template === 'contract.reminder.buyer');
+      expect(buyer).toHaveLength(1);
+      expect(buyer[0].subject).toContain('1일 전');
+      expect(all).toHaveLength(sentFirst + 1);
+      expect(await reminded(waiting.no)).toBe(2);
+      const events = (await detail(waiting.no)).events.filter((e: { kind: string }) => e.kind === 'REMINDED');
+      expect(events.map((e: { userId: string }) => e.userId)).toEqual(['system', 'system']);
+      expect(ok(await http.get(`/api/v1/contracts/${waiting.no}/verify`, operator)).ok).toBe(true);
+      // Signed or declined: none.
+      expect(await notices(signedNo)).toHaveLength(0);
+      expect(await notices(declined.no)).toHaveLength(0);
+      // The particle helper chooses by the word: a title ending in a closed syllable takes 을, else 를.
+      const params = { contractNo: 'CT1', company: '한빛', deadline: '2026-12-01', daysLeft: 1 };
+      expect(render('contract.reminder', 'ko', { ...params, title: '금형 제작' }).body).toContain('금형 제작을 ');
+      expect(render('contract.reminder', 'ko', { ...params, title: '부품 공급 계약서' }).body).toContain(
+        '부품 공급 계약서를 ',
+      );
+      expect(render('contract.reminder.buyer', 'ko', { ...params, title: 'x' }).body).toContain('한빛과의');
+    });
+  },
+);
