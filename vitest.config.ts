@@ -1,6 +1,7 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { PGLITE_FILES } from './tests/api-projects.js';
+import SlowFirstSequencer from './tests/sequencer.js';
 
 /**
  * Four projects: front-end unit tests (jsdom, beside their code), the API/server tests — every
@@ -44,6 +45,8 @@ const apiProject = (name: 'pglite' | 'postgres', order: number, maxWorkers: numb
 export default defineConfig({
   plugins: [react()],
   test: {
+    // The slowest files first within each group (tests/sequencer.ts).
+    sequence: { sequencer: SlowFirstSequencer },
     projects: [
       {
         extends: true,
@@ -70,10 +73,11 @@ export default defineConfig({
           unstubEnvs: true,
         },
       },
-      // PGlite works in the test's own process (CPU): as many workers as cores. PostgreSQL does the
-      // work in its own processes while a test file waits: a third file overlaps the waits.
-      apiProject('pglite', 1, 2),
-      apiProject('postgres', 2, 3),
+      // One group for both databases, three workers: PostgreSQL does the work in its own processes while a
+      // file waits, so a third file overlaps the waits, and PGlite's files (CPU in the test's own process)
+      // mix with them. As two groups, each ended waiting on its slowest file with the other workers idle.
+      apiProject('pglite', 1, 3),
+      apiProject('postgres', 1, 3),
       {
         // Browser journeys: Debian's Chromium against the real server on the built dist/.
         extends: true,

@@ -1,0 +1,36 @@
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
+
+/**
+ * Files known to take the longest (`project:file`, slowest first, from test-results/durations.json of clean-clone
+ * runs). They start first, so that a group does not end with one worker still in a two-minute file while the
+ * others wait: vitest orders by its own cache of durations, which a clean clone (CI) does not have, and then by
+ * file size. Order only: a file missing here or gone from the tree changes nothing but when it starts.
+ */
+export const SLOW_FIRST: readonly string[] = [
+  'api-pglite:tests/api/system/startup.test.ts',
+  'api-postgres:tests/api/security/findings.test.ts',
+  'api-pglite:tests/api/operations/backup-restore.test.ts',
+  'api-postgres:tests/api/auth/production-start.test.ts',
+  'api-postgres:tests/api/operations/rolling-upgrade.test.ts',
+  'api-pglite:tests/api/seed.test.ts',
+  'api-pglite:tests/api/security/authz-matrix.test.ts',
+  'api-postgres:tests/api/security/authz-matrix.test.ts',
+  'api-postgres:tests/api/system/seed-cli.test.ts',
+  'e2e:tests/e2e/react-warnings.e2e.test.ts',
+  'e2e:tests/e2e/route-smoke.e2e.test.ts',
+];
+
+export default class SlowFirstSequencer extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    const root = this.ctx.config.root.replace(/\/$/, '');
+    const rank = (f: TestSpecification): number => {
+      const i = SLOW_FIRST.indexOf(`${f.project.name}:${f.moduleId.replace(`${root}/`, '')}`);
+      return i === -1 ? SLOW_FIRST.length : i;
+    };
+    // Within a group only: groups still run in their order. Array.prototype.sort is stable.
+    return sorted.sort(
+      (a, b) => a.project.config.sequence.groupOrder - b.project.config.sequence.groupOrder || rank(a) - rank(b),
+    );
+  }
+}
