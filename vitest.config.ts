@@ -63,6 +63,8 @@ export default defineConfig({
             'tests/unit/**/*.test.{ts,tsx}',
           ],
           setupFiles: ['tests/setup-dom.ts'],
+          // A hang guard, not a timing: npm test starts the browser tests' server and Chromium beside this project.
+          testTimeout: 20_000,
           // One module graph per worker, not per file: importing React, the engine and jsdom's helpers
           // again for each of ≈ 200 files was most of the project's time (19 engine files: 51 s → 14 s
           // on the loaded machine). Safe because the front end keeps no module-level mutable state
