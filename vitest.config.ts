@@ -26,7 +26,8 @@ const apiProject = (name: 'pglite' | 'postgres', order: number, maxWorkers: numb
       ...(name === 'pglite' ? { PGLITE_THREAD: process.env.PGLITE_THREAD === 'main' ? 'main' : 'worker' } : {}),
     },
     globalSetup: ['tests/global-setup.ts'],
-    testTimeout: 30_000,
+    // A hang guard, not a timing (the browser run shares the machine in npm test).
+    testTimeout: 60_000,
     // A file's seeded app takes a few seconds alone, but up to two minutes when the API workers, the
     // private PostgreSQL clusters and the S3 server all start at once on two cores.
     hookTimeout: 240_000,
