@@ -21,6 +21,30 @@ const started = Date.now();
 const timings = [];
 
 /**
+ * CPU seconds of this process's children that have ended (Linux: /proc/self/stat's cutime + cstime, counted
+ * when a child is reaped, its own reaped children included), or null elsewhere. Read as each step ends, the
+ * difference is that step's CPU: with two cores, CPU over wall time says how busy a step kept the machine.
+ */
+function childCpuSeconds() {
+  try {
+    const stat = fs.readFileSync('/proc/self/stat', 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[13]) + Number(fields[14])) / 100; // USER_HZ is 100 on Linux
+  } catch {
+    return null;
+  }
+}
+let cpuSeen = childCpuSeconds();
+/** The CPU seconds reaped since the last call: the step that just ended. */
+function cpuOfEnded() {
+  const now = childCpuSeconds();
+  if (now === null || cpuSeen === null) return '';
+  const d = now - cpuSeen;
+  cpuSeen = now;
+  return d.toFixed(0);
+}
+
+/**
  * Runs one step in its own process group. With a deadline, a step still running at it is stopped
  * (the whole group: vitest's forks too) and the files then in flight are printed: CI stops a run at
  * 90 minutes and keeps only the end of its log, so a hang must name itself before that.
@@ -70,7 +94,7 @@ function step(name, cmd, args, env = {}, deadlineMs = Infinity, { inFlightFile =
       process.off('SIGTERM', forward);
       const secs = ((Date.now() - t) / 1000).toFixed(1);
       const okStep = code === 0 && !stopped;
-      timings.push([name, secs, okStep ? '' : stopped ? ' (stopped at the deadline)' : ' (failed)']);
+      timings.push([name, secs, okStep ? '' : stopped ? ' (stopped at the deadline)' : ' (failed)', cpuOfEnded()]);
       if (okStep) console.log(`✔ ${name} (${secs} s)`);
       else console.error(`✖ ${name} failed after ${secs} s`);
       resolve(okStep);
@@ -96,7 +120,13 @@ async function parallelSteps(list) {
       child.stderr.on('data', (d) => out.push(d));
       child.on('error', (e) => out.push(Buffer.from(String(e))));
       child.on('close', (code) =>
-        resolve({ name, code, secs: ((Date.now() - t) / 1000).toFixed(1), output: Buffer.concat(out) }),
+        resolve({
+          name,
+          code,
+          secs: ((Date.now() - t) / 1000).toFixed(1),
+          cpu: cpuOfEnded(),
+          output: Buffer.concat(out),
+        }),
       );
     });
   });
@@ -104,7 +134,7 @@ async function parallelSteps(list) {
   for (const r of await Promise.all(runs)) {
     console.log(`\n▶ ${r.name}`);
     process.stdout.write(r.output);
-    timings.push([r.name, r.secs, r.code === 0 ? '' : ' (failed)']);
+    timings.push([r.name, r.secs, r.code === 0 ? '' : ' (failed)', r.cpu]);
     if (r.code !== 0) {
       console.error(`✖ ${r.name} failed after ${r.secs} s`);
       allOk = false;
@@ -270,8 +300,16 @@ if (failures.length > 0) {
   console.log('\n── what failed ──');
   console.log(failures.join('\n'));
 }
-console.log('\n── step times ──');
-for (const [name, secs, failedMark] of timings) console.log(`${secs.padStart(8)} s  ${name}${failedMark}`);
+console.log("\n── step times (wall; CPU of the step's processes) ──");
+for (const [name, secs, failedMark, cpu] of timings)
+  console.log(`${secs.padStart(8)} s  ${cpu ? `${cpu.padStart(6)} s CPU  ` : ''}${name}${failedMark}`);
+const totalCpu = childCpuSeconds();
+if (totalCpu !== null) {
+  const wall = (Date.now() - started) / 1000;
+  console.log(
+    `CPU of the whole run: ${totalCpu.toFixed(0)} s in ${wall.toFixed(0)} s (${(totalCpu / wall).toFixed(2)} cores busy on average)`,
+  );
+}
 const durationRows = runs
   .filter((r) => fs.existsSync(r.durationsFile))
   .flatMap((r) => JSON.parse(fs.readFileSync(r.durationsFile, 'utf8')));
