@@ -39,7 +39,12 @@ function startDevBundleServer(distDir: string, api: string): Promise<{ url: stri
     const url = new URL(req.url ?? '/', 'http://x');
     const file = path.join(distDir, decodeURIComponent(url.pathname));
     if (file.startsWith(distDir + path.sep) && fs.existsSync(file) && fs.statSync(file).isFile()) {
-      res.writeHead(200, { 'content-type': MIME[path.extname(file)] ?? 'application/octet-stream' });
+      // The build's assets have hashed names: cached as the real server caches them, a page load after the first
+      // takes the bundle from Chromium's cache (and its compiled code) instead of fetching and parsing it again.
+      res.writeHead(200, {
+        'content-type': MIME[path.extname(file)] ?? 'application/octet-stream',
+        ...(url.pathname.startsWith('/assets/') ? { 'cache-control': 'public, max-age=31536000, immutable' } : {}),
+      });
       fs.createReadStream(file).pipe(res);
       return;
     }
