@@ -43,6 +43,9 @@ const apiProject = (name: 'pglite' | 'postgres', order: number, maxWorkers: numb
   },
 });
 
+/** The browser tests that only read: they walk every route (tests/e2e/smoke-routes.ts). */
+const E2E_WALKS = ['tests/e2e/route-smoke.e2e.test.ts', 'tests/e2e/react-warnings.e2e.test.ts'];
+
 export default defineConfig({
   plugins: [react()],
   test: {
@@ -89,13 +92,32 @@ export default defineConfig({
           environment: 'node',
           sequence: { groupOrder: 3 },
           include: ['tests/e2e/**/*.e2e.test.ts'],
-          exclude: ['tests/e2e/storybook.e2e.test.ts'],
+          exclude: ['tests/e2e/storybook.e2e.test.ts', ...E2E_WALKS],
           globalSetup: ['tests/e2e/global-setup.ts'],
           // A hang guard, not a timing: in npm test the journeys share the machine with the API files.
           testTimeout: 120_000,
           hookTimeout: 240_000,
           pool: 'forks',
           // One fork for every file, one file at a time: they share one server and one machine.
+          maxWorkers: 1,
+          fileParallelism: false,
+          isolate: false,
+        },
+      },
+      {
+        // The two walks through every route (the production route smoke with axe, React's warnings on the
+        // development bundle): read-only, so npm test runs them as a third vitest beside the journeys, on a
+        // server of their own (the same global setup: a free port, a fresh copy of the demo company).
+        extends: true,
+        test: {
+          name: 'e2e-walks',
+          environment: 'node',
+          sequence: { groupOrder: 3 },
+          include: E2E_WALKS,
+          globalSetup: ['tests/e2e/global-setup.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 600_000,
+          pool: 'forks',
           maxWorkers: 1,
           fileParallelism: false,
           isolate: false,

@@ -181,13 +181,15 @@ if (!withPg)
   );
 // `--postgres-check`: only the decision above (tests/unit/test-script.test.ts runs it against a closed port).
 if (process.argv.includes('--postgres-check')) process.exit(0);
-// Two vitest runs side by side: the browser projects beside the unit and API ones, not after them.
+// Three vitest runs side by side: the browser projects beside the unit and API ones, not after them.
 // A journey is one Chromium waiting on one server (a third of a core, measured with /usr/bin/time):
-// run last, it held the run's longest stretch with the second core idle (docs/testing.md). vitest's own
+// run last, they held the run's longest stretch with the second core idle (docs/testing.md). vitest's own
 // groups cannot do this: projects of one group share one worker count.
 const runs = [
   { name: 'tests (unit, API)', id: 'main', projects: ['unit', 'api-pglite', ...(withPg ? ['api-postgres'] : [])] },
   { name: 'tests (browser)', id: 'browser', projects: ['e2e', 'stories'] },
+  // The two read-only walks through every route, on a server of their own (vitest.config.ts, e2e-walks).
+  { name: 'tests (browser walks)', id: 'walks', projects: ['e2e-walks'] },
 ];
 const projects = runs.flatMap((r) => r.projects);
 // Without PostgreSQL every API file runs on PGlite instead (vitest.config.ts), not only the database-sensitive ones.

@@ -16,8 +16,8 @@ export const SLOW_FIRST: readonly string[] = [
   'api-pglite:tests/api/security/authz-matrix.test.ts',
   'api-postgres:tests/api/security/authz-matrix.test.ts',
   'api-postgres:tests/api/system/seed-cli.test.ts',
-  'e2e:tests/e2e/react-warnings.e2e.test.ts',
-  'e2e:tests/e2e/route-smoke.e2e.test.ts',
+  'e2e-walks:tests/e2e/react-warnings.e2e.test.ts',
+  'e2e-walks:tests/e2e/route-smoke.e2e.test.ts',
 ];
 
 export default class SlowFirstSequencer extends BaseSequencer {
