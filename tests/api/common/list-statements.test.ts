@@ -45,7 +45,10 @@ describe('a list’s page and its count in one statement', () => {
   }
 
   /** The answer of a GET as `user` and the statements it sent, the second time it is sent (the caller kept). */
-  async function statementsOf(user: string, url: string): Promise<{ answer: Answer; statements: number }> {
+  async function statementsOf(
+    user: string,
+    url: string,
+  ): Promise<{ answer: Answer; statements: number; texts: string[] }> {
     let s = sessions.get(user);
     if (!s) sessions.set(user, (s = await sessionAs(t.app, user)));
     // The same request first: the caller's check for the route, and what else the first asks, kept.
@@ -74,7 +77,7 @@ describe('a list’s page and its count in one statement', () => {
         texts.map((x) => x.slice(0, 200)),
       );
     expect(after.count, 'one request counted').toBe(before.count + 1);
-    return { answer: res.json() as Answer, statements: after.sum - before.sum };
+    return { answer: res.json() as Answer, statements: after.sum - before.sum, texts };
   }
 
   /**
@@ -157,6 +160,33 @@ describe('a list’s page and its count in one statement', () => {
     expect(Number(String((first.totals as { totalAmount: string }).totalAmount).replace(/,/g, ''))).toBe(
       Number(sums.rows[0].total),
     );
+  });
+
+  it('PO changes: the list, and an order’s detail reading its changes in one statement', async () => {
+    const expected = await n(sql`select count(*) as n from po_change`);
+    expect(expected, 'the seed has changes to orders').toBeGreaterThan(3);
+    await pinned('operator', '/api/v1/po-changes?', 3, expected);
+    // The most changed order of a company with a supplier account (its supplier reads it below).
+    const changed = await sql<{ poNo: string; userId: string; n: number }>`
+      select x.po_no, min(u.user_id) as user_id, count(distinct x.change_id)::int as n
+      from po_change x join po_header h on h.po_no = x.po_no
+      join app_user u on u.comp_no = h.comp_no and u.portal = 'X'
+      group by x.po_no order by 3 desc, x.po_no limit 1`.execute(t.db.db);
+    const order = changed.rows[0];
+    const detail = await statementsOf('operator', `/api/v1/pos/${order.poNo}`);
+    expect((detail.answer as unknown as { changes: unknown[] }).changes).toHaveLength(order.n);
+    expect(detail.texts.filter((x) => /"po_change"/.test(x))).toHaveLength(1);
+    // The same through a supplier's scoped handle (its own order), inside its one transaction.
+    const theirs = await statementsOf(order.userId, `/api/v1/cyber/pos/${order.poNo}`);
+    expect((theirs.answer as unknown as { changes: unknown[] }).changes).toHaveLength(order.n);
+    expect(theirs.texts.filter((x) => /"po_change"/.test(x))).toHaveLength(1);
+    // An order without changes: one statement finds none.
+    const plain = await sql<{ poNo: string }>`
+      select po_no from po_header h where not exists (select 1 from po_change x where x.po_no = h.po_no)
+      order by po_no limit 1`.execute(t.db.db);
+    const none = await statementsOf('operator', `/api/v1/pos/${plain.rows[0].poNo}`);
+    expect((none.answer as unknown as { changes: unknown[] }).changes).toEqual([]);
+    expect(none.texts.filter((x) => /"po_change"/.test(x))).toHaveLength(1);
   });
 
   it('pending approvals', async () => {

@@ -420,43 +420,51 @@ export async function listPoChanges(
     ],
     w,
   );
-  const [page, count] = await Promise.all([
-    base
-      .select([
-        'x.changeId',
-        'x.poNo',
-        'x.changeSeq',
-        'x.field',
-        'x.lineNo',
-        'l.itemName',
-        'x.beforeValue',
-        'x.afterValue',
-        'x.reason',
-        'x.changedBy',
-        'u.hname as changedByName',
-        'x.changedAt',
-        'h.compNo',
-        'c.compNameKr',
-        'h.title',
-        'h.status',
-      ])
-      .$call((q) => ks.select(q))
-      .$call((q) => ks.page(q))
-      .execute()
-      .then((r) => ks.answer(r)),
-    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-  ]);
+  const counted = () => base.select((eb) => eb.fn.countAll<number>().as('n'));
+  // The page and the list's count in one statement (an order's detail reads its changes as one): the
+  // count an uncorrelated subquery of the same filter, run once. Only a page found empty after the
+  // first needs its own count.
+  const walked = await base
+    .select([
+      'x.changeId',
+      'x.poNo',
+      'x.changeSeq',
+      'x.field',
+      'x.lineNo',
+      'l.itemName',
+      'x.beforeValue',
+      'x.afterValue',
+      'x.reason',
+      'x.changedBy',
+      'u.hname as changedByName',
+      'x.changedAt',
+      'h.compNo',
+      'c.compNameKr',
+      'h.title',
+      'h.status',
+    ])
+    .select(counted().as('listTotal'))
+    .$call((q) => ks.select(q))
+    .$call((q) => ks.page(q))
+    .execute();
+  const page = ks.answer(walked);
+  const total =
+    walked.length > 0
+      ? Number(walked[0].listTotal)
+      : ks.byCursor || w.offset > 0
+        ? Number((await counted().executeTakeFirstOrThrow()).n)
+        : 0;
   return {
     nextCursor: page.nextCursor,
     prevCursor: page.prevCursor,
-    rows: page.rows.map((r) => ({
+    rows: page.rows.map(({ listTotal: _, ...r }) => ({
       ...r,
       fieldName: CHANGE_FIELD_NAMES[r.field] ?? r.field,
       beforeText: changeText(r.field, r.beforeValue),
       afterText: changeText(r.field, r.afterValue),
       changedAt: iso(r.changedAt)!,
     })),
-    total: Number(count.n),
+    total,
   };
 }
 
