@@ -189,6 +189,24 @@ describe('a list’s page and its count in one statement', () => {
     expect(none.texts.filter((x) => /"po_change"/.test(x))).toHaveLength(1);
   });
 
+  it('an order’s approval rounds and their steps in one statement', async () => {
+    // An order with two rounds or more when the seed has one, its steps in order.
+    const doc = await sql<{ poNo: string; rounds: number; steps: number }>`
+      select a.doc_no as po_no, count(distinct a.approval_id)::int as rounds, count(st.step_no)::int as steps
+      from approval a join po_header h on h.po_no = a.doc_no
+      left join approval_step st on st.approval_id = a.approval_id
+      where a.doc_type in ('PO', 'SIMPLE') group by a.doc_no order by 2 desc, 3 desc, 1 limit 1`.execute(t.db.db);
+    const order = doc.rows[0];
+    expect(order.steps, 'the seed has an order with approval steps').toBeGreaterThan(1);
+    const detail = await statementsOf('operator', `/api/v1/pos/${order.poNo}`);
+    const approvals = (detail.answer as unknown as { approvals: Array<{ steps: Array<{ stepNo: number }> }> })
+      .approvals;
+    expect(approvals).toHaveLength(order.rounds);
+    expect(approvals.flatMap((a) => a.steps)).toHaveLength(order.steps);
+    for (const a of approvals) expect(a.steps.map((x) => x.stepNo)).toEqual([...a.steps.map((x) => x.stepNo)].sort());
+    expect(detail.texts.filter((x) => /"approval(_step)?" as/.test(x))).toHaveLength(1);
+  });
+
   it('pending approvals', async () => {
     const expected = await n(sql`
       select count(*) as n from approval_step st join approval a on a.approval_id = st.approval_id
