@@ -207,6 +207,27 @@ describe('a list’s page and its count in one statement', () => {
     expect(detail.texts.filter((x) => /"approval(_step)?" as/.test(x))).toHaveLength(1);
   });
 
+  it('a PR’s requests for quotation and its current one’s summary from one read of rfq_header', async () => {
+    // A PR with a request not cancelled (its latest such is the current one), and a PR without any.
+    const withRfq = await sql<{ prNo: string; rfqNo: string; n: number }>`
+      select pr_no, max(rfq_no) filter (where status <> 'CANCELLED') as rfq_no, count(*)::int as n
+      from rfq_header group by pr_no having count(*) filter (where status <> 'CANCELLED') > 0
+      order by count(*) desc, pr_no limit 1`.execute(t.db.db);
+    const withNone = await sql<{ prNo: string }>`
+      select pr_no from pr_header p where not exists (select 1 from rfq_header r where r.pr_no = p.pr_no)
+      order by pr_no limit 1`.execute(t.db.db);
+    for (const [prNo, rfqNo, n] of [
+      [withRfq.rows[0].prNo, withRfq.rows[0].rfqNo, withRfq.rows[0].n],
+      [withNone.rows[0].prNo, null, 0],
+    ] as const) {
+      const detail = await statementsOf('admin', `/api/v1/prs/${prNo}`);
+      const answer = detail.answer as unknown as { rfqNo: string | null; rfqs: unknown[] };
+      expect(answer.rfqNo, prNo).toBe(rfqNo);
+      expect(answer.rfqs).toHaveLength(n);
+      expect(detail.texts.filter((x) => /from "rfq_header"/.test(x))).toHaveLength(1);
+    }
+  });
+
   it('pending approvals', async () => {
     const expected = await n(sql`
       select count(*) as n from approval_step st join approval a on a.approval_id = st.approval_id
