@@ -95,8 +95,13 @@ export function embeddedAuthorityWatch(): AuthorityWatch & { mayHaveWritten(): v
 /** Whether a statement sent to the embedded database may change what the authority version counts. */
 export function mayWrite(sql: string): boolean {
   // A plain SELECT changes no table the version's triggers watch (those fire on INSERT, UPDATE,
-  // DELETE, at their commit); anything else — BEGIN and COMMIT included — may.
-  return !/^\s*select\b/i.test(sql) || /\bfor\s+(update|share|no\s+key\s+update|key\s+share)\b/i.test(sql);
+  // DELETE, at their commit), nor does a WITH query none of whose parts inserts, updates, deletes or
+  // merges (the lists' keys-first pages: counted as writes, each made the next request read the
+  // version again); anything else — BEGIN and COMMIT included — may. A word only looking like a
+  // write (in a literal, a quoted name) costs one read of the version, never a stale one.
+  if (/\bfor\s+(update|share|no\s+key\s+update|key\s+share)\b/i.test(sql)) return true;
+  if (/^\s*select\b/i.test(sql)) return false;
+  return !/^\s*with\b/i.test(sql) || /\b(insert|update|delete|merge)\b/i.test(sql);
 }
 
 export const AUTHORITY_CHANNEL = 'gpms_authority';

@@ -174,8 +174,16 @@ export const toDeliveryRow = (r: RawRow) => deliveryRow.fromObject(r);
 const NULLABLE: ReadonlySet<string> = new Set(['d.poNo', 'd.arrivalDate']);
 
 // Built and compiled once per shape (server/db/lists/shaped.ts): the filters given, the sort, the page's mode.
+// The list's count carried by the page's own statement: a subquery of the same filter (uncorrelated, so
+// PostgreSQL runs it once, as an InitPlan), not the window `count(*) over ()`, which would count only
+// the rows past a cursor.
 const pageStatement = shaped('listDeliveries.page', (db: Db, v: DeliveryValues & { page: KeysetValues }, ks: Keyset) =>
   selectRow(base(db, v))
+    .select(
+      base(db, v)
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .as('listTotal'),
+    )
     .$call((x) => ks.select(x))
     .$call((x) => ks.page(x, v.page)),
 );
@@ -199,15 +207,19 @@ export async function listDeliveries(
     ],
     w,
   );
-  const [fetched, counted] = await Promise.all([
-    pageStatement.fetch(db, ks.shape, { ...v, page: ks.values }, ks),
-    countStatement.execute(db, '', v),
-  ]);
+  const fetched = await pageStatement.fetch(db, ks.shape, { ...v, page: ks.values }, ks);
+  // Only a page found empty past the first needs a count of its own (an empty first page counts none).
+  const total =
+    fetched.rows.length > 0
+      ? count(fetched.get(fetched.rows[0], 'listTotal') as string)
+      : ks.byCursor || w.offset > 0
+        ? count((await countStatement.execute(db, '', v))[0].n)
+        : 0;
   const page = ks.answer(fetched.rows, fetched.get);
   const toRow = fetched.answer(deliveryRow);
   return {
     rows: page.rows.map((r) => toRow(r)),
-    total: Number(counted[0].n),
+    total,
     nextCursor: page.nextCursor,
     prevCursor: page.prevCursor,
   };

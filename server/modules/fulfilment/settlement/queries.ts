@@ -156,6 +156,17 @@ const pageStatement = shaped(
   'listSettlements.page',
   (db: Db, v: SettlementValues & { page: KeysetValues }, ks: Keyset) =>
     selectRow(base(db, v))
+      // The list's count and sums carried by the page's own statement: one uncorrelated subquery of the
+      // same filter (run once, as an InitPlan), its four values one JSON array (sums as text: exact).
+      .select(
+        base(db, v)
+          .select(
+            sql<unknown>`json_build_array(count(*), cast(sum(s.goods_amount) as text), cast(sum(s.adjustment_amount) as text), cast(sum(s.total_amount) as text))`.as(
+              't',
+            ),
+          )
+          .as('listTotals'),
+      )
       .$call((x) => ks.select(x))
       .$call((x) => ks.page(x, v.page)),
 );
@@ -167,6 +178,17 @@ const totalsStatement = shaped('listSettlements.totals', (db: Db, v: SettlementV
     eb.fn.sum<string>('s.totalAmount').as('total'),
   ]),
 );
+
+/** The count and sums the page's statement carried (json: a value or its text, as the driver gives it). */
+function carriedTotals(cell: unknown) {
+  const [n, goods, adj, total] = (typeof cell === 'string' ? JSON.parse(cell) : cell) as [
+    number,
+    string | null,
+    string | null,
+    string | null,
+  ];
+  return { n, goods, adj, total };
+}
 
 export async function listSettlements(
   db: Db,
@@ -184,10 +206,14 @@ export async function listSettlements(
     ],
     w,
   );
-  const [fetched, [agg]] = await Promise.all([
-    pageStatement.fetch(db, ks.shape, { ...v, page: ks.values }, ks),
-    totalsStatement.execute(db, '', v),
-  ]);
+  const fetched = await pageStatement.fetch(db, ks.shape, { ...v, page: ks.values }, ks);
+  // Only a page found empty past the first needs the totals of its own (an empty first page has none).
+  const agg =
+    fetched.rows.length > 0
+      ? carriedTotals(fetched.get(fetched.rows[0], 'listTotals'))
+      : ks.byCursor || w.offset > 0
+        ? (await totalsStatement.execute(db, '', v))[0]
+        : { n: 0, goods: null, adj: null, total: null };
   const page = ks.answer(fetched.rows, fetched.get);
   const toRow = fetched.answer(settlementRow);
   return {

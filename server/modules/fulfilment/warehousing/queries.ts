@@ -1,4 +1,4 @@
-import { type Insertable, type SelectQueryBuilder, type Updateable } from 'kysely';
+import { sql, type Insertable, type SelectQueryBuilder, type Updateable } from 'kysely';
 import type { Db } from '../../../db/connect.js';
 import type { Database } from '../../../db/schema.generated.js';
 import { likeEscape, sortId, type SortSpec } from '../../../http/list-query.js';
@@ -357,18 +357,28 @@ export async function listWarehousing(db: Db, f: WhFilter, sort: SortSpec<(typeo
       .selectFrom('k')
       .innerJoin('whReceipt as r', 'r.whReqNo', 'k.whReqNo') as unknown as Receipts,
   );
-  const [chosen, byCurrency] = await Promise.all([
-    selectHeader(page)
-      .$call((q) => ks.select(q))
-      .$call((q) => ks.order(q))
-      .execute()
-      .then((r) => ks.answer(r)),
+  const totalsOf = () =>
     narrow
       .select(['r.currency'])
-      .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.sum<string>('r.totalAmount').as('total')])
-      .groupBy('r.currency')
-      .execute(),
-  ]);
+      .select((eb) => [eb.fn.countAll<number>().as('n'), sql<string>`cast(sum(r.total_amount) as text)`.as('total')])
+      .groupBy('r.currency');
+  // The count and totals by currency carried by the page's own statement, as the items' list does.
+  const walked = await selectHeader(page)
+    .select(
+      sql<unknown>`(select coalesce(json_agg(json_build_array(t.currency, t.n, t.total) order by t.currency), '[]') from (${totalsOf()}) t)`.as(
+        'listTotals',
+      ),
+    )
+    .$call((q) => ks.select(q))
+    .$call((q) => ks.order(q))
+    .execute();
+  const chosen = ks.answer(walked);
+  const byCurrency =
+    walked.length > 0
+      ? carriedTotals(walked[0].listTotals)
+      : ks.byCursor || w.offset > 0
+        ? await totalsOf().execute()
+        : [];
   return {
     rows: chosen.rows.map(toWarehousingRow),
     ...countAndTotals(byCurrency),
@@ -478,11 +488,33 @@ const itemsPage = shaped(
         )
         .innerJoin('whReceipt as r', 'r.whReqNo', 'l.whReqNo') as unknown as Receipts,
     ) as unknown as ReturnType<typeof itemsBase>;
-    return selectItems(page)
-      .$call((q) => c.ks.select(q))
-      .$call((q) => c.ks.order(q));
+    return (
+      selectItems(page)
+        // The list's count and totals by currency in the page's own statement: an uncorrelated subquery of
+        // the same filter (run once, an InitPlan); one [currency, count, amount] array each, amounts as text.
+        .select(
+          sql<unknown>`(select coalesce(json_agg(json_build_array(t.currency, t.n, t.total) order by t.currency), '[]') from (${itemsTotalsOf(db, v)}) t)`.as(
+            'listTotals',
+          ),
+        )
+        .$call((q) => c.ks.select(q))
+        .$call((q) => c.ks.order(q))
+    );
   },
 );
+
+function itemsTotalsOf(db: Db, v: WhValues) {
+  return itemsOf(db, v, aliasesFor(v))
+    .select(['r.currency'])
+    .select((eb) => [eb.fn.countAll<number>().as('n'), sql<string>`cast(sum(l.amount) as text)`.as('total')])
+    .groupBy('r.currency');
+}
+
+/** The count and totals the page's statement carried (json: a value or its text, as the driver gives it). */
+function carriedTotals(cell: unknown): Array<{ currency: string; n: number; total: string | null }> {
+  const list = (typeof cell === 'string' ? JSON.parse(cell) : cell) as Array<[string, number, string | null]>;
+  return list.map(([currency, n, total]) => ({ currency, n, total }));
+}
 const itemsTotals = shaped('listWarehousingItems.totals', (db: Db, v: WhValues) =>
   itemsOf(db, v, aliasesFor(v))
     .select(['r.currency'])
@@ -506,10 +538,14 @@ export async function listWarehousingItems(
     ],
     w,
   );
-  const [fetched, byCurrency] = await Promise.all([
-    itemsPage.fetch(db, ks.shape, { ...v, page: ks.values }, { ks, sortColumn: SORT[sort.field] }),
-    itemsTotals.execute(db, '', v),
-  ]);
+  const fetched = await itemsPage.fetch(db, ks.shape, { ...v, page: ks.values }, { ks, sortColumn: SORT[sort.field] });
+  // Only a page found empty past the first needs the totals of its own (an empty first page has none).
+  const byCurrency =
+    fetched.rows.length > 0
+      ? carriedTotals(fetched.get(fetched.rows[0], 'listTotals'))
+      : ks.byCursor || w.offset > 0
+        ? await itemsTotals.execute(db, '', v)
+        : [];
   const chosen = ks.answer(fetched.rows, fetched.get);
   const toRow = fetched.answer(itemRow);
   return {

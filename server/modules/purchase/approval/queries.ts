@@ -158,30 +158,11 @@ export async function loadApprovals(
   db: Db,
   where: { docTypes: DocType[]; docNo: string } | { approvalId: number },
 ): Promise<ApprovalView[]> {
-  let q = db
-    .selectFrom('approval as a')
-    .innerJoin('employee as s', 's.singleid', 'a.submittedBy')
-    .select([
-      'a.approvalId',
-      'a.docType',
-      'a.docNo',
-      'a.status',
-      'a.lineName',
-      'a.amountKrw',
-      'a.currentStep',
-      'a.submittedBy',
-      's.hname as submittedByName',
-      'a.submittedAt',
-      'a.completedAt',
-      'a.version',
-    ]);
-  q =
-    'approvalId' in where
-      ? q.where('a.approvalId', '=', where.approvalId)
-      : q.where('a.docType', 'in', where.docTypes).where('a.docNo', '=', where.docNo);
-  const approvals = await q.orderBy('a.submittedAt').orderBy('a.approvalId').execute();
-  if (approvals.length === 0) return [];
-  const steps = await db
+  // The rounds and their steps in one statement (a round's row once per step, a round without a step
+  // once): the steps' read waited on the rounds' before, one more round trip on every document opened.
+  // The steps as they were read alone (their approver's employee and department inner-joined), then
+  // joined to the rounds.
+  const steps = db
     .selectFrom('approvalStep as st')
     .innerJoin('employee as e', 'e.singleid', 'st.approverId')
     .innerJoin('department as d', 'd.deptcd', 'e.deptcd')
@@ -198,23 +179,76 @@ export async function loadApprovals(
       'st.actedAt',
       'st.onBehalfOf',
       'b.hname as onBehalfOfName',
-    ])
-    .where(
-      'st.approvalId',
-      'in',
-      approvals.map((a) => a.approvalId),
-    )
-    .orderBy('st.approvalId')
-    .orderBy('st.stepNo')
-    .execute();
-  return approvals.map((a) => ({
-    ...a,
-    submittedAt: iso(a.submittedAt)!,
-    completedAt: iso(a.completedAt),
-    steps: steps
-      .filter((s) => s.approvalId === a.approvalId)
-      .map(({ approvalId: _id, actedAt, ...s }) => ({ ...s, actedAt: iso(actedAt) })),
-  }));
+    ]);
+  let q = db
+    .selectFrom('approval as a')
+    .innerJoin('employee as s', 's.singleid', 'a.submittedBy')
+    .leftJoin(steps.as('x'), 'x.approvalId', 'a.approvalId')
+    .select([
+      'a.approvalId',
+      'a.docType',
+      'a.docNo',
+      'a.status',
+      'a.lineName',
+      'a.amountKrw',
+      'a.currentStep',
+      'a.submittedBy',
+      's.hname as submittedByName',
+      'a.submittedAt',
+      'a.completedAt',
+      'a.version',
+      'x.stepNo',
+      'x.approverId',
+      'x.approverName',
+      'x.positionNm',
+      'x.deptnm',
+      'x.status as stepStatus',
+      'x.comment',
+      'x.actedAt',
+      'x.onBehalfOf',
+      'x.onBehalfOfName',
+    ]);
+  q =
+    'approvalId' in where
+      ? q.where('a.approvalId', '=', where.approvalId)
+      : q.where('a.docType', 'in', where.docTypes).where('a.docNo', '=', where.docNo);
+  const rows = await q.orderBy('a.submittedAt').orderBy('a.approvalId').orderBy('x.stepNo').execute();
+  const rounds: ApprovalView[] = [];
+  for (const r of rows) {
+    let round = rounds.at(-1);
+    if (!round || round.approvalId !== r.approvalId) {
+      round = {
+        approvalId: r.approvalId,
+        docType: r.docType,
+        docNo: r.docNo,
+        status: r.status,
+        lineName: r.lineName,
+        amountKrw: r.amountKrw,
+        currentStep: r.currentStep,
+        submittedBy: r.submittedBy,
+        submittedByName: r.submittedByName,
+        submittedAt: iso(r.submittedAt)!,
+        completedAt: iso(r.completedAt),
+        version: r.version,
+        steps: [],
+      };
+      rounds.push(round);
+    }
+    if (r.stepNo === null) continue;
+    round.steps.push({
+      stepNo: r.stepNo,
+      approverId: r.approverId!,
+      approverName: r.approverName!,
+      positionNm: r.positionNm!,
+      deptnm: r.deptnm!,
+      status: r.stepStatus!,
+      comment: r.comment,
+      onBehalfOf: r.onBehalfOf,
+      onBehalfOfName: r.onBehalfOfName,
+      actedAt: iso(r.actedAt),
+    });
+  }
+  return rounds;
 }
 
 /** Was this employee an approver of any round of the document (they may read it)? */

@@ -24,37 +24,45 @@ export async function pendingApprovals(db: Db, singleid: string, w: Window) {
       when 'BUDGET' then (select ${sql.raw(column === 'title' ? 't.reason' : column === 'currency' ? "'KRW'" : 't.amount')}::text from budget_transfer t where t.transfer_no = a.doc_no)
       else (select h.${sql.raw(po)}::text from po_header h where h.po_no = a.doc_no) end`;
   };
-  const [rows, count] = await Promise.all([
-    base
-      .select([
-        'a.approvalId',
-        'a.docType',
-        'a.docNo',
-        'a.amountKrw',
-        'a.submittedBy',
-        's.hname as submittedByName',
-        'a.submittedAt',
-        'st.stepNo',
-        'a.lineName',
-        'a.version',
-      ])
-      .select([
-        doc('title').as('title'),
-        doc('currency').as('currency'),
-        doc('amount').as('amount'),
-        sql<number>`(select count(*) from approval_step x where x.approval_id = a.approval_id)`.as('stepCount'),
-      ])
-      // Newest first: the card's few rows are what reached the approver since they last looked; a
-      // backlog of old waits would hide them (the card gives the total and a link to every wait).
-      .orderBy('a.submittedAt', 'desc')
-      .orderBy('a.approvalId', 'desc')
-      .limit(w.limit)
-      .offset(w.offset)
-      .execute(),
-    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-  ]);
+  const counted = () => base.select((eb) => eb.fn.countAll<number>().as('n'));
+  const rows = await base
+    .select([
+      'a.approvalId',
+      'a.docType',
+      'a.docNo',
+      'a.amountKrw',
+      'a.submittedBy',
+      's.hname as submittedByName',
+      'a.submittedAt',
+      'st.stepNo',
+      'a.lineName',
+      'a.version',
+    ])
+    .select([
+      doc('title').as('title'),
+      doc('currency').as('currency'),
+      doc('amount').as('amount'),
+      sql<number>`(select count(*) from approval_step x where x.approval_id = a.approval_id)`.as('stepCount'),
+      // The waits' count carried by the page's own statement: an uncorrelated subquery of the same
+      // filter, run once (an InitPlan), not a second statement.
+      counted().as('listTotal'),
+    ])
+    // Newest first: the card's few rows are what reached the approver since they last looked; a
+    // backlog of old waits would hide them (the card gives the total and a link to every wait).
+    .orderBy('a.submittedAt', 'desc')
+    .orderBy('a.approvalId', 'desc')
+    .limit(w.limit)
+    .offset(w.offset)
+    .execute();
+  // Only a page found empty past the first needs a count of its own.
+  const total =
+    rows.length > 0
+      ? Number(rows[0].listTotal)
+      : w.offset > 0
+        ? Number((await counted().executeTakeFirstOrThrow()).n)
+        : 0;
   return {
-    rows: rows.map((r) => ({
+    rows: rows.map(({ listTotal: _, ...r }) => ({
       ...r,
       title: r.title ?? '',
       currency: r.currency ?? 'KRW',
@@ -62,7 +70,7 @@ export async function pendingApprovals(db: Db, singleid: string, w: Window) {
       stepCount: Number(r.stepCount),
       submittedAt: iso(r.submittedAt)!,
     })),
-    total: Number(count.n),
+    total,
   };
 }
 

@@ -7,7 +7,7 @@ import { keyset, type Keyset, type KeysetValues, type PageWindow } from '../../.
 import { shaped } from '../../../db/lists/shaped.js';
 import { iso } from '../../../domain/values.js';
 import { answerRow } from '../../../db/lists/answer-rows.js';
-import { isoOf } from '../../../db/lists/answer-values.js';
+import { count, isoOf } from '../../../db/lists/answer-values.js';
 import type { PO_CHANGE_SORT, PO_SORT, SUPPLIER_PO_SORT } from './schemas.js';
 import { PO_MACHINE, SUPPLIER_OPEN, SUPPLIER_VISIBLE } from './workflow.js';
 
@@ -160,16 +160,48 @@ const poPage = shaped(
         'h.updatedAt',
         'h.version',
       ])
+      .select([
+        // Counted for the page's orders alone: the outer query holds only the keys' rows, never the
+        // rows an OFFSET skips.
+        sql<number>`(select count(*) from po_line l where l.po_no = h.po_no)`.as('lineCount'),
+        // The list's totals by currency in the page's own statement: an uncorrelated subquery of the
+        // same filter (run once, an InitPlan); one [currency, count, amount] array each, amounts as text.
+        sql<unknown>`(select coalesce(json_agg(json_build_array(t.currency, t.n, t.total_amount) order by t.currency), '[]') from (${totalsOf(db, v)}) t)`.as(
+          'listTotals',
+        ),
+      ])
       .$call((q) => c.ks.select(q))
       .$call((q) => c.ks.order(q));
   },
 );
 
+function totalsOf(db: Db, v: PoValues) {
+  return db
+    .selectFrom('poHeader as h')
+    .$if(!!v.compName, (q) => q.innerJoin('company as c', 'c.compNo', 'h.compNo') as unknown as typeof q)
+    .where(
+      poWhere(v) as unknown as (
+        eb: ExpressionBuilder<Database & { h: Database['poHeader'] }, 'h'>,
+      ) => Expression<SqlBool>,
+    )
+    .select([
+      'h.currency',
+      (eb) => eb.fn.countAll<number>().as('n'),
+      sql<string>`cast(sum(h.total_amount) as text)`.as('totalAmount'),
+    ])
+    .groupBy('h.currency');
+}
+
+/** The totals the page's statement carried (json: a value or its text, as the driver gives it). */
+function carriedTotals(cell: unknown): Array<{ currency: string; count: number; totalAmount: string | null }> {
+  const list = (typeof cell === 'string' ? JSON.parse(cell) : cell) as Array<[string, number, string | null]>;
+  return list.map(([currency, n, totalAmount]) => ({ currency, count: n, totalAmount }));
+}
+
 type PoPageRow = Awaited<ReturnType<typeof poPage.execute>>[number];
 
-// The answer's row, declared once (server/db/lists/answer-rows.ts); the line counts are the page's own
-// statement's (below), looked up by the order's number.
-const poRow = answerRow<PoPageRow, ReadonlyMap<string, number>>()('POs', (f) => ({
+// The answer's row, declared once (server/db/lists/answer-rows.ts).
+const poRow = answerRow<PoPageRow>()('POs', (f) => ({
   poNo: f('poNo'),
   poType: f('poType'),
   poDate: f('poDate'),
@@ -190,7 +222,7 @@ const poRow = answerRow<PoPageRow, ReadonlyMap<string, number>>()('POs', (f) => 
   totalAmount: f('totalAmount'),
   dueDate: f('dueDate'),
   version: f('version'),
-  lineCount: f('poNo', (poNo, lineCounts) => lineCounts.get(poNo) ?? 0),
+  lineCount: f('lineCount', count),
   forwardedAt: f('forwardedAt', iso),
   acknowledgedAt: f('acknowledgedAt', iso),
   updatedAt: f('updatedAt', isoOf),
@@ -217,15 +249,6 @@ const poTotals = shaped('listPos.totals', (db: Db, v: PoValues) =>
     .orderBy('h.currency'),
 );
 
-// One shape per number of orders on the page (a full page's, mostly).
-const poLineCounts = shaped('listPos.lineCounts', (db: Db, v: { poNos: string[] }) =>
-  db
-    .selectFrom('poLine')
-    .select(['poNo', (eb) => eb.fn.countAll<number>().as('n')])
-    .where('poNo', 'in', v.poNos)
-    .groupBy('poNo'),
-);
-
 /** Sort columns that may be NULL (keyset paging places NULLs as the ORDER BY does). */
 const PO_NULLABLE: ReadonlySet<string> = new Set(['h.dueDate']);
 
@@ -240,22 +263,18 @@ export async function listPos(db: Db, f: PoFilter, sort: SortSpec<(typeof PO_SOR
     ],
     w,
   );
-  const [fetched, totals] = await Promise.all([
-    poPage.fetch(db, ks.shape, { ...v, page: ks.values }, { ks, sortColumn }),
-    poTotals.execute(db, '', v),
-  ]);
+  const fetched = await poPage.fetch(db, ks.shape, { ...v, page: ks.values }, { ks, sortColumn });
+  // Only a page found empty past the first needs the totals of its own (an empty first page has none).
+  const totals =
+    fetched.rows.length > 0
+      ? carriedTotals(fetched.get(fetched.rows[0], 'listTotals'))
+      : ks.byCursor || w.offset > 0
+        ? await poTotals.execute(db, '', v)
+        : [];
   const page = ks.answer(fetched.rows, fetched.get);
-  // Line counts for the page's orders only: as a column of the page query they were counted for
-  // every row an OFFSET skips too (EXPLAIN at scale 5, page 200: 20,000 subplans, 86 % of its time).
-  const rows = page.rows;
-  const lineCounts = new Map<string, number>();
-  if (rows.length) {
-    const counted = await poLineCounts.execute(db, '', { poNos: rows.map((r) => fetched.get(r, 'poNo') as string) });
-    for (const c of counted) lineCounts.set(c.poNo, Number(c.n));
-  }
   const toRow = fetched.answer(poRow);
   return {
-    rows: rows.map((r) => toRow(r, lineCounts)),
+    rows: page.rows.map((r) => toRow(r)),
     total: totals.reduce((s, t) => s + Number(t.count), 0),
     totals: totals.map((t) => ({
       currency: t.currency,
@@ -401,43 +420,51 @@ export async function listPoChanges(
     ],
     w,
   );
-  const [page, count] = await Promise.all([
-    base
-      .select([
-        'x.changeId',
-        'x.poNo',
-        'x.changeSeq',
-        'x.field',
-        'x.lineNo',
-        'l.itemName',
-        'x.beforeValue',
-        'x.afterValue',
-        'x.reason',
-        'x.changedBy',
-        'u.hname as changedByName',
-        'x.changedAt',
-        'h.compNo',
-        'c.compNameKr',
-        'h.title',
-        'h.status',
-      ])
-      .$call((q) => ks.select(q))
-      .$call((q) => ks.page(q))
-      .execute()
-      .then((r) => ks.answer(r)),
-    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-  ]);
+  const counted = () => base.select((eb) => eb.fn.countAll<number>().as('n'));
+  // The page and the list's count in one statement (an order's detail reads its changes as one): the
+  // count an uncorrelated subquery of the same filter, run once. Only a page found empty after the
+  // first needs its own count.
+  const walked = await base
+    .select([
+      'x.changeId',
+      'x.poNo',
+      'x.changeSeq',
+      'x.field',
+      'x.lineNo',
+      'l.itemName',
+      'x.beforeValue',
+      'x.afterValue',
+      'x.reason',
+      'x.changedBy',
+      'u.hname as changedByName',
+      'x.changedAt',
+      'h.compNo',
+      'c.compNameKr',
+      'h.title',
+      'h.status',
+    ])
+    .select(counted().as('listTotal'))
+    .$call((q) => ks.select(q))
+    .$call((q) => ks.page(q))
+    .execute();
+  const page = ks.answer(walked);
+  const total =
+    walked.length > 0
+      ? Number(walked[0].listTotal)
+      : ks.byCursor || w.offset > 0
+        ? Number((await counted().executeTakeFirstOrThrow()).n)
+        : 0;
   return {
     nextCursor: page.nextCursor,
     prevCursor: page.prevCursor,
-    rows: page.rows.map((r) => ({
+    rows: page.rows.map(({ listTotal: _, ...r }) => ({
       ...r,
       fieldName: CHANGE_FIELD_NAMES[r.field] ?? r.field,
       beforeText: changeText(r.field, r.beforeValue),
       afterText: changeText(r.field, r.afterValue),
       changedAt: iso(r.changedAt)!,
     })),
-    total: Number(count.n),
+    total,
   };
 }
 

@@ -356,7 +356,8 @@ export async function findPrLinks(db: Db, prNo: string) {
   const [rfqs, orders] = await Promise.all([
     db
       .selectFrom('rfqHeader')
-      .select(['rfqNo', 'status', 'deadline', 'selectedCompNo'])
+      // What the current request's summary reads too (its latest not cancelled): one statement for both.
+      .select(['rfqNo', 'status', 'version', 'deadline', 'buyerId', 'selectedCompNo', 'currency'])
       .where('prNo', '=', prNo)
       .orderBy('rfqNo')
       .execute(),
@@ -368,7 +369,18 @@ export async function findPrLinks(db: Db, prNo: string) {
       .orderBy('h.poNo')
       .execute(),
   ]);
-  return { rfqs: rfqs.map((r) => ({ ...r, deadline: iso(r.deadline)! })), orders };
+  const live = rfqs.filter((r) => r.status !== 'CANCELLED');
+  return {
+    rfqs: rfqs.map((r) => ({
+      rfqNo: r.rfqNo,
+      status: r.status,
+      deadline: iso(r.deadline)!,
+      selectedCompNo: r.selectedCompNo,
+    })),
+    orders,
+    /** The PR's current quotation request (its latest not cancelled), as the RFQ summary takes it. */
+    currentRfq: live.length ? live[live.length - 1] : null,
+  };
 }
 
 /** The PR locked for a change (the whole row: the checks and the audit read it). */

@@ -177,16 +177,19 @@ export async function assertPrVisible(db: Db, caller: Caller | null, prNo: strin
 /** One PR as the caller may see it (their scope, purchasing, or its approvers), with what they may do now. */
 async function detail(db: Db, prNo: string, actor: Actor) {
   const h = await visiblePrHeader(db, prNo, actor);
-  const [lines, attachments, approvals, history, links, canPurchase, canWritePr, rfq] = await Promise.all([
-    findPrLines(db, prNo),
-    loadAttachments(db, h.fileId),
-    loadApprovals(db, { docTypes: ['PR'], docNo: prNo }),
-    loadHistory(db, 'pr_header', prNo),
-    findPrLinks(db, prNo),
-    groupHoldsScreen(db, actor.authGroupId, [PR_SCREENS.confirmEdit], 'write'),
-    groupHoldsScreen(db, actor.authGroupId, [PR_SCREENS.edit], 'write'),
-    rfqSummaryOfPr(db, prNo, actor),
-  ]);
+  // The PR's requests and orders, and its current request's summary from the same read of rfq_header.
+  const linked = findPrLinks(db, prNo);
+  const [lines, attachments, approvals, history, { currentRfq: _, ...links }, canPurchase, canWritePr, rfq] =
+    await Promise.all([
+      findPrLines(db, prNo),
+      loadAttachments(db, h.fileId),
+      loadApprovals(db, { docTypes: ['PR'], docNo: prNo }),
+      loadHistory(db, 'pr_header', prNo),
+      linked,
+      groupHoldsScreen(db, actor.authGroupId, [PR_SCREENS.confirmEdit], 'write'),
+      groupHoldsScreen(db, actor.authGroupId, [PR_SCREENS.edit], 'write'),
+      linked.then((l) => rfqSummaryOfPr(db, prNo, actor, l.currentRfq)),
+    ]);
   const { approvalId: _a, ...header } = h;
   const { isCurrentApprover, ...approval } = approvalState(approvals, actor.singleid);
   const actions: string[] = prActionsFor(h.status, {

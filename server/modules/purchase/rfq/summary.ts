@@ -34,8 +34,11 @@ export function rfqActionsFor(
 }
 
 /** A PR's current quotation request (latest not cancelled) with its invited suppliers, as PrRfqFields. */
-export async function rfqSummaryOfPr(db: Db, prNo: string, actor: Actor) {
-  const h = await currentRfqOfPr(db, prNo);
+export type CurrentRfq = NonNullable<Awaited<ReturnType<typeof currentRfqOfPr>>>;
+
+/** `current`: the request as the caller already read it (null: none), else it is read here. */
+export async function rfqSummaryOfPr(db: Db, prNo: string, actor: Actor, current?: CurrentRfq | null) {
+  const h = current === undefined ? await currentRfqOfPr(db, prNo) : current;
   if (!h) {
     return {
       rfqNo: null,
