@@ -42646,6 +42646,7 @@ export interface operations {
                             version: number;
                             updatedAt: string;
                         }[];
+                        total: number;
                     };
                 };
             };

@@ -139,3 +139,36 @@ export const listColumns = (screen: string, portal: 'internal' | 'external'): Ar
 ];
 
 export const USE_YN = options('useYn', ['Y', 'N']);
+
+/** The catalogue's variables an amendment may change (server/modules/contracts/variables.ts). */
+export const VARIABLE = options('variable', [
+  'buyer.name',
+  'buyer.address',
+  'buyer.phone',
+  'supplier.name',
+  'supplier.bizNo',
+  'supplier.ceo',
+  'supplier.address',
+  'contract.title',
+  'contract.typeName',
+  'contract.supplyAmount',
+  'contract.vatAmount',
+  'contract.totalAmount',
+  'contract.startDate',
+  'contract.endDate',
+  'contract.stampDuty',
+  'source.no',
+  'source.title',
+  'source.date',
+  'source.amount',
+]);
+
+/** An amendment's change summary: each variable that differs from the original, before and after. */
+export const changesGrid: DetailDef = {
+  ...grid('changeSummary', `${T}.section.changes`, 'name', 5, [
+    { field: 'name', label: f('variable'), type: 'code', options: VARIABLE, width: 200 },
+    { field: 'before', label: f('changeBefore'), width: 260 },
+    { field: 'after', label: f('changeAfter'), width: 260 },
+  ]),
+  visible: '!empty(form.amendsContractNo)',
+};
