@@ -116,13 +116,17 @@ export const eventsGrid = grid('events', `${T}.section.events`, 'seq', 8, [
   { field: 'hash', width: 200 },
 ]);
 
-export const stampsGrid = grid('stamps', `${T}.section.stamps`, 'party', 3, [
-  { field: 'party', type: 'code', options: PARTY, width: 90 },
-  { field: 'amount', type: 'money', currency: 'KRW', width: 110 },
-  { field: 'stampNo', width: 200 },
-  { field: 'recordedBy', width: 100 },
-  { field: 'recordedAt', type: 'datetime', width: 140 },
-]);
+/** The revenue stamps recorded per party; a contract that owes no duty shows none. */
+export const stampsGrid: DetailDef = {
+  ...grid('stamps', `${T}.section.stamps`, 'party', 3, [
+    { field: 'party', type: 'code', options: PARTY, width: 90 },
+    { field: 'amount', type: 'money', currency: 'KRW', width: 110 },
+    { field: 'stampNo', width: 200 },
+    { field: 'recordedBy', width: 100 },
+    { field: 'recordedAt', type: 'datetime', width: 140 },
+  ]),
+  visible: "form.stampStatus != 'NOT_TAXABLE'",
+};
 
 /** The list's columns; the supplier's list leaves out the company (its own). */
 export const listColumns = (screen: string, portal: 'internal' | 'external'): Array<TypedColumn<'listContracts'>> => [
