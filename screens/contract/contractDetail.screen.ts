@@ -52,7 +52,11 @@ export default defineEditScreen({
         {
           field: 'approvalVersion',
           visible: 'false',
-          valueFrom: { operation: 'getApproval', params: { path: { approvalId: 'form.approvalId' } }, value: 'version' },
+          valueFrom: {
+            operation: 'getApproval',
+            params: { path: { approvalId: 'form.approvalId' } },
+            value: 'version',
+          },
         },
         {
           field: 'approvalSteps',

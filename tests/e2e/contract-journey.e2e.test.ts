@@ -124,42 +124,46 @@ describe('contract journey: PO → contract from a template → approval → bot
     await browser?.close();
   });
 
-  it('operator makes the contract from the template, the order chosen in the popup, and submits it', { timeout: 180_000 }, async () => {
-    const page = await as('operator');
-    await page.goto('/contract/contractList');
-    await page.getByRole('button', { name: '신규', exact: true }).click();
-    await page.waitForURL(/\/contract\/contractCreate$/);
-    await page.getByRole('combobox', { name: /계약서 양식/ }).selectOption(TEMPLATE);
-    await page.getByRole('combobox', { name: /근거 문서/ }).selectOption('PO');
-    await page.getByRole('button', { name: '찾기', exact: true }).click();
-    const popup = page.getByRole('dialog', { name: '발주 찾기' });
-    await popup.waitFor();
-    await popup.getByRole('button', { name: `${j.poNo} 선택` }).click();
-    await popup.waitFor({ state: 'detached' });
-    await notice(page, `${j.poNo}의 협력사와 금액을 채웠습니다`).waitFor();
-    await expect.poll(() => page.getByLabel(/^계약명/).inputValue()).toBe(j.poTitle);
-    await page.getByLabel(/^계약 시작일/).fill('2027-01-01');
-    await page.getByLabel(/^계약 종료일/).fill('2027-12-31');
-    await page.keyboard.press('Tab');
-    await screenshot(page, 'contract-01-create');
-    await expectAccessible(page, '/contract/contractCreate');
-    await page.getByRole('button', { name: '계약서 작성', exact: true }).click();
-    await confirm(page, /계약서를 작성하시겠습니까/);
-    // Saved, the address is the new contract's detail: a reload opens it again.
-    await page.waitForURL(/\/contract\/contractDetail\?contractNo=CT/);
-    j.contractNo = new URL(page.url()).searchParams.get('contractNo')!;
-    await page.reload();
-    await expectField(page, 'contractNo', j.contractNo);
-    await expectField(page, 'status', '작성중');
-    await expectField(page, 'sourceNo', j.poNo);
-    await screenshot(page, 'contract-02-detail-draft');
-    await expectAccessible(page, '/contract/contractDetail');
-    await page.getByRole('button', { name: '결재상신', exact: true }).click();
-    await confirm(page, /결재상신하시겠습니까/);
-    await notice(page, '결재상신했습니다').waitFor();
-    await expectField(page, 'status', '결재중');
-    expect(await page.getByRole('button', { name: '승인', exact: true }).count()).toBe(0);
-  });
+  it(
+    'operator makes the contract from the template, the order chosen in the popup, and submits it',
+    { timeout: 180_000 },
+    async () => {
+      const page = await as('operator');
+      await page.goto('/contract/contractList');
+      await page.getByRole('button', { name: '신규', exact: true }).click();
+      await page.waitForURL(/\/contract\/contractCreate$/);
+      await page.getByRole('combobox', { name: /계약서 양식/ }).selectOption(TEMPLATE);
+      await page.getByRole('combobox', { name: /근거 문서/ }).selectOption('PO');
+      await page.getByRole('button', { name: '찾기', exact: true }).click();
+      const popup = page.getByRole('dialog', { name: '발주 찾기' });
+      await popup.waitFor();
+      await popup.getByRole('button', { name: `${j.poNo} 선택` }).click();
+      await popup.waitFor({ state: 'detached' });
+      await notice(page, `${j.poNo}의 협력사와 금액을 채웠습니다`).waitFor();
+      await expect.poll(() => page.getByLabel(/^계약명/).inputValue()).toBe(j.poTitle);
+      await page.getByLabel(/^계약 시작일/).fill('2027-01-01');
+      await page.getByLabel(/^계약 종료일/).fill('2027-12-31');
+      await page.keyboard.press('Tab');
+      await screenshot(page, 'contract-01-create');
+      await expectAccessible(page, '/contract/contractCreate');
+      await page.getByRole('button', { name: '계약서 작성', exact: true }).click();
+      await confirm(page, /계약서를 작성하시겠습니까/);
+      // Saved, the address is the new contract's detail: a reload opens it again.
+      await page.waitForURL(/\/contract\/contractDetail\?contractNo=CT/);
+      j.contractNo = new URL(page.url()).searchParams.get('contractNo')!;
+      await page.reload();
+      await expectField(page, 'contractNo', j.contractNo);
+      await expectField(page, 'status', '작성중');
+      await expectField(page, 'sourceNo', j.poNo);
+      await screenshot(page, 'contract-02-detail-draft');
+      await expectAccessible(page, '/contract/contractDetail');
+      await page.getByRole('button', { name: '결재상신', exact: true }).click();
+      await confirm(page, /결재상신하시겠습니까/);
+      await notice(page, '결재상신했습니다').waitFor();
+      await expectField(page, 'status', '결재중');
+      expect(await page.getByRole('button', { name: '승인', exact: true }).count()).toBe(0);
+    },
+  );
 
   it('the approver approves it on the contract: it is sent to the supplier', { timeout: 120_000 }, async () => {
     const page = await as('opadmin');
@@ -231,29 +235,33 @@ describe('contract journey: PO → contract from a template → approval → bot
     await expectAccessible(page, '/contract/contractVerify');
   });
 
-  it('an amendment of the executed contract records what changed and links the original', { timeout: 180_000 }, async () => {
-    const page = await as('operator');
-    await page.goto(`/contract/contractDetail?contractNo=${j.contractNo}`);
-    await expectField(page, 'status', '체결');
-    await page.getByRole('button', { name: '변경계약 작성', exact: true }).click();
-    await page.waitForURL(/\/contract\/contractCreate\?amends=/);
-    await page.getByRole('note').filter({ hasText: j.contractNo }).waitFor();
-    await expect.poll(() => page.getByLabel(/^계약 종료일/).inputValue()).toBe('2027-12-31');
-    await page.getByLabel(/^계약 종료일/).fill('2028-06-30');
-    await page.keyboard.press('Tab');
-    await page.getByRole('button', { name: '변경계약서 작성', exact: true }).click();
-    await confirm(page, /변경계약서를 작성하시겠습니까/);
-    await page.waitForURL(/\/contract\/contractDetail\?contractNo=CT/);
-    j.amendmentNo = new URL(page.url()).searchParams.get('contractNo')!;
-    expect(j.amendmentNo).not.toBe(j.contractNo);
-    await expectField(page, 'amendsContractNo', j.contractNo);
-    const changes = page.getByRole('region', { name: '변경 내용' });
-    await changes.locator('td', { hasText: '계약 종료일' }).first().waitFor({ state: 'attached' });
-    await screenshot(page, 'contract-06-amendment');
-    await page.getByRole('button', { name: '원계약 보기', exact: true }).click();
-    await expectField(page, 'contractNo', j.contractNo);
-    await expectField(page, 'status', '체결');
+  it(
+    'an amendment of the executed contract records what changed and links the original',
+    { timeout: 180_000 },
+    async () => {
+      const page = await as('operator');
+      await page.goto(`/contract/contractDetail?contractNo=${j.contractNo}`);
+      await expectField(page, 'status', '체결');
+      await page.getByRole('button', { name: '변경계약 작성', exact: true }).click();
+      await page.waitForURL(/\/contract\/contractCreate\?amends=/);
+      await page.getByRole('note').filter({ hasText: j.contractNo }).waitFor();
+      await expect.poll(() => page.getByLabel(/^계약 종료일/).inputValue()).toBe('2027-12-31');
+      await page.getByLabel(/^계약 종료일/).fill('2028-06-30');
+      await page.keyboard.press('Tab');
+      await page.getByRole('button', { name: '변경계약서 작성', exact: true }).click();
+      await confirm(page, /변경계약서를 작성하시겠습니까/);
+      await page.waitForURL(/\/contract\/contractDetail\?contractNo=CT/);
+      j.amendmentNo = new URL(page.url()).searchParams.get('contractNo')!;
+      expect(j.amendmentNo).not.toBe(j.contractNo);
+      await expectField(page, 'amendsContractNo', j.contractNo);
+      const changes = page.getByRole('region', { name: '변경 내용' });
+      await changes.locator('td', { hasText: '계약 종료일' }).first().waitFor({ state: 'attached' });
+      await screenshot(page, 'contract-06-amendment');
+      await page.getByRole('button', { name: '원계약 보기', exact: true }).click();
+      await expectField(page, 'contractNo', j.contractNo);
+      await expectField(page, 'status', '체결');
 
-    for (const [who, tp] of tabs) expect(unexpected(tp.problems), who).toEqual([]);
-  });
+      for (const [who, tp] of tabs) expect(unexpected(tp.problems), who).toEqual([]);
+    },
+  );
 });

@@ -151,36 +151,52 @@ export default function ContractCreate({ query }: CustomScreenProps) {
   }, [amends, services, frame]);
 
   /** The PO's or LOI's supplier, title and amount, as the contract's variables will be filled. */
-  const fillFrom = useCallback(
-    async (kind: SourceKind, no: string) => {
-      if (kind === 'NONE' || !no.trim()) return;
-      try {
-        const doc = (
-          kind === 'PO'
-            ? await services.call('getPo', { path: { poNo: no.trim() } })
-            : await services.call('getLoi', { path: { loiNo: no.trim() } })
-        ) as Record<string, unknown>;
-        const supply = won(kind === 'PO' ? doc.totalAmount : doc.amount);
-        setForm((f) => ({
-          ...f,
-          sourceNo: no.trim(),
-          compNo: str(doc.compNo),
-          title: f.title || str(doc.title),
-          supplyAmount: supply,
-          vatAmount: vatOf(supply),
-        }));
-        frame.notify(t(`${T}.filled`, { no: no.trim() }));
-      } catch (e) {
-        await frame.alertError(e);
-      }
-    },
-    [services, frame, t],
+  const readSource = useCallback(
+    (kind: 'PO' | 'LOI', no: string) =>
+      (kind === 'PO'
+        ? services.call('getPo', { path: { poNo: no } })
+        : services.call('getLoi', { path: { loiNo: no } })) as Promise<Record<string, unknown>>,
+    [services],
   );
+  const applySource = useCallback(
+    (kind: 'PO' | 'LOI', no: string, doc: Record<string, unknown>) => {
+      const supply = won(kind === 'PO' ? doc.totalAmount : doc.amount);
+      setForm((f) => ({
+        ...f,
+        sourceNo: no,
+        compNo: str(doc.compNo),
+        title: f.title || str(doc.title),
+        supplyAmount: supply,
+        vatAmount: vatOf(supply),
+      }));
+      frame.notify(t(`${T}.filled`, { no }));
+    },
+    [frame, t],
+  );
+  const fillFrom = async (kind: SourceKind, text: string) => {
+    const no = text.trim();
+    if (kind === 'NONE' || !no) return;
+    try {
+      applySource(kind, no, await readSource(kind, no));
+    } catch (e) {
+      await frame.alertError(e);
+    }
+  };
 
+  // A link from the order (its 계약서 작성) opens the form filled from it.
   useEffect(() => {
-    if (!amends && query.sourceNo) void fillFrom(form.sourceKind, query.sourceNo);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- once: a link from the PO opens filled
-  }, []);
+    const kind = query.sourceKind === 'LOI' ? 'LOI' : 'PO';
+    const no = (query.sourceNo ?? '').trim();
+    if (amends || !no) return;
+    let live = true;
+    readSource(kind, no).then(
+      (doc) => live && applySource(kind, no, doc),
+      (e: unknown) => live && void frame.alertError(e),
+    );
+    return () => {
+      live = false;
+    };
+  }, [amends, query.sourceKind, query.sourceNo, readSource, applySource, frame]);
 
   const openPicker = async () => {
     try {
@@ -364,12 +380,7 @@ export default function ContractCreate({ query }: CustomScreenProps) {
           required
           block
         />
-        <DateInput
-          label={t(`${F}.startDate`)}
-          value={form.startDate}
-          onChange={(v) => set({ startDate: v })}
-          block
-        />
+        <DateInput label={t(`${F}.startDate`)} value={form.startDate} onChange={(v) => set({ startDate: v })} block />
         <DateInput label={t(`${F}.endDate`)} value={form.endDate} onChange={(v) => set({ endDate: v })} block />
         <DateInput
           label={t(`${F}.signDeadline`)}

@@ -186,4 +186,12 @@ describe('contract.contractCreate', { timeout: 30_000 }, () => {
     expect(lastCall(r.services.calls, 'createContract')).toBeUndefined();
     await waitFor(() => expect(r.address()).toBe('/contract/contractDetail?contractNo=CT2026-000011'));
   });
+  it('a link from the order opens the form filled from it', async () => {
+    const r = open('/contract/contractCreate?sourceKind=PO&sourceNo=PO2026-000303');
+    await screen.findByText('PO2026-000303의 협력사와 금액을 채웠습니다.', undefined, { timeout: 5000 });
+    expect(lastCall(r.services.calls, 'getPo')!.input.path).toEqual({ poNo: 'PO2026-000303' });
+    expect(screen.getByRole('combobox', { name: /근거 문서/ })).toHaveValue('PO');
+    expect(screen.getByLabelText(/^근거 번호/)).toHaveValue('PO2026-000303');
+    expect(screen.getByLabelText(/^계약명/)).toHaveValue('포장재 발주');
+  });
 });

@@ -56,9 +56,7 @@ describe('contract clause and create menus on a database seeded before them (mig
     expect(seeded.menus).toHaveLength(2);
     const of = (id: string) => seeded.auth.filter((a) => a.pgmId === id).map(({ pgmId: _, ...g }) => g);
     expect(of('PUR_CONTRACT_CLAUSE')).toEqual(await grants('PUR_CONTRACT_TEMPLATE'));
-    expect(seeded.menus.find((m) => m.pgmId === 'PUR_CONTRACT_LIST')!.sspSubUrls).toContain(
-      '/contract/contractCreate',
-    );
+    expect(seeded.menus.find((m) => m.pgmId === 'PUR_CONTRACT_LIST')!.sspSubUrls).toContain('/contract/contractCreate');
 
     await t.db.deleteFrom('menuAuth').where('pgmId', '=', 'PUR_CONTRACT_CLAUSE').execute();
     await t.db.deleteFrom('menu').where('pgmId', '=', 'PUR_CONTRACT_CLAUSE').execute();
