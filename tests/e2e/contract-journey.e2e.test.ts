@@ -264,4 +264,15 @@ describe('contract journey: PO → contract from a template → approval → bot
       for (const [who, tp] of tabs) expect(unexpected(tp.problems), who).toEqual([]);
     },
   );
+  it('the order’s 계약서 작성 opens the form filled from it', { timeout: 120_000 }, async () => {
+    const page = await as('operator');
+    await page.goto(`/OrderRequestEdit?poNo=${j.poNo}`);
+    await expectField(page, 'poNo', j.poNo);
+    await page.getByRole('button', { name: '계약서 작성', exact: true }).click();
+    await page.waitForURL(/\/contract\/contractCreate\?sourceKind=PO&sourceNo=/);
+    await notice(page, `${j.poNo}의 협력사와 금액을 채웠습니다`).waitFor();
+    await expect.poll(() => page.getByLabel(/^근거 번호/).inputValue()).toBe(j.poNo);
+    await expect.poll(() => page.getByLabel(/^계약명/).inputValue()).toBe(j.poTitle);
+    for (const [who, tp] of tabs) expect(unexpected(tp.problems), who).toEqual([]);
+  });
 });
