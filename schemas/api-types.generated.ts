@@ -42657,6 +42657,7 @@ export interface operations {
                             version: number;
                             updatedAt: string;
                         }[];
+                        total: number;
                     };
                 };
             };

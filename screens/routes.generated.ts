@@ -61,6 +61,8 @@ export const SCREEN_ROUTES: readonly ScreenRouteInfo[] = [
   { id: "suppliers.compStatusList", route: "/compStatusList", title: "screen.suppliers.compStatusList", portals: ["internal"] },
   { id: "suppliers.compStatusView", route: "/compStatusView", title: "screen.suppliers.compStatusView", portals: ["internal"] },
   { id: "suppliers.compUserManageList", route: "/compUserManageList", title: "screen.ogpmsManage.compUserManageList", portals: ["internal"] },
+  { id: "contract.clauseList", route: "/contract/clauseList", title: "screen.contract.clause.title", portals: ["internal"] },
+  { id: "contract.contractCreate", route: "/contract/contractCreate", title: "screen.contract.create.title", portals: ["internal"] },
   { id: "contract.contractDetail", route: "/contract/contractDetail", title: "screen.contract.detail.title", portals: ["internal"] },
   { id: "contract.contractList", route: "/contract/contractList", title: "screen.contract.list.title", portals: ["internal"] },
   { id: "contract.myContractList", route: "/contract/contractList", title: "screen.contract.myList.title", portals: ["external"] },

@@ -87,6 +87,9 @@ export const BudgetBudgetTransferView: Story = { name: 'budget.budgetTransferVie
 /** screens/budget/budgetUpload.screen.ts */
 export const BudgetBudgetUpload: Story = { name: 'budget.budgetUpload', args: { id: 'budget.budgetUpload' } };
 
+/** screens/contract/clauseList.screen.ts */
+export const ContractClauseList: Story = { name: 'contract.clauseList', args: { id: 'contract.clauseList' } };
+
 /** screens/contract/contractDetail.screen.ts */
 export const ContractContractDetail: Story = { name: 'contract.contractDetail', args: { id: 'contract.contractDetail' } };
 

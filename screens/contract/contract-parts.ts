@@ -116,13 +116,17 @@ export const eventsGrid = grid('events', `${T}.section.events`, 'seq', 8, [
   { field: 'hash', width: 200 },
 ]);
 
-export const stampsGrid = grid('stamps', `${T}.section.stamps`, 'party', 3, [
-  { field: 'party', type: 'code', options: PARTY, width: 90 },
-  { field: 'amount', type: 'money', currency: 'KRW', width: 110 },
-  { field: 'stampNo', width: 200 },
-  { field: 'recordedBy', width: 100 },
-  { field: 'recordedAt', type: 'datetime', width: 140 },
-]);
+/** The revenue stamps recorded per party; a contract that owes no duty shows none. */
+export const stampsGrid: DetailDef = {
+  ...grid('stamps', `${T}.section.stamps`, 'party', 3, [
+    { field: 'party', type: 'code', options: PARTY, width: 90 },
+    { field: 'amount', type: 'money', currency: 'KRW', width: 110 },
+    { field: 'stampNo', width: 200 },
+    { field: 'recordedBy', width: 100 },
+    { field: 'recordedAt', type: 'datetime', width: 140 },
+  ]),
+  visible: "form.stampStatus != 'NOT_TAXABLE'",
+};
 
 /** The list's columns; the supplier's list leaves out the company (its own). */
 export const listColumns = (screen: string, portal: 'internal' | 'external'): Array<TypedColumn<'listContracts'>> => [
@@ -139,3 +143,36 @@ export const listColumns = (screen: string, portal: 'internal' | 'external'): Ar
 ];
 
 export const USE_YN = options('useYn', ['Y', 'N']);
+
+/** The catalogue's variables an amendment may change (server/modules/contracts/variables.ts). */
+export const VARIABLE = options('variable', [
+  'buyer.name',
+  'buyer.address',
+  'buyer.phone',
+  'supplier.name',
+  'supplier.bizNo',
+  'supplier.ceo',
+  'supplier.address',
+  'contract.title',
+  'contract.typeName',
+  'contract.supplyAmount',
+  'contract.vatAmount',
+  'contract.totalAmount',
+  'contract.startDate',
+  'contract.endDate',
+  'contract.stampDuty',
+  'source.no',
+  'source.title',
+  'source.date',
+  'source.amount',
+]);
+
+/** An amendment's change summary: each variable that differs from the original, before and after. */
+export const changesGrid: DetailDef = {
+  ...grid('changeSummary', `${T}.section.changes`, 'name', 5, [
+    { field: 'name', label: f('variable'), type: 'code', options: VARIABLE, width: 200 },
+    { field: 'before', label: f('changeBefore'), width: 260 },
+    { field: 'after', label: f('changeAfter'), width: 260 },
+  ]),
+  visible: '!empty(form.amendsContractNo)',
+};

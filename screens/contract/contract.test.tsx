@@ -97,6 +97,35 @@ const DETAIL = {
   stamps: [],
 };
 
+const APPROVAL = {
+  approvalId: 41,
+  docType: 'CONTRACT',
+  docNo: 'CT2026-000001',
+  status: 'PENDING',
+  lineName: '전자계약 결재',
+  amountKrw: '11000000',
+  currentStep: 1,
+  submittedBy: 'E000004',
+  submittedByName: '김민수',
+  submittedAt: '2026-11-20T01:00:00.000Z',
+  completedAt: null,
+  version: 2,
+  steps: [
+    {
+      stepNo: 1,
+      approverId: 'E000002',
+      approverName: '박성호',
+      positionNm: '팀장',
+      deptnm: '구매팀',
+      status: 'PENDING',
+      comment: null,
+      actedAt: null,
+      onBehalfOf: null,
+      onBehalfOfName: null,
+    },
+  ],
+};
+
 describe('contract screens', { timeout: 30_000 }, () => {
   it('the staff list shows state and type names, not codes, and filters by state', async () => {
     const r = renderScreen('contract.contractList', {
@@ -175,6 +204,162 @@ describe('contract screens', { timeout: 30_000 }, () => {
     expect(lastCall(r.services.calls, 'saveContractTemplate')!.input).toMatchObject({
       path: { templateNo: 'MOLD' },
       body: { version: 3, name: '금형 제작 표준계약서 (개정)', contractType: 'CONSTRUCT', signOrder: 'SUPPLIER_FIRST' },
+    });
+  });
+  it('the approver sees 승인 on a contract in approval and decides with the approval’s version', async () => {
+    const r = renderScreen('contract.contractDetail', {
+      entries: screenDefinitions,
+      texts: screenTexts,
+      login: { ...OPERATOR, hname: '박성호', singleid: 'E000002', authGroupId: '50' },
+      route: '/contract/contractDetail?contractNo=CT2026-000001',
+      answers: {
+        getContract: () => ({
+          ...DETAIL,
+          status: 'IN_APPROVAL',
+          approvalId: 41,
+          approvalStatus: 'PENDING',
+          nextSigner: null,
+        }),
+        getApproval: () => APPROVAL,
+        approveApproval: () => ({ approval: { ...APPROVAL, status: 'APPROVED', version: 3 }, documentStatus: 'SENT' }),
+      },
+    });
+    const approve = await screen.findByRole('button', { name: '승인' }, { timeout: 5000 });
+    expect(lastCall(r.services.calls, 'getApproval')!.input.path).toEqual({ approvalId: 41 });
+    fireEvent.click(approve);
+    const prompt = await screen.findByRole('dialog');
+    fireEvent.change(within(prompt).getByLabelText(/승인 의견/), { target: { value: '확인' } });
+    fireEvent.click(within(prompt).getByRole('button', { name: '확인' }));
+    await waitFor(() => expect(lastCall(r.services.calls, 'approveApproval')).toBeDefined());
+    expect(lastCall(r.services.calls, 'approveApproval')!.input).toMatchObject({
+      path: { approvalId: 41 },
+      body: { version: 2, comment: '확인' },
+    });
+  });
+
+  it('an amendment shows what changed, by the variables’ names, and opens its original', async () => {
+    const r = renderScreen('contract.contractDetail', {
+      entries: screenDefinitions,
+      texts: screenTexts,
+      login: OPERATOR,
+      route: '/contract/contractDetail?contractNo=CT2026-000002',
+      answers: {
+        getContract: () => ({
+          ...DETAIL,
+          contractNo: 'CT2026-000002',
+          status: 'DRAFT',
+          approvalId: null,
+          approvalStatus: 'NONE',
+          nextSigner: null,
+          amendsContractNo: 'CT2026-000001',
+          changeSummary: [{ name: 'contract.endDate', before: '2027-11-30', after: '2028-06-30' }],
+        }),
+      },
+    });
+    await screen.findByDisplayValue('CT2026-000002', undefined, { timeout: 5000 });
+    const changes = screen.getByRole('region', { name: '변경 내용' });
+    await waitFor(() => expect(gridRowTexts(changes)[0]).toEqual(['계약 종료일', '2027-11-30', '2028-06-30']));
+    expect(screen.queryByRole('button', { name: '승인' })).toBeNull();
+    expect(screen.queryByRole('button', { name: '변경계약 작성' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: '원계약 보기' }));
+    await waitFor(() =>
+      expect(lastCall(r.services.calls, 'getContract')!.input.path).toEqual({ econtractNo: 'CT2026-000001' }),
+    );
+  });
+
+  it('an executed contract offers its amendment', async () => {
+    renderScreen('contract.contractDetail', {
+      entries: screenDefinitions,
+      texts: screenTexts,
+      login: OPERATOR,
+      route: '/contract/contractDetail?contractNo=CT2026-000001',
+      answers: { getContract: () => ({ ...DETAIL, status: 'EXECUTED', nextSigner: null, executedSha: SHA }) },
+    });
+    await screen.findByRole('button', { name: '변경계약 작성' }, { timeout: 5000 });
+  });
+
+  it('the supplier records its share’s revenue stamp while the duty is unpaid', async () => {
+    const r = renderScreen('contract.contractSign', {
+      entries: screenDefinitions,
+      texts: screenTexts,
+      portal: 'external',
+      login: SUPPLIER_LOGIN,
+      route: '/contract/contractSign?contractNo=CT2026-000001',
+      answers: {
+        getMyContract: () => DETAIL,
+        recordMyContractStamp: () => ({ contractNo: 'CT2026-000001', stampStatus: 'REQUIRED', version: 4 }),
+      },
+    });
+    fireEvent.click(await screen.findByRole('button', { name: '인지세 납부 기록' }, { timeout: 5000 }));
+    const prompt = await screen.findByRole('dialog');
+    fireEvent.change(within(prompt).getByLabelText(/수입인지 번호/), { target: { value: 'R-2026-0001' } });
+    fireEvent.click(within(prompt).getByRole('button', { name: '확인' }));
+    await waitFor(() => expect(lastCall(r.services.calls, 'recordMyContractStamp')).toBeDefined());
+    expect(lastCall(r.services.calls, 'recordMyContractStamp')!.input).toMatchObject({
+      path: { econtractNo: 'CT2026-000001' },
+      body: { version: 3, stampNo: 'R-2026-0001' },
+    });
+  });
+
+  it('once the supplier’s stamp is recorded, it is not asked again', async () => {
+    renderScreen('contract.contractSign', {
+      entries: screenDefinitions,
+      texts: screenTexts,
+      portal: 'external',
+      login: SUPPLIER_LOGIN,
+      route: '/contract/contractSign?contractNo=CT2026-000001',
+      answers: {
+        getMyContract: () => ({
+          ...DETAIL,
+          stamps: [
+            {
+              party: 'SUPPLIER',
+              amount: '10000',
+              stampNo: 'R-1',
+              recordedBy: 'supplier1',
+              recordedAt: '2026-11-21T01:00:00.000Z',
+            },
+          ],
+        }),
+      },
+    });
+    await screen.findByRole('button', { name: '서명 거절' }, { timeout: 5000 });
+    expect(screen.queryByRole('button', { name: '인지세 납부 기록' })).toBeNull();
+  });
+
+  it('the clause library lists the clauses and saves a new one at version 0', async () => {
+    const r = renderScreen('contract.clauseList', {
+      entries: screenDefinitions,
+      texts: screenTexts,
+      login: OPERATOR,
+      answers: {
+        listContractClauses: () => ({
+          rows: [
+            {
+              clauseCode: 'PAYMENT',
+              title: '대금 지급',
+              body: '대금은 {{contract.totalAmount}}으로 한다.',
+              version: 2,
+              updatedAt: '2026-11-20T01:00:00.000Z',
+            },
+          ],
+          total: 1,
+        }),
+        saveContractClause: () => ({ clauseCode: 'WARRANTY', version: 1 }),
+      },
+    });
+    await screen.findByText('대금 지급', undefined, { timeout: 5000 });
+    fireEvent.click(screen.getByRole('button', { name: '조항 등록' }));
+    fireEvent.change(await screen.findByLabelText(/^조항 코드/), { target: { value: 'WARRANTY' } });
+    fireEvent.change(screen.getByLabelText(/^조항 제목/), { target: { value: '하자 보증' } });
+    fireEvent.change(screen.getByLabelText(/^조항 본문/), { target: { value: '하자보증기간은 1년으로 한다.' } });
+    fireEvent.click(screen.getByRole('button', { name: '저장' }));
+    const confirm = await screen.findByRole('alertdialog');
+    fireEvent.click(within(confirm).getByRole('button', { name: '확인' }));
+    await waitFor(() => expect(lastCall(r.services.calls, 'saveContractClause')).toBeDefined(), { timeout: 5000 });
+    expect(lastCall(r.services.calls, 'saveContractClause')!.input).toMatchObject({
+      path: { clauseCode: 'WARRANTY' },
+      body: { title: '하자 보증', body: '하자보증기간은 1년으로 한다.', version: 0 },
     });
   });
 });

@@ -1,5 +1,5 @@
 import { defineEditScreen } from '../../engine/define';
-import { eventsGrid, f, headerFields, PARTY, stampsGrid, T } from './contract-parts';
+import { changesGrid, eventsGrid, f, headerFields, PARTY, stampsGrid, T } from './contract-parts';
 
 const reason = {
   field: 'reason',
@@ -10,6 +10,21 @@ const reason = {
   maxLength: 1000,
 };
 const reload = { then: ['reloadRecord' as const], thenOnError: ['reloadRecord' as const] };
+const approvalPending = "form.status == 'IN_APPROVAL' && form.approvalStatus in ['PENDING', 'IN_PROGRESS']";
+/** On the approval line; the server decides whether it is this approver's step. */
+const myApproval = `${approvalPending} && some(form.approvalSteps, 'approverId', login.singleid)`;
+const decision = (comment: { required: boolean }) => ({
+  fields: [
+    {
+      field: 'comment',
+      label: f(comment.required ? 'rejectComment' : 'approveComment'),
+      widget: 'textarea' as const,
+      rows: 3,
+      maxLength: 500,
+      required: comment.required,
+    },
+  ],
+});
 
 /**
  * /contract/contractDetail — one electronic contract: header, variables, signers, stamps and the
@@ -27,8 +42,31 @@ export default defineEditScreen({
   key: ['contractNo'],
   load: { operation: 'getContract', params: { path: { econtractNo: 'query.contractNo' } } },
   confirmLeave: false,
-  sections: [{ title: `${T}.section.contract`, columns: 4, fields: headerFields('internal') }],
-  details: [eventsGrid, stampsGrid],
+  sections: [
+    {
+      title: `${T}.section.contract`,
+      columns: 4,
+      fields: [
+        ...headerFields('internal'),
+        // The approval the contract is in: its version to decide with, and its approvers.
+        {
+          field: 'approvalVersion',
+          visible: 'false',
+          valueFrom: {
+            operation: 'getApproval',
+            params: { path: { approvalId: 'form.approvalId' } },
+            value: 'version',
+          },
+        },
+        {
+          field: 'approvalSteps',
+          visible: 'false',
+          valueFrom: { operation: 'getApproval', params: { path: { approvalId: 'form.approvalId' } }, value: 'steps' },
+        },
+      ],
+    },
+  ],
+  details: [changesGrid, eventsGrid, stampsGrid],
   actions: [
     { kind: 'back', requires: 'read' },
     {
@@ -39,6 +77,54 @@ export default defineEditScreen({
       screen: 'contract.contractFiles',
       dialog: true,
       query: { contractNo: 'form.contractNo', status: 'form.status' },
+    },
+    {
+      kind: 'navigate',
+      id: 'original',
+      label: `${T}.action.original`,
+      requires: 'read',
+      visible: '!empty(form.amendsContractNo)',
+      route: '/contract/contractDetail',
+      query: { contractNo: 'form.amendsContractNo' },
+    },
+    {
+      kind: 'navigate',
+      id: 'amend',
+      label: `${T}.action.amend`,
+      requires: 'write',
+      visible: "form.status == 'EXECUTED'",
+      route: '/contract/contractCreate',
+      query: { amends: 'form.contractNo' },
+    },
+    {
+      kind: 'workflow',
+      id: 'reject',
+      label: `${T}.action.reject`,
+      variant: 'danger',
+      operation: 'rejectApproval',
+      visible: myApproval,
+      prompt: { message: `${T}.prompt.reject`, ...decision({ required: true }) },
+      params: {
+        path: { approvalId: 'form.approvalId' },
+        body: { version: 'form.approvalVersion', comment: 'input.comment' },
+      },
+      success: `${T}.done.reject`,
+      ...reload,
+    },
+    {
+      kind: 'workflow',
+      id: 'approve',
+      label: `${T}.action.approve`,
+      variant: 'primary',
+      operation: 'approveApproval',
+      visible: myApproval,
+      prompt: { message: `${T}.prompt.approve`, ...decision({ required: false }) },
+      params: {
+        path: { approvalId: 'form.approvalId' },
+        body: { version: 'form.approvalVersion', comment: 'input.comment' },
+      },
+      success: `${T}.done.approve`,
+      ...reload,
     },
     {
       kind: 'workflow',

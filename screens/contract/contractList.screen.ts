@@ -22,5 +22,15 @@ export default defineListScreen({
   columns: listColumns('contract.contractDetail', 'internal'),
   selection: 'single',
   rowOpen: { screen: 'contract.contractDetail', query: { contractNo: 'row.contractNo' } },
-  actions: [{ kind: 'exportExcel', fileName: `${T}.list.file` }],
+  actions: [
+    { kind: 'exportExcel', fileName: `${T}.list.file` },
+    {
+      kind: 'navigate',
+      id: 'create',
+      label: `${T}.action.newContract`,
+      requires: 'write',
+      variant: 'primary',
+      route: '/contract/contractCreate',
+    },
+  ],
 });

@@ -1,12 +1,13 @@
 import { defineEditScreen } from '../../engine/define';
-import { eventsGrid, f, headerFields, T } from './contract-parts';
+import { changesGrid, eventsGrid, f, headerFields, stampsGrid, T } from './contract-parts';
 
 const reload = { then: ['reloadRecord' as const], thenOnError: ['reloadRecord' as const] };
 const MY_TURN = "form.nextSigner == 'SUPPLIER'";
 
 /**
  * /contract/contractSign (external) — a contract the buyer sent to my company: read it, download the
- * PDF, ask for a one-time code (sent to the signer) and sign with it, or decline with a reason.
+ * PDF, ask for a one-time code (sent to the signer) and sign with it, or decline with a reason; record
+ * the revenue-stamp number (전자수입인지) of my company's share of the stamp duty.
  */
 export default defineEditScreen({
   id: 'contract.contractSign',
@@ -19,7 +20,7 @@ export default defineEditScreen({
   load: { operation: 'getMyContract', params: { path: { econtractNo: 'query.contractNo' } } },
   confirmLeave: false,
   sections: [{ title: `${T}.section.contract`, columns: 4, fields: headerFields('external') }],
-  details: [eventsGrid],
+  details: [changesGrid, eventsGrid, stampsGrid],
   actions: [
     { kind: 'back', requires: 'read' },
     {
@@ -30,6 +31,22 @@ export default defineEditScreen({
       screen: 'contract.myContractFiles',
       dialog: true,
       query: { contractNo: 'form.contractNo', status: 'form.status' },
+    },
+    {
+      kind: 'workflow',
+      id: 'stamp',
+      label: `${T}.action.stamp`,
+      operation: 'recordMyContractStamp',
+      // The supplier's own share, while it is unpaid (a contract taxed with no supplier share asks nothing).
+      visible:
+        "form.stampStatus in ['REQUIRED', 'PENDING'] && form.stampSupplierShare != '0' && !some(form.stamps, 'party', 'SUPPLIER')",
+      prompt: {
+        message: `${T}.prompt.myStamp`,
+        fields: [{ field: 'stampNo', label: f('stampNo'), required: true, maxLength: 60 }],
+      },
+      params: { path: { econtractNo: 'form.contractNo' }, body: { version: 'form.version', stampNo: 'input.stampNo' } },
+      success: `${T}.done.stamp`,
+      ...reload,
     },
     {
       kind: 'workflow',

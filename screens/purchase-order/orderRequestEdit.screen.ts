@@ -231,5 +231,14 @@ export default defineEditScreen({
       query: { poNo: 'form.poNo' },
       visible: "mode == 'update'",
     },
+    {
+      // The contract behind the order, made from a template with the order as its source document.
+      kind: 'navigate',
+      id: 'contract',
+      label: t('a.contract'),
+      route: '/contract/contractCreate',
+      query: { sourceKind: "'PO'", sourceNo: 'form.poNo' },
+      visible: "mode == 'update' && form.status != 'CANCELLED'",
+    },
   ],
 });

@@ -183,6 +183,8 @@ export const SMOKE_ROUTES: SmokeRoute[] = [
   { route: '/contract/contractList', portal: 'internal', user: 'operator', expect: 'text', shows: '계약 관리' },
   { route: '/contract/contractVerify', portal: 'internal', user: 'operator', expect: 'text', shows: '계약서 PDF' },
   { route: '/contract/templateList', portal: 'internal', user: 'operator', expect: 'text', shows: '계약서 양식' },
+  { route: '/contract/contractCreate', portal: 'internal', user: 'operator', expect: 'text', shows: '계약서 작성' },
+  { route: '/contract/clauseList', portal: 'internal', user: 'operator', expect: 'text', shows: '계약 조항' },
   { route: '/statement', portal: 'internal', user: 'operator', expect: 'rows' },
   // No grid: the receipts extract is downloaded and its row count shown.
   { route: '/dataDownload', portal: 'internal', user: 'operator', expect: 'download' },

@@ -264,5 +264,7 @@ describe('home cards of purchasing', () => {
     expect(internalDocumentHref('BUDGET', 'BT2026-000003')).toBe(
       '/budget/budgetTransfer?transferNo=BT2026-000003&selected=BT2026-000003',
     );
+    // An electronic contract is approved on its detail.
+    expect(internalDocumentHref('CONTRACT', 'CT2026-000004')).toBe('/contract/contractDetail?contractNo=CT2026-000004');
   });
 });

@@ -47,6 +47,8 @@ export function internalDocumentHref(docType: string, docNo: string): string {
       return `/budget/budgetTransfer?transferNo=${q}&selected=${q}`;
     case 'AGREEMENT':
       return `/AgreementEdit?agreementNo=${q}`;
+    case 'CONTRACT':
+      return `/contract/contractDetail?contractNo=${q}`;
     // A change order (<poNo>-<revision>) is decided on its order.
     case 'PO_CHANGE':
       return `/OrderRequestEdit?poNo=${encodeURIComponent(docNo.replace(/-\d+$/, ''))}`;

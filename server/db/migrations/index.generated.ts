@@ -64,6 +64,7 @@ import * as m0700 from './0700-contracts.js';
 import * as m0701 from './0701-contract-menus.js';
 import * as m0720 from './0720-contract-sign-code-subject.js';
 import * as m0721 from './0721-contract-source-change.js';
+import * as m0730 from './0730-contract-clause-menu.js';
 
 /** Every migration, by number; the key is the version recorded in the database. */
 export const migrations: Record<string, Migration> = {
@@ -131,4 +132,5 @@ export const migrations: Record<string, Migration> = {
   '0701-contract-menus': m0701,
   '0720-contract-sign-code-subject': m0720,
   '0721-contract-source-change': m0721,
+  '0730-contract-clause-menu': m0730,
 };

@@ -102,7 +102,13 @@ const INTERNAL: readonly Area[] = [
         ko: '전자계약',
         en: 'Electronic Contracts',
         leaves: [
-          ['PUR_CONTRACT_LIST', '계약 관리', 'Contracts', '/contract/contractList', ['/contract/contractDetail']],
+          [
+            'PUR_CONTRACT_LIST',
+            '계약 관리',
+            'Contracts',
+            '/contract/contractList',
+            ['/contract/contractDetail', '/contract/contractCreate'],
+          ],
           [
             'PUR_CONTRACT_TEMPLATE',
             '계약 템플릿',
@@ -111,6 +117,8 @@ const INTERNAL: readonly Area[] = [
             ['/contract/templateEdit'],
           ],
           ['PUR_CONTRACT_VERIFY', '계약서 검증', 'Verify a Contract', '/contract/contractVerify'],
+          // After 검증, as migration 0730 adds it to a database seeded before it.
+          ['PUR_CONTRACT_CLAUSE', '계약 조항', 'Contract Clauses', '/contract/clauseList'],
         ],
       },
     ],

@@ -50,6 +50,7 @@ export const ClauseList = Type.Object({
       updatedAt: Type.String(),
     }),
   ),
+  total: Type.Integer(),
 });
 
 const VariableDef = Type.Object({

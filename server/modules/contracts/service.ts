@@ -103,7 +103,7 @@ async function appendEvent(
 /* ------------------------------ clauses and templates ------------------------------ */
 
 export function listClauses(db: Db) {
-  return q.listClauseRows(db).then((rows) => ({ rows }));
+  return q.listClauseRows(db).then((rows) => ({ rows, total: rows.length }));
 }
 
 export async function saveClause(

@@ -59,6 +59,8 @@ export const KNOWN_ROUTES = {
     '/compStatusList',
     '/compStatusView',
     '/compUserManageList',
+    '/contract/clauseList',
+    '/contract/contractCreate',
     '/contract/contractDetail',
     '/contract/contractList',
     '/contract/contractVerify',

@@ -1,0 +1,197 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderScreen } from '../../../engine/testing/screen-harness';
+import type { OperationInput } from '../../../engine/services';
+import { screenDefinitions, screenTexts } from '../../../screens';
+import { createPoFixtures } from '../../../screens/purchase-order/po-fixtures';
+import ContractCreate from './contractCreate.custom';
+
+const OPERATOR = {
+  auth: 'U',
+  authGroupId: '20',
+  section: 'D1000',
+  deptcd: 'D1240',
+  deptnm: '구매운영팀',
+  hname: '김민수',
+  singleid: 'E000004',
+};
+const TEMPLATES = {
+  rows: [
+    {
+      templateNo: 'SUPPLY',
+      version: 2,
+      name: '물품공급 표준계약서',
+      contractType: 'SUPPLY',
+      signOrder: 'SUPPLIER_FIRST',
+      useYn: 'Y',
+      createdAt: '2026-11-20T01:00:00.000Z',
+    },
+    {
+      templateNo: 'OLD',
+      version: 1,
+      name: '구 양식',
+      contractType: 'SUPPLY',
+      signOrder: 'BUYER_FIRST',
+      useYn: 'N',
+      createdAt: '2026-11-20T01:00:00.000Z',
+    },
+  ],
+  total: 2,
+  variables: [],
+};
+const SHA = 'ab'.repeat(32);
+const ORIGINAL = {
+  contractNo: 'CT2026-000007',
+  compNo: 'C00001',
+  templateNo: 'SUPPLY',
+  templateVersion: 2,
+  contractType: 'SUPPLY',
+  signOrder: 'SUPPLIER_FIRST',
+  title: '설비 보수 자재 공급계약',
+  sourceKind: 'PO',
+  sourceNo: 'PO2026-000301',
+  supplyAmount: '1000000',
+  vatAmount: '100000',
+  totalAmount: '1100000',
+  startDate: '2027-01-01',
+  endDate: '2027-12-31',
+  contractDate: '2026-11-20',
+  signDeadline: '2026-12-04',
+  variables: {},
+  status: 'EXECUTED',
+  approvalId: 5,
+  approvalStatus: 'APPROVED',
+  buyerSignerId: 'operator',
+  supplierSignerId: null,
+  documentSha: SHA,
+  executedSha: SHA,
+  supplierSignedBy: 'supplier1',
+  supplierSignedAt: '2026-11-21T01:00:00.000Z',
+  buyerSignedBy: 'operator',
+  buyerSignedAt: '2026-11-21T02:00:00.000Z',
+  executedAt: '2026-11-21T02:00:00.000Z',
+  declineReason: null,
+  stampDuty: '0',
+  stampBuyerShare: '0',
+  stampSupplierShare: '0',
+  stampStatus: 'NOT_TAXABLE',
+  amendsContractNo: null,
+  changeSummary: null,
+  nextSigner: null,
+  createdBy: 'operator',
+  createdAt: '2026-11-20T01:00:00.000Z',
+  updatedAt: '2026-11-21T02:00:00.000Z',
+  version: 7,
+  events: [],
+  stamps: [],
+};
+
+type Calls = Array<{ operation: string; input: OperationInput }>;
+const lastCall = (calls: Calls, op: string) => [...calls].reverse().find((c) => c.operation === op);
+
+function open(route: string) {
+  const po = createPoFixtures().answers;
+  let address = '';
+  const r = renderScreen('contract.contractCreate', {
+    entries: screenDefinitions,
+    texts: screenTexts,
+    login: OPERATOR,
+    route,
+    customComponents: { contractCreate: ContractCreate },
+    onLocation: (a) => (address = a),
+    answers: {
+      listContractTemplates: () => TEMPLATES,
+      getPo: po.getPo,
+      listPos: po.listPos,
+      getContract: () => ORIGINAL,
+      createContract: () => ({ contractNo: 'CT2026-000010', version: 1, documentSha: SHA }),
+      createContractAmendment: () => ({ contractNo: 'CT2026-000011', version: 1, documentSha: SHA }),
+    },
+  });
+  return { ...r, address: () => address };
+}
+
+async function confirmDialog() {
+  const dialog = await screen.findByRole('alertdialog');
+  fireEvent.click(within(dialog).getByRole('button', { name: '확인' }));
+}
+
+describe('contract.contractCreate', { timeout: 30_000 }, () => {
+  it('the order chosen in the popup fills the supplier, title and amounts; the save sends them and opens the new contract', async () => {
+    const r = open('/contract/contractCreate');
+    const template = await screen.findByRole('combobox', { name: /계약서 양식/ }, { timeout: 5000 });
+    // Only the templates in use; the single one is chosen already.
+    await waitFor(() => expect((template as HTMLSelectElement).value).toBe('SUPPLY'));
+    expect(within(template).queryByText(/구 양식/)).toBeNull();
+    fireEvent.change(screen.getByRole('combobox', { name: /근거 문서/ }), { target: { value: 'PO' } });
+    fireEvent.click(screen.getByRole('button', { name: '찾기' }));
+    const popup = await screen.findByRole('dialog', { name: '발주 찾기' });
+    fireEvent.click(within(popup).getByRole('button', { name: 'PO2026-000301 선택' }));
+    await screen.findByText('PO2026-000301의 협력사와 금액을 채웠습니다.');
+    const po = lastCall(r.services.calls, 'getPo')!;
+    expect(po.input.path).toEqual({ poNo: 'PO2026-000301' });
+    await waitFor(() => expect(screen.getByLabelText(/^계약명/)).toHaveValue('설비 보수 자재'));
+    // The signer starts as the logged-in user (none in this harness).
+    fireEvent.change(screen.getByLabelText(/^당사 서명자/), { target: { value: 'operator' } });
+    fireEvent.click(screen.getByRole('button', { name: '계약서 작성' }));
+    await confirmDialog();
+    await waitFor(() => expect(lastCall(r.services.calls, 'createContract')).toBeDefined());
+    const body = lastCall(r.services.calls, 'createContract')!.input.body as Record<string, unknown>;
+    expect(body).toMatchObject({
+      templateNo: 'SUPPLY',
+      compNo: 'C00001',
+      sourceKind: 'PO',
+      sourceNo: 'PO2026-000301',
+      title: '설비 보수 자재',
+      buyerSignerId: 'operator',
+    });
+    // The VAT proposed is a tenth of the supply amount, in whole won.
+    expect(BigInt(body.vatAmount as string)).toBe(BigInt(body.supplyAmount as string) / 10n);
+    await waitFor(() => expect(r.address()).toBe('/contract/contractDetail?contractNo=CT2026-000010'));
+  });
+
+  it('names what is missing instead of sending', async () => {
+    const r = open('/contract/contractCreate');
+    await screen.findByRole('combobox', { name: /계약서 양식/ }, { timeout: 5000 });
+    fireEvent.click(screen.getByRole('button', { name: '계약서 작성' }));
+    const alert = await screen.findByRole('alertdialog');
+    expect(alert).toHaveTextContent(/협력사.*계약명.*공급가액/);
+    expect(lastCall(r.services.calls, 'createContract')).toBeUndefined();
+  });
+
+  it('an amendment starts from the original’s terms and sends the changed ones to its amendments', async () => {
+    const r = open('/contract/contractCreate?amends=CT2026-000007');
+    await screen.findByText(/원계약 CT2026-000007 \(설비 보수 자재 공급계약\)의 변경계약/, undefined, {
+      timeout: 5000,
+    });
+    const end = screen.getByLabelText(/^계약 종료일/);
+    await waitFor(() => expect(end).toHaveValue('2027-12-31'));
+    const title = screen.getByLabelText(/^계약명/);
+    fireEvent.change(title, { target: { value: '설비 보수 자재 공급계약 (변경)' } });
+    fireEvent.click(screen.getByRole('button', { name: '변경계약서 작성' }));
+    await confirmDialog();
+    await waitFor(() => expect(lastCall(r.services.calls, 'createContractAmendment')).toBeDefined());
+    expect(lastCall(r.services.calls, 'createContractAmendment')!.input).toMatchObject({
+      path: { econtractNo: 'CT2026-000007' },
+      body: {
+        templateNo: 'SUPPLY',
+        title: '설비 보수 자재 공급계약 (변경)',
+        supplyAmount: '1000000',
+        vatAmount: '100000',
+        startDate: '2027-01-01',
+        endDate: '2027-12-31',
+        buyerSignerId: 'operator',
+      },
+    });
+    expect(lastCall(r.services.calls, 'createContract')).toBeUndefined();
+    await waitFor(() => expect(r.address()).toBe('/contract/contractDetail?contractNo=CT2026-000011'));
+  });
+  it('a link from the order opens the form filled from it', async () => {
+    const r = open('/contract/contractCreate?sourceKind=PO&sourceNo=PO2026-000303');
+    await screen.findByText('PO2026-000303의 협력사와 금액을 채웠습니다.', undefined, { timeout: 5000 });
+    expect(lastCall(r.services.calls, 'getPo')!.input.path).toEqual({ poNo: 'PO2026-000303' });
+    expect(screen.getByRole('combobox', { name: /근거 문서/ })).toHaveValue('PO');
+    expect(screen.getByLabelText(/^근거 번호/)).toHaveValue('PO2026-000303');
+    expect(screen.getByLabelText(/^계약명/)).toHaveValue('포장재 발주');
+  });
+});

@@ -1,0 +1,300 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { apiLogin, nextOtp, openLoggedIn, outboxMark, unexpected } from './helpers/auth';
+import { launchBrowser, screenshot, type TestPage } from './helpers/browser';
+import { axeViolations, blocking, describeFindings } from './helpers/axe';
+import { confirm, expectField, fieldText, notice } from './helpers/screen';
+
+/**
+ * Electronic contracts in the browser (docs/contracts.md), on the shared browser-test server: a
+ * demo purchase order of supplier1 (the cheapest real document a contract comes from) → operator
+ * makes the contract on 계약 작성 from a template, the order chosen in the popup (its supplier and
+ * amounts filled) → submits it → the approval rule's approver (opadmin) approves it on the contract →
+ * supplier1 signs in /cyber with the one-time code from the outbox → operator, the named buyer
+ * signer, signs → the executed PDF downloads and the verification page says it is the executed
+ * contract, unchanged → an amendment (변경계약) of it shows its change summary and the original.
+ * The clause is added on 계약 조항; the template placing it and the approval rule are set up through
+ * the API (their screens are the template's and the approval screens'); everything about the contract
+ * is done on screen.
+ */
+
+const TEMPLATE = 'E2E_SUPPLY';
+const BODY = [
+  '물품공급계약서',
+  '',
+  '계약번호: {{contract.no}}',
+  '계약명: {{contract.title}}',
+  '발주자: {{buyer.name}}',
+  '수급자: {{supplier.name}} (사업자등록번호 {{supplier.bizNo}})',
+  '근거 발주: {{source.no}} {{source.title}}',
+  '',
+  '제1조 (계약금액) 계약금액은 {{contract.totalAmount}}(부가가치세 {{contract.vatAmount}} 포함)으로 한다.',
+  '제2조 (계약기간) {{contract.startDate}}부터 {{contract.endDate}}까지로 한다.',
+  '{{clause:DELIVERY}}',
+].join('\n');
+
+/** No serious or critical WCAG 2.1 A/AA finding on the page as it is. */
+async function expectAccessible(page: Page, route: string): Promise<void> {
+  const bad = blocking((await axeViolations(page)).findings);
+  expect(bad.length, describeFindings(route, bad)).toBe(0);
+}
+
+describe('contract journey: PO → contract from a template → approval → both signatures → executed PDF verified', () => {
+  const baseURL = inject('e2eBaseUrl');
+  let browser: Browser;
+  const tabs = new Map<string, TestPage>();
+  const j = { poNo: '', poTitle: '', contractNo: '', pdf: '', amendmentNo: '' };
+
+  const call = async <T>(method: string, url: string, user: string, body?: unknown): Promise<T> => {
+    const token = await apiLogin(baseURL, user);
+    const res = await fetch(`${baseURL}${url}`, {
+      method,
+      headers: {
+        Authorization: `Bearer ${token}`,
+        IsCyber: 'N',
+        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await res.text();
+    expect(res.status, `${method} ${url}: ${text}`).toBe(200);
+    return JSON.parse(text) as T;
+  };
+
+  async function as(user: string): Promise<Page> {
+    let tp = tabs.get(user);
+    if (!tp) {
+      tp = await openLoggedIn(browser, baseURL, user.startsWith('supplier') ? 'external' : 'internal', user);
+      tabs.set(user, tp);
+    }
+    return tp.page;
+  }
+
+  /** Runs an action that asks in a prompt: fills it and presses 확인. */
+  async function promptAction(page: Page, button: string, fill: (d: ReturnType<Page['getByRole']>) => Promise<void>) {
+    await page.getByRole('button', { name: button, exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: button });
+    await dialog.waitFor();
+    await fill(dialog);
+    await dialog.getByRole('button', { name: '확인', exact: true }).click();
+    await dialog.waitFor({ state: 'detached' });
+  }
+
+  /** A supply contract's template (no stamp duty) placing the clause, at whatever version this server has. */
+  async function saveTemplate() {
+    const cur = await fetch(`${baseURL}/api/v1/contract-templates/${TEMPLATE}`, {
+      headers: { Authorization: `Bearer ${await apiLogin(baseURL, 'operator')}`, IsCyber: 'N' },
+    });
+    const version = cur.status === 200 ? ((await cur.json()) as { version: number }).version : 0;
+    await call('PUT', `/api/v1/contract-templates/${TEMPLATE}`, 'operator', {
+      name: '물품공급 표준계약서 (E2E)',
+      contractType: 'SUPPLY',
+      signOrder: 'SUPPLIER_FIRST',
+      body: BODY,
+      version,
+    });
+  }
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    // Contracts go to approval by the rules: one step, opadmin (E000002), for any amount.
+    const rules = await call<{ rows: unknown[] }>('GET', '/api/v1/approval/rules?docType=CONTRACT', 'admin');
+    if (rules.rows.length === 0) {
+      const line = await call<{ lineId: number }>('POST', '/api/v1/approval/lines', 'admin', {
+        lineName: '전자계약 결재 (E2E)',
+        steps: [{ approverId: 'E000002' }],
+      });
+      await call('POST', '/api/v1/approval/rules', 'admin', {
+        docType: 'CONTRACT',
+        minAmount: '0',
+        maxAmount: null,
+        lineId: line.lineId,
+        description: 'E2E',
+      });
+    }
+    const pos = await call<{ rows: Array<{ poNo: string; title: string }> }>(
+      'GET',
+      '/api/v1/pos?compNo=C00001&size=5',
+      'operator',
+    );
+    expect(pos.rows.length, 'the demo data has purchase orders of supplier1').toBeGreaterThan(0);
+    j.poNo = pos.rows[0].poNo;
+    j.poTitle = pos.rows[0].title;
+  }, 120_000);
+
+  afterAll(async () => {
+    for (const s of tabs.values()) await s.context.close().catch(() => undefined);
+    await browser?.close();
+  });
+
+  it('operator adds a clause to the library on screen; a template places it', { timeout: 120_000 }, async () => {
+    const page = await as('operator');
+    await page.goto('/contract/clauseList');
+    await page.getByRole('button', { name: '조항 등록', exact: true }).click();
+    // A code without '_': the template's stored clauses are read through the camel-case plugin, which
+    // rewrites a nested key's underscores (E2E_DELIVERY → E2EDELIVERY) — reported, not the screen's to fix.
+    await page.getByLabel(/^조항 코드/).fill('DELIVERY');
+    await page.getByLabel(/^조항 제목/).fill('납품');
+    await page.getByLabel(/^조항 본문/).fill('제3조 (납품) 수급자는 {{source.no}}에 따라 납품한다.');
+    await page.getByRole('button', { name: '저장', exact: true }).click();
+    await confirm(page, /저장하시겠습니까/);
+    await page.getByRole('tree', { name: '조항 라이브러리' }).getByText('납품', { exact: true }).waitFor();
+    await screenshot(page, 'contract-00-clauses');
+    await expectAccessible(page, '/contract/clauseList');
+    await saveTemplate();
+  });
+
+  it(
+    'operator makes the contract from the template, the order chosen in the popup, and submits it',
+    { timeout: 180_000 },
+    async () => {
+      const page = await as('operator');
+      await page.goto('/contract/contractList');
+      await page.getByRole('button', { name: '신규', exact: true }).click();
+      await page.waitForURL(/\/contract\/contractCreate$/);
+      await page.getByRole('combobox', { name: /계약서 양식/ }).selectOption(TEMPLATE);
+      await page.getByRole('combobox', { name: /근거 문서/ }).selectOption('PO');
+      await page.getByRole('button', { name: '찾기', exact: true }).click();
+      const popup = page.getByRole('dialog', { name: '발주 찾기' });
+      await popup.waitFor();
+      await popup.getByRole('button', { name: `${j.poNo} 선택` }).click();
+      await popup.waitFor({ state: 'detached' });
+      await notice(page, `${j.poNo}의 협력사와 금액을 채웠습니다`).waitFor();
+      await expect.poll(() => page.getByLabel(/^계약명/).inputValue()).toBe(j.poTitle);
+      await page.getByLabel(/^계약 시작일/).fill('2027-01-01');
+      await page.getByLabel(/^계약 종료일/).fill('2027-12-31');
+      await page.keyboard.press('Tab');
+      await screenshot(page, 'contract-01-create');
+      await expectAccessible(page, '/contract/contractCreate');
+      await page.getByRole('button', { name: '계약서 작성', exact: true }).click();
+      await confirm(page, /계약서를 작성하시겠습니까/);
+      // Saved, the address is the new contract's detail: a reload opens it again.
+      await page.waitForURL(/\/contract\/contractDetail\?contractNo=CT/);
+      j.contractNo = new URL(page.url()).searchParams.get('contractNo')!;
+      await page.reload();
+      await expectField(page, 'contractNo', j.contractNo);
+      await expectField(page, 'status', '작성중');
+      await expectField(page, 'sourceNo', j.poNo);
+      await screenshot(page, 'contract-02-detail-draft');
+      await expectAccessible(page, '/contract/contractDetail');
+      await page.getByRole('button', { name: '결재상신', exact: true }).click();
+      await confirm(page, /결재상신하시겠습니까/);
+      await notice(page, '결재상신했습니다').waitFor();
+      await expectField(page, 'status', '결재중');
+      expect(await page.getByRole('button', { name: '승인', exact: true }).count()).toBe(0);
+    },
+  );
+
+  it('the approver approves it on the contract: it is sent to the supplier', { timeout: 120_000 }, async () => {
+    const page = await as('opadmin');
+    await page.goto(`/contract/contractDetail?contractNo=${j.contractNo}`);
+    await expectField(page, 'status', '결재중');
+    await promptAction(page, '승인', async (d) => {
+      await d.getByLabel(/승인 의견/).fill('계약 조건 확인');
+    });
+    await notice(page, '승인했습니다').waitFor();
+    await expectField(page, 'status', '서명 요청');
+  });
+
+  it('supplier1 signs in /cyber with the one-time code sent to it', { timeout: 180_000 }, async () => {
+    const page = await as('supplier1');
+    await page.goto('/cyber/contract/contractList');
+    await page.getByTestId('list-grid').locator('td', { hasText: j.contractNo }).first().waitFor({ state: 'attached' });
+    await page.goto(`/cyber/contract/contractSign?contractNo=${j.contractNo}`);
+    await expectField(page, 'status', '서명 요청');
+    await screenshot(page, 'contract-03-supplier-sign');
+    await expectAccessible(page, '/cyber/contract/contractSign');
+    const mark = await outboxMark(baseURL);
+    await page.getByRole('button', { name: '인증번호 요청', exact: true }).click();
+    await notice(page, '인증번호를 보냈습니다').waitFor();
+    const code = await nextOtp(baseURL, mark);
+    await promptAction(page, '서명', async (d) => {
+      await d.getByLabel(/인증번호/).fill(code);
+      await d.getByLabel(/전자서명에 동의합니다/).check();
+    });
+    await notice(page, '서명했습니다').waitFor();
+    await expectField(page, 'status', '일부 서명');
+    expect(await fieldText(page, 'supplierSignedAt')).not.toBe('');
+  });
+
+  it('operator, the named signer, signs: the contract is executed', { timeout: 120_000 }, async () => {
+    const page = await as('operator');
+    await page.goto(`/contract/contractDetail?contractNo=${j.contractNo}`);
+    await expectField(page, 'status', '일부 서명');
+    await promptAction(page, '서명', async (d) => {
+      await d.getByLabel(/전자서명에 동의합니다/).check();
+    });
+    await notice(page, '서명했습니다').waitFor();
+    await expectField(page, 'status', '체결');
+    await screenshot(page, 'contract-04-executed');
+  });
+
+  it('the executed PDF downloads and the verification page finds it unchanged', { timeout: 120_000 }, async () => {
+    const page = await as('operator');
+    await page.getByRole('button', { name: '계약서 내려받기', exact: true }).click();
+    const files = page.getByRole('dialog', { name: '계약서 내려받기' });
+    await files.waitFor();
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      files.getByRole('button', { name: '체결본 (전자서명) 내려받기' }).click(),
+    ]);
+    j.pdf = path.join(fs.mkdtempSync(path.join(fs.realpathSync('/tmp'), 'contract-e2e-')), 'executed.pdf');
+    await download.saveAs(j.pdf);
+    expect(fs.readFileSync(j.pdf).subarray(0, 5).toString()).toBe('%PDF-');
+    await page.keyboard.press('Escape');
+    await files.waitFor({ state: 'detached' });
+
+    await page.goto('/contract/contractVerify');
+    await page.locator('input[type="file"]').setInputFiles(j.pdf);
+    await page.getByRole('button', { name: '검증', exact: true }).click();
+    const verdict = page.getByRole('status').filter({ hasText: '체결된 계약서 원본과 같습니다' });
+    await verdict.waitFor();
+    expect(await verdict.innerText()).toContain(`계약번호 ${j.contractNo}`);
+    expect(await verdict.innerText()).toContain('전자서명(봉인)이 유효합니다');
+    await screenshot(page, 'contract-05-verified');
+    await expectAccessible(page, '/contract/contractVerify');
+  });
+
+  it(
+    'an amendment of the executed contract records what changed and links the original',
+    { timeout: 180_000 },
+    async () => {
+      const page = await as('operator');
+      await page.goto(`/contract/contractDetail?contractNo=${j.contractNo}`);
+      await expectField(page, 'status', '체결');
+      await page.getByRole('button', { name: '변경계약 작성', exact: true }).click();
+      await page.waitForURL(/\/contract\/contractCreate\?amends=/);
+      await page.getByRole('note').filter({ hasText: j.contractNo }).waitFor();
+      await expect.poll(() => page.getByLabel(/^계약 종료일/).inputValue()).toBe('2027-12-31');
+      await page.getByLabel(/^계약 종료일/).fill('2028-06-30');
+      await page.keyboard.press('Tab');
+      await page.getByRole('button', { name: '변경계약서 작성', exact: true }).click();
+      await confirm(page, /변경계약서를 작성하시겠습니까/);
+      await page.waitForURL(/\/contract\/contractDetail\?contractNo=CT/);
+      j.amendmentNo = new URL(page.url()).searchParams.get('contractNo')!;
+      expect(j.amendmentNo).not.toBe(j.contractNo);
+      await expectField(page, 'amendsContractNo', j.contractNo);
+      const changes = page.getByRole('region', { name: '변경 내용' });
+      await changes.locator('td', { hasText: '계약 종료일' }).first().waitFor({ state: 'attached' });
+      await screenshot(page, 'contract-06-amendment');
+      await page.getByRole('button', { name: '원계약 보기', exact: true }).click();
+      await expectField(page, 'contractNo', j.contractNo);
+      await expectField(page, 'status', '체결');
+
+      for (const [who, tp] of tabs) expect(unexpected(tp.problems), who).toEqual([]);
+    },
+  );
+  it('the order’s 계약서 작성 opens the form filled from it', { timeout: 120_000 }, async () => {
+    const page = await as('operator');
+    await page.goto(`/OrderRequestEdit?poNo=${j.poNo}`);
+    await expectField(page, 'poNo', j.poNo);
+    await page.getByRole('button', { name: '계약서 작성', exact: true }).click();
+    await page.waitForURL(/\/contract\/contractCreate\?sourceKind=PO&sourceNo=/);
+    await notice(page, `${j.poNo}의 협력사와 금액을 채웠습니다`).waitFor();
+    await expect.poll(() => page.getByLabel(/^근거 번호/).inputValue()).toBe(j.poNo);
+    await expect.poll(() => page.getByLabel(/^계약명/).inputValue()).toBe(j.poTitle);
+    for (const [who, tp] of tabs) expect(unexpected(tp.problems), who).toEqual([]);
+  });
+});
