@@ -77,10 +77,22 @@ export function listLatestTemplates(db: Db) {
     .execute();
 }
 
-export function findTemplate(db: Db, templateNo: string, version?: number) {
-  let q = db.selectFrom('econtractTemplate').select(TEMPLATE_COLUMNS).where('templateNo', '=', templateNo);
+/**
+ * A template version. Its clauses are a json object keyed by clause code; they are read as text and parsed here,
+ * because the connection's camel-case plugin renames the keys of a json column's objects too (`E2E_DELIVERY` came
+ * back as `E2EDELIVERY`, and the contract then named a clause the template did not have).
+ */
+export async function findTemplate(db: Db, templateNo: string, version?: number) {
+  let q = db
+    .selectFrom('econtractTemplate')
+    .select(TEMPLATE_COLUMNS.filter((c) => c !== 'clauses'))
+    .select(sql<string>`clauses::text`.as('clausesText'))
+    .where('templateNo', '=', templateNo);
   q = version === undefined ? q.orderBy('version', 'desc').limit(1) : q.where('version', '=', version);
-  return q.executeTakeFirst();
+  const row = await q.executeTakeFirst();
+  if (!row) return undefined;
+  const { clausesText, ...rest } = row;
+  return { ...rest, clauses: JSON.parse(clausesText ?? '{}') as unknown };
 }
 
 /** The latest version number, the rows locked so two saves of the same template serialise. */

@@ -27,7 +27,7 @@ const BODY = [
   '',
   '계약금액은 {{contract.totalAmount}}(공급가액 {{contract.supplyAmount}}, 부가가치세 {{contract.vatAmount}})으로 한다.',
   '',
-  '{{clause:PAYMENT}}',
+  '{{clause:PAY_TERMS}}',
 ].join('\n');
 
 describe.runIf(contractFontsAvailable())(
@@ -128,9 +128,9 @@ describe.runIf(contractFontsAvailable())(
       });
     }
 
-    it('a clause and a template are saved; an unknown variable is refused at save with its line and column', async () => {
+    it('a clause (its code with an underscore, kept as written) and a template are saved; an unknown variable is refused at save with its line and column', async () => {
       ok(
-        await http.put('/api/v1/contract-clauses/PAYMENT', operator, {
+        await http.put('/api/v1/contract-clauses/PAY_TERMS', operator, {
           title: '대금 지급',
           body: '제3조 (대금 지급)\n\n갑은 {{contract.endDate}}까지 을에게 대금을 지급한다.',
           version: 0,
@@ -159,7 +159,7 @@ describe.runIf(contractFontsAvailable())(
       expectError(stale, 409, 'VERSION_CONFLICT');
       expect((await template('MOLD', 'CONSTRUCT', 'SUPPLIER_FIRST')).version).toBe(2);
       const v1 = ok(await http.get('/api/v1/contract-templates/MOLD?version=1', operator));
-      expect(v1.clauses.PAYMENT.title).toBe('대금 지급');
+      expect(v1.clauses.PAY_TERMS.title).toBe('대금 지급');
       const list = ok(await http.get('/api/v1/contract-templates', operator));
       expect(list.total).toBe(list.rows.length);
       expect(list.rows.find((r: { templateNo: string }) => r.templateNo === 'MOLD')?.version).toBe(2);
