@@ -1,7 +1,9 @@
-import { screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clickGridRow, gridRowTexts, installGlideJsdom } from '../../engine/testing/grid';
-import { lastCall, renderPoFlow } from './po-test-helpers';
+import { OperationError } from '../../engine/services';
+import { clickGridRow, editGridCell, gridRowTexts, installGlideJsdom } from '../../engine/testing/grid';
+import { createPoFixtures } from './po-fixtures';
+import { answer, lastCall, renderPoFlow } from './po-test-helpers';
 
 let uninstall: () => void;
 beforeAll(() => {
@@ -111,6 +113,67 @@ describe('AgreementList / AgreementEdit', () => {
       expect(gridRowTexts(document, 1)[0]).toEqual(expect.arrayContaining(['PO2026-000304']));
       expect(screen.getByRole('button', { name: '계약 종료' })).toBeInTheDocument();
       expect(screen.queryByRole('button', { name: '저장' })).not.toBeInTheDocument();
+    },
+  );
+});
+
+describe('AgreementEdit: a call-off on screen', () => {
+  it(
+    'opens the call-off with the remaining quantities; a refusal lists every problem; the order made is opened at its address',
+    T,
+    async () => {
+      let calls = 0;
+      const { services, router } = renderPoFlow('/AgreementEdit?agreementNo=AG2026-000001', {
+        answers: {
+          getAgreement: () => DETAIL,
+          callOffAgreement: () => {
+            calls++;
+            if (calls === 1)
+              throw new OperationError(
+                409,
+                'AGREEMENT_CALL_OFF_REFUSED',
+                '1번 품목의 발주 수량(70)이 계약 잔여 수량(60)을 넘습니다',
+                {
+                  agreementNo: 'AG2026-000001',
+                  problems: [
+                    {
+                      kind: 'OVER_QTY',
+                      lineNo: 1,
+                      message: '1번 품목의 발주 수량(70)이 계약 잔여 수량(60)을 넘습니다',
+                    },
+                    {
+                      kind: 'OVER_CEILING',
+                      lineNo: null,
+                      message: '발주 금액(70,000)이 단가계약 한도 잔액(60,000)을 넘습니다',
+                    },
+                  ],
+                },
+              );
+            // The draft made: an order of the fixtures stands for it.
+            return createPoFixtures().answers.getPo({ path: { poNo: 'PO2026-000301' } });
+          },
+        },
+      });
+      fireEvent.click(await screen.findByRole('button', { name: '발주' }, { timeout: 5000 }));
+      const dialog = await screen.findByRole('dialog', { name: '단가계약 발주' });
+      await waitFor(() => expect(gridRowTexts(dialog)[0]).toEqual(expect.arrayContaining(['육각볼트', '60'])));
+      await within(dialog).findByDisplayValue('베어링 단가계약');
+      fireEvent.change(within(dialog).getByLabelText(/^납기일/), { target: { value: '2030-12-01' } });
+      fireEvent.blur(within(dialog).getByLabelText(/^납기일/));
+      await editGridCell({ row: 0, field: 'quantity', root: dialog }, '70');
+      fireEvent.click(within(dialog).getByRole('button', { name: '발주' }));
+      await answer('확인');
+      const refusal = await screen.findByText(/한도 잔액\(60,000\)/, undefined, { timeout: 5000 });
+      expect(refusal.textContent).toContain('잔여 수량(60)');
+      const sent = lastCall(services.calls, 'callOffAgreement')!.input;
+      expect(sent.path).toEqual({ agreementNo: 'AG2026-000001' });
+      expect(sent.body).toMatchObject({ dueDate: '2030-12-01', lines: [{ agreementLineNo: 1, quantity: '70' }] });
+      fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: '확인' }));
+      await editGridCell({ row: 0, field: 'quantity', root: dialog }, '20');
+      fireEvent.click(within(dialog).getByRole('button', { name: '발주' }));
+      await answer('확인');
+      await waitFor(() => expect(router.state.location.pathname).toBe('/OrderRequestEdit'));
+      expect(router.state.location.search).toBe('?poNo=PO2026-000301');
     },
   );
 });

@@ -6,7 +6,8 @@ import { can } from './order-actions';
  * /AgreementEdit — a framework agreement: supplier, validity, currency, ceiling, call-off policy and
  * its lines (agreed price, agreed quantity) while a draft; submitted for approval by the AGREEMENT
  * rule; once active each line shows what was ordered and what remains, and the call-offs (orders
- * against it) are listed. The buyer may end it early with a reason.
+ * against it) are listed; 발주 opens the call-off dialog (agreementCallOff). The buyer may end it
+ * early with a reason.
  */
 const DRAFT = `mode == 'create' || ${can('update')}`;
 const comment = { field: 'comment', label: t('p.comment'), widget: 'textarea' as const, rows: 3, maxLength: 500 };
@@ -197,6 +198,17 @@ export default defineEditScreen({
         body: { version: 'form.pendingApprovalVersion', comment: 'input.comment' },
       },
       then: ['reloadRecord'],
+    },
+    {
+      kind: 'open',
+      id: 'callOff',
+      label: t('a.callOff'),
+      screen: 'purchaseOrder.agreementCallOff',
+      dialog: true,
+      requires: 'write',
+      variant: 'primary',
+      visible: can('callOff'),
+      query: { agreementNo: 'form.agreementNo' },
     },
     {
       kind: 'workflow',

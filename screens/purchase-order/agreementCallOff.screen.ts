@@ -1,0 +1,99 @@
+import { defineEditScreen } from '../../engine/define';
+import { f, t } from './labels';
+
+const AGREEMENT = { operation: 'getAgreement' as const, params: { path: { agreementNo: 'query.agreementNo' } } };
+
+/**
+ * Opened in a dialog from /AgreementEdit (query agreementNo) on an active agreement: a call-off
+ * (발주). The agreement's lines fill the grid with what remains of each; the buyer types the
+ * quantities to order (only the lines given one are sent) and the due date. The order is made at
+ * the agreed prices as a draft PO, and the page goes to it (/OrderRequestEdit?poNo=…) — the
+ * agreement screen shows the call-off when the buyer comes back. A refusal beyond the agreement
+ * lists every problem.
+ */
+export default defineEditScreen({
+  id: 'purchaseOrder.agreementCallOff',
+  title: t('agreementCallOff'),
+  labels: 'screen.purchaseOrder.f',
+  menu: '/AgreementEdit',
+  confirmLeave: false,
+  sections: [
+    {
+      columns: 2,
+      fields: [
+        { field: 'agreementNo', readOnly: true, valueFrom: { ...AGREEMENT, value: 'agreementNo' } },
+        { field: 'compNameKr', label: f('supplier'), readOnly: true, valueFrom: { ...AGREEMENT, value: 'compNameKr' } },
+        {
+          field: 'title',
+          maxLength: 200,
+          span: 2,
+          valueFrom: { ...AGREEMENT, value: 'title' },
+        },
+        { field: 'dueDate', widget: 'date', required: true },
+        {
+          field: 'remainingAmount',
+          widget: 'money',
+          readOnly: true,
+          visible: '!empty(form.remainingAmount)',
+          valueFrom: { ...AGREEMENT, value: 'remainingAmount' },
+        },
+        { field: 'remark', widget: 'textarea', rows: 2, maxLength: 1000, span: 2 },
+      ],
+    },
+  ],
+  details: [
+    {
+      id: 'lines',
+      title: t('d.callOffLines'),
+      rowKey: 'agreementLineNo',
+      canAdd: false,
+      canDelete: false,
+      visibleRows: 8,
+      fillFrom: {
+        ...AGREEMENT,
+        rows: 'lines',
+        fill: {
+          agreementLineNo: 'lineNo',
+          itemCode: 'itemCode',
+          itemName: 'itemName',
+          unitCode: 'unitCode',
+          unitPrice: 'unitPrice',
+          agreedQty: 'agreedQty',
+          orderedQty: 'orderedQty',
+          remainingQty: 'remainingQty',
+        },
+      },
+      columns: [
+        { field: 'agreementLineNo', type: 'number', width: 80 },
+        { field: 'itemCode', width: 120 },
+        { field: 'itemName', width: 200 },
+        { field: 'unitCode', width: 60 },
+        { field: 'unitPrice', type: 'number', width: 110 },
+        { field: 'agreedQty', type: 'number', width: 100 },
+        { field: 'orderedQty', type: 'number', width: 100 },
+        { field: 'remainingQty', type: 'number', width: 100 },
+        { field: 'quantity', label: f('callOffQty'), align: 'right', width: 100, editable: true },
+        { field: 'amount', type: 'money', width: 130, product: ['quantity', 'unitPrice'], total: 'sum' },
+      ],
+      // Only the lines given a quantity are ordered, at the agreed price (the server takes it).
+      send: ['agreementLineNo', 'quantity'],
+      sendWhen: '!empty(row.quantity)',
+      omitBlank: true,
+    },
+  ],
+  actions: [
+    { kind: 'close', requires: 'read' },
+    {
+      kind: 'save',
+      id: 'callOff',
+      label: t('a.callOff'),
+      operation: 'callOffAgreement',
+      variant: 'primary',
+      requires: 'write',
+      confirm: t('confirmCallOff'),
+      success: t('done.calledOff'),
+      params: { path: { agreementNo: 'form.agreementNo' }, body: 'form' },
+      thenOpen: { route: '/OrderRequestEdit', query: { poNo: 'answer.poNo' } },
+    },
+  ],
+});
