@@ -2537,7 +2537,8 @@ export interface paths {
         /** Change a draft agreement (header and lines) */
         put: operations["updateAgreement"];
         post?: never;
-        delete?: never;
+        /** Delete a draft agreement (never approved, nothing ordered against it), with the version read */
+        delete: operations["deleteAgreement"];
         options?: never;
         head?: never;
         patch?: never;
@@ -2571,6 +2572,23 @@ export interface paths {
         put?: never;
         /** Submit a draft for approval (rule AGREEMENT, for the ceiling or the agreed quantities’ amount) */
         post: operations["submitAgreement"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/agreements/{agreementNo}/withdraw": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Take a submitted agreement back before its approval: the approval is withdrawn, the agreement is a draft again */
+        post: operations["withdrawAgreement"];
         delete?: never;
         options?: never;
         head?: never;
@@ -30423,6 +30441,86 @@ export interface operations {
             };
         };
     };
+    deleteAgreement: {
+        parameters: {
+            query: {
+                /** @description The version read; a stale one answers 409 VERSION_CONFLICT */
+                version: number;
+            };
+            header?: never;
+            path: {
+                /** @description AG2026-000123 */
+                agreementNo: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     createAgreementFromAward: {
         parameters: {
             query?: never;
@@ -30650,6 +30748,217 @@ export interface operations {
         };
     };
     submitAgreement: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description AG2026-000123 */
+                agreementNo: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The version read; a stale one answers 409 VERSION_CONFLICT */
+                    version: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        agreementNo: string;
+                        compNo: string;
+                        compNameKr: string;
+                        title: string;
+                        currency: string;
+                        validFrom: string;
+                        validTo: string;
+                        status: string;
+                        ceilingAmount: string | null;
+                        orderedAmount: string;
+                        remainingAmount: string | null;
+                        contractNo: string | null;
+                        buyerName: string;
+                        version: number;
+                        lines: {
+                            lineNo: number;
+                            itemCode: string | null;
+                            itemName: string;
+                            spec: string | null;
+                            unitCode: string;
+                            sgCode: string | null;
+                            unitPrice: string;
+                            agreedQty: string | null;
+                            orderedQty: string;
+                            orderedAmount: string;
+                            remainingQty: string | null;
+                        }[];
+                        callOffPolicy: string;
+                        approvalStatus: string;
+                        buyerId: string;
+                        section: string;
+                        deptcd: string;
+                        sourceType: string | null;
+                        sourceNo: string | null;
+                        remark: string | null;
+                        approvedAt: string | null;
+                        expiredAt: string | null;
+                        terminatedAt: string | null;
+                        terminateReason: string | null;
+                        createdBy: string;
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                        callOffs: {
+                            poNo: string;
+                            poType: string;
+                            poDate: string;
+                            status: string;
+                            lineNo: number;
+                            agreementLineNo: number | null;
+                            itemName: string;
+                            quantity: string;
+                            unitPrice: string;
+                            amount: string;
+                            deliveredQty: string;
+                            receivedQty: string;
+                            agreementException: string | null;
+                        }[];
+                        approvals: {
+                            approvalId: number;
+                            docType: string;
+                            docNo: string;
+                            /** @description PENDING, IN_PROGRESS, APPROVED, REJECTED, WITHDRAWN */
+                            status: string;
+                            lineName: string;
+                            amountKrw: string;
+                            currentStep: number | null;
+                            submittedBy: string;
+                            submittedByName: string;
+                            /** Format: date-time */
+                            submittedAt: string;
+                            completedAt: string | null;
+                            version: number;
+                            steps: {
+                                stepNo: number;
+                                approverId: string;
+                                approverName: string;
+                                positionNm: string;
+                                deptnm: string;
+                                /** @description WAITING, PENDING (the current step), APPROVED, REJECTED, SKIPPED */
+                                status: string;
+                                comment: string | null;
+                                actedAt: string | null;
+                                onBehalfOf: string | null;
+                                onBehalfOfName: string | null;
+                            }[];
+                        }[];
+                        history: {
+                            no: number;
+                            /** Format: date-time */
+                            at: string;
+                            action: string;
+                            actor: string | null;
+                            actorName: string | null;
+                            reason: string | null;
+                        }[];
+                        pendingApprovalId: number | null;
+                        pendingApprovalVersion: number | null;
+                        currentApproverName: string | null;
+                        approvalSteps: {
+                            /** @description approvalId-stepNo */
+                            stepKey: string;
+                            /** @description Approval round, 1 for the first submission */
+                            round: number;
+                            approvalId: number;
+                            /** @description The round: PENDING, IN_PROGRESS, APPROVED, REJECTED, WITHDRAWN */
+                            approvalStatus: string;
+                            lineName: string;
+                            submittedByName: string;
+                            /** Format: date-time */
+                            submittedAt: string;
+                            stepNo: number;
+                            approverId: string;
+                            approverName: string;
+                            positionNm: string;
+                            deptnm: string;
+                            /** @description WAITING, PENDING (the current step), APPROVED, REJECTED, SKIPPED */
+                            status: string;
+                            comment: string | null;
+                            actedAt: string | null;
+                            onBehalfOf: string | null;
+                            onBehalfOfName: string | null;
+                        }[];
+                        /** @description update, submit, terminate, callOff; approve and reject on one’s turn */
+                        actions: string[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    withdrawAgreement: {
         parameters: {
             query?: never;
             header?: never;

@@ -138,6 +138,84 @@ describe('framework agreements and call-offs', { timeout: 120_000 }, () => {
     );
   });
 
+  it('a draft is deleted with its version; a submitted one is withdrawn before its approval and is a draft again', async () => {
+    const draft = ok(await f.post('/api/v1/agreements', f.u.operator, body()));
+    expect(draft.actions).toEqual(expect.arrayContaining(['update', 'delete', 'submit']));
+    refused(
+      await f.del(`/api/v1/agreements/${draft.agreementNo}?version=${draft.version + 1}`, f.u.operator),
+      409,
+      'VERSION_CONFLICT',
+    );
+    refused(await f.del(`/api/v1/agreements/${draft.agreementNo}?version=${draft.version}`, f.u.monitor), 403);
+    refused(await f.del(`/api/v1/agreements/${draft.agreementNo}?version=${draft.version}`, f.u.supplier1), 403);
+    expect(ok(await f.del(`/api/v1/agreements/${draft.agreementNo}?version=${draft.version}`, f.u.operator))).toEqual({
+      code: 'OK',
+    });
+    refused(await f.get(`/api/v1/agreements/${draft.agreementNo}`, f.u.operator), 404, 'AGREEMENT_NOT_FOUND');
+    const listed = ok(await f.get(`/api/v1/agreements?agreementNo=${draft.agreementNo}`, f.u.operator));
+    expect(listed.total).toBe(0);
+    refused(await f.del(`/api/v1/agreements/${draft.agreementNo}?version=${draft.version}`, f.u.operator), 404);
+
+    // Submitted, then taken back: the approval is withdrawn and the approver can no longer decide it.
+    const second = ok(await f.post('/api/v1/agreements', f.u.operator, body()));
+    const submitted = ok(
+      await f.post(`/api/v1/agreements/${second.agreementNo}/submit`, f.u.operator, { version: second.version }),
+    );
+    expect(submitted.actions).toContain('withdraw');
+    expect(submitted.actions).not.toContain('delete');
+    refused(
+      await f.del(`/api/v1/agreements/${second.agreementNo}?version=${submitted.version}`, f.u.operator),
+      409,
+      'INVALID_STATE',
+    );
+    const round = submitted.approvals.at(-1);
+    refused(
+      await f.post(`/api/v1/agreements/${second.agreementNo}/withdraw`, f.u.operator, { version: second.version }),
+      409,
+      'VERSION_CONFLICT',
+    );
+    refused(
+      await f.post(`/api/v1/agreements/${second.agreementNo}/withdraw`, f.u.monitor, { version: submitted.version }),
+      403,
+    );
+    const withdrawn = ok(
+      await f.post(`/api/v1/agreements/${second.agreementNo}/withdraw`, f.u.operator, { version: submitted.version }),
+    );
+    expect(withdrawn).toMatchObject({ status: 'DRAFT', approvalStatus: 'WITHDRAWN', version: submitted.version + 1 });
+    expect(withdrawn.approvals.at(-1)).toMatchObject({ approvalId: round.approvalId, status: 'WITHDRAWN' });
+    expect(withdrawn.actions).toEqual(expect.arrayContaining(['update', 'delete', 'submit']));
+    expect(
+      (await f.post(`/api/v1/approvals/${round.approvalId}/approve`, f.u.opadmin, { version: round.version }))
+        .statusCode,
+    ).toBe(409);
+    // A draft again: changed, submitted anew and approved.
+    const changed = ok(
+      await f.put(`/api/v1/agreements/${second.agreementNo}`, f.u.operator, {
+        ...body({ title: '베어링 단가계약 (회수 후 수정)' }),
+        version: withdrawn.version,
+      }),
+    );
+    const again = ok(
+      await f.post(`/api/v1/agreements/${second.agreementNo}/submit`, f.u.operator, { version: changed.version }),
+    );
+    const next = again.approvals.at(-1);
+    expect(next.approvalId).not.toBe(round.approvalId);
+    ok(await f.post(`/api/v1/approvals/${next.approvalId}/approve`, f.u.opadmin, { version: next.version }));
+    const active = ok(await f.get(`/api/v1/agreements/${second.agreementNo}`, f.u.operator));
+    expect(active).toMatchObject({ status: 'ACTIVE', approvalStatus: 'APPROVED' });
+    // Neither applies once approved.
+    refused(
+      await f.post(`/api/v1/agreements/${second.agreementNo}/withdraw`, f.u.operator, { version: active.version }),
+      409,
+      'INVALID_STATE',
+    );
+    refused(
+      await f.del(`/api/v1/agreements/${second.agreementNo}?version=${active.version}`, f.u.operator),
+      409,
+      'INVALID_STATE',
+    );
+  });
+
   it('call-offs take the agreed price and consume the line; beyond it, at another price or over the ceiling: 409', async () => {
     const ag = await activeAgreement();
     const po = ok(await callOff(ag.agreementNo, [{ agreementLineNo: 1, quantity: '40' }]));

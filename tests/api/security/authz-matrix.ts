@@ -352,6 +352,8 @@ export const AUTHZ_MATRIX: Readonly<Record<string, Rule>> = {
   createAgreementFromAward: I.w('/AgreementEdit'),
   submitAgreement: I.w('/AgreementEdit'),
   terminateAgreement: I.w('/AgreementEdit'),
+  deleteAgreement: I.w('/AgreementEdit'),
+  withdrawAgreement: I.w('/AgreementEdit'),
   callOffAgreement: I.w('/AgreementEdit', '/OrderRequestEdit'),
   listSupplierAgreements: IX.r('/CyberAgreementList', '/CyberAgreementEdit'),
   getSupplierAgreement: IX.r('/CyberAgreementList', '/CyberAgreementEdit'),

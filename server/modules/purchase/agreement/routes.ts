@@ -15,6 +15,7 @@ import {
   AgreementListQuery,
   AgreementNoParams,
   AgreementUpdateBody,
+  AgreementVersionQuery,
   AwardAgreementBody,
   CallOffBody,
   SupplierAgreementDetail,
@@ -25,12 +26,14 @@ import {
   CYBER_AGREEMENT_SCREENS,
   callOffAgreement,
   createAgreement,
+  deleteAgreement,
   createAgreementFromAward,
   getAgreement,
   getSupplierAgreement,
   submitAgreement,
   terminateAgreement,
   updateAgreementDraft,
+  withdrawAgreement,
 } from './service.js';
 import { SUPPLIER_VISIBLE_AGREEMENT } from './workflow.js';
 
@@ -143,6 +146,40 @@ export const agreementRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) =>
       submitAgreement(request.db, request.caller, request.params.agreementNo, request.body, app.clock.now()),
+  );
+
+  app.delete(
+    '/api/v1/agreements/:agreementNo',
+    {
+      config: write,
+      schema: {
+        operationId: 'deleteAgreement',
+        tags,
+        summary: 'Delete a draft agreement (never approved, nothing ordered against it), with the version read',
+        params: AgreementNoParams,
+        querystring: AgreementVersionQuery,
+        response: { 200: Type.Ref('Ok'), ...conflictErrors },
+      },
+    },
+    async (request) => deleteAgreement(request.db, request.caller, request.params.agreementNo, request.query.version),
+  );
+
+  app.post(
+    '/api/v1/agreements/:agreementNo/withdraw',
+    {
+      config: write,
+      schema: {
+        operationId: 'withdrawAgreement',
+        tags,
+        summary:
+          'Take a submitted agreement back before its approval: the approval is withdrawn, the agreement is a draft again',
+        params: AgreementNoParams,
+        body: VersionBody,
+        response: { 200: AgreementDetail, ...conflictErrors },
+      },
+    },
+    async (request) =>
+      withdrawAgreement(request.db, request.caller, request.params.agreementNo, request.body, app.clock.now()),
   );
 
   app.post(

@@ -24,6 +24,8 @@ export const AgreementNoParams = Type.Object(
   { additionalProperties: false },
 );
 
+export const AgreementVersionQuery = Type.Object({ version: Version }, { additionalProperties: false });
+
 const Filters = {
   agreementNo: Type.Optional(Type.String({ maxLength: 20 })),
   title: Type.Optional(Type.String({ maxLength: 100 })),
