@@ -2525,6 +2525,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/agreements/consumption": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The consumption report: per agreement line, agreed quantity and amount, ordered, remaining, % consumed, the last valid day */
+        get: operations["listAgreementConsumption"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/agreements/{agreementNo}": {
         parameters: {
             query?: never;
@@ -29988,6 +30005,118 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listAgreementConsumption: {
+        parameters: {
+            query?: {
+                agreementNo?: string;
+                compNo?: string;
+                compName?: string;
+                /** @description Any of: DRAFT, IN_APPROVAL, ACTIVE, EXPIRED, TERMINATED */
+                status?: ("DRAFT" | "IN_APPROVAL" | "ACTIVE" | "EXPIRED" | "TERMINATED")[];
+                /** @description Valid on this day */
+                validOn?: string;
+                itemCode?: string;
+                itemName?: string;
+                /** @description Page, 1-based */
+                page?: number;
+                /** @description Rows a page (a screen asks ≤ 500; an export up to 5000) */
+                size?: number;
+                /** @description Sort as field:asc|desc; fields: agreementNo, compNameKr, itemName, validTo, agreedQty, orderedQty, orderedAmount, remainingQty, consumedPct, status */
+                sort?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rows: {
+                            /** @description agreementNo-lineNo: the row’s key */
+                            lineKey: string;
+                            agreementNo: string;
+                            compNo: string;
+                            compNameKr: string;
+                            title: string;
+                            currency: string;
+                            /** @description AGREEMENT_STATUS; an active agreement past its validity reads EXPIRED */
+                            status: string;
+                            validFrom: string;
+                            validTo: string;
+                            ceilingAmount: string | null;
+                            /** @description Ordered against the whole agreement */
+                            agreementOrderedAmount: string;
+                            ceilingPct: string | null;
+                            lineNo: number;
+                            itemCode: string | null;
+                            itemName: string;
+                            unitCode: string;
+                            unitPrice: string;
+                            agreedQty: string | null;
+                            agreedAmount: string | null;
+                            orderedQty: string;
+                            orderedAmount: string;
+                            remainingQty: string | null;
+                            remainingAmount: string | null;
+                            consumedPct: string | null;
+                        }[];
+                        total: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

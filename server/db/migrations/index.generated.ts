@@ -62,6 +62,7 @@ import * as m0670 from './0670-agreements.js';
 import * as m0680 from './0680-po-revisions.js';
 import * as m0700 from './0700-contracts.js';
 import * as m0701 from './0701-contract-menus.js';
+import * as m0740 from './0740-agreement-consumption-menu.js';
 
 /** Every migration, by number; the key is the version recorded in the database. */
 export const migrations: Record<string, Migration> = {
@@ -127,4 +128,5 @@ export const migrations: Record<string, Migration> = {
   '0680-po-revisions': m0680,
   '0700-contracts': m0700,
   '0701-contract-menus': m0701,
+  '0740-agreement-consumption-menu': m0740,
 };

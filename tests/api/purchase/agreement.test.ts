@@ -279,6 +279,70 @@ describe('framework agreements and call-offs', { timeout: 120_000 }, () => {
     expect(await lineOf(lenient.agreementNo, 1)).toMatchObject({ orderedQty: '120.000', remainingQty: '-20.000' });
   });
 
+  it('the consumption report: per line agreed, ordered, remaining, % consumed and the ceiling; filters; staff only', async () => {
+    const ag = await activeAgreement();
+    ok(
+      await callOff(ag.agreementNo, [
+        { agreementLineNo: 1, quantity: '40' },
+        { agreementLineNo: 2, quantity: '10' },
+      ]),
+    );
+    const draft = ok(await f.post('/api/v1/agreements', f.u.operator, body()));
+    const report = (query: string) =>
+      f.get(`/api/v1/agreements/consumption?agreementNo=${ag.agreementNo}&${query}`, f.u.operator);
+    const all = ok(await report('sort=consumedPct:desc'));
+    expect(all.total).toBe(2);
+    expect(all.rows[0]).toMatchObject({
+      lineKey: `${ag.agreementNo}-1`,
+      agreementNo: ag.agreementNo,
+      compNo: 'C00001',
+      status: 'ACTIVE',
+      validTo: day(30),
+      lineNo: 1,
+      itemCode: 'MRO0101-0001',
+      unitPrice: '1000.00',
+      agreedQty: '100.000',
+      agreedAmount: '100000.00',
+      orderedQty: '40.000',
+      orderedAmount: '40000.00',
+      remainingQty: '60.000',
+      remainingAmount: '60000.00',
+      consumedPct: '40.0',
+      ceilingAmount: '200000.00',
+      agreementOrderedAmount: '45000.00',
+      ceilingPct: '22.5',
+    });
+    // A price-only line: what was ordered, nothing agreed to consume (sorted last: no share).
+    expect(all.rows[1]).toMatchObject({
+      lineNo: 2,
+      itemName: '비규격 브래킷',
+      agreedQty: null,
+      agreedAmount: null,
+      orderedQty: '10.000',
+      orderedAmount: '5000.00',
+      remainingQty: null,
+      consumedPct: null,
+    });
+    expect(ok(await report('itemCode=MRO0101-0001')).rows.map((r: { lineNo: number }) => r.lineNo)).toEqual([1]);
+    expect(ok(await report('itemName=브래킷')).rows.map((r: { lineNo: number }) => r.lineNo)).toEqual([2]);
+    expect(ok(await report('compNo=C00002')).total).toBe(0);
+    expect(ok(await report('status=EXPIRED&status=TERMINATED')).total).toBe(0);
+    expect(ok(await report(`validOn=${day(40)}`)).total).toBe(0);
+    expect(ok(await report(`validOn=${day(5)}&status=ACTIVE`)).total).toBe(2);
+    // A draft has nothing ordered against it: not in the report unless asked for.
+    const drafts = (q: string) =>
+      f.get(`/api/v1/agreements/consumption?agreementNo=${draft.agreementNo}${q}`, f.u.operator);
+    expect(ok(await drafts('')).total).toBe(0);
+    expect(ok(await drafts('&status=DRAFT')).total).toBe(2);
+    // Staff only; the supplier reads the same figures of its own agreement on its detail.
+    refused(await f.get('/api/v1/agreements/consumption', f.u.supplier1), 403);
+    const mine = ok(await f.get(`/api/v1/cyber/agreements/${ag.agreementNo}`, f.u.supplier1));
+    expect(mine.lines.map((l: Record<string, unknown>) => [l.lineNo, l.orderedQty, l.remainingQty])).toEqual([
+      [1, '40.000', '60.000'],
+      [2, '10.000', null],
+    ]);
+  });
+
   it('from an awarded RFQ: the selected supplier, its quoted prices and the requested quantities', async () => {
     const rfq = await awardedRfq(f, 'C00002');
     const ag = ok(

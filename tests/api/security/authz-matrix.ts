@@ -346,6 +346,7 @@ export const AUTHZ_MATRIX: Readonly<Record<string, Rule>> = {
   acceptLoi: X.w('/CyberOrderRequestEdit'),
   // agreement (framework agreements and their call-offs)
   listAgreements: I.r('/AgreementList', '/AgreementEdit'),
+  listAgreementConsumption: I.r('/AgreementConsumption', '/AgreementList', '/AgreementEdit'),
   createAgreement: I.w('/AgreementEdit'),
   getAgreement: I.r('/AgreementList', '/AgreementEdit'),
   updateAgreement: I.w('/AgreementEdit'),

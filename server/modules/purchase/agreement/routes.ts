@@ -8,6 +8,7 @@ import { ReasonBody, VersionBody } from '../../../domain/schemas.js';
 import { todayKst } from '../../../domain/dates.js';
 import { PoDetail } from '../po/schemas.js';
 import { listAgreements } from './queries.js';
+import { listAgreementConsumption } from './queries-consumption.js';
 import {
   AgreementBody,
   AgreementDetail,
@@ -18,6 +19,8 @@ import {
   AgreementVersionQuery,
   AwardAgreementBody,
   CallOffBody,
+  ConsumptionList,
+  ConsumptionQuery,
   SupplierAgreementDetail,
   SupplierAgreementListQuery,
 } from './schemas.js';
@@ -39,6 +42,7 @@ import { SUPPLIER_VISIBLE_AGREEMENT } from './workflow.js';
 
 const LIST = AGREEMENT_SCREENS.list;
 const EDIT = AGREEMENT_SCREENS.edit;
+const CONSUMPTION = AGREEMENT_SCREENS.consumption;
 
 /** Framework agreements (단가계약): agreed prices for a period, approved by rule, ordered against by call-offs. */
 export const agreementRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -61,6 +65,29 @@ export const agreementRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) =>
       listAgreements(
+        request.db,
+        request.query,
+        parseSort(request.query.sort, { field: 'agreementNo', direction: 'desc' }),
+        pageWindow(request.query),
+        todayKst(app.clock.now()),
+      ),
+  );
+
+  app.get(
+    '/api/v1/agreements/consumption',
+    {
+      config: { access: access.login([CONSUMPTION, LIST, EDIT], 'read', ['I']), readOnlyList: true },
+      schema: {
+        operationId: 'listAgreementConsumption',
+        tags,
+        summary:
+          'The consumption report: per agreement line, agreed quantity and amount, ordered, remaining, % consumed, the last valid day',
+        querystring: ConsumptionQuery,
+        response: { 200: ConsumptionList, ...commonErrors },
+      },
+    },
+    async (request) =>
+      listAgreementConsumption(
         request.db,
         request.query,
         parseSort(request.query.sort, { field: 'agreementNo', direction: 'desc' }),

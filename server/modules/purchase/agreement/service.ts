@@ -53,7 +53,11 @@ import {
   remainingOf,
 } from './workflow.js';
 
-export const AGREEMENT_SCREENS = { list: '/AgreementList', edit: '/AgreementEdit' } as const;
+export const AGREEMENT_SCREENS = {
+  list: '/AgreementList',
+  edit: '/AgreementEdit',
+  consumption: '/AgreementConsumption',
+} as const;
 export const CYBER_AGREEMENT_SCREENS = ['/CyberAgreementList', '/CyberAgreementEdit'];
 const ORDER_EDIT_SCREEN = '/OrderRequestEdit';
 
