@@ -27378,6 +27378,8 @@ export interface operations {
                         /** @description Unit price, ≥ 0, up to 2 decimals */
                         unitPrice: string;
                         deliveryDate?: string | null;
+                        agreementNo?: string | null;
+                        agreementLineNo?: number | null;
                     }[];
                     /** @description The buyer confirms a supplier whose evaluation grade asks for confirmation (warn); recorded with who confirmed */
                     confirmEvaluationWarning?: boolean;
@@ -27997,6 +27999,8 @@ export interface operations {
                         /** @description Unit price, ≥ 0, up to 2 decimals */
                         unitPrice: string;
                         deliveryDate?: string | null;
+                        agreementNo?: string | null;
+                        agreementLineNo?: number | null;
                     }[];
                     /** @description The version read; a stale one answers 409 VERSION_CONFLICT */
                     version: number;

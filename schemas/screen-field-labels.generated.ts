@@ -1906,6 +1906,10 @@ export const SCREEN_FIELD_LABELS: Record<string, { screen: string; fields: Recor
       "compNameKr": {
         "ko": "협력사",
         "en": "Supplier"
+      },
+      "remainingAmount": {
+        "ko": "잔여 금액",
+        "en": "Remaining amount"
       }
     }
   },

@@ -343,6 +343,80 @@ describe('framework agreements and call-offs', { timeout: 120_000 }, () => {
     ]);
   });
 
+  it('a simple-order line "from agreement" takes the agreement’s item and price and consumes it in the same transaction', async () => {
+    const ag = await activeAgreement();
+    const simple = (lines: unknown[], extra: Record<string, unknown> = {}) => ({
+      compNo: 'C00001',
+      title: '단가계약 소액발주',
+      currency: 'KRW',
+      dueDate: day(10),
+      lines,
+      ...extra,
+    });
+    const fromAgreement = (quantity: string, unitPrice = '1000') => ({
+      agreementNo: ag.agreementNo,
+      agreementLineNo: 1,
+      quantity,
+      unitPrice,
+    });
+    const other = { itemName: '기타 소모품', unitCode: 'EA', quantity: '1', unitPrice: '100' };
+    const created = ok(await f.post('/api/v1/simple-orders', f.u.operator, simple([fromAgreement('20'), other])));
+    expect(
+      created.lines.map((l: Record<string, unknown>) => [l.itemCode, l.unitPrice, l.agreementNo, l.agreementLineNo]),
+    ).toEqual([
+      ['MRO0101-0001', '1000.00', ag.agreementNo, 1],
+      [null, '100.00', null, null],
+    ]);
+    expect(created.agreementException).toBeNull();
+    expect(await lineOf(ag.agreementNo, 1)).toMatchObject({ orderedQty: '20.000', remainingQty: '80.000' });
+    expect(
+      ok(await f.get(`/api/v1/agreements/${ag.agreementNo}`, f.u.operator)).callOffs.map(
+        (c: { poNo: string; poType: string }) => [c.poNo, c.poType],
+      ),
+    ).toEqual([[created.poNo, 'SIMPLE']]);
+
+    // The same checks as a call-off, in the order's transaction: nothing written when refused.
+    const over = refused(
+      await f.post('/api/v1/simple-orders', f.u.operator, simple([fromAgreement('81')])),
+      409,
+      'AGREEMENT_CALL_OFF_REFUSED',
+    );
+    expect(over.msg).toBe('1번 품목의 발주 수량(81)이 계약 잔여 수량(80)을 넘습니다');
+    const price = refused(
+      await f.post('/api/v1/simple-orders', f.u.operator, simple([fromAgreement('1', '900')])),
+      409,
+      'AGREEMENT_CALL_OFF_REFUSED',
+    );
+    expect(price.msg).toBe('1번 품목의 단가(900)가 계약 단가(1,000)와 다릅니다');
+    const foreign = refused(
+      await f.post('/api/v1/simple-orders', f.u.operator, simple([fromAgreement('1')], { compNo: 'C00002' })),
+      400,
+      'VALIDATION',
+    );
+    expect(foreign.details).toEqual(
+      expect.arrayContaining([
+        { path: 'body/lines/0/agreementNo', message: `단가계약 ${ag.agreementNo}의 협력사가 발주 협력사와 다릅니다` },
+      ]),
+    );
+    expect(await lineOf(ag.agreementNo, 1)).toMatchObject({ orderedQty: '20.000' });
+
+    // The draft changed: the agreement moves by the difference; cancelled: everything given back.
+    const changed = ok(
+      await f.put(`/api/v1/simple-orders/${created.poNo}`, f.u.operator, {
+        ...simple([fromAgreement('30'), other]),
+        version: created.version,
+      }),
+    );
+    expect(await lineOf(ag.agreementNo, 1)).toMatchObject({ orderedQty: '30.000', orderedAmount: '30000.00' });
+    ok(
+      await f.post(`/api/v1/pos/${created.poNo}/cancel`, f.u.operator, {
+        version: changed.version,
+        reason: '취소',
+      }),
+    );
+    expect(await lineOf(ag.agreementNo, 1)).toMatchObject({ orderedQty: '0.000', remainingQty: '100.000' });
+  });
+
   it('from an awarded RFQ: the selected supplier, its quoted prices and the requested quantities', async () => {
     const rfq = await awardedRfq(f, 'C00002');
     const ag = ok(
