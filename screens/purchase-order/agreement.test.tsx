@@ -177,3 +177,54 @@ describe('AgreementEdit: a call-off on screen', () => {
     },
   );
 });
+
+describe('AgreementConsumption', () => {
+  it(
+    'lists each agreement line with agreed, ordered, remaining and the share consumed; filters go to the server',
+    T,
+    async () => {
+      const line = {
+        lineKey: 'AG2026-000001-1',
+        agreementNo: 'AG2026-000001',
+        compNo: 'C00001',
+        compNameKr: '한빛정밀',
+        title: '베어링 단가계약',
+        currency: 'KRW',
+        status: 'ACTIVE',
+        validFrom: '2026-11-01',
+        validTo: '2027-10-31',
+        ceilingAmount: '200000.00',
+        agreementOrderedAmount: '40000.00',
+        ceilingPct: '20.0',
+        lineNo: 1,
+        itemCode: 'MRO0101-0001',
+        itemName: '육각볼트',
+        unitCode: 'EA',
+        unitPrice: '1000.00',
+        agreedQty: '100.000',
+        agreedAmount: '100000.00',
+        orderedQty: '40.000',
+        orderedAmount: '40000.00',
+        remainingQty: '60.000',
+        remainingAmount: '60000.00',
+        consumedPct: '40.0',
+      };
+      const { services } = renderPoFlow('/AgreementConsumption', {
+        answers: { listAgreementConsumption: () => ({ rows: [line], total: 1 }) },
+      });
+      await screen.findByText('총 1건', undefined, { timeout: 5000 });
+      expect(screen.getByRole('heading', { name: '단가계약 소진 현황' })).toBeInTheDocument();
+      await waitFor(() =>
+        expect(gridRowTexts()[0]).toEqual(expect.arrayContaining(['AG2026-000001', '육각볼트', '100', '40', '60'])),
+      );
+      fireEvent.change(screen.getByLabelText('품목코드'), { target: { value: 'MRO0101-0001' } });
+      fireEvent.click(screen.getByRole('button', { name: '조회' }));
+      await waitFor(() =>
+        expect(lastCall(services.calls, 'listAgreementConsumption')!.input.query).toMatchObject({
+          itemCode: 'MRO0101-0001',
+        }),
+      );
+      expect(screen.getByRole('button', { name: '엑셀 다운로드' })).toBeInTheDocument();
+    },
+  );
+});

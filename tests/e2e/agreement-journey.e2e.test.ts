@@ -213,6 +213,22 @@ describe('agreement journey: approved agreement → call-offs on screen → rema
       [...doc.poNos].sort(),
     );
     await screenshot(staff.page, 'agreement-04-remaining-buyer');
+    // The consumption report says the same, with the share consumed.
+    await staff.page.goto('/AgreementList');
+    await staff.page.getByRole('button', { name: '소진 현황', exact: true }).click();
+    await staff.page.waitForURL((u) => u.pathname === '/AgreementConsumption');
+    const search = staff.page.getByRole('search');
+    await search.getByLabel('계약번호').fill(doc.agreementNo);
+    await search.getByRole('button', { name: '조회' }).click();
+    await poll(async () => staff.page.getByTestId('list-total').innerText()).toBe('총 2건');
+    const report = staff.page.getByTestId('list-grid');
+    await poll(async () =>
+      (await gridRows(report)).map((r) => [r[3], amount(r[4]), amount(r[5]), amount(r[6]), amount(r[7])]),
+    ).toEqual([
+      ['여정 시험 볼트', 100, 55, 45, 55],
+      ['여정 시험 너트', 40, 10, 30, 25],
+    ]);
+    await screenshot(staff.page, 'agreement-04b-consumption-report');
     expect(unexpected(staff.problems)).toEqual([]);
 
     const { page, problems } = await as('external', 'supplier1');
