@@ -359,7 +359,15 @@ describe('framework agreements and call-offs', { timeout: 120_000 }, () => {
       quantity,
       unitPrice,
     });
-    const other = { itemName: '기타 소모품', unitCode: 'EA', quantity: '1', unitPrice: '100' };
+    // A line typed on the screen sends its blank agreement cells as ''.
+    const other = {
+      itemName: '기타 소모품',
+      unitCode: 'EA',
+      quantity: '1',
+      unitPrice: '100',
+      agreementNo: '',
+      agreementLineNo: '',
+    };
     const created = ok(await f.post('/api/v1/simple-orders', f.u.operator, simple([fromAgreement('20'), other])));
     expect(
       created.lines.map((l: Record<string, unknown>) => [l.itemCode, l.unitPrice, l.agreementNo, l.agreementLineNo]),
