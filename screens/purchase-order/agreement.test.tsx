@@ -170,9 +170,16 @@ describe('AgreementEdit: a call-off on screen', () => {
       expect(sent.body).toMatchObject({ dueDate: '2030-12-01', lines: [{ agreementLineNo: 1, quantity: '70' }] });
       fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: '확인' }));
       await editGridCell({ row: 0, field: 'quantity', root: dialog }, '20');
+      // Ordering a received PR: its number, and the PR line each line orders.
+      fireEvent.change(within(dialog).getByLabelText(/^구매요청번호/), { target: { value: 'PR2026-000010' } });
+      await editGridCell({ row: 0, field: 'prLineNo', root: dialog }, '2');
       fireEvent.click(within(dialog).getByRole('button', { name: '발주' }));
       await answer('확인');
       await waitFor(() => expect(router.state.location.pathname).toBe('/OrderRequestEdit'));
+      expect(lastCall(services.calls, 'callOffAgreement')!.input.body).toMatchObject({
+        prNo: 'PR2026-000010',
+        lines: [{ agreementLineNo: 1, quantity: '20', prLineNo: 2 }],
+      });
       expect(router.state.location.search).toBe('?poNo=PO2026-000301');
     },
   );

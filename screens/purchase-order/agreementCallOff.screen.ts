@@ -9,7 +9,8 @@ const AGREEMENT = { operation: 'getAgreement' as const, params: { path: { agreem
  * quantities to order (only the lines given one are sent) and the due date. The order is made at
  * the agreed prices as a draft PO, and the page goes to it (/OrderRequestEdit?poNo=…) — the
  * agreement screen shows the call-off when the buyer comes back. A refusal beyond the agreement
- * lists every problem.
+ * lists every problem. Ordering a received PR (its number, and per line the PR line it orders) makes
+ * the order that PR's, whose budget commits at the call-off.
  */
 export default defineEditScreen({
   id: 'purchaseOrder.agreementCallOff',
@@ -30,6 +31,7 @@ export default defineEditScreen({
           valueFrom: { ...AGREEMENT, value: 'title' },
         },
         { field: 'dueDate', widget: 'date', required: true },
+        { field: 'prNo', maxLength: 20, help: t('h.callOffPr') },
         {
           field: 'remainingAmount',
           widget: 'money',
@@ -69,6 +71,7 @@ export default defineEditScreen({
         { field: 'itemName', width: 180 },
         { field: 'remainingQty', type: 'number', width: 90 },
         { field: 'quantity', label: f('callOffQty'), align: 'right', width: 100, editable: true },
+        { field: 'prLineNo', type: 'number', width: 90, editable: '!empty(form.prNo)' },
         { field: 'unitPrice', type: 'number', width: 100 },
         { field: 'amount', type: 'money', width: 120, product: ['quantity', 'unitPrice'], total: 'sum' },
         { field: 'unitCode', width: 60 },
@@ -77,7 +80,7 @@ export default defineEditScreen({
         { field: 'itemCode', width: 120 },
       ],
       // Only the lines given a quantity are ordered, at the agreed price (the server takes it).
-      send: ['agreementLineNo', 'quantity'],
+      send: ['agreementLineNo', 'quantity', 'prLineNo'],
       sendWhen: '!empty(row.quantity)',
       omitBlank: true,
     },
