@@ -98,6 +98,18 @@ export class OperationError extends Error {
       : [];
   }
 
+  /**
+   * The messages of a refusal that lists several problems (`details.problems[].message`: a call-off
+   * beyond its agreement in more than one way); empty otherwise.
+   */
+  get problems(): string[] {
+    const d = this.details as { problems?: unknown } | null | undefined;
+    if (!d || typeof d !== 'object' || !Array.isArray(d.problems)) return [];
+    return d.problems.flatMap((p: unknown) =>
+      typeof (p as { message?: unknown })?.message === 'string' ? [(p as { message: string }).message] : [],
+    );
+  }
+
   /** From an error body `{ statusCode, code, msg, details }`. */
   static fromBody(status: number, body: unknown): OperationError {
     const b = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};

@@ -2525,6 +2525,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/agreements/consumption": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The consumption report: per agreement line, agreed quantity and amount, ordered, remaining, % consumed, the last valid day */
+        get: operations["listAgreementConsumption"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/agreements/{agreementNo}": {
         parameters: {
             query?: never;
@@ -2537,7 +2554,8 @@ export interface paths {
         /** Change a draft agreement (header and lines) */
         put: operations["updateAgreement"];
         post?: never;
-        delete?: never;
+        /** Delete a draft agreement (never approved, nothing ordered against it), with the version read */
+        delete: operations["deleteAgreement"];
         options?: never;
         head?: never;
         patch?: never;
@@ -2571,6 +2589,23 @@ export interface paths {
         put?: never;
         /** Submit a draft for approval (rule AGREEMENT, for the ceiling or the agreed quantities’ amount) */
         post: operations["submitAgreement"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/agreements/{agreementNo}/withdraw": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Take a submitted agreement back before its approval: the approval is withdrawn, the agreement is a draft again */
+        post: operations["withdrawAgreement"];
         delete?: never;
         options?: never;
         head?: never;
@@ -27354,6 +27389,8 @@ export interface operations {
                         /** @description Unit price, ≥ 0, up to 2 decimals */
                         unitPrice: string;
                         deliveryDate?: string | null;
+                        agreementNo?: string | null;
+                        agreementLineNo?: number | null;
                     }[];
                     /** @description The buyer confirms a supplier whose evaluation grade asks for confirmation (warn); recorded with who confirmed */
                     confirmEvaluationWarning?: boolean;
@@ -27973,6 +28010,8 @@ export interface operations {
                         /** @description Unit price, ≥ 0, up to 2 decimals */
                         unitPrice: string;
                         deliveryDate?: string | null;
+                        agreementNo?: string | null;
+                        agreementLineNo?: number | null;
                     }[];
                     /** @description The version read; a stale one answers 409 VERSION_CONFLICT */
                     version: number;
@@ -29999,6 +30038,118 @@ export interface operations {
             };
         };
     };
+    listAgreementConsumption: {
+        parameters: {
+            query?: {
+                agreementNo?: string;
+                compNo?: string;
+                compName?: string;
+                /** @description Any of: DRAFT, IN_APPROVAL, ACTIVE, EXPIRED, TERMINATED */
+                status?: ("DRAFT" | "IN_APPROVAL" | "ACTIVE" | "EXPIRED" | "TERMINATED")[];
+                /** @description Valid on this day */
+                validOn?: string;
+                itemCode?: string;
+                itemName?: string;
+                /** @description Page, 1-based */
+                page?: number;
+                /** @description Rows a page (a screen asks ≤ 500; an export up to 5000) */
+                size?: number;
+                /** @description Sort as field:asc|desc; fields: agreementNo, compNameKr, itemName, validTo, agreedQty, orderedQty, orderedAmount, remainingQty, consumedPct, status */
+                sort?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rows: {
+                            /** @description agreementNo-lineNo: the row’s key */
+                            lineKey: string;
+                            agreementNo: string;
+                            compNo: string;
+                            compNameKr: string;
+                            title: string;
+                            currency: string;
+                            /** @description AGREEMENT_STATUS; an active agreement past its validity reads EXPIRED */
+                            status: string;
+                            validFrom: string;
+                            validTo: string;
+                            ceilingAmount: string | null;
+                            /** @description Ordered against the whole agreement */
+                            agreementOrderedAmount: string;
+                            ceilingPct: string | null;
+                            lineNo: number;
+                            itemCode: string | null;
+                            itemName: string;
+                            unitCode: string;
+                            unitPrice: string;
+                            agreedQty: string | null;
+                            agreedAmount: string | null;
+                            orderedQty: string;
+                            orderedAmount: string;
+                            remainingQty: string | null;
+                            remainingAmount: string | null;
+                            consumedPct: string | null;
+                        }[];
+                        total: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     getAgreement: {
         parameters: {
             query?: never;
@@ -30434,6 +30585,86 @@ export interface operations {
             };
         };
     };
+    deleteAgreement: {
+        parameters: {
+            query: {
+                /** @description The version read; a stale one answers 409 VERSION_CONFLICT */
+                version: number;
+            };
+            header?: never;
+            path: {
+                /** @description AG2026-000123 */
+                agreementNo: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     createAgreementFromAward: {
         parameters: {
             query?: never;
@@ -30661,6 +30892,217 @@ export interface operations {
         };
     };
     submitAgreement: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description AG2026-000123 */
+                agreementNo: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The version read; a stale one answers 409 VERSION_CONFLICT */
+                    version: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        agreementNo: string;
+                        compNo: string;
+                        compNameKr: string;
+                        title: string;
+                        currency: string;
+                        validFrom: string;
+                        validTo: string;
+                        status: string;
+                        ceilingAmount: string | null;
+                        orderedAmount: string;
+                        remainingAmount: string | null;
+                        contractNo: string | null;
+                        buyerName: string;
+                        version: number;
+                        lines: {
+                            lineNo: number;
+                            itemCode: string | null;
+                            itemName: string;
+                            spec: string | null;
+                            unitCode: string;
+                            sgCode: string | null;
+                            unitPrice: string;
+                            agreedQty: string | null;
+                            orderedQty: string;
+                            orderedAmount: string;
+                            remainingQty: string | null;
+                        }[];
+                        callOffPolicy: string;
+                        approvalStatus: string;
+                        buyerId: string;
+                        section: string;
+                        deptcd: string;
+                        sourceType: string | null;
+                        sourceNo: string | null;
+                        remark: string | null;
+                        approvedAt: string | null;
+                        expiredAt: string | null;
+                        terminatedAt: string | null;
+                        terminateReason: string | null;
+                        createdBy: string;
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                        callOffs: {
+                            poNo: string;
+                            poType: string;
+                            poDate: string;
+                            status: string;
+                            lineNo: number;
+                            agreementLineNo: number | null;
+                            itemName: string;
+                            quantity: string;
+                            unitPrice: string;
+                            amount: string;
+                            deliveredQty: string;
+                            receivedQty: string;
+                            agreementException: string | null;
+                        }[];
+                        approvals: {
+                            approvalId: number;
+                            docType: string;
+                            docNo: string;
+                            /** @description PENDING, IN_PROGRESS, APPROVED, REJECTED, WITHDRAWN */
+                            status: string;
+                            lineName: string;
+                            amountKrw: string;
+                            currentStep: number | null;
+                            submittedBy: string;
+                            submittedByName: string;
+                            /** Format: date-time */
+                            submittedAt: string;
+                            completedAt: string | null;
+                            version: number;
+                            steps: {
+                                stepNo: number;
+                                approverId: string;
+                                approverName: string;
+                                positionNm: string;
+                                deptnm: string;
+                                /** @description WAITING, PENDING (the current step), APPROVED, REJECTED, SKIPPED */
+                                status: string;
+                                comment: string | null;
+                                actedAt: string | null;
+                                onBehalfOf: string | null;
+                                onBehalfOfName: string | null;
+                            }[];
+                        }[];
+                        history: {
+                            no: number;
+                            /** Format: date-time */
+                            at: string;
+                            action: string;
+                            actor: string | null;
+                            actorName: string | null;
+                            reason: string | null;
+                        }[];
+                        pendingApprovalId: number | null;
+                        pendingApprovalVersion: number | null;
+                        currentApproverName: string | null;
+                        approvalSteps: {
+                            /** @description approvalId-stepNo */
+                            stepKey: string;
+                            /** @description Approval round, 1 for the first submission */
+                            round: number;
+                            approvalId: number;
+                            /** @description The round: PENDING, IN_PROGRESS, APPROVED, REJECTED, WITHDRAWN */
+                            approvalStatus: string;
+                            lineName: string;
+                            submittedByName: string;
+                            /** Format: date-time */
+                            submittedAt: string;
+                            stepNo: number;
+                            approverId: string;
+                            approverName: string;
+                            positionNm: string;
+                            deptnm: string;
+                            /** @description WAITING, PENDING (the current step), APPROVED, REJECTED, SKIPPED */
+                            status: string;
+                            comment: string | null;
+                            actedAt: string | null;
+                            onBehalfOf: string | null;
+                            onBehalfOfName: string | null;
+                        }[];
+                        /** @description update, submit, terminate, callOff; approve and reject on one’s turn */
+                        actions: string[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    withdrawAgreement: {
         parameters: {
             query?: never;
             header?: never;

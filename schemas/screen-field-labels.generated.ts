@@ -1892,6 +1892,27 @@ export const SCREEN_FIELD_LABELS: Record<string, { screen: string; fields: Recor
       }
     }
   },
+  "listAgreementConsumption": {
+    "screen": "purchaseOrder.agreementConsumption",
+    "fields": {
+      "compName": {
+        "ko": "협력사",
+        "en": "Supplier"
+      },
+      "status": {
+        "ko": "계약상태",
+        "en": "Agreement status"
+      },
+      "compNameKr": {
+        "ko": "협력사",
+        "en": "Supplier"
+      },
+      "remainingAmount": {
+        "ko": "잔여 금액",
+        "en": "Remaining amount"
+      }
+    }
+  },
   "listAgreements": {
     "screen": "purchaseOrder.agreementList",
     "fields": {

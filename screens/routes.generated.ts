@@ -11,6 +11,7 @@ export interface ScreenRouteInfo {
 export const SCREEN_ROUTES: readonly ScreenRouteInfo[] = [
   { id: "settlement.adjustment", route: "/adjustment", title: "screen.settlement.adjustment.title", portals: ["internal"] },
   { id: "settlement.adjustSearch", route: "/adjustSearch", title: "screen.settlement.adjustSearch.title", portals: ["internal"] },
+  { id: "purchaseOrder.agreementConsumption", route: "/AgreementConsumption", title: "screen.purchaseOrder.agreementConsumption", portals: ["internal"] },
   { id: "purchaseOrder.agreementEdit", route: "/AgreementEdit", title: "screen.purchaseOrder.agreementEdit", portals: ["internal"] },
   { id: "purchaseOrder.agreementList", route: "/AgreementList", title: "screen.purchaseOrder.agreementList", portals: ["internal"] },
   { id: "assets.assetInventoryList", route: "/assetInventoryList", title: "screen.assets.assetInventoryList.title", portals: ["internal"] },

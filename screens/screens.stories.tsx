@@ -315,6 +315,12 @@ export const PortalMessageManage: Story = { name: 'portal.messageManage', args: 
 /** screens/portal/author/userSessionManage.screen.ts */
 export const PortalUserSessionManage: Story = { name: 'portal.userSessionManage', args: { id: 'portal.userSessionManage' } };
 
+/** screens/purchase-order/agreementCallOff.screen.ts */
+export const PurchaseOrderAgreementCallOff: Story = { name: 'purchaseOrder.agreementCallOff', args: { id: 'purchaseOrder.agreementCallOff' } };
+
+/** screens/purchase-order/agreementConsumption.screen.ts */
+export const PurchaseOrderAgreementConsumption: Story = { name: 'purchaseOrder.agreementConsumption', args: { id: 'purchaseOrder.agreementConsumption' } };
+
 /** screens/purchase-order/agreementEdit.screen.ts */
 export const PurchaseOrderAgreementEdit: Story = { name: 'purchaseOrder.agreementEdit', args: { id: 'purchaseOrder.agreementEdit' } };
 

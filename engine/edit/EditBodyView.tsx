@@ -542,6 +542,12 @@ export function EditBodyView({
       },
     });
 
+  /** `thenOpen`: the page the answer names (a document the call made), in this page's stead. */
+  const openAnswer = async (target: NonNullable<CallAction['thenOpen']>, answer: unknown) => {
+    frame.setDirty(false);
+    await frame.open({ route: target.route }, linkQuery(target.query, { ...scope, answer }));
+  };
+
   const run = async (action: NormalAction) => {
     switch (action.kind) {
       case 'save': {
@@ -573,9 +579,10 @@ export function EditBodyView({
           setBaseline(values);
           reloadDetails();
         }
-        if (isRecord && mode === 'create') onCreated?.(answer as Values);
+        if (isRecord && mode === 'create' && !a.thenOpen) onCreated?.(answer as Values);
         onSaved?.(answer, mode);
-        await effects(a, frame.dialog ? ['close'] : []);
+        if (a.thenOpen) await openAnswer(a.thenOpen, answer);
+        else await effects(a, frame.dialog ? ['close'] : []);
         return;
       }
       case 'delete': {
@@ -641,7 +648,8 @@ export function EditBodyView({
           a.successWhen?.find((w) => evalRule(w.when, { ...scope, answer: result.answer }, false))?.text ?? a.success;
         frame.notify(t(said ?? 'engine.done', answerValues(result.answer)));
         onSaved?.(result.answer, mode);
-        await effects(a, ['reload']);
+        if (a.thenOpen) await openAnswer(a.thenOpen, result.answer);
+        else await effects(a, ['reload']);
         return;
       }
       case 'new':

@@ -181,7 +181,9 @@ export function ScreenFrame({
           : error instanceof Error
             ? error.message
             : t('http.error');
-      await dialogs.alert(message, { title: t('http.errorTitle') });
+      // Every problem of a refusal that lists several, one a line (the message is the first).
+      const problems = error instanceof OperationError ? error.problems : [];
+      await dialogs.alert(problems.length > 1 ? problems.join('\n') : message, { title: t('http.errorTitle') });
     },
     [dialogs, t],
   );

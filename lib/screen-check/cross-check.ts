@@ -446,7 +446,12 @@ class Checker {
       // Rows from the record's field of the grid's id: what the record answers and what the save takes.
       const shown = load?.answerItemFields?.[d.id] ?? node?.itemFields?.[d.id];
       const fromRecord = shown || sent ? [...new Set([...(shown ?? []), ...(sent ?? [])])] : null;
-      const rowFields = dop?.rowFields ?? fromRecord;
+      // Rows filled from another document (fillFrom) carry its fields too; a `product` column is computed.
+      const filled = d.fillFrom ? fillPairs(d.fillFrom.fill).map(([to]) => to) : [];
+      const computed = d.columns.flatMap((c) => (c.product ? [c.field] : []));
+      const base = dop?.rowFields ?? fromRecord;
+      const rowFields =
+        base && (filled.length || computed.length) ? [...new Set([...base, ...filled, ...computed])] : base;
       this.columns(
         d.columns,
         `${at}/details/${di}/columns`,

@@ -15,7 +15,7 @@ import {
 export { ACTION_KIND_NAMES, COLUMN_TYPE_NAMES, MASK_NAMES, SCREEN_KINDS, WIDGET_NAMES };
 
 /** Roots an expression may start from (engine/expr). */
-/** `answer` is a call's answer, seen only by the `when` of its `successWhen`. */
+/** `answer` is a call's answer, seen only by the `when` of its `successWhen` and the `query` of its `thenOpen`. */
 export const EXPRESSION_ROOTS = [
   'login',
   'form',

@@ -110,6 +110,22 @@ export const CallAction = Named(
             'Effects after a refused call too, when the server records the failure (a failed ERP posting: 424, the settlement POST_FAILED)',
         }),
       ),
+      /**
+       * After success, the page the answer names, its query from expressions over `answer` (a
+       * call-off's new order: `{ route: '/OrderRequestEdit', query: { poNo: 'answer.poNo' } }`), so
+       * the document made is at its own address (F5, a copied link open it). Stands in for `then`;
+       * from a dialog the whole page goes there.
+       */
+      thenOpen: Type.Optional(
+        Type.Object(
+          { route: Route, query: Type.Optional(ParamMap) },
+          {
+            additionalProperties: false,
+            description:
+              'After success: open this route, its query from the answer (answer.<field>); instead of `then`',
+          },
+        ),
+      ),
       /** Ask for inputs first (`input.<field>` in params). */
       prompt: Type.Optional(Prompt),
       /**

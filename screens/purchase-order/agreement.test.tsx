@@ -1,7 +1,9 @@
-import { screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clickGridRow, gridRowTexts, installGlideJsdom } from '../../engine/testing/grid';
-import { lastCall, renderPoFlow } from './po-test-helpers';
+import { OperationError } from '../../engine/services';
+import { clickGridRow, editGridCell, gridRowTexts, installGlideJsdom } from '../../engine/testing/grid';
+import { createPoFixtures } from './po-fixtures';
+import { answer, lastCall, renderPoFlow } from './po-test-helpers';
 
 let uninstall: () => void;
 beforeAll(() => {
@@ -111,6 +113,125 @@ describe('AgreementList / AgreementEdit', () => {
       expect(gridRowTexts(document, 1)[0]).toEqual(expect.arrayContaining(['PO2026-000304']));
       expect(screen.getByRole('button', { name: '계약 종료' })).toBeInTheDocument();
       expect(screen.queryByRole('button', { name: '저장' })).not.toBeInTheDocument();
+    },
+  );
+});
+
+describe('AgreementEdit: a call-off on screen', () => {
+  it(
+    'opens the call-off with the remaining quantities; a refusal lists every problem; the order made is opened at its address',
+    T,
+    async () => {
+      let calls = 0;
+      const { services, router } = renderPoFlow('/AgreementEdit?agreementNo=AG2026-000001', {
+        answers: {
+          getAgreement: () => DETAIL,
+          callOffAgreement: () => {
+            calls++;
+            if (calls === 1)
+              throw new OperationError(
+                409,
+                'AGREEMENT_CALL_OFF_REFUSED',
+                '1번 품목의 발주 수량(70)이 계약 잔여 수량(60)을 넘습니다',
+                {
+                  agreementNo: 'AG2026-000001',
+                  problems: [
+                    {
+                      kind: 'OVER_QTY',
+                      lineNo: 1,
+                      message: '1번 품목의 발주 수량(70)이 계약 잔여 수량(60)을 넘습니다',
+                    },
+                    {
+                      kind: 'OVER_CEILING',
+                      lineNo: null,
+                      message: '발주 금액(70,000)이 단가계약 한도 잔액(60,000)을 넘습니다',
+                    },
+                  ],
+                },
+              );
+            // The draft made: an order of the fixtures stands for it.
+            return createPoFixtures().answers.getPo({ path: { poNo: 'PO2026-000301' } });
+          },
+        },
+      });
+      fireEvent.click(await screen.findByRole('button', { name: '발주' }, { timeout: 5000 }));
+      const dialog = await screen.findByRole('dialog', { name: '단가계약 발주' });
+      await waitFor(() => expect(gridRowTexts(dialog)[0]).toEqual(expect.arrayContaining(['육각볼트', '60'])));
+      await within(dialog).findByDisplayValue('베어링 단가계약');
+      fireEvent.change(within(dialog).getByLabelText(/^납기일/), { target: { value: '2030-12-01' } });
+      fireEvent.blur(within(dialog).getByLabelText(/^납기일/));
+      await editGridCell({ row: 0, field: 'quantity', root: dialog }, '70');
+      fireEvent.click(within(dialog).getByRole('button', { name: '발주' }));
+      await answer('확인');
+      const refusal = await screen.findByText(/한도 잔액\(60,000\)/, undefined, { timeout: 5000 });
+      expect(refusal.textContent).toContain('잔여 수량(60)');
+      const sent = lastCall(services.calls, 'callOffAgreement')!.input;
+      expect(sent.path).toEqual({ agreementNo: 'AG2026-000001' });
+      expect(sent.body).toMatchObject({ dueDate: '2030-12-01', lines: [{ agreementLineNo: 1, quantity: '70' }] });
+      fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: '확인' }));
+      await editGridCell({ row: 0, field: 'quantity', root: dialog }, '20');
+      // Ordering a received PR: its number, and the PR line each line orders.
+      fireEvent.change(within(dialog).getByLabelText(/^구매요청번호/), { target: { value: 'PR2026-000010' } });
+      await editGridCell({ row: 0, field: 'prLineNo', root: dialog }, '2');
+      fireEvent.click(within(dialog).getByRole('button', { name: '발주' }));
+      await answer('확인');
+      await waitFor(() => expect(router.state.location.pathname).toBe('/OrderRequestEdit'));
+      expect(lastCall(services.calls, 'callOffAgreement')!.input.body).toMatchObject({
+        prNo: 'PR2026-000010',
+        lines: [{ agreementLineNo: 1, quantity: '20', prLineNo: 2 }],
+      });
+      expect(router.state.location.search).toBe('?poNo=PO2026-000301');
+    },
+  );
+});
+
+describe('AgreementConsumption', () => {
+  it(
+    'lists each agreement line with agreed, ordered, remaining and the share consumed; filters go to the server',
+    T,
+    async () => {
+      const line = {
+        lineKey: 'AG2026-000001-1',
+        agreementNo: 'AG2026-000001',
+        compNo: 'C00001',
+        compNameKr: '한빛정밀',
+        title: '베어링 단가계약',
+        currency: 'KRW',
+        status: 'ACTIVE',
+        validFrom: '2026-11-01',
+        validTo: '2027-10-31',
+        ceilingAmount: '200000.00',
+        agreementOrderedAmount: '40000.00',
+        ceilingPct: '20.0',
+        lineNo: 1,
+        itemCode: 'MRO0101-0001',
+        itemName: '육각볼트',
+        unitCode: 'EA',
+        unitPrice: '1000.00',
+        agreedQty: '100.000',
+        agreedAmount: '100000.00',
+        orderedQty: '40.000',
+        orderedAmount: '40000.00',
+        remainingQty: '60.000',
+        remainingAmount: '60000.00',
+        consumedPct: '40.0',
+      };
+      const { services } = renderPoFlow('/AgreementConsumption', {
+        answers: { listAgreementConsumption: () => ({ rows: [line], total: 1 }) },
+      });
+      await screen.findByText('총 1건', undefined, { timeout: 5000 });
+      expect(screen.getByRole('heading', { name: '단가계약 소진 현황' })).toBeInTheDocument();
+      await waitFor(() =>
+        expect(gridRowTexts()[0]).toEqual(expect.arrayContaining(['AG2026-000001', '육각볼트', '100', '40', '60'])),
+      );
+      fireEvent.change(screen.getByLabelText('품목코드'), { target: { value: 'MRO0101-0001' } });
+      fireEvent.click(screen.getByRole('button', { name: '조회' }));
+      await waitFor(() =>
+        expect(lastCall(services.calls, 'listAgreementConsumption')!.input.query).toMatchObject({
+          itemCode: 'MRO0101-0001',
+        }),
+      );
+      expect(screen.getByRole('button', { name: '엑셀 다운로드' })).toBeInTheDocument();
     },
   );
 });

@@ -5,8 +5,9 @@ import { can } from './order-actions';
 /**
  * /AgreementEdit — a framework agreement: supplier, validity, currency, ceiling, call-off policy and
  * its lines (agreed price, agreed quantity) while a draft; submitted for approval by the AGREEMENT
- * rule; once active each line shows what was ordered and what remains, and the call-offs (orders
- * against it) are listed. The buyer may end it early with a reason.
+ * rule (taken back with 상신 회수 before the approval; a draft may be deleted); once active each line shows what was ordered and what remains, and the call-offs (orders
+ * against it) are listed; 발주 opens the call-off dialog (agreementCallOff). The buyer may end it
+ * early with a reason.
  */
 const DRAFT = `mode == 'create' || ${can('update')}`;
 const comment = { field: 'comment', label: t('p.comment'), widget: 'textarea' as const, rows: 3, maxLength: 500 };
@@ -166,6 +167,28 @@ export default defineEditScreen({
     },
     {
       kind: 'workflow',
+      id: 'withdraw',
+      label: t('a.withdraw'),
+      operation: 'withdrawAgreement',
+      visible: can('withdraw'),
+      confirm: t('confirmWithdraw'),
+      success: t('done.withdrawn'),
+      params: { path: { agreementNo: 'form.agreementNo' }, body: { version: 'form.version' } },
+      then: ['reloadRecord'],
+    },
+    {
+      kind: 'delete',
+      id: 'delete',
+      label: t('a.delete'),
+      operation: 'deleteAgreement',
+      visible: can('delete'),
+      variant: 'danger',
+      confirm: t('confirmDeleteAgreement'),
+      success: t('done.deleted'),
+      params: { path: { agreementNo: 'form.agreementNo' }, query: { version: 'form.version' } },
+    },
+    {
+      kind: 'workflow',
       id: 'approve',
       label: t('a.approve'),
       operation: 'approveApproval',
@@ -197,6 +220,17 @@ export default defineEditScreen({
         body: { version: 'form.pendingApprovalVersion', comment: 'input.comment' },
       },
       then: ['reloadRecord'],
+    },
+    {
+      kind: 'open',
+      id: 'callOff',
+      label: t('a.callOff'),
+      screen: 'purchaseOrder.agreementCallOff',
+      dialog: true,
+      requires: 'write',
+      variant: 'primary',
+      visible: can('callOff'),
+      query: { agreementNo: 'form.agreementNo' },
     },
     {
       kind: 'workflow',

@@ -52,6 +52,12 @@ export default defineListScreen({
       requires: 'write',
       variant: 'primary',
     },
+    {
+      kind: 'navigate',
+      id: 'consumption',
+      label: t('a.consumption'),
+      route: '/AgreementConsumption',
+    },
     { kind: 'exportExcel', fileName: t('file.agreements') },
   ],
 });

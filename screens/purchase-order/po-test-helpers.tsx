@@ -50,6 +50,7 @@ export const PO_ROUTES: Record<string, string> = {
   '/portal/poChange/poChangeInfo': 'purchaseOrder.poChangeInfo',
   '/AgreementList': 'purchaseOrder.agreementList',
   '/AgreementEdit': 'purchaseOrder.agreementEdit',
+  '/AgreementConsumption': 'purchaseOrder.agreementConsumption',
 };
 
 export interface FlowOptions {

@@ -70,15 +70,22 @@ describe('SimpleOrderList / SimpleOrderEdit', () => {
             quantity: 100,
             unitPrice: 60000,
             deliveryDate: '',
+            agreementNo: '',
           },
         ],
       });
 
       await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
       await editGridCell({ row: 0, field: 'quantity' }, '50');
+      // A line "from agreement" names the agreement and its line (the server takes the item and checks the price).
+      await editGridCell({ row: 0, field: 'agreementNo' }, 'AG2026-000001');
+      await editGridCell({ row: 0, field: 'agreementLineNo' }, '1');
       fireEvent.click(screen.getByRole('button', { name: '저장' }));
       await answer('확인');
       await screen.findByText('저장되었습니다.');
+      expect(lastCall(services.calls, 'createSimpleOrder')!.input.body).toMatchObject({
+        lines: [{ itemName: '안전장갑', quantity: 50, agreementNo: 'AG2026-000001', agreementLineNo: 1 }],
+      });
       const created = fixtures.data.pos.at(-1)!;
       expect(created).toMatchObject({ poType: 'SIMPLE', compNo: 'C00002', totalAmount: '3000000.00', status: 'DRAFT' });
       await waitFor(() => expect(screen.getByLabelText('발주번호')).toHaveValue(created.poNo as string));

@@ -11,7 +11,8 @@ import { CHANGES_DETAIL, ORDER_WORKFLOW_ACTIONS, REVISIONS_DETAIL, can } from '.
  * change, cancel).
  */
 const DRAFT = `mode == 'create' || ${can('update')}`;
-const LINE_FIELDS = "['itemCode', 'itemName', 'spec', 'unitCode', 'quantity', 'unitPrice', 'deliveryDate']";
+const LINE_FIELDS =
+  "['itemCode', 'itemName', 'spec', 'unitCode', 'quantity', 'unitPrice', 'deliveryDate', 'agreementNo', 'agreementLineNo']";
 const HEADER = {
   compNo: 'form.compNo',
   title: 'form.title',
@@ -160,6 +161,9 @@ export default defineEditScreen({
         { field: 'deliveryDate', type: 'date', width: 110, editable: `${DRAFT} || ${can('change')}` },
         { field: 'deliveredQty', type: 'number', width: 90 },
         { field: 'receivedQty', type: 'number', width: 90 },
+        // A line "from agreement": the agreement and its line; the server takes the line's item and checks the agreed price.
+        { field: 'agreementNo', width: 130, editable: DRAFT, maxLength: 20 },
+        { field: 'agreementLineNo', type: 'number', width: 80, editable: DRAFT },
       ],
     },
     {

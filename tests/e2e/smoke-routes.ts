@@ -70,6 +70,13 @@ export const SMOKE_ROUTES: SmokeRoute[] = [
   // list shows its title and the edit screen opens empty for a new agreement.
   { route: '/AgreementList', portal: 'internal', user: 'operator', expect: 'text', shows: '단가계약' },
   { route: '/AgreementEdit', portal: 'internal', user: 'operator', expect: 'text', shows: '단가계약 상세' },
+  {
+    route: '/AgreementConsumption',
+    portal: 'internal',
+    user: 'operator',
+    expect: 'text',
+    shows: '단가계약 소진 현황',
+  },
   { route: '/CyberAgreementList', portal: 'external', user: 'supplier1', expect: 'text', shows: '단가계약 조회' },
   {
     route: '/LoiRequestEdit',

@@ -138,6 +138,84 @@ describe('framework agreements and call-offs', { timeout: 120_000 }, () => {
     );
   });
 
+  it('a draft is deleted with its version; a submitted one is withdrawn before its approval and is a draft again', async () => {
+    const draft = ok(await f.post('/api/v1/agreements', f.u.operator, body()));
+    expect(draft.actions).toEqual(expect.arrayContaining(['update', 'delete', 'submit']));
+    refused(
+      await f.del(`/api/v1/agreements/${draft.agreementNo}?version=${draft.version + 1}`, f.u.operator),
+      409,
+      'VERSION_CONFLICT',
+    );
+    refused(await f.del(`/api/v1/agreements/${draft.agreementNo}?version=${draft.version}`, f.u.monitor), 403);
+    refused(await f.del(`/api/v1/agreements/${draft.agreementNo}?version=${draft.version}`, f.u.supplier1), 403);
+    expect(ok(await f.del(`/api/v1/agreements/${draft.agreementNo}?version=${draft.version}`, f.u.operator))).toEqual({
+      code: 'OK',
+    });
+    refused(await f.get(`/api/v1/agreements/${draft.agreementNo}`, f.u.operator), 404, 'AGREEMENT_NOT_FOUND');
+    const listed = ok(await f.get(`/api/v1/agreements?agreementNo=${draft.agreementNo}`, f.u.operator));
+    expect(listed.total).toBe(0);
+    refused(await f.del(`/api/v1/agreements/${draft.agreementNo}?version=${draft.version}`, f.u.operator), 404);
+
+    // Submitted, then taken back: the approval is withdrawn and the approver can no longer decide it.
+    const second = ok(await f.post('/api/v1/agreements', f.u.operator, body()));
+    const submitted = ok(
+      await f.post(`/api/v1/agreements/${second.agreementNo}/submit`, f.u.operator, { version: second.version }),
+    );
+    expect(submitted.actions).toContain('withdraw');
+    expect(submitted.actions).not.toContain('delete');
+    refused(
+      await f.del(`/api/v1/agreements/${second.agreementNo}?version=${submitted.version}`, f.u.operator),
+      409,
+      'INVALID_STATE',
+    );
+    const round = submitted.approvals.at(-1);
+    refused(
+      await f.post(`/api/v1/agreements/${second.agreementNo}/withdraw`, f.u.operator, { version: second.version }),
+      409,
+      'VERSION_CONFLICT',
+    );
+    refused(
+      await f.post(`/api/v1/agreements/${second.agreementNo}/withdraw`, f.u.monitor, { version: submitted.version }),
+      403,
+    );
+    const withdrawn = ok(
+      await f.post(`/api/v1/agreements/${second.agreementNo}/withdraw`, f.u.operator, { version: submitted.version }),
+    );
+    expect(withdrawn).toMatchObject({ status: 'DRAFT', approvalStatus: 'WITHDRAWN', version: submitted.version + 1 });
+    expect(withdrawn.approvals.at(-1)).toMatchObject({ approvalId: round.approvalId, status: 'WITHDRAWN' });
+    expect(withdrawn.actions).toEqual(expect.arrayContaining(['update', 'delete', 'submit']));
+    expect(
+      (await f.post(`/api/v1/approvals/${round.approvalId}/approve`, f.u.opadmin, { version: round.version }))
+        .statusCode,
+    ).toBe(409);
+    // A draft again: changed, submitted anew and approved.
+    const changed = ok(
+      await f.put(`/api/v1/agreements/${second.agreementNo}`, f.u.operator, {
+        ...body({ title: '베어링 단가계약 (회수 후 수정)' }),
+        version: withdrawn.version,
+      }),
+    );
+    const again = ok(
+      await f.post(`/api/v1/agreements/${second.agreementNo}/submit`, f.u.operator, { version: changed.version }),
+    );
+    const next = again.approvals.at(-1);
+    expect(next.approvalId).not.toBe(round.approvalId);
+    ok(await f.post(`/api/v1/approvals/${next.approvalId}/approve`, f.u.opadmin, { version: next.version }));
+    const active = ok(await f.get(`/api/v1/agreements/${second.agreementNo}`, f.u.operator));
+    expect(active).toMatchObject({ status: 'ACTIVE', approvalStatus: 'APPROVED' });
+    // Neither applies once approved.
+    refused(
+      await f.post(`/api/v1/agreements/${second.agreementNo}/withdraw`, f.u.operator, { version: active.version }),
+      409,
+      'INVALID_STATE',
+    );
+    refused(
+      await f.del(`/api/v1/agreements/${second.agreementNo}?version=${active.version}`, f.u.operator),
+      409,
+      'INVALID_STATE',
+    );
+  });
+
   it('call-offs take the agreed price and consume the line; beyond it, at another price or over the ceiling: 409', async () => {
     const ag = await activeAgreement();
     const po = ok(await callOff(ag.agreementNo, [{ agreementLineNo: 1, quantity: '40' }]));
@@ -199,6 +277,152 @@ describe('framework agreements and call-offs', { timeout: 120_000 }, () => {
     const po = ok(await callOff(lenient.agreementNo, [{ agreementLineNo: 1, quantity: '120' }]));
     expect(po.agreementException).toBe('1번 품목의 발주 수량(120)이 계약 잔여 수량(100)을 넘습니다');
     expect(await lineOf(lenient.agreementNo, 1)).toMatchObject({ orderedQty: '120.000', remainingQty: '-20.000' });
+  });
+
+  it('the consumption report: per line agreed, ordered, remaining, % consumed and the ceiling; filters; staff only', async () => {
+    const ag = await activeAgreement();
+    ok(
+      await callOff(ag.agreementNo, [
+        { agreementLineNo: 1, quantity: '40' },
+        { agreementLineNo: 2, quantity: '10' },
+      ]),
+    );
+    const draft = ok(await f.post('/api/v1/agreements', f.u.operator, body()));
+    const report = (query: string) =>
+      f.get(`/api/v1/agreements/consumption?agreementNo=${ag.agreementNo}&${query}`, f.u.operator);
+    const all = ok(await report('sort=consumedPct:desc'));
+    expect(all.total).toBe(2);
+    expect(all.rows[0]).toMatchObject({
+      lineKey: `${ag.agreementNo}-1`,
+      agreementNo: ag.agreementNo,
+      compNo: 'C00001',
+      status: 'ACTIVE',
+      validTo: day(30),
+      lineNo: 1,
+      itemCode: 'MRO0101-0001',
+      unitPrice: '1000.00',
+      agreedQty: '100.000',
+      agreedAmount: '100000.00',
+      orderedQty: '40.000',
+      orderedAmount: '40000.00',
+      remainingQty: '60.000',
+      remainingAmount: '60000.00',
+      consumedPct: '40.0',
+      ceilingAmount: '200000.00',
+      agreementOrderedAmount: '45000.00',
+      ceilingPct: '22.5',
+    });
+    // A price-only line: what was ordered, nothing agreed to consume (sorted last: no share).
+    expect(all.rows[1]).toMatchObject({
+      lineNo: 2,
+      itemName: '비규격 브래킷',
+      agreedQty: null,
+      agreedAmount: null,
+      orderedQty: '10.000',
+      orderedAmount: '5000.00',
+      remainingQty: null,
+      consumedPct: null,
+    });
+    expect(ok(await report('itemCode=MRO0101-0001')).rows.map((r: { lineNo: number }) => r.lineNo)).toEqual([1]);
+    expect(ok(await report('itemName=브래킷')).rows.map((r: { lineNo: number }) => r.lineNo)).toEqual([2]);
+    expect(ok(await report('compNo=C00002')).total).toBe(0);
+    expect(ok(await report('status=EXPIRED&status=TERMINATED')).total).toBe(0);
+    expect(ok(await report(`validOn=${day(40)}`)).total).toBe(0);
+    expect(ok(await report(`validOn=${day(5)}&status=ACTIVE`)).total).toBe(2);
+    // A draft has nothing ordered against it: not in the report unless asked for.
+    const drafts = (q: string) =>
+      f.get(`/api/v1/agreements/consumption?agreementNo=${draft.agreementNo}${q}`, f.u.operator);
+    expect(ok(await drafts('')).total).toBe(0);
+    expect(ok(await drafts('&status=DRAFT')).total).toBe(2);
+    // Staff only; the supplier reads the same figures of its own agreement on its detail.
+    refused(await f.get('/api/v1/agreements/consumption', f.u.supplier1), 403);
+    const mine = ok(await f.get(`/api/v1/cyber/agreements/${ag.agreementNo}`, f.u.supplier1));
+    expect(mine.lines.map((l: Record<string, unknown>) => [l.lineNo, l.orderedQty, l.remainingQty])).toEqual([
+      [1, '40.000', '60.000'],
+      [2, '10.000', null],
+    ]);
+  });
+
+  it('a simple-order line "from agreement" takes the agreement’s item and price and consumes it in the same transaction', async () => {
+    const ag = await activeAgreement();
+    const simple = (lines: unknown[], extra: Record<string, unknown> = {}) => ({
+      compNo: 'C00001',
+      title: '단가계약 소액발주',
+      currency: 'KRW',
+      dueDate: day(10),
+      lines,
+      ...extra,
+    });
+    const fromAgreement = (quantity: string, unitPrice = '1000') => ({
+      agreementNo: ag.agreementNo,
+      agreementLineNo: 1,
+      quantity,
+      unitPrice,
+    });
+    // A line typed on the screen sends its blank agreement cells as ''.
+    const other = {
+      itemName: '기타 소모품',
+      unitCode: 'EA',
+      quantity: '1',
+      unitPrice: '100',
+      agreementNo: '',
+      agreementLineNo: '',
+    };
+    const created = ok(await f.post('/api/v1/simple-orders', f.u.operator, simple([fromAgreement('20'), other])));
+    expect(
+      created.lines.map((l: Record<string, unknown>) => [l.itemCode, l.unitPrice, l.agreementNo, l.agreementLineNo]),
+    ).toEqual([
+      ['MRO0101-0001', '1000.00', ag.agreementNo, 1],
+      [null, '100.00', null, null],
+    ]);
+    expect(created.agreementException).toBeNull();
+    expect(await lineOf(ag.agreementNo, 1)).toMatchObject({ orderedQty: '20.000', remainingQty: '80.000' });
+    expect(
+      ok(await f.get(`/api/v1/agreements/${ag.agreementNo}`, f.u.operator)).callOffs.map(
+        (c: { poNo: string; poType: string }) => [c.poNo, c.poType],
+      ),
+    ).toEqual([[created.poNo, 'SIMPLE']]);
+
+    // The same checks as a call-off, in the order's transaction: nothing written when refused.
+    const over = refused(
+      await f.post('/api/v1/simple-orders', f.u.operator, simple([fromAgreement('81')])),
+      409,
+      'AGREEMENT_CALL_OFF_REFUSED',
+    );
+    expect(over.msg).toBe('1번 품목의 발주 수량(81)이 계약 잔여 수량(80)을 넘습니다');
+    const price = refused(
+      await f.post('/api/v1/simple-orders', f.u.operator, simple([fromAgreement('1', '900')])),
+      409,
+      'AGREEMENT_CALL_OFF_REFUSED',
+    );
+    expect(price.msg).toBe('1번 품목의 단가(900)가 계약 단가(1,000)와 다릅니다');
+    const foreign = refused(
+      await f.post('/api/v1/simple-orders', f.u.operator, simple([fromAgreement('1')], { compNo: 'C00002' })),
+      400,
+      'VALIDATION',
+    );
+    expect(foreign.details).toEqual(
+      expect.arrayContaining([
+        { path: 'body/lines/0/agreementNo', message: `단가계약 ${ag.agreementNo}의 협력사가 발주 협력사와 다릅니다` },
+      ]),
+    );
+    expect(await lineOf(ag.agreementNo, 1)).toMatchObject({ orderedQty: '20.000' });
+
+    // The draft changed: the agreement moves by the difference; cancelled: everything given back.
+    const changed = ok(
+      await f.put(`/api/v1/simple-orders/${created.poNo}`, f.u.operator, {
+        ...simple([fromAgreement('30'), other]),
+        version: created.version,
+      }),
+    );
+    expect(await lineOf(ag.agreementNo, 1)).toMatchObject({ orderedQty: '30.000', orderedAmount: '30000.00' });
+    ok(
+      await f.post(`/api/v1/pos/${created.poNo}/cancel`, f.u.operator, {
+        version: changed.version,
+        reason: '취소',
+      }),
+    );
+    expect(await lineOf(ag.agreementNo, 1)).toMatchObject({ orderedQty: '0.000', remainingQty: '100.000' });
   });
 
   it('from an awarded RFQ: the selected supplier, its quoted prices and the requested quantities', async () => {

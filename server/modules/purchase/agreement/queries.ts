@@ -191,6 +191,12 @@ export async function replaceAgreementLines(
       .execute();
 }
 
+/** Removes a draft and its lines (its audit trail stays). */
+export async function deleteAgreementRows(trx: Db, agreementNo: string) {
+  await trx.deleteFrom('agreementLine').where('agreementNo', '=', agreementNo).execute();
+  await trx.deleteFrom('agreement').where('agreementNo', '=', agreementNo).execute();
+}
+
 export async function updateAgreement(trx: Db, agreementNo: string, values: Updateable<Database['agreement']>) {
   await trx.updateTable('agreement').set(values).where('agreementNo', '=', agreementNo).execute();
 }

@@ -8,6 +8,7 @@ import { ReasonBody, VersionBody } from '../../../domain/schemas.js';
 import { todayKst } from '../../../domain/dates.js';
 import { PoDetail } from '../po/schemas.js';
 import { listAgreements } from './queries.js';
+import { listAgreementConsumption } from './queries-consumption.js';
 import {
   AgreementBody,
   AgreementDetail,
@@ -15,8 +16,11 @@ import {
   AgreementListQuery,
   AgreementNoParams,
   AgreementUpdateBody,
+  AgreementVersionQuery,
   AwardAgreementBody,
   CallOffBody,
+  ConsumptionList,
+  ConsumptionQuery,
   SupplierAgreementDetail,
   SupplierAgreementListQuery,
 } from './schemas.js';
@@ -25,17 +29,20 @@ import {
   CYBER_AGREEMENT_SCREENS,
   callOffAgreement,
   createAgreement,
+  deleteAgreement,
   createAgreementFromAward,
   getAgreement,
   getSupplierAgreement,
   submitAgreement,
   terminateAgreement,
   updateAgreementDraft,
+  withdrawAgreement,
 } from './service.js';
 import { SUPPLIER_VISIBLE_AGREEMENT } from './workflow.js';
 
 const LIST = AGREEMENT_SCREENS.list;
 const EDIT = AGREEMENT_SCREENS.edit;
+const CONSUMPTION = AGREEMENT_SCREENS.consumption;
 
 /** Framework agreements (단가계약): agreed prices for a period, approved by rule, ordered against by call-offs. */
 export const agreementRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -58,6 +65,29 @@ export const agreementRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) =>
       listAgreements(
+        request.db,
+        request.query,
+        parseSort(request.query.sort, { field: 'agreementNo', direction: 'desc' }),
+        pageWindow(request.query),
+        todayKst(app.clock.now()),
+      ),
+  );
+
+  app.get(
+    '/api/v1/agreements/consumption',
+    {
+      config: { access: access.login([CONSUMPTION, LIST, EDIT], 'read', ['I']), readOnlyList: true },
+      schema: {
+        operationId: 'listAgreementConsumption',
+        tags,
+        summary:
+          'The consumption report: per agreement line, agreed quantity and amount, ordered, remaining, % consumed, the last valid day',
+        querystring: ConsumptionQuery,
+        response: { 200: ConsumptionList, ...commonErrors },
+      },
+    },
+    async (request) =>
+      listAgreementConsumption(
         request.db,
         request.query,
         parseSort(request.query.sort, { field: 'agreementNo', direction: 'desc' }),
@@ -143,6 +173,40 @@ export const agreementRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) =>
       submitAgreement(request.db, request.caller, request.params.agreementNo, request.body, app.clock.now()),
+  );
+
+  app.delete(
+    '/api/v1/agreements/:agreementNo',
+    {
+      config: write,
+      schema: {
+        operationId: 'deleteAgreement',
+        tags,
+        summary: 'Delete a draft agreement (never approved, nothing ordered against it), with the version read',
+        params: AgreementNoParams,
+        querystring: AgreementVersionQuery,
+        response: { 200: Type.Ref('Ok'), ...conflictErrors },
+      },
+    },
+    async (request) => deleteAgreement(request.db, request.caller, request.params.agreementNo, request.query.version),
+  );
+
+  app.post(
+    '/api/v1/agreements/:agreementNo/withdraw',
+    {
+      config: write,
+      schema: {
+        operationId: 'withdrawAgreement',
+        tags,
+        summary:
+          'Take a submitted agreement back before its approval: the approval is withdrawn, the agreement is a draft again',
+        params: AgreementNoParams,
+        body: VersionBody,
+        response: { 200: AgreementDetail, ...conflictErrors },
+      },
+    },
+    async (request) =>
+      withdrawAgreement(request.db, request.caller, request.params.agreementNo, request.body, app.clock.now()),
   );
 
   app.post(

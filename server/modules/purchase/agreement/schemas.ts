@@ -19,10 +19,69 @@ export const AGREEMENT_SORT = [
   'updatedAt',
 ] as const;
 
+export const CONSUMPTION_SORT = [
+  'agreementNo',
+  'compNameKr',
+  'itemName',
+  'validTo',
+  'agreedQty',
+  'orderedQty',
+  'orderedAmount',
+  'remainingQty',
+  'consumedPct',
+  'status',
+] as const;
+
+export const ConsumptionQuery = Type.Object(
+  {
+    agreementNo: Type.Optional(Type.String({ maxLength: 20 })),
+    compNo: Type.Optional(Type.String({ maxLength: 10 })),
+    compName: Type.Optional(Type.String({ maxLength: 100 })),
+    status: StatusList(AGREEMENT_STATUSES),
+    validOn: Type.Optional(DateStr('Valid on this day')),
+    itemCode: Type.Optional(Type.String({ maxLength: 20 })),
+    itemName: Type.Optional(Type.String({ maxLength: 200 })),
+    ...PagingQuery,
+    sort: SortQuery(CONSUMPTION_SORT),
+  },
+  { additionalProperties: false },
+);
+
+export const ConsumptionRow = Type.Object({
+  lineKey: Type.String({ description: 'agreementNo-lineNo: the row’s key' }),
+  agreementNo: Type.String(),
+  compNo: Type.String(),
+  compNameKr: Type.String(),
+  title: Type.String(),
+  currency: Type.String(),
+  status: Type.String({ description: 'AGREEMENT_STATUS; an active agreement past its validity reads EXPIRED' }),
+  validFrom: Type.String(),
+  validTo: Type.String(),
+  ceilingAmount: Nullable(Type.String()),
+  agreementOrderedAmount: Type.String({ description: 'Ordered against the whole agreement' }),
+  ceilingPct: Nullable(Type.String({ description: 'Share of the ceiling ordered, %; null without a ceiling' })),
+  lineNo: Type.Integer(),
+  itemCode: Nullable(Type.String()),
+  itemName: Type.String(),
+  unitCode: Type.String(),
+  unitPrice: Type.String(),
+  agreedQty: Nullable(Type.String()),
+  agreedAmount: Nullable(Type.String({ description: 'agreedQty × unitPrice; null for a price-only line' })),
+  orderedQty: Type.String(),
+  orderedAmount: Type.String(),
+  remainingQty: Nullable(Type.String()),
+  remainingAmount: Nullable(Type.String()),
+  consumedPct: Nullable(Type.String({ description: 'orderedQty ÷ agreedQty, %, one decimal' })),
+});
+
+export const ConsumptionList = Type.Object({ rows: Type.Array(ConsumptionRow), total: Type.Integer() });
+
 export const AgreementNoParams = Type.Object(
   { agreementNo: Type.String({ maxLength: 20, description: 'AG2026-000123' }) },
   { additionalProperties: false },
 );
+
+export const AgreementVersionQuery = Type.Object({ version: Version }, { additionalProperties: false });
 
 const Filters = {
   agreementNo: Type.Optional(Type.String({ maxLength: 20 })),

@@ -7,7 +7,7 @@ import { nextDocumentNumber } from '../../../db/document-number.js';
 import type { SupplierView } from '../../../http/supplier-view.js';
 import { internalActor, isPurchasingManager, type Actor } from '../../../domain/actor.js';
 import { loadHistory } from '../../../domain/documents.js';
-import { checkVersion, failIf, notAllowed, refused, type FieldError } from '../../../domain/errors.js';
+import { checkVersion, failIf, notAllowed, refused, staleVersion, type FieldError } from '../../../domain/errors.js';
 import { fitsAmount, jpyRate, lineAmount, toKrw, totalOf } from '../../../domain/money.js';
 import { transition } from '../../../domain/machine.js';
 import { checkDate, todayKst } from '../../../domain/dates.js';
@@ -15,7 +15,7 @@ import { AMOUNT, QUANTITY, UNIT_PRICE, checkDecimal, iso, requireText, text } fr
 import type { ReasonBody, VersionBody } from '../../../domain/schemas.js';
 import { recordBudgetMovement } from '../../budget/consumption/index.js';
 import { assertSuppliersEligible } from '../../suppliers/eligibility.js';
-import { loadApprovals, startApproval } from '../approval/queries.js';
+import { loadApprovals, startApproval, withdrawApproval } from '../approval/queries.js';
 import { approvalState, numbered } from '../approval/state.js';
 import type { Outcome } from '../approval/outcome.js';
 import { PR_MACHINE } from '../pr/workflow.js';
@@ -26,6 +26,7 @@ import { lockRfq } from '../rfq/queries.js';
 import { findSupplier } from '../simple-order/queries.js';
 import { agreementMissing, applyAgreementConsumption } from './consumption.js';
 import {
+  deleteAgreementRows,
   findAgreement,
   findAgreementLines,
   findAwardOrders,
@@ -52,7 +53,11 @@ import {
   remainingOf,
 } from './workflow.js';
 
-export const AGREEMENT_SCREENS = { list: '/AgreementList', edit: '/AgreementEdit' } as const;
+export const AGREEMENT_SCREENS = {
+  list: '/AgreementList',
+  edit: '/AgreementEdit',
+  consumption: '/AgreementConsumption',
+} as const;
 export const CYBER_AGREEMENT_SCREENS = ['/CyberAgreementList', '/CyberAgreementEdit'];
 const ORDER_EDIT_SCREEN = '/OrderRequestEdit';
 
@@ -404,6 +409,66 @@ export async function submitAgreement(
       actor: actor.userId,
       before: { status: a.status },
       after: { status, approvalId, amountKrw },
+    });
+  });
+  return detail(db, agreementNo, actor, now);
+}
+
+/** Deletes a draft (never submitted, or returned by a rejection); nothing was ordered against it. */
+export async function deleteAgreement(db: Db, caller: Caller | null, agreementNo: string, version: number) {
+  const actor = await internalActor(db, caller);
+  await db.transaction().execute(async (trx) => {
+    const a = await lockOwnAgreement(trx, agreementNo, actor);
+    checkVersion(version, a.version);
+    transition(AGREEMENT_MACHINE, 'delete', a.status);
+    const lines = await findAgreementLines(trx, agreementNo);
+    await deleteAgreementRows(trx, agreementNo);
+    await writeAudit(trx, {
+      entity: 'agreement',
+      entityKey: agreementNo,
+      action: 'DELETE',
+      actor: actor.userId,
+      before: { ...a, lines },
+    });
+  });
+  return { code: 'OK' as const };
+}
+
+/**
+ * Takes a submitted agreement back before its last approval: the open approval ends as WITHDRAWN
+ * (its approvers no longer see it) and the agreement is a draft again, to change and submit anew.
+ */
+export async function withdrawAgreement(
+  db: Db,
+  caller: Caller | null,
+  agreementNo: string,
+  body: Static<typeof VersionBody>,
+  now: Date,
+) {
+  const actor = await internalActor(db, caller);
+  const seen = await findAgreement(db, agreementNo);
+  if (!seen) throw agreementMissing();
+  await db.transaction().execute(async (trx) => {
+    // The approval first, then the agreement: the order an approver's decision locks them in.
+    await withdrawApproval(trx, seen.approvalId, actor.userId);
+    const a = await lockOwnAgreement(trx, agreementNo, actor);
+    checkVersion(body.version, a.version);
+    // Withdrawn and submitted again between the read and the lock: another round than the one withdrawn.
+    if (a.approvalId !== seen.approvalId) throw staleVersion(a.version);
+    const status = transition(AGREEMENT_MACHINE, 'withdraw', a.status);
+    await updateAgreement(trx, agreementNo, {
+      status,
+      approvalStatus: 'WITHDRAWN',
+      version: a.version + 1,
+      updatedAt: new Date(),
+    });
+    await writeAudit(trx, {
+      entity: 'agreement',
+      entityKey: agreementNo,
+      action: 'WITHDRAW',
+      actor: actor.userId,
+      before: { status: a.status, approvalStatus: a.approvalStatus, approvalId: a.approvalId },
+      after: { status, approvalStatus: 'WITHDRAWN' },
     });
   });
   return detail(db, agreementNo, actor, now);

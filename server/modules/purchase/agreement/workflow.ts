@@ -15,7 +15,8 @@ export const CALL_OFF_POLICIES = ['REFUSE', 'APPROVE'] as const;
 export type CallOffPolicy = (typeof CALL_OFF_POLICIES)[number];
 export const AGREEMENT_SOURCES = ['RFQ', 'TENDER', 'AUCTION'] as const;
 
-export type AgreementAction = 'update' | 'submit' | 'approve' | 'reject' | 'expire' | 'terminate' | 'callOff';
+export type AgreementAction =
+  'update' | 'delete' | 'submit' | 'withdraw' | 'approve' | 'reject' | 'expire' | 'terminate' | 'callOff';
 
 export const AGREEMENT_MACHINE: Machine<AgreementStatus, AgreementAction> = {
   name: '단가계약',
@@ -29,7 +30,9 @@ export const AGREEMENT_MACHINE: Machine<AgreementStatus, AgreementAction> = {
   },
   actionLabels: {
     update: '수정',
+    delete: '삭제',
     submit: '결재상신',
+    withdraw: '상신 회수',
     approve: '승인',
     reject: '반려',
     expire: '만료 처리',
@@ -38,7 +41,9 @@ export const AGREEMENT_MACHINE: Machine<AgreementStatus, AgreementAction> = {
   },
   transitions: {
     update: { from: ['DRAFT'], to: 'same' },
+    delete: { from: ['DRAFT'], to: 'same' },
     submit: { from: ['DRAFT'], to: 'IN_APPROVAL' },
+    withdraw: { from: ['IN_APPROVAL'], to: 'DRAFT' },
     approve: { from: ['IN_APPROVAL'], to: 'ACTIVE' },
     reject: { from: ['IN_APPROVAL'], to: 'DRAFT' },
     expire: { from: ['ACTIVE'], to: 'EXPIRED' },

@@ -17,6 +17,16 @@ export const SimpleLineInput = Type.Object(
     quantity: Decimal('Quantity, > 0, up to 3 decimals'),
     unitPrice: Decimal('Unit price, ≥ 0, up to 2 decimals'),
     deliveryDate: Type.Optional(Nullable(DateStr('Delivery date (the due date by default)'))),
+    agreementNo: Type.Optional(
+      Nullable(
+        Type.String({
+          maxLength: 20,
+          description:
+            'A line "from agreement": the framework agreement (of this supplier and currency) it orders against; the item is its line’s and the price must be the agreed one',
+        }),
+      ),
+    ),
+    agreementLineNo: Type.Optional(Nullable(Type.Integer({ minimum: 1, description: 'With agreementNo: its line' }))),
   },
   { additionalProperties: false },
 );

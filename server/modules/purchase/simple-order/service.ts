@@ -13,7 +13,16 @@ import { assertSuppliersEligible } from '../../suppliers/eligibility.js';
 import { checkSourcingEligibility } from '../../evaluation/eligibility.js';
 import { resolveLines } from '../shared/lines.js';
 import { requestingDepartment } from '../pr/service.js';
-import { findPoLineRows, insertPo, lockPo, replacePoLines, updatePoHeader } from '../po/queries.js';
+import {
+  findCallOffLinesOfPo,
+  findPoLineRows,
+  insertPo,
+  lockPo,
+  replacePoLines,
+  updatePoHeader,
+} from '../po/queries.js';
+import { applyAgreementConsumption, giveBack } from '../agreement/consumption.js';
+import { findAgreement, findAgreementLines } from '../agreement/queries.js';
 import { poDetail, poMissing } from '../po/service.js';
 import { PO_MACHINE } from '../po/workflow.js';
 import { findSupplier } from './queries.js';
@@ -39,8 +48,109 @@ type SimpleInput = {
     quantity: string;
     unitPrice: string;
     deliveryDate?: string | null;
+    agreementNo?: string | null;
+    agreementLineNo?: number | null;
   }>;
 };
+
+type AgreementRef = { agreementNo: string; agreementLineNo: number };
+
+/**
+ * Lines "from agreement": each names an agreement of the order's supplier and currency and one of
+ * its lines, whose item it takes (the price is checked against the agreed one with the consumption,
+ * in the save's transaction). Answers the lines with the agreement's item, and each line's reference.
+ */
+async function fromAgreements(db: Db, b: SimpleInput, compNo: string, errors: FieldError[]) {
+  const agreements = new Map<string, Awaited<ReturnType<typeof findAgreement>>>();
+  const agreementLines = new Map<string, Awaited<ReturnType<typeof findAgreementLines>>>();
+  const refs: Array<AgreementRef | null> = [];
+  const lines = [];
+  for (const [i, l] of b.lines.entries()) {
+    const no = text(l.agreementNo)?.toUpperCase();
+    if (!no) {
+      if (l.agreementLineNo)
+        errors.push({ path: `body/lines/${i}/agreementNo`, message: '단가계약 품목 줄에는 계약번호가 필요합니다' });
+      refs.push(null);
+      lines.push(l);
+      continue;
+    }
+    if (!agreements.has(no)) {
+      agreements.set(no, await findAgreement(db, no));
+      agreementLines.set(no, await findAgreementLines(db, no));
+    }
+    const a = agreements.get(no);
+    const al = agreementLines.get(no)!.find((x) => x.lineNo === l.agreementLineNo);
+    if (!a) errors.push({ path: `body/lines/${i}/agreementNo`, message: `단가계약을 찾을 수 없습니다: ${no}` });
+    else if (a.compNo !== compNo)
+      errors.push({ path: `body/lines/${i}/agreementNo`, message: `단가계약 ${no}의 협력사가 발주 협력사와 다릅니다` });
+    else if (a.currency !== b.currency)
+      errors.push({ path: `body/lines/${i}/agreementNo`, message: `단가계약 ${no}의 통화(${a.currency})와 다릅니다` });
+    if (a && !al)
+      errors.push({
+        path: `body/lines/${i}/agreementLineNo`,
+        message: `단가계약에 없는 품목 줄입니다: ${l.agreementLineNo ?? ''}`,
+      });
+    refs.push(a && al ? { agreementNo: no, agreementLineNo: al.lineNo } : null);
+    lines.push(
+      al
+        ? {
+            ...l,
+            itemCode: al.itemCode,
+            itemName: al.itemName,
+            spec: al.spec,
+            unitCode: al.unitCode,
+            sgCode: al.sgCode,
+          }
+        : l,
+    );
+  }
+  return { lines, refs };
+}
+
+/**
+ * Moves the agreements by the order's lines "from agreement" in the save's transaction: what the
+ * draft ordered before is given back, what it orders now is checked and consumed (consumption.ts:
+ * refused beyond the agreement under REFUSE, marked for the approval under APPROVE). Answers the
+ * order's agreement exception (null when none).
+ */
+async function consumeAgreements(
+  trx: Db,
+  poNo: string | null,
+  compNo: string,
+  lines: ReadonlyArray<{
+    agreementNo?: string | null;
+    agreementLineNo?: number | null;
+    quantity: string;
+    unitPrice: string;
+    amount: string;
+  }>,
+) {
+  if (poNo) {
+    const before = await findCallOffLinesOfPo(trx, poNo);
+    if (before.length) await applyAgreementConsumption(trx, before.map(giveBack), todayKst(), { forceRelease: true });
+  }
+  const now = lines.flatMap((l) =>
+    l.agreementNo && l.agreementLineNo
+      ? [
+          {
+            agreementNo: l.agreementNo,
+            lineNo: l.agreementLineNo,
+            qty: l.quantity,
+            amount: l.amount,
+            unitPrice: l.unitPrice,
+          },
+        ]
+      : [],
+  );
+  if (!now.length) return null;
+  const accepted = await applyAgreementConsumption(trx, now, todayKst(), { compNo });
+  return accepted.length
+    ? accepted
+        .map((p) => p.message)
+        .join(' / ')
+        .slice(0, 500)
+    : null;
+}
 
 /** Checks a simple order: supplier, department, lines, and its KRW amount below the limit. */
 async function checkSimple(db: Db, b: SimpleInput, actor: Actor, poNo: string | null) {
@@ -56,9 +166,14 @@ async function checkSimple(db: Db, b: SimpleInput, actor: Actor, poNo: string | 
     errors.push({ path: 'body/compNo', message: `거래 중이 아닌 협력사입니다: ${compNo}` });
   const { section, deptcd } = await requestingDepartment(db, errors, b, actor);
   await assertBindable(db, actor, 'body/fileId', b.fileId, { docType: 'PO', docNo: poNo });
+  const agreed = await fromAgreements(db, b, compNo, errors);
   const { lines, total } = await resolveLines(
     db,
-    b.lines.map((l) => ({ ...l, price: l.unitPrice, deliveryDate: l.deliveryDate ?? undefined })),
+    agreed.lines.map(({ agreementNo: _n, agreementLineNo: _l, ...l }) => ({
+      ...l,
+      price: l.unitPrice,
+      deliveryDate: l.deliveryDate ?? undefined,
+    })),
     b.currency,
     { priceField: 'unitPrice', today, errors },
   );
@@ -83,7 +198,7 @@ async function checkSimple(db: Db, b: SimpleInput, actor: Actor, poNo: string | 
       fileId: b.fileId ?? null,
       totalAmount: total,
     },
-    lines: lines.map((l) => ({
+    lines: lines.map((l, i) => ({
       lineNo: l.lineNo,
       itemCode: l.itemCode,
       itemName: l.itemName,
@@ -94,6 +209,8 @@ async function checkSimple(db: Db, b: SimpleInput, actor: Actor, poNo: string | 
       unitPrice: l.price,
       amount: l.amount,
       deliveryDate: l.deliveryDate ?? b.dueDate,
+      agreementNo: agreed.refs[i]?.agreementNo ?? null,
+      agreementLineNo: agreed.refs[i]?.agreementLineNo ?? null,
     })),
   };
 }
@@ -120,10 +237,12 @@ export async function createSimpleOrder(db: Db, caller: Caller | null, body: Sta
       confirmWarning: body.confirmEvaluationWarning,
       actor: actor.userId,
     });
+    const agreementException = await consumeAgreements(trx, null, input.header.compNo, input.lines);
     const header = {
       poNo,
       poType: 'SIMPLE' as const,
       ...input.header,
+      agreementException,
       buyerId: actor.singleid,
       requesterId: actor.singleid,
       status: 'DRAFT',
@@ -173,7 +292,13 @@ export async function updateSimpleOrder(
       });
     }
     const oldLines = await findPoLineRows(trx, poNo);
-    await updatePoHeader(trx, poNo, { ...input.header, version: po.version + 1, updatedAt: new Date() });
+    const agreementException = await consumeAgreements(trx, poNo, input.header.compNo, input.lines);
+    await updatePoHeader(trx, poNo, {
+      ...input.header,
+      agreementException,
+      version: po.version + 1,
+      updatedAt: new Date(),
+    });
     await replacePoLines(trx, poNo, input.lines);
     await writeAudit(trx, {
       entity: 'po_header',

@@ -1,0 +1,306 @@
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { apiLogin, openLoggedIn, unexpected } from './helpers/auth';
+import { launchBrowser, screenshot, type TestPage } from './helpers/browser';
+import {
+  actionIds,
+  amount,
+  confirm,
+  editCell,
+  expectField,
+  fieldText,
+  gridRows,
+  koreanDate,
+  notice,
+  poll,
+} from './helpers/screen';
+
+/**
+ * Framework agreements in Debian's Chromium against the shared server (docs/agreements.md):
+ *
+ * (a) an agreement with C00001 — made and submitted through the API by purchasing (operator): the
+ *     cheapest real path, a draft typed by hand as the API takes it; from an award would need a PR,
+ *     a quotation round and an award first — is approved on /AgreementEdit by its approver
+ *     (opadmin) → purchasing makes two call-offs on the screen (발주: quantities per line, the
+ *     remaining shown), each landing on the draft order at its own address → the remaining
+ *     quantities on /AgreementEdit (the buyer) and /cyber/CyberAgreementEdit (the supplier).
+ * (b) the first call-off is submitted and approved through the API (sent on approval: C00001
+ *     forwards) and acknowledged by supplier1 in /cyber; purchasing changes a quantity on the order's
+ *     screen — above the approved amount, so the change is proposed — opadmin approves it on the
+ *     order's screen, and supplier1 acknowledges the revision in /cyber, its revision history shown.
+ */
+describe('agreement journey: approved agreement → call-offs on screen → remaining for buyer and supplier; a changed PO acknowledged again', () => {
+  const baseURL = inject('e2eBaseUrl');
+  const run = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
+  const title = `여정 시험 단가계약 ${run}`;
+  const doc = { agreementNo: '', poNos: [] as string[] };
+  let browser: Browser;
+  let current: TestPage | undefined;
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+
+  afterAll(async () => {
+    await current?.context.close();
+    await browser?.close();
+  });
+
+  async function as(portal: 'internal' | 'external', userId: string): Promise<TestPage> {
+    await current?.context.close();
+    return (current = await openLoggedIn(browser, baseURL, portal, userId));
+  }
+
+  async function api(userId: string, method: string, path: string, body?: unknown) {
+    const token = await apiLogin(baseURL, userId);
+    const res = await fetch(`${baseURL}${path}`, {
+      method,
+      headers: {
+        Authorization: `Bearer ${token}`,
+        IsCyber: 'N',
+        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const json = (await res.json()) as Record<string, unknown> & { version: number };
+    if (!res.ok) throw new Error(`${method} ${path} answered ${res.status}: ${JSON.stringify(json)}`);
+    return json;
+  }
+
+  /** Waits for the success line, or fails with the error the screen shows instead. */
+  async function succeeded(page: Page, text: string | RegExp): Promise<void> {
+    const ok = page.getByRole('status').filter({ hasText: text });
+    const error = page.getByRole('alertdialog');
+    await Promise.race([
+      ok.waitFor({ timeout: 45_000 }),
+      error
+        .first()
+        .waitFor({ timeout: 45_000 })
+        .then(async () => expect.fail(`the screen said: ${await error.first().innerText()}`)),
+    ]);
+  }
+
+  /** Approves the open round on the document's screen with a comment (the prompt 결재 승인). */
+  async function approveOnScreen(page: Page, comment: string): Promise<void> {
+    await page.getByRole('button', { name: '승인', exact: true }).click();
+    const prompt = page.getByRole('dialog', { name: '결재 승인' });
+    await prompt.waitFor();
+    await prompt.getByLabel('결재 의견').fill(comment);
+    await prompt.getByRole('button', { name: '확인', exact: true }).click();
+    await succeeded(page, '승인되었습니다.');
+  }
+
+  /** The agreement's lines as a grid shows them: [itemName, agreed, ordered, remaining]. */
+  async function agreementLines(grid: Locator): Promise<Array<[string, number, number, number | null]>> {
+    return (await gridRows(grid)).map((r) => [r[2], amount(r[5]), amount(r[6]), r[7] === '' ? null : amount(r[7])]);
+  }
+
+  it('purchasing drafts and submits an agreement; its approver approves it on /AgreementEdit', async () => {
+    const draft = await api('operator', 'POST', '/api/v1/agreements', {
+      compNo: 'C00001',
+      title,
+      currency: 'KRW',
+      validFrom: koreanDate(0),
+      validTo: koreanDate(60),
+      lines: [
+        { itemName: '여정 시험 볼트', unitCode: 'EA', unitPrice: '1000', agreedQty: '100' },
+        { itemName: '여정 시험 너트', unitCode: 'EA', unitPrice: '500', agreedQty: '40' },
+      ],
+    });
+    doc.agreementNo = draft.agreementNo as string;
+    expect(doc.agreementNo).toMatch(/^AG\d{4}-\d{6}$/);
+    await api('operator', 'POST', `/api/v1/agreements/${doc.agreementNo}/submit`, { version: draft.version });
+
+    const { page, problems } = await as('internal', 'opadmin');
+    await page.goto(`/AgreementEdit?agreementNo=${encodeURIComponent(doc.agreementNo)}`);
+    await page.getByRole('button', { name: '승인', exact: true }).waitFor();
+    await expectField(page, 'status', '결재중');
+    await approveOnScreen(page, '여정 시험 단가계약 승인');
+    await expectField(page, 'status', '유효');
+    await screenshot(page, 'agreement-01-approved');
+    expect(unexpected(problems)).toEqual([]);
+  }, 180_000);
+
+  /** On /AgreementEdit: 발주 with `quantities` (one per line, '' for none); lands on the draft order. */
+  async function callOff(page: Page, quantities: string[], due: string): Promise<string> {
+    await page.getByRole('button', { name: '발주', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: '단가계약 발주' });
+    await dialog.waitFor();
+    const lines = dialog.getByRole('region', { name: '발주할 품목 (잔여 수량)' });
+    await poll(async () => (await gridRows(lines)).length).toBe(quantities.length);
+    await expectField(dialog, 'title', title);
+    const dueField = dialog.getByRole('textbox', { name: '납기일', exact: true });
+    await dueField.fill(due);
+    await dueField.press('Enter');
+    for (const [i, q] of quantities.entries()) if (q) await editCell(page, lines, i, 3, q);
+    await dialog.locator('[data-action="callOff"]').click();
+    await confirm(page, '입력한 수량으로 발주서(작성 상태)를 만드시겠습니까?');
+    await page.waitForURL(
+      (u) => u.pathname === '/OrderRequestEdit' && /^PO\d{4}-\d{6}$/.test(u.searchParams.get('poNo') ?? ''),
+    );
+    const poNo = new URL(page.url()).searchParams.get('poNo')!;
+    await expectField(page, 'poNo', poNo);
+    return poNo;
+  }
+
+  it('purchasing makes two call-offs on the screen, each opened as a draft order at its address', async () => {
+    expect(doc.agreementNo).not.toBe('');
+    const { page, problems } = await as('internal', 'operator');
+    const at = `/AgreementEdit?agreementNo=${encodeURIComponent(doc.agreementNo)}`;
+    await page.goto(at);
+    await expectField(page, 'status', '유효');
+    const agreed = page.getByRole('region', { name: '계약 품목 (발주·잔여 수량)' });
+    await poll(async () => agreementLines(agreed)).toEqual([
+      ['여정 시험 볼트', 100, 0, 100],
+      ['여정 시험 너트', 40, 0, 40],
+    ]);
+
+    const first = await callOff(page, ['30', '10'], koreanDate(14));
+    expect(await fieldText(page, 'status')).toBe('작성중');
+    expect(await fieldText(page, 'compNo')).toBe('C00001');
+    expect(amount(await fieldText(page, 'totalAmount'))).toBe(35_000);
+    // The order is at its own address: F5 shows it again.
+    await page.reload();
+    await expectField(page, 'poNo', first);
+    await screenshot(page, 'agreement-02-call-off-order');
+
+    await page.goto(at);
+    await expectField(page, 'status', '유효');
+    await poll(async () => agreementLines(agreed)).toEqual([
+      ['여정 시험 볼트', 100, 30, 70],
+      ['여정 시험 너트', 40, 10, 30],
+    ]);
+    // Beyond what remains: refused, every problem said; nothing ordered.
+    await page.getByRole('button', { name: '발주', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: '단가계약 발주' });
+    const lines = dialog.getByRole('region', { name: '발주할 품목 (잔여 수량)' });
+    await poll(async () => (await gridRows(lines)).map((r) => amount(r[2]))).toEqual([70, 30]);
+    const dueField = dialog.getByRole('textbox', { name: '납기일', exact: true });
+    await dueField.fill(koreanDate(14));
+    await dueField.press('Enter');
+    await editCell(page, lines, 0, 3, '71');
+    await editCell(page, lines, 1, 3, '31');
+    await dialog.locator('[data-action="callOff"]').click();
+    await confirm(page, '입력한 수량으로 발주서(작성 상태)를 만드시겠습니까?');
+    const refusal = page.getByRole('alertdialog');
+    await refusal.waitFor();
+    const said = await refusal.innerText();
+    expect(said).toContain('1번 품목의 발주 수량(71)이 계약 잔여 수량(70)을 넘습니다');
+    expect(said).toContain('2번 품목의 발주 수량(31)이 계약 잔여 수량(30)을 넘습니다');
+    await screenshot(page, 'agreement-03-call-off-refused');
+    await refusal.getByRole('button', { name: '확인', exact: true }).click();
+    await dialog.locator('[data-action="close"]').click();
+    await dialog.waitFor({ state: 'detached' });
+
+    const second = await callOff(page, ['25', ''], koreanDate(21));
+    expect(amount(await fieldText(page, 'totalAmount'))).toBe(25_000);
+    doc.poNos = [first, second];
+    // The one refusal above is the browser's 409, asked for.
+    expect(unexpected(problems).filter((p) => !/status of 409 /.test(p))).toEqual([]);
+  }, 240_000);
+
+  it('the remaining quantities: the buyer on /AgreementEdit, the supplier on /cyber/CyberAgreementEdit', async () => {
+    expect(doc.poNos).toHaveLength(2);
+    const staff = await as('internal', 'operator');
+    await staff.page.goto(`/AgreementEdit?agreementNo=${encodeURIComponent(doc.agreementNo)}`);
+    const agreed = staff.page.getByRole('region', { name: '계약 품목 (발주·잔여 수량)' });
+    await poll(async () => agreementLines(agreed)).toEqual([
+      ['여정 시험 볼트', 100, 55, 45],
+      ['여정 시험 너트', 40, 10, 30],
+    ]);
+    const history = staff.page.getByRole('region', { name: '발주 이력' });
+    await poll(async () => [...new Set((await gridRows(history)).map((r) => r[0]))].sort()).toEqual(
+      [...doc.poNos].sort(),
+    );
+    await screenshot(staff.page, 'agreement-04-remaining-buyer');
+    // The consumption report says the same, with the share consumed.
+    await staff.page.goto('/AgreementList');
+    await staff.page.getByRole('button', { name: '소진 현황', exact: true }).click();
+    await staff.page.waitForURL((u) => u.pathname === '/AgreementConsumption');
+    const search = staff.page.getByRole('search');
+    await search.getByLabel('계약번호').fill(doc.agreementNo);
+    await search.getByRole('button', { name: '조회' }).click();
+    await poll(async () => staff.page.getByTestId('list-total').innerText()).toBe('총 2건');
+    const report = staff.page.getByTestId('list-grid');
+    await poll(async () =>
+      (await gridRows(report)).map((r) => [r[3], amount(r[4]), amount(r[5]), amount(r[6]), amount(r[7])]),
+    ).toEqual([
+      ['여정 시험 볼트', 100, 55, 45, 55],
+      ['여정 시험 너트', 40, 10, 30, 25],
+    ]);
+    await screenshot(staff.page, 'agreement-04b-consumption-report');
+    expect(unexpected(staff.problems)).toEqual([]);
+
+    const { page, problems } = await as('external', 'supplier1');
+    await page.goto(`/cyber/CyberAgreementEdit?agreementNo=${encodeURIComponent(doc.agreementNo)}`);
+    await expectField(page, 'agreementNo', doc.agreementNo);
+    const lines = page.getByRole('region', { name: '계약 품목 (발주·잔여 수량)' });
+    await poll(async () => agreementLines(lines)).toEqual([
+      ['여정 시험 볼트', 100, 55, 45],
+      ['여정 시험 너트', 40, 10, 30],
+    ]);
+    await screenshot(page, 'agreement-05-remaining-supplier');
+    expect(unexpected(problems)).toEqual([]);
+  }, 180_000);
+
+  it('a call-off changed after the supplier acknowledged it: approved again, acknowledged again in /cyber, its revisions shown', async () => {
+    const poNo = doc.poNos[0];
+    expect(poNo).toBeTruthy();
+    // Submitted and approved (sent on approval) through the API: the steps the purchasing journey shows.
+    const po = await api('operator', 'GET', `/api/v1/pos/${poNo}`);
+    const submitted = await api('operator', 'POST', `/api/v1/pos/${poNo}/submit`, { version: po.version });
+    const round = (submitted.approvals as Array<{ approvalId: number; version: number }>).at(-1)!;
+    await api('opadmin', 'POST', `/api/v1/approvals/${round.approvalId}/approve`, { version: round.version });
+    await acknowledge(poNo, ['1'], 'agreement-06-acknowledged');
+
+    // Purchasing raises line 1 from 30 to 35 on the order's screen: above the approved amount, so proposed.
+    const buyer = await as('internal', 'operator');
+    await buyer.page.goto(`/OrderRequestEdit?poNo=${encodeURIComponent(poNo)}`);
+    await expectField(buyer.page, 'status', '발주확인');
+    const lines = buyer.page.getByRole('region', { name: '발주 품목' });
+    await poll(async () => (await gridRows(lines)).length).toBe(2);
+    await editCell(buyer.page, lines, 0, 5, '35');
+    await buyer.page.getByRole('button', { name: '발주 변경', exact: true }).click();
+    const prompt = buyer.page.getByRole('dialog', { name: '발주 변경' });
+    await prompt.waitFor();
+    await prompt.getByLabel('변경 사유').fill('여정 시험 수량 증가');
+    await prompt.getByRole('button', { name: '확인', exact: true }).click();
+    await succeeded(buyer.page, '발주가 변경되었습니다');
+    const revisions = buyer.page.getByRole('region', { name: '발주 차수' });
+    await poll(async () => (await gridRows(revisions)).map((r) => [r[0], r[1]])).toEqual([
+      ['1', '현재'],
+      ['2', '결재중'],
+    ]);
+    await screenshot(buyer.page, 'agreement-07-change-proposed');
+    expect(unexpected(buyer.problems)).toEqual([]);
+
+    const approver = await as('internal', 'opadmin');
+    await approver.page.goto(`/OrderRequestEdit?poNo=${encodeURIComponent(poNo)}`);
+    await approver.page.getByRole('button', { name: '승인', exact: true }).waitFor();
+    await approveOnScreen(approver.page, '여정 시험 변경 승인');
+    await expectField(approver.page, 'status', '발주전송');
+    expect(amount(await fieldText(approver.page, 'totalAmount'))).toBe(40_000);
+    expect(unexpected(approver.problems)).toEqual([]);
+
+    await acknowledge(poNo, ['1', '2'], 'agreement-08-revision-acknowledged');
+  }, 300_000);
+
+  /** supplier1 acknowledges the order in /cyber; its revision history (`revisions`, none before a change) first. */
+  async function acknowledge(poNo: string, revisions: string[], shot: string): Promise<void> {
+    const { page, problems } = await as('external', 'supplier1');
+    await page.goto(`/cyber/CyberOrderRequestEdit?poNo=${encodeURIComponent(poNo)}`);
+    await page.getByRole('button', { name: '발주 확인' }).waitFor();
+    expect(await fieldText(page, 'status')).toBe('발주전송');
+    if (revisions.length > 1) {
+      const history = page.getByRole('region', { name: '발주 차수' });
+      await poll(async () => (await gridRows(history)).map((r) => r[0])).toEqual(revisions);
+    }
+    await page.getByRole('button', { name: '발주 확인' }).click();
+    await confirm(page, '이 발주서의 내용을 확인하셨습니까?');
+    await notice(page, '발주를 확인했습니다.').waitFor();
+    await expectField(page, 'status', '발주확인');
+    expect(await actionIds(page)).not.toContain('acknowledge');
+    await screenshot(page, shot);
+    expect(unexpected(problems)).toEqual([]);
+  }
+});
