@@ -107,7 +107,7 @@ describe('app shell', () => {
       const grid = page.getByTestId('list-grid');
       const headers = () => grid.locator('th[role="columnheader"]').allTextContents();
       await expect.poll(headers, { timeout: 15_000 }).toContain('요청일');
-      const box = await grid.locator('.dvn-scroller').evaluate((s) => {
+      const box = await grid.locator('.dvn-scroller').evaluate((s: HTMLElement) => {
         const r = s.getBoundingClientRect();
         const panel = s.closest('section, [role="region"]')?.getBoundingClientRect() ?? r;
         return {
