@@ -55,7 +55,13 @@ const INTERNAL: readonly Area[] = [
           ['PUR_LOI_REQUEST', 'LOI 요청', 'Letters of Intent', '/LoiRequestList', ['/LoiRequestEdit']],
           ['PUR_SIMPLE_ORDER', '소액발주', 'Simple Orders', '/SimpleOrderList', ['/SimpleOrderEdit']],
           // Last, where migration 0670 appends it in a database seeded before.
-          ['PUR_AGREEMENT', '단가계약', 'Framework Agreements', '/AgreementList', ['/AgreementEdit', '/AgreementConsumption']],
+          [
+            'PUR_AGREEMENT',
+            '단가계약',
+            'Framework Agreements',
+            '/AgreementList',
+            ['/AgreementEdit', '/AgreementConsumption'],
+          ],
         ],
       },
       {
