@@ -156,7 +156,7 @@ export const SourceChange = Type.Object(
   {
     additionalProperties: false,
     description:
-      'The change of the PO (due date, lines) or LOI (amount, validity) this contract governs, agreed by the amendment: applied through the document\'s change path when the amendment is executed',
+      "The change of the PO (due date, lines) or LOI (amount, validity) this contract governs, agreed by the amendment: applied through the document's change path when the amendment is executed",
   },
 );
 export const AmendmentBody = Type.Object(

@@ -21,7 +21,7 @@ import {
 import { jpyRate, toKrw } from '../../../domain/money.js';
 import { transition } from '../../../domain/machine.js';
 import { checkDate, todayKst } from '../../../domain/dates.js';
-import { checkDecimal, iso, requireText, text, type DecimalRule } from '../../../domain/values.js';
+import { checkDecimal, iso, josa, requireText, text, type DecimalRule } from '../../../domain/values.js';
 import type { ReasonBody, VersionBody } from '../../../domain/schemas.js';
 import { prExists } from '../pr/queries.js';
 import { findSupplier } from '../simple-order/queries.js';
@@ -385,13 +385,13 @@ const AMENDABLE_LOI: readonly string[] = ['ISSUED', 'ACCEPTED'];
  */
 async function whyUnamendable(db: Db, loi: { loiNo: string; status: string; validUntil: string }, today: string) {
   const status = effectiveLoiStatus(loi.status, loi.validUntil, today);
-  if (status === 'CANCELLED') return `LOI ${loi.loiNo}는 취소되어 변경할 수 없습니다`;
+  const it = josa(`LOI ${loi.loiNo}`, '은/는');
+  if (status === 'CANCELLED') return `${it} 취소되어 변경할 수 없습니다`;
   if (status === 'EXPIRED' || isPastValidity(loi.validUntil, today))
-    return `LOI ${loi.loiNo}는 유효기간(${loi.validUntil})이 지나 변경할 수 없습니다`;
-  if (!AMENDABLE_LOI.includes(status)) return `LOI ${loi.loiNo}는 아직 발행되지 않아 변경계약으로 바꿀 수 없습니다`;
+    return `${it} 유효기간(${loi.validUntil})이 지나 변경할 수 없습니다`;
+  if (!AMENDABLE_LOI.includes(status)) return `${it} 아직 발행되지 않아 변경계약으로 바꿀 수 없습니다`;
   const orders = (await findLoiOrders(db, loi.loiNo)).filter((o) => o.status !== 'CANCELLED');
-  if (orders.length)
-    return `LOI ${loi.loiNo}는 이미 발주(${orders.map((o) => o.poNo).join(', ')})로 전환되어 변경할 수 없습니다`;
+  if (orders.length) return `${it} 이미 발주(${orders.map((o) => o.poNo).join(', ')})로 전환되어 변경할 수 없습니다`;
   return null;
 }
 
@@ -457,7 +457,7 @@ export async function applyLoiAmendment(
   const loi = await lockLoi(trx, loiNo);
   if (!loi) throw loiMissing();
   const why = await whyUnamendable(trx, loi, ctx.today);
-  if (why) throw refused('LOI_NOT_AMENDABLE', why, { status: loi.status });
+  if (why) throw refused('LOI_NOT_AMENDABLE', `${why}. 변경계약을 체결할 수 없습니다`, { status: loi.status });
   checkAmendment(loi, change, ctx.today);
   const after = {
     ...(change.amount !== undefined ? { amount: change.amount.trim() } : {}),
