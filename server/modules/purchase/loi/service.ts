@@ -436,7 +436,9 @@ export async function describeLoiAmendment(
   if (why) throw refused('LOI_NOT_AMENDABLE', why, { status: loi.status });
   checkAmendment(loi, change, today);
   return [
-    ...(change.amount !== undefined ? [`LOI ${loiNo} 금액: ${String(loi.amount)} → ${change.amount.trim()}`] : []),
+    ...(change.amount !== undefined
+      ? [`LOI ${loiNo} 금액: ${String(loi.amount).replace(/\.0+$/, '')} → ${change.amount.trim()}`]
+      : []),
     ...(change.validUntil !== undefined ? [`LOI ${loiNo} 유효 종료일: ${loi.validUntil} → ${change.validUntil}`] : []),
   ];
 }
