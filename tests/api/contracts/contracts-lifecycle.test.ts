@@ -415,6 +415,38 @@ describe.runIf(contractFontsAvailable())(
       expect(await loiNow(loi2)).toMatchObject({ amount: '30000000.00', status: 'CANCELLED' });
       // Made on a cancelled LOI, an amendment agreeing its change is refused at once.
       expectError(await amend(original2.contractNo, { amount: '32000000' }), 409, 'LOI_NOT_AMENDABLE');
+
+      // An LOI an order came to follow after the amendment was made: the order carries the terms now.
+      const loi3 = await issuedLoi();
+      const l3 = await loiNow(loi3);
+      ok(await http.post(`/api/v1/cyber/lois/${loi3}/accept`, supplier1, { version: l3.version }));
+      const original3 = await executedOn(loi3);
+      const am3 = ok(await amend(original3.contractNo, { validUntil: addDays(kstToday(), 90) }));
+      await approveAndSend(am3.contractNo, (await detail(am3.contractNo)).version);
+      await supplierSigns(am3.contractNo);
+      const f: Flow = {
+        ...client(t),
+        u: await logins(t, ['buyer', 'uadmin1', 'opadmin', 'operator', 'supplier1', 'supplier2']),
+      };
+      const rfq = await awardedRfq(f, 'C00001');
+      const po = ok(
+        await http.post('/api/v1/pos', operator, {
+          rfqNo: rfq.rfqNo,
+          rfqVersion: rfq.version,
+          dueDate: day(20),
+          loiNo: loi3,
+        }),
+      );
+      const c3 = await detail(am3.contractNo);
+      const refused3 = await http.post(`/api/v1/contracts/${am3.contractNo}/sign`, operator, {
+        version: c3.version,
+        documentSha: c3.documentSha,
+        consent: true,
+      });
+      expectError(refused3, 409, 'LOI_NOT_AMENDABLE');
+      expect((refused3.body as { msg: string }).msg).toContain(`발주(${po.poNo as string})로 전환되어`);
+      expect(await detail(am3.contractNo)).toMatchObject({ status: 'PARTLY_SIGNED', version: c3.version });
+      expect(await loiNow(loi3)).toMatchObject({ validUntil: l3.validUntil, status: 'ACCEPTED' });
     });
 
     // Last: it moves the app's clock forward.
