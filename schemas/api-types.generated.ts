@@ -8668,6 +8668,10 @@ export interface components {
                     /** @description YYYY-MM-DD */
                     deliveryDate?: string;
                 }[];
+                /** @description An LOI: its new amount */
+                amount?: string;
+                /** @description An LOI: its new last valid day (YYYY-MM-DD) */
+                validUntil?: string;
             } | null;
             nextSigner: string | null;
             createdBy: string;
@@ -44307,7 +44311,7 @@ export interface operations {
                     supplierSignerId?: string | null;
                     /** @enum {unknown} */
                     signOrder?: "SUPPLIER_FIRST" | "BUYER_FIRST";
-                    /** @description The change of the PO this contract governs, agreed by the amendment: applied through the PO change path when the amendment is executed */
+                    /** @description The change of the PO (due date, lines) or LOI (amount, validity) this contract governs, agreed by the amendment: applied through the document's change path when the amendment is executed */
                     sourceChange?: {
                         /** @description YYYY-MM-DD */
                         dueDate?: string;
@@ -44318,6 +44322,10 @@ export interface operations {
                             /** @description YYYY-MM-DD */
                             deliveryDate?: string;
                         }[];
+                        /** @description An LOI: its new amount */
+                        amount?: string;
+                        /** @description An LOI: its new last valid day (YYYY-MM-DD) */
+                        validUntil?: string;
                     };
                 };
             };

@@ -33,6 +33,8 @@ const PUBLIC_ENTRIES: Record<string, string> = {
   'fulfilment/warehousing/schemas': 'user preferences validate a remembered warehousing filter with its own schema',
   'purchase/po/service':
     'a sealed-bid tender’s award makes its orders through the PO flow (createAwardedPo); an executed contract amendment changes its order through the change path (applyContractAmendment)',
+  'purchase/loi/service':
+    'an executed contract amendment changes its LOI (applyLoiAmendment), checked when the amendment is made (describeLoiAmendment)',
   'purchase/pr/service':
     'a sealed-bid tender takes a received PR and gives it back when cancelled, as an RFQ does; the budget availability of a PR is shown only to its readers (assertPrVisible)',
   'portal-admin/known-routes': 'the screen studio refuses a stored screen whose route is one of the app’s own',

@@ -148,11 +148,15 @@ export const SourceChange = Type.Object(
         { maxItems: 200 },
       ),
     ),
+    amount: Type.Optional(Type.String({ pattern: '^\\d{1,16}$', description: 'An LOI: its new amount' })),
+    validUntil: Type.Optional(
+      Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'An LOI: its new last valid day (YYYY-MM-DD)' }),
+    ),
   },
   {
     additionalProperties: false,
     description:
-      'The change of the PO this contract governs, agreed by the amendment: applied through the PO change path when the amendment is executed',
+      "The change of the PO (due date, lines) or LOI (amount, validity) this contract governs, agreed by the amendment: applied through the document's change path when the amendment is executed",
   },
 );
 export const AmendmentBody = Type.Object(

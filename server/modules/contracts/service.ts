@@ -22,6 +22,7 @@ import { transition } from '../../domain/machine.js';
 import { badRequest } from '../../http/errors.js';
 import { startApproval } from '../purchase/approval/index.js';
 import { applyContractAmendment } from '../purchase/po/service.js';
+import { applyLoiAmendment, describeLoiAmendment } from '../purchase/loi/service.js';
 import { notifyContractReminder, notifyContractSent } from '../notifications/supplier.js';
 import { notifyContractSignerReminder } from '../notifications/staff.js';
 import { eventHash, GENESIS, instantText, sha256Hex, verifyChain, type ChainEvent, type EventKind } from './chain.js';
@@ -474,14 +475,13 @@ async function describeSourceChange(
   change: SourceChange,
   today: string,
 ): Promise<string[]> {
+  if (original.sourceKind === 'LOI' && original.sourceNo)
+    return describeLoiAmendment(db, original.sourceNo, change, today);
   if (original.sourceKind !== 'PO' || !original.sourceNo)
-    throw invalid(
-      'CONTRACT_SOURCE_CHANGE_UNSUPPORTED',
-      original.sourceKind === 'LOI'
-        ? 'LOI에는 변경 절차가 없어 변경계약으로 LOI를 바꿀 수 없습니다'
-        : '발주에 연결된 계약만 발주 변경을 함께 약정할 수 있습니다',
-    );
+    throw invalid('CONTRACT_SOURCE_CHANGE_UNSUPPORTED', '발주나 LOI에 연결된 계약만 그 변경을 함께 약정할 수 있습니다');
   const poNo = original.sourceNo;
+  if (change.amount !== undefined || change.validUntil !== undefined)
+    failIf([{ path: 'body/sourceChange', message: '발주는 납기일과 품목 줄만 변경계약으로 바꿀 수 있습니다' }]);
   const [head, lines] = await Promise.all([q.poDueDate(db, poNo), q.poLines(db, poNo)]);
   if (!head) throw missing('CONTRACT_SOURCE_NOT_FOUND', '발주 또는 LOI를 찾을 수 없습니다');
   const errors: FieldError[] = [];
@@ -782,18 +782,26 @@ async function sign(trx: Db, deps: ContractDeps, ctx: EventContext, c: q.Contrac
     executedSha,
     version: c.version + 1,
   });
-  // An amendment's agreed change of its order takes effect now, with the execution, through the
-  // order's change path (as the owner: the last signer may be the supplier).
+  // An amendment's agreed change of its order or LOI takes effect now, with the execution, through
+  // the document's change path (as the owner: the last signer may be the supplier).
+  const agreed = c.amendsContractNo && c.sourceNo && c.sourceChange ? (c.sourceChange as SourceChange) : null;
+  const reason = `변경계약 ${c.contractNo} 체결`;
   const po =
-    c.amendsContractNo && c.sourceKind === 'PO' && c.sourceNo && c.sourceChange
-      ? await applyContractAmendment(asOwner(trx), c.sourceNo, c.sourceChange as SourceChange, {
-          reason: `변경계약 ${c.contractNo} 체결`,
+    agreed && c.sourceKind === 'PO'
+      ? await applyContractAmendment(asOwner(trx), c.sourceNo!, agreed, { reason, actorUserId: ctx.userId })
+      : null;
+  const loi =
+    agreed && c.sourceKind === 'LOI'
+      ? await applyLoiAmendment(asOwner(trx), c.sourceNo!, agreed, {
+          reason,
           actorUserId: ctx.userId,
+          today: todayKst(at),
         })
       : null;
   await appendEvent(trx, c, ctx, 'COMPLETED', executedSha, {
     stampStatus,
     ...(po ? { poNo: c.sourceNo, poRevision: po.revision } : {}),
+    ...(loi ? { loiNo: loi.loiNo, loiVersion: loi.version } : {}),
   });
   await writeAudit(trx, { entity: 'econtract', entityKey: c.contractNo, action: 'EXECUTED', actor: ctx.userId });
   return status;

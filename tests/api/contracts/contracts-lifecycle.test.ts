@@ -311,6 +311,144 @@ describe.runIf(contractFontsAvailable())(
       });
     });
 
+    it('an amendment of an LOI contract changes the LOI only when executed, its previous values kept; an LOI that cannot change refuses the last signature', async () => {
+      async function issuedLoi() {
+        const l = ok(
+          await http.post('/api/v1/lois', operator, {
+            compNo: 'C00001',
+            title: '금형 제작 LOI',
+            scope: '신규 모델 금형 2벌 제작',
+            currency: 'KRW',
+            amount: '30000000',
+            validFrom: kstToday(),
+            validUntil: addDays(kstToday(), 60),
+          }),
+        );
+        const s = ok(await http.post(`/api/v1/lois/${l.loiNo}/submit`, operator, { version: l.version }));
+        const la = s.approvals[0];
+        ok(await http.post(`/api/v1/approvals/${la.approvalId}/approve`, opadmin, { version: la.version }));
+        return l.loiNo as string;
+      }
+      const loiNow = async (n: string) => ok(await http.get(`/api/v1/lois/${n}`, operator));
+      const executedOn = async (loiNo: string) => {
+        const { no } = await sent({ sourceKind: 'LOI', sourceNo: loiNo });
+        await supplierSigns(no);
+        await buyerSigns(no);
+        return detail(no);
+      };
+      const amend = (no: string, sourceChange: unknown) =>
+        http.post(`/api/v1/contracts/${no}/amendments`, operator, {
+          title: '사출품 공급',
+          supplyAmount: '2400000',
+          vatAmount: '240000',
+          signDeadline: addDays(kstToday(), 10),
+          buyerSignerId: 'operator',
+          sourceChange,
+        });
+
+      const loiNo = await issuedLoi();
+      const before = await loiNow(loiNo);
+      const original = await executedOn(loiNo);
+      expect(original.status).toBe('EXECUTED');
+
+      // Checked at once: a PO's fields, a past validity, nothing to change.
+      expectError(await amend(original.contractNo, { lines: [{ lineNo: 1, quantity: '1' }] }), 400, 'VALIDATION');
+      expectError(await amend(original.contractNo, { validUntil: addDays(kstToday(), -1) }), 400, 'VALIDATION');
+      expectError(await amend(original.contractNo, {}), 400, 'VALIDATION');
+      const newUntil = addDays(kstToday(), 120);
+      const am = ok(await amend(original.contractNo, { amount: '36000000', validUntil: newUntil }));
+      const a = await detail(am.contractNo);
+      expect(a.sourceChange).toEqual({ amount: '36000000', validUntil: newUntil });
+      expect(a.variables['amends.summary']).toContain(`LOI ${loiNo} 금액: 30000000 → 36000000`);
+      expect(a.variables['amends.summary']).toContain(`LOI ${loiNo} 유효 종료일: ${before.validUntil} → ${newUntil}`);
+
+      // Approved and signed by the supplier: the LOI has not moved.
+      await approveAndSend(am.contractNo, a.version);
+      await supplierSigns(am.contractNo);
+      expect(await loiNow(loiNo)).toMatchObject({
+        amount: before.amount,
+        validUntil: before.validUntil,
+        version: before.version,
+      });
+
+      // Executed: the LOI carries the agreed values; its previous ones stay in its history.
+      expect((await buyerSigns(am.contractNo)).status).toBe('EXECUTED');
+      const after = await loiNow(loiNo);
+      expect(after).toMatchObject({ amount: '36000000.00', validUntil: newUntil, version: before.version + 1 });
+      expect(after.history.at(-1)).toMatchObject({ action: 'CHANGE', reason: `변경계약 ${am.contractNo} 체결` });
+      const audit = await t.db.db
+        .selectFrom('auditLog')
+        .select(['beforeData', 'afterData'])
+        .where('entity', '=', 'loi')
+        .where('entityKey', '=', loiNo)
+        .where('action', '=', 'CHANGE')
+        .executeTakeFirstOrThrow();
+      expect(audit.beforeData).toMatchObject({ amount: '30000000.00', validUntil: before.validUntil });
+      expect(audit.afterData).toMatchObject({ amount: '36000000', validUntil: newUntil });
+      const done = await detail(am.contractNo);
+      expect(done.events.at(-1)).toMatchObject({ kind: 'COMPLETED' });
+      // The original contract never changed.
+      expect(await detail(original.contractNo)).toMatchObject({
+        status: 'EXECUTED',
+        version: original.version,
+        totalAmount: original.totalAmount,
+        executedSha: original.executedSha,
+      });
+
+      // An LOI cancelled after the amendment was signed by the supplier: the last signature is refused, nothing executed.
+      const loi2 = await issuedLoi();
+      const original2 = await executedOn(loi2);
+      const am2 = ok(await amend(original2.contractNo, { amount: '31000000' }));
+      await approveAndSend(am2.contractNo, (await detail(am2.contractNo)).version);
+      await supplierSigns(am2.contractNo);
+      const l2 = await loiNow(loi2);
+      ok(await http.post(`/api/v1/lois/${loi2}/cancel`, operator, { version: l2.version, reason: '사업 취소' }));
+      const c2 = await detail(am2.contractNo);
+      const refusedSign = await http.post(`/api/v1/contracts/${am2.contractNo}/sign`, operator, {
+        version: c2.version,
+        documentSha: c2.documentSha,
+        consent: true,
+      });
+      expectError(refusedSign, 409, 'LOI_NOT_AMENDABLE');
+      expect((refusedSign.body as { msg: string }).msg).toContain('취소되어 변경할 수 없습니다');
+      expect(await detail(am2.contractNo)).toMatchObject({ status: 'PARTLY_SIGNED', version: c2.version });
+      expect(await loiNow(loi2)).toMatchObject({ amount: '30000000.00', status: 'CANCELLED' });
+      // Made on a cancelled LOI, an amendment agreeing its change is refused at once.
+      expectError(await amend(original2.contractNo, { amount: '32000000' }), 409, 'LOI_NOT_AMENDABLE');
+
+      // An LOI an order came to follow after the amendment was made: the order carries the terms now.
+      const loi3 = await issuedLoi();
+      const l3 = await loiNow(loi3);
+      ok(await http.post(`/api/v1/cyber/lois/${loi3}/accept`, supplier1, { version: l3.version }));
+      const original3 = await executedOn(loi3);
+      const am3 = ok(await amend(original3.contractNo, { validUntil: addDays(kstToday(), 90) }));
+      await approveAndSend(am3.contractNo, (await detail(am3.contractNo)).version);
+      await supplierSigns(am3.contractNo);
+      const f: Flow = {
+        ...client(t),
+        u: await logins(t, ['buyer', 'uadmin1', 'opadmin', 'operator', 'supplier1', 'supplier2']),
+      };
+      const rfq = await awardedRfq(f, 'C00001');
+      const po = ok(
+        await http.post('/api/v1/pos', operator, {
+          rfqNo: rfq.rfqNo,
+          rfqVersion: rfq.version,
+          dueDate: day(20),
+          loiNo: loi3,
+        }),
+      );
+      const c3 = await detail(am3.contractNo);
+      const refused3 = await http.post(`/api/v1/contracts/${am3.contractNo}/sign`, operator, {
+        version: c3.version,
+        documentSha: c3.documentSha,
+        consent: true,
+      });
+      expectError(refused3, 409, 'LOI_NOT_AMENDABLE');
+      expect((refused3.body as { msg: string }).msg).toContain(`발주(${po.poNo as string})로 전환되어`);
+      expect(await detail(am3.contractNo)).toMatchObject({ status: 'PARTLY_SIGNED', version: c3.version });
+      expect(await loiNow(loi3)).toMatchObject({ validUntil: l3.validUntil, status: 'ACCEPTED' });
+    });
+
     // Last: it moves the app's clock forward.
     it('reminders before the deadline by the business clock: once per threshold to the party whose turn it is; none once signed or declined', async () => {
       const deadline = addDays(kstToday(), 5);

@@ -21,7 +21,7 @@ import {
 import { jpyRate, toKrw } from '../../../domain/money.js';
 import { transition } from '../../../domain/machine.js';
 import { checkDate, todayKst } from '../../../domain/dates.js';
-import { checkDecimal, iso, requireText, text, type DecimalRule } from '../../../domain/values.js';
+import { checkDecimal, iso, josa, requireText, text, type DecimalRule } from '../../../domain/values.js';
 import type { ReasonBody, VersionBody } from '../../../domain/schemas.js';
 import { prExists } from '../pr/queries.js';
 import { findSupplier } from '../simple-order/queries.js';
@@ -366,4 +366,123 @@ export async function expireOverdueLois(db: Db, now: Date, actor: string): Promi
     });
     return due.map((l) => l.loiNo);
   });
+}
+
+/* ------------------------- an executed contract amendment ------------------------- */
+
+/** What an amendment (변경계약) of an LOI's contract may agree about the LOI. */
+export interface LoiAmendment {
+  amount?: string;
+  validUntil?: string;
+}
+
+const AMENDABLE_LOI: readonly string[] = ['ISSUED', 'ACCEPTED'];
+
+/**
+ * Why the LOI cannot take an agreed change, or null. Only an issued or accepted LOI within its
+ * validity that no live order follows yet: a draft is changed by editing it, and once an order
+ * follows, the order carries the terms (it is changed by its own amendment).
+ */
+async function whyUnamendable(db: Db, loi: { loiNo: string; status: string; validUntil: string }, today: string) {
+  const status = effectiveLoiStatus(loi.status, loi.validUntil, today);
+  const it = josa(`LOI ${loi.loiNo}`, '은/는');
+  if (status === 'CANCELLED') return `${it} 취소되어 변경할 수 없습니다`;
+  if (status === 'EXPIRED' || isPastValidity(loi.validUntil, today))
+    return `${it} 유효기간(${loi.validUntil})이 지나 변경할 수 없습니다`;
+  if (!AMENDABLE_LOI.includes(status)) return `${it} 아직 발행되지 않아 변경계약으로 바꿀 수 없습니다`;
+  const orders = (await findLoiOrders(db, loi.loiNo)).filter((o) => o.status !== 'CANCELLED');
+  if (orders.length) return `${it} 이미 발주(${orders.map((o) => o.poNo).join(', ')})로 전환되어 변경할 수 없습니다`;
+  return null;
+}
+
+/** The agreed values checked against the LOI: field errors under `body/sourceChange`. */
+function checkAmendment(
+  loi: { validFrom: string },
+  change: LoiAmendment & { dueDate?: unknown; lines?: unknown },
+  today: string,
+) {
+  const errors: FieldError[] = [];
+  if (change.dueDate !== undefined || change.lines !== undefined)
+    errors.push({
+      path: 'body/sourceChange',
+      message: 'LOI는 금액과 유효 종료일만 변경계약으로 바꿀 수 있습니다',
+    });
+  if (change.amount !== undefined) checkDecimal(errors, 'body/sourceChange/amount', change.amount, LOI_AMOUNT);
+  if (change.validUntil !== undefined) {
+    const d = checkDate(errors, 'body/sourceChange/validUntil', change.validUntil, '유효 종료일', {
+      notBefore: today,
+    });
+    if (d && d < loi.validFrom)
+      errors.push({ path: 'body/sourceChange/validUntil', message: '유효 종료일은 시작일 이후여야 합니다' });
+  }
+  if (change.amount === undefined && change.validUntil === undefined && errors.length === 0)
+    errors.push({ path: 'body/sourceChange', message: 'LOI에서 바꿀 금액이나 유효 종료일을 입력하세요' });
+  failIf(errors);
+}
+
+/**
+ * Checks the LOI change an amendment agrees and words it for the amendment's text
+ * ("LOI L… 금액: 5000000 → 6000000"). Whether the LOI can take it is decided again at execution.
+ */
+export async function describeLoiAmendment(
+  db: Db,
+  loiNo: string,
+  change: LoiAmendment & { dueDate?: unknown; lines?: unknown },
+  today: string,
+): Promise<string[]> {
+  const loi = await findLoi(db, loiNo);
+  if (!loi) throw loiMissing();
+  const why = await whyUnamendable(db, loi, today);
+  if (why) throw refused('LOI_NOT_AMENDABLE', why, { status: loi.status });
+  checkAmendment(loi, change, today);
+  return [
+    ...(change.amount !== undefined
+      ? [`LOI ${loiNo} 금액: ${String(loi.amount).replace(/\.0+$/, '')} → ${change.amount.trim()}`]
+      : []),
+    ...(change.validUntil !== undefined ? [`LOI ${loiNo} 유효 종료일: ${loi.validUntil} → ${change.validUntil}`] : []),
+  ];
+}
+
+/**
+ * An executed amendment of the LOI's contract puts the agreed amount or validity in force, in the
+ * contract's transaction: the LOI's next version, its previous values kept in the audit row (the
+ * LOI's history, with the reason), the budget ledger moved. Not approved again: the amendment went
+ * through the contract's approval lines with the change in its text. An LOI that cannot take it
+ * refuses (409 LOI_NOT_AMENDABLE) and the execution with it.
+ */
+export async function applyLoiAmendment(
+  trx: Db,
+  loiNo: string,
+  change: LoiAmendment,
+  ctx: { reason: string; actorUserId: string; today: string },
+) {
+  const loi = await lockLoi(trx, loiNo);
+  if (!loi) throw loiMissing();
+  const why = await whyUnamendable(trx, loi, ctx.today);
+  if (why) throw refused('LOI_NOT_AMENDABLE', `${why}. 변경계약을 체결할 수 없습니다`, { status: loi.status });
+  checkAmendment(loi, change, ctx.today);
+  const after = {
+    ...(change.amount !== undefined ? { amount: change.amount.trim() } : {}),
+    ...(change.validUntil !== undefined ? { validUntil: change.validUntil } : {}),
+  };
+  const version = loi.version + 1;
+  await updateLoi(trx, loiNo, { ...after, version, updatedAt: new Date() });
+  await writeAudit(trx, {
+    entity: 'loi',
+    entityKey: loiNo,
+    action: 'CHANGE',
+    actor: ctx.actorUserId,
+    before: { amount: loi.amount, validUntil: loi.validUntil, version: loi.version },
+    after: { ...after, version },
+    reason: ctx.reason,
+  });
+  if (after.amount !== undefined)
+    await recordBudgetMovement(trx, {
+      event: 'CHANGE',
+      docType: 'LOI',
+      docNo: loiNo,
+      actor: ctx.actorUserId,
+      confirmWarning: true,
+    });
+  return { loiNo, version };
 }
