@@ -80,12 +80,18 @@ async function count(db: Db, table: string): Promise<number> {
   return r.rows[0].n;
 }
 
+// The seeded copy is only read here, so the file loads it once for every describe below.
+let seeded: Promise<TestDb> | undefined;
+const seededDb = () => (seeded ??= createSeededTestDb());
+afterAll(async () => {
+  if (seeded) await (await seeded).drop();
+});
+
 describe('demo seed', () => {
   let t: TestDb;
   beforeAll(async () => {
-    t = await createSeededTestDb();
+    t = await seededDb();
   });
-  afterAll(() => t?.drop());
 
   it('fills every table with a believable number of rows', async () => {
     const expected: Record<string, [number, number]> = {
@@ -523,9 +529,8 @@ describe('demo seed', () => {
 describe('purchasing seed', () => {
   let t: TestDb;
   beforeAll(async () => {
-    t = await createSeededTestDb();
+    t = await seededDb();
   });
-  afterAll(() => t?.drop());
   const one = async <T>(q: ReturnType<typeof sql<T>>) => (await q.execute(t.db)).rows;
 
   it('has every state of every purchasing document, the demo suppliers in every quotation state', async () => {
@@ -647,8 +652,8 @@ describe('seedDemo on empty databases', () => {
   it('is reported by isSeeded and writes the same rows every time', { timeout: 180_000 }, async () => {
     // b is this run's seeded copy, written by the same seedDemo(db, {}) in tests/global-setup.ts:
     // one seed here instead of two (a seed is most of this file's time).
-    dbs.push(await createEmptyTestDb(), await createSeededTestDb());
-    const [a, b] = dbs;
+    dbs.push(await createEmptyTestDb());
+    const [a, b] = [dbs[0], await seededDb()];
     expect(await isSeeded(a.db)).toBe(false);
     const countsA = await seedDemo(a.db, {});
     expect(await isSeeded(a.db)).toBe(true);

@@ -102,9 +102,10 @@ export async function dropPgDatabase(name: string): Promise<void> {
   await adminQuery(`drop database if exists ${name} with (force)`);
 }
 
-export async function createPgDatabase(name: string): Promise<string> {
+/** A new PostgreSQL database, empty or a copy of `template`; its URL. */
+export async function createPgDatabase(name: string, template?: string): Promise<string> {
   await adminQuery(`drop database if exists ${name} with (force)`);
-  await adminQuery(`create database ${name}`);
+  await adminQuery(template ? `create database ${name} template "${template}"` : `create database ${name}`);
   return withDatabase(PG_ADMIN_URL, name);
 }
 

@@ -68,7 +68,13 @@ async function serve<T>(
   work: (app: Awaited<ReturnType<typeof buildApp>>) => Promise<T>,
 ): Promise<T> {
   const dbh = await sys.open();
-  const app = await buildApp({ config: { ...sys.config, distDir: path.join(sys.config.dataDir, 'no-dist') }, dbh });
+  // Schemas compiled when a route is first called, as in buildTestApp: this file is about the backup, and
+  // the start-up and production-start tests still compile every schema at start.
+  const app = await buildApp({
+    config: { ...sys.config, distDir: path.join(sys.config.dataDir, 'no-dist') },
+    dbh,
+    schemas: 'on-first-use',
+  });
   try {
     return await work(app);
   } finally {

@@ -1,10 +1,11 @@
-import { execFileSync } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createPgDatabase, dropPgDatabase, testDbKind } from '../../helpers/test-db.js';
+import { promisify } from 'node:util';
+import { createPgDatabase, dropPgDatabase, PG_ADMIN_URL, testDbKind } from '../../helpers/test-db.js';
 import { startServer, type RunningServer } from '../../e2e/helpers/server.js';
 import { REPO_ROOT } from '../../e2e/helpers/paths.js';
 import { DEMO_PASSWORD } from '../../../server/db/seed/accounts.js';
@@ -53,6 +54,32 @@ function previousRelease(): { commit: string; newest: string } | { skip: string 
   } catch (err) {
     return { skip: `no git history here (${(err as Error).message.split('\n')[0]})` };
   }
+}
+
+/**
+ * The previous release's seeded demo company, made by that release's own code (its
+ * server/db/seed-dump.ts, the same seed its server runs on an empty database) and kept on the server
+ * as its `gpms_seed_<hash>` template, as every run keeps the current release's: seeding it again on
+ * each run was most of this file's time. Null for a release without the dump: its server seeds at start.
+ */
+async function previousSeedTemplate(checkout: string, dir: string): Promise<string | null> {
+  const dump = path.join(checkout, 'server/db/seed-dump.ts');
+  if (!fs.existsSync(dump) || !fs.readFileSync(dump, 'utf8').includes('export async function postgresSeedTemplate('))
+    return null;
+  const script = path.join(dir, 'previous-seed.mts');
+  fs.writeFileSync(
+    script,
+    [
+      `import { postgresSeedTemplate } from ${JSON.stringify(dump)};`,
+      'const made = await postgresSeedTemplate(process.cwd(), process.env.PG_ADMIN_URL);',
+      'process.stdout.write(made.where);',
+    ].join('\n'),
+  );
+  const { stdout } = await promisify(execFile)(path.join(REPO_ROOT, 'node_modules/.bin/tsx'), [script], {
+    cwd: checkout,
+    env: { ...process.env, PG_ADMIN_URL },
+  });
+  return stdout.trim();
 }
 
 const release = testDbKind() === 'postgres' ? previousRelease() : { skip: 'PostgreSQL only' };
@@ -106,7 +133,7 @@ describe.skipIf('skip' in release)(
         // The previous release, checked out beside this one and sharing its node_modules.
         git('worktree', 'add', '--detach', checkout, commit);
         fs.symlinkSync(path.join(REPO_ROOT, 'node_modules'), path.join(checkout, 'node_modules'), 'dir');
-        const url = await createPgDatabase(dbName);
+        const url = await createPgDatabase(dbName, (await previousSeedTemplate(checkout, dir)) ?? undefined);
         const env = { DATABASE_URL: url, JOBS_POLL_MS: '0', AUTH_RATE_LIMIT: '1000' };
         const old = await startServer({ repoRoot: checkout, env, readyTimeoutMs: 600_000 });
         servers.push(old);
