@@ -271,7 +271,7 @@ export default function ContractCreate({ query }: CustomScreenProps) {
   const setLine = (lineNo: number, patch: Partial<{ quantity: string; unitPrice: string }>) =>
     setEdit((e) => ({
       ...e,
-      lines: { ...e.lines, [lineNo]: { quantity: '', unitPrice: '', ...e.lines[lineNo], ...patch } },
+      lines: { ...e.lines, [lineNo]: { ...(e.lines[lineNo] ?? { quantity: '', unitPrice: '' }), ...patch } },
     }));
   const applySource = useCallback(
     (kind: 'PO' | 'LOI', no: string, doc: Record<string, unknown>) => {
