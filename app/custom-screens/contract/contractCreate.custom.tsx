@@ -5,6 +5,10 @@
  * documents, which fills the supplier, the title and the amounts as the server will fill the
  * contract's variables from it. Saved, the page becomes the new contract's detail
  * (/contract/contractDetail?contractNo=…, replacing this address: F5 reloads the contract).
+ * An amendment of a contract made for a PO or an LOI also carries the change of that document it
+ * agrees (`sourceChange`: the order's due date and lines, the LOI's amount and last valid day), read
+ * from the document's current values; only what differs from them is sent, and the server applies
+ * it to the document when the amendment is executed.
  *
  * Why a custom component: the source popup lists the chosen supplier's documents of the chosen kind
  * (an edit form's choices do not follow its other fields), the lookup fills several fields from
@@ -23,6 +27,7 @@ import { MaskedInput } from '../../../widgets/masked-input/masked-input';
 import { CompanyNumberInput } from '../../../widgets/masked-input/company-number-input';
 import { Modal } from '../../../widgets/modal/modal';
 import { useSessionStore } from '../../stores/session';
+import { applyMask } from '../../../lib/mask';
 import styles from './contract.module.css';
 
 const T = 'screen.contract.create';
@@ -58,6 +63,30 @@ interface Form {
   supplierSignerId: string;
 }
 
+interface PoLine {
+  lineNo: number;
+  itemName: string;
+  quantity: string;
+  unitPrice: string;
+}
+/** The amended contract's source document as it stands now. */
+type SourceNow =
+  | { kind: 'PO'; no: string; dueDate: string; lines: PoLine[] }
+  | { kind: 'LOI'; no: string; amount: string; validUntil: string };
+/** What the amendment's author typed for the source document (prefilled with its current values). */
+interface SourceEdit {
+  dueDate: string;
+  lines: Record<number, { quantity: string; unitPrice: string }>;
+  amount: string;
+  validUntil: string;
+}
+interface SourceChange {
+  dueDate?: string;
+  lines?: Array<{ lineNo: number; quantity?: string; unitPrice?: string }>;
+  amount?: string;
+  validUntil?: string;
+}
+
 /** Today in Korean time plus `days`, as YYYY-MM-DD. */
 function kstDay(days: number): string {
   const d = new Date(Date.now() + 9 * 3600_000 + days * 86_400_000);
@@ -75,6 +104,45 @@ const vatOf = (supply: string) => (supply ? (BigInt(supply) / 10n).toString() : 
 
 const str = (v: unknown) => (typeof v === 'string' ? v : v == null ? '' : String(v));
 
+/**
+ * A quantity or unit price in its shortest form ('10.000' → '10', '0012.50' → '12.5'), so that the
+ * order's stored decimals compare equal to what is typed; anything else is left as typed for the
+ * server to refuse in words.
+ */
+const decimal = (v: unknown): string => {
+  const text = str(v).trim().replace(/,/g, '');
+  if (!/^\d*(\.\d*)?$/.test(text) || !/\d/.test(text)) return text;
+  const [int, frac = ''] = text.split('.');
+  const whole = int.replace(/^0+(?=\d)/, '') || '0';
+  const part = frac.replace(/0+$/, '');
+  return part ? `${whole}.${part}` : whole;
+};
+const shown = (v: unknown) => applyMask('numComma', decimal(v));
+
+/** Only what differs from the document's current values; undefined when nothing does. */
+function changeOf(now: SourceNow | null, edit: SourceEdit): SourceChange | undefined {
+  if (!now) return undefined;
+  const out: SourceChange = {};
+  if (now.kind === 'PO') {
+    if (edit.dueDate && edit.dueDate !== now.dueDate) out.dueDate = edit.dueDate;
+    const lines = now.lines.flatMap((l) => {
+      const typed = edit.lines[l.lineNo];
+      const quantity = decimal(typed?.quantity);
+      const unitPrice = decimal(typed?.unitPrice);
+      const line: { lineNo: number; quantity?: string; unitPrice?: string } = { lineNo: l.lineNo };
+      if (quantity && quantity !== decimal(l.quantity)) line.quantity = quantity;
+      if (unitPrice && unitPrice !== decimal(l.unitPrice)) line.unitPrice = unitPrice;
+      return line.quantity || line.unitPrice ? [line] : [];
+    });
+    if (lines.length) out.lines = lines;
+  } else {
+    const amount = won(edit.amount);
+    if (amount && amount !== now.amount) out.amount = amount;
+    if (edit.validUntil && edit.validUntil !== now.validUntil) out.validUntil = edit.validUntil;
+  }
+  return Object.keys(out).length ? out : undefined;
+}
+
 export default function ContractCreate({ query }: CustomScreenProps) {
   const services = useEngineServices();
   const frame = useFrame();
@@ -86,6 +154,8 @@ export default function ContractCreate({ query }: CustomScreenProps) {
   const [busy, setBusy] = useState(false);
   const [picking, setPicking] = useState<SourceRow[] | null>(null);
   const [original, setOriginal] = useState<{ contractNo: string; title: string; compNo: string } | null>(null);
+  const [sourceNow, setSourceNow] = useState<SourceNow | null>(null);
+  const [edit, setEdit] = useState<SourceEdit>({ dueDate: '', lines: {}, amount: '', validUntil: '' });
   const [form, setForm] = useState<Form>(() => ({
     templateNo: '',
     sourceKind: query.sourceKind === 'LOI' ? 'LOI' : query.sourceKind === 'PO' ? 'PO' : 'NONE',
@@ -158,6 +228,51 @@ export default function ContractCreate({ query }: CustomScreenProps) {
         : services.call('getLoi', { path: { loiNo: no } })) as Promise<Record<string, unknown>>,
     [services],
   );
+
+  // An amendment may change the document the original governs: its current values to start from.
+  const amendedKind = amends && original ? form.sourceKind : 'NONE';
+  const amendedNo = amends && original ? form.sourceNo : '';
+  useEffect(() => {
+    if (amendedKind === 'NONE' || !amendedNo) return;
+    let live = true;
+    readSource(amendedKind, amendedNo).then(
+      (doc) => {
+        if (!live) return;
+        if (amendedKind === 'PO') {
+          const lines = ((doc.lines as Array<Record<string, unknown>> | undefined) ?? []).map((l) => ({
+            lineNo: Number(l.lineNo),
+            itemName: str(l.itemName),
+            quantity: str(l.quantity),
+            unitPrice: str(l.unitPrice),
+          }));
+          const dueDate = str(doc.dueDate);
+          setSourceNow({ kind: 'PO', no: amendedNo, dueDate, lines });
+          setEdit({
+            dueDate,
+            lines: Object.fromEntries(
+              lines.map((l) => [l.lineNo, { quantity: decimal(l.quantity), unitPrice: decimal(l.unitPrice) }]),
+            ),
+            amount: '',
+            validUntil: '',
+          });
+        } else {
+          const amount = won(doc.amount);
+          const validUntil = str(doc.validUntil);
+          setSourceNow({ kind: 'LOI', no: amendedNo, amount, validUntil });
+          setEdit({ dueDate: '', lines: {}, amount, validUntil });
+        }
+      },
+      (e: unknown) => live && void frame.alertError(e),
+    );
+    return () => {
+      live = false;
+    };
+  }, [amendedKind, amendedNo, readSource, frame]);
+  const setLine = (lineNo: number, patch: Partial<{ quantity: string; unitPrice: string }>) =>
+    setEdit((e) => ({
+      ...e,
+      lines: { ...e.lines, [lineNo]: { ...(e.lines[lineNo] ?? { quantity: '', unitPrice: '' }), ...patch } },
+    }));
   const applySource = useCallback(
     (kind: 'PO' | 'LOI', no: string, doc: Record<string, unknown>) => {
       const supply = won(kind === 'PO' ? doc.totalAmount : doc.amount);
@@ -262,11 +377,12 @@ export default function ContractCreate({ query }: CustomScreenProps) {
         buyerSignerId: form.buyerSignerId.trim(),
         supplierSignerId: form.supplierSignerId.trim() || null,
       };
+      const sourceChange = changeOf(sourceNow, edit);
       const created = (
         amends
           ? await services.call('createContractAmendment', {
               path: { econtractNo: amends },
-              body: { templateNo: form.templateNo, ...terms },
+              body: { templateNo: form.templateNo, ...terms, ...(sourceChange ? { sourceChange } : {}) },
             })
           : await services.call('createContract', {
               body: {
@@ -408,6 +524,92 @@ export default function ContractCreate({ query }: CustomScreenProps) {
           block
         />
       </div>
+      {sourceNow && (
+        <fieldset className={styles.change}>
+          <legend>{t(`${T}.change.title`)}</legend>
+          <p className={styles.muted}>{t(`${T}.change.help.${sourceNow.kind}`, { no: sourceNow.no })}</p>
+          {sourceNow.kind === 'PO' ? (
+            <>
+              <div className={styles.grid}>
+                <DateInput
+                  label={t(`${T}.change.dueDate`)}
+                  value={edit.dueDate}
+                  onChange={(v) => setEdit((e) => ({ ...e, dueDate: v }))}
+                  block
+                />
+              </div>
+              {sourceNow.lines.length > 0 && (
+                <table className={styles.table}>
+                  <caption className={styles.muted}>{t(`${T}.change.linesCaption`)}</caption>
+                  <thead>
+                    <tr>
+                      <th scope="col">{t(`${T}.change.lineNo`)}</th>
+                      <th scope="col">{t(`${T}.change.itemName`)}</th>
+                      <th scope="col">{t(`${T}.change.quantity`)}</th>
+                      <th scope="col">{t(`${T}.change.unitPrice`)}</th>
+                      <th scope="col">{t(`${T}.change.newQuantity`)}</th>
+                      <th scope="col">{t(`${T}.change.newUnitPrice`)}</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {sourceNow.lines.map((l) => {
+                      const typed = edit.lines[l.lineNo] ?? { quantity: '', unitPrice: '' };
+                      const names = { lineNo: l.lineNo, item: l.itemName };
+                      return (
+                        <tr key={l.lineNo}>
+                          <td>{l.lineNo}</td>
+                          <td>{l.itemName}</td>
+                          <td className={styles.num}>{shown(l.quantity)}</td>
+                          <td className={styles.num}>{shown(l.unitPrice)}</td>
+                          <td>
+                            <MaskedInput
+                              className={styles.cell}
+                              label={t(`${T}.change.newQuantityOf`, names)}
+                              mask="numComma"
+                              value={typed.quantity}
+                              onChange={(v) => setLine(l.lineNo, { quantity: v.replace(/-/g, '') })}
+                              block
+                            />
+                          </td>
+                          <td>
+                            <MaskedInput
+                              className={styles.cell}
+                              label={t(`${T}.change.newUnitPriceOf`, names)}
+                              mask="numComma"
+                              value={typed.unitPrice}
+                              onChange={(v) => setLine(l.lineNo, { unitPrice: v.replace(/-/g, '') })}
+                              block
+                            />
+                          </td>
+                        </tr>
+                      );
+                    })}
+                  </tbody>
+                </table>
+              )}
+            </>
+          ) : (
+            <div className={styles.grid}>
+              <MaskedInput
+                label={t(`${T}.change.amount`)}
+                mask="numComma"
+                value={edit.amount}
+                onChange={(v) => setEdit((e) => ({ ...e, amount: won(v) }))}
+                block
+              />
+              <DateInput
+                label={t(`${T}.change.validUntil`)}
+                value={edit.validUntil}
+                onChange={(v) => setEdit((e) => ({ ...e, validUntil: v }))}
+                block
+              />
+            </div>
+          )}
+          <p className={styles.muted} role="status">
+            {changeOf(sourceNow, edit) ? t(`${T}.change.some`) : t(`${T}.change.none`)}
+          </p>
+        </fieldset>
+      )}
       <div className={styles.row}>
         <WidgetButton onClick={() => frame.leave(false)} data-action="back">
           {t('engine.back')}

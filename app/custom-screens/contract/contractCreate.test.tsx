@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderScreen } from '../../../engine/testing/screen-harness';
-import type { OperationInput } from '../../../engine/services';
+import { OperationError, type OperationInput } from '../../../engine/services';
 import { screenDefinitions, screenTexts } from '../../../screens';
 import { createPoFixtures } from '../../../screens/purchase-order/po-fixtures';
 import ContractCreate from './contractCreate.custom';
@@ -89,7 +89,10 @@ const ORIGINAL = {
 type Calls = Array<{ operation: string; input: OperationInput }>;
 const lastCall = (calls: Calls, op: string) => [...calls].reverse().find((c) => c.operation === op);
 
-function open(route: string) {
+function open(
+  route: string,
+  over: { original?: Record<string, unknown>; amend?: (input: OperationInput) => unknown } = {},
+) {
   const po = createPoFixtures().answers;
   let address = '';
   const r = renderScreen('contract.contractCreate', {
@@ -102,10 +105,11 @@ function open(route: string) {
     answers: {
       listContractTemplates: () => TEMPLATES,
       getPo: po.getPo,
+      getLoi: po.getLoi,
       listPos: po.listPos,
-      getContract: () => ORIGINAL,
+      getContract: () => over.original ?? ORIGINAL,
       createContract: () => ({ contractNo: 'CT2026-000010', version: 1, documentSha: SHA }),
-      createContractAmendment: () => ({ contractNo: 'CT2026-000011', version: 1, documentSha: SHA }),
+      createContractAmendment: over.amend ?? (() => ({ contractNo: 'CT2026-000011', version: 1, documentSha: SHA })),
     },
   });
   return { ...r, address: () => address };
@@ -114,6 +118,19 @@ function open(route: string) {
 async function confirmDialog() {
   const dialog = await screen.findByRole('alertdialog');
   fireEvent.click(within(dialog).getByRole('button', { name: '확인' }));
+}
+
+/** Types into a field and leaves it (a date commits on leaving). */
+function type(field: HTMLElement, value: string) {
+  fireEvent.change(field, { target: { value } });
+  fireEvent.blur(field);
+}
+
+async function saveAmendment(r: ReturnType<typeof open>) {
+  fireEvent.click(screen.getByRole('button', { name: '변경계약서 작성' }));
+  await confirmDialog();
+  await waitFor(() => expect(lastCall(r.services.calls, 'createContractAmendment')).toBeDefined());
+  return lastCall(r.services.calls, 'createContractAmendment')!.input.body as Record<string, unknown>;
 }
 
 describe('contract.contractCreate', { timeout: 30_000 }, () => {
@@ -193,5 +210,83 @@ describe('contract.contractCreate', { timeout: 30_000 }, () => {
     expect(screen.getByRole('combobox', { name: /근거 문서/ })).toHaveValue('PO');
     expect(screen.getByLabelText(/^근거 번호/)).toHaveValue('PO2026-000303');
     expect(screen.getByLabelText(/^계약명/)).toHaveValue('포장재 발주');
+  });
+
+  describe('the change of the order or LOI the amendment agrees', () => {
+    it('a PO contract: the new due date and the changed line only, as the order change', async () => {
+      const r = open('/contract/contractCreate?amends=CT2026-000007');
+      const section = await screen.findByRole('group', { name: '발주/LOI 변경 내용' }, { timeout: 5000 });
+      expect(lastCall(r.services.calls, 'getPo')!.input.path).toEqual({ poNo: 'PO2026-000301' });
+      // The order's current values, prefilled.
+      const due = within(section).getByLabelText(/^새 납기일/);
+      expect(due).toHaveValue('2026-12-20');
+      const table = within(section).getByRole('table');
+      expect(within(table).getAllByRole('row')).toHaveLength(3);
+      const qty1 = within(table).getByLabelText('1번 베어링 6204 새 수량');
+      expect(qty1).toHaveValue('10');
+      expect(within(table).getByLabelText('2번 오일씰 35x52 새 수량')).toHaveValue('2.5');
+      expect(within(section).getByRole('status')).toHaveTextContent('바뀐 내용이 없습니다');
+
+      type(due, '2027-01-15');
+      type(qty1, '12');
+      // Typed again as it was: not a change.
+      type(within(table).getByLabelText('2번 오일씰 35x52 새 단가'), '1,000.00');
+      expect(within(section).getByRole('status')).toHaveTextContent('변경 내용이 함께 기록됩니다');
+      const body = await saveAmendment(r);
+      expect(body.sourceChange).toEqual({ dueDate: '2027-01-15', lines: [{ lineNo: 1, quantity: '12' }] });
+    });
+
+    it('an LOI contract: its new amount and last valid day', async () => {
+      const r = open('/contract/contractCreate?amends=CT2026-000008', {
+        original: { ...ORIGINAL, contractNo: 'CT2026-000008', sourceKind: 'LOI', sourceNo: 'LOI2026-000021' },
+      });
+      const section = await screen.findByRole('group', { name: '발주/LOI 변경 내용' }, { timeout: 5000 });
+      expect(lastCall(r.services.calls, 'getLoi')!.input.path).toEqual({ loiNo: 'LOI2026-000021' });
+      const amount = within(section).getByLabelText(/^새 LOI 금액/);
+      const until = within(section).getByLabelText(/^새 유효 종료일/);
+      expect(amount).toHaveValue('30,000,000');
+      expect(until).toHaveValue('2027-02-18');
+      expect(within(section).queryByRole('table')).toBeNull();
+      type(amount, '36,000,000');
+      type(until, '2027-03-31');
+      const body = await saveAmendment(r);
+      expect(body.sourceChange).toEqual({ amount: '36000000', validUntil: '2027-03-31' });
+    });
+
+    it('nothing changed: no sourceChange is sent', async () => {
+      const r = open('/contract/contractCreate?amends=CT2026-000007');
+      const section = await screen.findByRole('group', { name: '발주/LOI 변경 내용' }, { timeout: 5000 });
+      await waitFor(() => expect(within(section).getByLabelText(/^새 납기일/)).toHaveValue('2026-12-20'));
+      const body = await saveAmendment(r);
+      expect(body).not.toHaveProperty('sourceChange');
+      expect(body.title).toBe('설비 보수 자재 공급계약');
+    });
+
+    it('a contract with no source shows no change section', async () => {
+      const r = open('/contract/contractCreate?amends=CT2026-000009', {
+        original: { ...ORIGINAL, contractNo: 'CT2026-000009', sourceKind: 'NONE', sourceNo: null },
+      });
+      await screen.findByText(/원계약 CT2026-000009/, undefined, { timeout: 5000 });
+      await waitFor(() => expect(screen.getByLabelText(/^계약 종료일/)).toHaveValue('2027-12-31'));
+      expect(screen.queryByRole('group', { name: '발주/LOI 변경 내용' })).toBeNull();
+      expect(lastCall(r.services.calls, 'getPo')).toBeUndefined();
+      const body = await saveAmendment(r);
+      expect(body).not.toHaveProperty('sourceChange');
+    });
+
+    it('the server’s refusal of the change is shown in its words and the form stays', async () => {
+      const r = open('/contract/contractCreate?amends=CT2026-000007', {
+        amend: () => {
+          throw new OperationError(409, 'PO_CHANGE_PENDING', '결재 중인 발주 변경이 있어 변경할 수 없습니다');
+        },
+      });
+      const section = await screen.findByRole('group', { name: '발주/LOI 변경 내용' }, { timeout: 5000 });
+      type(within(section).getByLabelText('1번 베어링 6204 새 단가'), '1200');
+      const body = await saveAmendment(r);
+      expect(body.sourceChange).toEqual({ lines: [{ lineNo: 1, unitPrice: '1200' }] });
+      const alert = await screen.findByRole('alertdialog');
+      expect(alert).toHaveTextContent('결재 중인 발주 변경이 있어 변경할 수 없습니다');
+      expect(r.address()).not.toContain('contractDetail');
+    });
   });
 });
