@@ -20334,6 +20334,8 @@ export interface operations {
                         estUnitPrice: string;
                         remark?: string | null;
                         budgetAccount?: string | null;
+                        agreementNo?: string | null;
+                        agreementLineNo?: number | null;
                     }[];
                 };
             };
@@ -20388,6 +20390,8 @@ export interface operations {
                             remark: string | null;
                             budgetAccount: string | null;
                             budgetAccountName: string | null;
+                            agreementNo: string | null;
+                            agreementLineNo: number | null;
                             /** @description The PR’s currency (for the amounts of the line) */
                             currency: string;
                         }[];
@@ -20847,6 +20851,8 @@ export interface operations {
                             remark: string | null;
                             budgetAccount: string | null;
                             budgetAccountName: string | null;
+                            agreementNo: string | null;
+                            agreementLineNo: number | null;
                             /** @description The PR’s currency (for the amounts of the line) */
                             currency: string;
                         }[];
@@ -21071,6 +21077,8 @@ export interface operations {
                         estUnitPrice: string;
                         remark?: string | null;
                         budgetAccount?: string | null;
+                        agreementNo?: string | null;
+                        agreementLineNo?: number | null;
                     }[];
                     /** @description The version read; a stale one answers 409 VERSION_CONFLICT */
                     version: number;
@@ -21127,6 +21135,8 @@ export interface operations {
                             remark: string | null;
                             budgetAccount: string | null;
                             budgetAccountName: string | null;
+                            agreementNo: string | null;
+                            agreementLineNo: number | null;
                             /** @description The PR’s currency (for the amounts of the line) */
                             currency: string;
                         }[];
@@ -21389,6 +21399,8 @@ export interface operations {
                             remark: string | null;
                             budgetAccount: string | null;
                             budgetAccountName: string | null;
+                            agreementNo: string | null;
+                            agreementLineNo: number | null;
                             /** @description The PR’s currency (for the amounts of the line) */
                             currency: string;
                         }[];
@@ -21653,6 +21665,8 @@ export interface operations {
                             remark: string | null;
                             budgetAccount: string | null;
                             budgetAccountName: string | null;
+                            agreementNo: string | null;
+                            agreementLineNo: number | null;
                             /** @description The PR’s currency (for the amounts of the line) */
                             currency: string;
                         }[];
@@ -21918,6 +21932,8 @@ export interface operations {
                             remark: string | null;
                             budgetAccount: string | null;
                             budgetAccountName: string | null;
+                            agreementNo: string | null;
+                            agreementLineNo: number | null;
                             /** @description The PR’s currency (for the amounts of the line) */
                             currency: string;
                         }[];
@@ -22182,6 +22198,8 @@ export interface operations {
                             remark: string | null;
                             budgetAccount: string | null;
                             budgetAccountName: string | null;
+                            agreementNo: string | null;
+                            agreementLineNo: number | null;
                             /** @description The PR’s currency (for the amounts of the line) */
                             currency: string;
                         }[];
@@ -31545,7 +31563,8 @@ export interface operations {
                     remark?: string | null;
                     prNo?: string | null;
                     lines: {
-                        agreementLineNo: number;
+                        /** @description The agreement line ordered; omitted with a prLineNo "from agreement": the one the PR line names */
+                        agreementLineNo?: number;
                         quantity: string;
                         unitPrice?: string | null;
                         /** @description Line due date */

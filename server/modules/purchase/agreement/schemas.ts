@@ -204,7 +204,13 @@ export const CallOffBody = Type.Object(
     lines: Type.Array(
       Type.Object(
         {
-          agreementLineNo: Type.Integer({ minimum: 1 }),
+          agreementLineNo: Type.Optional(
+            Type.Integer({
+              minimum: 1,
+              description:
+                'The agreement line ordered; omitted with a prLineNo "from agreement": the one the PR line names',
+            }),
+          ),
           quantity: Type.String({ maxLength: 30 }),
           unitPrice: Type.Optional(
             Nullable(
