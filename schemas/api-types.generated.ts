@@ -2542,6 +2542,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/agreement-lines": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Lines of the agreements valid today (active, within their validity by the business clock): agreement, supplier, item, agreed price, remaining */
+        get: operations["listValidAgreementLines"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/agreements/{agreementNo}": {
         parameters: {
             query?: never;
@@ -30074,6 +30091,110 @@ export interface operations {
                 size?: number;
                 /** @description Sort as field:asc|desc; fields: agreementNo, compNameKr, itemName, validTo, agreedQty, orderedQty, orderedAmount, remainingQty, consumedPct, status */
                 sort?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rows: {
+                            /** @description agreementNo-lineNo: the row’s key */
+                            lineKey: string;
+                            agreementNo: string;
+                            compNo: string;
+                            compNameKr: string;
+                            title: string;
+                            currency: string;
+                            /** @description AGREEMENT_STATUS; an active agreement past its validity reads EXPIRED */
+                            status: string;
+                            validFrom: string;
+                            validTo: string;
+                            ceilingAmount: string | null;
+                            /** @description Ordered against the whole agreement */
+                            agreementOrderedAmount: string;
+                            ceilingPct: string | null;
+                            lineNo: number;
+                            itemCode: string | null;
+                            itemName: string;
+                            unitCode: string;
+                            unitPrice: string;
+                            agreedQty: string | null;
+                            agreedAmount: string | null;
+                            orderedQty: string;
+                            orderedAmount: string;
+                            remainingQty: string | null;
+                            remainingAmount: string | null;
+                            consumedPct: string | null;
+                        }[];
+                        total: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listValidAgreementLines: {
+        parameters: {
+            query?: {
+                agreementNo?: string;
+                compName?: string;
+                itemName?: string;
+                /** @description Page, 1-based */
+                page?: number;
+                /** @description Rows a page (a screen asks ≤ 500; an export up to 5000) */
+                size?: number;
             };
             header?: never;
             path?: never;

@@ -60,6 +60,24 @@ describe('PR lines from an agreement', { timeout: 120_000 }, () => {
     expect(plain.lines[0].agreementNo).toBeNull();
   });
 
+  it('the agreement-line popup lists the lines of the agreements valid today, with what remains', async () => {
+    const ag = await activeAgreement({ title: '팝업 단가계약' });
+    const page = ok(await f.get(`/api/v1/agreement-lines?agreementNo=${ag.agreementNo}`, f.u.buyer));
+    expect(
+      page.rows.map((r: Record<string, unknown>) => [
+        r.agreementNo,
+        r.lineNo,
+        r.compNameKr !== '',
+        r.unitPrice,
+        r.remainingQty,
+      ]),
+    ).toEqual([
+      [ag.agreementNo, 1, true, '1000.00', '100.000'],
+      [ag.agreementNo, 2, true, '500.00', null],
+    ]);
+    expect(page.total).toBe(2);
+  });
+
   it('refuses another price, an unknown agreement or line, another currency', async () => {
     const ag = await activeAgreement();
     const price = refused(
@@ -140,6 +158,7 @@ describe('PR lines from an agreement', { timeout: 120_000 }, () => {
     const inactive = refused(await f.post('/api/v1/prs', f.u.buyer, fromAgreement(draft.agreementNo, 1, '1000')), 409);
     expect(inactive.msg).toBe(`유효한 단가계약이 아닙니다(작성): ${draft.agreementNo}`);
     t.app.clock.advance(5 * 86_400_000);
+    expect(ok(await f.get(`/api/v1/agreement-lines?agreementNo=${ag.agreementNo}`, f.u.buyer)).rows).toEqual([]);
     const late = refused(await f.post('/api/v1/prs', f.u.buyer, fromAgreement(ag.agreementNo, 1, '1000')), 409);
     expect(late.msg).toBe(`단가계약 ${ag.agreementNo}의 유효기간(${day(3)}까지)이 지났습니다`);
   });

@@ -76,6 +76,16 @@ export const ConsumptionRow = Type.Object({
 
 export const ConsumptionList = Type.Object({ rows: Type.Array(ConsumptionRow), total: Type.Integer() });
 
+export const ValidAgreementLinesQuery = Type.Object(
+  {
+    agreementNo: Type.Optional(Type.String({ maxLength: 20 })),
+    compName: Type.Optional(Type.String({ maxLength: 100 })),
+    itemName: Type.Optional(Type.String({ maxLength: 200 })),
+    ...PagingQuery,
+  },
+  { additionalProperties: false },
+);
+
 export const AgreementNoParams = Type.Object(
   { agreementNo: Type.String({ maxLength: 20, description: 'AG2026-000123' }) },
   { additionalProperties: false },
