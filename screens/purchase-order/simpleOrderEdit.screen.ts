@@ -177,9 +177,9 @@ export default defineEditScreen({
         { field: 'deliveryDate', type: 'date', width: 110, editable: `${DRAFT} || ${can('change')}` },
         { field: 'deliveredQty', type: 'number', width: 90 },
         { field: 'receivedQty', type: 'number', width: 90 },
-        // A line "from agreement" (chosen in the agreement-line popup): the server takes the line's item and checks the agreed price.
-        { field: 'agreementNo', width: 130 },
-        { field: 'agreementLineNo', type: 'number', width: 80 },
+        // A line "from agreement" (chosen in the agreement-line popup, or its numbers typed): the server takes the line's item and checks the agreed price.
+        { field: 'agreementNo', width: 130, editable: DRAFT, maxLength: 20 },
+        { field: 'agreementLineNo', type: 'number', width: 80, editable: DRAFT },
       ],
     },
     {
