@@ -2542,6 +2542,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/agreement-lines": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Lines of the agreements valid today (active, within their validity by the business clock): agreement, supplier, item, agreed price, remaining */
+        get: operations["listValidAgreementLines"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/agreements/{agreementNo}": {
         parameters: {
             query?: never;
@@ -20338,6 +20355,8 @@ export interface operations {
                         estUnitPrice: string;
                         remark?: string | null;
                         budgetAccount?: string | null;
+                        agreementNo?: string | null;
+                        agreementLineNo?: number | null;
                     }[];
                 };
             };
@@ -20392,6 +20411,8 @@ export interface operations {
                             remark: string | null;
                             budgetAccount: string | null;
                             budgetAccountName: string | null;
+                            agreementNo: string | null;
+                            agreementLineNo: number | null;
                             /** @description The PR’s currency (for the amounts of the line) */
                             currency: string;
                         }[];
@@ -20851,6 +20872,8 @@ export interface operations {
                             remark: string | null;
                             budgetAccount: string | null;
                             budgetAccountName: string | null;
+                            agreementNo: string | null;
+                            agreementLineNo: number | null;
                             /** @description The PR’s currency (for the amounts of the line) */
                             currency: string;
                         }[];
@@ -21075,6 +21098,8 @@ export interface operations {
                         estUnitPrice: string;
                         remark?: string | null;
                         budgetAccount?: string | null;
+                        agreementNo?: string | null;
+                        agreementLineNo?: number | null;
                     }[];
                     /** @description The version read; a stale one answers 409 VERSION_CONFLICT */
                     version: number;
@@ -21131,6 +21156,8 @@ export interface operations {
                             remark: string | null;
                             budgetAccount: string | null;
                             budgetAccountName: string | null;
+                            agreementNo: string | null;
+                            agreementLineNo: number | null;
                             /** @description The PR’s currency (for the amounts of the line) */
                             currency: string;
                         }[];
@@ -21393,6 +21420,8 @@ export interface operations {
                             remark: string | null;
                             budgetAccount: string | null;
                             budgetAccountName: string | null;
+                            agreementNo: string | null;
+                            agreementLineNo: number | null;
                             /** @description The PR’s currency (for the amounts of the line) */
                             currency: string;
                         }[];
@@ -21657,6 +21686,8 @@ export interface operations {
                             remark: string | null;
                             budgetAccount: string | null;
                             budgetAccountName: string | null;
+                            agreementNo: string | null;
+                            agreementLineNo: number | null;
                             /** @description The PR’s currency (for the amounts of the line) */
                             currency: string;
                         }[];
@@ -21922,6 +21953,8 @@ export interface operations {
                             remark: string | null;
                             budgetAccount: string | null;
                             budgetAccountName: string | null;
+                            agreementNo: string | null;
+                            agreementLineNo: number | null;
                             /** @description The PR’s currency (for the amounts of the line) */
                             currency: string;
                         }[];
@@ -22186,6 +22219,8 @@ export interface operations {
                             remark: string | null;
                             budgetAccount: string | null;
                             budgetAccountName: string | null;
+                            agreementNo: string | null;
+                            agreementLineNo: number | null;
                             /** @description The PR’s currency (for the amounts of the line) */
                             currency: string;
                         }[];
@@ -30154,6 +30189,110 @@ export interface operations {
             };
         };
     };
+    listValidAgreementLines: {
+        parameters: {
+            query?: {
+                agreementNo?: string;
+                compName?: string;
+                itemName?: string;
+                /** @description Page, 1-based */
+                page?: number;
+                /** @description Rows a page (a screen asks ≤ 500; an export up to 5000) */
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rows: {
+                            /** @description agreementNo-lineNo: the row’s key */
+                            lineKey: string;
+                            agreementNo: string;
+                            compNo: string;
+                            compNameKr: string;
+                            title: string;
+                            currency: string;
+                            /** @description AGREEMENT_STATUS; an active agreement past its validity reads EXPIRED */
+                            status: string;
+                            validFrom: string;
+                            validTo: string;
+                            ceilingAmount: string | null;
+                            /** @description Ordered against the whole agreement */
+                            agreementOrderedAmount: string;
+                            ceilingPct: string | null;
+                            lineNo: number;
+                            itemCode: string | null;
+                            itemName: string;
+                            unitCode: string;
+                            unitPrice: string;
+                            agreedQty: string | null;
+                            agreedAmount: string | null;
+                            orderedQty: string;
+                            orderedAmount: string;
+                            remainingQty: string | null;
+                            remainingAmount: string | null;
+                            consumedPct: string | null;
+                        }[];
+                        total: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     getAgreement: {
         parameters: {
             query?: never;
@@ -31549,7 +31688,8 @@ export interface operations {
                     remark?: string | null;
                     prNo?: string | null;
                     lines: {
-                        agreementLineNo: number;
+                        /** @description The agreement line ordered; omitted with a prLineNo "from agreement": the one the PR line names */
+                        agreementLineNo?: number;
                         quantity: string;
                         unitPrice?: string | null;
                         /** @description Line due date */

@@ -62,6 +62,12 @@ export { DepartmentField, type DepartmentFieldProps, type DepartmentValue } from
 export { PersonPopup, personQuery, type PersonPopupProps } from './person-popup/person-popup';
 export { PersonField, type PersonFieldProps, type PersonValue } from './person-popup/person-field';
 export { CompanyPopup, type CompanyPopupProps, type CompanyRow } from './company-popup/company-popup';
+export {
+  AgreementLinePopup,
+  type AgreementLineFilters,
+  type AgreementLinePopupProps,
+  type AgreementLineRow,
+} from './agreement-line-popup/agreement-line-popup';
 
 export {
   SourcingGroupSelect,

@@ -3,6 +3,11 @@ import { WidgetButton } from '../../widgets/common/button';
 import { CompanyPopup, type CompanyRow } from '../../widgets/company-popup/company-popup';
 import { PersonPopup } from '../../widgets/person-popup/person-popup';
 import { ItemPopup, type ItemFilters, type ItemRow } from '../../widgets/item-popup/item-popup';
+import {
+  AgreementLinePopup,
+  type AgreementLineFilters,
+  type AgreementLineRow,
+} from '../../widgets/agreement-line-popup/agreement-line-popup';
 import { DataGrid } from '../../widgets/data-grid/data-grid';
 import { isOperationId, operations } from '../../schemas/operations.generated';
 import type { ColumnDef, DetailDef } from '../definition/types';
@@ -70,7 +75,8 @@ export function DetailGrid({
   const frame = useFrame();
   const [selected, setSelected] = useState<number[]>([]);
   const [note, setNote] = useState<string | null>(null);
-  const [picking, setPicking] = useState(false);
+  // The popup open: the index of its addFrom source (a grid may offer several), null when none.
+  const [picking, setPicking] = useState<number | null>(null);
   const codesRevision = useCodesRevision(services);
   const formKey = JSON.stringify([scope.form ?? null, scope.mode ?? null]);
   const columns = useMemo(
@@ -110,11 +116,19 @@ export function DetailGrid({
     if (!v) viewCache.current.set(data, (v = transform(data)));
     return v;
   };
-  const addFrom = def.addFrom;
-  const canPick = !!addFrom && !readOnly && (def.maxRows === undefined || state.rows.length < def.maxRows);
+  const sources = def.addFrom === undefined ? [] : [def.addFrom].flat();
+  const addFrom = picking !== null ? sources[picking] : undefined;
+  const canPick = sources.length > 0 && !readOnly && (def.maxRows === undefined || state.rows.length < def.maxRows);
   const pick = (entry: Record<string, unknown>) => {
-    setPicking(false);
+    setPicking(null);
     if (addFrom) onChange(addRowFrom(state, def, entry, addFrom.fill));
+  };
+  /** The agreement-line popup's search: the definition's operation with the popup's filters (empty ones left out). */
+  const searchAgreementLines = async (f: AgreementLineFilters): Promise<AgreementLineRow[]> => {
+    const query: Record<string, unknown> = { size: 200 };
+    for (const [k, v] of Object.entries(f)) if (v) query[k] = v;
+    const answer = await services.call(addFrom!.operation!, { query });
+    return (Array.isArray(answer) ? answer : ((answer as { rows?: unknown[] })?.rows ?? [])) as AgreementLineRow[];
   };
   /** The company popup's search: the definition's operation with `q`, its rows as the popup shows them. */
   const searchCompanies = async (q: string): Promise<CompanyRow[]> => {
@@ -137,9 +151,10 @@ export function DetailGrid({
     return (Array.isArray(answer) ? answer : ((answer as { rows?: unknown[] })?.rows ?? [])) as ItemRow[];
   };
   const [itemCategories, setItemCategories] = useState<Array<{ value: string; text: string }> | undefined>(undefined);
-  const openPicker = () => {
-    setPicking(true);
-    const cats = addFrom?.widget === 'item' ? addFrom.categories : undefined;
+  const openPicker = (index: number) => {
+    setPicking(index);
+    const source = sources[index];
+    const cats = source?.widget === 'item' ? source.categories : undefined;
     if (cats && !itemCategories) {
       void services
         .call(
@@ -256,11 +271,17 @@ export function DetailGrid({
                 {t('engine.addRow')}
               </WidgetButton>
             )}
-            {addFrom && (
-              <WidgetButton size="small" disabled={!canPick} onClick={openPicker} data-action={`addFrom-${def.id}`}>
-                {t(addFrom.label ?? 'engine.addRow')}
+            {sources.map((source, i) => (
+              <WidgetButton
+                key={i}
+                size="small"
+                disabled={!canPick}
+                onClick={() => openPicker(i)}
+                data-action={i === 0 ? `addFrom-${def.id}` : `addFrom-${def.id}-${i}`}
+              >
+                {t(source.label ?? 'engine.addRow')}
               </WidgetButton>
-            )}
+            ))}
             {def.reorder && (
               <>
                 <WidgetButton
@@ -322,26 +343,34 @@ export function DetailGrid({
       {note && <p className={styles.muted}>{note}</p>}
       {addFrom?.widget === 'person' && (
         <PersonPopup
-          open={picking}
+          open
           onChoose={(p) => pick(p as unknown as Record<string, unknown>)}
-          onClose={() => setPicking(false)}
+          onClose={() => setPicking(null)}
         />
       )}
       {addFrom?.widget === 'company' && addFrom.operation && (
         <CompanyPopup
-          open={picking}
+          open
           search={searchCompanies}
           onChoose={(c) => pick(c as unknown as Record<string, unknown>)}
-          onClose={() => setPicking(false)}
+          onClose={() => setPicking(null)}
         />
       )}
       {addFrom?.widget === 'item' && addFrom.operation && (
         <ItemPopup
-          open={picking}
+          open
           search={searchItems}
           categories={addFrom.categories ? (itemCategories ?? []) : undefined}
           onChoose={(i) => pick(i as unknown as Record<string, unknown>)}
-          onClose={() => setPicking(false)}
+          onClose={() => setPicking(null)}
+        />
+      )}
+      {addFrom?.widget === 'agreementLine' && addFrom.operation && (
+        <AgreementLinePopup
+          open
+          search={searchAgreementLines}
+          onChoose={(l) => pick(l as unknown as Record<string, unknown>)}
+          onClose={() => setPicking(null)}
         />
       )}
       {problems.length > 0 && (

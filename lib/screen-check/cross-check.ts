@@ -479,9 +479,11 @@ class Checker {
           `the rows of ${fop?.id ?? ''}`,
         );
       }
-      if (d.addFrom?.operation) this.auto(d.addFrom.operation, `${at}/details/${di}/addFrom/operation`);
-      if (d.addFrom?.categories)
-        this.auto(d.addFrom.categories.operation, `${at}/details/${di}/addFrom/categories/operation`);
+      [d.addFrom ?? []].flat().forEach((a, ai) => {
+        const where = `${at}/details/${di}/addFrom${Array.isArray(d.addFrom) ? `/${ai}` : ''}`;
+        if (a.operation) this.auto(a.operation, `${where}/operation`);
+        if (a.categories) this.auto(a.categories.operation, `${where}/categories/operation`);
+      });
       d.columns.forEach((c, ci) => {
         if (!c.lookup) return;
         const lop = this.auto(c.lookup.operation, `${at}/details/${di}/columns/${ci}/lookup/operation`);

@@ -451,24 +451,36 @@ function editRules(body: EditBody, at: string, file: string, out: DefinitionProb
   );
   body.details?.forEach((d, di) => {
     columnRules(d.columns, `${at}/details/${di}/columns`, file, out);
-    if (d.addFrom?.widget === 'item' && !d.addFrom.operation)
-      out.push({
-        file,
-        pointer: `${at}/details/${di}/addFrom`,
-        message:
-          'the item popup searches with an operation: add "operation" (a list operation taking catCode, itemName, spec, itemCode)',
-        code: 'rule.popupOperation',
-        params: { widget: 'item' },
-      });
-    if (d.addFrom?.widget === 'company' && !d.addFrom.operation)
-      out.push({
-        file,
-        pointer: `${at}/details/${di}/addFrom`,
-        message:
-          'the company popup searches with an operation: add "operation" (called with q; rows with compNo, compNameKr, taxNo2)',
-        code: 'rule.popupOperation',
-        params: { widget: 'company' },
-      });
+    [d.addFrom ?? []].flat().forEach((a, ai) => {
+      const pointer = `${at}/details/${di}/addFrom${Array.isArray(d.addFrom) ? `/${ai}` : ''}`;
+      if (a.widget === 'item' && !a.operation)
+        out.push({
+          file,
+          pointer,
+          message:
+            'the item popup searches with an operation: add "operation" (a list operation taking catCode, itemName, spec, itemCode)',
+          code: 'rule.popupOperation',
+          params: { widget: 'item' },
+        });
+      if (a.widget === 'company' && !a.operation)
+        out.push({
+          file,
+          pointer,
+          message:
+            'the company popup searches with an operation: add "operation" (called with q; rows with compNo, compNameKr, taxNo2)',
+          code: 'rule.popupOperation',
+          params: { widget: 'company' },
+        });
+      if (a.widget === 'agreementLine' && !a.operation)
+        out.push({
+          file,
+          pointer,
+          message:
+            'the agreement-line popup searches with an operation: add "operation" (a list operation taking agreementNo, compName, itemName)',
+          code: 'rule.popupOperation',
+          params: { widget: 'agreementLine' },
+        });
+    });
   });
   actionRules(body.actions, `${at}/actions`, file, out);
   if (body.key && !body.load)

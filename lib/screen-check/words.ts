@@ -337,9 +337,13 @@ const SENTENCES: Record<string, Words> = {
       ? l === 'ko'
         ? '업체 검색 창은 작업으로 찾습니다: "operation"을 쓰세요 (q로 찾고 compNo, compNameKr, taxNo2가 있는 행을 돌려주는 작업)'
         : 'the company popup searches with an operation: add "operation" (called with q; rows with compNo, compNameKr, taxNo2)'
-      : l === 'ko'
-        ? '품목 검색 창은 작업으로 찾습니다: "operation"을 쓰세요 (catCode, itemName, spec, itemCode를 받는 목록 작업)'
-        : 'the item popup searches with an operation: add "operation" (a list operation taking catCode, itemName, spec, itemCode)',
+      : p.widget === 'agreementLine'
+        ? l === 'ko'
+          ? '단가계약 품목 선택 창은 작업으로 찾습니다: "operation"을 쓰세요 (agreementNo, compName, itemName을 받는 목록 작업)'
+          : 'the agreement-line popup searches with an operation: add "operation" (a list operation taking agreementNo, compName, itemName)'
+        : l === 'ko'
+          ? '품목 검색 창은 작업으로 찾습니다: "operation"을 쓰세요 (catCode, itemName, spec, itemCode를 받는 목록 작업)'
+          : 'the item popup searches with an operation: add "operation" (a list operation taking catCode, itemName, spec, itemCode)',
   'rule.keyLoad': (_p, l) =>
     l === 'ko'
       ? 'key가 있는 화면은 레코드를 불러옵니다: "load": { "operation": … }를 쓰세요'

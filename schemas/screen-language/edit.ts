@@ -6,6 +6,38 @@ import { Enum, MapOf, Named, OneOf, Scalar } from './helpers';
 import { Column } from './grid';
 import { Field } from './inputs';
 
+/**
+ * A button that adds a row from a popup: the person popup (spec §2) or the company popup (its
+ * search is `operation`, called with `q`, answering rows with compNo, compNameKr, taxNo2).
+ * `fill` maps row field → the chosen entry's field (a list of names: each from the same name). The item popup (`item`) searches with
+ * `operation` (a list operation called with catCode, itemName, spec, itemCode) and offers the
+ * categories of `categories` (an operation's rows: value and text fields) as its first filter. The
+ * agreement-line popup (`agreementLine`) searches with `operation` (a list operation called with
+ * agreementNo, compName, itemName, answering framework-agreement lines).
+ */
+const AddFrom = Type.Object(
+  {
+    widget: Enum(['person', 'company', 'item', 'agreementLine']),
+    label: Type.Optional(Text),
+    operation: Type.Optional(OperationId),
+    categories: Type.Optional(
+      Type.Object(
+        { operation: OperationId, value: Identifier, text: Identifier },
+        {
+          additionalProperties: false,
+          description: "The item popup's category filter: an operation's rows (value and text fields)",
+        },
+      ),
+    ),
+    fill: Fill,
+  },
+  {
+    additionalProperties: false,
+    description:
+      "A button adding a row from the person, company, item or agreement-line popup; fill maps row field → the chosen entry's field",
+  },
+);
+
 export const Section = Named(
   'section',
   Type.Object(
@@ -79,36 +111,10 @@ export const Detail = Named(
       visible: Type.Optional(Expr),
       /** Rows marked (a warm background) while this holds over `row`: `"!empty(row.shortfall)"`; say why in a column too. */
       highlight: Type.Optional(Expr),
-      /**
-       * A button that adds a row from a popup: the person popup (spec §2) or the company popup (its
-       * search is `operation`, called with `q`, answering rows with compNo, compNameKr, taxNo2).
-       * `fill` maps row field → the chosen entry's field (a list of names: each from the same name). The item popup (`item`) searches with
-       * `operation` (a list operation called with catCode, itemName, spec, itemCode) and offers the
-       * categories of `categories` (an operation's rows: value and text fields) as its first filter.
-       */
       addFrom: Type.Optional(
-        Type.Object(
-          {
-            widget: Enum(['person', 'company', 'item']),
-            label: Type.Optional(Text),
-            operation: Type.Optional(OperationId),
-            categories: Type.Optional(
-              Type.Object(
-                { operation: OperationId, value: Identifier, text: Identifier },
-                {
-                  additionalProperties: false,
-                  description: "The item popup's category filter: an operation's rows (value and text fields)",
-                },
-              ),
-            ),
-            fill: Fill,
-          },
-          {
-            additionalProperties: false,
-            description:
-              "A button adding a row from the person, company or item popup; fill maps row field → the chosen entry's field",
-          },
-        ),
+        OneOf([AddFrom, Type.Array(AddFrom, { minItems: 1, maxItems: 3 })], {
+          description: 'One popup button adding rows, or several (each its own button)',
+        }),
       ),
       /** ↑/↓ buttons move the selected row (the rows' order is what is sent, e.g. approval steps). */
       reorder: Type.Optional(Type.Boolean({ description: 'Up/down buttons move the selected row' })),

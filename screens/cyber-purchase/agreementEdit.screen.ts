@@ -74,5 +74,18 @@ export default defineEditScreen({
       ],
     },
   ],
-  actions: [{ kind: 'back' }],
+  actions: [
+    { kind: 'back' },
+    // The agreement's e-contract as the supplier reads and signs it.
+    {
+      kind: 'navigate',
+      id: 'contract',
+      portal: 'external',
+      label: `${T}.contract`,
+      requires: 'read',
+      visible: '!empty(form.contractNo)',
+      route: '/contract/contractSign',
+      query: { contractNo: 'form.contractNo' },
+    },
+  ],
 });

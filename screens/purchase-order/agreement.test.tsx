@@ -117,6 +117,24 @@ describe('AgreementList / AgreementEdit', () => {
   );
 });
 
+describe('AgreementEdit: the e-contract link', () => {
+  it('an agreement with an e-contract number opens the contract detail', T, async () => {
+    const { router } = renderPoFlow('/AgreementEdit?agreementNo=AG2026-000001', {
+      answers: { getAgreement: () => ({ ...DETAIL, contractNo: 'EC2026-000010' }) },
+    });
+    await screen.findByDisplayValue('베어링 단가계약', undefined, { timeout: 5000 });
+    fireEvent.click(await screen.findByRole('button', { name: '전자계약 보기' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/contract/contractDetail'));
+    expect(new URLSearchParams(router.state.location.search).get('contractNo')).toBe('EC2026-000010');
+  });
+
+  it('no e-contract number, no link', T, async () => {
+    renderPoFlow('/AgreementEdit?agreementNo=AG2026-000001', { answers: { getAgreement: () => DETAIL } });
+    await screen.findByDisplayValue('베어링 단가계약', undefined, { timeout: 5000 });
+    expect(screen.queryByRole('button', { name: '전자계약 보기' })).not.toBeInTheDocument();
+  });
+});
+
 describe('AgreementEdit: a call-off on screen', () => {
   it(
     'opens the call-off with the remaining quantities; a refusal lists every problem; the order made is opened at its address',

@@ -144,6 +144,16 @@ export default defineEditScreen({
   ],
   actions: [
     { kind: 'back', label: t('a.list') },
+    // The agreement's e-contract: its detail, read under the contract menu's own authority.
+    {
+      kind: 'navigate',
+      id: 'contract',
+      label: t('a.agreementContract'),
+      requires: 'read',
+      visible: "mode == 'update' && !empty(form.contractNo)",
+      route: '/contract/contractDetail',
+      query: { contractNo: 'form.contractNo' },
+    },
     {
       kind: 'save',
       id: 'save',

@@ -41,6 +41,8 @@ const LOGINS = {
 };
 
 export const PO_ROUTES: Record<string, string> = {
+  // Where the agreement's e-contract link goes.
+  '/contract/contractDetail': 'contract.contractDetail',
   '/OrderRequestList': 'purchaseOrder.orderRequestList',
   '/OrderRequestEdit': 'purchaseOrder.orderRequestEdit',
   '/SimpleOrderList': 'purchaseOrder.simpleOrderList',

@@ -142,13 +142,29 @@ export default defineEditScreen({
       maxRows: 50,
       newRow: { unitCode: 'EA' },
       // The item search popup (widgets/item-popup) adds a line from the item master.
-      addFrom: {
-        widget: 'item',
-        label: t('itemSearch'),
-        operation: 'listItems',
-        categories: { operation: 'listItemCategories', value: 'catCode', text: 'label' },
-        fill: ['itemCode', 'itemName', 'spec', 'unitCode'],
-      },
+      addFrom: [
+        {
+          widget: 'item',
+          label: t('itemSearch'),
+          operation: 'listItems',
+          categories: { operation: 'listItemCategories', value: 'catCode', text: 'label' },
+          fill: ['itemCode', 'itemName', 'spec', 'unitCode'],
+        },
+        {
+          // A line "from agreement" chosen among the valid agreements' lines (its item and agreed price).
+          widget: 'agreementLine',
+          label: t('agreementSearch'),
+          operation: 'listValidAgreementLines',
+          fill: {
+            agreementNo: 'agreementNo',
+            agreementLineNo: 'lineNo',
+            itemCode: 'itemCode',
+            itemName: 'itemName',
+            unitCode: 'unitCode',
+            unitPrice: 'unitPrice',
+          },
+        },
+      ],
       columns: [
         { field: 'lineNo', type: 'number', width: 60 },
         { field: 'itemCode', width: 120, editable: DRAFT, maxLength: 20 },
@@ -161,7 +177,7 @@ export default defineEditScreen({
         { field: 'deliveryDate', type: 'date', width: 110, editable: `${DRAFT} || ${can('change')}` },
         { field: 'deliveredQty', type: 'number', width: 90 },
         { field: 'receivedQty', type: 'number', width: 90 },
-        // A line "from agreement": the agreement and its line; the server takes the line's item and checks the agreed price.
+        // A line "from agreement" (chosen in the agreement-line popup, or its numbers typed): the server takes the line's item and checks the agreed price.
         { field: 'agreementNo', width: 130, editable: DRAFT, maxLength: 20 },
         { field: 'agreementLineNo', type: 'number', width: 80, editable: DRAFT },
       ],

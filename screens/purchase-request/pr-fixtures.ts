@@ -129,6 +129,8 @@ function line(
     remark: null,
     budgetAccount: null,
     budgetAccountName: null,
+    agreementNo: null,
+    agreementLineNo: null,
   };
 }
 
@@ -657,8 +659,8 @@ export function createPrFixtures(options: PrFixtureOptions = {}) {
     if (body.section) pr.section = String(body.section);
     if (body.deptcd) pr.deptcd = String(body.deptcd);
     pr.fileId = (body.fileId as string) ?? null;
-    pr.lines = lines.map((l, i) =>
-      line(
+    pr.lines = lines.map((l, i) => ({
+      ...line(
         i + 1,
         (l.itemCode as string) || null,
         String(l.itemName || l.itemCode),
@@ -667,7 +669,9 @@ export function createPrFixtures(options: PrFixtureOptions = {}) {
         String(l.estUnitPrice),
         (l.sgCode as string) || null,
       ),
-    );
+      agreementNo: (l.agreementNo as string) || null,
+      agreementLineNo: (l.agreementLineNo as number) || null,
+    }));
   }
 
   const answers: Record<string, FixtureHandler> = {

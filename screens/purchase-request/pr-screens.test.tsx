@@ -152,6 +152,8 @@ describe('prEdit: the requester writes, saves and submits a PR', { timeout: 30_0
           estUnitPrice: 32000,
           remark: '',
           budgetAccount: '',
+          agreementNo: '',
+          agreementLineNo: null,
         },
       ]);
       expect(body).not.toHaveProperty('version');
@@ -160,6 +162,76 @@ describe('prEdit: the requester writes, saves and submits a PR', { timeout: 30_0
       expect(await screen.findByDisplayValue('PR2026-000900')).toHaveAttribute('readonly');
       await waitFor(() => expect(gridRowTexts()[0]).toEqual(expect.arrayContaining(['엔드밀 10mm', '32,000'])));
       expect(screen.getByRole('button', { name: '결재 상신' })).toBeEnabled();
+    },
+  );
+
+  it(
+    'a line from an agreement: the agreement-line popup lists the valid lines and the choice fills the line with the agreement, its line, item and agreed price',
+    { timeout: 30_000 },
+    async () => {
+      const { services } = renderPrFlow('/prEdit', {
+        answers: {
+          listValidAgreementLines: () => ({
+            rows: [
+              {
+                lineKey: 'AG2026-000007-2',
+                agreementNo: 'AG2026-000007',
+                compNo: 'C00001',
+                compNameKr: '(주)한빛산업',
+                title: '브래킷 단가계약',
+                currency: 'KRW',
+                status: 'ACTIVE',
+                validFrom: '2026-01-01',
+                validTo: '2026-12-31',
+                ceilingAmount: null,
+                agreementOrderedAmount: '0.00',
+                ceilingPct: null,
+                lineNo: 2,
+                itemCode: null,
+                itemName: '비규격 브래킷',
+                unitCode: 'EA',
+                unitPrice: '500.00',
+                agreedQty: '100.000',
+                agreedAmount: '50000.00',
+                orderedQty: '40.000',
+                orderedAmount: '20000.00',
+                remainingQty: '60.000',
+                remainingAmount: '30000.00',
+                consumedPct: '40.0',
+              },
+            ],
+            total: 1,
+          }),
+        },
+      });
+      await screen.findByRole('heading', { name: '구매요청서' });
+      fireEvent.click(await screen.findByRole('button', { name: '단가계약 품목' }));
+      const dialog = await screen.findByRole('dialog', { name: '단가계약 품목 선택' });
+      fireEvent.change(within(dialog).getByLabelText('협력사'), { target: { value: '한빛' } });
+      fireEvent.click(within(dialog).getByRole('button', { name: '조회' }));
+      await waitFor(() =>
+        expect(gridRowTexts(dialog).join(' ')).toMatch(/AG2026-000007.*한빛산업.*비규격 브래킷.*500.*60/),
+      );
+      expect(lastCall(services.calls, 'listValidAgreementLines')!.input.query).toEqual({ size: 200, compName: '한빛' });
+      fireEvent.click(within(dialog).getByRole('button', { name: '선택' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+      await waitFor(() => expect(gridRowTexts().join(' ')).toMatch(/비규격 브래킷.*EA.*500/));
+      fireEvent.change(screen.getByLabelText(/제목/), { target: { value: '브래킷 구매' } });
+      fireEvent.change(screen.getByLabelText(/희망 납기일/), { target: { value: '2026-12-31' } });
+      fireEvent.blur(screen.getByLabelText(/희망 납기일/));
+      fireEvent.click(screen.getByRole('button', { name: '저장' }));
+      await confirmYes();
+      await screen.findByText('저장되었습니다.');
+      const body = lastCall(services.calls, 'createPr')!.input.body as { lines: Array<Record<string, unknown>> };
+      expect(body.lines).toEqual([
+        expect.objectContaining({
+          agreementNo: 'AG2026-000007',
+          agreementLineNo: 2,
+          itemName: '비규격 브래킷',
+          unitCode: 'EA',
+          estUnitPrice: 500,
+        }),
+      ]);
     },
   );
 

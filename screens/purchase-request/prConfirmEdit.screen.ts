@@ -131,6 +131,9 @@ export default defineEditScreen({
         { field: 'sgCode', width: 120 },
         { field: 'sgName', width: 160 },
         { field: 'remark', width: 180 },
+        // The agreement line the requester named: the call-off of this line orders against it.
+        { field: 'agreementNo', width: 120 },
+        { field: 'agreementLineNo', type: 'number', width: 70 },
       ],
     },
     {

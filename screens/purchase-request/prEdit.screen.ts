@@ -128,15 +128,33 @@ export default defineEditScreen({
         'estUnitPrice',
         'remark',
         'budgetAccount',
+        'agreementNo',
+        'agreementLineNo',
       ],
-      // The item search popup (widgets/item-popup) adds a line from the item master.
-      addFrom: {
-        widget: 'item',
-        label: T('itemSearch'),
-        operation: 'listItems',
-        categories: { operation: 'listItemCategories', value: 'catCode', text: 'label' },
-        fill: ['itemCode', 'itemName', 'spec', 'unitCode', 'sgCode', 'sgName'],
-      },
+      // The item search popup (widgets/item-popup) adds a line from the item master; the agreement-line
+      // popup a line "from agreement" (its item and agreed price; the server takes both from the agreement).
+      addFrom: [
+        {
+          widget: 'item',
+          label: T('itemSearch'),
+          operation: 'listItems',
+          categories: { operation: 'listItemCategories', value: 'catCode', text: 'label' },
+          fill: ['itemCode', 'itemName', 'spec', 'unitCode', 'sgCode', 'sgName'],
+        },
+        {
+          widget: 'agreementLine',
+          label: T('agreementSearch'),
+          operation: 'listValidAgreementLines',
+          fill: {
+            agreementNo: 'agreementNo',
+            agreementLineNo: 'lineNo',
+            itemCode: 'itemCode',
+            itemName: 'itemName',
+            unitCode: 'unitCode',
+            estUnitPrice: 'unitPrice',
+          },
+        },
+      ],
       columns: [
         { field: 'lineNo', type: 'number', width: 50 },
         {
@@ -166,6 +184,8 @@ export default defineEditScreen({
           width: 110,
           editable: true,
         },
+        { field: 'agreementNo', label: F('agreementNo'), width: 120 },
+        { field: 'agreementLineNo', label: F('agreementLineNo'), type: 'number', width: 70 },
       ],
     },
     {

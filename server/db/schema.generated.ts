@@ -1476,6 +1476,8 @@ export interface PrLineTable {
   estAmount: Numeric;
   remark: string | null;
   budgetAccount: string | null;
+  agreementNo: string | null;
+  agreementLineNo: number | null;
 }
 
 export interface PrivacyListAnswerTable {

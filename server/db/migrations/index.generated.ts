@@ -66,6 +66,7 @@ import * as m0720 from './0720-contract-sign-code-subject.js';
 import * as m0721 from './0721-contract-source-change.js';
 import * as m0730 from './0730-contract-clause-menu.js';
 import * as m0740 from './0740-agreement-consumption-menu.js';
+import * as m0750 from './0750-pr-line-agreement.js';
 
 /** Every migration, by number; the key is the version recorded in the database. */
 export const migrations: Record<string, Migration> = {
@@ -135,4 +136,5 @@ export const migrations: Record<string, Migration> = {
   '0721-contract-source-change': m0721,
   '0730-contract-clause-menu': m0730,
   '0740-agreement-consumption-menu': m0740,
+  '0750-pr-line-agreement': m0750,
 };

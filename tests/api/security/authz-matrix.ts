@@ -347,6 +347,7 @@ export const AUTHZ_MATRIX: Readonly<Record<string, Rule>> = {
   // agreement (framework agreements and their call-offs)
   listAgreements: I.r('/AgreementList', '/AgreementEdit'),
   listAgreementConsumption: I.r('/AgreementConsumption', '/AgreementList', '/AgreementEdit'),
+  listValidAgreementLines: I.r('/prEdit', '/SimpleOrderEdit', '/AgreementList', '/AgreementEdit'),
   createAgreement: I.w('/AgreementEdit'),
   getAgreement: I.r('/AgreementList', '/AgreementEdit'),
   updateAgreement: I.w('/AgreementEdit'),

@@ -21,6 +21,7 @@ import {
   CallOffBody,
   ConsumptionList,
   ConsumptionQuery,
+  ValidAgreementLinesQuery,
   SupplierAgreementDetail,
   SupplierAgreementListQuery,
 } from './schemas.js';
@@ -39,6 +40,8 @@ import {
   withdrawAgreement,
 } from './service.js';
 import { SUPPLIER_VISIBLE_AGREEMENT } from './workflow.js';
+import { PR_SCREENS } from '../pr/service.js';
+import { SIMPLE_SCREENS } from '../po/service.js';
 
 const LIST = AGREEMENT_SCREENS.list;
 const EDIT = AGREEMENT_SCREENS.edit;
@@ -94,6 +97,36 @@ export const agreementRoutes: FastifyPluginAsyncTypebox = async (app) => {
         pageWindow(request.query),
         todayKst(app.clock.now()),
       ),
+  );
+
+  // The agreement-line popup of the PR and simple-order lines: whoever edits those reads the lines
+  // that can be ordered today (the agreement itself stays the agreement menu's).
+  app.get(
+    '/api/v1/agreement-lines',
+    {
+      config: {
+        access: access.login([PR_SCREENS.edit, SIMPLE_SCREENS.edit, LIST, EDIT], 'read', ['I']),
+        readOnlyList: true,
+      },
+      schema: {
+        operationId: 'listValidAgreementLines',
+        tags,
+        summary:
+          'Lines of the agreements valid today (active, within their validity by the business clock): agreement, supplier, item, agreed price, remaining',
+        querystring: ValidAgreementLinesQuery,
+        response: { 200: ConsumptionList, ...commonErrors },
+      },
+    },
+    async (request) => {
+      const today = todayKst(app.clock.now());
+      return listAgreementConsumption(
+        request.db,
+        { ...request.query, status: ['ACTIVE'], validOn: today },
+        { field: 'agreementNo', direction: 'desc' },
+        pageWindow(request.query),
+        today,
+      );
+    },
   );
 
   app.get(

@@ -76,6 +76,16 @@ export const ConsumptionRow = Type.Object({
 
 export const ConsumptionList = Type.Object({ rows: Type.Array(ConsumptionRow), total: Type.Integer() });
 
+export const ValidAgreementLinesQuery = Type.Object(
+  {
+    agreementNo: Type.Optional(Type.String({ maxLength: 20 })),
+    compName: Type.Optional(Type.String({ maxLength: 100 })),
+    itemName: Type.Optional(Type.String({ maxLength: 200 })),
+    ...PagingQuery,
+  },
+  { additionalProperties: false },
+);
+
 export const AgreementNoParams = Type.Object(
   { agreementNo: Type.String({ maxLength: 20, description: 'AG2026-000123' }) },
   { additionalProperties: false },
@@ -204,7 +214,13 @@ export const CallOffBody = Type.Object(
     lines: Type.Array(
       Type.Object(
         {
-          agreementLineNo: Type.Integer({ minimum: 1 }),
+          agreementLineNo: Type.Optional(
+            Type.Integer({
+              minimum: 1,
+              description:
+                'The agreement line ordered; omitted with a prLineNo "from agreement": the one the PR line names',
+            }),
+          ),
           quantity: Type.String({ maxLength: 30 }),
           unitPrice: Type.Optional(
             Nullable(

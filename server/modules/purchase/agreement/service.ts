@@ -603,11 +603,28 @@ export async function callOffAgreement(
     const prLines = pr ? await findPrLines(trx, pr.prNo) : [];
     const usedNumbers = new Set<number>();
     const lines = b.lines.map((l, i) => {
-      const al = agreementLines.find((x) => x.lineNo === l.agreementLineNo);
+      // A PR line "from agreement" is ordered against the agreement line its requester named.
+      const named = pr ? prLines.find((x) => x.lineNo === l.prLineNo) : undefined;
+      if (named?.agreementNo && named.agreementNo !== agreementNo) {
+        errors.push({
+          path: `body/lines/${i}/prLineNo`,
+          message: `구매요청 ${named.lineNo}번 품목은 단가계약 ${named.agreementNo}의 품목입니다`,
+        });
+        return null;
+      }
+      const agreementLineNo = l.agreementLineNo ?? named?.agreementLineNo ?? null;
+      if (named?.agreementLineNo && agreementLineNo !== named.agreementLineNo) {
+        errors.push({
+          path: `body/lines/${i}/agreementLineNo`,
+          message: `구매요청 ${named.lineNo}번 품목은 단가계약의 ${named.agreementLineNo}번 품목입니다`,
+        });
+        return null;
+      }
+      const al = agreementLines.find((x) => x.lineNo === agreementLineNo);
       if (!al) {
         errors.push({
           path: `body/lines/${i}/agreementLineNo`,
-          message: `단가계약에 없는 품목 줄입니다: ${l.agreementLineNo}`,
+          message: `단가계약에 없는 품목 줄입니다: ${agreementLineNo ?? ''}`,
         });
         return null;
       }

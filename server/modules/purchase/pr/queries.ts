@@ -346,6 +346,8 @@ export async function findPrLines(db: Db, prNo: string) {
       'l.remark',
       'l.budgetAccount',
       'ba.textKo as budgetAccountName',
+      'l.agreementNo',
+      'l.agreementLineNo',
     ])
     .where('l.prNo', '=', prNo)
     .orderBy('l.lineNo')

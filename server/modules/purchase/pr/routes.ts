@@ -128,7 +128,7 @@ export const prRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: PrDetail, ...commonErrors },
       },
     },
-    async (request) => createPr(request.db, request.caller, request.body),
+    async (request) => createPr(request.db, request.caller, request.body, app.clock.now()),
   );
 
   app.put(
@@ -144,7 +144,7 @@ export const prRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: PrDetail, 409: Type.Ref('ErrorBody'), ...commonErrors },
       },
     },
-    async (request) => updatePr(request.db, request.caller, request.params.prNo, request.body),
+    async (request) => updatePr(request.db, request.caller, request.params.prNo, request.body, app.clock.now()),
   );
 
   app.post(

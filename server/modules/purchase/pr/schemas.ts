@@ -133,6 +133,16 @@ export const PrLineInput = Type.Object(
         }),
       ),
     ),
+    agreementNo: Type.Optional(
+      Nullable(
+        Type.String({
+          maxLength: 20,
+          description:
+            'A line "from agreement": an active framework agreement of the PR’s currency; the line takes its line’s item and the price must be the agreed one (nothing is consumed until it is ordered)',
+        }),
+      ),
+    ),
+    agreementLineNo: Type.Optional(Nullable(Type.Integer({ minimum: 1, description: 'With agreementNo: its line' }))),
   },
   { additionalProperties: false },
 );
@@ -183,6 +193,8 @@ export const PrLine = Type.Object({
   remark: Nullable(Type.String()),
   budgetAccount: Nullable(Type.String({ description: 'Budget account the line is charged to (null: none)' })),
   budgetAccountName: Nullable(Type.String()),
+  agreementNo: Nullable(Type.String({ description: 'The framework agreement the line is "from" (null: none)' })),
+  agreementLineNo: Nullable(Type.Integer()),
   currency: Type.String({ description: 'The PR’s currency (for the amounts of the line)' }),
 });
 

@@ -12,13 +12,15 @@ import { approvalState } from '../approval/state.js';
 import { rfqSummaryOfPr } from '../rfq/summary.js';
 import { internalActor, isPurchasingManager, type Actor } from '../../../domain/actor.js';
 import { loadAttachments, loadHistory } from '../../../domain/documents.js';
-import { checkVersion, failIf, missing, notAllowed, type FieldError } from '../../../domain/errors.js';
+import { checkVersion, failIf, missing, notAllowed, refused, type FieldError } from '../../../domain/errors.js';
 import { jpyRate, toKrw } from '../../../domain/money.js';
 import { transition } from '../../../domain/machine.js';
 import { checkDate, todayKst } from '../../../domain/dates.js';
 import { iso, requireText, text } from '../../../domain/values.js';
 import type { ReasonBody, VersionBody } from '../../../domain/schemas.js';
 import { resolveLines } from '../shared/lines.js';
+import { findAgreement, findAgreementLines } from '../agreement/queries.js';
+import { callOffProblems } from '../agreement/workflow.js';
 import {
   defaultBudgetAccounts,
   existingBudgetAccounts,
@@ -83,8 +85,82 @@ export async function requestingDepartment(
   return { section, deptcd };
 }
 
+type AgreementRef = { agreementNo: string; agreementLineNo: number } | null;
+
+/**
+ * Lines "from agreement" (docs/agreements.md): a line naming an agreement's line takes its item, and
+ * its price must be the agreed one; the agreement must be active, of the PR's currency and valid on
+ * the business clock's day. Nothing is consumed here — the order of the line (a call-off) does that.
+ * Answers the lines with the agreement's item and each line's reference; unknown agreements or lines
+ * are field errors, a price or validity the agreement refuses is 409 with every problem listed.
+ */
+async function fromAgreements(db: Db, b: PrInput, errors: FieldError[], today: string) {
+  const refs: AgreementRef[] = [];
+  const lines: PrInput['lines'] = [];
+  const problems: Array<{ kind: string; lineNo: number | null; message: string }> = [];
+  for (const [i, l] of b.lines.entries()) {
+    const no = text((l.agreementNo as string | null | undefined) ?? null)?.toUpperCase();
+    const lineNo = (l.agreementLineNo as number | null | undefined) ?? null;
+    if (!no) {
+      if (lineNo)
+        errors.push({ path: `body/lines/${i}/agreementNo`, message: '단가계약 품목 줄에는 계약번호가 필요합니다' });
+      refs.push(null);
+      lines.push(l);
+      continue;
+    }
+    const a = await findAgreement(db, no);
+    const al = a ? (await findAgreementLines(db, no)).find((x) => x.lineNo === lineNo) : undefined;
+    if (!a) errors.push({ path: `body/lines/${i}/agreementNo`, message: `단가계약을 찾을 수 없습니다: ${no}` });
+    else if (a.currency !== b.currency)
+      errors.push({ path: `body/lines/${i}/agreementNo`, message: `단가계약 ${no}의 통화(${a.currency})와 다릅니다` });
+    else if (!al)
+      errors.push({
+        path: `body/lines/${i}/agreementLineNo`,
+        message: `단가계약에 없는 품목 줄입니다: ${lineNo ?? ''}`,
+      });
+    if (!a || !al || a.currency !== b.currency) {
+      refs.push(null);
+      lines.push(l);
+      continue;
+    }
+    // Checked as a call-off of this line without its quantity or ceiling: the PR reserves nothing.
+    problems.push(
+      ...callOffProblems(
+        {
+          agreementNo: no,
+          status: a.status,
+          validFrom: a.validFrom,
+          validTo: a.validTo,
+          ceilingAmount: null,
+          orderedAmount: '0',
+        },
+        [{ lineNo: i + 1, unitPrice: al.unitPrice, agreedQty: null, orderedQty: '0', orderedAmount: '0' }],
+        [
+          {
+            lineNo: i + 1,
+            qty: '1',
+            amount: '0',
+            unitPrice: /^\d+(\.\d+)?$/.test(l.estUnitPrice.trim()) ? l.estUnitPrice.trim() : al.unitPrice,
+          },
+        ],
+        today,
+      ).filter((p) => !problems.some((q) => q.lineNo === null && p.lineNo === null && q.message === p.message)),
+    );
+    refs.push({ agreementNo: no, agreementLineNo: al.lineNo });
+    lines.push({
+      ...l,
+      itemCode: al.itemCode,
+      itemName: al.itemName,
+      spec: al.spec,
+      unitCode: al.unitCode,
+      sgCode: al.sgCode,
+    });
+  }
+  return { lines, refs, problems };
+}
+
 /** Checks a PR's header and lines; returns what to store. */
-async function checkPrInput(db: Db, b: PrInput, actor: Actor, prNo: string | null) {
+async function checkPrInput(db: Db, b: PrInput, actor: Actor, prNo: string | null, now: Date = new Date()) {
   const errors: FieldError[] = [];
   const today = todayKst();
   requireText(errors, 'body/title', b.title, '제목');
@@ -100,9 +176,10 @@ async function checkPrInput(db: Db, b: PrInput, actor: Actor, prNo: string | nul
     if (a && !known.has(a))
       errors.push({ path: `body/lines/${i}/budgetAccount`, message: `등록되지 않은 예산계정입니다: ${a}` });
   });
+  const agreed = await fromAgreements(db, b, errors, todayKst(now));
   const { lines: resolved, total } = await resolveLines(
     db,
-    b.lines.map((l) => ({ ...(l as object), quantity: l.quantity, price: l.estUnitPrice }) as never),
+    agreed.lines.map((l) => ({ ...(l as object), quantity: l.quantity, price: l.estUnitPrice }) as never),
     b.currency,
     { priceField: 'estUnitPrice', errors },
   );
@@ -113,7 +190,13 @@ async function checkPrInput(db: Db, b: PrInput, actor: Actor, prNo: string | nul
   const lines = resolved.map((l, i) => ({
     ...l,
     budgetAccount: given[i] ?? (l.itemCode ? (defaults.get(l.itemCode) ?? null) : null),
+    agreementNo: agreed.refs[i]?.agreementNo ?? null,
+    agreementLineNo: agreed.refs[i]?.agreementLineNo ?? null,
   }));
+  if (agreed.problems.length)
+    throw refused('AGREEMENT_CALL_OFF_REFUSED', agreed.problems[0].message, {
+      problems: agreed.problems.map((p) => ({ kind: p.kind, lineNo: p.lineNo, message: p.message })),
+    });
   return {
     header: {
       title: b.title.trim(),
@@ -147,6 +230,8 @@ const writeLines = (trx: Db, prNo: string, lines: CheckedLines) =>
       estAmount: l.amount,
       remark: l.remark,
       budgetAccount: l.budgetAccount,
+      agreementNo: l.agreementNo,
+      agreementLineNo: l.agreementLineNo,
     })),
   );
 
@@ -263,9 +348,9 @@ export async function getPr(db: Db, caller: Caller | null, prNo: string) {
 }
 
 /** A draft PR; the caller is its requester. */
-export async function createPr(db: Db, caller: Caller | null, body: PrInput) {
+export async function createPr(db: Db, caller: Caller | null, body: PrInput, now?: Date) {
   const actor = await internalActor(db, caller);
-  const input = await checkPrInput(db, body, actor, null);
+  const input = await checkPrInput(db, body, actor, null, now);
   const prNo = await db.transaction().execute(async (trx) => {
     const prNo = await nextDocumentNumber(trx, 'PR', todayKst());
     const header = {
@@ -291,7 +376,13 @@ export async function createPr(db: Db, caller: Caller | null, body: PrInput) {
 }
 
 /** Changes a draft or rejected PR (requester only, with the version read). */
-export async function updatePr(db: Db, caller: Caller | null, prNo: string, body: PrInput & { version: number }) {
+export async function updatePr(
+  db: Db,
+  caller: Caller | null,
+  prNo: string,
+  body: PrInput & { version: number },
+  now?: Date,
+) {
   const actor = await internalActor(db, caller);
   await db.transaction().execute(async (trx) => {
     const before = await lockPr(trx, prNo);
@@ -299,7 +390,7 @@ export async function updatePr(db: Db, caller: Caller | null, prNo: string, body
     if (before.requesterId !== actor.singleid) throw notAllowed('요청자만 구매요청을 수정할 수 있습니다');
     checkVersion(body.version, before.version);
     transition(PR_MACHINE, 'update', before.status);
-    const input = await checkPrInput(trx, body, actor, prNo);
+    const input = await checkPrInput(trx, body, actor, prNo, now);
     const oldLines = await findPrLineRows(trx, prNo);
     await updatePrHeader(trx, prNo, { ...input.header, version: before.version + 1, updatedAt: new Date() });
     await writeLines(trx, prNo, input.lines);
