@@ -61,13 +61,13 @@ describe('list screen: messageManage on fixtures', () => {
   it('Enter in a filter searches with the filter; reset restores the defaults', async () => {
     const { services } = open('portal.messageManage');
     await screen.findByText('총 13건');
-    const key = screen.getByLabelText('메시지 키');
+    const key = screen.getByRole('textbox', { name: '메시지 키' });
     fireEvent.change(key, { target: { value: 'ui.' } });
     fireEvent.keyDown(key, { key: 'Enter', code: 'Enter' });
     await screen.findByText('총 5건');
     expect(lastCall(services.calls, 'listMessages')!.input.query).toMatchObject({ msgKey: 'ui.' });
     fireEvent.click(screen.getByRole('button', { name: '초기화' }));
-    expect(screen.getByLabelText('메시지 키')).toHaveValue('');
+    expect(screen.getByRole('textbox', { name: '메시지 키' })).toHaveValue('');
     fireEvent.click(screen.getByRole('button', { name: '조회' }));
     await screen.findByText('총 13건');
   });

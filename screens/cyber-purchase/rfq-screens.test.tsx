@@ -45,7 +45,7 @@ describe('prCheckList: quotation requests sent to my company', () => {
     );
 
     fireEvent.change(screen.getByLabelText('진행여부'), { target: { value: 'Y' } });
-    const no = screen.getByLabelText('견적요청번호');
+    const no = screen.getByRole('textbox', { name: '견적요청번호' });
     fireEvent.change(no, { target: { value: '0001' } });
     fireEvent.keyDown(no, { key: 'Enter', code: 'Enter' });
     await screen.findByText('총 2건');

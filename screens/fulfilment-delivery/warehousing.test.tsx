@@ -106,7 +106,7 @@ describe('warehousingList: the saved warehousing filter of spec §3', { timeout:
   it('sends every filter as its query parameter: lists repeated, date ranges as [from, to]', async () => {
     const { services } = open('fulfilmentDelivery.warehousingList');
     await screen.findByText('총 5건');
-    fireEvent.change(screen.getByLabelText('발주번호'), { target: { value: 'PO2026-0004' } });
+    fireEvent.change(screen.getByRole('textbox', { name: '발주번호' }), { target: { value: 'PO2026-0004' } });
     fireEvent.change(screen.getByLabelText('입고자'), { target: { value: '김민수' } });
     fireEvent.change(screen.getByLabelText('비용유형'), { target: { value: 'MATERIAL' } });
     await pickCodes(/결재상태/, ['결재대기', '반려']);
@@ -362,7 +362,7 @@ describe('the Copy screens: receipts from the other source systems', { timeout: 
     });
     await screen.findByText('총 5건');
     expect(filterFields()).toEqual(SPEC_FILTER);
-    fireEvent.change(screen.getByLabelText('발주번호'), { target: { value: 'PO2026-000410' } });
+    fireEvent.change(screen.getByRole('textbox', { name: '발주번호' }), { target: { value: 'PO2026-000410' } });
     fireEvent.click(screen.getByRole('button', { name: '조회' }));
     await screen.findByText('총 1건');
     expect(lastCall(s.calls, 'listWarehousingItems')!.input.query).toMatchObject({

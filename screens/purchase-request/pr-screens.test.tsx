@@ -69,7 +69,7 @@ describe('prList: purchase requests of my scope', { timeout: 30_000 }, () => {
     const { services } = renderPrFlow('/prList');
     await screen.findByText('총 5건');
     fireEvent.change(screen.getByLabelText('통화'), { target: { value: 'KRW' } });
-    const no = screen.getByLabelText('구매요청번호');
+    const no = screen.getByRole('textbox', { name: '구매요청번호' });
     fireEvent.change(no, { target: { value: '00010' } });
     fireEvent.keyDown(no, { key: 'Enter', code: 'Enter' });
     await screen.findByText('총 4건');
