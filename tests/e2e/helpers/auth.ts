@@ -37,8 +37,11 @@ export async function outboxMark(baseURL: string): Promise<string> {
   return (await outbox(baseURL))[0]?.at ?? '';
 }
 
-/** Waits for a one-time code newer than `mark` in the development outbox. */
-export async function nextOtp(baseURL: string, mark: string, timeoutMs = 10_000): Promise<string> {
+/**
+ * Waits for a one-time code newer than `mark` in the development outbox. A hang guard, not a timing: the code comes
+ * after the password's argon2 check, which on a machine shared with the API tests took more than ten seconds once.
+ */
+export async function nextOtp(baseURL: string, mark: string, timeoutMs = 60_000): Promise<string> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     const fresh = (await outbox(baseURL)).find((e) => e.at > mark && e.code);
