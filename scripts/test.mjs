@@ -181,15 +181,12 @@ if (!withPg)
   );
 // `--postgres-check`: only the decision above (tests/unit/test-script.test.ts runs it against a closed port).
 if (process.argv.includes('--postgres-check')) process.exit(0);
-// Four vitest runs side by side: API, unit, browser journeys, browser walks; the browser ones no longer after the rest.
+// Three vitest runs side by side: the browser projects beside the unit and API ones, not after them.
 // A journey is one Chromium waiting on one server (a third of a core, measured with /usr/bin/time):
 // run last, they held the run's longest stretch with the second core idle (docs/testing.md). vitest's own
 // groups cannot do this: projects of one group share one worker count.
 const runs = [
-  { name: 'tests (API)', id: 'main', projects: ['api-pglite', ...(withPg ? ['api-postgres'] : [])] },
-  // The unit project needs no database: on its own it does not wait for the API run's global setup (on a clean
-  // clone, the demo company seeded on both databases) before its first file.
-  { name: 'tests (unit)', id: 'unit', projects: ['unit'] },
+  { name: 'tests (unit, API)', id: 'main', projects: ['unit', 'api-pglite', ...(withPg ? ['api-postgres'] : [])] },
   { name: 'tests (browser)', id: 'browser', projects: ['e2e', 'stories'] },
   // The two read-only walks through every route, on a server of their own (vitest.config.ts, e2e-walks).
   { name: 'tests (browser walks)', id: 'walks', projects: ['e2e-walks'] },
@@ -207,7 +204,7 @@ for (const run of runs) {
   run.durationsFile = fileOf(run, 'durations', 'json');
   run.summaryFile = fileOf(run, 'failure-summary', 'txt');
   run.inFlightFile = fileOf(run, 'in-flight', 'txt');
-  // The other runs' output is kept in files and printed when all have ended: live logs interleaved
+  // The browser run's output is kept in a file and printed when both have ended: two live logs interleaved
   // line by line would read as one. At the deadline its in-flight file says what it was doing.
   run.logFile = run.id === 'main' ? null : fileOf(run, 'output', 'log');
   for (const f of [run.resultsFile, run.durationsFile, run.summaryFile, run.inFlightFile, run.logFile])
