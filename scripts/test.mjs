@@ -196,7 +196,7 @@ const projects = runs.flatMap((r) => r.projects);
 const apiEnv = withPg ? {} : { API_PGLITE_ALL: '1' };
 
 // The reports stay after the run (test-results/ is not in git): per-file times to compare runs by.
-// Each run writes its own (`-browser` for the second); they are read together below.
+// Each run writes its own (`-browser`, `-walks` for the browser runs); they are read together below.
 const resultsDir = path.join(root, 'test-results');
 const fileOf = (run, base, ext) => path.join(resultsDir, `${base}${run.id === 'main' ? '' : `-${run.id}`}.${ext}`);
 for (const run of runs) {
@@ -204,8 +204,8 @@ for (const run of runs) {
   run.durationsFile = fileOf(run, 'durations', 'json');
   run.summaryFile = fileOf(run, 'failure-summary', 'txt');
   run.inFlightFile = fileOf(run, 'in-flight', 'txt');
-  // The browser run's output is kept in a file and printed when both have ended: two live logs interleaved
-  // line by line would read as one. At the deadline its in-flight file says what it was doing.
+  // The browser runs' output is kept in files and printed when all have ended: live logs interleaved line by
+  // line would read as one. At the deadline each run's in-flight file says what it was doing.
   run.logFile = run.id === 'main' ? null : fileOf(run, 'output', 'log');
   for (const f of [run.resultsFile, run.durationsFile, run.summaryFile, run.inFlightFile, run.logFile])
     if (f) fs.rmSync(f, { force: true });
