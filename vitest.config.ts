@@ -60,7 +60,8 @@ export default defineConfig({
           // Groups run one after another (unit, API on PGlite, on PostgreSQL, browser), each with its
           // own number of workers; vitest's default is one fewer than the cores: one, on CI's two.
           // `npm test` runs the browser projects as a second vitest beside the others (scripts/test.mjs).
-          sequence: { groupOrder: 0 },
+          // UNIT_LAST=1 (npm test's side-by-side runs put unit after the route walks): after them, not first.
+          sequence: { groupOrder: process.env.UNIT_LAST === '1' ? 4 : 0 },
           maxWorkers: 2,
           include: [
             '{app,engine,widgets,lib,screens,codegen,schemas}/**/*.test.{ts,tsx}',

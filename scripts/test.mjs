@@ -181,24 +181,21 @@ if (!withPg)
   );
 // `--postgres-check`: only the decision above (tests/unit/test-script.test.ts runs it against a closed port).
 if (process.argv.includes('--postgres-check')) process.exit(0);
-// Three vitest runs side by side: the browser projects beside the unit and API ones, not after them.
-// A journey is one Chromium waiting on one server (a third of a core, measured with /usr/bin/time):
-// run last, they held the run's longest stretch with the second core idle (docs/testing.md). vitest's own
-// groups cannot do this: projects of one group share one worker count.
-// SIDE_BY_SIDE=1 runs them so (1,492 s where one after another took 2,429 s), but two clean-clone runs of one tree
-// gave one pass and one with two timing failures (the start-up test, a unit test): until the API run's server
-// start-ups stop crowding the browser runs' start, the default stays one run, the projects in vitest's group order.
+// Three vitest runs side by side: the browser projects beside the API ones, not after them. A journey is one
+// Chromium waiting on one server (a third of a core, measured with /usr/bin/time): run last, they held the run's
+// longest stretch with the second core idle (docs/testing.md). vitest's own groups cannot do this: projects of one
+// group share one worker count. The unit project runs after the route walks, in their run (UNIT_LAST=1 orders it
+// there, vitest.config.ts): it needs no server, and started with everything else it crowded the machine's busiest
+// minutes (the API run's and both browser runs' start-ups). SIDE_BY_SIDE=0 runs every project as one vitest, in
+// the group order.
 const runs =
-  process.env.SIDE_BY_SIDE === '1'
+  process.env.SIDE_BY_SIDE !== '0'
     ? [
-        {
-          name: 'tests (unit, API)',
-          id: 'main',
-          projects: ['unit', 'api-pglite', ...(withPg ? ['api-postgres'] : [])],
-        },
+        { name: 'tests (API)', id: 'main', projects: ['api-pglite', ...(withPg ? ['api-postgres'] : [])] },
         { name: 'tests (browser)', id: 'browser', projects: ['e2e', 'stories'] },
-        // The two read-only walks through every route, on a server of their own (vitest.config.ts, e2e-walks).
-        { name: 'tests (browser walks)', id: 'walks', projects: ['e2e-walks'] },
+        // The two read-only walks through every route, on a server of their own (vitest.config.ts, e2e-walks),
+        // then the unit files.
+        { name: 'tests (browser walks, unit)', id: 'walks', projects: ['e2e-walks', 'unit'], env: { UNIT_LAST: '1' } },
       ]
     : [
         {
@@ -272,6 +269,7 @@ const testRuns = runs.map((run) => [
   ],
   {
     ...apiEnv,
+    ...run.env,
     DURATIONS_FILE: run.durationsFile,
     FAILURE_SUMMARY_FILE: run.summaryFile,
     IN_FLIGHT_FILE: run.inFlightFile,

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { messageRow } from '../testing/contract-rows';
@@ -27,12 +27,12 @@ describe('edit screens: updateTitle, the heading while a record is shown', () =>
     await screen.findByDisplayValue('안녕');
     expect(screen.getByRole('heading', { level: 1, name: '메시지 수정' })).toBeInTheDocument();
     // The document title (the browser's tab, a screen reader's first words) says the same.
-    expect(pageTitle).toHaveBeenLastCalledWith('메시지 수정');
+    await waitFor(() => expect(pageTitle).toHaveBeenLastCalledWith('메시지 수정'));
     opened.unmount();
     expect(pageTitle).toHaveBeenLastCalledWith(null);
     renderScreen('test.message', { entries: [messageScreen], services, route: '/test/message', answers: {} });
     expect(await screen.findByRole('heading', { level: 1, name: '메시지 등록' })).toBeInTheDocument();
-    expect(pageTitle).toHaveBeenLastCalledWith('메시지 등록');
+    await waitFor(() => expect(pageTitle).toHaveBeenLastCalledWith('메시지 등록'));
   });
 
   it(
@@ -56,10 +56,10 @@ describe('edit screens: updateTitle, the heading while a record is shown', () =>
       await user.click(screen.getByRole('button', { name: '저장' }));
       await confirm(user);
       expect(await screen.findByRole('heading', { level: 1, name: '메시지 수정' })).toBeInTheDocument();
-      expect(pageTitle).toHaveBeenLastCalledWith('메시지 수정');
+      await waitFor(() => expect(pageTitle).toHaveBeenLastCalledWith('메시지 수정'));
       await user.click(screen.getByRole('button', { name: '신규' }));
       expect(await screen.findByRole('heading', { level: 1, name: '메시지 등록' })).toBeInTheDocument();
-      expect(pageTitle).toHaveBeenLastCalledWith('메시지 등록');
+      await waitFor(() => expect(pageTitle).toHaveBeenLastCalledWith('메시지 등록'));
     },
   );
 });

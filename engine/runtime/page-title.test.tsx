@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { createFixtureEngineServices } from '../testing/fixture-engine-services';
 import { renderScreen } from '../testing/screen-harness';
@@ -27,10 +27,10 @@ describe('ScreenPage names the page', () => {
     const services = { ...createFixtureEngineServices(), pageTitle };
     const view = renderScreen('test.titled', { entries, texts, services, route: '/test/titled' });
     expect(await screen.findByRole('heading', { name: '발주서 조회' })).toBeInTheDocument();
-    expect(pageTitle).toHaveBeenLastCalledWith('발주서 조회');
+    await waitFor(() => expect(pageTitle).toHaveBeenLastCalledWith('발주서 조회'));
     await view.i18n.changeLanguage('en');
     expect(await screen.findByRole('heading', { name: 'Purchase Orders' })).toBeInTheDocument();
-    expect(pageTitle).toHaveBeenLastCalledWith('Purchase Orders');
+    await waitFor(() => expect(pageTitle).toHaveBeenLastCalledWith('Purchase Orders'));
     view.unmount();
     expect(pageTitle).toHaveBeenLastCalledWith(null);
   });
