@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clickGridRow, gridCanvas, gridRowTexts, installGlideJsdom } from '../../engine/testing/grid';
 import type { OperationInput } from '../../engine/services';
+import { createPoFixtures } from '../purchase-order/po-fixtures';
 import { PR_LOGINS, createPrFixtures } from './pr-fixtures';
 import { renderPrFlow } from './pr-flow';
 
@@ -228,9 +229,39 @@ describe('prConfirmEdit: a PR line from an agreement opens the call-off filled i
     compNameKr: '㈜대한정밀',
     title: '동판 단가계약',
     currency: 'JPY',
+    validFrom: '2026-11-01',
+    validTo: '2027-10-31',
     status: 'ACTIVE',
+    ceilingAmount: null,
+    orderedAmount: '0.00',
     remainingAmount: null,
+    contractNo: null,
+    buyerName: '김민수',
+    version: 3,
+    callOffPolicy: 'REFUSE',
+    approvalStatus: 'APPROVED',
+    buyerId: 'E000004',
+    section: 'D1000',
+    deptcd: 'D1240',
+    sourceType: null,
+    sourceNo: null,
+    remark: null,
+    approvedAt: '2026-11-20T01:00:00.000Z',
+    expiredAt: null,
+    terminatedAt: null,
+    terminateReason: null,
+    createdBy: 'operator',
+    createdAt: '2026-11-19T01:00:00.000Z',
+    updatedAt: '2026-11-20T01:00:00.000Z',
     lines: [line(1, '황동판', !!input.query?.prNo), line(2, '동판', !!input.query?.prNo)],
+    callOffs: [],
+    approvals: [],
+    history: [],
+    pendingApprovalId: null,
+    pendingApprovalVersion: null,
+    currentApproverName: null,
+    approvalSteps: [],
+    actions: ['terminate', 'callOff'],
   });
 
   it('the agreement number opens 단가계약 발주 with the PR and its line’s quantity; the call-off links the PR line', async () => {
@@ -239,7 +270,8 @@ describe('prConfirmEdit: a PR line from an agreement opens the call-off filled i
       answers: {
         getPr,
         getAgreement,
-        callOffAgreement: () => ({ poNo: 'PO2026-000901' }),
+        // The draft made: an order of the purchase-order fixtures stands for it.
+        callOffAgreement: () => createPoFixtures().answers.getPo({ path: { poNo: 'PO2026-000301' } }),
       },
     });
     await screen.findByDisplayValue('동판 외 2건');
@@ -259,7 +291,7 @@ describe('prConfirmEdit: a PR line from an agreement opens the call-off filled i
     clickGridRow(0, { index, x: Number(grid.dataset.rowMarkerWidth) + 50 + 120 + 200 + 40 });
     const dialog = await screen.findByRole('dialog', { name: '단가계약 발주' });
     expect(within(dialog).getByLabelText(/^구매요청번호/)).toHaveValue('PR2026-000105');
-    expect(lastCall(services.calls, 'getAgreement')!.input.query).toEqual({ prNo: 'PR2026-000105' });
+    expect(callsOf(services.calls, 'getAgreement').map((c) => c.input.query?.prNo)).toContain('PR2026-000105');
     // The agreement's line 2 is the PR's line 1: its quantity and PR line filled in; line 1 is left empty.
     await waitFor(() =>
       expect(gridRowTexts(dialog).map((r) => [r[0], r[1], r[3], r[4]])).toEqual([
@@ -274,7 +306,11 @@ describe('prConfirmEdit: a PR line from an agreement opens the call-off filled i
     await waitFor(() => expect(lastCall(services.calls, 'callOffAgreement')).toBeDefined());
     expect(lastCall(services.calls, 'callOffAgreement')!.input).toMatchObject({
       path: { agreementNo: AGREEMENT_NO },
-      body: { prNo: 'PR2026-000105', dueDate: '2030-12-01', lines: [{ agreementLineNo: 2, quantity: '100.000', prLineNo: 1 }] },
+      body: {
+        prNo: 'PR2026-000105',
+        dueDate: '2030-12-01',
+        lines: [{ agreementLineNo: 2, quantity: '100.000', prLineNo: 1 }],
+      },
     });
     await waitFor(() => expect(router.state.location.pathname).toBe('/OrderRequestEdit'));
   });

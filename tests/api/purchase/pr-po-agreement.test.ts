@@ -72,7 +72,9 @@ describe('the PR → PO path with agreement lines', { timeout: 180_000 }, () => 
     const ag = await activeAgreement();
     const rfq = await awardedPr(ag.agreementNo, 'C00001');
     const po = ok(await order(rfq));
-    expect(po.lines.map((l: Record<string, unknown>) => [l.lineNo, l.agreementNo, l.agreementLineNo, l.unitPrice])).toEqual([
+    expect(
+      po.lines.map((l: Record<string, unknown>) => [l.lineNo, l.agreementNo, l.agreementLineNo, l.unitPrice]),
+    ).toEqual([
       [1, ag.agreementNo, 1, '1000.00'],
       [2, null, null, '1000.00'],
     ]);
