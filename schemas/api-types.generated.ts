@@ -2103,7 +2103,7 @@ export interface paths {
         /** Purchase orders and simple orders (poType filters), with per-currency totals */
         get: operations["listPos"];
         put?: never;
-        /** Build a draft PO from an awarded quotation request: the selected supplier, the request’s quantities at the quotation’s prices; the PR becomes ordered */
+        /** Build a draft PO from an awarded quotation request: the selected supplier, the request’s quantities at the quotation’s prices; the PR becomes ordered. A PR line naming an agreement line orders against it as a call-off (409 AGREEMENT_CALL_OFF_REFUSED beyond it) */
         post: operations["createPo"];
         delete?: never;
         options?: never;
@@ -29918,6 +29918,8 @@ export interface operations {
                             orderedQty: string;
                             orderedAmount: string;
                             remainingQty: string | null;
+                            prLineNo?: number | null;
+                            prQuantity?: string | null;
                         }[];
                         callOffPolicy: string;
                         approvalStatus: string;
@@ -30295,7 +30297,10 @@ export interface operations {
     };
     getAgreement: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description A PR to order under the agreement (the call-off dialog started from it): each line names the PR line that names it and that line’s quantity */
+                prNo?: string;
+            };
             header?: never;
             path: {
                 /** @description AG2026-000123 */
@@ -30338,6 +30343,8 @@ export interface operations {
                             orderedQty: string;
                             orderedAmount: string;
                             remainingQty: string | null;
+                            prLineNo?: number | null;
+                            prQuantity?: string | null;
                         }[];
                         callOffPolicy: string;
                         approvalStatus: string;
@@ -30569,6 +30576,8 @@ export interface operations {
                             orderedQty: string;
                             orderedAmount: string;
                             remainingQty: string | null;
+                            prLineNo?: number | null;
+                            prQuantity?: string | null;
                         }[];
                         callOffPolicy: string;
                         approvalStatus: string;
@@ -30875,6 +30884,8 @@ export interface operations {
                             orderedQty: string;
                             orderedAmount: string;
                             remainingQty: string | null;
+                            prLineNo?: number | null;
+                            prQuantity?: string | null;
                         }[];
                         callOffPolicy: string;
                         approvalStatus: string;
@@ -31086,6 +31097,8 @@ export interface operations {
                             orderedQty: string;
                             orderedAmount: string;
                             remainingQty: string | null;
+                            prLineNo?: number | null;
+                            prQuantity?: string | null;
                         }[];
                         callOffPolicy: string;
                         approvalStatus: string;
@@ -31297,6 +31310,8 @@ export interface operations {
                             orderedQty: string;
                             orderedAmount: string;
                             remainingQty: string | null;
+                            prLineNo?: number | null;
+                            prQuantity?: string | null;
                         }[];
                         callOffPolicy: string;
                         approvalStatus: string;
@@ -31510,6 +31525,8 @@ export interface operations {
                             orderedQty: string;
                             orderedAmount: string;
                             remainingQty: string | null;
+                            prLineNo?: number | null;
+                            prQuantity?: string | null;
                         }[];
                         callOffPolicy: string;
                         approvalStatus: string;

@@ -331,7 +331,10 @@ export function DetailGrid({
           // A link column (e.g. the orders that follow a document) opens its screen like a list's.
           const link = def.columns.find((c) => c.field === field)?.link;
           const data = state.rows.find((r) => shown(r.data) === row)?.data ?? row;
-          if (link) void frame.open(link, linkQuery(link.query, { ...scope, row: data }));
+          // An empty cell links nowhere (a line without the document its column names).
+          const value = data[field];
+          if (link && value !== null && value !== undefined && value !== '')
+            void frame.open(link, linkQuery(link.query, { ...scope, row: data }));
         }}
         visibleRows={def.visibleRows ?? 8}
         highlightRow={

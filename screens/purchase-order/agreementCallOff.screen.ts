@@ -2,6 +2,11 @@ import { defineEditScreen } from '../../engine/define';
 import { f, t } from './labels';
 
 const AGREEMENT = { operation: 'getAgreement' as const, params: { path: { agreementNo: 'query.agreementNo' } } };
+// Started from a PR (query prNo): each line comes with the PR line naming it and that line's quantity.
+const AGREEMENT_FOR_PR = {
+  operation: 'getAgreement' as const,
+  params: { path: { agreementNo: 'query.agreementNo' }, query: { prNo: 'query.prNo' } },
+};
 
 /**
  * Opened in a dialog from /AgreementEdit (query agreementNo) on an active agreement: a call-off
@@ -10,7 +15,8 @@ const AGREEMENT = { operation: 'getAgreement' as const, params: { path: { agreem
  * the agreed prices as a draft PO, and the page goes to it (/OrderRequestEdit?poNo=…) — the
  * agreement screen shows the call-off when the buyer comes back. A refusal beyond the agreement
  * lists every problem. Ordering a received PR (its number, and per line the PR line it orders) makes
- * the order that PR's, whose budget commits at the call-off.
+ * the order that PR's, whose budget commits at the call-off. Opened from a PR (/prConfirmEdit, query
+ * prNo) the PR's number is filled in and so are the lines its lines name: their PR line and quantity.
  */
 export default defineEditScreen({
   id: 'purchaseOrder.agreementCallOff',
@@ -31,7 +37,7 @@ export default defineEditScreen({
           valueFrom: { ...AGREEMENT, value: 'title' },
         },
         { field: 'dueDate', widget: 'date', required: true },
-        { field: 'prNo', maxLength: 20, help: t('h.callOffPr') },
+        { field: 'prNo', maxLength: 20, help: t('h.callOffPr'), default: { query: 'prNo' } },
         {
           field: 'remainingAmount',
           widget: 'money',
@@ -52,10 +58,12 @@ export default defineEditScreen({
       canDelete: false,
       visibleRows: 8,
       fillFrom: {
-        ...AGREEMENT,
+        ...AGREEMENT_FOR_PR,
         rows: 'lines',
         fill: {
           agreementLineNo: 'lineNo',
+          quantity: 'prQuantity',
+          prLineNo: 'prLineNo',
           itemCode: 'itemCode',
           itemName: 'itemName',
           unitCode: 'unitCode',

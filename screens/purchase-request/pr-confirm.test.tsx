@@ -1,8 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { gridRowTexts, installGlideJsdom } from '../../engine/testing/grid';
+import { clickGridRow, gridRowTexts, installGlideJsdom } from '../../engine/testing/grid';
 import type { OperationInput } from '../../engine/services';
-import { PR_LOGINS } from './pr-fixtures';
+import { createPoFixtures } from '../purchase-order/po-fixtures';
+import { PR_LOGINS, createPrFixtures } from './pr-fixtures';
 import { renderPrFlow } from './pr-flow';
 
 let uninstall: () => void;
@@ -198,3 +199,120 @@ describe(
     });
   },
 );
+
+describe('prConfirmEdit: a PR line from an agreement opens the call-off filled in', { timeout: 30_000 }, () => {
+  const AGREEMENT_NO = 'AG2026-000001';
+  /** PR2026-000105 (received) whose line names the agreement's line 2. */
+  const own = createPrFixtures({ viewer: 'E000004' });
+  const getPr = (input: OperationInput) => {
+    const pr = own.answers.getPr(input) as { lines: Array<Record<string, unknown>> };
+    return { ...pr, lines: pr.lines.map((l) => ({ ...l, agreementNo: AGREEMENT_NO, agreementLineNo: 2 })) };
+  };
+  const line = (lineNo: number, itemName: string, pr: boolean) => ({
+    lineNo,
+    itemCode: null,
+    itemName,
+    spec: null,
+    unitCode: 'KG',
+    sgCode: null,
+    unitPrice: '950.00',
+    agreedQty: '500.000',
+    orderedQty: '0.000',
+    orderedAmount: '0.00',
+    remainingQty: '500.000',
+    // The server names the PR line only when asked with the PR's number.
+    ...(pr ? { prLineNo: lineNo === 2 ? 1 : null, prQuantity: lineNo === 2 ? '100.000' : null } : {}),
+  });
+  const getAgreement = (input: OperationInput) => ({
+    agreementNo: AGREEMENT_NO,
+    compNo: 'C00001',
+    compNameKr: '㈜대한정밀',
+    title: '동판 단가계약',
+    currency: 'JPY',
+    validFrom: '2026-11-01',
+    validTo: '2027-10-31',
+    status: 'ACTIVE',
+    ceilingAmount: null,
+    orderedAmount: '0.00',
+    remainingAmount: null,
+    contractNo: null,
+    buyerName: '김민수',
+    version: 3,
+    callOffPolicy: 'REFUSE',
+    approvalStatus: 'APPROVED',
+    buyerId: 'E000004',
+    section: 'D1000',
+    deptcd: 'D1240',
+    sourceType: null,
+    sourceNo: null,
+    remark: null,
+    approvedAt: '2026-11-20T01:00:00.000Z',
+    expiredAt: null,
+    terminatedAt: null,
+    terminateReason: null,
+    createdBy: 'operator',
+    createdAt: '2026-11-19T01:00:00.000Z',
+    updatedAt: '2026-11-20T01:00:00.000Z',
+    lines: [line(1, '황동판', !!input.query?.prNo), line(2, '동판', !!input.query?.prNo)],
+    callOffs: [],
+    approvals: [],
+    history: [],
+    pendingApprovalId: null,
+    pendingApprovalVersion: null,
+    currentApproverName: null,
+    approvalSteps: [],
+    actions: ['terminate', 'callOff'],
+  });
+
+  it('the agreement number opens 단가계약 발주 with the PR and its line’s quantity; the call-off links the PR line', async () => {
+    const { services, router } = renderPrFlow('/prConfirmEdit?prNo=PR2026-000105', {
+      ...asBuyer,
+      answers: {
+        getPr,
+        getAgreement,
+        // The draft made: an order of the purchase-order fixtures stands for it.
+        callOffAgreement: () => createPoFixtures().answers.getPo({ path: { poNo: 'PO2026-000301' } }),
+      },
+    });
+    await screen.findByDisplayValue('동판 외 2건');
+    // The lines grid: the one showing 동판; its agreement number is a link to the call-off.
+    const index = await waitFor(() => {
+      const i = [0, 1, 2, 3].findIndex((n) => {
+        try {
+          return gridRowTexts(document, n).some((r) => r.includes(AGREEMENT_NO));
+        } catch {
+          return false;
+        }
+      });
+      expect(i).toBeGreaterThanOrEqual(0);
+      return i;
+    });
+    const grid = document.querySelectorAll<HTMLElement>('[data-gpms-grid]')[index];
+    clickGridRow(0, { index, x: Number(grid.dataset.rowMarkerWidth) + 50 + 120 + 200 + 40 });
+    const dialog = await screen.findByRole('dialog', { name: '단가계약 발주' });
+    // (The page behind has a prNo field of the same id: the dialog's field is read by its place.)
+    expect(dialog.querySelector('[data-field="prNo"] input')).toHaveValue('PR2026-000105');
+    expect(callsOf(services.calls, 'getAgreement').map((c) => c.input.query?.prNo)).toContain('PR2026-000105');
+    // The agreement's line 2 is the PR's line 1: its quantity and PR line filled in; line 1 is left empty.
+    await waitFor(() =>
+      expect(gridRowTexts(dialog).map((r) => [r[0], r[1], r[3], r[4]])).toEqual([
+        ['1', '황동판', '', ''],
+        ['2', '동판', '100.000', '1'],
+      ]),
+    );
+    fireEvent.change(within(dialog).getByLabelText(/^납기일/), { target: { value: '2030-12-01' } });
+    fireEvent.blur(within(dialog).getByLabelText(/^납기일/));
+    fireEvent.click(within(dialog).getByRole('button', { name: '발주' }));
+    fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: '확인' }));
+    await waitFor(() => expect(lastCall(services.calls, 'callOffAgreement')).toBeDefined());
+    expect(lastCall(services.calls, 'callOffAgreement')!.input).toMatchObject({
+      path: { agreementNo: AGREEMENT_NO },
+      body: {
+        prNo: 'PR2026-000105',
+        dueDate: '2030-12-01',
+        lines: [{ agreementLineNo: 2, quantity: '100.000', prLineNo: 1 }],
+      },
+    });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/OrderRequestEdit'));
+  });
+});

@@ -123,6 +123,18 @@ export default defineEditScreen({
         { field: 'lineNo', type: 'number', width: 50 },
         { field: 'itemCode', width: 120 },
         { field: 'itemName', width: 200 },
+        // The agreement line the requester named: the call-off of this line orders against it; the
+        // number opens that call-off, filled in with the PR's lines under the agreement.
+        {
+          field: 'agreementNo',
+          width: 120,
+          link: {
+            screen: 'purchaseOrder.agreementCallOff',
+            query: { agreementNo: 'row.agreementNo', prNo: 'form.prNo' },
+            dialog: true,
+          },
+        },
+        { field: 'agreementLineNo', type: 'number', width: 70 },
         { field: 'spec', width: 160 },
         { field: 'unitCode', width: 60 },
         { field: 'quantity', type: 'number', width: 80 },
@@ -131,9 +143,6 @@ export default defineEditScreen({
         { field: 'sgCode', width: 120 },
         { field: 'sgName', width: 160 },
         { field: 'remark', width: 180 },
-        // The agreement line the requester named: the call-off of this line orders against it.
-        { field: 'agreementNo', width: 120 },
-        { field: 'agreementLineNo', type: 'number', width: 70 },
       ],
     },
     {

@@ -14,6 +14,7 @@ import {
   AgreementDetail,
   AgreementList,
   AgreementListQuery,
+  AgreementDetailQuery,
   AgreementNoParams,
   AgreementUpdateBody,
   AgreementVersionQuery,
@@ -138,10 +139,12 @@ export const agreementRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         summary: 'One agreement: lines with ordered and remaining quantities, call-offs, approvals, history',
         params: AgreementNoParams,
+        querystring: AgreementDetailQuery,
         response: { 200: AgreementDetail, ...commonErrors },
       },
     },
-    async (request) => getAgreement(request.db, request.caller, request.params.agreementNo, app.clock.now()),
+    async (request) =>
+      getAgreement(request.db, request.caller, request.params.agreementNo, app.clock.now(), request.query.prNo),
   );
 
   app.post(

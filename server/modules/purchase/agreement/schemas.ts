@@ -91,6 +91,19 @@ export const AgreementNoParams = Type.Object(
   { additionalProperties: false },
 );
 
+export const AgreementDetailQuery = Type.Object(
+  {
+    prNo: Type.Optional(
+      Type.String({
+        maxLength: 20,
+        description:
+          'A PR to order under the agreement (the call-off dialog started from it): each line names the PR line that names it and that line’s quantity',
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
+
 export const AgreementVersionQuery = Type.Object({ version: Version }, { additionalProperties: false });
 
 const Filters = {
@@ -288,6 +301,15 @@ const Common = {
 
 export const AgreementDetail = Type.Object({
   ...Common,
+  lines: Type.Array(
+    Type.Object({
+      ...AgreementLineView.properties,
+      prLineNo: Type.Optional(
+        Nullable(Type.Integer({ description: 'With prNo: the PR line that names this agreement line' })),
+      ),
+      prQuantity: Type.Optional(Nullable(Type.String({ description: 'With prNo: that PR line’s quantity' }))),
+    }),
+  ),
   callOffPolicy: Type.String(),
   approvalStatus: Type.String(),
   buyerId: Type.String(),

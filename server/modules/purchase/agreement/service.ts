@@ -78,12 +78,28 @@ async function linesWithRemaining(db: Db, agreementNo: string) {
   }));
 }
 
+/**
+ * The lines with, for a PR to order under the agreement, the PR line that names each and its
+ * quantity: what the call-off dialog started from that PR fills in.
+ */
+async function linesForPr(db: Db, agreementNo: string, prNo: string | null) {
+  const [lines, prLines] = await Promise.all([
+    linesWithRemaining(db, agreementNo),
+    prNo ? findPrLines(db, prNo) : Promise.resolve([]),
+  ]);
+  if (!prNo) return lines;
+  return lines.map((l) => {
+    const named = prLines.find((p) => p.agreementNo === agreementNo && p.agreementLineNo === l.lineNo);
+    return { ...l, prLineNo: named?.lineNo ?? null, prQuantity: named?.quantity ?? null };
+  });
+}
+
 /** One agreement as staff see it: lines with remaining quantities, call-offs, approvals, history, actions. */
-async function detail(db: Db, agreementNo: string, actor: Actor, now: Date) {
+async function detail(db: Db, agreementNo: string, actor: Actor, now: Date, prNo: string | null = null) {
   const h = await findAgreement(db, agreementNo);
   if (!h) throw agreementMissing();
   const [lines, callOffs, approvals, history, canWrite] = await Promise.all([
-    linesWithRemaining(db, agreementNo),
+    linesForPr(db, agreementNo, prNo),
     findCallOffs(db, agreementNo),
     loadApprovals(db, { docTypes: ['AGREEMENT'], docNo: agreementNo }),
     loadHistory(db, 'agreement', agreementNo),
@@ -117,8 +133,8 @@ async function detail(db: Db, agreementNo: string, actor: Actor, now: Date) {
   };
 }
 
-export async function getAgreement(db: Db, caller: Caller | null, agreementNo: string, now: Date) {
-  return detail(db, agreementNo, await internalActor(db, caller), now);
+export async function getAgreement(db: Db, caller: Caller | null, agreementNo: string, now: Date, prNo?: string) {
+  return detail(db, agreementNo, await internalActor(db, caller), now, text(prNo));
 }
 
 type LineInput = Static<typeof AgreementBody>['lines'][number];

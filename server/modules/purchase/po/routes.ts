@@ -92,12 +92,12 @@ export const poRoutes: FastifyPluginAsyncTypebox = async (app) => {
         operationId: 'createPo',
         tags,
         summary:
-          'Build a draft PO from an awarded quotation request: the selected supplier, the request’s quantities at the quotation’s prices; the PR becomes ordered',
+          'Build a draft PO from an awarded quotation request: the selected supplier, the request’s quantities at the quotation’s prices; the PR becomes ordered. A PR line naming an agreement line orders against it as a call-off (409 AGREEMENT_CALL_OFF_REFUSED beyond it)',
         body: PoCreateBody,
         response: { 200: PoDetail, 409: Type.Ref('ErrorBody'), ...commonErrors },
       },
     },
-    async (request) => createPo(request.db, request.caller, request.body),
+    async (request) => createPo(request.db, request.caller, request.body, app.clock.now()),
   );
 
   app.put(

@@ -29,7 +29,7 @@ import { assertSuppliersEligible } from '../../suppliers/eligibility.js';
 import { checkSourcingEligibility } from '../../evaluation/eligibility.js';
 import { notifyPoSent } from '../../notifications/supplier.js';
 import { PR_MACHINE } from '../pr/workflow.js';
-import { updatePrHeader } from '../pr/queries.js';
+import { findPrLines, updatePrHeader } from '../pr/queries.js';
 import { lockRfq } from '../rfq/queries.js';
 import { RFQ_MACHINE } from '../rfq/workflow.js';
 import {
@@ -138,8 +138,14 @@ export async function getPo(db: Db, caller: Caller | null, poNo: string) {
   return poDetail(db, poNo, await internalActor(db, caller));
 }
 
-/** A draft PO from an awarded quotation request: the selected supplier, the request's quantities at the quotation's prices; the PR becomes ordered. */
-export async function createPo(db: Db, caller: Caller | null, b: Static<typeof PoCreateBody>) {
+/**
+ * A draft PO from an awarded quotation request: the selected supplier, the request's quantities at
+ * the quotation's prices; the PR becomes ordered. A PR line that names an agreement line is ordered
+ * against it as a call-off line is: the line carries the agreement line, its price must be the agreed
+ * one, and the agreement is checked and consumed in this transaction (agreement/consumption.ts), on
+ * the business day of `now`.
+ */
+export async function createPo(db: Db, caller: Caller | null, b: Static<typeof PoCreateBody>, now = new Date()) {
   const actor = await internalActor(db, caller);
   const today = todayKst();
   const errors: FieldError[] = [];
@@ -167,8 +173,6 @@ export async function createPo(db: Db, caller: Caller | null, b: Static<typeof P
     const compNo = rfq.selectedCompNo!;
     await assertSuppliersEligible(trx, [compNo], 'order', 'body/rfqNo');
     const quote = await findQuotation(trx, rfq.rfqNo, compNo);
-    const pr = await lockPrToOrder(trx, rfq.prNo);
-    const prStatus = pr.status === 'ORDERED' ? pr.status : transition(PR_MACHINE, 'order', pr.status);
     let loiNo: string | null = null;
     if (text(b.loiNo)) {
       const loi = await findLoiToLink(trx, b.loiNo!.trim());
@@ -193,8 +197,11 @@ export async function createPo(db: Db, caller: Caller | null, b: Static<typeof P
       confirmWarning: b.confirmEvaluationWarning,
       actor: actor.userId,
     });
+    // The PR lines' agreement lines are fixed once the PR was received; read before any lock.
+    const named = new Map((await findPrLines(trx, rfq.prNo)).map((l) => [l.lineNo, l]));
     const lines = rfqLines.map((r) => {
       const unitPrice = prices.get(r.lineNo) ?? '0';
+      const pl = named.get(r.prLineNo);
       return {
         poNo,
         lineNo: r.lineNo,
@@ -207,8 +214,28 @@ export async function createPo(db: Db, caller: Caller | null, b: Static<typeof P
         unitPrice,
         amount: lineAmount(r.quantity, unitPrice, rfq.currency),
         deliveryDate: dates.get(r.lineNo) ?? b.dueDate,
+        agreementNo: pl?.agreementNo ?? null,
+        agreementLineNo: pl?.agreementNo ? pl.agreementLineNo : null,
       };
     });
+    // Lines from an agreement consume it as a call-off does; the agreements lock before the PR.
+    const callOffs = lines.filter((l) => l.agreementNo);
+    const accepted = callOffs.length
+      ? await applyAgreementConsumption(
+          trx,
+          callOffs.map((l) => ({
+            agreementNo: l.agreementNo!,
+            lineNo: l.agreementLineNo!,
+            qty: l.quantity,
+            amount: l.amount,
+            unitPrice: l.unitPrice,
+          })),
+          todayKst(now),
+          { compNo },
+        )
+      : [];
+    const pr = await lockPrToOrder(trx, rfq.prNo);
+    const prStatus = pr.status === 'ORDERED' ? pr.status : transition(PR_MACHINE, 'order', pr.status);
     const header = {
       poNo,
       poType: 'PO' as const,
@@ -229,6 +256,12 @@ export async function createPo(db: Db, caller: Caller | null, b: Static<typeof P
       dueDate: b.dueDate,
       remark: text(b.remark),
       fileId: b.fileId ?? null,
+      agreementException: accepted.length
+        ? accepted
+            .map((p) => p.message)
+            .join(' / ')
+            .slice(0, 500)
+        : null,
       createdBy: actor.userId,
     };
     await insertPo(trx, header, lines);
@@ -249,6 +282,20 @@ export async function createPo(db: Db, caller: Caller | null, b: Static<typeof P
         actor: actor.userId,
         before: { status: pr.status },
         after: { status: prStatus, poNo },
+      });
+    for (const agreementNo of [...new Set(callOffs.map((l) => l.agreementNo!))].sort())
+      await writeAudit(trx, {
+        entity: 'agreement',
+        entityKey: agreementNo,
+        action: 'CALL_OFF',
+        actor: actor.userId,
+        after: {
+          poNo,
+          prNo: pr.prNo,
+          lines: callOffs
+            .filter((l) => l.agreementNo === agreementNo)
+            .map((l) => ({ agreementLineNo: l.agreementLineNo, quantity: l.quantity, amount: l.amount })),
+        },
       });
     // The PR's pre-commitment becomes this order's commitment.
     await recordBudgetMovement(trx, {
