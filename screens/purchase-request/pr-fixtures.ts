@@ -524,7 +524,7 @@ export function createPrFixtures(options: PrFixtureOptions = {}) {
       if (current.quotes.some((q) => q.status === 'SUBMITTED')) rfqActions.push('select');
       rfqActions.push('cancel');
     }
-    if (current && purchasing && current.status === 'AWARDED') rfqActions.push('order');
+    if (current && purchasing && current.status === 'AWARDED') rfqActions.push('order', 'agreement');
     const { lines: prLines, rfqNo: _r, ...header } = pr;
     return {
       ...header,
@@ -908,6 +908,13 @@ export function createPrFixtures(options: PrFixtureOptions = {}) {
       rfq.version++;
       find(rfq.prNo).version++;
       return rfqDetail();
+    },
+    // A draft agreement from the awarded request (the server's createAgreementFromAward, in short).
+    createAgreementFromAward: (input) => {
+      const body = input.body as Row;
+      if (body.sourceType !== 'RFQ' || body.sourceNo !== rfq.rfqNo || rfq.status !== 'AWARDED')
+        throw invalid(`낙찰(선정)된 견적요청이 아닙니다: ${String(body.sourceNo)}`, 'AGREEMENT_SOURCE_NOT_AWARDED');
+      return { agreementNo: 'AG2026-000901', status: 'DRAFT', compNo: rfq.selectedCompNo, version: 1 };
     },
     cancelRfq: (input) => {
       const body = input.body as Row;
