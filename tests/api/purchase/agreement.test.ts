@@ -490,6 +490,9 @@ describe('framework agreements and call-offs', { timeout: 120_000 }, () => {
 
   it('from an awarded RFQ: the selected supplier, its quoted prices and the requested quantities', async () => {
     const rfq = await awardedRfq(f, 'C00002');
+    // The PR's screen offers it (단가계약 작성) to whoever writes agreements; a reader, no.
+    expect(ok(await f.get(`/api/v1/prs/${rfq.prNo}`, f.u.operator)).rfqActions).toContain('agreement');
+    expect(ok(await f.get(`/api/v1/prs/${rfq.prNo}`, f.u.monitor)).rfqActions).toEqual([]);
     const ag = ok(
       await f.post('/api/v1/agreements/from-award', f.u.operator, {
         sourceType: 'RFQ',
