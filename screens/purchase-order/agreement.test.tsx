@@ -214,23 +214,19 @@ describe('OrderRequestEdit: the order a call-off made', () => {
     remark: '단가계약 AG2026-000001 발주',
   });
 
-  it(
-    'names its agreement read only (단가계약 보기 opens it) and shows no empty quotation field',
-    T,
-    async () => {
-      const { router } = renderPoFlow('/OrderRequestEdit?poNo=PO2026-000301', {
-        answers: { getPo: callOff, getAgreement: () => DETAIL },
-      });
-      const agreement = await screen.findByLabelText('단가계약번호', undefined, { timeout: 5000 });
-      expect(agreement).toHaveValue('AG2026-000001');
-      expect(agreement).toHaveAttribute('readonly');
-      expect(screen.queryByLabelText('견적요청')).not.toBeInTheDocument();
-      fireEvent.click(screen.getByRole('button', { name: '단가계약 보기' }));
-      await waitFor(() => expect(router.state.location.pathname).toBe('/AgreementEdit'));
-      expect(router.state.location.search).toBe('?agreementNo=AG2026-000001');
-      await screen.findByDisplayValue('베어링 단가계약', undefined, { timeout: 5000 });
-    },
-  );
+  it('names its agreement read only (단가계약 보기 opens it) and shows no empty quotation field', T, async () => {
+    const { router } = renderPoFlow('/OrderRequestEdit?poNo=PO2026-000301', {
+      answers: { getPo: callOff, getAgreement: () => DETAIL },
+    });
+    const agreement = await screen.findByLabelText('단가계약번호', undefined, { timeout: 5000 });
+    expect(agreement).toHaveValue('AG2026-000001');
+    expect(agreement).toHaveAttribute('readonly');
+    expect(screen.queryByLabelText('견적요청')).not.toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: '단가계약 보기' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/AgreementEdit'));
+    expect(router.state.location.search).toBe('?agreementNo=AG2026-000001');
+    await screen.findByDisplayValue('베어링 단가계약', undefined, { timeout: 5000 });
+  });
 
   it('an order from a quotation keeps its quotation request and names no agreement', T, async () => {
     renderPoFlow('/OrderRequestEdit?poNo=PO2026-000301', { answers: { getPo: fromQuotation } });

@@ -221,33 +221,39 @@ describe(
       },
     );
 
-    it('단가계약 작성 refused by the server: its message is shown and the page stays', { timeout: 40_000 }, async () => {
-      const { services, fixtures, router } = renderPrFlow('/prConfirmEdit?prNo=PR2026-000104', {
-        ...asBuyer,
-        answers: {
-          createAgreementFromAward: () => {
-            throw new OperationError(
-              409,
-              'AGREEMENT_SOURCE_NOT_AWARDED',
-              '낙찰(선정)된 견적요청이 아닙니다: RFQ2026-000201',
-            );
+    it(
+      '단가계약 작성 refused by the server: its message is shown and the page stays',
+      { timeout: 40_000 },
+      async () => {
+        const { services, fixtures, router } = renderPrFlow('/prConfirmEdit?prNo=PR2026-000104', {
+          ...asBuyer,
+          answers: {
+            createAgreementFromAward: () => {
+              throw new OperationError(
+                409,
+                'AGREEMENT_SOURCE_NOT_AWARDED',
+                '낙찰(선정)된 견적요청이 아닙니다: RFQ2026-000201',
+              );
+            },
           },
-        },
-      });
-      await screen.findByDisplayValue('랙서버');
-      fixtures.answers.selectQuotation({ body: { version: 1, compNo: 'C00002' } });
-      await router.navigate('/prConfirmEdit?prNo=PR2026-000104&awarded=1');
-      fireEvent.click(await screen.findByRole('button', { name: '단가계약 작성' }));
-      const prompt = await screen.findByRole('dialog', { name: '단가계약 작성' });
-      fireEvent.change(within(prompt).getByLabelText(/유효 종료일/), { target: { value: '2027-11-30' } });
-      fireEvent.blur(within(prompt).getByLabelText(/유효 종료일/));
-      // Prices only: no agreed quantities.
-      fireEvent.click(within(prompt).getByLabelText('단가만 계약 (수량 없이)'));
-      fireEvent.click(within(prompt).getByRole('button', { name: '확인' }));
-      expect(await screen.findByText('낙찰(선정)된 견적요청이 아닙니다: RFQ2026-000201')).toBeInTheDocument();
-      expect(lastCall(services.calls, 'createAgreementFromAward')!.input.body).toMatchObject({ keepQuantities: false });
-      expect(router.state.location.pathname).toBe('/prConfirmEdit');
-    });
+        });
+        await screen.findByDisplayValue('랙서버');
+        fixtures.answers.selectQuotation({ body: { version: 1, compNo: 'C00002' } });
+        await router.navigate('/prConfirmEdit?prNo=PR2026-000104&awarded=1');
+        fireEvent.click(await screen.findByRole('button', { name: '단가계약 작성' }));
+        const prompt = await screen.findByRole('dialog', { name: '단가계약 작성' });
+        fireEvent.change(within(prompt).getByLabelText(/유효 종료일/), { target: { value: '2027-11-30' } });
+        fireEvent.blur(within(prompt).getByLabelText(/유효 종료일/));
+        // Prices only: no agreed quantities.
+        fireEvent.click(within(prompt).getByLabelText('단가만 계약 (수량 없이)'));
+        fireEvent.click(within(prompt).getByRole('button', { name: '확인' }));
+        expect(await screen.findByText('낙찰(선정)된 견적요청이 아닙니다: RFQ2026-000201')).toBeInTheDocument();
+        expect(lastCall(services.calls, 'createAgreementFromAward')!.input.body).toMatchObject({
+          keepQuantities: false,
+        });
+        expect(router.state.location.pathname).toBe('/prConfirmEdit');
+      },
+    );
 
     it('a reader without write authority sees the document and no workflow button', async () => {
       renderPrFlow('/prConfirmEdit?prNo=PR2026-000103', { ...asBuyer, authority: { read: true, write: false } });

@@ -349,9 +349,9 @@ describe('framework agreements and call-offs', { timeout: 120_000 }, () => {
     );
     const supplierView = async () => {
       const d = ok(await f.get(`/api/v1/cyber/agreements/${ag.agreementNo}`, f.u.supplier1));
-      const row = ok(
-        await f.get(`/api/v1/cyber/agreements?agreementNo=${ag.agreementNo}`, f.u.supplier1),
-      ).rows.find((r: { agreementNo: string }) => r.agreementNo === ag.agreementNo);
+      const row = ok(await f.get(`/api/v1/cyber/agreements?agreementNo=${ag.agreementNo}`, f.u.supplier1)).rows.find(
+        (r: { agreementNo: string }) => r.agreementNo === ag.agreementNo,
+      );
       return {
         lines: d.lines.map((l: Record<string, unknown>) => [l.lineNo, l.orderedQty, l.orderedAmount, l.remainingQty]),
         orderedAmount: d.orderedAmount,
@@ -391,7 +391,9 @@ describe('framework agreements and call-offs', { timeout: 120_000 }, () => {
     // The sent one cancelled: listed as cancelled, no longer counted; the cancelled draft is never shown.
     const sent = ok(await f.get(`/api/v1/pos/${first.poNo}`, f.u.operator));
     ok(await f.post(`/api/v1/pos/${first.poNo}/cancel`, f.u.operator, { version: sent.version, reason: '시험 취소' }));
-    ok(await f.post(`/api/v1/pos/${second.poNo}/cancel`, f.u.operator, { version: second.version, reason: '시험 취소' }));
+    ok(
+      await f.post(`/api/v1/pos/${second.poNo}/cancel`, f.u.operator, { version: second.version, reason: '시험 취소' }),
+    );
     expect(await supplierView()).toMatchObject({
       lines: [
         [1, '0.000', '0.00', '100.000'],

@@ -180,9 +180,7 @@ export function findCallOffs(db: Db, agreementNo: string, o: { sentOnly?: boolea
       'l.receivedQty',
     ])
     .where('l.agreementNo', '=', agreementNo)
-    .$if(!!o.sentOnly, (q) =>
-      q.where('h.status', 'in', [...SUPPLIER_VISIBLE]).where('h.forwardedAt', 'is not', null),
-    )
+    .$if(!!o.sentOnly, (q) => q.where('h.status', 'in', [...SUPPLIER_VISIBLE]).where('h.forwardedAt', 'is not', null))
     .orderBy('h.poNo')
     .orderBy('l.lineNo')
     .execute();
