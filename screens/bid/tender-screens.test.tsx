@@ -4,6 +4,7 @@ import { clickGridRow, editGridCell, gridRowTexts, installGlideJsdom } from '../
 import { renderScreen } from '../../engine/testing/screen-harness';
 import { OperationError, type OperationInput } from '../../engine/services';
 import { screenDefinitions, screenTexts } from '../index';
+import { draftAgreementAnswer } from '../testing/agreement-answer';
 
 let uninstall: () => void;
 beforeAll(() => {
@@ -395,7 +396,18 @@ describe('tenderEdit: 단가계약 작성 from the award', { timeout: 30_000 }, 
       onLocation: (address) => went.push(address),
       answers: {
         getTender: () => awarded(['agreement']),
-        createAgreementFromAward: () => ({ agreementNo: 'AG2026-000902', status: 'DRAFT', version: 1 }),
+        createAgreementFromAward: () =>
+          draftAgreementAnswer({
+            agreementNo: 'AG2026-000902',
+            sourceType: 'TENDER',
+            sourceNo: 'BD2026-000004',
+            compNo: 'C00002',
+            compNameKr: '한빛전자 주식회사',
+            title: '베어링 연간 입찰',
+            validFrom: '2026-11-20',
+            validTo: '2027-11-30',
+            lines: [{ itemName: '베어링 6204', unitCode: 'EA', unitPrice: '900.00', agreedQty: '10.000' }],
+          }),
       },
     });
     await screen.findByDisplayValue('베어링 연간 입찰');

@@ -228,7 +228,7 @@ export default defineEditScreen({
           },
           { field: 'validTo', label: 'screen.bid.f.agreementValidTo', widget: 'date', required: true },
           { field: 'compNo', label: 'screen.bid.f.agreementWinner', maxLength: 10, help: `${T}.agreementWinnerHelp` },
-          { field: 'priceOnly', label: 'screen.bid.f.agreementPriceOnly', widget: 'checkbox', type: 'boolean' },
+          { field: 'priceOnly', label: 'screen.bid.f.agreementPriceOnly', widget: 'checkbox' },
         ],
       },
       params: {
@@ -238,7 +238,7 @@ export default defineEditScreen({
           compNo: 'input.compNo',
           validFrom: 'input.validFrom',
           validTo: 'input.validTo',
-          keepQuantities: '!input.priceOnly',
+          keepQuantities: "input.priceOnly != 'Y'",
         },
       },
       success: `${T}.agreementMade`,

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gridRowTexts, installGlideJsdom } from '../../engine/testing/grid';
 import { OperationError, type OperationInput } from '../../engine/services';
-import { PR_LOGINS } from './pr-fixtures';
+import { PR_LOGINS, createPrFixtures } from './pr-fixtures';
 import { renderPrFlow } from './pr-flow';
 
 let uninstall: () => void;
@@ -189,16 +189,29 @@ describe(
       expect(await within(dialog).findByText('비교 RFQ2026-000201')).toBeInTheDocument();
     });
 
+    /** The fixtures with PR2026-000104's request awarded to C00002 (the selection is tested with the comparison). */
+    const awarded = () => {
+      const own = createPrFixtures({ viewer: PR_LOGINS.buyer.singleid });
+      own.answers.selectQuotation({ body: { version: 1, compNo: 'C00002' } });
+      return own.answers;
+    };
+
+    it('no 단가계약 작성 while the request is open for quotation', async () => {
+      renderPrFlow('/prConfirmEdit?prNo=PR2026-000104', asBuyer);
+      await screen.findByDisplayValue('랙서버');
+      expect(screen.getByRole('button', { name: '견적요청 취소' })).toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: '단가계약 작성' })).not.toBeInTheDocument();
+    });
+
     it(
       '단가계약 작성 on an awarded request: the validity asked, the draft agreement made from the award and opened at its address',
       { timeout: 40_000 },
       async () => {
-        const { services, fixtures, router } = renderPrFlow('/prConfirmEdit?prNo=PR2026-000104', asBuyer);
+        const { services, router } = renderPrFlow('/prConfirmEdit?prNo=PR2026-000104', {
+          ...asBuyer,
+          answers: awarded(),
+        });
         await screen.findByDisplayValue('랙서버');
-        // Still open for quotation: no agreement from it yet.
-        expect(screen.queryByRole('button', { name: '단가계약 작성' })).not.toBeInTheDocument();
-        fixtures.answers.selectQuotation({ body: { version: 1, compNo: 'C00002' } });
-        await router.navigate('/prConfirmEdit?prNo=PR2026-000104&awarded=1');
         await waitFor(() => expect(screen.getByLabelText('견적요청 상태')).toHaveDisplayValue('업체선정'));
         fireEvent.click(await screen.findByRole('button', { name: '단가계약 작성' }));
         const prompt = await screen.findByRole('dialog', { name: '단가계약 작성' });
@@ -209,7 +222,7 @@ describe(
         fireEvent.change(within(prompt).getByLabelText(/유효 종료일/), { target: { value: '2027-11-30' } });
         fireEvent.blur(within(prompt).getByLabelText(/유효 종료일/));
         fireEvent.click(within(prompt).getByRole('button', { name: '확인' }));
-        await waitFor(() => expect(router.state.location.pathname).toBe('/AgreementEdit'));
+        await waitFor(() => expect(router.state.location.pathname).toBe('/AgreementEdit'), { timeout: 5000 });
         expect(router.state.location.search).toBe('?agreementNo=AG2026-000901');
         expect(lastCall(services.calls, 'createAgreementFromAward')!.input.body).toEqual({
           sourceType: 'RFQ',
@@ -225,9 +238,10 @@ describe(
       '단가계약 작성 refused by the server: its message is shown and the page stays',
       { timeout: 40_000 },
       async () => {
-        const { services, fixtures, router } = renderPrFlow('/prConfirmEdit?prNo=PR2026-000104', {
+        const { services, router } = renderPrFlow('/prConfirmEdit?prNo=PR2026-000104', {
           ...asBuyer,
           answers: {
+            ...awarded(),
             createAgreementFromAward: () => {
               throw new OperationError(
                 409,
@@ -237,10 +251,7 @@ describe(
             },
           },
         });
-        await screen.findByDisplayValue('랙서버');
-        fixtures.answers.selectQuotation({ body: { version: 1, compNo: 'C00002' } });
-        await router.navigate('/prConfirmEdit?prNo=PR2026-000104&awarded=1');
-        fireEvent.click(await screen.findByRole('button', { name: '단가계약 작성' }));
+        fireEvent.click(await screen.findByRole('button', { name: '단가계약 작성' }, { timeout: 5000 }));
         const prompt = await screen.findByRole('dialog', { name: '단가계약 작성' });
         fireEvent.change(within(prompt).getByLabelText(/유효 종료일/), { target: { value: '2027-11-30' } });
         fireEvent.blur(within(prompt).getByLabelText(/유효 종료일/));

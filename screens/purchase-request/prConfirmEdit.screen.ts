@@ -262,7 +262,7 @@ export default defineEditScreen({
         fields: [
           { field: 'validFrom', label: F('agreementValidFrom'), widget: 'date', required: true, default: { today: 0 } },
           { field: 'validTo', label: F('agreementValidTo'), widget: 'date', required: true },
-          { field: 'priceOnly', label: F('agreementPriceOnly'), widget: 'checkbox', type: 'boolean', span: 2 },
+          { field: 'priceOnly', label: F('agreementPriceOnly'), widget: 'checkbox', span: 2 },
         ],
       },
       params: {
@@ -271,7 +271,7 @@ export default defineEditScreen({
           sourceNo: 'form.rfqNo',
           validFrom: 'input.validFrom',
           validTo: 'input.validTo',
-          keepQuantities: '!input.priceOnly',
+          keepQuantities: "input.priceOnly != 'Y'",
         },
       },
       success: T('agreementMade'),

@@ -49,7 +49,7 @@ const AGREEMENT_PROMPT: PromptDef = {
   fields: [
     { field: 'validFrom', label: `${T}.agreementValidFrom`, widget: 'date', required: true, default: { today: 0 } },
     { field: 'validTo', label: `${T}.agreementValidTo`, widget: 'date', required: true },
-    { field: 'priceOnly', label: `${T}.agreementPriceOnly`, widget: 'checkbox', type: 'boolean', span: 2 },
+    { field: 'priceOnly', label: `${T}.agreementPriceOnly`, widget: 'checkbox', span: 2 },
   ],
 };
 
@@ -163,7 +163,7 @@ export default function AuctionMonitor({ query }: CustomScreenProps) {
             sourceNo: d.auctionNo,
             validFrom: String(input.validFrom ?? ''),
             validTo: String(input.validTo ?? ''),
-            keepQuantities: input.priceOnly !== true,
+            keepQuantities: input.priceOnly !== 'Y' && input.priceOnly !== true,
           },
         });
         // The draft opens at its own address, as 단가계약 작성 does on the other award screens.

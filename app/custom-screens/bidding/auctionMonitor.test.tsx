@@ -5,6 +5,7 @@ import { createScreenRegistry } from '../../../engine/runtime/registry';
 import { createFixtureEngineServices } from '../../../engine/testing/fixture-engine-services';
 import { ScreenHarness } from '../../../engine/testing/screen-harness';
 import { screenDefinitions, screenTexts } from '../../../screens';
+import { draftAgreementAnswer } from '../../../screens/testing/agreement-answer';
 import { createWidgetTestI18n } from '../../../widgets/testing/test-i18n';
 import { AUCTION_NO, fakeFeed, monitorDetail } from './auction-fixtures';
 import type { MonitorDetail } from './auction-live';
@@ -31,7 +32,18 @@ function renderMonitor(first: MonitorDetail, onLocation?: (address: string) => v
           version: current.version + 1,
           actions: ['agreement'],
         }),
-      createAgreementFromAward: () => ({ agreementNo: 'AG2026-000903', status: 'DRAFT', version: 1 }),
+      createAgreementFromAward: () =>
+        draftAgreementAnswer({
+          agreementNo: 'AG2026-000903',
+          sourceType: 'AUCTION',
+          sourceNo: AUCTION_NO,
+          compNo: 'C00001',
+          compNameKr: '㈜대한정밀',
+          title: '냉연강판 1.2t 역경매',
+          validFrom: '2026-11-20',
+          validTo: '2027-11-30',
+          lines: [{ itemName: '냉연강판 1.2t', unitCode: 'EA', unitPrice: '9550.00', agreedQty: '100.000' }],
+        }),
       cancelAuction: (input) =>
         (current = {
           ...current,
