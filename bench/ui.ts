@@ -90,7 +90,7 @@ async function listToHome(page: Page): Promise<number> {
   );
 }
 
-async function listToNewAndBack(page: Page): Promise<[number, number]> {
+async function listToNewAndBack(page: Page): Promise<[number, { drawn: number; table: number }]> {
   await page.goto('/prList');
   await firstRow(page);
   const toNew = await timed(

@@ -24553,6 +24553,7 @@ export interface operations {
                         totalAmount: string;
                         approvedAmount: string | null;
                         agreementException: string | null;
+                        agreementNo: string | null;
                         /** @description The revision in force (1 until the first change after sending) */
                         revision: number;
                         revisions: {
@@ -24819,6 +24820,7 @@ export interface operations {
                         totalAmount: string;
                         approvedAmount: string | null;
                         agreementException: string | null;
+                        agreementNo: string | null;
                         /** @description The revision in force (1 until the first change after sending) */
                         revision: number;
                         revisions: {
@@ -25093,6 +25095,7 @@ export interface operations {
                         totalAmount: string;
                         approvedAmount: string | null;
                         agreementException: string | null;
+                        agreementNo: string | null;
                         /** @description The revision in force (1 until the first change after sending) */
                         revision: number;
                         revisions: {
@@ -25366,6 +25369,7 @@ export interface operations {
                         totalAmount: string;
                         approvedAmount: string | null;
                         agreementException: string | null;
+                        agreementNo: string | null;
                         /** @description The revision in force (1 until the first change after sending) */
                         revision: number;
                         revisions: {
@@ -25639,6 +25643,7 @@ export interface operations {
                         totalAmount: string;
                         approvedAmount: string | null;
                         agreementException: string | null;
+                        agreementNo: string | null;
                         /** @description The revision in force (1 until the first change after sending) */
                         revision: number;
                         revisions: {
@@ -25941,6 +25946,7 @@ export interface operations {
                         totalAmount: string;
                         approvedAmount: string | null;
                         agreementException: string | null;
+                        agreementNo: string | null;
                         /** @description The revision in force (1 until the first change after sending) */
                         revision: number;
                         revisions: {
@@ -26216,6 +26222,7 @@ export interface operations {
                         totalAmount: string;
                         approvedAmount: string | null;
                         agreementException: string | null;
+                        agreementNo: string | null;
                         /** @description The revision in force (1 until the first change after sending) */
                         revision: number;
                         revisions: {
@@ -27470,6 +27477,7 @@ export interface operations {
                         totalAmount: string;
                         approvedAmount: string | null;
                         agreementException: string | null;
+                        agreementNo: string | null;
                         /** @description The revision in force (1 until the first change after sending) */
                         revision: number;
                         revisions: {
@@ -27799,6 +27807,7 @@ export interface operations {
                         totalAmount: string;
                         approvedAmount: string | null;
                         agreementException: string | null;
+                        agreementNo: string | null;
                         /** @description The revision in force (1 until the first change after sending) */
                         revision: number;
                         revisions: {
@@ -28093,6 +28102,7 @@ export interface operations {
                         totalAmount: string;
                         approvedAmount: string | null;
                         agreementException: string | null;
+                        agreementNo: string | null;
                         /** @description The revision in force (1 until the first change after sending) */
                         revision: number;
                         revisions: {
@@ -31752,6 +31762,7 @@ export interface operations {
                         totalAmount: string;
                         approvedAmount: string | null;
                         agreementException: string | null;
+                        agreementNo: string | null;
                         /** @description The revision in force (1 until the first change after sending) */
                         revision: number;
                         revisions: {

@@ -1360,6 +1360,10 @@ export const SCREEN_FIELD_LABELS: Record<string, { screen: string; fields: Recor
         "ko": "견적요청",
         "en": "Quotation request"
       },
+      "agreementNo": {
+        "ko": "단가계약번호",
+        "en": "Framework agreement"
+      },
       "status": {
         "ko": "발주상태",
         "en": "PO status"
@@ -1369,8 +1373,8 @@ export const SCREEN_FIELD_LABELS: Record<string, { screen: string; fields: Recor
         "en": "Supplier"
       },
       "forwardCheck": {
-        "ko": "자동전송 여부 (FORWARD_YN)",
-        "en": "FORWARD_YN"
+        "ko": "발주서 자동전송",
+        "en": "Sent automatically"
       },
       "buyerName": {
         "ko": "구매담당자",
@@ -1532,8 +1536,8 @@ export const SCREEN_FIELD_LABELS: Record<string, { screen: string; fields: Recor
         "en": "Supplier"
       },
       "forwardCheck": {
-        "ko": "자동전송 여부 (FORWARD_YN)",
-        "en": "FORWARD_YN"
+        "ko": "발주서 자동전송",
+        "en": "Sent automatically"
       },
       "buyerName": {
         "ko": "구매담당자",

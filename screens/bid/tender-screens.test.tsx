@@ -4,6 +4,7 @@ import { clickGridRow, editGridCell, gridRowTexts, installGlideJsdom } from '../
 import { renderScreen } from '../../engine/testing/screen-harness';
 import { OperationError, type OperationInput } from '../../engine/services';
 import { screenDefinitions, screenTexts } from '../index';
+import { draftAgreementAnswer } from '../testing/agreement-answer';
 
 let uninstall: () => void;
 beforeAll(() => {
@@ -353,6 +354,89 @@ describe('tenderEdit: the history', { timeout: 30_000 }, () => {
       expect(historyTexts().join(' ')).not.toMatch(/BIDDING_|system:job/);
       r.unmount();
     }
+  });
+});
+
+describe('tenderEdit: 단가계약 작성 from the award', { timeout: 30_000 }, () => {
+  const awarded = (actions: string[]) => ({
+    tenderNo: 'BD2026-000004',
+    prNo: null,
+    title: '베어링 연간 입찰',
+    description: null,
+    status: 'AWARDED',
+    awardRule: 'LOWEST_PER_LINE',
+    currency: 'KRW',
+    openAt: '2026-12-01T01:00:00.000Z',
+    closeAt: '2026-12-01T09:00:00.000Z',
+    buyerId: 'E000004',
+    buyerName: '박구매',
+    fileId: null,
+    cancelReason: null,
+    openedAt: '2026-12-01T09:30:00.000Z',
+    awardedAt: '2026-12-01T10:00:00.000Z',
+    version: 6,
+    lines: [],
+    suppliers: [],
+    openings: [],
+    orders: [
+      { compNo: 'C00001', poNo: 'PO2026-000501' },
+      { compNo: 'C00002', poNo: 'PO2026-000502' },
+    ],
+    attachments: [],
+    history: [],
+    actions,
+  });
+
+  it('asks the validity (and, with several winners, which), makes the draft from the award and opens it', async () => {
+    const went: string[] = [];
+    const { services } = renderScreen('bid.tenderEdit', {
+      entries: screenDefinitions,
+      texts: screenTexts,
+      route: '/bid/tenderEdit?tenderNo=BD2026-000004',
+      onLocation: (address) => went.push(address),
+      answers: {
+        getTender: () => awarded(['agreement']),
+        createAgreementFromAward: () =>
+          draftAgreementAnswer({
+            agreementNo: 'AG2026-000902',
+            sourceType: 'TENDER',
+            sourceNo: 'BD2026-000004',
+            compNo: 'C00002',
+            compNameKr: '한빛전자 주식회사',
+            title: '베어링 연간 입찰',
+            validFrom: '2026-11-20',
+            validTo: '2027-11-30',
+            lines: [{ itemName: '베어링 6204', unitCode: 'EA', unitPrice: '900.00', agreedQty: '10.000' }],
+          }),
+      },
+    });
+    await screen.findByDisplayValue('베어링 연간 입찰');
+    fireEvent.click(screen.getByRole('button', { name: '단가계약 작성' }));
+    const prompt = await screen.findByRole('dialog', { name: '단가계약 작성' });
+    fireEvent.change(within(prompt).getByLabelText(/유효 종료일/), { target: { value: '2027-11-30' } });
+    fireEvent.blur(within(prompt).getByLabelText(/유효 종료일/));
+    fireEvent.change(within(prompt).getByLabelText(/낙찰 협력사/), { target: { value: 'C00002' } });
+    fireEvent.click(within(prompt).getByRole('button', { name: '확인' }));
+    await waitFor(() => expect(went.at(-1)).toBe('/AgreementEdit?agreementNo=AG2026-000902'));
+    expect(lastCall(services.calls, 'createAgreementFromAward')!.input.body).toEqual({
+      sourceType: 'TENDER',
+      sourceNo: 'BD2026-000004',
+      compNo: 'C00002',
+      validFrom: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+      validTo: '2027-11-30',
+      keepQuantities: true,
+    });
+  });
+
+  it('not offered unless the server says so (not awarded, or no authority over agreements)', async () => {
+    renderScreen('bid.tenderEdit', {
+      entries: screenDefinitions,
+      texts: screenTexts,
+      route: '/bid/tenderEdit?tenderNo=BD2026-000004',
+      answers: { getTender: () => awarded([]) },
+    });
+    await screen.findByDisplayValue('베어링 연간 입찰');
+    expect(screen.queryByRole('button', { name: '단가계약 작성' })).not.toBeInTheDocument();
   });
 });
 

@@ -10,7 +10,8 @@ const may = (action: string) => `contains(form.actions, '${action}')`;
  * the buyer's own lines; the window (Korean time), the award rule, the invited suppliers (the
  * company popup: trading ones; a blocked evaluation grade is refused on saving). Saved as a draft,
  * published (suppliers invited, bidding opens at its time), cancelled with a reason, and — once two
- * staff have opened it on /bid/tenderOpen — awarded: the orders are made through the PO flow.
+ * staff have opened it on /bid/tenderOpen — awarded: the orders are made through the PO flow, and
+ * 단가계약 작성 makes a draft framework agreement of an order's lines and prices.
  * Totals and ranks show only after the opening; before it nobody sees a price.
  */
 export default defineEditScreen({
@@ -203,6 +204,45 @@ export default defineEditScreen({
       params: { path: { tenderNo: 'form.tenderNo' }, body: { version: 'form.version', dueDate: 'input.dueDate' } },
       success: `${T}.awarded`,
       then: ['reloadRecord'],
+    },
+    {
+      // A framework agreement from the award: the lines and prices of the order it made (with several
+      // winners, the one named); the draft opens at its own address.
+      kind: 'workflow',
+      id: 'agreement',
+      label: `${T}.makeAgreement`,
+      operation: 'createAgreementFromAward',
+      requires: 'read',
+      visible: may('agreement'),
+      prompt: {
+        title: `${T}.makeAgreement`,
+        message: `${T}.makeAgreementMessage`,
+        columns: 2,
+        fields: [
+          {
+            field: 'validFrom',
+            label: 'screen.bid.f.agreementValidFrom',
+            widget: 'date',
+            required: true,
+            default: { today: 0 },
+          },
+          { field: 'validTo', label: 'screen.bid.f.agreementValidTo', widget: 'date', required: true },
+          { field: 'compNo', label: 'screen.bid.f.agreementWinner', maxLength: 10, help: `${T}.agreementWinnerHelp` },
+          { field: 'priceOnly', label: 'screen.bid.f.agreementPriceOnly', widget: 'checkbox' },
+        ],
+      },
+      params: {
+        body: {
+          sourceType: "'TENDER'",
+          sourceNo: 'form.tenderNo',
+          compNo: 'input.compNo',
+          validFrom: 'input.validFrom',
+          validTo: 'input.validTo',
+          keepQuantities: "input.priceOnly != 'Y'",
+        },
+      },
+      success: `${T}.agreementMade`,
+      thenOpen: { route: '/AgreementEdit', query: { agreementNo: 'answer.agreementNo' } },
     },
     { kind: 'navigate', id: 'opening', label: `${T}.toOpening`, screen: 'bid.tenderOpen', visible: may('open') },
     {

@@ -110,7 +110,7 @@ describe('AgreementList / AgreementEdit', () => {
       await screen.findByDisplayValue('베어링 단가계약', undefined, { timeout: 5000 });
       expect(lastCall(services.calls, 'getAgreement')!.input.path).toEqual({ agreementNo: 'AG2026-000001' });
       await waitFor(() => expect(gridRowTexts(document, 0)[0]).toEqual(expect.arrayContaining(['육각볼트', '60'])));
-      expect(gridRowTexts(document, 1)[0]).toEqual(expect.arrayContaining(['PO2026-000304']));
+      await waitFor(() => expect(gridRowTexts(document, 1)[0]).toEqual(expect.arrayContaining(['PO2026-000304'])));
       expect(screen.getByRole('button', { name: '계약 종료' })).toBeInTheDocument();
       expect(screen.queryByRole('button', { name: '저장' })).not.toBeInTheDocument();
     },
@@ -201,6 +201,39 @@ describe('AgreementEdit: a call-off on screen', () => {
       expect(router.state.location.search).toBe('?poNo=PO2026-000301');
     },
   );
+});
+
+describe('OrderRequestEdit: the order a call-off made', () => {
+  const fromQuotation = () => createPoFixtures().answers.getPo({ path: { poNo: 'PO2026-000301' } }) as object;
+  const callOff = () => ({
+    ...fromQuotation(),
+    rfqNo: null,
+    quoteNo: null,
+    prNo: null,
+    agreementNo: 'AG2026-000001',
+    remark: '단가계약 AG2026-000001 발주',
+  });
+
+  it('names its agreement read only (단가계약 보기 opens it) and shows no empty quotation field', T, async () => {
+    const { router } = renderPoFlow('/OrderRequestEdit?poNo=PO2026-000301', {
+      answers: { getPo: callOff, getAgreement: () => DETAIL },
+    });
+    const agreement = await screen.findByLabelText(/^단가계약번호/, undefined, { timeout: 5000 });
+    expect(agreement).toHaveValue('AG2026-000001');
+    expect(agreement).toHaveAttribute('readonly');
+    expect(screen.queryByLabelText(/^견적요청/)).not.toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: '단가계약 보기' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/AgreementEdit'));
+    expect(router.state.location.search).toBe('?agreementNo=AG2026-000001');
+    await screen.findByDisplayValue('베어링 단가계약', undefined, { timeout: 5000 });
+  });
+
+  it('an order from a quotation keeps its quotation request and names no agreement', T, async () => {
+    renderPoFlow('/OrderRequestEdit?poNo=PO2026-000301', { answers: { getPo: fromQuotation } });
+    await screen.findByLabelText(/^견적요청/, undefined, { timeout: 5000 });
+    expect(screen.queryByLabelText(/^단가계약번호/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: '단가계약 보기' })).not.toBeInTheDocument();
+  });
 });
 
 describe('AgreementConsumption', () => {

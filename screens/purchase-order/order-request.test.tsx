@@ -167,7 +167,7 @@ describe('OrderRequestEdit: the workflow', () => {
     async () => {
       const { services, fixtures } = renderPoFlow('/OrderRequestEdit?poNo=PO2026-000302', { group: '50' });
       await screen.findByDisplayValue('설비 보수 자재', undefined, { timeout: 5000 });
-      await waitFor(() => expect(screen.getByLabelText('자동전송 여부 (FORWARD_YN)')).toHaveDisplayValue('예'));
+      await waitFor(() => expect(screen.getByLabelText('발주서 자동전송')).toHaveDisplayValue('예'));
       expect(lastCall(services.calls, 'listForwardYn')!.input.query).toEqual({ compNo: 'C00001' });
       await waitFor(() => expect(gridRowTexts(document, 1).length).toBe(1));
       expect(gridRowTexts(document, 1)[0]).toEqual(expect.arrayContaining(['발주 결재', '박성호', '결재 차례']));
@@ -214,11 +214,11 @@ describe('OrderRequestEdit: the workflow', () => {
   it('an approved order of a FORWARD_YN=N supplier is sent by the buyer after the spec’s N message', T, async () => {
     const { services, fixtures } = renderPoFlow('/OrderRequestEdit?poNo=PO2026-000303');
     await screen.findByDisplayValue('포장재 발주', undefined, { timeout: 5000 });
-    await waitFor(() => expect(screen.getByLabelText('자동전송 여부 (FORWARD_YN)')).toHaveDisplayValue('아니오'));
+    await waitFor(() => expect(screen.getByLabelText('발주서 자동전송')).toHaveDisplayValue('아니오'));
     expect(lastCall(services.calls, 'listForwardYn')!.input.query).toEqual({ compNo: 'C00002' });
     fireEvent.click(screen.getByRole('button', { name: '발주 전송' }));
     const ask = await screen.findByRole('alertdialog');
-    expect(ask).toHaveTextContent('이 협력사는 발주서 자동 전송 대상이 아닙니다(FORWARD_YN=N)');
+    expect(ask).toHaveTextContent('이 협력사는 발주서 자동 전송 대상이 아닙니다. 발주서를 별도로 전달했다면');
     fireEvent.click(within(ask).getByRole('button', { name: '확인' }));
     await screen.findByText('발주서가 전송되었습니다.');
     expect(lastCall(services.calls, 'sendPo')!.input).toMatchObject({

@@ -6,7 +6,7 @@ import { CHANGES_DETAIL, ORDER_WORKFLOW_ACTIONS, REVISIONS_DETAIL, can } from '.
  * /OrderRequestEdit — one purchase order (발주요청). Without `poNo` it builds a new order from an
  * awarded quotation request (the selected supplier, the requested quantities at the quoted
  * prices). With one it shows the order, its lines, approval rounds, changes after sending and
- * history, and offers what the server's `actions` allow the user now: save and submit a draft;
+ * history (a call-off: its agreement, with 단가계약 보기), and offers what the server's `actions` allow the user now: save and submit a draft;
  * approve or reject (the current approver, with the spec's FORWARD_YN message from
  * getForwardYn); send an approved order to a FORWARD_YN=N supplier; change a sent order (due
  * date, line quantities, prices, delivery dates, with a reason) or cancel it (with a reason).
@@ -33,6 +33,8 @@ export default defineEditScreen({
           widget: 'select',
           required: true,
           createOnly: true,
+          // An order not made from a quotation (a call-off, a tender's award) has none to show.
+          visible: "mode == 'create' || !empty(form.rfqNo)",
           span: 2,
           optionsFrom: {
             operation: 'listRfqs',
@@ -65,6 +67,8 @@ export default defineEditScreen({
           valueFrom: { operation: 'getRfq', params: { path: { rfqNo: 'form.rfqNo' } }, value: 'version' },
         },
         { field: 'loiNo', maxLength: 20, createOnly: true, readOnly: "mode == 'update'" },
+        // A call-off: the agreement it orders against (단가계약 보기 opens it).
+        { field: 'agreementNo', label: f('callOffAgreement'), readOnly: true, visible: '!empty(form.agreementNo)' },
         { field: 'poNo', readOnly: true, visible: "mode == 'update'" },
         {
           field: 'status',
@@ -230,6 +234,14 @@ export default defineEditScreen({
       dialog: true,
       query: { poNo: 'form.poNo' },
       visible: "mode == 'update'",
+    },
+    {
+      kind: 'navigate',
+      id: 'agreement',
+      label: t('a.openAgreement'),
+      route: '/AgreementEdit',
+      query: { agreementNo: 'form.agreementNo' },
+      visible: "mode == 'update' && !empty(form.agreementNo)",
     },
     {
       // The contract behind the order, made from a template with the order as its source document.

@@ -83,6 +83,7 @@ function order(poNo: string, over: Row): Row {
     totalAmount: lines.reduce((s, l) => s + Number(l.amount), 0).toFixed(2),
     approvedAmount: null,
     agreementException: null,
+    agreementNo: null,
     revision: 1,
     revisions: [],
     dueDate: '2026-12-20',

@@ -38,7 +38,7 @@ describe('SimpleOrderList / SimpleOrderEdit', () => {
       expect(callsOf(services.calls, 'getSimpleOrderLimit').length).toBeGreaterThan(0);
       expect(screen.queryByLabelText(/엔화 환율/)).not.toBeInTheDocument();
       fireEvent.change(screen.getByLabelText(/협력사/), { target: { value: 'C00002' } });
-      await waitFor(() => expect(screen.getByLabelText('자동전송 여부 (FORWARD_YN)')).toHaveDisplayValue('아니오'));
+      await waitFor(() => expect(screen.getByLabelText('발주서 자동전송')).toHaveDisplayValue('아니오'));
       fireEvent.change(screen.getByLabelText(/^제목/), { target: { value: '현장 소모품' } });
       fireEvent.change(screen.getByLabelText(/^납기일/), { target: { value: '2026-12-24' } });
       fireEvent.blur(screen.getByLabelText(/^납기일/));

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clickGridRow, gridRowTexts, installGlideJsdom } from '../../engine/testing/grid';
-import type { OperationInput } from '../../engine/services';
+import { OperationError, type OperationInput } from '../../engine/services';
 import { createPoFixtures } from '../purchase-order/po-fixtures';
 import { PR_LOGINS, createPrFixtures } from './pr-fixtures';
 import { renderPrFlow } from './pr-flow';
@@ -189,6 +189,83 @@ describe(
       const dialog = await screen.findByRole('dialog', { name: '견적 비교' });
       expect(await within(dialog).findByText('비교 RFQ2026-000201')).toBeInTheDocument();
     });
+
+    /** The fixtures with PR2026-000104's request awarded to C00002 (the selection is tested with the comparison). */
+    const awarded = () => {
+      const own = createPrFixtures({ viewer: PR_LOGINS.buyer.singleid });
+      own.answers.selectQuotation({ body: { version: 1, compNo: 'C00002' } });
+      return own.answers;
+    };
+
+    it('no 단가계약 작성 while the request is open for quotation', async () => {
+      renderPrFlow('/prConfirmEdit?prNo=PR2026-000104', asBuyer);
+      await screen.findByDisplayValue('랙서버');
+      expect(screen.getByRole('button', { name: '견적요청 취소' })).toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: '단가계약 작성' })).not.toBeInTheDocument();
+    });
+
+    it(
+      '단가계약 작성 on an awarded request: the validity asked, the draft agreement made from the award and opened at its address',
+      { timeout: 40_000 },
+      async () => {
+        const { services, router } = renderPrFlow('/prConfirmEdit?prNo=PR2026-000104', {
+          ...asBuyer,
+          answers: awarded(),
+        });
+        await screen.findByDisplayValue('랙서버');
+        await waitFor(() => expect(screen.getByLabelText('견적요청 상태')).toHaveDisplayValue('업체선정'));
+        fireEvent.click(await screen.findByRole('button', { name: '단가계약 작성' }));
+        const prompt = await screen.findByRole('dialog', { name: '단가계약 작성' });
+        expect(prompt).toHaveTextContent('선정된 협력사의 견적 단가로 단가계약(작성 상태)을 만들고 엽니다.');
+        fireEvent.click(within(prompt).getByRole('button', { name: '확인' }));
+        expect(await within(prompt).findByText('필수 입력 항목입니다.')).toBeInTheDocument();
+        expect(callsOf(services.calls, 'createAgreementFromAward')).toHaveLength(0);
+        fireEvent.change(within(prompt).getByLabelText(/유효 종료일/), { target: { value: '2027-11-30' } });
+        fireEvent.blur(within(prompt).getByLabelText(/유효 종료일/));
+        fireEvent.click(within(prompt).getByRole('button', { name: '확인' }));
+        await waitFor(() => expect(router.state.location.pathname).toBe('/AgreementEdit'), { timeout: 5000 });
+        expect(router.state.location.search).toBe('?agreementNo=AG2026-000901');
+        expect(lastCall(services.calls, 'createAgreementFromAward')!.input.body).toEqual({
+          sourceType: 'RFQ',
+          sourceNo: 'RFQ2026-000201',
+          validFrom: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+          validTo: '2027-11-30',
+          keepQuantities: true,
+        });
+      },
+    );
+
+    it(
+      '단가계약 작성 refused by the server: its message is shown and the page stays',
+      { timeout: 40_000 },
+      async () => {
+        const { services, router } = renderPrFlow('/prConfirmEdit?prNo=PR2026-000104', {
+          ...asBuyer,
+          answers: {
+            ...awarded(),
+            createAgreementFromAward: () => {
+              throw new OperationError(
+                409,
+                'AGREEMENT_SOURCE_NOT_AWARDED',
+                '낙찰(선정)된 견적요청이 아닙니다: RFQ2026-000201',
+              );
+            },
+          },
+        });
+        fireEvent.click(await screen.findByRole('button', { name: '단가계약 작성' }, { timeout: 5000 }));
+        const prompt = await screen.findByRole('dialog', { name: '단가계약 작성' });
+        fireEvent.change(within(prompt).getByLabelText(/유효 종료일/), { target: { value: '2027-11-30' } });
+        fireEvent.blur(within(prompt).getByLabelText(/유효 종료일/));
+        // Prices only: no agreed quantities.
+        fireEvent.click(within(prompt).getByLabelText('단가만 계약 (수량 없이)'));
+        fireEvent.click(within(prompt).getByRole('button', { name: '확인' }));
+        expect(await screen.findByText('낙찰(선정)된 견적요청이 아닙니다: RFQ2026-000201')).toBeInTheDocument();
+        expect(lastCall(services.calls, 'createAgreementFromAward')!.input.body).toMatchObject({
+          keepQuantities: false,
+        });
+        expect(router.state.location.pathname).toBe('/prConfirmEdit');
+      },
+    );
 
     it('a reader without write authority sees the document and no workflow button', async () => {
       renderPrFlow('/prConfirmEdit?prNo=PR2026-000103', { ...asBuyer, authority: { read: true, write: false } });

@@ -8,6 +8,7 @@ import { OperationError, type OperationInput } from '../../engine/services';
 import { pagedAnswer, type FixtureHandler } from '../../engine/testing/fixture-engine-services';
 import type { CodeOption } from '../../engine/definition/types';
 import { approvalAnswer } from '../testing/approval-answer';
+import { draftAgreementAnswer } from '../testing/agreement-answer';
 
 type Row = Record<string, unknown>;
 
@@ -524,7 +525,7 @@ export function createPrFixtures(options: PrFixtureOptions = {}) {
       if (current.quotes.some((q) => q.status === 'SUBMITTED')) rfqActions.push('select');
       rfqActions.push('cancel');
     }
-    if (current && purchasing && current.status === 'AWARDED') rfqActions.push('order');
+    if (current && purchasing && current.status === 'AWARDED') rfqActions.push('order', 'agreement');
     const { lines: prLines, rfqNo: _r, ...header } = pr;
     return {
       ...header,
@@ -908,6 +909,30 @@ export function createPrFixtures(options: PrFixtureOptions = {}) {
       rfq.version++;
       find(rfq.prNo).version++;
       return rfqDetail();
+    },
+    // A draft agreement from the awarded request (the server's createAgreementFromAward, in short).
+    createAgreementFromAward: (input) => {
+      const body = input.body as Row;
+      if (body.sourceType !== 'RFQ' || body.sourceNo !== rfq.rfqNo || rfq.status !== 'AWARDED')
+        throw invalid(`낙찰(선정)된 견적요청이 아닙니다: ${String(body.sourceNo)}`, 'AGREEMENT_SOURCE_NOT_AWARDED');
+      const chosen = rfq.quotes.find((q) => q.compNo === rfq.selectedCompNo)!;
+      const pr = find(rfq.prNo);
+      return draftAgreementAnswer({
+        agreementNo: 'AG2026-000901',
+        sourceType: 'RFQ',
+        sourceNo: rfq.rfqNo,
+        compNo: chosen.compNo,
+        compNameKr: chosen.compNameKr,
+        title: pr.title,
+        validFrom: String(body.validFrom),
+        validTo: String(body.validTo),
+        lines: pr.lines.map((l) => ({
+          itemName: String(l.itemName),
+          unitCode: String(l.unitCode),
+          unitPrice: chosen.prices[Number(l.lineNo)] ?? '0.00',
+          agreedQty: body.keepQuantities === false ? null : String(l.quantity),
+        })),
+      });
     },
     cancelRfq: (input) => {
       const body = input.body as Row;

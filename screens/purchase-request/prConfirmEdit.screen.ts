@@ -15,7 +15,8 @@ const mayRfq = (action: string) => `contains(form.rfqActions, '${action}')`;
  * file the lines under one sourcing group), or returns it to the requester with a reason; then
  * invites suppliers to quote (a dialog: suppliers from the company popup, the deadline), follows
  * the invited suppliers' answers, compares the quotations side by side (a dialog) and selects the
- * winner there, or cancels the request with a reason. The PR itself is read only here; which
+ * winner there, or cancels the request with a reason; from the award, 단가계약 작성 makes a draft
+ * framework agreement and opens it. The PR itself is read only here; which
  * buttons show is the server's answer (`actions` for the PR, `rfqActions` for its request).
  */
 export default defineEditScreen({
@@ -253,6 +254,37 @@ export default defineEditScreen({
       route: '/OrderRequestEdit',
       variant: 'primary',
       visible: mayRfq('order'),
+    },
+    {
+      // A framework agreement from the award: the selected supplier's quoted prices, the requested
+      // quantities as agreed quantities (or the prices only); the draft opens at its own address.
+      kind: 'workflow',
+      id: 'agreement',
+      label: T('makeAgreement'),
+      operation: 'createAgreementFromAward',
+      requires: 'read',
+      visible: mayRfq('agreement'),
+      prompt: {
+        title: T('makeAgreement'),
+        message: T('makeAgreementMessage'),
+        columns: 2,
+        fields: [
+          { field: 'validFrom', label: F('agreementValidFrom'), widget: 'date', required: true, default: { today: 0 } },
+          { field: 'validTo', label: F('agreementValidTo'), widget: 'date', required: true },
+          { field: 'priceOnly', label: F('agreementPriceOnly'), widget: 'checkbox', span: 2 },
+        ],
+      },
+      params: {
+        body: {
+          sourceType: "'RFQ'",
+          sourceNo: 'form.rfqNo',
+          validFrom: 'input.validFrom',
+          validTo: 'input.validTo',
+          keepQuantities: "input.priceOnly != 'Y'",
+        },
+      },
+      success: T('agreementMade'),
+      thenOpen: { route: '/AgreementEdit', query: { agreementNo: 'answer.agreementNo' } },
     },
     {
       kind: 'workflow',

@@ -3,6 +3,14 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { apiLogin, openLoggedIn, unexpected } from './helpers/auth';
 import { launchBrowser, screenshot, type TestPage } from './helpers/browser';
 import {
+  approvePr,
+  receivePr,
+  requestQuotes,
+  selectQuotation,
+  submitQuote,
+  writeAndSubmitPr,
+} from './helpers/purchasing';
+import {
   actionIds,
   amount,
   confirm,
@@ -18,22 +26,24 @@ import {
 /**
  * Framework agreements in Debian's Chromium against the shared server (docs/agreements.md):
  *
- * (a) an agreement with C00001 — made and submitted through the API by purchasing (operator): the
- *     cheapest real path, a draft typed by hand as the API takes it; from an award would need a PR,
- *     a quotation round and an award first — is approved on /AgreementEdit by its approver
- *     (opadmin) → purchasing makes two call-offs on the screen (발주: quantities per line, the
- *     remaining shown), each landing on the draft order at its own address → the remaining
- *     quantities on /AgreementEdit (the buyer) and /cyber/CyberAgreementEdit (the supplier).
- * (b) the first call-off is submitted and approved through the API (sent on approval: C00001
- *     forwards) and acknowledged by supplier1 in /cyber; purchasing changes a quantity on the order's
- *     screen — above the approved amount, so the change is proposed — opadmin approves it on the
- *     order's screen, and supplier1 acknowledges the revision in /cyber, its revision history shown.
+ * (a) an agreement from an award made in the journey — the requester's PR (two free-text lines) is
+ *     approved, received by purchasing and sent to C00001 for quotation, supplier1 quotes and
+ *     purchasing selects it (the shared steps of helpers/purchasing.ts) — made on /prConfirmEdit with
+ *     단가계약 작성, which opens the draft agreement; purchasing submits it and its approver (opadmin)
+ *     approves it on /AgreementEdit → purchasing makes two call-offs on the screen (발주: quantities
+ *     per line, the remaining shown), each landing on the draft order at its own address, which names
+ *     its agreement → the remaining quantities for the buyer (/AgreementEdit, the consumption report)
+ *     and, once the first call-off is approved and sent, for the supplier (/cyber/CyberAgreementEdit:
+ *     the orders sent to it).
+ * (b) supplier1 acknowledges that first call-off in /cyber; purchasing changes a quantity on the
+ *     order's screen — above the approved amount, so the change is proposed — opadmin approves it on
+ *     the order's screen, and supplier1 acknowledges the revision in /cyber, its revision history shown.
  */
-describe('agreement journey: approved agreement → call-offs on screen → remaining for buyer and supplier; a changed PO acknowledged again', () => {
+describe('agreement journey: award → agreement → call-offs on screen → remaining for buyer and supplier; a changed PO acknowledged again', () => {
   const baseURL = inject('e2eBaseUrl');
   const run = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
   const title = `여정 시험 단가계약 ${run}`;
-  const doc = { agreementNo: '', poNos: [] as string[] };
+  const doc = { prNo: '', rfqNo: '', agreementNo: '', poNos: [] as string[] };
   let browser: Browser;
   let current: TestPage | undefined;
 
@@ -95,31 +105,83 @@ describe('agreement journey: approved agreement → call-offs on screen → rema
     return (await gridRows(grid)).map((r) => [r[2], amount(r[5]), amount(r[6]), r[7] === '' ? null : amount(r[7])]);
   }
 
-  it('purchasing drafts and submits an agreement; its approver approves it on /AgreementEdit', async () => {
-    const draft = await api('operator', 'POST', '/api/v1/agreements', {
-      compNo: 'C00001',
+  it('a PR is approved, received, sent to C00001 for quotation and quoted by supplier1', async () => {
+    const requester = await as('internal', 'buyer');
+    doc.prNo = await writeAndSubmitPr(requester.page, {
       title,
-      currency: 'KRW',
-      validFrom: koreanDate(0),
-      validTo: koreanDate(60),
+      desired: koreanDate(30),
+      purpose: '단가계약 여정 시험: 낙찰에서 단가계약까지',
       lines: [
-        { itemName: '여정 시험 볼트', unitCode: 'EA', unitPrice: '1000', agreedQty: '100' },
-        { itemName: '여정 시험 너트', unitCode: 'EA', unitPrice: '500', agreedQty: '40' },
+        { name: '여정 시험 볼트', unit: 'EA', quantity: '100', unitPrice: '1000' },
+        { name: '여정 시험 너트', unit: 'EA', quantity: '40', unitPrice: '500' },
       ],
     });
-    doc.agreementNo = draft.agreementNo as string;
-    expect(doc.agreementNo).toMatch(/^AG\d{4}-\d{6}$/);
-    await api('operator', 'POST', `/api/v1/agreements/${doc.agreementNo}/submit`, { version: draft.version });
+    expect(unexpected(requester.problems)).toEqual([]);
+    const approver = await as('internal', 'uadmin1');
+    await approvePr(approver.page, doc.prNo, '여정 시험 승인');
+    expect(unexpected(approver.problems)).toEqual([]);
+    const buyer = await as('internal', 'operator');
+    await receivePr(buyer.page, doc.prNo);
+    doc.rfqNo = await requestQuotes(buyer.page, {
+      deadline: koreanDate(1),
+      description: '연간 단가계약 견적을 요청합니다.',
+      suppliers: [{ query: 'C00001', compNo: 'C00001' }],
+    });
+    expect(unexpected(buyer.problems)).toEqual([]);
+    const supplier = await as('external', 'supplier1');
+    await submitQuote(supplier.page, {
+      rfqNo: doc.rfqNo,
+      prices: ['1000', '500'],
+      leadTimeDays: '7',
+      validUntil: koreanDate(60),
+    });
+    expect(unexpected(supplier.problems)).toEqual([]);
+  }, 300_000);
 
-    const { page, problems } = await as('internal', 'opadmin');
-    await page.goto(`/AgreementEdit?agreementNo=${encodeURIComponent(doc.agreementNo)}`);
-    await page.getByRole('button', { name: '승인', exact: true }).waitFor();
+  it('purchasing selects the quotation and makes the agreement from the award on screen; its approver approves it', async () => {
+    expect(doc.rfqNo).not.toBe('');
+    const { page, problems } = await as('internal', 'operator');
+    await page.goto(`/prConfirmEdit?prNo=${encodeURIComponent(doc.prNo)}`);
+    await expectField(page, 'rfqNo', doc.rfqNo);
+    // Nothing awarded yet: no agreement from it.
+    expect(await actionIds(page)).not.toContain('agreement');
+    await selectQuotation(page, 'C00001', '㈜대한정밀의 견적(120,000)을 선정하시겠습니까?');
+    await page.getByRole('button', { name: '단가계약 작성', exact: true }).click();
+    const prompt = page.getByRole('dialog', { name: '단가계약 작성' });
+    await prompt.waitFor();
+    await prompt.getByLabel('유효 종료일').fill(koreanDate(60));
+    await screenshot(page, 'agreement-00-from-award');
+    await prompt.getByRole('button', { name: '확인', exact: true }).click();
+    // The draft made from the award opens at its own address.
+    await page.waitForURL(
+      (u) => u.pathname === '/AgreementEdit' && /^AG\d{4}-\d{6}$/.test(u.searchParams.get('agreementNo') ?? ''),
+    );
+    doc.agreementNo = new URL(page.url()).searchParams.get('agreementNo')!;
+    await expectField(page, 'agreementNo', doc.agreementNo);
+    await expectField(page, 'status', '작성');
+    expect(await fieldText(page, 'sourceNo')).toBe(doc.rfqNo);
+    expect(await fieldText(page, 'title')).toBe(title);
+    // The quoted prices, the requested quantities agreed.
+    const agreed = page.getByRole('region', { name: '계약 품목 (발주·잔여 수량)' });
+    await poll(async () => (await gridRows(agreed)).map((r) => [r[2], amount(r[4]), amount(r[5])])).toEqual([
+      ['여정 시험 볼트', 1000, 100],
+      ['여정 시험 너트', 500, 40],
+    ]);
+    await page.getByRole('button', { name: '결재상신', exact: true }).click();
+    await confirm(page, '결재를 상신하시겠습니까?');
+    await succeeded(page, '결재가 상신되었습니다.');
     await expectField(page, 'status', '결재중');
-    await approveOnScreen(page, '여정 시험 단가계약 승인');
-    await expectField(page, 'status', '유효');
-    await screenshot(page, 'agreement-01-approved');
     expect(unexpected(problems)).toEqual([]);
-  }, 180_000);
+
+    const approver = await as('internal', 'opadmin');
+    await approver.page.goto(`/AgreementEdit?agreementNo=${encodeURIComponent(doc.agreementNo)}`);
+    await approver.page.getByRole('button', { name: '승인', exact: true }).waitFor();
+    await expectField(approver.page, 'status', '결재중');
+    await approveOnScreen(approver.page, '여정 시험 단가계약 승인');
+    await expectField(approver.page, 'status', '유효');
+    await screenshot(approver.page, 'agreement-01-approved');
+    expect(unexpected(approver.problems)).toEqual([]);
+  }, 240_000);
 
   /** On /AgreementEdit: 발주 with `quantities` (one per line, '' for none); lands on the draft order. */
   async function callOff(page: Page, quantities: string[], due: string): Promise<string> {
@@ -159,6 +221,10 @@ describe('agreement journey: approved agreement → call-offs on screen → rema
     expect(await fieldText(page, 'status')).toBe('작성중');
     expect(await fieldText(page, 'compNo')).toBe('C00001');
     expect(amount(await fieldText(page, 'totalAmount'))).toBe(35_000);
+    // The order names its agreement (단가계약 보기 opens it); no quotation field to fill.
+    expect(await fieldText(page, 'agreementNo')).toBe(doc.agreementNo);
+    expect(await page.locator('[data-field="rfqNo"]').count()).toBe(0);
+    expect(await actionIds(page)).toContain('agreement');
     // The order is at its own address: F5 shows it again.
     await page.reload();
     await expectField(page, 'poNo', first);
@@ -231,26 +297,77 @@ describe('agreement journey: approved agreement → call-offs on screen → rema
     await screenshot(staff.page, 'agreement-04b-consumption-report');
     expect(unexpected(staff.problems)).toEqual([]);
 
+    // The first call-off submitted and approved (sent on approval: C00001 forwards) through the API —
+    // the steps the purchasing journey shows. The supplier counts the orders sent to it: the first
+    // only; the second, a draft, reserves quantity on the buyer's side alone.
+    const po = await api('operator', 'GET', `/api/v1/pos/${doc.poNos[0]}`);
+    const submitted = await api('operator', 'POST', `/api/v1/pos/${doc.poNos[0]}/submit`, { version: po.version });
+    const round = (submitted.approvals as Array<{ approvalId: number; version: number }>).at(-1)!;
+    await api('opadmin', 'POST', `/api/v1/approvals/${round.approvalId}/approve`, { version: round.version });
     const { page, problems } = await as('external', 'supplier1');
     await page.goto(`/cyber/CyberAgreementEdit?agreementNo=${encodeURIComponent(doc.agreementNo)}`);
     await expectField(page, 'agreementNo', doc.agreementNo);
     const lines = page.getByRole('region', { name: '계약 품목 (발주·잔여 수량)' });
     await poll(async () => agreementLines(lines)).toEqual([
-      ['여정 시험 볼트', 100, 55, 45],
+      ['여정 시험 볼트', 100, 30, 70],
       ['여정 시험 너트', 40, 10, 30],
     ]);
+    const sent = page.getByRole('region', { name: '발주 이력' });
+    await poll(async () => [...new Set((await gridRows(sent)).map((r) => r[0]))]).toEqual([doc.poNos[0]]);
+    expect(amount(await fieldText(page, 'orderedAmount'))).toBe(35_000);
     await screenshot(page, 'agreement-05-remaining-supplier');
+    expect(unexpected(problems)).toEqual([]);
+  }, 180_000);
+
+  it('a simple order line from the agreement, chosen in its popup: the agreed item and price; the line consumed', async () => {
+    expect(doc.agreementNo).not.toBe('');
+    const { page, problems } = await as('internal', 'operator');
+    await page.goto('/SimpleOrderEdit');
+    await page.getByRole('button', { name: '단가계약 품목', exact: true }).waitFor();
+    await page.locator('[data-field="compNo"] input').first().fill('C00001');
+    await expectField(page, 'forwardCheck', '예');
+    await page.getByLabel(/^제목/).fill(`여정 시험 소액발주 ${run}`);
+    await page.getByLabel(/^납기일/).fill(koreanDate(14));
+    await page.getByRole('button', { name: '단가계약 품목', exact: true }).click();
+    const popup = page.getByRole('dialog', { name: '단가계약 품목 선택' });
+    await popup.waitFor();
+    await popup.getByRole('textbox', { name: '계약번호' }).fill(doc.agreementNo);
+    await popup.getByRole('textbox', { name: '품목명' }).fill('너트');
+    await popup.getByRole('button', { name: '조회' }).click();
+    await poll(async () => (await gridRows(popup.locator('[data-gpms-grid]'))).map((r) => [r[0], r[3]])).toEqual([
+      [doc.agreementNo, '여정 시험 너트'],
+    ]);
+    await popup.getByRole('button', { name: '선택' }).click();
+    await popup.waitFor({ state: 'detached' });
+    const lines = page.getByRole('region', { name: '발주 품목' });
+    // The agreement's item and price; its number and line beside them.
+    await poll(async () => (await gridRows(lines)).map((r) => [r[2], r[4], amount(r[6]), r[11], r[12]])).toEqual([
+      ['여정 시험 너트', 'EA', 500, doc.agreementNo, '2'],
+    ]);
+    await editCell(page, lines, 0, 5, '5');
+    await page.getByRole('button', { name: '저장', exact: true }).click();
+    await confirm(page, '저장하시겠습니까?');
+    await succeeded(page, '저장되었습니다.');
+    await expectField(page, 'poNo', /^PO\d{4}-\d{6}$/);
+    const simple = await fieldText(page, 'poNo');
+    expect(amount(await fieldText(page, 'totalAmount'))).toBe(2_500);
+    await screenshot(page, 'agreement-05b-simple-order');
+    // The agreement counts it: the nut line 10 + 5 ordered; the order among its call-offs.
+    await page.goto(`/AgreementEdit?agreementNo=${encodeURIComponent(doc.agreementNo)}`);
+    const agreed = page.getByRole('region', { name: '계약 품목 (발주·잔여 수량)' });
+    await poll(async () => agreementLines(agreed)).toEqual([
+      ['여정 시험 볼트', 100, 55, 45],
+      ['여정 시험 너트', 40, 15, 25],
+    ]);
+    const history = page.getByRole('region', { name: '발주 이력' });
+    await poll(async () => (await gridRows(history)).map((r) => r[0])).toContain(simple);
     expect(unexpected(problems)).toEqual([]);
   }, 180_000);
 
   it('a call-off changed after the supplier acknowledged it: approved again, acknowledged again in /cyber, its revisions shown', async () => {
     const poNo = doc.poNos[0];
     expect(poNo).toBeTruthy();
-    // Submitted and approved (sent on approval) through the API: the steps the purchasing journey shows.
-    const po = await api('operator', 'GET', `/api/v1/pos/${poNo}`);
-    const submitted = await api('operator', 'POST', `/api/v1/pos/${poNo}/submit`, { version: po.version });
-    const round = (submitted.approvals as Array<{ approvalId: number; version: number }>).at(-1)!;
-    await api('opadmin', 'POST', `/api/v1/approvals/${round.approvalId}/approve`, { version: round.version });
+    // Sent on its approval in the step before.
     await acknowledge(poNo, ['1'], 'agreement-06-acknowledged');
 
     // Purchasing raises line 1 from 30 to 35 on the order's screen: above the approved amount, so proposed.

@@ -3,7 +3,8 @@
  * the terms, the countdown on the server's clock (the login's offset), the ranking with the
  * suppliers' names and prices, the bid log with the end each bid left (soft close shows as the
  * end moving), the history, and the actions the server offers in `actions` (a draft: change it on
- * the form, publish; cancel with a reason; award → a draft PO, with its due date).
+ * the form, publish; cancel with a reason; award → a draft PO, with its due date; once awarded,
+ * 단가계약 작성 → a draft framework agreement of that order's lines and prices, opened).
  *
  * Why a custom component: the ranking, the log and the clock change with every bid over the
  * staff event stream (watchAuction) — no definition kind reads a stream; the create form is a
@@ -38,6 +39,18 @@ const AWARD_PROMPT: PromptDef = {
   title: `${T}.awardTitle`,
   message: `${T}.awardMessage`,
   fields: [{ field: 'dueDate', label: `${T}.dueDate`, widget: 'date', required: true }],
+};
+
+/** A framework agreement from the award: the validity, and whether to agree prices only. */
+const AGREEMENT_PROMPT: PromptDef = {
+  title: `${T}.agreementTitle`,
+  message: `${T}.agreementMessage`,
+  columns: 2,
+  fields: [
+    { field: 'validFrom', label: `${T}.agreementValidFrom`, widget: 'date', required: true, default: { today: 0 } },
+    { field: 'validTo', label: `${T}.agreementValidTo`, widget: 'date', required: true },
+    { field: 'priceOnly', label: `${T}.agreementPriceOnly`, widget: 'checkbox', span: 2 },
+  ],
 };
 
 export default function AuctionMonitor({ query }: CustomScreenProps) {
@@ -113,7 +126,7 @@ export default function AuctionMonitor({ query }: CustomScreenProps) {
     );
   if (!detail) return <p className={styles.muted}>{t(`${T}.loading`)}</p>;
 
-  const run = async (what: 'publish' | 'cancel' | 'award') => {
+  const run = async (what: 'publish' | 'cancel' | 'award' | 'agreement') => {
     const d = detail;
     const path = { auctionNo: d.auctionNo };
     let done: string;
@@ -136,6 +149,27 @@ export default function AuctionMonitor({ query }: CustomScreenProps) {
           body: { version: d.version, reason: String(input.reason ?? '') },
         });
         done = t(`${T}.cancelled`);
+      } else if (what === 'agreement') {
+        const input = await frame.prompt(AGREEMENT_PROMPT, {
+          title: t(`${T}.agreementTitle`),
+          message: t(`${T}.agreementMessage`),
+          scope: {},
+          where: 'bidding/auctionMonitor',
+        });
+        if (!input) return;
+        const made = await callOperation(services, 'createAgreementFromAward', {
+          body: {
+            sourceType: 'AUCTION',
+            sourceNo: d.auctionNo,
+            validFrom: String(input.validFrom ?? ''),
+            validTo: String(input.validTo ?? ''),
+            keepQuantities: input.priceOnly !== 'Y' && input.priceOnly !== true,
+          },
+        });
+        // The draft opens at its own address, as 단가계약 작성 does on the other award screens.
+        frame.notify(t(`${T}.agreementMade`));
+        await frame.open({ route: '/AgreementEdit' }, { agreementNo: made.agreementNo });
+        return;
       } else {
         const input = await frame.prompt(AWARD_PROMPT, {
           title: t(`${T}.awardTitle`),
@@ -230,6 +264,11 @@ export default function AuctionMonitor({ query }: CustomScreenProps) {
         {may('award') && (
           <WidgetButton variant="primary" disabled={busy} onClick={() => void run('award')}>
             {t(`${T}.award`)}
+          </WidgetButton>
+        )}
+        {may('agreement') && (
+          <WidgetButton disabled={busy} onClick={() => void run('agreement')}>
+            {t(`${T}.agreement`)}
           </WidgetButton>
         )}
         {may('cancel') && (

@@ -5,6 +5,7 @@ import { createScreenRegistry } from '../../../engine/runtime/registry';
 import { createFixtureEngineServices } from '../../../engine/testing/fixture-engine-services';
 import { ScreenHarness } from '../../../engine/testing/screen-harness';
 import { screenDefinitions, screenTexts } from '../../../screens';
+import { draftAgreementAnswer } from '../../../screens/testing/agreement-answer';
 import { createWidgetTestI18n } from '../../../widgets/testing/test-i18n';
 import { AUCTION_NO, fakeFeed, monitorDetail } from './auction-fixtures';
 import type { MonitorDetail } from './auction-live';
@@ -13,7 +14,7 @@ import { AuctionFeedContext } from './use-auction-feed';
 
 const registry = createScreenRegistry(screenDefinitions);
 
-function renderMonitor(first: MonitorDetail) {
+function renderMonitor(first: MonitorDetail, onLocation?: (address: string) => void) {
   const feed = fakeFeed();
   let current = first;
   const services = createFixtureEngineServices({
@@ -29,7 +30,19 @@ function renderMonitor(first: MonitorDetail) {
           winnerCompNo: 'C00001',
           winningAmount: '955000.00',
           version: current.version + 1,
-          actions: [],
+          actions: ['agreement'],
+        }),
+      createAgreementFromAward: () =>
+        draftAgreementAnswer({
+          agreementNo: 'AG2026-000903',
+          sourceType: 'AUCTION',
+          sourceNo: AUCTION_NO,
+          compNo: 'C00001',
+          compNameKr: '㈜대한정밀',
+          title: '냉연강판 1.2t 역경매',
+          validFrom: '2026-11-20',
+          validTo: '2027-11-30',
+          lines: [{ itemName: '냉연강판 1.2t', unitCode: 'EA', unitPrice: '9550.00', agreedQty: '100.000' }],
         }),
       cancelAuction: (input) =>
         (current = {
@@ -51,6 +64,7 @@ function renderMonitor(first: MonitorDetail) {
           texts={screenTexts}
           route={`/bid/auctionMonitor?auctionNo=${AUCTION_NO}`}
           customComponents={{ auctionMonitor: AuctionMonitor }}
+          onLocation={onLocation}
         />
       </AuctionFeedContext.Provider>
     </I18nextProvider>,
@@ -171,5 +185,27 @@ describe('auctionMonitor: the buyer’s live monitor', { timeout: 30_000 }, () =
       body: { version: 2, dueDate: '2026-12-31' },
     });
     expect(screen.getByTestId('auction-status')).toHaveTextContent('낙찰');
+  });
+
+  it('once awarded, 단가계약 작성 asks the validity, makes the draft from the award and opens it', async () => {
+    const went: string[] = [];
+    const { services } = renderMonitor(
+      monitorDetail({ status: 'AWARDED', poNo: 'PO2026-000321', actions: ['agreement'] }),
+      (address) => went.push(address),
+    );
+    fireEvent.click(await screen.findByRole('button', { name: '단가계약 작성' }));
+    const prompt = await screen.findByRole('dialog', { name: '단가계약 작성' });
+    const to = within(prompt).getByLabelText(/유효 종료일/);
+    fireEvent.change(to, { target: { value: '2027-11-30' } });
+    fireEvent.blur(to);
+    fireEvent.click(within(prompt).getByRole('button', { name: '확인' }));
+    await waitFor(() => expect(went.at(-1)).toBe('/AgreementEdit?agreementNo=AG2026-000903'));
+    expect(services.calls.find((c) => c.operation === 'createAgreementFromAward')?.input.body).toEqual({
+      sourceType: 'AUCTION',
+      sourceNo: AUCTION_NO,
+      validFrom: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+      validTo: '2027-11-30',
+      keepQuantities: true,
+    });
   });
 });

@@ -241,6 +241,8 @@ describe('reverse auctions', () => {
       await f.post(`/api/v1/bid/auctions/${no}/award`, f.u.operator, { version: closed.version, dueDate: day(30) }),
     );
     expect(awarded).toMatchObject({ status: 'AWARDED', winnerCompNo: 'C00001', winningAmount: '46000.00' });
+    // Awarded: a framework agreement may be made from it (단가계약 작성 on the monitor).
+    expect(awarded.actions).toContain('agreement');
     const po = ok(await f.get(`/api/v1/pos/${awarded.poNo}`, f.u.operator));
     expect(po).toMatchObject({ compNo: 'C00001', status: 'DRAFT', prNo: pr.prNo });
     // 10 × 1500 + 2.5 × 12000.50 = 45001.25 of estimates; × 46000 / 45001.25 per unit, whole won.

@@ -199,6 +199,8 @@ describe('sealed-bid tenders', () => {
     );
     expect(award.status).toBe('AWARDED');
     expect(award.orders).toHaveLength(1);
+    // Awarded: a framework agreement may be made from it (단가계약 작성).
+    expect(award.actions).toContain('agreement');
     const po = ok(await f.get(`/api/v1/pos/${award.orders[0].poNo}`, f.u.operator));
     expect(po).toMatchObject({ compNo: 'C00001', status: 'DRAFT', prNo: pr.prNo, poType: 'PO' });
     expect(po.lines.map((l: { unitPrice: string }) => l.unitPrice)).toEqual(['900.00', '1900.00']);

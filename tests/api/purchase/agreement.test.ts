@@ -334,13 +334,78 @@ describe('framework agreements and call-offs', { timeout: 120_000 }, () => {
       f.get(`/api/v1/agreements/consumption?agreementNo=${draft.agreementNo}${q}`, f.u.operator);
     expect(ok(await drafts('')).total).toBe(0);
     expect(ok(await drafts('&status=DRAFT')).total).toBe(2);
-    // Staff only; the supplier reads the same figures of its own agreement on its detail.
+    // Staff only; the supplier reads its own agreement's figures on its detail (as sent to it: below).
     refused(await f.get('/api/v1/agreements/consumption', f.u.supplier1), 403);
-    const mine = ok(await f.get(`/api/v1/cyber/agreements/${ag.agreementNo}`, f.u.supplier1));
-    expect(mine.lines.map((l: Record<string, unknown>) => [l.lineNo, l.orderedQty, l.remainingQty])).toEqual([
-      [1, '40.000', '60.000'],
-      [2, '10.000', null],
-    ]);
+  });
+
+  it('the supplier’s figures are the orders sent to it: drafts reserve on the buyer’s side only; a cancellation gives back', async () => {
+    const ag = await activeAgreement();
+    const first = ok(await callOff(ag.agreementNo, [{ agreementLineNo: 1, quantity: '30' }]));
+    const second = ok(
+      await callOff(ag.agreementNo, [
+        { agreementLineNo: 1, quantity: '20' },
+        { agreementLineNo: 2, quantity: '4' },
+      ]),
+    );
+    const supplierView = async () => {
+      const d = ok(await f.get(`/api/v1/cyber/agreements/${ag.agreementNo}`, f.u.supplier1));
+      const row = ok(await f.get(`/api/v1/cyber/agreements?agreementNo=${ag.agreementNo}`, f.u.supplier1)).rows.find(
+        (r: { agreementNo: string }) => r.agreementNo === ag.agreementNo,
+      );
+      return {
+        lines: d.lines.map((l: Record<string, unknown>) => [l.lineNo, l.orderedQty, l.orderedAmount, l.remainingQty]),
+        orderedAmount: d.orderedAmount,
+        remainingAmount: d.remainingAmount,
+        listed: row.orderedAmount,
+        callOffs: d.callOffs.map((c: Record<string, unknown>) => [c.poNo, c.status]),
+      };
+    };
+    // Two drafts: the buyer's counters hold them; the supplier has been sent nothing.
+    expect((await lineOf(ag.agreementNo, 1)).orderedQty).toBe('50.000');
+    expect(await supplierView()).toEqual({
+      lines: [
+        [1, '0.000', '0.00', '100.000'],
+        [2, '0.000', '0.00', null],
+      ],
+      orderedAmount: '0.00',
+      remainingAmount: '200000.00',
+      listed: '0.00',
+      callOffs: [],
+    });
+
+    // The first approved: C00001 takes orders on approval, so it is sent and counts for the supplier.
+    const submitted = ok(await f.post(`/api/v1/pos/${first.poNo}/submit`, f.u.operator, { version: first.version }));
+    const round = submitted.approvals.at(-1);
+    ok(await f.post(`/api/v1/approvals/${round.approvalId}/approve`, f.u.opadmin, { version: round.version }));
+    expect(await supplierView()).toEqual({
+      lines: [
+        [1, '30.000', '30000.00', '70.000'],
+        [2, '0.000', '0.00', null],
+      ],
+      orderedAmount: '30000.00',
+      remainingAmount: '170000.00',
+      listed: '30000.00',
+      callOffs: [[first.poNo, 'SENT']],
+    });
+
+    // The sent one cancelled: listed as cancelled, no longer counted; the cancelled draft is never shown.
+    const sent = ok(await f.get(`/api/v1/pos/${first.poNo}`, f.u.operator));
+    ok(await f.post(`/api/v1/pos/${first.poNo}/cancel`, f.u.operator, { version: sent.version, reason: '시험 취소' }));
+    ok(
+      await f.post(`/api/v1/pos/${second.poNo}/cancel`, f.u.operator, { version: second.version, reason: '시험 취소' }),
+    );
+    expect(await supplierView()).toMatchObject({
+      lines: [
+        [1, '0.000', '0.00', '100.000'],
+        [2, '0.000', '0.00', null],
+      ],
+      orderedAmount: '0.00',
+      callOffs: [[first.poNo, 'CANCELLED']],
+    });
+    // The buyer's view kept counting the drafts while they stood, and gives everything back now.
+    expect((await lineOf(ag.agreementNo, 1)).orderedQty).toBe('0.000');
+    // supplier2 still reads nothing of it.
+    refused(await f.get(`/api/v1/cyber/agreements/${ag.agreementNo}`, f.u.supplier2), 404, 'AGREEMENT_NOT_FOUND');
   });
 
   it('a simple-order line "from agreement" takes the agreement’s item and price and consumes it in the same transaction', async () => {
@@ -427,6 +492,9 @@ describe('framework agreements and call-offs', { timeout: 120_000 }, () => {
 
   it('from an awarded RFQ: the selected supplier, its quoted prices and the requested quantities', async () => {
     const rfq = await awardedRfq(f, 'C00002');
+    // The PR's screen offers it (단가계약 작성) to whoever writes agreements; a reader, no.
+    expect(ok(await f.get(`/api/v1/prs/${rfq.prNo}`, f.u.operator)).rfqActions).toContain('agreement');
+    expect(ok(await f.get(`/api/v1/prs/${rfq.prNo}`, f.u.monitor)).rfqActions).toEqual([]);
     const ag = ok(
       await f.post('/api/v1/agreements/from-award', f.u.operator, {
         sourceType: 'RFQ',

@@ -7,7 +7,7 @@ import { clickGridRow, confirm, editCell, expectField, fieldText, gridRows, noti
  * as the purchasing journey does them (tests/e2e/purchasing-journey.e2e.test.ts checks each in
  * detail): the requester writes and submits a PR, the approver approves it, purchasing receives it
  * as its buyer and invites suppliers; a supplier quotes. Each works on a page already logged in as
- * the right user.
+ * the right user; purchasing selects a quotation once every invited supplier has quoted.
  */
 
 export interface PrLine {
@@ -177,4 +177,19 @@ export async function submitQuote(
   await expectField(page, 'status', '견적제출');
   await expectField(page, 'quoteNo', /^QT\d{4}-\d{6}$/);
   return fieldText(page, 'quoteNo');
+}
+
+/**
+ * On the PR's screen (/prConfirmEdit) every invited supplier has quoted: purchasing opens 견적 비교
+ * and selects `compNo`'s quotation (`question`: the confirmation it answers); the request is awarded.
+ */
+export async function selectQuotation(page: Page, compNo: string, question: string | RegExp): Promise<void> {
+  await page.getByRole('button', { name: '견적 비교' }).click();
+  const compare = page.getByRole('dialog', { name: '견적 비교' });
+  await compare.getByRole('table', { name: '견적 비교표' }).waitFor();
+  await compare.locator(`[data-action="select-${compNo}"]`).click();
+  await confirm(page, question);
+  await compare.waitFor({ state: 'detached' });
+  await expectField(page, 'rfqStatus', '업체선정');
+  expect(await fieldText(page, 'rfqSelectedCompNo')).toBe(compNo);
 }

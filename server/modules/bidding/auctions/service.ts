@@ -125,18 +125,21 @@ async function detail(db: Db, auctionNo: string, actor: Actor, now: Date) {
   const a = await findAuction(db, auctionNo);
   if (!a) throw auctionMissing();
   const status = byClock(a, now);
-  const [lines, ranks, bids, history, canWrite] = await Promise.all([
+  const [lines, ranks, bids, history, canWrite, canAgree] = await Promise.all([
     findLines(db, auctionNo),
     ranking(db, auctionNo),
     findBids(db, auctionNo),
     loadHistory(db, 'auction', auctionNo),
     groupHoldsScreen(db, actor.authGroupId, [AUCTION_SCREENS.list], 'write'),
+    // A framework agreement from the award is written under the agreement screen's authority.
+    groupHoldsScreen(db, actor.authGroupId, ['/AgreementEdit'], 'write'),
   ]);
   const owner = canWrite && (a.buyerId === actor.singleid || isPurchasingManager(actor));
   const actions: string[] = [];
   if (owner && status === 'DRAFT') actions.push('update', 'publish');
   if (owner && status === 'CLOSED' && ranks.some((r) => r.rank === 1)) actions.push('award');
   if (owner && ['DRAFT', 'PUBLISHED', 'OPEN', 'CLOSED'].includes(status)) actions.push('cancel');
+  if (canAgree && status === 'AWARDED' && a.poNo) actions.push('agreement');
   return {
     ...terms(a, now, lastId),
     prNo: a.prNo,

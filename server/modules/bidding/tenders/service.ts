@@ -117,7 +117,7 @@ async function detail(db: Db, tenderNo: string, actor: Actor, now: Date) {
   const t = await findTender(db, tenderNo);
   if (!t) throw tenderMissing();
   const status = byClock(t, now);
-  const [lines, bidders, openings, orders, attachments, history, canWrite, canOpen] = await Promise.all([
+  const [lines, bidders, openings, orders, attachments, history, canWrite, canOpen, canAgree] = await Promise.all([
     findTenderLines(db, tenderNo),
     findBidders(db, tenderNo),
     findOpenings(db, tenderNo),
@@ -126,6 +126,8 @@ async function detail(db: Db, tenderNo: string, actor: Actor, now: Date) {
     loadHistory(db, 'tender', tenderNo),
     groupHoldsScreen(db, actor.authGroupId, [TENDER_SCREENS.edit], 'write'),
     groupHoldsScreen(db, actor.authGroupId, [TENDER_SCREENS.open], 'write'),
+    // A framework agreement from the award is written under the agreement screen's authority.
+    groupHoldsScreen(db, actor.authGroupId, ['/AgreementEdit'], 'write'),
   ]);
   const live = status === 'CLOSED' ? liveConfirmations(openings, now) : [];
   const owner = t.buyerId === actor.singleid || isPurchasingManager(actor);
@@ -136,6 +138,7 @@ async function detail(db: Db, tenderNo: string, actor: Actor, now: Date) {
   if (canOpen && !isBuyer && status === 'CLOSED' && !live.some((o) => samePerson(o, actor))) actions.push('open');
   if (canWrite && owner && status === 'OPENED' && bidders.some((b) => b.revision > 0)) actions.push('award');
   if (canWrite && owner && ['DRAFT', 'PUBLISHED', 'OPEN', 'CLOSED'].includes(status)) actions.push('cancel');
+  if (canAgree && status === 'AWARDED' && orders.length > 0) actions.push('agreement');
   return {
     tenderNo: t.tenderNo,
     prNo: t.prNo,

@@ -3,6 +3,7 @@ import type { Db } from '../../../db/connect.js';
 import type { Database } from '../../../db/schema.generated.js';
 import { given, likeEscape, type SortSpec } from '../../../http/list-query.js';
 import { iso } from '../../../domain/values.js';
+import { SUPPLIER_VISIBLE } from '../po/workflow.js';
 import type { AGREEMENT_SORT } from './schemas.js';
 
 type Window = { limit: number; offset: number };
@@ -24,6 +25,19 @@ export interface AgreementFilter {
 
 type AScope = ExpressionBuilder<Database & { a: Database['agreement']; c: Database['company'] }, 'a' | 'c'>;
 
+/** Orders a supplier has received and that still stand: sent to it (as its PO list shows them), not cancelled. */
+const SENT_LIVE = SUPPLIER_VISIBLE.filter((s) => s !== 'CANCELLED');
+
+/**
+ * What the supplier sees ordered of an agreement: the amounts of the orders sent to it that stand.
+ * Drafts and orders in approval reserve quantity on the buyer's side (the counters) but have not
+ * reached the supplier. `a.ordered_amount * 0` is a zero of the column's own scale.
+ */
+const sentOrderedAmount = sql<string>`coalesce((
+  select sum(sl.amount) from po_line sl join po_header sh on sh.po_no = sl.po_no
+  where sl.agreement_no = a.agreement_no and sh.forwarded_at is not null
+    and sh.status in (${sql.join([...SENT_LIVE])})), a.ordered_amount * 0)`;
+
 /** Agreements with their supplier and buyer, the amount ordered and what of the ceiling is left. */
 export async function listAgreements(
   db: Db,
@@ -31,8 +45,11 @@ export async function listAgreements(
   sort: SortSpec<(typeof AGREEMENT_SORT)[number]>,
   w: Window,
   today: string,
+  o: { orderedAsSent?: boolean } = {},
 ) {
   const status = effectiveStatus(today);
+  // The supplier's list: ordered = the orders sent to it (sentOrderedAmount), as its detail counts them.
+  const ordered = o.orderedAsSent ? sentOrderedAmount : sql<string>`a.ordered_amount`;
   const cond = (eb: AScope) => {
     const parts = [];
     if (given(f.agreementNo)) parts.push(eb('a.agreementNo', 'ilike', `%${likeEscape(f.agreementNo!.trim())}%`));
@@ -61,7 +78,7 @@ export async function listAgreements(
     validFrom: 'a.validFrom',
     validTo: 'a.validTo',
     ceilingAmount: 'a.ceilingAmount',
-    orderedAmount: 'a.orderedAmount',
+    orderedAmount: ordered,
     buyerName: 'e.hname',
     updatedAt: 'a.updatedAt',
   } as const;
@@ -81,7 +98,6 @@ export async function listAgreements(
         'a.validFrom',
         'a.validTo',
         'a.ceilingAmount',
-        'a.orderedAmount',
         'a.callOffPolicy',
         'a.approvalStatus',
         'a.buyerId',
@@ -92,6 +108,7 @@ export async function listAgreements(
         'a.version',
       ])
       .select([
+        ordered.as('orderedAmount'),
         status.as('status'),
         sql<number>`(select count(*) from agreement_line l where l.agreement_no = a.agreement_no)`.as('lineCount'),
       ])
@@ -139,8 +156,11 @@ export function findAgreementLines(db: Db, agreementNo: string) {
     .execute();
 }
 
-/** Every order line called off the agreement, cancelled ones included (they no longer count). */
-export function findCallOffs(db: Db, agreementNo: string) {
+/**
+ * Every order line called off the agreement, cancelled ones included (they no longer count);
+ * `sentOnly`: only those of orders sent to the supplier (its PO list's rule).
+ */
+export function findCallOffs(db: Db, agreementNo: string, o: { sentOnly?: boolean } = {}) {
   return db
     .selectFrom('poLine as l')
     .innerJoin('poHeader as h', 'h.poNo', 'l.poNo')
@@ -160,6 +180,7 @@ export function findCallOffs(db: Db, agreementNo: string) {
       'l.receivedQty',
     ])
     .where('l.agreementNo', '=', agreementNo)
+    .$if(!!o.sentOnly, (q) => q.where('h.status', 'in', [...SUPPLIER_VISIBLE]).where('h.forwardedAt', 'is not', null))
     .orderBy('h.poNo')
     .orderBy('l.lineNo')
     .execute();

@@ -304,6 +304,7 @@ export const agreementRoutes: FastifyPluginAsyncTypebox = async (app) => {
         parseSort(request.query.sort, { field: 'agreementNo', direction: 'desc' }),
         pageWindow(request.query),
         todayKst(app.clock.now()),
+        { orderedAsSent: true },
       );
     },
   );

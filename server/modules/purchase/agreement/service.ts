@@ -9,6 +9,7 @@ import { internalActor, isPurchasingManager, type Actor } from '../../../domain/
 import { loadHistory } from '../../../domain/documents.js';
 import { checkVersion, failIf, notAllowed, refused, staleVersion, type FieldError } from '../../../domain/errors.js';
 import { fitsAmount, jpyRate, lineAmount, toKrw, totalOf } from '../../../domain/money.js';
+import { sumDecimals } from '../../../../lib/money.js';
 import { transition } from '../../../domain/machine.js';
 import { checkDate, todayKst } from '../../../domain/dates.js';
 import { AMOUNT, QUANTITY, UNIT_PRICE, checkDecimal, iso, requireText, text } from '../../../domain/values.js';
@@ -767,10 +768,26 @@ export async function callOffAgreement(
 export async function getSupplierAgreement(view: SupplierView, agreementNo: string, now: Date) {
   const h = await findAgreement(view.db, agreementNo);
   if (!h || !(SUPPLIER_VISIBLE_AGREEMENT as readonly string[]).includes(h.status)) throw agreementMissing();
-  const [lines, callOffs] = await Promise.all([
-    linesWithRemaining(view.db, agreementNo),
-    findCallOffs(view.db, agreementNo),
+  const [agreed, callOffs] = await Promise.all([
+    findAgreementLines(view.db, agreementNo),
+    // A supplier sees its orders once sent (its PO list's rule); drafts and orders in approval are the buyer's.
+    findCallOffs(view.db, agreementNo, { sentOnly: true }),
   ]);
+  // Its figures are those orders' (cancelled ones give back): what it was sent, not what the buyer
+  // has reserved with drafts — the counters the buyer's view shows.
+  const standing = callOffs.filter((c) => c.status !== 'CANCELLED');
+  const zero = (v: string) => minus(v, v);
+  const lines = agreed.map((l) => {
+    const mine = standing.filter((c) => c.agreementLineNo === l.lineNo);
+    const orderedQty = sumDecimals([zero(l.orderedQty), ...mine.map((c) => c.quantity)]);
+    return {
+      ...l,
+      orderedQty,
+      orderedAmount: sumDecimals([zero(l.orderedAmount), ...mine.map((c) => c.amount)]),
+      remainingQty: remainingOf(l.agreedQty, orderedQty),
+    };
+  });
+  const orderedAmount = sumDecimals([zero(h.orderedAmount), ...standing.map((c) => c.amount)]);
   return {
     agreementNo: h.agreementNo,
     compNo: h.compNo,
@@ -781,17 +798,14 @@ export async function getSupplierAgreement(view: SupplierView, agreementNo: stri
     validTo: h.validTo,
     status: effectiveAgreementStatus(h.status, h.validTo, todayKst(now)),
     ceilingAmount: h.ceilingAmount,
-    orderedAmount: h.orderedAmount,
-    remainingAmount: h.ceilingAmount === null ? null : minus(h.ceilingAmount, h.orderedAmount),
+    orderedAmount,
+    remainingAmount: h.ceilingAmount === null ? null : minus(h.ceilingAmount, orderedAmount),
     contractNo: h.contractNo,
     buyerName: h.buyerName,
     buyerEmail: h.buyerEmail,
     buyerTelNo: h.buyerTelNo,
     version: h.version,
     lines,
-    // A supplier sees its orders once sent; drafts and orders in approval are the buyer's.
-    callOffs: callOffs
-      .filter((c) => !['DRAFT', 'IN_APPROVAL', 'APPROVED'].includes(c.status))
-      .map(({ agreementException: _x, ...c }) => c),
+    callOffs: callOffs.map(({ agreementException: _x, ...c }) => c),
   };
 }

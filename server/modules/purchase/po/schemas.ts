@@ -205,6 +205,12 @@ export const PoDetail = Type.Object({
       description: 'A call-off beyond its agreement (APPROVE policy): what it went beyond, for the approvers',
     }),
   ),
+  agreementNo: Nullable(
+    Type.String({
+      description:
+        'A call-off: the framework agreement its lines order against (the first line’s when they name several)',
+    }),
+  ),
   revision: Type.Integer({ description: 'The revision in force (1 until the first change after sending)' }),
   revisions: Type.Array(PoRevisionView),
   dueDate: Nullable(Type.String()),

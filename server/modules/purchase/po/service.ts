@@ -100,6 +100,8 @@ export async function poDetail(db: Db, poNo: string, actor: Actor, expectType?: 
     acknowledgedAt: iso(h.acknowledgedAt),
     createdAt: iso(h.createdAt)!,
     updatedAt: iso(h.updatedAt)!,
+    // A call-off names its agreement on the order itself (each line keeps its own agreement line).
+    agreementNo: lines.find((l) => l.agreementNo)?.agreementNo ?? null,
     lines,
     attachments,
     approvals,

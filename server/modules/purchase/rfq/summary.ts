@@ -10,12 +10,13 @@ import { standings } from '../../evaluation/eligibility.js';
 
 /**
  * What the caller may do with a quotation request now (the buttons of a screen): select once
- * bidding is over and someone has submitted, cancel while open, order once awarded and no order exists.
+ * bidding is over and someone has submitted, cancel while open, order once awarded and no order exists,
+ * make a framework agreement from it once awarded (`agreement`: who may write agreements, order or not).
  */
 export function rfqActionsFor(
   h: { status: string; buyerId: string; deadline: Instant },
   quotationStatuses: readonly string[],
-  who: { actor: Actor; canWrite: boolean; canOrder: boolean; hasOrder: boolean },
+  who: { actor: Actor; canWrite: boolean; canOrder: boolean; hasOrder: boolean; canAgree?: boolean },
   now = new Date(),
 ): string[] {
   const mine = h.buyerId === who.actor.singleid || isPurchasingManager(who.actor);
@@ -30,6 +31,7 @@ export function rfqActionsFor(
     actions.push('select');
   if (h.status === 'OPEN' && who.canWrite && mine) actions.push('cancel');
   if (h.status === 'AWARDED' && !who.hasOrder && who.canOrder && mine) actions.push('order');
+  if (h.status === 'AWARDED' && who.canAgree) actions.push('agreement');
   return actions;
 }
 
@@ -53,10 +55,12 @@ export async function rfqSummaryOfPr(db: Db, prNo: string, actor: Actor, current
       rfqQuestions: [],
     };
   }
-  const [quotes, canWrite, canOrder, po, rfqQuestions] = await Promise.all([
+  const [quotes, canWrite, canOrder, canAgree, po, rfqQuestions] = await Promise.all([
     findQuotations(db, h.rfqNo),
     groupHoldsScreen(db, actor.authGroupId, ['/prConfirmEdit'], 'write'),
     groupHoldsScreen(db, actor.authGroupId, ['/OrderRequestEdit'], 'write'),
+    // createAgreementFromAward's own authority: write on the agreement screen.
+    groupHoldsScreen(db, actor.authGroupId, ['/AgreementEdit'], 'write'),
     liveOrderOfRfq(db, h.rfqNo),
     questionsOfRfq(db, h.rfqNo),
   ]);
@@ -70,7 +74,7 @@ export async function rfqSummaryOfPr(db: Db, prNo: string, actor: Actor, current
     rfqDeadlinePassed: Date.parse(h.deadline) < now.getTime(),
     rfqSelectionAllowed: h.status === 'OPEN' && selectionAllowed(h.deadline, now, statuses),
     rfqSelectedCompNo: h.selectedCompNo,
-    rfqActions: rfqActionsFor(h, statuses, { actor, canWrite, canOrder, hasOrder: !!po }, now),
+    rfqActions: rfqActionsFor(h, statuses, { actor, canWrite, canOrder, canAgree, hasOrder: !!po }, now),
     quotations: quotes.map(({ remark: _r, fileId: _f, ...q }) => ({ ...q, currency: h.currency })),
     rfqQuestions,
   };

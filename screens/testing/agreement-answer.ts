@@ -1,0 +1,69 @@
+/**
+ * The answer of createAgreementFromAward as the server gives it (a draft agreement, AgreementDetail),
+ * for the award screens' fixtures: the agreement made, its lines from the award.
+ */
+export function draftAgreementAnswer(o: {
+  agreementNo: string;
+  sourceType: 'RFQ' | 'TENDER' | 'AUCTION';
+  sourceNo: string;
+  compNo: string;
+  compNameKr: string;
+  title: string;
+  validFrom: string;
+  validTo: string;
+  lines: ReadonlyArray<{ itemName: string; unitCode: string; unitPrice: string; agreedQty: string | null }>;
+}) {
+  const at = '2026-11-20T01:00:00.000Z';
+  return {
+    agreementNo: o.agreementNo,
+    compNo: o.compNo,
+    compNameKr: o.compNameKr,
+    title: o.title,
+    currency: 'KRW',
+    validFrom: o.validFrom,
+    validTo: o.validTo,
+    status: 'DRAFT',
+    ceilingAmount: null,
+    orderedAmount: '0.00',
+    remainingAmount: null,
+    contractNo: null,
+    buyerName: '김민수',
+    version: 1,
+    lines: o.lines.map((l, i) => ({
+      lineNo: i + 1,
+      itemCode: null,
+      itemName: l.itemName,
+      spec: null,
+      unitCode: l.unitCode,
+      sgCode: null,
+      unitPrice: l.unitPrice,
+      agreedQty: l.agreedQty,
+      orderedQty: '0.000',
+      orderedAmount: '0.00',
+      remainingQty: l.agreedQty,
+    })),
+    callOffPolicy: 'REFUSE',
+    approvalStatus: 'NONE',
+    buyerId: 'E000004',
+    section: 'D1000',
+    deptcd: 'D1240',
+    sourceType: o.sourceType,
+    sourceNo: o.sourceNo,
+    remark: null,
+    approvedAt: null,
+    expiredAt: null,
+    terminatedAt: null,
+    terminateReason: null,
+    createdBy: 'operator',
+    createdAt: at,
+    updatedAt: at,
+    callOffs: [],
+    approvals: [],
+    history: [],
+    pendingApprovalId: null,
+    pendingApprovalVersion: null,
+    currentApproverName: null,
+    approvalSteps: [],
+    actions: ['update', 'delete', 'submit'],
+  };
+}
