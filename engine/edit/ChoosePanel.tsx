@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { WidgetButton } from '../../widgets/common/button';
 import { CompanyPopup, type CompanyRow } from '../../widgets/company-popup/company-popup';
 import type { ChooseDef } from '../definition/types';
@@ -25,6 +25,8 @@ export function ChoosePanel({ choose, onChoose }: { choose: ChooseDef; onChoose:
   const services = useEngineServices();
   const [open, setOpen] = useState(true);
   const buttonRef = useRef<HTMLButtonElement>(null);
+  // Its own id: a dialog's screen may ask over a page that asks too.
+  const promptId = useId();
   const search = async (text: string): Promise<CompanyRow[]> => {
     const answer = await services.call(choose.operation, { query: { ...companySearchQuery(text), size: 200 } });
     const list = (Array.isArray(answer) ? answer : ((answer as { rows?: unknown[] })?.rows ?? [])) as Array<
@@ -37,8 +39,8 @@ export function ChoosePanel({ choose, onChoose }: { choose: ChooseDef; onChoose:
     }));
   };
   return (
-    <div className={styles.choose} role="group" aria-labelledby="engine-choose-prompt">
-      <p id="engine-choose-prompt">{t(choose.message ?? 'engine.choosePrompt')}</p>
+    <div className={styles.choose} role="group" aria-labelledby={promptId}>
+      <p id={promptId}>{t(choose.message ?? 'engine.choosePrompt')}</p>
       <WidgetButton ref={buttonRef} variant="primary" onClick={() => setOpen(true)}>
         {t('engine.chooseCompany')}
       </WidgetButton>

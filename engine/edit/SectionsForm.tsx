@@ -7,7 +7,7 @@
 import Form from '@rjsf/core';
 import type { FieldProps, FieldTemplateProps, ObjectFieldTemplateProps, RJSFSchema, UiSchema } from '@rjsf/utils';
 import { formValidator as validator } from './form-validator';
-import { forwardRef, useImperativeHandle, useMemo, useRef, useState } from 'react';
+import { forwardRef, useId, useImperativeHandle, useMemo, useRef, useState } from 'react';
 import type { FieldDef, SectionDef } from '../definition/types';
 import { evalRule, type ExprScope } from '../expr/expr';
 import { widgetSpec } from '../registry/widgets';
@@ -179,6 +179,10 @@ export const SectionsForm = forwardRef<SectionsFormHandle, SectionsFormProps>(fu
     [visible, scope, fieldReadOnly, file, fieldIndex, errors, t],
   );
 
+  // rjsf names every field `root_<field>` by default: a dialog's form over a page's form would repeat the
+  // page's ids, and a label's `for` would name the other form's field. Each form gets its own prefix,
+  // stable across renders; React's id is reduced to characters a CSS selector takes unescaped.
+  const idPrefix = `form${useId().replace(/[^A-Za-z0-9]/g, '')}`;
   const wrapper = useRef<HTMLDivElement>(null);
   useImperativeHandle(
     ref,
@@ -234,6 +238,7 @@ export const SectionsForm = forwardRef<SectionsFormHandle, SectionsFormProps>(fu
         uiSchema={uiSchema}
         formData={values}
         formContext={formContext}
+        idPrefix={idPrefix}
         validator={validator}
         fields={FIELDS}
         templates={TEMPLATES}
