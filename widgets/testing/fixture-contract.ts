@@ -3,8 +3,9 @@
  * screen and widget tests in the server's place, so each answer must have the shape the OpenAPI
  * document gives the operation's success response — otherwise a renamed field keeps the tests green.
  * Used by the fixture services (widgets/testing/fixture-services.ts and the engine's
- * engine/testing/fixture-engine-services.ts); each of them owns one contract, and the contract compiles an
- * operation's schema the first time that operation answers.
+ * engine/testing/fixture-engine-services.ts); each of them owns one contract. An operation's schema is compiled
+ * the first time that operation answers, once per document and process: every contract checking against the
+ * same document uses the same compiled validators.
  */
 import Ajv2020, { type ErrorObject, type ValidateFunction } from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
@@ -107,7 +108,35 @@ function describe(errors: readonly ErrorObject[]): string {
   return lines.slice(0, 5).join('; ') + (lines.length > 5 ? ` (and ${lines.length - 5} more)` : '');
 }
 
-/** A fresh contract: one validator (built on the first check) and each operation compiled once. */
+/**
+ * The compiled validators of one OpenAPI document, shared by every contract checking against it. A screen test's
+ * harness makes new fixture services (and so a new contract) for each render: compiling the operations' schemas
+ * again for each of them (a copy of the document's ≈ 1,000 component schemas, then ajv's code generation) cost
+ * 0.34 s of CPU for five operations, each time (docs/testing.md, "CPU: the unit project's fixture contract").
+ * A validator is a pure function of the document, which nothing changes, and ajv sets a validator's `errors` on
+ * each call, read at once below: sharing them changes no answer.
+ */
+interface CompiledDoc {
+  ajv: Ajv2020;
+  compiled: Map<string, ValidateFunction | null>;
+}
+const compiledDocs = new WeakMap<OpenApiDoc, CompiledDoc>();
+
+function compiledDoc(doc: OpenApiDoc): CompiledDoc {
+  let c = compiledDocs.get(doc);
+  if (!c) {
+    // strict off: the document carries OpenAPI's own keywords (x-personal-data, x-apply-secret).
+    const ajv = new Ajv2020({ allErrors: true, strict: false, validateSchema: false });
+    addFormats(ajv, ['date-time', 'date', 'uuid']);
+    ajv.addFormat('binary', true);
+    ajv.addSchema({ components: { schemas: asAnswered(doc.components.schemas, COMPONENTS_ID) } }, COMPONENTS_ID);
+    c = { ajv, compiled: new Map() };
+    compiledDocs.set(doc, c);
+  }
+  return c;
+}
+
+/** A contract: what it leaves unchecked and where it reports; the document's validators built on first use. */
 export interface FixtureContractOptions {
   doc?: OpenApiDoc;
   /** Where a break is told before it is thrown (default: the FIXTURE_CONTRACT_EVENT on globalThis). */
@@ -125,17 +154,9 @@ export function createFixtureContract(options: FixtureContractOptions = {}): Fix
   const report =
     options.report ??
     ((message: string) => globalThis.dispatchEvent?.(new CustomEvent(FIXTURE_CONTRACT_EVENT, { detail: message })));
-  let ajv: Ajv2020 | null = null;
-  const compiled = new Map<string, ValidateFunction | null>();
   const validatorOf = (operation: string) => {
+    const { ajv, compiled } = compiledDoc(doc);
     if (!compiled.has(operation)) {
-      if (!ajv) {
-        // strict off: the document carries OpenAPI's own keywords (x-personal-data, x-apply-secret).
-        ajv = new Ajv2020({ allErrors: true, strict: false, validateSchema: false });
-        addFormats(ajv, ['date-time', 'date', 'uuid']);
-        ajv.addFormat('binary', true);
-        ajv.addSchema({ components: { schemas: asAnswered(doc.components.schemas, COMPONENTS_ID) } }, COMPONENTS_ID);
-      }
       const schema = responseSchema(doc, operation);
       compiled.set(operation, schema ? ajv.compile(asAnswered(schema, COMPONENTS_ID) as Schema) : null);
     }
