@@ -85,7 +85,13 @@ export function historyRows(db: Db, entity: string, key: string | Expression<str
 
 /** The history from `historyRows`' rows, read alone or from json (whose timestamps `iso` normalises). */
 export function toHistory(
-  rows: ReadonlyArray<{ at: string; action: string; actor: string | null; actorName: string | null; reason: string | null }>,
+  rows: ReadonlyArray<{
+    at: string;
+    action: string;
+    actor: string | null;
+    actorName: string | null;
+    reason: string | null;
+  }>,
 ): HistoryEntry[] {
   return rows.map((r) => ({
     at: iso(r.at)!,

@@ -110,7 +110,11 @@ export async function listAgreements(
         ? Number((await counted().executeTakeFirstOrThrow()).n)
         : 0;
   return {
-    rows: rows.map(({ listTotal: _, ...r }) => ({ ...r, lineCount: Number(r.lineCount), updatedAt: iso(r.updatedAt)! })),
+    rows: rows.map(({ listTotal: _, ...r }) => ({
+      ...r,
+      lineCount: Number(r.lineCount),
+      updatedAt: iso(r.updatedAt)!,
+    })),
     total,
   };
 }

@@ -342,7 +342,6 @@ const poHeader = (db: Db) =>
       'h.version',
     ]);
 
-
 /** Lines of an order; through the supplier's scoped db the inner join with po_header limits them to its own orders. */
 export async function findPoLines(db: Db, poNo: string) {
   return poLines(db, poNo).orderBy('l.lineNo').execute();
@@ -588,10 +587,7 @@ function toPoChange<R extends ChangeRow>(r: R) {
 
 /** An order's changes as its detail shows them: oldest first (the list's order: changed, then the newest id), up to 5,000. */
 const orderChanges = (db: Db, poNo: string) =>
-  changeColumns(changeBase(db, { poNo }))
-    .orderBy('x.changedAt')
-    .orderBy('x.changeId', 'desc')
-    .limit(5000);
+  changeColumns(changeBase(db, { poNo })).orderBy('x.changedAt').orderBy('x.changeId', 'desc').limit(5000);
 
 /** A changed value as people read it: a status by its Korean name, anything else as stored. */
 export function changeText(field: string, value: string | null): string | null {

@@ -409,7 +409,9 @@ function prLinks(rfqs: readonly PrRfqRow[], orders: readonly PrOrderRow[]) {
  */
 export async function findPrDetail(db: Db, prNo: string, viewer: string) {
   // The current request: the latest not cancelled (as prLinks picks it from the PR's requests).
-  const current = sql<string | null>`(select max(cr.rfq_no) from rfq_header cr where cr.pr_no = ${prNo} and cr.status <> 'CANCELLED')`;
+  const current = sql<
+    string | null
+  >`(select max(cr.rfq_no) from rfq_header cr where cr.pr_no = ${prNo} and cr.status <> 'CANCELLED')`;
   const row = await prHeader(db)
     .select((eb) => [
       jsonRows(prLines(db, prNo), ['lineNo']).as('lines'),

@@ -49,7 +49,9 @@ export function questionRowsOf(db: Db, rfqNo: Expression<string | null>) {
 }
 
 /** The questions from `questionRowsOf`' rows, read alone or from json. */
-export function toQuestions(rows: ReadonlyArray<Awaited<ReturnType<ReturnType<typeof questionColumns>['execute']>>[number]>) {
+export function toQuestions(
+  rows: ReadonlyArray<Awaited<ReturnType<ReturnType<typeof questionColumns>['execute']>>[number]>,
+) {
   return rows.map((r) => ({
     ...r,
     askedAt: iso(r.askedAt)!,
