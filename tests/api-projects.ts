@@ -44,5 +44,7 @@ export const PGLITE_FILES: Readonly<Record<string, string>> = {
   'tests/api/db/pglite-worker.test.ts': 'the worker thread itself (PGlite only)',
   'tests/api/db/company-scope.test.ts': 'the company-scope rewrite of SQL through the PGlite driver',
   'tests/api/db/compiled-once.test.ts': 'compiled statements sent as they are through the PGlite driver',
+  'tests/api/db/json-columns.test.ts':
+    'json columns (nested keys, numbers, timestamps) as the PGlite driver parses them',
   'tests/api/db/migrate-ahead.test.ts': 'a start on a data directory a newer release migrated',
 };

@@ -1,4 +1,5 @@
 /** What every document shares: its attachment group, its history (the audit log), and the master rows its lines name. */
+import type { Expression } from 'kysely';
 import type { Db } from '../db/connect.js';
 import { invalid, type FieldError } from './errors.js';
 import { iso } from './values.js';
@@ -14,13 +15,25 @@ export interface Attachment {
 /** The files of an attachment group (served by the file API: /api/v1/cmmn/file/{fileId}/…). */
 export async function loadAttachments(db: Db, fileId: string | null): Promise<Attachment[]> {
   if (!fileId) return [];
-  const rows = await db
+  return toAttachments(await attachmentRows(db, fileId).orderBy('seq').execute());
+}
+
+/**
+ * The statement of a group's files, `fileId` a value or a column of the statement it is part of (a
+ * document's own, its files one json column of it: server/db/json-rows.ts, ordered by `seq`).
+ */
+export function attachmentRows(db: Db, fileId: string | Expression<string>) {
+  return db
     .selectFrom('fileEntry')
     .select(['fileId', 'seq', 'originalName', 'sizeBytes', 'mimeType'])
     .where('fileId', '=', fileId)
-    .where('deletedAt', 'is', null)
-    .orderBy('seq')
-    .execute();
+    .where('deletedAt', 'is', null);
+}
+
+/** The answer's files from `attachmentRows`' rows, read alone or from json (int8 as a number either way). */
+export function toAttachments(
+  rows: ReadonlyArray<{ fileId: string; seq: number; originalName: string; sizeBytes: number; mimeType: string }>,
+): Attachment[] {
   return rows.map((r) => ({ ...r, sizeBytes: Number(r.sizeBytes) }));
 }
 
@@ -54,15 +67,32 @@ export interface HistoryEntry {
 
 /** A document's history: its audit rows, oldest first, with the actor's name. */
 export async function loadHistory(db: Db, entity: string, key: string): Promise<HistoryEntry[]> {
-  const rows = await db
+  return toHistory(await historyRows(db, entity, key).orderBy('a.at').orderBy('a.id').execute());
+}
+
+/**
+ * The statement of a document's audit rows (json: ordered by `at`, then `id`), `key` a value or a
+ * column of the statement it is part of.
+ */
+export function historyRows(db: Db, entity: string, key: string | Expression<string>) {
+  return db
     .selectFrom('auditLog as a')
     .leftJoin('appUser as u', 'u.userId', 'a.actor')
     .select(['a.at', 'a.action', 'a.actor', 'u.hname as actorName', 'a.reason', 'a.id'])
     .where('a.entity', '=', entity)
-    .where('a.entityKey', '=', key)
-    .orderBy('a.at')
-    .orderBy('a.id')
-    .execute();
+    .where('a.entityKey', '=', key);
+}
+
+/** The history from `historyRows`' rows, read alone or from json (whose timestamps `iso` normalises). */
+export function toHistory(
+  rows: ReadonlyArray<{
+    at: string;
+    action: string;
+    actor: string | null;
+    actorName: string | null;
+    reason: string | null;
+  }>,
+): HistoryEntry[] {
   return rows.map((r) => ({
     at: iso(r.at)!,
     action: r.action,

@@ -14,9 +14,9 @@ type Answer = { rows: Array<Record<string, unknown>>; total: number; totals?: un
 
 /**
  * The statements a list request sends, as the server counts them (`gpms_db_statements_per_request`,
- * server/db/statement-count.ts): the PO, warehousing, deliveries, settlements and pending-approvals
- * lists carry their count (and totals) in the page's own statement, so a kept caller's request sends
- * one statement. A page found empty past the first sends one more for its count, which stays the
+ * server/db/statement-count.ts): the PO, warehousing, deliveries, settlements, pending-approvals,
+ * agreements and agreement-consumption lists carry their count (and totals) in the page's own
+ * statement, so a kept caller's request sends one statement. A page found empty past the first sends one more for its count, which stays the
  * list's; a page by cursor carries the whole list's count too (not only the rows past the cursor).
  */
 describe('a list’s page and its count in one statement', () => {
@@ -58,6 +58,9 @@ describe('a list’s page and its count in one statement', () => {
     for (let i = 0; i < 200 && t.db.authority.known() === null; i++)
       await t.app.inject({ method: 'GET', url, headers: s.headers });
     expect(t.db.authority.known(), 'the authority version known without a read').not.toBe(null);
+    // Once more under the version known: what the caller may do (menu authority) is kept only when
+    // read under a known version (docs/auth.md), so a first request before it was known kept nothing.
+    expect((await t.app.inject({ method: 'GET', url, headers: s.headers })).statusCode).toBe(200);
     const before = await counted();
     recorded = [];
     const res = await t.app.inject({ method: 'GET', url, headers: s.headers });
@@ -180,6 +183,8 @@ describe('a list’s page and its count in one statement', () => {
     const theirs = await statementsOf(order.userId, `/api/v1/cyber/pos/${order.poNo}`);
     expect((theirs.answer as unknown as { changes: unknown[] }).changes).toHaveLength(order.n);
     expect(theirs.texts.filter((x) => /"po_change"/.test(x))).toHaveLength(1);
+    // The whole order in one statement, in the supplier's one transaction (begin, role and company, commit).
+    expect(theirs.statements, theirs.texts.join(' | ').slice(0, 400)).toBe(4);
     // An order without changes: one statement finds none.
     const plain = await sql<{ poNo: string }>`
       select po_no from po_header h where not exists (select 1 from po_change x where x.po_no = h.po_no)
@@ -226,6 +231,110 @@ describe('a list’s page and its count in one statement', () => {
       expect(answer.rfqs).toHaveLength(n);
       expect(detail.texts.filter((x) => /from "rfq_header"/.test(x))).toHaveLength(1);
     }
+  });
+
+  it('opening a PR or an order: one statement, whatever the document holds', async () => {
+    const some = async (query: ReturnType<typeof sql<{ no: string }>>) =>
+      (await query.execute(t.db.db)).rows.map((r) => r.no);
+    // PRs with a current request for quotation (its quotations, questions, order), with approval
+    // rounds, with files, with orders, and plain ones.
+    const kinds = {
+      quoted: await some(sql`
+        select r.pr_no as no from rfq_header r join quotation q on q.rfq_no = r.rfq_no
+        where r.status <> 'CANCELLED' order by 1 limit 2`),
+      asked: await some(
+        sql`select distinct r.pr_no as no from rfq_header r join rfq_question q using (rfq_no) limit 2`,
+      ),
+      approved: await some(sql`select distinct doc_no as no from approval where doc_type = 'PR' order by 1 limit 2`),
+      filed: await some(sql`select pr_no as no from pr_header where file_id is not null order by 1 limit 2`),
+      ordered: await some(sql`select distinct pr_no as no from po_header where pr_no is not null order by 1 limit 2`),
+      latest: await some(sql`select pr_no as no from pr_header order by pr_no desc limit 2`),
+    };
+    for (const kind of ['quoted', 'approved', 'ordered', 'latest'] as const)
+      expect(kinds[kind].length, `the seed has PRs ${kind}`).toBeGreaterThan(0);
+    const prs = new Set(Object.values(kinds).flat());
+    for (const prNo of prs) {
+      const d = await statementsOf('admin', `/api/v1/prs/${prNo}`);
+      expect(d.statements, `open ${prNo}: ${d.texts.join(' | ').slice(0, 400)}`).toBe(1);
+      expect((d.answer as unknown as { prNo: string }).prNo).toBe(prNo);
+    }
+    // An approver reading PRs they approve (outside their own scope, as the approvals' screen opens them).
+    const approved = await some(sql`
+      select distinct a.doc_no as no from approval a join approval_step st on st.approval_id = a.approval_id
+      where a.doc_type = 'PR' and st.approver_id = (select singleid from app_user where user_id = 'uadmin1')
+      order by 1 limit 3`);
+    expect(approved.length, 'the seed has PRs uadmin1 approves').toBeGreaterThan(0);
+    for (const prNo of approved) {
+      const d = await statementsOf('uadmin1', `/api/v1/prs/${prNo}`);
+      expect(d.statements, `uadmin1 opens ${prNo}: ${d.texts.join(' | ').slice(0, 400)}`).toBe(1);
+    }
+    // Orders with changes, revisions (a change order's approval among its rounds), approvals, files.
+    const orders = {
+      changed: await some(sql`select distinct po_no as no from po_change order by 1 limit 2`),
+      revised: await some(sql`select distinct po_no as no from po_revision order by 1 limit 2`),
+      changeApproved: await some(sql`
+        select distinct split_part(doc_no, '-', 1) as no from approval where doc_type = 'PO_CHANGE' order by 1 limit 2`),
+      approved: await some(sql`
+        select distinct doc_no as no from approval where doc_type in ('PO', 'SIMPLE') order by 1 limit 2`),
+      filed: await some(sql`select po_no as no from po_header where file_id is not null order by 1 limit 2`),
+      latest: await some(sql`select po_no as no from po_header order by po_no desc limit 2`),
+    };
+    for (const kind of ['changed', 'approved', 'latest'] as const)
+      expect(orders[kind].length, `the seed has orders ${kind}`).toBeGreaterThan(0);
+    const pos = new Set(Object.values(orders).flat());
+    for (const poNo of pos) {
+      const d = await statementsOf('operator', `/api/v1/pos/${poNo}`);
+      expect(d.statements, `open ${poNo}: ${d.texts.join(' | ').slice(0, 400)}`).toBe(1);
+      expect((d.answer as unknown as { poNo: string }).poNo).toBe(poNo);
+    }
+  });
+
+  /** A request as `user` that must answer 200; its JSON. */
+  async function sent(user: string, method: 'POST' | 'GET', url: string, payload?: object) {
+    let s = sessions.get(user);
+    if (!s) sessions.set(user, (s = await sessionAs(t.app, user)));
+    const res = await t.app.inject({ method, url, headers: s.headers, ...(payload ? { payload } : {}) });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json() as Record<string, unknown> & { approvals: Array<{ approvalId: number; version: number }> };
+  }
+
+  it('agreements and their consumption report', async () => {
+    // The seed has no agreements: three drafts, two of them approved (the report shows approved ones).
+    const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+    for (let i = 0; i < 3; i++) {
+      const draft = await sent('operator', 'POST', '/api/v1/agreements', {
+        compNo: 'C00001',
+        title: `문장 수 단가계약 ${i}`,
+        currency: 'KRW',
+        validFrom: day(0),
+        validTo: day(30),
+        ceilingAmount: '200000',
+        lines: [
+          { itemCode: 'MRO0101-0001', unitPrice: '1000', agreedQty: '100' },
+          { itemName: '비규격 브래킷', unitCode: 'EA', unitPrice: '500' },
+        ],
+      });
+      if (i === 0) continue;
+      const url = `/api/v1/agreements/${String(draft.agreementNo)}`;
+      const submitted = await sent('operator', 'POST', `${url}/submit`, { version: draft.version });
+      const a = submitted.approvals.at(-1)!;
+      await sent('opadmin', 'POST', `/api/v1/approvals/${a.approvalId}/approve`, { version: a.version });
+    }
+    const agreements = await n(sql`select count(*) as n from agreement`);
+    expect(agreements).toBeGreaterThanOrEqual(3);
+    await pinned('operator', '/api/v1/agreements?', 2, agreements);
+    const none = await statementsOf('operator', '/api/v1/agreements?page=1&size=2&agreementNo=no-such-agreement');
+    expect(none.answer).toMatchObject({ rows: [], total: 0 });
+    expect(none.statements).toBe(1);
+
+    const lines = await n(sql`
+      select count(*) as n from agreement_line l join agreement a on a.agreement_no = l.agreement_no
+      where a.status in ('ACTIVE', 'EXPIRED', 'TERMINATED')`);
+    expect(lines, 'approved agreements’ lines').toBeGreaterThanOrEqual(4);
+    await pinned('operator', '/api/v1/agreements/consumption?', 3, lines);
+    const nothing = await statementsOf('operator', '/api/v1/agreements/consumption?page=1&size=3&itemCode=NO-SUCH');
+    expect(nothing.answer).toMatchObject({ rows: [], total: 0 });
+    expect(nothing.statements).toBe(1);
   });
 
   it('pending approvals', async () => {

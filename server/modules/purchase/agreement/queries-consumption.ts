@@ -68,42 +68,49 @@ export async function listAgreementConsumption(
     .innerJoin('agreement as a', 'a.agreementNo', 'l.agreementNo')
     .innerJoin('company as c', 'c.compNo', 'a.compNo')
     .where(cond);
-  const [rows, count] = await Promise.all([
-    base
-      .select([
-        'a.agreementNo',
-        'a.compNo',
-        'c.compNameKr',
-        'a.title',
-        'a.currency',
-        'a.validFrom',
-        'a.validTo',
-        'a.ceilingAmount',
-        'a.orderedAmount as agreementOrderedAmount',
-        'l.lineNo',
-        'l.itemCode',
-        'l.itemName',
-        'l.unitCode',
-        'l.unitPrice',
-        'l.agreedQty',
-        'l.orderedQty',
-        'l.orderedAmount',
-      ])
-      .select([
-        status.as('status'),
-        agreedAmount.as('agreedAmount'),
-        remainingQty.as('remainingQty'),
-        remainingAmount.as('remainingAmount'),
-        consumedPct.as('consumedPct'),
-        ceilingPct.as('ceilingPct'),
-      ])
-      .orderBy(columns[sort.field], (ob) => (sort.direction === 'asc' ? ob.asc() : ob.desc()).nullsLast())
-      .orderBy('a.agreementNo', 'desc')
-      .orderBy('l.lineNo')
-      .limit(w.limit)
-      .offset(w.offset)
-      .execute(),
-    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return { rows: rows.map((r) => ({ lineKey: `${r.agreementNo}-${r.lineNo}`, ...r })), total: Number(count.n) };
+  const counted = () => base.select((eb) => eb.fn.countAll<number>().as('n'));
+  // The page and the list's count in one statement: the count an uncorrelated subquery of the same
+  // filter (PostgreSQL runs it once, an InitPlan). Only a page found empty past the first sends its own.
+  const rows = await base
+    .select([
+      'a.agreementNo',
+      'a.compNo',
+      'c.compNameKr',
+      'a.title',
+      'a.currency',
+      'a.validFrom',
+      'a.validTo',
+      'a.ceilingAmount',
+      'a.orderedAmount as agreementOrderedAmount',
+      'l.lineNo',
+      'l.itemCode',
+      'l.itemName',
+      'l.unitCode',
+      'l.unitPrice',
+      'l.agreedQty',
+      'l.orderedQty',
+      'l.orderedAmount',
+    ])
+    .select([
+      status.as('status'),
+      agreedAmount.as('agreedAmount'),
+      remainingQty.as('remainingQty'),
+      remainingAmount.as('remainingAmount'),
+      consumedPct.as('consumedPct'),
+      ceilingPct.as('ceilingPct'),
+      counted().as('listTotal'),
+    ])
+    .orderBy(columns[sort.field], (ob) => (sort.direction === 'asc' ? ob.asc() : ob.desc()).nullsLast())
+    .orderBy('a.agreementNo', 'desc')
+    .orderBy('l.lineNo')
+    .limit(w.limit)
+    .offset(w.offset)
+    .execute();
+  const total =
+    rows.length > 0
+      ? Number(rows[0].listTotal)
+      : w.offset > 0
+        ? Number((await counted().executeTakeFirstOrThrow()).n)
+        : 0;
+  return { rows: rows.map(({ listTotal: _, ...r }) => ({ lineKey: `${r.agreementNo}-${r.lineNo}`, ...r })), total };
 }

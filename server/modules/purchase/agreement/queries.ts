@@ -87,41 +87,52 @@ export async function listAgreements(
     .innerJoin('company as c', 'c.compNo', 'a.compNo')
     .innerJoin('employee as e', 'e.singleid', 'a.buyerId')
     .where(cond);
-  const [rows, count] = await Promise.all([
-    base
-      .select([
-        'a.agreementNo',
-        'a.compNo',
-        'c.compNameKr',
-        'a.title',
-        'a.currency',
-        'a.validFrom',
-        'a.validTo',
-        'a.ceilingAmount',
-        'a.callOffPolicy',
-        'a.approvalStatus',
-        'a.buyerId',
-        'e.hname as buyerName',
-        'a.sourceType',
-        'a.sourceNo',
-        'a.updatedAt',
-        'a.version',
-      ])
-      .select([
-        ordered.as('orderedAmount'),
-        status.as('status'),
-        sql<number>`(select count(*) from agreement_line l where l.agreement_no = a.agreement_no)`.as('lineCount'),
-      ])
-      .orderBy(sort.field === 'status' ? status : columns[sort.field], sort.direction)
-      .orderBy('a.agreementNo', 'desc')
-      .limit(w.limit)
-      .offset(w.offset)
-      .execute(),
-    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-  ]);
+  const counted = () => base.select((eb) => eb.fn.countAll<number>().as('n'));
+  // The page and the list's count in one statement: the count an uncorrelated subquery of the same
+  // filter (PostgreSQL runs it once, an InitPlan). Only a page found empty past the first sends its own.
+  const rows = await base
+    .select([
+      'a.agreementNo',
+      'a.compNo',
+      'c.compNameKr',
+      'a.title',
+      'a.currency',
+      'a.validFrom',
+      'a.validTo',
+      'a.ceilingAmount',
+      'a.callOffPolicy',
+      'a.approvalStatus',
+      'a.buyerId',
+      'e.hname as buyerName',
+      'a.sourceType',
+      'a.sourceNo',
+      'a.updatedAt',
+      'a.version',
+    ])
+    .select([
+      ordered.as('orderedAmount'),
+      status.as('status'),
+      sql<number>`(select count(*) from agreement_line l where l.agreement_no = a.agreement_no)`.as('lineCount'),
+      counted().as('listTotal'),
+    ])
+    .orderBy(sort.field === 'status' ? status : columns[sort.field], sort.direction)
+    .orderBy('a.agreementNo', 'desc')
+    .limit(w.limit)
+    .offset(w.offset)
+    .execute();
+  const total =
+    rows.length > 0
+      ? Number(rows[0].listTotal)
+      : w.offset > 0
+        ? Number((await counted().executeTakeFirstOrThrow()).n)
+        : 0;
   return {
-    rows: rows.map((r) => ({ ...r, lineCount: Number(r.lineCount), updatedAt: iso(r.updatedAt)! })),
-    total: Number(count.n),
+    rows: rows.map(({ listTotal: _, ...r }) => ({
+      ...r,
+      lineCount: Number(r.lineCount),
+      updatedAt: iso(r.updatedAt)!,
+    })),
+    total,
   };
 }
 

@@ -1,4 +1,5 @@
-import { sql, type Insertable, type Updateable } from 'kysely';
+import { sql, type Expression, type ExpressionBuilder, type Insertable, type SqlBool, type Updateable } from 'kysely';
+import { jsonRows, parsedJson } from '../../../db/json-rows.js';
 import type { Db } from '../../../db/connect.js';
 import type { Database } from '../../../db/schema.generated.js';
 import { writeAudit } from '../../../db/audit.js';
@@ -249,6 +250,93 @@ export async function loadApprovals(
     });
   }
   return rounds;
+}
+
+type RoundScope = ExpressionBuilder<Database & { a: Database['approval'] }, 'a'>;
+
+/**
+ * A document's approval rounds with their steps as one json column of the document's own statement
+ * (server/db/json-rows.ts): rounds by `order` (oldest first by default), each round's steps by step,
+ * read as `loadApprovals` reads them (the submitter and each step's approver and department
+ * inner-joined); `approvalViews` turns the column into the same answer.
+ */
+export function approvalRounds(
+  db: Db,
+  which: (eb: RoundScope) => Expression<SqlBool>,
+  order: 'submitted' | 'id' = 'submitted',
+) {
+  const rounds = db
+    .selectFrom('approval as a')
+    .innerJoin('employee as s', 's.singleid', 'a.submittedBy')
+    .select((eb) => [
+      'a.approvalId',
+      'a.docType',
+      'a.docNo',
+      'a.status',
+      'a.lineName',
+      eb.cast<string>('a.amountKrw', 'text').as('amountKrw'),
+      'a.currentStep',
+      'a.submittedBy',
+      's.hname as submittedByName',
+      'a.submittedAt',
+      'a.completedAt',
+      'a.version',
+      jsonRows(
+        eb
+          .selectFrom('approvalStep as st')
+          .innerJoin('employee as e', 'e.singleid', 'st.approverId')
+          .innerJoin('department as d', 'd.deptcd', 'e.deptcd')
+          .leftJoin('employee as b', 'b.singleid', 'st.onBehalfOf')
+          .select([
+            'st.stepNo',
+            'st.approverId',
+            'e.hname as approverName',
+            'e.positionNm',
+            'd.deptnm',
+            'st.status',
+            'st.comment',
+            'st.actedAt',
+            'st.onBehalfOf',
+            'b.hname as onBehalfOfName',
+          ])
+          .whereRef('st.approvalId', '=', 'a.approvalId'),
+        ['stepNo'],
+      ).as('steps'),
+    ])
+    // The rounds' condition names only the round (`a`); the submitter's join does not change it.
+    .where((eb) => which(eb as unknown as RoundScope));
+  return jsonRows(rounds, order === 'id' ? ['approvalId'] : ['submittedAt', 'approvalId']);
+}
+
+/** The rounds of `approvalRounds`' column as `loadApprovals` answers them. */
+export function approvalViews(column: unknown): ApprovalView[] {
+  type Round = Omit<ApprovalView, 'steps'> & { steps: ApprovalView['steps'] };
+  return parsedJson(column as Round[]).map((r) => ({
+    approvalId: r.approvalId,
+    docType: r.docType,
+    docNo: r.docNo,
+    status: r.status,
+    lineName: r.lineName,
+    amountKrw: r.amountKrw,
+    currentStep: r.currentStep,
+    submittedBy: r.submittedBy,
+    submittedByName: r.submittedByName,
+    submittedAt: iso(r.submittedAt)!,
+    completedAt: iso(r.completedAt),
+    version: r.version,
+    steps: r.steps.map((st) => ({
+      stepNo: st.stepNo,
+      approverId: st.approverId,
+      approverName: st.approverName,
+      positionNm: st.positionNm,
+      deptnm: st.deptnm,
+      status: st.status,
+      comment: st.comment,
+      onBehalfOf: st.onBehalfOf,
+      onBehalfOfName: st.onBehalfOfName,
+      actedAt: iso(st.actedAt),
+    })),
+  }));
 }
 
 /** Was this employee an approver of any round of the document (they may read it)? */

@@ -571,9 +571,25 @@ export async function applyChangeOrderOutcome(
   return 'APPROVED';
 }
 
-/** The revisions as an order's screens show them (proposals to staff only). */
-export async function revisionsOf(db: Db, poNo: string, opts: { supplier: boolean }) {
-  const rows = await findRevisions(db, poNo);
+/** The revisions as an order's screens show them (proposals to staff only), from their rows as its detail reads them (json). */
+export function revisionViews(
+  rows: ReadonlyArray<{
+    revision: number;
+    status: string;
+    reason: string | null;
+    totalAmount: string;
+    needsApproval: boolean;
+    approvalStatus: string;
+    changeSeq: number | null;
+    diff: unknown;
+    snapshot: unknown;
+    createdBy: string;
+    createdAt: string;
+    acknowledgedAt: string | null;
+    acknowledgedBy: string | null;
+  }>,
+  opts: { supplier: boolean },
+) {
   return rows
     .filter((r) => !opts.supplier || r.status === 'CURRENT' || r.status === 'SUPERSEDED')
     .map((r) => ({

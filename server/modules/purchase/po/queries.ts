@@ -8,6 +8,9 @@ import { shaped } from '../../../db/lists/shaped.js';
 import { iso } from '../../../domain/values.js';
 import { answerRow } from '../../../db/lists/answer-rows.js';
 import { count, isoOf } from '../../../db/lists/answer-values.js';
+import { jsonRows, parsedJson } from '../../../db/json-rows.js';
+import { attachmentRows, historyRows, toAttachments, toHistory } from '../../../domain/documents.js';
+import { approvalRounds, approvalViews } from '../approval/queries.js';
 import type { PO_CHANGE_SORT, PO_SORT, SUPPLIER_PO_SORT } from './schemas.js';
 import { PO_MACHINE, SUPPLIER_OPEN, SUPPLIER_VISIBLE } from './workflow.js';
 
@@ -287,7 +290,11 @@ export async function listPos(db: Db, f: PoFilter, sort: SortSpec<(typeof PO_SOR
 }
 
 export async function findPoHeader(db: Db, poNo: string) {
-  return db
+  return poHeader(db).where('h.poNo', '=', poNo).executeTakeFirst();
+}
+
+const poHeader = (db: Db) =>
+  db
     .selectFrom('poHeader as h')
     .innerJoin('company as c', 'c.compNo', 'h.compNo')
     .innerJoin('employee as bu', 'bu.singleid', 'h.buyerId')
@@ -333,35 +340,132 @@ export async function findPoHeader(db: Db, poNo: string) {
       'h.createdAt',
       'h.updatedAt',
       'h.version',
-    ])
-    .where('h.poNo', '=', poNo)
-    .executeTakeFirst();
-}
+    ]);
 
 /** Lines of an order; through the supplier's scoped db the inner join with po_header limits them to its own orders. */
 export async function findPoLines(db: Db, poNo: string) {
-  return db
+  return poLines(db, poNo).orderBy('l.lineNo').execute();
+}
+
+/** An order's lines (quantities and amounts as text: also read as json, where a number would lose its digits). */
+const poLines = (db: Db, poNo: string) =>
+  db
     .selectFrom('poLine as l')
     .innerJoin('poHeader as h', 'h.poNo', 'l.poNo')
-    .select([
+    .select((eb) => [
       'l.lineNo',
       'l.itemCode',
       'l.itemName',
       'l.spec',
       'l.unitCode',
       'l.sgCode',
-      'l.quantity',
-      'l.unitPrice',
-      'l.amount',
+      eb.cast<string>('l.quantity', 'text').as('quantity'),
+      eb.cast<string>('l.unitPrice', 'text').as('unitPrice'),
+      eb.cast<string>('l.amount', 'text').as('amount'),
       'l.deliveryDate',
-      'l.deliveredQty',
-      'l.receivedQty',
+      eb.cast<string>('l.deliveredQty', 'text').as('deliveredQty'),
+      eb.cast<string>('l.receivedQty', 'text').as('receivedQty'),
       'l.agreementNo',
       'l.agreementLineNo',
     ])
-    .where('l.poNo', '=', poNo)
-    .orderBy('l.lineNo')
-    .execute();
+    .where('l.poNo', '=', poNo);
+
+/** An order's revisions, oldest first, as json (the amount as text; `diff` and `snapshot` as stored). */
+const poRevisions = (db: Db, poNo: string) =>
+  db
+    .selectFrom('poRevision')
+    .select((eb) => [
+      'revision',
+      'status',
+      'reason',
+      eb.cast<string>('totalAmount', 'text').as('totalAmount'),
+      'needsApproval',
+      'approvalStatus',
+      'changeSeq',
+      'diff',
+      'snapshot',
+      'createdBy',
+      'createdAt',
+      'acknowledgedAt',
+      'acknowledgedBy',
+    ])
+    .where('poNo', '=', poNo);
+
+/**
+ * Everything an order's detail shows, in one statement: its header (`findPoHeader`'s) with its
+ * lines, files, approval rounds (the order's, and its change orders' that needed approval, by id),
+ * history, changes and revisions, each a json column (server/db/json-rows.ts), each a subquery of
+ * the order's number (run once). Undefined when there is no such order.
+ */
+export async function findPoDetail(db: Db, poNo: string) {
+  const row = await poHeader(db)
+    .select((eb) => [
+      jsonRows(poLines(db, poNo), ['lineNo']).as('lines'),
+      jsonRows(attachmentRows(db, eb.ref('h.fileId') as Expression<string>), ['seq']).as('attachments'),
+      approvalRounds(
+        db,
+        (a) =>
+          a.or([
+            a.and([a('a.docType', 'in', ['PO', 'SIMPLE']), a('a.docNo', '=', poNo)]),
+            a.and([
+              a('a.docType', '=', 'PO_CHANGE'),
+              a(
+                'a.docNo',
+                'in',
+                a
+                  .selectFrom('poRevision as r')
+                  .select(sql<string>`r.po_no || '-' || r.revision`.as('docNo'))
+                  .where('r.poNo', '=', poNo)
+                  .where('r.needsApproval', '=', true),
+              ),
+            ]),
+          ]),
+        'id',
+      ).as('approvals'),
+      jsonRows(historyRows(db, 'po_header', poNo), ['at', 'id']).as('history'),
+      jsonRows(orderChanges(db, poNo), ['changedAt', 'changeId desc']).as('changes'),
+      jsonRows(poRevisions(db, poNo), ['revision']).as('revisions'),
+    ])
+    .where('h.poNo', '=', poNo)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const { lines, attachments, approvals, history, changes, revisions, ...header } = row;
+  return {
+    header,
+    lines: parsedJson(lines),
+    attachments: toAttachments(parsedJson(attachments)),
+    approvals: approvalViews(approvals),
+    history: toHistory(parsedJson(history)),
+    changes: parsedJson(changes).map((r) => toPoChange(r)),
+    revisions: parsedJson(revisions),
+  };
+}
+
+/**
+ * A sent order as its supplier's detail shows it, in one statement through the supplier's scoped db
+ * (every part's tables limited to its company as when read alone): the header, lines, files, changes
+ * and revisions. Undefined when there is none the supplier may see (not sent, or not its own).
+ */
+export async function findSupplierPoDetail(db: Db, poNo: string) {
+  const row = await poHeader(db)
+    .select((eb) => [
+      jsonRows(poLines(db, poNo), ['lineNo']).as('lines'),
+      jsonRows(attachmentRows(db, eb.ref('h.fileId') as Expression<string>), ['seq']).as('attachments'),
+      jsonRows(orderChanges(db, poNo), ['changedAt', 'changeId desc']).as('changes'),
+      jsonRows(poRevisions(db, poNo), ['revision']).as('revisions'),
+    ])
+    .where('h.poNo', '=', poNo)
+    .executeTakeFirst();
+  if (!row || !(SUPPLIER_VISIBLE as readonly string[]).includes(row.status) || row.forwardedAt === null)
+    return undefined;
+  const { lines, attachments, changes, revisions, ...header } = row;
+  return {
+    header,
+    lines: parsedJson(lines),
+    attachments: toAttachments(parsedJson(attachments)),
+    changes: parsedJson(changes).map((r) => toPoChange(r)),
+    revisions: parsedJson(revisions),
+  };
 }
 
 export const CHANGE_FIELD_NAMES: Readonly<Record<string, string>> = {
@@ -398,18 +502,7 @@ export async function listPoChanges(
   sort: SortSpec<(typeof PO_CHANGE_SORT)[number]>,
   w: PageWindow,
 ) {
-  const base = db
-    .selectFrom('poChange as x')
-    .innerJoin('poHeader as h', 'h.poNo', 'x.poNo')
-    .innerJoin('company as c', 'c.compNo', 'h.compNo')
-    .leftJoin('appUser as u', 'u.userId', 'x.changedBy')
-    .leftJoin('poLine as l', (j) => j.onRef('l.poNo', '=', 'x.poNo').onRef('l.lineNo', '=', 'x.lineNo'))
-    .$if(!!given(f.poNo), (q) => q.where('x.poNo', '=', f.poNo!.trim()))
-    .$if(!!given(f.compNo), (q) => q.where('h.compNo', '=', f.compNo!.trim().toUpperCase()))
-    .$if(!!given(f.changedBy), (q) => q.where('x.changedBy', '=', f.changedBy!.trim()))
-    .$if(!!given(f.field), (q) => q.where('x.field', '=', f.field!.trim()))
-    .$if(!!given(f.fromDate), (q) => q.where('x.changedAt', '>=', kstDayStart(f.fromDate!)))
-    .$if(!!given(f.toDate), (q) => q.where('x.changedAt', '<', kstDayStart(f.toDate!, 1)));
+  const base = changeBase(db, f);
   // The change id is the key; the person who changed it is a left join (NULL for a deleted user).
   const column = CHANGE_SORT_COLUMNS[sort.field];
   const ks = keyset(
@@ -424,25 +517,7 @@ export async function listPoChanges(
   // The page and the list's count in one statement (an order's detail reads its changes as one): the
   // count an uncorrelated subquery of the same filter, run once. Only a page found empty after the
   // first needs its own count.
-  const walked = await base
-    .select([
-      'x.changeId',
-      'x.poNo',
-      'x.changeSeq',
-      'x.field',
-      'x.lineNo',
-      'l.itemName',
-      'x.beforeValue',
-      'x.afterValue',
-      'x.reason',
-      'x.changedBy',
-      'u.hname as changedByName',
-      'x.changedAt',
-      'h.compNo',
-      'c.compNameKr',
-      'h.title',
-      'h.status',
-    ])
+  const walked = await changeColumns(base)
     .select(counted().as('listTotal'))
     .$call((q) => ks.select(q))
     .$call((q) => ks.page(q))
@@ -457,16 +532,62 @@ export async function listPoChanges(
   return {
     nextCursor: page.nextCursor,
     prevCursor: page.prevCursor,
-    rows: page.rows.map(({ listTotal: _, ...r }) => ({
-      ...r,
-      fieldName: CHANGE_FIELD_NAMES[r.field] ?? r.field,
-      beforeText: changeText(r.field, r.beforeValue),
-      afterText: changeText(r.field, r.afterValue),
-      changedAt: iso(r.changedAt)!,
-    })),
+    rows: page.rows.map(({ listTotal: _, ...r }) => toPoChange(r)),
     total,
   };
 }
+
+function changeBase(db: Db, f: PoChangeFilter) {
+  return db
+    .selectFrom('poChange as x')
+    .innerJoin('poHeader as h', 'h.poNo', 'x.poNo')
+    .innerJoin('company as c', 'c.compNo', 'h.compNo')
+    .leftJoin('appUser as u', 'u.userId', 'x.changedBy')
+    .leftJoin('poLine as l', (j) => j.onRef('l.poNo', '=', 'x.poNo').onRef('l.lineNo', '=', 'x.lineNo'))
+    .$if(!!given(f.poNo), (q) => q.where('x.poNo', '=', f.poNo!.trim()))
+    .$if(!!given(f.compNo), (q) => q.where('h.compNo', '=', f.compNo!.trim().toUpperCase()))
+    .$if(!!given(f.changedBy), (q) => q.where('x.changedBy', '=', f.changedBy!.trim()))
+    .$if(!!given(f.field), (q) => q.where('x.field', '=', f.field!.trim()))
+    .$if(!!given(f.fromDate), (q) => q.where('x.changedAt', '>=', kstDayStart(f.fromDate!)))
+    .$if(!!given(f.toDate), (q) => q.where('x.changedAt', '<', kstDayStart(f.toDate!, 1)));
+}
+
+const changeColumns = (q: ReturnType<typeof changeBase>) =>
+  q.select([
+    'x.changeId',
+    'x.poNo',
+    'x.changeSeq',
+    'x.field',
+    'x.lineNo',
+    'l.itemName',
+    'x.beforeValue',
+    'x.afterValue',
+    'x.reason',
+    'x.changedBy',
+    'u.hname as changedByName',
+    'x.changedAt',
+    'h.compNo',
+    'c.compNameKr',
+    'h.title',
+    'h.status',
+  ]);
+
+type ChangeRow = Awaited<ReturnType<ReturnType<typeof changeColumns>['execute']>>[number];
+
+/** A change as the list and an order's detail answer it, from its row read alone or from json. */
+function toPoChange<R extends ChangeRow>(r: R) {
+  return {
+    ...r,
+    fieldName: CHANGE_FIELD_NAMES[r.field] ?? r.field,
+    beforeText: changeText(r.field, r.beforeValue),
+    afterText: changeText(r.field, r.afterValue),
+    changedAt: iso(r.changedAt)!,
+  };
+}
+
+/** An order's changes as its detail shows them: oldest first (the list's order: changed, then the newest id), up to 5,000. */
+const orderChanges = (db: Db, poNo: string) =>
+  changeColumns(changeBase(db, { poNo })).orderBy('x.changedAt').orderBy('x.changeId', 'desc').limit(5000);
 
 /** A changed value as people read it: a status by its Korean name, anything else as stored. */
 export function changeText(field: string, value: string | null): string | null {
@@ -584,12 +705,6 @@ export async function listSupplierPos(
 }
 
 /** A supplier's view of one order; undefined for another company's, an unsent one, or a missing one. */
-export async function findSupplierPo(db: Db, poNo: string) {
-  const h = await findPoHeader(db, poNo);
-  if (!h || !(SUPPLIER_VISIBLE as readonly string[]).includes(h.status) || h.forwardedAt === null) return undefined;
-  return h;
-}
-
 /* ------------------------------ the order's writes ------------------------------ */
 
 /** The order locked for a change (the whole row: the checks and the audit read it). */

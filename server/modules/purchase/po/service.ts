@@ -7,9 +7,8 @@ import { writeAudit } from '../../../db/audit.js';
 import type { Db } from '../../../db/connect.js';
 import { nextDocumentNumber } from '../../../db/document-number.js';
 import type { SupplierView } from '../../../http/supplier-view.js';
-import { startApproval, withdrawApproval, loadApprovals } from '../approval/queries.js';
+import { startApproval, withdrawApproval } from '../approval/queries.js';
 import { internalActor, isPurchasingManager, supplierActor, type Actor } from '../../../domain/actor.js';
-import { loadAttachments, loadHistory } from '../../../domain/documents.js';
 import {
   checkVersion,
   failIf,
@@ -36,17 +35,15 @@ import {
   findForwardCompanies,
   findLiveOrderOfRfq,
   findLoiToLink,
-  findPoHeader,
+  findPoDetail,
   findPoLineDates,
-  findPoLines,
   findQuotation,
   findQuotedPrices,
   findRfqLines,
-  findSupplierPo,
+  findSupplierPoDetail,
   hasDeliveries,
   insertPo,
   insertPoChanges,
-  listPoChanges,
   lockPo,
   lockPoForSupplier,
   lockPrToOrder,
@@ -63,7 +60,7 @@ import { approvalState, numbered } from '../approval/state.js';
 import { PO_MACHINE, poActionsFor, withinApproval } from './workflow.js';
 import { assertBindable } from '../../files/owners.js';
 import { applyAgreementConsumption, giveBack } from '../agreement/consumption.js';
-import { applyAgreedChange, changePo as changeOrder, revisionsOf } from './change-order.js';
+import { applyAgreedChange, changePo as changeOrder, revisionViews } from './change-order.js';
 
 export const PO_SCREENS = { list: '/OrderRequestList', edit: '/OrderRequestEdit' } as const;
 export const SIMPLE_SCREENS = { list: '/SimpleOrderList', edit: '/SimpleOrderEdit' } as const;
@@ -76,21 +73,13 @@ export const editScreenOf = (poType: string) => (poType === 'SIMPLE' ? SIMPLE_SC
 
 /** One order as staff see it: header, lines, attachments, approvals, history, changes and the caller's actions. */
 export async function poDetail(db: Db, poNo: string, actor: Actor, expectType?: 'PO' | 'SIMPLE') {
-  const h = await findPoHeader(db, poNo);
-  if (!h || (expectType && h.poType !== expectType)) throw poMissing();
-  const [lines, attachments, approvals, history, changes, canWrite, revisions] = await Promise.all([
-    findPoLines(db, poNo),
-    loadAttachments(db, h.fileId),
-    loadApprovals(db, { docTypes: ['PO', 'SIMPLE'], docNo: poNo }),
-    loadHistory(db, 'po_header', poNo),
-    listPoChanges(db, { poNo }, { field: 'changedAt', direction: 'asc' }, { limit: 5000, offset: 0 }),
-    groupHoldsScreen(db, actor.authGroupId, [editScreenOf(h.poType)], 'write'),
-    revisionsOf(db, poNo, { supplier: false }),
-  ]);
-  // A change order's approvals (document PO_CHANGE, <poNo>-<revision>) are decided on the order too.
-  for (const r of revisions.filter((x) => x.needsApproval))
-    approvals.push(...(await loadApprovals(db, { docTypes: ['PO_CHANGE'], docNo: `${poNo}-${r.revision}` })));
-  approvals.sort((a, b) => a.approvalId - b.approvalId);
+  // The order and everything its detail shows in one statement (its change orders' approvals too).
+  const found = await findPoDetail(db, poNo);
+  const h = found?.header;
+  if (!found || !h || (expectType && h.poType !== expectType)) throw poMissing();
+  const { lines, attachments, approvals, history, changes } = found;
+  const revisions = revisionViews(found.revisions, { supplier: false });
+  const canWrite = await groupHoldsScreen(db, actor.authGroupId, [editScreenOf(h.poType)], 'write');
   const delivered = lines.some((l) => Number(l.deliveredQty) > 0);
   const { approvalId: _a, buyerEmail: _e, buyerTelNo: _t, ...header } = h;
   const { isCurrentApprover, ...approvalFields } = approvalState(approvals, actor.singleid);
@@ -106,7 +95,7 @@ export async function poDetail(db: Db, poNo: string, actor: Actor, expectType?: 
     attachments,
     approvals,
     history: numbered(history),
-    changes: changes.rows,
+    changes,
     revisions,
     ...approvalFields,
     actions: [
@@ -532,14 +521,11 @@ export async function forwardYnOf(db: Db, body: Static<typeof ForwardYnBody>) {
 
 /** One order as its supplier sees it (db scoped to the company); staff reading it get no actions. */
 async function supplierPoDetail(db: Db, poNo: string, staff = false) {
-  const h = await findSupplierPo(db, poNo);
-  if (!h) throw poMissing();
-  const [lines, attachments, changes, revisions] = await Promise.all([
-    findPoLines(db, poNo),
-    loadAttachments(db, h.fileId),
-    listPoChanges(db, { poNo }, { field: 'changedAt', direction: 'asc' }, { limit: 5000, offset: 0 }),
-    revisionsOf(db, poNo, { supplier: true }),
-  ]);
+  // The order and what its supplier sees of it in one statement (in the supplier's one transaction).
+  const found = await findSupplierPoDetail(db, poNo);
+  if (!found) throw poMissing();
+  const { header: h, lines, attachments, changes } = found;
+  const revisions = revisionViews(found.revisions, { supplier: true });
   const current = revisions.find((r) => r.status === 'CURRENT');
   // A revision of an order already partly delivered keeps its status: it is acknowledged by itself.
   const revisionAcknowledged = !current || current.acknowledgedAt !== null || h.status === 'ACKNOWLEDGED';
@@ -571,7 +557,7 @@ async function supplierPoDetail(db: Db, poNo: string, staff = false) {
     revisions,
     lines,
     attachments,
-    changes: changes.rows,
+    changes,
     actions: mayAcknowledge && !staff ? ['acknowledge'] : [],
   };
 }

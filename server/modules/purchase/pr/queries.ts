@@ -1,4 +1,4 @@
-import { sql, type ExpressionBuilder, type Insertable, type Updateable } from 'kysely';
+import { sql, type Expression, type ExpressionBuilder, type Insertable, type Updateable } from 'kysely';
 import type { Db } from '../../../db/connect.js';
 import type { Database } from '../../../db/schema.generated.js';
 import { given, likeEscape, sortId, type SortSpec } from '../../../http/list-query.js';
@@ -8,6 +8,11 @@ import { iso } from '../../../domain/values.js';
 import { answerRow } from '../../../db/lists/answer-rows.js';
 import { count, isoOf } from '../../../db/lists/answer-values.js';
 import type { PR_SORT } from './schemas.js';
+import { jsonRows, parsedJson } from '../../../db/json-rows.js';
+import { attachmentRows, historyRows, toAttachments, toHistory } from '../../../domain/documents.js';
+import { approvalRounds, approvalViews } from '../approval/queries.js';
+import { liveOrderOf, quotationRows, toQuotations } from '../rfq/queries.js';
+import { questionRowsOf, toQuestions } from '../rfq-questions/queries.js';
 import type { PR_STATUSES, PrScope } from './workflow.js';
 
 export interface PrFilter {
@@ -292,47 +297,48 @@ export async function listPrs(
   };
 }
 
+const prHeader = (db: Db) =>
+  base(db).select([
+    'p.prNo',
+    'p.prDate',
+    'p.title',
+    'p.status',
+    'p.approvalStatus',
+    'p.approvalId',
+    'p.requesterId',
+    'e.hname as requesterName',
+    'p.section',
+    'b.sectionName',
+    'p.deptcd',
+    'd.deptnm',
+    'p.desiredDate',
+    'p.purpose',
+    'p.currency',
+    'p.totalAmount',
+    'p.buyerId',
+    'bu.hname as buyerName',
+    'p.receivedAt',
+    'p.rejectReason',
+    'p.cancelReason',
+    'p.fileId',
+    'p.submittedAt',
+    'p.approvedAt',
+    'p.createdAt',
+    'p.updatedAt',
+    'p.version',
+  ]);
+
 export async function findPrHeader(db: Db, prNo: string) {
-  return base(db)
-    .select([
-      'p.prNo',
-      'p.prDate',
-      'p.title',
-      'p.status',
-      'p.approvalStatus',
-      'p.approvalId',
-      'p.requesterId',
-      'e.hname as requesterName',
-      'p.section',
-      'b.sectionName',
-      'p.deptcd',
-      'd.deptnm',
-      'p.desiredDate',
-      'p.purpose',
-      'p.currency',
-      'p.totalAmount',
-      'p.buyerId',
-      'bu.hname as buyerName',
-      'p.receivedAt',
-      'p.rejectReason',
-      'p.cancelReason',
-      'p.fileId',
-      'p.submittedAt',
-      'p.approvedAt',
-      'p.createdAt',
-      'p.updatedAt',
-      'p.version',
-    ])
-    .where('p.prNo', '=', prNo)
-    .executeTakeFirst();
+  return prHeader(db).where('p.prNo', '=', prNo).executeTakeFirst();
 }
 
-export async function findPrLines(db: Db, prNo: string) {
-  return db
+/** A PR's lines (amounts as text: also read as json, where a number would lose its digits). */
+const prLines = (db: Db, prNo: string) =>
+  db
     .selectFrom('prLine as l')
     .leftJoin('sourcingGroup as g', 'g.sgCode', 'l.sgCode')
     .leftJoin('code as ba', (j) => j.onRef('ba.code', '=', 'l.budgetAccount').on('ba.groupId', '=', 'BUDGET_ACCOUNT'))
-    .select([
+    .select((eb) => [
       'l.lineNo',
       'l.itemCode',
       'l.itemName',
@@ -340,38 +346,47 @@ export async function findPrLines(db: Db, prNo: string) {
       'l.unitCode',
       'l.sgCode',
       'g.sgName',
-      'l.quantity',
-      'l.estUnitPrice',
-      'l.estAmount',
+      eb.cast<string>('l.quantity', 'text').as('quantity'),
+      eb.cast<string>('l.estUnitPrice', 'text').as('estUnitPrice'),
+      eb.cast<string>('l.estAmount', 'text').as('estAmount'),
       'l.remark',
       'l.budgetAccount',
       'ba.textKo as budgetAccountName',
       'l.agreementNo',
       'l.agreementLineNo',
     ])
-    .where('l.prNo', '=', prNo)
-    .orderBy('l.lineNo')
-    .execute();
+    .where('l.prNo', '=', prNo);
+
+export async function findPrLines(db: Db, prNo: string) {
+  return prLines(db, prNo).orderBy('l.lineNo').execute();
 }
 
-export async function findPrLinks(db: Db, prNo: string) {
-  const [rfqs, orders] = await Promise.all([
-    db
-      .selectFrom('rfqHeader')
-      // What the current request's summary reads too (its latest not cancelled): one statement for both.
-      .select(['rfqNo', 'status', 'version', 'deadline', 'buyerId', 'selectedCompNo', 'currency'])
-      .where('prNo', '=', prNo)
-      .orderBy('rfqNo')
-      .execute(),
-    db
-      .selectFrom('poHeader as h')
-      .innerJoin('company as c', 'c.compNo', 'h.compNo')
-      .select(['h.poNo', 'h.status', 'h.compNo', 'c.compNameKr', 'h.currency', 'h.totalAmount'])
-      .where('h.prNo', '=', prNo)
-      .orderBy('h.poNo')
-      .execute(),
-  ]);
+/** The PR's requests for quotation (with what the current one's summary reads) and its orders. */
+const prRfqs = (db: Db, prNo: string) =>
+  db
+    .selectFrom('rfqHeader')
+    .select(['rfqNo', 'status', 'version', 'deadline', 'buyerId', 'selectedCompNo', 'currency'])
+    .where('prNo', '=', prNo);
+const prOrders = (db: Db, prNo: string) =>
+  db
+    .selectFrom('poHeader as h')
+    .innerJoin('company as c', 'c.compNo', 'h.compNo')
+    .select((eb) => [
+      'h.poNo',
+      'h.status',
+      'h.compNo',
+      'c.compNameKr',
+      'h.currency',
+      eb.cast<string>('h.totalAmount', 'text').as('totalAmount'),
+    ])
+    .where('h.prNo', '=', prNo);
+
+type PrRfqRow = Awaited<ReturnType<ReturnType<typeof prRfqs>['execute']>>[number];
+type PrOrderRow = Awaited<ReturnType<ReturnType<typeof prOrders>['execute']>>[number];
+
+function prLinks(rfqs: readonly PrRfqRow[], orders: readonly PrOrderRow[]) {
   const live = rfqs.filter((r) => r.status !== 'CANCELLED');
+  const current = live.at(-1);
   return {
     rfqs: rfqs.map((r) => ({
       rfqNo: r.rfqNo,
@@ -379,9 +394,81 @@ export async function findPrLinks(db: Db, prNo: string) {
       deadline: iso(r.deadline)!,
       selectedCompNo: r.selectedCompNo,
     })),
-    orders,
+    orders: orders.map((o) => ({ ...o })),
     /** The PR's current quotation request (its latest not cancelled), as the RFQ summary takes it. */
-    currentRfq: live.length ? live[live.length - 1] : null,
+    currentRfq: current ? { ...current, deadline: iso(current.deadline)! } : null,
+  };
+}
+
+/**
+ * Everything a PR's detail shows, in one statement: its header with its lines, files, approval
+ * rounds, history, requests for quotation and orders, and what its current request's summary reads
+ * (quotations, its live order, its questions), each a json column (server/db/json-rows.ts), and
+ * whether `viewer` approves it. Each part is a subquery of the PR's number, not of another part, so
+ * PostgreSQL runs each once. Undefined when there is no such PR.
+ */
+export async function findPrDetail(db: Db, prNo: string, viewer: string) {
+  // The current request: the latest not cancelled (as prLinks picks it from the PR's requests).
+  const current = sql<
+    string | null
+  >`(select max(cr.rfq_no) from rfq_header cr where cr.pr_no = ${prNo} and cr.status <> 'CANCELLED')`;
+  const row = await prHeader(db)
+    .select((eb) => [
+      jsonRows(prLines(db, prNo), ['lineNo']).as('lines'),
+      jsonRows(attachmentRows(db, eb.ref('p.fileId') as Expression<string>), ['seq']).as('attachments'),
+      approvalRounds(db, (a) => a.and([a('a.docType', '=', 'PR'), a('a.docNo', '=', prNo)])).as('approvals'),
+      jsonRows(historyRows(db, 'pr_header', prNo), ['at', 'id']).as('history'),
+      jsonRows(prRfqs(db, prNo), ['rfqNo']).as('rfqs'),
+      jsonRows(prOrders(db, prNo), ['poNo']).as('orders'),
+      jsonRows(quotationRows(db, current), ['compNo']).as('quotations'),
+      liveOrderOf(db, current).as('liveOrderNo'),
+      jsonRows(questionRowsOf(db, current), ['askedAt', 'questionId']).as('questions'),
+      // Whether `viewer` is an approver of any of its rounds (who may read a PR outside their scope).
+      eb
+        .exists(
+          db
+            .selectFrom('approval as a')
+            .innerJoin('approvalStep as st', 'st.approvalId', 'a.approvalId')
+            .select('a.approvalId')
+            .where('a.docType', '=', 'PR')
+            .where('a.docNo', '=', prNo)
+            .where('st.approverId', '=', viewer),
+        )
+        .as('viewerApproves'),
+    ])
+    .where('p.prNo', '=', prNo)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const {
+    lines,
+    attachments,
+    approvals,
+    history,
+    rfqs,
+    orders,
+    quotations,
+    liveOrderNo,
+    questions,
+    viewerApproves,
+    ...header
+  } = row;
+  const links = prLinks(parsedJson(rfqs), parsedJson(orders));
+  return {
+    header,
+    lines: parsedJson(lines),
+    attachments: toAttachments(parsedJson(attachments)),
+    approvals: approvalViews(approvals),
+    history: toHistory(parsedJson(history)),
+    viewerApproves: Boolean(viewerApproves),
+    links,
+    /** What the current request's summary reads, read here (none without a current request). */
+    rfq: links.currentRfq
+      ? {
+          quotations: toQuotations(parsedJson(quotations)),
+          liveOrder: liveOrderNo ? { poNo: liveOrderNo } : undefined,
+          questions: toQuestions(parsedJson(questions)),
+        }
+      : undefined,
   };
 }
 
@@ -410,6 +497,15 @@ export async function replacePrLines(
   lines: ReadonlyArray<Omit<Insertable<Database['prLine']>, 'prNo'>>,
 ) {
   await trx.deleteFrom('prLine').where('prNo', '=', prNo).execute();
+  await insertPrLines(trx, prNo, lines);
+}
+
+/** A new PR's lines (it has none to replace). */
+export async function insertPrLines(
+  trx: Db,
+  prNo: string,
+  lines: ReadonlyArray<Omit<Insertable<Database['prLine']>, 'prNo'>>,
+) {
   await trx
     .insertInto('prLine')
     .values(lines.map((l) => ({ prNo, ...l })))

@@ -7,11 +7,10 @@ import type { PageWindow } from '../../../db/lists/keyset.js';
 import type { Db } from '../../../db/connect.js';
 import { nextDocumentNumber } from '../../../db/document-number.js';
 import type { SortSpec } from '../../../http/list-query.js';
-import { startApproval, withdrawApproval, isApproverOf, loadApprovals } from '../approval/queries.js';
+import { startApproval, withdrawApproval, isApproverOf } from '../approval/queries.js';
 import { approvalState } from '../approval/state.js';
 import { rfqSummaryOfPr } from '../rfq/summary.js';
 import { internalActor, isPurchasingManager, type Actor } from '../../../domain/actor.js';
-import { loadAttachments, loadHistory } from '../../../domain/documents.js';
 import { checkVersion, failIf, missing, notAllowed, refused, type FieldError } from '../../../domain/errors.js';
 import { jpyRate, toKrw } from '../../../domain/money.js';
 import { transition } from '../../../domain/machine.js';
@@ -29,10 +28,10 @@ import {
   findPrHeader,
   findPrItem,
   findPrLineRows,
-  findPrLines,
-  findPrLinks,
+  findPrDetail,
   findSourcingGroup,
   insertPrHeader,
+  insertPrLines,
   listPrs,
   lockPr,
   replacePrLines,
@@ -214,8 +213,9 @@ async function checkPrInput(db: Db, b: PrInput, actor: Actor, prNo: string | nul
 
 type CheckedLines = Awaited<ReturnType<typeof checkPrInput>>['lines'];
 
-const writeLines = (trx: Db, prNo: string, lines: CheckedLines) =>
-  replacePrLines(
+/** The checked lines stored: replacing the PR's, or a new PR's first (nothing to delete). */
+const writeLines = (trx: Db, prNo: string, lines: CheckedLines, fresh = false) =>
+  (fresh ? insertPrLines : replacePrLines)(
     trx,
     prNo,
     lines.map((l) => ({
@@ -239,6 +239,17 @@ const writeLines = (trx: Db, prNo: string, lines: CheckedLines) =>
 async function visiblePrHeader(db: Db, prNo: string, actor: Actor) {
   const h = await findPrHeader(db, prNo);
   if (!h) throw notFoundPr();
+  await assertInScope(db, h, actor);
+  return h;
+}
+
+/** `approves`: whether the caller approves the PR, when already read with it (else read here if needed). */
+async function assertInScope(
+  db: Db,
+  h: { prNo: string; requesterId: string; deptcd: string; section: string },
+  actor: Actor,
+  approves?: boolean,
+): Promise<void> {
   const scope = prScopeOf(actor);
   const inScope =
     scope.kind === 'all' ||
@@ -246,9 +257,8 @@ async function visiblePrHeader(db: Db, prNo: string, actor: Actor) {
     (scope.kind === 'dept' && h.deptcd === scope.deptcd) ||
     (scope.kind === 'section' && h.section === scope.section) ||
     (await groupHoldsScreen(db, actor.authGroupId, [PR_SCREENS.confirmEdit], 'read')) ||
-    (await isApproverOf(db, ['PR'], prNo, actor.singleid));
+    (approves ?? (await isApproverOf(db, ['PR'], h.prNo, actor.singleid)));
   if (!inScope) throw notFoundPr();
-  return h;
 }
 
 /**
@@ -261,20 +271,19 @@ export async function assertPrVisible(db: Db, caller: Caller | null, prNo: strin
 
 /** One PR as the caller may see it (their scope, purchasing, or its approvers), with what they may do now. */
 async function detail(db: Db, prNo: string, actor: Actor) {
-  const h = await visiblePrHeader(db, prNo, actor);
-  // The PR's requests and orders, and its current request's summary from the same read of rfq_header.
-  const linked = findPrLinks(db, prNo);
-  const [lines, attachments, approvals, history, { currentRfq: _, ...links }, canPurchase, canWritePr, rfq] =
-    await Promise.all([
-      findPrLines(db, prNo),
-      loadAttachments(db, h.fileId),
-      loadApprovals(db, { docTypes: ['PR'], docNo: prNo }),
-      loadHistory(db, 'pr_header', prNo),
-      linked,
-      groupHoldsScreen(db, actor.authGroupId, [PR_SCREENS.confirmEdit], 'write'),
-      groupHoldsScreen(db, actor.authGroupId, [PR_SCREENS.edit], 'write'),
-      linked.then((l) => rfqSummaryOfPr(db, prNo, actor, l.currentRfq)),
-    ]);
+  // The PR and everything its detail shows in one statement; read before the scope check (a PR
+  // outside the caller's scope answers 404 all the same, nothing of it shown).
+  const found = await findPrDetail(db, prNo, actor.singleid);
+  if (!found) throw notFoundPr();
+  const h = found.header;
+  await assertInScope(db, h, actor, found.viewerApproves);
+  const { lines, attachments, approvals, history } = found;
+  const { currentRfq, ...links } = found.links;
+  const [canPurchase, canWritePr, rfq] = await Promise.all([
+    groupHoldsScreen(db, actor.authGroupId, [PR_SCREENS.confirmEdit], 'write'),
+    groupHoldsScreen(db, actor.authGroupId, [PR_SCREENS.edit], 'write'),
+    rfqSummaryOfPr(db, prNo, actor, currentRfq, found.rfq),
+  ]);
   const { approvalId: _a, ...header } = h;
   const { isCurrentApprover, ...approval } = approvalState(approvals, actor.singleid);
   const actions: string[] = prActionsFor(h.status, {
@@ -362,7 +371,7 @@ export async function createPr(db: Db, caller: Caller | null, body: PrInput, now
       createdBy: actor.userId,
     };
     await insertPrHeader(trx, header);
-    await writeLines(trx, prNo, input.lines);
+    await writeLines(trx, prNo, input.lines, true);
     await writeAudit(trx, {
       entity: 'pr_header',
       entityKey: prNo,

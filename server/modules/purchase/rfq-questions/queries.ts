@@ -1,4 +1,4 @@
-import type { Insertable, Updateable } from 'kysely';
+import type { Expression, Insertable, Updateable } from 'kysely';
 import type { Db } from '../../../db/connect.js';
 import type { Database } from '../../../db/schema.generated.js';
 import { iso } from '../../../domain/values.js';
@@ -15,7 +15,13 @@ export async function findQuestion(db: Db, questionId: number) {
 }
 
 async function questionRows(db: Db, where: { rfqNo: string } | { questionId: number }) {
-  let q = db
+  let q = questionColumns(db);
+  q = 'rfqNo' in where ? q.where('q.rfqNo', '=', where.rfqNo) : q.where('q.questionId', '=', where.questionId);
+  return toQuestions(await q.orderBy('q.askedAt').orderBy('q.questionId').execute());
+}
+
+const questionColumns = (db: Db) =>
+  db
     .selectFrom('rfqQuestion as q')
     .innerJoin('company as c', 'c.compNo', 'q.compNo')
     .leftJoin('appUser as u', 'u.userId', 'q.answeredBy')
@@ -33,8 +39,19 @@ async function questionRows(db: Db, where: { rfqNo: string } | { questionId: num
       'q.shared',
       'q.version',
     ]);
-  q = 'rfqNo' in where ? q.where('q.rfqNo', '=', where.rfqNo) : q.where('q.questionId', '=', where.questionId);
-  const rows = await q.orderBy('q.askedAt').orderBy('q.questionId').execute();
+
+/**
+ * A request's questions (json: ordered by `askedAt`, then `questionId`), `rfqNo` a subquery of the
+ * statement it is part of (a PR's detail reads its current request's).
+ */
+export function questionRowsOf(db: Db, rfqNo: Expression<string | null>) {
+  return questionColumns(db).where('q.rfqNo', '=', rfqNo as Expression<string>);
+}
+
+/** The questions from `questionRowsOf`' rows, read alone or from json. */
+export function toQuestions(
+  rows: ReadonlyArray<Awaited<ReturnType<ReturnType<typeof questionColumns>['execute']>>[number]>,
+) {
   return rows.map((r) => ({
     ...r,
     askedAt: iso(r.askedAt)!,

@@ -1,4 +1,4 @@
-import { sql, type ExpressionBuilder, type Insertable, type Updateable } from 'kysely';
+import { sql, type Expression, type ExpressionBuilder, type Insertable, type Updateable } from 'kysely';
 import { kstDayStart } from '../../../domain/dates.js';
 import type { Db } from '../../../db/connect.js';
 import type { Database } from '../../../db/schema.generated.js';
@@ -157,16 +157,20 @@ export async function findRfqLines(db: Db, rfqNo: string) {
 }
 
 /** Every invited supplier's quotation (internal views only: carries prices). */
-export async function findQuotations(db: Db, rfqNo: string) {
-  const rows = await db
+/**
+ * A request's quotations with their company (by company), `rfqNo` a value or a subquery of the
+ * statement it is part of (a PR's detail reads its current request's as json: amounts as text).
+ */
+export function quotationRows(db: Db, rfqNo: string | Expression<string | null>) {
+  return db
     .selectFrom('quotation as q')
     .innerJoin('company as c', 'c.compNo', 'q.compNo')
-    .select([
+    .select((eb) => [
       'q.compNo',
       'c.compNameKr',
       'q.status',
       'q.quoteNo',
-      'q.totalAmount',
+      eb.cast<string | null>('q.totalAmount', 'text').as('totalAmount'),
       'q.leadTimeDays',
       'q.validUntil',
       'q.revision',
@@ -175,10 +179,18 @@ export async function findQuotations(db: Db, rfqNo: string) {
       'q.remark',
       'q.fileId',
     ])
-    .where('q.rfqNo', '=', rfqNo)
-    .orderBy('q.compNo')
-    .execute();
+    .where('q.rfqNo', '=', rfqNo as string);
+}
+
+type QuotationRow = Awaited<ReturnType<ReturnType<typeof quotationRows>['execute']>>[number];
+
+/** The quotations from `quotationRows`' rows, read alone or from json. */
+export function toQuotations(rows: readonly QuotationRow[]) {
   return rows.map((r) => ({ ...r, checkedAt: iso(r.checkedAt), submittedAt: iso(r.submittedAt) }));
+}
+
+export async function findQuotations(db: Db, rfqNo: string) {
+  return toQuotations(await quotationRows(db, rfqNo).orderBy('q.compNo').execute());
 }
 
 export async function findQuotationLines(db: Db, rfqNo: string) {
@@ -530,12 +542,17 @@ export function currentRfqOfPr(db: Db, prNo: string) {
 
 /** The request's order, when one not cancelled exists. */
 export function liveOrderOfRfq(db: Db, rfqNo: string) {
+  return liveOrderOf(db, rfqNo).executeTakeFirst();
+}
+
+/** An order of the request not cancelled (one, if any): `rfqNo` a value or a subquery of the statement it is part of. */
+export function liveOrderOf(db: Db, rfqNo: string | Expression<string | null>) {
   return db
     .selectFrom('poHeader')
     .select('poNo')
-    .where('rfqNo', '=', rfqNo)
+    .where('rfqNo', '=', rfqNo as string)
     .where('status', '<>', 'CANCELLED')
-    .executeTakeFirst();
+    .limit(1);
 }
 
 /**

@@ -38,8 +38,24 @@ export function rfqActionsFor(
 /** A PR's current quotation request (latest not cancelled) with its invited suppliers, as PrRfqFields. */
 export type CurrentRfq = NonNullable<Awaited<ReturnType<typeof currentRfqOfPr>>>;
 
-/** `current`: the request as the caller already read it (null: none), else it is read here. */
-export async function rfqSummaryOfPr(db: Db, prNo: string, actor: Actor, current?: CurrentRfq | null) {
+/** What the summary reads of the current request, when its caller read it already (a PR's detail, in its own statement). */
+export interface CurrentRfqParts {
+  quotations: Awaited<ReturnType<typeof findQuotations>>;
+  liveOrder: Awaited<ReturnType<typeof liveOrderOfRfq>>;
+  questions: Awaited<ReturnType<typeof questionsOfRfq>>;
+}
+
+/**
+ * `current`: the request as the caller already read it (null: none), else it is read here; `parts`:
+ * its quotations, live order and questions as the caller read them, else they are read here.
+ */
+export async function rfqSummaryOfPr(
+  db: Db,
+  prNo: string,
+  actor: Actor,
+  current?: CurrentRfq | null,
+  parts?: CurrentRfqParts,
+) {
   const h = current === undefined ? await currentRfqOfPr(db, prNo) : current;
   if (!h) {
     return {
@@ -56,13 +72,13 @@ export async function rfqSummaryOfPr(db: Db, prNo: string, actor: Actor, current
     };
   }
   const [quotes, canWrite, canOrder, canAgree, po, rfqQuestions] = await Promise.all([
-    findQuotations(db, h.rfqNo),
+    parts?.quotations ?? findQuotations(db, h.rfqNo),
     groupHoldsScreen(db, actor.authGroupId, ['/prConfirmEdit'], 'write'),
     groupHoldsScreen(db, actor.authGroupId, ['/OrderRequestEdit'], 'write'),
     // createAgreementFromAward's own authority: write on the agreement screen.
     groupHoldsScreen(db, actor.authGroupId, ['/AgreementEdit'], 'write'),
-    liveOrderOfRfq(db, h.rfqNo),
-    questionsOfRfq(db, h.rfqNo),
+    parts ? parts.liveOrder : liveOrderOfRfq(db, h.rfqNo),
+    parts?.questions ?? questionsOfRfq(db, h.rfqNo),
   ]);
   const now = new Date();
   const statuses = quotes.map((q) => q.status);
