@@ -224,6 +224,7 @@ describe('contract journey: PO → contract from a template → approval → bot
       await expectField(page, 'contractNo', j.contractNo);
       await expectField(page, 'status', '작성중');
       await expectField(page, 'sourceNo', j.poNo);
+      await expectField(page, 'buyerSignerName', '김민수');
       await screenshot(page, 'contract-02-detail-draft');
       await expectAccessible(page, '/contract/contractDetail');
       await page.getByRole('button', { name: '결재상신', exact: true }).click();

@@ -658,9 +658,10 @@ function sourceChangeRows(
       ? [{ field: 'dueDate' as const, lineNo: null, before: null, after: change.dueDate }]
       : []),
     ...(change.lines ?? []).flatMap((l) =>
-      (['quantity', 'unitPrice', 'deliveryDate'] as const).flatMap((field) =>
-        l[field] === undefined ? [] : [{ field, lineNo: l.lineNo, before: null, after: l[field] }],
-      ),
+      (['quantity', 'unitPrice', 'deliveryDate'] as const).flatMap((field) => {
+        const after = l[field];
+        return after === undefined ? [] : [{ field, lineNo: l.lineNo, before: null, after }];
+      }),
     ),
     ...(change.amount !== undefined
       ? [{ field: 'amount' as const, lineNo: null, before: null, after: change.amount }]
@@ -1089,7 +1090,7 @@ export async function listSigners(db: Db, f: { party: Party; compNo?: string }) 
     f.party === 'SUPPLIER'
       ? await supplierSigners(db, compNo!)
       : await q.usersHoldingScreen(asOwner(db), { portal: 'I', screen: SIGN_SCREEN.BUYER, level: 'write' });
-  return { rows: rows.map((r) => ({ userId: r.userId, name: r.hname ?? r.userId })), total: rows.length };
+  return { rows: rows.map((r) => ({ userId: r.userId, name: r.hname })), total: rows.length };
 }
 
 const DAY_MS = 86_400_000;
