@@ -90,6 +90,8 @@ describe('contract journey: PO → contract from a template → approval → bot
       tp = await openLoggedIn(browser, baseURL, user.startsWith('supplier') ? 'external' : 'internal', user);
       tabs.set(user, tp);
     }
+    // The tab in front: the grids take a click (focus) only on the page being shown.
+    await tp.page.bringToFront();
     return tp.page;
   }
 

@@ -162,7 +162,11 @@ export default function ContractCreate({ query }: CustomScreenProps) {
   const userId = useSessionStore((s) => s.user?.userId ?? '');
   const [templates, setTemplates] = useState<TemplateRow[]>([]);
   const [buyerSigners, setBuyerSigners] = useState<SignerRow[]>([]);
-  const [supplierSigners, setSupplierSigners] = useState<SignerRow[]>([]);
+  // The supplier's signers, with the supplier they were read for.
+  const [supplierSigners, setSupplierSigners] = useState<{ compNo: string; rows: SignerRow[] }>({
+    compNo: '',
+    rows: [],
+  });
   const [busy, setBusy] = useState(false);
   const [picking, setPicking] = useState<SourceRow[] | null>(null);
   const [original, setOriginal] = useState<{ contractNo: string; title: string; compNo: string } | null>(null);
@@ -216,14 +220,12 @@ export default function ContractCreate({ query }: CustomScreenProps) {
   // …and the chosen supplier's users allowed to sign.
   const signerCompNo = form.compNo.trim();
   useEffect(() => {
-    if (!signerCompNo) {
-      setSupplierSigners([]);
-      return;
-    }
+    if (!signerCompNo) return;
     let live = true;
     services.call('listContractSigners', { query: { party: 'SUPPLIER', compNo: signerCompNo } }).then(
-      (answer) => live && setSupplierSigners((answer as { rows: SignerRow[] }).rows ?? []),
-      () => live && setSupplierSigners([]),
+      (answer) =>
+        live && setSupplierSigners({ compNo: signerCompNo, rows: (answer as { rows: SignerRow[] }).rows ?? [] }),
+      () => live && setSupplierSigners({ compNo: signerCompNo, rows: [] }),
     );
     return () => {
       live = false;
@@ -559,7 +561,10 @@ export default function ContractCreate({ query }: CustomScreenProps) {
           label={t(`${F}.supplierSignerId`)}
           value={form.supplierSignerId}
           onChange={(v) => set({ supplierSignerId: v })}
-          options={[{ value: '', text: t(`${T}.anySigner`) }, ...signerOptions(supplierSigners)]}
+          options={[
+            { value: '', text: t(`${T}.anySigner`) },
+            ...signerOptions(supplierSigners.compNo === signerCompNo ? supplierSigners.rows : []),
+          ]}
           empty={false}
           block
         />
