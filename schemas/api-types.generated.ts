@@ -4595,6 +4595,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/contract-signers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Who may sign for a party, by name: the staff allowed to sign contracts, or a supplier’s users allowed to sign them */
+        get: operations["listContractSigners"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/contracts/{econtractNo}": {
         parameters: {
             query?: never;
@@ -8690,6 +8707,19 @@ export interface components {
                 /** @description An LOI: its new last valid day (YYYY-MM-DD) */
                 validUntil?: string;
             } | null;
+            buyerSignerName: string | null;
+            supplierSignerName: string | null;
+            /** @description An amendment’s agreed change of its PO or LOI, field by field (empty for any other contract) */
+            sourceChanges: {
+                /** @description lineNo:field, unique in the list */
+                key: string;
+                /** @enum {unknown} */
+                field: "dueDate" | "quantity" | "unitPrice" | "deliveryDate" | "amount" | "validUntil";
+                lineNo: number | null;
+                before: string | null;
+                /** @description The agreed value */
+                after: string;
+            }[];
             nextSigner: string | null;
             createdBy: string;
             createdAt: string;
@@ -43847,6 +43877,82 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listContractSigners: {
+        parameters: {
+            query: {
+                /** @description Whose signers: the company’s staff, or a supplier’s users */
+                party: "BUYER" | "SUPPLIER";
+                /** @description The supplier (party SUPPLIER) */
+                compNo?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rows: {
+                            userId: string;
+                            name: string;
+                        }[];
+                        total: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

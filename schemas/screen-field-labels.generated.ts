@@ -171,7 +171,16 @@ export const SCREEN_FIELD_LABELS: Record<string, { screen: string; fields: Recor
   },
   "getContract": {
     "screen": "contract.contractDetail",
-    "fields": {}
+    "fields": {
+      "buyerSignerName": {
+        "ko": "당사 서명자",
+        "en": "Our signer"
+      },
+      "supplierSignerName": {
+        "ko": "협력사 서명자",
+        "en": "Supplier signer"
+      }
+    }
   },
   "getContractTemplate": {
     "screen": "contract.templateEdit",
@@ -1205,7 +1214,16 @@ export const SCREEN_FIELD_LABELS: Record<string, { screen: string; fields: Recor
   },
   "getMyContract": {
     "screen": "contract.contractSign",
-    "fields": {}
+    "fields": {
+      "buyerSignerName": {
+        "ko": "당사 서명자",
+        "en": "Our signer"
+      },
+      "supplierSignerName": {
+        "ko": "협력사 서명자",
+        "en": "Supplier signer"
+      }
+    }
   },
   "getMyDelivery": {
     "screen": "fulfilmentDelivery.deliverEdit",

@@ -73,8 +73,14 @@ export const headerFields = (portal: 'internal' | 'external'): FieldDef[] => [
   { field: 'contractDate', widget: 'date', readOnly: true },
   { field: 'startDate', widget: 'date', readOnly: true },
   { field: 'endDate', widget: 'date', readOnly: true },
-  { field: 'buyerSignerId', readOnly: true },
-  { field: 'supplierSignerId', readOnly: true, visible: '!empty(form.supplierSignerId)' },
+  // The signers by name (the contract stores their user ids).
+  { field: 'buyerSignerName', label: f('buyerSignerId'), readOnly: true },
+  {
+    field: 'supplierSignerName',
+    label: f('supplierSignerId'),
+    readOnly: true,
+    visible: '!empty(form.supplierSignerName)',
+  },
   { field: 'supplierSignedAt', widget: 'datetime', readOnly: true, visible: '!empty(form.supplierSignedAt)' },
   { field: 'buyerSignedAt', widget: 'datetime', readOnly: true, visible: '!empty(form.buyerSignedAt)' },
   { field: 'executedAt', widget: 'datetime', readOnly: true, visible: '!empty(form.executedAt)' },
@@ -175,4 +181,28 @@ export const changesGrid: DetailDef = {
     { field: 'after', label: f('changeAfter'), width: 260 },
   ]),
   visible: '!empty(form.amendsContractNo)',
+};
+
+/** The fields of a PO or LOI an amendment may change (server/modules/contracts/service.ts SourceChangeRow). */
+export const SOURCE_FIELD = options('sourceField', [
+  'dueDate',
+  'quantity',
+  'unitPrice',
+  'deliveryDate',
+  'amount',
+  'validUntil',
+]);
+
+/**
+ * An amendment's agreed change of the PO or LOI it governs: each field (a line's by its number), its
+ * value when the amendment was made and the agreed one — applied to the document when executed.
+ */
+export const sourceChangesGrid: DetailDef = {
+  ...grid('sourceChanges', `${T}.section.sourceChanges`, 'key', 5, [
+    { field: 'field', label: f('sourceField'), type: 'code', options: SOURCE_FIELD, width: 160 },
+    { field: 'lineNo', label: f('lineNo'), type: 'number', width: 80 },
+    { field: 'before', label: f('changeBefore'), width: 200 },
+    { field: 'after', label: f('changeAfter'), width: 200 },
+  ]),
+  visible: '!empty(form.sourceChanges)',
 };

@@ -78,6 +78,9 @@ const DETAIL = {
   stampBuyerShare: '10000',
   stampSupplierShare: '10000',
   changeSummary: null,
+  sourceChanges: [],
+  buyerSignerName: '김민수',
+  supplierSignerName: null,
   nextSigner: 'SUPPLIER',
   createdBy: 'E000004',
   updatedAt: '2026-11-20T01:00:00.000Z',
@@ -265,6 +268,58 @@ describe('contract screens', { timeout: 30_000 }, () => {
     await waitFor(() =>
       expect(lastCall(r.services.calls, 'getContract')!.input.path).toEqual({ econtractNo: 'CT2026-000001' }),
     );
+  });
+
+  // An amendment of a PO contract, sent for signature: the order's change it agrees.
+  const AMENDMENT = {
+    ...DETAIL,
+    contractNo: 'CT2026-000003',
+    sourceKind: 'PO',
+    sourceNo: 'PO2026-000301',
+    amendsContractNo: 'CT2026-000001',
+    changeSummary: [],
+    sourceChange: { dueDate: '2027-01-15', lines: [{ lineNo: 1, quantity: '12' }] },
+    sourceChanges: [
+      { key: '0:dueDate', field: 'dueDate', lineNo: null, before: '2026-12-20', after: '2027-01-15' },
+      { key: '1:quantity', field: 'quantity', lineNo: 1, before: '10', after: '12' },
+    ],
+  };
+  for (const [portal, id, operation] of [
+    ['internal', 'contract.contractDetail', 'getContract'],
+    ['external', 'contract.contractSign', 'getMyContract'],
+  ] as const)
+    it(`an amendment shows the order’s agreed change field by field, before and after (${portal})`, async () => {
+      renderScreen(id, {
+        entries: screenDefinitions,
+        texts: screenTexts,
+        portal,
+        login: portal === 'internal' ? OPERATOR : SUPPLIER_LOGIN,
+        route: `/contract/${id.split('.')[1]}?contractNo=CT2026-000003`,
+        answers: { [operation]: () => AMENDMENT },
+      });
+      await screen.findByDisplayValue('CT2026-000003', undefined, { timeout: 5000 });
+      const changes = screen.getByRole('region', { name: '발주/LOI 변경 내용' });
+      await waitFor(() =>
+        expect(gridRowTexts(changes)).toEqual([
+          ['발주 납기일', '', '2026-12-20', '2027-01-15'],
+          ['수량', '1', '10', '12'],
+        ]),
+      );
+      // The signer by name, not by user id.
+      expect(screen.getByDisplayValue('김민수')).toBeInTheDocument();
+      expect(screen.queryByDisplayValue('E000004')).toBeNull();
+    });
+
+  it('a contract with no agreed change of its order shows no such section', async () => {
+    renderScreen('contract.contractDetail', {
+      entries: screenDefinitions,
+      texts: screenTexts,
+      login: OPERATOR,
+      route: '/contract/contractDetail?contractNo=CT2026-000001',
+      answers: { getContract: () => DETAIL },
+    });
+    await screen.findByDisplayValue('CT2026-000001', undefined, { timeout: 5000 });
+    expect(screen.queryByRole('region', { name: '발주/LOI 변경 내용' })).toBeNull();
   });
 
   it('an executed contract offers its amendment', async () => {

@@ -1,5 +1,5 @@
 import { defineEditScreen } from '../../engine/define';
-import { changesGrid, eventsGrid, f, headerFields, PARTY, stampsGrid, T } from './contract-parts';
+import { changesGrid, eventsGrid, f, headerFields, PARTY, sourceChangesGrid, stampsGrid, T } from './contract-parts';
 
 const reason = {
   field: 'reason',
@@ -66,7 +66,7 @@ export default defineEditScreen({
       ],
     },
   ],
-  details: [changesGrid, eventsGrid, stampsGrid],
+  details: [changesGrid, sourceChangesGrid, eventsGrid, stampsGrid],
   actions: [
     { kind: 'back', requires: 'read' },
     {

@@ -1,5 +1,5 @@
 import { defineEditScreen } from '../../engine/define';
-import { changesGrid, eventsGrid, f, headerFields, stampsGrid, T } from './contract-parts';
+import { changesGrid, eventsGrid, f, headerFields, sourceChangesGrid, stampsGrid, T } from './contract-parts';
 
 const reload = { then: ['reloadRecord' as const], thenOnError: ['reloadRecord' as const] };
 const MY_TURN = "form.nextSigner == 'SUPPLIER'";
@@ -20,7 +20,7 @@ export default defineEditScreen({
   load: { operation: 'getMyContract', params: { path: { econtractNo: 'query.contractNo' } } },
   confirmLeave: false,
   sections: [{ title: `${T}.section.contract`, columns: 4, fields: headerFields('external') }],
-  details: [changesGrid, eventsGrid, stampsGrid],
+  details: [changesGrid, sourceChangesGrid, eventsGrid, stampsGrid],
   actions: [
     { kind: 'back', requires: 'read' },
     {

@@ -5,19 +5,30 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { apiLogin, nextOtp, openLoggedIn, outboxMark, unexpected } from './helpers/auth';
 import { launchBrowser, screenshot, type TestPage } from './helpers/browser';
 import { axeViolations, blocking, describeFindings } from './helpers/axe';
-import { confirm, expectField, fieldText, notice } from './helpers/screen';
+import { confirm, expectField, fieldText, koreanDate, notice } from './helpers/screen';
+import {
+  approvePr,
+  awardQuote,
+  orderFromAward,
+  receivePr,
+  requestQuotes,
+  submitQuote,
+  writeAndSubmitPr,
+} from './helpers/purchasing';
 
 /**
- * Electronic contracts in the browser (docs/contracts.md), on the shared browser-test server: a
- * demo purchase order of supplier1 (the cheapest real document a contract comes from) → operator
- * makes the contract on 계약 작성 from a template, the order chosen in the popup (its supplier and
- * amounts filled) → submits it → the approval rule's approver (opadmin) approves it on the contract →
- * supplier1 signs in /cyber with the one-time code from the outbox → operator, the named buyer
- * signer, signs → the executed PDF downloads and the verification page says it is the executed
- * contract, unchanged → an amendment (변경계약) of it shows its change summary and the original.
- * The clause is added on 계약 조항; the template placing it and the approval rule are set up through
- * the API (their screens are the template's and the approval screens'); everything about the contract
- * is done on screen.
+ * Electronic contracts in the browser (docs/contracts.md), on the shared browser-test server, from an
+ * award made in the journey: the requester (buyer) writes a PR, its approver (uadmin1) approves it,
+ * purchasing (operator) receives it and asks supplier1 alone to quote, supplier1 quotes, operator
+ * awards the quotation and builds the purchase order from it (the purchasing journey's steps, shared
+ * in helpers/purchasing.ts) → on the order, 계약서 작성 opens 계약 작성 filled from it; operator
+ * chooses the template and makes the contract → submits it → the approval rule's approver (opadmin)
+ * approves it on the contract → supplier1 signs in /cyber with the one-time code from the outbox →
+ * operator, the named buyer signer, signs → the executed PDF downloads and the verification page says
+ * it is the executed contract, unchanged → an amendment (변경계약) of it shows its change summary and
+ * the original. The clause is added on 계약 조항; the template placing it and the approval rule are set
+ * up through the API (their screens are the template's and the approval screens'); everything about
+ * the award and the contract is done on screen.
  */
 
 const TEMPLATE = 'E2E_SUPPLY';
@@ -45,7 +56,17 @@ describe('contract journey: PO → contract from a template → approval → bot
   const baseURL = inject('e2eBaseUrl');
   let browser: Browser;
   const tabs = new Map<string, TestPage>();
-  const j = { poNo: '', poTitle: '', contractNo: '', pdf: '', amendmentNo: '' };
+  const stamp = new Date().toISOString().replace(/\D/g, '').slice(0, 14);
+  const j = {
+    prNo: '',
+    rfqNo: '',
+    poNo: '',
+    poTitle: `전자계약 여정 구매요청 ${stamp}`,
+    due: koreanDate(45),
+    contractNo: '',
+    pdf: '',
+    amendmentNo: '',
+  };
 
   const call = async <T>(method: string, url: string, user: string, body?: unknown): Promise<T> => {
     const token = await apiLogin(baseURL, user);
@@ -69,7 +90,20 @@ describe('contract journey: PO → contract from a template → approval → bot
       tp = await openLoggedIn(browser, baseURL, user.startsWith('supplier') ? 'external' : 'internal', user);
       tabs.set(user, tp);
     }
+    // The tab in front: the grids take a click (focus) only on the page being shown.
+    await tp.page.bringToFront();
     return tp.page;
+  }
+
+  /** `user`'s tab alone: the others closed first (as the purchasing steps are run elsewhere, one page at a time). */
+  async function only(user: string): Promise<Page> {
+    for (const [who, tp] of tabs)
+      if (who !== user) {
+        expect(unexpected(tp.problems), who).toEqual([]);
+        await tp.context.close();
+        tabs.delete(who);
+      }
+    return as(user);
   }
 
   /** Runs an action that asks in a prompt: fills it and presses 확인. */
@@ -114,14 +148,6 @@ describe('contract journey: PO → contract from a template → approval → bot
         description: 'E2E',
       });
     }
-    const pos = await call<{ rows: Array<{ poNo: string; title: string }> }>(
-      'GET',
-      '/api/v1/pos?compNo=C00001&size=5',
-      'operator',
-    );
-    expect(pos.rows.length, 'the demo data has purchase orders of supplier1').toBeGreaterThan(0);
-    j.poNo = pos.rows[0].poNo;
-    j.poTitle = pos.rows[0].title;
   }, 120_000);
 
   afterAll(async () => {
@@ -147,22 +173,57 @@ describe('contract journey: PO → contract from a template → approval → bot
   });
 
   it(
-    'operator makes the contract from the template, the order chosen in the popup, and submits it',
+    'the award: a PR approved, supplier1 alone asked to quote, its quotation awarded and the order built from it',
+    { timeout: 360_000 },
+    async () => {
+      const lines = [{ name: '전자계약 여정 사출 부품', unit: 'EA', quantity: '40', unitPrice: '25000' }];
+      j.prNo = await writeAndSubmitPr(await only('buyer'), {
+        title: j.poTitle,
+        desired: koreanDate(30),
+        purpose: '전자계약 여정: 낙찰에서 계약까지',
+        lines,
+      });
+      await approvePr(await only('uadmin1'), j.prNo, '여정 승인');
+      const operator = await only('operator');
+      await receivePr(operator, j.prNo);
+      j.rfqNo = await requestQuotes(operator, {
+        deadline: koreanDate(1),
+        description: '사출 부품 단가와 납기를 알려 주세요.',
+        suppliers: [{ query: 'C00001', compNo: 'C00001' }],
+      });
+      await submitQuote(await only('supplier1'), {
+        rfqNo: j.rfqNo,
+        prices: ['24000'],
+        leadTimeDays: '14',
+        validUntil: koreanDate(60),
+      });
+      // Its only invited supplier has answered: the award is allowed before the deadline.
+      const buyer = await only('operator');
+      await awardQuote(buyer, { prNo: j.prNo, compNo: 'C00001' });
+      j.poNo = await orderFromAward(buyer, { rfqNo: j.rfqNo, dueDate: j.due, note: '전자계약 여정 발주' });
+      await expectField(buyer, 'compNo', 'C00001');
+      await expectField(buyer, 'title', j.poTitle);
+    },
+  );
+
+  it(
+    'operator makes the contract from the order’s 계약서 작성 with the template, and submits it',
     { timeout: 180_000 },
     async () => {
       const page = await as('operator');
-      await page.goto('/contract/contractList');
-      await page.getByRole('button', { name: '신규', exact: true }).click();
-      await page.waitForURL(/\/contract\/contractCreate$/);
-      await page.getByRole('combobox', { name: /계약서 양식/ }).selectOption(TEMPLATE);
-      await page.getByRole('combobox', { name: /근거 문서/ }).selectOption('PO');
-      await page.getByRole('button', { name: '찾기', exact: true }).click();
-      const popup = page.getByRole('dialog', { name: '발주 찾기' });
-      await popup.waitFor();
-      await popup.getByRole('button', { name: `${j.poNo} 선택` }).click();
-      await popup.waitFor({ state: 'detached' });
+      await page.goto(`/OrderRequestEdit?poNo=${j.poNo}`);
+      await expectField(page, 'poNo', j.poNo);
+      await page.getByRole('button', { name: '계약서 작성', exact: true }).click();
+      await page.waitForURL(/\/contract\/contractCreate\?sourceKind=PO&sourceNo=/);
+      // Filled from the order: its supplier, title and amounts (960,000 won and VAT proposed at a tenth).
       await notice(page, `${j.poNo}의 협력사와 금액을 채웠습니다`).waitFor();
+      await expect.poll(() => page.getByLabel(/^근거 번호/).inputValue()).toBe(j.poNo);
       await expect.poll(() => page.getByLabel(/^계약명/).inputValue()).toBe(j.poTitle);
+      await expect.poll(() => page.getByLabel(/^공급가액/).inputValue()).toBe('960,000');
+      await page.getByRole('combobox', { name: /계약서 양식/ }).selectOption(TEMPLATE);
+      // The signer is a person, chosen by name: the logged-in operator, 김민수.
+      const signer = page.getByRole('combobox', { name: /^당사 서명자/ });
+      await expect.poll(async () => (await signer.locator('option:checked').innerText()).trim()).toBe('김민수');
       await page.getByLabel(/^계약 시작일/).fill('2027-01-01');
       await page.getByLabel(/^계약 종료일/).fill('2027-12-31');
       await page.keyboard.press('Tab');
@@ -177,6 +238,7 @@ describe('contract journey: PO → contract from a template → approval → bot
       await expectField(page, 'contractNo', j.contractNo);
       await expectField(page, 'status', '작성중');
       await expectField(page, 'sourceNo', j.poNo);
+      await expectField(page, 'buyerSignerName', '김민수');
       await screenshot(page, 'contract-02-detail-draft');
       await expectAccessible(page, '/contract/contractDetail');
       await page.getByRole('button', { name: '결재상신', exact: true }).click();
@@ -270,6 +332,12 @@ describe('contract journey: PO → contract from a template → approval → bot
       await expect.poll(() => page.getByLabel(/^계약 종료일/).inputValue()).toBe('2027-12-31');
       await page.getByLabel(/^계약 종료일/).fill('2028-06-30');
       await page.keyboard.press('Tab');
+      // With it, the order's change it agrees: a later due date (applied to the order when executed).
+      const newDue = koreanDate(60);
+      const orderChange = page.getByRole('group', { name: '발주/LOI 변경 내용' });
+      await expect.poll(() => orderChange.getByLabel(/^새 납기일/).inputValue()).toBe(j.due);
+      await orderChange.getByLabel(/^새 납기일/).fill(newDue);
+      await page.keyboard.press('Tab');
       await page.getByRole('button', { name: '변경계약서 작성', exact: true }).click();
       await confirm(page, /변경계약서를 작성하시겠습니까/);
       await page.waitForURL(/\/contract\/contractDetail\?contractNo=CT/);
@@ -278,6 +346,11 @@ describe('contract journey: PO → contract from a template → approval → bot
       await expectField(page, 'amendsContractNo', j.contractNo);
       const changes = page.getByRole('region', { name: '변경 내용' });
       await changes.locator('td', { hasText: '계약 종료일' }).first().waitFor({ state: 'attached' });
+      // The order's agreed change, field by field: the due date before and after.
+      const agreed = page.getByRole('region', { name: '발주/LOI 변경 내용' });
+      await agreed.locator('td', { hasText: '발주 납기일' }).first().waitFor({ state: 'attached' });
+      await agreed.locator('td', { hasText: j.due }).first().waitFor({ state: 'attached' });
+      await agreed.locator('td', { hasText: newDue }).first().waitFor({ state: 'attached' });
       await screenshot(page, 'contract-06-amendment');
       await page.getByRole('button', { name: '원계약 보기', exact: true }).click();
       await expectField(page, 'contractNo', j.contractNo);
@@ -286,15 +359,4 @@ describe('contract journey: PO → contract from a template → approval → bot
       for (const [who, tp] of tabs) expect(unexpected(tp.problems), who).toEqual([]);
     },
   );
-  it('the order’s 계약서 작성 opens the form filled from it', { timeout: 120_000 }, async () => {
-    const page = await as('operator');
-    await page.goto(`/OrderRequestEdit?poNo=${j.poNo}`);
-    await expectField(page, 'poNo', j.poNo);
-    await page.getByRole('button', { name: '계약서 작성', exact: true }).click();
-    await page.waitForURL(/\/contract\/contractCreate\?sourceKind=PO&sourceNo=/);
-    await notice(page, `${j.poNo}의 협력사와 금액을 채웠습니다`).waitFor();
-    await expect.poll(() => page.getByLabel(/^근거 번호/).inputValue()).toBe(j.poNo);
-    await expect.poll(() => page.getByLabel(/^계약명/).inputValue()).toBe(j.poTitle);
-    for (const [who, tp] of tabs) expect(unexpected(tp.problems), who).toEqual([]);
-  });
 });

@@ -40,6 +40,16 @@ interface TemplateRow {
   useYn: string;
   version: number;
 }
+interface SignerRow {
+  userId: string;
+  name: string;
+}
+/** A select's options for people: by name, the user id added only where two share a name. */
+const signerOptions = (rows: readonly SignerRow[]) =>
+  rows.map((r) => ({
+    value: r.userId,
+    text: rows.filter((o) => o.name === r.name).length > 1 ? `${r.name} (${r.userId})` : r.name,
+  }));
 interface SourceRow {
   no: string;
   title: string;
@@ -151,6 +161,12 @@ export default function ContractCreate({ query }: CustomScreenProps) {
   const amends = query.amends ?? '';
   const userId = useSessionStore((s) => s.user?.userId ?? '');
   const [templates, setTemplates] = useState<TemplateRow[]>([]);
+  const [buyerSigners, setBuyerSigners] = useState<SignerRow[]>([]);
+  // The supplier's signers, with the supplier they were read for.
+  const [supplierSigners, setSupplierSigners] = useState<{ compNo: string; rows: SignerRow[] }>({
+    compNo: '',
+    rows: [],
+  });
   const [busy, setBusy] = useState(false);
   const [picking, setPicking] = useState<SourceRow[] | null>(null);
   const [original, setOriginal] = useState<{ contractNo: string; title: string; compNo: string } | null>(null);
@@ -188,6 +204,33 @@ export default function ContractCreate({ query }: CustomScreenProps) {
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when the screen opens
   }, []);
+
+  // The people who may sign, by name: the company's staff allowed to sign…
+  useEffect(() => {
+    let live = true;
+    services.call('listContractSigners', { query: { party: 'BUYER' } }).then(
+      (answer) => live && setBuyerSigners((answer as { rows: SignerRow[] }).rows ?? []),
+      (e: unknown) => live && void frame.alertError(e),
+    );
+    return () => {
+      live = false;
+    };
+  }, [services, frame]);
+
+  // …and the chosen supplier's users allowed to sign.
+  const signerCompNo = form.compNo.trim();
+  useEffect(() => {
+    if (!signerCompNo) return;
+    let live = true;
+    services.call('listContractSigners', { query: { party: 'SUPPLIER', compNo: signerCompNo } }).then(
+      (answer) =>
+        live && setSupplierSigners({ compNo: signerCompNo, rows: (answer as { rows: SignerRow[] }).rows ?? [] }),
+      () => live && setSupplierSigners({ compNo: signerCompNo, rows: [] }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [signerCompNo, services]);
 
   // An amendment starts from the original's terms.
   useEffect(() => {
@@ -505,22 +548,24 @@ export default function ContractCreate({ query }: CustomScreenProps) {
           required
           block
         />
-        <TextInput
+        <Select
           label={t(`${F}.buyerSignerId`)}
           value={form.buyerSignerId}
           onChange={(v) => set({ buyerSignerId: v })}
-          maxRealLength={50}
-          showCounter={false}
+          options={signerOptions(buyerSigners)}
+          empty="choose"
           required
           block
         />
-        <TextInput
+        <Select
           label={t(`${F}.supplierSignerId`)}
           value={form.supplierSignerId}
           onChange={(v) => set({ supplierSignerId: v })}
-          maxRealLength={50}
-          showCounter={false}
-          placeholder={t(`${T}.anySigner`)}
+          options={[
+            { value: '', text: t(`${T}.anySigner`) },
+            ...signerOptions(supplierSigners.compNo === signerCompNo ? supplierSigners.rows : []),
+          ]}
+          empty={false}
           block
         />
       </div>

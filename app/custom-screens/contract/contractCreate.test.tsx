@@ -77,6 +77,9 @@ const ORIGINAL = {
   stampStatus: 'NOT_TAXABLE',
   amendsContractNo: null,
   changeSummary: null,
+  sourceChanges: [],
+  buyerSignerName: '김민수',
+  supplierSignerName: null,
   nextSigner: null,
   createdBy: 'operator',
   createdAt: '2026-11-20T01:00:00.000Z',
@@ -108,6 +111,22 @@ function open(
       getLoi: po.getLoi,
       listPos: po.listPos,
       getContract: () => over.original ?? ORIGINAL,
+      listContractSigners: (input: OperationInput) =>
+        (input.query as { party?: string } | undefined)?.party === 'SUPPLIER'
+          ? {
+              rows: [
+                { userId: 'supplier1adm', name: '문미경' },
+                { userId: 'supplier1', name: '서재훈' },
+              ],
+              total: 2,
+            }
+          : {
+              rows: [
+                { userId: 'operator', name: '김민수' },
+                { userId: 'opadmin', name: '박성호' },
+              ],
+              total: 2,
+            },
       createContract: () => ({ contractNo: 'CT2026-000010', version: 1, documentSha: SHA }),
       createContractAmendment: over.amend ?? (() => ({ contractNo: 'CT2026-000011', version: 1, documentSha: SHA })),
     },
@@ -148,8 +167,20 @@ describe('contract.contractCreate', { timeout: 30_000 }, () => {
     const po = lastCall(r.services.calls, 'getPo')!;
     expect(po.input.path).toEqual({ poNo: 'PO2026-000301' });
     await waitFor(() => expect(screen.getByLabelText(/^계약명/)).toHaveValue('설비 보수 자재'));
-    // The signer starts as the logged-in user (none in this harness).
-    fireEvent.change(screen.getByLabelText(/^당사 서명자/), { target: { value: 'operator' } });
+    // The signers are chosen by name; the contract stores their user ids. The buyer's starts as the
+    // logged-in user (none in this harness); the supplier's are its users allowed to sign.
+    const buyerSigner = screen.getByRole('combobox', { name: /^당사 서명자/ });
+    await waitFor(() => expect(within(buyerSigner).getByRole('option', { name: '김민수' })).toBeInTheDocument());
+    expect(within(buyerSigner).queryByRole('option', { name: /operator/ })).toBeNull();
+    fireEvent.change(buyerSigner, { target: { value: 'operator' } });
+    const supplierSigner = screen.getByRole('combobox', { name: /^협력사 서명자/ });
+    await waitFor(() => expect(within(supplierSigner).getByRole('option', { name: '서재훈' })).toBeInTheDocument());
+    expect(lastCall(r.services.calls, 'listContractSigners')!.input.query).toEqual({
+      party: 'SUPPLIER',
+      compNo: 'C00001',
+    });
+    expect(supplierSigner).toHaveDisplayValue(/지정하지 않음/);
+    fireEvent.change(supplierSigner, { target: { value: 'supplier1' } });
     fireEvent.click(screen.getByRole('button', { name: '계약서 작성' }));
     await confirmDialog();
     await waitFor(() => expect(lastCall(r.services.calls, 'createContract')).toBeDefined());
@@ -161,6 +192,7 @@ describe('contract.contractCreate', { timeout: 30_000 }, () => {
       sourceNo: 'PO2026-000301',
       title: '설비 보수 자재',
       buyerSignerId: 'operator',
+      supplierSignerId: 'supplier1',
     });
     // The VAT proposed is a tenth of the supply amount, in whole won.
     expect(BigInt(body.vatAmount as string)).toBe(BigInt(body.supplyAmount as string) / 10n);

@@ -168,6 +168,42 @@ export function internalUser(db: Db, userId: string) {
     .executeTakeFirst();
 }
 
+/**
+ * The enabled accounts of a portal (and company) whose group holds the screen at the level asked:
+ * who may act on it, by the rule the API's access check applies (server/auth/menu-authority.ts) —
+ * for a contract, who may sign it. Read as the owner (accounts and grants are not the supplier
+ * role's).
+ */
+export function usersHoldingScreen(
+  db: Db,
+  o: { portal: 'I' | 'X'; compNo?: string; screen: string; level: 'read' | 'write' },
+) {
+  return db
+    .selectFrom('appUser as u')
+    .select(['u.userId', 'u.hname'])
+    .where('u.portal', '=', o.portal)
+    .$if(o.compNo !== undefined, (qb) => qb.where('u.compNo', '=', o.compNo!))
+    .where('u.useFlag', '=', 'Y')
+    .where('u.status', '=', 'NORMAL')
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('menuAuth as a')
+          .innerJoin('menu as m', 'm.pgmId', 'a.pgmId')
+          .innerJoin('authGroup as g', (j) => j.onRef('g.authGroupId', '=', 'a.authGroupId').on('g.useYn', '=', 'Y'))
+          .select('a.pgmId')
+          .whereRef('a.authGroupId', '=', 'u.authGroupId')
+          .where(o.level === 'write' ? 'a.canWrite' : 'a.canRead', '=', 'Y')
+          .where('m.useYn', '=', 'Y')
+          .where('m.portal', '=', o.portal)
+          .where((w) => w.or([w('m.sspUrl', '=', o.screen), w('m.sspSubUrls', '&&', w.val([o.screen]))])),
+      ),
+    )
+    .orderBy('u.hname')
+    .orderBy('u.userId')
+    .execute();
+}
+
 /** Where a supplier user's signing code goes (read as the owner: accounts are not the supplier role's). */
 export function codeDestinations(db: Db, userId: string) {
   return db

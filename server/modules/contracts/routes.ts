@@ -28,6 +28,8 @@ import {
   PdfAnswer,
   ReasonBody,
   SignBody,
+  SignerList,
+  SignerListQuery,
   StampBody,
   StampRecorded,
   SupplierSignBody,
@@ -46,6 +48,7 @@ import * as s from './service.js';
 export const CONTRACT_SCREENS = {
   templates: '/contract/templateList',
   templateEdit: '/contract/templateEdit',
+  clauses: '/contract/clauseList',
   list: '/contract/contractList',
   detail: '/contract/contractDetail',
   sign: '/contract/contractSign',
@@ -87,7 +90,7 @@ export const contractRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/api/v1/contract-clauses',
     {
-      config: { readOnlyList: true, access: access.login([C.templates, C.templateEdit], 'read', ['I']) },
+      config: { readOnlyList: true, access: access.login([C.clauses], 'read', ['I']) },
       schema: {
         operationId: 'listContractClauses',
         tags: TAG,
@@ -101,7 +104,7 @@ export const contractRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.put(
     '/api/v1/contract-clauses/:clauseCode',
     {
-      config: { access: access.login([C.templateEdit], 'write', ['I']), identityBound: false },
+      config: { access: access.login([C.clauses], 'write', ['I']), identityBound: false },
       schema: {
         operationId: 'saveContractClause',
         tags: TAG,
@@ -196,6 +199,22 @@ export const contractRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => s.createContract(request.db, deps, ctx(request), request.body),
+  );
+
+  app.get(
+    '/api/v1/contract-signers',
+    {
+      config: { readOnlyList: true, access: access.login([C.list, C.detail], 'read', ['I']) },
+      schema: {
+        operationId: 'listContractSigners',
+        tags: TAG,
+        summary:
+          'Who may sign for a party, by name: the staff allowed to sign contracts, or a supplier’s users allowed to sign them',
+        querystring: SignerListQuery,
+        response: { 200: SignerList, ...commonErrors },
+      },
+    },
+    async (request) => s.listSigners(request.db, request.query),
   );
 
   app.get(

@@ -293,6 +293,20 @@ export const ContractDetail = Type.Object(
       Type.Array(Type.Object({ name: Type.String(), before: Nullable(Type.String()), after: Nullable(Type.String()) })),
     ),
     sourceChange: Type.Optional(Nullable(SourceChange)),
+    buyerSignerName: Nullable(Type.String({ description: 'The named buyer signer’s name' })),
+    supplierSignerName: Nullable(Type.String({ description: 'The named supplier signer’s name, if one is named' })),
+    sourceChanges: Type.Array(
+      Type.Object({
+        key: Type.String({ description: 'lineNo:field, unique in the list' }),
+        field: Type.Enum(['dueDate', 'quantity', 'unitPrice', 'deliveryDate', 'amount', 'validUntil']),
+        lineNo: Nullable(Type.Integer({ description: 'The order line; null for the document’s own fields' })),
+        before: Nullable(Type.String({ description: 'The value when the amendment was made' })),
+        after: Type.String({ description: 'The agreed value' }),
+      }),
+      {
+        description: 'An amendment’s agreed change of its PO or LOI, field by field (empty for any other contract)',
+      },
+    ),
     nextSigner: Nullable(Type.String({ description: 'SUPPLIER or BUYER; null when no signature is awaited' })),
     createdBy: Type.String(),
     createdAt: Type.String(),
@@ -361,6 +375,20 @@ export const VerifyDocumentAnswer = Type.Object({
       description: 'A PDF with a signature: whether the seal verifies (pkijs); null: no signature or no PDF',
     }),
   ),
+});
+
+export const SignerListQuery = Type.Object(
+  {
+    party: Type.Enum(['BUYER', 'SUPPLIER'], {
+      description: 'Whose signers: the company’s staff, or a supplier’s users',
+    }),
+    compNo: Type.Optional(Type.String({ minLength: 1, maxLength: 10, description: 'The supplier (party SUPPLIER)' })),
+  },
+  { additionalProperties: false },
+);
+export const SignerList = Type.Object({
+  rows: Type.Array(Type.Object({ userId: Type.String(), name: Type.String() })),
+  total: Type.Integer(),
 });
 
 export const ContractSchemas = [ContractDetail];

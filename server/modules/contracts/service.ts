@@ -43,7 +43,7 @@ import {
   type VariableValues,
 } from './variables.js';
 import type { SourceChange as SourceChangeSchema } from './schemas.js';
-import { CONTRACT_MACHINE, nextSigner, SUPPLIER_VISIBLE, type Party, type SignOrder } from './workflow.js';
+import { CONTRACT_MACHINE, nextSigner, SIGN_SCREEN, SUPPLIER_VISIBLE, type Party, type SignOrder } from './workflow.js';
 
 export interface ContractDeps {
   config: Config;
@@ -64,6 +64,22 @@ export interface EventContext {
 }
 
 type SourceChange = Static<typeof SourceChangeSchema>;
+
+/** One field of the PO or LOI an amendment changes: its value when the amendment was made, and the agreed one. */
+export interface SourceChangeRow {
+  field: 'dueDate' | 'quantity' | 'unitPrice' | 'deliveryDate' | 'amount' | 'validUntil';
+  /** The order's line (a line's quantity, price or delivery date); null for the document's own fields. */
+  lineNo: number | null;
+  before: string | null;
+  after: string;
+}
+
+/** A stored decimal in its shortest form ('10.000' → '10', '12000.50' → '12000.5'). */
+const shortDecimal = (v: unknown): string | null => {
+  if (v === null || v === undefined) return null;
+  const text = String(v);
+  return /^\d+\.\d+$/.test(text) ? text.replace(/0+$/, '').replace(/\.$/, '') : text;
+};
 
 const notFound = () => missing('CONTRACT_NOT_FOUND', '전자계약을 찾을 수 없습니다');
 const MONEY = /^\d{1,18}$/;
@@ -298,7 +314,13 @@ export async function createContract(
   deps: ContractDeps,
   ctx: EventContext,
   b: NewContract,
-  amends?: { contractNo: string; variables: VariableValues; sourceChange?: SourceChange; sourceChangeText?: string[] },
+  amends?: {
+    contractNo: string;
+    variables: VariableValues;
+    sourceChange?: SourceChange;
+    sourceChangeText?: string[];
+    sourceChangeRows?: SourceChangeRow[];
+  },
 ) {
   const today = todayKst(ctx.now);
   checkNewContract(b, today);
@@ -417,6 +439,8 @@ export async function createContract(
       templateNo: template.templateNo,
       templateVersion: template.version,
       ...(amends ? { amends: amends.contractNo } : {}),
+      // The document's values the agreed change was made against, kept in the chain with it.
+      ...(amends?.sourceChangeRows ? { sourceChange: amends.sourceChangeRows } : {}),
     });
     await writeAudit(trx, { entity: 'econtract', entityKey: contractNo, action: 'CREATE', actor: ctx.userId });
     return { contractNo, version: 1, documentSha: sha };
@@ -443,7 +467,7 @@ export async function createAmendment(
   if (original.status !== 'EXECUTED')
     throw refused('CONTRACT_NOT_EXECUTED', '체결된 계약만 변경계약을 만들 수 있습니다', { status: original.status });
   const { sourceChange: change, ...rest } = b;
-  const sourceChangeText = change ? await describeSourceChange(db, original, change, todayKst(ctx.now)) : undefined;
+  const described = change ? await describeSourceChange(db, original, change, todayKst(ctx.now)) : undefined;
   return createContract(
     db,
     deps,
@@ -459,24 +483,29 @@ export async function createAmendment(
     {
       contractNo: originalNo,
       variables: original.variables as VariableValues,
-      ...(change ? { sourceChange: change, sourceChangeText } : {}),
+      ...(change && described
+        ? { sourceChange: change, sourceChangeText: described.text, sourceChangeRows: described.rows }
+        : {}),
     },
   );
 }
 
 /**
  * Checks the PO change an amendment agrees (the order it governs, its lines, dates not past) and
- * words it for the amendment's text: "발주 PO… 1번 품목 수량: 10.000 → 12". Whether the order can
- * take it is decided again when the amendment is executed, by the order's change path.
+ * words it for the amendment's text: "발주 PO… 1번 품목 수량: 10.000 → 12", with each field's value
+ * now and agreed (`rows`, shown on the amendment). Whether the order can take it is decided again
+ * when the amendment is executed, by the order's change path.
  */
 async function describeSourceChange(
   db: Db,
   original: q.ContractRow,
   change: SourceChange,
   today: string,
-): Promise<string[]> {
-  if (original.sourceKind === 'LOI' && original.sourceNo)
-    return describeLoiAmendment(db, original.sourceNo, change, today);
+): Promise<{ text: string[]; rows: SourceChangeRow[] }> {
+  if (original.sourceKind === 'LOI' && original.sourceNo) {
+    const loi = await describeLoiAmendment(db, original.sourceNo, change, today);
+    return { text: loi.text, rows: loi.rows.map((r) => ({ ...r, lineNo: null })) };
+  }
   if (original.sourceKind !== 'PO' || !original.sourceNo)
     throw invalid('CONTRACT_SOURCE_CHANGE_UNSUPPORTED', '발주나 LOI에 연결된 계약만 그 변경을 함께 약정할 수 있습니다');
   const poNo = original.sourceNo;
@@ -486,10 +515,14 @@ async function describeSourceChange(
   if (!head) throw missing('CONTRACT_SOURCE_NOT_FOUND', '발주 또는 LOI를 찾을 수 없습니다');
   const errors: FieldError[] = [];
   const text: string[] = [];
+  const rows: SourceChangeRow[] = [];
   if (change.dueDate !== undefined) {
     if (!isValidDate(change.dueDate) || change.dueDate < today)
       errors.push({ path: 'body/sourceChange/dueDate', message: '납기일은 오늘 이후의 날짜여야 합니다' });
-    else text.push(`발주 ${poNo} 납기일: ${head.dueDate ?? '-'} → ${change.dueDate}`);
+    else {
+      text.push(`발주 ${poNo} 납기일: ${head.dueDate ?? '-'} → ${change.dueDate}`);
+      rows.push({ field: 'dueDate', lineNo: null, before: head.dueDate ?? null, after: change.dueDate });
+    }
   }
   (change.lines ?? []).forEach((l, i) => {
     const line = lines.find((x) => x.lineNo === l.lineNo);
@@ -502,17 +535,18 @@ async function describeSourceChange(
         path: `body/sourceChange/lines/${i}/deliveryDate`,
         message: '품목 납기일은 오늘 이후의 날짜여야 합니다',
       });
-    const part = (label: string, before: unknown, after: string | undefined) =>
-      after === undefined ? [] : [`발주 ${poNo} ${l.lineNo}번 품목 ${label}: ${String(before ?? '-')} → ${after}`];
-    text.push(
-      ...part('수량', line.quantity, l.quantity),
-      ...part('단가', line.unitPrice, l.unitPrice),
-      ...part('납기일', line.deliveryDate, l.deliveryDate),
-    );
+    const part = (field: SourceChangeRow['field'], label: string, before: unknown, after: string | undefined) => {
+      if (after === undefined) return;
+      text.push(`발주 ${poNo} ${l.lineNo}번 품목 ${label}: ${String(before ?? '-')} → ${after}`);
+      rows.push({ field, lineNo: l.lineNo, before: shortDecimal(before), after });
+    };
+    part('quantity', '수량', line.quantity, l.quantity);
+    part('unitPrice', '단가', line.unitPrice, l.unitPrice);
+    part('deliveryDate', '납기일', line.deliveryDate, l.deliveryDate);
   });
   failIf(errors);
   if (text.length === 0) failIf([{ path: 'body/sourceChange', message: '발주에서 바꿀 내용을 입력하세요' }]);
-  return text;
+  return { text, rows };
 }
 
 export async function submitContract(db: Db, ctx: EventContext, singleid: string, contractNo: string, version: number) {
@@ -607,10 +641,49 @@ export async function listContracts(
   };
 }
 
+/**
+ * An amendment's agreed change of its PO or LOI, one row per field: the value when the amendment
+ * was made (recorded in its CREATED event) and the agreed one. A change recorded without its
+ * values then shows the agreed ones only.
+ */
+function sourceChangeRows(
+  change: SourceChange | null,
+  events: ReadonlyArray<{ kind: string; detail: unknown }>,
+): Array<SourceChangeRow & { key: string }> {
+  if (!change) return [];
+  const recorded = (events.find((e) => e.kind === 'CREATED')?.detail as { sourceChange?: SourceChangeRow[] } | null)
+    ?.sourceChange;
+  const rows: SourceChangeRow[] = recorded ?? [
+    ...(change.dueDate !== undefined
+      ? [{ field: 'dueDate' as const, lineNo: null, before: null, after: change.dueDate }]
+      : []),
+    ...(change.lines ?? []).flatMap((l) =>
+      (['quantity', 'unitPrice', 'deliveryDate'] as const).flatMap((field) => {
+        const after = l[field];
+        return after === undefined ? [] : [{ field, lineNo: l.lineNo, before: null, after }];
+      }),
+    ),
+    ...(change.amount !== undefined
+      ? [{ field: 'amount' as const, lineNo: null, before: null, after: change.amount }]
+      : []),
+    ...(change.validUntil !== undefined
+      ? [{ field: 'validUntil' as const, lineNo: null, before: null, after: change.validUntil }]
+      : []),
+  ];
+  return rows.map((r) => ({ ...r, key: `${r.lineNo ?? 0}:${r.field}` }));
+}
+
 export async function getContract(db: Db, contractNo: string, viewer: { supplier: boolean; userId: string }) {
   const c = await q.findContract(db, contractNo);
   if (!c || !visibleTo(c, viewer.supplier)) throw notFound();
-  const [events, stamps] = await Promise.all([q.eventsOf(db, contractNo), q.stampsOf(db, contractNo)]);
+  const [events, stamps, signers] = await Promise.all([
+    q.eventsOf(db, contractNo),
+    q.stampsOf(db, contractNo),
+    // Read as the owner: accounts are not the supplier role's.
+    q.userNames(asOwner(db), [c.buyerSignerId, ...(c.supplierSignerId ? [c.supplierSignerId] : [])]),
+  ]);
+  const nameOf = (userId: string | null) =>
+    userId ? (signers.find((u) => u.userId === userId)?.hname ?? userId) : null;
   const next = nextSigner(c);
   return {
     ...c,
@@ -627,6 +700,9 @@ export async function getContract(db: Db, contractNo: string, viewer: { supplier
       after: string | null;
     }> | null,
     sourceChange: (c.sourceChange ?? null) as SourceChange | null,
+    sourceChanges: sourceChangeRows(c.sourceChange as SourceChange | null, events),
+    buyerSignerName: nameOf(c.buyerSignerId),
+    supplierSignerName: nameOf(c.supplierSignerId),
     nextSigner: next,
     events: events.map((e) => ({
       seq: e.seq,
@@ -998,6 +1074,25 @@ export async function expireContracts(db: Db, now: Date): Promise<number> {
   return n;
 }
 
+/** The supplier's users allowed to sign its contracts (write on the sign screen), by name. */
+function supplierSigners(db: Db, compNo: string) {
+  return q.usersHoldingScreen(asOwner(db), { portal: 'X', compNo, screen: SIGN_SCREEN.SUPPLIER, level: 'write' });
+}
+
+/**
+ * Who may sign for a party, by name, for the contract's form: the staff allowed to sign (write on
+ * the contract's detail), or the supplier's users allowed to sign (write on its sign screen).
+ */
+export async function listSigners(db: Db, f: { party: Party; compNo?: string }) {
+  const compNo = f.compNo?.trim();
+  if (f.party === 'SUPPLIER' && !compNo) failIf([{ path: 'querystring/compNo', message: '협력사를 선택하세요' }]);
+  const rows =
+    f.party === 'SUPPLIER'
+      ? await supplierSigners(db, compNo!)
+      : await q.usersHoldingScreen(asOwner(db), { portal: 'I', screen: SIGN_SCREEN.BUYER, level: 'write' });
+  return { rows: rows.map((r) => ({ userId: r.userId, name: r.hname })), total: rows.length };
+}
+
 const DAY_MS = 86_400_000;
 const daysBetween = (from: string, to: string) => Math.round((Date.parse(to) - Date.parse(from)) / DAY_MS);
 
@@ -1035,8 +1130,15 @@ export async function remindSigners(db: Db, now: Date, days: readonly number[]):
         signDeadline: c.signDeadline,
         daysLeft,
       };
+      // The supplier's named signer, else its users allowed to sign; the buyer's named signer.
+      const signers =
+        party === 'BUYER'
+          ? [c.buyerSignerId]
+          : c.supplierSignerId
+            ? [c.supplierSignerId]
+            : (await supplierSigners(trx, c.compNo)).map((u) => u.userId);
       let notified: number;
-      if (party === 'SUPPLIER') notified = await notifyContractReminder(trx, notice);
+      if (party === 'SUPPLIER') notified = await notifyContractReminder(trx, notice, signers);
       else {
         const signer = await q.singleidOf(trx, c.buyerSignerId);
         notified = signer?.singleid ? Number(await notifyContractSignerReminder(trx, signer.singleid, notice)) : 0;
@@ -1047,7 +1149,7 @@ export async function remindSigners(db: Db, now: Date, days: readonly number[]):
         { userId: 'system', actorCompNo: null, ip: null, userAgent: null, now },
         'REMINDED',
         null,
-        { party, daysLeft, thresholds: pending, recipients: notified },
+        { party, daysLeft, thresholds: pending, signers, recipients: notified },
       );
       return true;
     });

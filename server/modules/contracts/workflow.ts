@@ -61,6 +61,16 @@ export const CONTRACT_MACHINE: Machine<ContractStatus, ContractAction> = {
 export const SUPPLIER_VISIBLE: readonly ContractStatus[] = ['SENT', 'PARTLY_SIGNED', 'EXECUTED', 'DECLINED', 'EXPIRED'];
 
 export type Party = 'SUPPLIER' | 'BUYER';
+
+/**
+ * The screen whose write authority lets a party's user sign (the sign operations' access): staff
+ * sign on the contract's detail, a supplier's users on /contract/contractSign. A contract that names
+ * a signer is signed by that user only.
+ */
+export const SIGN_SCREEN: Readonly<Record<Party, string>> = {
+  BUYER: '/contract/contractDetail',
+  SUPPLIER: '/contract/contractSign',
+};
 export type SignOrder = 'SUPPLIER_FIRST' | 'BUYER_FIRST';
 
 /** Who signs next, or null when the contract is not awaiting a signature. */

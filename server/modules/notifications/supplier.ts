@@ -29,11 +29,16 @@ interface Recipient {
   lang: Lang;
 }
 
-export async function companyRecipients(db: Db, compNo: string): Promise<Recipient[]> {
+/**
+ * The company's recipients; `only`: just these of its accounts (the people a notice concerns), the
+ * company's fallback address when none of them has one.
+ */
+export async function companyRecipients(db: Db, compNo: string, only?: readonly string[]): Promise<Recipient[]> {
   const users = await supplierAccountsWithEmail(db, compNo);
   const seen = new Set<string>();
   const out: Recipient[] = [];
   for (const u of users) {
+    if (only && !only.includes(u.userId)) continue;
     const key = u.email!.toLowerCase();
     if (seen.has(key)) continue;
     seen.add(key);
@@ -51,8 +56,9 @@ export async function notifyCompany(
   template: TemplateId,
   params: (lang: Lang) => TemplateParams,
   ref: NewNotification['ref'],
+  only?: readonly string[],
 ): Promise<number> {
-  const recipients = await companyRecipients(db, compNo);
+  const recipients = await companyRecipients(db, compNo, only);
   for (const r of recipients)
     await enqueueNotification(db, { channel: 'EMAIL', to: r.to, template, lang: r.lang, params: params(r.lang), ref });
   return recipients.length;
@@ -292,12 +298,15 @@ export async function notifyContractSent(
 }
 
 /**
- * The signing deadline is near and it is the supplier's turn: its users are reminded (the
- * contracts' reminder job, once per threshold, in the transaction that records it).
+ * The signing deadline is near and it is the supplier's turn: the company's users who sign it are
+ * reminded — `signers`, the contract's named signer or else the accounts allowed to sign (the
+ * contracts' reminder job, once per threshold, in the transaction that records it). None of them
+ * with an address: the company's fallback address.
  */
 export async function notifyContractReminder(
   db: Db,
   c: { contractNo: string; compNo: string; title: string; signDeadline: string; daysLeft: number },
+  signers: readonly string[],
 ): Promise<number> {
   const names = { ko: await companyName(db, c.compNo, 'ko'), en: await companyName(db, c.compNo, 'en') };
   return notifyCompany(
@@ -312,5 +321,6 @@ export async function notifyContractReminder(
       daysLeft: c.daysLeft,
     }),
     { entity: 'econtract', key: c.contractNo },
+    signers,
   );
 }

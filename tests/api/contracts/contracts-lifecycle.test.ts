@@ -11,6 +11,7 @@ import { api, expectError } from '../fulfilment/helpers.js';
 import { awardedRfq, client, day, logins, type Flow } from '../purchase/helpers.js';
 import { contractFontsAvailable } from '../../../server/modules/contracts/render.js';
 import { remindSigners } from '../../../server/modules/contracts/service.js';
+import { todayKst } from '../../../server/domain/dates.js';
 import { render } from '../../../server/modules/notifications/templates.js';
 import { verifySeal } from '../../../server/modules/contracts/seal-verify.js';
 
@@ -143,6 +144,48 @@ describe.runIf(contractFontsAvailable())(
         }),
       );
     }
+
+    /** Gives or takes a group's write on the supplier's sign screen (계약 서명: who may sign). */
+    const signWrite = (group: string, canWrite: 'Y' | 'N') =>
+      t.db.db
+        .updateTable('menuAuth')
+        .set({ canWrite })
+        .where('authGroupId', '=', group)
+        .where('pgmId', '=', 'CY_CONTRACT_LIST')
+        .execute();
+
+    /** Today by the app's business clock, which the contracts read (tests below move it forward). */
+    const appToday = () => todayKst(t.app.clock.now());
+
+    /** An LOI of supplier1 for 30,000,000 won, approved (issued); its dates are the real ones, as the LOI reads them. */
+    async function issuedLoi(validUntil = addDays(kstToday(), 60)) {
+      const l = ok(
+        await http.post('/api/v1/lois', operator, {
+          compNo: 'C00001',
+          title: '금형 제작 LOI',
+          scope: '신규 모델 금형 2벌 제작',
+          currency: 'KRW',
+          amount: '30000000',
+          validFrom: kstToday(),
+          validUntil,
+        }),
+      );
+      const s = ok(await http.post(`/api/v1/lois/${l.loiNo}/submit`, operator, { version: l.version }));
+      const la = s.approvals[0];
+      ok(await http.post(`/api/v1/approvals/${la.approvalId}/approve`, opadmin, { version: la.version }));
+      return l.loiNo as string;
+    }
+
+    /** An amendment of `no` agreeing `sourceChange`, signed by the deadline (real date) given. */
+    const amendLoi = (no: string, sourceChange: unknown, signDeadline = addDays(kstToday(), 10)) =>
+      http.post(`/api/v1/contracts/${no}/amendments`, operator, {
+        title: '사출품 공급',
+        supplyAmount: '2400000',
+        vatAmount: '240000',
+        signDeadline,
+        buyerSignerId: 'operator',
+        sourceChange,
+      });
 
     async function buyerSigns(no: string) {
       const c = await detail(no);
@@ -277,6 +320,20 @@ describe.runIf(contractFontsAvailable())(
         lines: [{ lineNo: 1, quantity: '12', deliveryDate: day(28) }],
       });
       expect(a.variables['amends.summary']).toContain(`발주 ${poNo} 1번 품목 수량: ${qty0} → 12`);
+      // Field by field, the order's values when the amendment was made and the agreed ones.
+      const agreedRows = [
+        { key: '0:dueDate', field: 'dueDate', lineNo: null, before: before.dueDate, after: day(30) },
+        { key: '1:quantity', field: 'quantity', lineNo: 1, before: String(Number(qty0)), after: '12' },
+        {
+          key: '1:deliveryDate',
+          field: 'deliveryDate',
+          lineNo: 1,
+          before: before.lines[0].deliveryDate,
+          after: day(28),
+        },
+      ];
+      expect(a.sourceChanges).toEqual(agreedRows);
+      expect(ok(await http.get(`/api/v1/cyber/contracts/${no}`, supplier1)).sourceChanges).toEqual([]);
 
       // Approved and signed by the supplier: the order has not moved.
       await approveAndSend(am.contractNo, a.version);
@@ -302,6 +359,11 @@ describe.runIf(contractFontsAvailable())(
       expect(approved.approvedAmount).toBe(approved.totalAmount);
       const done = await detail(am.contractNo);
       expect(done.events.at(-1)).toMatchObject({ kind: 'COMPLETED' });
+      // Executed, the order has moved; the amendment still shows what it was changed from, as the supplier sees it too.
+      expect(done.sourceChanges).toEqual(agreedRows);
+      expect(ok(await http.get(`/api/v1/cyber/contracts/${am.contractNo}`, supplier1)).sourceChanges).toEqual(
+        agreedRows,
+      );
       // The original contract never changed.
       expect(await detail(no)).toMatchObject({
         status: 'EXECUTED',
@@ -312,23 +374,6 @@ describe.runIf(contractFontsAvailable())(
     });
 
     it('an amendment of an LOI contract changes the LOI only when executed, its previous values kept; an LOI that cannot change refuses the last signature', async () => {
-      async function issuedLoi() {
-        const l = ok(
-          await http.post('/api/v1/lois', operator, {
-            compNo: 'C00001',
-            title: '금형 제작 LOI',
-            scope: '신규 모델 금형 2벌 제작',
-            currency: 'KRW',
-            amount: '30000000',
-            validFrom: kstToday(),
-            validUntil: addDays(kstToday(), 60),
-          }),
-        );
-        const s = ok(await http.post(`/api/v1/lois/${l.loiNo}/submit`, operator, { version: l.version }));
-        const la = s.approvals[0];
-        ok(await http.post(`/api/v1/approvals/${la.approvalId}/approve`, opadmin, { version: la.version }));
-        return l.loiNo as string;
-      }
       const loiNow = async (n: string) => ok(await http.get(`/api/v1/lois/${n}`, operator));
       const executedOn = async (loiNo: string) => {
         const { no } = await sent({ sourceKind: 'LOI', sourceNo: loiNo });
@@ -336,15 +381,7 @@ describe.runIf(contractFontsAvailable())(
         await buyerSigns(no);
         return detail(no);
       };
-      const amend = (no: string, sourceChange: unknown) =>
-        http.post(`/api/v1/contracts/${no}/amendments`, operator, {
-          title: '사출품 공급',
-          supplyAmount: '2400000',
-          vatAmount: '240000',
-          signDeadline: addDays(kstToday(), 10),
-          buyerSignerId: 'operator',
-          sourceChange,
-        });
+      const amend = (no: string, sourceChange: unknown) => amendLoi(no, sourceChange);
 
       const loiNo = await issuedLoi();
       const before = await loiNow(loiNo);
@@ -361,6 +398,10 @@ describe.runIf(contractFontsAvailable())(
       expect(a.sourceChange).toEqual({ amount: '36000000', validUntil: newUntil });
       expect(a.variables['amends.summary']).toContain(`LOI ${loiNo} 금액: 30000000 → 36000000`);
       expect(a.variables['amends.summary']).toContain(`LOI ${loiNo} 유효 종료일: ${before.validUntil} → ${newUntil}`);
+      expect(a.sourceChanges).toEqual([
+        { key: '0:amount', field: 'amount', lineNo: null, before: '30000000', after: '36000000' },
+        { key: '0:validUntil', field: 'validUntil', lineNo: null, before: before.validUntil, after: newUntil },
+      ]);
 
       // Approved and signed by the supplier: the LOI has not moved.
       await approveAndSend(am.contractNo, a.version);
@@ -449,10 +490,64 @@ describe.runIf(contractFontsAvailable())(
       expect(await loiNow(loi3)).toMatchObject({ validUntil: l3.validUntil, status: 'ACCEPTED' });
     });
 
-    // Last: it moves the app's clock forward.
-    it('reminders before the deadline by the business clock: once per threshold to the party whose turn it is; none once signed or declined', async () => {
-      const deadline = addDays(kstToday(), 5);
+    it('the signers a contract may name, by name: the staff allowed to sign, a supplier’s users allowed to sign', async () => {
+      const buyers = ok(await http.get('/api/v1/contract-signers?party=BUYER', operator));
+      expect(buyers.rows).toContainEqual({ userId: 'operator', name: '김민수' });
+      // Read-only on the contracts (monitor) or none (a supplier user): not offered.
+      const buyerIds = buyers.rows.map((r: { userId: string }) => r.userId);
+      expect(buyerIds).not.toContain('monitor');
+      expect(buyerIds).not.toContain('supplier1');
+      expect(buyers.total).toBe(buyers.rows.length);
+      const mine = ok(await http.get('/api/v1/contract-signers?party=SUPPLIER&compNo=C00001', operator));
+      expect(mine.rows.map((r: { userId: string }) => r.userId).sort()).toEqual([
+        'c00001u3',
+        'supplier1',
+        'supplier1adm',
+      ]);
+      expect(mine.rows).toContainEqual({ userId: 'supplier1', name: '서재훈' });
+      // A group without write on the sign screen cannot sign, so is not offered.
+      await signWrite('61', 'N');
+      try {
+        const now = ok(await http.get('/api/v1/contract-signers?party=SUPPLIER&compNo=C00001', operator));
+        expect(now.rows.map((r: { userId: string }) => r.userId).sort()).toEqual(['c00001u3', 'supplier1']);
+      } finally {
+        await signWrite('61', 'Y');
+      }
+      expectError(await http.get('/api/v1/contract-signers?party=SUPPLIER', operator), 400, 'VALIDATION');
+      expect((await http.get('/api/v1/contract-signers?party=BUYER', supplier1)).status).toBe(403);
+    });
+
+    it('the clause library answers to its own screen’s authority (계약 조항), not the templates’', async () => {
+      const monitor = await sessionAs(t.app, 'monitor');
+      const clauseAuth = (group: string, set: { canRead?: 'Y' | 'N'; canWrite?: 'Y' | 'N' }) =>
+        t.db.db
+          .updateTable('menuAuth')
+          .set(set)
+          .where('authGroupId', '=', group)
+          .where('pgmId', '=', 'PUR_CONTRACT_CLAUSE')
+          .execute();
+      expect((await http.get('/api/v1/contract-clauses', monitor)).status).toBe(200);
+      const clause = { title: '하자보증', body: '수급자는 납품 후 1년간 하자를 보증한다.', version: 0 };
+      await clauseAuth('40', { canRead: 'N' });
+      await clauseAuth('20', { canWrite: 'N' });
+      try {
+        // Still holding the templates: the clauses are refused all the same.
+        expect((await http.get('/api/v1/contract-templates', monitor)).status).toBe(200);
+        expect((await http.get('/api/v1/contract-clauses', monitor)).status).toBe(403);
+        expect((await http.put('/api/v1/contract-clauses/WARRANTY', operator, clause)).status).toBe(403);
+        expect((await http.get('/api/v1/contract-clauses', operator)).status).toBe(200);
+      } finally {
+        await clauseAuth('40', { canRead: 'Y' });
+        await clauseAuth('20', { canWrite: 'Y' });
+      }
+      ok(await http.put('/api/v1/contract-clauses/WARRANTY', operator, clause));
+    });
+
+    // Moves the app's clock forward (the test after it reads the clock, not the real date).
+    it('reminders before the deadline by the business clock: once per threshold to the party whose turn it is, its named signer or else its users allowed to sign; none once signed or declined', async () => {
+      const deadline = addDays(appToday(), 5);
       const waiting = await sent({ signDeadline: deadline });
+      const named = await sent({ signDeadline: deadline, supplierSignerId: 'supplier1' });
       const signedNo = (await sent({ signDeadline: deadline })).no;
       await supplierSigns(signedNo);
       await buyerSigns(signedNo);
@@ -467,7 +562,7 @@ describe.runIf(contractFontsAvailable())(
       const notices = (no: string) =>
         t.db.db
           .selectFrom('notification')
-          .select(['template', 'subject', 'body'])
+          .select(['template', 'subject', 'body', 'recipient'])
           .where('refKey', '=', no)
           .where('template', 'in', ['contract.reminder', 'contract.reminder.buyer'])
           .execute();
@@ -475,16 +570,54 @@ describe.runIf(contractFontsAvailable())(
         (await detail(no)).events.filter((e: { kind: string }) => e.kind === 'REMINDED').length;
       const run = () => remindSigners(t.db.db, t.app.clock.now(), [3, 1]);
 
+      const emails = async (where: { userIds?: string[]; group?: string }) =>
+        (
+          await t.db.db
+            .selectFrom('appUser')
+            .select('email')
+            .where('compNo', '=', 'C00001')
+            .where('portal', '=', 'X')
+            .where('status', '=', 'NORMAL')
+            .where('useFlag', '=', 'Y')
+            .$if(where.userIds !== undefined, (q) => q.where('userId', 'in', where.userIds!))
+            .$if(where.group !== undefined, (q) => q.where('authGroupId', '=', where.group!))
+            .execute()
+        )
+          .map((u) => u.email!)
+          .sort();
+      const remindedDetail = async (no: string) =>
+        (
+          await t.db.db
+            .selectFrom('econtractEvent')
+            .select('detail')
+            .where('contractNo', '=', no)
+            .where('kind', '=', 'REMINDED')
+            .orderBy('seq')
+            .execute()
+        ).map((e) => e.detail as { party: string; signers: string[] });
+
       // Five days left: nothing yet.
       await run();
       expect(await notices(waiting.no)).toHaveLength(0);
-      // Three days left: the supplier (its turn) once, however often the job runs.
+      // Three days left: the supplier (its turn) once, however often the job runs — its users allowed to
+      // sign (supplier1adm's group has lost write on the sign screen), or the signer the contract names.
       t.app.clock.advance(2 * 86_400_000);
-      await run();
-      await run();
+      await signWrite('61', 'N');
+      try {
+        await run();
+        await run();
+      } finally {
+        await signWrite('61', 'Y');
+      }
       const first = await notices(waiting.no);
-      expect(first.length).toBeGreaterThanOrEqual(1);
       expect(first.every((n) => n.template === 'contract.reminder')).toBe(true);
+      const allowed = await emails({ group: '60' });
+      expect(allowed.length).toBeGreaterThanOrEqual(2);
+      expect(first.map((n) => n.recipient).sort()).toEqual(allowed);
+      expect(first.map((n) => n.recipient)).not.toContain((await emails({ userIds: ['supplier1adm'] }))[0]);
+      const toNamed = await notices(named.no);
+      expect(toNamed.map((n) => n.recipient)).toEqual(await emails({ userIds: ['supplier1'] }));
+      expect(await remindedDetail(named.no)).toMatchObject([{ party: 'SUPPLIER', signers: ['supplier1'] }]);
       expect(await reminded(waiting.no)).toBe(1);
       expect(first[0].subject).toContain('3일 전');
       // The Korean particle follows the title: 사출품 공급 ends open → 을.
@@ -499,6 +632,15 @@ describe.runIf(contractFontsAvailable())(
       const buyer = all.filter((n) => n.template === 'contract.reminder.buyer');
       expect(buyer).toHaveLength(1);
       expect(buyer[0].subject).toContain('1일 전');
+      // To the buyer's named signer (operator, 김민수 E000004) only.
+      const operatorAddress = await t.db.db
+        .selectFrom('appUser as u')
+        .leftJoin('employee as e', 'e.singleid', 'u.singleid')
+        .select(['u.email as userEmail', 'e.email as employeeEmail'])
+        .where('u.userId', '=', 'operator')
+        .executeTakeFirstOrThrow();
+      expect(buyer[0].recipient).toBe(operatorAddress.userEmail ?? operatorAddress.employeeEmail);
+      expect((await remindedDetail(waiting.no)).at(-1)).toMatchObject({ party: 'BUYER', signers: ['operator'] });
       expect(all).toHaveLength(sentFirst + 1);
       expect(await reminded(waiting.no)).toBe(2);
       const events = (await detail(waiting.no)).events.filter((e: { kind: string }) => e.kind === 'REMINDED');
@@ -514,6 +656,55 @@ describe.runIf(contractFontsAvailable())(
         '부품 공급 계약서를 ',
       );
       expect(render('contract.reminder.buyer', 'ko', { ...params, title: 'x' }).body).toContain('한빛과의');
+    });
+
+    // Moves the app's clock forward past the LOI's validity.
+    it('an amendment of an LOI that has lapsed is refused (409 LOI_NOT_AMENDABLE): at the last signature when it lapsed after the amendment was made, and at creation', async () => {
+      // The LOI's last valid day is tomorrow by the business clock the contracts read.
+      const validUntil = addDays(appToday(), 1);
+      const loiNo = await issuedLoi(validUntil);
+      const { no } = await sent({ sourceKind: 'LOI', sourceNo: loiNo });
+      await supplierSigns(no);
+      await buyerSigns(no);
+      const am = ok(await amendLoi(no, { amount: '33000000' }));
+      await approveAndSend(am.contractNo, (await detail(am.contractNo)).version);
+      await supplierSigns(am.contractNo);
+
+      // Two days on, the LOI has lapsed: the buyer's last signature is refused and nothing is executed.
+      t.app.clock.advance(2 * 86_400_000);
+      expect(appToday() > validUntil).toBe(true);
+      const c = await detail(am.contractNo);
+      const refusedSign = await http.post(`/api/v1/contracts/${am.contractNo}/sign`, operator, {
+        version: c.version,
+        documentSha: c.documentSha,
+        consent: true,
+      });
+      expectError(refusedSign, 409, 'LOI_NOT_AMENDABLE');
+      expect((refusedSign.body as { msg: string }).msg).toContain(`유효기간(${validUntil})이 지나`);
+      expect((refusedSign.body as { msg: string }).msg).toContain('변경계약을 체결할 수 없습니다');
+      const after = await detail(am.contractNo);
+      expect(after).toMatchObject({ status: 'PARTLY_SIGNED', version: c.version, executedSha: null });
+      expect(after.events.map((e: { kind: string }) => e.kind)).not.toContain('COMPLETED');
+      expect(ok(await http.get(`/api/v1/lois/${loiNo}`, operator))).toMatchObject({
+        amount: '30000000.00',
+        validUntil,
+      });
+
+      // A new amendment agreeing a change of the lapsed LOI is refused at once, naming why.
+      const refusedNew = await amendLoi(no, { amount: '34000000' }, addDays(appToday(), 10));
+      expectError(refusedNew, 409, 'LOI_NOT_AMENDABLE');
+      expect((refusedNew.body as { msg: string }).msg).toContain(`유효기간(${validUntil})이 지나 변경할 수 없습니다`);
+      // Without a change of the LOI, the amendment of the contract itself is still possible.
+      ok(
+        await http.post(`/api/v1/contracts/${no}/amendments`, operator, {
+          title: '사출품 공급 (기간 연장)',
+          supplyAmount: '2000000',
+          vatAmount: '200000',
+          endDate: addDays(appToday(), 90),
+          signDeadline: addDays(appToday(), 10),
+          buyerSignerId: 'operator',
+        }),
+      );
     });
   },
 );

@@ -210,6 +210,30 @@ describe.runIf(contractFontsAvailable())(
       expect(mine.total).toBe(1);
     });
 
+    it('the stamp duty of a 도급 contract at its brackets’ edges, by the amount with VAT, as the contract records it', async () => {
+      for (const [supply, vat, duty, status] of [
+        ['9090910', '909090', '0', 'NOT_TAXABLE'], // 10,000,000
+        ['9090910', '909091', '20000', 'REQUIRED'], // 10,000,001
+        ['909090910', '90909090', '150000', 'REQUIRED'], // 1,000,000,000
+        ['909090910', '90909091', '350000', 'REQUIRED'], // 1,000,000,001
+      ] as const) {
+        const created = ok(
+          await http.post('/api/v1/contracts', operator, {
+            templateNo: 'MOLD',
+            compNo: 'C00001',
+            title: '금형 제작',
+            supplyAmount: supply,
+            vatAmount: vat,
+            signDeadline: addDays(kstToday(), 7),
+            buyerSignerId: 'operator',
+          }),
+        );
+        const c = await detail(created.contractNo as string);
+        expect(c, `${supply} + ${vat}`).toMatchObject({ stampDuty: duty, stampStatus: status });
+        expect(c.variables['contract.stampDuty']).toBe(duty);
+      }
+    });
+
     it('signing: out of order 409; wrong code 400; supplier then buyer; stamp duty gates execution; evidence hashes the PDF shown', async () => {
       const { no, c } = await sent('MOLD', '10000000', '1000000');
       // Supplier first: the buyer may not sign yet.

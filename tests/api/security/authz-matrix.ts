@@ -476,8 +476,8 @@ export const AUTHZ_MATRIX: Readonly<Record<string, Rule>> = {
   refuseMyTaxInvoice: X.w('/myTaxInvoice', '/monthlyCalcDetail'),
   intakeForwardTaxInvoice: I.w('/taxInvoice', '/monthlyCalcAdmin', '/monthlyCalcADetail'),
   // electronic contracts
-  listContractClauses: I.r('/contract/templateList', '/contract/templateEdit'),
-  saveContractClause: I.w('/contract/templateEdit'),
+  listContractClauses: I.r('/contract/clauseList'),
+  saveContractClause: I.w('/contract/clauseList'),
   listContractTemplates: I.r(
     '/contract/templateList',
     '/contract/templateEdit',
@@ -492,6 +492,7 @@ export const AUTHZ_MATRIX: Readonly<Record<string, Rule>> = {
   ),
   saveContractTemplate: I.w('/contract/templateEdit'),
   listContracts: I.r('/contract/contractList', '/contract/contractDetail'),
+  listContractSigners: I.r('/contract/contractList', '/contract/contractDetail'),
   createContract: I.w('/contract/contractList', '/contract/contractDetail'),
   getContract: I.r('/contract/contractList', '/contract/contractDetail'),
   downloadContractDocument: I.r('/contract/contractList', '/contract/contractDetail'),

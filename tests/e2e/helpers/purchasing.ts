@@ -3,11 +3,11 @@ import { expect } from 'vitest';
 import { clickGridRow, confirm, editCell, expectField, fieldText, gridRows, notice, poll, searchOne } from './screen';
 
 /**
- * The purchasing steps another journey needs to reach a quotation request, done through the screens
- * as the purchasing journey does them (tests/e2e/purchasing-journey.e2e.test.ts checks each in
- * detail): the requester writes and submits a PR, the approver approves it, purchasing receives it
- * as its buyer and invites suppliers; a supplier quotes. Each works on a page already logged in as
- * the right user; purchasing selects a quotation once every invited supplier has quoted.
+ * The purchasing steps another journey needs to reach a quotation request, an award and its order,
+ * done through the screens as the purchasing journey does them (tests/e2e/purchasing-journey.e2e.test.ts
+ * checks each in detail): the requester writes and submits a PR, the approver approves it, purchasing
+ * receives it as its buyer and invites suppliers; a supplier quotes; purchasing awards a quotation and
+ * builds the order from it. Each works on a page already logged in as the right user.
  */
 
 export interface PrLine {
@@ -192,4 +192,33 @@ export async function selectQuotation(page: Page, compNo: string, question: stri
   await compare.waitFor({ state: 'detached' });
   await expectField(page, 'rfqStatus', '업체선정');
   expect(await fieldText(page, 'rfqSelectedCompNo')).toBe(compNo);
+}
+
+/**
+ * Purchasing opens the PR's screen and selects `compNo`'s quotation in its 견적 비교 dialog (allowed before the
+ * deadline once every invited supplier has answered): the request is awarded (업체선정).
+ */
+export async function awardQuote(page: Page, o: { prNo: string; compNo: string }): Promise<void> {
+  await page.goto(`/prConfirmEdit?prNo=${encodeURIComponent(o.prNo)}`);
+  await selectQuotation(page, o.compNo, /의 견적\(.+\)을 선정하시겠습니까\?/);
+}
+
+/**
+ * On an awarded PR's screen, purchasing builds the PO from the awarded request (발주 작성) with its
+ * due date: answers the new order's number (the order is in draft, on /OrderRequestEdit).
+ */
+export async function orderFromAward(page: Page, o: { rfqNo: string; dueDate: string; note: string }): Promise<string> {
+  await page.getByRole('button', { name: '발주 작성' }).click();
+  await page.waitForURL((u) => u.pathname === '/OrderRequestEdit');
+  await page.getByRole('heading', { name: '발주요청 상세' }).waitFor();
+  const request = page.locator('[data-field="rfqNo"] select');
+  await request.locator(`option[value="${o.rfqNo}"]`).waitFor({ state: 'attached' });
+  await request.selectOption(o.rfqNo);
+  await page.getByLabel('납기일').fill(o.dueDate);
+  await page.getByLabel('비고').fill(o.note);
+  await page.getByRole('button', { name: '발주 작성' }).click();
+  await confirm(page, '선택한 견적으로 발주를 작성하시겠습니까?');
+  await notice(page, '발주가 작성되었습니다.').waitFor();
+  await expectField(page, 'poNo', /^PO\d{4}-\d{6}$/);
+  return fieldText(page, 'poNo');
 }

@@ -422,25 +422,30 @@ function checkAmendment(
 
 /**
  * Checks the LOI change an amendment agrees and words it for the amendment's text
- * ("LOI L… 금액: 5000000 → 6000000"). Whether the LOI can take it is decided again at execution.
+ * ("LOI L… 금액: 5000000 → 6000000"), with each field's value now and agreed (`rows`). Whether the
+ * LOI can take it is decided again at execution.
  */
 export async function describeLoiAmendment(
   db: Db,
   loiNo: string,
   change: LoiAmendment & { dueDate?: unknown; lines?: unknown },
   today: string,
-): Promise<string[]> {
+): Promise<{ text: string[]; rows: Array<{ field: 'amount' | 'validUntil'; before: string; after: string }> }> {
   const loi = await findLoi(db, loiNo);
   if (!loi) throw loiMissing();
   const why = await whyUnamendable(db, loi, today);
   if (why) throw refused('LOI_NOT_AMENDABLE', why, { status: loi.status });
   checkAmendment(loi, change, today);
-  return [
+  const rows = [
     ...(change.amount !== undefined
-      ? [`LOI ${loiNo} 금액: ${String(loi.amount).replace(/\.0+$/, '')} → ${change.amount.trim()}`]
+      ? [{ field: 'amount' as const, before: String(loi.amount).replace(/\.0+$/, ''), after: change.amount.trim() }]
       : []),
-    ...(change.validUntil !== undefined ? [`LOI ${loiNo} 유효 종료일: ${loi.validUntil} → ${change.validUntil}`] : []),
+    ...(change.validUntil !== undefined
+      ? [{ field: 'validUntil' as const, before: loi.validUntil, after: change.validUntil }]
+      : []),
   ];
+  const label = { amount: '금액', validUntil: '유효 종료일' } as const;
+  return { text: rows.map((r) => `LOI ${loiNo} ${label[r.field]}: ${r.before} → ${r.after}`), rows };
 }
 
 /**
