@@ -221,9 +221,12 @@ describe('contract journey: PO → contract from a template → approval → bot
       await expect.poll(() => page.getByLabel(/^계약명/).inputValue()).toBe(j.poTitle);
       await expect.poll(() => page.getByLabel(/^공급가액/).inputValue()).toBe('960,000');
       await page.getByRole('combobox', { name: /계약서 양식/ }).selectOption(TEMPLATE);
-      // The signer is a person, chosen by name: the logged-in operator, 김민수.
+      // The signer is a person, chosen by name: the logged-in operator, 김민수 (the demo has two of that name, so
+      // the option adds the user id to tell them apart).
       const signer = page.getByRole('combobox', { name: /^당사 서명자/ });
-      await expect.poll(async () => (await signer.locator('option:checked').innerText()).trim()).toBe('김민수');
+      await expect
+        .poll(async () => (await signer.locator('option:checked').innerText()).trim())
+        .toBe('김민수 (operator)');
       await page.getByLabel(/^계약 시작일/).fill('2027-01-01');
       await page.getByLabel(/^계약 종료일/).fill('2027-12-31');
       await page.keyboard.press('Tab');
