@@ -4,6 +4,7 @@ import type { Database } from '../../../db/schema.generated.js';
 import { given, likeEscape, type SortSpec } from '../../../http/list-query.js';
 import { effectiveStatus } from './queries.js';
 import type { CONSUMPTION_SORT } from './schemas.js';
+import { pageTotal } from '../../../db/lists/page-total.js';
 
 type Window = { limit: number; offset: number };
 
@@ -106,11 +107,6 @@ export async function listAgreementConsumption(
     .limit(w.limit)
     .offset(w.offset)
     .execute();
-  const total =
-    rows.length > 0
-      ? Number(rows[0].listTotal)
-      : w.offset > 0
-        ? Number((await counted().executeTakeFirstOrThrow()).n)
-        : 0;
+  const total = await pageTotal(rows, w.offset, () => counted().executeTakeFirstOrThrow());
   return { rows: rows.map(({ listTotal: _, ...r }) => ({ lineKey: `${r.agreementNo}-${r.lineNo}`, ...r })), total };
 }

@@ -5,6 +5,7 @@ import { given, likeEscape, type SortSpec } from '../../../http/list-query.js';
 import { iso } from '../../../domain/values.js';
 import { SUPPLIER_VISIBLE } from '../po/workflow.js';
 import type { AGREEMENT_SORT } from './schemas.js';
+import { pageTotal } from '../../../db/lists/page-total.js';
 
 type Window = { limit: number; offset: number };
 
@@ -120,12 +121,7 @@ export async function listAgreements(
     .limit(w.limit)
     .offset(w.offset)
     .execute();
-  const total =
-    rows.length > 0
-      ? Number(rows[0].listTotal)
-      : w.offset > 0
-        ? Number((await counted().executeTakeFirstOrThrow()).n)
-        : 0;
+  const total = await pageTotal(rows, w.offset, () => counted().executeTakeFirstOrThrow());
   return {
     rows: rows.map(({ listTotal: _, ...r }) => ({
       ...r,

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../../db/connect.js';
 import { iso } from '../../../domain/values.js';
+import { pageTotal } from '../../../db/lists/page-total.js';
 
 type Window = { limit: number; offset: number };
 
@@ -54,13 +55,7 @@ export async function pendingApprovals(db: Db, singleid: string, w: Window) {
     .limit(w.limit)
     .offset(w.offset)
     .execute();
-  // Only a page found empty past the first needs a count of its own.
-  const total =
-    rows.length > 0
-      ? Number(rows[0].listTotal)
-      : w.offset > 0
-        ? Number((await counted().executeTakeFirstOrThrow()).n)
-        : 0;
+  const total = await pageTotal(rows, w.offset, () => counted().executeTakeFirstOrThrow());
   return {
     rows: rows.map(({ listTotal: _, ...r }) => ({
       ...r,
