@@ -154,7 +154,9 @@ once('start-up and shutdown of the real server process', () => {
       process.umask(umask);
     }
     expect(fs.statSync(readable).mode & 0o777).toBe(0o700);
-  });
+    // Hang guards, not timings: a server process's start-up, and two migrations of an empty PGlite below, took
+    // over a minute each when this file ran beside both browser runs' start-up.
+  }, 300_000);
 });
 
 once('the embedded database keeps its data', () => {
@@ -174,5 +176,5 @@ once('the embedded database keeps its data', () => {
     await migrateToLatest(other.db);
     expect(await other.db.selectFrom('unit').select('unitCode').execute()).toEqual([]);
     await other.close();
-  });
+  }, 300_000);
 });
