@@ -43897,9 +43897,9 @@ export interface operations {
     };
     listContractSigners: {
         parameters: {
-            query: {
-                /** @description Whose signers: the company’s staff, or a supplier’s users */
-                party: "BUYER" | "SUPPLIER";
+            query?: {
+                /** @description Whose signers: the company’s staff (the default), or a supplier’s users */
+                party?: "BUYER" | "SUPPLIER";
                 /** @description The supplier (party SUPPLIER) */
                 compNo?: string;
             };

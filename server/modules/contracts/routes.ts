@@ -204,7 +204,7 @@ export const contractRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/api/v1/contract-signers',
     {
-      config: { readOnlyList: true, access: access.login([C.list, C.detail], 'read', ['I']) },
+      config: { access: access.login([C.list, C.detail], 'read', ['I']) },
       schema: {
         operationId: 'listContractSigners',
         tags: TAG,

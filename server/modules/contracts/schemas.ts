@@ -379,9 +379,11 @@ export const VerifyDocumentAnswer = Type.Object({
 
 export const SignerListQuery = Type.Object(
   {
-    party: Type.Enum(['BUYER', 'SUPPLIER'], {
-      description: 'Whose signers: the company’s staff, or a supplier’s users',
-    }),
+    party: Type.Optional(
+      Type.Enum(['BUYER', 'SUPPLIER'], {
+        description: 'Whose signers: the company’s staff (the default), or a supplier’s users',
+      }),
+    ),
     compNo: Type.Optional(Type.String({ minLength: 1, maxLength: 10, description: 'The supplier (party SUPPLIER)' })),
   },
   { additionalProperties: false },

@@ -1083,7 +1083,8 @@ function supplierSigners(db: Db, compNo: string) {
  * Who may sign for a party, by name, for the contract's form: the staff allowed to sign (write on
  * the contract's detail), or the supplier's users allowed to sign (write on its sign screen).
  */
-export async function listSigners(db: Db, f: { party: Party; compNo?: string }) {
+export async function listSigners(db: Db, q0: { party?: Party; compNo?: string }) {
+  const f = { ...q0, party: q0.party ?? 'BUYER' };
   const compNo = f.compNo?.trim();
   if (f.party === 'SUPPLIER' && !compNo) failIf([{ path: 'querystring/compNo', message: '협력사를 선택하세요' }]);
   const rows =
