@@ -1,4 +1,6 @@
 // @vitest-environment node
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cliExitCode } from '../../../server/ops/run-cli';
 
@@ -61,5 +63,19 @@ describe('runCli: the command-line tools run one way', () => {
       ),
     ).toBe(1);
     expect(errors).toEqual([['target not empty'], ['tool failed:', 'disk full'], ['not named: a failure']]);
+  });
+});
+
+describe('every command-line tool of the server ends through runCli', () => {
+  // A tool that waited for its event loop to empty could wait forever: a PGlite opened on a data directory and
+  // closed before any statement leaves its WebAssembly's interval timer re-arming (PGlite 0.4.6), which is how a
+  // fresh clone's first `npm start` hung after making the seed dump (server/db/seed-dump-cli.ts).
+  const cliFiles = (dir: string): string[] =>
+    fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+      const p = path.join(dir, e.name);
+      return e.isDirectory() ? cliFiles(p) : /-cli\.ts$/.test(e.name) && e.name !== 'run-cli.ts' ? [p] : [];
+    });
+  it.each(cliFiles('server').map((f) => [f]))('%s', (file) => {
+    expect(fs.readFileSync(file, 'utf8')).toMatch(/^runCli[<(]/m);
   });
 });
