@@ -184,25 +184,37 @@ if (process.argv.includes('--postgres-check')) process.exit(0);
 // Three vitest runs side by side: the browser projects beside the API ones, not after them. A journey is one
 // Chromium waiting on one server (a third of a core, measured with /usr/bin/time): run last, they held the run's
 // longest stretch with the second core idle (docs/testing.md). vitest's own groups cannot do this: projects of one
-// group share one worker count. The unit project runs after the route walks, in their run (UNIT_LAST=1 orders it
-// there, vitest.config.ts): it needs no server. SIDE_BY_SIDE=1 runs them so; the default is one vitest, the
-// projects in their group order, because in the side-by-side layout the API run's server-starting files (start-up,
-// backup-restore) begin together with both browser runs' start-ups, and on a clean clone the start-up test's
-// servers took 4 minutes to answer and two of its tests passed their hang guard (docs/testing.md).
+// group share one worker count. The browser runs start first; the API run starts when both browser servers answer
+// (their global setup writes a file in BROWSER_READY_DIR), so that its server-starting files (start-up,
+// backup-restore, production start) never begin together with the browser start-ups, which made them pass their
+// hang guards on a clean clone (docs/testing.md). The unit project runs after the route walks, in their run
+// (UNIT_LAST=1 orders it there, vitest.config.ts): it needs no server. ONE_RUN=1 runs everything as one vitest,
+// the projects in their group order (the slower layout, kept for comparison).
+const readyDir = path.join(root, 'test-results', 'browser-ready');
 const runs =
-  process.env.SIDE_BY_SIDE === '1'
+  process.env.ONE_RUN === '1'
     ? [
-        { name: 'tests (API)', id: 'main', projects: ['api-pglite', ...(withPg ? ['api-postgres'] : [])] },
-        { name: 'tests (browser)', id: 'browser', projects: ['e2e', 'stories'] },
-        // The two read-only walks through every route, on a server of their own (vitest.config.ts, e2e-walks),
-        // then the unit files.
-        { name: 'tests (browser walks, unit)', id: 'walks', projects: ['e2e-walks', 'unit'], env: { UNIT_LAST: '1' } },
-      ]
-    : [
         {
           name: 'tests',
           id: 'main',
           projects: ['unit', 'api-pglite', ...(withPg ? ['api-postgres'] : []), 'e2e', 'stories', 'e2e-walks'],
+        },
+      ]
+    : [
+        {
+          name: 'tests (API)',
+          id: 'main',
+          projects: ['api-pglite', ...(withPg ? ['api-postgres'] : [])],
+          after: ['e2e', 'e2e-walks'],
+        },
+        { name: 'tests (browser)', id: 'browser', projects: ['e2e', 'stories'], env: { BROWSER_READY_DIR: readyDir } },
+        // The two read-only walks through every route, on a server of their own (vitest.config.ts, e2e-walks),
+        // then the unit files.
+        {
+          name: 'tests (browser walks, unit)',
+          id: 'walks',
+          projects: ['e2e-walks', 'unit'],
+          env: { UNIT_LAST: '1', BROWSER_READY_DIR: readyDir },
         },
       ];
 const projects = runs.flatMap((r) => r.projects);
@@ -224,6 +236,7 @@ for (const run of runs) {
   for (const f of [run.resultsFile, run.durationsFile, run.summaryFile, run.inFlightFile, run.logFile])
     if (f) fs.rmSync(f, { force: true });
 }
+fs.rmSync(readyDir, { recursive: true, force: true });
 fs.mkdirSync(resultsDir, { recursive: true });
 // CI stops everything at 90 minutes, install included: the tests stop first, saying what ran.
 const deadline = started + Number(process.env.TEST_DEADLINE_MIN ?? 78) * 60_000;
@@ -279,9 +292,41 @@ const testRuns = runs.map((run) => [
   { inFlightFile: run.inFlightFile, logFile: run.logFile },
 ]);
 
+/**
+ * Resolves when every named browser project's server answers (its file in readyDir), when a run that was to
+ * write one has ended without it (failed before its server started: the API run then starts anyway), or after
+ * ten minutes — a start signal, not a timing: the global setup writes the file once its server is ready.
+ */
+function browserServersReady(names, ended) {
+  return new Promise((resolve) => {
+    const started = Date.now();
+    const look = () => {
+      if (names.every((n) => fs.existsSync(path.join(readyDir, n))) || ended() || Date.now() - started > 600_000) {
+        clearInterval(timer);
+        resolve();
+      }
+    };
+    const timer = setInterval(look, 500);
+    look();
+  });
+}
+
 let ok = await parallelSteps(checks);
 if (ok) {
-  const results = await Promise.all(testRuns.map((args) => step(...args)));
+  let browserEnded = false;
+  const results = await Promise.all(
+    testRuns.map(async (args, i) => {
+      const run = runs[i];
+      if (run.after) {
+        await browserServersReady(run.after, () => browserEnded);
+        console.log(`\n(the API run starts now: ${run.after.join(' and ')} servers ready)`);
+        return step(...args);
+      }
+      const r = await step(...args);
+      browserEnded = true;
+      return r;
+    }),
+  );
   for (const run of runs)
     if (run.logFile && fs.existsSync(run.logFile)) {
       console.log(`\n── ${run.name}: its output ──`);
