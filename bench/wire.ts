@@ -3,7 +3,10 @@
  * with an empty cache opens /login and /cyberLogin on a server of the built app and adds up the
  * encoded bytes of every script and style it received, and the same files' decoded size.
  *
- *   npx vite build && npx tsx bench/wire.ts [--url http://127.0.0.1:8080]
+ *   npx vite build && npx tsx bench/wire.ts [--url http://127.0.0.1:8080] [--gzip]
+ *
+ * --gzip asks for gzip alone (`Accept-Encoding: gzip, deflate`), as Chromium does over plain HTTP to a host that
+ * is not this machine (brotli only over HTTPS or to localhost), and writes results/wire-gzip.json.
  *
  * Without --url it starts the server itself (SEED=none, a temporary DATA_DIR) and stops it after.
  */
@@ -15,6 +18,7 @@ import { startServer } from '../tests/e2e/helpers/server';
 
 const urlArg = process.argv.indexOf('--url');
 const given = urlArg > 0 ? process.argv[urlArg + 1] : null;
+const gzipOnly = process.argv.includes('--gzip');
 
 async function main(): Promise<void> {
   const server = given
@@ -41,6 +45,7 @@ async function main(): Promise<void> {
       const tab = await context.newPage();
       const cdp = await context.newCDPSession(tab);
       await cdp.send('Network.enable');
+      if (gzipOnly) await cdp.send('Network.setExtraHTTPHeaders', { headers: { 'Accept-Encoding': 'gzip, deflate' } });
       const sizes = new Map<string, { url: string; type: string; encoding: string }>();
       const wire = new Map<string, number>();
       const decoded = new Map<string, number>();
@@ -78,7 +83,7 @@ async function main(): Promise<void> {
   }
   fs.mkdirSync(path.join(import.meta.dirname, 'results'), { recursive: true });
   fs.writeFileSync(
-    path.join(import.meta.dirname, 'results', 'wire.json'),
+    path.join(import.meta.dirname, 'results', gzipOnly ? 'wire-gzip.json' : 'wire.json'),
     JSON.stringify({ measuredAt: new Date().toISOString(), results }, null, 2),
   );
 }

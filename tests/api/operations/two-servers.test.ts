@@ -40,8 +40,8 @@ describe('two servers on one database', () => {
       databaseUrl: t.url,
       authRateLimitPerMinute: 4,
     });
-    a = await buildApp({ config, dbh: t });
-    b = await buildApp({ config, dbh: { ...secondHandle, close: async () => undefined } });
+    a = await buildApp({ config, dbh: t, schemas: 'on-first-use' });
+    b = await buildApp({ config, dbh: { ...secondHandle, close: async () => undefined }, schemas: 'on-first-use' });
   });
   afterAll(async () => {
     await a?.close();
@@ -626,8 +626,12 @@ describe('two servers on one database', () => {
       databaseUrl: t.url,
       tokenKeyCacheSec: 0,
     });
-    const c = await buildApp({ config, dbh: { ...t, close: async () => undefined } });
-    const d = await buildApp({ config, dbh: { ...secondHandle, close: async () => undefined } });
+    const c = await buildApp({ config, dbh: { ...t, close: async () => undefined }, schemas: 'on-first-use' });
+    const d = await buildApp({
+      config,
+      dbh: { ...secondHandle, close: async () => undefined },
+      schemas: 'on-first-use',
+    });
     try {
       // Any logged-in caller reads its menus (the test above took /prList from buyer's group): 200, or 401 GPMS005.
       const check = async (app: FastifyInstance, token: string) => {
