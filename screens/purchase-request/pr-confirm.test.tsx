@@ -368,7 +368,7 @@ describe('prConfirmEdit: a PR line from an agreement opens the call-off filled i
     actions: ['terminate', 'callOff'],
   });
 
-  it('the agreement number opens 단가계약 발주 with the PR and its line’s quantity; the call-off links the PR line', async () => {
+  it('the agreement number opens 단가계약 발주 with the PR: a row per PR line with what is left to order of it; the call-off links the PR lines', async () => {
     const { services, router } = renderPrFlow('/prConfirmEdit?prNo=PR2026-000105', {
       ...asBuyer,
       answers: {

@@ -80,6 +80,22 @@ async function linesWithRemaining(db: Db, agreementNo: string) {
   }));
 }
 
+interface CallOffLine {
+  agreementLineNo: number;
+  itemCode: string | null;
+  itemName: string;
+  spec: string | null;
+  unitCode: string;
+  unitPrice: string;
+  agreedQty: string | null;
+  orderedQty: string;
+  remainingQty: string | null;
+  prLineNo: number | null;
+  prQuantity: string | null;
+  prOrderedQty: string | null;
+  prRemainingQty: string | null;
+}
+
 /**
  * The rows of the call-off dialog: each agreement line with what remains of it; with a PR to order
  * under the agreement, one row per PR line that names the agreement line and still has something
@@ -97,7 +113,7 @@ async function callOffLinesOf(
   const prLines = prNo ? await findPrLines(db, prNo) : [];
   const ordered = prNo ? await findOrderedOfPrLines(db, prNo) : new Map<number, string>();
   const plain = { prLineNo: null, prQuantity: null, prOrderedQty: null, prRemainingQty: null };
-  const rows = lines.flatMap((l) => {
+  const rows = lines.flatMap((l): CallOffLine[] => {
     const agreementLine = {
       agreementLineNo: l.lineNo,
       itemCode: l.itemCode,
