@@ -29958,8 +29958,24 @@ export interface operations {
                             orderedQty: string;
                             orderedAmount: string;
                             remainingQty: string | null;
-                            prLineNo?: number | null;
-                            prQuantity?: string | null;
+                        }[];
+                        /** @description The call-off dialog’s rows: each agreement line, or with prNo one row per PR line naming it with something left to order */
+                        callOffLines: {
+                            /** @description The row’s place (1, 2, …): an agreement line may be two rows */
+                            rowNo: number;
+                            agreementLineNo: number;
+                            itemCode: string | null;
+                            itemName: string;
+                            spec: string | null;
+                            unitCode: string;
+                            unitPrice: string;
+                            agreedQty: string | null;
+                            orderedQty: string;
+                            remainingQty: string | null;
+                            prLineNo: number | null;
+                            prQuantity: string | null;
+                            prOrderedQty: string | null;
+                            prRemainingQty: string | null;
                         }[];
                         callOffPolicy: string;
                         approvalStatus: string;
@@ -30338,7 +30354,7 @@ export interface operations {
     getAgreement: {
         parameters: {
             query?: {
-                /** @description A PR to order under the agreement (the call-off dialog started from it): each line names the PR line that names it and that line’s quantity */
+                /** @description A PR to order under the agreement (the call-off dialog started from it): callOffLines has a row per PR line naming an agreement line, with what is left to order of it */
                 prNo?: string;
             };
             header?: never;
@@ -30383,8 +30399,24 @@ export interface operations {
                             orderedQty: string;
                             orderedAmount: string;
                             remainingQty: string | null;
-                            prLineNo?: number | null;
-                            prQuantity?: string | null;
+                        }[];
+                        /** @description The call-off dialog’s rows: each agreement line, or with prNo one row per PR line naming it with something left to order */
+                        callOffLines: {
+                            /** @description The row’s place (1, 2, …): an agreement line may be two rows */
+                            rowNo: number;
+                            agreementLineNo: number;
+                            itemCode: string | null;
+                            itemName: string;
+                            spec: string | null;
+                            unitCode: string;
+                            unitPrice: string;
+                            agreedQty: string | null;
+                            orderedQty: string;
+                            remainingQty: string | null;
+                            prLineNo: number | null;
+                            prQuantity: string | null;
+                            prOrderedQty: string | null;
+                            prRemainingQty: string | null;
                         }[];
                         callOffPolicy: string;
                         approvalStatus: string;
@@ -30616,8 +30648,24 @@ export interface operations {
                             orderedQty: string;
                             orderedAmount: string;
                             remainingQty: string | null;
-                            prLineNo?: number | null;
-                            prQuantity?: string | null;
+                        }[];
+                        /** @description The call-off dialog’s rows: each agreement line, or with prNo one row per PR line naming it with something left to order */
+                        callOffLines: {
+                            /** @description The row’s place (1, 2, …): an agreement line may be two rows */
+                            rowNo: number;
+                            agreementLineNo: number;
+                            itemCode: string | null;
+                            itemName: string;
+                            spec: string | null;
+                            unitCode: string;
+                            unitPrice: string;
+                            agreedQty: string | null;
+                            orderedQty: string;
+                            remainingQty: string | null;
+                            prLineNo: number | null;
+                            prQuantity: string | null;
+                            prOrderedQty: string | null;
+                            prRemainingQty: string | null;
                         }[];
                         callOffPolicy: string;
                         approvalStatus: string;
@@ -30924,8 +30972,24 @@ export interface operations {
                             orderedQty: string;
                             orderedAmount: string;
                             remainingQty: string | null;
-                            prLineNo?: number | null;
-                            prQuantity?: string | null;
+                        }[];
+                        /** @description The call-off dialog’s rows: each agreement line, or with prNo one row per PR line naming it with something left to order */
+                        callOffLines: {
+                            /** @description The row’s place (1, 2, …): an agreement line may be two rows */
+                            rowNo: number;
+                            agreementLineNo: number;
+                            itemCode: string | null;
+                            itemName: string;
+                            spec: string | null;
+                            unitCode: string;
+                            unitPrice: string;
+                            agreedQty: string | null;
+                            orderedQty: string;
+                            remainingQty: string | null;
+                            prLineNo: number | null;
+                            prQuantity: string | null;
+                            prOrderedQty: string | null;
+                            prRemainingQty: string | null;
                         }[];
                         callOffPolicy: string;
                         approvalStatus: string;
@@ -31137,8 +31201,24 @@ export interface operations {
                             orderedQty: string;
                             orderedAmount: string;
                             remainingQty: string | null;
-                            prLineNo?: number | null;
-                            prQuantity?: string | null;
+                        }[];
+                        /** @description The call-off dialog’s rows: each agreement line, or with prNo one row per PR line naming it with something left to order */
+                        callOffLines: {
+                            /** @description The row’s place (1, 2, …): an agreement line may be two rows */
+                            rowNo: number;
+                            agreementLineNo: number;
+                            itemCode: string | null;
+                            itemName: string;
+                            spec: string | null;
+                            unitCode: string;
+                            unitPrice: string;
+                            agreedQty: string | null;
+                            orderedQty: string;
+                            remainingQty: string | null;
+                            prLineNo: number | null;
+                            prQuantity: string | null;
+                            prOrderedQty: string | null;
+                            prRemainingQty: string | null;
                         }[];
                         callOffPolicy: string;
                         approvalStatus: string;
@@ -31350,8 +31430,24 @@ export interface operations {
                             orderedQty: string;
                             orderedAmount: string;
                             remainingQty: string | null;
-                            prLineNo?: number | null;
-                            prQuantity?: string | null;
+                        }[];
+                        /** @description The call-off dialog’s rows: each agreement line, or with prNo one row per PR line naming it with something left to order */
+                        callOffLines: {
+                            /** @description The row’s place (1, 2, …): an agreement line may be two rows */
+                            rowNo: number;
+                            agreementLineNo: number;
+                            itemCode: string | null;
+                            itemName: string;
+                            spec: string | null;
+                            unitCode: string;
+                            unitPrice: string;
+                            agreedQty: string | null;
+                            orderedQty: string;
+                            remainingQty: string | null;
+                            prLineNo: number | null;
+                            prQuantity: string | null;
+                            prOrderedQty: string | null;
+                            prRemainingQty: string | null;
                         }[];
                         callOffPolicy: string;
                         approvalStatus: string;
@@ -31565,8 +31661,24 @@ export interface operations {
                             orderedQty: string;
                             orderedAmount: string;
                             remainingQty: string | null;
-                            prLineNo?: number | null;
-                            prQuantity?: string | null;
+                        }[];
+                        /** @description The call-off dialog’s rows: each agreement line, or with prNo one row per PR line naming it with something left to order */
+                        callOffLines: {
+                            /** @description The row’s place (1, 2, …): an agreement line may be two rows */
+                            rowNo: number;
+                            agreementLineNo: number;
+                            itemCode: string | null;
+                            itemName: string;
+                            spec: string | null;
+                            unitCode: string;
+                            unitPrice: string;
+                            agreedQty: string | null;
+                            orderedQty: string;
+                            remainingQty: string | null;
+                            prLineNo: number | null;
+                            prQuantity: string | null;
+                            prOrderedQty: string | null;
+                            prRemainingQty: string | null;
                         }[];
                         callOffPolicy: string;
                         approvalStatus: string;

@@ -64,6 +64,25 @@ const DETAIL = {
       remainingQty: '60.000',
     },
   ],
+  // The call-off dialog's rows: opened from the agreement (no PR), its lines as they are.
+  callOffLines: [
+    {
+      rowNo: 1,
+      agreementLineNo: 1,
+      itemCode: 'MRO0101-0001',
+      itemName: '육각볼트',
+      spec: null,
+      unitCode: 'EA',
+      unitPrice: '1000.00',
+      agreedQty: '100.000',
+      orderedQty: '40.000',
+      remainingQty: '60.000',
+      prLineNo: null,
+      prQuantity: null,
+      prOrderedQty: null,
+      prRemainingQty: null,
+    },
+  ],
   callOffs: [
     {
       poNo: 'PO2026-000304',

@@ -2,7 +2,7 @@ import { defineEditScreen } from '../../engine/define';
 import { f, t } from './labels';
 
 const AGREEMENT = { operation: 'getAgreement' as const, params: { path: { agreementNo: 'query.agreementNo' } } };
-// Started from a PR (query prNo): each line comes with the PR line naming it and that line's quantity.
+// Started from a PR (query prNo): a row per PR line naming an agreement line, with what is left to order of it.
 const AGREEMENT_FOR_PR = {
   operation: 'getAgreement' as const,
   params: { path: { agreementNo: 'query.agreementNo' }, query: { prNo: 'query.prNo' } },
@@ -16,7 +16,10 @@ const AGREEMENT_FOR_PR = {
  * agreement screen shows the call-off when the buyer comes back. A refusal beyond the agreement
  * lists every problem. Ordering a received PR (its number, and per line the PR line it orders) makes
  * the order that PR's, whose budget commits at the call-off. Opened from a PR (/prConfirmEdit, query
- * prNo) the PR's number is filled in and so are the lines its lines name: their PR line and quantity.
+ * prNo) the PR's number is filled in, and each PR line naming an agreement line is a row of its own
+ * (two PR lines of one agreement line are two rows) with its PR line and what is left to order of it
+ * — its quantity less what the PR's orders not cancelled already ordered; a PR line fully ordered is
+ * not offered again.
  */
 export default defineEditScreen({
   id: 'purchaseOrder.agreementCallOff',
@@ -53,17 +56,20 @@ export default defineEditScreen({
     {
       id: 'lines',
       title: t('d.callOffLines'),
-      rowKey: 'agreementLineNo',
+      rowKey: 'rowNo',
       canAdd: false,
       canDelete: false,
       visibleRows: 8,
       fillFrom: {
         ...AGREEMENT_FOR_PR,
-        rows: 'lines',
+        rows: 'callOffLines',
         fill: {
-          agreementLineNo: 'lineNo',
-          quantity: 'prQuantity',
+          rowNo: 'rowNo',
+          agreementLineNo: 'agreementLineNo',
+          quantity: 'prRemainingQty',
           prLineNo: 'prLineNo',
+          prQuantity: 'prQuantity',
+          prOrderedQty: 'prOrderedQty',
           itemCode: 'itemCode',
           itemName: 'itemName',
           unitCode: 'unitCode',
@@ -80,6 +86,8 @@ export default defineEditScreen({
         { field: 'remainingQty', type: 'number', width: 90 },
         { field: 'quantity', label: f('callOffQty'), align: 'right', width: 100, editable: true },
         { field: 'prLineNo', type: 'number', width: 90, editable: '!empty(form.prNo)' },
+        { field: 'prQuantity', type: 'number', width: 90 },
+        { field: 'prOrderedQty', type: 'number', width: 100 },
         { field: 'unitPrice', type: 'number', width: 100 },
         { field: 'amount', type: 'money', width: 120, product: ['quantity', 'unitPrice'], total: 'sum' },
         { field: 'unitCode', width: 60 },

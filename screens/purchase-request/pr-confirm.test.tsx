@@ -279,13 +279,13 @@ describe(
 
 describe('prConfirmEdit: a PR line from an agreement opens the call-off filled in', { timeout: 30_000 }, () => {
   const AGREEMENT_NO = 'AG2026-000001';
-  /** PR2026-000105 (received) whose line names the agreement's line 2. */
+  /** PR2026-000105 (received) whose lines name the agreement's line 2. */
   const own = createPrFixtures({ viewer: 'E000004' });
   const getPr = (input: OperationInput) => {
     const pr = own.answers.getPr(input) as { lines: Array<Record<string, unknown>> };
     return { ...pr, lines: pr.lines.map((l) => ({ ...l, agreementNo: AGREEMENT_NO, agreementLineNo: 2 })) };
   };
-  const line = (lineNo: number, itemName: string, pr: boolean) => ({
+  const line = (lineNo: number, itemName: string) => ({
     lineNo,
     itemCode: null,
     itemName,
@@ -297,9 +297,35 @@ describe('prConfirmEdit: a PR line from an agreement opens the call-off filled i
     orderedQty: '0.000',
     orderedAmount: '0.00',
     remainingQty: '500.000',
-    // The server names the PR line only when asked with the PR's number.
-    ...(pr ? { prLineNo: lineNo === 2 ? 1 : null, prQuantity: lineNo === 2 ? '100.000' : null } : {}),
   });
+  /** A dialog row: the agreement line, and with the PR the PR line naming it and what is left of it. */
+  const row = (rowNo: number, l: ReturnType<typeof line>, pr?: [number, string, string, string]) => ({
+    rowNo,
+    agreementLineNo: l.lineNo,
+    itemCode: l.itemCode,
+    itemName: l.itemName,
+    spec: l.spec,
+    unitCode: l.unitCode,
+    unitPrice: l.unitPrice,
+    agreedQty: l.agreedQty,
+    orderedQty: l.orderedQty,
+    remainingQty: l.remainingQty,
+    prLineNo: pr?.[0] ?? null,
+    prQuantity: pr?.[1] ?? null,
+    prOrderedQty: pr?.[2] ?? null,
+    prRemainingQty: pr?.[3] ?? null,
+  });
+  const lines = [line(1, '황동판'), line(2, '동판')];
+  // The server names the PR lines only when asked with the PR's number: the PR's lines 1 and 2 both
+  // name the agreement's line 2 (a row each); 40 of line 1's 100 were ordered already.
+  const callOffLines = (pr: boolean) =>
+    pr
+      ? [
+          row(1, lines[0]),
+          row(2, lines[1], [1, '100.000', '40.000', '60.000']),
+          row(3, lines[1], [2, '30.000', '0.000', '30.000']),
+        ]
+      : [row(1, lines[0]), row(2, lines[1])];
   const getAgreement = (input: OperationInput) => ({
     agreementNo: AGREEMENT_NO,
     compNo: 'C00001',
@@ -330,7 +356,8 @@ describe('prConfirmEdit: a PR line from an agreement opens the call-off filled i
     createdBy: 'operator',
     createdAt: '2026-11-19T01:00:00.000Z',
     updatedAt: '2026-11-20T01:00:00.000Z',
-    lines: [line(1, '황동판', !!input.query?.prNo), line(2, '동판', !!input.query?.prNo)],
+    lines,
+    callOffLines: callOffLines(!!input.query?.prNo),
     callOffs: [],
     approvals: [],
     history: [],
@@ -341,7 +368,7 @@ describe('prConfirmEdit: a PR line from an agreement opens the call-off filled i
     actions: ['terminate', 'callOff'],
   });
 
-  it('the agreement number opens 단가계약 발주 with the PR and its line’s quantity; the call-off links the PR line', async () => {
+  it('the agreement number opens 단가계약 발주 with the PR: a row per PR line with what is left to order of it; the call-off links the PR lines', async () => {
     const { services, router } = renderPrFlow('/prConfirmEdit?prNo=PR2026-000105', {
       ...asBuyer,
       answers: {
@@ -370,11 +397,13 @@ describe('prConfirmEdit: a PR line from an agreement opens the call-off filled i
     // (The page behind has a prNo field of the same id: the dialog's field is read by its place.)
     expect(dialog.querySelector('[data-field="prNo"] input')).toHaveValue('PR2026-000105');
     expect(callsOf(services.calls, 'getAgreement').map((c) => c.input.query?.prNo)).toContain('PR2026-000105');
-    // The agreement's line 2 is the PR's line 1: its quantity and PR line filled in; line 1 is left empty.
+    // The agreement's line 2 is the PR's lines 1 and 2: a row each, with its PR line and what is left
+    // to order of it (line 1: 100 less the 40 ordered before); the agreement's line 1 is left empty.
     await waitFor(() =>
-      expect(gridRowTexts(dialog).map((r) => [r[0], r[1], r[3], r[4]])).toEqual([
-        ['1', '황동판', '', ''],
-        ['2', '동판', '100.000', '1'],
+      expect(gridRowTexts(dialog).map((r) => [r[0], r[1], r[3], r[4], r[5], r[6]])).toEqual([
+        ['1', '황동판', '', '', '', ''],
+        ['2', '동판', '60.000', '1', '100', '40'],
+        ['2', '동판', '30.000', '2', '30', '0'],
       ]),
     );
     fireEvent.change(within(dialog).getByLabelText(/^납기일/), { target: { value: '2030-12-01' } });
@@ -387,7 +416,10 @@ describe('prConfirmEdit: a PR line from an agreement opens the call-off filled i
       body: {
         prNo: 'PR2026-000105',
         dueDate: '2030-12-01',
-        lines: [{ agreementLineNo: 2, quantity: '100.000', prLineNo: 1 }],
+        lines: [
+          { agreementLineNo: 2, quantity: '60.000', prLineNo: 1 },
+          { agreementLineNo: 2, quantity: '30.000', prLineNo: 2 },
+        ],
       },
     });
     await waitFor(() => expect(router.state.location.pathname).toBe('/OrderRequestEdit'));

@@ -14,6 +14,19 @@ export function draftAgreementAnswer(o: {
   lines: ReadonlyArray<{ itemName: string; unitCode: string; unitPrice: string; agreedQty: string | null }>;
 }) {
   const at = '2026-11-20T01:00:00.000Z';
+  const lines = o.lines.map((l, i) => ({
+    lineNo: i + 1,
+    itemCode: null,
+    itemName: l.itemName,
+    spec: null,
+    unitCode: l.unitCode,
+    sgCode: null,
+    unitPrice: l.unitPrice,
+    agreedQty: l.agreedQty,
+    orderedQty: '0.000',
+    orderedAmount: '0.00',
+    remainingQty: l.agreedQty,
+  }));
   return {
     agreementNo: o.agreementNo,
     compNo: o.compNo,
@@ -29,18 +42,23 @@ export function draftAgreementAnswer(o: {
     contractNo: null,
     buyerName: '김민수',
     version: 1,
-    lines: o.lines.map((l, i) => ({
-      lineNo: i + 1,
-      itemCode: null,
+    lines,
+    // The call-off dialog's rows: one per line (no PR asked).
+    callOffLines: lines.map((l) => ({
+      rowNo: l.lineNo,
+      agreementLineNo: l.lineNo,
+      itemCode: l.itemCode,
       itemName: l.itemName,
-      spec: null,
+      spec: l.spec,
       unitCode: l.unitCode,
-      sgCode: null,
       unitPrice: l.unitPrice,
       agreedQty: l.agreedQty,
-      orderedQty: '0.000',
-      orderedAmount: '0.00',
-      remainingQty: l.agreedQty,
+      orderedQty: l.orderedQty,
+      remainingQty: l.remainingQty,
+      prLineNo: null,
+      prQuantity: null,
+      prOrderedQty: null,
+      prRemainingQty: null,
     })),
     callOffPolicy: 'REFUSE',
     approvalStatus: 'NONE',

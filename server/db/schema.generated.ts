@@ -1398,6 +1398,7 @@ export interface PoLineTable {
   receivedQty: ColumnType<string, string | number | undefined, string | number>;
   agreementNo: string | null;
   agreementLineNo: number | null;
+  prLineNo: number | null;
 }
 
 export interface PoRevisionTable {

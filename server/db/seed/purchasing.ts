@@ -490,6 +490,8 @@ export function buildPurchasing(rng: Rng, input: PurchasingInput): PurchasingSee
       key,
       build: (prNo) => {
         ext.prNo = prNo;
+        // The order's lines are the PR's, line by line (as its quotation request's are).
+        for (const l of poLines) Object.assign(l, { prLineNo: l.lineNo });
         const submitted = ts(prDate, 14);
         const appr = approval('PR', prNo, toKrw(prTotal, po.currency), requester, prDate, 'APPROVED');
         out.prHeaders.push({

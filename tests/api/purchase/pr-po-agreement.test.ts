@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../helpers/app.js';
-import { awardedRfq, client, day, logins, ok, prBody, refused, type Flow } from './helpers.js';
+import { awardedRfq, client, day, logins, ok, prBody, receivedPr, refused, type Flow } from './helpers.js';
 
 /**
  * The PR → PO path (an awarded quotation request → POST /api/v1/pos, docs/agreements.md "PR lines
@@ -62,6 +62,10 @@ describe('the PR → PO path with agreement lines', { timeout: 180_000 }, () => 
 
   const agreement = async (agreementNo: string) => ok(await f.get(`/api/v1/agreements/${agreementNo}`, f.u.operator));
 
+  /** The call-off dialog's rows opened from a PR (`callOffLines` of the agreement read with the PR's number). */
+  const dialogRows = async (agreementNo: string, prNo: string): Promise<Array<Record<string, unknown>>> =>
+    ok(await f.get(`/api/v1/agreements/${agreementNo}?prNo=${prNo}`, f.u.operator)).callOffLines;
+
   /** ordered + remaining = agreed on every line with an agreed quantity. */
   function holds(ag: { lines: Array<{ agreedQty: string | null; orderedQty: string; remainingQty: string | null }> }) {
     for (const l of ag.lines)
@@ -86,11 +90,82 @@ describe('the PR → PO path with agreement lines', { timeout: 180_000 }, () => 
       [po.poNo, 1],
     ]);
     holds(after);
+    // The order says which PR line each of its lines orders: the call-off dialog from the PR no
+    // longer offers the PR's line 1 (fully ordered), until the order is cancelled.
+    expect((await dialogRows(ag.agreementNo, rfq.prNo)).map((r) => [r.agreementLineNo, r.prLineNo])).toEqual([
+      [1, null],
+      [2, null],
+    ]);
     ok(await f.post(`/api/v1/pos/${po.poNo}/cancel`, f.u.operator, { version: po.version, reason: '시험 취소' }));
     const back = await agreement(ag.agreementNo);
     expect(back.lines[0]).toMatchObject({ orderedQty: '0.000', orderedAmount: '0.00', remainingQty: '100.000' });
     expect(back.orderedAmount).toBe('0.00');
     holds(back);
+    expect((await dialogRows(ag.agreementNo, rfq.prNo))[0]).toMatchObject({ prLineNo: 1, prRemainingQty: '5.000' });
+  });
+
+  it('the call-off dialog from a PR: a row per PR line naming the agreement line, less what the PR’s live orders ordered', async () => {
+    const ag = await activeAgreement();
+    // Lines 1 and 3 name the agreement's line 1; line 2 is an ordinary part.
+    const pr = await receivedPr(
+      f,
+      prBody({
+        lines: [
+          { agreementNo: ag.agreementNo, agreementLineNo: 1, quantity: '10', estUnitPrice: '1000' },
+          { itemName: '일반 부품', unitCode: 'EA', quantity: '2', estUnitPrice: '1000' },
+          { agreementNo: ag.agreementNo, agreementLineNo: 1, quantity: '4', estUnitPrice: '1000' },
+        ],
+      }),
+    );
+    const shape = (rows: Array<Record<string, unknown>>) =>
+      rows.map((r) => [r.rowNo, r.agreementLineNo, r.prLineNo, r.prQuantity, r.prOrderedQty, r.prRemainingQty]);
+    // Without the PR: the agreement's lines, one row each, nothing of a PR.
+    expect(shape(ok(await f.get(`/api/v1/agreements/${ag.agreementNo}`, f.u.operator)).callOffLines)).toEqual([
+      [1, 1, null, null, null, null],
+      [2, 2, null, null, null, null],
+    ]);
+    expect(shape(await dialogRows(ag.agreementNo, pr.prNo))).toEqual([
+      [1, 1, 1, '10.000', '0.000', '10.000'],
+      [2, 1, 3, '4.000', '0.000', '4.000'],
+      [3, 2, null, null, null, null],
+    ]);
+    const callOff = (lines: unknown[]) =>
+      f.post(`/api/v1/agreements/${ag.agreementNo}/call-offs`, f.u.operator, {
+        dueDate: day(10),
+        prNo: pr.prNo,
+        lines,
+      });
+    // 6 of line 1 ordered: 4 left of it.
+    const first = ok(await callOff([{ prLineNo: 1, quantity: '6' }]));
+    expect(shape(await dialogRows(ag.agreementNo, pr.prNo))).toEqual([
+      [1, 1, 1, '10.000', '6.000', '4.000'],
+      [2, 1, 3, '4.000', '0.000', '4.000'],
+      [3, 2, null, null, null, null],
+    ]);
+    // Line 3 ordered in full: no longer offered; line 1 keeps its rest.
+    const second = ok(await callOff([{ prLineNo: 3, quantity: '4' }]));
+    expect(shape(await dialogRows(ag.agreementNo, pr.prNo))).toEqual([
+      [1, 1, 1, '10.000', '6.000', '4.000'],
+      [2, 2, null, null, null, null],
+    ]);
+    // The rest of line 1 ordered too: the agreement's line 1 is offered without a PR line.
+    const third = ok(await callOff([{ prLineNo: 1, quantity: '4' }]));
+    expect(shape(await dialogRows(ag.agreementNo, pr.prNo))).toEqual([
+      [1, 1, null, null, null, null],
+      [2, 2, null, null, null, null],
+    ]);
+    // A cancelled order gives back what it ordered of the PR lines.
+    ok(
+      await f.post(`/api/v1/pos/${second.poNo}/cancel`, f.u.operator, { version: second.version, reason: '시험 취소' }),
+    );
+    ok(await f.post(`/api/v1/pos/${first.poNo}/cancel`, f.u.operator, { version: first.version, reason: '시험 취소' }));
+    expect(shape(await dialogRows(ag.agreementNo, pr.prNo))).toEqual([
+      [1, 1, 1, '10.000', '4.000', '6.000'],
+      [2, 1, 3, '4.000', '0.000', '4.000'],
+      [3, 2, null, null, null, null],
+    ]);
+    expect((await agreement(ag.agreementNo)).lines[0].orderedQty).toBe('4.000');
+    expect(third.lines.map((l: { lineNo: number }) => l.lineNo)).toEqual([1]);
   });
 
   it('refuses more than the line’s remaining quantity, and changes nothing', async () => {

@@ -526,6 +526,7 @@ export async function awardAuction(
       title: a.title,
       currency: a.currency as 'KRW' | 'JPY',
       dueDate: b.dueDate,
+      now,
       confirmEvaluationWarning: b.confirmEvaluationWarning,
       lines: lines.map((l, i) => ({ ...l, unitPrice: prices[i] })),
     });

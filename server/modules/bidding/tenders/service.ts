@@ -619,6 +619,7 @@ export async function awardTender(
         title: t.title,
         currency: t.currency as 'KRW' | 'JPY',
         dueDate: b.dueDate,
+        now,
         confirmEvaluationWarning: b.confirmEvaluationWarning,
         lines: lines
           .filter((l) => lineNos.includes(l.lineNo))

@@ -341,3 +341,17 @@ export function findItemForAgreement(db: Db, itemCode: string) {
 export function unitExists(db: Db, unitCode: string) {
   return db.selectFrom('unit').select('unitCode').where('unitCode', '=', unitCode).executeTakeFirst();
 }
+
+/** What the PR's live orders (every order not cancelled) ordered of each of its lines, by PR line number. */
+export async function findOrderedOfPrLines(db: Db, prNo: string): Promise<Map<number, string>> {
+  const rows = await db
+    .selectFrom('poLine as l')
+    .innerJoin('poHeader as h', 'h.poNo', 'l.poNo')
+    .select((eb) => ['l.prLineNo', eb.cast<string>(eb.fn.sum('l.quantity'), 'text').as('quantity')])
+    .where('h.prNo', '=', prNo)
+    .where('h.status', '<>', 'CANCELLED')
+    .where('l.prLineNo', 'is not', null)
+    .groupBy('l.prLineNo')
+    .execute();
+  return new Map(rows.map((r) => [r.prLineNo!, r.quantity]));
+}

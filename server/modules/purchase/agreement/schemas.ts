@@ -97,7 +97,7 @@ export const AgreementDetailQuery = Type.Object(
       Type.String({
         maxLength: 20,
         description:
-          'A PR to order under the agreement (the call-off dialog started from it): each line names the PR line that names it and that line’s quantity',
+          'A PR to order under the agreement (the call-off dialog started from it): callOffLines has a row per PR line naming an agreement line, with what is left to order of it',
       }),
     ),
   },
@@ -301,14 +301,31 @@ const Common = {
 
 export const AgreementDetail = Type.Object({
   ...Common,
-  lines: Type.Array(
+  callOffLines: Type.Array(
     Type.Object({
-      ...AgreementLineView.properties,
-      prLineNo: Type.Optional(
-        Nullable(Type.Integer({ description: 'With prNo: the PR line that names this agreement line' })),
+      rowNo: Type.Integer({ description: 'The row’s place (1, 2, …): an agreement line may be two rows' }),
+      agreementLineNo: Type.Integer(),
+      itemCode: Nullable(Type.String()),
+      itemName: Type.String(),
+      spec: Nullable(Type.String()),
+      unitCode: Type.String(),
+      unitPrice: Type.String(),
+      agreedQty: Nullable(Type.String()),
+      orderedQty: Type.String(),
+      remainingQty: Nullable(Type.String()),
+      prLineNo: Nullable(Type.Integer({ description: 'With prNo: the PR line that names this agreement line' })),
+      prQuantity: Nullable(Type.String({ description: 'With prNo: that PR line’s quantity' })),
+      prOrderedQty: Nullable(
+        Type.String({ description: 'With prNo: what the PR’s orders not cancelled already ordered of that PR line' }),
       ),
-      prQuantity: Type.Optional(Nullable(Type.String({ description: 'With prNo: that PR line’s quantity' }))),
+      prRemainingQty: Nullable(
+        Type.String({ description: 'With prNo: what is left to order of that PR line (the dialog’s quantity)' }),
+      ),
     }),
+    {
+      description:
+        'The call-off dialog’s rows: each agreement line, or with prNo one row per PR line naming it with something left to order',
+    },
   ),
   callOffPolicy: Type.String(),
   approvalStatus: Type.String(),

@@ -9,7 +9,7 @@ import { internalActor, isPurchasingManager, type Actor } from '../../../domain/
 import { loadHistory } from '../../../domain/documents.js';
 import { checkVersion, failIf, notAllowed, refused, staleVersion, type FieldError } from '../../../domain/errors.js';
 import { fitsAmount, jpyRate, lineAmount, toKrw, totalOf } from '../../../domain/money.js';
-import { sumDecimals } from '../../../../lib/money.js';
+import { compareDecimals, sumDecimals } from '../../../../lib/money.js';
 import { transition } from '../../../domain/machine.js';
 import { checkDate, todayKst } from '../../../domain/dates.js';
 import { AMOUNT, QUANTITY, UNIT_PRICE, checkDecimal, iso, requireText, text } from '../../../domain/values.js';
@@ -36,6 +36,7 @@ import {
   findItemForAgreement,
   findOrderForAgreement,
   findOrderLinesForAgreement,
+  findOrderedOfPrLines,
   insertAgreement,
   lockAgreement,
   lockAgreementForApproval,
@@ -79,20 +80,67 @@ async function linesWithRemaining(db: Db, agreementNo: string) {
   }));
 }
 
+interface CallOffLine {
+  agreementLineNo: number;
+  itemCode: string | null;
+  itemName: string;
+  spec: string | null;
+  unitCode: string;
+  unitPrice: string;
+  agreedQty: string | null;
+  orderedQty: string;
+  remainingQty: string | null;
+  prLineNo: number | null;
+  prQuantity: string | null;
+  prOrderedQty: string | null;
+  prRemainingQty: string | null;
+}
+
 /**
- * The lines with, for a PR to order under the agreement, the PR line that names each and its
- * quantity: what the call-off dialog started from that PR fills in.
+ * The rows of the call-off dialog: each agreement line with what remains of it; with a PR to order
+ * under the agreement, one row per PR line that names the agreement line and still has something
+ * to order — its number, its quantity, what the PR's live orders (cancelled ones give back) already
+ * ordered of it and the rest, which the dialog fills in. Two PR lines of one agreement line are two
+ * rows. An agreement line no such PR line names is one row without a PR line (fully ordered PR
+ * lines are not offered again).
  */
-async function linesForPr(db: Db, agreementNo: string, prNo: string | null) {
-  const [lines, prLines] = await Promise.all([
-    linesWithRemaining(db, agreementNo),
-    prNo ? findPrLines(db, prNo) : Promise.resolve([]),
-  ]);
-  if (!prNo) return lines;
-  return lines.map((l) => {
-    const named = prLines.find((p) => p.agreementNo === agreementNo && p.agreementLineNo === l.lineNo);
-    return { ...l, prLineNo: named?.lineNo ?? null, prQuantity: named?.quantity ?? null };
+async function callOffLinesOf(
+  db: Db,
+  agreementNo: string,
+  lines: Awaited<ReturnType<typeof linesWithRemaining>>,
+  prNo: string | null,
+) {
+  const prLines = prNo ? await findPrLines(db, prNo) : [];
+  const ordered = prNo ? await findOrderedOfPrLines(db, prNo) : new Map<number, string>();
+  const plain = { prLineNo: null, prQuantity: null, prOrderedQty: null, prRemainingQty: null };
+  const rows = lines.flatMap((l): CallOffLine[] => {
+    const agreementLine = {
+      agreementLineNo: l.lineNo,
+      itemCode: l.itemCode,
+      itemName: l.itemName,
+      spec: l.spec,
+      unitCode: l.unitCode,
+      unitPrice: l.unitPrice,
+      agreedQty: l.agreedQty,
+      orderedQty: l.orderedQty,
+      remainingQty: l.remainingQty,
+    };
+    const named = prLines
+      .filter((p) => p.agreementNo === agreementNo && p.agreementLineNo === l.lineNo)
+      .map((p) => {
+        const prOrderedQty = sumDecimals([minus(p.quantity, p.quantity), ordered.get(p.lineNo) ?? '0']);
+        return {
+          ...agreementLine,
+          prLineNo: p.lineNo,
+          prQuantity: p.quantity,
+          prOrderedQty,
+          prRemainingQty: minus(p.quantity, prOrderedQty),
+        };
+      })
+      .filter((r) => compareDecimals(r.prRemainingQty, '0') > 0);
+    return named.length ? named : [{ ...agreementLine, ...plain }];
   });
+  return rows.map((r, i) => ({ rowNo: i + 1, ...r }));
 }
 
 /** One agreement as staff see it: lines with remaining quantities, call-offs, approvals, history, actions. */
@@ -100,7 +148,7 @@ async function detail(db: Db, agreementNo: string, actor: Actor, now: Date, prNo
   const h = await findAgreement(db, agreementNo);
   if (!h) throw agreementMissing();
   const [lines, callOffs, approvals, history, canWrite] = await Promise.all([
-    linesForPr(db, agreementNo, prNo),
+    linesWithRemaining(db, agreementNo),
     findCallOffs(db, agreementNo),
     loadApprovals(db, { docTypes: ['AGREEMENT'], docNo: agreementNo }),
     loadHistory(db, 'agreement', agreementNo),
@@ -119,6 +167,7 @@ async function detail(db: Db, agreementNo: string, actor: Actor, now: Date, prNo
     createdAt: iso(h.createdAt)!,
     updatedAt: iso(h.updatedAt)!,
     lines,
+    callOffLines: await callOffLinesOf(db, agreementNo, lines, prNo),
     callOffs,
     approvals,
     history: numbered(history),
@@ -674,6 +723,7 @@ export async function callOffAgreement(
         unitPrice,
         amount,
         deliveryDate: l.deliveryDate ?? b.dueDate,
+        prLineNo: pr ? (l.prLineNo ?? null) : null,
         agreementNo,
         agreementLineNo: al.lineNo,
       };

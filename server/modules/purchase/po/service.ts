@@ -60,6 +60,9 @@ import { approvalState, numbered } from '../approval/state.js';
 import { PO_MACHINE, poActionsFor, withinApproval } from './workflow.js';
 import { assertBindable } from '../../files/owners.js';
 import { applyAgreementConsumption, giveBack } from '../agreement/consumption.js';
+import { lockAgreement } from '../agreement/queries.js';
+import type { CallOffProblem } from '../agreement/workflow.js';
+import { HttpError } from '../../../http/errors.js';
 import { applyAgreedChange, changePo as changeOrder, revisionViews } from './change-order.js';
 
 export const PO_SCREENS = { list: '/OrderRequestList', edit: '/OrderRequestEdit' } as const;
@@ -205,6 +208,7 @@ export async function createPo(db: Db, caller: Caller | null, b: Static<typeof P
         unitPrice,
         amount: lineAmount(r.quantity, unitPrice, rfq.currency),
         deliveryDate: dates.get(r.lineNo) ?? b.dueDate,
+        prLineNo: r.prLineNo,
         agreementNo: pl?.agreementNo ?? null,
         agreementLineNo: pl?.agreementNo ? pl.agreementLineNo : null,
       };
@@ -621,7 +625,11 @@ export interface AwardedOrder {
   title: string;
   currency: 'KRW' | 'JPY';
   dueDate: string;
+  /** The award's time (the app clock): an agreement's validity is checked on its business day. */
+  now: Date;
   lines: ReadonlyArray<{
+    /** The PR line the tender's or auction's line came from (null for the buyer's own lines). */
+    prLineNo: number | null;
     itemCode: string | null;
     itemName: string;
     spec: string | null;
@@ -639,11 +647,86 @@ export interface AwardedOrder {
  * must still be eligible (trading, its evaluation grade), a PO number, the lines at the opened
  * prices, the PR (if any) ordered, audited. The order then goes through the usual submit,
  * approval and send. Inside the award's transaction; answers the PO number.
+ *
+ * A line whose PR line names an agreement line is a call-off line, as on the PR → PO path: the
+ * agreement is checked and consumed in this transaction (agreement/consumption.ts) on the
+ * award's business day. The award cannot choose its supplier or its price — the bidding did — so
+ * a winner other than the agreement's supplier, or a price the agreement refuses, refuses the
+ * award itself (409, nothing of it written: the caller's transaction rolls back) and says why in
+ * the award's terms; under the APPROVE policy the order is made with the exception for its
+ * approvers.
  */
 export async function createAwardedPo(trx: Db, actor: Actor, o: AwardedOrder): Promise<string> {
   await assertSuppliersEligible(trx, [o.compNo], 'order', 'body/version');
-  const today = todayKst();
+  const today = todayKst(o.now);
+  // The PR lines' agreement lines are fixed once the PR was received; read before any lock.
+  const prLines = o.prNo ? await findPrLines(trx, o.prNo) : [];
+  const named = new Map(prLines.map((l) => [l.lineNo, l]));
+  // Every agreement the PR names, whichever winner's line names it, is locked in number order
+  // before the PR: an award of several orders takes them in one order, as a call-off does.
+  const agreementNos = [...new Set(prLines.flatMap((l) => (l.agreementNo ? [l.agreementNo] : [])))].sort();
+  const agreements = new Map<string, { compNo: string }>();
+  for (const agreementNo of agreementNos) {
+    const a = await lockAgreement(trx, agreementNo);
+    if (a) agreements.set(agreementNo, a);
+  }
+  const lines = o.lines.map((l, i) => {
+    const pl = l.prLineNo === null ? undefined : named.get(l.prLineNo);
+    return {
+      poNo: '',
+      lineNo: i + 1,
+      itemCode: l.itemCode,
+      itemName: l.itemName,
+      spec: l.spec,
+      unitCode: l.unitCode,
+      sgCode: l.sgCode,
+      quantity: l.quantity,
+      unitPrice: l.unitPrice,
+      amount: lineAmount(l.quantity, l.unitPrice, o.currency),
+      deliveryDate: l.deliveryDate ?? o.dueDate,
+      prLineNo: l.prLineNo,
+      agreementNo: pl?.agreementNo ?? null,
+      agreementLineNo: pl?.agreementNo ? pl.agreementLineNo : null,
+    };
+  });
+  const callOffs = lines.filter((l) => l.agreementNo);
+  for (const agreementNo of [...new Set(callOffs.map((l) => l.agreementNo!))]) {
+    const a = agreements.get(agreementNo);
+    if (a && a.compNo !== o.compNo) {
+      const prLineNos = callOffs.filter((l) => l.agreementNo === agreementNo).map((l) => l.prLineNo!);
+      throw refused(
+        'AGREEMENT_SUPPLIER_MISMATCH',
+        `구매요청 ${prLineNos.join(', ')}번 품목은 단가계약 ${agreementNo}(협력사 ${a.compNo})의 품목이라 협력사 ${o.compNo}에 낙찰할 수 없습니다`,
+        { agreementNo, agreementCompNo: a.compNo, compNo: o.compNo, prLineNos },
+      );
+    }
+  }
+  let accepted: CallOffProblem[] = [];
+  try {
+    accepted = callOffs.length
+      ? await applyAgreementConsumption(
+          trx,
+          callOffs.map((l) => ({
+            agreementNo: l.agreementNo!,
+            lineNo: l.agreementLineNo!,
+            qty: l.quantity,
+            amount: l.amount,
+            unitPrice: l.unitPrice,
+          })),
+          today,
+          { compNo: o.compNo },
+        )
+      : [];
+  } catch (e) {
+    // The call-off's refusal, said as the award's: the problems stay listed as they are.
+    if (e instanceof HttpError && e.code === 'AGREEMENT_CALL_OFF_REFUSED') {
+      const agreementNo = (e.details as { agreementNo?: string } | undefined)?.agreementNo ?? '';
+      throw refused(e.code, `단가계약 ${agreementNo}에 맞지 않아 낙찰할 수 없습니다: ${e.message}`, e.details);
+    }
+    throw e;
+  }
   const poNo = await nextDocumentNumber(trx, 'PO', today);
+  for (const l of lines) l.poNo = poNo;
   await checkSourcingEligibility(trx, [o.compNo], {
     docType: 'PO',
     docNo: poNo,
@@ -651,19 +734,6 @@ export async function createAwardedPo(trx: Db, actor: Actor, o: AwardedOrder): P
     actor: actor.userId,
   });
   const pr = o.prNo ? await lockPrToOrder(trx, o.prNo) : null;
-  const lines = o.lines.map((l, i) => ({
-    poNo,
-    lineNo: i + 1,
-    itemCode: l.itemCode,
-    itemName: l.itemName,
-    spec: l.spec,
-    unitCode: l.unitCode,
-    sgCode: l.sgCode,
-    quantity: l.quantity,
-    unitPrice: l.unitPrice,
-    amount: lineAmount(l.quantity, l.unitPrice, o.currency),
-    deliveryDate: l.deliveryDate ?? o.dueDate,
-  }));
   const header = {
     poNo,
     poType: 'PO' as const,
@@ -680,6 +750,12 @@ export async function createAwardedPo(trx: Db, actor: Actor, o: AwardedOrder): P
     poDate: today,
     dueDate: o.dueDate,
     remark: o.auctionNo ? `역경매 ${o.auctionNo} 낙찰` : `입찰 ${o.tenderNo} 낙찰`,
+    agreementException: accepted.length
+      ? accepted
+          .map((p) => p.message)
+          .join(' / ')
+          .slice(0, 500)
+      : null,
     createdBy: actor.userId,
   };
   await insertPo(trx, header, lines);
@@ -702,5 +778,22 @@ export async function createAwardedPo(trx: Db, actor: Actor, o: AwardedOrder): P
     actor: actor.userId,
     after: { ...header, tenderNo: o.tenderNo, auctionNo: o.auctionNo, lines },
   });
+  for (const agreementNo of [...new Set(callOffs.map((l) => l.agreementNo!))].sort())
+    await writeAudit(trx, {
+      entity: 'agreement',
+      entityKey: agreementNo,
+      action: 'CALL_OFF',
+      actor: actor.userId,
+      after: {
+        poNo,
+        prNo: o.prNo,
+        tenderNo: o.tenderNo,
+        auctionNo: o.auctionNo,
+        lines: callOffs
+          .filter((l) => l.agreementNo === agreementNo)
+          .map((l) => ({ agreementLineNo: l.agreementLineNo, quantity: l.quantity, amount: l.amount })),
+        exceptions: accepted.map((p) => p.kind),
+      },
+    });
   return poNo;
 }

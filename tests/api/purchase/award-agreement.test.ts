@@ -1,0 +1,267 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../helpers/app.js';
+import { moveWindow } from '../bidding/auction-helpers.js';
+import { client, day, logins, ok, prBody, receivedPr, refused, type Flow } from './helpers.js';
+
+/**
+ * An award's order for a PR whose line names an agreement line (docs/agreements.md "Awards of a
+ * PR from agreement"): the tender's or auction's order line is a call-off line, consumed as on
+ * the PR → PO path and given back when the order is cancelled; a winner other than the
+ * agreement's supplier, or a price the agreement refuses, refuses the award itself and leaves
+ * everything as it was.
+ */
+describe('an award’s order for a PR with agreement lines', { timeout: 240_000 }, () => {
+  let t: TestApp;
+  let f: Flow;
+  beforeAll(async () => {
+    t = await buildTestApp();
+    f = {
+      ...client(t),
+      u: await logins(t, ['buyer', 'uadmin1', 'opadmin', 'operator', 'tfadmin', 'supplier1', 'supplier2']),
+    };
+  });
+  afterAll(() => t.close());
+
+  const ago = (ms: number) => new Date(Date.now() - ms);
+  const later = (ms: number) => new Date(Date.now() + ms);
+  const inMinutes = (m: number) => later(m * 60_000).toISOString();
+
+  async function activeAgreement(overrides: Record<string, unknown> = {}) {
+    const draft = ok(
+      await f.post('/api/v1/agreements', f.u.operator, {
+        compNo: 'C00001',
+        title: '낙찰 경로 단가계약',
+        currency: 'KRW',
+        validFrom: day(0),
+        validTo: day(30),
+        lines: [{ itemCode: 'MRO0101-0001', unitPrice: '1000', agreedQty: '100' }],
+        ...overrides,
+      }),
+    );
+    const submitted = ok(
+      await f.post(`/api/v1/agreements/${draft.agreementNo}/submit`, f.u.operator, { version: draft.version }),
+    );
+    const a = submitted.approvals.at(-1);
+    ok(await f.post(`/api/v1/approvals/${a.approvalId}/approve`, f.u.opadmin, { version: a.version }));
+    return ok(await f.get(`/api/v1/agreements/${draft.agreementNo}`, f.u.operator));
+  }
+
+  const agreement = async (agreementNo: string) => ok(await f.get(`/api/v1/agreements/${agreementNo}`, f.u.operator));
+  const prStatus = async (prNo: string) => ok(await f.get(`/api/v1/prs/${prNo}`, f.u.operator)).status;
+  const callOffAudits = async (agreementNo: string) =>
+    t.db.db
+      .selectFrom('auditLog')
+      .select('afterData')
+      .where('entity', '=', 'agreement')
+      .where('entityKey', '=', agreementNo)
+      .where('action', '=', 'CALL_OFF')
+      .execute();
+
+  /** A received PR: line 1 names the agreement's line 1 (5 at the agreed 1000), line 2 an ordinary part. */
+  const prOf = (agreementNo: string, ordinary = true) =>
+    receivedPr(
+      f,
+      prBody({
+        lines: [
+          { agreementNo, agreementLineNo: 1, quantity: '5', estUnitPrice: '1000' },
+          ...(ordinary ? [{ itemName: '일반 부품', unitCode: 'EA', quantity: '2', estUnitPrice: '1000' }] : []),
+        ],
+      }),
+    );
+
+  /** A tender of the PR, bid by C00001 and C00002 at the prices given (per line), closed and opened by two people. */
+  async function openedTender(pr: { prNo: string; version: number }, bids: Record<'C00001' | 'C00002', string[]>) {
+    const draft = ok(
+      await f.post('/api/v1/bid/tenders', f.u.operator, {
+        prNo: pr.prNo,
+        prVersion: pr.version,
+        awardRule: 'LOWEST_TOTAL',
+        openAt: inMinutes(60),
+        closeAt: inMinutes(120),
+        suppliers: ['C00001', 'C00002'],
+      }),
+    );
+    const tender = ok(
+      await f.post(`/api/v1/bid/tenders/${draft.tenderNo}/publish`, f.u.operator, { version: draft.version }),
+    );
+    const setWindow = (openAt: Date, closeAt: Date) =>
+      t.db.db.updateTable('tender').set({ openAt, closeAt }).where('tenderNo', '=', tender.tenderNo).execute();
+    await setWindow(ago(600_000), later(3_600_000));
+    for (const [compNo, who] of [
+      ['C00001', f.u.supplier1],
+      ['C00002', f.u.supplier2],
+    ] as const) {
+      const mine = ok(await f.get(`/api/v1/cyber/bid/tenders/${tender.tenderNo}`, who));
+      ok(
+        await f.put(`/api/v1/cyber/bid/tenders/${tender.tenderNo}/bid`, who, {
+          version: mine.version,
+          lines: bids[compNo].map((unitPrice, i) => ({ lineNo: i + 1, unitPrice })),
+        }),
+      );
+    }
+    await setWindow(ago(7_200_000), ago(60_000));
+    const closed = ok(await f.get(`/api/v1/bid/tenders/${tender.tenderNo}`, f.u.tfadmin));
+    const first = ok(
+      await f.post(`/api/v1/bid/tenders/${tender.tenderNo}/open`, f.u.tfadmin, { version: closed.version }),
+    );
+    const opened = ok(
+      await f.post(`/api/v1/bid/tenders/${tender.tenderNo}/open`, f.u.opadmin, { version: first.version }),
+    );
+    expect(opened.status).toBe('OPENED');
+    return opened;
+  }
+  const awardTender = (tender: { tenderNo: string; version: number }) =>
+    f.post(`/api/v1/bid/tenders/${tender.tenderNo}/award`, f.u.operator, {
+      version: tender.version,
+      dueDate: day(20),
+    });
+
+  /** A reverse auction of the PR (its one line from the agreement), bid by the suppliers given, then closed. */
+  async function closedAuction(pr: { prNo: string; version: number }, bids: Array<[Flow['u'][string], string]>) {
+    const draft = ok(
+      await f.post('/api/v1/bid/auctions', f.u.operator, {
+        prNo: pr.prNo,
+        prVersion: pr.version,
+        startPrice: '6000',
+        decrementKind: 'AMOUNT',
+        decrementValue: '100',
+        startAt: inMinutes(60),
+        endAt: inMinutes(120),
+        softCloseMinutes: 0,
+        maxExtensions: 0,
+        suppliers: ['C00001', 'C00002'],
+      }),
+    );
+    const a = ok(
+      await f.post(`/api/v1/bid/auctions/${draft.auctionNo}/publish`, f.u.operator, { version: draft.version }),
+    );
+    await moveWindow(t, a.auctionNo, { startAt: ago(60_000), endAt: later(3_600_000) });
+    for (const [who, amount] of bids)
+      ok(await f.post(`/api/v1/cyber/bid/auctions/${a.auctionNo}/bids`, who, { amount }));
+    await moveWindow(t, a.auctionNo, { startAt: ago(7_200_000), endAt: ago(1000) });
+    const closed = ok(await f.get(`/api/v1/bid/auctions/${a.auctionNo}`, f.u.operator));
+    expect(closed.status).toBe('CLOSED');
+    return closed;
+  }
+  const awardAuction = (auction: { auctionNo: string; version: number }) =>
+    f.post(`/api/v1/bid/auctions/${auction.auctionNo}/award`, f.u.operator, {
+      version: auction.version,
+      dueDate: day(20),
+    });
+
+  it('a tender’s award orders the agreement line: consumed with its call-off history and audit; cancelling gives it back', async () => {
+    const ag = await activeAgreement();
+    const pr = await prOf(ag.agreementNo);
+    const tender = await openedTender(pr, { C00001: ['1000', '1000'], C00002: ['1100', '1100'] });
+    const awarded = ok(await awardTender(tender));
+    expect(awarded.orders.map((o: { compNo: string }) => o.compNo)).toEqual(['C00001']);
+    const po = ok(await f.get(`/api/v1/pos/${awarded.orders[0].poNo}`, f.u.operator));
+    expect(
+      po.lines.map((l: Record<string, unknown>) => [l.lineNo, l.agreementNo, l.agreementLineNo, l.unitPrice]),
+    ).toEqual([
+      [1, ag.agreementNo, 1, '1000.00'],
+      [2, null, null, '1000.00'],
+    ]);
+    expect(po).toMatchObject({ agreementNo: ag.agreementNo, agreementException: null, prNo: pr.prNo });
+    const after = await agreement(ag.agreementNo);
+    expect(after.lines[0]).toMatchObject({ orderedQty: '5.000', orderedAmount: '5000.00', remainingQty: '95.000' });
+    expect(after.orderedAmount).toBe('5000.00');
+    expect(after.callOffs.map((c: { poNo: string; agreementLineNo: number }) => [c.poNo, c.agreementLineNo])).toEqual([
+      [po.poNo, 1],
+    ]);
+    const audits = await callOffAudits(ag.agreementNo);
+    expect(audits).toHaveLength(1);
+    expect(audits[0].afterData).toMatchObject({ poNo: po.poNo, prNo: pr.prNo, tenderNo: tender.tenderNo });
+    expect(await prStatus(pr.prNo)).toBe('ORDERED');
+
+    ok(await f.post(`/api/v1/pos/${po.poNo}/cancel`, f.u.operator, { version: po.version, reason: '시험 취소' }));
+    const back = await agreement(ag.agreementNo);
+    expect(back.lines[0]).toMatchObject({ orderedQty: '0.000', orderedAmount: '0.00', remainingQty: '100.000' });
+    expect(back.orderedAmount).toBe('0.00');
+  });
+
+  it('refuses a tender’s award to another supplier than the agreement’s, or at another price, and writes nothing', async () => {
+    const ag = await activeAgreement();
+    const pr = await prOf(ag.agreementNo);
+    // C00002 bids lowest: the tender's rule makes it the winner, the PR's line 1 is C00001's agreement.
+    const tender = await openedTender(pr, { C00001: ['1000', '1000'], C00002: ['990', '990'] });
+    const other = refused(await awardTender(tender), 409, 'AGREEMENT_SUPPLIER_MISMATCH');
+    expect(other.msg).toBe(
+      `구매요청 1번 품목은 단가계약 ${ag.agreementNo}(협력사 C00001)의 품목이라 협력사 C00002에 낙찰할 수 없습니다`,
+    );
+    const still = ok(await f.get(`/api/v1/bid/tenders/${tender.tenderNo}`, f.u.operator));
+    expect(still).toMatchObject({ status: 'OPENED', version: tender.version, orders: [] });
+    expect(await prStatus(pr.prNo)).toBe('QUOT_REQUESTED');
+    expect((await agreement(ag.agreementNo)).lines[0].orderedQty).toBe('0.000');
+    expect(await callOffAudits(ag.agreementNo)).toEqual([]);
+    const results = await t.db.db
+      .selectFrom('tenderBid')
+      .select('status')
+      .where('tenderNo', '=', tender.tenderNo)
+      .execute();
+    expect(results.map((r) => r.status)).toEqual(['SUBMITTED', 'SUBMITTED']);
+
+    // The agreement's supplier wins, below the agreed price: refused as the call-off would be.
+    const pr2 = await prOf(ag.agreementNo);
+    const cheaper = await openedTender(pr2, { C00001: ['900', '1000'], C00002: ['1100', '1100'] });
+    const price = refused(await awardTender(cheaper), 409, 'AGREEMENT_CALL_OFF_REFUSED');
+    expect(price.msg).toBe(
+      `단가계약 ${ag.agreementNo}에 맞지 않아 낙찰할 수 없습니다: 1번 품목의 단가(900)가 계약 단가(1,000)와 다릅니다`,
+    );
+    expect(ok(await f.get(`/api/v1/bid/tenders/${cheaper.tenderNo}`, f.u.operator)).status).toBe('OPENED');
+    expect((await agreement(ag.agreementNo)).lines[0].orderedQty).toBe('0.000');
+  });
+
+  it('an auction’s award orders the agreement line at the lot price; cancelling gives it back', async () => {
+    const ag = await activeAgreement();
+    const pr = await prOf(ag.agreementNo, false);
+    // 5 × 1000 of estimates: a bid of 5000 is the agreed 1000 a unit.
+    const auction = await closedAuction(pr, [
+      [f.u.supplier2, '5900'],
+      [f.u.supplier1, '5000'],
+    ]);
+    const awarded = ok(await awardAuction(auction));
+    expect(awarded).toMatchObject({ status: 'AWARDED', winnerCompNo: 'C00001' });
+    const po = ok(await f.get(`/api/v1/pos/${awarded.poNo}`, f.u.operator));
+    expect(po.lines.map((l: Record<string, unknown>) => [l.agreementNo, l.agreementLineNo, l.unitPrice])).toEqual([
+      [ag.agreementNo, 1, '1000.00'],
+    ]);
+    const after = await agreement(ag.agreementNo);
+    expect(after.lines[0]).toMatchObject({ orderedQty: '5.000', remainingQty: '95.000' });
+    expect(after.callOffs.map((c: { poNo: string }) => c.poNo)).toEqual([po.poNo]);
+    expect((await callOffAudits(ag.agreementNo))[0].afterData).toMatchObject({ auctionNo: auction.auctionNo });
+    ok(await f.post(`/api/v1/pos/${po.poNo}/cancel`, f.u.operator, { version: po.version, reason: '시험 취소' }));
+    expect((await agreement(ag.agreementNo)).lines[0]).toMatchObject({ orderedQty: '0.000', remainingQty: '100.000' });
+  });
+
+  it('refuses an auction’s award at another price or to another supplier; under APPROVE orders it for the approvers', async () => {
+    const ag = await activeAgreement();
+    const low = await closedAuction(await prOf(ag.agreementNo, false), [[f.u.supplier1, '4500']]);
+    const price = refused(await awardAuction(low), 409, 'AGREEMENT_CALL_OFF_REFUSED');
+    expect(price.msg).toBe(
+      `단가계약 ${ag.agreementNo}에 맞지 않아 낙찰할 수 없습니다: 1번 품목의 단가(900)가 계약 단가(1,000)와 다릅니다`,
+    );
+    expect(ok(await f.get(`/api/v1/bid/auctions/${low.auctionNo}`, f.u.operator))).toMatchObject({
+      status: 'CLOSED',
+      poNo: null,
+    });
+
+    const pr = await prOf(ag.agreementNo, false);
+    const won = await closedAuction(pr, [[f.u.supplier2, '5000']]);
+    const other = refused(await awardAuction(won), 409, 'AGREEMENT_SUPPLIER_MISMATCH');
+    expect(other.msg).toContain('협력사 C00002에 낙찰할 수 없습니다');
+    expect(await prStatus(pr.prNo)).toBe('QUOT_REQUESTED');
+    expect((await agreement(ag.agreementNo)).lines[0].orderedQty).toBe('0.000');
+
+    const lenient = await activeAgreement({ callOffPolicy: 'APPROVE' });
+    const approve = await closedAuction(await prOf(lenient.agreementNo, false), [[f.u.supplier1, '4500']]);
+    const awarded = ok(await awardAuction(approve));
+    const po = ok(await f.get(`/api/v1/pos/${awarded.poNo}`, f.u.operator));
+    expect(po.agreementException).toBe('1번 품목의 단가(900)가 계약 단가(1,000)와 다릅니다');
+    expect(po.lines[0]).toMatchObject({ agreementNo: lenient.agreementNo, unitPrice: '900.00' });
+    expect((await agreement(lenient.agreementNo)).lines[0]).toMatchObject({
+      orderedQty: '5.000',
+      orderedAmount: '4500.00',
+    });
+  });
+});
