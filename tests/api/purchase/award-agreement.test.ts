@@ -210,6 +210,32 @@ describe('an award’s order for a PR with agreement lines', { timeout: 240_000 
     );
     expect(ok(await f.get(`/api/v1/bid/tenders/${cheaper.tenderNo}`, f.u.operator)).status).toBe('OPENED');
     expect((await agreement(ag.agreementNo)).lines[0].orderedQty).toBe('0.000');
+
+    // The way out of a refused award: the opened tender is cancelled (유찰), its PR back to 접수 for another
+    // sourcing, the opened prices kept for the record.
+    const opened = ok(await f.get(`/api/v1/bid/tenders/${cheaper.tenderNo}`, f.u.operator));
+    expect(opened.actions).toContain('cancel');
+    const cancelled = ok(
+      await f.post(`/api/v1/bid/tenders/${cheaper.tenderNo}/cancel`, f.u.operator, {
+        version: opened.version,
+        reason: '단가계약 단가와 다른 투찰',
+      }),
+    );
+    expect(cancelled.status).toBe('CANCELLED');
+    expect(await prStatus(pr2.prNo)).toBe('RECEIVED');
+    const kept = await t.db.db
+      .selectFrom('tenderBidLine')
+      .select(['compNo', 'unitPrice'])
+      .where('tenderNo', '=', cheaper.tenderNo)
+      .orderBy('compNo')
+      .orderBy('lineNo')
+      .execute();
+    expect(kept.map((l) => [l.compNo, Number(l.unitPrice)])).toEqual([
+      ['C00001', 900],
+      ['C00001', 1000],
+      ['C00002', 1100],
+      ['C00002', 1100],
+    ]);
   });
 
   it('an auction’s award orders the agreement line at the lot price; cancelling gives it back', async () => {

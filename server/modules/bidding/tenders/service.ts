@@ -137,7 +137,8 @@ async function detail(db: Db, tenderNo: string, actor: Actor, now: Date) {
   if (canWrite && owner && status === 'DRAFT') actions.push('update', 'publish');
   if (canOpen && !isBuyer && status === 'CLOSED' && !live.some((o) => samePerson(o, actor))) actions.push('open');
   if (canWrite && owner && status === 'OPENED' && bidders.some((b) => b.revision > 0)) actions.push('award');
-  if (canWrite && owner && ['DRAFT', 'PUBLISHED', 'OPEN', 'CLOSED'].includes(status)) actions.push('cancel');
+  if (canWrite && owner && (TENDER_MACHINE.transitions.cancel.from as readonly string[]).includes(status))
+    actions.push('cancel');
   if (canAgree && status === 'AWARDED' && orders.length > 0) actions.push('agreement');
   return {
     tenderNo: t.tenderNo,

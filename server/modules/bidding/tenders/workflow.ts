@@ -35,7 +35,9 @@ export const TENDER_MACHINE: Machine<TenderStatus, TenderAction> = {
     bid: { from: ['OPEN'], to: 'same' },
     open: { from: ['CLOSED'], to: 'OPENED' },
     award: { from: ['OPENED'], to: 'AWARDED' },
-    cancel: { from: ['DRAFT', 'PUBLISHED', 'OPEN', 'CLOSED'], to: 'CANCELLED' },
+    // After the opening too, until the award: an award the PR's agreements refuse (another supplier, another
+    // price) leaves the buyer no other way out, and a tender whose bids are all unacceptable is 유찰.
+    cancel: { from: ['DRAFT', 'PUBLISHED', 'OPEN', 'CLOSED', 'OPENED'], to: 'CANCELLED' },
   },
 };
 
