@@ -206,8 +206,6 @@ const runs =
           id: 'main',
           projects: ['api-pglite', ...(withPg ? ['api-postgres'] : [])],
           after: ['e2e', 'e2e-walks'],
-          // Two workers beside the browser runs, not three (vitest.config.ts).
-          env: { API_WORKERS: '2' },
         },
         { name: 'tests (browser)', id: 'browser', projects: ['e2e', 'stories'], env: { BROWSER_READY_DIR: readyDir } },
         // The two read-only walks through every route, on a server of their own (vitest.config.ts, e2e-walks),
