@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { connect } from '../../../server/db/connect.js';
 import { migrateToLatest } from '../../../server/db/migrate.js';
@@ -14,8 +15,8 @@ afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
 
 // `node --import tsx`, not the `tsx` command: tsx's parent process relays SIGTERM only if the child confirms it
 // within 30 ms, and otherwise kills it and exits 143 — which a loaded machine turns into a failed shutdown test.
-function runServer(env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+function runServer(env: Record<string, string>, preload: string[] = []) {
+  const child = spawn(process.execPath, ['--import', 'tsx', ...preload.flatMap((p) => ['--import', p]), 'server/main.ts'], {
     cwd: root,
     env: { ...process.env, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -61,21 +62,52 @@ once('start-up and shutdown of the real server process', () => {
       NODE_ENV: 'development',
     });
     let ready = false;
+    const before: unknown[] = [];
     // A hang guard, not a timing: the server starts beside the browser runs' servers in npm test.
-    for (let i = 0; i < 480 && !ready; i++) {
-      await new Promise((r) => setTimeout(r, 500));
+    for (let i = 0; i < 2400 && !ready; i++) {
+      await new Promise((r) => setTimeout(r, 100));
       ready = await fetch(`http://127.0.0.1:${port}/readyz`).then(
-        (r) => r.ok,
+        async (r) => {
+          if (!r.ok) before.push({ status: r.status, body: await r.json() });
+          return r.ok;
+        },
         () => false,
       );
     }
     expect(ready, run.output()).toBe(true);
+    // Listening before its schemas are compiled, the server is not ready for traffic until they are.
+    expect(before.filter((b) => JSON.stringify(b) !== '{"status":503,"body":{"status":"warming","database":"pglite"}}')).toEqual([]);
     const health = await fetch(`http://127.0.0.1:${port}/healthz`);
     expect(await health.json()).toEqual({ status: 'ok' });
     run.child.kill('SIGTERM');
     expect(await run.exited).toBe(0);
     // DATA_DIR holds the database (with the signing keys), the bid key and the uploads: owner-only.
     expect(openToOthers(path.join(tmp, 'serve'))).toEqual([]);
+  }, 300_000);
+
+  it('a route schema a compiler refuses stops the server before /readyz ever answers 200', async () => {
+    const port = 20000 + Math.floor(Math.random() * 20000);
+    const run = runServer(
+      { PORT: String(port), DATA_DIR: path.join(tmp, 'refused'), SEED: 'none', NODE_ENV: 'development' },
+      [pathToFileURL(path.join(root, 'tests/helpers/refused-schema-preload.mjs')).href],
+    );
+    const ready: number[] = [];
+    let code: number | null | undefined;
+    void run.exited.then((c) => (code = c));
+    // The server listens before it compiles its schemas (server/http/schema-compile.ts): whatever
+    // /readyz answered meanwhile, never 200. A hang guard, not a timing.
+    for (let i = 0; i < 1200 && code === undefined; i++) {
+      await new Promise((r) => setTimeout(r, 250));
+      const status = await fetch(`http://127.0.0.1:${port}/readyz`).then(
+        (r) => r.status,
+        () => 0,
+      );
+      if (status !== 0) ready.push(status);
+    }
+    expect(await run.exited, run.output()).toBe(1);
+    expect(ready.filter((s) => s === 200)).toEqual([]);
+    expect(run.output()).toContain('a route schema does not compile: stopping');
+    expect(run.output()).toMatch(/the schema of GET \/refused-schema \(querystring\) does not compile: .*minimum/);
   }, 300_000);
 
   it('a first start with the demo seed restores the seeded company from the seed dump; the demo password logs in', async () => {
