@@ -93,7 +93,11 @@ export function fastifyOptions(
   };
 }
 
-/** The whole product as one plugin: infrastructure plugins first, then routes. */
+/**
+ * The whole product as one plugin: infrastructure plugins first, then routes. Each of our plugins is
+ * a named function: fastify-plugin names an anonymous one from a stack trace, and the process's first
+ * stack trace parses the server's whole source map (`--enable-source-maps`), ≈ 0.2 s of a start.
+ */
 async function gpmsPlugin(app: FastifyInstance, { config, dbh, warmUp }: GpmsOptions): Promise<void> {
   app.decorate('config', config);
   app.decorate('dbh', dbh);

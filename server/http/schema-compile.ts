@@ -51,9 +51,12 @@ export class SchemaWarmUp {
         try {
           compile();
         } catch (err) {
-          throw new Error(`the schema of ${what} does not compile: ${err instanceof Error ? err.message : String(err)}`, {
-            cause: err,
-          });
+          throw new Error(
+            `the schema of ${what} does not compile: ${err instanceof Error ? err.message : String(err)}`,
+            {
+              cause: err,
+            },
+          );
         }
       } while (next < this.#compiles.length && performance.now() < sliceEnd);
       await new Promise((resolve) => setImmediate(resolve));
@@ -104,10 +107,12 @@ export function deferredCompilers(warmUp?: SchemaWarmUp): {
   };
   return {
     buildValidator: (externalSchemas, options) => {
-      const compile = validators(externalSchemas, options);
+      // An ajv instance per set of shared schemas, made on its first compile too: each takes
+      // 40 ms or more (its meta-schemas and formats), and the modules' schemas make several.
+      let compile: ReturnType<ValidatorFactory> | undefined;
       return (route) => {
         let validate: Validate | undefined;
-        const ensure = () => (validate ??= compile(route));
+        const ensure = () => (validate ??= (compile ??= validators(externalSchemas, options))(route));
         later(route, ensure);
         // fastify reads a failed validation's `errors` from the function it was given.
         const first = ((...args: Parameters<Validate>) => {

@@ -16,11 +16,15 @@ afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
 // `node --import tsx`, not the `tsx` command: tsx's parent process relays SIGTERM only if the child confirms it
 // within 30 ms, and otherwise kills it and exits 143 — which a loaded machine turns into a failed shutdown test.
 function runServer(env: Record<string, string>, preload: string[] = []) {
-  const child = spawn(process.execPath, ['--import', 'tsx', ...preload.flatMap((p) => ['--import', p]), 'server/main.ts'], {
-    cwd: root,
-    env: { ...process.env, LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', ...preload.flatMap((p) => ['--import', p]), 'server/main.ts'],
+    {
+      cwd: root,
+      env: { ...process.env, LOG_LEVEL: 'warn', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let output = '';
   child.stdout.on('data', (d) => (output += d));
   child.stderr.on('data', (d) => (output += d));
@@ -76,7 +80,9 @@ once('start-up and shutdown of the real server process', () => {
     }
     expect(ready, run.output()).toBe(true);
     // Listening before its schemas are compiled, the server is not ready for traffic until they are.
-    expect(before.filter((b) => JSON.stringify(b) !== '{"status":503,"body":{"status":"warming","database":"pglite"}}')).toEqual([]);
+    expect(
+      before.filter((b) => JSON.stringify(b) !== '{"status":503,"body":{"status":"warming","database":"pglite"}}'),
+    ).toEqual([]);
     const health = await fetch(`http://127.0.0.1:${port}/healthz`);
     expect(await health.json()).toEqual({ status: 'ok' });
     run.child.kill('SIGTERM');

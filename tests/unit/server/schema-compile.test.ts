@@ -71,9 +71,13 @@ describe('schemas compiled on first use', () => {
   it('after listening, a warm-up compiles every schema of every route but the HEADs, in slices, and answers as fastify', async () => {
     const warmUp = new SchemaWarmUp();
     const app = appWith(deferredCompilers(warmUp));
-    app.get('/lines/:id', { schema: { params: { type: 'object', properties: { id: { type: 'integer' } } } } }, async (req) => ({
-      qty: (req.params as { id: number }).id,
-    }));
+    app.get(
+      '/lines/:id',
+      { schema: { params: { type: 'object', properties: { id: { type: 'integer' } } } } },
+      async (req) => ({
+        qty: (req.params as { id: number }).id,
+      }),
+    );
     await app.ready();
     // POST /lines: body, headers, response 200; GET /lines/:id: params (its HEAD twin is left to its first use).
     expect(warmUp.total).toBe(4);
@@ -107,8 +111,16 @@ describe('schemas compiled on first use', () => {
   it('a schema a compiler refuses fails the warm-up, naming its route, and the warm-up is never done', async () => {
     const warmUp = new SchemaWarmUp();
     const app = Fastify({ schemaController: { compilersFactory: deferredCompilers(warmUp) } });
-    app.get('/fine', { schema: { querystring: { type: 'object', properties: { n: { type: 'integer' } } } } }, async () => ({}));
-    app.post('/x', { schema: { body: { type: 'object', properties: { qty: { type: 'integer', minimum: 'one' } } } } }, async () => ({}));
+    app.get(
+      '/fine',
+      { schema: { querystring: { type: 'object', properties: { n: { type: 'integer' } } } } },
+      async () => ({}),
+    );
+    app.post(
+      '/x',
+      { schema: { body: { type: 'object', properties: { qty: { type: 'integer', minimum: 'one' } } } } },
+      async () => ({}),
+    );
     app.get('/y', { schema: { response: { 200: { $ref: 'nowhere#' } } } }, async () => ({}));
     await app.ready();
     await expect(warmUp.run()).rejects.toThrow(/POST \/x \(body\).*minimum/);
