@@ -3,7 +3,11 @@
 // would, through the channel fastify announces each new instance on.
 import diagnostics from 'node:diagnostics_channel';
 
+// The server's app is the first instance; plugins may make throwaway ones of their own (security-headers.ts).
+let first = true;
 diagnostics.subscribe('fastify.initialization', ({ fastify }) => {
+  if (!first) return;
+  first = false;
   fastify.get(
     '/refused-schema',
     { schema: { querystring: { type: 'object', properties: { n: { type: 'integer', minimum: 'one' } } } } },

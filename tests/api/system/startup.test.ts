@@ -102,7 +102,7 @@ once('start-up and shutdown of the real server process', () => {
     void run.exited.then((c) => (code = c));
     // The server listens before it compiles its schemas (server/http/schema-compile.ts): whatever
     // /readyz answered meanwhile, never 200. A hang guard, not a timing.
-    for (let i = 0; i < 1200 && code === undefined; i++) {
+    for (let i = 0; i < 1200 && code === undefined && !ready.includes(200); i++) {
       await new Promise((r) => setTimeout(r, 250));
       const status = await fetch(`http://127.0.0.1:${port}/readyz`).then(
         (r) => r.status,
@@ -110,6 +110,8 @@ once('start-up and shutdown of the real server process', () => {
       );
       if (status !== 0) ready.push(status);
     }
+    // A server that became ready instead is stopped here, and fails below.
+    if (code === undefined) run.child.kill('SIGKILL');
     expect(await run.exited, run.output()).toBe(1);
     expect(ready.filter((s) => s === 200)).toEqual([]);
     expect(run.output()).toContain('a route schema does not compile: stopping');
