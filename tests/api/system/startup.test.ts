@@ -4,9 +4,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
 import { connect } from '../../../server/db/connect.js';
 import { migrateToLatest } from '../../../server/db/migrate.js';
 import { secureDataDir } from '../../../server/storage/data-dir.js';
+import { checkpointForDump, dataDirFromDump } from '../../../server/db/seed-dump.js';
 import { DEMO_PASSWORD } from '../../../server/db/seed/accounts.js';
 
 const root = path.resolve(import.meta.dirname, '../../..');
@@ -216,5 +218,38 @@ once('the embedded database keeps its data', () => {
     await migrateToLatest(other.db);
     expect(await other.db.selectFrom('unit').select('unitCode').execute()).toEqual([]);
     await other.close();
+  }, 300_000);
+
+  it('a checkpointed dump written out as files (as a first start makes its data directory) opens with its rows', async () => {
+    const mem = await connect({ databaseUrl: null, pgliteDir: null, pgliteThread: 'main' });
+    await sql`create table kept (n int primary key, label text)`.execute(mem.db);
+    await sql`insert into kept select g, 'row ' || g from generate_series(1, 5000) g`.execute(mem.db);
+    await checkpointForDump(mem.db);
+    const tar = path.join(tmp, 'dump.tar');
+    fs.writeFileSync(tar, new Uint8Array(await (await mem.dumpDataDir!()).arrayBuffer()));
+    await mem.close();
+    const dir = path.join(tmp, 'from-dump');
+    dataDirFromDump(tar, dir);
+    const opened = await connect({ databaseUrl: null, pgliteDir: dir, pgliteThread: 'main' });
+    try {
+      const r = await sql<{ n: number; last: string }>`select count(*)::int as n, max(label) as last from kept`.execute(
+        opened.db,
+      );
+      expect(r.rows).toEqual([{ n: 5000, last: 'row 999' }]);
+    } finally {
+      await opened.close();
+    }
+
+    // A name leading out of the directory is refused before anything is written there.
+    const header = Buffer.alloc(512);
+    header.write('/../escaped', 0);
+    header.write('0000600\0', 100);
+    header.write('00000000001\0', 124);
+    header.write('0', 156);
+    header.write('ustar\u000000', 257);
+    const evil = path.join(tmp, 'evil.tar');
+    fs.writeFileSync(evil, Buffer.concat([header, Buffer.alloc(512 * 3)]));
+    expect(() => dataDirFromDump(evil, path.join(tmp, 'evil'))).toThrow(/outside the data directory/);
+    expect(fs.existsSync(path.join(tmp, 'escaped'))).toBe(false);
   }, 300_000);
 });
