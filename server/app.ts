@@ -34,7 +34,7 @@ import { metricsPlugin } from './metrics/plugin.js';
 import { lifecyclePlugin } from './lifecycle.js';
 import { personalOperation } from './modules/privacy/registry.js';
 import { answersBesideAuthCheck } from './auth/check-beside.js';
-import { onFirstUseCompilers, type SchemaCompile } from './http/schema-compile.js';
+import { deferredCompilers, SchemaWarmUp, type SchemaCompile } from './http/schema-compile.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -44,19 +44,34 @@ declare module 'fastify' {
     jobs: RunningJobRunner;
     /** The time of business rules: bidding windows and jobs (server/clock.ts). */
     clock: Clock;
+    /** With `after-listen` schemas, the compiles left for after the server listens; else null. */
+    schemaWarmUp: SchemaWarmUp | null;
   }
 }
 
 export interface AppDeps {
   config: Config;
   dbh: DbHandle;
-  /** Default `at-start`; the API tests build an app per file and use `on-first-use` (http/schema-compile.ts). */
+  /**
+   * Default `at-start`; the API tests build an app per file and use `on-first-use`, the server
+   * `after-listen` (http/schema-compile.ts).
+   */
   schemas?: SchemaCompile;
 }
 
-export function fastifyOptions(config: Config, schemas: SchemaCompile = 'at-start'): FastifyServerOptions {
+/** The gpms plugin's options: with `after-listen` schemas, the warm-up fastifyOptions' compilers fill. */
+export type GpmsOptions = AppDeps & { warmUp?: SchemaWarmUp };
+
+export function fastifyOptions(
+  config: Config,
+  schemas: SchemaCompile = 'at-start',
+  warmUp?: SchemaWarmUp,
+): FastifyServerOptions {
+  if (schemas === 'after-listen' && !warmUp) throw new Error('after-listen schemas need the SchemaWarmUp to fill');
   return {
-    ...(schemas === 'on-first-use' ? { schemaController: { compilersFactory: onFirstUseCompilers() } } : {}),
+    ...(schemas === 'at-start'
+      ? {}
+      : { schemaController: { compilersFactory: deferredCompilers(schemas === 'after-listen' ? warmUp : undefined) } }),
     logger:
       config.logLevel === 'silent'
         ? false
@@ -78,10 +93,15 @@ export function fastifyOptions(config: Config, schemas: SchemaCompile = 'at-star
   };
 }
 
-/** The whole product as one plugin: infrastructure plugins first, then routes. */
-async function gpmsPlugin(app: FastifyInstance, { config, dbh }: AppDeps): Promise<void> {
+/**
+ * The whole product as one plugin: infrastructure plugins first, then routes. Each of our plugins is
+ * a named function: fastify-plugin names an anonymous one from a stack trace, and the process's first
+ * stack trace parses the server's whole source map (`--enable-source-maps`), ≈ 0.2 s of a start.
+ */
+async function gpmsPlugin(app: FastifyInstance, { config, dbh, warmUp }: GpmsOptions): Promise<void> {
   app.decorate('config', config);
   app.decorate('dbh', dbh);
+  app.decorate('schemaWarmUp', warmUp ?? null);
   // One registry per app instance (GET /metrics): tests build several apps in one process.
   const metrics = new Metrics();
   app.decorate('metrics', metrics);
@@ -174,8 +194,9 @@ async function gpmsPlugin(app: FastifyInstance, { config, dbh }: AppDeps): Promi
 export const gpms = fp(gpmsPlugin, { name: 'gpms', fastify: '5.x' });
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
-  const app = Fastify(fastifyOptions(deps.config, deps.schemas)).withTypeProvider<TypeBoxTypeProvider>();
-  await app.register(gpms, deps);
+  const warmUp = deps.schemas === 'after-listen' ? new SchemaWarmUp() : undefined;
+  const app = Fastify(fastifyOptions(deps.config, deps.schemas, warmUp)).withTypeProvider<TypeBoxTypeProvider>();
+  await app.register(gpms, { ...deps, warmUp });
   await app.ready();
   return app;
 }

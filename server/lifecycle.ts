@@ -13,7 +13,7 @@ declare module 'fastify' {
  * browser's or a proxy's kept-alive connection moves to another server instead of meeting this one
  * closed.
  */
-export const lifecyclePlugin = fp(async (app) => {
+export const lifecyclePlugin = fp(async function lifecyclePlugin(app) {
   app.decorate('lifecycle', { draining: false });
   app.addHook('onSend', async (_request, reply) => {
     if (app.lifecycle.draining) reply.header('connection', 'close');

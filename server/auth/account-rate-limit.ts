@@ -28,7 +28,7 @@ export function accountOf(request: FastifyRequest, limit: AccountLimit): string 
   return typeof value === 'string' && value.trim() !== '' ? value.trim().toLowerCase() : null;
 }
 
-export const accountRateLimit = fp(async (app, opts: { max: number }) => {
+export const accountRateLimit = fp(async function accountRateLimit(app, opts: { max: number }) {
   app.addHook('preHandler', async (request, reply) => {
     const limit = request.routeOptions.config?.accountLimit;
     if (!limit) return;

@@ -76,7 +76,7 @@ function deny(reply: FastifyReply, status: number, code: string, msg: string) {
  * a verified token, an open session, the portal named by IsCyber, the menu authority of the
  * caller's group, and for supplier users a database limited to their own company.
  */
-export const authPlugin = fp(async (app) => {
+export const authPlugin = fp(async function authPlugin(app) {
   let tokensPromise: Promise<AccessTokens> | null = null;
   const oidc = app.config.oidc ? createOidcService(app.config.oidc, () => app.dbh.db, app.log) : null;
   const services: AuthServices = {

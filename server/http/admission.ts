@@ -30,7 +30,7 @@ declare module 'fastify' {
   }
 }
 
-export const admission = fp(async (app, opts: { active: number }) => {
+export const admission = fp(async function admission(app, opts: { active: number }) {
   const limit = Math.max(1, opts.active);
   let active = 0;
   /** Waiting requests in arrival order (a Set keeps insertion order and removes in O(1)). */

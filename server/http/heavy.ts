@@ -31,7 +31,7 @@ export function isHeavy(request: FastifyRequest): boolean {
   return heavyRoute(options.config?.heavy, options.url);
 }
 
-export const heavyLimit = fp(async (app, opts: { perUser: number }) => {
+export const heavyLimit = fp(async function heavyLimit(app, opts: { perUser: number }) {
   const running = new Map<string, number>();
   app.decorateRequest('heavySlot', null);
   const release = (request: FastifyRequest) => {

@@ -177,7 +177,7 @@ export function findOverflowingBodyNumber(value: unknown, schema: unknown, path 
   return null;
 }
 
-export const inputGuard = fp(async (app) => {
+export const inputGuard = fp(async function inputGuard(app) {
   const numericFields = new WeakMap<object, Record<string, string[]>>();
   app.addHook('onRoute', (route) => {
     const schema = route.schema as Record<string, unknown> | undefined;

@@ -25,7 +25,7 @@ declare module 'fastify' {
 
 const tick = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-export const lightFirst = fp(async (app, opts: { maxWaitMs: number }) => {
+export const lightFirst = fp(async function lightFirst(app, opts: { maxWaitMs: number }) {
   let inFlight = 0;
   let waiters: Array<() => void> = [];
   app.decorateRequest('countedLight', false);

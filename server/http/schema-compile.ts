@@ -1,41 +1,123 @@
 import ValidatorSelector from '@fastify/ajv-compiler';
 import SerializerSelector from '@fastify/fast-json-stringify-compiler';
 
-/** When the app compiles its routes' schemas (fastify's default: every one as its route is added). */
-export type SchemaCompile = 'at-start' | 'on-first-use';
+/**
+ * When the app compiles its routes' schemas: `at-start` (fastify's default: every one as its route is
+ * added, before the app is ready), `on-first-use` (each the first time its route is used), or
+ * `after-listen` (on first use, and every one in the background once the server listens: SchemaWarmUp).
+ */
+export type SchemaCompile = 'at-start' | 'on-first-use' | 'after-listen';
 
 type ValidatorFactory = ReturnType<typeof ValidatorSelector>;
 type SerializerFactory = ReturnType<typeof SerializerSelector>;
 type Validate = ReturnType<ReturnType<ValidatorFactory>>;
 
 /**
+ * The compiles a server has deferred, done in small slices once it listens (server/main.ts), so a
+ * restart answers its first page without waiting ≈ 3 s for every schema (bench/README.md, "Start-up
+ * and the seed dump"). Until they are all done /readyz answers 503 `warming`: a load balancer sends
+ * traffic only to a fully compiled server, and a schema a compiler refuses still stops the server
+ * before it gets any (run() rejects, main.ts logs it as fatal and exits non-zero).
+ */
+export class SchemaWarmUp {
+  readonly #compiles: Array<{ what: string; compile: () => void }> = [];
+  #done = false;
+
+  /** Every deferred compile of the app, compiled or not. */
+  get total(): number {
+    return this.#compiles.length;
+  }
+
+  get done(): boolean {
+    return this.#done;
+  }
+
+  add(what: string, compile: () => void): void {
+    this.#compiles.push({ what, compile });
+  }
+
+  /**
+   * Compiles whatever no request compiled first, yielding to the event loop after each slice of
+   * `sliceMs`; rejects with the first schema a compiler refuses, naming its route.
+   */
+  async run(options: { sliceMs?: number } = {}): Promise<{ schemas: number; seconds: number }> {
+    const sliceMs = options.sliceMs ?? 10;
+    const started = performance.now();
+    let next = 0;
+    while (next < this.#compiles.length) {
+      const sliceEnd = performance.now() + sliceMs;
+      do {
+        const { what, compile } = this.#compiles[next++]!;
+        try {
+          compile();
+        } catch (err) {
+          throw new Error(
+            `the schema of ${what} does not compile: ${err instanceof Error ? err.message : String(err)}`,
+            {
+              cause: err,
+            },
+          );
+        }
+      } while (next < this.#compiles.length && performance.now() < sliceEnd);
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    this.#done = true;
+    return { schemas: this.#compiles.length, seconds: (performance.now() - started) / 1000 };
+  }
+}
+
+interface RouteOf {
+  method?: string;
+  url?: string;
+  httpPart?: string;
+  httpStatus?: string;
+  contentType?: string;
+}
+
+const describe = (r: RouteOf) =>
+  `${r.method} ${r.url} (${r.httpPart ?? `response ${r.httpStatus ?? ''}`}${r.contentType ? ` ${r.contentType}` : ''})`;
+
+/**
  * fastify's own compilers (ajv for requests, fast-json-stringify for responses), each route's
- * validator or serializer compiled the first time it is used instead of when the route is added.
+ * validator or serializer compiled the first time it is used instead of when the route is added;
+ * with a SchemaWarmUp, each deferred compile is also handed to it.
  *
  * Why: compiling the schemas of ≈ 450 operations is most of an app's start — 3.5 s of CPU, of which
  * fast-json-stringify ≈ 2.5 s and ajv ≈ 0.6 s (docs/testing.md) — and the API tests build an app per
- * file, twice for each of ≈ 120 files, while a file calls a handful of operations. A server keeps
- * `at-start`, so that a schema a compiler refuses stops it at start, not at its first request; the
- * start-up tests, the authorization matrix's app and the browser tests' server run that way, so every
- * schema is still compiled in every test run.
+ * file, twice for each of ≈ 120 files, while a file calls a handful of operations. The authorization
+ * matrix's app and production-start's first app keep `at-start`; the server (`after-listen`) compiles
+ * every schema before /readyz answers 200, which the start-up tests and the browser tests' server
+ * wait for, so every schema is still compiled in every test run.
+ *
+ * The HEAD route fastify adds beside each GET compiles the GET's schemas again: it is left to its first
+ * use (the GET's compile already proved them).
  *
  * fastify treats a validator factory given in its options as "custom" and then leaves a `headers`
  * schema's property names as written instead of lower-casing them: ours are written in lower case
  * (`x-apply-secret`), so the two validate the same.
  */
-export function onFirstUseCompilers(): { buildValidator: ValidatorFactory; buildSerializer: SerializerFactory } {
+export function deferredCompilers(warmUp?: SchemaWarmUp): {
+  buildValidator: ValidatorFactory;
+  buildSerializer: SerializerFactory;
+} {
   const validators = ValidatorSelector();
   const serializers = SerializerSelector();
+  const later = (route: RouteOf, compile: () => void) => {
+    if (warmUp && route.method !== 'HEAD') warmUp.add(describe(route), compile);
+  };
   return {
     buildValidator: (externalSchemas, options) => {
-      const compile = validators(externalSchemas, options);
+      // An ajv instance per set of shared schemas, made on its first compile too: each takes
+      // 40 ms or more (its meta-schemas and formats), and the modules' schemas make several.
+      let compile: ReturnType<ValidatorFactory> | undefined;
       return (route) => {
         let validate: Validate | undefined;
+        const ensure = () => (validate ??= (compile ??= validators(externalSchemas, options))(route));
+        later(route, ensure);
         // fastify reads a failed validation's `errors` from the function it was given.
         const first = ((...args: Parameters<Validate>) => {
-          validate ??= compile(route);
-          const valid = validate(...args);
-          first.errors = validate.errors;
+          const valid = ensure()(...args);
+          first.errors = validate!.errors;
           return valid;
         }) as Validate;
         return first;
@@ -45,8 +127,13 @@ export function onFirstUseCompilers(): { buildValidator: ValidatorFactory; build
       const compile = serializers(externalSchemas, options);
       return (route) => {
         let serialize: ((doc: unknown) => string) | undefined;
-        return (doc: unknown) => (serialize ??= compile(route))(doc);
+        const ensure = () => (serialize ??= compile(route));
+        later(route, ensure);
+        return (doc: unknown) => ensure()(doc);
       };
     },
   };
 }
+
+/** Each route's schemas compiled on its first use only (the API tests' apps). */
+export const onFirstUseCompilers = () => deferredCompilers();

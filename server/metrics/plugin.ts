@@ -30,7 +30,7 @@ const KO_FORBIDDEN = '지표는 허용된 주소나 토큰으로만 볼 수 있�
  * queue, export queue), and GET /metrics in Prometheus's text format. Registered before the routes
  * so its hooks see them all. The route is not part of the API contract (hidden, like /healthz).
  */
-export const metricsPlugin = fp<{ metrics: Metrics }>(async (app, { metrics }) => {
+export const metricsPlugin = fp<{ metrics: Metrics }>(async function metricsPlugin(app, { metrics }) {
   const counted = new WeakSet<FastifyRequest>();
   app.addHook('onRequest', async (request) => {
     counted.add(request);

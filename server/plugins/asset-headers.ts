@@ -25,7 +25,7 @@ export const isSubresourceAsset = (url: string): boolean => {
   return file.startsWith('/assets/') && /\.(js|css)$/.test(file) && !/\.worker-[^/]*\.js$/.test(file);
 };
 
-export const assetHeaders = fp(async (app) => {
+export const assetHeaders = fp(async function assetHeaders(app) {
   app.addHook('onSend', async (request, reply, payload) => {
     if (isSubresourceAsset(request.url)) for (const name of DOCUMENT_ONLY) reply.removeHeader(name);
     return payload;

@@ -61,7 +61,7 @@ export function databaseIntegrityError(error: unknown): { status: number; code: 
  * One error shape for the whole API. Messages are exposed only below 500;
  * a 5xx answers a generic message and the details go to the log.
  */
-export const errorHandler = fp(async (app) => {
+export const errorHandler = fp(async function errorHandler(app) {
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
     // Checked first: whatever the route was doing, a database out of reach is "try again shortly".
     if (isDatabaseUnreachable(error)) {

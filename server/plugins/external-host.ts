@@ -26,7 +26,7 @@ export function allowedOnExternalHost(path: string): boolean {
  * API routes are then limited by their own access declarations (internal-only routes refuse
  * external tokens), so an internal API is not usable from there either.
  */
-export const externalHost = fp<{ host: string | null }>(async (app, { host }) => {
+export const externalHost = fp<{ host: string | null }>(async function externalHost(app, { host }) {
   if (!host) return;
   app.addHook('onRequest', async (request, reply) => {
     const requestHost = String(request.headers.host ?? '').toLowerCase();

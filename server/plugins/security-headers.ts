@@ -66,7 +66,7 @@ export async function helmetHeaders(options: FastifyHelmetOptions): Promise<Head
  * CSP directives parsed again, a dozen closures, and two hooks, one of them async, per request).
  * tests/api/security/response-headers.test.ts pins the headers on the wire.
  */
-export const securityHeaders = fp<{ options: FastifyHelmetOptions }>(async (app, { options }) => {
+export const securityHeaders = fp<{ options: FastifyHelmetOptions }>(async function securityHeaders(app, { options }) {
   const headers = await helmetHeaders(options);
   app.addHook('onRequest', (_request, reply, done) => {
     const raw = reply.raw;

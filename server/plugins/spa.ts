@@ -10,7 +10,7 @@ export interface SpaOptions {
   distDir: string;
 }
 
-export const spa = fp<SpaOptions>(async (app, { distDir }) => {
+export const spa = fp<SpaOptions>(async function spa(app, { distDir }) {
   const indexFile = path.join(distDir, 'index.html');
   const hasBuild = fs.existsSync(indexFile);
   if (hasBuild) {

@@ -6,7 +6,7 @@
  * against `verify`. Deterministic like the contract itself: the same model gives the same bytes
  * (the embedded subset of the same Korean font, the execution instant as the PDF's date).
  */
-import PDFDocument from 'pdfkit';
+import type PDFDocument from 'pdfkit';
 import { FONTS } from './render.js';
 
 const MARGIN = 50;
@@ -50,6 +50,8 @@ export function kstText(instant: string | Date): string {
   return `${t.slice(0, 10)} ${t.slice(11, 19)} (KST, UTC+9)`;
 }
 
+// pdfkit and fontkit take ≈ 0.15 s to load: when a PDF is written, not at every start of the server.
+const pdfkit = async () => (await import('pdfkit')).default;
 type Doc = InstanceType<typeof PDFDocument>;
 
 function row(doc: Doc, label: string, value: string, mono = false): void {
@@ -67,9 +69,9 @@ function row(doc: Doc, label: string, value: string, mono = false): void {
   doc.y = Math.max(doc.y, y + 12) + 2;
 }
 
-export function renderCertificatePdf(m: CertificateModel): Promise<Buffer> {
+export async function renderCertificatePdf(m: CertificateModel): Promise<Buffer> {
   const date = new Date(m.executedAt);
-  const doc = new PDFDocument({
+  const doc = new (await pdfkit())({
     size: 'A4',
     margin: MARGIN,
     bufferPages: true,

@@ -7,7 +7,7 @@
  * bytes is what each signer's events record.
  */
 import fs from 'node:fs';
-import PDFDocument from 'pdfkit';
+import type PDFDocument from 'pdfkit';
 import { HttpError } from '../../http/errors.js';
 
 export const FONT_DIR = '/usr/share/fonts/opentype/noto';
@@ -38,6 +38,8 @@ export function contractFontsAvailable(): boolean {
   return Object.values(FONTS).every((f) => fs.existsSync(f.file));
 }
 
+// pdfkit and fontkit take ≈ 0.15 s to load: when a PDF is written, not at every start of the server.
+const pdfkit = async () => (await import('pdfkit')).default;
 type Doc = InstanceType<typeof PDFDocument>;
 
 function parties(doc: Doc, title: string, rows: Array<[string, string]>, x: number, y: number, width: number): number {
@@ -51,7 +53,7 @@ function parties(doc: Doc, title: string, rows: Array<[string, string]>, x: numb
   return at;
 }
 
-export function renderContractPdf(m: ContractPdfModel): Promise<Buffer> {
+export async function renderContractPdf(m: ContractPdfModel): Promise<Buffer> {
   if (!contractFontsAvailable())
     throw new HttpError(
       503,
@@ -60,7 +62,7 @@ export function renderContractPdf(m: ContractPdfModel): Promise<Buffer> {
     );
   const date = new Date(`${m.documentDate}T00:00:00+09:00`);
   if (Number.isNaN(date.getTime())) throw new Error(`bad document date ${m.documentDate}`);
-  const doc = new PDFDocument({
+  const doc = new (await pdfkit())({
     size: 'A4',
     margin: MARGIN,
     bufferPages: true,

@@ -26,7 +26,7 @@ export function listRowCount(op: PersonalOperation, answer: unknown): number {
  * data; errors and anonymous answers pass untouched. The gate is each such operation's own hook (its
  * route's, added as the route is declared), so other routes' answers do not pass through it at all.
  */
-export const personalDataGate = fp(async (app) => {
+export const personalDataGate = fp(async function personalDataGate(app) {
   // What this server has already written of each session's list answers (migration 0541): the row is
   // written only when a list answers a session more rows than before, not on every page.
   const kept = new Map<string, number>();

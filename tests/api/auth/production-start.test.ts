@@ -28,8 +28,9 @@ afterAll(async () => {
 });
 
 /**
- * The first start's app compiles every schema at start, as main.ts builds it, so a schema the compilers
- * refuse fails here; the other two, about the passwords of a first start, compile a route's on its first call.
+ * The first start's app compiles every schema at start (the server compiles them all before its /readyz
+ * answers 200), so a schema the compilers refuse fails here; the other two, about the passwords of a first
+ * start, compile a route's on its first call.
  */
 async function productionStart(env: Record<string, string> = {}, schemas: SchemaCompile = 'at-start') {
   const fromEnv = loadConfig({ NODE_ENV: 'production', BID_MASTER_KEY: TEST_BID_MASTER_KEY, ...env });

@@ -2,10 +2,13 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
 import { connect } from '../../../server/db/connect.js';
 import { migrateToLatest } from '../../../server/db/migrate.js';
 import { secureDataDir } from '../../../server/storage/data-dir.js';
+import { checkpointForDump, dataDirFromDump } from '../../../server/db/seed-dump.js';
 import { DEMO_PASSWORD } from '../../../server/db/seed/accounts.js';
 
 const root = path.resolve(import.meta.dirname, '../../..');
@@ -14,12 +17,16 @@ afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
 
 // `node --import tsx`, not the `tsx` command: tsx's parent process relays SIGTERM only if the child confirms it
 // within 30 ms, and otherwise kills it and exits 143 — which a loaded machine turns into a failed shutdown test.
-function runServer(env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: root,
-    env: { ...process.env, LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+function runServer(env: Record<string, string>, preload: string[] = []) {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', ...preload.flatMap((p) => ['--import', p]), 'server/main.ts'],
+    {
+      cwd: root,
+      env: { ...process.env, LOG_LEVEL: 'warn', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let output = '';
   child.stdout.on('data', (d) => (output += d));
   child.stderr.on('data', (d) => (output += d));
@@ -61,21 +68,56 @@ once('start-up and shutdown of the real server process', () => {
       NODE_ENV: 'development',
     });
     let ready = false;
+    const before: unknown[] = [];
     // A hang guard, not a timing: the server starts beside the browser runs' servers in npm test.
-    for (let i = 0; i < 480 && !ready; i++) {
-      await new Promise((r) => setTimeout(r, 500));
+    for (let i = 0; i < 2400 && !ready; i++) {
+      await new Promise((r) => setTimeout(r, 100));
       ready = await fetch(`http://127.0.0.1:${port}/readyz`).then(
-        (r) => r.ok,
+        async (r) => {
+          if (!r.ok) before.push({ status: r.status, body: await r.json() });
+          return r.ok;
+        },
         () => false,
       );
     }
     expect(ready, run.output()).toBe(true);
+    // Listening before its schemas are compiled, the server is not ready for traffic until they are.
+    expect(
+      before.filter((b) => JSON.stringify(b) !== '{"status":503,"body":{"status":"warming","database":"pglite"}}'),
+    ).toEqual([]);
     const health = await fetch(`http://127.0.0.1:${port}/healthz`);
     expect(await health.json()).toEqual({ status: 'ok' });
     run.child.kill('SIGTERM');
     expect(await run.exited).toBe(0);
     // DATA_DIR holds the database (with the signing keys), the bid key and the uploads: owner-only.
     expect(openToOthers(path.join(tmp, 'serve'))).toEqual([]);
+  }, 300_000);
+
+  it('a route schema a compiler refuses stops the server before /readyz ever answers 200', async () => {
+    const port = 20000 + Math.floor(Math.random() * 20000);
+    const run = runServer(
+      { PORT: String(port), DATA_DIR: path.join(tmp, 'refused'), SEED: 'none', NODE_ENV: 'development' },
+      [pathToFileURL(path.join(root, 'tests/helpers/refused-schema-preload.mjs')).href],
+    );
+    const ready: number[] = [];
+    let code: number | null | undefined;
+    void run.exited.then((c) => (code = c));
+    // The server listens before it compiles its schemas (server/http/schema-compile.ts): whatever
+    // /readyz answered meanwhile, never 200. A hang guard, not a timing.
+    for (let i = 0; i < 1200 && code === undefined && !ready.includes(200); i++) {
+      await new Promise((r) => setTimeout(r, 250));
+      const status = await fetch(`http://127.0.0.1:${port}/readyz`).then(
+        (r) => r.status,
+        () => 0,
+      );
+      if (status !== 0) ready.push(status);
+    }
+    // A server that became ready instead is stopped here, and fails below.
+    if (code === undefined) run.child.kill('SIGKILL');
+    expect(await run.exited, run.output()).toBe(1);
+    expect(ready.filter((s) => s === 200)).toEqual([]);
+    expect(run.output()).toContain('a route schema does not compile: stopping');
+    expect(run.output()).toMatch(/the schema of GET \/refused-schema \(querystring\) does not compile: .*minimum/);
   }, 300_000);
 
   it('a first start with the demo seed restores the seeded company from the seed dump; the demo password logs in', async () => {
@@ -176,5 +218,38 @@ once('the embedded database keeps its data', () => {
     await migrateToLatest(other.db);
     expect(await other.db.selectFrom('unit').select('unitCode').execute()).toEqual([]);
     await other.close();
+  }, 300_000);
+
+  it('a checkpointed dump written out as files (as a first start makes its data directory) opens with its rows', async () => {
+    const mem = await connect({ databaseUrl: null, pgliteDir: null, pgliteThread: 'main' });
+    await sql`create table kept (n int primary key, label text)`.execute(mem.db);
+    await sql`insert into kept select g, 'row ' || g from generate_series(1, 5000) g`.execute(mem.db);
+    await checkpointForDump(mem.db);
+    const tar = path.join(tmp, 'dump.tar');
+    fs.writeFileSync(tar, new Uint8Array(await (await mem.dumpDataDir!()).arrayBuffer()));
+    await mem.close();
+    const dir = path.join(tmp, 'from-dump');
+    dataDirFromDump(tar, dir);
+    const opened = await connect({ databaseUrl: null, pgliteDir: dir, pgliteThread: 'main' });
+    try {
+      const r = await sql<{ n: number; last: string }>`select count(*)::int as n, max(label) as last from kept`.execute(
+        opened.db,
+      );
+      expect(r.rows).toEqual([{ n: 5000, last: 'row 999' }]);
+    } finally {
+      await opened.close();
+    }
+
+    // A name leading out of the directory is refused before anything is written there.
+    const header = Buffer.alloc(512);
+    header.write('/../escaped', 0);
+    header.write('0000600\0', 100);
+    header.write('00000000001\0', 124);
+    header.write('0', 156);
+    header.write('ustar\u000000', 257);
+    const evil = path.join(tmp, 'evil.tar');
+    fs.writeFileSync(evil, Buffer.concat([header, Buffer.alloc(512 * 3)]));
+    expect(() => dataDirFromDump(evil, path.join(tmp, 'evil'))).toThrow(/outside the data directory/);
+    expect(fs.existsSync(path.join(tmp, 'escaped'))).toBe(false);
   }, 300_000);
 });

@@ -1,7 +1,7 @@
 // @vitest-environment node
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { onFirstUseCompilers } from '../../../server/http/schema-compile.js';
+import { deferredCompilers, onFirstUseCompilers, SchemaWarmUp } from '../../../server/http/schema-compile.js';
 
 const Body = {
   type: 'object',
@@ -16,7 +16,7 @@ const Headers = {
   required: ['x-apply-secret'],
 } as const;
 
-function appWith(compilers?: ReturnType<typeof onFirstUseCompilers>) {
+function appWith(compilers?: ReturnType<typeof deferredCompilers>) {
   const app = Fastify(compilers ? { schemaController: { compilersFactory: compilers } } : {});
   app.post('/lines', { schema: { body: Body, headers: Headers, response: { 200: Answer } } }, async (req) => ({
     ...(req.body as object),
@@ -66,5 +66,70 @@ describe('schemas compiled on first use', () => {
     await lazy.ready();
     const res = await lazy.inject({ method: 'POST', url: '/x', payload: { qty: 1 } });
     expect(res.statusCode).toBe(500);
+  });
+
+  it('after listening, a warm-up compiles every schema of every route but the HEADs, in slices, and answers as fastify', async () => {
+    const warmUp = new SchemaWarmUp();
+    const app = appWith(deferredCompilers(warmUp));
+    app.get(
+      '/lines/:id',
+      { schema: { params: { type: 'object', properties: { id: { type: 'integer' } } } } },
+      async (req) => ({
+        qty: (req.params as { id: number }).id,
+      }),
+    );
+    await app.ready();
+    // POST /lines: body, headers, response 200; GET /lines/:id: params (its HEAD twin is left to its first use).
+    expect(warmUp.total).toBe(4);
+    expect(warmUp.done).toBe(false);
+    // A request before the warm-up compiles what it needs on the spot.
+    expect((await app.inject({ method: 'GET', url: '/lines/7' })).json()).toEqual({ qty: 7 });
+    // A callback that queues itself again runs once per turn of the event loop.
+    let turns = 0;
+    let ticking = true;
+    const tick = () => {
+      turns++;
+      if (ticking) setImmediate(tick);
+    };
+    setImmediate(tick);
+    const r = await warmUp.run({ sliceMs: 0 });
+    ticking = false;
+    expect(r.schemas).toBe(4);
+    expect(warmUp.done).toBe(true);
+    // sliceMs 0: one schema per slice, the event loop turning between them.
+    expect(turns).toBeGreaterThanOrEqual(3);
+    const eager = appWith();
+    for (const call of [
+      { headers: { 'x-apply-secret': 'abcd' }, payload: { qty: 0 } },
+      { headers: { 'x-apply-secret': 'abcd' }, payload: { qty: 3, extra: 1 } },
+    ]) {
+      const [a, b] = await Promise.all([eager, app].map((x) => x.inject({ method: 'POST', url: '/lines', ...call })));
+      expect({ status: b.statusCode, body: b.json() }).toEqual({ status: a.statusCode, body: a.json() });
+    }
+  });
+
+  it('a schema a compiler refuses fails the warm-up, naming its route, and the warm-up is never done', async () => {
+    const warmUp = new SchemaWarmUp();
+    const app = Fastify({ schemaController: { compilersFactory: deferredCompilers(warmUp) } });
+    app.get(
+      '/fine',
+      { schema: { querystring: { type: 'object', properties: { n: { type: 'integer' } } } } },
+      async () => ({}),
+    );
+    app.post(
+      '/x',
+      { schema: { body: { type: 'object', properties: { qty: { type: 'integer', minimum: 'one' } } } } },
+      async () => ({}),
+    );
+    app.get('/y', { schema: { response: { 200: { $ref: 'nowhere#' } } } }, async () => ({}));
+    await app.ready();
+    await expect(warmUp.run()).rejects.toThrow(/POST \/x \(body\).*minimum/);
+    expect(warmUp.done).toBe(false);
+
+    const second = new SchemaWarmUp();
+    const other = Fastify({ schemaController: { compilersFactory: deferredCompilers(second) } });
+    other.get('/y', { schema: { response: { 200: { $ref: 'nowhere#' } } } }, async () => ({}));
+    await other.ready();
+    await expect(second.run()).rejects.toThrow(/GET \/y \(response 200\)/);
   });
 });

@@ -9,7 +9,7 @@
  * it; docs/deployment.md); a server without it refuses the print loudly instead of writing boxes.
  */
 import fs from 'node:fs';
-import PDFDocument from 'pdfkit';
+import type PDFDocument from 'pdfkit';
 import { HttpError } from '../../../../http/errors.js';
 import type { PoPrintLine, PoPrintModel } from './model.js';
 
@@ -50,6 +50,8 @@ export function printFontsAvailable(): boolean {
   return Object.values(FONTS).every((f) => fs.existsSync(f.file));
 }
 
+// pdfkit and fontkit take ≈ 0.15 s to load: when a PDF is written, not at every start of the server.
+const pdfkit = async () => (await import('pdfkit')).default;
 type Doc = InstanceType<typeof PDFDocument>;
 
 function tableHeader(doc: Doc, y: number): number {
@@ -140,14 +142,14 @@ function stamps(doc: Doc, m: PoPrintModel, y: number): number {
 }
 
 /** Writes the order as a PDF and resolves with its bytes. */
-export function renderPoPdf(m: PoPrintModel): Promise<Buffer> {
+export async function renderPoPdf(m: PoPrintModel): Promise<Buffer> {
   if (!printFontsAvailable())
     throw new HttpError(
       503,
       'PRINT_FONT_MISSING',
       `발주서 인쇄용 글꼴이 서버에 없습니다 (${FONT_DIR}, fonts-noto-cjk)`,
     );
-  const doc = new PDFDocument({
+  const doc = new (await pdfkit())({
     size: 'A4',
     margin: MARGIN,
     bufferPages: true,
