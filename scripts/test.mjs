@@ -186,13 +186,15 @@ if (process.argv.includes('--postgres-check')) process.exit(0);
 // longest stretch with the second core idle (docs/testing.md). vitest's own groups cannot do this: projects of one
 // group share one worker count. The browser runs start first; the API run starts when both browser servers answer
 // (their global setup writes a file in BROWSER_READY_DIR), so that its server-starting files (start-up,
-// backup-restore, production start) never begin together with the browser start-ups, which made them pass their
-// hang guards on a clean clone (docs/testing.md). The unit project runs after the route walks, in their run
-// (UNIT_LAST=1 orders it there, vitest.config.ts): it needs no server. ONE_RUN=1 runs everything as one vitest,
-// the projects in their group order (the slower layout, kept for comparison).
+// backup-restore, production start) never begin together with the browser start-ups. The unit project runs after
+// the route walks, in their run (UNIT_LAST=1 orders it there, vitest.config.ts): it needs no server.
+// SIDE_BY_SIDE=1 runs them so (1,394–1,427 s on clean clones, where one run takes ≈ 3,500 s); it is not the default
+// yet: in two of four clean-clone runs one journey failed beside the API files (a row click that did not open its
+// document, an order's notice that never came), each passing alone and in the one-run layout (docs/testing.md).
+// The default is one vitest, the projects in their group order.
 const readyDir = path.join(root, 'test-results', 'browser-ready');
 const runs =
-  process.env.ONE_RUN === '1'
+  process.env.SIDE_BY_SIDE !== '1'
     ? [
         {
           name: 'tests',

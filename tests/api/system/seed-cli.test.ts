@@ -64,5 +64,7 @@ onPostgres('npm run seed', () => {
     } finally {
       await client.end();
     }
-  }, 180_000);
+    // A hang guard: two real seeds through the command (tsx), each with its argon2 hashes; one took past 180 s on a
+    // clean clone with the browser runs beside the API files.
+  }, 300_000);
 });
