@@ -188,7 +188,7 @@ if (process.argv.includes('--postgres-check')) process.exit(0);
 // (their global setup writes a file in BROWSER_READY_DIR), so that its server-starting files (start-up,
 // backup-restore, production start) never begin together with the browser start-ups. The unit project runs after
 // the route walks, in their run (UNIT_LAST=1 orders it there, vitest.config.ts): it needs no server.
-// SIDE_BY_SIDE=1 runs them so (1,394–1,427 s on clean clones, where one run takes ≈ 3,500 s); it is not the default
+// SIDE_BY_SIDE=1 runs them so (1,289–1,427 s on clean clones, one run 1,431 s: no faster); it is not the default
 // yet: in two of four clean-clone runs one journey failed beside the API files (a row click that did not open its
 // document, an order's notice that never came), each passing alone and in the one-run layout (docs/testing.md).
 // The default is one vitest, the projects in their group order.
