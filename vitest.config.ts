@@ -46,6 +46,43 @@ const apiProject = (name: 'pglite' | 'postgres', order: number, maxWorkers: numb
 /** The browser tests that only read: they walk every route (tests/e2e/smoke-routes.ts). */
 const E2E_WALKS = ['tests/e2e/route-smoke.e2e.test.ts', 'tests/e2e/react-warnings.e2e.test.ts'];
 
+/**
+ * The journeys the second browser server runs (project e2e-b), about half of them by time (test-results/
+ * durations.json of a clean-clone run); every other journey runs on the first (e2e).
+ */
+const E2E_SECOND = [
+  'tests/e2e/agreement-journey.e2e.test.ts',
+  'tests/e2e/auction-journey.e2e.test.ts',
+  'tests/e2e/contract-journey.e2e.test.ts',
+  'tests/e2e/evaluation-journey.e2e.test.ts',
+  'tests/e2e/items-journey.e2e.test.ts',
+  'tests/e2e/portal-admin-journey.e2e.test.ts',
+  'tests/e2e/studio-journey.e2e.test.ts',
+  'tests/e2e/tax-invoice-journey.e2e.test.ts',
+  'tests/e2e/tender-journey.e2e.test.ts',
+];
+
+/** A project of journeys: its own server (the global setup), one file at a time. */
+const journeyProject = (name: string, files: { include?: string[]; exclude?: string[] }) => ({
+  extends: true as const,
+  test: {
+    name,
+    environment: 'node' as const,
+    sequence: { groupOrder: 3 },
+    include: files.include ?? ['tests/e2e/**/*.e2e.test.ts'],
+    exclude: ['tests/e2e/storybook.e2e.test.ts', ...E2E_WALKS, ...(files.exclude ?? [])],
+    globalSetup: ['tests/e2e/global-setup.ts'],
+    // A hang guard, not a timing: in npm test the journeys share the machine with the other browser runs.
+    testTimeout: 120_000,
+    hookTimeout: 240_000,
+    pool: 'forks' as const,
+    // One fork for every file, one file at a time: they share one server.
+    maxWorkers: 1,
+    fileParallelism: false,
+    isolate: false,
+  },
+});
+
 export default defineConfig({
   plugins: [react()],
   test: {
@@ -59,8 +96,7 @@ export default defineConfig({
           environment: 'jsdom',
           // Groups run one after another (unit, API on PGlite, on PostgreSQL, browser), each with its
           // own number of workers; vitest's default is one fewer than the cores: one, on CI's two.
-          // `npm test` runs the browser projects as a second vitest beside the others (scripts/test.mjs).
-          // UNIT_LAST=1 (npm test's side-by-side runs put unit after the route walks): after them, not first.
+          // UNIT_LAST=1: after the browser journeys of the same run (npm test runs unit beside them, scripts/test.mjs).
           sequence: { groupOrder: process.env.UNIT_LAST === '1' ? 4 : 0 },
           maxWorkers: 2,
           include: [
@@ -68,7 +104,7 @@ export default defineConfig({
             'tests/unit/**/*.test.{ts,tsx}',
           ],
           setupFiles: ['tests/setup-dom.ts'],
-          // A hang guard, not a timing: npm test starts the browser tests' server and Chromium beside this project.
+          // A hang guard, not a timing.
           testTimeout: 20_000,
           // One module graph per worker, not per file: importing React, the engine and jsdom's helpers
           // again for each of ≈ 200 files was most of the project's time (19 engine files: 51 s → 14 s
@@ -87,26 +123,12 @@ export default defineConfig({
       // workers took 1,234 s, and the seed test still passed its guard; the knob stays for such comparisons.
       apiProject('pglite', 1, Number(process.env.API_WORKERS ?? 3)),
       apiProject('postgres', 1, Number(process.env.API_WORKERS ?? 3)),
-      {
-        // Browser journeys: Debian's Chromium against the real server on the built dist/.
-        extends: true,
-        test: {
-          name: 'e2e',
-          environment: 'node',
-          sequence: { groupOrder: 3 },
-          include: ['tests/e2e/**/*.e2e.test.ts'],
-          exclude: ['tests/e2e/storybook.e2e.test.ts', ...E2E_WALKS],
-          globalSetup: ['tests/e2e/global-setup.ts'],
-          // A hang guard, not a timing: in npm test the journeys share the machine with the API files.
-          testTimeout: 120_000,
-          hookTimeout: 240_000,
-          pool: 'forks',
-          // One fork for every file, one file at a time: they share one server and one machine.
-          maxWorkers: 1,
-          fileParallelism: false,
-          isolate: false,
-        },
-      },
+      // Browser journeys: Debian's Chromium against the real server on the built dist/, in two projects with a
+      // server each, which npm test runs as two vitest runs side by side after the API files (scripts/test.mjs):
+      // a journey is one Chromium waiting on one server (a third of a core), and journeys cannot share a server
+      // at once (the business clock and the fake ERP's failures are the server's).
+      journeyProject('e2e', { exclude: E2E_SECOND }),
+      journeyProject('e2e-b', { include: E2E_SECOND }),
       {
         // The two walks through every route (the production route smoke with axe, React's warnings on the
         // development bundle): read-only, so npm test runs them as a third vitest beside the journeys, on a

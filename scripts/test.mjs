@@ -181,50 +181,38 @@ if (!withPg)
   );
 // `--postgres-check`: only the decision above (tests/unit/test-script.test.ts runs it against a closed port).
 if (process.argv.includes('--postgres-check')) process.exit(0);
-// Three vitest runs side by side: the browser projects beside the API ones, not after them. A journey is one
-// Chromium waiting on one server (a third of a core, measured with /usr/bin/time): run last, they held the run's
-// longest stretch with the second core idle (docs/testing.md). vitest's own groups cannot do this: projects of one
-// group share one worker count. The browser runs start first; the API run starts when both browser servers answer
-// (their global setup writes a file in BROWSER_READY_DIR), so that its server-starting files (start-up,
-// backup-restore, production start) never begin together with the browser start-ups. The unit project runs after
-// the route walks, in their run (UNIT_LAST=1 orders it there, vitest.config.ts): it needs no server.
-// SIDE_BY_SIDE=1 runs them so (1,289–1,427 s on clean clones, one run 1,431 s: no faster); it is not the default
-// yet: in two of four clean-clone runs one journey failed beside the API files (a row click that did not open its
-// document, an order's notice that never came), each passing alone and in the one-run layout (docs/testing.md).
-// The default is one vitest, the projects in their group order.
-const readyDir = path.join(root, 'test-results', 'browser-ready');
-const runs =
-  process.env.SIDE_BY_SIDE !== '1'
-    ? [
-        {
-          name: 'tests',
-          id: 'main',
-          projects: ['unit', 'api-pglite', ...(withPg ? ['api-postgres'] : []), 'e2e', 'stories', 'e2e-walks'],
-        },
-      ]
-    : [
-        {
-          name: 'tests (API)',
-          id: 'main',
-          projects: ['api-pglite', ...(withPg ? ['api-postgres'] : [])],
-          after: ['e2e', 'e2e-walks'],
-        },
-        { name: 'tests (browser)', id: 'browser', projects: ['e2e', 'stories'], env: { BROWSER_READY_DIR: readyDir } },
-        // The two read-only walks through every route, on a server of their own (vitest.config.ts, e2e-walks),
-        // then the unit files.
-        {
-          name: 'tests (browser walks, unit)',
-          id: 'walks',
-          projects: ['e2e-walks', 'unit'],
-          env: { UNIT_LAST: '1', BROWSER_READY_DIR: readyDir },
-        },
-      ];
+// The tests run as four vitest runs: first the API files, then, once they have ended, three browser runs side by
+// side, each with a server of its own: the journeys in two halves (projects e2e with the stories; e2e-b, then the
+// unit files) and the two walks through every route (e2e-walks). A journey is one Chromium waiting on one server,
+// a third of a core: one after another they held the run's last twelve minutes with the second core nearly idle
+// (docs/testing.md). vitest's own groups cannot run them so (projects of one group share one worker count, and a
+// journey cannot share its server with another at once: the business clock and the fake ERP's failures are the
+// server's). They start after the API files, not beside them: beside them every file's seconds grew two to four
+// times and journeys failed (docs/testing.md, the side-by-side runs).
+// LAYOUT=one runs every project in one vitest, one group after another (1,431 s on a clean clone of 4895923).
+const oneRun = process.env.LAYOUT === 'one';
+const apiProjects = ['api-pglite', ...(withPg ? ['api-postgres'] : [])];
+const runs = oneRun
+  ? [{ name: 'tests', id: 'main', projects: ['unit', ...apiProjects, 'e2e', 'e2e-b', 'stories', 'e2e-walks'] }]
+  : [
+      { name: 'tests (API)', id: 'main', projects: apiProjects },
+      { name: 'tests (journeys, stories)', id: 'browser', projects: ['e2e', 'stories'] },
+      // The unit files after the second half of the journeys (UNIT_LAST=1, vitest.config.ts): they need no server,
+      // and the browser runs leave part of the second core idle.
+      {
+        name: 'tests (journeys, second server; unit)',
+        id: 'browser-b',
+        projects: ['e2e-b', 'unit'],
+        env: { UNIT_LAST: '1' },
+      },
+      { name: 'tests (route walks)', id: 'walks', projects: ['e2e-walks'] },
+    ];
 const projects = runs.flatMap((r) => r.projects);
 // Without PostgreSQL every API file runs on PGlite instead (vitest.config.ts), not only the database-sensitive ones.
 const apiEnv = withPg ? {} : { API_PGLITE_ALL: '1' };
 
 // The reports stay after the run (test-results/ is not in git): per-file times to compare runs by.
-// Each run writes its own (`-browser`, `-walks` for the browser runs); they are read together below.
+// Each run writes its own (`-browser`, `-browser-b`, `-walks` for the browser runs); they are read together below.
 const resultsDir = path.join(root, 'test-results');
 const fileOf = (run, base, ext) => path.join(resultsDir, `${base}${run.id === 'main' ? '' : `-${run.id}`}.${ext}`);
 for (const run of runs) {
@@ -238,7 +226,6 @@ for (const run of runs) {
   for (const f of [run.resultsFile, run.durationsFile, run.summaryFile, run.inFlightFile, run.logFile])
     if (f) fs.rmSync(f, { force: true });
 }
-fs.rmSync(readyDir, { recursive: true, force: true });
 fs.mkdirSync(resultsDir, { recursive: true });
 // CI stops everything at 90 minutes, install included: the tests stop first, saying what ran.
 const deadline = started + Number(process.env.TEST_DEADLINE_MIN ?? 78) * 60_000;
@@ -266,6 +253,8 @@ const checks = [
     args,
     { NODE_ENV: env.NODE_ENV, VITE_NO_COMPRESSION: env.VITE_NO_COMPRESSION },
   ])(devWebBuildCommand()),
+  // The server the browser runs start, built once here (they run side by side: tests/e2e/helpers/server.ts).
+  ['server build', process.execPath, ['scripts/build-server.mjs']],
   ...(fs.existsSync(path.join(root, '.storybook'))
     ? [['storybook build', bin('storybook'), ['build', '-o', 'storybook-static', '--quiet', '--disable-telemetry']]]
     : []),
@@ -286,6 +275,7 @@ const testRuns = runs.map((run) => [
   {
     ...apiEnv,
     ...run.env,
+    SERVER_BUILT: '1',
     DURATIONS_FILE: run.durationsFile,
     FAILURE_SUMMARY_FILE: run.summaryFile,
     IN_FLIGHT_FILE: run.inFlightFile,
@@ -294,41 +284,12 @@ const testRuns = runs.map((run) => [
   { inFlightFile: run.inFlightFile, logFile: run.logFile },
 ]);
 
-/**
- * Resolves when every named browser project's server answers (its file in readyDir), when a run that was to
- * write one has ended without it (failed before its server started: the API run then starts anyway), or after
- * ten minutes — a start signal, not a timing: the global setup writes the file once its server is ready.
- */
-function browserServersReady(names, ended) {
-  return new Promise((resolve) => {
-    const started = Date.now();
-    const look = () => {
-      if (names.every((n) => fs.existsSync(path.join(readyDir, n))) || ended() || Date.now() - started > 600_000) {
-        clearInterval(timer);
-        resolve();
-      }
-    };
-    const timer = setInterval(look, 500);
-    look();
-  });
-}
-
 let ok = await parallelSteps(checks);
 if (ok) {
-  let browserEnded = false;
-  const results = await Promise.all(
-    testRuns.map(async (args, i) => {
-      const run = runs[i];
-      if (run.after) {
-        await browserServersReady(run.after, () => browserEnded);
-        console.log(`\n(the API run starts now: ${run.after.join(' and ')} servers ready)`);
-        return step(...args);
-      }
-      const r = await step(...args);
-      browserEnded = true;
-      return r;
-    }),
-  );
+  const [main, ...after] = testRuns;
+  let results = [await step(...main)];
+  // The browser runs start even when the API files failed: a run then says everything that fails at once.
+  if (after.length > 0) results = results.concat(await Promise.all(after.map((args) => step(...args))));
   for (const run of runs)
     if (run.logFile && fs.existsSync(run.logFile)) {
       console.log(`\n── ${run.name}: its output ──`);

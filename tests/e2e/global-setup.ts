@@ -86,12 +86,6 @@ export default async function setup(project: TestProject): Promise<() => Promise
     await Promise.all([erp.close(), idp.stop()]);
     throw err;
   });
-  // npm test starts the API run once the browser runs' servers answer (scripts/test.mjs: their start-ups and
-  // the API run's server-starting files, all at once, were what made a clean clone's side-by-side run fail).
-  if (process.env.BROWSER_READY_DIR) {
-    fs.mkdirSync(process.env.BROWSER_READY_DIR, { recursive: true });
-    fs.writeFileSync(path.join(process.env.BROWSER_READY_DIR, project.name), server.url);
-  }
   project.provide('e2eBaseUrl', server.url);
   project.provide('e2eErpBase', erp.base);
   project.provide('e2eIdpIssuer', idp.issuer);

@@ -3,30 +3,27 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { connect } from '../../../server/db/connect.js';
 import { migrateToLatest } from '../../../server/db/migrate.js';
 import { secureDataDir } from '../../../server/storage/data-dir.js';
 import { checkpointForDump, dataDirFromDump } from '../../../server/db/seed-dump.js';
 import { DEMO_PASSWORD } from '../../../server/db/seed/accounts.js';
+import { buildServer } from '../../../scripts/build-server.mjs';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'gpms-startup-'));
 afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
 
-// `node --import tsx`, not the `tsx` command: tsx's parent process relays SIGTERM only if the child confirms it
-// within 30 ms, and otherwise kills it and exits 143 — which a loaded machine turns into a failed shutdown test.
+// The compiled server, as `npm start` runs it (scripts/build-server.mjs): npm test builds it once before the tests
+// (SERVER_BUILT=1); alone, this file builds it (below). Through tsx each start cost two more seconds of CPU.
 function runServer(env: Record<string, string>, preload: string[] = []) {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', ...preload.flatMap((p) => ['--import', p]), 'server/main.ts'],
-    {
-      cwd: root,
-      env: { ...process.env, LOG_LEVEL: 'warn', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
+  const child = spawn(process.execPath, [...preload.flatMap((p) => ['--import', p]), 'dist-server/main.mjs'], {
+    cwd: root,
+    env: { ...process.env, LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   child.stdout.on('data', (d) => (output += d));
   child.stderr.on('data', (d) => (output += d));
@@ -51,6 +48,10 @@ function openToOthers(dir: string): string[] {
 const once = describe.skipIf(process.env.TEST_DB === 'postgres');
 
 once('start-up and shutdown of the real server process', () => {
+  beforeAll(async () => {
+    if (process.env.SERVER_BUILT !== '1') await buildServer();
+  }, 120_000);
+
   it('PORT=abc stops start-up naming PORT, with every other bad variable in the same message', async () => {
     const run = runServer({ PORT: 'abc', LOGIN_MODE: 'LDAP', DATA_DIR: path.join(tmp, 'never') });
     expect(await run.exited).toBe(2);

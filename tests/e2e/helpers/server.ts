@@ -134,10 +134,14 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   const url = `http://127.0.0.1:${port}`;
   let printed = '';
 
-  // The compiled server, as `npm start` runs it (scripts/build-server.mjs; about a second).
+  // The compiled server, as `npm start` runs it (scripts/build-server.mjs; about a second). npm test builds it once
+  // before its browser runs start side by side (SERVER_BUILT=1): three of them building dist-server/ at once
+  // could start a server on a file another is rewriting.
   const root = options.repoRoot ?? REPO_ROOT;
   if (options.repoRoot) await buildOther(options.repoRoot);
-  else await buildServer();
+  else if (process.env.SERVER_BUILT !== '1') await buildServer();
+  else if (!fs.existsSync(path.join(root, 'dist-server', 'main.mjs')))
+    throw new Error('SERVER_BUILT=1 but dist-server/main.mjs is missing: run `npm run build:server` first.');
   const child = spawn(process.execPath, ['--enable-source-maps', 'dist-server/main.mjs'], {
     cwd: root,
     env: {
