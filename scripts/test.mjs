@@ -253,6 +253,8 @@ const checks = [
     args,
     { NODE_ENV: env.NODE_ENV, VITE_NO_COMPRESSION: env.VITE_NO_COMPRESSION },
   ])(devWebBuildCommand()),
+  // The seeded demo company the API and browser runs restore, made here if not cached, beside the other checks.
+  ['seed dumps', bin('tsx'), ['tests/seed-dumps-cli.ts', ...(withPg ? ['--postgres'] : [])]],
   // The server the browser runs start, built once here (they run side by side: tests/e2e/helpers/server.ts).
   ['server build', process.execPath, ['scripts/build-server.mjs']],
   ...(fs.existsSync(path.join(root, '.storybook'))
