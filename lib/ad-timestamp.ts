@@ -11,6 +11,10 @@
  * exist (the skipped hour) is 'invalidDate' rather than silently shifted.
  */
 
+import { forgivingBase64Decode } from './base64';
+
+export { forgivingBase64Decode };
+
 /** Spec §9: timestamp validity 60 seconds. */
 export const AD_TIMESTAMP_VALIDITY_SEC = 60;
 /** Spec §9: tokens taken from the URL are stored with a 5-second expiry window. */
@@ -21,33 +25,6 @@ export const TIMESTAMP_LENGTH = 14;
 export type AdTimestampFailure = 'notBase64' | 'notFourteenDigits' | 'future' | 'tooOld' | 'invalidDate';
 
 export type AdTimestampResult = { ok: true; at: Date } | { ok: false; reason: AdTimestampFailure };
-
-const BASE64_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
-
-/**
- * WHATWG forgiving-base64 decode — exactly what `atob` accepts (ASCII whitespace ignored,
- * padding optional) — returning a binary string, or null. Written out rather than calling
- * `atob` so the browser, jsdom and Node give the same answer for the same `t`.
- */
-export function forgivingBase64Decode(input: string): string | null {
-  let data = input.replace(/[\t\n\f\r ]/g, '');
-  if (data.length % 4 === 0) data = data.replace(/={1,2}$/, '');
-  if (data.length % 4 === 1) return null;
-  let out = '';
-  let buffer = 0;
-  let bits = 0;
-  for (const ch of data) {
-    const v = BASE64_ALPHABET.indexOf(ch);
-    if (v < 0) return null;
-    buffer = (buffer << 6) | v;
-    bits += 6;
-    if (bits >= 8) {
-      bits -= 8;
-      out += String.fromCharCode((buffer >> bits) & 0xff);
-    }
-  }
-  return out;
-}
 
 const FOURTEEN_DIGITS = new RegExp(`^[0-9]{${TIMESTAMP_LENGTH}}$`);
 

@@ -1,7 +1,8 @@
 /**
  * Spec §9 business constants that belong to no single rule file. Rule-specific constants live
  * beside their rule, so each has one home:
- * - date.ts: MIN_DATE, CLOCK_SKEW_THRESHOLD_MS
+ * - date.ts: MIN_DATE
+ * - clock-skew.ts: CLOCK_SKEW_THRESHOLD_MS
  * - ad-timestamp.ts: AD_TIMESTAMP_VALIDITY_SEC, TOKEN_WINDOW_SEC, TIMESTAMP_LENGTH
  * - file-size.ts: BYTES_PER_MB, DEFAULT_UPLOAD_LIMIT_MB
  * - person-search.ts: PERSON_NAME_MIN

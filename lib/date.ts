@@ -1,15 +1,15 @@
 /**
- * Date rules of spec §5 (date inputs, text-to-date conversion, month picker, format tokens) and
- * the clock-skew threshold of spec §8/§9. Calendar arithmetic is done by hand on numbers rather
- * than through Date/dayjs parsing, so the result never depends on the runtime's time zone.
+ * Date rules of spec §5 (date inputs, text-to-date conversion, month picker, format tokens), with
+ * the clock-skew threshold of spec §8/§9 (lib/clock-skew.ts) passed on. Calendar arithmetic is
+ * done by hand on numbers rather than through Date/dayjs parsing, so the result never depends on
+ * the runtime's time zone.
  */
 
 /** Spec §5: "default minimum 1900-01-01". */
 export const MIN_DATE = '1900-01-01';
 export const MIN_YEAR = 1900;
 
-/** Spec §9: clock-skew threshold 300000 ms (5 minutes). */
-export const CLOCK_SKEW_THRESHOLD_MS = 300_000;
+export { CLOCK_SKEW_THRESHOLD_MS, clockSkewExceeded } from './clock-skew';
 
 export function isLeapYear(year: number): boolean {
   return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
@@ -308,14 +308,4 @@ function render(d: WallTime, pattern: string, lang: DateLang): string {
     i++;
   }
   return out;
-}
-
-/**
- * Spec §8: a client-server clock difference OVER 5 minutes logs a recommendation, so exactly
- * 300000 ms is not exceeded. Either side missing or not finite (e.g. no Date header) gives
- * false: there is nothing to compare.
- */
-export function clockSkewExceeded(serverMs: number, clientMs: number): boolean {
-  if (!Number.isFinite(serverMs) || !Number.isFinite(clientMs)) return false;
-  return Math.abs(serverMs - clientMs) > CLOCK_SKEW_THRESHOLD_MS;
 }

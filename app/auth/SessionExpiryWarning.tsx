@@ -12,6 +12,7 @@ import {
   sessionRemainingMs,
   type ExtendOutcome,
 } from './session-expiry';
+import { useShellText } from '../layouts/shell-texts';
 
 export interface SessionExpiryWarningProps {
   /** 로그아웃 in the warning: the header's own logout (ends the session, then the login page). */
@@ -27,7 +28,7 @@ export interface SessionExpiryWarningProps {
  * (SESSION_MAX_TTL) it says no more time can be given and that unsaved input should be saved.
  */
 export function SessionExpiryWarning({ onLogout, extend = () => extendSessionNow() }: SessionExpiryWarningProps) {
-  const { t } = useTranslation();
+  const { t } = useShellText();
   const expiredDate = useSessionStore((s) => s.user?.expiredDate ?? null);
   const timeDifference = useSessionStore((s) => s.tokens?.timeDifference ?? 0);
   const [open, setOpen] = useState(false);

@@ -1,4 +1,4 @@
-import { clockSkewExceeded } from '../../lib/date';
+import { clockSkewExceeded } from '../../lib/clock-skew';
 import { httpEffects } from '../api/http-effects';
 import { useAuthFlowStore } from '../stores/auth-flow';
 import {

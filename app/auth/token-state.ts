@@ -1,4 +1,4 @@
-import { forgivingBase64Decode } from '../../lib/ad-timestamp';
+import { forgivingBase64Decode } from '../../lib/base64';
 import type { SessionTokens } from '../stores/session';
 
 /**

@@ -6,16 +6,18 @@ import bidKo from '../../screens/bid/i18n/ko.json';
 import studioKo from '../../screens/portal/screen/i18n/ko.json';
 import { useEngineText } from '../../engine/text';
 import { useWidgetText } from '../../widgets/i18n';
+import { shellTexts } from '../layouts/shell-texts';
 import { VersionHistory } from '../custom-screens/portal/studio/VersionHistory';
 import type { StudioVersionRow } from '../custom-screens/portal/studio/studio-types';
 import { memoryStorage } from '../testing/memory-storage';
 import { createI18n } from './create-i18n';
 
-/** The app's i18n with the screens' bundles the messages below live in. */
+/** The app's i18n with the screens' and the shell's bundles the messages below live in. */
 function appI18n() {
   const i18n = createI18n({ storage: memoryStorage(), language: 'ko' });
   i18n.addResourceBundle('ko', 'translation', bidKo, true, true);
   i18n.addResourceBundle('ko', 'translation', studioKo, true, true);
+  shellTexts.add(i18n);
   return i18n;
 }
 

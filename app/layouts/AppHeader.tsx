@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useLogout } from '../auth/use-logout';
 import { homePath } from '../router/portal';
@@ -7,10 +6,11 @@ import { useSessionStore } from '../stores/session';
 import styles from './AppHeader.module.css';
 import { LanguageSwitch } from './LanguageSwitch';
 import type { PortalKind } from './portal-kind';
+import { useShellText } from './shell-texts';
 
 /** Product name (GPMS / OGPMS) linking home, who is logged in, logout and the language switch. */
 export function AppHeader({ portal }: { portal: PortalKind }) {
-  const { t } = useTranslation();
+  const { t } = useShellText();
   const loginData = useSessionStore((s) => s.loginData);
   const user = useSessionStore((s) => s.user);
   const [leaving, setLeaving] = useState(false);

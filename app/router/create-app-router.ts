@@ -10,12 +10,10 @@ import { setHttpEffects } from '../api/http-effects';
 import { setTokenRefresher } from '../api/client';
 import { authApi } from '../auth/auth-api';
 import { refreshTokens } from '../auth/refresh';
-import { runExternalAdEntry } from '../auth/run-ad-entry';
 import type { GuardDeps } from '../auth/run-guard';
 import { applyLoginCheckStore, applyLoginPayload, clearLogin } from '../auth/session-actions';
 import { fullPath } from '../auth/urls';
 import { serverMessage, translateMsg } from '../i18n/messages';
-import { menuForPath } from '../layouts/menu/menu-tree';
 import { useAuthFlowStore } from '../stores/auth-flow';
 import { usePortalStore } from '../stores/portal';
 import { useSessionStore } from '../stores/session';
@@ -25,9 +23,13 @@ import { startDocumentTitle, usePageTitleStore } from './document-title';
 import { createGuardLoader, guardFirst } from './guard-loader';
 import { titleKeyOf } from './portal';
 import { syncPortalWithRouter } from './portal-sync';
+import { lazyPage } from './lazy-page';
 import { createRoutes, EXTERNAL_MAIN_ID, INTERNAL_MAIN_ID } from './routes';
 
 type AppRouter = ReturnType<typeof createBrowserRouter>;
+
+/** The external AD entry (its timestamp and token rules), fetched by /integration alone: no login page needs it. */
+const loadAdEntry = lazyPage(() => import('../auth/run-ad-entry'));
 
 /** Spec §2 external host, when the build names it (VITE_EXTERNAL_HOST); the server applies the same rule on full loads. */
 const EXTERNAL_HOST: string | null = import.meta.env.VITE_EXTERNAL_HOST || null;
@@ -73,6 +75,7 @@ export function createAppRouter(i18n: I18n): AppRouter {
   });
 
   const integration: LoaderFunction = async ({ request }) => {
+    const { runExternalAdEntry } = await loadAdEntry();
     const outcome = await runExternalAdEntry(new URL(request.url).searchParams, {
       api: authApi,
       now: Date.now,
@@ -126,8 +129,16 @@ export function createAppRouter(i18n: I18n): AppRouter {
     const { isLoggedIn, menus } = useSessionStore.getState();
     if (!isLoggedIn) return;
     const isCyber = usePortalStore.getState().isCyber;
-    const menu = menuForPath(menus, state.location.pathname, isCyber);
-    if (menu) void authApi.menuLog(state.location.pathname, menu.pgmId);
+    const { pathname } = state.location;
+    // The menu tree's code comes with the signed-in shell's chunk: the login pages load none of it. The
+    // log is best effort, as the request itself: a chunk that does not arrive costs this one entry.
+    import('../layouts/menu/menu-tree').then(
+      ({ menuForPath }) => {
+        const menu = menuForPath(menus, pathname, isCyber);
+        if (menu) void authApi.menuLog(pathname, menu.pgmId);
+      },
+      () => undefined,
+    );
   });
 
   return r;

@@ -1,5 +1,4 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { homePath } from '../../router/portal';
 import { useLinkPrefetch, usePrefetchWhenShown } from '../../router/prefetch';
@@ -7,6 +6,7 @@ import type { MenuItem } from '../../stores/session';
 import type { PortalKind } from '../portal-kind';
 import styles from './Breadcrumb.module.css';
 import { childrenOf, firstLeaf, menuHref, menuTrail } from './menu-tree';
+import { useShellText } from '../shell-texts';
 
 /** Spec §2: the breadcrumb shows three menu levels. */
 export const BREADCRUMB_LEVELS = 3;
@@ -22,7 +22,7 @@ function Level({
   isCyber: boolean;
   last: boolean;
 }) {
-  const { t } = useTranslation();
+  const { t } = useShellText();
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
   const listId = useId();
@@ -101,7 +101,7 @@ function Level({
  * the home link.
  */
 export function Breadcrumb({ portal, menus }: { portal: PortalKind; menus: MenuItem[] }) {
-  const { t } = useTranslation();
+  const { t } = useShellText();
   const location = useLocation();
   const isCyber = portal === 'external';
   const trail = menuTrail(menus, location.pathname, isCyber).slice(0, BREADCRUMB_LEVELS);

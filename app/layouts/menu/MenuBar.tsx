@@ -1,5 +1,4 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { NavLink, useLocation } from 'react-router-dom';
 import { useLinkPrefetch } from '../../router/prefetch';
 import type { MenuItem } from '../../stores/session';
@@ -8,6 +7,7 @@ import styles from './MenuBar.module.css';
 import type { MenuStyle } from './menu-style';
 import { childrenOf, isLeaf, megaMenuWidth, menuHref, menuRows, menuTrail } from './menu-tree';
 import { useViewportWidth } from './use-viewport-width';
+import { useShellText } from '../shell-texts';
 
 export interface MenuBarProps {
   portal: PortalKind;
@@ -117,7 +117,7 @@ function Column({
  * navigate; the user switches style with the toggle at the end of the bar.
  */
 export function MenuBar({ portal, menus, style, onStyleChange }: MenuBarProps) {
-  const { t } = useTranslation();
+  const { t } = useShellText();
   const isCyber = portal === 'external';
   const location = useLocation();
   const [open, setOpen] = useState<string | null>(null);

@@ -1,17 +1,17 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { checkAdTimestamp, encodeAdTimestamp, forgivingBase64Decode } from '../../../lib/ad-timestamp';
 import { readJwtClaims } from '../../auth/token-state';
 import { BarePage } from '../../layouts/BarePage';
 import { Card } from '../../ui/Card';
 import styles from './DevPages.module.css';
+import { useDevText } from './dev-texts';
 
 /**
  * /conv — development only: converters for the values the login flows pass around — the
  * partner portal's timestamp `t` (encode now, decode and check one) and a token's claims.
  */
 export function ConvPage() {
-  const { t } = useTranslation();
+  const { t } = useDevText();
   const [stamp, setStampState] = useState({ value: '', at: 0 });
   const setStamp = (value: string) => setStampState({ value, at: Date.now() });
   const [token, setToken] = useState('');

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { encodeAdTimestamp } from '../../../lib/ad-timestamp';
 import { apiClient } from '../../api/client';
@@ -11,6 +10,7 @@ import { useAuthFlowStore } from '../../stores/auth-flow';
 import { Button } from '../../ui/Button';
 import { LoginPage } from '../login/LoginPage';
 import styles from './DevPages.module.css';
+import { useDevText } from './dev-texts';
 
 const DEMO_SUPPLIERS = ['supplier1', 'supplier2', 'supplier1adm'];
 const DEMO_PASSWORD = 'Gpms!2345';
@@ -27,7 +27,7 @@ async function latestCode(): Promise<string | null> {
  * (a fresh and a stale `t`) to try the external AD entry.
  */
 export function CyberDevLoginPage() {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useDevText();
   const navigate = useNavigate();
   const [userId, setUserId] = useState(DEMO_SUPPLIERS[0]);
   const [password, setPassword] = useState(DEMO_PASSWORD);

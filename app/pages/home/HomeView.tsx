@@ -1,6 +1,5 @@
 import { BUSINESS_TIME_ZONE } from '../../../lib/date';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { Readiness } from '../../api/health';
 import type { AsyncState } from '../../hooks/use-async';
 import type { PortalKind } from '../../layouts/portal-kind';
@@ -10,6 +9,7 @@ import { ResourcesCard, type ResourcesView } from './ResourcesCard';
 import { SystemStatusCard } from './SystemStatusCard';
 import { UserCard } from './UserCard';
 import styles from './HomeView.module.css';
+import { useShellText } from '../../layouts/shell-texts';
 
 export interface HomeViewProps {
   portal: PortalKind;
@@ -40,7 +40,7 @@ export function HomeView({
   extraCards,
   today = new Date(),
 }: HomeViewProps) {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useShellText();
   const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'full', timeZone: BUSINESS_TIME_ZONE }).format(
     today,
   );

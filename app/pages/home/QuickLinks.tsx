@@ -1,13 +1,13 @@
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { childrenOf, leavesOf, menuHref } from '../../layouts/menu/menu-tree';
 import type { MenuItem } from '../../stores/session';
 import { Card } from '../../ui/Card';
 import styles from './QuickLinks.module.css';
+import { useShellText } from '../../layouts/shell-texts';
 
 /** The screens the user may open, grouped by top-level section: the menu at a glance. */
 export function QuickLinks({ menus, isCyber }: { menus: MenuItem[]; isCyber: boolean }) {
-  const { t } = useTranslation();
+  const { t } = useShellText();
   const sections = menus
     .map((top) => ({ top, leaves: leavesOf(childrenOf(top)).map((l) => l.leaf) }))
     .filter((s) => s.leaves.length > 0);

@@ -1,9 +1,9 @@
-import { useTranslation } from 'react-i18next';
 import type { AsyncState } from '../../hooks/use-async';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import styles from './HomeCards.module.css';
 import { StatusBadge } from './StatusBadge';
+import { useShellText } from '../../layouts/shell-texts';
 
 /** The part of GET /api/v1/common/resources this card shows. */
 export interface ResourcesView {
@@ -19,7 +19,7 @@ export interface ResourcesCardProps {
 
 /** What the server shares with every screen: constants, languages, messages. */
 export function ResourcesCard({ state, onRetry }: ResourcesCardProps) {
-  const { t } = useTranslation();
+  const { t } = useShellText();
   if (state.status === 'loading') {
     return (
       <Card title={t('resources.title')} labelledBy="resources-title">

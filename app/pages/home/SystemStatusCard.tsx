@@ -1,11 +1,11 @@
 import { BUSINESS_TIME_ZONE, BUSINESS_TIME_ZONE_LABEL } from '../../../lib/date';
-import { useTranslation } from 'react-i18next';
 import type { Readiness } from '../../api/health';
 import type { AsyncState } from '../../hooks/use-async';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import styles from './HomeCards.module.css';
 import { StatusBadge, type StatusTone } from './StatusBadge';
+import { useShellText } from '../../layouts/shell-texts';
 
 export interface SystemStatusCardProps {
   state: AsyncState<Readiness>;
@@ -20,7 +20,7 @@ function toneOf(state: AsyncState<Readiness>): StatusTone {
 
 /** The server's readiness (/readyz): is it up, and which database answers. */
 export function SystemStatusCard({ state, onRecheck }: SystemStatusCardProps) {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useShellText();
   const tone = toneOf(state);
   const label = {
     pending: t('status.loading'),

@@ -1,8 +1,8 @@
 import { BUSINESS_TIME_ZONE, BUSINESS_TIME_ZONE_LABEL } from '../../../lib/date';
-import { useTranslation } from 'react-i18next';
 import type { LoginData, SessionUserInfo } from '../../stores/session';
 import { Card } from '../../ui/Card';
 import styles from './HomeCards.module.css';
+import { useShellText } from '../../layouts/shell-texts';
 
 export interface UserCardProps {
   isCyber: boolean;
@@ -20,7 +20,7 @@ function formatDateTime(iso: string | null | undefined, lang: string): string | 
 
 /** Who is logged in, from the session user (spec §3): affiliation, authority, this and the previous login. */
 export function UserCard({ isCyber, loginData, user }: UserCardProps) {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useShellText();
   const last = formatDateTime(user?.lastLoginDate, i18n.language);
   const expires = formatDateTime(user?.expiredDate, i18n.language);
   return (
