@@ -96,7 +96,7 @@ export default defineConfig({
           environment: 'jsdom',
           // Groups run one after another (unit, API on PGlite, on PostgreSQL, browser), each with its
           // own number of workers; vitest's default is one fewer than the cores: one, on CI's two.
-          // UNIT_LAST=1: after the browser journeys of the same run (npm test runs unit beside them, scripts/test.mjs).
+          // UNIT_LAST=1: after the route walks of the same run (npm test runs unit beside the journeys, scripts/test.mjs).
           sequence: { groupOrder: process.env.UNIT_LAST === '1' ? 4 : 0 },
           maxWorkers: 2,
           include: [
@@ -131,20 +131,20 @@ export default defineConfig({
       journeyProject('e2e-b', { include: E2E_SECOND }),
       {
         // The two walks through every route (the production route smoke with axe, React's warnings on the
-        // development bundle): read-only, so npm test runs them as a third vitest beside the journeys, on a
-        // server of their own (the same global setup: a free port, a fresh copy of the demo company).
+        // development bundle): read-only, so they run side by side on one server of their own (the same global
+        // setup: a free port, a fresh copy of the demo company), and npm test runs them as a vitest run beside the
+        // journeys'. A group of their own: its worker count is not the journeys' one.
         extends: true,
         test: {
           name: 'e2e-walks',
           environment: 'node',
-          sequence: { groupOrder: 3 },
+          sequence: { groupOrder: 2 },
           include: E2E_WALKS,
           globalSetup: ['tests/e2e/global-setup.ts'],
           testTimeout: 120_000,
           hookTimeout: 600_000,
           pool: 'forks',
-          maxWorkers: 1,
-          fileParallelism: false,
+          maxWorkers: 2,
           isolate: false,
         },
       },

@@ -182,13 +182,13 @@ if (!withPg)
 // `--postgres-check`: only the decision above (tests/unit/test-script.test.ts runs it against a closed port).
 if (process.argv.includes('--postgres-check')) process.exit(0);
 // The tests run as four vitest runs: first the API files, then, once they have ended, three browser runs side by
-// side, each with a server of its own: the journeys in two halves (projects e2e with the stories; e2e-b, then the
-// unit files) and the two walks through every route (e2e-walks). A journey is one Chromium waiting on one server,
-// a third of a core: one after another they held the run's last twelve minutes with the second core nearly idle
-// (docs/testing.md). vitest's own groups cannot run them so (projects of one group share one worker count, and a
-// journey cannot share its server with another at once: the business clock and the fake ERP's failures are the
-// server's). They start after the API files, not beside them: beside them every file's seconds grew two to four
-// times and journeys failed (docs/testing.md, the side-by-side runs).
+// side, each with a server of its own: the journeys in two halves (projects e2e with the stories; e2e-b) and the
+// two walks through every route side by side (e2e-walks), then the unit files. A journey is one Chromium waiting on
+// one server, a third of a core: one after another they held the run's last twelve minutes with the second core
+// nearly idle (docs/testing.md). vitest's own groups cannot run them so (projects of one group share one worker
+// count, and a journey cannot share its server with another at once: the business clock and the fake ERP's
+// failures are the server's). They start after the API files, not beside them: beside them every file's seconds
+// grew two to four times and journeys failed (docs/testing.md, the side-by-side runs).
 // LAYOUT=one runs every project in one vitest, one group after another (1,431 s on a clean clone of 4895923).
 const oneRun = process.env.LAYOUT === 'one';
 const apiProjects = ['api-pglite', ...(withPg ? ['api-postgres'] : [])];
@@ -197,15 +197,10 @@ const runs = oneRun
   : [
       { name: 'tests (API)', id: 'main', projects: apiProjects },
       { name: 'tests (journeys, stories)', id: 'browser', projects: ['e2e', 'stories'] },
-      // The unit files after the second half of the journeys (UNIT_LAST=1, vitest.config.ts): they need no server,
-      // and the browser runs leave part of the second core idle.
-      {
-        name: 'tests (journeys, second server; unit)',
-        id: 'browser-b',
-        projects: ['e2e-b', 'unit'],
-        env: { UNIT_LAST: '1' },
-      },
-      { name: 'tests (route walks)', id: 'walks', projects: ['e2e-walks'] },
+      { name: 'tests (journeys, second server)', id: 'browser-b', projects: ['e2e-b'] },
+      // The unit files after the walks (UNIT_LAST=1, vitest.config.ts): they need no server, and the browser runs
+      // leave part of the second core idle.
+      { name: 'tests (route walks, unit)', id: 'walks', projects: ['e2e-walks', 'unit'], env: { UNIT_LAST: '1' } },
     ];
 const projects = runs.flatMap((r) => r.projects);
 // Without PostgreSQL every API file runs on PGlite instead (vitest.config.ts), not only the database-sensitive ones.
