@@ -118,6 +118,8 @@ export default defineEditScreen({
       confirm: t('confirmCallOff'),
       success: t('done.calledOff'),
       params: { path: { agreementNo: 'form.agreementNo' }, body: 'form' },
+      // The PR's budget over a WARN account: asked with the server's message, then sent again.
+      confirmRefusals: [{ code: 'BUDGET_WARN_CONFIRM', body: { confirmBudgetWarning: 'true' } }],
       thenOpen: { route: '/OrderRequestEdit', query: { poNo: 'answer.poNo' } },
     },
   ],
