@@ -65,9 +65,7 @@ export async function sendOverruling<T>(
       return await send(extra);
     } catch (e) {
       const rule =
-        e instanceof OperationError && e.code && !asked.has(e.code)
-          ? rules?.find((r) => r.code === e.code)
-          : undefined;
+        e instanceof OperationError && e.code && !asked.has(e.code) ? rules?.find((r) => r.code === e.code) : undefined;
       if (!rule) throw e;
       const refusal = e as OperationError;
       asked.add(rule.code);

@@ -36,7 +36,10 @@ function server(...refusals: Array<[code: string, flag: string]>) {
 describe('sendOverruling: refusals the user may overrule', () => {
   it('asks each refusal’s message and sends again with the flags gathered', async () => {
     const { frame, asked } = frameAnswering(true, true);
-    const { sent, send } = server(['EVAL_WARN_CONFIRM', 'confirmEvaluationWarning'], ['BUDGET_WARN_CONFIRM', 'confirmBudgetWarning']);
+    const { sent, send } = server(
+      ['EVAL_WARN_CONFIRM', 'confirmEvaluationWarning'],
+      ['BUDGET_WARN_CONFIRM', 'confirmBudgetWarning'],
+    );
     await expect(sendOverruling(RULES, frame, {}, send)).resolves.toBe('done');
     expect(asked).toEqual([
       'engine.confirmRefusal:EVAL_WARN_CONFIRM 메시지',

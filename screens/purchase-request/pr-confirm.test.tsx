@@ -552,9 +552,11 @@ describe('prConfirmEdit: 단가계약 제안 for the lines naming none', { timeo
     clickGridRow(0, { index, x: Number(grid.dataset.rowMarkerWidth) + 70 + 180 + 90 + 40 });
     const callOff = await screen.findByRole('dialog', { name: '단가계약 발주' });
     expect(callOff.querySelector('[data-field="prNo"] input')).toHaveValue('PR2026-000105');
-    expect(lastCall(services.calls, 'getAgreement')!.input).toMatchObject({
+    // The grid's rows are read with the proposal (the header's fields read the agreement alone).
+    expect(callsOf(services.calls, 'getAgreement').map((c) => c.input)).toContainEqual({
       path: { agreementNo: AGREEMENT_NO },
       query: { prNo: 'PR2026-000105', prLineNo: '1', agreementLineNo: '1' },
+      body: undefined,
     });
     await waitFor(() =>
       expect(gridRowTexts(callOff).map((r) => [r[0], r[1], r[3], r[4], r[5], r[6]])).toEqual([

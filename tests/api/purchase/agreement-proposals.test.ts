@@ -60,7 +60,11 @@ describe('agreements proposed for a PR’s lines naming none', { timeout: 120_00
       .where('agreementNo', '=', lapsed)
       .execute();
     const future = await activeAgreement({ lines: [{ itemCode: 'MRO0101-0001', unitPrice: '600' }] });
-    await t.db.db.updateTable('agreement').set({ validFrom: day(3) }).where('agreementNo', '=', future).execute();
+    await t.db.db
+      .updateTable('agreement')
+      .set({ validFrom: day(3) })
+      .where('agreementNo', '=', future)
+      .execute();
     ok(
       await f.post('/api/v1/agreements', f.u.operator, {
         compNo: 'C00001',

@@ -29,8 +29,7 @@ describe('an award’s order commits the PR’s budget', { timeout: 240_000 }, (
   });
   afterAll(() => t.close());
 
-  const key = (accountCode: string) =>
-    `fiscalYear=${year}&month=${month}&deptcd=${deptcd}&accountCode=${accountCode}`;
+  const key = (accountCode: string) => `fiscalYear=${year}&month=${month}&deptcd=${deptcd}&accountCode=${accountCode}`;
   async function setBudget(accountCode: string, amount: string) {
     const found = ok(await f.get(`/api/v1/budget/lines?${key(accountCode)}`, f.u.admin));
     const version = found.rows[0]?.version;
@@ -100,11 +99,7 @@ describe('an award’s order commits the PR’s budget', { timeout: 240_000 }, (
     ]);
     // Each line to its lowest price: line 1 to C00001 at 900, line 2 to C00002 at 1,100 — two orders of one
     // line each, the second's line 1 ordering the PR's line 2 (charged to SUP, not to line 1's OUT).
-    const tender = await bid.openedTender(
-      pr,
-      { C00001: ['900', '1200'], C00002: ['1000', '1100'] },
-      'LOWEST_PER_LINE',
-    );
+    const tender = await bid.openedTender(pr, { C00001: ['900', '1200'], C00002: ['1000', '1100'] }, 'LOWEST_PER_LINE');
     const awarded = ok(await bid.awardTender(tender));
     const orders = Object.fromEntries(
       awarded.orders.map((o: { compNo: string; poNo: string }) => [o.compNo, o.poNo as string]),

@@ -212,7 +212,8 @@ export async function getAgreement(
   q: Static<typeof AgreementDetailQuery> = {},
 ) {
   const prNo = text(q.prNo);
-  const proposed = q.prLineNo && q.agreementLineNo ? { prLineNo: q.prLineNo, agreementLineNo: q.agreementLineNo } : null;
+  const proposed =
+    q.prLineNo && q.agreementLineNo ? { prLineNo: q.prLineNo, agreementLineNo: q.agreementLineNo } : null;
   return detail(db, agreementNo, await internalActor(db, caller), now, prNo, proposed);
 }
 
