@@ -18,6 +18,8 @@ export default defineEditScreen({
   title: T('agreementProposals'),
   labels: 'screen.purchaseRequest.field',
   menu: '/prConfirmEdit',
+  // A listing to choose from: nothing here is saved (the rows it is filled with are not changes).
+  readOnly: true,
   confirmLeave: false,
   sections: [
     {

@@ -547,6 +547,8 @@ describe('prConfirmEdit: 단가계약 제안 for the lines naming none', { timeo
         ['1', '동판', '60', 'AG2026-000009', '한빛전자', '940'],
       ]),
     );
+    // A listing: read only, nothing unsaved.
+    expect(within(proposals).getByText('조회 전용')).toBeInTheDocument();
     const grid = proposals.querySelector<HTMLElement>('[data-gpms-grid]')!;
     const index = [...document.querySelectorAll('[data-gpms-grid]')].indexOf(grid);
     clickGridRow(0, { index, x: Number(grid.dataset.rowMarkerWidth) + 70 + 180 + 90 + 40 });

@@ -93,9 +93,16 @@ describe('agreement proposals: a PR line naming no agreement → 단가계약 �
     expect(rows[index].slice(0, 7)).toEqual(['1', rows[index][1], '12', agreementNo, '1', '㈜대한정밀', '777']);
     await screenshot(page, 'agreement-proposals-00-dialog');
 
-    // The agreement number is a link: it opens the call-off with the PR line under the proposed line.
-    const at = await rowPoint(grid.locator('[data-row-height]').first(), index, 70 + 180 + 90 + 30);
-    await page.mouse.click(at.x, at.y);
+    // The agreement number is a link: it opens the call-off with the PR line under the proposed line. A
+    // press glide has taken (the cell reads as selected) before the release, as a user's mouse.
+    const at = await rowPoint(grid, index, 70 + 180 + 90 + 30);
+    const marker = Number(await grid.getAttribute('data-row-marker-width'));
+    await page.mouse.move(at.x, at.y);
+    await page.mouse.down();
+    await grid.locator(`#glide-cell-${(marker > 0 ? 1 : 0) + 3}-${index}[aria-selected="true"]`).waitFor({
+      state: 'attached',
+    });
+    await page.mouse.up();
     const callOff = page.getByRole('dialog', { name: '단가계약 발주' });
     await callOff.waitFor();
     await expectField(callOff, 'prNo', prNo);
