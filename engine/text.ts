@@ -52,6 +52,7 @@ export const ENGINE_TEXTS_KO: Record<string, string> = {
   'engine.selectSome': '처리할 행을 선택하세요.',
   'engine.done': '처리되었습니다.',
   'engine.confirmCall': '[{{action}}] 작업을 실행하시겠습니까?',
+  'engine.confirmRefusal': '{{message}}\n\n그래도 진행하시겠습니까?',
   'engine.storedWriteRefused':
     '저장된 화면은 사람이 누르고 확인한 작업으로만 데이터를 바꿀 수 있습니다 ({{operation}}).',
   'engine.previewWriteRefused':
@@ -160,6 +161,7 @@ export const ENGINE_TEXTS_EN: Record<string, string> = {
   'engine.selectSome': 'Select the rows to process.',
   'engine.done': 'Done.',
   'engine.confirmCall': 'Run {{action}}?',
+  'engine.confirmRefusal': '{{message}}\n\nGo ahead anyway?',
   'engine.storedWriteRefused':
     'A stored screen changes data only through an action a person presses and confirms ({{operation}}).',
   'engine.previewWriteRefused': 'The preview only reads. Run {{operation}} on the published screen.',

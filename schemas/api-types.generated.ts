@@ -2578,6 +2578,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/prs/{prNo}/agreement-proposals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The agreements that could order a received PR’s lines naming none: per PR line with something left to order, the lines of the same master item in active agreements of its currency valid today */
+        get: operations["getPrAgreementProposals"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/agreements/from-award": {
         parameters: {
             query?: never;
@@ -20505,7 +20522,7 @@ export interface operations {
                             currency: string;
                             totalAmount: string;
                         }[];
-                        /** @description What the caller may do with the PR now: update, submit, cancel, receive, return, requestQuote, and approve / reject when the caller is the pending approver */
+                        /** @description What the caller may do with the PR now: update, submit, cancel, receive, return, requestQuote, approve / reject when the caller is the pending approver, and proposeAgreements (getPrAgreementProposals) for purchasing who reads the agreements while a call-off may order the PR */
                         actions: string[];
                         pendingApprovalId: number | null;
                         pendingApprovalVersion: number | null;
@@ -20966,7 +20983,7 @@ export interface operations {
                             currency: string;
                             totalAmount: string;
                         }[];
-                        /** @description What the caller may do with the PR now: update, submit, cancel, receive, return, requestQuote, and approve / reject when the caller is the pending approver */
+                        /** @description What the caller may do with the PR now: update, submit, cancel, receive, return, requestQuote, approve / reject when the caller is the pending approver, and proposeAgreements (getPrAgreementProposals) for purchasing who reads the agreements while a call-off may order the PR */
                         actions: string[];
                         pendingApprovalId: number | null;
                         pendingApprovalVersion: number | null;
@@ -21250,7 +21267,7 @@ export interface operations {
                             currency: string;
                             totalAmount: string;
                         }[];
-                        /** @description What the caller may do with the PR now: update, submit, cancel, receive, return, requestQuote, and approve / reject when the caller is the pending approver */
+                        /** @description What the caller may do with the PR now: update, submit, cancel, receive, return, requestQuote, approve / reject when the caller is the pending approver, and proposeAgreements (getPrAgreementProposals) for purchasing who reads the agreements while a call-off may order the PR */
                         actions: string[];
                         pendingApprovalId: number | null;
                         pendingApprovalVersion: number | null;
@@ -21514,7 +21531,7 @@ export interface operations {
                             currency: string;
                             totalAmount: string;
                         }[];
-                        /** @description What the caller may do with the PR now: update, submit, cancel, receive, return, requestQuote, and approve / reject when the caller is the pending approver */
+                        /** @description What the caller may do with the PR now: update, submit, cancel, receive, return, requestQuote, approve / reject when the caller is the pending approver, and proposeAgreements (getPrAgreementProposals) for purchasing who reads the agreements while a call-off may order the PR */
                         actions: string[];
                         pendingApprovalId: number | null;
                         pendingApprovalVersion: number | null;
@@ -21780,7 +21797,7 @@ export interface operations {
                             currency: string;
                             totalAmount: string;
                         }[];
-                        /** @description What the caller may do with the PR now: update, submit, cancel, receive, return, requestQuote, and approve / reject when the caller is the pending approver */
+                        /** @description What the caller may do with the PR now: update, submit, cancel, receive, return, requestQuote, approve / reject when the caller is the pending approver, and proposeAgreements (getPrAgreementProposals) for purchasing who reads the agreements while a call-off may order the PR */
                         actions: string[];
                         pendingApprovalId: number | null;
                         pendingApprovalVersion: number | null;
@@ -22047,7 +22064,7 @@ export interface operations {
                             currency: string;
                             totalAmount: string;
                         }[];
-                        /** @description What the caller may do with the PR now: update, submit, cancel, receive, return, requestQuote, and approve / reject when the caller is the pending approver */
+                        /** @description What the caller may do with the PR now: update, submit, cancel, receive, return, requestQuote, approve / reject when the caller is the pending approver, and proposeAgreements (getPrAgreementProposals) for purchasing who reads the agreements while a call-off may order the PR */
                         actions: string[];
                         pendingApprovalId: number | null;
                         pendingApprovalVersion: number | null;
@@ -22313,7 +22330,7 @@ export interface operations {
                             currency: string;
                             totalAmount: string;
                         }[];
-                        /** @description What the caller may do with the PR now: update, submit, cancel, receive, return, requestQuote, and approve / reject when the caller is the pending approver */
+                        /** @description What the caller may do with the PR now: update, submit, cancel, receive, return, requestQuote, approve / reject when the caller is the pending approver, and proposeAgreements (getPrAgreementProposals) for purchasing who reads the agreements while a call-off may order the PR */
                         actions: string[];
                         pendingApprovalId: number | null;
                         pendingApprovalVersion: number | null;
@@ -30356,6 +30373,10 @@ export interface operations {
             query?: {
                 /** @description A PR to order under the agreement (the call-off dialog started from it): callOffLines has a row per PR line naming an agreement line, with what is left to order of it */
                 prNo?: string;
+                /** @description With prNo and agreementLineNo: a PR line naming no agreement, proposed for that agreement line (getPrAgreementProposals) — callOffLines has a row for it when it is of the line’s item and has something left to order */
+                prLineNo?: number;
+                /** @description With prNo and prLineNo: the agreement line proposed for that PR line */
+                agreementLineNo?: number;
             };
             header?: never;
             path: {
@@ -30887,6 +30908,118 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getPrAgreementProposals: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description PR2026-000123 */
+                prNo: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        prNo: string;
+                        /** @description The PR’s state: only RECEIVED, QUOT_REQUESTED and ORDERED PRs have proposals */
+                        status: string;
+                        /**
+                         * @description KRW or JPY
+                         * @enum {unknown}
+                         */
+                        currency: "KRW" | "JPY";
+                        /** @description Per PR line naming no agreement with something left to order: the lines of the same master item in active agreements of the PR’s currency valid today, cheapest first */
+                        rows: {
+                            /** @description The row’s place (1, 2, …): a PR line may have several proposals */
+                            rowNo: number;
+                            /** @description The PR line, naming no agreement */
+                            prLineNo: number;
+                            itemCode: string | null;
+                            itemName: string;
+                            unitCode: string;
+                            prQuantity: string;
+                            /** @description What the PR’s orders not cancelled already ordered of the PR line */
+                            prOrderedQty: string;
+                            /** @description What is left to order of the PR line (more than zero) */
+                            prRemainingQty: string;
+                            /** @description The PR line’s estimated unit price */
+                            estUnitPrice: string;
+                            agreementNo: string;
+                            agreementLineNo: number;
+                            title: string;
+                            compNo: string;
+                            compNameKr: string;
+                            /**
+                             * @description KRW or JPY
+                             * @enum {unknown}
+                             */
+                            currency: "KRW" | "JPY";
+                            /** Format: date */
+                            validTo: string;
+                            callOffPolicy: string;
+                            /** @description The agreed unit price */
+                            unitPrice: string;
+                            agreedQty: string | null;
+                            orderedQty: string;
+                            remainingQty: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -35628,6 +35761,8 @@ export interface operations {
                     /** @description The orders’ due date, today or later */
                     dueDate: string;
                     confirmEvaluationWarning?: boolean;
+                    /** @description Confirms overdrawing a WARN budget account by the orders (else 409 BUDGET_WARN_CONFIRM); recorded with who confirmed */
+                    confirmBudgetWarning?: boolean;
                 };
             };
         };
@@ -37079,6 +37214,8 @@ export interface operations {
                     /** @description The order’s due date, today or later */
                     dueDate: string;
                     confirmEvaluationWarning?: boolean;
+                    /** @description Confirms overdrawing a WARN budget account by the order (else 409 BUDGET_WARN_CONFIRM); recorded with who confirmed */
+                    confirmBudgetWarning?: boolean;
                 };
             };
         };

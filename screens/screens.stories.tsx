@@ -348,6 +348,9 @@ export const PurchaseOrderSimpleOrderEdit: Story = { name: 'purchaseOrder.simple
 /** screens/purchase-order/simpleOrderList.screen.ts */
 export const PurchaseOrderSimpleOrderList: Story = { name: 'purchaseOrder.simpleOrderList', args: { id: 'purchaseOrder.simpleOrderList' } };
 
+/** screens/purchase-request/agreementProposals.screen.ts */
+export const PurchaseRequestAgreementProposals: Story = { name: 'purchaseRequest.agreementProposals', args: { id: 'purchaseRequest.agreementProposals' } };
+
 /** screens/purchase-request/approvalLine.screen.ts */
 export const PurchaseRequestApprovalLine: Story = { name: 'purchaseRequest.approvalLine', args: { id: 'purchaseRequest.approvalLine' } };
 

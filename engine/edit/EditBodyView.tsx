@@ -7,7 +7,7 @@ import { defaultValue } from '../list/filters';
 import type { LoginData } from '../../widgets/services';
 import { actionState, buildInputs, linkQuery, normalizeAction, type NormalAction } from '../runtime/actions';
 import { useFrame } from '../runtime/frame';
-import { runEffects, askAndCall } from '../runtime/run-actions';
+import { runEffects, askAndCall, RefusalDeclined, sendOverruling, withBody } from '../runtime/run-actions';
 import { OperationError, useEngineServices, type OperationInput } from '../services';
 import { widgetSpec } from '../registry/widgets';
 import { ActionButton } from '../ui/parts';
@@ -505,12 +505,16 @@ export function EditBodyView({
     ]);
     setBusy(true);
     try {
-      // Save and delete always confirm; a call asked its confirmation or prompt (askAndCall).
-      const answer = await services.call(operation, input, { confirmed: true });
+      // Save and delete always confirm; a call asked its confirmation or prompt (askAndCall). A refusal
+      // the user may overrule (confirmRefusals) is asked and, confirmed, sent again with its flag.
+      const answer = await sendOverruling(action.confirmRefusals, frame, callScope, (extra) =>
+        services.call(operation, withBody(input, extra), { confirmed: true }),
+      );
       setFieldErrors({});
       setCellErrors({});
       return { ok: true as const, answer };
     } catch (e) {
+      if (e instanceof RefusalDeclined) return { ok: false as const, declined: true };
       if (e instanceof OperationError) showServerErrors(e, sentRows(action, operation));
       await frame.alertError(e);
       return { ok: false as const };
@@ -636,7 +640,7 @@ export function EditBodyView({
           async (asked) => {
             const r = await call(a, a.operation!, 'call', asked);
             // A failure the server recorded (thenOnError): show the document as it now is.
-            if (!r.ok && a.thenOnError?.length) await effects({ ...a, then: a.thenOnError }, []);
+            if (!r.ok && !('declined' in r) && a.thenOnError?.length) await effects({ ...a, then: a.thenOnError }, []);
             return r;
           },
           (r) => !r.ok,

@@ -81,7 +81,7 @@ export function actionState(
 
 const PROMPT_ANSWER = /^\s*input\.([A-Za-z_$][\w$]*)\s*$/;
 
-function evalMap(
+export function evalMap(
   map: Record<string, string> | undefined,
   scope: ExprScope,
   prompt?: PromptDef,

@@ -5,7 +5,7 @@
 import type { CallAction, Effect } from '../definition/types';
 import { evalRule, type ExprScope } from '../expr/expr';
 import { OperationError, type EngineServices } from '../services';
-import { buildInputs, type NormalAction } from './actions';
+import { buildInputs, evalMap, type NormalAction } from './actions';
 import type { FrameApi } from './frame';
 
 type Row = Record<string, unknown>;
@@ -34,6 +34,53 @@ export async function confirmAction(
   if (!action.confirm)
     return always ? frame.confirm(frame.t('engine.confirmCall', { action: frame.t(action.label), count })) : true;
   return frame.confirm(frame.t(action.confirm, { count }));
+}
+
+/** The user answered 취소 to a refusal they could overrule: nothing more is sent, and nothing is shown. */
+export class RefusalDeclined extends Error {
+  constructor(readonly refusal: OperationError) {
+    super(refusal.message);
+    this.name = 'RefusalDeclined';
+  }
+}
+
+/**
+ * Sends a call (`send`, given the body fields to add), and again when the server answers a refusal
+ * the action lets the user overrule (`confirmRefusals`: a WARN budget account's BUDGET_WARN_CONFIRM
+ * → confirmBudgetWarning): the server's message is asked as a question and, confirmed, the rule's
+ * body is added to what was sent. Each rule once; refusals follow one another (a supplier graded
+ * "warn", then the budget). Resolves the answer; rejects with RefusalDeclined when the user says
+ * 취소, or with any other error as it came.
+ */
+export async function sendOverruling<T>(
+  rules: CallAction['confirmRefusals'],
+  frame: Pick<FrameApi, 'confirm' | 't'>,
+  scope: ExprScope,
+  send: (extraBody: Record<string, unknown>) => Promise<T>,
+): Promise<T> {
+  let extra: Record<string, unknown> = {};
+  const asked = new Set<string>();
+  for (;;) {
+    try {
+      return await send(extra);
+    } catch (e) {
+      const rule =
+        e instanceof OperationError && e.code && !asked.has(e.code) ? rules?.find((r) => r.code === e.code) : undefined;
+      if (!rule) throw e;
+      const refusal = e as OperationError;
+      asked.add(rule.code);
+      const question = frame.t('engine.confirmRefusal', { message: refusal.serverMessage ?? refusal.message });
+      if (!(await frame.confirm(question))) throw new RefusalDeclined(refusal);
+      extra = { ...extra, ...evalMap(rule.body, scope) };
+    }
+  }
+}
+
+/** The call's inputs with body fields added (a refusal overruled); a 'form' or absent body becomes an object. */
+export function withBody<I extends { body?: unknown }>(input: I, extra: Record<string, unknown>): I {
+  if (Object.keys(extra).length === 0) return input;
+  const body = input.body && typeof input.body === 'object' && !Array.isArray(input.body) ? input.body : {};
+  return { ...input, body: { ...body, ...extra } };
 }
 
 /**
@@ -90,14 +137,15 @@ export async function runRowCalls(action: NormalAction & CallAction, ctx: CallCo
   const callAll = async (asked: ExprScope): Promise<'done' | 'partly' | 'refused'> => {
     let done = 0;
     for (const row of targets) {
+      const inputs = buildInputs(action.params, { ...asked, row }, ctx.formBody, prompt);
       try {
-        answer = await services.call(
-          action.operation!,
-          buildInputs(action.params, { ...asked, row }, ctx.formBody, prompt),
-          { confirmed: true },
+        answer = await sendOverruling(action.confirmRefusals, frame, { ...asked, row }, (extra) =>
+          services.call(action.operation!, withBody(inputs, extra), { confirmed: true }),
         );
         done++;
       } catch (e) {
+        // Declined: nothing more was sent for this row; the rest are not sent either.
+        if (e instanceof RefusalDeclined) return done > 0 ? 'partly' : 'refused';
         if (done > 0) {
           const message =
             e instanceof OperationError ? (e.serverMessage ?? e.message) : e instanceof Error ? e.message : String(e);

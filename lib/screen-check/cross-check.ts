@@ -376,6 +376,13 @@ class Checker {
           call.kind === 'delete' && !call.params ? [...(context.autoFilled ?? []), 'version'] : context.autoFilled;
         this.inputs(op, call.params, `${p}/params`, { requirePath: true, alsoPath: union, autoFilled });
         if (update) this.inputs(update, call.params, `${p}/params`, { requirePath: true, alsoPath: union, autoFilled });
+        // A refusal overruled sends the same call again with these body fields: the operation must take them.
+        call.confirmRefusals?.forEach((r, j) =>
+          this.inputs(op, { body: r.body }, `${p}/confirmRefusals/${j}`, {
+            requirePath: false,
+            autoFilled: op?.requiredQuery,
+          }),
+        );
       }
       if (a.kind === 'open' || a.kind === 'navigate') this.target(a as LinkDef, p);
     });

@@ -129,6 +129,28 @@ export const CallAction = Named(
       /** Ask for inputs first (`input.<field>` in params). */
       prompt: Type.Optional(Prompt),
       /**
+       * Refusals the user may overrule: when the call answers one of these codes (a WARN budget
+       * account: `BUDGET_WARN_CONFIRM`; a supplier graded "warn": `EVAL_WARN_CONFIRM`), the server's
+       * message is asked as a question and, on 확인, the same call is sent again with `body` added
+       * (`{ confirmBudgetWarning: 'true' }`); 취소 sends nothing more. Several may follow one another.
+       */
+      confirmRefusals: Type.Optional(
+        Type.Array(
+          Type.Object(
+            {
+              code: Type.String({ pattern: '^[A-Z][A-Z0-9_]*$', maxLength: 60 }),
+              body: ParamMap,
+            },
+            { additionalProperties: false },
+          ),
+          {
+            minItems: 1,
+            description:
+              'Refusals the user may overrule: on one of these codes the server’s message is asked and, confirmed, the call is sent again with `body` added',
+          },
+        ),
+      ),
+      /**
        * Edit screens: a question asked before the call (instead of `confirm`) while `when` holds — what
        * the user should know at the place of the decision. `{{list}}` in `message` is the texts `list`
        * gives (one a line, repeats once); `link` offers a way forward (예산전용) instead of going on.

@@ -42,3 +42,12 @@ export const TENDER_HISTORY_ACTIONS = [
   text: `option.bid.historyAction.${value}`,
 }));
 export const HISTORY_ACTORS = [{ value: 'system:job', text: 'option.bid.historyActor.systemJob' }];
+
+/**
+ * The refusals of an award (a tender's, an auction's) the buyer may overrule once asked — a winner
+ * graded "warn", orders over a WARN budget account — and the flag each sends again (confirmRefusals).
+ */
+export const AWARD_OVERRULES: Array<{ code: string; body: Record<string, string> }> = [
+  { code: 'EVAL_WARN_CONFIRM', body: { confirmEvaluationWarning: 'true' } },
+  { code: 'BUDGET_WARN_CONFIRM', body: { confirmBudgetWarning: 'true' } },
+];

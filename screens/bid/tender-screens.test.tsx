@@ -440,6 +440,86 @@ describe('tenderEdit: 단가계약 작성 from the award', { timeout: 30_000 }, 
   });
 });
 
+describe('tenderEdit: 낙찰 처리 over a WARN budget account', { timeout: 30_000 }, () => {
+  const opened = {
+    tenderNo: 'BD2026-000005',
+    prNo: 'PR2026-000301',
+    title: '포장재 입찰',
+    description: null,
+    status: 'OPENED',
+    awardRule: 'LOWEST_TOTAL',
+    currency: 'KRW',
+    openAt: '2026-12-01T01:00:00.000Z',
+    closeAt: '2026-12-01T09:00:00.000Z',
+    buyerId: 'E000004',
+    buyerName: '박구매',
+    fileId: null,
+    cancelReason: null,
+    openedAt: '2026-12-01T09:30:00.000Z',
+    awardedAt: null,
+    version: 5,
+    lines: [],
+    suppliers: [],
+    openings: [],
+    orders: [],
+    attachments: [],
+    history: [],
+    actions: ['award'],
+  };
+  const WARN = '예산을 초과합니다. 확인 후 진행하세요: 구매팀(D100) 포장재 2026년 12월 — 가용 0원, 요청 700원';
+
+  /** The tender screen whose award answers BUDGET_WARN_CONFIRM unless the body confirms it. */
+  async function awardAsked() {
+    let sent = 0;
+    const r = renderScreen('bid.tenderEdit', {
+      entries: screenDefinitions,
+      texts: screenTexts,
+      route: '/bid/tenderEdit?tenderNo=BD2026-000005',
+      answers: {
+        getTender: () => (sent > 0 ? { ...opened, status: 'AWARDED', version: 6, actions: [] } : opened),
+        awardTender: (input: OperationInput) => {
+          if (!(input.body as Record<string, unknown>).confirmBudgetWarning)
+            throw new OperationError(409, 'BUDGET_WARN_CONFIRM', WARN, { accountCode: 'PKG', requested: '700' });
+          sent++;
+          return { ...opened, status: 'AWARDED', version: 6, actions: [] };
+        },
+      },
+    });
+    await screen.findByDisplayValue('포장재 입찰');
+    fireEvent.click(screen.getByRole('button', { name: '낙찰 처리' }));
+    const prompt = await screen.findByRole('dialog', { name: '낙찰 처리' });
+    fireEvent.change(within(prompt).getByLabelText(/납기일/), { target: { value: '2026-12-20' } });
+    fireEvent.blur(within(prompt).getByLabelText(/납기일/));
+    fireEvent.click(within(prompt).getByRole('button', { name: '확인' }));
+    const question = await screen.findByRole('alertdialog');
+    expect(question).toHaveTextContent(WARN);
+    expect(question).toHaveTextContent('그래도 진행하시겠습니까?');
+    const awards = () => r.services.calls.filter((c) => c.operation === 'awardTender');
+    return { question, prompt, awards };
+  }
+
+  it('asks with the server’s message and, confirmed, sends the award again with confirmBudgetWarning', async () => {
+    const { question, awards } = await awardAsked();
+    fireEvent.click(within(question).getByRole('button', { name: '확인' }));
+    await screen.findByText('낙찰 처리했습니다. 발주를 확인하세요.');
+    expect(awards().map((c) => c.input.body)).toEqual([
+      { version: 5, dueDate: '2026-12-20' },
+      { version: 5, dueDate: '2026-12-20', confirmBudgetWarning: true },
+    ]);
+    expect(awards()[1].input.path).toEqual({ tenderNo: 'BD2026-000005' });
+  });
+
+  it('취소 sends nothing more and shows no error; the prompt stays with the date typed', async () => {
+    const { question, prompt, awards } = await awardAsked();
+    fireEvent.click(within(question).getByRole('button', { name: '취소' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    expect(awards()).toHaveLength(1);
+    expect(prompt).toBeInTheDocument();
+    expect(within(prompt).getByLabelText(/납기일/)).toHaveValue('2026-12-20');
+    expect(screen.queryByText('낙찰 처리했습니다. 발주를 확인하세요.')).toBeNull();
+  });
+});
+
 describe('tenderOpen: 개찰 under dual control', { timeout: 30_000 }, () => {
   const row = {
     tenderNo: 'BD2026-000002',

@@ -1,5 +1,12 @@
 import { defineEditScreen } from '../../engine/define';
-import { AWARD_RULE, BID_STATUS, HISTORY_ACTORS, TENDER_HISTORY_ACTIONS, TENDER_STATUS } from './options';
+import {
+  AWARD_OVERRULES,
+  AWARD_RULE,
+  BID_STATUS,
+  HISTORY_ACTORS,
+  TENDER_HISTORY_ACTIONS,
+  TENDER_STATUS,
+} from './options';
 
 const T = 'screen.bid.tenderEdit';
 /** The server's own decision: the buttons of the tender's state and the caller's role (getTender `actions`). */
@@ -202,6 +209,8 @@ export default defineEditScreen({
         fields: [{ field: 'dueDate', label: 'screen.bid.f.dueDate', widget: 'date', required: true }],
       },
       params: { path: { tenderNo: 'form.tenderNo' }, body: { version: 'form.version', dueDate: 'input.dueDate' } },
+      // A winner graded "warn", or orders over a WARN budget account: the server's message is asked, then sent again.
+      confirmRefusals: AWARD_OVERRULES,
       success: `${T}.awarded`,
       then: ['reloadRecord'],
     },

@@ -2,10 +2,14 @@ import { defineEditScreen } from '../../engine/define';
 import { f, t } from './labels';
 
 const AGREEMENT = { operation: 'getAgreement' as const, params: { path: { agreementNo: 'query.agreementNo' } } };
-// Started from a PR (query prNo): a row per PR line naming an agreement line, with what is left to order of it.
+// Started from a PR (query prNo): a row per PR line naming an agreement line, with what is left to order of it;
+// from a proposal (query prLineNo, agreementLineNo) also the PR line naming none, under the line proposed for it.
 const AGREEMENT_FOR_PR = {
   operation: 'getAgreement' as const,
-  params: { path: { agreementNo: 'query.agreementNo' }, query: { prNo: 'query.prNo' } },
+  params: {
+    path: { agreementNo: 'query.agreementNo' },
+    query: { prNo: 'query.prNo', prLineNo: 'query.prLineNo', agreementLineNo: 'query.agreementLineNo' },
+  },
 };
 
 /**
@@ -19,7 +23,8 @@ const AGREEMENT_FOR_PR = {
  * prNo) the PR's number is filled in, and each PR line naming an agreement line is a row of its own
  * (two PR lines of one agreement line are two rows) with its PR line and what is left to order of it
  * — its quantity less what the PR's orders not cancelled already ordered; a PR line fully ordered is
- * not offered again.
+ * not offered again. Opened from a proposal (/prConfirmEdit's 단가계약 제안: query prLineNo and
+ * agreementLineNo) a PR line naming no agreement is such a row too, under the agreement line proposed.
  */
 export default defineEditScreen({
   id: 'purchaseOrder.agreementCallOff',
@@ -113,6 +118,8 @@ export default defineEditScreen({
       confirm: t('confirmCallOff'),
       success: t('done.calledOff'),
       params: { path: { agreementNo: 'form.agreementNo' }, body: 'form' },
+      // The PR's budget over a WARN account: asked with the server's message, then sent again.
+      confirmRefusals: [{ code: 'BUDGET_WARN_CONFIRM', body: { confirmBudgetWarning: 'true' } }],
       thenOpen: { route: '/OrderRequestEdit', query: { poNo: 'answer.poNo' } },
     },
   ],

@@ -119,6 +119,7 @@ export default defineEditScreen({
       updateOperation: 'updateLoi',
       visible: DRAFT,
       variant: 'primary',
+      confirmRefusals: [{ code: 'BUDGET_WARN_CONFIRM', body: { confirmBudgetWarning: 'true' } }],
     },
     {
       kind: 'workflow',
@@ -146,6 +147,7 @@ export default defineEditScreen({
         path: { approvalId: 'form.pendingApprovalId' },
         body: { version: 'form.pendingApprovalVersion', comment: 'input.comment' },
       },
+      confirmRefusals: [{ code: 'BUDGET_WARN_CONFIRM', body: { confirmBudgetWarning: 'true' } }],
       then: ['reloadRecord'],
     },
     {

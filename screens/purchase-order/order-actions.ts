@@ -48,6 +48,7 @@ export const ORDER_WORKFLOW_ACTIONS: ActionDef[] = [
       path: { approvalId: 'form.pendingApprovalId' },
       body: { version: 'form.pendingApprovalVersion', comment: 'input.comment' },
     },
+    confirmRefusals: [{ code: 'BUDGET_WARN_CONFIRM', body: { confirmBudgetWarning: 'true' } }],
     then: ['reloadRecord'],
   },
   {
@@ -67,6 +68,7 @@ export const ORDER_WORKFLOW_ACTIONS: ActionDef[] = [
       path: { approvalId: 'form.pendingApprovalId' },
       body: { version: 'form.pendingApprovalVersion', comment: 'input.comment' },
     },
+    confirmRefusals: [{ code: 'BUDGET_WARN_CONFIRM', body: { confirmBudgetWarning: 'true' } }],
     then: ['reloadRecord'],
   },
   {
@@ -137,6 +139,7 @@ export const ORDER_WORKFLOW_ACTIONS: ActionDef[] = [
         lines: `pick(detail.lines.changed, ${LINE_FIELDS_FOR_CHANGE})`,
       },
     },
+    confirmRefusals: [{ code: 'BUDGET_WARN_CONFIRM', body: { confirmBudgetWarning: 'true' } }],
     then: ['reloadRecord'],
   },
   {

@@ -205,6 +205,8 @@ export default defineEditScreen({
           fileId: 'form.fileId',
         },
       },
+      // The PR's budget over a WARN account: asked with the server's message, then sent again.
+      confirmRefusals: [{ code: 'BUDGET_WARN_CONFIRM', body: { confirmBudgetWarning: 'true' } }],
     },
     {
       kind: 'save',

@@ -425,3 +425,161 @@ describe('prConfirmEdit: a PR line from an agreement opens the call-off filled i
     await waitFor(() => expect(router.state.location.pathname).toBe('/OrderRequestEdit'));
   });
 });
+
+describe('prConfirmEdit: 단가계약 제안 for the lines naming none', { timeout: 30_000 }, () => {
+  const AGREEMENT_NO = 'AG2026-000007';
+  const own = createPrFixtures({ viewer: 'E000004' });
+  /** PR2026-000105 (received), its line 1 (동판, 100 KG) naming no agreement; purchasing may look for some. */
+  const getPr = (input: OperationInput) => {
+    const pr = own.answers.getPr(input) as { actions: string[] };
+    return { ...pr, actions: [...pr.actions, 'proposeAgreements'] };
+  };
+  const proposal = (rowNo: number, agreementNo: string, compNameKr: string, unitPrice: string) => ({
+    rowNo,
+    prLineNo: 1,
+    itemCode: 'RAW0102-0025',
+    itemName: '동판',
+    unitCode: 'KG',
+    prQuantity: '100.000',
+    prOrderedQty: '40.000',
+    prRemainingQty: '60.000',
+    estUnitPrice: '950.00',
+    agreementNo,
+    agreementLineNo: 1,
+    title: '동판 단가계약',
+    compNo: 'C00001',
+    compNameKr,
+    currency: 'JPY',
+    validTo: '2027-10-31',
+    callOffPolicy: 'REFUSE',
+    unitPrice,
+    agreedQty: '500.000',
+    orderedQty: '0.000',
+    remainingQty: '500.000',
+  });
+  const getPrAgreementProposals = () => ({
+    prNo: 'PR2026-000105',
+    status: 'RECEIVED',
+    currency: 'JPY',
+    rows: [proposal(1, AGREEMENT_NO, '㈜대한정밀', '900.00'), proposal(2, 'AG2026-000009', '한빛전자', '940.00')],
+  });
+  /** The call-off dialog's rows: with the proposal, the PR line under the agreement line proposed. */
+  const getAgreement = (input: OperationInput) => {
+    const q = input.query ?? {};
+    const proposed = q.prNo === 'PR2026-000105' && String(q.prLineNo) === '1' && String(q.agreementLineNo) === '1';
+    return {
+      agreementNo: AGREEMENT_NO,
+      compNo: 'C00001',
+      compNameKr: '㈜대한정밀',
+      title: '동판 단가계약',
+      currency: 'JPY',
+      validFrom: '2026-11-01',
+      validTo: '2027-10-31',
+      status: 'ACTIVE',
+      ceilingAmount: null,
+      orderedAmount: '0.00',
+      remainingAmount: null,
+      contractNo: null,
+      buyerName: '김민수',
+      version: 3,
+      callOffPolicy: 'REFUSE',
+      approvalStatus: 'APPROVED',
+      buyerId: 'E000004',
+      section: 'D1000',
+      deptcd: 'D1240',
+      sourceType: null,
+      sourceNo: null,
+      remark: null,
+      approvedAt: '2026-11-20T01:00:00.000Z',
+      expiredAt: null,
+      terminatedAt: null,
+      terminateReason: null,
+      createdBy: 'operator',
+      createdAt: '2026-11-19T01:00:00.000Z',
+      updatedAt: '2026-11-20T01:00:00.000Z',
+      lines: [],
+      callOffLines: [
+        {
+          rowNo: 1,
+          agreementLineNo: 1,
+          itemCode: 'RAW0102-0025',
+          itemName: '동판',
+          spec: null,
+          unitCode: 'KG',
+          unitPrice: '900.00',
+          agreedQty: '500.000',
+          orderedQty: '0.000',
+          remainingQty: '500.000',
+          prLineNo: proposed ? 1 : null,
+          prQuantity: proposed ? '100.000' : null,
+          prOrderedQty: proposed ? '40.000' : null,
+          prRemainingQty: proposed ? '60.000' : null,
+        },
+      ],
+      callOffs: [],
+      approvals: [],
+      history: [],
+      pendingApprovalId: null,
+      pendingApprovalVersion: null,
+      currentApproverName: null,
+      approvalSteps: [],
+      actions: ['terminate', 'callOff'],
+    };
+  };
+
+  it('lists the proposals cheapest first; an agreement number opens the call-off with the PR line filled in under the line proposed', async () => {
+    const { services, router } = renderPrFlow('/prConfirmEdit?prNo=PR2026-000105', {
+      ...asBuyer,
+      answers: {
+        getPr,
+        getPrAgreementProposals,
+        getAgreement,
+        callOffAgreement: () => createPoFixtures().answers.getPo({ path: { poNo: 'PO2026-000301' } }),
+      },
+    });
+    await screen.findByDisplayValue('동판 외 2건');
+    fireEvent.click(screen.getByRole('button', { name: '단가계약 제안' }));
+    const proposals = await screen.findByRole('dialog', { name: '단가계약 제안' });
+    expect(lastCall(services.calls, 'getPrAgreementProposals')!.input.path).toEqual({ prNo: 'PR2026-000105' });
+    await waitFor(() =>
+      expect(gridRowTexts(proposals).map((r) => [r[0], r[1], r[2], r[3], r[5], r[6]])).toEqual([
+        ['1', '동판', '60', AGREEMENT_NO, '㈜대한정밀', '900'],
+        ['1', '동판', '60', 'AG2026-000009', '한빛전자', '940'],
+      ]),
+    );
+    // A listing: read only, nothing unsaved.
+    expect(within(proposals).getByText('조회 전용')).toBeInTheDocument();
+    const grid = proposals.querySelector<HTMLElement>('[data-gpms-grid]')!;
+    const index = [...document.querySelectorAll('[data-gpms-grid]')].indexOf(grid);
+    clickGridRow(0, { index, x: Number(grid.dataset.rowMarkerWidth) + 70 + 180 + 90 + 40 });
+    const callOff = await screen.findByRole('dialog', { name: '단가계약 발주' });
+    expect(callOff.querySelector('[data-field="prNo"] input')).toHaveValue('PR2026-000105');
+    // The grid's rows are read with the proposal (the header's fields read the agreement alone).
+    expect(callsOf(services.calls, 'getAgreement').map((c) => c.input)).toContainEqual({
+      path: { agreementNo: AGREEMENT_NO },
+      query: { prNo: 'PR2026-000105', prLineNo: '1', agreementLineNo: '1' },
+      body: undefined,
+    });
+    await waitFor(() =>
+      expect(gridRowTexts(callOff).map((r) => [r[0], r[1], r[3], r[4], r[5], r[6]])).toEqual([
+        ['1', '동판', '60.000', '1', '100', '40'],
+      ]),
+    );
+    fireEvent.change(within(callOff).getByLabelText(/^납기일/), { target: { value: '2030-12-01' } });
+    fireEvent.blur(within(callOff).getByLabelText(/^납기일/));
+    fireEvent.click(within(callOff).getByRole('button', { name: '발주' }));
+    fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: '확인' }));
+    await waitFor(() => expect(lastCall(services.calls, 'callOffAgreement')).toBeDefined());
+    expect(lastCall(services.calls, 'callOffAgreement')!.input).toMatchObject({
+      path: { agreementNo: AGREEMENT_NO },
+      body: { prNo: 'PR2026-000105', lines: [{ agreementLineNo: 1, quantity: '60.000', prLineNo: 1 }] },
+    });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/OrderRequestEdit'));
+  });
+
+  it('not offered unless the server says so', async () => {
+    renderPrFlow('/prConfirmEdit?prNo=PR2026-000105', { ...asBuyer, answers: { getPr: own.answers.getPr } });
+    await screen.findByDisplayValue('동판 외 2건');
+    expect(screen.queryByRole('button', { name: '단가계약 제안' })).toBeNull();
+  });
+});

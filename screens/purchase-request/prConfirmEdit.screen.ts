@@ -16,7 +16,8 @@ const mayRfq = (action: string) => `contains(form.rfqActions, '${action}')`;
  * invites suppliers to quote (a dialog: suppliers from the company popup, the deadline), follows
  * the invited suppliers' answers, compares the quotations side by side (a dialog) and selects the
  * winner there, or cancels the request with a reason; from the award, 단가계약 작성 makes a draft
- * framework agreement and opens it. The PR itself is read only here; which
+ * framework agreement and opens it; 단가계약 제안 lists the agreements that could order the lines
+ * naming none and opens the call-off of one with the PR. The PR itself is read only here; which
  * buttons show is the server's answer (`actions` for the PR, `rfqActions` for its request).
  */
 export default defineEditScreen({
@@ -245,6 +246,18 @@ export default defineEditScreen({
       dialog: true,
       visible: '!empty(form.rfqNo)',
       query: { rfqNo: 'form.rfqNo' },
+      then: ['reloadRecord'],
+    },
+    {
+      // The agreements that could order the lines naming none; a row opens the call-off with the PR.
+      kind: 'open',
+      id: 'proposeAgreements',
+      label: T('proposeAgreements'),
+      screen: 'purchaseRequest.agreementProposals',
+      dialog: true,
+      requires: 'read',
+      visible: may('proposeAgreements'),
+      query: { prNo: 'form.prNo' },
       then: ['reloadRecord'],
     },
     {

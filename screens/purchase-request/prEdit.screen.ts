@@ -281,6 +281,8 @@ export default defineEditScreen({
         path: { approvalId: 'form.pendingApprovalId' },
         body: { version: 'form.pendingApprovalVersion', comment: 'input.comment' },
       },
+      // The PR over a WARN budget account: the approver is asked with the server's message, then it is sent again.
+      confirmRefusals: [{ code: 'BUDGET_WARN_CONFIRM', body: { confirmBudgetWarning: 'true' } }],
       success: T('approved'),
       then: ['reloadRecord'],
     },

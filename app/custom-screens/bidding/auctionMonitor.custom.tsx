@@ -14,9 +14,11 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { callOperation, useEngineServices, type CustomScreenProps } from '../../../engine';
 import type { PromptDef } from '../../../engine/definition/types';
 import { useFrame } from '../../../engine/runtime/frame';
+import { RefusalDeclined, sendOverruling } from '../../../engine/runtime/run-actions';
 import { useEngineText } from '../../../engine/text';
 import { formatInstant } from '../../../lib/date';
 import { formatMoney } from '../../../lib/money';
+import { AWARD_OVERRULES } from '../../../screens/bid/options';
 import { WidgetButton } from '../../../widgets/common/button';
 import { AuctionClock } from './AuctionClock';
 import { applyStaffBid, serverNow, statusAt, type MonitorDetail, type StaffBidEvent } from './auction-live';
@@ -178,15 +180,19 @@ export default function AuctionMonitor({ query }: CustomScreenProps) {
           where: 'bidding/auctionMonitor',
         });
         if (!input) return;
-        const after = await callOperation(services, 'awardAuction', {
-          path,
-          body: { version: d.version, dueDate: String(input.dueDate ?? '') },
-        });
+        // A winner graded "warn", or an order over a WARN budget account: asked with the server's message, sent again.
+        const after = await sendOverruling(AWARD_OVERRULES, frame, {}, (extra) =>
+          callOperation(services, 'awardAuction', {
+            path,
+            body: { version: d.version, dueDate: String(input.dueDate ?? ''), ...extra },
+          }),
+        );
         done = t(`${T}.awarded`, { poNo: after.poNo ?? '' });
       }
       frame.notify(done);
     } catch (e) {
-      await frame.alertError(e);
+      // 취소 to an overrulable refusal: nothing was done, nothing to show.
+      if (!(e instanceof RefusalDeclined)) await frame.alertError(e);
     } finally {
       setBusy(false);
       setReload((n) => n + 1);

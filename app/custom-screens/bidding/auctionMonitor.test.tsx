@@ -3,6 +3,7 @@ import { I18nextProvider } from 'react-i18next';
 import { describe, expect, it } from 'vitest';
 import { createScreenRegistry } from '../../../engine/runtime/registry';
 import { createFixtureEngineServices } from '../../../engine/testing/fixture-engine-services';
+import { OperationError } from '../../../engine/services';
 import { ScreenHarness } from '../../../engine/testing/screen-harness';
 import { screenDefinitions, screenTexts } from '../../../screens';
 import { draftAgreementAnswer } from '../../../screens/testing/agreement-answer';
@@ -14,7 +15,10 @@ import { AuctionFeedContext } from './use-auction-feed';
 
 const registry = createScreenRegistry(screenDefinitions);
 
-function renderMonitor(first: MonitorDetail, onLocation?: (address: string) => void) {
+const BUDGET_WARN = '예산을 초과합니다. 확인 후 진행하세요: 구매팀(D100) 원재료 2026년 12월 — 가용 0원, 요청 500원';
+
+/** `budgetWarn`: the award answers 409 BUDGET_WARN_CONFIRM unless its body confirms the warning. */
+function renderMonitor(first: MonitorDetail, onLocation?: (address: string) => void, budgetWarn = false) {
   const feed = fakeFeed();
   let current = first;
   const services = createFixtureEngineServices({
@@ -22,8 +26,10 @@ function renderMonitor(first: MonitorDetail, onLocation?: (address: string) => v
       getAuction: () => current,
       publishAuction: () =>
         (current = { ...current, status: 'PUBLISHED', version: current.version + 1, actions: ['cancel'] }),
-      awardAuction: () =>
-        (current = {
+      awardAuction: (input) => {
+        if (budgetWarn && !(input.body as { confirmBudgetWarning?: boolean }).confirmBudgetWarning)
+          throw new OperationError(409, 'BUDGET_WARN_CONFIRM', BUDGET_WARN);
+        return (current = {
           ...current,
           status: 'AWARDED',
           poNo: 'PO2026-000321',
@@ -31,7 +37,8 @@ function renderMonitor(first: MonitorDetail, onLocation?: (address: string) => v
           winningAmount: '955000.00',
           version: current.version + 1,
           actions: ['agreement'],
-        }),
+        });
+      },
       createAgreementFromAward: () =>
         draftAgreementAnswer({
           agreementNo: 'AG2026-000903',
@@ -185,6 +192,40 @@ describe('auctionMonitor: the buyer’s live monitor', { timeout: 30_000 }, () =
       body: { version: 2, dueDate: '2026-12-31' },
     });
     expect(screen.getByTestId('auction-status')).toHaveTextContent('낙찰');
+  });
+
+  it('an award over a WARN budget account asks with the server’s message and, confirmed, is sent again with the flag; 취소 sends nothing more', async () => {
+    const closedAt = new Date(Date.now() - 60_000).toISOString();
+    const { services } = renderMonitor(
+      monitorDetail({ status: 'CLOSED', endAt: closedAt, actions: ['award', 'cancel'] }),
+      undefined,
+      true,
+    );
+    const award = async () => {
+      fireEvent.click(await screen.findByRole('button', { name: '낙찰 처리' }));
+      const prompt = await screen.findByRole('dialog', { name: '낙찰 처리' });
+      const due = within(prompt).getByLabelText(/납기일/);
+      fireEvent.change(due, { target: { value: '2026-12-31' } });
+      fireEvent.blur(due);
+      fireEvent.click(within(prompt).getByRole('button', { name: '확인' }));
+      const question = await screen.findByRole('alertdialog');
+      expect(question).toHaveTextContent(BUDGET_WARN);
+      expect(question).toHaveTextContent('그래도 진행하시겠습니까?');
+      return question;
+    };
+    const awards = () => services.calls.filter((c) => c.operation === 'awardAuction').map((c) => c.input.body);
+
+    fireEvent.click(within(await award()).getByRole('button', { name: '취소' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    expect(awards()).toEqual([{ version: 2, dueDate: '2026-12-31' }]);
+    expect(screen.getByTestId('auction-status')).not.toHaveTextContent('낙찰');
+
+    fireEvent.click(within(await award()).getByRole('button', { name: '확인' }));
+    expect(await screen.findByTestId('auction-po')).toHaveTextContent('PO2026-000321');
+    expect(awards().slice(1)).toEqual([
+      { version: 2, dueDate: '2026-12-31' },
+      { version: 2, dueDate: '2026-12-31', confirmBudgetWarning: true },
+    ]);
   });
 
   it('once awarded, 단가계약 작성 asks the validity, makes the draft from the award and opens it', async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../helpers/app.js';
-import { moveWindow } from '../bidding/auction-helpers.js';
+import { awardFlows } from './award-helpers.js';
 import { client, day, logins, ok, prBody, receivedPr, refused, type Flow } from './helpers.js';
 
 /**
@@ -13,18 +13,16 @@ import { client, day, logins, ok, prBody, receivedPr, refused, type Flow } from 
 describe('an award’s order for a PR with agreement lines', { timeout: 240_000 }, () => {
   let t: TestApp;
   let f: Flow;
+  let bid: ReturnType<typeof awardFlows>;
   beforeAll(async () => {
     t = await buildTestApp();
     f = {
       ...client(t),
       u: await logins(t, ['buyer', 'uadmin1', 'opadmin', 'operator', 'tfadmin', 'supplier1', 'supplier2']),
     };
+    bid = awardFlows(t, f);
   });
   afterAll(() => t.close());
-
-  const ago = (ms: number) => new Date(Date.now() - ms);
-  const later = (ms: number) => new Date(Date.now() + ms);
-  const inMinutes = (m: number) => later(m * 60_000).toISOString();
 
   async function activeAgreement(overrides: Record<string, unknown> = {}) {
     const draft = ok(
@@ -69,91 +67,11 @@ describe('an award’s order for a PR with agreement lines', { timeout: 240_000 
       }),
     );
 
-  /** A tender of the PR, bid by C00001 and C00002 at the prices given (per line), closed and opened by two people. */
-  async function openedTender(pr: { prNo: string; version: number }, bids: Record<'C00001' | 'C00002', string[]>) {
-    const draft = ok(
-      await f.post('/api/v1/bid/tenders', f.u.operator, {
-        prNo: pr.prNo,
-        prVersion: pr.version,
-        awardRule: 'LOWEST_TOTAL',
-        openAt: inMinutes(60),
-        closeAt: inMinutes(120),
-        suppliers: ['C00001', 'C00002'],
-      }),
-    );
-    const tender = ok(
-      await f.post(`/api/v1/bid/tenders/${draft.tenderNo}/publish`, f.u.operator, { version: draft.version }),
-    );
-    const setWindow = (openAt: Date, closeAt: Date) =>
-      t.db.db.updateTable('tender').set({ openAt, closeAt }).where('tenderNo', '=', tender.tenderNo).execute();
-    await setWindow(ago(600_000), later(3_600_000));
-    for (const [compNo, who] of [
-      ['C00001', f.u.supplier1],
-      ['C00002', f.u.supplier2],
-    ] as const) {
-      const mine = ok(await f.get(`/api/v1/cyber/bid/tenders/${tender.tenderNo}`, who));
-      ok(
-        await f.put(`/api/v1/cyber/bid/tenders/${tender.tenderNo}/bid`, who, {
-          version: mine.version,
-          lines: bids[compNo].map((unitPrice, i) => ({ lineNo: i + 1, unitPrice })),
-        }),
-      );
-    }
-    await setWindow(ago(7_200_000), ago(60_000));
-    const closed = ok(await f.get(`/api/v1/bid/tenders/${tender.tenderNo}`, f.u.tfadmin));
-    const first = ok(
-      await f.post(`/api/v1/bid/tenders/${tender.tenderNo}/open`, f.u.tfadmin, { version: closed.version }),
-    );
-    const opened = ok(
-      await f.post(`/api/v1/bid/tenders/${tender.tenderNo}/open`, f.u.opadmin, { version: first.version }),
-    );
-    expect(opened.status).toBe('OPENED');
-    return opened;
-  }
-  const awardTender = (tender: { tenderNo: string; version: number }) =>
-    f.post(`/api/v1/bid/tenders/${tender.tenderNo}/award`, f.u.operator, {
-      version: tender.version,
-      dueDate: day(20),
-    });
-
-  /** A reverse auction of the PR (its one line from the agreement), bid by the suppliers given, then closed. */
-  async function closedAuction(pr: { prNo: string; version: number }, bids: Array<[Flow['u'][string], string]>) {
-    const draft = ok(
-      await f.post('/api/v1/bid/auctions', f.u.operator, {
-        prNo: pr.prNo,
-        prVersion: pr.version,
-        startPrice: '6000',
-        decrementKind: 'AMOUNT',
-        decrementValue: '100',
-        startAt: inMinutes(60),
-        endAt: inMinutes(120),
-        softCloseMinutes: 0,
-        maxExtensions: 0,
-        suppliers: ['C00001', 'C00002'],
-      }),
-    );
-    const a = ok(
-      await f.post(`/api/v1/bid/auctions/${draft.auctionNo}/publish`, f.u.operator, { version: draft.version }),
-    );
-    await moveWindow(t, a.auctionNo, { startAt: ago(60_000), endAt: later(3_600_000) });
-    for (const [who, amount] of bids)
-      ok(await f.post(`/api/v1/cyber/bid/auctions/${a.auctionNo}/bids`, who, { amount }));
-    await moveWindow(t, a.auctionNo, { startAt: ago(7_200_000), endAt: ago(1000) });
-    const closed = ok(await f.get(`/api/v1/bid/auctions/${a.auctionNo}`, f.u.operator));
-    expect(closed.status).toBe('CLOSED');
-    return closed;
-  }
-  const awardAuction = (auction: { auctionNo: string; version: number }) =>
-    f.post(`/api/v1/bid/auctions/${auction.auctionNo}/award`, f.u.operator, {
-      version: auction.version,
-      dueDate: day(20),
-    });
-
   it('a tender’s award orders the agreement line: consumed with its call-off history and audit; cancelling gives it back', async () => {
     const ag = await activeAgreement();
     const pr = await prOf(ag.agreementNo);
-    const tender = await openedTender(pr, { C00001: ['1000', '1000'], C00002: ['1100', '1100'] });
-    const awarded = ok(await awardTender(tender));
+    const tender = await bid.openedTender(pr, { C00001: ['1000', '1000'], C00002: ['1100', '1100'] });
+    const awarded = ok(await bid.awardTender(tender));
     expect(awarded.orders.map((o: { compNo: string }) => o.compNo)).toEqual(['C00001']);
     const po = ok(await f.get(`/api/v1/pos/${awarded.orders[0].poNo}`, f.u.operator));
     expect(
@@ -184,8 +102,8 @@ describe('an award’s order for a PR with agreement lines', { timeout: 240_000 
     const ag = await activeAgreement();
     const pr = await prOf(ag.agreementNo);
     // C00002 bids lowest: the tender's rule makes it the winner, the PR's line 1 is C00001's agreement.
-    const tender = await openedTender(pr, { C00001: ['1000', '1000'], C00002: ['990', '990'] });
-    const other = refused(await awardTender(tender), 409, 'AGREEMENT_SUPPLIER_MISMATCH');
+    const tender = await bid.openedTender(pr, { C00001: ['1000', '1000'], C00002: ['990', '990'] });
+    const other = refused(await bid.awardTender(tender), 409, 'AGREEMENT_SUPPLIER_MISMATCH');
     expect(other.msg).toBe(
       `구매요청 1번 품목은 단가계약 ${ag.agreementNo}(협력사 C00001)의 품목이라 협력사 C00002에 낙찰할 수 없습니다`,
     );
@@ -203,8 +121,8 @@ describe('an award’s order for a PR with agreement lines', { timeout: 240_000 
 
     // The agreement's supplier wins, below the agreed price: refused as the call-off would be.
     const pr2 = await prOf(ag.agreementNo);
-    const cheaper = await openedTender(pr2, { C00001: ['900', '1000'], C00002: ['1100', '1100'] });
-    const price = refused(await awardTender(cheaper), 409, 'AGREEMENT_CALL_OFF_REFUSED');
+    const cheaper = await bid.openedTender(pr2, { C00001: ['900', '1000'], C00002: ['1100', '1100'] });
+    const price = refused(await bid.awardTender(cheaper), 409, 'AGREEMENT_CALL_OFF_REFUSED');
     expect(price.msg).toBe(
       `단가계약 ${ag.agreementNo}에 맞지 않아 낙찰할 수 없습니다: 1번 품목의 단가(900)가 계약 단가(1,000)와 다릅니다`,
     );
@@ -242,11 +160,11 @@ describe('an award’s order for a PR with agreement lines', { timeout: 240_000 
     const ag = await activeAgreement();
     const pr = await prOf(ag.agreementNo, false);
     // 5 × 1000 of estimates: a bid of 5000 is the agreed 1000 a unit.
-    const auction = await closedAuction(pr, [
+    const auction = await bid.closedAuction(pr, [
       [f.u.supplier2, '5900'],
       [f.u.supplier1, '5000'],
     ]);
-    const awarded = ok(await awardAuction(auction));
+    const awarded = ok(await bid.awardAuction(auction));
     expect(awarded).toMatchObject({ status: 'AWARDED', winnerCompNo: 'C00001' });
     const po = ok(await f.get(`/api/v1/pos/${awarded.poNo}`, f.u.operator));
     expect(po.lines.map((l: Record<string, unknown>) => [l.agreementNo, l.agreementLineNo, l.unitPrice])).toEqual([
@@ -262,8 +180,8 @@ describe('an award’s order for a PR with agreement lines', { timeout: 240_000 
 
   it('refuses an auction’s award at another price or to another supplier; under APPROVE orders it for the approvers', async () => {
     const ag = await activeAgreement();
-    const low = await closedAuction(await prOf(ag.agreementNo, false), [[f.u.supplier1, '4500']]);
-    const price = refused(await awardAuction(low), 409, 'AGREEMENT_CALL_OFF_REFUSED');
+    const low = await bid.closedAuction(await prOf(ag.agreementNo, false), [[f.u.supplier1, '4500']]);
+    const price = refused(await bid.awardAuction(low), 409, 'AGREEMENT_CALL_OFF_REFUSED');
     expect(price.msg).toBe(
       `단가계약 ${ag.agreementNo}에 맞지 않아 낙찰할 수 없습니다: 1번 품목의 단가(900)가 계약 단가(1,000)와 다릅니다`,
     );
@@ -273,15 +191,15 @@ describe('an award’s order for a PR with agreement lines', { timeout: 240_000 
     });
 
     const pr = await prOf(ag.agreementNo, false);
-    const won = await closedAuction(pr, [[f.u.supplier2, '5000']]);
-    const other = refused(await awardAuction(won), 409, 'AGREEMENT_SUPPLIER_MISMATCH');
+    const won = await bid.closedAuction(pr, [[f.u.supplier2, '5000']]);
+    const other = refused(await bid.awardAuction(won), 409, 'AGREEMENT_SUPPLIER_MISMATCH');
     expect(other.msg).toContain('협력사 C00002에 낙찰할 수 없습니다');
     expect(await prStatus(pr.prNo)).toBe('QUOT_REQUESTED');
     expect((await agreement(ag.agreementNo)).lines[0].orderedQty).toBe('0.000');
 
     const lenient = await activeAgreement({ callOffPolicy: 'APPROVE' });
-    const approve = await closedAuction(await prOf(lenient.agreementNo, false), [[f.u.supplier1, '4500']]);
-    const awarded = ok(await awardAuction(approve));
+    const approve = await bid.closedAuction(await prOf(lenient.agreementNo, false), [[f.u.supplier1, '4500']]);
+    const awarded = ok(await bid.awardAuction(approve));
     const po = ok(await f.get(`/api/v1/pos/${awarded.poNo}`, f.u.operator));
     expect(po.agreementException).toBe('1번 품목의 단가(900)가 계약 단가(1,000)와 다릅니다');
     expect(po.lines[0]).toMatchObject({ agreementNo: lenient.agreementNo, unitPrice: '900.00' });

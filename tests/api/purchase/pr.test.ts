@@ -346,7 +346,8 @@ describe('purchase requests', () => {
     );
     const received = await receivedPr(f);
     expect(received).toMatchObject({ status: 'RECEIVED', buyerId: 'E000004', buyerName: '김민수' });
-    expect(received.actions).toEqual(['return', 'requestQuote']);
+    // Purchasing who reads the agreements may also look for agreements that could order its lines.
+    expect(received.actions).toEqual(['return', 'requestQuote', 'proposeAgreements']);
     const p2 = ok(await f.post('/api/v1/prs', f.u.buyer, prBody()));
     const s2 = ok(await f.post(`/api/v1/prs/${p2.prNo}/submit`, f.u.buyer, { version: p2.version }));
     const d2 = ok(

@@ -350,6 +350,8 @@ export const AUTHZ_MATRIX: Readonly<Record<string, Rule>> = {
   listValidAgreementLines: I.r('/prEdit', '/SimpleOrderEdit', '/AgreementList', '/AgreementEdit'),
   createAgreement: I.w('/AgreementEdit'),
   getAgreement: I.r('/AgreementList', '/AgreementEdit'),
+  // The agreements proposed for a PR's lines (/prConfirmEdit): read as the call-off dialog reads the agreement.
+  getPrAgreementProposals: I.r('/AgreementList', '/AgreementEdit'),
   updateAgreement: I.w('/AgreementEdit'),
   createAgreementFromAward: I.w('/AgreementEdit'),
   submitAgreement: I.w('/AgreementEdit'),

@@ -146,6 +146,12 @@ export const AuctionAwardBody = Type.Object(
     version: Version,
     dueDate: DateStr('The order’s due date, today or later'),
     confirmEvaluationWarning: Type.Optional(Type.Boolean()),
+    confirmBudgetWarning: Type.Optional(
+      Type.Boolean({
+        description:
+          'Confirms overdrawing a WARN budget account by the order (else 409 BUDGET_WARN_CONFIRM); recorded with who confirmed',
+      }),
+    ),
   },
   { additionalProperties: false },
 );

@@ -528,6 +528,7 @@ export async function awardAuction(
       dueDate: b.dueDate,
       now,
       confirmEvaluationWarning: b.confirmEvaluationWarning,
+      confirmBudgetWarning: b.confirmBudgetWarning,
       lines: lines.map((l, i) => ({ ...l, unitPrice: prices[i] })),
     });
     for (const r of ranks) {

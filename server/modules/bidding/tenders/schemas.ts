@@ -109,6 +109,12 @@ export const AwardBody = Type.Object(
     version: Version,
     dueDate: DateStr('The orders’ due date, today or later'),
     confirmEvaluationWarning: Type.Optional(Type.Boolean()),
+    confirmBudgetWarning: Type.Optional(
+      Type.Boolean({
+        description:
+          'Confirms overdrawing a WARN budget account by the orders (else 409 BUDGET_WARN_CONFIRM); recorded with who confirmed',
+      }),
+    ),
   },
   { additionalProperties: false },
 );

@@ -622,6 +622,7 @@ export async function awardTender(
         dueDate: b.dueDate,
         now,
         confirmEvaluationWarning: b.confirmEvaluationWarning,
+        confirmBudgetWarning: b.confirmBudgetWarning,
         lines: lines
           .filter((l) => lineNos.includes(l.lineNo))
           .map((l) => ({

@@ -6,7 +6,9 @@
  *   what was received is actual (a cancelled or closed order commits nothing; what it received stays);
  * - an LOI taken from the PR, while no order is, commits its amount spread over the PR's lines in
  *   proportion to their estimates.
- * The order line's account is the PR line's of the same number (orders copy the PR's lines).
+ * The order line's account is that of the PR line it orders (`po_line.pr_line_no`: an award or a
+ * quotation request may number its order lines otherwise); a line without one (added by a change
+ * order) takes the PR line of its own number, as all lines did before that column.
  * The movement posted is the difference from what the ledger holds, so replaying an event never
  * counts twice and every change of a document (cancel, reduce, receive) is one recomputation.
  */
@@ -33,6 +35,8 @@ export interface ChainInput {
     status: string;
     currency: Currency;
     lineNo: number;
+    /** The PR line this order line orders (null: a line added by a change order). */
+    prLineNo: number | null;
     amount: string;
     unitPrice: string;
     receivedQty: string;
@@ -74,7 +78,7 @@ export function chainTargets(c: ChainInput): Target[] {
   }
 
   for (const l of c.orderLines) {
-    const acc = accountOf.get(l.lineNo);
+    const acc = accountOf.get(l.prLineNo ?? l.lineNo);
     if (!acc) continue;
     const actual = krw(lineAmount(l.receivedQty, l.unitPrice, l.currency), l.currency);
     const remaining = krw(l.amount, l.currency) - actual;

@@ -46,7 +46,7 @@ export function findOrderLinesOfPr(db: Db, prNo: string) {
   return db
     .selectFrom('poHeader as h')
     .innerJoin('poLine as l', 'l.poNo', 'h.poNo')
-    .select(['h.poNo', 'h.status', 'h.currency', 'l.lineNo', 'l.amount', 'l.unitPrice', 'l.receivedQty'])
+    .select(['h.poNo', 'h.status', 'h.currency', 'l.lineNo', 'l.prLineNo', 'l.amount', 'l.unitPrice', 'l.receivedQty'])
     .where('h.prNo', '=', prNo)
     .orderBy('h.poNo')
     .orderBy('l.lineNo')

@@ -355,3 +355,48 @@ export async function findOrderedOfPrLines(db: Db, prNo: string): Promise<Map<nu
     .execute();
   return new Map(rows.map((r) => [r.prLineNo!, r.quantity]));
 }
+
+/**
+ * The agreement lines that could order a PR's lines naming no agreement: lines of the same master
+ * item (a free-text line has none to match) in an active agreement of the PR's currency valid on
+ * `today`, with the supplier's name; per PR line the lowest agreed price first.
+ */
+export function findAgreementProposals(db: Db, prNo: string, today: string) {
+  return db
+    .selectFrom('prLine as p')
+    .innerJoin('prHeader as h', 'h.prNo', 'p.prNo')
+    .innerJoin('agreementLine as l', 'l.itemCode', 'p.itemCode')
+    .innerJoin('agreement as a', (j) =>
+      j.onRef('a.agreementNo', '=', 'l.agreementNo').onRef('a.currency', '=', 'h.currency'),
+    )
+    .innerJoin('company as c', 'c.compNo', 'a.compNo')
+    .select([
+      'p.lineNo as prLineNo',
+      'p.itemCode',
+      'p.itemName',
+      'p.unitCode',
+      'p.quantity as prQuantity',
+      'p.estUnitPrice',
+      'a.agreementNo',
+      'a.title',
+      'a.compNo',
+      'c.compNameKr',
+      'a.currency',
+      'a.validTo',
+      'a.callOffPolicy',
+      'l.lineNo as agreementLineNo',
+      'l.unitPrice',
+      'l.agreedQty',
+      'l.orderedQty',
+    ])
+    .where('p.prNo', '=', prNo)
+    .where('p.agreementNo', 'is', null)
+    .where('a.status', '=', 'ACTIVE')
+    .where('a.validFrom', '<=', today)
+    .where('a.validTo', '>=', today)
+    .orderBy('p.lineNo')
+    .orderBy('l.unitPrice')
+    .orderBy('a.agreementNo')
+    .orderBy('l.lineNo')
+    .execute();
+}

@@ -15,6 +15,7 @@ import {
   AgreementList,
   AgreementListQuery,
   AgreementDetailQuery,
+  AgreementProposals,
   AgreementNoParams,
   AgreementUpdateBody,
   AgreementVersionQuery,
@@ -34,6 +35,7 @@ import {
   deleteAgreement,
   createAgreementFromAward,
   getAgreement,
+  getAgreementProposals,
   getSupplierAgreement,
   submitAgreement,
   terminateAgreement,
@@ -42,6 +44,7 @@ import {
 } from './service.js';
 import { SUPPLIER_VISIBLE_AGREEMENT } from './workflow.js';
 import { PR_SCREENS } from '../pr/service.js';
+import { PrNoParams } from '../pr/schemas.js';
 import { SIMPLE_SCREENS } from '../po/service.js';
 
 const LIST = AGREEMENT_SCREENS.list;
@@ -144,7 +147,25 @@ export const agreementRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) =>
-      getAgreement(request.db, request.caller, request.params.agreementNo, app.clock.now(), request.query.prNo),
+      getAgreement(request.db, request.caller, request.params.agreementNo, app.clock.now(), request.query),
+  );
+
+  // /prConfirmEdit's 단가계약 제안: read as the call-off dialog it opens reads the agreement, and only
+  // for a caller who may read the PR (404 otherwise, as getPr).
+  app.get(
+    '/api/v1/prs/:prNo/agreement-proposals',
+    {
+      config: read,
+      schema: {
+        operationId: 'getPrAgreementProposals',
+        tags,
+        summary:
+          'The agreements that could order a received PR’s lines naming none: per PR line with something left to order, the lines of the same master item in active agreements of its currency valid today',
+        params: PrNoParams,
+        response: { 200: AgreementProposals, ...commonErrors },
+      },
+    },
+    async (request) => getAgreementProposals(request.db, request.caller, request.params.prNo, app.clock.now()),
   );
 
   app.post(

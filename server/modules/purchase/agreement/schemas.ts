@@ -100,9 +100,53 @@ export const AgreementDetailQuery = Type.Object(
           'A PR to order under the agreement (the call-off dialog started from it): callOffLines has a row per PR line naming an agreement line, with what is left to order of it',
       }),
     ),
+    prLineNo: Type.Optional(
+      Type.Integer({
+        minimum: 1,
+        description:
+          'With prNo and agreementLineNo: a PR line naming no agreement, proposed for that agreement line (getPrAgreementProposals) — callOffLines has a row for it when it is of the line’s item and has something left to order',
+      }),
+    ),
+    agreementLineNo: Type.Optional(
+      Type.Integer({ minimum: 1, description: 'With prNo and prLineNo: the agreement line proposed for that PR line' }),
+    ),
   },
   { additionalProperties: false },
 );
+
+const ProposalRow = Type.Object({
+  rowNo: Type.Integer({ description: 'The row’s place (1, 2, …): a PR line may have several proposals' }),
+  prLineNo: Type.Integer({ description: 'The PR line, naming no agreement' }),
+  itemCode: Nullable(Type.String()),
+  itemName: Type.String(),
+  unitCode: Type.String(),
+  prQuantity: Type.String(),
+  prOrderedQty: Type.String({ description: 'What the PR’s orders not cancelled already ordered of the PR line' }),
+  prRemainingQty: Type.String({ description: 'What is left to order of the PR line (more than zero)' }),
+  estUnitPrice: Type.String({ description: 'The PR line’s estimated unit price' }),
+  agreementNo: Type.String(),
+  agreementLineNo: Type.Integer(),
+  title: Type.String(),
+  compNo: Type.String(),
+  compNameKr: Type.String(),
+  currency: Currency,
+  validTo: Type.String({ format: 'date' }),
+  callOffPolicy: Type.String(),
+  unitPrice: Type.String({ description: 'The agreed unit price' }),
+  agreedQty: Nullable(Type.String()),
+  orderedQty: Type.String(),
+  remainingQty: Nullable(Type.String({ description: 'What is left of the agreement line (null: a price-only line)' })),
+});
+
+export const AgreementProposals = Type.Object({
+  prNo: Type.String(),
+  status: Type.String({ description: 'The PR’s state: only RECEIVED, QUOT_REQUESTED and ORDERED PRs have proposals' }),
+  currency: Currency,
+  rows: Type.Array(ProposalRow, {
+    description:
+      'Per PR line naming no agreement with something left to order: the lines of the same master item in active agreements of the PR’s currency valid today, cheapest first',
+  }),
+});
 
 export const AgreementVersionQuery = Type.Object({ version: Version }, { additionalProperties: false });
 

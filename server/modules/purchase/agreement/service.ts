@@ -19,8 +19,9 @@ import { assertSuppliersEligible } from '../../suppliers/eligibility.js';
 import { loadApprovals, startApproval, withdrawApproval } from '../approval/queries.js';
 import { approvalState, numbered } from '../approval/state.js';
 import type { Outcome } from '../approval/outcome.js';
-import { PR_MACHINE } from '../pr/workflow.js';
+import { CALL_OFF_PR_STATUSES, PR_MACHINE } from '../pr/workflow.js';
 import { findPrLines, updatePrHeader } from '../pr/queries.js';
+import { assertPrVisible } from '../pr/service.js';
 import { findQuotedPrices, findRfqLines, insertPo, lockPrToOrder } from '../po/queries.js';
 import { poDetail } from '../po/service.js';
 import { lockRfq } from '../rfq/queries.js';
@@ -37,6 +38,7 @@ import {
   findOrderForAgreement,
   findOrderLinesForAgreement,
   findOrderedOfPrLines,
+  findAgreementProposals,
   insertAgreement,
   lockAgreement,
   lockAgreementForApproval,
@@ -45,8 +47,9 @@ import {
   unitExists,
   updateAgreement,
 } from './queries.js';
-import type { AgreementBody, AwardAgreementBody, CallOffBody } from './schemas.js';
+import type { AgreementBody, AgreementDetailQuery, AwardAgreementBody, CallOffBody } from './schemas.js';
 import {
+  AGREEMENT_SCREENS,
   AGREEMENT_MACHINE,
   SUPPLIER_VISIBLE_AGREEMENT,
   agreementActionsFor,
@@ -55,11 +58,7 @@ import {
   remainingOf,
 } from './workflow.js';
 
-export const AGREEMENT_SCREENS = {
-  list: '/AgreementList',
-  edit: '/AgreementEdit',
-  consumption: '/AgreementConsumption',
-} as const;
+export { AGREEMENT_SCREENS };
 export const CYBER_AGREEMENT_SCREENS = ['/CyberAgreementList', '/CyberAgreementEdit'];
 const ORDER_EDIT_SCREEN = '/OrderRequestEdit';
 
@@ -96,19 +95,27 @@ interface CallOffLine {
   prRemainingQty: string | null;
 }
 
+/** A PR line naming no agreement, proposed for one of the agreement's lines (getAgreementProposals). */
+interface Proposed {
+  prLineNo: number;
+  agreementLineNo: number;
+}
+
 /**
  * The rows of the call-off dialog: each agreement line with what remains of it; with a PR to order
  * under the agreement, one row per PR line that names the agreement line and still has something
  * to order — its number, its quantity, what the PR's live orders (cancelled ones give back) already
  * ordered of it and the rest, which the dialog fills in. Two PR lines of one agreement line are two
  * rows. An agreement line no such PR line names is one row without a PR line (fully ordered PR
- * lines are not offered again).
+ * lines are not offered again). A PR line naming none that was proposed for an agreement line of
+ * its own master item is a row of that line as if it named it.
  */
 async function callOffLinesOf(
   db: Db,
   agreementNo: string,
   lines: Awaited<ReturnType<typeof linesWithRemaining>>,
   prNo: string | null,
+  proposed: Proposed | null = null,
 ) {
   const prLines = prNo ? await findPrLines(db, prNo) : [];
   const ordered = prNo ? await findOrderedOfPrLines(db, prNo) : new Map<number, string>();
@@ -125,8 +132,15 @@ async function callOffLinesOf(
       orderedQty: l.orderedQty,
       remainingQty: l.remainingQty,
     };
+    const isProposed = (p: (typeof prLines)[number]) =>
+      proposed !== null &&
+      p.lineNo === proposed.prLineNo &&
+      l.lineNo === proposed.agreementLineNo &&
+      p.agreementNo === null &&
+      p.itemCode !== null &&
+      p.itemCode === l.itemCode;
     const named = prLines
-      .filter((p) => p.agreementNo === agreementNo && p.agreementLineNo === l.lineNo)
+      .filter((p) => (p.agreementNo === agreementNo && p.agreementLineNo === l.lineNo) || isProposed(p))
       .map((p) => {
         const prOrderedQty = sumDecimals([minus(p.quantity, p.quantity), ordered.get(p.lineNo) ?? '0']);
         return {
@@ -144,7 +158,14 @@ async function callOffLinesOf(
 }
 
 /** One agreement as staff see it: lines with remaining quantities, call-offs, approvals, history, actions. */
-async function detail(db: Db, agreementNo: string, actor: Actor, now: Date, prNo: string | null = null) {
+async function detail(
+  db: Db,
+  agreementNo: string,
+  actor: Actor,
+  now: Date,
+  prNo: string | null = null,
+  proposed: Proposed | null = null,
+) {
   const h = await findAgreement(db, agreementNo);
   if (!h) throw agreementMissing();
   const [lines, callOffs, approvals, history, canWrite] = await Promise.all([
@@ -167,7 +188,7 @@ async function detail(db: Db, agreementNo: string, actor: Actor, now: Date, prNo
     createdAt: iso(h.createdAt)!,
     updatedAt: iso(h.updatedAt)!,
     lines,
-    callOffLines: await callOffLinesOf(db, agreementNo, lines, prNo),
+    callOffLines: await callOffLinesOf(db, agreementNo, lines, prNo, proposed),
     callOffs,
     approvals,
     history: numbered(history),
@@ -183,8 +204,47 @@ async function detail(db: Db, agreementNo: string, actor: Actor, now: Date, prNo
   };
 }
 
-export async function getAgreement(db: Db, caller: Caller | null, agreementNo: string, now: Date, prNo?: string) {
-  return detail(db, agreementNo, await internalActor(db, caller), now, text(prNo));
+export async function getAgreement(
+  db: Db,
+  caller: Caller | null,
+  agreementNo: string,
+  now: Date,
+  q: Static<typeof AgreementDetailQuery> = {},
+) {
+  const prNo = text(q.prNo);
+  const proposed =
+    q.prLineNo && q.agreementLineNo ? { prLineNo: q.prLineNo, agreementLineNo: q.agreementLineNo } : null;
+  return detail(db, agreementNo, await internalActor(db, caller), now, prNo, proposed);
+}
+
+/**
+ * The agreements that could order a PR's lines naming none (/prConfirmEdit's 단가계약 제안): per PR
+ * line with something left to order (its quantity less what the PR's orders not cancelled ordered of
+ * it), the lines of the same master item in active agreements of the PR's currency valid on the
+ * business day, cheapest first. A PR the caller may not read answers 404 as getPr; a PR that cannot
+ * be ordered now (a draft, in approval, cancelled …) has no proposals. Each row opens the call-off
+ * dialog with the PR, which orders the PR line under the proposed agreement line.
+ */
+export async function getAgreementProposals(db: Db, caller: Caller | null, prNo: string, now: Date) {
+  const pr = await assertPrVisible(db, caller, prNo);
+  const orderable = CALL_OFF_PR_STATUSES.includes(pr.status);
+  const [found, ordered] = orderable
+    ? await Promise.all([findAgreementProposals(db, prNo, todayKst(now)), findOrderedOfPrLines(db, prNo)])
+    : [[], new Map<number, string>()];
+  const rows = found
+    .map(({ orderedQty, ...r }) => {
+      const prOrderedQty = sumDecimals([minus(r.prQuantity, r.prQuantity), ordered.get(r.prLineNo) ?? '0']);
+      return {
+        ...r,
+        prOrderedQty,
+        prRemainingQty: minus(r.prQuantity, prOrderedQty),
+        orderedQty,
+        remainingQty: remainingOf(r.agreedQty, orderedQty),
+      };
+    })
+    .filter((r) => compareDecimals(r.prRemainingQty, '0') > 0)
+    .map((r, i) => ({ rowNo: i + 1, ...r }));
+  return { prNo: pr.prNo, status: pr.status, currency: pr.currency, rows };
 }
 
 type LineInput = Static<typeof AgreementBody>['lines'][number];

@@ -9,6 +9,13 @@ import { compareDecimals, sumDecimals } from '../../../../lib/money.js';
 import { actionsFrom, type Machine } from '../../../domain/machine.js';
 import { grouped } from '../../../domain/values.js';
 
+/** The agreement menus: the list, the edit screen (whose authority the call-off dialog holds), the consumption report. */
+export const AGREEMENT_SCREENS = {
+  list: '/AgreementList',
+  edit: '/AgreementEdit',
+  consumption: '/AgreementConsumption',
+} as const;
+
 export const AGREEMENT_STATUSES = ['DRAFT', 'IN_APPROVAL', 'ACTIVE', 'EXPIRED', 'TERMINATED'] as const;
 export type AgreementStatus = (typeof AGREEMENT_STATUSES)[number];
 export const CALL_OFF_POLICIES = ['REFUSE', 'APPROVE'] as const;

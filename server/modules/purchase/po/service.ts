@@ -128,6 +128,48 @@ const overApproval = (approved: string) =>
     { path: 'body/lines', message: `결재 금액 ${wonText(approved)} 초과` },
   ]);
 
+/**
+ * The call-off lines of a new order (those naming an agreement line) consumed from their agreements,
+ * checked on the business day `day` against the order's supplier (agreement/consumption.ts); answers
+ * what the APPROVE policy let through, for the order's `agreementException`.
+ */
+function consumeCallOffs(
+  trx: Db,
+  lines: ReadonlyArray<{
+    agreementNo: string | null;
+    agreementLineNo: number | null;
+    quantity: string;
+    amount: string;
+    unitPrice: string;
+  }>,
+  day: string,
+  compNo: string,
+): Promise<CallOffProblem[]> {
+  const callOffs = lines.filter((l) => l.agreementNo);
+  if (callOffs.length === 0) return Promise.resolve([]);
+  return applyAgreementConsumption(
+    trx,
+    callOffs.map((l) => ({
+      agreementNo: l.agreementNo!,
+      lineNo: l.agreementLineNo!,
+      qty: l.quantity,
+      amount: l.amount,
+      unitPrice: l.unitPrice,
+    })),
+    day,
+    { compNo },
+  );
+}
+
+/** What the APPROVE policy let through, as the order's `agreementException` (null: nothing). */
+const exceptionText = (accepted: readonly CallOffProblem[]) =>
+  accepted.length
+    ? accepted
+        .map((p) => p.message)
+        .join(' / ')
+        .slice(0, 500)
+    : null;
+
 export async function getPo(db: Db, caller: Caller | null, poNo: string) {
   return poDetail(db, poNo, await internalActor(db, caller));
 }
@@ -215,20 +257,7 @@ export async function createPo(db: Db, caller: Caller | null, b: Static<typeof P
     });
     // Lines from an agreement consume it as a call-off does; the agreements lock before the PR.
     const callOffs = lines.filter((l) => l.agreementNo);
-    const accepted = callOffs.length
-      ? await applyAgreementConsumption(
-          trx,
-          callOffs.map((l) => ({
-            agreementNo: l.agreementNo!,
-            lineNo: l.agreementLineNo!,
-            qty: l.quantity,
-            amount: l.amount,
-            unitPrice: l.unitPrice,
-          })),
-          todayKst(now),
-          { compNo },
-        )
-      : [];
+    const accepted = await consumeCallOffs(trx, lines, todayKst(now), compNo);
     const pr = await lockPrToOrder(trx, rfq.prNo);
     const prStatus = pr.status === 'ORDERED' ? pr.status : transition(PR_MACHINE, 'order', pr.status);
     const header = {
@@ -251,12 +280,7 @@ export async function createPo(db: Db, caller: Caller | null, b: Static<typeof P
       dueDate: b.dueDate,
       remark: text(b.remark),
       fileId: b.fileId ?? null,
-      agreementException: accepted.length
-        ? accepted
-            .map((p) => p.message)
-            .join(' / ')
-            .slice(0, 500)
-        : null,
+      agreementException: exceptionText(accepted),
       createdBy: actor.userId,
     };
     await insertPo(trx, header, lines);
@@ -640,12 +664,16 @@ export interface AwardedOrder {
     deliveryDate: string | null;
   }>;
   confirmEvaluationWarning?: boolean;
+  /** The buyer confirmed overdrawing a WARN budget account (else 409 BUDGET_WARN_CONFIRM). */
+  confirmBudgetWarning?: boolean;
 }
 
 /**
  * A draft PO from an awarded tender, made as createPo makes one from an awarded RFQ: the supplier
  * must still be eligible (trading, its evaluation grade), a PO number, the lines at the opened
- * prices, the PR (if any) ordered, audited. The order then goes through the usual submit,
+ * prices, the PR (if any) ordered, audited, and the PR's budget committed to the order as every
+ * order commits it (recordBudgetMovement, event ORDER: a STOP account over its budget refuses the
+ * award, a WARN one asks for `confirmBudgetWarning`). The order then goes through the usual submit,
  * approval and send. Inside the award's transaction; answers the PO number.
  *
  * A line whose PR line names an agreement line is a call-off line, as on the PR → PO path: the
@@ -703,20 +731,7 @@ export async function createAwardedPo(trx: Db, actor: Actor, o: AwardedOrder): P
   }
   let accepted: CallOffProblem[] = [];
   try {
-    accepted = callOffs.length
-      ? await applyAgreementConsumption(
-          trx,
-          callOffs.map((l) => ({
-            agreementNo: l.agreementNo!,
-            lineNo: l.agreementLineNo!,
-            qty: l.quantity,
-            amount: l.amount,
-            unitPrice: l.unitPrice,
-          })),
-          today,
-          { compNo: o.compNo },
-        )
-      : [];
+    accepted = await consumeCallOffs(trx, lines, today, o.compNo);
   } catch (e) {
     // The call-off's refusal, said as the award's: the problems stay listed as they are.
     if (e instanceof HttpError && e.code === 'AGREEMENT_CALL_OFF_REFUSED') {
@@ -750,12 +765,7 @@ export async function createAwardedPo(trx: Db, actor: Actor, o: AwardedOrder): P
     poDate: today,
     dueDate: o.dueDate,
     remark: o.auctionNo ? `역경매 ${o.auctionNo} 낙찰` : `입찰 ${o.tenderNo} 낙찰`,
-    agreementException: accepted.length
-      ? accepted
-          .map((p) => p.message)
-          .join(' / ')
-          .slice(0, 500)
-      : null,
+    agreementException: exceptionText(accepted),
     createdBy: actor.userId,
   };
   await insertPo(trx, header, lines);
@@ -795,5 +805,14 @@ export async function createAwardedPo(trx: Db, actor: Actor, o: AwardedOrder): P
         exceptions: accepted.map((p) => p.kind),
       },
     });
+  // The PR's pre-commitment becomes this order's commitment, as for every order: a STOP account
+  // refuses the award (nothing of it written), a WARN one asks for the award's confirmBudgetWarning.
+  await recordBudgetMovement(trx, {
+    event: 'ORDER',
+    docType: 'PO',
+    docNo: poNo,
+    actor: actor.userId,
+    confirmWarning: o.confirmBudgetWarning,
+  });
   return poNo;
 }

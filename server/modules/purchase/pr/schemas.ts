@@ -249,7 +249,7 @@ export const PrDetail = Type.Object({
   ),
   actions: Type.Array(Type.String(), {
     description:
-      'What the caller may do with the PR now: update, submit, cancel, receive, return, requestQuote, and approve / reject when the caller is the pending approver',
+      'What the caller may do with the PR now: update, submit, cancel, receive, return, requestQuote, approve / reject when the caller is the pending approver, and proposeAgreements (getPrAgreementProposals) for purchasing who reads the agreements while a call-off may order the PR',
   }),
   ...ApprovalStateFields,
   ...PrRfqFields,

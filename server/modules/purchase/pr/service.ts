@@ -19,7 +19,7 @@ import { iso, requireText, text } from '../../../domain/values.js';
 import type { ReasonBody, VersionBody } from '../../../domain/schemas.js';
 import { resolveLines } from '../shared/lines.js';
 import { findAgreement, findAgreementLines } from '../agreement/queries.js';
-import { callOffProblems } from '../agreement/workflow.js';
+import { AGREEMENT_SCREENS, callOffProblems } from '../agreement/workflow.js';
 import {
   defaultBudgetAccounts,
   existingBudgetAccounts,
@@ -39,7 +39,7 @@ import {
   updatePrHeader,
 } from './queries.js';
 import type { PR_SORT, PrConfirmListQuery, PrListQuery, ReceiveBody } from './schemas.js';
-import { PR_MACHINE, prActionsFor, prScopeOf } from './workflow.js';
+import { CALL_OFF_PR_STATUSES, PR_MACHINE, prActionsFor, prScopeOf } from './workflow.js';
 import { assertBindable } from '../../files/owners.js';
 
 export const PR_SCREENS = {
@@ -263,10 +263,11 @@ async function assertInScope(
 
 /**
  * 404 unless the caller may see the PR as its detail shows it (the budget module's per-line
- * availability of a PR, getPrBudget, answers only what the PR's reader may read).
+ * availability of a PR, getPrBudget, and the agreements proposed for its lines answer only what
+ * the PR's reader may read); answers its header.
  */
-export async function assertPrVisible(db: Db, caller: Caller | null, prNo: string): Promise<void> {
-  await visiblePrHeader(db, prNo, await internalActor(db, caller));
+export async function assertPrVisible(db: Db, caller: Caller | null, prNo: string) {
+  return visiblePrHeader(db, prNo, await internalActor(db, caller));
 }
 
 /** One PR as the caller may see it (their scope, purchasing, or its approvers), with what they may do now. */
@@ -279,10 +280,13 @@ async function detail(db: Db, prNo: string, actor: Actor) {
   await assertInScope(db, h, actor, found.viewerApproves);
   const { lines, attachments, approvals, history } = found;
   const { currentRfq, ...links } = found.links;
-  const [canPurchase, canWritePr, rfq] = await Promise.all([
+  const [canPurchase, canWritePr, rfq, readsAgreements] = await Promise.all([
     groupHoldsScreen(db, actor.authGroupId, [PR_SCREENS.confirmEdit], 'write'),
     groupHoldsScreen(db, actor.authGroupId, [PR_SCREENS.edit], 'write'),
     rfqSummaryOfPr(db, prNo, actor, currentRfq, found.rfq),
+    CALL_OFF_PR_STATUSES.includes(h.status)
+      ? groupHoldsScreen(db, actor.authGroupId, [AGREEMENT_SCREENS.list, AGREEMENT_SCREENS.edit], 'read')
+      : false,
   ]);
   const { approvalId: _a, ...header } = h;
   const { isCurrentApprover, ...approval } = approvalState(approvals, actor.singleid);
@@ -295,6 +299,9 @@ async function detail(db: Db, prNo: string, actor: Actor) {
   });
   // Deciding is on the approval itself (approveApproval / rejectApproval): the pending approver's buttons.
   if (isCurrentApprover && h.status === 'IN_APPROVAL') actions.push('approve', 'reject');
+  // Purchasing who reads the agreements may look for those that could order the lines naming none
+  // (getPrAgreementProposals, 단가계약 제안 on /prConfirmEdit) while a call-off may order the PR.
+  if (canPurchase && readsAgreements) actions.push('proposeAgreements');
   return {
     ...header,
     receivedAt: iso(h.receivedAt),

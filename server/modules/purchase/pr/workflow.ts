@@ -61,6 +61,9 @@ export const PR_MACHINE: Machine<PrStatus, PrAction> = {
   },
 };
 
+/** A PR a call-off may order: the machine's `order` (RECEIVED, QUOT_REQUESTED), and an ORDERED one's lines left to order. */
+export const CALL_OFF_PR_STATUSES: readonly string[] = [...PR_MACHINE.transitions.order.from, 'ORDERED'];
+
 /** Who the caller is to this PR; decides which of the allowed actions are theirs. */
 export interface PrRole {
   isRequester: boolean;
