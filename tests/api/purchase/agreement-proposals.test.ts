@@ -174,4 +174,33 @@ describe('agreements proposed for a PR’s lines naming none', { timeout: 120_00
     refused(await f.get(`/api/v1/prs/${draft.prNo}/agreement-proposals`, f.u.supplier1), 403);
     refused(await f.get('/api/v1/prs/PR2099-999999/agreement-proposals', f.u.operator), 404);
   });
+  it('the call-off refuses a PR line of another master item and a PR of another currency; the dialog reads only a PR its caller may read', async () => {
+    const agreementNo = await activeAgreement({ lines: [{ itemCode: 'MRO0101-0001', unitPrice: '1000' }] });
+    const other = await receivedPr(
+      f,
+      prBody({ lines: [{ itemCode: 'MRO0101-0002', quantity: '2', estUnitPrice: '1000' }] }),
+    );
+    const callOff = (prNo: string) =>
+      f.post(`/api/v1/agreements/${agreementNo}/call-offs`, f.u.operator, {
+        dueDate: day(20),
+        prNo,
+        lines: [{ agreementLineNo: 1, prLineNo: 1, quantity: '1' }],
+      });
+    const item = refused(await callOff(other.prNo), 400);
+    expect(JSON.stringify(item)).toContain(
+      '구매요청 1번 품목(MRO0101-0002)과 단가계약 1번 품목(MRO0101-0001)이 다릅니다',
+    );
+    const jpy = await receivedPr(
+      f,
+      prBody({ currency: 'JPY', lines: [{ itemCode: 'MRO0101-0001', quantity: '2', estUnitPrice: '100' }] }),
+    );
+    const currency = refused(await callOff(jpy.prNo), 400);
+    expect(JSON.stringify(currency)).toContain('구매요청의 통화(JPY)와 단가계약의 통화(KRW)가 다릅니다');
+    // Nothing was ordered of either.
+    expect(ok(await f.get(`/api/v1/agreements/${agreementNo}`, f.u.operator)).lines[0]).toMatchObject({
+      orderedQty: '0.000',
+    });
+    // The dialog's rows are the PR's lines: a PR the caller may not read (here: none such) answers 404, as getPr.
+    refused(await f.get(`/api/v1/agreements/${agreementNo}?prNo=PR2099-999999`, f.u.operator), 404);
+  });
 });

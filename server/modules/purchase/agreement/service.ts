@@ -214,7 +214,10 @@ export async function getAgreement(
   const prNo = text(q.prNo);
   const proposed =
     q.prLineNo && q.agreementLineNo ? { prLineNo: q.prLineNo, agreementLineNo: q.agreementLineNo } : null;
-  return detail(db, agreementNo, await internalActor(db, caller), now, prNo, proposed);
+  const actor = await internalActor(db, caller);
+  // The call-off dialog's rows show the PR's lines: only to whom may read that PR (404 as getPr).
+  if (prNo) await assertPrVisible(db, caller, prNo);
+  return detail(db, agreementNo, actor, now, prNo, proposed);
 }
 
 /**
@@ -727,6 +730,13 @@ export async function callOffAgreement(
     const pr = prNo ? await lockPrToOrder(trx, prNo).catch(() => null) : null;
     if (prNo && !pr) failIf([{ path: 'body/prNo', message: `구매요청을 찾을 수 없습니다: ${prNo}` }]);
     const prLines = pr ? await findPrLines(trx, pr.prNo) : [];
+    if (pr && pr.currency !== a.currency)
+      failIf([
+        {
+          path: 'body/prNo',
+          message: `구매요청의 통화(${pr.currency})와 단가계약의 통화(${a.currency})가 다릅니다`,
+        },
+      ]);
     const usedNumbers = new Set<number>();
     const lines = b.lines.map((l, i) => {
       // A PR line "from agreement" is ordered against the agreement line its requester named.
@@ -761,6 +771,12 @@ export async function callOffAgreement(
           errors.push({
             path: `body/lines/${i}/prLineNo`,
             message: `구매요청에 없는 품목 줄입니다: ${l.prLineNo ?? ''}`,
+          });
+        // A PR line naming no agreement is ordered under this one only for the same master item.
+        else if (pl.itemCode && pl.itemCode !== al.itemCode)
+          errors.push({
+            path: `body/lines/${i}/agreementLineNo`,
+            message: `구매요청 ${pl.lineNo}번 품목(${pl.itemCode})과 단가계약 ${al.lineNo}번 품목(${al.itemCode ?? ''})이 다릅니다`,
           });
         lineNo = l.prLineNo ?? lineNo;
       }
