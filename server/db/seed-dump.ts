@@ -305,6 +305,15 @@ function withDatabase(url: string, database: string): string {
 }
 
 /** PostgreSQL's template of the current sources' seed, made on that server once per hash. */
+/**
+ * A template is copied, never opened: a session on it makes every copy fail while it lasts ("source database … is
+ * being accessed by other users"), so it allows none. Also for one made before this rule (the hash does not cover
+ * this file).
+ */
+async function closeTemplate(admin: pg.Client, name: string): Promise<void> {
+  await admin.query(`alter database "${name}" with is_template true allow_connections false`);
+}
+
 export async function postgresSeedTemplate(root: string, adminUrl: string, log: Log = () => {}): Promise<SeedDump> {
   const started = performance.now();
   const seconds = () => (performance.now() - started) / 1000;
@@ -315,7 +324,10 @@ export async function postgresSeedTemplate(root: string, adminUrl: string, log: 
   try {
     const exists = async () =>
       (await admin.query('select 1 from pg_database where datname = $1', [name])).rowCount === 1;
-    if (await exists()) return { hash, where: name, made: false, seconds: seconds() };
+    if (await exists()) {
+      await closeTemplate(admin, name);
+      return { hash, where: name, made: false, seconds: seconds() };
+    }
     // One maker per hash on this server; the others wait here, then find it made.
     const key = BigInt(`0x${hash.slice(0, 15)}`).toString();
     await admin.query('select pg_advisory_lock($1::bigint)', [key]);
@@ -338,6 +350,7 @@ export async function postgresSeedTemplate(root: string, adminUrl: string, log: 
           await h.close();
         }
         await admin.query(`alter database "${making}" rename to "${name}"`);
+        await closeTemplate(admin, name);
       } catch (err) {
         await admin.query(`drop database if exists "${making}" with (force)`);
         throw err;

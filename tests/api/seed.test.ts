@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'kysely';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { businessNumberCheckDigit, formatBusinessNumber, isValidBusinessNumber } from '../../lib/business-number.js';
 import { verifyPassword } from '../../server/auth/password.js';
@@ -9,7 +10,7 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../server/db/seed/accounts.js';
 import { PO_STATUSES } from '../../server/db/seed/codes.js';
 import { isSeeded, seedDemo } from '../../server/db/seed/index.js';
 import { MENUS, menuIdForRoute } from '../../server/db/seed/menus.js';
-import { createEmptyTestDb, createSeededTestDb, type TestDb } from '../helpers/test-db.js';
+import { createEmptyTestDb, createSeededTestDb, PG_ADMIN_URL, type TestDb } from '../helpers/test-db.js';
 
 /**
  * The screen list is the spec's, outside the repository; SCREENS_MD points elsewhere when the
@@ -641,6 +642,21 @@ describe('purchasing seed', () => {
     const prs = await one(sql<{ n: number }>`select count(*)::int as n from pr_header`);
     expect(history[0].n).toBe(prs[0].n);
   });
+});
+
+describe('the seeded template on PostgreSQL', () => {
+  it.skipIf(process.env.TEST_DB === 'pglite')(
+    'is copied, never opened: it refuses connections (a session on it fails every copy)',
+    async () => {
+      const { inject } = await import('vitest');
+      const template = inject('seededPgTemplate' as never) as string;
+      const url = new URL(PG_ADMIN_URL);
+      url.pathname = `/${template}`;
+      const client = new pg.Client({ connectionString: url.toString() });
+      await expect(client.connect()).rejects.toThrow(/not currently accepting connections/);
+      await client.end().catch(() => {});
+    },
+  );
 });
 
 describe('seedDemo on empty databases', () => {

@@ -9,7 +9,7 @@ import { testConfig } from '../../../server/config.js';
 import { connect, type DbHandle } from '../../../server/db/connect.js';
 import { loginAs } from '../../helpers/login.js';
 import { postgresBinDir, startPrivatePostgres, type PrivatePostgres } from '../../helpers/private-postgres.js';
-import { PG_ADMIN_URL, testDbKind } from '../../helpers/test-db.js';
+import { createPgDatabase, dropPgDatabase, testDbKind } from '../../helpers/test-db.js';
 
 /**
  * A PostgreSQL restart under traffic, on a cluster of the test's own (the
@@ -43,11 +43,17 @@ describe.runIf(run)('database outage on PostgreSQL', () => {
     const template = inject('seededPgTemplate' as never) as string;
     const bin = postgresBinDir()!;
     const dump = path.join(dataDir, 'seed.dump');
-    const source = new URL(PG_ADMIN_URL);
-    source.pathname = `/${template}`;
-    execFileSync(path.join(bin, 'pg_dump'), ['--format=custom', '--no-owner', `--file=${dump}`, source.toString()], {
-      stdio: 'pipe',
-    });
+    // pg_dump reads a copy of its own: a session on the shared template makes every other file's copy of it fail
+    // ("source database … is being accessed by other users") while the dump runs.
+    const copy = `gpms_outage_${process.pid}_${Date.now()}`;
+    const source = await createPgDatabase(copy, template);
+    try {
+      execFileSync(path.join(bin, 'pg_dump'), ['--format=custom', '--no-owner', `--file=${dump}`, source], {
+        stdio: 'pipe',
+      });
+    } finally {
+      await dropPgDatabase(copy);
+    }
     execFileSync(path.join(bin, 'createdb'), ['-h', '127.0.0.1', '-p', String(pgc.port), '-U', 'postgres', 'gpms'], {
       stdio: 'pipe',
     });
