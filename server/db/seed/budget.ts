@@ -112,7 +112,10 @@ export async function seedBudgets(trx: Db): Promise<void> {
       from po_header p
       join pr_header h on h.pr_no = p.pr_no
       join po_line o on o.po_no = p.po_no
-      join pr_line l on l.pr_no = h.pr_no and l.line_no = coalesce(o.pr_line_no, o.line_no)
+      join pr_line l on l.pr_no = h.pr_no and l.line_no = coalesce(
+        o.pr_line_no,
+        (select min(f.line_no) from pr_line f where f.pr_no = h.pr_no and f.budget_account is not null)
+      )
       where l.budget_account is not null and ${where}`.execute(trx);
   }
 

@@ -210,10 +210,22 @@ describe('PO change orders (revisions)', { timeout: 120_000 }, () => {
       [1, 10000],
       [2, 2500],
     ]);
-    ok(await change(po, { lines: [{ lineNo: 1, quantity: '4' }] }));
+    const reduced = ok(await change(po, { lines: [{ lineNo: 1, quantity: '4' }] }));
     expect(await committed()).toEqual([
       [1, 4000],
       [2, 2500],
+    ]);
+    // A line added by a change order orders no PR line: it is charged to the PR's first budgeted line's account,
+    // whatever number it gets (line 3 here, where the PR has two lines).
+    ok(
+      await change(reduced, {
+        addLines: [{ itemName: '추가 와셔', unitCode: 'EA', quantity: '3', unitPrice: '1000', deliveryDate: day(15) }],
+      }),
+    );
+    expect(await committed()).toEqual([
+      [1, 4000],
+      [2, 2500],
+      [3, 3000],
     ]);
   });
 });

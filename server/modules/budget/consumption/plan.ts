@@ -8,7 +8,8 @@
  *   proportion to their estimates.
  * The order line's account is that of the PR line it orders (`po_line.pr_line_no`: an award or a
  * quotation request may number its order lines otherwise); a line without one (added by a change
- * order) takes the PR line of its own number, as all lines did before that column.
+ * order) takes the account of the PR's first line that has one: charged somewhere, never escaping the
+ * budget by the number it happens to get.
  * The movement posted is the difference from what the ledger holds, so replaying an event never
  * counts twice and every change of a document (cancel, reduce, receive) is one recomputation.
  */
@@ -55,6 +56,7 @@ export function chainTargets(c: ChainInput): Target[] {
   const key = { fiscalYear: y, month: m, deptcd: c.pr.deptcd };
   const krw = (amount: string, currency: Currency) => BigInt(toKrw(amount, currency, c.jpyRate));
   const accountOf = new Map(c.prLines.filter((l) => l.budgetAccount).map((l) => [l.lineNo, l.budgetAccount!]));
+  const firstAccount = c.prLines.find((l) => l.budgetAccount)?.budgetAccount ?? undefined;
   const out: Target[] = [];
 
   const liveOrder = c.orderLines.some((l) => l.status !== 'CANCELLED');
@@ -78,7 +80,7 @@ export function chainTargets(c: ChainInput): Target[] {
   }
 
   for (const l of c.orderLines) {
-    const acc = accountOf.get(l.prLineNo ?? l.lineNo);
+    const acc = l.prLineNo === null ? firstAccount : accountOf.get(l.prLineNo);
     if (!acc) continue;
     const actual = krw(lineAmount(l.receivedQty, l.unitPrice, l.currency), l.currency);
     const remaining = krw(l.amount, l.currency) - actual;
