@@ -10,6 +10,9 @@ export interface FileDuration {
   seconds: number;
   /** Importing the file and what it imports, and collecting its tests. */
   collectSeconds: number;
+  /** When it started and ended (epoch milliseconds): which files ran together, and how long a run's tail was. */
+  startedAt?: number;
+  endedAt: number;
   tests: number;
   passed: number;
   failed: number;
@@ -46,6 +49,8 @@ export default class DurationsReporter implements Reporter {
       file: path.relative(process.cwd(), m.moduleId),
       seconds: round(since === undefined ? d.duration : Date.now() - since),
       collectSeconds: round(d.collectDuration),
+      startedAt: since,
+      endedAt: Date.now(),
       tests: counts.passed + counts.failed + counts.skipped,
       ...counts,
     });
