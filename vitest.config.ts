@@ -46,8 +46,11 @@ const apiProject = (name: 'pglite' | 'postgres', order: number, maxWorkers: numb
 /** The browser tests that only read: they walk every route (tests/e2e/smoke-routes.ts). */
 const E2E_WALKS = ['tests/e2e/route-smoke.e2e.test.ts', 'tests/e2e/react-warnings.e2e.test.ts'];
 
+/** LAYOUT=lanes (scripts/test.mjs): the browser projects as three runs side by side (docs/testing.md). */
+const lanes = process.env.LAYOUT === 'lanes';
+
 /**
- * The journeys the second browser server runs (project e2e-b), about half of them by time (test-results/
+ * The journeys the second browser server runs under LAYOUT=lanes (project e2e-b), about half of them by time (test-results/
  * durations.json of a clean-clone run); every other journey runs on the first (e2e).
  */
 const E2E_SECOND = [
@@ -127,8 +130,9 @@ export default defineConfig({
       // server each, which npm test runs as two vitest runs side by side after the API files (scripts/test.mjs):
       // a journey is one Chromium waiting on one server (a third of a core), and journeys cannot share a server
       // at once (the business clock and the fake ERP's failures are the server's).
-      journeyProject('e2e', { exclude: E2E_SECOND }),
-      journeyProject('e2e-b', { include: E2E_SECOND }),
+      ...(lanes
+        ? [journeyProject('e2e', { exclude: E2E_SECOND }), journeyProject('e2e-b', { include: E2E_SECOND })]
+        : [journeyProject('e2e', {})]),
       {
         // The two walks through every route (the production route smoke with axe, React's warnings on the
         // development bundle): read-only, so they run side by side on one server of their own (the same global
@@ -138,13 +142,14 @@ export default defineConfig({
         test: {
           name: 'e2e-walks',
           environment: 'node',
-          sequence: { groupOrder: 2 },
+          sequence: { groupOrder: lanes ? 2 : 3 },
           include: E2E_WALKS,
           globalSetup: ['tests/e2e/global-setup.ts'],
           testTimeout: 120_000,
           hookTimeout: 600_000,
           pool: 'forks',
-          maxWorkers: 2,
+          maxWorkers: lanes ? 2 : 1,
+          fileParallelism: lanes,
           isolate: false,
         },
       },

@@ -181,25 +181,22 @@ if (!withPg)
   );
 // `--postgres-check`: only the decision above (tests/unit/test-script.test.ts runs it against a closed port).
 if (process.argv.includes('--postgres-check')) process.exit(0);
-// The tests run as four vitest runs: first the API files, then, once they have ended, three browser runs side by
-// side, each with a server of its own: the journeys in two halves (projects e2e with the stories; e2e-b) and the
-// two walks through every route side by side (e2e-walks), then the unit files. A journey is one Chromium waiting on
-// one server, a third of a core: one after another they held the run's last twelve minutes with the second core
-// nearly idle (docs/testing.md). vitest's own groups cannot run them so (projects of one group share one worker
-// count, and a journey cannot share its server with another at once: the business clock and the fake ERP's
-// failures are the server's). They start after the API files, not beside them: beside them every file's seconds
-// grew two to four times and journeys failed (docs/testing.md, the side-by-side runs).
-// LAYOUT=one runs every project in one vitest, one group after another (1,431 s on a clean clone of 4895923).
-const oneRun = process.env.LAYOUT === 'one';
+// The tests run as one vitest, the projects in their group order: unit, both API projects, the browser projects one
+// file at a time (1,431 s on a clean clone of 4895923). LAYOUT=lanes runs them as four: the API files, then three
+// browser runs side by side with a server each (the journeys in two halves, e2e with the stories and e2e-b; the two
+// route walks side by side, then the unit files). It was no faster on a quiet clean clone (1,511 s, the browser runs
+// 634–850 s where one after another they took 702 s): side by side the browser tests' CPU doubled (839 s where
+// 430 s did the same work), and a journey failed its 30 s waits (docs/testing.md). Journeys cannot share a server at
+// once (the business clock and the fake ERP's failures are the server's), hence a server per run.
+const lanes = process.env.LAYOUT === 'lanes';
 const apiProjects = ['api-pglite', ...(withPg ? ['api-postgres'] : [])];
-const runs = oneRun
-  ? [{ name: 'tests', id: 'main', projects: ['unit', ...apiProjects, 'e2e', 'e2e-b', 'stories', 'e2e-walks'] }]
+const runs = !lanes
+  ? [{ name: 'tests', id: 'main', projects: ['unit', ...apiProjects, 'e2e', 'stories', 'e2e-walks'] }]
   : [
       { name: 'tests (API)', id: 'main', projects: apiProjects },
       { name: 'tests (journeys, stories)', id: 'browser', projects: ['e2e', 'stories'] },
       { name: 'tests (journeys, second server)', id: 'browser-b', projects: ['e2e-b'] },
-      // The unit files after the walks (UNIT_LAST=1, vitest.config.ts): they need no server, and the browser runs
-      // leave part of the second core idle.
+      // The unit files after the walks (UNIT_LAST=1, vitest.config.ts): they need no server.
       { name: 'tests (route walks, unit)', id: 'walks', projects: ['e2e-walks', 'unit'], env: { UNIT_LAST: '1' } },
     ];
 const projects = runs.flatMap((r) => r.projects);
