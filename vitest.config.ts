@@ -26,6 +26,8 @@ const apiProject = (name: 'pglite' | 'postgres', order: number, maxWorkers: numb
       ...(name === 'pglite' ? { PGLITE_THREAD: process.env.PGLITE_THREAD === 'main' ? 'main' : 'worker' } : {}),
     },
     globalSetup: ['tests/global-setup.ts'],
+    // Each file's CPU seconds, in test-results/durations.json (tests/setup-cpu.ts).
+    setupFiles: ['tests/setup-cpu.ts'],
     // A hang guard, not a timing (the browser run shares the machine in npm test).
     testTimeout: 60_000,
     // A file's seeded app takes a few seconds alone, but up to two minutes when the API workers, the
@@ -106,7 +108,7 @@ export default defineConfig({
             '{app,engine,widgets,lib,screens,codegen,schemas}/**/*.test.{ts,tsx}',
             'tests/unit/**/*.test.{ts,tsx}',
           ],
-          setupFiles: ['tests/setup-dom.ts'],
+          setupFiles: ['tests/setup-dom.ts', 'tests/setup-cpu.ts'],
           // A hang guard, not a timing.
           testTimeout: 20_000,
           // One module graph per worker, not per file: importing React, the engine and jsdom's helpers

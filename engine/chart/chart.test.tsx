@@ -1,8 +1,9 @@
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { ListChartDef } from '../definition/types';
-import { chartNumber, chartPoints, pointAt, rechartsData } from './chart-data';
+import { CHART_PALETTE, chartNumber, chartPoints, pointAt, rechartsData } from './chart-data';
 import { ENGINE_TEXTS_KO } from '../text';
+import { contrastRatio } from '../../lib/contrast';
 import { ChartFigure } from './chart-alt';
 import { ListChart } from './ListChart';
 
@@ -19,6 +20,11 @@ const chart: ListChartDef = {
 };
 
 describe('chart data', () => {
+  it('every series colour reads as text on white (4.5:1): a tooltip writes names and values in it', () => {
+    expect(contrastRatio('#d4a017')).toBeLessThan(4.5); // the gold that failed axe, as a check of the check
+    for (const colour of CHART_PALETTE) expect(contrastRatio(colour), colour).toBeGreaterThanOrEqual(4.5);
+  });
+
   it('reads amounts as numbers: decimal strings, commas; empty and junk are 0', () => {
     expect(chartNumber('1500000')).toBe(1500000);
     expect(chartNumber('900,000')).toBe(900000);

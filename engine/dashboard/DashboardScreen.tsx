@@ -24,12 +24,13 @@ import { buildInputs } from '../runtime/actions';
 import { useFrame } from '../runtime/frame';
 import { useEngineServices } from '../services';
 import { ChartFigure } from '../chart/chart-alt';
+import { CHART_PALETTE } from '../chart/chart-data';
 import { fieldLabel } from '../text';
 import { ScreenHeader } from '../ui/parts';
 import styles from '../ui/engine.module.css';
 
 type Row = Record<string, unknown>;
-const PALETTE = ['#1b4b8f', '#0b7268', '#c26a00', '#7a4fb5', '#b42318', '#3f7f2a', '#5b6778', '#d4a017'];
+const PALETTE = CHART_PALETTE;
 
 interface PanelData {
   rows: Row[];

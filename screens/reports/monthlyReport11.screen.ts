@@ -25,8 +25,8 @@ const def: ListScreenDef = {
     x: 'periodName',
     series: [
       { field: 'gradeA', color: '#0b7268' },
-      { field: 'gradeB', color: '#4e9f3d' },
-      { field: 'gradeC', color: '#d4a017' },
+      { field: 'gradeB', color: '#3f7f2a' },
+      { field: 'gradeC', color: '#8a6d00' },
       { field: 'gradeD', color: '#b42318' },
     ],
     limit: 36,

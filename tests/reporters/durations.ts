@@ -13,6 +13,8 @@ export interface FileDuration {
   /** When it started and ended (epoch milliseconds): which files ran together, and how long a run's tail was. */
   startedAt?: number;
   endedAt: number;
+  /** CPU seconds of its worker and child processes (tests/setup-cpu.ts), where the project records it. */
+  cpuSeconds?: number;
   tests: number;
   passed: number;
   failed: number;
@@ -51,6 +53,7 @@ export default class DurationsReporter implements Reporter {
       collectSeconds: round(d.collectDuration),
       startedAt: since,
       endedAt: Date.now(),
+      ...(m.meta().cpuSeconds === undefined ? {} : { cpuSeconds: m.meta().cpuSeconds }),
       tests: counts.passed + counts.failed + counts.skipped,
       ...counts,
     });

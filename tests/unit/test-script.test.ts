@@ -101,10 +101,21 @@ describe('npm test says where the tests’ time went (scripts/test-durations.mjs
 
   it('sums files, tests and seconds per project', () => {
     expect(projectTotals(rows)).toEqual([
-      { project: 'unit', files: 2, tests: 7, seconds: 3.8 },
-      { project: 'api-postgres', files: 1, tests: 7, seconds: 40 },
-      { project: 'api-pglite', files: 1, tests: 7, seconds: 55 },
+      { project: 'unit', files: 2, tests: 7, seconds: 3.8, cpuSeconds: null },
+      { project: 'api-postgres', files: 1, tests: 7, seconds: 40, cpuSeconds: null },
+      { project: 'api-pglite', files: 1, tests: 7, seconds: 55, cpuSeconds: null },
     ]);
+  });
+
+  it('sums CPU seconds where the files recorded them, and lists the files using the most', () => {
+    const withCpu = [
+      { ...row('api-postgres', 'tests/api/a.test.ts', 10, 2), cpuSeconds: 4.5 },
+      { ...row('api-postgres', 'tests/api/b.test.ts', 5, 2), cpuSeconds: 9 },
+    ];
+    expect(projectTotals(withCpu)[0].cpuSeconds).toBe(14);
+    const lines = durationLines(withCpu, 1);
+    expect(lines).toContain('    15.0 s  api-postgres: 2 files, 4 tests, 14 s of CPU in its workers');
+    expect(lines.at(-1)).toBe('     9.0 s  tests/api/b.test.ts (api-postgres)');
   });
 
   it('prints the projects, then the slowest files with their project', () => {
