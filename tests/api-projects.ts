@@ -18,7 +18,6 @@ export const PGLITE_FILES: Readonly<Record<string, string>> = {
   'tests/api/operations/two-servers.test.ts': 'two apps over one embedded database, one connection in turn',
   'tests/api/operations/graceful-shutdown.test.ts': 'a drain while a table lock holds the worker’s queue',
   'tests/api/operations/metrics.test.ts': 'the worker’s queue gauge exists on PGlite only',
-  'tests/api/tax-invoices/tax-invoices.test.ts': 'the money loop on the embedded database',
   'tests/api/contracts/contracts.test.ts':
     'the evidence log’s append-only and the executed contract’s triggers (plpgsql) and bytea documents on each engine',
   'tests/api/common/keyset-paging.test.ts':
@@ -32,7 +31,6 @@ export const PGLITE_FILES: Readonly<Record<string, string>> = {
   'tests/api/budget/transfer.test.ts': 'two transfer approvals racing: row locks on one connection',
   'tests/api/purchase/agreement.test.ts':
     'call-offs racing for an agreement line’s last units: row locks on one connection',
-  'tests/api/purchase/po-revisions.test.ts': 'revisions kept as jsonb and read back through each driver',
   'tests/api/bidding/auctions.test.ts': 'racing bids and clock moves serialized on one connection',
   'tests/api/bidding/auction-reminders.test.ts': 'a job raced by two servers does each thing once (claims by row)',
   'tests/api/bidding/tender-jobs.test.ts': 'a job raced by two servers does each thing once (claims by row)',
