@@ -29,8 +29,13 @@ export default async function setup(project: TestProject): Promise<() => Promise
     project.provide('seededPgTemplate', '');
     return () => s3.release();
   }
-  const template = await postgresSeedTemplate(process.cwd(), PG_ADMIN_URL, log);
+  // PostgreSQL's files read the PGlite dump as well: seed.test.ts compares the two seeds row by row (npm test makes
+  // both among its checks; a run of this project alone makes the PGlite one once per seed hash, then finds it cached).
+  const [template, dump] = await Promise.all([
+    postgresSeedTemplate(process.cwd(), PG_ADMIN_URL, log),
+    pgliteSeedDump(process.cwd(), log),
+  ]);
   project.provide('seededPgTemplate', template.where);
-  project.provide('seededPgliteDump', '');
+  project.provide('seededPgliteDump', dump.where);
   return () => s3.release();
 }
