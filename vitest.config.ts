@@ -48,36 +48,17 @@ const apiProject = (name: 'pglite' | 'postgres', order: number, maxWorkers: numb
 /** The browser tests that only read: they walk every route (tests/e2e/smoke-routes.ts). */
 const E2E_WALKS = ['tests/e2e/route-smoke.e2e.test.ts', 'tests/e2e/react-warnings.e2e.test.ts'];
 
-/** LAYOUT=lanes (scripts/test.mjs): the browser projects as three runs side by side (docs/testing.md). */
-const lanes = process.env.LAYOUT === 'lanes';
-
-/**
- * The journeys the second browser server runs under LAYOUT=lanes (project e2e-b), about half of them by time (test-results/
- * durations.json of a clean-clone run); every other journey runs on the first (e2e).
- */
-const E2E_SECOND = [
-  'tests/e2e/agreement-journey.e2e.test.ts',
-  'tests/e2e/auction-journey.e2e.test.ts',
-  'tests/e2e/contract-journey.e2e.test.ts',
-  'tests/e2e/evaluation-journey.e2e.test.ts',
-  'tests/e2e/items-journey.e2e.test.ts',
-  'tests/e2e/portal-admin-journey.e2e.test.ts',
-  'tests/e2e/studio-journey.e2e.test.ts',
-  'tests/e2e/tax-invoice-journey.e2e.test.ts',
-  'tests/e2e/tender-journey.e2e.test.ts',
-];
-
-/** A project of journeys: its own server (the global setup), one file at a time. */
-const journeyProject = (name: string, files: { include?: string[]; exclude?: string[] }) => ({
+/** The journeys: their own server (the global setup), one file at a time. */
+const journeyProject = (name: string) => ({
   extends: true as const,
   test: {
     name,
     environment: 'node' as const,
     sequence: { groupOrder: 3 },
-    include: files.include ?? ['tests/e2e/**/*.e2e.test.ts'],
-    exclude: ['tests/e2e/storybook.e2e.test.ts', ...E2E_WALKS, ...(files.exclude ?? [])],
+    include: ['tests/e2e/**/*.e2e.test.ts'],
+    exclude: ['tests/e2e/storybook.e2e.test.ts', ...E2E_WALKS],
     globalSetup: ['tests/e2e/global-setup.ts'],
-    // A hang guard, not a timing: in npm test the journeys share the machine with the other browser runs.
+    // A hang guard, not a timing.
     testTimeout: 120_000,
     hookTimeout: 240_000,
     pool: 'forks' as const,
@@ -101,8 +82,7 @@ export default defineConfig({
           environment: 'jsdom',
           // Groups run one after another (unit, API on PGlite, on PostgreSQL, browser), each with its
           // own number of workers; vitest's default is one fewer than the cores: one, on CI's two.
-          // UNIT_LAST=1: after the route walks of the same run (npm test runs unit beside the journeys, scripts/test.mjs).
-          sequence: { groupOrder: process.env.UNIT_LAST === '1' ? 4 : 0 },
+          sequence: { groupOrder: 0 },
           maxWorkers: 2,
           include: [
             '{app,engine,widgets,lib,screens,codegen,schemas}/**/*.test.{ts,tsx}',
@@ -128,30 +108,26 @@ export default defineConfig({
       // workers took 1,234 s, and the seed test still passed its guard; the knob stays for such comparisons.
       apiProject('pglite', 1, Number(process.env.API_WORKERS ?? 3)),
       apiProject('postgres', 1, Number(process.env.API_WORKERS ?? 3)),
-      // Browser journeys: Debian's Chromium against the real server on the built dist/, in two projects with a
-      // server each, which npm test runs as two vitest runs side by side after the API files (scripts/test.mjs):
-      // a journey is one Chromium waiting on one server (a third of a core), and journeys cannot share a server
-      // at once (the business clock and the fake ERP's failures are the server's).
-      ...(lanes
-        ? [journeyProject('e2e', { exclude: E2E_SECOND }), journeyProject('e2e-b', { include: E2E_SECOND })]
-        : [journeyProject('e2e', {})]),
+      // Browser journeys: Debian's Chromium against the real server on the built dist/, one file at a time after the
+      // API files: journeys cannot share a server at once (the business clock and the fake ERP's failures are the
+      // server's), and one journey already keeps the machine's two cores 65–85 % busy (docs/testing.md).
+      journeyProject('e2e'),
       {
         // The two walks through every route (the production route smoke with axe, React's warnings on the
-        // development bundle): read-only, so they run side by side on one server of their own (the same global
-        // setup: a free port, a fresh copy of the demo company), and npm test runs them as a vitest run beside the
-        // journeys'. A group of their own: its worker count is not the journeys' one.
+        // development bundle): read-only, on one server of their own (the same global setup: a free port, a fresh
+        // copy of the demo company), one after the other.
         extends: true,
         test: {
           name: 'e2e-walks',
           environment: 'node',
-          sequence: { groupOrder: lanes ? 2 : 3 },
+          sequence: { groupOrder: 3 },
           include: E2E_WALKS,
           globalSetup: ['tests/e2e/global-setup.ts'],
           testTimeout: 120_000,
           hookTimeout: 600_000,
           pool: 'forks',
-          maxWorkers: lanes ? 2 : 1,
-          fileParallelism: lanes,
+          maxWorkers: 1,
+          fileParallelism: false,
           isolate: false,
         },
       },

@@ -203,23 +203,11 @@ if (!withPg)
 // `--postgres-check`: only the decision above (tests/unit/test-script.test.ts runs it against a closed port).
 if (process.argv.includes('--postgres-check')) process.exit(0);
 // The tests run as one vitest, the projects in their group order: unit, both API projects, the browser projects one
-// file at a time (1,431 s on a clean clone of 4895923). LAYOUT=lanes runs them as four: the API files, then three
-// browser runs side by side with a server each (the journeys in two halves, e2e with the stories and e2e-b; the two
-// route walks side by side, then the unit files). It was no faster on a quiet clean clone (1,511 s, the browser runs
-// 634–850 s where one after another they took 702 s): side by side the browser tests' CPU doubled (839 s where
-// 430 s did the same work), and a journey failed its 30 s waits (docs/testing.md). Journeys cannot share a server at
-// once (the business clock and the fake ERP's failures are the server's), hence a server per run.
-const lanes = process.env.LAYOUT === 'lanes';
+// file at a time. Runs side by side were measured and removed (docs/testing.md): the machine's two cores are busy
+// through the checks and the API files, and 65–85 % busy through the browser files one at a time, so a second run
+// beside them only slowed both (a four-run layout: 1,511 s against 1,431 s, and a journey failed its waits).
 const apiProjects = ['api-pglite', ...(withPg ? ['api-postgres'] : [])];
-const runs = !lanes
-  ? [{ name: 'tests', id: 'main', projects: ['unit', ...apiProjects, 'e2e', 'stories', 'e2e-walks'] }]
-  : [
-      { name: 'tests (API)', id: 'main', projects: apiProjects },
-      { name: 'tests (journeys, stories)', id: 'browser', projects: ['e2e', 'stories'] },
-      { name: 'tests (journeys, second server)', id: 'browser-b', projects: ['e2e-b'] },
-      // The unit files after the walks (UNIT_LAST=1, vitest.config.ts): they need no server.
-      { name: 'tests (route walks, unit)', id: 'walks', projects: ['e2e-walks', 'unit'], env: { UNIT_LAST: '1' } },
-    ];
+const runs = [{ name: 'tests', id: 'main', projects: ['unit', ...apiProjects, 'e2e', 'stories', 'e2e-walks'] }];
 const projects = runs.flatMap((r) => r.projects);
 // Without PostgreSQL every API file runs on PGlite instead (vitest.config.ts), not only the database-sensitive ones.
 const apiEnv = withPg ? {} : { API_PGLITE_ALL: '1' };
