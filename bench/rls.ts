@@ -155,6 +155,6 @@ if (which === 'pglite' || which === 'both') {
   const dump = await setup.dumpDataDir!();
   await setup.close();
   await compare('PGlite (worker thread)', (supplierRole) =>
-    connect({ databaseUrl: null, pgliteDir: null, loadDataDir: dump, pgliteThread: 'worker', supplierRole }),
+    connect({ databaseUrl: null, pgliteDir: null, loadDataDir: dump.slice(), pgliteThread: 'worker', supplierRole }),
   );
 }

@@ -58,7 +58,7 @@ try {
     await checkpointForDump(h.db);
     lap('checkpoint');
   }
-  const bytes = new Uint8Array(await (await h.dumpDataDir!()).arrayBuffer());
+  const bytes = await h.dumpDataDir!();
   lap(`dumped (${(bytes.byteLength / 1e6).toFixed(0)} MB)`);
   await h.close();
   lap('closed');
@@ -70,7 +70,7 @@ try {
       databaseUrl: null,
       pgliteDir: path.join(tmp, 'pgdata'),
       pgliteThread: 'main',
-      loadDataDir: new Blob([fs.readFileSync(tar)]),
+      loadDataDir: fs.readFileSync(tar),
     });
     await loaded.close();
   } else dataDirFromDump(tar, path.join(tmp, 'pgdata'));

@@ -8,6 +8,7 @@ import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
 import type { Database } from './schema.generated.js';
 import { pgParsers } from './pglite/parsers.mjs';
+import { tarForPglite } from './pglite/tar-bytes.mjs';
 import { PgliteWorkerDialect } from './pglite/driver.js';
 import { PgliteWorkerClient, type PgliteQueryClient } from './pglite/worker-client.js';
 import { lockDataDir } from './pglite/data-dir-lock.js';
@@ -29,7 +30,7 @@ export interface DbHandle {
   db: Db;
   kind: 'pglite' | 'postgres';
   /** When kind is pglite: the data directory as a tar (tests dump a seeded database and load copies). */
-  dumpDataDir?: () => Promise<Blob>;
+  dumpDataDir?: () => Promise<Uint8Array>;
   /** When PGlite runs in a worker thread: its client (tests stop the thread to see a crash answered). */
   pgliteWorker?: PgliteWorkerClient;
   /** When kind is postgres: the pool (metrics read its total, idle and waiting counts). */
@@ -81,8 +82,11 @@ export interface ConnectOptions {
   pgliteDir: string | null;
   /** PostgreSQL schema to use (tests isolate themselves this way). */
   searchPath?: string;
-  /** A PGlite data-dir dump to start from (tests load a seeded snapshot). */
-  loadDataDir?: Blob;
+  /**
+   * A PGlite data-dir dump (dumpDataDir's tar) to start from (tests load a seeded snapshot). In a worker thread
+   * its buffer moves there: the caller's array is emptied.
+   */
+  loadDataDir?: Uint8Array;
   /** Kysely's query log (the API benchmark records the statements an operation runs). */
   log?: KyselyConfig['log'];
   /**
@@ -102,6 +106,8 @@ export interface ConnectOptions {
    * back (PGLITE_TRANSACTION_LIMIT_MS; default 30 s).
    */
   transactionLimitMs?: number;
+  /** PGlite's PostgreSQL already compiled (pglite/wasm.ts), where a process opens many databases: else each compiles it. */
+  pgliteWasm?: WebAssembly.Module;
 }
 
 export type PgliteThread = 'main' | 'worker';
@@ -216,15 +222,23 @@ export async function connect(options: ConnectOptions): Promise<DbHandle> {
         dataDir: options.pgliteDir,
         loadDataDir: options.loadDataDir,
         transactionLimitMs: options.transactionLimitMs,
+        wasmModule: options.pgliteWasm,
       });
       handle = pgliteHandle(worker, `${description}, worker thread`, () => worker.dumpDataDir(), worker, options);
     } else {
       const client = await PGlite.create({
         dataDir: options.pgliteDir ?? undefined,
-        loadDataDir: options.loadDataDir,
+        loadDataDir: options.loadDataDir ? tarForPglite(options.loadDataDir) : undefined,
+        pgliteWasmModule: options.pgliteWasm,
         parsers: pgParsers,
       });
-      handle = pgliteHandle(client, description, () => client.dumpDataDir('none'), undefined, options);
+      handle = pgliteHandle(
+        client,
+        description,
+        async () => new Uint8Array(await (await client.dumpDataDir('none')).arrayBuffer()),
+        undefined,
+        options,
+      );
     }
     const close = handle.close;
     return {
@@ -246,7 +260,7 @@ export async function connect(options: ConnectOptions): Promise<DbHandle> {
 function pgliteHandle(
   client: PgliteQueryClient,
   description: string,
-  dumpDataDir: () => Promise<Blob>,
+  dumpDataDir: () => Promise<Uint8Array>,
   worker: PgliteWorkerClient | undefined,
   options: ConnectOptions,
 ): DbHandle {

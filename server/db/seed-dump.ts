@@ -159,7 +159,7 @@ export async function pgliteSeedDump(root: string, log: Log = () => {}): Promise
       await migrateToLatest(h.db);
       await seedForDump(h.db);
       await checkpointForDump(h.db);
-      bytes = new Uint8Array(await (await h.dumpDataDir!()).arrayBuffer());
+      bytes = await h.dumpDataDir!();
     } finally {
       await h.close();
     }

@@ -99,7 +99,7 @@ export async function backup(
       try {
         const facts = await databaseFacts(dbh.db);
         const dumpFile = path.join(work, 'pgdata.tar');
-        fs.writeFileSync(dumpFile, Buffer.from(await (await dbh.dumpDataDir!()).arrayBuffer()));
+        fs.writeFileSync(dumpFile, await dbh.dumpDataDir!());
         entries.push(
           await addEntry(pack, 'database/pgdata.tar', fs.statSync(dumpFile).size, fs.createReadStream(dumpFile)),
         );

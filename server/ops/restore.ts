@@ -10,6 +10,7 @@ import { PGlite } from '@electric-sql/pglite';
 import type { Config } from '../config.js';
 import { connect } from '../db/connect.js';
 import { lockDataDir } from '../db/pglite/data-dir-lock.js';
+import { tarForPglite } from '../db/pglite/tar-bytes.mjs';
 import { up as grantSupplierRole } from '../db/migrations/0550-supplier-role-grants.js';
 import { secureDataDir } from '../storage/data-dir.js';
 import { objectStoreFor, STORE_PREFIXES } from '../storage/open.js';
@@ -178,7 +179,7 @@ async function restoreHeld(
       );
     } else {
       fs.mkdirSync(config.dataDir, { recursive: true });
-      const pg = await PGlite.create({ dataDir: pgdata, loadDataDir: await fs.openAsBlob(dbFile) });
+      const pg = await PGlite.create({ dataDir: pgdata, loadDataDir: tarForPglite(fs.readFileSync(dbFile)) });
       await pg.close();
     }
     // What came back must be what was saved.

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { connect, type ConnectOptions, type DbHandle, type PgliteThread } from '../../server/db/connect.js';
 import { migrateToLatest } from '../../server/db/migrate.js';
+import { compilePgliteWasm } from '../../server/db/pglite/wasm.js';
 
 /** Which database this test run uses: the vitest project sets TEST_DB. */
 export type TestDbKind = 'pglite' | 'postgres';
@@ -20,6 +21,13 @@ export function testDbKind(): TestDbKind {
 export function testPgliteThread(): PgliteThread {
   return process.env.PGLITE_THREAD === 'worker' ? 'worker' : 'main';
 }
+
+/**
+ * PGlite's PostgreSQL compiled once per test process and given to every PGlite this helper opens (a process
+ * keeps this module from file to file: isolate is off), where each create compiled it again.
+ */
+let compiledPglite: Promise<WebAssembly.Module> | undefined;
+const pgliteWasm = () => (compiledPglite ??= compilePgliteWasm());
 
 function withDatabase(url: string, database: string): string {
   const u = new URL(url);
@@ -52,7 +60,7 @@ export async function createEmptyTestDb(
   pgliteThread = testPgliteThread(),
 ): Promise<TestDb> {
   if (kind === 'pglite') {
-    const h = await connect({ databaseUrl: null, pgliteDir: null, pgliteThread });
+    const h = await connect({ databaseUrl: null, pgliteDir: null, pgliteThread, pgliteWasm: await pgliteWasm() });
     await migrateToLatest(h.db);
     return { ...h, url: null, drop: () => h.close() };
   }
@@ -88,8 +96,14 @@ export async function createSeededTestDb(
   if (kind === 'pglite') {
     const dumpPath = inject('seededPgliteDump' as never) as string;
     const fs = await import('node:fs');
-    const blob = new Blob([fs.readFileSync(dumpPath)]);
-    const h = await connect({ databaseUrl: null, pgliteDir: null, loadDataDir: blob, pgliteThread, log });
+    const h = await connect({
+      databaseUrl: null,
+      pgliteDir: null,
+      loadDataDir: fs.readFileSync(dumpPath),
+      pgliteThread,
+      pgliteWasm: await pgliteWasm(),
+      log,
+    });
     return { ...h, url: null, drop: () => h.close() };
   }
   const template = inject('seededPgTemplate' as never) as string;

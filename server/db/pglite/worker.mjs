@@ -14,6 +14,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { pgParsers } from './parsers.mjs';
+import { tarForPglite } from './tar-bytes.mjs';
 import { CATALOGUE_SQL, catalogueOf, judge, paramsMove } from './answer-rule.mjs';
 
 /**
@@ -36,14 +37,15 @@ function plainError(err) {
 const port = parentPort;
 if (!port) throw new Error('server/db/pglite/worker.mjs runs only as a worker thread');
 
-/** @type {{ dataDir: string | null; loadDataDir: Uint8Array | null; transactionLimitMs?: number }} */
+/** @type {{ dataDir: string | null; loadDataDir: Uint8Array | null; wasmModule?: WebAssembly.Module; transactionLimitMs?: number }} */
 const options = workerData;
 
 let db;
 try {
   db = await PGlite.create({
     dataDir: options.dataDir ?? undefined,
-    loadDataDir: options.loadDataDir ? new Blob([options.loadDataDir]) : undefined,
+    loadDataDir: options.loadDataDir ? tarForPglite(options.loadDataDir) : undefined,
+    pgliteWasmModule: options.wasmModule,
     parsers: pgParsers,
   });
   port.postMessage({ ready: true });

@@ -294,7 +294,30 @@ pgliteOnly('PGlite in a worker thread', () => {
 
   it('the data directory dumps and loads through the thread', async () => {
     const dump = await t.db.dumpDataDir!();
-    expect(dump.size).toBeGreaterThan(1_000_000);
+    const bytes = dump.byteLength;
+    expect(bytes).toBeGreaterThan(1_000_000);
+    const items = async (db: typeof t.db.db) =>
+      Number((await sql<{ n: string }>`select count(*) as n from item`.execute(db)).rows[0]!.n);
+    const expected = await items(t.db.db);
+    // A view on a larger buffer: only its own bytes go, and the caller's buffer stays whole.
+    const padded = new Uint8Array(bytes + 16);
+    padded.set(dump, 8);
+    const fromView = await connect({
+      databaseUrl: null,
+      pgliteDir: null,
+      loadDataDir: padded.subarray(8, 8 + bytes),
+    });
+    // The whole array moves to the thread without a copy: the caller's is emptied.
+    const moved = await connect({ databaseUrl: null, pgliteDir: null, loadDataDir: dump });
+    try {
+      expect(await items(fromView.db)).toBe(expected);
+      expect(await items(moved.db)).toBe(expected);
+      expect(padded.byteLength).toBe(bytes + 16);
+      expect(dump.byteLength).toBe(0);
+    } finally {
+      await fromView.close();
+      await moved.close();
+    }
   });
 
   // Last: it ends the thread.

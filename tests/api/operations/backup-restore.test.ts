@@ -11,6 +11,7 @@ import { restore, RestoreRefused } from '../../../server/ops/restore.js';
 import { FILE_STORES, fileStoreConfig, storedKeys, type FileStoreKind } from '../../helpers/file-stores.js';
 import { sessionAs } from '../../helpers/session.js';
 import { multipart } from '../../helpers/multipart.js';
+import { dataDirFromDump } from '../../../server/db/seed-dump.js';
 import { createPgDatabase, createSeededTestDb, dropPgDatabase, testDbKind } from '../../helpers/test-db.js';
 
 /**
@@ -54,8 +55,8 @@ async function system(
   }
   const pgdata = path.join(dataDir, 'pgdata');
   if (seeded) {
-    const dump = new Blob([fs.readFileSync(inject('seededPgliteDump' as never) as string)]);
-    await (await connect({ databaseUrl: null, pgliteDir: pgdata, loadDataDir: dump, pgliteThread: 'main' })).close();
+    // As a first start makes its data directory: the dump's files written out (no PostgreSQL started to load them).
+    dataDirFromDump(inject('seededPgliteDump' as never) as string, pgdata);
   }
   return {
     config: testConfig({ dataDir, databaseUrl: null, fileStore }),
@@ -83,7 +84,14 @@ async function serve<T>(
   }
 }
 
-describe.each(FILE_STORES)(`backup and restore (${kind}, %s store)`, (store) => {
+/**
+ * The file store's half of a backup is the same whatever the database: on PostgreSQL both stores run, on PGlite (here
+ * for its own dump and restore of the data directory) the disk store alone — the S3 variant repeated the whole
+ * seeded cycle there, 30 s of CPU.
+ */
+const stores = kind === 'pglite' ? FILE_STORES.filter((s) => s === 'disk') : FILE_STORES;
+
+describe.each(stores)(`backup and restore (${kind}, %s store)`, (store) => {
   it(
     'a seeded system with an attached order is backed up, restored into an empty target and served again; a non-empty target is refused',
     { timeout: 600_000 },

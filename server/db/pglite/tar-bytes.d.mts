@@ -1,0 +1,1 @@
+export function tarForPglite(bytes: Uint8Array): Blob;
