@@ -70,13 +70,11 @@ function cpuOfEnded() {
  * (the whole group: vitest's forks too) and the files then in flight are printed: CI stops a run at
  * 90 minutes and keeps only the end of its log, so a hang must name itself before that.
  */
-function step(name, cmd, args, env = {}, deadlineMs = Infinity, { inFlightFile = null, logFile = null } = {}) {
+function step(name, cmd, args, env = {}, deadlineMs = Infinity, inFlightFile = null) {
   const t = Date.now();
-  console.log(`\n▶ ${name}${logFile ? ` (its output in ${path.relative(root, logFile)}, printed when it ends)` : ''}`);
+  console.log(`\n▶ ${name}`);
   return new Promise((resolve) => {
-    const log = logFile ? fs.openSync(logFile, 'w') : null;
-    const stdio = log === null ? 'inherit' : ['ignore', log, log];
-    const child = spawn(cmd, args, { cwd: root, stdio, env: { ...process.env, ...env }, detached: true });
+    const child = spawn(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env }, detached: true });
     let stopped = false;
     // Its own group does not get the terminal's Ctrl-C: pass it on.
     const forward = (signal) => {
@@ -110,7 +108,6 @@ function step(name, cmd, args, env = {}, deadlineMs = Infinity, { inFlightFile =
       : null;
     child.on('close', (code) => {
       if (timer) clearTimeout(timer);
-      if (log !== null) fs.closeSync(log);
       process.off('SIGINT', forward);
       process.off('SIGTERM', forward);
       const secs = ((Date.now() - t) / 1000).toFixed(1);
@@ -207,26 +204,19 @@ if (process.argv.includes('--postgres-check')) process.exit(0);
 // through the checks and the API files, and 65–85 % busy through the browser files one at a time, so a second run
 // beside them only slowed both (a four-run layout: 1,511 s against 1,431 s, and a journey failed its waits).
 const apiProjects = ['api-pglite', ...(withPg ? ['api-postgres'] : [])];
-const runs = [{ name: 'tests', id: 'main', projects: ['unit', ...apiProjects, 'e2e', 'stories', 'e2e-walks'] }];
-const projects = runs.flatMap((r) => r.projects);
+const projects = ['unit', ...apiProjects, 'e2e', 'stories', 'e2e-walks'];
 // Without PostgreSQL every API file runs on PGlite instead (vitest.config.ts), not only the database-sensitive ones.
 const apiEnv = withPg ? {} : { API_PGLITE_ALL: '1' };
 
 // The reports stay after the run (test-results/ is not in git): per-file times to compare runs by.
-// Each run writes its own (`-browser`, `-browser-b`, `-walks` for the browser runs); they are read together below.
 const resultsDir = path.join(root, 'test-results');
-const fileOf = (run, base, ext) => path.join(resultsDir, `${base}${run.id === 'main' ? '' : `-${run.id}`}.${ext}`);
-for (const run of runs) {
-  run.resultsFile = fileOf(run, 'vitest', 'json');
-  run.durationsFile = fileOf(run, 'durations', 'json');
-  run.summaryFile = fileOf(run, 'failure-summary', 'txt');
-  run.inFlightFile = fileOf(run, 'in-flight', 'txt');
-  // The browser runs' output is kept in files and printed when all have ended: live logs interleaved line by
-  // line would read as one. At the deadline each run's in-flight file says what it was doing.
-  run.logFile = run.id === 'main' ? null : fileOf(run, 'output', 'log');
-  for (const f of [run.resultsFile, run.durationsFile, run.summaryFile, run.inFlightFile, run.logFile])
-    if (f) fs.rmSync(f, { force: true });
-}
+const results = {
+  json: path.join(resultsDir, 'vitest.json'),
+  durations: path.join(resultsDir, 'durations.json'),
+  summary: path.join(resultsDir, 'failure-summary.txt'),
+  inFlight: path.join(resultsDir, 'in-flight.txt'),
+};
+for (const f of Object.values(results)) fs.rmSync(f, { force: true });
 fs.mkdirSync(resultsDir, { recursive: true });
 // CI stops everything at 90 minutes, install included: the tests stop first, saying what ran.
 const deadline = started + Number(process.env.TEST_DEADLINE_MIN ?? 78) * 60_000;
@@ -262,73 +252,56 @@ const checks = [
     ? [['storybook build', bin('storybook'), ['build', '-o', 'storybook-static', '--quiet', '--disable-telemetry']]]
     : []),
 ];
-const testRuns = runs.map((run) => [
-  run.name,
+const testRun = [
+  'tests',
   bin('vitest'),
   [
     'run',
-    ...run.projects.flatMap((p) => ['--project', p]),
+    ...projects.flatMap((p) => ['--project', p]),
     '--reporter=default',
     '--reporter=json',
     '--reporter=./tests/reporters/failure-summary.ts',
     '--reporter=./tests/reporters/watchdog.ts',
     '--reporter=./tests/reporters/durations.ts',
-    `--outputFile.json=${run.resultsFile}`,
+    `--outputFile.json=${results.json}`,
   ],
   {
     ...apiEnv,
-    ...run.env,
     SERVER_BUILT: '1',
-    DURATIONS_FILE: run.durationsFile,
-    FAILURE_SUMMARY_FILE: run.summaryFile,
-    IN_FLIGHT_FILE: run.inFlightFile,
+    DURATIONS_FILE: results.durations,
+    FAILURE_SUMMARY_FILE: results.summary,
+    IN_FLIGHT_FILE: results.inFlight,
   },
   deadline,
-  { inFlightFile: run.inFlightFile, logFile: run.logFile },
-]);
+  results.inFlight,
+];
 
 let ok = await parallelSteps(checks);
 const machineAtTests = machineBusySeconds();
 const testsStarted = Date.now();
-if (ok) {
-  const [main, ...after] = testRuns;
-  let results = [await step(...main)];
-  // The browser runs start even when the API files failed: a run then says everything that fails at once.
-  if (after.length > 0) results = results.concat(await Promise.all(after.map((args) => step(...args))));
-  for (const run of runs)
-    if (run.logFile && fs.existsSync(run.logFile)) {
-      console.log(`\n── ${run.name}: its output ──`);
-      process.stdout.write(fs.readFileSync(run.logFile));
-    }
-  ok = results.every(Boolean);
-}
+if (ok) ok = await step(...testRun);
 
 let passed = 0;
 let failed = 0;
 let skipped = 0;
-const reports = runs
-  .filter((r) => fs.existsSync(r.resultsFile))
-  .map((r) => JSON.parse(fs.readFileSync(r.resultsFile, 'utf8')));
-for (const json of reports) {
-  passed += json.numPassedTests ?? 0;
-  failed += json.numFailedTests ?? 0;
-  skipped += (json.numPendingTests ?? 0) + (json.numTodoTests ?? 0);
+const report = fs.existsSync(results.json) ? JSON.parse(fs.readFileSync(results.json, 'utf8')) : null;
+if (report) {
+  passed = report.numPassedTests ?? 0;
+  failed = report.numFailedTests ?? 0;
+  skipped = (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
 }
 // Under CI the checks that must not be skipped must also have run (scripts/required-tests.mjs).
-if (ci && ok && reports.length > 0) {
-  const problems = requiredTestProblems({ testResults: reports.flatMap((j) => j.testResults ?? []) }, root);
+if (ci && ok && report) {
+  const problems = requiredTestProblems({ testResults: report.testResults ?? [] }, root);
   if (problems.length > 0) {
     ok = false;
     console.error(`\n✖ CI=true: required tests did not run:\n  - ${problems.join('\n  - ')}`);
   }
 }
 // The end of a CI log is often all that is kept: repeat what failed, and every unhandled error.
-const failures = runs
-  .filter((r) => fs.existsSync(r.summaryFile) && fs.statSync(r.summaryFile).size > 0)
-  .map((r) => fs.readFileSync(r.summaryFile, 'utf8').trimEnd());
-if (failures.length > 0) {
+if (fs.existsSync(results.summary) && fs.statSync(results.summary).size > 0) {
   console.log('\n── what failed ──');
-  console.log(failures.join('\n'));
+  console.log(fs.readFileSync(results.summary, 'utf8').trimEnd());
 }
 console.log("\n── step times (wall; CPU of the step's processes) ──");
 for (const [name, secs, failedMark, cpu] of timings)
@@ -350,9 +323,7 @@ if (machineAtStart !== null && machineAtEnd !== null && machineAtTests !== null)
     `The machine's busy CPU (PostgreSQL, Chromium and every other process too): ${busy.toFixed(0)} s in ${wall.toFixed(0)} s (${(busy / wall).toFixed(2)} cores), of it the checks ${(busy - testsBusy).toFixed(0)} s and the tests ${testsBusy.toFixed(0)} s in ${testsWall.toFixed(0)} s (${(testsBusy / Math.max(testsWall, 1)).toFixed(2)} cores)`,
   );
 }
-const durationRows = runs
-  .filter((r) => fs.existsSync(r.durationsFile))
-  .flatMap((r) => JSON.parse(fs.readFileSync(r.durationsFile, 'utf8')));
+const durationRows = fs.existsSync(results.durations) ? JSON.parse(fs.readFileSync(results.durations, 'utf8')) : [];
 // Where the tests' time went (tests/reporters/durations.ts): per project, and the slowest files.
 if (durationRows.length > 0) console.log(durationLines(durationRows).join('\n'));
 console.log(
