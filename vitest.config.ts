@@ -80,10 +80,11 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'jsdom',
-          // Groups run one after another (unit, API on PGlite, on PostgreSQL, browser), each with its
-          // own number of workers; vitest's default is one fewer than the cores: one, on CI's two.
-          sequence: { groupOrder: 0 },
-          maxWorkers: 2,
+          // Beside the API files (one group), each project with its own number of workers (vitest's default is one
+          // fewer than the cores: one, on CI's two). As a group of its own before them, the unit files left the
+          // machine half idle: its workers wait on vitest's main process, which transforms the front end.
+          sequence: { groupOrder: 1 },
+          maxWorkers: Number(process.env.API_WORKERS ?? 3),
           include: [
             '{app,engine,widgets,lib,screens,codegen,schemas}/**/*.test.{ts,tsx}',
             'tests/unit/**/*.test.{ts,tsx}',
