@@ -133,8 +133,9 @@ export default defineConfig({
         },
       },
       {
-        // Every story of the built Storybook in Chromium (no app server: a static server of its own),
-        // beside the journeys: they hold one core, the stories' pages the other.
+        // Every story of the built Storybook in Chromium (no app server: a static server of its own). The three
+        // browser projects share group 3, and vitest gives a group one number of workers: one here, so the
+        // journeys, the walks and the stories run one file at a time (one journey keeps the two cores 65–85 % busy).
         extends: true,
         test: {
           name: 'stories',

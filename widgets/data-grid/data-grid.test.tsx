@@ -1,4 +1,4 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createRef, useState } from 'react';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -248,6 +248,26 @@ describe('DataGrid', () => {
     await waitFor(() => expect(gridRowTexts()).toHaveLength(3));
     clickGridRow(0, { x: 40 });
     await waitFor(() => expect(onLinkClick).toHaveBeenCalledWith(PO_ROWS[0], 'poNo'));
+  });
+
+  it('reports a link clicked right after a button anywhere (조회), and not a second click on it within 500 ms', async () => {
+    const onLinkClick = vi.fn();
+    renderWidget(
+      <>
+        <button type="button">조회</button>
+        {grid({ onLinkClick })}
+      </>,
+    );
+    await waitFor(() => expect(gridRowTexts()).toHaveLength(3));
+    // glide's own isDoubleClick is true for any mouse-up in the window less than 500 ms before.
+    const search = screen.getByRole('button', { name: '조회' });
+    fireEvent.mouseDown(search);
+    fireEvent.mouseUp(search);
+    clickGridRow(1, { x: 40 });
+    await waitFor(() => expect(onLinkClick).toHaveBeenCalledWith(PO_ROWS[1], 'poNo'));
+    clickGridRow(1, { x: 40 });
+    await new Promise((r) => setTimeout(r, 50));
+    expect(onLinkClick).toHaveBeenCalledTimes(1);
   });
 
   it(

@@ -184,6 +184,12 @@ function DataGridInner<Row extends GridRow>(props: DataGridProps<Row>, ref: Forw
   const editorRef = useRef<DataEditorRef>(null);
   const lastRange = useRef<[number, number]>([-1, -1]);
   const anchorRow = useRef<number | null>(null);
+  /**
+   * The last click on a cell, to tell a double click on a link from a click. Glide's own `isDoubleClick` says only that
+   * some mouse button came up anywhere in the window less than 500 ms before: a link clicked within half a second of
+   * 조회 (or of any button) did nothing.
+   */
+  const lastCellClick = useRef<{ col: number; row: number; at: number } | null>(null);
   const [accent, setAccent] = useState(DEFAULT_ACCENT);
   const [current, setCurrent] = useState<GridSelection['current']>(undefined);
   const [innerRows, setInnerRows] = useState<number[]>([]);
@@ -278,7 +284,7 @@ function DataGridInner<Row extends GridRow>(props: DataGridProps<Row>, ref: Forw
   );
 
   const onCellClicked = useCallback(
-    ([col, row]: Item, args: { ctrlKey: boolean; metaKey: boolean; shiftKey: boolean; isDoubleClick?: boolean }) => {
+    ([col, row]: Item, args: { ctrlKey: boolean; metaKey: boolean; shiftKey: boolean }) => {
       if (row >= rowCount) return;
       const column = columns[col];
       // Read-only multi selection has no check bars: click, Ctrl/⌘-click and Shift-click select rows.
@@ -296,7 +302,11 @@ function DataGridInner<Row extends GridRow>(props: DataGridProps<Row>, ref: Forw
         }
         if (!sameRows(next, rows)) emitRows(next);
       }
-      if (column?.type === 'link' && onLinkClick && !args.isDoubleClick) {
+      const at = Date.now();
+      const last = lastCellClick.current;
+      const repeated = last !== null && last.col === col && last.row === row && at - last.at < 500;
+      lastCellClick.current = { col, row, at };
+      if (column?.type === 'link' && onLinkClick && !repeated) {
         const r = getRow(row);
         if (r !== undefined) onLinkClick(r, column.field);
       }
