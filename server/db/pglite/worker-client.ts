@@ -1,5 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import { HttpError } from '../../http/errors.js';
+import { ownBytes } from './tar-bytes.mjs';
 
 /** What kysely-pglite-dialect's driver calls on its client: query() and close(), nothing else. */
 export interface PgliteQueryClient {
@@ -76,12 +77,7 @@ export class PgliteWorkerClient implements PgliteQueryClient {
   static async start(options: PgliteWorkerOptions): Promise<PgliteWorkerClient> {
     // The tar's buffer moves to the thread (131 MB for the seeded dump: no copy); a view on a larger buffer is
     // copied first, so only its own bytes move.
-    const given = options.loadDataDir;
-    const load = !given
-      ? null
-      : given.byteOffset === 0 && given.byteLength === given.buffer.byteLength
-        ? given
-        : given.slice();
+    const load = options.loadDataDir ? ownBytes(options.loadDataDir) : null;
     const worker = new Worker(new URL('./worker.mjs', import.meta.url), {
       workerData: {
         dataDir: options.dataDir,
