@@ -2,6 +2,7 @@ import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { PGLITE_FILES } from './tests/api-projects.js';
 import SlowFirstSequencer from './tests/sequencer.js';
+import { browserWorkers } from './tests/e2e/browser-workers.js';
 
 /**
  * Four projects: front-end unit tests (jsdom, beside their code), the API/server tests — every
@@ -48,7 +49,13 @@ const apiProject = (name: 'pglite' | 'postgres', order: number, maxWorkers: numb
 /** The browser tests that only read: they walk every route (tests/e2e/smoke-routes.ts). */
 const E2E_WALKS = ['tests/e2e/route-smoke.e2e.test.ts', 'tests/e2e/react-warnings.e2e.test.ts'];
 
-/** The journeys: their own server (the global setup), one file at a time. */
+/**
+ * The browser projects' group runs this many files at once; the journeys' global setup starts as many servers, and a
+ * journey takes the one of its worker's slot (tests/e2e/helpers/lane.ts). vitest gives a group one worker count.
+ */
+const BROWSER_WORKERS = browserWorkers();
+
+/** The journeys: a server each while they run (a lane of the global setup), two at a time. */
 const journeyProject = (name: string) => ({
   extends: true as const,
   test: {
@@ -58,13 +65,13 @@ const journeyProject = (name: string) => ({
     include: ['tests/e2e/**/*.e2e.test.ts'],
     exclude: ['tests/e2e/storybook.e2e.test.ts', ...E2E_WALKS],
     globalSetup: ['tests/e2e/global-setup.ts'],
+    // Takes the worker's lane for the file: a second journey on a busy server fails at once, naming the first.
+    setupFiles: ['tests/setup-cpu.ts', 'tests/e2e/setup-lane.ts'],
     // A hang guard, not a timing.
     testTimeout: 120_000,
     hookTimeout: 240_000,
     pool: 'forks' as const,
-    // One fork for every file, one file at a time: they share one server.
-    maxWorkers: 1,
-    fileParallelism: false,
+    maxWorkers: BROWSER_WORKERS,
     isolate: false,
   },
 });
@@ -109,14 +116,14 @@ export default defineConfig({
       // workers took 1,234 s, and the seed test still passed its guard; the knob stays for such comparisons.
       apiProject('pglite', 1, Number(process.env.API_WORKERS ?? 3)),
       apiProject('postgres', 1, Number(process.env.API_WORKERS ?? 3)),
-      // Browser journeys: Debian's Chromium against the real server on the built dist/, one file at a time after the
-      // API files: journeys cannot share a server at once (the business clock and the fake ERP's failures are the
-      // server's), and one journey already keeps the machine's two cores 65–85 % busy (docs/testing.md).
+      // Browser journeys: Debian's Chromium against the real server on the built dist/, after the API files. Journeys
+      // cannot share a server at once (the business clock and the fake ERP's failures are the server's), so each
+      // worker has a server of its own; one journey alone kept the two cores only 65–85 % busy (docs/testing.md).
       journeyProject('e2e'),
       {
         // The two walks through every route (the production route smoke with axe, React's warnings on the
         // development bundle): read-only, on one server of their own (the same global setup: a free port, a fresh
-        // copy of the demo company), one after the other.
+        // copy of the demo company), shared by both when they run at once.
         extends: true,
         test: {
           name: 'e2e-walks',
@@ -124,28 +131,28 @@ export default defineConfig({
           sequence: { groupOrder: 3 },
           include: E2E_WALKS,
           globalSetup: ['tests/e2e/global-setup.ts'],
+          setupFiles: ['tests/setup-cpu.ts'],
           testTimeout: 120_000,
           hookTimeout: 600_000,
           pool: 'forks',
-          maxWorkers: 1,
-          fileParallelism: false,
+          maxWorkers: BROWSER_WORKERS,
           isolate: false,
         },
       },
       {
         // Every story of the built Storybook in Chromium (no app server: a static server of its own). The three
-        // browser projects share group 3, and vitest gives a group one number of workers: one here, so the
-        // journeys, the walks and the stories run one file at a time (one journey keeps the two cores 65–85 % busy).
+        // browser projects share group 3 and its workers: two browser files of any of them run at once.
         extends: true,
         test: {
           name: 'stories',
           environment: 'node',
           sequence: { groupOrder: 3 },
           include: ['tests/e2e/storybook.e2e.test.ts'],
+          setupFiles: ['tests/setup-cpu.ts'],
           testTimeout: 60_000,
           hookTimeout: 600_000,
           pool: 'forks',
-          maxWorkers: 1,
+          maxWorkers: BROWSER_WORKERS,
         },
       },
     ],

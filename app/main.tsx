@@ -16,6 +16,11 @@ if (!container) throw new Error('index.html has no #root element');
 const i18n = createI18n({ storage: browserLocalStorage() });
 const router = createAppRouter(i18n);
 startLanguageSync(i18n, router);
+// The development bundle only (a production build drops this): tests/e2e/react-warnings.e2e.test.ts opens each route
+// through the router, as a link in the app does, instead of loading the whole development bundle again per route.
+if (import.meta.env.DEV)
+  (window as unknown as { __gpmsNavigate?: (to: string) => Promise<void> }).__gpmsNavigate = (to) =>
+    router.navigate(to);
 
 createRoot(container).render(
   <StrictMode>

@@ -1,5 +1,6 @@
 import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { e2eLane } from './helpers/lane';
 import { apiLogin, openLoggedIn, unexpected } from './helpers/auth';
 import { launchBrowser, screenshot, type TestPage } from './helpers/browser';
 import {
@@ -40,7 +41,7 @@ import {
  *     the order's screen, and supplier1 acknowledges the revision in /cyber, its revision history shown.
  */
 describe('agreement journey: award → agreement → call-offs on screen → remaining for buyer and supplier; a changed PO acknowledged again', () => {
-  const baseURL = inject('e2eBaseUrl');
+  const baseURL = e2eLane().baseUrl;
   const run = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
   const title = `여정 시험 단가계약 ${run}`;
   const doc = { prNo: '', rfqNo: '', agreementNo: '', poNos: [] as string[] };

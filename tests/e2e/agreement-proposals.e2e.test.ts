@@ -1,5 +1,6 @@
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { e2eLane } from './helpers/lane';
 import { apiLogin, openLoggedIn, unexpected } from './helpers/auth';
 import { launchBrowser, screenshot, type TestPage } from './helpers/browser';
 import { confirm, expectField, gridRows, koreanDate, poll, rowPoint } from './helpers/screen';
@@ -12,7 +13,7 @@ import { confirm, expectField, gridRows, koreanDate, poll, rowPoint } from './he
  * agreement line — and orders it: the draft order opens at its address, the PR's, at the agreed price.
  */
 describe('agreement proposals: a PR line naming no agreement → 단가계약 제안 → the call-off filled in → the draft order', () => {
-  const baseURL = inject('e2eBaseUrl');
+  const baseURL = e2eLane().baseUrl;
   const run = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
   let browser: Browser;
   let current: TestPage | undefined;

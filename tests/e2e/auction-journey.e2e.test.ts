@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { e2eLane } from './helpers/lane';
 import { apiLogin, openLoggedIn, unexpected } from './helpers/auth';
 import { axeViolations, blocking, describeFindings } from './helpers/axe';
 import { launchBrowser, screenshot, type TestPage } from './helpers/browser';
@@ -22,7 +23,7 @@ import { clickGridRow, poll, searchOne } from './helpers/screen';
 const WINDOW_SECONDS = 100;
 
 describe('auction journey: two suppliers bid live, ranks and soft close on both pages', () => {
-  const baseURL = inject('e2eBaseUrl');
+  const baseURL = e2eLane().baseUrl;
   const run = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
   const title = `여정 시험 역경매 ${run}`;
   let browser: Browser;

@@ -1,5 +1,6 @@
 import type { Browser, Page, Request } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { e2eLane } from './helpers/lane';
 import {
   endSessionAsAdmin,
   logoutWithToken,
@@ -16,7 +17,7 @@ import { launchBrowser, openPage, screenshot, type TestPage } from './helpers/br
  * supplier login with its one-time code, a refused screen, and an expired session in both portals.
  */
 describe('login journeys', () => {
-  const baseURL = inject('e2eBaseUrl');
+  const baseURL = e2eLane().baseUrl;
   let browser: Browser;
   let current: TestPage | undefined;
 

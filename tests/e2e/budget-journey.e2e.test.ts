@@ -1,5 +1,6 @@
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { e2eLane } from './helpers/lane';
 import { apiLogin, openLoggedIn, unexpected } from './helpers/auth';
 import { launchBrowser, type TestPage } from './helpers/browser';
 import { confirm, expectField, gridRows, notice, poll } from './helpers/screen';
@@ -15,7 +16,7 @@ import { confirm, expectField, gridRows, notice, poll } from './helpers/screen';
  * works with its own documents.
  */
 describe('budget journey: PR refused under STOP → budget transfer approved → PR approved', () => {
-  const baseURL = inject('e2eBaseUrl');
+  const baseURL = e2eLane().baseUrl;
   const stamp = Number(new Date().toISOString().replace(/\D/g, '').slice(8, 14));
   const [year, month] = new Date(Date.now() + 9 * 3600_000).toISOString().slice(0, 10).split('-').map(Number);
   const price = 300_000 + (stamp % 1000);

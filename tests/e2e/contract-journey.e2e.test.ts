@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { e2eLane } from './helpers/lane';
 import { apiLogin, nextOtp, openLoggedIn, outboxMark, unexpected } from './helpers/auth';
 import { launchBrowser, screenshot, type TestPage } from './helpers/browser';
 import { axeViolations, blocking, describeFindings } from './helpers/axe';
@@ -53,7 +54,7 @@ async function expectAccessible(page: Page, route: string): Promise<void> {
 }
 
 describe('contract journey: PO → contract from a template → approval → both signatures → executed PDF verified', () => {
-  const baseURL = inject('e2eBaseUrl');
+  const baseURL = e2eLane().baseUrl;
   let browser: Browser;
   const tabs = new Map<string, TestPage>();
   const stamp = new Date().toISOString().replace(/\D/g, '').slice(0, 14);

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { e2eLane } from './helpers/lane';
 import { apiLogin, submitExternalLogin, submitInternalLogin, unexpected } from './helpers/auth';
 import { launchBrowser, openPage, screenshot, type TestPage } from './helpers/browser';
 import { erpCalls, erpFailNext } from './helpers/erp-control';
@@ -112,7 +113,7 @@ async function editGridCell(
 async function poLineDelivered(
   poNo: string,
 ): Promise<{ status: string; lines: Array<{ itemName: string; deliveredQty: number }> }> {
-  const base = inject('e2eBaseUrl');
+  const base = e2eLane().baseUrl;
   const token = await apiLogin(base, 'operator');
   const res = await fetch(`${base}/api/v1/pos/${poNo}`, {
     headers: { Authorization: `Bearer ${token}`, IsCyber: 'N' },
@@ -131,7 +132,7 @@ async function deliveryLines(
 ): Promise<
   Array<{ itemName: string; shortQty: string | null; shortReason: string | null; shortRemark: string | null }>
 > {
-  const base = inject('e2eBaseUrl');
+  const base = e2eLane().baseUrl;
   const token = await apiLogin(base, 'operator');
   const res = await fetch(`${base}/api/v1/deliveries/${deliveryNo}`, {
     headers: { Authorization: `Bearer ${token}`, IsCyber: 'N' },
@@ -170,8 +171,8 @@ async function confirm(page: Page, question: string): Promise<void> {
 }
 
 describe('fulfilment and settlement journey', () => {
-  const baseURL = inject('e2eBaseUrl');
-  const erpBase = inject('e2eErpBase');
+  const baseURL = e2eLane().baseUrl;
+  const erpBase = e2eLane().erpBase;
   let browser: Browser;
   /** What the fake ERP was sent for this journey's settlement. */
   const voucherCalls = async () =>

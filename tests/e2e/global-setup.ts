@@ -8,17 +8,8 @@ import { startFakeErp } from './helpers/fake-erp';
 import { startTestIdp } from '../helpers/oidc-idp';
 import { addNoMenuAccounts } from './helpers/no-menu-accounts';
 import { freePort, requireBuild, startServer, type SeedMode } from './helpers/server';
-
-declare module 'vitest' {
-  export interface ProvidedContext {
-    /** Where the server under test listens, e.g. http://127.0.0.1:41234 */
-    e2eBaseUrl: string;
-    /** The fake ERP that server posts to (tests/e2e/helpers/fake-erp.ts), e.g. http://127.0.0.1:41235 */
-    e2eErpBase: string;
-    /** The OpenID provider (oidc-provider, in this process) the server's SSO uses, e.g. http://127.0.0.1:41236 */
-    e2eIdpIssuer: string;
-  }
-}
+import { browserWorkers } from './browser-workers';
+import type { E2eLane } from './helpers/lane';
 
 /** E2E_SEED=none runs the journeys against an empty database. */
 function seedMode(): SeedMode {
@@ -29,18 +20,16 @@ function seedMode(): SeedMode {
 }
 
 /**
- * One real server for the whole browser run — every journey, the route smoke test and its "without
- * the menu" half — on a free port, with a fresh data directory restored here from the seed dump (the
- * demo company) plus two accounts holding no menu, a fake ERP and an OpenID provider. A server start
- * costs tens of seconds on these machines: one per run, not one per file.
+ * One lane: a real server on a free port, with a fresh data directory restored here from the seed dump (the demo
+ * company) plus two accounts holding no menu, its fake ERP and its OpenID provider. A server start costs tens of
+ * seconds of CPU on these machines: one per lane and run, not one per file.
  */
-export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  requireBuild();
+async function startLane(seed: SeedMode): Promise<{ lane: E2eLane; stop: () => Promise<void> }> {
   const erp = await startFakeErp();
   // The server's port is chosen first: the provider must know the callback address it allows.
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
-  // SSO over OpenID Connect (issue 15): the server runs in AD mode, so every journey logs in with
+  // SSO over OpenID Connect: the server runs in AD mode, so every journey logs in with
   // the form, and OIDC is configured too; the SSO journey reaches it through the spec's next-mode
   // override (sso.e2e.test.ts). The provider lives in this process and costs nothing to start.
   const idp = await startTestIdp({
@@ -48,7 +37,6 @@ export default async function setup(project: TestProject): Promise<() => Promise
     postLogoutRedirectUri: `${origin}/login`,
   });
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gpms-e2e-'));
-  const seed = seedMode();
   if (seed === 'demo') {
     // The seeded company the API projects restore too (server/db/seed-dump.ts), summaries built.
     await restoreSeededDataDir(process.cwd(), path.join(dataDir, 'pgdata'), (msg) => console.log(`[e2e] ${msg}`));
@@ -84,12 +72,10 @@ export default async function setup(project: TestProject): Promise<() => Promise
     readyTimeoutMs: 300_000,
   }).catch(async (err: unknown) => {
     await Promise.all([erp.close(), idp.stop()]);
+    fs.rmSync(dataDir, { recursive: true, force: true });
     throw err;
   });
-  project.provide('e2eBaseUrl', server.url);
-  project.provide('e2eErpBase', erp.base);
-  project.provide('e2eIdpIssuer', idp.issuer);
-  return async () => {
+  const stop = async () => {
     await server.stop();
     if (erp.stray.length)
       console.warn(`The fake ERP ignored ${erp.stray.length} request(s) that were no ERP posts, e.g. ${erp.stray[0]}`);
@@ -97,4 +83,47 @@ export default async function setup(project: TestProject): Promise<() => Promise
     await idp.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
+  return { lane: { baseUrl: server.url, erpBase: erp.base, idpIssuer: idp.issuer, dataDir }, stop };
+}
+
+/**
+ * The browser projects' servers. The journeys get one lane per browser worker (tests/e2e/browser-workers.ts): two
+ * journeys run at once, each on a server of its own (tests/e2e/helpers/lane.ts). The walks only read: one lane,
+ * shared by both walk files.
+ */
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  requireBuild();
+  const seed = seedMode();
+  const shared = project.name === 'e2e-walks';
+  const count = shared ? 1 : browserWorkers();
+  // One build of the compiled server before the lanes start side by side (npm test builds it first and says so).
+  if (process.env.SERVER_BUILT !== '1') {
+    const first = await startLane(seed);
+    process.env.SERVER_BUILT = '1';
+    const rest = await Promise.allSettled(Array.from({ length: count - 1 }, () => startLane(seed)));
+    return provideLanes(project, shared, [{ status: 'fulfilled', value: first }, ...rest]);
+  }
+  return provideLanes(project, shared, await Promise.allSettled(Array.from({ length: count }, () => startLane(seed))));
+}
+
+async function provideLanes(
+  project: TestProject,
+  shared: boolean,
+  started: PromiseSettledResult<Awaited<ReturnType<typeof startLane>>>[],
+): Promise<() => Promise<void>> {
+  const up = started.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
+  const stopAll = async () => {
+    await Promise.all(up.map((l) => l.stop()));
+  };
+  const failed = started.find((s): s is PromiseRejectedResult => s.status === 'rejected');
+  if (failed) {
+    await stopAll();
+    throw failed.reason;
+  }
+  project.provide(
+    'e2eLanes',
+    up.map((l) => l.lane),
+  );
+  project.provide('e2eLanesShared', shared);
+  return stopAll;
 }

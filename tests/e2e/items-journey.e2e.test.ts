@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { e2eLane } from './helpers/lane';
 import * as XLSX from 'xlsx';
 import { openLoggedIn, pageSession, unexpected } from './helpers/auth';
 import { launchBrowser, screenshot, type TestPage } from './helpers/browser';
@@ -53,7 +54,7 @@ async function sessionOf(page: Page): ReturnType<typeof pageSession> {
 }
 
 describe('items journey: Excel upload → item popup on a PR line → supplier price proposal → approval → price history', () => {
-  const baseURL = inject('e2eBaseUrl');
+  const baseURL = e2eLane().baseUrl;
   const today = koreanDate(0);
   const names = ['A', 'B', 'C', 'D', 'E'].map((s) => `여정 품목 ${RUN} ${s}`);
   const state = { header: [] as string[], example: [] as string[], itemCode: '', itemName: '', proposalNo: '' };

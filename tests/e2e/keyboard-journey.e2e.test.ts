@@ -1,5 +1,6 @@
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { e2eLane } from './helpers/lane';
 import { unexpected } from './helpers/auth';
 import { launchBrowser, openPage, screenshot, type TestPage } from './helpers/browser';
 import { arrowTo, editCellByKeyboard, keyboardLogin, press, tabTo, typeInto } from './helpers/keyboard';
@@ -12,7 +13,7 @@ import { expectField, fieldText, gridRows, koreanDate, notice, poll } from './he
  * arrows to the cell, Enter opens the editor, Enter commits.
  */
 describe('keyboard only: a PR written through the item popup, submitted and approved', () => {
-  const baseURL = inject('e2eBaseUrl');
+  const baseURL = e2eLane().baseUrl;
   const title = `키보드 여정 ${new Date().toISOString().replace(/\D/g, '').slice(0, 14)}`;
   let browser: Browser;
   let current: TestPage | undefined;

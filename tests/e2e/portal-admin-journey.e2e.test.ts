@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { e2eLane } from './helpers/lane';
 import { apiLogin, submitExternalLogin, submitInternalLogin, unexpected } from './helpers/auth';
 import { launchBrowser, openPage, screenshot, type TestPage } from './helpers/browser';
 
@@ -17,7 +18,7 @@ const LEAF_NAME = `E2E 코드 조회 ${run}`;
 const NOTICE = `E2E 공지 ${run}`;
 
 describe('portal administration: a menu leaf live at once, authority removed at once, a supplier notice', () => {
-  const baseURL = inject('e2eBaseUrl');
+  const baseURL = e2eLane().baseUrl;
   let browser: Browser;
   let admin: TestPage;
   let token: string;

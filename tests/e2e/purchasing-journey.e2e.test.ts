@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { e2eLane } from './helpers/lane';
 import { openLoggedIn, unexpected } from './helpers/auth';
 import { launchBrowser, screenshot, type TestPage } from './helpers/browser';
 import {
@@ -32,7 +33,7 @@ import { readPdf } from '../helpers/pdf';
  */
 
 describe('purchasing journey: PR → approval → quotations → selection → PO → acknowledgment', () => {
-  const baseURL = inject('e2eBaseUrl');
+  const baseURL = e2eLane().baseUrl;
   const stamp = new Date().toISOString().replace(/\D/g, '').slice(0, 14);
   const title = `여정 시험 구매요청 ${stamp}`;
   const doc = { prNo: '', rfqNo: '', poNo: '' };

@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { e2eLane } from './helpers/lane';
 import { openLoggedIn, unexpected } from './helpers/auth';
 import { axeViolations, blocking, describeFindings } from './helpers/axe';
 import { launchBrowser, openPage, screenshot, type TestPage } from './helpers/browser';
@@ -49,7 +50,7 @@ async function expectAccessible(page: Page, route: string): Promise<void> {
 }
 
 describe('every purchasing and fulfilment route', () => {
-  const baseURL = inject('e2eBaseUrl');
+  const baseURL = e2eLane().baseUrl;
   let browser: Browser;
   const sessions = new Map<string, TestPage>();
 

@@ -1,5 +1,6 @@
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { e2eLane } from './helpers/lane';
 import { submitExternalLogin, submitInternalLogin } from './helpers/auth';
 import { launchBrowser, openPage, screenshot, type TestPage } from './helpers/browser';
 import { metricSamples, sumOf } from '../helpers/prometheus';
@@ -10,7 +11,7 @@ import { metricSamples, sumOf } from '../helpers/prometheus';
  * and the public pages.
  */
 describe('app shell', () => {
-  const baseURL = inject('e2eBaseUrl');
+  const baseURL = e2eLane().baseUrl;
   let browser: Browser;
   let current: TestPage | undefined;
 

@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { e2eLane } from './helpers/lane';
 import { pageSession, submitInternalLogin, unexpected } from './helpers/auth';
 import { launchBrowser, openPage, screenshot, type TestPage } from './helpers/browser';
 
@@ -13,8 +14,8 @@ import { launchBrowser, openPage, screenshot, type TestPage } from './helpers/br
  * the login page honours before the configured mode.
  */
 describe('SSO over OpenID Connect', () => {
-  const baseURL = inject('e2eBaseUrl');
-  const issuer = inject('e2eIdpIssuer');
+  const baseURL = e2eLane().baseUrl;
+  const issuer = e2eLane().idpIssuer;
   let browser: Browser;
   let current: TestPage | undefined;
 

@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { e2eLane } from './helpers/lane';
 import { apiLogin, openLoggedIn, unexpected } from './helpers/auth';
 import { blocking, axeViolations, describeFindings } from './helpers/axe';
 import { launchBrowser, screenshot, type TestPage } from './helpers/browser';
@@ -45,7 +46,7 @@ function definition(opts: { title: string; firstField: string; status?: boolean 
 }
 
 describe('screen studio: write, check, preview, publish, open, refuse, restore', () => {
-  const baseURL = inject('e2eBaseUrl');
+  const baseURL = e2eLane().baseUrl;
   let browser: Browser;
   let analyst: TestPage;
   let operator: TestPage;

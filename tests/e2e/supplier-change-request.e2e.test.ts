@@ -1,5 +1,6 @@
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { e2eLane } from './helpers/lane';
 import { maskBankAccount } from '../../lib/bank-account';
 import { launchBrowser } from './helpers/browser';
 import { requestAndApproveBankChange } from './helpers/supplier-change-request';
@@ -11,7 +12,7 @@ import { requestAndApproveBankChange } from './helpers/supplier-change-request';
  * helpers/supplier-change-request.ts so the lifecycle journey can run them for its new supplier.
  */
 describe('supplier change request: a bank change asked by the supplier, approved by staff', () => {
-  const baseURL = inject('e2eBaseUrl');
+  const baseURL = e2eLane().baseUrl;
   let browser: Browser;
   beforeAll(async () => {
     browser = await launchBrowser();

@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { e2eLane } from './helpers/lane';
 import { businessNumberCheckDigit, formatBusinessNumber } from '../../lib/business-number';
 import { apiLogin, nextOtp, openLoggedIn, outboxMark, submitExternalLogin, unexpected } from './helpers/auth';
 import { launchBrowser, openPage, screenshot, type TestPage } from './helpers/browser';
@@ -59,8 +60,8 @@ function freshBusinessNumber(): string {
 }
 
 describe('supplier lifecycle journey: application → approval → ERP → quotation → bank change → suspension', () => {
-  const baseURL = inject('e2eBaseUrl');
-  const erpBase = inject('e2eErpBase');
+  const baseURL = e2eLane().baseUrl;
+  const erpBase = e2eLane().erpBase;
   const company = { name: `㈜여정정밀 ${RUN}`, taxNo: freshBusinessNumber(), ceo: '한여정' };
   const user = {
     id: `jr${RUN}`,

@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { e2eLane } from './helpers/lane';
 import { apiLogin, openLoggedIn, unexpected } from './helpers/auth';
 import { launchBrowser, screenshot, type TestPage } from './helpers/browser';
 import { clickGridRow, confirm, expectField, notice, poll } from './helpers/screen';
@@ -31,7 +32,7 @@ async function expectAccessible(page: Page, route: string): Promise<void> {
 }
 
 describe('tax invoice journey: request, refusal, re-request, issue, NTS success, posting', () => {
-  const baseURL = inject('e2eBaseUrl');
+  const baseURL = e2eLane().baseUrl;
   let browser: Browser;
   const tabs = new Map<string, TestPage>();
   const j = { settleNo: '', period: '', mgtKey: '', approval: '' };

@@ -1,5 +1,6 @@
 import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { e2eLane } from './helpers/lane';
 import { openLoggedIn, unexpected } from './helpers/auth';
 import { launchBrowser, screenshot, type TestPage } from './helpers/browser';
 import { advanceServerClockPast, serverNow } from './helpers/clock';
@@ -59,7 +60,7 @@ function kstMinute(ms: number): string {
 }
 
 describe('tender journey: draft → invitations → sealed bids → dual-control opening → award → PO', () => {
-  const baseURL = inject('e2eBaseUrl');
+  const baseURL = e2eLane().baseUrl;
   const run = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
   const title = `여정 시험 입찰 ${run}`;
   const doc = { tenderNo: '', poNo: '', closeAt: 0 };

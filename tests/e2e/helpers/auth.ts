@@ -1,4 +1,9 @@
 import type { Browser, Page } from 'playwright-core';
+import type { LoginPayload } from '../../../app/auth/auth-api';
+import { loginDataOf, userInfoOf } from '../../../app/auth/session-actions';
+import { AUTH_FLOW_STORAGE_KEY } from '../../../app/stores/auth-flow';
+import { PORTAL_STORAGE_KEY } from '../../../app/stores/portal';
+import { SESSION_STORAGE_KEY, type SessionTokens } from '../../../app/stores/session';
 import { openPage, type TestPage } from './browser';
 
 /** Demo accounts (server seed); every one has this password. */
@@ -110,11 +115,117 @@ export async function logoutWithToken(baseURL: string, accessToken: string): Pro
   if (!res.ok) throw new Error(`logout answered ${res.status}`);
 }
 
+async function postForm<T>(
+  url: string,
+  body: Record<string, string>,
+  headers: Record<string, string> = {},
+): Promise<T> {
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded', ...headers },
+    body: new URLSearchParams(body),
+  });
+  if (!res.ok) throw new Error(`POST ${new URL(url).pathname} answered ${res.status}: ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
 /**
- * A new tab logged in as `userId` on its portal's login page, waiting for the portal's home: the
- * journeys and the route smoke test log their users in this way.
+ * A login made as the login pages make it, through the same calls (internal: the auth service's id/password login,
+ * then GET /api/v1/login with its bearer, the server's AD mode; external: cyberLogin, the one-time code from the
+ * development outbox, cyberCheckOtp), answered as what the app keeps in the tab's sessionStorage after it.
+ */
+async function loginAsThePagesDo(
+  baseURL: string,
+  portal: 'internal' | 'external',
+  userId: string,
+): Promise<Record<string, string>> {
+  let payload: LoginPayload;
+  let tokens: Pick<SessionTokens, 'accessToken' | 'refreshToken' | 'tokenExpiredTimestamp'>;
+  if (portal === 'internal') {
+    const t = await postForm<{
+      accessToken: string;
+      refreshToken: string | null;
+      tokenExpiredTimestamp: number | null;
+    }>(`${baseURL}/auth/api/login/idpw`, {
+      systemId: 'GPMS',
+      grantType: 'idpw',
+      username: userId,
+      password: DEMO_PASSWORD,
+    });
+    const res = await fetch(`${baseURL}/api/v1/login`, {
+      headers: { Authorization: `Bearer ${t.accessToken}`, IsCyber: 'N' },
+    });
+    if (!res.ok) throw new Error(`GET /api/v1/login as ${userId} answered ${res.status}: ${await res.text()}`);
+    payload = (await res.json()) as LoginPayload;
+    tokens = t;
+  } else {
+    const mark = await outboxMark(baseURL);
+    await postForm(
+      `${baseURL}/api/v1/cyberLogin`,
+      { userId, userPw: DEMO_PASSWORD, optGubun: 'SMS' },
+      { IsCyber: 'Y' },
+    );
+    payload = await postForm<LoginPayload>(
+      `${baseURL}/api/v1/cyberCheckOtp`,
+      { userId, userPw: DEMO_PASSWORD, otpNum: await nextOtp(baseURL, mark) },
+      { IsCyber: 'Y' },
+    );
+    const { accessToken, token, refreshToken, tokenExpiredTimestamp } = payload.user;
+    tokens = { accessToken: accessToken ?? token ?? '', refreshToken, tokenExpiredTimestamp };
+  }
+  const { user } = payload;
+  if (!tokens.accessToken) throw new Error(`The login of ${userId} answered no access token`);
+  const session: SessionTokens = {
+    accessToken: tokens.accessToken,
+    refreshToken: tokens.refreshToken ?? null,
+    tokenExpiredTimestamp: tokens.tokenExpiredTimestamp ?? null,
+    timeDifference: user.currentTimestamp - Date.now(),
+  };
+  return {
+    [SESSION_STORAGE_KEY]: JSON.stringify({
+      state: { loginData: loginDataOf(user), user: userInfoOf(user), tokens: session },
+      version: 2,
+    }),
+    [PORTAL_STORAGE_KEY]: JSON.stringify({ state: { isCyber: portal === 'external' }, version: 1 }),
+    [AUTH_FLOW_STORAGE_KEY]: JSON.stringify({ state: { moveUrl: null, nextMode: null, loginId: userId }, version: 1 }),
+  };
+}
+
+/**
+ * A new tab logged in as `userId`, on its portal's home: the journeys and the walks log their users in this way. The
+ * login goes through the API as the login page sends it (argon2id, the one-time code and all), and the tab starts
+ * holding it, as a tab reloaded after a login does: the app asks loginCheck for its menus and codes. Loading the
+ * login page and typing into it cost about a second of the machine's CPU per login (≈ 100 a run); the login pages
+ * stay tested where they are the subject (auth, shell, sso, the React-warnings walk). The login is this tab's alone
+ * (the page's own init script, before its first document only): a second tab of the context starts logged out, as
+ * in a person's browser, and never replays this tab's rotating refresh token.
  */
 export async function openLoggedIn(
+  browser: Browser,
+  baseURL: string,
+  portal: 'internal' | 'external',
+  userId: string,
+): Promise<TestPage> {
+  const stored = await loginAsThePagesDo(baseURL, portal, userId);
+  const tp = await openPage(browser, baseURL);
+  await tp.page.addInitScript((entries) => {
+    // Once per tab: a reload or a logout later must find what the app left, not this login again.
+    if (sessionStorage.getItem('gpms.test.loggedIn')) return;
+    sessionStorage.setItem('gpms.test.loggedIn', '1');
+    for (const [key, value] of Object.entries(entries)) sessionStorage.setItem(key, value);
+  }, stored);
+  if (portal === 'external') {
+    await tp.page.goto('/cyber');
+    await tp.page.getByRole('heading', { name: 'OGPMS 협력사 포털에 오신 것을 환영합니다' }).waitFor();
+  } else {
+    await tp.page.goto('/');
+    await tp.page.getByRole('heading', { name: 'GPMS에 오신 것을 환영합니다' }).waitFor();
+  }
+  return tp;
+}
+
+/** A new tab logged in through the login page itself (the form, the home after it): for tests about the login. */
+export async function openLoggedInByForm(
   browser: Browser,
   baseURL: string,
   portal: 'internal' | 'external',
