@@ -51,7 +51,7 @@ const E2E_WALKS = ['tests/e2e/route-smoke.e2e.test.ts', 'tests/e2e/react-warning
 
 /**
  * The browser projects' group runs this many files at once; the journeys' global setup starts as many servers, and a
- * journey takes the one of its worker's slot (tests/e2e/helpers/lane.ts). vitest gives a group one worker count.
+ * journey takes a free one for its run (tests/e2e/helpers/lane.ts). vitest gives a group one worker count.
  */
 const BROWSER_WORKERS = browserWorkers();
 
@@ -65,7 +65,7 @@ const journeyProject = (name: string) => ({
     include: ['tests/e2e/**/*.e2e.test.ts'],
     exclude: ['tests/e2e/storybook.e2e.test.ts', ...E2E_WALKS],
     globalSetup: ['tests/e2e/global-setup.ts'],
-    // Takes the worker's lane for the file: a second journey on a busy server fails at once, naming the first.
+    // Takes a free lane for the file (tests/e2e/helpers/lane.ts): two journeys never share a server.
     setupFiles: ['tests/setup-cpu.ts', 'tests/e2e/setup-lane.ts'],
     // A hang guard, not a timing.
     testTimeout: 120_000,
@@ -131,7 +131,7 @@ export default defineConfig({
           sequence: { groupOrder: 3 },
           include: E2E_WALKS,
           globalSetup: ['tests/e2e/global-setup.ts'],
-          setupFiles: ['tests/setup-cpu.ts'],
+          setupFiles: ['tests/setup-cpu.ts', 'tests/e2e/setup-lane.ts'],
           testTimeout: 120_000,
           hookTimeout: 600_000,
           pool: 'forks',

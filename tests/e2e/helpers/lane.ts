@@ -6,7 +6,7 @@ import { inject } from 'vitest';
  * A browser file's lane: the real server it talks to, with that server's fake ERP and OpenID provider.
  * The browser projects run two files at a time (vitest.config.ts, `browserWorkers`); a journey owns its
  * server while it runs (the business clock and the fake ERP's failures are the server's), so the
- * journeys' global setup starts one lane per worker and each worker takes the lane of its pool slot.
+ * journeys' global setup starts one lane per worker and each file takes a free one (`takeLane`).
  * The walks only read, and share one lane.
  */
 export interface E2eLane {
@@ -29,51 +29,53 @@ declare module 'vitest' {
   }
 }
 
-/**
- * vitest's pool slot of this worker, 1 to the group's maxWorkers: two files running at once never
- * share one (vitest frees a slot's id when its file ends).
- */
-function poolSlot(): number {
-  const id = Number(process.env.VITEST_POOL_ID ?? '1');
-  if (!Number.isInteger(id) || id < 1)
-    throw new Error(`VITEST_POOL_ID="${process.env.VITEST_POOL_ID}" is no pool slot`);
-  return id;
-}
+/** The lane this worker's current file holds (the setup file takes it before the file is collected). */
+let held: { lane: E2eLane; file: string } | undefined;
 
-/** This worker's lane. */
+/** The lane of the file running in this worker. */
 export function e2eLane(): E2eLane {
-  const lanes = inject('e2eLanes');
-  if (!lanes?.length) throw new Error('No browser lane was provided: the project needs tests/e2e/global-setup.ts');
-  const slot = poolSlot();
-  if (inject('e2eLanesShared')) return lanes[(slot - 1) % lanes.length];
-  if (slot > lanes.length)
-    throw new Error(
-      `Pool slot ${slot} has no lane of its own (${lanes.length} started): the browser projects' maxWorkers and the lanes must be one number (vitest.config.ts)`,
-    );
-  return lanes[slot - 1];
+  if (!held) throw new Error('This file holds no browser lane: its project needs tests/e2e/setup-lane.ts');
+  return held.lane;
 }
 
 const lockFile = (lane: E2eLane) => path.join(lane.dataDir, 'lane.lock');
 
 /**
- * Takes this worker's lane for one file, failing (naming the holder) when another file holds it: what
- * keeps two journeys off one server is the slot-to-lane mapping above, and this checks it did. Shared
- * lanes take no lock. Returns the release.
+ * Takes a free lane for one file and returns its release. A lane is taken by creating its lock file (exclusively:
+ * two workers cannot both create it), so two journeys never share a server whatever order vitest runs them in; with
+ * as many lanes as the group's workers one is always free, and when none is, the file fails naming the holders. Not
+ * vitest's pool slot (VITEST_POOL_ID): a slot's number can be handed out twice when one group's last worker is
+ * released after the next group began (seen in a whole run: two journeys on one slot). The walks share their one
+ * lane and take no lock.
  */
 export function takeLane(file: string): () => void {
-  if (inject('e2eLanesShared')) return () => {};
-  const lane = e2eLane();
-  const lock = lockFile(lane);
-  let fd: number;
-  try {
-    fd = fs.openSync(lock, 'wx');
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
-    throw new Error(
-      `The server at ${lane.baseUrl} is in use by ${fs.readFileSync(lock, 'utf8')}: two journeys cannot share a server at once`,
-    );
+  const lanes = inject('e2eLanes');
+  if (!lanes?.length) throw new Error('No browser lane was provided: the project needs tests/e2e/global-setup.ts');
+  if (held) throw new Error(`${file} starts while ${held.file} still holds its lane`);
+  if (inject('e2eLanesShared')) {
+    held = { lane: lanes[0], file };
+    return () => {
+      held = undefined;
+    };
   }
-  fs.writeSync(fd, file);
-  fs.closeSync(fd);
-  return () => fs.rmSync(lock, { force: true });
+  for (const lane of lanes) {
+    let fd: number;
+    try {
+      fd = fs.openSync(lockFile(lane), 'wx');
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'EEXIST') continue;
+      throw err;
+    }
+    fs.writeSync(fd, file);
+    fs.closeSync(fd);
+    held = { lane, file };
+    return () => {
+      fs.rmSync(lockFile(lane), { force: true });
+      held = undefined;
+    };
+  }
+  const holders = lanes.map((l) => `${l.baseUrl}: ${fs.readFileSync(lockFile(l), 'utf8')}`).join('; ');
+  throw new Error(
+    `No browser lane is free for ${file} (${holders}): the browser projects' maxWorkers and the lanes must be one number (vitest.config.ts)`,
+  );
 }
