@@ -40,6 +40,8 @@ describe('app shell', () => {
     expect((await resources).headers()['iscyber']).toBe('N');
     await page.getByText('내장 PostgreSQL (PGlite)').waitFor();
     await page.getByText('공통 상수').waitFor();
+    // The development bundle's router hook for React's warnings walk (app/main.tsx) is not in what is served.
+    expect(await page.evaluate(() => '__gpmsNavigate' in window)).toBe(false);
     await screenshot(page, 'home-internal');
     expect(problems).toEqual([]);
   });
