@@ -29,8 +29,8 @@ async function startLane(seed: SeedMode): Promise<{ lane: E2eLane; stop: () => P
   // The server's port is chosen first: the provider must know the callback address it allows.
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
-  // SSO over OpenID Connect: the server runs in AD mode, so every journey logs in with
-  // the form, and OIDC is configured too; the SSO journey reaches it through the spec's next-mode
+  // SSO over OpenID Connect: the server runs in AD mode (the login pages' id and password, which the journeys'
+  // logins call too), and OIDC is configured too; the SSO journey reaches it through the spec's next-mode
   // override (sso.e2e.test.ts). The provider lives in this process and costs nothing to start.
   const idp = await startTestIdp({
     redirectUri: `${origin}/auth/oidc/callback`,
