@@ -2,11 +2,12 @@ import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import type { Browser, ConsoleMessage, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { e2eLane } from './helpers/lane';
 import { DEV_DIST_DIR, runDevWebBuild } from '../../scripts/web-build.mjs';
-import { DEMO_PASSWORD, openLoggedInByForm, unexpected } from './helpers/auth';
+import { apiFromPage, DEMO_PASSWORD, openLoggedIn, openLoggedInByForm, unexpected } from './helpers/auth';
+import { openInApp, sameScreen } from './helpers/in-app';
 import { launchBrowser, openPage, type TestPage } from './helpers/browser';
 import { SMOKE_ROUTES, type SmokeRoute } from './smoke-routes';
 
@@ -88,13 +89,6 @@ function startDevBundleServer(distDir: string, api: string): Promise<{ url: stri
   });
 }
 
-/** What the console said that a clean page does not: every warning and error (Chromium's line for an expected 4xx aside). */
-function recordConsole(page: Page, into: string[]): void {
-  page.on('console', (msg: ConsoleMessage) => {
-    if (msg.type() === 'warning') into.push(`console warning: ${msg.text()}`);
-  });
-}
-
 const pathOf = (r: SmokeRoute) => (r.portal === 'external' ? `/cyber${r.route}` : r.route);
 
 /** Waits until the route shows what it is about (the route smoke test's condition, without its assertions). */
@@ -140,20 +134,19 @@ describe('React logs no warning on any route (development bundle)', () => {
   const api = e2eLane().baseUrl;
   let browser: Browser;
   let bundle: { url: string; close: () => Promise<void> };
-  /** A login's tab; `loaded` once it has loaded a route itself (and holds the app, router and all). */
-  const sessions = new Map<string, TestPage & { warnings: string[]; loaded: boolean }>();
+  /** A login's tab, on its portal's home: the app, its router and all are loaded. */
+  const sessions = new Map<string, TestPage>();
   const started = Date.now();
 
   async function sessionOf(portal: SmokeRoute['portal'], user: string) {
     const key = `${portal} ${user}`;
     const known = sessions.get(key);
     if (known) return known;
-    const warnings: string[] = [];
-    const tp = await openLoggedInByForm(browser, bundle.url, portal, user);
-    recordConsole(tp.page, warnings);
-    const s = { ...tp, warnings, loaded: false };
-    sessions.set(key, s);
-    return s;
+    // Logged in through the API as the login pages do (the form is walked below, in the moves through the menu):
+    // the tab's warnings are recorded from its first load, the home's included.
+    const tp = await openLoggedIn(browser, bundle.url, portal, user);
+    sessions.set(key, tp);
+    return tp;
   }
 
   beforeAll(async () => {
@@ -180,12 +173,10 @@ describe('React logs no warning on any route (development bundle)', () => {
       ['/cyberLogin', '아이디'],
     ] as const) {
       const tp = await openPage(browser, bundle.url);
-      const warnings: string[] = [];
-      recordConsole(tp.page, warnings);
       try {
         await tp.page.goto(route);
         await tp.page.getByLabel(field).waitFor();
-        expect([...unexpected(tp.problems), ...warnings], route).toEqual([]);
+        expect([...unexpected(tp.problems), ...tp.warnings], route).toEqual([]);
       } finally {
         await tp.context.close();
       }
@@ -220,9 +211,8 @@ describe('React logs no warning on any route (development bundle)', () => {
         ],
       ],
     ] as const) {
+      // Through the login form: its warnings, and the home's after it, are this tab's from its first load.
       const tp = await openLoggedInByForm(browser, bundle.url, 'internal', user);
-      const warnings: string[] = [];
-      recordConsole(tp.page, warnings);
       try {
         const nav = tp.page.getByRole('navigation', { name: '주 메뉴' });
         for (const [top, leaf] of steps) {
@@ -245,7 +235,9 @@ describe('React logs no warning on any route (development bundle)', () => {
         }
         await tp.page.goBack();
         await tp.page.waitForLoadState('networkidle');
-        expect([...unexpected(tp.problems), ...warnings], `${user}: ${steps.map((s) => s[1]).join(' → ')}`).toEqual([]);
+        expect([...unexpected(tp.problems), ...tp.warnings], `${user}: ${steps.map((s) => s[1]).join(' → ')}`).toEqual(
+          [],
+        );
       } finally {
         await tp.context.close();
       }
@@ -261,40 +253,14 @@ describe('React logs no warning on any route (development bundle)', () => {
       let target = pathOf(r);
       let shows: string | undefined;
       if (r.open) {
-        const doc = await r.open(async <T>(url: string) => {
-          const result = await page.evaluate(async (u) => {
-            const token = (
-              JSON.parse(sessionStorage.getItem('gpms.session') ?? '{}') as {
-                state?: { tokens?: { accessToken?: string } };
-              }
-            ).state?.tokens?.accessToken;
-            const portal = sessionStorage.getItem('gpms.portal') ?? '';
-            const res = await fetch(u, {
-              headers: {
-                Authorization: `Bearer ${token ?? ''}`,
-                IsCyber: portal.includes('"isCyber":true') ? 'Y' : 'N',
-              },
-            });
-            return { status: res.status, body: await res.text() };
-          }, url);
-          if (result.status !== 200) throw new Error(`GET ${url} answered ${result.status}: ${result.body}`);
-          return JSON.parse(result.body) as T;
-        });
+        const doc = await r.open((url) => apiFromPage(page, url));
         target = `${target}?${new URLSearchParams(doc.query).toString()}`;
         shows = doc.shows;
       }
-      if (s.loaded && r.expect !== 'absent') {
-        // The app is loaded: the route is opened through its router, as a link in the app opens it (the development
-        // bundle's hook, app/main.tsx). Each session's first route is a whole load; so is the route smoke's every
-        // route, on the production bundle.
-        await page.evaluate(
-          (to) => (window as unknown as { __gpmsNavigate: (to: string) => Promise<void> }).__gpmsNavigate(to),
-          target,
-        );
-      } else {
-        await page.goto(target);
-        s.loaded = true;
-      }
+      // The tab holds the app (its home): the route opens through the router, as a link in the app opens it (the
+      // development bundle's hook, app/main.tsx). The route smoke loads each tab's first route from its address.
+      if (r.expect !== 'absent' && !sameScreen(page, target)) await openInApp(page, target, 'router');
+      else await page.goto(target);
       await waitForContent(page, r, shows);
       expect([...unexpected(s.problems.slice(before)), ...s.warnings.slice(warnedBefore)]).toEqual([]);
     });

@@ -1,9 +1,10 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { e2eLane } from './helpers/lane';
-import { openLoggedIn, unexpected } from './helpers/auth';
+import { apiFromPage, openLoggedIn, unexpected } from './helpers/auth';
 import { axeViolations, blocking, describeFindings } from './helpers/axe';
 import { launchBrowser, openPage, screenshot, type TestPage } from './helpers/browser';
+import { openInApp, sameScreen } from './helpers/in-app';
 import { NO_MENU_USERS } from './helpers/no-menu-accounts';
 import { SMOKE_ROUTES, type SmokeRoute } from './smoke-routes';
 
@@ -14,22 +15,6 @@ import { SMOKE_ROUTES, type SmokeRoute } from './smoke-routes';
  * Once a screen shows its data, axe-core's WCAG 2.1 A/AA rules run on it: a serious or
  * critical violation fails the route, printed with its rule and the elements' selectors.
  */
-
-/** Calls the API from the page with the tab's own login, as the app would. */
-async function apiFromPage<T>(page: Page, url: string): Promise<T> {
-  const result = await page.evaluate(async (u) => {
-    const raw = sessionStorage.getItem('gpms.session');
-    const token = (JSON.parse(raw ?? '{}') as { state?: { tokens?: { accessToken?: string } } }).state?.tokens
-      ?.accessToken;
-    const portal = sessionStorage.getItem('gpms.portal') ?? '';
-    const res = await fetch(u, {
-      headers: { Authorization: `Bearer ${token ?? ''}`, IsCyber: portal.includes('"isCyber":true') ? 'Y' : 'N' },
-    });
-    return { status: res.status, body: await res.text() };
-  }, url);
-  if (result.status !== 200) throw new Error(`GET ${url} answered ${result.status}: ${result.body}`);
-  return JSON.parse(result.body) as T;
-}
 
 const pathOf = (r: SmokeRoute) => (r.portal === 'external' ? `/cyber${r.route}` : r.route);
 
@@ -53,6 +38,8 @@ describe('every purchasing and fulfilment route', () => {
   const baseURL = e2eLane().baseUrl;
   let browser: Browser;
   const sessions = new Map<string, TestPage>();
+  /** The tabs whose first route was loaded from its address (a deep link): their next routes open in the app. */
+  const loaded = new Set<Page>();
 
   async function sessionOf(base: string, portal: SmokeRoute['portal'], user: string): Promise<TestPage> {
     const key = `${base} ${portal} ${user}`;
@@ -89,7 +76,14 @@ describe('every purchasing and fulfilment route', () => {
         target = `${target}?${new URLSearchParams(doc.query).toString()}`;
         expectText = doc.shows;
       }
-      await page.goto(target);
+      // The tab's first route is a deep link (loaded from its address); the next ones open in the app, as its links
+      // open them, unless they are the screen shown (another query on it) or no screen at all.
+      if (r.expect !== 'absent' && loaded.has(page) && !sameScreen(page, target))
+        await openInApp(page, target, 'history');
+      else {
+        await page.goto(target);
+        loaded.add(page);
+      }
       if (r.expect === 'absent') {
         await page.getByRole('heading', { name: '페이지를 찾을 수 없습니다' }).waitFor();
         await expectAccessible(page, pathOf(r));

@@ -243,3 +243,19 @@ export async function openLoggedInByForm(
   }
   return tp;
 }
+
+/** Calls the API from the page with the tab's own login, as the app would (its bearer and portal header). */
+export async function apiFromPage<T>(page: Page, url: string): Promise<T> {
+  const result = await page.evaluate(async (u) => {
+    const raw = sessionStorage.getItem('gpms.session');
+    const token = (JSON.parse(raw ?? '{}') as { state?: { tokens?: { accessToken?: string } } }).state?.tokens
+      ?.accessToken;
+    const portal = sessionStorage.getItem('gpms.portal') ?? '';
+    const res = await fetch(u, {
+      headers: { Authorization: `Bearer ${token ?? ''}`, IsCyber: portal.includes('"isCyber":true') ? 'Y' : 'N' },
+    });
+    return { status: res.status, body: await res.text() };
+  }, url);
+  if (result.status !== 200) throw new Error(`GET ${url} answered ${result.status}: ${result.body}`);
+  return JSON.parse(result.body) as T;
+}

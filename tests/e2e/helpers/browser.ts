@@ -38,6 +38,8 @@ export interface TestPage {
   context: BrowserContext;
   /** Uncaught exceptions and console errors seen so far; a journey usually expects none. */
   problems: string[];
+  /** Console warnings seen so far (React's development bundle prints its warnings so). */
+  warnings: string[];
 }
 
 /** A fresh context (own storage, Korean locale, desktop size) and a page that records problems. */
@@ -51,10 +53,12 @@ export async function openPage(browser: Browser, baseURL: string): Promise<TestP
   const page = await context.newPage();
   const problems: string[] = [];
   page.on('pageerror', (err) => problems.push(`page error: ${err.message}`));
+  const warnings: string[] = [];
   page.on('console', (msg) => {
     if (msg.type() === 'error') problems.push(`console error: ${msg.text()}`);
+    else if (msg.type() === 'warning') warnings.push(`console warning: ${msg.text()}`);
   });
-  return { page, context, problems };
+  return { page, context, problems, warnings };
 }
 
 /** Saves a full-page PNG under test-results/e2e/ and returns its path. */
