@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
 import pg from 'pg';
 import { connect, type ConnectOptions, type DbHandle, type PgliteThread } from '../../server/db/connect.js';
 import { migrateToLatest } from '../../server/db/migrate.js';
+import { emptyPgliteDumpBeside } from '../../server/db/seed-dump.js';
 import { compilePgliteWasm } from '../../server/db/pglite/wasm.js';
 
 /** Which database this test run uses: the vitest project sets TEST_DB. */
@@ -60,13 +62,31 @@ export async function createEmptyTestDb(
   pgliteThread = testPgliteThread(),
 ): Promise<TestDb> {
   if (kind === 'pglite') {
-    const h = await connect({ databaseUrl: null, pgliteDir: null, pgliteThread, pgliteWasm: await pgliteWasm() });
+    const empty = await emptyPgliteDump();
+    const h = await connect({
+      databaseUrl: null,
+      pgliteDir: null,
+      pgliteThread,
+      pgliteWasm: await pgliteWasm(),
+      ...(empty ? { loadDataDir: fs.readFileSync(empty) } : {}),
+    });
+    // Loaded from the run's migrated dump, this finds nothing to do; a new PGlite (no dump provided) is migrated.
     await migrateToLatest(h.db);
     return { ...h, url: null, drop: () => h.close() };
   }
   const name = `gpms_t_${randomBytes(6).toString('hex')}`;
   await adminQuery(`create database ${name}`);
   return openPgTestDb(name, true);
+}
+
+/**
+ * The migrated, unseeded dump the global setup's seeded one came with (server/db/seed-dump.ts), or null where no
+ * global setup provided one: a new PGlite's initdb and migrations then.
+ */
+async function emptyPgliteDump(): Promise<string | null> {
+  const { inject } = await import('vitest');
+  const seeded = inject('seededPgliteDump' as never) as string | undefined;
+  return seeded ? emptyPgliteDumpBeside(seeded) : null;
 }
 
 async function openPgTestDb(name: string, migrate: boolean, log?: ConnectOptions['log']): Promise<TestDb> {
@@ -95,7 +115,6 @@ export async function createSeededTestDb(
   const { inject } = await import('vitest');
   if (kind === 'pglite') {
     const dumpPath = inject('seededPgliteDump' as never) as string;
-    const fs = await import('node:fs');
     const h = await connect({
       databaseUrl: null,
       pgliteDir: null,
