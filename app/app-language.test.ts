@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { startLanguageSync } from './app-language';
 import type { AuthApi } from './auth/auth-api';

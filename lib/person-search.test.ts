@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { PERSON_NAME_MIN, PERSON_SEARCH_MESSAGES_KO, validatePersonSearch } from './person-search';
 

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { maskPhone as formatPhone } from './mask';
 import { isMaskedPersonal, maskEmail, maskPhone } from './personal-data';

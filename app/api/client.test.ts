@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it, vi } from 'vitest';
 import type { SessionTokens } from '../stores/session';
 import { createApiClient, formBody, type RefreshOutcome } from './client';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAuthFlowStore } from '../stores/auth-flow';
 import { useSessionStore } from '../stores/session';

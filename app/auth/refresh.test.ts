@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSessionStore } from '../stores/session';
 import type { AuthApi } from './auth-api';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { ApiError } from '../api/api-error';
 import { describe, expect, it, vi } from 'vitest';
 import type { LoginCheckAnswer, LoginPayload, Result } from './auth-api';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { memoryStorage } from '../testing/memory-storage';
 import { createI18n } from './create-i18n';

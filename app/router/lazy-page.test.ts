@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { ChunkLoadTimeoutError, lazyPage } from './lazy-page';
 import { routeErrorKind } from './route-error-kind';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import type { RouteObject } from 'react-router-dom';
 import { EXTERNAL_SCREENS, INTERNAL_SCREENS, portalPath, screenRouteName } from './known-screens';

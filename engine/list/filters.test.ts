@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { FIXTURE_LOGINS } from '../../widgets/testing/fixture-services';
 import type { FilterDef } from '../definition/types';

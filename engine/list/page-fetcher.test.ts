@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import type { ListScreenDef } from '../definition/types';
 import type { EngineServices } from '../services';

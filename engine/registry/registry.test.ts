@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import schema from '../../schemas/screen.schema.json';
 import { MASK_KINDS } from '../../lib/mask';

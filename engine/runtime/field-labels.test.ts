@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import type { ScreenDef } from '../definition/types';
 import { fieldLabel, type Translate } from '../text';

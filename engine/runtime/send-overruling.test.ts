@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { OperationError } from '../services';
 import { RefusalDeclined, sendOverruling, withBody } from './run-actions';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 /**
  * The fixture services check each answer against the operation's OpenAPI response schema
  * (widgets/testing/fixture-contract.ts): a fixture with a renamed field fails.

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { SCREEN_FIELD_LABELS } from '../../schemas/screen-field-labels.generated';
 import { chooseLabel, contractLabel, fieldOperations, labelsByContext } from './label-choice';

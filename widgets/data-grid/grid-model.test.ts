@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { GridCellKind, type BooleanCell, type TextCell, type UriCell } from '@glideapps/glide-data-grid';
 import { describe, expect, it } from 'vitest';
 import {

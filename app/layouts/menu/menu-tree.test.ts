@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { EXTERNAL_MENUS, INTERNAL_MENUS } from './menu-fixture';
 import {

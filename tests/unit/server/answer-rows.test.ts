@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { answerRow } from '../../../server/db/lists/answer-rows.js';
 import { CompiledCamelCasePlugin } from '../../../server/db/lists/camel-rows.js';

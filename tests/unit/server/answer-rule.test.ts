@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { judge, paramsMove, tokens, type Catalogue } from '../../../server/db/pglite/answer-rule.mjs';
 

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { answersBesideAuthCheck, sameAnswer } from '../../../server/auth/check-beside.js';
 import { access } from '../../../server/http/access.js';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { roundDecimal } from '../../../lib/money.js';
 import { amt, qty } from '../../../server/domain/money.js';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import schema from '../../../../schemas/screen.schema.json';
 import { contractValues, enumValues, propertyNames, sourceOperation, type StudioOperation } from './completion';
