@@ -34,7 +34,7 @@ import { metricsPlugin } from './metrics/plugin.js';
 import { lifecyclePlugin } from './lifecycle.js';
 import { personalOperation } from './modules/privacy/registry.js';
 import { answersBesideAuthCheck } from './auth/check-beside.js';
-import { deferredCompilers, SchemaWarmUp, type SchemaCompile } from './http/schema-compile.js';
+import { deferredCompilers, SchemaWarmUp, type KeptCompiles, type SchemaCompile } from './http/schema-compile.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -57,6 +57,8 @@ export interface AppDeps {
    * `after-listen` (http/schema-compile.ts).
    */
   schemas?: SchemaCompile;
+  /** With `on-first-use` schemas: functions other apps of this process compiled, reused (tests). */
+  keptCompiles?: KeptCompiles;
 }
 
 /** The gpms plugin's options: with `after-listen` schemas, the warm-up fastifyOptions' compilers fill. */
@@ -66,12 +68,19 @@ export function fastifyOptions(
   config: Config,
   schemas: SchemaCompile = 'at-start',
   warmUp?: SchemaWarmUp,
+  kept?: KeptCompiles,
 ): FastifyServerOptions {
   if (schemas === 'after-listen' && !warmUp) throw new Error('after-listen schemas need the SchemaWarmUp to fill');
+  if (kept && schemas !== 'on-first-use')
+    throw new Error('compiles are kept across apps only with on-first-use schemas');
   return {
     ...(schemas === 'at-start'
       ? {}
-      : { schemaController: { compilersFactory: deferredCompilers(schemas === 'after-listen' ? warmUp : undefined) } }),
+      : {
+          schemaController: {
+            compilersFactory: deferredCompilers(schemas === 'after-listen' ? warmUp : undefined, kept),
+          },
+        }),
     logger:
       config.logLevel === 'silent'
         ? false
@@ -195,7 +204,9 @@ export const gpms = fp(gpmsPlugin, { name: 'gpms', fastify: '5.x' });
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const warmUp = deps.schemas === 'after-listen' ? new SchemaWarmUp() : undefined;
-  const app = Fastify(fastifyOptions(deps.config, deps.schemas, warmUp)).withTypeProvider<TypeBoxTypeProvider>();
+  const app = Fastify(
+    fastifyOptions(deps.config, deps.schemas, warmUp, deps.keptCompiles),
+  ).withTypeProvider<TypeBoxTypeProvider>();
   await app.register(gpms, { ...deps, warmUp });
   await app.ready();
   return app;

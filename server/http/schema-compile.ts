@@ -66,6 +66,58 @@ export class SchemaWarmUp {
   }
 }
 
+/**
+ * Compiled validators and serializers kept by what they were compiled from, for processes that build
+ * many apps of the same routes: an API test worker builds one per file, and each would compile the
+ * same schemas to the same functions again (≈ 20 % of an API file's busy CPU, docs/testing.md).
+ *
+ * Keyed by content, not identity: fastify clones each shared schema into every app (its
+ * `Schemas.prototype.add`), and many route schemas are literals built as their module registers.
+ * A compiled function holds no state of its app: a validator's `errors` are read right after the call
+ * that set them, and a serializer is a pure function of its document.
+ */
+export class KeptCompiles {
+  readonly #compiled = new Map<string, unknown>();
+  readonly #buckets = new Map<string, number>();
+  #hits = 0;
+
+  /** How many functions are kept, and how many compiles they spared. */
+  get counts(): { kept: number; hits: number } {
+    return { kept: this.#compiled.size, hits: this.#hits };
+  }
+
+  /** A short name for a set of shared schemas and compiler options, by their content. */
+  bucket(externalSchemas: unknown, options: unknown): string {
+    const content = JSON.stringify([externalSchemas, options]);
+    let id = this.#buckets.get(content);
+    if (id === undefined) this.#buckets.set(content, (id = this.#buckets.size));
+    return String(id);
+  }
+
+  keep<T>(
+    what: 'validator' | 'serializer',
+    bucket: string,
+    route: RouteOf & { schema?: unknown },
+    compile: () => T,
+  ): T {
+    const key = [
+      what,
+      bucket,
+      route.httpPart ?? '',
+      route.httpStatus ?? '',
+      route.contentType ?? '',
+      JSON.stringify(route.schema),
+    ].join('\0');
+    if (this.#compiled.has(key)) {
+      this.#hits++;
+      return this.#compiled.get(key) as T;
+    }
+    const compiled = compile();
+    this.#compiled.set(key, compiled);
+    return compiled;
+  }
+}
+
 interface RouteOf {
   method?: string;
   url?: string;
@@ -96,7 +148,10 @@ const describe = (r: RouteOf) =>
  * schema's property names as written instead of lower-casing them: ours are written in lower case
  * (`x-apply-secret`), so the two validate the same.
  */
-export function deferredCompilers(warmUp?: SchemaWarmUp): {
+export function deferredCompilers(
+  warmUp?: SchemaWarmUp,
+  kept?: KeptCompiles,
+): {
   buildValidator: ValidatorFactory;
   buildSerializer: SerializerFactory;
 } {
@@ -110,9 +165,11 @@ export function deferredCompilers(warmUp?: SchemaWarmUp): {
       // An ajv instance per set of shared schemas, made on its first compile too: each takes
       // 40 ms or more (its meta-schemas and formats), and the modules' schemas make several.
       let compile: ReturnType<ValidatorFactory> | undefined;
+      const bucket = kept?.bucket(externalSchemas, options) ?? '';
       return (route) => {
         let validate: Validate | undefined;
-        const ensure = () => (validate ??= (compile ??= validators(externalSchemas, options))(route));
+        const compiled = () => (compile ??= validators(externalSchemas, options))(route);
+        const ensure = () => (validate ??= kept ? kept.keep('validator', bucket, route, compiled) : compiled());
         later(route, ensure);
         // fastify reads a failed validation's `errors` from the function it was given.
         const first = ((...args: Parameters<Validate>) => {
@@ -125,9 +182,11 @@ export function deferredCompilers(warmUp?: SchemaWarmUp): {
     },
     buildSerializer: (externalSchemas, options) => {
       const compile = serializers(externalSchemas, options);
+      const bucket = kept?.bucket(externalSchemas, options) ?? '';
       return (route) => {
         let serialize: ((doc: unknown) => string) | undefined;
-        const ensure = () => (serialize ??= compile(route));
+        const ensure = () =>
+          (serialize ??= kept ? kept.keep('serializer', bucket, route, () => compile(route)) : compile(route));
         later(route, ensure);
         return (doc: unknown) => ensure()(doc);
       };
@@ -135,5 +194,8 @@ export function deferredCompilers(warmUp?: SchemaWarmUp): {
   };
 }
 
-/** Each route's schemas compiled on its first use only (the API tests' apps). */
-export const onFirstUseCompilers = () => deferredCompilers();
+/**
+ * Each route's schemas compiled on its first use only (the API tests' apps); with `kept`, a schema
+ * another app of the process compiled is not compiled again.
+ */
+export const onFirstUseCompilers = (kept?: KeptCompiles) => deferredCompilers(undefined, kept);

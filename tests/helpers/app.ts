@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/app.js';
 import { testConfig, type Config } from '../../server/config.js';
+import { KeptCompiles } from '../../server/http/schema-compile.js';
 import type { PgliteThread } from '../../server/db/connect.js';
 import { fileStoreConfig, type FileStoreKind } from './file-stores.js';
 import { createEmptyTestDb, createSeededTestDb, testPgliteThread, type TestDb } from './test-db.js';
@@ -15,6 +16,12 @@ export interface TestApp {
   dataDir: string;
   close(): Promise<void>;
 }
+
+/**
+ * The compiled schemas of this worker's apps: the API projects run their files in one module graph per
+ * worker (`isolate: false`), so the apps of later files reuse what earlier files compiled.
+ */
+const keptCompiles = new KeptCompiles();
 
 /**
  * The real app on a database of the run's kind (PGlite or PostgreSQL): seeded with the demo
@@ -35,7 +42,7 @@ export async function buildTestApp(
     fileStore: await fileStoreConfig(options.fileStore ?? 'disk'),
     ...options.config,
   });
-  const app = await buildApp({ config, dbh: db, schemas: 'on-first-use' });
+  const app = await buildApp({ config, dbh: db, schemas: 'on-first-use', keptCompiles });
   return {
     app,
     db,

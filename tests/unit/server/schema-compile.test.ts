@@ -1,7 +1,12 @@
 // @vitest-environment node
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { deferredCompilers, onFirstUseCompilers, SchemaWarmUp } from '../../../server/http/schema-compile.js';
+import {
+  deferredCompilers,
+  KeptCompiles,
+  onFirstUseCompilers,
+  SchemaWarmUp,
+} from '../../../server/http/schema-compile.js';
 
 const Body = {
   type: 'object',
@@ -131,5 +136,54 @@ describe('schemas compiled on first use', () => {
     other.get('/y', { schema: { response: { 200: { $ref: 'nowhere#' } } } }, async () => ({}));
     await other.ready();
     await expect(second.run()).rejects.toThrow(/GET \/y \(response 200\)/);
+  });
+});
+
+describe('compiles kept across the apps of a process', () => {
+  const Shared = { $id: 'Qty', type: 'integer', minimum: 1 } as const;
+  /** Each app as a test file builds it: the shared schema added (fastify clones it), route schemas as new literals. */
+  function appKeeping(kept: KeptCompiles, maximum = 10) {
+    const app = Fastify({ schemaController: { compilersFactory: onFirstUseCompilers(kept) } });
+    app.addSchema({ ...Shared });
+    const body = {
+      type: 'object',
+      properties: { qty: { $ref: 'Qty#' }, cap: { type: 'integer', maximum } },
+      required: ['qty'],
+    };
+    app.post('/lines', { schema: { body, response: { 200: { ...Answer } } } }, async (req) => ({
+      ...(req.body as object),
+      note: 'kept',
+    }));
+    return app;
+  }
+
+  it('compile each schema once however many apps use it, and the kept functions answer as their own would', async () => {
+    const kept = new KeptCompiles();
+    const first = appKeeping(kept);
+    expect((await first.inject({ method: 'POST', url: '/lines', payload: { qty: 2 } })).json()).toEqual({
+      qty: 2,
+      note: 'kept',
+    });
+    expect(kept.counts).toEqual({ kept: 2, hits: 0 });
+
+    const second = appKeeping(kept);
+    const refused = await second.inject({ method: 'POST', url: '/lines', payload: { qty: 0 } });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toMatch(/qty/);
+    expect((await second.inject({ method: 'POST', url: '/lines', payload: { qty: 3 } })).json()).toEqual({
+      qty: 3,
+      note: 'kept',
+    });
+    expect(kept.counts).toEqual({ kept: 2, hits: 2 });
+  });
+
+  it('compile a schema that differs in content anew', async () => {
+    const kept = new KeptCompiles();
+    await appKeeping(kept, 10).inject({ method: 'POST', url: '/lines', payload: { qty: 1, cap: 2 } });
+    const other = appKeeping(kept, 3);
+    expect((await other.inject({ method: 'POST', url: '/lines', payload: { qty: 1, cap: 2 } })).statusCode).toBe(200);
+    expect((await other.inject({ method: 'POST', url: '/lines', payload: { qty: 1, cap: 5 } })).statusCode).toBe(400);
+    // Its own validator; the answer's serializer, the same content, kept.
+    expect(kept.counts).toEqual({ kept: 3, hits: 1 });
   });
 });
