@@ -8,6 +8,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { requiredTestProblems } from './required-tests.mjs';
+import { startRunPostgres } from './test-postgres.mjs';
 import { durationLines } from './test-durations.mjs';
 import { devWebBuildCommand, webBuildCommand } from './web-build.mjs';
 
@@ -159,6 +160,13 @@ async function parallelSteps(list) {
     } else console.log(`✔ ${r.name} (${r.secs} s)`);
   }
   return allOk;
+}
+
+// Without a TEST_PG_URL of the caller's, the run starts a PostgreSQL of its own in memory (scripts/test-postgres.mjs)
+// where the machine has PostgreSQL's binaries and tmpfs; otherwise, or if it cannot start, the machine's cluster.
+if (!process.env.TEST_PG_URL && process.env.SKIP_POSTGRES !== '1' && !process.argv.includes('--postgres-check')) {
+  const own = await startRunPostgres();
+  if (own) process.env.TEST_PG_URL = own.url('test');
 }
 
 /** Where the API tests' PostgreSQL is (tests/helpers/test-db.ts reads the same TEST_PG_URL). */
