@@ -86,9 +86,24 @@ export class KeptCompiles {
     return { kept: this.#compiled.size, hits: this.#hits };
   }
 
+  /** Each shared schema's and options object's JSON: fastify asks for a bucket once per plugin context. */
+  readonly #json = new WeakMap<object, string>();
+
+  #jsonOf(value: unknown): string {
+    if (typeof value !== 'object' || value === null) return JSON.stringify(value) ?? '';
+    let json = this.#json.get(value);
+    if (json === undefined) this.#json.set(value, (json = JSON.stringify(value)));
+    return json;
+  }
+
   /** A short name for a set of shared schemas and compiler options, by their content. */
   bucket(externalSchemas: unknown, options: unknown): string {
-    const content = JSON.stringify([externalSchemas, options]);
+    const content = [
+      this.#jsonOf(options),
+      ...Object.entries((externalSchemas ?? {}) as Record<string, unknown>).map(
+        ([id, schema]) => `${id}\u0001${this.#jsonOf(schema)}`,
+      ),
+    ].join('\u0002');
     let id = this.#buckets.get(content);
     if (id === undefined) this.#buckets.set(content, (id = this.#buckets.size));
     return String(id);
