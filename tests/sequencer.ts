@@ -18,6 +18,24 @@ export const SLOW_FIRST: readonly string[] = [
   'api-postgres:tests/api/system/seed-cli.test.ts',
   'e2e-walks:tests/e2e/react-warnings.e2e.test.ts',
   'e2e-walks:tests/e2e/route-smoke.e2e.test.ts',
+  // The browser group's other files, longest first (a run of 2026-11-27): the group used to end with the stories,
+  // 35 s, alone on one of its two workers.
+  'e2e:tests/e2e/supplier-lifecycle-journey.e2e.test.ts',
+  'e2e:tests/e2e/agreement-journey.e2e.test.ts',
+  'e2e:tests/e2e/purchasing-journey.e2e.test.ts',
+  'e2e:tests/e2e/contract-journey.e2e.test.ts',
+  'e2e:tests/e2e/tender-journey.e2e.test.ts',
+  'e2e:tests/e2e/evaluation-journey.e2e.test.ts',
+  'e2e:tests/e2e/fulfilment-journey.e2e.test.ts',
+  'e2e:tests/e2e/keyboard-journey.e2e.test.ts',
+  'e2e:tests/e2e/auth.e2e.test.ts',
+  'stories:tests/e2e/storybook.e2e.test.ts',
+  'e2e:tests/e2e/shell.e2e.test.ts',
+  'e2e:tests/e2e/studio-journey.e2e.test.ts',
+  'e2e:tests/e2e/tax-invoice-journey.e2e.test.ts',
+  'e2e:tests/e2e/items-journey.e2e.test.ts',
+  'e2e:tests/e2e/budget-journey.e2e.test.ts',
+  'e2e:tests/e2e/sso.e2e.test.ts',
 ];
 
 export default class SlowFirstSequencer extends BaseSequencer {
