@@ -24,6 +24,13 @@ export interface TestApp {
 const keptCompiles = new KeptCompiles();
 
 /**
+ * How the tests' apps compile their schemas: each on its first use, and once per worker (above). A file about
+ * something else than compiling builds its apps so; every schema is still compiled at start by the authorization
+ * matrix's app and the production-start test, and by every server before it is ready.
+ */
+export const testCompiles = { schemas: 'on-first-use', keptCompiles } as const;
+
+/**
  * The real app on a database of the run's kind (PGlite or PostgreSQL): seeded with the demo
  * company by default, or empty. Files go to a temporary DATA_DIR removed by close(), or with
  * `fileStore: 's3'` to a prefix of their own on the run's S3 server.
@@ -42,7 +49,7 @@ export async function buildTestApp(
     fileStore: await fileStoreConfig(options.fileStore ?? 'disk'),
     ...options.config,
   });
-  const app = await buildApp({ config, dbh: db, schemas: 'on-first-use', keptCompiles });
+  const app = await buildApp({ config, dbh: db, ...testCompiles });
   return {
     app,
     db,

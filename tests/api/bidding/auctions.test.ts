@@ -9,7 +9,7 @@ import { connect, type DbHandle } from '../../../server/db/connect.js';
 import { createSeededTestDb, type TestDb } from '../../helpers/test-db.js';
 import { createParser } from 'eventsource-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../helpers/app.js';
+import { buildTestApp, testCompiles, type TestApp } from '../../helpers/app.js';
 import { sessionAs } from '../../helpers/session.js';
 import { afterBid, obeysRule, rankOf } from '../../../server/modules/bidding/auctions/workflow.js';
 import { client, day, logins, ok, receivedPr, refused, type Flow, type Who } from '../purchase/helpers.js';
@@ -557,8 +557,8 @@ describe('reverse auction feed across two servers', () => {
     t = await createSeededTestDb();
     secondHandle = t.url ? await connect({ databaseUrl: t.url, pgliteDir: null }) : t;
     const config = testConfig({ dataDir, distDir: path.join(dataDir, 'no-dist'), databaseUrl: t.url });
-    a = await buildApp({ config, dbh: t });
-    b = await buildApp({ config, dbh: { ...secondHandle, close: async () => undefined } });
+    a = await buildApp({ config, dbh: t, ...testCompiles });
+    b = await buildApp({ config, dbh: { ...secondHandle, close: async () => undefined }, ...testCompiles });
   }, 120_000);
   afterAll(async () => {
     await a?.close();

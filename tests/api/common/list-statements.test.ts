@@ -9,6 +9,7 @@ import { testConfig } from '../../../server/config.js';
 import { createSeededTestDb, type TestDb } from '../../helpers/test-db.js';
 import type { LoggedIn } from '../../helpers/login.js';
 import { sessionAs } from '../../helpers/session.js';
+import { testCompiles } from '../../helpers/app.js';
 
 type Answer = { rows: Array<Record<string, unknown>>; total: number; totals?: unknown; nextCursor?: string | null };
 
@@ -28,7 +29,7 @@ describe('a list’s page and its count in one statement', () => {
   beforeAll(async () => {
     const db = await createSeededTestDb(undefined, undefined, (e: LogEvent) => void recorded?.push(e.query.sql));
     const config = testConfig({ dataDir, distDir: path.join(dataDir, 'no-dist'), databaseUrl: db.url });
-    t = { app: await buildApp({ config, dbh: db }), db };
+    t = { app: await buildApp({ config, dbh: db, ...testCompiles }), db };
   });
   afterAll(async () => {
     await t.app.close();

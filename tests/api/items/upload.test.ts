@@ -3,7 +3,7 @@ import * as XLSX from 'xlsx';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../../server/app.js';
-import { buildTestApp, type TestApp } from '../../helpers/app.js';
+import { buildTestApp, testCompiles, type TestApp } from '../../helpers/app.js';
 import { FILE_STORES, fileStoreConfig } from '../../helpers/file-stores.js';
 import type { LoggedIn } from '../../helpers/login.js';
 import { sessionAs } from '../../helpers/session.js';
@@ -499,6 +499,7 @@ describe('item Excel upload', () => {
           : await buildApp({
               config: { ...t.config, fileStore: await fileStoreConfig(store) },
               dbh: { ...t.db, close: async () => undefined },
+              ...testCompiles,
             });
       try {
         await screenPath(app);

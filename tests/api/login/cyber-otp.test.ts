@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../helpers/app.js';
+import { buildTestApp, testCompiles, type TestApp } from '../../helpers/app.js';
 import { formRequest, latestCode } from '../../helpers/login.js';
 
 const PASSWORD = 'Gpms!2345';
@@ -129,6 +129,7 @@ describe('external login with a one-time code (cyberLogin → cyberCheckOtp)', (
     const prod = await buildApp({
       config: testConfig({ nodeEnv: 'production', dataDir: t.dataDir, distDir: t.config.distDir }),
       dbh: t.db,
+      ...testCompiles,
     });
     const res = await prod.inject({ method: 'GET', url: '/api/dev/outbox' });
     expect(res.statusCode).toBe(404);

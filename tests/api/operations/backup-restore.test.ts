@@ -13,6 +13,7 @@ import { sessionAs } from '../../helpers/session.js';
 import { multipart } from '../../helpers/multipart.js';
 import { dataDirFromDump } from '../../../server/db/seed-dump.js';
 import { createPgDatabase, createSeededTestDb, dropPgDatabase, testDbKind } from '../../helpers/test-db.js';
+import { testCompiles } from '../../helpers/app.js';
 
 /**
  * A backup of a seeded system restores into an empty target, and a server
@@ -74,7 +75,7 @@ async function serve<T>(
   const app = await buildApp({
     config: { ...sys.config, distDir: path.join(sys.config.dataDir, 'no-dist') },
     dbh,
-    schemas: 'on-first-use',
+    ...testCompiles,
   });
   try {
     return await work(app);

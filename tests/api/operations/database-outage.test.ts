@@ -10,6 +10,7 @@ import { connect, type DbHandle } from '../../../server/db/connect.js';
 import { loginAs } from '../../helpers/login.js';
 import { postgresBinDir, startPrivatePostgres, type PrivatePostgres } from '../../helpers/private-postgres.js';
 import { createPgDatabase, dropPgDatabase, testDbKind } from '../../helpers/test-db.js';
+import { testCompiles } from '../../helpers/app.js';
 
 /**
  * A PostgreSQL restart under traffic, on a cluster of the test's own (the
@@ -79,6 +80,7 @@ describe.runIf(run)('database outage on PostgreSQL', () => {
     app = await buildApp({
       config: testConfig({ dataDir, distDir: path.join(dataDir, 'no-dist'), databaseUrl: pgc.url('gpms') }),
       dbh,
+      ...testCompiles,
     });
     base = await app.listen({ port: 0, host: '127.0.0.1' });
   });

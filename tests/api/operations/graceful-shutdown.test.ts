@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ExportColumn } from '../../../lib/export-cell.js';
 import { buildApp } from '../../../server/app.js';
 import { gracefulShutdown } from '../../../server/lifecycle.js';
-import { buildTestApp, type TestApp } from '../../helpers/app.js';
+import { buildTestApp, testCompiles, type TestApp } from '../../helpers/app.js';
 import { loginAs, type LoggedIn } from '../../helpers/login.js';
 
 /**
@@ -114,7 +114,7 @@ describe('graceful shutdown under load', () => {
     expect(released.rowsDone).toBe(0);
 
     // Another server on the same database and files takes it up and finishes it.
-    second = await buildApp({ config: t.config, dbh: { ...t.db, close: async () => undefined } });
+    second = await buildApp({ config: t.config, dbh: { ...t.db, close: async () => undefined }, ...testCompiles });
     await second.jobs.register();
     await second.dbh.db
       .updateTable('jobState')

@@ -14,6 +14,7 @@ import { rotateSigningKey } from '../../../server/auth/signing-keys.js';
 import { groupHoldsScreen } from '../../../server/auth/menu-authority.js';
 import { sessionAs } from '../../helpers/session.js';
 import { DEMO_PASSWORD } from '../../../server/db/seed/accounts.js';
+import { testCompiles } from '../../helpers/app.js';
 
 /**
  * Two servers on one database behave as one: each is the whole app with a connection
@@ -40,8 +41,8 @@ describe('two servers on one database', () => {
       databaseUrl: t.url,
       authRateLimitPerMinute: 4,
     });
-    a = await buildApp({ config, dbh: t, schemas: 'on-first-use' });
-    b = await buildApp({ config, dbh: { ...secondHandle, close: async () => undefined }, schemas: 'on-first-use' });
+    a = await buildApp({ config, dbh: t, ...testCompiles });
+    b = await buildApp({ config, dbh: { ...secondHandle, close: async () => undefined }, ...testCompiles });
   });
   afterAll(async () => {
     await a?.close();
@@ -626,11 +627,11 @@ describe('two servers on one database', () => {
       databaseUrl: t.url,
       tokenKeyCacheSec: 0,
     });
-    const c = await buildApp({ config, dbh: { ...t, close: async () => undefined }, schemas: 'on-first-use' });
+    const c = await buildApp({ config, dbh: { ...t, close: async () => undefined }, ...testCompiles });
     const d = await buildApp({
       config,
       dbh: { ...secondHandle, close: async () => undefined },
-      schemas: 'on-first-use',
+      ...testCompiles,
     });
     try {
       // Any logged-in caller reads its menus (the test above took /prList from buyer's group): 200, or 401 GPMS005.

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../server/app.js';
 import { ConfigError, loadConfig, testConfig } from '../../../server/config.js';
-import { buildTestApp, type TestApp } from '../../helpers/app.js';
+import { buildTestApp, testCompiles, type TestApp } from '../../helpers/app.js';
 import { formRequest, loginAs, type LoggedIn } from '../../helpers/login.js';
 import { DEMO_PASSWORD } from '../../../server/db/seed/accounts.js';
 
@@ -72,7 +72,7 @@ describe('finding 1: the development outbox (and the clock control beside it) is
       const app = await buildApp({
         config: testConfig({ dataDir: t.dataDir, distDir: t.config.distDir, host: '0.0.0.0', devOutbox: true }),
         dbh: t.db,
-        schemas: 'on-first-use',
+        ...testCompiles,
       });
       expect((await app.inject({ method: 'GET', url: '/api/dev/outbox' })).statusCode).toBe(404);
       expect((await app.inject({ method: 'GET', url: '/api/dev/clock' })).statusCode).toBe(404);
@@ -87,7 +87,7 @@ describe('finding 1: the development outbox (and the clock control beside it) is
     const app = await buildApp({
       config: testConfig({ nodeEnv: 'production', dataDir: t.dataDir, distDir: t.config.distDir, devOutbox: false }),
       dbh: t.db,
-      schemas: 'on-first-use',
+      ...testCompiles,
     });
     expect((await app.inject({ method: 'GET', url: '/api/dev/outbox' })).statusCode).toBe(404);
     expect((await app.inject({ method: 'GET', url: '/api/dev/clock' })).statusCode).toBe(404);
