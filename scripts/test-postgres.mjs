@@ -40,7 +40,7 @@ function alive(pid) {
 }
 
 /** Clusters of runs that were killed before they could remove theirs (a kill -9, a lost machine session). */
-function removeLeftovers(bin, parent) {
+export function removeLeftovers(bin, parent) {
   for (const name of fs.readdirSync(parent)) {
     if (!name.startsWith(PREFIX)) continue;
     const dir = path.join(parent, name);

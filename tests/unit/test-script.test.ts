@@ -1,10 +1,13 @@
 // @vitest-environment node
 import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
 import net from 'node:net';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { REQUIRED_TESTS, requiredTestProblems } from '../../scripts/required-tests.mjs';
 import { durationLines, projectTotals } from '../../scripts/test-durations.mjs';
+import { removeLeftovers } from '../../scripts/test-postgres.mjs';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -126,5 +129,27 @@ describe('npm test says where the tests’ time went (scripts/test-durations.mjs
       '    55.0 s  tests/api/x.test.ts (api-pglite)',
       '    40.0 s  tests/api/x.test.ts (api-postgres)',
     ]);
+  });
+});
+
+describe('npm test’s own PostgreSQL (scripts/test-postgres.mjs)', () => {
+  it('removes the clusters of runs that have ended, never one whose run is alive', () => {
+    const parent = fs.mkdtempSync(path.join(os.tmpdir(), 'gpms-leftovers-'));
+    try {
+      const ended = spawnSync(process.execPath, ['-e', '0']).pid!;
+      const cluster = (name: string, owner: number) => {
+        const dir = path.join(parent, `gpms-test-run-pg-${name}`);
+        fs.mkdirSync(path.join(dir, 'data'), { recursive: true });
+        fs.writeFileSync(path.join(dir, 'owner.pid'), String(owner));
+        return dir;
+      };
+      const gone = cluster('ended', ended);
+      const kept = cluster('alive', process.pid);
+      // No server runs in these directories: stopping one fails, and it is removed all the same.
+      removeLeftovers('/nonexistent/bin', parent);
+      expect([fs.existsSync(gone), fs.existsSync(kept)]).toEqual([false, true]);
+    } finally {
+      fs.rmSync(parent, { recursive: true, force: true });
+    }
   });
 });

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../server/app.js';
-import type { SchemaCompile } from '../../../server/http/schema-compile.js';
+import { KeptCompiles, type SchemaCompile } from '../../../server/http/schema-compile.js';
 import { loadConfig, testConfig, type Config } from '../../../server/config.js';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../../server/db/seed/accounts.js';
 import { prepareFirstStart } from '../../../server/modules/first-start/service.js';
@@ -160,4 +160,15 @@ describe('a production start with no known password', () => {
       200,
     );
   }, 600_000);
+});
+
+describe('compiles kept across apps are for the tests’ apps only', () => {
+  it('a server that compiles at start or after it listens refuses them', async () => {
+    const config = testConfig({ dataDir, distDir: path.join(dataDir, 'no-dist') });
+    const dbh = {} as Parameters<typeof buildApp>[0]['dbh'];
+    for (const schemas of ['at-start', 'after-listen'] as const)
+      await expect(buildApp({ config, dbh, schemas, keptCompiles: new KeptCompiles() })).rejects.toThrow(
+        'compiles are kept across apps only with on-first-use schemas',
+      );
+  });
 });
