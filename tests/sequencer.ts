@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /**
@@ -38,6 +39,22 @@ export const SLOW_FIRST: readonly string[] = [
   'e2e:tests/e2e/sso.e2e.test.ts',
 ];
 
+/**
+ * The order of a group's runners. A worker process runs files of one project in one environment, and when the
+ * next file queued is of another, vitest ends the worker (`isEqualRunner` in its pool) and starts one that imports
+ * the server or the front end again, losing what the last one kept (compiled schemas, PGlite's compiled wasm).
+ * Ordered by size alone, the unit and API group's four kinds alternated and most files started a worker; in
+ * blocks of one kind, in this order, a worker changes kind at most once per block. Projects not named here (the
+ * browser group's) keep the slow-first order only: their workers import little.
+ */
+export const RUNNER_ORDER: readonly string[] = ['api-pglite:node', 'api-postgres:node', 'unit:jsdom', 'unit:node'];
+
+/** The environment vitest gives a file: its `@vitest-environment` comment, else its project's (as vitest reads it). */
+export function fileEnvironment(spec: TestSpecification, read = (f: string) => fs.readFileSync(f, 'utf8')): string {
+  const pragma = /@(?:vitest|jest)-environment\s+([\w-]+)\b/.exec(read(spec.moduleId))?.[1];
+  return pragma ?? spec.project.config.environment ?? 'node';
+}
+
 export default class SlowFirstSequencer extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const sorted = await super.sort(files);
@@ -46,9 +63,17 @@ export default class SlowFirstSequencer extends BaseSequencer {
       const i = SLOW_FIRST.indexOf(`${f.project.name}:${f.moduleId.replace(`${root}/`, '')}`);
       return i === -1 ? SLOW_FIRST.length : i;
     };
+    const runners = new Map(sorted.map((f) => [f, `${f.project.name}:${fileEnvironment(f)}`]));
+    const block = (f: TestSpecification): number => {
+      const i = RUNNER_ORDER.indexOf(runners.get(f)!);
+      return i === -1 ? RUNNER_ORDER.length : i;
+    };
     // Within a group only: groups still run in their order. Array.prototype.sort is stable.
     return sorted.sort(
-      (a, b) => a.project.config.sequence.groupOrder - b.project.config.sequence.groupOrder || rank(a) - rank(b),
+      (a, b) =>
+        a.project.config.sequence.groupOrder - b.project.config.sequence.groupOrder ||
+        block(a) - block(b) ||
+        rank(a) - rank(b),
     );
   }
 }

@@ -1,6 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterEach, beforeAll } from 'vitest';
 import { FIXTURE_CONTRACT_EVENT } from '../widgets/testing/fixture-contract-event';
 
 // findBy*/waitFor give up after 1 s by default; on a loaded 2-core CI machine a screen's first
@@ -13,6 +13,12 @@ configure({ asyncUtilTimeout: 10_000 });
 const contractBreaks: string[] = [];
 if (typeof globalThis.addEventListener === 'function') {
   globalThis.addEventListener(FIXTURE_CONTRACT_EVENT, (e) => contractBreaks.push((e as CustomEvent<string>).detail));
+}
+
+// Each file starts as a new tab would: a worker runs many files on one jsdom and one set of stores.
+if (typeof window !== 'undefined') {
+  const { resetAppStores } = await import('./app-stores');
+  beforeAll(resetAppStores);
 }
 
 afterEach(() => {
