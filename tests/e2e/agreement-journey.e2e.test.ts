@@ -57,9 +57,9 @@ describe('agreement journey: award → agreement → call-offs on screen → rem
     await browser?.close();
   });
 
-  async function as(portal: 'internal' | 'external', userId: string): Promise<TestPage> {
+  async function as(portal: 'internal' | 'external', userId: string, at?: string): Promise<TestPage> {
     await current?.context.close();
-    return (current = await openLoggedIn(browser, baseURL, portal, userId));
+    return (current = await openLoggedIn(browser, baseURL, portal, userId, at));
   }
 
   async function api(userId: string, method: string, path: string, body?: unknown) {
@@ -141,8 +141,7 @@ describe('agreement journey: award → agreement → call-offs on screen → rem
 
   it('purchasing selects the quotation and makes the agreement from the award on screen; its approver approves it', async () => {
     expect(doc.rfqNo).not.toBe('');
-    const { page, problems } = await as('internal', 'operator');
-    await page.goto(`/prConfirmEdit?prNo=${encodeURIComponent(doc.prNo)}`);
+    const { page, problems } = await as('internal', 'operator', `/prConfirmEdit?prNo=${encodeURIComponent(doc.prNo)}`);
     await expectField(page, 'rfqNo', doc.rfqNo);
     // Nothing awarded yet: no agreement from it.
     expect(await actionIds(page)).not.toContain('agreement');
@@ -174,8 +173,11 @@ describe('agreement journey: award → agreement → call-offs on screen → rem
     await expectField(page, 'status', '결재중');
     expect(unexpected(problems)).toEqual([]);
 
-    const approver = await as('internal', 'opadmin');
-    await approver.page.goto(`/AgreementEdit?agreementNo=${encodeURIComponent(doc.agreementNo)}`);
+    const approver = await as(
+      'internal',
+      'opadmin',
+      `/AgreementEdit?agreementNo=${encodeURIComponent(doc.agreementNo)}`,
+    );
     await approver.page.getByRole('button', { name: '승인', exact: true }).waitFor();
     await expectField(approver.page, 'status', '결재중');
     await approveOnScreen(approver.page, '여정 시험 단가계약 승인');
@@ -268,8 +270,7 @@ describe('agreement journey: award → agreement → call-offs on screen → rem
 
   it('the remaining quantities: the buyer on /AgreementEdit, the supplier on /cyber/CyberAgreementEdit', async () => {
     expect(doc.poNos).toHaveLength(2);
-    const staff = await as('internal', 'operator');
-    await staff.page.goto(`/AgreementEdit?agreementNo=${encodeURIComponent(doc.agreementNo)}`);
+    const staff = await as('internal', 'operator', `/AgreementEdit?agreementNo=${encodeURIComponent(doc.agreementNo)}`);
     const agreed = staff.page.getByRole('region', { name: '계약 품목 (발주·잔여 수량)' });
     await poll(async () => agreementLines(agreed)).toEqual([
       ['여정 시험 볼트', 100, 55, 45],
@@ -305,8 +306,11 @@ describe('agreement journey: award → agreement → call-offs on screen → rem
     const submitted = await api('operator', 'POST', `/api/v1/pos/${doc.poNos[0]}/submit`, { version: po.version });
     const round = (submitted.approvals as Array<{ approvalId: number; version: number }>).at(-1)!;
     await api('opadmin', 'POST', `/api/v1/approvals/${round.approvalId}/approve`, { version: round.version });
-    const { page, problems } = await as('external', 'supplier1');
-    await page.goto(`/cyber/CyberAgreementEdit?agreementNo=${encodeURIComponent(doc.agreementNo)}`);
+    const { page, problems } = await as(
+      'external',
+      'supplier1',
+      `/cyber/CyberAgreementEdit?agreementNo=${encodeURIComponent(doc.agreementNo)}`,
+    );
     await expectField(page, 'agreementNo', doc.agreementNo);
     const lines = page.getByRole('region', { name: '계약 품목 (발주·잔여 수량)' });
     await poll(async () => agreementLines(lines)).toEqual([
@@ -322,8 +326,7 @@ describe('agreement journey: award → agreement → call-offs on screen → rem
 
   it('a simple order line from the agreement, chosen in its popup: the agreed item and price; the line consumed', async () => {
     expect(doc.agreementNo).not.toBe('');
-    const { page, problems } = await as('internal', 'operator');
-    await page.goto('/SimpleOrderEdit');
+    const { page, problems } = await as('internal', 'operator', '/SimpleOrderEdit');
     await page.getByRole('button', { name: '단가계약 품목', exact: true }).waitFor();
     await page.locator('[data-field="compNo"] input').first().fill('C00001');
     await expectField(page, 'forwardCheck', '예');
@@ -373,8 +376,7 @@ describe('agreement journey: award → agreement → call-offs on screen → rem
     await acknowledge(poNo, ['1'], 'agreement-06-acknowledged');
 
     // Purchasing raises line 1 from 30 to 35 on the order's screen: above the approved amount, so proposed.
-    const buyer = await as('internal', 'operator');
-    await buyer.page.goto(`/OrderRequestEdit?poNo=${encodeURIComponent(poNo)}`);
+    const buyer = await as('internal', 'operator', `/OrderRequestEdit?poNo=${encodeURIComponent(poNo)}`);
     await expectField(buyer.page, 'status', '발주확인');
     const lines = buyer.page.getByRole('region', { name: '발주 품목' });
     await poll(async () => (await gridRows(lines)).length).toBe(2);
@@ -393,8 +395,7 @@ describe('agreement journey: award → agreement → call-offs on screen → rem
     await screenshot(buyer.page, 'agreement-07-change-proposed');
     expect(unexpected(buyer.problems)).toEqual([]);
 
-    const approver = await as('internal', 'opadmin');
-    await approver.page.goto(`/OrderRequestEdit?poNo=${encodeURIComponent(poNo)}`);
+    const approver = await as('internal', 'opadmin', `/OrderRequestEdit?poNo=${encodeURIComponent(poNo)}`);
     await approver.page.getByRole('button', { name: '승인', exact: true }).waitFor();
     await approveOnScreen(approver.page, '여정 시험 변경 승인');
     await expectField(approver.page, 'status', '발주전송');
@@ -406,8 +407,11 @@ describe('agreement journey: award → agreement → call-offs on screen → rem
 
   /** supplier1 acknowledges the order in /cyber; its revision history (`revisions`, none before a change) first. */
   async function acknowledge(poNo: string, revisions: string[], shot: string): Promise<void> {
-    const { page, problems } = await as('external', 'supplier1');
-    await page.goto(`/cyber/CyberOrderRequestEdit?poNo=${encodeURIComponent(poNo)}`);
+    const { page, problems } = await as(
+      'external',
+      'supplier1',
+      `/cyber/CyberOrderRequestEdit?poNo=${encodeURIComponent(poNo)}`,
+    );
     await page.getByRole('button', { name: '발주 확인' }).waitFor();
     expect(await fieldText(page, 'status')).toBe('발주전송');
     if (revisions.length > 1) {

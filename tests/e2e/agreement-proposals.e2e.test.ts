@@ -79,8 +79,13 @@ describe('agreement proposals: a PR line naming no agreement → 단가계약 �
     const approved = await api('operator', 'GET', `/api/v1/prs/${prNo}`);
     await api('operator', 'POST', `/api/v1/prs/${prNo}/receive`, { version: approved.version, buyerId: 'E000004' });
 
-    const { page, problems } = (current = await openLoggedIn(browser, baseURL, 'internal', 'operator'));
-    await page.goto(`/prConfirmEdit?prNo=${encodeURIComponent(prNo)}`);
+    const { page, problems } = (current = await openLoggedIn(
+      browser,
+      baseURL,
+      'internal',
+      'operator',
+      `/prConfirmEdit?prNo=${encodeURIComponent(prNo)}`,
+    ));
     await expectField(page, 'prNo', prNo);
     await page.getByRole('button', { name: '단가계약 제안', exact: true }).click();
     const proposals = page.getByRole('dialog', { name: '단가계약 제안' });

@@ -36,9 +36,9 @@ describe('budget journey: PR refused under STOP → budget transfer approved →
     return answer;
   }
 
-  async function internal(userId: string): Promise<TestPage> {
+  async function internal(userId: string, at?: string): Promise<TestPage> {
     await current?.context.close();
-    return (current = await openLoggedIn(browser, baseURL, 'internal', userId));
+    return (current = await openLoggedIn(browser, baseURL, 'internal', userId, at));
   }
 
   beforeAll(async () => {
@@ -68,8 +68,7 @@ describe('budget journey: PR refused under STOP → budget transfer approved →
   });
 
   it('the requester sees the line’s budget before submitting: 시험연구, 초과 불가, nothing available; submits', async () => {
-    const { page, problems } = await internal('buyer');
-    await page.goto(`/prEdit?prNo=${encodeURIComponent(doc.prNo)}`);
+    const { page, problems } = await internal('buyer', `/prEdit?prNo=${encodeURIComponent(doc.prNo)}`);
     await expectField(page, 'prNo', doc.prNo);
     const budget = page.getByRole('region', { name: /예산 가용/ });
     // Account, policy, budget 0 and available 0 on the one line.
@@ -89,8 +88,7 @@ describe('budget journey: PR refused under STOP → budget transfer approved →
   });
 
   it('the approver’s 승인 is refused: the budget is exceeded, and the PR stays in approval', async () => {
-    const { page } = await internal('uadmin1');
-    await page.goto(`/prEdit?prNo=${encodeURIComponent(doc.prNo)}`);
+    const { page } = await internal('uadmin1', `/prEdit?prNo=${encodeURIComponent(doc.prNo)}`);
     await page.getByRole('button', { name: '승인', exact: true }).click();
     const prompt = page.getByRole('dialog', { name: '결재 승인' });
     await prompt.waitFor();
@@ -104,8 +102,7 @@ describe('budget journey: PR refused under STOP → budget transfer approved →
 
   it('operator asks for a transfer of 1,000,000 won from 소모품 to 시험연구 in the 전용 요청 dialog; a refusal keeps what was typed', async () => {
     const pr = await api<{ deptcd: string }>('buyer', 'GET', `/api/v1/prs/${encodeURIComponent(doc.prNo)}`);
-    const { page, problems } = await internal('operator');
-    await page.goto('/budget/budgetTransfer');
+    const { page, problems } = await internal('operator', '/budget/budgetTransfer');
     await page.getByRole('button', { name: '전용 요청', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: '전용 요청' });
     await dialog.waitFor();
@@ -167,8 +164,7 @@ describe('budget journey: PR refused under STOP → budget transfer approved →
   });
 
   it('the same PR now shows the transferred budget and its approval passes', async () => {
-    const { page } = await internal('uadmin1');
-    await page.goto(`/prEdit?prNo=${encodeURIComponent(doc.prNo)}`);
+    const { page } = await internal('uadmin1', `/prEdit?prNo=${encodeURIComponent(doc.prNo)}`);
     const budget = page.getByRole('region', { name: /예산 가용/ });
     await poll(async () => (await gridRows(budget)).map((r) => r.join('|')), 30_000).toEqual([
       expect.stringMatching(/시험연구\|초과 불가\|1,000,000\|1,000,000\|/),

@@ -85,12 +85,13 @@ describe('contract journey: PO → contract from a template → approval → bot
     return JSON.parse(text) as T;
   };
 
-  async function as(user: string): Promise<Page> {
+  /** `user`'s tab, opened at `at` when given (a new tab loads it as its first page, a known one goes there). */
+  async function as(user: string, at?: string): Promise<Page> {
     let tp = tabs.get(user);
     if (!tp) {
-      tp = await openLoggedIn(browser, baseURL, user.startsWith('supplier') ? 'external' : 'internal', user);
+      tp = await openLoggedIn(browser, baseURL, user.startsWith('supplier') ? 'external' : 'internal', user, at);
       tabs.set(user, tp);
-    }
+    } else if (at) await tp.page.goto(at);
     // The tab in front: the grids take a click (focus) only on the page being shown.
     await tp.page.bringToFront();
     return tp.page;
@@ -157,8 +158,7 @@ describe('contract journey: PO → contract from a template → approval → bot
   });
 
   it('operator adds a clause to the library on screen; a template places it', { timeout: 120_000 }, async () => {
-    const page = await as('operator');
-    await page.goto('/contract/clauseList');
+    const page = await as('operator', '/contract/clauseList');
     await page.getByRole('button', { name: '조항 등록', exact: true }).click();
     // A code without '_': the template's stored clauses are read through the camel-case plugin, which
     // rewrites a nested key's underscores (E2E_DELIVERY → E2EDELIVERY) — reported, not the screen's to fix.
@@ -211,8 +211,7 @@ describe('contract journey: PO → contract from a template → approval → bot
     'operator makes the contract from the order’s 계약서 작성 with the template, and submits it',
     { timeout: 180_000 },
     async () => {
-      const page = await as('operator');
-      await page.goto(`/OrderRequestEdit?poNo=${j.poNo}`);
+      const page = await as('operator', `/OrderRequestEdit?poNo=${j.poNo}`);
       await expectField(page, 'poNo', j.poNo);
       await page.getByRole('button', { name: '계약서 작성', exact: true }).click();
       await page.waitForURL(/\/contract\/contractCreate\?sourceKind=PO&sourceNo=/);
@@ -254,8 +253,7 @@ describe('contract journey: PO → contract from a template → approval → bot
   );
 
   it('the approver approves it on the contract: it is sent to the supplier', { timeout: 120_000 }, async () => {
-    const page = await as('opadmin');
-    await page.goto(`/contract/contractDetail?contractNo=${j.contractNo}`);
+    const page = await as('opadmin', `/contract/contractDetail?contractNo=${j.contractNo}`);
     await expectField(page, 'status', '결재중');
     await promptAction(page, '승인', async (d) => {
       await d.getByLabel(/승인 의견/).fill('계약 조건 확인');
@@ -265,8 +263,7 @@ describe('contract journey: PO → contract from a template → approval → bot
   });
 
   it('supplier1 signs in /cyber with the one-time code sent to it', { timeout: 180_000 }, async () => {
-    const page = await as('supplier1');
-    await page.goto('/cyber/contract/contractList');
+    const page = await as('supplier1', '/cyber/contract/contractList');
     await page.getByTestId('list-grid').locator('td', { hasText: j.contractNo }).first().waitFor({ state: 'attached' });
     await page.goto(`/cyber/contract/contractSign?contractNo=${j.contractNo}`);
     await expectField(page, 'status', '서명 요청');
@@ -286,8 +283,7 @@ describe('contract journey: PO → contract from a template → approval → bot
   });
 
   it('operator, the named signer, signs: the contract is executed', { timeout: 120_000 }, async () => {
-    const page = await as('operator');
-    await page.goto(`/contract/contractDetail?contractNo=${j.contractNo}`);
+    const page = await as('operator', `/contract/contractDetail?contractNo=${j.contractNo}`);
     await expectField(page, 'status', '일부 서명');
     await promptAction(page, '서명', async (d) => {
       await d.getByLabel(/전자서명에 동의합니다/).check();
@@ -327,8 +323,7 @@ describe('contract journey: PO → contract from a template → approval → bot
     'an amendment of the executed contract records what changed and links the original',
     { timeout: 180_000 },
     async () => {
-      const page = await as('operator');
-      await page.goto(`/contract/contractDetail?contractNo=${j.contractNo}`);
+      const page = await as('operator', `/contract/contractDetail?contractNo=${j.contractNo}`);
       await expectField(page, 'status', '체결');
       await page.getByRole('button', { name: '변경계약 작성', exact: true }).click();
       await page.waitForURL(/\/contract\/contractCreate\?amends=/);

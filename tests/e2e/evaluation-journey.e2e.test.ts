@@ -140,14 +140,14 @@ describe('supplier evaluation journey', () => {
     await browser?.close();
   });
 
-  async function internal(userId: string): Promise<TestPage> {
+  async function internal(userId: string, at?: string): Promise<TestPage> {
     await current?.context.close();
-    return (current = await openLoggedIn(browser, baseURL, 'internal', userId));
+    return (current = await openLoggedIn(browser, baseURL, 'internal', userId, at));
   }
 
-  async function external(userId: string): Promise<TestPage> {
+  async function external(userId: string, at?: string): Promise<TestPage> {
     await current?.context.close();
-    return (current = await openLoggedIn(browser, baseURL, 'external', userId));
+    return (current = await openLoggedIn(browser, baseURL, 'external', userId, at));
   }
 
   async function openPeriod(page: Page): Promise<void> {
@@ -157,8 +157,7 @@ describe('supplier evaluation journey', () => {
   }
 
   it('tfadmin sets up a period with two criteria over two suppliers and opens it', async () => {
-    const { page, problems } = await internal('tfadmin');
-    await page.goto('/business/evaManage/evaSetting');
+    const { page, problems } = await internal('tfadmin', '/business/evaManage/evaSetting');
     await page.getByRole('button', { name: '평가기간 추가' }).click();
     await page.getByLabel('평가기간명').fill(PERIOD);
     await page.getByLabel('시작일').fill(dates.startDate);
@@ -316,8 +315,7 @@ describe('supplier evaluation journey', () => {
 
   it('supplier1 sees its grade and each criterion; supplier2 sees nothing of the period', async () => {
     {
-      const { page, problems } = await external('supplier1');
-      await page.goto('/cyber/compInfo/evaTotalList');
+      const { page, problems } = await external('supplier1', '/cyber/compInfo/evaTotalList');
       const grid = page.getByTestId('list-grid');
       await grid.locator('td', { hasText: PERIOD }).first().waitFor({ state: 'attached' });
       const row = (await gridRows(grid)).find((r) => r[0] === PERIOD)!;
@@ -333,8 +331,7 @@ describe('supplier evaluation journey', () => {
       expect(unexpected(problems)).toEqual([]);
     }
     {
-      const { page, problems } = await external('supplier2');
-      await page.goto('/cyber/compInfo/evaTotalList');
+      const { page, problems } = await external('supplier2', '/cyber/compInfo/evaTotalList');
       const grid = page.getByTestId('list-grid');
       await grid.locator('tbody tr').first().waitFor({ state: 'attached' });
       await poll(async () => (await gridRows(grid)).length).toBeGreaterThan(0);

@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { e2eLane } from './helpers/lane';
-import { apiLogin, submitExternalLogin, submitInternalLogin, unexpected } from './helpers/auth';
-import { launchBrowser, openPage, screenshot, type TestPage } from './helpers/browser';
+import { apiLogin, openLoggedIn, unexpected } from './helpers/auth';
+import { launchBrowser, screenshot, type TestPage } from './helpers/browser';
 import { erpCalls, erpFailNext } from './helpers/erp-control';
 
 /**
@@ -206,20 +206,14 @@ describe('fulfilment and settlement journey', () => {
     await browser?.close();
   });
 
-  /** One logged-in tab per user, kept for the later steps. */
-  async function as(user: string, portal: 'internal' | 'external' = 'internal'): Promise<TestPage> {
+  /** One logged-in tab per user, kept for the later steps; opened at `at` when given, or moved there. */
+  async function as(user: string, portal: 'internal' | 'external' = 'internal', at?: string): Promise<TestPage> {
     const known = sessions.get(user);
-    if (known) return known;
-    const tp = await openPage(browser, baseURL);
-    if (portal === 'external') {
-      await tp.page.goto('/cyberLogin');
-      await submitExternalLogin(tp.page, baseURL, user);
-      await tp.page.getByRole('heading', { name: 'OGPMS 협력사 포털에 오신 것을 환영합니다' }).waitFor();
-    } else {
-      await tp.page.goto('/login');
-      await submitInternalLogin(tp.page, user);
-      await tp.page.getByRole('heading', { name: 'GPMS에 오신 것을 환영합니다' }).waitFor();
+    if (known) {
+      if (at) await known.page.goto(at);
+      return known;
     }
+    const tp = await openLoggedIn(browser, baseURL, portal, user, at);
     sessions.set(user, tp);
     return tp;
   }
@@ -244,8 +238,7 @@ describe('fulfilment and settlement journey', () => {
     expect(order, 'the demo data has an acknowledged KRW order of C00001').toBeDefined();
     j.poNo = order.poNo;
 
-    const { page } = await as('supplier1', 'external');
-    await page.goto('/cyber/deliverInfo');
+    const { page } = await as('supplier1', 'external', '/cyber/deliverInfo');
     await listTotal(page);
     await page.getByRole('button', { name: '납품 등록' }).click();
     await page.waitForURL((u) => u.pathname === '/cyber/deliverEdit');
@@ -296,8 +289,7 @@ describe('fulfilment and settlement journey', () => {
   });
 
   it('purchasing receives the delivery into warehousing', { timeout: 180_000 }, async () => {
-    const { page } = await as('operator');
-    await page.goto(`/deliverListAdmin?deliveryNo=${j.deliveryNo}`);
+    const { page } = await as('operator', 'internal', `/deliverListAdmin?deliveryNo=${j.deliveryNo}`);
     expect(await listTotal(page)).toBe('총 1건');
     const { cells } = await rowWith(listGrid(page), j.deliveryNo);
     expect(cells.slice(0, 5)).toEqual([j.deliveryNo, '납품등록', '㈜대한정밀', 'C00001', j.poNo]);
@@ -391,8 +383,7 @@ describe('fulfilment and settlement journey', () => {
   });
 
   it('another person approves the receipt and decides it finally', { timeout: 180_000 }, async () => {
-    const { page } = await as('opadmin');
-    await page.goto(`/warehousingList?whReqNo=${j.whReqNo}`);
+    const { page } = await as('opadmin', 'internal', `/warehousingList?whReqNo=${j.whReqNo}`);
     expect(await listTotal(page)).toBe('총 1건');
     expect(await page.getByTestId('list-currency-totals').innerText()).toBe(`합계 KRW ${won(j.total)}`);
     let row = await rowWith(listGrid(page), j.whReqNo);
@@ -428,8 +419,7 @@ describe('fulfilment and settlement journey', () => {
   });
 
   it('purchasing settles the month and puts it to the supplier', { timeout: 180_000 }, async () => {
-    const { page } = await as('operator');
-    await page.goto('/monthlyCalcAdmin?compNo=C00001');
+    const { page } = await as('operator', 'internal', '/monthlyCalcAdmin?compNo=C00001');
     await listTotal(page);
     await page.getByRole('button', { name: '정산 집계' }).click();
     const prompt = page.getByRole('dialog', { name: '월정산 집계' });
@@ -489,8 +479,7 @@ describe('fulfilment and settlement journey', () => {
   });
 
   it('the supplier sees its delivery received and confirms the settlement', { timeout: 180_000 }, async () => {
-    const { page } = await as('supplier1', 'external');
-    await page.goto(`/cyber/deliverInfo?deliveryNo=${j.deliveryNo}`);
+    const { page } = await as('supplier1', 'external', `/cyber/deliverInfo?deliveryNo=${j.deliveryNo}`);
     expect((await rowWith(listGrid(page), j.deliveryNo)).cells.slice(0, 2)).toEqual([j.deliveryNo, '입고완료']);
 
     await page.goto('/cyber/monthlyCalculate');
@@ -519,8 +508,7 @@ describe('fulfilment and settlement journey', () => {
     'posting to the ERP fails: the settlement shows it and /posting-error has the ERP’s message',
     { timeout: 180_000 },
     async () => {
-      const { page, problems } = await as('operator');
-      await page.goto(`/monthlyCalcADetail?settleNo=${j.settleNo}`);
+      const { page, problems } = await as('operator', 'internal', `/monthlyCalcADetail?settleNo=${j.settleNo}`);
       await expectShown(page, '정산상태', '협력사확인');
       expect(await shown(page, '확인자')).toBe('supplier1');
       // The shared server makes one request per posting (ERP_RETRIES=0): this one fails.
@@ -588,8 +576,7 @@ describe('fulfilment and settlement journey', () => {
   );
 
   it('a retry from /posting-error posts the voucher, booked once', { timeout: 180_000 }, async () => {
-    const { page } = await as('operator');
-    await page.goto(`/posting-error?voucherNo=${j.voucherNo}`);
+    const { page } = await as('operator', 'internal', `/posting-error?voucherNo=${j.voucherNo}`);
     await rowWith(listGrid(page), j.voucherNo);
     await clickGridRow(page, listGrid(page), 0);
     await page.getByText('1건 선택').waitFor();
@@ -683,8 +670,7 @@ describe('fulfilment and settlement journey', () => {
   });
 
   it('the statement prints with the supplier, the month and the amounts', { timeout: 180_000 }, async () => {
-    const { page } = await as('operator');
-    await page.goto('/statement?compNo=C00001');
+    const { page } = await as('operator', 'internal', '/statement?compNo=C00001');
     const grid = listGrid(page);
     const { cells, index } = await rowWith(grid, j.settleNo);
     expect(cells.slice(0, 8)).toEqual([

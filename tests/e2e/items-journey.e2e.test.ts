@@ -76,14 +76,14 @@ describe('items journey: Excel upload → item popup on a PR line → supplier p
     await browser?.close();
   });
 
-  async function internal(userId: string): Promise<TestPage> {
+  async function internal(userId: string, at?: string): Promise<TestPage> {
     await current?.context.close();
-    return (current = await openLoggedIn(browser, baseURL, 'internal', userId));
+    return (current = await openLoggedIn(browser, baseURL, 'internal', userId, at));
   }
 
-  async function external(userId: string): Promise<TestPage> {
+  async function external(userId: string, at?: string): Promise<TestPage> {
     await current?.context.close();
-    return (current = await openLoggedIn(browser, baseURL, 'external', userId));
+    return (current = await openLoggedIn(browser, baseURL, 'external', userId, at));
   }
 
   /** The API as the page's own login (supplier calls carry IsCyber: Y). */
@@ -115,8 +115,7 @@ describe('items journey: Excel upload → item popup on a PR line → supplier p
   }
 
   it('staff upload items from the template: the bad rows are named, downloaded, fixed, uploaded again and applied', async () => {
-    const { page, problems } = await internal('tfadmin');
-    await page.goto('/itemExcelUpDetail');
+    const { page, problems } = await internal('tfadmin', '/itemExcelUpDetail');
     await page.getByRole('heading', { name: '품목 엑셀등록' }).waitFor();
     const template = await downloadedRows(page, page.locator('[data-field="template"]').getByRole('link').first());
     expect(template.sheet).toBe('품목');
@@ -191,8 +190,7 @@ describe('items journey: Excel upload → item popup on a PR line → supplier p
   }, 180_000);
 
   it('the buyer finds the new items with the item search popup on a PR line', async () => {
-    const { page, problems } = await internal('buyer');
-    await page.goto('/prEdit');
+    const { page, problems } = await internal('buyer', '/prEdit');
     await page.getByRole('heading', { name: '구매요청서' }).waitFor();
     await page.getByRole('button', { name: '품목 검색' }).click();
     const popup = page.getByRole('dialog', { name: '품목 검색' });
@@ -270,8 +268,7 @@ describe('items journey: Excel upload → item popup on a PR line → supplier p
 
   it('supplier2 sees the proposal neither in its list nor at its address', async () => {
     expect(state.proposalNo).not.toBe('');
-    const { page, problems } = await external('supplier2');
-    await page.goto('/cyber/itemManagement/upItemView');
+    const { page, problems } = await external('supplier2', '/cyber/itemManagement/upItemView');
     const search = page.getByRole('search');
     await search.getByLabel('품목코드').fill(state.itemCode);
     await Promise.all([
@@ -290,8 +287,7 @@ describe('items journey: Excel upload → item popup on a PR line → supplier p
 
   it('staff approve it with today as the effective date: the item price history shows it and its chart draws', async () => {
     expect(state.proposalNo).not.toBe('');
-    const { page, problems } = await internal('tfadmin');
-    await page.goto(`/itemProposalDetail?proposalNo=${state.proposalNo}`);
+    const { page, problems } = await internal('tfadmin', `/itemProposalDetail?proposalNo=${state.proposalNo}`);
     await poll(() => fieldText(page, 'proposalNo')).toBe(state.proposalNo);
     const supplier = await fieldText(page, 'compNameKr');
     expect(await fieldText(page, 'proposedPrice')).toBe('23,450');

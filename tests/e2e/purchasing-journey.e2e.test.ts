@@ -51,19 +51,18 @@ describe('purchasing journey: PR → approval → quotations → selection → P
     await browser?.close();
   });
 
-  async function internal(userId: string): Promise<TestPage> {
+  async function internal(userId: string, at?: string): Promise<TestPage> {
     await current?.context.close();
-    return (current = await openLoggedIn(browser, baseURL, 'internal', userId));
+    return (current = await openLoggedIn(browser, baseURL, 'internal', userId, at));
   }
 
-  async function external(userId: string): Promise<TestPage> {
+  async function external(userId: string, at?: string): Promise<TestPage> {
     await current?.context.close();
-    return (current = await openLoggedIn(browser, baseURL, 'external', userId));
+    return (current = await openLoggedIn(browser, baseURL, 'external', userId, at));
   }
 
   it('the requester writes a PR with two lines, saves it and submits it for approval', async () => {
-    const { page, problems } = await internal('buyer');
-    await page.goto('/prEdit');
+    const { page, problems } = await internal('buyer', '/prEdit');
     await page.getByRole('heading', { name: '구매요청서' }).waitFor();
     await page.getByLabel('제목').fill(title);
     await page.getByLabel('희망 납기일').fill(dates.desired);
@@ -156,8 +155,7 @@ describe('purchasing journey: PR → approval → quotations → selection → P
 
   it('purchasing finds the PR, receives it as its buyer and invites two suppliers to quote', async () => {
     expect(doc.prNo).not.toBe('');
-    const { page, problems } = await internal('operator');
-    await page.goto('/prConfirmList');
+    const { page, problems } = await internal('operator', '/prConfirmList');
     const search = page.getByRole('search');
     await search.getByLabel('구매요청번호').fill(doc.prNo);
     await search.getByRole('button', { name: '조회' }).click();
@@ -246,8 +244,7 @@ describe('purchasing journey: PR → approval → quotations → selection → P
     ask?: (page: Page) => Promise<void>,
   ): Promise<void> {
     expect(doc.rfqNo).not.toBe('');
-    const { page, problems } = await external(userId);
-    await page.goto('/cyber/prCheckList');
+    const { page, problems } = await external(userId, '/cyber/prCheckList');
     const search = page.getByRole('search');
     await search.getByLabel('견적요청번호').fill(doc.rfqNo);
     await search.getByRole('button', { name: '조회' }).click();
@@ -314,8 +311,7 @@ describe('purchasing journey: PR → approval → quotations → selection → P
   }, 180_000);
 
   it('purchasing answers the question for every invited supplier, without naming who asked', async () => {
-    const { page, problems } = await internal('operator');
-    await page.goto(`/prConfirmEdit?prNo=${encodeURIComponent(doc.prNo)}`);
+    const { page, problems } = await internal('operator', `/prConfirmEdit?prNo=${encodeURIComponent(doc.prNo)}`);
     const questions = page.getByRole('region', { name: '협력사 질문 (번호를 눌러 답변)' });
     await poll(async () => (await gridRows(questions)).map((r) => [r[1], r[2], r[4]])).toEqual([
       ['㈜대한정밀', question, '아니오'],
@@ -348,8 +344,7 @@ describe('purchasing journey: PR → approval → quotations → selection → P
 
   it('purchasing compares the quotations side by side and selects the lowest', async () => {
     expect(doc.rfqNo).not.toBe('');
-    const { page, problems } = await internal('operator');
-    await page.goto(`/prConfirmEdit?prNo=${encodeURIComponent(doc.prNo)}`);
+    const { page, problems } = await internal('operator', `/prConfirmEdit?prNo=${encodeURIComponent(doc.prNo)}`);
     const quotations = page.getByRole('region', { name: '견적 현황' });
     await poll(async () => (await gridRows(quotations)).map((r) => [r[0], r[2], amount(r[4])])).toEqual([
       ['C00001', '견적제출', 255_000],
@@ -385,8 +380,7 @@ describe('purchasing journey: PR → approval → quotations → selection → P
 
   it('purchasing builds the PO from the awarded request and submits it for approval', async () => {
     expect(doc.rfqNo).not.toBe('');
-    const { page, problems } = await internal('operator');
-    await page.goto(`/prConfirmEdit?prNo=${encodeURIComponent(doc.prNo)}`);
+    const { page, problems } = await internal('operator', `/prConfirmEdit?prNo=${encodeURIComponent(doc.prNo)}`);
     await page.getByRole('button', { name: '발주 작성' }).click();
     await page.waitForURL((u) => u.pathname === '/OrderRequestEdit');
     await page.getByRole('heading', { name: '발주요청 상세' }).waitFor();
@@ -429,8 +423,7 @@ describe('purchasing journey: PR → approval → quotations → selection → P
 
   it('the PO approver approves it with the FORWARD_YN message, which sends it to the supplier', async () => {
     expect(doc.poNo).not.toBe('');
-    const { page, problems } = await internal('opadmin');
-    await page.goto(`/OrderRequestEdit?poNo=${encodeURIComponent(doc.poNo)}`);
+    const { page, problems } = await internal('opadmin', `/OrderRequestEdit?poNo=${encodeURIComponent(doc.poNo)}`);
     await page.getByRole('button', { name: '승인', exact: true }).waitFor();
     expect(await fieldText(page, 'status')).toBe('결재중');
     await expectField(page, 'forwardCheck', '예');
@@ -452,8 +445,7 @@ describe('purchasing journey: PR → approval → quotations → selection → P
 
   it('purchasing prints the sent order: the sheet the supplier sees, and its PDF with the approver’s stamp', async () => {
     expect(doc.poNo).not.toBe('');
-    const { page, problems } = await internal('operator');
-    await page.goto(`/OrderRequestEdit?poNo=${encodeURIComponent(doc.poNo)}`);
+    const { page, problems } = await internal('operator', `/OrderRequestEdit?poNo=${encodeURIComponent(doc.poNo)}`);
     await page.getByRole('button', { name: '발주서 인쇄' }).click();
     const dialog = page.getByRole('dialog', { name: '발주서 인쇄' });
     const sheet = dialog.getByRole('article', { name: '발주서' });
@@ -487,8 +479,7 @@ describe('purchasing journey: PR → approval → quotations → selection → P
 
   it('supplier1 finds the order in its list and acknowledges it once', async () => {
     expect(doc.poNo).not.toBe('');
-    const { page, problems } = await external('supplier1');
-    await page.goto('/cyber/CyberOrderRequestList');
+    const { page, problems } = await external('supplier1', '/cyber/CyberOrderRequestList');
     const search = page.getByRole('search');
     await search.getByLabel('발주번호').fill(doc.poNo);
     await search.getByRole('button', { name: '조회' }).click();

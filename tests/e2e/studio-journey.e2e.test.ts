@@ -85,9 +85,8 @@ describe('screen studio: write, check, preview, publish, open, refuse, restore',
   });
 
   it('the analyst writes a definition with a mistake, sees it at its place with the suggestion, fixes it and previews real rows', async () => {
-    analyst = await openLoggedIn(browser, baseURL, 'internal', 'admin');
+    analyst = await openLoggedIn(browser, baseURL, 'internal', 'admin', '/portal/screen/studio');
     const { page } = analyst;
-    await page.goto('/portal/screen/studio');
     await page.getByRole('heading', { name: '화면 스튜디오' }).first().waitFor({ timeout: 30_000 });
     await page.getByLabel('이름 (경로 /s/이름)').fill(NAME);
     await page.getByRole('button', { name: '만들기', exact: true }).click();
@@ -222,9 +221,8 @@ describe('screen studio: write, check, preview, publish, open, refuse, restore',
     expect(writes).toEqual([]);
     await page.unroute(`**/api/v1/studio/published/${NAME}`);
 
-    const monitor = await openLoggedIn(browser, baseURL, 'internal', 'monitor');
+    const monitor = await openLoggedIn(browser, baseURL, 'internal', 'monitor', `/s/${NAME}`);
     try {
-      await monitor.page.goto(`/s/${NAME}`);
       await monitor.page.waitForURL((u) => u.pathname === '/info401', { timeout: 20_000 });
       await screenshot(monitor.page, 'studio-monitor-401');
     } finally {

@@ -92,9 +92,9 @@ describe('supplier lifecycle journey: application → approval → ERP → quota
     fs.rmSync(files, { recursive: true, force: true });
   });
 
-  async function internal(userId: string): Promise<TestPage> {
+  async function internal(userId: string, at?: string): Promise<TestPage> {
     await current?.context.close();
-    return (current = await openLoggedIn(browser, baseURL, 'internal', userId));
+    return (current = await openLoggedIn(browser, baseURL, 'internal', userId, at));
   }
 
   it('a new company applies on the four public pages and gets a receipt number', async () => {
@@ -170,8 +170,7 @@ describe('supplier lifecycle journey: application → approval → ERP → quota
   it('staff approve the user, and the registration evaluation passes: the company exists', async () => {
     expect(doc.receiptNo).not.toBe('');
     {
-      const { page, problems } = await internal('opadmin');
-      await page.goto('/portal/ogpmsManage/RegisterUser');
+      const { page, problems } = await internal('opadmin', '/portal/ogpmsManage/RegisterUser');
       const list = await searchOne(page, '접수번호', doc.receiptNo);
       const [row] = await gridRows(list);
       expect([row[0], row[1], row[2], row[3], row[4], row[6]]).toEqual([
@@ -195,8 +194,7 @@ describe('supplier lifecycle journey: application → approval → ERP → quota
       expect(unexpected(problems)).toEqual([]);
     }
     {
-      const { page, problems } = await internal('tfadmin');
-      await page.goto('/business/evaManage/compRegMngList');
+      const { page, problems } = await internal('tfadmin', '/business/evaManage/compRegMngList');
       const list = await searchOne(page, '상호', company.name);
       const [row] = await gridRows(list);
       expect([row[1], row[2], row[4]]).toEqual([doc.receiptNo, company.name, '평가중']);
@@ -223,8 +221,7 @@ describe('supplier lifecycle journey: application → approval → ERP → quota
   }, 180_000);
 
   it('the ERP vendor application is sent once: the fake ERP sees one call, a second send is refused', async () => {
-    const { page, problems } = await internal('tfadmin');
-    await page.goto('/compGerpAppList');
+    const { page, problems } = await internal('tfadmin', '/compGerpAppList');
     const list = await searchOne(page, '업체명', company.name);
     const [row] = await gridRows(list);
     expect(row[0]).toMatch(/^GV\d{4}-\d{6}$/);
@@ -344,18 +341,22 @@ describe('supplier lifecycle journey: application → approval → ERP → quota
   it('a suspension requested and approved on compChangeStatusList stops the buyer’s next invitation, and says why', async () => {
     expect(doc.prB).not.toBe('');
     // The buyer has the PR's 견적요청 dialog open with the supplier chosen while it still trades.
-    const buyer = await openLoggedIn(browser, baseURL, 'internal', 'operator');
+    const buyer = await openLoggedIn(
+      browser,
+      baseURL,
+      'internal',
+      'operator',
+      `/prConfirmEdit?prNo=${encodeURIComponent(doc.prB)}`,
+    );
     try {
       const bp = buyer.page;
-      await bp.goto(`/prConfirmEdit?prNo=${encodeURIComponent(doc.prB)}`);
       await expectField(bp, 'status', '구매접수');
       const rfq = await openRfqDialog(bp, { deadline: dates.deadline, description: '거래정지 이후 견적 요청 시도' });
       expect(await pickSupplier(bp, rfq, company.name, doc.compNo)).toEqual([doc.compNo]);
 
       // One staff member asks for 거래정지 with a reason…
       {
-        const { page, problems } = await internal('tfadmin');
-        await page.goto('/compChangeStatusList');
+        const { page, problems } = await internal('tfadmin', '/compChangeStatusList');
         await page.getByRole('button', { name: '변경요청', exact: true }).click();
         const prompt = page.getByRole('dialog', { name: '변경요청' });
         await prompt.waitFor();
@@ -368,8 +369,7 @@ describe('supplier lifecycle journey: application → approval → ERP → quota
       }
       // …another approves it.
       {
-        const { page, problems } = await internal('opadmin');
-        await page.goto('/compChangeStatusList');
+        const { page, problems } = await internal('opadmin', '/compChangeStatusList');
         const list = await searchOne(page, '업체번호', doc.compNo);
         const [row] = await gridRows(list);
         expect([row[1], row[2], row[3], row[4], row[5], row[6]]).toEqual([

@@ -46,12 +46,13 @@ describe('tax invoice journey: request, refusal, re-request, issue, NTS success,
     return (await res.json()) as T;
   };
 
-  async function as(user: string): Promise<Page> {
+  /** `user`'s tab, opened at `at` when given (a new tab loads it as its first page, a known one goes there). */
+  async function as(user: string, at?: string): Promise<Page> {
     let tp = tabs.get(user);
     if (!tp) {
-      tp = await openLoggedIn(browser, baseURL, user.startsWith('supplier') ? 'external' : 'internal', user);
+      tp = await openLoggedIn(browser, baseURL, user.startsWith('supplier') ? 'external' : 'internal', user, at);
       tabs.set(user, tp);
-    }
+    } else if (at) await tp.page.goto(at);
     return tp.page;
   }
 
@@ -90,8 +91,7 @@ describe('tax invoice journey: request, refusal, re-request, issue, NTS success,
       j.settleNo = mine[0].settleNo;
       j.period = mine[0].period;
 
-      const page = await as('operator');
-      await page.goto(`/taxInvoiceException?settleNo=${encodeURIComponent(j.settleNo)}`);
+      const page = await as('operator', `/taxInvoiceException?settleNo=${encodeURIComponent(j.settleNo)}`);
       await poll(async () => page.getByTestId('list-total').innerText()).toBe('총 1건');
       const grid = page.getByTestId('list-grid');
       await grid.locator('td', { hasText: '세금계산서 없음' }).first().waitFor({ state: 'attached' });
@@ -123,8 +123,7 @@ describe('tax invoice journey: request, refusal, re-request, issue, NTS success,
     'staff request the issue (역발행 요청); the supplier sees it in /cyber and refuses it with a reason',
     { timeout: 180_000 },
     async () => {
-      const page = await as('operator');
-      await page.goto(`/taxInvoiceDetail?mgtKey=${j.mgtKey}`);
+      const page = await as('operator', `/taxInvoiceDetail?mgtKey=${j.mgtKey}`);
       await expectField(page, 'status', '작성');
       await page.getByRole('region', { name: '품목' }).waitFor();
       await screenshot(page, 'tax-invoice-03-detail-draft');
@@ -134,8 +133,7 @@ describe('tax invoice journey: request, refusal, re-request, issue, NTS success,
       await notice(page, '역발행을 요청했습니다').waitFor();
       await expectField(page, 'status', '역발행요청');
 
-      const supplier = await as('supplier1');
-      await supplier.goto('/cyber/myTaxInvoice');
+      const supplier = await as('supplier1', '/cyber/myTaxInvoice');
       await supplier
         .getByTestId('list-grid')
         .locator('td', { hasText: j.mgtKey })
@@ -159,8 +157,7 @@ describe('tax invoice journey: request, refusal, re-request, issue, NTS success,
     'staff see the reason and request again; the supplier issues with its approval number',
     { timeout: 180_000 },
     async () => {
-      const page = await as('operator');
-      await page.goto(`/taxInvoiceDetail?mgtKey=${j.mgtKey}`);
+      const page = await as('operator', `/taxInvoiceDetail?mgtKey=${j.mgtKey}`);
       await expectField(page, 'status', '거부');
       await expectField(page, 'memo', '단가 확인이 필요합니다');
       await page.getByRole('button', { name: '역발행 요청', exact: true }).click();
@@ -174,8 +171,7 @@ describe('tax invoice journey: request, refusal, re-request, issue, NTS success,
       const day = next.toISOString().slice(0, 10).replace(/-/g, '');
       j.approval = `${day}4100004200000777`;
 
-      const supplier = await as('supplier1');
-      await supplier.goto(`/cyber/myTaxInvoiceDetail?mgtKey=${j.mgtKey}`);
+      const supplier = await as('supplier1', `/cyber/myTaxInvoiceDetail?mgtKey=${j.mgtKey}`);
       await expectField(supplier, 'status', '역발행요청');
       await promptAction(supplier, '발행', async (d) => {
         await d
@@ -192,8 +188,7 @@ describe('tax invoice journey: request, refusal, re-request, issue, NTS success,
     'staff record the NTS transmission and its success; the exception is gone and the settlement posts',
     { timeout: 180_000 },
     async () => {
-      const page = await as('operator');
-      await page.goto(`/taxInvoiceDetail?mgtKey=${j.mgtKey}`);
+      const page = await as('operator', `/taxInvoiceDetail?mgtKey=${j.mgtKey}`);
       await expectField(page, 'status', '발행');
       await promptAction(page, '국세청 전송 결과', async (d) => {
         await d.getByRole('combobox', { name: /결과/ }).selectOption({ label: '국세청 전송됨' });
@@ -235,8 +230,7 @@ describe('tax invoice journey: request, refusal, re-request, issue, NTS success,
     'the deadline view; a supplier-issued XML uploaded (정발행) opens matched to its settlement; nothing unexpected in any console',
     { timeout: 120_000 },
     async () => {
-      const page = await as('operator');
-      await page.goto('/taxInvoiceDeadline');
+      const page = await as('operator', '/taxInvoiceDeadline');
       await page.getByTestId('list-total').waitFor();
       await screenshot(page, 'tax-invoice-08-deadlines');
       await expectAccessible(page, '/taxInvoiceDeadline');

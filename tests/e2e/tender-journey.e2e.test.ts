@@ -76,9 +76,9 @@ describe('tender journey: draft → invitations → sealed bids → dual-control
     await browser?.close();
   });
 
-  async function as(portal: 'internal' | 'external', userId: string): Promise<TestPage> {
+  async function as(portal: 'internal' | 'external', userId: string, at?: string): Promise<TestPage> {
     await current?.context.close();
-    return (current = await openLoggedIn(browser, baseURL, portal, userId));
+    return (current = await openLoggedIn(browser, baseURL, portal, userId, at));
   }
 
   /** Waits for the success line, or fails with the error the screen shows instead. */
@@ -96,8 +96,7 @@ describe('tender journey: draft → invitations → sealed bids → dual-control
   }
 
   it('purchasing drafts a tender of its own line, invites two suppliers and publishes it', async () => {
-    const { page, problems } = await as('internal', 'operator');
-    await page.goto('/bid/tenderEdit');
+    const { page, problems } = await as('internal', 'operator', '/bid/tenderEdit');
     await page.getByRole('heading', { name: '입찰', exact: true }).waitFor();
     const now = await serverNow(baseURL);
     // The pickers take minutes: the close is the next whole minute after BID_SECONDS.
@@ -183,8 +182,7 @@ describe('tender journey: draft → invitations → sealed bids → dual-control
 
   async function openInvitation(userId: string): Promise<TestPage> {
     expect(doc.tenderNo).not.toBe('');
-    const tp = await as('external', userId);
-    await tp.page.goto('/cyber/bid/tenderList');
+    const tp = await as('external', userId, '/cyber/bid/tenderList');
     const list = await searchOne(tp.page, '입찰번호', doc.tenderNo);
     expect((await gridRows(list))[0].slice(0, 4)).toEqual([doc.tenderNo, title, '입찰중', '초대']);
     await screenshot(tp.page, `tender-cyber-list-${userId}`);
@@ -223,8 +221,7 @@ describe('tender journey: draft → invitations → sealed bids → dual-control
   }
 
   it('before the close 개찰 확인 is disabled and says why', async () => {
-    const { page, problems } = await as('internal', 'tfadmin');
-    await page.goto('/bid/tenderOpen');
+    const { page, problems } = await as('internal', 'tfadmin', '/bid/tenderOpen');
     const search = page.getByRole('search');
     await search.getByLabel('입찰번호').fill(doc.tenderNo);
     await search.getByRole('button', { name: '조회' }).click();
@@ -245,8 +242,7 @@ describe('tender journey: draft → invitations → sealed bids → dual-control
     await advanceServerClockPast(baseURL, doc.closeAt);
 
     const confirmOn = async (userId: string) => {
-      const { page, problems } = await as('internal', userId);
-      await page.goto('/bid/tenderOpen');
+      const { page, problems } = await as('internal', userId, '/bid/tenderOpen');
       const search = page.getByRole('search');
       await search.getByLabel('입찰번호').fill(doc.tenderNo);
       // The list shows the stored status: the tender.clock job has to have closed it (woken by the clock's move, else every 30 s).
@@ -299,8 +295,7 @@ describe('tender journey: draft → invitations → sealed bids → dual-control
   }, 400_000);
 
   it('the buyer awards by the rule: the PO of the lowest bid is in the PO list', async () => {
-    const { page, problems } = await as('internal', 'operator');
-    await page.goto('/bid/tenderList');
+    const { page, problems } = await as('internal', 'operator', '/bid/tenderList');
     const tenders = await searchOne(page, '입찰번호', doc.tenderNo);
     expect((await gridRows(tenders))[0].join(' ')).toContain('개찰완료');
     await screenshot(page, 'tender-list-opened');
@@ -331,8 +326,11 @@ describe('tender journey: draft → invitations → sealed bids → dual-control
   }, 180_000);
 
   it('the losing supplier sees its result and its own price, never the winner’s', async () => {
-    const { page, problems } = await as('external', 'supplier2');
-    await page.goto(`/cyber/bid/tenderSubmit?tenderNo=${encodeURIComponent(doc.tenderNo)}`);
+    const { page, problems } = await as(
+      'external',
+      'supplier2',
+      `/cyber/bid/tenderSubmit?tenderNo=${encodeURIComponent(doc.tenderNo)}`,
+    );
     await expectField(page, 'result', '낙찰 실패');
     const lines = page.getByRole('region', { name: '품목별 단가' });
     await poll(async () => amount((await gridRows(lines))[0]?.[5] ?? '')).toBe(8456);

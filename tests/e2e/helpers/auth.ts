@@ -192,7 +192,7 @@ async function loginAsThePagesDo(
 }
 
 /**
- * A new tab logged in as `userId`, on its portal's home: the journeys and the walks log their users in this way. The
+ * A new tab logged in as `userId`, on its portal's home or, given `at`, on that page: the journeys and the walks log their users in this way. The
  * login goes through the API as the login page sends it (argon2id, the one-time code and all), and the tab starts
  * holding it, as a tab reloaded after a login does: the app asks loginCheck for its menus and codes. Loading the
  * login page and typing into it cost about a second of the machine's CPU per login (≈ 100 a run); the login pages
@@ -205,6 +205,7 @@ export async function openLoggedIn(
   baseURL: string,
   portal: 'internal' | 'external',
   userId: string,
+  at?: string,
 ): Promise<TestPage> {
   const stored = await loginAsThePagesDo(baseURL, portal, userId);
   const tp = await openPage(browser, baseURL);
@@ -214,7 +215,11 @@ export async function openLoggedIn(
     sessionStorage.setItem('gpms.test.loggedIn', '1');
     for (const [key, value] of Object.entries(entries)) sessionStorage.setItem(key, value);
   }, stored);
-  if (portal === 'external') {
+  if (at) {
+    // The tab's first page is where the step works: the caller waits for its screen. A home loaded and rendered only
+    // to be left cost ≈ 0.7 s of the machine's CPU per login (docs/testing.md).
+    await tp.page.goto(at);
+  } else if (portal === 'external') {
     await tp.page.goto('/cyber');
     await tp.page.getByRole('heading', { name: 'OGPMS 협력사 포털에 오신 것을 환영합니다' }).waitFor();
   } else {
