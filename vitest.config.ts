@@ -101,9 +101,10 @@ export default defineConfig({
           testTimeout: 20_000,
           // One module graph per worker, not per file: importing React, the engine and jsdom's helpers
           // again for each of ≈ 200 files was most of the project's time (19 engine files: 51 s → 14 s
-          // on the loaded machine). Safe because the front end keeps no module-level mutable state
-          // (registries are plain data), Testing Library's cleanup runs after every test, and stubbed
-          // globals are put back after each test (unstubGlobals) — a leak shows as another file failing.
+          // on the loaded machine). Safe because registries are plain data, each file starts from the zustand
+          // stores' first state and empty storage (tests/app-stores.ts), Testing Library's cleanup runs after
+          // every test, and stubbed globals are put back after each test (unstubGlobals) — a leak shows as
+          // another file failing. A worker is kept only while the next file is of its kind (tests/sequencer.ts).
           isolate: false,
           unstubGlobals: true,
           unstubEnvs: true,
