@@ -20,9 +20,12 @@ export const APP_STORES: Record<string, UseBoundStore<StoreApi<object>>> = {
   'app/stores/session.ts': useSessionStore,
 };
 
-/** Puts every store back to its first state, then empties the tab's storage (which the persisted stores write). */
+/**
+ * Puts every store back to its first state, then empties the tab's storage (which the persisted stores write). Files
+ * in node have no storage: their stores keep state in memory only, and are put back all the same.
+ */
 export function resetAppStores(): void {
   for (const store of Object.values(APP_STORES)) store.setState(store.getInitialState(), true);
-  sessionStorage.clear();
-  localStorage.clear();
+  if (typeof sessionStorage !== 'undefined') sessionStorage.clear();
+  if (typeof localStorage !== 'undefined') localStorage.clear();
 }

@@ -2,6 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeAll } from 'vitest';
 import { FIXTURE_CONTRACT_EVENT } from '../widgets/testing/fixture-contract-event';
+import { resetAppStores } from './app-stores';
 
 // findBy*/waitFor give up after 1 s by default; on a loaded 2-core CI machine a screen's first
 // render (grid, lazy chunks) can take longer. A wrong screen still fails, only later.
@@ -15,11 +16,8 @@ if (typeof globalThis.addEventListener === 'function') {
   globalThis.addEventListener(FIXTURE_CONTRACT_EVENT, (e) => contractBreaks.push((e as CustomEvent<string>).detail));
 }
 
-// Each file starts as a new tab would: a worker runs many files on one jsdom and one set of stores.
-if (typeof window !== 'undefined') {
-  const { resetAppStores } = await import('./app-stores');
-  beforeAll(resetAppStores);
-}
+// Each file starts as a new tab would: a worker runs many files on one jsdom (or none, in node) and one set of stores.
+beforeAll(resetAppStores);
 
 afterEach(() => {
   // vitest runs without globals, so Testing Library cannot register its own cleanup. It comes first:
