@@ -17,6 +17,7 @@ import {
   poll,
   rowPoint,
   searchOne,
+  succeeded,
 } from './helpers/screen';
 
 /**
@@ -79,20 +80,6 @@ describe('tender journey: draft → invitations → sealed bids → dual-control
   async function as(portal: 'internal' | 'external', userId: string, at?: string): Promise<TestPage> {
     await current?.context.close();
     return (current = await openLoggedIn(browser, baseURL, portal, userId, at));
-  }
-
-  /** Waits for the success line, or fails with the error the screen shows instead. */
-  async function succeeded(page: Page, text: string): Promise<void> {
-    const ok = notice(page, text);
-    // A refusal comes as an alert dialog with the server's message.
-    const error = page.getByRole('alertdialog');
-    await Promise.race([
-      ok.waitFor({ timeout: 45_000 }),
-      error
-        .first()
-        .waitFor({ timeout: 45_000 })
-        .then(async () => expect.fail(`the screen said: ${await error.first().innerText()}`)),
-    ]);
   }
 
   it('purchasing drafts a tender of its own line, invites two suppliers and publishes it', async () => {

@@ -1,6 +1,17 @@
 import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { clickGridRow, confirm, editCell, expectField, fieldText, gridRows, notice, poll, searchOne } from './screen';
+import {
+  clickGridRow,
+  confirm,
+  editCell,
+  expectField,
+  fieldText,
+  gridRows,
+  notice,
+  poll,
+  searchOne,
+  succeeded,
+} from './screen';
 
 /**
  * The purchasing steps another journey needs to reach a quotation request, an award and its order,
@@ -216,9 +227,12 @@ export async function orderFromAward(page: Page, o: { rfqNo: string; dueDate: st
   await request.selectOption(o.rfqNo);
   await page.getByLabel('납기일').fill(o.dueDate);
   await page.getByLabel('비고').fill(o.note);
+  // What the order is made from, as the screen holds it when 발주 작성 is pressed (a late load must not have reset it).
+  await poll(() => request.inputValue()).toBe(o.rfqNo);
+  await poll(() => page.getByLabel('납기일').inputValue()).toBe(o.dueDate);
   await page.getByRole('button', { name: '발주 작성' }).click();
   await confirm(page, '선택한 견적으로 발주를 작성하시겠습니까?');
-  await notice(page, '발주가 작성되었습니다.').waitFor();
+  await succeeded(page, '발주가 작성되었습니다.');
   await expectField(page, 'poNo', /^PO\d{4}-\d{6}$/);
   return fieldText(page, 'poNo');
 }
