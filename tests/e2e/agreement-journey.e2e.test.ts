@@ -23,6 +23,7 @@ import {
   notice,
   poll,
 } from './helpers/screen';
+import { visit } from './helpers/in-app';
 
 /**
  * Framework agreements in Debian's Chromium against the shared server (docs/agreements.md):
@@ -212,7 +213,7 @@ describe('agreement journey: award → agreement → call-offs on screen → rem
     expect(doc.agreementNo).not.toBe('');
     const { page, problems } = await as('internal', 'operator');
     const at = `/AgreementEdit?agreementNo=${encodeURIComponent(doc.agreementNo)}`;
-    await page.goto(at);
+    await visit(page, at);
     await expectField(page, 'status', '유효');
     const agreed = page.getByRole('region', { name: '계약 품목 (발주·잔여 수량)' });
     await poll(async () => agreementLines(agreed)).toEqual([
@@ -233,7 +234,7 @@ describe('agreement journey: award → agreement → call-offs on screen → rem
     await expectField(page, 'poNo', first);
     await screenshot(page, 'agreement-02-call-off-order');
 
-    await page.goto(at);
+    await visit(page, at);
     await expectField(page, 'status', '유효');
     await poll(async () => agreementLines(agreed)).toEqual([
       ['여정 시험 볼트', 100, 30, 70],
@@ -282,7 +283,7 @@ describe('agreement journey: award → agreement → call-offs on screen → rem
     );
     await screenshot(staff.page, 'agreement-04-remaining-buyer');
     // The consumption report says the same, with the share consumed.
-    await staff.page.goto('/AgreementList');
+    await visit(staff.page, '/AgreementList');
     await staff.page.getByRole('button', { name: '소진 현황', exact: true }).click();
     await staff.page.waitForURL((u) => u.pathname === '/AgreementConsumption');
     const search = staff.page.getByRole('search');
@@ -358,7 +359,7 @@ describe('agreement journey: award → agreement → call-offs on screen → rem
     expect(amount(await fieldText(page, 'totalAmount'))).toBe(2_500);
     await screenshot(page, 'agreement-05b-simple-order');
     // The agreement counts it: the nut line 10 + 5 ordered; the order among its call-offs.
-    await page.goto(`/AgreementEdit?agreementNo=${encodeURIComponent(doc.agreementNo)}`);
+    await visit(page, `/AgreementEdit?agreementNo=${encodeURIComponent(doc.agreementNo)}`);
     const agreed = page.getByRole('region', { name: '계약 품목 (발주·잔여 수량)' });
     await poll(async () => agreementLines(agreed)).toEqual([
       ['여정 시험 볼트', 100, 55, 45],

@@ -6,6 +6,7 @@ import { axeViolations, blocking, describeFindings } from './helpers/axe';
 import { launchBrowser, screenshot, type TestPage } from './helpers/browser';
 import { serverNow } from './helpers/clock';
 import { clickGridRow, poll, searchOne } from './helpers/screen';
+import { visit } from './helpers/in-app';
 
 /**
  * The reverse auction live in two browsers (plus the buyer's monitor in a third
@@ -109,11 +110,11 @@ describe('auction journey: two suppliers bid live, ranks and soft close on both 
     await api(token, 'POST', `/api/v1/bid/auctions/${auctionNo}/publish`, { version: created.version });
 
     // The buyer's monitor from its list row; supplier1's room from its list row; supplier2's by address.
-    await monitor.page.goto('/bid/auctionList');
+    await visit(monitor.page, '/bid/auctionList');
     await openRow(monitor.page, '/bid/auctionMonitor');
-    await s1.page.goto('/cyber/bid/auctionList');
+    await visit(s1.page, '/cyber/bid/auctionList');
     await openRow(s1.page, '/cyber/bid/auctionRoom');
-    await s2.page.goto(`/cyber/bid/auctionRoom?auctionNo=${auctionNo}`);
+    await visit(s2.page, `/cyber/bid/auctionRoom?auctionNo=${auctionNo}`);
     for (const p of [monitor.page, s1.page, s2.page])
       await p.locator('[data-testid="feed-state"][data-state="open"]').waitFor({ timeout: 20_000 });
     expect(await rank(s1.page)).toBe('아직 입찰하지 않음');

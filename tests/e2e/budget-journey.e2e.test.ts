@@ -4,6 +4,7 @@ import { e2eLane } from './helpers/lane';
 import { apiLogin, openLoggedIn, unexpected } from './helpers/auth';
 import { launchBrowser, type TestPage } from './helpers/browser';
 import { confirm, expectField, gridRows, notice, poll } from './helpers/screen';
+import { visit } from './helpers/in-app';
 
 /**
  * Budget control in the browser: a PR charged to the STOP account 시험연구 (RND), whose
@@ -147,7 +148,8 @@ describe('budget journey: PR refused under STOP → budget transfer approved →
   it('opadmin approves it on 예산전용, opened as the approval card links it (the transfer selected)', async () => {
     const { page, problems } = await internal('opadmin');
     // Where the home page's approval card links it (the card shows the oldest few; the seed has older ones).
-    await page.goto(
+    await visit(
+      page,
       `/budget/budgetTransfer?transferNo=${encodeURIComponent(doc.transferNo)}&selected=${encodeURIComponent(doc.transferNo)}`,
     );
     const list = page.getByTestId('list-grid');

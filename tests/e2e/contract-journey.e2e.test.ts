@@ -16,6 +16,7 @@ import {
   submitQuote,
   writeAndSubmitPr,
 } from './helpers/purchasing';
+import { visit } from './helpers/in-app';
 
 /**
  * Electronic contracts in the browser (docs/contracts.md), on the shared browser-test server, from an
@@ -91,7 +92,7 @@ describe('contract journey: PO → contract from a template → approval → bot
     if (!tp) {
       tp = await openLoggedIn(browser, baseURL, user.startsWith('supplier') ? 'external' : 'internal', user, at);
       tabs.set(user, tp);
-    } else if (at) await tp.page.goto(at);
+    } else if (at) await visit(tp.page, at);
     // The tab in front: the grids take a click (focus) only on the page being shown.
     await tp.page.bringToFront();
     return tp.page;
@@ -265,7 +266,7 @@ describe('contract journey: PO → contract from a template → approval → bot
   it('supplier1 signs in /cyber with the one-time code sent to it', { timeout: 180_000 }, async () => {
     const page = await as('supplier1', '/cyber/contract/contractList');
     await page.getByTestId('list-grid').locator('td', { hasText: j.contractNo }).first().waitFor({ state: 'attached' });
-    await page.goto(`/cyber/contract/contractSign?contractNo=${j.contractNo}`);
+    await visit(page, `/cyber/contract/contractSign?contractNo=${j.contractNo}`);
     await expectField(page, 'status', '서명 요청');
     await screenshot(page, 'contract-03-supplier-sign');
     await expectAccessible(page, '/cyber/contract/contractSign');
@@ -308,7 +309,7 @@ describe('contract journey: PO → contract from a template → approval → bot
     await page.keyboard.press('Escape');
     await files.waitFor({ state: 'detached' });
 
-    await page.goto('/contract/contractVerify');
+    await visit(page, '/contract/contractVerify');
     await page.locator('input[type="file"]').setInputFiles(j.pdf);
     await page.getByRole('button', { name: '검증', exact: true }).click();
     const verdict = page.getByRole('status').filter({ hasText: '체결된 계약서 원본과 같습니다' });

@@ -4,6 +4,7 @@ import { e2eLane } from './helpers/lane';
 import { apiLogin, openLoggedIn, unexpected } from './helpers/auth';
 import { launchBrowser, screenshot, type TestPage } from './helpers/browser';
 import { confirm, gridRows, koreanDate, poll } from './helpers/screen';
+import { visit } from './helpers/in-app';
 
 /**
  * Supplier evaluation in the browser, on the shared demo server:
@@ -151,7 +152,7 @@ describe('supplier evaluation journey', () => {
   }
 
   async function openPeriod(page: Page): Promise<void> {
-    await page.goto('/business/evaManage/evaSetting');
+    await visit(page, '/business/evaManage/evaSetting');
     await page.getByRole('treeitem', { name: new RegExp(PERIOD) }).click();
     await poll(() => page.locator('[data-field="periodName"] input').inputValue()).toBe(PERIOD);
   }
@@ -225,7 +226,7 @@ describe('supplier evaluation journey', () => {
     );
     expect(tasks.map((t) => t.compNo).sort()).toEqual(['C00001', 'C00002']);
 
-    await page.goto('/evaWorkList');
+    await visit(page, '/evaWorkList');
     await page.getByLabel('평가기간').selectOption({ label: PERIOD });
     await page.getByRole('button', { name: '조회', exact: true }).click();
     const list = page.getByTestId('list-grid');
@@ -286,7 +287,7 @@ describe('supplier evaluation journey', () => {
     ).toBe('마감');
 
     const totals = async () => {
-      await page.goto('/compEvaTotalList');
+      await visit(page, '/compEvaTotalList');
       await page.getByLabel('평가기간').selectOption({ label: PERIOD });
       await page.getByRole('button', { name: '조회', exact: true }).click();
       return page.getByTestId('list-grid');
@@ -353,7 +354,7 @@ describe('supplier evaluation journey', () => {
       }
     }
     expect(prNo, 'a received PR the operator may request quotations on').not.toBe('');
-    await page.goto(`/prConfirmEdit?prNo=${prNo}`);
+    await visit(page, `/prConfirmEdit?prNo=${prNo}`);
     await page.getByRole('button', { name: '견적 요청' }).click();
     const rfq = page.getByRole('dialog', { name: '견적요청' });
     await rfq.waitFor();

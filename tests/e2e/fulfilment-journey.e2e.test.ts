@@ -5,6 +5,7 @@ import { e2eLane } from './helpers/lane';
 import { apiLogin, openLoggedIn, unexpected } from './helpers/auth';
 import { launchBrowser, screenshot, type TestPage } from './helpers/browser';
 import { erpCalls, erpFailNext } from './helpers/erp-control';
+import { visit } from './helpers/in-app';
 
 /**
  * Fulfilment and settlement in the browser: supplier1 registers a delivery against one
@@ -210,7 +211,7 @@ describe('fulfilment and settlement journey', () => {
   async function as(user: string, portal: 'internal' | 'external' = 'internal', at?: string): Promise<TestPage> {
     const known = sessions.get(user);
     if (known) {
-      if (at) await known.page.goto(at);
+      if (at) await visit(known.page, at);
       return known;
     }
     const tp = await openLoggedIn(browser, baseURL, portal, user, at);
@@ -280,7 +281,7 @@ describe('fulfilment and settlement journey', () => {
     await screenshot(page, 'fulfilment-02-delivery-registered');
 
     // The supplier's list shows it, registered, for the order and the amount.
-    await page.goto(`/cyber/deliverInfo?deliveryNo=${j.deliveryNo}`);
+    await visit(page, `/cyber/deliverInfo?deliveryNo=${j.deliveryNo}`);
     expect(await listTotal(page)).toBe('총 1건');
     const { cells } = await rowWith(listGrid(page), j.deliveryNo);
     expect(cells.slice(0, 3)).toEqual([j.deliveryNo, '납품등록', j.poNo]);
@@ -362,7 +363,7 @@ describe('fulfilment and settlement journey', () => {
     await screenshot(page, 'fulfilment-04-received');
 
     // The requester may not approve their own receipt.
-    await page.goto(`/warehousingList?whReqNo=${j.whReqNo}`);
+    await visit(page, `/warehousingList?whReqNo=${j.whReqNo}`);
     expect(await listTotal(page)).toBe('총 1건');
     await rowWith(listGrid(page), j.whReqNo);
     await clickGridRow(page, listGrid(page), 0);
@@ -482,7 +483,7 @@ describe('fulfilment and settlement journey', () => {
     const { page } = await as('supplier1', 'external', `/cyber/deliverInfo?deliveryNo=${j.deliveryNo}`);
     expect((await rowWith(listGrid(page), j.deliveryNo)).cells.slice(0, 2)).toEqual([j.deliveryNo, '입고완료']);
 
-    await page.goto('/cyber/monthlyCalculate');
+    await visit(page, '/cyber/monthlyCalculate');
     const grid = listGrid(page);
     const { cells, index } = await rowWith(grid, j.settleNo);
     expect(cells.slice(0, 4)).toEqual([j.settleNo, j.period, '확인요청', String(j.lines.length)]);
@@ -549,7 +550,7 @@ describe('fulfilment and settlement journey', () => {
         },
       });
 
-      await page.goto(`/posting-error?voucherNo=${j.voucherNo}`);
+      await visit(page, `/posting-error?voucherNo=${j.voucherNo}`);
       expect(await listTotal(page)).toBe('총 1건');
       const grid = listGrid(page);
       const { cells } = await rowWith(grid, j.voucherNo);
@@ -585,7 +586,7 @@ describe('fulfilment and settlement journey', () => {
     await notice(page, '재전기를 완료했습니다.').waitFor();
     // Nothing open is left; the error is kept as retried.
     await expect.poll(() => listTotal(page), { timeout: 20_000 }).toBe('총 0건');
-    await page.goto(`/posting-error?voucherNo=${j.voucherNo}&status=RETRIED`);
+    await visit(page, `/posting-error?voucherNo=${j.voucherNo}&status=RETRIED`);
     expect((await rowWith(listGrid(page), j.voucherNo)).cells.slice(1, 2)).toEqual(['재처리됨']);
     await screenshot(page, 'fulfilment-14-retried');
 
@@ -602,7 +603,7 @@ describe('fulfilment and settlement journey', () => {
     const { page } = await as('operator');
     const booked = (await voucherCalls()).find((c) => c.docNo !== null)!;
     const [key, docNo] = [booked.idempotencyKey, booked.docNo!];
-    await page.goto(`/signifier?voucherNo=${j.voucherNo}`);
+    await visit(page, `/signifier?voucherNo=${j.voucherNo}`);
     expect(await listTotal(page)).toBe('총 1건');
     const { cells } = await rowWith(listGrid(page), j.voucherNo);
     expect(cells.slice(0, 10)).toEqual([

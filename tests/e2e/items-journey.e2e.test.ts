@@ -6,6 +6,7 @@ import * as XLSX from 'xlsx';
 import { openLoggedIn, pageSession, unexpected } from './helpers/auth';
 import { launchBrowser, screenshot, type TestPage } from './helpers/browser';
 import { confirm, fieldText, gridRows, koreanDate, rowPoint } from './helpers/screen';
+import { visit } from './helpers/in-app';
 
 /**
  * The items journey in Chromium against the shared demo server, through the screens:
@@ -222,7 +223,7 @@ describe('items journey: Excel upload → item popup on a PR line → supplier p
     if (!item) throw new Error('supplier1 should supply an item without a waiting proposal');
     [state.itemCode, state.itemName] = [item.itemCode, item.itemName];
 
-    await page.goto('/cyber/itemManagement/ItemInfoEdit');
+    await visit(page, '/cyber/itemManagement/ItemInfoEdit');
     await page.getByRole('heading', { name: '단가변경·신규품목 제안' }).waitFor();
     await page.locator('[data-field="itemCode"] select').selectOption(item.itemCode);
     await page.getByLabel('제안 단가').fill('24680');
@@ -251,7 +252,7 @@ describe('items journey: Excel upload → item popup on a PR line → supplier p
     ).body.rows[0].proposalNo;
 
     // Change the waiting proposal: a lower price.
-    await page.goto(`/cyber/itemManagement/upItemDetail?proposalNo=${state.proposalNo}`);
+    await visit(page, `/cyber/itemManagement/upItemDetail?proposalNo=${state.proposalNo}`);
     await poll(() => fieldText(page, 'proposalNo')).toBe(state.proposalNo);
     await page.getByRole('button', { name: '제안 수정' }).click();
     const edit = page.getByRole('dialog', { name: '단가 제안 수정' });
@@ -277,7 +278,7 @@ describe('items journey: Excel upload → item popup on a PR line → supplier p
     ]);
     await page.getByTestId('list-total').waitFor();
     expect((await gridRows(page.getByTestId('list-grid'))).map((r) => r[0])).not.toContain(state.proposalNo);
-    await page.goto(`/cyber/itemManagement/upItemDetail?proposalNo=${state.proposalNo}`);
+    await visit(page, `/cyber/itemManagement/upItemDetail?proposalNo=${state.proposalNo}`);
     const refused = page.getByRole('main').getByRole('alert');
     await refused.waitFor();
     expect(await refused.innerText()).toContain('제안이 없습니다');
@@ -297,7 +298,7 @@ describe('items journey: Excel upload → item popup on a PR line → supplier p
     await prompt.getByRole('button', { name: '확인', exact: true }).click();
     await poll(() => fieldText(page, 'status')).toBe('승인');
 
-    await page.goto(`/itemDetail?itemCode=${state.itemCode}`);
+    await visit(page, `/itemDetail?itemCode=${state.itemCode}`);
     const list = page.getByTestId('list-grid');
     await list.locator('td', { hasText: state.itemCode }).first().waitFor({ state: 'attached' });
     const at = await rowPoint(list, 0);

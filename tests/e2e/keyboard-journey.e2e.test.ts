@@ -5,6 +5,7 @@ import { unexpected } from './helpers/auth';
 import { launchBrowser, openPage, screenshot, type TestPage } from './helpers/browser';
 import { arrowTo, editCellByKeyboard, keyboardLogin, press, tabTo, typeInto } from './helpers/keyboard';
 import { expectField, fieldText, gridRows, koreanDate, notice, poll } from './helpers/screen';
+import { visit } from './helpers/in-app';
 
 /**
  * A buyer writes a PR with two lines through the item popup and submits it, and the
@@ -40,7 +41,7 @@ describe('keyboard only: a PR written through the item popup, submitted and appr
     { timeout: 180_000 },
     async () => {
       const { page, problems } = await as('buyer');
-      await page.goto('/prEdit');
+      await visit(page, '/prEdit');
       await page.getByRole('heading', { name: '구매요청서' }).waitFor();
       await typeInto(page, page.getByLabel('제목'), title);
       await typeInto(page, page.getByLabel('희망 납기일'), koreanDate(30));
@@ -102,7 +103,7 @@ describe('keyboard only: a PR written through the item popup, submitted and appr
   it('the approver (uadmin1) approves it with a comment, by keyboard', { timeout: 120_000 }, async () => {
     expect(prNo).not.toBe('');
     const { page, problems } = await as('uadmin1');
-    await page.goto(`/prEdit?prNo=${encodeURIComponent(prNo)}`);
+    await visit(page, `/prEdit?prNo=${encodeURIComponent(prNo)}`);
     await expectField(page, 'prNo', prNo);
     await press(page, page.getByRole('button', { name: '승인', exact: true }));
     const prompt = page.getByRole('dialog', { name: '결재 승인' });

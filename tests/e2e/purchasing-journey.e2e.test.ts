@@ -18,6 +18,7 @@ import {
   poll,
 } from './helpers/screen';
 import { readPdf } from '../helpers/pdf';
+import { visit } from './helpers/in-app';
 
 /**
  * The purchasing journey in Debian's Chromium against the real server, through the
@@ -129,7 +130,7 @@ describe('purchasing journey: PR → approval → quotations → selection → P
     expect(await card.innerText()).toMatch(/\d+건/);
     await screenshot(page, 'purchasing-03-approver-home');
 
-    await page.goto(`/prEdit?prNo=${encodeURIComponent(doc.prNo)}`);
+    await visit(page, `/prEdit?prNo=${encodeURIComponent(doc.prNo)}`);
     await page.getByRole('button', { name: '승인', exact: true }).waitFor();
     expect(await fieldText(page, 'prNo')).toBe(doc.prNo);
     expect(await fieldText(page, 'status')).toBe('결재중');
@@ -519,13 +520,13 @@ describe('purchasing journey: PR → approval → quotations → selection → P
     expect(doc.poNo).not.toBe('');
     const { page, problems } = await external('supplier2');
     // Not in its list of orders…
-    await page.goto('/cyber/CyberOrderRequestList');
+    await visit(page, '/cyber/CyberOrderRequestList');
     const search = page.getByRole('search');
     await search.getByLabel('발주번호').fill(doc.poNo);
     await search.getByRole('button', { name: '조회' }).click();
     await poll(async () => page.getByTestId('list-total').innerText()).toBe('총 0건');
     // …and nothing at its address.
-    await page.goto(`/cyber/CyberOrderRequestEdit?poNo=${encodeURIComponent(doc.poNo)}`);
+    await visit(page, `/cyber/CyberOrderRequestEdit?poNo=${encodeURIComponent(doc.poNo)}`);
     await page.getByRole('heading', { name: '발주서 상세' }).waitFor();
     const refused = page.getByRole('main').getByRole('alert');
     await refused.waitFor();

@@ -5,6 +5,7 @@ import { e2eLane } from './helpers/lane';
 import * as XLSX from 'xlsx';
 import { apiLogin, submitInternalLogin, unexpected } from './helpers/auth';
 import { launchBrowser, openPage, screenshot, type TestPage } from './helpers/browser';
+import { visit } from './helpers/in-app';
 
 /**
  * Reports and assets in the browser, on the shared demo server:
@@ -58,7 +59,7 @@ describe('reports and assets journey', () => {
   beforeAll(async () => {
     browser = await launchBrowser();
     tp = await openPage(browser, baseURL);
-    await tp.page.goto('/login');
+    await visit(tp.page, '/login');
     await submitInternalLogin(tp.page, 'admin');
     await tp.page.getByRole('heading', { name: 'GPMS에 오신 것을 환영합니다' }).waitFor();
     token = await apiLogin(baseURL, 'admin');
@@ -70,7 +71,7 @@ describe('reports and assets journey', () => {
 
   it('spend by supplier: the chart, a bar drilled to its orders, the Excel file matching the grid', async () => {
     const { page, problems } = tp;
-    await page.goto('/report/monthlyReport/monthlyReport03');
+    await visit(page, '/report/monthlyReport/monthlyReport03');
     const bars = page.locator('[data-testid="list-chart"] svg .recharts-bar-rectangle');
     await bars.first().waitFor({ timeout: 30_000 });
     const grid = page.getByTestId('list-grid');
@@ -128,7 +129,7 @@ describe('reports and assets journey', () => {
     const line = waiting.rows.find((r) => r.quantity === '2');
     if (!line) throw new Error('the demo data should have a waiting asset line of quantity 2');
     const location = `E2E ${RUN}`;
-    await page.goto(`/assetManagementRegisterList?whReqNo=${line.whReqNo}`);
+    await visit(page, `/assetManagementRegisterList?whReqNo=${line.whReqNo}`);
     const grid = page.getByTestId('list-grid');
     await grid.locator('td', { hasText: line.whReqNo }).first().waitFor({ state: 'attached' });
     const rows = await gridRows(grid);
@@ -149,7 +150,7 @@ describe('reports and assets journey', () => {
     await screenshot(page, 'assets-01-registered');
 
     // Transfer one of them.
-    await page.goto(`/assetManagementList?location=${encodeURIComponent(location)}`);
+    await visit(page, `/assetManagementList?location=${encodeURIComponent(location)}`);
     const list = page.getByTestId('list-grid');
     await poll(async () => page.getByTestId('list-total').innerText()).toBe('총 2건');
     await clickGridRow(page, list, 0);
@@ -174,7 +175,7 @@ describe('reports and assets journey', () => {
     ).toBe(1);
 
     // Count the original location: one asset left there.
-    await page.goto('/assetInventoryList');
+    await visit(page, '/assetInventoryList');
     await page.getByRole('button', { name: '실사 계획' }).click();
     const plan = page.getByRole('dialog', { name: '실사 계획' });
     await plan.getByLabel('실사명').fill(`E2E 실사 ${RUN}`);

@@ -32,6 +32,7 @@ import {
   searchOne,
 } from './helpers/screen';
 import { requestAndApproveBankChange } from './helpers/supplier-change-request';
+import { visit } from './helpers/in-app';
 
 /**
  * The supplier lifecycle in Debian's Chromium against the shared e2e server, through the
@@ -101,7 +102,7 @@ describe('supplier lifecycle journey: application → approval → ERP → quota
     await current?.context.close();
     current = await openPage(browser, baseURL);
     const { page, problems } = current;
-    await page.goto('/template/userApply');
+    await visit(page, '/template/userApply');
     await page.getByRole('button', { name: '신청 시작' }).waitFor();
     expect(await page.getByRole('radio', { name: /신규 협력사/ }).isChecked()).toBe(true);
     await page.getByRole('button', { name: '신청 시작' }).click();
@@ -111,7 +112,7 @@ describe('supplier lifecycle journey: application → approval → ERP → quota
     doc.receiptNo = (await draft.innerText()).match(/SA\d{4}-\d{6}/)![0];
 
     // A later step opened by its address is refused with a way back to the right one.
-    await page.goto('/template/ogpmsUserApply3');
+    await visit(page, '/template/ogpmsUserApply3');
     await page.getByRole('alert').filter({ hasText: '이전 단계를 먼저 마치세요' }).waitFor();
     await page.getByRole('button', { name: '약관 동의 단계로 이동' }).click();
     await page.waitForURL((u) => u.pathname === '/template/ogpmsUserApply1');
@@ -311,7 +312,7 @@ describe('supplier lifecycle journey: application → approval → ERP → quota
     await current?.context.close();
     current = await openPage(browser, baseURL);
     const { page, problems } = current;
-    await page.goto('/cyberLogin');
+    await visit(page, '/cyberLogin');
     await submitExternalLogin(page, baseURL, user.id, user.password);
     await page.getByRole('heading', { name: 'OGPMS 협력사 포털에 오신 것을 환영합니다' }).waitFor();
     const quoteNo = await submitQuote(page, {

@@ -7,6 +7,7 @@ import { clickGridRow, confirm, expectField, notice, poll } from './helpers/scre
 import { axeViolations, blocking, describeFindings } from './helpers/axe';
 import { writeDateOf } from '../../server/modules/tax-invoices/deadlines';
 import { standardXml } from '../../server/modules/tax-invoices/file-provider';
+import { visit } from './helpers/in-app';
 
 /**
  * Electronic tax invoices in the browser, on the shared browser-test server (the `file` provider,
@@ -52,7 +53,7 @@ describe('tax invoice journey: request, refusal, re-request, issue, NTS success,
     if (!tp) {
       tp = await openLoggedIn(browser, baseURL, user.startsWith('supplier') ? 'external' : 'internal', user, at);
       tabs.set(user, tp);
-    } else if (at) await tp.page.goto(at);
+    } else if (at) await visit(tp.page, at);
     return tp.page;
   }
 
@@ -111,7 +112,7 @@ describe('tax invoice journey: request, refusal, re-request, issue, NTS success,
       j.mgtKey = list.rows[0].mgtKey;
 
       // The list by its settlement (as the exception's and the settlement's 세금계산서 보기 open it).
-      await page.goto(`/taxInvoice?settleNo=${encodeURIComponent(j.settleNo)}`);
+      await visit(page, `/taxInvoice?settleNo=${encodeURIComponent(j.settleNo)}`);
       await poll(async () => page.getByTestId('list-total').innerText()).toBe(`총 ${list.rows.length}건`);
       await page.getByTestId('list-grid').locator('td', { hasText: j.mgtKey }).first().waitFor({ state: 'attached' });
       await screenshot(page, 'tax-invoice-02-list');
@@ -141,7 +142,7 @@ describe('tax invoice journey: request, refusal, re-request, issue, NTS success,
         .waitFor({ state: 'attached' });
       await screenshot(supplier, 'tax-invoice-04-supplier-list');
       await expectAccessible(supplier, '/cyber/myTaxInvoice');
-      await supplier.goto(`/cyber/myTaxInvoiceDetail?mgtKey=${j.mgtKey}`);
+      await visit(supplier, `/cyber/myTaxInvoiceDetail?mgtKey=${j.mgtKey}`);
       await expectField(supplier, 'status', '역발행요청');
       await screenshot(supplier, 'tax-invoice-05-supplier-detail');
       await expectAccessible(supplier, '/cyber/myTaxInvoiceDetail');
@@ -214,10 +215,10 @@ describe('tax invoice journey: request, refusal, re-request, issue, NTS success,
       expect(download.suggestedFilename()).toMatch(/\.xml$/);
       await page.keyboard.press('Escape');
 
-      await page.goto(`/taxInvoiceException?settleNo=${encodeURIComponent(j.settleNo)}`);
+      await visit(page, `/taxInvoiceException?settleNo=${encodeURIComponent(j.settleNo)}`);
       await poll(async () => page.getByTestId('list-total').innerText()).toBe('총 0건');
 
-      await page.goto(`/monthlyCalcADetail?settleNo=${encodeURIComponent(j.settleNo)}`);
+      await visit(page, `/monthlyCalcADetail?settleNo=${encodeURIComponent(j.settleNo)}`);
       await page.getByRole('button', { name: 'ERP 전기', exact: true }).click();
       await confirm(page, /전기하시겠습니까/);
       await notice(page, 'ERP 전기를 완료했습니다.').waitFor({ timeout: 30_000 });
@@ -234,7 +235,7 @@ describe('tax invoice journey: request, refusal, re-request, issue, NTS success,
       await page.getByTestId('list-total').waitFor();
       await screenshot(page, 'tax-invoice-08-deadlines');
       await expectAccessible(page, '/taxInvoiceDeadline');
-      await page.goto('/taxInvoiceIntake');
+      await visit(page, '/taxInvoiceIntake');
       await page.getByLabel('XML 파일').waitFor();
       await screenshot(page, 'tax-invoice-09-intake');
       await expectAccessible(page, '/taxInvoiceIntake');

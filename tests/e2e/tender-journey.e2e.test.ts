@@ -19,6 +19,7 @@ import {
   searchOne,
   succeeded,
 } from './helpers/screen';
+import { visit } from './helpers/in-app';
 
 /**
  * The sealed-bid tender in Debian's Chromium against the shared server, through the
@@ -286,7 +287,7 @@ describe('tender journey: draft → invitations → sealed bids → dual-control
     const tenders = await searchOne(page, '입찰번호', doc.tenderNo);
     expect((await gridRows(tenders))[0].join(' ')).toContain('개찰완료');
     await screenshot(page, 'tender-list-opened');
-    await page.goto(`/bid/tenderEdit?tenderNo=${encodeURIComponent(doc.tenderNo)}`);
+    await visit(page, `/bid/tenderEdit?tenderNo=${encodeURIComponent(doc.tenderNo)}`);
     await expectField(page, 'status', '개찰완료');
     const bidders = page.getByRole('region', { name: '초대 협력사' });
     // Ranked after the opening: supplier1 (8,123 × 10) before supplier2 (8,456 × 10).
@@ -306,7 +307,7 @@ describe('tender journey: draft → invitations → sealed bids → dual-control
     expect(doc.poNo).toMatch(/^PO\d{4}-\d{6}$/);
     await screenshot(page, 'tender-08-awarded');
 
-    await page.goto('/OrderRequestList');
+    await visit(page, '/OrderRequestList');
     const list = await searchOne(page, '발주번호', doc.poNo);
     expect((await gridRows(list))[0].join(' ')).toContain(title);
     expect(unexpected(problems)).toEqual([]);

@@ -34,3 +34,21 @@ export async function openInApp(page: Page, to: string, move: InAppMove): Promis
 export function sameScreen(page: Page, to: string): boolean {
   return new URL(page.url()).pathname === new URL(to, page.url()).pathname;
 }
+
+/** Pages that are not screens of a logged-in app: always loaded from their address. */
+const LOADED_ONLY = /^\/(login|cyberLogin|template)\b/;
+
+/**
+ * Opens `to` in the journey's tab as a person moves there: through the router when the tab already shows a screen of
+ * the app (`openInApp`, 'history'), by its address otherwise — the tab's first page, the screen shown with another
+ * query, the login and public pages. A load costs ≈ 0.45 s of the machine's CPU more than a move (docs/testing.md);
+ * deep links stay tested by each tab's first page, the walks and the shell journey.
+ */
+export async function visit(page: Page, to: string): Promise<void> {
+  const showsScreen = await page
+    .evaluate(() => document.querySelector('#main-content > *') !== null)
+    .catch(() => false);
+  if (showsScreen && !sameScreen(page, to) && !LOADED_ONLY.test(new URL(to, page.url()).pathname))
+    await openInApp(page, to, 'history');
+  else await page.goto(to);
+}

@@ -12,6 +12,7 @@ import {
   searchOne,
   succeeded,
 } from './screen';
+import { visit } from './in-app';
 
 /**
  * The purchasing steps another journey needs to reach a quotation request, an award and its order,
@@ -33,7 +34,7 @@ export async function writeAndSubmitPr(
   page: Page,
   o: { title: string; desired: string; purpose: string; lines: PrLine[] },
 ): Promise<string> {
-  await page.goto('/prEdit');
+  await visit(page, '/prEdit');
   await page.getByRole('heading', { name: '구매요청서' }).waitFor();
   await page.getByLabel('제목').fill(o.title);
   await page.getByLabel('희망 납기일').fill(o.desired);
@@ -61,7 +62,7 @@ export async function writeAndSubmitPr(
 
 /** The PR's approver (uadmin1 below 10,000,000 won) approves it on its screen. */
 export async function approvePr(page: Page, prNo: string, comment: string): Promise<void> {
-  await page.goto(`/prEdit?prNo=${encodeURIComponent(prNo)}`);
+  await visit(page, `/prEdit?prNo=${encodeURIComponent(prNo)}`);
   await page.getByRole('button', { name: '승인', exact: true }).waitFor();
   await expectField(page, 'prNo', prNo);
   await page.getByRole('button', { name: '승인', exact: true }).click();
@@ -78,7 +79,7 @@ export async function approvePr(page: Page, prNo: string, comment: string): Prom
  * buyer (김민수, E000004, chosen in the person popup: the name alone is not unique).
  */
 export async function receivePr(page: Page, prNo: string): Promise<void> {
-  await page.goto('/prConfirmList');
+  await visit(page, '/prConfirmList');
   const list = await searchOne(page, '구매요청번호', prNo);
   await clickGridRow(page, list, 0);
   await page.waitForURL((u) => u.pathname === '/prConfirmEdit' && u.searchParams.get('prNo') === prNo);
@@ -169,7 +170,7 @@ export async function submitQuote(
   page: Page,
   o: { rfqNo: string; prices: string[]; leadTimeDays: string; validUntil: string },
 ): Promise<string> {
-  await page.goto('/cyber/prCheckList');
+  await visit(page, '/cyber/prCheckList');
   const list = await searchOne(page, '견적요청번호', o.rfqNo);
   await clickGridRow(page, list, 0);
   await page.waitForURL((u) => u.pathname === '/cyber/prCheckEdit' && u.searchParams.get('rfqNo') === o.rfqNo);
@@ -210,7 +211,7 @@ export async function selectQuotation(page: Page, compNo: string, question: stri
  * deadline once every invited supplier has answered): the request is awarded (업체선정).
  */
 export async function awardQuote(page: Page, o: { prNo: string; compNo: string }): Promise<void> {
-  await page.goto(`/prConfirmEdit?prNo=${encodeURIComponent(o.prNo)}`);
+  await visit(page, `/prConfirmEdit?prNo=${encodeURIComponent(o.prNo)}`);
   await selectQuotation(page, o.compNo, /의 견적\(.+\)을 선정하시겠습니까\?/);
 }
 

@@ -5,6 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import { DEMO_PASSWORD, submitExternalLogin, submitInternalLogin } from './auth';
 import { openPage, screenshot, type TestPage } from './browser';
 import { clickGridRow } from './screen';
+import { visit } from './in-app';
 
 export interface BankChangeOptions {
   baseURL: string;
@@ -73,10 +74,10 @@ export async function requestAndApproveBankChange(browser: Browser, o: BankChang
     // 1. The supplier asks.
     supplier = await openPage(browser, o.baseURL);
     const sp = supplier.page;
-    await sp.goto('/cyberLogin');
+    await visit(sp, '/cyberLogin');
     await submitExternalLogin(sp, o.baseURL, o.supplierLogin, o.supplierPassword ?? DEMO_PASSWORD);
     await sp.getByRole('heading', { name: 'OGPMS 협력사 포털에 오신 것을 환영합니다' }).waitFor();
-    await sp.goto('/cyber/compManage/CyberCompManageEdit');
+    await visit(sp, '/cyber/compManage/CyberCompManageEdit');
     await sp.getByRole('heading', { name: '회사정보 변경' }).waitFor();
     const compNo = await field(sp, 'compNo').inputValue({ timeout: 20_000 });
     await field(sp, 'bankAccount').fill(newAccount);
@@ -93,10 +94,10 @@ export async function requestAndApproveBankChange(browser: Browser, o: BankChang
     // 2. Staff approve it from the supplier master.
     staff = await openPage(browser, o.baseURL);
     const st = staff.page;
-    await st.goto('/login');
+    await visit(st, '/login');
     await submitInternalLogin(st, o.staffLogin ?? 'opadmin', o.staffPassword ?? DEMO_PASSWORD);
     await st.getByRole('heading', { name: 'GPMS에 오신 것을 환영합니다' }).waitFor();
-    await st.goto(`/CompManageEdit?compNo=${compNo}`);
+    await visit(st, `/CompManageEdit?compNo=${compNo}`);
     await st.getByRole('heading', { name: '협력사 정보' }).waitFor();
     await clickGridRowWith(st, reqNo);
     const dialog = st.getByRole('dialog', { name: '협력사 정보 변경요청' });
