@@ -192,13 +192,13 @@ async function loginAsThePagesDo(
 }
 
 /**
- * A new tab logged in as `userId`, on its portal's home or, given `at`, on that page: the journeys and the walks log their users in this way. The
- * login goes through the API as the login page sends it (argon2id, the one-time code and all), and the tab starts
- * holding it, as a tab reloaded after a login does: the app asks loginCheck for its menus and codes. Loading the
- * login page and typing into it cost about a second of the machine's CPU per login (≈ 100 a run); the login pages
- * stay tested where they are the subject (auth, shell, sso, the React-warnings walk). The login is this tab's alone
- * (the page's own init script, before its first document only): a second tab of the context starts logged out, as
- * in a person's browser, and never replays this tab's rotating refresh token.
+ * A new tab logged in as `userId`, on its portal's home or, given `at`, on that page: the journeys and the walks log
+ * their users in this way. The login goes through the API as the login page sends it (argon2id, the one-time code and
+ * all), and the tab starts holding it, as a tab reloaded after a login does: the app asks loginCheck for its menus
+ * and codes. Loading the login page and typing into it cost about a second of the machine's CPU per login (≈ 100 a
+ * run); the login pages stay tested where they are the subject (auth, shell, sso, the React-warnings walk). The login
+ * is this tab's alone (the page's own init script, before its first document only): a second tab of the context
+ * starts logged out, as in a person's browser, and never replays this tab's rotating refresh token.
  */
 export async function openLoggedIn(
   browser: Browser,
