@@ -234,7 +234,8 @@ const checks = [
   // TypeScript 5.9 stays for the tools that load its API (typescript-eslint, the editor).
   ['type check', process.execPath, [nativeTsc, '-p', 'tsconfig.json', '--noEmit', '--singleThreaded']],
   ['lint', bin('eslint'), ['.', '--max-warnings=0']],
-  // One format (.prettierrc.json; what it leaves out and why: .prettierignore).
+  // One format (.prettierrc.json; what it leaves out and why: .prettierignore). Its plugin @prettier/plugin-oxc parses
+  // JavaScript and TypeScript with oxc's native parser: the same output, 37 → 25 s of CPU (docs/testing.md).
   ['format', bin('prettier'), ['--check', '--log-level=warn', '.']],
   ['generated API contract is current', bin('tsx'), ['codegen/openapi.ts', '--check']],
   ['migration index is current', bin('tsx'), ['codegen/migrations.ts', '--check']],

@@ -20,8 +20,8 @@ import {
   fieldText,
   gridRows,
   koreanDate,
-  notice,
   poll,
+  succeeded,
 } from './helpers/screen';
 import { visit } from './helpers/in-app';
 
@@ -77,19 +77,6 @@ describe('agreement journey: award → agreement → call-offs on screen → rem
     const json = (await res.json()) as Record<string, unknown> & { version: number };
     if (!res.ok) throw new Error(`${method} ${path} answered ${res.status}: ${JSON.stringify(json)}`);
     return json;
-  }
-
-  /** Waits for the success line, or fails with the error the screen shows instead. */
-  async function succeeded(page: Page, text: string | RegExp): Promise<void> {
-    const ok = page.getByRole('status').filter({ hasText: text });
-    const error = page.getByRole('alertdialog');
-    await Promise.race([
-      ok.waitFor({ timeout: 45_000 }),
-      error
-        .first()
-        .waitFor({ timeout: 45_000 })
-        .then(async () => expect.fail(`the screen said: ${await error.first().innerText()}`)),
-    ]);
   }
 
   /** Approves the open round on the document's screen with a comment (the prompt 결재 승인). */
@@ -421,7 +408,7 @@ describe('agreement journey: award → agreement → call-offs on screen → rem
     }
     await page.getByRole('button', { name: '발주 확인' }).click();
     await confirm(page, '이 발주서의 내용을 확인하셨습니까?');
-    await notice(page, '발주를 확인했습니다.').waitFor();
+    await succeeded(page, '발주를 확인했습니다.');
     await expectField(page, 'status', '발주확인');
     expect(await actionIds(page)).not.toContain('acknowledge');
     await screenshot(page, shot);

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { e2eLane } from './helpers/lane';
 import { apiLogin, openLoggedIn, unexpected } from './helpers/auth';
 import { launchBrowser, type TestPage } from './helpers/browser';
-import { confirm, expectField, gridRows, notice, poll } from './helpers/screen';
+import { confirm, expectField, gridRows, poll, succeeded } from './helpers/screen';
 import { visit } from './helpers/in-app';
 
 /**
@@ -83,7 +83,7 @@ describe('budget journey: PR refused under STOP → budget transfer approved →
     await ask.getByText(/예산을 초과합니다: .*시험연구 .*가용 0원, 요청 [\d,]+원/).waitFor();
     await ask.getByRole('link', { name: '예산전용 요청으로 가기' }).waitFor();
     await ask.getByRole('button', { name: '확인', exact: true }).click();
-    await notice(page, '결재를 상신했습니다.').waitFor({ timeout: 30_000 });
+    await succeeded(page, '결재를 상신했습니다.', 30_000);
     await expectField(page, 'status', '결재중');
     expect(unexpected(problems)).toEqual([]);
   });
@@ -131,7 +131,7 @@ describe('budget journey: PR refused under STOP → budget transfer approved →
     expect(await dialog.getByLabel('전용 사유').inputValue()).toBe(`시험연구 예산 보충 ${stamp}`);
     await dialog.getByLabel('전용 금액').fill('1,000,000');
     await dialog.getByRole('button', { name: '확인', exact: true }).click();
-    await notice(page, '예산전용을 요청하고 결재를 올렸습니다').waitFor({ timeout: 30_000 });
+    await succeeded(page, '예산전용을 요청하고 결재를 올렸습니다', 30_000);
     await dialog.waitFor({ state: 'detached' });
     const mine = await api<{ rows: { transferNo: string; reason: string; fromDeptcd: string; toAccount: string }[] }>(
       'operator',
@@ -160,7 +160,7 @@ describe('budget journey: PR refused under STOP → budget transfer approved →
     await poll(async () => page.getByRole('button', { name: '승인', exact: true }).isEnabled(), 15_000).toBe(true);
     await page.getByRole('button', { name: '승인', exact: true }).click();
     await confirm(page, /예산전용을 승인하시겠습니까/);
-    await notice(page, '승인했습니다').waitFor({ timeout: 30_000 });
+    await succeeded(page, '승인했습니다', 30_000);
     await poll(async () => (await gridRows(list)).map((r) => r[1]), 30_000).toEqual(['결재완료']);
     expect(unexpected(problems)).toEqual([]);
   });
@@ -176,7 +176,7 @@ describe('budget journey: PR refused under STOP → budget transfer approved →
     await prompt.waitFor();
     await prompt.getByLabel('승인 의견').fill('예산전용 후 승인');
     await prompt.getByRole('button', { name: '확인', exact: true }).click();
-    await notice(page, '승인했습니다.').waitFor({ timeout: 30_000 });
+    await succeeded(page, '승인했습니다.', 30_000);
     await expectField(page, 'status', '결재완료');
   });
 });

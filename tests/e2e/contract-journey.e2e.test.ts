@@ -6,7 +6,7 @@ import { e2eLane } from './helpers/lane';
 import { apiLogin, nextOtp, openLoggedIn, outboxMark, unexpected } from './helpers/auth';
 import { launchBrowser, screenshot, type TestPage } from './helpers/browser';
 import { axeViolations, blocking, describeFindings } from './helpers/axe';
-import { confirm, expectField, fieldText, koreanDate, notice } from './helpers/screen';
+import { confirm, expectField, fieldText, koreanDate, succeeded } from './helpers/screen';
 import {
   approvePr,
   awardQuote,
@@ -217,7 +217,7 @@ describe('contract journey: PO → contract from a template → approval → bot
       await page.getByRole('button', { name: '계약서 작성', exact: true }).click();
       await page.waitForURL(/\/contract\/contractCreate\?sourceKind=PO&sourceNo=/);
       // Filled from the order: its supplier, title and amounts (960,000 won and VAT proposed at a tenth).
-      await notice(page, `${j.poNo}의 협력사와 금액을 채웠습니다`).waitFor();
+      await succeeded(page, `${j.poNo}의 협력사와 금액을 채웠습니다`);
       await expect.poll(() => page.getByLabel(/^근거 번호/).inputValue()).toBe(j.poNo);
       await expect.poll(() => page.getByLabel(/^계약명/).inputValue()).toBe(j.poTitle);
       await expect.poll(() => page.getByLabel(/^공급가액/).inputValue()).toBe('960,000');
@@ -247,7 +247,7 @@ describe('contract journey: PO → contract from a template → approval → bot
       await expectAccessible(page, '/contract/contractDetail');
       await page.getByRole('button', { name: '결재상신', exact: true }).click();
       await confirm(page, /결재상신하시겠습니까/);
-      await notice(page, '결재상신했습니다').waitFor();
+      await succeeded(page, '결재상신했습니다');
       await expectField(page, 'status', '결재중');
       expect(await page.getByRole('button', { name: '승인', exact: true }).count()).toBe(0);
     },
@@ -259,7 +259,7 @@ describe('contract journey: PO → contract from a template → approval → bot
     await promptAction(page, '승인', async (d) => {
       await d.getByLabel(/승인 의견/).fill('계약 조건 확인');
     });
-    await notice(page, '승인했습니다').waitFor();
+    await succeeded(page, '승인했습니다');
     await expectField(page, 'status', '서명 요청');
   });
 
@@ -272,13 +272,13 @@ describe('contract journey: PO → contract from a template → approval → bot
     await expectAccessible(page, '/cyber/contract/contractSign');
     const mark = await outboxMark(baseURL);
     await page.getByRole('button', { name: '인증번호 요청', exact: true }).click();
-    await notice(page, '인증번호를 보냈습니다').waitFor();
+    await succeeded(page, '인증번호를 보냈습니다');
     const code = await nextOtp(baseURL, mark);
     await promptAction(page, '서명', async (d) => {
       await d.getByLabel(/인증번호/).fill(code);
       await d.getByLabel(/전자서명에 동의합니다/).check();
     });
-    await notice(page, '서명했습니다').waitFor();
+    await succeeded(page, '서명했습니다');
     await expectField(page, 'status', '일부 서명');
     expect(await fieldText(page, 'supplierSignedAt')).not.toBe('');
   });
@@ -289,7 +289,7 @@ describe('contract journey: PO → contract from a template → approval → bot
     await promptAction(page, '서명', async (d) => {
       await d.getByLabel(/전자서명에 동의합니다/).check();
     });
-    await notice(page, '서명했습니다').waitFor();
+    await succeeded(page, '서명했습니다');
     await expectField(page, 'status', '체결');
     await screenshot(page, 'contract-04-executed');
   });

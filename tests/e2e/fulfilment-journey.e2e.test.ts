@@ -6,6 +6,7 @@ import { apiLogin, openLoggedIn, unexpected } from './helpers/auth';
 import { launchBrowser, screenshot, type TestPage } from './helpers/browser';
 import { erpCalls, erpFailNext } from './helpers/erp-control';
 import { visit } from './helpers/in-app';
+import { succeeded } from './helpers/screen';
 
 /**
  * Fulfilment and settlement in the browser: supplier1 registers a delivery against one
@@ -160,7 +161,6 @@ const listTotal = async (page: Page) => {
   await total.waitFor();
   return (await total.innerText()).trim();
 };
-const notice = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text });
 const won = (n: number) => n.toLocaleString('ko-KR');
 
 /** Answers the confirmation asking `question` with 확인 (an alert may follow it: the wait is for this one). */
@@ -276,7 +276,7 @@ describe('fulfilment and settlement journey', () => {
     // The registered delivery is shown in place: its number, its state.
     await expect.poll(() => shown(page, '납품번호'), { timeout: 20_000 }).toMatch(/^DLV\d{4}-\d{6}$/);
     j.deliveryNo = await shown(page, '납품번호');
-    await notice(page, `납품이 등록되었습니다: ${j.deliveryNo}`).waitFor();
+    await succeeded(page, `납품이 등록되었습니다: ${j.deliveryNo}`);
     await expectShown(page, '납품상태', '납품등록');
     await screenshot(page, 'fulfilment-02-delivery-registered');
 
@@ -341,7 +341,7 @@ describe('fulfilment and settlement journey', () => {
     expect(requestedOn).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     await screenshot(page, 'fulfilment-03-receive-prompt');
     await prompt.getByRole('button', { name: '확인' }).click();
-    await notice(page, '입고요청이 등록되었습니다. 입고현황에서 승인을 진행하세요.').waitFor();
+    await succeeded(page, '입고요청이 등록되었습니다. 입고현황에서 승인을 진행하세요.');
     await expectShown(page, '납품상태', '입고완료');
     // The short unit leaves the delivery: it is the order's again (its line open, the order partly delivered).
     // (The delivery's grid has the shortfall columns far right, off screen: the server is asked.)
@@ -394,7 +394,7 @@ describe('fulfilment and settlement journey', () => {
     await page.getByText('1건 선택').waitFor();
     await page.getByRole('button', { name: '승인', exact: true }).click();
     await confirm(page, '선택한 1건의 입고요청을 승인하시겠습니까?');
-    await notice(page, '1건 처리되었습니다.').waitFor();
+    await succeeded(page, '1건 처리되었습니다.');
     await expect
       .poll(async () => (await rowWith(listGrid(page), j.whReqNo)).cells[2], { timeout: 20_000 })
       .toBe('입고승인');
@@ -428,7 +428,7 @@ describe('fulfilment and settlement journey', () => {
     await prompt.getByLabel('협력사 (비우면 전체)').fill('C00001');
     await screenshot(page, 'fulfilment-07-build-prompt');
     await prompt.getByRole('button', { name: '확인' }).click();
-    await notice(page, '월정산을 집계했습니다.').waitFor();
+    await succeeded(page, '월정산을 집계했습니다.');
 
     // The list reloads: the supplier-month, a draft of the receipt's lines at the order's prices.
     const grid = listGrid(page);
@@ -498,7 +498,7 @@ describe('fulfilment and settlement journey', () => {
 
     await page.getByRole('button', { name: '정산 확인' }).click();
     await confirm(page, '정산 내역을 확인하셨습니까?');
-    await notice(page, '정산을 확인했습니다.').waitFor();
+    await succeeded(page, '정산을 확인했습니다.');
     await expectShown(page, '정산상태', '확인완료');
     expect(await page.getByRole('button', { name: '정산 확인' }).count()).toBe(0);
     await screenshot(page, 'fulfilment-11-supplier-confirmed');
@@ -583,7 +583,7 @@ describe('fulfilment and settlement journey', () => {
     await page.getByText('1건 선택').waitFor();
     await page.getByRole('button', { name: '재전기' }).click();
     await confirm(page, '선택한 전표를 ERP에 다시 전송하시겠습니까?');
-    await notice(page, '재전기를 완료했습니다.').waitFor();
+    await succeeded(page, '재전기를 완료했습니다.');
     // Nothing open is left; the error is kept as retried.
     await expect.poll(() => listTotal(page), { timeout: 20_000 }).toBe('총 0건');
     await visit(page, `/posting-error?voucherNo=${j.voucherNo}&status=RETRIED`);

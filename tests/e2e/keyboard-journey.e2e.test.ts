@@ -4,7 +4,7 @@ import { e2eLane } from './helpers/lane';
 import { unexpected } from './helpers/auth';
 import { launchBrowser, openPage, screenshot, type TestPage } from './helpers/browser';
 import { arrowTo, editCellByKeyboard, keyboardLogin, press, tabTo, typeInto } from './helpers/keyboard';
-import { expectField, fieldText, gridRows, koreanDate, notice, poll } from './helpers/screen';
+import { expectField, fieldText, gridRows, koreanDate, poll, succeeded } from './helpers/screen';
 import { visit } from './helpers/in-app';
 
 /**
@@ -87,14 +87,14 @@ describe('keyboard only: a PR written through the item popup, submitted and appr
       await confirmDialog.waitFor();
       expect(await confirmDialog.innerText()).toContain('저장하시겠습니까?');
       await press(page, confirmDialog.getByRole('button', { name: '확인', exact: true }));
-      await notice(page, '저장되었습니다.').waitFor();
+      await succeeded(page, '저장되었습니다.');
       await expectField(page, 'prNo', /^PR\d{4}-\d{6}$/);
       prNo = await fieldText(page, 'prNo');
 
       await press(page, page.getByRole('button', { name: '결재 상신' }));
       await confirmDialog.waitFor();
       await press(page, confirmDialog.getByRole('button', { name: '확인', exact: true }));
-      await notice(page, '결재를 상신했습니다.').waitFor();
+      await succeeded(page, '결재를 상신했습니다.');
       await expectField(page, 'status', '결재중');
       expect(unexpected(problems)).toEqual([]);
     },
@@ -110,7 +110,7 @@ describe('keyboard only: a PR written through the item popup, submitted and appr
     await prompt.waitFor();
     await typeInto(page, prompt.getByLabel('승인 의견'), '키보드로 승인');
     await press(page, prompt.getByRole('button', { name: '확인', exact: true }));
-    await notice(page, '승인했습니다.').waitFor();
+    await succeeded(page, '승인했습니다.');
     await expectField(page, 'status', '결재완료');
     await screenshot(page, 'keyboard-02-pr-approved');
     expect(unexpected(problems)).toEqual([]);

@@ -14,8 +14,8 @@ import {
   fieldText,
   gridRows,
   koreanDate,
-  notice,
   poll,
+  succeeded,
 } from './helpers/screen';
 import { readPdf } from '../helpers/pdf';
 import { visit } from './helpers/in-app';
@@ -90,7 +90,7 @@ describe('purchasing journey: PR → approval → quotations → selection → P
 
     await page.getByRole('button', { name: '저장', exact: true }).click();
     await confirm(page, '저장하시겠습니까?');
-    await notice(page, '저장되었습니다.').waitFor();
+    await succeeded(page, '저장되었습니다.');
     await expectField(page, 'prNo', /^PR\d{4}-\d{6}$/);
     doc.prNo = await fieldText(page, 'prNo');
     // The saved PR's number is in the address at once: F5 shows it again, not an empty form.
@@ -110,7 +110,7 @@ describe('purchasing journey: PR → approval → quotations → selection → P
 
     await page.getByRole('button', { name: '결재 상신' }).click();
     await confirm(page, '저장된 내용으로 결재를 상신하시겠습니까?');
-    await notice(page, '결재를 상신했습니다.').waitFor();
+    await succeeded(page, '결재를 상신했습니다.');
     await expectField(page, 'status', '결재중');
     expect(await fieldText(page, 'approvalStatus')).toBe('결재대기');
     // Below 10,000,000 won the PR rule names one approver: uadmin1 (강동현).
@@ -142,7 +142,7 @@ describe('purchasing journey: PR → approval → quotations → selection → P
     expect(await prompt.innerText()).toContain('이 구매요청을 승인합니다.');
     await prompt.getByLabel('승인 의견').fill('여정 시험 승인');
     await prompt.getByRole('button', { name: '확인', exact: true }).click();
-    await notice(page, '승인했습니다.').waitFor();
+    await succeeded(page, '승인했습니다.');
     await expectField(page, 'status', '결재완료');
     expect(await fieldText(page, 'approvalStatus')).toBe('승인');
     const steps = page.getByRole('region', { name: '결재 진행' });
@@ -187,7 +187,7 @@ describe('purchasing journey: PR → approval → quotations → selection → P
     await people.waitFor({ state: 'detached' });
     expect(await receive.innerText()).toContain('E000004');
     await receive.getByRole('button', { name: '확인', exact: true }).click();
-    await notice(page, '접수했습니다.').waitFor();
+    await succeeded(page, '접수했습니다.');
     await expectField(page, 'status', '구매접수');
     expect(await fieldText(page, 'buyerName')).toBe('김민수');
 
@@ -280,7 +280,7 @@ describe('purchasing journey: PR → approval → quotations → selection → P
     await screenshot(page, `${shot}-form`);
     await page.getByRole('button', { name: '견적 제출' }).click();
     await confirm(page, '견적을 제출하시겠습니까?');
-    await notice(page, '견적을 제출했습니다.').waitFor();
+    await succeeded(page, '견적을 제출했습니다.');
     await expectField(page, 'status', '견적제출');
     expect(await fieldText(page, 'quoteNo')).toMatch(/^QT\d{4}-\d{6}$/);
     expect(await fieldText(page, 'revision')).toBe('1');
@@ -302,7 +302,7 @@ describe('purchasing journey: PR → approval → quotations → selection → P
       await prompt.getByText('답변이 모든 협력사에 공개될 때에도 질문한 회사는 밝혀지지 않습니다.').waitFor();
       await prompt.getByLabel('질문').fill(question);
       await prompt.getByRole('button', { name: '확인' }).click();
-      await notice(page, '질문을 등록했습니다.').waitFor();
+      await succeeded(page, '질문을 등록했습니다.');
       const questions = page.getByRole('region', { name: '구매담당자에게 질문' });
       await poll(async () => (await gridRows(questions)).map((r) => [r[0], r[1], r[3]])).toEqual([
         ['우리 회사', question, ''],
@@ -326,7 +326,7 @@ describe('purchasing journey: PR → approval → quotations → selection → P
     await confirm(page, '답변을 등록하시겠습니까? 등록 후에는 바꿀 수 없습니다.');
     await dialog.waitFor({ state: 'detached' });
     // The dialog's success line stays on the screen that opened it.
-    await notice(page, '답변을 등록했습니다.').waitFor();
+    await succeeded(page, '답변을 등록했습니다.');
     expect(unexpected(problems)).toEqual([]);
   }, 180_000);
 
@@ -394,7 +394,7 @@ describe('purchasing journey: PR → approval → quotations → selection → P
     await screenshot(page, 'purchasing-12-po-new');
     await page.getByRole('button', { name: '발주 작성' }).click();
     await confirm(page, '선택한 견적으로 발주를 작성하시겠습니까?');
-    await notice(page, '발주가 작성되었습니다.').waitFor();
+    await succeeded(page, '발주가 작성되었습니다.');
 
     await expectField(page, 'poNo', /^PO\d{4}-\d{6}$/);
     doc.poNo = await fieldText(page, 'poNo');
@@ -414,7 +414,7 @@ describe('purchasing journey: PR → approval → quotations → selection → P
 
     await page.getByRole('button', { name: '결재상신' }).click();
     await confirm(page, '결재를 상신하시겠습니까?');
-    await notice(page, '결재가 상신되었습니다.').waitFor();
+    await succeeded(page, '결재가 상신되었습니다.');
     await expectField(page, 'status', '결재중');
     // Below 100,000,000 won the PO rule names opadmin (박성호).
     expect(await fieldText(page, 'currentApproverName')).toBe('박성호');
@@ -435,7 +435,7 @@ describe('purchasing journey: PR → approval → quotations → selection → P
     await prompt.getByLabel('결재 의견').fill('여정 시험 발주 승인');
     await screenshot(page, 'purchasing-14-po-approve');
     await prompt.getByRole('button', { name: '확인', exact: true }).click();
-    await notice(page, '승인되었습니다.').waitFor();
+    await succeeded(page, '승인되었습니다.');
     await expectField(page, 'status', '발주전송');
     expect(await fieldText(page, 'approvalStatus')).toBe('승인');
     expect(amount(await fieldText(page, 'approvedAmount'))).toBe(255_000);
@@ -507,7 +507,7 @@ describe('purchasing journey: PR → approval → quotations → selection → P
     ]);
     await page.getByRole('button', { name: '발주 확인' }).click();
     await confirm(page, '이 발주서의 내용을 확인하셨습니까?');
-    await notice(page, '발주를 확인했습니다.').waitFor();
+    await succeeded(page, '발주를 확인했습니다.');
     await expectField(page, 'status', '발주확인');
     expect(await fieldText(page, 'acknowledgedAt')).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
     // Once only: the button is gone.

@@ -27,9 +27,9 @@ import {
   gridRows,
   koreanDate,
   label,
-  notice,
   poll,
   searchOne,
+  succeeded,
 } from './helpers/screen';
 import { requestAndApproveBankChange } from './helpers/supplier-change-request';
 import { visit } from './helpers/in-app';
@@ -188,7 +188,7 @@ describe('supplier lifecycle journey: application → approval → ERP → quota
       await prompt.waitFor();
       await prompt.getByLabel(label('의견')).fill('서류 확인 (여정)');
       await prompt.locator('[data-action="prompt-ok"]').click();
-      await notice(page, '사용자를 승인했습니다.').waitFor();
+      await succeeded(page, '사용자를 승인했습니다.');
       // Approved, but no company nor login until the evaluation passes.
       await poll(async () => (await gridRows(list)).map((r) => [r[2], r[3]])).toEqual([['심사중', '승인']]);
       await screenshot(page, 'lifecycle-05-user-approved');
@@ -213,7 +213,7 @@ describe('supplier lifecycle journey: application → approval → ERP → quota
       await page.getByLabel(label('점수')).fill('85');
       await page.getByRole('button', { name: '합격', exact: true }).click();
       await confirm(page, /합격 처리하시겠습니까/);
-      await notice(page, '등록평가 합격 처리했습니다.').waitFor();
+      await succeeded(page, '등록평가 합격 처리했습니다.');
       await expectField(page, 'status', '합격');
       await expectField(page, 'applicationStatus', '승인');
       await screenshot(page, 'lifecycle-06-evaluation-passed');
@@ -365,7 +365,7 @@ describe('supplier lifecycle journey: application → approval → ERP → quota
         await prompt.getByLabel(label('변경할 상태')).selectOption({ label: '거래정지' });
         await prompt.getByLabel(label('사유')).fill(suspendReason);
         await prompt.locator('[data-action="prompt-ok"]').click();
-        await notice(page, '거래상태 변경을 요청했습니다.').waitFor();
+        await succeeded(page, '거래상태 변경을 요청했습니다.');
         expect(unexpected(problems)).toEqual([]);
       }
       // …another approves it.

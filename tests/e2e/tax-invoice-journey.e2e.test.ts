@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { e2eLane } from './helpers/lane';
 import { apiLogin, openLoggedIn, unexpected } from './helpers/auth';
 import { launchBrowser, screenshot, type TestPage } from './helpers/browser';
-import { clickGridRow, confirm, expectField, notice, poll } from './helpers/screen';
+import { clickGridRow, confirm, expectField, poll, succeeded } from './helpers/screen';
 import { axeViolations, blocking, describeFindings } from './helpers/axe';
 import { writeDateOf } from '../../server/modules/tax-invoices/deadlines';
 import { standardXml } from '../../server/modules/tax-invoices/file-provider';
@@ -101,7 +101,7 @@ describe('tax invoice journey: request, refusal, re-request, issue, NTS success,
       await clickGridRow(page, grid, 0);
       await page.getByRole('button', { name: '세금계산서 작성' }).click();
       await confirm(page, /세금계산서를 작성하시겠습니까/);
-      await notice(page, '세금계산서를 작성했습니다').waitFor();
+      await succeeded(page, '세금계산서를 작성했습니다');
       // Drawn, it is no longer "no invoice" but "not transmitted".
       await poll(async () => (await grid.locator('td').allTextContents()).join('|')).toContain('국세청 미전송');
 
@@ -131,7 +131,7 @@ describe('tax invoice journey: request, refusal, re-request, issue, NTS success,
       await expectAccessible(page, '/taxInvoiceDetail');
       await page.getByRole('button', { name: '역발행 요청', exact: true }).click();
       await confirm(page, /발행을 요청하시겠습니까/);
-      await notice(page, '역발행을 요청했습니다').waitFor();
+      await succeeded(page, '역발행을 요청했습니다');
       await expectField(page, 'status', '역발행요청');
 
       const supplier = await as('supplier1', '/cyber/myTaxInvoice');
@@ -149,7 +149,7 @@ describe('tax invoice journey: request, refusal, re-request, issue, NTS success,
       await promptAction(supplier, '거부', async (d) => {
         await d.getByLabel(/거부 사유/).fill('단가 확인이 필요합니다');
       });
-      await notice(supplier, '세금계산서를 거부했습니다').waitFor();
+      await succeeded(supplier, '세금계산서를 거부했습니다');
       await expectField(supplier, 'status', '거부');
     },
   );
@@ -179,7 +179,7 @@ describe('tax invoice journey: request, refusal, re-request, issue, NTS success,
           .getByLabel(/국세청 승인번호/)
           .fill(`${j.approval.slice(0, 8)}-${j.approval.slice(8, 16)}-${j.approval.slice(16)}`);
       });
-      await notice(supplier, '세금계산서를 발행했습니다').waitFor();
+      await succeeded(supplier, '세금계산서를 발행했습니다');
       await expectField(supplier, 'status', '발행');
       await expectField(supplier, 'ntsConfirmNum', j.approval);
     },
@@ -198,7 +198,7 @@ describe('tax invoice journey: request, refusal, re-request, issue, NTS success,
       await promptAction(page, '국세청 전송 결과', async (d) => {
         await d.getByRole('combobox', { name: /결과/ }).selectOption({ label: '전송 성공' });
       });
-      await notice(page, '국세청 전송 결과를 기록했습니다').waitFor();
+      await succeeded(page, '국세청 전송 결과를 기록했습니다');
       await expectField(page, 'status', '전송 성공');
       await page.getByRole('region', { name: '처리 이력' }).waitFor();
       await screenshot(page, 'tax-invoice-06-detail-success');
@@ -221,7 +221,7 @@ describe('tax invoice journey: request, refusal, re-request, issue, NTS success,
       await visit(page, `/monthlyCalcADetail?settleNo=${encodeURIComponent(j.settleNo)}`);
       await page.getByRole('button', { name: 'ERP 전기', exact: true }).click();
       await confirm(page, /전기하시겠습니까/);
-      await notice(page, 'ERP 전기를 완료했습니다.').waitFor({ timeout: 30_000 });
+      await succeeded(page, 'ERP 전기를 완료했습니다.', 30_000);
       const s = await api<{ status: string }>(`/api/v1/settlements/${encodeURIComponent(j.settleNo)}`);
       expect(s.status).toBe('POSTED');
     },

@@ -7,7 +7,6 @@ import {
   expectField,
   fieldText,
   gridRows,
-  notice,
   poll,
   searchOne,
   succeeded,
@@ -50,12 +49,12 @@ export async function writeAndSubmitPr(
   await poll(async () => (await gridRows(lines)).map((r) => r[2])).toEqual(o.lines.map((l) => l.name));
   await page.getByRole('button', { name: '저장', exact: true }).click();
   await confirm(page, '저장하시겠습니까?');
-  await notice(page, '저장되었습니다.').waitFor();
+  await succeeded(page, '저장되었습니다.');
   await expectField(page, 'prNo', /^PR\d{4}-\d{6}$/);
   const prNo = await fieldText(page, 'prNo');
   await page.getByRole('button', { name: '결재 상신' }).click();
   await confirm(page, '저장된 내용으로 결재를 상신하시겠습니까?');
-  await notice(page, '결재를 상신했습니다.').waitFor();
+  await succeeded(page, '결재를 상신했습니다.');
   await expectField(page, 'status', '결재중');
   return prNo;
 }
@@ -70,7 +69,7 @@ export async function approvePr(page: Page, prNo: string, comment: string): Prom
   await prompt.waitFor();
   await prompt.getByLabel('승인 의견').fill(comment);
   await prompt.getByRole('button', { name: '확인', exact: true }).click();
-  await notice(page, '승인했습니다.').waitFor();
+  await succeeded(page, '승인했습니다.');
   await expectField(page, 'status', '결재완료');
 }
 
@@ -96,7 +95,7 @@ export async function receivePr(page: Page, prNo: string): Promise<void> {
   await people.getByRole('button', { name: '선택' }).click();
   await people.waitFor({ state: 'detached' });
   await receive.getByRole('button', { name: '확인', exact: true }).click();
-  await notice(page, '접수했습니다.').waitFor();
+  await succeeded(page, '접수했습니다.');
   await expectField(page, 'status', '구매접수');
 }
 
@@ -185,7 +184,7 @@ export async function submitQuote(
   await page.getByLabel('견적유효기한').fill(o.validUntil);
   await page.getByRole('button', { name: '견적 제출' }).click();
   await confirm(page, '견적을 제출하시겠습니까?');
-  await notice(page, '견적을 제출했습니다.').waitFor();
+  await succeeded(page, '견적을 제출했습니다.');
   await expectField(page, 'status', '견적제출');
   await expectField(page, 'quoteNo', /^QT\d{4}-\d{6}$/);
   return fieldText(page, 'quoteNo');

@@ -104,13 +104,13 @@ export async function confirm(page: Page, message: string | RegExp): Promise<voi
 }
 
 /** The success line an action leaves above the screen. */
-export const notice = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text });
+export const notice = (page: Page, text: string | RegExp) => page.getByRole('status').filter({ hasText: text });
 
 /**
  * Waits for an action's success line, or fails at once with what the screen said instead: a refusal comes as an alert
  * dialog with the server's message, which a wait for the success line alone would only report as a timeout.
  */
-export async function succeeded(page: Page, text: string, timeout = 45_000): Promise<void> {
+export async function succeeded(page: Page, text: string | RegExp, timeout = 45_000): Promise<void> {
   const error = page.getByRole('alertdialog').first();
   await Promise.race([
     notice(page, text).waitFor({ timeout }),
