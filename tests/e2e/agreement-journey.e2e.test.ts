@@ -1,8 +1,9 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { e2eLane } from './helpers/lane';
-import { apiLogin, openLoggedIn, unexpected } from './helpers/auth';
+import { apiLogin, unexpected } from './helpers/auth';
 import { launchBrowser, screenshot, type TestPage } from './helpers/browser';
+import { LoginTabs } from './helpers/tabs';
 import {
   approvePr,
   receivePr,
@@ -47,21 +48,19 @@ describe('agreement journey: award → agreement → call-offs on screen → rem
   const title = `여정 시험 단가계약 ${run}`;
   const doc = { prNo: '', rfqNo: '', agreementNo: '', poNos: [] as string[] };
   let browser: Browser;
-  let current: TestPage | undefined;
+  const tabs = new LoginTabs(() => browser, baseURL);
 
   beforeAll(async () => {
     browser = await launchBrowser();
   });
 
   afterAll(async () => {
-    await current?.context.close();
+    await tabs.closeAll();
     await browser?.close();
   });
 
-  async function as(portal: 'internal' | 'external', userId: string, at?: string): Promise<TestPage> {
-    await current?.context.close();
-    return (current = await openLoggedIn(browser, baseURL, portal, userId, at));
-  }
+  const as = (portal: 'internal' | 'external', userId: string, at?: string): Promise<TestPage> =>
+    tabs.as(portal, userId, at);
 
   async function api(userId: string, method: string, path: string, body?: unknown) {
     const token = await apiLogin(baseURL, userId);

@@ -1,8 +1,9 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { e2eLane } from './helpers/lane';
-import { apiLogin, openLoggedIn, unexpected } from './helpers/auth';
+import { apiLogin, unexpected } from './helpers/auth';
 import { launchBrowser, type TestPage } from './helpers/browser';
+import { LoginTabs } from './helpers/tabs';
 import { confirm, expectField, gridRows, poll, succeeded } from './helpers/screen';
 import { visit } from './helpers/in-app';
 
@@ -23,7 +24,7 @@ describe('budget journey: PR refused under STOP → budget transfer approved →
   const price = 300_000 + (stamp % 1000);
   const doc = { prNo: '', transferNo: '' };
   let browser: Browser;
-  let current: TestPage | undefined;
+  const tabs = new LoginTabs(() => browser, baseURL);
 
   async function api<T>(user: string, method: string, path: string, body?: unknown): Promise<T> {
     const token = await apiLogin(baseURL, user);
@@ -37,10 +38,7 @@ describe('budget journey: PR refused under STOP → budget transfer approved →
     return answer;
   }
 
-  async function internal(userId: string, at?: string): Promise<TestPage> {
-    await current?.context.close();
-    return (current = await openLoggedIn(browser, baseURL, 'internal', userId, at));
-  }
+  const internal = (userId: string, at?: string): Promise<TestPage> => tabs.as('internal', userId, at);
 
   beforeAll(async () => {
     browser = await launchBrowser();
@@ -64,7 +62,7 @@ describe('budget journey: PR refused under STOP → budget transfer approved →
   });
 
   afterAll(async () => {
-    await current?.context.close();
+    await tabs.closeAll();
     await browser?.close();
   });
 

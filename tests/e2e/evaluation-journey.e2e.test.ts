@@ -1,8 +1,9 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { e2eLane } from './helpers/lane';
-import { apiLogin, openLoggedIn, unexpected } from './helpers/auth';
+import { apiLogin, unexpected } from './helpers/auth';
 import { launchBrowser, screenshot, type TestPage } from './helpers/browser';
+import { LoginTabs } from './helpers/tabs';
 import { confirm, gridRows, koreanDate, poll } from './helpers/screen';
 import { visit } from './helpers/in-app';
 
@@ -123,7 +124,7 @@ interface Task {
 describe('supplier evaluation journey', () => {
   const baseURL = e2eLane().baseUrl;
   let browser: Browser;
-  let current: TestPage | undefined;
+  const tabs = new LoginTabs(() => browser, baseURL);
   let dates: { startDate: string; endDate: string };
 
   beforeAll(async () => {
@@ -137,19 +138,13 @@ describe('supplier evaluation journey', () => {
     dates = halfYearBefore(periods.rows.map((p) => p.startDate).sort()[0]);
   }, 120_000);
   afterAll(async () => {
-    await current?.context.close();
+    await tabs.closeAll();
     await browser?.close();
   });
 
-  async function internal(userId: string, at?: string): Promise<TestPage> {
-    await current?.context.close();
-    return (current = await openLoggedIn(browser, baseURL, 'internal', userId, at));
-  }
+  const internal = (userId: string, at?: string): Promise<TestPage> => tabs.as('internal', userId, at);
 
-  async function external(userId: string, at?: string): Promise<TestPage> {
-    await current?.context.close();
-    return (current = await openLoggedIn(browser, baseURL, 'external', userId, at));
-  }
+  const external = (userId: string, at?: string): Promise<TestPage> => tabs.as('external', userId, at);
 
   async function openPeriod(page: Page): Promise<void> {
     await visit(page, '/business/evaManage/evaSetting');

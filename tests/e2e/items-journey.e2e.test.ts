@@ -3,8 +3,9 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { e2eLane } from './helpers/lane';
 import * as XLSX from 'xlsx';
-import { openLoggedIn, pageSession, unexpected } from './helpers/auth';
+import { pageSession, unexpected } from './helpers/auth';
 import { launchBrowser, screenshot, type TestPage } from './helpers/browser';
+import { LoginTabs } from './helpers/tabs';
 import { confirm, fieldText, gridRows, koreanDate, rowPoint } from './helpers/screen';
 import { visit } from './helpers/in-app';
 
@@ -60,32 +61,26 @@ describe('items journey: Excel upload → item popup on a PR line → supplier p
   const names = ['A', 'B', 'C', 'D', 'E'].map((s) => `여정 품목 ${RUN} ${s}`);
   const state = { header: [] as string[], example: [] as string[], itemCode: '', itemName: '', proposalNo: '' };
   let browser: Browser;
-  let current: TestPage | undefined;
+  const tabs = new LoginTabs(() => browser, baseURL);
 
   beforeAll(async () => {
     browser = await launchBrowser();
   }, 60_000);
   // A failed step leaves a picture of where it stopped.
   afterEach(async (ctx) => {
-    if (ctx.task.result?.state === 'fail' && current)
-      await screenshot(current.page, `items-failed-${ctx.task.name.slice(0, 24).replace(/\W+/g, '-')}`).catch(
+    if (ctx.task.result?.state === 'fail' && tabs.current)
+      await screenshot(tabs.current.page, `items-failed-${ctx.task.name.slice(0, 24).replace(/\W+/g, '-')}`).catch(
         () => undefined,
       );
   });
   afterAll(async () => {
-    await current?.context.close();
+    await tabs.closeAll();
     await browser?.close();
   });
 
-  async function internal(userId: string, at?: string): Promise<TestPage> {
-    await current?.context.close();
-    return (current = await openLoggedIn(browser, baseURL, 'internal', userId, at));
-  }
+  const internal = (userId: string, at?: string): Promise<TestPage> => tabs.as('internal', userId, at);
 
-  async function external(userId: string, at?: string): Promise<TestPage> {
-    await current?.context.close();
-    return (current = await openLoggedIn(browser, baseURL, 'external', userId, at));
-  }
+  const external = (userId: string, at?: string): Promise<TestPage> => tabs.as('external', userId, at);
 
   /** The API as the page's own login (supplier calls carry IsCyber: Y). */
   async function api<T>(page: Page, url: string, cyber: boolean): Promise<{ status: number; body: T }> {

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { e2eLane } from './helpers/lane';
-import { openLoggedIn, unexpected } from './helpers/auth';
+import { unexpected } from './helpers/auth';
 import { launchBrowser, screenshot, type TestPage } from './helpers/browser';
 import {
   actionIds,
@@ -19,6 +19,7 @@ import {
 } from './helpers/screen';
 import { readPdf } from '../helpers/pdf';
 import { visit } from './helpers/in-app';
+import { LoginTabs } from './helpers/tabs';
 
 /**
  * The purchasing journey in Debian's Chromium against the real server, through the
@@ -41,26 +42,19 @@ describe('purchasing journey: PR → approval → quotations → selection → P
   // Korean dates, fixed once: the PR's desired date, the quotation deadline (end of tomorrow), the quotations' validity, the PO's due date.
   const dates = { desired: koreanDate(30), deadline: koreanDate(1), validUntil: koreanDate(60), due: koreanDate(45) };
   let browser: Browser;
-  let current: TestPage | undefined;
+  const tabs = new LoginTabs(() => browser, baseURL);
 
   beforeAll(async () => {
     browser = await launchBrowser();
   });
 
   afterAll(async () => {
-    await current?.context.close();
+    await tabs.closeAll();
     await browser?.close();
   });
 
-  async function internal(userId: string, at?: string): Promise<TestPage> {
-    await current?.context.close();
-    return (current = await openLoggedIn(browser, baseURL, 'internal', userId, at));
-  }
-
-  async function external(userId: string, at?: string): Promise<TestPage> {
-    await current?.context.close();
-    return (current = await openLoggedIn(browser, baseURL, 'external', userId, at));
-  }
+  const internal = (userId: string, at?: string): Promise<TestPage> => tabs.as('internal', userId, at);
+  const external = (userId: string, at?: string): Promise<TestPage> => tabs.as('external', userId, at);
 
   it('the requester writes a PR with two lines, saves it and submits it for approval', async () => {
     const { page, problems } = await internal('buyer', '/prEdit');

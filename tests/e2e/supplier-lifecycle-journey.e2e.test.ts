@@ -7,6 +7,7 @@ import { e2eLane } from './helpers/lane';
 import { businessNumberCheckDigit, formatBusinessNumber } from '../../lib/business-number';
 import { apiLogin, nextOtp, openLoggedIn, outboxMark, submitExternalLogin, unexpected } from './helpers/auth';
 import { launchBrowser, openPage, screenshot, type TestPage } from './helpers/browser';
+import { LoginTabs } from './helpers/tabs';
 import { erpCalls } from './helpers/erp-control';
 import {
   approvePr,
@@ -75,7 +76,9 @@ describe('supplier lifecycle journey: application → approval → ERP → quota
   const dates = { desired: koreanDate(30), deadline: koreanDate(2), validUntil: koreanDate(60) };
   const suspendReason = `품질 감사 부적합 (여정 ${RUN})`;
   let browser: Browser;
+  /** The visitor's tab (the public pages, the new supplier's first login through the form). */
   let current: TestPage | undefined;
+  const tabs = new LoginTabs(() => browser, baseURL);
   const files = fs.mkdtempSync(path.join(os.tmpdir(), 'gpms-lifecycle-'));
   const pdf = (name: string) => {
     const file = path.join(files, name);
@@ -89,14 +92,12 @@ describe('supplier lifecycle journey: application → approval → ERP → quota
 
   afterAll(async () => {
     await current?.context.close();
+    await tabs.closeAll();
     await browser?.close();
     fs.rmSync(files, { recursive: true, force: true });
   });
 
-  async function internal(userId: string, at?: string): Promise<TestPage> {
-    await current?.context.close();
-    return (current = await openLoggedIn(browser, baseURL, 'internal', userId, at));
-  }
+  const internal = (userId: string, at?: string): Promise<TestPage> => tabs.as('internal', userId, at);
 
   it('a new company applies on the four public pages and gets a receipt number', async () => {
     await current?.context.close();

@@ -1,8 +1,9 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { e2eLane } from './helpers/lane';
-import { openLoggedIn, unexpected } from './helpers/auth';
+import { unexpected } from './helpers/auth';
 import { launchBrowser, screenshot, type TestPage } from './helpers/browser';
+import { LoginTabs } from './helpers/tabs';
 import { advanceServerClockPast, serverNow } from './helpers/clock';
 import {
   amount,
@@ -67,21 +68,19 @@ describe('tender journey: draft → invitations → sealed bids → dual-control
   const title = `여정 시험 입찰 ${run}`;
   const doc = { tenderNo: '', poNo: '', closeAt: 0 };
   let browser: Browser;
-  let current: TestPage | undefined;
+  const tabs = new LoginTabs(() => browser, baseURL);
 
   beforeAll(async () => {
     browser = await launchBrowser();
   });
 
   afterAll(async () => {
-    await current?.context.close();
+    await tabs.closeAll();
     await browser?.close();
   });
 
-  async function as(portal: 'internal' | 'external', userId: string, at?: string): Promise<TestPage> {
-    await current?.context.close();
-    return (current = await openLoggedIn(browser, baseURL, portal, userId, at));
-  }
+  const as = (portal: 'internal' | 'external', userId: string, at?: string): Promise<TestPage> =>
+    tabs.as(portal, userId, at);
 
   it('purchasing drafts a tender of its own line, invites two suppliers and publishes it', async () => {
     const { page, problems } = await as('internal', 'operator', '/bid/tenderEdit');
