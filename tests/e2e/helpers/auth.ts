@@ -1,10 +1,10 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { LoginPayload } from '../../../app/auth/auth-api';
 import { loginDataOf, userInfoOf } from '../../../app/auth/session-actions';
 import { AUTH_FLOW_STORAGE_KEY } from '../../../app/stores/auth-flow';
 import { PORTAL_STORAGE_KEY } from '../../../app/stores/portal';
 import { SESSION_STORAGE_KEY, type SessionTokens } from '../../../app/stores/session';
-import { openPage, type TestPage } from './browser';
+import { openPage, openPageIn, type TestPage } from './browser';
 
 /** Demo accounts (server seed); every one has this password. */
 export const DEMO_PASSWORD = 'Gpms!2345';
@@ -206,9 +206,11 @@ export async function openLoggedIn(
   portal: 'internal' | 'external',
   userId: string,
   at?: string,
+  /** A context the tab opens in (its other tabs share the app's cached code), else a fresh one of its own. */
+  context?: BrowserContext,
 ): Promise<TestPage> {
   const stored = await loginAsThePagesDo(baseURL, portal, userId);
-  const tp = await openPage(browser, baseURL);
+  const tp = context ? await openPageIn(context) : await openPage(browser, baseURL);
   await tp.page.addInitScript((entries) => {
     // Once per tab: a reload or a logout later must find what the app left, not this login again.
     if (sessionStorage.getItem('gpms.test.loggedIn')) return;

@@ -44,12 +44,21 @@ export interface TestPage {
 
 /** A fresh context (own storage, Korean locale, desktop size) and a page that records problems. */
 export async function openPage(browser: Browser, baseURL: string): Promise<TestPage> {
-  const context = await browser.newContext({
+  return openPageIn(await newTestContext(browser, baseURL));
+}
+
+/** A context as the tests' pages have it: Korean locale and time zone, desktop size, the server as base address. */
+export function newTestContext(browser: Browser, baseURL: string): Promise<BrowserContext> {
+  return browser.newContext({
     baseURL,
     locale: 'ko-KR',
     timezoneId: 'Asia/Seoul',
     viewport: { width: 1280, height: 800 },
   });
+}
+
+/** A new page of `context` that records problems. */
+export async function openPageIn(context: BrowserContext): Promise<TestPage> {
   const page = await context.newPage();
   const problems: string[] = [];
   page.on('pageerror', (err) => problems.push(`page error: ${err.message}`));
