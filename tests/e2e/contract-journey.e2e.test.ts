@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { e2eLane } from './helpers/lane';
 import { apiLogin, nextOtp, openLoggedIn, outboxMark, unexpected } from './helpers/auth';
-import { launchBrowser, screenshot, type TestPage } from './helpers/browser';
+import { launchBrowser, newTestContext, screenshot, type TestPage } from './helpers/browser';
 import { axeViolations, blocking, describeFindings } from './helpers/axe';
 import { confirm, expectField, fieldText, koreanDate, succeeded } from './helpers/screen';
 import {
@@ -58,6 +58,8 @@ describe('contract journey: PO → contract from a template → approval → bot
   const baseURL = e2eLane().baseUrl;
   let browser: Browser;
   const tabs = new Map<string, TestPage>();
+  /** The tabs are pages of one context: the app's code is cached once (helpers/tabs.ts says why that is safe). */
+  let shared: BrowserContext | undefined;
   const stamp = new Date().toISOString().replace(/\D/g, '').slice(0, 14);
   const j = {
     prNo: '',
@@ -90,7 +92,14 @@ describe('contract journey: PO → contract from a template → approval → bot
   async function as(user: string, at?: string): Promise<Page> {
     let tp = tabs.get(user);
     if (!tp) {
-      tp = await openLoggedIn(browser, baseURL, user.startsWith('supplier') ? 'external' : 'internal', user, at);
+      tp = await openLoggedIn(
+        browser,
+        baseURL,
+        user.startsWith('supplier') ? 'external' : 'internal',
+        user,
+        at,
+        (shared ??= await newTestContext(browser, baseURL)),
+      );
       tabs.set(user, tp);
     } else if (at) await visit(tp.page, at);
     // The tab in front: the grids take a click (focus) only on the page being shown.
@@ -103,7 +112,7 @@ describe('contract journey: PO → contract from a template → approval → bot
     for (const [who, tp] of tabs)
       if (who !== user) {
         expect(unexpected(tp.problems), who).toEqual([]);
-        await tp.context.close();
+        await tp.page.close();
         tabs.delete(who);
       }
     return as(user);
@@ -154,7 +163,7 @@ describe('contract journey: PO → contract from a template → approval → bot
   }, 120_000);
 
   afterAll(async () => {
-    for (const s of tabs.values()) await s.context.close().catch(() => undefined);
+    await shared?.close().catch(() => undefined);
     await browser?.close();
   });
 

@@ -1,9 +1,9 @@
 import fs from 'node:fs';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { e2eLane } from './helpers/lane';
 import { apiLogin, openLoggedIn, unexpected } from './helpers/auth';
-import { launchBrowser, screenshot, type TestPage } from './helpers/browser';
+import { launchBrowser, newTestContext, screenshot, type TestPage } from './helpers/browser';
 import { erpCalls, erpFailNext } from './helpers/erp-control';
 import { visit } from './helpers/in-app';
 import { succeeded } from './helpers/screen';
@@ -184,6 +184,8 @@ describe('fulfilment and settlement journey', () => {
       )
     ).map((c) => ({ ...c, body: c.body as VoucherBody }));
   const sessions = new Map<string, TestPage>();
+  /** The tabs are pages of one context: the app's code is cached once (helpers/tabs.ts says why that is safe). */
+  let shared: BrowserContext | undefined;
 
   // What the journey carries from step to step.
   const j = {
@@ -203,7 +205,7 @@ describe('fulfilment and settlement journey', () => {
   });
 
   afterAll(async () => {
-    for (const s of sessions.values()) await s.context.close().catch(() => undefined);
+    await shared?.close().catch(() => undefined);
     await browser?.close();
   });
 
@@ -211,10 +213,19 @@ describe('fulfilment and settlement journey', () => {
   async function as(user: string, portal: 'internal' | 'external' = 'internal', at?: string): Promise<TestPage> {
     const known = sessions.get(user);
     if (known) {
+      // The tab in front: the grids take a click (focus) only on the page being shown.
+      await known.page.bringToFront();
       if (at) await visit(known.page, at);
       return known;
     }
-    const tp = await openLoggedIn(browser, baseURL, portal, user, at);
+    const tp = await openLoggedIn(
+      browser,
+      baseURL,
+      portal,
+      user,
+      at,
+      (shared ??= await newTestContext(browser, baseURL)),
+    );
     sessions.set(user, tp);
     return tp;
   }

@@ -1,8 +1,8 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { e2eLane } from './helpers/lane';
 import { apiLogin, openLoggedIn, unexpected } from './helpers/auth';
-import { launchBrowser, screenshot, type TestPage } from './helpers/browser';
+import { launchBrowser, newTestContext, screenshot, type TestPage } from './helpers/browser';
 import { clickGridRow, confirm, expectField, poll, succeeded } from './helpers/screen';
 import { axeViolations, blocking, describeFindings } from './helpers/axe';
 import { writeDateOf } from '../../server/modules/tax-invoices/deadlines';
@@ -36,6 +36,8 @@ describe('tax invoice journey: request, refusal, re-request, issue, NTS success,
   const baseURL = e2eLane().baseUrl;
   let browser: Browser;
   const tabs = new Map<string, TestPage>();
+  /** The tabs are pages of one context: the app's code is cached once (helpers/tabs.ts says why that is safe). */
+  let shared: BrowserContext | undefined;
   const j = { settleNo: '', period: '', mgtKey: '', approval: '' };
 
   const api = async <T>(url: string, user = 'operator'): Promise<T> => {
@@ -51,9 +53,18 @@ describe('tax invoice journey: request, refusal, re-request, issue, NTS success,
   async function as(user: string, at?: string): Promise<Page> {
     let tp = tabs.get(user);
     if (!tp) {
-      tp = await openLoggedIn(browser, baseURL, user.startsWith('supplier') ? 'external' : 'internal', user, at);
+      tp = await openLoggedIn(
+        browser,
+        baseURL,
+        user.startsWith('supplier') ? 'external' : 'internal',
+        user,
+        at,
+        (shared ??= await newTestContext(browser, baseURL)),
+      );
       tabs.set(user, tp);
     } else if (at) await visit(tp.page, at);
+    // The tab in front: the grids take a click (focus) only on the page being shown.
+    await tp.page.bringToFront();
     return tp.page;
   }
 
@@ -76,7 +87,7 @@ describe('tax invoice journey: request, refusal, re-request, issue, NTS success,
   });
 
   afterAll(async () => {
-    for (const s of tabs.values()) await s.context.close().catch(() => undefined);
+    await shared?.close().catch(() => undefined);
     await browser?.close();
   });
 
