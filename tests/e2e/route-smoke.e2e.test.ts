@@ -1,9 +1,9 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { e2eLane } from './helpers/lane';
 import { apiFromPage, openLoggedIn, unexpected } from './helpers/auth';
 import { axeViolations, blocking, describeFindings } from './helpers/axe';
-import { launchBrowser, openPage, screenshot, type TestPage } from './helpers/browser';
+import { launchBrowser, newTestContext, openPage, screenshot, type TestPage } from './helpers/browser';
 import { openInApp, sameScreen } from './helpers/in-app';
 import { NO_MENU_USERS } from './helpers/no-menu-accounts';
 import { SMOKE_ROUTES, type SmokeRoute } from './smoke-routes';
@@ -38,14 +38,22 @@ describe('every purchasing and fulfilment route', () => {
   const baseURL = e2eLane().baseUrl;
   let browser: Browser;
   const sessions = new Map<string, TestPage>();
+  let shared: BrowserContext | undefined;
   /** The tabs whose first route was loaded from its address (a deep link): their next routes open in the app. */
   const loaded = new Set<Page>();
 
   async function sessionOf(base: string, portal: SmokeRoute['portal'], user: string): Promise<TestPage> {
     const key = `${base} ${portal} ${user}`;
     const known = sessions.get(key);
-    if (known) return known;
-    const tp = await openLoggedIn(browser, base, portal, user);
+    if (known) {
+      // In front: a page of the context behind another has its timers slowed to once a second (Chromium's background
+      // throttling), and every wait in it with them.
+      await known.page.bringToFront();
+      return known;
+    }
+    // Pages of one context: the app's code is cached once for every login (helpers/tabs.ts says why that is safe).
+    shared ??= await newTestContext(browser, base);
+    const tp = await openLoggedIn(browser, base, portal, user, undefined, shared);
     sessions.set(key, tp);
     return tp;
   }
@@ -61,7 +69,7 @@ describe('every purchasing and fulfilment route', () => {
         `axe-core: ${axeTimes.length} pages, ${(total / 1000).toFixed(1)} s in all, ${Math.round(total / axeTimes.length)} ms a page (slowest ${Math.max(...axeTimes)} ms)`,
       );
     }
-    for (const s of sessions.values()) await s.context.close();
+    await shared?.close();
     await browser?.close();
   });
 
