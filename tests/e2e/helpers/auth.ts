@@ -31,8 +31,8 @@ interface OutboxEntry {
   at: string;
 }
 
-async function outbox(baseURL: string): Promise<OutboxEntry[]> {
-  const res = await fetch(`${baseURL}/api/dev/outbox?limit=5`);
+async function outbox(baseURL: string, limit = 5): Promise<OutboxEntry[]> {
+  const res = await fetch(`${baseURL}/api/dev/outbox?limit=${limit}`);
   if (!res.ok) throw new Error(`GET /api/dev/outbox answered ${res.status}`);
   return (await res.json()) as OutboxEntry[];
 }
@@ -49,7 +49,9 @@ export async function outboxMark(baseURL: string): Promise<string> {
 export async function nextOtp(baseURL: string, mark: string, timeoutMs = 60_000): Promise<string> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    const fresh = (await outbox(baseURL)).find((e) => e.at > mark && e.code);
+    // The newest 200 (the most the route gives): the notification job's burst of messages (a contract's signature
+    // requests, an order sent) can land after the code and before the first look, and five were then too few.
+    const fresh = (await outbox(baseURL, 200)).find((e) => e.at > mark && e.code);
     if (fresh?.code) return fresh.code;
     await new Promise((r) => setTimeout(r, 200));
   }
