@@ -1,10 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { e2eLane } from './helpers/lane';
-import { apiLogin, nextOtp, openLoggedIn, outboxMark, unexpected } from './helpers/auth';
-import { launchBrowser, newTestContext, screenshot, type TestPage } from './helpers/browser';
+import { apiLogin, nextOtp, outboxMark, unexpected } from './helpers/auth';
+import { launchBrowser, screenshot } from './helpers/browser';
+import { LoginTabs } from './helpers/tabs';
 import { axeViolations, blocking, describeFindings } from './helpers/axe';
 import { confirm, expectField, fieldText, koreanDate, succeeded } from './helpers/screen';
 import {
@@ -57,9 +58,7 @@ async function expectAccessible(page: Page, route: string): Promise<void> {
 describe('contract journey: PO → contract from a template → approval → both signatures → executed PDF verified', () => {
   const baseURL = e2eLane().baseUrl;
   let browser: Browser;
-  const tabs = new Map<string, TestPage>();
-  /** The tabs are pages of one context: the app's code is cached once (helpers/tabs.ts says why that is safe). */
-  let shared: BrowserContext | undefined;
+  const tabs = new LoginTabs(() => browser, baseURL);
   const stamp = new Date().toISOString().replace(/\D/g, '').slice(0, 14);
   const j = {
     prNo: '',
@@ -88,32 +87,16 @@ describe('contract journey: PO → contract from a template → approval → bot
     return JSON.parse(text) as T;
   };
 
-  /** `user`'s tab, opened at `at` when given (a new tab loads it as its first page, a known one goes there). */
-  async function as(user: string, at?: string): Promise<Page> {
-    let tp = tabs.get(user);
-    if (!tp) {
-      tp = await openLoggedIn(
-        browser,
-        baseURL,
-        user.startsWith('supplier') ? 'external' : 'internal',
-        user,
-        at,
-        (shared ??= await newTestContext(browser, baseURL)),
-      );
-      tabs.set(user, tp);
-    } else if (at) await visit(tp.page, at);
-    // The tab in front: the grids take a click (focus) only on the page being shown.
-    await tp.page.bringToFront();
-    return tp.page;
-  }
+  /** `user`'s tab as the last step left it, opened or moved to `at` when given (a supplier's on the external portal). */
+  const as = async (user: string, at?: string): Promise<Page> =>
+    (await tabs.kept(user.startsWith('supplier') ? 'external' : 'internal', user, at)).page;
 
   /** `user`'s tab alone: the others closed first (as the purchasing steps are run elsewhere, one page at a time). */
   async function only(user: string): Promise<Page> {
-    for (const [who, tp] of tabs)
+    for (const [who, tp] of [...tabs.users()])
       if (who !== user) {
         expect(unexpected(tp.problems), who).toEqual([]);
-        await tp.page.close();
-        tabs.delete(who);
+        await tabs.close(who.startsWith('supplier') ? 'external' : 'internal', who);
       }
     return as(user);
   }
@@ -163,7 +146,7 @@ describe('contract journey: PO → contract from a template → approval → bot
   }, 120_000);
 
   afterAll(async () => {
-    await shared?.close().catch(() => undefined);
+    await tabs.closeAll().catch(() => undefined);
     await browser?.close();
   });
 
@@ -365,7 +348,7 @@ describe('contract journey: PO → contract from a template → approval → bot
       await expectField(page, 'contractNo', j.contractNo);
       await expectField(page, 'status', '체결');
 
-      for (const [who, tp] of tabs) expect(unexpected(tp.problems), who).toEqual([]);
+      for (const [who, tp] of tabs.users()) expect(unexpected(tp.problems), who).toEqual([]);
     },
   );
 });

@@ -1,9 +1,10 @@
 import fs from 'node:fs';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { e2eLane } from './helpers/lane';
-import { apiLogin, openLoggedIn, unexpected } from './helpers/auth';
-import { launchBrowser, newTestContext, screenshot, type TestPage } from './helpers/browser';
+import { apiLogin, unexpected } from './helpers/auth';
+import { launchBrowser, screenshot, type TestPage } from './helpers/browser';
+import { LoginTabs } from './helpers/tabs';
 import { erpCalls, erpFailNext } from './helpers/erp-control';
 import { visit } from './helpers/in-app';
 import { succeeded } from './helpers/screen';
@@ -183,9 +184,7 @@ describe('fulfilment and settlement journey', () => {
         (c) => c.path === '/erp/vouchers' && (c.body as VoucherBody | null)?.settleNo === j.settleNo,
       )
     ).map((c) => ({ ...c, body: c.body as VoucherBody }));
-  const sessions = new Map<string, TestPage>();
-  /** The tabs are pages of one context: the app's code is cached once (helpers/tabs.ts says why that is safe). */
-  let shared: BrowserContext | undefined;
+  const tabs = new LoginTabs(() => browser, baseURL);
 
   // What the journey carries from step to step.
   const j = {
@@ -205,34 +204,17 @@ describe('fulfilment and settlement journey', () => {
   });
 
   afterAll(async () => {
-    await shared?.close().catch(() => undefined);
+    await tabs.closeAll().catch(() => undefined);
     await browser?.close();
   });
 
   /** One logged-in tab per user, kept for the later steps; opened at `at` when given, or moved there. */
-  async function as(user: string, portal: 'internal' | 'external' = 'internal', at?: string): Promise<TestPage> {
-    const known = sessions.get(user);
-    if (known) {
-      // The tab in front: the grids take a click (focus) only on the page being shown.
-      await known.page.bringToFront();
-      if (at) await visit(known.page, at);
-      return known;
-    }
-    const tp = await openLoggedIn(
-      browser,
-      baseURL,
-      portal,
-      user,
-      at,
-      (shared ??= await newTestContext(browser, baseURL)),
-    );
-    sessions.set(user, tp);
-    return tp;
-  }
+  const as = (user: string, portal: 'internal' | 'external' = 'internal', at?: string): Promise<TestPage> =>
+    tabs.kept(portal, user, at);
 
   /** Console problems of every tab, less the refusals a step provokes on purpose (4xx) and the failed posting (424). */
   const consoleProblems = () =>
-    [...sessions.entries()].flatMap(([user, s]) =>
+    [...tabs.users()].flatMap(([user, s]) =>
       unexpected(s.problems)
         .filter((p) => !/status of 424 /.test(p))
         .map((p) => `${user}: ${p}`),

@@ -1,8 +1,9 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { e2eLane } from './helpers/lane';
-import { apiLogin, openLoggedIn, unexpected } from './helpers/auth';
-import { launchBrowser, newTestContext, screenshot, type TestPage } from './helpers/browser';
+import { apiLogin, unexpected } from './helpers/auth';
+import { launchBrowser, screenshot } from './helpers/browser';
+import { LoginTabs } from './helpers/tabs';
 import { clickGridRow, confirm, expectField, poll, succeeded } from './helpers/screen';
 import { axeViolations, blocking, describeFindings } from './helpers/axe';
 import { writeDateOf } from '../../server/modules/tax-invoices/deadlines';
@@ -35,9 +36,7 @@ async function expectAccessible(page: Page, route: string): Promise<void> {
 describe('tax invoice journey: request, refusal, re-request, issue, NTS success, posting', () => {
   const baseURL = e2eLane().baseUrl;
   let browser: Browser;
-  const tabs = new Map<string, TestPage>();
-  /** The tabs are pages of one context: the app's code is cached once (helpers/tabs.ts says why that is safe). */
-  let shared: BrowserContext | undefined;
+  const tabs = new LoginTabs(() => browser, baseURL);
   const j = { settleNo: '', period: '', mgtKey: '', approval: '' };
 
   const api = async <T>(url: string, user = 'operator'): Promise<T> => {
@@ -49,24 +48,9 @@ describe('tax invoice journey: request, refusal, re-request, issue, NTS success,
     return (await res.json()) as T;
   };
 
-  /** `user`'s tab, opened at `at` when given (a new tab loads it as its first page, a known one goes there). */
-  async function as(user: string, at?: string): Promise<Page> {
-    let tp = tabs.get(user);
-    if (!tp) {
-      tp = await openLoggedIn(
-        browser,
-        baseURL,
-        user.startsWith('supplier') ? 'external' : 'internal',
-        user,
-        at,
-        (shared ??= await newTestContext(browser, baseURL)),
-      );
-      tabs.set(user, tp);
-    } else if (at) await visit(tp.page, at);
-    // The tab in front: the grids take a click (focus) only on the page being shown.
-    await tp.page.bringToFront();
-    return tp.page;
-  }
+  /** `user`'s tab as the last step left it, opened or moved to `at` when given (a supplier's on the external portal). */
+  const as = async (user: string, at?: string): Promise<Page> =>
+    (await tabs.kept(user.startsWith('supplier') ? 'external' : 'internal', user, at)).page;
 
   /** Runs a detail screen's action that asks in a prompt: fills it and presses 확인. */
   async function promptAction(
@@ -87,7 +71,7 @@ describe('tax invoice journey: request, refusal, re-request, issue, NTS success,
   });
 
   afterAll(async () => {
-    await shared?.close().catch(() => undefined);
+    await tabs.closeAll().catch(() => undefined);
     await browser?.close();
   });
 
@@ -309,7 +293,7 @@ describe('tax invoice journey: request, refusal, re-request, issue, NTS success,
       await expectField(page, 'issueKind', '정발행');
       await expectField(page, 'settleNo', other!.settleNo);
       await screenshot(page, 'tax-invoice-10-forward');
-      const problems = [...tabs.entries()].flatMap(([user, s]) => unexpected(s.problems).map((p) => `${user}: ${p}`));
+      const problems = [...tabs.users()].flatMap(([user, s]) => unexpected(s.problems).map((p) => `${user}: ${p}`));
       expect(problems).toEqual([]);
     },
   );

@@ -50,6 +50,29 @@ export class LoginTabs {
     return (this.current = tp);
   }
 
+  /**
+   * `userId`'s tab as the last step left it — opened at `at` if it has none, moved to `at` when given — brought to the
+   * front, its problems kept: for journeys that check every tab's problems at their end.
+   */
+  async kept(portal: Portal, userId: string, at?: string): Promise<TestPage> {
+    const kept = this.tabs.get(`${portal} ${userId}`);
+    if (!kept || kept.page.isClosed()) return this.as(portal, userId, at);
+    await kept.page.bringToFront();
+    if (at) await visit(kept.page, at);
+    return (this.current = kept);
+  }
+
+  /** The open tabs by user. */
+  *users(): IterableIterator<[string, TestPage]> {
+    for (const [key, tp] of this.tabs) yield [key.slice(key.indexOf(' ') + 1), tp];
+  }
+
+  /** Closes `userId`'s tab. */
+  async close(portal: Portal, userId: string): Promise<void> {
+    await this.tabs.get(`${portal} ${userId}`)?.page.close();
+    this.tabs.delete(`${portal} ${userId}`);
+  }
+
   async closeAll(): Promise<void> {
     await this.context?.close();
     this.context = undefined;
