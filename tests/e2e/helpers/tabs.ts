@@ -18,7 +18,7 @@ const HOMES: Record<Portal, { path: string; heading: string }> = {
  * docs/testing.md). The tabs are pages of one browser context, as a person's windows share one browser: a user's first
  * tab takes the app's code from that context's cache (≈ 0.6 s less of the machine's CPU than a context of its own). The
  * logins do not meet there: each is in its tab's sessionStorage, and the app keeps no cookie and shares nothing across
- * tabs. The tab used is brought to the front (a grid takes a click only on the page shown). A kept tab's problems and
+ * tabs (`tests/unit/shared-test-context.test.ts` fails when that changes). The tab used is brought to the front (a grid takes a click only on the page shown). A kept tab's problems and
  * warnings start empty for the step: the step before checked its own.
  */
 export class LoginTabs {
