@@ -2,13 +2,14 @@ import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { e2eLane } from './helpers/lane';
 import { DEV_DIST_DIR, runDevWebBuild } from '../../scripts/web-build.mjs';
-import { apiFromPage, DEMO_PASSWORD, openLoggedIn, openLoggedInByForm, unexpected } from './helpers/auth';
+import { apiFromPage, DEMO_PASSWORD, openLoggedInByForm, unexpected } from './helpers/auth';
 import { openInApp, sameScreen } from './helpers/in-app';
-import { launchBrowser, newTestContext, openPage, type TestPage } from './helpers/browser';
+import { launchBrowser, openPage } from './helpers/browser';
+import { LoginTabs } from './helpers/tabs';
 import { SMOKE_ROUTES, type SmokeRoute } from './smoke-routes';
 
 /**
@@ -64,7 +65,11 @@ function startDevBundleServer(distDir: string, api: string): Promise<{ url: stri
         headers: { ...req.headers, host: target.host },
       },
       (answer) => {
-        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        // The connection's own headers are this server's, not the upstream's: passing on its `keep-alive: timeout=72`
+        // told the test's fetch to keep a socket this server closes after 5 s idle, and a login sent on it as it
+        // closed failed with ECONNRESET.
+        const { connection: _connection, 'keep-alive': _keepAlive, ...headers } = answer.headers;
+        res.writeHead(answer.statusCode ?? 502, headers);
         answer.pipe(res);
       },
     );
@@ -134,28 +139,13 @@ describe('React logs no warning on any route (development bundle)', () => {
   const api = e2eLane().baseUrl;
   let browser: Browser;
   let bundle: { url: string; close: () => Promise<void> };
-  /** A login's tab, on its portal's home: the app, its router and all are loaded. */
-  const sessions = new Map<string, TestPage>();
-  let shared: BrowserContext | undefined;
+  /**
+   * A login's tab, opened on its portal's home (the app, its router and all loaded) and kept, pages of one context, the
+   * one in use in front (helpers/tabs.ts). Logged in through the API as the login pages do (the form is walked below,
+   * in the moves through the menu): the tab's warnings are recorded from its first load, the home's included.
+   */
+  let tabs: LoginTabs | undefined;
   const started = Date.now();
-
-  async function sessionOf(portal: SmokeRoute['portal'], user: string) {
-    const key = `${portal} ${user}`;
-    const known = sessions.get(key);
-    if (known) {
-      // In front: a page of the context behind another has its timers slowed to once a second (Chromium's background
-      // throttling), and every wait in it with them.
-      await known.page.bringToFront();
-      return known;
-    }
-    // Logged in through the API as the login pages do (the form is walked below, in the moves through the menu):
-    // the tab's warnings are recorded from its first load, the home's included.
-    // Pages of one context: the app's code is cached once for every login (helpers/tabs.ts says why that is safe).
-    shared ??= await newTestContext(browser, bundle.url);
-    const tp = await openLoggedIn(browser, bundle.url, portal, user, undefined, shared);
-    sessions.set(key, tp);
-    return tp;
-  }
 
   beforeAll(async () => {
     if (!fs.existsSync(path.join(DEV_DIST_DIR, 'index.html'))) {
@@ -164,13 +154,14 @@ describe('React logs no warning on any route (development bundle)', () => {
     }
     bundle = await startDevBundleServer(DEV_DIST_DIR, api);
     browser = await launchBrowser();
+    tabs = new LoginTabs(() => browser, bundle.url);
   }, 600_000);
 
   afterAll(async () => {
     console.info(
-      `React warnings check: ${sessions.size} logins, ${((Date.now() - started) / 1000).toFixed(0)} s on the development bundle`,
+      `React warnings check: ${[...(tabs?.users() ?? [])].length} logins, ${((Date.now() - started) / 1000).toFixed(0)} s on the development bundle`,
     );
-    await shared?.close();
+    await tabs?.closeAll();
     await browser?.close();
     await bundle?.close();
   });
@@ -195,7 +186,7 @@ describe('React logs no warning on any route (development bundle)', () => {
       ['internal', 'buyer'],
       ['external', 'supplier1'],
     ] as const) {
-      const s = await sessionOf(portal, user);
+      const s = await tabs!.kept(portal, user);
       expect([...unexpected(s.problems), ...s.warnings], `${portal} home as ${user}`).toEqual([]);
     }
   });
@@ -254,7 +245,7 @@ describe('React logs no warning on any route (development bundle)', () => {
 
   describe.each(SMOKE_ROUTES.map((r) => [pathOf(r), r] as const))('%s', (_path, r) => {
     it(`as ${r.user}: no React warning`, async () => {
-      const s = await sessionOf(r.portal, r.user);
+      const s = await tabs!.kept(r.portal, r.user);
       const { page } = s;
       const before = s.problems.length;
       const warnedBefore = s.warnings.length;

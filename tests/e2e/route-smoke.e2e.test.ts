@@ -1,9 +1,10 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { e2eLane } from './helpers/lane';
-import { apiFromPage, openLoggedIn, unexpected } from './helpers/auth';
+import { apiFromPage, unexpected } from './helpers/auth';
 import { axeViolations, blocking, describeFindings } from './helpers/axe';
-import { launchBrowser, newTestContext, openPage, screenshot, type TestPage } from './helpers/browser';
+import { launchBrowser, openPage, screenshot } from './helpers/browser';
+import { LoginTabs } from './helpers/tabs';
 import { openInApp, sameScreen } from './helpers/in-app';
 import { NO_MENU_USERS } from './helpers/no-menu-accounts';
 import { SMOKE_ROUTES, type SmokeRoute } from './smoke-routes';
@@ -37,26 +38,10 @@ async function expectAccessible(page: Page, route: string): Promise<void> {
 describe('every purchasing and fulfilment route', () => {
   const baseURL = e2eLane().baseUrl;
   let browser: Browser;
-  const sessions = new Map<string, TestPage>();
-  let shared: BrowserContext | undefined;
+  /** One logged-in tab per portal and user, pages of one context, the one in use in front (helpers/tabs.ts). */
+  const tabs = new LoginTabs(() => browser, baseURL);
   /** The tabs whose first route was loaded from its address (a deep link): their next routes open in the app. */
   const loaded = new Set<Page>();
-
-  async function sessionOf(base: string, portal: SmokeRoute['portal'], user: string): Promise<TestPage> {
-    const key = `${base} ${portal} ${user}`;
-    const known = sessions.get(key);
-    if (known) {
-      // In front: a page of the context behind another has its timers slowed to once a second (Chromium's background
-      // throttling), and every wait in it with them.
-      await known.page.bringToFront();
-      return known;
-    }
-    // Pages of one context: the app's code is cached once for every login (helpers/tabs.ts says why that is safe).
-    shared ??= await newTestContext(browser, base);
-    const tp = await openLoggedIn(browser, base, portal, user, undefined, shared);
-    sessions.set(key, tp);
-    return tp;
-  }
 
   beforeAll(async () => {
     browser = await launchBrowser();
@@ -69,13 +54,13 @@ describe('every purchasing and fulfilment route', () => {
         `axe-core: ${axeTimes.length} pages, ${(total / 1000).toFixed(1)} s in all, ${Math.round(total / axeTimes.length)} ms a page (slowest ${Math.max(...axeTimes)} ms)`,
       );
     }
-    await shared?.close();
+    await tabs.closeAll();
     await browser?.close();
   });
 
   describe.each(SMOKE_ROUTES.map((r) => [pathOf(r), r] as const))('%s', (_path, r) => {
     it(`shows real data to ${r.user}`, async () => {
-      const { page, problems } = await sessionOf(baseURL, r.portal, r.user);
+      const { page, problems } = await tabs.kept(r.portal, r.user);
       const before = problems.length;
       let target = pathOf(r);
       let expectText: string | undefined;
@@ -177,7 +162,7 @@ describe('every purchasing and fulfilment route', () => {
       '%s answers /info401',
       async (_path, r) => {
         const user = r.portal === 'external' ? NO_MENU_USERS.external : NO_MENU_USERS.internal;
-        const { page } = await sessionOf(baseURL, r.portal, user);
+        const { page } = await tabs.kept(r.portal, user);
         if (new URL(page.url()).pathname.endsWith('/info401')) {
           // Already in the app (on the 401 page of the route before): the route is opened as a link in the app opens
           // it, through the router (history.pushState and the popstate it listens to), not by loading the whole app
