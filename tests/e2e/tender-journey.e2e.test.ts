@@ -235,8 +235,12 @@ describe('tender journey: draft → invitations → sealed bids → dual-control
       // The list shows the stored status: the tender.clock job has to have closed it (woken by the clock's move, else every 30 s).
       const list = page.getByTestId('list-grid');
       await poll(async () => {
-        await search.getByRole('button', { name: '조회' }).click();
-        await page.waitForTimeout(1500);
+        // Each look is a search whose rows have come (the grid shows none while it searches): no sleep between looks.
+        await Promise.all([
+          page.waitForResponse((r) => new URL(r.url()).pathname === '/api/v1/bid/tenders' && r.ok()),
+          search.getByRole('button', { name: '조회' }).click(),
+        ]);
+        await list.locator('td', { hasText: doc.tenderNo }).first().waitFor({ state: 'attached' });
         return (await gridRows(list))[0]?.[2];
       }, 150_000).toBe('마감');
       await selectRow(page, list, 0);

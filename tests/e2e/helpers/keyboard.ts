@@ -1,5 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { DEMO_PASSWORD } from './auth';
+import { poll } from './screen';
 
 /**
  * Driving the app with the keyboard alone: no mouse, no click(), no fill() — focus moves
@@ -45,9 +46,10 @@ export async function keyboardLogin(page: Page, userId: string, password = DEMO_
 }
 
 /**
- * The id of the element holding the focus once it has stayed put for `quietMs`: glide moves the DOM
- * focus to a cell when its accessibility table catches up (a debounce of 200 ms, longer on a busy
- * machine), so a reading taken just after a key may still show the cell before.
+ * The id of the element holding the focus once it has stayed put for `quietMs`: glide moves the DOM focus to a cell
+ * when its accessibility table catches up (a debounce of 200 ms, longer on a busy machine), so a reading taken just
+ * after a key may still show the cell before. Only for a focus no key of ours predicts (the cell the grid chose when
+ * Tab entered it); after an arrow key the cell it leads to is awaited instead (`arrowTo`).
  */
 async function settledFocusId(page: Page, quietMs = 400): Promise<string> {
   let last = '';
@@ -61,31 +63,55 @@ async function settledFocusId(page: Page, quietMs = 400): Promise<string> {
   return last;
 }
 
-/** [column, row] of the grid cell that has the focus, data columns from 0 (glide's ids count its check-box column). */
-async function focusedCell(page: Page, grid: Locator): Promise<[number, number] | null> {
+/** Data columns count from 0: glide's cell ids count its check-box column (the row markers) when it has one. */
+async function markerColumns(grid: Locator): Promise<number> {
+  return (await grid.getAttribute('data-row-marker-width')) !== '0' ? 1 : 0;
+}
+
+const cellId = (marker: number, [column, row]: [number, number]) => `glide-cell-${column + marker}-${row}`;
+
+/** [column, row] of the grid cell that has the focus once it has settled, or null when no cell of `grid` has it. */
+async function focusedCell(page: Page, grid: Locator, marker: number): Promise<[number, number] | null> {
   const id = await settledFocusId(page);
   const m = /^glide-cell-(\d+)-(\d+)$/.exec(id);
   if (!m || !(await hasFocus(grid))) return null;
-  const marker = (await grid.getAttribute('data-row-marker-width')) !== '0' ? 1 : 0;
   return [Number(m[1]) - marker, Number(m[2])];
 }
 
+/** Whether the DOM focus reaches the element of id `id` within `timeout` ms. */
+const focusReaches = (page: Page, id: string, timeout: number) =>
+  page
+    .waitForFunction((want) => document.activeElement?.id === want, id, { timeout })
+    .then(
+      () => true,
+      () => false,
+    );
+
 /**
- * Moves the grid's focus to data cell [column, row] with the arrow keys, one key at a time (Tab into
- * the grid first if it does not have the focus: it then focuses a first cell).
+ * Moves the grid's focus to data cell [column, row] with the arrow keys, one key at a time (Tab into the grid first if
+ * it does not have the focus: it then focuses a first cell). After each key the focus is awaited on the cell the key
+ * leads to; a key that leads elsewhere (the grid's edge) is read again once the focus has settled.
  */
 export async function arrowTo(page: Page, grid: Locator, column: number, row: number): Promise<void> {
   if (!(await hasFocus(grid))) await tabTo(page, grid.locator('canvas[data-testid="data-grid-canvas"]'));
+  const marker = await markerColumns(grid);
+  let at = await focusedCell(page, grid, marker);
   for (let i = 0; i < 60; i++) {
-    const at = await focusedCell(page, grid);
     if (!at)
       throw new Error(
         `The grid's focus is on no cell (${await page.evaluate(() => document.activeElement?.outerHTML.slice(0, 120))})`,
       );
     if (at[0] === column && at[1] === row) return;
-    await page.keyboard.press(
-      at[1] < row ? 'ArrowDown' : at[1] > row ? 'ArrowUp' : at[0] < column ? 'ArrowRight' : 'ArrowLeft',
-    );
+    const [key, next]: [string, [number, number]] =
+      at[1] < row
+        ? ['ArrowDown', [at[0], at[1] + 1]]
+        : at[1] > row
+          ? ['ArrowUp', [at[0], at[1] - 1]]
+          : at[0] < column
+            ? ['ArrowRight', [at[0] + 1, at[1]]]
+            : ['ArrowLeft', [at[0] - 1, at[1]]];
+    await page.keyboard.press(key);
+    at = (await focusReaches(page, cellId(marker, next), 5000)) ? next : await focusedCell(page, grid, marker);
   }
   throw new Error(`The arrows did not bring the grid's focus to [${column}, ${row}]`);
 }
@@ -106,14 +132,20 @@ export async function editCellByKeyboard(
     if (attempt === 3)
       throw new Error(`Cell [${column}, ${row}] shows "${shown}" after typing "${text}" and Enter (3 tries)`);
   }
-  await settledFocusId(page);
+  // The focus goes back to the grid as the editor closes: the next move reads its cell from there (`arrowTo`).
+  await poll(() => hasFocus(grid), 5000)
+    .toBe(true)
+    .catch(() => undefined);
 }
 
 async function shownIn(grid: Locator, column: number, row: number): Promise<string> {
-  const marker = (await grid.getAttribute('data-row-marker-width')) !== '0' ? 1 : 0;
-  const cell = grid.locator(`#glide-cell-${column + marker}-${row}`);
+  const cell = grid.locator(`#${cellId(await markerColumns(grid), [column, row])}`);
   return ((await cell.textContent({ timeout: 5000 }).catch(() => null)) ?? '').replace(/,/g, '');
 }
+
+/** Lets the page run what it has queued (a frame, then its timers of no delay): an editor's effects after its focus. */
+const pageSettles = (page: Page) =>
+  page.evaluate(() => new Promise<void>((done) => requestAnimationFrame(() => setTimeout(done, 0))));
 
 async function editCellOnce(page: Page, grid: Locator, column: number, row: number, text: string): Promise<boolean> {
   await arrowTo(page, grid, column, row);
@@ -126,21 +158,37 @@ async function editCellOnce(page: Page, grid: Locator, column: number, row: numb
     undefined,
     { timeout: 5000 },
   );
-  // glide's editor sets its starting value just after it takes the focus: keys typed within that
-  // moment (no person types so fast) are overwritten. Give it the moment, then check what it holds.
-  await page.waitForTimeout(300);
-  await page.keyboard.press('ControlOrMeta+a');
-  await page.keyboard.type(text);
-  await page.waitForFunction((want) => (document.activeElement as HTMLInputElement | null)?.value === want, text, {
-    timeout: 5000,
-  });
-  await page.waitForTimeout(150);
+  // The editor places its caret and value from effects and timers of its own once it has the focus: keys typed
+  // before those ran would be overwritten. So the page runs them first, and a value that still does not read as
+  // typed is selected and typed again.
+  await pageSettles(page);
+  let typed = false;
+  for (let i = 0; i < 3 && !typed; i++) {
+    await page.keyboard.press('ControlOrMeta+a');
+    await page.keyboard.type(text);
+    typed = await page
+      .waitForFunction((want) => (document.activeElement as HTMLInputElement | null)?.value === want, text, {
+        timeout: 2000,
+      })
+      .then(
+        () => true,
+        () => false,
+      );
+  }
+  if (!typed) {
+    await page.keyboard.press('Escape');
+    await editor.waitFor({ state: 'detached' });
+    return false;
+  }
+  // The editor's state follows the last key before Enter reads it (glide commits the value of its last render).
+  await pageSettles(page);
   await page.keyboard.press('Enter');
   await editor.waitFor({ state: 'detached' });
   const want = text.replace(/,/g, '');
-  for (const deadline = Date.now() + 10_000; ;) {
-    if ((await shownIn(grid, column, row)) === want) return true;
-    if (Date.now() > deadline) return false;
-    await page.waitForTimeout(200);
-  }
+  return poll(async () => (await shownIn(grid, column, row)) === want, 10_000)
+    .toBe(true)
+    .then(
+      () => true,
+      () => false,
+    );
 }
