@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { e2eLane } from './helpers/lane';
 import { apiFromPage, unexpected } from './helpers/auth';
 import { axeViolations, blocking, describeFindings } from './helpers/axe';
-import { launchBrowser, openPage, screenshot } from './helpers/browser';
+import { launchBrowser, openPage, screenshot, type TestPage } from './helpers/browser';
 import { LoginTabs } from './helpers/tabs';
 import { openInApp, sameScreen } from './helpers/in-app';
 import { NO_MENU_USERS } from './helpers/no-menu-accounts';
@@ -42,6 +42,16 @@ describe('every purchasing and fulfilment route', () => {
   const tabs = new LoginTabs(() => browser, baseURL);
   /** The tabs whose first route was loaded from its address (a deep link): their next routes open in the app. */
   const loaded = new Set<Page>();
+  /**
+   * A visitor's tab (no login in its context), kept for every page opened without one: each is loaded from its
+   * address there, where a context each cost a renderer and the bundle fetched and compiled anew.
+   */
+  let visitor: TestPage | undefined;
+  async function visitorTab(): Promise<TestPage> {
+    visitor ??= await openPage(browser, baseURL);
+    await visitor.page.bringToFront();
+    return visitor;
+  }
 
   beforeAll(async () => {
     browser = await launchBrowser();
@@ -55,6 +65,7 @@ describe('every purchasing and fulfilment route', () => {
       );
     }
     await tabs.closeAll();
+    await visitor?.context.close();
     await browser?.close();
   });
 
@@ -126,17 +137,13 @@ describe('every purchasing and fulfilment route', () => {
     it.each(SMOKE_ROUTES.filter((r) => r.public && r.shows).map((r) => [pathOf(r), r] as const))(
       '%s opens for a visitor',
       async (_path, r) => {
-        const tp = await openPage(browser, baseURL);
-        try {
-          await tp.page.goto(pathOf(r));
-          await tp.page.getByText(r.shows!).first().waitFor({ timeout: 15_000 });
-          expect(new URL(tp.page.url()).pathname).toBe(pathOf(r));
-          expect(await tp.page.getByText('사용할 수 있는 메뉴가 없습니다').count()).toBe(0);
-          await screenshot(tp.page, `smoke-anonymous${pathOf(r).replace(/\//g, '_')}`);
-          await expectAccessible(tp.page, `${pathOf(r)} (visitor)`);
-        } finally {
-          await tp.context.close();
-        }
+        const { page } = await visitorTab();
+        await page.goto(pathOf(r));
+        await page.getByText(r.shows!).first().waitFor({ timeout: 15_000 });
+        expect(new URL(page.url()).pathname).toBe(pathOf(r));
+        expect(await page.getByText('사용할 수 있는 메뉴가 없습니다').count()).toBe(0);
+        await screenshot(page, `smoke-anonymous${pathOf(r).replace(/\//g, '_')}`);
+        await expectAccessible(page, `${pathOf(r)} (visitor)`);
       },
     );
   });
@@ -146,14 +153,10 @@ describe('every purchasing and fulfilment route', () => {
       ['/login', '아이디'],
       ['/cyberLogin', '아이디'],
     ])('%s passes axe-core', async (route, field) => {
-      const tp = await openPage(browser, baseURL);
-      try {
-        await tp.page.goto(route);
-        await tp.page.getByLabel(field).waitFor();
-        await expectAccessible(tp.page, route);
-      } finally {
-        await tp.context.close();
-      }
+      const { page } = await visitorTab();
+      await page.goto(route);
+      await page.getByLabel(field).waitFor();
+      await expectAccessible(page, route);
     });
   });
 
