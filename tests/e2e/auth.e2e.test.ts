@@ -1,4 +1,4 @@
-import type { Browser, Page, Request } from 'playwright-core';
+import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { e2eLane } from './helpers/lane';
 import {
@@ -9,7 +9,7 @@ import {
   submitInternalLogin,
   unexpected,
 } from './helpers/auth';
-import { launchBrowser, openPage, screenshot, type TestPage } from './helpers/browser';
+import { launchBrowser, newTestContext, openPageIn, screenshot, type TestPage } from './helpers/browser';
 
 /**
  * The login journeys in Debian's Chromium against the real server: the internal
@@ -26,12 +26,20 @@ describe('login journeys', () => {
   });
 
   afterAll(async () => {
+    await context?.close();
     await browser?.close();
   });
 
+  /**
+   * Each journey in a new tab of one context: a login lives in its tab's sessionStorage, so a new tab starts logged
+   * out as a new browser would, and takes the app's code from the context's cache (helpers/tabs.ts says why that is
+   * safe).
+   */
+  let context: BrowserContext | undefined;
   async function open(): Promise<TestPage> {
-    await current?.context.close();
-    current = await openPage(browser, baseURL);
+    await current?.page.close();
+    context ??= await newTestContext(browser, baseURL);
+    current = await openPageIn(context);
     return current;
   }
 
