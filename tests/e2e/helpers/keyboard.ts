@@ -49,7 +49,8 @@ export async function keyboardLogin(page: Page, userId: string, password = DEMO_
  * The id of the element holding the focus once it has stayed put for `quietMs`: glide moves the DOM focus to a cell
  * when its accessibility table catches up (a debounce of 200 ms, longer on a busy machine), so a reading taken just
  * after a key may still show the cell before. Only for a focus no key of ours predicts (the cell the grid chose when
- * Tab entered it); after an arrow key the cell it leads to is awaited instead (`arrowTo`).
+ * Tab entered it, or where an editor that closed left it); after an arrow key the cell it leads to is awaited instead
+ * (`arrowTo`).
  */
 async function settledFocusId(page: Page, quietMs = 400): Promise<string> {
   let last = '';
@@ -78,14 +79,16 @@ async function focusedCell(page: Page, grid: Locator, marker: number): Promise<[
   return [Number(m[1]) - marker, Number(m[2])];
 }
 
+/** Whether `holds(arg)` comes true in the page within `timeout` ms. */
+const comesTrue = (page: Page, holds: (arg: string) => boolean, arg: string, timeout: number) =>
+  page.waitForFunction(holds, arg, { timeout }).then(
+    () => true,
+    () => false,
+  );
+
 /** Whether the DOM focus reaches the element of id `id` within `timeout` ms. */
 const focusReaches = (page: Page, id: string, timeout: number) =>
-  page
-    .waitForFunction((want) => document.activeElement?.id === want, id, { timeout })
-    .then(
-      () => true,
-      () => false,
-    );
+  comesTrue(page, (want) => document.activeElement?.id === want, id, timeout);
 
 /**
  * Moves the grid's focus to data cell [column, row] with the arrow keys, one key at a time (Tab into the grid first if
@@ -166,14 +169,12 @@ async function editCellOnce(page: Page, grid: Locator, column: number, row: numb
   for (let i = 0; i < 3 && !typed; i++) {
     await page.keyboard.press('ControlOrMeta+a');
     await page.keyboard.type(text);
-    typed = await page
-      .waitForFunction((want) => (document.activeElement as HTMLInputElement | null)?.value === want, text, {
-        timeout: 2000,
-      })
-      .then(
-        () => true,
-        () => false,
-      );
+    typed = await comesTrue(
+      page,
+      (want) => (document.activeElement as HTMLInputElement | null)?.value === want,
+      text,
+      2000,
+    );
   }
   if (!typed) {
     await page.keyboard.press('Escape');
