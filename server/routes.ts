@@ -17,6 +17,7 @@ import { portalAdminRoutes } from './modules/portal-admin/routes.js';
 import { popupRoutes } from './modules/popup/routes.js';
 import { propertiesRoutes } from './modules/properties/routes.js';
 import { purchaseRoutes } from './modules/purchase/index.js';
+import { approvalOutcomes } from './approval-outcomes.js';
 import { budgetRoutes } from './modules/budget/index.js';
 import { biddingRoutes } from './modules/bidding/index.js';
 import { sourcingRoutes } from './modules/sourcing/routes.js';
@@ -58,7 +59,7 @@ export async function routes(app: FastifyInstance): Promise<void> {
   await app.register(fileRoutes);
   await app.register(codeRoutes);
   await app.register(messageRoutes);
-  await app.register(purchaseRoutes);
+  await app.register(purchaseRoutes, { approvalOutcomes });
   await app.register(budgetRoutes);
   await app.register(biddingRoutes);
   await app.register(fulfilmentRoutes);

@@ -41,9 +41,6 @@ const PUBLIC_ENTRIES: Record<string, string> = {
   'items/upload/file-checks': 'the spreadsheet checks (type, magic bytes, zip limits) the budget upload applies too',
   'items/upload/xlsx-rows': 'the streaming .xlsx reader the budget upload reads its workbook with',
   'budget/consumption/index': 'approvals, orders, LOIs, receipts and cancellations move the budget ledger',
-  'budget/transfer/index': 'the last approval of a budget transfer moves the amount, in the approval’s transaction',
-  'contracts/index':
-    'the last approval of an electronic contract sends it to the supplier, in the approval’s transaction',
   'purchase/approval/index': 'a budget transfer goes through the approval lines like a purchasing document',
   'tax-invoices/index':
     'ERP posting asks the tax-invoice gate in its transaction (TAX_INVOICE_REQUIRED) and puts the NTS approval number on the voucher',
@@ -74,6 +71,58 @@ export function crossModuleImports(files: string[]): Array<[string, string]> {
   return found;
 }
 
+/** The module a file belongs to: its folder below server/modules, and purchasing's documents one each. */
+function moduleOf(file: string): string {
+  const parts = path.relative(modulesDir, file).split(path.sep);
+  return parts[0] === 'purchase' && parts.length > 2 ? `purchase/${parts[1]}` : parts[0];
+}
+
+/** Every file's relative imports, type-only ones included (a circle through a type still ties the files together). */
+function importGraph(files: string[]): Map<string, string[]> {
+  const graph = new Map<string, string[]>();
+  for (const file of files) {
+    const src = fs.readFileSync(file, 'utf8');
+    const targets = [...src.matchAll(/^(?:import|export)\s[^'"]*?from\s+['"](\.[^'"]+)['"]/gm)].map((m) =>
+      path.resolve(path.dirname(file), m[1].replace(/\.js$/, '.ts')),
+    );
+    graph.set(file, targets);
+  }
+  return graph;
+}
+
+/** The strongly connected groups of more than one file (Tarjan's algorithm). */
+export function importCircles(graph: Map<string, string[]>): string[][] {
+  let next = 0;
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const circles: string[][] = [];
+  const visit = (v: string) => {
+    index.set(v, next);
+    low.set(v, next++);
+    stack.push(v);
+    onStack.add(v);
+    for (const w of graph.get(v) ?? []) {
+      if (!index.has(w)) {
+        visit(w);
+        low.set(v, Math.min(low.get(v)!, low.get(w)!));
+      } else if (onStack.has(w)) low.set(v, Math.min(low.get(v)!, index.get(w)!));
+    }
+    if (low.get(v) !== index.get(v)) return;
+    const group: string[] = [];
+    let w: string;
+    do {
+      w = stack.pop()!;
+      onStack.delete(w);
+      group.push(w);
+    } while (w !== v);
+    if (group.length > 1) circles.push(group.sort());
+  };
+  for (const v of graph.keys()) if (!index.has(v)) visit(v);
+  return circles;
+}
+
 describe('server module boundaries', () => {
   const imports = crossModuleImports(sourceFiles(modulesDir));
 
@@ -98,6 +147,31 @@ describe('server module boundaries', () => {
         .map((target) => `${path.relative(root, file)} imports ${target}`),
     );
     expect(upward).toEqual([]);
+  });
+
+  it('no import circle runs through two modules (the approval outcome dispatches to handlers the modules register)', () => {
+    const across = importCircles(importGraph(sourceFiles(modulesDir)))
+      .filter((group) => new Set(group.map(moduleOf)).size > 1)
+      .map((group) => group.map((f) => path.relative(root, f)).join(' → '));
+    expect(across).toEqual([]);
+  });
+
+  it('the circle check sees a circle of three files', () => {
+    const [a, b, c] = ['a', 'b', 'c'].map((n) => path.join(modulesDir, n, 'x.ts'));
+    const graph = new Map([
+      [a, [b]],
+      [b, [c]],
+      [c, [a]],
+    ]);
+    expect(importCircles(graph)).toEqual([[a, b, c].sort()]);
+    expect(
+      importCircles(
+        new Map([
+          [a, [b]],
+          [b, [c]],
+        ]),
+      ),
+    ).toEqual([]);
   });
 
   it('the check sees a sideways import', () => {

@@ -18,7 +18,7 @@ import { recordBudgetMovement } from '../../budget/consumption/index.js';
 import { assertSuppliersEligible } from '../../suppliers/eligibility.js';
 import { loadApprovals, startApproval, withdrawApproval } from '../approval/queries.js';
 import { approvalState, numbered } from '../approval/state.js';
-import type { Outcome } from '../approval/outcome.js';
+import type { Outcome } from '../approval/outcome-handlers.js';
 import { CALL_OFF_PR_STATUSES, PR_MACHINE } from '../pr/workflow.js';
 import { findPrLines, updatePrHeader } from '../pr/queries.js';
 import { assertPrVisible } from '../pr/service.js';

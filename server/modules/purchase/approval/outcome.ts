@@ -16,12 +16,9 @@ import {
 } from './queries.js';
 import { notifyPoSent } from '../../notifications/supplier.js';
 import { recordBudgetMovement } from '../../budget/consumption/index.js';
-import { applyTransferOutcome } from '../../budget/transfer/index.js';
-import { applyAgreementOutcome } from '../agreement/service.js';
-import { applyChangeOrderOutcome } from '../po/change-order.js';
-import { applyContractOutcome } from '../../contracts/index.js';
+import type { Outcome, OutcomeHandlers } from './outcome-handlers.js';
 
-export type Outcome = 'NEXT' | 'APPROVED' | 'REJECTED';
+export type { Outcome } from './outcome-handlers.js';
 
 const mismatch = () =>
   refused('APPROVAL_DOCUMENT_MISMATCH', '결재 문서의 상태가 결재와 맞지 않습니다. 다시 조회하세요');
@@ -30,9 +27,11 @@ const mismatch = () =>
  * Moves the document an approval decision concerns, in the approval's transaction: the next
  * step only marks it in progress; the last approval approves it (a PO to a FORWARD_YN=Y
  * supplier is sent at once; an LOI is issued); a rejection rejects a PR and returns a PO or
- * LOI to draft. Returns the document's new status.
+ * LOI to draft. Another module's document (a budget transfer, an agreement, a change order, a
+ * contract) goes to the handler its module registered. Returns the document's new status.
  */
 export async function applyOutcome(
+  handlers: OutcomeHandlers,
   trx: Db,
   a: { approvalId: number; docType: DocType; docNo: string },
   outcome: Outcome,
@@ -44,14 +43,8 @@ export async function applyOutcome(
   const approvalStatus = outcome === 'NEXT' ? 'IN_PROGRESS' : outcome;
   const action = outcome === 'NEXT' ? 'APPROVAL_STEP' : outcome === 'APPROVED' ? 'APPROVED' : 'REJECTED';
 
-  // A budget transfer (예산전용): the budget module moves the amount on the last approval.
-  if (a.docType === 'BUDGET') return applyTransferOutcome(trx, a, outcome, actorUserId, comment);
-  // A framework agreement: the last approval makes it active (agreement/service.ts).
-  if (a.docType === 'AGREEMENT') return applyAgreementOutcome(trx, a, outcome, actorUserId, comment);
-  // A change order of a sent PO: the last approval puts the revision in force (po/change-order.ts).
-  if (a.docType === 'PO_CHANGE') return applyChangeOrderOutcome(trx, a, outcome, actorUserId, comment, options);
-  // An electronic contract: the last approval sends it to the supplier.
-  if (a.docType === 'CONTRACT') return applyContractOutcome(trx, a, outcome, actorUserId, comment);
+  if (a.docType !== 'PR' && a.docType !== 'PO' && a.docType !== 'SIMPLE' && a.docType !== 'LOI')
+    return handlers[a.docType](trx, a, outcome, actorUserId, comment, options);
 
   if (a.docType === 'PR') {
     const pr = await lockPrForApproval(trx, a.docNo);

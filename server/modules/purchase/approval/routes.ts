@@ -5,6 +5,7 @@ import { commonErrors } from '../../../http/error-schema.js';
 import { pageWindow, parseSort } from '../../../http/list-query.js';
 import { ApprovalView } from '../shared/schemas.js';
 import { listLines, listRules } from './queries.js';
+import { checkOutcomeHandlers, type OutcomeHandlers } from './outcome-handlers.js';
 import {
   ApprovalParams,
   DecisionAnswer,
@@ -46,8 +47,12 @@ import {
   updateApprovalRule,
 } from './service.js';
 
-/** Approval rules and lines (portal administration) and the approvers' decisions. */
-export const approvalRoutes: FastifyPluginAsyncTypebox = async (app) => {
+/**
+ * Approval rules and lines (portal administration) and the approvers' decisions. A decision on
+ * another module's document is applied by the handler that module registered (`outcomes`).
+ */
+export const approvalRoutes: FastifyPluginAsyncTypebox<{ outcomes: OutcomeHandlers }> = async (app, opts) => {
+  checkOutcomeHandlers(opts.outcomes, 'approvalRoutes');
   const ruleRead = { access: access.login([RULE_SCREEN], 'read', ['I']) };
   const ruleWrite = { access: access.login([RULE_SCREEN], 'write', ['I']), identityBound: false };
   const lineRead = { access: access.login([LINE_SCREEN, RULE_SCREEN], 'read', ['I']) };
@@ -256,7 +261,8 @@ export const approvalRoutes: FastifyPluginAsyncTypebox = async (app) => {
           response: { 200: DecisionAnswer, 409: Type.Ref('ErrorBody'), ...commonErrors },
         },
       },
-      async (request) => decideApproval(request.db, request.caller, request.params.approvalId, kind, request.body),
+      async (request) =>
+        decideApproval(opts.outcomes, request.db, request.caller, request.params.approvalId, kind, request.body),
     );
   decision('approve');
   decision('reject');

@@ -19,6 +19,7 @@ import { notifyApproval } from '../../notifications/approval.js';
 import { findLine, findRule } from './queries.js';
 import { stepAssignee } from './delegation.js';
 import { applyOutcome } from './outcome.js';
+import type { OutcomeHandlers } from './outcome-handlers.js';
 import {
   approvalUses,
   deleteLine,
@@ -318,6 +319,7 @@ export async function getApproval(db: Db, approvalId: number) {
  * becomes pending (with its approver's deputy for today), and the last decision moves the document.
  */
 export async function decideApproval(
+  handlers: OutcomeHandlers,
   db: Db,
   caller: Caller | null,
   approvalId: number,
@@ -368,7 +370,7 @@ export async function decideApproval(
       reason: comment,
     });
     await notifyApproval(trx, approvalId);
-    return applyOutcome(trx, a, result.outcome, actor.userId, comment, {
+    return applyOutcome(handlers, trx, a, result.outcome, actor.userId, comment, {
       confirmBudgetWarning: b.confirmBudgetWarning,
     });
   });

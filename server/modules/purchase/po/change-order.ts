@@ -34,7 +34,7 @@ import { QUANTITY, UNIT_PRICE, checkDecimal, iso, text } from '../../../domain/v
 import { recordBudgetMovement } from '../../budget/consumption/index.js';
 import { notifyPoSent } from '../../notifications/supplier.js';
 import { startApproval } from '../approval/queries.js';
-import type { Outcome } from '../approval/outcome.js';
+import type { Outcome } from '../approval/outcome-handlers.js';
 import { applyAgreementConsumption, giveBack } from '../agreement/consumption.js';
 import { findItemForAgreement, unitExists } from '../agreement/queries.js';
 import { minus } from '../agreement/workflow.js';
