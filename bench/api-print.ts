@@ -1,5 +1,5 @@
 /**
- * Prints bench/results/api*.json as the tables bench/README.md quotes:
+ * Prints bench/results/api*.json as the tables bench/results/log.md quotes:
  *   npx tsx bench/api-print.ts [bench/results/api.json]
  */
 import fs from 'node:fs';

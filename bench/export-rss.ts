@@ -13,7 +13,7 @@
  * largest list a screen can export — the seed multiplies orders with the scale (scale 50: 300,000
  * orders); the 1.13 M order lines are not a list of their own. Results: bench/results/export-rss-s<N>.json
  * (`--label L`: export-rss-L.json, for a database given by DATABASE_URL that is not a seed scale, such as
- * the 1,000,000-order copy of bench/README.md).
+ * the 1,000,000-order copy of bench/results/log.md).
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';

@@ -1,7 +1,7 @@
 /**
  * npx tsx bench/seed-dump.ts [--cpu-prof] [--as-before]
  *
- * Where a first start's seed dump goes (server/db/seed-dump.ts, bench/README.md "Start-up and the seed
+ * Where a first start's seed dump goes (server/db/seed-dump.ts, bench/results/log.md "Start-up and the seed
  * dump"): PGlite in memory started, migrated, seeded step by step, the report summaries built, the
  * data directory dumped; then the dump made into a data directory as `pgliteSeedDataDir` does, and
  * a copy of that as a first start's server makes it. Everything under a temporary directory: the

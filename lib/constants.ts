@@ -32,7 +32,7 @@ export const EXPORT_EXTENSION = '.xlsx';
 
 /**
  * Above this many rows a list's Excel export is written on the server as a job: the browser
- * path holds every row in a worker's memory (bench/README.md: 100,000 rows × 14 columns).
+ * path holds every row in a worker's memory (bench/results/log.md: 100,000 rows × 14 columns).
  */
 export const SERVER_EXPORT_ROWS = 100_000;
 

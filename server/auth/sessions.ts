@@ -221,7 +221,7 @@ export function findCallerSession(db: Db, sessionId: string) {
 /**
  * The open session and, in the same statement, whether the user's group holds one of the screens
  * (menu-authority.ts groupHoldsScreen's rule): every API request asks both, and one round trip
- * instead of two is most of what authentication costs a fast list (bench/README.md, bench:api).
+ * instead of two is most of what authentication costs a fast list (bench/results/log.md, bench:api).
  */
 export function findCallerSessionHolding(db: Db, sessionId: string, screens: string[], level: 'read' | 'write') {
   return (

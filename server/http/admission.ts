@@ -10,7 +10,7 @@ import { isHeavy } from './heavy.js';
  * iteration does the next step of every request that is ready. With 200 requests in flight each
  * iteration took 0.3–1 s of JavaScript, so new connections waited in the kernel's accept queue a
  * second per connection ahead of them: under `npm run bench:load` whole lists' connections were
- * first served 10–25 s after they connected (p99 25 s, p50 0.7 s; bench/README.md). With a bound on
+ * first served 10–25 s after they connected (p99 25 s, p50 0.7 s; bench/results/log.md). With a bound on
  * the requests at work an iteration does at most `active` requests' steps, so connections are
  * accepted within milliseconds and every request waits in one FIFO queue, in the order it came.
  *

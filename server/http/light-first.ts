@@ -6,7 +6,7 @@ import { isHeavy } from './heavy.js';
  * Heavy reads step aside for light requests between pages. On PGlite the
  * database is one connection: a light request runs several queries one after another, and
  * between two of them a heavy reader's next page query took the connection, so the light
- * request waited a whole page for each of its queries (measured: bench/README.md). A heavy
+ * request waited a whole page for each of its queries (measured: bench/results/log.md). A heavy
  * reader calls `app.yieldToLight()` between pages and between slices of workbook building (CPU
  * work in this thread, which otherwise ran between every two queries of a light request): it
  * waits until no light request is in flight,

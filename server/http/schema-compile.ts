@@ -14,7 +14,7 @@ type Validate = ReturnType<ReturnType<ValidatorFactory>>;
 
 /**
  * The compiles a server has deferred, done in small slices once it listens (server/main.ts), so a
- * restart answers its first page without waiting ≈ 3 s for every schema (bench/README.md, "Start-up
+ * restart answers its first page without waiting ≈ 3 s for every schema (bench/results/log.md, "Start-up
  * and the seed dump"). Until they are all done /readyz answers 503 `warming`: a load balancer sends
  * traffic only to a fully compiled server, and a schema a compiler refuses still stops the server
  * before it gets any (run() rejects, main.ts logs it as fatal and exits non-zero).

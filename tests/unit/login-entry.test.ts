@@ -8,7 +8,7 @@ import enShell from '../../app/layouts/i18n/en.json';
 import koShell from '../../app/layouts/i18n/ko.json';
 
 /**
- * What the entry chunk holds every first visit loads, the login pages' included (bench/README.md,
+ * What the entry chunk holds every first visit loads, the login pages' included (bench/results/log.md,
  * "Login page on the wire"): the modules app/main.tsx reaches through static value imports. A module
  * reached is served whole — a module the screens share with the entry rides along with everything
  * they use of it — so the signed-in shell's code and texts must be reached only through `import()`.

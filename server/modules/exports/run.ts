@@ -68,7 +68,7 @@ const COLLECT_EVERY_ROWS = 1000;
 
 /**
  * A full collection of V8's heap, between the pages of an export. Without it a long export held
- * 340–600 MB resident with the default heap (1,000,000 rows, bench/README.md): each page's answer,
+ * 340–600 MB resident with the default heap (1,000,000 rows, bench/results/log.md): each page's answer,
  * parsed rows and cells live across the page's awaits, so they are promoted to the old generation,
  * which V8 lets grow to a few times its live size before collecting it. A collection before every
  * page of 5000 rows (and before the first: what start-up left) keeps the server near its start-up

@@ -4,7 +4,7 @@
  * Why (bids, one key per auction): bids on one auction are taken one at a time under the auction
  * row's lock, and a bid waiting for that lock holds one of the server's 10 pool connections while
  * it waits. When the holder is slow (a busy machine) every bid of the auction piles onto the pool
- * and the feed's reads and every other request wait behind them (bench/README.md "Live reverse
+ * and the feed's reads and every other request wait behind them (bench/results/log.md "Live reverse
  * auction": up to 24 waiting for a connection). With a gate of 2 one bid holds the lock and one
  * waits right behind it (ready the moment the lock is free); the rest wait here, holding nothing.
  * Across servers the database's lock still decides the order.

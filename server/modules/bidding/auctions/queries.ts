@@ -206,7 +206,7 @@ export interface BidPlaced {
  *   bid (the company's new best put in place of its old one: the statement does not see its own
  *   update), and the audit row.
  * One statement because the lock is held until the commit and bids on one auction queue on it:
- * each round trip under it is a bid less per second (bench/README.md, "Live reverse auction").
+ * each round trip under it is a bid less per second (bench/results/log.md, "Live reverse auction").
  */
 export async function placeBidIfValid(
   trx: Db,

@@ -155,7 +155,7 @@ function aliasesFor(f: Pick<WhValues, 'deptName' | 'eprName' | 'receiveName'>, s
  * The receipts a filter keeps, joined only with what it (or the sort) names. Every receipt has its
  * company, section and department (non-null foreign keys to primary keys) and at most one of each
  * employee, so leaving a join out keeps the same rows: the count, the totals and the page's keys
- * read one or two tables instead of planning and walking seven (bench/README.md).
+ * read one or two tables instead of planning and walking seven (bench/results/log.md).
  * Typed as the whole join: a filter names only what `joins` holds (aliasesFor).
  */
 function filtered(db: Db, v: WhValues, joins: ReadonlySet<Alias>) {
@@ -425,7 +425,7 @@ type ItemRaw = Awaited<ReturnType<ReturnType<typeof selectItems>['executeTakeFir
 /**
  * The answer's row, declared once (server/db/lists/answer-rows.ts): from Kysely's rows (the extract) and
  * from the page statement's array rows alike, every field named (V8 copies a 35-property row by rest
- * and spread through its slow path, ≈ 25 µs a row: the profile under load in bench/README.md).
+ * and spread through its slow path, ≈ 25 µs a row: the profile under load in bench/results/log.md).
  */
 const itemRow = answerRow<ItemRaw>()('warehousing items', (f) => ({
   whReqNo: f('whReqNo'),
