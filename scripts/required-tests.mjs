@@ -1,5 +1,5 @@
 // Under CI=true some test files must have run, not skipped: a green run without
-// the authorization matrix, the directory (LDAP) tests or the seed command's test proves too little.
+// the authorization matrix, the directory (LDAP) tests, the seed command's test or the contracts proves too little.
 // Each file must appear in vitest's JSON report as often as the projects that run it, with at least
 // one passed test and none skipped.
 
@@ -8,6 +8,10 @@ export const REQUIRED_TESTS = [
   ['tests/api/security/authz-matrix.test.ts', 2], // api-postgres and api-pglite (tests/api-projects.ts)
   ['tests/api/directory/ldap-login.test.ts', 1], // api-postgres (not database-sensitive: tests/api-projects.ts)
   ['tests/api/system/seed-cli.test.ts', 1], // api-postgres only
+  // Contracts print with the Korean fonts and are read back with poppler: a machine without them fails, never skips.
+  ['tests/api/contracts/contracts.test.ts', 2], // api-postgres and api-pglite (tests/api-projects.ts)
+  ['tests/api/contracts/contracts-lifecycle.test.ts', 1], // api-postgres only
+  ['tests/unit/contracts/contracts-core.test.ts', 1], // unit
 ];
 
 /**

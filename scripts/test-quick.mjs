@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm run test:quick`: the inner loop, not the gate. Types (incremental), lint of the changed files,
-// the unit files the change reaches, and the API files of the areas the change touches — on PostgreSQL when it
-// answers, else on PGlite. `npm test` stays the whole check CI runs.
+// the unit files the change reaches, and the API files of the areas the change touches — on a PostgreSQL of the run's
+// own (or TEST_PG_URL's), else on PGlite. `npm test` stays the whole check CI runs.
 //
 // The change is what differs from the base (`--base <rev>`; default: the merge base with main, or
 // only what is not committed yet when on main itself), plus untracked files.
@@ -11,6 +11,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { apiFilesForChange } from './test-quick-areas.mjs';
+import { startRunPostgres } from './test-postgres.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const bin = (name) => path.join(root, 'node_modules/.bin', name);
@@ -58,9 +59,10 @@ function run(name, cmd, args, env = {}) {
   });
 }
 
-function postgresAnswers() {
+function postgresAnswers(url) {
+  const { hostname, port } = new URL(url);
   return new Promise((resolve) => {
-    const socket = net.connect({ host: '127.0.0.1', port: 5432 });
+    const socket = net.connect({ host: hostname, port: Number(port || 5432) });
     socket.setTimeout(1500);
     socket.once('connect', () => (socket.destroy(), resolve(true)));
     socket.once('timeout', () => (socket.destroy(), resolve(false)));
@@ -95,7 +97,14 @@ const checks = [
     : null,
 ].filter(Boolean);
 
-const withPg = apiFiles.length > 0 && (await postgresAnswers());
+// The API files run on a PostgreSQL of this run's own (scripts/test-postgres.mjs: in memory, removed at the end), not on
+// whatever answers at 127.0.0.1:5432, which other work may share; TEST_PG_URL names another one on purpose. Without
+// PostgreSQL binaries they run on PGlite.
+if (apiFiles.length > 0 && !process.env.TEST_PG_URL) {
+  const own = await startRunPostgres();
+  if (own) process.env.TEST_PG_URL = own.url('test');
+}
+const withPg = apiFiles.length > 0 && !!process.env.TEST_PG_URL && (await postgresAnswers(process.env.TEST_PG_URL));
 const project = withPg ? 'api-postgres' : 'api-pglite';
 // The unit files the change reaches (vitest's `--changed`: a changed file, and every test importing one, directly or
 // not; a changed setup or config file runs them all). The whole unit project took 214 s of the 318 s a server change's

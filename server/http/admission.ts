@@ -28,6 +28,10 @@ declare module 'fastify' {
   interface FastifyRequest {
     admission: 'none' | 'waiting' | 'active';
   }
+  interface FastifyInstance {
+    /** Requests at work and waiting their turn now (the metrics' gauge reads it; tests wait on it). */
+    admissionState(): { active: number; waiting: number };
+  }
 }
 
 export const admission = fp(async function admission(app, opts: { active: number }) {
@@ -38,6 +42,7 @@ export const admission = fp(async function admission(app, opts: { active: number
   const wakers = new WeakMap<FastifyRequest, () => void>();
 
   app.decorateRequest('admission', 'none');
+  app.decorate('admissionState', () => ({ active, waiting: queue.size }));
   // Server-sent-event routes (@fastify/sse's `sse` route option) hold their request open: never queued.
   app.addHook('onRoute', (route) => {
     if ((route as { sse?: unknown }).sse)

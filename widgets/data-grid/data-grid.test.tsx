@@ -266,8 +266,15 @@ describe('DataGrid', () => {
     clickGridRow(1, { x: 40 });
     await waitFor(() => expect(onLinkClick).toHaveBeenCalledWith(PO_ROWS[1], 'poNo'));
     clickGridRow(1, { x: 40 });
-    await new Promise((r) => setTimeout(r, 50));
-    expect(onLinkClick).toHaveBeenCalledTimes(1);
+    // The sentinel: a click on another row's link once the lapse has passed is reported; the second click
+    // above, handled before it, must not have been.
+    letDoubleClickLapse();
+    clickGridRow(2, { x: 40 });
+    await waitFor(() => expect(onLinkClick).toHaveBeenCalledWith(PO_ROWS[2], 'poNo'));
+    expect(onLinkClick.mock.calls).toEqual([
+      [PO_ROWS[1], 'poNo'],
+      [PO_ROWS[2], 'poNo'],
+    ]);
   });
 
   it(
@@ -379,10 +386,13 @@ describe('DataGrid', () => {
     await waitFor(() => expect(onCellEdit).toHaveBeenCalledWith(0, 'amount', '2500000'));
 
     onCellEdit.mockClear();
-    rerenderWidget(grid({ columns: editable, onCellEdit, readOnly: true }));
+    // Read-only, the double click activates the row instead of opening an editor: the activation is the
+    // sentinel that the double click was handled.
+    const onRowDoubleClick = vi.fn();
+    rerenderWidget(grid({ columns: editable, onCellEdit, onRowDoubleClick, readOnly: true }));
     letDoubleClickLapse();
     doubleClickGridRow(1, { x: 300 });
-    await new Promise((r) => setTimeout(r, 100));
+    await waitFor(() => expect(onRowDoubleClick).toHaveBeenCalledWith(PO_ROWS[1], 1));
     expect(document.querySelector('#portal textarea, #portal input')).toBeNull();
     expect(onCellEdit).not.toHaveBeenCalled();
   });

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
@@ -115,12 +115,13 @@ describe('MaskedInput comp — company number with its name', () => {
 
   it('ignores a late answer for a code that was changed meanwhile', async () => {
     const services = createFixtureServices();
+    // The C00001 answer is held until the test lets it arrive: no clock decides when "late" is.
+    let answerLate: (name: string) => void = () => undefined;
+    const late = new Promise<string>((resolve) => (answerLate = resolve));
     const getCompanyName = vi
       .spyOn(services, 'getCompanyName')
       .mockImplementation((code) =>
-        code === 'C00001'
-          ? new Promise((r) => setTimeout(() => r('㈜한빛정밀'), 900))
-          : Promise.resolve(code === 'C00002' ? '대성전자 주식회사' : null),
+        code === 'C00001' ? late : Promise.resolve(code === 'C00002' ? '대성전자 주식회사' : null),
       );
     renderWidget(<Host mask="comp" />, { services });
     await userEvent.type(input(), 'C00001');
@@ -128,7 +129,13 @@ describe('MaskedInput comp — company number with its name', () => {
     await userEvent.clear(input());
     await userEvent.type(input(), 'C00002');
     expect(await screen.findByText('대성전자 주식회사', {}, { timeout: 2000 })).toBeInTheDocument();
-    await new Promise((r) => setTimeout(r, 1000)); // the C00001 answer arrives now
+    // The C00001 answer arrives now. Every promise job it sets off, however many wrappers deep, runs
+    // before the next task: a task boundary after it, not a time, says the widget has handled it.
+    await act(async () => {
+      answerLate('㈜한빛정밀');
+      await late;
+      await new Promise((r) => setTimeout(r, 0));
+    });
     expect(screen.getByText('대성전자 주식회사')).toBeInTheDocument();
     expect(screen.queryByText('㈜한빛정밀')).not.toBeInTheDocument();
   });

@@ -54,8 +54,12 @@ describe('admission (at most N API requests at work, the rest in arrival order)'
     const { app, started, release, gates } = await server(2);
     const answers = ['1', '2', '3', '4'].map((n) => app.inject({ method: 'GET', url: `/slow/${n}` }));
     await until(() => started.length === 2);
-    await new Promise((r) => setTimeout(r, 30));
-    expect(started).toEqual(['1', '2']);
+    // The sentinel: an unqueued request sent after the four answers; by then 3 and 4 have been through
+    // admission, and wait there instead of having started.
+    expect((await app.inject({ method: 'GET', url: '/open' })).statusCode).toBe(200);
+    expect(started).toEqual(['1', '2', 'open']);
+    expect(app.admissionState()).toEqual({ active: 2, waiting: 2 });
+    started.pop();
     release('2');
     await until(() => started.length === 3);
     expect(started[2]).toBe('3');
@@ -91,12 +95,13 @@ describe('admission (at most N API requests at work, the rest in arrival order)'
     await until(() => gates.has('1'));
     const gone = new AbortController();
     const abandoned = fetch(`${address}/slow/2`, { signal: gone.signal }).catch(() => 'aborted');
-    await new Promise((r) => setTimeout(r, 50));
+    await until(() => app.admissionState().waiting === 1);
     gone.abort();
     expect(await abandoned).toBe('aborted');
-    await new Promise((r) => setTimeout(r, 50));
+    // The server has seen the client go: request 2 left the queue.
+    await until(() => app.admissionState().waiting === 0);
     const third = fetch(`${address}/slow/3`);
-    await new Promise((r) => setTimeout(r, 50));
+    await until(() => app.admissionState().waiting === 1);
     release('1');
     await until(() => gates.has('3'));
     // Request 2 never ran: its place went to request 3.
