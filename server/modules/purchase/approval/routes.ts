@@ -256,7 +256,8 @@ export const approvalRoutes: FastifyPluginAsyncTypebox = async (app) => {
           response: { 200: DecisionAnswer, 409: Type.Ref('ErrorBody'), ...commonErrors },
         },
       },
-      async (request) => decideApproval(request.db, request.caller, request.params.approvalId, kind, request.body),
+      async (request) =>
+        decideApproval(request.db, request.caller, request.params.approvalId, kind, request.body, app.clock.now()),
     );
   decision('approve');
   decision('reject');
