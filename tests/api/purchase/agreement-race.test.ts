@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../helpers/app.js';
 import { client, day, logins, ok, type Flow } from './helpers.js';
@@ -6,11 +7,13 @@ import { client, day, logins, ok, type Flow } from './helpers.js';
  * Change orders racing call-offs on the same agreement lines (docs/agreements.md "Lock order"), on
  * PostgreSQL where the requests run on connections of their own. Each round two sent orders hold
  * lines of agreements A and B; concurrently one order's change raises its B line and removes its A
- * line, the other's raises A and removes B, and a call-off takes from A and from B. Every answer is
+ * line, the other's raises A and removes B, and two call-offs take from A and two from B. Every answer is
  * 200, 409 (the agreement refuses) or 503 (the database rolled a transaction back), never 500; no
  * agreement line ends above its agreed quantity or apart from the live order lines against it.
- * With the agreements locked in two calls (consumption, then what is given back) the two changes
- * took A and B in opposite orders and PostgreSQL's deadlock detector answered one of them 500.
+ * The test holds both agreements' rows for a moment while the four requests start, so that all of
+ * them queue on the locks and run at once when they are let go: the worst interleaving, every
+ * round. With the agreements locked in two calls (consumption, then what is given back) the two
+ * changes took A and B in opposite orders and PostgreSQL's deadlock detector answered one 500.
  */
 describe('change orders racing call-offs on one agreement', { timeout: 240_000 }, () => {
   let t: TestApp;
@@ -104,6 +107,16 @@ describe('change orders racing call-offs on one agreement', { timeout: 240_000 }
     };
   }
 
+  /** Waits (at most 15 s) until `n` sessions of this database wait for a lock. */
+  async function waitForLockWaiters(n: number) {
+    for (let i = 0; i < 300; i++) {
+      const { rows } = await sql<{ n: string }>`select count(*) as n from pg_stat_activity
+        where datname = current_database() and wait_event_type = 'Lock'`.execute(t.db.db);
+      if (Number(rows[0].n) >= n) return;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  }
+
   it('answers only 200, 409 or 503 — never 500 — and never overruns an agreement line', async () => {
     const seen: number[] = [];
     for (let round = 0; round < 4; round++) {
@@ -118,12 +131,28 @@ describe('change orders racing call-offs on one agreement', { timeout: 240_000 }
           lines: [{ lineNo: lineOn(po, raise), quantity: '10' }],
           removeLines: [lineOn(po, remove)],
         });
-      const callOff = (agreementNo: string) =>
+      const callOff = (agreementNo: string, quantity: string) =>
         f.post(`/api/v1/agreements/${agreementNo}/call-offs`, f.u.operator, {
           dueDate: day(10),
-          lines: [{ agreementLineNo: 1, quantity: '14' }],
+          lines: [{ agreementLineNo: 1, quantity }],
         });
-      const answers = await Promise.all([change(one, b, a), change(two, a, b), callOff(a), callOff(b)]);
+      let started!: Promise<Awaited<ReturnType<typeof change>>[]>;
+      await t.db.db.transaction().execute(async (trx) => {
+        await sql`select agreement_no from agreement where agreement_no in (${a}, ${b}) order by agreement_no for update`.execute(
+          trx,
+        );
+        // 15 ordered of 30: 8 and 10 more cannot both be called off, whichever change comes first.
+        started = Promise.all([
+          change(one, b, a),
+          change(two, a, b),
+          callOff(a, '8'),
+          callOff(b, '8'),
+          callOff(a, '10'),
+          callOff(b, '10'),
+        ]);
+        await waitForLockWaiters(6);
+      });
+      const answers = await started;
       for (const r of answers) {
         expect([200, 409, 503], r.body).toContain(r.statusCode);
         if (r.statusCode === 503) expect(r.headers['retry-after']).toBeDefined();
@@ -137,5 +166,6 @@ describe('change orders racing call-offs on one agreement', { timeout: 240_000 }
       }
     }
     expect(seen).toContain(200);
+    expect(seen).toContain(409);
   });
 });
