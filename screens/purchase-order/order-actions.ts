@@ -7,6 +7,21 @@ import { REVISION_STATUS, f, t } from './labels';
  */
 type ActionDef = NonNullable<EditScreenDef['actions']>[number];
 type DetailDef = NonNullable<EditScreenDef['details']>[number];
+type FieldDef = NonNullable<EditScreenDef['sections']>[number]['fields'][number];
+
+/**
+ * What an order went beyond its framework agreement under the APPROVE policy (the server's
+ * `agreementException`: every line off the agreed price or quantity, by line): shown, read only,
+ * wherever the order is read — its approvers decide on this screen.
+ */
+export const AGREEMENT_EXCEPTION_FIELD: FieldDef = {
+  field: 'agreementException',
+  widget: 'textarea',
+  rows: 2,
+  span: 3,
+  readOnly: true,
+  visible: '!empty(form.agreementException)',
+};
 
 /** The server's `actions` (what the caller may do now) name the buttons to show. */
 export const can = (action: string) => `contains(form.actions, '${action}')`;

@@ -1,6 +1,12 @@
 import { defineEditScreen } from '../../engine/define';
 import { APPROVAL_STEP_COLUMNS, HISTORY_COLUMNS, f, t } from './labels';
-import { CHANGES_DETAIL, ORDER_WORKFLOW_ACTIONS, REVISIONS_DETAIL, can } from './order-actions';
+import {
+  AGREEMENT_EXCEPTION_FIELD,
+  CHANGES_DETAIL,
+  ORDER_WORKFLOW_ACTIONS,
+  REVISIONS_DETAIL,
+  can,
+} from './order-actions';
 
 /**
  * /OrderRequestEdit — one purchase order (발주요청). Without `poNo` it builds a new order from an
@@ -117,6 +123,8 @@ export default defineEditScreen({
           visible: "mode == 'update' && !empty(form.approvedAmount)",
         },
         { field: 'remark', widget: 'textarea', rows: 2, maxLength: 1000, span: 3, readOnly: editableDraft },
+        // What the order went beyond its agreement (APPROVE policy), every line named: the approvers read it here.
+        AGREEMENT_EXCEPTION_FIELD,
       ],
     },
     {

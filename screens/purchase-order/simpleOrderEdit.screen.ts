@@ -1,6 +1,12 @@
 import { defineEditScreen } from '../../engine/define';
 import { APPROVAL_STEP_COLUMNS, HISTORY_COLUMNS, f, t } from './labels';
-import { CHANGES_DETAIL, ORDER_WORKFLOW_ACTIONS, REVISIONS_DETAIL, can } from './order-actions';
+import {
+  AGREEMENT_EXCEPTION_FIELD,
+  CHANGES_DETAIL,
+  ORDER_WORKFLOW_ACTIONS,
+  REVISIONS_DETAIL,
+  can,
+} from './order-actions';
 
 /**
  * /SimpleOrderEdit — a simple order (소액발주): a purchase order without a PR whose amount in KRW
@@ -114,6 +120,7 @@ export default defineEditScreen({
           readOnly: `!(${DRAFT})`,
           help: t('h.lineEdit'),
         },
+        AGREEMENT_EXCEPTION_FIELD,
       ],
     },
     {

@@ -15,7 +15,29 @@ const KO = {
   duplicate: '이미 등록된 값입니다',
   required: '필수 값이 없습니다',
   databaseUnavailable: '잠시 후 다시 시도하세요 (데이터베이스에 연결할 수 없습니다)',
+  transactionConflict:
+    '다른 작업과 동시에 처리되어 완료하지 못했습니다. 잠시 후 다시 시도하세요 (변경된 내용은 없습니다)',
 };
+
+/** Seconds a client is asked to wait before repeating a request the database rolled back for a conflict. */
+export const CONFLICT_RETRY_AFTER_SECONDS = 1;
+
+/**
+ * Whether the database rolled the request's transaction back because it met another one: a
+ * deadlock (40P01: each held a row the other waited for) or a serialization failure (40001).
+ * Nothing of it was written and the same request may well pass a moment later, so it answers 503
+ * with Retry-After — never 500, which says "our bug". Looked for through `cause` too.
+ */
+export function isTransactionConflict(error: unknown, depth = 0): boolean {
+  if (depth > 4 || !error || typeof error !== 'object') return false;
+  const e = error as { code?: unknown; severity?: unknown; routine?: unknown; name?: unknown; cause?: unknown };
+  if (
+    (e.code === '40P01' || e.code === '40001') &&
+    (typeof e.severity === 'string' || typeof e.routine === 'string' || e.name === 'error')
+  )
+    return true;
+  return isTransactionConflict(e.cause, depth + 1);
+}
 
 /**
  * The SQLSTATE of a database "data exception" (class 22), from node-postgres or PGlite (both
@@ -71,6 +93,13 @@ export const errorHandler = fp(async function errorHandler(app) {
         .status(503)
         .header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
         .send({ statusCode: 503, code: 'DATABASE_UNAVAILABLE', msg: KO.databaseUnavailable });
+    }
+    if (isTransactionConflict(error)) {
+      request.log.warn({ err: error }, 'transaction rolled back by a conflict (deadlock or serialization)');
+      return reply
+        .status(503)
+        .header('retry-after', String(CONFLICT_RETRY_AFTER_SECONDS))
+        .send({ statusCode: 503, code: 'TRANSACTION_CONFLICT', msg: KO.transactionConflict });
     }
     if (error instanceof HttpError) {
       if (error.statusCode >= 500) request.log.error({ err: error }, 'server error');

@@ -279,6 +279,59 @@ describe('framework agreements and call-offs', { timeout: 120_000 }, () => {
     expect(await lineOf(lenient.agreementNo, 1)).toMatchObject({ orderedQty: '120.000', remainingQty: '-20.000' });
   });
 
+  it('every order line is checked on its own: a second line on one agreement line at another price is refused (REFUSE) or shown to the approvers (APPROVE)', async () => {
+    const ag = await activeAgreement({ ceilingAmount: null });
+    const twoLines = [
+      { agreementLineNo: 1, quantity: '1' },
+      { agreementLineNo: 1, quantity: '1', unitPrice: '900000' },
+    ];
+    const price = refused(await callOff(ag.agreementNo, twoLines), 409, 'AGREEMENT_CALL_OFF_REFUSED');
+    expect(price.msg).toBe('1번 품목의 단가(900,000)가 계약 단가(1,000)와 다릅니다');
+    expect(price.details).toMatchObject({
+      agreementNo: ag.agreementNo,
+      problems: [{ kind: 'PRICE', lineNo: 1, orderLineNo: 2 }],
+    });
+    // Each line's quantity against what the lines before it left: 60 + 41 of 100.
+    const over = refused(
+      await callOff(ag.agreementNo, [
+        { agreementLineNo: 1, quantity: '60' },
+        { agreementLineNo: 1, quantity: '41' },
+      ]),
+      409,
+    );
+    expect(over.msg).toBe('1번 품목의 발주 수량(41)이 계약 잔여 수량(40)을 넘습니다');
+    expect(await lineOf(ag.agreementNo, 1)).toMatchObject({ orderedQty: '0.000', orderedAmount: '0.00' });
+
+    // A simple order takes the same check.
+    const simple = refused(
+      await f.post('/api/v1/simple-orders', f.u.operator, {
+        compNo: 'C00001',
+        title: '두 줄 소액발주',
+        currency: 'KRW',
+        dueDate: day(10),
+        lines: [
+          { agreementNo: ag.agreementNo, agreementLineNo: 1, quantity: '1', unitPrice: '1000' },
+          { agreementNo: ag.agreementNo, agreementLineNo: 1, quantity: '1', unitPrice: '9000' },
+        ],
+      }),
+      409,
+      'AGREEMENT_CALL_OFF_REFUSED',
+    );
+    expect(simple.msg).toBe('1번 품목의 단가(9,000)가 계약 단가(1,000)와 다릅니다');
+
+    // APPROVE: made, counted at each line's own amount, and the approvers read why on the order.
+    const lenient = await activeAgreement({ callOffPolicy: 'APPROVE', ceilingAmount: null });
+    const po = ok(await callOff(lenient.agreementNo, twoLines));
+    expect(po.agreementException).toBe('1번 품목의 단가(900,000)가 계약 단가(1,000)와 다릅니다');
+    expect(await lineOf(lenient.agreementNo, 1)).toMatchObject({ orderedQty: '2.000', orderedAmount: '901000.00' });
+    const submitted = ok(await f.post(`/api/v1/pos/${po.poNo}/submit`, f.u.operator, { version: po.version }));
+    const approver = submitted.approvals.at(-1).steps.find((s: { status: string }) => s.status === 'PENDING');
+    const who = approver.approverId === 'E000006' ? f.u.uadmin1 : f.u.opadmin;
+    expect(ok(await f.get(`/api/v1/pos/${po.poNo}`, who)).agreementException).toBe(
+      '1번 품목의 단가(900,000)가 계약 단가(1,000)와 다릅니다',
+    );
+  });
+
   it('the consumption report: per line agreed, ordered, remaining, % consumed and the ceiling; filters; staff only', async () => {
     const ag = await activeAgreement();
     ok(
@@ -652,6 +705,19 @@ describe('framework agreements and call-offs', { timeout: 120_000 }, () => {
       409,
     );
     expect(late.msg).toBe(`단가계약 ${ag.agreementNo}의 유효기간(${day(3)}까지)이 지났습니다`);
+    // The same clock on every path: a simple order from the agreement is refused as the call-off is.
+    const simple = refused(
+      await f.post('/api/v1/simple-orders', f.u.operator, {
+        compNo: 'C00001',
+        title: '만료된 단가계약 소액발주',
+        currency: 'KRW',
+        dueDate: day(20),
+        lines: [{ agreementNo: ag.agreementNo, agreementLineNo: 1, quantity: '1', unitPrice: '1000' }],
+      }),
+      409,
+      'AGREEMENT_CALL_OFF_REFUSED',
+    );
+    expect(simple.msg).toBe(late.msg);
     expect(ok(await f.get(`/api/v1/agreements/${ag.agreementNo}`, f.u.operator)).status).toBe('EXPIRED');
     const expired = await expireLapsedAgreements(t.db.db, t.app.clock.now(), 'test');
     expect(expired).toContain(ag.agreementNo);

@@ -191,6 +191,58 @@ describe('PO change orders (revisions)', { timeout: 120_000 }, () => {
     expect(acked).toMatchObject({ status: 'PARTLY_DELIVERED', revisionAcknowledged: true, actions: [] });
   });
 
+  it('deliveries and receipts of a line changed in an unacknowledged revision are refused until the supplier acknowledges it', async () => {
+    const po = await acknowledgedPo();
+    const deliver = (lines: unknown[]) =>
+      f.post('/api/v1/cyber/deliveries', f.u.supplier1, { poNo: po.poNo, deliveryDate: todayKst(), lines });
+    const first = ok(await deliver([{ poLineNo: 1, quantity: '4' }])).delivery;
+    const partly = ok(await f.get(`/api/v1/pos/${po.poNo}`, f.u.operator));
+    expect(partly.status).toBe('PARTLY_DELIVERED');
+    // A price cut (1,000 → 10): within the approval, in force at once as revision 2, not yet acknowledged.
+    const cut = ok(await change(partly, { lines: [{ lineNo: 1, unitPrice: '10' }] }));
+    expect(cut).toMatchObject({ revision: 2, status: 'PARTLY_DELIVERED' });
+
+    const early = refused(await deliver([{ poLineNo: 1, quantity: '2' }]), 409, 'PO_REVISION_UNACKNOWLEDGED');
+    expect(early.msg).toBe(
+      '발주 2차 변경(1번 품목)을 협력사가 아직 확인하지 않아 납품할 수 없습니다. 협력사가 변경을 확인한 뒤 납품하세요',
+    );
+    expect(early.details).toEqual({ revision: 2, poLineNos: [1] });
+    // The delivery made on revision 1 is neither re-priced by an edit nor received at the new price.
+    refused(
+      await f.put(`/api/v1/cyber/deliveries/${first.deliveryNo}`, f.u.supplier1, {
+        version: first.version,
+        deliveryDate: todayKst(),
+        lines: [{ poLineNo: 1, quantity: '4' }],
+      }),
+      409,
+      'PO_REVISION_UNACKNOWLEDGED',
+    );
+    const receipt = refused(
+      await f.post(`/api/v1/deliveries/${first.deliveryNo}/receive`, f.u.operator, {
+        version: first.version,
+        expenses: 'MATERIAL',
+      }),
+      409,
+      'PO_REVISION_UNACKNOWLEDGED',
+    );
+    expect(receipt.msg).toContain('입고할 수 없습니다');
+    // A line the revision did not change is delivered as before.
+    ok(await deliver([{ poLineNo: 2, quantity: '1' }]));
+    expect(ok(await f.get(`/api/v1/pos/${po.poNo}`, f.u.operator)).lines[0].deliveredQty).toBe('4.000');
+
+    // Acknowledged: the new terms are the supplier's too, and the line is delivered and received on them.
+    const seen = ok(await f.get(`/api/v1/cyber/pos/${po.poNo}`, f.u.supplier1));
+    ok(await f.post(`/api/v1/cyber/pos/${po.poNo}/acknowledge`, f.u.supplier1, { version: seen.version }));
+    const next = ok(await deliver([{ poLineNo: 1, quantity: '2' }])).delivery;
+    expect(next.AMT).toBe('20.00');
+    ok(
+      await f.post(`/api/v1/deliveries/${first.deliveryNo}/receive`, f.u.operator, {
+        version: first.version,
+        expenses: 'MATERIAL',
+      }),
+    );
+  });
+
   it('the budget ledger follows the revision', async () => {
     const b = prBody();
     const po = await acknowledgedPo({ ...b, lines: b.lines.map((l) => ({ ...l, budgetAccount: 'OUT' })) });

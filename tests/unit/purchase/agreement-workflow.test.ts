@@ -46,6 +46,52 @@ describe('call-off rules', () => {
     expect(take('-5', '1000', '2027-01-01')).toEqual([]);
   });
 
+  it('checks every order line on its own, never lines merged first: each price, each quantity after the lines before it', () => {
+    const open = { ...agreement, ceilingAmount: null };
+    // Two order lines on agreement line 1: the second at another price is a problem of its own.
+    const twoPrices = callOffProblems(
+      open,
+      lines,
+      [
+        { lineNo: 1, orderLineNo: 1, qty: '1', amount: '1000', unitPrice: '1000' },
+        { lineNo: 1, orderLineNo: 2, qty: '1', amount: '900000', unitPrice: '900000' },
+      ],
+      '2026-03-01',
+    );
+    expect(twoPrices).toEqual([
+      {
+        kind: 'PRICE',
+        lineNo: 1,
+        orderLineNo: 2,
+        message: '1번 품목의 단가(900,000)가 계약 단가(1,000)와 다릅니다',
+      },
+    ]);
+    // 6 then 5 of the 10 left: the second line is over what the first left.
+    const over = callOffProblems(
+      open,
+      lines,
+      [
+        { lineNo: 1, orderLineNo: 1, qty: '6', amount: '6000', unitPrice: '1000' },
+        { lineNo: 1, orderLineNo: 2, qty: '5', amount: '5000', unitPrice: '1000' },
+      ],
+      '2026-03-01',
+    );
+    expect(over.map((p) => [p.orderLineNo, p.message])).toEqual([
+      [2, '1번 품목의 발주 수량(5)이 계약 잔여 수량(4)을 넘습니다'],
+    ]);
+    // A change moving 8 from one line to another of the same agreement line takes nothing more.
+    const moved = callOffProblems(
+      open,
+      lines,
+      [
+        { lineNo: 1, orderLineNo: 1, qty: '12', amount: '12000', unitPrice: '1000' },
+        { lineNo: 1, orderLineNo: 2, qty: '-8', amount: '-8000', unitPrice: '1000' },
+      ],
+      '2026-03-01',
+    );
+    expect(moved).toEqual([]);
+  });
+
   it('an active agreement past its last day reads as expired', () => {
     expect(effectiveAgreementStatus('ACTIVE', '2026-06-30', '2026-07-01')).toBe('EXPIRED');
     expect(effectiveAgreementStatus('ACTIVE', '2026-06-30', '2026-06-30')).toBe('ACTIVE');

@@ -510,3 +510,22 @@ export async function existingItemCodes(trx: Db, codes: string[]): Promise<Set<s
       : [],
   );
 }
+
+/**
+ * The order's revisions in force or superseded (a proposal or a rejected change never reached the
+ * supplier): number, whether the supplier acknowledged it, and its diff (json as stored).
+ */
+export async function findRevisionTerms(trx: Db, poNo: string) {
+  const rows = await trx
+    .selectFrom('poRevision')
+    .select(['revision', 'acknowledgedAt', 'diff'])
+    .where('poNo', '=', poNo)
+    .where('status', 'in', ['CURRENT', 'SUPERSEDED'])
+    .orderBy('revision')
+    .execute();
+  return rows.map((r) => ({
+    revision: r.revision,
+    acknowledged: r.acknowledgedAt !== null,
+    diff: (typeof r.diff === 'string' ? JSON.parse(r.diff) : r.diff) as Array<{ field: string; lineNo: number | null }>,
+  }));
+}

@@ -8,7 +8,7 @@ import { nextDocumentNumber } from '../../../db/document-number.js';
 import type { SortSpec } from '../../../http/list-query.js';
 import { checkDate, dateRange, todayKst } from '../../../domain/dates.js';
 import { existingCodes } from '../../../domain/documents.js';
-import { checkVersion, failIf, missing, wrongState, type FieldError } from '../../../domain/errors.js';
+import { checkVersion, failIf, missing, refused, wrongState, type FieldError } from '../../../domain/errors.js';
 import { qty, type Currency } from '../../../domain/money.js';
 import { text } from '../../../domain/values.js';
 import { bindingError } from '../../files/owners.js';
@@ -20,6 +20,7 @@ import {
   findDeliveryLines,
   findPoLineQuantities,
   findPoStatus,
+  findRevisionTerms,
   insertDelivery,
   listDeliveries,
   lockDelivery,
@@ -37,9 +38,11 @@ import {
   DELIVERABLE_PO_STATUSES,
   DELIVERY_ACTIONS,
   DELIVERY_DRIVEN_PO_STATUSES,
+  linesChangedUnacknowledged,
   planNoPoDelivery,
   planPoDelivery,
   poStatusByDeliveries,
+  unacknowledgedRefusal,
   type DeliveryLineInput,
   type DeliveryPlan,
   type PlannedLine,
@@ -107,6 +110,26 @@ async function lockOrder(trx: Db, poNo: string) {
   const lines = await lockOrderLines(trx, poNo);
   return { po, lines };
 }
+
+/**
+ * A delivery never runs on terms its supplier has not acknowledged: a line changed by a revision
+ * newer than the last acknowledged one is refused (409 PO_REVISION_UNACKNOWLEDGED) until the
+ * supplier acknowledges it (docs/fulfilment.md "Terms not yet acknowledged"). The caller holds the
+ * order's lock, so no acknowledgement or change slips in between.
+ */
+export async function assertTermsAcknowledged(
+  trx: Db,
+  poNo: string,
+  poLineNos: readonly number[],
+  doing: '납품' | '입고',
+): Promise<void> {
+  const changed = linesChangedUnacknowledged(await findRevisionTerms(trx, poNo));
+  const refusal = unacknowledgedRefusal(changed, poLineNos, doing);
+  if (refusal) throw refused('PO_REVISION_UNACKNOWLEDGED', refusal.message, refusal.details);
+}
+
+const poLineNosOf = (lines: ReadonlyArray<{ poLineNo?: number | null }>) =>
+  lines.flatMap((l) => (typeof l.poLineNo === 'number' ? [l.poLineNo] : []));
 
 /** Adds each delta to the PO line's delivered quantity; the rows are locked by lockOrder. */
 async function applyDeltas(
@@ -221,6 +244,7 @@ export async function createDelivery(db: Db, caller: Caller, b: Static<typeof De
         errors.push({ path: 'body/currency', message: `발주 통화(${currency})와 다릅니다` });
       poNo = locked.po.poNo;
       poLines = locked.lines;
+      await assertTermsAcknowledged(trx, poNo, poLineNosOf(b.lines), '납품');
       plan = planPoDelivery(poLines, b.lines, currency);
     } else {
       currency = b.currency ?? 'KRW';
@@ -283,6 +307,8 @@ export async function updateDeliveryDoc(
       if (![...DELIVERABLE_PO_STATUSES, 'DELIVERED'].includes(locked.po.status))
         throw wrongState('발주가 납품을 받을 수 있는 상태가 아닙니다', locked.po.status);
       poLines = locked.lines;
+      // Its lines are priced again from the order: not on terms the supplier has not acknowledged.
+      await assertTermsAcknowledged(trx, before.poNo, poLineNosOf(b.lines), '납품');
       const previous = new Map(oldLines.map((l) => [l.poLineNo!, l.quantity]));
       plan = planPoDelivery(poLines, b.lines, before.currency, previous);
     } else {

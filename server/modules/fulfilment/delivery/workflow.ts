@@ -192,3 +192,47 @@ export function planNoPoDelivery(input: readonly DeliveryLineInput[], currency: 
     overDelivery: false,
   };
 }
+
+/* ------------------------------ terms the supplier has not acknowledged ------------------------------ */
+
+/** A revision of the order as the delivery rules read it (po_revision: in force or superseded). */
+export interface RevisionTerms {
+  revision: number;
+  acknowledged: boolean;
+  /** The field-level difference from the revision before (po_revision.diff). */
+  diff: ReadonlyArray<{ field: string; lineNo: number | null }>;
+}
+
+/**
+ * The order lines whose terms (quantity, price, delivery date, the line itself) changed in a revision
+ * newer than the last one the supplier acknowledged, each with the newest such revision. Deliveries
+ * and receipts of these lines are refused until the supplier acknowledges (docs/fulfilment.md
+ * "Terms not yet acknowledged"): the order line holds the new terms, the supplier agreed to the old.
+ */
+export function linesChangedUnacknowledged(revisions: readonly RevisionTerms[]): Map<number, number> {
+  const lastAcknowledged = Math.max(0, ...revisions.filter((r) => r.acknowledged).map((r) => r.revision));
+  const out = new Map<number, number>();
+  for (const r of [...revisions].sort((a, b) => a.revision - b.revision)) {
+    if (r.revision <= lastAcknowledged) continue;
+    for (const d of r.diff) if (d.lineNo !== null) out.set(d.lineNo, r.revision);
+  }
+  return out;
+}
+
+/**
+ * The 409 of a delivery or receipt naming lines changed in an unacknowledged revision, or null.
+ * `doing` says what was refused (납품, 입고).
+ */
+export function unacknowledgedRefusal(
+  changed: ReadonlyMap<number, number>,
+  poLineNos: readonly number[],
+  doing: '납품' | '입고',
+): { message: string; details: { revision: number; poLineNos: number[] } } | null {
+  const hit = [...new Set(poLineNos)].filter((n) => changed.has(n)).sort((a, b) => a - b);
+  if (hit.length === 0) return null;
+  const revision = Math.max(...hit.map((n) => changed.get(n)!));
+  return {
+    message: `발주 ${revision}차 변경(${hit.join(', ')}번 품목)을 협력사가 아직 확인하지 않아 ${doing}할 수 없습니다. 협력사가 변경을 확인한 뒤 ${doing}하세요`,
+    details: { revision, poLineNos: hit },
+  };
+}

@@ -20,7 +20,7 @@ import { qty } from '../../../domain/money.js';
 import { text } from '../../../domain/values.js';
 import type { ReceiveBody } from '../delivery/schemas.js';
 import { findDeliveryLines, lockDelivery, updateDelivery, updatePoLine } from '../delivery/queries.js';
-import { syncPoDeliveryStatus } from '../delivery/service.js';
+import { assertTermsAcknowledged, syncPoDeliveryStatus } from '../delivery/service.js';
 import {
   clearDeliveryShorts,
   findDeliveryShorts,
@@ -140,6 +140,13 @@ export async function receiveDelivery(db: Db, deliveryNo: string, b: Static<type
       errors.push({ path: 'body/whReqDate', message: '입고요청일은 납품일 이후여야 합니다' });
     const po = await lockOrderToReceive(trx, d.poNo!);
     const dLines = await findDeliveryLines(trx, d.deliveryNo);
+    // A receipt is priced at the order line: never at terms the supplier has not acknowledged.
+    await assertTermsAcknowledged(
+      trx,
+      po.poNo,
+      dLines.flatMap((l) => (l.poLineNo === null ? [] : [l.poLineNo])),
+      '입고',
+    );
     const poLines = await lockOrderLines(trx, po.poNo);
     const plan = planReceipt(dLines, b.lines, new Map(poLines.map((l) => [l.lineNo, l])), po.currency);
     failIf([...errors, ...plan.errors], plan.overReceipt && errors.length === 0 ? 'OVER_RECEIPT' : 'VALIDATION');

@@ -808,13 +808,16 @@ export async function callOffAgreement(
     const poLines = lines.map((l) => l!);
     const accepted = await applyAgreementConsumption(
       trx,
-      poLines.map((l) => ({
-        agreementNo,
-        lineNo: l.agreementLineNo,
-        qty: l.quantity,
-        amount: l.amount,
-        unitPrice: l.unitPrice,
-      })),
+      {
+        consume: poLines.map((l) => ({
+          agreementNo,
+          lineNo: l.agreementLineNo,
+          orderLineNo: l.lineNo,
+          qty: l.quantity,
+          amount: l.amount,
+          unitPrice: l.unitPrice,
+        })),
+      },
       today,
     );
     await assertSuppliersEligible(trx, [a.compNo], 'order', 'body/lines');

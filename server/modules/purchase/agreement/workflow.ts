@@ -100,17 +100,26 @@ export interface AgreementLineState {
   orderedQty: string;
   orderedAmount: string;
 }
-/** One line's change of consumption: more (a call-off, a raised quantity) or less (a cancellation, a reduction). */
+/**
+ * One order line's change of consumption: more (a call-off, a raised quantity) or less (a
+ * cancellation, a reduction). Each order line is its own entry, never merged with another line of
+ * the same agreement line before it is checked: its own price, and its quantity against what the
+ * lines before it left.
+ */
 export interface Consumption {
+  /** The agreement line. */
   lineNo: number;
   qty: string;
   amount: string;
   /** The price the order line asks; checked against the agreed one. */
   unitPrice: string;
+  /** The order line (for the problem's details); absent where the order has no numbers yet. */
+  orderLineNo?: number | null;
 }
 export interface CallOffProblem {
   kind: 'INACTIVE' | 'NOT_YET_VALID' | 'EXPIRED' | 'OVER_QUANTITY' | 'OVER_CEILING' | 'PRICE' | 'NO_LINE';
   lineNo: number | null;
+  orderLineNo?: number | null;
   message: string;
 }
 
@@ -119,7 +128,11 @@ const plain = grouped;
 /**
  * What a change of consumption would break: an agreement not active or outside its validity on
  * `today`, a line over its agreed quantity, the agreement over its ceiling, a price other than the
- * agreed one. Only growth is checked for quantity and ceiling; giving back is always allowed.
+ * agreed one. Checked per order line, never on lines merged first: every line at another price is a
+ * problem of its own, and a line's quantity is checked against what is left after the lines before
+ * it (reductions counted first, so a change that moves quantity between two lines of one agreement
+ * line is not refused for the order it lists them in). Only growth is checked for quantity and
+ * ceiling; giving back is always allowed.
  */
 export function callOffProblems(
   a: AgreementState,
@@ -149,24 +162,35 @@ export function callOffProblems(
         message: `단가계약 ${a.agreementNo}의 유효기간(${a.validTo}까지)이 지났습니다`,
       });
   }
+  // What each agreement line has ordered as the order's lines are taken one by one.
+  const ordered = new Map(lines.map((l) => [l.lineNo, l.orderedQty]));
+  for (const c of changes)
+    if (compareDecimals(c.qty, '0') < 0 && ordered.has(c.lineNo))
+      ordered.set(c.lineNo, sumDecimals([ordered.get(c.lineNo)!, c.qty]));
   for (const c of changes) {
     const line = lines.find((l) => l.lineNo === c.lineNo);
+    const at = c.orderLineNo === undefined ? {} : { orderLineNo: c.orderLineNo };
     if (!line) {
-      out.push({ kind: 'NO_LINE', lineNo: c.lineNo, message: `단가계약에 없는 품목 줄입니다: ${c.lineNo}` });
+      out.push({ kind: 'NO_LINE', lineNo: c.lineNo, ...at, message: `단가계약에 없는 품목 줄입니다: ${c.lineNo}` });
       continue;
     }
     if (compareDecimals(c.unitPrice, line.unitPrice) !== 0)
       out.push({
         kind: 'PRICE',
         lineNo: c.lineNo,
+        ...at,
         message: `${c.lineNo}번 품목의 단가(${plain(c.unitPrice)})가 계약 단가(${plain(line.unitPrice)})와 다릅니다`,
       });
-    if (compareDecimals(c.qty, '0') > 0 && line.agreedQty !== null) {
-      const remaining = remainingOf(line.agreedQty, line.orderedQty)!;
+    if (compareDecimals(c.qty, '0') > 0) {
+      const before = ordered.get(c.lineNo)!;
+      ordered.set(c.lineNo, sumDecimals([before, c.qty]));
+      if (line.agreedQty === null) continue;
+      const remaining = remainingOf(line.agreedQty, before)!;
       if (compareDecimals(c.qty, remaining) > 0)
         out.push({
           kind: 'OVER_QUANTITY',
           lineNo: c.lineNo,
+          ...at,
           message: `${c.lineNo}번 품목의 발주 수량(${plain(c.qty)})이 계약 잔여 수량(${plain(remaining)})을 넘습니다`,
         });
     }

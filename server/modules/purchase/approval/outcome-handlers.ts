@@ -13,7 +13,8 @@ export type OutcomeHandler = (
   outcome: Outcome,
   actorUserId: string,
   comment: string | null,
-  options: { confirmBudgetWarning?: boolean | null },
+  /** now: the business clock (app.clock) the decision was taken on. */
+  options: { confirmBudgetWarning?: boolean | null; now?: Date },
 ) => Promise<string>;
 
 /** The document types whose decisions the approval module applies itself (outcome.ts). */

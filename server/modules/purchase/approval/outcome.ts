@@ -37,7 +37,7 @@ export async function applyOutcome(
   outcome: Outcome,
   actorUserId: string,
   comment: string | null,
-  options: { confirmBudgetWarning?: boolean | null } = {},
+  options: { confirmBudgetWarning?: boolean | null; now?: Date } = {},
 ): Promise<string> {
   const now = new Date();
   const approvalStatus = outcome === 'NEXT' ? 'IN_PROGRESS' : outcome;

@@ -262,7 +262,15 @@ export const approvalRoutes: FastifyPluginAsyncTypebox<{ outcomes: OutcomeHandle
         },
       },
       async (request) =>
-        decideApproval(opts.outcomes, request.db, request.caller, request.params.approvalId, kind, request.body),
+        decideApproval(
+          opts.outcomes,
+          request.db,
+          request.caller,
+          request.params.approvalId,
+          kind,
+          request.body,
+          app.clock.now(),
+        ),
     );
   decision('approve');
   decision('reject');

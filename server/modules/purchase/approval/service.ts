@@ -325,6 +325,8 @@ export async function decideApproval(
   approvalId: number,
   kind: 'approve' | 'reject',
   b: Static<typeof DecisionBody>,
+  /** The business clock (app.clock): a change order put in force checks its agreements on its day. */
+  businessNow: Date = new Date(),
 ) {
   const comment = text(b.comment ?? null);
   if (kind === 'reject' && comment === null) failIf([{ path: 'body/comment', message: '반려 사유를 입력하세요' }]);
@@ -372,6 +374,7 @@ export async function decideApproval(
     await notifyApproval(trx, approvalId);
     return applyOutcome(handlers, trx, a, result.outcome, actor.userId, comment, {
       confirmBudgetWarning: b.confirmBudgetWarning,
+      now: businessNow,
     });
   });
   const [approval] = await loadApprovals(db, { approvalId });

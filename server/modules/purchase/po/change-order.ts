@@ -299,6 +299,8 @@ async function putInForce(
     reapproved: boolean;
     proposed: boolean;
     confirmBudgetWarning?: boolean | null;
+    /** The business clock (app.clock): an agreement's validity is checked on its day. */
+    now: Date;
   },
 ) {
   const before = snapshotOf(po.dueDate, lines);
@@ -315,6 +317,7 @@ async function putInForce(
         {
           agreementNo: l.agreementNo,
           lineNo: l.agreementLineNo!,
+          orderLineNo: l.lineNo,
           qty: minus(l.quantity, old.quantity),
           amount: minus(l.amount, old.amount),
           unitPrice: l.unitPrice,
@@ -325,8 +328,21 @@ async function putInForce(
   const releases = lines
     .filter((l) => l.agreementNo && !terms.lines.some((x) => x.lineNo === l.lineNo))
     .map((l) => giveBack(l));
-  if (consumption.length) await applyAgreementConsumption(trx, consumption, todayKst(), { compNo: po.compNo });
-  if (releases.length) await applyAgreementConsumption(trx, releases, todayKst(), { forceRelease: true });
+  // One call: every agreement locked in one order (a second call could deadlock against another
+  // change), checked per line on the business clock's day. What APPROVE let through is the order's
+  // exception, shown to its approvers.
+  if (consumption.length || releases.length) {
+    const accepted = await applyAgreementConsumption(
+      trx,
+      { consume: consumption, release: releases },
+      todayKst(ctx.now),
+      { compNo: po.compNo },
+    );
+    if (accepted.length)
+      await updatePoHeader(trx, po.poNo, {
+        agreementException: `${revision}차 변경: ${accepted.map((p) => p.message).join(' / ')}`.slice(0, 500),
+      });
+  }
 
   for (const l of lines)
     if (!terms.lines.some((x) => x.lineNo === l.lineNo)) await deletePoLine(trx, po.poNo, l.lineNo);
@@ -423,6 +439,7 @@ export async function changePo(
   poNo: string,
   b: Static<typeof PoChangeBody>,
   lockOrder: (trx: Db, poNo: string, actor: Actor) => Promise<PoRow>,
+  now: Date,
 ) {
   const reason = text(b.reason);
   const today = todayKst();
@@ -468,6 +485,7 @@ export async function changePo(
         reapproved: false,
         proposed: false,
         confirmBudgetWarning: b.confirmBudgetWarning,
+        now,
       });
       return;
     }
@@ -513,7 +531,7 @@ export async function applyChangeOrderOutcome(
   outcome: Outcome,
   actorUserId: string,
   comment: string | null,
-  options: { confirmBudgetWarning?: boolean | null } = {},
+  options: { confirmBudgetWarning?: boolean | null; now?: Date } = {},
 ): Promise<string> {
   const poNo = a.docNo.replace(/-\d+$/, '');
   const revision = Number(a.docNo.slice(poNo.length + 1));
@@ -567,6 +585,7 @@ export async function applyChangeOrderOutcome(
     reapproved: true,
     proposed: true,
     confirmBudgetWarning: options.confirmBudgetWarning,
+    now: options.now ?? new Date(),
   });
   return 'APPROVED';
 }
@@ -623,7 +642,7 @@ export async function applyAgreedChange(
   trx: Db,
   poNo: string,
   change: Pick<Static<typeof PoChangeBody>, 'dueDate' | 'lines'>,
-  ctx: { reason: string; actorUserId: string },
+  ctx: { reason: string; actorUserId: string; now?: Date },
 ): Promise<{ revision: number }> {
   const po = await lockPo(trx, poNo);
   if (!po) throw refused('PO_NOT_FOUND', `발주 ${poNo}를 찾을 수 없습니다`);
@@ -644,6 +663,7 @@ export async function applyAgreedChange(
     reapproved: true,
     proposed: false,
     confirmBudgetWarning: true,
+    now: ctx.now ?? new Date(),
   });
   return { revision };
 }

@@ -165,7 +165,7 @@ export const poRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: PoDetail, 409: Type.Ref('ErrorBody'), ...commonErrors },
       },
     },
-    async (request) => changePo(request.db, request.caller, request.params.poNo, request.body),
+    async (request) => changePo(request.db, request.caller, request.params.poNo, request.body, app.clock.now()),
   );
 
   app.post(

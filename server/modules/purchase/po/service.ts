@@ -136,6 +136,7 @@ const overApproval = (approved: string) =>
 function consumeCallOffs(
   trx: Db,
   lines: ReadonlyArray<{
+    lineNo: number;
     agreementNo: string | null;
     agreementLineNo: number | null;
     quantity: string;
@@ -149,13 +150,16 @@ function consumeCallOffs(
   if (callOffs.length === 0) return Promise.resolve([]);
   return applyAgreementConsumption(
     trx,
-    callOffs.map((l) => ({
-      agreementNo: l.agreementNo!,
-      lineNo: l.agreementLineNo!,
-      qty: l.quantity,
-      amount: l.amount,
-      unitPrice: l.unitPrice,
-    })),
+    {
+      consume: callOffs.map((l) => ({
+        agreementNo: l.agreementNo!,
+        lineNo: l.agreementLineNo!,
+        orderLineNo: l.lineNo,
+        qty: l.quantity,
+        amount: l.amount,
+        unitPrice: l.unitPrice,
+      })),
+    },
     day,
     { compNo },
   );
@@ -451,9 +455,9 @@ export async function sendPo(db: Db, caller: Caller | null, poNo: string, body: 
  * Changes a sent order with a reason (change-order.ts): revision n+1 at once, or proposed for
  * approval when the change crosses the re-approval rule; the supplier acknowledges the new revision.
  */
-export async function changePo(db: Db, caller: Caller | null, poNo: string, b: Static<typeof PoChangeBody>) {
+export async function changePo(db: Db, caller: Caller | null, poNo: string, b: Static<typeof PoChangeBody>, now: Date) {
   const actor = await internalActor(db, caller);
-  await changeOrder(db, caller, poNo, b, lockOrder);
+  await changeOrder(db, caller, poNo, b, lockOrder, now);
   return poDetail(db, poNo, actor);
 }
 
@@ -482,8 +486,7 @@ export async function cancelPo(db: Db, caller: Caller | null, poNo: string, body
     if (await hasDeliveries(trx, poNo)) throw refused('PO_DELIVERED', '납품이 시작된 발주는 취소할 수 없습니다');
     // A cancelled call-off gives its quantities back to the agreement.
     const callOffs = await findCallOffLinesOfPo(trx, poNo);
-    if (callOffs.length)
-      await applyAgreementConsumption(trx, callOffs.map(giveBack), todayKst(), { forceRelease: true });
+    if (callOffs.length) await applyAgreementConsumption(trx, { release: callOffs.map(giveBack) }, todayKst());
     const withdrawn = po.status === 'IN_APPROVAL';
     if (withdrawn) await withdrawApproval(trx, po.approvalId, actor.userId);
     // A change waiting for approval goes with the order.

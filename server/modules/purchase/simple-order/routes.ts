@@ -77,7 +77,7 @@ export const simpleOrderRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: PoDetail, ...commonErrors },
       },
     },
-    async (request) => createSimpleOrder(request.db, request.caller, request.body),
+    async (request) => createSimpleOrder(request.db, request.caller, request.body, app.clock.now()),
   );
 
   app.put(
@@ -94,6 +94,7 @@ export const simpleOrderRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: PoDetail, 409: Type.Ref('ErrorBody'), ...commonErrors },
       },
     },
-    async (request) => updateSimpleOrder(request.db, request.caller, request.params.poNo, request.body),
+    async (request) =>
+      updateSimpleOrder(request.db, request.caller, request.params.poNo, request.body, app.clock.now()),
   );
 };

@@ -108,33 +108,34 @@ async function fromAgreements(db: Db, b: SimpleInput, compNo: string, errors: Fi
 }
 
 /**
- * Moves the agreements by the order's lines "from agreement" in the save's transaction: what the
- * draft ordered before is given back, what it orders now is checked and consumed (consumption.ts:
- * refused beyond the agreement under REFUSE, marked for the approval under APPROVE). Answers the
- * order's agreement exception (null when none).
+ * Moves the agreements by the order's lines "from agreement" in the save's transaction, in one
+ * call (one lock order): what the draft ordered before is given back, what it orders now is checked
+ * line by line on the business day `today` and consumed (consumption.ts: refused beyond the
+ * agreement under REFUSE, marked for the approval under APPROVE). Answers the order's agreement
+ * exception (null when none).
  */
 async function consumeAgreements(
   trx: Db,
   poNo: string | null,
   compNo: string,
   lines: ReadonlyArray<{
+    lineNo: number;
     agreementNo?: string | null;
     agreementLineNo?: number | null;
     quantity: string;
     unitPrice: string;
     amount: string;
   }>,
+  today: string,
 ) {
-  if (poNo) {
-    const before = await findCallOffLinesOfPo(trx, poNo);
-    if (before.length) await applyAgreementConsumption(trx, before.map(giveBack), todayKst(), { forceRelease: true });
-  }
+  const before = poNo ? await findCallOffLinesOfPo(trx, poNo) : [];
   const now = lines.flatMap((l) =>
     l.agreementNo && l.agreementLineNo
       ? [
           {
             agreementNo: l.agreementNo,
             lineNo: l.agreementLineNo,
+            orderLineNo: l.lineNo,
             qty: l.quantity,
             amount: l.amount,
             unitPrice: l.unitPrice,
@@ -142,8 +143,10 @@ async function consumeAgreements(
         ]
       : [],
   );
-  if (!now.length) return null;
-  const accepted = await applyAgreementConsumption(trx, now, todayKst(), { compNo });
+  if (!now.length && !before.length) return null;
+  const accepted = await applyAgreementConsumption(trx, { consume: now, release: before.map(giveBack) }, today, {
+    compNo,
+  });
   return accepted.length
     ? accepted
         .map((p) => p.message)
@@ -225,8 +228,16 @@ export async function getSimpleOrder(db: Db, caller: Caller | null, poNo: string
   return poDetail(db, poNo, await internalActor(db, caller), 'SIMPLE');
 }
 
-/** A draft simple order; the caller is its buyer and requester. */
-export async function createSimpleOrder(db: Db, caller: Caller | null, body: Static<typeof SimpleOrderCreateBody>) {
+/**
+ * A draft simple order; the caller is its buyer and requester. `now` is the business clock's
+ * (app.clock): its day is the one an agreement's validity is checked on, as for a call-off.
+ */
+export async function createSimpleOrder(
+  db: Db,
+  caller: Caller | null,
+  body: Static<typeof SimpleOrderCreateBody>,
+  now: Date,
+) {
   const actor = await internalActor(db, caller);
   const input = await checkSimple(db, body, actor, null);
   const poNo = await db.transaction().execute(async (trx) => {
@@ -237,7 +248,7 @@ export async function createSimpleOrder(db: Db, caller: Caller | null, body: Sta
       confirmWarning: body.confirmEvaluationWarning,
       actor: actor.userId,
     });
-    const agreementException = await consumeAgreements(trx, null, input.header.compNo, input.lines);
+    const agreementException = await consumeAgreements(trx, null, input.header.compNo, input.lines, todayKst(now));
     const header = {
       poNo,
       poType: 'SIMPLE' as const,
@@ -266,12 +277,13 @@ export async function createSimpleOrder(db: Db, caller: Caller | null, body: Sta
   return poDetail(db, poNo, actor);
 }
 
-/** Changes a draft simple order whole (its buyer or a purchasing manager, with the version read). */
+/** Changes a draft simple order whole (its buyer or a purchasing manager, with the version read); `now` as on creation. */
 export async function updateSimpleOrder(
   db: Db,
   caller: Caller | null,
   poNo: string,
   body: Static<typeof SimpleOrderUpdateBody>,
+  now: Date,
 ) {
   const actor = await internalActor(db, caller);
   await db.transaction().execute(async (trx) => {
@@ -292,7 +304,7 @@ export async function updateSimpleOrder(
       });
     }
     const oldLines = await findPoLineRows(trx, poNo);
-    const agreementException = await consumeAgreements(trx, poNo, input.header.compNo, input.lines);
+    const agreementException = await consumeAgreements(trx, poNo, input.header.compNo, input.lines, todayKst(now));
     await updatePoHeader(trx, poNo, {
       ...input.header,
       agreementException,
