@@ -632,6 +632,43 @@ describe.runIf(contractFontsAvailable())(
       expect(await loiNow(loi3)).toMatchObject({ validUntil: l3.validUntil, status: 'ACCEPTED' });
     });
 
+    it('an LOI amendment: approved on the LOI’s new amount with the LOI tier in it, the change printed; a new amount that tier did not approve refuses the last signature', async () => {
+      const loiNo = await issuedLoi();
+      const { no } = await sent({ sourceKind: 'LOI', sourceNo: loiNo });
+      await supplierSigns(no);
+      await buyerSigns(no);
+      const am = ok(await amendLoi(no, { amount: '36000000' })).contractNo as string;
+      const draft = await http.get(`/api/v1/contracts/${am}/document/draft`, operator);
+      expect((await readPdf(draft.res.rawPayload)).text.join('\n')).toContain('금액: 30,000,000 → 36,000,000');
+      const a = await approveAndSend(am, (await detail(am)).version);
+      const approval = await t.db.db
+        .selectFrom('approval')
+        .select(['amountKrw'])
+        .where('approvalId', '=', Number(a.approvalId))
+        .executeTakeFirstOrThrow();
+      // The LOI's new amount, not the 2,640,000 won the amendment states.
+      expect(approval.amountKrw).toBe('36000000');
+      await supplierSigns(am);
+      // The LOI tier asks one more approver now than when the amendment was approved.
+      await t.db.db.insertInto('approvalLineStep').values({ lineId: 6, stepNo: 2, approverId: 'E000006' }).execute();
+      try {
+        const c = await detail(am);
+        expectError(
+          await http.post(`/api/v1/contracts/${am}/sign`, operator, {
+            version: c.version,
+            documentSha: c.documentSha,
+            consent: true,
+          }),
+          409,
+          'CONTRACT_CHANGE_NOT_APPROVED',
+        );
+        expect(await detail(am)).toMatchObject({ status: 'PARTLY_SIGNED', version: c.version });
+        expect(ok(await http.get(`/api/v1/lois/${loiNo}`, operator)).amount).toBe('30000000.00');
+      } finally {
+        await t.db.db.deleteFrom('approvalLineStep').where('lineId', '=', 6).where('stepNo', '=', 2).execute();
+      }
+    });
+
     it('the signers a contract may name, by name: the staff allowed to sign, a supplier’s users allowed to sign', async () => {
       const buyers = ok(await http.get('/api/v1/contract-signers?party=BUYER', operator));
       expect(buyers.rows).toContainEqual({ userId: 'operator', name: '김민수' });
