@@ -19,7 +19,7 @@ import type { Channel, Sender } from '../../auth/sender.js';
 import { todayKst, isValidDate } from '../../domain/dates.js';
 import { checkVersion, failIf, invalid, missing, notAllowed, refused, type FieldError } from '../../domain/errors.js';
 import { transition } from '../../domain/machine.js';
-import { badRequest } from '../../http/errors.js';
+import { badRequest, HttpError } from '../../http/errors.js';
 import { compareDecimals } from '../../../lib/money.js';
 import { groupThousands } from '../../../lib/mask.js';
 import { startApproval } from '../purchase/approval/index.js';
@@ -568,8 +568,20 @@ async function describeSourceChange(
   });
   failIf(errors);
   if (text.length === 0) failIf([{ path: 'body/sourceChange', message: '발주에서 바꿀 내용을 입력하세요' }]);
-  // The order's new total as its change path computes it (its checks: quantity floor, limits).
-  const rated = await rateContractAmendment(db, poNo, { dueDate: change.dueDate, lines: change.lines });
+  // The order's new total as its change path computes it (its checks: quantity floor, limits), its
+  // field errors named under the amendment's sourceChange.
+  const rated = await rateContractAmendment(db, poNo, { dueDate: change.dueDate, lines: change.lines }).catch(
+    (e: unknown) => {
+      if (e instanceof HttpError && Array.isArray(e.details))
+        throw new HttpError(
+          e.statusCode,
+          e.code,
+          e.message,
+          (e.details as FieldError[]).map((d) => ({ ...d, path: d.path.replace(/^body\//, 'body/sourceChange/') })),
+        );
+      throw e;
+    },
+  );
   const print = printedChange(`발주 ${poNo}`, rows, { before: rated.totalBefore, after: rated.totalAfter });
   return { text, rows, print };
 }

@@ -42,6 +42,7 @@ import { minus } from '../agreement/workflow.js';
 import {
   deletePoLine,
   findPoLineRows,
+  findPoRow,
   findRevisions,
   insertPoChanges,
   insertPoLines,
@@ -633,7 +634,7 @@ async function agreedTerms(trx: Db, po: PoRow, change: AgreedChange, reason: str
  * PO_CHANGE tier of that total — which the amendment's approval must then include.
  */
 export async function rateAgreedChange(trx: Db, poNo: string, change: AgreedChange) {
-  const po = await lockPo(trx, poNo);
+  const po = await findPoRow(trx, poNo);
   if (!po) throw refused('PO_NOT_FOUND', `발주 ${poNo}를 찾을 수 없습니다`);
   const { terms, totalKrw, hits } = await agreedTerms(trx, po, change, '변경계약');
   return {
