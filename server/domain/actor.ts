@@ -37,11 +37,19 @@ export async function internalActor(db: Db, caller: Caller | null): Promise<Acto
       deptcd: e.deptcd,
     };
   }
+  return actorOfUser(db, caller.userId);
+}
+
+/**
+ * The staff member behind an account as the database holds it now (authority group, employee): for
+ * a document acting later in a user's name, e.g. a contract executed on its creator's authority.
+ */
+export async function actorOfUser(db: Db, userId: string): Promise<Actor> {
   const row = await db
     .selectFrom('appUser as u')
     .innerJoin('employee as e', 'e.singleid', 'u.singleid')
     .select(['u.userId', 'e.singleid', 'e.hname', 'u.authGroupId', 'e.section', 'e.deptcd'])
-    .where('u.userId', '=', caller.userId)
+    .where('u.userId', '=', userId)
     .executeTakeFirst();
   if (!row) throw notAllowed('사원 정보가 없는 계정은 구매 문서를 처리할 수 없습니다');
   return row;

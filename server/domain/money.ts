@@ -36,6 +36,22 @@ export function toKrw(amount: string, currency: Currency, jpyRatePer100: string 
   return jpyToKrw(amount, jpyRatePer100);
 }
 
+const decimalsOf = (v: string): number => v.split('.')[1]?.length ?? 0;
+const absOf = (v: string): string => (v.startsWith('-') ? v.slice(1) : v);
+const negated = (v: string): string => (v.startsWith('-') ? v.slice(1) : `-${v}`);
+
+/**
+ * Whether `to` lies more than `pct` percent away from `base`, either way, in exact decimals:
+ * |to − base| × 100 > pct × base. Exactly `pct` percent is not more (7 % of 100 is 7, not
+ * 7.000000000000001 as a float division says); from a base of zero any change is more.
+ */
+export function movesMoreThanPercent(base: string, to: string, pct: string): boolean {
+  const delta = absOf(sumDecimals([to, negated(base)]));
+  const moved = multiplyQtyPrice(delta, '100', decimalsOf(delta));
+  const allowed = multiplyQtyPrice(pct, base, decimalsOf(pct) + decimalsOf(base));
+  return compareDecimals(moved, allowed) > 0;
+}
+
 /** numeric(18,2) holds 16 digits before the point. */
 export function fitsAmount(amount: string): boolean {
   return compareDecimals(amount, '9999999999999999.99') <= 0;

@@ -32,9 +32,9 @@ const PUBLIC_ENTRIES: Record<string, string> = {
   'privacy/index': 'the personal-data access log and download reasons an export records and asks for',
   'fulfilment/warehousing/schemas': 'user preferences validate a remembered warehousing filter with its own schema',
   'purchase/po/service':
-    'a sealed-bid tender’s award makes its orders through the PO flow (createAwardedPo); an executed contract amendment changes its order through the change path (applyContractAmendment)',
+    'a sealed-bid tender’s award makes its orders through the PO flow (createAwardedPo); a contract on an order is made only by who may change it (assertMayChangePo), its amendment approved on the order’s terms (rateContractAmendment) and, executed, changes the order through the change path (applyContractAmendment)',
   'purchase/loi/service':
-    'an executed contract amendment changes its LOI (applyLoiAmendment), checked when the amendment is made (describeLoiAmendment)',
+    'a contract on an LOI is made only by who may change it (assertMayChangeLoi); an executed contract amendment changes its LOI (applyLoiAmendment), checked when the amendment is made (describeLoiAmendment) and approved on the LOI’s tier (rateLoiAmendment)',
   'purchase/pr/service':
     'a sealed-bid tender takes a received PR and gives it back when cancelled, as an RFQ does; the budget availability of a PR is shown only to its readers (assertPrVisible)',
   'portal-admin/known-routes': 'the screen studio refuses a stored screen whose route is one of the app’s own',

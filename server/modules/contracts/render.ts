@@ -30,6 +30,11 @@ export interface ContractPdfModel {
   supplierRows: Array<[string, string]>;
   /** The filled template text: paragraphs separated by blank lines. */
   body: string;
+  /**
+   * A section after the text that no template can leave out: an amendment's change of its order or
+   * LOI, one line per field (before → after).
+   */
+  appendix?: { heading: string; lines: string[] };
   /** The signers in signing order: role label and the company signing. */
   signers: Array<{ role: string; company: string }>;
 }
@@ -114,6 +119,14 @@ export async function renderContractPdf(m: ContractPdfModel): Promise<Buffer> {
       .fillColor('black')
       .text(text, MARGIN, doc.y, { width: CONTENT_W, align: 'left', lineGap: 3 });
     doc.moveDown(0.6);
+  }
+
+  if (m.appendix) {
+    doc.moveDown(0.6);
+    doc.font('bold').fontSize(10.5).fillColor('black').text(m.appendix.heading, MARGIN, doc.y, { width: CONTENT_W });
+    doc.moveDown(0.3);
+    for (const line of m.appendix.lines)
+      doc.font('ko').fontSize(10).text(`· ${line}`, MARGIN, doc.y, { width: CONTENT_W, lineGap: 3 });
   }
 
   // The signature block: the parties in signing order; the signatures themselves are the

@@ -19,10 +19,18 @@ import type { Channel, Sender } from '../../auth/sender.js';
 import { todayKst, isValidDate } from '../../domain/dates.js';
 import { checkVersion, failIf, invalid, missing, notAllowed, refused, type FieldError } from '../../domain/errors.js';
 import { transition } from '../../domain/machine.js';
-import { badRequest } from '../../http/errors.js';
+import { badRequest, HttpError } from '../../http/errors.js';
+import { compareDecimals } from '../../../lib/money.js';
+import { groupThousands } from '../../../lib/mask.js';
 import { startApproval } from '../purchase/approval/index.js';
-import { applyContractAmendment } from '../purchase/po/service.js';
-import { applyLoiAmendment, describeLoiAmendment } from '../purchase/loi/service.js';
+import { actorOfUser, type Actor } from '../../domain/actor.js';
+import { applyContractAmendment, assertMayChangePo, rateContractAmendment } from '../purchase/po/service.js';
+import {
+  applyLoiAmendment,
+  assertMayChangeLoi,
+  describeLoiAmendment,
+  rateLoiAmendment,
+} from '../purchase/loi/service.js';
 import { notifyContractReminder, notifyContractSent } from '../notifications/supplier.js';
 import { notifyContractSignerReminder } from '../notifications/staff.js';
 import { eventHash, GENESIS, instantText, sha256Hex, verifyChain, type ChainEvent, type EventKind } from './chain.js';
@@ -275,6 +283,7 @@ async function renderFor(
   documentDate: string,
   supplierName: string,
   buyerName: string,
+  sourceChangePrint?: SourceChangePrint,
 ) {
   const clauses = new Map(
     Object.entries((template.clauses ?? {}) as Record<string, { body: string }>).map(([k, v]) => [k, v.body]),
@@ -298,6 +307,9 @@ async function renderFor(
       ['주소', values['supplier.address'] ?? ''],
     ],
     body,
+    // An amendment that changes its order or LOI prints the change after the text, whatever the
+    // template places: what both parties sign states what the execution will do to the document.
+    ...(sourceChangePrint ? { appendix: sourceChangePrint } : {}),
     signers: template.signOrder === 'BUYER_FIRST' ? [buyerRow, supplierRow] : [supplierRow, buyerRow],
   });
   void trx;
@@ -320,6 +332,7 @@ export async function createContract(
     sourceChange?: SourceChange;
     sourceChangeText?: string[];
     sourceChangeRows?: SourceChangeRow[];
+    sourceChangePrint?: SourceChangePrint;
   },
 ) {
   const today = todayKst(ctx.now);
@@ -342,6 +355,8 @@ export async function createContract(
       throw missing('CONTRACT_SOURCE_NOT_FOUND', '발주 또는 LOI를 찾을 수 없습니다');
     if (source && source.compNo !== b.compNo)
       throw refused('CONTRACT_SOURCE_MISMATCH', '발주 또는 LOI의 협력사가 계약 상대방과 다릅니다');
+    // Only someone who may change the order or LOI makes a contract on it (its own rule, its own check).
+    if (source) await assertMayChangeSource(trx, sourceKind, source.no, await actorOfUser(trx, ctx.userId));
     if (!(await q.internalUser(trx, b.buyerSignerId)))
       failIf([{ path: 'body/buyerSignerId', message: '서명자는 내부 사용자여야 합니다' }]);
     if (b.supplierSignerId) {
@@ -403,6 +418,7 @@ export async function createContract(
       today,
       supplier.compNameKr,
       buyerName,
+      amends?.sourceChangePrint,
     );
     await q.insertContract(trx, {
       contractNo,
@@ -484,7 +500,12 @@ export async function createAmendment(
       contractNo: originalNo,
       variables: original.variables as VariableValues,
       ...(change && described
-        ? { sourceChange: change, sourceChangeText: described.text, sourceChangeRows: described.rows }
+        ? {
+            sourceChange: change,
+            sourceChangeText: described.text,
+            sourceChangeRows: described.rows,
+            sourceChangePrint: described.print,
+          }
         : {}),
     },
   );
@@ -501,10 +522,11 @@ async function describeSourceChange(
   original: q.ContractRow,
   change: SourceChange,
   today: string,
-): Promise<{ text: string[]; rows: SourceChangeRow[] }> {
+): Promise<{ text: string[]; rows: SourceChangeRow[]; print: SourceChangePrint }> {
   if (original.sourceKind === 'LOI' && original.sourceNo) {
     const loi = await describeLoiAmendment(db, original.sourceNo, change, today);
-    return { text: loi.text, rows: loi.rows.map((r) => ({ ...r, lineNo: null })) };
+    const rows = loi.rows.map((r) => ({ ...r, lineNo: null }));
+    return { text: loi.text, rows, print: printedChange(`LOI ${original.sourceNo}`, rows) };
   }
   if (original.sourceKind !== 'PO' || !original.sourceNo)
     throw invalid('CONTRACT_SOURCE_CHANGE_UNSUPPORTED', '발주나 LOI에 연결된 계약만 그 변경을 함께 약정할 수 있습니다');
@@ -546,7 +568,82 @@ async function describeSourceChange(
   });
   failIf(errors);
   if (text.length === 0) failIf([{ path: 'body/sourceChange', message: '발주에서 바꿀 내용을 입력하세요' }]);
-  return { text, rows };
+  // The order's new total as its change path computes it (its checks: quantity floor, limits), its
+  // field errors named under the amendment's sourceChange.
+  const rated = await rateContractAmendment(db, poNo, { dueDate: change.dueDate, lines: change.lines }).catch(
+    (e: unknown) => {
+      if (e instanceof HttpError && Array.isArray(e.details))
+        throw new HttpError(
+          e.statusCode,
+          e.code,
+          e.message,
+          (e.details as FieldError[]).map((d) => ({ ...d, path: d.path.replace(/^body\//, 'body/sourceChange/') })),
+        );
+      throw e;
+    },
+  );
+  const print = printedChange(`발주 ${poNo}`, rows, { before: rated.totalBefore, after: rated.totalAfter });
+  return { text, rows, print };
+}
+
+/** A section of the amendment's PDF the template cannot leave out: the source's change, field by field. */
+export interface SourceChangePrint {
+  heading: string;
+  lines: string[];
+}
+
+const FIELD_LABEL: Record<SourceChangeRow['field'], string> = {
+  dueDate: '납기일',
+  quantity: '수량',
+  unitPrice: '단가',
+  deliveryDate: '품목 납기일',
+  amount: '금액',
+  validUntil: '유효 종료일',
+};
+
+/** A decimal with thousands separators and its own decimals ('220000.5' → '220,000.5'); other text as it is. */
+const grouped = (v: string | null): string => {
+  if (v === null) return '-';
+  const m = /^(-?)(\d+)(\.\d+)?$/.exec(v.trim());
+  return m ? `${m[1]}${groupThousands(m[2]!)}${m[3] ?? ''}` : v;
+};
+
+/** The printed change: one line per field ("1번 품목 단가: 4,710 → 220,000"), the order's total last. */
+function printedChange(
+  document: string,
+  rows: readonly SourceChangeRow[],
+  total?: { before: string; after: string },
+): SourceChangePrint {
+  return {
+    heading: `${document} 변경 내용 (이 변경계약의 체결로 적용)`,
+    lines: [
+      ...rows.map(
+        (r) =>
+          `${r.lineNo === null ? '' : `${r.lineNo}번 품목 `}${FIELD_LABEL[r.field]}: ${grouped(shortDecimal(r.before))} → ${grouped(shortDecimal(r.after))}`,
+      ),
+      ...(total ? [`총액: ${grouped(shortDecimal(total.before))} → ${grouped(shortDecimal(total.after))}`] : []),
+    ],
+  };
+}
+
+/** Whether `actor` may change the contract's order or LOI, by the document's own check (403/404 as it answers). */
+function assertMayChangeSource(trx: Db, kind: string, no: string, actor: Actor): Promise<void> {
+  return kind === 'PO' ? assertMayChangePo(trx, no, actor) : assertMayChangeLoi(trx, no, actor);
+}
+
+/**
+ * How an amendment's approval is rated on what it does to its order or LOI: the document's new total
+ * (KRW) as the line's amount when above the amendment's own, and the tier the document's own rules
+ * ask for the change (PO_CHANGE by the re-approval rule; LOI for a new amount), which the approval
+ * then includes. Null for a contract that changes no document.
+ */
+async function rateSourceChange(trx: Db, c: q.ContractRow) {
+  if (!c.amendsContractNo || !c.sourceNo || !c.sourceChange) return null;
+  const change = c.sourceChange as SourceChange;
+  if (c.sourceKind === 'PO')
+    return rateContractAmendment(trx, c.sourceNo, { dueDate: change.dueDate, lines: change.lines });
+  if (c.sourceKind === 'LOI') return rateLoiAmendment(trx, c.sourceNo, change);
+  return null;
 }
 
 export async function submitContract(db: Db, ctx: EventContext, singleid: string, contractNo: string, version: number) {
@@ -555,12 +652,15 @@ export async function submitContract(db: Db, ctx: EventContext, singleid: string
     if (!c) throw notFound();
     checkVersion(version, c.version);
     const status = transition(CONTRACT_MACHINE, 'submit', c.status);
+    const rated = await rateSourceChange(trx, c);
+    const typed = String(c.totalAmount);
     const { approvalId } = await startApproval(trx, {
       docType: 'CONTRACT',
       docNo: contractNo,
-      amountKrw: String(c.totalAmount),
+      amountKrw: rated && compareDecimals(rated.amountKrw, typed) > 0 ? rated.amountKrw : typed,
       submitterId: singleid,
       actorUserId: ctx.userId,
+      alsoCover: rated?.reapproval ?? null,
     });
     await q.updateContract(trx, contractNo, {
       status,
@@ -859,24 +959,31 @@ async function sign(trx: Db, deps: ContractDeps, ctx: EventContext, c: q.Contrac
     version: c.version + 1,
   });
   // An amendment's agreed change of its order or LOI takes effect now, with the execution, through
-  // the document's change path (as the owner: the last signer may be the supplier).
+  // the document's own command on the authority of the contract's creator and as far as the
+  // amendment's approval covers it (read as the owner: the last signer may be the supplier). A
+  // contract that changes nothing still needs its creator to hold the document as at creation.
+  const owner = asOwner(trx);
   const agreed = c.amendsContractNo && c.sourceNo && c.sourceChange ? (c.sourceChange as SourceChange) : null;
+  const creator = c.sourceNo && c.sourceKind !== 'NONE' ? await actorOfUser(owner, c.createdBy) : null;
   const reason = `변경계약 ${c.contractNo} 체결`;
+  const approvalId = c.approvalId === null ? null : Number(c.approvalId);
+  if (creator && !agreed) await assertMayChangeSource(owner, c.sourceKind, c.sourceNo!, creator);
   const po =
-    agreed && c.sourceKind === 'PO'
-      ? await applyContractAmendment(asOwner(trx), c.sourceNo!, agreed, { reason, actorUserId: ctx.userId })
+    agreed && creator && c.sourceKind === 'PO'
+      ? await applyContractAmendment(owner, c.sourceNo!, agreed, { reason, actor: creator, approvalId, now: at })
       : null;
   const loi =
-    agreed && c.sourceKind === 'LOI'
-      ? await applyLoiAmendment(asOwner(trx), c.sourceNo!, agreed, {
+    agreed && creator && c.sourceKind === 'LOI'
+      ? await applyLoiAmendment(owner, c.sourceNo!, agreed, {
           reason,
-          actorUserId: ctx.userId,
+          actor: creator,
+          approvalId,
           today: todayKst(at),
         })
       : null;
   await appendEvent(trx, c, ctx, 'COMPLETED', executedSha, {
     stampStatus,
-    ...(po ? { poNo: c.sourceNo, poRevision: po.revision } : {}),
+    ...(po ? { poNo: c.sourceNo, poRevision: po.revision, poReapproved: po.reapproved } : {}),
     ...(loi ? { loiNo: loi.loiNo, loiVersion: loi.version } : {}),
   });
   await writeAudit(trx, { entity: 'econtract', entityKey: c.contractNo, action: 'EXECUTED', actor: ctx.userId });

@@ -14,6 +14,7 @@ import { remindSigners } from '../../../server/modules/contracts/service.js';
 import { todayKst } from '../../../server/domain/dates.js';
 import { render } from '../../../server/modules/notifications/templates.js';
 import { verifySeal } from '../../../server/modules/contracts/seal-verify.js';
+import { readPdf } from '../../helpers/pdf.js';
 
 const sha256 = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 const addDays = (day: string, n: number) =>
@@ -382,6 +383,147 @@ describe.runIf(process.env.CI === 'true' || contractFontsAvailable())(
       });
     });
 
+    it('an amendment is approved on what it does to its order: the line of the order’s new total with the PO_CHANGE tier in it, the change printed in the signed PDF whatever the template says; re-approved only when that tier approved it', async () => {
+      // Tiers by amount: contracts and PO changes from 10,000,000 won ask more approvers.
+      const db = t.db.db;
+      await db
+        .insertInto('approvalLine')
+        .values([
+          { lineId: 902, lineName: '전자계약 결재 (1천만원 이상)', description: null },
+          { lineId: 903, lineName: '발주변경 결재 (1천만원 이상)', description: null },
+        ])
+        .execute();
+      await db
+        .insertInto('approvalLineStep')
+        .values([
+          { lineId: 902, stepNo: 1, approverId: 'E000002' },
+          { lineId: 902, stepNo: 2, approverId: 'E000001' },
+          { lineId: 903, stepNo: 1, approverId: 'E000002' },
+          { lineId: 903, stepNo: 2, approverId: 'E000003' },
+        ])
+        .execute();
+      await db.updateTable('approvalRule').set({ maxAmount: '10000000' }).where('ruleId', 'in', [9, 901]).execute();
+      await db
+        .insertInto('approvalRule')
+        .values([
+          { ruleId: 902, docType: 'CONTRACT', minAmount: '10000000', maxAmount: null, lineId: 902, description: 't' },
+          { ruleId: 903, docType: 'PO_CHANGE', minAmount: '10000000', maxAmount: null, lineId: 903, description: 't' },
+        ])
+        .execute();
+      try {
+        const [admin, tfadmin] = await Promise.all([sessionAs(t.app, 'admin'), sessionAs(t.app, 'tfadmin')]);
+        const who: Record<string, LoggedIn> = { E000001: admin, E000002: opadmin, E000003: tfadmin };
+        /** Submits, then every step approves in turn; answers the approval's amount and approvers. */
+        async function approveAll(contractNo: string) {
+          ok(
+            await http.post(`/api/v1/contracts/${contractNo}/submit`, operator, {
+              version: (await detail(contractNo)).version,
+            }),
+          );
+          const approval = await db
+            .selectFrom('approval')
+            .select(['approvalId', 'amountKrw', 'lineName'])
+            .where('docType', '=', 'CONTRACT')
+            .where('docNo', '=', contractNo)
+            .executeTakeFirstOrThrow();
+          const steps = await db
+            .selectFrom('approvalStep')
+            .select('approverId')
+            .where('approvalId', '=', approval.approvalId)
+            .orderBy('stepNo')
+            .execute();
+          for (const s of steps) {
+            const { version } = await db
+              .selectFrom('approval')
+              .select('version')
+              .where('approvalId', '=', approval.approvalId)
+              .executeTakeFirstOrThrow();
+            ok(await http.post(`/api/v1/approvals/${approval.approvalId}/approve`, who[s.approverId]!, { version }));
+          }
+          return { ...approval, approvers: steps.map((s) => s.approverId) };
+        }
+
+        const f: Flow = {
+          ...client(t),
+          u: await logins(t, ['buyer', 'uadmin1', 'opadmin', 'operator', 'supplier1', 'supplier2']),
+        };
+        const rfq = await awardedRfq(f, 'C00001');
+        const po0 = ok(
+          await http.post('/api/v1/pos', operator, { rfqNo: rfq.rfqNo, rfqVersion: rfq.version, dueDate: day(20) }),
+        );
+        const submitted = ok(await http.post(`/api/v1/pos/${po0.poNo}/submit`, operator, { version: po0.version }));
+        const pa = submitted.approvals.at(-1);
+        ok(await http.post(`/api/v1/approvals/${pa.approvalId}/approve`, opadmin, { version: pa.version }));
+        const poNo = po0.poNo as string;
+        const order = () =>
+          db
+            .selectFrom('poHeader')
+            .select(['totalAmount', 'approvedAmount', 'revision'])
+            .where('poNo', '=', poNo)
+            .executeTakeFirstOrThrow();
+        expect(await order()).toEqual({ totalAmount: '12500.00', approvedAmount: '12500.00', revision: 1 });
+        const { no } = await sent({ sourceKind: 'PO', sourceNo: poNo });
+        await supplierSigns(no);
+        await buyerSigns(no);
+
+        // An amendment stating 1,100 won that makes the order 10,002,500 won (line 1: 10 × 1,000 → 10 × 1,000,000).
+        const amend = (unitPrice: string) =>
+          http.post(`/api/v1/contracts/${no}/amendments`, operator, {
+            title: '사출품 공급',
+            supplyAmount: '1000',
+            vatAmount: '100',
+            signDeadline: addDays(kstToday(), 10),
+            buyerSignerId: 'operator',
+            sourceChange: { lines: [{ lineNo: 1, unitPrice }] },
+          });
+        const am = ok(await amend('1000000')).contractNo as string;
+        // The template prints no change summary; the PDF both parties sign still states the change.
+        const draft = await http.get(`/api/v1/contracts/${am}/document/draft`, operator);
+        const text = (await readPdf(draft.res.rawPayload)).text.join('\n');
+        expect(text).toContain(`발주 ${poNo} 변경 내용`);
+        expect(text).toContain('1번 품목 단가: 1,000 → 1,000,000');
+        expect(text).toContain('총액: 12,500 → 10,002,500');
+
+        // Its approval: the order's new total in KRW, the contract line of that amount, the PO_CHANGE tier's approvers added.
+        const approval = await approveAll(am);
+        expect(approval).toMatchObject({
+          amountKrw: '10002500',
+          approvers: ['E000002', 'E000001', 'E000003'],
+          lineName: '전자계약 결재 (1천만원 이상) + 발주변경 결재 (1천만원 이상)',
+        });
+        await supplierSigns(am);
+        expect((await buyerSigns(am)).status).toBe('EXECUTED');
+        // Covered: the revision is in force as re-approved.
+        expect(await order()).toEqual({
+          totalAmount: '10002500.00',
+          approvedAmount: '10002500.00',
+          revision: 2,
+        });
+
+        // A second amendment, approved on the tier of its day; the PO_CHANGE tier then asks one more approver.
+        const am2 = ok(await amend('1100000')).contractNo as string;
+        expect((await approveAll(am2)).approvers).toEqual(['E000002', 'E000001', 'E000003']);
+        await supplierSigns(am2);
+        await db.insertInto('approvalLineStep').values({ lineId: 903, stepNo: 3, approverId: 'E000006' }).execute();
+        const c2 = await detail(am2);
+        const refusedSign = await http.post(`/api/v1/contracts/${am2}/sign`, operator, {
+          version: c2.version,
+          documentSha: c2.documentSha,
+          consent: true,
+        });
+        expectError(refusedSign, 409, 'CONTRACT_CHANGE_NOT_APPROVED');
+        expect(await detail(am2)).toMatchObject({ status: 'PARTLY_SIGNED', version: c2.version });
+        expect(await order()).toEqual({
+          totalAmount: '10002500.00',
+          approvedAmount: '10002500.00',
+          revision: 2,
+        });
+      } finally {
+        await db.updateTable('approvalRule').set({ useYn: 'N' }).where('ruleId', 'in', [902, 903]).execute();
+        await db.updateTable('approvalRule').set({ maxAmount: null }).where('ruleId', 'in', [9, 901]).execute();
+      }
+    });
+
     it('an amendment of an LOI contract changes the LOI only when executed, its previous values kept; an LOI that cannot change refuses the last signature', async () => {
       const loiNow = async (n: string) => ok(await http.get(`/api/v1/lois/${n}`, operator));
       const executedOn = async (loiNo: string) => {
@@ -497,6 +639,43 @@ describe.runIf(process.env.CI === 'true' || contractFontsAvailable())(
       expect((refused3.body as { msg: string }).msg).toContain(`발주(${po.poNo as string})로 전환되어`);
       expect(await detail(am3.contractNo)).toMatchObject({ status: 'PARTLY_SIGNED', version: c3.version });
       expect(await loiNow(loi3)).toMatchObject({ validUntil: l3.validUntil, status: 'ACCEPTED' });
+    });
+
+    it('an LOI amendment: approved on the LOI’s new amount with the LOI tier in it, the change printed; a new amount that tier did not approve refuses the last signature', async () => {
+      const loiNo = await issuedLoi();
+      const { no } = await sent({ sourceKind: 'LOI', sourceNo: loiNo });
+      await supplierSigns(no);
+      await buyerSigns(no);
+      const am = ok(await amendLoi(no, { amount: '36000000' })).contractNo as string;
+      const draft = await http.get(`/api/v1/contracts/${am}/document/draft`, operator);
+      expect((await readPdf(draft.res.rawPayload)).text.join('\n')).toContain('금액: 30,000,000 → 36,000,000');
+      const a = await approveAndSend(am, (await detail(am)).version);
+      const approval = await t.db.db
+        .selectFrom('approval')
+        .select(['amountKrw'])
+        .where('approvalId', '=', Number(a.approvalId))
+        .executeTakeFirstOrThrow();
+      // The LOI's new amount, not the 2,640,000 won the amendment states.
+      expect(approval.amountKrw).toBe('36000000');
+      await supplierSigns(am);
+      // The LOI tier asks one more approver now than when the amendment was approved.
+      await t.db.db.insertInto('approvalLineStep').values({ lineId: 6, stepNo: 2, approverId: 'E000006' }).execute();
+      try {
+        const c = await detail(am);
+        expectError(
+          await http.post(`/api/v1/contracts/${am}/sign`, operator, {
+            version: c.version,
+            documentSha: c.documentSha,
+            consent: true,
+          }),
+          409,
+          'CONTRACT_CHANGE_NOT_APPROVED',
+        );
+        expect(await detail(am)).toMatchObject({ status: 'PARTLY_SIGNED', version: c.version });
+        expect(ok(await http.get(`/api/v1/lois/${loiNo}`, operator)).amount).toBe('30000000.00');
+      } finally {
+        await t.db.db.deleteFrom('approvalLineStep').where('lineId', '=', 6).where('stepNo', '=', 2).execute();
+      }
     });
 
     it('the signers a contract may name, by name: the staff allowed to sign, a supplier’s users allowed to sign', async () => {

@@ -5,6 +5,7 @@ import { buildTestApp, type TestApp } from '../../helpers/app.js';
 import { latestCode, type LoggedIn } from '../../helpers/login.js';
 import { sessionAs } from '../../helpers/session.js';
 import { api, expectError } from '../fulfilment/helpers.js';
+import { awardedRfq, client, day, logins, type Flow } from '../purchase/helpers.js';
 import { expireContracts } from '../../../server/modules/contracts/service.js';
 import { contractFontsAvailable } from '../../../server/modules/contracts/render.js';
 import { verifySeal } from '../../../server/modules/contracts/seal-verify.js';
@@ -486,6 +487,148 @@ describe.runIf(process.env.CI === 'true' || contractFontsAvailable())(
         ),
       ).rejects.toThrow(/executed econtract/);
       expect(await detail(no)).toMatchObject({ version: original.version, totalAmount: original.totalAmount });
+    });
+
+    it('one door: a contract or amendment on an order or LOI the caller may not change is refused at creation, and at the last signature when the right went after it was made', async () => {
+      // A template of its own (no clause), so the test stands alone.
+      const cur = await http.get('/api/v1/contract-templates/SRC', operator);
+      ok(
+        await http.put('/api/v1/contract-templates/SRC', operator, {
+          name: '공급 계약서',
+          contractType: 'SUPPLY',
+          signOrder: 'SUPPLIER_FIRST',
+          body: '{{contract.typeName}}\n\n계약금액은 {{contract.totalAmount}}으로 한다.',
+          version: cur.status === 200 ? (cur.body as { version: number }).version : 0,
+        }),
+      );
+      const contractOn = (sourceKind: 'PO' | 'LOI', sourceNo: string) =>
+        http.post('/api/v1/contracts', operator, {
+          templateNo: 'SRC',
+          compNo: 'C00001',
+          title: '공급 계약',
+          supplyAmount: '1000',
+          vatAmount: '100',
+          signDeadline: addDays(kstToday(), 14),
+          buyerSignerId: 'operator',
+          sourceKind,
+          sourceNo,
+        });
+      const contracts = async () =>
+        Number(
+          (
+            await t.db.db
+              .selectFrom('econtract')
+              .select((eb) => eb.fn.countAll<number>().as('n'))
+              .executeTakeFirstOrThrow()
+          ).n,
+        );
+
+      // operator (group 20, not a purchasing manager) is not the buyer of these seeded documents of C00001.
+      const theirPo = await t.db.db
+        .selectFrom('poHeader')
+        .select(['poNo', 'version'])
+        .where('compNo', '=', 'C00001')
+        .where('poType', '=', 'PO')
+        .where('buyerId', '<>', 'E000004')
+        .where('status', 'in', ['SENT', 'ACKNOWLEDGED'])
+        .orderBy('poNo')
+        .executeTakeFirstOrThrow();
+      const theirLoi = await t.db.db
+        .selectFrom('loi')
+        .select(['loiNo'])
+        .where('compNo', '=', 'C00001')
+        .where('buyerId', '<>', 'E000004')
+        .where('status', 'in', ['ISSUED', 'ACCEPTED'])
+        .orderBy('loiNo')
+        .executeTakeFirstOrThrow();
+      // The order's own door refuses him; a contract on it is refused with the same answer, nothing made.
+      const direct = await http.post(`/api/v1/pos/${theirPo.poNo}/change`, operator, {
+        version: theirPo.version,
+        reason: '단가 인상',
+        lines: [{ lineNo: 1, unitPrice: '220000' }],
+      });
+      expectError(direct, 403, 'NOT_ALLOWED');
+      const before = await contracts();
+      const onPo = await contractOn('PO', theirPo.poNo);
+      expectError(onPo, 403, 'NOT_ALLOWED');
+      expect((onPo.body as { msg: string }).msg).toBe((direct.body as { msg: string }).msg);
+      const onLoi = await contractOn('LOI', theirLoi.loiNo);
+      expectError(onLoi, 403, 'NOT_ALLOWED');
+      expect((onLoi.body as { msg: string }).msg).toContain('담당 구매자 또는 구매 관리자만');
+      expect(await contracts()).toBe(before);
+
+      // His own order: a contract on it, executed; an amendment raising a price, approved and signed by the supplier.
+      const f: Flow = {
+        ...client(t),
+        u: await logins(t, ['buyer', 'uadmin1', 'opadmin', 'operator', 'supplier1', 'supplier2']),
+      };
+      const rfq = await awardedRfq(f, 'C00001');
+      const po0 = ok(
+        await http.post('/api/v1/pos', operator, { rfqNo: rfq.rfqNo, rfqVersion: rfq.version, dueDate: day(20) }),
+      );
+      const submitted = ok(await http.post(`/api/v1/pos/${po0.poNo}/submit`, operator, { version: po0.version }));
+      const pa = submitted.approvals.at(-1);
+      ok(await http.post(`/api/v1/approvals/${pa.approvalId}/approve`, opadmin, { version: pa.version }));
+      const poNo = po0.poNo as string;
+      const approveOnce = async (no: string) => {
+        const c = await detail(no);
+        ok(await http.post(`/api/v1/contracts/${no}/submit`, operator, { version: c.version }));
+        const approval = await t.db.db
+          .selectFrom('approval')
+          .select(['approvalId', 'version'])
+          .where('docType', '=', 'CONTRACT')
+          .where('docNo', '=', no)
+          .executeTakeFirstOrThrow();
+        ok(await http.post(`/api/v1/approvals/${approval.approvalId}/approve`, opadmin, { version: approval.version }));
+      };
+      const no = ok(await contractOn('PO', poNo)).contractNo as string;
+      await approveOnce(no);
+      ok(await supplierSigns(no));
+      const c0 = await detail(no);
+      ok(
+        await http.post(`/api/v1/contracts/${no}/sign`, operator, {
+          version: c0.version,
+          documentSha: c0.documentSha,
+          consent: true,
+        }),
+      );
+      expect((await detail(no)).status).toBe('EXECUTED');
+      const amend = () =>
+        http.post(`/api/v1/contracts/${no}/amendments`, operator, {
+          title: '공급 계약',
+          supplyAmount: '1000',
+          vatAmount: '100',
+          signDeadline: addDays(kstToday(), 10),
+          buyerSignerId: 'operator',
+          sourceChange: { lines: [{ lineNo: 1, unitPrice: '1100' }] },
+        });
+      const am = ok(await amend()).contractNo as string;
+      await approveOnce(am);
+      ok(await supplierSigns(am));
+      const order = await t.db.db
+        .selectFrom('poHeader')
+        .select(['totalAmount', 'revision', 'buyerId'])
+        .where('poNo', '=', poNo)
+        .executeTakeFirstOrThrow();
+
+      // The order passes to another buyer: the amendment can no longer be executed on operator's word, nor made.
+      await t.db.db.updateTable('poHeader').set({ buyerId: 'E000005' }).where('poNo', '=', poNo).execute();
+      const a = await detail(am);
+      const last = await http.post(`/api/v1/contracts/${am}/sign`, operator, {
+        version: a.version,
+        documentSha: a.documentSha,
+        consent: true,
+      });
+      expectError(last, 403, 'NOT_ALLOWED');
+      expect(await detail(am)).toMatchObject({ status: 'PARTLY_SIGNED', version: a.version });
+      expect(
+        await t.db.db
+          .selectFrom('poHeader')
+          .select(['totalAmount', 'revision', 'buyerId'])
+          .where('poNo', '=', poNo)
+          .executeTakeFirstOrThrow(),
+      ).toEqual({ ...order, buyerId: 'E000005' });
+      expectError(await amend(), 403, 'NOT_ALLOWED');
     });
 
     it('the supplier declines with a reason', async () => {

@@ -243,6 +243,79 @@ describe('PO change orders (revisions)', { timeout: 120_000 }, () => {
     );
   });
 
+  /** Runs `body` with SYSTEM_CONST PO_CHANGE_APPROVAL set to `rule`, then puts the seeded rule back. */
+  async function underRule(rule: string, body: () => Promise<void>) {
+    const set = (attr1: string) =>
+      t.db.db
+        .updateTable('code')
+        .set({ attr1 })
+        .where('groupId', '=', 'SYSTEM_CONST')
+        .where('code', '=', 'PO_CHANGE_APPROVAL')
+        .execute();
+    await set(rule);
+    try {
+      await body();
+    } finally {
+      await set('AMOUNT_UP');
+    }
+  }
+
+  /** Line 1's quantity giving the order (line 1 at 1,000 won, line 2 fixed at 2,500) the total `total`. */
+  const lineOneFor = (total: number) => ({ lineNo: 1, quantity: ((total - 2500) / 1000).toFixed(3) });
+  const current = (poNo: string) => f.get(`/api/v1/pos/${poNo}`, f.u.operator).then((r) => ok(r));
+
+  /** Approves the proposed change `<poNo>-<revision>` as the PO_CHANGE line's approver (opadmin). */
+  async function approveProposal(poNo: string, revision: number) {
+    const a = ok(await f.get('/api/v1/home/approvals?size=500', f.u.opadmin)).rows.find(
+      (r: { docNo: string }) => r.docNo === `${poNo}-${revision}`,
+    );
+    ok(await f.post(`/api/v1/approvals/${a.approvalId}/approve`, f.u.opadmin, { version: a.version }));
+  }
+
+  it('PCT:n in exact decimals against the approved amount: exactly 7 % and exactly 29 % are not more; one won past 29 % of the approval is, after a change in between', async () => {
+    await underRule('PCT:7', async () => {
+      const po = await acknowledgedPo();
+      expect(po).toMatchObject({ totalAmount: '12500.00', approvedAmount: '12500.00' });
+      // 12,500 → 13,375 is 7 % exactly (a float division says 7.000000000000001 %).
+      const seven = ok(await change(po, { lines: [lineOneFor(13375)] }));
+      expect(seven).toMatchObject({ revision: 2, totalAmount: '13375.00', approvedAmount: '12500.00' });
+      expect(seven.revisions.at(-1)).toMatchObject({ status: 'CURRENT', needsApproval: false });
+    });
+    await underRule('PCT:29', async () => {
+      const po = await acknowledgedPo();
+      // +20 %, then 29 % above the approval exactly (7.5 % above the revision before): neither is more.
+      const twenty = ok(await change(po, { lines: [lineOneFor(15000)] }));
+      expect(twenty).toMatchObject({ revision: 2, totalAmount: '15000.00' });
+      const exactly = ok(await change(twenty, { lines: [lineOneFor(16125)] }));
+      expect(exactly).toMatchObject({ revision: 3, totalAmount: '16125.00', approvedAmount: '12500.00' });
+      // One won more is past 29 % of what was approved, though a hair from the revision before: approved again.
+      const past = ok(await change(exactly, { lines: [lineOneFor(16126)] }));
+      expect(past).toMatchObject({ revision: 3, totalAmount: '16125.00' });
+      expect(past.revisions.at(-1)).toMatchObject({ revision: 4, status: 'PROPOSED', needsApproval: true });
+    });
+  });
+
+  it('PCT:10: five changes of +9 % each are measured against the approval, so the second and the fourth go to approval again', async () => {
+    await underRule('PCT:10', async () => {
+      const po = await acknowledgedPo();
+      // 12,500 → 13,625 → 14,851 → 16,188 → 17,645 → 19,233: +9 % each time, +53.9 % in all.
+      const totals = [13625, 14851, 16188, 17645, 19233];
+      const proposed: number[] = [];
+      for (const [i, total] of totals.entries()) {
+        const changed = ok(await change(await current(po.poNo), { lines: [lineOneFor(total)] }));
+        const last = changed.revisions.at(-1);
+        if (last.status === 'PROPOSED') {
+          proposed.push(i + 1);
+          await approveProposal(po.poNo, last.revision);
+        }
+        expect(await current(po.poNo)).toMatchObject({ totalAmount: `${total}.00` });
+      }
+      expect(proposed).toEqual([2, 4]);
+      // The last approval covered 17,645; 19,233 is within 10 % of it.
+      expect(await current(po.poNo)).toMatchObject({ approvedAmount: '17645.00', totalAmount: '19233.00' });
+    });
+  });
+
   it('the budget ledger follows the revision', async () => {
     const b = prBody();
     const po = await acknowledgedPo({ ...b, lines: b.lines.map((l) => ({ ...l, budgetAccount: 'OUT' })) });

@@ -124,10 +124,37 @@ describe('change-order rules', () => {
     expect(needsReapproval('PRICE_UP', { approvedAmount: '12000', before, after: dearer })).toEqual(['PRICE_UP']);
     expect(needsReapproval('PRICE_UP', { approvedAmount: '10000', before, after: more })).toEqual([]);
     expect(needsReapproval('PCT:5', { approvedAmount: '20000', before, after: cheaper })).toEqual(['PCT:5']);
-    expect(needsReapproval('PCT:5', { approvedAmount: '20000', before, after: more })).toEqual([]);
+    // Exactly 5 % of the approval is not more than 5 %.
+    expect(needsReapproval('PCT:5', { approvedAmount: '10000', before, after: more })).toEqual([]);
     expect(needsReapproval('amount_up, pct:20', { approvedAmount: '10000', before, after: more })).toEqual([
       'AMOUNT_UP',
     ]);
+  });
+
+  it('PCT:n in exact decimals (|Δ| × 100 > n × approved): exactly n % is not more, on any amount', () => {
+    const to = (totalAmount: string) => ({ ...before, totalAmount });
+    const pct = (rule: string, approvedAmount: string, total: string) =>
+      needsReapproval(rule, { approvedAmount, before: to(approvedAmount), after: to(total) });
+    // A float division makes 7 % 7.000000000000001 % and 29 % 28.999999999999996 %.
+    expect(pct('PCT:7', '12500.00', '13375.00')).toEqual([]);
+    expect(pct('PCT:7', '12500.00', '13375.01')).toEqual(['PCT:7']);
+    expect(pct('PCT:7', '12500.00', '11625.00')).toEqual([]);
+    expect(pct('PCT:7', '12500.00', '11624.99')).toEqual(['PCT:7']);
+    expect(pct('PCT:29', '100.00', '129.00')).toEqual([]);
+    expect(pct('PCT:29', '100.00', '129.01')).toEqual(['PCT:29']);
+    // A cent past 29 % of a large order, below what a double can tell apart from 29 %.
+    expect(pct('PCT:29', '1000000000000000.00', '1290000000000000.00')).toEqual([]);
+    expect(pct('PCT:29', '1000000000000000.00', '1290000000000000.01')).toEqual(['PCT:29']);
+    expect(pct('PCT:7.5', '1000.00', '1075.00')).toEqual([]);
+    expect(pct('PCT:7.5', '1000.00', '1075.01')).toEqual(['PCT:7.5']);
+  });
+
+  it('PCT:n against the approved amount, not the revision before: small steps add up', () => {
+    const step = { ...before, totalAmount: '10900' };
+    const next = { ...before, totalAmount: '11881' };
+    // +9 % from the revision before, +18.81 % from the approval.
+    expect(needsReapproval('PCT:10', { approvedAmount: '10000', before: step, after: next })).toEqual(['PCT:10']);
+    expect(needsReapproval('PCT:10', { approvedAmount: '10900', before: step, after: next })).toEqual([]);
   });
 
   it('the diff names fields, lines added and removed, and the total', () => {

@@ -13,26 +13,24 @@ import { stepAssignee } from './delegation.js';
 import { DOC_TYPE_LABELS, initialSteps, pickRule, withdraw, type DocType, type StepState } from './workflow.js';
 
 /**
- * Starts an approval for a document inside the caller's transaction: the rule for the document
- * type and amount picks the line, whose approvers are copied into the approval's own steps.
+ * The tier the rules ask of a document type and amount: the rule whose band holds the amount, its
+ * line and the line's approvers in order. No rule → 409 APPROVAL_RULE_MISSING; a line without
+ * approvers → 409 APPROVAL_LINE_EMPTY.
  */
-export async function startApproval(
-  trx: Db,
-  input: { docType: DocType; docNo: string; amountKrw: string; submitterId: string; actorUserId: string },
-): Promise<{ approvalId: number; firstApproverId: string; lineName: string }> {
+export async function approvalTier(trx: Db, docType: DocType, amountKrw: string) {
   const rules = await trx
     .selectFrom('approvalRule as r')
     .innerJoin('approvalLine as l', 'l.lineId', 'r.lineId')
     .select(['r.ruleId', 'r.minAmount', 'r.maxAmount', 'r.lineId', 'l.lineName'])
-    .where('r.docType', '=', input.docType)
+    .where('r.docType', '=', docType)
     .where('r.useYn', '=', 'Y')
     .where('l.useYn', '=', 'Y')
     .execute();
-  const rule = pickRule(rules, input.amountKrw);
+  const rule = pickRule(rules, amountKrw);
   if (!rule) {
     throw refused(
       'APPROVAL_RULE_MISSING',
-      `${DOC_TYPE_LABELS[input.docType]} ${wonText(input.amountKrw)}원에 해당하는 결재 규칙이 없습니다. 결재규칙을 먼저 등록하세요`,
+      `${DOC_TYPE_LABELS[docType]} ${wonText(amountKrw)}원에 해당하는 결재 규칙이 없습니다. 결재규칙을 먼저 등록하세요`,
     );
   }
   const approvers = await trx
@@ -42,7 +40,66 @@ export async function startApproval(
     .orderBy('stepNo')
     .execute();
   if (approvers.length === 0) throw refused('APPROVAL_LINE_EMPTY', `결재선 "${rule.lineName}"에 결재자가 없습니다`);
-  const steps = initialSteps(approvers.map((a) => a.approverId));
+  return {
+    ruleId: rule.ruleId,
+    lineId: rule.lineId,
+    lineName: rule.lineName,
+    approvers: approvers.map((a) => a.approverId),
+  };
+}
+
+/**
+ * Whether an approval was given by every approver the tier of `docType` and `amountKrw` asks (each
+ * one's step APPROVED, by him or by his deputy on his behalf): what another document's approval must
+ * have had to stand for this one's (an executed contract amendment for its order's change).
+ */
+export async function approvalCovers(
+  trx: Db,
+  approvalId: number | null,
+  tier: { docType: DocType; amountKrw: string },
+): Promise<boolean> {
+  if (approvalId === null) return false;
+  const { approvers } = await approvalTier(trx, tier.docType, tier.amountKrw);
+  const approval = await trx
+    .selectFrom('approval')
+    .select('status')
+    .where('approvalId', '=', approvalId)
+    .executeTakeFirst();
+  if (approval?.status !== 'APPROVED') return false;
+  const steps = await trx
+    .selectFrom('approvalStep')
+    .select(['approverId', 'onBehalfOf'])
+    .where('approvalId', '=', approvalId)
+    .where('status', '=', 'APPROVED')
+    .execute();
+  const approvedBy = new Set(steps.flatMap((s) => [s.approverId, ...(s.onBehalfOf ? [s.onBehalfOf] : [])]));
+  return approvers.every((a) => approvedBy.has(a));
+}
+
+/**
+ * Starts an approval for a document inside the caller's transaction: the rule for the document
+ * type and amount picks the line, whose approvers are copied into the approval's own steps.
+ * `alsoCover` names a second tier the same approval must stand for (a contract amendment that
+ * changes its order: the PO_CHANGE tier of the order's new total): its approvers not already on
+ * the line follow, in their line's order.
+ */
+export async function startApproval(
+  trx: Db,
+  input: {
+    docType: DocType;
+    docNo: string;
+    amountKrw: string;
+    submitterId: string;
+    actorUserId: string;
+    alsoCover?: { docType: DocType; amountKrw: string } | null;
+  },
+): Promise<{ approvalId: number; firstApproverId: string; lineName: string }> {
+  const rule = await approvalTier(trx, input.docType, input.amountKrw);
+  const extra = input.alsoCover ? await approvalTier(trx, input.alsoCover.docType, input.alsoCover.amountKrw) : null;
+  const steps = initialSteps([
+    ...rule.approvers,
+    ...(extra?.approvers ?? []).filter((a) => !rule.approvers.includes(a)),
+  ]);
   // Delegation: the first step goes to the approver's deputy when one is named for today.
   const first = await stepAssignee(trx, steps[0].approverId);
   const { approvalId } = await trx
@@ -52,7 +109,11 @@ export async function startApproval(
       docNo: input.docNo,
       ruleId: rule.ruleId,
       lineId: rule.lineId,
-      lineName: rule.lineName,
+      // Both lines by name when a second tier's approvers were added.
+      lineName: (extra && extra.lineId !== rule.lineId ? `${rule.lineName} + ${extra.lineName}` : rule.lineName).slice(
+        0,
+        100,
+      ),
       amountKrw: input.amountKrw,
       status: 'PENDING',
       currentStep: 1,
@@ -82,6 +143,9 @@ export async function startApproval(
       ruleId: rule.ruleId,
       lineId: rule.lineId,
       approvers: steps.map((s) => s.approverId),
+      ...(input.alsoCover && extra
+        ? { alsoCover: { ...input.alsoCover, ruleId: extra.ruleId, lineId: extra.lineId } }
+        : {}),
     },
   });
   await notifyApproval(trx, approvalId);

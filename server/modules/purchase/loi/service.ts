@@ -5,7 +5,7 @@ import { groupHoldsScreen } from '../../../auth/menu-authority.js';
 import { writeAudit } from '../../../db/audit.js';
 import type { Db } from '../../../db/connect.js';
 import { nextDocumentNumber } from '../../../db/document-number.js';
-import { loadApprovals, startApproval, withdrawApproval } from '../approval/queries.js';
+import { approvalCovers, loadApprovals, startApproval, withdrawApproval } from '../approval/queries.js';
 import { approvalState, numbered } from '../approval/state.js';
 import { internalActor, isPurchasingManager, supplierActor, type Actor } from '../../../domain/actor.js';
 import { loadAttachments, loadHistory } from '../../../domain/documents.js';
@@ -18,7 +18,7 @@ import {
   wrongState,
   type FieldError,
 } from '../../../domain/errors.js';
-import { jpyRate, toKrw } from '../../../domain/money.js';
+import { jpyRate, toKrw, wonText } from '../../../domain/money.js';
 import { transition } from '../../../domain/machine.js';
 import { checkDate, todayKst } from '../../../domain/dates.js';
 import { checkDecimal, iso, josa, requireText, text, type DecimalRule } from '../../../domain/values.js';
@@ -449,23 +449,60 @@ export async function describeLoiAmendment(
 }
 
 /**
+ * A contract naming this LOI, or its amendment, is made (and executed) only by someone who may
+ * change the LOI: its buyer or a purchasing manager (`lockOwnLoi`, the LOI's own check).
+ */
+export async function assertMayChangeLoi(trx: Db, loiNo: string, actor: Actor): Promise<void> {
+  await lockOwnLoi(trx, loiNo, actor);
+}
+
+/** The agreed amount (or the LOI's own when unchanged) in whole won, and the LOI tier a new amount asks. */
+async function agreedAmount(trx: Db, loi: { amount: string; currency: string }, change: LoiAmendment) {
+  const currency = loi.currency as 'KRW' | 'JPY';
+  const rate = currency === 'JPY' ? await jpyRate(trx) : null;
+  const amountKrw = toKrw(change.amount?.trim() ?? String(loi.amount), currency, rate);
+  return { amountKrw, tier: change.amount !== undefined ? { docType: 'LOI' as const, amountKrw } : null };
+}
+
+/**
+ * How an amendment agreeing this change of the LOI must be approved: the LOI's new amount in KRW
+ * (the amount of the amendment's approval line) and, when the amount changes, the LOI tier of that
+ * amount — the approval an LOI of that amount needs, which the amendment's approval must include.
+ */
+export async function rateLoiAmendment(trx: Db, loiNo: string, change: LoiAmendment) {
+  const loi = await findLoi(trx, loiNo);
+  if (!loi) throw loiMissing();
+  const { amountKrw, tier } = await agreedAmount(trx, loi, change);
+  return { amountKrw, reapproval: tier };
+}
+
+/**
  * An executed amendment of the LOI's contract puts the agreed amount or validity in force, in the
- * contract's transaction: the LOI's next version, its previous values kept in the audit row (the
- * LOI's history, with the reason), the budget ledger moved. Not approved again: the amendment went
- * through the contract's approval lines with the change in its text. An LOI that cannot take it
- * refuses (409 LOI_NOT_AMENDABLE) and the execution with it.
+ * contract's transaction, by the LOI's own rules: `actor` (the contract's creator) must be the LOI's
+ * buyer or a purchasing manager; the LOI must be able to change; a new amount must have been approved
+ * at the LOI tier of that amount by the amendment's approval `approvalId` (every approver of that
+ * tier approved it; else 409 CONTRACT_CHANGE_NOT_APPROVED). The LOI's next version, its previous values
+ * kept in the audit row (the LOI's history, with the reason), the budget ledger moved (a WARN counts as
+ * confirmed by that approval). An LOI that cannot take it refuses (409 LOI_NOT_AMENDABLE) and the
+ * execution with it.
  */
 export async function applyLoiAmendment(
   trx: Db,
   loiNo: string,
   change: LoiAmendment,
-  ctx: { reason: string; actorUserId: string; today: string },
+  ctx: { reason: string; actor: Actor; approvalId: number | null; today: string },
 ) {
-  const loi = await lockLoi(trx, loiNo);
-  if (!loi) throw loiMissing();
+  const loi = await lockOwnLoi(trx, loiNo, ctx.actor);
   const why = await whyUnamendable(trx, loi, ctx.today);
   if (why) throw refused('LOI_NOT_AMENDABLE', `${why}. 변경계약을 체결할 수 없습니다`, { status: loi.status });
   checkAmendment(loi, change, ctx.today);
+  const { tier } = await agreedAmount(trx, loi, change);
+  if (tier && !(await approvalCovers(trx, ctx.approvalId, tier)))
+    throw refused(
+      'CONTRACT_CHANGE_NOT_APPROVED',
+      `LOI ${loiNo}의 금액 변경(${wonText(tier.amountKrw)}원)은 LOI 결재가 필요한데 변경계약의 결재에 그 결재자가 모두 포함되지 않았습니다. 변경계약을 취소하고 다시 작성해 결재받으세요`,
+      { loiNo, amountKrw: tier.amountKrw },
+    );
   const after = {
     ...(change.amount !== undefined ? { amount: change.amount.trim() } : {}),
     ...(change.validUntil !== undefined ? { validUntil: change.validUntil } : {}),
@@ -476,7 +513,7 @@ export async function applyLoiAmendment(
     entity: 'loi',
     entityKey: loiNo,
     action: 'CHANGE',
-    actor: ctx.actorUserId,
+    actor: ctx.actor.userId,
     before: { amount: loi.amount, validUntil: loi.validUntil, version: loi.version },
     after: { ...after, version },
     reason: ctx.reason,
@@ -486,7 +523,7 @@ export async function applyLoiAmendment(
       event: 'CHANGE',
       docType: 'LOI',
       docNo: loiNo,
-      actor: ctx.actorUserId,
+      actor: ctx.actor.userId,
       confirmWarning: true,
     });
   return { loiNo, version };

@@ -22,6 +22,7 @@ import {
   fitsAmount,
   jpyRate,
   lineAmount,
+  movesMoreThanPercent,
   qty,
   simpleOrderLimit,
   toKrw,
@@ -33,7 +34,7 @@ import { checkDate, todayKst } from '../../../domain/dates.js';
 import { QUANTITY, UNIT_PRICE, checkDecimal, iso, text } from '../../../domain/values.js';
 import { recordBudgetMovement } from '../../budget/consumption/index.js';
 import { notifyPoSent } from '../../notifications/supplier.js';
-import { startApproval } from '../approval/queries.js';
+import { approvalCovers, startApproval } from '../approval/queries.js';
 import type { Outcome } from '../approval/outcome-handlers.js';
 import { applyAgreementConsumption, giveBack } from '../agreement/consumption.js';
 import { findItemForAgreement, unitExists } from '../agreement/queries.js';
@@ -41,6 +42,7 @@ import { minus } from '../agreement/workflow.js';
 import {
   deletePoLine,
   findPoLineRows,
+  findPoRow,
   findRevisions,
   insertPoChanges,
   insertPoLines,
@@ -135,7 +137,9 @@ export function diffOf(before: Snapshot, after: Snapshot): DiffEntry[] {
 /**
  * Whether a change needs approval again, by the rule (comma-separated, any one): AMOUNT_UP — the
  * new total is above what the last approval covered; PRICE_UP — a unit price rises, or a line is
- * added; PCT:n — the total moves by more than n percent either way. No rule configured: AMOUNT_UP.
+ * added; PCT:n — the total lies more than n percent away from the approved amount, either way, in
+ * exact decimals (|Δ| × 100 > n × approved): measured from the approval, not from the revision before,
+ * so a series of small changes crosses the threshold as one change would. No rule configured: AMOUNT_UP.
  */
 export function needsReapproval(
   rule: string | null,
@@ -147,9 +151,10 @@ export function needsReapproval(
     .filter(Boolean);
   const hits: string[] = [];
   const { before, after } = ctx;
+  // What the last approval covered; an order approved before amounts were recorded, its terms now.
+  const approved = ctx.approvedAmount ?? before.totalAmount;
   for (const p of parts) {
-    if (p === 'AMOUNT_UP' && compareDecimals(after.totalAmount, ctx.approvedAmount ?? before.totalAmount) > 0)
-      hits.push(p);
+    if (p === 'AMOUNT_UP' && compareDecimals(after.totalAmount, approved) > 0) hits.push(p);
     if (
       p === 'PRICE_UP' &&
       after.lines.some((a) => {
@@ -159,10 +164,7 @@ export function needsReapproval(
     )
       hits.push(p);
     const pct = /^PCT:(\d+(?:\.\d+)?)$/.exec(p);
-    if (pct && compareDecimals(before.totalAmount, '0') > 0) {
-      const moved = Math.abs(Number(minus(after.totalAmount, before.totalAmount))) / Number(before.totalAmount);
-      if (moved * 100 > Number(pct[1])) hits.push(p);
-    }
+    if (pct && movesMoreThanPercent(approved, after.totalAmount, pct[1])) hits.push(p);
   }
   return hits;
 }
@@ -628,42 +630,88 @@ export function revisionViews(
     }));
 }
 
-/**
- * A change both parties agreed in an executed amendment (변경계약) of the order's contract, put in
- * force at once as revision n+1 inside the contract's execution transaction. The re-approval rule is
- * not asked again: the amendment went through the approval lines (document type CONTRACT) with the
- * amount it states, and the supplier signed the new terms — that approval covers the change, so the
- * revision is recorded as re-approved (the approved amount moves) and the budget's WARN is taken as
- * confirmed by it. Everything else is the change path's: the quantity floor, a pending proposal
- * (409 PO_CHANGE_PENDING), the simple-order limit, agreements and budget following, the supplier's
- * acknowledgement of the new revision.
- */
-export async function applyAgreedChange(
-  trx: Db,
-  poNo: string,
-  change: Pick<Static<typeof PoChangeBody>, 'dueDate' | 'lines'>,
-  ctx: { reason: string; actorUserId: string; now?: Date },
-): Promise<{ revision: number }> {
-  const po = await lockPo(trx, poNo);
-  if (!po) throw refused('PO_NOT_FOUND', `발주 ${poNo}를 찾을 수 없습니다`);
-  transition(PO_MACHINE, 'change', po.status);
-  const open = await lockProposedRevision(trx, poNo);
-  if (open) throw proposalPending(open.revision);
-  const lines = await findPoLineRows(trx, poNo);
-  const terms = await proposedTerms(trx, po, lines, { version: po.version, reason: ctx.reason, ...change });
+type AgreedChange = Pick<Static<typeof PoChangeBody>, 'dueDate' | 'lines'>;
+
+/** What an agreed change makes of the order's terms now, checked as the change path checks them. */
+async function agreedTerms(trx: Db, po: PoRow, change: AgreedChange, reason: string) {
+  const lines = await findPoLineRows(trx, po.poNo);
+  const terms = await proposedTerms(trx, po, lines, { version: po.version, reason, ...change });
+  const before = snapshotOf(po.dueDate, lines);
   const [rate, limit] = await Promise.all([jpyRate(trx), simpleOrderLimit(trx)]);
   const totalKrw = toKrw(terms.totalAmount, po.currency as 'KRW' | 'JPY', rate);
   if (po.poType === 'SIMPLE' && compareDecimals(totalKrw, limit) >= 0)
     throw invalid('SIMPLE_ORDER_OVER_LIMIT', `소액발주는 ${wonText(limit)}원 미만이어야 합니다`);
+  const rule = (await systemConsts(trx, ['PO_CHANGE_APPROVAL']))[0]?.attr1 ?? null;
+  const hits = needsReapproval(rule, { approvedAmount: po.approvedAmount, before, after: terms });
+  return { lines, before, terms, totalKrw, hits };
+}
+
+/**
+ * How an amendment (변경계약) agreeing this change must be approved, rated on what it does to the
+ * order as it stands: its new total in KRW (the amount of the amendment's approval line), and
+ * whether the re-approval rule (PO_CHANGE_APPROVAL, against the approved amount) asks for the
+ * PO_CHANGE tier of that total — which the amendment's approval must then include.
+ */
+export async function rateAgreedChange(trx: Db, poNo: string, change: AgreedChange) {
+  const po = await findPoRow(trx, poNo);
+  if (!po) throw refused('PO_NOT_FOUND', `발주 ${poNo}를 찾을 수 없습니다`);
+  const { terms, totalKrw, hits } = await agreedTerms(trx, po, change, '변경계약');
+  return {
+    totalBefore: po.totalAmount,
+    totalAfter: terms.totalAmount,
+    currency: po.currency,
+    amountKrw: totalKrw,
+    reapproval: hits.length > 0 ? { docType: 'PO_CHANGE' as const, amountKrw: totalKrw, rule: hits } : null,
+  };
+}
+
+/**
+ * A change both parties agreed in an executed amendment (변경계약) of the order's contract, put in
+ * force as revision n+1 inside the contract's execution transaction, by the order's own rules:
+ * `lockOrder` — who may change the order (its buyer or a purchasing manager with write on its edit
+ * screen), asked of the contract's creator; the state, a pending proposal (409 PO_CHANGE_PENDING),
+ * the quantity floor, the simple-order limit; agreements, the budget ledger and the supplier's
+ * acknowledgement of the new revision follow as for any change. The re-approval rule is asked on the
+ * new total against the approved amount: the revision is recorded as re-approved (the approved
+ * amount moves) only when the amendment's approval included every approver of the PO_CHANGE tier of
+ * that total; a change the rule sends to approval that the amendment's approval did not cover is
+ * refused (409 CONTRACT_CHANGE_NOT_APPROVED) and the execution with it. A budget WARN counts as
+ * confirmed by the amendment's approval, made on the order's new total; a STOP account refuses.
+ */
+export async function applyAgreedChange(
+  trx: Db,
+  poNo: string,
+  change: AgreedChange,
+  ctx: {
+    reason: string;
+    actor: Actor;
+    approvalId: number | null;
+    lockOrder: (trx: Db, poNo: string, actor: Actor) => Promise<PoRow>;
+    /** The business clock (app.clock): the agreements are checked on its day. */
+    now?: Date;
+  },
+): Promise<{ revision: number; reapproved: boolean }> {
+  const po = await ctx.lockOrder(trx, poNo, ctx.actor);
+  transition(PO_MACHINE, 'change', po.status);
+  const open = await lockProposedRevision(trx, poNo);
+  if (open) throw proposalPending(open.revision);
+  const { lines, terms, totalKrw, hits } = await agreedTerms(trx, po, change, ctx.reason);
+  const covered = await approvalCovers(trx, ctx.approvalId, { docType: 'PO_CHANGE', amountKrw: totalKrw });
+  if (hits.length > 0 && !covered)
+    throw refused(
+      'CONTRACT_CHANGE_NOT_APPROVED',
+      `발주 ${poNo}의 변경(총액 ${wonText(totalKrw)}원)은 발주변경 결재가 필요한데 변경계약의 결재에 그 결재자가 모두 포함되지 않았습니다. 변경계약을 취소하고 다시 작성해 결재받으세요`,
+      { poNo, totalKrw, rule: hits },
+    );
   await ensureFirstRevision(trx, po, lines);
   const revision = Math.max(po.revision, ...(await findRevisions(trx, poNo)).map((r) => r.revision)) + 1;
   await putInForce(trx, po, lines, terms, revision, {
     reason: ctx.reason,
-    actorUserId: ctx.actorUserId,
-    reapproved: true,
+    actorUserId: ctx.actor.userId,
+    reapproved: covered,
     proposed: false,
     confirmBudgetWarning: true,
     now: ctx.now ?? new Date(),
   });
-  return { revision };
+  return { revision, reapproved: covered };
 }

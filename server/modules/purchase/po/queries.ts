@@ -708,6 +708,11 @@ export async function listSupplierPos(
 /* ------------------------------ the order's writes ------------------------------ */
 
 /** The order locked for a change (the whole row: the checks and the audit read it). */
+/** The order's header as `lockPo` reads it, without the lock (what a check or a rating reads). */
+export function findPoRow(db: Db, poNo: string) {
+  return db.selectFrom('poHeader').selectAll().where('poNo', '=', poNo).executeTakeFirst();
+}
+
 export function lockPo(trx: Db, poNo: string) {
   return trx.selectFrom('poHeader').selectAll().where('poNo', '=', poNo).forUpdate().executeTakeFirst();
 }

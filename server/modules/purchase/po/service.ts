@@ -63,7 +63,7 @@ import { applyAgreementConsumption, giveBack } from '../agreement/consumption.js
 import { lockAgreement } from '../agreement/queries.js';
 import type { CallOffProblem } from '../agreement/workflow.js';
 import { HttpError } from '../../../http/errors.js';
-import { applyAgreedChange, changePo as changeOrder, revisionViews } from './change-order.js';
+import { applyAgreedChange, changePo as changeOrder, rateAgreedChange, revisionViews } from './change-order.js';
 
 export const PO_SCREENS = { list: '/OrderRequestList', edit: '/OrderRequestEdit' } as const;
 export const SIMPLE_SCREENS = { list: '/SimpleOrderList', edit: '/SimpleOrderEdit' } as const;
@@ -461,17 +461,43 @@ export async function changePo(db: Db, caller: Caller | null, poNo: string, b: S
   return poDetail(db, poNo, actor);
 }
 
+/* ------------------- the order's contract (server/modules/contracts) ------------------- */
+
+/**
+ * A contract naming this order, or its amendment, is made (and executed) only by someone who may
+ * change the order: the check of the order's own change route (`lockOrder`), in the caller's
+ * transaction. 404 PO_NOT_FOUND, 403 NOT_ALLOWED as changePo answers.
+ */
+export async function assertMayChangePo(trx: Db, poNo: string, actor: Actor): Promise<void> {
+  await lockOrder(trx, poNo, actor);
+}
+
+/**
+ * How an amendment agreeing this change of the order must be approved (change-order.ts
+ * rateAgreedChange): the order's new total in KRW, and the PO_CHANGE tier when the re-approval rule
+ * asks for one. Checked as the change path checks it (lines, quantity floor, simple-order limit).
+ */
+export function rateContractAmendment(
+  trx: Db,
+  poNo: string,
+  change: Pick<Static<typeof PoChangeBody>, 'dueDate' | 'lines'>,
+) {
+  return rateAgreedChange(trx, poNo, change);
+}
+
 /**
  * An executed amendment (변경계약) of the order's electronic contract puts the change it agreed in
- * force, in the contract's transaction (change-order.ts applyAgreedChange).
+ * force, in the contract's transaction, through the order's change path on the authority of
+ * `actor` (the contract's creator) and as far as the amendment's approval `approvalId` covers it
+ * (change-order.ts applyAgreedChange).
  */
 export function applyContractAmendment(
   trx: Db,
   poNo: string,
   change: Pick<Static<typeof PoChangeBody>, 'dueDate' | 'lines'>,
-  ctx: { reason: string; actorUserId: string },
+  ctx: { reason: string; actor: Actor; approvalId: number | null; now?: Date },
 ) {
-  return applyAgreedChange(trx, poNo, change, ctx);
+  return applyAgreedChange(trx, poNo, change, { ...ctx, lockOrder });
 }
 
 /** Cancels an order nothing of which was delivered, with a reason (an open approval is withdrawn; a sent order's cancellation is recorded in poChangeInfo). */
