@@ -10,6 +10,7 @@ import { createSeededTestDb, type TestDb } from '../../helpers/test-db.js';
 import { testCompiles } from '../../helpers/app.js';
 import { sessionAs } from '../../helpers/session.js';
 import { loadOperations, loadParamValues, type ParamValue } from './authz-fixtures.js';
+import { OPERATION_WORDS, operationWords } from '../../../server/http/operation-words.js';
 
 /**
  * Effects are declared, not guessed from the method: every GET of the contract is called with real
@@ -90,6 +91,30 @@ describe('every GET that writes declares its effects', () => {
         expect(o['x-effects'] ?? [], o.operationId).toEqual([...(app.operations.get(o.operationId)?.effects ?? [])]);
     expect(app.operations.get('getTenderBids')?.effects).toContain('audit');
     expect(app.operations.get('downloadContractDocument')?.effects).toContain('evidence');
+  });
+
+  it('every operation that leaves something behind has its own Korean words, and no words name a missing operation', () => {
+    const effectful = [...app.operations].filter(([, o]) => o.effects.length > 0).map(([id]) => id);
+    expect(effectful.length).toBeGreaterThan(250);
+    const wordless = effectful.filter((id) => !Object.hasOwn(OPERATION_WORDS, id));
+    expect(
+      wordless,
+      `operations with effects and no words in server/http/operation-words.ts: ${wordless.join(', ')}`,
+    ).toEqual([]);
+    const stale = Object.keys(OPERATION_WORDS).filter((id) => !app.operations.get(id)?.effects.length);
+    expect(stale, `words for operations that do not exist or leave nothing behind: ${stale.join(', ')}`).toEqual([]);
+    // An act is a verbal noun taking 하다; the particle follows the object's last sound.
+    for (const [object, act] of Object.values(OPERATION_WORDS)) {
+      expect(object.trim(), object).toBe(object);
+      expect(act, act).toMatch(/^[가-힣A-Z][가-힣 A-Z]*[가-힣]$/);
+    }
+    expect(operationWords('cancelContract')).toEqual({
+      name: '계약 취소',
+      confirm: '계약을 취소합니다. 계속하시겠습니까?',
+    });
+    expect(operationWords('createPr')?.confirm).toBe('구매요청을 작성합니다. 계속하시겠습니까?');
+    expect(operationWords('getTenderBids')?.confirm).toBe('개찰된 입찰서를 열람합니다. 계속하시겠습니까?');
+    expect(operationWords('listPos')).toBeNull();
   });
 });
 
