@@ -60,7 +60,7 @@ describe('a stored screen’s calls', () => {
         services,
         route: '/',
       });
-      expect(await screen.findByText(/engine\.storedWriteRefused/, undefined, { timeout: 5000 })).toBeInTheDocument();
+      expect(await screen.findByText(/engine\.storedWriteRefused/, undefined, { timeout: 15_000 })).toBeInTheDocument();
       expect(sent.some((c) => c.operation === 'confirmTenderOpening')).toBe(false);
     },
   );
