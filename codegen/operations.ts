@@ -16,6 +16,10 @@ interface OpenApiOperation {
   operationId?: string;
   /** Set by the server for the operations of server/modules/privacy/registry.ts. */
   'x-personal-data'?: 'list' | 'detail';
+  /** What a call leaves behind (server/http/access.ts Effect); absent: a GET that only reads. */
+  'x-effects'?: string[];
+  /** The operation's own Korean words (server/http/operation-words.ts). */
+  'x-action-ko'?: { name: string; confirm: string };
   parameters?: OpenApiParameter[];
   requestBody?: { content?: Record<string, unknown> };
   responses?: Record<string, { content?: Record<string, { schema?: Record<string, unknown> }> }>;
@@ -38,6 +42,10 @@ export interface OperationRecord {
   bodyFields: string[] | null;
   /** The answer holds personal data: a list (masked; downloaded only with a reason) or a detail (a logged view). */
   personalData: 'list' | 'detail' | null;
+  /** What a call leaves behind besides its answer: `writes` for every method but GET, else as declared. */
+  effects: string[];
+  /** Its Korean name and the confirmation a stored screen's button asks; null for a GET that only reads. */
+  actionKo: { name: string; confirm: string } | null;
 }
 
 /** `^(a|b|c):(asc|desc)$` → ['a', 'b', 'c']. */
@@ -86,6 +94,8 @@ export function operationRecords(doc: OpenApiDoc): Record<string, OperationRecor
         sortFields: sortFieldsOf(query.find((p) => p.name === 'sort')?.schema?.pattern),
         bodyFields: closedBodyFields(op),
         personalData: op['x-personal-data'] ?? null,
+        effects: op['x-effects'] ?? [],
+        actionKo: op['x-action-ko'] ?? null,
       };
     }
   }
@@ -114,6 +124,10 @@ export interface OperationInfo {
   bodyFields: readonly string[] | null;
   /** The answer holds personal data: a list (masked; downloaded only with a reason) or a detail (a logged view). */
   personalData: 'list' | 'detail' | null;
+  /** What a call leaves behind besides its answer (writes, evidence, audit, personal-data-log); empty: it only reads. */
+  effects: readonly ('writes' | 'evidence' | 'audit' | 'personal-data-log')[];
+  /** Its Korean name and the confirmation a stored screen's button shows; null for a GET that only reads. */
+  actionKo: { readonly name: string; readonly confirm: string } | null;
 }
 
 export const operations = {

@@ -2,6 +2,7 @@ import { createContext, useContext, useEffect, useState } from 'react';
 import type { operations as ApiOperations } from '../schemas/api-types.generated';
 import { isOperationId, operations, type OperationId } from '../schemas/operations.generated';
 import type { CodeOption, LoginData } from '../widgets/services';
+import type { WriteWords } from './runtime/write-words';
 
 /**
  * What the engine needs from the outside world. The app implements it on its typed API client
@@ -61,6 +62,12 @@ export interface EngineServices {
    * definition names one (a stored definition cannot turn it off).
    */
   confirmWrites?: boolean;
+  /**
+   * A stored screen's services: the words of an operation that leaves something behind — the name its
+   * button shows and the confirmation it asks, whatever the definition's label and text say
+   * (runtime/write-words.ts); null for a read.
+   */
+  writeWords?(operation: string): WriteWords | null;
   /** Where remembered filters live (default: sessionStorage — per tab, like the session). */
   storage?(): Storage | null;
   /**
@@ -124,6 +131,11 @@ export class OperationError extends Error {
 
 const EngineServicesContext = createContext<EngineServices | null>(null);
 export const EngineServicesProvider = EngineServicesContext.Provider;
+
+/** The services when a provider is above, else null (parts that also render in isolation). */
+export function useOptionalEngineServices(): EngineServices | null {
+  return useContext(EngineServicesContext);
+}
 
 export function useEngineServices(): EngineServices {
   const s = useContext(EngineServicesContext);

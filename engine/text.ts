@@ -54,7 +54,7 @@ export const ENGINE_TEXTS_KO: Record<string, string> = {
   'engine.confirmCall': '[{{action}}] 작업을 실행하시겠습니까?',
   'engine.confirmRefusal': '{{message}}\n\n그래도 진행하시겠습니까?',
   'engine.storedWriteRefused':
-    '저장된 화면은 사람이 누르고 확인한 작업으로만 데이터를 바꿀 수 있습니다 ({{operation}}).',
+    '저장된 화면은 사람이 누르고 확인한 작업으로만 데이터를 바꾸거나 기록을 남길 수 있습니다 ({{operation}}).',
   'engine.previewWriteRefused':
     '미리보기에서는 조회만 할 수 있습니다. 변경 작업({{operation}})은 게시된 화면에서 실행하세요.',
   'engine.doneCount': '{{count}}건 처리되었습니다.',
@@ -163,7 +163,7 @@ export const ENGINE_TEXTS_EN: Record<string, string> = {
   'engine.confirmCall': 'Run {{action}}?',
   'engine.confirmRefusal': '{{message}}\n\nGo ahead anyway?',
   'engine.storedWriteRefused':
-    'A stored screen changes data only through an action a person presses and confirms ({{operation}}).',
+    'A stored screen changes data or leaves a record only through an action a person presses and confirms ({{operation}}).',
   'engine.previewWriteRefused': 'The preview only reads. Run {{operation}} on the published screen.',
   'engine.doneCount': '{{count}} row(s) processed.',
   'engine.partlyDone': '{{done}} processed, {{failed}} failed: {{message}}',

@@ -64282,6 +64282,8 @@ export interface operations {
                                 en: string;
                             };
                         };
+                        /** @description The X-Studio-Screen header every call of this screen carries: the screen and version, sealed for this session (server/http/studio-marks.ts) */
+                        mark: string;
                     };
                 };
             };

@@ -6,7 +6,8 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Config } from './config.js';
-import type { OperationInfo } from './http/access.js';
+import { EFFECTS, type Effect, type OperationInfo } from './http/access.js';
+import { operationWords } from './http/operation-words.js';
 import type { DbHandle } from './db/connect.js';
 import rateLimit from '@fastify/rate-limit';
 import { accountRateLimit } from './auth/account-rate-limit.js';
@@ -171,6 +172,7 @@ async function gpmsPlugin(app: FastifyInstance, { config, dbh, warmUp }: GpmsOpt
   app.addHook('onRoute', (route) => {
     const url = route.url;
     const operationId = (route.schema as { operationId?: unknown } | undefined)?.operationId;
+    const effects = effectsOf(String(route.method), route.config?.effects, operationId);
     if (typeof operationId === 'string' && route.method !== 'HEAD')
       operations.set(operationId, {
         method: String(route.method),
@@ -178,7 +180,16 @@ async function gpmsPlugin(app: FastifyInstance, { config, dbh, warmUp }: GpmsOpt
         access: route.config?.access,
         identityBound: route.config?.identityBound,
         readOnlyList: route.config?.readOnlyList === true,
+        effects,
       });
+    // The contract says what a call leaves behind, so the studio's check and the engine hold a GET
+    // with an effect to a person's click (docs/studio.md "Effects").
+    if (route.schema && effects.length > 0) {
+      (route.schema as Record<string, unknown>)['x-effects'] = effects;
+      // …and in its own Korean words, which a stored screen's button shows and confirms (operation-words.ts).
+      const words = typeof operationId === 'string' ? operationWords(operationId) : null;
+      if (words) (route.schema as Record<string, unknown>)['x-action-ko'] = words;
+    }
     if ((url.startsWith('/api/') || url.startsWith('/properties/')) && !route.config?.access) {
       throw new Error(
         `Route ${route.method} ${url} declares no access (config.access): every API route must say who may call it`,
@@ -197,6 +208,14 @@ async function gpmsPlugin(app: FastifyInstance, { config, dbh, warmUp }: GpmsOpt
   await app.register(authPlugin);
   await app.register(routes);
   await app.register(spa, { distDir: config.distDir });
+}
+
+/** An operation's effects: declared, `writes` by any method but GET, a personal-data view by the privacy registry. */
+function effectsOf(method: string, declared: readonly Effect[] | undefined, operationId: unknown): Effect[] {
+  const out = new Set<Effect>(declared ?? []);
+  if (method !== 'GET' && method !== 'HEAD') out.add('writes');
+  if (typeof operationId === 'string' && personalOperation(operationId)) out.add('personal-data-log');
+  return EFFECTS.filter((e) => out.has(e));
 }
 
 /** Not encapsulated, so a host server sees its decorators (config, dbh, swagger). */

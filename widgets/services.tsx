@@ -59,10 +59,12 @@ export interface WidgetServices {
       kind?: 'any' | 'spreadsheet';
       onProgress?: (fraction: number) => void;
       signal?: AbortSignal;
+      /** Extra request headers (a stored screen's mark: engine/runtime/stored-calls.tsx). */
+      headers?: Record<string, string>;
     },
   ): Promise<FileGroup>;
   listFiles(fileId: string): Promise<FileGroup>;
-  deleteFile(fileId: string, seq: number): Promise<FileGroup>;
+  deleteFile(fileId: string, seq: number, init?: { headers?: Record<string, string> }): Promise<FileGroup>;
   downloadUrl(fileId: string, seq?: number): string;
   /**
    * Downloads a file (or the whole group) with the user's login and hands it to the browser to save.

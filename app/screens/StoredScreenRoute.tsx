@@ -25,7 +25,7 @@ const byVersion = new Map<string, Published>();
  * group that may open the route's menu; the engine validates the definition again when it renders
  * it (a definition that no longer fits shows its problems, never a blank page).
  */
-export async function storedScreenLoader({ params }: LoaderFunctionArgs): Promise<Published> {
+export async function storedScreenLoader({ params }: LoaderFunctionArgs): Promise<Published & { mark: string }> {
   const name = params.name ?? '';
   const { data: body, response } = await apiClient.GET('/api/v1/studio/published/{name}', {
     params: { path: { name } },
@@ -35,8 +35,9 @@ export async function storedScreenLoader({ params }: LoaderFunctionArgs): Promis
   if (response.status === 404 || response.status === 400) throw data(null, { status: 404 });
   if (!response.ok || !body) throw data(null, { status: response.status });
   const key = `${body.route}@${body.versionNo}`;
+  // The mark is this session's (sealed by the server for it): never kept with the version.
   const kept = byVersion.get(key);
-  if (kept) return kept;
+  if (kept) return { ...kept, mark: body.mark };
   const prefix = storedLabelPrefix(body.name, body.versionNo);
   const definition = withStoredLabelPrefix(body.definition, prefix);
   const published: Published = {
@@ -46,12 +47,12 @@ export async function storedScreenLoader({ params }: LoaderFunctionArgs): Promis
     entry: { id: `studio.${body.name}`, file: `studio:${body.name} v${body.versionNo}`, definition },
   };
   byVersion.set(key, published);
-  return published;
+  return { ...published, mark: body.mark };
 }
 
 /** A published stored screen, rendered by the real engine like any built-in one. */
 export function StoredScreenRoute() {
-  const published = useLoaderData() as Published;
+  const published = useLoaderData() as Published & { mark: string };
   const { i18n } = useTranslation();
   // Before the first render of this version: its labels are the screen's texts.
   useMemo(
@@ -60,7 +61,7 @@ export function StoredScreenRoute() {
   );
   return (
     <ScreenEngine>
-      <StoredScreenCalls mark={{ name: published.name, version: published.versionNo }}>
+      <StoredScreenCalls mark={{ name: published.name, version: published.versionNo, mark: published.mark }}>
         <ScreenPage key={published.entry.file} entry={published.entry} />
       </StoredScreenCalls>
     </ScreenEngine>

@@ -31,6 +31,7 @@ function uploadWithProgress(
   form: FormData,
   onProgress?: (f: number) => void,
   signal?: AbortSignal,
+  headers: Record<string, string> = {},
 ): Promise<FileGroup> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
@@ -43,6 +44,7 @@ function uploadWithProgress(
       currentTokens(),
     );
     probe.headers.forEach((value, name) => xhr.setRequestHeader(name, value));
+    for (const [name, value] of Object.entries(headers)) xhr.setRequestHeader(name, value);
     xhr.responseType = 'json';
     xhr.upload.onprogress = (e) => e.lengthComputable && onProgress?.(e.loaded / e.total);
     xhr.onload = () =>
@@ -110,19 +112,29 @@ export function createWidgetServices(
           passErrors: true,
         }),
       ),
-    uploadFiles(files, { fileId, kind, onProgress, signal }) {
+    uploadFiles(files, { fileId, kind, onProgress, signal, headers }) {
       const form = new FormData();
       for (const f of files) form.append('files', f, f.name);
       const qs = new URLSearchParams();
       if (fileId) qs.set('fileId', fileId);
       if (kind && kind !== 'any') qs.set('kind', kind);
-      return uploadWithProgress(`/api/v1/cmmn/file/upload${qs.size ? `?${qs}` : ''}`, form, onProgress, signal);
+      return uploadWithProgress(
+        `/api/v1/cmmn/file/upload${qs.size ? `?${qs}` : ''}`,
+        form,
+        onProgress,
+        signal,
+        headers,
+      );
     },
     listFiles: (fileId) =>
       unwrap(client.GET('/api/v1/cmmn/file/{id}', { params: { path: { id: fileId } }, passErrors: true })),
-    deleteFile: (fileId, seq) =>
+    deleteFile: (fileId, seq, init) =>
       unwrap(
-        client.DELETE('/api/v1/cmmn/file/{id}/{seq}', { params: { path: { id: fileId, seq } }, passErrors: true }),
+        client.DELETE('/api/v1/cmmn/file/{id}/{seq}', {
+          params: { path: { id: fileId, seq } },
+          passErrors: true,
+          ...(init?.headers ? { headers: init.headers } : {}),
+        }),
       ),
     downloadUrl: fileUrl,
     async downloadFile(fileId, seq, fileName) {

@@ -8,6 +8,7 @@ import type { LoginData } from '../../widgets/services';
 import { actionState, buildInputs, linkQuery, normalizeAction, type NormalAction } from '../runtime/actions';
 import { useFrame } from '../runtime/frame';
 import { runEffects, askAndCall, RefusalDeclined, sendOverruling, withBody } from '../runtime/run-actions';
+import { confirmText } from '../runtime/write-words';
 import { OperationError, useEngineServices, type OperationInput } from '../services';
 import { widgetSpec } from '../registry/widgets';
 import { ActionButton } from '../ui/parts';
@@ -561,8 +562,10 @@ export function EditBodyView({
           requestErrorFocus();
           return;
         }
-        if (!(await frame.confirm(t(a.confirm ?? 'ui.confirmSave')))) return;
         const operation = mode === 'update' ? (a.updateOperation ?? a.operation!) : a.operation!;
+        const words = services.writeWords?.(operation) ?? null;
+        const question = words ? confirmText(words, a.confirm && t(a.confirm)) : t(a.confirm ?? 'ui.confirmSave');
+        if (!(await frame.confirm(question))) return;
         const result = await call(a, operation, 'save');
         if (!result.ok) {
           requestErrorFocus();
@@ -591,7 +594,13 @@ export function EditBodyView({
       }
       case 'delete': {
         const a = action as NormalAction & CallAction;
-        if (!(await frame.confirm(t(a.confirm ?? 'ui.confirmDelete')))) return;
+        const words = services.writeWords?.(a.operation!) ?? null;
+        if (
+          !(await frame.confirm(
+            words ? confirmText(words, a.confirm && t(a.confirm)) : t(a.confirm ?? 'ui.confirmDelete'),
+          ))
+        )
+          return;
         const result = await call({ ...a, confirm: undefined }, a.operation!, 'delete');
         if (!result.ok) return;
         frame.setDirty(false);
@@ -626,7 +635,12 @@ export function EditBodyView({
             : undefined;
           const goOn = await frame.prompt(
             { fields: [] },
-            { title: t(a.label), message: t(a.warn.message, { list: lines.join('\n') }), scope, link },
+            {
+              title: services.writeWords?.(a.operation!)?.name ?? t(a.label),
+              message: t(a.warn.message, { list: lines.join('\n') }),
+              scope,
+              link,
+            },
           );
           if (!goOn) return;
         }
@@ -646,6 +660,7 @@ export function EditBodyView({
           (r) => !r.ok,
           // A stored screen's call asks even when its definition names no confirmation (the warning, when shown, asked).
           services.confirmWrites === true && !warned,
+          warned ? null : (services.writeWords?.(a.operation!) ?? null),
         );
         if (!result?.ok) return;
         const said =
@@ -747,6 +762,11 @@ export function EditBodyView({
               <ActionButton
                 key={a.id}
                 action={a}
+                operation={
+                  a.kind === 'save' && mode === 'update'
+                    ? ((a as CallAction).updateOperation ?? (a as CallAction).operation)
+                    : undefined
+                }
                 state={actionState(a, frame.authority, actionScope, busy)}
                 onRun={(x) => void run(x)}
               />

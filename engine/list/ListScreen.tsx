@@ -263,9 +263,10 @@ export function ListScreen() {
   const rebuildSummary = async () => {
     const rebuild = def.source.rebuild;
     if (!rebuild || !search) return;
+    const words = services.writeWords?.(rebuild.operation) ?? null;
     if (
       services.confirmWrites &&
-      !(await frame.confirm(t('engine.confirmCall', { action: t('engine.summaryRebuild') })))
+      !(await frame.confirm(words ? words.confirm : t('engine.confirmCall', { action: t('engine.summaryRebuild') })))
     )
       return;
     setRebuilding(true);

@@ -7,6 +7,7 @@ import { evalRule, type ExprScope } from '../expr/expr';
 import { OperationError, type EngineServices } from '../services';
 import { buildInputs, evalMap, type NormalAction } from './actions';
 import type { FrameApi } from './frame';
+import { confirmText, type WriteWords } from './write-words';
 
 type Row = Record<string, unknown>;
 
@@ -23,14 +24,17 @@ export interface CallContext {
 
 /**
  * Asks the definition's confirmation (with {{count}}); true to go on. `always`: a stored screen's
- * action asks even when its definition names no confirmation.
+ * action asks even when its definition names no confirmation. `words`: a stored screen's write,
+ * confirmed in the operation's own words, the definition's text after them (write-words.ts).
  */
 export async function confirmAction(
   action: NormalAction,
   frame: FrameApi,
   count: number,
   always = false,
+  words: WriteWords | null = null,
 ): Promise<boolean> {
+  if (words) return frame.confirm(confirmText(words, action.confirm ? frame.t(action.confirm, { count }) : undefined));
   if (!action.confirm)
     return always ? frame.confirm(frame.t('engine.confirmCall', { action: frame.t(action.label), count })) : true;
   return frame.confirm(frame.t(action.confirm, { count }));
@@ -98,13 +102,15 @@ export async function askAndCall<R>(
   run: (asked: ExprScope) => Promise<R>,
   keepOpen: (outcome: R) => boolean,
   always = false,
+  words: WriteWords | null = null,
 ): Promise<R | null> {
   const prompt = (action as CallAction).prompt;
-  if (!prompt) return (await confirmAction(action, frame, count, always)) ? run(scope) : null;
+  if (!prompt) return (await confirmAction(action, frame, count, always, words)) ? run(scope) : null;
   let outcome: R | null = null;
+  const authorText = action.confirm ? frame.t(action.confirm, { count }) : undefined;
   const input = await frame.prompt(prompt, {
-    title: frame.t(action.label),
-    message: action.confirm ? frame.t(action.confirm, { count }) : undefined,
+    title: words ? words.name : frame.t(action.label),
+    message: words ? confirmText(words, authorText) : authorText,
     scope,
     submit: async (values) => {
       outcome = await run({ ...scope, input: values });
@@ -165,6 +171,7 @@ export async function runRowCalls(action: NormalAction & CallAction, ctx: CallCo
     callAll,
     (o) => o === 'refused',
     services.confirmWrites === true,
+    services.writeWords?.(action.operation!) ?? null,
   );
   if (outcome !== 'done') return false;
   // The message may depend on the answer (a tender's second opening confirmation opens it) and name its fields.

@@ -3,6 +3,8 @@ import { WidgetButton } from '../../widgets/common/button';
 import type { DefinitionProblem } from '../definition/problems';
 import type { ActionState, NormalAction } from '../runtime/actions';
 import { useEngineText } from '../text';
+import { useOptionalEngineServices } from '../services';
+import { buttonText } from '../runtime/write-words';
 import styles from './engine.module.css';
 
 export function ScreenHeader({
@@ -28,16 +30,23 @@ export function ScreenHeader({
 /** A definition's button; a disabled one with a `disabledReason` says why beside it, and is described by it. */
 export function ActionButton({
   action,
+  operation: calling,
   state,
   onRun,
 }: {
   action: NormalAction;
+  /** The operation the action calls now when it is not its `operation` (an edit screen's save of a record: `updateOperation`). */
+  operation?: string;
   state: ActionState;
   onRun: (action: NormalAction) => void;
 }) {
   const t = useEngineText();
+  const services = useOptionalEngineServices();
   const reasonId = useId();
   if (state.hidden) return null;
+  // A stored screen's write is named by its operation; the author's label may only follow (write-words.ts).
+  const operation = calling ?? (action as { operation?: unknown }).operation;
+  const words = typeof operation === 'string' ? (services?.writeWords?.(operation) ?? null) : null;
   const button = (
     <WidgetButton
       variant={action.variant === 'primary' ? 'primary' : 'secondary'}
@@ -48,7 +57,7 @@ export function ActionButton({
       data-action={action.id}
       onClick={() => onRun(action)}
     >
-      {t(action.label)}
+      {buttonText(words, t(action.label))}
     </WidgetButton>
   );
   // One shape with or without the reason, so the button keeps its element (and focus) as the reason comes and goes.

@@ -59,6 +59,16 @@ export const shownProblem = (p: DefinitionProblem): ShownProblem => ({
 });
 
 /**
+ * True when the operation named at `pointer` is called only when a person presses something: an
+ * action (call, save, delete, workflow, export) or a list's rebuild button. Every other place (a
+ * list's source, a load, options, values, fills, lookups, a tree, a panel, a picker) the engine
+ * calls by itself. The server allows a stored screen's write only for operations named here.
+ */
+export function calledOnClick(pointer: string): boolean {
+  return /\/actions\/\d+\//.test(pointer) || pointer.endsWith('/rebuild/operation');
+}
+
+/**
  * The operations a definition calls or reads (list source, options, actions, loads, lookups …),
  * with the pointer of each mention: a stored screen may name only operations its author may call.
  */

@@ -18,6 +18,19 @@ const str = (v: unknown) => (v === null || v === undefined ? '' : String(v));
 const names = (v: unknown): string[] => (Array.isArray(v) ? v.map(String) : []);
 
 /** A list of known names, cut after a dozen so a sentence stays readable. */
+/** What a GET leaves behind (server/http/access.ts Effect), in words. */
+const EFFECT_WORDS: Record<string, { ko: string; en: string }> = {
+  writes: { ko: '데이터 변경', en: 'a change of data' },
+  evidence: { ko: '증거 기록', en: 'an evidence record' },
+  audit: { ko: '감사 기록', en: 'an audit row' },
+  'personal-data-log': { ko: '개인정보 열람 기록', en: 'a personal-data view log' },
+};
+function effectWords(v: unknown, lang: Lang): string {
+  const list = Array.isArray(v) ? v.map(String) : [];
+  const words = list.map((e) => EFFECT_WORDS[e]?.[lang] ?? e);
+  return words.join(lang === 'ko' ? '·' : ', ') || (lang === 'ko' ? '기록' : 'a record');
+}
+
 function listOf(v: unknown, lang: Lang): string {
   const all = names(v);
   if (all.length === 0) return lang === 'ko' ? '없음' : 'none';
@@ -469,6 +482,10 @@ const SENTENCES: Record<string, Words> = {
     l === 'ko'
       ? `${josa(str(p.op), '은/는')} 부르는 사람 자신으로 동작하는 작업입니다(자기 계정, 결재·확인 결정, 권한 부여). 저장된 화면은 이 작업을 부를 수 없습니다. 당사자가 그 작업의 화면에서 합니다`
       : `${str(p.op)} acts as the person who calls it (their own account, a decision or a grant): a stored screen can never call it; the people it belongs to use its own screen`,
+  'stored.automaticEffect': (p, l) =>
+    l === 'ko'
+      ? `${josa(str(p.op), '은/는')} 조회이지만 ${josa(effectWords(p.effects, l), '을/를')} 남기는 작업입니다. 저장된 화면은 화면을 열 때나 입력할 때 이 작업을 부를 수 없습니다. 사람이 누르고 확인하는 동작(actions)에만 둘 수 있습니다`
+      : `${str(p.op)} reads but leaves ${effectWords(p.effects, l)} behind: a stored screen never calls it when it opens or as someone types; put it in an action a person presses and confirms`,
   'stored.authority': (p, l) =>
     l === 'ko'
       ? `${josa(str(p.op), '을/를')} 부를 권한이 없습니다. ${listOf(p.screens, l)} 메뉴의 ${p.level === 'write' ? '쓰기' : '읽기'} 권한이 필요한데, 내 권한그룹에는 없습니다`

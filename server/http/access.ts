@@ -18,6 +18,18 @@ export type Access =
       portals?: Portal[];
     };
 
+/**
+ * What calling an operation leaves behind besides its answer (docs/studio.md "Effects"):
+ * - `writes`: it changes data (every method but GET does, by its method; a GET only when declared);
+ * - `evidence`: it appends to an evidence record whose reader is named (a contract's event chain);
+ * - `audit`: it writes an audit row naming its caller (who viewed the bids);
+ * - `personal-data-log`: it logs a view of personal data naming the viewer (the privacy registry
+ *   declares these: server/modules/privacy/registry.ts).
+ * A GET with any effect is never called by the engine without a person's click from a stored screen.
+ */
+export type Effect = 'writes' | 'evidence' | 'audit' | 'personal-data-log';
+export const EFFECTS: readonly Effect[] = ['writes', 'evidence', 'audit', 'personal-data-log'];
+
 export const access = {
   public: (): Access => ({ kind: 'public' }),
   login: (screens: string[] = [], level: 'read' | 'write' = 'read', portals?: Portal[]): Access => ({
@@ -37,6 +49,11 @@ export interface OperationInfo {
   identityBound: boolean | undefined;
   /** Declared a read-only list (config.readOnlyList): answered beside the authority check (auth/check-beside.ts). */
   readOnlyList: boolean;
+  /**
+   * What a call leaves behind: `config.effects` as declared, `writes` for every method but GET, and
+   * `personal-data-log` for the operations of the privacy registry. Empty: a GET that only reads.
+   */
+  effects: readonly Effect[];
 }
 
 declare module 'fastify' {
@@ -53,6 +70,13 @@ declare module 'fastify' {
      * false, so a new one must choose: tests/api/security/authz-matrix.test.ts fails otherwise.
      */
     identityBound?: boolean;
+    /**
+     * What a GET leaves behind besides its answer (type Effect): a GET that writes evidence, an audit
+     * row naming its caller or anything else declares it here, so no stored screen calls it without a
+     * person's click (docs/studio.md). Methods other than GET write by their method and need not say so.
+     * tests/api/security/get-effects.test.ts calls every GET and fails on one that writes undeclared.
+     */
+    effects?: Effect[];
     /**
      * The route only reads and answers a list: it writes nothing, runs no function that writes, and
      * its answer may be computed while the caller's authority is confirmed beside it

@@ -18,6 +18,7 @@ const run = Date.now().toString(36).toUpperCase();
 const NAME = `openPo${run}`;
 const TITLE = `협력사별 미납 발주 ${run}`;
 const TITLE_V2 = `협력사별 미납 발주 (상태) ${run}`;
+const CANCEL_DESK = `cancelDesk${run}`;
 
 function definition(opts: { title: string; firstField: string; status?: boolean }) {
   return `${JSON.stringify(
@@ -67,11 +68,12 @@ describe('screen studio: write, check, preview, publish, open, refuse, restore',
       // Leave the shared server's menus as they were.
       const token = await apiLogin(baseURL, 'admin');
       const headers = { Authorization: `Bearer ${token}`, IsCyber: 'N', 'Content-Type': 'application/json' };
-      const s = await fetch(`${baseURL}/api/v1/studio/screens/${NAME}`, { headers });
-      if (s.ok) {
+      for (const name of [NAME, CANCEL_DESK]) {
+        const s = await fetch(`${baseURL}/api/v1/studio/screens/${name}`, { headers });
+        if (!s.ok) continue;
         const screen = (await s.json()) as { draftVersion: number; publishedVersion: number | null };
         if (screen.publishedVersion !== null)
-          await fetch(`${baseURL}/api/v1/studio/screens/${NAME}/unpublish`, {
+          await fetch(`${baseURL}/api/v1/studio/screens/${name}/unpublish`, {
             method: 'POST',
             headers,
             body: JSON.stringify({ version: screen.draftVersion }),
@@ -172,7 +174,10 @@ describe('screen studio: write, check, preview, publish, open, refuse, restore',
     await screenshot(page, 'studio-operator-menu');
     // Every call of the published screen names the screen and its version.
     const markedRead = page.waitForRequest(
-      (r) => r.url().includes('/api/v1/pos') && r.headers()['x-studio-screen'] === `studio.${NAME}@v1`,
+      (r) =>
+        r.url().includes('/api/v1/pos') &&
+        /^studio\.\w+@v1;[\w-]{43}$/.test(r.headers()['x-studio-screen'] ?? '') &&
+        r.headers()['x-studio-screen']!.startsWith(`studio.${NAME}@v1;`),
       { timeout: 30_000 },
     );
     await leaf.click();
@@ -215,11 +220,55 @@ describe('screen studio: write, check, preview, publish, open, refuse, restore',
     });
     await page.goto(`/s/${NAME}`);
     await page
-      .getByText(/저장된 화면은 사람이 누르고 확인한 작업으로만 데이터를 바꿀 수 있습니다 \(confirmTenderOpening\)/)
+      .getByText(
+        /저장된 화면은 사람이 누르고 확인한 작업으로만 데이터를 바꾸거나 기록을 남길 수 있습니다 \(confirmTenderOpening\)/,
+      )
       .first()
       .waitFor({ timeout: 30_000 });
     expect(writes).toEqual([]);
     await page.unroute(`**/api/v1/studio/published/${NAME}`);
+
+    // A screen whose load is a GET that leaves something behind (the opened bids' audit row naming the
+    // viewer; a contract's signing copy, its evidence): the engine never calls it when the screen opens.
+    const effectful: string[] = [];
+    page.on('request', (r) => {
+      if (/\/api\/v1\/bid\/tenders\/[^/]+\/bids|\/document\/draft/.test(r.url())) effectful.push(r.url());
+    });
+    for (const [i, load] of [
+      { operation: 'getTenderBids', params: { path: { tenderNo: "'BD2026-000001'" } } },
+      {
+        operation: 'downloadContractDocument',
+        params: { path: { econtractNo: "'EC2026-000001'", docKind: "'draft'" } },
+      },
+    ].entries()) {
+      await page.route(`**/api/v1/studio/published/${NAME}`, async (route) => {
+        const answer = await route.fetch();
+        const body = (await answer.json()) as Record<string, unknown>;
+        const definition = {
+          kind: 'edit',
+          title: TITLE,
+          singleton: true,
+          load,
+          sections: [{ fields: [{ field: 'tenderNo' }] }],
+        };
+        await route.fulfill({
+          response: answer,
+          json: {
+            ...body,
+            versionNo: 990 + i,
+            definition: { ...definition, id: `studio.${NAME}`, route: `/s/${NAME}`, portals: ['internal'] },
+          },
+        });
+      });
+      await page.goto('/');
+      await page.goto(`/s/${NAME}`);
+      await page
+        .getByText(new RegExp(`기록을 남길 수 있습니다 \\(${load.operation}\\)`))
+        .first()
+        .waitFor({ timeout: 30_000 });
+      await page.unroute(`**/api/v1/studio/published/${NAME}`);
+    }
+    expect(effectful).toEqual([]);
 
     const monitor = await openLoggedIn(browser, baseURL, 'internal', 'monitor', `/s/${NAME}`);
     try {
@@ -368,6 +417,107 @@ describe('screen studio: write, check, preview, publish, open, refuse, restore',
     expect(metrics).toContain('gpms_studio_screens_broken{portal="I"} 0');
     const { findings } = await axeViolations(page);
     expect(blocking(findings), describeFindings('/portal/screen/studio', blocking(findings))).toEqual([]);
+    expect(unexpected(analyst.problems)).toEqual([]);
+  });
+
+  it('a button labelled 새로고침 that cancels a contract shows and confirms what it does: 계약 취소, "계약을 취소합니다. 계속하시겠습니까?"', async () => {
+    const json = (token: string) => ({
+      Authorization: `Bearer ${token}`,
+      IsCyber: 'N',
+      'Content-Type': 'application/json',
+    });
+    const send = async (token: string, method: string, url: string, body?: unknown) => {
+      const res = await fetch(`${baseURL}${url}`, {
+        method,
+        headers: json(token),
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      const answer = (await res.json()) as Record<string, unknown>;
+      expect(res.status, JSON.stringify(answer)).toBe(200);
+      return answer;
+    };
+    // A contract in draft, made by the buyer (operator).
+    const buyer = await apiLogin(baseURL, 'operator');
+    const templateNo = `E2E${run}`.slice(0, 20);
+    await send(buyer, 'PUT', `/api/v1/contract-templates/${templateNo}`, {
+      name: '공급 계약서',
+      contractType: 'SUPPLY',
+      signOrder: 'BUYER_FIRST',
+      body: '{{contract.title}}',
+      version: 0,
+    });
+    const contract = await send(buyer, 'POST', '/api/v1/contracts', {
+      templateNo,
+      compNo: 'C00001',
+      title: `저장 화면 계약 ${run}`,
+      supplyAmount: '1000000',
+      vatAmount: '100000',
+      startDate: '2026-12-01',
+      endDate: '2027-11-30',
+      signDeadline: new Date(Date.now() + 14 * 86_400_000).toISOString().slice(0, 10),
+      buyerSignerId: 'operator',
+    });
+    // The stored screen as the review found it: a button "새로고침" whose author's prompt speaks of refreshing.
+    const analystToken = await apiLogin(baseURL, 'admin');
+    const created = await send(analystToken, 'POST', '/api/v1/studio/screens', {
+      name: CANCEL_DESK,
+      portal: 'I',
+      source: JSON.stringify({
+        kind: 'edit',
+        title: `계약 현황 ${run}`,
+        singleton: true,
+        load: { operation: 'getContract', params: { path: { econtractNo: 'query.contractNo' } } },
+        sections: [{ fields: [{ field: 'contractNo' }, { field: 'title' }, { field: 'status' }] }],
+        actions: [
+          {
+            kind: 'call',
+            id: 'refresh',
+            label: '새로고침',
+            confirm: '최신 상태로 새로고침하시겠습니까?',
+            operation: 'cancelContract',
+            params: {
+              path: { econtractNo: 'form.contractNo' },
+              body: { version: 'form.version', reason: "'새로고침'" },
+            },
+          },
+        ],
+      }),
+    });
+    expect(created.problems).toEqual([]);
+    await send(analystToken, 'POST', `/api/v1/studio/screens/${CANCEL_DESK}/publish`, {
+      version: created.draftVersion,
+      parentId: 'PUR_ORDER',
+      menuName: `계약 현황 ${run}`,
+      menuNameEn: `Contracts ${run}`,
+      groups: [{ authGroupId: '99', canWrite: 'Y' }],
+      note: '게시',
+    });
+
+    const { page } = analyst;
+    await page.goto(`/s/${CANCEL_DESK}?contractNo=${String(contract.contractNo)}`);
+    // The button says what the operation does; the author's word only follows it.
+    const button = page.getByRole('button', { name: '계약 취소 (새로고침)', exact: true });
+    await button.waitFor({ timeout: 30_000 });
+    expect(await page.getByRole('button', { name: '새로고침', exact: true }).count()).toBe(0);
+    await button.click();
+    const dialog = page.getByRole('alertdialog');
+    await dialog.waitFor();
+    expect(await dialog.innerText()).toMatch(
+      /계약을 취소합니다\. 계속하시겠습니까\?[\s\S]*최신 상태로 새로고침하시겠습니까\?/,
+    );
+    await screenshot(page, 'studio-write-worded-by-operation');
+    // Sent with the screen's sealed mark, only after 확인.
+    const cancelled = page.waitForRequest(
+      (r) =>
+        r.url().endsWith(`/api/v1/contracts/${String(contract.contractNo)}/cancel`) &&
+        (r.headers()['x-studio-screen'] ?? '').startsWith(`studio.${CANCEL_DESK}@v1;`),
+    );
+    await confirm(page, /계약을 취소합니다/);
+    await cancelled;
+    await poll(async () => {
+      const res = await fetch(`${baseURL}/api/v1/contracts/${String(contract.contractNo)}`, { headers: json(buyer) });
+      return ((await res.json()) as { status: string }).status;
+    }, 30_000).toBe('CANCELLED');
     expect(unexpected(analyst.problems)).toEqual([]);
   });
 });

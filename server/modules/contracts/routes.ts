@@ -236,7 +236,8 @@ export const contractRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/api/v1/contracts/:econtractNo/document/:docKind',
     {
-      config: { access: access.login([C.list, C.detail], 'read', ['I']) },
+      // Opening the copy awaiting the reader's signature appends VIEWED to the contract's evidence.
+      config: { access: access.login([C.list, C.detail], 'read', ['I']), effects: ['evidence'] },
       schema: {
         operationId: 'downloadContractDocument',
         tags: TAG,
@@ -440,7 +441,8 @@ export const contractRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/api/v1/cyber/contracts/:econtractNo/document/:docKind',
     {
-      config: { access: access.login([C.list, C.sign], 'read', ['X']) },
+      // Opening the copy awaiting the reader's signature appends VIEWED to the contract's evidence.
+      config: { access: access.login([C.list, C.sign], 'read', ['X']), effects: ['evidence'] },
       schema: {
         operationId: 'downloadMyContractDocument',
         tags: TAG,

@@ -6,6 +6,7 @@
  * its author: every operation it names must be one the author may call.
  */
 import {
+  calledOnClick,
   checkDefinitionParts,
   operationsOf,
   shownProblem,
@@ -234,11 +235,36 @@ function accessProblem(op: string, info: OperationInfo | undefined, portal: Port
 }
 
 /**
- * Operations whose rule is who calls (`config.identityBound`: the caller's own account, a decision,
- * a grant) are never named by a stored screen, in any action, whatever its author may call: the
- * person who opens the screen would be the one doing it, not the author.
+ * What a stored screen may never call, whoever its author is:
+ * - an operation whose rule is who calls (`config.identityBound`: the caller's own account, a decision,
+ *   a grant), in any place, click actions included: the person who opens the screen would be the one
+ *   doing it, not the author;
+ * - a GET that leaves something behind (`config.effects`: evidence, an audit row naming the caller, a
+ *   personal-data view log) anywhere the engine calls by itself: opening a menu would make the viewer
+ *   "view" a contract or the bids. (Any other method there is the cross-check's `api.automaticWrite`.)
  */
-export function identityProblems(def: unknown, operations: ReadonlyMap<string, OperationInfo>): StudioProblem[] {
+export function storedCallProblems(def: unknown, operations: ReadonlyMap<string, OperationInfo>): StudioProblem[] {
+  return [...identityProblems(def, operations), ...automaticEffectProblems(def, operations)];
+}
+
+function automaticEffectProblems(def: unknown, operations: ReadonlyMap<string, OperationInfo>): StudioProblem[] {
+  return operationsOf(def).flatMap(({ operation, pointer }) => {
+    const info = operations.get(operation);
+    if (!info || info.method !== 'GET' || info.effects.length === 0 || calledOnClick(pointer)) return [];
+    if (info.identityBound === true) return [];
+    return [
+      {
+        pointer,
+        message: `${operation} reads but leaves ${info.effects.join(', ')} behind: a stored screen never calls it when it opens or as someone types; put it in an action a person presses and confirms`,
+        suggestion: null,
+        code: 'stored.automaticEffect',
+        params: { op: operation, effects: [...info.effects] },
+      },
+    ];
+  });
+}
+
+function identityProblems(def: unknown, operations: ReadonlyMap<string, OperationInfo>): StudioProblem[] {
   return operationsOf(def)
     .filter(({ operation }) => operations.get(operation)?.identityBound === true)
     .map(({ operation, pointer }) => ({

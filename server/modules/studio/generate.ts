@@ -138,6 +138,8 @@ export function listOperations(doc: Json): ListOperation[] {
   for (const [path, item] of Object.entries((doc.paths ?? {}) as Record<string, Json>)) {
     const op = item.get as Json | undefined;
     if (!op || typeof op.operationId !== 'string') continue;
+    // A list that logs a view (personal data) is never a stored screen's automatic source.
+    if (Array.isArray(op['x-effects']) && op['x-effects'].length > 0) continue;
     const answer = resolve(
       doc,
       (

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { indexApi, type ApiIndex } from '../../../lib/screen-check/cross-check.js';
 import { access } from '../../http/access.js';
+import { screenMarkFor } from '../../http/studio-marks.js';
 import { langOf } from '../../auth/login-flow.js';
 import { commonErrors } from '../../http/error-schema.js';
 import {
@@ -435,6 +436,9 @@ export const studioRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: RuntimeAnswer, ...commonErrors },
       },
     },
-    async (request) => publishedScreen(request.db, request.caller!, request.params.name, api()),
+    async (request) => {
+      const screen = await publishedScreen(request.db, request.caller!, request.params.name, api());
+      return { ...screen, mark: await screenMarkFor(app, request.caller!.sessionId, screen.name, screen.versionNo) };
+    },
   );
 };

@@ -228,6 +228,10 @@ export const RuntimeAnswer = Type.Object({
   versionNo: Type.Integer(),
   definition: Type.Unknown({ description: 'The published definition' }),
   labels: Labels,
+  mark: Type.String({
+    description:
+      'The X-Studio-Screen header every call of this screen carries: the screen and version, sealed for this session (server/http/studio-marks.ts)',
+  }),
 });
 
 const Names = Type.Array(Type.String());

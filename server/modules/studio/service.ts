@@ -23,7 +23,7 @@ import {
   authorityProblems,
   completed,
   definitionProblems,
-  identityProblems,
+  storedCallProblems,
   inWords,
   isBuiltInRoute,
   MAX_SOURCE_BYTES,
@@ -112,7 +112,7 @@ async function allProblems(
 ): Promise<{ definition: unknown; problems: StudioProblem[] }> {
   const found = definitionProblems({ name, portal, source, api: ctx.api() });
   if (found.definition === undefined) return found;
-  const bound = identityProblems(found.definition, ctx.operations);
+  const bound = storedCallProblems(found.definition, ctx.operations);
   if (found.problems.length > 0) return { definition: found.definition, problems: [...found.problems, ...bound] };
   const authority = await authorityProblems(found.definition, portal, ctx.operations, holdsFor(ctx));
   return { definition: found.definition, problems: [...bound, ...authority] };
@@ -841,7 +841,7 @@ export function generateScreen(ctx: StudioCtx, body: Static<typeof GenerateBody>
   const found = definitionProblems({ name: body.name ?? 'generated', portal, source, api: ctx.api() });
   const problems = [
     ...found.problems,
-    ...(found.definition === undefined ? [] : identityProblems(found.definition, ctx.operations)),
+    ...(found.definition === undefined ? [] : storedCallProblems(found.definition, ctx.operations)),
   ];
   return { operation: list.id, portal, source, fields, problems };
 }
@@ -871,7 +871,7 @@ export async function driftReport(
         const found = definitionProblems({ name: p.name, portal: p.portal, source: p.source, api: api() });
         problems = [
           ...found.problems,
-          ...(found.definition === undefined ? [] : identityProblems(found.definition, operations)),
+          ...(found.definition === undefined ? [] : storedCallProblems(found.definition, operations)),
         ];
         cache.set(key, problems);
       }

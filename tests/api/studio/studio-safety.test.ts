@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../../server/db/seed/accounts.js';
 import { buildTestApp, type TestApp } from '../../helpers/app.js';
 import { client, logins, ok, receivedPr, refused, type Flow } from '../purchase/helpers.js';
+import { multipart } from '../../helpers/multipart.js';
+import { sessionAs } from '../../helpers/session.js';
 
 /**
  * A stored screen can never act for the person who opens it: what the engine calls by itself is a
@@ -32,7 +34,10 @@ describe('what a stored screen can and cannot do', () => {
     ...who,
     headers: { ...who.headers, ...mark },
   });
-  const SCREEN = { 'x-studio-screen': 'studio.safetyProbe@v1' };
+  // Well formed (a seal of 43 characters), though not sealed by the server: the identity-bound
+  // refusal comes first, before the caller and the seal are known.
+  const SEAL = 'A'.repeat(43);
+  const SCREEN = { 'x-studio-screen': `studio.safetyProbe@v1;${SEAL}` };
   const PREVIEW = { 'x-studio-preview': 'studio.safetyProbe' };
 
   const column = [{ field: 'groupId' }];
@@ -278,9 +283,53 @@ describe('what a stored screen can and cannot do', () => {
     );
   });
 
-  it('records the screen and version in the audit row of a write made from a stored screen, beside the user', async () => {
+  /** A screen created and published for group 99 (the admin's), answering its runtime (with the sealed mark). */
+  const publish = async (name: string, def: unknown, who = f.u.admin) => {
+    const created = ok(
+      await f.post('/api/v1/studio/screens', f.u.admin, { name, portal: 'I', source: JSON.stringify(def) }),
+    );
+    expect(created.problems, JSON.stringify(created.problems)).toEqual([]);
     ok(
-      await f.post('/api/v1/portal/code-groups', marked(f.u.admin, { 'x-studio-screen': 'studio.codeDesk@v3' }), {
+      await f.post(`/api/v1/studio/screens/${name}/publish`, f.u.admin, {
+        version: created.draftVersion,
+        parentId: 'PUR_ORDER',
+        menuName: name,
+        menuNameEn: name,
+        groups: [{ authGroupId: '99', canWrite: 'Y' }],
+        note: '게시',
+      }),
+    );
+    return ok<{ versionNo: number; mark: string }>(await f.get(`/api/v1/studio/published/${name}`, who));
+  };
+  const codeDesk = {
+    kind: 'list',
+    title: '코드 그룹',
+    source: { operation: 'listCodeGroups', rowKey: 'groupId' },
+    columns: column,
+    actions: [
+      {
+        kind: 'call',
+        id: 'add',
+        label: '추가',
+        operation: 'createCodeGroup',
+        params: { body: { groupId: "'X'", nameKo: "'가'", nameEn: "'a'" } },
+      },
+    ],
+  };
+  const auditOf = (entity: string, keys: string[]) =>
+    t.db.db
+      .selectFrom('auditLog')
+      .select(['entity', 'entityKey', 'actor', 'viaScreen'])
+      .where('entity', '=', entity)
+      .where('entityKey', 'in', keys)
+      .orderBy('entityKey')
+      .execute();
+
+  it('records the screen and version in the audit row of a write made from a stored screen, beside the user, and the call itself', async () => {
+    const { mark, versionNo } = await publish('codeDesk', codeDesk);
+    expect(mark).toMatch(new RegExp(`^studio\\.codeDesk@v${versionNo};[A-Za-z0-9_-]{43}$`));
+    ok(
+      await f.post('/api/v1/portal/code-groups', marked(f.u.admin, { 'x-studio-screen': mark }), {
         groupId: 'FROM_SCREEN',
         nameKo: '화면에서',
         nameEn: 'From a screen',
@@ -293,16 +342,235 @@ describe('what a stored screen can and cannot do', () => {
         nameEn: 'From the menu',
       }),
     );
-    const rows = await t.db.db
+    const via = `studio.codeDesk@v${versionNo}`;
+    expect(await auditOf('code_group', ['FROM_SCREEN', 'FROM_MENU'])).toEqual([
+      { entity: 'code_group', entityKey: 'FROM_MENU', actor: 'admin', viaScreen: null },
+      { entity: 'code_group', entityKey: 'FROM_SCREEN', actor: 'admin', viaScreen: via },
+    ]);
+    expect(await auditOf('stored_screen_call', ['createCodeGroup'])).toEqual([
+      { entity: 'stored_screen_call', entityKey: 'createCodeGroup', actor: 'admin', viaScreen: via },
+    ]);
+  });
+
+  it('verifies the mark: sealed for this session, the version served, the operation declared in an action; a made-up or unknown screen is refused and recorded nowhere', async () => {
+    const { mark, versionNo } = await publish('markDesk', codeDesk);
+    const body = (groupId: string) => ({ groupId, nameKo: '표시', nameEn: 'Mark' });
+    const post = (who: Flow['u'][string], value: string, groupId: string) =>
+      f.post('/api/v1/portal/code-groups', marked(who, { 'x-studio-screen': value }), body(groupId));
+    // Any well-formed name: not sealed by the server, refused (before, it was recorded as given).
+    refused(await post(f.u.admin, `studio.noSuchScreen@v1;${SEAL}`, 'MARK_UNKNOWN'), 403, 'STUDIO_MARK_UNVERIFIED');
+    refused(await post(f.u.admin, mark.replace(/;.*/, `;${SEAL}`), 'MARK_FORGED'), 403, 'STUDIO_MARK_UNVERIFIED');
+    // Another session's mark (the same user logged in again) is not this one's.
+    const again = await sessionAs(t.app, 'admin');
+    refused(
+      await post(
+        { ...f.u.admin, headers: { ...f.u.admin.headers, authorization: again.headers.authorization } },
+        mark,
+        'MARK_OTHER',
+      ),
+      403,
+      'STUDIO_MARK_UNVERIFIED',
+    );
+    // An operation the screen does not call from an action: refused even with the right mark.
+    refused(
+      await f.del(
+        `/api/v1/portal/code-groups/${'FROM_SCREEN'}?version=1`,
+        marked(f.u.admin, { 'x-studio-screen': mark }),
+      ),
+      403,
+      'STUDIO_OPERATION_UNDECLARED',
+    );
+    // A version no longer served: the screen changed under the viewer.
+    const draft = ok(await f.get('/api/v1/studio/screens/markDesk', f.u.admin));
+    ok(
+      await f.post('/api/v1/studio/screens/markDesk/publish', f.u.admin, {
+        version: draft.draftVersion,
+        parentId: 'PUR_ORDER',
+        menuName: 'markDesk',
+        menuNameEn: 'markDesk',
+        groups: [{ authGroupId: '99', canWrite: 'Y' }],
+        note: '다시 게시',
+      }),
+    );
+    refused(await post(f.u.admin, mark, 'MARK_OLD'), 409, 'STUDIO_SCREEN_CHANGED');
+    const fresh = ok<{ mark: string; versionNo: number }>(await f.get('/api/v1/studio/published/markDesk', f.u.admin));
+    expect(fresh.versionNo).toBe(versionNo + 1);
+    ok(await post(f.u.admin, fresh.mark, 'MARK_FRESH'));
+    const made = await t.db.db.selectFrom('codeGroup').select('groupId').where('groupId', 'like', 'MARK_%').execute();
+    expect(made.map((r) => r.groupId)).toEqual(['MARK_FRESH']);
+    expect(
+      (await t.db.db.selectFrom('auditLog').select('viaScreen').where('viaScreen', 'like', 'studio.noSuch%').execute())
+        .length,
+    ).toBe(0);
+  });
+
+  it('a GET that leaves something behind is never an automatic load: named by the check, refused by the server unless an action of the screen calls it, and in the preview', async () => {
+    const load = {
+      kind: 'edit',
+      title: '입찰서',
+      singleton: true,
+      load: { operation: 'getTenderBids', params: { path: { tenderNo: 'query.tenderNo' } } },
+      sections: [{ fields: [{ field: 'tenderNo' }] }],
+    };
+    const problems = (await check(load)).problems;
+    const at = problems.find((p) => p.pointer === '/load/operation');
+    expect(at?.message, JSON.stringify(problems)).toMatch(/getTenderBids는 조회이지만 감사 기록을 남기는 작업입니다/);
+    const download = {
+      kind: 'list',
+      title: '계약서',
+      source: { operation: 'listContracts', rowKey: 'econtractNo' },
+      filters: [
+        {
+          field: 'status',
+          widget: 'select',
+          optionsFrom: { operation: 'downloadContractDocument', value: 'x', text: 'x' },
+        },
+      ],
+      columns: [{ field: 'econtractNo' }],
+    };
+    expect((await pointers(download)).filter((p) => p.startsWith('/filters/0/optionsFrom'))).toContain(
+      '/filters/0/optionsFrom/operation',
+    );
+    // In an action a person presses, it may stand.
+    const pressed = {
+      kind: 'list',
+      title: '입찰',
+      source: { operation: 'listTenders', rowKey: 'tenderNo' },
+      columns: [{ field: 'tenderNo' }],
+      selection: 'single',
+      actions: [
+        {
+          kind: 'call',
+          id: 'bids',
+          label: '입찰서',
+          operation: 'getTenderBids',
+          selection: 'single',
+          params: { path: { tenderNo: 'row.tenderNo' } },
+        },
+      ],
+    };
+    expect((await check(pressed)).problems.filter((p) => p.pointer.startsWith('/actions'))).toEqual([]);
+    // The server: a screen that does not declare it, and the preview, are refused before any audit row.
+    const { mark } = await publish('bidPeek', codeDesk);
+    const before = await t.db.db
       .selectFrom('auditLog')
-      .select(['entityKey', 'actor', 'viaScreen'])
-      .where('entity', '=', 'code_group')
-      .where('entityKey', 'in', ['FROM_SCREEN', 'FROM_MENU'])
-      .orderBy('entityKey')
-      .execute();
-    expect(rows).toEqual([
-      { entityKey: 'FROM_MENU', actor: 'admin', viaScreen: null },
-      { entityKey: 'FROM_SCREEN', actor: 'admin', viaScreen: 'studio.codeDesk@v3' },
+      .select((e) => e.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow();
+    refused(
+      await f.get('/api/v1/bid/tenders/NONE/bids', marked(f.u.admin, { 'x-studio-screen': mark })),
+      403,
+      'STUDIO_OPERATION_UNDECLARED',
+    );
+    refused(await f.get('/api/v1/bid/tenders/NONE/bids', marked(f.u.admin, PREVIEW)), 403, 'STUDIO_PREVIEW_READ_ONLY');
+    const after = await t.db.db
+      .selectFrom('auditLog')
+      .select((e) => e.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow();
+    expect(Number(after.n)).toBe(Number(before.n));
+  });
+
+  it('uploads and deletes of the file widgets carry the mark: refused in the preview and from a screen without a file field', async () => {
+    const upload = async (mark: Record<string, string>) => {
+      const form = await multipart([{ name: 'a.txt', content: 'x', type: 'text/plain' }]);
+      return t.app.inject({
+        method: 'POST',
+        url: '/api/v1/cmmn/file/upload',
+        headers: { ...f.u.admin.headers, ...form.headers, ...mark },
+        payload: form.payload,
+      });
+    };
+    const groups = () =>
+      t.db.db
+        .selectFrom('fileGroup')
+        .select((e) => e.fn.countAll<string>().as('n'))
+        .executeTakeFirstOrThrow();
+    const before = await groups();
+    refused(await upload(PREVIEW), 403, 'STUDIO_PREVIEW_READ_ONLY');
+    const { mark } = await publish('noFiles', codeDesk);
+    refused(await upload({ 'x-studio-screen': mark }), 403, 'STUDIO_OPERATION_UNDECLARED');
+    expect(Number((await groups()).n)).toBe(Number(before.n));
+    const withFiles = await publish('withFiles', {
+      kind: 'edit',
+      title: '첨부',
+      key: ['prNo'],
+      load: { operation: 'getPr', params: { path: { prNo: 'query.prNo' } } },
+      sections: [{ fields: [{ field: 'prNo' }] }],
+      attachments: { field: 'fileId' },
+    });
+    const saved = ok<{ fileId: string; files: Array<{ seq: number }> }>(
+      await upload({ 'x-studio-screen': withFiles.mark }),
+    );
+    refused(
+      await f.del(`/api/v1/cmmn/file/${saved.fileId}/${saved.files[0]!.seq}`, marked(f.u.admin, PREVIEW)),
+      403,
+      'STUDIO_PREVIEW_READ_ONLY',
+    );
+    ok(
+      await f.del(
+        `/api/v1/cmmn/file/${saved.fileId}/${saved.files[0]!.seq}`,
+        marked(f.u.admin, { 'x-studio-screen': withFiles.mark }),
+      ),
+    );
+  });
+
+  it('a contract cancelled from a stored screen is in the audit log with the screen', async () => {
+    const tpl = ok(
+      await f.put('/api/v1/contract-templates/SCREENTPL', f.u.operator, {
+        name: '공급 계약서',
+        contractType: 'SUPPLY',
+        signOrder: 'BUYER_FIRST',
+        body: '{{contract.title}}',
+        version: 0,
+      }),
+    );
+    const contract = ok(
+      await f.post('/api/v1/contracts', f.u.operator, {
+        templateNo: tpl.templateNo ?? 'SCREENTPL',
+        compNo: 'C00001',
+        title: '저장 화면 계약',
+        supplyAmount: '1000000',
+        vatAmount: '100000',
+        startDate: '2026-12-01',
+        endDate: '2027-11-30',
+        signDeadline: '2026-12-20',
+        buyerSignerId: 'operator',
+      }),
+    );
+    const { mark, versionNo } = await publish(
+      'contractDesk',
+      {
+        kind: 'list',
+        title: '계약 현황',
+        source: { operation: 'listContracts', rowKey: 'contractNo' },
+        columns: [{ field: 'contractNo' }],
+        selection: 'single',
+        actions: [
+          {
+            kind: 'call',
+            id: 'refresh',
+            label: '새로고침',
+            confirm: '최신 상태로 새로고침하시겠습니까?',
+            operation: 'cancelContract',
+            selection: 'single',
+            params: { path: { econtractNo: 'row.contractNo' }, body: { version: 'row.version', reason: "'새로고침'" } },
+          },
+        ],
+      },
+      f.u.admin,
+    );
+    ok(
+      await f.post(`/api/v1/contracts/${contract.contractNo}/cancel`, marked(f.u.admin, { 'x-studio-screen': mark }), {
+        version: contract.version,
+        reason: '새로고침',
+      }),
+    );
+    expect(await auditOf('stored_screen_call', ['cancelContract'])).toEqual([
+      {
+        entity: 'stored_screen_call',
+        entityKey: 'cancelContract',
+        actor: 'admin',
+        viaScreen: `studio.contractDesk@v${versionNo}`,
+      },
     ]);
   });
 
@@ -371,7 +639,7 @@ describe('what a stored screen can and cannot do', () => {
     refused(
       await f.post(
         `/api/v1/bid/tenders/${published.tenderNo}/open`,
-        marked(f.u.opadmin, { 'x-studio-screen': 'studio.tenderPeek@v1' }),
+        marked(f.u.opadmin, { 'x-studio-screen': `studio.tenderPeek@v1;${SEAL}` }),
         { version: first.version },
       ),
       403,
@@ -405,10 +673,14 @@ describe('what a stored screen can and cannot do', () => {
     const before = await hash();
     ok(await f.post('/api/v1/my-account/reauth', f.u.supplier2, { password: DEMO_PASSWORD }));
     refused(
-      await f.post('/api/v1/my-account/password', marked(f.u.supplier2, { 'x-studio-screen': 'studio.myInfo@v1' }), {
-        newPassword: 'Chosen!Pw123',
-        newPasswordCheck: 'Chosen!Pw123',
-      }),
+      await f.post(
+        '/api/v1/my-account/password',
+        marked(f.u.supplier2, { 'x-studio-screen': `studio.myInfo@v1;${SEAL}` }),
+        {
+          newPassword: 'Chosen!Pw123',
+          newPasswordCheck: 'Chosen!Pw123',
+        },
+      ),
       403,
       'IDENTITY_BOUND',
     );

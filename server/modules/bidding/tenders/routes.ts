@@ -83,7 +83,8 @@ export const tenderRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/api/v1/bid/tenders/:tenderNo/bids',
     {
-      config: { access: access.login(READ, 'read', ['I']) },
+      // Who viewed the opened bids is audited, naming the viewer.
+      config: { access: access.login(READ, 'read', ['I']), effects: ['audit'] },
       schema: {
         operationId: 'getTenderBids',
         tags,

@@ -67,7 +67,8 @@ export const budgetUploadRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/api/v1/budget/years/:fiscalYear/workbook/files',
     {
-      config: read,
+      // Stores the year's workbook as the caller's attachment group on each call.
+      config: { ...read, effects: ['writes'] },
       schema: {
         operationId: 'getBudgetWorkbookFiles',
         tags,

@@ -153,7 +153,8 @@ export const uploadRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/api/v1/item/uploads/template/files',
     {
-      config: read,
+      // Stores the template as the caller's attachment group on each call.
+      config: { ...read, effects: ['writes'] },
       schema: {
         operationId: 'getItemUploadTemplateFiles',
         tags,

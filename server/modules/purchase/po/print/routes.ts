@@ -22,6 +22,8 @@ export const poPrintRoutes: FastifyPluginAsyncTypebox = async (app) => {
         access: access.login([PO_SCREENS.list, PO_SCREENS.edit, SIMPLE_SCREENS.list, SIMPLE_SCREENS.edit], 'read', [
           'I',
         ]),
+        // The print (a copy that left the system) is audited, naming who printed it.
+        effects: ['audit'],
       },
       schema: {
         operationId: 'printPo',
