@@ -97,7 +97,9 @@ export function loadContractConfig(env: Env, problems: string[], cwd = process.c
     contractTsaUrl: tsaUrl(env, problems),
     contractReminderDays: reminderDays(env, problems),
     contractChainAnchor:
-      env.CONTRACT_CHAIN_ANCHOR && env.CONTRACT_CHAIN_ANCHOR !== '' ? path.resolve(cwd, env.CONTRACT_CHAIN_ANCHOR) : null,
+      env.CONTRACT_CHAIN_ANCHOR && env.CONTRACT_CHAIN_ANCHOR !== ''
+        ? path.resolve(cwd, env.CONTRACT_CHAIN_ANCHOR)
+        : null,
     contractSealName: /^[\x20-\x7e]{1,64}$/.test(env.CONTRACT_SEAL_NAME ?? '') ? env.CONTRACT_SEAL_NAME! : 'GPMS',
   };
 }

@@ -14,12 +14,9 @@ export const SIGN_CODE_LIMIT = Object.freeze({ perUser: 5, perContract: 10, wind
 export class SignCodeLimited extends HttpError {
   constructor(readonly retryAfterSec: number) {
     const minutes = Math.ceil(retryAfterSec / 60);
-    super(
-      429,
-      'CONTRACT_CODE_LIMIT',
-      `인증번호 요청이 너무 많습니다. ${minutes}분 후에 다시 요청하세요`,
-      { retryAfter: retryAfterSec },
-    );
+    super(429, 'CONTRACT_CODE_LIMIT', `인증번호 요청이 너무 많습니다. ${minutes}분 후에 다시 요청하세요`, {
+      retryAfter: retryAfterSec,
+    });
   }
 }
 

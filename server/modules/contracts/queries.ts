@@ -411,7 +411,10 @@ export function contractHeads(db: Db) {
       eb(
         'e.seq',
         '=',
-        eb.selectFrom('econtractEvent as x').select((x) => x.fn.max('x.seq').as('m')).whereRef('x.contractNo', '=', 'e.contractNo'),
+        eb
+          .selectFrom('econtractEvent as x')
+          .select((x) => x.fn.max('x.seq').as('m'))
+          .whereRef('x.contractNo', '=', 'e.contractNo'),
       ),
     )
     .execute();

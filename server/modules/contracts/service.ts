@@ -346,7 +346,12 @@ export async function createContract(
     if (source && source.compNo !== b.compNo)
       throw refused('CONTRACT_SOURCE_MISMATCH', '발주 또는 LOI의 협력사가 계약 상대방과 다릅니다');
     if (!(await mayBuyerSign(trx, b.buyerSignerId)))
-      failIf([{ path: 'body/buyerSignerId', message: '서명자는 계약 서명 권한(계약 관리 쓰기)이 있는 내부 사용자여야 합니다' }]);
+      failIf([
+        {
+          path: 'body/buyerSignerId',
+          message: '서명자는 계약 서명 권한(계약 관리 쓰기)이 있는 내부 사용자여야 합니다',
+        },
+      ]);
     if (b.supplierSignerId) {
       const u = await q.codeDestinations(trx, b.supplierSignerId);
       if (!u || u.compNo !== b.compNo)
@@ -685,7 +690,10 @@ export async function getContract(db: Db, contractNo: string, viewer: { supplier
     // Read as the owner: accounts are not the supplier role's.
     q.userNames(asOwner(db), [c.buyerSignerId, ...(c.supplierSignerId ? [c.supplierSignerId] : [])]),
   ]);
-  const names = await q.userNames(asOwner(db), eventActors([...events, ...stamps.map((s) => ({ userId: s.recordedBy }))]));
+  const names = await q.userNames(
+    asOwner(db),
+    eventActors([...events, ...stamps.map((s) => ({ userId: s.recordedBy }))]),
+  );
   const nameOf = (userId: string | null) =>
     userId ? (signers.find((u) => u.userId === userId)?.hname ?? userId) : null;
   const actorName = (userId: string) => names.find((u) => u.userId === userId)?.hname ?? null;
@@ -730,7 +738,12 @@ export async function getContract(db: Db, contractNo: string, viewer: { supplier
  * download is no evidence (anyone allowed to read the contract may download it, and a stored
  * screen may load it). That the signer opened the copy it signs is recorded by `viewDocument`.
  */
-export async function readDocument(db: Db, contractNo: string, kind: 'DRAFT' | 'EXECUTED', viewer: { supplier: boolean }) {
+export async function readDocument(
+  db: Db,
+  contractNo: string,
+  kind: 'DRAFT' | 'EXECUTED',
+  viewer: { supplier: boolean },
+) {
   const c = await q.findContract(db, contractNo);
   if (!c || !visibleTo(c, viewer.supplier)) throw notFound();
   const doc = await q.findDocument(db, contractNo, kind);
@@ -1310,7 +1323,11 @@ export async function verifyContract(db: Db, contractNo: string, supplier: boole
     sealValid === false
       ? { seq: completed?.seq ?? events.length, reason: 'SEAL_INVALID' }
       : headProblem(events, sealedHead, anchored);
-  const firstOther = chain.ok ? (signedOther ? { seq: signedOther.seq, reason: 'SIGNED_OTHER_DOCUMENT' } : heads) : null;
+  const firstOther = chain.ok
+    ? signedOther
+      ? { seq: signedOther.seq, reason: 'SIGNED_OTHER_DOCUMENT' }
+      : heads
+    : null;
   const ok = chain.ok && documents.every((d) => d.ok) && !firstOther;
   return {
     contractNo,

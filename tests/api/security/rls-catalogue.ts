@@ -28,7 +28,7 @@ const EXPECTED = normal("comp_no = current_setting('app.comp_no', true)");
 /**
  * What the supplier role may do, table by table (migration 0550), as `privilegesOf` writes it: the
  * company-owned tables in full, under row-level security; the reference data supplier queries join,
- * read only; three shared tables as far as a supplier's write touches them. Every other table is
+ * read only; two shared tables as far as a supplier's write touches them (audit_log no longer: 0860). Every other table is
  * refused — none of the secrets, sessions, authority or sealing tables may appear here. Taken from
  * the statements supplier requests made in the API tests (tests/api/supplier-view, purchase,
  * fulfilment, bidding, suppliers, portal-users, …) and the authorization matrix.
@@ -64,7 +64,6 @@ export const SUPPLIER_REFERENCE = [
   'unit_conversion',
 ];
 export const SUPPLIER_WRITES: Readonly<Record<string, string>> = {
-  audit_log: 'select, insert',
   document_sequence: 'select, insert, update',
   po_line: 'select, update (delivered_qty)',
 };
@@ -98,6 +97,8 @@ export const REFUSED_TO_SUPPLIER = [
   'job_state',
   'job_run',
   'export_job',
+  // No company column and no policy: the server reads and writes it as the owner (migration 0860).
+  'audit_log',
 ];
 
 const PRIVILEGES = ['select', 'insert', 'update', 'delete', 'truncate', 'references', 'trigger'] as const;

@@ -182,7 +182,7 @@ describe('row-level security on company-owned tables', () => {
 
   it('every company-owned table has row-level security and its policy; the supplier role holds exactly its list', async () => {
     expect(await rlsGaps(t.db)).toEqual([]);
-    // Both ways: nothing beyond the list (company-owned, reference data, three shared writes), all of it.
+    // Both ways: nothing beyond the list (company-owned, reference data, two shared writes), all of it.
     const held = await privilegesOf(t.db);
     expect(held).toEqual(supplierGrants(TABLES));
     for (const table of REFUSED_TO_SUPPLIER) expect(held[table], table).toBeUndefined();
