@@ -97,17 +97,16 @@ export const contractRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   // After a contract's write is committed, its chain's newest event goes to CONTRACT_CHAIN_ANCHOR
   // before the answer does (anchor.ts); a write whose anchor cannot be written fails.
-  const anchorFile = app.config.contractChainAnchor;
-  if (anchorFile)
-    app.addHook('onSend', async (request, reply, payload) => {
-      if (request.method === 'GET' || reply.statusCode >= 300) return payload;
-      const params = request.params as { econtractNo?: string } | undefined;
-      let contractNo = params?.econtractNo;
-      if (!contractNo && typeof payload === 'string' && payload.startsWith('{'))
-        contractNo = (JSON.parse(payload) as { contractNo?: unknown }).contractNo as string | undefined;
-      if (typeof contractNo === 'string') await anchorContract(app.dbh.db, anchorFile, contractNo);
-      return payload;
-    });
+  app.addHook('onSend', async (request, reply, payload) => {
+    const anchorFile = app.config.contractChainAnchor;
+    if (!anchorFile || request.method === 'GET' || reply.statusCode >= 300) return payload;
+    const params = request.params as { econtractNo?: string } | undefined;
+    let contractNo = params?.econtractNo;
+    if (!contractNo && typeof payload === 'string' && payload.startsWith('{'))
+      contractNo = (JSON.parse(payload) as { contractNo?: unknown }).contractNo as string | undefined;
+    if (typeof contractNo === 'string') await anchorContract(app.dbh.db, anchorFile, contractNo);
+    return payload;
+  });
 
   /* ---------------- clauses and templates (staff) ---------------- */
 
@@ -519,7 +518,7 @@ export const contractRoutes: FastifyPluginAsyncTypebox = async (app) => {
         operationId: 'requestMyContractSignCode',
         tags: TAG,
         summary:
-          'Send me the one-time code to sign this contract (my turn only); at most 5 per user and 10 per contract in 10 minutes (429 CONTRACT_CODE_LIMIT with Retry-After)',
+          'Send me the one-time code to sign this contract (my turn only); at most 5 per user and contract and 10 per contract in 10 minutes, 30 per user an hour (429 CONTRACT_CODE_LIMIT with Retry-After)',
         params: ContractNoParams,
         response: { 200: CodeSent, ...actionErrors, 429: Type.Ref('ErrorBody') },
       },

@@ -42,14 +42,20 @@ function literalBytes(text: string, start: number): number[] {
   return out;
 }
 
-/** A PDF text string: UTF-16BE after its byte-order mark, else read as Latin-1. */
+/**
+ * A PDF text string: UTF-16BE after its byte-order mark, else read as Latin-1. The placeholder
+ * library writes the UTF-16 string's units through a UTF-8 buffer (the mark as C3 BE C3 BF), so
+ * those bytes are read back as UTF-8 first.
+ */
 function textString(bytes: number[]): string {
-  if (bytes[0] === 0xfe && bytes[1] === 0xff) {
-    const b = Buffer.from(bytes.slice(2));
-    if (b.length % 2 === 1) return '';
-    return Buffer.from(b.swap16()).toString('utf16le');
+  let raw = Buffer.from(bytes);
+  if (raw[0] === 0xc3 && raw[1] === 0xbe && raw[2] === 0xc3 && raw[3] === 0xbf)
+    raw = Buffer.from([...raw.toString('utf8')].map((ch) => ch.charCodeAt(0) & 0xff));
+  if (raw[0] === 0xfe && raw[1] === 0xff) {
+    const units = Buffer.from(raw.subarray(2, raw.length - ((raw.length - 2) % 2)));
+    return units.swap16().toString('utf16le');
   }
-  return Buffer.from(bytes).toString('latin1');
+  return raw.toString('latin1');
 }
 
 /** The head the last seal's reason names, or null (a copy sealed before heads were sealed, or none). */

@@ -130,7 +130,8 @@ describe.runIf(contractFontsAvailable())(
     }
 
     async function supplierSigns(no: string) {
-      const doc = await http.get(`/api/v1/cyber/contracts/${no}/document/draft`, supplier1);
+      // The signer's 열람 on the signing screen (a download records nothing).
+      const doc = await http.post(`/api/v1/cyber/contracts/${no}/view`, supplier1);
       const shown = sha256(doc.res.rawPayload);
       ok(await http.post(`/api/v1/cyber/contracts/${no}/sign-code`, supplier1));
       const code = await latestCode(t.app);
@@ -187,7 +188,11 @@ describe.runIf(contractFontsAvailable())(
         sourceChange,
       });
 
+    /** The buyer's named signer opens the copy awaiting its signature (열람). */
+    const buyerViews = async (no: string) => ok(await http.post(`/api/v1/contracts/${no}/view`, operator));
+
     async function buyerSigns(no: string) {
+      await buyerViews(no);
       const c = await detail(no);
       return ok(
         await http.post(`/api/v1/contracts/${no}/sign`, operator, {
@@ -444,6 +449,7 @@ describe.runIf(contractFontsAvailable())(
       await supplierSigns(am2.contractNo);
       const l2 = await loiNow(loi2);
       ok(await http.post(`/api/v1/lois/${loi2}/cancel`, operator, { version: l2.version, reason: '사업 취소' }));
+      await buyerViews(am2.contractNo);
       const c2 = await detail(am2.contractNo);
       const refusedSign = await http.post(`/api/v1/contracts/${am2.contractNo}/sign`, operator, {
         version: c2.version,
@@ -478,6 +484,7 @@ describe.runIf(contractFontsAvailable())(
           loiNo: loi3,
         }),
       );
+      await buyerViews(am3.contractNo);
       const c3 = await detail(am3.contractNo);
       const refused3 = await http.post(`/api/v1/contracts/${am3.contractNo}/sign`, operator, {
         version: c3.version,
@@ -673,6 +680,7 @@ describe.runIf(contractFontsAvailable())(
       // Two days on, the LOI has lapsed: the buyer's last signature is refused and nothing is executed.
       t.app.clock.advance(2 * 86_400_000);
       expect(appToday() > validUntil).toBe(true);
+      await buyerViews(am.contractNo);
       const c = await detail(am.contractNo);
       const refusedSign = await http.post(`/api/v1/contracts/${am.contractNo}/sign`, operator, {
         version: c.version,
