@@ -248,6 +248,9 @@ describe.runIf(contractFontsAvailable())(
     it('a signing code signs only the contract it was asked for', async () => {
       const a = await sent();
       const b = await sent();
+      // The signer opened both (열람): only the code decides.
+      for (const no of [a.no, b.no])
+        expect((await http.post(`/api/v1/cyber/contracts/${no}/view`, supplier1)).status).toBe(200);
       ok(await http.post(`/api/v1/cyber/contracts/${a.no}/sign-code`, supplier1));
       const code = await latestCode(t.app);
       const mineB = ok(await http.get(`/api/v1/cyber/contracts/${b.no}`, supplier1));
