@@ -164,6 +164,8 @@ describe('contract screens', { timeout: 30_000 }, () => {
     await screen.findByDisplayValue('금형 제작 계약', undefined, { timeout: 5000 });
     expect(lastCall(r.services.calls, 'getMyContract')!.input.path).toEqual({ econtractNo: 'CT2026-000001' });
     expect(screen.getByRole('button', { name: '서명 거절' })).toBeInTheDocument();
+    // 열람 (the signer's own step that records VIEWED) is offered while the contract awaits our signature.
+    expect(screen.getByRole('button', { name: '열람' })).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: '인증번호 요청' }));
     await screen.findByText('인증번호를 보냈습니다.');
     fireEvent.click(screen.getByRole('button', { name: '서명' }));
