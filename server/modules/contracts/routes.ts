@@ -100,6 +100,8 @@ export const contractRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.addHook('onSend', async (request, reply, payload) => {
     const anchorFile = app.config.contractChainAnchor;
     if (!anchorFile || request.method === 'GET' || reply.statusCode >= 300) return payload;
+    // A verification is a read (a POST for its body): it moves no chain.
+    if (request.routeOptions.url?.endsWith('/contract-verifications')) return payload;
     const params = request.params as { econtractNo?: string } | undefined;
     let contractNo = params?.econtractNo;
     if (!contractNo && typeof payload === 'string' && payload.startsWith('{'))
