@@ -280,7 +280,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Is a login id taken? (supplier user application) */
+        /** Is a login id taken? (supplier user application; rate-limited per address; in production every id answers exist: false — the application step refuses a taken id) */
         get: operations["getExistCheck"];
         put?: never;
         post?: never;
@@ -4653,10 +4653,27 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The PDF signers read (draft) or the executed one; the buyer’s signer opening the copy awaiting its signature records a VIEWED event with its hash */
+        /** The PDF signers read (draft) or the executed one; a download writes no evidence (the signer’s 열람 is viewContractDocument) */
         get: operations["downloadContractDocument"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/contracts/{econtractNo}/view": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 열람: the buyer’s named signer opens the copy awaiting its signature — records VIEWED with the hash of the PDF answered; a signature needs it first (409 CONTRACT_NOT_VIEWED) */
+        post: operations["viewContractDocument"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4840,10 +4857,27 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The PDF to sign (draft) or the executed one; opening the copy awaiting my signature records VIEWED with its hash */
+        /** The PDF to sign (draft) or the executed one; a download writes no evidence (my signer’s 열람 is viewMyContractDocument) */
         get: operations["downloadMyContractDocument"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/cyber/contracts/{econtractNo}/view": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 열람: my company’s signer opens the copy awaiting our signature — records VIEWED with the hash of the PDF answered; a signature needs it first (409 CONTRACT_NOT_VIEWED) */
+        post: operations["viewMyContractDocument"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4859,7 +4893,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Send me the one-time code to sign this contract (my turn only) */
+        /** Send me the one-time code to sign this contract (my turn only); at most 5 per user and contract and 10 per contract in 10 minutes, 30 per user an hour (429 CONTRACT_CODE_LIMIT with Retry-After) */
         post: operations["requestMyContractSignCode"];
         delete?: never;
         options?: never;
@@ -8749,6 +8783,9 @@ export interface components {
                 ip: string | null;
                 userAgent: string | null;
                 userId: string | null;
+                actorName: string | null;
+                /** @enum {unknown} */
+                actorRole: "BUYER_SIGNER" | "BUYER_STAFF" | "SUPPLIER_USER" | "SYSTEM";
                 actorCompNo: string | null;
                 docSha: string | null;
                 hash: string;
@@ -8757,7 +8794,8 @@ export interface components {
                 party: string;
                 amount: string;
                 stampNo: string;
-                recordedBy: string;
+                recordedBy: string | null;
+                recordedByName: string | null;
                 recordedAt: string;
             }[];
         };
@@ -44069,8 +44107,6 @@ export interface operations {
                     /** @description The internal user who signs for the company */
                     buyerSignerId: string;
                     supplierSignerId?: string | null;
-                    /** @enum {unknown} */
-                    signOrder?: "SUPPLIER_FIRST" | "BUYER_FIRST";
                 };
             };
         };
@@ -44339,6 +44375,83 @@ export interface operations {
             };
             /** @description Default Response */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    viewContractDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The electronic contract’s number (CT2026-000001) */
+                econtractNo: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract PDF (its SHA-256 in X-Content-SHA256) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -44948,6 +45061,15 @@ export interface operations {
                         firstBadSeq: number | null;
                         firstBadKind: string | null;
                         reason: string | null;
+                        sealValid: boolean | null;
+                        sealedHead: {
+                            seq: number;
+                            hash: string;
+                        } | null;
+                        anchoredHead: {
+                            seq: number;
+                            hash: string;
+                        } | null;
                         documents: {
                             kind: string;
                             sha256: string;
@@ -45314,6 +45436,83 @@ export interface operations {
             };
         };
     };
+    viewMyContractDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The electronic contract’s number (CT2026-000001) */
+                econtractNo: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract PDF (its SHA-256 in X-Content-SHA256) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     requestMyContractSignCode: {
         parameters: {
             query?: never;
@@ -45379,6 +45578,15 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -45694,6 +45902,15 @@ export interface operations {
                         firstBadSeq: number | null;
                         firstBadKind: string | null;
                         reason: string | null;
+                        sealValid: boolean | null;
+                        sealedHead: {
+                            seq: number;
+                            hash: string;
+                        } | null;
+                        anchoredHead: {
+                            seq: number;
+                            hash: string;
+                        } | null;
                         documents: {
                             kind: string;
                             sha256: string;

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import path from 'node:path';
 
 /**
  * Electronic-contract settings (docs/contracts.md "Configuration"): how a taxable contract's stamp
@@ -32,6 +33,11 @@ export interface ContractConfig {
    * threshold once (CONTRACT_REMINDER_DAYS, comma-separated, default 3,1; `off`: none).
    */
   contractReminderDays: number[];
+  /**
+   * The file each contract chain's newest event is appended to (CONTRACT_CHAIN_ANCHOR, outside
+   * DATA_DIR, on storage the database's account cannot rewrite); null: not anchored.
+   */
+  contractChainAnchor: string | null;
 }
 
 type Env = Record<string, string | undefined>;
@@ -73,7 +79,7 @@ function reminderDays(env: Env, problems: string[]): number[] {
   return [...new Set(days)].sort((a, b) => b - a);
 }
 
-export function loadContractConfig(env: Env, problems: string[]): ContractConfig {
+export function loadContractConfig(env: Env, problems: string[], cwd = process.cwd()): ContractConfig {
   const mode = env.CONTRACT_STAMP_MODE ?? 'REQUIRE';
   if (mode !== 'REQUIRE' && mode !== 'PENDING')
     problems.push(`CONTRACT_STAMP_MODE="${mode}" must be REQUIRE or PENDING`);
@@ -90,6 +96,10 @@ export function loadContractConfig(env: Env, problems: string[]): ContractConfig
     contractSealP12: sealP12(env, problems),
     contractTsaUrl: tsaUrl(env, problems),
     contractReminderDays: reminderDays(env, problems),
+    contractChainAnchor:
+      env.CONTRACT_CHAIN_ANCHOR && env.CONTRACT_CHAIN_ANCHOR !== ''
+        ? path.resolve(cwd, env.CONTRACT_CHAIN_ANCHOR)
+        : null,
     contractSealName: /^[\x20-\x7e]{1,64}$/.test(env.CONTRACT_SEAL_NAME ?? '') ? env.CONTRACT_SEAL_NAME! : 'GPMS',
   };
 }

@@ -325,7 +325,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd(), use: Con
     // The tax-invoice provider, the buyer's business details and the posting gate (server/config-tax-invoices.ts).
     ...loadTaxInvoiceConfig(env, nodeEnv, problems),
     // Electronic contracts: the stamp-duty gate and split (server/config-contracts.ts).
-    ...loadContractConfig(env, problems),
+    ...loadContractConfig(env, problems, cwd),
     devOutbox: oneOf(env, 'DEV_OUTBOX', ['on', 'off'] as const, 'off', problems) === 'on',
     trustedProxies: proxyList(env, problems),
     heavyPerUser: integer(env, 'HEAVY_PER_USER', 2, 1, 100, problems),
@@ -343,6 +343,11 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd(), use: Con
   if (config.accessLogAnchor && !path.relative(config.dataDir, config.accessLogAnchor).startsWith('..')) {
     problems.push(
       `ACCESS_LOG_ANCHOR=${config.accessLogAnchor} is inside DATA_DIR: the anchor must be where the database's account cannot change it (another volume)`,
+    );
+  }
+  if (config.contractChainAnchor && !path.relative(config.dataDir, config.contractChainAnchor).startsWith('..')) {
+    problems.push(
+      `CONTRACT_CHAIN_ANCHOR=${config.contractChainAnchor} is inside DATA_DIR: the anchor must be where the database's account cannot change it (another volume)`,
     );
   }
   if (config.sessionMaxTtlSec < config.sessionTtlSec)

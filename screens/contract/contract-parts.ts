@@ -49,6 +49,8 @@ export const EVENT_KIND = options('event', [
   'COMPLETED',
 ]);
 
+export const ACTOR_ROLE = options('actorRole', ['BUYER_SIGNER', 'BUYER_STAFF', 'SUPPLIER_USER', 'SYSTEM']);
+
 /** The contract's header (read only: a contract changes by its actions). */
 export const headerFields = (portal: 'internal' | 'external'): FieldDef[] => [
   { field: 'contractNo', readOnly: true },
@@ -115,6 +117,10 @@ export const eventsGrid = grid('events', `${T}.section.events`, 'seq', 8, [
   { field: 'seq', type: 'number', width: 50 },
   { field: 'occurredAt', type: 'datetime', width: 140 },
   { field: 'kind', type: 'code', options: EVENT_KIND, width: 120 },
+  // Who: by name and role (a supplier is shown the buyer's people no other way); the id and address
+  // where the answer carries them (staff, and a supplier's own company's events).
+  { field: 'actorName', width: 100 },
+  { field: 'actorRole', type: 'code', options: ACTOR_ROLE, width: 110 },
   { field: 'userId', width: 100 },
   { field: 'actorCompNo', width: 90 },
   { field: 'ip', width: 110 },
@@ -128,7 +134,7 @@ export const stampsGrid: DetailDef = {
     { field: 'party', type: 'code', options: PARTY, width: 90 },
     { field: 'amount', type: 'money', currency: 'KRW', width: 110 },
     { field: 'stampNo', width: 200 },
-    { field: 'recordedBy', width: 100 },
+    { field: 'recordedByName', label: f('recordedBy'), width: 100 },
     { field: 'recordedAt', type: 'datetime', width: 140 },
   ]),
   visible: "form.stampStatus != 'NOT_TAXABLE'",

@@ -92,6 +92,8 @@ const DETAIL = {
       ip: null,
       userAgent: null,
       userId: 'E000004',
+      actorName: '김운영',
+      actorRole: 'BUYER_STAFF',
       actorCompNo: null,
       docSha: SHA,
       hash: 'cd'.repeat(32),
@@ -162,6 +164,8 @@ describe('contract screens', { timeout: 30_000 }, () => {
     await screen.findByDisplayValue('금형 제작 계약', undefined, { timeout: 5000 });
     expect(lastCall(r.services.calls, 'getMyContract')!.input.path).toEqual({ econtractNo: 'CT2026-000001' });
     expect(screen.getByRole('button', { name: '서명 거절' })).toBeInTheDocument();
+    // 열람 (the signer's own step that records VIEWED) is offered while the contract awaits our signature.
+    expect(screen.getByRole('button', { name: '열람' })).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: '인증번호 요청' }));
     await screen.findByText('인증번호를 보냈습니다.');
     fireEvent.click(screen.getByRole('button', { name: '서명' }));
@@ -372,6 +376,7 @@ describe('contract screens', { timeout: 30_000 }, () => {
               amount: '10000',
               stampNo: 'R-1',
               recordedBy: 'supplier1',
+              recordedByName: '공급사 담당',
               recordedAt: '2026-11-21T01:00:00.000Z',
             },
           ],

@@ -1,5 +1,5 @@
 import { defineEditScreen } from '../../engine/define';
-import { changesGrid, eventsGrid, f, headerFields, PARTY, sourceChangesGrid, stampsGrid, T } from './contract-parts';
+import { changesGrid, eventsGrid, f, headerFields, sourceChangesGrid, stampsGrid, T } from './contract-parts';
 
 const reason = {
   field: 'reason',
@@ -79,6 +79,18 @@ export default defineEditScreen({
       query: { contractNo: 'form.contractNo', status: 'form.status' },
     },
     {
+      // 열람: the named signer opens the copy awaiting its signature — the one step that records
+      // VIEWED (a download does not); the signature needs it first.
+      kind: 'open',
+      id: 'view',
+      label: `${T}.action.view`,
+      requires: 'write',
+      visible: "form.status in ['SENT', 'PARTLY_SIGNED'] && empty(form.buyerSignedAt)",
+      screen: 'contract.contractFiles',
+      dialog: true,
+      query: { contractNo: 'form.contractNo', status: 'form.status', view: "'sign'" },
+    },
+    {
       kind: 'navigate',
       id: 'original',
       label: `${T}.action.original`,
@@ -131,17 +143,16 @@ export default defineEditScreen({
       id: 'stamp',
       label: `${T}.action.stamp`,
       operation: 'recordContractStamp',
-      visible: "form.stampStatus in ['REQUIRED', 'PENDING']",
+      // The company's own share only (the supplier records its own), while it is unpaid.
+      visible:
+        "form.stampStatus in ['REQUIRED', 'PENDING'] && form.stampBuyerShare != '0' && !some(form.stamps, 'party', 'BUYER')",
       prompt: {
         message: `${T}.prompt.stamp`,
-        fields: [
-          { field: 'party', label: f('party'), widget: 'select', options: PARTY, required: true },
-          { field: 'stampNo', label: f('stampNo'), required: true, maxLength: 60 },
-        ],
+        fields: [{ field: 'stampNo', label: f('stampNo'), required: true, maxLength: 60 }],
       },
       params: {
         path: { econtractNo: 'form.contractNo' },
-        body: { version: 'form.version', party: 'input.party', stampNo: 'input.stampNo' },
+        body: { version: 'form.version', party: "'BUYER'", stampNo: 'input.stampNo' },
       },
       success: `${T}.done.stamp`,
       ...reload,

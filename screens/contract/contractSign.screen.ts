@@ -33,6 +33,18 @@ export default defineEditScreen({
       query: { contractNo: 'form.contractNo', status: 'form.status' },
     },
     {
+      // 열람: my company's signer opens the copy awaiting our signature (records VIEWED; a download
+      // does not); the signature needs it first.
+      kind: 'open',
+      id: 'view',
+      label: `${T}.action.view`,
+      requires: 'write',
+      visible: "form.status in ['SENT', 'PARTLY_SIGNED'] && empty(form.supplierSignedAt)",
+      screen: 'contract.myContractFiles',
+      dialog: true,
+      query: { contractNo: 'form.contractNo', status: 'form.status', view: "'sign'" },
+    },
+    {
       kind: 'workflow',
       id: 'stamp',
       label: `${T}.action.stamp`,

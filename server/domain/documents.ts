@@ -1,6 +1,7 @@
 /** What every document shares: its attachment group, its history (the audit log), and the master rows its lines name. */
 import type { Expression } from 'kysely';
 import type { Db } from '../db/connect.js';
+import { asOwner } from '../db/company-scope.js';
 import { invalid, type FieldError } from './errors.js';
 import { iso } from './values.js';
 
@@ -67,7 +68,9 @@ export interface HistoryEntry {
 
 /** A document's history: its audit rows, oldest first, with the actor's name. */
 export async function loadHistory(db: Db, entity: string, key: string): Promise<HistoryEntry[]> {
-  return toHistory(await historyRows(db, entity, key).orderBy('a.at').orderBy('a.id').execute());
+  // Read as the owner: audit_log has no company column or policy for the supplier role. The callers load the
+  // document through the caller's scope beside it and answer 404 for one that is not the caller's.
+  return toHistory(await historyRows(asOwner(db), entity, key).orderBy('a.at').orderBy('a.id').execute());
 }
 
 /**

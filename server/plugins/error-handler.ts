@@ -17,6 +17,12 @@ const KO = {
   databaseUnavailable: '잠시 후 다시 시도하세요 (데이터베이스에 연결할 수 없습니다)',
   transactionConflict:
     '다른 작업과 동시에 처리되어 완료하지 못했습니다. 잠시 후 다시 시도하세요 (변경된 내용은 없습니다)',
+  unauthorized: '로그인이 필요합니다',
+  forbidden: '권한이 없습니다',
+  method: '허용되지 않는 요청 방식입니다',
+  mediaType: '지원하지 않는 요청 본문 형식입니다',
+  tooMany: '요청이 너무 많습니다. 잠시 후 다시 시도하세요',
+  refused: '요청을 처리할 수 없습니다',
 };
 
 /** Seconds a client is asked to wait before repeating a request the database rolled back for a conflict. */
@@ -37,6 +43,25 @@ export function isTransactionConflict(error: unknown, depth = 0): boolean {
   )
     return true;
   return isTransactionConflict(e.cause, depth + 1);
+}
+
+/**
+ * Our own words for an error below 500 that no route raised on purpose (a library's: the body
+ * parser, multipart, the rate limiter…). Its message is the library's, in English and sometimes
+ * quoting the input: it goes to the log, never to the client.
+ */
+export function ownMessage(status: number, code: string | undefined): string {
+  if (status === 400) return code?.startsWith('FST_ERR_CTP') ? KO.badBody : KO.validation;
+  const byStatus: Record<number, string> = {
+    401: KO.unauthorized,
+    403: KO.forbidden,
+    404: KO.notFound,
+    405: KO.method,
+    413: KO.tooLarge,
+    415: KO.mediaType,
+    429: KO.tooMany,
+  };
+  return byStatus[status] ?? KO.refused;
 }
 
 /**
@@ -141,7 +166,8 @@ export const errorHandler = fp(async function errorHandler(app) {
     // A multipart body the parser cannot read (no boundary, a broken part header, cut short):
     // busboy throws plain errors, which answered 500 (found by the fuzzer).
     if (/^(Multipart: |Malformed part header|Unexpected end of (form|multipart data))/.test(String(fe.message ?? ''))) {
-      return reply.status(400).send({ statusCode: 400, code: 'BAD_BODY', msg: `${KO.badBody}: ${fe.message}` });
+      request.log.info({ err: error }, 'unreadable multipart body');
+      return reply.status(400).send({ statusCode: 400, code: 'BAD_BODY', msg: KO.badBody });
     }
     const integrity = databaseIntegrityError(error);
     if (integrity) {
@@ -155,12 +181,9 @@ export const errorHandler = fp(async function errorHandler(app) {
       request.log.error({ err: error }, 'unhandled error');
       return reply.status(status).send({ statusCode: status, code: 'INTERNAL', msg: KO.internal });
     }
-    const msg =
-      status === 413
-        ? KO.tooLarge
-        : status === 400 && fe.code?.startsWith('FST_ERR_CTP')
-          ? `${KO.badBody}: ${fe.message}`
-          : fe.message;
-    return reply.status(status).send({ statusCode: status, code: fe.code ?? `HTTP_${status}`, msg });
+    request.log.info({ err: error }, 'request refused by a library');
+    return reply
+      .status(status)
+      .send({ statusCode: status, code: fe.code ?? `HTTP_${status}`, msg: ownMessage(status, fe.code) });
   });
 });

@@ -55,6 +55,20 @@ async function expectAccessible(page: Page, route: string): Promise<void> {
   expect(bad.length, describeFindings(route, bad)).toBe(0);
 }
 
+/** 열람 on a signing screen: the dialog's own button opens the copy to sign (recorded with its hash). */
+async function openToSign(page: Page) {
+  await page.getByRole('button', { name: '열람', exact: true }).click();
+  const files = page.getByRole('dialog', { name: '계약서 내려받기' });
+  await files.waitFor();
+  await Promise.all([
+    page.waitForEvent('download'),
+    files.getByRole('button', { name: '열람 (서명용 계약서)' }).click(),
+  ]);
+  await files.getByText(/SHA-256 [0-9a-f]{64}/).waitFor();
+  await page.keyboard.press('Escape');
+  await files.waitFor({ state: 'detached' });
+}
+
 describe('contract journey: PO → contract from a template → approval → both signatures → executed PDF verified', () => {
   const baseURL = e2eLane().baseUrl;
   let browser: Browser;
@@ -262,6 +276,7 @@ describe('contract journey: PO → contract from a template → approval → bot
     await expectField(page, 'status', '서명 요청');
     await screenshot(page, 'contract-03-supplier-sign');
     await expectAccessible(page, '/cyber/contract/contractSign');
+    await openToSign(page);
     const mark = await outboxMark(baseURL);
     await page.getByRole('button', { name: '인증번호 요청', exact: true }).click();
     await succeeded(page, '인증번호를 보냈습니다');
@@ -278,6 +293,7 @@ describe('contract journey: PO → contract from a template → approval → bot
   it('operator, the named signer, signs: the contract is executed', { timeout: 120_000 }, async () => {
     const page = await as('operator', `/contract/contractDetail?contractNo=${j.contractNo}`);
     await expectField(page, 'status', '일부 서명');
+    await openToSign(page);
     await promptAction(page, '서명', async (d) => {
       await d.getByLabel(/전자서명에 동의합니다/).check();
     });

@@ -11,7 +11,7 @@ import type { CustomScreenProps } from '../../../engine';
 import { useFrame } from '../../../engine/runtime/frame';
 import { useEngineText } from '../../../engine/text';
 import { WidgetButton } from '../../../widgets/common/button';
-import { fetchFile, saveFile } from '../settlement/settlement-files';
+import { fetchFile, postForFile, saveFile } from '../settlement/settlement-files';
 import styles from './contract.module.css';
 
 const T = 'screen.contract.files';
@@ -25,10 +25,14 @@ export default function ContractFiles({ props, query }: CustomScreenProps) {
   const [busy, setBusy] = useState<string | null>(null);
   const [sha, setSha] = useState<Record<string, string>>({});
 
+  // Opened from the signing screen's 열람: the signer's own step, which records what it opened.
+  const signing = query.view === 'sign';
   const download = async (kind: string) => {
     setBusy(kind);
     try {
-      const file = await fetchFile(`${base}/${encodeURIComponent(contractNo)}/document/${kind}`, {});
+      const path = `${base}/${encodeURIComponent(contractNo)}`;
+      const file =
+        kind === 'view' ? await postForFile(`${path}/view`) : await fetchFile(`${path}/document/${kind}`, {});
       saveFile(file.blob, file.fileName ?? `${contractNo}-${kind}.pdf`);
       const digest = await crypto.subtle.digest('SHA-256', await file.blob.arrayBuffer());
       const hex = [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
@@ -43,12 +47,26 @@ export default function ContractFiles({ props, query }: CustomScreenProps) {
   if (!contractNo) return <p className={styles.muted}>{t(`${T}.none`)}</p>;
   return (
     <div className={styles.panel}>
+      {signing ? (
+        <div className={styles.row}>
+          <span className={styles.label}>{t(`${T}.viewHelp`)}</span>
+          {sha.view ? <span className={styles.hash}>SHA-256 {sha.view}</span> : null}
+          <WidgetButton
+            variant="primary"
+            onClick={() => void download('view')}
+            disabled={busy !== null}
+            data-action="view-draft"
+          >
+            {t(`${T}.view`)}
+          </WidgetButton>
+        </div>
+      ) : null}
       {kinds.map((kind) => (
         <div key={kind} className={styles.row}>
           <span className={styles.label}>{t(`${T}.kind.${kind}`)}</span>
           {sha[kind] ? <span className={styles.hash}>SHA-256 {sha[kind]}</span> : null}
           <WidgetButton
-            variant="primary"
+            variant={signing ? 'secondary' : 'primary'}
             onClick={() => void download(kind)}
             disabled={busy !== null}
             data-action={`download-${kind}`}

@@ -67,6 +67,11 @@ async function fetchRaw(
     passErrors: true,
   });
   if (response.ok) return { data, response };
+  return refuse(path, response, error);
+}
+
+/** A refused file request: the app's navigations (spec §8), else the server's message as an OperationError. */
+function refuse(path: string, response: Response, error: unknown): never {
   const decision = decideResponse({
     pathname: new URL(response.url || `http://x${path}`).pathname,
     status: response.status,
@@ -92,6 +97,24 @@ export interface SettlementFiles {
   statementPdf(settleNo: string, portal: 'internal' | 'external'): Promise<FetchedFile>;
   /** A bulk extract (.xlsx) of receipt lines or settlements. */
   extract(kind: 'receipts' | 'settlements', query: Query): Promise<FetchedFile>;
+}
+
+/**
+ * A file a POST answers (an operation that records something and hands the file over, as a contract
+ * signer's 열람), as a blob with its name; refusals as for `fetchFile`.
+ */
+export async function postForFile(path: string, client: ApiClient = apiClient): Promise<FetchedFile> {
+  const post = client.POST as unknown as (
+    p: string,
+    o: Record<string, unknown>,
+  ) => Promise<{ data?: unknown; error?: unknown; response: Response }>;
+  const { data, error, response } = await post(path, { parseAs: 'blob', passErrors: true });
+  if (!response.ok) refuse(path, response, error);
+  return {
+    blob: data as Blob,
+    fileName: dispositionFileName(response.headers.get('Content-Disposition')),
+    total: null,
+  };
 }
 
 /** Any file the API answers (a PDF, an extract) as a blob with its name; other screens print through it too. */

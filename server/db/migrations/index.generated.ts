@@ -68,6 +68,7 @@ import * as m0730 from './0730-contract-clause-menu.js';
 import * as m0740 from './0740-agreement-consumption-menu.js';
 import * as m0750 from './0750-pr-line-agreement.js';
 import * as m0760 from './0760-po-line-pr-line.js';
+import * as m0861 from './0861-contract-stamps-frozen.js';
 
 /** Every migration, by number; the key is the version recorded in the database. */
 export const migrations: Record<string, Migration> = {
@@ -139,4 +140,5 @@ export const migrations: Record<string, Migration> = {
   '0740-agreement-consumption-menu': m0740,
   '0750-pr-line-agreement': m0750,
   '0760-po-line-pr-line': m0760,
+  '0861-contract-stamps-frozen': m0861,
 };

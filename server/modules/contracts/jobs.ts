@@ -1,4 +1,5 @@
 import type { JobDefinition } from '../../jobs/types.js';
+import { anchorContractHeads } from './anchor.js';
 import { expireContracts, remindSigners } from './service.js';
 
 /** Electronic contracts' background work (server/jobs/registry.ts lists it). */
@@ -14,5 +15,15 @@ export const contractJobs: JobDefinition[] = [
     name: 'contracts.remind',
     everySeconds: 3600,
     run: async (ctx) => ({ reminded: await remindSigners(ctx.db, ctx.now, ctx.config.contractReminderDays) }),
+  },
+  {
+    // Chain heads written outside a contract's own requests (approvals, the jobs above) reach
+    // CONTRACT_CHAIN_ANCHOR within a minute (anchor.ts).
+    name: 'contracts.anchorChains',
+    everySeconds: 60,
+    run: async (ctx) =>
+      ctx.config.contractChainAnchor
+        ? { anchored: await anchorContractHeads(ctx.db, ctx.config.contractChainAnchor) }
+        : { anchored: 0 },
   },
 ];

@@ -159,15 +159,6 @@ export function loiSource(db: Db, loiNo: string) {
 }
 
 /** An internal user who may sign for the company: an enabled internal account. */
-export function internalUser(db: Db, userId: string) {
-  return db
-    .selectFrom('appUser')
-    .select(['userId', 'portal'])
-    .where('userId', '=', userId)
-    .where('portal', '=', 'I')
-    .executeTakeFirst();
-}
-
 /**
  * The enabled accounts of a portal (and company) whose group holds the screen at the level asked:
  * who may act on it, by the rule the API's access check applies (server/auth/menu-authority.ts) —
@@ -409,6 +400,24 @@ export function lastEvent(db: Db, contractNo: string) {
     .orderBy('seq', 'desc')
     .limit(1)
     .executeTakeFirst();
+}
+
+/** Every contract's newest event (the chain anchor's catch-up). */
+export function contractHeads(db: Db) {
+  return db
+    .selectFrom('econtractEvent as e')
+    .select(['e.contractNo', 'e.seq', 'e.hash'])
+    .where((eb) =>
+      eb(
+        'e.seq',
+        '=',
+        eb
+          .selectFrom('econtractEvent as x')
+          .select((x) => x.fn.max('x.seq').as('m'))
+          .whereRef('x.contractNo', '=', 'e.contractNo'),
+      ),
+    )
+    .execute();
 }
 
 export async function insertEvent(

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { access } from '../../http/access.js';
 import { commonErrors } from '../../http/error-schema.js';
@@ -42,6 +42,8 @@ import {
   VerifyDocumentAnswer,
   VerifyDocumentBody,
 } from './schemas.js';
+import { anchorContract } from './anchor.js';
+import { countSignCodeRequest, SignCodeLimited } from './code-limit.js';
 import * as s from './service.js';
 
 /** The screens whose menus grant the contract operations (server/db/seed/menus.ts). */
@@ -57,6 +59,14 @@ export const CONTRACT_SCREENS = {
 const C = CONTRACT_SCREENS;
 const TAG = ['contracts'];
 const VERIFY_BODY_LIMIT = 15 * 1024 * 1024;
+
+function sendPdf(reply: FastifyReply, d: { content: Buffer; sha256: string; fileName: string }) {
+  return reply
+    .type('application/pdf')
+    .header('Content-Disposition', `attachment; filename="${d.fileName}"`)
+    .header('X-Content-SHA256', d.sha256)
+    .send(d.content);
+}
 
 /** Who acted and from where, for the evidence log. */
 function eventContext(request: FastifyRequest, now: Date): s.EventContext {
@@ -84,6 +94,21 @@ export const contractRoutes: FastifyPluginAsyncTypebox = async (app) => {
     ownerDb: app.dbh.db,
   };
   const ctx = (request: FastifyRequest) => eventContext(request, app.clock.now());
+
+  // After a contract's write is committed, its chain's newest event goes to CONTRACT_CHAIN_ANCHOR
+  // before the answer does (anchor.ts); a write whose anchor cannot be written fails.
+  app.addHook('onSend', async (request, reply, payload) => {
+    const anchorFile = app.config.contractChainAnchor;
+    if (!anchorFile || request.method === 'GET' || reply.statusCode >= 300) return payload;
+    // A verification is a read (a POST for its body): it moves no chain.
+    if (request.routeOptions.url?.endsWith('/contract-verifications')) return payload;
+    const params = request.params as { econtractNo?: string } | undefined;
+    let contractNo = params?.econtractNo;
+    if (!contractNo && typeof payload === 'string' && payload.startsWith('{'))
+      contractNo = (JSON.parse(payload) as { contractNo?: unknown }).contractNo as string | undefined;
+    if (typeof contractNo === 'string') await anchorContract(app.dbh.db, anchorFile, contractNo);
+    return payload;
+  });
 
   /* ---------------- clauses and templates (staff) ---------------- */
 
@@ -242,21 +267,34 @@ export const contractRoutes: FastifyPluginAsyncTypebox = async (app) => {
         operationId: 'downloadContractDocument',
         tags: TAG,
         summary:
-          'The PDF signers read (draft) or the executed one; the buyer’s signer opening the copy awaiting its signature records a VIEWED event with its hash',
+          'The PDF signers read (draft) or the executed one; a download writes no evidence (the signer’s 열람 is viewContractDocument)',
         params: DocumentKindParams,
         response: { 200: PdfAnswer, ...commonErrors },
       },
     },
     async (request, reply) => {
       const kind = request.params.docKind === 'executed' ? 'EXECUTED' : 'DRAFT';
-      const actor = ctx(request);
-      const d = await s.readDocument(request.db, actor, request.params.econtractNo, kind, { supplier: false });
-      return reply
-        .type('application/pdf')
-        .header('Content-Disposition', `attachment; filename="${d.fileName}"`)
-        .header('X-Content-SHA256', d.sha256)
-        .send(d.content);
+      const d = await s.readDocument(request.db, request.params.econtractNo, kind, { supplier: false });
+      return sendPdf(reply, d);
     },
+  );
+
+  app.post(
+    '/api/v1/contracts/:econtractNo/view',
+    {
+      // The named signer's own step: the evidence says this person opened this copy.
+      config: { access: access.login([C.detail], 'write', ['I']), identityBound: true },
+      schema: {
+        operationId: 'viewContractDocument',
+        tags: TAG,
+        summary:
+          '열람: the buyer’s named signer opens the copy awaiting its signature — records VIEWED with the hash of the PDF answered; a signature needs it first (409 CONTRACT_NOT_VIEWED)',
+        params: ContractNoParams,
+        response: { 200: PdfAnswer, ...actionErrors },
+      },
+    },
+    async (request, reply) =>
+      sendPdf(reply, await s.viewDocument(request.db, ctx(request), request.params.econtractNo, 'BUYER')),
   );
 
   app.post(
@@ -382,7 +420,7 @@ export const contractRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: ChainVerdictAnswer, ...commonErrors },
       },
     },
-    async (request) => s.verifyContract(request.db, request.params.econtractNo, false),
+    async (request) => s.verifyContract(request.db, request.params.econtractNo, false, app.config.contractChainAnchor),
   );
 
   app.post(
@@ -447,20 +485,33 @@ export const contractRoutes: FastifyPluginAsyncTypebox = async (app) => {
         operationId: 'downloadMyContractDocument',
         tags: TAG,
         summary:
-          'The PDF to sign (draft) or the executed one; opening the copy awaiting my signature records VIEWED with its hash',
+          'The PDF to sign (draft) or the executed one; a download writes no evidence (my signer’s 열람 is viewMyContractDocument)',
         params: DocumentKindParams,
         response: { 200: PdfAnswer, ...commonErrors },
       },
     },
     async (request, reply) => {
       const kind = request.params.docKind === 'executed' ? 'EXECUTED' : 'DRAFT';
-      const d = await s.readDocument(request.db, ctx(request), request.params.econtractNo, kind, { supplier: true });
-      return reply
-        .type('application/pdf')
-        .header('Content-Disposition', `attachment; filename="${d.fileName}"`)
-        .header('X-Content-SHA256', d.sha256)
-        .send(d.content);
+      const d = await s.readDocument(request.db, request.params.econtractNo, kind, { supplier: true });
+      return sendPdf(reply, d);
     },
+  );
+
+  app.post(
+    '/api/v1/cyber/contracts/:econtractNo/view',
+    {
+      config: { access: access.login([C.sign], 'write', ['X']), identityBound: true },
+      schema: {
+        operationId: 'viewMyContractDocument',
+        tags: TAG,
+        summary:
+          '열람: my company’s signer opens the copy awaiting our signature — records VIEWED with the hash of the PDF answered; a signature needs it first (409 CONTRACT_NOT_VIEWED)',
+        params: ContractNoParams,
+        response: { 200: PdfAnswer, ...actionErrors },
+      },
+    },
+    async (request, reply) =>
+      sendPdf(reply, await s.viewDocument(request.db, ctx(request), request.params.econtractNo, 'SUPPLIER')),
   );
 
   app.post(
@@ -470,12 +521,21 @@ export const contractRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         operationId: 'requestMyContractSignCode',
         tags: TAG,
-        summary: 'Send me the one-time code to sign this contract (my turn only)',
+        summary:
+          'Send me the one-time code to sign this contract (my turn only); at most 5 per user and contract and 10 per contract in 10 minutes, 30 per user an hour (429 CONTRACT_CODE_LIMIT with Retry-After)',
         params: ContractNoParams,
-        response: { 200: CodeSent, ...actionErrors },
+        response: { 200: CodeSent, ...actionErrors, 429: Type.Ref('ErrorBody') },
       },
     },
-    async (request) => s.requestSignCode(request.db, deps, ctx(request), request.params.econtractNo),
+    async (request, reply) => {
+      try {
+        await countSignCodeRequest(app.dbh.db, request.caller!.userId, request.params.econtractNo);
+      } catch (err) {
+        if (err instanceof SignCodeLimited) reply.header('retry-after', String(err.retryAfterSec));
+        throw err;
+      }
+      return s.requestSignCode(request.db, deps, ctx(request), request.params.econtractNo);
+    },
   );
 
   app.post(
@@ -541,7 +601,7 @@ export const contractRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: ChainVerdictAnswer, ...commonErrors },
       },
     },
-    async (request) => s.verifyContract(request.db, request.params.econtractNo, true),
+    async (request) => s.verifyContract(request.db, request.params.econtractNo, true, app.config.contractChainAnchor),
   );
 
   app.post(

@@ -117,7 +117,6 @@ const NewContractFields = {
       Type.String({ maxLength: 50, description: 'Only this supplier user may sign; empty: any authorised user' }),
     ),
   ),
-  signOrder: Type.Optional(Type.Enum(['SUPPLIER_FIRST', 'BUYER_FIRST'])),
 };
 
 export const NewContractBody = Type.Object(
@@ -163,6 +162,8 @@ export const AmendmentBody = Type.Object(
   {
     templateNo: Type.Optional(Type.String({ pattern: '^[A-Z0-9_-]{1,20}$' })),
     ...NewContractFields,
+    // An amendment only: a new contract is signed in its template's order (the template fixes it).
+    signOrder: Type.Optional(Type.Enum(['SUPPLIER_FIRST', 'BUYER_FIRST'])),
     sourceChange: Type.Optional(SourceChange),
   },
   { additionalProperties: false },
@@ -317,9 +318,11 @@ export const ContractDetail = Type.Object(
         seq: Type.Integer(),
         kind: Type.String(),
         occurredAt: Type.String(),
-        ip: Nullable(Type.String()),
-        userAgent: Nullable(Type.String()),
-        userId: Nullable(Type.String()),
+        ip: Nullable(Type.String({ description: 'The actor’s address; null to a supplier for the buyer’s people' })),
+        userAgent: Nullable(Type.String({ description: 'null to a supplier for the buyer’s people' })),
+        userId: Nullable(Type.String({ description: 'null to a supplier for the buyer’s people' })),
+        actorName: Nullable(Type.String({ description: 'The actor’s name (null for the system’s runs)' })),
+        actorRole: Type.Enum(['BUYER_SIGNER', 'BUYER_STAFF', 'SUPPLIER_USER', 'SYSTEM']),
         actorCompNo: Nullable(Type.String()),
         docSha: Nullable(Type.String()),
         hash: Type.String(),
@@ -330,7 +333,8 @@ export const ContractDetail = Type.Object(
         party: Type.String(),
         amount: Type.String(),
         stampNo: Type.String(),
-        recordedBy: Type.String(),
+        recordedBy: Nullable(Type.String({ description: 'null to a supplier for the buyer’s stamp' })),
+        recordedByName: Nullable(Type.String()),
         recordedAt: Type.String(),
       }),
     ),
@@ -353,7 +357,25 @@ export const ChainVerdictAnswer = Type.Object({
   events: Type.Integer(),
   firstBadSeq: Nullable(Type.Integer({ description: 'The first event that differs' })),
   firstBadKind: Nullable(Type.String()),
-  reason: Nullable(Type.String({ description: 'HASH_MISMATCH, CHAIN_BROKEN, SEQUENCE_GAP, SIGNED_OTHER_DOCUMENT' })),
+  reason: Nullable(
+    Type.String({
+      description:
+        'HASH_MISMATCH, CHAIN_BROKEN, SEQUENCE_GAP, SIGNED_OTHER_DOCUMENT, SEAL_INVALID, SEALED_HEAD_MISMATCH (the head sealed into the executed copy is not in the chain), END_CUT or ANCHOR_MISMATCH (the head anchored in CONTRACT_CHAIN_ANCHOR is gone or differs)',
+    }),
+  ),
+  sealValid: Nullable(Type.Boolean({ description: 'The executed copy’s seal verifies; null before execution' })),
+  sealedHead: Nullable(
+    Type.Object(
+      { seq: Type.Integer(), hash: Type.String() },
+      { description: 'The chain head the executed copy’s seal names' },
+    ),
+  ),
+  anchoredHead: Nullable(
+    Type.Object(
+      { seq: Type.Integer(), hash: Type.String() },
+      { description: 'The newest head written to CONTRACT_CHAIN_ANCHOR; null when not anchored' },
+    ),
+  ),
   documents: Type.Array(Type.Object({ kind: Type.String(), sha256: Type.String(), ok: Type.Boolean() })),
 });
 

@@ -34,11 +34,14 @@ import {
 import { notifyContractReminder, notifyContractSent } from '../notifications/supplier.js';
 import { notifyContractSignerReminder } from '../notifications/staff.js';
 import { eventHash, GENESIS, instantText, sha256Hex, verifyChain, type ChainEvent, type EventKind } from './chain.js';
+import { eventActors, presentEvents } from './event-view.js';
 import * as q from './queries.js';
 import { renderContractPdf } from './render.js';
 import { renderCertificatePdf, type CertificateModel, type CertificateSigner } from './certificate.js';
 import { appendPdfPages } from './pdf-append.js';
 import { sealPdf, throwawaySealKey, type SealKey } from './seal.js';
+import { sealedChainHead, sealReason, type SealedHead } from './sealed-head.js';
+import { readContractAnchors } from './anchor.js';
 import { verifySeal } from './seal-verify.js';
 import { startLocalTsa, type LocalTsa } from './tsa.js';
 import { CONTRACT_TYPE_LABELS, splitDuty, stampDuty, type ContractType } from './stamp-duty.js';
@@ -253,7 +256,7 @@ export interface NewContract {
   signDeadline: string;
   buyerSignerId: string;
   supplierSignerId?: string | null;
-  /** Overrides the template's order (an amendment is signed supplier first by default). */
+  /** An amendment's own order (supplier first by default); a new contract takes its template's. */
   signOrder?: SignOrder;
 }
 
@@ -357,8 +360,13 @@ export async function createContract(
       throw refused('CONTRACT_SOURCE_MISMATCH', '발주 또는 LOI의 협력사가 계약 상대방과 다릅니다');
     // Only someone who may change the order or LOI makes a contract on it (its own rule, its own check).
     if (source) await assertMayChangeSource(trx, sourceKind, source.no, await actorOfUser(trx, ctx.userId));
-    if (!(await q.internalUser(trx, b.buyerSignerId)))
-      failIf([{ path: 'body/buyerSignerId', message: '서명자는 내부 사용자여야 합니다' }]);
+    if (!(await mayBuyerSign(trx, b.buyerSignerId)))
+      failIf([
+        {
+          path: 'body/buyerSignerId',
+          message: '서명자는 계약 서명 권한(계약 관리 쓰기)이 있는 내부 사용자여야 합니다',
+        },
+      ]);
     if (b.supplierSignerId) {
       const u = await q.codeDestinations(trx, b.supplierSignerId);
       if (!u || u.compNo !== b.compNo)
@@ -782,8 +790,13 @@ export async function getContract(db: Db, contractNo: string, viewer: { supplier
     // Read as the owner: accounts are not the supplier role's.
     q.userNames(asOwner(db), [c.buyerSignerId, ...(c.supplierSignerId ? [c.supplierSignerId] : [])]),
   ]);
+  const names = await q.userNames(
+    asOwner(db),
+    eventActors([...events, ...stamps.map((s) => ({ userId: s.recordedBy }))]),
+  );
   const nameOf = (userId: string | null) =>
     userId ? (signers.find((u) => u.userId === userId)?.hname ?? userId) : null;
+  const actorName = (userId: string) => names.find((u) => u.userId === userId)?.hname ?? null;
   const next = nextSigner(c);
   return {
     ...c,
@@ -804,44 +817,80 @@ export async function getContract(db: Db, contractNo: string, viewer: { supplier
     buyerSignerName: nameOf(c.buyerSignerId),
     supplierSignerName: nameOf(c.supplierSignerId),
     nextSigner: next,
-    events: events.map((e) => ({
-      seq: e.seq,
-      kind: e.kind,
-      occurredAt: instantText(e.occurredAt),
-      ip: e.ip,
-      userAgent: e.userAgent,
-      userId: e.userId,
-      actorCompNo: e.actorCompNo,
-      docSha: e.docSha,
-      hash: e.hash,
+    // A supplier sees the buyer's people by name and role, never their address, browser or id.
+    events: presentEvents(
+      events.map((e) => ({ ...e, occurredAt: instantText(e.occurredAt) })),
+      actorName,
+      c,
+      viewer.supplier,
+    ),
+    stamps: stamps.map((s) => ({
+      ...s,
+      amount: String(s.amount),
+      recordedBy: viewer.supplier && s.party === 'BUYER' ? null : s.recordedBy,
+      recordedByName: actorName(s.recordedBy),
     })),
-    stamps: stamps.map((s) => ({ ...s, amount: String(s.amount) })),
   };
 }
 
 /**
- * The PDF a party reads before signing (DRAFT) or the executed one. A signer opening the copy
- * awaiting its signature records a VIEWED event with the hash of the bytes it was given.
+ * The PDF a party reads before signing (DRAFT) or the executed one. Reading writes nothing: a
+ * download is no evidence (anyone allowed to read the contract may download it, and a stored
+ * screen may load it). That the signer opened the copy it signs is recorded by `viewDocument`.
  */
 export async function readDocument(
   db: Db,
-  ctx: EventContext,
   contractNo: string,
   kind: 'DRAFT' | 'EXECUTED',
   viewer: { supplier: boolean },
 ) {
+  const c = await q.findContract(db, contractNo);
+  if (!c || !visibleTo(c, viewer.supplier)) throw notFound();
+  const doc = await q.findDocument(db, contractNo, kind);
+  if (!doc) throw missing('CONTRACT_DOCUMENT_NOT_FOUND', '계약서 파일이 없습니다');
+  return {
+    content: Buffer.from(doc.content),
+    sha256: doc.contentSha,
+    fileName: `${contractNo}${kind === 'EXECUTED' ? '-executed' : ''}.pdf`,
+  };
+}
+
+/** The buyer's signer is the one the contract names; the supplier's, its named one if any. */
+function assertSigner(c: q.ContractRow, party: Party, userId: string): void {
+  if (party === 'BUYER' && c.buyerSignerId !== userId)
+    throw notAllowed('이 계약의 발주자 서명자가 아닙니다', 'CONTRACT_NOT_SIGNER');
+  if (party === 'SUPPLIER') assertSupplierSigner(c, userId);
+}
+
+/**
+ * 열람: the signer opens the copy awaiting its signature on the signing screen. The one step that
+ * writes VIEWED, with the hash of the bytes it answers; only the party's signer, only while the
+ * contract awaits that party's signature (before or in its turn).
+ */
+export async function viewDocument(db: Db, ctx: EventContext, contractNo: string, party: Party) {
   return db.transaction().execute(async (trx) => {
     const c = await q.lockContract(trx, contractNo);
-    if (!c || !visibleTo(c, viewer.supplier)) throw notFound();
-    const doc = await q.findDocument(trx, contractNo, kind);
+    if (!c || !visibleTo(c, party === 'SUPPLIER')) throw notFound();
+    assertSigner(c, party, ctx.userId);
+    const signed = party === 'SUPPLIER' ? c.supplierSignedAt : c.buyerSignedAt;
+    if ((c.status !== 'SENT' && c.status !== 'PARTLY_SIGNED') || signed)
+      throw refused('CONTRACT_NOT_AWAITING_SIGNATURE', '서명을 기다리는 계약이 아닙니다. 계약서 내려받기로 여세요', {
+        status: c.status,
+      });
+    const doc = await q.findDocument(trx, contractNo, 'DRAFT');
     if (!doc) throw missing('CONTRACT_DOCUMENT_NOT_FOUND', '계약서 파일이 없습니다');
     const content = Buffer.from(doc.content);
-    const party: Party = viewer.supplier ? 'SUPPLIER' : 'BUYER';
-    const signing = c.status === 'SENT' || c.status === 'PARTLY_SIGNED';
-    const signed = party === 'SUPPLIER' ? c.supplierSignedAt : c.buyerSignedAt;
-    if (kind === 'DRAFT' && signing && !signed) await appendEvent(trx, c, ctx, 'VIEWED', sha256Hex(content));
-    return { content, sha256: doc.contentSha, fileName: `${contractNo}${kind === 'EXECUTED' ? '-executed' : ''}.pdf` };
+    const sha256 = sha256Hex(content);
+    await appendEvent(trx, c, ctx, 'VIEWED', sha256, { party });
+    return { content, sha256, fileName: `${contractNo}.pdf` };
   });
+}
+
+/** A signature follows the signer's own 열람 of the document it signs (the certificate states that copy). */
+async function assertViewed(trx: Db, c: q.ContractRow, userId: string): Promise<void> {
+  const events = await q.eventsOf(trx, c.contractNo);
+  if (!events.some((e) => e.kind === 'VIEWED' && e.userId === userId && e.docSha === c.documentSha))
+    throw refused('CONTRACT_NOT_VIEWED', '서명하기 전에 계약서를 열람하세요');
 }
 
 /* ------------------------------ signing ------------------------------ */
@@ -937,11 +986,9 @@ async function sign(trx: Db, deps: ContractDeps, ctx: EventContext, c: q.Contrac
   const status = transition(CONTRACT_MACHINE, 'complete', c.status);
   const draft = await q.findDocument(trx, c.contractNo, 'DRAFT');
   if (!draft) throw missing('CONTRACT_DOCUMENT_NOT_FOUND', '계약서 파일이 없습니다');
-  const withCertificate = appendPdfPages(
-    Buffer.from(draft.content),
-    await renderCertificatePdf(await certificateModel(trx, c, at)),
-  );
-  const executed = await executedPdf(deps, c, withCertificate, at);
+  const certificate = await certificateModel(trx, c, at);
+  const withCertificate = appendPdfPages(Buffer.from(draft.content), await renderCertificatePdf(certificate));
+  const executed = await executedPdf(deps, c, withCertificate, at, certificate.chainHead);
   const executedSha = sha256Hex(executed);
   await q.insertDocument(trx, {
     contractNo: c.contractNo,
@@ -1061,8 +1108,15 @@ async function tsaUrl(config: Config): Promise<string> {
  * page (an incremental update), then the company's seal over both with an RFC 3161 time-stamp token
  * over the signature (PAdES B-T).
  */
-async function executedPdf(deps: ContractDeps, c: q.ContractRow, signed: Buffer, at: Date): Promise<Buffer> {
-  return sealPdf(signed, sealKey(deps.config), `전자계약 ${c.contractNo} 체결`, at, await tsaUrl(deps.config));
+async function executedPdf(
+  deps: ContractDeps,
+  c: q.ContractRow,
+  signed: Buffer,
+  at: Date,
+  head: SealedHead,
+): Promise<Buffer> {
+  // The chain's head goes into the seal's reason: signed and time-stamped with the copy (sealed-head.ts).
+  return sealPdf(signed, sealKey(deps.config), sealReason(c.contractNo, head), at, await tsaUrl(deps.config));
 }
 
 function assertDocument(c: q.ContractRow, b: SignBody): void {
@@ -1084,6 +1138,7 @@ export async function supplierSign(db: Db, deps: ContractDeps, ctx: EventContext
     assertTurn(c, 'SUPPLIER', todayKst(ctx.now));
     assertSupplierSigner(c, ctx.userId);
     assertDocument(c, b);
+    await assertViewed(trx, c, ctx.userId);
     const otp: OtpCheck = await checkOtpIn(asOwner(trx), {
       userId: ctx.userId,
       purpose: 'CONTRACT',
@@ -1106,9 +1161,10 @@ export async function buyerSign(db: Db, deps: ContractDeps, ctx: EventContext, c
     const c = await q.lockContract(trx, contractNo);
     if (!c) throw notFound();
     checkVersion(b.version, c.version);
-    if (c.buyerSignerId !== ctx.userId) throw notAllowed('이 계약의 발주자 서명자가 아닙니다', 'CONTRACT_NOT_SIGNER');
+    assertSigner(c, 'BUYER', ctx.userId);
     assertTurn(c, 'BUYER', todayKst(ctx.now));
     assertDocument(c, b);
+    await assertViewed(trx, c, ctx.userId);
     const status = await sign(trx, deps, ctx, c, 'BUYER');
     return { contractNo, status, version: c.version + 1 };
   });
@@ -1179,6 +1235,16 @@ export async function expireContracts(db: Db, now: Date): Promise<number> {
     if (done) n++;
   }
   return n;
+}
+
+/**
+ * The contract-signing authority on the buyer's side: an enabled internal account whose group holds
+ * write on the contract's detail (SIGN_SCREEN.BUYER, the sign operation's access) — the rule the
+ * signer list offers. Read-only groups (40 모니터링) do not hold it.
+ */
+async function mayBuyerSign(db: Db, userId: string): Promise<boolean> {
+  const holders = await q.usersHoldingScreen(asOwner(db), { portal: 'I', screen: SIGN_SCREEN.BUYER, level: 'write' });
+  return holders.some((u) => u.userId === userId);
 }
 
 /** The supplier's users allowed to sign its contracts (write on the sign screen), by name. */
@@ -1290,6 +1356,12 @@ export async function recordStamp(
     if (c.stampStatus === 'NOT_TAXABLE') throw refused('CONTRACT_NOT_TAXABLE', '인지세 과세 대상이 아닌 계약입니다');
     if (['DECLINED', 'EXPIRED', 'CANCELLED'].includes(c.status))
       throw refused('INVALID_STATE', '종료된 계약에는 인지세를 기록할 수 없습니다', { status: c.status });
+    // Each party records its own share: staff the buyer's, the supplier's users their company's.
+    if (party !== (supplier ? 'SUPPLIER' : 'BUYER'))
+      throw notAllowed('상대방이 부담하는 인지세는 상대방이 기록합니다', 'CONTRACT_NOT_YOUR_SHARE');
+    // Frozen at execution: a number recorded before stays; only a share still unpaid (PENDING) may be.
+    if (c.status === 'EXECUTED' && (await q.stampsOf(trx, contractNo)).some((x) => x.party === party))
+      throw refused('CONTRACT_STAMP_FROZEN', '체결된 계약의 전자수입인지 번호는 바꿀 수 없습니다', { party });
     const duty = BigInt(String(c.stampDuty));
     const buyerShare = BigInt(String(c.stampBuyerShare));
     const amount = party === 'BUYER' ? buyerShare : duty - buyerShare;
@@ -1322,7 +1394,7 @@ export async function recordStamp(
  * named), every stored PDF against its hash, and the hash the signing events name against the
  * document the contract holds.
  */
-export async function verifyContract(db: Db, contractNo: string, supplier: boolean) {
+export async function verifyContract(db: Db, contractNo: string, supplier: boolean, anchorFile: string | null = null) {
   const c = await q.findContract(db, contractNo);
   if (!c || !visibleTo(c, supplier)) throw notFound();
   const [events, docs] = await Promise.all([q.eventsOf(db, contractNo), q.documentsOf(db, contractNo)]);
@@ -1348,18 +1420,54 @@ export async function verifyContract(db: Db, contractNo: string, supplier: boole
     ok: sha256Hex(Buffer.from(d.content)) === d.contentSha && (d.kind !== 'DRAFT' || d.contentSha === c.documentSha),
   }));
   const signedOther = events.find((e) => e.kind === 'SIGNED' && e.docSha !== c.documentSha);
-  const ok = chain.ok && documents.every((d) => d.ok) && !signedOther;
+  // The head sealed into the executed copy, and the newest head written outside the database.
+  const executedDoc = docs.find((d) => d.kind === 'EXECUTED');
+  const sealedHead = executedDoc ? sealedChainHead(Buffer.from(executedDoc.content)) : null;
+  const sealValid = executedDoc ? (await verifySeal(Buffer.from(executedDoc.content))).ok : null;
+  const anchored = anchorFile ? ((await readContractAnchors(anchorFile, contractNo)).get(contractNo) ?? null) : null;
+  const completed = events.find((e) => e.kind === 'COMPLETED');
+  const heads =
+    sealValid === false
+      ? { seq: completed?.seq ?? events.length, reason: 'SEAL_INVALID' }
+      : headProblem(events, sealedHead, anchored);
+  const firstOther = chain.ok
+    ? signedOther
+      ? { seq: signedOther.seq, reason: 'SIGNED_OTHER_DOCUMENT' }
+      : heads
+    : null;
+  const ok = chain.ok && documents.every((d) => d.ok) && !firstOther;
   return {
     contractNo,
     ok,
     events: events.length,
-    firstBadSeq: chain.ok ? (signedOther?.seq ?? null) : chain.firstBadSeq,
-    firstBadKind: chain.ok
-      ? (signedOther?.kind ?? null)
-      : (events.find((e) => e.seq === chain.firstBadSeq)?.kind ?? null),
-    reason: chain.ok ? (signedOther ? 'SIGNED_OTHER_DOCUMENT' : null) : chain.reason,
+    firstBadSeq: chain.ok ? (firstOther?.seq ?? null) : chain.firstBadSeq,
+    firstBadKind: events.find((e) => e.seq === (chain.ok ? firstOther?.seq : chain.firstBadSeq))?.kind ?? null,
+    reason: chain.ok ? (firstOther?.reason ?? null) : chain.reason,
+    sealValid,
+    sealedHead,
+    anchoredHead: anchored,
     documents,
   };
+}
+
+/**
+ * Whether the chain still holds the heads kept outside it: the one sealed into the executed copy
+ * (SEALED_HEAD_MISMATCH: that event is gone or differs — the chain was rewritten after execution)
+ * and the newest one anchored (END_CUT: gone — events were removed from the end; ANCHOR_MISMATCH).
+ */
+function headProblem(
+  events: ReadonlyArray<{ seq: number; hash: string }>,
+  sealed: SealedHead | null,
+  anchored: SealedHead | null,
+): { seq: number; reason: string } | null {
+  const at = (seq: number) => events.find((e) => Number(e.seq) === seq);
+  if (sealed && at(sealed.seq)?.hash !== sealed.hash) return { seq: sealed.seq, reason: 'SEALED_HEAD_MISMATCH' };
+  if (anchored) {
+    const e = at(anchored.seq);
+    if (!e) return { seq: anchored.seq, reason: 'END_CUT' };
+    if (e.hash !== anchored.hash) return { seq: anchored.seq, reason: 'ANCHOR_MISMATCH' };
+  }
+  return null;
 }
 
 /**

@@ -179,7 +179,8 @@ export const loginRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         operationId: 'getExistCheck',
         tags: ['login'],
-        summary: 'Is a login id taken? (supplier user application)',
+        summary:
+          'Is a login id taken? (supplier user application; rate-limited per address; in production every id answers exist: false — the application step refuses a taken id)',
         querystring: Type.Object(
           { userId: Type.String({ minLength: 1, maxLength: 50 }) },
           { additionalProperties: false },
@@ -187,7 +188,7 @@ export const loginRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Type.Object({ userId: Type.String(), exist: Type.Boolean() }), ...failures },
       },
     },
-    async (request) => existCheck(app.dbh.db, request.query.userId),
+    async (request) => existCheck(app.dbh.db, request.query.userId, app.config.nodeEnv === 'production'),
   );
 
   app.post(

@@ -211,10 +211,16 @@ export async function loggedInUser(db: Db, c: Caller, lang: Lang) {
   };
 }
 
-/** Is a login id taken? (supplier user application) */
-export async function existCheck(db: Db, rawId: string) {
+/**
+ * Is a login id taken? (supplier user application). Public, so in production it tells nothing: every
+ * id answers `exist: false`, a taken one as an unknown one (docs/security.md 6.3.x) — an anonymous
+ * caller cannot learn which accounts exist. The application's own step still refuses a taken id
+ * (400 on the step, 409 DUPLICATE_USER_ID at submission), under its own per-address limit.
+ * Development answers the truth, for the legacy screens' id check.
+ */
+export async function existCheck(db: Db, rawId: string, production: boolean) {
   const userId = rawId.trim();
-  return { userId, exist: await loginIdTaken(db, userId) };
+  return { userId, exist: production ? false : await loginIdTaken(db, userId) };
 }
 
 /** Supplier users; the company scope of the caller's database narrows a supplier admin to its own company. */

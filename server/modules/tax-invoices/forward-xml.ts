@@ -69,6 +69,16 @@ const text = (n: unknown, ...names: string[]): string | null => {
 const WON = /^-?\d{1,15}$/;
 const digitsOnly = (s: string | null) => (s === null ? null : s.replace(/-/g, ''));
 
+/**
+ * The parser's refusal in Korean: where (line and column, which its message ends with) and what to
+ * check, never its own text.
+ */
+export function unreadableXml(err: unknown): string {
+  const at = /:(\d+):(\d+)\s*$/.exec(err instanceof Error ? err.message : '');
+  const where = at ? ` (${at[1]}행 ${at[2]}열)` : '';
+  return `XML 형식이 올바르지 않습니다${where}. 태그가 닫혔는지, 허용되지 않는 문자가 없는지 확인하세요`;
+}
+
 /** Reads and checks the XML; answers the invoice, or every problem found. */
 export function readForwardXml(
   xml: string,
@@ -80,10 +90,8 @@ export function readForwardXml(
   try {
     doc = parser.parse(xml, true) as Node;
   } catch (err) {
-    return {
-      ok: false,
-      problems: [{ path: 'body/xml', message: `XML을 읽을 수 없습니다: ${(err as Error).message.split('\n')[0]}` }],
-    };
+    // Our own words: the parser's message (English, quoting the input) never reaches a client.
+    return { ok: false, problems: [{ path: 'body/xml', message: unreadableXml(err) }] };
   }
   const root = child(doc, 'TaxInvoice');
   if (!root)

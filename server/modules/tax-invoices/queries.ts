@@ -301,6 +301,23 @@ export function findBypass(db: Db, settleNo: string) {
   return db.selectFrom('settlementTaxGateBypass').selectAll().where('settleNo', '=', settleNo).executeTakeFirst();
 }
 
+/**
+ * Who recorded a transmission result by hand (the file provider's or a 정발행 invoice's
+ * `TRANSMISSION_RECORDED` audit rows) on any of these invoices.
+ */
+export async function transmissionRecorders(db: Db, mgtKeys: readonly string[]): Promise<string[]> {
+  if (mgtKeys.length === 0) return [];
+  const rows = await db
+    .selectFrom('auditLog')
+    .select('actor')
+    .distinct()
+    .where('entity', '=', 'tax_invoice')
+    .where('entityKey', 'in', [...mgtKeys])
+    .where('action', '=', 'TRANSMISSION_RECORDED')
+    .execute();
+  return rows.map((r) => r.actor).filter((a): a is string => a !== null);
+}
+
 export async function insertBypass(trx: Db, values: Insertable<Database['settlementTaxGateBypass']>) {
   await trx.insertInto('settlementTaxGateBypass').values(values).execute();
 }

@@ -43,6 +43,7 @@ import {
   findInvoiceRow,
   hasDeadlineEvent,
   insertBypass,
+  transmissionRecorders,
   insertEvent,
   insertFile,
   insertInvoice,
@@ -556,6 +557,15 @@ export async function recordTransmission(
         : { ntsAt: now, ntsResult: body.code ?? (action === 'ntsSucceeded' ? 'SUCCESS' : 'FAILED') },
       { code: body.code, message: body.message },
     );
+    // Self-declared: nothing but this person's word says the NTS received it. Marked, so that the
+    // same person cannot also post the settlement (checkPostingGate, separation of duties).
+    await writeAudit(trx, {
+      entity: 'tax_invoice',
+      entityKey: mgtKey,
+      action: 'TRANSMISSION_RECORDED',
+      actor,
+      after: { outcome: body.outcome, code: body.code ?? null },
+    });
   });
   // A forward invoice's evidence is the XML kept at its intake; a file provider has none of its own.
   if (action === 'ntsSucceeded' && !forward) await keepEvidence(db, ti, mgtKey, actor);
@@ -1001,16 +1011,42 @@ export async function checkPostingGate(
   trx: Db,
   gateOn: boolean,
   s: { settleNo: string; compNo: string; totalAmount: string },
+  poster: string,
 ): Promise<{ ntsConfirmNum: string | null }> {
   const ntsConfirmNum = await voucherNtsNumber(trx, s.settleNo);
-  if (!gateOn || (await findBypass(trx, s.settleNo))) return { ntsConfirmNum };
+  if (!gateOn) return { ntsConfirmNum };
+  // Separation of duties: a bypass is one person's decision, the posting another's.
+  const bypass = await findBypass(trx, s.settleNo);
+  if (bypass) {
+    if (bypass.bypassedBy === poster)
+      throw refused(
+        'TAX_GATE_SAME_PERSON',
+        '세금계산서 확인을 예외 처리한 사람은 같은 정산을 전기할 수 없습니다. 다른 담당자가 전기하세요',
+      );
+    return { ntsConfirmNum };
+  }
   const [row] = await unpostedSettlementRow(trx, s.settleNo);
+  const invoices = await currentInvoicesOf(trx, [s.settleNo]);
   const problems = gateProblems({
     settleNo: s.settleNo,
     totalAmount: s.totalAmount,
     taxNo: row?.taxNo ?? '',
-    invoices: await currentInvoicesOf(trx, [s.settleNo]),
+    invoices,
   });
+  // A result recorded by hand (file provider, 정발행) is one person's word: another person posts.
+  if (
+    problems.length === 0 &&
+    (
+      await transmissionRecorders(
+        trx,
+        invoices.map((i) => i.mgtKey),
+      )
+    ).includes(poster)
+  )
+    throw refused(
+      'TAX_INVOICE_SAME_PERSON',
+      '국세청 전송 결과를 기록한 사람은 같은 정산을 전기할 수 없습니다. 다른 담당자가 전기하세요',
+    );
   if (problems.length > 0) {
     throw refused(
       'TAX_INVOICE_REQUIRED',

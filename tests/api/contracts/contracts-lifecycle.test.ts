@@ -140,7 +140,8 @@ describe.runIf(process.env.CI === 'true' || contractFontsAvailable())(
     }
 
     async function supplierSigns(no: string) {
-      const doc = await http.get(`/api/v1/cyber/contracts/${no}/document/draft`, supplier1);
+      // The signer's 열람 on the signing screen (a download records nothing).
+      const doc = await http.post(`/api/v1/cyber/contracts/${no}/view`, supplier1);
       const shown = sha256(doc.res.rawPayload);
       ok(await http.post(`/api/v1/cyber/contracts/${no}/sign-code`, supplier1));
       const code = await latestCode(t.app);
@@ -197,7 +198,11 @@ describe.runIf(process.env.CI === 'true' || contractFontsAvailable())(
         sourceChange,
       });
 
+    /** The buyer's named signer opens the copy awaiting its signature (열람). */
+    const buyerViews = async (no: string) => ok(await http.post(`/api/v1/contracts/${no}/view`, operator));
+
     async function buyerSigns(no: string) {
+      await buyerViews(no);
       const c = await detail(no);
       return ok(
         await http.post(`/api/v1/contracts/${no}/sign`, operator, {
@@ -253,6 +258,9 @@ describe.runIf(process.env.CI === 'true' || contractFontsAvailable())(
     it('a signing code signs only the contract it was asked for', async () => {
       const a = await sent();
       const b = await sent();
+      // The signer opened both (열람): only the code decides.
+      for (const no of [a.no, b.no])
+        expect((await http.post(`/api/v1/cyber/contracts/${no}/view`, supplier1)).status).toBe(200);
       ok(await http.post(`/api/v1/cyber/contracts/${a.no}/sign-code`, supplier1));
       const code = await latestCode(t.app);
       const mineB = ok(await http.get(`/api/v1/cyber/contracts/${b.no}`, supplier1));
@@ -595,6 +603,7 @@ describe.runIf(process.env.CI === 'true' || contractFontsAvailable())(
       await supplierSigns(am2.contractNo);
       const l2 = await loiNow(loi2);
       ok(await http.post(`/api/v1/lois/${loi2}/cancel`, operator, { version: l2.version, reason: '사업 취소' }));
+      await buyerViews(am2.contractNo);
       const c2 = await detail(am2.contractNo);
       const refusedSign = await http.post(`/api/v1/contracts/${am2.contractNo}/sign`, operator, {
         version: c2.version,
@@ -629,6 +638,7 @@ describe.runIf(process.env.CI === 'true' || contractFontsAvailable())(
           loiNo: loi3,
         }),
       );
+      await buyerViews(am3.contractNo);
       const c3 = await detail(am3.contractNo);
       const refused3 = await http.post(`/api/v1/contracts/${am3.contractNo}/sign`, operator, {
         version: c3.version,
@@ -861,6 +871,7 @@ describe.runIf(process.env.CI === 'true' || contractFontsAvailable())(
       // Two days on, the LOI has lapsed: the buyer's last signature is refused and nothing is executed.
       t.app.clock.advance(2 * 86_400_000);
       expect(appToday() > validUntil).toBe(true);
+      await buyerViews(am.contractNo);
       const c = await detail(am.contractNo);
       const refusedSign = await http.post(`/api/v1/contracts/${am.contractNo}/sign`, operator, {
         version: c.version,

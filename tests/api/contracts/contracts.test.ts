@@ -1,4 +1,7 @@
 import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../helpers/app.js';
@@ -11,6 +14,8 @@ import { contractFontsAvailable } from '../../../server/modules/contracts/render
 import { verifySeal } from '../../../server/modules/contracts/seal-verify.js';
 import { signatureOf } from '../../../server/modules/contracts/seal.js';
 import { timestampOf, tstInfoOf } from '../../../server/modules/contracts/tsa.js';
+import { anchorContractHeads, readContractAnchors } from '../../../server/modules/contracts/anchor.js';
+import { eventHash, instantText } from '../../../server/modules/contracts/chain.js';
 
 const sha256 = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 const addDays = (day: string, n: number) =>
@@ -45,15 +50,17 @@ describe.runIf(process.env.CI === 'true' || contractFontsAvailable())(
     let opadmin: LoggedIn;
     let supplier1: LoggedIn;
     let supplier2: LoggedIn;
+    let monitor: LoggedIn;
 
     beforeAll(async () => {
       t = await buildTestApp();
       http = api(t.app);
-      [operator, opadmin, supplier1, supplier2] = await Promise.all([
+      [operator, opadmin, supplier1, supplier2, monitor] = await Promise.all([
         sessionAs(t.app, 'operator'),
         sessionAs(t.app, 'opadmin'),
         sessionAs(t.app, 'supplier1'),
         sessionAs(t.app, 'supplier2'),
+        sessionAs(t.app, 'monitor'),
       ]);
       // One approval step (opadmin) for every contract amount.
       await t.db.db
@@ -117,8 +124,46 @@ describe.runIf(process.env.CI === 'true' || contractFontsAvailable())(
       return { no, c: await detail(no) };
     }
 
+    /** The buyer's named signer opens the copy awaiting its signature (열람). */
+    const buyerViews = async (no: string) => ok(await http.post(`/api/v1/contracts/${no}/view`, operator));
+
+    const signBody = (c: Record<string, unknown>) => ({ version: c.version, documentSha: c.documentSha });
+
+    /** What the owner's rights can do: change an event from `seq` on and recompute every hash after it. */
+    async function rewriteChainFrom(no: string, seq: number) {
+      const rows = await t.db.db
+        .selectFrom('econtractEvent')
+        .selectAll()
+        .where('contractNo', '=', no)
+        .orderBy('seq')
+        .execute();
+      await sql`alter table econtract_event disable trigger econtract_event_no_change`.execute(t.db.db);
+      let prev = rows.find((r) => r.seq === seq - 1)!.hash;
+      for (const r of rows.filter((x) => x.seq >= seq)) {
+        const e = {
+          contractNo: r.contractNo,
+          seq: r.seq,
+          kind: r.kind,
+          occurredAt: instantText(r.occurredAt),
+          ip: r.ip,
+          userAgent: r.userAgent,
+          userId: r.seq === seq ? 'mallory' : r.userId,
+          actorCompNo: r.actorCompNo,
+          docSha: r.docSha,
+          detail: r.detail,
+          prevHash: prev,
+        };
+        const hash = eventHash(e);
+        await sql`update econtract_event set user_id = ${e.userId}, prev_hash = ${prev}, hash = ${hash}
+                  where contract_no = ${no} and seq = ${r.seq}`.execute(t.db.db);
+        prev = hash;
+      }
+      await sql`alter table econtract_event enable trigger econtract_event_no_change`.execute(t.db.db);
+    }
+
     async function supplierSigns(no: string, who = supplier1) {
-      const doc = await http.get(`/api/v1/cyber/contracts/${no}/document/draft`, who);
+      // The signer's 열람 on the signing screen: the one step that records VIEWED.
+      const doc = await http.post(`/api/v1/cyber/contracts/${no}/view`, who);
       expect(doc.status).toBe(200);
       const bytes = doc.res.rawPayload;
       const shown = sha256(bytes);
@@ -252,9 +297,29 @@ describe.runIf(process.env.CI === 'true' || contractFontsAvailable())(
         409,
         'CONTRACT_NOT_YOUR_TURN',
       );
-      // A wrong code signs nothing.
+      // A download is no evidence: reading the signing copy, even read-only (monitor), records nothing.
+      const before = (await detail(no)).events.length;
+      expect((await http.get(`/api/v1/contracts/${no}/document/draft`, monitor)).status).toBe(200);
+      expect((await http.get(`/api/v1/cyber/contracts/${no}/document/draft`, supplier1)).status).toBe(200);
+      expect((await detail(no)).events.length).toBe(before);
+      // Only the signer's own 열람 does, and a signature needs it first.
       ok(await http.post(`/api/v1/cyber/contracts/${no}/sign-code`, supplier1));
       const real = await latestCode(t.app);
+      expectError(
+        await http.post(`/api/v1/cyber/contracts/${no}/sign`, supplier1, {
+          version: c.version,
+          documentSha: c.documentSha,
+          consent: true,
+          code: real,
+        }),
+        409,
+        'CONTRACT_NOT_VIEWED',
+      );
+      expectError(await http.post(`/api/v1/contracts/${no}/view`, opadmin), 403, 'CONTRACT_NOT_SIGNER');
+      const viewed = await http.post(`/api/v1/cyber/contracts/${no}/view`, supplier1);
+      expect(viewed.status).toBe(200);
+      expect(sha256(viewed.res.rawPayload)).toBe(c.documentSha);
+      // A wrong code signs nothing.
       expectError(
         await http.post(`/api/v1/cyber/contracts/${no}/sign`, supplier1, {
           version: c.version,
@@ -277,6 +342,8 @@ describe.runIf(process.env.CI === 'true' || contractFontsAvailable())(
         'CONTRACT_DOCUMENT_CHANGED',
       );
       expect(ok(await supplierSigns(no)).status).toBe('PARTLY_SIGNED');
+      // The buyer's signer opens it (열람) before signing.
+      await buyerViews(no);
       let now = await detail(no);
       // Taxable and no stamps: the last signature is refused (REQUIRE).
       expectError(
@@ -298,6 +365,16 @@ describe.runIf(process.env.CI === 'true' || contractFontsAvailable())(
           })
         ).status,
       ).toBe(403);
+      // Each party records its own share: staff never the supplier's.
+      expectError(
+        await http.post(`/api/v1/contracts/${no}/stamps`, operator, {
+          version: now.version,
+          party: 'SUPPLIER',
+          stampNo: 'R-2026-9999',
+        }),
+        403,
+        'CONTRACT_NOT_YOUR_SHARE',
+      );
       ok(
         await http.post(`/api/v1/contracts/${no}/stamps`, operator, {
           version: now.version,
@@ -338,10 +415,12 @@ describe.runIf(process.env.CI === 'true' || contractFontsAvailable())(
         'SENT',
         'CODE_SENT',
         'VIEWED',
+        'VIEWED',
         'CODE_SENT',
         'CODE_VERIFIED',
         'CONSENT',
         'SIGNED',
+        'VIEWED',
         'STAMP_RECORDED',
         'STAMP_RECORDED',
         'CONSENT',
@@ -353,10 +432,46 @@ describe.runIf(process.env.CI === 'true' || contractFontsAvailable())(
       const supplierSigned = signed[0];
       expect(supplierSigned).toMatchObject({ userId: 'supplier1', actorCompNo: 'C00001' });
       expect(supplierSigned.ip).toBeTruthy();
+      // The chain's head as it stood before execution is sealed into the executed copy; verify finds it.
+      const completed = ex.events.find((e: { kind: string }) => e.kind === 'COMPLETED');
+      const head = ex.events.find((e: { seq: number }) => e.seq === completed.seq - 1);
       expect(ok(await http.get(`/api/v1/contracts/${no}/verify`, operator))).toMatchObject({
         ok: true,
         firstBadSeq: null,
+        sealValid: true,
+        sealedHead: { seq: head.seq, hash: head.hash },
       });
+      // Stamps are frozen at execution: not re-recorded, not changed in the database.
+      expectError(
+        await http.post(`/api/v1/contracts/${no}/stamps`, operator, {
+          version: ex.version,
+          party: 'BUYER',
+          stampNo: 'R-2026-0003',
+        }),
+        409,
+        'CONTRACT_STAMP_FROZEN',
+      );
+      await expect(
+        sql`update econtract_stamp set stamp_no = 'forged' where contract_no = ${no}`.execute(t.db.db),
+      ).rejects.toThrow(/executed econtract/);
+      // A supplier sees the buyer's people by name and role, never their address, browser or id.
+      const theirs = ok(await http.get(`/api/v1/cyber/contracts/${no}`, supplier1));
+      const staffEvents = theirs.events.filter((e: { actorCompNo: string | null }) => e.actorCompNo === null);
+      expect(staffEvents.length).toBeGreaterThan(5);
+      for (const e of staffEvents) expect(e).toMatchObject({ ip: null, userAgent: null, userId: null });
+      expect(staffEvents.find((e: { kind: string }) => e.kind === 'SIGNED')).toMatchObject({
+        actorRole: 'BUYER_SIGNER',
+        actorName: expect.any(String),
+      });
+      expect(staffEvents.find((e: { kind: string }) => e.kind === 'CREATED').actorName).toBeTruthy();
+      expect(JSON.stringify(theirs.events)).not.toContain('"operator"');
+      expect(theirs.stamps.find((x: { party: string }) => x.party === 'BUYER')).toMatchObject({ recordedBy: null });
+      // Their own company's events stay whole; staff still see everything.
+      expect(theirs.events.find((e: { kind: string }) => e.kind === 'CODE_VERIFIED')).toMatchObject({
+        userId: 'supplier1',
+        actorRole: 'SUPPLIER_USER',
+      });
+      expect(ex.events.find((e: { kind: string }) => e.kind === 'CREATED')).toMatchObject({ userId: 'operator' });
       expect(ok(await http.get(`/api/v1/cyber/contracts/${no}/verify`, supplier1)).ok).toBe(true);
       // The verification page: our executed contract, unchanged; anything else is not ours.
       const pdf = (await http.get(`/api/v1/contracts/${no}/document/executed`, operator)).res.rawPayload;
@@ -417,6 +532,7 @@ describe.runIf(process.env.CI === 'true' || contractFontsAvailable())(
         nextSigner: 'BUYER',
       });
       expectError(await http.post(`/api/v1/cyber/contracts/${no}/sign-code`, supplier1), 409, 'CONTRACT_NOT_YOUR_TURN');
+      await buyerViews(no);
       ok(
         await http.post(`/api/v1/contracts/${no}/sign`, operator, {
           version: c.version,
@@ -429,6 +545,7 @@ describe.runIf(process.env.CI === 'true' || contractFontsAvailable())(
 
     it('an amendment references the executed original, lists what changed, signs supplier first; the original never changes', async () => {
       const { no, c } = await sent('SUPPLY1', '1000000', '100000');
+      await buyerViews(no);
       ok(
         await http.post(`/api/v1/contracts/${no}/sign`, operator, {
           version: c.version,
@@ -643,6 +760,107 @@ describe.runIf(process.env.CI === 'true' || contractFontsAvailable())(
       const c = await detail(no);
       expect(c).toMatchObject({ status: 'DECLINED', declineReason: '단가 재협의 필요' });
       expect(c.events.at(-1)).toMatchObject({ kind: 'DECLINED', userId: 'supplier1' });
+    });
+
+    it('the template fixes the signing order; the buyer’s signer must hold the contract-signing authority', async () => {
+      const body = {
+        templateNo: 'MOLD',
+        compNo: 'C00001',
+        title: '순서 확인',
+        supplyAmount: '1000000',
+        vatAmount: '100000',
+        signDeadline: addDays(kstToday(), 5),
+      };
+      // The body cannot choose the order: MOLD is signed supplier first.
+      expectError(
+        await http.post('/api/v1/contracts', operator, {
+          ...body,
+          buyerSignerId: 'operator',
+          signOrder: 'BUYER_FIRST',
+        }),
+        400,
+        'VALIDATION',
+      );
+      const made = ok(await http.post('/api/v1/contracts', operator, { ...body, buyerSignerId: 'operator' }));
+      expect((await detail(made.contractNo)).signOrder).toBe('SUPPLIER_FIRST');
+      // A read-only internal user (monitor) is no signer; neither is an unknown id.
+      for (const buyerSignerId of ['monitor', 'nobody-here']) {
+        const r = await http.post('/api/v1/contracts', operator, { ...body, buyerSignerId });
+        expectError(r, 400, 'VALIDATION');
+        expect((r.body as { details: Array<{ path: string }> }).details[0]!.path).toBe('body/buyerSignerId');
+      }
+    });
+
+    it('signing codes are limited per user and contract: the sixth in ten minutes is 429 with a wait, sends nothing and adds no event', async () => {
+      const { no } = await sent('MOLD', '1000000', '100000');
+      for (let i = 0; i < 5; i++) ok(await http.post(`/api/v1/cyber/contracts/${no}/sign-code`, supplier1));
+      const code = await latestCode(t.app);
+      const limited = await http.post(`/api/v1/cyber/contracts/${no}/sign-code`, supplier1);
+      expectError(limited, 429, 'CONTRACT_CODE_LIMIT');
+      expect((limited.body as { msg: string }).msg).toContain('인증번호 요청이 너무 많습니다');
+      const wait = Number(limited.res.headers['retry-after']);
+      expect(wait).toBeGreaterThan(0);
+      expect(wait).toBeLessThanOrEqual(600);
+      expect(await latestCode(t.app)).toBe(code);
+      const events = (await detail(no)).events.filter((e: { kind: string }) => e.kind === 'CODE_SENT');
+      expect(events).toHaveLength(5);
+    });
+
+    it('the chain is anchored outside the database and verify compares it with the head sealed into the executed copy', async () => {
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ct-anchor-'));
+      const file = path.join(dir, 'contract-chain.anchor');
+      const config = t.app.config as { contractChainAnchor: string | null };
+      config.contractChainAnchor = file;
+      try {
+        // Executed: each signature's request anchors the head it leaves.
+        const { no, c } = await sent('SUPPLY1', '1000000', '100000');
+        await buyerViews(no);
+        ok(await http.post(`/api/v1/contracts/${no}/sign`, operator, { ...signBody(c), consent: true }));
+        ok(await supplierSigns(no));
+        const ex = await detail(no);
+        const last = ex.events.at(-1);
+        expect(ok(await http.get(`/api/v1/contracts/${no}/verify`, operator))).toMatchObject({
+          ok: true,
+          anchoredHead: { seq: last.seq, hash: last.hash },
+        });
+        // Someone with the owner's rights rewrites the chain from seq 2 and recomputes every hash:
+        // the chain verifies on its own, but no longer holds the head the executed copy seals.
+        await rewriteChainFrom(no, 2);
+        const rewritten = ok(await http.get(`/api/v1/contracts/${no}/verify`, operator));
+        const sealed = ex.events.find((e: { kind: string }) => e.kind === 'COMPLETED').seq - 1;
+        expect(rewritten).toMatchObject({ ok: false, reason: 'SEALED_HEAD_MISMATCH', firstBadSeq: sealed });
+
+        // Declined: the newest event removed leaves a chain that verifies, but not the anchored head.
+        const d = await sent('MOLD', '1000000', '100000');
+        const mine = ok(await http.get(`/api/v1/cyber/contracts/${d.no}`, supplier1));
+        ok(
+          await http.post(`/api/v1/cyber/contracts/${d.no}/decline`, supplier1, {
+            version: mine.version,
+            reason: '재협의',
+          }),
+        );
+        const declined = (await detail(d.no)).events.at(-1);
+        expect(declined.kind).toBe('DECLINED');
+        await sql`alter table econtract_event disable trigger econtract_event_no_change`.execute(t.db.db);
+        await sql`delete from econtract_event where contract_no = ${d.no} and seq = ${declined.seq}`.execute(t.db.db);
+        await sql`alter table econtract_event enable trigger econtract_event_no_change`.execute(t.db.db);
+        expect(ok(await http.get(`/api/v1/contracts/${d.no}/verify`, operator))).toMatchObject({
+          ok: false,
+          reason: 'END_CUT',
+          firstBadSeq: declined.seq,
+        });
+        // The job anchors heads written outside a contract's requests (an approval) within a minute.
+        const other = await sent('MOLD', '1000000', '100000');
+        const sentEvent = other.c.events.at(-1);
+        expect(await anchorContractHeads(t.db.db, file)).toBeGreaterThan(0);
+        expect((await readContractAnchors(file, other.no)).get(other.no)).toEqual({
+          seq: sentEvent.seq,
+          hash: sentEvent.hash,
+        });
+      } finally {
+        config.contractChainAnchor = null;
+        fs.rmSync(dir, { recursive: true, force: true });
+      }
     });
 
     // Last: it moves the app's clock forward.

@@ -542,3 +542,46 @@ describe('finding 5: bad input answers 400, never 5xx', () => {
     expect(unbounded).toEqual([]);
   });
 });
+
+describe('second review (issue 68): answers that tell too much', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await readingApp();
+  });
+
+  it('getExistCheck in production answers a taken id as an unknown one (development still tells)', async () => {
+    const ask = async (userId: string) =>
+      (await t.app.inject({ method: 'GET', url: `/api/v1/getExistCheck?userId=${userId}` })).json();
+    expect(await ask('supplier1')).toEqual({ userId: 'supplier1', exist: true });
+    const config = t.app.config as { nodeEnv: string };
+    const was = config.nodeEnv;
+    config.nodeEnv = 'production';
+    try {
+      expect(await ask('supplier1')).toEqual({ userId: 'supplier1', exist: false });
+      expect(await ask('admin')).toEqual({ userId: 'admin', exist: false });
+      expect(await ask('no-such-user-68')).toEqual({ userId: 'no-such-user-68', exist: false });
+    } finally {
+      config.nodeEnv = was;
+    }
+  });
+
+  it('a library’s refusal below 500 reaches the client in our words only (the parser’s text goes to the log)', async () => {
+    const broken = await t.app.inject({
+      method: 'POST',
+      url: '/auth/api/logout',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"AccessToken": ',
+    });
+    expect(broken.statusCode).toBe(400);
+    expect(broken.json().msg).toBe('요청 본문을 읽을 수 없습니다');
+    const media = await t.app.inject({
+      method: 'POST',
+      url: '/auth/api/logout',
+      headers: { 'content-type': 'application/x-gpms-unknown' },
+      payload: 'x',
+    });
+    expect(media.statusCode).toBe(415);
+    expect(media.json().msg).toBe('지원하지 않는 요청 본문 형식입니다');
+    for (const r of [broken, media]) expect(r.json().msg).not.toMatch(/JSON|Unexpected|Unsupported|Media Type/i);
+  });
+});

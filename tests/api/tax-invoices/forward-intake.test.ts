@@ -133,6 +133,11 @@ describe('정발행 intake: a supplier-issued standard XML checked, matched to i
 
     r = await intake({ xml: '<TaxInvoice><TaxInvoiceDocument>' });
     expect(r.status).toBe(400);
+    // The parser's own message (English, quoting the input) never reaches the client: ours, with where.
+    r = await intake({ xml: '<TaxInvoice>\n<a></b></TaxInvoice>' });
+    expectError(r, 400, 'VALIDATION');
+    expect(JSON.stringify(r.body)).not.toMatch(/Expected closing tag|opened in line|Invalid '|found\./);
+    expect(r.body.details[0].message).toMatch(/^XML 형식이 올바르지 않습니다 \(2행 \d+열\)/);
 
     const { xml } = forwardXml(mine, { serial: 1, total: 1n });
     r = await intake({ xml });
@@ -262,7 +267,14 @@ describe('정발행 intake: a supplier-issued standard XML checked, matched to i
     });
     expect(m.status, JSON.stringify(m.body)).toBe(200);
     expect(m.body.status).toBe('NTS_SUCCESS');
-    const posted = await http.post(`/api/v1/settlements/${mine.settleNo}/post`, operator, { version: await version() });
+    // Who recorded the result by hand does not post the settlement: another person does.
+    expectError(
+      await http.post(`/api/v1/settlements/${mine.settleNo}/post`, operator, { version: await version() }),
+      409,
+      'TAX_INVOICE_SAME_PERSON',
+    );
+    const admin = await loginAs(t.app, 'admin');
+    const posted = await http.post(`/api/v1/settlements/${mine.settleNo}/post`, admin, { version: await version() });
     expect(posted.status, JSON.stringify(posted.body)).toBe(200);
   });
 

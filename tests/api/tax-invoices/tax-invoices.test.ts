@@ -274,7 +274,13 @@ describe('tax invoices with the file provider: the supplier issues in /cyber, th
       expect(xml.headers['x-content-sha256']).toBe(r.body.files[0].sha256);
       expectError(await http.del(`/api/v1/tax-invoices/${inv.mgtKey}/files/xml`, admin), 409, 'RETENTION_PERIOD');
     }
-    const posted = await http.post(`/api/v1/settlements/${s.settleNo}/post`, operator, {
+    // Separation of duties: the person who recorded the NTS result by hand (file provider) — nothing
+    // but their word says it — does not post the same settlement; another person does.
+    const same = await http.post(`/api/v1/settlements/${s.settleNo}/post`, operator, {
+      version: await version(s.settleNo),
+    });
+    expectError(same, 409, 'TAX_INVOICE_SAME_PERSON');
+    const posted = await http.post(`/api/v1/settlements/${s.settleNo}/post`, admin, {
       version: await version(s.settleNo),
     });
     expect(posted.status, JSON.stringify(posted.body)).toBe(200);
@@ -341,6 +347,12 @@ describe('tax invoices with the file provider: the supplier issues in /cyber, th
       .where('action', '=', 'TAX_GATE_BYPASS')
       .execute();
     expect(audit).toEqual([{ actor: 'admin', reason: '공급자 폐업: 세금계산서 발행 불가' }]);
+    // The bypass needs a second person: who bypassed does not post it.
+    expectError(
+      await http.post(`/api/v1/settlements/${s.settleNo}/post`, admin, { version: s.version }),
+      409,
+      'TAX_GATE_SAME_PERSON',
+    );
     const posted = await http.post(`/api/v1/settlements/${s.settleNo}/post`, operator, { version: s.version });
     expect(posted.status, JSON.stringify(posted.body)).toBe(200);
   });

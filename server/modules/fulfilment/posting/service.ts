@@ -229,11 +229,12 @@ export async function postSettlement(db: Db, posting: Posting, settleNo: string,
     checkVersion(version, s.version);
     if (s.status === 'POSTED') throw refused('ALREADY_POSTED', '이미 전기된 정산입니다. 다시 보내지 않습니다');
     if (!canSettle('post', s.status)) throw wrongState(SETTLE_WRONG_STATE.post, s.status);
-    const gate = await checkPostingGate(trx, posting.taxGate, {
-      settleNo: s.settleNo,
-      compNo: s.compNo,
-      totalAmount: String(s.totalAmount),
-    });
+    const gate = await checkPostingGate(
+      trx,
+      posting.taxGate,
+      { settleNo: s.settleNo, compNo: s.compNo, totalAmount: String(s.totalAmount) },
+      actor,
+    );
     let v = await lockVoucherOfSettlement(trx, s.settleNo);
     if (!v) {
       const voucherNo = await nextDocumentNumber(trx, 'VC', todayKst());
