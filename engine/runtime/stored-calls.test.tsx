@@ -174,7 +174,7 @@ describe('a stored screen’s calls', () => {
     },
   );
 
-  it('holds a GET that leaves something behind (the bids’ audit row, a contract’s evidence) as a write: never without a click', async () => {
+  it('holds a GET that leaves something behind (the bids’ audit row, an order print’s audit row) as a write: never without a click', async () => {
     const fixture = createFixtureEngineServices();
     const calls: string[] = [];
     const base: EngineServices = { ...fixture, call: async (operation) => (calls.push(operation), null) };
@@ -182,9 +182,9 @@ describe('a stored screen’s calls', () => {
     await expect(services.call('getTenderBids', { path: { tenderNo: 'T1' } })).rejects.toMatchObject({
       code: 'STUDIO_WRITE_UNCONFIRMED',
     });
-    await expect(
-      services.call('downloadContractDocument', { path: { econtractNo: 'EC1', docKind: 'draft' } }),
-    ).rejects.toMatchObject({ code: 'STUDIO_WRITE_UNCONFIRMED' });
+    await expect(services.call('printPo', { path: { poNo: 'PO1' } })).rejects.toMatchObject({
+      code: 'STUDIO_WRITE_UNCONFIRMED',
+    });
     expect(calls).toEqual([]);
     await services.call('getTenderBids', { path: { tenderNo: 'T1' } }, { confirmed: true });
     expect(calls).toEqual(['getTenderBids']);

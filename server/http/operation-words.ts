@@ -272,8 +272,8 @@ export const OPERATION_WORDS: Readonly<Record<string, OperationWords>> = {
   withdrawItemProposal: ['품목 제안', '철회'],
   withdrawSupplierStatusRequest: ['협력사 상태 변경 요청', '철회'],
   // GETs that leave something behind (config.effects, the privacy registry).
-  downloadContractDocument: ['계약서', '열람'],
-  downloadMyContractDocument: ['계약서', '열람'],
+  viewContractDocument: ['계약서', '열람'],
+  viewMyContractDocument: ['계약서', '열람'],
   getTenderBids: ['개찰된 입찰서', '열람'],
   printPo: ['발주서', '인쇄'],
   getItemUploadTemplateFiles: ['품목 업로드 양식', '발급'],

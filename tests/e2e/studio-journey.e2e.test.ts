@@ -229,17 +229,15 @@ describe('screen studio: write, check, preview, publish, open, refuse, restore',
     await page.unroute(`**/api/v1/studio/published/${NAME}`);
 
     // A screen whose load is a GET that leaves something behind (the opened bids' audit row naming the
-    // viewer; a contract's signing copy, its evidence): the engine never calls it when the screen opens.
+    // viewer; an order's print, audited as a copy that left the system): the engine never calls it when the
+    // screen opens.
     const effectful: string[] = [];
     page.on('request', (r) => {
-      if (/\/api\/v1\/bid\/tenders\/[^/]+\/bids|\/document\/draft/.test(r.url())) effectful.push(r.url());
+      if (/\/api\/v1\/bid\/tenders\/[^/]+\/bids|\/api\/v1\/pos\/[^/]+\/pdf/.test(r.url())) effectful.push(r.url());
     });
     for (const [i, load] of [
       { operation: 'getTenderBids', params: { path: { tenderNo: "'BD2026-000001'" } } },
-      {
-        operation: 'downloadContractDocument',
-        params: { path: { econtractNo: "'EC2026-000001'", docKind: "'draft'" } },
-      },
+      { operation: 'printPo', params: { path: { poNo: "'PO2026-000001'" } } },
     ].entries()) {
       await page.route(`**/api/v1/studio/published/${NAME}`, async (route) => {
         const answer = await route.fetch();

@@ -262,7 +262,7 @@ export const contractRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api/v1/contracts/:econtractNo/document/:docKind',
     {
       // Opening the copy awaiting the reader's signature appends VIEWED to the contract's evidence.
-      config: { access: access.login([C.list, C.detail], 'read', ['I']), effects: ['evidence'] },
+      config: { access: access.login([C.list, C.detail], 'read', ['I']) },
       schema: {
         operationId: 'downloadContractDocument',
         tags: TAG,
@@ -480,7 +480,7 @@ export const contractRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api/v1/cyber/contracts/:econtractNo/document/:docKind',
     {
       // Opening the copy awaiting the reader's signature appends VIEWED to the contract's evidence.
-      config: { access: access.login([C.list, C.sign], 'read', ['X']), effects: ['evidence'] },
+      config: { access: access.login([C.list, C.sign], 'read', ['X']) },
       schema: {
         operationId: 'downloadMyContractDocument',
         tags: TAG,

@@ -513,6 +513,7 @@ describe.runIf(process.env.CI === 'true' || contractFontsAvailable())(
         expect((await approveAll(am2)).approvers).toEqual(['E000002', 'E000001', 'E000003']);
         await supplierSigns(am2);
         await db.insertInto('approvalLineStep').values({ lineId: 903, stepNo: 3, approverId: 'E000006' }).execute();
+        await buyerViews(am2);
         const c2 = await detail(am2);
         const refusedSign = await http.post(`/api/v1/contracts/${am2}/sign`, operator, {
           version: c2.version,
@@ -671,6 +672,7 @@ describe.runIf(process.env.CI === 'true' || contractFontsAvailable())(
       // The LOI tier asks one more approver now than when the amendment was approved.
       await t.db.db.insertInto('approvalLineStep').values({ lineId: 6, stepNo: 2, approverId: 'E000006' }).execute();
       try {
+        await buyerViews(am);
         const c = await detail(am);
         expectError(
           await http.post(`/api/v1/contracts/${am}/sign`, operator, {

@@ -701,6 +701,7 @@ describe.runIf(process.env.CI === 'true' || contractFontsAvailable())(
       const no = ok(await contractOn('PO', poNo)).contractNo as string;
       await approveOnce(no);
       ok(await supplierSigns(no));
+      await buyerViews(no);
       const c0 = await detail(no);
       ok(
         await http.post(`/api/v1/contracts/${no}/sign`, operator, {
@@ -730,6 +731,7 @@ describe.runIf(process.env.CI === 'true' || contractFontsAvailable())(
 
       // The order passes to another buyer: the amendment can no longer be executed on operator's word, nor made.
       await t.db.db.updateTable('poHeader').set({ buyerId: 'E000005' }).where('poNo', '=', poNo).execute();
+      await buyerViews(am);
       const a = await detail(am);
       const last = await http.post(`/api/v1/contracts/${am}/sign`, operator, {
         version: a.version,

@@ -90,7 +90,10 @@ describe('every GET that writes declares its effects', () => {
       for (const o of Object.values(item))
         expect(o['x-effects'] ?? [], o.operationId).toEqual([...(app.operations.get(o.operationId)?.effects ?? [])]);
     expect(app.operations.get('getTenderBids')?.effects).toContain('audit');
-    expect(app.operations.get('downloadContractDocument')?.effects).toContain('evidence');
+    expect(app.operations.get('printPo')?.effects).toContain('audit');
+    // A contract's signing copy downloaded writes nothing: its 열람 (a POST) is the signer's evidence.
+    expect(app.operations.get('downloadContractDocument')?.effects).toEqual([]);
+    expect(app.operations.get('viewContractDocument')?.effects).toContain('writes');
   });
 
   it('every operation that leaves something behind has its own Korean words, and no words name a missing operation', () => {

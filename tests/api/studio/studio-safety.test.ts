@@ -423,7 +423,7 @@ describe('what a stored screen can and cannot do', () => {
         {
           field: 'status',
           widget: 'select',
-          optionsFrom: { operation: 'downloadContractDocument', value: 'x', text: 'x' },
+          optionsFrom: { operation: 'printPo', value: 'x', text: 'x' },
         },
       ],
       columns: [{ field: 'econtractNo' }],
