@@ -28,6 +28,7 @@ import {
 import { DetailGrid } from './DetailGrid';
 import { SectionsForm, type SectionsFormHandle } from './SectionsForm';
 import { useValuesFrom } from './value-from';
+import { namedFieldErrors } from './server-field-errors';
 
 type Values = Record<string, unknown>;
 
@@ -515,8 +516,16 @@ export function EditBodyView({
       return { ok: true as const, answer };
     } catch (e) {
       if (e instanceof RefusalDeclined) return { ok: false as const, declined: true };
-      if (e instanceof OperationError) showServerErrors(e, sentRows(action, operation));
-      await frame.alertError(e);
+      let shown = e;
+      if (e instanceof OperationError) {
+        const sent = sentRows(action, operation);
+        showServerErrors(e, sent);
+        // Each field the server refused, named as this screen labels it (never the body's raw names).
+        const named = namedFieldErrors(e.fieldErrors, body, sent, t);
+        if (named.length)
+          shown = new OperationError(e.status, e.code, [t('engine.checkFields'), ...named].join('\n'), e.details);
+      }
+      await frame.alertError(shown);
       return { ok: false as const };
     } finally {
       setBusy(false);
