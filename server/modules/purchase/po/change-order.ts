@@ -32,7 +32,7 @@ import { transition } from '../../../domain/machine.js';
 import { checkDate, todayKst } from '../../../domain/dates.js';
 import { QUANTITY, UNIT_PRICE, checkDecimal, iso, text } from '../../../domain/values.js';
 import { recordBudgetMovement } from '../../budget/consumption/index.js';
-import { notifyPoSent } from '../../notifications/supplier.js';
+import { notifyPoChanged } from '../../notifications/supplier.js';
 import { startApproval } from '../approval/queries.js';
 import type { Outcome } from '../approval/outcome.js';
 import { applyAgreementConsumption, giveBack } from '../agreement/consumption.js';
@@ -409,8 +409,8 @@ async function putInForce(
     actor: ctx.actorUserId,
     confirmWarning: ctx.confirmBudgetWarning,
   });
-  // The supplier is told of the new terms (the order's notice again) and acknowledges the revision.
-  await notifyPoSent(trx, po.poNo);
+  // The supplier is told of the change (revision n, what changed: not a new order) and acknowledges the revision.
+  await notifyPoChanged(trx, po.poNo, { revision, diff, reason: ctx.reason });
 }
 
 /**
@@ -443,7 +443,7 @@ export async function changePo(
   const actor = await internalActor(db, caller);
   const [rate, limit] = await Promise.all([jpyRate(db), simpleOrderLimit(db)]);
   const rule = (await systemConsts(db, ['PO_CHANGE_APPROVAL']))[0]?.attr1 ?? null;
-  await db.transaction().execute(async (trx) => {
+  return db.transaction().execute(async (trx): Promise<{ outcome: 'APPLIED' | 'PROPOSED'; revision: number }> => {
     const po = await lockOrder(trx, poNo, actor);
     checkVersion(b.version, po.version);
     transition(PO_MACHINE, 'change', po.status);
@@ -469,7 +469,7 @@ export async function changePo(
         proposed: false,
         confirmBudgetWarning: b.confirmBudgetWarning,
       });
-      return;
+      return { outcome: 'APPLIED', revision };
     }
     // Proposed: the approval line of PO_CHANGE decides; the order's terms stay as they are meanwhile.
     await insertRevision(trx, {
@@ -503,6 +503,7 @@ export async function changePo(
       after: { revision, totalAmount: terms.totalAmount, rule: hits, approvalId, changes: diff },
       reason,
     });
+    return { outcome: 'PROPOSED', revision };
   });
 }
 
