@@ -135,10 +135,13 @@ function Panel({ panel, index }: { panel: PanelDef; index: number }) {
       </>
     );
     // Read as text: the categories and their values (a dashboard has no grid beside its charts).
-    const valueFields =
-      panel.type === 'pie' ? [{ field: panel.value!, name: fieldLabel(t, { field: panel.value! }) }] : named;
+    // The category and a pie's value are named by the definition's label prefix too (not their raw field names).
+    const prefix = (frame.def as { labels?: unknown }).labels;
+    const labelOf = (field: string) =>
+      fieldLabel(t, { field, labelKey: typeof prefix === 'string' && prefix ? `${prefix}.${field}` : undefined });
+    const valueFields = panel.type === 'pie' ? [{ field: panel.value!, name: labelOf(panel.value!) }] : named;
     const table = {
-      columns: [panel.x ? fieldLabel(t, { field: panel.x }) : '', ...valueFields.map((s) => s.name)],
+      columns: [panel.x ? labelOf(panel.x) : '', ...valueFields.map((s) => s.name)],
       rows: chartRows.map((r) => [String(r[panel.x ?? ''] ?? ''), ...valueFields.map((s) => num(r[s.field]))]),
     };
     return (

@@ -56,10 +56,12 @@ const NOT_KEY_ENDINGS = new Set([
   'pptx',
   'html',
 ]);
-/** `home.internal.body`, `ui.save`: lower-case first, letters and digits, one dot or more. */
-const DOTTED = /(?<![\w@/.:-])[a-z][a-zA-Z0-9]*(?:\.[a-zA-Z][a-zA-Z0-9]*)+(?![\w@/-])/g;
-/** `fileName`, `compNo`: a lower-case word followed by capitalised ones. */
-const CAMEL = /(?<![\w@/.:-])[a-z]+(?:[A-Z][a-z0-9]*)+(?![\w@/.-])/g;
+/** `home.internal.body`, `ui.save`: lower-case first, words of two letters or more (not "e.g."), one dot or more. */
+const DOTTED = /(?<![\w@/.:-])[a-z][a-zA-Z0-9]+(?:\.[a-zA-Z][a-zA-Z0-9]+)+(?![\w@/-])/g;
+/** `fileName`, `compNo`: a lower-case word of two letters or more followed by capitalised ones (not "iM Bank"). */
+const CAMEL = /(?<![\w@/.:-])[a-z]{2,}(?:[A-Z][a-z0-9]*)+(?![\w@/.-])/g;
+/** An example of what to type into an identifier's box (`(예: openPoBySupplier)`): the format asked for, not a raw name. */
+const EXAMPLE = /(?:예|e\.g\.)\s*:?\s*[A-Za-z][\w.]*/g;
 /** Addresses and e-mail addresses, whose parts are neither keys nor field names. */
 const ADDRESS = /\b[\w.+-]+@[\w.-]+\b|https?:\/\/\S+|\b(?:www\.)?[\w-]+(?:\.[\w-]+)+\/\S*/g;
 
@@ -69,7 +71,7 @@ const OPERATION_IDS = new Set(Object.keys(operations));
 export function rawWords(texts: readonly string[]): string[] {
   const found = new Set<string>();
   for (const raw of texts) {
-    const text = raw.replace(ADDRESS, ' ');
+    const text = raw.replace(ADDRESS, ' ').replace(EXAMPLE, ' ');
     for (const m of text.matchAll(DOTTED)) {
       const ending = m[0].slice(m[0].lastIndexOf('.') + 1).toLowerCase();
       if (!NOT_KEY_ENDINGS.has(ending)) found.add(`key "${m[0]}" in "${raw.slice(0, 120)}"`);
@@ -111,7 +113,9 @@ export function recordFailedRequests(page: Page): string[] {
  * every text in the task that switched; the server's messages and menus that follow only replace texts).
  */
 export async function switchLanguage(page: Page, lang: 'ko' | 'en'): Promise<void> {
-  await page.locator(`button[lang="${lang}"]`).first().click();
+  // The switch's own click handler, as a click on it runs it: an open dialog's backdrop (the supplier picker) would
+  // take a pointer's click, where a person closes the dialog first.
+  await page.locator(`button[lang="${lang}"]`).first().dispatchEvent('click');
   await page.waitForFunction(
     (l) =>
       document.documentElement.lang === l &&
