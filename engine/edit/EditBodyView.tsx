@@ -28,7 +28,7 @@ import {
 import { DetailGrid } from './DetailGrid';
 import { SectionsForm, type SectionsFormHandle } from './SectionsForm';
 import { useValuesFrom } from './value-from';
-import { namedFieldErrors } from './server-field-errors';
+import { namedFieldErrors, SCHEMA_REFUSAL } from './server-field-errors';
 
 type Values = Record<string, unknown>;
 
@@ -520,8 +520,10 @@ export function EditBodyView({
       if (e instanceof OperationError) {
         const sent = sentRows(action, operation);
         showServerErrors(e, sent);
-        // Each field the server refused, named as this screen labels it (never the body's raw names).
-        const named = namedFieldErrors(e.fieldErrors, body, sent, t);
+        // A refusal of the request's schema says what is wrong but not where (the path is the body's): each
+        // field is named as this screen labels it. A business rule's refusal already names its field.
+        const schemaRefusal = e.code === 'VALIDATION' && (e.serverMessage ?? '').startsWith(SCHEMA_REFUSAL);
+        const named = schemaRefusal ? namedFieldErrors(e.fieldErrors, body, sent, t) : [];
         if (named.length)
           shown = new OperationError(e.status, e.code, [t('engine.checkFields'), ...named].join('\n'), e.details);
       }

@@ -2,6 +2,9 @@ import type { EditBody } from '../definition/types';
 import { fieldLabel } from '../text';
 import type { FieldErrorDetail } from '../services';
 
+/** How the server's answer to a request its schema refused begins (server/http/validation-words.ts). */
+export const SCHEMA_REFUSAL = '요청 값이 올바르지 않습니다';
+
 type Translate = (key: string, vars?: Record<string, unknown>) => string;
 
 /**
