@@ -47,6 +47,15 @@ describe('josa: the particle after a word, by how it is read', () => {
     ['PDF', '를', '가', '는', '로', '와'],
     ['Excel', '을', '이', '은', '로', '과'],
     ['RND', '를', '가', '는', '로', '와'],
+    // An identifier in Latin letters is read as English, its last word by sound: 네임, 오프닝, 코드, 타입, 이메일.
+    ['"fileName"', '을', '이', '은', '으로', '과'],
+    ['confirmTenderOpening', '을', '이', '은', '으로', '과'],
+    ['itemCode', '를', '가', '는', '로', '와'],
+    ['poType', '을', '이', '은', '으로', '과'],
+    ['email', '을', '이', '은', '로', '과'],
+    ['status', '를', '가', '는', '로', '와'],
+    ['book', '을', '이', '은', '으로', '과'],
+    ['check', '를', '가', '는', '로', '와'],
     // Closing marks are looked through.
     ['구매1팀(D1220)', '을', '이', '은', '으로', '과'],
     ["'단가'", '를', '가', '는', '로', '와'],

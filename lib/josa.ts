@@ -86,8 +86,31 @@ export function finalSound(word: string): Final {
     return koreanNumberFinal(digits);
   }
   const letter = text[end - 1]!;
+  // A word in Latin letters (an identifier: fileName, confirmTenderOpening) is read as English: its last
+  // word by how it sounds (네임, 오프닝); an acronym (PO, ID) letter by letter.
+  const run = /[A-Za-z]+$/.exec(text)?.[0] ?? '';
+  const lastWord = /[A-Z]?[a-z]+$/.exec(run)?.[0];
+  if (lastWord && lastWord.length >= 2) return englishWordFinal(lastWord.toLowerCase());
   if (/[A-Za-z]/.test(letter)) return LETTER_FINAL[letter.toLowerCase()] ?? 'none';
   return null;
+}
+
+const VOWEL = /[aeiou]/;
+
+/**
+ * The final of an English word as Korean writes it: -ng, -m, -n, -p, -b end in a consonant (오프닝, 아이템,
+ * 버전, 타입, 잡), -l in ㄹ (이메일, 토탈, 테이블), a -k after a vowel in ㄱ (북) and the rest in
+ * a vowel (코드, 리스트, 오더, 스테이터스, 체크). A silent e is read past (name 네임, file 파일, code 코드).
+ */
+function englishWordFinal(word: string): Final {
+  let w = word;
+  if (w.length >= 3 && w.endsWith('e') && !VOWEL.test(w[w.length - 2]!)) w = w.slice(0, -1);
+  const last = w[w.length - 1]!;
+  const before = w[w.length - 2] ?? '';
+  if (w.endsWith('ng') || 'mnpb'.includes(last)) return 'other';
+  if (last === 'l') return 'rieul';
+  if (last === 'k') return VOWEL.test(before) ? 'other' : 'none';
+  return 'none';
 }
 
 /** The particle alone that follows `word`; both forms (`을(를)`) when the word's sound cannot be told. */

@@ -36,7 +36,14 @@ describe('maskPhone', () => {
     expect(maskPhone('0101')).toBe('010 - 1');
     expect(maskPhone('010123')).toBe('010 - 123');
     expect(maskPhone('0101234')).toBe('010 - 123 - 4');
-    expect(maskPhone('021234567')).toBe('021 - 234 - 567'); // 9-digit Seoul number, spec grouping
+    // Seoul's area code is two digits (02): never '024 - 992 - 089'.
+    expect(maskPhone('02')).toBe('02');
+    expect(maskPhone('021')).toBe('02 - 1');
+    expect(maskPhone('021234')).toBe('02 - 123 - 4');
+    expect(maskPhone('021234567')).toBe('02 - 123 - 4567');
+    expect(maskPhone('0249920890')).toBe('02 - 4992 - 0890');
+    expect(maskPhone('024992089')).toBe('02 - 499 - 2089');
+    expect(maskPhone('02499208901')).toBe('02 - 4992 - 0890'); // no 11th digit after 02
   });
 
   it('keeps digits only and accepts already-masked or hyphenated text', () => {

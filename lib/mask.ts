@@ -6,6 +6,7 @@
  * Spec §5 also names `comp` (looks up a company name). That needs a network call, so it is not
  * a text mask and lives in the company widget; asking for it here gets a specific error.
  */
+import { phoneGroups } from './phone-number';
 
 /** Keeps ASCII digits only. */
 export function onlyDigits(text: string): string {
@@ -23,21 +24,17 @@ function stripLeadingZeros(digits: string): string {
 }
 
 const PHONE_SEPARATOR = ' - ';
-const PHONE_MAX_DIGITS = 11;
 
 /**
- * Spec §5: fewer than 11 digits → '### - ### - ####', else '### - #### - ####', with a space on
- * each side of each hyphen exactly as the spec writes it. While typing, only the groups reached
- * so far appear ('010', '010 - 12', '010 - 123 - 4') — never a trailing separator, which would
- * make backspace delete a separator instead of a digit. Digits beyond the 11th are dropped:
- * the mask has 11 slots. Seoul numbers (02…) follow the same spec grouping.
+ * Spec §5's phone mask, grouped as Korean numbers are (lib/phone-number.ts): '02 - 123 - 4567',
+ * '02 - 1234 - 5678', '031 - 123 - 4567', '010 - 1234 - 5678', '1588 - 1234', with a space on each
+ * side of each hyphen exactly as the spec writes it. While typing, only the groups reached so far
+ * appear ('010', '010 - 12', '010 - 123 - 4') — never a trailing separator, which would make
+ * backspace delete a separator instead of a digit. Digits beyond the number's length are dropped.
  */
 export function maskPhone(text: string): string {
   // '*' stands for a digit hidden by the server's personal-data masking (lib/personal-data.ts).
-  const d = text.replace(/[^0-9*]/g, '').slice(0, PHONE_MAX_DIGITS);
-  const middle = d.length < PHONE_MAX_DIGITS ? 3 : 4;
-  const groups = [d.slice(0, 3), d.slice(3, 3 + middle), d.slice(3 + middle)].filter((g) => g !== '');
-  return groups.join(PHONE_SEPARATOR);
+  return phoneGroups(text.replace(/[^0-9*]/g, '')).join(PHONE_SEPARATOR);
 }
 
 /** `number`: a non-negative whole number with thousand commas; only digits survive. */

@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   CURRENCY_DECIMALS,
+  groupedDecimal,
   compareDecimals,
   formatMoney,
   jpyToKrw,
@@ -183,5 +184,21 @@ describe('significantDecimal', () => {
     expect(significantDecimal('1,000.00')).toBe('1,000.00');
     expect(significantDecimal('12.')).toBe('12.');
     expect(significantDecimal('')).toBe('');
+  });
+});
+
+describe('groupedDecimal: a stored decimal as a person reads it', () => {
+  it.each([
+    ['1398000.00', '1,398,000'],
+    ['1566000.50', '1,566,000.5'],
+    ['10.000', '10'],
+    ['999', '999'],
+    ['1000', '1,000'],
+    ['-1200.00', '-1,200'],
+    ['0.00', '0'],
+    ['2026-12-01', '2026-12-01'],
+    ['발주전송', '발주전송'],
+  ])('%s → %s', (stored, shown) => {
+    expect(groupedDecimal(stored)).toBe(shown);
   });
 });

@@ -148,3 +148,16 @@ export function formatMoney(amount: DecimalInput, currency: Currency | (string &
 export function significantDecimal(text: string): string {
   return DECIMAL_RE.test(text) && text.includes('.') ? text.replace(/\.?0+$/, '') : text;
 }
+
+/**
+ * A stored decimal as a person reads it: thousands grouped, insignificant zeros dropped
+ * ('1398000.00' → '1,398,000', '10.500' → '10.5', '-1200' → '-1,200'). No rounding. Anything that is not a
+ * plain decimal is returned as it is (a date, a status, a name in a history's before/after column).
+ */
+export function groupedDecimal(text: string): string {
+  if (!DECIMAL_RE.test(text)) return text;
+  const [whole, fraction] = significantDecimal(text).split('.');
+  const sign = whole.startsWith('-') ? '-' : '';
+  const digits = whole.replace(/^[-+]/, '').replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return `${sign}${digits}${fraction ? `.${fraction}` : ''}`;
+}

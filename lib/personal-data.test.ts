@@ -4,11 +4,13 @@ import { maskPhone as formatPhone } from './mask';
 import { isMaskedPersonal, maskEmail, maskPhone } from './personal-data';
 
 describe('maskPhone', () => {
-  it('hides the middle group of the spec grouping', () => {
+  it('hides the exchange of the number grouped as Korean numbers are', () => {
     expect(maskPhone('010-1234-5678')).toBe('010-****-5678');
     expect(maskPhone('01012345678')).toBe('010-****-5678');
     expect(maskPhone('031 123 4567')).toBe('031-***-4567');
-    expect(maskPhone('02-123-4567')).toBe('021-***-567');
+    expect(maskPhone('02-123-4567')).toBe('02-***-4567');
+    expect(maskPhone('02-1234-5678')).toBe('02-****-5678');
+    expect(maskPhone('1588-1234')).toBe('1588-****');
   });
   it('hides every digit of a short number and keeps null', () => {
     expect(maskPhone('1234')).toBe('****');
@@ -17,6 +19,7 @@ describe('maskPhone', () => {
   });
   it('displays through the grid phone mask in the same shape', () => {
     expect(formatPhone(maskPhone('010-1234-5678')!)).toBe('010 - **** - 5678');
+    expect(formatPhone(maskPhone('02-992-0890')!)).toBe('02 - *** - 0890');
   });
 });
 

@@ -3,18 +3,20 @@
  * masked unless the viewer's duty needs it; the full value is a logged view). Shared by the server,
  * which masks before answering, and the browser, which recognises a masked value.
  */
+import { phoneGroups } from './phone-number';
 
 /**
- * `010-1234-5678` → `010-****-5678`: the number grouped as spec §5's phone mask groups it
- * (3, then 3 or 4, then the rest) with the middle group hidden. The grid's phone mask
- * (lib/mask.ts) keeps `*` as a digit, so a masked number displays in the same shape.
+ * `010-1234-5678` → `010-****-5678`, `02-123-4567` → `02-***-4567`: the number grouped as Korean
+ * numbers are (lib/phone-number.ts) with the exchange hidden. The grid's phone mask (lib/mask.ts)
+ * keeps `*` as a digit and groups the same way, so a masked number displays in the same shape.
  */
 export function maskPhone(value: string | null | undefined): string | null {
   if (value === null || value === undefined) return null;
   const digits = value.replace(/\D/g, '');
   if (digits.length < 7) return '*'.repeat(digits.length);
-  const middle = digits.length < 11 ? 3 : 4;
-  return [digits.slice(0, 3), '*'.repeat(Math.min(middle, digits.length - 3 - 1)), digits.slice(3 + middle)].join('-');
+  const groups = phoneGroups(digits);
+  if (groups.length < 3) return [groups[0], '*'.repeat(groups[1]?.length ?? 0)].join('-');
+  return [groups[0], '*'.repeat(groups[1].length), groups.slice(2).join('')].join('-');
 }
 
 /** `hong.gildong@example.co.kr` → `ho**********@example.co.kr`: two characters of the local part kept. */

@@ -2172,7 +2172,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Change a sent order (due date; per line quantity, unit price, delivery date) with a reason; each change is recorded (poChangeInfo); the supplier acknowledges again; never above the approved amount */
+        /** Change a sent order (due date; per line quantity, unit price, delivery date) with a reason; each change is recorded (poChangeInfo); in force at once (the supplier gets a change notice and acknowledges again), or proposed for the PO_CHANGE approval when it crosses the re-approval rule (e.g. above the approved amount); changeOutcome says which */
         post: operations["changePo"];
         delete?: never;
         options?: never;
@@ -26194,6 +26194,10 @@ export interface operations {
                         }[];
                         /** @description What the caller may do with the order now (buttons to show); approve and reject when it is the caller’s turn to decide */
                         actions: string[];
+                        /** @description APPLIED: the change is in force as revision changeRevision and the supplier was sent a change notice; PROPOSED: it crossed the re-approval rule and waits for the PO_CHANGE approval (the order keeps its terms) */
+                        changeOutcome: "APPLIED" | "PROPOSED";
+                        /** @description The revision the change made (in force or proposed) */
+                        changeRevision: number;
                     };
                 };
             };
@@ -32539,12 +32543,14 @@ export interface operations {
                     "application/json": {
                         rows: {
                             approvalId: number;
-                            /** @description DOC_TYPE code: PR, PO, SIMPLE, LOI */
+                            /** @description DOC_TYPE code: PR, PO, SIMPLE, LOI, AGREEMENT, PO_CHANGE, BUDGET */
                             docType: string;
                             docNo: string;
                             title: string;
                             currency: string;
+                            /** @description The document’s amount; a change order (PO_CHANGE): its proposed total */
                             amount: string;
+                            previousAmount: string | null;
                             amountKrw: string;
                             submittedBy: string;
                             submittedByName: string;

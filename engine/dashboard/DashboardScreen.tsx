@@ -46,6 +46,8 @@ function Panel({ panel, index }: { panel: PanelDef; index: number }) {
   const frame = useFrame();
   const services = useEngineServices();
   const { t } = frame;
+  const prefix = (frame.def as { labels?: unknown }).labels;
+  const labelPrefix = typeof prefix === 'string' ? prefix : '';
   const [data, setData] = useState<PanelData | null>(null);
   const [failed, setFailed] = useState<string | null>(null);
 
@@ -135,10 +137,12 @@ function Panel({ panel, index }: { panel: PanelDef; index: number }) {
       </>
     );
     // Read as text: the categories and their values (a dashboard has no grid beside its charts).
-    const valueFields =
-      panel.type === 'pie' ? [{ field: panel.value!, name: fieldLabel(t, { field: panel.value! }) }] : named;
+    // The category and a pie's value are named by the definition's label prefix too (not their raw field names).
+    const labelOf = (field: string) =>
+      fieldLabel(t, { field, labelKey: labelPrefix ? `${labelPrefix}.${field}` : undefined });
+    const valueFields = panel.type === 'pie' ? [{ field: panel.value!, name: labelOf(panel.value!) }] : named;
     const table = {
-      columns: [panel.x ? fieldLabel(t, { field: panel.x }) : '', ...valueFields.map((s) => s.name)],
+      columns: [panel.x ? labelOf(panel.x) : '', ...valueFields.map((s) => s.name)],
       rows: chartRows.map((r) => [String(r[panel.x ?? ''] ?? ''), ...valueFields.map((s) => num(r[s.field]))]),
     };
     return (
@@ -208,7 +212,7 @@ function Panel({ panel, index }: { panel: PanelDef; index: number }) {
         </ResponsiveContainer>
       </ChartFigure>
     );
-  }, [failed, data, panel, t, height, services, frame.file, index]);
+  }, [failed, data, panel, t, height, services, frame.file, index, labelPrefix]);
 
   return (
     <section

@@ -29,6 +29,7 @@ import {
 import { DetailGrid } from './DetailGrid';
 import { SectionsForm, type SectionsFormHandle } from './SectionsForm';
 import { useValuesFrom } from './value-from';
+import { namedFieldErrors, SCHEMA_REFUSAL } from './server-field-errors';
 
 type Values = Record<string, unknown>;
 
@@ -516,8 +517,18 @@ export function EditBodyView({
       return { ok: true as const, answer };
     } catch (e) {
       if (e instanceof RefusalDeclined) return { ok: false as const, declined: true };
-      if (e instanceof OperationError) showServerErrors(e, sentRows(action, operation));
-      await frame.alertError(e);
+      let shown = e;
+      if (e instanceof OperationError) {
+        const sent = sentRows(action, operation);
+        showServerErrors(e, sent);
+        // A refusal of the request's schema says what is wrong but not where (the path is the body's): each
+        // field is named as this screen labels it. A business rule's refusal already names its field.
+        const schemaRefusal = e.code === 'VALIDATION' && (e.serverMessage ?? '').startsWith(SCHEMA_REFUSAL);
+        const named = schemaRefusal ? namedFieldErrors(e.fieldErrors, body, sent, t) : [];
+        if (named.length)
+          shown = new OperationError(e.status, e.code, [t('engine.checkFields'), ...named].join('\n'), e.details);
+      }
+      await frame.alertError(shown);
       return { ok: false as const };
     } finally {
       setBusy(false);

@@ -56,6 +56,16 @@ const definition = {
           readOnly: true,
           valueFrom: { operation: 'getRfq', params: { path: { rfqNo: 'form.textEn' } }, value: 'version' },
         },
+        {
+          field: 'fwdQuery',
+          label: '자동전송(조회)',
+          readOnly: true,
+          valueFrom: {
+            operation: 'listForwardYn',
+            params: { query: { compNo: 'form.textEn' } },
+            value: 'resultData.0.FORWARD_YN',
+          },
+        },
       ],
     },
   ],
@@ -93,13 +103,15 @@ function open() {
 }
 
 describe('edit fields with valueFrom', () => {
-  it('shows values other operations give, calls again when their inputs change, and never with an empty path parameter', async () => {
+  it('shows values other operations give, calls again when their inputs change, and never with an empty path parameter or required query parameter', async () => {
     const { services } = open();
     expect(await screen.findByDisplayValue('5,000,000')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByLabelText('자동전송')).toHaveValue('Y'));
     expect(screen.getByRole('button', { name: '자동 전송' })).toBeInTheDocument();
     expect(services.calls.find((c) => c.operation === 'getForwardYn')!.input.body).toEqual({ params: ['C00001'] });
     expect(services.calls.some((c) => c.operation === 'getRfq')).toBe(false);
+    // listForwardYn requires compNo: a new order without its supplier would only get a 400.
+    expect(services.calls.some((c) => c.operation === 'listForwardYn')).toBe(false);
     expect(screen.queryByText('저장하지 않은 변경 내용이 있습니다.')).not.toBeInTheDocument();
 
     fireEvent.change(screen.getByLabelText('협력사'), { target: { value: 'C00002' } });

@@ -2,7 +2,8 @@
  * Fields whose value another operation gives (`valueFrom`): a figure to show beside the record
  * (the simple-order limit, a supplier's FORWARD_YN) or a value to send with it (the version of
  * the document a new one is built from). Called when the record is shown and again when the
- * call's inputs change; no call while a path parameter is empty.
+ * call's inputs change; no call while a path parameter or a required query parameter is empty (a new
+ * order's supplier not chosen yet: the server would only answer 400).
  */
 import { useEffect } from 'react';
 import { isOperationId, operations } from '../../schemas/operations.generated';
@@ -45,8 +46,9 @@ export function useValuesFrom(
       sources.map(async (f, i): Promise<[string, unknown]> => {
         const { operation, value } = f.valueFrom!;
         const input = inputs[i];
-        const pathParams = isOperationId(operation) ? operations[operation].pathParams : [];
-        if (pathParams.some((p) => blank(input.path?.[p]))) return [f.field, ''];
+        const op = isOperationId(operation) ? operations[operation] : undefined;
+        if (op?.pathParams.some((p) => blank(input.path?.[p]))) return [f.field, ''];
+        if (op?.requiredQuery.some((q) => blank(input.query?.[q]))) return [f.field, ''];
         try {
           return [f.field, valueAt(await services.call(operation, input), value) ?? ''];
         } catch {

@@ -36,6 +36,10 @@ export interface ApiOperation {
   bodyFields: string[] | null;
   /** Body field → fields of its array items (detail grids sent in the body). */
   bodyItemFields: Record<string, string[]>;
+  /** The body's required fields (a save sending no `lines` where they are required only gets a 400). */
+  bodyRequired?: string[];
+  /** Body array field → the required fields of its items. */
+  bodyItemRequired?: Record<string, string[]>;
   /** Field of a single-object answer → fields of its array items (detail grids shown from the record). */
   answerItemFields?: Record<string, string[]>;
   /** Field of a list's rows → fields of its array items (a tree node's detail grids). */
@@ -122,11 +126,14 @@ export function indexApi(doc: Json): ApiIndex {
         (((op.requestBody as Json)?.content as Json)?.['application/json'] as Json)?.schema,
       );
       const bodyItemFields: Record<string, string[]> = {};
+      const bodyItemRequired: Record<string, string[]> = {};
       for (const [name, prop] of Object.entries((bodySchema?.properties ?? {}) as Json)) {
         const p = resolve(doc, prop);
         if (p?.type === 'array') {
           const f = fieldsOf(doc, p.items);
           if (f) bodyItemFields[name] = f;
+          const required = resolve(doc, p.items)?.required;
+          if (Array.isArray(required)) bodyItemRequired[name] = required as string[];
         }
       }
       const sort = params.find((p) => p.in === 'query' && p.name === 'sort')?.schema?.pattern;
@@ -151,6 +158,8 @@ export function indexApi(doc: Json): ApiIndex {
         answerFields: list || answer?.type === 'array' ? null : fieldsOf(doc, answer),
         bodyFields: bodySchema && bodySchema.additionalProperties === false ? fieldsOf(doc, bodySchema) : null,
         bodyItemFields,
+        bodyRequired: Array.isArray(bodySchema?.required) ? (bodySchema.required as string[]) : [],
+        bodyItemRequired,
         answerItemFields: list || answer?.type === 'array' ? {} : arrayItemFields(doc, answer),
         rowItemFields: list
           ? arrayItemFields(doc, (resolve(doc, answerProps!.rows) as Json)?.items)
@@ -388,6 +397,47 @@ class Checker {
     });
   }
 
+  /**
+   * A save that sends the form (its default body) sends a detail grid's rows only where the grid names the
+   * fields to send (`send`): a list the operation requires with no grid sending it is a save that can only
+   * answer 400 (an agreement saved without its lines), and a sent grid must send its items' required fields.
+   */
+  sentDetails(body: EditBody, at: string) {
+    const fieldNames = new Set(body.sections.flatMap((s) => s.fields.map((f) => f.field)));
+    (body.actions ?? []).forEach((a, ai) => {
+      if (typeof a === 'string' || a.kind !== 'save') return;
+      const call = a as CallAction;
+      if (call.params && call.params.body !== 'form' && call.params.body !== undefined) return;
+      for (const id of [call.operation, call.updateOperation]) {
+        if (!id || !Object.hasOwn(this.api, id)) continue;
+        const op = this.api[id];
+        for (const name of op.bodyRequired ?? []) {
+          if (!Object.hasOwn(op.bodyItemFields, name) || fieldNames.has(name)) continue;
+          const di = (body.details ?? []).findIndex((d) => d.id === name);
+          const d = di >= 0 ? body.details![di] : undefined;
+          if (!d?.send) {
+            this.problem(
+              d ? `${at}/details/${di}/send` : `${at}/actions/${ai}`,
+              `${op.id} requires the list ${JSON.stringify(name)} in its body; ${d ? 'the grid sends its rows only with "send": [the fields to send]' : `no detail grid "${name}" sends it`}`,
+              'api.detailNotSent',
+              { op: op.id, name },
+            );
+            continue;
+          }
+          if (typeof d.send !== 'string')
+            for (const f of op.bodyItemRequired?.[name] ?? [])
+              if (!d.send.includes(f))
+                this.problem(
+                  `${at}/details/${di}/send`,
+                  `${op.id} requires ${JSON.stringify(f)} in each row of ${JSON.stringify(name)}; add it to "send"`,
+                  'api.detailFieldNotSent',
+                  { op: op.id, name: f, list: name },
+                );
+        }
+      }
+    });
+  }
+
   editBody(
     body: EditBody,
     at: string,
@@ -526,6 +576,7 @@ class Checker {
           },
         );
     });
+    this.sentDetails(body, at);
     // Path parameters named like a field of the form or the record are filled from it.
     this.actions(body.actions, `${at}/actions`, {
       autoFilled: [...known, ...body.sections.flatMap((s) => s.fields.map((f) => f.field))],

@@ -128,7 +128,7 @@ describe('the check’s problems in words', () => {
       'a write without a click',
       { kind: 'edit', ...head, load: { operation: 'confirmTenderOpening' }, sections: [{ fields: [{ field: 'x' }] }] },
       'api.automaticWrite',
-      '불러오기(load)의 operation: confirmTenderOpening는 POST 작업입니다. 화면이 클릭 없이 부르는 호출은 조회(GET)만 할 수 있으니',
+      '불러오기(load)의 operation: confirmTenderOpening은 POST 작업입니다. 화면이 클릭 없이 부르는 호출은 조회(GET)만 할 수 있으니',
       'load › operation: confirmTenderOpening is POST: the engine calls it without a click',
     ],
   ])('%s', (_name, def, code, ko, en) => {

@@ -432,6 +432,14 @@ const SENTENCES: Record<string, Words> = {
       ? `${p.what === 'params' ? 'params가 가리키는 ' : '필드 '}${josa(q(p.name), '은/는')} 불러온 레코드에도, ${ops || '저장 작업'}의 본문에도 없습니다`
       : `${p.what === 'params' ? 'params target' : 'field'} ${q(p.name)} is neither in the loaded record nor in the body of ${ops || 'a save operation'}`;
   },
+  'api.detailNotSent': (p, l) =>
+    l === 'ko'
+      ? `${str(p.op)}의 본문에는 목록 ${josa(q(p.name), '이/가')} 필요합니다. 그 목록의 그리드에 "send": [보낼 필드]를 쓰세요`
+      : `${str(p.op)} requires the list ${q(p.name)} in its body; give its grid "send": [the fields to send]`,
+  'api.detailFieldNotSent': (p, l) =>
+    l === 'ko'
+      ? `${str(p.op)}의 ${q(p.list)} 각 행에는 ${josa(q(p.name), '이/가')} 필요합니다. "send"에 넣으세요`
+      : `${str(p.op)} requires ${q(p.name)} in each row of ${q(p.list)}; add it to "send"`,
   'api.lookupParam': (p, l) =>
     l === 'ko'
       ? `${str(p.op)}에는 경로나 쿼리 입력값 ${josa(q(p.name), '이/가')} 없습니다. "param"으로 이름을 정하세요`

@@ -106,7 +106,7 @@ export default defineEditScreen({
         { field: 'month', width: 40 },
         { field: 'deptcd', width: 80 },
         { field: 'accountCode', width: 70 },
-        { field: 'amount', width: 110 },
+        { field: 'amount', type: 'number', width: 110 },
         { field: 'version', label: T('version'), width: 50 },
       ],
     },

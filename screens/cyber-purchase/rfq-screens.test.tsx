@@ -68,7 +68,7 @@ describe('prCheckList: quotation requests sent to my company', () => {
       // The first opening marked it checked: the server's new state is shown.
       expect(screen.getByLabelText('견적상태')).toHaveDisplayValue('요청확인');
       expect(screen.getByDisplayValue('김민수')).toHaveAttribute('readonly');
-      expect(screen.getByLabelText('담당자 전화')).toHaveValue('022 - 123 - 4567');
+      expect(screen.getByLabelText('담당자 전화')).toHaveValue('02 - 2123 - 4567');
       await waitFor(() => expect(gridRowTexts().length).toBe(2));
       expect(gridRowTexts()[1]).toEqual(
         expect.arrayContaining(['오일씰 TC 25x40x7', 'NBR', 'EA', '150.5', '2099-11-30']),

@@ -27,7 +27,7 @@ export default defineEditScreen({
         },
         { field: 'title', label: f('contractTitle'), required: true, maxLength: 200, span: 2 },
         { field: 'sgCode', label: f('targetSgCode'), maxLength: 20 },
-        { field: 'amountLimit', mask: 'onlynum', maxLength: 18 },
+        { field: 'amountLimit', mask: 'numComma', maxLength: 18 },
         { field: 'startDate', widget: 'date', required: true },
         { field: 'endDate', widget: 'date', required: true },
         { field: 'paymentTerms', required: true, maxLength: 200, span: 2 },

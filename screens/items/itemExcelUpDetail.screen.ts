@@ -103,7 +103,7 @@ export default defineEditScreen({
         { field: 'spec', width: 140 },
         { field: 'catCode', width: 90 },
         { field: 'unitCode', width: 60 },
-        { field: 'refPrice', width: 90 },
+        { field: 'refPrice', type: 'number', width: 90 },
       ],
     },
   ],

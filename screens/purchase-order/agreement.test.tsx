@@ -136,6 +136,52 @@ describe('AgreementList / AgreementEdit', () => {
   );
 });
 
+describe('AgreementEdit: saving a draft', () => {
+  const draft = {
+    ...DETAIL,
+    status: 'DRAFT',
+    callOffs: [],
+    actions: ['update', 'submit', 'delete'],
+  };
+
+  it('a change of the header alone sends the lines with it (the operation requires them)', T, async () => {
+    const { services } = renderPoFlow('/AgreementEdit?agreementNo=AG2026-000001', {
+      answers: { getAgreement: () => draft, updateAgreement: () => ({ ...draft, title: '베어링 단가계약 (수정)' }) },
+    });
+    const title = await screen.findByDisplayValue('베어링 단가계약', undefined, { timeout: 5000 });
+    fireEvent.change(title, { target: { value: '베어링 단가계약 (수정)' } });
+    fireEvent.click(screen.getByRole('button', { name: '저장' }));
+    await answer('확인');
+    await waitFor(() => expect(lastCall(services.calls, 'updateAgreement')).toBeDefined());
+    const sent = lastCall(services.calls, 'updateAgreement')!.input.body as Record<string, unknown>;
+    expect(sent).toMatchObject({ title: '베어링 단가계약 (수정)', version: 3 });
+    expect(sent.lines).toEqual([
+      { itemCode: 'MRO0101-0001', itemName: '육각볼트', unitCode: 'EA', unitPrice: 1000, agreedQty: 100 },
+    ]);
+  });
+
+  it("a refusal names the field as the screen labels it, in Korean (not the body's raw name)", T, async () => {
+    renderPoFlow('/AgreementEdit?agreementNo=AG2026-000001', {
+      answers: {
+        getAgreement: () => draft,
+        updateAgreement: () => {
+          throw new OperationError(400, 'VALIDATION', '요청 값이 올바르지 않습니다: 필수 입력 항목입니다.', [
+            { path: 'body/lines', message: '필수 입력 항목입니다.' },
+            { path: 'body/validTo', message: '형식이 올바르지 않습니다.' },
+          ]);
+        },
+      },
+    });
+    await screen.findByDisplayValue('베어링 단가계약', undefined, { timeout: 5000 });
+    fireEvent.click(screen.getByRole('button', { name: '저장' }));
+    await answer('확인');
+    const alert = await screen.findByRole('alertdialog');
+    expect(alert).toHaveTextContent('계약 품목 (발주·잔여 수량): 필수 입력 항목입니다.');
+    expect(alert).toHaveTextContent('유효 종료일: 형식이 올바르지 않습니다.');
+    expect(alert.textContent).not.toMatch(/lines|validTo|body/);
+  });
+});
+
 describe('AgreementEdit: the e-contract link', () => {
   it('an agreement with an e-contract number opens the contract detail', T, async () => {
     const { router } = renderPoFlow('/AgreementEdit?agreementNo=AG2026-000001', {

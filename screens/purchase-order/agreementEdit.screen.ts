@@ -89,6 +89,10 @@ export default defineEditScreen({
       canAdd: DRAFT,
       canDelete: DRAFT,
       minRows: 1,
+      // The save sends the lines (createAgreement/updateAgreement require them): a draft is saved whole, a
+      // free-text line's spec (no column: it came from the award) with it.
+      send: ['itemCode', 'itemName', 'spec', 'unitCode', 'unitPrice', 'agreedQty'],
+      omitBlank: true,
       columns: [
         { field: 'lineNo', type: 'number', width: 60 },
         { field: 'itemCode', width: 130, editable: DRAFT },

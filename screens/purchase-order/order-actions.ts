@@ -137,7 +137,9 @@ export const ORDER_WORKFLOW_ACTIONS: ActionDef[] = [
     label: t('a.change'),
     operation: 'changePo',
     visible: can('change'),
+    // The answer says which happened: in force at once, or proposed for approval (above the approved amount).
     success: t('done.changed'),
+    successWhen: [{ when: "answer.changeOutcome == 'PROPOSED'", text: t('done.changeProposed') }],
     prompt: {
       title: t('p.changeTitle'),
       message: t('p.changeMessage'),

@@ -246,10 +246,12 @@ describe('OrderRequestEdit: the workflow', () => {
       fireEvent.blur(screen.getByLabelText(/^납기일/));
       fireEvent.click(screen.getByRole('button', { name: '발주 변경' }));
       const prompt = await promptDialog('발주 변경');
-      expect(prompt).toHaveTextContent('결재 금액을 넘을 수 없고');
+      expect(prompt).toHaveTextContent('결재 금액을 넘는 변경은 바로 적용되지 않고 변경안으로 결재에 올라가며');
       fireEvent.change(within(prompt).getByLabelText(/변경 사유/), { target: { value: '수량 조정' } });
       fireEvent.click(within(prompt).getByRole('button', { name: '확인' }));
-      await screen.findByText('발주가 변경되었습니다. 협력사가 다시 확인해야 합니다.');
+      await screen.findByText(
+        '발주가 변경되었습니다 (변경차수 2). 협력사에 변경 통지를 보냈으며, 협력사가 다시 확인해야 합니다.',
+      );
       expect(lastCall(services.calls, 'changePo')!.input).toEqual({
         path: { poNo: 'PO2026-000304' },
         query: undefined,
@@ -266,21 +268,26 @@ describe('OrderRequestEdit: the workflow', () => {
     },
   );
 
-  it('a change above the approved amount is refused with the server’s message and nothing changes', T, async () => {
-    const { services, fixtures } = renderPoFlow('/OrderRequestEdit?poNo=PO2026-000304');
-    await screen.findByDisplayValue('금형 부품', undefined, { timeout: 5000 });
-    await waitFor(() => expect(gridRowTexts(document, 0).length).toBe(2));
-    await editGridCell({ row: 0, field: 'quantity' }, '20');
-    fireEvent.click(screen.getByRole('button', { name: '발주 변경' }));
-    const prompt = await promptDialog('발주 변경');
-    fireEvent.change(within(prompt).getByLabelText(/변경 사유/), { target: { value: '추가 주문' } });
-    fireEvent.click(within(prompt).getByRole('button', { name: '확인' }));
-    expect(await screen.findByRole('alertdialog')).toHaveTextContent(
-      '결재받은 금액(12,500)을 넘을 수 없습니다. 취소 후 다시 발주하세요',
-    );
-    expect(lastCall(services.calls, 'changePo')!.input.body).toMatchObject({ lines: [{ lineNo: 1, quantity: 20 }] });
-    expect(fixtures.data.pos[3]).toMatchObject({ status: 'ACKNOWLEDGED', version: 6 });
-  });
+  it(
+    'a change above the approved amount is proposed for approval: the page says so, not that the order changed',
+    T,
+    async () => {
+      const { services, fixtures } = renderPoFlow('/OrderRequestEdit?poNo=PO2026-000304');
+      await screen.findByDisplayValue('금형 부품', undefined, { timeout: 5000 });
+      await waitFor(() => expect(gridRowTexts(document, 0).length).toBe(2));
+      await editGridCell({ row: 0, field: 'quantity' }, '20');
+      fireEvent.click(screen.getByRole('button', { name: '발주 변경' }));
+      const prompt = await promptDialog('발주 변경');
+      fireEvent.change(within(prompt).getByLabelText(/변경 사유/), { target: { value: '추가 주문' } });
+      fireEvent.click(within(prompt).getByRole('button', { name: '확인' }));
+      await screen.findByText(
+        '변경안이 결재에 올라갔습니다 (변경차수 2). 승인되기 전까지 발주는 기존 내용대로 유지되고, 승인되면 협력사에 변경 통지가 갑니다.',
+      );
+      expect(screen.queryByText(/발주가 변경되었습니다/)).not.toBeInTheDocument();
+      expect(lastCall(services.calls, 'changePo')!.input.body).toMatchObject({ lines: [{ lineNo: 1, quantity: 20 }] });
+      expect(fixtures.data.pos[3]).toMatchObject({ status: 'ACKNOWLEDGED', revision: 1 });
+    },
+  );
 
   it('cancelling asks for a reason and sends it', T, async () => {
     const { services, fixtures } = renderPoFlow('/OrderRequestEdit?poNo=PO2026-000301');

@@ -728,28 +728,31 @@ export function createPoFixtures() {
       if (changes.length === before)
         refuse(400, 'VALIDATION', '입력 값을 확인하세요', [{ path: 'body', message: '변경된 내용이 없습니다' }]);
       const total = (po.lines as Row[]).reduce((sum, l) => sum + Number(l.quantity) * Number(l.unitPrice), 0);
+      const revision = (po.revision as number) + 1;
       if (po.approvedAmount !== null && total > Number(po.approvedAmount)) {
+        // Above the approved amount: proposed for the PO_CHANGE approval; the order keeps its terms meanwhile.
         changes.splice(before);
         Object.assign(po, { lines: snapshot });
-        refuse(
-          400,
-          'PO_OVER_APPROVAL',
-          `결재받은 금액(${Number(po.approvedAmount).toLocaleString('ko-KR')})을 넘을 수 없습니다. 취소 후 다시 발주하세요`,
-          [{ path: 'body/lines', message: '결재 금액 초과' }],
-        );
+        return {
+          ...bump(po, {}, 'CHANGE_PROPOSED', String(b.reason)),
+          changeOutcome: 'PROPOSED',
+          changeRevision: revision,
+        };
       }
       for (const l of po.lines as Row[]) l.amount = (Number(l.quantity) * Number(l.unitPrice)).toFixed(2);
       po.totalAmount = total.toFixed(2);
-      return bump(
+      const changed = bump(
         po,
         {
           dueDate: b.dueDate ?? po.dueDate,
           status: po.status === 'ACKNOWLEDGED' ? 'SENT' : po.status,
           acknowledgedAt: null,
+          revision,
         },
         'CHANGE',
         String(b.reason),
       );
+      return { ...changed, changeOutcome: 'APPLIED', changeRevision: revision };
     },
     cancelPo: (input) => {
       const po = findPo(input.path?.poNo);

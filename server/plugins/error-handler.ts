@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyError } from 'fastify';
 import { HttpError } from '../http/errors.js';
+import { validationAnswer } from '../http/validation-words.js';
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnreachable } from '../http/database-unavailable.js';
 
 const KO = {
@@ -138,23 +139,9 @@ export const errorHandler = fp(async function errorHandler(app) {
     }
     const fe = error as FastifyError;
     if (fe.validation) {
-      const where = fe.validationContext ?? 'request';
-      const first = fe.validation[0];
-      const field = first?.instancePath
-        ? first.instancePath.replace(/^\//, '')
-        : ((first?.params as { missingProperty?: string; additionalProperty?: string } | undefined)?.missingProperty ??
-          (first?.params as { additionalProperty?: string } | undefined)?.additionalProperty ??
-          '');
-      return reply.status(400).send({
-        statusCode: 400,
-        code: 'VALIDATION',
-        msg: `${KO.validation}: ${where}${field ? `.${field}` : ''} ${first?.message ?? ''}`.trim(),
-        details: fe.validation.map((v) => ({
-          path: `${where}${v.instancePath}`,
-          message: v.message,
-          params: v.params,
-        })),
-      });
+      // In Korean, the path naming the field (a screen names it by its label): never ajv's English.
+      const { msg, details } = validationAnswer(fe.validationContext ?? 'request', fe.validation);
+      return reply.status(400).send({ statusCode: 400, code: 'VALIDATION', msg, details });
     }
     const sqlState = databaseDataError(error);
     if (sqlState) {

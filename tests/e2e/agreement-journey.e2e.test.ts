@@ -154,6 +154,17 @@ describe('agreement journey: award → agreement → call-offs on screen → rem
       ['여정 시험 볼트', 1000, 100],
       ['여정 시험 너트', 500, 40],
     ]);
+    // A change of the header alone is saved with the lines (the save once sent none and answered 400 in English).
+    await page.locator('[data-field="remark"] textarea').fill('여정 시험: 머리글만 고쳐 저장');
+    await page.getByRole('button', { name: '저장', exact: true }).click();
+    await confirm(page, '저장하시겠습니까?');
+    await succeeded(page, '저장되었습니다.');
+    await expectField(page, 'remark', '여정 시험: 머리글만 고쳐 저장');
+    await poll(async () => (await gridRows(agreed)).map((r) => [r[2], amount(r[4]), amount(r[5])])).toEqual([
+      ['여정 시험 볼트', 1000, 100],
+      ['여정 시험 너트', 500, 40],
+    ]);
+    await screenshot(page, 'agreement-00b-header-saved');
     await page.getByRole('button', { name: '결재상신', exact: true }).click();
     await confirm(page, '결재를 상신하시겠습니까?');
     await succeeded(page, '결재가 상신되었습니다.');
@@ -373,7 +384,8 @@ describe('agreement journey: award → agreement → call-offs on screen → rem
     await prompt.waitFor();
     await prompt.getByLabel('변경 사유').fill('여정 시험 수량 증가');
     await prompt.getByRole('button', { name: '확인', exact: true }).click();
-    await succeeded(buyer.page, '발주가 변경되었습니다');
+    // Above the approved amount the change is a proposal: the page says so, not that the order changed.
+    await succeeded(buyer.page, '변경안이 결재에 올라갔습니다 (변경차수 2)');
     const revisions = buyer.page.getByRole('region', { name: '발주 차수' });
     await poll(async () => (await gridRows(revisions)).map((r) => [r[0], r[1]])).toEqual([
       ['1', '현재'],

@@ -8,6 +8,7 @@ import { LoginTabs } from './helpers/tabs';
 import { openInApp, sameScreen } from './helpers/in-app';
 import { NO_MENU_USERS } from './helpers/no-menu-accounts';
 import { SMOKE_ROUTES, type SmokeRoute } from './smoke-routes';
+import { rawWordsOn, recordFailedRequests, switchLanguage } from './helpers/page-words';
 
 /**
  * Every purchasing and fulfilment route, in the real app on the demo company:
@@ -15,12 +16,41 @@ import { SMOKE_ROUTES, type SmokeRoute } from './smoke-routes';
  * the document it was opened on), and a user whose group has no menu lands on /info401.
  * Once a screen shows its data, axe-core's WCAG 2.1 A/AA rules run on it: a serious or
  * critical violation fails the route, printed with its rule and the elements' selectors.
+ * Every page, the login pages too, is read in Korean and — switched in the same tab, as a person
+ * switches — in English: no dotted i18n key, raw operation id or field name among its words
+ * (helpers/page-words.ts), and no request it made on load failed (4xx/5xx).
  */
 
 const pathOf = (r: SmokeRoute) => (r.portal === 'external' ? `/cyber${r.route}` : r.route);
 
 /** axe's milliseconds per page checked, printed at the end (what the check adds to the run). */
 const axeTimes: number[] = [];
+/** The English pass's milliseconds per page (the switch there and back and the words read). */
+const englishTimes: number[] = [];
+
+/** Each tab's failed requests (4xx/5xx), recorded from the moment the walk first holds it. */
+const failedOf = new WeakMap<Page, string[]>();
+function failedRequests(page: Page): string[] {
+  let failed = failedOf.get(page);
+  if (!failed) failedOf.set(page, (failed = recordFailedRequests(page)));
+  return failed;
+}
+
+/**
+ * The page's words in Korean, then in English (switched in the tab and back): no raw key, operation id or
+ * field name in either.
+ */
+async function expectWordsInBothLanguages(page: Page, route: string): Promise<void> {
+  expect(await rawWordsOn(page), `${route} in Korean`).toEqual([]);
+  const started = Date.now();
+  await switchLanguage(page, 'en');
+  try {
+    expect(await rawWordsOn(page), `${route} in English`).toEqual([]);
+  } finally {
+    await switchLanguage(page, 'ko');
+    englishTimes.push(Date.now() - started);
+  }
+}
 
 /** Fails on axe's serious and critical findings in the page as it is now; prints the others. */
 async function expectAccessible(page: Page, route: string): Promise<void> {
@@ -64,6 +94,12 @@ describe('every purchasing and fulfilment route', () => {
         `axe-core: ${axeTimes.length} pages, ${(total / 1000).toFixed(1)} s in all, ${Math.round(total / axeTimes.length)} ms a page (slowest ${Math.max(...axeTimes)} ms)`,
       );
     }
+    if (englishTimes.length) {
+      const total = englishTimes.reduce((a, b) => a + b, 0);
+      console.info(
+        `English pass: ${englishTimes.length} pages, ${(total / 1000).toFixed(1)} s in all, ${Math.round(total / englishTimes.length)} ms a page`,
+      );
+    }
     await tabs.closeAll();
     await visitor?.context.close();
     await browser?.close();
@@ -73,6 +109,8 @@ describe('every purchasing and fulfilment route', () => {
     it(`shows real data to ${r.user}`, async () => {
       const { page, problems } = await tabs.kept(r.portal, r.user);
       const before = problems.length;
+      const failed = failedRequests(page);
+      const failedBefore = failed.length;
       let target = pathOf(r);
       let expectText: string | undefined;
       if (r.open) {
@@ -91,6 +129,7 @@ describe('every purchasing and fulfilment route', () => {
       if (r.expect === 'absent') {
         await page.getByRole('heading', { name: '페이지를 찾을 수 없습니다' }).waitFor();
         await expectAccessible(page, pathOf(r));
+        await expectWordsInBothLanguages(page, pathOf(r));
         return;
       }
       if (r.expect === 'download') {
@@ -129,6 +168,10 @@ describe('every purchasing and fulfilment route', () => {
       await screenshot(page, `smoke${pathOf(r).replace(/\//g, '_')}`);
       await expectAccessible(page, pathOf(r));
       expect(unexpected(problems.slice(before))).toEqual([]);
+      // Nothing the page asked for by itself failed; a page that takes the user elsewhere (my account → the
+      // password check) does so on the server's refusal, which is its answer.
+      if (!r.lands) expect(failed.slice(failedBefore), `${pathOf(r)}: failed requests on load`).toEqual([]);
+      await expectWordsInBothLanguages(page, pathOf(r));
     });
   });
 
@@ -144,6 +187,7 @@ describe('every purchasing and fulfilment route', () => {
         expect(await page.getByText('사용할 수 있는 메뉴가 없습니다').count()).toBe(0);
         await screenshot(page, `smoke-anonymous${pathOf(r).replace(/\//g, '_')}`);
         await expectAccessible(page, `${pathOf(r)} (visitor)`);
+        expect(await rawWordsOn(page), `${pathOf(r)} (visitor)`).toEqual([]);
       },
     );
   });
@@ -152,12 +196,19 @@ describe('every purchasing and fulfilment route', () => {
     it.each([
       ['/login', '아이디'],
       ['/cyberLogin', '아이디'],
-    ])('%s passes axe-core', async (route, field) => {
-      const { page } = await visitorTab();
-      await page.goto(route);
-      await page.getByLabel(field).waitFor();
-      await expectAccessible(page, route);
-    });
+    ])(
+      '%s passes axe-core and shows no raw key, in Korean and in English; nothing it asks for fails',
+      async (route, field) => {
+        const { page } = await visitorTab();
+        const failed = failedRequests(page);
+        const failedBefore = failed.length;
+        await page.goto(route);
+        await page.getByLabel(field).waitFor();
+        await expectAccessible(page, route);
+        expect(failed.slice(failedBefore), `${route}: failed requests on load`).toEqual([]);
+        await expectWordsInBothLanguages(page, route);
+      },
+    );
   });
 
   describe('without the menu', () => {

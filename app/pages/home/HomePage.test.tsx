@@ -24,7 +24,10 @@ describe('HomePage', () => {
     useSessionStore.getState().clear();
   });
 
-  it('shows the server status and the common resources', async () => {
+  it('shows the server status (to staff who run the system) and the common resources', async () => {
+    useSessionStore
+      .getState()
+      .setMenus([{ pgmId: 'SYS', pgmName: '메시지관리', sspUrl: '/portal/system/messageManage', leaf: 'Y' }]);
     stubServer({
       status: 200,
       body: {
@@ -38,6 +41,27 @@ describe('HomePage', () => {
     expect(await screen.findByText('내장 PostgreSQL (PGlite)')).toBeInTheDocument();
     expect(await screen.findByText('2개')).toBeInTheDocument();
     expect(screen.getByText('한국어', { selector: 'dd' })).toBeInTheDocument();
+  });
+
+  it('no status card, and no request for it, for a supplier or staff without a system menu', async () => {
+    const fetchMock = stubServer({ status: 200, body: { consts: {}, locale: [], message: {} } });
+    useSessionStore.getState().setMenus([{ pgmId: 'PR', pgmName: '구매요청', sspUrl: '/prList', leaf: 'Y' }]);
+    for (const portal of ['external', 'internal'] as const) {
+      const { unmount } = renderPage(<HomePage portal={portal} />);
+      expect((await screen.findAllByText('0개')).length).toBeGreaterThan(0);
+      expect(screen.queryByRole('region', { name: '시스템 상태' })).not.toBeInTheDocument();
+      expect(screen.queryByText(/PostgreSQL/)).not.toBeInTheDocument();
+      unmount();
+    }
+    useSessionStore
+      .getState()
+      .setMenus([{ pgmId: 'SYS', pgmName: '메시지관리', sspUrl: '/portal/system/messageManage', leaf: 'Y' }]);
+    const { unmount } = renderPage(<HomePage portal="external" />);
+    expect((await screen.findAllByText('0개')).length).toBeGreaterThan(0);
+    expect(screen.queryByText(/PostgreSQL/)).not.toBeInTheDocument();
+    unmount();
+    const asked = fetchMock.mock.calls.map(([input]) => (input instanceof Request ? input.url : String(input)));
+    expect(asked.some((u) => u.includes('/readyz'))).toBe(false);
   });
 
   it('shows a friendly error with a retry while the resources endpoint fails', async () => {

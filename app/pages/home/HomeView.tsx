@@ -13,7 +13,8 @@ import { useShellText } from '../../layouts/shell-texts';
 
 export interface HomeViewProps {
   portal: PortalKind;
-  readiness: AsyncState<Readiness>;
+  /** The server's status; none: the card is not shown (only staff who run the system see it). */
+  readiness?: AsyncState<Readiness>;
   resources: AsyncState<ResourcesView>;
   onRecheck: () => void;
   onRetryResources: () => void;
@@ -65,7 +66,7 @@ export function HomeView({
         </div>
       )}
       <div className={styles.cards}>
-        <SystemStatusCard state={readiness} onRecheck={onRecheck} />
+        {readiness && <SystemStatusCard state={readiness} onRecheck={onRecheck} />}
         <ResourcesCard state={resources} onRetry={onRetryResources} />
       </div>
     </div>

@@ -69,7 +69,9 @@ describe('home cards of purchasing', () => {
       'href',
       '/OrderRequestEdit?poNo=PO2026-000377',
     );
-    expect(within(approvals).getByText('3건')).toBeInTheDocument();
+    expect(within(approvals).getByText('4건')).toBeInTheDocument();
+    // A change order: the proposed total the approver decides, beside the one in force.
+    expect(within(approvals).getByText('변경 전 1,200,000 KRW → 변경 1,440,000 KRW')).toBeInTheDocument();
     expect(within(approvals).getByText('1/2단계')).toBeInTheDocument();
     expect(within(approvals).getByText('12,500,000 KRW')).toBeInTheDocument();
     expect(within(approvals).getByText('정수빈 상신')).toBeInTheDocument();

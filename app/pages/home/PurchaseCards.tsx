@@ -103,7 +103,13 @@ export function mapApprovals(data: PendingApprovals, t: TFunction, codes: CodeLi
         codeText(codes, 'DOC_TYPE', r.docType) || t(`homePurchase.docType.${r.docType}`, { defaultValue: r.docType }),
       title: r.title,
       status: t('homePurchase.approvals.step', { step: r.stepNo, count: r.stepCount }),
-      amount: money(r.amount, r.currency),
+      // A change order: the proposed total the approver decides, beside the one in force.
+      amount: r.previousAmount
+        ? t('homePurchase.approvals.changeAmount', {
+            amount: money(r.previousAmount, r.currency),
+            proposed: money(r.amount, r.currency),
+          })
+        : money(r.amount, r.currency),
       meta: [t('homePurchase.approvals.by', { name: r.submittedByName }), when(r.submittedAt), r.lineName],
     })),
   };

@@ -8,7 +8,7 @@ import type {
 
 /** Answers of the five home endpoints, in the server's shapes (stories and tests). */
 export const APPROVALS: PendingApprovals = {
-  total: 3,
+  total: 4,
   rows: [
     {
       approvalId: 91,
@@ -17,6 +17,7 @@ export const APPROVALS: PendingApprovals = {
       title: '2공장 설비 보수 자재',
       currency: 'KRW',
       amount: '12500000',
+      previousAmount: null,
       amountKrw: '12500000',
       submittedBy: 'E000005',
       submittedByName: '정수빈',
@@ -33,6 +34,7 @@ export const APPROVALS: PendingApprovals = {
       title: '베어링 발주',
       currency: 'JPY',
       amount: '830000',
+      previousAmount: null,
       amountKrw: '7514156',
       submittedBy: 'E000004',
       submittedByName: '김민수',
@@ -49,6 +51,7 @@ export const APPROVALS: PendingApprovals = {
       title: '금형 제작 의향',
       currency: 'KRW',
       amount: '90000000',
+      previousAmount: null,
       amountKrw: '90000000',
       submittedBy: 'E000004',
       submittedByName: '김민수',
@@ -56,6 +59,24 @@ export const APPROVALS: PendingApprovals = {
       stepNo: 1,
       stepCount: 1,
       lineName: 'LOI',
+      version: 1,
+    },
+    {
+      // A change order above the approved amount: the approver decides the proposed total.
+      approvalId: 98,
+      docType: 'PO_CHANGE',
+      docNo: 'PO2026-000304-2',
+      title: '금형 부품',
+      currency: 'KRW',
+      amount: '1440000.00',
+      previousAmount: '1200000.00',
+      amountKrw: '1440000',
+      submittedBy: 'E000004',
+      submittedByName: '김민수',
+      submittedAt: '2026-03-04T06:00:00.000Z',
+      stepNo: 1,
+      stepCount: 1,
+      lineName: '발주변경',
       version: 1,
     },
   ],

@@ -39,7 +39,7 @@ export function LoginPage({ portal, children, title, subtitle, hideOtherPortal, 
               <li key={key}>{t(`login.${portal}.${key}`)}</li>
             ))}
           </ul>
-          <p className={styles.welcome}>{t(`home.${portal}.body`)}</p>
+          <p className={styles.welcome}>{t(`login.${portal}.welcome`)}</p>
         </div>
         <section className={styles.panel} aria-labelledby="login-title">
           <div>

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/connect.js';
+import { groupedDecimal } from '../../../lib/money.js';
 import {
   companyFallbackEmail,
   companyNames,
@@ -138,6 +139,83 @@ export async function notifyPoSent(db: Db, poNo: string): Promise<number> {
       poNo,
       title: po.title,
       company: names[lang],
+      amount: grouped(String(po.totalAmount), lang),
+      currency: po.currency,
+    }),
+    { entity: 'po_header', key: poNo },
+  );
+}
+
+/** What a change order changed, one entry of its diff (po_revision.diff). */
+export interface PoChangeEntry {
+  field: string;
+  lineNo: number | null;
+  before: string | null;
+  after: string | null;
+}
+
+const CHANGE_WORDS: Record<Lang, Record<string, string>> = {
+  ko: {
+    dueDate: '납기일',
+    quantity: '수량',
+    unitPrice: '단가',
+    deliveryDate: '품목 납기일',
+    totalAmount: '발주금액',
+    line: '품목',
+  },
+  en: {
+    dueDate: 'Due date',
+    quantity: 'Quantity',
+    unitPrice: 'Unit price',
+    deliveryDate: 'Delivery date',
+    totalAmount: 'Order amount',
+    line: 'Line',
+  },
+};
+
+/** One line per change: "- 2번 품목 수량: 10 → 12", "- 발주금액: 1,398,000 → 1,566,000". */
+export function changeLines(diff: readonly PoChangeEntry[], lang: Lang): string {
+  const value = (field: string, v: string | null) =>
+    v === null
+      ? lang === 'ko'
+        ? '없음'
+        : 'none'
+      : ['quantity', 'unitPrice', 'totalAmount'].includes(field)
+        ? groupedDecimal(v)
+        : v;
+  return diff
+    .map((d) => {
+      const name = CHANGE_WORDS[lang][d.field] ?? d.field;
+      const where = d.lineNo === null ? '' : lang === 'ko' ? `${d.lineNo}번 품목 ` : `line ${d.lineNo} `;
+      const label =
+        d.field === 'line' ? (lang === 'ko' ? `${d.lineNo}번 품목` : `Line ${d.lineNo}`) : `${where}${name}`;
+      return `- ${label}: ${value(d.field, d.before)} → ${value(d.field, d.after)}`;
+    })
+    .join('\n');
+}
+
+/**
+ * A change order of a sent PO is in force: its supplier is told it is a change (revision n and what
+ * changed), not a new order, and acknowledges it again. Called in the change's transaction.
+ */
+export async function notifyPoChanged(
+  db: Db,
+  poNo: string,
+  change: { revision: number; diff: readonly PoChangeEntry[]; reason: string },
+): Promise<number> {
+  const po = await poForNotice(db, poNo);
+  const names = { ko: await companyName(db, po.compNo, 'ko'), en: await companyName(db, po.compNo, 'en') };
+  return notifyCompany(
+    db,
+    po.compNo,
+    'po.changed',
+    (lang) => ({
+      poNo,
+      title: po.title,
+      company: names[lang],
+      revision: String(change.revision),
+      changes: changeLines(change.diff, lang),
+      reason: change.reason,
       amount: grouped(String(po.totalAmount), lang),
       currency: po.currency,
     }),

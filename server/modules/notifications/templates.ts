@@ -184,6 +184,17 @@ export const TEMPLATES = {
       body: 'Dear {company}, a purchase order was sent to you.\n\nPO: {poNo}\nTitle: {title}\nAmount: {amount} {currency}\n\nSee it on the supplier portal (OGPMS).',
     },
   },
+  'po.changed': {
+    params: ['poNo', 'title', 'company', 'revision', 'changes', 'reason', 'amount', 'currency'],
+    ko: {
+      subject: '[OGPMS] 발주 변경 통지: {poNo} (변경차수 {revision})',
+      body: '{company} 담당자님, 발주 {poNo}의 내용이 변경되었습니다. 새 발주가 아니라 기존 발주의 변경(변경차수 {revision})입니다.\n\n제목: {title}\n변경 내용:\n{changes}\n변경 사유: {reason}\n변경 후 금액: {amount} {currency}\n\n협력사 포털(OGPMS)에서 변경 내용을 확인하고 다시 확인(접수)해 주세요.',
+    },
+    en: {
+      subject: '[OGPMS] Purchase order changed: {poNo} (revision {revision})',
+      body: 'Dear {company}, purchase order {poNo} was changed. This is not a new order: it is revision {revision} of the order you have.\n\nTitle: {title}\nWhat changed:\n{changes}\nReason: {reason}\nAmount after the change: {amount} {currency}\n\nSee the changes on the supplier portal (OGPMS) and acknowledge the order again.',
+    },
+  },
   'contract.sent': {
     params: ['contractNo', 'title', 'company', 'amount', 'deadline'],
     ko: {

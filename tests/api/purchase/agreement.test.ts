@@ -108,6 +108,20 @@ describe('framework agreements and call-offs', { timeout: 120_000 }, () => {
     );
   });
 
+  it("refuses a body the schema refuses in Korean, the path naming the missing field (not ajv's English)", async () => {
+    const { lines: _lines, ...noLines } = body();
+    const bad = refused(await f.post('/api/v1/agreements', f.u.operator, noLines), 400, 'VALIDATION');
+    expect(bad.details).toEqual([
+      { path: 'body/lines', message: '필수 입력 항목입니다.', params: { missingProperty: 'lines' } },
+    ]);
+    expect(bad.msg).toBe('요청 값이 올바르지 않습니다: 필수 입력 항목입니다.');
+    const long = refused(await f.post('/api/v1/agreements', f.u.operator, body({ title: '가'.repeat(201) })), 400);
+    expect(long.details![0]).toMatchObject({ path: 'body/title', message: '200자를 넘을 수 없습니다.' });
+    // No English sentence of the schema checker anywhere in the answer's words.
+    for (const answer of [bad, long])
+      expect([answer.msg, ...answer.details!.map((d) => d.message)].join(' ')).not.toMatch(/must|property|[a-z]{4,}/);
+  });
+
   it('a draft is changed with its version (lines replaced); a stale version is refused; only a draft', async () => {
     const draft = ok(await f.post('/api/v1/agreements', f.u.operator, body()));
     const changed = ok(

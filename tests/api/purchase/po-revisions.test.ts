@@ -45,6 +45,25 @@ describe('PO change orders (revisions)', { timeout: 120_000 }, () => {
       await change(po, { dueDate: day(25), lines: [{ lineNo: 1, quantity: '8', deliveryDate: day(22) }] }),
     );
     expect(changed).toMatchObject({ status: 'SENT', revision: 2, totalAmount: '10500.00', acknowledgedAt: null });
+    // The answer says the change is in force (not proposed), as which revision.
+    expect(changed).toMatchObject({ changeOutcome: 'APPLIED', changeRevision: 2 });
+    // The supplier is told of a change (revision 2 and what changed), not of a new order.
+    const told = await t.db.db
+      .selectFrom('notification')
+      .select(['template', 'subject', 'body'])
+      .where('refKey', '=', po.poNo)
+      .where('template', 'in', ['po.sent', 'po.changed'])
+      .orderBy('id')
+      .execute();
+    const notice = told.at(-1)!;
+    expect(notice.template).toBe('po.changed');
+    expect(notice.subject).toContain('변경차수 2');
+    expect(notice.body).toContain('새 발주가 아니라 기존 발주의 변경');
+    expect(notice.body).toContain('- 1번 품목 수량: 10 → 8');
+    expect(notice.body).toContain('- 발주금액: 12,500 → 10,500');
+    // The history shows amounts and quantities grouped, as people read them.
+    const total = changed.changes.find((c: { field: string }) => c.field === 'totalAmount');
+    expect([total.beforeValue, total.beforeText, total.afterText]).toEqual(['12500.00', '12,500', '10,500']);
     expect(changed.revisions.map((r: Record<string, unknown>) => [r.revision, r.status])).toEqual([
       [1, 'SUPERSEDED'],
       [2, 'CURRENT'],
@@ -79,6 +98,8 @@ describe('PO change orders (revisions)', { timeout: 120_000 }, () => {
     const po = await acknowledgedPo();
     const proposed = ok(await change(po, { lines: [{ lineNo: 1, quantity: '12' }] }));
     expect(proposed).toMatchObject({ status: 'ACKNOWLEDGED', revision: 1, totalAmount: '12500.00' });
+    // The answer says it is a proposal waiting for approval, not a change in force.
+    expect(proposed).toMatchObject({ changeOutcome: 'PROPOSED', changeRevision: 2 });
     const p = proposed.revisions.at(-1);
     expect(p).toMatchObject({ revision: 2, status: 'PROPOSED', needsApproval: true, approvalStatus: 'PENDING' });
     expect(p.snapshot.totalAmount).toBe('14500.00');
@@ -89,7 +110,8 @@ describe('PO change orders (revisions)', { timeout: 120_000 }, () => {
 
     const inbox = ok(await f.get('/api/v1/home/approvals?size=500', f.u.opadmin)).rows;
     const item = inbox.find((r: { docNo: string }) => r.docNo === `${po.poNo}-2`);
-    expect(item).toMatchObject({ docType: 'PO_CHANGE' });
+    // The approver's card shows the proposed total beside the one in force.
+    expect(item).toMatchObject({ docType: 'PO_CHANGE', amount: '14500.00', previousAmount: '12500.00' });
     // The approver decides on the order's screen: its approval is the order's open round.
     const asApprover = ok(await f.get(`/api/v1/pos/${po.poNo}`, f.u.opadmin));
     expect(asApprover.pendingApprovalId).toBe(item.approvalId);

@@ -213,7 +213,7 @@ describe('what a stored screen can and cannot do', () => {
     });
     expect(fine.problems).toEqual([]);
     const message = (await check(cases[0][0])).problems.find((p) => p.pointer === '/load/operation')!.message;
-    expect(message).toContain('불러오기(load)의 operation: createCodeGroup는 POST 작업입니다');
+    expect(message).toContain('불러오기(load)의 operation: createCodeGroup은 POST 작업입니다');
   });
 
   it('names every operation bound to the caller that a click action of a stored screen calls', async () => {

@@ -144,7 +144,7 @@ describe('screen studio', () => {
           sections: [{ fields: [{ field: 'tenderNo' }] }],
         }),
         '/load/operation',
-        '불러오기(load)의 operation: confirmTenderOpening는 POST 작업입니다',
+        '불러오기(load)의 operation: confirmTenderOpening은 POST 작업입니다',
         'load › operation: confirmTenderOpening is POST',
       ],
       [
@@ -308,7 +308,7 @@ describe('screen studio', () => {
     expect(checked.problems).toEqual([
       expect.objectContaining({
         pointer: '/columns/1',
-        message: expect.stringContaining('2번째 열: "visible"는 이곳에 쓸 수 없는 속성입니다'),
+        message: expect.stringContaining('2번째 열: "visible"은 이곳에 쓸 수 없는 속성입니다'),
       }),
     ]);
 

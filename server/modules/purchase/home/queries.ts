@@ -21,7 +21,12 @@ export async function pendingApprovals(db: Db, singleid: string, w: Window) {
       when 'PR' then (select p.${sql.raw(pr)}::text from pr_header p where p.pr_no = a.doc_no)
       when 'LOI' then (select l.${sql.raw(column)}::text from loi l where l.loi_no = a.doc_no)
       when 'AGREEMENT' then (select ${sql.raw(column === 'amount' ? 'coalesce(g.ceiling_amount, g.ordered_amount)' : 'g.' + column)}::text from agreement g where g.agreement_no = a.doc_no)
-      when 'PO_CHANGE' then (select h.${sql.raw(po)}::text from po_header h where h.po_no = regexp_replace(a.doc_no, '-[0-9]+$', ''))
+      when 'PO_CHANGE' then ${
+        column === 'amount'
+          ? // The change's proposed total (the revision decided), not the order's terms in force.
+            sql`(select r.total_amount::text from po_revision r where r.po_no || '-' || r.revision = a.doc_no)`
+          : sql`(select h.${sql.raw(po)}::text from po_header h where h.po_no = regexp_replace(a.doc_no, '-[0-9]+$', ''))`
+      }
       when 'BUDGET' then (select ${sql.raw(column === 'title' ? 't.reason' : column === 'currency' ? "'KRW'" : 't.amount')}::text from budget_transfer t where t.transfer_no = a.doc_no)
       else (select h.${sql.raw(po)}::text from po_header h where h.po_no = a.doc_no) end`;
   };
@@ -43,6 +48,12 @@ export async function pendingApprovals(db: Db, singleid: string, w: Window) {
       doc('title').as('title'),
       doc('currency').as('currency'),
       doc('amount').as('amount'),
+      // A change order's total in force, beside the one proposed (the approver decides the difference).
+      sql<
+        string | null
+      >`case a.doc_type when 'PO_CHANGE' then (select h.total_amount::text from po_header h where h.po_no = regexp_replace(a.doc_no, '-[0-9]+$', '')) end`.as(
+        'previousAmount',
+      ),
       sql<number>`(select count(*) from approval_step x where x.approval_id = a.approval_id)`.as('stepCount'),
       // The waits' count carried by the page's own statement: an uncorrelated subquery of the same
       // filter, run once (an InitPlan), not a second statement.

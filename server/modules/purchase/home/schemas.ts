@@ -10,11 +10,14 @@ export const DocumentsQuery = Type.Object(
 
 export const PendingApprovalRow = Type.Object({
   approvalId: Type.Integer(),
-  docType: Type.String({ description: 'DOC_TYPE code: PR, PO, SIMPLE, LOI' }),
+  docType: Type.String({ description: 'DOC_TYPE code: PR, PO, SIMPLE, LOI, AGREEMENT, PO_CHANGE, BUDGET' }),
   docNo: Type.String(),
   title: Type.String(),
   currency: Type.String(),
-  amount: Type.String(),
+  amount: Type.String({ description: 'The document’s amount; a change order (PO_CHANGE): its proposed total' }),
+  previousAmount: Nullable(
+    Type.String({ description: 'A change order (PO_CHANGE): the order’s total in force before the change; else null' }),
+  ),
   amountKrw: Type.String(),
   submittedBy: Type.String(),
   submittedByName: Type.String(),

@@ -33,7 +33,7 @@ import { transition } from '../../../domain/machine.js';
 import { checkDate, todayKst } from '../../../domain/dates.js';
 import { QUANTITY, UNIT_PRICE, checkDecimal, iso, text } from '../../../domain/values.js';
 import { recordBudgetMovement } from '../../budget/consumption/index.js';
-import { notifyPoSent } from '../../notifications/supplier.js';
+import { notifyPoChanged } from '../../notifications/supplier.js';
 import { approvalCovers, startApproval } from '../approval/queries.js';
 import type { Outcome } from '../approval/outcome-handlers.js';
 import { applyAgreementConsumption, giveBack } from '../agreement/consumption.js';
@@ -427,8 +427,8 @@ async function putInForce(
     actor: ctx.actorUserId,
     confirmWarning: ctx.confirmBudgetWarning,
   });
-  // The supplier is told of the new terms (the order's notice again) and acknowledges the revision.
-  await notifyPoSent(trx, po.poNo);
+  // The supplier is told of the change (revision n, what changed: not a new order) and acknowledges the revision.
+  await notifyPoChanged(trx, po.poNo, { revision, diff, reason: ctx.reason });
 }
 
 /**
@@ -462,7 +462,7 @@ export async function changePo(
   const actor = await internalActor(db, caller);
   const [rate, limit] = await Promise.all([jpyRate(db), simpleOrderLimit(db)]);
   const rule = (await systemConsts(db, ['PO_CHANGE_APPROVAL']))[0]?.attr1 ?? null;
-  await db.transaction().execute(async (trx) => {
+  return db.transaction().execute(async (trx): Promise<{ outcome: 'APPLIED' | 'PROPOSED'; revision: number }> => {
     const po = await lockOrder(trx, poNo, actor);
     checkVersion(b.version, po.version);
     transition(PO_MACHINE, 'change', po.status);
@@ -489,7 +489,7 @@ export async function changePo(
         confirmBudgetWarning: b.confirmBudgetWarning,
         now,
       });
-      return;
+      return { outcome: 'APPLIED', revision };
     }
     // Proposed: the approval line of PO_CHANGE decides; the order's terms stay as they are meanwhile.
     await insertRevision(trx, {
@@ -523,6 +523,7 @@ export async function changePo(
       after: { revision, totalAmount: terms.totalAmount, rule: hits, approvalId, changes: diff },
       reason,
     });
+    return { outcome: 'PROPOSED', revision };
   });
 }
 

@@ -1,4 +1,5 @@
 import { sql, type Expression, type ExpressionBuilder, type Insertable, type SqlBool, type Updateable } from 'kysely';
+import { groupedDecimal } from '../../../../lib/money.js';
 import { kstDayStart } from '../../../domain/dates.js';
 import type { Db } from '../../../db/connect.js';
 import type { Database } from '../../../db/schema.generated.js';
@@ -589,10 +590,14 @@ function toPoChange<R extends ChangeRow>(r: R) {
 const orderChanges = (db: Db, poNo: string) =>
   changeColumns(changeBase(db, { poNo })).orderBy('x.changedAt').orderBy('x.changeId', 'desc').limit(5000);
 
-/** A changed value as people read it: a status by its Korean name, anything else as stored. */
+/** Fields whose values are amounts or quantities: shown grouped (1,398,000), not as stored (1398000.00). */
+const NUMBER_FIELDS = new Set(['quantity', 'unitPrice', 'totalAmount', 'amount']);
+
+/** A changed value as people read it: a status by its Korean name, a number grouped, anything else as stored. */
 export function changeText(field: string, value: string | null): string | null {
   if (value === null) return null;
   if (field === 'status') return (PO_MACHINE.statusLabels as Record<string, string>)[value] ?? value;
+  if (NUMBER_FIELDS.has(field)) return groupedDecimal(value);
   return value;
 }
 

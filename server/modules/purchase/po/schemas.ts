@@ -234,6 +234,16 @@ export const PoDetail = Type.Object({
   }),
 });
 
+/** changePo's answer: the order as it now is and which of the two happened to the change. */
+export const PoChangeAnswer = Type.Object({
+  ...PoDetail.properties,
+  changeOutcome: Type.Union([Type.Literal('APPLIED'), Type.Literal('PROPOSED')], {
+    description:
+      'APPLIED: the change is in force as revision changeRevision and the supplier was sent a change notice; PROPOSED: it crossed the re-approval rule and waits for the PO_CHANGE approval (the order keeps its terms)',
+  }),
+  changeRevision: Type.Integer({ description: 'The revision the change made (in force or proposed)' }),
+});
+
 export const PoCreateBody = Type.Object(
   {
     rfqNo: Type.String({

@@ -457,8 +457,8 @@ export async function sendPo(db: Db, caller: Caller | null, poNo: string, body: 
  */
 export async function changePo(db: Db, caller: Caller | null, poNo: string, b: Static<typeof PoChangeBody>, now: Date) {
   const actor = await internalActor(db, caller);
-  await changeOrder(db, caller, poNo, b, lockOrder, now);
-  return poDetail(db, poNo, actor);
+  const { outcome, revision } = await changeOrder(db, caller, poNo, b, lockOrder, now);
+  return { ...(await poDetail(db, poNo, actor)), changeOutcome: outcome, changeRevision: revision };
 }
 
 /* ------------------- the order's contract (server/modules/contracts) ------------------- */
