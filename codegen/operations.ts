@@ -16,6 +16,8 @@ interface OpenApiOperation {
   operationId?: string;
   /** Set by the server for the operations of server/modules/privacy/registry.ts. */
   'x-personal-data'?: 'list' | 'detail';
+  /** A personal-data list: the subject's key and the fields a download's access record may name. */
+  'x-personal-download'?: { key: string; fields: string[] };
   parameters?: OpenApiParameter[];
   requestBody?: { content?: Record<string, unknown> };
   responses?: Record<string, { content?: Record<string, { schema?: Record<string, unknown> }> }>;
@@ -38,6 +40,8 @@ export interface OperationRecord {
   bodyFields: string[] | null;
   /** The answer holds personal data: a list (masked; downloaded only with a reason) or a detail (a logged view). */
   personalData: 'list' | 'detail' | null;
+  /** A personal-data list: the subject's key and the fields its download's record may name (only such lists carry it). */
+  personalDownload?: { key: string; fields: string[] };
 }
 
 /** `^(a|b|c):(asc|desc)$` → ['a', 'b', 'c']. */
@@ -86,6 +90,7 @@ export function operationRecords(doc: OpenApiDoc): Record<string, OperationRecor
         sortFields: sortFieldsOf(query.find((p) => p.name === 'sort')?.schema?.pattern),
         bodyFields: closedBodyFields(op),
         personalData: op['x-personal-data'] ?? null,
+        ...(op['x-personal-download'] ? { personalDownload: op['x-personal-download'] } : {}),
       };
     }
   }
@@ -114,6 +119,8 @@ export interface OperationInfo {
   bodyFields: readonly string[] | null;
   /** The answer holds personal data: a list (masked; downloaded only with a reason) or a detail (a logged view). */
   personalData: 'list' | 'detail' | null;
+  /** A personal-data list: the subject's key and the fields its download's record may name. */
+  personalDownload?: { readonly key: string; readonly fields: readonly string[] };
 }
 
 export const operations = {

@@ -62613,6 +62613,10 @@ export interface operations {
                         /** @description The reason in the user’s words */
                         text: string;
                     };
+                    /** @description The fields of the file’s columns: the record names those of them that hold personal data */
+                    columns: string[];
+                    /** @description The keys of the rows written that hold a value in one of those fields (lib/personal-download.ts); at most rowCount */
+                    subjectKeys: string[];
                 };
             };
         };
