@@ -33466,6 +33466,7 @@ export interface operations {
                             exceeds: string | null;
                             shortfall: string | null;
                             warning: string | null;
+                            nextStep: string | null;
                         }[];
                         total: number;
                     };
