@@ -64046,6 +64046,13 @@ export interface operations {
                         source: string;
                         /** @description The fields it labels (filters and columns) */
                         fields: string[];
+                        /** @description Korean and English labels for the fields, from the operation’s words and the built-in screen that reads it (a field neither names: none, the dictionary’s word) */
+                        labels: {
+                            [key: string]: {
+                                ko: string;
+                                en: string;
+                            };
+                        };
                         problems: components["schemas"]["StudioProblem"][];
                     };
                 };
