@@ -43125,12 +43125,16 @@ export interface operations {
                         today: string;
                         total: number;
                         rows: {
-                            mgtKey: string;
+                            /** @description The invoice’s mgtKey, or the settlement number of a settlement with none */
+                            key: string;
+                            /** @description null: a confirmed settlement whose invoice is not drawn yet (status NOT_DRAWN) */
+                            mgtKey: string | null;
                             settleNo: string;
                             compNo: string;
                             compName: string;
                             period: string;
                             writeDate: string;
+                            /** @description The invoice’s state, or NOT_DRAWN for a settlement without an invoice */
                             status: string;
                             totalAmount: string;
                             issueDeadline: string;

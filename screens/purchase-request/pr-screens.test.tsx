@@ -492,6 +492,53 @@ describe('prEdit: the pending approver approves or rejects', { timeout: 30_000 }
     );
   });
 
+  it('an approver is shown the budget’s shortfall and the next step before the comment prompt', async () => {
+    const warning = '예산을 초과합니다: 구매1팀(D1220) 시험연구 2026년 11월 — 가용 0원, 요청 6,000,000원';
+    const nextStep =
+      '예산전용은 예산관리 권한이 있는 담당자만 요청할 수 있습니다. 박운영(구매운영팀, 구매운영)에게 시험연구 6,000,000원의 예산전용을 요청하세요.';
+    const { services } = renderPrFlow('/prEdit?prNo=PR2026-000102', {
+      login: PR_LOGINS.approver,
+      answers: {
+        getPrBudget: () => ({
+          prNo: 'PR2026-000102',
+          deptcd: 'D1220',
+          fiscalYear: 2026,
+          month: 11,
+          total: 1,
+          rows: [
+            {
+              lineNo: 1,
+              itemName: '회의테이블',
+              accountCode: 'RND',
+              accountName: '시험연구',
+              policy: 'STOP',
+              controlled: true,
+              budget: '0',
+              available: '0',
+              requested: '6000000',
+              exceeds: 'STOP',
+              shortfall: '6000000',
+              warning,
+              nextStep,
+            },
+          ],
+        }),
+      },
+    });
+    await screen.findByDisplayValue('회의테이블');
+    await waitFor(() => expect(callsOf(services.calls, 'getPrBudget').length).toBeGreaterThan(0));
+    await waitFor(() => expect(document.body.textContent).toContain('6,000,000'));
+    fireEvent.click(screen.getByRole('button', { name: '승인' }));
+    const warned = await screen.findByRole('dialog', { name: '승인' });
+    expect(warned).toHaveTextContent('이 구매요청은 예산이 부족합니다');
+    expect(warned).toHaveTextContent(warning);
+    expect(warned).toHaveTextContent(nextStep);
+    fireEvent.click(within(warned).getByRole('button', { name: '확인' }));
+    const prompt = await screen.findByRole('dialog', { name: '결재 승인' });
+    fireEvent.click(within(prompt).getByRole('button', { name: '확인' }));
+    await waitFor(() => expect(callsOf(services.calls, 'approveApproval')).toHaveLength(1));
+  });
+
   it('approves with an optional comment; the server’s refusal is shown as it says it', async () => {
     const { services } = renderPrFlow('/prEdit?prNo=PR2026-000102', {
       login: PR_LOGINS.approver,

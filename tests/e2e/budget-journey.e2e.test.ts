@@ -96,9 +96,14 @@ describe('budget journey: PR refused under STOP → budget transfer approved →
 
   it('the approver is shown the shortfall before approving; the refusal says how to go on; the requester is told', async () => {
     const { page } = await internal('uadmin1', `/prEdit?prNo=${encodeURIComponent(doc.prNo)}`);
+    // The budget grid read (the warning is decided on it).
+    const budget = page.getByRole('region', { name: /예산 가용/ });
+    await poll(async () => (await gridRows(budget)).map((r) => r.join('|')), 30_000).toEqual([
+      expect.stringMatching(/시험연구\|초과 불가\|0\|0\|/),
+    ]);
     await page.getByRole('button', { name: '승인', exact: true }).click();
     // First what the budget is: the shortfall, what the last approval will do, and the next step.
-    const warned = page.getByRole('dialog', { name: '승인' });
+    const warned = page.getByRole('dialog', { name: '승인', exact: true });
     await warned.waitFor();
     await warned.getByText(/이 구매요청은 예산이 부족합니다/).waitFor();
     await warned.getByText(/예산을 초과합니다: .*시험연구 .*가용 0원/).waitFor();

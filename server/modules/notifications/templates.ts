@@ -230,6 +230,17 @@ export const TEMPLATES = {
       body: 'The contract {title} with {company} awaits your signature.\n\nContract: {contractNo}\nSign by: {deadline} ({daysLeft} day(s) left)\n\nPast the deadline the contract expires. Sign it on the GPMS electronic contracts screen.',
     },
   },
+  'taxInvoice.reverseRequest': {
+    params: ['company', 'period', 'mgtKey', 'settleNo', 'amount', 'deadline'],
+    ko: {
+      subject: '[OGPMS] 세금계산서 역발행 요청: {period} 정산 {settleNo}',
+      body: '{company} 담당자님, {period} 월정산({settleNo})의 세금계산서(관리번호 {mgtKey}, 합계 {amount}원) 발행을 요청드립니다. 발행 기한은 {deadline}입니다(부가가치세법 제34조제3항). 협력사 포털(OGPMS) › 세금계산서에서 발행하거나, 내용이 다르면 사유와 함께 거부하세요.',
+    },
+    en: {
+      subject: '[OGPMS] Tax invoice requested: {period} settlement {settleNo}',
+      body: 'Dear {company}, please issue the tax invoice (management key {mgtKey}, total KRW {amount}) for the {period} monthly settlement ({settleNo}) by {deadline} (VAT Act art. 34(3)). Issue it, or refuse it with a reason, on the supplier portal (OGPMS), Tax invoices.',
+    },
+  },
   'settlement.confirm': {
     params: ['period', 'company', 'amount'],
     ko: {
