@@ -20,6 +20,8 @@ interface OpenApiOperation {
   'x-effects'?: string[];
   /** The operation's own Korean words (server/http/operation-words.ts). */
   'x-action-ko'?: { name: string; confirm: string };
+  /** A personal-data list: the subject's key and the fields a download's access record may name. */
+  'x-personal-download'?: { key: string; fields: string[] };
   parameters?: OpenApiParameter[];
   requestBody?: { content?: Record<string, unknown> };
   responses?: Record<string, { content?: Record<string, { schema?: Record<string, unknown> }> }>;
@@ -46,6 +48,8 @@ export interface OperationRecord {
   effects: string[];
   /** Its Korean name and the confirmation a stored screen's button asks; null for a GET that only reads. */
   actionKo: { name: string; confirm: string } | null;
+  /** A personal-data list: the subject's key and the fields its download's record may name (only such lists carry it). */
+  personalDownload?: { key: string; fields: string[] };
 }
 
 /** `^(a|b|c):(asc|desc)$` → ['a', 'b', 'c']. */
@@ -96,6 +100,7 @@ export function operationRecords(doc: OpenApiDoc): Record<string, OperationRecor
         personalData: op['x-personal-data'] ?? null,
         effects: op['x-effects'] ?? [],
         actionKo: op['x-action-ko'] ?? null,
+        ...(op['x-personal-download'] ? { personalDownload: op['x-personal-download'] } : {}),
       };
     }
   }
@@ -128,6 +133,8 @@ export interface OperationInfo {
   effects: readonly ('writes' | 'evidence' | 'audit' | 'personal-data-log')[];
   /** Its Korean name and the confirmation a stored screen's button shows; null for a GET that only reads. */
   actionKo: { readonly name: string; readonly confirm: string } | null;
+  /** A personal-data list: the subject's key and the fields its download's record may name. */
+  personalDownload?: { readonly key: string; readonly fields: readonly string[] };
 }
 
 export const operations = {

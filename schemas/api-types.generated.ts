@@ -33510,6 +33510,7 @@ export interface operations {
                             exceeds: string | null;
                             shortfall: string | null;
                             warning: string | null;
+                            nextStep: string | null;
                         }[];
                         total: number;
                     };
@@ -43168,12 +43169,16 @@ export interface operations {
                         today: string;
                         total: number;
                         rows: {
-                            mgtKey: string;
+                            /** @description The invoice’s mgtKey, or the settlement number of a settlement with none */
+                            key: string;
+                            /** @description null: a confirmed settlement whose invoice is not drawn yet (status NOT_DRAWN) */
+                            mgtKey: string | null;
                             settleNo: string;
                             compNo: string;
                             compName: string;
                             period: string;
                             writeDate: string;
+                            /** @description The invoice’s state, or NOT_DRAWN for a settlement without an invoice */
                             status: string;
                             totalAmount: string;
                             issueDeadline: string;
@@ -62836,6 +62841,10 @@ export interface operations {
                         /** @description The reason in the user’s words */
                         text: string;
                     };
+                    /** @description The fields of the file’s columns: the record names those of them that hold personal data */
+                    columns: string[];
+                    /** @description The keys of the rows written that hold a value in one of those fields (lib/personal-download.ts); at most rowCount */
+                    subjectKeys: string[];
                 };
             };
         };
@@ -64264,6 +64273,13 @@ export interface operations {
                         source: string;
                         /** @description The fields it labels (filters and columns) */
                         fields: string[];
+                        /** @description Korean and English labels for the fields, from the operation’s words and the built-in screen that reads it (a field neither names: none, the dictionary’s word) */
+                        labels: {
+                            [key: string]: {
+                                ko: string;
+                                en: string;
+                            };
+                        };
                         problems: components["schemas"]["StudioProblem"][];
                     };
                 };

@@ -33,7 +33,7 @@ import { JOBS } from './jobs/registry.js';
 import { Metrics } from './metrics/registry.js';
 import { metricsPlugin } from './metrics/plugin.js';
 import { lifecyclePlugin } from './lifecycle.js';
-import { personalOperation } from './modules/privacy/registry.js';
+import { loggedFields, personalOperation } from './modules/privacy/registry.js';
 import { answersBesideAuthCheck } from './auth/check-beside.js';
 import { deferredCompilers, SchemaWarmUp, type KeptCompiles, type SchemaCompile } from './http/schema-compile.js';
 
@@ -198,7 +198,13 @@ async function gpmsPlugin(app: FastifyInstance, { config, dbh, warmUp }: GpmsOpt
     // The contract says which operations answer personal data, so that a screen asks why before
     // downloading such a list (docs/privacy.md); the registry is the one source.
     const personal = personalOperation(route.schema?.operationId as string | undefined);
-    if (personal && route.schema) (route.schema as Record<string, unknown>)['x-personal-data'] = personal.kind;
+    if (personal && route.schema) {
+      const schema = route.schema as Record<string, unknown>;
+      schema['x-personal-data'] = personal.kind;
+      // …and what a download's record names: the subject's key and the fields that reach or identify a person.
+      if (personal.kind === 'list')
+        schema['x-personal-download'] = { key: personal.key, fields: loggedFields(personal) };
+    }
     // Every personal-data answer writes (a list keeps the row count it answered the session, the bound of a
     // later download record; a whole answer logs a view): such a route waits for its confirmed caller.
     const gate = personal ? 'logs-or-asks' : 'none';

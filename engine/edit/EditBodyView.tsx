@@ -634,16 +634,19 @@ export function EditBodyView({
         const warned = a.warn && evalRule(a.warn.when, scope, false);
         if (warned && a.warn) {
           const listed = a.warn.list ? evalExpr(a.warn.list, scope) : [];
+          // A list of lists (`[pluck(…, 'warning'), pluck(…, 'nextStep')]`) reads as one list, in order.
           const lines = [
             ...new Set(
-              (Array.isArray(listed) ? listed : [listed])
+              (Array.isArray(listed) ? (listed as unknown[]).flat() : [listed])
                 .filter((x) => x !== null && x !== undefined && x !== '')
                 .map(String),
             ),
           ];
-          const link = a.warn.link
-            ? { label: t(a.warn.link.label), route: a.warn.link.route, query: linkQuery(a.warn.link.query, scope) }
-            : undefined;
+          // The way forward only for whom it opens: a link to a screen the user's menus do not hold ends on 401.
+          const link =
+            a.warn.link && services.authority(a.warn.link.route)?.read
+              ? { label: t(a.warn.link.label), route: a.warn.link.route, query: linkQuery(a.warn.link.query, scope) }
+              : undefined;
           const goOn = await frame.prompt(
             { fields: [] },
             {

@@ -5,6 +5,7 @@
  * browser's own file is recorded with it (`recordPersonalDataDownload`) before it is saved.
  */
 import { DOWNLOAD_REASON_TEXT, DOWNLOAD_REASONS, type DownloadReasonCode } from '../../lib/personal-data';
+import type { PersonalDownloadShape } from '../../lib/personal-download';
 import { isOperationId, operations } from '../../schemas/operations.generated';
 import type { PromptDef } from '../definition/types';
 import type { ExprScope } from '../expr/expr';
@@ -13,6 +14,13 @@ import type { Translate } from '../text';
 export interface DownloadReason {
   code: DownloadReasonCode;
   text: string;
+}
+
+/** The subject's key and the fields a download's record may name, for a personal-data list (null otherwise). */
+export function downloadShape(operation: string): PersonalDownloadShape | null {
+  if (!isOperationId(operation)) return null;
+  const info = operations[operation] as { personalDownload?: PersonalDownloadShape };
+  return info.personalDownload ?? null;
 }
 
 /** True when the list operation's rows hold personal data: its download needs a reason. */

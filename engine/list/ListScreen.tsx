@@ -5,7 +5,8 @@ import { formatMoney, sumDecimals } from '../../lib/money';
 import { isOperationId, operations } from '../../schemas/operations.generated';
 import type { CallAction, ColumnDef, ExportAction, LinkDef, ListScreenDef, OpenAction } from '../definition/types';
 import { evalRule, type ExprScope } from '../expr/expr';
-import { askDownloadReason, downloadNeedsReason } from '../export/download-reason';
+import { askDownloadReason, downloadNeedsReason, downloadShape } from '../export/download-reason';
+import { fileSubjects } from '../../lib/personal-download';
 import { runExport, saveBlob, type ExportProgress } from '../export/run-export';
 import { runServerExport } from '../export/server-export';
 import { SERVER_EXPORT_ROWS } from '../../lib/constants';
@@ -347,6 +348,14 @@ export function ListScreen() {
       const columns = exportColumns(def.columns, columnCtx);
       const sheetName = action.sheetName ?? t(def.title);
       const searchScope = { ...baseScope, filters: search.values };
+      // What the browser's own file holds of personal data, for its record: the fields among its columns, the rows' subjects.
+      const shape = personal ? downloadShape(def.source.operation) : null;
+      const inFile = shape
+        ? fileSubjects(
+            shape,
+            columns.map((c) => c.field),
+          )
+        : null;
       // A result too large for the browser's memory is written on the server as a job.
       const blob =
         meta.total > SERVER_EXPORT_ROWS
@@ -363,7 +372,9 @@ export function ListScreen() {
           : await runExport({
               columns,
               sheetName,
-              fetchPage: pageFetcher(services, def, search, sort, searchScope),
+              fetchPage: pageFetcher(services, def, search, sort, searchScope, (answer) =>
+                inFile?.add((answer as { rows?: Row[] }).rows ?? []),
+              ),
               pageSize: action.pageSize,
               onProgress: setExporting,
               signal: controller.signal,
@@ -373,7 +384,15 @@ export function ListScreen() {
       if (reason && meta.total <= SERVER_EXPORT_ROWS)
         await services.call(
           'recordPersonalDataDownload',
-          { body: { operation: def.source.operation, rowCount: meta.total, reason } },
+          {
+            body: {
+              operation: def.source.operation,
+              rowCount: meta.total,
+              reason,
+              columns: columns.map((c) => c.field),
+              subjectKeys: inFile?.result().keys ?? [],
+            },
+          },
           { confirmed: true },
         );
       exportAbort.current = null;

@@ -183,7 +183,10 @@ export function ScreenFrame({
             : t('http.error');
       // Every problem of a refusal that lists several, one a line (the message is the first).
       const problems = error instanceof OperationError ? error.problems : [];
-      await dialogs.alert(problems.length > 1 ? problems.join('\n') : message, { title: t('http.errorTitle') });
+      // A 409 is the work's own rule refusing (a budget exceeded, a state that does not allow it), not a fault: its
+      // message says why and what to do, under a title that does not call it an error.
+      const title = error instanceof OperationError && error.status === 409 ? 'http.refusedTitle' : 'http.errorTitle';
+      await dialogs.alert(problems.length > 1 ? problems.join('\n') : message, { title: t(title) });
     },
     [dialogs, t],
   );

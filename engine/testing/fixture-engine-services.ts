@@ -68,7 +68,13 @@ export function createFixtureEngineServices(options: FixtureEngineOptions = {}):
       const handler = options.answers?.[operation];
       await new Promise((r) => setTimeout(r, options.delayMs ?? 0));
       if (init?.signal?.aborted) throw abortError();
-      if (!handler) throw new OperationError(404, 'NO_FIXTURE', `픽스처에 ${operation} 응답이 없습니다`);
+      if (!handler) {
+        // Kept where a browser run of the stories reads it (tests/e2e/storybook.e2e.test.ts): a story whose
+        // screen asked something its fixtures do not answer fails, whether or not the screen shows the refusal.
+        const seen = globalThis as { __gpmsMissingFixtures?: string[] };
+        (seen.__gpmsMissingFixtures ??= []).push(operation);
+        throw new OperationError(404, 'NO_FIXTURE', `픽스처에 ${operation} 응답이 없습니다`);
+      }
       // An error the handler throws on purpose (an OperationError) is not checked; an answer is.
       const answer = structuredClone(await handler(input));
       contract.check(operation, answer);

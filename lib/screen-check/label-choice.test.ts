@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { SCREEN_FIELD_LABELS } from '../../schemas/screen-field-labels.generated';
-import { chooseLabel, contractLabel, fieldOperations, labelsByContext } from './label-choice';
+import { chooseLabel, contractLabel, fieldOperations, labelsAsShown, labelsByContext } from './label-choice';
 
 const dictionary = {
   status: { ko: '계정상태', en: 'Account status' },
@@ -75,5 +75,29 @@ describe('labels chosen by context', () => {
         panels: [{ source: { operation: 'listPos' }, x: 'compNameKr', value: 'totalAmount' }],
       }),
     ).toEqual({ compNameKr: 'listPos', totalAmount: 'listPos' });
+  });
+});
+
+describe('labelsAsShown: the preview and the published screen name fields alike', () => {
+  it('keeps the analyst’s labels, adds the operation’s and the built-in screen’s, leaves the dictionary to the engine', () => {
+    const chosen = labelsByContext(
+      {
+        kind: 'list',
+        source: { operation: 'listContracts' },
+        columns: [{ field: 'status' }, { field: 'title' }, { field: 'memo' }, { field: 'poNo' }],
+      },
+      ['status', 'title', 'memo', 'poNo'],
+      { memo: { ko: '비고', en: 'Memo' } },
+      () => ({
+        fieldTexts: { poNo: '발주 번호' },
+        screenLabels: { status: { ko: '계약상태', en: 'Contract status' } },
+      }),
+      (f) => (f === 'title' ? { ko: '제목', en: 'Title' } : null),
+    );
+    expect(labelsAsShown({ memo: { ko: '비고', en: 'Memo' } }, chosen)).toEqual({
+      memo: { ko: '비고', en: 'Memo' },
+      status: { ko: '계약상태', en: 'Contract status' },
+      poNo: { ko: '발주 번호', en: '발주 번호' },
+    });
   });
 });

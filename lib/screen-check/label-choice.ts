@@ -105,3 +105,18 @@ export function labelsByContext(
   }
   return out;
 }
+
+/**
+ * The label table a stored screen is shown with — published (server/modules/studio/service.ts) and in the
+ * studio's preview alike: the analyst's own, and for a field left unlabelled the words its context gives (the
+ * operation's, then its built-in screen's). The shared dictionary is not copied in: the engine falls back to it.
+ */
+export function labelsAsShown(
+  own: Record<string, LabelText>,
+  chosen: Record<string, { source: LabelSource; label: LabelText | null }>,
+): Record<string, LabelText> {
+  const out: Record<string, LabelText> = { ...own };
+  for (const [f, c] of Object.entries(chosen))
+    if ((c.source === 'operation' || c.source === 'screen') && c.label) out[f] = c.label;
+  return out;
+}

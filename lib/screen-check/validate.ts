@@ -176,6 +176,16 @@ function schemaProblems(def: unknown, file: string): DefinitionProblem[] {
       });
     }
   }
+  // An object without its `kind` (an action, a panel …): every other complaint about it is each kind's own
+  // (a missing `screen` for an open, `fileName` for an export …), so the one problem is the missing kind.
+  const kindless = new Set(
+    [...out.values()]
+      .filter((p) => p.code === 'schema.required' && (p.params as { name?: string }).name === 'kind')
+      .map((p) => p.pointer),
+  );
+  for (const [key, p] of out)
+    if (kindless.has(p.pointer) && !(p.code === 'schema.required' && (p.params as { name?: string }).name === 'kind'))
+      out.delete(key);
   if (out.size === 0) {
     for (const e of errors)
       out.set(`${e.instancePath}\n${e.message}`, {

@@ -704,6 +704,7 @@ export function createPrFixtures(options: PrFixtureOptions = {}) {
         exceeds: null,
         shortfall: null,
         warning: null,
+        nextStep: null,
       }));
       return { prNo: pr.prNo, deptcd: 'D1220', fiscalYear: 2026, month: 11, rows, total: rows.length };
     },

@@ -318,6 +318,7 @@ describe('prEdit: the requester writes, saves and submits a PR', { timeout: 30_0
               exceeds: 'STOP',
               shortfall: '6000000',
               warning,
+              nextStep: null,
             },
           ],
         }),
@@ -344,6 +345,49 @@ describe('prEdit: the requester writes, saves and submits a PR', { timeout: 30_0
     ask = await screen.findByRole('dialog', { name: '결재 상신' });
     fireEvent.click(within(ask).getByRole('button', { name: '확인' }));
     // The warning stood in for the confirmation: submitted at once, and said so.
+    await screen.findByText('결재를 상신했습니다.');
+    expect(callsOf(services.calls, 'submitPr')).toHaveLength(1);
+  });
+
+  it('a requester who cannot open 예산전용 is told whom to ask, and offered no link to a screen that would refuse them', async () => {
+    const nextStep =
+      '예산전용은 예산관리 권한이 있는 담당자만 요청할 수 있습니다. 박운영(구매운영팀, 구매운영)에게 시험연구 6,000,000원의 예산전용을 요청하세요.';
+    const { services } = renderPrFlow('/prEdit?prNo=PR2026-000101', {
+      authority: (route) => (route.startsWith('/budget/') ? null : { read: true, write: true }),
+      answers: {
+        getPrBudget: () => ({
+          prNo: 'PR2026-000101',
+          deptcd: 'D1220',
+          fiscalYear: 2026,
+          month: 11,
+          total: 1,
+          rows: [
+            {
+              lineNo: 1,
+              itemName: '육각볼트',
+              accountCode: 'RND',
+              accountName: '시험연구',
+              policy: 'STOP',
+              controlled: true,
+              budget: '0',
+              available: '0',
+              requested: '6000000',
+              exceeds: 'STOP',
+              shortfall: '6000000',
+              warning: '예산을 초과합니다: 구매1팀(D1220) 시험연구 2026년 11월 — 가용 0원, 요청 6,000,000원',
+              nextStep,
+            },
+          ],
+        }),
+      },
+    });
+    await screen.findByDisplayValue('육각볼트 외 1건');
+    await waitFor(() => expect(gridRowTexts(document, 1)[0]).toEqual(expect.arrayContaining(['시험연구'])));
+    fireEvent.click(screen.getByRole('button', { name: '결재 상신' }));
+    const ask = await screen.findByRole('dialog', { name: '결재 상신' });
+    expect(ask).toHaveTextContent(nextStep);
+    expect(within(ask).queryByRole('link', { name: '예산전용 요청으로 가기' })).toBeNull();
+    fireEvent.click(within(ask).getByRole('button', { name: '확인' }));
     await screen.findByText('결재를 상신했습니다.');
     expect(callsOf(services.calls, 'submitPr')).toHaveLength(1);
   });
@@ -446,6 +490,53 @@ describe('prEdit: the pending approver approves or rejects', { timeout: 30_000 }
     await waitFor(() =>
       expect(gridRowTexts(document, 1)[0]).toEqual(expect.arrayContaining(['반려', '수량 재확인 바랍니다'])),
     );
+  });
+
+  it('an approver is shown the budget’s shortfall and the next step before the comment prompt', async () => {
+    const warning = '예산을 초과합니다: 구매1팀(D1220) 시험연구 2026년 11월 — 가용 0원, 요청 6,000,000원';
+    const nextStep =
+      '예산전용은 예산관리 권한이 있는 담당자만 요청할 수 있습니다. 박운영(구매운영팀, 구매운영)에게 시험연구 6,000,000원의 예산전용을 요청하세요.';
+    const { services } = renderPrFlow('/prEdit?prNo=PR2026-000102', {
+      login: PR_LOGINS.approver,
+      answers: {
+        getPrBudget: () => ({
+          prNo: 'PR2026-000102',
+          deptcd: 'D1220',
+          fiscalYear: 2026,
+          month: 11,
+          total: 1,
+          rows: [
+            {
+              lineNo: 1,
+              itemName: '회의테이블',
+              accountCode: 'RND',
+              accountName: '시험연구',
+              policy: 'STOP',
+              controlled: true,
+              budget: '0',
+              available: '0',
+              requested: '6000000',
+              exceeds: 'STOP',
+              shortfall: '6000000',
+              warning,
+              nextStep,
+            },
+          ],
+        }),
+      },
+    });
+    await screen.findByDisplayValue('회의테이블');
+    await waitFor(() => expect(callsOf(services.calls, 'getPrBudget').length).toBeGreaterThan(0));
+    await waitFor(() => expect(document.body.textContent).toContain('6,000,000'));
+    fireEvent.click(screen.getByRole('button', { name: '승인' }));
+    const warned = await screen.findByRole('dialog', { name: '승인' });
+    expect(warned).toHaveTextContent('이 구매요청은 예산이 부족합니다');
+    expect(warned).toHaveTextContent(warning);
+    expect(warned).toHaveTextContent(nextStep);
+    fireEvent.click(within(warned).getByRole('button', { name: '확인' }));
+    const prompt = await screen.findByRole('dialog', { name: '결재 승인' });
+    fireEvent.click(within(prompt).getByRole('button', { name: '확인' }));
+    await waitFor(() => expect(callsOf(services.calls, 'approveApproval')).toHaveLength(1));
   });
 
   it('approves with an optional comment; the server’s refusal is shown as it says it', async () => {

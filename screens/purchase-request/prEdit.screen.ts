@@ -28,6 +28,11 @@ const HISTORY_ACTIONS = [
   text: `option.purchaseRequest.historyAction.${value}`,
 }));
 
+/** A line of the PR asks more of a STOP / WARN account than it has (getPrBudget). */
+const BUDGET_SHORT = "some(detail.budget.rows, 'exceeds', 'STOP') || some(detail.budget.rows, 'exceeds', 'WARN')";
+/** What is short, then what the user can do about it (ask for a transfer, or whom to ask): the server's sentences. */
+const BUDGET_SHORT_LIST = "[pluck(detail.budget.rows, 'warning'), pluck(detail.budget.rows, 'nextStep')]";
+
 /** The server's own decision: the buttons of the document's state and the caller's role (getPr `actions`). */
 const may = (action: string) => `contains(form.actions, '${action}')`;
 
@@ -244,6 +249,7 @@ export default defineEditScreen({
         // Not shown, read by 결재 상신's warning.
         { field: 'exceeds', label: F('budgetPolicy'), hidden: true },
         { field: 'warning', label: F('budgetShortfall'), hidden: true },
+        { field: 'nextStep', label: F('budgetNextStep'), hidden: true },
       ],
     },
     {
@@ -276,6 +282,14 @@ export default defineEditScreen({
         title: T('approveTitle'),
         message: T('approveMessage'),
         fields: [{ field: 'comment', label: F('approveComment'), widget: 'textarea', rows: 3, maxLength: 1000 }],
+      },
+      // The approver sees the budget before deciding (every step, not only the last, which the budget refuses):
+      // what is short, what the last approval will do, and what to do about it.
+      warn: {
+        when: BUDGET_SHORT,
+        message: T('budgetShortApprove'),
+        list: BUDGET_SHORT_LIST,
+        link: { route: '/budget/budgetTransfer', label: T('budgetTransferLink') },
       },
       params: {
         path: { approvalId: 'form.pendingApprovalId' },
@@ -342,9 +356,9 @@ export default defineEditScreen({
       confirm: T('confirmSubmit'),
       // Over a STOP / WARN budget: asked here, with the approval's message and the way to 예산전용.
       warn: {
-        when: "some(detail.budget.rows, 'exceeds', 'STOP') || some(detail.budget.rows, 'exceeds', 'WARN')",
+        when: BUDGET_SHORT,
         message: T('budgetShortConfirm'),
-        list: "pluck(detail.budget.rows, 'warning')",
+        list: BUDGET_SHORT_LIST,
         link: { route: '/budget/budgetTransfer', label: T('budgetTransferLink') },
       },
       params: { path: { prNo: 'form.prNo' }, body: { version: 'form.version' } },

@@ -3,7 +3,7 @@ import { createFixtureEngineServices } from '../../engine/testing/fixture-engine
 import { ScreenHarness } from '../../engine/testing/screen-harness';
 import { createScreenRegistry } from '../../engine/runtime/registry';
 import { screenDefinitions, screenTexts } from '../index';
-import { createAdminFixtures } from './fixture-answers';
+import { storyFixtures } from './story-answers';
 
 const registry = createScreenRegistry(screenDefinitions);
 
@@ -14,17 +14,17 @@ export interface ScreenStoryProps {
   canWrite?: boolean;
 }
 
-/** One screen definition on fixture answers (the same data the tests use), inside Storybook's router and i18n. */
+/** One screen definition on fixture answers (the same data the tests use, ./story-answers.ts), inside Storybook's router and i18n. */
 export function ScreenStory({ id, canWrite = true }: ScreenStoryProps) {
-  const services = useMemo(
-    () =>
-      createFixtureEngineServices({
-        answers: createAdminFixtures().answers,
-        authority: { read: true, write: canWrite },
-        delayMs: 150,
-      }),
-    [canWrite],
-  );
+  const services = useMemo(() => {
+    const fixtures = storyFixtures();
+    return createFixtureEngineServices({
+      answers: fixtures.answers,
+      codes: fixtures.codes,
+      authority: { read: true, write: canWrite },
+      delayMs: 150,
+    });
+  }, [canWrite]);
   return (
     <div style={{ padding: 16, background: 'var(--color-bg, #f3f5f8)', minHeight: '100vh', boxSizing: 'border-box' }}>
       <ScreenHarness id={id} registry={registry} services={services} texts={screenTexts} router={false} />

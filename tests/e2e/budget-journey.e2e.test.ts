@@ -6,6 +6,7 @@ import { launchBrowser, type TestPage } from './helpers/browser';
 import { LoginTabs } from './helpers/tabs';
 import { confirm, expectField, gridRows, poll, succeeded } from './helpers/screen';
 import { visit } from './helpers/in-app';
+import { RESULTS_DIR } from './helpers/paths';
 
 /**
  * Budget control in the browser: a PR charged to the STOP account 시험연구 (RND), whose
@@ -66,7 +67,7 @@ describe('budget journey: PR refused under STOP → budget transfer approved →
     await browser?.close();
   });
 
-  it('the requester sees the line’s budget before submitting: 시험연구, 초과 불가, nothing available; submits', async () => {
+  it('the requester sees the line’s budget before submitting and, without the right to ask for a transfer, whom to ask; submits', async () => {
     const { page, problems } = await internal('buyer', `/prEdit?prNo=${encodeURIComponent(doc.prNo)}`);
     await expectField(page, 'prNo', doc.prNo);
     const budget = page.getByRole('region', { name: /예산 가용/ });
@@ -74,29 +75,62 @@ describe('budget journey: PR refused under STOP → budget transfer approved →
     await poll(async () => (await gridRows(budget)).map((r) => r.join('|')), 30_000).toEqual([
       expect.stringMatching(/시험연구\|초과 불가\|0\|0\|/),
     ]);
-    // Asked at the place of the decision: the approval's own message, and the way to 예산전용.
+    // Asked at the place of the decision: the approval's own message and the next step. A requester (group 30)
+    // cannot open 예산전용: told whom to ask, and given no link that would end on 401.
     await page.getByRole('button', { name: '결재 상신' }).click();
     const ask = page.getByRole('dialog', { name: '결재 상신' });
     await ask.waitFor();
     await ask.getByText(/예산을 초과합니다: .*시험연구 .*가용 0원, 요청 [\d,]+원/).waitFor();
-    await ask.getByRole('link', { name: '예산전용 요청으로 가기' }).waitFor();
+    await ask
+      .getByText(
+        /예산전용은 예산관리 권한이 있는 담당자만 요청할 수 있습니다\. .+에게 시험연구 [\d,]+원의 예산전용을 요청하세요/,
+      )
+      .waitFor();
+    expect(await ask.getByRole('link', { name: '예산전용 요청으로 가기' }).count()).toBe(0);
+    await page.screenshot({ path: `${RESULTS_DIR}/budget-requester-submit.png` });
     await ask.getByRole('button', { name: '확인', exact: true }).click();
     await succeeded(page, '결재를 상신했습니다.', 30_000);
     await expectField(page, 'status', '결재중');
     expect(unexpected(problems)).toEqual([]);
   });
 
-  it('the approver’s 승인 is refused: the budget is exceeded, and the PR stays in approval', async () => {
+  it('the approver is shown the shortfall before approving; the refusal says how to go on; the requester is told', async () => {
     const { page } = await internal('uadmin1', `/prEdit?prNo=${encodeURIComponent(doc.prNo)}`);
+    // The budget grid read (the warning is decided on it).
+    const budget = page.getByRole('region', { name: /예산 가용/ });
+    await poll(async () => (await gridRows(budget)).map((r) => r.join('|')), 30_000).toEqual([
+      expect.stringMatching(/시험연구\|초과 불가\|0\|0\|/),
+    ]);
     await page.getByRole('button', { name: '승인', exact: true }).click();
+    // First what the budget is: the shortfall, what the last approval will do, and the next step.
+    const warned = page.getByRole('dialog', { name: '승인', exact: true });
+    await warned.waitFor();
+    await warned.getByText(/이 구매요청은 예산이 부족합니다/).waitFor();
+    await warned.getByText(/예산을 초과합니다: .*시험연구 .*가용 0원/).waitFor();
+    await warned
+      .getByText(/예산전용/)
+      .first()
+      .waitFor();
+    await page.screenshot({ path: `${RESULTS_DIR}/budget-approver-warned.png` });
+    await warned.getByRole('button', { name: '확인', exact: true }).click();
     const prompt = page.getByRole('dialog', { name: '결재 승인' });
     await prompt.waitFor();
     await prompt.getByRole('button', { name: '확인', exact: true }).click();
-    const refusal = page.getByRole('alertdialog').filter({ hasText: /예산을 초과합니다.*시험연구.*가용 0원/ });
+    const refusal = page.getByRole('alertdialog').filter({
+      hasText:
+        /예산을 초과합니다.*시험연구.*가용 0원.*예산전용\(구매관리 › 예산관리 › 예산전용\)으로 채운 뒤에 다시 처리할 수 있습니다/,
+    });
     await refusal.waitFor({ timeout: 30_000 });
+    await page.screenshot({ path: `${RESULTS_DIR}/budget-approver-refused.png` });
     await refusal.getByRole('button', { name: '확인', exact: true }).click();
     await page.reload();
     await expectField(page, 'status', '결재중');
+    // The requester learns it from a notice (the decision rolled back; nothing else would tell them).
+    await poll(async () => {
+      const res = await fetch(`${baseURL}/api/dev/outbox?limit=200`);
+      const sent = (await res.json()) as { text: string }[];
+      return sent.some((m) => m.text.includes(doc.prNo) && m.text.includes('예산이 부족해 승인되지 않았습니다'));
+    }, 90_000).toBe(true);
   });
 
   it('operator asks for a transfer of 1,000,000 won from 소모품 to 시험연구 in the 전용 요청 dialog; a refusal keeps what was typed', async () => {

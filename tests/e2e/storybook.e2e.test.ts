@@ -13,8 +13,11 @@ import { REPO_ROOT, RESULTS_DIR } from './helpers/paths';
  * real focus, real DataTransfer and React's production build, none of which jsdom has. Stories are
  * switched inside one preview frame per page, as Storybook's own UI switches them when QA clicks
  * through the sidebar, so a story that leaves something behind for the next one fails too. A story
- * fails on a render or play error, a page error, a console error, or a request answered ≥ 400 or
- * failed while it was current.
+ * fails on a render or play error, a page error, a console error, a request answered ≥ 400 or
+ * failed while it was current, an error dialog (titled 오류 / Error) still open when it has played, or a
+ * call its fixtures do not answer (NO_FIXTURE, whether or not the screen shows it) — a screen that shows its
+ * failure in a dialog logs nothing to the console. A story that shows an error dialog on purpose carries the
+ * tag `error-dialog` (its `tags`, listed in index.json).
  */
 const STATIC_DIR = process.env.STORYBOOK_STATIC_DIR
   ? path.resolve(process.env.STORYBOOK_STATIC_DIR)
@@ -31,13 +34,46 @@ interface StoryOutcome {
   problems: string[];
 }
 
+type IndexEntries = Record<string, { type: string; tags?: string[] }>;
+
+function indexEntries(): IndexEntries {
+  if (!fs.existsSync(INDEX)) return {};
+  return (JSON.parse(fs.readFileSync(INDEX, 'utf8')) as { entries: IndexEntries }).entries;
+}
+
 function storyIds(): string[] {
-  if (!fs.existsSync(INDEX)) return [];
-  const index = JSON.parse(fs.readFileSync(INDEX, 'utf8')) as { entries: Record<string, { type: string }> };
-  return Object.entries(index.entries)
+  return Object.entries(indexEntries())
     .filter(([, e]) => e.type === 'story')
     .map(([id]) => id);
 }
+
+/** Stories that show an error dialog on purpose (a failed search's alert, spec §8's retry question). */
+function errorDialogStories(): Set<string> {
+  return new Set(
+    Object.entries(indexEntries())
+      .filter(([, e]) => e.tags?.includes('error-dialog'))
+      .map(([id]) => id),
+  );
+}
+
+/**
+ * What a story left wrong on the page once it played: error dialogs still open (their title and text) and the
+ * operations its fixtures did not answer (engine/testing/fixture-engine-services.ts keeps them); both then reset.
+ */
+const LEFT_BEHIND_SCRIPT = `(() => {
+  const errorTitles = ['오류', 'Error'];
+  const dialogs = [...document.querySelectorAll('[role="alertdialog"]')].map((d) => {
+    const labelled = d.getAttribute('aria-labelledby');
+    const title = ((labelled && document.getElementById(labelled)?.textContent) || d.getAttribute('aria-label') || '').trim();
+    return { title, text: (d.textContent || '').trim().slice(0, 300) };
+  });
+  const missing = [...new Set(globalThis.__gpmsMissingFixtures || [])];
+  globalThis.__gpmsMissingFixtures = [];
+  return {
+    errorDialogs: dialogs.filter((d) => errorTitles.includes(d.title) || /픽스처에|NO_FIXTURE/.test(d.text)),
+    missing,
+  };
+})()`;
 
 /**
  * Selects a story in the page's preview and resolves with how it ended. A string, not a function:
@@ -67,6 +103,7 @@ async function playAll(
   baseUrl: string,
   ids: string[],
   outcomes: Map<string, StoryOutcome>,
+  intendedErrorDialogs: Set<string>,
 ): Promise<void> {
   if (ids.length === 0) return;
   const context = await browser.newContext({
@@ -95,6 +132,13 @@ async function playAll(
       const ended = (await page.evaluate(playScript(id, STORY_LIMIT_MS))) as { status: string; message?: string };
       // What a story's last effects log after its play lands before the next story is selected.
       await page.evaluate('new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)))');
+      const left = (await page.evaluate(LEFT_BEHIND_SCRIPT)) as {
+        errorDialogs: { title: string; text: string }[];
+        missing: string[];
+      };
+      for (const op of left.missing) problems.push(`no fixture answers ${op}`);
+      if (!intendedErrorDialogs.has(id))
+        for (const d of left.errorDialogs) problems.push(`error dialog: ${d.title} — ${d.text}`);
       outcomes.set(id, { status: ended.status, message: ended.message, problems });
     }
   } finally {
@@ -123,7 +167,8 @@ describe('every story of the built Storybook in Chromium', () => {
     browser = await launchBrowser();
     const lanes = Array.from({ length: PAGES }, (_, lane) => ids.filter((_, i) => i % PAGES === lane));
     const started = Date.now();
-    await Promise.all(lanes.map((lane) => playAll(browser, address, lane, outcomes)));
+    const intended = errorDialogStories();
+    await Promise.all(lanes.map((lane) => playAll(browser, address, lane, outcomes, intended)));
     const failed = [...outcomes.values()].filter((o) => o.status !== 'success' || o.problems.length > 0).length;
     console.log(
       `Storybook in Chromium: ${outcomes.size} of ${ids.length} stories played in ${((Date.now() - started) / 1000).toFixed(0)} s, ${failed} failed (${STATIC_DIR})`,

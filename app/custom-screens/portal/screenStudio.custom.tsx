@@ -17,7 +17,7 @@ import { useSessionStore } from '../../stores/session';
 import { menuAuthority } from '../../services/engine-services';
 import type { StudioOperation } from './studio/completion';
 import { labelledFields, LabelsEditor } from './studio/LabelsEditor';
-import { labelsByContext } from '../../../lib/screen-check/label-choice';
+import { labelsAsShown, labelsByContext } from '../../../lib/screen-check/label-choice';
 import { PublishPanel, type PublishChoice } from './studio/PublishPanel';
 import type { StudioEditorHandle } from './studio/StudioEditor';
 import { NextSteps } from './studio/NextSteps';
@@ -218,11 +218,22 @@ export default function ScreenStudio(_props: CustomScreenProps) {
       }
     }
     runs.current += 1;
+    const definition: unknown = JSON.parse(source);
     setPreview({
       name: screen.name,
       portal: screen.portal,
-      definition: JSON.parse(source),
-      labels,
+      definition,
+      // The words the published screen will show, chosen as the server chooses them (labelsAsShown).
+      labels: labelsAsShown(
+        labels,
+        labelsByContext(
+          definition,
+          labelledFields(definition),
+          labels,
+          (id) => operations.find((o) => o.id === id),
+          () => null,
+        ),
+      ),
       run: runs.current,
       asGroup,
     });

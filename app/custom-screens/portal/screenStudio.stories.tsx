@@ -46,6 +46,27 @@ function StudioStory() {
             total: 2,
           }),
           listStudioOperations: () => ({ rows: [], total: 0 }),
+          // The list's next steps: the published screen still fits the contract (no drift).
+          listStudioDrift: () => ({ rows: [], total: 0, published: 1 }),
+          // The publish panel's groups (the rows 권한관리 shows).
+          listAdminAuthGroups: () => ({
+            rows: [
+              ['99', '시스템관리자', 'System administrator', 1, 3],
+              ['30', '일반사용자', 'User', 8, 412],
+            ].map(([authGroupId, nameKo, nameEn, sortOrder, userCount]) => ({
+              authGroupId,
+              nameKo,
+              nameEn,
+              portal: 'I',
+              description: null,
+              sortOrder,
+              useYn: 'Y',
+              userCount,
+              label: `${authGroupId} ${nameKo}`,
+              version: 1,
+            })),
+            total: 2,
+          }),
         },
         delayMs: 50,
       }),

@@ -34,4 +34,4 @@ export const Alert: Story = {
 };
 
 /** Spec §8: AUTH006 offers a retry. */
-export const Confirm: Story = { args: { kind: 'confirm' } };
+export const Confirm: Story = { args: { kind: 'confirm' }, tags: ['error-dialog'] };

@@ -2,6 +2,8 @@ import v8 from 'node:v8';
 import vm from 'node:vm';
 import type { FastifyInstance } from 'fastify';
 import { exportCell, type ExportColumn } from '../../../lib/export-cell.js';
+import { fileSubjects } from '../../../lib/personal-download.js';
+import { recordAccess } from '../privacy/index.js';
 import type { Caller } from '../../auth/plugin.js';
 import { XlsxStream } from './xlsx-stream.js';
 import { pageQuery } from './list-operations.js';
@@ -18,6 +20,18 @@ export interface ExportRequest {
   tzOffsetMinutes?: number;
   /** The list pages by key (ListOperation.keyset): read by cursor. Absent in exports stored before: by page number. */
   keyset?: boolean;
+  /**
+   * A list holding personal data: recorded as a download once the file is written, naming the fields and
+   * subjects the file really holds (lib/personal-download.ts), with the reason given at the start.
+   */
+  download?: {
+    operation: string;
+    subjectKind: string;
+    key: string;
+    fields: string[];
+    reason: { code: string; text: string };
+    clientIp: string;
+  };
 }
 
 /** The finished workbook's key in the file store (DATA_DIR/exports/<id>.xlsx on disk). */
@@ -133,6 +147,12 @@ export async function runExport(
   // A keyset list is read after the last row of the page before (the same cost on every page,
   // however deep); another list by page number, which the database reaches through an OFFSET.
   let after: string | undefined;
+  const subjects = req.download
+    ? fileSubjects(
+        req.download,
+        req.columns.map((c) => c.field),
+      )
+    : null;
   const writePage = async (page: number): Promise<{ count: number; total: number; more: boolean }> => {
     // Before the page: the previous pages' garbage (small pages, as in the tests, every
     // COLLECT_EVERY_ROWS rows), and before the first what start-up left.
@@ -145,6 +165,7 @@ export async function runExport(
     const rows = body.rows ?? [];
     // Converted and written a slice at a time (XlsxStream.writeRows), not the page's cells at once.
     await xlsx.writeRows(rows, (row) => req.columns.map((c) => exportCell(c, row, zone)));
+    subjects?.add(rows);
     sinceCollected += rows.length;
     if (!req.keyset) return { count: rows.length, total: body.total ?? 0, more: rows.length >= pageSize };
     after = body.nextCursor ?? undefined;
@@ -168,7 +189,26 @@ export async function runExport(
     }
     await xlsx.end();
     const { size: bytes } = await written;
-    await updateExport(db, exportId, { status: 'DONE', rowsDone: done, bytes, finishedAt: new Date() });
+    await db.transaction().execute(async (trx) => {
+      await updateExport(trx, exportId, { status: 'DONE', rowsDone: done, bytes, finishedAt: new Date() });
+      const d = req.download;
+      if (!d || !subjects) return;
+      const inFile = subjects.result();
+      await recordAccess(trx, {
+        actorId: caller.userId,
+        actorPortal: caller.portal,
+        actorCompNo: caller.compNo,
+        clientIp: d.clientIp,
+        action: 'DOWNLOAD',
+        operation: d.operation,
+        subjectKind: d.subjectKind,
+        subjectKeys: inFile.keys,
+        fields: inFile.fields,
+        rowCount: done,
+        reasonCode: d.reason.code,
+        reasonText: d.reason.text,
+      });
+    });
   } catch (err) {
     xlsx.fail(err instanceof Error ? err : new Error(String(err)));
     // The failed stream fails the put, which leaves nothing behind.

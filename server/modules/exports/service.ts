@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { badRequest, conflict, HttpError, notFound } from '../../http/errors.js';
 import type { Caller } from '../../auth/plugin.js';
 import { objectStoreFor } from '../../storage/open.js';
-import { personalOperation, recordAccess } from '../privacy/index.js';
+import { loggedFields, personalOperation } from '../privacy/index.js';
 import { listOperations, operationUrl, type ListOperation } from './list-operations.js';
 import { exportKey, LEASE_MS, readPage, runExport, type ExportRequest } from './run.js';
 import { MAX_EXPORT_RESTARTS } from './jobs.js';
@@ -111,13 +111,6 @@ export function exportService(app: FastifyInstance) {
         );
       const url = operationUrl(op, body.path ?? {});
       if (!url) throw badRequest('EXPORT_OPERATION', `조회 경로의 값(${op.pathParams.join(', ')})이 없습니다`);
-      const req: ExportRequest = {
-        url,
-        query: body.query ?? {},
-        columns: body.columns as ExportRequest['columns'],
-        tzOffsetMinutes: body.tzOffsetMinutes,
-        keyset: op.keyset,
-      };
       // A list holding personal data is downloaded only with a reason, recorded with the export (docs/privacy.md).
       const personal = personalOperation(op.operationId);
       if (personal && !body.reason) {
@@ -127,6 +120,26 @@ export function exportService(app: FastifyInstance) {
           [{ path: 'body/reason', message: '필수 입력 항목입니다' }],
         );
       }
+      const req: ExportRequest = {
+        url,
+        query: body.query ?? {},
+        columns: body.columns as ExportRequest['columns'],
+        tzOffsetMinutes: body.tzOffsetMinutes,
+        keyset: op.keyset,
+        // Recorded when the file is written: what it holds is known only then.
+        ...(personal && body.reason
+          ? {
+              download: {
+                operation: op.operationId,
+                subjectKind: personal.subjectKind,
+                key: personal.key,
+                fields: loggedFields(personal),
+                reason: { code: body.reason.code, text: body.reason.text },
+                clientIp,
+              },
+            }
+          : {}),
+      };
 
       // The first page is read now: a caller who may not read the list, or a bad filter, is answered at once.
       const first = await readPage(app, caller, req, 1, 1);
@@ -147,22 +160,6 @@ export function exportService(app: FastifyInstance) {
           serverId,
           leaseUntil: new Date(Date.now() + LEASE_MS),
         });
-        if (personal && body.reason) {
-          await recordAccess(trx, {
-            actorId: caller.userId,
-            actorPortal: caller.portal,
-            actorCompNo: caller.compNo,
-            clientIp,
-            action: 'DOWNLOAD',
-            operation: op.operationId,
-            subjectKind: personal.subjectKind,
-            subjectKeys: [`export:${exportId}`],
-            fields: Object.keys(personal.fields),
-            rowCount: first.body.total ?? 0,
-            reasonCode: body.reason.code,
-            reasonText: body.reason.text,
-          });
-        }
         return row;
       });
       if (!inserted) return null;

@@ -70,3 +70,23 @@ export async function notifyApproval(db: Db, approvalId: number): Promise<void> 
     ref,
   );
 }
+
+/**
+ * The last approval of a document was refused on a STOP budget (BUDGET_EXCEEDED): the decision rolled back, so
+ * nothing else tells the requester. Called after that rollback, in a transaction of its own; `reason` is the
+ * refusal's message (which key, what is available, what was asked).
+ */
+export async function notifyBudgetHeld(db: Db, approvalId: number, approverId: string, reason: string): Promise<void> {
+  const a = await approvalForNotice(db, approvalId);
+  if (!a) return;
+  const docType = a.docType as DocType;
+  const title = await titleOf(db, docType, a.docNo);
+  const approver = await nameOf(db, approverId);
+  await notifyEmployee(
+    db,
+    a.submittedBy,
+    'approval.budgetHeld',
+    (lang) => ({ docType: label(docType, lang), docNo: a.docNo, title, approver, reason }),
+    { entity: 'approval', key: String(approvalId) },
+  );
+}

@@ -402,3 +402,29 @@ export async function notifyContractReminder(
     signers,
   );
 }
+
+/**
+ * The buyer asked for the supplier's invoice (역발행 요청): every user of the supplier with an address is told what
+ * to issue and by when, in the transaction that records the request.
+ */
+export async function notifyTaxInvoiceRequested(
+  db: Db,
+  inv: { compNo: string; mgtKey: string; settleNo: string; period: string; totalAmount: string; deadline: string },
+): Promise<number> {
+  const names = { ko: await companyName(db, inv.compNo, 'ko'), en: await companyName(db, inv.compNo, 'en') };
+  const period = /^\d{6}$/.test(inv.period) ? `${inv.period.slice(0, 4)}-${inv.period.slice(4, 6)}` : inv.period;
+  return notifyCompany(
+    db,
+    inv.compNo,
+    'taxInvoice.reverseRequest',
+    (lang) => ({
+      company: names[lang],
+      period,
+      mgtKey: inv.mgtKey,
+      settleNo: inv.settleNo,
+      amount: grouped(inv.totalAmount, lang),
+      deadline: inv.deadline,
+    }),
+    { entity: 'tax_invoice', key: inv.mgtKey },
+  );
+}

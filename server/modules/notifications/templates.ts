@@ -41,6 +41,17 @@ export const TEMPLATES = {
       body: '{submitter} asks for your approval.\n\nDocument: {docType} {docNo}\nTitle: {title}\nAmount: KRW {amount}\n\nApprove or reject it from the pending approvals on the GPMS home page.',
     },
   },
+  'approval.budgetHeld': {
+    params: ['docType', 'docNo', 'title', 'approver', 'reason'],
+    ko: {
+      subject: '[GPMS] 결재 보류 — 예산 부족: {docType} {docNo}',
+      body: '{approver} 님이 {docType} {docNo} ({title})를 승인하려 했으나 예산이 부족해 승인되지 않았습니다. 결재는 그 차례에 그대로 남아 있습니다.\n\n{reason}\n\n예산전용으로 부족액이 채워지면 결재자가 다시 승인할 수 있습니다. 예산전용은 예산관리 권한이 있는 담당자가 요청합니다(구매관리 › 예산관리 › 예산전용). 구매요청 화면의 "예산 가용"에서 누구에게 요청할지 볼 수 있습니다.',
+    },
+    en: {
+      subject: '[GPMS] Approval held — budget short: {docType} {docNo}',
+      body: '{approver} tried to approve {docType} {docNo} ({title}), but the budget is short, so it was not approved. The approval stays at that step.\n\n{reason}\n\nOnce a budget transfer covers the shortfall, the approver can approve again. Transfers are requested by staff with budget authority (Purchasing › Budget › Budget transfer); the purchase request\'s "Budget available" grid names whom to ask.',
+    },
+  },
   'approval.result': {
     params: ['docType', 'docNo', 'title', 'result', 'approver', 'comment'],
     ko: {
@@ -228,6 +239,17 @@ export const TEMPLATES = {
     en: {
       subject: '[GPMS] Contract to sign within {daysLeft} day(s): {contractNo}',
       body: 'The contract {title} with {company} awaits your signature.\n\nContract: {contractNo}\nSign by: {deadline} ({daysLeft} day(s) left)\n\nPast the deadline the contract expires. Sign it on the GPMS electronic contracts screen.',
+    },
+  },
+  'taxInvoice.reverseRequest': {
+    params: ['company', 'period', 'mgtKey', 'settleNo', 'amount', 'deadline'],
+    ko: {
+      subject: '[OGPMS] 세금계산서 역발행 요청: {period} 정산 {settleNo}',
+      body: '{company} 담당자님, {period} 월정산({settleNo})의 세금계산서(관리번호 {mgtKey}, 합계 {amount}원) 발행을 요청드립니다. 발행 기한은 {deadline}입니다(부가가치세법 제34조제3항). 협력사 포털(OGPMS) › 세금계산서에서 발행하거나, 내용이 다르면 사유와 함께 거부하세요.',
+    },
+    en: {
+      subject: '[OGPMS] Tax invoice requested: {period} settlement {settleNo}',
+      body: 'Dear {company}, please issue the tax invoice (management key {mgtKey}, total KRW {amount}) for the {period} monthly settlement ({settleNo}) by {deadline} (VAT Act art. 34(3)). Issue it, or refuse it with a reason, on the supplier portal (OGPMS), Tax invoices.',
     },
   },
   'settlement.confirm': {

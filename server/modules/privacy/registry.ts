@@ -24,7 +24,18 @@ export interface PersonalOperation {
   key: string;
   keyPrefix?: string;
   fields: Record<string, PersonalFieldKind>;
+  /**
+   * Fields that, beside the contact fields, identify the person (a driver's name, a vehicle number): not
+   * masked in lists (the receiving dock needs them), but named in a download's access record when the file
+   * holds them (lib/personal-download.ts).
+   */
+  identifying?: readonly string[];
   fullFor: readonly string[];
+}
+
+/** Every field a download's record may name: the contact fields and the identifying ones. */
+export function loggedFields(op: PersonalOperation): string[] {
+  return [...Object.keys(op.fields), ...(op.identifying ?? [])];
 }
 
 const SUPPLIER_USER_FIELDS = { email: 'email', cellPhoneNo: 'phone', phoneNo: 'phone' } as const;
@@ -35,6 +46,7 @@ const DELIVERER = {
   at: 'rows',
   key: 'deliveryNo',
   fields: { delivererPhone: 'phone' },
+  identifying: ['delivererName', 'vehicleNo'],
   fullFor: [],
 } as const;
 const SUPPLIER_USER_SCREENS = ['/portal/ogpmsManage/compUserManage', '/compUserManageList'];

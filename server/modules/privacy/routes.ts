@@ -8,7 +8,7 @@ import { AUTH_CODES } from '../../auth/codes.js';
 import { todayKst } from '../../domain/dates.js';
 import { verifyChain } from './chain.js';
 import { listAccess, listAnswerOf } from './queries.js';
-import { personalOperation } from './registry.js';
+import { loggedFields, personalOperation } from './registry.js';
 import {
   AccessLogPage,
   AccessLogQuery,
@@ -144,6 +144,13 @@ export const privacyRoutes: FastifyPluginAsyncTypebox = async (app) => {
             : `이 목록이 조회한 ${answered}건보다 많은 행은 기록할 수 없습니다`;
         throw badRequest('PRIVACY_ROW_COUNT', message, [{ path: 'body/rowCount', message }]);
       }
+      // The record names what the file holds: the personal fields among its columns, and its rows' subjects.
+      const { columns, subjectKeys } = request.body;
+      if (subjectKeys.length > request.body.rowCount) {
+        const message = `파일의 ${request.body.rowCount}행보다 많은 정보주체를 기록할 수 없습니다`;
+        throw badRequest('PRIVACY_ROW_COUNT', message, [{ path: 'body/subjectKeys', message }]);
+      }
+      const fields = loggedFields(op).filter((f) => columns.includes(f));
       await recordAccess(
         app.dbh.db,
         {
@@ -154,8 +161,8 @@ export const privacyRoutes: FastifyPluginAsyncTypebox = async (app) => {
           action: 'DOWNLOAD',
           operation: request.body.operation,
           subjectKind: op.subjectKind,
-          subjectKeys: [],
-          fields: Object.keys(op.fields),
+          subjectKeys: fields.length > 0 ? [...new Set(subjectKeys)] : [],
+          fields,
           rowCount: request.body.rowCount,
           reasonCode: request.body.reason.code,
           reasonText: request.body.reason.text,

@@ -99,6 +99,15 @@ export const RecordDownloadBody = Type.Object(
     }),
     rowCount: Type.Integer({ minimum: 0, maximum: 10_000_000 }),
     reason: DownloadReason,
+    columns: Type.Array(Type.String({ maxLength: 100 }), {
+      maxItems: 500,
+      description: 'The fields of the file’s columns: the record names those of them that hold personal data',
+    }),
+    subjectKeys: Type.Array(Type.String({ minLength: 1, maxLength: 100 }), {
+      maxItems: 100_000,
+      description:
+        'The keys of the rows written that hold a value in one of those fields (lib/personal-download.ts); at most rowCount',
+    }),
   },
   { additionalProperties: false },
 );

@@ -88,6 +88,8 @@ function filterOf(doc: Json, p: ParamSchema): Json {
   const s = plain(doc, p.schema);
   const type = typeOf(s);
   const values = enumOf(s);
+  // A repeated parameter of an enumeration (`status=SENT&status=ACKNOWLEDGED`): its values, several at once.
+  const itemValues = type === 'array' ? enumOf(plain(doc, s?.items)) : null;
   const required = p.required ? { required: true } : {};
   if (p.in === 'path') return { field: p.name, in: 'path', required: true };
   const group = codeGroupOf(s) ?? codeGroupOf(p as unknown as Json);
@@ -97,6 +99,13 @@ function filterOf(doc: Json, p: ParamSchema): Json {
       widget: type === 'array' ? 'multiSelect' : 'select',
       codeGroup: group,
       ...(type === 'array' ? {} : { emptyOption: p.required ? 'choose' : 'all' }),
+      ...required,
+    };
+  if (itemValues)
+    return {
+      field: p.name,
+      widget: 'multiSelect',
+      options: itemValues.map((v) => ({ value: v, text: v })),
       ...required,
     };
   if (values)
@@ -112,8 +121,8 @@ function filterOf(doc: Json, p: ParamSchema): Json {
       field: p.name,
       widget: 'select',
       options: [
-        { value: 'true', text: 'true' },
-        { value: 'false', text: 'false' },
+        { value: 'true', text: 'option.boolean.true' },
+        { value: 'false', text: 'option.boolean.false' },
       ],
       emptyOption: p.required ? 'choose' : 'all',
       ...required,
@@ -176,7 +185,12 @@ function rowKeyOf(columns: GeneratedColumn[]): string | undefined {
  * The list screen of one list operation. `portal`: the portal the operation is served to (a
  * supplier-only list is an external screen).
  */
-export function generateListScreen(doc: Json, list: ListOperation): { definition: Json; fields: string[] } {
+export function generateListScreen(
+  doc: Json,
+  list: ListOperation,
+  /** The title of the built-in screen reading the operation (schemas/screen-field-labels.generated.ts), in Korean. */
+  title?: string | null,
+): { definition: Json; fields: string[] } {
   const columns = Object.entries(list.rows.properties as Json)
     .filter(([field]) => IDENTIFIER.test(field))
     .map(([field, schema]) => columnOf(doc, field, schema))
@@ -190,7 +204,7 @@ export function generateListScreen(doc: Json, list: ListOperation): { definition
   const rowKey = rowKeyOf(columns);
   const definition: Json = {
     kind: 'list',
-    title: list.summary ?? list.id,
+    title: title ?? list.summary ?? list.id,
     source: {
       operation: list.id,
       ...(rowKey ? { rowKey } : {}),

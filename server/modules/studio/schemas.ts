@@ -310,6 +310,10 @@ export const GenerateAnswer = Type.Object({
   portal: PortalCode,
   source: Type.String({ description: 'The generated definition as JSON text' }),
   fields: Type.Array(Type.String(), { description: 'The fields it labels (filters and columns)' }),
+  labels: Type.Record(Type.String(), Type.Object({ ko: Type.String(), en: Type.String() }), {
+    description:
+      'Korean and English labels for the fields, from the operation’s words and the built-in screen that reads it (a field neither names: none, the dictionary’s word)',
+  }),
   problems: Type.Array(Type.Ref('StudioProblem')),
 });
 export const GeneratableAnswer = Type.Object({

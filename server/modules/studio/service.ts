@@ -39,8 +39,8 @@ import type { Lang } from '../../../lib/screen-check/words.js';
 import { structuralDiff } from '../../../lib/screen-check/structural-diff.js';
 import {
   fieldOperations as fieldOperationsOf,
+  labelsAsShown,
   labelsByContext,
-  type LabelText,
 } from '../../../lib/screen-check/label-choice.js';
 import { SCREEN_FIELD_LABELS } from '../../../schemas/screen-field-labels.generated.js';
 import type {
@@ -670,10 +670,7 @@ function runtimeLabels(definition: unknown, own: q.LabelMap, api: ApiIndex): q.L
         : undefined,
     () => null,
   );
-  const out: q.LabelMap = { ...own };
-  for (const [f, c] of Object.entries(chosen))
-    if ((c.source === 'operation' || c.source === 'screen') && c.label) out[f] = c.label as LabelText;
-  return out;
+  return labelsAsShown(own, chosen) as q.LabelMap;
 }
 
 export async function publishedScreen(db: Db, caller: Caller, name: string, api: ApiIndex) {
@@ -834,7 +831,21 @@ export function generateScreen(ctx: StudioCtx, body: Static<typeof GenerateBody>
       `${josa(body.operation, '은/는')} 목록을 읽는 조작(GET, { rows, total })이 아닙니다`,
       [{ path: 'body/operation', message: '목록 조작이 아닙니다' }],
     );
-  const { definition, fields } = generateListScreen(ctx.doc(), list);
+  // Named as the built-in screen that reads the operation names it and its fields (its title, its labels), in
+  // Korean; the contract's summary is a developer's English. A field no screen labels keeps the dictionary's word.
+  const builtIn = Object.hasOwn(SCREEN_FIELD_LABELS, list.id) ? SCREEN_FIELD_LABELS[list.id]! : null;
+  const { definition, fields } = generateListScreen(ctx.doc(), list, builtIn?.title?.ko ?? null);
+  const words = ctx.api()[list.id];
+  const labels = labelsAsShown(
+    {},
+    labelsByContext(
+      definition,
+      fields,
+      {},
+      () => ({ fieldTexts: words?.fieldTexts, screenLabels: builtIn?.fields }),
+      () => null,
+    ),
+  );
   const portal = portalFor(ctx.operations.get(list.id)?.access, isBuiltInRoute);
   const source = `${JSON.stringify(definition, null, 2)}\n`;
   // The definition's own problems: whether the analyst may call the operation is the check's when it is saved.
@@ -843,7 +854,7 @@ export function generateScreen(ctx: StudioCtx, body: Static<typeof GenerateBody>
     ...found.problems,
     ...(found.definition === undefined ? [] : storedCallProblems(found.definition, ctx.operations)),
   ];
-  return { operation: list.id, portal, source, fields, problems };
+  return { operation: list.id, portal, source, fields, labels, problems };
 }
 
 /** A published version's problems against the current contract, kept per server by name@version. */

@@ -396,6 +396,25 @@ export async function unissuedInvoices(db: Db, periods?: { from?: string; to?: s
   return q.orderBy('t.writeDate').orderBy('t.mgtKey').limit(5000).execute();
 }
 
+/**
+ * Settlements that owe an invoice and have none yet: confirmed by the supplier (or waiting for a repeated ERP
+ * posting) with no tax invoice drawn. Their invoice is as due as a drafted one — the deadline runs from the end of
+ * the month the settlement covers — so the deadline view lists them too.
+ */
+export async function settlementsWithoutInvoice(db: Db, periods?: { from?: string; to?: string }) {
+  let q = db
+    .selectFrom('settlement as s')
+    .innerJoin('company as c', 'c.compNo', 's.compNo')
+    .select(['s.settleNo', 's.compNo', 'c.compNameKr as compName', 's.period', 's.totalAmount'])
+    .where('s.status', 'in', ['CONFIRMED', 'POST_FAILED'])
+    .where((eb) =>
+      eb.not(eb.exists(eb.selectFrom('taxInvoice as t').select('t.mgtKey').whereRef('t.settleNo', '=', 's.settleNo'))),
+    );
+  if (periods?.from) q = q.where('s.period', '>=', periods.from);
+  if (periods?.to) q = q.where('s.period', '<=', periods.to);
+  return q.orderBy('s.period').orderBy('s.settleNo').limit(5000).execute();
+}
+
 /** Has this invoice already been flagged with this deadline state (the job writes each once)? */
 export async function hasDeadlineEvent(db: Db, mgtKey: string, action: string) {
   const r = await db

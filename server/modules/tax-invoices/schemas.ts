@@ -251,13 +251,16 @@ export const DeadlineList = Type.Object({
   total: Type.Integer(),
   rows: Type.Array(
     Type.Object({
-      mgtKey: Type.String(),
+      key: Type.String({ description: 'The invoice’s mgtKey, or the settlement number of a settlement with none' }),
+      mgtKey: Type.Union([Type.String(), Type.Null()], {
+        description: 'null: a confirmed settlement whose invoice is not drawn yet (status NOT_DRAWN)',
+      }),
       settleNo: Type.String(),
       compNo: Type.String(),
       compName: Type.String(),
       period: Type.String(),
       writeDate: Type.String(),
-      status: Type.String(),
+      status: Type.String({ description: 'The invoice’s state, or NOT_DRAWN for a settlement without an invoice' }),
       totalAmount: Type.String(),
       issueDeadline: Type.String(),
       deadlineState: Type.String({ description: 'ON_TIME, DUE_SOON (from the 8th) or LATE (after the deadline)' }),

@@ -20,6 +20,7 @@ import { buildInvoices, type TaxType } from './amounts.js';
 import { approvalNumberProblem, normalizeApprovalNumber } from './approval-number.js';
 import { readForwardXml } from './forward-xml.js';
 import { addDays, issueDeadline, issueDeadlineState, writeDateOf } from './deadlines.js';
+import { notifyTaxInvoiceRequested } from '../notifications/supplier.js';
 import type { FileTaxInvoiceProvider } from './file-provider.js';
 import {
   AMENDMENT_REASONS,
@@ -60,6 +61,7 @@ import {
   maxRevision,
   settlementLinesForInvoice,
   settlementsForForward,
+  settlementsWithoutInvoice,
   unissuedInvoices,
   unpostedSettlements,
   updateInvoice,
@@ -423,6 +425,15 @@ export async function requestIssue(db: Db, ti: TaxInvoices, mgtKey: string, vers
       { requestedAt: new Date(), memo: null },
       { code: r.ok && !r.value.created ? 'ALREADY_REQUESTED' : null },
     );
+    // The supplier learns of the request from us, not only from its provider's mailbox: what to issue, by when.
+    await notifyTaxInvoiceRequested(trx, {
+      compNo: cur.compNo,
+      mgtKey,
+      settleNo: cur.settleNo,
+      period: cur.period,
+      totalAmount: String(cur.totalAmount).split('.')[0]!,
+      deadline: issueDeadline(dayOf(cur.writeDate)),
+    });
   });
   return getInvoice(db, mgtKey);
 }
@@ -1126,25 +1137,43 @@ export async function listExceptions(db: Db, q: { periods?: string[]; type?: str
 /** Invoices not issued yet and where they stand against the 10th (moved past holidays), on `today` (KST). */
 export async function deadlineView(db: Db, today: string, periods?: string[]) {
   const [from, to] = (periods ?? []).map((p) => p.trim() || undefined);
-  const rows = await unissuedInvoices(db, { from, to });
+  const [invoices, undrawn] = await Promise.all([
+    unissuedInvoices(db, { from, to }),
+    settlementsWithoutInvoice(db, { from, to }),
+  ]);
+  const rows = [
+    ...invoices.map((r) => ({
+      key: r.mgtKey,
+      mgtKey: r.mgtKey as string | null,
+      settleNo: r.settleNo,
+      compNo: r.compNo,
+      compName: r.compName,
+      period: r.period,
+      writeDate: dayOf(r.writeDate),
+      status: r.status as string,
+      totalAmount: String(r.totalAmount).split('.')[0]!,
+    })),
+    // A confirmed settlement with no invoice drawn yet: its invoice is written for the month's last day.
+    ...undrawn.map((s) => ({
+      key: s.settleNo,
+      mgtKey: null,
+      settleNo: s.settleNo,
+      compNo: s.compNo,
+      compName: s.compName,
+      period: s.period,
+      writeDate: writeDateOf(s.period),
+      status: 'NOT_DRAWN',
+      totalAmount: String(s.totalAmount).split('.')[0]!,
+    })),
+  ].sort((a, b) => a.writeDate.localeCompare(b.writeDate) || a.key.localeCompare(b.key));
   return {
     today,
     total: rows.length,
-    rows: rows.map((r) => {
-      const writeDate = dayOf(r.writeDate);
-      return {
-        mgtKey: r.mgtKey,
-        settleNo: r.settleNo,
-        compNo: r.compNo,
-        compName: r.compName,
-        period: r.period,
-        writeDate,
-        status: r.status,
-        totalAmount: String(r.totalAmount).split('.')[0]!,
-        issueDeadline: issueDeadline(writeDate),
-        deadlineState: issueDeadlineState(writeDate, today),
-      };
-    }),
+    rows: rows.map((r) => ({
+      ...r,
+      issueDeadline: issueDeadline(r.writeDate),
+      deadlineState: issueDeadlineState(r.writeDate, today),
+    })),
   };
 }
 
@@ -1155,13 +1184,15 @@ export async function flagDeadlines(db: Db, now: Date): Promise<{ dueSoon: numbe
   let dueSoon = 0;
   let late = 0;
   for (const r of view.rows) {
-    if (r.deadlineState === 'ON_TIME') continue;
+    // A settlement without an invoice has no history to write into: the view shows it, the job flags invoices.
+    const mgtKey = r.mgtKey;
+    if (r.deadlineState === 'ON_TIME' || mgtKey === null) continue;
     const action = r.deadlineState === 'LATE' ? 'deadlineLate' : 'deadlineDueSoon';
-    if (await hasDeadlineEvent(db, r.mgtKey, action)) continue;
+    if (await hasDeadlineEvent(db, mgtKey, action)) continue;
     await db.transaction().execute((trx) =>
       event(
         trx,
-        { mgtKey: r.mgtKey, compNo: r.compNo },
+        { mgtKey, compNo: r.compNo },
         {
           action,
           from: r.status,

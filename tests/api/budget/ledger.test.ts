@@ -253,6 +253,64 @@ describe('budget ledger and control', () => {
     expect(ignored.map((e) => [e.policy, e.confirmedBy])).toEqual([['IGNORE', null]]);
   });
 
+  it('a PR over a WARN and a STOP account: the refusal comes first, with the next step; the requester is told; each reader sees what to do', async () => {
+    // WARN sorts before STOP (EQP < PKG): before, the approver confirmed EQP's warning and was then refused on PKG.
+    await setPolicy('EQP', 'WARN');
+    await setBudget('EQP', '0');
+    await setPolicy('PKG', 'STOP');
+    await setBudget('PKG', '0');
+    const b = prBody();
+    const pr = ok(
+      await f.post('/api/v1/prs', f.u.buyer, {
+        ...b,
+        lines: b.lines.map((l, i) => ({ ...l, budgetAccount: i === 0 ? 'EQP' : 'PKG' })),
+      }),
+    );
+    // Before submitting: the requester (no right to ask for a transfer) is told whom to ask; operator, who may, where.
+    const forBuyer = ok(await f.get(`/api/v1/budget/prs/${pr.prNo}`, f.u.buyer)).rows;
+    expect(forBuyer.map((r: { exceeds: string | null }) => r.exceeds)).toEqual(['WARN', 'STOP']);
+    for (const r of forBuyer)
+      expect(r.nextStep).toMatch(/^예산전용은 예산관리 권한이 있는 담당자만 요청할 수 있습니다\. .+\(.+\)에게 /);
+    const forOperator = ok(await f.get(`/api/v1/budget/prs/${pr.prNo}`, f.u.operator)).rows;
+    expect(forOperator[1].nextStep).toBe(
+      '예산전용 화면(구매관리 › 예산관리 › 예산전용)에서 포장재 계정으로 30,001원 이상을 옮기는 전용을 요청하세요.',
+    );
+
+    const s = ok(await f.post(`/api/v1/prs/${pr.prNo}/submit`, f.u.buyer, { version: pr.version }));
+    const approval = s.approvals.at(-1) as { approvalId: number; version: number };
+    const notices = () =>
+      t.db.db
+        .selectFrom('notification')
+        .select(['template', 'body'])
+        .where('template', '=', 'approval.budgetHeld')
+        .where('refKey', '=', String(approval.approvalId))
+        .execute();
+    const res = refused(
+      await f.post(`/api/v1/approvals/${approval.approvalId}/approve`, f.u.uadmin1, { version: approval.version }),
+      409,
+      'BUDGET_EXCEEDED',
+    );
+    expect(res.msg).toContain('포장재');
+    expect(res.msg).toContain(
+      '부족한 30,001원을 예산전용(구매관리 › 예산관리 › 예산전용)으로 채운 뒤에 다시 처리할 수 있습니다',
+    );
+    // Confirming the warning changes nothing: the hard limit still refuses.
+    refused(
+      await f.post(`/api/v1/approvals/${approval.approvalId}/approve`, f.u.uadmin1, {
+        version: approval.version,
+        confirmBudgetWarning: true,
+      }),
+      409,
+      'BUDGET_EXCEEDED',
+    );
+    const told = await notices();
+    expect(told.length).toBe(2);
+    expect(told[0].body).toContain(pr.prNo);
+    expect(told[0].body).toContain('예산이 부족해 승인되지 않았습니다');
+    expect(told[0].body).toContain('포장재');
+    expect(ok(await f.get(`/api/v1/prs/${pr.prNo}`, f.u.buyer)).status).toBe('IN_APPROVAL');
+  });
+
   it('two approvals racing for the last won under STOP: exactly one passes', async () => {
     await setPolicy('RND', 'STOP');
     // Room for one PR of 45,001, not two.

@@ -46,7 +46,7 @@ describe('the personal-data registry matches the API contract', () => {
     for (const [operationId, entry] of Object.entries(PERSONAL_OPERATIONS)) {
       expect(ops.has(operationId), operationId).toBe(true);
       const names = propertyNames(ops.get(operationId));
-      for (const field of [...Object.keys(entry.fields), entry.key])
+      for (const field of [...Object.keys(entry.fields), ...(entry.identifying ?? []), entry.key])
         expect(names.has(field), `${operationId}.${field}`).toBe(true);
     }
   });
@@ -69,6 +69,12 @@ describe('masking, logged views and download reasons', () => {
 
   const log = () => t.db.db.selectFrom('personalDataAccessLog').selectAll().orderBy('seq').execute();
   const get = (who: LoggedIn, url: string) => t.app.inject({ method: 'GET', url, headers: who.headers });
+  /** A record's subjects: how many (a long list ends `…(+n)`), and whether each key written is one of `known`. */
+  const keysOf = (text: string) => (known: string[]) => {
+    const more = /,…\(\+(\d+)\)$/.exec(text);
+    const written = (more ? text.slice(0, more.index) : text).split(',').filter(Boolean);
+    return { count: written.length + (more ? Number(more[1]) : 0), allKnown: written.every((k) => known.includes(k)) };
+  };
 
   it('the person popup: masked for a buyer, whole (and logged) for whoever manages users', async () => {
     const before = (await log()).length;
@@ -185,19 +191,26 @@ describe('masking, logged views and download reasons', () => {
     });
     expect(started.statusCode, started.body).toBe(202);
     const exportId = started.json().exportId as string;
-    const entry = (await log()).find((r) => r.action === 'DOWNLOAD' && r.subjectKeys === `export:${exportId}`);
-    expect(entry).toMatchObject({
-      actorId: 'admin',
-      operation: 'listSupplierUsers',
-      subjectKind: 'SUPPLIER_USER',
-      reasonCode: 'AUDIT',
-      reasonText: '분기 계정 점검',
-    });
     for (let i = 0; i < 200; i++) {
       const s = (await get(admin, `/api/v1/exports/${exportId}`)).json();
       if (s.status !== 'RUNNING') break;
       await new Promise((r) => setTimeout(r, 25));
     }
+    expect((await get(admin, `/api/v1/exports/${exportId}`)).json()).toMatchObject({ status: 'DONE' });
+    // Recorded once the file is written: the e-mail column it holds and the users whose address is in it.
+    const users = (await get(admin, '/api/v1/supplier-users?page=1&size=1000')).json();
+    const withEmail = (users.rows as { userId: string; email: string | null }[])
+      .filter((u) => u.email)
+      .map((u) => u.userId);
+    const entry = (await log()).findLast((r) => r.action === 'DOWNLOAD' && r.operation === 'listSupplierUsers');
+    expect(entry).toMatchObject({
+      actorId: 'admin',
+      subjectKind: 'SUPPLIER_USER',
+      fields: 'email',
+      reasonCode: 'AUDIT',
+      reasonText: '분기 계정 점검',
+    });
+    expect(keysOf(entry!.subjectKeys)(withEmail)).toEqual({ count: new Set(withEmail).size, allKnown: true });
 
     // A list without personal data exports as before, and records nothing.
     const plain = await t.app.inject({
@@ -213,6 +226,47 @@ describe('masking, logged views and download reasons', () => {
     expect(plain.statusCode, plain.body).toBe(202);
   });
 
+  it('a delivery download is recorded with the columns and subjects the file holds: drivers and vehicles, no phone', async () => {
+    const started = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/exports',
+      headers: admin.headers,
+      payload: {
+        operation: 'listDeliveries',
+        query: { compNo: 'C00001' },
+        columns: [
+          { field: 'deliveryNo', header: '납품번호', type: 'text', width: 14 },
+          { field: 'delivererName', header: '운전자', type: 'text', width: 10 },
+          { field: 'vehicleNo', header: '차량번호', type: 'text', width: 10 },
+        ],
+        sheetName: '납품',
+        reason: { code: 'WORK', text: '입고 대사' },
+      },
+    });
+    expect(started.statusCode, started.body).toBe(202);
+    const exportId = started.json().exportId as string;
+    for (let i = 0; i < 400; i++) {
+      if ((await get(admin, `/api/v1/exports/${exportId}`)).json().status !== 'RUNNING') break;
+      await new Promise((r) => setTimeout(r, 25));
+    }
+    const done = (await get(admin, `/api/v1/exports/${exportId}`)).json();
+    expect(done).toMatchObject({ status: 'DONE' });
+    // The same list as the file, read whole: the rows with a driver's name or a vehicle number are its subjects.
+    const listed = (await get(admin, '/api/v1/deliveries?compNo=C00001&page=1&size=5000')).json() as {
+      rows: { deliveryNo: string; delivererName: string | null; vehicleNo: string | null }[];
+    };
+    expect(listed.rows.length).toBeLessThan(5000);
+    const named = listed.rows.filter((d) => d.delivererName || d.vehicleNo);
+    expect(named.length).toBeGreaterThan(0);
+    const entry = (await log()).findLast((r) => r.action === 'DOWNLOAD' && r.operation === 'listDeliveries');
+    expect(entry).toMatchObject({
+      subjectKind: 'DELIVERER',
+      fields: 'delivererName,vehicleNo',
+      rowCount: done.rowsDone,
+    });
+    expect(keysOf(entry!.subjectKeys)(named.map((d) => d.deliveryNo))).toEqual({ count: named.length, allKnown: true });
+  });
+
   it('a browser-side download is recorded with its reason; a list without personal data is refused', async () => {
     // The list answered first: a download names at most the rows it answered this session.
     const listed = await get(supplier1, '/api/v1/cyber/deliveries?page=1&size=5');
@@ -223,7 +277,14 @@ describe('masking, logged views and download reasons', () => {
       method: 'POST',
       url: '/api/v1/privacy/downloads',
       headers: supplier1.headers,
-      payload: { operation: 'listMyDeliveries', rowCount: total, reason: { code: 'SETTLEMENT', text: '월 정산 대사' } },
+      payload: {
+        operation: 'listMyDeliveries',
+        rowCount: total,
+        reason: { code: 'SETTLEMENT', text: '월 정산 대사' },
+        // The file: numbers, drivers' names and vehicles — no phone column.
+        columns: ['deliveryNo', 'delivererName', 'vehicleNo', 'deliveryDate'],
+        subjectKeys: ['D-1', 'D-2'],
+      },
     });
     expect(ok.statusCode, ok.body).toBe(200);
     expect((await log()).at(-1)).toMatchObject({
@@ -233,12 +294,35 @@ describe('masking, logged views and download reasons', () => {
       operation: 'listMyDeliveries',
       rowCount: total,
       reasonCode: 'SETTLEMENT',
+      fields: 'delivererName,vehicleNo',
+      subjectKeys: 'D-1,D-2',
     });
+    // More subjects than the file's rows: refused.
+    const tooMany = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/privacy/downloads',
+      headers: supplier1.headers,
+      payload: {
+        operation: 'listMyDeliveries',
+        rowCount: 1,
+        reason: { code: 'WORK', text: '확인용' },
+        columns: ['deliveryNo', 'delivererName'],
+        subjectKeys: ['D-1', 'D-2'],
+      },
+    });
+    expect(tooMany.statusCode, tooMany.body).toBe(400);
+    expect(tooMany.json()).toMatchObject({ code: 'PRIVACY_ROW_COUNT' });
     const notPersonal = await t.app.inject({
       method: 'POST',
       url: '/api/v1/privacy/downloads',
       headers: supplier1.headers,
-      payload: { operation: 'listPos', rowCount: 1, reason: { code: 'WORK', text: '확인용' } },
+      payload: {
+        operation: 'listPos',
+        rowCount: 1,
+        reason: { code: 'WORK', text: '확인용' },
+        columns: ['poNo'],
+        subjectKeys: [],
+      },
     });
     expect(notPersonal.statusCode).toBe(400);
     expect(notPersonal.json()).toMatchObject({ code: 'PRIVACY_OPERATION' });

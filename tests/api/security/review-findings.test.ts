@@ -99,6 +99,8 @@ describe('a download recorded in the personal-data access log', () => {
       operation,
       rowCount,
       reason: { code: 'WORK', text: '업무 확인용' },
+      columns: [],
+      subjectKeys: [],
     });
   const downloads = async (actorId: string) =>
     (

@@ -204,7 +204,18 @@ describe('screen studio: import, generate, what the contract breaks, preview as 
       emptyOption: 'all',
     });
     expect(def.filters.map((f: { field: string }) => f.field)).not.toContain('page');
-    // No label is written: the dictionary (field.<name>) labels every column.
+    // A repeated enumeration (`status=SENT&status=ACKNOWLEDGED`) is a multi-select of its values, not a text box.
+    expect(def.filters.find((f: { field: string }) => f.field === 'status')).toMatchObject({
+      field: 'status',
+      widget: 'multiSelect',
+      options: expect.arrayContaining([{ value: 'SENT', text: 'SENT' }]),
+    });
+    // Named in Korean as the built-in screen reading listPos names it: its title, and its fields' labels (in the
+    // label table beside the definition, editable under 항목 이름), not the contract's English summary.
+    expect(def.title).toBe('발주요청');
+    expect(pos.labels).toMatchObject({ poNo: { ko: '발주번호', en: 'PO no.' }, title: { ko: '제목', en: 'Title' } });
+    const labelled = pos.fields.filter((f: string) => Object.hasOwn(pos.labels, f));
+    expect(labelled.length / pos.fields.length).toBeGreaterThan(0.5);
     expect(def.columns.every((c: { label?: string }) => c.label === undefined)).toBe(true);
 
     // A list served to suppliers alone belongs to the external portal.

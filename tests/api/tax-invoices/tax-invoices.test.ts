@@ -150,6 +150,17 @@ describe('tax invoices with the file provider: the supplier issues in /cyber, th
     let r = await http.post(`/api/v1/tax-invoices/${row.mgtKey}/request`, operator, { version: row.version });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     expect(r.body.status).toBe('REQUESTED');
+    // The supplier is told, by us: what to issue and by when (a notice to its users, the request's document).
+    const notices = await t.db.db
+      .selectFrom('notification')
+      .select(['template', 'body', 'recipient'])
+      .where('template', '=', 'taxInvoice.reverseRequest')
+      .where('refKey', '=', row.mgtKey)
+      .execute();
+    expect(notices.length).toBeGreaterThanOrEqual(1);
+    expect(notices[0]!.body).toContain(row.mgtKey);
+    expect(notices[0]!.body).toContain(s.settleNo);
+    expect(notices[0]!.body).toMatch(/발행 기한은 \d{4}-\d{2}-\d{2}입니다/);
     // Stale version
     expectError(
       await http.post(`/api/v1/cyber/tax-invoices/${row.mgtKey}/refuse`, supplier1, {
@@ -359,6 +370,20 @@ describe('tax invoices with the file provider: the supplier issues in /cyber, th
 
   it('the deadline view and job on the business clock: due soon from the 8th, late after the 10th moved past holidays, flagged once', async () => {
     const s = others[0]!;
+    // Before any invoice is drawn, the confirmed settlement is in the view already: its invoice is due all the same.
+    const before = await http.get('/api/v1/tax-invoice-deadlines', operator);
+    expect(before.status, JSON.stringify(before.body)).toBe(200);
+    expect(before.body.rows).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          key: s.settleNo,
+          mgtKey: null,
+          settleNo: s.settleNo,
+          status: 'NOT_DRAWN',
+          deadlineState: expect.stringMatching(/^(ON_TIME|DUE_SOON|LATE)$/),
+        }),
+      ]),
+    );
     const made = await http.post(`/api/v1/settlements/${s.settleNo}/tax-invoices`, operator);
     expect(made.status, JSON.stringify(made.body)).toBe(200);
     const inv = made.body.rows[0] as { mgtKey: string; writeDate: string; issueDeadline: string };
@@ -366,6 +391,8 @@ describe('tax invoices with the file provider: the supplier issues in /cyber, th
     expect(view.body.rows).toEqual(
       expect.arrayContaining([expect.objectContaining({ mgtKey: inv.mgtKey, issueDeadline: inv.issueDeadline })]),
     );
+    // Drawn, it is listed by its invoice, no longer as a settlement without one.
+    expect(view.body.rows.filter((r: { key: string }) => r.key === s.settleNo)).toEqual([]);
     const month = inv.writeDate.slice(0, 8);
     const next = addDays(inv.writeDate, 1).slice(0, 8);
     expect(month).not.toBe(next);

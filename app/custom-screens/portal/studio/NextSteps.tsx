@@ -107,7 +107,8 @@ export function NextSteps({ canWrite, rows, onOpened, onChanged, fail, setStatus
     try {
       const g = await callOperation(services, 'generateStudioScreen', { body: { operation, name } });
       const s = await callOperation(services, 'createStudioScreen', {
-        body: { name, portal: g.portal, source: g.source },
+        // The labels the operation's built-in screen gives its fields come with it, editable under 항목 이름.
+        body: { name, portal: g.portal, source: g.source, labels: g.labels },
       });
       setGenName('');
       await onChanged();

@@ -80,26 +80,21 @@ export async function recordBudgetMovement(trx: Db, m: BudgetMovement): Promise<
   const rows = movements(targets, await ledgerOfDocuments(trx, docs));
   if (rows.length === 0) return;
 
+  // Every key is checked before anything is refused: a STOP key that does not fit refuses outright, before
+  // any WARN key asks — so an approver is never asked to confirm a warning and then refused on a hard limit.
+  type Line = NonNullable<Awaited<ReturnType<typeof lockBudgetLine>>>;
+  const over: Array<{ key: BudgetKey & { amount: bigint }; policy: Line['policy']; available: bigint }> = [];
   for (const key of netByKey(rows)) {
     if (key.amount <= 0n) continue;
     const line = locked.has(keyId(key)) ? locked.get(keyId(key)) : await lockBudgetLine(trx, key);
     if (!line) continue;
     const available = BigInt(String(line.amount)) - BigInt(await consumedOf(trx, key));
-    if (key.amount <= available) continue;
+    if (key.amount > available) over.push({ key, policy: line.policy, available });
+  }
+  const refusal = over.find((o) => o.policy === 'STOP') ?? over.find((o) => o.policy === 'WARN' && !m.confirmWarning);
+  if (refusal) {
+    const { key, available } = refusal;
     const shown = available < 0n ? 0n : available;
-    if (line.policy === 'IGNORE' || (line.policy === 'WARN' && m.confirmWarning)) {
-      const { amount: _a, ...k } = key;
-      await insertException(trx, {
-        ...k,
-        policy: line.policy,
-        docType: m.docType,
-        docNo: m.docNo,
-        available: String(available),
-        requested: String(key.amount),
-        confirmedBy: line.policy === 'WARN' ? m.actor : null,
-      });
-      continue;
-    }
     const { deptnm, accountName } = await keyNames(trx, key);
     const details = {
       deptcd: key.deptcd,
@@ -112,8 +107,26 @@ export async function recordBudgetMovement(trx: Db, m: BudgetMovement): Promise<
       requested: String(key.amount),
     };
     const where = `${deptnm}(${key.deptcd}) ${accountName} ${key.fiscalYear}년 ${key.month}월 — 가용 ${wonText(String(shown))}원, 요청 ${wonText(String(key.amount))}원`;
-    if (line.policy === 'STOP') throw conflict('BUDGET_EXCEEDED', `예산을 초과합니다: ${where}`, details);
+    if (refusal.policy === 'STOP')
+      throw conflict(
+        'BUDGET_EXCEEDED',
+        `예산을 초과합니다: ${where}. 통제(STOP) 계정이라 부족한 ${wonText(String(key.amount - shown))}원을 예산전용(구매관리 › 예산관리 › 예산전용)으로 채운 뒤에 다시 처리할 수 있습니다`,
+        details,
+      );
     throw conflict('BUDGET_WARN_CONFIRM', `예산을 초과합니다. 확인 후 진행하세요: ${where}`, details);
+  }
+  for (const { key, policy, available } of over) {
+    if (policy === 'STOP') continue;
+    const { amount: _a, ...k } = key;
+    await insertException(trx, {
+      ...k,
+      policy,
+      docType: m.docType,
+      docNo: m.docNo,
+      available: String(available),
+      requested: String(key.amount),
+      confirmedBy: policy === 'WARN' ? m.actor : null,
+    });
   }
   await insertLedger(
     trx,

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../../db/connect.js';
+import { asOwner } from '../../../db/company-scope.js';
 
 export interface ReportFilter {
   fiscalYear: number;
@@ -134,4 +135,36 @@ export async function availabilityOf(
 /** A department's name (the PR's, in its budget warning). */
 export function departmentName(db: Db, deptcd: string) {
   return db.selectFrom('department').select('deptnm').where('deptcd', '=', deptcd).executeTakeFirst();
+}
+
+/**
+ * Up to `limit` internal users who may ask for a budget transfer (write on its screen, in a group in use),
+ * the PR's department first: whom a requester without that right is told to ask.
+ */
+export async function transferRequesters(db: Db, screen: string, deptcd: string, limit = 3) {
+  return asOwner(db)
+    .selectFrom('appUser as u')
+    .innerJoin('authGroup as g', (j) => j.onRef('g.authGroupId', '=', 'u.authGroupId').on('g.useYn', '=', 'Y'))
+    .innerJoin('employee as e', 'e.singleid', 'u.singleid')
+    .leftJoin('department as d', 'd.deptcd', 'e.deptcd')
+    .select(['u.hname', 'd.deptnm', 'e.deptcd', 'g.nameKo as groupName'])
+    .where('u.portal', '=', 'I')
+    .where('u.useFlag', '=', 'Y')
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('menuAuth as a')
+          .innerJoin('menu as m', 'm.pgmId', 'a.pgmId')
+          .select('a.pgmId')
+          .whereRef('a.authGroupId', '=', 'u.authGroupId')
+          .where('a.canWrite', '=', 'Y')
+          .where('m.useYn', '=', 'Y')
+          .where((w) => w.or([w('m.sspUrl', '=', screen), w('m.sspSubUrls', '&&', w.val([screen]))])),
+      ),
+    )
+    .orderBy(sql`case when e.deptcd = ${deptcd} then 0 else 1 end`)
+    .orderBy('u.authGroupId', 'desc')
+    .orderBy('u.userId')
+    .limit(limit)
+    .execute();
 }

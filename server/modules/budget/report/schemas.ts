@@ -123,6 +123,12 @@ export const PrBudgetLine = Type.Object({
         'The message the approval would answer (BUDGET_EXCEEDED / BUDGET_WARN_CONFIRM) while it does not fit',
     }),
   ),
+  nextStep: Nullable(
+    Type.String({
+      description:
+        'While it does not fit: what the caller can do — ask for a budget transfer (예산전용) on its screen, or, without the right to, whom to ask (up to three people who may, the PR’s department first)',
+    }),
+  ),
 });
 
 export const PrBudget = Type.Object({

@@ -14,8 +14,12 @@ import {
   listLedger,
   namesOf,
   prLinesWithAccounts,
+  transferRequesters,
   type LedgerFilter,
 } from './queries.js';
+import { groupHoldsScreen } from '../../../auth/menu-authority.js';
+import { BUDGET_SCREENS } from '../screens.js';
+import { josa } from '../../../../lib/josa.js';
 import type { BudgetReportQuery } from './schemas.js';
 
 interface Figures {
@@ -164,12 +168,36 @@ export async function prBudget(db: Db, caller: Caller | null, prNo: string) {
   for (const r of base)
     if (r.accountCode && r.controlled) asked.set(r.accountCode, (asked.get(r.accountCode) ?? 0n) + BigInt(r.requested));
   const dept = await departmentName(db, pr.deptcd);
+  // What to do about a shortfall: who may ask for a transfer is decided by the transfer screen's write authority.
+  const anyOver = base.some((r) => {
+    const total = r.accountCode ? asked.get(r.accountCode) : undefined;
+    return (
+      total !== undefined &&
+      r.available !== null &&
+      (r.policy === 'STOP' || r.policy === 'WARN') &&
+      total > BigInt(r.available)
+    );
+  });
+  const mayTransfer =
+    anyOver && !!caller && (await groupHoldsScreen(db, caller.authGroupId, [BUDGET_SCREENS.transfer], 'write'));
+  const askWhom =
+    anyOver && !mayTransfer
+      ? (await transferRequesters(db, BUDGET_SCREENS.transfer, pr.deptcd)).map(
+          (p) => `${p.hname}(${p.deptnm ?? p.deptcd}, ${p.groupName})`,
+        )
+      : [];
+  const nextStep = (accountName: string | null, shortfall: bigint) =>
+    mayTransfer
+      ? `예산전용 화면(구매관리 › 예산관리 › 예산전용)에서 ${josa(`${accountName ?? ''} 계정`, '으로/로')} ${wonText(String(shortfall))}원 이상을 옮기는 전용을 요청하세요.`
+      : askWhom.length > 0
+        ? `예산전용은 예산관리 권한이 있는 담당자만 요청할 수 있습니다. ${askWhom.join(', ')}에게 ${accountName ?? ''} ${wonText(String(shortfall))}원의 예산전용을 요청하세요.`
+        : `예산전용은 예산관리 권한이 있는 담당자만 요청할 수 있습니다. 시스템 관리자에게 문의하세요.`;
   const rows = base.map((r) => {
     const total = r.accountCode ? asked.get(r.accountCode) : undefined;
     const available = r.available === null ? null : BigInt(r.available);
     const over =
       total !== undefined && available !== null && (r.policy === 'STOP' || r.policy === 'WARN') && total > available;
-    if (!over) return { ...r, exceeds: null, shortfall: null, warning: null };
+    if (!over) return { ...r, exceeds: null, shortfall: null, warning: null, nextStep: null };
     const shown = available! < 0n ? 0n : available!;
     const where = `${dept?.deptnm ?? pr.deptcd}(${pr.deptcd}) ${r.accountName} ${y}년 ${m}월 — 가용 ${wonText(String(shown))}원, 요청 ${wonText(String(total))}원`;
     return {
@@ -177,6 +205,7 @@ export async function prBudget(db: Db, caller: Caller | null, prNo: string) {
       exceeds: r.policy,
       shortfall: String(total! - shown),
       warning: r.policy === 'STOP' ? `예산을 초과합니다: ${where}` : `예산을 초과합니다. 확인 후 진행하세요: ${where}`,
+      nextStep: nextStep(r.accountName, total! - shown),
     };
   });
   return { prNo, deptcd: pr.deptcd, fiscalYear: y, month: m, rows, total: rows.length };

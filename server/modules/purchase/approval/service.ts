@@ -5,6 +5,7 @@ import { writeAudit } from '../../../db/audit.js';
 import type { Db } from '../../../db/connect.js';
 import { internalActor } from '../../../domain/actor.js';
 import { checkDate, todayKst } from '../../../domain/dates.js';
+import { HttpError } from '../../../http/errors.js';
 import {
   checkVersion,
   failIf,
@@ -15,7 +16,7 @@ import {
   type FieldError,
 } from '../../../domain/errors.js';
 import { checkDecimal, requireText, text, type DecimalRule } from '../../../domain/values.js';
-import { notifyApproval } from '../../notifications/approval.js';
+import { notifyApproval, notifyBudgetHeld } from '../../notifications/approval.js';
 import { findLine, findRule } from './queries.js';
 import { stepAssignee } from './delegation.js';
 import { applyOutcome } from './outcome.js';
@@ -331,7 +332,34 @@ export async function decideApproval(
   const comment = text(b.comment ?? null);
   if (kind === 'reject' && comment === null) failIf([{ path: 'body/comment', message: '반려 사유를 입력하세요' }]);
   const actor = await internalActor(db, caller);
-  const documentStatus = await db.transaction().execute(async (trx) => {
+  const documentStatus = await decideInTransaction(
+    { handlers, businessNow },
+    db,
+    actor,
+    approvalId,
+    kind,
+    b,
+    comment,
+  ).catch(async (err) => {
+    // A last approval refused on a STOP budget rolled back whole: the requester is told apart, or would never know.
+    if (kind === 'approve' && err instanceof HttpError && err.code === 'BUDGET_EXCEEDED')
+      await db.transaction().execute((trx) => notifyBudgetHeld(trx, approvalId, actor.singleid, err.message));
+    throw err;
+  });
+  const [approval] = await loadApprovals(db, { approvalId });
+  return { approval, documentStatus };
+}
+
+async function decideInTransaction(
+  { handlers, businessNow }: { handlers: OutcomeHandlers; businessNow: Date },
+  db: Db,
+  actor: Awaited<ReturnType<typeof internalActor>>,
+  approvalId: number,
+  kind: 'approve' | 'reject',
+  b: Static<typeof DecisionBody>,
+  comment: string | null,
+) {
+  return db.transaction().execute(async (trx) => {
     const a = await lockApproval(trx, approvalId);
     if (!a) throw missing('APPROVAL_NOT_FOUND', '결재를 찾을 수 없습니다');
     checkVersion(b.version, a.version);
@@ -377,8 +405,6 @@ export async function decideApproval(
       now: businessNow,
     });
   });
-  const [approval] = await loadApprovals(db, { approvalId });
-  return { approval, documentStatus };
 }
 
 /* ------------------------------ delegations ------------------------------ */
