@@ -1,25 +1,20 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import { expect, screen, waitFor, within } from 'storybook/test';
-import { WidgetButton } from '../common/button';
 import { gridRowTexts } from '../testing/grid-pointer';
 import { withWidgets } from '../testing/story-decorators';
 import { FIXTURE_ITEMS } from '../item-popup/item-popup.fixtures';
 import type { ItemRow } from '../item-popup/item-popup';
 import { SearchPopup } from './search-popup';
 
-/** A bare configuration: one text filter, two columns, searched on opening. */
+/** A bare configuration: one text filter, two columns, searched on opening; the choice is shown beside it. */
 function Demo() {
-  const [open, setOpen] = useState(false);
-  const [chosen, setChosen] = useState<ItemRow | null>(null);
+  const [chosen, setChosen] = useState('');
   return (
-    <div style={{ display: 'flex', gap: 12, alignItems: 'center' }}>
-      <WidgetButton variant="primary" onClick={() => setOpen(true)}>
-        열기
-      </WidgetButton>
-      <span data-testid="chosen">{chosen ? chosen.itemCode : '선택 안 함'}</span>
+    <>
+      <output data-testid="chosen">{chosen}</output>
       <SearchPopup<ItemRow, { itemName: string }>
-        open={open}
+        open={chosen === ''}
         title="itemTitle"
         width={480}
         filters={[{ field: 'itemName', label: 'itemName', maxRealLength: 200, width: 200 }]}
@@ -30,13 +25,10 @@ function Demo() {
           { field: 'itemCode', title: 'itemCode', width: 140, align: 'center' },
           { field: 'itemName', title: 'itemName', width: 240 },
         ]}
-        onChoose={(row) => {
-          setChosen(row);
-          setOpen(false);
-        }}
-        onClose={() => setOpen(false)}
+        onChoose={(row) => setChosen(row.itemCode)}
+        onClose={() => setChosen('-')}
       />
-    </div>
+    </>
   );
 }
 
@@ -52,7 +44,6 @@ type Story = StoryObj<typeof meta>;
 export const Default: Story = {
   render: () => <Demo />,
   play: async ({ canvas, userEvent }) => {
-    await userEvent.click(canvas.getByRole('button', { name: '열기' }));
     const dialog = await screen.findByRole('dialog', { name: '품목 검색' });
     await waitFor(() => expect(gridRowTexts(dialog)).toHaveLength(3));
     await userEvent.click(within(dialog).getByRole('button', { name: '선택' }));
