@@ -1,12 +1,4 @@
-import { useMemo, useRef, useState } from 'react';
-import { WidgetButton } from '../common/button';
-import popupStyles from '../common/popup.module.css';
-import { PopupGrid } from '../common/popup-grid';
-import { useServiceCall } from '../common/use-service-call';
-import type { GridColumn } from '../data-grid/grid-model';
-import { useWidgetText } from '../i18n';
-import { Modal } from '../modal/modal';
-import { TextInput } from '../text-input/text-input';
+import { SearchPopup, type SearchColumn, type SearchFilter } from '../search-popup/search-popup';
 
 /** A line of a framework agreement valid today, as the popup lists it. */
 export interface AgreementLineRow {
@@ -37,120 +29,43 @@ export interface AgreementLinePopupProps {
   onClose: () => void;
 }
 
+const FILTERS: readonly SearchFilter<AgreementLineFilters>[] = [
+  { field: 'agreementNo', label: 'agreementNo', maxlength: 20, width: 140 },
+  { field: 'compName', label: 'agreementSupplier', maxlength: 100, width: 160 },
+  { field: 'itemName', label: 'itemName', maxlength: 200, width: 180 },
+];
+
+const COLUMNS: readonly SearchColumn[] = [
+  { field: 'agreementNo', title: 'agreementNo', width: 120, align: 'center' },
+  { field: 'lineNo', title: 'agreementLineNo', type: 'number', width: 50 },
+  { field: 'compNameKr', title: 'agreementSupplier', width: 150 },
+  { field: 'itemName', title: 'itemName', width: 180 },
+  { field: 'unitCode', title: 'itemUnit', width: 50, align: 'center' },
+  { field: 'unitPrice', title: 'agreementUnitPrice', type: 'number', width: 100 },
+  { field: 'remainingQty', title: 'agreementRemaining', type: 'number', width: 90 },
+  { field: 'validTo', title: 'agreementValidTo', width: 100, align: 'center' },
+];
+
+const NO_FILTERS: AgreementLineFilters = { agreementNo: '', compName: '', itemName: '' };
+
 /**
  * Agreement-line popup: filters 계약번호, 협력사, 품목명; 조회 and Enter search; a grid of the valid
  * agreements' lines (계약번호, 줄, 협력사, 품목, 단위, 계약 단가, 잔여 수량, 유효기간); a double-click or
  * 선택 chooses the line, whose agreement and line number (and item and price) fill the caller's row.
  */
-export function AgreementLinePopup(props: AgreementLinePopupProps) {
-  return props.open ? <AgreementLinePopupSession {...props} /> : null;
-}
-
-function AgreementLinePopupSession({ search, onChoose, onClose }: AgreementLinePopupProps) {
-  const t = useWidgetText();
-  const call = useServiceCall();
-  const [filters, setFilters] = useState<AgreementLineFilters>({ agreementNo: '', compName: '', itemName: '' });
-  const [rows, setRows] = useState<AgreementLineRow[]>([]);
-  const [selected, setSelected] = useState<number | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [searched, setSearched] = useState(false);
-  const inputRef = useRef<HTMLInputElement>(null);
-
-  const runSearch = async () => {
-    setBusy(true);
-    const result = await call(() =>
-      search({
-        agreementNo: filters.agreementNo.trim(),
-        compName: filters.compName.trim(),
-        itemName: filters.itemName.trim(),
-      }),
-    );
-    setBusy(false);
-    if (!result.ok) return;
-    setSearched(true);
-    setRows(result.value);
-    setSelected(result.value.length > 0 ? 0 : null);
-  };
-
-  const columns = useMemo<GridColumn[]>(
-    () => [
-      { field: 'agreementNo', title: t('agreementNo'), type: 'text', width: 120, sortable: false, align: 'center' },
-      { field: 'lineNo', title: t('agreementLineNo'), type: 'number', width: 50, sortable: false },
-      { field: 'compNameKr', title: t('agreementSupplier'), type: 'text', width: 150, sortable: false },
-      { field: 'itemName', title: t('itemName'), type: 'text', width: 180, sortable: false },
-      { field: 'unitCode', title: t('itemUnit'), type: 'text', width: 50, sortable: false, align: 'center' },
-      { field: 'unitPrice', title: t('agreementUnitPrice'), type: 'number', width: 100, sortable: false },
-      { field: 'remainingQty', title: t('agreementRemaining'), type: 'number', width: 90, sortable: false },
-      { field: 'validTo', title: t('agreementValidTo'), type: 'text', width: 100, sortable: false, align: 'center' },
-    ],
-    [t],
-  );
-
-  const set = (k: keyof AgreementLineFilters) => (v: string) => setFilters((f) => ({ ...f, [k]: v }));
-  const chosen = selected !== null ? rows[selected] : undefined;
+export function AgreementLinePopup({ open, search, onChoose, onClose }: AgreementLinePopupProps) {
   return (
-    <Modal
-      open
-      title={t('agreementLineTitle')}
-      onClose={onClose}
+    <SearchPopup<AgreementLineRow, AgreementLineFilters>
+      open={open}
+      title="agreementLineTitle"
       width={920}
-      initialFocusRef={inputRef}
-      footer={
-        <>
-          <WidgetButton onClick={onClose}>{t('cancel')}</WidgetButton>
-          <WidgetButton variant="primary" disabled={!chosen} onClick={() => chosen && onChoose(chosen)}>
-            {t('choose')}
-          </WidgetButton>
-        </>
-      }
-    >
-      <div className={popupStyles.filters}>
-        <TextInput
-          inputRef={inputRef}
-          label={t('agreementNo')}
-          value={filters.agreementNo}
-          onChange={set('agreementNo')}
-          onEnter={() => void runSearch()}
-          maxlength={20}
-          showCounter={false}
-          width={140}
-        />
-        <TextInput
-          label={t('agreementSupplier')}
-          value={filters.compName}
-          onChange={set('compName')}
-          onEnter={() => void runSearch()}
-          maxlength={100}
-          showCounter={false}
-          width={160}
-        />
-        <TextInput
-          label={t('itemName')}
-          value={filters.itemName}
-          onChange={set('itemName')}
-          onEnter={() => void runSearch()}
-          maxlength={200}
-          showCounter={false}
-          width={180}
-        />
-        <WidgetButton
-          variant="primary"
-          className={popupStyles.searchButton}
-          disabled={busy}
-          onClick={() => void runSearch()}
-        >
-          {t('search')}
-        </WidgetButton>
-      </div>
-      <PopupGrid
-        rows={rows}
-        columns={columns}
-        selected={selected}
-        onSelect={setSelected}
-        onChoose={onChoose}
-        label={t('agreementLineTitle')}
-        emptyText={searched ? undefined : t('agreementLinePrompt')}
-      />
-    </Modal>
+      filters={FILTERS}
+      initial={NO_FILTERS}
+      search={search}
+      columns={COLUMNS}
+      prompt="agreementLinePrompt"
+      onChoose={onChoose}
+      onClose={onClose}
+    />
   );
 }

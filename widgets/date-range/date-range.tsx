@@ -1,11 +1,11 @@
 import dayjs from 'dayjs';
-import { useState } from 'react';
 import { formatDate, MIN_DATE } from '../../lib/date';
 import { WidgetButton } from '../common/button';
-import { Field, useFieldIds, type CommonFieldProps } from '../common/field';
+import type { CommonFieldProps } from '../common/field';
+import { orderRange as orderAnyRange, RangeField } from '../common/range-field';
+import styles from '../common/range-field.module.css';
 import { DateInput } from '../date-input/date-input';
 import { useWidgetText } from '../i18n';
-import styles from './date-range.module.css';
 
 export interface DateRangeValue {
   /** 'YYYY-MM-DD' or ''. */
@@ -33,20 +33,11 @@ export function presetRange(preset: DateRangePreset, today: Date = new Date()): 
   return { from: formatDate(start.toDate(), 'yyyy-MM-dd'), to: formatDate(end.toDate(), 'yyyy-MM-dd') };
 }
 
-/**
- * from ≤ to, enforced. Decision: the end the user just set wins and the other end moves to the
- * same date (rather than swapping, which would move the date the user typed to the other field).
- * Returns the range and which end was moved, if any.
- */
-export function orderRange(
+/** from ≤ to, enforced: the end the user just set wins (see RangeField). */
+export const orderRange: (
   next: DateRangeValue,
   changed: 'from' | 'to',
-): { value: DateRangeValue; adjusted: 'from' | 'to' | null } {
-  if (next.from === '' || next.to === '' || next.from <= next.to) return { value: next, adjusted: null };
-  return changed === 'from'
-    ? { value: { from: next.from, to: next.from }, adjusted: 'to' }
-    : { value: { from: next.to, to: next.to }, adjusted: 'from' };
-}
+) => { value: DateRangeValue; adjusted: 'from' | 'to' | null } = orderAnyRange;
 
 export interface DateRangeProps extends CommonFieldProps {
   value: DateRangeValue;
@@ -65,30 +56,10 @@ export function DateRange({
   min = MIN_DATE,
   presets = true,
   today,
-  label,
-  id,
   disabled,
-  required,
-  invalid,
-  className,
-  block,
+  ...field
 }: DateRangeProps) {
   const t = useWidgetText();
-  const ids = useFieldIds(id);
-  const [note, setNote] = useState<string | null>(null);
-  const missing = required && (value.from === '' || value.to === '');
-  const [touched, setTouched] = useState(false);
-  const message = invalid ?? (missing && touched ? t('required') : null);
-
-  const set = (changed: 'from' | 'to', date: string) => {
-    const { value: ordered, adjusted } = orderRange({ ...value, [changed]: date }, changed);
-    setNote(
-      adjusted
-        ? t('rangeAdjusted', { which: adjusted === 'from' ? t('rangeFrom') : t('rangeTo'), date: ordered[adjusted] })
-        : null,
-    );
-    onChange(ordered);
-  };
   const presetList = presets === true ? DATE_RANGE_PRESETS : presets === false ? [] : presets;
   const presetLabel: Record<DateRangePreset, string> = {
     today: t('presetToday'),
@@ -98,59 +69,34 @@ export function DateRange({
   };
 
   return (
-    <Field
-      label={label}
-      labelAs="span"
-      required={required}
-      message={message}
-      hint={note ? <span role="status">{note}</span> : undefined}
-      ids={ids}
-      className={className}
-      block={block}
-    >
-      <div
-        className={styles.row}
-        role="group"
-        aria-labelledby={label ? `${ids.controlId}-label` : undefined}
-        aria-label={label ? undefined : `${t('rangeFrom')} ~ ${t('rangeTo')}`}
-        onBlur={() => setTouched(true)}
-      >
+    <RangeField<DateRangeValue>
+      {...field}
+      value={value}
+      onChange={onChange}
+      endLabels={{ from: t('rangeFrom'), to: t('rangeTo') }}
+      requiredText={t('required')}
+      adjustedNote={(end, date) => t('rangeAdjusted', { which: end === 'from' ? t('rangeFrom') : t('rangeTo'), date })}
+      renderEnd={(end) => (
         <DateInput
-          id={`${ids.controlId}-from`}
-          aria-label={t('rangeFrom')}
-          value={value.from}
+          id={end.id}
+          aria-label={end.label}
+          value={end.value}
           min={min}
           disabled={disabled}
-          onChange={(d) => set('from', d)}
+          onChange={end.onChange}
         />
-        <span className={styles.tilde} aria-hidden="true">
-          ~
-        </span>
-        <DateInput
-          id={`${ids.controlId}-to`}
-          aria-label={t('rangeTo')}
-          value={value.to}
-          min={min}
-          disabled={disabled}
-          onChange={(d) => set('to', d)}
-        />
-        {presetList.length > 0 && (
+      )}
+      extra={(apply) =>
+        presetList.length > 0 && (
           <span className={styles.presets}>
             {presetList.map((p) => (
-              <WidgetButton
-                key={p}
-                disabled={disabled}
-                onClick={() => {
-                  setNote(null);
-                  onChange(presetRange(p, today));
-                }}
-              >
+              <WidgetButton key={p} disabled={disabled} onClick={() => apply(presetRange(p, today))}>
                 {presetLabel[p]}
               </WidgetButton>
             ))}
           </span>
-        )}
-      </div>
-    </Field>
+        )
+      }
+    />
   );
 }

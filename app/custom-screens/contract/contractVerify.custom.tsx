@@ -7,13 +7,14 @@
  * Why a custom component: the file's bytes go in the request body (base64), and the engine's forms
  * send fields, not the contents of a file chosen on the user's disk; the verdict is shown, not saved.
  */
-import { useId, useState, type ChangeEvent } from 'react';
+import { useId, useState } from 'react';
 import type { CustomScreenProps } from '../../../engine';
 import { useEngineServices } from '../../../engine/services';
 import { useFrame } from '../../../engine/runtime/frame';
 import { useEngineText } from '../../../engine/text';
 import { WidgetButton } from '../../../widgets/common/button';
 import { TextInput } from '../../../widgets/text-input/text-input';
+import { FilePickRow, useFilePickAndSend } from '../common/file-pick';
 import styles from './contract.module.css';
 
 const T = 'screen.contract.verify';
@@ -39,53 +40,43 @@ export default function ContractVerify({ props }: CustomScreenProps) {
   const frame = useFrame();
   const t = useEngineText();
   const operation = props.operation === 'verifyMyContractDocument' ? props.operation : 'verifyContractDocument';
-  const fileId = useId();
   const noId = useId();
   const shaId = useId();
-  const [pdf, setPdf] = useState<{ name: string; base64: string } | null>(null);
   const [contractNo, setContractNo] = useState('');
   const [sha256, setSha256] = useState('');
-  const [busy, setBusy] = useState(false);
   const [verdict, setVerdict] = useState<Verdict | null>(null);
-
-  const choose = async (e: ChangeEvent<HTMLInputElement>) => {
-    const chosen = e.target.files?.[0];
-    setVerdict(null);
-    if (!chosen) return setPdf(null);
-    if (chosen.size > MAX_BYTES) {
-      e.target.value = '';
-      setPdf(null);
-      return frame.alert(t(`${T}.tooLarge`));
-    }
-    setPdf({ name: chosen.name, base64: toBase64(new Uint8Array(await chosen.arrayBuffer())) });
-  };
+  const {
+    file: pdf,
+    choose,
+    busy,
+    send,
+  } = useFilePickAndSend({
+    read: async (file) => (file.size > MAX_BYTES ? null : toBase64(new Uint8Array(await file.arrayBuffer()))),
+    tooLarge: t(`${T}.tooLarge`),
+    onPick: () => setVerdict(null),
+  });
 
   const check = async () => {
     const sha = sha256.trim().toLowerCase();
     if (!pdf && !/^[0-9a-f]{64}$/.test(sha)) return frame.alert(t(`${T}.chooseFirst`));
-    setBusy(true);
-    try {
+    await send(async () => {
       const body = pdf
-        ? { pdfBase64: pdf.base64, ...(contractNo.trim() ? { contractNo: contractNo.trim() } : {}) }
+        ? { pdfBase64: pdf.content, ...(contractNo.trim() ? { contractNo: contractNo.trim() } : {}) }
         : { sha256: sha, ...(contractNo.trim() ? { contractNo: contractNo.trim() } : {}) };
       setVerdict((await services.call(operation, { body }, { quiet: true })) as Verdict);
-    } catch (e) {
-      await frame.alertError(e);
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (
     <div className={styles.panel}>
       <p className={styles.muted}>{t(`${T}.help`)}</p>
-      <div className={styles.row}>
-        <label className={styles.label} htmlFor={fileId}>
-          {t(`${T}.file`)}
-        </label>
-        <input id={fileId} type="file" accept=".pdf,application/pdf" onChange={(e) => void choose(e)} />
-        {pdf && <span className={styles.muted}>{pdf.name}</span>}
-      </div>
+      <FilePickRow
+        label={t(`${T}.file`)}
+        accept=".pdf,application/pdf"
+        fileName={pdf?.name}
+        onChange={choose}
+        styles={styles}
+      />
       <div className={styles.row}>
         <TextInput
           label={t(`${T}.contractNo`)}

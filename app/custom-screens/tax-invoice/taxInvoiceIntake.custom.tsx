@@ -8,13 +8,14 @@
  * Why a custom component: the XML's text goes in the request body, and the engine's forms send
  * fields, not the contents of a file chosen on the user's disk.
  */
-import { useId, useState, type ChangeEvent } from 'react';
+import { useId, useState } from 'react';
 import type { CustomScreenProps } from '../../../engine';
 import { useEngineServices } from '../../../engine/services';
 import { useFrame } from '../../../engine/runtime/frame';
 import { useEngineText } from '../../../engine/text';
 import { WidgetButton } from '../../../widgets/common/button';
 import { TextInput } from '../../../widgets/text-input/text-input';
+import { FilePickRow, useFilePickAndSend } from '../common/file-pick';
 import styles from './tax-invoice.module.css';
 
 const T = 'screen.taxInvoice.intake';
@@ -25,52 +26,39 @@ export default function TaxInvoiceIntake(_: CustomScreenProps) {
   const services = useEngineServices();
   const frame = useFrame();
   const t = useEngineText();
-  const fileId = useId();
   const settleId = useId();
-  const [file, setFile] = useState<{ name: string; text: string } | null>(null);
   const [settleNo, setSettleNo] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { file, choose, busy, send } = useFilePickAndSend({
+    read: async (chosen) => {
+      const text = await chosen.text();
+      return text.length > MAX_CHARS ? null : text;
+    },
+    tooLarge: t(`${T}.tooLarge`),
+  });
 
-  const choose = async (e: ChangeEvent<HTMLInputElement>) => {
-    const chosen = e.target.files?.[0];
-    if (!chosen) return setFile(null);
-    const text = await chosen.text();
-    if (text.length > MAX_CHARS) {
-      e.target.value = '';
-      setFile(null);
-      return frame.alert(t(`${T}.tooLarge`));
-    }
-    setFile({ name: chosen.name, text });
-  };
-
-  const send = async () => {
+  const intake = async () => {
     if (!file) return frame.alert(t(`${T}.chooseFirst`));
-    setBusy(true);
-    try {
+    await send(async () => {
       const answer = (await services.call(
         'intakeForwardTaxInvoice',
-        { body: { xml: file.text, ...(settleNo.trim() ? { settleNo: settleNo.trim() } : {}) } },
+        { body: { xml: file.content, ...(settleNo.trim() ? { settleNo: settleNo.trim() } : {}) } },
         { confirmed: true },
       )) as { mgtKey: string };
       frame.notify(t(`${T}.done`, { mgtKey: answer.mgtKey }));
       await frame.open({ screen: 'taxInvoice.taxInvoiceDetail' }, { mgtKey: answer.mgtKey });
-    } catch (e) {
-      await frame.alertError(e);
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (
     <div className={styles.panel}>
       <p className={styles.muted}>{t(`${T}.help`)}</p>
-      <div className={styles.row}>
-        <label className={styles.label} htmlFor={fileId}>
-          {t(`${T}.file`)}
-        </label>
-        <input id={fileId} type="file" accept=".xml,application/xml,text/xml" onChange={(e) => void choose(e)} />
-        {file && <span className={styles.muted}>{file.name}</span>}
-      </div>
+      <FilePickRow
+        label={t(`${T}.file`)}
+        accept=".xml,application/xml,text/xml"
+        fileName={file?.name}
+        onChange={choose}
+        styles={styles}
+      />
       <div className={styles.row}>
         <TextInput
           label={t(`${T}.settleNo`)}
@@ -85,7 +73,7 @@ export default function TaxInvoiceIntake(_: CustomScreenProps) {
       <div className={styles.row}>
         <WidgetButton
           variant="primary"
-          onClick={() => void send()}
+          onClick={() => void intake()}
           disabled={busy || !frame.authority.write}
           data-action="intake"
         >
