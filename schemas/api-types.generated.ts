@@ -44071,6 +44071,11 @@ export interface operations {
                     supplierSignerId?: string | null;
                     /** @enum {unknown} */
                     signOrder?: "SUPPLIER_FIRST" | "BUYER_FIRST";
+                    /**
+                     * @description VAT type the amounts are checked against: TAXABLE (10 %, default), ZERO_RATED or EXEMPT (VAT 0)
+                     * @enum {unknown}
+                     */
+                    taxType?: "TAXABLE" | "ZERO_RATED" | "EXEMPT";
                 };
             };
         };
@@ -44731,7 +44736,7 @@ export interface operations {
                     version: number;
                     /** @enum {unknown} */
                     party: "BUYER" | "SUPPLIER";
-                    /** @description 전자수입인지 번호 or receipt */
+                    /** @description 전자수입인지 고유번호 (10–30 digits and letters, at least 10 digits; hyphens and spaces allowed) */
                     stampNo: string;
                 };
             };
@@ -44834,6 +44839,11 @@ export interface operations {
                     supplierSignerId?: string | null;
                     /** @enum {unknown} */
                     signOrder?: "SUPPLIER_FIRST" | "BUYER_FIRST";
+                    /**
+                     * @description VAT type the amounts are checked against: TAXABLE (10 %, default), ZERO_RATED or EXEMPT (VAT 0)
+                     * @enum {unknown}
+                     */
+                    taxType?: "TAXABLE" | "ZERO_RATED" | "EXEMPT";
                     /** @description The change of the PO (due date, lines) or LOI (amount, validity) this contract governs, agreed by the amendment: applied through the document's change path when the amendment is executed */
                     sourceChange?: {
                         /** @description YYYY-MM-DD */

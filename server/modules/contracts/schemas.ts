@@ -118,6 +118,11 @@ const NewContractFields = {
     ),
   ),
   signOrder: Type.Optional(Type.Enum(['SUPPLIER_FIRST', 'BUYER_FIRST'])),
+  taxType: Type.Optional(
+    Type.Enum(['TAXABLE', 'ZERO_RATED', 'EXEMPT'], {
+      description: 'VAT type the amounts are checked against: TAXABLE (10 %, default), ZERO_RATED or EXEMPT (VAT 0)',
+    }),
+  ),
 };
 
 export const NewContractBody = Type.Object(
@@ -194,7 +199,11 @@ export const StampBody = Type.Object(
   {
     version: Version,
     party: Type.Enum(['BUYER', 'SUPPLIER']),
-    stampNo: Type.String({ minLength: 1, maxLength: 60, description: '전자수입인지 번호 or receipt' }),
+    stampNo: Type.String({
+      minLength: 1,
+      maxLength: 60,
+      description: '전자수입인지 고유번호 (10–30 digits and letters, at least 10 digits; hyphens and spaces allowed)',
+    }),
   },
   { additionalProperties: false },
 );
