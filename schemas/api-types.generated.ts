@@ -4559,6 +4559,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/contract-variables": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The variables a template may name: placeholder, meaning (in the request’s language) and how written */
+        get: operations["listContractVariables"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/contract-templates": {
         parameters: {
             query?: never;
@@ -4774,6 +4791,23 @@ export interface paths {
         };
         /** Recompute the evidence: every event’s hash and link (naming the first that differs) and every stored PDF */
         get: operations["verifyContract"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/contracts/{econtractNo}/chain": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The whole evidence chain: every event with every field its hash covers, for verification outside the system (docs/contracts.md "Verifying the chain") */
+        get: operations["exportContractChain"];
         put?: never;
         post?: never;
         delete?: never;
@@ -8751,6 +8785,10 @@ export interface components {
                 userId: string | null;
                 actorCompNo: string | null;
                 docSha: string | null;
+                /** @description The event’s detail object, as hashed (docs/contracts.md "Evidence") */
+                detail: unknown;
+                /** @description The previous event’s hash; 64 zeros for the first */
+                prevHash: string;
                 hash: string;
             }[];
             stamps: {
@@ -43689,6 +43727,84 @@ export interface operations {
             };
         };
     };
+    listContractVariables: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rows: {
+                            name: string;
+                            /** @description What the template writes: {{name}} */
+                            placeholder: string;
+                            /** @description text, money or date */
+                            type: string;
+                            /** @description What it means, in the request’s language (Accept-Language) */
+                            label: string;
+                            /** @description How its value is written in the contract */
+                            written: string;
+                        }[];
+                        total: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     listContractTemplates: {
         parameters: {
             query?: never;
@@ -44962,6 +45078,101 @@ export interface operations {
                             kind: string;
                             sha256: string;
                             ok: boolean;
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    exportContractChain: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The electronic contract’s number (CT2026-000001) */
+                econtractNo: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        contractNo: string;
+                        /**
+                         * @description SHA-256 over the canonical JSON of each event with the previous hash (docs/contracts.md)
+                         * @enum {string}
+                         */
+                        algorithm: "gpms-econtract-chain-v1";
+                        /** @description The previous hash of the first event: 64 zeros */
+                        genesis: string;
+                        documentSha: string | null;
+                        executedSha: string | null;
+                        exportedAt: string;
+                        events: {
+                            contractNo: string;
+                            seq: number;
+                            kind: string;
+                            /** @description UTC, ISO 8601 with milliseconds, as hashed */
+                            occurredAt: string;
+                            ip: string | null;
+                            userAgent: string | null;
+                            userId: string | null;
+                            actorCompNo: string | null;
+                            docSha: string | null;
+                            detail: unknown;
+                            prevHash: string;
+                            hash: string;
                         }[];
                     };
                 };

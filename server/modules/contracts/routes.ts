@@ -10,6 +10,7 @@ import { internalActor } from '../../domain/actor.js';
 import {
   AmendmentBody,
   ChainVerdictAnswer,
+  ContractChainExport,
   ClauseBody,
   ClauseCodeParams,
   ClauseList,
@@ -39,10 +40,14 @@ import {
   TemplateNoParams,
   TemplateSaved,
   TemplateVersionQuery,
+  VariableList,
   VerifyDocumentAnswer,
   VerifyDocumentBody,
 } from './schemas.js';
 import * as s from './service.js';
+import { exportContractChain } from './chain-export.js';
+import { variableRows } from './variables.js';
+import { langOf } from '../../auth/login-flow.js';
 
 /** The screens whose menus grant the contract operations (server/db/seed/menus.ts). */
 export const CONTRACT_SCREENS = {
@@ -116,6 +121,23 @@ export const contractRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => s.saveClause(request.db, request.caller!.userId, request.params.clauseCode, request.body),
+  );
+
+  app.get(
+    '/api/v1/contract-variables',
+    {
+      config: { readOnlyList: true, access: access.login([C.templates, C.templateEdit], 'read', ['I']) },
+      schema: {
+        operationId: 'listContractVariables',
+        tags: TAG,
+        summary: 'The variables a template may name: placeholder, meaning (in the request’s language) and how written',
+        response: { 200: VariableList, ...commonErrors },
+      },
+    },
+    async (request) => {
+      const rows = variableRows(langOf(request));
+      return { rows, total: rows.length };
+    },
   );
 
   app.get(
@@ -382,6 +404,22 @@ export const contractRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => s.verifyContract(request.db, request.params.econtractNo, false),
+  );
+
+  app.get(
+    '/api/v1/contracts/:econtractNo/chain',
+    {
+      config: { access: access.login([C.detail, C.verify], 'read', ['I']) },
+      schema: {
+        operationId: 'exportContractChain',
+        tags: TAG,
+        summary:
+          'The whole evidence chain: every event with every field its hash covers, for verification outside the system (docs/contracts.md "Verifying the chain")',
+        params: ContractNoParams,
+        response: { 200: ContractChainExport, ...commonErrors },
+      },
+    },
+    async (request) => exportContractChain(request.db, request.params.econtractNo, new Date()),
   );
 
   app.post(

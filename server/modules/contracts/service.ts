@@ -734,6 +734,8 @@ export async function getContract(db: Db, contractNo: string, viewer: { supplier
       userId: e.userId,
       actorCompNo: e.actorCompNo,
       docSha: e.docSha,
+      detail: e.detail ?? null,
+      prevHash: e.prevHash,
       hash: e.hash,
     })),
     stamps: stamps.map((s) => ({ ...s, amount: String(s.amount) })),

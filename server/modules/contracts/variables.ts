@@ -55,6 +55,25 @@ export const VARIABLES: readonly VariableDef[] = [
 
 const BY_NAME = new Map(VARIABLES.map((d) => [d.name, d]));
 
+const TYPE_TEXT = {
+  ko: { text: '글자', money: '금액 (금 1,000,000원)', date: '날짜 (2026년 11월 26일)' },
+  en: { text: 'text', money: 'amount (금 1,000,000원)', date: 'date (2026년 11월 26일)' },
+} as const;
+
+/**
+ * The catalogue as the template editor lists it (`listContractVariables`): each variable's
+ * placeholder, its meaning in the asker's language and how its value is written.
+ */
+export function variableRows(lang: 'ko' | 'en') {
+  return VARIABLES.map((d) => ({
+    name: d.name,
+    placeholder: `{{${d.name}}}`,
+    type: d.type,
+    label: lang === 'en' ? d.labelEn : d.labelKo,
+    written: TYPE_TEXT[lang][d.type],
+  }));
+}
+
 export type VariableValues = Record<string, string | null>;
 
 export interface Placeholder {

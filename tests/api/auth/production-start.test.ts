@@ -69,7 +69,9 @@ const change = (app: FastifyInstance, username: string, password: string, newPas
 
 describe('a production start with no known password', () => {
   it('production does not seed the demo company unless SEED=demo is set', () => {
-    expect(loadConfig({ NODE_ENV: 'production', BID_MASTER_KEY: TEST_BID_MASTER_KEY }).seed).toBe('none');
+    expect(
+      loadConfig({ NODE_ENV: 'production', BID_MASTER_KEY: TEST_BID_MASTER_KEY, ...testContractSealEnv() }).seed,
+    ).toBe('none');
     expect(
       loadConfig({
         NODE_ENV: 'production',

@@ -1,9 +1,13 @@
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as pkijs from 'pkijs';
+import { checkWithOutsideTools, outsideToolsAvailable } from '../../helpers/pdf-tools.js';
+import { signingCertificateHashOf } from '../../../server/modules/contracts/ess.js';
+import { signatureOf } from '../../../server/modules/contracts/seal.js';
 import { buildTestApp, type TestApp } from '../../helpers/app.js';
 import { latestCode, type LoggedIn } from '../../helpers/login.js';
 import { sessionAs } from '../../helpers/session.js';
@@ -28,7 +32,7 @@ const has = (tool: string) => {
     return false;
   }
 };
-const poppler = has('pdftotext') && has('pdfsig');
+const poppler = has('pdftotext') && has('pdfsig') && outsideToolsAvailable;
 
 /** Runs a poppler tool on the bytes (written to a temporary file) and answers its output. */
 function poppler1(tool: string, args: string[], pdf: Buffer): string {
@@ -237,6 +241,69 @@ describe.runIf(contractFontsAvailable())(
         expect(await verifySeal(pdf)).toMatchObject({ ok: true, coversWholeFile: true });
         expect(poppler1('pdfsig', [], pdf)).toContain('Signature is Valid');
         expect(ok(await http.get(`/api/v1/contracts/${no}/verify`, operator)).ok).toBe(true);
+        // What an outsider runs (PAdES B-T): qpdf finds no error and no warning, pdfsig a valid signature over the
+        // whole file, OpenSSL a valid time-stamp token naming its authority's certificate (ESS signing-certificate-v2).
+        const outside = checkWithOutsideTools(pdf);
+        expect(outside.qpdf.output).not.toMatch(/WARNING/i);
+        expect(outside.qpdf.output).toMatch(/No syntax or stream encoding errors found/);
+        expect(outside.qpdf.status, outside.qpdf.output).toBe(0);
+        expect(outside.pdfsig).toMatch(/Signature Validation: Signature is Valid/);
+        expect(outside.pdfsig).toMatch(/Total document signed/);
+        expect(outside.pdfsig).toMatch(/Signature Type: ETSI.CAdES.detached/);
+        expect(outside.tsVerify.output, outside.tsVerify.output).toMatch(/Verification: OK/);
+        expect(outside.tsVerify.status).toBe(0);
+        // The chain exported and checked outside the system by the script written from the docs alone.
+        const chain = ok(await http.get(`/api/v1/contracts/${no}/chain`, operator));
+        expect(chain).toMatchObject({
+          contractNo: no,
+          algorithm: 'gpms-econtract-chain-v1',
+          executedSha: ex.executedSha,
+        });
+        expect(chain.events).toHaveLength(ex.events.length);
+        // The event list carries what the hash covers too: detail and the previous hash.
+        expect(ex.events[0]).toMatchObject({
+          prevHash: '0'.repeat(64),
+          detail: expect.objectContaining({ templateNo: expect.any(String) }),
+        });
+        expect(ex.events.map((e: { prevHash: string }) => e.prevHash).slice(1)).toEqual(
+          ex.events.map((e: { hash: string }) => e.hash).slice(0, -1),
+        );
+        const script = path.join(process.cwd(), 'scripts/verify-contract-chain.mjs');
+        const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'chain-'));
+        try {
+          const file = path.join(dir, 'chain.json');
+          const pdfFile = path.join(dir, 'executed.pdf');
+          fs.writeFileSync(file, JSON.stringify(chain));
+          fs.writeFileSync(pdfFile, pdf);
+          const good = spawnSync(process.execPath, [script, file, '--pdf', pdfFile], { encoding: 'utf8' });
+          expect(good.status, good.stderr).toBe(0);
+          expect(good.stdout).toContain(`${chain.events.length} events verified`);
+          expect(good.stdout).toContain('is the executed copy');
+          // One changed detail (a signer's consent moved to another party) is named at its event.
+          const consent = chain.events.find((e: { kind: string }) => e.kind === 'CONSENT');
+          const tampered = structuredClone(chain);
+          tampered.events.find((e: { seq: number }) => e.seq === consent.seq).detail = { party: 'X' };
+          fs.writeFileSync(file, JSON.stringify(tampered));
+          const bad = spawnSync(process.execPath, [script, file], { encoding: 'utf8' });
+          expect(bad.status).toBe(1);
+          expect(bad.stderr).toContain(`FAILED at event ${consent.seq}: HASH_MISMATCH`);
+          // Another PDF is not in the chain.
+          fs.writeFileSync(file, JSON.stringify(chain));
+          fs.writeFileSync(pdfFile, Buffer.concat([pdf, Buffer.from('\n')]));
+          const other = spawnSync(process.execPath, [script, file, '--pdf', pdfFile], { encoding: 'utf8' });
+          expect(other.status).toBe(1);
+          expect(other.stderr).toContain('PDF_NOT_IN_CHAIN');
+        } finally {
+          fs.rmSync(dir, { recursive: true, force: true });
+        }
+        // The seal's own signer info names its certificate (RFC 5035).
+        const cms = new pkijs.SignedData({
+          schema: pkijs.ContentInfo.fromBER(new Uint8Array(signatureOf(pdf).cms).buffer).content,
+        });
+        const sealCert = cms.certificates![0] as pkijs.Certificate;
+        expect(signingCertificateHashOf(cms.signerInfos[0])?.toString('hex')).toBe(
+          sha256(Buffer.from(sealCert.toSchema().toBER(false))),
+        );
       },
     );
 

@@ -166,6 +166,46 @@ describe.runIf(contractFontsAvailable())(
       expect(list.rows.find((r: { templateNo: string }) => r.templateNo === 'MOLD')?.version).toBe(2);
     });
 
+    it('the demo seed’s templates and clauses make a contract naming both parties’ 대표자 and 사업자등록번호 and its 계약일자', async () => {
+      const list = ok(await http.get('/api/v1/contract-templates', operator));
+      expect(list.rows.map((r: { templateNo: string }) => r.templateNo)).toEqual(
+        expect.arrayContaining(['SUPPLY-STD', 'AMEND-STD']),
+      );
+      expect(list.variables.map((v: { name: string }) => v.name)).toEqual(
+        expect.arrayContaining(['contract.date', 'buyer.ceo', 'buyer.bizNo', 'supplier.ceo', 'supplier.bizNo']),
+      );
+      const clauses = ok(await http.get('/api/v1/contract-clauses', operator));
+      expect(clauses.rows.map((c: { clauseCode: string }) => c.clauseCode)).toEqual(
+        expect.arrayContaining(['PAYMENT', 'WARRANTY', 'DISPUTE']),
+      );
+      const created = ok(
+        await http.post('/api/v1/contracts', operator, {
+          templateNo: 'SUPPLY-STD',
+          compNo: 'C00001',
+          title: '사출 부품 공급',
+          supplyAmount: '5000000',
+          vatAmount: '500000',
+          signDeadline: addDays(kstToday(), 7),
+          buyerSignerId: 'operator',
+        }),
+      );
+      const c = await detail(created.contractNo as string);
+      expect(c.variables['contract.date']).toBe(kstToday());
+      expect(c.variables['buyer.bizNo']).toMatch(/^\d{3}-\d{2}-\d{5}$/);
+      expect(c.variables['buyer.ceo']).toBeTruthy();
+      expect(c.variables['supplier.bizNo']).toBeTruthy();
+      const text = (
+        await readPdf((await http.get(`/api/v1/contracts/${c.contractNo}/document/draft`, operator)).res.rawPayload)
+      ).text.join('\n');
+      const y = kstToday();
+      expect(text).toContain(
+        `계약일자 ${Number(y.slice(0, 4))}년 ${Number(y.slice(5, 7))}월 ${Number(y.slice(8, 10))}일`,
+      );
+      expect(text).toContain(c.variables['buyer.bizNo']);
+      expect(text).toContain(c.variables['supplier.bizNo']);
+      expect(text).toContain('제8조 (분쟁 해결)');
+    });
+
     it('draft → approval → sent: the supplier sees it only once sent; another company’s supplier gets 404', async () => {
       const created = ok(
         await http.post('/api/v1/contracts', operator, {
