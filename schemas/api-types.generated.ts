@@ -8786,9 +8786,9 @@ export interface components {
                 actorCompNo: string | null;
                 docSha: string | null;
                 /** @description The event’s detail object, as hashed (docs/contracts.md "Evidence") */
-                detail: unknown;
+                detail?: unknown;
                 /** @description The previous event’s hash; 64 zeros for the first */
-                prevHash: string;
+                prevHash?: string;
                 hash: string;
             }[];
             stamps: {

@@ -536,26 +536,6 @@ export const WIDGETS: Readonly<Record<WidgetName, WidgetSpec>> = Object.freeze({
     empty: () => '',
     filled: filledText,
   },
-  // A contract template's text with its variables (optionsFrom: name → meaning) to insert at the cursor.
-  templateText: {
-    component: (p: EngineInputProps) => (
-      <TemplateText
-        id={p.id}
-        label={p.label}
-        value={str(p.value)}
-        onChange={p.onChange}
-        variables={p.options ? p.options.map((o) => ({ value: o.value, text: o.text })) : null}
-        rows={p.rows}
-        maxRealLength={p.maxLength}
-        disabled={p.disabled}
-        readOnly={p.readOnly}
-        required={p.required}
-        invalid={p.invalid}
-      />
-    ),
-    empty: () => '',
-    filled: filledText,
-  },
   // An amount or quantity read as numeric text ('100.0000') starts as '100': shown 100, not 100.0000.
   number: {
     component: NumberWidget,
@@ -613,6 +593,26 @@ export const WIDGETS: Readonly<Record<WidgetName, WidgetSpec>> = Object.freeze({
     filled: filledText,
   },
   files: { component: FilesWidget, empty: () => '', filled: (v) => (Array.isArray(v) ? v.length > 0 : filledText(v)) },
+  // A contract template's text with its variables (optionsFrom: name → meaning) to insert at the cursor.
+  templateText: {
+    component: (p: EngineInputProps) => (
+      <TemplateText
+        id={p.id}
+        label={p.label}
+        value={str(p.value)}
+        onChange={p.onChange}
+        variables={p.options ? p.options.map((o) => ({ value: o.value, text: o.text })) : null}
+        rows={p.rows}
+        maxRealLength={p.maxLength}
+        disabled={p.disabled}
+        readOnly={p.readOnly}
+        required={p.required}
+        invalid={p.invalid}
+      />
+    ),
+    empty: () => '',
+    filled: filledText,
+  },
 });
 
 export function widgetSpec(name: string | undefined, where: string): WidgetSpec {

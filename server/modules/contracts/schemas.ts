@@ -331,8 +331,10 @@ export const ContractDetail = Type.Object(
         userId: Nullable(Type.String()),
         actorCompNo: Nullable(Type.String()),
         docSha: Nullable(Type.String()),
-        detail: Type.Unknown({ description: 'The event’s detail object, as hashed (docs/contracts.md "Evidence")' }),
-        prevHash: Type.String({ description: 'The previous event’s hash; 64 zeros for the first' }),
+        detail: Type.Optional(
+          Type.Unknown({ description: 'The event’s detail object, as hashed (docs/contracts.md "Evidence")' }),
+        ),
+        prevHash: Type.Optional(Type.String({ description: 'The previous event’s hash; 64 zeros for the first' })),
         hash: Type.String(),
       }),
     ),
