@@ -4706,7 +4706,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** The buyer’s signature by the named signer, with consent and the hash of the PDF read; out of order: 409 CONTRACT_NOT_YOUR_TURN; a taxable contract without its stamps (REQUIRE): 409 CONTRACT_STAMP_REQUIRED */
+        /** The buyer’s signature by the named signer, with consent and the hash of the PDF read; out of order: 409 CONTRACT_NOT_YOUR_TURN; a taxable contract without its stamps (REQUIRE): 409 CONTRACT_STAMP_REQUIRED; the last signature while the time-stamping authority fails: 503 CONTRACT_TSA_UNAVAILABLE (nothing recorded) */
         post: operations["signContract"];
         delete?: never;
         options?: never;
@@ -4910,7 +4910,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Sign for my company with the one-time code, consent and the hash of the PDF read; out of order: 409 CONTRACT_NOT_YOUR_TURN; wrong code: 400 CONTRACT_CODE_INVALID */
+        /** Sign for my company with the one-time code, consent and the hash of the PDF read; out of order: 409 CONTRACT_NOT_YOUR_TURN; wrong code: 400 CONTRACT_CODE_INVALID; the last signature while the time-stamping authority fails: 503 CONTRACT_TSA_UNAVAILABLE (nothing recorded) */
         post: operations["signMyContract"];
         delete?: never;
         options?: never;
@@ -44655,6 +44655,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     declineContract: {
@@ -45703,6 +45712,15 @@ export interface operations {
             };
             /** @description Default Response */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -19,7 +19,7 @@ import type { Channel, Sender } from '../../auth/sender.js';
 import { todayKst, isValidDate } from '../../domain/dates.js';
 import { checkVersion, failIf, invalid, missing, notAllowed, refused, type FieldError } from '../../domain/errors.js';
 import { transition } from '../../domain/machine.js';
-import { badRequest } from '../../http/errors.js';
+import { badRequest, HttpError } from '../../http/errors.js';
 import { startApproval } from '../purchase/approval/index.js';
 import { applyContractAmendment } from '../purchase/po/service.js';
 import { applyLoiAmendment, describeLoiAmendment } from '../purchase/loi/service.js';
@@ -32,7 +32,7 @@ import { renderCertificatePdf, stampLines, type CertificateModel, type Certifica
 import { appendPdfPages } from './pdf-append.js';
 import { sealPdf, throwawaySealKey, type SealKey } from './seal.js';
 import { verifySeal } from './seal-verify.js';
-import { startLocalTsa, type LocalTsa } from './tsa.js';
+import { startLocalTsa, TsaUnavailableError, type LocalTsa } from './tsa.js';
 import {
   CONTRACT_TYPE_LABELS,
   splitDuty,
@@ -979,7 +979,18 @@ async function tsaUrl(config: Config): Promise<string> {
  * over the signature (PAdES B-T).
  */
 async function executedPdf(deps: ContractDeps, c: q.ContractRow, signed: Buffer, at: Date): Promise<Buffer> {
-  return sealPdf(signed, sealKey(deps.config), `전자계약 ${c.contractNo} 체결`, at, await tsaUrl(deps.config));
+  try {
+    return await sealPdf(signed, sealKey(deps.config), `전자계약 ${c.contractNo} 체결`, at, await tsaUrl(deps.config));
+  } catch (e) {
+    // The signature's transaction rolls back: nothing is recorded, the signer may sign again once it answers.
+    if (e instanceof TsaUnavailableError)
+      throw new HttpError(
+        503,
+        'CONTRACT_TSA_UNAVAILABLE',
+        '시점확인(타임스탬프) 서비스가 응답하지 않아 계약을 체결하지 못했습니다. 서명은 기록되지 않았으니 잠시 후 다시 서명하세요',
+      );
+    throw e;
+  }
 }
 
 function assertDocument(c: q.ContractRow, b: SignBody): void {

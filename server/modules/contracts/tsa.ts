@@ -157,8 +157,21 @@ export async function startLocalTsa(now: () => Date = () => new Date()): Promise
 
 /* ------------------------------ the client ------------------------------ */
 
-/** Asks the authority for a token over `data`'s SHA-256; checks its imprint and nonce. */
+/** The authority could not be asked, answered an error, refused, hung past the limit or answered for other data. */
+export class TsaUnavailableError extends Error {
+  override name = 'TsaUnavailableError';
+}
+
+/** Asks the authority for a token over `data`'s SHA-256; checks its imprint; any failure is a TsaUnavailableError. */
 export async function requestTimestamp(url: string, data: Uint8Array): Promise<pkijs.ContentInfo> {
+  try {
+    return await askAuthority(url, data);
+  } catch (e) {
+    throw e instanceof TsaUnavailableError ? e : new TsaUnavailableError((e as Error).message ?? String(e));
+  }
+}
+
+async function askAuthority(url: string, data: Uint8Array): Promise<pkijs.ContentInfo> {
   const hash = sha256(data);
   const nonce = crypto.randomBytes(8);
   nonce[0] &= 0x7f;
@@ -177,10 +190,10 @@ export async function requestTimestamp(url: string, data: Uint8Array): Promise<p
     body: Buffer.from(req.toSchema().toBER(false)),
     signal: AbortSignal.timeout(10_000),
   });
-  if (!res.ok) throw new Error(`time-stamping authority answered ${res.status}`);
+  if (!res.ok) throw new TsaUnavailableError(`time-stamping authority answered ${res.status}`);
   const resp = pkijs.TimeStampResp.fromBER(await res.arrayBuffer());
   if (resp.status.status !== pkijs.PKIStatus.granted || !resp.timeStampToken)
-    throw new Error(`time-stamping authority refused (status ${resp.status.status})`);
+    throw new TsaUnavailableError(`time-stamping authority refused (status ${resp.status.status})`);
   const tst = tstInfoOf(resp.timeStampToken);
   if (Buffer.compare(Buffer.from(tst.messageImprint.hashedMessage.valueBlock.valueHexView), hash) !== 0)
     throw new Error('the time-stamp token is for other data');
