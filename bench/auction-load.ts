@@ -46,6 +46,7 @@ import { testConfig } from '../server/config.js';
 import { openDatabase } from '../server/db/open.js';
 import { seedDemo } from '../server/db/seed/index.js';
 import { loginAs } from '../tests/helpers/login.js';
+import { testContractSealEnv } from '../tests/helpers/contract-seal.js';
 import { buildServer } from '../scripts/build-server.mjs';
 import { writeResult } from './harness';
 import { ADMIN_URL, numberArg as arg } from './scale-db';
@@ -366,6 +367,8 @@ async function main() {
             LOG_LEVEL: 'warn',
             INTERNAL_HOST: '127.0.0.1',
             BID_MASTER_KEY: masterKey,
+            // Production requires a seal certificate and a time-stamping URL (this bench executes no contract).
+            ...testContractSealEnv(),
             JOBS_POLL_MS: '2000',
           },
           stdio: ['ignore', 'ignore', 'inherit'],

@@ -28,6 +28,7 @@ import { DEMO_PASSWORD } from '../server/db/seed/accounts.js';
 import { numberArg as arg, openScaleDb, scaleDbUrl } from './scale-db';
 import { buildServer } from '../scripts/build-server.mjs';
 import { TEST_BID_MASTER_KEY } from '../tests/helpers/bid-key.js';
+import { testContractSealEnv } from '../tests/helpers/contract-seal.js';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const scale = arg('scale', 2);
@@ -71,6 +72,8 @@ const child = spawn(process.execPath, nodeArgs, {
   cwd: ROOT,
   env: {
     BID_MASTER_KEY: TEST_BID_MASTER_KEY,
+    // Production requires a seal certificate and a time-stamping URL (this bench executes no contract).
+    ...testContractSealEnv(),
     ...process.env,
     NODE_ENV: 'production',
     DATABASE_URL: scaleDbUrl(scale),

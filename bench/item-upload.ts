@@ -24,6 +24,7 @@ import { testConfig } from '../server/config';
 import { openDatabase } from '../server/db/open';
 import { seedDemo } from '../server/db/seed';
 import { TEST_BID_MASTER_KEY } from '../tests/helpers/bid-key';
+import { testContractSealEnv } from '../tests/helpers/contract-seal';
 import { DEMO_PASSWORD } from '../server/db/seed/accounts';
 import { COLUMN_KEYS, headerText } from '../server/modules/items/upload/columns';
 import { buildServer } from '../scripts/build-server.mjs';
@@ -115,6 +116,8 @@ try {
     cwd: ROOT,
     env: {
       BID_MASTER_KEY: TEST_BID_MASTER_KEY,
+      // Production requires a seal certificate and a time-stamping URL (this bench executes no contract).
+      ...testContractSealEnv(),
       ...process.env,
       NODE_ENV: 'production',
       DATABASE_URL: url,

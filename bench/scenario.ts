@@ -430,6 +430,8 @@ async function runSetup(kind: 'postgres' | 'pglite') {
     AUTH_RATE_LIMIT: '100000',
     LOG_LEVEL: 'warn',
     BID_MASTER_KEY: 'ab'.repeat(32),
+    // A demo server on PostgreSQL seals with a throw-away certificate (server/config-contracts.ts).
+    CONTRACT_SEAL_THROWAWAY: 'on',
     DEV_OUTBOX: 'on',
   };
   const name = 'gpms_bench_scenario';

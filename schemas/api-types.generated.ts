@@ -4559,6 +4559,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/contract-variables": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The variables a template may name: placeholder, meaning (in the request’s language) and how written */
+        get: operations["listContractVariables"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/contract-templates": {
         parameters: {
             query?: never;
@@ -4706,7 +4723,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** The buyer’s signature by the named signer, with consent and the hash of the PDF read; out of order: 409 CONTRACT_NOT_YOUR_TURN; a taxable contract without its stamps (REQUIRE): 409 CONTRACT_STAMP_REQUIRED */
+        /** The buyer’s signature by the named signer, with consent and the hash of the PDF read; out of order: 409 CONTRACT_NOT_YOUR_TURN; a taxable contract without its stamps (REQUIRE): 409 CONTRACT_STAMP_REQUIRED; the last signature while the time-stamping authority fails: 503 CONTRACT_TSA_UNAVAILABLE (nothing recorded) */
         post: operations["signContract"];
         delete?: never;
         options?: never;
@@ -4791,6 +4808,23 @@ export interface paths {
         };
         /** Recompute the evidence: every event’s hash and link (naming the first that differs) and every stored PDF */
         get: operations["verifyContract"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/contracts/{econtractNo}/chain": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The whole evidence chain: every event with every field its hash covers, for verification outside the system (docs/contracts.md "Verifying the chain") */
+        get: operations["exportContractChain"];
         put?: never;
         post?: never;
         delete?: never;
@@ -4910,7 +4944,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Sign for my company with the one-time code, consent and the hash of the PDF read; out of order: 409 CONTRACT_NOT_YOUR_TURN; wrong code: 400 CONTRACT_CODE_INVALID */
+        /** Sign for my company with the one-time code, consent and the hash of the PDF read; out of order: 409 CONTRACT_NOT_YOUR_TURN; wrong code: 400 CONTRACT_CODE_INVALID; the last signature while the time-stamping authority fails: 503 CONTRACT_TSA_UNAVAILABLE (nothing recorded) */
         post: operations["signMyContract"];
         delete?: never;
         options?: never;
@@ -8788,6 +8822,10 @@ export interface components {
                 actorRole: "BUYER_SIGNER" | "BUYER_STAFF" | "SUPPLIER_USER" | "SYSTEM";
                 actorCompNo: string | null;
                 docSha: string | null;
+                /** @description The event’s detail object, as hashed (docs/contracts.md "Evidence") */
+                detail?: unknown;
+                /** @description The previous event’s hash; 64 zeros for the first */
+                prevHash?: string;
                 hash: string;
             }[];
             stamps: {
@@ -43738,6 +43776,84 @@ export interface operations {
             };
         };
     };
+    listContractVariables: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rows: {
+                            name: string;
+                            /** @description What the template writes: {{name}} */
+                            placeholder: string;
+                            /** @description text, money or date */
+                            type: string;
+                            /** @description What it means, in the request’s language (Accept-Language) */
+                            label: string;
+                            /** @description How its value is written in the contract */
+                            written: string;
+                        }[];
+                        total: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     listContractTemplates: {
         parameters: {
             query?: never;
@@ -44118,6 +44234,11 @@ export interface operations {
                     /** @description The internal user who signs for the company */
                     buyerSignerId: string;
                     supplierSignerId?: string | null;
+                    /**
+                     * @description VAT type the amounts are checked against: TAXABLE (10 %, default), ZERO_RATED or EXEMPT (VAT 0)
+                     * @enum {unknown}
+                     */
+                    taxType?: "TAXABLE" | "ZERO_RATED" | "EXEMPT";
                 };
             };
         };
@@ -44658,6 +44779,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     declineContract: {
@@ -44855,7 +44985,7 @@ export interface operations {
                     version: number;
                     /** @enum {unknown} */
                     party: "BUYER" | "SUPPLIER";
-                    /** @description 전자수입인지 번호 or receipt */
+                    /** @description 전자수입인지 고유번호 (10–30 digits and letters, at least 10 digits; hyphens and spaces allowed) */
                     stampNo: string;
                 };
             };
@@ -44956,6 +45086,11 @@ export interface operations {
                     /** @description The internal user who signs for the company */
                     buyerSignerId: string;
                     supplierSignerId?: string | null;
+                    /**
+                     * @description VAT type the amounts are checked against: TAXABLE (10 %, default), ZERO_RATED or EXEMPT (VAT 0)
+                     * @enum {unknown}
+                     */
+                    taxType?: "TAXABLE" | "ZERO_RATED" | "EXEMPT";
                     /** @enum {unknown} */
                     signOrder?: "SUPPLIER_FIRST" | "BUYER_FIRST";
                     /** @description The change of the PO (due date, lines) or LOI (amount, validity) this contract governs, agreed by the amendment: applied through the document's change path when the amendment is executed */
@@ -45085,6 +45220,101 @@ export interface operations {
                             kind: string;
                             sha256: string;
                             ok: boolean;
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    exportContractChain: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The electronic contract’s number (CT2026-000001) */
+                econtractNo: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        contractNo: string;
+                        /**
+                         * @description SHA-256 over the canonical JSON of each event with the previous hash (docs/contracts.md)
+                         * @enum {string}
+                         */
+                        algorithm: "gpms-econtract-chain-v1";
+                        /** @description The previous hash of the first event: 64 zeros */
+                        genesis: string;
+                        documentSha: string | null;
+                        executedSha: string | null;
+                        exportedAt: string;
+                        events: {
+                            contractNo: string;
+                            seq: number;
+                            kind: string;
+                            /** @description UTC, ISO 8601 with milliseconds, as hashed */
+                            occurredAt: string;
+                            ip: string | null;
+                            userAgent: string | null;
+                            userId: string | null;
+                            actorCompNo: string | null;
+                            docSha: string | null;
+                            detail: unknown;
+                            prevHash: string;
+                            hash: string;
                         }[];
                     };
                 };
@@ -45701,6 +45931,15 @@ export interface operations {
             };
             /** @description Default Response */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };

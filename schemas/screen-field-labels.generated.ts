@@ -2909,6 +2909,10 @@ export const SCREEN_FIELD_LABELS: Record<string, { screen: string; title?: { ko:
         "ko": "비고",
         "en": "Remark"
       },
+      "agreementException": {
+        "ko": "계약 초과 내용",
+        "en": "Beyond the agreement"
+      },
       "poDate": {
         "ko": "발주일자",
         "en": "PO date"
@@ -3459,6 +3463,10 @@ export const SCREEN_FIELD_LABELS: Record<string, { screen: string; title?: { ko:
       "remark": {
         "ko": "비고",
         "en": "Remark"
+      },
+      "agreementException": {
+        "ko": "계약 초과 내용",
+        "en": "Beyond the agreement"
       },
       "poDate": {
         "ko": "발주일자",

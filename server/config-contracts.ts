@@ -1,10 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import forge from 'node-forge';
+import { CONTRACT_TYPES, DEFAULT_TAXABLE_KINDS, type ContractType } from './modules/contracts/stamp-duty.js';
 
 /**
  * Electronic-contract settings (docs/contracts.md "Configuration"): how a taxable contract's stamp
- * duty (인지세) gates its execution, who bears it, and whether a 용역 contract is taxed as a 도급
- * document. Validated at start-up with the rest of the configuration.
+ * duty (인지세) gates its execution, who bears it, and which kinds of contract are taxable documents. Validated at start-up with the rest of the configuration.
  */
 export interface ContractConfig {
   /**
@@ -14,8 +15,11 @@ export interface ContractConfig {
   contractStampMode: 'REQUIRE' | 'PENDING';
   /** The buyer's share of the duty in percent (0–100); the supplier bears the rest. */
   contractStampBuyerPct: number;
-  /** Whether a 용역 contract is taxed as a 도급 document. */
-  contractServiceTaxable: boolean;
+  /**
+   * The contract kinds whose documents are taxable (CONTRACT_STAMP_TAXABLE, comma-separated; default
+   * the narrow reading, CONSTRUCT only — stamp-duty.ts notes each kind's statute).
+   */
+  contractStampTaxable: ContractType[];
   /**
    * The company's sealing certificate (PKCS#12 file CONTRACT_SEAL_P12 with CONTRACT_SEAL_PASSPHRASE);
    * null: a throw-away self-signed certificate made at run time (tests and the demo only).
@@ -42,15 +46,78 @@ export interface ContractConfig {
 
 type Env = Record<string, string | undefined>;
 
+/**
+ * The sealing certificate, opened now: a file that cannot be read, a wrong passphrase, a file without
+ * a private key and its certificate, or a certificate outside its validity is named at start-up, not
+ * at the first contract's execution.
+ */
 function sealP12(env: Env, problems: string[]): { p12: Buffer; passphrase: string } | null {
   const file = env.CONTRACT_SEAL_P12;
   if (!file) return null;
+  let p12: Buffer;
   try {
-    return { p12: fs.readFileSync(file), passphrase: env.CONTRACT_SEAL_PASSPHRASE ?? '' };
+    p12 = fs.readFileSync(file);
   } catch {
     problems.push(`CONTRACT_SEAL_P12="${file}" cannot be read`);
     return null;
   }
+  const passphrase = env.CONTRACT_SEAL_PASSPHRASE ?? '';
+  try {
+    const parsed = forge.pkcs12.pkcs12FromAsn1(forge.asn1.fromDer(p12.toString('binary')), passphrase);
+    const keys = [
+      ...(parsed.getBags({ bagType: forge.pki.oids.pkcs8ShroudedKeyBag })[forge.pki.oids.pkcs8ShroudedKeyBag] ?? []),
+      ...(parsed.getBags({ bagType: forge.pki.oids.keyBag })[forge.pki.oids.keyBag] ?? []),
+    ];
+    const certs = parsed.getBags({ bagType: forge.pki.oids.certBag })[forge.pki.oids.certBag] ?? [];
+    if (keys.length === 0 || certs.length === 0) {
+      problems.push(`CONTRACT_SEAL_P12="${file}" must hold the private key and its certificate`);
+      return null;
+    }
+    const now = Date.now();
+    const cert = certs[0].cert;
+    if (cert && (cert.validity.notAfter.getTime() < now || cert.validity.notBefore.getTime() > now)) {
+      problems.push(
+        `CONTRACT_SEAL_P12="${file}": the certificate is valid from ${cert.validity.notBefore.toISOString()} to ${cert.validity.notAfter.toISOString()}, not now`,
+      );
+      return null;
+    }
+  } catch {
+    problems.push(
+      `CONTRACT_SEAL_P12="${file}" cannot be opened with CONTRACT_SEAL_PASSPHRASE (not a PKCS#12 file, or another passphrase)`,
+    );
+    return null;
+  }
+  return { p12, passphrase };
+}
+
+/**
+ * Where a real seal and time-stamping authority are required: a production start, and one on
+ * PostgreSQL (the database of a deployment, which several servers may share — each would seal with
+ * its own throw-away certificate, made anew at every restart). A developer or a test server on
+ * PostgreSQL opts out explicitly with CONTRACT_SEAL_THROWAWAY=on, which production refuses.
+ * Command-line tools seal nothing and need neither.
+ */
+export function checkContractSealRequired(
+  env: Env,
+  where: { nodeEnv: string; databaseUrl: string | null; use: 'server' | 'tool' },
+  problems: string[],
+): void {
+  const optOut = env.CONTRACT_SEAL_THROWAWAY ?? 'off';
+  if (optOut !== 'on' && optOut !== 'off') problems.push(`CONTRACT_SEAL_THROWAWAY="${optOut}" must be on or off`);
+  if (optOut === 'on' && where.nodeEnv === 'production')
+    problems.push(
+      'CONTRACT_SEAL_THROWAWAY=on is not allowed with NODE_ENV=production: executed contracts would be sealed with a certificate nobody can check',
+    );
+  if (where.use !== 'server' || optOut === 'on') return;
+  if (where.nodeEnv !== 'production' && where.databaseUrl === null) return;
+  const missing = [
+    (env.CONTRACT_SEAL_P12 ?? '') === '' ? 'CONTRACT_SEAL_P12 (the company seal certificate, PKCS#12)' : null,
+    (env.CONTRACT_TSA_URL ?? '') === '' ? 'CONTRACT_TSA_URL (an RFC 3161 time-stamping authority)' : null,
+  ].filter((m): m is string => m !== null);
+  if (missing.length === 0) return;
+  problems.push(
+    `${missing.join(' and ')} ${missing.length > 1 ? 'are' : 'is'} required ${where.nodeEnv === 'production' ? 'with NODE_ENV=production' : 'with DATABASE_URL (development on PostgreSQL may set CONTRACT_SEAL_THROWAWAY=on instead)'}: executed contracts are sealed and time-stamped with them (docs/operations.md)`,
+  );
 }
 
 function tsaUrl(env: Env, problems: string[]): string | null {
@@ -79,6 +146,33 @@ function reminderDays(env: Env, problems: string[]): number[] {
   return [...new Set(days)].sort((a, b) => b - a);
 }
 
+function stampTaxable(env: Env, problems: string[]): ContractType[] {
+  const raw = env.CONTRACT_STAMP_TAXABLE;
+  let kinds: ContractType[] = [...DEFAULT_TAXABLE_KINDS];
+  if (raw !== undefined) {
+    const listed =
+      raw === 'none'
+        ? []
+        : raw
+            .split(',')
+            .map((k) => k.trim())
+            .filter((k) => k !== '');
+    const bad = listed.filter((k) => !(CONTRACT_TYPES as readonly string[]).includes(k));
+    if (bad.length > 0)
+      problems.push(
+        `CONTRACT_STAMP_TAXABLE="${raw}" must list contract kinds among ${CONTRACT_TYPES.join(', ')}, or none`,
+      );
+    else kinds = listed as ContractType[];
+  }
+  // The older switch, kept for settings made before the list existed: on adds 용역 contracts.
+  const service = env.CONTRACT_SERVICE_TAXABLE;
+  if (service !== undefined && service !== 'on' && service !== 'off')
+    problems.push(`CONTRACT_SERVICE_TAXABLE="${service}" must be on or off`);
+  if (service === 'on' && !kinds.includes('SERVICE')) kinds.push('SERVICE');
+  if (service === 'off') kinds = kinds.filter((k) => k !== 'SERVICE');
+  return [...new Set(kinds)];
+}
+
 export function loadContractConfig(env: Env, problems: string[], cwd = process.cwd()): ContractConfig {
   const mode = env.CONTRACT_STAMP_MODE ?? 'REQUIRE';
   if (mode !== 'REQUIRE' && mode !== 'PENDING')
@@ -87,12 +181,10 @@ export function loadContractConfig(env: Env, problems: string[], cwd = process.c
   const pct = Number(pctRaw);
   if (!Number.isInteger(pct) || pct < 0 || pct > 100)
     problems.push(`CONTRACT_STAMP_BUYER_PCT="${pctRaw}" must be a whole number from 0 to 100`);
-  const service = env.CONTRACT_SERVICE_TAXABLE ?? 'on';
-  if (service !== 'on' && service !== 'off') problems.push(`CONTRACT_SERVICE_TAXABLE="${service}" must be on or off`);
   return {
     contractStampMode: mode === 'PENDING' ? 'PENDING' : 'REQUIRE',
     contractStampBuyerPct: Number.isInteger(pct) && pct >= 0 && pct <= 100 ? pct : 50,
-    contractServiceTaxable: service !== 'off',
+    contractStampTaxable: stampTaxable(env, problems),
     contractSealP12: sealP12(env, problems),
     contractTsaUrl: tsaUrl(env, problems),
     contractReminderDays: reminderDays(env, problems),

@@ -3,7 +3,7 @@ import { passwordProblem } from './auth/password-policy.js';
 import { loadIntegrationConfig, type IntegrationConfig } from './config-integrations.js';
 import { loadOperationsConfig, type OperationsConfig } from './config-operations.js';
 import { loadTaxInvoiceConfig, type TaxInvoiceConfig } from './config-tax-invoices.js';
-import { loadContractConfig, type ContractConfig } from './config-contracts.js';
+import { checkContractSealRequired, loadContractConfig, type ContractConfig } from './config-contracts.js';
 import { loadFileStoreConfig, type FileStoreConfig } from './config-file-store.js';
 
 /**
@@ -365,6 +365,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd(), use: Con
       `BID_MASTER_KEY is required ${databaseUrl !== null ? 'with DATABASE_URL (several servers may share the database)' : 'with NODE_ENV=production'}: 32 bytes as 64 hex digits (openssl rand -hex 32), the same on every server; back it up (docs/operations.md)`,
     );
   }
+  checkContractSealRequired(env, { nodeEnv, databaseUrl, use }, problems);
   if (config.devOutbox && nodeEnv === 'production')
     problems.push('DEV_OUTBOX=on is not allowed with NODE_ENV=production: it shows every one-time code to anyone');
   if (config.devOutbox && !isLoopbackHost(config.host))

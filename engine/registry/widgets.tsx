@@ -32,6 +32,7 @@ import { MultiSelect } from '../../widgets/multi-select/multi-select';
 import { Select } from '../../widgets/select/select';
 import { TextInput } from '../../widgets/text-input/text-input';
 import { FileUpload } from '../../widgets/file-upload/file-upload';
+import { TemplateText } from '../../widgets/template-text/template-text';
 import { DEFAULT_DATETIME_FORMAT, formatDateTime } from './columns';
 import { formatMoney, significantDecimal } from '../../lib/money';
 import { Field, fieldStyles, useFieldIds } from '../../widgets/common/field';
@@ -592,6 +593,26 @@ export const WIDGETS: Readonly<Record<WidgetName, WidgetSpec>> = Object.freeze({
     filled: filledText,
   },
   files: { component: FilesWidget, empty: () => '', filled: (v) => (Array.isArray(v) ? v.length > 0 : filledText(v)) },
+  // A contract template's text with its variables (optionsFrom: name → meaning) to insert at the cursor.
+  templateText: {
+    component: (p: EngineInputProps) => (
+      <TemplateText
+        id={p.id}
+        label={p.label}
+        value={str(p.value)}
+        onChange={p.onChange}
+        variables={p.options ? p.options.map((o) => ({ value: o.value, text: o.text })) : null}
+        rows={p.rows}
+        maxRealLength={p.maxLength}
+        disabled={p.disabled}
+        readOnly={p.readOnly}
+        required={p.required}
+        invalid={p.invalid}
+      />
+    ),
+    empty: () => '',
+    filled: filledText,
+  },
 });
 
 export function widgetSpec(name: string | undefined, where: string): WidgetSpec {

@@ -29,6 +29,7 @@ export const WIDGET_NAMES = [
   'money',
   'password',
   'radio',
+  'templateText',
 ] as const;
 
 export const COLUMN_TYPE_NAMES = ['text', 'number', 'money', 'date', 'datetime', 'code', 'checkbox', 'link'] as const;

@@ -213,6 +213,65 @@ describe('contract screens', { timeout: 30_000 }, () => {
       body: { version: 3, name: '금형 제작 표준계약서 (개정)', contractType: 'CONSTRUCT', signOrder: 'SUPPLIER_FIRST' },
     });
   });
+  it('the template editor lists the variables with their meaning; pressing one inserts it at the cursor', async () => {
+    const r = renderScreen('contract.templateEdit', {
+      entries: screenDefinitions,
+      texts: screenTexts,
+      login: OPERATOR,
+      route: '/contract/templateEdit?templateNo=SUPPLY-STD',
+      answers: {
+        getContractTemplate: () => ({
+          templateNo: 'SUPPLY-STD',
+          version: 1,
+          name: '물품공급계약서 (표준)',
+          contractType: 'SUPPLY',
+          signOrder: 'SUPPLIER_FIRST',
+          body: '계약일자 : 갑 대표자',
+          clauses: {},
+          useYn: 'Y',
+          createdBy: 'opadmin',
+          createdAt: '2026-11-20T01:00:00.000Z',
+        }),
+        listContractVariables: () => ({
+          rows: [
+            {
+              name: 'contract.date',
+              placeholder: '{{contract.date}}',
+              type: 'date',
+              label: '계약일자',
+              written: '날짜',
+            },
+            { name: 'buyer.ceo', placeholder: '{{buyer.ceo}}', type: 'text', label: '발주자 대표자', written: '글자' },
+          ],
+          total: 2,
+        }),
+        saveContractTemplate: () => ({ templateNo: 'SUPPLY-STD', version: 2 }),
+      },
+    });
+    const body = (await screen.findByDisplayValue('계약일자 : 갑 대표자', undefined, {
+      timeout: 5000,
+    })) as HTMLTextAreaElement;
+    const list = await screen.findByRole('region', { name: '템플릿 변수' });
+    expect(within(list).getByText('{{contract.date}}')).toBeTruthy();
+    expect(within(list).getByText('발주자 대표자')).toBeTruthy();
+    // The cursor after "계약일자 : ": the placeholder goes there, not at the end.
+    body.focus();
+    body.setSelectionRange(7, 7);
+    fireEvent.click(within(list).getByRole('button', { name: '계약일자(contract.date) 넣기' }));
+    await waitFor(() => expect(body.value).toBe('계약일자 : {{contract.date}}갑 대표자'));
+    // A selection is replaced.
+    body.setSelectionRange(body.value.length - 3, body.value.length);
+    fireEvent.click(within(list).getByRole('button', { name: '발주자 대표자(buyer.ceo) 넣기' }));
+    await waitFor(() => expect(body.value).toBe('계약일자 : {{contract.date}}갑 {{buyer.ceo}}'));
+    fireEvent.click(screen.getByRole('button', { name: '저장' }));
+    const confirm = await screen.findByRole('alertdialog');
+    fireEvent.click(within(confirm).getByRole('button', { name: '확인' }));
+    await waitFor(() => expect(lastCall(r.services.calls, 'saveContractTemplate')).toBeDefined(), { timeout: 5000 });
+    expect(lastCall(r.services.calls, 'saveContractTemplate')!.input).toMatchObject({
+      body: { body: '계약일자 : {{contract.date}}갑 {{buyer.ceo}}', version: 1 },
+    });
+  });
+
   it('the approver sees 승인 on a contract in approval and decides with the approval’s version', async () => {
     const r = renderScreen('contract.contractDetail', {
       entries: screenDefinitions,

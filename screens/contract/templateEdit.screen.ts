@@ -4,7 +4,9 @@ import { CONTRACT_TYPE, f, SIGN_ORDER, T, USE_YN } from './contract-parts';
 /**
  * /contract/templateEdit — one contract template: name, type, signing order and the text with its
  * placeholders ({{variable}} from the catalogue, {{clause:CODE}} from the clause library; the server
- * refuses an unknown one). A save makes the next version; contracts keep the version they were made from.
+ * refuses an unknown one). Under the text, the variables with their meaning (listContractVariables); pressing
+ * one inserts its placeholder at the cursor. A save makes the next version; contracts keep the version they were
+ * made from.
  */
 export default defineEditScreen({
   id: 'contract.templateEdit',
@@ -36,7 +38,9 @@ export default defineEditScreen({
         { field: 'createdAt', widget: 'datetime', readOnly: true, visible: "mode == 'update'" },
         {
           field: 'body',
-          widget: 'textarea',
+          // The text with the catalogue's variables listed by meaning; pressing one inserts it at the cursor.
+          widget: 'templateText',
+          optionsFrom: { operation: 'listContractVariables', value: 'name', text: 'label' },
           rows: 18,
           required: true,
           maxLength: 100000,

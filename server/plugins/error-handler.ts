@@ -106,8 +106,8 @@ export function databaseIntegrityError(error: unknown): { status: number; code: 
 }
 
 /**
- * One error shape for the whole API. Messages are exposed only below 500;
- * a 5xx answers a generic message and the details go to the log.
+ * One error shape for the whole API. Messages are exposed below 500 and for a deliberate 503;
+ * another 5xx answers a generic message and the details go to the log.
  */
 export const errorHandler = fp(async function errorHandler(app) {
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
@@ -129,7 +129,9 @@ export const errorHandler = fp(async function errorHandler(app) {
     }
     if (error instanceof HttpError) {
       if (error.statusCode >= 500) request.log.error({ err: error }, 'server error');
-      const exposed = error.statusCode < 500;
+      // A 503 is a deliberate "a service is away, try again" whose message says which (written for the user);
+      // other 5xx messages may carry internals and stay in the log.
+      const exposed = error.statusCode < 500 || error.statusCode === 503;
       return reply.status(error.statusCode).send({
         statusCode: error.statusCode,
         code: error.code,

@@ -29,6 +29,8 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gpms-fuzz-'));
 const config = {
   ...loadConfig({
     BID_MASTER_KEY: TEST_BID_MASTER_KEY,
+    // A test server on PostgreSQL seals with a throw-away certificate (server/config-contracts.ts).
+    CONTRACT_SEAL_THROWAWAY: 'on',
     ...process.env,
     NODE_ENV: 'test',
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent',

@@ -24,6 +24,7 @@ import { insertChangeRequests } from './change-requests.js';
 import { seedSupplierApplications } from './supplier-applications.js';
 import { EVALUATION_TABLES, seedEvaluation } from './evaluation.js';
 import { BUDGET_TABLES, seedBudgets } from './budget.js';
+import { seedContracts } from './contracts.js';
 
 export { SEED_ANCHOR } from './rng.js';
 export { MAX_SCALE } from './orders-bulk.js';
@@ -99,6 +100,8 @@ export const SEEDED_TABLES = [
   'erpVendorApp',
   'companyCouncil',
   'companyProspect',
+  'econtractClause',
+  'econtractTemplate',
   'auditLog',
 ] as const satisfies ReadonlyArray<keyof Database>;
 
@@ -277,6 +280,8 @@ export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<Recor
     step('supplier evaluation');
     await seedBudgets(trx);
     step('budgets');
+    await seedContracts(trx);
+    step('contract templates and clauses');
   });
 
   // Fresh statistics, or the first queries on a million-row table plan as if it were empty.

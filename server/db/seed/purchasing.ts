@@ -49,6 +49,7 @@ export const APPROVAL_LINES = [
   { lineId: 7, lineName: '예산전용 결재', description: '구매기획 결재 (docs/budget.md)', approvers: [E.opadmin] },
   { lineId: 8, lineName: '단가계약 결재', description: '구매기획 결재 (docs/agreements.md)', approvers: [E.opadmin] },
   { lineId: 9, lineName: '발주변경 결재', description: '구매기획 결재 (docs/agreements.md)', approvers: [E.opadmin] },
+  { lineId: 10, lineName: '전자계약 결재', description: '구매기획 결재 (docs/contracts.md)', approvers: [E.opadmin] },
 ] as const;
 
 export const APPROVAL_RULES = [
@@ -61,6 +62,7 @@ export const APPROVAL_RULES = [
   { ruleId: 7, docType: 'BUDGET', minAmount: '0', maxAmount: null, lineId: 7, description: '예산전용 전 금액' },
   { ruleId: 8, docType: 'AGREEMENT', minAmount: '0', maxAmount: null, lineId: 8, description: '단가계약 전 금액' },
   { ruleId: 9, docType: 'PO_CHANGE', minAmount: '0', maxAmount: null, lineId: 9, description: '발주변경 전 금액' },
+  { ruleId: 10, docType: 'CONTRACT', minAmount: '0', maxAmount: null, lineId: 10, description: '전자계약 전 금액' },
 ] as const;
 
 /** Days of orders that get their PR, quotation request and quotations. */

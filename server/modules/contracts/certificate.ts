@@ -42,7 +42,38 @@ export interface CertificateModel {
   signers: CertificateSigner[];
   /** The hash of the last event before execution, and its sequence number. */
   chainHead: { seq: number; hash: string };
+  /** The stamp duty (인지세) and the revenue stamps recorded for it by execution; absent: not shown. */
+  stampDuty?: StampLines;
 }
+
+export interface StampLines {
+  /** The duty in won; '0' for a document that is not taxable or an amendment that owes none. */
+  duty: string;
+  /** Each party's share and the 전자수입인지 number recorded for it (null: not yet, PENDING). */
+  shares: Array<{ role: string; amount: string; stampNo: string | null }>;
+}
+
+/** The stamp lines of a contract from its duty, the buyer's share and its STAMP_RECORDED events (the last per party). */
+export function stampLines(
+  duty: string,
+  buyerShare: string,
+  events: ReadonlyArray<{ kind: string; detail: unknown }>,
+): StampLines {
+  const recorded = (party: string) =>
+    (
+      events
+        .filter((e) => e.kind === 'STAMP_RECORDED' && (e.detail as { party?: string } | null)?.party === party)
+        .at(-1)?.detail as { stampNo?: string } | undefined
+    )?.stampNo ?? null;
+  const supplierShare = (BigInt(duty) - BigInt(buyerShare)).toString();
+  const shares = [
+    { role: '발주자(갑)', amount: buyerShare, stampNo: recorded('BUYER') },
+    { role: '수급자(을)', amount: supplierShare, stampNo: recorded('SUPPLIER') },
+  ].filter((x) => x.amount !== '0');
+  return { duty, shares };
+}
+
+const won = (amount: string) => `${BigInt(amount).toLocaleString('ko-KR')}원`;
 
 /** An instant as Korean time: 2026-11-26 14:03:09 (KST, UTC+9). */
 export function kstText(instant: string | Date): string {
@@ -111,6 +142,16 @@ export async function renderCertificatePdf(m: CertificateModel): Promise<Buffer>
   row(doc, '계약서 SHA-256', m.documentSha, true);
   row(doc, '체결 일시', kstText(m.executedAt));
   row(doc, '이벤트 체인 헤드', `#${m.chainHead.seq} ${m.chainHead.hash}`, true);
+  if (m.stampDuty) {
+    row(doc, '인지세', m.stampDuty.duty === '0' ? '없음 (과세문서 아님 또는 증액 없음)' : won(m.stampDuty.duty));
+    for (const share of m.stampDuty.shares)
+      row(
+        doc,
+        `전자수입인지 ${share.role}`,
+        `${won(share.amount)} · ${share.stampNo ?? '미기록 (체결 후 납부 예정)'}`,
+        share.stampNo !== null,
+      );
+  }
 
   m.signers.forEach((s, i) => {
     doc.y += 8;

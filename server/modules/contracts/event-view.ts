@@ -15,6 +15,9 @@ interface StoredEvent {
   userId: string | null;
   actorCompNo: string | null;
   docSha: string | null;
+  /** What the event records beyond its columns (a stamp, a revision): staff and the event's own company see it. */
+  detail?: unknown;
+  prevHash: string;
   hash: string;
 }
 
@@ -51,6 +54,8 @@ export function presentEvents(
       actorRole: role,
       actorCompNo: e.actorCompNo,
       docSha: e.docSha,
+      detail: hidden ? null : (e.detail ?? null),
+      prevHash: e.prevHash,
       hash: e.hash,
     };
   });

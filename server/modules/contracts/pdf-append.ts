@@ -166,3 +166,28 @@ export function appendPdfPages(base: Buffer, extra: Buffer): Buffer {
   push(Buffer.from(`xref\n${rows}${trailer}\n`, 'latin1'));
   return Buffer.concat(parts, length);
 }
+
+/**
+ * Points the file's last startxref at its last xref section exactly. An incremental update that
+ * wrote it at the line break before `xref` (as @signpdf/placeholder-plain does) reads in most
+ * viewers, but qpdf warns ("extraneous whitespace seen before xref"); an archive copy should pass
+ * every checker. The file is unchanged when the offset is already right.
+ */
+export function fixLastStartxref(pdf: Buffer): Buffer {
+  const text = pdf.toString('latin1');
+  const sx = text.lastIndexOf('startxref');
+  const m = /^startxref(\s+)(\d+)/.exec(text.slice(sx));
+  if (sx < 0 || !m) throw new Error('pdf-append: no startxref');
+  const xref = text.lastIndexOf('\nxref', sx) + 1;
+  if (xref <= 0) return pdf;
+  const at = Number(m[2]);
+  if (at === xref) return pdf;
+  // Only whitespace between the offset written and the xref keyword: anything else is not ours to move.
+  if (at > xref || !/^\s*$/.test(text.slice(at, xref))) return pdf;
+  const start = sx + 'startxref'.length + m[1].length;
+  return Buffer.concat([
+    pdf.subarray(0, start),
+    Buffer.from(String(xref), 'latin1'),
+    pdf.subarray(start + m[2].length),
+  ]);
+}

@@ -10,6 +10,7 @@ import { internalActor } from '../../domain/actor.js';
 import {
   AmendmentBody,
   ChainVerdictAnswer,
+  ContractChainExport,
   ClauseBody,
   ClauseCodeParams,
   ClauseList,
@@ -39,12 +40,16 @@ import {
   TemplateNoParams,
   TemplateSaved,
   TemplateVersionQuery,
+  VariableList,
   VerifyDocumentAnswer,
   VerifyDocumentBody,
 } from './schemas.js';
 import { anchorContract } from './anchor.js';
 import { countSignCodeRequest, SignCodeLimited } from './code-limit.js';
 import * as s from './service.js';
+import { exportContractChain } from './chain-export.js';
+import { variableRows } from './variables.js';
+import { langOf } from '../../auth/login-flow.js';
 
 /** The screens whose menus grant the contract operations (server/db/seed/menus.ts). */
 export const CONTRACT_SCREENS = {
@@ -141,6 +146,23 @@ export const contractRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => s.saveClause(request.db, request.caller!.userId, request.params.clauseCode, request.body),
+  );
+
+  app.get(
+    '/api/v1/contract-variables',
+    {
+      config: { readOnlyList: true, access: access.login([C.templates, C.templateEdit], 'read', ['I']) },
+      schema: {
+        operationId: 'listContractVariables',
+        tags: TAG,
+        summary: 'The variables a template may name: placeholder, meaning (in the request’s language) and how written',
+        response: { 200: VariableList, ...commonErrors },
+      },
+    },
+    async (request) => {
+      const rows = variableRows(langOf(request));
+      return { rows, total: rows.length };
+    },
   );
 
   app.get(
@@ -332,10 +354,10 @@ export const contractRoutes: FastifyPluginAsyncTypebox = async (app) => {
         operationId: 'signContract',
         tags: TAG,
         summary:
-          'The buyer’s signature by the named signer, with consent and the hash of the PDF read; out of order: 409 CONTRACT_NOT_YOUR_TURN; a taxable contract without its stamps (REQUIRE): 409 CONTRACT_STAMP_REQUIRED',
+          'The buyer’s signature by the named signer, with consent and the hash of the PDF read; out of order: 409 CONTRACT_NOT_YOUR_TURN; a taxable contract without its stamps (REQUIRE): 409 CONTRACT_STAMP_REQUIRED; the last signature while the time-stamping authority fails: 503 CONTRACT_TSA_UNAVAILABLE (nothing recorded)',
         params: ContractNoParams,
         body: SignBody,
-        response: { 200: ContractMoved, ...actionErrors },
+        response: { 200: ContractMoved, ...actionErrors, 503: Type.Ref('ErrorBody') },
       },
     },
     async (request) => s.buyerSign(request.db, deps, ctx(request), request.params.econtractNo, request.body),
@@ -421,6 +443,22 @@ export const contractRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => s.verifyContract(request.db, request.params.econtractNo, false, app.config.contractChainAnchor),
+  );
+
+  app.get(
+    '/api/v1/contracts/:econtractNo/chain',
+    {
+      config: { access: access.login([C.detail, C.verify], 'read', ['I']) },
+      schema: {
+        operationId: 'exportContractChain',
+        tags: TAG,
+        summary:
+          'The whole evidence chain: every event with every field its hash covers, for verification outside the system (docs/contracts.md "Verifying the chain")',
+        params: ContractNoParams,
+        response: { 200: ContractChainExport, ...commonErrors },
+      },
+    },
+    async (request) => exportContractChain(request.db, request.params.econtractNo, new Date()),
   );
 
   app.post(
@@ -546,10 +584,10 @@ export const contractRoutes: FastifyPluginAsyncTypebox = async (app) => {
         operationId: 'signMyContract',
         tags: TAG,
         summary:
-          'Sign for my company with the one-time code, consent and the hash of the PDF read; out of order: 409 CONTRACT_NOT_YOUR_TURN; wrong code: 400 CONTRACT_CODE_INVALID',
+          'Sign for my company with the one-time code, consent and the hash of the PDF read; out of order: 409 CONTRACT_NOT_YOUR_TURN; wrong code: 400 CONTRACT_CODE_INVALID; the last signature while the time-stamping authority fails: 503 CONTRACT_TSA_UNAVAILABLE (nothing recorded)',
         params: ContractNoParams,
         body: SupplierSignBody,
-        response: { 200: ContractMoved, ...actionErrors },
+        response: { 200: ContractMoved, ...actionErrors, 503: Type.Ref('ErrorBody') },
       },
     },
     async (request) => s.supplierSign(request.db, deps, ctx(request), request.params.econtractNo, request.body),

@@ -117,6 +117,11 @@ const NewContractFields = {
       Type.String({ maxLength: 50, description: 'Only this supplier user may sign; empty: any authorised user' }),
     ),
   ),
+  taxType: Type.Optional(
+    Type.Enum(['TAXABLE', 'ZERO_RATED', 'EXEMPT'], {
+      description: 'VAT type the amounts are checked against: TAXABLE (10 %, default), ZERO_RATED or EXEMPT (VAT 0)',
+    }),
+  ),
 };
 
 export const NewContractBody = Type.Object(
@@ -195,7 +200,11 @@ export const StampBody = Type.Object(
   {
     version: Version,
     party: Type.Enum(['BUYER', 'SUPPLIER']),
-    stampNo: Type.String({ minLength: 1, maxLength: 60, description: '전자수입인지 번호 or receipt' }),
+    stampNo: Type.String({
+      minLength: 1,
+      maxLength: 60,
+      description: '전자수입인지 고유번호 (10–30 digits and letters, at least 10 digits; hyphens and spaces allowed)',
+    }),
   },
   { additionalProperties: false },
 );
@@ -325,6 +334,10 @@ export const ContractDetail = Type.Object(
         actorRole: Type.Enum(['BUYER_SIGNER', 'BUYER_STAFF', 'SUPPLIER_USER', 'SYSTEM']),
         actorCompNo: Nullable(Type.String()),
         docSha: Nullable(Type.String()),
+        detail: Type.Optional(
+          Type.Unknown({ description: 'The event’s detail object, as hashed (docs/contracts.md "Evidence")' }),
+        ),
+        prevHash: Type.Optional(Type.String({ description: 'The previous event’s hash; 64 zeros for the first' })),
         hash: Type.String(),
       }),
     ),
@@ -416,3 +429,45 @@ export const SignerList = Type.Object({
 });
 
 export const ContractSchemas = [ContractDetail];
+
+/** The whole evidence chain of one contract, as an outsider verifies it (docs/contracts.md "Verifying the chain"). */
+export const ContractChainExport = Type.Object({
+  contractNo: Type.String(),
+  algorithm: Type.Literal('gpms-econtract-chain-v1', {
+    description: 'SHA-256 over the canonical JSON of each event with the previous hash (docs/contracts.md)',
+  }),
+  genesis: Type.String({ description: 'The previous hash of the first event: 64 zeros' }),
+  documentSha: Nullable(Type.String({ description: 'SHA-256 of the signing copy (the document both parties sign)' })),
+  executedSha: Nullable(Type.String({ description: 'SHA-256 of the executed copy, once executed' })),
+  exportedAt: Type.String(),
+  events: Type.Array(
+    Type.Object({
+      contractNo: Type.String(),
+      seq: Type.Integer(),
+      kind: Type.String(),
+      occurredAt: Type.String({ description: 'UTC, ISO 8601 with milliseconds, as hashed' }),
+      ip: Nullable(Type.String()),
+      userAgent: Nullable(Type.String()),
+      userId: Nullable(Type.String()),
+      actorCompNo: Nullable(Type.String()),
+      docSha: Nullable(Type.String()),
+      detail: Type.Unknown(),
+      prevHash: Type.String(),
+      hash: Type.String(),
+    }),
+  ),
+});
+
+/** The variables a template may name, for the template editor's list. */
+export const VariableList = Type.Object({
+  rows: Type.Array(
+    Type.Object({
+      name: Type.String(),
+      placeholder: Type.String({ description: 'What the template writes: {{name}}' }),
+      type: Type.String({ description: 'text, money or date' }),
+      label: Type.String({ description: 'What it means, in the request’s language (Accept-Language)' }),
+      written: Type.String({ description: 'How its value is written in the contract' }),
+    }),
+  ),
+  total: Type.Integer(),
+});

@@ -37,14 +37,22 @@ import { eventHash, GENESIS, instantText, sha256Hex, verifyChain, type ChainEven
 import { eventActors, presentEvents } from './event-view.js';
 import * as q from './queries.js';
 import { renderContractPdf } from './render.js';
-import { renderCertificatePdf, type CertificateModel, type CertificateSigner } from './certificate.js';
+import { renderCertificatePdf, stampLines, type CertificateModel, type CertificateSigner } from './certificate.js';
 import { appendPdfPages } from './pdf-append.js';
 import { sealPdf, throwawaySealKey, type SealKey } from './seal.js';
 import { sealedChainHead, sealReason, type SealedHead } from './sealed-head.js';
 import { readContractAnchors } from './anchor.js';
 import { verifySeal } from './seal-verify.js';
-import { startLocalTsa, type LocalTsa } from './tsa.js';
-import { CONTRACT_TYPE_LABELS, splitDuty, stampDuty, type ContractType } from './stamp-duty.js';
+import { startLocalTsa, TsaUnavailableError, type LocalTsa } from './tsa.js';
+import {
+  CONTRACT_TYPE_LABELS,
+  splitDuty,
+  stampDuty,
+  TAX_TYPE_LABELS,
+  type ContractType,
+  type TaxType,
+} from './stamp-duty.js';
+import { amendedAmount, buyerParty, checkStampNo, checkVat } from './stamp-chain.js';
 import {
   changedVariables,
   checkTemplateText,
@@ -258,6 +266,8 @@ export interface NewContract {
   supplierSignerId?: string | null;
   /** An amendment's own order (supplier first by default); a new contract takes its template's. */
   signOrder?: SignOrder;
+  /** The VAT the amounts are checked against (default TAXABLE: 10 %). */
+  taxType?: TaxType;
 }
 
 function checkNewContract(b: NewContract, today: string): void {
@@ -266,6 +276,7 @@ function checkNewContract(b: NewContract, today: string): void {
     errors.push({ path: 'body/supplyAmount', message: '공급가액은 0 이상의 정수(원)입니다' });
   if (!MONEY.test(b.vatAmount))
     errors.push({ path: 'body/vatAmount', message: '부가가치세는 0 이상의 정수(원)입니다' });
+  else if (MONEY.test(b.supplyAmount)) errors.push(...checkVat(b.supplyAmount, b.vatAmount, b.taxType));
   for (const k of ['startDate', 'endDate'] as const)
     if (b[k] && !isValidDate(b[k]!)) errors.push({ path: `body/${k}`, message: '날짜 형식이 아닙니다 (YYYY-MM-DD)' });
   if (b.startDate && b.endDate && b.endDate < b.startDate)
@@ -300,6 +311,8 @@ async function renderFor(
     documentDate,
     buyerRows: [
       ['상호', values['buyer.name'] ?? ''],
+      ['사업자등록번호', values['buyer.bizNo'] ?? ''],
+      ['대표자', values['buyer.ceo'] ?? ''],
       ['주소', values['buyer.address'] ?? ''],
       ['전화', values['buyer.phone'] ?? ''],
     ],
@@ -377,13 +390,21 @@ export async function createContract(
     const buyerName = head('COMPANY_NAME') ?? '당사';
     const contractType = template.contractType as ContractType;
     const total = (BigInt(b.supplyAmount) + BigInt(b.vatAmount)).toString();
-    const duty = stampDuty(contractType, total, { serviceTaxable: deps.config.contractServiceTaxable });
+    const duty = stampDuty(
+      contractType,
+      total,
+      { taxableKinds: deps.config.contractStampTaxable },
+      amends ? await amendedAmount(trx, amends.contractNo) : null,
+    );
     const share = splitDuty(duty, deps.config.contractStampBuyerPct);
     const contractNo = await nextDocumentNumber(trx, 'CT', today);
     const values: VariableValues = {
       'buyer.name': buyerName,
       'buyer.address': head('COMPANY_ADDRESS'),
       'buyer.phone': head('COMPANY_TEL'),
+      ...buyerParty(deps.config),
+      'contract.date': today,
+      'contract.taxTypeName': TAX_TYPE_LABELS[b.taxType ?? 'TAXABLE'],
       'supplier.name': supplier.compNameKr,
       'supplier.bizNo': supplier.taxNo2,
       'supplier.ceo': supplier.ceoName,
@@ -1079,6 +1100,7 @@ async function certificateModel(trx: Db, c: q.ContractRow, at: Date): Promise<Ce
     executedAt: instantText(at),
     signers,
     chainHead: { seq: head.seq, hash: head.hash },
+    stampDuty: stampLines(String(c.stampDuty), String(c.stampBuyerShare), events),
   };
 }
 
@@ -1115,8 +1137,19 @@ async function executedPdf(
   at: Date,
   head: SealedHead,
 ): Promise<Buffer> {
-  // The chain's head goes into the seal's reason: signed and time-stamped with the copy (sealed-head.ts).
-  return sealPdf(signed, sealKey(deps.config), sealReason(c.contractNo, head), at, await tsaUrl(deps.config));
+  try {
+    // The chain's head goes into the seal's reason: signed and time-stamped with the copy (sealed-head.ts).
+    return await sealPdf(signed, sealKey(deps.config), sealReason(c.contractNo, head), at, await tsaUrl(deps.config));
+  } catch (e) {
+    // The signature's transaction rolls back: nothing is recorded, the signer may sign again once it answers.
+    if (e instanceof TsaUnavailableError)
+      throw new HttpError(
+        503,
+        'CONTRACT_TSA_UNAVAILABLE',
+        '시점확인(타임스탬프) 서비스가 응답하지 않아 계약을 체결하지 못했습니다. 서명은 기록되지 않았으니 잠시 후 다시 서명하세요',
+      );
+    throw e;
+  }
 }
 
 function assertDocument(c: q.ContractRow, b: SignBody): void {
@@ -1347,8 +1380,7 @@ export async function recordStamp(
   b: { version: number; stampNo: string },
   supplier: boolean,
 ) {
-  const stampNo = b.stampNo.trim();
-  if (stampNo === '') failIf([{ path: 'body/stampNo', message: '전자수입인지 번호를 입력하세요' }]);
+  const stampNo = checkStampNo(b.stampNo);
   return db.transaction().execute(async (trx) => {
     const c = await q.lockContract(trx, contractNo);
     if (!c || !visibleTo(c, supplier)) throw notFound();

@@ -2,7 +2,8 @@
  * RFC 3161 time-stamping for the contract seal: a client that asks a time-stamping authority for a
  * token over the SHA-256 of a CMS signature value and adds it to the signer as the unsigned
  * attribute id-aa-timeStampToken (the PAdES B-T level), and a local authority on loopback with a
- * throw-away certificate (extended key usage timeStamping, critical) for tests and the demo. A
+ * throw-away certificate (extended key usage timeStamping, critical) for tests and the demo, whose
+ * tokens carry the ESS signing-certificate-v2 attribute RFC 3161/5816 require. A
  * configured authority (CONTRACT_TSA_URL) replaces the local one in production.
  */
 import crypto from 'node:crypto';
@@ -10,6 +11,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
+import { signingCertificateV2 } from './ess.js';
 
 const OID = {
   sha256: '2.16.840.1.101.3.4.2.1',
@@ -103,6 +105,8 @@ async function respond(id: TsaIdentity, reqDer: Uint8Array, serial: number, now:
               type: OID.messageDigest,
               values: [new asn1js.OctetString({ valueHex: ab(sha256(new Uint8Array(tstDer))) })],
             }),
+            // RFC 3161 §2.4.2 / RFC 5816: the token names the authority's certificate (openssl ts -verify checks it).
+            signingCertificateV2(id.cert),
           ],
         }),
       }),
@@ -153,8 +157,21 @@ export async function startLocalTsa(now: () => Date = () => new Date()): Promise
 
 /* ------------------------------ the client ------------------------------ */
 
-/** Asks the authority for a token over `data`'s SHA-256; checks its imprint and nonce. */
+/** The authority could not be asked, answered an error, refused, hung past the limit or answered for other data. */
+export class TsaUnavailableError extends Error {
+  override name = 'TsaUnavailableError';
+}
+
+/** Asks the authority for a token over `data`'s SHA-256; checks its imprint; any failure is a TsaUnavailableError. */
 export async function requestTimestamp(url: string, data: Uint8Array): Promise<pkijs.ContentInfo> {
+  try {
+    return await askAuthority(url, data);
+  } catch (e) {
+    throw e instanceof TsaUnavailableError ? e : new TsaUnavailableError((e as Error).message ?? String(e));
+  }
+}
+
+async function askAuthority(url: string, data: Uint8Array): Promise<pkijs.ContentInfo> {
   const hash = sha256(data);
   const nonce = crypto.randomBytes(8);
   nonce[0] &= 0x7f;
@@ -173,10 +190,10 @@ export async function requestTimestamp(url: string, data: Uint8Array): Promise<p
     body: Buffer.from(req.toSchema().toBER(false)),
     signal: AbortSignal.timeout(10_000),
   });
-  if (!res.ok) throw new Error(`time-stamping authority answered ${res.status}`);
+  if (!res.ok) throw new TsaUnavailableError(`time-stamping authority answered ${res.status}`);
   const resp = pkijs.TimeStampResp.fromBER(await res.arrayBuffer());
   if (resp.status.status !== pkijs.PKIStatus.granted || !resp.timeStampToken)
-    throw new Error(`time-stamping authority refused (status ${resp.status.status})`);
+    throw new TsaUnavailableError(`time-stamping authority refused (status ${resp.status.status})`);
   const tst = tstInfoOf(resp.timeStampToken);
   if (Buffer.compare(Buffer.from(tst.messageImprint.hashedMessage.valueBlock.valueHexView), hash) !== 0)
     throw new Error('the time-stamp token is for other data');

@@ -28,6 +28,8 @@ export const VARIABLES: readonly VariableDef[] = [
   v('buyer.name', 'text', '발주자 상호', 'Buyer name'),
   v('buyer.address', 'text', '발주자 주소', 'Buyer address'),
   v('buyer.phone', 'text', '발주자 전화', 'Buyer phone'),
+  v('buyer.bizNo', 'text', '발주자 사업자등록번호', 'Buyer business number'),
+  v('buyer.ceo', 'text', '발주자 대표자', 'Buyer representative'),
   v('supplier.name', 'text', '수급자 상호', 'Supplier name'),
   v('supplier.bizNo', 'text', '수급자 사업자등록번호', 'Supplier business number'),
   v('supplier.ceo', 'text', '수급자 대표자', 'Supplier representative'),
@@ -35,6 +37,8 @@ export const VARIABLES: readonly VariableDef[] = [
   v('contract.no', 'text', '계약번호', 'Contract number'),
   v('contract.title', 'text', '계약명', 'Contract title'),
   v('contract.typeName', 'text', '계약 종류', 'Contract type'),
+  v('contract.date', 'date', '계약일자', 'Contract date'),
+  v('contract.taxTypeName', 'text', '과세 구분', 'VAT type'),
   v('contract.supplyAmount', 'money', '공급가액', 'Supply amount'),
   v('contract.vatAmount', 'money', '부가가치세', 'VAT'),
   v('contract.totalAmount', 'money', '계약금액(부가가치세 포함)', 'Amount incl. VAT'),
@@ -50,6 +54,25 @@ export const VARIABLES: readonly VariableDef[] = [
 ];
 
 const BY_NAME = new Map(VARIABLES.map((d) => [d.name, d]));
+
+const TYPE_TEXT = {
+  ko: { text: '글자', money: '금액 (금 1,000,000원)', date: '날짜 (2026년 11월 26일)' },
+  en: { text: 'text', money: 'amount (금 1,000,000원)', date: 'date (2026년 11월 26일)' },
+} as const;
+
+/**
+ * The catalogue as the template editor lists it (`listContractVariables`): each variable's
+ * placeholder, its meaning in the asker's language and how its value is written.
+ */
+export function variableRows(lang: 'ko' | 'en') {
+  return VARIABLES.map((d) => ({
+    name: d.name,
+    placeholder: `{{${d.name}}}`,
+    type: d.type,
+    label: lang === 'en' ? d.labelEn : d.labelKo,
+    written: TYPE_TEXT[lang][d.type],
+  }));
+}
 
 export type VariableValues = Record<string, string | null>;
 

@@ -11,6 +11,7 @@ import { prepareFirstStart } from '../../../server/modules/first-start/service.j
 import { createEmptyTestDb, type TestDb } from '../../helpers/test-db.js';
 import { formRequest } from '../../helpers/login.js';
 import { TEST_BID_MASTER_KEY } from '../../helpers/bid-key.js';
+import { testContractSealEnv } from '../../helpers/contract-seal.js';
 
 /**
  * A production start has no known password. The server is built with a production
@@ -33,7 +34,12 @@ afterAll(async () => {
  * start, compile a route's on its first call.
  */
 async function productionStart(env: Record<string, string> = {}, schemas: SchemaCompile = 'at-start') {
-  const fromEnv = loadConfig({ NODE_ENV: 'production', BID_MASTER_KEY: TEST_BID_MASTER_KEY, ...env });
+  const fromEnv = loadConfig({
+    NODE_ENV: 'production',
+    BID_MASTER_KEY: TEST_BID_MASTER_KEY,
+    ...testContractSealEnv(),
+    ...env,
+  });
   const config: Config = {
     ...testConfig({ dataDir, distDir: path.join(dataDir, 'no-dist') }),
     nodeEnv: 'production',
@@ -63,11 +69,25 @@ const change = (app: FastifyInstance, username: string, password: string, newPas
 
 describe('a production start with no known password', () => {
   it('production does not seed the demo company unless SEED=demo is set', () => {
-    expect(loadConfig({ NODE_ENV: 'production', BID_MASTER_KEY: TEST_BID_MASTER_KEY }).seed).toBe('none');
-    expect(loadConfig({ NODE_ENV: 'production', BID_MASTER_KEY: TEST_BID_MASTER_KEY, SEED: 'demo' }).seed).toBe('demo');
+    expect(
+      loadConfig({ NODE_ENV: 'production', BID_MASTER_KEY: TEST_BID_MASTER_KEY, ...testContractSealEnv() }).seed,
+    ).toBe('none');
+    expect(
+      loadConfig({
+        NODE_ENV: 'production',
+        BID_MASTER_KEY: TEST_BID_MASTER_KEY,
+        ...testContractSealEnv(),
+        SEED: 'demo',
+      }).seed,
+    ).toBe('demo');
     expect(loadConfig({ NODE_ENV: 'development' }).seed).toBe('demo');
     expect(() =>
-      loadConfig({ NODE_ENV: 'production', BID_MASTER_KEY: TEST_BID_MASTER_KEY, ADMIN_INITIAL_PASSWORD: 'short' }),
+      loadConfig({
+        NODE_ENV: 'production',
+        BID_MASTER_KEY: TEST_BID_MASTER_KEY,
+        ...testContractSealEnv(),
+        ADMIN_INITIAL_PASSWORD: 'short',
+      }),
     ).toThrow(/ADMIN_INITIAL_PASSWORD does not meet the password policy/);
   });
 

@@ -1,9 +1,15 @@
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
+import http_ from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as pkijs from 'pkijs';
+import { checkWithOutsideTools, outsideToolsAvailable } from '../../helpers/pdf-tools.js';
+import { signingCertificateHashOf } from '../../../server/modules/contracts/ess.js';
+import { signatureOf } from '../../../server/modules/contracts/seal.js';
 import { buildTestApp, type TestApp } from '../../helpers/app.js';
 import { latestCode, type LoggedIn } from '../../helpers/login.js';
 import { sessionAs } from '../../helpers/session.js';
@@ -29,7 +35,7 @@ const has = (tool: string) => {
     return false;
   }
 };
-const poppler = has('pdftotext') && has('pdfsig');
+const poppler = has('pdftotext') && has('pdfsig') && outsideToolsAvailable;
 
 /** Runs a poppler tool on the bytes (written to a temporary file) and answers its output. */
 function poppler1(tool: string, args: string[], pdf: Buffer): string {
@@ -252,8 +258,113 @@ describe.runIf(process.env.CI === 'true' || contractFontsAvailable())(
         expect(await verifySeal(pdf)).toMatchObject({ ok: true, coversWholeFile: true });
         expect(poppler1('pdfsig', [], pdf)).toContain('Signature is Valid');
         expect(ok(await http.get(`/api/v1/contracts/${no}/verify`, operator)).ok).toBe(true);
+        // What an outsider runs (PAdES B-T): qpdf finds no error and no warning, pdfsig a valid signature over the
+        // whole file, OpenSSL a valid time-stamp token naming its authority's certificate (ESS signing-certificate-v2).
+        const outside = checkWithOutsideTools(pdf);
+        expect(outside.qpdf.output).not.toMatch(/WARNING/i);
+        expect(outside.qpdf.output).toMatch(/No syntax or stream encoding errors found/);
+        expect(outside.qpdf.status, outside.qpdf.output).toBe(0);
+        expect(outside.pdfsig).toMatch(/Signature Validation: Signature is Valid/);
+        expect(outside.pdfsig).toMatch(/Total document signed/);
+        expect(outside.pdfsig).toMatch(/Signature Type: ETSI.CAdES.detached/);
+        expect(outside.tsVerify.output, outside.tsVerify.output).toMatch(/Verification: OK/);
+        expect(outside.tsVerify.status).toBe(0);
+        // The chain exported and checked outside the system by the script written from the docs alone.
+        const chain = ok(await http.get(`/api/v1/contracts/${no}/chain`, operator));
+        expect(chain).toMatchObject({
+          contractNo: no,
+          algorithm: 'gpms-econtract-chain-v1',
+          executedSha: ex.executedSha,
+        });
+        expect(chain.events).toHaveLength(ex.events.length);
+        // The event list carries what the hash covers too: detail and the previous hash.
+        expect(ex.events[0]).toMatchObject({
+          prevHash: '0'.repeat(64),
+          detail: expect.objectContaining({ templateNo: expect.any(String) }),
+        });
+        expect(ex.events.map((e: { prevHash: string }) => e.prevHash).slice(1)).toEqual(
+          ex.events.map((e: { hash: string }) => e.hash).slice(0, -1),
+        );
+        const script = path.join(process.cwd(), 'scripts/verify-contract-chain.mjs');
+        const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'chain-'));
+        try {
+          const file = path.join(dir, 'chain.json');
+          const pdfFile = path.join(dir, 'executed.pdf');
+          fs.writeFileSync(file, JSON.stringify(chain));
+          fs.writeFileSync(pdfFile, pdf);
+          const good = spawnSync(process.execPath, [script, file, '--pdf', pdfFile], { encoding: 'utf8' });
+          expect(good.status, good.stderr).toBe(0);
+          expect(good.stdout).toContain(`${chain.events.length} events verified`);
+          expect(good.stdout).toContain('is the executed copy');
+          // One changed detail (a signer's consent moved to another party) is named at its event.
+          const consent = chain.events.find((e: { kind: string }) => e.kind === 'CONSENT');
+          const tampered = structuredClone(chain);
+          tampered.events.find((e: { seq: number }) => e.seq === consent.seq).detail = { party: 'X' };
+          fs.writeFileSync(file, JSON.stringify(tampered));
+          const bad = spawnSync(process.execPath, [script, file], { encoding: 'utf8' });
+          expect(bad.status).toBe(1);
+          expect(bad.stderr).toContain(`FAILED at event ${consent.seq}: HASH_MISMATCH`);
+          // Another PDF is not in the chain.
+          fs.writeFileSync(file, JSON.stringify(chain));
+          fs.writeFileSync(pdfFile, Buffer.concat([pdf, Buffer.from('\n')]));
+          const other = spawnSync(process.execPath, [script, file, '--pdf', pdfFile], { encoding: 'utf8' });
+          expect(other.status).toBe(1);
+          expect(other.stderr).toContain('PDF_NOT_IN_CHAIN');
+        } finally {
+          fs.rmSync(dir, { recursive: true, force: true });
+        }
+        // The seal's own signer info names its certificate (RFC 5035).
+        const cms = new pkijs.SignedData({
+          schema: pkijs.ContentInfo.fromBER(new Uint8Array(signatureOf(pdf).cms).buffer).content,
+        });
+        const sealCert = cms.certificates![0] as pkijs.Certificate;
+        expect(signingCertificateHashOf(cms.signerInfos[0])?.toString('hex')).toBe(
+          sha256(Buffer.from(sealCert.toSchema().toBER(false))),
+        );
       },
     );
+
+    it('the time-stamping authority answering 500 or hanging: the last signature is 503 CONTRACT_TSA_UNAVAILABLE, nothing recorded; signed again once it answers, the contract executes', async () => {
+      // An authority that answers 500, then one that never answers (the client gives up after 10 s).
+      let mode: 'error' | 'hang' = 'error';
+      const broken = http_.createServer((req, res) => {
+        req.resume();
+        if (mode === 'error') {
+          res.writeHead(500);
+          res.end();
+        }
+      });
+      await new Promise<void>((resolve) => broken.listen(0, '127.0.0.1', resolve));
+      const before = t.config.contractTsaUrl;
+      const { no } = await sent();
+      await supplierSigns(no);
+      const signedBefore = await detail(no);
+      try {
+        t.config.contractTsaUrl = `http://127.0.0.1:${(broken.address() as AddressInfo).port}/tsa`;
+        for (const m of ['error', 'hang'] as const) {
+          mode = m;
+          const c = await detail(no);
+          const res = await http.post(`/api/v1/contracts/${no}/sign`, operator, {
+            version: c.version,
+            documentSha: c.documentSha,
+            consent: true,
+          });
+          expectError(res, 503, 'CONTRACT_TSA_UNAVAILABLE');
+          expect(res.body.msg).toContain('서명은 기록되지 않았으니');
+          // Nothing of the signature was kept: the same state, version and events as before.
+          const after = await detail(no);
+          expect(after).toMatchObject({ status: 'PARTLY_SIGNED', version: signedBefore.version });
+          expect(after.events).toHaveLength(signedBefore.events.length);
+        }
+      } finally {
+        t.config.contractTsaUrl = before;
+        broken.closeAllConnections();
+        await new Promise<void>((resolve) => broken.close(() => resolve()));
+      }
+      // The authority answers again: the same signature executes the contract.
+      expect((await buyerSigns(no)).status).toBe('EXECUTED');
+      expect(ok(await http.get(`/api/v1/contracts/${no}/verify`, operator)).ok).toBe(true);
+    }, 180_000);
 
     it('a signing code signs only the contract it was asked for', async () => {
       const a = await sent();

@@ -16,6 +16,7 @@ import { signatureOf } from '../../../server/modules/contracts/seal.js';
 import { timestampOf, tstInfoOf } from '../../../server/modules/contracts/tsa.js';
 import { anchorContractHeads, readContractAnchors } from '../../../server/modules/contracts/anchor.js';
 import { eventHash, instantText } from '../../../server/modules/contracts/chain.js';
+import { readPdf } from '../../helpers/pdf.js';
 
 const sha256 = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 const addDays = (day: string, n: number) =>
@@ -216,6 +217,46 @@ describe.runIf(process.env.CI === 'true' || contractFontsAvailable())(
       expect(list.rows.find((r: { templateNo: string }) => r.templateNo === 'MOLD')?.version).toBe(2);
     });
 
+    it('the demo seed’s templates and clauses make a contract naming both parties’ 대표자 and 사업자등록번호 and its 계약일자', async () => {
+      const list = ok(await http.get('/api/v1/contract-templates', operator));
+      expect(list.rows.map((r: { templateNo: string }) => r.templateNo)).toEqual(
+        expect.arrayContaining(['SUPPLY-STD', 'AMEND-STD']),
+      );
+      expect(list.variables.map((v: { name: string }) => v.name)).toEqual(
+        expect.arrayContaining(['contract.date', 'buyer.ceo', 'buyer.bizNo', 'supplier.ceo', 'supplier.bizNo']),
+      );
+      const clauses = ok(await http.get('/api/v1/contract-clauses', operator));
+      expect(clauses.rows.map((c: { clauseCode: string }) => c.clauseCode)).toEqual(
+        expect.arrayContaining(['PAYMENT', 'WARRANTY', 'DISPUTE']),
+      );
+      const created = ok(
+        await http.post('/api/v1/contracts', operator, {
+          templateNo: 'SUPPLY-STD',
+          compNo: 'C00001',
+          title: '사출 부품 공급',
+          supplyAmount: '5000000',
+          vatAmount: '500000',
+          signDeadline: addDays(kstToday(), 7),
+          buyerSignerId: 'operator',
+        }),
+      );
+      const c = await detail(created.contractNo as string);
+      expect(c.variables['contract.date']).toBe(kstToday());
+      expect(c.variables['buyer.bizNo']).toMatch(/^\d{3}-\d{2}-\d{5}$/);
+      expect(c.variables['buyer.ceo']).toBeTruthy();
+      expect(c.variables['supplier.bizNo']).toBeTruthy();
+      const text = (
+        await readPdf((await http.get(`/api/v1/contracts/${c.contractNo}/document/draft`, operator)).res.rawPayload)
+      ).text.join('\n');
+      const y = kstToday();
+      expect(text).toContain(
+        `계약일자 ${Number(y.slice(0, 4))}년 ${Number(y.slice(5, 7))}월 ${Number(y.slice(8, 10))}일`,
+      );
+      expect(text).toContain(c.variables['buyer.bizNo']);
+      expect(text).toContain(c.variables['supplier.bizNo']);
+      expect(text).toContain('제8조 (분쟁 해결)');
+    });
+
     it('draft → approval → sent: the supplier sees it only once sent; another company’s supplier gets 404', async () => {
       const created = ok(
         await http.post('/api/v1/contracts', operator, {
@@ -370,16 +411,24 @@ describe.runIf(process.env.CI === 'true' || contractFontsAvailable())(
         await http.post(`/api/v1/contracts/${no}/stamps`, operator, {
           version: now.version,
           party: 'SUPPLIER',
-          stampNo: 'R-2026-9999',
+          stampNo: '2026112899999',
         }),
         403,
         'CONTRACT_NOT_YOUR_SHARE',
       );
+      // Not a revenue stamp's number: refused, nothing recorded.
+      const notAStamp = await http.post(`/api/v1/contracts/${no}/stamps`, operator, {
+        version: now.version,
+        party: 'BUYER',
+        stampNo: 'R-2026-0001',
+      });
+      expectError(notAStamp, 400, 'VALIDATION');
+      expect(JSON.stringify(notAStamp.body)).toContain('전자수입인지 번호는');
       ok(
         await http.post(`/api/v1/contracts/${no}/stamps`, operator, {
           version: now.version,
           party: 'BUYER',
-          stampNo: 'R-2026-0001',
+          stampNo: '0101-2026-1128-0001',
         }),
       );
       now = await detail(no);
@@ -389,7 +438,7 @@ describe.runIf(process.env.CI === 'true' || contractFontsAvailable())(
         ok(
           await http.post(`/api/v1/cyber/contracts/${no}/stamp`, supplier1, {
             version: mine.version,
-            stampNo: 'R-2026-0002',
+            stampNo: '0101 2026 1128 0002',
           }),
         ).stampStatus,
       ).toBe('PAID');
@@ -480,6 +529,11 @@ describe.runIf(process.env.CI === 'true' || contractFontsAvailable())(
       expect(sha256(draftPdf)).toBe(ex.documentSha);
       expect(Buffer.compare(pdf.subarray(0, draftPdf.length), draftPdf)).toBe(0);
       expect(sha256(pdf)).toBe(ex.executedSha);
+      // The stamps' numbers (normalised) are printed on the certificate page, under the seal.
+      const certificate = (await readPdf(pdf)).text.at(-1)!;
+      expect(certificate).toContain('0101202611280001');
+      expect(certificate).toContain('0101202611280002');
+      expect(certificate).toContain('20,000원');
       expect(await verifySeal(pdf)).toMatchObject({ ok: true, coversWholeFile: true });
       // With the RFC 3161 token of the local authority: its imprint is the hash of the signature value.
       const ts = timestampOf(signatureOf(pdf).cms);
@@ -748,6 +802,95 @@ describe.runIf(process.env.CI === 'true' || contractFontsAvailable())(
           .executeTakeFirstOrThrow(),
       ).toEqual({ ...order, buyerId: 'E000005' });
       expectError(await amend(), 403, 'NOT_ALLOWED');
+    });
+
+    it('인지세 of a 변경계약 by 시행령 §12 (the duty on the new amount less what the old one bore; 0 for a decrease or no change); VAT checked against the supply', async () => {
+      // Supply ₩9 M with VAT ₩90 M: refused, naming the tenth expected.
+      const wrongVat = await http.post('/api/v1/contracts', operator, {
+        templateNo: 'MOLD',
+        compNo: 'C00001',
+        title: '금형 제작',
+        supplyAmount: '9000000',
+        vatAmount: '90000000',
+        signDeadline: addDays(kstToday(), 7),
+        buyerSignerId: 'operator',
+      });
+      expectError(wrongVat, 400, 'VALIDATION');
+      expect(JSON.stringify(wrongVat.body)).toContain('900,000원');
+      const exempt = await http.post('/api/v1/contracts', operator, {
+        templateNo: 'MOLD',
+        compNo: 'C00001',
+        title: '금형 제작',
+        supplyAmount: '9000000',
+        vatAmount: '900000',
+        taxType: 'EXEMPT',
+        signDeadline: addDays(kstToday(), 7),
+        buyerSignerId: 'operator',
+      });
+      expectError(exempt, 400, 'VALIDATION');
+      /** An executed 도급 contract of this total (stamps recorded when it owes duty). */
+      async function executed(supply: string, vat: string) {
+        const { no } = await sent('MOLD', supply, vat);
+        ok(await supplierSigns(no));
+        let c = await detail(no);
+        if (c.stampStatus === 'REQUIRED') {
+          ok(
+            await http.post(`/api/v1/contracts/${no}/stamps`, operator, {
+              version: c.version,
+              party: 'BUYER',
+              stampNo: '1111222233334444',
+            }),
+          );
+          const mine = ok(await http.get(`/api/v1/cyber/contracts/${no}`, supplier1));
+          ok(
+            await http.post(`/api/v1/cyber/contracts/${no}/stamp`, supplier1, {
+              version: mine.version,
+              stampNo: '1111222233335555',
+            }),
+          );
+          c = await detail(no);
+        }
+        ok(
+          await http.post(`/api/v1/contracts/${no}/sign`, operator, {
+            version: c.version,
+            documentSha: c.documentSha,
+            consent: true,
+          }),
+        );
+        expect((await detail(no)).status).toBe('EXECUTED');
+        return no;
+      }
+      const amend = async (no: string, supply: string, vat: string, title = '금형 제작') =>
+        detail(
+          ok(
+            await http.post(`/api/v1/contracts/${no}/amendments`, operator, {
+              title,
+              supplyAmount: supply,
+              vatAmount: vat,
+              signDeadline: addDays(kstToday(), 10),
+              buyerSignerId: 'operator',
+            }),
+          ).contractNo as string,
+        );
+      // ₩10 M (no duty) → ₩35 M: the 30–50 M bracket's ₩40,000 less nothing paid.
+      const ten = await executed('9090910', '909090');
+      expect((await detail(ten)).stampDuty).toBe('0');
+      expect(await amend(ten, '31818182', '3181818')).toMatchObject({
+        totalAmount: '35000000',
+        stampDuty: '40000',
+        stampStatus: 'REQUIRED',
+      });
+      // ₩30 M (₩20,000 paid) → ₩35 M: 40,000 − 20,000; a decrease or the same amount owes nothing.
+      const thirty = await executed('27272728', '2727272');
+      expect((await detail(thirty)).stampDuty).toBe('20000');
+      expect(await amend(thirty, '31818182', '3181818')).toMatchObject({ stampDuty: '20000', stampStatus: 'REQUIRED' });
+      expect(await amend(thirty, '27272728', '2727272', '금형 제작 (납기 변경)')).toMatchObject({
+        stampDuty: '0',
+        stampStatus: 'NOT_TAXABLE',
+      });
+      expect(await amend(thirty, '9090910', '909090')).toMatchObject({ stampDuty: '0', stampStatus: 'NOT_TAXABLE' });
+      // One won over the 30 M edge: the next bracket less what was paid.
+      expect(await amend(thirty, '27272728', '2727273')).toMatchObject({ totalAmount: '30000001', stampDuty: '20000' });
     });
 
     it('the supplier declines with a reason', async () => {

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { TEST_BID_MASTER_KEY } from '../../helpers/bid-key.js';
+import { testContractSealEnv } from '../../helpers/contract-seal.js';
 import { loadConfig } from '../../../server/config.js';
 
 /**
@@ -50,7 +51,12 @@ describe('docs/auth.md configuration examples', () => {
 
   it('the ADFS example passes start-up validation', () => {
     const env = exampleAfter('### ADFS example');
-    const config = loadConfig({ BID_MASTER_KEY: TEST_BID_MASTER_KEY, ...env, NODE_ENV: 'production' });
+    const config = loadConfig({
+      BID_MASTER_KEY: TEST_BID_MASTER_KEY,
+      ...testContractSealEnv(),
+      ...env,
+      NODE_ENV: 'production',
+    });
     expect(config.loginMode).toBe('SSO_AD');
     expect(config.oidc).toMatchObject({
       issuer: env.OIDC_ISSUER,

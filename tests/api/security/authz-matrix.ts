@@ -486,6 +486,7 @@ export const AUTHZ_MATRIX: Readonly<Record<string, Rule>> = {
     '/contract/contractList',
     '/contract/contractDetail',
   ),
+  listContractVariables: I.r('/contract/templateList', '/contract/templateEdit'),
   getContractTemplate: I.r(
     '/contract/templateList',
     '/contract/templateEdit',
@@ -506,6 +507,7 @@ export const AUTHZ_MATRIX: Readonly<Record<string, Rule>> = {
   recordContractStamp: I.w('/contract/contractDetail'),
   createContractAmendment: I.w('/contract/contractDetail'),
   verifyContract: I.r('/contract/contractDetail', '/contract/contractVerify'),
+  exportContractChain: I.r('/contract/contractDetail', '/contract/contractVerify'),
   verifyContractDocument: I.r('/contract/contractVerify', '/contract/contractDetail'),
   listMyContracts: IX.r('/contract/contractList', '/contract/contractSign'),
   getMyContract: X.r('/contract/contractList', '/contract/contractSign'),

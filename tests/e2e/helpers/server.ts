@@ -157,6 +157,9 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       DIST_DIR,
       // Required with DATABASE_URL or in production (server/config.ts).
       BID_MASTER_KEY: process.env.BID_MASTER_KEY ?? TEST_BID_MASTER_KEY,
+      // A test server on PostgreSQL seals with a throw-away certificate and the local time-stamping
+      // authority (server/config-contracts.ts); production refuses it, so a production start brings its own.
+      ...((options.nodeEnv ?? 'test') === 'production' ? {} : { CONTRACT_SEAL_THROWAWAY: 'on' }),
       ...options.env,
     },
     // Its own process group, so stop() reaches whatever the server starts.

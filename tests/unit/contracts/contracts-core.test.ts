@@ -1,6 +1,12 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { stampDuty, splitDuty } from '../../../server/modules/contracts/stamp-duty.js';
+import {
+  normaliseStampNo,
+  stampDuty,
+  splitDuty,
+  STAMP_DOCUMENT_KINDS,
+  vatProblem,
+} from '../../../server/modules/contracts/stamp-duty.js';
 import {
   changedVariables,
   checkTemplateText,
@@ -23,20 +29,82 @@ describe('stamp duty (인지세) brackets at their edges', () => {
     ['CONSTRUCT', '100000001', '150000'],
     ['CONSTRUCT', '1000000000', '150000'],
     ['CONSTRUCT', '1000000001', '350000'],
-    ['SERVICE', '20000000', '20000'],
+    // The narrow reading (인지세법 §3①1): a 용역 contract is no 도급 document unless configured as one.
+    ['SERVICE', '20000000', '0'],
     ['SUPPLY', '5000000000', '0'],
     ['UNIT_PRICE', '5000000000', '0'],
   ] as const)('%s %s → %s', (type, amount, duty) => {
     expect(stampDuty(type, amount)).toBe(duty);
   });
-  it('a 용역 contract is not taxed when the policy says so; a fraction of a won is above the bracket', () => {
-    expect(stampDuty('SERVICE', '20000000', { serviceTaxable: false })).toBe('0');
+  it('which kinds are taxable is configured per kind; a fraction of a won is above the bracket', () => {
+    expect(stampDuty('SERVICE', '20000000', { taxableKinds: ['CONSTRUCT', 'SERVICE'] })).toBe('20000');
+    expect(stampDuty('CONSTRUCT', '20000000', { taxableKinds: [] })).toBe('0');
     expect(stampDuty('CONSTRUCT', '10000000.5')).toBe('20000');
   });
   it('the split adds up', () => {
     expect(splitDuty('350000', 50)).toEqual({ buyer: '175000', supplier: '175000' });
     expect(splitDuty('20000', 100)).toEqual({ buyer: '20000', supplier: '0' });
     expect(splitDuty('70000', 33)).toEqual({ buyer: '23100', supplier: '46900' });
+  });
+});
+
+describe('stamp duty on a 변경계약 (인지세법 시행령 §12; NTS 서면-2022-소비-5001)', () => {
+  const amend = (before: string, paid: string, after: string) =>
+    stampDuty('CONSTRUCT', after, undefined, { beforeTotal: before, paidBefore: paid });
+  it.each([
+    // The duty on the new amount less the duty on the old: ₩10 M (no duty) → ₩35 M owes the ₩40,000 of the 30–50 M bracket.
+    ['10000000', '0', '35000000', '40000'],
+    // ₩30 M (₩20,000 paid) → ₩35 M: 40,000 − 20,000.
+    ['30000000', '20000', '35000000', '20000'],
+    // An increase within the same bracket owes nothing more.
+    ['11000000', '20000', '30000000', '0'],
+    // One won over the bracket's edge.
+    ['30000000', '20000', '30000001', '20000'],
+    // A decrease counts as no change (단서): nothing due, nothing refunded; the same amount owes nothing.
+    ['35000000', '40000', '12000000', '0'],
+    ['35000000', '40000', '35000000', '0'],
+    // After a decrease, the duty paid on the larger amount still counts: ₩60 M paid 70,000, down to 35 M, up to 50 M.
+    ['35000000', '70000', '50000000', '0'],
+    ['35000000', '70000', '100000001', '80000'],
+  ] as const)('%s (paid %s) → %s owes %s', (before, paid, after, duty) => {
+    expect(amend(before, paid, after)).toBe(duty);
+  });
+  it('a kind not taxable owes nothing on an increase either', () => {
+    expect(stampDuty('SUPPLY', '35000000', undefined, { beforeTotal: '10000000', paidBefore: '0' })).toBe('0');
+  });
+  it('every kind names its statute; only CONSTRUCT is taxable by default (the narrow reading)', () => {
+    for (const k of Object.values(STAMP_DOCUMENT_KINDS)) expect(k.statute).toMatch(/인지세법|매매|단가/);
+    expect(
+      Object.entries(STAMP_DOCUMENT_KINDS)
+        .filter(([, k]) => k.taxableByDefault)
+        .map(([n]) => n),
+    ).toEqual(['CONSTRUCT']);
+  });
+});
+
+describe('전자수입인지 numbers and VAT', () => {
+  it('a stamp number is normalised; what is not one is refused', () => {
+    expect(normaliseStampNo('0123-4567-8901-2345')).toBe('0123456789012345');
+    expect(normaliseStampNo(' ab12 3456 7890 ')).toBe('AB1234567890');
+    expect(normaliseStampNo('1234567890')).toBe('1234567890');
+    for (const bad of [
+      '123456789',
+      'R-2026-0001',
+      '아무거나',
+      'receipt',
+      '12345678901234567890123456789012',
+      '1234/5678/90',
+    ])
+      expect(normaliseStampNo(bad), bad).toBeNull();
+  });
+  it('VAT: a tenth of the supply within ₩1,000 when taxable, 0 when zero-rated or exempt', () => {
+    expect(vatProblem('9000000', '900000', 'TAXABLE')).toBeNull();
+    expect(vatProblem('9000000', '901000', 'TAXABLE')).toBeNull();
+    expect(vatProblem('9000000', '901001', 'TAXABLE')).toMatch(/공급가액의 10%\(900,000원\)/);
+    expect(vatProblem('9000000', '90000000', 'TAXABLE')).toMatch(/입력 90,000,000원/);
+    expect(vatProblem('9000000', '0', 'TAXABLE')).not.toBeNull();
+    expect(vatProblem('9000000', '0', 'ZERO_RATED')).toBeNull();
+    expect(vatProblem('9000000', '900000', 'EXEMPT')).toMatch(/면세 계약의 부가가치세는 0원/);
   });
 });
 

@@ -11,6 +11,8 @@ import { startLocalTsa, timestampOf, tstInfoOf, type LocalTsa } from '../../../s
 import { createHash } from 'node:crypto';
 import * as pkijs from 'pkijs';
 import { afterAll, beforeAll } from 'vitest';
+import { signingCertificateHashOf } from '../../../server/modules/contracts/ess.js';
+import { checkWithOutsideTools, outsideToolsAvailable } from '../../helpers/pdf-tools.js';
 
 const hasPdfsig = (() => {
   try {
@@ -63,6 +65,37 @@ describe.runIf(contractFontsAvailable())(
         await tokenData.verify({ signer: 0, checkChain: false, data: new Uint8Array(ts!.signatureValue).buffer }),
       ).toBe(true);
     });
+
+    it.runIf(outsideToolsAvailable)(
+      'PAdES B-T as outsiders check it: signing-certificate-v2 in the seal, the token verified by openssl ts -verify, qpdf --check without warning',
+      async () => {
+        const cms = new pkijs.SignedData({
+          schema: pkijs.ContentInfo.fromBER(new Uint8Array(signatureOf(sealed).cms).buffer).content,
+        });
+        const cert = cms.certificates![0] as pkijs.Certificate;
+        expect(signingCertificateHashOf(cms.signerInfos[0])?.toString('hex')).toBe(
+          createHash('sha256')
+            .update(Buffer.from(cert.toSchema().toBER(false)))
+            .digest('hex'),
+        );
+        // No signing-time in the signed attributes (PAdES baseline: the dictionary's /M is the claimed time).
+        expect(cms.signerInfos[0].signedAttrs!.attributes.map((a) => a.type)).toEqual([
+          '1.2.840.113549.1.9.3',
+          '1.2.840.113549.1.9.4',
+          '1.2.840.113549.1.9.16.2.47',
+        ]);
+        // The token names the authority's certificate too (RFC 3161 §2.4.2, RFC 5816).
+        const token = new pkijs.SignedData({ schema: timestampOf(signatureOf(sealed).cms)!.token.content });
+        expect(signingCertificateHashOf(token.signerInfos[0])).not.toBeNull();
+        const outside = checkWithOutsideTools(sealed);
+        expect(outside.tsVerify.output).toMatch(/Verification: OK/);
+        expect(outside.qpdf.status, outside.qpdf.output).toBe(0);
+        expect(outside.pdfsig).toMatch(/Signature is Valid/);
+        // The placeholder's update had its startxref one byte early; it is set right before signing.
+        const last = /startxref\s+(\d+)\s+%%EOF\s*$/.exec(sealed.toString('latin1'))!;
+        expect(sealed.subarray(Number(last[1]), Number(last[1]) + 4).toString('latin1')).toBe('xref');
+      },
+    );
 
     it('one changed byte inside the signed ranges fails verification', async () => {
       const changed = Buffer.from(sealed);

@@ -1,6 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../../server/config.js';
+import { testContractSealEnv } from '../../helpers/contract-seal.js';
 
 describe('loadConfig', () => {
   it('has working defaults', () => {
@@ -27,6 +28,7 @@ describe('loadConfig', () => {
         EXTERNAL_HOST: 'Partner.Example.co.kr',
         SEED: 'none',
         BID_MASTER_KEY: 'cd'.repeat(32),
+        ...testContractSealEnv(),
       },
       '/x',
     );
@@ -73,26 +75,84 @@ describe('loadConfig', () => {
       }
     };
     const url = 'postgres://u@db:5432/gpms';
-    expect(problemsOf({ DATABASE_URL: url })).toEqual([
+    const seal = testContractSealEnv();
+    expect(problemsOf({ DATABASE_URL: url, ...seal })).toEqual([
       expect.stringMatching(/^BID_MASTER_KEY is required with DATABASE_URL/),
     ]);
-    expect(problemsOf({ NODE_ENV: 'production' })).toEqual([
+    expect(problemsOf({ NODE_ENV: 'production', ...seal })).toEqual([
       expect.stringMatching(/^BID_MASTER_KEY is required with NODE_ENV=production/),
     ]);
-    const both = problemsOf({ DATABASE_URL: url, PORT: 'abc' });
+    const both = problemsOf({ DATABASE_URL: url, PORT: 'abc', ...seal });
     expect(both).toHaveLength(2);
     expect(both.join('\n')).toMatch(/PORT="abc"/);
     expect(both.join('\n')).toMatch(/BID_MASTER_KEY is required/);
     // A malformed key is named once, as malformed.
-    expect(problemsOf({ DATABASE_URL: url, BID_MASTER_KEY: 'abc' })).toEqual([
+    expect(problemsOf({ DATABASE_URL: url, BID_MASTER_KEY: 'abc', ...seal })).toEqual([
       expect.stringMatching(/BID_MASTER_KEY must be 32 bytes/),
     ]);
-    expect(problemsOf({ DATABASE_URL: url, NODE_ENV: 'production', BID_MASTER_KEY: 'ab'.repeat(32) })).toEqual([]);
+    expect(problemsOf({ DATABASE_URL: url, NODE_ENV: 'production', BID_MASTER_KEY: 'ab'.repeat(32), ...seal })).toEqual(
+      [],
+    );
     // One embedded server (PGlite, not production): its key file under DATA_DIR will do.
     expect(problemsOf({})).toEqual([]);
     expect(problemsOf({ NODE_ENV: 'test' })).toEqual([]);
     // backup, seed, keys:rotate, audit:verify seal and open no bid.
     expect(loadConfig({ DATABASE_URL: url, NODE_ENV: 'production' }, '/x', 'tool').databaseUrl).toBe(url);
+  });
+
+  it('a production start, or one on PostgreSQL, without the seal certificate and the time-stamping URL is refused naming both; development on PostgreSQL opts out explicitly, production cannot', () => {
+    const problemsOf = (env: Record<string, string>, use: 'server' | 'tool' = 'server') => {
+      try {
+        loadConfig(env, '/x', use);
+        return [];
+      } catch (err) {
+        expect(err).toBeInstanceOf(ConfigError);
+        return (err as ConfigError).problems;
+      }
+    };
+    const key = { BID_MASTER_KEY: 'ab'.repeat(32) };
+    const url = 'postgres://u@db:5432/gpms';
+    const seal = testContractSealEnv();
+    // Production: both named in one problem, with every other bad variable.
+    const prod = problemsOf({ NODE_ENV: 'production', PORT: 'abc', ...key });
+    expect(prod).toEqual([
+      expect.stringMatching(/PORT="abc"/),
+      expect.stringMatching(
+        /^CONTRACT_SEAL_P12 \(.*\) and CONTRACT_TSA_URL \(.*\) are required with NODE_ENV=production/,
+      ),
+    ]);
+    // One missing: only that one is named.
+    expect(problemsOf({ NODE_ENV: 'production', ...key, ...seal, CONTRACT_TSA_URL: '' })).toEqual([
+      expect.stringMatching(/^CONTRACT_TSA_URL \(.*\) is required with NODE_ENV=production/),
+    ]);
+    expect(problemsOf({ NODE_ENV: 'production', ...key, ...seal, CONTRACT_SEAL_P12: '' })).toEqual([
+      expect.stringMatching(/^CONTRACT_SEAL_P12 \(.*\) is required with NODE_ENV=production/),
+    ]);
+    // PostgreSQL (a deployment's database): required too, with the opt-out named.
+    expect(problemsOf({ DATABASE_URL: url, ...key })).toEqual([
+      expect.stringMatching(
+        /are required with DATABASE_URL \(development on PostgreSQL may set CONTRACT_SEAL_THROWAWAY=on/,
+      ),
+    ]);
+    expect(problemsOf({ DATABASE_URL: url, ...key, CONTRACT_SEAL_THROWAWAY: 'on' })).toEqual([]);
+    expect(problemsOf({ NODE_ENV: 'production', ...key, ...seal, CONTRACT_SEAL_THROWAWAY: 'on' })).toEqual([
+      expect.stringMatching(/^CONTRACT_SEAL_THROWAWAY=on is not allowed with NODE_ENV=production/),
+    ]);
+    expect(problemsOf({ DATABASE_URL: url, ...key, CONTRACT_SEAL_THROWAWAY: 'yes' })).toEqual([
+      expect.stringMatching(/^CONTRACT_SEAL_THROWAWAY="yes" must be on or off/),
+      expect.stringMatching(/are required with DATABASE_URL/),
+    ]);
+    // The configured pair passes; npm start (PGlite, development) and tools need neither.
+    expect(problemsOf({ NODE_ENV: 'production', DATABASE_URL: url, ...key, ...seal })).toEqual([]);
+    expect(problemsOf({})).toEqual([]);
+    expect(problemsOf({ NODE_ENV: 'production', DATABASE_URL: url }, 'tool')).toEqual([]);
+    // A certificate that cannot be opened is named at start-up, not at the first execution.
+    expect(problemsOf({ NODE_ENV: 'production', ...key, ...seal, CONTRACT_SEAL_PASSPHRASE: 'wrong' })).toEqual([
+      expect.stringMatching(/^CONTRACT_SEAL_P12=".*" cannot be opened with CONTRACT_SEAL_PASSPHRASE/),
+    ]);
+    expect(problemsOf({ NODE_ENV: 'production', ...key, ...seal, CONTRACT_SEAL_P12: '/x/none.p12' })).toEqual([
+      expect.stringMatching(/^CONTRACT_SEAL_P12="\/x\/none.p12" cannot be read/),
+    ]);
   });
 
   it('AUCTION_REMINDER_HOURS: 24 h and 1 h by default, longest first, off for none, refused when not distinct whole hours', () => {
