@@ -68,6 +68,8 @@ import * as m0730 from './0730-contract-clause-menu.js';
 import * as m0740 from './0740-agreement-consumption-menu.js';
 import * as m0750 from './0750-pr-line-agreement.js';
 import * as m0760 from './0760-po-line-pr-line.js';
+import * as m0940 from './0940-tax-types.js';
+import * as m0941 from './0941-public-holidays.js';
 
 /** Every migration, by number; the key is the version recorded in the database. */
 export const migrations: Record<string, Migration> = {
@@ -139,4 +141,6 @@ export const migrations: Record<string, Migration> = {
   '0740-agreement-consumption-menu': m0740,
   '0750-pr-line-agreement': m0750,
   '0760-po-line-pr-line': m0760,
+  '0940-tax-types': m0940,
+  '0941-public-holidays': m0941,
 };

@@ -46,6 +46,8 @@ function forwardXml(
     writeDate: writeDate.replace(/-/g, ''),
     taxType: 'TAXABLE',
     purposeType: '02',
+    typeCode: '0101',
+    zeroRatedEvidence: null,
     invoicer: party(o.invoicer ?? s.taxNo, '공급자'),
     invoicee: party(o.invoicee ?? BUYER, 'GPMS 구매사'),
     supplyCostTotal: supply.toString(),

@@ -22,6 +22,8 @@ function request(mgtKey: string): ReverseIssueRequest {
     writeDate: '20261031',
     taxType: 'TAXABLE',
     purposeType: '02',
+    typeCode: '0101',
+    zeroRatedEvidence: null,
     invoicer: party('1234567891', '㈜대한정밀'),
     invoicee: party('2208162517', '㈜지피엠에스'),
     supplyCostTotal: '30005',
