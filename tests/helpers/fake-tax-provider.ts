@@ -172,7 +172,8 @@ export function shapeProblem(body: Record<string, unknown>): string | null {
   if ('invoicer' in body || 'invoicee' in body) return '공급자·공급받는자는 invoicer…/invoicee… 필드로 보냅니다';
   for (const f of ['writeDate', 'invoicerCorpNum', 'invoicerCorpName', 'invoiceeCorpNum', 'invoiceeMgtKey'])
     if (typeof body[f] !== 'string' || !body[f]) return `${f}이(가) 없습니다`;
-  if (!['과세', '영세', '면세'].includes(String(body.taxType))) return `과세형태는 과세, 영세, 면세 중 하나입니다: ${String(body.taxType)}`;
+  if (!['과세', '영세', '면세'].includes(String(body.taxType)))
+    return `과세형태는 과세, 영세, 면세 중 하나입니다: ${String(body.taxType)}`;
   if (!['영수', '청구', '없음'].includes(String(body.purposeType)))
     return `영수/청구는 영수, 청구, 없음 중 하나입니다: ${String(body.purposeType)}`;
   if (body.taxType !== '과세' && body.taxTotal !== '0') return `${String(body.taxType)} 문서의 세액은 0입니다`;

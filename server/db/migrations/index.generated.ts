@@ -70,6 +70,7 @@ import * as m0750 from './0750-pr-line-agreement.js';
 import * as m0760 from './0760-po-line-pr-line.js';
 import * as m0940 from './0940-tax-types.js';
 import * as m0941 from './0941-public-holidays.js';
+import * as m0942 from './0942-tax-settings-menus.js';
 
 /** Every migration, by number; the key is the version recorded in the database. */
 export const migrations: Record<string, Migration> = {
@@ -143,4 +144,5 @@ export const migrations: Record<string, Migration> = {
   '0760-po-line-pr-line': m0760,
   '0940-tax-types': m0940,
   '0941-public-holidays': m0941,
+  '0942-tax-settings-menus': m0942,
 };

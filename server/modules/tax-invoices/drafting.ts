@@ -149,7 +149,11 @@ export async function requestOf(
       tax: String(l.taxAmount),
       remark: null,
     })),
-    remark1: [`정산 ${inv.settleNo}`, taxType === 'TAXABLE' ? null : TAX_TYPE_NAME[taxType], evidence && evidenceText(evidence)]
+    remark1: [
+      `정산 ${inv.settleNo}`,
+      taxType === 'TAXABLE' ? null : TAX_TYPE_NAME[taxType],
+      evidence && evidenceText(evidence),
+    ]
       .filter(Boolean)
       .join(' / '),
   };

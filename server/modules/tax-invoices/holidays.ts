@@ -29,7 +29,8 @@ export async function loadHolidayCalendar(db: Db): Promise<HolidayCalendar> {
 }
 
 export async function listHolidayYears(db: Db) {
-  const rows = await holidayYears(db);
+  const years = await holidayYears(db);
+  const rows = await Promise.all(years.map(async (y) => ({ ...y, days: await holidaysOf(db, y.year) })));
   return { rows, total: rows.length };
 }
 
@@ -54,15 +55,20 @@ export function checkHolidayDays(
   const seen = new Set<string>();
   days.forEach((d, i) => {
     const at = (f: string) => `body/days/${i}/${f}`;
-    if (!realDate(d.date)) errors.push({ path: at('date'), message: `날짜가 올바르지 않습니다 (YYYY-MM-DD): ${d.date}` });
+    if (!realDate(d.date))
+      errors.push({ path: at('date'), message: `날짜가 올바르지 않습니다 (YYYY-MM-DD): ${d.date}` });
     else if (!d.date.startsWith(`${year}-`))
       errors.push({ path: at('date'), message: `${year}년의 날짜가 아닙니다: ${d.date}` });
     else if (seen.has(d.date)) errors.push({ path: at('date'), message: `같은 날짜가 두 번 있습니다: ${d.date}` });
     seen.add(d.date);
     if (!d.name.trim()) errors.push({ path: at('name'), message: '공휴일 이름은 필수입니다' });
-    else if (d.name.trim().length > 100) errors.push({ path: at('name'), message: '공휴일 이름은 100자를 넘을 수 없습니다' });
+    else if (d.name.trim().length > 100)
+      errors.push({ path: at('name'), message: '공휴일 이름은 100자를 넘을 수 없습니다' });
     if (!HOLIDAY_KINDS.includes(d.kind as HolidayKind))
-      errors.push({ path: at('kind'), message: `구분은 HOLIDAY, SUBSTITUTE, TEMPORARY, ELECTION 중 하나입니다: ${d.kind}` });
+      errors.push({
+        path: at('kind'),
+        message: `구분은 HOLIDAY, SUBSTITUTE, TEMPORARY, ELECTION 중 하나입니다: ${d.kind}`,
+      });
   });
   for (const fixed of [`${year}-01-01`, `${year}-12-25`])
     if (!seen.has(fixed))

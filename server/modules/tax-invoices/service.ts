@@ -30,11 +30,7 @@ import {
   type TaxInvoiceAction,
   type TaxInvoiceStatus,
 } from './machine.js';
-import {
-  mgtKeyFor,
-  type ProviderState,
-  type TaxInvoiceProvider,
-} from './provider.js';
+import { mgtKeyFor, type ProviderState, type TaxInvoiceProvider } from './provider.js';
 import {
   currentInvoicesOf,
   deleteFileRow,

@@ -14,7 +14,16 @@ import type { Db } from '../../db/connect.js';
 import { writeAudit } from '../../db/audit.js';
 import { checkVersion, failIf, missing, type FieldError } from '../../domain/errors.js';
 import type { TaxType } from './amounts.js';
-import { companyTaxTypeRow, itemTaxTypeRow, lockCompanyTaxType, lockItemTaxType, updateCompanyTaxType, updateItemTaxType } from './tax-type-queries.js';
+import {
+  companyTaxTypeRow,
+  itemTaxTypeRow,
+  listCompanyTaxTypeRows,
+  listItemTaxTypeRows,
+  lockCompanyTaxType,
+  lockItemTaxType,
+  updateCompanyTaxType,
+  updateItemTaxType,
+} from './tax-type-queries.js';
 
 export const TAX_TYPES: readonly TaxType[] = ['TAXABLE', 'ZERO_RATED', 'EXEMPT'];
 export type ZeroRatedDocKind = 'LOCAL_LC' | 'PURCHASE_CONFIRMATION';
@@ -55,7 +64,10 @@ export const evidenceText = (e: ZeroRatedEvidence) => `${DOC_KIND_NAME[e.kind]} 
 function checkTaxType(taxType: unknown, errors: FieldError[], path: string, nullable: boolean): void {
   if (taxType === null && nullable) return;
   if (!TAX_TYPES.includes(taxType as TaxType))
-    errors.push({ path, message: `과세 유형은 과세(TAXABLE), 영세율(ZERO_RATED), 면세(EXEMPT) 중 하나입니다: ${String(taxType)}` });
+    errors.push({
+      path,
+      message: `과세 유형은 과세(TAXABLE), 영세율(ZERO_RATED), 면세(EXEMPT) 중 하나입니다: ${String(taxType)}`,
+    });
 }
 
 // ── items ──────────────────────────────────────────────────────────────────
@@ -116,7 +128,8 @@ export async function setSupplierTaxType(
         path: 'body/zeroRatedDocKind',
         message: '영세율은 근거 서류(내국신용장 LOCAL_LC 또는 구매확인서 PURCHASE_CONFIRMATION)가 필요합니다',
       });
-    if (!no) errors.push({ path: 'body/zeroRatedDocNo', message: '영세율은 내국신용장 또는 구매확인서 번호가 필요합니다' });
+    if (!no)
+      errors.push({ path: 'body/zeroRatedDocNo', message: '영세율은 내국신용장 또는 구매확인서 번호가 필요합니다' });
     else if (no.length > 35 || !/^[A-Za-z0-9-]+$/.test(no))
       errors.push({ path: 'body/zeroRatedDocNo', message: '서류 번호는 35자 이내의 영문, 숫자, - 입니다' });
   } else if (kind || no)
@@ -138,4 +151,16 @@ export async function setSupplierTaxType(
     });
   });
   return getSupplierTaxType(db, compNo);
+}
+
+export function listItemTaxTypes(db: Db, q: { item?: string; taxType?: string }, w: { limit: number; offset: number }) {
+  return listItemTaxTypeRows(db, { item: q.item?.trim() || undefined, taxType: q.taxType || undefined }, w);
+}
+
+export function listSupplierTaxTypes(
+  db: Db,
+  q: { company?: string; taxType?: string },
+  w: { limit: number; offset: number },
+) {
+  return listCompanyTaxTypeRows(db, { company: q.company?.trim() || undefined, taxType: q.taxType || undefined }, w);
 }

@@ -61,7 +61,11 @@ describe('monthly combined invoice deadlines', () => {
     const dates = HOLIDAY_SEED.map(([d]) => d);
     expect([...dates].sort()).toEqual(dates);
     for (const year of HOLIDAY_SEED_YEARS) {
-      const days = HOLIDAY_SEED.filter(([d]) => d.startsWith(`${year}-`)).map(([date, name, kind]) => ({ date, name, kind }));
+      const days = HOLIDAY_SEED.filter(([d]) => d.startsWith(`${year}-`)).map(([date, name, kind]) => ({
+        date,
+        name,
+        kind,
+      }));
       expect(checkHolidayDays(year, days)).toEqual([]);
     }
   });
