@@ -232,4 +232,57 @@ describe('tax types: 영세율 and 면세 drawn on their own documents and sent 
       await t.db.db.selectFrom('taxInvoice').select('mgtKey').where('settleNo', '=', s.settleNo).execute(),
     ).toEqual([]);
   });
+
+  it('the holiday calendar is data: a deadline on a day an operator adds moves to the next business day', async () => {
+    const [inv] = (await http.get('/api/v1/tax-invoices?settleNo=&size=1', operator)).body.rows as Array<{
+      mgtKey: string;
+    }>;
+    const before = (await http.get(`/api/v1/tax-invoices/${inv!.mgtKey}`, operator)).body;
+    const deadline = before.issueDeadline as string;
+    const year = Number(deadline.slice(0, 4));
+    const cur = (await http.get(`/api/v1/public-holidays/${year}`, operator)).body;
+    expect(cur.days).toEqual(expect.arrayContaining([expect.objectContaining({ date: `${year}-01-01` })]));
+    if (year >= 2026)
+      expect(cur.days).toEqual(expect.arrayContaining([{ date: `${year}-07-17`, name: '제헌절', kind: 'HOLIDAY' }]));
+    // Checked before anything is written: every problem at its row.
+    const bad = await http.put(`/api/v1/public-holidays/${year}`, operator, {
+      version: cur.version,
+      days: [
+        ...cur.days,
+        { date: `${year + 1}-03-01`, name: '삼일절', kind: 'HOLIDAY' },
+        { date: deadline, name: '', kind: 'X' },
+      ],
+    });
+    expectError(bad, 400, 'VALIDATION');
+    expect(bad.body.details.map((d: { path: string }) => d.path)).toEqual([
+      `body/days/${cur.days.length}/date`,
+      `body/days/${cur.days.length + 1}/name`,
+      `body/days/${cur.days.length + 1}/kind`,
+    ]);
+    expectError(
+      await http.put(`/api/v1/public-holidays/${year}`, operator, { version: cur.version + 1, days: cur.days }),
+      409,
+      'VERSION_CONFLICT',
+    );
+    const put = await http.put(`/api/v1/public-holidays/${year}`, operator, {
+      version: cur.version,
+      days: [...cur.days, { date: deadline, name: '임시공휴일', kind: 'TEMPORARY' }],
+    });
+    expect(put.status, JSON.stringify(put.body)).toBe(200);
+    expect(put.body.version).toBe(cur.version + 1);
+    const after = (await http.get(`/api/v1/tax-invoices/${inv!.mgtKey}`, operator)).body.issueDeadline as string;
+    expect(after > deadline).toBe(true);
+    const weekday = new Date(`${after}T00:00:00Z`).getUTCDay();
+    expect(weekday === 0 || weekday === 6).toBe(false);
+    // A year not entered yet is added whole, with no version.
+    const next = await http.put('/api/v1/public-holidays/2028', operator, {
+      days: [
+        { date: '2028-12-25', name: '기독탄신일', kind: 'HOLIDAY' },
+        { date: '2028-01-01', name: '신정', kind: 'HOLIDAY' },
+      ],
+    });
+    expect(next.body).toMatchObject({ year: 2028, version: 1, days: [{ date: '2028-01-01' }, { date: '2028-12-25' }] });
+    const years = (await http.get('/api/v1/public-holidays', operator)).body.rows.map((r: { year: number }) => r.year);
+    expect(years).toEqual([2028, 2027, 2026, 2025, 2024]);
+  });
 });
