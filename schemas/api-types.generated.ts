@@ -42297,7 +42297,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    taxType: ("TAXABLE" | "ZERO_RATED" | "EXEMPT") | null;
+                    taxType: ("TAXABLE" | "ZERO_RATED" | "EXEMPT" | "DEFAULT" | "") | null;
                     /** @description The version read; a stale one answers 409 VERSION_CONFLICT */
                     version: number;
                 };

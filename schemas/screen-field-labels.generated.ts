@@ -570,6 +570,10 @@ export const SCREEN_FIELD_LABELS: Record<string, { screen: string; fields: Recor
       }
     }
   },
+  "getItemTaxType": {
+    "screen": "taxInvoice.itemTaxTypeEdit",
+    "fields": {}
+  },
   "getItemUpload": {
     "screen": "items.itemExcelUpDetail",
     "fields": {
@@ -1797,6 +1801,10 @@ export const SCREEN_FIELD_LABELS: Record<string, { screen: string; fields: Recor
       }
     }
   },
+  "getSupplierTaxType": {
+    "screen": "taxInvoice.supplierTaxTypeEdit",
+    "fields": {}
+  },
   "getSupplierTender": {
     "screen": "bid.tenderSubmit",
     "fields": {}
@@ -2318,6 +2326,15 @@ export const SCREEN_FIELD_LABELS: Record<string, { screen: string; fields: Recor
   "listItems": {
     "screen": "items.itemDetail",
     "fields": {}
+  },
+  "listItemTaxTypes": {
+    "screen": "taxInvoice.itemTaxType",
+    "fields": {
+      "item": {
+        "ko": "품목명·코드",
+        "en": "Item name or code"
+      }
+    }
   },
   "listItemUploads": {
     "screen": "items.itemExcelUpList",
@@ -3067,6 +3084,15 @@ export const SCREEN_FIELD_LABELS: Record<string, { screen: string; fields: Recor
       "status": {
         "ko": "요청 상태",
         "en": "Request status"
+      }
+    }
+  },
+  "listSupplierTaxTypes": {
+    "screen": "taxInvoice.supplierTaxType",
+    "fields": {
+      "company": {
+        "ko": "협력사명·번호",
+        "en": "Company name or number"
       }
     }
   },

@@ -33,7 +33,14 @@ export const ItemTaxTypeRow = Type.Object(
 );
 export const ItemTaxTypeList = Type.Object({ rows: Type.Array(Type.Ref('ItemTaxTypeRow')), total: Type.Integer() });
 export const ItemTaxTypeBody = Type.Object(
-  { taxType: Nullable(TaxTypeEnum), version: Version },
+  {
+    taxType: Nullable(
+      Type.Enum(['TAXABLE', 'ZERO_RATED', 'EXEMPT', 'DEFAULT', ''], {
+        description: 'The item’s own type; DEFAULT, empty or null: the supplier’s default applies',
+      }),
+    ),
+    version: Version,
+  },
   { additionalProperties: false },
 );
 

@@ -81,24 +81,25 @@ export async function getItemTaxType(db: Db, itemCode: string) {
 export async function setItemTaxType(
   db: Db,
   itemCode: string,
-  body: { taxType: TaxType | null; version: number },
+  body: { taxType: string | null; version: number },
   actor: string,
 ) {
   const errors: FieldError[] = [];
-  checkTaxType(body.taxType, errors, 'body/taxType', true);
+  const taxType = body.taxType === 'DEFAULT' || body.taxType === '' ? null : body.taxType;
+  checkTaxType(taxType, errors, 'body/taxType', true);
   failIf(errors);
   await db.transaction().execute(async (trx) => {
     const cur = await lockItemTaxType(trx, itemCode);
     if (!cur) throw missing('ITEM_NOT_FOUND', `품목을 찾을 수 없습니다: ${itemCode}`);
     checkVersion(body.version, cur.version);
-    await updateItemTaxType(trx, itemCode, body.taxType);
+    await updateItemTaxType(trx, itemCode, taxType as TaxType | null);
     await writeAudit(trx, {
       entity: 'item',
       entityKey: itemCode,
       action: 'TAX_TYPE',
       actor,
       before: { taxType: cur.taxType },
-      after: { taxType: body.taxType },
+      after: { taxType },
     });
   });
   return getItemTaxType(db, itemCode);
