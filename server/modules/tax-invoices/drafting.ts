@@ -8,7 +8,7 @@ import type { Db } from '../../db/connect.js';
 import { refused } from '../../domain/errors.js';
 import { buildInvoices, wonOf, type InvoiceDraft, type TaxRounding, type TaxType } from './amounts.js';
 import type { InvoiceParty, ReverseIssueRequest } from './provider.js';
-import { invoiceLines, lockSettlementForInvoice, settlementLinesForInvoice } from './queries.js';
+import { invoiceLines, lockInvoice, lockSettlementForInvoice, settlementLinesForInvoice } from './queries.js';
 import { evidenceText, TAX_TYPE_NAME, TYPE_CODE, typeCodeOf, type ZeroRatedEvidence } from './tax-types.js';
 
 const dayOf = (d: Date | string) => (typeof d === 'string' ? d.slice(0, 10) : d.toISOString().slice(0, 10));
@@ -98,6 +98,7 @@ export interface InvoiceForRequest {
   zeroRatedDocKind: string | null;
   zeroRatedDocNo: string | null;
   amendsMgtKey: string | null;
+  amendReason: number | null;
 }
 
 /** One invoice's provider request, its tax type and NTS type code its own (an EXEMPT one is a 계산서, never 과세). */
@@ -115,6 +116,8 @@ export async function requestOf(
       ? ({ kind: inv.zeroRatedDocKind, no: inv.zeroRatedDocNo } as ZeroRatedEvidence)
       : null;
   const year = dayOf(inv.writeDate).slice(0, 4);
+  // An amendment names its cause (the provider's modify code) and the original by its NTS approval number.
+  const original = inv.amendsMgtKey ? await lockInvoice(db, inv.amendsMgtKey) : undefined;
   return {
     mgtKey: inv.mgtKey,
     writeDate: dayOf(inv.writeDate).replace(/-/g, ''),
@@ -122,6 +125,8 @@ export async function requestOf(
     typeCode: typeCodeOf(taxType, inv.amendsMgtKey !== null) as ReverseIssueRequest['typeCode'],
     purposeType: inv.purposeType as '01' | '02',
     zeroRatedEvidence: evidence,
+    modifyCode: inv.amendsMgtKey ? inv.amendReason : null,
+    orgNTSConfirmNum: original?.ntsConfirmNum ?? null,
     invoicer: party(
       {
         corpNum: inv.supplierCorpNum,

@@ -59,6 +59,7 @@ export function popbillTaxinvoice(r: ReverseIssueRequest): Record<string, unknow
     taxTotal: r.taxTotal,
     totalAmount: r.totalAmount,
     remark1: text(r.remark1),
+    ...(r.modifyCode !== null ? { modifyCode: String(r.modifyCode), orgNTSConfirmNum: text(r.orgNTSConfirmNum) } : {}),
 
     detailList: r.detailList.map((l) => {
       const qty = twoDecimals(l.qty);

@@ -50,6 +50,9 @@ export interface ReverseIssueRequest {
   purposeType: '01' | '02';
   /** The 내국신용장 or 구매확인서 a 영세율 invoice is zero-rated under (부가가치세법 시행령 §31②). */
   zeroRatedEvidence: { kind: 'LOCAL_LC' | 'PURCHASE_CONFIRMATION'; no: string } | null;
+  /** An amendment (수정세금계산서): the provider's modify code (1–6) and the original's NTS approval number. */
+  modifyCode: number | null;
+  orgNTSConfirmNum: string | null;
   invoicer: InvoiceParty;
   invoicee: InvoiceParty;
   supplyCostTotal: string;

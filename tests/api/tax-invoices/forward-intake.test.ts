@@ -48,6 +48,8 @@ function forwardXml(
     purposeType: '02',
     typeCode: '0101',
     zeroRatedEvidence: null,
+    modifyCode: null,
+    orgNTSConfirmNum: null,
     invoicer: party(o.invoicer ?? s.taxNo, '공급자'),
     invoicee: party(o.invoicee ?? BUYER, 'GPMS 구매사'),
     supplyCostTotal: supply.toString(),

@@ -208,6 +208,29 @@ describe('tax types: 영세율 and 면세 drawn on their own documents and sent 
       const xml = await fetch(`${fake.base}/Taxinvoice/BUY/${inv.mgtKey}?XML`);
       expect(await xml.text()).toContain(`<TypeCode>${code}</TypeCode>`);
     }
+    // Its amendment (수정세금계산서) names the provider's modify code and the original's approval number.
+    await fetch(`${fake.base}/__send/${taxable.mgtKey}`, { method: 'POST' });
+    await fetch(`${fake.base}/__nts/${taxable.mgtKey}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ ok: true }),
+    });
+    const synced = await http.post(`/api/v1/tax-invoices/${taxable.mgtKey}/sync`, operator);
+    expect(synced.body.status, JSON.stringify(synced.body)).toBe('NTS_SUCCESS');
+    const amended = await http.post(`/api/v1/tax-invoices/${taxable.mgtKey}/amend`, operator, {
+      version: synced.body.version,
+      reason: 2,
+      supplyDelta: '-1000',
+    });
+    expect(amended.status, JSON.stringify(amended.body)).toBe(200);
+    const [draft] = amended.body.rows as Invoice[];
+    expect(draft!.typeCode).toBe('0201');
+    expect(await requested(draft!)).toMatchObject({
+      taxType: '과세',
+      modifyCode: '2',
+      orgNTSConfirmNum: synced.body.ntsConfirmNum,
+      supplyCostTotal: '-1000',
+    });
   });
 
   it('a 영세율 line without its evidence is not drawn at all (409), rather than guessed 과세', async () => {

@@ -93,6 +93,8 @@ function request(mgtKey: string): ReverseIssueRequest {
     purposeType: '02',
     typeCode: '0101',
     zeroRatedEvidence: null,
+    modifyCode: null,
+    orgNTSConfirmNum: null,
     invoicer: party('1234567891', '㈜대한정밀'),
     invoicee: party('2208162517', '㈜지피엠에스'),
     supplyCostTotal: '30005',
