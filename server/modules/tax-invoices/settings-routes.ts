@@ -71,7 +71,7 @@ export const taxSettingsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.put(
     '/api/v1/tax-types/items/:itemCode',
     {
-      config: { access: access.login([ITEM_TAX], 'write', ['I']) },
+      config: { access: access.login([ITEM_TAX], 'write', ['I']), identityBound: false },
       schema: {
         operationId: 'setItemTaxType',
         tags: TAG,
@@ -117,7 +117,7 @@ export const taxSettingsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.put(
     '/api/v1/tax-types/suppliers/:compNo',
     {
-      config: { access: access.login([SUPPLIER_TAX], 'write', ['I']) },
+      config: { access: access.login([SUPPLIER_TAX], 'write', ['I']), identityBound: false },
       schema: {
         operationId: 'setSupplierTaxType',
         tags: TAG,
@@ -163,7 +163,7 @@ export const taxSettingsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.put(
     '/api/v1/public-holidays/:year',
     {
-      config: { access: access.login([HOLIDAYS], 'write', ['I']) },
+      config: { access: access.login([HOLIDAYS], 'write', ['I']), identityBound: false },
       schema: {
         operationId: 'putPublicHolidayYear',
         tags: TAG,
