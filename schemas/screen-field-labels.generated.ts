@@ -1399,6 +1399,31 @@ export const SCREEN_FIELD_LABELS: Record<string, { screen: string; title?: { ko:
       }
     }
   },
+  "getItemTaxType": {
+    "screen": "taxInvoice.itemTaxTypeEdit",
+    "title": {
+      "ko": "품목 과세유형 변경",
+      "en": "Item Tax Type"
+    },
+    "fields": {
+      "itemCode": {
+        "ko": "품목코드",
+        "en": "Item code"
+      },
+      "itemName": {
+        "ko": "품목명",
+        "en": "Item"
+      },
+      "spec": {
+        "ko": "규격",
+        "en": "Specification"
+      },
+      "taxType": {
+        "ko": "과세구분",
+        "en": "Tax type"
+      }
+    }
+  },
   "getItemUpload": {
     "screen": "items.itemExcelUpDetail",
     "title": {
@@ -3968,6 +3993,31 @@ export const SCREEN_FIELD_LABELS: Record<string, { screen: string; title?: { ko:
       }
     }
   },
+  "getSupplierTaxType": {
+    "screen": "taxInvoice.supplierTaxTypeEdit",
+    "title": {
+      "ko": "협력사 과세유형 변경",
+      "en": "Supplier Tax Type"
+    },
+    "fields": {
+      "taxNo": {
+        "ko": "사업자등록번호",
+        "en": "Business reg. no."
+      },
+      "taxType": {
+        "ko": "과세구분",
+        "en": "Tax type"
+      },
+      "zeroRatedDocKind": {
+        "ko": "영세율 근거 서류",
+        "en": "Zero-rating document"
+      },
+      "zeroRatedDocNo": {
+        "ko": "서류 번호",
+        "en": "Document no."
+      }
+    }
+  },
   "getSupplierTender": {
     "screen": "bid.tenderSubmit",
     "title": {
@@ -5982,6 +6032,35 @@ export const SCREEN_FIELD_LABELS: Record<string, { screen: string; title?: { ko:
       "supplierCount": {
         "ko": "공급사 수",
         "en": "Suppliers"
+      }
+    }
+  },
+  "listItemTaxTypes": {
+    "screen": "taxInvoice.itemTaxType",
+    "title": {
+      "ko": "품목 과세유형",
+      "en": "Item Tax Types"
+    },
+    "fields": {
+      "item": {
+        "ko": "품목명·코드",
+        "en": "Item name or code"
+      },
+      "taxType": {
+        "ko": "과세구분",
+        "en": "Tax type"
+      },
+      "itemCode": {
+        "ko": "품목코드",
+        "en": "Item code"
+      },
+      "itemName": {
+        "ko": "품목명",
+        "en": "Item"
+      },
+      "spec": {
+        "ko": "규격",
+        "en": "Specification"
       }
     }
   },
@@ -8515,6 +8594,35 @@ export const SCREEN_FIELD_LABELS: Record<string, { screen: string; title?: { ko:
       "decisionComment": {
         "ko": "처리 의견",
         "en": "Comment"
+      }
+    }
+  },
+  "listSupplierTaxTypes": {
+    "screen": "taxInvoice.supplierTaxType",
+    "title": {
+      "ko": "협력사 과세유형",
+      "en": "Supplier Tax Types"
+    },
+    "fields": {
+      "company": {
+        "ko": "협력사명·번호",
+        "en": "Company name or number"
+      },
+      "taxType": {
+        "ko": "과세구분",
+        "en": "Tax type"
+      },
+      "taxNo": {
+        "ko": "사업자등록번호",
+        "en": "Business reg. no."
+      },
+      "zeroRatedDocKind": {
+        "ko": "영세율 근거 서류",
+        "en": "Zero-rating document"
+      },
+      "zeroRatedDocNo": {
+        "ko": "서류 번호",
+        "en": "Document no."
       }
     }
   },

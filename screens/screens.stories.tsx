@@ -513,11 +513,26 @@ export const SuppliersCompUserManageList: Story = { name: 'suppliers.compUserMan
 /** screens/suppliers/cyberCompManageEdit.screen.ts */
 export const SuppliersCyberCompManageEdit: Story = { name: 'suppliers.cyberCompManageEdit', args: { id: 'suppliers.cyberCompManageEdit' } };
 
+/** screens/tax-invoice/itemTaxType.screen.ts */
+export const TaxInvoiceItemTaxType: Story = { name: 'taxInvoice.itemTaxType', args: { id: 'taxInvoice.itemTaxType' } };
+
+/** screens/tax-invoice/itemTaxTypeEdit.screen.ts */
+export const TaxInvoiceItemTaxTypeEdit: Story = { name: 'taxInvoice.itemTaxTypeEdit', args: { id: 'taxInvoice.itemTaxTypeEdit' } };
+
 /** screens/tax-invoice/myTaxInvoice.screen.ts */
 export const TaxInvoiceMyTaxInvoice: Story = { name: 'taxInvoice.myTaxInvoice', args: { id: 'taxInvoice.myTaxInvoice' } };
 
 /** screens/tax-invoice/myTaxInvoiceDetail.screen.ts */
 export const TaxInvoiceMyTaxInvoiceDetail: Story = { name: 'taxInvoice.myTaxInvoiceDetail', args: { id: 'taxInvoice.myTaxInvoiceDetail' } };
+
+/** screens/tax-invoice/publicHoliday.screen.ts */
+export const TaxInvoicePublicHoliday: Story = { name: 'taxInvoice.publicHoliday', args: { id: 'taxInvoice.publicHoliday' } };
+
+/** screens/tax-invoice/supplierTaxType.screen.ts */
+export const TaxInvoiceSupplierTaxType: Story = { name: 'taxInvoice.supplierTaxType', args: { id: 'taxInvoice.supplierTaxType' } };
+
+/** screens/tax-invoice/supplierTaxTypeEdit.screen.ts */
+export const TaxInvoiceSupplierTaxTypeEdit: Story = { name: 'taxInvoice.supplierTaxTypeEdit', args: { id: 'taxInvoice.supplierTaxTypeEdit' } };
 
 /** screens/tax-invoice/taxInvoice.screen.ts */
 export const TaxInvoiceTaxInvoice: Story = { name: 'taxInvoice.taxInvoice', args: { id: 'taxInvoice.taxInvoice' } };

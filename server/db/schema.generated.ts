@@ -521,6 +521,9 @@ export interface CompanyTable {
   fileId: string | null;
   statusReason: string | null;
   statusChangedAt: Timestamp | null;
+  taxType: Generated<'TAXABLE' | 'ZERO_RATED' | 'EXEMPT'>;
+  zeroRatedDocKind: 'LOCAL_LC' | 'PURCHASE_CONFIRMATION' | null;
+  zeroRatedDocNo: string | null;
 }
 
 export interface CompanyCategoryTable {
@@ -1048,6 +1051,7 @@ export interface ItemTable {
   version: Generated<number>;
   fileId: string | null;
   updatedBy: string | null;
+  taxType: 'TAXABLE' | 'ZERO_RATED' | 'EXEMPT' | null;
 }
 
 export interface ItemAttrTable {
@@ -1488,6 +1492,20 @@ export interface PrivacyListAnswerTable {
   answeredAt: ColumnType<string, Date | string | undefined, Date | string>;
 }
 
+export interface PublicHolidayTable {
+  holidayDate: string;
+  year: number;
+  name: string;
+  kind: 'HOLIDAY' | 'SUBSTITUTE' | 'TEMPORARY' | 'ELECTION';
+}
+
+export interface PublicHolidayYearTable {
+  year: number;
+  updatedBy: string;
+  updatedAt: ColumnType<string, Date | string | undefined, Date | string>;
+  version: Generated<number>;
+}
+
 export interface PurContractTable {
   contractNo: string;
   compNo: string;
@@ -1781,6 +1799,9 @@ export interface SettlementLineTable {
   currency: 'KRW' | 'JPY';
   amount: Numeric;
   krwAmount: Numeric;
+  taxType: Generated<'TAXABLE' | 'ZERO_RATED' | 'EXEMPT'>;
+  zeroRatedDocKind: 'LOCAL_LC' | 'PURCHASE_CONFIRMATION' | null;
+  zeroRatedDocNo: string | null;
 }
 
 export interface SettlementTaxGateBypassTable {
@@ -1932,6 +1953,8 @@ export interface TaxInvoiceTable {
   createdAt: ColumnType<string, Date | string | undefined, Date | string>;
   updatedAt: ColumnType<string, Date | string | undefined, Date | string>;
   version: Generated<number>;
+  zeroRatedDocKind: 'LOCAL_LC' | 'PURCHASE_CONFIRMATION' | null;
+  zeroRatedDocNo: string | null;
 }
 
 export interface TaxInvoiceEventTable {
@@ -2258,6 +2281,8 @@ export interface Database {
   prHeader: PrHeaderTable;
   prLine: PrLineTable;
   privacyListAnswer: PrivacyListAnswerTable;
+  publicHoliday: PublicHolidayTable;
+  publicHolidayYear: PublicHolidayYearTable;
   purContract: PurContractTable;
   quotation: QuotationTable;
   quotationLine: QuotationLineTable;

@@ -57,6 +57,8 @@ export async function startFakeTaxProvider(): Promise<FakeTaxProvider> {
       return refuse(reply, 409, 'DUPLICATE_MGTKEY', `이미 사용 중인 관리번호입니다: ${key}`);
     }
     if (body.issueType !== '역발행') return refuse(reply, 400, 'BAD_ISSUE_TYPE', '역발행만 받습니다');
+    const problem = shapeProblem(body);
+    if (problem) return refuse(reply, 400, 'BAD_REQUEST_SHAPE', problem);
     documents.set(key, {
       request: body,
       state: 'REGISTERED',
@@ -161,21 +163,42 @@ export async function startFakeTaxProvider(): Promise<FakeTaxProvider> {
   return { base, documents, close: () => app.close() };
 }
 
+/**
+ * What the provider's published example (Popbill's Taxinvoice: linkhub-sdk/node-popbill.example,
+ * routes/taxinvoice.js) refuses: parties nested instead of the flat invoicer…/invoicee… fields, a tax
+ * type or purpose other than its names, a quantity or unit price with more than two decimals.
+ */
+export function shapeProblem(body: Record<string, unknown>): string | null {
+  if ('invoicer' in body || 'invoicee' in body) return '공급자·공급받는자는 invoicer…/invoicee… 필드로 보냅니다';
+  for (const f of ['writeDate', 'invoicerCorpNum', 'invoicerCorpName', 'invoiceeCorpNum', 'invoiceeMgtKey'])
+    if (typeof body[f] !== 'string' || !body[f]) return `${f}이(가) 없습니다`;
+  if (!['과세', '영세', '면세'].includes(String(body.taxType)))
+    return `과세형태는 과세, 영세, 면세 중 하나입니다: ${String(body.taxType)}`;
+  if (!['영수', '청구', '없음'].includes(String(body.purposeType)))
+    return `영수/청구는 영수, 청구, 없음 중 하나입니다: ${String(body.purposeType)}`;
+  if (body.taxType !== '과세' && body.taxTotal !== '0') return `${String(body.taxType)} 문서의 세액은 0입니다`;
+  const lines = body.detailList as Array<Record<string, unknown>> | undefined;
+  for (const l of lines ?? [])
+    for (const f of ['qty', 'unitCost'])
+      if (l[f] !== '' && l[f] !== undefined && !/^-?\d+(\.\d{1,2})?$/.test(String(l[f])))
+        return `${f}은(는) 소수점 2자리까지입니다: ${String(l[f])}`;
+  return null;
+}
+
+const TYPE_CODES: Record<string, string> = { 과세: '0101', 영세: '0102', 면세: '0301' };
+const PURPOSE_CODES: Record<string, string> = { 영수: '01', 청구: '02' };
+
 /** The NTS standard's outline (TaxInvoice: document, parties, amounts, lines) for a fake issued invoice. */
 function standardXml(doc: FakeDocument): string {
-  const r = doc.request as Record<string, unknown> & {
-    invoicer: Record<string, string>;
-    invoicee: Record<string, string>;
-    detailList: Array<Record<string, string>>;
-  };
+  const r = doc.request as Record<string, string> & { detailList: Array<Record<string, string>> };
   const esc = (v: unknown) => String(v ?? '').replace(/[<>&"]/g, (c) => `&#${c.charCodeAt(0)};`);
-  const party = (tag: string, p: Record<string, string>) =>
-    `<${tag}><ID>${esc(p.corpNum)}</ID><NameText>${esc(p.corpName)}</NameText><SpecifiedPerson><NameText>${esc(p.ceoName)}</NameText></SpecifiedPerson></${tag}>`;
+  const party = (tag: string, who: 'invoicer' | 'invoicee') =>
+    `<${tag}><ID>${esc(r[`${who}CorpNum`])}</ID><NameText>${esc(r[`${who}CorpName`])}</NameText><SpecifiedPerson><NameText>${esc(r[`${who}CEOName`])}</NameText></SpecifiedPerson></${tag}>`;
   const lines = r.detailList
     .map(
       (l) =>
         `<TaxInvoiceTradeLineItem><SequenceNumeric>${esc(l.serialNum)}</SequenceNumeric><PurchaseExpiryDateTime>${esc(l.purchaseDT)}</PurchaseExpiryDateTime><NameText>${esc(l.itemName)}</NameText><InvoiceAmount>${esc(l.supplyCost)}</InvoiceAmount><TotalTax><CalculatedAmount>${esc(l.tax)}</CalculatedAmount></TotalTax></TaxInvoiceTradeLineItem>`,
     )
     .join('');
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<TaxInvoice xmlns="urn:kr:or:kec:standard:Tax:ReusableAggregateBusinessInformationEntitySchemaModule:1:0"><TaxInvoiceDocument><IssueID>${esc(doc.ntsconfirmNum)}</IssueID><TypeCode>${r.taxType === 'ZERO_RATED' ? '0102' : '0101'}</TypeCode><IssueDateTime>${esc(r.writeDate)}</IssueDateTime><PurposeCode>${esc(r.purposeType)}</PurposeCode></TaxInvoiceDocument><TaxInvoiceTradeSettlement>${party('InvoicerParty', r.invoicer)}${party('InvoiceeParty', r.invoicee)}<SpecifiedMonetarySummation><ChargeTotalAmount>${esc(r.supplyCostTotal)}</ChargeTotalAmount><TaxTotalAmount>${esc(r.taxTotal)}</TaxTotalAmount><GrandTotalAmount>${esc(r.totalAmount)}</GrandTotalAmount></SpecifiedMonetarySummation></TaxInvoiceTradeSettlement>${lines}</TaxInvoice>\n`;
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<TaxInvoice xmlns="urn:kr:or:kec:standard:Tax:ReusableAggregateBusinessInformationEntitySchemaModule:1:0"><TaxInvoiceDocument><IssueID>${esc(doc.ntsconfirmNum)}</IssueID><TypeCode>${TYPE_CODES[r.taxType] ?? ''}</TypeCode><IssueDateTime>${esc(r.writeDate)}</IssueDateTime><PurposeCode>${PURPOSE_CODES[r.purposeType] ?? ''}</PurposeCode></TaxInvoiceDocument><TaxInvoiceTradeSettlement>${party('InvoicerParty', 'invoicer')}${party('InvoiceeParty', 'invoicee')}<SpecifiedMonetarySummation><ChargeTotalAmount>${esc(r.supplyCostTotal)}</ChargeTotalAmount><TaxTotalAmount>${esc(r.taxTotal)}</TaxTotalAmount><GrandTotalAmount>${esc(r.totalAmount)}</GrandTotalAmount></SpecifiedMonetarySummation></TaxInvoiceTradeSettlement>${lines}</TaxInvoice>\n`;
 }

@@ -69,6 +69,9 @@ import * as m0740 from './0740-agreement-consumption-menu.js';
 import * as m0750 from './0750-pr-line-agreement.js';
 import * as m0760 from './0760-po-line-pr-line.js';
 import * as m0861 from './0861-contract-stamps-frozen.js';
+import * as m0940 from './0940-tax-types.js';
+import * as m0941 from './0941-public-holidays.js';
+import * as m0942 from './0942-tax-settings-menus.js';
 
 /** Every migration, by number; the key is the version recorded in the database. */
 export const migrations: Record<string, Migration> = {
@@ -141,4 +144,7 @@ export const migrations: Record<string, Migration> = {
   '0750-pr-line-agreement': m0750,
   '0760-po-line-pr-line': m0760,
   '0861-contract-stamps-frozen': m0861,
+  '0940-tax-types': m0940,
+  '0941-public-holidays': m0941,
+  '0942-tax-settings-menus': m0942,
 };

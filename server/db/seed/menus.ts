@@ -177,6 +177,16 @@ const INTERNAL: readonly Area[] = [
             ['/taxInvoiceDetail', '/taxInvoiceIntake'],
           ],
           ['WHS_SETTLE_TAX_DEADLINE', '세금계산서 발행기한', 'Tax Invoice Deadlines', '/taxInvoiceDeadline'],
+          // Migration 0942 adds the three tax-settings leaves to a database seeded before them.
+          ['WHS_SETTLE_ITEM_TAX_TYPE', '품목 과세유형', 'Item Tax Types', '/itemTaxType', ['/itemTaxTypeEdit']],
+          [
+            'WHS_SETTLE_SUPPLIER_TAX_TYPE',
+            '협력사 과세유형',
+            'Supplier Tax Types',
+            '/supplierTaxType',
+            ['/supplierTaxTypeEdit'],
+          ],
+          ['WHS_SETTLE_PUBLIC_HOLIDAY', '공휴일 관리', 'Public Holidays', '/publicHoliday'],
         ],
       },
       {

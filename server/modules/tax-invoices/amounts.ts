@@ -70,8 +70,8 @@ export interface BuildOptions {
   taxTypeOf?: (line: SettlementLineInput) => TaxType;
   rounding?: TaxRounding;
   lineLimit?: number;
-  /** The settlement's adjustment in whole won (may be negative): a line of its own, taxable. */
-  adjustment?: { amount: string; label: string; date: string };
+  /** The settlement's adjustment in whole won (may be negative): a line of its own, on the document of `taxType` (과세 when not given). */
+  adjustment?: { amount: string; label: string; date: string; taxType?: TaxType };
 }
 
 /** Whole won from a decimal string; refuses a fraction (KRW has none). */
@@ -255,7 +255,7 @@ export function buildInvoices(lines: readonly SettlementLineInput[], options: Bu
   const adjustment = options.adjustment;
   if (adjustment && wonOf(adjustment.amount) !== 0n) {
     put(
-      'TAXABLE',
+      adjustment.taxType ?? 'TAXABLE',
       'adjustment',
       () => ({
         key: 'adjustment',

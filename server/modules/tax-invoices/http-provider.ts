@@ -1,7 +1,8 @@
 /**
  * The provider over HTTP, on the verbs of Popbill's REST service (docs/tax-invoices.md "Provider"):
  *
- * - `POST {base}/Taxinvoice` registers an invoice (the buyer's key, issueType 역발행);
+ * - `POST {base}/Taxinvoice` registers an invoice (the buyer's key, issueType 역발행) in the provider's
+ *   published shape (popbill-request.ts);
  * - `POST {base}/Taxinvoice/BUY/{mgtKey}` with `X-HTTP-Method-Override: REQUEST` asks the supplier to
  *   issue it, `CANCELREQUEST` withdraws the request;
  * - `GET {base}/Taxinvoice/BUY/{mgtKey}` answers its state; `?XML` and `?PDF` the documents.
@@ -19,6 +20,7 @@ import type {
 } from './provider.js';
 import { answerField as field, retryAfterMs } from '../../http/outbound-answer.js';
 import { MGT_KEY } from './provider.js';
+import { popbillTaxinvoice } from './popbill-request.js';
 
 export interface HttpProviderOptions {
   baseUrl: string;
@@ -144,11 +146,7 @@ export function createHttpProvider(options: HttpProviderOptions): TaxInvoiceProv
     kind: 'http',
     async requestReverseIssue(request: ReverseIssueRequest): Promise<ProviderResult<{ created: boolean }>> {
       if (!MGT_KEY.test(request.mgtKey)) return badKey(request.mgtKey);
-      const registered = await call('POST', '/Taxinvoice', {
-        ...request,
-        issueType: '역발행',
-        invoiceeMgtKey: request.mgtKey,
-      });
+      const registered = await call('POST', '/Taxinvoice', popbillTaxinvoice(request));
       if ('failure' in registered) return registered.failure;
       let created = true;
       let attempts = registered.attempts;

@@ -42,9 +42,17 @@ export interface ReverseIssueRequest {
   mgtKey: string;
   /** YYYYMMDD, the 작성일자. */
   writeDate: string;
-  taxType: Exclude<TaxType, 'EXEMPT'>;
+  /** 과세, 영세율 or 면세: an EXEMPT one is a 계산서 (typeCode 0301), never sent as taxable. */
+  taxType: TaxType;
+  /** The NTS document type: 0101 세금계산서, 0102 영세율 세금계산서, 0301 계산서; an amendment's 0201, 0202, 0401. */
+  typeCode: '0101' | '0102' | '0301' | '0201' | '0202' | '0401';
   /** 01 영수, 02 청구: a monthly invoice on credit is 청구. */
   purposeType: '01' | '02';
+  /** The 내국신용장 or 구매확인서 a 영세율 invoice is zero-rated under (부가가치세법 시행령 §31②). */
+  zeroRatedEvidence: { kind: 'LOCAL_LC' | 'PURCHASE_CONFIRMATION'; no: string } | null;
+  /** An amendment (수정세금계산서): the provider's modify code (1–6) and the original's NTS approval number. */
+  modifyCode: number | null;
+  orgNTSConfirmNum: string | null;
   invoicer: InvoiceParty;
   invoicee: InvoiceParty;
   supplyCostTotal: string;

@@ -4,6 +4,8 @@ import type { Database } from '../../db/schema.generated.js';
 import { likeEscape } from '../../http/list-query.js';
 import { qty, won } from '../../domain/money.js';
 import { iso } from '../../domain/values.js';
+import type { TaxType } from './amounts.js';
+import { typeCodeOf } from './tax-types.js';
 
 type Window = { limit: number; offset: number };
 const contains = (v: string) => `%${likeEscape(v)}%`;
@@ -48,6 +50,9 @@ export async function settlementLinesForInvoice(db: Db, settleNo: string) {
       'currency',
       'krwAmount',
       'lastDeciDate',
+      'taxType',
+      'zeroRatedDocKind',
+      'zeroRatedDocNo',
     ])
     .where('settleNo', '=', settleNo)
     .orderBy('lineNo')
@@ -62,6 +67,9 @@ export async function settlementLinesForInvoice(db: Db, settleNo: string) {
     currency: l.currency as 'KRW' | 'JPY',
     krwAmount: String(l.krwAmount),
     date: day(l.lastDeciDate),
+    taxType: l.taxType,
+    zeroRatedDocKind: l.zeroRatedDocKind,
+    zeroRatedDocNo: l.zeroRatedDocNo,
   }));
 }
 
@@ -143,6 +151,8 @@ const ROW_COLUMNS = [
   't.ntsAt',
   't.updatedAt',
   't.version',
+  't.zeroRatedDocKind',
+  't.zeroRatedDocNo',
 ] as const;
 
 type RowRaw = Awaited<ReturnType<ReturnType<typeof selectInvoiceRow>['executeTakeFirstOrThrow']>>;
@@ -161,6 +171,9 @@ export const toInvoiceRow = (r: RowRaw) => ({
   writeDate: day(r.writeDate),
   issueKind: r.issueKind,
   taxType: r.taxType,
+  typeCode: typeCodeOf(r.taxType as TaxType, r.amendsMgtKey !== null),
+  zeroRatedDocKind: r.zeroRatedDocKind,
+  zeroRatedDocNo: r.zeroRatedDocNo,
   purposeType: r.purposeType,
   status: r.status,
   revision: r.revision,

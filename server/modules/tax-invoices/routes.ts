@@ -7,6 +7,7 @@ import { supplierView } from '../../http/supplier-view.js';
 import { actionErrors, VersionBody } from '../../domain/schemas.js';
 import { objectStoreFor } from '../../storage/open.js';
 import { createTaxInvoiceProvider } from './connect.js';
+import { taxSettingsRoutes } from './settings-routes.js';
 import type { TaxInvoiceProvider } from './provider.js';
 import {
   AmendBody,
@@ -75,6 +76,7 @@ const providerErrors = { 424: Type.Ref('ErrorBody'), ...actionErrors } as const;
  */
 export const taxInvoiceRoutes: FastifyPluginAsyncTypebox<{ provider?: TaxInvoiceProvider }> = async (app, opts) => {
   for (const schema of TaxInvoiceSchemas) app.addSchema(schema);
+  await app.register(taxSettingsRoutes);
   const ti: TaxInvoices = {
     provider: opts.provider ?? createTaxInvoiceProvider(app.config),
     store: objectStoreFor(app.config),

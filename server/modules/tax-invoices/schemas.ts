@@ -36,6 +36,13 @@ export const TaxInvoiceRow = Type.Object(
     writeDate: Type.String({ description: '작성일자: the period’s last day' }),
     issueKind: Type.String({ description: 'REVERSE (역발행) or FORWARD (정발행)' }),
     taxType: Type.String({ description: 'TAXABLE, ZERO_RATED or EXEMPT' }),
+    typeCode: Type.String({
+      description: 'NTS type: 0101 세금계산서, 0102 영세율, 0301 계산서 (면세); amendments 0201, 0202, 0401',
+    }),
+    zeroRatedDocKind: Nullable(
+      Type.String({ description: '영세율 evidence: LOCAL_LC (내국신용장) or PURCHASE_CONFIRMATION (구매확인서)' }),
+    ),
+    zeroRatedDocNo: Nullable(Type.String({ description: 'The 내국신용장 or 구매확인서 number' })),
     purposeType: Type.String({ description: '01 영수, 02 청구' }),
     status: Type.String({ description: TAX_INVOICE_STATUSES.join(', ') }),
     revision: Type.Integer(),

@@ -16,7 +16,9 @@ import { nextStatus, wrongStateMessage, transition } from '../../domain/machine.
 import { HttpError } from '../../http/errors.js';
 import type { ObjectStore } from '../../storage/object-store.js';
 import { readSmall } from '../../storage/object-store.js';
-import { buildInvoices, type TaxType } from './amounts.js';
+import type { TaxType } from './amounts.js';
+import { draftsOf, requestOf } from './drafting.js';
+import { loadHolidayCalendar } from './holidays.js';
 import { approvalNumberProblem, normalizeApprovalNumber } from './approval-number.js';
 import { readForwardXml } from './forward-xml.js';
 import { addDays, issueDeadline, issueDeadlineState, writeDateOf } from './deadlines.js';
@@ -29,13 +31,7 @@ import {
   type TaxInvoiceAction,
   type TaxInvoiceStatus,
 } from './machine.js';
-import {
-  mgtKeyFor,
-  type InvoiceParty,
-  type ProviderState,
-  type ReverseIssueRequest,
-  type TaxInvoiceProvider,
-} from './provider.js';
+import { mgtKeyFor, type ProviderState, type TaxInvoiceProvider } from './provider.js';
 import {
   currentInvoicesOf,
   deleteFileRow,
@@ -59,7 +55,6 @@ import {
   lockInvoice,
   lockSettlementForInvoice,
   maxRevision,
-  settlementLinesForInvoice,
   settlementsForForward,
   settlementsWithoutInvoice,
   unissuedInvoices,
@@ -79,6 +74,11 @@ export interface TaxInvoices {
 type Invoice = NonNullable<Awaited<ReturnType<typeof lockInvoice>>>;
 type InvoiceChange = Updateable<Database['taxInvoice']>;
 
+const buyerOf = (ti: TaxInvoices) => ({
+  corpNum: ti.config.buyerCorpNum,
+  corpName: ti.config.buyerCorpName,
+  ceoName: ti.config.buyerCeoName,
+});
 const NOT_FOUND = () => missing('TAX_INVOICE_NOT_FOUND', '세금계산서를 찾을 수 없습니다');
 const kstDay = (d: Date) => new Date(d.getTime() + 9 * 3600_000).toISOString().slice(0, 10);
 const dayOf = (v: unknown) => (v instanceof Date ? v.toISOString().slice(0, 10) : String(v).slice(0, 10));
@@ -99,14 +99,15 @@ export function retentionUntil(writeDate: string): string {
 export async function getInvoice(db: Db, mgtKey: string, supplier = false) {
   const row = await findInvoiceRow(db, mgtKey);
   if (!row || (supplier && row.status === 'DRAFT')) throw NOT_FOUND();
-  const [lines, history, files] = await Promise.all([
+  const [lines, history, files, calendar] = await Promise.all([
     invoiceLines(db, mgtKey),
     invoiceEvents(db, mgtKey),
     invoiceFiles(db, mgtKey),
+    loadHolidayCalendar(db),
   ]);
   return {
     ...row,
-    issueDeadline: issueDeadline(row.writeDate),
+    issueDeadline: issueDeadline(row.writeDate, calendar),
     lines: lines.map(lineRow),
     history,
     files: files.map(({ storageKey: _, ...f }) => f),
@@ -273,11 +274,12 @@ export async function createInvoices(db: Db, ti: TaxInvoices, settleNo: string, 
     if ((await invoicesOfSettlement(trx, settleNo)).length > 0)
       throw refused('TAX_INVOICE_EXISTS', '이 정산의 세금계산서가 이미 있습니다');
     const writeDate = writeDateOf(s.period);
-    const lines = await settlementLinesForInvoice(trx, settleNo);
-    const drafts = buildInvoices(lines, {
-      rounding: ti.config.taxRounding,
-      adjustment: { amount: String(s.adjustmentAmount), label: '정산 조정', date: writeDate },
-    });
+    const drafts = await draftsOf(
+      trx,
+      settleNo,
+      { amount: String(s.adjustmentAmount), date: writeDate },
+      ti.config.taxRounding,
+    );
     const made: string[] = [];
     for (const d of drafts) {
       const mgtKey = mgtKeyFor(settleNo, d.taxType);
@@ -299,6 +301,8 @@ export async function createInvoices(db: Db, ti: TaxInvoices, settleNo: string, 
         lineCount: d.lines.length,
         provider: ti.provider.kind,
         createdBy: actor,
+        zeroRatedDocKind: d.evidence?.kind ?? null,
+        zeroRatedDocNo: d.evidence?.no ?? null,
       });
       await insertInvoiceLines(
         trx,
@@ -336,78 +340,10 @@ export async function createInvoices(db: Db, ti: TaxInvoices, settleNo: string, 
   return { rows: await Promise.all(keys.map((k) => getInvoice(db, k))) };
 }
 
-// ── the provider's request ─────────────────────────────────────────────────
-function party(
-  c: {
-    corpNum: string;
-    name: string;
-    ceo: string;
-    addr?: string | null;
-    bizType?: string | null;
-    bizClass?: string | null;
-    email?: string | null;
-  },
-  taxRegId: string | null,
-): InvoiceParty {
-  return {
-    corpNum: c.corpNum,
-    taxRegId,
-    corpName: c.name,
-    ceoName: c.ceo,
-    addr: c.addr ?? null,
-    bizType: c.bizType ?? null,
-    bizClass: c.bizClass ?? null,
-    contactName: null,
-    email: c.email ?? null,
-  };
-}
-
-async function requestOf(db: Db, ti: TaxInvoices, inv: Invoice): Promise<ReverseIssueRequest> {
-  const s = await lockSettlementForInvoice(db, inv.settleNo);
-  const lines = await invoiceLines(db, inv.mgtKey);
-  return {
-    mgtKey: inv.mgtKey,
-    writeDate: dayOf(inv.writeDate).replace(/-/g, ''),
-    taxType: inv.taxType === 'ZERO_RATED' ? 'ZERO_RATED' : 'TAXABLE',
-    purposeType: inv.purposeType as '01' | '02',
-    invoicer: party(
-      {
-        corpNum: inv.supplierCorpNum,
-        name: s?.compNameKr ?? '',
-        ceo: s?.ceoName ?? '',
-        addr: s?.address,
-        bizType: s?.bizType,
-        bizClass: s?.bizItem,
-        email: s?.email,
-      },
-      inv.bizPlace,
-    ),
-    invoicee: party(
-      { corpNum: ti.config.buyerCorpNum, name: ti.config.buyerCorpName, ceo: ti.config.buyerCeoName },
-      null,
-    ),
-    supplyCostTotal: String(inv.supplyAmount),
-    taxTotal: String(inv.taxAmount),
-    totalAmount: String(inv.totalAmount),
-    detailList: lines.map((l) => ({
-      serialNum: l.lineNo,
-      purchaseDT: `${dayOf(inv.writeDate).slice(0, 4)}${l.monthDay.replace('-', '')}`,
-      itemName: l.itemName,
-      spec: l.spec,
-      qty: l.quantity === null ? null : String(l.quantity),
-      unitCost: l.unitPrice === null ? null : String(l.unitPrice),
-      supplyCost: String(l.supplyAmount),
-      tax: String(l.taxAmount),
-      remark: null,
-    })),
-    remark1: `정산 ${inv.settleNo}`,
-  };
-}
-
 /** Asks the supplier to issue (역발행 요청), idempotent by the management key: a repeat finds the same document. */
 export async function requestIssue(db: Db, ti: TaxInvoices, mgtKey: string, version: number, actor: string) {
   const inv = await allowed(db, mgtKey, 'request', actor, version);
-  const request = await requestOf(db, ti, inv);
+  const request = await requestOf(db, buyerOf(ti), inv);
   if (inv.issueKind !== 'REVERSE') await refuseMove(db, { ...inv, status: 'NTS_SUCCESS' }, 'request', actor);
   const r = await ti.provider.requestReverseIssue(request);
   if (!r.ok) await providerFailed(db, inv, 'request', r, actor);
@@ -432,7 +368,7 @@ export async function requestIssue(db: Db, ti: TaxInvoices, mgtKey: string, vers
       settleNo: cur.settleNo,
       period: cur.period,
       totalAmount: String(cur.totalAmount).split('.')[0]!,
-      deadline: issueDeadline(dayOf(cur.writeDate)),
+      deadline: issueDeadline(dayOf(cur.writeDate), await loadHolidayCalendar(trx)),
     });
   });
   return getInvoice(db, mgtKey);
@@ -910,6 +846,8 @@ export async function amendInvoice(
         lineCount: d.lines.length || 1,
         provider: inv.provider,
         createdBy: actor,
+        zeroRatedDocKind: inv.zeroRatedDocKind,
+        zeroRatedDocNo: inv.zeroRatedDocNo,
       });
       const rows = d.lines.length
         ? d.lines.map((l) => ({
@@ -1137,9 +1075,10 @@ export async function listExceptions(db: Db, q: { periods?: string[]; type?: str
 /** Invoices not issued yet and where they stand against the 10th (moved past holidays), on `today` (KST). */
 export async function deadlineView(db: Db, today: string, periods?: string[]) {
   const [from, to] = (periods ?? []).map((p) => p.trim() || undefined);
-  const [invoices, undrawn] = await Promise.all([
+  const [invoices, undrawn, calendar] = await Promise.all([
     unissuedInvoices(db, { from, to }),
     settlementsWithoutInvoice(db, { from, to }),
+    loadHolidayCalendar(db),
   ]);
   const rows = [
     ...invoices.map((r) => ({
@@ -1171,8 +1110,8 @@ export async function deadlineView(db: Db, today: string, periods?: string[]) {
     total: rows.length,
     rows: rows.map((r) => ({
       ...r,
-      issueDeadline: issueDeadline(r.writeDate),
-      deadlineState: issueDeadlineState(r.writeDate, today),
+      issueDeadline: issueDeadline(r.writeDate, calendar),
+      deadlineState: issueDeadlineState(r.writeDate, today, calendar),
     })),
   };
 }

@@ -41,6 +41,7 @@ export interface TestPoLine {
   quantity: string;
   unitPrice: string;
   itemName?: string;
+  itemCode?: string;
 }
 
 /**
@@ -92,7 +93,7 @@ export async function insertAcknowledgedPo(
       lines.map((l, i) => ({
         poNo,
         lineNo: i + 1,
-        itemCode: null,
+        itemCode: l.itemCode ?? null,
         itemName: l.itemName ?? `테스트 품목 ${i + 1}`,
         spec: null,
         unitCode: unit.unitCode,

@@ -160,6 +160,7 @@ export async function loadParamValues(db: Db): Promise<Record<string, ParamValue
     batchId: await any('item_upload_batch', 'batch_id::text'),
     uploadId: { own: 'BU2026-000001' },
     fiscalYear: { own: '2026' },
+    year: { own: '2026' },
     id: { own: await fileOf(OWN_COMPANY), other: await fileOf(OTHER_COMPANY) },
     seq: { own: '1' },
     groupId: await any('code_group', 'group_id'),

@@ -50,6 +50,9 @@ export const SUPPLIER_REFERENCE = [
   'item_attribute_value',
   'item_category',
   'po_change',
+  // The holiday calendar a supplier's invoice answers its deadline by (migration 0941).
+  'public_holiday',
+  'public_holiday_year',
   'rfq_header',
   'rfq_line',
   'rfq_notice',

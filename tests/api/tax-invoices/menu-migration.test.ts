@@ -1,5 +1,7 @@
 import { expect } from 'vitest';
-import { up } from '../../../server/db/migrations/0650-tax-invoice-menus.js';
+import type { Kysely } from 'kysely';
+import { up as up0650 } from '../../../server/db/migrations/0650-tax-invoice-menus.js';
+import { up as up0942 } from '../../../server/db/migrations/0942-tax-settings-menus.js';
 import { describeMenuMigration } from '../../helpers/menu-migration.js';
 
 const LEAVES = [
@@ -7,24 +9,34 @@ const LEAVES = [
   'WHS_SETTLE_TAX_DEADLINE',
   'WHS_POSTING_TAX_EXCEPTION',
   'CY_SETTLE_TAX_INVOICE',
+  'WHS_SETTLE_ITEM_TAX_TYPE',
+  'WHS_SETTLE_SUPPLIER_TAX_TYPE',
+  'WHS_SETTLE_PUBLIC_HOLIDAY',
 ];
+/** Both migrations in their order, as a database seeded before either runs them. */
+const up = async (db: Kysely<unknown>) => {
+  await up0650(db);
+  await up0942(db);
+};
 
 /**
- * Migration 0650 gives a database seeded before the tax-invoice screens the same menus and
- * authority the seed gives a new one (those of 월정산, 기표현황 and the supplier's 월정산): remove
- * them, run it, compare; twice.
+ * Migrations 0650 and 0942 give a database seeded before the tax-invoice screens and the tax settings the
+ * same menus and authority the seed gives a new one (those of 월정산, 기표현황 and the supplier's 월정산):
+ * remove them, run both, compare; twice.
  */
-describeMenuMigration('tax-invoice menus on a database seeded before them (migration 0650)', {
+describeMenuMigration('tax-invoice menus on a database seeded before them (migrations 0650, 0942)', {
   leaves: LEAVES,
   up,
   test: 'adds the same rows and grants as the seed, once; each as its sibling settlement menu',
   seeded: async ({ menus, grantsOf, grants }) => {
-    expect(menus).toHaveLength(4);
+    expect(menus).toHaveLength(7);
     expect(grantsOf('WHS_SETTLE_TAX_INVOICE')).toEqual(await grants('WHS_SETTLE_MONTHLY'));
     expect(grantsOf('WHS_SETTLE_TAX_DEADLINE')).toEqual(await grants('WHS_SETTLE_MONTHLY'));
     expect(grantsOf('WHS_POSTING_TAX_EXCEPTION')).toEqual(await grants('WHS_POSTING_VOUCHER'));
     expect(grantsOf('CY_SETTLE_TAX_INVOICE')).toEqual(await grants('CY_SETTLE_MONTHLY'));
     expect(grantsOf('CY_SETTLE_TAX_INVOICE').map((g) => g.authGroupId)).toEqual(['60', '61']);
+    for (const id of ['WHS_SETTLE_ITEM_TAX_TYPE', 'WHS_SETTLE_SUPPLIER_TAX_TYPE', 'WHS_SETTLE_PUBLIC_HOLIDAY'])
+      expect(grantsOf(id)).toEqual(await grants('WHS_SETTLE_MONTHLY'));
   },
   unseed: async (db) => {
     await db.deleteFrom('menuAuth').where('pgmId', 'in', LEAVES).execute();

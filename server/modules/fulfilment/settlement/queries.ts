@@ -484,6 +484,26 @@ export async function insertSettlementLines(
       .insertInto('settlementLine')
       .values(values.slice(i, i + 500))
       .execute();
+  await settleLineTaxTypes(trx, settleNo);
+}
+
+/**
+ * Each new line's tax type (docs/tax-invoices.md "Tax types"): the item's own, else the supplier's
+ * default; a line zero-rated (영세율) carries the supplier's 내국신용장/구매확인서 it was zero-rated under.
+ */
+async function settleLineTaxTypes(trx: Db, settleNo: string): Promise<void> {
+  await sql`
+    update settlement_line sl
+       set tax_type = t.tax_type,
+           zero_rated_doc_kind = case when t.tax_type = 'ZERO_RATED' then t.doc_kind end,
+           zero_rated_doc_no = case when t.tax_type = 'ZERO_RATED' then t.doc_no end
+      from (select l.line_no, coalesce(i.tax_type, c.tax_type) as tax_type,
+                   c.zero_rated_doc_kind as doc_kind, c.zero_rated_doc_no as doc_no
+              from settlement_line l
+              join company c on c.comp_no = l.comp_no
+              left join item i on i.item_code = l.item_code
+             where l.settle_no = ${settleNo}) t
+     where sl.settle_no = ${settleNo} and sl.line_no = t.line_no`.execute(trx);
 }
 
 /** Approved adjustments into the totals (goods stay as built). Returns the new totals. */

@@ -2,7 +2,76 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHttpProvider } from '../../../../server/modules/tax-invoices/http-provider';
 import { mgtKeyFor, type ReverseIssueRequest } from '../../../../server/modules/tax-invoices/provider';
-import { startFakeTaxProvider, type FakeTaxProvider } from '../../../helpers/fake-tax-provider';
+import { shapeProblem, startFakeTaxProvider, type FakeTaxProvider } from '../../../helpers/fake-tax-provider';
+
+/**
+ * The fields of Popbill's published Taxinvoice example (linkhub-sdk/node-popbill.example,
+ * routes/taxinvoice.js, registIssue): the adapter may send these and no others.
+ */
+const PUBLISHED_TAXINVOICE_FIELDS = [
+  'writeDate',
+  'chargeDirection',
+  'issueType',
+  'purposeType',
+  'taxType',
+  'invoicerCorpNum',
+  'invoicerMgtKey',
+  'invoicerTaxRegID',
+  'invoicerCorpName',
+  'invoicerCEOName',
+  'invoicerAddr',
+  'invoicerBizClass',
+  'invoicerBizType',
+  'invoicerContactName',
+  'invoicerTEL',
+  'invoicerHP',
+  'invoicerEmail',
+  'invoicerSMSSendYN',
+  'invoiceeType',
+  'invoiceeCorpNum',
+  'invoiceeMgtKey',
+  'invoiceeTaxRegID',
+  'invoiceeCorpName',
+  'invoiceeCEOName',
+  'invoiceeAddr',
+  'invoiceeBizClass',
+  'invoiceeBizType',
+  'invoiceeContactName1',
+  'invoiceeTEL1',
+  'invoiceeHP1',
+  'invoiceeEmail1',
+  'invoiceeSMSSendYN',
+  'supplyCostTotal',
+  'taxTotal',
+  'totalAmount',
+  'serialNum',
+  'cash',
+  'chkBill',
+  'note',
+  'credit',
+  'remark1',
+  'remark2',
+  'remark3',
+  'kwon',
+  'ho',
+  'businessLicenseYN',
+  'bankBookYN',
+  'detailList',
+  'modifyCode',
+  'orgNTSConfirmNum',
+  'addContactList',
+];
+const PUBLISHED_DETAIL_FIELDS = [
+  'serialNum',
+  'purchaseDT',
+  'itemName',
+  'spec',
+  'qty',
+  'unitCost',
+  'supplyCost',
+  'tax',
+  'remark',
+];
 
 const party = (corpNum: string, corpName: string) => ({
   corpNum,
@@ -22,6 +91,10 @@ function request(mgtKey: string): ReverseIssueRequest {
     writeDate: '20261031',
     taxType: 'TAXABLE',
     purposeType: '02',
+    typeCode: '0101',
+    zeroRatedEvidence: null,
+    modifyCode: null,
+    orgNTSConfirmNum: null,
     invoicer: party('1234567891', '㈜대한정밀'),
     invoicee: party('2208162517', '㈜지피엠에스'),
     supplyCostTotal: '30005',
@@ -78,6 +151,71 @@ describe('the tax-invoice provider over HTTP, against the fake provider', () => 
     const docs = await (await fetch(`${fake.base}/__documents`)).json();
     expect(docs[key]).toEqual({ state: 'REQUESTED', registrations: 2 });
     expect(fake.documents.size).toBe(1);
+  });
+
+  it('registers in the shape of the provider’s published example: flat parties, its tax type and purpose names, two decimals', async () => {
+    const key = 'SHAPE-1';
+    const r = request(key);
+    r.detailList = [
+      { ...r.detailList[0]!, qty: '20.000', unitCost: '1500.00' },
+      { ...r.detailList[0]!, serialNum: 2, qty: '12.345', supplyCost: '0', tax: '0' },
+    ];
+    expect(await provider.requestReverseIssue(r)).toMatchObject({ ok: true });
+    const body = fake.documents.get(key)!.request as Record<string, unknown>;
+    // Every field is one the published example (linkhub-sdk/node-popbill.example, routes/taxinvoice.js) names.
+    expect(Object.keys(body).filter((k) => !PUBLISHED_TAXINVOICE_FIELDS.includes(k))).toEqual([]);
+    const lines = body.detailList as Array<Record<string, unknown>>;
+    for (const line of lines) expect(Object.keys(line).filter((k) => !PUBLISHED_DETAIL_FIELDS.includes(k))).toEqual([]);
+    expect(body).toMatchObject({
+      writeDate: '20261031',
+      issueType: '역발행',
+      taxType: '과세',
+      purposeType: '청구',
+      invoiceeType: '사업자',
+      invoicerCorpNum: '1234567891',
+      invoicerCorpName: '㈜대한정밀',
+      invoiceeCorpNum: '2208162517',
+      invoiceeMgtKey: key,
+    });
+    expect(lines[0]).toMatchObject({ qty: '20', unitCost: '1500' });
+    // Three decimals are more than the provider takes: no quantity rather than a rounded one, the exact one in the remark.
+    expect(lines[1]).toMatchObject({ qty: '', remark: '수량 12.345' });
+    expect(shapeProblem(body)).toBeNull();
+  });
+
+  it('sends a 영세율 invoice as 영세 and a 면세 one as 면세 (a 계산서), never as 과세', async () => {
+    const zero = {
+      ...request('SHAPE-Z'),
+      taxType: 'ZERO_RATED' as const,
+      typeCode: '0102' as const,
+      taxTotal: '0',
+      totalAmount: '30005',
+    };
+    zero.detailList = zero.detailList.map((l) => ({ ...l, tax: '0' }));
+    const exempt = { ...zero, mgtKey: 'SHAPE-E', taxType: 'EXEMPT' as const, typeCode: '0301' as const };
+    expect(await provider.requestReverseIssue(zero)).toMatchObject({ ok: true });
+    expect(await provider.requestReverseIssue(exempt)).toMatchObject({ ok: true });
+    expect(fake.documents.get('SHAPE-Z')!.request).toMatchObject({ taxType: '영세', taxTotal: '0' });
+    expect(fake.documents.get('SHAPE-E')!.request).toMatchObject({ taxType: '면세', taxTotal: '0' });
+  });
+
+  it('the fake provider refuses what the published example would not take', () => {
+    const flat = {
+      writeDate: '20261031',
+      invoicerCorpNum: '1',
+      invoicerCorpName: 'a',
+      invoiceeCorpNum: '2',
+      invoiceeMgtKey: 'k',
+      taxType: '과세',
+      purposeType: '청구',
+      taxTotal: '1',
+    };
+    expect(shapeProblem(flat)).toBeNull();
+    expect(shapeProblem({ ...flat, invoicer: {} })).toMatch(/invoicer/);
+    expect(shapeProblem({ ...flat, taxType: 'TAXABLE' })).toMatch(/과세형태/);
+    expect(shapeProblem({ ...flat, purposeType: '02' })).toMatch(/영수/);
+    expect(shapeProblem({ ...flat, detailList: [{ qty: '1.234' }] })).toMatch(/소수점 2자리/);
+    expect(shapeProblem({ ...flat, taxType: '면세' })).toMatch(/세액은 0/);
   });
 
   it('retries a provider outage with backoff, the same key each time', async () => {
