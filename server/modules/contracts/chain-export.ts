@@ -5,7 +5,7 @@
  */
 import type { Db } from '../../db/connect.js';
 import { missing } from '../../domain/errors.js';
-import { GENESIS, instantText } from './chain.js';
+import { GENESIS, hashedFields, instantText } from './chain.js';
 import * as q from './queries.js';
 
 export const CHAIN_ALGORITHM = 'gpms-econtract-chain-v1' as const;
@@ -21,19 +21,6 @@ export async function exportContractChain(db: Db, contractNo: string, now: Date)
     documentSha: c.documentSha ?? null,
     executedSha: c.executedSha ?? null,
     exportedAt: instantText(now),
-    events: events.map((e) => ({
-      contractNo: e.contractNo,
-      seq: e.seq,
-      kind: e.kind,
-      occurredAt: instantText(e.occurredAt),
-      ip: e.ip,
-      userAgent: e.userAgent,
-      userId: e.userId,
-      actorCompNo: e.actorCompNo,
-      docSha: e.docSha,
-      detail: e.detail ?? null,
-      prevHash: e.prevHash,
-      hash: e.hash,
-    })),
+    events: events.map((e) => ({ ...hashedFields(e), hash: e.hash })),
   };
 }

@@ -62,22 +62,25 @@ export const sha256Hex = (data: string | Uint8Array): string => crypto.createHas
 /** An instant as the chain writes it: UTC, milliseconds, whatever form the database answered in. */
 export const instantText = (t: Date | string): string => new Date(t).toISOString();
 
+/** The fields an event's hash covers, as the chain writes them (the export and the verifier read the same). */
+export function hashedFields(e: ChainEvent) {
+  return {
+    contractNo: e.contractNo,
+    seq: e.seq,
+    kind: e.kind,
+    occurredAt: instantText(e.occurredAt),
+    ip: e.ip,
+    userAgent: e.userAgent,
+    userId: e.userId,
+    actorCompNo: e.actorCompNo,
+    docSha: e.docSha,
+    detail: e.detail ?? null,
+    prevHash: e.prevHash,
+  };
+}
+
 export function eventHash(e: ChainEvent): string {
-  return sha256Hex(
-    canonicalJson({
-      contractNo: e.contractNo,
-      seq: e.seq,
-      kind: e.kind,
-      occurredAt: instantText(e.occurredAt),
-      ip: e.ip,
-      userAgent: e.userAgent,
-      userId: e.userId,
-      actorCompNo: e.actorCompNo,
-      docSha: e.docSha,
-      detail: e.detail ?? null,
-      prevHash: e.prevHash,
-    }),
-  );
+  return sha256Hex(canonicalJson(hashedFields(e)));
 }
 
 export type ChainVerdict =

@@ -495,7 +495,7 @@ describe.runIf(process.env.CI === 'true' || contractFontsAvailable())(
         await http.post(`/api/v1/contracts/${no}/stamps`, operator, {
           version: ex.version,
           party: 'BUYER',
-          stampNo: 'R-2026-0003',
+          stampNo: '0101-2026-1128-0003',
         }),
         409,
         'CONTRACT_STAMP_FROZEN',
@@ -850,6 +850,8 @@ describe.runIf(process.env.CI === 'true' || contractFontsAvailable())(
           );
           c = await detail(no);
         }
+        await buyerViews(no);
+        c = await detail(no);
         ok(
           await http.post(`/api/v1/contracts/${no}/sign`, operator, {
             version: c.version,
