@@ -189,7 +189,7 @@ describe('npm run screens:check', () => {
         {
           id: 'lines',
           rowKey: 'lineNo',
-          send: ['itemCode', 'quantity'],
+          send: ['itemCode', 'quantity', 'estUnitPrice'],
           columns: [{ field: 'lineNo' }, { field: 'itemCode' }, { field: 'estAmount' }, { field: 'sgName' }],
         },
       ],
@@ -226,6 +226,7 @@ describe('npm run screens:check', () => {
           {
             id: 'lines',
             rowKey: 'lineNo',
+            send: ['itemCode', 'quantity', 'estUnitPrice'],
             columns: [
               { field: 'lineNo' },
               { field: 'estAmout' },

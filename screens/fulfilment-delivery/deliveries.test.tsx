@@ -132,11 +132,14 @@ describe(
         fireEvent.change(within(dialog).getByLabelText(/상세 사유/), { target: { value: '  11월 납품 정산 대사  ' } });
         fireEvent.click(within(dialog).getByRole('button', { name: '확인' }));
         await waitFor(() => expect(saved).toHaveLength(1));
-        expect(lastCall(services.calls, 'recordPersonalDataDownload')!.input.body).toEqual({
+        const record = lastCall(services.calls, 'recordPersonalDataDownload')!.input.body as { columns: string[] };
+        expect(record).toMatchObject({
           operation: 'listDeliveries',
           rowCount: 4,
           reason: { code: 'SETTLEMENT', text: '11월 납품 정산 대사' },
         });
+        // The record names the file's own columns (the access log says what the file held).
+        expect(record.columns).toContain('deliveryNo');
         const order = services.calls
           .map((c) => c.operation)
           .filter((op) => op === 'recordPersonalDataDownload' || op === 'listDeliveries');

@@ -274,6 +274,9 @@ export const OPERATION_WORDS: Readonly<Record<string, OperationWords>> = {
   // GETs that leave something behind (config.effects, the privacy registry).
   viewContractDocument: ['계약서', '열람'],
   viewMyContractDocument: ['계약서', '열람'],
+  setItemTaxType: ['품목 과세유형', '저장'],
+  setSupplierTaxType: ['협력사 과세유형', '저장'],
+  putPublicHolidayYear: ['공휴일', '저장'],
   getTenderBids: ['개찰된 입찰서', '열람'],
   printPo: ['발주서', '인쇄'],
   getItemUploadTemplateFiles: ['품목 업로드 양식', '발급'],
