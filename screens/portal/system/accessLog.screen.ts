@@ -43,7 +43,15 @@ export const ACCESS_LOG_OPERATIONS = [
   // The retention job's own record of what it removed.
   'privacy.purgeAccessLog',
 ];
-export const ACCESS_LOG_FIELDS = ['email', 'cellPhoneNo', 'phoneNo', 'telNo', 'delivererPhone'];
+export const ACCESS_LOG_FIELDS = [
+  'email',
+  'cellPhoneNo',
+  'phoneNo',
+  'telNo',
+  'delivererPhone',
+  'delivererName',
+  'vehicleNo',
+];
 const OPERATIONS = ACCESS_LOG_OPERATIONS.map((value) => ({ value, text: `screen.accessLog.operationName.${value}` }));
 const FIELDS = ACCESS_LOG_FIELDS.map((value) => ({ value, text: `screen.accessLog.personalField.${value}` }));
 

@@ -19,7 +19,7 @@ import {
   lockHolidayYear,
   replaceHolidayYear,
   type HolidayKind,
-} from './holiday-queries.js';
+} from './queries-holidays.js';
 
 export const HOLIDAY_KINDS: readonly HolidayKind[] = ['HOLIDAY', 'SUBSTITUTE', 'TEMPORARY', 'ELECTION'];
 

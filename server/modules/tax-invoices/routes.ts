@@ -7,7 +7,7 @@ import { supplierView } from '../../http/supplier-view.js';
 import { actionErrors, VersionBody } from '../../domain/schemas.js';
 import { objectStoreFor } from '../../storage/open.js';
 import { createTaxInvoiceProvider } from './connect.js';
-import { taxSettingsRoutes } from './settings-routes.js';
+import { taxSettingsRoutes } from './settings/routes.js';
 import type { TaxInvoiceProvider } from './provider.js';
 import {
   AmendBody,

@@ -23,7 +23,7 @@ import {
   lockItemTaxType,
   updateCompanyTaxType,
   updateItemTaxType,
-} from './tax-type-queries.js';
+} from './queries-tax-types.js';
 
 export const TAX_TYPES: readonly TaxType[] = ['TAXABLE', 'ZERO_RATED', 'EXEMPT'];
 export type ZeroRatedDocKind = 'LOCAL_LC' | 'PURCHASE_CONFIRMATION';

@@ -1,7 +1,7 @@
 /** The contracts of the tax types on items and suppliers and of the public-holiday calendar. */
 import { Type } from 'typebox';
-import { PagingQuery } from '../../http/list-query.js';
-import { Nullable, Version } from '../../domain/schemas.js';
+import { PagingQuery } from '../../../http/list-query.js';
+import { Nullable, Version } from '../../../domain/schemas.js';
 
 const TaxTypeEnum = Type.Enum(['TAXABLE', 'ZERO_RATED', 'EXEMPT'], {
   description: 'TAXABLE 과세 (0101), ZERO_RATED 영세율 (0102), EXEMPT 면세 (a 계산서, 0301)',

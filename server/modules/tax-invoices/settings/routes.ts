@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { access } from '../../http/access.js';
-import { commonErrors } from '../../http/error-schema.js';
-import { pageWindow } from '../../http/list-query.js';
-import { actionErrors } from '../../domain/schemas.js';
-import { getHolidayYear, listHolidayYears, putHolidayYear } from './holidays.js';
+import { access } from '../../../http/access.js';
+import { commonErrors } from '../../../http/error-schema.js';
+import { pageWindow } from '../../../http/list-query.js';
+import { actionErrors } from '../../../domain/schemas.js';
+import { getHolidayYear, listHolidayYears, putHolidayYear } from '../holidays.js';
 import {
   CompNoParams,
   HolidayYearBody,
@@ -18,7 +18,7 @@ import {
   SupplierTaxTypeList,
   SupplierTaxTypeQuery,
   YearParams,
-} from './settings-schemas.js';
+} from './schemas.js';
 import {
   getItemTaxType,
   getSupplierTaxType,
@@ -26,7 +26,7 @@ import {
   listSupplierTaxTypes,
   setItemTaxType,
   setSupplierTaxType,
-} from './tax-types.js';
+} from '../tax-types.js';
 
 // Their own menus (screens/tax-invoice): 품목 과세유형, 협력사 과세유형, 공휴일 관리 — each with its edit dialog.
 const ITEM_TAX = '/itemTaxType';
