@@ -3,7 +3,7 @@
  * fixtures (the data the screen tests use), and for an operation none of them answers, the least
  * answer the server's contract allows — an empty list, an object of its required fields — so a story
  * shows its screen empty rather than an error dialog. Which operations that is, is listed by
- * `contractOnlyOperations` (screens/testing/story-fixtures.test.tsx keeps the hand-written ones answering).
+ * `contractOnlyOperations` (the stories' browser run, tests/e2e/storybook.e2e.test.ts, keeps the hand-written ones answering).
  */
 import openapi from '../../schemas/openapi.generated.json';
 import { operations } from '../../schemas/operations.generated';
