@@ -170,10 +170,12 @@ export function NextSteps({ canWrite, rows, onOpened, onChanged, fail, setStatus
             </h3>
             <label className={styles.field}>
               <span>{t(`${T}.operation`)}</span>
+              {/* The API's operations by their ids: the vocabulary the definition's JSON is written in (shown on purpose). */}
               <select
                 className={styles.input}
                 value={operation}
                 required
+                data-raw-text
                 onChange={(e) => setOperation(e.target.value)}
               >
                 <option value="">{t('screen.screenStudio.choose')}</option>
