@@ -18,8 +18,8 @@ export interface AuditEntry {
  */
 export async function writeAudit(db: Db, e: AuditEntry): Promise<void> {
   // As the owner, in the same transaction: the log has no company column and no policy, so a supplier's
-  // change is recorded without its connection reading or writing it (the supplier role's grant on it goes
-  // in the next release: docs/operations.md "Upgrades").
+  // change is recorded without its connection reading or writing it (migration 0970 took the supplier role's
+  // grant away: docs/security.md).
   await asOwner(db)
     .insertInto('auditLog')
     .values({

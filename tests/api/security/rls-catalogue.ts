@@ -67,10 +67,6 @@ export const SUPPLIER_REFERENCE = [
   'unit_conversion',
 ];
 export const SUPPLIER_WRITES: Readonly<Record<string, string>> = {
-  // The server no longer uses it (it reads and writes the log as the owner); the grant goes in the release after
-  // this one, once no server of the previous release writes it on a supplier's connection (docs/operations.md
-  // "Upgrades": a contracting change).
-  audit_log: 'select, insert',
   document_sequence: 'select, insert, update',
   po_line: 'select, update (delivered_qty)',
 };
@@ -104,6 +100,8 @@ export const REFUSED_TO_SUPPLIER = [
   'job_state',
   'job_run',
   'export_job',
+  // Written as the owner since the release before migration 0970, which revoked the supplier's grant.
+  'audit_log',
 ];
 
 const PRIVILEGES = ['select', 'insert', 'update', 'delete', 'truncate', 'references', 'trigger'] as const;
