@@ -67,4 +67,77 @@ describe('language sync', () => {
     await flush();
     expect(order).toEqual(['refresh', 'loginCheck /prList Y']);
   });
+
+  it('a switch back restores the menus and codes this login had in that language, without asking the server', async () => {
+    useSessionStore.getState().setLogin({
+      loginData: { auth: '', authGroupId: '30', section: '', deptcd: '', deptnm: '', hname: '김', singleid: 'buyer' },
+      tokens: { accessToken: 'a', refreshToken: 'r', tokenExpiredTimestamp: Date.now() + 600_000, timeDifference: 0 },
+      menus: [{ pgmId: 'M', pgmName: '구매', sspUrl: null, sspSubUrls: [], leaf: 'F', canWrite: false, childs: [] }],
+      codes: { UNIT: [{ code: 'EA', name: '개' }] } as never,
+    });
+    const i18n = createI18n({ storage: memoryStorage(), language: 'ko' });
+    const messages = vi.fn<AuthApi['messages']>(async () => ({ ok: true, data: {} }));
+    const loginCheck = vi.fn<AuthApi['loginCheck']>(async (path) => ({
+      ok: true,
+      data: {
+        code: 'OK',
+        path,
+        menus: [
+          { pgmId: 'M', pgmName: 'Purchasing', sspUrl: null, sspSubUrls: [], leaf: 'F', canWrite: false, childs: [] },
+        ],
+        codes: { UNIT: [{ code: 'EA', name: 'each' }] },
+        user: { userId: 'buyer', singleid: 'buyer', authGroupId: '30', hname: '김' },
+      } as never,
+    }));
+    startLanguageSync(i18n, router, { messages, loginCheck }, async () => undefined);
+    await flush();
+    await i18n.changeLanguage('en');
+    await flush();
+    await flush();
+    expect(useSessionStore.getState().menus[0].pgmName).toBe('Purchasing');
+    await i18n.changeLanguage('ko');
+    await flush();
+    expect(useSessionStore.getState().menus[0].pgmName).toBe('구매');
+    expect(useSessionStore.getState().codes.UNIT[0]).toMatchObject({ name: '개' });
+    await i18n.changeLanguage('en');
+    await flush();
+    expect(useSessionStore.getState().menus[0].pgmName).toBe('Purchasing');
+    // One loginCheck (the first switch to English) and each language's messages once.
+    expect(loginCheck).toHaveBeenCalledTimes(1);
+    expect(messages.mock.calls.map(([lang]) => lang)).toEqual(['ko', 'en']);
+  });
+
+  it('an answer that comes after the person switched again is not applied', async () => {
+    useSessionStore.getState().setLogin({
+      loginData: { auth: '', authGroupId: '30', section: '', deptcd: '', deptnm: '', hname: '김', singleid: 'buyer' },
+      tokens: { accessToken: 'a', refreshToken: 'r', tokenExpiredTimestamp: Date.now() + 600_000, timeDifference: 0 },
+      menus: [{ pgmId: 'M', pgmName: '구매', sspUrl: null, sspSubUrls: [], leaf: 'F', canWrite: false, childs: [] }],
+    });
+    const i18n = createI18n({ storage: memoryStorage(), language: 'ko' });
+    let answer: (v: Awaited<ReturnType<AuthApi['loginCheck']>>) => void = () => undefined;
+    const loginCheck = vi.fn<AuthApi['loginCheck']>(() => new Promise((r) => (answer = r)));
+    startLanguageSync(
+      i18n,
+      router,
+      { messages: async () => ({ ok: true, data: {} }), loginCheck },
+      async () => undefined,
+    );
+    await i18n.changeLanguage('en');
+    await flush();
+    await i18n.changeLanguage('ko');
+    answer({
+      ok: true,
+      data: {
+        code: 'OK',
+        path: '/prList',
+        menus: [
+          { pgmId: 'M', pgmName: 'Purchasing', sspUrl: null, sspSubUrls: [], leaf: 'F', canWrite: false, childs: [] },
+        ],
+        user: { userId: 'buyer' },
+      } as never,
+    });
+    await flush();
+    await flush();
+    expect(useSessionStore.getState().menus[0].pgmName).toBe('구매');
+  });
 });
