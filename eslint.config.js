@@ -48,6 +48,32 @@ function layerRules() {
   });
 }
 
+/*
+ * One business clock (docs/architecture.md "Time"): a business date — a document's day, a deadline,
+ * a validity, a period — comes from app.clock.now() (routes) or the job's `now`, never from the real
+ * time, so the development clock (POST /api/dev/clock) and the tests that move it move every rule.
+ * todayKst(now) takes the instant by type; these selectors catch the ways around it.
+ * tests/unit/business-clock-lint.test.ts plants each one and shows the rule refuses it.
+ */
+const REAL_NOW = "NewExpression[callee.name='Date'][arguments.length=0]";
+const DATE_NOW = "CallExpression[callee.object.name='Date'][callee.property.name='now']";
+const BUSINESS_CLOCK_RULES = [
+  {
+    selector: `CallExpression[callee.name='todayKst'] :matches(${REAL_NOW}, ${DATE_NOW})`,
+    message:
+      'todayKst takes the business clock: app.clock.now() in a route, the job’s now in a job (docs/architecture.md "Time").',
+  },
+  {
+    selector: `CallExpression[callee.property.name=/^(slice|substring)$/][callee.object.callee.property.name='toISOString'] :matches(${REAL_NOW}, ${DATE_NOW})`,
+    message: 'A date cut from the real time: take the business clock and todayKst(now) (docs/architecture.md "Time").',
+  },
+  {
+    selector: `AssignmentPattern > ${REAL_NOW}.right`,
+    message:
+      'No `= new Date()` default: the caller passes the business clock (app.clock.now() / the job’s now), or the real time on purpose for a technical stamp (docs/architecture.md "Time").',
+  },
+];
+
 export default tseslint.config(
   {
     name: 'gpms/ignores',
@@ -102,6 +128,13 @@ export default tseslint.config(
     name: 'gpms/kysely-migrations',
     files: ['server/db/migrate.ts', 'server/db/migrations/**'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
+  },
+  {
+    name: 'gpms/business-clock',
+    files: ['server/**/*.ts'],
+    // Sessions, tokens, sign-in throttles and signing keys are technical time: the real clock on purpose.
+    ignores: ['server/auth/**'],
+    rules: { 'no-restricted-syntax': ['error', ...BUSINESS_CLOCK_RULES] },
   },
   ...layerRules(),
 );

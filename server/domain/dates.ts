@@ -20,7 +20,7 @@ export const msOf = (t: Instant): number => (typeof t === 'string' ? Date.parse(
  * Today in Korea (the business day of every date rule and document date), as YYYY-MM-DD, whatever
  * the server's time zone. Korea keeps no daylight-saving time, so KST is always UTC+9.
  */
-export function todayKst(now: Date = new Date()): string {
+export function todayKst(now: Date): string {
   return new Date(now.getTime() + 9 * 3_600_000).toISOString().slice(0, 10);
 }
 
@@ -84,7 +84,7 @@ export function dateRange(
  * A deadline: a date (meaning the end of that day in Korea, 23:59:59 KST) or an ISO date-time
  * with an offset. Returns the instant, or null with an error pushed.
  */
-export function parseDeadline(errors: FieldError[], path: string, value: string, now: Date = new Date()): Date | null {
+export function parseDeadline(errors: FieldError[], path: string, value: string, now: Date): Date | null {
   const v = value.trim();
   let at: Date | null = null;
   if (isValidDate(v)) at = new Date(`${v}T23:59:59+09:00`);

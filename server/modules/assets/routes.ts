@@ -126,7 +126,7 @@ export const assetRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: RegisterAnswer, ...actionErrors },
       },
     },
-    async (request) => registerAssets(request.db, request.caller, request.body),
+    async (request) => registerAssets(request.db, request.caller, request.body, app.clock.now()),
   );
 
   app.get(

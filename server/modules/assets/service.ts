@@ -171,7 +171,7 @@ export async function listCandidates(db: Db, q: Static<typeof CandidateQuery>) {
 }
 
 /** Registers receipt lines as assets: one asset per unit, each with its own number; a line registered before is refused and nothing is written. */
-export async function registerAssets(db: Db, caller: Caller | null, b: Static<typeof RegisterBody>) {
+export async function registerAssets(db: Db, caller: Caller | null, b: Static<typeof RegisterBody>, now: Date) {
   const actor = await internalActor(db, caller);
   const keys = b.lines.map((l) => `${l.whReqNo}/${l.lineNo}`);
   failIf(
@@ -186,7 +186,7 @@ export async function registerAssets(db: Db, caller: Caller | null, b: Static<ty
     failIf([{ path: 'body/custodianId', message: '없는 사원입니다' }]);
   return db.transaction().execute(async (trx) => {
     const assetNos: string[] = [];
-    const today = todayKst();
+    const today = todayKst(now);
     for (const [i, key] of b.lines.entries()) {
       const line = await lockReceiptLine(trx, key.whReqNo, key.lineNo);
       if (!line)

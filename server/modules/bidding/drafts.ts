@@ -51,7 +51,12 @@ export interface DraftLine {
 }
 
 /** The buyer's own lines (no PR): an item of the master or a free text with its unit; problems go to `errors`. */
-export async function ownLines(db: Db, input: readonly OwnLineInput[], errors: FieldError[]): Promise<DraftLine[]> {
+export async function ownLines(
+  db: Db,
+  input: readonly OwnLineInput[],
+  errors: FieldError[],
+  now: Date,
+): Promise<DraftLine[]> {
   if (input.length === 0)
     errors.push({ path: 'body/lines', message: '구매요청을 지정하거나 품목을 한 줄 이상 입력하세요' });
   const { byCode, errors: itemErrors } = await loadItems(db, input, (i) => `body/lines/${i}/itemCode`);
@@ -61,7 +66,7 @@ export async function ownLines(db: Db, input: readonly OwnLineInput[], errors: F
     'unit',
     input.map((l) => l.unitCode?.trim() ?? ''),
   );
-  const today = todayKst();
+  const today = todayKst(now);
   return input.map((l, i) => {
     const item = l.itemCode?.trim() ? byCode.get(l.itemCode.trim()) : undefined;
     const itemName = text(l.itemName) ?? item?.itemName ?? null;

@@ -512,7 +512,7 @@ export async function createAmendment(
   if (original.status !== 'EXECUTED')
     throw refused('CONTRACT_NOT_EXECUTED', '체결된 계약만 변경계약을 만들 수 있습니다', { status: original.status });
   const { sourceChange: change, ...rest } = b;
-  const described = change ? await describeSourceChange(db, original, change, todayKst(ctx.now)) : undefined;
+  const described = change ? await describeSourceChange(db, original, change, todayKst(ctx.now), ctx.now) : undefined;
   return createContract(
     db,
     deps,
@@ -551,6 +551,7 @@ async function describeSourceChange(
   original: q.ContractRow,
   change: SourceChange,
   today: string,
+  now: Date,
 ): Promise<{ text: string[]; rows: SourceChangeRow[]; print: SourceChangePrint }> {
   if (original.sourceKind === 'LOI' && original.sourceNo) {
     const loi = await describeLoiAmendment(db, original.sourceNo, change, today);
@@ -599,7 +600,7 @@ async function describeSourceChange(
   if (text.length === 0) failIf([{ path: 'body/sourceChange', message: '발주에서 바꿀 내용을 입력하세요' }]);
   // The order's new total as its change path computes it (its checks: quantity floor, limits), its
   // field errors named under the amendment's sourceChange.
-  const rated = await rateContractAmendment(db, poNo, { dueDate: change.dueDate, lines: change.lines }).catch(
+  const rated = await rateContractAmendment(db, poNo, { dueDate: change.dueDate, lines: change.lines }, now).catch(
     (e: unknown) => {
       if (e instanceof HttpError && Array.isArray(e.details))
         throw new HttpError(
@@ -666,11 +667,11 @@ function assertMayChangeSource(trx: Db, kind: string, no: string, actor: Actor):
  * ask for the change (PO_CHANGE by the re-approval rule; LOI for a new amount), which the approval
  * then includes. Null for a contract that changes no document.
  */
-async function rateSourceChange(trx: Db, c: q.ContractRow) {
+async function rateSourceChange(trx: Db, c: q.ContractRow, now: Date) {
   if (!c.amendsContractNo || !c.sourceNo || !c.sourceChange) return null;
   const change = c.sourceChange as SourceChange;
   if (c.sourceKind === 'PO')
-    return rateContractAmendment(trx, c.sourceNo, { dueDate: change.dueDate, lines: change.lines });
+    return rateContractAmendment(trx, c.sourceNo, { dueDate: change.dueDate, lines: change.lines }, now);
   if (c.sourceKind === 'LOI') return rateLoiAmendment(trx, c.sourceNo, change);
   return null;
 }
@@ -681,16 +682,20 @@ export async function submitContract(db: Db, ctx: EventContext, singleid: string
     if (!c) throw notFound();
     checkVersion(version, c.version);
     const status = transition(CONTRACT_MACHINE, 'submit', c.status);
-    const rated = await rateSourceChange(trx, c);
+    const rated = await rateSourceChange(trx, c, ctx.now);
     const typed = String(c.totalAmount);
-    const { approvalId } = await startApproval(trx, {
-      docType: 'CONTRACT',
-      docNo: contractNo,
-      amountKrw: rated && compareDecimals(rated.amountKrw, typed) > 0 ? rated.amountKrw : typed,
-      submitterId: singleid,
-      actorUserId: ctx.userId,
-      alsoCover: rated?.reapproval ?? null,
-    });
+    const { approvalId } = await startApproval(
+      trx,
+      {
+        docType: 'CONTRACT',
+        docNo: contractNo,
+        amountKrw: rated && compareDecimals(rated.amountKrw, typed) > 0 ? rated.amountKrw : typed,
+        submitterId: singleid,
+        actorUserId: ctx.userId,
+        alsoCover: rated?.reapproval ?? null,
+      },
+      ctx.now,
+    );
     await q.updateContract(trx, contractNo, {
       status,
       approvalId,

@@ -47,8 +47,9 @@ export const privacyRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const q = request.query;
-      const to = q.to ?? todayKst();
-      const from = q.from ?? todayKst(new Date(Date.now() - 30 * 86400_000));
+      const now = app.clock.now();
+      const to = q.to ?? todayKst(now);
+      const from = q.from ?? todayKst(new Date(now.getTime() - 30 * 86400_000));
       if (from > to)
         throw badRequest('VALIDATION', '시작일이 종료일보다 늦습니다', [
           { path: 'query/from', message: '시작일이 종료일보다 늦습니다' },

@@ -184,7 +184,7 @@ describe('budget import from the ERP', () => {
     fs.writeFileSync(path.join(dir, '.d-writing.json'), JSON.stringify(good));
     fs.writeFileSync(path.join(dir, 'e-writing.json.tmp'), '{');
 
-    expect(await takeDroppedImports({ db: t.db.db, log, config })).toEqual({
+    expect(await takeDroppedImports({ db: t.db.db, log, config, now: new Date() })).toEqual({
       files: 3,
       applied: 1,
       rejected: 1,
@@ -214,7 +214,7 @@ describe('budget import from the ERP', () => {
 
     // The same file again (the ERP resent it): replayed, moved beside the first under another name.
     fs.writeFileSync(path.join(dir, 'a-good.json'), JSON.stringify(good));
-    expect(await takeDroppedImports({ db: t.db.db, log, config })).toEqual({
+    expect(await takeDroppedImports({ db: t.db.db, log, config, now: new Date() })).toEqual({
       files: 1,
       applied: 0,
       rejected: 0,

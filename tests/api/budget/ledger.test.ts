@@ -12,7 +12,7 @@ import { awardedRfq, client, day, logins, ok, prBody, refused, type Flow } from 
 describe('budget ledger and control', () => {
   let t: TestApp;
   let f: Flow;
-  const [year, month] = todayKst().split('-').map(Number);
+  const [year, month] = todayKst(new Date()).split('-').map(Number);
   let deptcd: string;
 
   beforeAll(async () => {
@@ -111,7 +111,7 @@ describe('budget ledger and control', () => {
     const d = ok(
       await f.post('/api/v1/cyber/deliveries', f.u.supplier1, {
         poNo: po.poNo,
-        deliveryDate: todayKst(),
+        deliveryDate: todayKst(new Date()),
         lines: [{ poLineNo: 1, quantity: '10' }],
       }),
     ).delivery;

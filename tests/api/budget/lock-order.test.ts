@@ -21,7 +21,7 @@ describe.skipIf(testDbKind() !== 'postgres')(
   () => {
     let t: TestApp;
     let f: Flow;
-    const [year, month] = todayKst().split('-').map(Number);
+    const [year, month] = todayKst(new Date()).split('-').map(Number);
     let dept: string;
 
     beforeAll(async () => {

@@ -14,7 +14,7 @@ import { client, logins, ok, prBody, refused, type Flow } from '../purchase/help
 describe('budget transfers', () => {
   let t: TestApp;
   let f: Flow;
-  const [thisYear, thisMonth] = todayKst().split('-').map(Number);
+  const [thisYear, thisMonth] = todayKst(new Date()).split('-').map(Number);
   const year = thisYear + 1;
   let deptA: string;
   let deptB: string;

@@ -17,7 +17,7 @@ describe('delivery and receipt details as flat screen records', () => {
   let admin: LoggedIn;
   let http: ReturnType<typeof api>;
   let poNo: string;
-  const today = todayKst();
+  const today = todayKst(new Date());
 
   beforeAll(async () => {
     t = await buildTestApp();

@@ -16,7 +16,7 @@ describe('partial receipts', () => {
   let operator: LoggedIn;
   let admin: LoggedIn;
   let http: ReturnType<typeof api>;
-  const today = todayKst();
+  const today = todayKst(new Date());
 
   beforeAll(async () => {
     t = await buildTestApp();

@@ -17,7 +17,7 @@ describe('monthly settlement', () => {
   let operator: LoggedIn;
   let admin: LoggedIn;
   let http: ReturnType<typeof api>;
-  const today = todayKst();
+  const today = todayKst(new Date());
   const period = today.slice(0, 4) + today.slice(5, 7);
   let krwPo: string;
   let jpyPo: string;

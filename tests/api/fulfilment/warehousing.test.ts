@@ -14,7 +14,7 @@ describe('warehousing', () => {
   let monitor: LoggedIn;
   let http: ReturnType<typeof api>;
   let poNo: string;
-  const today = todayKst();
+  const today = todayKst(new Date());
 
   beforeAll(async () => {
     t = await buildTestApp();

@@ -136,7 +136,7 @@ describe('supplier notices in the outbox', () => {
 
   it('settlement put to the supplier: the confirmation request goes to its accounts', async () => {
     const [operator, admin, supplier1] = [f.u.operator, f.u.admin, f.u.supplier1];
-    const today = todayKst();
+    const today = todayKst(new Date());
     const period = today.slice(0, 4) + today.slice(5, 7);
     const poNo = await insertAcknowledgedPo(t, 'C00001', 'KRW', [{ quantity: '10', unitPrice: '1500' }]);
     const d = ok(

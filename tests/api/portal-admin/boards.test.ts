@@ -122,7 +122,7 @@ describe('boards: notices, FAQ and the supplier notices on the supplier home', (
   });
 
   it('a supplier notice shows on the supplier home within its period only, pinned first', async () => {
-    const today = todayKst();
+    const today = todayKst(new Date());
     const home = async (): Promise<Post[]> => (await get('/api/v1/cyber/home/notices', supplier1)).json();
     const seeded = await home();
     expect(seeded.map((p) => p.title)).toContain('협력사 포털 이용 안내');

@@ -16,7 +16,7 @@ describe('an award’s order commits the PR’s budget', { timeout: 240_000 }, (
   let f: Flow;
   let bid: ReturnType<typeof awardFlows>;
   let deptcd: string;
-  const [year, month] = todayKst().split('-').map(Number);
+  const [year, month] = todayKst(new Date()).split('-').map(Number);
 
   beforeAll(async () => {
     t = await buildTestApp();

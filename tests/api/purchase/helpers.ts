@@ -7,7 +7,7 @@ import { sessionAs } from '../../helpers/session.js';
 
 /** YYYY-MM-DD `days` from today in Korea (the business day the server checks dates against). */
 export function day(days: number): string {
-  const base = new Date(`${todayKst()}T00:00:00Z`);
+  const base = new Date(`${todayKst(new Date())}T00:00:00Z`);
   return new Date(base.getTime() + days * 86_400_000).toISOString().slice(0, 10);
 }
 

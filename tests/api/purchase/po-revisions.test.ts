@@ -158,7 +158,7 @@ describe('PO change orders (revisions)', { timeout: 120_000 }, () => {
     const d = ok(
       await f.post('/api/v1/cyber/deliveries', f.u.supplier1, {
         poNo: po.poNo,
-        deliveryDate: todayKst(),
+        deliveryDate: todayKst(new Date()),
         lines: [{ poLineNo: 1, quantity: '6' }],
       }),
     ).delivery;
@@ -216,7 +216,7 @@ describe('PO change orders (revisions)', { timeout: 120_000 }, () => {
   it('deliveries and receipts of a line changed in an unacknowledged revision are refused until the supplier acknowledges it', async () => {
     const po = await acknowledgedPo();
     const deliver = (lines: unknown[]) =>
-      f.post('/api/v1/cyber/deliveries', f.u.supplier1, { poNo: po.poNo, deliveryDate: todayKst(), lines });
+      f.post('/api/v1/cyber/deliveries', f.u.supplier1, { poNo: po.poNo, deliveryDate: todayKst(new Date()), lines });
     const first = ok(await deliver([{ poLineNo: 1, quantity: '4' }])).delivery;
     const partly = ok(await f.get(`/api/v1/pos/${po.poNo}`, f.u.operator));
     expect(partly.status).toBe('PARTLY_DELIVERED');
@@ -233,7 +233,7 @@ describe('PO change orders (revisions)', { timeout: 120_000 }, () => {
     refused(
       await f.put(`/api/v1/cyber/deliveries/${first.deliveryNo}`, f.u.supplier1, {
         version: first.version,
-        deliveryDate: todayKst(),
+        deliveryDate: todayKst(new Date()),
         lines: [{ poLineNo: 1, quantity: '4' }],
       }),
       409,

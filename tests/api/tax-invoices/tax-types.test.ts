@@ -32,7 +32,7 @@ describe('tax types: 영세율 and 면세 drawn on their own documents and sent 
   let admin: LoggedIn;
   let supplier1: LoggedIn;
   let supplier2: LoggedIn;
-  const today = todayKst();
+  const today = todayKst(new Date());
   const period = today.slice(0, 4) + today.slice(5, 7);
   let exemptItem: string;
   let plainItem: string;

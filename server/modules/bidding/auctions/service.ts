@@ -204,9 +204,9 @@ async function checkFields(db: Db, b: TermsInput, errors: FieldError[], now: Dat
 }
 
 /** The buyer's own lines, each with its reference unit price. */
-async function draftLines(db: Db, b: Pick<CreateBody, 'lines'>, errors: FieldError[]) {
+async function draftLines(db: Db, b: Pick<CreateBody, 'lines'>, errors: FieldError[], now: Date) {
   const input = b.lines ?? [];
-  return (await ownLines(db, input, errors)).map((l, i) => ({ ...l, refUnitPrice: input[i].refUnitPrice }));
+  return (await ownLines(db, input, errors, now)).map((l, i) => ({ ...l, refUnitPrice: input[i].refUnitPrice }));
 }
 
 /** A draft auction from a received PR (its lines and estimates; the PR moves to quotation requested) or from the buyer's own lines. */
@@ -214,11 +214,11 @@ export async function createAuction(db: Db, caller: Caller | null, b: CreateBody
   const actor = await internalActor(db, caller);
   const errors: FieldError[] = [];
   const prNo = text(b.prNo);
-  const lines = prNo ? [] : await draftLines(db, b, errors);
+  const lines = prNo ? [] : await draftLines(db, b, errors, now);
   if (!prNo && !text(b.title)) errors.push({ path: 'body/title', message: '제목을 입력하세요' });
   const fields = await checkFields(db, b, errors, now);
   const auctionNo = await db.transaction().execute(async (trx) => {
-    const auctionNo = await nextDocumentNumber(trx, 'RA', todayKst());
+    const auctionNo = await nextDocumentNumber(trx, 'RA', todayKst(now));
     let header = {
       auctionNo,
       prNo: null as string | null,
@@ -320,7 +320,7 @@ export async function updateAuctionDraft(db: Db, caller: Caller | null, auctionN
   const seen = editable(await findAuction(db, auctionNo));
   const fromPr = seen.prNo !== null;
   const errors: FieldError[] = [];
-  const lines = !fromPr && b.lines ? await draftLines(db, b, errors) : null;
+  const lines = !fromPr && b.lines ? await draftLines(db, b, errors, now) : null;
   if (!fromPr && !text(b.title)) errors.push({ path: 'body/title', message: '제목을 입력하세요' });
   if (fromPr && b.currency && b.currency !== seen.currency)
     errors.push({
@@ -503,7 +503,7 @@ export async function awardAuction(
 ) {
   const actor = await internalActor(db, caller);
   const errors: FieldError[] = [];
-  checkDate(errors, 'body/dueDate', b.dueDate, '납기일', { required: true, notBefore: todayKst() });
+  checkDate(errors, 'body/dueDate', b.dueDate, '납기일', { required: true, notBefore: todayKst(now) });
   failIf(errors);
   await db.transaction().execute(async (trx) => {
     const a = await lockOwned(trx, auctionNo, actor, b.version);

@@ -272,11 +272,11 @@ export async function createTender(db: Db, caller: Caller | null, b: Static<type
   const actor = await internalActor(db, caller);
   const errors: FieldError[] = [];
   const prNo = text(b.prNo);
-  const lines = prNo ? [] : await ownLines(db, b.lines ?? [], errors);
+  const lines = prNo ? [] : await ownLines(db, b.lines ?? [], errors, now);
   if (!prNo && !text(b.title)) errors.push({ path: 'body/title', message: '제목을 입력하세요' });
   const fields = await checkTenderFields(db, caller, null, b, errors, now);
   const tenderNo = await db.transaction().execute(async (trx) => {
-    const tenderNo = await nextDocumentNumber(trx, 'BD', todayKst());
+    const tenderNo = await nextDocumentNumber(trx, 'BD', todayKst(now));
     let header = {
       tenderNo,
       prNo: null as string | null,
@@ -590,7 +590,7 @@ export async function awardTender(
 ) {
   const actor = await internalActor(db, caller);
   const errors: FieldError[] = [];
-  checkDate(errors, 'body/dueDate', b.dueDate, '납기일', { required: true, notBefore: todayKst() });
+  checkDate(errors, 'body/dueDate', b.dueDate, '납기일', { required: true, notBefore: todayKst(now) });
   failIf(errors);
   await db.transaction().execute(async (trx) => {
     const t = await lockOwned(trx, tenderNo, actor, b.version);

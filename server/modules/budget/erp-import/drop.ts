@@ -21,7 +21,7 @@ const MAX_BYTES = 8 * 1024 * 1024;
  * next run imports it again under the same key, which changes nothing and answers the same batch.
  */
 export async function takeDroppedImports(
-  ctx: Pick<JobContext, 'db' | 'log' | 'config'>,
+  ctx: Pick<JobContext, 'db' | 'log' | 'config' | 'now'>,
 ): Promise<Record<string, unknown>> {
   const dir = ctx.config.budgetImportDir;
   if (!dir) return { configured: false };
@@ -48,7 +48,7 @@ export async function takeDroppedImports(
 }
 
 async function takeOne(
-  ctx: Pick<JobContext, 'db' | 'log'>,
+  ctx: Pick<JobContext, 'db' | 'log' | 'now'>,
   file: string,
   name: string,
   counts: Record<'applied' | 'rejected' | 'replayed' | 'invalid', number>,
@@ -75,7 +75,7 @@ async function takeOne(
     );
   }
   try {
-    const r = await importBudget(ctx.db, body as BudgetImport, 'ERP_FILE', name, ERP_FILE_ACTOR);
+    const r = await importBudget(ctx.db, body as BudgetImport, 'ERP_FILE', name, ERP_FILE_ACTOR, ctx.now);
     if (r.replayed) counts.replayed++;
     else if (r.batch.status === 'APPLIED') counts.applied++;
     else counts.rejected++;

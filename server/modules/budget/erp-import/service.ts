@@ -47,15 +47,20 @@ export async function importBudget(
   source: 'ERP_HTTP' | 'ERP_FILE',
   fileName: string,
   actor: string,
+  now: Date,
 ) {
   const { rows, payloadHash } = importRows(body);
-  const { batchId, replayed } = await applyBudgetRows(db, {
-    fiscalYear: body.fiscalYear,
-    rows,
-    fileName,
-    source,
-    actor,
-    erp: { importKey: body.importKey, payloadHash },
-  });
+  const { batchId, replayed } = await applyBudgetRows(
+    db,
+    {
+      fiscalYear: body.fiscalYear,
+      rows,
+      fileName,
+      source,
+      actor,
+      erp: { importKey: body.importKey, payloadHash },
+    },
+    now,
+  );
   return { batch: await batchView(db, batchId), replayed };
 }

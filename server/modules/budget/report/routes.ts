@@ -33,7 +33,7 @@ export const budgetReportRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: BudgetReport, ...commonErrors },
       },
     },
-    async (request) => budgetReport(request.db, request.query),
+    async (request) => budgetReport(request.db, request.query, app.clock.now()),
   );
 
   app.get(

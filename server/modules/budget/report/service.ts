@@ -47,8 +47,8 @@ function show(f: Figures) {
  * Budget against pre-committed, committed, actual and available, every figure a sum of the budget
  * lines and the ledger: per department × account × month, per department × account, or per month.
  */
-export async function budgetReport(db: Db, q: Static<typeof BudgetReportQuery>) {
-  const fiscalYear = q.fiscalYear ?? Number(todayKst().slice(0, 4));
+export async function budgetReport(db: Db, q: Static<typeof BudgetReportQuery>, now: Date) {
+  const fiscalYear = q.fiscalYear ?? Number(todayKst(now).slice(0, 4));
   const f = {
     fiscalYear,
     month: q.month,

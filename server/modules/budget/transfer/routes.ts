@@ -82,7 +82,7 @@ export const budgetTransferRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: BudgetTransferDetail, 409: Type.Ref('ErrorBody'), ...commonErrors },
       },
     },
-    async (request) => requestBudgetTransfer(request.db, request.caller, request.body),
+    async (request) => requestBudgetTransfer(request.db, request.caller, request.body, app.clock.now()),
   );
 
   app.post(

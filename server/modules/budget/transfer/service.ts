@@ -151,7 +151,12 @@ async function exceeded(db: Db, k: LineKey, available: bigint, requested: bigint
  * Refused, nothing written: a bad amount, an unknown department or account, source = target, a
  * source without a budget line (400); more than the source has available now (409).
  */
-export async function requestBudgetTransfer(db: Db, caller: Caller | null, b: Static<typeof TransferRequestBody>) {
+export async function requestBudgetTransfer(
+  db: Db,
+  caller: Caller | null,
+  b: Static<typeof TransferRequestBody>,
+  now: Date,
+) {
   const actor = await internalActor(db, caller);
   const errors: FieldError[] = [];
   const amount = parseWon(b.amount);
@@ -193,7 +198,7 @@ export async function requestBudgetTransfer(db: Db, caller: Caller | null, b: St
     const available =
       BigInt(String(source!.amount)) + BigInt(String(source!.transferred)) - BigInt(String(source!.consumed));
     if (BigInt(amount!) > available) throw await exceeded(trx, from, available, BigInt(amount!));
-    const no = await nextDocumentNumber(trx, 'BT', todayKst());
+    const no = await nextDocumentNumber(trx, 'BT', todayKst(now));
     await insertTransfer(trx, {
       transferNo: no,
       fiscalYear: b.fiscalYear,
@@ -210,13 +215,17 @@ export async function requestBudgetTransfer(db: Db, caller: Caller | null, b: St
       requesterId: actor.singleid,
       createdBy: actor.userId,
     });
-    const { approvalId } = await startApproval(trx, {
-      docType: 'BUDGET',
-      docNo: no,
-      amountKrw: amount!,
-      submitterId: actor.singleid,
-      actorUserId: actor.userId,
-    });
+    const { approvalId } = await startApproval(
+      trx,
+      {
+        docType: 'BUDGET',
+        docNo: no,
+        amountKrw: amount!,
+        submitterId: actor.singleid,
+        actorUserId: actor.userId,
+      },
+      now,
+    );
     await updateTransfer(trx, no, { approvalId });
     await writeAudit(trx, {
       entity: 'budget_transfer',

@@ -99,7 +99,14 @@ export const budgetUploadRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) =>
-      uploadFromFile(deps, request.db, request.body.fiscalYear, request.body.fileId, request.caller!.userId),
+      uploadFromFile(
+        deps,
+        request.db,
+        request.body.fiscalYear,
+        request.body.fileId,
+        request.caller!.userId,
+        app.clock.now(),
+      ),
   );
 
   app.get(
@@ -148,6 +155,7 @@ export const budgetUploadRoutes: FastifyPluginAsyncTypebox = async (app) => {
         'ERP_HTTP',
         `ERP ${request.body.importKey}`.slice(0, 300),
         request.caller!.userId,
+        app.clock.now(),
       ),
   );
 

@@ -164,7 +164,14 @@ export async function errorFiles(deps: UploadDeps, db: Db, batchId: string, acto
 }
 
 /** Uploads a year's budget workbook already sent to the file API (its newest file). */
-export async function uploadFromFile(deps: UploadDeps, db: Db, fiscalYear: number, fileId: string, actor: string) {
+export async function uploadFromFile(
+  deps: UploadDeps,
+  db: Db,
+  fiscalYear: number,
+  fileId: string,
+  actor: string,
+  now: Date,
+) {
   const f = await newestFile(db, fileId);
   const buffer = f ? await deps.store.readAll(f.storedName) : null;
   if (!f || !buffer) throw missing('FILE_NOT_FOUND', '올린 파일을 찾을 수 없습니다. 파일을 먼저 올리세요');
@@ -172,7 +179,7 @@ export async function uploadFromFile(deps: UploadDeps, db: Db, fiscalYear: numbe
   if (!fileName) throw badRequest('FILE_NAME_MISSING', '파일 이름이 없습니다');
   checkSpreadsheet(fileName, f.mimeType, buffer);
   const read = readBudgetRows(buffer);
-  const { batchId } = await applyBudgetRows(db, { fiscalYear, rows: read, fileName, source: 'EXCEL', actor });
+  const { batchId } = await applyBudgetRows(db, { fiscalYear, rows: read, fileName, source: 'EXCEL', actor }, now);
   return batchView(db, batchId);
 }
 
@@ -197,7 +204,11 @@ export interface ApplyInput {
  * first's lock of the year's lines and finds its batch; when the year has no line to lock, the unique
  * index on the key refuses the second's batch and its transaction rolls back, then it answers the first's.
  */
-export async function applyBudgetRows(db: Db, input: ApplyInput): Promise<{ batchId: string; replayed: boolean }> {
+export async function applyBudgetRows(
+  db: Db,
+  input: ApplyInput,
+  now: Date,
+): Promise<{ batchId: string; replayed: boolean }> {
   const { fiscalYear, rows, fileName, source, actor, erp } = input;
   const codes = (k: 'deptcd' | 'accountCode') => [
     ...new Set(rows.map((r) => (r.data[k] ?? '').trim()).filter(Boolean)),
@@ -231,7 +242,7 @@ export async function applyBudgetRows(db: Db, input: ApplyInput): Promise<{ batc
       const checked = checkRows(rows, { fiscalYear, departments, accounts, lines, versions: !erp });
       const count = (r: string) => checked.filter((c) => c.result === r).length;
       const errors = count('ERROR');
-      const id = await nextDocumentNumber(trx, 'BU', todayKst());
+      const id = await nextDocumentNumber(trx, 'BU', todayKst(now));
       await insertBatch(trx, {
         batchId: id,
         fiscalYear,

@@ -59,7 +59,7 @@ export const contractRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: ContractDetail, ...commonErrors },
       },
     },
-    async (request) => createContract(request.db, request.caller, request.body),
+    async (request) => createContract(request.db, request.caller, request.body, app.clock.now()),
   );
   app.put(
     '/api/v1/evaluation/contracts/:contractNo',

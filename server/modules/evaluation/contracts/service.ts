@@ -15,7 +15,7 @@ import { gradeHistory, insertContract, listContractRows, lockContract, updateCon
 /** Purchase-contract suppliers (구매계약 협력사): yearly contracts, their terms, and each supplier's evaluation standing. */
 
 /** CT2026-000001: the shared document numbering (document_sequence), prefix CT. */
-const nextContractNo = (trx: Db): Promise<string> => nextDocumentNumber(trx, 'CT', todayKst());
+const nextContractNo = (trx: Db, now: Date): Promise<string> => nextDocumentNumber(trx, 'CT', todayKst(now));
 
 const contractMissing = () => missing('CONTRACT_NOT_FOUND', '구매계약을 찾을 수 없습니다');
 
@@ -68,11 +68,16 @@ async function checkContract(db: Db, b: Static<typeof ContractCreateBody>) {
   };
 }
 
-export async function createContract(db: Db, caller: Caller | null, body: Static<typeof ContractCreateBody>) {
+export async function createContract(
+  db: Db,
+  caller: Caller | null,
+  body: Static<typeof ContractCreateBody>,
+  now: Date,
+) {
   const actor = await internalActor(db, caller);
   const input = await checkContract(db, body);
   const contractNo = await db.transaction().execute(async (trx) => {
-    const contractNo = await nextContractNo(trx);
+    const contractNo = await nextContractNo(trx, now);
     await insertContract(trx, { contractNo, ...input, createdBy: actor.userId });
     await writeAudit(trx, {
       entity: 'pur_contract',

@@ -159,6 +159,6 @@ export const surveyRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: MySurveyDetail, 409: Type.Ref('ErrorBody'), ...commonErrors },
       },
     },
-    async (request) => answerSurvey(request.db, request.caller, request.params.surveyId, request.body),
+    async (request) => answerSurvey(request.db, request.caller, request.params.surveyId, request.body, app.clock.now()),
   );
 };

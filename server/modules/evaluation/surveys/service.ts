@@ -204,6 +204,7 @@ export async function answerSurvey(
   caller: Caller | null,
   surveyId: number,
   body: Static<typeof MySurveyAnswerBody>,
+  now: Date,
 ) {
   const sup = supplierActor(caller);
   await db.transaction().execute(async (trx) => {
@@ -212,7 +213,7 @@ export async function answerSurvey(
     if (!r || !s || s.status === 'DRAFT') throw surveyMissing();
     checkVersion(body.version, r.version);
     if (s.status !== 'OPEN') throw wrongState('마감된 설문입니다', s.status);
-    if (todayKst() > s.endDate) throw refused('SURVEY_PAST_END', `설문 기간(${s.endDate}까지)이 지났습니다`);
+    if (todayKst(now) > s.endDate) throw refused('SURVEY_PAST_END', `설문 기간(${s.endDate}까지)이 지났습니다`);
     if (r.status === 'SUBMITTED') throw wrongState('이미 응답한 설문입니다', r.status);
     const questions = await questionNumbers(trx, surveyId);
     const errors: FieldError[] = [];
@@ -231,7 +232,6 @@ export async function answerSurvey(
       trx,
       [...given].map(([qNo, score]) => ({ surveyId, compNo: sup.compNo, qNo, score })),
     );
-    const now = new Date();
     await updateResponse(trx, surveyId, sup.compNo, {
       status: 'SUBMITTED',
       comment: text(body.comment),

@@ -22,7 +22,7 @@ export const workRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Type.Object({ rows: Type.Array(TaskRow), total: Type.Integer() }), ...commonErrors },
       },
     },
-    async (request) => myTasks(request.db, request.caller, request.query),
+    async (request) => myTasks(request.db, request.caller, request.query, app.clock.now()),
   );
 
   app.get(
@@ -38,7 +38,7 @@ export const workRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: TaskDetail, ...commonErrors },
       },
     },
-    async (request) => myTask(request.db, request.caller, request.params.taskId),
+    async (request) => myTask(request.db, request.caller, request.params.taskId, app.clock.now()),
   );
 
   for (const action of ['save', 'submit'] as const) {
@@ -58,7 +58,8 @@ export const workRoutes: FastifyPluginAsyncTypebox = async (app) => {
           response: { 200: TaskDetail, 409: Type.Ref('ErrorBody'), ...commonErrors },
         },
       },
-      async (request) => scoreTask(request.db, request.caller, action, request.params.taskId, request.body),
+      async (request) =>
+        scoreTask(request.db, request.caller, action, request.params.taskId, request.body, app.clock.now()),
     );
   }
 
@@ -75,7 +76,7 @@ export const workRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Type.Object({ rows: Type.Array(TaskRow), total: Type.Integer() }), ...commonErrors },
       },
     },
-    async (request) => results(request.db, request.query),
+    async (request) => results(request.db, request.query, app.clock.now()),
   );
 
   app.get(
@@ -90,6 +91,6 @@ export const workRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: TaskDetail, ...commonErrors },
       },
     },
-    async (request) => taskDetail(request.db, request.params.taskId, null),
+    async (request) => taskDetail(request.db, request.params.taskId, null, app.clock.now()),
   );
 };

@@ -28,9 +28,15 @@ const taskMissing = () => missing('EVA_TASK_NOT_FOUND', '평가작업을 찾을 
 
 type TaskSort = { field: keyof typeof TASK_SORT_COLUMNS; direction: 'asc' | 'desc' };
 
-export async function listTasks(db: Db, f: TaskFilter, sort: TaskSort, window: { limit: number; offset: number }) {
+export async function listTasks(
+  db: Db,
+  f: TaskFilter,
+  sort: TaskSort,
+  window: { limit: number; offset: number },
+  now: Date,
+) {
   const { rows, total } = await listTaskRows(db, f, sort, window);
-  const today = todayKst();
+  const today = todayKst(now);
   return {
     rows: rows.map((r) => ({
       ...r,
@@ -46,27 +52,29 @@ export async function listTasks(db: Db, f: TaskFilter, sort: TaskSort, window: {
 }
 
 /** My evaluation tasks (the caller is the evaluator), by due date unless sorted otherwise. */
-export async function myTasks(db: Db, caller: Caller | null, q: Static<typeof TaskListQuery>) {
+export async function myTasks(db: Db, caller: Caller | null, q: Static<typeof TaskListQuery>, now: Date) {
   const actor = await internalActor(db, caller);
   return listTasks(
     db,
     { ...q, evaluatorId: actor.singleid },
     parseSort(q.sort, { field: 'dueDate', direction: 'asc' }),
     pageWindow(q),
+    now,
   );
 }
 
 /** Every evaluator's tasks (read only), newest first unless sorted otherwise. */
-export const results = (db: Db, q: Static<typeof ResultListQuery>) =>
-  listTasks(db, q, parseSort(q.sort, { field: 'taskId', direction: 'desc' }), pageWindow(q));
+export const results = (db: Db, q: Static<typeof ResultListQuery>, now: Date) =>
+  listTasks(db, q, parseSort(q.sort, { field: 'taskId', direction: 'desc' }), pageWindow(q), now);
 
 /** One task with every criterion of the period: quantitative ones with their figures, qualitative ones with this evaluator's scores. */
-export async function taskDetail(db: Db, taskId: number, evaluatorId: string | null) {
+export async function taskDetail(db: Db, taskId: number, evaluatorId: string | null, now: Date) {
   const { rows } = await listTasks(
     db,
     { taskId, evaluatorId: evaluatorId ?? undefined },
     { field: 'taskId', direction: 'asc' },
     { limit: 1, offset: 0 },
+    now,
   );
   const t = rows[0];
   if (!t) throw taskMissing();
@@ -107,18 +115,18 @@ export async function taskDetail(db: Db, taskId: number, evaluatorId: string | n
 }
 
 /** One of my tasks; another evaluator's answers 404. */
-export async function myTask(db: Db, caller: Caller | null, taskId: number) {
+export async function myTask(db: Db, caller: Caller | null, taskId: number, now: Date) {
   const actor = await internalActor(db, caller);
-  return taskDetail(db, taskId, actor.singleid);
+  return taskDetail(db, taskId, actor.singleid, now);
 }
 
-async function lockOwnTask(trx: Db, taskId: number, actor: Actor) {
+async function lockOwnTask(trx: Db, taskId: number, actor: Actor, now: Date) {
   const t = await lockTask(trx, taskId);
   // Another evaluator's task does not exist for this caller.
   if (!t || t.evaluatorId !== actor.singleid) throw taskMissing();
   const p = await periodState(trx, t.periodId);
   if (p.status !== 'OPEN') throw refused('EVA_PERIOD_NOT_OPEN', `평가가 진행 중인 기간이 아닙니다: ${p.periodName}`);
-  if (todayKst() > p.dueDate)
+  if (todayKst(now) > p.dueDate)
     throw refused('EVA_PAST_DUE', `평가 마감일(${p.dueDate})이 지나 저장하거나 제출할 수 없습니다`);
   return t;
 }
@@ -161,16 +169,16 @@ export async function scoreTask(
   action: 'save' | 'submit',
   taskId: number,
   body: Static<typeof TaskSaveBody>,
+  now: Date,
 ) {
   const actor = await internalActor(db, caller);
   await db.transaction().execute(async (trx) => {
-    const t = await lockOwnTask(trx, taskId, actor);
+    const t = await lockOwnTask(trx, taskId, actor, now);
     checkVersion(body.version, t.version);
     const status = transition(TASK_MACHINE, action, t.status);
     const rows = await checkScores(trx, t, body.scores, action === 'submit');
     const before = await taskScores(trx, taskId);
     await replaceScores(trx, taskId, rows);
-    const now = new Date();
     await updateTask(trx, taskId, {
       status,
       savedAt: now,
@@ -186,5 +194,5 @@ export async function scoreTask(
       after: { status, scores: rows },
     });
   });
-  return taskDetail(db, taskId, actor.singleid);
+  return taskDetail(db, taskId, actor.singleid, now);
 }

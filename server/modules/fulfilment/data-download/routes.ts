@@ -82,7 +82,7 @@ export const dataDownloadRoutes: FastifyPluginAsyncTypebox = async (app) => {
         (r) => ({ whReqNo: r.whReqNo, lineNo: r.lineNo }),
         (err) => request.log.error({ err }, 'receipt extract failed'),
       );
-      const day = todayKst();
+      const day = todayKst(app.clock.now());
       return reply
         .type(XLSX_TYPE)
         .header('Content-Disposition', attachment(`receipts-${day}.xlsx`, `입고내역_${day}.xlsx`))
@@ -132,7 +132,7 @@ export const dataDownloadRoutes: FastifyPluginAsyncTypebox = async (app) => {
               (r) => ({ settleNo: r.settleNo, lineNo: r.lineNo }),
               log,
             );
-      const day = todayKst();
+      const day = todayKst(app.clock.now());
       const stem = level === 'header' ? SETTLEMENT_HEADERS.fileStem : SETTLEMENT_LINES.fileStem;
       return reply
         .type(XLSX_TYPE)

@@ -200,7 +200,7 @@ export const deliveryRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Type.Ref('DeliveryDetail'), ...actionErrors },
       },
     },
-    async (request) => createDelivery(request.db, request.caller!, request.body),
+    async (request) => createDelivery(request.db, request.caller!, request.body, app.clock.now()),
   );
 
   app.put(

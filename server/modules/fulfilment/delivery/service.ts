@@ -225,7 +225,7 @@ export async function getDeliverableOrder(db: Db, poNo: string) {
 }
 
 /** Registers a delivery against the supplier's acknowledged order (at most its open quantities), or without an order (flagged). */
-export async function createDelivery(db: Db, caller: Caller, b: Static<typeof DeliveryCreateBody>) {
+export async function createDelivery(db: Db, caller: Caller, b: Static<typeof DeliveryCreateBody>, now: Date) {
   const compNo = caller.compNo!;
   const errors = checkHeader(b);
   failIf(errors);
@@ -254,7 +254,7 @@ export async function createDelivery(db: Db, caller: Caller, b: Static<typeof De
     const fileId = await checkFile(trx, caller, { deliveryNo: null, compNo }, b.FILE_SEQ, errors);
     failIf([...errors, ...plan.errors], plan.overDelivery && errors.length === 0 ? 'OVER_DELIVERY' : 'VALIDATION');
 
-    const no = await nextDocumentNumber(trx, 'DLV', todayKst());
+    const no = await nextDocumentNumber(trx, 'DLV', todayKst(now));
     const header = {
       deliveryNo: no,
       compNo,

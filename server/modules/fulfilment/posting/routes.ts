@@ -54,7 +54,14 @@ export const postingRoutes: FastifyPluginAsyncTypebox<{ connector?: ErpConnector
       },
     },
     async (request) =>
-      postSettlement(request.db, posting, request.params.settleNo, request.body.version, request.caller!.userId),
+      postSettlement(
+        request.db,
+        posting,
+        request.params.settleNo,
+        request.body.version,
+        request.caller!.userId,
+        app.clock.now(),
+      ),
   );
 
   app.post(

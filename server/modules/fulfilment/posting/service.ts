@@ -58,6 +58,7 @@ async function buildPayload(
   trx: Db,
   voucherNo: string,
   s: { settleNo: string; compNo: string; period: string; adjustmentAmount: string; totalAmount: string },
+  now: Date,
 ): Promise<VoucherPayload> {
   const company = await findVendor(trx, s.compNo);
   const goods = await goodsByExpenses(trx, s.settleNo);
@@ -65,7 +66,7 @@ async function buildPayload(
     voucherNo,
     settleNo: s.settleNo,
     period: s.period,
-    postingDate: todayKst(),
+    postingDate: todayKst(now),
     vendor: { compNo: s.compNo, name: company.compNameKr, taxNo: company.taxNo2 },
     goodsByExpenses: goods.map((g) => ({ expenses: g.expenses, name: g.textKo ?? g.expenses, amount: won(g.amount) })),
     adjustmentAmount: s.adjustmentAmount,
@@ -222,7 +223,14 @@ const refuseBySendState = (state: 'yes' | 'posted' | 'in-progress') => {
  * Posts a confirmed settlement: its voucher (VC…, made once with its own idempotency key) is
  * claimed (SENT) in one transaction, sent outside any, and the outcome recorded in another.
  */
-export async function postSettlement(db: Db, posting: Posting, settleNo: string, version: number, actor: string) {
+export async function postSettlement(
+  db: Db,
+  posting: Posting,
+  settleNo: string,
+  version: number,
+  actor: string,
+  now: Date,
+) {
   const claimed = await db.transaction().execute(async (trx): Promise<Claimed> => {
     const s = await lockSettlement(trx, settleNo);
     if (!s) throw missing('SETTLEMENT_NOT_FOUND', '정산을 찾을 수 없습니다');
@@ -237,8 +245,8 @@ export async function postSettlement(db: Db, posting: Posting, settleNo: string,
     );
     let v = await lockVoucherOfSettlement(trx, s.settleNo);
     if (!v) {
-      const voucherNo = await nextDocumentNumber(trx, 'VC', todayKst());
-      const payload = { ...(await buildPayload(trx, voucherNo, s)), ntsConfirmNum: gate.ntsConfirmNum };
+      const voucherNo = await nextDocumentNumber(trx, 'VC', todayKst(now));
+      const payload = { ...(await buildPayload(trx, voucherNo, s, now)), ntsConfirmNum: gate.ntsConfirmNum };
       const values = {
         voucherNo,
         settleNo: s.settleNo,

@@ -122,7 +122,7 @@ export const settlementRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: BuildResult, ...actionErrors },
       },
     },
-    async (request) => buildSettlements(request.db, request.body, request.caller!.userId),
+    async (request) => buildSettlements(request.db, request.body, request.caller!.userId, app.clock.now()),
   );
 
   app.post(
@@ -139,7 +139,13 @@ export const settlementRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) =>
-      rebuildSettlement(request.db, request.params.settleNo, request.body.version, request.caller!.userId),
+      rebuildSettlement(
+        request.db,
+        request.params.settleNo,
+        request.body.version,
+        request.caller!.userId,
+        app.clock.now(),
+      ),
   );
 
   app.post(
@@ -174,7 +180,8 @@ export const settlementRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Type.Ref('AdjustmentRow'), ...actionErrors },
       },
     },
-    async (request) => createAdjustment(request.db, request.params.settleNo, request.body, request.caller!.userId),
+    async (request) =>
+      createAdjustment(request.db, request.params.settleNo, request.body, request.caller!.userId, app.clock.now()),
   );
 
   app.get(

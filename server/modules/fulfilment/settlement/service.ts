@@ -114,6 +114,7 @@ async function writeSettlement(
   decided: DecidedLine[],
   rate: { rate: string; source: 'MONTHLY' | 'SYSTEM_CONST' } | null,
   actor: string,
+  now: Date,
 ) {
   const needsRate = decided.some((l) => l.currency === 'JPY');
   if (needsRate && !rate)
@@ -152,7 +153,7 @@ async function writeSettlement(
     });
     return existing.settleNo;
   }
-  const settleNo = await nextDocumentNumber(trx, 'ST', todayKst());
+  const settleNo = await nextDocumentNumber(trx, 'ST', todayKst(now));
   const values = {
     settleNo,
     compNo,
@@ -239,10 +240,10 @@ export async function getSettlementHistory(db: Db, settleNo: string) {
  * Builds the month's settlements from finally decided, not yet settled receipts: refreshes drafts
  * and disputed ones, leaves those already put to the supplier (late receipts wait for a later month).
  */
-export async function buildSettlements(db: Db, body: Static<typeof BuildBody>, actor: string) {
+export async function buildSettlements(db: Db, body: Static<typeof BuildBody>, actor: string, now: Date) {
   const { period } = body;
   const compNo = text(body.compNo) ?? undefined;
-  if (period > periodOf(todayKst())) throw fieldError('VALIDATION', 'body/period', '미래 월은 정산할 수 없습니다');
+  if (period > periodOf(todayKst(now))) throw fieldError('VALIDATION', 'body/period', '미래 월은 정산할 수 없습니다');
   return db.transaction().execute(async (trx) => {
     await lockSettlementBuilds(trx);
     if (compNo && !(await companyExists(trx, compNo))) throw missing('COMPANY_NOT_FOUND', '협력사를 찾을 수 없습니다');
@@ -271,7 +272,7 @@ export async function buildSettlements(db: Db, body: Static<typeof BuildBody>, a
         result.skipped.push({ compNo: comp, settleNo: s.settleNo, status: s.status });
         continue;
       }
-      const no = await writeSettlement(trx, s ?? null, comp, period, groups.get(comp) ?? [], rate, actor);
+      const no = await writeSettlement(trx, s ?? null, comp, period, groups.get(comp) ?? [], rate, actor, now);
       (s ? result.rebuilt : result.created).push(no);
     }
     return result;
@@ -279,7 +280,7 @@ export async function buildSettlements(db: Db, body: Static<typeof BuildBody>, a
 }
 
 /** Collects a draft or disputed settlement again from the decided receipts. */
-export async function rebuildSettlement(db: Db, settleNo: string, version: number, actor: string) {
+export async function rebuildSettlement(db: Db, settleNo: string, version: number, actor: string, now: Date) {
   await db.transaction().execute(async (trx) => {
     await lockSettlementBuilds(trx);
     const s = await lockOne(trx, settleNo);
@@ -287,7 +288,7 @@ export async function rebuildSettlement(db: Db, settleNo: string, version: numbe
     requireState('rebuild', s.status);
     await deleteSettlementLines(trx, [s.settleNo]);
     const decided = await unsettledDecidedLines(trx, s.period, s.compNo);
-    await writeSettlement(trx, s, s.compNo, s.period, decided, await jpyRateFor(trx, s.period), actor);
+    await writeSettlement(trx, s, s.compNo, s.period, decided, await jpyRateFor(trx, s.period), actor, now);
   });
   return getSettlement(db, settleNo, false);
 }
@@ -326,6 +327,7 @@ export async function createAdjustment(
   settleNo: string,
   body: Static<typeof AdjustmentCreateBody>,
   actor: string,
+  now: Date,
 ) {
   const reason = text(body.reason);
   const amount = body.amount.replace(/^\+/, '');
@@ -337,7 +339,7 @@ export async function createAdjustment(
     if (problem) errors.push({ path: 'body/amount', message: problem });
     if (!reason) errors.push({ path: 'body/reason', message: '조정 사유를 입력하세요' });
     failIf(errors);
-    const no = await nextDocumentNumber(trx, 'AJ', todayKst());
+    const no = await nextDocumentNumber(trx, 'AJ', todayKst(now));
     const values = {
       adjNo: no,
       settleNo: s.settleNo,

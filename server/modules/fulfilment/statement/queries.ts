@@ -7,7 +7,8 @@ import type { StatementSource } from './workflow.js';
 export async function statementSource(
   db: Db,
   settleNo: string,
-  visible?: readonly string[],
+  visible: readonly string[] | undefined,
+  now: Date,
 ): Promise<StatementSource | undefined> {
   const s = await findSettlement(db, settleNo, visible);
   if (!s) return undefined;
@@ -30,7 +31,7 @@ export async function statementSource(
     settleNo: s.settleNo,
     period: s.period,
     status: s.status,
-    issuedOn: todayKst(),
+    issuedOn: todayKst(now),
     supplier: {
       compNo: company.compNo,
       name: company.compNameKr,

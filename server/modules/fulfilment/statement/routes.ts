@@ -20,9 +20,10 @@ async function answer(
   reply: FastifyReply,
   settleNo: string,
   format: 'html' | 'pdf' | undefined,
-  visible?: readonly string[],
+  visible: readonly string[] | undefined,
+  now: Date,
 ) {
-  const source = await statementSource(db, settleNo, visible);
+  const source = await statementSource(db, settleNo, visible, now);
   if (!source) throw missing('SETTLEMENT_NOT_FOUND', '정산을 찾을 수 없습니다');
   const model = statementModel(source);
   if (format === 'pdf') {
@@ -52,7 +53,7 @@ export const statementRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: StatementAnswer, ...commonErrors },
       },
     },
-    async (request, reply) => answer(request.db, reply, request.params.settleNo, request.query.format),
+    async (request, reply) => answer(request.db, reply, request.params.settleNo, request.query.format, undefined, app.clock.now()),
   );
 
   app.get(
@@ -69,6 +70,13 @@ export const statementRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) =>
-      answer(supplierView(request).db, reply, request.params.settleNo, request.query.format, SUPPLIER_VISIBLE),
+      answer(
+        supplierView(request).db,
+        reply,
+        request.params.settleNo,
+        request.query.format,
+        SUPPLIER_VISIBLE,
+        app.clock.now(),
+      ),
   );
 };

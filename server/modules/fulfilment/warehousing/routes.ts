@@ -103,7 +103,8 @@ export const warehousingRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Type.Ref('WarehousingDetail'), ...actionErrors },
       },
     },
-    async (request) => receiveDelivery(request.db, request.params.deliveryNo, request.body, request.caller!.userId),
+    async (request) =>
+      receiveDelivery(request.db, request.params.deliveryNo, request.body, request.caller!.userId, app.clock.now()),
   );
 
   /** A route per workflow action on a receipt, all answering the receipt as it is after the action. */
@@ -136,6 +137,7 @@ export const warehousingRoutes: FastifyPluginAsyncTypebox = async (app) => {
           request.params.whReqNo,
           request.body as { version: number; reason?: string; lastDeciDate?: string },
           request.caller!.userId,
+          app.clock.now(),
         ),
     );
 

@@ -119,10 +119,17 @@ async function restoreShorts(trx: Db, deliveryNo: string, poNo: string, actor: s
  * quantities at most what was delivered; less is a partial receipt whose shortfall goes back to
  * the order.
  */
-export async function receiveDelivery(db: Db, deliveryNo: string, b: Static<typeof ReceiveBody>, actor: string) {
+export async function receiveDelivery(
+  db: Db,
+  deliveryNo: string,
+  b: Static<typeof ReceiveBody>,
+  actor: string,
+  now: Date,
+) {
   const errors: FieldError[] = [];
-  const whReqDate = checkDate(errors, 'body/whReqDate', b.whReqDate, '입고요청일') ?? todayKst();
-  if (whReqDate > todayKst()) errors.push({ path: 'body/whReqDate', message: '입고요청일은 오늘 이후일 수 없습니다' });
+  const whReqDate = checkDate(errors, 'body/whReqDate', b.whReqDate, '입고요청일') ?? todayKst(now);
+  if (whReqDate > todayKst(now))
+    errors.push({ path: 'body/whReqDate', message: '입고요청일은 오늘 이후일 수 없습니다' });
   const whReqNo = await db.transaction().execute(async (trx) => {
     const d = await lockDelivery(trx, deliveryNo);
     if (!d) throw missing('DELIVERY_NOT_FOUND', '납품을 찾을 수 없습니다');
@@ -228,6 +235,7 @@ export async function actOnWarehousing(
   whReqNo: string,
   b: { version: number; reason?: string; lastDeciDate?: string },
   actor: string,
+  now: Date,
 ) {
   await db.transaction().execute(async (trx) => {
     const r = await lockReceipt(trx, whReqNo);
@@ -245,7 +253,7 @@ export async function actOnWarehousing(
     const reason = text(b.reason);
     if (name === 'approve') {
       if (r.requestedBy === actor) throw notAllowed('본인이 요청한 입고는 승인할 수 없습니다', 'SELF_APPROVAL');
-      change.whAppNo = await nextDocumentNumber(trx, 'WA', todayKst());
+      change.whAppNo = await nextDocumentNumber(trx, 'WA', todayKst(now));
       change.approvedAt = new Date();
       change.approverId = actor;
     } else if (name === 'reject') {
@@ -254,8 +262,8 @@ export async function actOnWarehousing(
     } else if (name === 'resubmit') {
       change.rejectReason = null;
     } else if (name === 'decide') {
-      const date = checkDate(errors, 'body/lastDeciDate', b.lastDeciDate, '최종확정일') ?? todayKst();
-      if (date > todayKst())
+      const date = checkDate(errors, 'body/lastDeciDate', b.lastDeciDate, '최종확정일') ?? todayKst(now);
+      if (date > todayKst(now))
         errors.push({ path: 'body/lastDeciDate', message: '최종확정일은 오늘 이후일 수 없습니다' });
       if (date < r.whReqDate)
         errors.push({ path: 'body/lastDeciDate', message: '최종확정일은 입고요청일 이후여야 합니다' });

@@ -122,7 +122,7 @@ export const proposalRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: ProposalDetail, ...commonErrors },
       },
     },
-    async (request) => createProposal(request.db, request.body, request.caller!),
+    async (request) => createProposal(request.db, request.body, request.caller!, app.clock.now()),
   );
 
   app.put(
@@ -138,7 +138,8 @@ export const proposalRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: ProposalDetail, ...Conflict, ...commonErrors },
       },
     },
-    async (request) => changeProposal(request.db, request.params.proposalNo, request.body, request.caller!),
+    async (request) =>
+      changeProposal(request.db, request.params.proposalNo, request.body, request.caller!, app.clock.now()),
   );
 
   app.post(
@@ -171,7 +172,8 @@ export const proposalRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: ProposalDetail, ...Conflict, ...commonErrors },
       },
     },
-    async (request) => approveProposal(request.db, request.params.proposalNo, request.body, request.caller!),
+    async (request) =>
+      approveProposal(request.db, request.params.proposalNo, request.body, request.caller!, app.clock.now()),
   );
 
   app.post(

@@ -265,8 +265,8 @@ export async function applyDuePrices(db: Db, now: Date): Promise<{ applied: numb
 }
 
 /** A supplier proposes a price change for an item it supplies (403 for any other) or a new item. */
-export async function createProposal(db: Db, body: Static<typeof CreateBody>, caller: Caller) {
-  const today = todayKst();
+export async function createProposal(db: Db, body: Static<typeof CreateBody>, caller: Caller, now: Date) {
+  const today = todayKst(now);
   const input = await checkProposal(db, body, today, caller, null);
   const proposalNo = await db.transaction().execute(async (trx) => {
     const no = await nextDocumentNumber(trx, 'IP', today);
@@ -295,8 +295,14 @@ export async function createProposal(db: Db, body: Static<typeof CreateBody>, ca
 }
 
 /** Changes a proposal while it waits for review (its supplier only). */
-export async function changeProposal(db: Db, proposalNo: string, body: Static<typeof UpdateBody>, caller: Caller) {
-  const input = await checkProposal(db, body, todayKst(), caller, proposalNo);
+export async function changeProposal(
+  db: Db,
+  proposalNo: string,
+  body: Static<typeof UpdateBody>,
+  caller: Caller,
+  now: Date,
+) {
+  const input = await checkProposal(db, body, todayKst(now), caller, proposalNo);
   await db.transaction().execute(async (trx) => {
     const cur = await lockProposal(trx, proposalNo);
     if (!cur) throw notFoundProposal(proposalNo);
@@ -339,12 +345,18 @@ export async function withdrawProposal(db: Db, proposalNo: string, version: numb
 }
 
 /** Approves with an effective date: the supplier's price changes from that date and its history shows it (a new item is created first). */
-export async function approveProposal(db: Db, proposalNo: string, b: Static<typeof ApproveBody>, caller: Caller) {
+export async function approveProposal(
+  db: Db,
+  proposalNo: string,
+  b: Static<typeof ApproveBody>,
+  caller: Caller,
+  now: Date,
+) {
   const errors: FieldError[] = [];
   if (!isValidDate(b.effectiveDate))
     errors.push({ path: 'body/effectiveDate', message: '적용일이 올바른 날짜가 아닙니다' });
   failIf(errors);
-  const today = todayKst();
+  const today = todayKst(now);
   const masters = await loadMasters(db);
   await db.transaction().execute(async (trx) => {
     const cur = await lockProposal(trx, proposalNo);

@@ -200,7 +200,13 @@ export const uploadRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) =>
-      uploadFromFile(deps(), uploader(request), request.body.fileId, request.body.replaces?.trim() || null),
+      uploadFromFile(
+        deps(),
+        uploader(request),
+        request.body.fileId,
+        request.body.replaces?.trim() || null,
+        app.clock.now(),
+      ),
   );
 
   app.post(
@@ -229,6 +235,7 @@ export const uploadRoutes: FastifyPluginAsyncTypebox = async (app) => {
         uploader(request),
         async () => (request.isMultipart() ? request.file() : null),
         request.query.replaces?.trim() || null,
+        app.clock.now(),
       ),
   );
 

@@ -173,11 +173,17 @@ export async function errorFiles(deps: UploadDeps, db: Db, batchId: string, acto
 }
 
 /** Uploads a filled template already sent to the file API (its newest file). */
-export async function uploadFromFile(deps: UploadDeps, who: Uploader, fileId: string, replaces: string | null) {
+export async function uploadFromFile(
+  deps: UploadDeps,
+  who: Uploader,
+  fileId: string,
+  replaces: string | null,
+  now: Date,
+) {
   const f = await newestFile(who.db, fileId);
   const buffer = f ? await deps.store.readAll(f.storedName) : null;
   if (!f || !buffer) throw missing('FILE_NOT_FOUND', '올린 파일을 찾을 수 없습니다. 파일을 먼저 올리세요');
-  return startBatch(deps, who, f.originalName, f.mimeType, buffer, replaces);
+  return startBatch(deps, who, f.originalName, f.mimeType, buffer, replaces, now);
 }
 
 /** The part of a multipart request that carries the file. */
@@ -193,6 +199,7 @@ export async function uploadSpreadsheet(
   who: Uploader,
   nextPart: () => Promise<UploadPart | null | undefined>,
   replaces: string | null,
+  now: Date,
 ) {
   let part;
   let buffer: Buffer;
@@ -206,7 +213,7 @@ export async function uploadSpreadsheet(
       throw new HttpError(413, 'FILE_TOO_LARGE', `파일 크기는 ${deps.limitMb}MB를 넘을 수 없습니다`);
     throw err;
   }
-  return startBatch(deps, who, part.filename, part.mimetype || '', buffer, replaces);
+  return startBatch(deps, who, part.filename, part.mimetype || '', buffer, replaces, now);
 }
 
 async function startBatch(
@@ -216,6 +223,7 @@ async function startBatch(
   mimeType: string,
   buffer: Buffer,
   replaces: string | null,
+  now: Date,
 ) {
   const fileName = path.basename(rawName || '').normalize('NFC');
   if (!fileName) throw badRequest('FILE_NAME_MISSING', '파일 이름이 없습니다');
@@ -230,7 +238,7 @@ async function startBatch(
         });
       await updateBatch(trx, replaces, { status: 'REPLACED', version: old.version + 1 });
     }
-    const id = await nextDocumentNumber(trx, 'IU', todayKst());
+    const id = await nextDocumentNumber(trx, 'IU', todayKst(now));
     await insertBatch(trx, {
       batchId: id,
       fileName,

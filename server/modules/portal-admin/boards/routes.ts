@@ -150,6 +150,6 @@ export const boardRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Type.Array(Type.Ref('PostRow')), ...commonErrors },
       },
     },
-    async (request) => homeNotices(request.db),
+    async (request) => homeNotices(request.db, app.clock.now()),
   );
 };

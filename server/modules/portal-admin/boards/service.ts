@@ -186,6 +186,6 @@ export async function faqTree(db: Db) {
 }
 
 /** Notices the supplier home shows today (within their period). */
-export async function homeNotices(db: Db) {
-  return noticesShownOn(db, todayKst());
+export async function homeNotices(db: Db, now: Date) {
+  return noticesShownOn(db, todayKst(now));
 }

@@ -517,13 +517,17 @@ export async function submitAgreement(
       totalOf(lines.map((l) => (l.agreedQty ? lineAmount(l.agreedQty, l.unitPrice, a.currency as 'KRW') : '0')));
     const rate = a.currency === 'JPY' ? await jpyRate(trx) : null;
     const amountKrw = toKrw(amount, a.currency as 'KRW' | 'JPY', rate);
-    const { approvalId } = await startApproval(trx, {
-      docType: 'AGREEMENT',
-      docNo: agreementNo,
-      amountKrw,
-      submitterId: actor.singleid,
-      actorUserId: actor.userId,
-    });
+    const { approvalId } = await startApproval(
+      trx,
+      {
+        docType: 'AGREEMENT',
+        docNo: agreementNo,
+        amountKrw,
+        submitterId: actor.singleid,
+        actorUserId: actor.userId,
+      },
+      now,
+    );
     await updateAgreement(trx, agreementNo, {
       status,
       approvalStatus: 'PENDING',

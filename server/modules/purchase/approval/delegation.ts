@@ -14,7 +14,7 @@ export async function deputyOf(db: Db, approverId: string, today: string): Promi
 export async function stepAssignee(
   db: Db,
   approverId: string,
-  now = new Date(),
+  now: Date,
 ): Promise<{ approverId: string; onBehalfOf: string | null }> {
   const deputy = await deputyOf(db, approverId, todayKst(now));
   return deputy ? { approverId: deputy, onBehalfOf: approverId } : { approverId, onBehalfOf: null };

@@ -93,6 +93,7 @@ export async function startApproval(
     actorUserId: string;
     alsoCover?: { docType: DocType; amountKrw: string } | null;
   },
+  now: Date,
 ): Promise<{ approvalId: number; firstApproverId: string; lineName: string }> {
   const rule = await approvalTier(trx, input.docType, input.amountKrw);
   const extra = input.alsoCover ? await approvalTier(trx, input.alsoCover.docType, input.alsoCover.amountKrw) : null;
@@ -101,7 +102,7 @@ export async function startApproval(
     ...(extra?.approvers ?? []).filter((a) => !rule.approvers.includes(a)),
   ]);
   // Delegation: the first step goes to the approver's deputy when one is named for today.
-  const first = await stepAssignee(trx, steps[0].approverId);
+  const first = await stepAssignee(trx, steps[0].approverId, now);
   const { approvalId } = await trx
     .insertInto('approval')
     .values({

@@ -313,7 +313,7 @@ export const delegationRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: DelegationRow, 409: Type.Ref('ErrorBody'), ...commonErrors },
       },
     },
-    async (request) => createDelegation(request.db, request.caller, request.body),
+    async (request) => createDelegation(request.db, request.caller, request.body, app.clock.now()),
   );
 
   app.post(

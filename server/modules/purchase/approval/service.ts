@@ -327,7 +327,7 @@ export async function decideApproval(
   kind: 'approve' | 'reject',
   b: Static<typeof DecisionBody>,
   /** The business clock (app.clock): a change order put in force checks its agreements on its day. */
-  businessNow: Date = new Date(),
+  businessNow: Date,
 ) {
   const comment = text(b.comment ?? null);
   if (kind === 'reject' && comment === null) failIf([{ path: 'body/comment', message: '반려 사유를 입력하세요' }]);
@@ -420,12 +420,17 @@ export async function listMyDelegations(db: Db, caller: Caller | null) {
  * deputy who cannot open the documents (outside the groups with write authority over them), a
  * period that overlaps another of one's own active delegations.
  */
-export async function createDelegation(db: Db, caller: Caller | null, b: Static<typeof DelegationCreateBody>) {
+export async function createDelegation(
+  db: Db,
+  caller: Caller | null,
+  b: Static<typeof DelegationCreateBody>,
+  now: Date,
+) {
   const actor = await internalActor(db, caller);
   const errors: FieldError[] = [];
   checkDate(errors, 'body/fromDate', b.fromDate, '시작일', {
     required: true,
-    notBefore: todayKst(),
+    notBefore: todayKst(now),
     notBeforeLabel: '시작일은 오늘 이후여야 합니다',
   });
   checkDate(errors, 'body/toDate', b.toDate, '종료일', { required: true });

@@ -58,7 +58,7 @@ export const loiRoutes: FastifyPluginAsyncTypebox = async (app) => {
         request.query,
         parseSort(request.query.sort, { field: 'loiNo', direction: 'desc' }),
         pageWindow(request.query),
-        todayKst(),
+        todayKst(app.clock.now()),
       ),
   );
 
@@ -74,7 +74,7 @@ export const loiRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: LoiDetail, ...commonErrors },
       },
     },
-    async (request) => getLoi(request.db, request.caller, request.params.loiNo),
+    async (request) => getLoi(request.db, request.caller, request.params.loiNo, app.clock.now()),
   );
 
   app.post(
@@ -89,7 +89,7 @@ export const loiRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: LoiDetail, ...commonErrors },
       },
     },
-    async (request) => createLoi(request.db, request.caller, request.body),
+    async (request) => createLoi(request.db, request.caller, request.body, app.clock.now()),
   );
 
   app.put(
@@ -105,7 +105,7 @@ export const loiRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: LoiDetail, 409: Type.Ref('ErrorBody'), ...commonErrors },
       },
     },
-    async (request) => updateLoiDraft(request.db, request.caller, request.params.loiNo, request.body),
+    async (request) => updateLoiDraft(request.db, request.caller, request.params.loiNo, request.body, app.clock.now()),
   );
 
   app.post(
@@ -121,7 +121,7 @@ export const loiRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: LoiDetail, 409: Type.Ref('ErrorBody'), ...commonErrors },
       },
     },
-    async (request) => submitLoi(request.db, request.caller, request.params.loiNo, request.body),
+    async (request) => submitLoi(request.db, request.caller, request.params.loiNo, request.body, app.clock.now()),
   );
 
   app.post(
@@ -137,7 +137,7 @@ export const loiRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: LoiDetail, 409: Type.Ref('ErrorBody'), ...commonErrors },
       },
     },
-    async (request) => cancelLoi(request.db, request.caller, request.params.loiNo, request.body),
+    async (request) => cancelLoi(request.db, request.caller, request.params.loiNo, request.body, app.clock.now()),
   );
 
   app.post(
@@ -175,7 +175,7 @@ export const loiRoutes: FastifyPluginAsyncTypebox = async (app) => {
         request.query,
         parseSort(request.query.sort, { field: 'loiNo', direction: 'desc' }),
         pageWindow(request.query),
-        todayKst(),
+        todayKst(app.clock.now()),
       ),
   );
 
@@ -191,7 +191,7 @@ export const loiRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: SupplierLoiDetail, ...commonErrors },
       },
     },
-    async (request) => getSupplierLoi(request.db, request.caller, request.params.loiNo),
+    async (request) => getSupplierLoi(request.db, request.caller, request.params.loiNo, app.clock.now()),
   );
 
   app.post(
@@ -207,6 +207,6 @@ export const loiRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: SupplierLoiDetail, 409: Type.Ref('ErrorBody'), ...commonErrors },
       },
     },
-    async (request) => acceptLoi(request.db, request.caller, request.params.loiNo, request.body),
+    async (request) => acceptLoi(request.db, request.caller, request.params.loiNo, request.body, app.clock.now()),
   );
 };

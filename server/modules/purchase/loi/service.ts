@@ -55,9 +55,9 @@ type LoiInput = {
   confirmBudgetWarning?: boolean;
 };
 
-async function checkLoi(db: Db, b: LoiInput, actor: Actor, loiNo: string | null) {
+async function checkLoi(db: Db, b: LoiInput, actor: Actor, loiNo: string | null, now: Date) {
   const errors: FieldError[] = [];
-  const today = todayKst();
+  const today = todayKst(now);
   requireText(errors, 'body/title', b.title, '제목');
   requireText(errors, 'body/scope', b.scope, '범위');
   checkDecimal(errors, 'body/amount', b.amount, LOI_AMOUNT);
@@ -98,7 +98,7 @@ async function lockOwnLoi(trx: Db, loiNo: string, actor: Actor) {
 }
 
 /** One LOI with approvals, history, the orders that follow it and what the caller may do. */
-async function detail(db: Db, loiNo: string, actor: Actor) {
+async function detail(db: Db, loiNo: string, actor: Actor, now: Date) {
   const h = await findLoi(db, loiNo);
   if (!h) throw loiMissing();
   const [attachments, approvals, history, orders, canWrite] = await Promise.all([
@@ -108,7 +108,7 @@ async function detail(db: Db, loiNo: string, actor: Actor) {
     findLoiOrders(db, loiNo),
     groupHoldsScreen(db, actor.authGroupId, [LOI_SCREENS.edit], 'write'),
   ]);
-  const status = effectiveLoiStatus(h.status, h.validUntil, todayKst());
+  const status = effectiveLoiStatus(h.status, h.validUntil, todayKst(now));
   const { approvalId: _a, buyerEmail: _e, buyerTelNo: _t, ...header } = h;
   const { isCurrentApprover, ...approvalFields } = approvalState(approvals, actor.singleid);
   return {
@@ -135,16 +135,16 @@ async function detail(db: Db, loiNo: string, actor: Actor) {
   };
 }
 
-export async function getLoi(db: Db, caller: Caller | null, loiNo: string) {
-  return detail(db, loiNo, await internalActor(db, caller));
+export async function getLoi(db: Db, caller: Caller | null, loiNo: string, now: Date) {
+  return detail(db, loiNo, await internalActor(db, caller), now);
 }
 
 /** A draft LOI; the caller is its buyer. */
-export async function createLoi(db: Db, caller: Caller | null, body: LoiInput) {
+export async function createLoi(db: Db, caller: Caller | null, body: LoiInput, now: Date) {
   const actor = await internalActor(db, caller);
-  const input = await checkLoi(db, body, actor, null);
+  const input = await checkLoi(db, body, actor, null, now);
   const loiNo = await db.transaction().execute(async (trx) => {
-    const loiNo = await nextDocumentNumber(trx, 'LOI', todayKst());
+    const loiNo = await nextDocumentNumber(trx, 'LOI', todayKst(now));
     const row = { loiNo, ...input, status: 'DRAFT' as const, buyerId: actor.singleid, createdBy: actor.userId };
     await insertLoi(trx, row);
     await writeAudit(trx, { entity: 'loi', entityKey: loiNo, action: 'CREATE', actor: actor.userId, after: row });
@@ -157,7 +157,7 @@ export async function createLoi(db: Db, caller: Caller | null, body: LoiInput) {
     });
     return loiNo;
   });
-  return detail(db, loiNo, actor);
+  return detail(db, loiNo, actor, now);
 }
 
 /** Changes a draft LOI with the version read. */
@@ -166,13 +166,14 @@ export async function updateLoiDraft(
   caller: Caller | null,
   loiNo: string,
   body: LoiInput & { version: number },
+  now: Date,
 ) {
   const actor = await internalActor(db, caller);
   await db.transaction().execute(async (trx) => {
     const loi = await lockOwnLoi(trx, loiNo, actor);
     checkVersion(body.version, loi.version);
     transition(LOI_MACHINE, 'update', loi.status);
-    const input = await checkLoi(trx, body, actor, loiNo);
+    const input = await checkLoi(trx, body, actor, loiNo, now);
     await updateLoi(trx, loiNo, { ...input, version: loi.version + 1, updatedAt: new Date() });
     await writeAudit(trx, {
       entity: 'loi',
@@ -199,27 +200,37 @@ export async function updateLoiDraft(
       confirmWarning: body.confirmBudgetWarning,
     });
   });
-  return detail(db, loiNo, actor);
+  return detail(db, loiNo, actor, now);
 }
 
 /** Submits for approval by the LOI rule for the amount in KRW; the last approval issues the LOI. */
-export async function submitLoi(db: Db, caller: Caller | null, loiNo: string, body: Static<typeof VersionBody>) {
+export async function submitLoi(
+  db: Db,
+  caller: Caller | null,
+  loiNo: string,
+  body: Static<typeof VersionBody>,
+  now: Date,
+) {
   const actor = await internalActor(db, caller);
   const rate = await jpyRate(db);
   await db.transaction().execute(async (trx) => {
     const loi = await lockOwnLoi(trx, loiNo, actor);
     checkVersion(body.version, loi.version);
     const status = transition(LOI_MACHINE, 'submit', loi.status);
-    if (isPastValidity(loi.validUntil, todayKst()))
+    if (isPastValidity(loi.validUntil, todayKst(now)))
       failIf([{ path: 'body', message: '유효 종료일이 지났습니다. 유효기간을 고친 뒤 상신하세요' }]);
     const amountKrw = toKrw(loi.amount, loi.currency, rate);
-    const { approvalId } = await startApproval(trx, {
-      docType: 'LOI',
-      docNo: loiNo,
-      amountKrw,
-      submitterId: actor.singleid,
-      actorUserId: actor.userId,
-    });
+    const { approvalId } = await startApproval(
+      trx,
+      {
+        docType: 'LOI',
+        docNo: loiNo,
+        amountKrw,
+        submitterId: actor.singleid,
+        actorUserId: actor.userId,
+      },
+      now,
+    );
     await updateLoi(trx, loiNo, {
       status,
       approvalStatus: 'PENDING',
@@ -236,11 +247,17 @@ export async function submitLoi(db: Db, caller: Caller | null, loiNo: string, bo
       after: { status, approvalId, amountKrw },
     });
   });
-  return detail(db, loiNo, actor);
+  return detail(db, loiNo, actor, now);
 }
 
 /** Cancels an LOI not yet accepted, with a reason; an open approval is withdrawn. */
-export async function cancelLoi(db: Db, caller: Caller | null, loiNo: string, body: Static<typeof ReasonBody>) {
+export async function cancelLoi(
+  db: Db,
+  caller: Caller | null,
+  loiNo: string,
+  body: Static<typeof ReasonBody>,
+  now: Date,
+) {
   const reason = text(body.reason);
   if (!reason) failIf([{ path: 'body/reason', message: '취소 사유를 입력하세요' }]);
   const actor = await internalActor(db, caller);
@@ -268,16 +285,16 @@ export async function cancelLoi(db: Db, caller: Caller | null, loiNo: string, bo
     });
     await recordBudgetMovement(trx, { event: 'CANCEL', docType: 'LOI', docNo: loiNo, actor: actor.userId });
   });
-  return detail(db, loiNo, actor);
+  return detail(db, loiNo, actor, now);
 }
 
 /* ------------------------------ the supplier's side ------------------------------ */
 
 /** An LOI as its supplier sees it (db scoped to the company); a draft or another company's is 404. */
-async function supplierDetail(db: Db, loiNo: string) {
+async function supplierDetail(db: Db, loiNo: string, now: Date) {
   const h = await findLoi(db, loiNo);
   if (!h || !(SUPPLIER_VISIBLE_LOI as readonly string[]).includes(h.status)) throw loiMissing();
-  const status = effectiveLoiStatus(h.status, h.validUntil, todayKst());
+  const status = effectiveLoiStatus(h.status, h.validUntil, todayKst(now));
   return {
     loiNo: h.loiNo,
     compNo: h.compNo,
@@ -300,13 +317,19 @@ async function supplierDetail(db: Db, loiNo: string) {
   };
 }
 
-export async function getSupplierLoi(db: Db, caller: Caller | null, loiNo: string) {
+export async function getSupplierLoi(db: Db, caller: Caller | null, loiNo: string, now: Date) {
   supplierActor(caller);
-  return supplierDetail(db, loiNo);
+  return supplierDetail(db, loiNo, now);
 }
 
 /** The supplier accepts an issued LOI within its validity (once). */
-export async function acceptLoi(db: Db, caller: Caller | null, loiNo: string, body: Static<typeof VersionBody>) {
+export async function acceptLoi(
+  db: Db,
+  caller: Caller | null,
+  loiNo: string,
+  body: Static<typeof VersionBody>,
+  now: Date,
+) {
   const supplier = supplierActor(caller);
   await db.transaction().execute(async (trx) => {
     const loi = await lockLoiForSupplier(trx, loiNo);
@@ -314,9 +337,8 @@ export async function acceptLoi(db: Db, caller: Caller | null, loiNo: string, bo
     checkVersion(body.version, loi.version);
     if (loi.status === 'ACCEPTED') throw wrongState('이미 수락한 LOI입니다', loi.status);
     const status = transition(LOI_MACHINE, 'accept', loi.status);
-    if (isPastValidity(loi.validUntil, todayKst()))
+    if (isPastValidity(loi.validUntil, todayKst(now)))
       throw refused('LOI_EXPIRED', `유효기간(${loi.validUntil})이 지난 LOI는 수락할 수 없습니다`);
-    const now = new Date();
     await updateLoi(trx, loiNo, {
       status,
       acceptedAt: now,
@@ -333,7 +355,7 @@ export async function acceptLoi(db: Db, caller: Caller | null, loiNo: string, bo
       after: { status },
     });
   });
-  return supplierDetail(db, loiNo);
+  return supplierDetail(db, loiNo, now);
 }
 
 /**

@@ -196,7 +196,7 @@ async function ensureFirstRevision(trx: Db, po: PoRow, lines: readonly LineRow[]
 }
 
 /** Builds the terms after the change from the order's lines and the request; field errors collected. */
-async function proposedTerms(trx: Db, po: PoRow, lines: readonly LineRow[], b: Static<typeof PoChangeBody>) {
+async function proposedTerms(trx: Db, po: PoRow, lines: readonly LineRow[], b: Static<typeof PoChangeBody>, now: Date) {
   const errors: FieldError[] = [];
   const currency = po.currency as 'KRW' | 'JPY';
   const removed = new Set(b.removeLines ?? []);
@@ -241,7 +241,7 @@ async function proposedTerms(trx: Db, po: PoRow, lines: readonly LineRow[], b: S
     const p = `body/addLines/${i}`;
     checkDecimal(errors, `${p}/quantity`, a.quantity, QUANTITY);
     checkDecimal(errors, `${p}/unitPrice`, a.unitPrice, UNIT_PRICE);
-    checkDate(errors, `${p}/deliveryDate`, a.deliveryDate, '품목 납기일', { required: true, notBefore: todayKst() });
+    checkDate(errors, `${p}/deliveryDate`, a.deliveryDate, '품목 납기일', { required: true, notBefore: todayKst(now) });
     let item: {
       itemCode: string | null;
       itemName: string;
@@ -444,7 +444,7 @@ export async function changePo(
   now: Date,
 ) {
   const reason = text(b.reason);
-  const today = todayKst();
+  const today = todayKst(now);
   const errors: FieldError[] = [];
   if (!reason) errors.push({ path: 'body/reason', message: '변경 사유를 입력하세요' });
   if (b.dueDate !== undefined)
@@ -469,7 +469,7 @@ export async function changePo(
     const open = await lockProposedRevision(trx, poNo);
     if (open) throw proposalPending(open.revision);
     const lines = await findPoLineRows(trx, poNo);
-    const terms = await proposedTerms(trx, po, lines, b);
+    const terms = await proposedTerms(trx, po, lines, b, now);
     const before = snapshotOf(po.dueDate, lines);
     const diff = diffOf(before, terms);
     if (diff.length === 0) failIf([{ path: 'body', message: '변경된 내용이 없습니다' }]);
@@ -505,13 +505,17 @@ export async function changePo(
       approvalStatus: 'PENDING',
       createdBy: actor.userId,
     });
-    const { approvalId } = await startApproval(trx, {
-      docType: 'PO_CHANGE',
-      docNo: `${poNo}-${revision}`,
-      amountKrw: totalKrw,
-      submitterId: actor.singleid,
-      actorUserId: actor.userId,
-    });
+    const { approvalId } = await startApproval(
+      trx,
+      {
+        docType: 'PO_CHANGE',
+        docNo: `${poNo}-${revision}`,
+        amountKrw: totalKrw,
+        submitterId: actor.singleid,
+        actorUserId: actor.userId,
+      },
+      now,
+    );
     await updateRevision(trx, poNo, revision, { approvalId });
     await updatePoHeader(trx, poNo, { version: po.version + 1, updatedAt: new Date() });
     await writeAudit(trx, {
@@ -634,9 +638,9 @@ export function revisionViews(
 type AgreedChange = Pick<Static<typeof PoChangeBody>, 'dueDate' | 'lines'>;
 
 /** What an agreed change makes of the order's terms now, checked as the change path checks them. */
-async function agreedTerms(trx: Db, po: PoRow, change: AgreedChange, reason: string) {
+async function agreedTerms(trx: Db, po: PoRow, change: AgreedChange, reason: string, now: Date) {
   const lines = await findPoLineRows(trx, po.poNo);
-  const terms = await proposedTerms(trx, po, lines, { version: po.version, reason, ...change });
+  const terms = await proposedTerms(trx, po, lines, { version: po.version, reason, ...change }, now);
   const before = snapshotOf(po.dueDate, lines);
   const [rate, limit] = await Promise.all([jpyRate(trx), simpleOrderLimit(trx)]);
   const totalKrw = toKrw(terms.totalAmount, po.currency as 'KRW' | 'JPY', rate);
@@ -653,10 +657,10 @@ async function agreedTerms(trx: Db, po: PoRow, change: AgreedChange, reason: str
  * whether the re-approval rule (PO_CHANGE_APPROVAL, against the approved amount) asks for the
  * PO_CHANGE tier of that total — which the amendment's approval must then include.
  */
-export async function rateAgreedChange(trx: Db, poNo: string, change: AgreedChange) {
+export async function rateAgreedChange(trx: Db, poNo: string, change: AgreedChange, now: Date) {
   const po = await findPoRow(trx, poNo);
   if (!po) throw refused('PO_NOT_FOUND', `발주 ${poNo}를 찾을 수 없습니다`);
-  const { terms, totalKrw, hits } = await agreedTerms(trx, po, change, '변경계약');
+  const { terms, totalKrw, hits } = await agreedTerms(trx, po, change, '변경계약', now);
   return {
     totalBefore: po.totalAmount,
     totalAfter: terms.totalAmount,
@@ -689,14 +693,14 @@ export async function applyAgreedChange(
     approvalId: number | null;
     lockOrder: (trx: Db, poNo: string, actor: Actor) => Promise<PoRow>;
     /** The business clock (app.clock): the agreements are checked on its day. */
-    now?: Date;
+    now: Date;
   },
 ): Promise<{ revision: number; reapproved: boolean }> {
   const po = await ctx.lockOrder(trx, poNo, ctx.actor);
   transition(PO_MACHINE, 'change', po.status);
   const open = await lockProposedRevision(trx, poNo);
   if (open) throw proposalPending(open.revision);
-  const { lines, terms, totalKrw, hits } = await agreedTerms(trx, po, change, ctx.reason);
+  const { lines, terms, totalKrw, hits } = await agreedTerms(trx, po, change, ctx.reason, ctx.now);
   const covered = await approvalCovers(trx, ctx.approvalId, { docType: 'PO_CHANGE', amountKrw: totalKrw });
   if (hits.length > 0 && !covered)
     throw refused(

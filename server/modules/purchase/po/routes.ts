@@ -115,7 +115,7 @@ export const poRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: PoDetail, 409: Type.Ref('ErrorBody'), ...commonErrors },
       },
     },
-    async (request) => updatePo(request.db, request.caller, request.params.poNo, request.body),
+    async (request) => updatePo(request.db, request.caller, request.params.poNo, request.body, app.clock.now()),
   );
 
   app.post(
@@ -132,7 +132,7 @@ export const poRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: PoDetail, 409: Type.Ref('ErrorBody'), ...commonErrors },
       },
     },
-    async (request) => submitPo(request.db, request.caller, request.params.poNo, request.body),
+    async (request) => submitPo(request.db, request.caller, request.params.poNo, request.body, app.clock.now()),
   );
 
   app.post(
@@ -183,7 +183,7 @@ export const poRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: PoDetail, 409: Type.Ref('ErrorBody'), ...commonErrors },
       },
     },
-    async (request) => cancelPo(request.db, request.caller, request.params.poNo, request.body),
+    async (request) => cancelPo(request.db, request.caller, request.params.poNo, request.body, app.clock.now()),
   );
 
   app.get(

@@ -185,9 +185,9 @@ export async function getPo(db: Db, caller: Caller | null, poNo: string) {
  * one, and the agreement is checked and consumed in this transaction (agreement/consumption.ts), on
  * the business day of `now`.
  */
-export async function createPo(db: Db, caller: Caller | null, b: Static<typeof PoCreateBody>, now = new Date()) {
+export async function createPo(db: Db, caller: Caller | null, b: Static<typeof PoCreateBody>, now: Date) {
   const actor = await internalActor(db, caller);
-  const today = todayKst();
+  const today = todayKst(now);
   const errors: FieldError[] = [];
   checkDate(errors, 'body/dueDate', b.dueDate, '납기일', { required: true, notBefore: today });
   (b.lines ?? []).forEach((l, i) =>
@@ -230,7 +230,7 @@ export async function createPo(db: Db, caller: Caller | null, b: Static<typeof P
         errors.push({ path: `body/lines/${i}/lineNo`, message: `견적요청에 없는 품목 줄입니다: ${l.lineNo}` });
     });
     failIf(errors);
-    const poNo = await nextDocumentNumber(trx, 'PO', todayKst());
+    const poNo = await nextDocumentNumber(trx, 'PO', todayKst(now));
     await checkSourcingEligibility(trx, [compNo], {
       docType: 'PO',
       docNo: poNo,
@@ -334,9 +334,9 @@ export async function createPo(db: Db, caller: Caller | null, b: Static<typeof P
 }
 
 /** A draft PO's title, due and delivery dates, remark and attachments (prices and quantities come from the quotation). */
-export async function updatePo(db: Db, caller: Caller | null, poNo: string, b: Static<typeof PoUpdateBody>) {
+export async function updatePo(db: Db, caller: Caller | null, poNo: string, b: Static<typeof PoUpdateBody>, now: Date) {
   const actor = await internalActor(db, caller);
-  const today = todayKst();
+  const today = todayKst(now);
   const errors: FieldError[] = [];
   requireText(errors, 'body/title', b.title, '제목');
   checkDate(errors, 'body/dueDate', b.dueDate, '납기일', { required: true, notBefore: today });
@@ -380,14 +380,20 @@ export async function updatePo(db: Db, caller: Caller | null, poNo: string, b: S
 }
 
 /** Submits a draft order (PO or simple) for approval by its type's rule for the amount in KRW; a simple order must stay below its limit. */
-export async function submitPo(db: Db, caller: Caller | null, poNo: string, body: Static<typeof VersionBody>) {
+export async function submitPo(
+  db: Db,
+  caller: Caller | null,
+  poNo: string,
+  body: Static<typeof VersionBody>,
+  now: Date,
+) {
   const actor = await internalActor(db, caller);
   const [rate, limit] = await Promise.all([jpyRate(db), simpleOrderLimit(db)]);
   await db.transaction().execute(async (trx) => {
     const po = await lockOrder(trx, poNo, actor);
     checkVersion(body.version, po.version);
     const status = transition(PO_MACHINE, 'submit', po.status);
-    if (po.dueDate && po.dueDate < todayKst())
+    if (po.dueDate && po.dueDate < todayKst(now))
       failIf([{ path: 'body', message: '납기일이 지났습니다. 납기일을 고친 뒤 상신하세요' }]);
     const amountKrw = toKrw(po.totalAmount, po.currency, rate);
     if (po.poType === 'SIMPLE' && compareDecimals(amountKrw, limit) >= 0) {
@@ -396,13 +402,17 @@ export async function submitPo(db: Db, caller: Caller | null, poNo: string, body
         `소액발주는 ${wonText(limit)}원 미만이어야 합니다 (현재 ${wonText(amountKrw)}원)`,
       );
     }
-    const { approvalId } = await startApproval(trx, {
-      docType: po.poType,
-      docNo: poNo,
-      amountKrw,
-      submitterId: actor.singleid,
-      actorUserId: actor.userId,
-    });
+    const { approvalId } = await startApproval(
+      trx,
+      {
+        docType: po.poType,
+        docNo: poNo,
+        amountKrw,
+        submitterId: actor.singleid,
+        actorUserId: actor.userId,
+      },
+      now,
+    );
     await updatePoHeader(trx, poNo, {
       status,
       approvalStatus: 'PENDING',
@@ -481,8 +491,9 @@ export function rateContractAmendment(
   trx: Db,
   poNo: string,
   change: Pick<Static<typeof PoChangeBody>, 'dueDate' | 'lines'>,
+  now: Date,
 ) {
-  return rateAgreedChange(trx, poNo, change);
+  return rateAgreedChange(trx, poNo, change, now);
 }
 
 /**
@@ -495,13 +506,19 @@ export function applyContractAmendment(
   trx: Db,
   poNo: string,
   change: Pick<Static<typeof PoChangeBody>, 'dueDate' | 'lines'>,
-  ctx: { reason: string; actor: Actor; approvalId: number | null; now?: Date },
+  ctx: { reason: string; actor: Actor; approvalId: number | null; now: Date },
 ) {
   return applyAgreedChange(trx, poNo, change, { ...ctx, lockOrder });
 }
 
 /** Cancels an order nothing of which was delivered, with a reason (an open approval is withdrawn; a sent order's cancellation is recorded in poChangeInfo). */
-export async function cancelPo(db: Db, caller: Caller | null, poNo: string, body: Static<typeof ReasonBody>) {
+export async function cancelPo(
+  db: Db,
+  caller: Caller | null,
+  poNo: string,
+  body: Static<typeof ReasonBody>,
+  now: Date,
+) {
   const reason = text(body.reason);
   if (!reason) failIf([{ path: 'body/reason', message: '취소 사유를 입력하세요' }]);
   const actor = await internalActor(db, caller);
@@ -512,7 +529,7 @@ export async function cancelPo(db: Db, caller: Caller | null, poNo: string, body
     if (await hasDeliveries(trx, poNo)) throw refused('PO_DELIVERED', '납품이 시작된 발주는 취소할 수 없습니다');
     // A cancelled call-off gives its quantities back to the agreement.
     const callOffs = await findCallOffLinesOfPo(trx, poNo);
-    if (callOffs.length) await applyAgreementConsumption(trx, { release: callOffs.map(giveBack) }, todayKst());
+    if (callOffs.length) await applyAgreementConsumption(trx, { release: callOffs.map(giveBack) }, todayKst(now));
     const withdrawn = po.status === 'IN_APPROVAL';
     if (withdrawn) await withdrawApproval(trx, po.approvalId, actor.userId);
     // A change waiting for approval goes with the order.
@@ -521,7 +538,6 @@ export async function cancelPo(db: Db, caller: Caller | null, poNo: string, body
       await withdrawApproval(trx, proposal.approvalId, actor.userId);
       await updateRevision(trx, poNo, proposal.revision, { status: 'WITHDRAWN', approvalStatus: 'WITHDRAWN' });
     }
-    const now = new Date();
     await updatePoHeader(trx, poNo, {
       status,
       cancelReason: reason,

@@ -160,7 +160,7 @@ export const prRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: PrDetail, 409: Type.Ref('ErrorBody'), ...commonErrors },
       },
     },
-    async (request) => submitPr(request.db, request.caller, request.params.prNo, request.body),
+    async (request) => submitPr(request.db, request.caller, request.params.prNo, request.body, app.clock.now()),
   );
 
   app.post(

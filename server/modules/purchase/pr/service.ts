@@ -159,9 +159,9 @@ async function fromAgreements(db: Db, b: PrInput, errors: FieldError[], today: s
 }
 
 /** Checks a PR's header and lines; returns what to store. */
-async function checkPrInput(db: Db, b: PrInput, actor: Actor, prNo: string | null, now: Date = new Date()) {
+async function checkPrInput(db: Db, b: PrInput, actor: Actor, prNo: string | null, now: Date) {
   const errors: FieldError[] = [];
-  const today = todayKst();
+  const today = todayKst(now);
   requireText(errors, 'body/title', b.title, '제목');
   checkDate(errors, 'body/desiredDate', b.desiredDate, '희망 납기일', { required: true, notBefore: today });
   const { section, deptcd } = await requestingDepartment(db, errors, b, actor);
@@ -364,14 +364,14 @@ export async function getPr(db: Db, caller: Caller | null, prNo: string) {
 }
 
 /** A draft PR; the caller is its requester. */
-export async function createPr(db: Db, caller: Caller | null, body: PrInput, now?: Date) {
+export async function createPr(db: Db, caller: Caller | null, body: PrInput, now: Date) {
   const actor = await internalActor(db, caller);
   const input = await checkPrInput(db, body, actor, null, now);
   const prNo = await db.transaction().execute(async (trx) => {
-    const prNo = await nextDocumentNumber(trx, 'PR', todayKst());
+    const prNo = await nextDocumentNumber(trx, 'PR', todayKst(now));
     const header = {
       prNo,
-      prDate: todayKst(),
+      prDate: todayKst(now),
       ...input.header,
       requesterId: actor.singleid,
       status: 'DRAFT' as const,
@@ -397,7 +397,7 @@ export async function updatePr(
   caller: Caller | null,
   prNo: string,
   body: PrInput & { version: number },
-  now?: Date,
+  now: Date,
 ) {
   const actor = await internalActor(db, caller);
   await db.transaction().execute(async (trx) => {
@@ -423,7 +423,13 @@ export async function updatePr(
 }
 
 /** Submits for approval: the PR rule for the amount in KRW (JPY at JPY_RATE) picks the approval line. */
-export async function submitPr(db: Db, caller: Caller | null, prNo: string, body: Static<typeof VersionBody>) {
+export async function submitPr(
+  db: Db,
+  caller: Caller | null,
+  prNo: string,
+  body: Static<typeof VersionBody>,
+  now: Date,
+) {
   const actor = await internalActor(db, caller);
   const rate = await jpyRate(db);
   await db.transaction().execute(async (trx) => {
@@ -431,18 +437,21 @@ export async function submitPr(db: Db, caller: Caller | null, prNo: string, body
     if (!pr) throw notFoundPr();
     if (pr.requesterId !== actor.singleid) throw notAllowed('요청자만 결재를 상신할 수 있습니다');
     checkVersion(body.version, pr.version);
-    if (pr.desiredDate < todayKst())
+    if (pr.desiredDate < todayKst(now))
       failIf([{ path: 'body', message: '희망 납기일이 지났습니다. 납기일을 고친 뒤 상신하세요' }]);
     const status = transition(PR_MACHINE, 'submit', pr.status);
     const amountKrw = toKrw(pr.totalAmount, pr.currency, rate);
-    const { approvalId, firstApproverId } = await startApproval(trx, {
-      docType: 'PR',
-      docNo: prNo,
-      amountKrw,
-      submitterId: actor.singleid,
-      actorUserId: actor.userId,
-    });
-    const now = new Date();
+    const { approvalId, firstApproverId } = await startApproval(
+      trx,
+      {
+        docType: 'PR',
+        docNo: prNo,
+        amountKrw,
+        submitterId: actor.singleid,
+        actorUserId: actor.userId,
+      },
+      now,
+    );
     await updatePrHeader(trx, prNo, {
       status,
       approvalStatus: 'PENDING',

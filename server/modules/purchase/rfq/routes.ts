@@ -108,7 +108,7 @@ export const rfqRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: RfqDetail, 409: Type.Ref('ErrorBody'), ...commonErrors },
       },
     },
-    async (request) => createRfq(request.db, request.caller, request.body),
+    async (request) => createRfq(request.db, request.caller, request.body, app.clock.now()),
   );
 
   app.get(
@@ -140,7 +140,7 @@ export const rfqRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: RfqDetail, 409: Type.Ref('ErrorBody'), ...commonErrors },
       },
     },
-    async (request) => selectQuotation(request.db, request.caller, request.params.rfqNo, request.body),
+    async (request) => selectQuotation(request.db, request.caller, request.params.rfqNo, request.body, app.clock.now()),
   );
 
   app.post(
@@ -252,6 +252,6 @@ export const rfqRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: SupplierQuotation, 409: Type.Ref('ErrorBody'), ...commonErrors },
       },
     },
-    async (request) => submitQuotation(request.db, request.caller, request.params.rfqNo, request.body),
+    async (request) => submitQuotation(request.db, request.caller, request.params.rfqNo, request.body, app.clock.now()),
   );
 };

@@ -103,10 +103,10 @@ export async function getRfq(db: Db, caller: Caller | null, rfqNo: string) {
 }
 
 /** Invites trading suppliers to quote on a received PR (its buyer or a purchasing manager); the PR moves to quotation requested. */
-export async function createRfq(db: Db, caller: Caller | null, b: Static<typeof RfqCreateBody>) {
+export async function createRfq(db: Db, caller: Caller | null, b: Static<typeof RfqCreateBody>, now: Date) {
   const actor = await internalActor(db, caller);
   const errors: FieldError[] = [];
-  const deadline = parseDeadline(errors, 'body/deadline', b.deadline);
+  const deadline = parseDeadline(errors, 'body/deadline', b.deadline, now);
   const suppliers = await checkInvitedSuppliers(db, b.suppliers, errors);
   await assertBindable(db, caller, 'body/fileId', b.fileId, { docType: 'RFQ', docNo: null });
   const rfqNo = await db.transaction().execute(async (trx) => {
@@ -117,7 +117,7 @@ export async function createRfq(db: Db, caller: Caller | null, b: Static<typeof 
     checkVersion(b.prVersion, pr.version);
     const prStatus = transition(PR_MACHINE, 'requestQuote', pr.status);
     const prLines = await findPrLineRows(trx, pr.prNo);
-    const rfqNo = await nextDocumentNumber(trx, 'RFQ', todayKst());
+    const rfqNo = await nextDocumentNumber(trx, 'RFQ', todayKst(now));
     await checkSourcingEligibility(trx, suppliers, {
       docType: 'RFQ',
       docNo: rfqNo,
@@ -233,7 +233,13 @@ export async function compareQuotations(db: Db, rfqNo: string) {
 }
 
 /** Selects one submitted, still valid quotation once bidding is over; the others are not selected. */
-export async function selectQuotation(db: Db, caller: Caller | null, rfqNo: string, body: Static<typeof SelectBody>) {
+export async function selectQuotation(
+  db: Db,
+  caller: Caller | null,
+  rfqNo: string,
+  body: Static<typeof SelectBody>,
+  now: Date,
+) {
   const compNo = body.compNo.trim().toUpperCase();
   const actor = await internalActor(db, caller);
   await db.transaction().execute(async (trx) => {
@@ -264,7 +270,7 @@ export async function selectQuotation(db: Db, caller: Caller | null, rfqNo: stri
         `견적을 제출하지 않은 협력사는 선정할 수 없습니다 (${QUOT_MACHINE.statusLabels[chosen!.status]})`,
         chosen!.status,
       );
-    if (chosen!.validUntil && chosen!.validUntil < todayKst())
+    if (chosen!.validUntil && chosen!.validUntil < todayKst(now))
       throw refused('QUOTATION_EXPIRED', `견적 유효기간(${chosen!.validUntil})이 지난 견적은 선정할 수 없습니다`);
     for (const q of quotes) {
       const next =
@@ -457,10 +463,16 @@ export async function getSupplierQuotation(view: SupplierView, rfqNo: string) {
 }
 
 /** Submits or revises the supplier's quotation until the deadline: a unit price for every line, lead time, validity, attachments. */
-export async function submitQuotation(db: Db, caller: Caller | null, rfqNo: string, b: Static<typeof QuotationBody>) {
+export async function submitQuotation(
+  db: Db,
+  caller: Caller | null,
+  rfqNo: string,
+  b: Static<typeof QuotationBody>,
+  now: Date,
+) {
   const supplier = supplierActor(caller);
   const errors: FieldError[] = [];
-  const today = todayKst();
+  const today = todayKst(now);
   checkDate(errors, 'body/validUntil', b.validUntil, '견적 유효기간', { required: true, notBefore: today });
   b.lines.forEach((l, i) => checkDecimal(errors, `body/lines/${i}/unitPrice`, l.unitPrice, UNIT_PRICE));
   failIf(errors);
@@ -507,7 +519,7 @@ export async function submitQuotation(db: Db, caller: Caller | null, rfqNo: stri
     const total = totalOf(lines.map((l) => l.amount));
     if (!fitsAmount(total)) failIf([{ path: 'body/lines', message: '합계 금액이 너무 큽니다' }]);
     const oldLines = await findOwnQuotationPrices(trx, rfqNo);
-    const quoteNo = q.quoteNo ?? (await nextDocumentNumber(trx, 'QT', todayKst()));
+    const quoteNo = q.quoteNo ?? (await nextDocumentNumber(trx, 'QT', todayKst(now)));
     const after = {
       status,
       quoteNo,

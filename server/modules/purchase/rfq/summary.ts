@@ -17,7 +17,7 @@ export function rfqActionsFor(
   h: { status: string; buyerId: string; deadline: Instant },
   quotationStatuses: readonly string[],
   who: { actor: Actor; canWrite: boolean; canOrder: boolean; hasOrder: boolean; canAgree?: boolean },
-  now = new Date(),
+  now: Date,
 ): string[] {
   const mine = h.buyerId === who.actor.singleid || isPurchasingManager(who.actor);
   const actions: string[] = [];

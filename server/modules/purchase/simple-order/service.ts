@@ -156,9 +156,9 @@ async function consumeAgreements(
 }
 
 /** Checks a simple order: supplier, department, lines, and its KRW amount below the limit. */
-async function checkSimple(db: Db, b: SimpleInput, actor: Actor, poNo: string | null) {
+async function checkSimple(db: Db, b: SimpleInput, actor: Actor, poNo: string | null, now: Date) {
   const errors: FieldError[] = [];
-  const today = todayKst();
+  const today = todayKst(now);
   requireText(errors, 'body/title', b.title, '제목');
   checkDate(errors, 'body/dueDate', b.dueDate, '납기일', { required: true, notBefore: today });
   const compNo = b.compNo.trim().toUpperCase();
@@ -239,9 +239,9 @@ export async function createSimpleOrder(
   now: Date,
 ) {
   const actor = await internalActor(db, caller);
-  const input = await checkSimple(db, body, actor, null);
+  const input = await checkSimple(db, body, actor, null, now);
   const poNo = await db.transaction().execute(async (trx) => {
-    const poNo = await nextDocumentNumber(trx, 'PO', todayKst());
+    const poNo = await nextDocumentNumber(trx, 'PO', todayKst(now));
     await checkSourcingEligibility(trx, [input.header.compNo], {
       docType: 'SIMPLE',
       docNo: poNo,
@@ -257,7 +257,7 @@ export async function createSimpleOrder(
       buyerId: actor.singleid,
       requesterId: actor.singleid,
       status: 'DRAFT',
-      poDate: todayKst(),
+      poDate: todayKst(now),
       createdBy: actor.userId,
     };
     await insertPo(
@@ -293,7 +293,7 @@ export async function updateSimpleOrder(
       throw notAllowed('담당 구매자 또는 구매 관리자만 소액발주를 수정할 수 있습니다');
     checkVersion(body.version, po.version);
     transition(PO_MACHINE, 'update', po.status);
-    const input = await checkSimple(trx, body, actor, poNo);
+    const input = await checkSimple(trx, body, actor, poNo, now);
     // A new supplier is held to its evaluation standing as on creation (block refused, warn confirmed).
     if (input.header.compNo !== po.compNo) {
       await checkSourcingEligibility(trx, [input.header.compNo], {

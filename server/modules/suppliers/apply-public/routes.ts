@@ -66,7 +66,7 @@ export const supplierApplyPublicRoutes: FastifyPluginAsyncTypebox = async (app) 
         response: { 200: Terms, ...failures },
       },
     },
-    async () => termsInForce(app.dbh.db),
+    async () => termsInForce(app.dbh.db, app.clock.now()),
   );
 
   app.get(
@@ -95,7 +95,7 @@ export const supplierApplyPublicRoutes: FastifyPluginAsyncTypebox = async (app) 
         response: { 200: StartAnswer, ...failures },
       },
     },
-    async (request) => startApplication(app.dbh.db, request.body.applyType, request.ip),
+    async (request) => startApplication(app.dbh.db, request.body.applyType, request.ip, app.clock.now()),
   );
 
   app.get(
@@ -128,7 +128,8 @@ export const supplierApplyPublicRoutes: FastifyPluginAsyncTypebox = async (app) 
         response: { 200: PublicApplication, ...failures },
       },
     },
-    async (request) => consent(app.dbh.db, request.params.receiptNo, request.headers['x-apply-secret'], request.body),
+    async (request) =>
+      consent(app.dbh.db, request.params.receiptNo, request.headers['x-apply-secret'], request.body, app.clock.now()),
   );
 
   app.post(
@@ -213,6 +214,12 @@ export const supplierApplyPublicRoutes: FastifyPluginAsyncTypebox = async (app) 
       },
     },
     async (request) =>
-      submitApplication(app.dbh.db, request.params.receiptNo, request.headers['x-apply-secret'], request.body),
+      submitApplication(
+        app.dbh.db,
+        request.params.receiptNo,
+        request.headers['x-apply-secret'],
+        request.body,
+        app.clock.now(),
+      ),
   );
 };

@@ -125,8 +125,8 @@ async function presentDraft(db: Db, r: AppRow) {
   };
 }
 
-async function currentTerms(db: Db) {
-  const rows = await termsEffectiveBy(db, todayKst());
+async function currentTerms(db: Db, now: Date) {
+  const rows = await termsEffectiveBy(db, todayKst(now));
   const latest = new Map<string, (typeof rows)[number]>();
   for (const r of rows) if (!latest.has(r.kind)) latest.set(r.kind, r);
   return [...latest.values()].map((r) => ({ ...r, effectiveFrom: String(r.effectiveFrom) }));
@@ -135,8 +135,8 @@ async function currentTerms(db: Db) {
 const otpHash = (receiptNo: string, code: string) => sha256(`apply:${receiptNo}:${code}`);
 const digits = (phone: string) => phone.replace(/\D/g, '');
 
-export async function termsInForce(db: Db) {
-  const rows = await currentTerms(db);
+export async function termsInForce(db: Db, now: Date) {
+  const rows = await currentTerms(db, now);
   return { rows, total: rows.length };
 }
 
@@ -146,11 +146,16 @@ export async function applyOptions(db: Db) {
 }
 
 /** Starts an application: its receipt number and a secret (answered once) that keep it for APPLICATION_KEEP_DAYS. */
-export async function startApplication(db: Db, applyType: Static<typeof StartBody>['applyType'], ip: string) {
+export async function startApplication(
+  db: Db,
+  applyType: Static<typeof StartBody>['applyType'],
+  ip: string,
+  now: Date,
+) {
   const secret = crypto.randomBytes(24).toString('base64url');
   const expiresAt = new Date(Date.now() + APPLICATION_KEEP_DAYS * 86_400_000);
   const receiptNo = await db.transaction().execute(async (trx) => {
-    const receiptNo = await nextDocumentNumber(trx, 'SA', todayKst());
+    const receiptNo = await nextDocumentNumber(trx, 'SA', todayKst(now));
     await insertApplication(trx, { receiptNo, applyType, secretHash: sha256(`${receiptNo}:${secret}`), expiresAt });
     await writeAudit(trx, {
       entity: 'supplier_application',
@@ -169,13 +174,13 @@ export async function ownApplication(db: Db, receiptNo: string, secret: string) 
 }
 
 /** Step 1: consent to the terms and the privacy notice in force (their versions are kept). */
-export async function consent(db: Db, receiptNo: string, secret: string, b: Static<typeof ConsentBody>) {
+export async function consent(db: Db, receiptNo: string, secret: string, b: Static<typeof ConsentBody>, now: Date) {
   const errors: FieldError[] = [];
   if (!b.agreeTerms) errors.push({ path: 'body/agreeTerms', message: '이용약관에 동의해야 신청할 수 있습니다' });
   if (!b.agreePrivacy)
     errors.push({ path: 'body/agreePrivacy', message: '개인정보 수집·이용에 동의해야 신청할 수 있습니다' });
   failIf(errors);
-  const terms = await currentTerms(db);
+  const terms = await currentTerms(db, now);
   const current = (kind: string) => terms.find((t) => t.kind === kind)?.version;
   if (b.termsVersion !== current('TERMS') || b.privacyVersion !== current('PRIVACY'))
     throw refused('TERMS_CHANGED', '약관이 개정되었습니다. 새 약관을 읽고 다시 동의하세요', {
@@ -396,7 +401,13 @@ export async function sendApplicationOtp(deps: ApplyDeps, receiptNo: string, sec
  * Step 3: the first user with the one-time code that proves the phone; submits the application
  * for review (a new company also gets its registration evaluation). No login works until staff approve.
  */
-export async function submitApplication(db: Db, receiptNo: string, secret: string, b: Static<typeof SubmitBody>) {
+export async function submitApplication(
+  db: Db,
+  receiptNo: string,
+  secret: string,
+  b: Static<typeof SubmitBody>,
+  now: Date,
+) {
   const userId = b.userId.trim();
   const errors: FieldError[] = [];
   if (!USER_ID.test(userId))
@@ -461,7 +472,7 @@ export async function submitApplication(db: Db, receiptNo: string, secret: strin
         after,
       });
       if (row.applyType === 'NEW_COMPANY') {
-        const evalNo = await nextDocumentNumber(trx, 'CRE', todayKst());
+        const evalNo = await nextDocumentNumber(trx, 'CRE', todayKst(now));
         await insertRegistrationEvaluation(trx, evalNo, receiptNo);
         await writeAudit(trx, {
           entity: 'registration_evaluation',

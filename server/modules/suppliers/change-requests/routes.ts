@@ -56,7 +56,7 @@ export const supplierChangeRequestRoutes: FastifyPluginAsyncTypebox = async (app
         response: { 200: MyCompany, 409: Type.Ref('ErrorBody'), ...commonErrors },
       },
     },
-    async (request) => updateMyCompany(request.db, request.body, request.caller!),
+    async (request) => updateMyCompany(request.db, request.body, request.caller!, app.clock.now()),
   );
 
   app.get(

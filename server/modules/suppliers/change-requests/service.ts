@@ -164,7 +164,7 @@ const norm = (v: string | null | undefined) => (v === undefined ? undefined : te
  * A supplier saves its company: phones, e-mail, homepage and contacts change at once; bank and
  * registration changes become a change request (attachment and reason required; one open at a time).
  */
-export async function updateMyCompany(db: Db, b: Static<typeof MyCompanyUpdateBody>, caller: Caller) {
+export async function updateMyCompany(db: Db, b: Static<typeof MyCompanyUpdateBody>, caller: Caller, now: Date) {
   const compNo = companyOf(caller, undefined);
   const input = await checkSupplierInput(db, { ...b, fileId: undefined });
   const changeReason = text(b.changeReason);
@@ -222,7 +222,7 @@ export async function updateMyCompany(db: Db, b: Static<typeof MyCompanyUpdateBo
           `처리 중인 정보 변경요청이 있습니다: ${open.reqNo}. 승인이나 반려 뒤에 다시 요청하거나, 철회한 뒤 요청하세요`,
           { reqNo: open.reqNo },
         );
-      const reqNo = await nextDocumentNumber(trx, 'CCR', todayKst());
+      const reqNo = await nextDocumentNumber(trx, 'CCR', todayKst(now));
       const row = {
         reqNo,
         compNo,

@@ -44,7 +44,7 @@ export const councilProspectRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: CouncilList, ...commonErrors },
       },
     },
-    async (request) => searchCouncil(request.db, request.query),
+    async (request) => searchCouncil(request.db, request.query, app.clock.now()),
   );
 
   app.post(
@@ -59,7 +59,7 @@ export const councilProspectRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: CouncilRow, 409: Type.Ref('ErrorBody'), ...commonErrors },
       },
     },
-    async (request) => addCouncilMember(request.db, request.body, request.caller!.userId),
+    async (request) => addCouncilMember(request.db, request.body, request.caller!.userId, app.clock.now()),
   );
 
   app.delete(
@@ -76,7 +76,13 @@ export const councilProspectRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) =>
-      removeCouncilMember(request.db, request.params.councilId, request.query.version, request.caller!.userId),
+      removeCouncilMember(
+        request.db,
+        request.params.councilId,
+        request.query.version,
+        request.caller!.userId,
+        app.clock.now(),
+      ),
   );
 
   app.get(
@@ -106,7 +112,7 @@ export const councilProspectRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: ProspectRow, ...commonErrors },
       },
     },
-    async (request) => createProspect(request.db, request.body, request.caller!),
+    async (request) => createProspect(request.db, request.body, request.caller!, app.clock.now()),
   );
 
   app.post(

@@ -36,13 +36,15 @@ import {
 const notFoundProspect = () => missing('PROSPECT_NOT_FOUND', '발굴 협력사를 찾을 수 없습니다');
 
 /** Keeps company.council_yn in step with the council: Y while a term covers today. */
-async function syncCouncilFlag(trx: Db, compNo: string): Promise<void> {
-  const current = await termCovering(trx, compNo, todayKst());
+async function syncCouncilFlag(trx: Db, compNo: string, now: Date): Promise<void> {
+  const current = await termCovering(trx, compNo, todayKst(now));
   await updateCompany(trx, compNo, { councilYn: current ? 'Y' : 'N' });
 }
 
-const toCouncil = (r: { termFrom: string; termTo: string; councilId: number | string } & Record<string, unknown>) => {
-  const today = todayKst();
+const toCouncil = (
+  r: { termFrom: string; termTo: string; councilId: number | string } & Record<string, unknown>,
+  today: string,
+) => {
   return {
     ...r,
     current: r.termFrom <= today && r.termTo >= today ? ('Y' as const) : ('N' as const),
@@ -50,13 +52,14 @@ const toCouncil = (r: { termFrom: string; termTo: string; councilId: number | st
   } as Static<typeof CouncilRow>;
 };
 
-export async function searchCouncil(db: Db, q: Static<typeof CouncilListQuery>) {
-  const { rows, total } = await listCouncilTerms(db, q, todayKst());
-  return { rows: rows.map(toCouncil), total };
+export async function searchCouncil(db: Db, q: Static<typeof CouncilListQuery>, now: Date) {
+  const { rows, total } = await listCouncilTerms(db, q, todayKst(now));
+  const today = todayKst(now);
+  return { rows: rows.map((r) => toCouncil(r, today)), total };
 }
 
 /** Appoints a trading supplier to the council for a term; terms of one supplier may not overlap. */
-export async function addCouncilMember(db: Db, b: Static<typeof CouncilCreateBody>, actor: string) {
+export async function addCouncilMember(db: Db, b: Static<typeof CouncilCreateBody>, actor: string, now: Date) {
   const errors: FieldError[] = [];
   checkDate(errors, 'body/termFrom', b.termFrom, '임기 시작일', { required: true });
   checkDate(errors, 'body/termTo', b.termTo, '임기 종료일', { required: true });
@@ -76,7 +79,7 @@ export async function addCouncilMember(db: Db, b: Static<typeof CouncilCreateBod
       failIf([{ path: 'body/termFrom', message: '같은 협력사의 임기가 겹칩니다' }]);
     const row = { compNo, role: b.role, termFrom: b.termFrom, termTo: b.termTo, remark, createdBy: actor };
     const councilId = await insertCouncilTerm(trx, row);
-    await syncCouncilFlag(trx, compNo);
+    await syncCouncilFlag(trx, compNo, now);
     await writeAudit(trx, {
       entity: 'company_council',
       entityKey: String(councilId),
@@ -86,16 +89,16 @@ export async function addCouncilMember(db: Db, b: Static<typeof CouncilCreateBod
     });
     return councilId;
   });
-  return toCouncil(await councilTerm(db, id));
+  return toCouncil(await councilTerm(db, id), todayKst(now));
 }
 
-export async function removeCouncilMember(db: Db, councilId: number, version: number, actor: string) {
+export async function removeCouncilMember(db: Db, councilId: number, version: number, actor: string, now: Date) {
   await db.transaction().execute(async (trx) => {
     const m = await lockCouncilTerm(trx, councilId);
     if (!m) throw missing('COUNCIL_MEMBER_NOT_FOUND', '협력회 위촉 정보를 찾을 수 없습니다');
     checkVersion(version, m.version);
     await deleteCouncilTerm(trx, councilId);
-    await syncCouncilFlag(trx, m.compNo);
+    await syncCouncilFlag(trx, m.compNo, now);
     await writeAudit(trx, {
       entity: 'company_council',
       entityKey: String(councilId),
@@ -139,6 +142,7 @@ export async function createProspect(
   db: Db,
   b: Static<typeof ProspectCreateBody>,
   caller: { userId: string; authGroupId: string },
+  now: Date,
 ) {
   const errors: FieldError[] = [];
   const compName = b.compName.trim();
@@ -155,7 +159,7 @@ export async function createProspect(
     errors.push({ path: 'body/items', message: '취급 품목은 500바이트를 넘을 수 없습니다' });
   failIf(errors);
   const prospectNo = await db.transaction().execute(async (trx) => {
-    const prospectNo = await nextDocumentNumber(trx, 'PS', todayKst());
+    const prospectNo = await nextDocumentNumber(trx, 'PS', todayKst(now));
     const row = {
       prospectNo,
       compName,

@@ -70,7 +70,7 @@ export const erpVendorRoutes: FastifyPluginAsyncTypebox<{ connector?: VendorConn
         response: { 200: ErpAppDetail, 409: Type.Ref('ErrorBody'), ...commonErrors },
       },
     },
-    async (request) => createErpVendorApp(request.db, deps, request.body, request.caller!),
+    async (request) => createErpVendorApp(request.db, deps, request.body, request.caller!, app.clock.now()),
   );
 
   app.post(

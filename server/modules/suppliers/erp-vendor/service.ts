@@ -72,6 +72,7 @@ export async function createErpVendorApp(
   deps: ErpVendorDeps,
   body: Static<typeof ErpAppCreateBody>,
   caller: Caller,
+  now: Date,
 ) {
   const compNo = body.compNo.trim().toUpperCase();
   const remark = text(body.remark);
@@ -87,7 +88,7 @@ export async function createErpVendorApp(
       throw refused('ERP_VENDOR_APP_EXISTS', `이미 ERP 등록신청이 있습니다: ${existing.appNo}`, {
         appNo: existing.appNo,
       });
-    const appNo = await nextDocumentNumber(trx, 'GV', todayKst());
+    const appNo = await nextDocumentNumber(trx, 'GV', todayKst(now));
     const row = {
       appNo,
       compNo,

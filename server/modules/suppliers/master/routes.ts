@@ -95,7 +95,7 @@ export const supplierMasterRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: SupplierDetail, 409: Type.Ref('ErrorBody'), ...commonErrors },
       },
     },
-    async (request) => createSupplier(request.db, request.body, request.caller!),
+    async (request) => createSupplier(request.db, request.body, request.caller!, app.clock.now()),
   );
 
   app.put(
@@ -150,7 +150,7 @@ export const supplierMasterRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: SpendRows, ...commonErrors },
       },
     },
-    async (request) => supplierSpend(request.db, request.params.compNo.toUpperCase()),
+    async (request) => supplierSpend(request.db, request.params.compNo.toUpperCase(), app.clock.now()),
   );
 
   app.get(

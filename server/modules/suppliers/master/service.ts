@@ -292,7 +292,7 @@ export async function listCategoryChoices(db: Db) {
 }
 
 /** Registers a supplier directly in the master, trading from today. */
-export async function createSupplier(db: Db, b: Static<typeof SupplierCreateBody>, caller: Caller) {
+export async function createSupplier(db: Db, b: Static<typeof SupplierCreateBody>, caller: Caller, now: Date) {
   const taxRaw = b.taxNo2.trim();
   if (!isValidBusinessNumber(taxRaw))
     failIf([{ path: 'body/taxNo2', message: '사업자등록번호가 올바르지 않습니다 (10자리, 검증번호 확인)' }]);
@@ -312,7 +312,7 @@ export async function createSupplier(db: Db, b: Static<typeof SupplierCreateBody
       ...input.values,
       bankAccount: input.bankAccount ?? null,
       status: 'ACTIVE' as const,
-      regDate: todayKst(),
+      regDate: todayKst(now),
       statusChangedAt: new Date(),
     };
     await insertCompany(trx, row);
@@ -406,9 +406,9 @@ export async function supplierOverview(db: Db, compNo: string) {
 }
 
 /** Orders placed with a supplier by month over the last 12 months, in KRW (JPY at the current rate). */
-export async function supplierSpend(db: Db, compNo: string) {
+export async function supplierSpend(db: Db, compNo: string, now: Date) {
   if (!(await companyExists(db, compNo))) throw notFoundSupplier();
-  const today = todayKst();
+  const today = todayKst(now);
   const months: string[] = [];
   const [y, m] = today.split('-').map(Number);
   for (let k = 11; k >= 0; k--) {

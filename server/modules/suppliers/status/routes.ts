@@ -67,7 +67,7 @@ export const supplierStatusRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: StatusRequestRow, 409: Type.Ref('ErrorBody'), ...commonErrors },
       },
     },
-    async (request) => createStatusRequest(request.db, request.body, request.caller!),
+    async (request) => createStatusRequest(request.db, request.body, request.caller!, app.clock.now()),
   );
 
   const route = (kind: DecisionKind, operationId: string, summary: string) =>

@@ -52,7 +52,12 @@ export async function statusRequest(db: Db, reqNo: string, caller: Caller) {
 }
 
 /** Asks to change a supplier's trading status with a reason; one open request per supplier. */
-export async function createStatusRequest(db: Db, b: Static<typeof StatusRequestCreateBody>, caller: Caller) {
+export async function createStatusRequest(
+  db: Db,
+  b: Static<typeof StatusRequestCreateBody>,
+  caller: Caller,
+  now: Date,
+) {
   const compNo = b.compNo.trim().toUpperCase();
   const errors: FieldError[] = [];
   const reason = b.reason.trim();
@@ -71,7 +76,7 @@ export async function createStatusRequest(db: Db, b: Static<typeof StatusRequest
       throw refused('STATUS_REQUEST_OPEN', `처리 중인 거래상태 변경요청이 있습니다: ${open.reqNo}`, {
         reqNo: open.reqNo,
       });
-    const reqNo = await nextDocumentNumber(trx, 'CSR', todayKst());
+    const reqNo = await nextDocumentNumber(trx, 'CSR', todayKst(now));
     const row = {
       reqNo,
       compNo,

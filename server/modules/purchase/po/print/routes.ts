@@ -36,7 +36,7 @@ export const poPrintRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const { poNo } = request.params;
       const actor = await internalActor(request.db, request.caller);
-      const source = await poPrintSource(request.db, poNo);
+      const source = await poPrintSource(request.db, poNo, app.clock.now());
       if (!source) throw poMissing();
       const pdf = await renderPoPdf(poPrintModel(source));
       await writeAudit(request.db, {

@@ -12,7 +12,7 @@ const LETTERHEAD = ['COMPANY_NAME', 'COMPANY_ADDRESS', 'COMPANY_TEL'] as const;
  * the steps of the approval that approved it (the last APPROVED round); a draft or an order in
  * approval prints without names.
  */
-export async function poPrintSource(db: Db, poNo: string): Promise<PoPrintSource | undefined> {
+export async function poPrintSource(db: Db, poNo: string, now: Date): Promise<PoPrintSource | undefined> {
   const h = await findPoHeader(db, poNo);
   if (!h) return undefined;
   const [lines, approvals, company, status, letterhead] = await Promise.all([
@@ -34,7 +34,7 @@ export async function poPrintSource(db: Db, poNo: string): Promise<PoPrintSource
     totalAmount: h.totalAmount,
     dueDate: h.dueDate,
     remark: h.remark,
-    issuedOn: todayKst(),
+    issuedOn: todayKst(now),
     issuer: {
       name: config('COMPANY_NAME') ?? '당사',
       address: config('COMPANY_ADDRESS'),

@@ -1,0 +1,60 @@
+/**
+ * One business clock (docs/architecture.md "Time"): server code takes a business date from
+ * app.clock.now() or the job's `now`. todayKst(now) requires the instant by type; the lint rule
+ * `gpms/business-clock` (eslint.config.js, run by `npm test`'s lint over every server file) refuses
+ * the ways around it. Here each way is planted in a server file and the project's own config must
+ * refuse it, and the clock-taking forms must pass — so the rule cannot silently stop matching.
+ */
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+const eslint = new ESLint({ cwd: process.cwd() });
+
+async function clockErrors(code: string, filePath = 'server/modules/purchase/po/planted.ts'): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath });
+  return result!.messages.filter((m) => m.ruleId === 'no-restricted-syntax').map((m) => m.message);
+}
+
+const header = "import { todayKst } from '../../../domain/dates.js';\n";
+
+describe('the business-clock lint rule', () => {
+  it.each([
+    ['todayKst of the real time', 'export const day = (): string => todayKst(new Date());'],
+    [
+      'todayKst of the real time shifted',
+      'export const day = (): string => todayKst(new Date(Date.now() - 86_400_000));',
+    ],
+    ['a day cut from new Date()', 'export const day = (): string => new Date().toISOString().slice(0, 10);'],
+    [
+      'a day cut from Date.now()',
+      'export const since = (): string => new Date(Date.now() - 1).toISOString().slice(0, 10);',
+    ],
+    [
+      'a `= new Date()` default',
+      'export const expired = (until: string, now = new Date()): boolean => until < todayKst(now);',
+    ],
+    [
+      'a typed `= new Date()` default',
+      'export function late(due: string, now: Date = new Date()): boolean { return due < todayKst(now); }',
+    ],
+  ])('refuses %s', async (_what, code) => {
+    const errors = await clockErrors(header + code);
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toMatch(/business clock/);
+  });
+
+  it('lets the clock-taking forms pass', async () => {
+    const code = [
+      'export const day = (now: Date): string => todayKst(now);',
+      'export const monthAgo = (now: Date): string => todayKst(new Date(now.getTime() - 30 * 86_400_000));',
+      '// A technical stamp stays on the real time.',
+      'export const stamp = (): string => new Date().toISOString();',
+    ].join('\n');
+    expect(await clockErrors(header + code)).toEqual([]);
+  });
+
+  it('leaves the sign-in machinery (tokens, throttles, keys) on the real clock', async () => {
+    const code = 'export const lockedUntil = (now = new Date()): number => now.getTime() + 60_000;';
+    expect(await clockErrors(code, 'server/auth/planted.ts')).toEqual([]);
+  });
+});
