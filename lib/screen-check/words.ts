@@ -440,6 +440,14 @@ const SENTENCES: Record<string, Words> = {
     l === 'ko'
       ? `${str(p.op)}의 ${q(p.list)} 각 행에는 ${josa(q(p.name), '이/가')} 필요합니다. "send"에 넣으세요`
       : `${str(p.op)} requires ${q(p.name)} in each row of ${q(p.list)}; add it to "send"`,
+  'api.requiredNotSent': (p, l) =>
+    p.createOnly
+      ? l === 'ko'
+        ? `${str(p.op)}의 본문에는 ${josa(q(p.name), '이/가')} 필요한데, 그 항목이 createOnly라서 수정할 때는 보내지 않습니다`
+        : `${str(p.op)} requires ${q(p.name)} in its body, but the field is createOnly, so an update does not send it`
+      : l === 'ko'
+        ? `${str(p.op)}의 본문에는 ${josa(q(p.name), '이/가')} 필요한데${p.mode === 'update' ? ' 수정할 때' : ''} 보내는 항목이 없습니다. 그 이름의 항목을 두거나(사람이 입력하지 않는 값이면 "visible": "false") "params": { "body": { … } }에 넣으세요`
+        : `${str(p.op)} requires ${q(p.name)} in its body${p.mode === 'update' ? ' when updating' : ''} and nothing sends it: add a field of that name (with "visible": "false" for a value no one types) or put it in "params": { "body": { … } }`,
   'api.lookupParam': (p, l) =>
     l === 'ko'
       ? `${str(p.op)}에는 경로나 쿼리 입력값 ${josa(q(p.name), '이/가')} 없습니다. "param"으로 이름을 정하세요`
