@@ -18,6 +18,8 @@ export interface ApiOperation {
   id: string;
   /** The operation's summary in the contract (English, for developers). */
   summary?: string;
+  /** Its name for people (never the id): Korean from the contract (`x-action-ko`, `x-title-ko`), English from its summary. */
+  title?: { ko: string; en: string };
   /** Field of a row (list answers and plain arrays) or of a single-object answer → its own description in the contract (title, else description). */
   fieldTexts?: Record<string, string>;
   method: string;
@@ -71,6 +73,19 @@ function fieldTextsOf(doc: Json, schema: Json | null): Record<string, string> {
     if (text) out[name] = text;
   }
   return out;
+}
+
+/** A summary's first clause, without the developer's detail after it (": …", " — …", " (…", "; …"). */
+export function summaryTitle(summary: string): string {
+  const cut = summary.split(/:\s|\s—\s|\s\(|;\s|\.\s/)[0]!.trim();
+  return cut.length > 80 ? `${cut.slice(0, 79)}…` : cut;
+}
+
+function titleOf(op: Json): { ko: string; en: string } | undefined {
+  const action = op['x-action-ko'] as { name?: unknown } | undefined;
+  const ko = typeof action?.name === 'string' ? action.name : op['x-title-ko'];
+  if (typeof ko !== 'string') return undefined;
+  return { ko, en: typeof op.summary === 'string' && op.summary ? summaryTitle(op.summary) : ko };
 }
 
 const SORT_PATTERN = /^\^\(([^)]*)\):\(asc\|desc\)\$$/;
@@ -146,6 +161,7 @@ export function indexApi(doc: Json): ApiIndex {
       out[op.operationId] = {
         id: op.operationId,
         summary: typeof op.summary === 'string' ? op.summary : undefined,
+        title: titleOf(op),
         fieldTexts: fieldTextsOf(doc, rowSchema),
         method,
         path,

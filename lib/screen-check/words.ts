@@ -514,6 +514,22 @@ const SENTENCES: Record<string, Words> = {
   },
 };
 
+/** Operation id → its name in each language (ApiOperation.title), when the contract names it. */
+export type OperationTitles = (op: string) => { ko: string; en: string } | undefined;
+
+/** The operations a problem names (`op`, `ops`) by their names: Korean as is, English in quotes. An unknown id stays. */
+function titled(params: ProblemParams, lang: Lang, titleOf: OperationTitles | undefined): ProblemParams {
+  if (!titleOf) return params;
+  const name = (id: unknown) => {
+    const t = typeof id === 'string' ? titleOf(id) : undefined;
+    return t ? (lang === 'ko' ? t.ko : `“${t.en}”`) : id;
+  };
+  const out: ProblemParams = { ...params };
+  if (params.op !== undefined) out.op = name(params.op) as ProblemParams[string];
+  if (Array.isArray(params.ops)) out.ops = params.ops.map(name) as ProblemParams[string];
+  return out;
+}
+
 /** True when the code has its sentence here (a test walks every code the check can produce). */
 export const hasWords = (code: string): boolean => Object.hasOwn(SENTENCES, code);
 
@@ -528,10 +544,15 @@ export interface WordedInput {
  * One problem as a sentence in `lang`, its place first: "1번째 열의 field: …". A problem without a
  * known code (stored before codes existed) keeps its message.
  */
-export function problemWords(p: WordedInput, lang: Lang): { place: string; message: string } {
+export function problemWords(
+  p: WordedInput,
+  lang: Lang,
+  /** An operation's name for people (the contract's Korean, the summary's English): never its id in a sentence. */
+  titleOf?: OperationTitles,
+): { place: string; message: string } {
   const place = placeWords(p.pointer, lang);
   if (!p.code || !hasWords(p.code)) return { place, message: p.message };
-  const sentence = SENTENCES[p.code]!(p.params ?? {}, lang);
+  const sentence = SENTENCES[p.code]!(titled(p.params ?? {}, lang, titleOf), lang);
   // A malformed text is named by line and column, not by a place in a definition it does not have.
   if (p.code === 'json.syntax') return { place, message: sentence };
   return { place, message: `${place}: ${sentence}` };
