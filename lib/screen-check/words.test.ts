@@ -148,6 +148,9 @@ describe('the check’s problems in words', () => {
     expect(problemWords(p, 'en', titles).message).toMatch(/^load › operation: “[^”]+” is POST/);
     for (const lang of ['ko', 'en'] as const)
       expect(problemWords(p, lang, titles).message).not.toContain('confirmTenderOpening');
+    const column = checkDefinition(list({ columns: [{ field: 'compNameKo' }] }), { api, file: 'studio:x' })[0]!;
+    expect(problemWords(column, 'ko', titles).message).toMatch(/열 "compNameKo"는 .+ 조회의 행에 없는 필드입니다/);
+    expect(problemWords(column, 'ko', titles).message).not.toContain('listPos');
   });
 
   it('never shows a regular expression, in either language', () => {

@@ -164,9 +164,9 @@ const WHAT: Record<string, Pair> = {
 function whereWords(where: unknown, lang: Lang): string {
   const w = str(where);
   if (lang === 'en') return w || 'the rows';
-  let m = /^the rows of (\w+)$/.exec(w);
+  let m = /^the rows of (.+)$/.exec(w);
   if (m) return `${m[1]}의 행`;
-  m = /^the answer of (\w+)$/.exec(w);
+  m = /^the answer of (.+)$/.exec(w);
   if (m) return `${m[1]}의 응답`;
   m = /^the "(.+)" rows$/.exec(w);
   if (m) return `"${m[1]}" 표의 행`;
@@ -527,6 +527,9 @@ function titled(params: ProblemParams, lang: Lang, titleOf: OperationTitles | un
   const out: ProblemParams = { ...params };
   if (params.op !== undefined) out.op = name(params.op) as ProblemParams[string];
   if (Array.isArray(params.ops)) out.ops = params.ops.map(name) as ProblemParams[string];
+  // "the rows of listPos": the operation inside a place named by it.
+  const where = typeof params.where === 'string' ? /^(the rows of|the answer of) (\w+)$/.exec(params.where) : null;
+  if (where) out.where = `${where[1]} ${String(name(where[2]))}`;
   return out;
 }
 

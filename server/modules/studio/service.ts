@@ -836,13 +836,15 @@ export function generateScreen(ctx: StudioCtx, body: Static<typeof GenerateBody>
   // Named as the built-in screen that reads the operation names it and its fields (its title, its labels), in
   // Korean; the contract's summary is a developer's English. A field no screen labels keeps the dictionary's word.
   const builtIn = Object.hasOwn(SCREEN_FIELD_LABELS, list.id) ? SCREEN_FIELD_LABELS[list.id]! : null;
-  // Its values as that screen names them: its code groups, its choices' words in the analyst's language.
-  const options = Object.fromEntries(
-    Object.entries(builtIn?.options ?? {}).map(([field, byValue]) => [
-      field,
-      Object.fromEntries(Object.entries(byValue).map(([value, words]) => [value, words[ctx.lang]])),
-    ]),
-  );
+  // Its values as that screen names them (its code groups, its choices' words in the analyst's language), else
+  // as any built-in screen names the same field's values, else a Y/N flag as 예/아니오.
+  const options: Record<string, Record<string, string>> = {};
+  for (const entry of [builtIn, ...Object.values(SCREEN_FIELD_LABELS)])
+    for (const [field, byValue] of Object.entries(entry?.options ?? {}))
+      for (const [value, words] of Object.entries(byValue)) (options[field] ??= {})[value] ??= words[ctx.lang];
+  const yesNo = ctx.lang === 'ko' ? { Y: '예', N: '아니오' } : { Y: 'Yes', N: 'No' };
+  for (const field of Object.keys(list.rows.properties as Record<string, unknown>))
+    if (/Yn$/.test(field)) options[field] = { ...yesNo, ...options[field] };
   const { definition, fields } = generateListScreen(ctx.doc(), list, builtIn?.title?.ko ?? null, {
     codeGroups: builtIn?.codeGroups,
     options,
