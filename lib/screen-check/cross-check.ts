@@ -75,9 +75,9 @@ function fieldTextsOf(doc: Json, schema: Json | null): Record<string, string> {
   return out;
 }
 
-/** A summary's first clause, without the developer's detail after it (": …", " — …", " (…", "; …"). */
+/** A summary's first clause, without the developer's detail after it (": …", " — …", " (…", "; …", "? …"). */
 export function summaryTitle(summary: string): string {
-  const cut = summary.split(/:\s|\s—\s|\s\(|;\s|\.\s/)[0]!.trim();
+  const cut = summary.split(/:\s|\s—\s|\s\(|;\s|\.\s|(?<=\?)\s/)[0]!.trim();
   return cut.length > 80 ? `${cut.slice(0, 79)}…` : cut;
 }
 
