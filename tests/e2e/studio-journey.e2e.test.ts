@@ -99,7 +99,9 @@ describe('screen studio: write, check, preview, publish, open, refuse, restore',
     await replaceText(page, definition({ title: TITLE, firstField: 'compNameKo' }));
     await page.getByRole('button', { name: '초안 저장' }).click();
     const problems = page.getByTestId('studio-problems');
-    await problems.getByText(/1번째 열의 field: 열 "compNameKo"는 listPos의 행에 없는 필드입니다/).waitFor();
+    // The operation by its name (the built-in screen's title, 발주요청), never its id.
+    await problems.getByText(/1번째 열의 field: 열 "compNameKo"는 발주요청 조회의 행에 없는 필드입니다/).waitFor();
+    expect(await problems.innerText()).not.toContain('listPos');
     await problems.getByText('제안: compNameKr').waitFor();
     // 게시 waits while the saved draft has problems.
     expect(await page.getByRole('button', { name: '게시', exact: true }).isDisabled()).toBe(true);
