@@ -181,6 +181,8 @@ describe('npm run screens:check', () => {
         {
           fields: [
             { field: 'title' },
+            { field: 'desiredDate', widget: 'date' },
+            { field: 'currency' },
             { field: 'section', widget: 'businessSection', params: { topDept: 'section', sectionName: 'sectionName' } },
           ],
         },
@@ -221,7 +223,16 @@ describe('npm run screens:check', () => {
     ]);
     const wrongNames = await check({
       'a/doc.screen.json': edit({
-        sections: [{ fields: [{ field: 'section', widget: 'businessSection', params: { topDept: 'sektion' } }] }],
+        sections: [
+          {
+            fields: [
+              { field: 'section', widget: 'businessSection', params: { topDept: 'sektion' } },
+              { field: 'title' },
+              { field: 'desiredDate', widget: 'date' },
+              { field: 'currency' },
+            ],
+          },
+        ],
         details: [
           {
             id: 'lines',
@@ -274,6 +285,92 @@ describe('npm run screens:check', () => {
     expect(incomplete).toEqual([
       'screens/a/doc.screen.json#/details/0/addFrom: the company popup searches with an operation: add "operation" (called with q; rows with compNo, compNameKr, taxNo2)',
       'screens/a/doc.screen.json#/actions/0/prompt/fields/0/widget: a select needs its choices: codeGroup, options or optionsFrom',
+    ]);
+  });
+
+  it('a save sends every property its operation requires: fields, grids, the version read, a body map’s keys', async () => {
+    const pr = (over: Record<string, unknown> = {}) => ({
+      id: 'test.pr',
+      kind: 'edit',
+      title: 'screen.test',
+      route: '/test/pr',
+      key: ['prNo'],
+      load: { operation: 'getPr', params: { path: { prNo: 'query.prNo' } } },
+      sections: [{ fields: [{ field: 'title' }, { field: 'desiredDate', widget: 'date' }, { field: 'currency' }] }],
+      details: [
+        {
+          id: 'lines',
+          rowKey: 'lineNo',
+          send: ['itemCode', 'quantity', 'estUnitPrice'],
+          columns: [{ field: 'lineNo' }, { field: 'itemCode' }, { field: 'quantity' }, { field: 'estUnitPrice' }],
+        },
+      ],
+      actions: [{ kind: 'save', operation: 'createPr', updateOperation: 'updatePr' }],
+      ...over,
+    });
+    expect(await check({ 'a/pr.screen.json': pr() })).toEqual([]);
+    // createPr and updatePr require currency: a form without it saves nothing but a 400.
+    const noCurrency = await check({
+      'a/pr.screen.json': pr({
+        sections: [{ fields: [{ field: 'title' }, { field: 'desiredDate', widget: 'date' }] }],
+      }),
+    });
+    expect(noCurrency).toEqual([
+      expect.stringContaining(
+        '#/actions/0/operation: createPr requires "currency" in its body; no field of the form sends it',
+      ),
+      expect.stringContaining(
+        '#/actions/0/updateOperation: updatePr requires "currency" in its body when updating; no field of the form sends it',
+      ),
+    ]);
+    // A create-only field is not sent by an update; a save shown only while creating is never an update.
+    const createOnly = {
+      sections: [
+        {
+          fields: [
+            { field: 'title' },
+            { field: 'desiredDate', widget: 'date' },
+            { field: 'currency', createOnly: true },
+          ],
+        },
+      ],
+    };
+    expect(await check({ 'a/pr.screen.json': pr(createOnly) })).toEqual([
+      expect.stringContaining(
+        '#/actions/0/updateOperation: updatePr requires "currency" in its body when updating; the field "currency" is createOnly',
+      ),
+    ]);
+    expect(
+      await check({
+        'a/pr.screen.json': pr({
+          ...createOnly,
+          actions: [{ kind: 'save', operation: 'createPr', updateOperation: 'updatePr', visible: "mode == 'create'" }],
+        }),
+      }),
+    ).toEqual([]);
+    // The agreement's defect: a grid that sends no rows (or sends them without a required field).
+    const lines = (send?: string[]) => [
+      {
+        id: 'lines',
+        rowKey: 'lineNo',
+        ...(send ? { send } : {}),
+        columns: [{ field: 'lineNo' }, { field: 'quantity' }],
+      },
+    ];
+    expect(await check({ 'a/pr.screen.json': pr({ details: lines() }) })).toEqual([
+      expect.stringContaining('#/details/0/send: createPr requires the list "lines" in its body'),
+      expect.stringContaining('#/details/0/send: updatePr requires the list "lines" in its body'),
+    ]);
+    expect(await check({ 'a/pr.screen.json': pr({ details: lines(['quantity']) }) })).toEqual([
+      expect.stringContaining('#/details/0/send: createPr requires "estUnitPrice" in each row of "lines"'),
+      expect.stringContaining('#/details/0/send: updatePr requires "estUnitPrice" in each row of "lines"'),
+    ]);
+    // A body built from expressions carries its keys and nothing else.
+    const mapped = (body: Record<string, string>) =>
+      pr({ actions: [{ kind: 'save', operation: 'cancelPr', visible: "mode == 'update'", params: { body } }] });
+    expect(await check({ 'a/pr.screen.json': mapped({ version: 'form.version', reason: "'취소'" }) })).toEqual([]);
+    expect(await check({ 'a/pr.screen.json': mapped({ version: 'form.version' }) })).toEqual([
+      expect.stringContaining('#/actions/0/params/body: cancelPr requires "reason" in its body; add it to "body"'),
     ]);
   });
 

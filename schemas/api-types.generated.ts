@@ -65266,6 +65266,8 @@ export interface operations {
                     "application/json": {
                         rows: {
                             id: string;
+                            /** @description Its name for people, in the caller’s language (Korean: the contract’s x-title-ko) */
+                            title: string;
                             path: string;
                             summary: string | null;
                             /** @description I internal (/s/<name>), X external (/cyber/s/<name>) */

@@ -8,6 +8,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Config } from './config.js';
 import { EFFECTS, type Effect, type OperationInfo } from './http/access.js';
 import { operationWords } from './http/operation-words.js';
+import { operationTitleKo } from './http/operation-titles.js';
 import type { DbHandle } from './db/connect.js';
 import rateLimit from '@fastify/rate-limit';
 import { accountRateLimit } from './auth/account-rate-limit.js';
@@ -189,6 +190,11 @@ async function gpmsPlugin(app: FastifyInstance, { config, dbh, warmUp }: GpmsOpt
       // …and in its own Korean words, which a stored screen's button shows and confirms (operation-words.ts).
       const words = typeof operationId === 'string' ? operationWords(operationId) : null;
       if (words) (route.schema as Record<string, unknown>)['x-action-ko'] = words;
+    }
+    // A read is named in Korean too (operation-titles.ts): the studio names operations to analysts by it.
+    if (route.schema && typeof operationId === 'string' && !(route.schema as Record<string, unknown>)['x-action-ko']) {
+      const title = operationTitleKo(operationId);
+      if (title) (route.schema as Record<string, unknown>)['x-title-ko'] = title;
     }
     if ((url.startsWith('/api/') || url.startsWith('/properties/')) && !route.config?.access) {
       throw new Error(

@@ -18,6 +18,8 @@ export interface ApiOperation {
   id: string;
   /** The operation's summary in the contract (English, for developers). */
   summary?: string;
+  /** Its name for people (never the id): Korean from the contract (`x-action-ko`, `x-title-ko`), English from its summary. */
+  title?: { ko: string; en: string };
   /** Field of a row (list answers and plain arrays) or of a single-object answer → its own description in the contract (title, else description). */
   fieldTexts?: Record<string, string>;
   method: string;
@@ -71,6 +73,19 @@ function fieldTextsOf(doc: Json, schema: Json | null): Record<string, string> {
     if (text) out[name] = text;
   }
   return out;
+}
+
+/** A summary's first clause, without the developer's detail after it (": …", " — …", " (…", "; …", "? …"). */
+export function summaryTitle(summary: string): string {
+  const cut = summary.split(/:\s|\s—\s|\s\(|;\s|\.\s|(?<=\?)\s/)[0]!.trim();
+  return cut.length > 80 ? `${cut.slice(0, 79)}…` : cut;
+}
+
+function titleOf(op: Json): { ko: string; en: string } | undefined {
+  const action = op['x-action-ko'] as { name?: unknown } | undefined;
+  const ko = typeof action?.name === 'string' ? action.name : op['x-title-ko'];
+  if (typeof ko !== 'string') return undefined;
+  return { ko, en: typeof op.summary === 'string' && op.summary ? summaryTitle(op.summary) : ko };
 }
 
 const SORT_PATTERN = /^\^\(([^)]*)\):\(asc\|desc\)\$$/;
@@ -146,6 +161,7 @@ export function indexApi(doc: Json): ApiIndex {
       out[op.operationId] = {
         id: op.operationId,
         summary: typeof op.summary === 'string' ? op.summary : undefined,
+        title: titleOf(op),
         fieldTexts: fieldTextsOf(doc, rowSchema),
         method,
         path,
@@ -171,6 +187,9 @@ export function indexApi(doc: Json): ApiIndex {
   }
   return out;
 }
+
+/** An action's `visible` that holds in one mode alone: `mode == 'update'`, optionally `&& …` more. */
+const ONLY_IN_MODE = /^\s*\(?\s*mode\s*==\s*'(create|update)'\s*\)?\s*(?:&&(?!.*\|\|).*)?$/;
 
 const list = (names: readonly string[]) => (names.length ? names.join(', ') : 'none');
 
@@ -398,41 +417,87 @@ class Checker {
   }
 
   /**
-   * A save that sends the form (its default body) sends a detail grid's rows only where the grid names the
-   * fields to send (`send`): a list the operation requires with no grid sending it is a save that can only
-   * answer 400 (an agreement saved without its lines), and a sent grid must send its items' required fields.
+   * Every property a save's operation requires must be in the body the save sends, or the save can only
+   * answer 400 (an agreement saved without its lines). A 'form' body (a save's default) carries the
+   * form's fields (create-only ones only when creating), the parts of compound fields (`params`), the
+   * version read (when updating), the attachments' group and the detail grids that name what to `send`;
+   * a body map carries its keys (expressions, constants among them). A sent grid sends its items'
+   * required fields.
    */
-  sentDetails(body: EditBody, at: string) {
-    const fieldNames = new Set(body.sections.flatMap((s) => s.fields.map((f) => f.field)));
+  requiredBody(body: EditBody, at: string, screen: { canCreate: boolean; canUpdate: boolean }) {
+    const fields = body.sections.flatMap((s) => s.fields);
     (body.actions ?? []).forEach((a, ai) => {
       if (typeof a === 'string' || a.kind !== 'save') return;
       const call = a as CallAction;
-      if (call.params && call.params.body !== 'form' && call.params.body !== undefined) return;
-      for (const id of [call.operation, call.updateOperation]) {
-        if (!id || !Object.hasOwn(this.api, id)) continue;
+      const map = call.params?.body;
+      // A save shown only while creating or only while updating (`"mode == 'update' && …"`) is pressed in that mode alone.
+      const only = typeof call.visible === 'string' ? ONLY_IN_MODE.exec(call.visible)?.[1] : undefined;
+      // The operation each mode calls: creating calls `operation`, updating `updateOperation ?? operation`.
+      const calls: Array<{ id: string | undefined; mode: 'create' | 'update'; pointer: string }> = [];
+      if (screen.canCreate && only !== 'update')
+        calls.push({ id: call.operation, mode: 'create', pointer: `${at}/actions/${ai}/operation` });
+      if (screen.canUpdate && only !== 'create')
+        calls.push({
+          id: call.updateOperation ?? call.operation,
+          mode: 'update',
+          pointer: `${at}/actions/${ai}/${call.updateOperation ? 'updateOperation' : 'operation'}`,
+        });
+      const seen = new Set<string>();
+      for (const { id, mode, pointer } of calls) {
+        if (!id || !Object.hasOwn(this.api, id) || seen.has(`${id} ${mode}`)) continue;
+        seen.add(`${id} ${mode}`);
         const op = this.api[id];
+        if (map && typeof map === 'object') {
+          for (const name of op.bodyRequired ?? [])
+            if (!Object.hasOwn(map, name))
+              this.problem(
+                `${at}/actions/${ai}/params/body`,
+                `${op.id} requires ${JSON.stringify(name)} in its body; add it to "body"`,
+                'api.requiredNotSent',
+                { op: op.id, name, mode },
+              );
+          continue;
+        }
+        const sent = new Set<string>();
+        for (const f of fields) {
+          if (f.createOnly && mode === 'update') continue;
+          if (f.params) for (const target of Object.values(f.params)) sent.add(target);
+          else sent.add(f.field);
+        }
+        if (mode === 'update') sent.add('version');
+        if (body.attachments) sent.add(body.attachments.field);
         for (const name of op.bodyRequired ?? []) {
-          if (!Object.hasOwn(op.bodyItemFields, name) || fieldNames.has(name)) continue;
+          if (sent.has(name)) continue;
           const di = (body.details ?? []).findIndex((d) => d.id === name);
           const d = di >= 0 ? body.details![di] : undefined;
-          if (!d?.send) {
-            this.problem(
-              d ? `${at}/details/${di}/send` : `${at}/actions/${ai}`,
-              `${op.id} requires the list ${JSON.stringify(name)} in its body; ${d ? 'the grid sends its rows only with "send": [the fields to send]' : `no detail grid "${name}" sends it`}`,
-              'api.detailNotSent',
-              { op: op.id, name },
-            );
+          if (Object.hasOwn(op.bodyItemFields, name) || d) {
+            if (!d?.send) {
+              this.problem(
+                d ? `${at}/details/${di}/send` : `${at}/actions/${ai}`,
+                `${op.id} requires the list ${JSON.stringify(name)} in its body; ${d ? 'the grid sends its rows only with "send": [the fields to send]' : `no detail grid "${name}" sends it`}`,
+                'api.detailNotSent',
+                { op: op.id, name },
+              );
+              continue;
+            }
+            if (typeof d.send !== 'string')
+              for (const f of op.bodyItemRequired?.[name] ?? [])
+                if (!d.send.includes(f))
+                  this.problem(
+                    `${at}/details/${di}/send`,
+                    `${op.id} requires ${JSON.stringify(f)} in each row of ${JSON.stringify(name)}; add it to "send"`,
+                    'api.detailFieldNotSent',
+                    { op: op.id, name: f, list: name },
+                  );
             continue;
           }
-          if (typeof d.send !== 'string')
-            for (const f of op.bodyItemRequired?.[name] ?? [])
-              if (!d.send.includes(f))
-                this.problem(
-                  `${at}/details/${di}/send`,
-                  `${op.id} requires ${JSON.stringify(f)} in each row of ${JSON.stringify(name)}; add it to "send"`,
-                  'api.detailFieldNotSent',
-                  { op: op.id, name: f, list: name },
-                );
+          const createOnly = mode === 'update' && fields.some((f) => f.field === name && f.createOnly);
+          this.problem(
+            pointer,
+            `${op.id} requires ${JSON.stringify(name)} in its body${mode === 'update' ? ' when updating' : ''}; ${createOnly ? `the field "${name}" is createOnly, so an update does not send it` : `no field of the form sends it: add a field "${name}" (hidden with "visible": "false" for a value the person does not type), or build the body with "params": { "body": { … } }`}`,
+            'api.requiredNotSent',
+            { op: op.id, name, mode, createOnly },
+          );
         }
       }
     });
@@ -442,6 +507,8 @@ class Checker {
     body: EditBody,
     at: string,
     node: { fields: string[] | null; itemFields?: Record<string, string[]> } | null,
+    /** Whether the body creates records, updates them, or both (an edit screen with a key does both). */
+    modes: { canCreate: boolean; canUpdate: boolean },
   ) {
     const load = this.auto(body.load?.operation, `${at}/load/operation`, body.load?.params);
     this.inputs(load, body.load?.params, `${at}/load/params`, { requirePath: true });
@@ -576,7 +643,7 @@ class Checker {
           },
         );
     });
-    this.sentDetails(body, at);
+    this.requiredBody(body, at, modes);
     // Path parameters named like a field of the form or the record are filled from it.
     this.actions(body.actions, `${at}/actions`, {
       autoFilled: [...known, ...body.sections.flatMap((s) => s.fields.map((f) => f.field))],
@@ -694,7 +761,7 @@ export function crossCheckDefinition(
       break;
     }
     case 'edit':
-      c.editBody(def, '', null);
+      c.editBody(def, '', null, { canCreate: !def.singleton, canUpdate: !!(def.key || def.singleton) });
       // The supplier picker's search and the pages a refusal opens must exist too.
       if (def.choose) c.auto(def.choose.operation, '/choose/operation');
       for (const [code, link] of Object.entries(def.refused ?? {})) c.target(link, `/refused/${code}`);
@@ -711,7 +778,13 @@ export function crossCheckDefinition(
         'field',
         where,
       );
-      c.editBody(def.detail, '/detail', { fields: rows, itemFields: op?.rowItemFields });
+      // A tree's node editor saves a new node and the node chosen.
+      c.editBody(
+        def.detail,
+        '/detail',
+        { fields: rows, itemFields: op?.rowItemFields },
+        { canCreate: true, canUpdate: true },
+      );
       c.actions(def.actions, '/actions');
       c.rowPaths(exprs, rows, where);
       break;

@@ -138,6 +138,21 @@ describe('the check’s problems in words', () => {
     expect(p.en).toContain(en);
   });
 
+  it('names an operation by its name, never its id, with the particle its name takes', () => {
+    const p = checkDefinition(
+      { kind: 'edit', ...head, load: { operation: 'confirmTenderOpening' }, sections: [{ fields: [{ field: 'x' }] }] },
+      { api, file: 'studio:x' },
+    ).find((x) => x.code === 'api.automaticWrite')!;
+    const titles = (op: string) => api[op]?.title;
+    expect(problemWords(p, 'ko', titles).message).toContain('개찰 확인은 POST 작업입니다');
+    expect(problemWords(p, 'en', titles).message).toMatch(/^load › operation: “[^”]+” is POST/);
+    for (const lang of ['ko', 'en'] as const)
+      expect(problemWords(p, lang, titles).message).not.toContain('confirmTenderOpening');
+    const column = checkDefinition(list({ columns: [{ field: 'compNameKo' }] }), { api, file: 'studio:x' })[0]!;
+    expect(problemWords(column, 'ko', titles).message).toMatch(/열 "compNameKo"는 .+ 조회의 행에 없는 필드입니다/);
+    expect(problemWords(column, 'ko', titles).message).not.toContain('listPos');
+  });
+
   it('never shows a regular expression, in either language', () => {
     const defs = [
       list({ source: { operation: '' } }),

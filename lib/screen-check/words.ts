@@ -164,9 +164,9 @@ const WHAT: Record<string, Pair> = {
 function whereWords(where: unknown, lang: Lang): string {
   const w = str(where);
   if (lang === 'en') return w || 'the rows';
-  let m = /^the rows of (\w+)$/.exec(w);
+  let m = /^the rows of (.+)$/.exec(w);
   if (m) return `${m[1]}의 행`;
-  m = /^the answer of (\w+)$/.exec(w);
+  m = /^the answer of (.+)$/.exec(w);
   if (m) return `${m[1]}의 응답`;
   m = /^the "(.+)" rows$/.exec(w);
   if (m) return `"${m[1]}" 표의 행`;
@@ -440,6 +440,14 @@ const SENTENCES: Record<string, Words> = {
     l === 'ko'
       ? `${str(p.op)}의 ${q(p.list)} 각 행에는 ${josa(q(p.name), '이/가')} 필요합니다. "send"에 넣으세요`
       : `${str(p.op)} requires ${q(p.name)} in each row of ${q(p.list)}; add it to "send"`,
+  'api.requiredNotSent': (p, l) =>
+    p.createOnly
+      ? l === 'ko'
+        ? `${str(p.op)}의 본문에는 ${josa(q(p.name), '이/가')} 필요한데, 그 항목이 createOnly라서 수정할 때는 보내지 않습니다`
+        : `${str(p.op)} requires ${q(p.name)} in its body, but the field is createOnly, so an update does not send it`
+      : l === 'ko'
+        ? `${str(p.op)}의 본문에는 ${josa(q(p.name), '이/가')} 필요한데${p.mode === 'update' ? ' 수정할 때' : ''} 보내는 항목이 없습니다. 그 이름의 항목을 두거나(사람이 입력하지 않는 값이면 "visible": "false") "params": { "body": { … } }에 넣으세요`
+        : `${str(p.op)} requires ${q(p.name)} in its body${p.mode === 'update' ? ' when updating' : ''} and nothing sends it: add a field of that name (with "visible": "false" for a value no one types) or put it in "params": { "body": { … } }`,
   'api.lookupParam': (p, l) =>
     l === 'ko'
       ? `${str(p.op)}에는 경로나 쿼리 입력값 ${josa(q(p.name), '이/가')} 없습니다. "param"으로 이름을 정하세요`
@@ -506,6 +514,25 @@ const SENTENCES: Record<string, Words> = {
   },
 };
 
+/** Operation id → its name in each language (ApiOperation.title), when the contract names it. */
+export type OperationTitles = (op: string) => { ko: string; en: string } | undefined;
+
+/** The operations a problem names (`op`, `ops`) by their names: Korean as is, English in quotes. An unknown id stays. */
+function titled(params: ProblemParams, lang: Lang, titleOf: OperationTitles | undefined): ProblemParams {
+  if (!titleOf) return params;
+  const name = (id: unknown) => {
+    const t = typeof id === 'string' ? titleOf(id) : undefined;
+    return t ? (lang === 'ko' ? t.ko : `“${t.en}”`) : id;
+  };
+  const out: ProblemParams = { ...params };
+  if (params.op !== undefined) out.op = name(params.op) as ProblemParams[string];
+  if (Array.isArray(params.ops)) out.ops = params.ops.map(name) as ProblemParams[string];
+  // "the rows of listPos": the operation inside a place named by it.
+  const where = typeof params.where === 'string' ? /^(the rows of|the answer of) (\w+)$/.exec(params.where) : null;
+  if (where) out.where = `${where[1]} ${String(name(where[2]))}`;
+  return out;
+}
+
 /** True when the code has its sentence here (a test walks every code the check can produce). */
 export const hasWords = (code: string): boolean => Object.hasOwn(SENTENCES, code);
 
@@ -520,10 +547,15 @@ export interface WordedInput {
  * One problem as a sentence in `lang`, its place first: "1번째 열의 field: …". A problem without a
  * known code (stored before codes existed) keeps its message.
  */
-export function problemWords(p: WordedInput, lang: Lang): { place: string; message: string } {
+export function problemWords(
+  p: WordedInput,
+  lang: Lang,
+  /** An operation's name for people (the contract's Korean, the summary's English): never its id in a sentence. */
+  titleOf?: OperationTitles,
+): { place: string; message: string } {
   const place = placeWords(p.pointer, lang);
   if (!p.code || !hasWords(p.code)) return { place, message: p.message };
-  const sentence = SENTENCES[p.code]!(p.params ?? {}, lang);
+  const sentence = SENTENCES[p.code]!(titled(p.params ?? {}, lang, titleOf), lang);
   // A malformed text is named by line and column, not by a place in a definition it does not have.
   if (p.code === 'json.syntax') return { place, message: sentence };
   return { place, message: `${place}: ${sentence}` };

@@ -86,6 +86,7 @@ export default defineEditScreen({
       params: { path: { itemCode: 'form.itemCode' }, body: { version: 'form.version' } },
       then: ['reloadRecord'],
     },
-    { kind: 'save', operation: 'updateItem', variant: 'primary', then: ['reloadRecord'] },
+    // The item view only edits an item it was opened with (items are registered by proposal or upload).
+    { kind: 'save', operation: 'updateItem', variant: 'primary', visible: "mode == 'update'", then: ['reloadRecord'] },
   ],
 });

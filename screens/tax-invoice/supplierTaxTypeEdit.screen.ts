@@ -39,7 +39,8 @@ export default defineEditScreen({
     {
       kind: 'save',
       operation: 'setSupplierTaxType',
-      updateOperation: 'setSupplierTaxType',
+      // Only a row opened from the list is saved: the tax type is set on an existing row, at the version read.
+      visible: "mode == 'update'",
       variant: 'primary',
       then: ['close'],
     },

@@ -46,7 +46,7 @@ describe('agreement journey: award → agreement → call-offs on screen → rem
   const baseURL = e2eLane().baseUrl;
   const run = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
   const title = `여정 시험 단가계약 ${run}`;
-  const doc = { prNo: '', rfqNo: '', agreementNo: '', poNos: [] as string[] };
+  const doc = { prNo: '', rfqNo: '', agreementNo: '', poNos: [] as string[], simpleNo: '' };
   let browser: Browser;
   const tabs = new LoginTabs(() => browser, baseURL);
 
@@ -353,6 +353,7 @@ describe('agreement journey: award → agreement → call-offs on screen → rem
     await succeeded(page, '저장되었습니다.');
     await expectField(page, 'poNo', /^PO\d{4}-\d{6}$/);
     const simple = await fieldText(page, 'poNo');
+    doc.simpleNo = simple;
     expect(amount(await fieldText(page, 'totalAmount'))).toBe(2_500);
     await screenshot(page, 'agreement-05b-simple-order');
     // The agreement counts it: the nut line 10 + 5 ordered; the order among its call-offs.
@@ -365,6 +366,53 @@ describe('agreement journey: award → agreement → call-offs on screen → rem
     const history = page.getByRole('region', { name: '발주 이력' });
     await poll(async () => (await gridRows(history)).map((r) => r[0])).toContain(simple);
     expect(unexpected(problems)).toEqual([]);
+  }, 180_000);
+
+  /**
+   * On an edit screen with lines: a header field changed (`field`, a textarea) and saved alone, then the page read
+   * again: the change kept and the lines as they were (a save once sent no lines and answered 400).
+   */
+  async function saveHeaderOnly(page: Page, grid: string, field: string, text: string): Promise<void> {
+    const lines = page.getByRole('region', { name: grid });
+    await poll(async () => (await gridRows(lines)).length).toBeGreaterThan(0);
+    const before = await gridRows(lines);
+    await page.locator(`[data-field="${field}"] textarea`).fill(text);
+    await page.getByRole('button', { name: '저장', exact: true }).click();
+    await confirm(page, '저장하시겠습니까?');
+    await succeeded(page, '저장되었습니다.');
+    await page.reload();
+    await expectField(page, field, text);
+    await poll(async () => gridRows(lines)).toEqual(before);
+  }
+
+  it('a header-only save keeps the lines on the order, simple-order and PR screens too', async () => {
+    expect(doc.poNos).toHaveLength(2);
+    expect(doc.simpleNo).not.toBe('');
+    const { page, problems } = await as('internal', 'operator');
+    // The second call-off, still a draft order.
+    await visit(page, `/OrderRequestEdit?poNo=${encodeURIComponent(doc.poNos[1])}`);
+    await expectField(page, 'status', '작성중');
+    await saveHeaderOnly(page, '발주 품목', 'remark', '여정 시험: 발주 머리글만 저장');
+    expect(amount(await fieldText(page, 'totalAmount'))).toBe(25_000);
+    await visit(page, `/SimpleOrderEdit?poNo=${encodeURIComponent(doc.simpleNo)}`);
+    await saveHeaderOnly(page, '발주 품목', 'remark', '여정 시험: 소액발주 머리글만 저장');
+    expect(amount(await fieldText(page, 'totalAmount'))).toBe(2_500);
+    expect(unexpected(problems)).toEqual([]);
+    // A draft PR of two lines, written through the API: its requester changes the purpose alone.
+    const pr = await api('buyer', 'POST', '/api/v1/prs', {
+      title: `여정 시험 머리글 저장 ${run}`,
+      desiredDate: koreanDate(30),
+      currency: 'KRW',
+      lines: [
+        { itemName: '여정 시험 와셔', unitCode: 'EA', quantity: '7', estUnitPrice: '300' },
+        { itemName: '여정 시험 스프링', unitCode: 'EA', quantity: '3', estUnitPrice: '1200' },
+      ],
+    });
+    const requester = await as('internal', 'buyer', `/prEdit?prNo=${encodeURIComponent(String(pr.prNo))}`);
+    await expectField(requester.page, 'prNo', String(pr.prNo));
+    await saveHeaderOnly(requester.page, '품목', 'purpose', '여정 시험: 구매 목적만 고쳐 저장');
+    await screenshot(requester.page, 'agreement-05c-pr-header-saved');
+    expect(unexpected(requester.problems)).toEqual([]);
   }, 180_000);
 
   it('a call-off changed after the supplier acknowledged it: approved again, acknowledged again in /cyber, its revisions shown', async () => {

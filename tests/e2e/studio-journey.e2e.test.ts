@@ -99,7 +99,9 @@ describe('screen studio: write, check, preview, publish, open, refuse, restore',
     await replaceText(page, definition({ title: TITLE, firstField: 'compNameKo' }));
     await page.getByRole('button', { name: '초안 저장' }).click();
     const problems = page.getByTestId('studio-problems');
-    await problems.getByText(/1번째 열의 field: 열 "compNameKo"는 listPos의 행에 없는 필드입니다/).waitFor();
+    // The operation by its name (the built-in screen's title, 발주요청), never its id.
+    await problems.getByText(/1번째 열의 field: 열 "compNameKo"는 발주요청 조회의 행에 없는 필드입니다/).waitFor();
+    expect(await problems.innerText()).not.toContain('listPos');
     await problems.getByText('제안: compNameKr').waitFor();
     // 게시 waits while the saved draft has problems.
     expect(await page.getByRole('button', { name: '게시', exact: true }).isDisabled()).toBe(true);
@@ -387,15 +389,19 @@ describe('screen studio: write, check, preview, publish, open, refuse, restore',
     const ko = (l: Record<string, { ko: string }>) => Object.fromEntries(Object.entries(l).map(([f, v]) => [f, v.ko]));
     expect(ko(screen.labels)).toEqual(ko(live.labels));
 
-    // A list screen generated from listCodeGroups passes the check and previews real rows.
+    // A list screen generated from listCodeGroups passes the check and previews real rows. The operation is offered by
+    // its name; its id, which the definition is written in, shows beside it as code, never in a sentence.
     const generated = `gen${run}`;
-    await page.getByLabel('목록 조작').selectOption('listCodeGroups');
+    const operation = page.getByLabel('목록 조작');
+    await operation.selectOption({ label: '공통코드 그룹 목록 조회' });
+    expect(await operation.inputValue()).toBe('listCodeGroups');
+    await page.locator('code', { hasText: 'listCodeGroups' }).waitFor();
     await page.getByLabel('생성할 화면 이름').fill(generated);
     await page.getByRole('button', { name: '생성', exact: true }).click();
     await page.getByRole('heading', { name: new RegExp(`정의 편집: ${generated}`) }).waitFor();
     await page
       .getByTestId('studio-status')
-      .getByText(new RegExp(`listCodeGroups 목록에서 ${generated} 화면을 만들었습니다`))
+      .getByText(`「공통코드 그룹 목록 조회」에서 ${generated} 화면을 만들었습니다`, { exact: false })
       .waitFor();
     await page.getByRole('button', { name: '검사', exact: true }).click();
     await page.getByTestId('studio-status').getByText('문제가 없습니다. 게시할 수 있습니다.').waitFor();

@@ -24,8 +24,10 @@ export const MAX_SOURCE_BYTES = 65536;
 export type StudioProblem = ShownProblem & { line?: number; column?: number; place?: string };
 
 /** A problem as the analyst reads it: its sentence in their language, its place in words (the pointer stays for the editor). */
-export function inWords(p: StudioProblem, lang: Lang): StudioProblem {
-  const { place, message } = problemWords(p, lang);
+export function inWords(p: StudioProblem, lang: Lang, api?: ApiIndex): StudioProblem {
+  // Operations by their names (the contract's Korean), never their ids, in a sentence.
+  const titles = api ? (op: string) => (Object.hasOwn(api, op) ? api[op]!.title : undefined) : undefined;
+  const { place, message } = problemWords(p, lang, titles);
   return { ...p, place, message };
 }
 

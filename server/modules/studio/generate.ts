@@ -61,12 +61,32 @@ export interface GeneratedColumn {
 }
 
 /** The column a row field becomes, or null when it is no cell (an array or an object). */
-export function columnOf(doc: Json, field: string, schema: unknown): GeneratedColumn | null {
+/**
+ * What the built-in screen reading the operation calls a field's values: its common-code group, or its
+ * choices' words (in the analyst's language). Without them an enumeration's value is its own text.
+ */
+export interface FieldChoices {
+  codeGroups?: Record<string, string>;
+  options?: Record<string, Record<string, string>>;
+}
+
+/** An enumeration's options, each named as the built-in screen names it (else by its value). */
+function optionsOf(values: string[], field: string, choices: FieldChoices | undefined) {
+  const words = choices?.options && Object.hasOwn(choices.options, field) ? choices.options[field]! : {};
+  return values.map((v) => ({ value: v, text: Object.hasOwn(words, v) ? words[v]! : v }));
+}
+
+const codeGroupFor = (field: string, choices: FieldChoices | undefined) =>
+  choices?.codeGroups && Object.hasOwn(choices.codeGroups, field) ? choices.codeGroups[field]! : null;
+
+export function columnOf(doc: Json, field: string, schema: unknown, choices?: FieldChoices): GeneratedColumn | null {
   const s = plain(doc, schema);
   const type = typeOf(s);
   if (type === 'array' || type === 'object' || (s && !type && s.properties)) return null;
   const values = enumOf(s);
-  if (values) return { field, type: 'code', options: values.map((v) => ({ value: v, text: v })) };
+  const screenGroup = type === 'string' || values ? codeGroupFor(field, choices) : null;
+  if (screenGroup) return { field, type: 'code', codeGroup: screenGroup };
+  if (values) return { field, type: 'code', options: optionsOf(values, field, choices) };
   const group = type === 'string' ? (codeGroupOf(s) ?? codeGroupOf(resolve(doc, schema))) : null;
   if (group) return { field, type: 'code', codeGroup: group };
   if (type === 'integer' || type === 'number') return { field, type: 'number' };
@@ -84,7 +104,7 @@ interface ParamSchema {
   schema?: unknown;
 }
 
-function filterOf(doc: Json, p: ParamSchema): Json {
+function filterOf(doc: Json, p: ParamSchema, choices?: FieldChoices): Json {
   const s = plain(doc, p.schema);
   const type = typeOf(s);
   const values = enumOf(s);
@@ -92,7 +112,7 @@ function filterOf(doc: Json, p: ParamSchema): Json {
   const itemValues = type === 'array' ? enumOf(plain(doc, s?.items)) : null;
   const required = p.required ? { required: true } : {};
   if (p.in === 'path') return { field: p.name, in: 'path', required: true };
-  const group = codeGroupOf(s) ?? codeGroupOf(p as unknown as Json);
+  const group = codeGroupOf(s) ?? codeGroupOf(p as unknown as Json) ?? codeGroupFor(p.name, choices);
   if (group && (type === 'string' || type === 'array'))
     return {
       field: p.name,
@@ -105,14 +125,14 @@ function filterOf(doc: Json, p: ParamSchema): Json {
     return {
       field: p.name,
       widget: 'multiSelect',
-      options: itemValues.map((v) => ({ value: v, text: v })),
+      options: optionsOf(itemValues, p.name, choices),
       ...required,
     };
   if (values)
     return {
       field: p.name,
       widget: 'select',
-      options: values.map((v) => ({ value: v, text: v })),
+      options: optionsOf(values, p.name, choices),
       emptyOption: p.required ? 'choose' : 'all',
       ...required,
     };
@@ -190,17 +210,19 @@ export function generateListScreen(
   list: ListOperation,
   /** The title of the built-in screen reading the operation (schemas/screen-field-labels.generated.ts), in Korean. */
   title?: string | null,
+  /** How the built-in screen names the fields' values. */
+  choices?: FieldChoices,
 ): { definition: Json; fields: string[] } {
   const columns = Object.entries(list.rows.properties as Json)
     .filter(([field]) => IDENTIFIER.test(field))
-    .map(([field, schema]) => columnOf(doc, field, schema))
+    .map(([field, schema]) => columnOf(doc, field, schema, choices))
     .filter((c): c is GeneratedColumn => c !== null);
   // A row of arrays only still shows something: its first field as text.
   if (columns.length === 0) columns.push({ field: Object.keys(list.rows.properties as Json)[0] });
   const params = ((list.op.parameters ?? []) as ParamSchema[])
     .filter((p) => (p.in === 'query' && !PAGING.has(p.name)) || p.in === 'path')
     .filter((p) => IDENTIFIER.test(p.name));
-  const filters = params.map((p) => filterOf(doc, p));
+  const filters = params.map((p) => filterOf(doc, p, choices));
   const rowKey = rowKeyOf(columns);
   const definition: Json = {
     kind: 'list',

@@ -403,7 +403,7 @@ export const studioRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: DriftAnswer, ...commonErrors },
       },
     },
-    async (request) => driftReport(request.db, api, app.operations, drift),
+    async (request) => driftReport(request.db, api, app.operations, drift, langOf(request)),
   );
 
   app.get(

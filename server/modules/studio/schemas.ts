@@ -318,7 +318,15 @@ export const GenerateAnswer = Type.Object({
 });
 export const GeneratableAnswer = Type.Object({
   rows: Type.Array(
-    Type.Object({ id: Type.String(), path: Type.String(), summary: Nullable(Type.String()), portal: PortalCode }),
+    Type.Object({
+      id: Type.String(),
+      title: Type.String({
+        description: 'Its name for people, in the caller’s language (Korean: the contract’s x-title-ko)',
+      }),
+      path: Type.String(),
+      summary: Nullable(Type.String()),
+      portal: PortalCode,
+    }),
   ),
   total: Type.Integer(),
 });

@@ -85,7 +85,7 @@ function checkSize(source: string): void {
 
 /** 400 naming every problem's pointer: the definition is not published (nothing changes). */
 function refuseProblems(ctx: StudioCtx, found: StudioProblem[], what: string): never {
-  const problems = found.map((p) => inWords(p, ctx.lang));
+  const problems = found.map((p) => inWords(p, ctx.lang, ctx.api()));
   const first = problems[0];
   const details = problems.map((p) => ({
     path: `body/source${p.pointer}`,
@@ -217,7 +217,7 @@ async function screenAnswer(ctx: StudioCtx, name: string) {
     title: s.title,
     source: s.draftSource,
     labels: s.draftLabels,
-    problems: (s.draftProblems as StudioProblem[]).map((p) => inWords(p, ctx.lang)),
+    problems: (s.draftProblems as StudioProblem[]).map((p) => inWords(p, ctx.lang, ctx.api())),
     draftVersion: s.draftVersion,
     publishedVersion: s.publishedVersion,
     draftIsPublished: !!published && published.source === s.draftSource && sameLabels(published.labels, s.draftLabels),
@@ -241,7 +241,7 @@ export const getStudioScreen = (ctx: StudioCtx, name: string) => screenAnswer(ct
 export async function checkStudioScreen(ctx: StudioCtx, body: Static<typeof CheckBody>) {
   checkSize(body.source);
   const { problems } = await allProblems(ctx, body.name, body.portal, body.source);
-  return { valid: problems.length === 0, problems: problems.map((p) => inWords(p, ctx.lang)) };
+  return { valid: problems.length === 0, problems: problems.map((p) => inWords(p, ctx.lang, ctx.api())) };
 }
 
 /** A new stored screen: its name is its route, so a name taken (in any case) or a built-in route is refused. */
@@ -808,8 +808,10 @@ export async function importScreen(ctx: StudioCtx, body: Static<typeof ImportBod
 
 /** The list operations the generator can start from (GET, answering `{ rows, total }`). */
 export function generatableOperations(ctx: StudioCtx) {
+  const api = ctx.api();
   const rows = listOperations(ctx.doc()).map((l) => ({
     id: l.id,
+    title: api[l.id]?.title?.[ctx.lang] ?? l.id,
     path: l.path,
     summary: l.summary,
     portal: portalFor(ctx.operations.get(l.id)?.access, isBuiltInRoute),
@@ -834,7 +836,19 @@ export function generateScreen(ctx: StudioCtx, body: Static<typeof GenerateBody>
   // Named as the built-in screen that reads the operation names it and its fields (its title, its labels), in
   // Korean; the contract's summary is a developer's English. A field no screen labels keeps the dictionary's word.
   const builtIn = Object.hasOwn(SCREEN_FIELD_LABELS, list.id) ? SCREEN_FIELD_LABELS[list.id]! : null;
-  const { definition, fields } = generateListScreen(ctx.doc(), list, builtIn?.title?.ko ?? null);
+  // Its values as that screen names them (its code groups, its choices' words in the analyst's language), else
+  // as any built-in screen names the same field's values, else a Y/N flag as 예/아니오.
+  const options: Record<string, Record<string, string>> = {};
+  for (const entry of [builtIn, ...Object.values(SCREEN_FIELD_LABELS)])
+    for (const [field, byValue] of Object.entries(entry?.options ?? {}))
+      for (const [value, words] of Object.entries(byValue)) (options[field] ??= {})[value] ??= words[ctx.lang];
+  const yesNo = ctx.lang === 'ko' ? { Y: '예', N: '아니오' } : { Y: 'Yes', N: 'No' };
+  for (const field of Object.keys(list.rows.properties as Record<string, unknown>))
+    if (/Yn$/.test(field)) options[field] = { ...yesNo, ...options[field] };
+  const { definition, fields } = generateListScreen(ctx.doc(), list, builtIn?.title?.ko ?? null, {
+    codeGroups: builtIn?.codeGroups,
+    options,
+  });
   const words = ctx.api()[list.id];
   const labels = labelsAsShown(
     {},
@@ -872,6 +886,8 @@ export async function driftReport(
   api: () => ApiIndex,
   operations: ReadonlyMap<string, OperationInfo>,
   cache: DriftCache,
+  /** The reader's language: the problems in words, operations by their names (the gauge counts only). */
+  lang: Lang = 'ko',
 ) {
   const published = await q.publishedSources(db);
   const rows = published
@@ -886,7 +902,13 @@ export async function driftReport(
         ];
         cache.set(key, problems);
       }
-      return { name: p.name, portal: p.portal, route: routeOf(p.name, p.portal), versionNo: p.versionNo, problems };
+      return {
+        name: p.name,
+        portal: p.portal,
+        route: routeOf(p.name, p.portal),
+        versionNo: p.versionNo,
+        problems: problems.map((x) => inWords(x, lang, api())),
+      };
     })
     .filter((r) => r.problems.length > 0);
   return { rows, total: rows.length, published: published.length };

@@ -204,12 +204,25 @@ describe('screen studio: import, generate, what the contract breaks, preview as 
       emptyOption: 'all',
     });
     expect(def.filters.map((f: { field: string }) => f.field)).not.toContain('page');
-    // A repeated enumeration (`status=SENT&status=ACKNOWLEDGED`) is a multi-select of its values, not a text box.
-    expect(def.filters.find((f: { field: string }) => f.field === 'status')).toMatchObject({
+    // A repeated enumeration (`status=SENT&status=ACKNOWLEDGED`) is a multi-select, not a text box: of the code group
+    // the built-in screen shows it by, the code's text shown.
+    expect(def.filters.find((f: { field: string }) => f.field === 'status')).toEqual({
       field: 'status',
       widget: 'multiSelect',
-      options: expect.arrayContaining([{ value: 'SENT', text: 'SENT' }]),
+      codeGroup: 'PO_STATUS',
     });
+    // An enumeration's values named as the built-in screens name them, never as raw values; the offer by name.
+    const agreements = JSON.parse(
+      okJson(await call('POST', '/api/v1/studio/generate', admin, { operation: 'listAgreements' })).source,
+    );
+    expect(agreements.filters.find((f: { field: string }) => f.field === 'status')).toMatchObject({
+      widget: 'multiSelect',
+      options: expect.arrayContaining([
+        { value: 'ACTIVE', text: '유효' },
+        { value: 'DRAFT', text: '작성' },
+      ]),
+    });
+    expect(offered.rows.find((r: { id: string }) => r.id === 'listRfqs').title).toBe('견적요청 목록 조회');
     // Named in Korean as the built-in screen reading listPos names it: its title, and its fields' labels (in the
     // label table beside the definition, editable under 항목 이름), not the contract's English summary.
     expect(def.title).toBe('발주요청');
@@ -272,6 +285,9 @@ describe('screen studio: import, generate, what the contract breaks, preview as 
       problems: [expect.objectContaining({ pointer: '/columns/1/field' })],
     });
     expect(byName('driftField').problems[0].message).toContain('renamedAway');
+    // In words, the operation by its name (공통코드 그룹 목록 조회), not its id.
+    expect(byName('driftField').problems[0].message).toContain('공통코드 그룹 목록 조회의 행에 없는 필드입니다');
+    expect(byName('driftField').problems[0].message).not.toContain('listCodeGroups');
     expect(byName('driftOperation').problems.map((p: { pointer: string }) => p.pointer)).toContain('/source/operation');
     // Screens published through the check are not in it.
     expect(byName('importRound')).toBeUndefined();

@@ -12,7 +12,7 @@ import { operations } from '../../../schemas/operations.generated';
 /** Words shown on the page: text nodes and the labels a screen reader reads, outside code and JSON shown on purpose. */
 async function shownWords(page: Page): Promise<string[]> {
   return page.evaluate(() => {
-    const skip = 'pre, code, textarea, script, style, noscript, [data-raw-text], [contenteditable="true"]';
+    const skip = 'pre, code, textarea, script, style, noscript, [contenteditable="true"]';
     const out: string[] = [];
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
     for (let n = walker.nextNode(); n; n = walker.nextNode()) {

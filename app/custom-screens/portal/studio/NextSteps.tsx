@@ -62,7 +62,7 @@ export function NextSteps({ canWrite, rows, onOpened, onChanged, fail, setStatus
     void callOperation(services, 'listStudioDrift', {}).then(setDrift).catch(fail);
     if (canWrite)
       void callOperation(services, 'listStudioGeneratable', {}, { quiet: true })
-        .then((r) => setLists(r.rows))
+        .then((r) => setLists([...r.rows].sort((a, b) => a.title.localeCompare(b.title, 'ko'))))
         .catch(() => undefined);
   }, [services, canWrite, fail]);
 
@@ -113,7 +113,9 @@ export function NextSteps({ canWrite, rows, onOpened, onChanged, fail, setStatus
       setGenName('');
       await onChanged();
       await onOpened(s);
-      setStatus(t(`${T}.generated`, { name: s.name, operation }));
+      setStatus(
+        t(`${T}.generated`, { name: s.name, operation: lists.find((l) => l.id === operation)?.title ?? operation }),
+      );
     } catch (e) {
       await fail(e);
     }
@@ -170,22 +172,27 @@ export function NextSteps({ canWrite, rows, onOpened, onChanged, fail, setStatus
             </h3>
             <label className={styles.field}>
               <span>{t(`${T}.operation`)}</span>
-              {/* The API's operations by their ids: the vocabulary the definition's JSON is written in (shown on purpose). */}
+              {/* The operations by their names; the id the definition's JSON is written in shows below, as code. */}
               <select
                 className={styles.input}
                 value={operation}
                 required
-                data-raw-text
+                aria-describedby={operation ? `${id}-operation-id` : undefined}
                 onChange={(e) => setOperation(e.target.value)}
               >
                 <option value="">{t('screen.screenStudio.choose')}</option>
                 {lists.map((l) => (
                   <option key={l.id} value={l.id}>
-                    {l.summary ? `${l.id} — ${l.summary}` : l.id}
+                    {l.title}
                   </option>
                 ))}
               </select>
             </label>
+            {operation && (
+              <p className={styles.help} id={`${id}-operation-id`}>
+                {t(`${T}.operationId`)} <code>{operation}</code>
+              </p>
+            )}
             <label className={styles.field}>
               <span>{t(`${T}.genName`)}</span>
               <input
