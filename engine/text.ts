@@ -55,9 +55,11 @@ export const ENGINE_TEXTS_KO: Record<string, string> = {
   'engine.confirmCall': '[{{action}}] 작업을 실행하시겠습니까?',
   'engine.confirmRefusal': '{{message}}\n\n그래도 진행하시겠습니까?',
   'engine.storedWriteRefused':
-    '저장된 화면은 사람이 누르고 확인한 작업으로만 데이터를 바꾸거나 기록을 남길 수 있습니다 ({{operation}}).',
+    '저장된 화면은 사람이 누르고 확인한 작업으로만 데이터를 바꾸거나 기록을 남길 수 있습니다 (작업: {{operation}}).',
   'engine.previewWriteRefused':
-    '미리보기에서는 조회만 할 수 있습니다. 변경 작업({{operation}})은 게시된 화면에서 실행하세요.',
+    '미리보기에서는 조회만 할 수 있습니다. [{{operation}}] 작업은 게시된 화면에서 실행하세요.',
+  'engine.uploadFilesAction': '파일 올리기',
+  'engine.deleteFileAction': '파일 삭제',
   'engine.doneCount': '{{count}}건 처리되었습니다.',
   'engine.partlyDone': '{{done}}건 처리, {{failed}}건 실패: {{message}}',
   'engine.leaveConfirm': '저장하지 않은 변경 내용이 있습니다. 이 화면을 떠나시겠습니까?',
@@ -168,8 +170,10 @@ export const ENGINE_TEXTS_EN: Record<string, string> = {
   'engine.confirmCall': 'Run {{action}}?',
   'engine.confirmRefusal': '{{message}}\n\nGo ahead anyway?',
   'engine.storedWriteRefused':
-    'A stored screen changes data or leaves a record only through an action a person presses and confirms ({{operation}}).',
-  'engine.previewWriteRefused': 'The preview only reads. Run {{operation}} on the published screen.',
+    'A stored screen changes data or leaves a record only through an action a person presses and confirms (action: {{operation}}).',
+  'engine.previewWriteRefused': 'The preview only reads. Run “{{operation}}” on the published screen.',
+  'engine.uploadFilesAction': 'Upload files',
+  'engine.deleteFileAction': 'Delete file',
   'engine.doneCount': '{{count}} row(s) processed.',
   'engine.partlyDone': '{{done}} processed, {{failed}} failed: {{message}}',
   'engine.leaveConfirm': 'You have unsaved changes. Leave this screen?',

@@ -47,6 +47,8 @@ export function storedScreenServices(
 ): EngineServices {
   const preview = 'preview' in mark;
   const header = markHeader(mark);
+  // The operation by its name for people ("계약 취소"), never its id.
+  const named = (operation: string) => operationWriteWords(operation, lang())?.name ?? operation;
   return {
     ...base,
     confirmWrites: true,
@@ -55,11 +57,19 @@ export function storedScreenServices(
       if (writes(operation, input.body)) {
         if (preview)
           return Promise.reject(
-            new OperationError(403, 'STUDIO_PREVIEW_READ_ONLY', t('engine.previewWriteRefused', { operation })),
+            new OperationError(
+              403,
+              'STUDIO_PREVIEW_READ_ONLY',
+              t('engine.previewWriteRefused', { operation: named(operation) }),
+            ),
           );
         if (init.confirmed !== true)
           return Promise.reject(
-            new OperationError(403, 'STUDIO_WRITE_UNCONFIRMED', t('engine.storedWriteRefused', { operation })),
+            new OperationError(
+              403,
+              'STUDIO_WRITE_UNCONFIRMED',
+              t('engine.storedWriteRefused', { operation: named(operation) }),
+            ),
           );
       }
       return base.call(operation, input, { ...init, headers: { ...init.headers, ...header } });
@@ -81,21 +91,23 @@ export function storedWidgetServices(
   t: (key: string, options?: Record<string, unknown>) => string,
 ): WidgetServices {
   const headers = markHeader(mark);
-  const refused = (operation: string) =>
-    Promise.reject(
-      Object.assign(new Error(t('engine.previewWriteRefused', { operation })), {
+  const refused = (action: 'engine.uploadFilesAction' | 'engine.deleteFileAction') => {
+    const message = t('engine.previewWriteRefused', { operation: t(action) });
+    return Promise.reject(
+      Object.assign(new Error(message), {
         name: 'ServiceError',
         status: 403,
         code: 'STUDIO_PREVIEW_READ_ONLY',
-        serverMessage: t('engine.previewWriteRefused', { operation }),
+        serverMessage: message,
       }),
     );
+  };
   return {
     ...base,
     uploadFiles: (files, options) =>
-      'preview' in mark ? refused('uploadFiles') : base.uploadFiles(files, { ...options, headers }),
+      'preview' in mark ? refused('engine.uploadFilesAction') : base.uploadFiles(files, { ...options, headers }),
     deleteFile: (fileId, seq) =>
-      'preview' in mark ? refused('deleteFile') : base.deleteFile(fileId, seq, { headers }),
+      'preview' in mark ? refused('engine.deleteFileAction') : base.deleteFile(fileId, seq, { headers }),
   };
 }
 
