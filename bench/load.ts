@@ -129,6 +129,14 @@ async function runBackend(
     const worker = backend.dbh.pgliteWorker;
     const hasStats = typeof worker?.statementStats === 'function';
     if (hasStats) await worker.statementStats(true);
+    // Every statement's wait for the PGlite thread and every owner's hold of it, by path (worker-client.ts).
+    const timings = new Map<string, { wait: number[]; held: number[] }>();
+    const stopTiming = worker?.onTiming((p, waitMs, heldMs) => {
+      let t = timings.get(p);
+      if (!t) timings.set(p, (t = { wait: [], held: [] }));
+      if (waitMs !== null) t.wait.push(waitMs);
+      if (heldMs !== null) t.held.push(heldMs);
+    });
     // autocannon in a process of its own: in this one it took the server's thread from it.
     const profiler = profileDir ? new Session() : null;
     if (profiler) {
@@ -141,8 +149,21 @@ async function runBackend(
     const served = new Map<string, number[]>();
     const eventLoop = monitorEventLoopDelay({ resolution: 10 });
     eventLoop.enable();
+    // Per list: when its connections were accepted (by the first request each carried) and how long that
+    // first request's headers took to arrive after it.
+    const firstOf = new Map<string, { accepted: number[]; headers: number[] }>();
+    const seen = new WeakSet<object>();
     const onRequest = (req: http.IncomingMessage, res: http.ServerResponse) => {
       const t0 = performance.now();
+      const socket = req.socket as typeof req.socket & { acceptedAt?: number };
+      if (socket.acceptedAt !== undefined && !seen.has(socket)) {
+        seen.add(socket);
+        const key = (req.url ?? '').split('?')[0];
+        let f = firstOf.get(key);
+        if (!f) firstOf.set(key, (f = { accepted: [], headers: [] }));
+        f.accepted.push(socket.acceptedAt - tStart);
+        f.headers.push(t0 - socket.acceptedAt);
+      }
       res.once('finish', () => {
         const key = (req.url ?? '').split('?')[0];
         let a = served.get(key);
@@ -155,7 +176,10 @@ async function runBackend(
     // new connections waiting in the kernel's queue).
     const tStart = performance.now();
     const accepted: number[] = [];
-    const onConnection = () => accepted.push(performance.now() - tStart);
+    const onConnection = (socket: { acceptedAt?: number }) => {
+      socket.acceptedAt = performance.now();
+      accepted.push(socket.acceptedAt - tStart);
+    };
     app.server.on('connection', onConnection);
     const runs = await Promise.all(
       requests.map((r) =>
@@ -176,6 +200,12 @@ async function runBackend(
       `${kind}: ${accepted.length} connections accepted, the last ${(Math.max(0, ...accepted) / 1000).toFixed(1)} s after the load began`,
     );
     eventLoop.disable();
+    for (const [url, f] of firstOf) {
+      f.accepted.sort((x, y) => x - y);
+      console.log(
+        `${kind}: connections of ${url}: ${f.accepted.length}, accepted ${(f.accepted[0] / 1000).toFixed(1)}–${(f.accepted[f.accepted.length - 1] / 1000).toFixed(1)} s after the load began; first request's headers after accept max ${Math.max(...f.headers).toFixed(0)} ms`,
+      );
+    }
     const pct = (a: number[], q: number) => a[Math.min(a.length - 1, Math.floor(q * a.length))];
     for (const [url, a] of served) {
       a.sort((x, y) => x - y);
@@ -186,6 +216,15 @@ async function runBackend(
     console.log(
       `${kind}: event loop delay p50 ${(eventLoop.percentile(50) / 1e6).toFixed(0)} ms, p99 ${(eventLoop.percentile(99) / 1e6).toFixed(0)} ms, max ${(eventLoop.max / 1e6).toFixed(0)} ms`,
     );
+    stopTiming?.();
+    const worst = (a: number[]) => (a.length === 0 ? '-' : `${pct(a, 0.5).toFixed(1)} / ${pct(a, 0.99).toFixed(1)} / ${a[a.length - 1].toFixed(0)}`);
+    for (const [p, t] of timings) {
+      t.wait.sort((x, y) => x - y);
+      t.held.sort((x, y) => x - y);
+      console.log(
+        `${kind}: worker, ${p}: ${t.wait.length} statements waited p50/p99/max ${worst(t.wait)} ms (${t.wait.filter((w) => w > 1000).length} over 1 s); held ${t.held.length}× p50/p99/max ${worst(t.held)} ms`,
+      );
+    }
     const stats = hasStats ? await worker.statementStats(false) : null;
     if (stats) {
       // Where the database thread's time went: its busy share, and the statements by total time.

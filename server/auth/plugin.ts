@@ -260,6 +260,7 @@ export const authPlugin = fp(async function authPlugin(app) {
       // transaction, role and company set once (supplier-role.ts RequestConnection); given back
       // when the answer is sent (statement-tally.ts). PGlite sends each as one message already.
       const tally = request.statementTally;
+      if (tally) tally.supplier = true;
       if (app.dbh.kind === 'postgres' && tally && !tally.held) tally.held = new RequestConnection();
     }
     if (access.kind === 'public') return;

@@ -279,6 +279,11 @@ function pgliteHandle(
       statements.count(n);
       if (sql === null || mayWrite(sql)) authority.mayHaveWritten();
     });
+    // The worker's wait and hold figures by path: a request's (a supplier's or staff's), or none (jobs).
+    worker.classifyPaths(() => {
+      const tally = statements.current();
+      return !tally ? 'job' : tally.supplier ? 'supplier' : 'staff';
+    });
   } else {
     // In this thread kysely-pglite-dialect sends every statement through query().
     const query = client.query.bind(client);

@@ -6,6 +6,8 @@ export interface StatementTally {
   n: number;
   /** When set, the unit's statements share this one connection (supplier-role.ts; PostgreSQL). */
   held?: RequestConnection;
+  /** A supplier's request (auth/plugin.ts, once its caller is known): the PGlite worker's figures label its statements so. */
+  supplier?: boolean;
 }
 
 /**

@@ -71,6 +71,11 @@ export const metricsPlugin = fp<{ metrics: Metrics }>(async function metricsPlug
   }
   const worker = dbh.pgliteWorker;
   if (worker) {
+    const stopTiming = worker.onTiming((path, waitMs, heldMs) => {
+      if (waitMs !== null) metrics.pgliteWait.observe({ path }, waitMs / 1000);
+      if (heldMs !== null) metrics.pgliteHold.observe({ path }, heldMs / 1000);
+    });
+    app.addHook('onClose', async () => stopTiming());
     metrics.gauge(
       'gpms_pglite_queue_length',
       'Statements sent to the PGlite worker thread and not yet answered (the running one included)',

@@ -10,6 +10,8 @@ const HTTP_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 3
 const DB_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 10];
 /** Statements a request sends: a kept caller and a list's page and count are a handful, a write a dozen or more. */
 const STATEMENT_BUCKETS = [0, 1, 2, 3, 4, 5, 6, 8, 10, 15, 20, 30, 50, 100];
+/** The PGlite thread: a statement waits and holds it for ms; a transaction may hold it up to its 30 s limit. */
+const WORKER_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
 const JOB_BUCKETS = [0.01, 0.1, 0.5, 1, 5, 15, 60, 300, 900];
 
 /**
@@ -55,6 +57,22 @@ export class Metrics {
     help: "Database statements one request sent (transaction control and a supplier's role setting included), by route pattern and method",
     labelNames: ['route', 'method'] as const,
     buckets: STATEMENT_BUCKETS,
+    registers: [this.registry],
+  });
+
+  readonly pgliteWait = new Histogram({
+    name: 'gpms_pglite_wait_seconds',
+    help: "How long a statement waited for the PGlite worker thread (sent to started), by path: staff (a staff request's), supplier (a supplier request's), job (outside a request)",
+    labelNames: ['path'] as const,
+    buckets: WORKER_BUCKETS,
+    registers: [this.registry],
+  });
+
+  readonly pgliteHold = new Histogram({
+    name: 'gpms_pglite_hold_seconds',
+    help: 'How long the PGlite worker thread was held by one owner — a statement alone, or a transaction from its first statement to its end — by path (staff, supplier, job)',
+    labelNames: ['path'] as const,
+    buckets: WORKER_BUCKETS,
     registers: [this.registry],
   });
 

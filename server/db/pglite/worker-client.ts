@@ -22,7 +22,18 @@ export interface PgliteWorkerOptions {
   onNotice?: (text: string) => void;
 }
 
+/**
+ * Which kind of work sent a statement, for the worker's wait and hold figures (bounded: three values):
+ * a supplier's request (and every supplier-scoped statement), any other request, or work outside a
+ * request (jobs, start-up, tools).
+ */
+export type WorkerPath = 'staff' | 'supplier' | 'job';
+
+/** One message's figures: how long it waited for the thread; how long it held it, when it let it go. */
+export type WorkerTimingListener = (path: WorkerPath, waitMs: number | null, heldMs: number | null) => void;
+
 interface Pending {
+  path: WorkerPath;
   resolve(value: unknown): void;
   reject(err: Error): void;
   /** The caller's stack, so a database error points at the query that failed, not at this file. */
@@ -30,9 +41,9 @@ interface Pending {
 }
 
 type Reply =
-  | { id: number; ok: true; result: unknown }
-  | { id: number; ok: false; error: Record<string, unknown> }
-  | { notice: string };
+  | { id: number; ok: true; result: unknown; wait?: number; held?: number }
+  | { id: number; ok: false; error: Record<string, unknown>; wait?: number; held?: number }
+  | { notice: string; path?: WorkerPath; held?: number };
 
 /** 503 for every query once the database thread is gone: the error handler answers it and logs it. */
 export function databaseUnavailable(cause: Error): HttpError {
@@ -63,6 +74,8 @@ export class PgliteWorkerClient implements PgliteQueryClient {
   private dead: Error | null = null;
   private closing = false;
   private counted: (statements: number, sql: string | null) => void = () => undefined;
+  private pathNow: () => WorkerPath = () => 'job';
+  private readonly timingListeners = new Set<WorkerTimingListener>();
 
   private constructor(
     private readonly worker: Worker,
@@ -116,6 +129,20 @@ export class PgliteWorkerClient implements PgliteQueryClient {
    */
   countStatements(count: (statements: number, sql: string | null) => void): void {
     this.counted = count;
+  }
+
+  /** Tells which kind of work is sending now (connect.ts: the request's, from the statement tally). */
+  classifyPaths(pathNow: () => WorkerPath): void {
+    this.pathNow = pathNow;
+  }
+
+  /**
+   * Tells `listener` every message's wait for the thread and, when it let the thread go, how long it
+   * held it (a transaction once, at its end); answers the way to stop (metrics, bench/load.ts).
+   */
+  onTiming(listener: WorkerTimingListener): () => void {
+    this.timingListeners.add(listener);
+    return () => void this.timingListeners.delete(listener);
   }
 
   /** Statements sent and not yet answered (the one running included): the metrics' queue length. */
@@ -172,7 +199,7 @@ export class PgliteWorkerClient implements PgliteQueryClient {
   async statementStats(on: boolean): Promise<{
     wallMs: number;
     busyMs: number;
-    maxWait: { ms: number; sql: string; owner: number | null };
+    maxWait: { ms: number; sql: string; owner: number | null; path: WorkerPath | null };
     answerHits: number;
     answerMisses: number;
     rows: Array<{ sql: string; n: number; hits: number; ms: number; max: number }>;
@@ -211,15 +238,18 @@ export class PgliteWorkerClient implements PgliteQueryClient {
     else if (message.op === 'scoped') this.counted(4, message.sql ?? null);
     const id = this.nextId++;
     const origin = new Error();
+    const path = message.op === 'scoped' ? 'supplier' : this.pathNow();
     return new Promise((resolve, reject) => {
-      this.pending.set(id, { resolve, reject, origin });
+      this.pending.set(id, { path, resolve, reject, origin });
       if (this.pending.size === 1) this.worker.ref();
-      this.worker.postMessage({ id, ...message });
+      // sent: the thread measures the wait from here, on the process's one clock.
+      this.worker.postMessage({ id, ...message, path, sent: performance.timeOrigin + performance.now() });
     });
   }
 
   private answer(reply: Reply): void {
     if ('notice' in reply) {
+      if (reply.held !== undefined) this.timed(reply.path ?? 'job', null, reply.held);
       this.onNotice(reply.notice);
       return;
     }
@@ -227,8 +257,14 @@ export class PgliteWorkerClient implements PgliteQueryClient {
     if (!p) return;
     this.pending.delete(reply.id);
     if (this.pending.size === 0) this.worker.unref();
+    if (reply.wait !== undefined || reply.held !== undefined)
+      this.timed(p.path, reply.wait ?? null, reply.held ?? null);
     if (reply.ok) p.resolve(reply.result);
     else p.reject(rebuildError(reply.error, p.origin));
+  }
+
+  private timed(path: WorkerPath, waitMs: number | null, heldMs: number | null): void {
+    for (const l of this.timingListeners) l(path, waitMs, heldMs);
   }
 
   private die(err: Error): void {

@@ -7,10 +7,13 @@
 // loaders, so this file (and parsers.mjs) must load in bare Node.
 //
 // Messages in:  { id, op: 'query', sql, params, conn, rowMode? } | { id, op: 'scoped', role, compNo, sql, params, conn }
-//               | { id, op: 'dump' } | { id, op: 'stats', on } | { id, op: 'close' }
+//               | { id, op: 'dump' } | { id, op: 'stats', on } | { id, op: 'close' }; each may carry
+//               sent (performance.timeOrigin + now() in the sender) and path (staff / supplier / job).
 // Messages out: { ready: true } | { ready: false, error } once at start, then
-//               { id, ok: true, result } | { id, ok: false, error } for every message, in order;
-//               { notice } when a transaction held the thread too long and was rolled back.
+//               { id, ok: true, result, wait, held? } | { id, ok: false, error, wait, held? } for every
+//               message, in order (wait: ms from sent to its start here; held: ms it held the thread —
+//               a statement alone, or a whole transaction on the message that ended it);
+//               { notice, path, held } when a transaction held the thread too long and was rolled back.
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { pgParsers } from './parsers.mjs';
@@ -59,7 +62,7 @@ try {
 let stats = null;
 let statsSince = 0;
 let statsBusy = 0;
-let statsMaxWait = { ms: 0, sql: '', owner: null };
+let statsMaxWait = { ms: 0, sql: '', owner: null, path: null };
 /** @param {string} sql @param {number} ms @param {boolean} hit */
 function record(sql, ms, hit) {
   statsBusy += ms;
@@ -220,7 +223,7 @@ async function handle(msg) {
     stats = msg.on ? new Map() : null;
     statsSince = performance.now();
     statsBusy = 0;
-    statsMaxWait = { ms: 0, sql: '', owner: null };
+    statsMaxWait = { ms: 0, sql: '', owner: null, path: null };
     answerHits = 0;
     answerMisses = 0;
     return { result };
@@ -246,11 +249,13 @@ async function handle(msg) {
 // the others go on. (Alone, it may take as long as it needs: a seed or a tool's bulk work.) Its
 // connection's later statements fail with TRANSACTION_EXPIRED — the commit too, so the owner never
 // believes it committed — until it sends its rollback, which is answered as done.
-/** @type {Array<{ id: number; op: string; conn: number; at: number; sql?: string }>} */
+/** @type {Array<{ id: number; op: string; conn: number; at: number; sql?: string; sent?: number; path?: string }>} */
 const waiting = [];
 /** @type {number | null} */
 let owner = null;
 let ownerSince = 0;
+/** The path (staff / supplier / job) of the message that began the owner's transaction. */
+let ownerPath = 'job';
 let running = false;
 const TRANSACTION_LIMIT_MS = options.transactionLimitMs ?? 30_000;
 /** @type {Set<number>} connections whose transaction was rolled back for holding the thread too long */
@@ -275,6 +280,8 @@ async function expire() {
   expired.add(conn);
   port.postMessage({
     notice: `a transaction held the PGlite database ${held} ms, over PGLITE_TRANSACTION_LIMIT_MS (${TRANSACTION_LIMIT_MS} ms) while other statements waited: rolled back, they go on`,
+    path: ownerPath,
+    held,
   });
 }
 
@@ -301,24 +308,38 @@ async function pump() {
       port.postMessage(refused);
       continue;
     }
-    if (stats) {
-      const waited = performance.now() - msg.at;
-      if (waited > statsMaxWait.ms) statsMaxWait = { ms: waited, sql: String(msg.sql ?? msg.op).slice(0, 80), owner };
-    }
     const began = performance.now();
+    // Waited: from the sender's clock (the same process clock) to now, or from its arrival here.
+    const wait = Math.max(0, msg.sent === undefined ? began - msg.at : performance.timeOrigin + began - msg.sent);
+    if (stats && wait > statsMaxWait.ms)
+      statsMaxWait = { ms: wait, sql: String(msg.sql ?? msg.op).slice(0, 80), owner, path: msg.path ?? null };
+    const ownerBefore = owner;
+    /** @type {{ id: number; ok: boolean; result?: unknown; error?: unknown; wait: number; held?: number }} */
+    let reply;
+    /** @type {Transferable[]} */
+    let transfer = [];
     try {
-      const { result, transfer } = await handle(msg);
-      port.postMessage({ id: msg.id, ok: true, result }, transfer ?? []);
+      const done = await handle(msg);
+      reply = { id: msg.id, ok: true, result: done.result, wait };
+      transfer = done.transfer ?? [];
     } catch (err) {
-      port.postMessage({ id: msg.id, ok: false, error: plainError(err) });
+      reply = { id: msg.id, ok: false, error: plainError(err), wait };
     }
     if (msg.op === 'close') {
+      port.postMessage(reply);
       port.close();
       break;
     }
     const next = db.isInTransaction() ? msg.conn : null;
-    if (next !== null && owner === null) ownerSince = began;
+    if (next !== null && ownerBefore === null) {
+      ownerSince = began;
+      ownerPath = msg.path ?? 'job';
+    }
+    // Held: a statement alone from its start to its end; a transaction from its first statement's
+    // start to its last one's end (the waits for its owner's next statement included), told once.
+    if (next === null) reply.held = performance.now() - (ownerBefore === null ? began : ownerSince);
     owner = next;
+    port.postMessage(reply, transfer);
   }
   running = false;
   // Waiting for the owner's next statement while others wait: look again when its time is up.

@@ -220,6 +220,35 @@ pgliteOnly('PGlite in a worker thread', () => {
     });
   });
 
+  it("/metrics shows how long statements waited for the thread and how long each owner held it, by path", async () => {
+    const supplier = await loginAs(app, 'supplier1');
+    const staff = await app.inject({ method: 'GET', url: '/api/v1/pos', headers: admin.headers });
+    expect(staff.statusCode, staff.body).toBe(200);
+    const own = await app.inject({ method: 'GET', url: '/api/v1/cyber/pos', headers: supplier.headers });
+    expect(own.statusCode, own.body).toBe(200);
+    // A transaction outside any request: one hold, from its begin to its commit, labelled job.
+    await t.db.db.transaction().execute(async (trx) => {
+      await sql`select 1`.execute(trx);
+      await new Promise((resolve) => setTimeout(resolve, 30));
+      await sql`select 2`.execute(trx);
+    });
+    const text = (await app.inject({ method: 'GET', url: '/metrics' })).body;
+    const count = (name: string, path: string) =>
+      Number(new RegExp(`^${name}_count\\{path="${path}"\\} (\\d+)`, 'm').exec(text)?.[1] ?? 0);
+    for (const path of ['staff', 'supplier', 'job']) {
+      expect(count('gpms_pglite_wait_seconds', path), `wait, ${path}`).toBeGreaterThan(0);
+      expect(count('gpms_pglite_hold_seconds', path), `hold, ${path}`).toBeGreaterThan(0);
+    }
+    // The transaction's hold is one observation of at least its 30 ms, not one per statement.
+    expect(text).toMatch(/^gpms_pglite_hold_seconds_bucket\{le="0\.025",path="job"\} \d+/m);
+    const jobHolds = (le: string) =>
+      Number(new RegExp(`^gpms_pglite_hold_seconds_bucket\\{le="${le}",path="job"\\} (\\d+)`, 'm').exec(text)?.[1]);
+    expect(count('gpms_pglite_hold_seconds', 'job') - jobHolds('0.025')).toBeGreaterThanOrEqual(1);
+    // Bounded labels: only the three paths.
+    const paths = new Set([...text.matchAll(/^gpms_pglite_(?:wait|hold)_seconds_count\{path="([^"]+)"\}/gm)].map((m) => m[1]));
+    expect([...paths].every((p) => ['staff', 'supplier', 'job'].includes(p))).toBe(true);
+  });
+
   it('runs there: the handle says so', () => {
     expect(t.db.pgliteWorker).toBeDefined();
     expect(t.db.description).toContain('worker thread');
