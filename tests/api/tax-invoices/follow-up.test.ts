@@ -135,9 +135,10 @@ describe('taxInvoices.follow: invoices follow the provider by themselves', () =>
     expect(late).toHaveLength(1);
     const f = await follow(c);
     expect(f).toMatchObject({ transmitState: 'LATE', transmittedOn: null });
-    const deadline = String(f!.transmitDeadline instanceof Date ? f!.transmitDeadline.toISOString() : f!.transmitDeadline).slice(0, 10);
+    const day = (v: unknown) => (v instanceof Date ? v.toISOString() : String(v)).slice(0, 10);
+    const deadline = day(f!.transmitDeadline);
     expect(late[0].message).toContain(deadline);
-    expect(deadline > String(f!.issueDate instanceof Date ? f!.issueDate.toISOString() : f!.issueDate).slice(0, 10)).toBe(true);
+    expect(deadline > day(f!.issueDate)).toBe(true);
     // Flagged once: a later run writes nothing more.
     await run(new Date(inFourDays.getTime() + FOLLOW_EVERY_MS));
     expect((await invoice(c)).history.filter((h: { action: string }) => h.action === 'transmitLate')).toHaveLength(1);
