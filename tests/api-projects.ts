@@ -27,6 +27,8 @@ export const PGLITE_FILES: Readonly<Record<string, string>> = {
   'tests/api/common/shaped-lists.test.ts': 'kept statements’ parameters and values through the PGlite driver',
   'tests/api/common/answer-rows.test.ts':
     'array rows come back in each driver’s own value types (the worker’s transfer)',
+  'tests/api/tax-invoices/follow-up.test.ts':
+    'the follow job’s timestamps (next look, backoff) and dates (transmission deadline) as each driver hands them back',
   'tests/api/budget/ledger.test.ts': 'two approvals racing for a budget’s last won: row locks on one connection',
   'tests/api/budget/transfer.test.ts': 'two transfer approvals racing: row locks on one connection',
   'tests/api/purchase/agreement.test.ts':

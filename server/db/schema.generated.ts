@@ -1983,6 +1983,20 @@ export interface TaxInvoiceFileTable {
   createdAt: ColumnType<string, Date | string | undefined, Date | string>;
 }
 
+export interface TaxInvoiceFollowTable {
+  mgtKey: string;
+  attempts: Generated<number>;
+  nextCheckAt: Timestamp;
+  lastCheckedAt: Timestamp | null;
+  lastOutcome: 'OK' | 'FAILED' | 'GAVE_UP' | null;
+  lastError: string | null;
+  issueDate: string | null;
+  transmitDeadline: string | null;
+  transmittedOn: string | null;
+  transmitState: 'ON_TIME' | 'LATE' | null;
+  updatedAt: ColumnType<string, Date | string | undefined, Date | string>;
+}
+
 export interface TaxInvoiceLineTable {
   mgtKey: string;
   lineNo: number;
@@ -2315,6 +2329,7 @@ export interface Database {
   taxInvoice: TaxInvoiceTable;
   taxInvoiceEvent: TaxInvoiceEventTable;
   taxInvoiceFile: TaxInvoiceFileTable;
+  taxInvoiceFollow: TaxInvoiceFollowTable;
   taxInvoiceLine: TaxInvoiceLineTable;
   tender: TenderTable;
   tenderAward: TenderAwardTable;

@@ -118,6 +118,13 @@ export class Metrics {
     registers: [this.registry],
   });
 
+  readonly taxInvoiceFollow = new Counter({
+    name: 'gpms_tax_invoice_follow_total',
+    help: 'Tax invoices the follow-up job looked at, by outcome: checked (the provider answered), moved (its state changed), failed (the provider did not answer; backoff), gave_up (evidence still missing after the last try), late (a transmission to the NTS later than the day after issue)',
+    labelNames: ['outcome'] as const,
+    registers: [this.registry],
+  });
+
   constructor() {
     // process_* and nodejs_* (CPU, memory, event-loop lag, GC, handles), into this registry only.
     collectDefaultMetrics({ register: this.registry });

@@ -1,4 +1,7 @@
 import type { JobDefinition } from '../../jobs/types.js';
+import { objectStoreFor } from '../../storage/open.js';
+import { createTaxInvoiceProvider } from './connect.js';
+import { followTaxInvoices } from './follow-up.js';
 import { flagDeadlines } from './service.js';
 
 /** Tax invoices' background work (server/jobs/registry.ts lists it). */
@@ -8,5 +11,20 @@ export const taxInvoiceJobs: JobDefinition[] = [
     name: 'taxInvoices.deadlines',
     everySeconds: 3600,
     run: (ctx) => flagDeadlines(ctx.db, ctx.now),
+  },
+  {
+    // Follows the provider (state, approval number, NTS result, evidence) and judges each transmission's deadline.
+    // The provider is the configured one, as the routes' (connect.ts); each invoice keeps its own backoff.
+    name: 'taxInvoices.follow',
+    everySeconds: 300,
+    run: async (ctx) => {
+      const ti = {
+        provider: createTaxInvoiceProvider(ctx.config),
+        store: objectStoreFor(ctx.config),
+        config: ctx.config,
+        now: () => ctx.now,
+      };
+      return { ...(await followTaxInvoices(ctx.db, ti, ctx.now, ctx.metrics)) };
+    },
   },
 ];

@@ -358,7 +358,7 @@ export async function requestIssue(db: Db, ti: TaxInvoices, mgtKey: string, vers
       cur,
       'request',
       actor,
-      { requestedAt: new Date(), memo: null },
+      { requestedAt: ti.now(), memo: null },
       { code: r.ok && !r.value.created ? 'ALREADY_REQUESTED' : null },
     );
     // The supplier learns of the request from us, not only from its provider's mailbox: what to issue, by when.
@@ -493,7 +493,7 @@ export async function recordTransmission(
   }
   await db.transaction().execute(async (trx) => {
     const cur = await locked(trx, mgtKey, inv.version);
-    const now = new Date();
+    const now = ti.now();
     await move(
       trx,
       cur,
@@ -681,7 +681,7 @@ export async function syncInvoice(db: Db, ti: TaxInvoices, mgtKey: string, actor
     let cur = await locked(trx, mgtKey);
     for (const action of PATH[state.status]) {
       if (nextStatus(TAX_INVOICE_MACHINE, action, cur.status) === null) continue;
-      const now = new Date();
+      const now = ti.now();
       const values: InvoiceChange =
         action === 'issue'
           ? {
