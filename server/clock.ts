@@ -4,7 +4,8 @@
  * (POST /api/dev/clock, registered where the development outbox is) moves, so a demo or a browser
  * journey can jump past a bidding window instead of waiting for it. Sessions, tokens, rate limits and
  * audit instants keep the real time: the offset is about what a document's dates mean, not about
- * security.
+ * security. Every business date takes this clock's instant: todayKst(now) has no default and the lint
+ * rule gpms/business-clock (eslint.config.js) refuses a date cut from the real time in server/.
  *
  * The offset only moves forward: the jobs' schedule (job_state.next_run_at) is written in this time,
  * and a clock going back would leave every job waiting for the time it went back by.

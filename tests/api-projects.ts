@@ -31,6 +31,8 @@ export const PGLITE_FILES: Readonly<Record<string, string>> = {
     'the follow job’s timestamps (next look, backoff) and dates (transmission deadline) as each driver hands them back',
   'tests/api/budget/ledger.test.ts': 'two approvals racing for a budget’s last won: row locks on one connection',
   'tests/api/budget/transfer.test.ts': 'two transfer approvals racing: row locks on one connection',
+  'tests/api/fulfilment/settlement-clock.test.ts':
+    'the business clock decides on the engine a demo runs on: a future month refused, then built',
   'tests/api/purchase/agreement.test.ts':
     'call-offs racing for an agreement line’s last units: row locks on one connection',
   'tests/api/bidding/auctions.test.ts': 'racing bids and clock moves serialized on one connection',

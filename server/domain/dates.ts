@@ -18,7 +18,8 @@ export const msOf = (t: Instant): number => (typeof t === 'string' ? Date.parse(
 
 /**
  * Today in Korea (the business day of every date rule and document date), as YYYY-MM-DD, whatever
- * the server's time zone. Korea keeps no daylight-saving time, so KST is always UTC+9.
+ * the server's time zone. Korea keeps no daylight-saving time, so KST is always UTC+9. `now` is the
+ * business clock (app.clock.now() / a job's now), required so no path reads the real day by accident.
  */
 export function todayKst(now: Date): string {
   return new Date(now.getTime() + 9 * 3_600_000).toISOString().slice(0, 10);

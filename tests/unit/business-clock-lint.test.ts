@@ -17,7 +17,7 @@ async function clockErrors(code: string, filePath = 'server/modules/purchase/po/
 
 const header = "import { todayKst } from '../../../domain/dates.js';\n";
 
-describe('the business-clock lint rule', () => {
+describe('the business-clock lint rule', { timeout: 60_000 }, () => {
   it.each([
     ['todayKst of the real time', 'export const day = (): string => todayKst(new Date());'],
     [

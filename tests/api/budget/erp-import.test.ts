@@ -224,7 +224,9 @@ describe('budget import from the ERP', () => {
     expect(fs.readdirSync(path.join(dir, 'done'))).toHaveLength(4);
     expect(await line(2034, 6, 'D1220', 'PKG')).toEqual({ amount: '5000000', version: 1 });
     expect(await batches('ERP-FILE-1')).toHaveLength(1);
-    expect(await takeDroppedImports({ db: t.db.db, log, config: testConfig() })).toEqual({ configured: false });
+    expect(await takeDroppedImports({ db: t.db.db, log, config: testConfig(), now: new Date() })).toEqual({
+      configured: false,
+    });
     fs.rmSync(dir, { recursive: true, force: true });
   });
 });

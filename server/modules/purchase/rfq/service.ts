@@ -250,7 +250,6 @@ export async function selectQuotation(
     checkVersion(body.version, h.version);
     const status = transition(RFQ_MACHINE, 'select', h.status);
     const quotes = await lockQuotations(trx, rfqNo);
-    const now = new Date();
     if (
       !selectionAllowed(
         h.deadline,
@@ -487,7 +486,6 @@ export async function submitQuotation(
     checkVersion(b.version, q.version);
     const status = transition(QUOT_MACHINE, 'submit', q.status);
     if (q.rfqStatus !== 'OPEN') throw wrongState('마감되었거나 취소된 견적요청에는 견적을 낼 수 없습니다', q.rfqStatus);
-    const now = new Date();
     if (!quotationOpen(q.rfqStatus, q.deadline, now))
       throw refused('QUOTATION_CLOSED', '견적 마감일시가 지나 견적을 제출하거나 수정할 수 없습니다', {
         deadline: iso(q.deadline),

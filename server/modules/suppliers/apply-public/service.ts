@@ -450,7 +450,6 @@ export async function submitApplication(
       if (row.applyType === 'NEW_COMPANY' && row.taxNo && (await taxNoTaken(trx, row.taxNo, receiptNo)))
         throw refused('DUPLICATE_TAX_NO', MSG.takenTaxNo);
       if (await userIdTaken(trx, userId, receiptNo)) throw refused('DUPLICATE_USER_ID', '이미 사용 중인 아이디입니다');
-      const now = new Date();
       const after = { userId, hname, userPhoneNo: phone, cellPhoneNo: b.cellPhoneNo.trim(), email: b.email.trim() };
       await updateApplication(trx, receiptNo, {
         ...after,

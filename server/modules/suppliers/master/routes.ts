@@ -134,7 +134,7 @@ export const supplierMasterRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: OverviewRows, ...commonErrors },
       },
     },
-    async (request) => supplierOverview(request.db, request.params.compNo.toUpperCase()),
+    async (request) => supplierOverview(request.db, request.params.compNo.toUpperCase(), app.clock.now()),
   );
 
   app.get(

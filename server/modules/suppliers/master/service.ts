@@ -380,10 +380,10 @@ export async function updateSupplier(db: Db, compNo: string, b: Static<typeof Su
 }
 
 /** One supplier at a glance (compStatusView), as metric/value rows. */
-export async function supplierOverview(db: Db, compNo: string) {
+export async function supplierOverview(db: Db, compNo: string, now: Date) {
   const c = await companySummary(db, compNo);
   if (!c) throw notFoundSupplier();
-  const since = new Date(Date.now() - 365 * 86_400_000).toISOString().slice(0, 10);
+  const since = todayKst(new Date(now.getTime() - 365 * 86_400_000));
   const n = await overviewCounts(db, compNo, since);
   const rows = [
     { metric: 'compName', value: `${c.compNameKr} (${c.compNo}, ${c.taxNo2})` },
