@@ -1,6 +1,7 @@
 import type { JobDefinition } from '../../jobs/types.js';
 import { anchorContractHeads } from './anchor.js';
-import { expireContracts, remindSigners } from './service.js';
+import { expireContracts } from './closing.js';
+import { remindSigners } from './reminders.js';
 
 /** Electronic contracts' background work (server/jobs/registry.ts lists it). */
 export const contractJobs: JobDefinition[] = [
