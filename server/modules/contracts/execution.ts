@@ -5,8 +5,8 @@ import { asOwner } from '../../db/company-scope.js';
 import type { Db } from '../../db/connect.js';
 import { todayKst } from '../../domain/dates.js';
 import { missing, refused } from '../../domain/errors.js';
-import { transition } from '../../domain/machine.js';
 import { HttpError } from '../../http/errors.js';
+import { transition } from '../../domain/machine.js';
 import { actorOfUser } from '../../domain/actor.js';
 import { applyContractAmendment } from '../purchase/po/service.js';
 import { applyLoiAmendment } from '../purchase/loi/service.js';
@@ -22,7 +22,11 @@ import { CONTRACT_MACHINE, type Party } from './workflow.js';
 import { appendEvent, type ContractDeps, type EventContext } from './common.js';
 import { assertMayChangeSource, type SourceChange } from './source-change.js';
 
-/** Marks the signature; when the other party has signed too, the contract is executed. */
+/**
+ * Marks the signature, in the signer's transaction. When the other party has signed too, the
+ * contract moves to EXECUTING: its executed copy is made after this transaction commits
+ * (`finishExecution`), never inside it.
+ */
 export async function sign(trx: Db, deps: ContractDeps, ctx: EventContext, c: q.ContractRow, party: Party) {
   const at = ctx.now;
   const set: Record<string, unknown> =
@@ -46,12 +50,84 @@ export async function sign(trx: Db, deps: ContractDeps, ctx: EventContext, c: q.
       );
     stampStatus = 'PENDING';
   }
+  // The creator must still hold the order or LOI (its own check): refused here, nothing is recorded.
+  await assertCreatorMay(trx, c);
+  const status = transition(CONTRACT_MACHINE, 'execute', c.status);
+  await q.updateContract(trx, c.contractNo, {
+    ...set,
+    status,
+    stampStatus,
+    // The signer's own request finishes it at once; the job only after this grace (no race with it).
+    executeAttempts: 0,
+    executeRetryAt: new Date(at.getTime() + FIRST_RETRY_MS),
+    executeError: null,
+    version: c.version + 1,
+  });
+  return status;
+}
+
+/** A contract made on a PO or LOI is executed only while its creator may change that document. */
+async function assertCreatorMay(trx: Db, c: q.ContractRow): Promise<void> {
+  if (!c.sourceNo || c.sourceKind === 'NONE') return;
+  const owner = asOwner(trx);
+  await assertMayChangeSource(owner, c.sourceKind, c.sourceNo, await actorOfUser(owner, c.createdBy));
+}
+
+/** The job's first look at a contract left EXECUTING, after the signer's own attempt had its chance. */
+const FIRST_RETRY_MS = 60_000;
+/** Backoff after a failed attempt: 1, 2, 4 … minutes, at most an hour. */
+const retryDelayMs = (attempts: number) => Math.min(60_000 * 2 ** Math.max(attempts - 1, 0), 3_600_000);
+
+/** Why an attempt stopped short: the time-stamping authority, or anything else (the job retries both). */
+export type ExecutionOutcome = 'EXECUTED' | 'NOT_EXECUTING' | 'MOVED';
+
+/**
+ * Completes a contract its last signature left EXECUTING: the executed copy — the document both
+ * parties signed, the audit-trail certificate page, the company's seal with an RFC 3161 time-stamp —
+ * is made OUTSIDE any transaction (the authority may take up to 10 s, or fail), then stored with the
+ * completion in a second transaction under the contract's row lock, provided nothing moved since it
+ * was read (the version and the chain's head sealed into the copy). An amendment's agreed change of
+ * its PO or LOI is applied in that transaction, through the document's own command. A failure is
+ * counted and the next attempt put off (backoff) for the job `contracts.finishExecuting`, then
+ * thrown: a TsaUnavailableError when the authority failed.
+ */
+export async function finishExecution(
+  db: Db,
+  config: Config,
+  ctx: EventContext,
+  contractNo: string,
+): Promise<ExecutionOutcome> {
+  const c = await q.findContract(db, contractNo);
+  if (!c || c.status !== 'EXECUTING') return 'NOT_EXECUTING';
+  try {
+    const at = ctx.now;
+    const draft = await q.findDocument(db, contractNo, 'DRAFT');
+    if (!draft) throw missing('CONTRACT_DOCUMENT_NOT_FOUND', '계약서 파일이 없습니다');
+    const certificate = await certificateModel(db, c, at);
+    const withCertificate = appendPdfPages(Buffer.from(draft.content), await renderCertificatePdf(certificate));
+    const executed = await executedPdf(config, c, withCertificate, at, certificate.chainHead);
+    return await db.transaction().execute((trx) => complete(trx, ctx, c, executed, certificate.chainHead));
+  } catch (e) {
+    await recordFailure(db, contractNo, ctx.now, e);
+    throw e;
+  }
+}
+
+/** The second transaction: the executed copy stored and the contract completed, if nothing moved. */
+async function complete(
+  trx: Db,
+  ctx: EventContext,
+  read: q.ContractRow,
+  executed: Buffer,
+  head: SealedHead,
+): Promise<ExecutionOutcome> {
+  const c = await q.lockContract(trx, read.contractNo);
+  if (!c || c.status !== 'EXECUTING') return 'NOT_EXECUTING';
+  // The copy states the chain up to `head` and the row as read: anything since, and it is sealed again.
+  const last = await q.lastEvent(trx, c.contractNo);
+  if (c.version !== read.version || last?.hash !== head.hash) return 'MOVED';
+  const at = ctx.now;
   const status = transition(CONTRACT_MACHINE, 'complete', c.status);
-  const draft = await q.findDocument(trx, c.contractNo, 'DRAFT');
-  if (!draft) throw missing('CONTRACT_DOCUMENT_NOT_FOUND', '계약서 파일이 없습니다');
-  const certificate = await certificateModel(trx, c, at);
-  const withCertificate = appendPdfPages(Buffer.from(draft.content), await renderCertificatePdf(certificate));
-  const executed = await executedPdf(deps, c, withCertificate, at, certificate.chainHead);
   const executedSha = sha256Hex(executed);
   await q.insertDocument(trx, {
     contractNo: c.contractNo,
@@ -61,11 +137,11 @@ export async function sign(trx: Db, deps: ContractDeps, ctx: EventContext, c: q.
     content: executed,
   });
   await q.updateContract(trx, c.contractNo, {
-    ...set,
     status,
-    stampStatus,
     executedAt: at,
     executedSha,
+    executeRetryAt: null,
+    executeError: null,
     version: c.version + 1,
   });
   // An amendment's agreed change of its order or LOI takes effect now, with the execution, through
@@ -92,12 +168,77 @@ export async function sign(trx: Db, deps: ContractDeps, ctx: EventContext, c: q.
         })
       : null;
   await appendEvent(trx, c, ctx, 'COMPLETED', executedSha, {
-    stampStatus,
+    stampStatus: c.stampStatus,
     ...(po ? { poNo: c.sourceNo, poRevision: po.revision, poReapproved: po.reapproved } : {}),
     ...(loi ? { loiNo: loi.loiNo, loiVersion: loi.version } : {}),
   });
   await writeAudit(trx, { entity: 'econtract', entityKey: c.contractNo, action: 'EXECUTED', actor: ctx.userId });
-  return status;
+  return 'EXECUTED';
+}
+
+/**
+ * After the last signature committed: the signer's request completes the contract at once. When
+ * the time-stamping authority fails or hangs, the signer is answered 503 CONTRACT_TSA_UNAVAILABLE
+ * (the signature stays recorded; the job completes the contract once the authority answers). Any
+ * other failure leaves the contract EXECUTING for the job, and the signer is answered that state.
+ */
+export async function finishForSigner(
+  db: Db,
+  config: Config,
+  ctx: EventContext,
+  contractNo: string,
+): Promise<{ contractNo: string; status: string; version: number }> {
+  try {
+    await finishExecution(db, config, ctx, contractNo);
+  } catch (e) {
+    if (e instanceof TsaUnavailableError)
+      throw new HttpError(
+        503,
+        'CONTRACT_TSA_UNAVAILABLE',
+        '시점확인(타임스탬프) 서비스가 응답하지 않아 체결을 마치지 못했습니다. 서명은 기록되었고, 서비스가 복구되면 계약이 자동으로 체결됩니다',
+      );
+    // Recorded on the row (recordFailure); the job contracts.finishExecuting tries again.
+  }
+  const c = await q.findContract(db, contractNo);
+  return { contractNo, status: c?.status ?? 'EXECUTING', version: c?.version ?? 0 };
+}
+
+/** A failed attempt, in its own transaction: counted, its reason kept, the next one put off. */
+async function recordFailure(db: Db, contractNo: string, now: Date, e: unknown): Promise<void> {
+  const reason = e instanceof TsaUnavailableError ? `TSA: ${e.message}` : e instanceof Error ? e.message : String(e);
+  await db.transaction().execute(async (trx) => {
+    const c = await q.lockContract(trx, contractNo);
+    if (!c || c.status !== 'EXECUTING') return;
+    const attempts = (await q.executionAttempts(trx, contractNo)) + 1;
+    await q.updateContract(trx, contractNo, {
+      executeAttempts: attempts,
+      executeRetryAt: new Date(now.getTime() + retryDelayMs(attempts)),
+      executeError: reason.slice(0, 500),
+    });
+  });
+}
+
+/**
+ * The job contracts.finishExecuting: every contract left EXECUTING (a crash between the two
+ * transactions, an authority down) whose next attempt is due, finished one at a time.
+ */
+export async function finishExecutingContracts(
+  db: Db,
+  config: Config,
+  now: Date,
+): Promise<{ executed: number; failed: number }> {
+  const due = await q.contractsExecutingDue(db, now);
+  const ctx: EventContext = { userId: 'system', actorCompNo: null, ip: null, userAgent: null, now };
+  let executed = 0;
+  let failed = 0;
+  for (const { contractNo } of due) {
+    try {
+      if ((await finishExecution(db, config, ctx, contractNo)) === 'EXECUTED') executed++;
+    } catch {
+      failed++; // counted and put off in the contract's row (recordFailure); the others still run
+    }
+  }
+  return { executed, failed };
 }
 
 /**
@@ -170,26 +311,9 @@ async function tsaUrl(config: Config): Promise<string> {
 /**
  * The executed copy: the document both parties signed, unchanged, then the audit-trail certificate
  * page (an incremental update), then the company's seal over both with an RFC 3161 time-stamp token
- * over the signature (PAdES B-T).
+ * over the signature (PAdES B-T). A failing authority throws TsaUnavailableError.
  */
-async function executedPdf(
-  deps: ContractDeps,
-  c: q.ContractRow,
-  signed: Buffer,
-  at: Date,
-  head: SealedHead,
-): Promise<Buffer> {
-  try {
-    // The chain's head goes into the seal's reason: signed and time-stamped with the copy (sealed-head.ts).
-    return await sealPdf(signed, sealKey(deps.config), sealReason(c.contractNo, head), at, await tsaUrl(deps.config));
-  } catch (e) {
-    // The signature's transaction rolls back: nothing is recorded, the signer may sign again once it answers.
-    if (e instanceof TsaUnavailableError)
-      throw new HttpError(
-        503,
-        'CONTRACT_TSA_UNAVAILABLE',
-        '시점확인(타임스탬프) 서비스가 응답하지 않아 계약을 체결하지 못했습니다. 서명은 기록되지 않았으니 잠시 후 다시 서명하세요',
-      );
-    throw e;
-  }
+function executedPdf(config: Config, c: q.ContractRow, signed: Buffer, at: Date, head: SealedHead): Promise<Buffer> {
+  // The chain's head goes into the seal's reason: signed and time-stamped with the copy (sealed-head.ts).
+  return tsaUrl(config).then((url) => sealPdf(signed, sealKey(config), sealReason(c.contractNo, head), at, url));
 }

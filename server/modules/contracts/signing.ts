@@ -11,7 +11,7 @@ import { sha256Hex } from './chain.js';
 import * as q from './queries.js';
 import { CONTRACT_MACHINE, nextSigner, type Party } from './workflow.js';
 import { appendEvent, notFound, visibleTo, type ContractDeps, type EventContext } from './common.js';
-import { sign } from './execution.js';
+import { finishForSigner, sign } from './execution.js';
 
 /** The buyer's signer is the one the contract names; the supplier's, its named one if any. */
 export function assertSigner(c: q.ContractRow, party: Party, userId: string): void {
@@ -150,12 +150,13 @@ export async function supplierSign(db: Db, deps: ContractDeps, ctx: EventContext
   });
   if ('refused' in out)
     throw badRequest('CONTRACT_CODE_INVALID', '인증번호가 맞지 않거나 만료되었습니다. 새 인증번호를 받으세요');
-  return out;
+  // The last signature committed: the executed copy is sealed now, outside the transaction.
+  return out.status === 'EXECUTING' ? finishForSigner(db, deps.config, ctx, contractNo) : out;
 }
 
 /** The buyer's signature: only the signer the contract names, in its turn. */
 export async function buyerSign(db: Db, deps: ContractDeps, ctx: EventContext, contractNo: string, b: SignBody) {
-  return db.transaction().execute(async (trx) => {
+  const out = await db.transaction().execute(async (trx) => {
     const c = await q.lockContract(trx, contractNo);
     if (!c) throw notFound();
     checkVersion(b.version, c.version);
@@ -165,5 +166,6 @@ export async function buyerSign(db: Db, deps: ContractDeps, ctx: EventContext, c
     await assertViewed(trx, c, ctx.userId);
     const status = await sign(trx, deps, ctx, c, 'BUYER');
     return { contractNo, status, version: c.version + 1 };
-  });
+  }); // The last signature committed: the executed copy is sealed now, outside the transaction.
+  return out.status === 'EXECUTING' ? finishForSigner(db, deps.config, ctx, contractNo) : out;
 }
