@@ -8,8 +8,8 @@ import { missing, refused } from '../../domain/errors.js';
 import { HttpError } from '../../http/errors.js';
 import { transition } from '../../domain/machine.js';
 import { actorOfUser } from '../../domain/actor.js';
-import { applyContractAmendment } from '../purchase/po/service.js';
-import { applyLoiAmendment } from '../purchase/loi/service.js';
+import { applyContractAmendment, rateContractAmendment } from '../purchase/po/service.js';
+import { applyLoiAmendment, describeLoiAmendment } from '../purchase/loi/service.js';
 import { instantText, sha256Hex } from './chain.js';
 import * as q from './queries.js';
 import { renderCertificatePdf, stampLines, type CertificateModel, type CertificateSigner } from './certificate.js';
@@ -50,8 +50,9 @@ export async function sign(trx: Db, deps: ContractDeps, ctx: EventContext, c: q.
       );
     stampStatus = 'PENDING';
   }
-  // The creator must still hold the order or LOI (its own check): refused here, nothing is recorded.
-  await assertCreatorMay(trx, c);
+  // The creator must still hold the order or LOI, and it must still take the agreed change (its own
+  // checks): refused here, nothing is recorded. The change itself is applied at completion.
+  await assertExecutable(trx, c, at);
   const status = transition(CONTRACT_MACHINE, 'execute', c.status);
   await q.updateContract(trx, c.contractNo, {
     ...set,
@@ -66,11 +67,19 @@ export async function sign(trx: Db, deps: ContractDeps, ctx: EventContext, c: q.
   return status;
 }
 
-/** A contract made on a PO or LOI is executed only while its creator may change that document. */
-async function assertCreatorMay(trx: Db, c: q.ContractRow): Promise<void> {
+/**
+ * A contract made on a PO or LOI is executed only while its creator may change that document, and an
+ * amendment only while the document can still take the change it agreed (the document's own
+ * read-only checks; its command applies the change in the completion transaction, checking again).
+ */
+async function assertExecutable(trx: Db, c: q.ContractRow, at: Date): Promise<void> {
   if (!c.sourceNo || c.sourceKind === 'NONE') return;
   const owner = asOwner(trx);
   await assertMayChangeSource(owner, c.sourceKind, c.sourceNo, await actorOfUser(owner, c.createdBy));
+  const agreed = c.amendsContractNo && c.sourceChange ? (c.sourceChange as SourceChange) : null;
+  if (agreed && c.sourceKind === 'PO')
+    await rateContractAmendment(owner, c.sourceNo, { dueDate: agreed.dueDate, lines: agreed.lines });
+  if (agreed && c.sourceKind === 'LOI') await describeLoiAmendment(owner, c.sourceNo, agreed, todayKst(at));
 }
 
 /** The job's first look at a contract left EXECUTING, after the signer's own attempt had its chance. */
