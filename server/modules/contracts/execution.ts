@@ -153,29 +153,7 @@ async function complete(
     executeError: null,
     version: c.version + 1,
   });
-  // An amendment's agreed change of its order or LOI takes effect now, with the execution, through
-  // the document's own command on the authority of the contract's creator and as far as the
-  // amendment's approval covers it (read as the owner: the last signer may be the supplier). A
-  // contract that changes nothing still needs its creator to hold the document as at creation.
-  const owner = asOwner(trx);
-  const agreed = c.amendsContractNo && c.sourceNo && c.sourceChange ? (c.sourceChange as SourceChange) : null;
-  const creator = c.sourceNo && c.sourceKind !== 'NONE' ? await actorOfUser(owner, c.createdBy) : null;
-  const reason = `변경계약 ${c.contractNo} 체결`;
-  const approvalId = c.approvalId === null ? null : Number(c.approvalId);
-  if (creator && !agreed) await assertMayChangeSource(owner, c.sourceKind, c.sourceNo!, creator);
-  const po =
-    agreed && creator && c.sourceKind === 'PO'
-      ? await applyContractAmendment(owner, c.sourceNo!, agreed, { reason, actor: creator, approvalId, now: at })
-      : null;
-  const loi =
-    agreed && creator && c.sourceKind === 'LOI'
-      ? await applyLoiAmendment(owner, c.sourceNo!, agreed, {
-          reason,
-          actor: creator,
-          approvalId,
-          today: todayKst(at),
-        })
-      : null;
+  const { po, loi } = await applySourceChange(trx, c, at);
   await appendEvent(trx, c, ctx, 'COMPLETED', executedSha, {
     stampStatus: c.stampStatus,
     ...(po ? { poNo: c.sourceNo, poRevision: po.revision, poReapproved: po.reapproved } : {}),
@@ -210,6 +188,58 @@ export async function finishForSigner(
   }
   const c = await q.findContract(db, contractNo);
   return { contractNo, status: c?.status ?? 'EXECUTING', version: c?.version ?? 0 };
+}
+
+/**
+ * An amendment's agreed change of its order or LOI takes effect with the execution, through the
+ * document's own command on the authority of the contract's creator and as far as the amendment's
+ * approval covers it (read as the owner: the last signer may be the supplier). A contract that
+ * changes nothing still needs its creator to hold the document as at creation.
+ */
+async function applySourceChange(trx: Db, c: q.ContractRow, at: Date) {
+  const owner = asOwner(trx);
+  const agreed = c.amendsContractNo && c.sourceNo && c.sourceChange ? (c.sourceChange as SourceChange) : null;
+  const creator = c.sourceNo && c.sourceKind !== 'NONE' ? await actorOfUser(owner, c.createdBy) : null;
+  const reason = `변경계약 ${c.contractNo} 체결`;
+  const approvalId = c.approvalId === null ? null : Number(c.approvalId);
+  if (creator && !agreed) await assertMayChangeSource(owner, c.sourceKind, c.sourceNo!, creator);
+  const po =
+    agreed && creator && c.sourceKind === 'PO'
+      ? await applyContractAmendment(owner, c.sourceNo!, agreed, { reason, actor: creator, approvalId, now: at })
+      : null;
+  const loi =
+    agreed && creator && c.sourceKind === 'LOI'
+      ? await applyLoiAmendment(owner, c.sourceNo!, agreed, {
+          reason,
+          actor: creator,
+          approvalId,
+          today: todayKst(at),
+        })
+      : null;
+  return { po, loi };
+}
+
+const DRY_RUN = Symbol('dry run');
+
+/**
+ * Before the last signature of an amendment that changes its PO or LOI: the change applied through
+ * the document's own command in a transaction of its own that is always rolled back, so a document
+ * that cannot take it (not approved for that tier, cancelled, lapsed…) refuses the signature with
+ * its own error and nothing is recorded. The completion transaction applies it again, for real.
+ * Run before the signature's transaction, never inside it (PGlite has one connection).
+ */
+export async function assertChangeApplies(db: Db, contractNo: string, at: Date): Promise<void> {
+  const c = await q.findContract(db, contractNo);
+  if (!c?.amendsContractNo || !c.sourceNo || !c.sourceChange || c.sourceKind === 'NONE') return;
+  if (!c.supplierSignedAt && !c.buyerSignedAt) return; // not the last signature
+  try {
+    await db.transaction().execute(async (trx) => {
+      await applySourceChange(trx, c, at);
+      throw DRY_RUN;
+    });
+  } catch (e) {
+    if (e !== DRY_RUN) throw e;
+  }
 }
 
 /** A failed attempt, in its own transaction: counted, its reason kept, the next one put off. */

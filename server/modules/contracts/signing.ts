@@ -11,7 +11,7 @@ import { sha256Hex } from './chain.js';
 import * as q from './queries.js';
 import { CONTRACT_MACHINE, nextSigner, type Party } from './workflow.js';
 import { appendEvent, notFound, visibleTo, type ContractDeps, type EventContext } from './common.js';
-import { finishForSigner, sign } from './execution.js';
+import { assertChangeApplies, finishForSigner, sign } from './execution.js';
 
 /** The buyer's signer is the one the contract names; the supplier's, its named one if any. */
 export function assertSigner(c: q.ContractRow, party: Party, userId: string): void {
@@ -129,6 +129,7 @@ export function assertDocument(c: q.ContractRow, b: SignBody): void {
  * CONTRACT_CODE_INVALID without signing.
  */
 export async function supplierSign(db: Db, deps: ContractDeps, ctx: EventContext, contractNo: string, b: SignBody) {
+  await assertChangeApplies(db, contractNo, ctx.now);
   const out = await db.transaction().execute(async (trx) => {
     const c = await q.lockContract(trx, contractNo);
     if (!c || !visibleTo(c, true)) throw notFound();
@@ -156,6 +157,7 @@ export async function supplierSign(db: Db, deps: ContractDeps, ctx: EventContext
 
 /** The buyer's signature: only the signer the contract names, in its turn. */
 export async function buyerSign(db: Db, deps: ContractDeps, ctx: EventContext, contractNo: string, b: SignBody) {
+  await assertChangeApplies(db, contractNo, ctx.now);
   const out = await db.transaction().execute(async (trx) => {
     const c = await q.lockContract(trx, contractNo);
     if (!c) throw notFound();
