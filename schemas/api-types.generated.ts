@@ -44961,7 +44961,7 @@ export interface operations {
     listContracts: {
         parameters: {
             query?: {
-                status?: "DRAFT" | "IN_APPROVAL" | "SENT" | "PARTLY_SIGNED" | "EXECUTED" | "DECLINED" | "EXPIRED" | "CANCELLED";
+                status?: "DRAFT" | "IN_APPROVAL" | "SENT" | "PARTLY_SIGNED" | "EXECUTING" | "EXECUTED" | "DECLINED" | "EXPIRED" | "CANCELLED";
                 compNo?: string;
                 text?: string;
                 /** @description Page, 1-based */
@@ -46293,7 +46293,7 @@ export interface operations {
     listMyContracts: {
         parameters: {
             query?: {
-                status?: "DRAFT" | "IN_APPROVAL" | "SENT" | "PARTLY_SIGNED" | "EXECUTED" | "DECLINED" | "EXPIRED" | "CANCELLED";
+                status?: "DRAFT" | "IN_APPROVAL" | "SENT" | "PARTLY_SIGNED" | "EXECUTING" | "EXECUTED" | "DECLINED" | "EXPIRED" | "CANCELLED";
                 text?: string;
                 /** @description Staff only: one supplier (as its users see it); empty: every supplier. Ignored for supplier users */
                 compNo?: string;

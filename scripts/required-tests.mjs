@@ -11,6 +11,7 @@ export const REQUIRED_TESTS = [
   // Contracts print with the Korean fonts and are read back with poppler: a machine without them fails, never skips.
   ['tests/api/contracts/contracts.test.ts', 2], // api-postgres and api-pglite (tests/api-projects.ts)
   ['tests/api/contracts/contracts-lifecycle.test.ts', 1], // api-postgres only
+  ['tests/api/contracts/contracts-execution.test.ts', 2], // api-postgres and api-pglite (tests/api-projects.ts)
   ['tests/unit/contracts/contracts-core.test.ts', 1], // unit
 ];
 

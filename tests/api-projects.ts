@@ -20,6 +20,8 @@ export const PGLITE_FILES: Readonly<Record<string, string>> = {
   'tests/api/operations/metrics.test.ts': 'the worker’s queue gauge exists on PGlite only',
   'tests/api/contracts/contracts.test.ts':
     'the evidence log’s append-only and the executed contract’s triggers (plpgsql) and bytea documents on each engine',
+  'tests/api/contracts/contracts-execution.test.ts':
+    'a hanging time-stamping authority must hold no transaction: on PGlite’s one connection every write would wait',
   'tests/api/common/keyset-paging.test.ts':
     'cursors of NULLs and microsecond timestamps as the PGlite driver hands them back',
   'tests/api/common/keyset-paging-lists.test.ts':

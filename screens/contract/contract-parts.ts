@@ -17,6 +17,7 @@ export const STATUS = options('status', [
   'IN_APPROVAL',
   'SENT',
   'PARTLY_SIGNED',
+  'EXECUTING',
   'EXECUTED',
   'DECLINED',
   'EXPIRED',
@@ -24,7 +25,7 @@ export const STATUS = options('status', [
 ]);
 /** A supplier sees a contract once it has been sent to it. */
 export const SUPPLIER_STATUS = STATUS.filter((o) =>
-  ['SENT', 'PARTLY_SIGNED', 'EXECUTED', 'DECLINED', 'EXPIRED'].includes(o.value),
+  ['SENT', 'PARTLY_SIGNED', 'EXECUTING', 'EXECUTED', 'DECLINED', 'EXPIRED'].includes(o.value),
 );
 export const CONTRACT_TYPE = options('contractType', ['SUPPLY', 'CONSTRUCT', 'SERVICE', 'UNIT_PRICE']);
 export const SIGN_ORDER = options('signOrder', ['SUPPLIER_FIRST', 'BUYER_FIRST']);

@@ -699,7 +699,7 @@ export interface EcontractTable {
   contractDate: string;
   signDeadline: string;
   variables: Json;
-  status: 'DRAFT' | 'IN_APPROVAL' | 'SENT' | 'PARTLY_SIGNED' | 'EXECUTED' | 'DECLINED' | 'EXPIRED' | 'CANCELLED';
+  status: 'DRAFT' | 'IN_APPROVAL' | 'SENT' | 'PARTLY_SIGNED' | 'EXECUTING' | 'EXECUTED' | 'DECLINED' | 'EXPIRED' | 'CANCELLED';
   approvalId: number | null;
   approvalStatus: Generated<string>;
   buyerSignerId: string;
@@ -722,6 +722,9 @@ export interface EcontractTable {
   updatedAt: ColumnType<string, Date | string | undefined, Date | string>;
   version: Generated<number>;
   sourceChange: Json | null;
+  executeAttempts: Generated<number>;
+  executeRetryAt: Timestamp | null;
+  executeError: string | null;
 }
 
 export interface EcontractClauseTable {

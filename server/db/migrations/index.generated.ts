@@ -72,6 +72,7 @@ import * as m0861 from './0861-contract-stamps-frozen.js';
 import * as m0940 from './0940-tax-types.js';
 import * as m0941 from './0941-public-holidays.js';
 import * as m0942 from './0942-tax-settings-menus.js';
+import * as m0950 from './0950-contract-executing.js';
 import * as m0960 from './0960-tax-invoice-follow.js';
 import * as m0970 from './0970-audit-log-not-supplier.js';
 
@@ -149,6 +150,7 @@ export const migrations: Record<string, Migration> = {
   '0940-tax-types': m0940,
   '0941-public-holidays': m0941,
   '0942-tax-settings-menus': m0942,
+  '0950-contract-executing': m0950,
   '0960-tax-invoice-follow': m0960,
   '0970-audit-log-not-supplier': m0970,
 };

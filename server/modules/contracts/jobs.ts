@@ -1,6 +1,8 @@
 import type { JobDefinition } from '../../jobs/types.js';
 import { anchorContractHeads } from './anchor.js';
-import { expireContracts, remindSigners } from './service.js';
+import { expireContracts } from './closing.js';
+import { finishExecutingContracts } from './execution.js';
+import { remindSigners } from './reminders.js';
 
 /** Electronic contracts' background work (server/jobs/registry.ts lists it). */
 export const contractJobs: JobDefinition[] = [
@@ -9,6 +11,13 @@ export const contractJobs: JobDefinition[] = [
     name: 'contracts.expire',
     everySeconds: 3600,
     run: async (ctx) => ({ expired: await expireContracts(ctx.db, ctx.now) }),
+  },
+  {
+    // Contracts a crash or a time-stamping outage left EXECUTING (체결 처리중) are sealed and
+    // completed, each when its backoff allows (execution.ts finishExecution).
+    name: 'contracts.finishExecuting',
+    everySeconds: 60,
+    run: (ctx) => finishExecutingContracts(ctx.db, ctx.config, ctx.now),
   },
   {
     // The party whose turn it is, reminded N days before the signing deadline (CONTRACT_REMINDER_DAYS), each threshold once.

@@ -314,6 +314,37 @@ export function searchContracts(
     .execute();
 }
 
+/** Contracts left EXECUTING whose next attempt at completion is due (the job contracts.finishExecuting). */
+export function contractsExecutingDue(db: Db, now: Date) {
+  return db
+    .selectFrom('econtract')
+    .select('contractNo')
+    .where('status', '=', 'EXECUTING')
+    .where((eb) => eb.or([eb('executeRetryAt', 'is', null), eb('executeRetryAt', '<=', now.toISOString())]))
+    .orderBy('executeRetryAt')
+    .orderBy('contractNo')
+    .execute();
+}
+
+/** How many attempts at completing an EXECUTING contract have failed. */
+export async function executionAttempts(db: Db, contractNo: string): Promise<number> {
+  const row = await db
+    .selectFrom('econtract')
+    .select('executeAttempts')
+    .where('contractNo', '=', contractNo)
+    .executeTakeFirst();
+  return Number(row?.executeAttempts ?? 0);
+}
+
+/** The state of a contract's completion (EXECUTING): failed attempts, the next one, the last failure. */
+export function executionState(db: Db, contractNo: string) {
+  return db
+    .selectFrom('econtract')
+    .select(['executeAttempts', 'executeRetryAt', 'executeError'])
+    .where('contractNo', '=', contractNo)
+    .executeTakeFirst();
+}
+
 /** Contracts out for signature whose signing deadline (a Korean business date) has passed. */
 export function contractsPastDeadline(db: Db, today: string) {
   return db

@@ -1,7 +1,8 @@
 /**
  * An electronic contract's life (docs/contracts.md): draft → internal approval (the approval
  * rules, document type CONTRACT) → sent to the supplier → signed by both parties in the
- * template's order (supplier first, or buyer first) → executed; the supplier or the buyer's signer
+ * template's order (supplier first, or buyer first) → executing (the last signature recorded; the
+ * executed copy sealed and time-stamped outside any transaction) → executed; the supplier or the buyer's signer
  * may decline with a reason; a contract not signed by its deadline (a Korean business date)
  * expires; the buyer may cancel one not yet executed. An executed contract never changes: an
  * amendment (변경계약) is a new contract naming it.
@@ -13,6 +14,7 @@ export const CONTRACT_STATUSES = [
   'IN_APPROVAL',
   'SENT',
   'PARTLY_SIGNED',
+  'EXECUTING',
   'EXECUTED',
   'DECLINED',
   'EXPIRED',
@@ -20,7 +22,8 @@ export const CONTRACT_STATUSES = [
 ] as const;
 export type ContractStatus = (typeof CONTRACT_STATUSES)[number];
 
-export type ContractAction = 'submit' | 'approve' | 'reject' | 'sign' | 'complete' | 'decline' | 'expire' | 'cancel';
+export type ContractAction =
+  'submit' | 'approve' | 'reject' | 'sign' | 'execute' | 'complete' | 'decline' | 'expire' | 'cancel';
 
 export const CONTRACT_MACHINE: Machine<ContractStatus, ContractAction> = {
   name: '전자계약',
@@ -30,6 +33,7 @@ export const CONTRACT_MACHINE: Machine<ContractStatus, ContractAction> = {
     IN_APPROVAL: '결재중',
     SENT: '서명 요청',
     PARTLY_SIGNED: '일부 서명',
+    EXECUTING: '체결 처리중',
     EXECUTED: '체결',
     DECLINED: '거절',
     EXPIRED: '기한 만료',
@@ -40,6 +44,7 @@ export const CONTRACT_MACHINE: Machine<ContractStatus, ContractAction> = {
     approve: '승인',
     reject: '반려',
     sign: '서명',
+    execute: '최종 서명',
     complete: '체결',
     decline: '서명 거절',
     expire: '만료 처리',
@@ -50,7 +55,9 @@ export const CONTRACT_MACHINE: Machine<ContractStatus, ContractAction> = {
     approve: { from: ['IN_APPROVAL'], to: 'SENT' },
     reject: { from: ['IN_APPROVAL'], to: 'DRAFT' },
     sign: { from: ['SENT'], to: 'PARTLY_SIGNED' },
-    complete: { from: ['SENT', 'PARTLY_SIGNED'], to: 'EXECUTED' },
+    // The last signature: recorded with the move to EXECUTING; the sealed copy completes it after.
+    execute: { from: ['SENT', 'PARTLY_SIGNED'], to: 'EXECUTING' },
+    complete: { from: ['EXECUTING'], to: 'EXECUTED' },
     decline: { from: ['SENT', 'PARTLY_SIGNED'], to: 'DECLINED' },
     expire: { from: ['SENT', 'PARTLY_SIGNED'], to: 'EXPIRED' },
     cancel: { from: ['DRAFT', 'SENT', 'PARTLY_SIGNED'], to: 'CANCELLED' },
@@ -58,7 +65,14 @@ export const CONTRACT_MACHINE: Machine<ContractStatus, ContractAction> = {
 };
 
 /** The states a supplier sees: the contract has been sent to it. */
-export const SUPPLIER_VISIBLE: readonly ContractStatus[] = ['SENT', 'PARTLY_SIGNED', 'EXECUTED', 'DECLINED', 'EXPIRED'];
+export const SUPPLIER_VISIBLE: readonly ContractStatus[] = [
+  'SENT',
+  'PARTLY_SIGNED',
+  'EXECUTING',
+  'EXECUTED',
+  'DECLINED',
+  'EXPIRED',
+];
 
 export type Party = 'SUPPLIER' | 'BUYER';
 

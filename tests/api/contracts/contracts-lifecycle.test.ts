@@ -1,8 +1,6 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
-import http_ from 'node:http';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -324,48 +322,7 @@ describe.runIf(process.env.CI === 'true' || contractFontsAvailable())(
       },
     );
 
-    it('the time-stamping authority answering 500 or hanging: the last signature is 503 CONTRACT_TSA_UNAVAILABLE, nothing recorded; signed again once it answers, the contract executes', async () => {
-      // An authority that answers 500, then one that never answers (the client gives up after 10 s).
-      let mode: 'error' | 'hang' = 'error';
-      const broken = http_.createServer((req, res) => {
-        req.resume();
-        if (mode === 'error') {
-          res.writeHead(500);
-          res.end();
-        }
-      });
-      await new Promise<void>((resolve) => broken.listen(0, '127.0.0.1', resolve));
-      const before = t.config.contractTsaUrl;
-      const { no } = await sent();
-      await supplierSigns(no);
-      await buyerViews(no);
-      const signedBefore = await detail(no);
-      try {
-        t.config.contractTsaUrl = `http://127.0.0.1:${(broken.address() as AddressInfo).port}/tsa`;
-        for (const m of ['error', 'hang'] as const) {
-          mode = m;
-          const c = await detail(no);
-          const res = await http.post(`/api/v1/contracts/${no}/sign`, operator, {
-            version: c.version,
-            documentSha: c.documentSha,
-            consent: true,
-          });
-          expectError(res, 503, 'CONTRACT_TSA_UNAVAILABLE');
-          expect(res.body.msg).toContain('서명은 기록되지 않았으니');
-          // Nothing of the signature was kept: the same state, version and events as before.
-          const after = await detail(no);
-          expect(after).toMatchObject({ status: 'PARTLY_SIGNED', version: signedBefore.version });
-          expect(after.events).toHaveLength(signedBefore.events.length);
-        }
-      } finally {
-        t.config.contractTsaUrl = before;
-        broken.closeAllConnections();
-        await new Promise<void>((resolve) => broken.close(() => resolve()));
-      }
-      // The authority answers again: the same signature executes the contract.
-      expect((await buyerSigns(no)).status).toBe('EXECUTED');
-      expect(ok(await http.get(`/api/v1/contracts/${no}/verify`, operator)).ok).toBe(true);
-    }, 180_000);
+    // The time-stamping authority failing or hanging: contracts-execution.test.ts.
 
     it('a signing code signs only the contract it was asked for', async () => {
       const a = await sent();
