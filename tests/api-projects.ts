@@ -31,6 +31,8 @@ export const PGLITE_FILES: Readonly<Record<string, string>> = {
   'tests/api/budget/transfer.test.ts': 'two transfer approvals racing: row locks on one connection',
   'tests/api/purchase/agreement.test.ts':
     'call-offs racing for an agreement line’s last units: row locks on one connection',
+  'tests/api/purchase/change-order-agreement.test.ts':
+    'a change order checks (and locks) its agreements before deciding and writes only after, in one transaction',
   'tests/api/bidding/auctions.test.ts': 'racing bids and clock moves serialized on one connection',
   'tests/api/bidding/auction-reminders.test.ts': 'a job raced by two servers does each thing once (claims by row)',
   'tests/api/bidding/tender-jobs.test.ts': 'a job raced by two servers does each thing once (claims by row)',

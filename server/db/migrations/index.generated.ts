@@ -72,6 +72,7 @@ import * as m0861 from './0861-contract-stamps-frozen.js';
 import * as m0940 from './0940-tax-types.js';
 import * as m0941 from './0941-public-holidays.js';
 import * as m0942 from './0942-tax-settings-menus.js';
+import * as m0967 from './0967-po-revision-agreement-exception.js';
 
 /** Every migration, by number; the key is the version recorded in the database. */
 export const migrations: Record<string, Migration> = {
@@ -147,4 +148,5 @@ export const migrations: Record<string, Migration> = {
   '0940-tax-types': m0940,
   '0941-public-holidays': m0941,
   '0942-tax-settings-menus': m0942,
+  '0967-po-revision-agreement-exception': m0967,
 };
