@@ -30,6 +30,11 @@ export function describeMenuMigration(
     seeded: (seed: SeededMenus) => Promise<void>;
     unseed: (db: Kysely<Database>) => Promise<void>;
     extra?: (db: Kysely<Database>) => Promise<unknown>;
+    /**
+     * false: the menus' sort order is not compared — the seed places them among menus that later
+     * migrations add, so an old database running this migration alone numbers them otherwise.
+     */
+    sortOrder?: boolean;
     test?: string;
   },
 ): void {
@@ -53,7 +58,7 @@ export function describeMenuMigration(
           'sspSubUrls',
           'leaf',
           'portal',
-          'sortOrder',
+          ...(spec.sortOrder === false ? [] : (['sortOrder'] as const)),
         ])
         .where('pgmId', 'in', spec.leaves)
         .orderBy('pgmId')
