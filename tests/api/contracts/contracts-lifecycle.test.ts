@@ -21,7 +21,6 @@ import { todayKst } from '../../../server/domain/dates.js';
 import { render } from '../../../server/modules/notifications/templates.js';
 import { verifySeal } from '../../../server/modules/contracts/seal-verify.js';
 import { readPdf } from '../../helpers/pdf.js';
-import { approvedPo, okBody, oneStepContractApproval, submitAndApproveContract } from './helpers.js';
 
 const sha256 = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 const addDays = (day: string, n: number) =>
@@ -90,7 +89,15 @@ describe.runIf(process.env.CI === 'true' || contractFontsAvailable())(
         sessionAs(t.app, 'opadmin'),
         sessionAs(t.app, 'supplier1'),
       ]);
-      await oneStepContractApproval(t, 901);
+      await t.db.db
+        .insertInto('approvalLine')
+        .values({ lineId: 901, lineName: '전자계약 결재', description: null })
+        .execute();
+      await t.db.db.insertInto('approvalLineStep').values({ lineId: 901, stepNo: 1, approverId: 'E000002' }).execute();
+      await t.db.db
+        .insertInto('approvalRule')
+        .values({ ruleId: 901, docType: 'CONTRACT', minAmount: '0', maxAmount: null, lineId: 901, description: 'test' })
+        .execute();
       const put = await http.put('/api/v1/contract-templates/SUP', operator, {
         name: '물품공급계약서',
         contractType: 'SUPPLY',
@@ -102,11 +109,22 @@ describe.runIf(process.env.CI === 'true' || contractFontsAvailable())(
     }, 120_000);
     afterAll(() => t?.close());
 
-    const ok = okBody;
+    const ok = (r: { status: number; body: unknown }) => {
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+      // eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers are read field by field in the tests
+      return r.body as Record<string, any>;
+    };
     const detail = async (no: string) => ok(await http.get(`/api/v1/contracts/${no}`, operator));
 
     async function approveAndSend(no: string, version: number) {
-      await submitAndApproveContract(t, http, { operator, opadmin }, no, version);
+      ok(await http.post(`/api/v1/contracts/${no}/submit`, operator, { version }));
+      const approval = await t.db.db
+        .selectFrom('approval')
+        .select(['approvalId', 'version'])
+        .where('docType', '=', 'CONTRACT')
+        .where('docNo', '=', no)
+        .executeTakeFirstOrThrow();
+      ok(await http.post(`/api/v1/approvals/${approval.approvalId}/approve`, opadmin, { version: approval.version }));
       return detail(no);
     }
 
@@ -391,7 +409,18 @@ describe.runIf(process.env.CI === 'true' || contractFontsAvailable())(
     });
 
     it('an amendment of a PO contract changes the order only when executed, as a new revision; the original stays', async () => {
-      const { poNo } = await approvedPo(t, http, { operator, opadmin });
+      const f: Flow = {
+        ...client(t),
+        u: await logins(t, ['buyer', 'uadmin1', 'opadmin', 'operator', 'supplier1', 'supplier2']),
+      };
+      const rfq = await awardedRfq(f, 'C00001');
+      const po0 = ok(
+        await http.post('/api/v1/pos', operator, { rfqNo: rfq.rfqNo, rfqVersion: rfq.version, dueDate: day(20) }),
+      );
+      const submitted = ok(await http.post(`/api/v1/pos/${po0.poNo}/submit`, operator, { version: po0.version }));
+      const pa = submitted.approvals.at(-1);
+      ok(await http.post(`/api/v1/approvals/${pa.approvalId}/approve`, opadmin, { version: pa.version }));
+      const poNo = po0.poNo as string;
       const poNow = async () => ok(await http.get(`/api/v1/pos/${poNo}`, operator));
       const before = await poNow();
       expect(before).toMatchObject({ status: 'SENT', revision: 1 });
@@ -534,7 +563,18 @@ describe.runIf(process.env.CI === 'true' || contractFontsAvailable())(
           return { ...approval, approvers: steps.map((s) => s.approverId) };
         }
 
-        const { poNo } = await approvedPo(t, http, { operator, opadmin });
+        const f: Flow = {
+          ...client(t),
+          u: await logins(t, ['buyer', 'uadmin1', 'opadmin', 'operator', 'supplier1', 'supplier2']),
+        };
+        const rfq = await awardedRfq(f, 'C00001');
+        const po0 = ok(
+          await http.post('/api/v1/pos', operator, { rfqNo: rfq.rfqNo, rfqVersion: rfq.version, dueDate: day(20) }),
+        );
+        const submitted = ok(await http.post(`/api/v1/pos/${po0.poNo}/submit`, operator, { version: po0.version }));
+        const pa = submitted.approvals.at(-1);
+        ok(await http.post(`/api/v1/approvals/${pa.approvalId}/approve`, opadmin, { version: pa.version }));
+        const poNo = po0.poNo as string;
         const order = () =>
           db
             .selectFrom('poHeader')

@@ -8,6 +8,7 @@ import { buildTestApp, type TestApp } from '../../helpers/app.js';
 import { latestCode, type LoggedIn } from '../../helpers/login.js';
 import { sessionAs } from '../../helpers/session.js';
 import { api, expectError } from '../fulfilment/helpers.js';
+import { awardedRfq, client, day, logins, type Flow } from '../purchase/helpers.js';
 import { expireContracts } from '../../../server/modules/contracts/service.js';
 import { contractFontsAvailable } from '../../../server/modules/contracts/render.js';
 import { verifySeal } from '../../../server/modules/contracts/seal-verify.js';
@@ -16,7 +17,6 @@ import { timestampOf, tstInfoOf } from '../../../server/modules/contracts/tsa.js
 import { anchorContractHeads, readContractAnchors } from '../../../server/modules/contracts/anchor.js';
 import { eventHash, instantText } from '../../../server/modules/contracts/chain.js';
 import { readPdf } from '../../helpers/pdf.js';
-import { approvedPo, okBody, oneStepContractApproval, submitAndApproveContract } from './helpers.js';
 
 const sha256 = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 const addDays = (day: string, n: number) =>
@@ -64,11 +64,23 @@ describe.runIf(process.env.CI === 'true' || contractFontsAvailable())(
         sessionAs(t.app, 'monitor'),
       ]);
       // One approval step (opadmin) for every contract amount.
-      await oneStepContractApproval(t, 900);
+      await t.db.db
+        .insertInto('approvalLine')
+        .values({ lineId: 900, lineName: '전자계약 결재', description: null })
+        .execute();
+      await t.db.db.insertInto('approvalLineStep').values({ lineId: 900, stepNo: 1, approverId: 'E000002' }).execute();
+      await t.db.db
+        .insertInto('approvalRule')
+        .values({ ruleId: 900, docType: 'CONTRACT', minAmount: '0', maxAmount: null, lineId: 900, description: 'test' })
+        .execute();
     }, 120_000);
     afterAll(() => t?.close());
 
-    const ok = okBody;
+    const ok = (r: { status: number; body: unknown }) => {
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+      // eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers are read field by field in the tests
+      return r.body as Record<string, any>;
+    };
     const detail = async (no: string) => ok(await http.get(`/api/v1/contracts/${no}`, operator));
 
     async function template(no: string, contractType: string, signOrder: string) {
@@ -102,7 +114,14 @@ describe.runIf(process.env.CI === 'true' || contractFontsAvailable())(
         }),
       );
       const no = created.contractNo as string;
-      await submitAndApproveContract(t, http, { operator, opadmin }, no, created.version);
+      ok(await http.post(`/api/v1/contracts/${no}/submit`, operator, { version: created.version }));
+      const approval = await t.db.db
+        .selectFrom('approval')
+        .select(['approvalId', 'version'])
+        .where('docType', '=', 'CONTRACT')
+        .where('docNo', '=', no)
+        .executeTakeFirstOrThrow();
+      ok(await http.post(`/api/v1/approvals/${approval.approvalId}/approve`, opadmin, { version: approval.version }));
       return { no, c: await detail(no) };
     }
 
@@ -710,10 +729,28 @@ describe.runIf(process.env.CI === 'true' || contractFontsAvailable())(
       expect(await contracts()).toBe(before);
 
       // His own order: a contract on it, executed; an amendment raising a price, approved and signed by the supplier.
-      const { poNo } = await approvedPo(t, http, { operator, opadmin });
+      const f: Flow = {
+        ...client(t),
+        u: await logins(t, ['buyer', 'uadmin1', 'opadmin', 'operator', 'supplier1', 'supplier2']),
+      };
+      const rfq = await awardedRfq(f, 'C00001');
+      const po0 = ok(
+        await http.post('/api/v1/pos', operator, { rfqNo: rfq.rfqNo, rfqVersion: rfq.version, dueDate: day(20) }),
+      );
+      const submitted = ok(await http.post(`/api/v1/pos/${po0.poNo}/submit`, operator, { version: po0.version }));
+      const pa = submitted.approvals.at(-1);
+      ok(await http.post(`/api/v1/approvals/${pa.approvalId}/approve`, opadmin, { version: pa.version }));
+      const poNo = po0.poNo as string;
       const approveOnce = async (no: string) => {
         const c = await detail(no);
-        await submitAndApproveContract(t, http, { operator, opadmin }, no, c.version);
+        ok(await http.post(`/api/v1/contracts/${no}/submit`, operator, { version: c.version }));
+        const approval = await t.db.db
+          .selectFrom('approval')
+          .select(['approvalId', 'version'])
+          .where('docType', '=', 'CONTRACT')
+          .where('docNo', '=', no)
+          .executeTakeFirstOrThrow();
+        ok(await http.post(`/api/v1/approvals/${approval.approvalId}/approve`, opadmin, { version: approval.version }));
       };
       const no = ok(await contractOn('PO', poNo)).contractNo as string;
       await approveOnce(no);
