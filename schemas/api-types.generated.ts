@@ -24838,6 +24838,7 @@ export interface operations {
                                 before: string | null;
                                 after: string | null;
                             }[];
+                            agreementException?: string | null;
                             snapshot: {
                                 dueDate: string | null;
                                 totalAmount: string;
@@ -25105,6 +25106,7 @@ export interface operations {
                                 before: string | null;
                                 after: string | null;
                             }[];
+                            agreementException?: string | null;
                             snapshot: {
                                 dueDate: string | null;
                                 totalAmount: string;
@@ -25380,6 +25382,7 @@ export interface operations {
                                 before: string | null;
                                 after: string | null;
                             }[];
+                            agreementException?: string | null;
                             snapshot: {
                                 dueDate: string | null;
                                 totalAmount: string;
@@ -25654,6 +25657,7 @@ export interface operations {
                                 before: string | null;
                                 after: string | null;
                             }[];
+                            agreementException?: string | null;
                             snapshot: {
                                 dueDate: string | null;
                                 totalAmount: string;
@@ -25928,6 +25932,7 @@ export interface operations {
                                 before: string | null;
                                 after: string | null;
                             }[];
+                            agreementException?: string | null;
                             snapshot: {
                                 dueDate: string | null;
                                 totalAmount: string;
@@ -26231,6 +26236,7 @@ export interface operations {
                                 before: string | null;
                                 after: string | null;
                             }[];
+                            agreementException?: string | null;
                             snapshot: {
                                 dueDate: string | null;
                                 totalAmount: string;
@@ -26511,6 +26517,7 @@ export interface operations {
                                 before: string | null;
                                 after: string | null;
                             }[];
+                            agreementException?: string | null;
                             snapshot: {
                                 dueDate: string | null;
                                 totalAmount: string;
@@ -27154,6 +27161,7 @@ export interface operations {
                                 before: string | null;
                                 after: string | null;
                             }[];
+                            agreementException?: string | null;
                             snapshot: {
                                 dueDate: string | null;
                                 totalAmount: string;
@@ -27339,6 +27347,7 @@ export interface operations {
                                 before: string | null;
                                 after: string | null;
                             }[];
+                            agreementException?: string | null;
                             snapshot: {
                                 dueDate: string | null;
                                 totalAmount: string;
@@ -27766,6 +27775,7 @@ export interface operations {
                                 before: string | null;
                                 after: string | null;
                             }[];
+                            agreementException?: string | null;
                             snapshot: {
                                 dueDate: string | null;
                                 totalAmount: string;
@@ -28096,6 +28106,7 @@ export interface operations {
                                 before: string | null;
                                 after: string | null;
                             }[];
+                            agreementException?: string | null;
                             snapshot: {
                                 dueDate: string | null;
                                 totalAmount: string;
@@ -28391,6 +28402,7 @@ export interface operations {
                                 before: string | null;
                                 after: string | null;
                             }[];
+                            agreementException?: string | null;
                             snapshot: {
                                 dueDate: string | null;
                                 totalAmount: string;
@@ -32279,6 +32291,7 @@ export interface operations {
                                 before: string | null;
                                 after: string | null;
                             }[];
+                            agreementException?: string | null;
                             snapshot: {
                                 dueDate: string | null;
                                 totalAmount: string;

@@ -37,6 +37,8 @@ export const PGLITE_FILES: Readonly<Record<string, string>> = {
     'the business clock decides on the engine a demo runs on: a future month refused, then built',
   'tests/api/purchase/agreement.test.ts':
     'call-offs racing for an agreement line’s last units: row locks on one connection',
+  'tests/api/purchase/change-order-agreement.test.ts':
+    'a change order checks (and locks) its agreements before deciding and writes only after, in one transaction',
   'tests/api/bidding/auctions.test.ts': 'racing bids and clock moves serialized on one connection',
   'tests/api/bidding/auction-reminders.test.ts': 'a job raced by two servers does each thing once (claims by row)',
   'tests/api/bidding/tender-jobs.test.ts': 'a job raced by two servers does each thing once (claims by row)',

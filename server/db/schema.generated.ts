@@ -1426,6 +1426,7 @@ export interface PoRevisionTable {
   acknowledgedAt: Timestamp | null;
   acknowledgedBy: string | null;
   version: Generated<number>;
+  agreementException: string | null;
 }
 
 export interface PostingErrorTable {

@@ -12,12 +12,15 @@ export interface SeededMenus {
   grantsOf: (pgmId: string) => Grant[];
   /** The grants of any menu now (a sibling whose authority the new menu copies). */
   grants: (pgmId: string) => Promise<Grant[]>;
+  /** What `spec.extra` read of the seeded database (other rows the migration adds: a code, …). */
+  extra: unknown;
 }
 
 /**
  * The test of a migration that adds menus to a database seeded before them: seed a database, check
  * the seed's rows (`seeded`), take them away as an old database lacks them (`unseed`), run the
  * migration, and compare with what the seed gave — twice, so that running it again changes nothing.
+ * `extra` reads other rows the migration adds besides the menus (compared the same way).
  */
 export function describeMenuMigration(
   title: string,
@@ -26,6 +29,12 @@ export function describeMenuMigration(
     up: (db: Kysely<unknown>) => Promise<void>;
     seeded: (seed: SeededMenus) => Promise<void>;
     unseed: (db: Kysely<Database>) => Promise<void>;
+    extra?: (db: Kysely<Database>) => Promise<unknown>;
+    /**
+     * false: the menus' sort order is not compared — the seed places them among menus that later
+     * migrations add, so an old database running this migration alone numbers them otherwise.
+     */
+    sortOrder?: boolean;
     test?: string;
   },
 ): void {
@@ -49,7 +58,7 @@ export function describeMenuMigration(
           'sspSubUrls',
           'leaf',
           'portal',
-          'sortOrder',
+          ...(spec.sortOrder === false ? [] : (['sortOrder'] as const)),
         ])
         .where('pgmId', 'in', spec.leaves)
         .orderBy('pgmId')
@@ -61,6 +70,7 @@ export function describeMenuMigration(
         .orderBy('pgmId')
         .orderBy('authGroupId')
         .execute(),
+      extra: spec.extra ? await spec.extra(t.db) : null,
     });
 
     it(spec.test ?? 'adds the same rows and grants as the seed, once', async () => {
@@ -75,6 +85,7 @@ export function describeMenuMigration(
             .where('pgmId', '=', pgmId)
             .orderBy('authGroupId')
             .execute(),
+        extra: before.extra,
       });
       await spec.unseed(t.db);
       const up = () => spec.up(t.db as unknown as Kysely<unknown>);

@@ -74,6 +74,7 @@ import * as m0941 from './0941-public-holidays.js';
 import * as m0942 from './0942-tax-settings-menus.js';
 import * as m0950 from './0950-contract-executing.js';
 import * as m0960 from './0960-tax-invoice-follow.js';
+import * as m0967 from './0967-po-revision-agreement-exception.js';
 import * as m0970 from './0970-audit-log-not-supplier.js';
 
 /** Every migration, by number; the key is the version recorded in the database. */
@@ -152,5 +153,6 @@ export const migrations: Record<string, Migration> = {
   '0942-tax-settings-menus': m0942,
   '0950-contract-executing': m0950,
   '0960-tax-invoice-follow': m0960,
+  '0967-po-revision-agreement-exception': m0967,
   '0970-audit-log-not-supplier': m0970,
 };

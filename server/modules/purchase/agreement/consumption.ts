@@ -35,23 +35,31 @@ export const agreementMissing = () => missing('AGREEMENT_NOT_FOUND', '단가계�
 const byAgreementNo = (list: readonly AgreementConsumption[], agreementNo: string) =>
   list.filter((c) => c.agreementNo === agreementNo);
 
+/** What a check found: the problems the APPROVE policy lets through, and the writes that make the consumption. */
+export interface CheckedConsumption {
+  accepted: CallOffProblem[];
+  /** Moves the counters as checked; the agreements stay locked by the check, in the same transaction. */
+  write: () => Promise<void>;
+}
+
 /**
- * Applies a transaction's changes of consumption. Every agreement named is locked first, in number
- * order; what is given back counts before what is consumed is checked (a draft saved again is
- * checked against the agreement without its own previous lines). A consumption beyond what the
- * agreement allows (see callOffProblems: each order line's price and quantity, the ceiling, the
- * validity on `today`, the business clock's day) is refused with 409 AGREEMENT_CALL_OFF_REFUSED
- * under the REFUSE policy, listing every problem; under APPROVE it is made and the problems are
- * answered, for the order to carry them to its approvers. A line the agreement lacks and an
- * agreement not active are refused under every policy. Nothing is written before every agreement
- * has been checked. Answers the problems accepted (empty when none).
+ * Checks a transaction's changes of consumption without writing them. Every agreement named is
+ * locked first, in number order; what is given back counts before what is consumed is checked (a
+ * draft saved again is checked against the agreement without its own previous lines). A consumption
+ * beyond what the agreement allows (see callOffProblems: each order line's price and quantity, the
+ * ceiling, the validity on `today`, the business clock's day) is refused with 409
+ * AGREEMENT_CALL_OFF_REFUSED under the REFUSE policy, listing every problem; under APPROVE the
+ * problems are answered, for the order to carry them to its approvers. A line the agreement lacks and
+ * an agreement not active are refused under every policy. A caller that decides something on the
+ * answer first (a change order: an exception is a reason to approve again) checks, decides, and then
+ * calls `write` — or writes nothing (a proposal consumes at its approval).
  */
-export async function applyAgreementConsumption(
+export async function checkAgreementConsumption(
   trx: Db,
   moves: AgreementMoves,
   today: string,
   opts: { compNo?: string } = {},
-): Promise<CallOffProblem[]> {
+): Promise<CheckedConsumption> {
   const consume = moves.consume ?? [];
   const release = moves.release ?? [];
   const agreementNos = [...new Set([...consume, ...release].map((c) => c.agreementNo))].sort();
@@ -124,8 +132,28 @@ export async function applyAgreementConsumption(
         message: p.message,
       })),
     });
-  for (const write of writes) await write();
-  return accepted;
+  return {
+    accepted,
+    write: async () => {
+      for (const write of writes) await write();
+    },
+  };
+}
+
+/**
+ * Applies a transaction's changes of consumption: `checkAgreementConsumption`, then its writes.
+ * Nothing is written before every agreement has been checked. Answers the problems accepted (empty
+ * when none).
+ */
+export async function applyAgreementConsumption(
+  trx: Db,
+  moves: AgreementMoves,
+  today: string,
+  opts: { compNo?: string } = {},
+): Promise<CallOffProblem[]> {
+  const checked = await checkAgreementConsumption(trx, moves, today, opts);
+  await checked.write();
+  return checked.accepted;
 }
 
 /** The negative of an order line's consumption: what its cancellation gives back. */

@@ -16,7 +16,8 @@ import { AMOUNT, QUANTITY, UNIT_PRICE, checkDecimal, iso, requireText, text } fr
 import type { ReasonBody, VersionBody } from '../../../domain/schemas.js';
 import { recordBudgetMovement } from '../../budget/consumption/index.js';
 import { assertSuppliersEligible } from '../../suppliers/eligibility.js';
-import { loadApprovals, startApproval, withdrawApproval } from '../approval/queries.js';
+import { loadApprovals, withdrawApproval } from '../approval/queries.js';
+import { submitForApproval } from '../shared/submit.js';
 import { approvalState, numbered } from '../approval/state.js';
 import type { Outcome } from '../approval/outcome-handlers.js';
 import { CALL_OFF_PR_STATUSES, PR_MACHINE } from '../pr/workflow.js';
@@ -517,32 +518,21 @@ export async function submitAgreement(
       totalOf(lines.map((l) => (l.agreedQty ? lineAmount(l.agreedQty, l.unitPrice, a.currency as 'KRW') : '0')));
     const rate = a.currency === 'JPY' ? await jpyRate(trx) : null;
     const amountKrw = toKrw(amount, a.currency as 'KRW' | 'JPY', rate);
-    const { approvalId } = await startApproval(
+    await submitForApproval(
       trx,
       {
+        entity: 'agreement',
         docType: 'AGREEMENT',
         docNo: agreementNo,
+        status: a.status,
+        nextStatus: status,
+        version: a.version,
         amountKrw,
-        submitterId: actor.singleid,
-        actorUserId: actor.userId,
       },
+      actor,
       now,
+      (values) => updateAgreement(trx, agreementNo, values),
     );
-    await updateAgreement(trx, agreementNo, {
-      status,
-      approvalStatus: 'PENDING',
-      approvalId,
-      version: a.version + 1,
-      updatedAt: new Date(),
-    });
-    await writeAudit(trx, {
-      entity: 'agreement',
-      entityKey: agreementNo,
-      action: 'SUBMIT',
-      actor: actor.userId,
-      before: { status: a.status },
-      after: { status, approvalId, amountKrw },
-    });
   });
   return detail(db, agreementNo, actor, now);
 }

@@ -5,7 +5,8 @@ import { groupHoldsScreen } from '../../../auth/menu-authority.js';
 import { writeAudit } from '../../../db/audit.js';
 import type { Db } from '../../../db/connect.js';
 import { nextDocumentNumber } from '../../../db/document-number.js';
-import { approvalCovers, loadApprovals, startApproval, withdrawApproval } from '../approval/queries.js';
+import { approvalCovers, loadApprovals, withdrawApproval } from '../approval/queries.js';
+import { submitForApproval } from '../shared/submit.js';
 import { approvalState, numbered } from '../approval/state.js';
 import { internalActor, isPurchasingManager, supplierActor, type Actor } from '../../../domain/actor.js';
 import { loadAttachments, loadHistory } from '../../../domain/documents.js';
@@ -220,32 +221,21 @@ export async function submitLoi(
     if (isPastValidity(loi.validUntil, todayKst(now)))
       failIf([{ path: 'body', message: '유효 종료일이 지났습니다. 유효기간을 고친 뒤 상신하세요' }]);
     const amountKrw = toKrw(loi.amount, loi.currency, rate);
-    const { approvalId } = await startApproval(
+    await submitForApproval(
       trx,
       {
+        entity: 'loi',
         docType: 'LOI',
         docNo: loiNo,
+        status: loi.status,
+        nextStatus: status,
+        version: loi.version,
         amountKrw,
-        submitterId: actor.singleid,
-        actorUserId: actor.userId,
       },
+      actor,
       now,
+      (values) => updateLoi(trx, loiNo, values),
     );
-    await updateLoi(trx, loiNo, {
-      status,
-      approvalStatus: 'PENDING',
-      approvalId,
-      version: loi.version + 1,
-      updatedAt: new Date(),
-    });
-    await writeAudit(trx, {
-      entity: 'loi',
-      entityKey: loiNo,
-      action: 'SUBMIT',
-      actor: actor.userId,
-      before: { status: loi.status },
-      after: { status, approvalId, amountKrw },
-    });
   });
   return detail(db, loiNo, actor, now);
 }

@@ -36,7 +36,7 @@ import { recordBudgetMovement } from '../../budget/consumption/index.js';
 import { notifyPoChanged } from '../../notifications/supplier.js';
 import { approvalCovers, startApproval } from '../approval/queries.js';
 import type { Outcome } from '../approval/outcome-handlers.js';
-import { applyAgreementConsumption, giveBack } from '../agreement/consumption.js';
+import { checkAgreementConsumption, giveBack, type CheckedConsumption } from '../agreement/consumption.js';
 import { findItemForAgreement, unitExists } from '../agreement/queries.js';
 import { minus } from '../agreement/workflow.js';
 import {
@@ -285,6 +285,38 @@ async function proposedTerms(trx: Db, po: PoRow, lines: readonly LineRow[], b: S
 }
 
 /**
+ * What a change does to the agreements of its call-off lines: each changed line consumes by the
+ * difference (checked as a call-off), a removed one gives all of it back. Undefined when it touches none.
+ */
+function agreementMoves(lines: readonly LineRow[], terms: Snapshot) {
+  const consume = terms.lines.flatMap((l) => {
+    const old = lines.find((x) => x.lineNo === l.lineNo);
+    if (!old || !l.agreementNo) return [];
+    if (compareDecimals(old.quantity, l.quantity) === 0 && compareDecimals(old.unitPrice, l.unitPrice) === 0) return [];
+    return [
+      {
+        agreementNo: l.agreementNo,
+        lineNo: l.agreementLineNo!,
+        orderLineNo: l.lineNo,
+        qty: minus(l.quantity, old.quantity),
+        amount: minus(l.amount, old.amount),
+        unitPrice: l.unitPrice,
+      },
+    ];
+  });
+  const release = lines
+    .filter((l) => l.agreementNo && !terms.lines.some((x) => x.lineNo === l.lineNo))
+    .map((l) => giveBack(l));
+  return consume.length || release.length ? { consume, release } : undefined;
+}
+
+/** What an APPROVE agreement let a change go beyond, as its revision records it (null: nothing). */
+const exceptionOf = (revision: number, checked: CheckedConsumption | undefined) =>
+  checked?.accepted.length
+    ? `${revision}차 변경: ${checked.accepted.map((p) => p.message).join(' / ')}`.slice(0, 500)
+    : null;
+
+/**
  * Puts terms in force as revision `revision`: lines changed in place (their identity kept), removed
  * and added; agreements and the budget follow; the supplier acknowledges again; po_change gets the
  * rows of poChangeInfo. Inside the caller's transaction, the order locked.
@@ -303,47 +335,24 @@ async function putInForce(
     confirmBudgetWarning?: boolean | null;
     /** The business clock (app.clock): an agreement's validity is checked on its day. */
     now: Date;
+    /** The agreements as changePo checked them before deciding (locked in this transaction). */
+    checked?: CheckedConsumption;
   },
 ) {
   const before = snapshotOf(po.dueDate, lines);
   const diff = diffOf(before, terms);
   if (diff.length === 0) failIf([{ path: 'body', message: '변경된 내용이 없습니다' }]);
-  // Call-off lines consume their agreement by the difference; a removed one gives all of it back.
-  const consumption = [
-    ...terms.lines.flatMap((l) => {
-      const old = lines.find((x) => x.lineNo === l.lineNo);
-      if (!old || !l.agreementNo) return [];
-      if (compareDecimals(old.quantity, l.quantity) === 0 && compareDecimals(old.unitPrice, l.unitPrice) === 0)
-        return [];
-      return [
-        {
-          agreementNo: l.agreementNo,
-          lineNo: l.agreementLineNo!,
-          orderLineNo: l.lineNo,
-          qty: minus(l.quantity, old.quantity),
-          amount: minus(l.amount, old.amount),
-          unitPrice: l.unitPrice,
-        },
-      ];
-    }),
-  ];
-  const releases = lines
-    .filter((l) => l.agreementNo && !terms.lines.some((x) => x.lineNo === l.lineNo))
-    .map((l) => giveBack(l));
-  // One call: every agreement locked in one order (a second call could deadlock against another
-  // change), checked per line on the business clock's day. What APPROVE let through is the order's
-  // exception, shown to its approvers.
-  if (consumption.length || releases.length) {
-    const accepted = await applyAgreementConsumption(
-      trx,
-      { consume: consumption, release: releases },
-      todayKst(ctx.now),
-      { compNo: po.compNo },
-    );
-    if (accepted.length)
-      await updatePoHeader(trx, po.poNo, {
-        agreementException: `${revision}차 변경: ${accepted.map((p) => p.message).join(' / ')}`.slice(0, 500),
-      });
+  // One check: every agreement locked in one order (a second call could deadlock against another
+  // change), checked per line on the business clock's day — unless the change was checked before it was
+  // decided on (changePo). What APPROVE let through is the order's exception, shown to its approvers.
+  const moves = agreementMoves(lines, terms);
+  const checked =
+    ctx.checked ??
+    (moves ? await checkAgreementConsumption(trx, moves, todayKst(ctx.now), { compNo: po.compNo }) : undefined);
+  if (checked) {
+    await checked.write();
+    const exception = exceptionOf(revision, checked);
+    if (exception) await updatePoHeader(trx, po.poNo, { agreementException: exception });
   }
 
   for (const l of lines)
@@ -479,7 +488,18 @@ export async function changePo(
     await ensureFirstRevision(trx, po, lines);
     // Numbers count proposals too: one rejected keeps its number, the next change takes the one after.
     const revision = Math.max(po.revision, ...(await findRevisions(trx, poNo)).map((r) => r.revision)) + 1;
-    const hits = needsReapproval(rule, { approvedAmount: po.approvedAmount, before, after: terms });
+    // The agreements are checked before the decision: REFUSE refuses the change here, and what an
+    // APPROVE agreement lets through is a reason of its own to approve again — its approvers see it,
+    // as they see a call-off's (docs/agreements.md "Change orders"). A proposal consumes nothing yet.
+    const moves = agreementMoves(lines, terms);
+    const checked = moves
+      ? await checkAgreementConsumption(trx, moves, todayKst(now), { compNo: po.compNo })
+      : undefined;
+    const exception = exceptionOf(revision, checked);
+    const hits = [
+      ...needsReapproval(rule, { approvedAmount: po.approvedAmount, before, after: terms }),
+      ...(exception ? ['AGREEMENT_EXCEPTION'] : []),
+    ];
     if (hits.length === 0) {
       await putInForce(trx, po, lines, terms, revision, {
         reason: reason!,
@@ -488,6 +508,7 @@ export async function changePo(
         proposed: false,
         confirmBudgetWarning: b.confirmBudgetWarning,
         now,
+        checked,
       });
       return { outcome: 'APPLIED', revision };
     }
@@ -503,6 +524,7 @@ export async function changePo(
       totalAmount: terms.totalAmount,
       needsApproval: true,
       approvalStatus: 'PENDING',
+      agreementException: exception,
       createdBy: actor.userId,
     });
     const { approvalId } = await startApproval(
@@ -524,7 +546,14 @@ export async function changePo(
       action: 'CHANGE_PROPOSED',
       actor: actor.userId,
       before: { totalAmount: po.totalAmount, revision: po.revision },
-      after: { revision, totalAmount: terms.totalAmount, rule: hits, approvalId, changes: diff },
+      after: {
+        revision,
+        totalAmount: terms.totalAmount,
+        rule: hits,
+        approvalId,
+        changes: diff,
+        agreementException: exception,
+      },
       reason,
     });
     return { outcome: 'PROPOSED', revision };
@@ -609,6 +638,7 @@ export function revisionViews(
     changeSeq: number | null;
     diff: unknown;
     snapshot: unknown;
+    agreementException: string | null;
     createdBy: string;
     createdAt: string;
     acknowledgedAt: string | null;
@@ -628,6 +658,8 @@ export function revisionViews(
       changeSeq: r.changeSeq,
       diff: (typeof r.diff === 'string' ? JSON.parse(r.diff) : r.diff) as DiffEntry[],
       snapshot: (typeof r.snapshot === 'string' ? JSON.parse(r.snapshot) : r.snapshot) as Snapshot,
+      // What it went beyond an APPROVE agreement is for the buyer's side and its approvers, not the supplier.
+      ...(opts.supplier ? {} : { agreementException: r.agreementException }),
       createdBy: r.createdBy,
       createdAt: iso(r.createdAt)!,
       acknowledgedAt: iso(r.acknowledgedAt),

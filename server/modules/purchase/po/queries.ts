@@ -385,6 +385,7 @@ const poRevisions = (db: Db, poNo: string) =>
       'changeSeq',
       'diff',
       'snapshot',
+      'agreementException',
       'createdBy',
       'createdAt',
       'acknowledgedAt',

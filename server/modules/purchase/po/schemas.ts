@@ -127,6 +127,14 @@ export const PoRevisionView = Type.Object({
       after: Nullable(Type.String()),
     }),
   ),
+  agreementException: Type.Optional(
+    Nullable(
+      Type.String({
+        description:
+          'Staff only: what the change went beyond an APPROVE framework agreement (a reason to approve it again)',
+      }),
+    ),
+  ),
   snapshot: Type.Object({
     dueDate: Nullable(Type.String()),
     totalAmount: Type.String(),

@@ -7,7 +7,8 @@ import { writeAudit } from '../../../db/audit.js';
 import type { Db } from '../../../db/connect.js';
 import { nextDocumentNumber } from '../../../db/document-number.js';
 import type { SupplierView } from '../../../http/supplier-view.js';
-import { startApproval, withdrawApproval } from '../approval/queries.js';
+import { withdrawApproval } from '../approval/queries.js';
+import { submitForApproval } from '../shared/submit.js';
 import { internalActor, isPurchasingManager, supplierActor, type Actor } from '../../../domain/actor.js';
 import {
   checkVersion,
@@ -74,6 +75,15 @@ export const poMissing = () => missing('PO_NOT_FOUND', '발주를 찾을 수 없
 /** The screen that edits an order of this type. */
 export const editScreenOf = (poType: string) => (poType === 'SIMPLE' ? SIMPLE_SCREENS.edit : PO_SCREENS.edit);
 
+/** The order's agreement exception and, while a change is proposed, the one the proposal carries. */
+function withProposedException(
+  own: string | null,
+  revisions: ReadonlyArray<{ status: string; agreementException?: string | null }>,
+) {
+  const proposed = revisions.find((r) => r.status === 'PROPOSED')?.agreementException ?? null;
+  return [own, proposed].filter(Boolean).join(' / ') || null;
+}
+
 /** One order as staff see it: header, lines, attachments, approvals, history, changes and the caller's actions. */
 export async function poDetail(db: Db, poNo: string, actor: Actor, expectType?: 'PO' | 'SIMPLE') {
   // The order and everything its detail shows in one statement (its change orders' approvals too).
@@ -92,6 +102,8 @@ export async function poDetail(db: Db, poNo: string, actor: Actor, expectType?: 
     acknowledgedAt: iso(h.acknowledgedAt),
     createdAt: iso(h.createdAt)!,
     updatedAt: iso(h.updatedAt)!,
+    // The approvers of a proposed change see what it goes beyond its agreement beside the order's own.
+    agreementException: withProposedException(h.agreementException, revisions),
     // A call-off names its agreement on the order itself (each line keeps its own agreement line).
     agreementNo: lines.find((l) => l.agreementNo)?.agreementNo ?? null,
     lines,
@@ -402,32 +414,21 @@ export async function submitPo(
         `소액발주는 ${wonText(limit)}원 미만이어야 합니다 (현재 ${wonText(amountKrw)}원)`,
       );
     }
-    const { approvalId } = await startApproval(
+    await submitForApproval(
       trx,
       {
+        entity: 'po_header',
         docType: po.poType,
         docNo: poNo,
+        status: po.status,
+        nextStatus: status,
+        version: po.version,
         amountKrw,
-        submitterId: actor.singleid,
-        actorUserId: actor.userId,
       },
+      actor,
       now,
+      (values) => updatePoHeader(trx, poNo, values),
     );
-    await updatePoHeader(trx, poNo, {
-      status,
-      approvalStatus: 'PENDING',
-      approvalId,
-      version: po.version + 1,
-      updatedAt: new Date(),
-    });
-    await writeAudit(trx, {
-      entity: 'po_header',
-      entityKey: poNo,
-      action: 'SUBMIT',
-      actor: actor.userId,
-      before: { status: po.status },
-      after: { status, approvalId, amountKrw },
-    });
   });
   return poDetail(db, poNo, actor);
 }
