@@ -11,61 +11,65 @@ import {
   unpostedSettlements,
   voucherNtsNumber,
 } from './queries.js';
+import { gateLinesOf } from './queries-gate.js';
+import { gateFindings, type ExceptionType, type GateInput } from './gate-rules.js';
 
 // ── the posting gate ───────────────────────────────────────────────────────
-export type ExceptionType =
-  'NO_INVOICE' | 'AMOUNT_VARIANCE' | 'TAX_VARIANCE' | 'BUSINESS_NUMBER_MISMATCH' | 'NTS_FAILURE' | 'NOT_TRANSMITTED';
+export type { ExceptionType } from './gate-rules.js';
+export { gateProblems } from './gate-rules.js';
 
-interface GateInput {
-  settleNo: string;
-  totalAmount: string;
-  taxNo: string;
-  invoices: Awaited<ReturnType<typeof currentInvoicesOf>>;
+/** The gate's input for these settlements: their current invoices and lines (receipt and order beside). */
+async function gateInputs(
+  db: Db,
+  settlements: ReadonlyArray<{ settleNo: string; totalAmount: unknown; taxNo: string }>,
+) {
+  const nos = settlements.map((s) => s.settleNo);
+  const [invoices, lines] = await Promise.all([currentInvoicesOf(db, nos), gateLinesOf(db, nos)]);
+  return new Map(
+    settlements.map((s): [string, GateInput] => [
+      s.settleNo,
+      {
+        settleNo: s.settleNo,
+        totalAmount: String(s.totalAmount),
+        taxNo: s.taxNo,
+        invoices: invoices.filter((i) => i.settleNo === s.settleNo),
+        lines: lines.filter((l) => l.settleNo === s.settleNo),
+      },
+    ]),
+  );
 }
 
-/** What stands between a settlement and its posting, if anything (ordered: the first is the reason given). */
-export function gateProblems(s: GateInput): ExceptionType[] {
-  const problems: ExceptionType[] = [];
-  const invs = s.invoices.filter((i) => i.revision === 0);
-  if (invs.length === 0) return ['NO_INVOICE'];
-  const supply = invs.reduce((a, i) => a + BigInt(String(i.supplyAmount)), 0n);
-  if (supply !== BigInt(String(s.totalAmount).split('.')[0]!)) problems.push('AMOUNT_VARIANCE');
-  for (const i of invs) {
-    const rate = i.taxType === 'TAXABLE' ? 10n : 0n;
-    const sup = BigInt(String(i.supplyAmount));
-    const tax = BigInt(String(i.taxAmount));
-    const exact = sup * rate;
-    // 절사, 반올림 and 올림 all stay within a won of the exact 10 %.
-    if (tax * 100n < exact - 100n || tax * 100n > exact + 100n) problems.push('TAX_VARIANCE');
-    if (i.supplierCorpNum !== s.taxNo) problems.push('BUSINESS_NUMBER_MISMATCH');
-    if (i.status === 'NTS_FAILED') problems.push('NTS_FAILURE');
-    else if (i.status !== 'NTS_SUCCESS') problems.push('NOT_TRANSMITTED');
-  }
-  return [...new Set(problems)];
+/** What the voucher carries of the settlement's transmitted invoices: their approval numbers, supply and VAT. */
+export interface VoucherTax {
+  ntsConfirmNum: string | null;
+  /** Σ 세액 of the transmitted invoices: the voucher's 부가세대급금 (input VAT) line. */
+  taxAmount: string;
 }
 
-const GATE_MESSAGE: Record<ExceptionType, string> = {
-  NO_INVOICE: '세금계산서가 없습니다',
-  AMOUNT_VARIANCE: '세금계산서 공급가액이 정산 금액과 다릅니다',
-  TAX_VARIANCE: '세금계산서 세액이 공급가액의 10%와 다릅니다',
-  BUSINESS_NUMBER_MISMATCH: '세금계산서 공급자 사업자등록번호가 협력사와 다릅니다',
-  NTS_FAILURE: '국세청 전송에 실패했습니다',
-  NOT_TRANSMITTED: '국세청 전송이 완료되지 않았습니다',
-};
+/** The approval numbers and input VAT of a settlement's transmitted invoices (also for a re-post or a retry). */
+export async function voucherTaxOf(db: Db, settleNo: string): Promise<VoucherTax> {
+  const invs = (await currentInvoicesOf(db, [settleNo])).filter((i) => i.revision === 0 && i.status === 'NTS_SUCCESS');
+  return {
+    ntsConfirmNum: await voucherNtsNumber(db, settleNo),
+    taxAmount: invs.reduce((a, i) => a + BigInt(String(i.taxAmount).split('.')[0]!), 0n).toString(),
+  };
+}
 
 /**
- * Refuses posting (409 TAX_INVOICE_REQUIRED) while the settlement's invoice is missing, differs, or
- * is not transmitted successfully, unless an authorised person bypassed the gate for it. Runs inside
- * the posting's transaction (the settlement's lock held).
+ * Refuses posting (409, each finding its own code and message with the amounts: gate-rules.ts)
+ * while the settlement's invoice is missing, of another tax type than its lines, differs from it in
+ * supply, tax or supplier, its lines do not match their receipts and orders, or it is not transmitted
+ * with an approval number — unless an authorised person bypassed the gate for it. Runs inside the
+ * posting's transaction (the settlement's lock held). Answers what the voucher carries of the invoices.
  */
 export async function checkPostingGate(
   trx: Db,
   gateOn: boolean,
   s: { settleNo: string; compNo: string; totalAmount: string },
   poster: string,
-): Promise<{ ntsConfirmNum: string | null }> {
-  const ntsConfirmNum = await voucherNtsNumber(trx, s.settleNo);
-  if (!gateOn) return { ntsConfirmNum };
+): Promise<VoucherTax> {
+  const tax = await voucherTaxOf(trx, s.settleNo);
+  if (!gateOn) return tax;
   // Separation of duties: a bypass is one person's decision, the posting another's.
   const bypass = await findBypass(trx, s.settleNo);
   if (bypass) {
@@ -74,23 +78,20 @@ export async function checkPostingGate(
         'TAX_GATE_SAME_PERSON',
         '세금계산서 확인을 예외 처리한 사람은 같은 정산을 전기할 수 없습니다. 다른 담당자가 전기하세요',
       );
-    return { ntsConfirmNum };
+    return tax;
   }
-  const [row] = await unpostedSettlementRow(trx, s.settleNo);
-  const invoices = await currentInvoicesOf(trx, [s.settleNo]);
-  const problems = gateProblems({
-    settleNo: s.settleNo,
-    totalAmount: s.totalAmount,
-    taxNo: row?.taxNo ?? '',
-    invoices,
-  });
+  const row = (await unpostedSettlements(trx, { compNo: s.compNo })).find((r) => r.settleNo === s.settleNo);
+  const input = (
+    await gateInputs(trx, [{ settleNo: s.settleNo, totalAmount: s.totalAmount, taxNo: row?.taxNo ?? '' }])
+  ).get(s.settleNo)!;
+  const findings = gateFindings(input);
   // A result recorded by hand (file provider, 정발행) is one person's word: another person posts.
   if (
-    problems.length === 0 &&
+    findings.length === 0 &&
     (
       await transmissionRecorders(
         trx,
-        invoices.map((i) => i.mgtKey),
+        input.invoices.map((i) => i.mgtKey),
       )
     ).includes(poster)
   )
@@ -98,19 +99,13 @@ export async function checkPostingGate(
       'TAX_INVOICE_SAME_PERSON',
       '국세청 전송 결과를 기록한 사람은 같은 정산을 전기할 수 없습니다. 다른 담당자가 전기하세요',
     );
-  if (problems.length > 0) {
-    throw refused(
-      'TAX_INVOICE_REQUIRED',
-      `세금계산서가 국세청에 전송된 뒤에 전기할 수 있습니다: ${GATE_MESSAGE[problems[0]!]}`,
-      { problems },
-    );
-  }
-  return { ntsConfirmNum };
-}
-
-async function unpostedSettlementRow(db: Db, settleNo: string) {
-  const rows = await unpostedSettlements(db, {});
-  return rows.filter((r) => r.settleNo === settleNo);
+  const first = findings[0];
+  if (first)
+    throw refused(first.code, first.message, {
+      problems: [...new Set(findings.map((f) => f.type))],
+      findings: findings.map((f) => ({ type: f.type, code: f.code, message: f.message, ...f.details })),
+    });
+  return tax;
 }
 
 /** An authorised person lets a settlement be posted without its invoice, with the reason (audited). */
@@ -143,25 +138,19 @@ export async function bypassGate(db: Db, settleNo: string, reason: string, actor
 export async function listExceptions(db: Db, q: { periods?: string[]; type?: string[]; settleNo?: string }) {
   const [from, to] = (q.periods ?? []).map((p) => p.trim() || undefined);
   const settlements = await unpostedSettlements(db, { periodFrom: from, periodTo: to });
-  const invoices = await currentInvoicesOf(
-    db,
-    settlements.map((s) => s.settleNo),
-  );
   const settleNo = q.settleNo?.trim();
-  const rows = settlements.flatMap((s) => {
-    if (s.bypassReason || (settleNo && s.settleNo !== settleNo)) return [];
-    const problems = gateProblems({
-      settleNo: s.settleNo,
-      totalAmount: String(s.totalAmount),
-      taxNo: s.taxNo,
-      invoices: invoices.filter((i) => i.settleNo === s.settleNo),
-    });
-    return problems
-      .filter((p) => !q.type?.length || q.type.includes(p))
-      .map((type) => ({
+  const wanted = settlements.filter((s) => !s.bypassReason && (!settleNo || s.settleNo === settleNo));
+  const inputs = await gateInputs(db, wanted);
+  const rows = wanted.flatMap((s) => {
+    // One row a kind, with the first finding's message (its document, line and amounts).
+    const byType = new Map<ExceptionType, string>();
+    for (const f of gateFindings(inputs.get(s.settleNo)!)) if (!byType.has(f.type)) byType.set(f.type, f.message);
+    return [...byType]
+      .filter(([p]) => !q.type?.length || q.type.includes(p))
+      .map(([type, message]) => ({
         key: `${s.settleNo}:${type}`,
         type,
-        message: GATE_MESSAGE[type],
+        message,
         settleNo: s.settleNo,
         compNo: s.compNo,
         compName: s.compName,

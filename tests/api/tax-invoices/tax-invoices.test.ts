@@ -234,7 +234,7 @@ describe('tax invoices with the file provider: the supplier issues in /cyber, th
     expectError(
       await http.post(`/api/v1/settlements/${s.settleNo}/post`, operator, { version: await version(s.settleNo) }),
       409,
-      'TAX_INVOICE_REQUIRED',
+      'TAX_INVOICE_NOT_TRANSMITTED',
     );
     for (const [n, inv] of invs.entries()) {
       let v = inv.version;
@@ -261,7 +261,8 @@ describe('tax invoices with the file provider: the supplier issues in /cyber, th
       const gated = await http.post(`/api/v1/settlements/${s.settleNo}/post`, operator, {
         version: await version(s.settleNo),
       });
-      expectError(gated, 409, 'TAX_INVOICE_REQUIRED');
+      expectError(gated, 409, 'TAX_INVOICE_NTS_FAILED');
+      expect(gated.body.message).toContain('SERR001');
       expect(gated.body.details.problems).toContain('NTS_FAILURE');
       r = await http.post(`/api/v1/tax-invoices/${inv.mgtKey}/transmission`, operator, {
         version: r.body.version,
