@@ -97,9 +97,9 @@ describe('the posting gate: each finding its own code and amounts; the voucher c
     await transmitted(inv!.mgtKey, inv!.writeDate, 1);
     const r = await post(s.settleNo);
     expectError(r, 409, 'TAX_TYPE_MISMATCH');
-    expect(r.body.message).toContain('영세율(0102)');
-    expect(r.body.message).toContain('과세(0101)');
-    expect(r.body.message).toMatch(/정산 라인 \d/);
+    expect(r.body.msg).toContain('영세율(0102)');
+    expect(r.body.msg).toContain('과세(0101)');
+    expect(r.body.msg).toMatch(/정산 라인 \d/);
     expect(r.body.details.problems).toEqual(['TAX_TYPE_MISMATCH']);
   });
 
@@ -116,8 +116,8 @@ describe('the posting gate: each finding its own code and amounts; the voucher c
     let r = await post(s.settleNo);
     expectError(r, 409, 'TAX_INVOICE_SUPPLY_MISMATCH');
     const grouped = (v: bigint) => v.toLocaleString('en-US');
-    expect(r.body.message).toContain(`${grouped(supply)}원`);
-    expect(r.body.message).toContain(`${grouped(BigInt(s.totalAmount))}원`);
+    expect(r.body.msg).toContain(`${grouped(supply)}원`);
+    expect(r.body.msg).toContain(`${grouped(BigInt(s.totalAmount))}원`);
     const findings = r.body.details.findings as Finding[];
     // The tax stays 10 % of the old supply: 1,000 won more supply is 100 won of tax missing.
     expect(findings.map((f) => f.code)).toEqual(['TAX_INVOICE_SUPPLY_MISMATCH', 'TAX_INVOICE_TAX_MISMATCH']);
@@ -133,7 +133,7 @@ describe('the posting gate: each finding its own code and amounts; the voucher c
       .execute();
     r = await post(s.settleNo);
     expectError(r, 409, 'TAX_INVOICE_SUPPLIER_MISMATCH');
-    expect(r.body.message).toContain('1234567891');
+    expect(r.body.msg).toContain('1234567891');
   });
 
   it('the three-way match per line: a settled quantity or price unlike its receipt and order is refused with the line and amounts', async () => {
@@ -154,9 +154,9 @@ describe('the posting gate: each finding its own code and amounts; the voucher c
       .execute();
     const r = await post(s.settleNo);
     expectError(r, 409, 'THREE_WAY_MISMATCH');
-    expect(r.body.message).toContain(`정산 라인 ${line.lineNo}`);
-    expect(r.body.message).toContain('발주 단가');
-    expect(r.body.message).toContain(String(Number(line.unitPrice) + 7));
+    expect(r.body.msg).toContain(`정산 라인 ${line.lineNo}`);
+    expect(r.body.msg).toContain('발주 단가');
+    expect(r.body.msg).toContain(String(Number(line.unitPrice) + 7));
     const ex = await rest.get(`/api/v1/tax-invoice-exceptions?settleNo=${s.settleNo}`, operator);
     expect(ex.body.rows.map((x: { type: string }) => x.type)).toEqual(['THREE_WAY_MISMATCH']);
     // Put back, a settled quantity unlike the receipt's.
@@ -168,7 +168,7 @@ describe('the posting gate: each finding its own code and amounts; the voucher c
       .execute();
     const q = await post(s.settleNo);
     expectError(q, 409, 'THREE_WAY_MISMATCH');
-    expect(q.body.message).toContain('입고 수량');
+    expect(q.body.msg).toContain('입고 수량');
     expect((q.body.details.findings as Finding[])[0]).toMatchObject({ lineNo: line.lineNo });
   });
 
