@@ -8689,7 +8689,7 @@ export interface components {
             lineNo: number;
             /** @description DEBIT or CREDIT */
             side: string;
-            /** @description GOODS (per expense type), ADJUSTMENT or PAYABLE */
+            /** @description GOODS (per expense type), ADJUSTMENT, VAT (부가세대급금) or PAYABLE */
             kind: string;
             expenses: string | null;
             description: string;
@@ -43958,8 +43958,8 @@ export interface operations {
             query?: {
                 /** @description From and to month, YYYYMM (either may be empty) */
                 periods?: string[];
-                /** @description Any of: NO_INVOICE, AMOUNT_VARIANCE, TAX_VARIANCE, BUSINESS_NUMBER_MISMATCH, NTS_FAILURE, NOT_TRANSMITTED */
-                type?: ("NO_INVOICE" | "AMOUNT_VARIANCE" | "TAX_VARIANCE" | "BUSINESS_NUMBER_MISMATCH" | "NTS_FAILURE" | "NOT_TRANSMITTED")[];
+                /** @description Any of: NO_INVOICE, TAX_TYPE_MISMATCH, AMOUNT_VARIANCE, TAX_VARIANCE, BUSINESS_NUMBER_MISMATCH, THREE_WAY_MISMATCH, NTS_FAILURE, NOT_TRANSMITTED, APPROVAL_MISSING */
+                type?: ("NO_INVOICE" | "TAX_TYPE_MISMATCH" | "AMOUNT_VARIANCE" | "TAX_VARIANCE" | "BUSINESS_NUMBER_MISMATCH" | "THREE_WAY_MISMATCH" | "NTS_FAILURE" | "NOT_TRANSMITTED" | "APPROVAL_MISSING")[];
                 settleNo?: string;
             };
             header?: never;
@@ -43978,7 +43978,7 @@ export interface operations {
                         rows: {
                             /** @description The settlement and the type: one row each */
                             key: string;
-                            /** @description NO_INVOICE, AMOUNT_VARIANCE, TAX_VARIANCE, BUSINESS_NUMBER_MISMATCH, NTS_FAILURE, NOT_TRANSMITTED */
+                            /** @description NO_INVOICE, TAX_TYPE_MISMATCH, AMOUNT_VARIANCE, TAX_VARIANCE, BUSINESS_NUMBER_MISMATCH, THREE_WAY_MISMATCH, NTS_FAILURE, NOT_TRANSMITTED, APPROVAL_MISSING */
                             type: string;
                             message: string;
                             settleNo: string;

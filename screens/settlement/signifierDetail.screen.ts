@@ -8,6 +8,7 @@ const sides = [
 const kinds = [
   { value: 'GOODS', text: 'screen.settlement.option.lineKind.GOODS' },
   { value: 'ADJUSTMENT', text: 'screen.settlement.option.lineKind.ADJUSTMENT' },
+  { value: 'VAT', text: 'screen.settlement.option.lineKind.VAT' },
   { value: 'PAYABLE', text: 'screen.settlement.option.lineKind.PAYABLE' },
 ];
 const errorStatus = [

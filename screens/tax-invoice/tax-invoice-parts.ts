@@ -29,11 +29,14 @@ export const ISSUE_KIND = options('issueKind', ['REVERSE', 'FORWARD']);
 export const AMEND_REASON = options('amendReason', ['1', '2', '3', '4', '5', '6']);
 export const EXCEPTION_TYPE = options('exception', [
   'NO_INVOICE',
+  'TAX_TYPE_MISMATCH',
   'AMOUNT_VARIANCE',
   'TAX_VARIANCE',
   'BUSINESS_NUMBER_MISMATCH',
+  'THREE_WAY_MISMATCH',
   'NTS_FAILURE',
   'NOT_TRANSMITTED',
+  'APPROVAL_MISSING',
 ]);
 export const DEADLINE_STATE = options('deadline', ['ON_TIME', 'DUE_SOON', 'LATE']);
 export const OUTCOME = options('outcome', ['DONE', 'REFUSED', 'FAILED']);

@@ -94,7 +94,12 @@ export async function invoicesToJudgeTransmission(db: Db, limit: number) {
 export async function saveTransmissionJudgement(
   db: Db,
   mgtKey: string,
-  v: { issueDate: string; transmitDeadline: string; transmittedOn: string | null; transmitState: 'ON_TIME' | 'LATE' | null },
+  v: {
+    issueDate: string;
+    transmitDeadline: string;
+    transmittedOn: string | null;
+    transmitState: 'ON_TIME' | 'LATE' | null;
+  },
   now: Date,
 ) {
   await db
@@ -109,7 +114,15 @@ export async function transmissionOf(db: Db, mgtKeys: readonly string[]) {
   if (mgtKeys.length === 0) return [];
   return db
     .selectFrom('taxInvoiceFollow')
-    .select(['mgtKey', 'issueDate', 'transmitDeadline', 'transmittedOn', 'transmitState', 'lastCheckedAt', 'lastOutcome'])
+    .select([
+      'mgtKey',
+      'issueDate',
+      'transmitDeadline',
+      'transmittedOn',
+      'transmitState',
+      'lastCheckedAt',
+      'lastOutcome',
+    ])
     .where('mgtKey', 'in', mgtKeys)
     .execute();
 }

@@ -222,14 +222,9 @@ export const BypassAnswer = Type.Object({
   bypassedAt: Type.String(),
 });
 
-export const EXCEPTION_TYPES = [
-  'NO_INVOICE',
-  'AMOUNT_VARIANCE',
-  'TAX_VARIANCE',
-  'BUSINESS_NUMBER_MISMATCH',
-  'NTS_FAILURE',
-  'NOT_TRANSMITTED',
-] as const;
+// The gate's kinds of finding (gate-rules.ts), listed where the rules are.
+export { EXCEPTION_TYPES } from './gate-rules.js';
+import { EXCEPTION_TYPES } from './gate-rules.js';
 export const ExceptionQuery = Type.Object({
   periods: Periods,
   type: StatusList(EXCEPTION_TYPES),

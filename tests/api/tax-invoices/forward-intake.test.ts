@@ -238,7 +238,7 @@ describe('정발행 intake: a supplier-issued standard XML checked, matched to i
           .executeTakeFirstOrThrow()
       ).version;
     const gated = await http.post(`/api/v1/settlements/${mine.settleNo}/post`, operator, { version: await version() });
-    expectError(gated, 409, 'TAX_INVOICE_REQUIRED');
+    expectError(gated, 409, 'TAX_INVOICE_NOT_TRANSMITTED');
     expect(gated.body.details.problems).toEqual(['NOT_TRANSMITTED']);
 
     // The supplier sees it in /cyber; another supplier sees none of it.

@@ -234,7 +234,7 @@ describe('tax invoices with the file provider: the supplier issues in /cyber, th
     expectError(
       await http.post(`/api/v1/settlements/${s.settleNo}/post`, operator, { version: await version(s.settleNo) }),
       409,
-      'TAX_INVOICE_REQUIRED',
+      'TAX_INVOICE_NOT_TRANSMITTED',
     );
     for (const [n, inv] of invs.entries()) {
       let v = inv.version;
@@ -261,7 +261,8 @@ describe('tax invoices with the file provider: the supplier issues in /cyber, th
       const gated = await http.post(`/api/v1/settlements/${s.settleNo}/post`, operator, {
         version: await version(s.settleNo),
       });
-      expectError(gated, 409, 'TAX_INVOICE_REQUIRED');
+      expectError(gated, 409, 'TAX_INVOICE_NTS_FAILED');
+      expect(gated.body.msg).toContain('SERR001');
       expect(gated.body.details.problems).toContain('NTS_FAILURE');
       r = await http.post(`/api/v1/tax-invoices/${inv.mgtKey}/transmission`, operator, {
         version: r.body.version,
@@ -521,7 +522,7 @@ describe('the gate’s totals over random settlements (property)', () => {
             taxAmount: ((supply * 10n) / 100n).toString(),
             totalAmount: '0',
             supplierCorpNum: '1208147521',
-            ntsConfirmNum: null,
+            ntsConfirmNum: '202602014100004200000001',
             ntsResult: null,
             memo: null,
             revision: 0,

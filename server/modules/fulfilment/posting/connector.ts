@@ -13,8 +13,8 @@ import { objectStoreFor } from '../../../storage/open.js';
 export interface VoucherLine {
   lineNo: number;
   side: 'DEBIT' | 'CREDIT';
-  /** GOODS (per expense type), ADJUSTMENT or PAYABLE. */
-  kind: 'GOODS' | 'ADJUSTMENT' | 'PAYABLE';
+  /** GOODS (per expense type), ADJUSTMENT, VAT (부가세대급금, the invoices' input tax) or PAYABLE. */
+  kind: 'GOODS' | 'ADJUSTMENT' | 'VAT' | 'PAYABLE';
   /** EXPENSES code of the goods lines (the ERP maps it to its account). */
   expenses: string | null;
   description: string;

@@ -56,7 +56,7 @@ export const VoucherLineRow = Type.Object(
   {
     lineNo: Type.Integer(),
     side: Type.String({ description: 'DEBIT or CREDIT' }),
-    kind: Type.String({ description: 'GOODS (per expense type), ADJUSTMENT or PAYABLE' }),
+    kind: Type.String({ description: 'GOODS (per expense type), ADJUSTMENT, VAT (부가세대급금) or PAYABLE' }),
     expenses: Nullable(Type.String({ description: 'EXPENSES code of a goods line' })),
     description: Type.String(),
     amount: Type.String({ description: 'Whole won, never negative (the side carries the sign)' }),

@@ -12,7 +12,7 @@ import { won } from '../../../domain/money.js';
 import { text } from '../../../domain/values.js';
 import { lockSettlement, updateSettlement } from '../settlement/queries.js';
 import { SETTLE_WRONG_STATE, canSettle } from '../settlement/workflow.js';
-import { checkPostingGate } from '../../tax-invoices/index.js';
+import { checkPostingGate, voucherTaxOf, type VoucherTax } from '../../tax-invoices/index.js';
 import type { ErpConnector, PostResult, VoucherPayload } from './connector.js';
 import {
   closeOpenErrors,
@@ -58,20 +58,53 @@ async function buildPayload(
   trx: Db,
   voucherNo: string,
   s: { settleNo: string; compNo: string; period: string; adjustmentAmount: string; totalAmount: string },
-  now: Date,
+  tax: VoucherTax,
+  /** The business day it is posted on (a re-post keeps the first try's). */
+  postingDate: string,
 ): Promise<VoucherPayload> {
   const company = await findVendor(trx, s.compNo);
   const goods = await goodsByExpenses(trx, s.settleNo);
-  return buildVoucherPayload({
+  const payload = buildVoucherPayload({
     voucherNo,
     settleNo: s.settleNo,
     period: s.period,
-    postingDate: todayKst(now),
+    postingDate,
     vendor: { compNo: s.compNo, name: company.compNameKr, taxNo: company.taxNo2 },
     goodsByExpenses: goods.map((g) => ({ expenses: g.expenses, name: g.textKo ?? g.expenses, amount: won(g.amount) })),
     adjustmentAmount: s.adjustmentAmount,
     totalAmount: s.totalAmount,
+    vatAmount: tax.taxAmount,
   });
+  return { ...payload, ntsConfirmNum: tax.ntsConfirmNum };
+}
+
+/**
+ * A voucher sent again (a re-post after a failure, a retry) carries the invoices' approval numbers
+ * and VAT as they stand now: one transmitted since the first try is not lost, and one already on the
+ * voucher is kept. Same voucher number and idempotency key: the ERP never posted a failed one.
+ */
+async function refreshTax<V extends { voucherNo: string; payload: unknown }>(
+  trx: Db,
+  v: V,
+  s: { settleNo: string; compNo: string; period: string; adjustmentAmount: string; totalAmount: string },
+  tax: VoucherTax,
+  actor: string,
+): Promise<V> {
+  const stored = claimedOf({ ...v, idempotencyKey: '' }).payload;
+  const ntsConfirmNum = stored.ntsConfirmNum ?? tax.ntsConfirmNum;
+  const hasVat = stored.lines.some((l) => l.kind === 'VAT');
+  if (ntsConfirmNum === (stored.ntsConfirmNum ?? null) && (hasVat || tax.taxAmount === '0')) return v;
+  const payload = await buildPayload(trx, v.voucherNo, s, { ...tax, ntsConfirmNum }, stored.postingDate);
+  await updateVoucher(trx, v.voucherNo, { payload: JSON.stringify(payload) });
+  await writeAudit(trx, {
+    entity: 'erp_voucher',
+    entityKey: v.voucherNo,
+    action: 'TAX_REFRESHED',
+    actor,
+    before: { ntsConfirmNum: stored.ntsConfirmNum ?? null },
+    after: { ntsConfirmNum, vatAmount: tax.taxAmount },
+  });
+  return { ...v, payload };
 }
 
 /** Marks a voucher SENT (the caller holds its lock) and closes its open errors as retried. */
@@ -246,7 +279,7 @@ export async function postSettlement(
     let v = await lockVoucherOfSettlement(trx, s.settleNo);
     if (!v) {
       const voucherNo = await nextDocumentNumber(trx, 'VC', todayKst(now));
-      const payload = { ...(await buildPayload(trx, voucherNo, s, now)), ntsConfirmNum: gate.ntsConfirmNum };
+      const payload = await buildPayload(trx, voucherNo, s, gate, todayKst(now));
       const values = {
         voucherNo,
         settleNo: s.settleNo,
@@ -267,7 +300,7 @@ export async function postSettlement(
         after: { ...values, payload },
       });
       v = await lockExistingVoucher(trx, voucherNo);
-    }
+    } else if (maySend(v, new Date(), posting.windowMs) === 'yes') v = await refreshTax(trx, v, s, gate, actor);
     refuseBySendState(maySend(v, new Date(), posting.windowMs));
     await claim(trx, v, actor, 'SEND');
     return claimedOf(v);
@@ -284,8 +317,20 @@ export async function retryPosting(db: Db, posting: Posting, voucherNo: string, 
     refuseBySendState(maySend(v, new Date(), posting.windowMs));
     const s = await lockSettlementState(trx, v.settleNo);
     if (s.status === 'POSTED') throw refused('ALREADY_POSTED', '이미 전기된 정산입니다. 다시 보내지 않습니다');
+    const settlement = await lockSettlement(trx, v.settleNo);
+    const fresh = await refreshTax(
+      trx,
+      v,
+      {
+        ...settlement!,
+        adjustmentAmount: String(settlement!.adjustmentAmount),
+        totalAmount: String(settlement!.totalAmount),
+      },
+      await voucherTaxOf(trx, v.settleNo),
+      actor,
+    );
     await claim(trx, v, actor, 'RETRY');
-    return claimedOf(v);
+    return claimedOf(fresh);
   });
   return send(db, posting, claimed, actor);
 }

@@ -31,14 +31,17 @@ export interface VoucherSource {
   goodsByExpenses: ReadonlyArray<{ expenses: string; name: string; amount: string }>;
   adjustmentAmount: string;
   totalAmount: string;
+  /** Σ 세액 of the settlement's transmitted tax invoices (0 without one): the 부가세대급금 line. */
+  vatAmount?: string;
 }
 
 const abs = (v: string) => (v.startsWith('-') ? v.slice(1) : v);
 
 /**
  * The voucher of a settlement: a debit per expense type for the goods, the adjustments as a
- * debit (+) or credit (−), and the payable to the supplier as the balancing credit (a debit
- * when the total is negative). Amounts are whole won, Σ debit = Σ credit.
+ * debit (+) or credit (−), the invoices' VAT as 부가세대급금 (input VAT, a debit: 부가가치세법 §38
+ * deducts it), and the payable to the supplier, supply + VAT, as the balancing credit (a debit when
+ * negative). Amounts are whole won, Σ debit = Σ credit.
  */
 export function buildVoucherPayload(s: VoucherSource): VoucherPayload {
   const lines: VoucherLine[] = [];
@@ -57,7 +60,10 @@ export function buildVoucherPayload(s: VoucherSource): VoucherPayload {
   const ym = `${s.period.slice(0, 4)}-${s.period.slice(4)}`;
   for (const g of s.goodsByExpenses) add('GOODS', g.amount, 'DEBIT', g.expenses, `${ym} ${s.vendor.name} ${g.name}`);
   add('ADJUSTMENT', s.adjustmentAmount, 'DEBIT', null, `${ym} ${s.vendor.name} 정산 조정`);
-  add('PAYABLE', s.totalAmount, 'CREDIT', null, `${ym} ${s.vendor.name} 외상매입금`);
+  const vat = s.vatAmount ?? '0';
+  add('VAT', vat, 'DEBIT', null, `${ym} ${s.vendor.name} 부가세대급금`);
+  const payable = sumDecimals([s.totalAmount, vat]);
+  add('PAYABLE', payable, 'CREDIT', null, `${ym} ${s.vendor.name} 외상매입금`);
   return {
     voucherNo: s.voucherNo,
     settleNo: s.settleNo,
@@ -65,7 +71,7 @@ export function buildVoucherPayload(s: VoucherSource): VoucherPayload {
     postingDate: s.postingDate,
     vendor: s.vendor,
     currency: 'KRW',
-    amount: won(s.totalAmount),
+    amount: won(payable),
     lines,
   };
 }
