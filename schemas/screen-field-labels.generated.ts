@@ -819,6 +819,10 @@ export const SCREEN_FIELD_LABELS: Record<string, { screen: string; title?: { ko:
           "ko": "일부 서명",
           "en": "Partly signed"
         },
+        "EXECUTING": {
+          "ko": "체결 처리중",
+          "en": "Executing"
+        },
         "EXECUTED": {
           "ko": "체결",
           "en": "Executed"
@@ -3046,6 +3050,10 @@ export const SCREEN_FIELD_LABELS: Record<string, { screen: string; title?: { ko:
         "PARTLY_SIGNED": {
           "ko": "일부 서명",
           "en": "Partly signed"
+        },
+        "EXECUTING": {
+          "ko": "체결 처리중",
+          "en": "Executing"
         },
         "EXECUTED": {
           "ko": "체결",
@@ -7169,6 +7177,10 @@ export const SCREEN_FIELD_LABELS: Record<string, { screen: string; title?: { ko:
           "ko": "일부 서명",
           "en": "Partly signed"
         },
+        "EXECUTING": {
+          "ko": "체결 처리중",
+          "en": "Executing"
+        },
         "EXECUTED": {
           "ko": "체결",
           "en": "Executed"
@@ -8363,6 +8375,10 @@ export const SCREEN_FIELD_LABELS: Record<string, { screen: string; title?: { ko:
         "PARTLY_SIGNED": {
           "ko": "일부 서명",
           "en": "Partly signed"
+        },
+        "EXECUTING": {
+          "ko": "체결 처리중",
+          "en": "Executing"
         },
         "EXECUTED": {
           "ko": "체결",
@@ -11979,6 +11995,10 @@ export const SCREEN_FIELD_LABELS: Record<string, { screen: string; title?: { ko:
           "ko": "세금계산서 없음",
           "en": "No invoice"
         },
+        "TAX_TYPE_MISMATCH": {
+          "ko": "과세유형 불일치",
+          "en": "Tax type differs"
+        },
         "AMOUNT_VARIANCE": {
           "ko": "공급가액 차이",
           "en": "Supply amount differs"
@@ -11991,6 +12011,10 @@ export const SCREEN_FIELD_LABELS: Record<string, { screen: string; title?: { ko:
           "ko": "사업자번호 불일치",
           "en": "Business number differs"
         },
+        "THREE_WAY_MISMATCH": {
+          "ko": "발주·입고·정산 불일치",
+          "en": "PO, receipt and settlement differ"
+        },
         "NTS_FAILURE": {
           "ko": "국세청 전송 실패",
           "en": "NTS transmission failed"
@@ -11998,6 +12022,10 @@ export const SCREEN_FIELD_LABELS: Record<string, { screen: string; title?: { ko:
         "NOT_TRANSMITTED": {
           "ko": "국세청 미전송",
           "en": "Not transmitted yet"
+        },
+        "APPROVAL_MISSING": {
+          "ko": "승인번호 없음",
+          "en": "No approval number"
         }
       }
     }
