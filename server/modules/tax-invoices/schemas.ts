@@ -24,7 +24,7 @@ const Periods = Type.Optional(
   }),
 );
 
-export const TaxInvoiceRow = Type.Object(
+const TaxInvoiceRow = Type.Object(
   {
     mgtKey: Type.String(),
     settleNo: Type.String(),
@@ -66,7 +66,7 @@ export const TaxInvoiceRow = Type.Object(
   { $id: 'TaxInvoiceRow', title: 'TaxInvoiceRow' },
 );
 
-export const TaxInvoiceDetail = Type.Object(
+const TaxInvoiceDetail = Type.Object(
   {
     ...TaxInvoiceRow.properties,
     issueDeadline: Type.String({
@@ -222,7 +222,7 @@ export const BypassAnswer = Type.Object({
   bypassedAt: Type.String(),
 });
 
-export const EXCEPTION_TYPES = [
+const EXCEPTION_TYPES = [
   'NO_INVOICE',
   'AMOUNT_VARIANCE',
   'TAX_VARIANCE',
