@@ -24,14 +24,11 @@ export type ListOperationId = {
   [K in OperationId]: Answer<K> extends { rows: Array<unknown>; total: number } ? K : never;
 }[OperationId];
 /** One row of a list operation. */
-export type RowOf<Op extends OperationId> =
+type RowOf<Op extends OperationId> =
   Answer<Op> extends { rows: Array<infer R> } ? R : Answer<Op> extends Array<infer R> ? R : never;
 type QueryOf<Op extends OperationId> = NonNullable<ApiOperations[Op]['parameters']['query']>;
 /** Query parameters a filter may send (paging and sorting are the engine's). */
-export type FilterParamOf<Op extends OperationId> = Exclude<
-  Extract<keyof QueryOf<Op>, string>,
-  'page' | 'size' | 'sort'
->;
+type FilterParamOf<Op extends OperationId> = Exclude<Extract<keyof QueryOf<Op>, string>, 'page' | 'size' | 'sort'>;
 export type FieldOf<Op extends OperationId> = Extract<keyof RowOf<Op>, string>;
 
 export type TypedFilter<Op extends OperationId> =
@@ -84,7 +81,6 @@ export function defineCustomScreen(def: Omit<CustomScreenDef, 'kind'>): CustomSc
 }
 
 export type {
-  ScreenDef,
   ListScreenDef,
   EditScreenDef,
   TreeScreenDef,

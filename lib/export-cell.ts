@@ -74,7 +74,7 @@ export function excelDateSerial(v: unknown, zone: TimeZone = 'runtime'): number 
 }
 
 /** An instant → Excel serial in local time (what the grid shows). */
-export function excelDateTimeSerial(v: unknown, zone: TimeZone = 'runtime'): number | null {
+function excelDateTimeSerial(v: unknown, zone: TimeZone = 'runtime'): number | null {
   if (empty(v)) return null;
   const d = v instanceof Date ? v : new Date(String(v));
   if (Number.isNaN(d.getTime())) return null;

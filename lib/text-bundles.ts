@@ -3,7 +3,7 @@
  * so that groups can be written side by side without touching one shared file. This merges them
  * into one tree per language and names every key two bundles give different texts.
  */
-export type TextTree = { [key: string]: string | TextTree };
+type TextTree = { [key: string]: string | TextTree };
 
 export interface MergedBundles {
   tree: TextTree;

@@ -95,7 +95,7 @@ export function isRequiredFilled(v: unknown): boolean {
   return true;
 }
 
-export type LengthUnit = 'byte' | 'char';
+type LengthUnit = 'byte' | 'char';
 
 export interface LengthLimits {
   /** Byte limit by the spec's byte rule. */

@@ -7,7 +7,7 @@ import fs from 'node:fs';
  * variable is named, secrets are never echoed. Each block is null when its main variable is unset.
  */
 
-export interface LdapAttributeMap {
+interface LdapAttributeMap {
   name: string;
   email: string;
   dept: string;
@@ -72,7 +72,7 @@ export interface SmsGatewayConfig {
   timeoutMs: number;
 }
 
-export interface NotifyConfig {
+interface NotifyConfig {
   maxAttempts: number;
   backoffSec: number;
 }
@@ -167,7 +167,7 @@ const DEFAULT_ATTRIBUTES: LdapAttributeMap = {
   phone: 'mobile',
 };
 /** Active Directory's "account disabled" bit of userAccountControl. */
-export const AD_DISABLED_FILTER = '(userAccountControl:1.2.840.113556.1.4.803:=2)';
+const AD_DISABLED_FILTER = '(userAccountControl:1.2.840.113556.1.4.803:=2)';
 
 function loadLdap(env: Env, problems: string[]): LdapConfig | null {
   const ldapUrl = url(env, 'LDAP_URL', ['ldap:', 'ldaps:'], 'ldaps://dc1.example.co.kr:636', problems);

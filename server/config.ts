@@ -10,10 +10,10 @@ import { loadFileStoreConfig, type FileStoreConfig } from './config-file-store.j
  * Configuration comes only from the environment and is validated once at start-up.
  * Every bad variable is collected so the operator fixes them all in one go.
  */
-export type NodeEnv = 'development' | 'production' | 'test';
-export type LoginMode = 'AD' | 'SSO' | 'SSO_AD';
-export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
-export type SeedMode = 'demo' | 'none';
+type NodeEnv = 'development' | 'production' | 'test';
+type LoginMode = 'AD' | 'SSO' | 'SSO_AD';
+type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+type SeedMode = 'demo' | 'none';
 
 export interface Config extends IntegrationConfig, OperationsConfig, TaxInvoiceConfig, ContractConfig {
   port: number;

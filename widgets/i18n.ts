@@ -281,7 +281,7 @@ export function useWidgetText(): WidgetText {
 }
 
 /** English defaults of the person-search messages (the Korean ones are lib/person-search.ts's). */
-export const PERSON_SEARCH_MESSAGES_EN: Readonly<Record<PersonSearchMessageKey, string>> = {
+const PERSON_SEARCH_MESSAGES_EN: Readonly<Record<PersonSearchMessageKey, string>> = {
   'person.needNameOrId': 'Enter at least one of the name and the single ID.',
   'person.nameMinLength': 'Enter at least 2 characters for the name.',
 };

@@ -14,7 +14,7 @@ export type ApiClient = Client<paths>;
  * `passErrors` — the caller shows its own message, so no spec §8 alert or redirect;
  * `background` — no loading indicator (menu-visit logging, message refresh).
  */
-export interface RequestFlags {
+interface RequestFlags {
   passErrors?: boolean;
   background?: boolean;
 }
@@ -41,7 +41,7 @@ export interface ApiClientOptions {
 }
 
 /** Spec §7 standard headers plus the token headers. */
-export function standardHeaders(
+function standardHeaders(
   isCyber: () => boolean,
   language: () => string | undefined = () => undefined,
   tokens: () => SessionTokens | null = () => null,
@@ -151,7 +151,7 @@ export function performResponseAction(action: ResponseAction, effects: HttpEffec
 }
 
 /** Spec §8: every answer goes through the error catalogue. */
-export function errorPolicy(isCyber: () => boolean, effects: () => HttpEffects): Middleware {
+function errorPolicy(isCyber: () => boolean, effects: () => HttpEffects): Middleware {
   return {
     onResponse: async ({ request, response }) => {
       const flagged = request as FlaggedRequest;
@@ -180,7 +180,7 @@ export function errorPolicy(isCyber: () => boolean, effects: () => HttpEffects):
  * so the request can be sent twice (and developer tools still show what was sent). Auth URLs
  * are never retried.
  */
-export function refreshingFetch(
+function refreshingFetch(
   base: () => (request: Request) => Promise<Response>,
   tokens: () => SessionTokens | null,
   refresh: () => Promise<RefreshOutcome>,

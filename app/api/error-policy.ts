@@ -14,17 +14,17 @@ export const AUTH_URLS: readonly string[] = [
 ];
 
 /** The auth service's own calls (login, verify, logout, reset) belong to the login flows too. */
-export const AUTH_SERVICE_PREFIX = '/auth/api/';
+const AUTH_SERVICE_PREFIX = '/auth/api/';
 
 /** Spec §8: an errCode in this answer does not send the user home. */
-export const VERIFY_V2_PATH = '/api/v2/verify';
+const VERIFY_V2_PATH = '/api/v2/verify';
 
 export function isAuthUrl(pathname: string): boolean {
   return AUTH_URLS.includes(pathname) || pathname.startsWith(AUTH_SERVICE_PREFIX);
 }
 
 /** Status → message key of spec §8's alert. */
-export const STATUS_MESSAGE_KEYS: Readonly<Record<number, string>> = {
+const STATUS_MESSAGE_KEYS: Readonly<Record<number, string>> = {
   400: 'http.400',
   401: 'http.401',
   403: 'http.403',

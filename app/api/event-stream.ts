@@ -1,4 +1,4 @@
-import { openEventStream, type EventStream, type EventStreamOptions, type OpenInit } from '../../lib/event-stream';
+import type { OpenInit } from '../../lib/event-stream';
 import { apiClient, type ApiClient } from './client';
 
 /** The API's event-stream operations (text/event-stream answers). */
@@ -30,14 +30,4 @@ export function streamOpener(path: StreamPath, pathParams: Record<string, string
       headers: { 'Content-Type': 'application/json' },
     });
   };
-}
-
-/** `openEventStream` on an API stream (see lib/event-stream.ts). */
-export function openApiEventStream(
-  path: StreamPath,
-  pathParams: Record<string, string>,
-  options: Omit<EventStreamOptions, 'open'>,
-  client?: ApiClient,
-): EventStream {
-  return openEventStream({ ...options, open: streamOpener(path, pathParams, client) });
 }

@@ -11,7 +11,7 @@ export interface Readiness {
   database: string;
 }
 
-export const READY_PATH = '/readyz';
+const READY_PATH = '/readyz';
 
 export async function fetchReadiness(signal?: AbortSignal, fetchImpl: typeof fetch = fetch): Promise<Readiness> {
   const request = applyStandardHeaders(

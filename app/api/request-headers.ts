@@ -4,9 +4,9 @@
  */
 
 /** The login check tells the server the portal of its TARGET path instead (set by the caller). */
-export const LOGIN_CHECK_PATH = '/api/v1/loginCheck';
+const LOGIN_CHECK_PATH = '/api/v1/loginCheck';
 
-export function needsIsCyberHeader(pathname: string): boolean {
+function needsIsCyberHeader(pathname: string): boolean {
   return pathname !== LOGIN_CHECK_PATH;
 }
 

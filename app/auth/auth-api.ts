@@ -10,12 +10,12 @@ import { configuredLoginMode, type LoginMode } from './login-mode';
 type S = components['schemas'];
 export type LoginPayload = S['LoginPayload'];
 export type SessionUserPayload = S['SessionUser'];
-export type MenuNode = S['MenuNode'];
+type MenuNode = S['MenuNode'];
 export type LoginCheckAnswer = S['LoginCheckAnswer'];
-export type TokensAnswer = S['Tokens'];
-export type VerifyAnswer = S['VerifyResult'];
-export type CodeSent = S['CodeSent'];
-export type SessionExtended = S['SessionExtended'];
+type TokensAnswer = S['Tokens'];
+type VerifyAnswer = S['VerifyResult'];
+type CodeSent = S['CodeSent'];
+type SessionExtended = S['SessionExtended'];
 
 export interface Failure {
   ok: false;
@@ -28,10 +28,10 @@ export interface Failure {
 
 export type Result<T> = ({ ok: true } & T) | Failure;
 
-export const NETWORK_FAILURE = 'NETWORK';
+const NETWORK_FAILURE = 'NETWORK';
 
 /** Reads the code of a failed answer: { code: 'ERROR', errorCode } first (spec §8), then errCode, then code. */
-export function failureOf(status: number, body: unknown): Failure {
+function failureOf(status: number, body: unknown): Failure {
   const b = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
   const pick = (k: string) => (typeof b[k] === 'string' && b[k] !== '' ? (b[k] as string) : null);
   const code =
@@ -56,7 +56,7 @@ async function settle<T>(
 
 const bearer = (token: string) => ({ Authorization: `Bearer ${token}`, AccessToken: token });
 
-export interface DwpAuth {
+interface DwpAuth {
   type: LoginMode;
   loginUri: string;
   logoutUri: string;
@@ -73,7 +73,7 @@ const DWP_DEFAULTS: DwpAuth = {
   ssoStartUri: null,
 };
 
-export function createAuthApi(client: ApiClient = apiClient) {
+function createAuthApi(client: ApiClient = apiClient) {
   let dwp: Promise<DwpAuth> | null = null;
 
   return {

@@ -13,12 +13,12 @@ import { ACCESS_TOKEN_PARAM, REFRESH_TOKEN_PARAM } from './urls';
  * /integration?type=l after a session loss) is the entry page itself.
  */
 
-export const AD_ERROR_PARAMS = ['errorCode', 'error'] as const;
-export const AD_TIMESTAMP_PARAM = 't';
-export const AD_USER_PARAMS = ['userId', 'loginid'] as const;
+const AD_ERROR_PARAMS = ['errorCode', 'error'] as const;
+const AD_TIMESTAMP_PARAM = 't';
+const AD_USER_PARAMS = ['userId', 'loginid'] as const;
 
 /** Where the auth server's login sends the user back to. */
-export const AD_RETURN_PATH = '/integration';
+const AD_RETURN_PATH = '/integration';
 
 export interface UrlTokens {
   accessToken: string;

@@ -66,7 +66,7 @@ export type GuardStep =
       nextMode?: LoginMode | null;
     };
 
-export const proceed: GuardStep = { kind: 'proceed' };
+const proceed: GuardStep = { kind: 'proceed' };
 
 /** The login page of the target's portal, remembering where the user was going. */
 function toLogin(target: GuardTarget, extra: Partial<Extract<GuardStep, { kind: 'redirect' }>> = {}): GuardStep {

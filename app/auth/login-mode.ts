@@ -6,9 +6,9 @@
  */
 export type LoginMode = 'AD' | 'SSO' | 'SSO_AD';
 
-export const LOGIN_MODES: readonly LoginMode[] = ['AD', 'SSO', 'SSO_AD'];
+const LOGIN_MODES: readonly LoginMode[] = ['AD', 'SSO', 'SSO_AD'];
 
-export function isLoginMode(value: unknown): value is LoginMode {
+function isLoginMode(value: unknown): value is LoginMode {
   return typeof value === 'string' && (LOGIN_MODES as readonly string[]).includes(value);
 }
 

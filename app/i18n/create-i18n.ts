@@ -5,9 +5,9 @@ import ko from './ko.json';
 import { DEFAULT_LANGUAGE, normaliseLanguage, readStoredLanguage, storeLanguage, type Language } from './language';
 
 /** The user-timing mark each addResourceBundle leaves (detail: the language). */
-export const I18N_MERGE_MARK = 'gpms:i18n-merge';
+const I18N_MERGE_MARK = 'gpms:i18n-merge';
 
-export const resources = { ko: { translation: ko }, en: { translation: en } } as const;
+const resources = { ko: { translation: ko }, en: { translation: en } } as const;
 
 export interface CreateI18nOptions {
   /** Where the choice is read from and written to; localStorage in the app. */

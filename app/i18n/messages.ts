@@ -6,7 +6,7 @@ import type { i18n as I18n } from 'i18next';
  * 'login.logoutTimeout', …). ko.json and en.json carry the defaults, so every message works
  * before (or without) the server's answer; the server's texts replace them when they arrive.
  */
-export const MSG_PREFIX = 'msg.';
+const MSG_PREFIX = 'msg.';
 
 export function msgKey(key: string): string {
   return `${MSG_PREFIX}${key}`;

@@ -1,2 +1,2 @@
 /** Kept for existing imports: the menu helpers live in menu/menu-tree.ts. */
-export { isLeaf, menuHref } from './menu/menu-tree';
+export { menuHref } from './menu/menu-tree';

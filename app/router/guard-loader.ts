@@ -11,7 +11,7 @@ import { runGuard, type GuardDeps } from '../auth/run-guard';
 import { isCyberMatch, isPublicMatch, needsExtraAuth } from './portal';
 
 /** The guard's view of a navigation target, from the address and the matched routes' meta. */
-export function guardTargetOf(routes: RouteObject[], url: URL): GuardTarget {
+function guardTargetOf(routes: RouteObject[], url: URL): GuardTarget {
   const handles = (matchRoutes(routes, url.pathname) ?? []).map((m) => m.route.handle);
   return {
     pathname: url.pathname,

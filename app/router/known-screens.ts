@@ -80,7 +80,7 @@ export const EXTERNAL_SCREENS = [
 ];
 
 /** Spec §2 "Templates (public)". */
-export const TEMPLATE_SCREENS = [
+const TEMPLATE_SCREENS = [
   ...Array.from({ length: 9 }, (_, i) => `/template/template${i}`),
   '/template/userApply',
   '/template/ogpmsLogin',

@@ -1,5 +1,5 @@
 /** Spec §9: a route chunk that has not arrived after 120 s counts as failed. */
-export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
+const CHUNK_LOAD_TIMEOUT_MS = 120_000;
 
 export class ChunkLoadTimeoutError extends Error {
   constructor(ms: number) {

@@ -1,8 +1,8 @@
 import { isRouteHandle } from './route-handle';
 
 /** Product names double as document titles (spec §2: OGPMS external, GPMS internal). */
-export const INTERNAL_TITLE = 'GPMS';
-export const EXTERNAL_TITLE = 'OGPMS';
+const INTERNAL_TITLE = 'GPMS';
+const EXTERNAL_TITLE = 'OGPMS';
 
 /** Spec §4: the portal is external if ANY matched route is flagged external. */
 export function isCyberMatch(handles: readonly unknown[]): boolean {

@@ -14,7 +14,7 @@ import { matchRoutes, UNSAFE_DataRouterContext, type RouteObject } from 'react-r
  * fetches its kind's: screen-routes.tsx) — without navigating. The module cache keeps what arrived,
  * so the router's own load on the click finds it there. A route already loaded has no `lazy` left.
  */
-export function prefetchRoutes(routes: readonly RouteObject[], href: string): void {
+function prefetchRoutes(routes: readonly RouteObject[], href: string): void {
   const path = href.split(/[?#]/)[0];
   for (const match of matchRoutes(routes as RouteObject[], path) ?? []) {
     const lazy = match.route.lazy;
@@ -23,7 +23,7 @@ export function prefetchRoutes(routes: readonly RouteObject[], href: string): vo
 }
 
 /** A link's prefetch: call the returned function when the link is hovered, focused or pressed. */
-export function usePrefetch(): (href: string | null | undefined) => void {
+function usePrefetch(): (href: string | null | undefined) => void {
   const routes = useContext(UNSAFE_DataRouterContext)?.router.routes;
   return useCallback(
     (href) => {

@@ -30,8 +30,6 @@ const external = (titleKey: string, isPublic = false, extraAuth = false): RouteH
   ...(extraAuth ? { extraAuth } : {}),
 });
 
-export { DEV_PAGES_ENABLED };
-
 export interface RouteOptions {
   /** The root loader: the spec §4 guards (createAppRouter installs it; tests may leave it out). */
   guard?: LoaderFunction;

@@ -6,7 +6,7 @@ import type { RouteHandle } from '../router/route-handle';
 const loadStoredScreen = lazyPage(() => import('./StoredScreenRoute'));
 
 /** The path stored screens are served at, under the portal's main layout. */
-export const STORED_SCREEN_PATH = '/s/:name';
+const STORED_SCREEN_PATH = '/s/:name';
 
 /**
  * The screen studio's published screens (docs/studio.md): one route per portal, /s/:name and

@@ -50,14 +50,14 @@ export function menuAuthority(menus: readonly MenuItem[], route: string): Author
  * Re-reads the server's messages into i18next (messageManage edits show at once). The app calls
  * the same on start and on a language switch (app/app-language.ts); screens call it after saving.
  */
-export async function reloadServerMessages(i18n: I18n): Promise<void> {
+async function reloadServerMessages(i18n: I18n): Promise<void> {
   const lang = normaliseLanguage(i18n.language) ?? 'ko';
   const r = await authApi.messages(lang);
   if (r.ok) addServerMessages(i18n, lang, r.data);
 }
 
 /** Re-reads menus and codes (loginCheck with store=Y) after the codes changed. */
-export async function reloadCommonCodes(): Promise<void> {
+async function reloadCommonCodes(): Promise<void> {
   if (!useSessionStore.getState().isLoggedIn) return;
   const isCyber = usePortalStore.getState().isCyber;
   const path = typeof window === 'undefined' ? '/' : window.location.pathname;

@@ -25,7 +25,7 @@ export interface MenuItem {
 }
 
 /** Spec §3 common codes: one entry of a code group. */
-export interface CodeOption {
+interface CodeOption {
   value: string;
   text: string;
 }

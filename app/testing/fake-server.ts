@@ -47,7 +47,7 @@ export function on(
 }
 
 /** The session user a login answers (spec §3), with overrides. */
-export function sessionUser(over: Record<string, unknown> = {}) {
+function sessionUser(over: Record<string, unknown> = {}) {
   return {
     userId: 'buyer',
     portal: 'I',

@@ -22,7 +22,7 @@ export interface ChartAltProps {
 }
 
 /** The chart's description: kind, size, series, and where the same data can be read as text. */
-export function chartAltText(
+function chartAltText(
   t: Translate,
   p: Pick<ChartAltProps, 'kind' | 'count' | 'series' | 'gridLabel' | 'table'>,
 ): string {

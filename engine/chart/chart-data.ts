@@ -7,7 +7,7 @@ import type { ListChartDef } from '../definition/types';
 
 type Row = Record<string, unknown>;
 
-export const DEFAULT_CHART_LIMIT = 20;
+const DEFAULT_CHART_LIMIT = 20;
 /**
  * The series' colours, in order. Each has at least 4.5:1 contrast on white: a tooltip writes a series' name and value
  * in its colour (text, WCAG 1.4.3), and a bar or line must stand out from the background (3:1, 1.4.11). The orange

@@ -1,11 +1,9 @@
 import { createElement } from 'react';
 import { DefinitionError } from '../definition/problems';
 import type { CustomScreenDef } from '../definition/types';
-import { useEngineConfig, type CustomScreenProps } from '../runtime/engine-context';
+import { useEngineConfig } from '../runtime/engine-context';
 import { useFrame } from '../runtime/frame';
 import { ScreenHeader } from '../ui/parts';
-
-export type { CustomScreenProps };
 
 /** A `"kind": "custom"` screen: the named hand-written component inside the engine's frame. */
 export function CustomScreen() {

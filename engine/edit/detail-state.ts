@@ -69,7 +69,7 @@ export function moveRow(state: DetailState, index: number, delta: number): Detai
 }
 
 /** True when the rows are no longer in the order they were loaded in (a reorder is a change). */
-export function isReordered(state: DetailState): boolean {
+function isReordered(state: DetailState): boolean {
   const loaded = state.rows.filter((r) => r.original).map((r) => r.uid);
   return loaded.some((uid, i) => i > 0 && uid < loaded[i - 1]);
 }
@@ -95,7 +95,7 @@ export function deleteRows(state: DetailState, indexes: readonly number[]): Deta
 
 const same = (a: unknown, b: unknown) => (a ?? '') === (b ?? '') || String(a ?? '') === String(b ?? '');
 
-export function isChanged(row: DetailRow): boolean {
+function isChanged(row: DetailRow): boolean {
   if (!row.original) return true;
   return Object.keys(row.data).some((k) => !same(row.data[k], row.original![k]));
 }

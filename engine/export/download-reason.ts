@@ -28,7 +28,7 @@ export function downloadNeedsReason(operation: string): boolean {
   return isOperationId(operation) && operations[operation].personalData === 'list';
 }
 
-export const DOWNLOAD_REASON_PROMPT: PromptDef = {
+const DOWNLOAD_REASON_PROMPT: PromptDef = {
   title: 'engine.downloadReason.title',
   message: 'engine.downloadReason.message',
   fields: [
@@ -52,10 +52,7 @@ export const DOWNLOAD_REASON_PROMPT: PromptDef = {
 };
 
 /** What the prompt answered, as the server takes it; a message when it cannot be taken. */
-export function readDownloadReason(
-  values: Record<string, unknown>,
-  t: Translate,
-): DownloadReason | { problem: string } {
+function readDownloadReason(values: Record<string, unknown>, t: Translate): DownloadReason | { problem: string } {
   const code = values.code;
   const text = typeof values.text === 'string' ? values.text.trim() : '';
   if (typeof code !== 'string' || !(DOWNLOAD_REASONS as readonly string[]).includes(code))

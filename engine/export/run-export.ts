@@ -9,8 +9,8 @@
 import type { ExportColumn } from '../registry/columns';
 import type { WorkerAnswer, WorkerRequest } from './workbook';
 
-export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-export const MAX_EXPORT_PAGE_SIZE = 5000;
+const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+const MAX_EXPORT_PAGE_SIZE = 5000;
 
 export interface ExportPage {
   rows: Array<Record<string, unknown>>;
@@ -56,7 +56,7 @@ export class ExportCancelled extends Error {
  * Runs the worker's handler on this thread (no Worker available: tests, old runtimes). SheetJS is
  * loaded on first use, so the page's own bundle never carries it.
  */
-export function inlineWorker(): ExportWorkerLike {
+function inlineWorker(): ExportWorkerLike {
   const ready = import('./workbook').then(({ createExportHandler }) =>
     createExportHandler((answer) =>
       queueMicrotask(() => w.onmessage?.({ data: answer } as MessageEvent<WorkerAnswer>)),

@@ -7,7 +7,7 @@ import * as XLSX from 'xlsx';
 import { exportCell, type ExportColumn, type XlsxCell } from '../registry/columns';
 
 /** Excel's sheet-name rules: ≤ 31 characters, none of : \ / ? * [ ]. */
-export function safeSheetName(name: string): string {
+function safeSheetName(name: string): string {
   const clean = name
     .replace(/[:\\/?*[\]]/g, ' ')
     .trim()
@@ -15,7 +15,7 @@ export function safeSheetName(name: string): string {
   return clean || 'Sheet1';
 }
 
-export class SheetBuilder {
+class SheetBuilder {
   private readonly data: Array<Array<XlsxCell | undefined>>;
   constructor(private readonly columns: ExportColumn[]) {
     this.data = [columns.map((c) => ({ t: 's', v: c.header }))];

@@ -16,7 +16,7 @@ export interface ColumnContext {
 }
 
 /** A code column's value → text list: inline options (texts may be i18n keys) or a code group. */
-export function columnOptions(c: ColumnDef, ctx: ColumnContext): CodeOption[] {
+function columnOptions(c: ColumnDef, ctx: ColumnContext): CodeOption[] {
   if (c.options) return c.options.map((o) => ({ value: o.value, text: ctx.t(o.text) }));
   return c.codeGroup ? ctx.codes(c.codeGroup) : [];
 }

@@ -7,7 +7,7 @@ import { formatInstant } from '../../lib/date';
 import { EXCEL_FORMATS, type ExportColumnType } from '../../lib/export-cell';
 import type { ColumnTypeName } from './names';
 
-export type GridType = 'text' | 'number' | 'money' | 'date' | 'code' | 'checkbox' | 'link';
+type GridType = 'text' | 'number' | 'money' | 'date' | 'code' | 'checkbox' | 'link';
 
 interface ColumnType {
   /** The data grid's type (widgets/data-grid). */
@@ -32,7 +32,7 @@ export const COLUMN_TYPES: Readonly<Record<ColumnTypeName, ColumnType>> = Object
 
 /** The export's column types are the definition's (lib cannot import the engine's names): a compile-time check. */
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : never) : never;
-export const EXPORT_TYPES_AGREE: Same<ColumnTypeName, ExportColumnType> = true;
+const _exportTypesAgree: Same<ColumnTypeName, ExportColumnType> = true;
 
 export function columnType(name: string, where: string): ColumnType {
   if (Object.hasOwn(COLUMN_TYPES, name)) return COLUMN_TYPES[name as ColumnTypeName];

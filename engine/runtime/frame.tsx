@@ -89,12 +89,12 @@ export function useFrame(): FrameApi {
 }
 
 /** The route whose menu authority governs a screen: its `menu`, its route, or its opener's. */
-export function authorityRoute(def: ScreenDef, inherited: string | null): string | null {
+function authorityRoute(def: ScreenDef, inherited: string | null): string | null {
   return def.menu ?? def.route ?? inherited;
 }
 
 const InheritedRoute = createContext<string | null>(null);
-export const useInheritedRoute = () => useContext(InheritedRoute);
+const useInheritedRoute = () => useContext(InheritedRoute);
 
 interface OpenPrompt {
   def: PromptDef;

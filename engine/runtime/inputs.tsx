@@ -30,7 +30,7 @@ function loadOptions(services: EngineServices, from: OptionsFrom, scope: ExprSco
 }
 
 /** The choices of a select: a code group, inline options, or an operation's answer. */
-export function useOptions(
+function useOptions(
   def: Pick<FilterDef, 'codeGroup' | 'options' | 'optionsFrom'>,
   scope: ExprScope,
 ): CodeOption[] | null {

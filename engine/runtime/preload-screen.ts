@@ -28,7 +28,7 @@ export function preloadScreen(
 }
 
 /** The registry's screen a route opens (the first one, as the router mounts it). */
-export function screenForRoute(screens: ScreenRegistry, route: string): ScreenEntry | undefined {
+function screenForRoute(screens: ScreenRegistry, route: string): ScreenEntry | undefined {
   return screens.list().find((e) => (e.definition as Partial<ScreenDef> | undefined)?.route === route);
 }
 

@@ -27,7 +27,7 @@ export interface CallContext {
  * action asks even when its definition names no confirmation. `words`: a stored screen's write,
  * confirmed in the operation's own words, the definition's text after them (write-words.ts).
  */
-export async function confirmAction(
+async function confirmAction(
   action: NormalAction,
   frame: FrameApi,
   count: number,

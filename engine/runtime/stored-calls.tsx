@@ -28,14 +28,14 @@ import { useOptionalWidgetServices, WidgetServicesProvider, type WidgetServices 
  */
 export type StoredMark = { name: string; version: number; mark: string } | { name: string; preview: true };
 
-export const SCREEN_MARK_HEADER = 'X-Studio-Screen';
-export const PREVIEW_MARK_HEADER = 'X-Studio-Preview';
+const SCREEN_MARK_HEADER = 'X-Studio-Screen';
+const PREVIEW_MARK_HEADER = 'X-Studio-Preview';
 
 /**
  * True when the call would leave something behind: any method but GET, a body, or a GET that
  * declares effects (evidence, an audit row naming the caller, a personal-data view log).
  */
-export function writes(operation: string, body: unknown): boolean {
+function writes(operation: string, body: unknown): boolean {
   return leavesEffects(operation, body);
 }
 

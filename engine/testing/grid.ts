@@ -6,4 +6,4 @@ export {
   gridRowTexts,
   installGlideJsdom,
 } from '../../widgets/testing/glide-jsdom';
-export { editGridCell, gridCell, type GridCellTarget } from '../../widgets/testing/grid-edit';
+export { editGridCell } from '../../widgets/testing/grid-edit';

@@ -9,12 +9,11 @@ import { compileExpr, type ExprNode } from './expr';
 import { fillPairs } from './fill';
 import { suggest } from './suggest';
 import type { DefinitionProblem, ProblemParams } from './problems';
-export { suggest } from './suggest';
 import type { ActionDef, CallAction, CallInputs, ColumnDef, EditBody, LinkDef, ScreenDef } from './types';
 
 type Json = Record<string, unknown>;
 
-export interface ApiOperation {
+interface ApiOperation {
   id: string;
   /** The operation's summary in the contract (English, for developers). */
   summary?: string;

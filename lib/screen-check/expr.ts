@@ -40,8 +40,8 @@ const FUNCTIONS = {
   /** Rows of a list with only the named fields: `pick(detail.lines.rows, ['itemCode', 'quantity'])`. */
   pick: 2,
 } as const;
-export type FunctionName = keyof typeof FUNCTIONS;
-export const EXPRESSION_FUNCTIONS = Object.keys(FUNCTIONS) as FunctionName[];
+type FunctionName = keyof typeof FUNCTIONS;
+const EXPRESSION_FUNCTIONS = Object.keys(FUNCTIONS) as FunctionName[];
 
 export class ExprError extends Error {
   constructor(
@@ -279,7 +279,7 @@ function get(value: unknown, key: string | number): unknown {
   return Object.hasOwn(value as object, key) ? (value as Record<string | number, unknown>)[key] : undefined;
 }
 
-export function evaluate(node: ExprNode, scope: ExprScope): unknown {
+function evaluate(node: ExprNode, scope: ExprScope): unknown {
   switch (node.t) {
     case 'lit':
       return node.v;
@@ -351,7 +351,7 @@ export function evaluate(node: ExprNode, scope: ExprScope): unknown {
   }
 }
 
-export function truthy(v: unknown): boolean {
+function truthy(v: unknown): boolean {
   return !(v === false || v === null || v === undefined || v === 0 || v === '' || (Array.isArray(v) && v.length === 0));
 }
 

@@ -35,9 +35,8 @@ export const EXPRESSION_ROOTS = [
 export type ScreenKindName = (typeof SCREEN_KINDS)[number];
 export type WidgetName = (typeof WIDGET_NAMES)[number];
 export type ColumnTypeName = (typeof COLUMN_TYPE_NAMES)[number];
-export type ActionKindName = (typeof ACTION_KIND_NAMES)[number];
 export type MaskName = (typeof MASK_NAMES)[number];
 export type ExpressionRoot = (typeof EXPRESSION_ROOTS)[number];
 
 /** lib/mask.ts implements the language's masks: a compile error here when the two lists part. */
-export const MASKS_IMPLEMENTED: [MaskName, MaskKind] extends [MaskKind, MaskName] ? true : never = true;
+const _masksImplemented: [MaskName, MaskKind] extends [MaskKind, MaskName] ? true : never = true;

@@ -13,7 +13,7 @@ function distance(a: string, b: string): number {
 }
 
 /** The known name closest to `name`, when it is close enough to be a typing mistake. */
-export function closest(name: string, known: readonly string[]): string | null {
+function closest(name: string, known: readonly string[]): string | null {
   let best: string | null = null;
   let score = Infinity;
   for (const k of known) {

@@ -11,25 +11,12 @@
 /* eslint-disable @typescript-eslint/no-empty-object-type -- each interface only names a Static<> type */
 import type { Static } from 'typebox';
 import type * as L from '../../schemas/screen-language';
-
-/**
- * An expression over the screen's data, e.g. `row.endedAt == null && screen.canWrite`.
- * Roots: login, form, row, rows, selection, mode, query, node, screen, detail. No eval: a small
- * parser (engine/expr) reads it, and `npm run screens:check` rejects what it cannot read.
- */
-export type Expr = Static<typeof L.Expr>;
-/** An i18n key (`screen.messageManage`, `ui.search`) or, when no such key exists, the text itself. */
-export type Text = Static<typeof L.Text>;
 /** 'internal' (GPMS, staff) or 'external' (OGPMS, suppliers); a part without one is on both. */
 export type PortalName = Static<typeof L.Portal>;
 /** Row field → the answer's field, or a list of names each filled from the same name (engine/definition/fill.ts). */
 export type FillMap = Static<typeof L.Fill>;
-/** Parameter name → expression giving its value (`row.sessionId`, `form.version`, `'Y'`). */
-export type ParamMap = Static<typeof L.ParamMap>;
 /** Defaults a filter or a field starts with. */
 export type DefaultValue = Static<typeof L.DefaultValue>;
-/** Spec §6: which part of the login data an employee filter starts with, by authority group. */
-export type PrefillPart = (typeof L.PREFILL_PARTS)[number];
 /** What runs after an action (`then`, `thenOnError`): reload, back, close, reloadTexts, reloadCodes, clearSelection, newRecord, reloadRecord. */
 export type Effect = Static<typeof L.Effect>;
 
@@ -51,14 +38,11 @@ export type ActionDef = Static<typeof L.Action>;
 
 export interface SectionDef extends Static<typeof L.Section> {}
 export interface DetailDef extends Static<typeof L.Detail> {}
-export interface AttachmentsDef extends Static<typeof L.Attachments> {}
 export interface EditBody extends Static<typeof L.EditBody> {}
 export interface ChooseDef extends Static<typeof L.Choose> {}
 
 export interface ListSource extends Static<typeof L.ListSource> {}
-export interface ChartSeriesDef extends Static<typeof L.ChartSeries> {}
 export interface ListChartDef extends Static<typeof L.ListChart> {}
-export interface TreeSourceDef extends Static<typeof L.TreeSource> {}
 export interface PanelDef extends Static<typeof L.Panel> {}
 
 export interface ListScreenDef extends Static<typeof L.ListScreen> {}

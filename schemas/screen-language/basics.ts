@@ -114,9 +114,9 @@ export const OptionsFrom = Named(
 );
 
 /** Login data a default may start from. */
-export const LOGIN_PARTS = ['auth', 'authGroupId', 'section', 'deptcd', 'deptnm', 'hname', 'singleid'] as const;
+const LOGIN_PARTS = ['auth', 'authGroupId', 'section', 'deptcd', 'deptnm', 'hname', 'singleid'] as const;
 /** Date presets a default may name. */
-export const DATE_PRESETS = ['today', 'lastWeek', 'lastMonth', 'last3Months', 'thisMonth', 'thisYear'] as const;
+const DATE_PRESETS = ['today', 'lastWeek', 'lastMonth', 'last3Months', 'thisMonth', 'thisYear'] as const;
 
 /** Defaults a filter or a field starts with. */
 export const DefaultValue = Named(

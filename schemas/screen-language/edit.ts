@@ -142,7 +142,7 @@ export const Detail = Named(
   ),
 );
 
-export const Attachments = Named(
+const Attachments = Named(
   'attachments',
   Type.Object(
     {

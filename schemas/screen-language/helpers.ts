@@ -7,7 +7,7 @@
 import { Type, type Static, type TSchema } from 'typebox';
 
 /** Marks a schema as a named definition: the JSON Schema has it once, under `definitions`, and `$ref`s it elsewhere. */
-export const DEFINITION_NAME = '~screenDefinition';
+const DEFINITION_NAME = '~screenDefinition';
 
 export function Named<T extends TSchema>(name: string, schema: T): T {
   // Not enumerable: invisible to JSON and to ajv, and TypeBox's Optional() copies it with the schema.

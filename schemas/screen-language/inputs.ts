@@ -15,11 +15,11 @@ import {
 import { Enum, MapOf, Named } from './helpers';
 import { MASK_NAMES, WIDGET_NAMES } from './names';
 
-export const Widget = Enum(WIDGET_NAMES);
+const Widget = Enum(WIDGET_NAMES);
 export const Mask = Enum(MASK_NAMES);
 
 /** Spec §6: which part of the login data an employee filter starts with, by authority group. */
-export const PREFILL_PARTS = ['section', 'department', 'person'] as const;
+const PREFILL_PARTS = ['section', 'department', 'person'] as const;
 
 /** What filters and form fields share. */
 const inputCommon = {

@@ -71,7 +71,7 @@ export const ListSource = Type.Object(
 );
 
 /** One series of a chart: a numeric row field. */
-export const ChartSeries = Type.Object(
+const ChartSeries = Type.Object(
   {
     field: Identifier,
     label: Type.Optional(Text),
@@ -204,7 +204,7 @@ export const EditScreen = Named(
   ),
 );
 
-export const TreeSource = Type.Object(
+const TreeSource = Type.Object(
   {
     operation: OperationId,
     params: Type.Optional(CallInputs),

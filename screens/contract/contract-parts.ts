@@ -29,10 +29,10 @@ export const SUPPLIER_STATUS = STATUS.filter((o) =>
 );
 export const CONTRACT_TYPE = options('contractType', ['SUPPLY', 'CONSTRUCT', 'SERVICE', 'UNIT_PRICE']);
 export const SIGN_ORDER = options('signOrder', ['SUPPLIER_FIRST', 'BUYER_FIRST']);
-export const STAMP_STATUS = options('stampStatus', ['NOT_TAXABLE', 'REQUIRED', 'PENDING', 'PAID']);
-export const PARTY = options('party', ['BUYER', 'SUPPLIER']);
-export const SOURCE_KIND = options('sourceKind', ['PO', 'LOI', 'NONE']);
-export const EVENT_KIND = options('event', [
+const STAMP_STATUS = options('stampStatus', ['NOT_TAXABLE', 'REQUIRED', 'PENDING', 'PAID']);
+const PARTY = options('party', ['BUYER', 'SUPPLIER']);
+const SOURCE_KIND = options('sourceKind', ['PO', 'LOI', 'NONE']);
+const EVENT_KIND = options('event', [
   'CREATED',
   'SUBMITTED',
   'APPROVED',
@@ -50,7 +50,7 @@ export const EVENT_KIND = options('event', [
   'COMPLETED',
 ]);
 
-export const ACTOR_ROLE = options('actorRole', ['BUYER_SIGNER', 'BUYER_STAFF', 'SUPPLIER_USER', 'SYSTEM']);
+const ACTOR_ROLE = options('actorRole', ['BUYER_SIGNER', 'BUYER_STAFF', 'SUPPLIER_USER', 'SYSTEM']);
 
 /** The contract's header (read only: a contract changes by its actions). */
 export const headerFields = (portal: 'internal' | 'external'): FieldDef[] => [
@@ -158,7 +158,7 @@ export const listColumns = (screen: string, portal: 'internal' | 'external'): Ar
 export const USE_YN = options('useYn', ['Y', 'N']);
 
 /** The catalogue's variables an amendment may change (server/modules/contracts/variables.ts). */
-export const VARIABLE = options('variable', [
+const VARIABLE = options('variable', [
   'buyer.name',
   'buyer.address',
   'buyer.phone',
@@ -191,7 +191,7 @@ export const changesGrid: DetailDef = {
 };
 
 /** The fields of a PO or LOI an amendment may change (server/modules/contracts/service.ts SourceChangeRow). */
-export const SOURCE_FIELD = options('sourceField', [
+const SOURCE_FIELD = options('sourceField', [
   'dueDate',
   'quantity',
   'unitPrice',

@@ -23,7 +23,7 @@ import { screenDefinitions, screenTexts } from '../index';
 type Row = Record<string, unknown>;
 
 /** The file group the widgets' fixture file service knows (widgets/testing/fixture-services). */
-export const FIXTURE_FILE_GROUP_ID = 'F20241105-0001';
+const FIXTURE_FILE_GROUP_ID = 'F20241105-0001';
 
 export const SUPPLIER_LOGIN = {
   auth: 'U',

@@ -10,7 +10,7 @@ import type { CodeOption } from '../../engine/definition/types';
 
 type Row = Record<string, unknown>;
 
-export const FULFILMENT_CODES: Record<string, CodeOption[]> = {
+const FULFILMENT_CODES: Record<string, CodeOption[]> = {
   DELIVERY_STATUS: [
     { value: 'REGISTERED', text: '납품등록' },
     { value: 'RECEIVED', text: '입고완료' },

@@ -1,11 +1,11 @@
 import type { ListScreenDef } from '../../engine/define';
 
 const F = (n: string) => `screen.items.field.${n}`;
-export const PROPOSAL_STATUS = ['SUBMITTED', 'APPROVED', 'REJECTED', 'WITHDRAWN'].map((v) => ({
+const PROPOSAL_STATUS = ['SUBMITTED', 'APPROVED', 'REJECTED', 'WITHDRAWN'].map((v) => ({
   value: v,
   text: `option.itemProposal.${v}`,
 }));
-export const PROPOSAL_KIND = ['PRICE', 'NEW'].map((v) => ({ value: v, text: `option.itemProposalKind.${v}` }));
+const PROPOSAL_KIND = ['PRICE', 'NEW'].map((v) => ({ value: v, text: `option.itemProposalKind.${v}` }));
 
 export const PROPOSAL_FILTERS = [
   { field: 'status' as const, label: F('proposalStatus'), widget: 'select', options: PROPOSAL_STATUS },

@@ -26,8 +26,8 @@ export const REVISION_STATUS = options('revisionStatus', [
   'REJECTED',
   'WITHDRAWN',
 ]);
-export const STEP_STATUS = options('stepStatus', ['WAITING', 'PENDING', 'APPROVED', 'REJECTED', 'SKIPPED']);
-export const HISTORY_ACTION = options('historyAction', [
+const STEP_STATUS = options('stepStatus', ['WAITING', 'PENDING', 'APPROVED', 'REJECTED', 'SKIPPED']);
+const HISTORY_ACTION = options('historyAction', [
   'CREATE',
   'UPDATE',
   'SUBMIT',

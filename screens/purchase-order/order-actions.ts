@@ -25,7 +25,6 @@ export const AGREEMENT_EXCEPTION_FIELD: FieldDef = {
 
 /** The server's `actions` (what the caller may do now) name the buttons to show. */
 export const can = (action: string) => `contains(form.actions, '${action}')`;
-const CHANGEABLE = can('change');
 const LINE_FIELDS_FOR_CHANGE = "['lineNo', 'quantity', 'unitPrice', 'deliveryDate']";
 
 /**
@@ -221,5 +220,3 @@ export const REVISIONS_DETAIL: DetailDef = {
     { field: 'acknowledgedAt', label: f('acknowledgedAt'), type: 'datetime', width: 140 },
   ],
 };
-
-export { CHANGEABLE };

@@ -40,7 +40,7 @@ const LOGINS = {
   },
 };
 
-export const PO_ROUTES: Record<string, string> = {
+const PO_ROUTES: Record<string, string> = {
   // Where the agreement's e-contract link goes.
   '/contract/contractDetail': 'contract.contractDetail',
   '/OrderRequestList': 'purchaseOrder.orderRequestList',

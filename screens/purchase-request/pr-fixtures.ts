@@ -1155,8 +1155,6 @@ export function createPrFixtures(options: PrFixtureOptions = {}) {
   return { answers, data: { prs, approvals, rfq, rules, lines } };
 }
 
-export type PrFixtures = ReturnType<typeof createPrFixtures>;
-
 /** The fixture viewers' login data (spec §3 loginData): the requester (30), the approver (31), the buyer (20), the administrator (99). */
 export const PR_LOGINS = {
   requester: {

@@ -25,13 +25,13 @@ export const periodFilter: Filter = {
   default: { preset: 'thisYear' },
   span: 2,
 };
-export const sectionFilter: Filter = {
+const sectionFilter: Filter = {
   field: 'section',
   label: f('section'),
   widget: 'businessSection',
   prefill: 'section',
 };
-export const deptFilter: Filter = {
+const deptFilter: Filter = {
   field: 'deptcd',
   label: f('dept'),
   widget: 'department',
@@ -54,7 +54,6 @@ export const num = (field: string, label = field, width = 90): Column => ({
   type: 'number',
   width,
 });
-export const text = (field: string, label = field, width = 120): Column => ({ field, label: f(label), width });
 
 /** The orders behind a figure: the report's period, section and department, and `extra` (expressions over the row). */
 export function drill(

@@ -8,7 +8,7 @@ import type { ColumnDef, DetailDef, FieldDef } from '../../engine/definition/typ
 
 export const f = (name: string) => `screen.settlement.field.${name}`;
 
-export const rateSource = [
+const rateSource = [
   { value: 'MONTHLY', text: 'screen.settlement.option.rateSource.MONTHLY' },
   { value: 'SYSTEM_CONST', text: 'screen.settlement.option.rateSource.SYSTEM_CONST' },
 ];

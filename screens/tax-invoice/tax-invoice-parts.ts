@@ -23,9 +23,9 @@ export const STATUS = options('status', [
 ]);
 /** A supplier never sees a draft (the buyer's invoice in the making). */
 export const SUPPLIER_STATUS = STATUS.filter((o) => o.value !== 'DRAFT');
-export const TAX_TYPE = options('taxType', ['TAXABLE', 'ZERO_RATED', 'EXEMPT']);
-export const PURPOSE = options('purpose', ['01', '02']);
-export const ISSUE_KIND = options('issueKind', ['REVERSE', 'FORWARD']);
+const TAX_TYPE = options('taxType', ['TAXABLE', 'ZERO_RATED', 'EXEMPT']);
+const PURPOSE = options('purpose', ['01', '02']);
+const ISSUE_KIND = options('issueKind', ['REVERSE', 'FORWARD']);
 export const AMEND_REASON = options('amendReason', ['1', '2', '3', '4', '5', '6']);
 export const EXCEPTION_TYPE = options('exception', [
   'NO_INVOICE',
@@ -39,8 +39,8 @@ export const EXCEPTION_TYPE = options('exception', [
   'APPROVAL_MISSING',
 ]);
 export const DEADLINE_STATE = options('deadline', ['ON_TIME', 'DUE_SOON', 'LATE']);
-export const OUTCOME = options('outcome', ['DONE', 'REFUSED', 'FAILED']);
-export const ACTION = options('action', [
+const OUTCOME = options('outcome', ['DONE', 'REFUSED', 'FAILED']);
+const ACTION = options('action', [
   'create',
   'request',
   'cancelRequest',

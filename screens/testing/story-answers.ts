@@ -31,7 +31,7 @@ function resolve(schema: Schema): Schema {
 }
 
 /** The least value a schema accepts: null where allowed, empty lists, required fields only. */
-export function leastValue(input: Schema, depth = 0): unknown {
+function leastValue(input: Schema, depth = 0): unknown {
   const schema = resolve(input);
   if (depth > 12) return null;
   if ('const' in schema) return schema.const;
@@ -88,12 +88,6 @@ function handWritten(): { answers: Record<string, FixtureHandler>; codes: NonNul
     },
     codes: { ...fulfilment.codes, ...settlement.codes },
   };
-}
-
-/** Operations only the contract answers (no hand-written fixture): the stories show them empty. */
-export function contractOnlyOperations(): string[] {
-  const known = handWritten().answers;
-  return Object.keys(operations).filter((op) => !(op in known));
 }
 
 export function storyFixtures(): {

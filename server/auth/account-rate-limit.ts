@@ -9,7 +9,7 @@ import { countHit } from '../plugins/rate-limit-store.js';
  * user with codes or guesses). Counted in the database like the per-address limit
  * (server/plugins/rate-limit-store.ts), so every server on it counts an account together.
  */
-export interface AccountLimit {
+interface AccountLimit {
   from: 'body' | 'query';
   field: string;
 }
@@ -22,7 +22,7 @@ declare module 'fastify' {
 
 const WINDOW_MS = 60_000;
 
-export function accountOf(request: FastifyRequest, limit: AccountLimit): string | null {
+function accountOf(request: FastifyRequest, limit: AccountLimit): string | null {
   const source = (limit.from === 'body' ? request.body : request.query) as Record<string, unknown> | undefined;
   const value = source?.[limit.field];
   return typeof value === 'string' && value.trim() !== '' ? value.trim().toLowerCase() : null;

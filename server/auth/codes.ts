@@ -30,7 +30,7 @@ export const AUTH_CODES = {
 export type AuthCode = keyof typeof AUTH_CODES;
 
 /** English defaults; typed so a new code cannot be added without its English text. */
-export const AUTH_CODES_EN: Readonly<Record<AuthCode, string>> = {
+const AUTH_CODES_EN: Readonly<Record<AuthCode, string>> = {
   AUTH006: 'This system is not authorised',
   AUTH019: 'The user ID is invalid',
   AUTH011: 'The user ID or password is incorrect',

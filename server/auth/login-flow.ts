@@ -54,7 +54,7 @@ export async function startSession(
 }
 
 /** The portal a login request is for: the supplier portal's own routes, or systemId OGPMS on the auth service's. */
-export function loginPortalOf(request: FastifyRequest): Portal {
+function loginPortalOf(request: FastifyRequest): Portal {
   if (request.url.startsWith('/api/v1/cyber')) return 'X';
   const body = request.body as { systemId?: unknown } | undefined;
   return body && typeof body === 'object' && body.systemId === 'OGPMS' ? 'X' : 'I';

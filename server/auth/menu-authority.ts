@@ -64,7 +64,7 @@ export function devPagesServed(config: Pick<Config, 'nodeEnv'>): boolean {
 const DEV_ONLY_PATHS: ReadonlySet<string> = new Set(KNOWN_ROUTES.devOnly.map((p) => p.toLowerCase()));
 
 /** True when a menu URL opens a development page. */
-export function isDevPagePath(sspUrl: string | null): boolean {
+function isDevPagePath(sspUrl: string | null): boolean {
   return sspUrl !== null && DEV_ONLY_PATHS.has(sspUrl.replace(/\/+$/, '').toLowerCase());
 }
 

@@ -6,7 +6,7 @@ import { sha256 } from './tokens.js';
 
 export const OTP_VALIDITY_SEC = 180;
 export const OTP_MAX_ATTEMPTS = 5;
-export const OTP_DIGITS = 6;
+const OTP_DIGITS = 6;
 
 /** CONTRACT: a supplier's signature on an electronic contract (server/modules/contracts). */
 export type OtpPurpose = 'LOGIN' | 'RESET' | 'PHONE' | 'CONTRACT';

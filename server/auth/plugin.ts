@@ -34,7 +34,7 @@ export interface Caller {
   employee?: CallerEmployee;
 }
 
-export interface AuthServices {
+interface AuthServices {
   tokens(): Promise<AccessTokens>;
   directory: DirectoryProvider;
   sso: SsoProvider;

@@ -5,7 +5,7 @@ import { devOutboxEnabled } from '../modules/dev/routes.js';
 
 export type Channel = 'SMS' | 'EMAIL';
 
-export interface OutgoingMessage {
+interface OutgoingMessage {
   to: string;
   channel: Channel;
   text: string;
@@ -23,7 +23,7 @@ export interface Sender {
  * Development and demo: nothing leaves the machine. The message goes to the server log and to
  * the dev_outbox table, read by GET /api/dev/outbox (absent in production).
  */
-export function createDevOutboxSender(log: FastifyBaseLogger): Sender {
+function createDevOutboxSender(log: FastifyBaseLogger): Sender {
   return {
     name: 'dev-outbox',
     async send(db, m) {
@@ -40,7 +40,7 @@ export function createDevOutboxSender(log: FastifyBaseLogger): Sender {
  * Production without a configured gateway must not pretend to send: the login answers an
  * error the operator can see in the log, rather than a code nobody receives.
  */
-export function createUnconfiguredSender(log: FastifyBaseLogger): Sender {
+function createUnconfiguredSender(log: FastifyBaseLogger): Sender {
   return {
     name: 'unconfigured',
     async send(_db, m) {
@@ -54,7 +54,7 @@ export function createUnconfiguredSender(log: FastifyBaseLogger): Sender {
  * Development without the outbox: the message (with its code) goes to the server log only, which
  * only the operator of the machine reads.
  */
-export function createLogSender(log: FastifyBaseLogger): Sender {
+function createLogSender(log: FastifyBaseLogger): Sender {
   return {
     name: 'dev-log',
     async send(_db, m) {

@@ -64,7 +64,7 @@ export async function createSession(
   });
 }
 
-export interface OpenSession {
+interface OpenSession {
   sessionId: string;
   userId: string;
   portal: Portal;
@@ -85,16 +85,6 @@ const openSessionColumns = [
   'createdDate',
   'expiredDate',
 ] as const;
-
-export function findOpenSession(db: Db, sessionId: string): Promise<OpenSession | undefined> {
-  return db
-    .selectFrom('userSession')
-    .select(openSessionColumns)
-    .where('sessionId', '=', sessionId)
-    .where('endedAt', 'is', null)
-    .where('expiredDate', '>', sql<string>`now()`)
-    .executeTakeFirst();
-}
 
 export type RotateResult =
   { ok: true; session: OpenSession; refreshToken: string } | { ok: false; reason: 'unknown' | 'reused' | 'ended' };

@@ -52,12 +52,12 @@ export async function readSigningKeys(db: Db): Promise<SigningKey[]> {
 }
 
 /** The key that signs: the newest not retired (nor due to retire). */
-export function signingKeyOf(keys: SigningKey[]): SigningKey | undefined {
+function signingKeyOf(keys: SigningKey[]): SigningKey | undefined {
   return keys.find((k) => k.retiresAt === null);
 }
 
 /** A key that still verifies at `now`. */
-export const stillVerifies = (k: SigningKey, now: number) => k.retiresAt === null || k.retiresAt.getTime() > now;
+const stillVerifies = (k: SigningKey, now: number) => k.retiresAt === null || k.retiresAt.getTime() > now;
 
 export interface Rotation {
   kid: string;

@@ -17,7 +17,7 @@ import { asOwner } from '../db/company-scope.js';
  * Every lock ends by itself; counters forget after 24 hours without a failure; a right password
  * clears the PAIR and ACCOUNT counters; an administrator's unlock clears the account's counters.
  */
-export type ThrottleScope = 'PAIR' | 'ACCOUNT' | 'CLIENT';
+type ThrottleScope = 'PAIR' | 'ACCOUNT' | 'CLIENT';
 
 interface Rule {
   after: number;
@@ -25,17 +25,17 @@ interface Rule {
   maxSec: number;
 }
 
-export const THROTTLE_RULES: Readonly<Record<ThrottleScope, Rule>> = Object.freeze({
+const THROTTLE_RULES: Readonly<Record<ThrottleScope, Rule>> = Object.freeze({
   PAIR: { after: 5, baseSec: 60, maxSec: 15 * 60 },
   ACCOUNT: { after: 20, baseSec: 60, maxSec: 15 * 60 },
   CLIENT: { after: 30, baseSec: 60, maxSec: 60 * 60 },
 });
 
 /** Counters older than this (since the last failure) start again from zero. */
-export const THROTTLE_FORGET_SEC = 24 * 3600;
+const THROTTLE_FORGET_SEC = 24 * 3600;
 
 /** Lock length after `failures` failures under a rule, seconds (0: not locked). Pure. */
-export function lockSeconds(rule: Rule, failures: number): number {
+function lockSeconds(rule: Rule, failures: number): number {
   if (failures < rule.after) return 0;
   const doubled = rule.baseSec * 2 ** Math.min(failures - rule.after, 20);
   return Math.min(doubled, rule.maxSec);

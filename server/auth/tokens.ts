@@ -3,11 +3,11 @@ import { SignJWT, decodeProtectedHeader, errors, jwtVerify } from 'jose';
 import type { Portal } from '../http/access.js';
 import { FIRST_KID, type SigningKeyRing } from './signing-keys.js';
 
-export const ISSUER = 'gpms-auth';
+const ISSUER = 'gpms-auth';
 const ALGORITHM = 'HS256';
 /** Verified tokens kept per server (a few MB at most: a token and its claims are ≈ 0.5 kB). */
 const VERIFIED_LIMIT = 10_000;
-export const audienceOf = (portal: Portal) => (portal === 'X' ? 'ogpms' : 'gpms');
+const audienceOf = (portal: Portal) => (portal === 'X' ? 'ogpms' : 'gpms');
 
 export interface AccessClaims {
   userId: string;

@@ -39,7 +39,7 @@ export function registerAuthority(db: { getExecutor(): { adapter: object } }, wa
 }
 
 /** The authority watch of the handle `db` comes from, if it was registered. */
-export function authorityOf(db: { getExecutor(): { adapter: object } }): AuthorityWatch | undefined {
+function authorityOf(db: { getExecutor(): { adapter: object } }): AuthorityWatch | undefined {
   return watches.get(db.getExecutor().adapter);
 }
 
@@ -104,7 +104,7 @@ export function mayWrite(sql: string): boolean {
   return !/^\s*with\b/i.test(sql) || /\b(insert|update|delete|merge)\b/i.test(sql);
 }
 
-export const AUTHORITY_CHANNEL = 'gpms_authority';
+const AUTHORITY_CHANNEL = 'gpms_authority';
 const ACK_CHANNEL = 'gpms_authority_ack';
 /** The listeners' application name: how a writer counts the servers it must hear from. */
 const LISTENER_NAME = 'gpms-authority';

@@ -272,8 +272,6 @@ export function scopeToCompany(db: Db, compNo: string): Db {
   return db.withPlugin(new CompanyScopePlugin(compNo));
 }
 
-export type { SelectQueryNode };
-
 /**
  * The same database or transaction without the company scope, for the statements the server makes
  * about a supplier rather than for it: the caller's authority (menu grants), its sessions and login

@@ -49,7 +49,7 @@ export interface DbHandle {
   close(): Promise<void>;
 }
 
-export type QueryListener = (event: { ms: number; ok: boolean }) => void;
+type QueryListener = (event: { ms: number; ok: boolean }) => void;
 
 /** Kysely's log hook, feeding the handle's listeners and the caller's own log function if any. */
 function queryLog(listeners: Set<QueryListener>, log: KyselyConfig['log']): KyselyConfig['log'] {

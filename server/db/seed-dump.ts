@@ -62,7 +62,7 @@ interface Manifest {
 type Log = (msg: string) => void;
 
 /** The rows of a freshly migrated database become the demo company as the dump holds it. */
-export async function seedForDump(db: Db, log?: Log): Promise<void> {
+async function seedForDump(db: Db, log?: Log): Promise<void> {
   await seedDemo(db, { log });
   // The reports' summaries as the job leaves them after a start (a report GET only reads them).
   await refreshReportSummary(db);

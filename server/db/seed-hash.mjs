@@ -10,9 +10,9 @@ import path from 'node:path';
  * report summaries it leaves built, each with every module they import from this repository —
  * the seed draws on lib/ and the modules' workflows, so a change there changes its rows too.
  */
-export const SEED_ENTRIES = ['server/db/migrate.ts', 'server/db/seed/index.ts', 'server/modules/reports/summary.ts'];
+const SEED_ENTRIES = ['server/db/migrate.ts', 'server/db/seed/index.ts', 'server/modules/reports/summary.ts'];
 /** The engine and the libraries that write the rows and the data directory's format. */
-export const SEED_EXTRA_INPUTS = ['package-lock.json'];
+const SEED_EXTRA_INPUTS = ['package-lock.json'];
 
 // Type-only imports change no row: left out, so a type's move does not throw the dump away.
 const IMPORT =
@@ -30,7 +30,7 @@ function resolveSpecifier(fromFile, spec) {
 }
 
 /** Every repository file the entries import, directly or not (relative imports only: packages are in the lock file). */
-export function importClosure(root, entries) {
+function importClosure(root, entries) {
   const seen = new Set();
   const queue = entries.map((e) => path.resolve(root, e));
   while (queue.length > 0) {

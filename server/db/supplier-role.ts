@@ -19,7 +19,7 @@ import { PgliteWorkerConnection } from './pglite/driver.js';
  * this role: `comp_no = current_setting('app.comp_no', true)`. The role owns nothing, so the
  * policies apply to it; the application's own user (the tables' owner) is not subject to them.
  */
-export const SUPPLIER_ROLE = 'gpms_supplier';
+const SUPPLIER_ROLE = 'gpms_supplier';
 
 /** Queries built through a supplier-scoped Db, by their query id: company-scope.ts marks them. */
 const supplierQueries = new WeakMap<QueryId, string>();

@@ -109,19 +109,8 @@ export function parseDeadline(errors: FieldError[], path: string, value: string,
   return at;
 }
 
-/** A settlement period YYYYMM (spec §5 month picker: year ≥ 1900, month 1–12). */
-export function isValidPeriod(value: string): boolean {
-  if (!/^\d{6}$/.test(value)) return false;
-  const y = Number(value.slice(0, 4));
-  const m = Number(value.slice(4));
-  return y >= 1900 && m >= 1 && m <= 12;
-}
-
 /** '2026-10-15' → '202610'. */
 export const periodOf = (date: string): string => date.slice(0, 4) + date.slice(5, 7);
-
-/** '202602' → '2026-02-01'. */
-export const firstDayOf = (period: string): string => `${period.slice(0, 4)}-${period.slice(4)}-01`;
 
 /** '202602' → '2026-02-28'. */
 export const lastDayOf = (period: string): string =>

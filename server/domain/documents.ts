@@ -2,7 +2,7 @@
 import type { Expression } from 'kysely';
 import type { Db } from '../db/connect.js';
 import { asOwner } from '../db/company-scope.js';
-import { invalid, type FieldError } from './errors.js';
+import type { FieldError } from './errors.js';
 import { iso } from './values.js';
 
 export interface Attachment {
@@ -36,16 +36,6 @@ export function toAttachments(
   rows: ReadonlyArray<{ fileId: string; seq: number; originalName: string; sizeBytes: number; mimeType: string }>,
 ): Attachment[] {
   return rows.map((r) => ({ ...r, sizeBytes: Number(r.sizeBytes) }));
-}
-
-/** A file group id given by the client must exist (uploaded first through the file API). */
-export async function checkFileId(db: Db, path: string, fileId: string | null | undefined): Promise<void> {
-  if (!fileId) return;
-  const row = await db.selectFrom('fileGroup').select('fileId').where('fileId', '=', fileId).executeTakeFirst();
-  if (!row)
-    throw invalid('VALIDATION', '첨부파일을 찾을 수 없습니다. 파일을 먼저 올리세요', [
-      { path, message: '첨부파일을 찾을 수 없습니다' },
-    ]);
 }
 
 /**

@@ -11,7 +11,7 @@ export interface FieldError {
   message: string;
 }
 
-export const MSG = {
+const MSG = {
   invalid: '입력 값을 확인하세요',
   stale: '다른 사용자가 먼저 변경했습니다. 다시 조회한 뒤 처리하세요',
   required: '필수 입력 항목입니다',

@@ -6,7 +6,7 @@
 import { wrongState } from './errors.js';
 import { josa } from './values.js';
 
-export interface Transition<S extends string> {
+interface Transition<S extends string> {
   from: readonly S[];
   /** The state after the action; 'same' keeps the state (an edit). */
   to: S | 'same';

@@ -53,15 +53,12 @@ export const FileId = Type.String({
   description: 'Attachment group from POST /api/v1/cmmn/file/upload',
 });
 export const CompNo = Type.String({ minLength: 1, maxLength: 10 });
-export const DOC_NO_PATTERN = '^[A-Z]{2,3}[0-9]{4}-[0-9]{6}$';
-export const DocNo = (prefix: string) => Type.String({ pattern: `^${prefix}[0-9]{4}-[0-9]{6}$`, maxLength: 20 });
 export const YN = Type.Enum(['Y', 'N']);
 
 export const Version = Type.Integer({
   minimum: 1,
   description: 'The version read; a stale one answers 409 VERSION_CONFLICT',
 });
-export const Reason = (what = 'Reason') => Type.String({ maxLength: 500, description: what });
 export const VersionBody = Type.Object({ version: Version }, { additionalProperties: false });
 export const ReasonBody = Type.Object(
   { version: Version, reason: Type.String({ maxLength: 500, description: 'Why (required)' }) },

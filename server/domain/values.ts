@@ -54,8 +54,6 @@ export function checkDecimal(
   if (problem) errors.push({ path, message: problem });
 }
 
-export const isPositive = (v: string): boolean => compareDecimals(v, '0') > 0;
-
 /** Trimmed text, or null for a blank or missing one. */
 export const text = (v: string | null | undefined): string | null => {
   if (v === undefined || v === null) return null;

@@ -20,4 +20,3 @@ export const notFound = (code: string, message: string) => new HttpError(404, co
 export const conflict = (code: string, message: string, details?: unknown) =>
   new HttpError(409, code, message, details);
 export const forbidden = (code: string, message: string) => new HttpError(403, code, message);
-export const payloadTooLarge = (code: string, message: string) => new HttpError(413, code, message);

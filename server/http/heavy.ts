@@ -22,7 +22,7 @@ declare module 'fastify' {
 export const HEAVY_PATH = /\/(data-download|exports?|excel)(\/|$|-)/i;
 
 /** Whether a route is heavy, from its config's flag and its path. */
-export function heavyRoute(flag: boolean | undefined, url: string | undefined): boolean {
+function heavyRoute(flag: boolean | undefined, url: string | undefined): boolean {
   return flag ?? HEAVY_PATH.test(url ?? '');
 }
 

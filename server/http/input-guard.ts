@@ -24,7 +24,7 @@ const FORBIDDEN =
   // eslint-disable-next-line no-control-regex
   /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
-export const MAX_SAFE = Number.MAX_SAFE_INTEGER;
+const MAX_SAFE = Number.MAX_SAFE_INTEGER;
 
 /** The path of the first string (or key) holding a forbidden character, or null. Pure. */
 export function findBadString(value: unknown, path: string, depth = 0): string | null {
@@ -52,7 +52,7 @@ export function invalidCharacter(field: string): HttpError {
   ]);
 }
 
-export function checkRequestStrings(request: FastifyRequest): void {
+function checkRequestStrings(request: FastifyRequest): void {
   const where: Array<[string, unknown]> = [
     ['params', request.params],
     ['querystring', request.query],
@@ -67,7 +67,7 @@ export function checkRequestStrings(request: FastifyRequest): void {
 type JsonSchema = Record<string, unknown>;
 
 /** Adds the widest safe bounds to unbounded integers and numbers of a request schema, in place. */
-export function boundNumbers(schema: unknown, depth = 0): void {
+function boundNumbers(schema: unknown, depth = 0): void {
   if (!schema || typeof schema !== 'object' || depth > 32) return;
   if (Array.isArray(schema)) {
     for (const s of schema) boundNumbers(s, depth + 1);
@@ -109,7 +109,7 @@ function numericProperties(schema: unknown): string[] {
 const NUMBER_TEXT = /^\s*[+-]?(?:Infinity|\d+\.?\d*(?:e[+-]?\d+)?|\.\d+(?:e[+-]?\d+)?)\s*$/i;
 
 /** The path of the first numeric query/params field whose text is a number no JavaScript number can hold, or null. */
-export function findOverflowingNumber(
+function findOverflowingNumber(
   request: FastifyRequest,
   cache: WeakMap<object, Record<string, string[]>>,
 ): string | null {
@@ -145,7 +145,7 @@ const isNumericSchema = (s: JsonSchema): boolean => {
  * Infinity, passing `maximum`) or a literal such as 1e999 (which JSON.parse already made Infinity).
  * Follows properties, items and anyOf/oneOf/allOf; a `$ref` is not followed. Pure.
  */
-export function findOverflowingBodyNumber(value: unknown, schema: unknown, path = 'body', depth = 0): string | null {
+function findOverflowingBodyNumber(value: unknown, schema: unknown, path = 'body', depth = 0): string | null {
   if (!schema || typeof schema !== 'object' || depth > 32 || value === null || value === undefined) return null;
   const s = schema as JsonSchema;
   if (isNumericSchema(s)) {

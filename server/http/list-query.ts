@@ -5,7 +5,7 @@ import { Type } from 'typebox';
  * `size` (a screen asks ≤ 500; an Excel export may ask up to 5000 a page), `sort` as
  * `field:asc|desc` over the fields the operation names, and an answer `{ rows, total, totals? }`.
  */
-export const MAX_PAGE_SIZE = 5000;
+const MAX_PAGE_SIZE = 5000;
 
 export const PagingQuery = {
   page: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000, default: 1, description: 'Page, 1-based' })),

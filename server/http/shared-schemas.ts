@@ -2,9 +2,9 @@ import { Type } from 'typebox';
 import { ErrorBody } from './error-schema.js';
 
 /** Answers several modules give; registered once at the root so every module can refer to them. */
-export const Ok = Type.Object({ code: Type.Literal('OK') }, { $id: 'Ok', title: 'Ok' });
+const Ok = Type.Object({ code: Type.Literal('OK') }, { $id: 'Ok', title: 'Ok' });
 
-export const CodeSent = Type.Object(
+const CodeSent = Type.Object(
   {
     code: Type.Literal('OK'),
     channel: Type.Union([Type.Literal('SMS'), Type.Literal('EMAIL')]),

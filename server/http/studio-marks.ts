@@ -30,8 +30,8 @@ import { calledOnClick, operationsOf } from '../../lib/screen-check/check.js';
 import type { Db } from '../db/connect.js';
 import type { OperationInfo } from './access.js';
 
-export const SCREEN_MARK_HEADER = 'x-studio-screen';
-export const PREVIEW_MARK_HEADER = 'x-studio-preview';
+const SCREEN_MARK_HEADER = 'x-studio-screen';
+const PREVIEW_MARK_HEADER = 'x-studio-preview';
 
 const SCREEN_MARK = /^(studio\.([a-z][A-Za-z0-9]{1,37})@v([1-9][0-9]{0,8}));([A-Za-z0-9_-]{43})$/;
 const PREVIEW_MARK = /^studio\.[a-z][A-Za-z0-9]{1,37}$/;
@@ -58,7 +58,7 @@ interface ScreenMark {
 const markOf = new WeakMap<FastifyRequest, ScreenMark>();
 
 /** The seal of a mark: the server's own secret over the session, the screen and its version. */
-export function sealOf(secret: string, sessionId: string, name: string, version: number): string {
+function sealOf(secret: string, sessionId: string, name: string, version: number): string {
   return crypto.createHmac('sha256', secret).update(`${sessionId}\n${name}\n${version}`).digest('base64url');
 }
 

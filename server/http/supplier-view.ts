@@ -43,21 +43,6 @@ export function supplierView(request: FastifyRequest, compNo?: string | null): S
 }
 
 /**
- * One supplier document for staff: the company that owns it (looked up by `owner` on the whole
- * database), then that company's view, so the document reads exactly as its supplier sees it.
- * null when no company owns such a document (the caller answers its own 404).
- */
-export async function supplierDocumentView(
-  request: FastifyRequest,
-  owner: (db: Db) => Promise<string | null | undefined>,
-): Promise<SupplierView | null> {
-  const caller = request.caller;
-  if (caller?.portal === 'X') return supplierView(request);
-  const compNo = await owner(request.db);
-  return compNo ? supplierView(request, compNo) : null;
-}
-
-/**
  * A document several suppliers share (a quotation request): staff must say whose answer to read.
  * 400 COMPANY_REQUIRED without one.
  */

@@ -21,7 +21,7 @@ export interface ValidationDetail {
 const n = (v: unknown) => (typeof v === 'number' ? v.toLocaleString('ko-KR') : String(v ?? ''));
 
 /** One finding as a Korean sentence (without the field's name: the screen knows it, the path carries it). */
-export function findingWords(f: SchemaFinding): string {
+function findingWords(f: SchemaFinding): string {
   const p = f.params ?? {};
   switch (f.keyword) {
     case 'required':
@@ -58,7 +58,7 @@ export function findingWords(f: SchemaFinding): string {
 }
 
 /** `body` + a finding → the path of the field it is about (`body/lines`, `body/lines/0/unitPrice`). */
-export function findingPath(where: string, f: SchemaFinding): string {
+function findingPath(where: string, f: SchemaFinding): string {
   const extra =
     f.keyword === 'required'
       ? f.params?.missingProperty

@@ -26,7 +26,7 @@ export interface BackupManifest {
 }
 
 /** Tables whose row counts the manifest records and a restore compares: the documents an operator would miss first. */
-export const COUNTED_TABLES = [
+const COUNTED_TABLES = [
   'company',
   'appUser',
   'prHeader',

@@ -49,7 +49,7 @@ async function readArchive(
 }
 
 /** Checks every entry against the manifest before anything is touched. */
-export async function verifyArchive(file: string): Promise<BackupManifest> {
+async function verifyArchive(file: string): Promise<BackupManifest> {
   const { manifest, found } = await readArchive(file);
   const problems: string[] = [];
   for (const e of manifest.entries) {

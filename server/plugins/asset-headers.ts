@@ -20,7 +20,7 @@ const DOCUMENT_ONLY = [
 ] as const;
 
 /** A fingerprinted script or style of the build, not a worker's script (`export.worker-<hash>.js`). */
-export const isSubresourceAsset = (url: string): boolean => {
+const isSubresourceAsset = (url: string): boolean => {
   const file = url.split('?')[0];
   return file.startsWith('/assets/') && /\.(js|css)$/.test(file) && !/\.worker-[^/]*\.js$/.test(file);
 };

@@ -27,7 +27,7 @@ const KO = {
 };
 
 /** Seconds a client is asked to wait before repeating a request the database rolled back for a conflict. */
-export const CONFLICT_RETRY_AFTER_SECONDS = 1;
+const CONFLICT_RETRY_AFTER_SECONDS = 1;
 
 /**
  * Whether the database rolled the request's transaction back because it met another one: a
@@ -51,7 +51,7 @@ export function isTransactionConflict(error: unknown, depth = 0): boolean {
  * parser, multipart, the rate limiter…). Its message is the library's, in English and sometimes
  * quoting the input: it goes to the log, never to the client.
  */
-export function ownMessage(status: number, code: string | undefined): string {
+function ownMessage(status: number, code: string | undefined): string {
   if (status === 400) return code?.startsWith('FST_ERR_CTP') ? KO.badBody : KO.validation;
   const byStatus: Record<number, string> = {
     401: KO.unauthorized,
@@ -69,7 +69,7 @@ export function ownMessage(status: number, code: string | undefined): string {
  * The SQLSTATE of a database "data exception" (class 22), from node-postgres or PGlite (both
  * carry it as `code`), else null.
  */
-export function databaseDataError(error: unknown): string | null {
+function databaseDataError(error: unknown): string | null {
   const code = (error as { code?: unknown } | null)?.code;
   if (typeof code !== 'string' || !/^22[0-9A-Z]{3}$/.test(code)) return null;
   const e = error as { severity?: unknown; routine?: unknown; name?: unknown };
@@ -82,7 +82,7 @@ export function databaseDataError(error: unknown): string | null {
  * that does not exist (a made-up file id, say), a duplicate key, a missing value, a failed check.
  * Found by the fuzzer: these answered 500. Null for anything else.
  */
-export function databaseIntegrityError(error: unknown): { status: number; code: string; msg: string } | null {
+function databaseIntegrityError(error: unknown): { status: number; code: string; msg: string } | null {
   const code = (error as { code?: unknown } | null)?.code;
   if (typeof code !== 'string' || !/^23[0-9A-Z]{3}$/.test(code)) return null;
   const e = error as { severity?: unknown; routine?: unknown; name?: unknown; message?: unknown; detail?: unknown };

@@ -17,7 +17,7 @@ const EXTERNAL_PREFIXES = [
   '/favicon',
 ];
 
-export function allowedOnExternalHost(path: string): boolean {
+function allowedOnExternalHost(path: string): boolean {
   return EXTERNAL_PREFIXES.some((p) => path === p || path.startsWith(p.endsWith('/') ? p : `${p}`));
 }
 

@@ -28,7 +28,7 @@ type Header = [name: string, value: string | number | string[]];
  * one request to a throwaway server. They depend on the options only (no directive is a function
  * of the request), which is checked: a per-request directive would need helmet itself again.
  */
-export async function helmetHeaders(options: FastifyHelmetOptions): Promise<Header[]> {
+async function helmetHeaders(options: FastifyHelmetOptions): Promise<Header[]> {
   const csp = options.contentSecurityPolicy;
   if (
     csp &&

@@ -14,7 +14,7 @@ import { isMainThread } from 'node:worker_threads';
  *   (an older install, created under umask 022) is closed to 0700: its contents then cannot be reached
  *   by other accounts, whatever their own modes.
  */
-export class DataDirRefused extends Error {}
+class DataDirRefused extends Error {}
 
 export function secureDataDir(dir: string, log: (message: string) => void = () => undefined): void {
   // umask is per process and cannot be set from a worker thread (Node refuses): the main thread sets it for all.

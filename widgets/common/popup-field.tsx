@@ -4,7 +4,7 @@ import { useRequiredMessage, type CommonFieldProps } from './field';
 import { useWidgetText } from '../i18n';
 
 /** What a PopupField hands its popup: open or not, the text it opens with, a choice, a close. */
-export interface PopupSlot<C> {
+interface PopupSlot<C> {
   open: boolean;
   text: string;
   onChoose: (chosen: C) => void;

@@ -57,7 +57,7 @@ import { useFillHeight } from './fill-height';
  */
 const LAST_COLUMN_ROOM = 18;
 
-export type { GridColumn, GridColumnType, GridSort, CodeOption } from './grid-model';
+export type { GridColumn, GridSort } from './grid-model';
 
 export interface DataGridProps<Row extends GridRow> {
   columns: GridColumn[];

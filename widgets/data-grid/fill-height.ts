@@ -6,7 +6,7 @@ import { useEffect, useState, type RefObject } from 'react';
  * what the rows need. Null until measured, and where nothing is laid out (jsdom): the caller keeps
  * its fixed rows then.
  */
-export function fillHeight(el: HTMLElement, min: number, max: number): number | null {
+function fillHeight(el: HTMLElement, min: number, max: number): number | null {
   const rect = el.getBoundingClientRect();
   if (rect.width === 0) return null;
   const top = rect.top + window.scrollY;

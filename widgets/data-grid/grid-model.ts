@@ -24,7 +24,7 @@ import { formatMoney } from '../../lib/money';
 
 export type GridColumnType = 'text' | 'number' | 'money' | 'date' | 'code' | 'checkbox' | 'link';
 
-export interface CodeOption {
+interface CodeOption {
   value: string;
   text: string;
 }
@@ -106,7 +106,7 @@ export function isSortKey(e: {
   return e.key.toLowerCase() === 's' || e.rawEvent?.code === 'KeyS';
 }
 
-export const SORT_MARK = Object.freeze({ asc: '▲', desc: '▼' });
+const SORT_MARK = Object.freeze({ asc: '▲', desc: '▼' });
 
 const DEFAULT_WIDTH: Record<GridColumnType, number> = {
   text: 140,
@@ -128,7 +128,7 @@ const DEFAULT_ALIGN: Record<GridColumnType, 'left' | 'right' | 'center'> = {
   link: 'left',
 };
 
-export function columnAlign(column: GridColumn): 'left' | 'right' | 'center' {
+function columnAlign(column: GridColumn): 'left' | 'right' | 'center' {
   return column.align ?? DEFAULT_ALIGN[column.type];
 }
 
@@ -155,7 +155,7 @@ const PLAIN_DECIMAL = /^-?\d+(\.\d+)?$/;
 const withoutTrailingZeros = (s: string) => (s.includes('.') ? s.replace(/\.?0+$/, '') : s);
 
 /** Number display: thousand commas, significant decimals kept ('1234567.50' → '1,234,567.5', '10.000' → '10'). */
-export function formatNumberText(v: unknown): string {
+function formatNumberText(v: unknown): string {
   if (v === null || v === undefined || v === '') return '';
   if (typeof v === 'number') {
     if (!Number.isFinite(v)) return '';
@@ -168,14 +168,14 @@ export function formatNumberText(v: unknown): string {
 }
 
 /** The money cell's currency: the row's currencyField, else the column's, else KRW. */
-export function cellCurrency(column: GridColumn, row: GridRow | null | undefined): string {
+function cellCurrency(column: GridColumn, row: GridRow | null | undefined): string {
   const fromRow = column.currencyField && row ? valueOf(row, column.currencyField) : undefined;
   if (typeof fromRow === 'string' && fromRow.trim() !== '') return fromRow.trim();
   return column.currency ?? 'KRW';
 }
 
 /** Money display via lib/money.ts formatMoney; text that is not an amount is shown as it is. */
-export function formatMoneyText(v: unknown, currency: string): string {
+function formatMoneyText(v: unknown, currency: string): string {
   if (v === null || v === undefined || v === '') return '';
   try {
     return formatMoney(typeof v === 'number' || typeof v === 'bigint' ? v : String(v).trim(), currency);
@@ -204,7 +204,7 @@ export function formatDateText(v: unknown): string {
   return s;
 }
 
-export function codeText(column: GridColumn, v: unknown): string {
+function codeText(column: GridColumn, v: unknown): string {
   if (v === null || v === undefined) return '';
   // A list of codes (a line's issues, say): each code's text, in order.
   if (Array.isArray(v))
@@ -216,7 +216,7 @@ export function codeText(column: GridColumn, v: unknown): string {
   return column.codeOptions?.find((o) => o.value === s)?.text ?? s;
 }
 
-export function isChecked(v: unknown): boolean {
+function isChecked(v: unknown): boolean {
   return v === true || v === 'Y' || v === 'y' || v === 1 || v === '1' || v === 'true';
 }
 
@@ -242,7 +242,7 @@ export function cellText(column: GridColumn, row: GridRow): string {
 /** Edit styling: editable cells are tinted so users see where they can type. */
 export const EDITABLE_CELL_THEME: Partial<Theme> = Object.freeze({ bgCell: '#fffbe6' });
 const TOTALS_BG = '#eef2f7';
-export const TOTALS_CELL_THEME: Partial<Theme> = Object.freeze({
+const TOTALS_CELL_THEME: Partial<Theme> = Object.freeze({
   bgCell: TOTALS_BG,
   baseFontStyle: '600 13px',
   textDark: '#1c2430',
@@ -260,11 +260,11 @@ export const TOTALS_ROW_THEME: Partial<Theme> = Object.freeze({
 });
 /** A row that needs the user's attention (a budget line over its limit): a warm background. */
 export const HIGHLIGHT_ROW_THEME: Partial<Theme> = Object.freeze({ bgCell: '#fff1e0', bgCellMedium: '#ffe4c4' });
-export const LINK_CELL_THEME: Partial<Theme> = Object.freeze({ linkColor: '#1b4b8f' });
+const LINK_CELL_THEME: Partial<Theme> = Object.freeze({ linkColor: '#1b4b8f' });
 
-export const CODE_CELL_KIND = 'gpms-code-cell';
+const CODE_CELL_KIND = 'gpms-code-cell';
 
-export interface CodeCellData {
+interface CodeCellData {
   readonly kind: typeof CODE_CELL_KIND;
   readonly value: string;
   readonly text: string;

@@ -22,12 +22,12 @@ export interface MultiSelectProps extends CommonFieldProps {
 }
 
 /** 전체 (all) checkbox: all chosen → none; otherwise → all, in option order. */
-export function toggleAll(options: readonly CodeOption[], value: readonly string[]): string[] {
+function toggleAll(options: readonly CodeOption[], value: readonly string[]): string[] {
   return options.every((o) => value.includes(o.value)) ? [] : options.map((o) => o.value);
 }
 
 /** One option toggled; the value keeps option order (stable for queries and tests). */
-export function toggleOne(options: readonly CodeOption[], value: readonly string[], code: string): string[] {
+function toggleOne(options: readonly CodeOption[], value: readonly string[], code: string): string[] {
   const set = new Set(value);
   if (set.has(code)) set.delete(code);
   else set.add(code);
@@ -35,7 +35,7 @@ export function toggleOne(options: readonly CodeOption[], value: readonly string
 }
 
 /** The closed control's text: 전체 when all are chosen, the one text, or "첫째 외 N건". */
-export function multiSummary(options: readonly CodeOption[], value: readonly string[], t: WidgetText): string | null {
+function multiSummary(options: readonly CodeOption[], value: readonly string[], t: WidgetText): string | null {
   const chosen = options.filter((o) => value.includes(o.value));
   if (chosen.length === 0) return null;
   if (options.length > 1 && chosen.length === options.length) return t('all');

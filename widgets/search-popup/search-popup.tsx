@@ -13,7 +13,7 @@ import { TextInput } from '../text-input/text-input';
 type TextKey<F> = { [K in keyof F]: F[K] extends string ? K : never }[keyof F];
 
 /** A text filter: a labelled input; Enter in it searches. The first one is focused on opening. */
-export interface SearchTextFilter<F> {
+interface SearchTextFilter<F> {
   field: TextKey<F>;
   label: WidgetTextKey;
   width: number;
@@ -23,7 +23,7 @@ export interface SearchTextFilter<F> {
 }
 
 /** Any other filter (a select, a section field): drawn by the popup that needs it. */
-export interface SearchCustomFilter<F> {
+interface SearchCustomFilter<F> {
   render: (filters: F, set: (patch: Partial<F>) => void) => ReactNode;
 }
 

@@ -3,7 +3,7 @@ import { TextInput } from '../text-input/text-input';
 import { useWidgetText } from '../i18n';
 import styles from './template-text.module.css';
 
-export interface TemplateVariable {
+interface TemplateVariable {
   /** The variable's name: the text inserted is {{name}}. */
   value: string;
   /** What it means, in the interface language. */

@@ -17,7 +17,7 @@ import { FIXTURE_CONTRACT_EVENT } from './fixture-contract-event';
  * Operations whose fixture answers are not checked, each with the reason. Keep it empty: a fixture
  * that disagrees with the contract is wrong, not the contract.
  */
-export const FIXTURE_CONTRACT_EXEMPT: Readonly<Record<string, string>> = Object.freeze({});
+const FIXTURE_CONTRACT_EXEMPT: Readonly<Record<string, string>> = Object.freeze({});
 
 export interface FixtureContract {
   /** Throws when `answer` is not what the server may answer for `operation` (its 2xx JSON response). */

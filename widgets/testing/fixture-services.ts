@@ -18,7 +18,7 @@ import type {
   WidgetServices,
 } from '../services';
 
-export const FIXTURE_SECTIONS: readonly BusinessSection[] = [
+const FIXTURE_SECTIONS: readonly BusinessSection[] = [
   { topDept: 'D1000', sectionName: '본사' },
   { topDept: 'D2000', sectionName: '생산부문' },
   { topDept: 'D3000', sectionName: '연구소' },
@@ -62,7 +62,7 @@ const DEPT_DEFS: ReadonlyArray<readonly [deptcd: string, topDept: string, indept
 
 const sectionNameOf = (topDept: string) => FIXTURE_SECTIONS.find((s) => s.topDept === topDept)?.sectionName ?? topDept;
 
-export const FIXTURE_DEPARTMENTS: readonly DepartmentRow[] = DEPT_DEFS.map(([deptcd, topDept, indept, deptnm]) => ({
+const FIXTURE_DEPARTMENTS: readonly DepartmentRow[] = DEPT_DEFS.map(([deptcd, topDept, indept, deptnm]) => ({
   yyyymm: '202611',
   deptcd,
   topDept,
@@ -107,7 +107,7 @@ const SITES: Record<string, string> = {
   D6000: '부산물류센터',
 };
 
-export const FIXTURE_PEOPLE: readonly PersonRow[] = PEOPLE_DEFS.map(([singleid, hname, ename, deptcd, position], i) => {
+const FIXTURE_PEOPLE: readonly PersonRow[] = PEOPLE_DEFS.map(([singleid, hname, ename, deptcd, position], i) => {
   const dept = FIXTURE_DEPARTMENTS.find((d) => d.deptcd === deptcd)!;
   return {
     singleid,
@@ -143,7 +143,7 @@ export interface FixtureCompany {
   taxNo2: string;
 }
 
-export const FIXTURE_COMPANIES: readonly FixtureCompany[] = [
+const FIXTURE_COMPANIES: readonly FixtureCompany[] = [
   { compNo: 'C00001', compNameKr: '㈜한빛정밀', taxNo2: bizNo('124815678') },
   { compNo: 'C00002', compNameKr: '대성전자 주식회사', taxNo2: bizNo('214863402') },
   { compNo: 'C00003', compNameKr: '(주)동양포장', taxNo2: bizNo('305812219') },
@@ -347,7 +347,7 @@ export const FIXTURE_LOGINS: Readonly<Record<string, LoginData>> = {
 
 export const FIXTURE_FILE_GROUP_ID = 'F20241105-0001';
 
-export type FixtureOperation =
+type FixtureOperation =
   | 'listBusinessSections'
   | 'listDepartments'
   | 'listPeople'

@@ -11,7 +11,7 @@
  */
 
 /** Width the tests give every grid. */
-export const TEST_GRID_WIDTH = 800;
+const TEST_GRID_WIDTH = 800;
 
 function gridOf(el: Element): HTMLElement | null {
   return el.closest<HTMLElement>('[data-gpms-grid]');
@@ -141,12 +141,4 @@ export function installGlideJsdom(): () => void {
   return () => restore.reverse().forEach((undo) => undo());
 }
 
-export {
-  clickGridRow,
-  doubleClickGridRow,
-  gridCanvas,
-  gridHeaderTexts,
-  gridPoint,
-  gridRowTexts,
-  type GridPointOptions,
-} from './grid-pointer';
+export { clickGridRow, doubleClickGridRow, gridHeaderTexts, gridRowTexts } from './grid-pointer';

@@ -35,20 +35,6 @@ function columnOf(grid: HTMLElement, target: GridCellTarget): number {
   return column;
 }
 
-/** The accessibility-table cell of (row, field): glide keeps only the visible ones. */
-export function gridCell(target: GridCellTarget): HTMLElement {
-  const grid = gridOf(target);
-  const column = columnOf(grid, target);
-  const marker = Number(grid.dataset.rowMarkerWidth) > 0 ? 1 : 0;
-  const id = `glide-cell-${column + marker}-${target.row}`;
-  const cell = grid.querySelector<HTMLElement>(`[id="${id}"]`);
-  if (!cell)
-    throw new Error(
-      `gridCell: cell "${target.field}" of row ${target.row} is not on screen in grid #${target.index ?? 0} (no #${id})`,
-    );
-  return cell;
-}
-
 const openEditor = () =>
   document.querySelector<HTMLTextAreaElement | HTMLInputElement>('#portal textarea, #portal input');
 

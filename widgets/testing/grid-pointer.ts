@@ -37,7 +37,7 @@ export interface GridPointOptions {
 }
 
 /** Client coordinates of the middle of data row `row` (−1: the header). */
-export function gridPoint(row: number, { x, root, index }: GridPointOptions = {}) {
+function gridPoint(row: number, { x, root, index }: GridPointOptions = {}) {
   const canvas = gridCanvas(root, index);
   const grid = canvas.closest<HTMLElement>('[data-gpms-grid]')!;
   const header = Number(grid.dataset.headerHeight);

@@ -16,7 +16,7 @@ export interface RenderWidgetOptions {
   language?: 'ko' | 'en';
 }
 
-export function WidgetTestProviders({
+function WidgetTestProviders({
   services,
   i18n,
   children,

@@ -5,7 +5,7 @@ import { WidgetServicesProvider, type WidgetServices } from '../services';
 import { createFixtureServices, type FixtureOptions } from './fixture-services';
 
 /** Services + modal stack for a story; the fixtures are created once per story render. */
-export function WidgetStoryFrame({
+function WidgetStoryFrame({
   options,
   services,
   children,

@@ -17,7 +17,7 @@ import { SettlementFilesContext, type FetchedFile, type SettlementFiles } from '
 import SettlementDataDownload from './settlementDataDownload.custom';
 import SettlementStatement from './settlementStatement.custom';
 
-export const STATEMENT_HTML = `<!doctype html><html lang="ko"><head><meta charset="utf-8"><title>거래명세서</title>
+const STATEMENT_HTML = `<!doctype html><html lang="ko"><head><meta charset="utf-8"><title>거래명세서</title>
 <style>body{font-family:sans-serif;margin:24px}h1{text-align:center;letter-spacing:.4em}table{border-collapse:collapse;width:100%}td,th{border:1px solid #333;padding:4px 6px}@media print{@page{size:A4 landscape}}</style>
 </head><body><h1>거 래 명 세 서</h1><p>2026년 10월 · 정산번호 ST2026-000101</p>
 <table><thead><tr><th>No</th><th>품목</th><th>수량</th><th>단가</th><th>금액</th></tr></thead>

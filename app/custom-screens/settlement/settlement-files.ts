@@ -128,7 +128,7 @@ export async function fetchFile(path: string, query: Query, client: ApiClient = 
   };
 }
 
-export function createSettlementFiles(client: ApiClient = apiClient): SettlementFiles {
+function createSettlementFiles(client: ApiClient = apiClient): SettlementFiles {
   const file = (path: string, query: Query) => fetchFile(path, query, client);
   return {
     statementHtml: async (settleNo, portal) =>
@@ -138,7 +138,7 @@ export function createSettlementFiles(client: ApiClient = apiClient): Settlement
   };
 }
 
-export const settlementFiles: SettlementFiles = createSettlementFiles();
+const settlementFiles: SettlementFiles = createSettlementFiles();
 
 /** The files the components fetch: the app's client by default; stories and tests give fixtures. */
 export const SettlementFilesContext = createContext<SettlementFiles>(settlementFiles);

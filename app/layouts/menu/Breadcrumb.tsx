@@ -9,7 +9,7 @@ import { childrenOf, firstLeaf, menuHref, menuTrail } from './menu-tree';
 import { useShellText } from '../shell-texts';
 
 /** Spec §2: the breadcrumb shows three menu levels. */
-export const BREADCRUMB_LEVELS = 3;
+const BREADCRUMB_LEVELS = 3;
 
 function Level({
   current,

@@ -3,7 +3,7 @@ import { useCallback, useState } from 'react';
 /** Spec §2: two menu styles, a triple-depth mega menu and a horizontal menu; the user picks. */
 export type MenuStyle = 'mega' | 'horizontal';
 
-export const DEFAULT_MENU_STYLE: MenuStyle = 'mega';
+const DEFAULT_MENU_STYLE: MenuStyle = 'mega';
 
 /** A UI preference, kept per user in localStorage (it is no secret and should outlive the tab). */
 export function menuStyleKey(userId: string | null | undefined): string {

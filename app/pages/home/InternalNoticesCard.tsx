@@ -15,9 +15,9 @@ import { NoticeListBody } from './NoticeListBody';
 type NoticeList = paths['/api/v1/board/notices']['get']['responses'][200]['content']['application/json'];
 
 /** The notice board's screen: the card shows only to users whose menus open it (the list's own access). */
-export const NOTICE_BOARD_ROUTE = '/board/notice';
+const NOTICE_BOARD_ROUTE = '/board/notice';
 /** Notices the card lists: pinned first, then the newest. */
-export const HOME_NOTICE_COUNT = 5;
+const HOME_NOTICE_COUNT = 5;
 
 const TEXTS = {
   ko: {
@@ -51,7 +51,7 @@ function addTexts(i18n: I18n): void {
 }
 
 /** listNoticePosts: the newest notices of the internal board (pinned first). */
-export async function fetchInternalNotices(signal?: AbortSignal, client: ApiClient = apiClient): Promise<NoticeList> {
+async function fetchInternalNotices(signal?: AbortSignal, client: ApiClient = apiClient): Promise<NoticeList> {
   const r = await client.GET('/api/v1/board/notices', {
     params: { query: { size: HOME_NOTICE_COUNT } },
     signal,
@@ -63,7 +63,7 @@ export async function fetchInternalNotices(signal?: AbortSignal, client: ApiClie
 }
 
 /** True when the user's menus open the notice board (so the server lets them read it). */
-export function opensNoticeBoard(menus: readonly MenuItem[]): boolean {
+function opensNoticeBoard(menus: readonly MenuItem[]): boolean {
   return leavesOf([...menus]).some(
     ({ leaf }) => leaf.sspUrl?.replace(/\/+$/, '').toLowerCase() === NOTICE_BOARD_ROUTE.toLowerCase(),
   );

@@ -7,7 +7,7 @@ import { useHomePurchaseText } from './home-texts';
 import styles from './PurchaseCards.module.css';
 
 /** One document on a home card: its number links to the document's screen. */
-export interface HomeListItem {
+interface HomeListItem {
   key: string;
   href: string;
   docNo: string;

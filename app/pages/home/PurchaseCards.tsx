@@ -172,7 +172,7 @@ export function mapOpenOrders(data: SupplierOpenOrders, t: TFunction, codes: Cod
 }
 
 /** A tender opens its 투찰 screen, an auction its live room (both under /cyber). */
-export function invitationHref(kind: string, docNo: string): string {
+function invitationHref(kind: string, docNo: string): string {
   const q = encodeURIComponent(docNo);
   return kind === 'AUCTION' ? `/cyber/bid/auctionRoom?auctionNo=${q}` : `/cyber/bid/tenderSubmit?tenderNo=${q}`;
 }

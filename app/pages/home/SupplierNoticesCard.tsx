@@ -41,7 +41,7 @@ function addTexts(i18n: I18n): void {
 }
 
 /** listSupplierHomeNotices: the notices shown today (administered in 포털관리 › 협력사 공지). */
-export async function fetchSupplierNotices(signal?: AbortSignal, client: ApiClient = apiClient): Promise<Notices> {
+async function fetchSupplierNotices(signal?: AbortSignal, client: ApiClient = apiClient): Promise<Notices> {
   const r = await client.GET('/api/v1/cyber/home/notices', { signal, passErrors: true, background: true });
   if (r.data === undefined) throw new ApiError(r.response.status, r.error);
   return r.data;

@@ -18,7 +18,7 @@ export interface HomeCard {
   Component: ComponentType<{ portal: PortalKind }>;
 }
 
-export const HOME_CARDS: HomeCard[] = [
+const HOME_CARDS: HomeCard[] = [
   { id: 'purchase', portals: ['internal'], Component: InternalPurchaseCards },
   // screens.md: the internal home shows notices too.
   { id: 'internalNotices', portals: ['internal'], Component: InternalNoticesCard },

@@ -13,7 +13,7 @@ export const HOME_PURCHASE_TEXTS = { ko, en } as const;
 
 const added = new WeakSet<I18n>();
 
-export function addHomePurchaseTexts(i18n: I18n): void {
+function addHomePurchaseTexts(i18n: I18n): void {
   // The instance, not useTranslation's copy of it (a new one per component).
   const instance = i18nInstance(i18n);
   if (added.has(instance)) return;

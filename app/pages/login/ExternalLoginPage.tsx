@@ -9,7 +9,7 @@ import { ExternalLoginFlow } from './ExternalLoginFlow';
 import { LoginPage } from './LoginPage';
 
 /** Where a supplier completes a missing phone number (spec §2 external screens). */
-export const MY_INFO_PATH = '/cyber/userManagement/PersonInfo';
+const MY_INFO_PATH = '/cyber/userManagement/PersonInfo';
 
 /**
  * /cyberLogin — suppliers: id and password, then the one-time code. After the login, a

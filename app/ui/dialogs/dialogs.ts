@@ -6,7 +6,7 @@ import { create } from 'zustand';
  * answer; <DialogHost/> shows the first in line. Meant to be swapped for the widgets' modal
  * (`useDialogs()` in widgets/modal/) once it exists: callers only use `dialogs.alert/confirm`.
  */
-export interface DialogRequest {
+interface DialogRequest {
   id: number;
   kind: 'alert' | 'confirm';
   title: string;

@@ -6,7 +6,7 @@
 import type { TypedColumn, TypedFilter } from '../../../engine/define';
 import type { ActionDef } from '../../../engine/definition/types';
 
-export const F = (name: string) => `screen.ogpmsManage.field.${name}`;
+const F = (name: string) => `screen.ogpmsManage.field.${name}`;
 export const T = (name: string) => `screen.ogpmsManage.${name}`;
 
 export const userFilters: Array<TypedFilter<'listSupplierUsers'>> = [

@@ -73,7 +73,7 @@ async function countFailure(db: Db, userId: string, ip: string): Promise<AuthCod
  * department's authority group (LDAP_DEPT_GROUPS) or LDAP_DEFAULT_GROUP. One transaction with
  * its audit rows. False (and a warning naming the cause) when the department or group is unknown.
  */
-export async function provisionUser(
+async function provisionUser(
   db: Db,
   userId: string,
   profile: DirectoryProfile,

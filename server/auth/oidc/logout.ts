@@ -16,7 +16,7 @@ const HANDLE_TTL_SEC = 600;
 const keyOf = (tokens: AccessTokens) => tokens.derivedKey(KEY_LABEL);
 
 /** `v1.<iv>.<tag>.<ciphertext>`, base64url; the session id is authenticated data (a token moved to another row does not open). */
-export function sealIdToken(tokens: AccessTokens, sessionId: string, idToken: string): string {
+function sealIdToken(tokens: AccessTokens, sessionId: string, idToken: string): string {
   const iv = crypto.randomBytes(12);
   const cipher = crypto.createCipheriv('aes-256-gcm', keyOf(tokens), iv);
   cipher.setAAD(Buffer.from(sessionId));
@@ -27,7 +27,7 @@ export function sealIdToken(tokens: AccessTokens, sessionId: string, idToken: st
 }
 
 /** The ID token, or null when the box was not sealed for this session with this server's key. */
-export function openIdToken(tokens: AccessTokens, sessionId: string, sealed: string): string | null {
+function openIdToken(tokens: AccessTokens, sessionId: string, sealed: string): string | null {
   const [version, iv, tag, body] = sealed.split('.');
   if (version !== 'v1' || !iv || !tag || body === undefined) return null;
   try {

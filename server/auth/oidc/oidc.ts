@@ -23,11 +23,11 @@ import type { SsoProvider } from '../providers.js';
  * AUTH_SSO_DOWN provider away), which the login page handles as an SSO failure: /authReq in
  * SSO mode, the AD form in SSO_AD mode (spec §4).
  */
-export const CLOCK_TOLERANCE_SEC = 300;
+const CLOCK_TOLERANCE_SEC = 300;
 const LOGIN_TTL_SEC = 600;
 const TICKET_TTL_SEC = 60;
 
-export type CallbackResult = { ok: true; ticket: string; moveUrl: string | null } | { ok: false; code: AuthCode };
+type CallbackResult = { ok: true; ticket: string; moveUrl: string | null } | { ok: false; code: AuthCode };
 
 export interface OidcService extends SsoProvider {
   start(moveUrl: string | null): Promise<{ ok: true; url: string } | { ok: false; code: AuthCode }>;
@@ -39,7 +39,7 @@ export interface OidcService extends SsoProvider {
 const sha256 = (s: string) => crypto.createHash('sha256').update(s).digest('hex');
 
 /** Which spec code an openid-client error means for the user. */
-export function codeForError(err: unknown): AuthCode {
+function codeForError(err: unknown): AuthCode {
   const e = err as { code?: string; message?: string; cause?: unknown; error?: string };
   const text = `${e.code ?? ''} ${e.message ?? ''}`;
   if (/\bexp\b|expired|"exp"/i.test(text)) return 'AUTH008';

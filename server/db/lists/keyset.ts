@@ -51,7 +51,7 @@ export function encodeCursor(sortId: string, values: readonly Value[]): string {
 }
 
 /** The values of a cursor made for this sort and these columns; anything else is a 400. */
-export function decodeCursor(
+function decodeCursor(
   cursor: string,
   sortId: string,
   columns: readonly KeyColumn[],
@@ -92,7 +92,7 @@ const equalOne = (c: KeyColumn, v: Value) =>
  * `a > x or (a = x and (id < y …))`, led by `a >= x` (`<=` descending) when that bound is exact, so
  * an index on the sort column still starts at the cursor instead of filtering from the beginning.
  */
-export function seekAfter(columns: readonly KeyColumn[], values: readonly Value[]): Expression<SqlBool> {
+function seekAfter(columns: readonly KeyColumn[], values: readonly Value[]): Expression<SqlBool> {
   const uniform = columns.every((c) => c.direction === columns[0].direction);
   if (uniform && values.every((v) => v !== null) && columns.every((c) => !c.nullable)) {
     const op = sql.raw(columns[0].direction === 'asc' ? '>' : '<');

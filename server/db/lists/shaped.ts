@@ -25,7 +25,7 @@ import { allowPrepared } from './prepared-statements.js';
  * so through it the statement is built and compiled every time, with the request's values. Bounded:
  * past `maxShapes` shapes on one handle, further shapes are built every time too.
  */
-export type ShapeValue =
+type ShapeValue =
   string | number | boolean | null | undefined | readonly ShapeValue[] | { readonly [key: string]: ShapeValue };
 export type ShapeValues = { readonly [key: string]: ShapeValue };
 
@@ -49,7 +49,7 @@ export interface ShapedStatement<DB, V extends ShapeValues, C, R> {
 }
 
 /** A statement's rows, in whichever form the handle read them. */
-export interface Fetched<R> {
+interface Fetched<R> {
   readonly rows: readonly unknown[];
   /** Whether the rows are the driver's arrays (tests check the fast path is the one taken). */
   readonly arrays: boolean;

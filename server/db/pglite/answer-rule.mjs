@@ -16,7 +16,7 @@
 // functions and views in the migrations, so both rules hold by construction.
 
 /** Stable built-ins whose answer depends only on their arguments and the session's fixed settings. */
-export const STABLE_TIME_FREE = new Set([
+const STABLE_TIME_FREE = new Set([
   'to_char',
   'to_date',
   'to_timestamp',

@@ -46,7 +46,7 @@ type Reply =
   | { notice: string; path?: WorkerPath; held?: number };
 
 /** 503 for every query once the database thread is gone: the error handler answers it and logs it. */
-export function databaseUnavailable(cause: Error): HttpError {
+function databaseUnavailable(cause: Error): HttpError {
   const err = new HttpError(503, 'DATABASE_UNAVAILABLE', '데이터베이스를 사용할 수 없습니다');
   err.cause = cause;
   return err;

@@ -8,7 +8,7 @@ import type { Db } from '../connect.js';
  * /assetManagementRegisterList. Every 40th asset is disposed. One closed count (location 1: found,
  * a few missing and moved) and one open count (location 2, partly recorded).
  */
-export const ASSET_LOCATIONS = [
+const ASSET_LOCATIONS = [
   '본사 3층 자산실',
   '본사 5층 전산실',
   '구미공장 창고A',

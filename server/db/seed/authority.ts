@@ -126,7 +126,7 @@ const NO_STUDIO: Grant = ['PORTAL_SCREEN', '-'];
  */
 const READ_BUDGET_IMPORTS: Grant = ['PUR_BUDGET_IMPORT', 'R'];
 
-export const MENU_AUTH_MATRIX: Readonly<Record<string, readonly Grant[]>> = {
+const MENU_AUTH_MATRIX: Readonly<Record<string, readonly Grant[]>> = {
   '99': [
     ['*I', 'W'],
     ['SUPVIEW', 'R'],

@@ -82,7 +82,7 @@ const POSTS: readonly Post[] = [
   },
 ];
 
-export function buildBoardPosts() {
+function buildBoardPosts() {
   return POSTS.map((p) => ({
     board: p.board,
     category: p.category ?? null,

@@ -20,7 +20,7 @@ import { SEED_ANCHOR } from './rng.js';
  * - two approved transfers of this year (BT…-000001/2, without approval rounds, as the older
  *   orders), already moved into the lines' `transferred`.
  */
-export const BUDGET_ACCOUNTS = [
+const BUDGET_ACCOUNTS = [
   { accountCode: 'RAW', policy: 'WARN' },
   { accountCode: 'SUP', policy: 'STOP' },
   { accountCode: 'EQP', policy: 'STOP' },
@@ -29,7 +29,7 @@ export const BUDGET_ACCOUNTS = [
   { accountCode: 'RND', policy: 'STOP' },
 ] as const;
 
-export const BUDGET_CATEGORY_MAP = [
+const BUDGET_CATEGORY_MAP = [
   ['MRO', 'SUP'],
   ['ELC', 'RAW'],
   ['RAW', 'RAW'],

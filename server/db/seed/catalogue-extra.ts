@@ -13,7 +13,7 @@ import { addDays, anchorDate, kstTimestamp, pad, type Rng } from './rng.js';
  * C00002.
  */
 
-export const ATTRIBUTES: ReadonlyArray<
+const ATTRIBUTES: ReadonlyArray<
   readonly [code: string, ko: string, en: string, values: ReadonlyArray<readonly [string, string, string]>]
 > = [
   [
@@ -69,7 +69,7 @@ export const ATTRIBUTES: ReadonlyArray<
 ];
 
 /** from, to, factor: 1 from = factor to. */
-export const UNIT_CONVERSIONS: ReadonlyArray<readonly [string, string, string]> = [
+const UNIT_CONVERSIONS: ReadonlyArray<readonly [string, string, string]> = [
   ['KG', 'G', '1000'],
   ['TON', 'KG', '1000'],
   ['L', 'ML', '1000'],
@@ -78,7 +78,7 @@ export const UNIT_CONVERSIONS: ReadonlyArray<readonly [string, string, string]> 
   ['BOX', 'EA', '10'],
 ];
 
-export const PROPOSAL_STATUSES = ['SUBMITTED', 'APPROVED', 'REJECTED', 'WITHDRAWN'] as const;
+const PROPOSAL_STATUSES = ['SUBMITTED', 'APPROVED', 'REJECTED', 'WITHDRAWN'] as const;
 
 export interface CatalogueExtra {
   conversions: Array<{ fromUnit: string; toUnit: string; factor: string }>;
@@ -123,25 +123,6 @@ function materialOf(spec: string | null): string | null {
   if (/알루미늄|AL/.test(spec)) return 'AL';
   return null;
 }
-
-/** The 15 columns of the upload template, in order (docs/items.md). */
-export const UPLOAD_COLUMNS = [
-  'itemCode',
-  'itemName',
-  'itemNameEn',
-  'spec',
-  'catCode',
-  'sgCode',
-  'unitCode',
-  'refPrice',
-  'currency',
-  'maker',
-  'MATERIAL',
-  'COLOR',
-  'ORIGIN',
-  'priceDate',
-  'useYn',
-] as const;
 
 export function buildCatalogueExtra(
   rng: Rng,

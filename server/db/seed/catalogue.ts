@@ -3,7 +3,7 @@
  * they hold. In Korean purchasing an item is 품명 (name) plus 규격 (spec), so items are the
  * product of a leaf's names and its spec parts; makers marked jp are invoiced in yen.
  */
-export type Maker = readonly [name: string, jp?: 'jp'];
+type Maker = readonly [name: string, jp?: 'jp'];
 
 export interface LeafCategory {
   code: string;
@@ -18,7 +18,7 @@ export interface LeafCategory {
   specs: ReadonlyArray<readonly string[]>;
 }
 
-export interface MidCategory {
+interface MidCategory {
   code: string;
   ko: string;
   en: string;

@@ -35,7 +35,7 @@ export interface SeedPoLine {
   receivedQty: string;
 }
 
-export interface DeliveryLineRow {
+interface DeliveryLineRow {
   deliveryNo: string;
   lineNo: number;
   compNo: string;
@@ -51,7 +51,7 @@ export interface DeliveryLineRow {
   remark: string | null;
 }
 
-export interface DeliveryRow {
+interface DeliveryRow {
   deliveryNo: string;
   compNo: string;
   poNo: string | null;
@@ -83,7 +83,7 @@ export interface DeliveryDraft {
   received: boolean;
 }
 
-export const toTenths = (q: string): number => {
+const toTenths = (q: string): number => {
   const [int, frac = '0'] = q.split('.');
   return Number(int) * 10 + Number(frac[0] ?? '0');
 };

@@ -26,11 +26,10 @@ import { EVALUATION_TABLES, seedEvaluation } from './evaluation.js';
 import { BUDGET_TABLES, seedBudgets } from './budget.js';
 import { seedContracts } from './contracts.js';
 
-export { SEED_ANCHOR } from './rng.js';
 export { MAX_SCALE } from './orders-bulk.js';
 
 /** Tables the seed writes, in foreign-key order; the returned counts use these names. */
-export const SEEDED_TABLES = [
+const SEEDED_TABLES = [
   'businessSection',
   'department',
   'employee',

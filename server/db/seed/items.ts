@@ -8,13 +8,13 @@ import { pad, type Rng } from './rng.js';
  * groups follow the categories (level 1 direct/indirect/capex, 2 and 3 the category families,
  * 4 domestic or imported), so a buyer owns a coherent slice of the catalogue.
  */
-export interface UnitRow {
+interface UnitRow {
   unitCode: string;
   nameKo: string;
   nameEn: string;
   sortOrder: number;
 }
-export interface CategoryRow {
+interface CategoryRow {
   catCode: string;
   parentCode: string | null;
   depth: number;

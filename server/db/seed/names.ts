@@ -4,7 +4,7 @@ import type { Rng } from './rng.js';
  * Korean personal names with the romanisation people put on their business cards.
  * Surname weights roughly follow the census, so a staff list looks like a real one.
  */
-export const SURNAMES: ReadonlyArray<readonly [ko: string, en: string, weight: number]> = [
+const SURNAMES: ReadonlyArray<readonly [ko: string, en: string, weight: number]> = [
   ['김', 'Kim', 215],
   ['이', 'Lee', 147],
   ['박', 'Park', 84],
@@ -47,7 +47,7 @@ export const SURNAMES: ReadonlyArray<readonly [ko: string, en: string, weight: n
   ['민', 'Min', 3],
 ];
 
-export const GIVEN_NAMES: ReadonlyArray<readonly [ko: string, en: string]> = [
+const GIVEN_NAMES: ReadonlyArray<readonly [ko: string, en: string]> = [
   ['민준', 'Minjun'],
   ['서준', 'Seojun'],
   ['도윤', 'Doyun'],

@@ -55,7 +55,7 @@ export interface Orders {
 
 export const HISTORY_DAYS = 730;
 /** Demo suppliers that must see every status. */
-export const DEMO_SUPPLIERS = ['C00001', 'C00002'] as const;
+const DEMO_SUPPLIERS = ['C00001', 'C00002'] as const;
 
 const JPY_RATE = Number(JPY_RATE_PER_100) / 100;
 const CANCEL_REASONS = [

@@ -232,13 +232,13 @@ const EMAIL_DOMAIN = 'gpms.example.com';
 const ORG_YYYYMM = '202611';
 export const SEED_CREATED_AT = kstTimestamp(anchorDate(-760), 9);
 
-export interface SectionRow {
+interface SectionRow {
   topDept: string;
   sectionName: string;
   sectionNameEn: string;
   sortOrder: number;
 }
-export interface DepartmentRow {
+interface DepartmentRow {
   deptcd: string;
   yyyymm: string;
   topDept: string;

@@ -29,7 +29,7 @@ const E = {
   uadmin1: 'E000006',
 } as const;
 
-export const APPROVAL_LINES = [
+const APPROVAL_LINES = [
   { lineId: 1, lineName: '구매요청 결재 (1천만원 미만)', description: '팀장 결재', approvers: [E.uadmin1] },
   {
     lineId: 2,
@@ -66,7 +66,7 @@ export const APPROVAL_RULES = [
 ] as const;
 
 /** Days of orders that get their PR, quotation request and quotations. */
-export const LINKED_WINDOW_DAYS = 60;
+const LINKED_WINDOW_DAYS = 60;
 
 type Ts = string;
 

@@ -3,7 +3,7 @@
  * SEED_ANCHOR and a fixed PRNG seed, so two runs produce identical rows (the tests compare them).
  */
 export const SEED_ANCHOR = '2026-11-01';
-export const RNG_SEED = 0x6b5f_2026;
+const RNG_SEED = 0x6b5f_2026;
 
 /** mulberry32: tiny, fast, and good enough for demo data; never used for anything secret. */
 export class Rng {

@@ -15,7 +15,7 @@ import { addDays, anchorDate, kstTimestamp, pad, type Rng } from './rng.js';
  * months are posted; the last two months hold every state, and the demo suppliers have each
  * state on their newest months. Some settlements carry adjustments in every state.
  */
-export interface FxRateRow {
+interface FxRateRow {
   currency: 'JPY';
   period: string;
   rate: string;
@@ -54,7 +54,7 @@ export interface SettlementRow {
 
 export type SettlementLineRow = SettledLine & { settleNo: string; compNo: string };
 
-export interface AdjustmentRow {
+interface AdjustmentRow {
   adjNo: string;
   settleNo: string;
   compNo: string;
@@ -95,7 +95,7 @@ const REASONS: ReadonlyArray<readonly [string, 1 | -1]> = [
 ];
 
 /** The months from first to last (YYYYMM), inclusive. */
-export function monthsBetween(first: string, last: string): string[] {
+function monthsBetween(first: string, last: string): string[] {
   const out: string[] = [];
   let y = Number(first.slice(0, 4));
   let m = Number(first.slice(4));

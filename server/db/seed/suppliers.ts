@@ -35,7 +35,7 @@ export interface CompanyRow {
   updatedAt: string;
 }
 
-export interface ContactRow {
+interface ContactRow {
   compNo: string;
   seq: number;
   name: string;

@@ -10,18 +10,10 @@ const Version = Type.Integer({
 const Text = (maxLength: number, description?: string) => Type.String({ maxLength, description });
 const DateStr = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'YYYY-MM-DD' });
 
-export const ASSET_STATUSES = ['IN_USE', 'DISPOSED'] as const;
-export const COUNT_RESULTS = ['FOUND', 'MISSING', 'MOVED'] as const;
+const ASSET_STATUSES = ['IN_USE', 'DISPOSED'] as const;
+const COUNT_RESULTS = ['FOUND', 'MISSING', 'MOVED'] as const;
 
-export const ASSET_SORT = [
-  'assetNo',
-  'assetName',
-  'location',
-  'deptnm',
-  'acquiredDate',
-  'acquisitionCost',
-  'status',
-] as const;
+const ASSET_SORT = ['assetNo', 'assetName', 'location', 'deptnm', 'acquiredDate', 'acquisitionCost', 'status'] as const;
 export const AssetListQuery = Type.Object(
   {
     assetNo: Type.Optional(Text(20, 'Asset number contains')),
@@ -39,7 +31,7 @@ export const AssetListQuery = Type.Object(
   { additionalProperties: false },
 );
 
-export const AssetRow = Type.Object({
+const AssetRow = Type.Object({
   assetNo: Type.String(),
   assetName: Type.String(),
   itemCode: Nullable(Type.String()),
@@ -78,7 +70,7 @@ export const DisposeBody = Type.Object(
   { additionalProperties: false },
 );
 
-export const CANDIDATE_SORT = ['whReqNo', 'lastDeciDate', 'itemName', 'amount'] as const;
+const CANDIDATE_SORT = ['whReqNo', 'lastDeciDate', 'itemName', 'amount'] as const;
 export const CandidateQuery = Type.Object(
   {
     whReqNo: Type.Optional(Text(20)),
@@ -90,7 +82,7 @@ export const CandidateQuery = Type.Object(
   },
   { additionalProperties: false },
 );
-export const CandidateRow = Type.Object({
+const CandidateRow = Type.Object({
   whReqNo: Type.String(),
   lineNo: Type.Integer(),
   poNo: Type.String(),
@@ -121,7 +113,7 @@ export const RegisterBody = Type.Object(
 );
 export const RegisterAnswer = Type.Object({ assetNos: Type.Array(Type.String()), count: Type.Integer() });
 
-export const COUNT_SORT = ['countNo', 'plannedDate', 'location', 'status'] as const;
+const COUNT_SORT = ['countNo', 'plannedDate', 'location', 'status'] as const;
 export const CountListQuery = Type.Object(
   {
     location: Type.Optional(Text(100)),
@@ -131,7 +123,7 @@ export const CountListQuery = Type.Object(
   },
   { additionalProperties: false },
 );
-export const CountRow = Type.Object({
+const CountRow = Type.Object({
   countNo: Type.String(),
   title: Type.String(),
   location: Type.String(),
@@ -161,7 +153,7 @@ export const CountLineQuery = Type.Object(
   { ...PagingQuery, sort: SortQuery(['assetNo', 'result']) },
   { additionalProperties: false },
 );
-export const CountLineRow = Type.Object({
+const CountLineRow = Type.Object({
   countNo: Type.String(),
   assetNo: Type.String(),
   assetName: Type.String(),

@@ -2,10 +2,6 @@ import { Type } from 'typebox';
 
 const Str = (max: number, extra: Record<string, unknown> = {}) => Type.String({ maxLength: max, ...extra });
 
-export const SystemId = Type.Union([Type.Literal('GPMS'), Type.Literal('OGPMS')], {
-  description: 'GPMS: internal portal; OGPMS: external portal',
-});
-
 export const IdpwLoginForm = Type.Object(
   {
     systemId: Str(20),

@@ -15,7 +15,7 @@ export interface CodeGroupRecord {
   version: number;
 }
 
-export interface CodeRecord {
+interface CodeRecord {
   groupId: string;
   code: string;
   textKo: string;

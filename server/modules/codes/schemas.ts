@@ -4,8 +4,8 @@ import { PagingQuery, SortQuery } from '../../http/list-query.js';
 const YN = Type.Union([Type.Literal('Y'), Type.Literal('N')]);
 const Nullable = <T extends ReturnType<typeof Type.String>>(s: T) => Type.Union([s, Type.Null()]);
 
-export const GROUP_ID_PATTERN = '^[A-Z][A-Z0-9_]*$';
-export const CODE_PATTERN = '^[A-Za-z0-9][A-Za-z0-9_.-]*$';
+const GROUP_ID_PATTERN = '^[A-Z][A-Z0-9_]*$';
+const CODE_PATTERN = '^[A-Za-z0-9][A-Za-z0-9_.-]*$';
 const GroupId = Type.String({
   minLength: 1,
   maxLength: 40,
@@ -80,7 +80,7 @@ export const GroupUpdateBody = Type.Object(
 );
 export const VersionQuery = Type.Object({ version: Type.Integer({ minimum: 1 }) }, { additionalProperties: false });
 
-export const CodeInput = Type.Object(
+const CodeInput = Type.Object(
   {
     code: Code,
     textKo: Type.String({ maxLength: 200 }),

@@ -19,7 +19,7 @@ export interface ContractAnchor {
 
 const LINE = /^(\S{1,30}) (\d+) ([0-9a-f]{64})$/;
 
-export async function writeContractAnchor(file: string, contractNo: string, head: ContractAnchor): Promise<void> {
+async function writeContractAnchor(file: string, contractNo: string, head: ContractAnchor): Promise<void> {
   await fs.promises.appendFile(file, `${contractNo} ${head.seq} ${head.hash}\n`, { mode: 0o600 });
 }
 

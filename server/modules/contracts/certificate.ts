@@ -76,7 +76,7 @@ export function stampLines(
 const won = (amount: string) => `${BigInt(amount).toLocaleString('ko-KR')}원`;
 
 /** An instant as Korean time: 2026-11-26 14:03:09 (KST, UTC+9). */
-export function kstText(instant: string | Date): string {
+function kstText(instant: string | Date): string {
   const t = new Date(new Date(instant).getTime() + 9 * 3_600_000).toISOString();
   return `${t.slice(0, 10)} ${t.slice(11, 19)} (KST, UTC+9)`;
 }

@@ -8,7 +8,7 @@ import { missing } from '../../domain/errors.js';
 import { GENESIS, hashedFields, instantText } from './chain.js';
 import * as q from './queries.js';
 
-export const CHAIN_ALGORITHM = 'gpms-econtract-chain-v1' as const;
+const CHAIN_ALGORITHM = 'gpms-econtract-chain-v1' as const;
 
 export async function exportContractChain(db: Db, contractNo: string, now: Date) {
   const c = await q.findContract(db, contractNo);

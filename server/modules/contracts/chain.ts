@@ -8,25 +8,23 @@ import crypto from 'node:crypto';
 
 export const GENESIS = '0'.repeat(64);
 
-export const EVENT_KINDS = [
-  'CREATED',
-  'SUBMITTED',
-  'APPROVED',
-  'REJECTED',
-  'SENT',
-  'VIEWED',
-  'CODE_SENT',
-  'CODE_VERIFIED',
-  'CONSENT',
-  'SIGNED',
-  'DECLINED',
-  'STAMP_RECORDED',
-  'EXPIRED',
-  'REMINDED',
-  'CANCELLED',
-  'COMPLETED',
-] as const;
-export type EventKind = (typeof EVENT_KINDS)[number];
+export type EventKind =
+  | 'CREATED'
+  | 'SUBMITTED'
+  | 'APPROVED'
+  | 'REJECTED'
+  | 'SENT'
+  | 'VIEWED'
+  | 'CODE_SENT'
+  | 'CODE_VERIFIED'
+  | 'CONSENT'
+  | 'SIGNED'
+  | 'DECLINED'
+  | 'STAMP_RECORDED'
+  | 'EXPIRED'
+  | 'REMINDED'
+  | 'CANCELLED'
+  | 'COMPLETED';
 
 export interface ChainEvent {
   contractNo: string;
@@ -45,7 +43,7 @@ export interface ChainEvent {
 }
 
 /** JSON with object keys sorted at every level: the same value always gives the same text. */
-export function canonicalJson(value: unknown): string {
+function canonicalJson(value: unknown): string {
   if (value === null || value === undefined) return 'null';
   if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
   if (typeof value === 'object')

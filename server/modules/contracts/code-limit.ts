@@ -10,7 +10,7 @@ import { countHit } from '../../plugins/rate-limit-store.js';
  * - one contract, whoever asks: 10 in 10 minutes (a company whose several users may sign);
  * - one user, whatever the contract: 30 an hour (a signer working through a pile of contracts).
  */
-export const SIGN_CODE_LIMITS = Object.freeze([
+const SIGN_CODE_LIMITS = Object.freeze([
   { scope: 'user-contract', max: 5, windowMs: 10 * 60_000 },
   { scope: 'contract', max: 10, windowMs: 10 * 60_000 },
   { scope: 'user', max: 30, windowMs: 60 * 60_000 },

@@ -9,7 +9,7 @@ import crypto from 'node:crypto';
 import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
 
-export const SIGNING_CERTIFICATE_V2 = '1.2.840.113549.1.9.16.2.47';
+const SIGNING_CERTIFICATE_V2 = '1.2.840.113549.1.9.16.2.47';
 
 const ab = (b: Uint8Array): ArrayBuffer => b.buffer.slice(b.byteOffset, b.byteOffset + b.byteLength) as ArrayBuffer;
 

@@ -23,7 +23,7 @@ interface StoredEvent {
 
 const SYSTEM_USER = 'system';
 
-export function actorRole(e: { userId: string | null; actorCompNo: string | null }, buyerSignerId: string): ActorRole {
+function actorRole(e: { userId: string | null; actorCompNo: string | null }, buyerSignerId: string): ActorRole {
   if (e.actorCompNo) return 'SUPPLIER_USER';
   if (!e.userId || e.userId === SYSTEM_USER) return 'SYSTEM';
   return e.userId === buyerSignerId ? 'BUYER_SIGNER' : 'BUYER_STAFF';

@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import type PDFDocument from 'pdfkit';
 import { HttpError } from '../../http/errors.js';
 
-export const FONT_DIR = '/usr/share/fonts/opentype/noto';
+const FONT_DIR = '/usr/share/fonts/opentype/noto';
 export const FONTS = {
   regular: { file: `${FONT_DIR}/NotoSansCJK-Regular.ttc`, face: 'NotoSansCJKkr-Regular' },
   bold: { file: `${FONT_DIR}/NotoSansCJK-Bold.ttc`, face: 'NotoSansCJKkr-Bold' },

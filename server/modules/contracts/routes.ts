@@ -52,7 +52,7 @@ import { variableRows } from './variables.js';
 import { langOf } from '../../auth/login-flow.js';
 
 /** The screens whose menus grant the contract operations (server/db/seed/menus.ts). */
-export const CONTRACT_SCREENS = {
+const CONTRACT_SCREENS = {
   templates: '/contract/templateList',
   templateEdit: '/contract/templateEdit',
   clauses: '/contract/clauseList',

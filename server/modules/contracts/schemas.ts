@@ -262,7 +262,7 @@ export const ContractList = Type.Object({
   hasMore: Type.Boolean(),
 });
 
-export const ContractDetail = Type.Object(
+const ContractDetail = Type.Object(
   {
     contractNo: Type.String(),
     compNo: Type.String(),

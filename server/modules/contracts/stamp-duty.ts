@@ -70,9 +70,9 @@ export interface StampDutyPolicy {
   taxableKinds: readonly ContractType[];
 }
 
-export const DEFAULT_STAMP_POLICY: StampDutyPolicy = { taxableKinds: DEFAULT_TAXABLE_KINDS };
+const DEFAULT_STAMP_POLICY: StampDutyPolicy = { taxableKinds: DEFAULT_TAXABLE_KINDS };
 
-export function isTaxable(type: ContractType, policy: StampDutyPolicy = DEFAULT_STAMP_POLICY): boolean {
+function isTaxable(type: ContractType, policy: StampDutyPolicy = DEFAULT_STAMP_POLICY): boolean {
   return policy.taxableKinds.includes(type);
 }
 
@@ -147,8 +147,7 @@ export function normaliseStampNo(raw: string): string | null {
 
 /* ------------------------------ VAT ------------------------------ */
 
-export const TAX_TYPES = ['TAXABLE', 'ZERO_RATED', 'EXEMPT'] as const;
-export type TaxType = (typeof TAX_TYPES)[number];
+export type TaxType = 'TAXABLE' | 'ZERO_RATED' | 'EXEMPT';
 
 export const TAX_TYPE_LABELS: Readonly<Record<TaxType, string>> = {
   TAXABLE: '과세(10%)',
@@ -161,7 +160,7 @@ export const TAX_TYPE_LABELS: Readonly<Record<TaxType, string>> = {
  * sum of its lines' VAT, each rounded to the won, so the total may differ from a tenth of the total
  * by a won per line; a thousand won allows orders of a thousand lines and refuses any other amount.
  */
-export const VAT_TOLERANCE_WON = 1_000n;
+const VAT_TOLERANCE_WON = 1_000n;
 
 /**
  * The VAT is refused unless it fits the supply and the tax type (부가가치세법 §30: 10 %; 영세율 §21–24

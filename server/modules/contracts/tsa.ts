@@ -163,7 +163,7 @@ export class TsaUnavailableError extends Error {
 }
 
 /** Asks the authority for a token over `data`'s SHA-256; checks its imprint; any failure is a TsaUnavailableError. */
-export async function requestTimestamp(url: string, data: Uint8Array): Promise<pkijs.ContentInfo> {
+async function requestTimestamp(url: string, data: Uint8Array): Promise<pkijs.ContentInfo> {
   try {
     return await askAuthority(url, data);
   } catch (e) {

@@ -146,7 +146,7 @@ export function checkTemplateText(text: string, knownClauses: ReadonlySet<string
 }
 
 /** 12345678 → 12,345,678 (whole won; a fraction is kept as written). */
-export function groupDigits(amount: string): string {
+function groupDigits(amount: string): string {
   const [whole, frac] = amount.split('.');
   const neg = whole.startsWith('-');
   const digits = neg ? whole.slice(1) : whole;

@@ -25,7 +25,7 @@ export const ContractNoParams = Type.Object(
 export const SurveyIdParams = Type.Object({ surveyId: Type.Integer({ minimum: 1 }) }, { additionalProperties: false });
 
 // ── Periods and their setup (evaSetting) ───────────────────────────────────────────────
-export const CriterionView = Type.Object({
+const CriterionView = Type.Object({
   criterionId: Type.Integer(),
   seq: Type.Integer(),
   category: Type.String(),
@@ -37,7 +37,7 @@ export const CriterionView = Type.Object({
   evaluators: Nullable(Type.String({ description: 'Evaluators (singleid), comma-separated' })),
   evaluatorNames: Nullable(Type.String()),
 });
-export const GradeView = Type.Object({ grade: Grade, minScore: Type.Number(), action: Action });
+const GradeView = Type.Object({ grade: Grade, minScore: Type.Number(), action: Action });
 
 export const PeriodRow = Type.Object({
   periodId: Type.Integer(),
@@ -139,12 +139,6 @@ const periodFields = {
 export const PeriodCreateBody = Type.Object(periodFields, { additionalProperties: false });
 export const PeriodUpdateBody = Type.Object({ ...periodFields, version: Version }, { additionalProperties: false });
 export const VersionOnly = Type.Object({ version: Version }, { additionalProperties: false });
-export const ComputeAnswer = Type.Object({
-  suppliers: Type.Integer(),
-  drafts: Type.Integer(),
-  finalKept: Type.Integer(),
-  ms: Type.Integer(),
-});
 
 // ── Tasks (evaWorkList / evaWorkEdit) and results (evaWorkResultList / View) ─────────────
 export const TaskRow = Type.Object({
@@ -200,7 +194,7 @@ export const ResultListQuery = Type.Object(
   { additionalProperties: false },
 );
 
-export const TaskScoreRow = Type.Object({
+const TaskScoreRow = Type.Object({
   criterionId: Type.Integer(),
   seq: Type.Integer(),
   category: Type.String(),
@@ -275,7 +269,7 @@ export const TotalListQuery = Type.Object(
   },
   { additionalProperties: false },
 );
-export const TotalLine = Type.Object({
+const TotalLine = Type.Object({
   criterionId: Type.Integer(),
   seq: Type.Integer(),
   category: Type.String(),
@@ -292,7 +286,7 @@ export const TotalLine = Type.Object({
   answers: Type.Integer(),
   comments: Nullable(Type.String()),
 });
-export const Revision = Type.Object({
+const Revision = Type.Object({
   totalId: Type.Integer(),
   revision: Type.Integer(),
   status: Type.String(),
@@ -360,14 +354,6 @@ export const MyTotalDetail = Type.Object({
   adjustReason: Nullable(Type.String()),
   correctionReason: Nullable(Type.String()),
   lines: Type.Array(TotalLine),
-});
-
-export const StandingRow = Type.Object({
-  compNo: Type.String(),
-  grade: Nullable(Grade),
-  action: Action,
-  periodName: Nullable(Type.String()),
-  totalScore: Nullable(Score),
 });
 
 // ── Purchase-contract suppliers (purContCompMngList / Detail) ──────────────────────────

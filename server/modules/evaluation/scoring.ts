@@ -13,11 +13,10 @@ export const MEASURES: readonly EvaMeasure[] = [
   'DISPUTE',
   'RFQ_RESPONSE',
 ];
-export const GRADES: readonly EvaGrade[] = ['A', 'B', 'C', 'D'];
-export const ACTIONS: readonly EvaAction[] = ['NONE', 'WARN', 'BLOCK'];
+const GRADES: readonly EvaGrade[] = ['A', 'B', 'C', 'D'];
 
 export const round2 = (n: number): number => Math.round((n + Number.EPSILON) * 100) / 100;
-export const round3 = (n: number): number => Math.round((n + Number.EPSILON) * 1000) / 1000;
+const round3 = (n: number): number => Math.round((n + Number.EPSILON) * 1000) / 1000;
 
 /** Rate in percent (3 decimals), or null when there is nothing to measure (denominator 0). */
 export function rateOf(numerator: number, denominator: number): number | null {
@@ -128,15 +127,4 @@ export function gradeProblems(grades: readonly GradeBand[]): string[] {
 /** Weights must sum to exactly 100 (compared in hundredths). */
 export function weightSum(weights: readonly number[]): number {
   return weights.reduce((a, w) => a + Math.round(w * 100), 0) / 100;
-}
-
-/** Competition ranks (1, 2, 2, 4) by score, highest first. */
-export function ranks(scores: ReadonlyArray<{ key: string; score: number }>): Map<string, number> {
-  const sorted = [...scores].sort((a, b) => b.score - a.score || a.key.localeCompare(b.key));
-  const out = new Map<string, number>();
-  sorted.forEach((s, i) => {
-    const prev = sorted[i - 1];
-    out.set(s.key, prev && prev.score === s.score ? out.get(prev.key)! : i + 1);
-  });
-  return out;
 }

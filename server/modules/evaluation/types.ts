@@ -13,7 +13,6 @@ import type {
  * in a migration reaches the code with `npm run codegen:db` and is never listed twice.
  */
 export type EvaPeriodStatus = Selectable<EvaPeriodTable>['status'];
-export type EvaTargetMode = Selectable<EvaPeriodTable>['targetMode'];
 export type EvaKind = Selectable<EvaCriterionTable>['kind'];
 export type EvaMeasure = NonNullable<Selectable<EvaCriterionTable>['measure']>;
 export type EvaGrade = Selectable<EvaGradeTable>['grade'];

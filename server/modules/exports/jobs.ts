@@ -4,7 +4,7 @@ import { deleteOldExports, failAbandonedExports } from './queries.js';
 import { objectStoreFor } from '../../storage/open.js';
 
 /** Finished exports are kept this long for their download, then removed with their files. */
-export const KEEP_EXPORTS_HOURS = 24;
+const KEEP_EXPORTS_HOURS = 24;
 /** Times an export is started again on another server before it is given up (FAILED). */
 export const MAX_EXPORT_RESTARTS = 3;
 

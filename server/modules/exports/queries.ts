@@ -89,7 +89,7 @@ export async function failAbandonedExports(db: Db, now: Date, maxRestarts: numbe
   return rows.map((r) => r.exportId);
 }
 
-export const EXPORT_COLUMNS = [
+const EXPORT_COLUMNS = [
   'exportId',
   'status',
   'rowsTotal',

@@ -91,7 +91,7 @@ const COLLECT_EVERY_ROWS = 1000;
  * Node gives `gc` only under --expose-gc: the flag is set at run time and the function taken from a
  * new context (as Jest's leak detector does); where that fails V8 decides alone, as before.
  */
-export function collectGarbage(): void {
+function collectGarbage(): void {
   if (fullGc === undefined) {
     const given = (globalThis as { gc?: () => void }).gc;
     try {
@@ -107,7 +107,7 @@ export function collectGarbage(): void {
   fullGc?.();
 }
 
-export class ExportStopped extends Error {
+class ExportStopped extends Error {
   constructor(
     readonly status: 'CANCELLED' | 'FAILED',
     message: string,

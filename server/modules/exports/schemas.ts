@@ -2,7 +2,7 @@ import { Type, type Static } from 'typebox';
 import { DownloadReason } from '../privacy/index.js';
 
 /** A column as the grid resolved it for export (lib/export-cell ExportColumn): headers, code texts and formats come from the screen. */
-export const ExportColumnSchema = Type.Object(
+const ExportColumnSchema = Type.Object(
   {
     field: Type.String({ minLength: 1, maxLength: 100 }),
     header: Type.String({ maxLength: 200 }),

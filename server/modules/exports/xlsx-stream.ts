@@ -9,7 +9,7 @@ import { EXCEL_FORMATS, type XlsxCell } from '../../../lib/export-cell.js';
  * about 515 MB for 100k × 20 cells, DESIGN §9). One sheet, inline strings, a bold frozen header
  * row; numbers are written as numbers with a thousands format, so Excel sums them.
  */
-export type CellType = 'string' | 'amount' | 'quantity';
+type CellType = 'string' | 'amount' | 'quantity';
 
 export interface XlsxColumn {
   header: string;

@@ -6,7 +6,7 @@ import path from 'node:path';
  * application/octet-stream), and the first bytes must be that kind of file. Zip containers
  * (.xlsx, .docx, .pptx, .zip, .hwpx) are read for zip-bomb limits before they are kept.
  */
-export type Magic = 'pdf' | 'png' | 'jpeg' | 'gif' | 'bmp' | 'tiff' | 'zip' | 'ole' | 'text' | 'hwp';
+type Magic = 'pdf' | 'png' | 'jpeg' | 'gif' | 'bmp' | 'tiff' | 'zip' | 'ole' | 'text' | 'hwp';
 
 interface Kind {
   magic: Magic[];
@@ -45,14 +45,14 @@ export const ALLOWED_EXTENSIONS: Readonly<Record<string, Kind>> = Object.freeze(
 });
 
 /** Zip-bomb limits: entries, total uncompressed size, and ratio of uncompressed to stored size. */
-export const ZIP_LIMITS = Object.freeze({ maxEntries: 10_000, maxTotalBytes: 200 * 1_048_576, maxRatio: 200 });
+const ZIP_LIMITS = Object.freeze({ maxEntries: 10_000, maxTotalBytes: 200 * 1_048_576, maxRatio: 200 });
 
 export function extensionOf(name: string): string {
   return path.extname(name).slice(1).toLowerCase();
 }
 
 /** The kind of file its first bytes say it is, or null. Pure. */
-export function sniff(head: Buffer): Magic | null {
+function sniff(head: Buffer): Magic | null {
   const starts = (...bytes: number[]) => bytes.every((b, i) => head[i] === b);
   if (starts(0x25, 0x50, 0x44, 0x46, 0x2d)) return 'pdf';
   if (starts(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a)) return 'png';

@@ -5,7 +5,7 @@ import { deleteFileGroup } from '../../domain/documents.js';
 import type { JobContext, JobDefinition } from '../../jobs/types.js';
 
 /** An upload no document took within this time is removed (the user abandoned the form). */
-export const ORPHAN_AFTER_HOURS = 24;
+const ORPHAN_AFTER_HOURS = 24;
 
 /**
  * Orphan uploads expire. A group older than ORPHAN_AFTER_HOURS that no registered

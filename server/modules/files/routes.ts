@@ -125,4 +125,4 @@ export const fileRoutes: FastifyPluginAsyncTypebox = async (app) => {
 };
 
 /** Who may run the orphan clean-up on demand: the system administrators (menu administration). */
-export const ORPHAN_ADMIN_SCREEN = '/portal/author/menuManage';
+const ORPHAN_ADMIN_SCREEN = '/portal/author/menuManage';

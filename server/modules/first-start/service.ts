@@ -25,7 +25,7 @@ export type FirstStart =
   | { kind: 'setupCode'; userId: string; code: string; expiresAt: Date };
 
 /** A demo account's password of a production start: random, printed once to the console by main.ts. */
-export interface DemoPassword {
+interface DemoPassword {
   userId: string;
   password: string;
 }

@@ -80,8 +80,3 @@ export const GpmsVerifyAnswer = Type.Union([
   }),
   Type.Object({ errCode: Type.String(), msg: Type.String() }),
 ]);
-
-export const OutboxEntry = Type.Object(
-  { to: Type.String(), channel: Type.String(), text: Type.String(), code: Nullable(Type.String()), at: Type.String() },
-  { $id: 'OutboxEntry', title: 'OutboxEntry' },
-);

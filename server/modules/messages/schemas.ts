@@ -1,9 +1,6 @@
 import { Type } from 'typebox';
 import { PagingQuery, SortQuery } from '../../http/list-query.js';
-
-/** Message categories as the seed and the screens use them. */
-export const MESSAGE_CATEGORIES = ['auth', 'http', 'ui', 'validation'] as const;
-export const Category = Type.Union(
+const Category = Type.Union(
   [Type.Literal('auth'), Type.Literal('http'), Type.Literal('ui'), Type.Literal('validation')],
   {
     description: 'auth, http, ui or validation',
@@ -36,7 +33,7 @@ export const MessageListQuery = Type.Object(
 );
 
 /** Keys are dotted words: letters, digits, '.', '_' and '-' (AUTH006.retry, ui.search, CMM-0005). */
-export const MSG_KEY_PATTERN = '^[A-Za-z][A-Za-z0-9_.-]*$';
+const MSG_KEY_PATTERN = '^[A-Za-z][A-Za-z0-9_.-]*$';
 const MsgKey = Type.String({ minLength: 1, maxLength: 100, pattern: MSG_KEY_PATTERN });
 
 export const MessageKeyParams = Type.Object({ msgKey: MsgKey }, { additionalProperties: false });

@@ -37,7 +37,7 @@ export function withNotificationOutbox(app: FastifyInstance, base: Sender): Send
  * Ask for delivery soon: the job runner when there is one (app.jobs), else one background
  * attempt at this message after the answer (the job picks up whatever that leaves).
  */
-export function pokeDelivery(app: FastifyInstance, id?: number): void {
+function pokeDelivery(app: FastifyInstance, id?: number): void {
   const runner = (app as unknown as { jobs?: JobRunner }).jobs;
   if (runner) {
     runner.poke(DELIVER_JOB);

@@ -97,7 +97,7 @@ export async function notifyRfqInvitations(db: Db, rfqNo: string, compNos: reado
 }
 
 /** How long before the deadline a supplier that has not quoted is reminded. */
-export const RFQ_REMINDER_HOURS = 24;
+const RFQ_REMINDER_HOURS = 24;
 
 /**
  * The deadline reminder: every supplier of an open request that closes within the next
@@ -174,7 +174,7 @@ const CHANGE_WORDS: Record<Lang, Record<string, string>> = {
 };
 
 /** One line per change: "- 2번 품목 수량: 10 → 12", "- 발주금액: 1,398,000 → 1,566,000". */
-export function changeLines(diff: readonly PoChangeEntry[], lang: Lang): string {
+function changeLines(diff: readonly PoChangeEntry[], lang: Lang): string {
   const value = (field: string, v: string | null) =>
     v === null
       ? lang === 'ko'

@@ -12,7 +12,7 @@ import { groupHoldsScreen } from '../../auth/menu-authority.js';
  */
 export type PersonFieldLevel = 'supplier' | 'staff' | 'admin';
 
-export const SESSION_ADMIN_SCREEN = '/portal/author/userSessionManage';
+const SESSION_ADMIN_SCREEN = '/portal/author/userSessionManage';
 
 export async function personFieldsFor(db: Db, caller: Caller): Promise<PersonFieldLevel> {
   if (caller.portal === 'X') return 'supplier';

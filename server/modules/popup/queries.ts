@@ -2,10 +2,10 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/connect.js';
 
 /** Popups answer at most this many rows; a user narrows the search instead of scrolling thousands. */
-export const POPUP_ROW_LIMIT = 500;
+const POPUP_ROW_LIMIT = 500;
 
 const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
-export const contains = (s: string) => `%${likeEscape(s)}%`;
+const contains = (s: string) => `%${likeEscape(s)}%`;
 
 export function listBusinessSections(db: Db, selectOption: string | undefined) {
   let q = db.selectFrom('businessSection').select(['topDept', 'sectionName']).where('useYn', '=', 'Y');

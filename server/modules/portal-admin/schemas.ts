@@ -5,7 +5,7 @@ import { Nullable, Str, YN } from '../../http/schema-helpers.js';
 const Portal = Type.Union([Type.Literal('I'), Type.Literal('X')], {
   description: 'I internal (GPMS), X external (OGPMS)',
 });
-export const PGM_ID_PATTERN = '^[A-Z][A-Z0-9_]*$';
+const PGM_ID_PATTERN = '^[A-Z][A-Z0-9_]*$';
 const PgmId = Type.String({ minLength: 1, maxLength: 40, pattern: PGM_ID_PATTERN });
 const GroupId = Type.String({ minLength: 2, maxLength: 2, pattern: '^[0-9A-Z]{2}$' });
 const Version = Type.Integer({ minimum: 1 });
@@ -146,7 +146,7 @@ export const MenuAuthSaved = Type.Object(
 
 // ---- audit ----------------------------------------------------------------------------------
 
-export const ADMIN_AUDIT_ENTITIES = ['menu', 'authGroup', 'menuAuth', 'boardPost'] as const;
+const ADMIN_AUDIT_ENTITIES = ['menu', 'authGroup', 'menuAuth', 'boardPost'] as const;
 export const AdminAuditRow = Type.Object(
   {
     id: Type.Integer(),

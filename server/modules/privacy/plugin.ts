@@ -8,7 +8,7 @@ import { recordAccess } from './service.js';
 import { keepListAnswer } from './queries.js';
 
 /** How many rows a list answer holds in all: its `total` where it pages, else the rows it carries. */
-export function listRowCount(op: PersonalOperation, answer: unknown): number {
+function listRowCount(op: PersonalOperation, answer: unknown): number {
   const total =
     answer !== null && typeof answer === 'object' && !Array.isArray(answer)
       ? (answer as { total?: unknown }).total

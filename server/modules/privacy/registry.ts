@@ -12,7 +12,7 @@ import type { PersonalFieldKind } from '../../../lib/personal-data.js';
  * company's, not a person's, and are not listed. `tests/api/privacy` checks every entry against the
  * OpenAPI document, so a renamed field or operation fails there.
  */
-export type SubjectKind =
+type SubjectKind =
   'EMPLOYEE' | 'SUPPLIER_USER' | 'SUPPLIER_CONTACT' | 'DELIVERER' | 'PROSPECT_CONTACT' | 'SUPPLIER_APPLICANT';
 
 export interface PersonalOperation {

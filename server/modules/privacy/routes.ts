@@ -20,13 +20,13 @@ import {
 import { recordAccess } from './service.js';
 import { josa } from '../../../lib/josa.js';
 
-export const ACCESS_LOG_SCREEN = '/portal/system/accessLog';
+const ACCESS_LOG_SCREEN = '/portal/system/accessLog';
 const TAGS = ['privacy'];
 
 /** Downloads one user may record per minute (every server counts together): a loop cannot flood a log kept two years. */
-export const DOWNLOAD_RECORDS_PER_MINUTE = 20;
+const DOWNLOAD_RECORDS_PER_MINUTE = 20;
 
-export const notPersonal = (operation: string) =>
+const notPersonal = (operation: string) =>
   badRequest('PRIVACY_OPERATION', `${josa(`'${operation}'`, '은/는')} 개인정보를 담은 목록이 아닙니다`);
 
 /** The personal-data access log: read and verified by whoever holds its screen; downloads recorded by anyone who made one. */

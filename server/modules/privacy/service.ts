@@ -3,7 +3,7 @@ import { writeAnchor } from './anchor.js';
 import { deleteAccessOlderThan, insertAccess, type AccessEntry } from './queries.js';
 
 /** 개인정보의 안전성 확보조치 기준 제8조: access records are kept at least two years. */
-export const RETENTION_YEARS = 2;
+const RETENTION_YEARS = 2;
 
 /**
  * Records one access on the unscoped database, in a statement of its own: the chain's lock is then

@@ -11,7 +11,7 @@ import { rfqRoutes } from './rfq/routes.js';
 import { rfqQuestionRoutes } from './rfq-questions/routes.js';
 import { simpleOrderRoutes } from './simple-order/routes.js';
 
-export type { OutcomeHandler, OutcomeHandlers } from './approval/outcome-handlers.js';
+export type { OutcomeHandlers } from './approval/outcome-handlers.js';
 /** Purchasing's own documents whose approval outcome another part of purchasing applies. */
 export { applyAgreementOutcome } from './agreement/service.js';
 export { applyChangeOrderOutcome } from './po/change-order.js';

@@ -4,7 +4,7 @@ import { expireOverdueLois } from './loi/service.js';
 import { closeRfqsPastDeadline } from './rfq/service.js';
 
 /** The actor recorded on what a job changes (audit rows name it). */
-export const JOB_ACTOR = 'system:job';
+const JOB_ACTOR = 'system:job';
 
 /** Purchasing's time rules as background jobs (server/jobs/registry.ts lists them); their work is in the services. */
 export const purchaseJobs: JobDefinition[] = [

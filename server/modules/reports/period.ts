@@ -4,7 +4,7 @@
  */
 import { badRequest } from '../../http/errors.js';
 
-export const MAX_REPORT_MONTHS = 36;
+const MAX_REPORT_MONTHS = 36;
 
 export interface ReportPeriod {
   fromMonth: string;

@@ -10,7 +10,7 @@ import { reportRows, snake } from './queries/run.js';
 type Row = Record<string, unknown>;
 
 /** A value as the row schema says: integers as numbers, decimals as exact strings ('1500', '12.5'), text as text. */
-export function normalise(kind: 'text' | 'int' | 'dec', v: unknown): unknown {
+function normalise(kind: 'text' | 'int' | 'dec', v: unknown): unknown {
   if (v === null || v === undefined) return kind === 'int' ? 0 : null;
   if (kind === 'int') return Number(v);
   if (kind === 'dec') {

@@ -29,7 +29,7 @@ export function scopeOf(actor: Pick<Actor, 'authGroupId' | 'singleid' | 'deptcd'
   }
 }
 
-export const outOfScope = () => forbidden('REPORT_SCOPE', '조회 권한이 없는 부문 또는 부서입니다');
+const outOfScope = () => forbidden('REPORT_SCOPE', '조회 권한이 없는 부문 또는 부서입니다');
 
 /** Refuses a section / department filter the scope does not cover (the department's section is looked up). */
 export async function checkScopeFilters(

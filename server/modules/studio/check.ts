@@ -36,7 +36,7 @@ export const sourceBytes = (source: string): number => Buffer.byteLength(source,
 export const routeOf = (name: string, portal: Portal): string => (portal === 'X' ? `/cyber/s/${name}` : `/s/${name}`);
 /** The path a menu row stores (menus keep external paths without /cyber). */
 export const menuPathOf = (name: string): string => `/s/${name}`;
-export const screenIdOf = (name: string): string => `studio.${name}`;
+const screenIdOf = (name: string): string => `studio.${name}`;
 
 const BUILT_IN: Record<Portal, ReadonlySet<string>> = {
   I: new Set(KNOWN_ROUTES.internal.map((r) => r.toLowerCase())),
@@ -48,7 +48,7 @@ export const isBuiltInRoute = (portal: Portal, path: string): boolean =>
   BUILT_IN[portal].has(path.replace(/\/+$/, '').toLowerCase());
 
 /** The 1-based line and column of a character offset (a line ends at \n; \r\n counts as one end). */
-export function lineColumn(source: string, offset: number): { line: number; column: number } {
+function lineColumn(source: string, offset: number): { line: number; column: number } {
   const before = source.slice(0, Math.max(0, Math.min(offset, source.length))).split('\n');
   return { line: before.length, column: before[before.length - 1]!.replace(/\r$/, '').length + 1 };
 }
@@ -58,7 +58,7 @@ export function lineColumn(source: string, offset: number): { line: number; colu
  * JSON.parse does) gives the first error's offset and kind, where V8's message only sometimes has a
  * position and its wording changes between versions.
  */
-export function jsonProblem(source: string, error: Error): StudioProblem {
+function jsonProblem(source: string, error: Error): StudioProblem {
   const errors: ParseError[] = [];
   if (source.trim() !== '')
     parseJsonc(source, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
@@ -101,7 +101,7 @@ export function parseSource(source: string): { definition: unknown; problems: St
  * it, but a browser reads `//host/path` as another site's address, so a link or a refusal's redirect of
  * a stored screen could lead a user off the application.
  */
-export function offSiteRoutes(def: unknown, pointer = ''): string[] {
+function offSiteRoutes(def: unknown, pointer = ''): string[] {
   if (Array.isArray(def)) return def.flatMap((v, i) => offSiteRoutes(v, `${pointer}/${i}`));
   if (!def || typeof def !== 'object') return [];
   return Object.entries(def as Record<string, unknown>).flatMap(([k, v]) => {

@@ -59,7 +59,7 @@ import {
 } from './service.js';
 
 /** The studio's menu: read lists and checks, write saves and publishes (docs/studio.md). */
-export const STUDIO_SCREEN = '/portal/screen/studio';
+const STUDIO_SCREEN = '/portal/screen/studio';
 
 const tags = ['studio'];
 const changed = {

@@ -2,11 +2,11 @@ import { Type } from 'typebox';
 import { Nullable } from '../../domain/schemas.js';
 
 /** A stored screen's name: its route is /s/<name> (internal) or /cyber/s/<name> (external). */
-export const ScreenName = Type.String({
+const ScreenName = Type.String({
   pattern: '^[a-z][A-Za-z0-9]{1,37}$',
   description: 'camelCase, 2–38 letters and digits: the route is /s/<name>',
 });
-export const PortalCode = Type.Union([Type.Literal('I'), Type.Literal('X')], {
+const PortalCode = Type.Union([Type.Literal('I'), Type.Literal('X')], {
   description: 'I internal (/s/<name>), X external (/cyber/s/<name>)',
 });
 
@@ -14,17 +14,17 @@ export const PortalCode = Type.Union([Type.Literal('I'), Type.Literal('X')], {
  * The definition's text as the analyst typed it. The schema allows 4× the stored limit so that a
  * text over the limit is answered by the service with 413 and the pointer, not a bare 400.
  */
-export const Source = Type.String({
+const Source = Type.String({
   maxLength: 262144,
   description: 'The definition as JSON text (stored up to 65,536 bytes of UTF-8)',
 });
 
-export const Label = Type.Object(
+const Label = Type.Object(
   { ko: Type.String({ maxLength: 200 }), en: Type.String({ maxLength: 200 }) },
   { additionalProperties: false },
 );
 /** Field → its Korean and English label; a field left out is labelled by the shared `field.<name>` dictionary. */
-export const Labels = Type.Record(Type.String({ pattern: '^[A-Za-z_][A-Za-z0-9_]{0,59}$' }), Label, {
+const Labels = Type.Record(Type.String({ pattern: '^[A-Za-z_][A-Za-z0-9_]{0,59}$' }), Label, {
   maxProperties: 300,
   description: 'field → { ko, en }',
 });
@@ -64,7 +64,7 @@ export const StudioScreenRow = Type.Object(
   { $id: 'StudioScreenRow', title: 'StudioScreenRow' },
 );
 
-export const MenuGrant = Type.Object(
+const MenuGrant = Type.Object(
   {
     authGroupId: Type.String({ minLength: 1, maxLength: 2 }),
     canWrite: Type.Union([Type.Literal('Y'), Type.Literal('N')]),
@@ -72,7 +72,7 @@ export const MenuGrant = Type.Object(
   { additionalProperties: false },
 );
 
-export const StudioMenu = Type.Object({
+const StudioMenu = Type.Object({
   pgmId: Type.String(),
   parentId: Nullable(Type.String()),
   pgmName: Type.String(),
@@ -189,7 +189,7 @@ export const DiffQuery = Type.Object(
   },
   { additionalProperties: false },
 );
-export const DiffLine = Type.Object({
+const DiffLine = Type.Object({
   op: Type.Union([Type.Literal('='), Type.Literal('+'), Type.Literal('-')]),
   text: Type.String(),
 });

@@ -697,7 +697,7 @@ const NAME = /^[a-z][A-Za-z0-9]{1,37}$/;
  * A labels file as export writes it (`{ ko: { screen: { studio: { <name>: { field: text } } } }, en: … }`)
  * or the label table itself (`{ field: { ko, en } }`) → the label table; 400 naming what is wrong.
  */
-export function labelsFromFile(file: unknown): q.LabelMap {
+function labelsFromFile(file: unknown): q.LabelMap {
   const bad = (message: string) =>
     invalid('LABELS_FILE_INVALID', `라벨 파일을 읽을 수 없습니다: ${message}`, [{ path: 'body/labels', message }]);
   if (file === undefined || file === null) return {};
@@ -744,7 +744,7 @@ export function labelsFromFile(file: unknown): q.LabelMap {
  * that follow from the screen's name and portal) is taken off, so a file of another name imports
  * under this one and export writes them again. Text that is not a JSON object is kept as it is, so its problems are shown like a draft's.
  */
-export function importedSource(content: string): string {
+function importedSource(content: string): string {
   const { definition } = parseSource(content);
   if (!definition || typeof definition !== 'object' || Array.isArray(definition)) return content;
   const d = { ...(definition as Record<string, unknown>) };

@@ -28,9 +28,9 @@ import { notifyApplicant } from './apply-notify.js';
 export type ApplicationRow = Selectable<SupplierApplicationTable>;
 
 /** The authority group of a new company's first user (협력사관리자: it manages its company's later users). */
-export const FIRST_USER_GROUP = '61';
+const FIRST_USER_GROUP = '61';
 /** A user added to a registered company starts as a plain supplier user. */
-export const ADDED_USER_GROUP = '60';
+const ADDED_USER_GROUP = '60';
 
 /**
  * Called inside the transaction of every decision, with the application row locked: when every

@@ -3,9 +3,9 @@ import { PagingQuery, SortQuery } from '../../http/list-query.js';
 import { ActionList, Attachment, Nullable, StatusList, Version, YN } from '../../domain/schemas.js';
 
 /** Supplier applications (public wizard, RegisterUser, compRegList) and registration evaluations (compRegMng*). */
-export const APPLICATION_STATES = ['DRAFT', 'SUBMITTED', 'APPROVED', 'REJECTED', 'EXPIRED'] as const;
-export const EVALUATION_STATES = ['OPEN', 'PASSED', 'FAILED', 'CANCELLED'] as const;
-export const APPLY_TYPES = ['NEW_COMPANY', 'NEW_USER'] as const;
+const APPLICATION_STATES = ['DRAFT', 'SUBMITTED', 'APPROVED', 'REJECTED', 'EXPIRED'] as const;
+const EVALUATION_STATES = ['OPEN', 'PASSED', 'FAILED', 'CANCELLED'] as const;
+const APPLY_TYPES = ['NEW_COMPANY', 'NEW_USER'] as const;
 
 export const ReceiptParams = Type.Object(
   { receiptNo: Type.String({ pattern: '^SA[0-9]{4}-[0-9]{6}$', description: 'Receipt number, SA2026-000001' }) },
@@ -165,7 +165,7 @@ export const ApplicationListQuery = Type.Object(
   { additionalProperties: false },
 );
 
-export const ApplicationRow = Type.Object({
+const ApplicationRow = Type.Object({
   receiptNo: Type.String(),
   applyType: Type.String(),
   status: Type.String(),
@@ -227,7 +227,7 @@ export const EvaluationListQuery = Type.Object(
   { additionalProperties: false },
 );
 
-export const EvaluationRow = Type.Object({
+const EvaluationRow = Type.Object({
   evalNo: Type.String(),
   receiptNo: Type.String(),
   compNameKr: Nullable(Type.String()),

@@ -3,7 +3,7 @@ import { PagingQuery, SortQuery } from '../../http/list-query.js';
 import { ActionList, Attachment, FileId, Nullable, StatusList, Version } from '../../domain/schemas.js';
 import { CompanyFields, Contact, SupplierDetail } from './schemas.js';
 
-export const CHANGE_REQUEST_STATES = ['REQUESTED', 'APPROVED', 'REJECTED', 'WITHDRAWN'] as const;
+const CHANGE_REQUEST_STATES = ['REQUESTED', 'APPROVED', 'REJECTED', 'WITHDRAWN'] as const;
 export const CHANGE_REQUEST_SORT = ['reqNo', 'compNo', 'compNameKr', 'status', 'requestedAt', 'decidedAt'] as const;
 
 export const ChangeReqNoParams = Type.Object(
@@ -24,7 +24,7 @@ export const ChangeRequestListQuery = Type.Object(
   { additionalProperties: false },
 );
 
-export const ChangeRequestRow = Type.Object({
+const ChangeRequestRow = Type.Object({
   reqNo: Type.String(),
   compNo: Type.String(),
   compNameKr: Type.String(),

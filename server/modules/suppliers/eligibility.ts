@@ -11,7 +11,7 @@ import { STATUS_TEXT } from './screens.js';
  */
 export type EligibilityPurpose = 'rfq' | 'order';
 
-export interface SupplierStanding {
+interface SupplierStanding {
   compNo: string;
   compNameKr: string;
   status: string;
@@ -24,7 +24,7 @@ const PURPOSE_TEXT: Record<EligibilityPurpose, string> = {
 };
 
 /** The refusal for one supplier, or null when it may be invited or ordered from. */
-export function eligibilityProblem(s: SupplierStanding, purpose: EligibilityPurpose): string | null {
+function eligibilityProblem(s: SupplierStanding, purpose: EligibilityPurpose): string | null {
   if (s.status === 'ACTIVE') return null;
   const state = STATUS_TEXT[s.status] ?? s.status;
   const reason = s.statusReason ? ` (사유: ${s.statusReason})` : '';

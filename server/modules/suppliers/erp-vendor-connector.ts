@@ -12,7 +12,7 @@ import type { PostResult, VoucherPayload } from '../fulfilment/posting/connector
  * JSON body as it is); unset, it is written as erp-vendors/<appNo>.json in the file store (DATA_DIR
  * or FILE_STORE's bucket) for an ERP that imports files.
  */
-export interface VendorPayload {
+interface VendorPayload {
   appNo: string;
   compNo: string;
   name: string;

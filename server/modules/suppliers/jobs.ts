@@ -7,7 +7,7 @@ import { lockExpiredDrafts, markDraftExpired } from './queries.js';
 
 /** The actor recorded on what a job changes (as purchasing's jobs record it). */
 const JOB_ACTOR = 'system:job';
-export const EXPIRE_APPLICATIONS_JOB = 'supplierApply.expireDrafts';
+const EXPIRE_APPLICATIONS_JOB = 'supplierApply.expireDrafts';
 /** At most this many drafts a run: the rest are due again on the next run. */
 const BATCH = 500;
 
@@ -20,7 +20,7 @@ const BATCH = 500;
  * so the applicant who comes back is told the draft expired rather than that it never existed.
  * The run is audited (`job_run`). Idempotent: an EXPIRED row is not touched again.
  */
-export async function expireApplicationDrafts(
+async function expireApplicationDrafts(
   db: Db,
   store: FileStore,
   now: Date,

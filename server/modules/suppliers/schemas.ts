@@ -13,9 +13,9 @@ import {
 
 /** Trading status of a supplier (COMP_STATUS) and the states of a status change request. */
 export const SUPPLIER_STATUSES = ['ACTIVE', 'SUSPENDED', 'CLOSED'] as const;
-export const STATUS_REQUEST_STATES = ['REQUESTED', 'APPROVED', 'REJECTED', 'WITHDRAWN'] as const;
+const STATUS_REQUEST_STATES = ['REQUESTED', 'APPROVED', 'REJECTED', 'WITHDRAWN'] as const;
 
-export const SupplierStatus = Type.Enum([...SUPPLIER_STATUSES], {
+const SupplierStatus = Type.Enum([...SUPPLIER_STATUSES], {
   description: 'COMP_STATUS: ACTIVE 거래중, SUSPENDED 거래정지, CLOSED 거래종료',
 });
 
@@ -60,7 +60,7 @@ export const SupplierListQuery = Type.Object(
   { additionalProperties: false },
 );
 
-export const SupplierRow = Type.Object({
+const SupplierRow = Type.Object({
   compNo: Type.String(),
   compNameKr: Type.String(),
   compNameEn: Nullable(Type.String()),
@@ -350,7 +350,7 @@ export const ErpAppCreateBody = Type.Object(
 
 // ----- supplier council and prospects -----
 
-export const COUNCIL_ROLES = ['CHAIR', 'VICE', 'MEMBER'] as const;
+const COUNCIL_ROLES = ['CHAIR', 'VICE', 'MEMBER'] as const;
 export const CouncilListQuery = Type.Object(
   {
     current: Type.Optional(YN),

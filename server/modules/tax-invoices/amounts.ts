@@ -18,14 +18,14 @@ export type TaxType = 'TAXABLE' | 'ZERO_RATED' | 'EXEMPT';
 export type TaxRounding = 'FLOOR' | 'HALF_UP' | 'CEIL';
 
 /** VAT rates by tax type, in percent. */
-export const TAX_RATE_PERCENT: Readonly<Record<TaxType, bigint>> = Object.freeze({
+const TAX_RATE_PERCENT: Readonly<Record<TaxType, bigint>> = Object.freeze({
   TAXABLE: 10n,
   ZERO_RATED: 0n,
   EXEMPT: 0n,
 });
 
 /** Lines a provider takes on one invoice (Popbill's detailList and Barobill's both stop at 99). */
-export const DEFAULT_LINE_LIMIT = 99;
+const DEFAULT_LINE_LIMIT = 99;
 
 export interface SettlementLineInput {
   itemCode: string | null;
@@ -42,7 +42,7 @@ export interface SettlementLineInput {
   date: string;
 }
 
-export interface InvoiceLine {
+interface InvoiceLine {
   /** MM-DD of the latest receipt in the group (the standard's 월일 of a line). */
   monthDay: string;
   itemName: string;

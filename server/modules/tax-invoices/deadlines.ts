@@ -19,10 +19,10 @@ export function calendarOf(years: Iterable<number>, days: Iterable<string>): Hol
 }
 
 /** 근로자의 날, MM-DD (국세기본법 §5①3). */
-export const LABOUR_DAY = '05-01';
+const LABOUR_DAY = '05-01';
 
 /** Days before the deadline from which an unissued invoice is flagged (the 8th, for the 10th). */
-export const WARN_DAYS_BEFORE = 2;
+const WARN_DAYS_BEFORE = 2;
 
 export type DeadlineState = 'ON_TIME' | 'DUE_SOON' | 'LATE';
 
@@ -58,7 +58,7 @@ export function isNonBusinessDay(date: string, calendar: HolidayCalendar): boole
 }
 
 /** `date`, or the first business day after it. */
-export function nextBusinessDay(date: string, calendar: HolidayCalendar): string {
+function nextBusinessDay(date: string, calendar: HolidayCalendar): string {
   let day = date;
   while (isNonBusinessDay(day, calendar)) day = addDays(day, 1);
   return day;

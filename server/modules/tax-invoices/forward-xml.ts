@@ -11,7 +11,7 @@ import { validCorpNum } from '../../config-tax-invoices.js';
 import type { TaxType } from './amounts.js';
 import { approvalNumberProblem, calendarDay } from './approval-number.js';
 
-export interface ForwardLine {
+interface ForwardLine {
   lineNo: number;
   /** MMDD of the supply (PurchaseExpiryDateTime), or null. */
   monthDay: string | null;
@@ -73,7 +73,7 @@ const digitsOnly = (s: string | null) => (s === null ? null : s.replace(/-/g, ''
  * The parser's refusal in Korean: where (line and column, which its message ends with) and what to
  * check, never its own text.
  */
-export function unreadableXml(err: unknown): string {
+function unreadableXml(err: unknown): string {
   const at = /:(\d+):(\d+)\s*$/.exec(err instanceof Error ? err.message : '');
   const where = at ? ` (${at[1]}행 ${at[2]}열)` : '';
   return `XML 형식이 올바르지 않습니다${where}. 태그가 닫혔는지, 허용되지 않는 문자가 없는지 확인하세요`;

@@ -21,7 +21,7 @@ import {
   type HolidayKind,
 } from './queries-holidays.js';
 
-export const HOLIDAY_KINDS: readonly HolidayKind[] = ['HOLIDAY', 'SUBSTITUTE', 'TEMPORARY', 'ELECTION'];
+const HOLIDAY_KINDS: readonly HolidayKind[] = ['HOLIDAY', 'SUBSTITUTE', 'TEMPORARY', 'ELECTION'];
 
 export async function loadHolidayCalendar(db: Db): Promise<HolidayCalendar> {
   const { years, days } = await calendarRows(db);

@@ -10,11 +10,11 @@
  */
 import type { ReverseIssueRequest } from './provider.js';
 
-export const PROVIDER_TAX_TYPE = { TAXABLE: '과세', ZERO_RATED: '영세', EXEMPT: '면세' } as const;
-export const PROVIDER_PURPOSE = { '01': '영수', '02': '청구' } as const;
+const PROVIDER_TAX_TYPE = { TAXABLE: '과세', ZERO_RATED: '영세', EXEMPT: '면세' } as const;
+const PROVIDER_PURPOSE = { '01': '영수', '02': '청구' } as const;
 
 /** A decimal as the provider takes it: trailing zeros dropped, at most two decimals; null when it has more. */
-export function twoDecimals(value: string | null): string | null {
+function twoDecimals(value: string | null): string | null {
   if (value === null) return null;
   const m = /^(-?\d+)(?:\.(\d*))?$/.exec(value.trim());
   if (!m) return null;

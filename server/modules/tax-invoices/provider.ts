@@ -24,7 +24,7 @@ export interface InvoiceParty {
   email: string | null;
 }
 
-export interface ReverseIssueLine {
+interface ReverseIssueLine {
   serialNum: number;
   /** YYYYMMDD */
   purchaseDT: string;

@@ -160,7 +160,7 @@ function selectInvoiceRow(db: Db) {
   return invoiceBase(db).select([...ROW_COLUMNS]);
 }
 
-export const toInvoiceRow = (r: RowRaw) => ({
+const toInvoiceRow = (r: RowRaw) => ({
   mgtKey: r.mgtKey,
   settleNo: r.settleNo,
   compNo: r.compNo,

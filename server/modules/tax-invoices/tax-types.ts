@@ -25,9 +25,9 @@ import {
   updateItemTaxType,
 } from './queries-tax-types.js';
 
-export const TAX_TYPES: readonly TaxType[] = ['TAXABLE', 'ZERO_RATED', 'EXEMPT'];
-export type ZeroRatedDocKind = 'LOCAL_LC' | 'PURCHASE_CONFIRMATION';
-export const ZERO_RATED_DOC_KINDS: readonly ZeroRatedDocKind[] = ['LOCAL_LC', 'PURCHASE_CONFIRMATION'];
+const TAX_TYPES: readonly TaxType[] = ['TAXABLE', 'ZERO_RATED', 'EXEMPT'];
+type ZeroRatedDocKind = 'LOCAL_LC' | 'PURCHASE_CONFIRMATION';
+const ZERO_RATED_DOC_KINDS: readonly ZeroRatedDocKind[] = ['LOCAL_LC', 'PURCHASE_CONFIRMATION'];
 
 /** The NTS document type code (전자세금계산서 표준 TypeCode) of an original invoice of each tax type. */
 export const TYPE_CODE: Readonly<Record<TaxType, '0101' | '0102' | '0301'>> = Object.freeze({
@@ -48,7 +48,7 @@ export const TAX_TYPE_NAME: Readonly<Record<TaxType, string>> = Object.freeze({
   EXEMPT: '면세',
 });
 
-export const DOC_KIND_NAME: Readonly<Record<ZeroRatedDocKind, string>> = Object.freeze({
+const DOC_KIND_NAME: Readonly<Record<ZeroRatedDocKind, string>> = Object.freeze({
   LOCAL_LC: '내국신용장',
   PURCHASE_CONFIRMATION: '구매확인서',
 });

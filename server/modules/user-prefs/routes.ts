@@ -18,7 +18,7 @@ const KEY = Type.String({
 });
 
 /** Keys whose value has a known shape. */
-export const KNOWN_PREFS: Readonly<Record<string, TSchema>> = {
+const KNOWN_PREFS: Readonly<Record<string, TSchema>> = {
   'warehousingList.filter': WarehousingFilter,
   'warehousingItemList.filter': WarehousingFilter,
   'warehousingListCopy.filter': WarehousingFilter,

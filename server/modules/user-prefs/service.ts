@@ -5,7 +5,7 @@ import { writeAudit } from '../../db/audit.js';
 import { badRequest, conflict } from '../../http/errors.js';
 import { deletePrefRow, findPref, insertPref, lockPref, updatePref } from './queries.js';
 
-export const MAX_PREF_BYTES = 16_384;
+const MAX_PREF_BYTES = 16_384;
 
 const versionConflict = (current: number) =>
   conflict('VERSION_CONFLICT', '다른 화면에서 먼저 저장했습니다. 다시 불러온 뒤 저장하세요', {

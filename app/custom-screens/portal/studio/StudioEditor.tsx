@@ -25,7 +25,7 @@ export interface StudioEditorHandle {
   applySuggestion(pointer: string, suggestion: string): void;
 }
 
-export interface StudioEditorProps {
+interface StudioEditorProps {
   value: string;
   onChange(value: string): void;
   problems: readonly Problem[];
@@ -62,7 +62,7 @@ function valueRange(source: string, pointer: string) {
   return /^"(?:[^"\\]|\\.)*"$/.test(text) ? r : null;
 }
 
-export const StudioEditor = forwardRef<StudioEditorHandle, StudioEditorProps>(function StudioEditor(
+const StudioEditor = forwardRef<StudioEditorHandle, StudioEditorProps>(function StudioEditor(
   { value, onChange, problems, schema, operations, label, fixLabel, usedBy },
   ref,
 ) {

@@ -61,7 +61,7 @@ function AsGroup({ group, children }: { group: PreviewGroup; children: ReactNode
 }
 
 /** The definition as the runtime will render it: its id, route and portal from its name (server/modules/studio/check.ts). */
-export function asPublished(definition: unknown, name: string, portal: 'I' | 'X'): Record<string, unknown> {
+function asPublished(definition: unknown, name: string, portal: 'I' | 'X'): Record<string, unknown> {
   const d = { ...(definition as Record<string, unknown>) };
   delete d.$schema;
   return { ...d, id: `studio.${name}`, route: `/s/${name}`, portals: [portal === 'X' ? 'external' : 'internal'] };

@@ -73,7 +73,7 @@ const childValue = (value: unknown, part: PathPart): unknown =>
   value && typeof value === 'object' ? (value as Json)[String(part)] : undefined;
 
 /** The schemas that may describe the value at `path` of the definition `doc`. */
-export function schemasAt(root: Json, doc: unknown, path: PathPart[]): Json[] {
+function schemasAt(root: Json, doc: unknown, path: PathPart[]): Json[] {
   let current = expand(root, root, doc);
   let value = doc;
   for (const part of path) {
@@ -155,7 +155,7 @@ const unquote = (text: string): string => {
 };
 
 /** The path from the root to a node of the JSON syntax tree (object keys and list indexes). */
-export function pathOf(node: SyntaxNode, text: (from: number, to: number) => string): PathPart[] {
+function pathOf(node: SyntaxNode, text: (from: number, to: number) => string): PathPart[] {
   const path: PathPart[] = [];
   for (let n: SyntaxNode | null = node; n?.parent; n = n.parent) {
     const parent: SyntaxNode = n.parent;
@@ -180,7 +180,7 @@ export interface CompletionData {
 }
 
 /** An operation as completion shows it: its id, what it is, and the screens that use it. */
-export function operationOption(
+function operationOption(
   op: StudioOperation | undefined,
   usedBy?: (screens: string[]) => string,
 ): { detail?: string; info?: string } {

@@ -16,7 +16,7 @@ import { pgNotify } from './queries.js';
  * dropped LISTEN connection) costs only latency — the next notice, or the reconnect's catch-up,
  * reads everything after the last id delivered. Hand-written: a LISTEN client and a fan-out map.
  */
-export const AUCTION_CHANNEL = 'gpms_auction';
+const AUCTION_CHANNEL = 'gpms_auction';
 
 export interface AuctionBus {
   /** Tells every server (this one included) that the auction has new events; after the commit. */

@@ -473,7 +473,7 @@ export async function cancelAuction(
  * Σ(quantity × estimate), rounded to the currency's decimals — the PO totals the bid within that
  * rounding. Without estimates (all zero) the whole price goes on the first line's unit.
  */
-export function splitLot(
+function splitLot(
   lines: ReadonlyArray<{ quantity: string; refUnitPrice: string }>,
   amount: string,
   currency: 'KRW' | 'JPY',

@@ -15,7 +15,6 @@ export type AuctionStatus = (typeof AUCTION_STATUSES)[number];
 export type AuctionAction = 'update' | 'publish' | 'bid' | 'award' | 'cancel';
 
 export const DECREMENT_KINDS = ['AMOUNT', 'PERCENT'] as const;
-export type DecrementKind = (typeof DECREMENT_KINDS)[number];
 
 export const AUCTION_MACHINE: Machine<AuctionStatus, AuctionAction> = {
   name: '역경매',

@@ -7,7 +7,7 @@ import { byClock as tenderByClock } from '../tenders/workflow.js';
 import { findOpenAuctionInvitations, findOpenTenderInvitations } from './queries.js';
 
 /** One invitation as the supplier home's card lists it. */
-export interface InvitationRow {
+interface InvitationRow {
   kind: 'TENDER' | 'AUCTION';
   docNo: string;
   title: string;

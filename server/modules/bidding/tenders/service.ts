@@ -835,10 +835,10 @@ export async function submitBid(
 /* ------------------------------ the clock: the tender jobs ------------------------------ */
 
 /** The actor recorded on what the jobs change. */
-export const TENDER_JOB_ACTOR = 'system:job';
+const TENDER_JOB_ACTOR = 'system:job';
 
 /** Hours before the close at which an invited supplier that has not bid is reminded, longest first. */
-export const REMINDER_LEAD_HOURS = [24, 1] as const;
+const REMINDER_LEAD_HOURS = [24, 1] as const;
 
 /**
  * Moves a published tender's stored status to where its window puts it at `now` and does, once,

@@ -17,7 +17,7 @@ import { lineAmount, toKrw, type Currency } from '../../../domain/money.js';
 import type { BudgetKey } from './queries.js';
 import { compareBudgetKeys } from '../lock-order.js';
 
-export type Kind = 'PRE_COMMIT' | 'COMMIT' | 'ACTUAL';
+type Kind = 'PRE_COMMIT' | 'COMMIT' | 'ACTUAL';
 export type DocType = 'PR' | 'PO' | 'LOI';
 
 export interface Target extends BudgetKey {
@@ -116,7 +116,7 @@ export function chainTargets(c: ChainInput): Target[] {
   return out;
 }
 
-export const targetKey = (t: Omit<Target, 'amount'>) =>
+const targetKey = (t: Omit<Target, 'amount'>) =>
   [t.docType, t.docNo, t.lineNo, t.kind, t.fiscalYear, t.month, t.deptcd, t.accountCode].join('|');
 
 /** The rows that bring the ledger (`held`) to the targets: one per line, kind and key that differs. */

@@ -21,7 +21,7 @@ export const ERP_FILE_ACTOR = 'system:erp-file';
 const cell = (v: string | number | undefined) => (v === undefined ? '' : String(v));
 
 /** The import's rows as the upload's rows (numbered from 1 in the order sent) and the hash of their content. */
-export function importRows(body: BudgetImport): { rows: Array<{ rowNo: number; data: RowData }>; payloadHash: string } {
+function importRows(body: BudgetImport): { rows: Array<{ rowNo: number; data: RowData }>; payloadHash: string } {
   const rows = body.rows.map((r, i) => ({
     rowNo: i + 1,
     data: {

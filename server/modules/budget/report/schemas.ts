@@ -2,7 +2,7 @@ import { Type } from 'typebox';
 import { Nullable } from '../../../domain/schemas.js';
 import { PagingQuery } from '../../../http/list-query.js';
 
-export const REPORT_BY = ['detail', 'deptAccount', 'month'] as const;
+const REPORT_BY = ['detail', 'deptAccount', 'month'] as const;
 
 export const BudgetReportQuery = Type.Object(
   {
@@ -56,7 +56,7 @@ export const BudgetReport = Type.Object({
   totals: Type.Ref('BudgetReportRow'),
 });
 
-export const LEDGER_KINDS = ['PRE_COMMIT', 'COMMIT', 'ACTUAL'] as const;
+const LEDGER_KINDS = ['PRE_COMMIT', 'COMMIT', 'ACTUAL'] as const;
 
 export const BudgetLedgerQuery = Type.Object(
   {
@@ -94,7 +94,7 @@ export const BudgetLedgerRow = Type.Object(
 
 export const PrBudgetParams = Type.Object({ prNo: Type.String({ maxLength: 20 }) });
 
-export const PrBudgetLine = Type.Object({
+const PrBudgetLine = Type.Object({
   lineNo: Type.Integer(),
   itemName: Type.String(),
   accountCode: Nullable(Type.String()),

@@ -3,7 +3,7 @@ import { Nullable, Version } from '../../../domain/schemas.js';
 import { PagingQuery, SortQuery } from '../../../http/list-query.js';
 import { ApprovalStateFields } from '../../purchase/approval/index.js';
 
-export const TRANSFER_STATUSES = ['IN_APPROVAL', 'APPROVED', 'REJECTED', 'CANCELLED'] as const;
+const TRANSFER_STATUSES = ['IN_APPROVAL', 'APPROVED', 'REJECTED', 'CANCELLED'] as const;
 export const TRANSFER_SORT = ['transferNo', 'requestedAt', 'amount', 'status'] as const;
 
 const Year = Type.Integer({ minimum: 2000, maximum: 2100, description: 'Fiscal year (source and target alike)' });

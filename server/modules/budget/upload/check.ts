@@ -15,7 +15,7 @@ export interface CheckContext {
   versions?: boolean;
 }
 
-export type RowResult = 'NEW' | 'UPDATE' | 'UNCHANGED' | 'SKIPPED' | 'ERROR';
+type RowResult = 'NEW' | 'UPDATE' | 'UNCHANGED' | 'SKIPPED' | 'ERROR';
 
 export interface CheckedRow {
   rowNo: number;

@@ -6,7 +6,7 @@ import type { Database } from '../../../db/schema.generated.js';
  * `ORDER BY` of a `SELECT … FOR UPDATE` of budget lines in the order of compareBudgetKeys
  * (../lock-order.ts): PostgreSQL locks the rows as the sort returns them.
  */
-export const LOCK_ORDER_SQL = sql`fiscal_year, month, deptcd collate "C", account_code collate "C"`;
+const LOCK_ORDER_SQL = sql`fiscal_year, month, deptcd collate "C", account_code collate "C"`;
 
 /**
  * The year's budget lines, amount and version, locked when `lock` (the upload decides under the lock),

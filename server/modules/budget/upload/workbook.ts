@@ -8,9 +8,9 @@ import { HttpError } from '../../../http/errors.js';
  * upload's template: filled in and uploaded again it round-trips. The department and account names
  * are there to read; the upload ignores them.
  */
-export const SHEET_NAME = '예산';
+const SHEET_NAME = '예산';
 
-export const COLUMNS = [
+const COLUMNS = [
   ['fiscalYear', '연도', '필수, 업로드하는 연도'],
   ['month', '월', '필수, 1–12'],
   ['deptcd', '부서코드', '필수, 사용 중인 부서'],
@@ -21,13 +21,13 @@ export const COLUMNS = [
   ['version', '버전', '내려받은 그대로 두세요. 있는 예산을 바꿀 때 필수 (그 사이 다른 사람이 바꿨으면 오류)'],
 ] as const;
 
-export type ColumnKey = (typeof COLUMNS)[number][0];
-export const COLUMN_KEYS: readonly ColumnKey[] = COLUMNS.map((c) => c[0]);
+type ColumnKey = (typeof COLUMNS)[number][0];
+const COLUMN_KEYS: readonly ColumnKey[] = COLUMNS.map((c) => c[0]);
 const REQUIRED: readonly ColumnKey[] = ['fiscalYear', 'month', 'deptcd', 'accountCode', 'amount', 'version'];
 /** The column the error workbook adds; an upload of that workbook ignores it. */
-export const ERROR_COLUMN = '오류내용';
+const ERROR_COLUMN = '오류내용';
 /** A year's budget is departments × accounts × 12 rows; a file past this is not one year's budget. */
-export const MAX_ROWS = 20_000;
+const MAX_ROWS = 20_000;
 
 export type RowData = Partial<Record<ColumnKey, string>>;
 export interface RowError {
@@ -35,10 +35,10 @@ export interface RowError {
   message: string;
 }
 
-export const headerText = (key: ColumnKey) => `${COLUMNS.find((c) => c[0] === key)![1]} (${key})`;
+const headerText = (key: ColumnKey) => `${COLUMNS.find((c) => c[0] === key)![1]} (${key})`;
 
 /** A header cell "월 (month)", "month" or "월" → its column key; anything else as it is. */
-export function headerKey(raw: string): string {
+function headerKey(raw: string): string {
   const t = raw.trim();
   const inParens = /\(([A-Za-z]+)\)\s*$/.exec(t);
   if (inParens && (COLUMN_KEYS as readonly string[]).includes(inParens[1])) return inParens[1];

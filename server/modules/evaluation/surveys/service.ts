@@ -186,7 +186,7 @@ export async function mySurveys(view: { db: Db; compNo: string | null }, q: Stat
 }
 
 /** One survey a company is asked, with its answers; staff read it with no actions. */
-export async function mySurvey(db: Db, compNo: string, surveyId: number, staff = false) {
+async function mySurvey(db: Db, compNo: string, surveyId: number, staff = false) {
   const r = await invitation(db, compNo, surveyId);
   if (!r) throw surveyMissing();
   const answers = await answersOf(db, compNo, surveyId);

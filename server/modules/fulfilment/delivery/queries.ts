@@ -168,7 +168,7 @@ const deliveryRow = answerRow<RawRow>()('deliveries', (f) => ({
   version: f('version'),
 }));
 
-export const toDeliveryRow = (r: RawRow) => deliveryRow.fromObject(r);
+const toDeliveryRow = (r: RawRow) => deliveryRow.fromObject(r);
 
 /** Sort columns that may be NULL (keyset paging places NULLs as the ORDER BY does). */
 const NULLABLE: ReadonlySet<string> = new Set(['d.poNo', 'd.arrivalDate']);
@@ -225,7 +225,7 @@ export async function listDeliveries(
   };
 }
 
-export async function findDelivery(db: Db, deliveryNo: string) {
+async function findDelivery(db: Db, deliveryNo: string) {
   const r = await selectRow(base(db, {})).where('d.deliveryNo', '=', deliveryNo).executeTakeFirst();
   return r ? toDeliveryRow(r) : undefined;
 }

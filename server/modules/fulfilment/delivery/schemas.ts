@@ -19,7 +19,7 @@ import { DELIVERY_STATUSES } from './workflow.js';
  * Deliveries (ASN). Grid rows use the spec's grid field names where it names the concept
  * (spec §3): AMT amount, PRICE unit price, BIGO remark, FILE_SEQ the attachment group.
  */
-export const DeliveryRow = Type.Object(
+const DeliveryRow = Type.Object(
   {
     deliveryNo: Type.String(),
     compNo: Type.String(),
@@ -51,7 +51,7 @@ export const DeliveryRow = Type.Object(
   { $id: 'DeliveryRow', title: 'DeliveryRow' },
 );
 
-export const DeliveryLineRow = Type.Object(
+const DeliveryLineRow = Type.Object(
   {
     lineNo: Type.Integer(),
     poNo: Nullable(Type.String()),
@@ -83,7 +83,7 @@ export const DeliveryLineRow = Type.Object(
  * without unwrapping (edit screens load one flat record) — its fields also stand at the top level
  * beside `lines` and `receipts`.
  */
-export const DeliveryDetail = Type.Object(
+const DeliveryDetail = Type.Object(
   {
     ...DeliveryRow.properties,
     delivery: Type.Ref('DeliveryRow'),
@@ -280,7 +280,7 @@ export const ReceiveBody = Type.Object(
   { additionalProperties: false },
 );
 
-export const DeliverableOrderRow = Type.Object(
+const DeliverableOrderRow = Type.Object(
   {
     poNo: Type.String(),
     title: Type.String(),
@@ -294,7 +294,7 @@ export const DeliverableOrderRow = Type.Object(
   { $id: 'DeliverableOrderRow', title: 'DeliverableOrderRow' },
 );
 
-export const DeliverableOrderDetail = Type.Object(
+const DeliverableOrderDetail = Type.Object(
   {
     order: Type.Ref('DeliverableOrderRow'),
     lines: Type.Array(

@@ -3,7 +3,7 @@ import { CursorAnswer, CursorQuery, PagingQuery, SortQuery } from '../../../http
 import { CodeList, CompNo, DateRange, Nullable, Period, Version } from '../../../domain/schemas.js';
 import { VOUCHER_STATUSES } from './workflow.js';
 
-export const VoucherRow = Type.Object(
+const VoucherRow = Type.Object(
   {
     voucherNo: Type.String(),
     settleNo: Type.String(),
@@ -29,7 +29,7 @@ export const VoucherRow = Type.Object(
   { $id: 'VoucherRow', title: 'VoucherRow' },
 );
 
-export const PostingErrorRow = Type.Object(
+const PostingErrorRow = Type.Object(
   {
     errorId: Type.Integer(),
     voucherNo: Type.String(),
@@ -52,7 +52,7 @@ export const PostingErrorRow = Type.Object(
   { $id: 'PostingErrorRow', title: 'PostingErrorRow' },
 );
 
-export const VoucherLineRow = Type.Object(
+const VoucherLineRow = Type.Object(
   {
     lineNo: Type.Integer(),
     side: Type.String({ description: 'DEBIT or CREDIT' }),
@@ -71,7 +71,7 @@ export const VoucherLineRow = Type.Object(
  * unwrapping — its fields also stand at the top level, with the posting date and the debit/credit
  * `lines` of the frozen payload beside the payload itself and the posting errors.
  */
-export const VoucherDetail = Type.Object(
+const VoucherDetail = Type.Object(
   {
     ...VoucherRow.properties,
     postingDate: Nullable(Type.String({ description: 'YYYY-MM-DD, as sent' })),

@@ -8,7 +8,6 @@ import { won } from '../../../domain/money.js';
 import type { VoucherLine, VoucherPayload } from './connector.js';
 
 export const VOUCHER_STATUSES = ['READY', 'SENT', 'POSTED', 'FAILED'] as const;
-export type VoucherStatus = (typeof VOUCHER_STATUSES)[number];
 
 /** A voucher may be sent when ready or failed, or when a send was interrupted (SENT for longer than the posting window). */
 export function maySend(

@@ -136,7 +136,7 @@ const settlementRow = answerRow<Raw>()('settlements', (f) => ({
   pendingAdjustments: f('pendingAdjustments', count),
 }));
 
-export const toSettlementRow = (r: Raw) => settlementRow.fromObject(r);
+const toSettlementRow = (r: Raw) => settlementRow.fromObject(r);
 
 const SORT: Record<(typeof SETTLE_SORT)[number], string> = {
   settleNo: 's.settleNo',

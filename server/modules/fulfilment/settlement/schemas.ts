@@ -5,7 +5,7 @@ import { YN as YesNo } from '../../../http/schema-helpers.js';
 import { ADJUST_STATUSES, SETTLE_STATUSES } from './workflow.js';
 
 /** Monthly settlements, their lines, adjustments, JPY rates and the three-way match. Amounts in KRW are whole won. */
-export const SettlementRow = Type.Object(
+const SettlementRow = Type.Object(
   {
     settleNo: Type.String(),
     compNo: Type.String(),
@@ -38,7 +38,7 @@ export const SettlementRow = Type.Object(
   { $id: 'SettlementRow', title: 'SettlementRow' },
 );
 
-export const SettlementLineRow = Type.Object(
+const SettlementLineRow = Type.Object(
   {
     lineNo: Type.Integer(),
     whReqNo: Type.String(),
@@ -60,7 +60,7 @@ export const SettlementLineRow = Type.Object(
   { $id: 'SettlementLineRow', title: 'SettlementLineRow' },
 );
 
-export const AdjustmentRow = Type.Object(
+const AdjustmentRow = Type.Object(
   {
     adjNo: Type.String(),
     settleNo: Type.String(),
@@ -83,7 +83,7 @@ export const AdjustmentRow = Type.Object(
   { $id: 'AdjustmentRow', title: 'AdjustmentRow' },
 );
 
-export const MatchRow = Type.Object(
+const MatchRow = Type.Object(
   {
     poNo: Type.String(),
     poLineNo: Type.Integer(),
@@ -113,7 +113,7 @@ export const MatchRow = Type.Object(
  * without unwrapping (edit screens load one flat record) — its fields also stand at the top level
  * beside `lines`, `adjustments` and `match`.
  */
-export const SettlementDetail = Type.Object(
+const SettlementDetail = Type.Object(
   {
     ...SettlementRow.properties,
     settlement: Type.Ref('SettlementRow'),
@@ -176,7 +176,7 @@ export const MySettlementListQuery = Type.Object(
   { additionalProperties: false },
 );
 
-export const SettlementTotalsSchema = Type.Object(
+const SettlementTotalsSchema = Type.Object(
   { goodsAmount: Type.String(), adjustmentAmount: Type.String(), totalAmount: Type.String() },
   { description: 'KRW sums over the whole filter' },
 );
@@ -259,7 +259,7 @@ export const AdjustmentList = Type.Object({
   totals: Type.Object({ amount: Type.String({ description: 'Σ amount over the whole filter' }) }),
 });
 
-export const HistoryRow = Type.Object(
+const HistoryRow = Type.Object(
   {
     at: Type.String(),
     entity: Type.String(),
@@ -273,7 +273,7 @@ export const HistoryRow = Type.Object(
   { $id: 'SettlementHistoryRow', title: 'SettlementHistoryRow' },
 );
 
-export const FxRateRow = Type.Object(
+const FxRateRow = Type.Object(
   {
     currency: Type.String(),
     period: Type.String(),
@@ -308,8 +308,6 @@ export const FxRatePutBody = Type.Object(
   },
   { additionalProperties: false, description: 'version is required to change an existing rate (stale: 409)' },
 );
-
-export const MATCH_SORT = ['poNo', 'compNo', 'itemName'] as const;
 export const MatchListQuery = Type.Object(
   {
     period: Type.Optional(Period),

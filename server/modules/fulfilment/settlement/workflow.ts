@@ -21,7 +21,7 @@ export const ADJUST_STATUSES = ['REQUESTED', 'APPROVED', 'REJECTED', 'CANCELLED'
 export type SettleAction = 'rebuild' | 'requestConfirm' | 'confirm' | 'dispute' | 'adjust' | 'post';
 
 /** The states each action starts from. */
-export const SETTLE_RULES: Readonly<Record<SettleAction, readonly SettleStatus[]>> = {
+const SETTLE_RULES: Readonly<Record<SettleAction, readonly SettleStatus[]>> = {
   rebuild: ['DRAFT', 'DISPUTED'],
   requestConfirm: ['DRAFT', 'DISPUTED'],
   confirm: ['CONFIRM_REQUESTED'],
@@ -153,19 +153,6 @@ export interface MatchInput {
   /** Settlement lines whose amount is not quantity × price. */
   amountMismatches: number;
 }
-
-/** Problems that make a line not reconcile. */
-export const HARD_ISSUES = [
-  'OVER_DELIVERED',
-  'OVER_RECEIVED',
-  'OVER_SETTLED',
-  'DELIVERED_COUNTER',
-  'RECEIVED_COUNTER',
-  'PRICE_MISMATCH',
-  'AMOUNT_MISMATCH',
-] as const;
-/** Work still under way, shown but not a mismatch. */
-export const OPEN_ISSUES = ['NOT_YET_RECEIVED', 'NOT_YET_DECIDED', 'NOT_YET_SETTLED'] as const;
 
 /** Three-way match of one order line: ordered ≥ delivered ≥ received ≥ decided ≥ settled, same prices, exact amounts. */
 export function matchIssues(m: MatchInput): { status: 'MATCH' | 'MISMATCH'; issues: string[] } {

@@ -5,7 +5,7 @@
  */
 import { formatMoney } from '../../../../lib/money.js';
 
-export const SETTLE_STATUS_TEXT: Readonly<Record<string, string>> = {
+const SETTLE_STATUS_TEXT: Readonly<Record<string, string>> = {
   DRAFT: '정산작성',
   CONFIRM_REQUESTED: '확인요청',
   CONFIRMED: '협력사확인',

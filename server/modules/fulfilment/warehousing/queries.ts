@@ -255,7 +255,7 @@ function selectHeader(q: ReturnType<typeof base>) {
 type HeaderRaw = Awaited<ReturnType<ReturnType<typeof selectHeader>['executeTakeFirstOrThrow']>>;
 
 /** Every field named, as toItemRow (no rest and spread of a 35-property row). */
-export function toWarehousingRow(r: HeaderRaw) {
+function toWarehousingRow(r: HeaderRaw) {
   return {
     whReqNo: r.whReqNo,
     whAppNo: r.whAppNo,

@@ -116,7 +116,7 @@ const header = {
   settleNo: Nullable(Type.String({ description: 'The settlement that holds it, once settled' })),
 };
 
-export const WarehousingRow = Type.Object(
+const WarehousingRow = Type.Object(
   {
     ...header,
     AMT: Type.String({ description: 'Receipt amount in its currency' }),
@@ -135,7 +135,7 @@ export const WarehousingRow = Type.Object(
   { $id: 'WarehousingRow', title: 'WarehousingRow' },
 );
 
-export const WarehousingItemRow = Type.Object(
+const WarehousingItemRow = Type.Object(
   {
     ...header,
     lineNo: Type.Integer(),
@@ -147,7 +147,7 @@ export const WarehousingItemRow = Type.Object(
   { $id: 'WarehousingItemRow', title: 'WarehousingItemRow' },
 );
 
-export const WarehousingLine = Type.Object(
+const WarehousingLine = Type.Object(
   {
     lineNo: Type.Integer(),
     poNo: Type.String(),
@@ -160,7 +160,7 @@ export const WarehousingLine = Type.Object(
 );
 
 /** One receipt: the header as `receipt` and, for screen forms (one flat record), also at the top level beside `lines`. */
-export const WarehousingDetail = Type.Object(
+const WarehousingDetail = Type.Object(
   { ...WarehousingRow.properties, receipt: Type.Ref('WarehousingRow'), lines: Type.Array(Type.Ref('WarehousingLine')) },
   { $id: 'WarehousingDetail', title: 'WarehousingDetail' },
 );

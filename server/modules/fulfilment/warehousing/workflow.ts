@@ -10,9 +10,9 @@ import { lineAmount, qty, type Currency } from '../../../domain/money.js';
 import { grouped, text } from '../../../domain/values.js';
 
 export const WH_STATUSES = ['REQUESTED', 'APPROVED', 'DECIDED', 'CANCELLED'] as const;
-export type WhStatus = (typeof WH_STATUSES)[number];
+type WhStatus = (typeof WH_STATUSES)[number];
 export const APPROVAL_STATUSES = ['NONE', 'PENDING', 'IN_PROGRESS', 'APPROVED', 'REJECTED'] as const;
-export type ApprovalStatus = (typeof APPROVAL_STATUSES)[number];
+type ApprovalStatus = (typeof APPROVAL_STATUSES)[number];
 
 /** Receipts recorded here; any other SOURCE_SYSTEM code marks a read-only copy from that system. */
 export const NATIVE_SYSTEM = 'GPMS';
@@ -85,14 +85,7 @@ export interface ReceiptLinePlan {
   remark: string | null;
 }
 
-export const SHORT_REASONS = ['SHORT', 'DAMAGED', 'WRONG_ITEM'] as const;
-export type ShortReason = (typeof SHORT_REASONS)[number];
-const SHORT_REASON_TEXT: Readonly<Record<ShortReason, string>> = {
-  SHORT: '수량 부족',
-  DAMAGED: '파손',
-  WRONG_ITEM: '오품',
-};
-export const shortReasonText = (r: ShortReason): string => SHORT_REASON_TEXT[r];
+type ShortReason = 'SHORT' | 'DAMAGED' | 'WRONG_ITEM';
 
 export interface AcceptedLine {
   lineNo: number;

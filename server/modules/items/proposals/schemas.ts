@@ -66,7 +66,7 @@ export const ProposalDetail = Type.Object({
   version: Type.Integer(),
   actions: Type.Array(Type.String(), { description: 'What the caller may do now: update, withdraw, approve, reject' }),
 });
-export const SORT = ['proposalNo', 'createdAt', 'validFrom', 'status', 'itemCode'] as const;
+const SORT = ['proposalNo', 'createdAt', 'validFrom', 'status', 'itemCode'] as const;
 export const ListQuery = Type.Object(
   {
     status: Type.Optional(Status),

@@ -217,7 +217,7 @@ async function checkProposal(db: Db, b: ProposalInput, today: string, caller: Ca
 }
 
 /** Sets a supplier's current price from its newest history point that has taken effect (idempotent). */
-export async function applyDuePrice(trx: Db, itemCode: string, compNo: string, today: string): Promise<boolean> {
+async function applyDuePrice(trx: Db, itemCode: string, compNo: string, today: string): Promise<boolean> {
   const due = await duePricePoint(trx, itemCode, compNo, today);
   if (!due) return false;
   const cur = await supplierPrice(trx, itemCode, compNo);

@@ -8,7 +8,7 @@ import { HttpError } from '../../../http/errors.js';
  * total uncompressed size and compression ratio — read from the directory without inflating.
  * The worker that parses also runs with a heap limit, in case a directory lies about sizes.
  */
-export const ZIP_LIMITS = {
+const ZIP_LIMITS = {
   maxEntries: 2000,
   maxUncompressedBytes: 300 * 1_048_576,
   maxRatio: 200,

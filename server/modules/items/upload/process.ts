@@ -94,7 +94,7 @@ interface Existing {
 }
 
 /** Checks a chunk of rows; `seen` carries the file's codes and new-item keys across chunks. */
-export async function checkRows(
+async function checkRows(
   db: Db,
   masters: Masters,
   rows: ReadonlyArray<{ rowNo: number; data: RowData }>,

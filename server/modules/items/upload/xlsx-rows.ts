@@ -49,7 +49,7 @@ export class SheetMissingError extends Error {
 }
 
 /** A number as the upload shows it: integers as their digits, others rounded to 6 decimals. */
-export function formatNumber(v: number): string {
+function formatNumber(v: number): string {
   return Number.isInteger(v) ? String(v) : String(Math.round(v * 1e6) / 1e6);
 }
 

@@ -28,7 +28,7 @@ import {
  * takes the password again: a correct one stamps the caller's session (user_session.reauth_at),
  * and every call below checks that stamp on the server — a flag the browser could set proves nothing.
  */
-export const REAUTH_WINDOW_SEC = 10 * 60;
+const REAUTH_WINDOW_SEC = 10 * 60;
 const PHONE = /^0\d{1,2}-?\d{3,4}-?\d{4}$/;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -43,7 +43,7 @@ const iso = (d: Date | string | null | undefined) => (d ? (typeof d === 'string'
 const digits = (v: string | null) => (v ? v.replace(/\D/g, '') : null);
 
 /** The session's proof, or 403 REAUTH_REQUIRED; answers when it lapses. */
-export async function requireReauth(db: Db, caller: Caller): Promise<Date> {
+async function requireReauth(db: Db, caller: Caller): Promise<Date> {
   const reauthAt = await sessionReauthAt(db, caller.sessionId, caller.userId);
   const until = reauthAt ? new Date(Date.parse(reauthAt) + REAUTH_WINDOW_SEC * 1000) : null;
   if (!until || until.getTime() <= Date.now())

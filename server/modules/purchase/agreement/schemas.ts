@@ -47,7 +47,7 @@ export const ConsumptionQuery = Type.Object(
   { additionalProperties: false },
 );
 
-export const ConsumptionRow = Type.Object({
+const ConsumptionRow = Type.Object({
   lineKey: Type.String({ description: 'agreementNo-lineNo: the row’s key' }),
   agreementNo: Type.String(),
   compNo: Type.String(),
@@ -175,7 +175,7 @@ export const SupplierAgreementListQuery = Type.Object(
   { additionalProperties: false },
 );
 
-export const AgreementRow = Type.Object({
+const AgreementRow = Type.Object({
   agreementNo: Type.String(),
   compNo: Type.String(),
   compNameKr: Type.String(),
@@ -406,5 +406,3 @@ export const SupplierAgreementDetail = Type.Object({
   buyerTelNo: Nullable(Type.String()),
   callOffs: Type.Array(CallOffView),
 });
-
-export const ExpireAgreementsAnswer = Type.Object({ expired: Type.Array(Type.String()) });

@@ -19,7 +19,6 @@ export const AGREEMENT_SCREENS = {
 export const AGREEMENT_STATUSES = ['DRAFT', 'IN_APPROVAL', 'ACTIVE', 'EXPIRED', 'TERMINATED'] as const;
 export type AgreementStatus = (typeof AGREEMENT_STATUSES)[number];
 export const CALL_OFF_POLICIES = ['REFUSE', 'APPROVE'] as const;
-export type CallOffPolicy = (typeof CALL_OFF_POLICIES)[number];
 export const AGREEMENT_SOURCES = ['RFQ', 'TENDER', 'AUCTION'] as const;
 
 export type AgreementAction =

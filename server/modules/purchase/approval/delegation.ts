@@ -6,7 +6,7 @@ import { activeDelegation } from './queries.js';
  * The deputy of an approver on a day (approval delegation), or null. Steps that become pending
  * then go to the deputy (approval_step.on_behalf_of keeps whose turn it was).
  */
-export async function deputyOf(db: Db, approverId: string, today: string): Promise<string | null> {
+async function deputyOf(db: Db, approverId: string, today: string): Promise<string | null> {
   return (await activeDelegation(db, approverId, today))?.deputyId ?? null;
 }
 

@@ -7,7 +7,7 @@ export type Outcome = 'NEXT' | 'APPROVED' | 'REJECTED';
  * What a document's own module does with an approval decision, in the approval's transaction: the
  * next step, the last approval or a rejection. Answers the document's new status.
  */
-export type OutcomeHandler = (
+type OutcomeHandler = (
   trx: Db,
   a: { approvalId: number; docType: DocType; docNo: string },
   outcome: Outcome,
@@ -18,7 +18,7 @@ export type OutcomeHandler = (
 ) => Promise<string>;
 
 /** The document types whose decisions the approval module applies itself (outcome.ts). */
-export const OWN_DOC_TYPES = ['PR', 'PO', 'SIMPLE', 'LOI'] as const satisfies readonly DocType[];
+const OWN_DOC_TYPES = ['PR', 'PO', 'SIMPLE', 'LOI'] as const satisfies readonly DocType[];
 type OwnDocType = (typeof OWN_DOC_TYPES)[number];
 
 /**

@@ -17,7 +17,7 @@ import { DOC_TYPE_LABELS, initialSteps, pickRule, withdraw, type DocType, type S
  * line and the line's approvers in order. No rule → 409 APPROVAL_RULE_MISSING; a line without
  * approvers → 409 APPROVAL_LINE_EMPTY.
  */
-export async function approvalTier(trx: Db, docType: DocType, amountKrw: string) {
+async function approvalTier(trx: Db, docType: DocType, amountKrw: string) {
   const rules = await trx
     .selectFrom('approvalRule as r')
     .innerJoin('approvalLine as l', 'l.lineId', 'r.lineId')

@@ -4,7 +4,7 @@ import { ApprovalStepView, ApprovalView } from '../shared/schemas.js';
 import { Decimal, Nullable, Version, YN } from '../../../domain/schemas.js';
 import { DOC_TYPES } from './workflow.js';
 
-export const DocTypeEnum = Type.Enum([...DOC_TYPES], {
+const DocTypeEnum = Type.Enum([...DOC_TYPES], {
   description: 'PR (구매요청), PO (발주), SIMPLE (소액발주), LOI, BUDGET (예산전용)',
 });
 
@@ -52,7 +52,7 @@ export const RuleParams = Type.Object({ ruleId: Type.Integer({ minimum: 1 }) }, 
 export const LineParams = Type.Object({ lineId: Type.Integer({ minimum: 1 }) }, { additionalProperties: false });
 export const VersionQuery = Type.Object({ version: Version }, { additionalProperties: false });
 
-export const LineStep = Type.Object({
+const LineStep = Type.Object({
   stepNo: Type.Integer(),
   approverId: Type.String(),
   approverName: Type.String(),
@@ -147,7 +147,7 @@ export const DecisionAnswer = Type.Object({
 });
 
 /** Every step of every approval round, flat (the document screens' approval grid). */
-export const ApprovalStepRow = Type.Object({
+const ApprovalStepRow = Type.Object({
   stepKey: Type.String({ description: 'approvalId-stepNo' }),
   round: Type.Integer({ description: 'Approval round, 1 for the first submission' }),
   approvalId: Type.Integer(),

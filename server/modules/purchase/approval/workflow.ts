@@ -26,16 +26,13 @@ export const DOC_TYPE_LABELS: Readonly<Record<DocType, string>> = {
 };
 
 export type ApprovalStatus = 'PENDING' | 'IN_PROGRESS' | 'APPROVED' | 'REJECTED' | 'WITHDRAWN';
-export type StepStatus = 'WAITING' | 'PENDING' | 'APPROVED' | 'REJECTED' | 'SKIPPED';
+type StepStatus = 'WAITING' | 'PENDING' | 'APPROVED' | 'REJECTED' | 'SKIPPED';
 
 export interface StepState {
   stepNo: number;
   approverId: string;
   status: StepStatus;
 }
-
-/** The document's approval status as lists show it (APPROVAL_STATUS codes); NONE before any submission. */
-export type DocApprovalStatus = 'NONE' | ApprovalStatus;
 
 export interface RuleBand {
   ruleId: number;
@@ -89,7 +86,7 @@ export type DecideResult =
     }
   | { ok: false; reason: 'FINISHED' | 'NOT_CURRENT_APPROVER' };
 
-export const isOpen = (status: ApprovalStatus): boolean => status === 'PENDING' || status === 'IN_PROGRESS';
+const isOpen = (status: ApprovalStatus): boolean => status === 'PENDING' || status === 'IN_PROGRESS';
 
 /** One approver's decision on the current step. Only the approver of the pending step may decide. */
 export function decide(

@@ -9,7 +9,7 @@ import { SUPPLIER_VISIBLE_LOI } from './workflow.js';
 type Window = { limit: number; offset: number };
 
 /** An issued LOI past its last valid day reads as expired, before the sweep stores it. */
-export const effectiveStatus = (today: string) =>
+const effectiveStatus = (today: string) =>
   sql<string>`case when l.status = 'ISSUED' and l.valid_until < ${today}::date then 'EXPIRED' else l.status end`;
 
 export interface LoiFilter {

@@ -470,7 +470,7 @@ export async function findSupplierPoDetail(db: Db, poNo: string) {
   };
 }
 
-export const CHANGE_FIELD_NAMES: Readonly<Record<string, string>> = {
+const CHANGE_FIELD_NAMES: Readonly<Record<string, string>> = {
   dueDate: '납기일',
   quantity: '수량',
   unitPrice: '단가',
@@ -595,7 +595,7 @@ const orderChanges = (db: Db, poNo: string) =>
 const NUMBER_FIELDS = new Set(['quantity', 'unitPrice', 'totalAmount', 'amount']);
 
 /** A changed value as people read it: a status by its Korean name, a number grouped, anything else as stored. */
-export function changeText(field: string, value: string | null): string | null {
+function changeText(field: string, value: string | null): string | null {
   if (value === null) return null;
   if (field === 'status') return (PO_MACHINE.statusLabels as Record<string, string>)[value] ?? value;
   if (NUMBER_FIELDS.has(field)) return groupedDecimal(value);
@@ -919,15 +919,6 @@ export function lockProposedRevision(trx: Db, poNo: string) {
     .where('poNo', '=', poNo)
     .where('status', '=', 'PROPOSED')
     .forUpdate()
-    .executeTakeFirst();
-}
-
-export function findRevision(db: Db, poNo: string, revision: number) {
-  return db
-    .selectFrom('poRevision')
-    .selectAll()
-    .where('poNo', '=', poNo)
-    .where('revision', '=', revision)
     .executeTakeFirst();
 }
 

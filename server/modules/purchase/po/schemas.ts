@@ -61,7 +61,7 @@ export const PoListQuery = Type.Object(
   { additionalProperties: false },
 );
 
-export const PoRow = Type.Object({
+const PoRow = Type.Object({
   poNo: Type.String(),
   poType: Type.String(),
   poDate: Type.String(),
@@ -89,7 +89,7 @@ export const PoRow = Type.Object({
 });
 export const PoList = Type.Object({ rows: Type.Array(PoRow), total: Type.Integer(), totals: Totals, ...CursorAnswer });
 
-export const PoLine = Type.Object({
+const PoLine = Type.Object({
   lineNo: Type.Integer(),
   itemCode: Nullable(Type.String()),
   itemName: Type.String(),
@@ -109,7 +109,7 @@ export const PoLine = Type.Object({
 });
 
 /** One revision of a changed order: its terms (read-only), the difference from the one before, approval and acknowledgement. */
-export const PoRevisionView = Type.Object({
+const PoRevisionView = Type.Object({
   revision: Type.Integer(),
   status: Type.String({ description: 'CURRENT, SUPERSEDED, PROPOSED (waiting for approval), REJECTED, WITHDRAWN' }),
   reason: Nullable(Type.String()),

@@ -73,7 +73,7 @@ export const PO_CHANGE_SCREEN = '/portal/poChange/poChangeInfo';
 export const poMissing = () => missing('PO_NOT_FOUND', '발주를 찾을 수 없습니다');
 
 /** The screen that edits an order of this type. */
-export const editScreenOf = (poType: string) => (poType === 'SIMPLE' ? SIMPLE_SCREENS.edit : PO_SCREENS.edit);
+const editScreenOf = (poType: string) => (poType === 'SIMPLE' ? SIMPLE_SCREENS.edit : PO_SCREENS.edit);
 
 /** The order's agreement exception and, while a change is proposed, the one the proposal carries. */
 function withProposedException(

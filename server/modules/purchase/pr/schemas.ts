@@ -80,7 +80,7 @@ export const PrConfirmListQuery = Type.Object(
   { additionalProperties: false },
 );
 
-export const PrRow = Type.Object({
+const PrRow = Type.Object({
   prNo: Type.String(),
   prDate: Type.String(),
   title: Type.String(),
@@ -106,7 +106,7 @@ export const PrRow = Type.Object({
 
 export const PrList = Type.Object({ rows: Type.Array(PrRow), total: Type.Integer(), totals: Totals, ...CursorAnswer });
 
-export const PrLineInput = Type.Object(
+const PrLineInput = Type.Object(
   {
     itemCode: Type.Optional(
       Nullable(Type.String({ maxLength: 20, description: 'Item master code; absent or null for a free-text line' })),
@@ -179,7 +179,7 @@ export const ReceiveBody = Type.Object(
   { additionalProperties: false },
 );
 
-export const PrLine = Type.Object({
+const PrLine = Type.Object({
   lineNo: Type.Integer(),
   itemCode: Nullable(Type.String()),
   itemName: Type.String(),

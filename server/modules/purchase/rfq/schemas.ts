@@ -94,7 +94,7 @@ export const RfqCreateBody = Type.Object(
   { additionalProperties: false },
 );
 
-export const RfqLine = Type.Object({
+const RfqLine = Type.Object({
   lineNo: Type.Integer(),
   prLineNo: Type.Integer(),
   itemCode: Nullable(Type.String()),
@@ -105,7 +105,7 @@ export const RfqLine = Type.Object({
   deliveryDate: Nullable(Type.String()),
 });
 
-export const InvitedSupplier = Type.Object({
+const InvitedSupplier = Type.Object({
   compNo: Type.String(),
   compNameKr: Type.String(),
   status: Type.String({ description: 'QUOT_STATUS code' }),
@@ -319,7 +319,7 @@ export const QuotationBody = Type.Object(
 );
 
 /** Invited supplier of a PR's current quotation request, as a row of the PR screen's grid. */
-export const PrQuotationRow = Type.Object({
+const PrQuotationRow = Type.Object({
   compNo: Type.String(),
   compNameKr: Type.String(),
   currency: Type.String({ description: 'The request’s currency' }),

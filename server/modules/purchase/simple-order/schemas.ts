@@ -5,7 +5,7 @@ import { PoListFilters } from '../po/schemas.js';
 
 export const SimpleOrderListQuery = Type.Object({ ...PoListFilters, ...CursorQuery }, { additionalProperties: false });
 
-export const SimpleLineInput = Type.Object(
+const SimpleLineInput = Type.Object(
   {
     itemCode: Type.Optional(
       Nullable(Type.String({ maxLength: 20, description: 'Item master code; absent or null for a free-text line' })),

@@ -29,7 +29,7 @@ export function reportStatement(
  * report, set for its own transaction only (benchmark: docs/reports.md).
  */
 export const REPORT_WORK_MEM = '64MB';
-export const reportSession = sql`set local work_mem = '${sql.raw(REPORT_WORK_MEM)}'`;
+const reportSession = sql`set local work_mem = '${sql.raw(REPORT_WORK_MEM)}'`;
 
 export async function useReportMemory(trx: Db): Promise<void> {
   await reportSession.execute(trx);

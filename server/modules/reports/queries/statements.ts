@@ -20,9 +20,9 @@ import type { ReportScope } from '../scope.js';
 import { scopeSql } from './scope.js';
 
 /** Order states that count as spend: approved and everything after it, cancellations excluded. */
-export const SPEND_STATUSES = ['APPROVED', 'SENT', 'ACKNOWLEDGED', 'PARTLY_DELIVERED', 'DELIVERED', 'CLOSED'] as const;
+const SPEND_STATUSES = ['APPROVED', 'SENT', 'ACKNOWLEDGED', 'PARTLY_DELIVERED', 'DELIVERED', 'CLOSED'] as const;
 
-export interface ReportFilters {
+interface ReportFilters {
   section?: string;
   deptcd?: string;
   compNo?: string;
@@ -49,7 +49,7 @@ function orgFilters(ctx: ReportContext): RawBuilder<unknown>[] {
 }
 
 /** The PO header conditions every order-based report shares: spend states, scope, section / department / supplier. */
-export function headerWhere(ctx: ReportContext, opts: { dated?: boolean } = { dated: true }): RawBuilder<unknown> {
+function headerWhere(ctx: ReportContext, opts: { dated?: boolean } = { dated: true }): RawBuilder<unknown> {
   const parts: RawBuilder<unknown>[] = [sql`h.status in (${spendStatuses})`, scopeSql(ctx.scope)];
   if (opts.dated !== false)
     parts.push(sql`h.po_date >= ${ctx.period.fromDate}::date and h.po_date < ${ctx.period.toDateExclusive}::date`);
@@ -57,7 +57,7 @@ export function headerWhere(ctx: ReportContext, opts: { dated?: boolean } = { da
 }
 
 /** Line conditions (an item, a category, a sourcing group) on a PO line — or a price summary row — aliased `alias` (default `l`). */
-export function lineWhere(ctx: ReportContext, alias: 'l' | 'h' = 'l'): RawBuilder<unknown> {
+function lineWhere(ctx: ReportContext, alias: 'l' | 'h' = 'l'): RawBuilder<unknown> {
   const col = (c: string) => sql.raw(`${alias}.${c}`);
   const parts: RawBuilder<unknown>[] = [sql`true`];
   if (ctx.filters.itemCode) parts.push(sql`${col('item_code')} = ${ctx.filters.itemCode}`);
@@ -73,7 +73,7 @@ export function lineWhere(ctx: ReportContext, alias: 'l' | 'h' = 'l'): RawBuilde
  * The conditions of headerWhere on a summary row aliased `h` (report_spend_month, report_price_month:
  * spend-state orders only, by month): the period's months, scope, section / department / supplier.
  */
-export function summaryWhere(ctx: ReportContext): RawBuilder<unknown> {
+function summaryWhere(ctx: ReportContext): RawBuilder<unknown> {
   return sql.join(
     [
       sql`h.month >= ${ctx.period.fromMonth} and h.month <= ${ctx.period.toMonth}`,
@@ -85,11 +85,11 @@ export function summaryWhere(ctx: ReportContext): RawBuilder<unknown> {
 }
 
 /** KRW per 100 yen for a month column `m`: the month's rate, else the system constant. */
-export const rateOf = (monthCol: RawBuilder<unknown>) =>
+const rateOf = (monthCol: RawBuilder<unknown>) =>
   sql`coalesce((select fx.rate from fx_rate fx where fx.currency = 'JPY' and fx.period = ${monthCol}), (select case when trim(sc.attr_1) ~ '^[0-9]+(\\.[0-9]+)?$' then trim(sc.attr_1)::numeric end from code sc where sc.group_id = 'SYSTEM_CONST' and sc.code = 'JPY_RATE' and sc.use_yn = 'Y'))`;
 
 /** Won of a currency's sum in a month: KRW rounded, JPY × rate ÷ 100 rounded (spec §5). */
-export const wonOf = (amount: RawBuilder<unknown>, currencyCol: RawBuilder<unknown>, monthCol: RawBuilder<unknown>) =>
+const wonOf = (amount: RawBuilder<unknown>, currencyCol: RawBuilder<unknown>, monthCol: RawBuilder<unknown>) =>
   sql`case when ${currencyCol} = 'JPY' then round(${amount} * ${rateOf(monthCol)} / 100) else round(${amount}) end`;
 
 // ---------------------------------------------------------------------------------------------

@@ -21,7 +21,7 @@ export const ItemTaxTypeQuery = Type.Object(
   },
   { additionalProperties: false },
 );
-export const ItemTaxTypeRow = Type.Object(
+const ItemTaxTypeRow = Type.Object(
   {
     itemCode: Type.String(),
     itemName: Type.String(),
@@ -54,7 +54,7 @@ export const SupplierTaxTypeQuery = Type.Object(
   },
   { additionalProperties: false },
 );
-export const SupplierTaxTypeRow = Type.Object(
+const SupplierTaxTypeRow = Type.Object(
   {
     compNo: Type.String(),
     compNameKr: Type.String(),
@@ -91,7 +91,7 @@ const HolidayDay = Type.Object(
   },
   { additionalProperties: false },
 );
-export const HolidayYear = Type.Object(
+const HolidayYear = Type.Object(
   { year: Type.Integer(), version: Type.Integer(), days: Type.Array(HolidayDay) },
   { $id: 'HolidayYear', title: 'HolidayYear' },
 );

@@ -46,7 +46,7 @@ const COLUMNS: Column[] = [
 ];
 
 /** Whether this server can print: the font files are there. */
-export function printFontsAvailable(): boolean {
+function printFontsAvailable(): boolean {
   return Object.values(FONTS).every((f) => fs.existsSync(f.file));
 }
 
