@@ -75,7 +75,7 @@ function fieldTextsOf(doc: Json, schema: Json | null): Record<string, string> {
 }
 
 /** A summary's first clause, without the developer's detail after it (": …", " — …", " (…", "; …", "? …"). */
-export function summaryTitle(summary: string): string {
+function summaryTitle(summary: string): string {
   const cut = summary.split(/:\s|\s—\s|\s\(|;\s|\.\s|(?<=\?)\s/)[0]!.trim();
   return cut.length > 80 ? `${cut.slice(0, 79)}…` : cut;
 }

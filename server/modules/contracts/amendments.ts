@@ -66,7 +66,7 @@ export async function createAmendment(
  * now and agreed (`rows`, shown on the amendment). Whether the order can take it is decided again
  * when the amendment is executed, by the order's change path.
  */
-export async function describeSourceChange(
+async function describeSourceChange(
   db: Db,
   original: q.ContractRow,
   change: SourceChange,

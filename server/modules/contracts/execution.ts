@@ -88,7 +88,7 @@ const FIRST_RETRY_MS = 60_000;
 const retryDelayMs = (attempts: number) => Math.min(60_000 * 2 ** Math.max(attempts - 1, 0), 3_600_000);
 
 /** Why an attempt stopped short: the time-stamping authority, or anything else (the job retries both). */
-export type ExecutionOutcome = 'EXECUTED' | 'NOT_EXECUTING' | 'MOVED';
+type ExecutionOutcome = 'EXECUTED' | 'NOT_EXECUTING' | 'MOVED';
 
 /**
  * Completes a contract its last signature left EXECUTING: the executed copy — the document both
@@ -100,7 +100,7 @@ export type ExecutionOutcome = 'EXECUTED' | 'NOT_EXECUTING' | 'MOVED';
  * counted and the next attempt put off (backoff) for the job `contracts.finishExecuting`, then
  * thrown: a TsaUnavailableError when the authority failed.
  */
-export async function finishExecution(
+async function finishExecution(
   db: Db,
   config: Config,
   ctx: EventContext,

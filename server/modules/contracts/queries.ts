@@ -336,15 +336,6 @@ export async function executionAttempts(db: Db, contractNo: string): Promise<num
   return Number(row?.executeAttempts ?? 0);
 }
 
-/** The state of a contract's completion (EXECUTING): failed attempts, the next one, the last failure. */
-export function executionState(db: Db, contractNo: string) {
-  return db
-    .selectFrom('econtract')
-    .select(['executeAttempts', 'executeRetryAt', 'executeError'])
-    .where('contractNo', '=', contractNo)
-    .executeTakeFirst();
-}
-
 /** Contracts out for signature whose signing deadline (a Korean business date) has passed. */
 export function contractsPastDeadline(db: Db, today: string) {
   return db

@@ -23,4 +23,3 @@ export * from './reminders.js';
 export * from './stamps.js';
 export * from './evidence.js';
 export type { ContractDeps, EventContext } from './common.js';
-export type { SourceChangePrint, SourceChangeRow } from './source-change.js';

@@ -14,7 +14,7 @@ import { appendEvent, notFound, visibleTo, type ContractDeps, type EventContext 
 import { assertChangeApplies, finishForSigner, sign } from './execution.js';
 
 /** The buyer's signer is the one the contract names; the supplier's, its named one if any. */
-export function assertSigner(c: q.ContractRow, party: Party, userId: string): void {
+function assertSigner(c: q.ContractRow, party: Party, userId: string): void {
   if (party === 'BUYER' && c.buyerSignerId !== userId)
     throw notAllowed('이 계약의 발주자 서명자가 아닙니다', 'CONTRACT_NOT_SIGNER');
   if (party === 'SUPPLIER') assertSupplierSigner(c, userId);
@@ -45,7 +45,7 @@ export async function viewDocument(db: Db, ctx: EventContext, contractNo: string
 }
 
 /** A signature follows the signer's own 열람 of the document it signs (the certificate states that copy). */
-export async function assertViewed(trx: Db, c: q.ContractRow, userId: string): Promise<void> {
+async function assertViewed(trx: Db, c: q.ContractRow, userId: string): Promise<void> {
   const events = await q.eventsOf(trx, c.contractNo);
   if (!events.some((e) => e.kind === 'VIEWED' && e.userId === userId && e.docSha === c.documentSha))
     throw refused('CONTRACT_NOT_VIEWED', '서명하기 전에 계약서를 열람하세요');
@@ -53,7 +53,7 @@ export async function assertViewed(trx: Db, c: q.ContractRow, userId: string): P
 
 /* ------------------------------ signing ------------------------------ */
 
-export function assertTurn(c: q.ContractRow, party: Party, today: string): void {
+function assertTurn(c: q.ContractRow, party: Party, today: string): void {
   if (c.status !== 'SENT' && c.status !== 'PARTLY_SIGNED') transition(CONTRACT_MACHINE, 'sign', c.status);
   if (c.signDeadline < today)
     throw refused('CONTRACT_EXPIRED', `서명 기한(${c.signDeadline})이 지났습니다`, { signDeadline: c.signDeadline });
@@ -117,7 +117,7 @@ export interface SignBody {
   code?: string;
 }
 
-export function assertDocument(c: q.ContractRow, b: SignBody): void {
+function assertDocument(c: q.ContractRow, b: SignBody): void {
   if (!b.consent) throw badRequest('CONTRACT_CONSENT_REQUIRED', '전자서명에 동의해야 서명할 수 있습니다');
   if (b.documentSha.toLowerCase() !== c.documentSha)
     throw refused('CONTRACT_DOCUMENT_CHANGED', '서명하려는 계약서가 저장된 계약서와 다릅니다. 다시 열어 확인하세요');

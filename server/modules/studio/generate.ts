@@ -45,7 +45,7 @@ function enumOf(s: Json | null): string[] | null {
 
 /** The common-code group a field's description names (`"PO_STATUS code"`, `"WH_STATUS codes: …"`). */
 const CODE_GROUP = /(?:^|\s)([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+|[A-Z]{3,}) codes?\b/;
-export function codeGroupOf(s: Json | null): string | null {
+function codeGroupOf(s: Json | null): string | null {
   const m = typeof s?.description === 'string' ? CODE_GROUP.exec(s.description) : null;
   return m ? m[1] : null;
 }
@@ -53,7 +53,7 @@ export function codeGroupOf(s: Json | null): string | null {
 const typeOf = (s: Json | null): string | undefined =>
   (Array.isArray(s?.type) ? (s!.type as unknown[]).find((t) => t !== 'null') : s?.type) as string | undefined;
 
-export interface GeneratedColumn {
+interface GeneratedColumn {
   field: string;
   type?: 'number' | 'date' | 'datetime' | 'code' | 'checkbox';
   options?: Array<{ value: string; text: string }>;
@@ -79,7 +79,7 @@ function optionsOf(values: string[], field: string, choices: FieldChoices | unde
 const codeGroupFor = (field: string, choices: FieldChoices | undefined) =>
   choices?.codeGroups && Object.hasOwn(choices.codeGroups, field) ? choices.codeGroups[field]! : null;
 
-export function columnOf(doc: Json, field: string, schema: unknown, choices?: FieldChoices): GeneratedColumn | null {
+function columnOf(doc: Json, field: string, schema: unknown, choices?: FieldChoices): GeneratedColumn | null {
   const s = plain(doc, schema);
   const type = typeOf(s);
   if (type === 'array' || type === 'object' || (s && !type && s.properties)) return null;

@@ -27,16 +27,16 @@ import { syncInvoice, type TaxInvoices } from './service.js';
 export const FOLLOW_EVERY_MS = 15 * 60_000;
 /** The first wait after a failed look; it doubles with each failure in a row, up to FOLLOW_BACKOFF_MAX_MS. */
 export const FOLLOW_BACKOFF_MS = 5 * 60_000;
-export const FOLLOW_BACKOFF_MAX_MS = 12 * 3600_000;
+const FOLLOW_BACKOFF_MAX_MS = 12 * 3600_000;
 /** A transmitted invoice's evidence is asked for this many times (≈ 4 days with the backoff), then left to a person. */
-export const EVIDENCE_ATTEMPTS = 10;
+const EVIDENCE_ATTEMPTS = 10;
 /** Invoices one run looks at, each half (the rest are due at the next run). */
 const BATCH = 200;
 const ACTOR = 'system';
 
 const kstDay = (d: Date) => new Date(d.getTime() + 9 * 3600_000).toISOString().slice(0, 10);
 
-export function backoffMs(failuresInARow: number): number {
+function backoffMs(failuresInARow: number): number {
   return Math.min(FOLLOW_BACKOFF_MS * 2 ** Math.max(0, failuresInARow - 1), FOLLOW_BACKOFF_MAX_MS);
 }
 
@@ -115,7 +115,7 @@ const dayOf = (v: Date | string | null) => (v === null ? null : kstDay(new Date(
  * the issue (moved past non-business days), late when transmitted after it or still not transmitted once that
  * day has ended on the business clock. A late one gets one `transmitLate` event; a judged one is not read again.
  */
-export async function judgeTransmissions(
+async function judgeTransmissions(
   db: Db,
   now: Date,
   calendar: HolidayCalendar,

@@ -19,7 +19,7 @@ import { retentionUntil } from './evidence.js';
 
 // ── 정발행 intake ───────────────────────────────────────────────────────────
 /** Our key for a forward-issued invoice: `F` and a hash of its approval number (unique as that is). */
-export const forwardMgtKey = (ntsConfirmNum: string) =>
+const forwardMgtKey = (ntsConfirmNum: string) =>
   `F${crypto.createHash('sha256').update(ntsConfirmNum).digest('hex').slice(0, 23)}`;
 
 /**

@@ -23,7 +23,7 @@ export const EXCEPTION_TYPES = [
 export type ExceptionType = (typeof EXCEPTION_TYPES)[number];
 
 /** The error code a refused posting answers for each finding (409). */
-export const GATE_CODE: Record<ExceptionType, string> = {
+const GATE_CODE: Record<ExceptionType, string> = {
   NO_INVOICE: 'TAX_INVOICE_REQUIRED',
   TAX_TYPE_MISMATCH: 'TAX_TYPE_MISMATCH',
   AMOUNT_VARIANCE: 'TAX_INVOICE_SUPPLY_MISMATCH',
@@ -42,7 +42,7 @@ export interface GateProblem {
   details?: Record<string, unknown>;
 }
 
-export interface GateInvoice {
+interface GateInvoice {
   mgtKey: string;
   taxType: string;
   status: string;
@@ -55,7 +55,7 @@ export interface GateInvoice {
 }
 
 /** A settlement line with the receipt line it settles and the order line that priced it (null: not found). */
-export interface GateLine {
+interface GateLine {
   lineNo: number;
   itemName: string;
   taxType: string;
@@ -78,7 +78,7 @@ export interface GateInput {
 
 const TYPE_NAME: Record<TaxType, string> = { TAXABLE: '과세', ZERO_RATED: '영세율', EXEMPT: '면세' };
 /** "영세율(0102)": the type as a person and the NTS name it. */
-export const taxTypeLabel = (t: string) => `${TYPE_NAME[t as TaxType] ?? t}(${typeCodeOf(t as TaxType, false)})`;
+const taxTypeLabel = (t: string) => `${TYPE_NAME[t as TaxType] ?? t}(${typeCodeOf(t as TaxType, false)})`;
 const won = (v: bigint | unknown) => `${groupedDecimal(String(v).split('.')[0]!)}원`;
 const num = (v: unknown) => groupedDecimal(String(v));
 const whole = (v: unknown) => BigInt(String(v).split('.')[0]!);
@@ -114,7 +114,7 @@ function taxTypeProblems(invs: readonly GateInvoice[], lines: readonly GateLine[
 }
 
 /** PO ↔ receipt ↔ settlement per line: the receipt's quantity and amount, the order's unit price. */
-export function threeWayProblems(lines: readonly GateLine[]): GateProblem[] {
+function threeWayProblems(lines: readonly GateLine[]): GateProblem[] {
   const out: GateProblem[] = [];
   const add = (l: GateLine, what: string, details: Record<string, unknown>) =>
     out.push({

@@ -34,7 +34,7 @@ export const buyerOf = (ti: TaxInvoices) => ({
 export const NOT_FOUND = () => missing('TAX_INVOICE_NOT_FOUND', '세금계산서를 찾을 수 없습니다');
 export const kstDay = (d: Date) => new Date(d.getTime() + 9 * 3600_000).toISOString().slice(0, 10);
 export const dayOf = (v: unknown) => (v instanceof Date ? v.toISOString().slice(0, 10) : String(v).slice(0, 10));
-export const isFile = (p: TaxInvoiceProvider): p is FileTaxInvoiceProvider => p.kind === 'file';
+const isFile = (p: TaxInvoiceProvider): p is FileTaxInvoiceProvider => p.kind === 'file';
 
 // ── events ─────────────────────────────────────────────────────────────────
 export async function event(

@@ -5,7 +5,7 @@ import type { Database } from '../../db/schema.generated.js';
 /** What the follow-up job reads and writes (follow-up.ts): due invoices, their follow rows, their evidence. */
 
 /** States the provider still moves on its own (the supplier issues or refuses, the NTS answers). */
-export const OPEN_AT_PROVIDER = ['REQUESTED', 'ISSUED', 'SENT'] as const;
+const OPEN_AT_PROVIDER = ['REQUESTED', 'ISSUED', 'SENT'] as const;
 
 /**
  * Invoices at the HTTP provider that are due a look at `now`: still moving there, or transmitted with a kept
@@ -106,23 +106,5 @@ export async function saveTransmissionJudgement(
     .insertInto('taxInvoiceFollow')
     .values({ mgtKey, nextCheckAt: now, ...v, updatedAt: now })
     .onConflict((oc) => oc.column('mgtKey').doUpdateSet({ ...v, updatedAt: now }))
-    .execute();
-}
-
-/** The transmission deadline and judgement of invoices (the match view, the invoice's detail). */
-export async function transmissionOf(db: Db, mgtKeys: readonly string[]) {
-  if (mgtKeys.length === 0) return [];
-  return db
-    .selectFrom('taxInvoiceFollow')
-    .select([
-      'mgtKey',
-      'issueDate',
-      'transmitDeadline',
-      'transmittedOn',
-      'transmitState',
-      'lastCheckedAt',
-      'lastOutcome',
-    ])
-    .where('mgtKey', 'in', mgtKeys)
     .execute();
 }

@@ -28,13 +28,7 @@ const taskMissing = () => missing('EVA_TASK_NOT_FOUND', '평가작업을 찾을 
 
 type TaskSort = { field: keyof typeof TASK_SORT_COLUMNS; direction: 'asc' | 'desc' };
 
-export async function listTasks(
-  db: Db,
-  f: TaskFilter,
-  sort: TaskSort,
-  window: { limit: number; offset: number },
-  now: Date,
-) {
+async function listTasks(db: Db, f: TaskFilter, sort: TaskSort, window: { limit: number; offset: number }, now: Date) {
   const { rows, total } = await listTaskRows(db, f, sort, window);
   const today = todayKst(now);
   return {
