@@ -217,7 +217,8 @@ async function runBackend(
       `${kind}: event loop delay p50 ${(eventLoop.percentile(50) / 1e6).toFixed(0)} ms, p99 ${(eventLoop.percentile(99) / 1e6).toFixed(0)} ms, max ${(eventLoop.max / 1e6).toFixed(0)} ms`,
     );
     stopTiming?.();
-    const worst = (a: number[]) => (a.length === 0 ? '-' : `${pct(a, 0.5).toFixed(1)} / ${pct(a, 0.99).toFixed(1)} / ${a[a.length - 1].toFixed(0)}`);
+    const worst = (a: number[]) =>
+      a.length === 0 ? '-' : `${pct(a, 0.5).toFixed(1)} / ${pct(a, 0.99).toFixed(1)} / ${a[a.length - 1].toFixed(0)}`;
     for (const [p, t] of timings) {
       t.wait.sort((x, y) => x - y);
       t.held.sort((x, y) => x - y);

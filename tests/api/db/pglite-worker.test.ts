@@ -220,7 +220,7 @@ pgliteOnly('PGlite in a worker thread', () => {
     });
   });
 
-  it("/metrics shows how long statements waited for the thread and how long each owner held it, by path", async () => {
+  it('/metrics shows how long statements waited for the thread and how long each owner held it, by path', async () => {
     const supplier = await loginAs(app, 'supplier1');
     const staff = await app.inject({ method: 'GET', url: '/api/v1/pos', headers: admin.headers });
     expect(staff.statusCode, staff.body).toBe(200);
@@ -245,7 +245,9 @@ pgliteOnly('PGlite in a worker thread', () => {
       Number(new RegExp(`^gpms_pglite_hold_seconds_bucket\\{le="${le}",path="job"\\} (\\d+)`, 'm').exec(text)?.[1]);
     expect(count('gpms_pglite_hold_seconds', 'job') - jobHolds('0.025')).toBeGreaterThanOrEqual(1);
     // Bounded labels: only the three paths.
-    const paths = new Set([...text.matchAll(/^gpms_pglite_(?:wait|hold)_seconds_count\{path="([^"]+)"\}/gm)].map((m) => m[1]));
+    const paths = new Set(
+      [...text.matchAll(/^gpms_pglite_(?:wait|hold)_seconds_count\{path="([^"]+)"\}/gm)].map((m) => m[1]),
+    );
     expect([...paths].every((p) => ['staff', 'supplier', 'job'].includes(p))).toBe(true);
   });
 

@@ -77,8 +77,9 @@ describe('taxInvoices.follow: invoices follow the provider by themselves', () =>
     let d = await invoice(a);
     expect(d.status).toBe('SENT');
     expect(d.ntsConfirmNum).toMatch(/^\d{24}$/);
-    expect(d.history.filter((h: { actor: string }) => h.actor === 'system').map((h: { action: string }) => h.action))
-      .toEqual(expect.arrayContaining(['issue', 'send']));
+    expect(
+      d.history.filter((h: { actor: string }) => h.actor === 'system').map((h: { action: string }) => h.action),
+    ).toEqual(expect.arrayContaining(['issue', 'send']));
     const f = await follow(a);
     expect(f).toMatchObject({ attempts: 0, lastOutcome: 'OK', transmitState: 'ON_TIME' });
     expect(new Date(f!.nextCheckAt).getTime()).toBe(now.getTime() + FOLLOW_EVERY_MS);

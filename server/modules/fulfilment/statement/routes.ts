@@ -53,7 +53,8 @@ export const statementRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: StatementAnswer, ...commonErrors },
       },
     },
-    async (request, reply) => answer(request.db, reply, request.params.settleNo, request.query.format, undefined, app.clock.now()),
+    async (request, reply) =>
+      answer(request.db, reply, request.params.settleNo, request.query.format, undefined, app.clock.now()),
   );
 
   app.get(
