@@ -156,7 +156,7 @@ describe('the posting gate: each finding its own code and amounts; the voucher c
     expectError(r, 409, 'THREE_WAY_MISMATCH');
     expect(r.body.msg).toContain(`정산 라인 ${line.lineNo}`);
     expect(r.body.msg).toContain('발주 단가');
-    expect(r.body.msg).toContain(String(Number(line.unitPrice) + 7));
+    expect(r.body.msg).toContain((Number(line.unitPrice) + 7).toLocaleString('en'));
     const ex = await rest.get(`/api/v1/tax-invoice-exceptions?settleNo=${s.settleNo}`, operator);
     expect(ex.body.rows.map((x: { type: string }) => x.type)).toEqual(['THREE_WAY_MISMATCH']);
     // Put back, a settled quantity unlike the receipt's.
