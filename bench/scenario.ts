@@ -6,7 +6,7 @@
  *
  * A company's day: people with an exponential think time (mean `--think` s, capped
  * at 3×) before each visit — a list, then at once the document opened from it (`--mix visit`, the default: the
- * workload issue #72 defines, ≈ 190 requests/s for 1,000 people) — or between any two requests (`--mix request`,
+ * workload the capacity issue defines, ≈ 190 requests/s for 1,000 people) — or between any two requests (`--mix request`,
  * the lighter mix of earlier runs: about half the rate for the same people); 40 % requesters (PR list, open a PR, 8 % of visits write a new PR),
  * 25 % purchasing (PO list, open a PO, the warehousing or the deliveries list), 10 % approvers (their
  * pending approvals, the PRs in approval, open one), 20 % suppliers (their POs, open one, their RFQs),

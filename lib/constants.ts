@@ -35,4 +35,18 @@ export const EXPORT_EXTENSION = '.xlsx';
  * path holds every row in a worker's memory (bench/results/log.md: 100,000 rows × 14 columns).
  */
 export const SERVER_EXPORT_ROWS = 100_000;
+
+/**
+ * The spec's default language is the locale ko_KR; i18next and <html lang> use the language
+ * code 'ko', so both forms are given. Pinned as the spec's constant (constants.test.ts) though the app
+ * reads the language module's own.
+ * @public
+ */
+export const DEFAULT_LANGUAGE = 'ko';
 export const DEFAULT_LOCALE = 'ko_KR';
+
+/**
+ * Spec §4: the chosen language is stored under the key `language`. A spec constant, pinned.
+ * @public
+ */
+export const LANGUAGE_STORAGE_KEY = 'language';
