@@ -172,8 +172,8 @@ describe.runIf(process.env.CI === 'true' || contractFontsAvailable())(
     /** Today by the app's business clock, which the contracts read (tests below move it forward). */
     const appToday = () => todayKst(t.app.clock.now());
 
-    /** An LOI of supplier1 for 30,000,000 won, approved (issued); its dates are the real ones, as the LOI reads them. */
-    async function issuedLoi(validUntil = addDays(kstToday(), 60)) {
+    /** An LOI of supplier1 for 30,000,000 won, approved (issued); its dates by the business clock, as the LOI reads them. */
+    async function issuedLoi(validUntil = addDays(appToday(), 60)) {
       const l = ok(
         await http.post('/api/v1/lois', operator, {
           compNo: 'C00001',
@@ -181,7 +181,7 @@ describe.runIf(process.env.CI === 'true' || contractFontsAvailable())(
           scope: '신규 모델 금형 2벌 제작',
           currency: 'KRW',
           amount: '30000000',
-          validFrom: kstToday(),
+          validFrom: appToday(),
           validUntil,
         }),
       );

@@ -213,7 +213,7 @@ describe('what a stored screen can and cannot do', () => {
     });
     expect(fine.problems).toEqual([]);
     const message = (await check(cases[0][0])).problems.find((p) => p.pointer === '/load/operation')!.message;
-    expect(message).toContain('불러오기(load)의 operation: createCodeGroup은 POST 작업입니다');
+    expect(message).toContain('불러오기(load)의 operation: 코드 그룹 추가는 POST 작업입니다');
   });
 
   it('names every operation bound to the caller that a click action of a stored screen calls', async () => {
@@ -414,7 +414,9 @@ describe('what a stored screen can and cannot do', () => {
     };
     const problems = (await check(load)).problems;
     const at = problems.find((p) => p.pointer === '/load/operation');
-    expect(at?.message, JSON.stringify(problems)).toMatch(/getTenderBids는 조회이지만 감사 기록을 남기는 작업입니다/);
+    expect(at?.message, JSON.stringify(problems)).toMatch(
+      /개찰된 입찰서 열람은 조회이지만 감사 기록을 남기는 작업입니다/,
+    );
     const download = {
       kind: 'list',
       title: '계약서',

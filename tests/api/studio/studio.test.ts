@@ -118,8 +118,8 @@ describe('screen studio', () => {
         'a column of another operation',
         text(openPoDefinition({ columns: [{ field: 'poNo' }, { field: 'compNameKo' }] })),
         '/columns/1/field',
-        '2번째 열의 field: 열 "compNameKo"는 listPos의 행에 없는 필드입니다.',
-        'column 2 › field: column "compNameKo" is not a field of the rows of listPos;',
+        '2번째 열의 field: 열 "compNameKo"는 발주요청 조회의 행에 없는 필드입니다.',
+        'column 2 › field: column "compNameKo" is not a field of the rows of “Purchase orders and simple orders”;',
       ],
       [
         'a missing property',
@@ -144,8 +144,8 @@ describe('screen studio', () => {
           sections: [{ fields: [{ field: 'tenderNo' }] }],
         }),
         '/load/operation',
-        '불러오기(load)의 operation: confirmTenderOpening은 POST 작업입니다',
-        'load › operation: confirmTenderOpening is POST',
+        '불러오기(load)의 operation: 개찰 확인은 POST 작업입니다',
+        'load › operation: “개찰 confirmation by one person” is POST',
       ],
       [
         'a comma missing',
@@ -340,12 +340,12 @@ describe('screen studio', () => {
         expect.objectContaining({
           pointer: '/filters/0/field',
           suggestion: 'compName',
-          message: expect.stringContaining('listPos에는 검색 입력값 "compNam"이 없습니다'),
+          message: expect.stringContaining('발주요청 조회에는 검색 입력값 "compNam"이 없습니다'),
         }),
         expect.objectContaining({
           pointer: '/columns/0/field',
           suggestion: 'compNameKr',
-          message: expect.stringContaining('1번째 열의 field: 열 "compNameKo"는 listPos의 행에 없는 필드입니다'),
+          message: expect.stringContaining('1번째 열의 field: 열 "compNameKo"는 발주요청 조회의 행에 없는 필드입니다'),
         }),
       ]),
     );
@@ -601,7 +601,7 @@ describe('screen studio', () => {
     expect(made.json().problems).toEqual([
       expect.objectContaining({
         pointer: '/source/operation',
-        message: expect.stringContaining('listPos를 부를 권한이 없습니다'),
+        message: expect.stringContaining('발주요청 조회를 부를 권한이 없습니다'),
       }),
     ]);
     const publish = await call('POST', '/api/v1/studio/screens/notMine/publish', buyer, publishBody(1));
