@@ -223,7 +223,7 @@ describe('screen studio: write, check, preview, publish, open, refuse, restore',
     await page.goto(`/s/${NAME}`);
     await page
       .getByText(
-        /저장된 화면은 사람이 누르고 확인한 작업으로만 데이터를 바꾸거나 기록을 남길 수 있습니다 \(confirmTenderOpening\)/,
+        /저장된 화면은 사람이 누르고 확인한 작업으로만 데이터를 바꾸거나 기록을 남길 수 있습니다 \(작업: 개찰 확인\)/,
       )
       .first()
       .waitFor({ timeout: 30_000 });
