@@ -8,6 +8,16 @@ import { memoryStorage } from './testing/memory-storage';
 
 const router = { state: { location: { pathname: '/prList' } } };
 const flush = () => new Promise((r) => setTimeout(r, 0));
+/** One top menu named `pgmName`: what a language's menus look like here. */
+const menu = (pgmName: string) => ({
+  pgmId: 'M',
+  pgmName,
+  sspUrl: null,
+  sspSubUrls: [],
+  leaf: 'F' as const,
+  canWrite: false,
+  childs: [],
+});
 
 describe('language sync', () => {
   afterEach(() => useSessionStore.getState().clear());
@@ -52,9 +62,7 @@ describe('language sync', () => {
         data: {
           code: 'OK',
           path,
-          menus: [
-            { pgmId: 'M', pgmName: 'Purchasing', sspUrl: null, sspSubUrls: [], leaf: 'F', canWrite: false, childs: [] },
-          ],
+          menus: [menu('Purchasing')],
           user: undefined,
         },
       };
@@ -72,7 +80,7 @@ describe('language sync', () => {
     useSessionStore.getState().setLogin({
       loginData: { auth: '', authGroupId: '30', section: '', deptcd: '', deptnm: '', hname: '김', singleid: 'buyer' },
       tokens: { accessToken: 'a', refreshToken: 'r', tokenExpiredTimestamp: Date.now() + 600_000, timeDifference: 0 },
-      menus: [{ pgmId: 'M', pgmName: '구매', sspUrl: null, sspSubUrls: [], leaf: 'F', canWrite: false, childs: [] }],
+      menus: [menu('구매')],
       codes: { UNIT: [{ code: 'EA', name: '개' }] } as never,
     });
     const i18n = createI18n({ storage: memoryStorage(), language: 'ko' });
@@ -82,9 +90,7 @@ describe('language sync', () => {
       data: {
         code: 'OK',
         path,
-        menus: [
-          { pgmId: 'M', pgmName: 'Purchasing', sspUrl: null, sspSubUrls: [], leaf: 'F', canWrite: false, childs: [] },
-        ],
+        menus: [menu('Purchasing')],
         codes: { UNIT: [{ code: 'EA', name: 'each' }] },
         user: { userId: 'buyer', singleid: 'buyer', authGroupId: '30', hname: '김' },
       } as never,
@@ -111,7 +117,7 @@ describe('language sync', () => {
     useSessionStore.getState().setLogin({
       loginData: { auth: '', authGroupId: '30', section: '', deptcd: '', deptnm: '', hname: '김', singleid: 'buyer' },
       tokens: { accessToken: 'a', refreshToken: 'r', tokenExpiredTimestamp: Date.now() + 600_000, timeDifference: 0 },
-      menus: [{ pgmId: 'M', pgmName: '구매', sspUrl: null, sspSubUrls: [], leaf: 'F', canWrite: false, childs: [] }],
+      menus: [menu('구매')],
     });
     const i18n = createI18n({ storage: memoryStorage(), language: 'ko' });
     let answer: (v: Awaited<ReturnType<AuthApi['loginCheck']>>) => void = () => undefined;
@@ -130,9 +136,7 @@ describe('language sync', () => {
       data: {
         code: 'OK',
         path: '/prList',
-        menus: [
-          { pgmId: 'M', pgmName: 'Purchasing', sspUrl: null, sspSubUrls: [], leaf: 'F', canWrite: false, childs: [] },
-        ],
+        menus: [menu('Purchasing')],
         user: { userId: 'buyer' },
       } as never,
     });
