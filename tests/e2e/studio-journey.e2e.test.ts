@@ -237,9 +237,10 @@ describe('screen studio: write, check, preview, publish, open, refuse, restore',
     page.on('request', (r) => {
       if (/\/api\/v1\/bid\/tenders\/[^/]+\/bids|\/api\/v1\/pos\/[^/]+\/pdf/.test(r.url())) effectful.push(r.url());
     });
-    for (const [i, load] of [
-      { operation: 'getTenderBids', params: { path: { tenderNo: "'BD2026-000001'" } } },
-      { operation: 'printPo', params: { path: { poNo: "'PO2026-000001'" } } },
+    // Each refused by its name for people, never its id.
+    for (const [i, { name, ...load }] of [
+      { name: '개찰된 입찰서 열람', operation: 'getTenderBids', params: { path: { tenderNo: "'BD2026-000001'" } } },
+      { name: '발주서 인쇄', operation: 'printPo', params: { path: { poNo: "'PO2026-000001'" } } },
     ].entries()) {
       await page.route(`**/api/v1/studio/published/${NAME}`, async (route) => {
         const answer = await route.fetch();
@@ -262,10 +263,7 @@ describe('screen studio: write, check, preview, publish, open, refuse, restore',
       });
       await page.goto('/');
       await page.goto(`/s/${NAME}`);
-      await page
-        .getByText(new RegExp(`기록을 남길 수 있습니다 \\(${load.operation}\\)`))
-        .first()
-        .waitFor({ timeout: 30_000 });
+      await page.getByText(`기록을 남길 수 있습니다 (작업: ${name})`).first().waitFor({ timeout: 30_000 });
       await page.unroute(`**/api/v1/studio/published/${NAME}`);
     }
     expect(effectful).toEqual([]);
