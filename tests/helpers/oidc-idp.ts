@@ -86,7 +86,12 @@ export async function startTestIdp(options: {
     overrideToken(make) {
       override = make;
     },
-    stop: () => new Promise<void>((r) => server.close(() => r())),
+    stop: () =>
+      new Promise<void>((r) => {
+        // Keep-alive sockets would hold close() (and the test process) open until they time out.
+        server.close(() => r());
+        server.closeAllConnections();
+      }),
   };
 }
 

@@ -84,7 +84,12 @@ export function startFakeErp(): Promise<FakeErp> {
       resolve({
         base: `http://127.0.0.1:${port}`,
         stray,
-        close: () => new Promise<void>((r) => server.close(() => r())),
+        close: () =>
+          new Promise<void>((r) => {
+            // Keep-alive sockets would hold close() (and the test process) open until they time out.
+            server.close(() => r());
+            server.closeAllConnections();
+          }),
       });
     });
   });
