@@ -54,7 +54,7 @@ describe('the match view (PO ↔ receipt ↔ settlement ↔ invoice) and the sup
       .execute();
     own = confirmed.filter((s) => s.compNo === 'C00001').map((s) => s.settleNo);
     foreign = confirmed.find((s) => s.compNo !== 'C00001')?.settleNo ?? '';
-    expect(own.length).toBeGreaterThanOrEqual(2);
+    expect(own.length).toBeGreaterThanOrEqual(1);
     expect(foreign).not.toBe('');
   }, 240_000);
   afterAll(() => t?.close());
@@ -101,7 +101,8 @@ describe('the match view (PO ↔ receipt ↔ settlement ↔ invoice) and the sup
   });
 
   it('marks the cells that differ: a settled price unlike the order, a quantity unlike the receipt, an invoice supply unlike the settlement', async () => {
-    const settleNo = own[1]!;
+    // Another company's settlement (staff see every supplier's).
+    const settleNo = foreign;
     const [inv] = await draw(settleNo);
     const line = await t.db.db
       .selectFrom('settlementLine')
