@@ -294,6 +294,9 @@ describe('tax invoice journey: request, refusal, re-request, issue, NTS success,
     async () => {
       const page = await as('operator', '/taxInvoiceDeadline');
       await page.getByTestId('list-total').waitFor();
+      // The demo's confirmed settlements still without an invoice are listed (미작성): the view is never empty while they owe one.
+      await page.getByTestId('list-grid').locator('td', { hasText: '미작성' }).first().waitFor({ state: 'attached' });
+      await poll(async () => page.getByTestId('list-total').innerText()).not.toBe('총 0건');
       await screenshot(page, 'tax-invoice-08-deadlines');
       await expectAccessible(page, '/taxInvoiceDeadline');
       await visit(page, '/taxInvoiceIntake');
