@@ -17,7 +17,7 @@ import { visit } from './helpers/in-app';
  * staff request it again → supplier1 issues it with its approval number → staff record the NTS's
  * transmission and success → the settlement leaves the exceptions and posts to the ERP; the kept
  * XML downloads. The match view (/taxInvoiceMatch) lines the settlement up with its order, receipt and invoice
- * at each step — opened from the exceptions, from the invoice and, for the supplier, from its invoice in /cyber —
+ * at each step — opened from the settlement, from the invoice and, for the supplier, from its invoice in /cyber —
  * and the supplier's home card shows the request awaiting it. The server's gate is off under NODE_ENV=test (docs/tax-invoices.md "The posting
  * gate"): its 409 is the API tests'; here the exceptions list, which reads the same rules, shows it.
  */
@@ -102,8 +102,8 @@ describe('tax invoice journey: request, refusal, re-request, issue, NTS success,
       // Drawn, it is no longer "no invoice" but "not transmitted".
       await poll(async () => (await grid.locator('td').allTextContents()).join('|')).toContain('국세청 미전송');
 
-      // The match view from the exception: every line lined up with its order, receipt and draft invoice.
-      await clickGridRow(page, grid, 0);
+      // From the settlement, the match view: every line lined up with its order, receipt and draft invoice.
+      await visit(page, `/monthlyCalcADetail?settleNo=${encodeURIComponent(j.settleNo)}`);
       await page.getByRole('button', { name: '대사 보기', exact: true }).click();
       await page.waitForURL((u) => u.pathname === '/taxInvoiceMatch' && u.searchParams.get('settleNo') === j.settleNo);
       await expectField(page, 'settleNo', j.settleNo);
@@ -281,9 +281,10 @@ describe('tax invoice journey: request, refusal, re-request, issue, NTS success,
       expect(voucher.lines.map((l) => l.kind)).toContain('VAT');
       await visit(page, `/signifierDetail?voucherNo=${vouchers.rows[0].voucherNo}`);
       await page
-        .getByText(/부가세대급금/)
+        .getByRole('region', { name: '분개 내역' })
+        .locator('td', { hasText: '부가세대급금' })
         .first()
-        .waitFor();
+        .waitFor({ state: 'attached' });
       await screenshot(page, 'tax-invoice-07c-voucher');
     },
   );
