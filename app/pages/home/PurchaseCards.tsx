@@ -199,7 +199,7 @@ export function mapInvitations(data: SupplierBiddingInvitations, t: TFunction): 
 }
 
 /** The supplier's tax invoices awaiting it, each opening its invoice (where it is issued or refused). */
-export function mapPendingTaxInvoices(data: SupplierPendingTaxInvoices, t: TFunction): HomeList {
+function mapPendingTaxInvoices(data: SupplierPendingTaxInvoices, t: TFunction): HomeList {
   const { rows, total } = rowsOf(data);
   return {
     total,
