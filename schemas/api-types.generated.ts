@@ -4340,6 +4340,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/settlements/{settleNo}/tax-match": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A settlement’s lines beside their order, receipt and invoice lines, each row naming the cells that differ; its invoices against the settled supply; the posting gate’s findings */
+        get: operations["getTaxInvoiceMatch"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/cyber/settlements/{settleNo}/tax-match": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The match view of my company’s settlement (never a draft invoice); another company’s answers 404 */
+        get: operations["getMyTaxInvoiceMatch"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/cyber/home/tax-invoices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The invoices awaiting my company: 역발행 requests to issue or refuse, NTS refusals to send again, requests the buyer withdrew in the last month; with their count */
+        get: operations["listSupplierPendingTaxInvoices"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/settlements/{settleNo}/tax-invoices": {
         parameters: {
             query?: never;
@@ -8875,6 +8926,78 @@ export interface components {
                 name: string;
                 /** @description HOLIDAY, SUBSTITUTE (대체), TEMPORARY (임시), ELECTION (선거일) */
                 kind: string;
+            }[];
+        };
+        /** TaxMatch */
+        TaxMatch: {
+            settleNo: string;
+            compNo: string;
+            compName: string;
+            taxNo: string | null;
+            period: string;
+            settlementStatus: string;
+            /** @description The settlement’s total (supply, won) */
+            totalAmount: string;
+            adjustmentAmount: string;
+            invoiceSupply: string;
+            invoiceTax: string;
+            /** @description Σ invoice supply − the settlement total */
+            supplyDifference: string;
+            differingRows: number;
+            /** @description Y: invoices drawn and no row or invoice differs */
+            matched: string;
+            rows: {
+                /** @description L<lineNo> for a settlement line, I<mgtKey>/<lineNo> for an invoice line alone */
+                key: string;
+                lineNo: number | null;
+                poNo: string | null;
+                poLineNo: number | null;
+                whReqNo: string | null;
+                itemName: string;
+                spec: string | null;
+                unitCode: string | null;
+                taxType: string | null;
+                currency: string | null;
+                poQuantity: string | null;
+                poUnitPrice: string | null;
+                receivedQuantity: string | null;
+                receivedAmount: string | null;
+                settledQuantity: string | null;
+                settledUnitPrice: string | null;
+                settledAmount: string | null;
+                settledKrwAmount: string | null;
+                mgtKey: string | null;
+                invoiceLineNo: number | null;
+                invoiceSupply: string | null;
+                invoiceTax: string | null;
+                /** @description The cells that differ: UNIT_PRICE (settled ≠ ordered), NO_ORDER, QUANTITY (settled ≠ received), AMOUNT (settled ≠ received), NO_RECEIPT, NO_INVOICE (none of its tax type), NOT_ON_INVOICE, INVOICE_SUPPLY (its invoice line ≠ the settled won), INVOICE_TAX (its invoice’s tax ≠ 10 %), NOT_SETTLED (an invoice line without a settlement line); empty: the row matches */
+                differences: string[];
+                /** @description Y: no difference */
+                matched: string;
+            }[];
+            invoices: {
+                mgtKey: string;
+                taxType: string;
+                status: string;
+                supplyAmount: string;
+                taxAmount: string;
+                totalAmount: string;
+                /** @description The settled won of its tax type (the adjustment on the type it goes on) */
+                settledSupply: string;
+                supplierCorpNum: string;
+                ntsConfirmNum: string | null;
+                /** @description The cells that differ: AMOUNT_VARIANCE, TAX_TYPE_MISMATCH, TAX_VARIANCE, BUSINESS_NUMBER_MISMATCH; empty: the row matches */
+                differences: string[];
+                matched: string;
+            }[];
+            /** @description What the posting gate would refuse the posting with, in order */
+            findings: {
+                key: number;
+                /** @description The exception type (the posting gate’s kinds) */
+                type: string;
+                /** @description The code a refused posting answers */
+                code: string;
+                message: string;
             }[];
         };
         ContractDetail: {
@@ -42918,6 +43041,224 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getTaxInvoiceMatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                settleNo: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TaxMatch"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getMyTaxInvoiceMatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                settleNo: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TaxMatch"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listSupplierPendingTaxInvoices: {
+        parameters: {
+            query?: {
+                page?: number;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rows: {
+                            mgtKey: string;
+                            settleNo: string;
+                            period: string;
+                            /** @description REQUESTED (issue or refuse), NTS_FAILED (send again), CANCELLED (withdrawn) */
+                            status: string;
+                            taxType: string;
+                            writeDate: string;
+                            issueDeadline: string | null;
+                            totalAmount: string;
+                            reason: string | null;
+                            requestedAt: string | null;
+                            updatedAt: string;
+                        }[];
+                        total: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

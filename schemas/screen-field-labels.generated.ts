@@ -3670,6 +3670,93 @@ export const SCREEN_FIELD_LABELS: Record<string, { screen: string; title?: { ko:
       }
     }
   },
+  "getMyTaxInvoiceMatch": {
+    "screen": "taxInvoice.myTaxInvoiceMatch",
+    "title": {
+      "ko": "발주·입고·정산·세금계산서 대사",
+      "en": "PO · Receipt · Settlement · Invoice Match"
+    },
+    "fields": {
+      "settleNo": {
+        "ko": "정산번호",
+        "en": "Settlement No."
+      },
+      "period": {
+        "ko": "정산월",
+        "en": "Month"
+      },
+      "settlementStatus": {
+        "ko": "정산 상태",
+        "en": "Settlement status"
+      },
+      "matched": {
+        "ko": "대사 결과",
+        "en": "Match"
+      },
+      "differingRows": {
+        "ko": "차이 행 수",
+        "en": "Rows differing"
+      },
+      "totalAmount": {
+        "ko": "정산 금액",
+        "en": "Settlement amount"
+      },
+      "adjustmentAmount": {
+        "ko": "정산 조정",
+        "en": "Adjustment"
+      },
+      "invoiceSupply": {
+        "ko": "계산서 공급가액",
+        "en": "Invoice supply"
+      },
+      "invoiceTax": {
+        "ko": "계산서 세액",
+        "en": "Invoice tax"
+      },
+      "supplyDifference": {
+        "ko": "공급가액 차이",
+        "en": "Supply difference"
+      }
+    },
+    "options": {
+      "settlementStatus": {
+        "DRAFT": {
+          "ko": "작성",
+          "en": "Draft"
+        },
+        "CONFIRM_REQUESTED": {
+          "ko": "확인 요청",
+          "en": "Confirmation requested"
+        },
+        "CONFIRMED": {
+          "ko": "확정",
+          "en": "Confirmed"
+        },
+        "DISPUTED": {
+          "ko": "이의",
+          "en": "Disputed"
+        },
+        "POSTED": {
+          "ko": "전기",
+          "en": "Posted"
+        },
+        "POST_FAILED": {
+          "ko": "전기 실패",
+          "en": "Posting failed"
+        }
+      },
+      "matched": {
+        "Y": {
+          "ko": "일치",
+          "en": "Matches"
+        },
+        "N": {
+          "ko": "차이",
+          "en": "Differs"
+        }
+      }
+    }
+  },
   "getNoticePost": {
     "screen": "board.noticeEdit",
     "title": {
@@ -5422,6 +5509,97 @@ export const SCREEN_FIELD_LABELS: Record<string, { screen: string; title?: { ko:
         "6": {
           "ko": "6 착오에 의한 이중발급",
           "en": "6 Issued twice by mistake"
+        }
+      }
+    }
+  },
+  "getTaxInvoiceMatch": {
+    "screen": "taxInvoice.taxInvoiceMatch",
+    "title": {
+      "ko": "발주·입고·정산·세금계산서 대사",
+      "en": "PO · Receipt · Settlement · Invoice Match"
+    },
+    "fields": {
+      "settleNo": {
+        "ko": "정산번호",
+        "en": "Settlement No."
+      },
+      "compName": {
+        "ko": "협력사",
+        "en": "Supplier"
+      },
+      "period": {
+        "ko": "정산월",
+        "en": "Month"
+      },
+      "settlementStatus": {
+        "ko": "정산 상태",
+        "en": "Settlement status"
+      },
+      "matched": {
+        "ko": "대사 결과",
+        "en": "Match"
+      },
+      "differingRows": {
+        "ko": "차이 행 수",
+        "en": "Rows differing"
+      },
+      "totalAmount": {
+        "ko": "정산 금액",
+        "en": "Settlement amount"
+      },
+      "adjustmentAmount": {
+        "ko": "정산 조정",
+        "en": "Adjustment"
+      },
+      "invoiceSupply": {
+        "ko": "계산서 공급가액",
+        "en": "Invoice supply"
+      },
+      "invoiceTax": {
+        "ko": "계산서 세액",
+        "en": "Invoice tax"
+      },
+      "supplyDifference": {
+        "ko": "공급가액 차이",
+        "en": "Supply difference"
+      }
+    },
+    "options": {
+      "settlementStatus": {
+        "DRAFT": {
+          "ko": "작성",
+          "en": "Draft"
+        },
+        "CONFIRM_REQUESTED": {
+          "ko": "확인 요청",
+          "en": "Confirmation requested"
+        },
+        "CONFIRMED": {
+          "ko": "확정",
+          "en": "Confirmed"
+        },
+        "DISPUTED": {
+          "ko": "이의",
+          "en": "Disputed"
+        },
+        "POSTED": {
+          "ko": "전기",
+          "en": "Posted"
+        },
+        "POST_FAILED": {
+          "ko": "전기 실패",
+          "en": "Posting failed"
+        }
+      },
+      "matched": {
+        "Y": {
+          "ko": "일치",
+          "en": "Matches"
+        },
+        "N": {
+          "ko": "차이",
+          "en": "Differs"
         }
       }
     }

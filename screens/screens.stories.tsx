@@ -525,6 +525,9 @@ export const TaxInvoiceMyTaxInvoice: Story = { name: 'taxInvoice.myTaxInvoice', 
 /** screens/tax-invoice/myTaxInvoiceDetail.screen.ts */
 export const TaxInvoiceMyTaxInvoiceDetail: Story = { name: 'taxInvoice.myTaxInvoiceDetail', args: { id: 'taxInvoice.myTaxInvoiceDetail' } };
 
+/** screens/tax-match/myTaxInvoiceMatch.screen.ts */
+export const TaxInvoiceMyTaxInvoiceMatch: Story = { name: 'taxInvoice.myTaxInvoiceMatch', args: { id: 'taxInvoice.myTaxInvoiceMatch' } };
+
 /** screens/tax-invoice/publicHoliday.screen.ts */
 export const TaxInvoicePublicHoliday: Story = { name: 'taxInvoice.publicHoliday', args: { id: 'taxInvoice.publicHoliday' } };
 
@@ -545,6 +548,9 @@ export const TaxInvoiceTaxInvoiceDetail: Story = { name: 'taxInvoice.taxInvoiceD
 
 /** screens/tax-invoice/taxInvoiceException.screen.ts */
 export const TaxInvoiceTaxInvoiceException: Story = { name: 'taxInvoice.taxInvoiceException', args: { id: 'taxInvoice.taxInvoiceException' } };
+
+/** screens/tax-match/taxInvoiceMatch.screen.ts */
+export const TaxInvoiceTaxInvoiceMatch: Story = { name: 'taxInvoice.taxInvoiceMatch', args: { id: 'taxInvoice.taxInvoiceMatch' } };
 
 /** screens/templates/dashboard.screen.ts */
 export const TemplatesDashboard: Story = { name: 'templates.dashboard', args: { id: 'templates.dashboard' } };

@@ -240,6 +240,15 @@ export default defineEditScreen({
       visible: "form.status in ['CONFIRMED', 'POST_FAILED', 'POSTED']",
     },
     {
+      kind: 'navigate',
+      id: 'taxMatch',
+      label: 'screen.taxMatch.action.open',
+      requires: 'read',
+      screen: 'taxInvoice.taxInvoiceMatch',
+      query: { settleNo: 'form.settleNo' },
+      visible: "form.status in ['CONFIRMED', 'POST_FAILED', 'POSTED']",
+    },
+    {
       kind: 'workflow',
       id: 'post',
       label: 'screen.settlement.action.post',

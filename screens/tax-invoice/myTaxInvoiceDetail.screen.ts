@@ -22,6 +22,14 @@ export default defineEditScreen({
   actions: [
     { kind: 'back', requires: 'read' },
     {
+      kind: 'navigate',
+      id: 'match',
+      label: 'screen.taxMatch.action.open',
+      requires: 'read',
+      screen: 'taxInvoice.myTaxInvoiceMatch',
+      query: { settleNo: 'form.settleNo' },
+    },
+    {
       kind: 'workflow',
       id: 'refuse',
       label: 'screen.taxInvoice.action.refuse',

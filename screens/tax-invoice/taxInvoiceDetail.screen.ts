@@ -40,6 +40,14 @@ export default defineEditScreen({
       query: { settleNo: 'form.settleNo' },
     },
     {
+      kind: 'navigate',
+      id: 'match',
+      label: 'screen.taxMatch.action.open',
+      requires: 'read',
+      screen: 'taxInvoice.taxInvoiceMatch',
+      query: { settleNo: 'form.settleNo' },
+    },
+    {
       kind: 'workflow',
       id: 'sync',
       label: 'screen.taxInvoice.action.sync',

@@ -45,6 +45,15 @@ export default defineListScreen({
       query: { settleNo: 'row.settleNo' },
     },
     {
+      kind: 'navigate',
+      id: 'match',
+      label: 'screen.taxMatch.action.open',
+      requires: 'read',
+      selection: 'single',
+      screen: 'taxInvoice.taxInvoiceMatch',
+      query: { settleNo: 'row.settleNo' },
+    },
+    {
       kind: 'call',
       id: 'create',
       label: 'screen.taxInvoice.action.create',

@@ -186,6 +186,14 @@ export const SMOKE_ROUTES: SmokeRoute[] = [
   { route: '/taxInvoiceDeadline', portal: 'internal', user: 'operator', expect: 'text', shows: '세금계산서 발행기한' },
   { route: '/taxInvoiceException', portal: 'internal', user: 'operator', expect: 'rows' },
   { route: '/taxInvoiceIntake', portal: 'internal', user: 'operator', expect: 'text', shows: 'XML 파일' },
+  // The match view of a confirmed settlement still waiting for its invoice (every row marked 세금계산서 없음).
+  {
+    route: '/taxInvoiceMatch',
+    portal: 'internal',
+    user: 'operator',
+    expect: 'document',
+    open: doc('/api/v1/tax-invoice-exceptions', 'settleNo'),
+  },
   // The demo data has no electronic contract: the lists and the verification page show their titles.
   { route: '/contract/contractList', portal: 'internal', user: 'operator', expect: 'text', shows: '계약 관리' },
   { route: '/contract/contractVerify', portal: 'internal', user: 'operator', expect: 'text', shows: '계약서 PDF' },
@@ -211,6 +219,13 @@ export const SMOKE_ROUTES: SmokeRoute[] = [
   { route: '/contract/contractVerify', portal: 'external', user: 'supplier1', expect: 'text', shows: '계약서 PDF' },
   {
     route: '/monthlyCalcDetail',
+    portal: 'external',
+    user: 'supplier1',
+    expect: 'document',
+    open: doc('/api/v1/cyber/settlements?size=1', 'settleNo'),
+  },
+  {
+    route: '/myTaxInvoiceMatch',
     portal: 'external',
     user: 'supplier1',
     expect: 'document',

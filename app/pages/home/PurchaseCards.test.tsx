@@ -194,6 +194,64 @@ describe('home cards of purchasing', () => {
     expect(within(card).getByRole('link', { name: /입찰 참여 목록/ })).toHaveAttribute('href', '/cyber/bid/tenderList');
   });
 
+  it('external: the tax invoices awaiting my company — a request with its deadline, a withdrawn one with its reason, the count', async () => {
+    stubServer({
+      '/api/v1/cyber/home/rfqs': { body: { rows: [], total: 0 } },
+      '/api/v1/cyber/home/orders': { body: { rows: [], total: 0 } },
+      '/api/v1/cyber/home/bidding': { body: { rows: [], total: 0, tenders: 0, auctions: 0 } },
+      '/api/v1/cyber/home/tax-invoices': {
+        body: {
+          total: 2,
+          rows: [
+            {
+              mgtKey: 'ST2026-000101-T',
+              settleNo: 'ST2026-000101',
+              period: '202610',
+              status: 'REQUESTED',
+              taxType: 'TAXABLE',
+              writeDate: '2026-10-31',
+              issueDeadline: '2026-11-10',
+              totalAmount: '1100000',
+              reason: null,
+              requestedAt: '2026-11-02T01:00:00.000Z',
+              updatedAt: '2026-11-02T01:00:00.000Z',
+            },
+            {
+              mgtKey: 'ST2026-000090-T',
+              settleNo: 'ST2026-000090',
+              period: '202609',
+              status: 'CANCELLED',
+              taxType: 'TAXABLE',
+              writeDate: '2026-09-30',
+              issueDeadline: '2026-10-12',
+              totalAmount: '550000',
+              reason: '단가 정정 후 다시 요청합니다',
+              requestedAt: '2026-10-02T01:00:00.000Z',
+              updatedAt: '2026-10-05T01:00:00.000Z',
+            },
+          ],
+        },
+      },
+    });
+    login('X');
+    renderPage(<SupplierPurchaseCards />);
+    const card = await screen.findByRole('region', { name: '세금계산서 요청' });
+    expect(await within(card).findByRole('link', { name: 'ST2026-000101-T' })).toHaveAttribute(
+      'href',
+      '/cyber/myTaxInvoiceDetail?mgtKey=ST2026-000101-T',
+    );
+    expect(within(card).getByText('2건')).toBeInTheDocument();
+    expect(within(card).getByText('역발행 요청 (발행 또는 거부)')).toBeInTheDocument();
+    expect(within(card).getByText('발행기한 2026-11-10')).toBeInTheDocument();
+    expect(within(card).getByText('요청 취소됨')).toBeInTheDocument();
+    expect(within(card).getByText('사유: 단가 정정 후 다시 요청합니다')).toBeInTheDocument();
+    expect(within(card).getByText('1,100,000 KRW')).toBeInTheDocument();
+    expect(within(card).getByRole('link', { name: /세금계산서 전체 보기/ })).toHaveAttribute(
+      'href',
+      '/cyber/myTaxInvoice',
+    );
+  });
+
   it('(en) the invitations card in English', async () => {
     stubServer({
       '/api/v1/cyber/home/rfqs': { body: { rows: [], total: 0 } },

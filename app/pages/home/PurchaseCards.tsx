@@ -12,12 +12,14 @@ import {
   fetchSupplierBiddingInvitations,
   fetchSupplierNewRfqs,
   fetchSupplierOpenOrders,
+  fetchSupplierPendingTaxInvoices,
   type DocType,
   type PendingApprovals,
   type RecentDocuments,
   type SupplierBiddingInvitations,
   type SupplierNewRfqs,
   type SupplierOpenOrders,
+  type SupplierPendingTaxInvoices,
 } from './home-api';
 import { useHomePurchaseText } from './home-texts';
 import { PurchaseCardView, type HomeList } from './PurchaseCardView';
@@ -196,6 +198,28 @@ export function mapInvitations(data: SupplierBiddingInvitations, t: TFunction): 
   };
 }
 
+/** The supplier's tax invoices awaiting it, each opening its invoice (where it is issued or refused). */
+function mapPendingTaxInvoices(data: SupplierPendingTaxInvoices, t: TFunction): HomeList {
+  const { rows, total } = rowsOf(data);
+  return {
+    total,
+    items: rows.map((r) => ({
+      key: r.mgtKey,
+      href: `/cyber/myTaxInvoiceDetail?mgtKey=${encodeURIComponent(r.mgtKey)}`,
+      docNo: r.mgtKey,
+      title: t('homePurchase.taxInvoices.settlement', { period: r.period, settleNo: r.settleNo }),
+      status: t(`homePurchase.taxInvoices.status.${r.status}`, { defaultValue: '' }),
+      amount: money(r.totalAmount, 'KRW'),
+      meta: [
+        r.status === 'REQUESTED' && r.issueDeadline
+          ? t('homePurchase.taxInvoices.deadline', { date: r.issueDeadline })
+          : '',
+        r.reason ? t('homePurchase.taxInvoices.reason', { reason: r.reason }) : '',
+      ].filter(Boolean),
+    })),
+  };
+}
+
 /** The cards need a login; without one (or before it) they show nothing. */
 function useLoggedIn(): boolean {
   return useSessionStore((s) => s.isLoggedIn);
@@ -327,6 +351,23 @@ function SupplierBiddingInvitations() {
   );
 }
 
+function SupplierTaxInvoices() {
+  const { t } = useHomePurchaseText();
+  const state = useAsync(fetchSupplierPendingTaxInvoices);
+  const map = useCallback((d: SupplierPendingTaxInvoices) => mapPendingTaxInvoices(d, t), [t]);
+  const mapped = useMapped(state, map);
+  return (
+    <PurchaseCardView
+      id="home-tax-invoices"
+      title={t('homePurchase.taxInvoices.title')}
+      state={mapped}
+      emptyText={t('homePurchase.taxInvoices.empty')}
+      onRetry={state.reload}
+      more={{ href: '/cyber/myTaxInvoice', label: t('homePurchase.taxInvoices.more') }}
+    />
+  );
+}
+
 /** Internal home: my pending approvals and my recent documents, side by side. */
 export function InternalPurchaseCards() {
   if (!useLoggedIn()) return null;
@@ -338,7 +379,7 @@ export function InternalPurchaseCards() {
   );
 }
 
-/** Supplier home: new quotation requests, open purchase orders and open bidding invitations of my company. */
+/** Supplier home: new quotation requests, open purchase orders, open bidding invitations and the tax invoices awaiting my company. */
 export function SupplierPurchaseCards() {
   if (!useLoggedIn()) return null;
   return (
@@ -346,6 +387,7 @@ export function SupplierPurchaseCards() {
       <SupplierNewRfqs />
       <SupplierOpenOrders />
       <SupplierBiddingInvitations />
+      <SupplierTaxInvoices />
     </div>
   );
 }

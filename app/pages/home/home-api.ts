@@ -13,6 +13,7 @@ export type RecentDocuments = Ok<'/api/v1/home/documents'>;
 export type SupplierNewRfqs = Ok<'/api/v1/cyber/home/rfqs'>;
 export type SupplierOpenOrders = Ok<'/api/v1/cyber/home/orders'>;
 export type SupplierBiddingInvitations = Ok<'/api/v1/cyber/home/bidding'>;
+export type SupplierPendingTaxInvoices = Ok<'/api/v1/cyber/home/tax-invoices'>;
 export type DocType = 'PR' | 'PO' | 'SIMPLE' | 'LOI';
 
 /** How many rows a home card shows. */
@@ -79,5 +80,19 @@ export async function fetchSupplierBiddingInvitations(
 ): Promise<SupplierBiddingInvitations> {
   return answer(
     await client.GET('/api/v1/cyber/home/bidding', { params: { query: { size: HOME_CARD_ROWS } }, signal, ...flags }),
+  );
+}
+
+/** listSupplierPendingTaxInvoices: invoices awaiting my company (역발행 requests, NTS refusals, withdrawn requests), with their count. */
+export async function fetchSupplierPendingTaxInvoices(
+  signal?: AbortSignal,
+  client: ApiClient = apiClient,
+): Promise<SupplierPendingTaxInvoices> {
+  return answer(
+    await client.GET('/api/v1/cyber/home/tax-invoices', {
+      params: { query: { size: HOME_CARD_ROWS } },
+      signal,
+      ...flags,
+    }),
   );
 }

@@ -76,6 +76,7 @@ import * as m0950 from './0950-contract-executing.js';
 import * as m0960 from './0960-tax-invoice-follow.js';
 import * as m0967 from './0967-po-revision-agreement-exception.js';
 import * as m0970 from './0970-audit-log-not-supplier.js';
+import * as m0980 from './0980-tax-invoice-match-menus.js';
 
 /** Every migration, by number; the key is the version recorded in the database. */
 export const migrations: Record<string, Migration> = {
@@ -155,4 +156,5 @@ export const migrations: Record<string, Migration> = {
   '0960-tax-invoice-follow': m0960,
   '0967-po-revision-agreement-exception': m0967,
   '0970-audit-log-not-supplier': m0970,
+  '0980-tax-invoice-match-menus': m0980,
 };

@@ -174,7 +174,8 @@ const INTERNAL: readonly Area[] = [
             '세금계산서',
             'Tax Invoices',
             '/taxInvoice',
-            ['/taxInvoiceDetail', '/taxInvoiceIntake'],
+            // Migration 0980 adds the match view (/taxInvoiceMatch) to a database seeded before it.
+            ['/taxInvoiceDetail', '/taxInvoiceIntake', '/taxInvoiceMatch'],
           ],
           ['WHS_SETTLE_TAX_DEADLINE', '세금계산서 발행기한', 'Tax Invoice Deadlines', '/taxInvoiceDeadline'],
           // Migration 0942 adds the three tax-settings leaves to a database seeded before them.
@@ -665,7 +666,13 @@ const EXTERNAL: readonly Area[] = [
         en: 'Settlement',
         leaves: [
           ['CY_SETTLE_MONTHLY', '월정산', 'Monthly Settlement', '/monthlyCalculate', ['/monthlyCalcDetail']],
-          ['CY_SETTLE_TAX_INVOICE', '세금계산서', 'Tax Invoices', '/myTaxInvoice', ['/myTaxInvoiceDetail']],
+          [
+            'CY_SETTLE_TAX_INVOICE',
+            '세금계산서',
+            'Tax Invoices',
+            '/myTaxInvoice',
+            ['/myTaxInvoiceDetail', '/myTaxInvoiceMatch'],
+          ],
         ],
       },
     ],

@@ -8,6 +8,7 @@ import { actionErrors, VersionBody } from '../../domain/schemas.js';
 import { objectStoreFor } from '../../storage/open.js';
 import { createTaxInvoiceProvider } from './connect.js';
 import { taxSettingsRoutes } from './settings/routes.js';
+import { taxMatchRoutes } from './match-routes.js';
 import type { TaxInvoiceProvider } from './provider.js';
 import {
   AmendBody,
@@ -77,6 +78,7 @@ const providerErrors = { 424: Type.Ref('ErrorBody'), ...actionErrors } as const;
 export const taxInvoiceRoutes: FastifyPluginAsyncTypebox<{ provider?: TaxInvoiceProvider }> = async (app, opts) => {
   for (const schema of TaxInvoiceSchemas) app.addSchema(schema);
   await app.register(taxSettingsRoutes);
+  await app.register(taxMatchRoutes);
   const ti: TaxInvoices = {
     provider: opts.provider ?? createTaxInvoiceProvider(app.config),
     store: objectStoreFor(app.config),

@@ -477,6 +477,18 @@ export const AUTHZ_MATRIX: Readonly<Record<string, Rule>> = {
   issueMyTaxInvoice: X.w('/myTaxInvoice', '/monthlyCalcDetail'),
   refuseMyTaxInvoice: X.w('/myTaxInvoice', '/monthlyCalcDetail'),
   intakeForwardTaxInvoice: I.w('/taxInvoice', '/monthlyCalcAdmin', '/monthlyCalcADetail'),
+  getTaxInvoiceMatch: I.r(
+    '/taxInvoice',
+    '/taxInvoiceDeadline',
+    '/taxInvoiceException',
+    '/monthlyCalcAdmin',
+    '/monthlyCalcADetail',
+    '/signifier',
+    '/posting-error',
+  ),
+  // The supplier's own settlement only: another company's answers 404 (tests/api/tax-invoices/match.test.ts).
+  getMyTaxInvoiceMatch: X.r('/myTaxInvoice', '/monthlyCalculate', '/monthlyCalcDetail'),
+  listSupplierPendingTaxInvoices: X.r(),
   listItemTaxTypes: I.r('/itemTaxType'),
   getItemTaxType: I.r('/itemTaxType'),
   setItemTaxType: I.w('/itemTaxType'),
