@@ -34,7 +34,7 @@ import type { ListScreenDef } from '../engine/definition/types';
 import { queryString, screenCase } from './api-cases';
 import { writeResult } from './harness';
 import { ADMIN_URL, numberArg as arg } from './scale-db';
-import { autocannonApart } from './cannon-apart';
+import { autocannonTogether } from './cannon-apart';
 
 const connections = arg('connections', 200);
 const duration = arg('duration', 60);
@@ -181,10 +181,9 @@ async function runBackend(
       accepted.push(socket.acceptedAt - tStart);
     };
     app.server.on('connection', onConnection);
-    const runs = await Promise.all(
-      requests.map((r) =>
-        autocannonApart({ url: `${base}${r.path}`, connections: share, duration, headers: r.headers, timeout: 30 }),
-      ),
+    // All lists start on one signal once every generator has loaded (cannon-apart.ts, issue #77).
+    const runs = await autocannonTogether(
+      requests.map((r) => ({ url: `${base}${r.path}`, connections: share, duration, headers: r.headers, timeout: 30 })),
     );
     if (profiler) {
       const { profile } = await profiler.post('Profiler.stop');
