@@ -63,6 +63,7 @@ describe('the spend cube', () => {
     ];
     for (const [nn, dim, q] of pairs) {
       const report = ok(await http.get(`/api/v1/reports/monthly/${nn}?${q}${all}`, who.admin));
+      expect(report.rows.length, `${nn} ${q} has figures`).toBeGreaterThan(0);
       const cube = ok(await http.get(`${CUBE}?${q}&dim1=${dim}${all}`, who.admin));
       const current = cube.rows.filter((r: Row) => r.totalKrw !== '0' || r.poCount !== 0);
       expect(byKey(current, 'key1', 'poCount', 'lineCount', 'totalKrw'), `${nn} ${dim} ${q}`).toEqual(
