@@ -5450,6 +5450,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/reports/cube": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Spend cube: orders approved or later by one or two dimensions (supplier, category, sourcing group, department, section, buyer, month, quarter), the period and the previous period of the same length */
+        get: operations["getSpendCube"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/reports/orders": {
         parameters: {
             query?: never;
@@ -49443,6 +49460,139 @@ export interface operations {
             };
         };
     };
+    getSpendCube: {
+        parameters: {
+            query?: {
+                /** @description First month, YYYYMM (required; at most 36 months before toMonth) */
+                fromMonth?: string;
+                /** @description Last month, YYYYMM (required) */
+                toMonth?: string;
+                /** @description Business section (topDept); must be within the caller’s scope */
+                section?: string;
+                /** @description Department; must be within the caller’s scope */
+                deptcd?: string;
+                /** @description Page, 1-based */
+                page?: number;
+                /** @description Rows a page (a screen asks ≤ 500; an export up to 5000) */
+                size?: number;
+                /** @description The first dimension (default supplier) */
+                dim1?: "supplier" | "category" | "sourcingGroup" | "department" | "section" | "buyer" | "month" | "quarter";
+                /** @description A second dimension (optional; not the first again) */
+                dim2?: "supplier" | "category" | "sourcingGroup" | "department" | "section" | "buyer" | "month" | "quarter";
+                /** @description Item category (with a category dimension) */
+                catCode?: string;
+                /** @description Sourcing group (with a sourcing-group dimension) */
+                sgCode?: string;
+                /** @description Sort as field:asc|desc; fields: key1, name1, key2, name2, poCount, lineCount, totalKrw, prevPoCount, prevLineCount, prevTotalKrw, changePct */
+                sort?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rows: {
+                            /** @description The first dimension’s key */
+                            key1: string;
+                            /** @description Its name */
+                            name1: string;
+                            /** @description The second dimension’s key (empty without one) */
+                            key2: string;
+                            /** @description Its name */
+                            name2: string;
+                            /** @description Orders (an order counts once in each group it has lines in) */
+                            poCount: number;
+                            /** @description Order lines */
+                            lineCount: number;
+                            /** @description Ordered, won (JPY converted at the month’s rate) (exact decimal) */
+                            totalKrw: string;
+                            /** @description Orders, previous period */
+                            prevPoCount: number;
+                            /** @description Order lines, previous period */
+                            prevLineCount: number;
+                            /** @description Ordered, won, previous period (exact decimal) */
+                            prevTotalKrw: string;
+                            changePct: string | null;
+                        }[];
+                        total: number;
+                        /** @description Over the whole result */
+                        totals: {
+                            poCount: number;
+                            lineCount: number;
+                            totalKrw: string | null;
+                            prevPoCount: number;
+                            prevLineCount: number;
+                            prevTotalKrw: string | null;
+                            changePct: string | null;
+                        };
+                        /** @description How current the summaries behind this report are */
+                        summary?: {
+                            /**
+                             * Format: date-time
+                             * @description The figures hold every change made before this moment (now, when no month waits)
+                             */
+                            asOf: string;
+                            /** @description Months of the period changed since their last rebuild: the job rebuilds them within a minute, or POST /api/v1/reports/summary/rebuild now */
+                            pendingMonths: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     listReportOrders: {
         parameters: {
             query?: {
@@ -49462,6 +49612,8 @@ export interface operations {
                 catCode?: string;
                 sgCode?: string;
                 itemCode?: string;
+                /** @description The buyer (a cube cell) */
+                buyerId?: string;
                 /** @description What the period applies to: the order date (default), a receipt, a settlement month, or a supplier’s first order */
                 basis?: "po" | "receipt" | "settlement" | "newSupplier";
                 /** @description Sort as field:asc|desc; fields: poNo, poType, poDate, title, status, compNo, compNameKr, deptnm, buyerName, currency, lineCount, amount, krwAmount */

@@ -19,6 +19,10 @@ import {
   prLeadTime,
   settlementTotals,
   spendByDimension,
+  spendCube,
+  cubeGrain,
+  CUBE_DIMENSIONS,
+  type CubeDimension,
   type ReportContext,
   type SpendDimension,
 } from './queries/statements.js';
@@ -405,6 +409,66 @@ export const EVALUATION_DRILL: ReportSpec = {
     ),
   },
   build: (ctx, q) => evaluationDrill(ctx, q.periodId as number | undefined, q.grade as string | undefined),
+};
+
+const CubeDim = (description: string) => Type.Enum([...CUBE_DIMENSIONS], { description });
+
+/**
+ * The spend cube (docs/reports.md "The spend cube"): orders approved or later by one or two
+ * dimensions, the period beside the previous one, from report_spend_month. Governed by the spend
+ * reports' menu (monthlyReport01). Dimensions are an allow-list; category with sourcing group is
+ * refused (the summary holds them at separate grains).
+ */
+export const SPEND_CUBE: ReportSpec = {
+  key: 'spendCube',
+  route: '/report/monthlyReport/monthlyReport01',
+  path: '/api/v1/reports/cube',
+  operationId: 'getSpendCube',
+  summary:
+    'Spend cube: orders approved or later by one or two dimensions (supplier, category, sourcing group, department, section, buyer, month, quarter), the period and the previous period of the same length',
+  fields: {
+    key1: T('The first dimension’s key'),
+    name1: T('Its name'),
+    key2: T('The second dimension’s key (empty without one)'),
+    name2: T('Its name'),
+    poCount: I('Orders (an order counts once in each group it has lines in)'),
+    lineCount: I('Order lines'),
+    totalKrw: D('Ordered, won (JPY converted at the month’s rate)'),
+    prevPoCount: I('Orders, previous period'),
+    prevLineCount: I('Order lines, previous period'),
+    prevTotalKrw: D('Ordered, won, previous period'),
+    changePct: D('totalKrw against prevTotalKrw, %', true),
+  },
+  defaultSort: 'totalKrw:desc',
+  totals: {
+    poCount: 'sum(r.po_count)',
+    lineCount: 'sum(r.line_count)',
+    totalKrw: 'sum(r.total_krw)',
+    prevPoCount: 'sum(r.prev_po_count)',
+    prevLineCount: 'sum(r.prev_line_count)',
+    prevTotalKrw: 'sum(r.prev_total_krw)',
+    changePct: 'round(100.0 * (sum(r.total_krw) - sum(r.prev_total_krw)) / nullif(sum(r.prev_total_krw), 0), 1)',
+  },
+  derived: { changePct: 'round(100.0 * (r0.total_krw - r0.prev_total_krw) / nullif(r0.prev_total_krw, 0), 1)' },
+  extraQuery: {
+    dim1: Type.Optional(CubeDim('The first dimension (default supplier)')),
+    dim2: Type.Optional(CubeDim('A second dimension (optional; not the first again)')),
+    catCode: Code('Item category (with a category dimension)'),
+    sgCode: Code('Sourcing group (with a sourcing-group dimension)'),
+  },
+  fromSummary: true,
+  build: (ctx, q) => {
+    const d1 = (q.dim1 as CubeDimension | undefined) ?? 'supplier';
+    const d2 = q.dim2 as CubeDimension | undefined;
+    if (d2 === d1) throw badRequest('CUBE_DIMENSION', '두 번째 기준은 첫 번째 기준과 달라야 합니다');
+    const grains = new Set([cubeGrain(d1), d2 ? cubeGrain(d2) : 'P']);
+    if (grains.has('C') && grains.has('S'))
+      throw badRequest('CUBE_DIMENSION', '품목 분류와 소싱 그룹은 함께 나눌 수 없습니다');
+    const grain = grains.has('C') ? 'C' : grains.has('S') ? 'S' : 'P';
+    if ((ctx.filters.catCode && grain !== 'C') || (ctx.filters.sgCode && grain !== 'S'))
+      throw badRequest('CUBE_FILTER', '품목 분류·소싱 그룹 조건은 그 기준으로 나눌 때만 쓸 수 있습니다');
+    return spendCube(ctx, [d1, d2]);
+  },
 };
 
 /** The report's row as a TypeBox object. */

@@ -4,7 +4,7 @@ import { access } from '../../http/access.js';
 import { commonErrors } from '../../http/error-schema.js';
 import { PagingQuery, SortQuery, pageWindow, parseSort } from '../../http/list-query.js';
 import { internalActor } from '../../domain/actor.js';
-import { EVALUATION_DRILL, REPORTS, REPORT_ROUTES, rowSchema, type ReportSpec } from './catalog.js';
+import { EVALUATION_DRILL, REPORTS, SPEND_CUBE, REPORT_ROUTES, rowSchema, type ReportSpec } from './catalog.js';
 import { reportPeriod } from './period.js';
 import { runReport } from './run.js';
 import { refreshReportSummary, summaryState } from './summary.js';
@@ -61,6 +61,7 @@ async function contextOf(db: Db, caller: Caller | null, q: Query): Promise<Repor
     catCode: blank(q.catCode),
     sgCode: blank(q.sgCode),
     itemCode: blank(q.itemCode),
+    buyerId: blank(q.buyerId),
   };
   await checkScopeFilters(db, scope, filters);
   return { period, scope, filters };
@@ -105,7 +106,7 @@ function totalsSchema(spec: ReportSpec): TSchema {
  */
 export const reportRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const tags = ['reports'];
-  for (const spec of [...REPORTS, DRILL_FIELDS, EVALUATION_DRILL]) {
+  for (const spec of [...REPORTS, SPEND_CUBE, DRILL_FIELDS, EVALUATION_DRILL]) {
     const sortFields = Object.keys(spec.fields);
     const [defField, defDir] = spec.defaultSort.split(':');
     const drill = spec === DRILL_FIELDS;
@@ -118,6 +119,7 @@ export const reportRoutes: FastifyPluginAsyncTypebox = async (app) => {
               catCode: Type.Optional(Type.String({ maxLength: 20 })),
               sgCode: Type.Optional(Type.String({ maxLength: 20 })),
               itemCode: Type.Optional(Type.String({ maxLength: 20 })),
+              buyerId: Type.Optional(Type.String({ maxLength: 20, description: 'The buyer (a cube cell)' })),
               basis: Type.Optional(
                 Type.Enum(['po', 'receipt', 'settlement', 'newSupplier'], {
                   description:

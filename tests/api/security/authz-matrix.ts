@@ -565,6 +565,7 @@ export const AUTHZ_MATRIX: Readonly<Record<string, Rule>> = {
   getHighCostUnit: I.r('/report/costUnit/highCostUnit'),
   getHighCostUnitDetail: I.r('/report/costUnit/highCostUnitDetail'),
   getItemMasterCost: I.r('/report/manage/itemMasterCostNew'),
+  getSpendCube: I.r('/report/monthlyReport/monthlyReport01'),
   rebuildReportSummary: I.r(
     '/report/monthlyReport/monthlyReport01',
     '/report/monthlyReport/monthlyReport02',

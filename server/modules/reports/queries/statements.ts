@@ -29,6 +29,7 @@ interface ReportFilters {
   catCode?: string;
   sgCode?: string;
   itemCode?: string;
+  buyerId?: string;
 }
 
 export interface ReportContext {
@@ -45,6 +46,7 @@ function orgFilters(ctx: ReportContext): RawBuilder<unknown>[] {
   if (ctx.filters.section) parts.push(sql`h.section = ${ctx.filters.section}`);
   if (ctx.filters.deptcd) parts.push(sql`h.deptcd = ${ctx.filters.deptcd}`);
   if (ctx.filters.compNo) parts.push(sql`h.comp_no = ${ctx.filters.compNo}`);
+  if (ctx.filters.buyerId) parts.push(sql`h.buyer_id = ${ctx.filters.buyerId}`);
   return parts;
 }
 
@@ -164,6 +166,117 @@ export function spendByDimension(ctx: ReportContext, dimension: SpendDimension):
     select s.key, ${d.name} as name, s.po_count, s.line_count, s.krw_amount, s.jpy_amount, s.jpy_krw_amount,
            s.krw_amount + s.jpy_krw_amount as total_krw
     from s ${d.nameJoin}`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The spend cube (docs/reports.md "The spend cube"): one or two dimensions, the period and the
+// previous period beside it, one statement over report_spend_month.
+
+export const CUBE_DIMENSIONS = [
+  'supplier',
+  'category',
+  'sourcingGroup',
+  'department',
+  'section',
+  'buyer',
+  'month',
+  'quarter',
+] as const;
+export type CubeDimension = (typeof CUBE_DIMENSIONS)[number];
+
+/** The grain a dimension needs (P: the order; C / S: within the category / sourcing group) — never both C and S. */
+export const cubeGrain = (d: CubeDimension): 'P' | 'C' | 'S' =>
+  d === 'category' ? 'C' : d === 'sourcingGroup' ? 'S' : 'P';
+
+/** A dimension's key over a summary row `h` whose month, for the previous period, is shifted (`m`). */
+function cubeKey(d: CubeDimension, m: RawBuilder<unknown>): RawBuilder<unknown> {
+  switch (d) {
+    case 'supplier':
+      return sql`h.comp_no`;
+    case 'department':
+      return sql`h.deptcd`;
+    case 'section':
+      return sql`h.section`;
+    case 'buyer':
+      return sql`coalesce(h.buyer_id, '')`;
+    case 'category':
+    case 'sourcingGroup':
+      return sql`h.dim_key`;
+    case 'month':
+      return m;
+    case 'quarter':
+      return sql`substr(${m}, 1, 4) || 'Q' || ((substr(${m}, 5, 2)::int + 2) / 3)::text`;
+  }
+}
+
+/** A dimension's name for its key column `k` (a correlated look-up; months and quarters are their own names). */
+function cubeName(d: CubeDimension, k: RawBuilder<unknown>): RawBuilder<unknown> {
+  switch (d) {
+    case 'supplier':
+      return sql`coalesce((select n.comp_name_kr from company n where n.comp_no = ${k}), ${k})`;
+    case 'department':
+      return sql`coalesce((select n.deptnm from department n where n.deptcd = ${k}), ${k})`;
+    case 'section':
+      return sql`coalesce((select n.section_name from business_section n where n.top_dept = ${k}), ${k})`;
+    case 'buyer':
+      return sql`coalesce((select n.hname from employee n where n.singleid = ${k}), nullif(${k}, ''), '(미지정)')`;
+    case 'category':
+      return sql`coalesce((select n.name_ko from item_category n where n.cat_code = ${k}), '(미분류)')`;
+    case 'sourcingGroup':
+      return sql`coalesce((select n.sg_name from sourcing_group n where n.sg_code = ${k}), '(미지정)')`;
+    case 'month':
+    case 'quarter':
+      return k;
+  }
+}
+
+/**
+ * Rows: key1, name1, key2, name2 (empty without a second dimension), poCount, lineCount, totalKrw of
+ * the period and prevPoCount, prevLineCount, prevTotalKrw of the previous period: the same number of
+ * months immediately before (shift = the period's months). A previous-period row's month is shifted
+ * forward by the shift before it is grouped, so on a month or quarter dimension the previous figure
+ * stands beside the month it precedes by the period's length. Sums per key, month and currency
+ * first, then each month's JPY converted (spec §5): the same won as the spend reports.
+ */
+export function spendCube(ctx: ReportContext, dims: [CubeDimension, CubeDimension?]): RawBuilder<unknown> {
+  const [d1, d2] = dims;
+  const grain = d2 && cubeGrain(d2) !== 'P' ? cubeGrain(d2) : cubeGrain(d1);
+  const shift = ctx.period.months;
+  const prevFrom = sql`to_char(to_date(${ctx.period.fromMonth}, 'YYYYMM') - make_interval(months => ${shift}::int), 'YYYYMM')`;
+  const m = sql`case when h.month >= ${ctx.period.fromMonth} then h.month else to_char(to_date(h.month, 'YYYYMM') + make_interval(months => ${shift}::int), 'YYYYMM') end`;
+  const k2 = d2 ? cubeKey(d2, m) : sql`''`;
+  const where = sql.join(
+    [
+      sql`h.month >= ${prevFrom} and h.month <= ${ctx.period.toMonth}`,
+      scopeSql(ctx.scope),
+      ...orgFilters(ctx),
+      ...(ctx.filters.catCode && grain === 'C' ? [sql`h.dim_key = ${ctx.filters.catCode}`] : []),
+      ...(ctx.filters.sgCode && grain === 'S' ? [sql`h.dim_key = ${ctx.filters.sgCode}`] : []),
+    ],
+    sql` and `,
+  );
+  return sql`
+    with b as (
+      select ${cubeKey(d1, m)} as k1, ${k2} as k2, h.month, h.currency, h.month >= ${ctx.period.fromMonth} as cur,
+             sum(h.po_count) as po_count, sum(h.line_count) as line_count, sum(h.amount) as amount
+      from report_spend_month h
+      where h.dim = ${grain} and ${where}
+      group by 1, 2, 3, 4, 5
+    ), w as (
+      select k1, k2, cur, po_count, line_count, ${wonOf(sql`amount`, sql`currency`, sql`month`)} as won from b
+    ), s as (
+      select k1, k2,
+             coalesce(sum(po_count) filter (where cur), 0) as po_count,
+             coalesce(sum(line_count) filter (where cur), 0) as line_count,
+             coalesce(sum(won) filter (where cur), 0) as total_krw,
+             coalesce(sum(po_count) filter (where not cur), 0) as prev_po_count,
+             coalesce(sum(line_count) filter (where not cur), 0) as prev_line_count,
+             coalesce(sum(won) filter (where not cur), 0) as prev_total_krw
+      from w group by k1, k2
+    )
+    select s.k1 as key1, ${cubeName(d1, sql`s.k1`)} as name1, s.k2 as key2, ${d2 ? cubeName(d2, sql`s.k2`) : sql`''`} as name2,
+           s.po_count, s.line_count, s.total_krw, s.prev_po_count, s.prev_line_count, s.prev_total_krw
+    from s`;
 }
 
 // ---------------------------------------------------------------------------------------------
