@@ -535,7 +535,9 @@ export default function ContractCreate({ query }: CustomScreenProps) {
           label={t(`${F}.supplyAmount`)}
           mask="numComma"
           value={form.supplyAmount}
-          onChange={(v) => set({ supplyAmount: won(v) })}
+          onChange={(v) =>
+            setForm((f) => ({ ...f, supplyAmount: won(v), ...(f.taxType === 'TAXABLE' ? {} : { vatAmount: '0' }) }))
+          }
           required
           block
         />
