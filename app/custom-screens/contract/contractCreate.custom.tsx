@@ -66,7 +66,6 @@ interface Form {
   title: string;
   supplyAmount: string;
   vatAmount: string;
-  taxType: TaxType;
   startDate: string;
   endDate: string;
   signDeadline: string;
@@ -111,12 +110,7 @@ const won = (v: unknown): string => {
   return whole.replace(/^0+(?=\d)/, '');
 };
 /** 부가가치세 10%, rounded down to the won, as a proposal the user may change. */
-/** 과세 / 영세율 / 면세 — the codes the server checks the VAT against (vatProblem in stamp-duty.ts). */
-type TaxType = 'TAXABLE' | 'ZERO_RATED' | 'EXEMPT';
-const TAX_TYPES: readonly TaxType[] = ['TAXABLE', 'ZERO_RATED', 'EXEMPT'];
-/** The VAT a supply carries under a tax type: 10 % when taxable, 0 for 영세율 and 면세. */
-const vatOf = (supply: string, taxType: TaxType = 'TAXABLE') =>
-  !supply ? '' : taxType === 'TAXABLE' ? (BigInt(supply) / 10n).toString() : '0';
+const vatOf = (supply: string) => (supply ? (BigInt(supply) / 10n).toString() : '');
 
 const str = (v: unknown) => (typeof v === 'string' ? v : v == null ? '' : String(v));
 
@@ -186,7 +180,6 @@ export default function ContractCreate({ query }: CustomScreenProps) {
     title: '',
     supplyAmount: '',
     vatAmount: '',
-    taxType: 'TAXABLE',
     startDate: '',
     endDate: '',
     signDeadline: kstDay(14),
@@ -332,7 +325,7 @@ export default function ContractCreate({ query }: CustomScreenProps) {
         compNo: str(doc.compNo),
         title: f.title || str(doc.title),
         supplyAmount: supply,
-        vatAmount: vatOf(supply, f.taxType),
+        vatAmount: vatOf(supply),
       }));
       frame.notify(t(`${T}.filled`, { no }));
     },
@@ -421,7 +414,6 @@ export default function ContractCreate({ query }: CustomScreenProps) {
         title: form.title.trim(),
         supplyAmount: form.supplyAmount,
         vatAmount: form.vatAmount,
-        taxType: form.taxType,
         startDate: form.startDate || null,
         endDate: form.endDate || null,
         signDeadline: form.signDeadline,
@@ -535,9 +527,7 @@ export default function ContractCreate({ query }: CustomScreenProps) {
           label={t(`${F}.supplyAmount`)}
           mask="numComma"
           value={form.supplyAmount}
-          onChange={(v) =>
-            setForm((f) => ({ ...f, supplyAmount: won(v), ...(f.taxType === 'TAXABLE' ? {} : { vatAmount: '0' }) }))
-          }
+          onChange={(v) => set({ supplyAmount: won(v) })}
           required
           block
         />
@@ -546,17 +536,6 @@ export default function ContractCreate({ query }: CustomScreenProps) {
           mask="numComma"
           value={form.vatAmount}
           onChange={(v) => set({ vatAmount: won(v) })}
-          required
-          block
-        />
-        <Select
-          label={t(`${F}.taxType`)}
-          value={form.taxType}
-          onChange={(v) => {
-            const taxType = TAX_TYPES.find((x) => x === v) ?? 'TAXABLE';
-            setForm((f) => ({ ...f, taxType, vatAmount: vatOf(f.supplyAmount, taxType) }));
-          }}
-          options={TAX_TYPES.map((x) => ({ value: x, text: t(`${T}.taxType.${x}`) }))}
           required
           block
         />

@@ -199,30 +199,6 @@ describe('contract.contractCreate', { timeout: 30_000 }, () => {
     await waitFor(() => expect(r.address()).toBe('/contract/contractDetail?contractNo=CT2026-000010'));
   });
 
-  it('the tax type starts as 과세; choosing 면세 sets the VAT to 0 and sends taxType EXEMPT', async () => {
-    const r = open('/contract/contractCreate');
-    const template = await screen.findByRole('combobox', { name: /계약서 양식/ }, { timeout: 5000 });
-    await waitFor(() => expect((template as HTMLSelectElement).value).toBe('SUPPLY'));
-    fireEvent.change(screen.getByRole('combobox', { name: /근거 문서/ }), { target: { value: 'PO' } });
-    fireEvent.click(screen.getByRole('button', { name: '찾기' }));
-    const popup = await screen.findByRole('dialog', { name: '발주 찾기' });
-    fireEvent.click(within(popup).getByRole('button', { name: 'PO2026-000301 선택' }));
-    await screen.findByText('PO2026-000301의 협력사와 금액을 채웠습니다.');
-    const taxType = screen.getByRole('combobox', { name: /^과세 구분/ });
-    expect(taxType).toHaveDisplayValue('과세');
-    expect(screen.getByLabelText(/^부가세/)).not.toHaveValue('0');
-    fireEvent.change(taxType, { target: { value: 'EXEMPT' } });
-    await waitFor(() => expect(screen.getByLabelText(/^부가세/)).toHaveValue('0'));
-    const buyerSigner = screen.getByRole('combobox', { name: /^당사 서명자/ });
-    await waitFor(() => expect(within(buyerSigner).getByRole('option', { name: '김민수' })).toBeInTheDocument());
-    fireEvent.change(buyerSigner, { target: { value: 'operator' } });
-    fireEvent.click(screen.getByRole('button', { name: '계약서 작성' }));
-    await confirmDialog();
-    await waitFor(() => expect(lastCall(r.services.calls, 'createContract')).toBeDefined());
-    const body = lastCall(r.services.calls, 'createContract')!.input.body as Record<string, unknown>;
-    expect(body).toMatchObject({ taxType: 'EXEMPT', vatAmount: '0' });
-  });
-
   it('names what is missing instead of sending', async () => {
     const r = open('/contract/contractCreate');
     await screen.findByRole('combobox', { name: /계약서 양식/ }, { timeout: 5000 });
