@@ -907,7 +907,14 @@ describe.runIf(process.env.CI === 'true' || contractFontsAvailable())(
       expect(ok(await viewed(supplier1)).viewedByMe).toBe(false);
       ok(await supplierSigns(no));
       expect(ok(await viewed(supplier1)).viewedByMe).toBe(true);
-      expect((await detail(no)).viewedByMe).toBe(false);
+      c = await detail(no);
+      expect(c.viewedByMe).toBe(false);
+      // The buyer's signer too is refused before its own 열람 (the supplier's does not count for it).
+      expectError(
+        await http.post(`/api/v1/contracts/${no}/sign`, operator, { ...signBody(c), consent: true }),
+        409,
+        'CONTRACT_NOT_VIEWED',
+      );
       await buyerViews(no);
       c = await detail(no);
       expect(c.viewedByMe).toBe(true);
