@@ -9089,6 +9089,13 @@ export interface components {
                 after: string;
             }[];
             nextSigner: string | null;
+            /**
+             * @description The VAT type the amounts were checked against (an amendment keeps it unless it states its own)
+             * @enum {unknown}
+             */
+            taxType: "TAXABLE" | "ZERO_RATED" | "EXEMPT";
+            /** @description Whether the requesting user opened (열람) the signing copy as it is now; a signature needs it */
+            viewedByMe: boolean;
             createdBy: string;
             createdAt: string;
             updatedAt: string;

@@ -31,6 +31,11 @@ export interface DialogControl {
   isDirty(): boolean;
   /** The opener shows the dialog's success line too, so it outlives a dialog that closes after it. */
   notify?(text: string): void;
+  /**
+   * The inner screen changed data without closing (e.g. a step recorded while the dialog stays
+   * open to show its result): however the dialog is closed then, the opener is told it changed.
+   */
+  markChanged?(): void;
 }
 
 export interface FrameApi {
@@ -334,22 +339,26 @@ function DialogScreen({
   onNotice: (text: string) => void;
 }) {
   const dirty = useRef(false);
+  const changed = useRef(false);
   const dialogs = useDialogs();
   const t = useEngineText();
   const control = useMemo<DialogControl>(
     () => ({
-      close: onClose,
+      close: (didChange) => onClose(didChange || changed.current),
       setDirty: (value) => {
         dirty.current = value;
       },
       isDirty: () => dirty.current,
       notify: onNotice,
+      markChanged: () => {
+        changed.current = true;
+      },
     }),
     [onClose, onNotice],
   );
   const requestClose = async () => {
     if (dirty.current && !(await dialogs.confirm(t('engine.leaveConfirm')))) return;
-    onClose(false);
+    onClose(changed.current);
   };
   return (
     <Modal open title={title} onClose={() => void requestClose()} width="min(960px, 94vw)">

@@ -32,6 +32,7 @@ export const SIGN_ORDER = options('signOrder', ['SUPPLIER_FIRST', 'BUYER_FIRST']
 const STAMP_STATUS = options('stampStatus', ['NOT_TAXABLE', 'REQUIRED', 'PENDING', 'PAID']);
 const PARTY = options('party', ['BUYER', 'SUPPLIER']);
 const SOURCE_KIND = options('sourceKind', ['PO', 'LOI', 'NONE']);
+const TAX_TYPE = options('taxType', ['TAXABLE', 'ZERO_RATED', 'EXEMPT']);
 const EVENT_KIND = options('event', [
   'CREATED',
   'SUBMITTED',
@@ -72,6 +73,7 @@ export const headerFields = (portal: 'internal' | 'external'): FieldDef[] => [
     : []),
   { field: 'supplyAmount', widget: 'money', readOnly: true },
   { field: 'vatAmount', widget: 'money', readOnly: true },
+  { field: 'taxType', widget: 'select', options: TAX_TYPE, readOnly: true },
   { field: 'totalAmount', widget: 'money', readOnly: true },
   { field: 'contractDate', widget: 'date', readOnly: true },
   { field: 'startDate', widget: 'date', readOnly: true },

@@ -82,6 +82,8 @@ const DETAIL = {
   buyerSignerName: '김민수',
   supplierSignerName: null,
   nextSigner: 'SUPPLIER',
+  taxType: 'TAXABLE',
+  viewedByMe: true,
   createdBy: 'E000004',
   updatedAt: '2026-11-20T01:00:00.000Z',
   events: [
@@ -146,6 +148,38 @@ describe('contract screens', { timeout: 30_000 }, () => {
     );
     expect(gridRowTexts()[0]).not.toContain('SENT');
     expect(lastCall(r.services.calls, 'listContracts')).toBeDefined();
+  });
+
+  it('서명 stays disabled, saying why, until the signer’s own 열람 of the copy (both portals)', async () => {
+    for (const [id, portal, login, op] of [
+      ['contract.contractSign', 'external', SUPPLIER_LOGIN, 'getMyContract'],
+      ['contract.contractDetail', 'internal', OPERATOR, 'getContract'],
+    ] as const) {
+      const r = renderScreen(id, {
+        entries: screenDefinitions,
+        texts: screenTexts,
+        portal,
+        login,
+        route: `/contract/${id.split('.')[1]}?contractNo=CT2026-000001`,
+        answers: {
+          [op]: () => ({
+            ...DETAIL,
+            status: id === 'contract.contractSign' ? 'SENT' : 'PARTLY_SIGNED',
+            nextSigner: id === 'contract.contractSign' ? 'SUPPLIER' : 'BUYER',
+            supplierSignedAt: id === 'contract.contractSign' ? null : '2026-11-21T01:00:00.000Z',
+            viewedByMe: false,
+          }),
+        },
+      });
+      await screen.findByDisplayValue('금형 제작 계약', undefined, { timeout: 5000 });
+      expect(screen.getByRole('button', { name: '열람' })).toBeEnabled();
+      const sign = screen.getByRole('button', { name: '서명' });
+      expect(sign).toBeDisabled();
+      expect(screen.getByText('먼저 열람하세요: 서명용 계약서를 연 뒤에 서명할 수 있습니다')).toBeInTheDocument();
+      // The tax type by its name, not its code.
+      expect(screen.getByRole('combobox', { name: /과세 구분/ })).toHaveDisplayValue('과세 (10%)');
+      r.unmount();
+    }
   });
 
   it('the supplier signs with a one-time code: the code is asked for, then the sign call carries it with the document hash', async () => {

@@ -89,6 +89,8 @@ export default defineEditScreen({
       screen: 'contract.contractFiles',
       dialog: true,
       query: { contractNo: 'form.contractNo', status: 'form.status', view: "'sign'" },
+      // Closed after 열람: the contract is read again, which enables 서명.
+      then: ['reloadRecord'],
     },
     {
       kind: 'navigate',
@@ -188,6 +190,9 @@ export default defineEditScreen({
       variant: 'primary',
       operation: 'signContract',
       visible: "form.nextSigner == 'BUYER'",
+      // Only after the signer's own 열람 of the copy as it is (the server refuses otherwise: CONTRACT_NOT_VIEWED).
+      enabled: 'form.viewedByMe',
+      disabledReason: [{ when: '!form.viewedByMe', text: `${T}.disabled.viewFirst` }],
       prompt: {
         message: `${T}.prompt.sign`,
         fields: [

@@ -43,6 +43,8 @@ export default defineEditScreen({
       screen: 'contract.myContractFiles',
       dialog: true,
       query: { contractNo: 'form.contractNo', status: 'form.status', view: "'sign'" },
+      // Closed after 열람: the contract is read again, which enables 서명.
+      then: ['reloadRecord'],
     },
     {
       kind: 'workflow',
@@ -91,6 +93,9 @@ export default defineEditScreen({
       variant: 'primary',
       operation: 'signMyContract',
       visible: MY_TURN,
+      // Only after my own 열람 of the copy as it is (the server refuses otherwise: CONTRACT_NOT_VIEWED).
+      enabled: 'form.viewedByMe',
+      disabledReason: [{ when: '!form.viewedByMe', text: `${T}.disabled.viewFirst` }],
       prompt: {
         message: `${T}.prompt.signWithCode`,
         fields: [

@@ -33,6 +33,9 @@ import styles from './contract.module.css';
 const T = 'screen.contract.create';
 const F = 'screen.contract.field';
 type SourceKind = 'PO' | 'LOI' | 'NONE';
+/** 부가가치세 구분: the server checks the VAT against it (과세 10 %, 영세율 and 면세 0). */
+type TaxType = 'TAXABLE' | 'ZERO_RATED' | 'EXEMPT';
+const TAX_TYPES: readonly TaxType[] = ['TAXABLE', 'ZERO_RATED', 'EXEMPT'];
 
 interface TemplateRow {
   templateNo: string;
@@ -66,6 +69,7 @@ interface Form {
   title: string;
   supplyAmount: string;
   vatAmount: string;
+  taxType: TaxType;
   startDate: string;
   endDate: string;
   signDeadline: string;
@@ -109,8 +113,13 @@ const won = (v: unknown): string => {
   const whole = text.split('.')[0].replace(/[^\d]/g, '');
   return whole.replace(/^0+(?=\d)/, '');
 };
-/** 부가가치세 10%, rounded down to the won, as a proposal the user may change. */
-const vatOf = (supply: string) => (supply ? (BigInt(supply) / 10n).toString() : '');
+/**
+ * The VAT proposed for a supply amount, which the user may change: 10 %, rounded down to the won,
+ * for a taxable contract; 0 for a zero-rated or exempt one (부가가치세법 §30, §21–24, §26).
+ */
+const vatOf = (supply: string, taxType: TaxType) =>
+  !supply ? '' : taxType === 'TAXABLE' ? (BigInt(supply) / 10n).toString() : '0';
+const taxTypeOf = (v: unknown): TaxType => (TAX_TYPES.includes(v as TaxType) ? (v as TaxType) : 'TAXABLE');
 
 const str = (v: unknown) => (typeof v === 'string' ? v : v == null ? '' : String(v));
 
@@ -180,6 +189,7 @@ export default function ContractCreate({ query }: CustomScreenProps) {
     title: '',
     supplyAmount: '',
     vatAmount: '',
+    taxType: 'TAXABLE',
     startDate: '',
     endDate: '',
     signDeadline: kstDay(14),
@@ -250,6 +260,7 @@ export default function ContractCreate({ query }: CustomScreenProps) {
           title: str(c.title),
           supplyAmount: won(c.supplyAmount),
           vatAmount: won(c.vatAmount),
+          taxType: taxTypeOf(c.taxType),
           startDate: str(c.startDate),
           endDate: str(c.endDate),
           buyerSignerId: str(c.buyerSignerId) || f.buyerSignerId,
@@ -325,7 +336,7 @@ export default function ContractCreate({ query }: CustomScreenProps) {
         compNo: str(doc.compNo),
         title: f.title || str(doc.title),
         supplyAmount: supply,
-        vatAmount: vatOf(supply),
+        vatAmount: vatOf(supply, f.taxType),
       }));
       frame.notify(t(`${T}.filled`, { no }));
     },
@@ -414,6 +425,7 @@ export default function ContractCreate({ query }: CustomScreenProps) {
         title: form.title.trim(),
         supplyAmount: form.supplyAmount,
         vatAmount: form.vatAmount,
+        taxType: form.taxType,
         startDate: form.startDate || null,
         endDate: form.endDate || null,
         signDeadline: form.signDeadline,
@@ -531,6 +543,18 @@ export default function ContractCreate({ query }: CustomScreenProps) {
           required
           block
         />
+        <Select
+          label={t(`${F}.taxType`)}
+          value={form.taxType}
+          // A new tax type proposes its VAT again (the user may still change it).
+          onChange={(v) => {
+            const taxType = taxTypeOf(v);
+            setForm((f) => ({ ...f, taxType, vatAmount: vatOf(f.supplyAmount, taxType) }));
+          }}
+          options={TAX_TYPES.map((value) => ({ value, text: t(`screen.contract.option.taxType.${value}`) }))}
+          empty={false}
+          block
+        />
         <MaskedInput
           label={t(`${F}.vatAmount`)}
           mask="numComma"
@@ -569,6 +593,7 @@ export default function ContractCreate({ query }: CustomScreenProps) {
           block
         />
       </div>
+      <p className={styles.muted}>{t(`${T}.taxTypeHelp`)}</p>
       {sourceNow && (
         <fieldset className={styles.change}>
           <legend>{t(`${T}.change.title`)}</legend>

@@ -81,6 +81,8 @@ const ORIGINAL = {
   buyerSignerName: '김민수',
   supplierSignerName: null,
   nextSigner: null,
+  taxType: 'TAXABLE',
+  viewedByMe: false,
   createdBy: 'operator',
   createdAt: '2026-11-20T01:00:00.000Z',
   updatedAt: '2026-11-21T02:00:00.000Z',
@@ -193,10 +195,52 @@ describe('contract.contractCreate', { timeout: 30_000 }, () => {
       title: '설비 보수 자재',
       buyerSignerId: 'operator',
       supplierSignerId: 'supplier1',
+      taxType: 'TAXABLE',
     });
     // The VAT proposed is a tenth of the supply amount, in whole won.
     expect(BigInt(body.vatAmount as string)).toBe(BigInt(body.supplyAmount as string) / 10n);
     await waitFor(() => expect(r.address()).toBe('/contract/contractDetail?contractNo=CT2026-000010'));
+  });
+
+  it('the tax type is chosen on the form: it proposes the VAT (0 for 면세 and 영세율, a tenth for 과세) and is sent', async () => {
+    const r = open('/contract/contractCreate?sourceKind=PO&sourceNo=PO2026-000303');
+    await screen.findByText('PO2026-000303의 협력사와 금액을 채웠습니다.', undefined, { timeout: 5000 });
+    const taxType = screen.getByRole('combobox', { name: /^과세 구분/ });
+    expect(taxType).toHaveDisplayValue('과세 (10%)');
+    expect(
+      within(taxType)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['과세 (10%)', '영세율 (0%)', '면세']);
+    const supply = screen.getByLabelText(/^공급가액/) as HTMLInputElement;
+    const vat = screen.getByLabelText(/^부가세/) as HTMLInputElement;
+    const supplyWon = BigInt(supply.value.replace(/,/g, ''));
+    expect(BigInt(vat.value.replace(/,/g, ''))).toBe(supplyWon / 10n);
+    fireEvent.change(taxType, { target: { value: 'EXEMPT' } });
+    await waitFor(() => expect(vat).toHaveValue('0'));
+    fireEvent.change(taxType, { target: { value: 'TAXABLE' } });
+    await waitFor(() => expect(BigInt(vat.value.replace(/,/g, ''))).toBe(supplyWon / 10n));
+    fireEvent.change(taxType, { target: { value: 'ZERO_RATED' } });
+    await waitFor(() => expect(vat).toHaveValue('0'));
+    fireEvent.change(screen.getByRole('combobox', { name: /계약서 양식/ }), { target: { value: 'SUPPLY' } });
+    fireEvent.change(screen.getByRole('combobox', { name: /^당사 서명자/ }), { target: { value: 'operator' } });
+    fireEvent.click(screen.getByRole('button', { name: '계약서 작성' }));
+    await confirmDialog();
+    await waitFor(() => expect(lastCall(r.services.calls, 'createContract')).toBeDefined());
+    expect(lastCall(r.services.calls, 'createContract')!.input.body).toMatchObject({
+      taxType: 'ZERO_RATED',
+      vatAmount: '0',
+    });
+  });
+
+  it('an amendment starts from the original’s tax type and sends it', async () => {
+    const r = open('/contract/contractCreate?amends=CT2026-000007', {
+      original: { ...ORIGINAL, taxType: 'EXEMPT', vatAmount: '0', totalAmount: '1000000' },
+    });
+    const taxType = await screen.findByRole('combobox', { name: /^과세 구분/ }, { timeout: 5000 });
+    await waitFor(() => expect(taxType).toHaveDisplayValue('면세'));
+    fireEvent.change(screen.getByLabelText(/^계약명/), { target: { value: '설비 보수 자재 공급계약 (변경)' } });
+    expect(await saveAmendment(r)).toMatchObject({ taxType: 'EXEMPT', vatAmount: '0' });
   });
 
   it('names what is missing instead of sending', async () => {

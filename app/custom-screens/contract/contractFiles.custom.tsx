@@ -37,6 +37,8 @@ export default function ContractFiles({ props, query }: CustomScreenProps) {
       const digest = await crypto.subtle.digest('SHA-256', await file.blob.arrayBuffer());
       const hex = [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
       setSha((s) => ({ ...s, [kind]: hex }));
+      // 열람 was recorded: the signing screen reloads when this dialog closes (its 서명 waits for it).
+      if (kind === 'view') frame.dialog?.markChanged?.();
     } catch (e) {
       await frame.alertError(e);
     } finally {

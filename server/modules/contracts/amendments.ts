@@ -11,6 +11,7 @@ import { type VariableValues } from './variables.js';
 import { notFound, type ContractDeps, type EventContext } from './common.js';
 import { shortDecimal, type SourceChange, type SourceChangePrint, type SourceChangeRow } from './source-change.js';
 import { createContract, type NewContract } from './drafting.js';
+import { taxTypeOf } from './stamp-duty.js';
 
 /**
  * An amendment (변경계약) of an executed contract: a new contract with its own full text, naming
@@ -44,6 +45,8 @@ export async function createAmendment(
       sourceKind: original.sourceKind as 'PO' | 'LOI' | 'NONE',
       sourceNo: original.sourceNo,
       signOrder: b.signOrder ?? 'SUPPLIER_FIRST',
+      // Unless the amendment states its own, the original's tax type (an exempt contract stays exempt).
+      taxType: b.taxType ?? taxTypeOf(original.variables),
     },
     {
       contractNo: originalNo,

@@ -8,6 +8,7 @@ import * as q from './queries.js';
 import { nextSigner, SUPPLIER_VISIBLE } from './workflow.js';
 import { notFound, visibleTo } from './common.js';
 import { type SourceChange, type SourceChangeRow } from './source-change.js';
+import { taxTypeOf } from './stamp-duty.js';
 
 export async function listContracts(
   db: Db,
@@ -100,6 +101,9 @@ export async function getContract(db: Db, contractNo: string, viewer: { supplier
     buyerSignerName: nameOf(c.buyerSignerId),
     supplierSignerName: nameOf(c.supplierSignerId),
     nextSigner: next,
+    taxType: taxTypeOf(c.variables),
+    // Whether the viewer opened (열람) the signing copy as it is now: the signature needs it first.
+    viewedByMe: events.some((e) => e.kind === 'VIEWED' && e.userId === viewer.userId && e.docSha === c.documentSha),
     // A supplier sees the buyer's people by name and role, never their address, browser or id.
     events: presentEvents(
       events.map((e) => ({ ...e, occurredAt: instantText(e.occurredAt) })),

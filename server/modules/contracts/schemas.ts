@@ -318,6 +318,12 @@ const ContractDetail = Type.Object(
       },
     ),
     nextSigner: Nullable(Type.String({ description: 'SUPPLIER or BUYER; null when no signature is awaited' })),
+    taxType: Type.Enum(['TAXABLE', 'ZERO_RATED', 'EXEMPT'], {
+      description: 'The VAT type the amounts were checked against (an amendment keeps it unless it states its own)',
+    }),
+    viewedByMe: Type.Boolean({
+      description: 'Whether the requesting user opened (열람) the signing copy as it is now; a signature needs it',
+    }),
     createdBy: Type.String(),
     createdAt: Type.String(),
     updatedAt: Type.String(),

@@ -156,6 +156,16 @@ export const TAX_TYPE_LABELS: Readonly<Record<TaxType, string>> = {
 };
 
 /**
+ * The tax type a contract was made with, read back from the label frozen in its variables
+ * (`contract.taxTypeName`); a contract made before the label was frozen was checked as TAXABLE.
+ */
+export function taxTypeOf(variables: unknown): TaxType {
+  const label = (variables as Record<string, unknown> | null)?.['contract.taxTypeName'];
+  const found = (Object.keys(TAX_TYPE_LABELS) as TaxType[]).find((k) => TAX_TYPE_LABELS[k] === label);
+  return found ?? 'TAXABLE';
+}
+
+/**
  * How far a taxable contract's VAT may be from a tenth of its supply amount: an order's VAT is the
  * sum of its lines' VAT, each rounded to the won, so the total may differ from a tenth of the total
  * by a won per line; a thousand won allows orders of a thousand lines and refuses any other amount.

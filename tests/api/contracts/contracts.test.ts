@@ -895,6 +895,50 @@ describe.runIf(process.env.CI === 'true' || contractFontsAvailable())(
       expect(await amend(thirty, '27272728', '2727273')).toMatchObject({ totalAmount: '30000001', stampDuty: '20000' });
     });
 
+    it('the tax type: checked, frozen and answered; each signer’s 열람 answered as viewedByMe; an amendment keeps the original’s unless it states its own', async () => {
+      await template('TAXT', 'SUPPLY', 'SUPPLIER_FIRST');
+      // 면세 with VAT 0: accepted, the type frozen by its name and answered.
+      const { no } = await sent('TAXT', '5000000', '0', { taxType: 'EXEMPT' });
+      let c = await detail(no);
+      expect(c).toMatchObject({ taxType: 'EXEMPT', vatAmount: '0', viewedByMe: false });
+      expect(c.variables['contract.taxTypeName']).toBe('면세');
+      // viewedByMe is the reader's own 열람 of the copy as it is.
+      const viewed = (who: LoggedIn) => http.get(`/api/v1/cyber/contracts/${no}`, who);
+      expect(ok(await viewed(supplier1)).viewedByMe).toBe(false);
+      ok(await supplierSigns(no));
+      expect(ok(await viewed(supplier1)).viewedByMe).toBe(true);
+      c = await detail(no);
+      expect(c.viewedByMe).toBe(false);
+      // The buyer's signer too is refused before its own 열람 (the supplier's does not count for it).
+      expectError(
+        await http.post(`/api/v1/contracts/${no}/sign`, operator, { ...signBody(c), consent: true }),
+        409,
+        'CONTRACT_NOT_VIEWED',
+      );
+      await buyerViews(no);
+      c = await detail(no);
+      expect(c.viewedByMe).toBe(true);
+      expect(ok(await http.get(`/api/v1/contracts/${no}`, opadmin)).viewedByMe).toBe(false);
+      ok(await http.post(`/api/v1/contracts/${no}/sign`, operator, { ...signBody(c), consent: true }));
+      expect((await detail(no)).status).toBe('EXECUTED');
+      const amendment = (body: Record<string, unknown>) =>
+        http.post(`/api/v1/contracts/${no}/amendments`, operator, {
+          title: '금형 제작',
+          signDeadline: addDays(kstToday(), 10),
+          buyerSignerId: 'operator',
+          ...body,
+        });
+      // No tax type stated: the original's (면세): VAT 0 is accepted, a tenth refused.
+      const same = ok(await amendment({ supplyAmount: '6000000', vatAmount: '0' }));
+      expect(await detail(same.contractNo)).toMatchObject({ taxType: 'EXEMPT', vatAmount: '0' });
+      expectError(await amendment({ supplyAmount: '6000000', vatAmount: '600000' }), 400, 'VALIDATION');
+      // Stated: the amendment's own, and the change of type is in its summary.
+      const taxed = ok(await amendment({ supplyAmount: '6000000', vatAmount: '600000', taxType: 'TAXABLE' }));
+      const d = await detail(taxed.contractNo);
+      expect(d.taxType).toBe('TAXABLE');
+      expect(d.changeSummary).toContainEqual({ name: 'contract.taxTypeName', before: '면세', after: '과세(10%)' });
+    });
+
     it('the supplier declines with a reason', async () => {
       const { no } = await sent('MOLD', '1000000', '100000');
       const mine = ok(await http.get(`/api/v1/cyber/contracts/${no}`, supplier1));

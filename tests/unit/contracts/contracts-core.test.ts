@@ -54,8 +54,16 @@ describe('stamp duty on a 변경계약 (인지세법 시행령 §12; NTS 서면-
   it.each([
     // The duty on the new amount less the duty on the old: ₩10 M (no duty) → ₩35 M owes the ₩40,000 of the 30–50 M bracket.
     ['10000000', '0', '35000000', '40000'],
+    // From an untaxed amount, one won over the ₩10 M edge: the 10–30 M bracket in full.
+    ['10000000', '0', '10000001', '20000'],
+    // ₩20 M (₩20,000 paid) → ₩35 M: 40,000 − 20,000 (the issue's "₩20,000", from a taxed amount).
+    ['20000000', '20000', '35000000', '20000'],
     // ₩30 M (₩20,000 paid) → ₩35 M: 40,000 − 20,000.
     ['30000000', '20000', '35000000', '20000'],
+    // An increase to the top of a bracket and one won past it.
+    ['20000000', '20000', '50000000', '20000'],
+    ['20000000', '20000', '50000001', '50000'],
+    ['500000000', '150000', '1000000001', '200000'],
     // An increase within the same bracket owes nothing more.
     ['11000000', '20000', '30000000', '0'],
     // One won over the bracket's edge.
