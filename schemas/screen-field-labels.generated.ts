@@ -724,6 +724,10 @@ export const SCREEN_FIELD_LABELS: Record<string, { screen: string; title?: { ko:
         "ko": "부가세",
         "en": "VAT"
       },
+      "taxType": {
+        "ko": "과세 구분",
+        "en": "VAT type"
+      },
       "totalAmount": {
         "ko": "계약금액",
         "en": "Contract amount"
@@ -890,6 +894,20 @@ export const SCREEN_FIELD_LABELS: Record<string, { screen: string; title?: { ko:
         "NONE": {
           "ko": "없음",
           "en": "None"
+        }
+      },
+      "taxType": {
+        "TAXABLE": {
+          "ko": "과세 (10%)",
+          "en": "Taxable (10%)"
+        },
+        "ZERO_RATED": {
+          "ko": "영세율 (0%)",
+          "en": "Zero-rated (0%)"
+        },
+        "EXEMPT": {
+          "ko": "면세",
+          "en": "Exempt"
         }
       },
       "stampStatus": {
@@ -2964,6 +2982,10 @@ export const SCREEN_FIELD_LABELS: Record<string, { screen: string; title?: { ko:
         "ko": "부가세",
         "en": "VAT"
       },
+      "taxType": {
+        "ko": "과세 구분",
+        "en": "VAT type"
+      },
       "totalAmount": {
         "ko": "계약금액",
         "en": "Contract amount"
@@ -3108,6 +3130,20 @@ export const SCREEN_FIELD_LABELS: Record<string, { screen: string; title?: { ko:
         "SUPPLIER": {
           "ko": "협력사",
           "en": "Supplier"
+        }
+      },
+      "taxType": {
+        "TAXABLE": {
+          "ko": "과세 (10%)",
+          "en": "Taxable (10%)"
+        },
+        "ZERO_RATED": {
+          "ko": "영세율 (0%)",
+          "en": "Zero-rated (0%)"
+        },
+        "EXEMPT": {
+          "ko": "면세",
+          "en": "Exempt"
         }
       },
       "stampStatus": {
