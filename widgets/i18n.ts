@@ -42,7 +42,6 @@ export const WIDGET_TEXTS_KO = {
   // template text (contract templates)
   templateVariables: '템플릿 변수',
   templateVariablesInsert: '변수를 누르면 커서 위치에 넣습니다',
-  templateVariableInsert: '{{meaning}}({{name}}) 넣기',
   truncatedBytes: '최대 {{max}}byte까지 입력할 수 있어 넘는 부분은 잘렸습니다.',
   truncatedChars: '최대 {{max}}자까지 입력할 수 있어 넘는 부분은 잘렸습니다.',
   // company number (comp mask)
@@ -162,7 +161,6 @@ export const WIDGET_TEXTS_EN: Readonly<Record<WidgetTextKey, string>> = {
   // template text (contract templates)
   templateVariables: 'Template variables',
   templateVariablesInsert: 'Press a variable to insert it at the cursor',
-  templateVariableInsert: 'Insert {{meaning}} ({{name}})',
   truncatedBytes: 'At most {{max}} bytes; the rest was cut off.',
   truncatedChars: 'At most {{max}} characters; the rest was cut off.',
   companyUnknown: 'Company not registered',

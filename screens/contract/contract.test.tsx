@@ -291,11 +291,11 @@ describe('contract screens', { timeout: 30_000 }, () => {
     // The cursor after "계약일자 : ": the placeholder goes there, not at the end.
     body.focus();
     body.setSelectionRange(7, 7);
-    fireEvent.click(within(list).getByRole('button', { name: '계약일자(contract.date) 넣기' }));
+    fireEvent.click(within(list).getByRole('button', { name: '{{contract.date}} 계약일자' }));
     await waitFor(() => expect(body.value).toBe('계약일자 : {{contract.date}}갑 대표자'));
     // A selection is replaced.
     body.setSelectionRange(body.value.length - 3, body.value.length);
-    fireEvent.click(within(list).getByRole('button', { name: '발주자 대표자(buyer.ceo) 넣기' }));
+    fireEvent.click(within(list).getByRole('button', { name: '{{buyer.ceo}} 발주자 대표자' }));
     await waitFor(() => expect(body.value).toBe('계약일자 : {{contract.date}}갑 {{buyer.ceo}}'));
     fireEvent.click(screen.getByRole('button', { name: '저장' }));
     const confirm = await screen.findByRole('alertdialog');

@@ -148,10 +148,9 @@ describe('contract journey: PO → contract from a template → approval → bot
       await visit(page, `/contract/templateEdit?templateNo=${TEMPLATE}`);
       await expectField(page, 'templateNo', TEMPLATE);
       const variables = page.getByRole('region', { name: '템플릿 변수' });
-      await variables.getByRole('button', { name: '계약일자(contract.date) 넣기' }).waitFor();
+      await variables.getByRole('button', { name: '{{contract.date}} 계약일자' }).waitFor();
       await screenshot(page, 'contract-00-template');
-      // No axe check here yet: the variable buttons' aria-label ("계약일자(contract.date) 넣기") does not contain
-      // their visible text (label-content-name-mismatch, serious) — reported to be fixed in the widget.
+      await expectAccessible(page, '/contract/templateEdit');
     },
   );
 

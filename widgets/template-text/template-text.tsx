@@ -1,4 +1,4 @@
-import { useRef } from 'react';
+import { useId, useRef } from 'react';
 import { TextInput } from '../text-input/text-input';
 import { useWidgetText } from '../i18n';
 import styles from './template-text.module.css';
@@ -34,6 +34,7 @@ const placeholder = (name: string) => `{{${name}}}`;
  */
 export function TemplateText(p: TemplateTextProps) {
   const t = useWidgetText();
+  const hintId = useId();
   const box = useRef<HTMLDivElement>(null);
   const editable = !p.disabled && !p.readOnly;
 
@@ -68,7 +69,9 @@ export function TemplateText(p: TemplateTextProps) {
         block
       />
       <section className={styles.variables} aria-label={t('templateVariables')}>
-        <p className={styles.hint}>{t(editable ? 'templateVariablesInsert' : 'templateVariables')}</p>
+        <p id={hintId} className={styles.hint}>
+          {t(editable ? 'templateVariablesInsert' : 'templateVariables')}
+        </p>
         {p.variables === null ? (
           <p className={styles.hint}>{t('loading')}</p>
         ) : (
@@ -80,10 +83,10 @@ export function TemplateText(p: TemplateTextProps) {
                   className={styles.variable}
                   disabled={!editable}
                   onClick={() => insert(v.value)}
-                  aria-label={t('templateVariableInsert', { meaning: v.text, name: v.value })}
+                  // Named by what it shows (WCAG 2.5.3, label in name); the hint above says what a press does.
+                  aria-describedby={hintId}
                 >
-                  <code>{placeholder(v.value)}</code>
-                  <span>{v.text}</span>
+                  <code>{placeholder(v.value)}</code> <span>{v.text}</span>
                 </button>
               </li>
             ))}
