@@ -170,6 +170,15 @@ describe.runIf(run)('a streaming read replica', () => {
     const { out, lag } = await reads(app);
     expect(out['replica/ok']).toBe(5);
     expect(lag).toBe('0');
+    // A report reads the replica too (its queries run on a hot standby).
+    const admin = await sessionAs(app, 'admin');
+    const report = await app.inject({
+      method: 'GET',
+      url: '/api/v1/reports/monthly/01?fromMonth=201901&toMonth=201903',
+      headers: admin.headers,
+    });
+    expect(report.statusCode, report.body).toBe(200);
+    expect((await reads(app)).out['replica/ok']).toBe(6);
   });
 
   it('sends reads to the primary while the replay lag is past the bound, and back once it is within', async () => {
