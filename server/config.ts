@@ -26,6 +26,11 @@ export interface Config extends IntegrationConfig, OperationsConfig, TaxInvoiceC
    * goes to the primary.
    */
   databaseReplicaUrl: string | null;
+  /**
+   * Where this server's LISTEN connections go (DATABASE_LISTEN_URL; null: DATABASE_URL): straight to the primary
+   * when DATABASE_URL is a pooler in transaction mode (PgBouncer), which does not carry a session's LISTEN.
+   */
+  databaseListenUrl: string | null;
   /** The replay lag beyond which the replica's reads go to the primary (DATABASE_REPLICA_MAX_LAG_MS). */
   databaseReplicaMaxLagMs: number;
   logLevel: LogLevel;
@@ -309,6 +314,22 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd(), use: Con
       );
   }
 
+  let databaseListenUrl: string | null = null;
+  const rawListen = env.DATABASE_LISTEN_URL;
+  if (rawListen !== undefined && rawListen !== '') {
+    let protocol = '';
+    try {
+      protocol = new URL(rawListen).protocol;
+    } catch {
+      problems.push('DATABASE_LISTEN_URL is not a valid URL (expected postgres://user@primary-host:5432/database)');
+    }
+    if (protocol !== '' && protocol !== 'postgres:' && protocol !== 'postgresql:')
+      problems.push(`DATABASE_LISTEN_URL must start with postgres:// or postgresql:// (got ${protocol}//)`);
+    else if (protocol !== '') databaseListenUrl = rawListen;
+    if (rawDb === undefined || rawDb === '')
+      problems.push('DATABASE_LISTEN_URL needs DATABASE_URL: it is the primary PostgreSQL reached past a pooler');
+  }
+
   const sessionTtlSec = integer(env, 'SESSION_TTL', 43200, 300, 2592000, problems);
   const dataDirRaw = env.DATA_DIR && env.DATA_DIR !== '' ? env.DATA_DIR : './data';
   const config: Config = {
@@ -317,6 +338,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd(), use: Con
     dataDir: path.resolve(cwd, dataDirRaw),
     databaseUrl,
     databaseReplicaUrl: databaseUrl === null ? null : databaseReplicaUrl,
+    databaseListenUrl: databaseUrl === null ? null : databaseListenUrl,
     databaseReplicaMaxLagMs: integer(env, 'DATABASE_REPLICA_MAX_LAG_MS', 2000, 100, 3600000, problems),
     logLevel: oneOf(
       env,

@@ -79,6 +79,8 @@ const camelCase = () => new CompiledCamelCasePlugin({ underscoreBeforeDigits: tr
 export interface ConnectOptions {
   /** postgres://… when set, else PGlite. */
   databaseUrl: string | null;
+  /** PostgreSQL: where the authority watch LISTENs (past a pooler in transaction mode); default databaseUrl. */
+  listenUrl?: string | null;
   /** PGlite data directory; null means in memory. */
   pgliteDir: string | null;
   /** PostgreSQL schema to use (tests isolate themselves this way). */
@@ -163,7 +165,7 @@ export async function connect(options: ConnectOptions): Promise<DbHandle> {
     const statements = new StatementCounter();
     const authority = options.standby
       ? standbyAuthorityWatch()
-      : postgresAuthorityWatch({ connectionString: options.databaseUrl });
+      : postgresAuthorityWatch({ connectionString: options.listenUrl ?? options.databaseUrl });
     pool.on('connect', (client) => {
       client.on('error', () => undefined);
       // Whether this connection's transaction moved the authority version (the notice of migration 0630).

@@ -220,6 +220,24 @@ describe('loadConfig', () => {
     );
   });
 
+  it('DATABASE_LISTEN_URL: the primary past a pooler, only beside DATABASE_URL; unset, LISTEN uses DATABASE_URL', () => {
+    const pooled = {
+      DATABASE_URL: 'postgres://gpms@pgbouncer:6432/gpms',
+      BID_MASTER_KEY: 'a'.repeat(64),
+      CONTRACT_SEAL_THROWAWAY: 'on',
+    };
+    expect(loadConfig(pooled).databaseListenUrl).toBeNull();
+    expect(loadConfig({ ...pooled, DATABASE_LISTEN_URL: 'postgres://gpms@db1:5432/gpms' }).databaseListenUrl).toBe(
+      'postgres://gpms@db1:5432/gpms',
+    );
+    expect(() => loadConfig({ DATABASE_LISTEN_URL: 'postgres://db1/gpms' })).toThrow(
+      /DATABASE_LISTEN_URL needs DATABASE_URL/,
+    );
+    expect(() => loadConfig({ ...pooled, DATABASE_LISTEN_URL: 'http://db1/gpms' })).toThrow(
+      /DATABASE_LISTEN_URL must start with postgres:\/\//,
+    );
+  });
+
   it('PGLITE_TRANSACTION_LIMIT_MS: 30 s by default; a whole number of milliseconds from 10 to an hour', () => {
     expect(loadConfig({}).pgliteTransactionLimitMs).toBe(30_000);
     expect(loadConfig({ PGLITE_TRANSACTION_LIMIT_MS: '5000' }).pgliteTransactionLimitMs).toBe(5000);

@@ -9,6 +9,8 @@ import { buildApp } from '../../../server/app.js';
 import { testConfig } from '../../../server/config.js';
 import { connect, type DbHandle } from '../../../server/db/connect.js';
 import { sessionAs } from '../../helpers/session.js';
+import { loginAs } from '../../helpers/login.js';
+import { pgbouncerBin, startPgBouncer } from '../../helpers/pgbouncer.js';
 import {
   postgresBinDir,
   startPrivatePostgres,
@@ -24,8 +26,11 @@ import { prBody } from '../purchase/helpers.js';
  * the run's seeded demo company, a hot standby made from it by `pg_basebackup -R`, and apps over the pair. A staff
  * member's read-only list is answered by the replica (its replay paused, the list does not see a PR the primary
  * has), the writer's own list by the primary (read-your-writes), a lag past the bound and a stopped replica send
- * reads to the primary, and /metrics counts the reads by target. PostgreSQL project only; under CI the
- * PostgreSQL binaries must be there (the test fails, never skips).
+ * reads to the primary, and /metrics counts the reads by target. Then two servers over the same primary through
+ * PgBouncer in transaction mode (DATABASE_PREPARED_STATEMENTS=off, LISTEN past it with DATABASE_LISTEN_URL): logins,
+ * lists (a supplier's under its role), writes, read back by the other server. The cluster pair and its seeded
+ * company are made once for the file. PostgreSQL project only; under CI the PostgreSQL binaries and PgBouncer must
+ * be there (the test fails, never skips).
  */
 const binaries = postgresBinDir() !== null;
 const run = testDbKind() === 'postgres' && (binaries || process.env.CI === 'true');
@@ -55,7 +60,7 @@ async function caughtUp(primary: string, replica: string): Promise<void> {
   throw new Error('the replica did not catch up within 30 s');
 }
 
-describe.runIf(run)('a streaming read replica', () => {
+describe.runIf(run)('a streaming read replica, and PgBouncer', () => {
   let primary: PrivatePostgres;
   let replica: PrivatePostgres;
   let dbh: DbHandle;
@@ -215,6 +220,77 @@ describe.runIf(run)('a streaming read replica', () => {
     expect(await listTotal(app, operator.headers)).toBe(before + 1);
     expect((await reads(app)).out['replica/ok']).toBe(2);
   });
+
+  it.runIf(pgbouncerBin() !== null || process.env.CI === 'true')(
+    'serves logins, lists and writes through PgBouncer in transaction mode, on two servers',
+    async () => {
+      const bouncer = await startPgBouncer(primary.port, 'gpms');
+      const handles: DbHandle[] = [];
+      try {
+        const server = async () => {
+          const h = await connect({
+            databaseUrl: bouncer.url('gpms'),
+            listenUrl: primary.url('gpms'),
+            pgliteDir: null,
+            preparedStatements: false,
+          });
+          handles.push(h);
+          const app = await buildApp({
+            config: testConfig({
+              dataDir,
+              distDir: path.join(dataDir, 'no-dist'),
+              databaseUrl: bouncer.url('gpms'),
+              databaseListenUrl: primary.url('gpms'),
+              databasePreparedStatements: false,
+            }),
+            dbh: h,
+            ...testCompiles,
+          });
+          apps.push(app);
+          return app;
+        };
+        const [one, two] = [await server(), await server()];
+        // Real logins (a password check; a supplier's one-time code), on either server.
+        const buyer = await loginAs(one, 'buyer');
+        const operator = await loginAs(two, 'operator');
+        const supplier = await loginAs(two, 'supplier1');
+        const list = async (app: FastifyInstance, url: string, headers: Record<string, string>) => {
+          const res = await app.inject({ method: 'GET', url, headers });
+          expect(res.statusCode, res.body).toBe(200);
+          return (res.json() as { total: number }).total;
+        };
+        const before = await list(two, '/api/v1/prs?size=5', operator.headers);
+        // Many at once on four server connections: each transaction has one while it runs, no more.
+        const many = await Promise.all(
+          Array.from({ length: 12 }, (_, i) =>
+            i % 3 === 0
+              ? list(one, '/api/v1/cyber/pos?size=5', supplier.headers)
+              : list(i % 2 ? one : two, '/api/v1/prs?size=5', operator.headers),
+          ),
+        );
+        expect(many.filter((_, i) => i % 3 !== 0)).toEqual(Array(8).fill(before));
+        const created = await one.inject({
+          method: 'POST',
+          url: '/api/v1/prs',
+          headers: buyer.headers,
+          payload: prBody(),
+        });
+        expect(created.statusCode, created.body).toBe(200);
+        const pr = created.json() as { prNo: string; version: number };
+        // The other server reads it at once; an edit with the version it read goes through, a stale one is refused.
+        expect(await list(two, '/api/v1/prs?size=5', operator.headers)).toBe(before + 1);
+        const read = await two.inject({ method: 'GET', url: `/api/v1/prs/${pr.prNo}`, headers: buyer.headers });
+        expect(read.statusCode, read.body).toBe(200);
+        expect((read.json() as { version: number }).version).toBe(pr.version);
+        // All of it went through the pooler.
+        expect(await bouncer.transactions('gpms')).toBeGreaterThan(20);
+      } finally {
+        for (const app of apps.splice(0)) await app.close();
+        for (const h of handles) await h.close();
+        bouncer.destroy();
+      }
+    },
+  );
 
   it('answers from the primary while the replica is down', async () => {
     const app = await appWith(1000);
