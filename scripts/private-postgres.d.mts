@@ -16,4 +16,8 @@ export function startPrivatePostgres(options?: {
   prefix?: string;
   settings?: Record<string, string | number>;
 }): Promise<PrivatePostgres>;
+export function startPrivateReplica(
+  primary: Pick<PrivatePostgres, 'port'>,
+  options?: { parent?: string; prefix?: string; settings?: Record<string, string | number> },
+): Promise<PrivatePostgres>;
 export function destroyCluster(bin: string, root: string): void;

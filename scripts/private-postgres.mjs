@@ -73,6 +73,64 @@ export async function startPrivatePostgres({ parent = os.tmpdir(), prefix = 'gpm
   };
 }
 
+/**
+ * A streaming replica of `primary` (a cluster startPrivatePostgres started): `pg_basebackup -R` into a new directory,
+ * started as a hot standby on another free port (tests/api/operations/read-replica.test.ts). The primary's trust
+ * authentication allows replication from 127.0.0.1 (initdb's default pg_hba.conf).
+ */
+export async function startPrivateReplica(
+  primary,
+  { parent = os.tmpdir(), prefix = 'gpms-replica-', settings = {} } = {},
+) {
+  const bin = postgresBinDir();
+  if (!bin) throw new Error('PostgreSQL binaries not found under /usr/lib/postgresql');
+  const root = fs.mkdtempSync(path.join(parent, prefix));
+  const data = path.join(root, 'data');
+  if (process.getuid?.() === 0) execFileSync('chown', ['postgres:postgres', root]);
+  const run = runner(bin, root);
+  const port = await freePort();
+  const all = {
+    listen_addresses: '127.0.0.1',
+    max_connections: 40,
+    shared_buffers: '16MB',
+    hot_standby: 'on',
+    ...settings,
+  };
+  const opts = [`-p ${port}`, `-k ${root}`, ...Object.entries(all).map(([k, v]) => `-c ${k}=${v}`)].join(' ');
+  const start = () => run('pg_ctl', ['-D', data, '-o', opts, '-l', path.join(root, 'log'), '-w', '-t', '30', 'start']);
+  const destroy = () => destroyCluster(bin, root);
+  try {
+    run('pg_basebackup', [
+      '-h',
+      '127.0.0.1',
+      '-p',
+      String(primary.port),
+      '-U',
+      'postgres',
+      '-D',
+      data,
+      '-R',
+      '-X',
+      'stream',
+      '--no-sync',
+      '-c',
+      'fast',
+    ]);
+    start();
+  } catch (err) {
+    destroy();
+    throw err;
+  }
+  return {
+    port,
+    dir: root,
+    url: (database) => `postgres://postgres@127.0.0.1:${port}/${database}`,
+    start,
+    stop: () => run('pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop']),
+    destroy,
+  };
+}
+
 /** Stops a cluster made by startPrivatePostgres at once, if it runs, and removes its directory. */
 export function destroyCluster(bin, root) {
   try {

@@ -26,6 +26,7 @@ import { assetHeaders } from './plugins/asset-headers.js';
 import { externalHost } from './plugins/external-host.js';
 import { routes } from './routes.js';
 import { authPlugin } from './auth/plugin.js';
+import { readReplica } from './http/read-replica.js';
 import { studioMarks } from './http/studio-marks.js';
 import { statementTally } from './http/statement-tally.js';
 import { createJobRunner, type RunningJobRunner } from './jobs/runner.js';
@@ -131,6 +132,8 @@ async function gpmsPlugin(app: FastifyInstance, { config, dbh, warmUp }: GpmsOpt
   // Before any route, so its request hooks count every one.
   await app.register(metricsPlugin, { metrics });
   await app.register(statementTally);
+  // The read replica (DATABASE_REPLICA_URL): before the auth plugin, which picks each request's reader.
+  await app.register(readReplica);
   // Then a bounded number of API requests at work at once, the rest in arrival order: on
   // PGlite the server's thread does all the work (answers kept in the database thread come back at
   // once), so fewer; on PostgreSQL requests also wait for the pool (10 connections).

@@ -20,6 +20,19 @@ export interface Config extends IntegrationConfig, OperationsConfig, TaxInvoiceC
   host: string;
   dataDir: string;
   databaseUrl: string | null;
+  /**
+   * A PostgreSQL streaming replica of DATABASE_URL (DATABASE_REPLICA_URL): reports and export pages read
+   * there while its replay lag is within databaseReplicaMaxLagMs (server/db/replica.ts); null: every read
+   * goes to the primary.
+   */
+  databaseReplicaUrl: string | null;
+  /**
+   * Where this server's LISTEN connections go (DATABASE_LISTEN_URL; null: DATABASE_URL): straight to the primary
+   * when DATABASE_URL is a pooler in transaction mode (PgBouncer), which does not carry a session's LISTEN.
+   */
+  databaseListenUrl: string | null;
+  /** The replay lag beyond which the replica's reads go to the primary (DATABASE_REPLICA_MAX_LAG_MS). */
+  databaseReplicaMaxLagMs: number;
   logLevel: LogLevel;
   nodeEnv: NodeEnv;
   loginMode: LoginMode;
@@ -282,6 +295,41 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd(), use: Con
     }
   }
 
+  let databaseReplicaUrl: string | null = null;
+  const rawReplica = env.DATABASE_REPLICA_URL;
+  if (rawReplica !== undefined && rawReplica !== '') {
+    // The value is not echoed: it may carry a password.
+    let protocol = '';
+    try {
+      protocol = new URL(rawReplica).protocol;
+    } catch {
+      problems.push('DATABASE_REPLICA_URL is not a valid URL (expected postgres://user@replica-host:5432/database)');
+    }
+    if (protocol !== '' && protocol !== 'postgres:' && protocol !== 'postgresql:')
+      problems.push(`DATABASE_REPLICA_URL must start with postgres:// or postgresql:// (got ${protocol}//)`);
+    else if (protocol !== '') databaseReplicaUrl = rawReplica;
+    if (rawDb === undefined || rawDb === '')
+      problems.push(
+        'DATABASE_REPLICA_URL needs DATABASE_URL: a replica serves reads of a PostgreSQL primary (the embedded database has none)',
+      );
+  }
+
+  let databaseListenUrl: string | null = null;
+  const rawListen = env.DATABASE_LISTEN_URL;
+  if (rawListen !== undefined && rawListen !== '') {
+    let protocol = '';
+    try {
+      protocol = new URL(rawListen).protocol;
+    } catch {
+      problems.push('DATABASE_LISTEN_URL is not a valid URL (expected postgres://user@primary-host:5432/database)');
+    }
+    if (protocol !== '' && protocol !== 'postgres:' && protocol !== 'postgresql:')
+      problems.push(`DATABASE_LISTEN_URL must start with postgres:// or postgresql:// (got ${protocol}//)`);
+    else if (protocol !== '') databaseListenUrl = rawListen;
+    if (rawDb === undefined || rawDb === '')
+      problems.push('DATABASE_LISTEN_URL needs DATABASE_URL: it is the primary PostgreSQL reached past a pooler');
+  }
+
   const sessionTtlSec = integer(env, 'SESSION_TTL', 43200, 300, 2592000, problems);
   const dataDirRaw = env.DATA_DIR && env.DATA_DIR !== '' ? env.DATA_DIR : './data';
   const config: Config = {
@@ -289,6 +337,9 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd(), use: Con
     host: env.HOST && env.HOST !== '' ? env.HOST : '0.0.0.0',
     dataDir: path.resolve(cwd, dataDirRaw),
     databaseUrl,
+    databaseReplicaUrl: databaseUrl === null ? null : databaseReplicaUrl,
+    databaseListenUrl: databaseUrl === null ? null : databaseListenUrl,
+    databaseReplicaMaxLagMs: integer(env, 'DATABASE_REPLICA_MAX_LAG_MS', 2000, 100, 3600000, problems),
     logLevel: oneOf(
       env,
       'LOG_LEVEL',

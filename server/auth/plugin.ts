@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/connect.js';
 import { scopeToCompany } from '../db/company-scope.js';
 import { RequestConnection } from '../db/supplier-role.js';
+import { readerFor } from '../http/read-replica.js';
 import type { Portal } from '../http/access.js';
 import { AUTH_CODES } from './codes.js';
 import { createLocalDirectory, type DirectoryProvider, type SsoProvider } from './providers.js';
@@ -276,5 +277,7 @@ export const authPlugin = fp(async function authPlugin(app) {
     if (access.portals && !access.portals.includes(caller.portal))
       return deny(reply, 403, 'GPMS006', AUTH_CODES.GPMS006);
     if (!holdsScreen) return deny(reply, 403, 'GPMS006', AUTH_CODES.GPMS006);
+    // A staff member's report or read-only list reads the replica when it is close enough (read-replica.ts).
+    request.db = readerFor(request, request.db);
   });
 });

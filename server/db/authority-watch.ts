@@ -120,6 +120,23 @@ export interface PostgresAuthorityWatch extends AuthorityWatch {
   readonly live: boolean;
 }
 
+/**
+ * A streaming replica's handle (connect's `standby`): a hot standby can neither LISTEN nor write, so it
+ * hears nothing and moves nothing; the version is never known there, and every answer derived from it
+ * is read again (what the primary's watch keeps is not the replica's to keep: the replica may lag).
+ */
+export function standbyAuthorityWatch(): PostgresAuthorityWatch {
+  return {
+    known: () => null,
+    epoch: () => 0,
+    learned: () => undefined,
+    announced: () => false,
+    settle: async () => undefined,
+    live: false,
+    close: async () => undefined,
+  };
+}
+
 export function postgresAuthorityWatch(options: {
   connectionString: string;
   /** How long a writer waits for the other servers' acknowledgements at most (a server gone silent). */

@@ -21,6 +21,7 @@ import {
   mayWrite,
   postgresAuthorityWatch,
   registerAuthority,
+  standbyAuthorityWatch,
   type AuthorityWatch,
 } from './authority-watch.js';
 
@@ -78,6 +79,8 @@ const camelCase = () => new CompiledCamelCasePlugin({ underscoreBeforeDigits: tr
 export interface ConnectOptions {
   /** postgres://… when set, else PGlite. */
   databaseUrl: string | null;
+  /** PostgreSQL: where the authority watch LISTENs (past a pooler in transaction mode); default databaseUrl. */
+  listenUrl?: string | null;
   /** PGlite data directory; null means in memory. */
   pgliteDir: string | null;
   /** PostgreSQL schema to use (tests isolate themselves this way). */
@@ -106,6 +109,11 @@ export interface ConnectOptions {
    * back (PGLITE_TRANSACTION_LIMIT_MS; default 30 s).
    */
   transactionLimitMs?: number;
+  /**
+   * PostgreSQL: the database is a hot standby (a streaming replica, DATABASE_REPLICA_URL) that only reads: no
+   * authority listener (a standby cannot LISTEN) and no notice asked of its sessions (replica.ts).
+   */
+  standby?: boolean;
   /** PGlite's PostgreSQL already compiled (pglite/wasm.ts), where a process opens many databases: else each compiles it. */
   pgliteWasm?: WebAssembly.Module;
 }
@@ -130,7 +138,13 @@ export async function connect(options: ConnectOptions): Promise<DbHandle> {
       // until the client gives up; long enough that a burst queued behind slow queries still waits.
       connectionTimeoutMillis: 10_000,
       // gpms.authority_notice: this server's sessions are told when they move the authority version (migration 0630).
-      options: `-c gpms.authority_notice=on${options.searchPath ? ` -c search_path=${options.searchPath}` : ''}`,
+      options:
+        [
+          options.standby ? '' : '-c gpms.authority_notice=on',
+          options.searchPath ? `-c search_path=${options.searchPath}` : '',
+        ]
+          .filter((o) => o !== '')
+          .join(' ') || undefined,
       types: {
         getTypeParser: ((oid: number, format?: string) =>
           pgParsers[oid] ?? pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
@@ -149,7 +163,9 @@ export async function connect(options: ConnectOptions): Promise<DbHandle> {
     // The lists' kept statements go named: parsed and planned once per connection (prepared-statements.ts).
     const prepared = options.preparedStatements === false ? null : preparedStatements();
     const statements = new StatementCounter();
-    const authority = postgresAuthorityWatch({ connectionString: options.databaseUrl });
+    const authority = options.standby
+      ? standbyAuthorityWatch()
+      : postgresAuthorityWatch({ connectionString: options.listenUrl ?? options.databaseUrl });
     pool.on('connect', (client) => {
       client.on('error', () => undefined);
       // Whether this connection's transaction moved the authority version (the notice of migration 0630).
@@ -203,7 +219,7 @@ export async function connect(options: ConnectOptions): Promise<DbHandle> {
       onQuery,
       statements,
       authority,
-      description: `PostgreSQL ${url.hostname}:${url.port || 5432}${url.pathname}${options.searchPath ? ` (schema ${options.searchPath})` : ''}`,
+      description: `PostgreSQL ${options.standby ? 'replica ' : ''}${url.hostname}:${url.port || 5432}${url.pathname}${options.searchPath ? ` (schema ${options.searchPath})` : ''}`,
       close: async () => {
         await authority.close();
         await pool.end();

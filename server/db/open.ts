@@ -32,6 +32,7 @@ export async function openDatabase(
   const open = async (pgliteThread: PgliteThread) => {
     const dbh = await connect({
       databaseUrl: config.databaseUrl,
+      listenUrl: config.databaseListenUrl,
       pgliteDir,
       pgliteThread,
       preparedStatements: config.databasePreparedStatements,

@@ -158,6 +158,11 @@ export class Metrics {
     this.jobDuration.observe({ job }, seconds);
   }
 
+  /** A counter of a family one plugin owns (the read replica's reads). */
+  counter(name: string, help: string, labelNames: readonly string[]): Counter<string> {
+    return new Counter({ name, help, labelNames, registers: [this.registry] });
+  }
+
   /** A gauge read when scraped (pool sizes, queue lengths, export counts). */
   gauge(
     name: string,

@@ -4,4 +4,9 @@
  * every other test and is never stopped. Run as the `postgres` OS user (the server refuses root)
  * through `runuser` when the test runs as root.
  */
-export { postgresBinDir, startPrivatePostgres, type PrivatePostgres } from '../../scripts/private-postgres.mjs';
+export {
+  postgresBinDir,
+  startPrivatePostgres,
+  startPrivateReplica,
+  type PrivatePostgres,
+} from '../../scripts/private-postgres.mjs';

@@ -15,7 +15,7 @@ export const biddingJobs: JobDefinition[] = [
     name: 'auction.openClose',
     everySeconds: 5,
     run: async (ctx) => {
-      const bus = createAuctionBus(ctx.db, ctx.config.databaseUrl, ctx.log);
+      const bus = createAuctionBus(ctx.db, ctx.config.databaseListenUrl ?? ctx.config.databaseUrl, ctx.log);
       try {
         return await moveAuctionsByClock(ctx.db, ctx.now, (auctionNo) => bus.notify(auctionNo));
       } finally {

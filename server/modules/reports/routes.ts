@@ -135,7 +135,8 @@ export const reportRoutes: FastifyPluginAsyncTypebox = async (app) => {
     app.get(
       spec.path,
       {
-        config: { access: access.login(drill ? REPORT_ROUTES : [spec.route], 'read', ['I']) },
+        // A report only reads: from the read replica when there is one and it is close enough (http/read-replica.ts).
+        config: { access: access.login(drill ? REPORT_ROUTES : [spec.route], 'read', ['I']), readReplica: true },
         schema: {
           operationId: spec.operationId,
           tags,

@@ -183,6 +183,61 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DATABASE_PREPARED_STATEMENTS: 'no' })).toThrow(/DATABASE_PREPARED_STATEMENTS/);
   });
 
+  it('DATABASE_REPLICA_URL: a PostgreSQL URL beside a PostgreSQL DATABASE_URL, never echoed; the lag bound 2 s by default', () => {
+    const primary = {
+      DATABASE_URL: 'postgres://gpms@db1:5432/gpms',
+      BID_MASTER_KEY: 'a'.repeat(64),
+      CONTRACT_SEAL_THROWAWAY: 'on',
+    };
+    const both = loadConfig({ ...primary, DATABASE_REPLICA_URL: 'postgres://gpms:secret@db2:5432/gpms' });
+    expect(both.databaseReplicaUrl).toBe('postgres://gpms:secret@db2:5432/gpms');
+    expect(both.databaseReplicaMaxLagMs).toBe(2000);
+    expect(loadConfig(primary).databaseReplicaUrl).toBeNull();
+    expect(
+      loadConfig({ ...primary, DATABASE_REPLICA_URL: 'postgres://db2/gpms', DATABASE_REPLICA_MAX_LAG_MS: '500' })
+        .databaseReplicaMaxLagMs,
+    ).toBe(500);
+    // Without DATABASE_URL (the embedded database) there is no primary to replicate.
+    expect(() => loadConfig({ DATABASE_REPLICA_URL: 'postgres://db2/gpms' })).toThrow(
+      /DATABASE_REPLICA_URL needs DATABASE_URL/,
+    );
+    // Every bad variable in one message; the password never in it.
+    let message = '';
+    try {
+      loadConfig({
+        ...primary,
+        DATABASE_REPLICA_URL: 'mysql://u:topsecret@db2/gpms',
+        DATABASE_REPLICA_MAX_LAG_MS: '2s',
+      });
+    } catch (err) {
+      message = (err as Error).message;
+    }
+    expect(message).toMatch(/DATABASE_REPLICA_URL must start with postgres:\/\//);
+    expect(message).toMatch(/DATABASE_REPLICA_MAX_LAG_MS="2s"/);
+    expect(message).not.toMatch(/topsecret/);
+    expect(() => loadConfig({ ...primary, DATABASE_REPLICA_URL: 'not a url :pw@' })).toThrow(
+      /DATABASE_REPLICA_URL is not a valid URL/,
+    );
+  });
+
+  it('DATABASE_LISTEN_URL: the primary past a pooler, only beside DATABASE_URL; unset, LISTEN uses DATABASE_URL', () => {
+    const pooled = {
+      DATABASE_URL: 'postgres://gpms@pgbouncer:6432/gpms',
+      BID_MASTER_KEY: 'a'.repeat(64),
+      CONTRACT_SEAL_THROWAWAY: 'on',
+    };
+    expect(loadConfig(pooled).databaseListenUrl).toBeNull();
+    expect(loadConfig({ ...pooled, DATABASE_LISTEN_URL: 'postgres://gpms@db1:5432/gpms' }).databaseListenUrl).toBe(
+      'postgres://gpms@db1:5432/gpms',
+    );
+    expect(() => loadConfig({ DATABASE_LISTEN_URL: 'postgres://db1/gpms' })).toThrow(
+      /DATABASE_LISTEN_URL needs DATABASE_URL/,
+    );
+    expect(() => loadConfig({ ...pooled, DATABASE_LISTEN_URL: 'http://db1/gpms' })).toThrow(
+      /DATABASE_LISTEN_URL must start with postgres:\/\//,
+    );
+  });
+
   it('PGLITE_TRANSACTION_LIMIT_MS: 30 s by default; a whole number of milliseconds from 10 to an hour', () => {
     expect(loadConfig({}).pgliteTransactionLimitMs).toBe(30_000);
     expect(loadConfig({ PGLITE_TRANSACTION_LIMIT_MS: '5000' }).pgliteTransactionLimitMs).toBe(5000);

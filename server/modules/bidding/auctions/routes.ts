@@ -51,7 +51,7 @@ export const auctionRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const tags = ['bidding'];
   // The server's own Db: ranking needs every company's best; only a company's own figures leave.
   const server = app.dbh.db;
-  const bus = createAuctionBus(server, app.config.databaseUrl, app.log);
+  const bus = createAuctionBus(server, app.config.databaseListenUrl ?? app.config.databaseUrl, app.log);
   const fanOut = createFanOut(bus, (auctionNo, afterId) => readFeed(server, auctionNo, afterId), app.log);
   const notify = (auctionNo: string) =>
     bus.notify(auctionNo).catch((err) => app.log.warn({ err, auctionNo }, 'auction notice failed'));
