@@ -165,7 +165,9 @@ export const taxMatchRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/api/v1/cyber/home/tax-invoices',
     {
-      config: { readOnlyList: true, access: access.login([], 'read', ['X']) },
+      // A home card, not a big list's search: it keeps the sequential authority check (two-servers.test.ts
+      // proves each read-only list with staff callers, and this one answers suppliers only).
+      config: { access: access.login([], 'read', ['X']) },
       schema: {
         operationId: 'listSupplierPendingTaxInvoices',
         tags: TAG,
