@@ -4,7 +4,7 @@
  *
  * Several targets at once go through autocannonTogether: each child loads (tsx + autocannon) first and
  * all start on one signal. Started one by one as they finished loading, the last-loaded target's
- * connections came after the others already held the server (issue #77: the supplier list's connections
+ * connections came after the others already held the server (the supplier list's connections
  * were accepted last, its first answers the slowest).
  */
 import { fork, type ChildProcess } from 'node:child_process';

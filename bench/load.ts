@@ -181,7 +181,7 @@ async function runBackend(
       accepted.push(socket.acceptedAt - tStart);
     };
     app.server.on('connection', onConnection);
-    // All lists start on one signal once every generator has loaded (cannon-apart.ts, issue #77).
+    // All lists start on one signal once every generator has loaded (cannon-apart.ts).
     const runs = await autocannonTogether(
       requests.map((r) => ({ url: `${base}${r.path}`, connections: share, duration, headers: r.headers, timeout: 30 })),
     );

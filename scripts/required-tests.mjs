@@ -13,7 +13,7 @@ export const REQUIRED_TESTS = [
   ['tests/api/contracts/contracts-lifecycle.test.ts', 1], // api-postgres only
   ['tests/api/contracts/contracts-execution.test.ts', 2], // api-postgres and api-pglite (tests/api-projects.ts)
   ['tests/unit/contracts/contracts-core.test.ts', 1], // unit
-  // The read replica and PgBouncer (issue #72): a machine without pg_basebackup or PgBouncer fails, never skips.
+  // The read replica and PgBouncer: a machine without pg_basebackup or PgBouncer fails, never skips.
   ['tests/api/operations/replica-and-pooler.test.ts', 1], // api-postgres only
 ];
 

@@ -31,7 +31,7 @@ import { visit } from './helpers/in-app';
  * it is the executed contract, unchanged → an amendment (변경계약) of it shows its change summary and
  * the original.
  *
- * No setup by hand (issue #71's "a fresh `npm start` walks the journey"): the template is the demo
+ * No setup by hand ("a fresh `npm start` walks the journey"): the template is the demo
  * seed's 물품공급계약서 (SUPPLY-STD, server/db/seed/contracts.ts) and the approval is the seed's
  * CONTRACT rule (전자계약 결재: opadmin, server/db/seed/purchasing.ts) — the journey only reads that
  * they are there. Each signer's 서명 stays disabled until its own 열람 of the copy to sign.

@@ -75,3 +75,43 @@ export function matchInvoiceLines(db: Db, mgtKeys: readonly string[]) {
     .orderBy('lineNo')
     .execute();
 }
+
+/**
+ * The invoices awaiting a supplier (supplier-pending.ts), on `db` scoped to its company: requests and NTS refusals,
+ * and requests withdrawn since `since`; requests first by their write date, then the rest newest first.
+ */
+export async function pendingForSupplier(db: Db, since: string, w: { limit: number; offset: number }) {
+  const base = db
+    .selectFrom('taxInvoice as t')
+    .where((eb) =>
+      eb.or([
+        eb('t.status', 'in', ['REQUESTED', 'NTS_FAILED']),
+        eb.and([eb('t.status', '=', 'CANCELLED'), eb('t.updatedAt', '>=', since)]),
+      ]),
+    );
+  const [rows, count] = await Promise.all([
+    base
+      .select([
+        't.mgtKey',
+        't.settleNo',
+        't.period',
+        't.status',
+        't.taxType',
+        't.writeDate',
+        't.totalAmount',
+        't.memo',
+        't.ntsResult',
+        't.requestedAt',
+        't.updatedAt',
+      ])
+      .orderBy((eb) => eb.case().when('t.status', '=', 'REQUESTED').then(0).else(1).end())
+      .orderBy('t.writeDate')
+      .orderBy('t.updatedAt', 'desc')
+      .orderBy('t.mgtKey')
+      .limit(w.limit)
+      .offset(w.offset)
+      .execute(),
+    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, count };
+}

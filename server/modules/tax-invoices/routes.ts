@@ -8,7 +8,7 @@ import { actionErrors, VersionBody } from '../../domain/schemas.js';
 import { objectStoreFor } from '../../storage/open.js';
 import { createTaxInvoiceProvider } from './connect.js';
 import { taxSettingsRoutes } from './settings/routes.js';
-import { taxMatchRoutes } from './match-routes.js';
+import { taxMatchRoutes } from './match/routes.js';
 import type { TaxInvoiceProvider } from './provider.js';
 import {
   AmendBody,

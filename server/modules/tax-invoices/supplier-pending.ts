@@ -9,6 +9,7 @@ import { iso } from '../../domain/values.js';
 import { loadHolidayCalendar } from './holidays.js';
 import { issueDeadline } from './deadlines.js';
 import { dayOf } from './invoice-moves.js';
+import { pendingForSupplier } from './queries-match.js';
 
 /** How long a withdrawn request stays on the card after the buyer withdrew it. */
 const WITHDRAWN_SHOWN_DAYS = 31;
@@ -25,38 +26,8 @@ function deadlineOf(writeDate: string, calendar: Parameters<typeof issueDeadline
 /** The supplier's invoices awaiting it, on `db` scoped to its company; `now` the business clock. */
 export async function supplierPending(db: Db, now: Date, w: { limit: number; offset: number }) {
   const since = new Date(now.getTime() - WITHDRAWN_SHOWN_DAYS * 86_400_000);
-  const base = db
-    .selectFrom('taxInvoice as t')
-    .where((eb) =>
-      eb.or([
-        eb('t.status', 'in', ['REQUESTED', 'NTS_FAILED']),
-        eb.and([eb('t.status', '=', 'CANCELLED'), eb('t.updatedAt', '>=', since.toISOString())]),
-      ]),
-    );
-  const [rows, count, calendar] = await Promise.all([
-    base
-      .select([
-        't.mgtKey',
-        't.settleNo',
-        't.period',
-        't.status',
-        't.taxType',
-        't.writeDate',
-        't.totalAmount',
-        't.memo',
-        't.ntsResult',
-        't.requestedAt',
-        't.updatedAt',
-      ])
-      // What to act on first: requests by their deadline, then what was refused or withdrawn, newest first.
-      .orderBy((eb) => eb.case().when('t.status', '=', 'REQUESTED').then(0).else(1).end())
-      .orderBy('t.writeDate')
-      .orderBy('t.updatedAt', 'desc')
-      .orderBy('t.mgtKey')
-      .limit(w.limit)
-      .offset(w.offset)
-      .execute(),
-    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  const [{ rows, count }, calendar] = await Promise.all([
+    pendingForSupplier(db, since.toISOString(), w),
     loadHolidayCalendar(db),
   ]);
   return {

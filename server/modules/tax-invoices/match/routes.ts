@@ -1,18 +1,18 @@
 /**
- * The match view of a settlement (match.ts) for staff and for its supplier, and the supplier's invoices awaiting it
- * (supplier-pending.ts) for the /cyber home (docs/tax-invoices.md "The match view", "The supplier is told of a request").
+ * The match view of a settlement (../match.ts) for staff and for its supplier, and the supplier's invoices awaiting it
+ * (../supplier-pending.ts) for the /cyber home (docs/tax-invoices.md "The match view", "The supplier is told of a request").
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { access } from '../../http/access.js';
-import { commonErrors } from '../../http/error-schema.js';
-import { pageWindow } from '../../http/list-query.js';
-import { supplierView } from '../../http/supplier-view.js';
-import { supplierActor } from '../../domain/actor.js';
-import { Nullable } from '../../domain/schemas.js';
-import { taxMatch } from './match.js';
-import { SettleNoParams } from './schemas.js';
-import { supplierPending } from './supplier-pending.js';
+import { access } from '../../../http/access.js';
+import { commonErrors } from '../../../http/error-schema.js';
+import { pageWindow } from '../../../http/list-query.js';
+import { supplierView } from '../../../http/supplier-view.js';
+import { supplierActor } from '../../../domain/actor.js';
+import { Nullable } from '../../../domain/schemas.js';
+import { taxMatch } from '../match.js';
+import { SettleNoParams } from '../schemas.js';
+import { supplierPending } from '../supplier-pending.js';
 
 const TAG = ['tax invoices'];
 // As the invoices' own reading: the tax-invoice screens and the settlement screens they belong to.
