@@ -20,6 +20,22 @@ import type { Db, DbHandle } from './connect.js';
  *   affinity another server reads the replica within the lag bound (docs/deployment.md).
  */
 type ReadTarget = 'replica' | 'primary';
+
+/** PostgreSQL's WAL page size (XLOG_BLCKSZ, 8 kB in every distribution's build) and its page headers' sizes. */
+const WAL_PAGE = 8192n;
+const WAL_PAGE_HEADERS = new Set([24n, 40n]);
+
+/**
+ * Whether a replica `behind` bytes short of the primary's insert position `insertLsn` has replayed everything
+ * inserted. On an idle primary whose last record ended on a page boundary the insert position is past the next
+ * page's header, while the replica's replay position is that record's end: the header's bytes short, and caught up.
+ */
+export function replayedUpTo(behind: number, insertLsn: string): boolean {
+  if (behind <= 0) return true;
+  const [hi, lo] = insertLsn.split('/').map((h) => BigInt(`0x${h}`));
+  const inPage = ((hi! << 32n) | lo!) % WAL_PAGE;
+  return WAL_PAGE_HEADERS.has(inPage) && BigInt(behind) === inPage;
+}
 type ReadReason = 'ok' | 'lag' | 'down' | 'own-write';
 
 export interface ReplicaReads {
@@ -63,11 +79,16 @@ export function replicaReads(options: {
   async function sampleOnce(): Promise<void> {
     const started = now();
     try {
-      const { rows: p } = await sql<{ lsn: string }>`select pg_current_wal_lsn()::text as lsn`.execute(primary);
-      const { rows: r } = await sql<{ caughtUp: boolean | null; lagMs: number | string | null }>`
-        select pg_last_wal_replay_lsn() >= ${p[0].lsn}::pg_lsn as caught_up,
+      // The insert position, not pg_current_wal_lsn() (the position written out): with synchronous_commit off a
+      // committed transaction's record can sit in the WAL buffers past the written position, and a replica at
+      // that position would count as caught up without the commit (a session's own write read back stale).
+      const { rows: p } = await sql<{
+        lsn: string;
+      }>`select pg_current_wal_insert_lsn()::text as lsn`.execute(primary);
+      const { rows: r } = await sql<{ behind: number | string | null; lagMs: number | string | null }>`
+        select pg_wal_lsn_diff(${p[0].lsn}::pg_lsn, pg_last_wal_replay_lsn()) as behind,
                extract(epoch from now() - pg_last_xact_replay_timestamp()) * 1000 as lag_ms`.execute(replica.db);
-      const caughtUp = r[0].caughtUp === true;
+      const caughtUp = r[0].behind !== null && replayedUpTo(Number(r[0].behind), p[0].lsn);
       lag = caughtUp ? 0 : r[0].lagMs === null ? null : Math.max(0, Number(r[0].lagMs));
       if (caughtUp) {
         caughtUpSince = started;

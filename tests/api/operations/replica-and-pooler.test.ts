@@ -51,7 +51,7 @@ async function query<T extends pg.QueryResultRow>(url: string, text: string): Pr
 
 /** Waits until the replica has replayed what the primary has written so far. */
 async function caughtUp(primary: string, replica: string): Promise<void> {
-  const [{ lsn }] = await query<{ lsn: string }>(primary, 'select pg_current_wal_lsn()::text as lsn');
+  const [{ lsn }] = await query<{ lsn: string }>(primary, 'select pg_current_wal_insert_lsn()::text as lsn');
   for (let i = 0; i < 600; i++) {
     const [{ ok }] = await query<{ ok: boolean }>(replica, `select pg_last_wal_replay_lsn() >= '${lsn}' as ok`);
     if (ok) return;
