@@ -109,6 +109,22 @@ export function propertyNames(root: Json, doc: unknown, path: PathPart[]): Array
   return [...seen].map(([name, info]) => ({ name, info }));
 }
 
+/**
+ * Each property the schemas allow at an object with its schema ($ref followed), in the schema's
+ * order: the designer's property panel is made from these, so a property added to the screen
+ * language appears there with no designer code.
+ */
+export function propertySchemas(root: Json, doc: unknown, path: PathPart[]): Array<{ name: string; schema: Json }> {
+  const seen = new Map<string, Json>();
+  for (const s of schemasAt(root, doc, path))
+    for (const [name, prop] of Object.entries((s.properties ?? {}) as Record<string, unknown>))
+      if (!seen.has(name)) seen.set(name, resolveRef(root, prop) ?? {});
+  return [...seen].map(([name, schema]) => ({ name, schema }));
+}
+
+/** A schema with its $ref followed (a property's alternatives, for the panel's choice of control). */
+export const resolveSchema = (root: Json, s: unknown): Json | null => resolveRef(root, s);
+
 /** Enum and const values the schemas allow at a place. */
 export function enumValues(root: Json, doc: unknown, path: PathPart[]): string[] {
   const out = new Set<string>();
@@ -180,7 +196,7 @@ export interface CompletionData {
 }
 
 /** An operation as completion shows it: its id, what it is, and the screens that use it. */
-function operationOption(
+export function operationOption(
   op: StudioOperation | undefined,
   usedBy?: (screens: string[]) => string,
 ): { detail?: string; info?: string } {
