@@ -51,14 +51,22 @@ export function PropertyPanel({
     const words = t(key);
     return words === key ? name : words;
   };
-  const rows = propertySchemas(schema, def, element.path);
+  const rows = element.shorthand ? [] : propertySchemas(schema, def, element.path);
   return (
     <section className={styles.props} aria-labelledby={`${id}-title`}>
       <h4 id={`${id}-title`} className={styles.h4}>
         {t(`${D}.props.title`, { item: itemName })}
       </h4>
       {readOnly && <p className={styles.muted}>{t(`${D}.props.readOnly`)}</p>}
-      <div className={styles.propGrid}>
+      {element.shorthand && (
+        <p className={styles.muted}>
+          {t(`${D}.props.shorthand`, { kind: String(element.value.kind) })}{' '}
+          <WidgetButton size="small" onClick={() => onReveal(element.pointer)}>
+            {t(`${D}.props.inJson`)}
+          </WidgetButton>
+        </p>
+      )}
+      <div className={styles.propGrid} hidden={element.shorthand}>
         {rows.map(({ name, schema: s }) => {
           const control = controlOf(schema, s);
           const value = element.value[name];

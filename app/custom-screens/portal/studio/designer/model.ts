@@ -20,6 +20,8 @@ export interface DesignElement {
   pointer: string;
   /** The item as it is now (read-only: change it through a patch). */
   value: Record<string, unknown>;
+  /** An action written as its kind alone (`"search"`): moved and removed, its properties edited in JSON. */
+  shorthand?: boolean;
 }
 
 export interface DesignSection extends DesignElement {
@@ -92,6 +94,8 @@ function items(owner: Record<string, unknown>, key: string, at: JsonPath, kind: 
   if (!Array.isArray(list)) throw new Refused({ code: 'notList', vars: { place: pointerOf(path) } });
   return list.map((value, i) => {
     const itemPath = [...path, i];
+    if (kind === 'action' && typeof value === 'string')
+      return { kind, path: itemPath, pointer: pointerOf(itemPath), value: { kind: value }, shorthand: true };
     if (!value || typeof value !== 'object' || Array.isArray(value))
       throw new Refused({ code: 'itemNotObject', vars: { place: pointerOf(itemPath) } });
     return { kind, path: itemPath, pointer: pointerOf(itemPath), value: value as Record<string, unknown> };
