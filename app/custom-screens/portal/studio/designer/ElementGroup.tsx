@@ -85,6 +85,7 @@ export function ElementGroup({
                     type="button"
                     className={styles.itemButton}
                     aria-pressed={isSelected}
+                    aria-describedby={problems.length ? `${id}-p${i}` : undefined}
                     data-item={e.pointer}
                     onClick={() => actions.select(e)}
                     onKeyDown={(k) => {
@@ -99,10 +100,10 @@ export function ElementGroup({
                     }}
                   >
                     {name}
-                    {problems.length > 0 && (
-                      <span className={styles.badge}>{t(`${D}.problems`, { count: problems.length })}</span>
-                    )}
                   </button>
+                  {problems.length > 0 && (
+                    <span className={styles.badge}>{t(`${D}.problems`, { count: problems.length })}</span>
+                  )}
                   {!readOnly && (
                     <span className={styles.itemTools}>
                       <WidgetButton
@@ -132,7 +133,7 @@ export function ElementGroup({
                   )}
                 </div>
                 {problems.length > 0 && (
-                  <ul className={styles.problems}>
+                  <ul className={styles.problems} id={`${id}-p${i}`}>
                     {problems.map((p, k) => (
                       <li key={k} data-pointer={p.pointer}>
                         {p.message}
