@@ -196,7 +196,7 @@ export interface CompletionData {
 }
 
 /** An operation as completion shows it: its id, what it is, and the screens that use it. */
-export function operationOption(
+function operationOption(
   op: StudioOperation | undefined,
   usedBy?: (screens: string[]) => string,
 ): { detail?: string; info?: string } {

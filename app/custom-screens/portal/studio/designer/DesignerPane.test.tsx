@@ -89,6 +89,24 @@ describe('the designer pane', () => {
     expect(store.getState().text).toBe(HARNESS_LIST);
   });
 
+  it('Ctrl+Z keeps working when an undo takes away the focused control', async () => {
+    const store = createHarnessStore(HARNESS_LIST);
+    const user = userEvent.setup();
+    render(<DesignerHarness store={store} />);
+    const filters = within(screen.getByRole('region', { name: /^검색조건/ }));
+    await user.type(filters.getByLabelText('새 검색조건의 필드'), 'useYn{Enter}');
+    const panel = within(screen.getByRole('region', { name: '2번째 검색조건 useYn의 속성' }));
+    await user.selectOptions(panel.getByLabelText(/^입력 방식 widget/), 'select');
+    await user.keyboard('{Control>}z{/Control}');
+    await user.keyboard('{Control>}z{/Control}');
+    // The added filter and its panel are gone; the pane holds the focus, so the keys still reach it.
+    expect(screen.getByTestId('designer-pane')).toHaveFocus();
+    await user.keyboard('{Control>}{Shift>}z{/Shift}{/Control}');
+    expect(JSON.parse(store.getState().text).filters).toHaveLength(2);
+    await user.keyboard('{Control>}z{/Control}');
+    expect(store.getState().text).toBe(HARNESS_LIST);
+  });
+
   it('keeps the history when the pane is closed and opened again; redo works after it', async () => {
     const store = createHarnessStore(HARNESS_LIST);
     const user = userEvent.setup();

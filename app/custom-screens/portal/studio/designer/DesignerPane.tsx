@@ -39,6 +39,9 @@ export interface DesignerPaneProps {
   now?: () => number;
 }
 
+/** focusNext's value for "the pane, unless the focus is still inside it". */
+const PANE = '';
+
 const under = (pointer: string, p: string) => p === pointer || p.startsWith(`${pointer}/`);
 
 /** Every element the model shows, deepest last (a field after its section). */
@@ -69,19 +72,29 @@ export default function DesignerPane({
   const root = useRef<HTMLDivElement>(null);
   const focusNext = useRef<string | null>(null);
 
-  // After a move the moved item keeps the focus at its new place (its row is drawn anew there).
+  // After a move the moved item keeps the focus at its new place (its row is drawn anew there); after
+  // an undo that took away the focused control (an added item, its panel), the pane takes the focus,
+  // so the next Ctrl+Z still reaches it.
   useEffect(() => {
     const pointer = focusNext.current;
-    if (!pointer) return;
+    if (pointer === null) return;
     focusNext.current = null;
-    root.current?.querySelector<HTMLElement>(`[data-item="${pointer}"]`)?.focus();
+    const pane = root.current;
+    const target = pointer === PANE ? pane : pane?.querySelector<HTMLElement>(`[data-item="${pointer}"]`);
+    if (target && !(pointer === PANE && pane?.contains(document.activeElement))) target.focus();
   });
 
   const announce = (key: string, vars?: Record<string, unknown>) => setAnnouncement(t(`${D}.announce.${key}`, vars));
   const history = store.getState;
 
-  const undo = () => announce(history().undo() ? 'undone' : 'nothingToUndo');
-  const redo = () => announce(history().redo() ? 'redone' : 'nothingToRedo');
+  const undo = () => {
+    focusNext.current = PANE;
+    announce(history().undo() ? 'undone' : 'nothingToUndo');
+  };
+  const redo = () => {
+    focusNext.current = PANE;
+    announce(history().redo() ? 'redone' : 'nothingToRedo');
+  };
 
   if (!opened.ok || !def) {
     const reason = opened.ok ? { code: 'notObject', vars: {} } : opened.reason;
@@ -185,6 +198,7 @@ export default function DesignerPane({
   return (
     <div
       ref={root}
+      tabIndex={-1}
       className={styles.pane}
       data-testid="designer-pane"
       onKeyDown={(k) => {

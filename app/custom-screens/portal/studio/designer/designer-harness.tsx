@@ -15,7 +15,7 @@ import type { Problem } from '../studio-types';
 import DesignerPane from './DesignerPane';
 import { createHistoryStore, type HistoryStore } from './history';
 
-export const HARNESS_OPERATIONS: StudioOperation[] = [
+const HARNESS_OPERATIONS: StudioOperation[] = [
   {
     id: 'listCodes',
     summary: '공통코드 목록',
@@ -45,7 +45,7 @@ export const HARNESS_LIST = `{
 }
 `;
 
-export const HARNESS_PROBLEMS: Problem[] = [
+const HARNESS_PROBLEMS: Problem[] = [
   {
     pointer: '/columns/2/field',
     message: '3번째 열의 field: 열 "nope"는 listCodes의 행에 없는 필드입니다.',

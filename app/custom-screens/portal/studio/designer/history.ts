@@ -29,7 +29,7 @@ interface Step {
   at: number;
 }
 
-export interface ChangeOptions {
+interface ChangeOptions {
   /** Steps with the same key within COALESCE_MS are one; none for a structural change. */
   coalesce?: string;
   /** When the change was made (ms); the caller's clock, so tests need no timers. */

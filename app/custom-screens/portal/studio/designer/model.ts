@@ -12,7 +12,7 @@
 import { getNodeValue, printParseErrorCode, type Node } from 'jsonc-parser';
 import { parseText, type JsonPath } from './json-text';
 
-export type ElementKind = 'filter' | 'column' | 'action' | 'section' | 'field';
+type ElementKind = 'filter' | 'column' | 'action' | 'section' | 'field';
 
 export interface DesignElement {
   kind: ElementKind;
@@ -24,19 +24,19 @@ export interface DesignElement {
   shorthand?: boolean;
 }
 
-export interface DesignSection extends DesignElement {
+interface DesignSection extends DesignElement {
   fields: DesignElement[];
 }
 
 /** The lists the designer edits, by the array each lives in. */
-export interface ListModel {
+interface ListModel {
   kind: 'list';
   filters: DesignElement[];
   columns: DesignElement[];
   actions: DesignElement[];
 }
 
-export interface EditModel {
+interface EditModel {
   kind: 'edit';
   sections: DesignSection[];
   actions: DesignElement[];
@@ -45,7 +45,7 @@ export interface EditModel {
 export type DesignModel = ListModel | EditModel;
 
 /** Why a definition opens in JSON only: a code with its variables (worded by the studio's texts). */
-export interface Unrepresentable {
+interface Unrepresentable {
   code: 'syntax' | 'notObject' | 'kind' | 'duplicateKey' | 'notList' | 'itemNotObject';
   vars: Record<string, string | number>;
 }
