@@ -148,6 +148,32 @@ describe('the designer pane', () => {
     expect(onReveal).toHaveBeenCalledWith('/columns/0');
   });
 
+  it('the screen and its data source are elements too: the source’s operation picked by its name', async () => {
+    const store = createHarnessStore(HARNESS_LIST);
+    const user = userEvent.setup();
+    render(
+      <DesignerHarness
+        store={store}
+        problems={[{ pointer: '/source/rowKey', message: '데이터 원본(source)의 rowKey: 문제', suggestion: null }]}
+      />,
+    );
+    const screenGroup = within(screen.getByRole('region', { name: /^화면/ }));
+    expect(screenGroup.getByText('문제 1건')).toBeInTheDocument();
+    await user.click(screenGroup.getByRole('button', { name: '데이터 원본(source)' }));
+    const panel = within(screen.getByRole('region', { name: '데이터 원본(source)의 속성' }));
+    const operation = panel.getByLabelText(/^작업 operation/);
+    expect(
+      document.getElementById(operation.getAttribute('list')!)?.querySelector('option[value="listCodes"]'),
+    ).toHaveTextContent('공통코드 목록');
+    await user.clear(panel.getByLabelText(/^rowKey/));
+    expect(JSON.parse(store.getState().text).source).toEqual({ operation: 'listCodes' });
+    // The screen's own panel leaves the lists to the outline.
+    await user.click(screenGroup.getByRole('button', { name: '화면 전체' }));
+    const own = within(screen.getByRole('region', { name: '화면 전체의 속성' }));
+    expect(own.getByLabelText(/^제목 title/)).toHaveValue('코드 목록');
+    expect(own.queryByText('columns')).toBeNull();
+  });
+
   it('a reader without write authority sees no tools that change the text', () => {
     render(<DesignerHarness store={createHarnessStore(HARNESS_LIST)} readOnly />);
     expect(screen.queryByRole('button', { name: /삭제$/ })).toBeNull();

@@ -39,6 +39,9 @@ export interface DesignerPaneProps {
   now?: () => number;
 }
 
+/** The screen's lists the outline draws: not repeated as "edit in JSON" in the screen's own panel. */
+const DRAWN = ['filters', 'columns', 'actions', 'sections', 'kind'];
+
 /** focusNext's value for "the pane, unless the focus is still inside it". */
 const PANE = '';
 
@@ -116,14 +119,21 @@ export default function DesignerPane({
   const all = elementsOf(model);
   const kindWord = (kind: string) => t(`${D}.kind.${kind}`);
   const nameOf = (e: DesignElement, index: number) =>
-    t(`${D}.item`, { index: index + 1, kind: kindWord(e.kind), name: elementName(e) || t(`${D}.noName`) });
+    e.kind === 'screen' || e.kind === 'source'
+      ? partName(e)
+      : t(`${D}.item`, { index: index + 1, kind: kindWord(e.kind), name: elementName(e) || t(`${D}.noName`) });
   const indexOf = (e: DesignElement) => Number(e.path[e.path.length - 1]);
   const problemsOf = (e: DesignElement) =>
     problems.filter(
       (p) => under(e.pointer, p.pointer) && !(e.kind === 'section' && under(`${e.pointer}/fields`, p.pointer)),
     );
   const unplaced = problems.filter((p) => !all.some((e) => under(e.pointer, p.pointer)));
-  const selected = all.find((e) => e.pointer === selection) ?? null;
+  const screenProblems = unplaced.filter((p) => !model.source || !under(model.source.pointer, p.pointer));
+  const sourceProblems = model.source ? problems.filter((p) => under(model.source!.pointer, p.pointer)) : [];
+  const selected =
+    [model.screen, ...(model.source ? [model.source] : []), ...all].find((e) => e.pointer === selection) ?? null;
+  const partName = (e: DesignElement) =>
+    t(`${D}.part.${e.kind === 'screen' ? 'screen' : model.kind === 'list' ? 'source' : 'load'}`);
 
   const actions: GroupActions = {
     select(e) {
@@ -225,19 +235,17 @@ export default function DesignerPane({
       <p className={styles.live} role="status" aria-live="polite" data-testid="designer-announcement">
         {announcement}
       </p>
-      {unplaced.length > 0 && (
-        <section className={styles.rootProblems} aria-label={t(`${D}.rootProblems`)}>
-          <ul className={styles.problems}>
-            {unplaced.map((p, i) => (
-              <li key={i} data-pointer={p.pointer}>
-                {p.message}
-              </li>
-            ))}
-          </ul>
-        </section>
-      )}
       <div className={styles.layout}>
         <div className={styles.outline}>
+          <ElementGroup
+            title={t(`${D}.group.screen`)}
+            items={[model.screen, ...(model.source ? [model.source] : [])]}
+            selected={selection}
+            readOnly
+            nameOf={nameOf}
+            problemsOf={(e) => (e.kind === 'screen' ? screenProblems : sourceProblems)}
+            actions={actions}
+          />
           {model.kind === 'list' ? (
             <>
               {fieldGroup(t(`${D}.group.filters`), 'filter', ['filters'], model.filters)}
@@ -287,6 +295,7 @@ export default function DesignerPane({
             <PropertyPanel
               element={selected}
               itemName={nameOf(selected, indexOf(selected))}
+              hidden={selected.kind === 'screen' ? DRAWN : []}
               def={def}
               text={text}
               schema={schema}

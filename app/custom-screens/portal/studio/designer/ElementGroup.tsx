@@ -28,8 +28,8 @@ interface ElementGroupProps {
   nameOf(e: DesignElement, index: number): string;
   problemsOf(e: DesignElement): Problem[];
   actions: GroupActions;
-  /** What the add form asks for: a field (with the contract's choices), an action's kind, a title. */
-  add: {
+  /** What the add form asks for: a field (with the contract's choices), an action's kind, a title; none for fixed parts. */
+  add?: {
     label: string;
     button: string;
     choices?: Choice[];
@@ -57,6 +57,7 @@ export function ElementGroup({
   const id = useId();
   const [typed, setTyped] = useState('');
   const submit = () => {
+    if (!add) return;
     const value = typed.trim() || (add.options?.[0] ?? '');
     if (!value && !add.allowEmpty) return;
     add.onAdd(value);
@@ -147,7 +148,7 @@ export function ElementGroup({
           })}
         </ol>
       )}
-      {!readOnly && (
+      {!readOnly && add && (
         <form
           className={styles.addForm}
           onSubmit={(ev) => {

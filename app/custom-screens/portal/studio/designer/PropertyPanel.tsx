@@ -29,6 +29,8 @@ interface PropertyPanelProps {
   schema: Json;
   operations: readonly StudioOperation[];
   readOnly: boolean;
+  /** Properties not shown (the screen's lists, drawn by the outline). */
+  hidden?: readonly string[];
   onSet(name: string, value: unknown): void;
   onReveal(pointer: string): void;
 }
@@ -41,6 +43,7 @@ export function PropertyPanel({
   schema,
   operations,
   readOnly,
+  hidden = [],
   onSet,
   onReveal,
 }: PropertyPanelProps) {
@@ -51,10 +54,12 @@ export function PropertyPanel({
     const words = t(key);
     return words === key ? name : words;
   };
-  const rows = element.shorthand ? [] : propertySchemas(schema, def, element.path);
+  const rows = element.shorthand
+    ? []
+    : propertySchemas(schema, def, element.path).filter((r) => !hidden.includes(r.name));
   return (
-    <section className={styles.props} aria-labelledby={`${id}-title`}>
-      <h4 id={`${id}-title`} className={styles.h4}>
+    <section className={styles.props} aria-labelledby={`${id}-heading`}>
+      <h4 id={`${id}-heading`} className={styles.h4}>
         {t(`${D}.props.title`, { item: itemName })}
       </h4>
       {readOnly && <p className={styles.muted}>{t(`${D}.props.readOnly`)}</p>}

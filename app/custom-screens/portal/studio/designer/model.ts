@@ -12,7 +12,7 @@
 import { getNodeValue, printParseErrorCode, type Node } from 'jsonc-parser';
 import { parseText, type JsonPath } from './json-text';
 
-type ElementKind = 'filter' | 'column' | 'action' | 'section' | 'field';
+type ElementKind = 'screen' | 'source' | 'filter' | 'column' | 'action' | 'section' | 'field';
 
 export interface DesignElement {
   kind: ElementKind;
@@ -31,6 +31,9 @@ interface DesignSection extends DesignElement {
 /** The lists the designer edits, by the array each lives in. */
 interface ListModel {
   kind: 'list';
+  /** The definition itself (title, description …) and its data source, as elements of their own. */
+  screen: DesignElement;
+  source: DesignElement | null;
   filters: DesignElement[];
   columns: DesignElement[];
   actions: DesignElement[];
@@ -38,6 +41,9 @@ interface ListModel {
 
 interface EditModel {
   kind: 'edit';
+  screen: DesignElement;
+  /** The edit screen's `load` (what fills the form). */
+  source: DesignElement | null;
   sections: DesignSection[];
   actions: DesignElement[];
 }
@@ -116,12 +122,21 @@ export function openDefinition(text: string): Opened {
   if (twice)
     return { ok: false, reason: { code: 'duplicateKey', vars: { key: twice.key, place: pointerOf(twice.path) } } };
   const def = getNodeValue(root) as Record<string, unknown>;
+  const screen: DesignElement = { kind: 'screen', path: [], pointer: '', value: def };
+  const part = (key: string): DesignElement | null => {
+    const v = def[key];
+    return v && typeof v === 'object' && !Array.isArray(v)
+      ? { kind: 'source', path: [key], pointer: `/${key}`, value: v as Record<string, unknown> }
+      : null;
+  };
   try {
     if (def.kind === 'list')
       return {
         ok: true,
         model: {
           kind: 'list',
+          screen,
+          source: part('source'),
           filters: items(def, 'filters', [], 'filter'),
           columns: items(def, 'columns', [], 'column'),
           actions: items(def, 'actions', [], 'action'),
@@ -132,6 +147,8 @@ export function openDefinition(text: string): Opened {
         ok: true,
         model: {
           kind: 'edit',
+          screen,
+          source: part('load'),
           sections: items(def, 'sections', [], 'section').map((s) => ({
             ...s,
             fields: items(s.value, 'fields', s.path, 'field'),
