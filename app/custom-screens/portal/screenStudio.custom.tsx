@@ -524,11 +524,17 @@ export default function ScreenStudio(_props: CustomScreenProps) {
               <WidgetButton onClick={() => void runPreview()}>{t(`${T}.preview`)}</WidgetButton>
               <WidgetButton onClick={() => void exportFile()}>{t(`${T}.exportFile`)}</WidgetButton>
             </div>
-            <div className={styles.workspace}>
+            <div className={`${styles.workspace} ${tab === 'designer' ? styles.workspaceWide : ''}`}>
               <div className={styles.editorPane}>
                 <EditorTabs tab={tab} onTab={setTab} />
                 {/* The JSON editor stays mounted behind the designer: its place, its fixes and its focus are kept. */}
-                <div role="tabpanel" id="studio-tab-json" aria-labelledby="studio-tab-json-tab" hidden={tab !== 'json'}>
+                <div
+                  role="tabpanel"
+                  id="studio-tab-json"
+                  aria-labelledby="studio-tab-json-tab"
+                  className={styles.editorBox}
+                  hidden={tab !== 'json'}
+                >
                   {schema ? (
                     <Suspense fallback={<p className={styles.muted}>{t(`${T}.editorLoading`)}</p>}>
                       <StudioEditor

@@ -174,6 +174,20 @@ describe('the designer pane', () => {
     expect(own.queryByText('columns')).toBeNull();
   });
 
+  it('adds an action of a kind the language names, and its panel has that kind’s properties', async () => {
+    const store = createHarnessStore(HARNESS_LIST);
+    const user = userEvent.setup();
+    render(<DesignerHarness store={store} />);
+    const actions = within(screen.getByRole('region', { name: /^버튼/ }));
+    await user.selectOptions(actions.getByLabelText('새 버튼의 종류'), 'exportExcel');
+    await user.click(actions.getByRole('button', { name: '버튼 추가' }));
+    const panel = within(screen.getByRole('region', { name: '1번째 버튼 exportExcel의 속성' }));
+    await user.type(panel.getByLabelText(/^파일 이름 fileName/), '코드');
+    expect(JSON.parse(store.getState().text).actions).toEqual([{ kind: 'exportExcel', fileName: '코드' }]);
+    // Another kind's properties are not offered.
+    expect(panel.queryByLabelText(/^작업 operation/)).toBeNull();
+  });
+
   it('a reader without write authority sees no tools that change the text', () => {
     render(<DesignerHarness store={createHarnessStore(HARNESS_LIST)} readOnly />);
     expect(screen.queryByRole('button', { name: /삭제$/ })).toBeNull();
