@@ -13,6 +13,7 @@ import { callOperation, OperationError, useEngineServices, type CustomScreenProp
 import { useEngineText } from '../../../engine/text';
 import { WidgetButton } from '../../../widgets/common/button';
 import { useDialogs } from '../../../widgets/modal/modal-context';
+import { useStore } from 'zustand';
 import { useSessionStore } from '../../stores/session';
 import { menuAuthority } from '../../services/engine-services';
 import type { StudioOperation } from './studio/completion';
@@ -31,9 +32,12 @@ import type {
   StudioVersionRow,
 } from './studio/studio-types';
 import { VersionHistory } from './studio/VersionHistory';
+import { definitionHistory } from './studio/designer/history';
 import styles from './studio/studio.module.css';
 
 const StudioEditor = lazy(() => import('./studio/StudioEditor'));
+// The designer is a chunk of its own, loaded when its tab is first opened.
+const DesignerPane = lazy(() => import('./studio/designer/DesignerPane'));
 const loadSchema = () =>
   import('../../../schemas/screen.schema.json').then((m) => m.default as unknown as Record<string, unknown>);
 
@@ -61,6 +65,41 @@ function problemsOf(e: unknown): Problem[] {
     }));
 }
 
+/** A keystroke in the JSON editor: typing within a second is one step of the history. */
+const typing = () => ({ coalesce: 'typing', now: performance.now() });
+
+/** JSON or the designer, as tabs (arrow keys move between them, as a tab list's do). */
+function EditorTabs({ tab, onTab }: { tab: 'json' | 'designer'; onTab(tab: 'json' | 'designer'): void }) {
+  const t = useEngineText();
+  const tabs = ['json', 'designer'] as const;
+  return (
+    <div role="tablist" aria-label={t(`${T}.designer.tabsLabel`)} className={styles.tabs}>
+      {tabs.map((name) => (
+        <button
+          key={name}
+          type="button"
+          role="tab"
+          id={`studio-tab-${name}-tab`}
+          aria-selected={tab === name}
+          aria-controls={`studio-tab-${name}`}
+          tabIndex={tab === name ? 0 : -1}
+          className={styles.tab}
+          onClick={() => onTab(name)}
+          onKeyDown={(e) => {
+            if (e.key !== 'ArrowLeft' && e.key !== 'ArrowRight') return;
+            e.preventDefault();
+            const next = tabs[(tabs.indexOf(name) + 1) % tabs.length];
+            onTab(next);
+            document.getElementById(`studio-tab-${next}-tab`)?.focus();
+          }}
+        >
+          {t(name === 'json' ? `${T}.designer.tabJson` : `${T}.designer.tabDesigner`)}
+        </button>
+      ))}
+    </div>
+  );
+}
+
 export default function ScreenStudio(_props: CustomScreenProps) {
   const t = useEngineText();
   const services = useEngineServices();
@@ -71,7 +110,10 @@ export default function ScreenStudio(_props: CustomScreenProps) {
 
   const [rows, setRows] = useState<StudioScreenRow[]>([]);
   const [screen, setScreen] = useState<StudioScreen | null>(null);
-  const [source, setSource] = useState('');
+  // The definition's text lives in the studio's one history, shared by the JSON editor and the designer.
+  const source = useStore(definitionHistory, (s) => s.text);
+  const [tab, setTab] = useState<'json' | 'designer'>('json');
+  const pendingReveal = useRef<{ pointer: string; line?: number; column?: number } | null>(null);
   const [labels, setLabels] = useState<Labels>({});
   const [problems, setProblems] = useState<Problem[]>([]);
   const [checked, setChecked] = useState(false);
@@ -130,7 +172,7 @@ export default function ScreenStudio(_props: CustomScreenProps) {
   const show = useCallback(
     async (s: StudioScreen) => {
       setScreen(s);
-      setSource(s.source);
+      definitionHistory.getState().load(s.name, s.source);
       setLabels(s.labels);
       setProblems(s.problems);
       setChecked(true);
@@ -326,6 +368,19 @@ export default function ScreenStudio(_props: CustomScreenProps) {
     }
   };
 
+  // Going to a place of the text opens the JSON tab first; the editor is then told where.
+  const reveal = (pointer: string, line?: number, column?: number) => {
+    if (tab === 'json') return editor.current?.reveal(pointer, line, column);
+    pendingReveal.current = { pointer, line, column };
+    setTab('json');
+  };
+  useEffect(() => {
+    const r = pendingReveal.current;
+    if (tab !== 'json' || !r) return;
+    pendingReveal.current = null;
+    editor.current?.reveal(r.pointer, r.line, r.column);
+  }, [tab]);
+
   const fields = useMemo(() => {
     try {
       return labelledFields(JSON.parse(source));
@@ -469,24 +524,53 @@ export default function ScreenStudio(_props: CustomScreenProps) {
               <WidgetButton onClick={() => void runPreview()}>{t(`${T}.preview`)}</WidgetButton>
               <WidgetButton onClick={() => void exportFile()}>{t(`${T}.exportFile`)}</WidgetButton>
             </div>
-            <div className={styles.workspace}>
+            <div className={`${styles.workspace} ${tab === 'designer' ? styles.workspaceWide : ''}`}>
               <div className={styles.editorPane}>
-                {schema ? (
-                  <Suspense fallback={<p className={styles.muted}>{t(`${T}.editorLoading`)}</p>}>
-                    <StudioEditor
-                      ref={editor}
-                      value={source}
-                      onChange={setSource}
-                      problems={problems}
-                      schema={schema}
-                      operations={operations}
-                      label={t(`${T}.editorLabel`)}
-                      fixLabel={(name) => t(`${T}.fix`, { name })}
-                      usedBy={(screens) => t(`${T}.usedBy`, { screens: screens.join(', ') })}
-                    />
-                  </Suspense>
-                ) : (
-                  <p className={styles.muted}>{t(`${T}.editorLoading`)}</p>
+                <EditorTabs tab={tab} onTab={setTab} />
+                {/* The JSON editor stays mounted behind the designer: its place, its fixes and its focus are kept. */}
+                <div
+                  role="tabpanel"
+                  id="studio-tab-json"
+                  aria-labelledby="studio-tab-json-tab"
+                  className={styles.editorBox}
+                  hidden={tab !== 'json'}
+                >
+                  {schema ? (
+                    <Suspense fallback={<p className={styles.muted}>{t(`${T}.editorLoading`)}</p>}>
+                      <StudioEditor
+                        ref={editor}
+                        value={source}
+                        onChange={(text) => definitionHistory.getState().replace(text, typing())}
+                        onUndo={() => definitionHistory.getState().undo()}
+                        onRedo={() => definitionHistory.getState().redo()}
+                        problems={problems}
+                        schema={schema}
+                        operations={operations}
+                        label={t(`${T}.editorLabel`)}
+                        fixLabel={(name) => t(`${T}.fix`, { name })}
+                        usedBy={(screens) => t(`${T}.usedBy`, { screens: screens.join(', ') })}
+                      />
+                    </Suspense>
+                  ) : (
+                    <p className={styles.muted}>{t(`${T}.editorLoading`)}</p>
+                  )}
+                </div>
+                {tab === 'designer' && (
+                  <div role="tabpanel" id="studio-tab-designer" aria-labelledby="studio-tab-designer-tab">
+                    {schema ? (
+                      <Suspense fallback={<p className={styles.muted}>{t(`${T}.designer.loading`)}</p>}>
+                        <DesignerPane
+                          problems={problems}
+                          schema={schema}
+                          operations={operations}
+                          readOnly={!canWrite}
+                          onReveal={(pointer) => reveal(pointer)}
+                        />
+                      </Suspense>
+                    ) : (
+                      <p className={styles.muted}>{t(`${T}.designer.loading`)}</p>
+                    )}
+                  </div>
                 )}
                 <div className={styles.problems} aria-labelledby="studio-problems-title">
                   <h3 id="studio-problems-title" className={styles.h3}>
@@ -506,7 +590,7 @@ export default function ScreenStudio(_props: CustomScreenProps) {
                         <span className={styles.actions}>
                           <WidgetButton
                             size="small"
-                            onClick={() => editor.current?.reveal(p.pointer, p.line, p.column)}
+                            onClick={() => reveal(p.pointer, p.line, p.column)}
                             aria-label={`${t(`${T}.goTo`)}: ${p.line !== undefined ? t(`${T}.lineColumn`, { line: p.line, column: p.column ?? 1 }) : (p.place ?? p.pointer)}`}
                           >
                             {t(`${T}.goTo`)}

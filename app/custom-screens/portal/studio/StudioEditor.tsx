@@ -5,9 +5,13 @@
  * its own when the studio opens a screen: CodeMirror never reaches the login page or any other.
  * Tab moves focus out of the editor as everywhere else (no indent-with-tab: keyboard users must be
  * able to leave it); Ctrl+Space asks for completion; F8 goes to the next problem.
+ *
+ * The editor keeps no history of its own: Ctrl+Z and Ctrl+Shift+Z (Ctrl+Y) go to the studio's one
+ * history (designer/history.ts), shared with the designer, and a text set from outside (an undo,
+ * a designer edit) comes in as the smallest change that makes it, so the cursor stays where it was.
  */
 import { autocompletion, closeBrackets, closeBracketsKeymap, completionKeymap } from '@codemirror/autocomplete';
-import { defaultKeymap, history, historyKeymap } from '@codemirror/commands';
+import { defaultKeymap } from '@codemirror/commands';
 import { json } from '@codemirror/lang-json';
 import { bracketMatching, defaultHighlightStyle, indentOnInput, syntaxHighlighting } from '@codemirror/language';
 import { lintGutter, lintKeymap, setDiagnostics, type Diagnostic } from '@codemirror/lint';
@@ -15,6 +19,7 @@ import { EditorState } from '@codemirror/state';
 import { EditorView, highlightActiveLine, keymap, lineNumbers } from '@codemirror/view';
 import { forwardRef, useEffect, useImperativeHandle, useRef } from 'react';
 import { studioCompletion, type StudioOperation } from './completion';
+import { diffPatch } from './designer/text-patch';
 import { pointerRange } from './json-pointer';
 import type { Problem } from './studio-types';
 
@@ -28,6 +33,9 @@ export interface StudioEditorHandle {
 interface StudioEditorProps {
   value: string;
   onChange(value: string): void;
+  /** The studio's history (Ctrl+Z, Ctrl+Shift+Z / Ctrl+Y). */
+  onUndo(): void;
+  onRedo(): void;
   problems: readonly Problem[];
   schema: Record<string, unknown>;
   operations: readonly StudioOperation[];
@@ -63,13 +71,13 @@ function valueRange(source: string, pointer: string) {
 }
 
 const StudioEditor = forwardRef<StudioEditorHandle, StudioEditorProps>(function StudioEditor(
-  { value, onChange, problems, schema, operations, label, fixLabel, usedBy },
+  { value, onChange, onUndo, onRedo, problems, schema, operations, label, fixLabel, usedBy },
   ref,
 ) {
   const host = useRef<HTMLDivElement>(null);
   const view = useRef<EditorView | null>(null);
-  const latest = useRef({ onChange, operations, fixLabel, usedBy });
-  latest.current = { onChange, operations, fixLabel, usedBy };
+  const latest = useRef({ onChange, onUndo, onRedo, operations, fixLabel, usedBy });
+  latest.current = { onChange, onUndo, onRedo, operations, fixLabel, usedBy };
 
   useEffect(() => {
     const v = new EditorView({
@@ -78,7 +86,6 @@ const StudioEditor = forwardRef<StudioEditorHandle, StudioEditorProps>(function 
         doc: value,
         extensions: [
           lineNumbers(),
-          history(),
           bracketMatching(),
           closeBrackets(),
           indentOnInput(),
@@ -95,7 +102,15 @@ const StudioEditor = forwardRef<StudioEditorHandle, StudioEditorProps>(function 
               }),
             ],
           }),
-          keymap.of([...closeBracketsKeymap, ...defaultKeymap, ...historyKeymap, ...completionKeymap, ...lintKeymap]),
+          keymap.of([
+            { key: 'Mod-z', run: () => (latest.current.onUndo(), true), preventDefault: true },
+            { key: 'Mod-y', run: () => (latest.current.onRedo(), true), preventDefault: true },
+            { key: 'Mod-Shift-z', run: () => (latest.current.onRedo(), true), preventDefault: true },
+            ...closeBracketsKeymap,
+            ...defaultKeymap,
+            ...completionKeymap,
+            ...lintKeymap,
+          ]),
           EditorView.contentAttributes.of({ 'aria-label': label, 'aria-multiline': 'true' }),
           EditorView.updateListener.of((u) => {
             if (u.docChanged) latest.current.onChange(u.state.doc.toString());
@@ -113,11 +128,12 @@ const StudioEditor = forwardRef<StudioEditorHandle, StudioEditorProps>(function 
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
-  // A text set from outside (another screen opened, a version restored) replaces the editor's.
+  // A text set from outside (an undo, a designer edit, another screen opened) comes in as the one
+  // span that differs, so the cursor and the scroll stay put.
   useEffect(() => {
     const v = view.current;
-    if (v && v.state.doc.toString() !== value)
-      v.dispatch({ changes: { from: 0, to: v.state.doc.length, insert: value } });
+    const change = v && diffPatch(v.state.doc.toString(), value);
+    if (v && change) v.dispatch({ changes: change });
   }, [value]);
 
   useEffect(() => {

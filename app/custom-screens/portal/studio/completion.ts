@@ -45,10 +45,17 @@ function resolveRef(root: Json, s: unknown): Json | null {
   return cur ?? null;
 }
 
+/** Whether a value meets an `if` as the language writes them: a type, or properties' const or enum. */
 function matchesIf(ifSchema: Json, value: unknown): boolean {
+  if (ifSchema.type === 'string') return typeof value === 'string';
   const props = (ifSchema.properties ?? {}) as Record<string, Json>;
   if (!value || typeof value !== 'object') return false;
-  return Object.entries(props).every(([k, s]) => ('const' in s ? (value as Json)[k] === s.const : true));
+  return Object.entries(props).every(([k, s]) => {
+    const v = (value as Json)[k];
+    if ('const' in s) return v === s.const;
+    if (Array.isArray(s.enum)) return s.enum.includes(v);
+    return true;
+  });
 }
 
 /** A schema with its $refs followed and its allOf/if-then/oneOf/anyOf spread into alternatives. */
@@ -61,11 +68,13 @@ function expand(root: Json, s: unknown, value: unknown, depth = 0): Json[] {
     if (!p) continue;
     if (p.if) {
       if (matchesIf(p.if as Json, value)) out.push(...expand(root, p.then, value, depth + 1));
+      else if (p.else) out.push(...expand(root, p.else, value, depth + 1));
     } else out.push(...expand(root, p, value, depth + 1));
   }
   for (const key of ['oneOf', 'anyOf'] as const)
     for (const alt of (r[key] as unknown[] | undefined) ?? []) out.push(...expand(root, alt, value, depth + 1));
   if (r.if && r.then && matchesIf(r.if as Json, value)) out.push(...expand(root, r.then, value, depth + 1));
+  else if (r.if && r.else && !matchesIf(r.if as Json, value)) out.push(...expand(root, r.else, value, depth + 1));
   return out;
 }
 
@@ -108,6 +117,22 @@ export function propertyNames(root: Json, doc: unknown, path: PathPart[]): Array
   }
   return [...seen].map(([name, info]) => ({ name, info }));
 }
+
+/**
+ * Each property the schemas allow at an object with its schema ($ref followed), in the schema's
+ * order: the designer's property panel is made from these, so a property added to the screen
+ * language appears there with no designer code.
+ */
+export function propertySchemas(root: Json, doc: unknown, path: PathPart[]): Array<{ name: string; schema: Json }> {
+  const seen = new Map<string, Json>();
+  for (const s of schemasAt(root, doc, path))
+    for (const [name, prop] of Object.entries((s.properties ?? {}) as Record<string, unknown>))
+      if (!seen.has(name)) seen.set(name, resolveRef(root, prop) ?? {});
+  return [...seen].map(([name, schema]) => ({ name, schema }));
+}
+
+/** A schema with its $ref followed (a property's alternatives, for the panel's choice of control). */
+export const resolveSchema = (root: Json, s: unknown): Json | null => resolveRef(root, s);
 
 /** Enum and const values the schemas allow at a place. */
 export function enumValues(root: Json, doc: unknown, path: PathPart[]): string[] {

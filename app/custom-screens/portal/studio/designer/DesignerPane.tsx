@@ -1,0 +1,319 @@
+/**
+ * The studio's designer: the definition's filters, columns and actions (a list screen) or sections,
+ * fields and actions (an edit screen) as lists one points at, with the selected element's
+ * properties beside them — over the same text as the JSON editor, through the one history
+ * (history.ts). Every change is a patch of the text (json-text.ts): what the designer does not show
+ * is never rewritten. A definition it cannot show faithfully is named and left to the JSON editor.
+ *
+ * Loaded in a chunk of its own, only when the studio's designer tab is opened.
+ */
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useStore } from 'zustand';
+import { useEngineText } from '../../../../../engine/text';
+import { placeWords } from '../../../../../lib/screen-check/words';
+import { WidgetButton } from '../../../../../widgets/common/button';
+import { enumValues, type StudioOperation } from '../completion';
+import type { Problem } from '../studio-types';
+import { choicesFor } from './choices';
+import { ElementGroup, type GroupActions } from './ElementGroup';
+import { definitionHistory, type HistoryStore } from './history';
+import { insertItem, moveItem, removeItem, setProperty, type JsonPath } from './json-text';
+import { elementName, openDefinition, pointerOf, type DesignElement, type DesignModel } from './model';
+import { PropertyPanel } from './PropertyPanel';
+import styles from './designer.module.css';
+
+const D = 'screen.screenStudio.designer';
+type Json = Record<string, unknown>;
+
+export interface DesignerPaneProps {
+  problems: readonly Problem[];
+  schema: Json;
+  operations: readonly StudioOperation[];
+  readOnly: boolean;
+  /** Takes the JSON editor to a place (a value the designer does not edit). */
+  onReveal(pointer: string): void;
+  /** The history to edit; the studio's own by default (a story or a test passes its own). */
+  store?: HistoryStore;
+  /** The clock that coalesces typing (ms); a technical time, not a business date. */
+  now?: () => number;
+}
+
+/** The screen's lists the outline draws: not repeated as "edit in JSON" in the screen's own panel. */
+const DRAWN = ['filters', 'columns', 'actions', 'sections', 'kind'];
+
+/** focusNext's value for "the pane, unless the focus is still inside it". */
+const PANE = '';
+
+const under = (pointer: string, p: string) => p === pointer || p.startsWith(`${pointer}/`);
+
+/** Every element the model shows, deepest last (a field after its section). */
+function elementsOf(model: DesignModel): DesignElement[] {
+  if (model.kind === 'list') return [...model.filters, ...model.columns, ...model.actions];
+  return [...model.sections.flatMap((s) => [s, ...s.fields]), ...model.actions];
+}
+
+export default function DesignerPane({
+  problems,
+  schema,
+  operations,
+  readOnly,
+  onReveal,
+  store = definitionHistory,
+  now = () => performance.now(),
+}: DesignerPaneProps) {
+  const t = useEngineText();
+  const { i18n } = useTranslation();
+  const lang = typeof i18n?.language === 'string' && i18n.language.startsWith('en') ? 'en' : 'ko';
+  const text = useStore(store, (s) => s.text);
+  const selection = useStore(store, (s) => s.selection);
+  const canUndo = useStore(store, (s) => s.undoSteps.length > 0);
+  const canRedo = useStore(store, (s) => s.redoSteps.length > 0);
+  const opened = useMemo(() => openDefinition(text), [text]);
+  const def = useMemo(() => (opened.ok ? (JSON.parse(text) as Json) : null), [opened, text]);
+  const [announcement, setAnnouncement] = useState('');
+  const root = useRef<HTMLDivElement>(null);
+  const focusNext = useRef<string | null>(null);
+
+  // After a move the moved item keeps the focus at its new place (its row is drawn anew there); after
+  // an undo that took away the focused control (an added item, its panel), the pane takes the focus,
+  // so the next Ctrl+Z still reaches it.
+  useEffect(() => {
+    const pointer = focusNext.current;
+    if (pointer === null) return;
+    focusNext.current = null;
+    const pane = root.current;
+    const target = pointer === PANE ? pane : pane?.querySelector<HTMLElement>(`[data-item="${pointer}"]`);
+    if (target && !(pointer === PANE && pane?.contains(document.activeElement))) target.focus();
+  });
+
+  const announce = (key: string, vars?: Record<string, unknown>) => setAnnouncement(t(`${D}.announce.${key}`, vars));
+  const history = store.getState;
+
+  const undo = () => {
+    focusNext.current = PANE;
+    announce(history().undo() ? 'undone' : 'nothingToUndo');
+  };
+  const redo = () => {
+    focusNext.current = PANE;
+    announce(history().redo() ? 'redone' : 'nothingToRedo');
+  };
+
+  if (!opened.ok || !def) {
+    const reason = opened.ok ? { code: 'notObject', vars: {} } : opened.reason;
+    const vars = {
+      ...reason.vars,
+      ...('place' in reason.vars ? { place: placeWords(String(reason.vars.place), lang) } : {}),
+    };
+    return (
+      <div className={styles.pane} data-testid="designer-pane">
+        <p className={styles.refused} role="note" data-testid="designer-refused">
+          {t(`${D}.unrepresentable`, { reason: t(`${D}.reason.${reason.code}`, vars) })}
+        </p>
+        <p className={styles.muted}>{t(`${D}.reopenHint`)}</p>
+      </div>
+    );
+  }
+
+  const model = opened.model;
+  const all = elementsOf(model);
+  const kindWord = (kind: string) => t(`${D}.kind.${kind}`);
+  const nameOf = (e: DesignElement, index: number) =>
+    e.kind === 'screen' || e.kind === 'source'
+      ? partName(e)
+      : t(`${D}.item`, { index: index + 1, kind: kindWord(e.kind), name: elementName(e) || t(`${D}.noName`) });
+  const indexOf = (e: DesignElement) => Number(e.path[e.path.length - 1]);
+  const problemsOf = (e: DesignElement) =>
+    problems.filter(
+      (p) => under(e.pointer, p.pointer) && !(e.kind === 'section' && under(`${e.pointer}/fields`, p.pointer)),
+    );
+  const unplaced = problems.filter((p) => !all.some((e) => under(e.pointer, p.pointer)));
+  const screenProblems = unplaced.filter((p) => !model.source || !under(model.source.pointer, p.pointer));
+  const sourceProblems = model.source ? problems.filter((p) => under(model.source!.pointer, p.pointer)) : [];
+  const selected =
+    [model.screen, ...(model.source ? [model.source] : []), ...all].find((e) => e.pointer === selection) ?? null;
+  const partName = (e: DesignElement) =>
+    t(`${D}.part.${e.kind === 'screen' ? 'screen' : model.kind === 'list' ? 'source' : 'load'}`);
+
+  const actions: GroupActions = {
+    select(e) {
+      history().select(e.pointer);
+      announce('selected', { item: nameOf(e, indexOf(e)) });
+    },
+    move(e, index, to) {
+      const list = e.path.slice(0, -1);
+      history().change(moveItem(text, list, index, to), { now: now() });
+      const moved = pointerOf([...list, to]);
+      if (selection === e.pointer) history().select(moved);
+      focusNext.current = moved;
+      announce('moved', { name: elementName(e) || t(`${D}.noName`), index: to + 1 });
+    },
+    remove(e, index) {
+      history().change(removeItem(text, e.path.slice(0, -1), index), { now: now() });
+      if (selection && under(e.pointer, selection)) history().select(null);
+      announce('removed', { item: nameOf(e, index) });
+    },
+  };
+
+  const addTo = (list: JsonPath, count: number, value: Json, kind: string, name: string) => {
+    history().change(insertItem(text, list, count, value), { now: now() });
+    const pointer = pointerOf([...list, count]);
+    history().select(pointer);
+    announce('added', { item: t(`${D}.item`, { index: count + 1, kind: kindWord(kind), name }) });
+  };
+
+  const fieldGroup = (
+    title: string,
+    kind: 'filter' | 'column' | 'field',
+    list: JsonPath,
+    items: readonly DesignElement[],
+    addLabel?: string,
+  ) => (
+    <ElementGroup
+      title={title}
+      items={items}
+      selected={selection}
+      readOnly={readOnly}
+      nameOf={nameOf}
+      problemsOf={problemsOf}
+      actions={actions}
+      add={{
+        label: addLabel ?? t(`${D}.newField`, { kind: kindWord(kind) }),
+        button: t(`${D}.addTo`, { kind: kindWord(kind) }),
+        choices: choicesFor(def, text, [...list, items.length, 'field'], operations),
+        onAdd: (field) => addTo(list, items.length, { field }, kind, field),
+      }}
+    />
+  );
+
+  const actionKinds = enumValues(schema, def, ['actions', model.actions.length, 'kind']);
+  const actionGroup = (
+    <ElementGroup
+      title={t(`${D}.group.actions`)}
+      items={model.actions}
+      selected={selection}
+      readOnly={readOnly}
+      nameOf={nameOf}
+      problemsOf={problemsOf}
+      actions={actions}
+      add={{
+        label: t(`${D}.newAction`),
+        button: t(`${D}.addTo`, { kind: kindWord('action') }),
+        options: actionKinds,
+        onAdd: (kind) => addTo(['actions'], model.actions.length, { kind }, 'action', kind),
+      }}
+    />
+  );
+
+  return (
+    <div
+      ref={root}
+      tabIndex={-1}
+      className={styles.pane}
+      data-testid="designer-pane"
+      onKeyDown={(k) => {
+        if (!(k.ctrlKey || k.metaKey) || k.altKey) return;
+        const key = k.key.toLowerCase();
+        if (key === 'z' && !k.shiftKey) {
+          k.preventDefault();
+          undo();
+        } else if ((key === 'z' && k.shiftKey) || key === 'y') {
+          k.preventDefault();
+          redo();
+        }
+      }}
+    >
+      <div className={styles.toolbar}>
+        <WidgetButton size="small" disabled={!canUndo} onClick={undo}>
+          {t(`${D}.undo`)}
+        </WidgetButton>
+        <WidgetButton size="small" disabled={!canRedo} onClick={redo}>
+          {t(`${D}.redo`)}
+        </WidgetButton>
+        <span className={styles.muted}>{t(`${D}.help`)}</span>
+      </div>
+      <p className={styles.live} role="status" aria-live="polite" data-testid="designer-announcement">
+        {announcement}
+      </p>
+      <div className={styles.layout}>
+        <div className={styles.outline}>
+          <ElementGroup
+            title={t(`${D}.group.screen`)}
+            items={[model.screen, ...(model.source ? [model.source] : [])]}
+            selected={selection}
+            readOnly
+            nameOf={nameOf}
+            problemsOf={(e) => (e.kind === 'screen' ? screenProblems : sourceProblems)}
+            actions={actions}
+          />
+          {model.kind === 'list' ? (
+            <>
+              {fieldGroup(t(`${D}.group.filters`), 'filter', ['filters'], model.filters)}
+              {fieldGroup(t(`${D}.group.columns`), 'column', ['columns'], model.columns)}
+              {actionGroup}
+            </>
+          ) : (
+            <>
+              <ElementGroup
+                title={t(`${D}.group.sections`)}
+                items={model.sections}
+                selected={selection}
+                readOnly={readOnly}
+                nameOf={nameOf}
+                problemsOf={problemsOf}
+                actions={actions}
+                add={{
+                  label: t(`${D}.newSectionTitle`),
+                  button: t(`${D}.addTo`, { kind: kindWord('section') }),
+                  allowEmpty: true,
+                  onAdd: (title) =>
+                    addTo(
+                      ['sections'],
+                      model.sections.length,
+                      title ? { title, fields: [] } : { fields: [] },
+                      'section',
+                      title || t(`${D}.noName`),
+                    ),
+                }}
+              >
+                {(section, i) =>
+                  fieldGroup(
+                    t(`${D}.group.fields`),
+                    'field',
+                    [...section.path, 'fields'],
+                    model.sections[i].fields,
+                    t(`${D}.addSectionField`, { section: nameOf(section, i) }),
+                  )
+                }
+              </ElementGroup>
+              {actionGroup}
+            </>
+          )}
+        </div>
+        <div className={styles.side}>
+          {selected ? (
+            <PropertyPanel
+              element={selected}
+              itemName={nameOf(selected, indexOf(selected))}
+              hidden={selected.kind === 'screen' ? DRAWN : []}
+              def={def}
+              text={text}
+              schema={schema}
+              operations={operations}
+              readOnly={readOnly}
+              onReveal={onReveal}
+              onSet={(name, value) =>
+                history().change(setProperty(text, selected.path, name, value), {
+                  now: now(),
+                  coalesce: `prop:${selected.pointer}:${name}`,
+                })
+              }
+            />
+          ) : (
+            <p className={styles.muted}>{t(`${D}.props.empty`)}</p>
+          )}
+        </div>
+      </div>
+    </div>
+  );
+}
