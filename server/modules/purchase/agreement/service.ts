@@ -480,7 +480,7 @@ export async function updateAgreementDraft(
     transition(AGREEMENT_MACHINE, 'update', a.status);
     const { header, lines } = await checkAgreement(trx, b, agreementNo, now);
     if (header.compNo !== a.compNo) await assertSuppliersEligible(trx, [header.compNo], 'order', 'body/compNo');
-    await updateAgreement(trx, agreementNo, { ...header, version: a.version + 1, updatedAt: new Date() });
+    await updateAgreement(trx, agreementNo, { ...header, version: a.version + 1, updatedAt: now });
     await replaceAgreementLines(trx, agreementNo, lines);
     await writeAudit(trx, {
       entity: 'agreement',
@@ -573,7 +573,7 @@ export async function withdrawAgreement(
   if (!seen) throw agreementMissing();
   await db.transaction().execute(async (trx) => {
     // The approval first, then the agreement: the order an approver's decision locks them in.
-    await withdrawApproval(trx, seen.approvalId, actor.userId);
+    await withdrawApproval(trx, seen.approvalId, actor.userId, now);
     const a = await lockOwnAgreement(trx, agreementNo, actor);
     checkVersion(body.version, a.version);
     // Withdrawn and submitted again between the read and the lock: another round than the one withdrawn.
@@ -583,7 +583,7 @@ export async function withdrawAgreement(
       status,
       approvalStatus: 'WITHDRAWN',
       version: a.version + 1,
-      updatedAt: new Date(),
+      updatedAt: now,
     });
     await writeAudit(trx, {
       entity: 'agreement',
@@ -614,10 +614,10 @@ export async function terminateAgreement(
     const status = transition(AGREEMENT_MACHINE, 'terminate', a.status);
     await updateAgreement(trx, agreementNo, {
       status,
-      terminatedAt: new Date(),
+      terminatedAt: now,
       terminateReason: reason,
       version: a.version + 1,
-      updatedAt: new Date(),
+      updatedAt: now,
     });
     await writeAudit(trx, {
       entity: 'agreement',
@@ -659,6 +659,8 @@ export async function applyAgreementOutcome(
   outcome: Outcome,
   actorUserId: string,
   comment: string | null,
+  /** The business clock the decision was taken on: approvedAt is the agreement's business moment. */
+  now: Date,
 ): Promise<string> {
   const ag = await lockAgreementForApproval(trx, a.docNo);
   if (!ag || ag.approvalId !== a.approvalId || ag.status !== 'IN_APPROVAL')
@@ -668,7 +670,6 @@ export async function applyAgreementOutcome(
       ? ag.status
       : transition(AGREEMENT_MACHINE, outcome === 'APPROVED' ? 'approve' : 'reject', ag.status);
   const approvalStatus = outcome === 'NEXT' ? 'IN_PROGRESS' : outcome;
-  const now = new Date();
   await updateAgreement(trx, a.docNo, {
     status,
     approvalStatus,
@@ -844,7 +845,7 @@ export async function callOffAgreement(
     await insertPo(trx, header, poLines);
     if (pr && pr.status !== 'ORDERED') {
       const prStatus = transition(PR_MACHINE, 'order', pr.status);
-      await updatePrHeader(trx, pr.prNo, { status: prStatus, version: pr.version + 1, updatedAt: new Date() });
+      await updatePrHeader(trx, pr.prNo, { status: prStatus, version: pr.version + 1, updatedAt: now });
       await writeAudit(trx, {
         entity: 'pr_header',
         entityKey: pr.prNo,

@@ -301,7 +301,7 @@ export async function createPo(db: Db, caller: Caller | null, b: Static<typeof P
     };
     await insertPo(trx, header, lines);
     if (prStatus !== pr.status)
-      await updatePrHeader(trx, pr.prNo, { status: prStatus, version: pr.version + 1, updatedAt: new Date() });
+      await updatePrHeader(trx, pr.prNo, { status: prStatus, version: pr.version + 1, updatedAt: now });
     await writeAudit(trx, {
       entity: 'po_header',
       entityKey: poNo,
@@ -377,7 +377,7 @@ export async function updatePo(db: Db, caller: Caller | null, poNo: string, b: S
       remark: b.remark === undefined ? po.remark : text(b.remark),
       fileId: b.fileId === undefined ? po.fileId : b.fileId,
     };
-    await updatePoHeader(trx, poNo, { ...after, version: po.version + 1, updatedAt: new Date() });
+    await updatePoHeader(trx, poNo, { ...after, version: po.version + 1, updatedAt: now });
     for (const l of b.lines ?? []) await updatePoLine(trx, poNo, l.lineNo, { deliveryDate: l.deliveryDate });
     await writeAudit(trx, {
       entity: 'po_header',
@@ -434,14 +434,20 @@ export async function submitPo(
 }
 
 /** Sends an approved order to its supplier (FORWARD_YN=N suppliers; FORWARD_YN=Y orders are sent on approval). */
-export async function sendPo(db: Db, caller: Caller | null, poNo: string, body: Static<typeof VersionBody>) {
+export async function sendPo(
+  db: Db,
+  caller: Caller | null,
+  poNo: string,
+  body: Static<typeof VersionBody>,
+  /** The business clock: the order's sent / acknowledged moment. */
+  now: Date,
+) {
   const actor = await internalActor(db, caller);
   await db.transaction().execute(async (trx) => {
     const po = await lockOrder(trx, poNo, actor);
     checkVersion(body.version, po.version);
     const status = transition(PO_MACHINE, 'send', po.status);
     if (!withinApproval(po.totalAmount, po.approvedAmount)) throw overApproval(po.approvedAmount!);
-    const now = new Date();
     await updatePoHeader(trx, poNo, {
       status,
       forwardedAt: now,
@@ -532,11 +538,11 @@ export async function cancelPo(
     const callOffs = await findCallOffLinesOfPo(trx, poNo);
     if (callOffs.length) await applyAgreementConsumption(trx, { release: callOffs.map(giveBack) }, todayKst(now));
     const withdrawn = po.status === 'IN_APPROVAL';
-    if (withdrawn) await withdrawApproval(trx, po.approvalId, actor.userId);
+    if (withdrawn) await withdrawApproval(trx, po.approvalId, actor.userId, now);
     // A change waiting for approval goes with the order.
     const proposal = await lockProposedRevision(trx, poNo);
     if (proposal) {
-      await withdrawApproval(trx, proposal.approvalId, actor.userId);
+      await withdrawApproval(trx, proposal.approvalId, actor.userId, now);
       await updateRevision(trx, poNo, proposal.revision, { status: 'WITHDRAWN', approvalStatus: 'WITHDRAWN' });
     }
     await updatePoHeader(trx, poNo, {
@@ -642,7 +648,14 @@ export async function getSupplierPo(view: SupplierView, poNo: string) {
 }
 
 /** The supplier acknowledges a sent order (once; a changed order is acknowledged again). */
-export async function acknowledgePo(db: Db, caller: Caller | null, poNo: string, body: Static<typeof VersionBody>) {
+export async function acknowledgePo(
+  db: Db,
+  caller: Caller | null,
+  poNo: string,
+  body: Static<typeof VersionBody>,
+  /** The business clock: the order's sent / acknowledged moment. */
+  now: Date,
+) {
   const supplier = supplierActor(caller);
   await db.transaction().execute(async (trx) => {
     const po = await lockPoForSupplier(trx, poNo);
@@ -658,7 +671,6 @@ export async function acknowledgePo(db: Db, caller: Caller | null, poNo: string,
     // A changed order partly delivered: its new revision is acknowledged, its status stays.
     const revisionOnly = po.status === 'PARTLY_DELIVERED' && current && current.acknowledgedAt === null;
     const status = revisionOnly ? po.status : transition(PO_MACHINE, 'acknowledge', po.status);
-    const now = new Date();
     await updatePoHeader(trx, poNo, {
       status,
       acknowledgedAt: now,
@@ -817,7 +829,7 @@ export async function createAwardedPo(trx: Db, actor: Actor, o: AwardedOrder): P
   await insertPo(trx, header, lines);
   if (pr && pr.status !== 'ORDERED') {
     const prStatus = transition(PR_MACHINE, 'order', pr.status);
-    await updatePrHeader(trx, pr.prNo, { status: prStatus, version: pr.version + 1, updatedAt: new Date() });
+    await updatePrHeader(trx, pr.prNo, { status: prStatus, version: pr.version + 1, updatedAt: o.now });
     await writeAudit(trx, {
       entity: 'pr_header',
       entityKey: pr.prNo,
