@@ -9,11 +9,11 @@ import { applyAgreementOutcome, applyChangeOrderOutcome, type OutcomeHandlers } 
  */
 export const approvalOutcomes: OutcomeHandlers = {
   // A budget transfer (예산전용): the budget module moves the amount on the last approval.
-  BUDGET: (trx, a, outcome, actor, comment) => applyTransferOutcome(trx, a, outcome, actor, comment),
+  BUDGET: (trx, a, outcome, actor, comment, { now }) => applyTransferOutcome(trx, a, outcome, actor, comment, now),
   // A framework agreement: the last approval makes it active.
-  AGREEMENT: (trx, a, outcome, actor, comment) => applyAgreementOutcome(trx, a, outcome, actor, comment),
+  AGREEMENT: (trx, a, outcome, actor, comment, { now }) => applyAgreementOutcome(trx, a, outcome, actor, comment, now),
   // A change order of a sent PO: the last approval puts the revision in force.
   PO_CHANGE: applyChangeOrderOutcome,
   // An electronic contract: the last approval sends it to the supplier.
-  CONTRACT: (trx, a, outcome, actor, comment) => applyContractOutcome(trx, a, outcome, actor, comment),
+  CONTRACT: (trx, a, outcome, actor, comment, { now }) => applyContractOutcome(trx, a, outcome, actor, comment, now),
 };

@@ -37,6 +37,10 @@ export const PGLITE_FILES: Readonly<Record<string, string>> = {
   'tests/api/budget/transfer.test.ts': 'two transfer approvals racing: row locks on one connection',
   'tests/api/fulfilment/settlement-clock.test.ts':
     'the business clock decides on the engine a demo runs on: a future month refused, then built',
+  'tests/api/budget/budget-clock.test.ts':
+    'the business clock dates a PR and so the budget month it commits against, on the engine a demo runs on',
+  'tests/api/tax-invoices/deadline-clock.test.ts':
+    'an unissued invoice turns late on the business clock’s day, on the engine a demo runs on',
   'tests/api/purchase/agreement.test.ts':
     'call-offs racing for an agreement line’s last units: row locks on one connection',
   'tests/api/purchase/change-order-agreement.test.ts':

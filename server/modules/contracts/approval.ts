@@ -68,11 +68,13 @@ export async function applyContractOutcome(
   outcome: 'NEXT' | 'APPROVED' | 'REJECTED',
   actor: string,
   comment: string | null,
+  /** The business clock the decision was taken on: the evidence events' moments, as every other contract event. */
+  now: Date,
 ): Promise<string> {
   const c = await q.lockContract(trx, a.docNo);
   if (!c || Number(c.approvalId) !== Number(a.approvalId) || c.status !== 'IN_APPROVAL')
     throw refused('APPROVAL_DOCUMENT_MISMATCH', '결재 문서의 상태가 결재와 맞지 않습니다. 다시 조회하세요');
-  const ctx: EventContext = { userId: actor, actorCompNo: null, ip: null, userAgent: null, now: new Date() };
+  const ctx: EventContext = { userId: actor, actorCompNo: null, ip: null, userAgent: null, now };
   if (outcome === 'NEXT') {
     await q.updateContract(trx, a.docNo, { approvalStatus: 'IN_PROGRESS', version: c.version + 1 });
     return c.status;

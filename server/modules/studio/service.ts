@@ -7,35 +7,22 @@ import { AUTH_CODES } from '../../auth/codes.js';
 import type { Caller } from '../../auth/plugin.js';
 import { writeAudit } from '../../db/audit.js';
 import type { Db } from '../../db/connect.js';
-import {
-  checkVersion,
-  invalid,
-  missing,
-  notAllowed,
-  refused,
-  wrongState,
-  type FieldError,
-} from '../../domain/errors.js';
-import type { OperationInfo, Portal } from '../../http/access.js';
-import { HttpError } from '../../http/errors.js';
+import { checkVersion, invalid, missing, notAllowed, refused, wrongState } from '../../domain/errors.js';
+import type { Portal } from '../../http/access.js';
 import { pageWindow } from '../../http/list-query.js';
 import {
-  authorityProblems,
   completed,
   definitionProblems,
   storedCallProblems,
   inWords,
   isBuiltInRoute,
-  MAX_SOURCE_BYTES,
   menuPathOf,
   parseSource,
   routeOf,
-  sourceBytes,
   type StudioProblem,
 } from './check.js';
 import { generateListScreen, listOperations, portalFor } from './generate.js';
 import * as q from './queries.js';
-import type { Lang } from '../../../lib/screen-check/words.js';
 import { structuralDiff } from '../../../lib/screen-check/structural-diff.js';
 import {
   fieldOperations as fieldOperationsOf,
@@ -53,93 +40,21 @@ import type {
   StudioListQuery,
   VersionBody,
 } from './schemas.js';
-
-/** Who works in the studio and what the check reads: the caller, the API's contract and its routes' access. */
-export interface StudioCtx {
-  db: Db;
-  caller: Caller;
-  api: () => ApiIndex;
-  /** The OpenAPI document itself (the generator reads the fields' types and formats). */
-  doc: () => Record<string, unknown>;
-  operations: ReadonlyMap<string, OperationInfo>;
-  /** The reader's language (Accept-Language): problems are worded in it. */
-  lang: Lang;
-}
-
-const ENTITY = 'stored_screen';
-const KINDS = new Set(['list', 'edit', 'tree', 'dashboard']);
-
-const screenMissing = () => missing('SCREEN_NOT_FOUND', '화면을 찾을 수 없습니다');
-const versionMissing = () => missing('SCREEN_VERSION_NOT_FOUND', '화면 버전을 찾을 수 없습니다');
-
-/** 413 for a definition over the limit, naming where (the whole definition). */
-function checkSize(source: string): void {
-  const bytes = sourceBytes(source);
-  if (bytes > MAX_SOURCE_BYTES) {
-    const message = `화면 정의가 너무 큽니다 (${bytes.toLocaleString('en-US')}바이트, 최대 ${MAX_SOURCE_BYTES.toLocaleString('en-US')}바이트)`;
-    throw new HttpError(413, 'DEFINITION_TOO_LARGE', message, [
-      { path: 'body/source', pointer: '', message, suggestion: null },
-    ]);
-  }
-}
-
-/** 400 naming every problem's pointer: the definition is not published (nothing changes). */
-function refuseProblems(ctx: StudioCtx, found: StudioProblem[], what: string): never {
-  const problems = found.map((p) => inWords(p, ctx.lang, ctx.api()));
-  const first = problems[0];
-  const details = problems.map((p) => ({
-    path: `body/source${p.pointer}`,
-    pointer: p.pointer,
-    message: p.message,
-    suggestion: p.suggestion,
-  }));
-  throw invalid(
-    'SCREEN_DEFINITION_INVALID',
-    `화면 정의에 오류가 있어 ${what}할 수 없습니다 (${problems.length}건): ${first.message}`,
-    details as FieldError[],
-  );
-}
-
-const holdsFor = (ctx: StudioCtx) => (screens: string[], level: 'read' | 'write') =>
-  groupHoldsScreen(ctx.db, ctx.caller.authGroupId, screens, level);
-
-/** Every problem of a definition for this caller: the language, the API, the stored-screen rules and the caller's authority. Reads outside any transaction. */
-async function allProblems(
-  ctx: StudioCtx,
-  name: string,
-  portal: Portal,
-  source: string,
-): Promise<{ definition: unknown; problems: StudioProblem[] }> {
-  const found = definitionProblems({ name, portal, source, api: ctx.api() });
-  if (found.definition === undefined) return found;
-  const bound = storedCallProblems(found.definition, ctx.operations);
-  if (found.problems.length > 0) return { definition: found.definition, problems: [...found.problems, ...bound] };
-  const authority = await authorityProblems(found.definition, portal, ctx.operations, holdsFor(ctx));
-  return { definition: found.definition, problems: [...bound, ...authority] };
-}
-
-/** Kind and title as the list shows them, read from the text even when it is not valid yet. */
-function summary(source: string, name: string): { kind: string; title: string } {
-  const { definition } = parseSource(source);
-  const d = (definition && typeof definition === 'object' ? definition : {}) as { kind?: unknown; title?: unknown };
-  return {
-    kind: typeof d.kind === 'string' && KINDS.has(d.kind) ? d.kind : 'unknown',
-    title: typeof d.title === 'string' && d.title.trim() ? d.title.trim().slice(0, 200) : name,
-  };
-}
-
-const sameLabels = (a: q.LabelMap, b: q.LabelMap) =>
-  JSON.stringify(Object.entries(a).sort()) === JSON.stringify(Object.entries(b).sort());
-
-function cleanLabels(labels: q.LabelMap | undefined): q.LabelMap {
-  const out: q.LabelMap = {};
-  for (const [field, l] of Object.entries(labels ?? {})) {
-    const ko = l.ko.trim();
-    const en = l.en.trim();
-    if (ko || en) out[field] = { ko, en };
-  }
-  return out;
-}
+import {
+  ENTITY,
+  screenMissing,
+  versionMissing,
+  checkSize,
+  refuseProblems,
+  allProblems,
+  summary,
+  sameLabels,
+  cleanLabels,
+} from './common.js';
+import type { StudioCtx } from './common.js';
+export type { StudioCtx } from './common.js';
+export { driftReport, previewAsGroup } from './drift.js';
+export type { DriftCache } from './drift.js';
 
 /**
  * The contract as the editor completes it: every operation with its parameters and fields, what it
@@ -869,89 +784,4 @@ export function generateScreen(ctx: StudioCtx, body: Static<typeof GenerateBody>
     ...(found.definition === undefined ? [] : storedCallProblems(found.definition, ctx.operations)),
   ];
   return { operation: list.id, portal, source, fields, labels, problems };
-}
-
-/** A published version's problems against the current contract, kept per server by name@version. */
-export type DriftCache = Map<string, StudioProblem[]>;
-
-/**
- * Published screens the current contract breaks: each published version checked again as it was
- * published (the language, the operations and their fields, the methods the engine may call by
- * itself, operations that became bound to the caller) — the author's authority aside, which is a
- * person's, not the contract's. A version's text never changes, nor the contract while a server
- * runs, so each version is checked once per server.
- */
-export async function driftReport(
-  db: Db,
-  api: () => ApiIndex,
-  operations: ReadonlyMap<string, OperationInfo>,
-  cache: DriftCache,
-  /** The reader's language: the problems in words, operations by their names (the gauge counts only). */
-  lang: Lang = 'ko',
-) {
-  const published = await q.publishedSources(db);
-  const rows = published
-    .map((p) => {
-      const key = `${p.name}@${p.versionNo}`;
-      let problems = cache.get(key);
-      if (!problems) {
-        const found = definitionProblems({ name: p.name, portal: p.portal, source: p.source, api: api() });
-        problems = [
-          ...found.problems,
-          ...(found.definition === undefined ? [] : storedCallProblems(found.definition, operations)),
-        ];
-        cache.set(key, problems);
-      }
-      return {
-        name: p.name,
-        portal: p.portal,
-        route: routeOf(p.name, p.portal),
-        versionNo: p.versionNo,
-        problems: problems.map((x) => inWords(x, lang, api())),
-      };
-    })
-    .filter((r) => r.problems.length > 0);
-  return { rows, total: rows.length, published: published.length };
-}
-
-/**
- * What a group would see, for a preview as that group: refused (403) when the group holds any
- * menu — or writes any — that the analyst's own group does not, so a preview never shows more than
- * its author may see.
- */
-export async function previewAsGroup(ctx: StudioCtx, authGroupId: string) {
-  const group = await q.findGroup(ctx.db, authGroupId);
-  if (!group || group.useYn !== 'Y') throw missing('AUTH_GROUP_NOT_FOUND', '권한그룹을 찾을 수 없습니다');
-  const [theirs, mine] = await Promise.all([
-    q.groupGrants(ctx.db, authGroupId),
-    q.groupGrants(ctx.db, ctx.caller.authGroupId),
-  ]);
-  const own = new Map(mine.map((m) => [m.pgmId, m]));
-  const beyond = theirs.filter((g) => {
-    const m = own.get(g.pgmId);
-    return (g.canRead === 'Y' && m?.canRead !== 'Y') || (g.canWrite === 'Y' && m?.canWrite !== 'Y');
-  });
-  if (beyond.length > 0) {
-    const names = beyond
-      .slice(0, 3)
-      .map((b) => b.pgmName)
-      .join(', ');
-    throw notAllowed(
-      `${josa(group.nameKo, '은/는')} 내 권한그룹에 없는 권한을 가지고 있어 그 권한으로 미리 볼 수 없습니다 (${names}${beyond.length > 3 ? ` 외 ${beyond.length - 3}개` : ''})`,
-      'PREVIEW_GROUP_EXCEEDS_OWN',
-    );
-  }
-  return {
-    authGroupId: group.authGroupId,
-    nameKo: group.nameKo,
-    nameEn: group.nameEn,
-    portal: group.portal,
-    menus: theirs.map((g) => ({
-      pgmId: g.pgmId,
-      path: g.sspUrl,
-      subPaths: g.sspSubUrls ?? [],
-      canRead: g.canRead === 'Y',
-      canWrite: g.canWrite === 'Y',
-    })),
-  };
 }

@@ -7,9 +7,9 @@ import { nextDocumentNumber } from '../../../db/document-number.js';
 import type { SortSpec } from '../../../http/list-query.js';
 import { HttpError } from '../../../http/errors.js';
 import { internalActor, isPurchasingManager, supplierActor, type Actor } from '../../../domain/actor.js';
-import { checkDate, msOf, todayKst, type Instant } from '../../../domain/dates.js';
+import { checkDate, todayKst, type Instant } from '../../../domain/dates.js';
 import { loadHistory } from '../../../domain/documents.js';
-import { failIf, missing, refused, type FieldError } from '../../../domain/errors.js';
+import { failIf, refused, type FieldError } from '../../../domain/errors.js';
 import { transition } from '../../../domain/machine.js';
 import { fitsAmount } from '../../../domain/money.js';
 import type { ReasonBody, VersionBody } from '../../../domain/schemas.js';
@@ -28,16 +28,12 @@ import { releasePrOfBidding } from '../../purchase/pr/service.js';
 import { assertSuppliersEligible, checkInvitedSuppliers } from '../../suppliers/eligibility.js';
 import { notifyAuctionCancelled, notifyAuctionInvitations, notifyAuctionResult } from '../../notifications/auction.js';
 import { instant, linesFromPr, ownLines, ownedAtVersion } from '../drafts.js';
-import type { StaffBidEvent, SupplierBidEvent } from '../../../../schemas/auction-feed.js';
+import type { StaffBidEvent } from '../../../../schemas/auction-feed.js';
 import type { Gate } from './gate.js';
-import type { FeedRow } from './live.js';
 import {
   claimBidSlot,
-  closeIfDue,
   findAuction,
   findBids,
-  findDueTransitions,
-  findEvents,
   findLines,
   findOwnBids,
   findOwnParticipant,
@@ -50,30 +46,24 @@ import {
   listAuctions,
   listOwnAuctions,
   lockAuction,
-  moveStatus,
   updateAuction,
   updateParticipant,
   type AuctionFilter,
 } from './queries.js';
 import type { AUCTION_SORT, AuctionAwardBody, AuctionBidBody, AuctionCreateBody } from './schemas.js';
 import { AUCTION_MACHINE, afterBid, byClock, cents, nextLimit, obeysRule, rankOf } from './workflow.js';
-import {
-  claimAuctionReminder,
-  findAuctionReminderDue,
-  replaceLines,
-  replaceParticipants,
-  setRefPrices,
-} from './queries.js';
-import { notifyAuctionClosing } from '../../notifications/auction.js';
+import { replaceLines, replaceParticipants, setRefPrices } from './queries.js';
 import type { AuctionUpdateBody } from './schemas.js';
 import { checkVersion } from '../../../domain/errors.js';
+import { auctionMissing } from './workflow.js';
+export { project, readFeed, checkWatcher } from './feed.js';
+export type { Viewer } from './feed.js';
+export { moveAuctionsByClock, dueAuctionLead, remindClosingAuctions } from './auction-clock.js';
 
 type Sort = SortSpec<(typeof AUCTION_SORT)[number]>;
 type Window = { limit: number; offset: number };
 
 export const AUCTION_SCREENS = { list: '/bid/auctionList', monitor: '/bid/auctionMonitor' } as const;
-
-const auctionMissing = () => missing('AUCTION_NOT_FOUND', '역경매를 찾을 수 없습니다');
 
 /* ------------------------------ reading (staff) ------------------------------ */
 
@@ -760,154 +750,4 @@ export async function getSupplierAuction(scoped: Db, server: Db, caller: Caller 
     myBids: myBids.map((x) => ({ amount: x.amount, bidAt: iso(x.bidAt)! })),
     lines: lines.map(({ prLineNo: _p, sgCode: _s, refUnitPrice: _r, ...l }) => l),
   };
-}
-
-/* ------------------------------ the live feed ------------------------------ */
-
-export type Viewer = { kind: 'staff' } | { kind: 'supplier'; compNo: string };
-
-/**
- * One feed row as `viewer` may see it. Staff (the monitor) see it whole. A supplier sees its own
- * rank and best after each bid, whether the bid was its own, the end time and how many companies
- * bid — never another company's number, name or price.
- */
-export function project(row: FeedRow, viewer: Viewer): { id: string; event: string; data: Record<string, unknown> } {
-  const p = (typeof row.payload === 'string' ? JSON.parse(row.payload) : row.payload) as Record<string, unknown>;
-  const id = String(row.id);
-  if (viewer.kind === 'staff') return { id, event: row.kind.toLowerCase(), data: { auctionNo: row.auctionNo, ...p } };
-  if (row.kind === 'BID') {
-    const bid = p as unknown as StaffBidEvent;
-    const me = bid.ranking.find((r) => r.compNo === viewer.compNo);
-    const data: SupplierBidEvent & { auctionNo: string } = {
-      auctionNo: row.auctionNo,
-      endAt: bid.endAt,
-      extended: bid.extended,
-      mine: bid.compNo === viewer.compNo,
-      myRank: me?.rank ?? null,
-      myBest: me?.bestAmount ?? null,
-      bidders: bid.ranking.length,
-    };
-    return { id, event: 'bid', data: { ...data } };
-  }
-  if (row.kind === 'AWARD')
-    return {
-      id,
-      event: 'award',
-      data: { auctionNo: row.auctionNo, status: 'AWARDED', result: p.winnerCompNo === viewer.compNo ? 'WON' : 'LOST' },
-    };
-  return {
-    id,
-    event: row.kind.toLowerCase(),
-    data: { auctionNo: row.auctionNo, status: p.status, endAt: p.endAt ?? null },
-  };
-}
-
-export async function readFeed(server: Db, auctionNo: string, afterId: number): Promise<FeedRow[]> {
-  const rows = await findEvents(server, auctionNo, afterId);
-  return rows.map((r) => ({ id: Number(r.id), auctionNo: r.auctionNo, kind: r.kind, payload: r.payload }));
-}
-
-/** Whether the caller may watch: staff on the monitor screens; a supplier only an auction it is invited to (404 otherwise). */
-export async function checkWatcher(scoped: Db, server: Db, caller: Caller | null, auctionNo: string): Promise<Viewer> {
-  if (caller?.portal === 'X') {
-    const own = await findOwnParticipant(scoped, auctionNo);
-    const a = own ? await findAuction(server, auctionNo) : undefined;
-    if (!own || !a || a.status === 'DRAFT') throw auctionMissing();
-    return { kind: 'supplier', compNo: own.compNo };
-  }
-  await internalActor(server, caller);
-  if (!(await findAuction(server, auctionNo))) throw auctionMissing();
-  return { kind: 'staff' };
-}
-
-/* ------------------------------ jobs ------------------------------ */
-
-/**
- * Writes the opening and the close of every auction whose time has come, with their feed events:
- * each by a conditional update (PUBLISHED → OPEN, PUBLISHED/OPEN → CLOSED) that only one server
- * can win, so each happens once. The status by the clock is already right before this runs
- * (byClock); this records when and tells the watchers.
- */
-export async function moveAuctionsByClock(db: Db, now: Date, notify: Notify | null, actor = 'system:job') {
-  let opened = 0;
-  let closed = 0;
-  for (const a of await findDueTransitions(db, now)) {
-    const moved = await db.transaction().execute(async (trx) => {
-      if (Date.parse(a.endAt) <= now.getTime()) {
-        // Re-read under the conditional update: a bid may just have moved the end.
-        if (!(await closeIfDue(trx, a.auctionNo, now))) return null;
-        await insertEvent(trx, a.auctionNo, 'CLOSE', { status: 'CLOSED', endAt: iso(a.endAt) });
-        await writeAudit(trx, {
-          entity: 'auction',
-          entityKey: a.auctionNo,
-          action: 'CLOSE',
-          actor,
-          before: { status: a.status },
-          after: { status: 'CLOSED' },
-        });
-        return 'closed' as const;
-      }
-      if (!(await moveStatus(trx, a.auctionNo, ['PUBLISHED'], 'OPEN', { openedAt: now, updatedAt: now }))) return null;
-      await insertEvent(trx, a.auctionNo, 'OPEN', { status: 'OPEN', endAt: iso(a.endAt) });
-      await writeAudit(trx, {
-        entity: 'auction',
-        entityKey: a.auctionNo,
-        action: 'OPEN',
-        actor,
-        before: { status: a.status },
-        after: { status: 'OPEN' },
-      });
-      return 'opened' as const;
-    });
-    if (moved === 'closed') closed++;
-    if (moved === 'opened') opened++;
-    if (moved && notify) await notify(a.auctionNo);
-  }
-  return { opened, closed };
-}
-
-/** Which of `leads` (hours) is due for an end `msLeft` away: the shortest one the end is within. */
-export function dueAuctionLead(msLeft: number, leads: readonly number[]): number | null {
-  const due = leads.filter((h) => msLeft <= h * 3600_000);
-  return due.length ? Math.min(...due) : null;
-}
-
-/**
- * The auction.closingReminder job: an invited supplier that has not bid is reminded once per lead
- * (AUCTION_REMINDER_HOURS, 24 h and 1 h by default) before the end in force, through the outbox,
- * while the auction is published or open — before its start too: an auction lasts hours, and a
- * supplier told only once bidding runs may find it over. A lead whose moment had passed before the
- * auction was published is skipped (the invitation came inside it); a lead missed while no server
- * ran is not sent late beside the shorter one that is due. Each reminder is claimed by a
- * conditional update (claimAuctionReminder) in the transaction that records its notices.
- */
-export async function remindClosingAuctions(
-  db: Db,
-  now: Date,
-  leads: readonly number[],
-  actor = 'system:job',
-): Promise<{ reminded: number; notices: number }> {
-  let reminded = 0;
-  let notices = 0;
-  if (leads.length === 0) return { reminded, notices };
-  for (const p of await findAuctionReminderDue(db, now, Math.max(...leads))) {
-    const lead = dueAuctionLead(msOf(p.endAt) - now.getTime(), leads);
-    if (lead === null || (p.remindedHours !== null && p.remindedHours <= lead)) continue;
-    if (p.publishedAt && msOf(p.publishedAt) >= msOf(p.endAt) - lead * 3600_000) continue;
-    const sent = await db.transaction().execute(async (trx) => {
-      if (!(await claimAuctionReminder(trx, p.auctionNo, p.compNo, lead, now))) return null;
-      await writeAudit(trx, {
-        entity: 'auction_participant',
-        entityKey: `${p.auctionNo}/${p.compNo}`,
-        action: 'CLOSING_REMINDER',
-        actor,
-        after: { leadHours: lead },
-      });
-      return notifyAuctionClosing(trx, p.auctionNo, p.compNo, lead);
-    });
-    if (sent === null) continue;
-    reminded++;
-    notices += sent;
-  }
-  return { reminded, notices };
 }

@@ -9,6 +9,7 @@
 import { compareDecimals } from '../../../../lib/money.js';
 import { msOf, type Instant } from '../../../domain/dates.js';
 import type { Machine } from '../../../domain/machine.js';
+import { missing } from '../../../domain/errors.js';
 
 export const AUCTION_STATUSES = ['DRAFT', 'PUBLISHED', 'OPEN', 'CLOSED', 'AWARDED', 'CANCELLED'] as const;
 export type AuctionStatus = (typeof AUCTION_STATUSES)[number];
@@ -124,3 +125,6 @@ export function rankOf<T extends Standing>(rows: readonly T[]): Array<T & { rank
     rank: rank.get(r.compNo) ?? null,
   }));
 }
+
+/** An auction that is not there, or not the caller's to see: the same 404. */
+export const auctionMissing = () => missing('AUCTION_NOT_FOUND', '역경매를 찾을 수 없습니다');

@@ -5,47 +5,27 @@ import { writeAudit } from '../../../db/audit.js';
 import type { Db } from '../../../db/connect.js';
 import { nextDocumentNumber } from '../../../db/document-number.js';
 import type { SortSpec } from '../../../http/list-query.js';
-import { internalActor, isPurchasingManager, supplierActor, type Actor } from '../../../domain/actor.js';
-import { checkDate, msOf, todayKst, type Instant } from '../../../domain/dates.js';
+import { internalActor, isPurchasingManager, type Actor } from '../../../domain/actor.js';
+import { checkDate, todayKst } from '../../../domain/dates.js';
 import { loadAttachments, loadHistory } from '../../../domain/documents.js';
-import {
-  checkVersion,
-  failIf,
-  missing,
-  notAllowed,
-  refused,
-  wrongState,
-  type FieldError,
-} from '../../../domain/errors.js';
+import { checkVersion, failIf, notAllowed, refused, type FieldError } from '../../../domain/errors.js';
 import { transition } from '../../../domain/machine.js';
-import { amt, fitsAmount, lineAmount, totalOf } from '../../../domain/money.js';
+import { lineAmount, totalOf } from '../../../domain/money.js';
 import type { ReasonBody, VersionBody } from '../../../domain/schemas.js';
 import { iso, text } from '../../../domain/values.js';
-import { checkSourcingEligibility, standings } from '../../evaluation/eligibility.js';
+import { checkSourcingEligibility } from '../../evaluation/eligibility.js';
 import { mayBindGroup } from '../../files/owners.js';
-import { notifyTenderClosed } from '../../notifications/staff.js';
-import {
-  notifyTenderClosing,
-  notifyTenderInvitations,
-  notifyTenderOpened,
-  notifyTenderResult,
-} from '../../notifications/supplier.js';
+import { notifyTenderInvitations, notifyTenderResult } from '../../notifications/supplier.js';
 import { createAwardedPo } from '../../purchase/po/service.js';
 import { releasePrOfBidding } from '../../purchase/pr/service.js';
 import { assertSuppliersEligible, checkInvitedSuppliers } from '../../suppliers/eligibility.js';
 import { instant, linesFromPr, ownLines, ownedAtVersion } from '../drafts.js';
 import {
-  claimReminder,
-  countBids,
   findAwards,
   findBidders,
-  findClockDue,
   findKey,
-  findReminderDue,
   findOpenedLines,
   findOpenings,
-  findOwnBid,
-  findOwnOpenedLines,
   findTender,
   findTenderLines,
   insertAward,
@@ -54,10 +34,8 @@ import {
   insertOpenedLines,
   insertOpening,
   insertTender,
-  listOwnTenders,
   listTenders,
   lockBids,
-  lockOwnBid,
   lockTender,
   markKey,
   replaceInvited,
@@ -65,8 +43,8 @@ import {
   updateTender,
   type TenderFilter,
 } from './queries.js';
-import type { AwardBody, BidBody, TENDER_SORT, TenderCreateBody, TenderUpdateBody } from './schemas.js';
-import { masterKeyOf, newWrappedKey, openBid, sameMasterKey, sealBid, unwrapKey, type MasterKey } from './sealing.js';
+import type { AwardBody, TENDER_SORT, TenderCreateBody, TenderUpdateBody } from './schemas.js';
+import { masterKeyOf, newWrappedKey, openBid, sameMasterKey, unwrapKey, type MasterKey } from './sealing.js';
 import {
   OPENING_CONFIRMATIONS,
   OPENING_WINDOW_MINUTES,
@@ -78,14 +56,16 @@ import {
   type AwardRule,
   type OpenedBid,
 } from './workflow.js';
+import { tenderMissing } from './workflow.js';
+import { followClock, TENDER_JOB_ACTOR } from './tender-clock.js';
+export { listSupplierTenders, getSupplierTender, submitBid } from './supplier-side.js';
+export { advanceTenderClock, dueLead, remindClosingTenders } from './tender-clock.js';
 
-type Sort = SortSpec<(typeof TENDER_SORT)[number]>;
-type Window = { limit: number; offset: number };
+export type Sort = SortSpec<(typeof TENDER_SORT)[number]>;
+export type Window = { limit: number; offset: number };
 export type KeySource = Parameters<typeof masterKeyOf>[0];
 
 export const TENDER_SCREENS = { list: '/bid/tenderList', edit: '/bid/tenderEdit', open: '/bid/tenderOpen' } as const;
-
-const tenderMissing = () => missing('TENDER_NOT_FOUND', '입찰을 찾을 수 없습니다');
 
 /* ------------------------------ reading (staff) ------------------------------ */
 
@@ -651,302 +631,4 @@ export async function awardTender(
     });
   });
   return detail(db, tenderNo, actor, now);
-}
-
-/* ------------------------------ the supplier's side (its scoped Db) ------------------------------ */
-
-export async function listSupplierTenders(db: Db, q: TenderFilter, sort: Sort, w: Window, now: Date) {
-  const { rows, total } = await listOwnTenders(db, q, sort, w);
-  return {
-    rows: rows.map((r) => ({
-      ...r,
-      status: byClock(r, now),
-      openAt: iso(r.openAt)!,
-      closeAt: iso(r.closeAt)!,
-      submittedAt: iso(r.submittedAt),
-    })),
-    total,
-  };
-}
-
-/**
- * The company's invitation: the lines, its own bid — when it was submitted, its receipt, and its
- * own prices and total (what the company sent, read back for it alone: the sealed copy is opened
- * in memory for this answer, nothing is stored in clear) —, the time left to the close on the
- * server's clock, and its result after the award. Never another company's price; another
- * company's tender answers 404.
- */
-export async function getSupplierTender(db: Db, caller: Caller | null, keys: KeySource, tenderNo: string, now: Date) {
-  supplierActor(caller);
-  const own = await findOwnBid(db, tenderNo);
-  if (!own) throw tenderMissing();
-  const status = byClock(own, now);
-  const opened = status === 'OPENED' || status === 'AWARDED';
-  const [lines, attachments] = await Promise.all([findTenderLines(db, tenderNo), loadAttachments(db, own.fileId)]);
-  const prices = opened ? await findOwnOpenedLines(db, tenderNo) : await ownSealedPrices(db, keys, own);
-  const priceOf = new Map(prices.map((p) => [p.lineNo, p.unitPrice]));
-  const submitted = own.revision > 0 && priceOf.size > 0;
-  const priced = lines.map(({ prLineNo: _p, sgCode: _s, ...l }) => {
-    const unitPrice = priceOf.get(l.lineNo) ?? null;
-    return {
-      ...l,
-      unitPrice: unitPrice === null ? null : amt(unitPrice),
-      amount: unitPrice === null ? null : amt(lineAmount(l.quantity, unitPrice, own.currency as 'KRW')),
-    };
-  });
-  return {
-    tenderNo,
-    compNo: own.compNo,
-    title: own.title,
-    description: own.description,
-    status,
-    bidStatus: own.bidStatus,
-    currency: own.currency,
-    openAt: iso(own.openAt)!,
-    closeAt: iso(own.closeAt)!,
-    serverTime: now.toISOString(),
-    secondsToClose:
-      status === 'OPEN' || status === 'PUBLISHED'
-        ? Math.max(0, Math.floor((msOf(own.closeAt) - now.getTime()) / 1000))
-        : 0,
-    editable: status === 'OPEN' && own.bidStatus !== 'CANCELLED',
-    revision: own.revision,
-    submittedAt: iso(own.submittedAt),
-    submittedTotal: submitted ? amt(totalOf(priced.map((l) => l.amount ?? '0'))) : null,
-    receipt: own.digest,
-    result: own.bidStatus === 'WON' || own.bidStatus === 'LOST' ? own.bidStatus : null,
-    version: own.version,
-    lines: priced,
-    attachments,
-  };
-}
-
-/**
- * The company's own sealed prices, opened for it alone. None when it has not bid, when the tender
- * was cancelled (its key destroyed) or when this server holds another master key — the receipt
- * still says what was submitted.
- */
-async function ownSealedPrices(
-  db: Db,
-  keys: KeySource,
-  own: { tenderNo: string; compNo: string; revision: number; sealed: string | null },
-): Promise<Array<{ lineNo: number; unitPrice: string }>> {
-  if (own.revision === 0 || !own.sealed) return [];
-  const keyRow = await findKey(db, own.tenderNo);
-  if (!keyRow?.wrappedKey) return [];
-  const master = masterKeyOf(keys);
-  if (!sameMasterKey(keyRow.keyRef, master)) return [];
-  let key: Buffer | null = null;
-  try {
-    key = unwrapKey(master, keyRow.wrappedKey, own.tenderNo);
-    return openBid(key, own.sealed, { tenderNo: own.tenderNo, compNo: own.compNo, revision: own.revision }).lines.map(
-      (l) => ({ lineNo: l.lineNo, unitPrice: String(l.unitPrice) }),
-    );
-  } catch {
-    return [];
-  } finally {
-    key?.fill(0);
-  }
-}
-
-/**
- * Submits or replaces the company's sealed bid while the window is open: a unit price for every
- * line, sealed at once with the tender's key; the stored row and the audit hold no price.
- * Refused: before the opening time or after the close (409), an uninvited company (404), one no
- * longer trading or blocked by its evaluation grade (400/409), a stale version (409).
- */
-export async function submitBid(
-  db: Db,
-  caller: Caller | null,
-  keys: KeySource,
-  tenderNo: string,
-  b: Static<typeof BidBody>,
-  now: Date,
-) {
-  const supplier = supplierActor(caller);
-  const master = masterKeyOf(keys);
-  const errors: FieldError[] = [];
-  await db.transaction().execute(async (trx) => {
-    const own = await lockOwnBid(trx, tenderNo);
-    if (!own) throw tenderMissing();
-    const status = byClock({ status: own.tenderStatus, openAt: own.openAt, closeAt: own.closeAt }, now);
-    if (status === 'PUBLISHED')
-      throw refused('BID_NOT_OPEN', '입찰 시작 전에는 투찰할 수 없습니다', { openAt: iso(own.openAt) });
-    if (status === 'CLOSED')
-      throw refused('BID_CLOSED', '입찰이 마감되어 투찰하거나 바꿀 수 없습니다', { closeAt: iso(own.closeAt) });
-    if (status !== 'OPEN' || own.status === 'CANCELLED') throw wrongState('진행 중인 입찰이 아닙니다', status);
-    checkVersion(b.version, own.version);
-    await assertSuppliersEligible(trx, [supplier.compNo], 'rfq', 'body/version');
-    const grade = (await standings(trx, [supplier.compNo])).get(supplier.compNo);
-    if (grade?.action === 'BLOCK')
-      throw refused(
-        'EVAL_BLOCKED',
-        `협력사 평가 결과(${grade.periodName} ${grade.grade}등급)로 거래가 제한되어 투찰할 수 없습니다`,
-      );
-    const lines = await findTenderLines(trx, tenderNo);
-    const given = new Map<number, number>();
-    b.lines.forEach((l, i) => {
-      if (given.has(l.lineNo))
-        errors.push({ path: `body/lines/${i}/lineNo`, message: `같은 품목 줄(${l.lineNo})을 두 번 입력했습니다` });
-      else if (!lines.some((x) => x.lineNo === l.lineNo))
-        errors.push({ path: `body/lines/${i}/lineNo`, message: `입찰에 없는 품목 줄입니다: ${l.lineNo}` });
-      given.set(l.lineNo, i);
-    });
-    lines.forEach((l) => {
-      if (!given.has(l.lineNo)) errors.push({ path: 'body/lines', message: `${l.lineNo}번 품목의 단가를 입력하세요` });
-    });
-    failIf(errors);
-    const total = totalOf(
-      lines.map((l) => lineAmount(l.quantity, b.lines[given.get(l.lineNo)!].unitPrice, own.currency as 'KRW')),
-    );
-    if (!fitsAmount(total)) failIf([{ path: 'body/lines', message: '합계 금액이 너무 큽니다' }]);
-    const keyRow = await findKey(trx, tenderNo);
-    if (!keyRow?.wrappedKey)
-      throw refused('TENDER_KEY_MISSING', '입찰 키가 없어 투찰할 수 없습니다. 구매 담당자에게 문의하세요');
-    if (!sameMasterKey(keyRow.keyRef, master))
-      throw refused('TENDER_KEY_MISMATCH', '입찰 키를 열 수 없어 투찰할 수 없습니다. 구매 담당자에게 문의하세요');
-    const revision = own.revision + 1;
-    const { sealed, digest } = sealBid(
-      master,
-      keyRow.wrappedKey,
-      { tenderNo, compNo: supplier.compNo, revision },
-      { lines: lines.map((l) => ({ lineNo: l.lineNo, unitPrice: b.lines[given.get(l.lineNo)!].unitPrice })) },
-    );
-    await updateBid(trx, tenderNo, supplier.compNo, {
-      status: 'SUBMITTED',
-      sealed,
-      digest,
-      revision,
-      submittedAt: now,
-      submittedBy: supplier.userId,
-      version: own.version + 1,
-    });
-    await writeAudit(trx, {
-      entity: 'tender_bid',
-      entityKey: `${tenderNo}/${supplier.compNo}`,
-      action: revision === 1 ? 'SUBMIT' : 'REPLACE',
-      actor: supplier.userId,
-      after: { revision, digest },
-    });
-  });
-  return getSupplierTender(db, caller, keys, tenderNo, now);
-}
-
-/* ------------------------------ the clock: the tender jobs ------------------------------ */
-
-/** The actor recorded on what the jobs change. */
-const TENDER_JOB_ACTOR = 'system:job';
-
-/** Hours before the close at which an invited supplier that has not bid is reminded, longest first. */
-const REMINDER_LEAD_HOURS = [24, 1] as const;
-
-/**
- * Moves a published tender's stored status to where its window puts it at `now` and does, once,
- * what each step brings: bidding opened (recorded in its history), bidding closed (recorded with
- * the number of bids, and the buyer told it awaits the opening). The caller holds the tender's
- * row lock, so whichever gets there first — the clock job on any server, or a write — does it,
- * and the others find the status already moved. Answers the status now.
- */
-async function followClock(
-  trx: Db,
-  t: { tenderNo: string; status: string; openAt: Instant; closeAt: Instant; publishedAt: Instant | null },
-  now: Date,
-  actor: string,
-) {
-  const to = byClock(t, now);
-  if (to === t.status) return to;
-  await updateTender(trx, t.tenderNo, { status: to, updatedAt: now });
-  if (t.status === 'PUBLISHED') {
-    await writeAudit(trx, {
-      entity: 'tender',
-      entityKey: t.tenderNo,
-      action: 'BIDDING_OPEN',
-      actor,
-      before: { status: t.status },
-      after: { status: 'OPEN', openAt: iso(t.openAt) },
-    });
-    // The suppliers hear that bidding runs — unless it is already over (a late clock moving it
-    // straight to CLOSED) or their invitation came inside the window and said so itself.
-    if (to === 'OPEN' && t.publishedAt && msOf(t.publishedAt) < msOf(t.openAt)) {
-      await notifyTenderOpened(
-        trx,
-        t.tenderNo,
-        (await findBidders(trx, t.tenderNo)).filter((b) => b.status !== 'CANCELLED').map((b) => b.compNo),
-      );
-    }
-  }
-  if (to === 'CLOSED') {
-    const counts = await countBids(trx, t.tenderNo);
-    await writeAudit(trx, {
-      entity: 'tender',
-      entityKey: t.tenderNo,
-      action: 'BIDDING_CLOSE',
-      actor,
-      before: { status: 'OPEN' },
-      after: { status: 'CLOSED', closeAt: iso(t.closeAt), ...counts },
-    });
-    await notifyTenderClosed(trx, t.tenderNo, counts);
-  }
-  return to;
-}
-
-/**
- * The tender.clock job: every published tender whose window opened or closed since its status was
- * stored is moved, each in a transaction of its own under its row lock (followClock). Reads never
- * wait for it — they compare the window with the clock themselves — but what happens at the
- * moment (the history, the buyer's notice) happens here, once.
- */
-export async function advanceTenderClock(db: Db, now: Date): Promise<{ opened: number; closed: number }> {
-  let opened = 0;
-  let closed = 0;
-  for (const { tenderNo } of await findClockDue(db, now)) {
-    const moved = await db.transaction().execute(async (trx) => {
-      const t = await lockTender(trx, tenderNo);
-      if (!t) return null;
-      const before = t.status;
-      const to = await followClock(trx, t, now, TENDER_JOB_ACTOR);
-      return to === before ? null : { before, to };
-    });
-    if (moved?.before === 'PUBLISHED') opened++;
-    if (moved?.to === 'CLOSED') closed++;
-  }
-  return { opened, closed };
-}
-
-/** Which lead is due for a close `msLeft` away: the shortest one the close is within. */
-export function dueLead(msLeft: number): number | null {
-  const due = REMINDER_LEAD_HOURS.filter((h) => msLeft <= h * 3600_000);
-  return due.length ? Math.min(...due) : null;
-}
-
-/**
- * The tender.closingReminder job: an invited supplier that has not bid is reminded once per lead
- * (24 h, then 1 h before the close) through the outbox, while bidding is open. A lead whose moment
- * had passed before the tender was published is skipped (the invitation itself came inside it);
- * a lead missed while no server ran is not sent late when a shorter one is due. Each reminder is
- * claimed by a conditional update (claimReminder) in the transaction that records its notices.
- */
-export async function remindClosingTenders(db: Db, now: Date): Promise<{ reminded: number; notices: number }> {
-  let reminded = 0;
-  let notices = 0;
-  for (const inv of await findReminderDue(db, now, Math.max(...REMINDER_LEAD_HOURS))) {
-    const lead = dueLead(Date.parse(inv.closeAt) - now.getTime());
-    if (lead === null || (inv.remindedHours !== null && inv.remindedHours <= lead)) continue;
-    if (inv.publishedAt && Date.parse(inv.publishedAt) >= Date.parse(inv.closeAt) - lead * 3600_000) continue;
-    const sent = await db.transaction().execute(async (trx) => {
-      if (!(await claimReminder(trx, inv.tenderNo, inv.compNo, lead))) return null;
-      await writeAudit(trx, {
-        entity: 'tender_bid',
-        entityKey: `${inv.tenderNo}/${inv.compNo}`,
-        action: 'CLOSING_REMINDER',
-        actor: TENDER_JOB_ACTOR,
-        after: { leadHours: lead },
-      });
-      return notifyTenderClosing(trx, inv.tenderNo, inv.compNo, lead);
-    });
-    if (sent === null) continue;
-    reminded++;
-    notices += sent;
-  }
-  return { reminded, notices };
 }

@@ -8,6 +8,7 @@
 import { compareDecimals } from '../../../../lib/money.js';
 import { msOf, type Instant } from '../../../domain/dates.js';
 import type { Machine } from '../../../domain/machine.js';
+import { missing } from '../../../domain/errors.js';
 
 export const TENDER_STATUSES = ['DRAFT', 'PUBLISHED', 'OPEN', 'CLOSED', 'OPENED', 'AWARDED', 'CANCELLED'] as const;
 export type TenderStatus = (typeof TENDER_STATUSES)[number];
@@ -112,3 +113,6 @@ export function winnersByLine(rule: AwardRule, ranks: ReturnType<typeof rankBids
   }
   return out;
 }
+
+/** A tender that is not there, or not the caller's to see: the same 404. */
+export const tenderMissing = () => missing('TENDER_NOT_FOUND', '입찰을 찾을 수 없습니다');

@@ -98,6 +98,7 @@ export const budgetTransferRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: BudgetTransferDetail, 409: Type.Ref('ErrorBody'), ...commonErrors },
       },
     },
-    async (request) => cancelBudgetTransfer(request.db, request.caller, request.params.transferNo, request.body),
+    async (request) =>
+      cancelBudgetTransfer(request.db, request.caller, request.params.transferNo, request.body, app.clock.now()),
   );
 };

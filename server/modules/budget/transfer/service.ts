@@ -245,6 +245,7 @@ export async function cancelBudgetTransfer(
   caller: Caller | null,
   transferNo: string,
   b: Static<typeof TransferCancelBody>,
+  now: Date,
 ) {
   const actor = await internalActor(db, caller);
   const reason = text(b.reason);
@@ -256,14 +257,14 @@ export async function cancelBudgetTransfer(
     checkVersion(b.version, t.version);
     if (t.status !== 'IN_APPROVAL')
       throw wrongState(`${STATUS_LABEL[t.status] ?? t.status} 상태의 예산전용은 취소할 수 없습니다`, t.status);
-    await withdrawApproval(trx, t.approvalId, actor.userId);
+    await withdrawApproval(trx, t.approvalId, actor.userId, now);
     await updateTransfer(trx, transferNo, {
       status: 'CANCELLED',
       approvalStatus: 'WITHDRAWN',
-      cancelledAt: new Date(),
+      cancelledAt: now,
       cancelReason: reason,
       version: t.version + 1,
-      updatedAt: new Date(),
+      updatedAt: now,
     });
     await writeAudit(trx, {
       entity: 'budget_transfer',
@@ -289,12 +290,13 @@ export async function applyTransferOutcome(
   outcome: 'NEXT' | 'APPROVED' | 'REJECTED',
   actor: string,
   comment: string | null,
+  /** The business clock the decision was taken on (the transfer's approved moment). */
+  now: Date,
 ): Promise<string> {
   const t = await lockTransfer(trx, a.docNo);
   if (!t || Number(t.approvalId) !== Number(a.approvalId) || t.status !== 'IN_APPROVAL') {
     throw refused('APPROVAL_DOCUMENT_MISMATCH', '결재 문서의 상태가 결재와 맞지 않습니다. 다시 조회하세요');
   }
-  const now = new Date();
   if (outcome === 'NEXT') {
     await updateTransfer(trx, a.docNo, { approvalStatus: 'IN_PROGRESS', version: t.version + 1, updatedAt: now });
     return t.status;

@@ -233,6 +233,7 @@ export const deliveryRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Type.Ref('DeliveryDetail'), ...actionErrors },
       },
     },
-    async (request) => cancelDelivery(request.db, request.caller!, request.params.deliveryNo, request.body),
+    async (request) =>
+      cancelDelivery(request.db, request.caller!, request.params.deliveryNo, request.body, app.clock.now()),
   );
 };

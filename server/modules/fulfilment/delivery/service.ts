@@ -344,6 +344,8 @@ export async function cancelDelivery(
   caller: Caller,
   deliveryNo: string,
   body: { version: number; reason: string },
+  /** The business clock: the delivery's cancelled moment. */
+  now: Date,
 ) {
   const reason = text(body.reason);
   await db.transaction().execute(async (trx) => {
@@ -366,9 +368,9 @@ export async function cancelDelivery(
     await updateDelivery(trx, deliveryNo, {
       status: 'CANCELLED',
       cancelReason: reason,
-      cancelledAt: new Date(),
+      cancelledAt: now,
       version: before.version + 1,
-      updatedAt: new Date(),
+      updatedAt: now,
     });
     await writeAudit(trx, {
       entity: 'delivery',

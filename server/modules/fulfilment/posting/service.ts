@@ -114,6 +114,8 @@ async function claim(
   actor: string,
   action: string,
 ): Promise<void> {
+  // Real time on purpose: sentAt is the in-flight lease maySend measures against posting.windowMs; a
+  // business clock moved forward must not free a send still under way (the posting day is in the payload).
   const now = new Date();
   const retriedErrors = await closeOpenErrors(trx, v.voucherNo, {
     status: 'RETRIED',
@@ -148,6 +150,7 @@ async function finalize(
   return db.transaction().execute(async (trx) => {
     const v = await lockExistingVoucher(trx, voucherNo);
     const s = await lockSettlementState(trx, v.settleNo);
+    // Real time: when the ERP answered (a technical record of the attempt; the voucher's posting day is its payload's).
     const now = new Date();
     const attempts = v.attempts + result.attempts;
     if (result.ok) {

@@ -9,7 +9,10 @@ import type { VoucherLine, VoucherPayload } from './connector.js';
 
 export const VOUCHER_STATUSES = ['READY', 'SENT', 'POSTED', 'FAILED'] as const;
 
-/** A voucher may be sent when ready or failed, or when a send was interrupted (SENT for longer than the posting window). */
+/**
+ * A voucher may be sent when ready or failed, or when a send was interrupted (SENT for longer than the posting window).
+ * `now` is the real time: the window is a lease on a send in flight, not a business date.
+ */
 export function maySend(
   v: { status: string; sentAt: Instant | null },
   now: Date,

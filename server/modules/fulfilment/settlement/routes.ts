@@ -162,7 +162,13 @@ export const settlementRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) =>
-      requestSettlementConfirm(request.db, request.params.settleNo, request.body.version, request.caller!.userId),
+      requestSettlementConfirm(
+        request.db,
+        request.params.settleNo,
+        request.body.version,
+        request.caller!.userId,
+        app.clock.now(),
+      ),
   );
 
   // ── internal: adjustments ─────────────────────────────────────────────────
@@ -234,7 +240,8 @@ export const settlementRoutes: FastifyPluginAsyncTypebox = async (app) => {
           response: { 200: Type.Ref('AdjustmentRow'), ...actionErrors },
         },
       },
-      async (request) => decideAdjustment(request.db, name, request.params.adjNo, request.body, request.caller!.userId),
+      async (request) =>
+        decideAdjustment(request.db, name, request.params.adjNo, request.body, request.caller!.userId, app.clock.now()),
     );
 
   adjustmentAction(
@@ -355,6 +362,7 @@ export const settlementRoutes: FastifyPluginAsyncTypebox = async (app) => {
           request.params.settleNo,
           request.body as { version: number; reason?: string },
           request.caller!.userId,
+          app.clock.now(),
         ),
     );
 

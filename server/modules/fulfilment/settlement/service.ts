@@ -132,10 +132,10 @@ async function writeSettlement(
     const after = { ...totals, ...rateValues, adjustmentAmount, totalAmount };
     await updateSettlement(trx, existing.settleNo, {
       ...after,
-      builtAt: new Date(),
+      builtAt: now,
       builtBy: actor,
       version: existing.version + 1,
-      updatedAt: new Date(),
+      updatedAt: now,
     });
     await insertSettlementLines(trx, existing.settleNo, compNo, lines);
     await writeAudit(trx, {
@@ -294,7 +294,7 @@ export async function rebuildSettlement(db: Db, settleNo: string, version: numbe
 }
 
 /** Puts a draft (or disputed) settlement to the supplier; no adjustment may be pending. */
-export async function requestSettlementConfirm(db: Db, settleNo: string, version: number, actor: string) {
+export async function requestSettlementConfirm(db: Db, settleNo: string, version: number, actor: string, now: Date) {
   await db.transaction().execute(async (trx) => {
     const s = await lockOne(trx, settleNo);
     checkVersion(version, s.version);
@@ -304,8 +304,8 @@ export async function requestSettlementConfirm(db: Db, settleNo: string, version
       throw refused('ADJUSTMENT_PENDING', `승인되지 않은 조정이 있습니다: ${pending.map((p) => p.adjNo).join(', ')}`);
     if (s.lineCount === 0 && Number(s.adjustmentAmount) === 0)
       throw refused('SETTLEMENT_EMPTY', '정산할 내역이 없습니다');
-    const after = { status: 'CONFIRM_REQUESTED' as const, confirmRequestedAt: new Date(), confirmRequestedBy: actor };
-    await updateSettlement(trx, s.settleNo, { ...after, version: s.version + 1, updatedAt: new Date() });
+    const after = { status: 'CONFIRM_REQUESTED' as const, confirmRequestedAt: now, confirmRequestedBy: actor };
+    await updateSettlement(trx, s.settleNo, { ...after, version: s.version + 1, updatedAt: now });
     await writeAudit(trx, {
       entity: 'settlement',
       entityKey: s.settleNo,
@@ -402,6 +402,7 @@ export async function decideAdjustment(
   adjNo: string,
   body: Static<typeof AdjustmentDecideBody>,
   actor: string,
+  now: Date,
 ) {
   const comment = text(body.comment);
   await db.transaction().execute(async (trx) => {
@@ -420,10 +421,10 @@ export async function decideAdjustment(
     await updateAdjustment(trx, a.adjNo, {
       status,
       decidedBy: actor,
-      decidedAt: new Date(),
+      decidedAt: now,
       decisionComment: comment,
       version: a.version + 1,
-      updatedAt: new Date(),
+      updatedAt: now,
     });
     await writeAudit(trx, {
       entity: 'settlement_adjustment',
@@ -436,7 +437,7 @@ export async function decideAdjustment(
     });
     if (name === 'approve') {
       const totals = settlementTotals(s.goodsAmount, await approvedAdjustmentAmounts(trx, s.settleNo));
-      await updateSettlement(trx, s.settleNo, { ...totals, version: s.version + 1, updatedAt: new Date() });
+      await updateSettlement(trx, s.settleNo, { ...totals, version: s.version + 1, updatedAt: now });
       await writeAudit(trx, {
         entity: 'settlement',
         entityKey: s.settleNo,
@@ -519,6 +520,7 @@ export async function answerSettlement(
   settleNo: string,
   body: { version: number; reason?: string },
   actor: string,
+  now: Date,
 ) {
   const reason = text(body.reason);
   await db.transaction().execute(async (trx) => {
@@ -528,9 +530,9 @@ export async function answerSettlement(
     if (name === 'dispute') failIf(reason ? [] : [{ path: 'body/reason', message: '이의 사유를 입력하세요' }]);
     const after =
       name === 'confirm'
-        ? { status: 'CONFIRMED' as const, confirmedAt: new Date(), confirmedBy: actor }
-        : { status: 'DISPUTED' as const, disputedAt: new Date(), disputedBy: actor, disputeReason: reason };
-    await updateSettlement(trx, s.settleNo, { ...after, version: s.version + 1, updatedAt: new Date() });
+        ? { status: 'CONFIRMED' as const, confirmedAt: now, confirmedBy: actor }
+        : { status: 'DISPUTED' as const, disputedAt: now, disputedBy: actor, disputeReason: reason };
+    await updateSettlement(trx, s.settleNo, { ...after, version: s.version + 1, updatedAt: now });
     await writeAudit(trx, {
       entity: 'settlement',
       entityKey: s.settleNo,

@@ -201,9 +201,9 @@ export async function receiveDelivery(
     await returnShorts(trx, d.deliveryNo, po.poNo, plan.shorts, actor);
     await updateDelivery(trx, d.deliveryNo, {
       status: 'RECEIVED',
-      receivedAt: new Date(),
+      receivedAt: now,
       version: d.version + 1,
-      updatedAt: new Date(),
+      updatedAt: now,
     });
     await writeAudit(trx, {
       entity: 'delivery',
@@ -254,7 +254,7 @@ export async function actOnWarehousing(
     if (name === 'approve') {
       if (r.requestedBy === actor) throw notAllowed('본인이 요청한 입고는 승인할 수 없습니다', 'SELF_APPROVAL');
       change.whAppNo = await nextDocumentNumber(trx, 'WA', todayKst(now));
-      change.approvedAt = new Date();
+      change.approvedAt = now;
       change.approverId = actor;
     } else if (name === 'reject') {
       if (!reason) errors.push({ path: 'body/reason', message: '반려 사유를 입력하세요' });
@@ -286,7 +286,7 @@ export async function actOnWarehousing(
           status: 'REGISTERED',
           receivedAt: null,
           version: d.version + 1,
-          updatedAt: new Date(),
+          updatedAt: now,
         });
         await writeAudit(trx, {
           entity: 'delivery',
@@ -298,7 +298,7 @@ export async function actOnWarehousing(
         });
       }
     }
-    await updateReceipt(trx, whReqNo, { ...change, version: r.version + 1, updatedAt: new Date() });
+    await updateReceipt(trx, whReqNo, { ...change, version: r.version + 1, updatedAt: now });
     await writeAudit(trx, {
       entity: 'wh_receipt',
       entityKey: whReqNo,

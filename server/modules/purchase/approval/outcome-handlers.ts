@@ -14,7 +14,7 @@ type OutcomeHandler = (
   actorUserId: string,
   comment: string | null,
   /** now: the business clock (app.clock) the decision was taken on. */
-  options: { confirmBudgetWarning?: boolean | null; now?: Date },
+  options: { confirmBudgetWarning?: boolean | null; now: Date },
 ) => Promise<string>;
 
 /** The document types whose decisions the approval module applies itself (outcome.ts). */

@@ -37,9 +37,10 @@ export async function applyOutcome(
   outcome: Outcome,
   actorUserId: string,
   comment: string | null,
-  options: { confirmBudgetWarning?: boolean | null; now?: Date } = {},
+  /** now: the business clock (app.clock) the decision was taken on — approvedAt, forwardedAt, issuedAt are business moments. */
+  options: { confirmBudgetWarning?: boolean | null; now: Date },
 ): Promise<string> {
-  const now = new Date();
+  const now = options.now;
   const approvalStatus = outcome === 'NEXT' ? 'IN_PROGRESS' : outcome;
   const action = outcome === 'NEXT' ? 'APPROVAL_STEP' : outcome === 'APPROVED' ? 'APPROVED' : 'REJECTED';
 

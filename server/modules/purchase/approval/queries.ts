@@ -154,7 +154,13 @@ export async function startApproval(
 }
 
 /** The requester withdrew the document: an open approval ends as WITHDRAWN, its open steps skipped. */
-export async function withdrawApproval(trx: Db, approvalId: number | null, actorUserId: string): Promise<void> {
+/** now: the business clock — the approval's completedAt is the document's moment, as a decision's is. */
+export async function withdrawApproval(
+  trx: Db,
+  approvalId: number | null,
+  actorUserId: string,
+  now: Date,
+): Promise<void> {
   if (approvalId === null) return;
   const approval = await trx
     .selectFrom('approval')
@@ -180,7 +186,7 @@ export async function withdrawApproval(trx: Db, approvalId: number | null, actor
   }
   await trx
     .updateTable('approval')
-    .set({ status: 'WITHDRAWN', currentStep: null, completedAt: new Date(), version: approval.version + 1 })
+    .set({ status: 'WITHDRAWN', currentStep: null, completedAt: now, version: approval.version + 1 })
     .where('approvalId', '=', approvalId)
     .execute();
   await writeAudit(trx, {

@@ -329,6 +329,7 @@ export const delegationRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: DelegationRow, 409: Type.Ref('ErrorBody'), ...commonErrors },
       },
     },
-    async (request) => cancelDelegation(request.db, request.caller, request.params.delegationId, request.body.version),
+    async (request) =>
+      cancelDelegation(request.db, request.caller, request.params.delegationId, request.body.version, app.clock.now()),
   );
 };

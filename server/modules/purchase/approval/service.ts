@@ -371,7 +371,8 @@ async function decideInTransaction(
     // adjustment is not (SELF_APPROVAL); they may still reject or cancel it (docs/budget.md "Transfers").
     if (kind === 'approve' && a.docType === 'BUDGET' && a.submittedBy === actor.singleid)
       throw notAllowed('본인이 요청한 예산전용은 승인할 수 없습니다', 'SELF_APPROVAL');
-    const now = new Date();
+    // The business clock: the step's actedAt and the deputy named for that day (a delegation's period is in its days).
+    const now = businessNow;
     for (const s of result.steps) {
       const old = steps.find((x) => x.stepNo === s.stepNo)!;
       if (s.status === old.status) continue;
@@ -485,7 +486,13 @@ export async function createDelegation(
 }
 
 /** Ends one of the caller's delegations (steps already given to the deputy stay with them). */
-export async function cancelDelegation(db: Db, caller: Caller | null, delegationId: number, version: number) {
+export async function cancelDelegation(
+  db: Db,
+  caller: Caller | null,
+  delegationId: number,
+  version: number,
+  now: Date,
+) {
   const actor = await internalActor(db, caller);
   await db.transaction().execute(async (trx) => {
     const d = await lockDelegation(trx, delegationId);
@@ -493,7 +500,7 @@ export async function cancelDelegation(db: Db, caller: Caller | null, delegation
     if (d.approverId !== actor.singleid) throw notAllowed('본인의 위임만 취소할 수 있습니다');
     checkVersion(version, d.version);
     if (d.status !== 'ACTIVE') throw wrongState('이미 취소된 위임입니다', d.status);
-    await updateDelegation(trx, delegationId, { status: 'CANCELLED', cancelledAt: new Date(), version: d.version + 1 });
+    await updateDelegation(trx, delegationId, { status: 'CANCELLED', cancelledAt: now, version: d.version + 1 });
     await writeAudit(trx, {
       entity: 'approval_delegation',
       entityKey: String(delegationId),

@@ -78,6 +78,7 @@ export const homeRoutes: FastifyPluginAsyncTypebox = async (app) => {
         { status: ['REQUESTED', 'CHECKED'], open: 'Y' },
         { field: 'deadline', direction: 'asc' },
         pageWindow({ size: 10, ...request.query }),
+        app.clock.now(),
       );
     },
   );

@@ -152,7 +152,7 @@ export const loiRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: ExpireAnswer, ...commonErrors },
       },
     },
-    async (request) => ({ expired: await expireOverdueLois(request.db, new Date(), request.caller!.userId) }),
+    async (request) => ({ expired: await expireOverdueLois(request.db, app.clock.now(), request.caller!.userId) }),
   );
 
   /* ------------------------------ the supplier's side ------------------------------ */

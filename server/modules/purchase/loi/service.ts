@@ -175,7 +175,7 @@ export async function updateLoiDraft(
     checkVersion(body.version, loi.version);
     transition(LOI_MACHINE, 'update', loi.status);
     const input = await checkLoi(trx, body, actor, loiNo, now);
-    await updateLoi(trx, loiNo, { ...input, version: loi.version + 1, updatedAt: new Date() });
+    await updateLoi(trx, loiNo, { ...input, version: loi.version + 1, updatedAt: now });
     await writeAudit(trx, {
       entity: 'loi',
       entityKey: loiNo,
@@ -256,13 +256,13 @@ export async function cancelLoi(
     checkVersion(body.version, loi.version);
     const status = transition(LOI_MACHINE, 'cancel', loi.status);
     const withdrawn = loi.status === 'IN_APPROVAL';
-    if (withdrawn) await withdrawApproval(trx, loi.approvalId, actor.userId);
+    if (withdrawn) await withdrawApproval(trx, loi.approvalId, actor.userId, now);
     await updateLoi(trx, loiNo, {
       status,
       cancelReason: reason,
       ...(withdrawn ? { approvalStatus: 'WITHDRAWN' } : {}),
       version: loi.version + 1,
-      updatedAt: new Date(),
+      updatedAt: now,
     });
     await writeAudit(trx, {
       entity: 'loi',
@@ -520,6 +520,7 @@ export async function applyLoiAmendment(
     ...(change.validUntil !== undefined ? { validUntil: change.validUntil } : {}),
   };
   const version = loi.version + 1;
+  // The amendment's ctx holds only the business day; the row's updatedAt is a technical stamp.
   await updateLoi(trx, loiNo, { ...after, version, updatedAt: new Date() });
   await writeAudit(trx, {
     entity: 'loi',

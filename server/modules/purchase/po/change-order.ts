@@ -373,7 +373,8 @@ async function putInForce(
     terms.lines.filter((l) => !lines.some((x) => x.lineNo === l.lineNo)).map((l) => ({ poNo: po.poNo, ...l })),
   );
   const status = statusAfterChange(po.status as never);
-  const now = new Date();
+  // The change's recorded moment (po_change.changed_at) is a document date: the business clock.
+  const now = ctx.now;
   await updatePoHeader(trx, po.poNo, {
     totalAmount: terms.totalAmount,
     dueDate: terms.dueDate,
@@ -567,7 +568,7 @@ export async function applyChangeOrderOutcome(
   outcome: Outcome,
   actorUserId: string,
   comment: string | null,
-  options: { confirmBudgetWarning?: boolean | null; now?: Date } = {},
+  options: { confirmBudgetWarning?: boolean | null; now: Date },
 ): Promise<string> {
   const poNo = a.docNo.replace(/-\d+$/, '');
   const revision = Number(a.docNo.slice(poNo.length + 1));
@@ -581,7 +582,7 @@ export async function applyChangeOrderOutcome(
   }
   if (outcome === 'REJECTED') {
     await updateRevision(trx, poNo, revision, { status: 'REJECTED', approvalStatus: 'REJECTED' });
-    await updatePoHeader(trx, poNo, { version: po.version + 1, updatedAt: new Date() });
+    await updatePoHeader(trx, poNo, { version: po.version + 1, updatedAt: options.now });
     await writeAudit(trx, {
       entity: 'po_header',
       entityKey: poNo,
@@ -621,7 +622,7 @@ export async function applyChangeOrderOutcome(
     reapproved: true,
     proposed: true,
     confirmBudgetWarning: options.confirmBudgetWarning,
-    now: options.now ?? new Date(),
+    now: options.now,
   });
   return 'APPROVED';
 }
@@ -748,7 +749,7 @@ export async function applyAgreedChange(
     reapproved: covered,
     proposed: false,
     confirmBudgetWarning: true,
-    now: ctx.now ?? new Date(),
+    now: ctx.now,
   });
   return { revision, reapproved: covered };
 }

@@ -149,7 +149,7 @@ export const poRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: PoDetail, 409: Type.Ref('ErrorBody'), ...commonErrors },
       },
     },
-    async (request) => sendPo(request.db, request.caller, request.params.poNo, request.body),
+    async (request) => sendPo(request.db, request.caller, request.params.poNo, request.body, app.clock.now()),
   );
 
   app.post(
@@ -300,6 +300,6 @@ export const poRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: SupplierPoDetail, 409: Type.Ref('ErrorBody'), ...commonErrors },
       },
     },
-    async (request) => acknowledgePo(request.db, request.caller, request.params.poNo, request.body),
+    async (request) => acknowledgePo(request.db, request.caller, request.params.poNo, request.body, app.clock.now()),
   );
 };

@@ -61,10 +61,10 @@ import { approvalState, numbered } from '../approval/state.js';
 import { PO_MACHINE, poActionsFor, withinApproval } from './workflow.js';
 import { assertBindable } from '../../files/owners.js';
 import { applyAgreementConsumption, giveBack } from '../agreement/consumption.js';
-import { lockAgreement } from '../agreement/queries.js';
-import type { CallOffProblem } from '../agreement/workflow.js';
-import { HttpError } from '../../../http/errors.js';
 import { applyAgreedChange, changePo as changeOrder, rateAgreedChange, revisionViews } from './change-order.js';
+import { consumeCallOffs, exceptionText } from './call-off-lines.js';
+export { createAwardedPo } from './awarded-order.js';
+export type { AwardedOrder } from './awarded-order.js';
 
 export const PO_SCREENS = { list: '/OrderRequestList', edit: '/OrderRequestEdit' } as const;
 export const SIMPLE_SCREENS = { list: '/SimpleOrderList', edit: '/SimpleOrderEdit' } as const;
@@ -139,52 +139,6 @@ const overApproval = (approved: string) =>
   invalid('PO_OVER_APPROVAL', `결재받은 금액(${wonText(approved)})을 넘을 수 없습니다. 취소 후 다시 발주하세요`, [
     { path: 'body/lines', message: `결재 금액 ${wonText(approved)} 초과` },
   ]);
-
-/**
- * The call-off lines of a new order (those naming an agreement line) consumed from their agreements,
- * checked on the business day `day` against the order's supplier (agreement/consumption.ts); answers
- * what the APPROVE policy let through, for the order's `agreementException`.
- */
-function consumeCallOffs(
-  trx: Db,
-  lines: ReadonlyArray<{
-    lineNo: number;
-    agreementNo: string | null;
-    agreementLineNo: number | null;
-    quantity: string;
-    amount: string;
-    unitPrice: string;
-  }>,
-  day: string,
-  compNo: string,
-): Promise<CallOffProblem[]> {
-  const callOffs = lines.filter((l) => l.agreementNo);
-  if (callOffs.length === 0) return Promise.resolve([]);
-  return applyAgreementConsumption(
-    trx,
-    {
-      consume: callOffs.map((l) => ({
-        agreementNo: l.agreementNo!,
-        lineNo: l.agreementLineNo!,
-        orderLineNo: l.lineNo,
-        qty: l.quantity,
-        amount: l.amount,
-        unitPrice: l.unitPrice,
-      })),
-    },
-    day,
-    { compNo },
-  );
-}
-
-/** What the APPROVE policy let through, as the order's `agreementException` (null: nothing). */
-const exceptionText = (accepted: readonly CallOffProblem[]) =>
-  accepted.length
-    ? accepted
-        .map((p) => p.message)
-        .join(' / ')
-        .slice(0, 500)
-    : null;
 
 export async function getPo(db: Db, caller: Caller | null, poNo: string) {
   return poDetail(db, poNo, await internalActor(db, caller));
@@ -301,7 +255,7 @@ export async function createPo(db: Db, caller: Caller | null, b: Static<typeof P
     };
     await insertPo(trx, header, lines);
     if (prStatus !== pr.status)
-      await updatePrHeader(trx, pr.prNo, { status: prStatus, version: pr.version + 1, updatedAt: new Date() });
+      await updatePrHeader(trx, pr.prNo, { status: prStatus, version: pr.version + 1, updatedAt: now });
     await writeAudit(trx, {
       entity: 'po_header',
       entityKey: poNo,
@@ -377,7 +331,7 @@ export async function updatePo(db: Db, caller: Caller | null, poNo: string, b: S
       remark: b.remark === undefined ? po.remark : text(b.remark),
       fileId: b.fileId === undefined ? po.fileId : b.fileId,
     };
-    await updatePoHeader(trx, poNo, { ...after, version: po.version + 1, updatedAt: new Date() });
+    await updatePoHeader(trx, poNo, { ...after, version: po.version + 1, updatedAt: now });
     for (const l of b.lines ?? []) await updatePoLine(trx, poNo, l.lineNo, { deliveryDate: l.deliveryDate });
     await writeAudit(trx, {
       entity: 'po_header',
@@ -434,14 +388,20 @@ export async function submitPo(
 }
 
 /** Sends an approved order to its supplier (FORWARD_YN=N suppliers; FORWARD_YN=Y orders are sent on approval). */
-export async function sendPo(db: Db, caller: Caller | null, poNo: string, body: Static<typeof VersionBody>) {
+export async function sendPo(
+  db: Db,
+  caller: Caller | null,
+  poNo: string,
+  body: Static<typeof VersionBody>,
+  /** The business clock: the order's sent / acknowledged moment. */
+  now: Date,
+) {
   const actor = await internalActor(db, caller);
   await db.transaction().execute(async (trx) => {
     const po = await lockOrder(trx, poNo, actor);
     checkVersion(body.version, po.version);
     const status = transition(PO_MACHINE, 'send', po.status);
     if (!withinApproval(po.totalAmount, po.approvedAmount)) throw overApproval(po.approvedAmount!);
-    const now = new Date();
     await updatePoHeader(trx, poNo, {
       status,
       forwardedAt: now,
@@ -532,11 +492,11 @@ export async function cancelPo(
     const callOffs = await findCallOffLinesOfPo(trx, poNo);
     if (callOffs.length) await applyAgreementConsumption(trx, { release: callOffs.map(giveBack) }, todayKst(now));
     const withdrawn = po.status === 'IN_APPROVAL';
-    if (withdrawn) await withdrawApproval(trx, po.approvalId, actor.userId);
+    if (withdrawn) await withdrawApproval(trx, po.approvalId, actor.userId, now);
     // A change waiting for approval goes with the order.
     const proposal = await lockProposedRevision(trx, poNo);
     if (proposal) {
-      await withdrawApproval(trx, proposal.approvalId, actor.userId);
+      await withdrawApproval(trx, proposal.approvalId, actor.userId, now);
       await updateRevision(trx, poNo, proposal.revision, { status: 'WITHDRAWN', approvalStatus: 'WITHDRAWN' });
     }
     await updatePoHeader(trx, poNo, {
@@ -642,7 +602,14 @@ export async function getSupplierPo(view: SupplierView, poNo: string) {
 }
 
 /** The supplier acknowledges a sent order (once; a changed order is acknowledged again). */
-export async function acknowledgePo(db: Db, caller: Caller | null, poNo: string, body: Static<typeof VersionBody>) {
+export async function acknowledgePo(
+  db: Db,
+  caller: Caller | null,
+  poNo: string,
+  body: Static<typeof VersionBody>,
+  /** The business clock: the order's sent / acknowledged moment. */
+  now: Date,
+) {
   const supplier = supplierActor(caller);
   await db.transaction().execute(async (trx) => {
     const po = await lockPoForSupplier(trx, poNo);
@@ -658,7 +625,6 @@ export async function acknowledgePo(db: Db, caller: Caller | null, poNo: string,
     // A changed order partly delivered: its new revision is acknowledged, its status stays.
     const revisionOnly = po.status === 'PARTLY_DELIVERED' && current && current.acknowledgedAt === null;
     const status = revisionOnly ? po.status : transition(PO_MACHINE, 'acknowledge', po.status);
-    const now = new Date();
     await updatePoHeader(trx, poNo, {
       status,
       acknowledgedAt: now,
@@ -678,187 +644,4 @@ export async function acknowledgePo(db: Db, caller: Caller | null, poNo: string,
     });
   });
   return supplierPoDetail(db, poNo);
-}
-
-/* ------------------------------ sealed-bid tenders (server/modules/bidding) ------------------------------ */
-
-/** One order an award of a sealed-bid tender (or a reverse auction) asks for: the winner, the lines it won at its prices. */
-export interface AwardedOrder {
-  /** The awarded tender, or with `auctionNo` the awarded reverse auction. */
-  tenderNo?: string;
-  auctionNo?: string;
-  compNo: string;
-  prNo: string | null;
-  section: string;
-  deptcd: string;
-  buyerId: string;
-  title: string;
-  currency: 'KRW' | 'JPY';
-  dueDate: string;
-  /** The award's time (the app clock): an agreement's validity is checked on its business day. */
-  now: Date;
-  lines: ReadonlyArray<{
-    /** The PR line the tender's or auction's line came from (null for the buyer's own lines). */
-    prLineNo: number | null;
-    itemCode: string | null;
-    itemName: string;
-    spec: string | null;
-    unitCode: string;
-    sgCode: string | null;
-    quantity: string;
-    unitPrice: string;
-    deliveryDate: string | null;
-  }>;
-  confirmEvaluationWarning?: boolean;
-  /** The buyer confirmed overdrawing a WARN budget account (else 409 BUDGET_WARN_CONFIRM). */
-  confirmBudgetWarning?: boolean;
-}
-
-/**
- * A draft PO from an awarded tender, made as createPo makes one from an awarded RFQ: the supplier
- * must still be eligible (trading, its evaluation grade), a PO number, the lines at the opened
- * prices, the PR (if any) ordered, audited, and the PR's budget committed to the order as every
- * order commits it (recordBudgetMovement, event ORDER: a STOP account over its budget refuses the
- * award, a WARN one asks for `confirmBudgetWarning`). The order then goes through the usual submit,
- * approval and send. Inside the award's transaction; answers the PO number.
- *
- * A line whose PR line names an agreement line is a call-off line, as on the PR → PO path: the
- * agreement is checked and consumed in this transaction (agreement/consumption.ts) on the
- * award's business day. The award cannot choose its supplier or its price — the bidding did — so
- * a winner other than the agreement's supplier, or a price the agreement refuses, refuses the
- * award itself (409, nothing of it written: the caller's transaction rolls back) and says why in
- * the award's terms; under the APPROVE policy the order is made with the exception for its
- * approvers.
- */
-export async function createAwardedPo(trx: Db, actor: Actor, o: AwardedOrder): Promise<string> {
-  await assertSuppliersEligible(trx, [o.compNo], 'order', 'body/version');
-  const today = todayKst(o.now);
-  // The PR lines' agreement lines are fixed once the PR was received; read before any lock.
-  const prLines = o.prNo ? await findPrLines(trx, o.prNo) : [];
-  const named = new Map(prLines.map((l) => [l.lineNo, l]));
-  // Every agreement the PR names, whichever winner's line names it, is locked in number order
-  // before the PR: an award of several orders takes them in one order, as a call-off does.
-  const agreementNos = [...new Set(prLines.flatMap((l) => (l.agreementNo ? [l.agreementNo] : [])))].sort();
-  const agreements = new Map<string, { compNo: string }>();
-  for (const agreementNo of agreementNos) {
-    const a = await lockAgreement(trx, agreementNo);
-    if (a) agreements.set(agreementNo, a);
-  }
-  const lines = o.lines.map((l, i) => {
-    const pl = l.prLineNo === null ? undefined : named.get(l.prLineNo);
-    return {
-      poNo: '',
-      lineNo: i + 1,
-      itemCode: l.itemCode,
-      itemName: l.itemName,
-      spec: l.spec,
-      unitCode: l.unitCode,
-      sgCode: l.sgCode,
-      quantity: l.quantity,
-      unitPrice: l.unitPrice,
-      amount: lineAmount(l.quantity, l.unitPrice, o.currency),
-      deliveryDate: l.deliveryDate ?? o.dueDate,
-      prLineNo: l.prLineNo,
-      agreementNo: pl?.agreementNo ?? null,
-      agreementLineNo: pl?.agreementNo ? pl.agreementLineNo : null,
-    };
-  });
-  const callOffs = lines.filter((l) => l.agreementNo);
-  for (const agreementNo of [...new Set(callOffs.map((l) => l.agreementNo!))]) {
-    const a = agreements.get(agreementNo);
-    if (a && a.compNo !== o.compNo) {
-      const prLineNos = callOffs.filter((l) => l.agreementNo === agreementNo).map((l) => l.prLineNo!);
-      throw refused(
-        'AGREEMENT_SUPPLIER_MISMATCH',
-        `구매요청 ${prLineNos.join(', ')}번 품목은 단가계약 ${agreementNo}(협력사 ${a.compNo})의 품목이라 협력사 ${o.compNo}에 낙찰할 수 없습니다`,
-        { agreementNo, agreementCompNo: a.compNo, compNo: o.compNo, prLineNos },
-      );
-    }
-  }
-  let accepted: CallOffProblem[] = [];
-  try {
-    accepted = await consumeCallOffs(trx, lines, today, o.compNo);
-  } catch (e) {
-    // The call-off's refusal, said as the award's: the problems stay listed as they are.
-    if (e instanceof HttpError && e.code === 'AGREEMENT_CALL_OFF_REFUSED') {
-      const agreementNo = (e.details as { agreementNo?: string } | undefined)?.agreementNo ?? '';
-      throw refused(e.code, `단가계약 ${agreementNo}에 맞지 않아 낙찰할 수 없습니다: ${e.message}`, e.details);
-    }
-    throw e;
-  }
-  const poNo = await nextDocumentNumber(trx, 'PO', today);
-  for (const l of lines) l.poNo = poNo;
-  await checkSourcingEligibility(trx, [o.compNo], {
-    docType: 'PO',
-    docNo: poNo,
-    confirmWarning: o.confirmEvaluationWarning,
-    actor: actor.userId,
-  });
-  const pr = o.prNo ? await lockPrToOrder(trx, o.prNo) : null;
-  const header = {
-    poNo,
-    poType: 'PO' as const,
-    compNo: o.compNo,
-    section: o.section,
-    deptcd: o.deptcd,
-    buyerId: o.buyerId,
-    requesterId: pr?.requesterId ?? null,
-    prNo: o.prNo,
-    title: o.title,
-    currency: o.currency,
-    totalAmount: totalOf(lines.map((l) => l.amount)),
-    status: 'DRAFT',
-    poDate: today,
-    dueDate: o.dueDate,
-    remark: o.auctionNo ? `역경매 ${o.auctionNo} 낙찰` : `입찰 ${o.tenderNo} 낙찰`,
-    agreementException: exceptionText(accepted),
-    createdBy: actor.userId,
-  };
-  await insertPo(trx, header, lines);
-  if (pr && pr.status !== 'ORDERED') {
-    const prStatus = transition(PR_MACHINE, 'order', pr.status);
-    await updatePrHeader(trx, pr.prNo, { status: prStatus, version: pr.version + 1, updatedAt: new Date() });
-    await writeAudit(trx, {
-      entity: 'pr_header',
-      entityKey: pr.prNo,
-      action: 'ORDER',
-      actor: actor.userId,
-      before: { status: pr.status },
-      after: { status: prStatus, poNo, tenderNo: o.tenderNo, auctionNo: o.auctionNo },
-    });
-  }
-  await writeAudit(trx, {
-    entity: 'po_header',
-    entityKey: poNo,
-    action: 'CREATE',
-    actor: actor.userId,
-    after: { ...header, tenderNo: o.tenderNo, auctionNo: o.auctionNo, lines },
-  });
-  for (const agreementNo of [...new Set(callOffs.map((l) => l.agreementNo!))].sort())
-    await writeAudit(trx, {
-      entity: 'agreement',
-      entityKey: agreementNo,
-      action: 'CALL_OFF',
-      actor: actor.userId,
-      after: {
-        poNo,
-        prNo: o.prNo,
-        tenderNo: o.tenderNo,
-        auctionNo: o.auctionNo,
-        lines: callOffs
-          .filter((l) => l.agreementNo === agreementNo)
-          .map((l) => ({ agreementLineNo: l.agreementLineNo, quantity: l.quantity, amount: l.amount })),
-        exceptions: accepted.map((p) => p.kind),
-      },
-    });
-  // The PR's pre-commitment becomes this order's commitment, as for every order: a STOP account
-  // refuses the award (nothing of it written), a WARN one asks for the award's confirmBudgetWarning.
-  await recordBudgetMovement(trx, {
-    event: 'ORDER',
-    docType: 'PO',
-    docNo: poNo,
-    actor: actor.userId,
-    confirmWarning: o.confirmBudgetWarning,
-  });
-  return poNo;
 }

@@ -113,7 +113,7 @@ export const prRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: PrDetail, ...commonErrors },
       },
     },
-    async (request) => getPr(request.db, request.caller, request.params.prNo),
+    async (request) => getPr(request.db, request.caller, request.params.prNo, app.clock.now()),
   );
 
   app.post(
@@ -177,7 +177,7 @@ export const prRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: PrDetail, 409: Type.Ref('ErrorBody'), ...commonErrors },
       },
     },
-    async (request) => cancelPr(request.db, request.caller, request.params.prNo, request.body),
+    async (request) => cancelPr(request.db, request.caller, request.params.prNo, request.body, app.clock.now()),
   );
 
   app.post(
@@ -194,7 +194,7 @@ export const prRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: PrDetail, 409: Type.Ref('ErrorBody'), ...commonErrors },
       },
     },
-    async (request) => receivePr(request.db, request.caller, request.params.prNo, request.body),
+    async (request) => receivePr(request.db, request.caller, request.params.prNo, request.body, app.clock.now()),
   );
 
   app.post(
@@ -211,6 +211,6 @@ export const prRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: PrDetail, 409: Type.Ref('ErrorBody'), ...commonErrors },
       },
     },
-    async (request) => returnPr(request.db, request.caller, request.params.prNo, request.body),
+    async (request) => returnPr(request.db, request.caller, request.params.prNo, request.body, app.clock.now()),
   );
 };

@@ -271,7 +271,8 @@ export async function assertPrVisible(db: Db, caller: Caller | null, prNo: strin
 }
 
 /** One PR as the caller may see it (their scope, purchasing, or its approvers), with what they may do now. */
-async function detail(db: Db, prNo: string, actor: Actor) {
+/** now: the business clock its quotation request's deadline is read on. */
+async function detail(db: Db, prNo: string, actor: Actor, now: Date) {
   // The PR and everything its detail shows in one statement; read before the scope check (a PR
   // outside the caller's scope answers 404 all the same, nothing of it shown).
   const found = await findPrDetail(db, prNo, actor.singleid);
@@ -283,7 +284,7 @@ async function detail(db: Db, prNo: string, actor: Actor) {
   const [canPurchase, canWritePr, rfq, readsAgreements] = await Promise.all([
     groupHoldsScreen(db, actor.authGroupId, [PR_SCREENS.confirmEdit], 'write'),
     groupHoldsScreen(db, actor.authGroupId, [PR_SCREENS.edit], 'write'),
-    rfqSummaryOfPr(db, prNo, actor, currentRfq, found.rfq),
+    rfqSummaryOfPr(db, prNo, actor, now, currentRfq, found.rfq),
     CALL_OFF_PR_STATUSES.includes(h.status)
       ? groupHoldsScreen(db, actor.authGroupId, [AGREEMENT_SCREENS.list, AGREEMENT_SCREENS.edit], 'read')
       : false,
@@ -359,8 +360,8 @@ export async function getPrItem(db: Db, itemCode: string) {
   return { ...rest, refPrice: String(rest.refPrice) };
 }
 
-export async function getPr(db: Db, caller: Caller | null, prNo: string) {
-  return detail(db, prNo, await internalActor(db, caller));
+export async function getPr(db: Db, caller: Caller | null, prNo: string, now: Date) {
+  return detail(db, prNo, await internalActor(db, caller), now);
 }
 
 /** A draft PR; the caller is its requester. */
@@ -388,7 +389,7 @@ export async function createPr(db: Db, caller: Caller | null, body: PrInput, now
     });
     return prNo;
   });
-  return detail(db, prNo, actor);
+  return detail(db, prNo, actor, now);
 }
 
 /** Changes a draft or rejected PR (requester only, with the version read). */
@@ -419,7 +420,7 @@ export async function updatePr(
       after: { ...input.header, lines: input.lines },
     });
   });
-  return detail(db, prNo, actor);
+  return detail(db, prNo, actor, now);
 }
 
 /** Submits for approval: the PR rule for the amount in KRW (JPY at JPY_RATE) picks the approval line. */
@@ -470,11 +471,17 @@ export async function submitPr(
       after: { status, approvalId, amountKrw, firstApproverId },
     });
   });
-  return detail(db, prNo, actor);
+  return detail(db, prNo, actor, now);
 }
 
 /** Cancels a PR purchasing has not received (requester only, with a reason); an open approval is withdrawn. */
-export async function cancelPr(db: Db, caller: Caller | null, prNo: string, body: Static<typeof ReasonBody>) {
+export async function cancelPr(
+  db: Db,
+  caller: Caller | null,
+  prNo: string,
+  body: Static<typeof ReasonBody>,
+  now: Date,
+) {
   const reason = text(body.reason);
   if (!reason) failIf([{ path: 'body/reason', message: '취소 사유를 입력하세요' }]);
   const actor = await internalActor(db, caller);
@@ -485,13 +492,13 @@ export async function cancelPr(db: Db, caller: Caller | null, prNo: string, body
     checkVersion(body.version, pr.version);
     const status = transition(PR_MACHINE, 'cancel', pr.status);
     const withdrawn = pr.status === 'IN_APPROVAL';
-    if (withdrawn) await withdrawApproval(trx, pr.approvalId, actor.userId);
+    if (withdrawn) await withdrawApproval(trx, pr.approvalId, actor.userId, now);
     await updatePrHeader(trx, prNo, {
       status,
       cancelReason: reason,
       ...(withdrawn ? { approvalStatus: 'WITHDRAWN' } : {}),
       version: pr.version + 1,
-      updatedAt: new Date(),
+      updatedAt: now,
     });
     await writeAudit(trx, {
       entity: 'pr_header',
@@ -504,11 +511,17 @@ export async function cancelPr(db: Db, caller: Caller | null, prNo: string, body
     });
     await recordBudgetMovement(trx, { event: 'CANCEL', docType: 'PR', docNo: prNo, actor: actor.userId });
   });
-  return detail(db, prNo, actor);
+  return detail(db, prNo, actor, now);
 }
 
 /** Purchasing receives an approved PR: assigns an active buyer who may receive PRs and, optionally, one level-4 sourcing group for every line. */
-export async function receivePr(db: Db, caller: Caller | null, prNo: string, body: Static<typeof ReceiveBody>) {
+export async function receivePr(
+  db: Db,
+  caller: Caller | null,
+  prNo: string,
+  body: Static<typeof ReceiveBody>,
+  now: Date,
+) {
   const actor = await internalActor(db, caller);
   const buyerId = body.buyerId.trim();
   const buyer = await findBuyerCandidate(db, buyerId);
@@ -531,7 +544,6 @@ export async function receivePr(db: Db, caller: Caller | null, prNo: string, bod
     if (!pr) throw notFoundPr();
     checkVersion(body.version, pr.version);
     const status = transition(PR_MACHINE, 'receive', pr.status);
-    const now = new Date();
     await updatePrHeader(trx, prNo, {
       status,
       buyerId,
@@ -550,11 +562,17 @@ export async function receivePr(db: Db, caller: Caller | null, prNo: string, bod
       after: { status, buyerId, ...(sgCode ? { sgCode } : {}) },
     });
   });
-  return detail(db, prNo, actor);
+  return detail(db, prNo, actor, now);
 }
 
 /** Purchasing rejects an approved or received PR with a reason (once received: its buyer or a purchasing manager). */
-export async function returnPr(db: Db, caller: Caller | null, prNo: string, body: Static<typeof ReasonBody>) {
+export async function returnPr(
+  db: Db,
+  caller: Caller | null,
+  prNo: string,
+  body: Static<typeof ReasonBody>,
+  now: Date,
+) {
   const reason = text(body.reason);
   if (!reason) failIf([{ path: 'body/reason', message: '반려 사유를 입력하세요' }]);
   const actor = await internalActor(db, caller);
@@ -570,7 +588,7 @@ export async function returnPr(db: Db, caller: Caller | null, prNo: string, body
       approvalStatus: pr.approvalStatus,
       rejectReason: reason,
       version: pr.version + 1,
-      updatedAt: new Date(),
+      updatedAt: now,
     });
     await writeAudit(trx, {
       entity: 'pr_header',
@@ -583,7 +601,7 @@ export async function returnPr(db: Db, caller: Caller | null, prNo: string, body
     });
     await recordBudgetMovement(trx, { event: 'RETURN', docType: 'PR', docNo: prNo, actor: actor.userId });
   });
-  return detail(db, prNo, actor);
+  return detail(db, prNo, actor, now);
 }
 
 /* ------------------------------ tenders and auctions (server/modules/bidding) ------------------------------ */

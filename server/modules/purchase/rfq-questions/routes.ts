@@ -54,7 +54,7 @@ export const rfqQuestionRoutes: FastifyPluginAsyncTypebox = async (app) => {
         },
       },
     },
-    async (request) => askRfqQuestion(request.db, request.caller, request.params.rfqNo, request.body),
+    async (request) => askRfqQuestion(request.db, request.caller, request.params.rfqNo, request.body, app.clock.now()),
   );
 
   app.get(
@@ -101,6 +101,7 @@ export const rfqQuestionRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: RfqQuestionRow, 409: Type.Ref('ErrorBody'), ...commonErrors },
       },
     },
-    async (request) => answerRfqQuestion(request.db, request.caller, request.params.questionId, request.body),
+    async (request) =>
+      answerRfqQuestion(request.db, request.caller, request.params.questionId, request.body, app.clock.now()),
   );
 };

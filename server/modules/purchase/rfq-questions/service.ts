@@ -31,7 +31,14 @@ export async function listMyRfqQuestions(db: Db, rfqNo: string) {
 }
 
 /** An invited supplier asks the buyer, until the deadline. */
-export async function askRfqQuestion(db: Db, caller: Caller | null, rfqNo: string, body: Static<typeof AskBody>) {
+/** now: the business clock the deadline is read on (as the quotation's submission decides). */
+export async function askRfqQuestion(
+  db: Db,
+  caller: Caller | null,
+  rfqNo: string,
+  body: Static<typeof AskBody>,
+  now: Date,
+) {
   const supplier = supplierActor(caller);
   const question = text(body.question);
   if (!question) failIf([{ path: 'body/question', message: '질문을 입력하세요' }]);
@@ -39,7 +46,7 @@ export async function askRfqQuestion(db: Db, caller: Caller | null, rfqNo: strin
     const invited = await findInvitation(trx, rfqNo);
     if (!invited) throw rfqMissing();
     const rfq = await lockRfqDeadline(trx, rfqNo);
-    if (invited.status === 'CANCELLED' || !quotationOpen(rfq.status, rfq.deadline, new Date())) {
+    if (invited.status === 'CANCELLED' || !quotationOpen(rfq.status, rfq.deadline, now)) {
       throw refused('RFQ_CLOSED', '견적 마감이 지났거나 종료된 견적요청에는 질문할 수 없습니다');
     }
     const row = { rfqNo, compNo: supplier.compNo, question: question!, askedBy: supplier.userId };
@@ -76,6 +83,7 @@ export async function answerRfqQuestion(
   caller: Caller | null,
   questionId: number,
   body: Static<typeof AnswerBody>,
+  now: Date,
 ) {
   const actor = await internalActor(db, caller);
   const answer = text(body.answer);
@@ -88,7 +96,6 @@ export async function answerRfqQuestion(
     if (q.answer !== null) throw wrongState('이미 답변한 질문입니다', 'ANSWERED');
     const rfq = await findRfqStatus(trx, q.rfqNo);
     if (rfq.status === 'CANCELLED') throw wrongState('취소된 견적요청의 질문에는 답변할 수 없습니다', rfq.status);
-    const now = new Date();
     await updateQuestion(trx, questionId, {
       answer,
       answeredBy: actor.userId,

@@ -32,7 +32,8 @@ const RFQ_SORT_COLUMNS = {
   createdAt: 'r.createdAt',
 } as const;
 
-export async function listRfqs(db: Db, f: RfqFilter, sort: SortSpec<(typeof RFQ_SORT)[number]>, w: Window) {
+/** now: the business clock the deadline is read on. */
+export async function listRfqs(db: Db, f: RfqFilter, sort: SortSpec<(typeof RFQ_SORT)[number]>, w: Window, now: Date) {
   const cond = (eb: RfqScope) => {
     const parts = [];
     if (given(f.rfqNo)) parts.push(eb('r.rfqNo', 'ilike', `%${likeEscape(f.rfqNo!.trim())}%`));
@@ -108,14 +109,13 @@ export async function listRfqs(db: Db, f: RfqFilter, sort: SortSpec<(typeof RFQ_
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow(),
   ]);
-  const now = Date.now();
   return {
     rows: rows.map((r) => ({
       ...r,
       invitedCount: Number(r.invitedCount),
       submittedCount: Number(r.submittedCount),
       deadline: iso(r.deadline)!,
-      deadlinePassed: Date.parse(r.deadline) < now,
+      deadlinePassed: Date.parse(r.deadline) < now.getTime(),
       createdAt: iso(r.createdAt)!,
     })),
     total: Number(count.n),
@@ -236,16 +236,16 @@ export async function listSupplierRfqs(
   f: SupplierRfqFilter,
   sort: SortSpec<(typeof SUPPLIER_RFQ_SORT)[number]>,
   w: Window,
+  /** The business clock: "open" means open on it, as a quotation's submission decides. */
+  now: Date,
 ) {
   const cond = (eb: QScope) => {
     const parts = [];
     if (given(f.rfqNo)) parts.push(eb('r.rfqNo', 'ilike', `%${likeEscape(f.rfqNo!.trim())}%`));
     if (given(f.title)) parts.push(eb('r.title', 'ilike', `%${likeEscape(f.title!.trim())}%`));
     if (f.status?.length) parts.push(eb('q.status', 'in', f.status as never[]));
-    if (f.open === 'Y')
-      parts.push(eb.and([eb('r.status', '=', 'OPEN'), eb('r.deadline', '>', new Date().toISOString())]));
-    if (f.open === 'N')
-      parts.push(eb.or([eb('r.status', '<>', 'OPEN'), eb('r.deadline', '<=', new Date().toISOString())]));
+    if (f.open === 'Y') parts.push(eb.and([eb('r.status', '=', 'OPEN'), eb('r.deadline', '>', now.toISOString())]));
+    if (f.open === 'N') parts.push(eb.or([eb('r.status', '<>', 'OPEN'), eb('r.deadline', '<=', now.toISOString())]));
     if (given(f.fromDate)) parts.push(eb('q.invitedAt', '>=', kstDayStart(f.fromDate!)));
     if (given(f.toDate)) parts.push(eb('q.invitedAt', '<', kstDayStart(f.toDate!, 1)));
     if (f.submittedOnly) parts.push(eb('q.quoteNo', 'is not', null));
@@ -293,13 +293,12 @@ export async function listSupplierRfqs(
     .offset(w.offset)
     .execute();
   const total = walked.length > 0 ? Number(walked[0].listTotal) : w.offset > 0 ? Number((await count()).n) : 0;
-  const now = Date.now();
   return {
     rows: walked.map(({ listTotal: _total, ...r }) => ({
       ...r,
       lineCount: Number(r.lineCount),
       deadline: iso(r.deadline)!,
-      deadlinePassed: Date.parse(r.deadline) < now,
+      deadlinePassed: Date.parse(r.deadline) < now.getTime(),
       invitedAt: iso(r.invitedAt)!,
       checkedAt: iso(r.checkedAt),
       submittedAt: iso(r.submittedAt),

@@ -61,6 +61,7 @@ export const rfqRoutes: FastifyPluginAsyncTypebox = async (app) => {
         request.query,
         parseSort(request.query.sort, { field: 'rfqNo', direction: 'desc' }),
         pageWindow(request.query),
+        app.clock.now(),
       ),
   );
 
@@ -92,7 +93,7 @@ export const rfqRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: RfqDetail, ...commonErrors },
       },
     },
-    async (request) => getRfq(request.db, request.caller, request.params.rfqNo),
+    async (request) => getRfq(request.db, request.caller, request.params.rfqNo, app.clock.now()),
   );
 
   app.post(
@@ -123,7 +124,7 @@ export const rfqRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Comparison, ...commonErrors },
       },
     },
-    async (request) => compareQuotations(request.db, request.params.rfqNo),
+    async (request) => compareQuotations(request.db, request.params.rfqNo, app.clock.now()),
   );
 
   app.post(
@@ -156,7 +157,7 @@ export const rfqRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: RfqDetail, 409: Type.Ref('ErrorBody'), ...commonErrors },
       },
     },
-    async (request) => cancelRfq(request.db, request.caller, request.params.rfqNo, request.body),
+    async (request) => cancelRfq(request.db, request.caller, request.params.rfqNo, request.body, app.clock.now()),
   );
 
   /* ------------------------------ the supplier's side ------------------------------ */
@@ -179,6 +180,7 @@ export const rfqRoutes: FastifyPluginAsyncTypebox = async (app) => {
         request.query,
         parseSort(request.query.sort, { field: 'rfqNo', direction: 'desc' }),
         pageWindow(request.query),
+        app.clock.now(),
       ),
   );
 
@@ -197,7 +199,12 @@ export const rfqRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) =>
-      getSupplierRfq(supplierViewOfOne(request, request.query.compNo), request.caller, request.params.rfqNo),
+      getSupplierRfq(
+        supplierViewOfOne(request, request.query.compNo),
+        request.caller,
+        request.params.rfqNo,
+        app.clock.now(),
+      ),
   );
 
   app.get(
@@ -218,6 +225,7 @@ export const rfqRoutes: FastifyPluginAsyncTypebox = async (app) => {
         { ...request.query, submittedOnly: true },
         parseSort(request.query.sort, { field: 'submittedAt', direction: 'desc' }),
         pageWindow(request.query),
+        app.clock.now(),
       ),
   );
 
@@ -235,7 +243,8 @@ export const rfqRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: SupplierQuotation, ...commonErrors },
       },
     },
-    async (request) => getSupplierQuotation(supplierViewOfOne(request, request.query.compNo), request.params.rfqNo),
+    async (request) =>
+      getSupplierQuotation(supplierViewOfOne(request, request.query.compNo), request.params.rfqNo, app.clock.now()),
   );
 
   app.put(

@@ -58,7 +58,8 @@ import { assertBindable } from '../../files/owners.js';
 const rfqMissing = () => missing('RFQ_NOT_FOUND', '견적요청을 찾을 수 없습니다');
 
 /** One request as purchasing sees it: lines, invited suppliers and their answers, history, its order and the caller's actions. */
-async function detail(db: Db, rfqNo: string, actor: Actor) {
+/** now: the business clock the deadline is read on (the quotation's submission decides on the same clock). */
+async function detail(db: Db, rfqNo: string, actor: Actor, now: Date) {
   const h = await findRfq(db, rfqNo);
   if (!h) throw rfqMissing();
   const [lines, suppliers, attachments, history, po, canWrite, canOrder] = await Promise.all([
@@ -70,7 +71,6 @@ async function detail(db: Db, rfqNo: string, actor: Actor) {
     groupHoldsScreen(db, actor.authGroupId, ['/prConfirmEdit'], 'write'),
     groupHoldsScreen(db, actor.authGroupId, ['/OrderRequestEdit'], 'write'),
   ]);
-  const now = new Date();
   const allowed = selectionAllowed(
     h.deadline,
     now,
@@ -98,8 +98,8 @@ async function detail(db: Db, rfqNo: string, actor: Actor) {
   };
 }
 
-export async function getRfq(db: Db, caller: Caller | null, rfqNo: string) {
-  return detail(db, rfqNo, await internalActor(db, caller));
+export async function getRfq(db: Db, caller: Caller | null, rfqNo: string, now: Date) {
+  return detail(db, rfqNo, await internalActor(db, caller), now);
 }
 
 /** Invites trading suppliers to quote on a received PR (its buyer or a purchasing manager); the PR moves to quotation requested. */
@@ -154,7 +154,7 @@ export async function createRfq(db: Db, caller: Caller | null, b: Static<typeof 
       suppliers.map((compNo) => ({ rfqNo, compNo, status: 'REQUESTED' as const, currency: pr.currency })),
     );
     await notifyRfqInvitations(trx, rfqNo, suppliers);
-    await updatePrHeader(trx, pr.prNo, { status: prStatus, version: pr.version + 1, updatedAt: new Date() });
+    await updatePrHeader(trx, pr.prNo, { status: prStatus, version: pr.version + 1, updatedAt: now });
     await writeAudit(trx, {
       entity: 'rfq_header',
       entityKey: rfqNo,
@@ -172,11 +172,11 @@ export async function createRfq(db: Db, caller: Caller | null, b: Static<typeof 
     });
     return rfqNo;
   });
-  return detail(db, rfqNo, actor);
+  return detail(db, rfqNo, actor, now);
 }
 
 /** The quotations side by side, line by line, the lowest prices marked (internal only). */
-export async function compareQuotations(db: Db, rfqNo: string) {
+export async function compareQuotations(db: Db, rfqNo: string, now: Date) {
   const h = await findRfq(db, rfqNo);
   if (!h) throw rfqMissing();
   const [lines, quotes, qLines] = await Promise.all([
@@ -191,7 +191,6 @@ export async function compareQuotations(db: Db, rfqNo: string) {
     lines: qLines.filter((l) => l.compNo === q.compNo),
   }));
   const best = lowest(compared);
-  const now = new Date();
   return {
     rfqNo,
     status: h.status,
@@ -297,11 +296,17 @@ export async function selectQuotation(
       after: { status, selectedCompNo: compNo, quoteNo: chosen!.quoteNo, totalAmount: chosen!.totalAmount },
     });
   });
-  return detail(db, rfqNo, actor);
+  return detail(db, rfqNo, actor, now);
 }
 
 /** Cancels an open request with a reason: its quotations are cancelled and the PR returns to received. */
-export async function cancelRfq(db: Db, caller: Caller | null, rfqNo: string, body: Static<typeof ReasonBody>) {
+export async function cancelRfq(
+  db: Db,
+  caller: Caller | null,
+  rfqNo: string,
+  body: Static<typeof ReasonBody>,
+  now: Date,
+) {
   const reason = text(body.reason);
   if (!reason) failIf([{ path: 'body/reason', message: '취소 사유를 입력하세요' }]);
   const actor = await internalActor(db, caller);
@@ -314,7 +319,6 @@ export async function cancelRfq(db: Db, caller: Caller | null, rfqNo: string, bo
     const status = transition(RFQ_MACHINE, 'cancel', h.status);
     const pr = await lockPrStatus(trx, h.prNo);
     const prStatus = transition(PR_MACHINE, 'reopen', pr.status);
-    const now = new Date();
     const quotes = await lockQuotations(trx, rfqNo);
     for (const q of quotes) {
       if (!QUOT_MACHINE.transitions.cancel.from.includes(q.status)) continue;
@@ -341,7 +345,7 @@ export async function cancelRfq(db: Db, caller: Caller | null, rfqNo: string, bo
       reason,
     });
   });
-  return detail(db, rfqNo, actor);
+  return detail(db, rfqNo, actor, now);
 }
 
 /* ------------------------------ the supplier's side ------------------------------ */
@@ -349,8 +353,7 @@ export async function cancelRfq(db: Db, caller: Caller | null, rfqNo: string, bo
 type OwnQuotation = NonNullable<Awaited<ReturnType<typeof findOwnQuotation>>>;
 
 /** What both supplier views of a request say about it; only the supplier itself (not staff reading) may still quote. */
-function ownHeader(own: OwnQuotation, staff: boolean) {
-  const now = new Date();
+function ownHeader(own: OwnQuotation, staff: boolean, now: Date) {
   return {
     rfqNo: own.rfqNo,
     compNo: own.compNo,
@@ -369,12 +372,11 @@ function ownHeader(own: OwnQuotation, staff: boolean) {
 }
 
 /** The supplier's first opening of a request marks its quotation CHECKED (once, audited). */
-async function markChecked(db: Db, rfqNo: string, supplier: { userId: string; compNo: string }) {
+async function markChecked(db: Db, rfqNo: string, supplier: { userId: string; compNo: string }, now: Date) {
   await db.transaction().execute(async (trx) => {
     const q = await lockOwnQuotationStatus(trx, rfqNo);
     if (!q) throw rfqMissing();
     if (q.status !== 'REQUESTED') return;
-    const now = new Date();
     await updateOwnQuotation(trx, rfqNo, {
       status: 'CHECKED',
       checkedAt: now,
@@ -396,10 +398,10 @@ async function markChecked(db: Db, rfqNo: string, supplier: { userId: string; co
  * A request sent to the supplier's company (prCheckEdit); the supplier's first opening marks it
  * checked, a staff member's look (one company's, through the view) changes nothing.
  */
-export async function getSupplierRfq(view: SupplierView, caller: Caller | null, rfqNo: string) {
+export async function getSupplierRfq(view: SupplierView, caller: Caller | null, rfqNo: string, now: Date) {
   const db = view.db;
   // Only the supplier's own opening is news to the buyer; a staff member's look changes nothing.
-  if (!view.staff) await markChecked(db, rfqNo, supplierActor(caller));
+  if (!view.staff) await markChecked(db, rfqNo, supplierActor(caller), now);
   const own = await findOwnQuotation(db, rfqNo);
   if (!own) throw rfqMissing();
   const [lines, attachments] = await Promise.all([
@@ -407,7 +409,7 @@ export async function getSupplierRfq(view: SupplierView, caller: Caller | null, 
     loadAttachments(db, own.rfqFileId),
   ]);
   return {
-    ...ownHeader(own, view.staff),
+    ...ownHeader(own, view.staff, now),
     description: own.description,
     buyerName: own.buyerName,
     buyerEmail: own.buyerEmail,
@@ -432,7 +434,7 @@ export async function getSupplierRfq(view: SupplierView, caller: Caller | null, 
 }
 
 /** The supplier company's quotation for a request: the request's lines with its own prices only. */
-async function ownQuotation(db: Db, rfqNo: string, staff = false) {
+async function ownQuotation(db: Db, rfqNo: string, now: Date, staff = false) {
   const own = await findOwnQuotation(db, rfqNo);
   if (!own) throw rfqMissing();
   const [lines, attachments, rfqAttachments] = await Promise.all([
@@ -441,7 +443,7 @@ async function ownQuotation(db: Db, rfqNo: string, staff = false) {
     loadAttachments(db, own.rfqFileId),
   ]);
   return {
-    ...ownHeader(own, staff),
+    ...ownHeader(own, staff, now),
     quoteNo: own.quoteNo,
     totalAmount: own.totalAmount,
     leadTimeDays: own.leadTimeDays,
@@ -457,8 +459,8 @@ async function ownQuotation(db: Db, rfqNo: string, staff = false) {
   };
 }
 
-export async function getSupplierQuotation(view: SupplierView, rfqNo: string) {
-  return ownQuotation(view.db, rfqNo, view.staff);
+export async function getSupplierQuotation(view: SupplierView, rfqNo: string, now: Date) {
+  return ownQuotation(view.db, rfqNo, now, view.staff);
 }
 
 /** Submits or revises the supplier's quotation until the deadline: a unit price for every line, lead time, validity, attachments. */
@@ -551,7 +553,7 @@ export async function submitQuotation(
       after: { ...after, lines: lines.map(({ lineNo, unitPrice, amount }) => ({ lineNo, unitPrice, amount })) },
     });
   });
-  return ownQuotation(db, rfqNo);
+  return ownQuotation(db, rfqNo, now);
 }
 
 /**

@@ -53,6 +53,8 @@ export async function rfqSummaryOfPr(
   db: Db,
   prNo: string,
   actor: Actor,
+  /** The business clock the deadline is read on (as the quotation's submission decides). */
+  now: Date,
   current?: CurrentRfq | null,
   parts?: CurrentRfqParts,
 ) {
@@ -80,7 +82,6 @@ export async function rfqSummaryOfPr(
     parts ? parts.liveOrder : liveOrderOfRfq(db, h.rfqNo),
     parts?.questions ?? questionsOfRfq(db, h.rfqNo),
   ]);
-  const now = new Date();
   const statuses = quotes.map((q) => q.status);
   return {
     rfqNo: h.rfqNo,
