@@ -1,9 +1,15 @@
 /** The issue deadlines: the view and the job that flags 임박 and 지연. */
 import type { Db } from '../../db/connect.js';
 import { loadHolidayCalendar } from './holidays.js';
-import { addDays, issueDeadline, issueDeadlineState, writeDateOf } from './deadlines.js';
+import { addDays, type DeadlineState, issueDeadline, issueDeadlineState, writeDateOf } from './deadlines.js';
 import { hasDeadlineEvent, settlementsWithoutInvoice, unissuedInvoices } from './queries.js';
 import { kstDay, dayOf, event } from './invoice-moves.js';
+
+/** Where an unissued document stands against a deadline of its own: 임박 from two days before, 지연 after. */
+function stateAgainst(deadline: string, today: string): DeadlineState {
+  if (today > deadline) return 'LATE';
+  return today >= addDays(deadline, -2) ? 'DUE_SOON' : 'ON_TIME';
+}
 
 // ── deadlines ──────────────────────────────────────────────────────────────
 /** Invoices not issued yet and where they stand against the 10th (moved past holidays), on `today` (KST). */
@@ -25,6 +31,7 @@ export async function deadlineView(db: Db, today: string, periods?: string[]) {
       writeDate: dayOf(r.writeDate),
       status: r.status as string,
       totalAmount: String(r.totalAmount).split('.')[0]!,
+      ownDeadline: r.amendDeadline === null ? null : dayOf(r.amendDeadline),
     })),
     // A confirmed settlement with no invoice drawn yet: its invoice is written for the month's last day.
     ...undrawn.map((s) => ({
@@ -37,15 +44,18 @@ export async function deadlineView(db: Db, today: string, periods?: string[]) {
       writeDate: writeDateOf(s.period),
       status: 'NOT_DRAWN',
       totalAmount: String(s.totalAmount).split('.')[0]!,
+      ownDeadline: null as string | null,
     })),
   ].sort((a, b) => a.writeDate.localeCompare(b.writeDate) || a.key.localeCompare(b.key));
   return {
     today,
     total: rows.length,
-    rows: rows.map((r) => ({
+    rows: rows.map(({ ownDeadline, ...r }) => ({
       ...r,
-      issueDeadline: issueDeadline(r.writeDate, calendar),
-      deadlineState: issueDeadlineState(r.writeDate, today, calendar),
+      // An amendment is due by the day its case computed from the cause (amendment-cases.ts).
+      issueDeadline: ownDeadline ?? issueDeadline(r.writeDate, calendar),
+      deadlineState:
+        ownDeadline === null ? issueDeadlineState(r.writeDate, today, calendar) : stateAgainst(ownDeadline, today),
     })),
   };
 }

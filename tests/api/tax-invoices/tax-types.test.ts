@@ -220,6 +220,8 @@ describe('tax types: 영세율 and 면세 drawn on their own documents and sent 
     const amended = await http.post(`/api/v1/tax-invoices/${taxable.mgtKey}/amend`, operator, {
       version: synced.body.version,
       reason: 2,
+      // The day the supply changed (시행령 §70①3): today on the business clock.
+      causeDate: new Date(t.app.clock.now().getTime() + 9 * 3600_000).toISOString().slice(0, 10),
       supplyDelta: '-1000',
     });
     expect(amended.status, JSON.stringify(amended.body)).toBe(200);
