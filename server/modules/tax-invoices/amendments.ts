@@ -65,9 +65,7 @@ function documentsOf(code: AmendCode, inv: Invoice, lines: Lines, body: AmendInp
       if (code === 3 && delta > 0n)
         failIf([{ path: 'body/supplyDelta', message: '환입은 공급가액을 줄입니다: 음수로 입력하세요' }]);
       if (-delta > supply)
-        failIf([
-          { path: 'body/supplyDelta', message: `감액(${-delta}원)이 당초 공급가액(${supply}원)보다 큽니다` },
-        ]);
+        failIf([{ path: 'body/supplyDelta', message: `감액(${-delta}원)이 당초 공급가액(${supply}원)보다 큽니다` }]);
       const rate = taxType === 'TAXABLE' ? 10n : 0n;
       const sign = delta < 0n ? -1n : 1n;
       // The tax of a decrease mirrors that of an increase: rounded on the amount, then signed.

@@ -5,11 +5,7 @@
  */
 import type { Db } from '../../db/connect.js';
 import type { ErpConnector } from '../fulfilment/posting/connector.js';
-import {
-  claimCorrection,
-  sendCorrection,
-  type ClaimedCorrection,
-} from '../fulfilment/posting/correction.js';
+import { claimCorrection, sendCorrection, type ClaimedCorrection } from '../fulfilment/posting/correction.js';
 import { AMEND_CASES, type AmendCode } from './amendment-cases.js';
 import { amendmentAmounts } from './queries.js';
 

@@ -189,7 +189,10 @@ async function intakeAmendment(
       );
     const orig = (await lockInvoice(trx, ref.mgtKey))!;
     if (orig.amendsMgtKey !== null)
-      throw refused('ORIGINAL_NOT_FOUND', '당초 승인번호가 수정세금계산서를 가리킵니다. 처음 발급한 세금계산서의 승인번호를 적으세요');
+      throw refused(
+        'ORIGINAL_NOT_FOUND',
+        '당초 승인번호가 수정세금계산서를 가리킵니다. 처음 발급한 세금계산서의 승인번호를 적으세요',
+      );
     transition(TAX_INVOICE_MACHINE, 'amend', orig.status);
     if (orig.supplierCorpNum !== x.invoicerCorpNum)
       throw refused(
@@ -197,8 +200,7 @@ async function intakeAmendment(
         `수정세금계산서 공급자 사업자등록번호(${x.invoicerCorpNum})가 당초 세금계산서(${orig.supplierCorpNum})와 다릅니다`,
       );
     // 내국신용장 사후 개설 (5) cancels the 과세 original and issues it again as 영세율; every other case keeps the type.
-    const typeFits =
-      code === 5 ? orig.taxType === 'TAXABLE' && x.taxType !== 'EXEMPT' : x.taxType === orig.taxType;
+    const typeFits = code === 5 ? orig.taxType === 'TAXABLE' && x.taxType !== 'EXEMPT' : x.taxType === orig.taxType;
     if (!typeFits)
       throw refused(
         'TAX_TYPE_MISMATCH',
@@ -278,9 +280,7 @@ async function intakeAmendment(
     // Matched as the match view lines it up: this amendment's row, the net supply of its type against the settled.
     const match = await taxMatch(trx, orig.settleNo);
     const row = match.invoices.find((i) => i.mgtKey === mgtKey)!;
-    const net = match.invoices
-      .filter((i) => i.taxType === x.taxType)
-      .reduce((a, i) => a + BigInt(i.supplyAmount), 0n);
+    const net = match.invoices.filter((i) => i.taxType === x.taxType).reduce((a, i) => a + BigInt(i.supplyAmount), 0n);
     const matchText =
       row.matched === 'Y'
         ? `정산과 일치 (공급가액 ${net.toLocaleString('en-US')}원)`

@@ -163,10 +163,11 @@ export function readForwardXml(
   let amendment: ForwardAmendment | null = null;
   if (kind?.amended) {
     const code = amendCode && /^0?[1-6]$/.test(amendCode) ? Number(amendCode) : null;
-    if (!amendCode) at('TaxInvoiceDocument/AmendmentStatusCode', '수정세금계산서의 수정사유(AmendmentStatusCode)가 없습니다');
-    else if (code === null)
-      at('TaxInvoiceDocument/AmendmentStatusCode', `수정사유는 01–06이어야 합니다: ${amendCode}`);
-    if (!originalId) at('TaxInvoiceDocument/OriginalIssueID', '수정세금계산서의 당초 승인번호(OriginalIssueID)가 없습니다');
+    if (!amendCode)
+      at('TaxInvoiceDocument/AmendmentStatusCode', '수정세금계산서의 수정사유(AmendmentStatusCode)가 없습니다');
+    else if (code === null) at('TaxInvoiceDocument/AmendmentStatusCode', `수정사유는 01–06이어야 합니다: ${amendCode}`);
+    if (!originalId)
+      at('TaxInvoiceDocument/OriginalIssueID', '수정세금계산서의 당초 승인번호(OriginalIssueID)가 없습니다');
     else if (!/^\d{24}$/.test(originalId))
       at('TaxInvoiceDocument/OriginalIssueID', `당초 승인번호는 24자리 숫자여야 합니다: ${originalId}`);
     if (code !== null && originalId && /^\d{24}$/.test(originalId))

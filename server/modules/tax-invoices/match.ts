@@ -230,9 +230,7 @@ export async function taxMatch(db: Db, settleNo: string, supplier = false) {
 
   // 수정세금계산서 (amendments.ts, or a supplier's own 02xx/04xx): each a row of its own, marked when the net supply of its
   // tax type — the original and every amendment of that type — no longer equals the settled supply.
-  const amendments = (await currentInvoicesOf(db, [settleNo], true)).filter(
-    (i) => !(supplier && i.status === 'DRAFT'),
-  );
+  const amendments = (await currentInvoicesOf(db, [settleNo], true)).filter((i) => !(supplier && i.status === 'DRAFT'));
   const netOf = (t: string) =>
     [...invoices, ...amendments].filter((i) => i.taxType === t).reduce((a, i) => a + whole(i.supplyAmount), 0n);
   for (const a of amendments) {

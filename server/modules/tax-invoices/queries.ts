@@ -365,34 +365,36 @@ export async function unpostedSettlements(db: Db, f: { periodFrom?: string; peri
 /** The current (highest-revision, not amending) invoices of these settlements. */
 export async function currentInvoicesOf(db: Db, settleNos: string[], amendments = false) {
   if (settleNos.length === 0) return [];
-  return db
-    .selectFrom('taxInvoice')
-    .select([
-      'mgtKey',
-      'settleNo',
-      'taxType',
-      'status',
-      'supplyAmount',
-      'taxAmount',
-      'totalAmount',
-      'supplierCorpNum',
-      'ntsConfirmNum',
-      'ntsResult',
-      'memo',
-      'revision',
-      'amendsMgtKey',
-      'writeDate',
-      'issuedAt',
-      'compNo',
-      'period',
-    ])
-    .where('settleNo', 'in', settleNos)
-    // `amendments`: the 수정세금계산서 referring to them instead, by the order they were made.
-    .where('amendsMgtKey', amendments ? 'is not' : 'is', null)
-    .orderBy('settleNo')
-    .orderBy('createdAt')
-    .orderBy('mgtKey')
-    .execute();
+  return (
+    db
+      .selectFrom('taxInvoice')
+      .select([
+        'mgtKey',
+        'settleNo',
+        'taxType',
+        'status',
+        'supplyAmount',
+        'taxAmount',
+        'totalAmount',
+        'supplierCorpNum',
+        'ntsConfirmNum',
+        'ntsResult',
+        'memo',
+        'revision',
+        'amendsMgtKey',
+        'writeDate',
+        'issuedAt',
+        'compNo',
+        'period',
+      ])
+      .where('settleNo', 'in', settleNos)
+      // `amendments`: the 수정세금계산서 referring to them instead, by the order they were made.
+      .where('amendsMgtKey', amendments ? 'is not' : 'is', null)
+      .orderBy('settleNo')
+      .orderBy('createdAt')
+      .orderBy('mgtKey')
+      .execute()
+  );
 }
 
 /** Invoices not issued yet (drafts and open requests) of the months given, for the deadline view and job. */

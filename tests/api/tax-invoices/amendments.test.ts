@@ -13,7 +13,13 @@ import type { ReverseIssueRequest } from '../../../server/modules/tax-invoices/p
 
 const BUYER = '1208147521';
 type Line = { kind: string; side: string; amount: string };
-type Payload = { voucherNo: string; amount: string; ntsConfirmNum: string | null; correctsVoucherNo?: string; lines: Line[] };
+type Payload = {
+  voucherNo: string;
+  amount: string;
+  ntsConfirmNum: string | null;
+  correctsVoucherNo?: string;
+  lines: Line[];
+};
 type Inv = {
   mgtKey: string;
   version: number;
@@ -91,7 +97,8 @@ describe('수정세금계산서 by 시행령 §70①: dates, codes and deadlines
     await new Promise((resolve) => erp.server.close(resolve));
   });
 
-  const invoice = async (mgtKey: string): Promise<Inv> => (await rest.get(`/api/v1/tax-invoices/${mgtKey}`, operator)).body;
+  const invoice = async (mgtKey: string): Promise<Inv> =>
+    (await rest.get(`/api/v1/tax-invoices/${mgtKey}`, operator)).body;
   const amend = (inv: { mgtKey: string; version: number }, body: Record<string, unknown>) =>
     rest.post(`/api/v1/tax-invoices/${inv.mgtKey}/amend`, operator, { version: inv.version, ...body });
   /** The settlement's invoices drawn. */
@@ -112,7 +119,11 @@ describe('수정세금계산서 by 시행령 §70①: dates, codes and deadlines
   };
   /** What the provider would be sent for this invoice (the request's own builder). */
   const sent = async (mgtKey: string) => {
-    const row = await t.db.db.selectFrom('taxInvoice').selectAll().where('mgtKey', '=', mgtKey).executeTakeFirstOrThrow();
+    const row = await t.db.db
+      .selectFrom('taxInvoice')
+      .selectAll()
+      .where('mgtKey', '=', mgtKey)
+      .executeTakeFirstOrThrow();
     return requestOf(t.db.db, { corpNum: BUYER, corpName: 'GPMS', ceoName: '대표' }, row);
   };
 
@@ -174,7 +185,11 @@ describe('수정세금계산서 by 시행령 §70①: dates, codes and deadlines
     const view = await rest.get('/api/v1/tax-invoice-deadlines', operator);
     expect(view.body.rows).toEqual(
       expect.arrayContaining([
-        expect.objectContaining({ mgtKey: d!.mgtKey, issueDeadline: issueDeadline(today, calendar), deadlineState: 'ON_TIME' }),
+        expect.objectContaining({
+          mgtKey: d!.mgtKey,
+          issueDeadline: issueDeadline(today, calendar),
+          deadlineState: 'ON_TIME',
+        }),
       ]),
     );
   });
@@ -225,7 +240,9 @@ describe('수정세금계산서 by 시행령 §70①: dates, codes and deadlines
         zeroRatedDocNo: 'LC-2026-0001',
       });
       expect(r.status, JSON.stringify(r.body)).toBe(200);
-      expect(r.body.rows.map((x: Inv) => [x.taxType, x.typeCode, x.supplyAmount, x.taxAmount, x.zeroRatedDocNo])).toEqual([
+      expect(
+        r.body.rows.map((x: Inv) => [x.taxType, x.typeCode, x.supplyAmount, x.taxAmount, x.zeroRatedDocNo]),
+      ).toEqual([
         ['TAXABLE', '0201', `-${original.supplyAmount}`, `-${original.taxAmount}`, null],
         ['ZERO_RATED', '0202', original.supplyAmount, '0', 'LC-2026-0001'],
       ]);
@@ -241,7 +258,11 @@ describe('수정세금계산서 by 시행령 §70①: dates, codes and deadlines
     const done: Inv[] = [];
     for (const [n, inv] of invs.entries()) done.push(await transmitted(inv, 40 + n));
     const version = (
-      await t.db.db.selectFrom('settlement').select('version').where('settleNo', '=', s.settleNo).executeTakeFirstOrThrow()
+      await t.db.db
+        .selectFrom('settlement')
+        .select('version')
+        .where('settleNo', '=', s.settleNo)
+        .executeTakeFirstOrThrow()
     ).version;
     const posted = await rest.post(`/api/v1/settlements/${s.settleNo}/post`, operator, { version });
     expect(posted.status, JSON.stringify(posted.body)).toBe(200);
@@ -254,7 +275,11 @@ describe('수정세금계산서 by 시행령 §70①: dates, codes and deadlines
     expect(erp.state.bodies.length).toBe(before + 1);
     const voucher = erp.state.bodies.at(-1)!;
     const rate = inv.taxType === 'TAXABLE' ? 1000n : 0n;
-    expect(voucher).toMatchObject({ correctsVoucherNo: own, ntsConfirmNum: inv.ntsConfirmNum, amount: `-${10000n + rate}` });
+    expect(voucher).toMatchObject({
+      correctsVoucherNo: own,
+      ntsConfirmNum: inv.ntsConfirmNum,
+      amount: `-${10000n + rate}`,
+    });
     expect(voucher.lines.map((l) => [l.kind, l.side, l.amount])).toEqual([
       ['ADJUSTMENT', 'CREDIT', '10000'],
       ...(rate ? [['VAT', 'CREDIT', '1000']] : []),
@@ -263,14 +288,24 @@ describe('수정세금계산서 by 시행령 §70①: dates, codes and deadlines
     expect(balanced(voucher)).toBe(true);
     const d = await invoice(r.body.rows[0].mgtKey);
     expect(d.correctingVouchers).toEqual([
-      expect.objectContaining({ voucherNo: voucher.voucherNo, correctsVoucherNo: own, status: 'POSTED', amount: `-${10000n + rate}` }),
+      expect.objectContaining({
+        voucherNo: voucher.voucherNo,
+        correctsVoucherNo: own,
+        status: 'POSTED',
+        amount: `-${10000n + rate}`,
+      }),
     ]);
     // The settlement's own voucher and state are the posting's, untouched.
     const settled = await rest.get(`/api/v1/vouchers/${own}`, operator);
     expect(settled.body).toMatchObject({ status: 'POSTED', settleNo: s.settleNo });
     expect(
-      (await t.db.db.selectFrom('settlement').select('status').where('settleNo', '=', s.settleNo).executeTakeFirstOrThrow())
-        .status,
+      (
+        await t.db.db
+          .selectFrom('settlement')
+          .select('status')
+          .where('settleNo', '=', s.settleNo)
+          .executeTakeFirstOrThrow()
+      ).status,
     ).toBe('POSTED');
 
     // 1: the reversal and the re-post in one voucher, refused by the ERP first: the amendment stands, the voucher waits in 전기오류.
@@ -327,7 +362,11 @@ describe('수정세금계산서 by 시행령 §70①: dates, codes and deadlines
       const request: ReverseIssueRequest = {
         mgtKey: 'X',
         writeDate: o.writeDate.replace(/-/g, ''),
-        taxType: o.typeCode.endsWith('02') ? 'ZERO_RATED' : o.typeCode.startsWith('03') || o.typeCode.startsWith('04') ? 'EXEMPT' : 'TAXABLE',
+        taxType: o.typeCode.endsWith('02')
+          ? 'ZERO_RATED'
+          : o.typeCode.startsWith('03') || o.typeCode.startsWith('04')
+            ? 'EXEMPT'
+            : 'TAXABLE',
         purposeType: '02',
         typeCode: o.typeCode,
         zeroRatedEvidence: null,
@@ -354,7 +393,13 @@ describe('수정세금계산서 by 시행령 §70①: dates, codes and deadlines
         remark1: null,
       };
       return {
-        xml: standardXml(request, { status: 'ISSUED', ntsConfirmNum: approval, ntsResult: null, memo: null, issueDT: null }),
+        xml: standardXml(request, {
+          status: 'ISSUED',
+          ntsConfirmNum: approval,
+          ntsResult: null,
+          memo: null,
+          issueDT: null,
+        }),
         approval,
       };
     };
@@ -373,7 +418,10 @@ describe('수정세금계산서 by 시행령 §70①: dates, codes and deadlines
         rows.filter((x) => x.compNo === r.compNo && x.period === r.period).length === 1;
       const found = rows.find(
         (r) =>
-          !taken.has(r.settleNo) && validCorpNum(r.taxNo) && BigInt(String(r.totalAmount).split('.')[0]!) > 0n && single(r),
+          !taken.has(r.settleNo) &&
+          validCorpNum(r.taxNo) &&
+          BigInt(String(r.totalAmount).split('.')[0]!) > 0n &&
+          single(r),
       );
       expect(found, 'a confirmed settlement with a valid business number, alone in its month').toBeDefined();
       mine = { ...found!, totalAmount: String(found!.totalAmount).split('.')[0]! };
@@ -385,14 +433,24 @@ describe('수정세금계산서 by 시행령 §70①: dates, codes and deadlines
       originalKey = r.body.mgtKey;
       for (const outcome of ['SENT', 'SUCCEEDED']) {
         const v = (await invoice(originalKey)).version;
-        const x = await rest.post(`/api/v1/tax-invoices/${originalKey}/transmission`, operator, { version: v, outcome });
+        const x = await rest.post(`/api/v1/tax-invoices/${originalKey}/transmission`, operator, {
+          version: v,
+          outcome,
+        });
         expect(x.status, JSON.stringify(x.body)).toBe(200);
       }
     });
 
     it('refused: no modify code, an original not registered, a 작성일자 unlike the case, a 계산서 with tax', async () => {
       const writeDate = writeDateOf(mine.period);
-      let x = xmlOf({ typeCode: '0201', writeDate: today, supply: -5000n, tax: -500n, serial: 2, original: originalApproval });
+      let x = xmlOf({
+        typeCode: '0201',
+        writeDate: today,
+        supply: -5000n,
+        tax: -500n,
+        serial: 2,
+        original: originalApproval,
+      });
       let r = await intake(x.xml);
       expectError(r, 400, 'VALIDATION');
       expect(r.body.details).toEqual([
@@ -409,27 +467,58 @@ describe('수정세금계산서 by 시행령 §70①: dates, codes and deadlines
       });
       expectError(await intake(x.xml), 409, 'ORIGINAL_NOT_FOUND');
       // 1 기재사항 착오·정정 keeps the original's 작성일자.
-      x = xmlOf({ typeCode: '0201', writeDate: addDays(writeDate, 1) <= today ? addDays(writeDate, 1) : today, supply: -5000n, tax: -500n, serial: 4, modifyCode: 1, original: originalApproval });
+      x = xmlOf({
+        typeCode: '0201',
+        writeDate: addDays(writeDate, 1) <= today ? addDays(writeDate, 1) : today,
+        supply: -5000n,
+        tax: -500n,
+        serial: 4,
+        modifyCode: 1,
+        original: originalApproval,
+      });
       r = await intake(x.xml);
       expectError(r, 409, 'AMEND_WRITE_DATE');
       expect(r.body.msg).toContain(`당초 작성일자(${writeDate})`);
       // A 수정세금계산서 of 0102 for a 과세 original (not case 5): both types named.
-      x = xmlOf({ typeCode: '0202', writeDate: today, supply: -5000n, tax: 0n, serial: 5, modifyCode: 2, original: originalApproval });
+      x = xmlOf({
+        typeCode: '0202',
+        writeDate: today,
+        supply: -5000n,
+        tax: 0n,
+        serial: 5,
+        modifyCode: 2,
+        original: originalApproval,
+      });
       r = await intake(x.xml);
       expectError(r, 409, 'TAX_TYPE_MISMATCH');
       expect(r.body.msg).toContain('영세율(0202)');
       x = xmlOf({ typeCode: '0301', writeDate, supply: 5000n, tax: 500n, serial: 6 });
       r = await intake(x.xml);
       expectError(r, 400, 'VALIDATION');
-      expect(r.body.details[0].path).toBe('body/xml/TaxInvoiceTradeSettlement/SpecifiedMonetarySummation/TaxTotalAmount');
+      expect(r.body.details[0].path).toBe(
+        'body/xml/TaxInvoiceTradeSettlement/SpecifiedMonetarySummation/TaxTotalAmount',
+      );
       // A code outside 01xx–04xx's ordinary kinds.
-      r = await intake(xmlOf({ typeCode: '0101', writeDate, supply: 1n, tax: 0n, serial: 7 }).xml.replace('<TypeCode>0101', '<TypeCode>0103'));
+      r = await intake(
+        xmlOf({ typeCode: '0101', writeDate, supply: 1n, tax: 0n, serial: 7 }).xml.replace(
+          '<TypeCode>0101',
+          '<TypeCode>0103',
+        ),
+      );
       expectError(r, 400, 'VALIDATION');
       expect(r.body.msg).toContain('0103');
     });
 
     it('0201 공급가액 변동 taken in: linked to the original, its modify code kept, matched against the settlement with the difference named', async () => {
-      const x = xmlOf({ typeCode: '0201', writeDate: today, supply: -5000n, tax: -500n, serial: 10, modifyCode: 2, original: originalApproval });
+      const x = xmlOf({
+        typeCode: '0201',
+        writeDate: today,
+        supply: -5000n,
+        tax: -500n,
+        serial: 10,
+        modifyCode: 2,
+        original: originalApproval,
+      });
       const r = await intake(x.xml);
       expect(r.status, JSON.stringify(r.body)).toBe(200);
       expect(r.body).toMatchObject({
@@ -450,12 +539,19 @@ describe('수정세금계산서 by 시행령 §70①: dates, codes and deadlines
       expect(match.status, JSON.stringify(match.body)).toBe(200);
       expect(match.body.invoices).toEqual(
         expect.arrayContaining([
-          expect.objectContaining({ mgtKey: r.body.mgtKey, supplyAmount: '-5000', differences: ['AMOUNT_VARIANCE'], matched: 'N' }),
+          expect.objectContaining({
+            mgtKey: r.body.mgtKey,
+            supplyAmount: '-5000',
+            differences: ['AMOUNT_VARIANCE'],
+            matched: 'N',
+          }),
         ]),
       );
       expect(match.body.matched).toBe('N');
       // The original's history names it; the same approval number twice: refused.
-      expect((await invoice(originalKey)).history.some((h) => h.action === 'amend' && h.message === r.body.mgtKey)).toBe(true);
+      expect(
+        (await invoice(originalKey)).history.some((h) => h.action === 'amend' && h.message === r.body.mgtKey),
+      ).toBe(true);
       expectError(await intake(x.xml), 409, 'DUPLICATE_APPROVAL_NUMBER');
     });
   });

@@ -319,7 +319,11 @@ describe('tax invoices with the file provider: the supplier issues in /cyber, th
       causeDate,
     });
     expectError(r, 400, 'VALIDATION');
-    r = await http.post(`/api/v1/tax-invoices/${inv.mgtKey}/amend`, operator, { version: inv.version, reason: 1, causeDate });
+    r = await http.post(`/api/v1/tax-invoices/${inv.mgtKey}/amend`, operator, {
+      version: inv.version,
+      reason: 1,
+      causeDate,
+    });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     expect(
       r.body.rows.map((x: { supplyAmount: string; amendReason: number; status: string }) => [

@@ -12,7 +12,13 @@ import type { Db } from '../../../db/connect.js';
 import { nextDocumentNumber } from '../../../db/document-number.js';
 import { todayKst } from '../../../domain/dates.js';
 import type { ErpConnector, VoucherPayload } from './connector.js';
-import { findVendor, insertVoucher, lockExistingVoucher, lockSettlementState, lockVoucherOfSettlement } from './queries.js';
+import {
+  findVendor,
+  insertVoucher,
+  lockExistingVoucher,
+  lockSettlementState,
+  lockVoucherOfSettlement,
+} from './queries.js';
 import { claim, finalize } from './service.js';
 import { buildCorrectionPayload } from './workflow.js';
 

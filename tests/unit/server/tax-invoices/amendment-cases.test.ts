@@ -69,7 +69,9 @@ describe('수정세금계산서 by 시행령 §70①: each case its documents, �
   });
 
   it('refuses a cause date missing, not a day, after today, or before the original’s 작성일자', () => {
-    expect(causeDateProblem(3, ORIGINAL, undefined, TODAY, SEEDED)?.message).toBe('환입된 날(사유 발생일)을 입력하세요');
+    expect(causeDateProblem(3, ORIGINAL, undefined, TODAY, SEEDED)?.message).toBe(
+      '환입된 날(사유 발생일)을 입력하세요',
+    );
     expect(causeDateProblem(4, ORIGINAL, '2026-02-30', TODAY, SEEDED)?.message).toContain('올바른 날짜가 아닙니다');
     expect(causeDateProblem(2, ORIGINAL, '2026-11-29', TODAY, SEEDED)?.message).toBe(
       '공급가액이 변동된 날(2026-11-29)이 오늘(2026-11-28)보다 늦습니다',
