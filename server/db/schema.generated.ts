@@ -1962,7 +1962,6 @@ export interface TaxInvoiceTable {
   zeroRatedDocKind: 'LOCAL_LC' | 'PURCHASE_CONFIRMATION' | null;
   zeroRatedDocNo: string | null;
   amendCauseDate: string | null;
-  amendDeadline: string | null;
 }
 
 export interface TaxInvoiceEventTable {

@@ -5,9 +5,9 @@ import { runSqlScript } from '../sql-script.js';
  * 수정세금계산서 by 부가가치세법 시행령 §70①'s cases (docs/tax-invoices.md "수정세금계산서"):
  * - `tax_invoice.amend_cause_date`: the day the cause arose (환입된 날, 계약해제일, the change's day, the
  *   내국신용장's opening, the day an error was found), which is the 작성일자 where the law says so;
- * - `tax_invoice.amend_deadline`: the last day to issue the amendment, computed from that cause when it is made
- *   (the 10th after the cause, or one year after the period's 확정신고기한), so an amendment is not judged against
- *   the original's 10th;
+ *   with the case (amend_reason) and the 작성일자 it gives the amendment's issue deadline, computed on every read from
+ *   the holiday table (the 10th after the cause, or a year after the period's 확정신고기한), so an amendment is not
+ *   judged against the original's 10th;
  * - `erp_voucher.corrects_voucher_no` and `amend_mgt_key`: a correcting voucher for an amended invoice whose
  *   settlement was already posted — a second voucher of the same settlement, so the one-voucher-per-settlement
  *   rule holds for the settlement's own voucher only.
@@ -15,9 +15,8 @@ import { runSqlScript } from '../sql-script.js';
  */
 const up_sql = `
 alter table tax_invoice add column amend_cause_date date;
-alter table tax_invoice add column amend_deadline date;
 alter table tax_invoice add constraint tax_invoice_amend_cause
-  check (amends_mgt_key is not null or (amend_cause_date is null and amend_deadline is null));
+  check (amends_mgt_key is not null or amend_cause_date is null);
 
 alter table erp_voucher add column corrects_voucher_no varchar(20) references erp_voucher(voucher_no);
 alter table erp_voucher add column amend_mgt_key varchar(24) references tax_invoice(mgt_key);

@@ -143,12 +143,14 @@ export interface CauseProblem {
 
 /**
  * Why a cause date cannot stand, or null: missing, not a day, after today (business clock), before the
- * original's 작성일자 (a change, return, cancellation or error cannot precede the supply), or — case 5 — a
+ * original's 작성일자 (a change, return or cancellation cannot precede the supply) or, for an error (1, 6), before
+ * the original was issued, or — case 5 — a
  * 내국신용장 opened after the 25 days §70①4 allows.
  */
 export function causeDateProblem(
   code: AmendCode,
-  original: { writeDate: string },
+  /** issueDate: the day the NTS approval number was given (its first eight digits). */
+  original: { writeDate: string; issueDate?: string | null },
   causeDate: string | undefined,
   today: string,
   calendar: HolidayCalendar,
@@ -159,7 +161,15 @@ export function causeDateProblem(
   if (!/^\d{4}-\d{2}-\d{2}$/.test(causeDate) || Number.isNaN(d.getTime()) || d.toISOString().slice(0, 10) !== causeDate)
     return { code: 'VALIDATION', message: `${name}이 올바른 날짜가 아닙니다: ${causeDate}` };
   if (causeDate > today) return { code: 'VALIDATION', message: `${name}(${causeDate})이 오늘(${today})보다 늦습니다` };
-  if (causeDate < original.writeDate)
+  // An error (1, 6) is found once the invoice exists, which may be before its 작성일자 (a 월합계 issued early); every
+  // other cause dates the supply's change, which cannot precede the supply.
+  if (AMEND_CASES[code].deadline === 'RETURN_PLUS_YEAR' && original.issueDate) {
+    if (causeDate < original.issueDate)
+      return {
+        code: 'VALIDATION',
+        message: `${name}(${causeDate})이 당초 세금계산서 발급일(${original.issueDate})보다 앞섭니다`,
+      };
+  } else if (causeDate < original.writeDate)
     return {
       code: 'VALIDATION',
       message: `${name}(${causeDate})이 당초 세금계산서 작성일자(${original.writeDate})보다 앞섭니다`,
@@ -173,4 +183,18 @@ export function causeDateProblem(
       };
   }
   return null;
+}
+
+/**
+ * An amendment's issue deadline from its own row: its case, its 작성일자 (the original's for 1, 5, 6) and its cause
+ * date; null when it has no cause date (one taken in already issued, or made before the cause was asked for).
+ */
+export function amendmentDeadline(
+  code: number | null,
+  writeDate: string,
+  causeDate: string | null,
+  calendar: HolidayCalendar,
+): string | null {
+  if (code === null || causeDate === null || !isAmendCode(code)) return null;
+  return amendDates(code, { writeDate }, causeDate, calendar).deadline;
 }

@@ -95,7 +95,11 @@ export async function amendInvoice(
   const made = await db.transaction().execute(async (trx) => {
     const inv = await locked(trx, mgtKey, body.version);
     transition(TAX_INVOICE_MACHINE, 'amend', inv.status);
-    const original = { writeDate: dayOf(inv.writeDate) };
+    // The day it was issued as recorded here (the supplier's issue, the provider's or the intake's).
+    const original = {
+      writeDate: dayOf(inv.writeDate),
+      issueDate: inv.issuedAt ? kstDay(new Date(inv.issuedAt)) : null,
+    };
     const problem = causeDateProblem(code, original, body.causeDate, today, calendar);
     if (problem?.code === 'VALIDATION') failIf([{ path: 'body/causeDate', message: problem.message }]);
     if (problem) throw refused(problem.code, problem.message, { causeDate: body.causeDate });
@@ -129,7 +133,6 @@ export async function amendInvoice(
         amendsMgtKey: inv.mgtKey,
         amendReason: code,
         amendCauseDate: causeDate,
-        amendDeadline: dates.deadline,
         supplyAmount: docSupply.toString(),
         taxAmount: docTax.toString(),
         totalAmount: (docSupply + docTax).toString(),

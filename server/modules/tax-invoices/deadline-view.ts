@@ -2,6 +2,7 @@
 import type { Db } from '../../db/connect.js';
 import { loadHolidayCalendar } from './holidays.js';
 import { addDays, type DeadlineState, issueDeadline, issueDeadlineState, writeDateOf } from './deadlines.js';
+import { amendmentDeadline } from './amendment-cases.js';
 import { hasDeadlineEvent, settlementsWithoutInvoice, unissuedInvoices } from './queries.js';
 import { kstDay, dayOf, event } from './invoice-moves.js';
 
@@ -31,7 +32,7 @@ export async function deadlineView(db: Db, today: string, periods?: string[]) {
       writeDate: dayOf(r.writeDate),
       status: r.status as string,
       totalAmount: String(r.totalAmount).split('.')[0]!,
-      ownDeadline: r.amendDeadline === null ? null : dayOf(r.amendDeadline),
+      amendment: { code: r.amendReason, causeDate: r.amendCauseDate === null ? null : dayOf(r.amendCauseDate) },
     })),
     // A confirmed settlement with no invoice drawn yet: its invoice is written for the month's last day.
     ...undrawn.map((s) => ({
@@ -44,19 +45,21 @@ export async function deadlineView(db: Db, today: string, periods?: string[]) {
       writeDate: writeDateOf(s.period),
       status: 'NOT_DRAWN',
       totalAmount: String(s.totalAmount).split('.')[0]!,
-      ownDeadline: null as string | null,
+      amendment: null as { code: number | null; causeDate: string | null } | null,
     })),
   ].sort((a, b) => a.writeDate.localeCompare(b.writeDate) || a.key.localeCompare(b.key));
   return {
     today,
     total: rows.length,
-    rows: rows.map(({ ownDeadline, ...r }) => ({
-      ...r,
-      // An amendment is due by the day its case computed from the cause (amendment-cases.ts).
-      issueDeadline: ownDeadline ?? issueDeadline(r.writeDate, calendar),
-      deadlineState:
-        ownDeadline === null ? issueDeadlineState(r.writeDate, today, calendar) : stateAgainst(ownDeadline, today),
-    })),
+    rows: rows.map(({ amendment, ...r }) => {
+      // An amendment is due by the day its case computes from the cause (amendment-cases.ts).
+      const own = amendmentDeadline(amendment?.code ?? null, r.writeDate, amendment?.causeDate ?? null, calendar);
+      return {
+        ...r,
+        issueDeadline: own ?? issueDeadline(r.writeDate, calendar),
+        deadlineState: own === null ? issueDeadlineState(r.writeDate, today, calendar) : stateAgainst(own, today),
+      };
+    }),
   };
 }
 

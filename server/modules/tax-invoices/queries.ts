@@ -138,7 +138,6 @@ const ROW_COLUMNS = [
   't.amendsMgtKey',
   't.amendReason',
   't.amendCauseDate',
-  't.amendDeadline',
   't.ntsConfirmNum',
   't.ntsResult',
   't.memo',
@@ -182,7 +181,6 @@ const toInvoiceRow = (r: RowRaw) => ({
   amendsMgtKey: r.amendsMgtKey,
   amendReason: r.amendReason,
   amendCauseDate: r.amendCauseDate === null ? null : day(r.amendCauseDate),
-  amendDeadline: r.amendDeadline === null ? null : day(r.amendDeadline),
   ntsConfirmNum: r.ntsConfirmNum,
   ntsResult: r.ntsResult,
   memo: r.memo,
@@ -411,7 +409,8 @@ export async function unissuedInvoices(db: Db, periods?: { from?: string; to?: s
       't.writeDate',
       't.status',
       't.totalAmount',
-      't.amendDeadline',
+      't.amendReason',
+      't.amendCauseDate',
     ])
     .where('t.status', 'in', ['DRAFT', 'REQUESTED', 'REFUSED', 'CANCELLED']);
   if (periods?.from) q = q.where('t.period', '>=', periods.from);

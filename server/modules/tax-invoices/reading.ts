@@ -3,6 +3,7 @@ import type { Db } from '../../db/connect.js';
 import { failIf, type FieldError } from '../../domain/errors.js';
 import { loadHolidayCalendar } from './holidays.js';
 import { issueDeadline } from './deadlines.js';
+import { amendmentDeadline } from './amendment-cases.js';
 import {
   correctingVouchersOf,
   findInvoiceRow,
@@ -26,11 +27,12 @@ export async function getInvoice(db: Db, mgtKey: string, supplier = false) {
     // The ERP's side is staff's: a supplier sees its invoice, not the buyer's ledger.
     supplier ? [] : correctingVouchersOf(db, row.amendsMgtKey ?? row.mgtKey),
   ]);
-  const { amendDeadline, ...shown } = row;
   return {
-    ...shown,
+    ...row,
     // An amendment is due by the day its case computes from the cause (amendment-cases.ts), not the original's 10th.
-    issueDeadline: amendDeadline ?? issueDeadline(row.writeDate, calendar),
+    issueDeadline:
+      amendmentDeadline(row.amendReason, row.writeDate, row.amendCauseDate, calendar) ??
+      issueDeadline(row.writeDate, calendar),
     correctingVouchers: vouchers,
     lines: lines.map(lineRow),
     history,

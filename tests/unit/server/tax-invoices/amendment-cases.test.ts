@@ -80,6 +80,13 @@ describe('수정세금계산서 by 시행령 §70①: each case its documents, �
       '계약해제일(2026-05-30)이 당초 세금계산서 작성일자(2026-05-31)보다 앞섭니다',
     );
     expect(causeDateProblem(4, ORIGINAL, '2026-05-31', TODAY, SEEDED)).toBeNull();
+    // An error is found once the invoice is issued, which a 월합계 may be before its 작성일자.
+    const early = { writeDate: '2026-11-30', issueDate: '2026-11-20' };
+    expect(causeDateProblem(1, early, '2026-11-25', TODAY, SEEDED)).toBeNull();
+    expect(causeDateProblem(6, early, '2026-11-19', TODAY, SEEDED)?.message).toBe(
+      '착오를 안 날(2026-11-19)이 당초 세금계산서 발급일(2026-11-20)보다 앞섭니다',
+    );
+    expect(causeDateProblem(2, early, '2026-11-25', TODAY, SEEDED)?.message).toContain('작성일자(2026-11-30)');
     expect(causeDateProblem(2, ORIGINAL, TODAY, TODAY, SEEDED)).toBeNull();
   });
 });
