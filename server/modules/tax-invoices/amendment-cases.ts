@@ -14,7 +14,7 @@
  */
 import { addDays, type HolidayCalendar, isNonBusinessDay } from './deadlines.js';
 
-export type AmendDocuments = 'NEGATIVE_AND_POSITIVE' | 'DIFFERENCE' | 'NEGATIVE' | 'NEGATIVE_AND_ZERO_RATED';
+type AmendDocuments = 'NEGATIVE_AND_POSITIVE' | 'DIFFERENCE' | 'NEGATIVE' | 'NEGATIVE_AND_ZERO_RATED';
 
 interface AmendCase {
   label: string;

@@ -25,7 +25,7 @@ interface ForwardLine {
 }
 
 /** A 수정(세금)계산서's reference: the NTS modify code (1–6) and the original's approval number. */
-export interface ForwardAmendment {
+interface ForwardAmendment {
   code: number;
   originalNtsConfirmNum: string;
 }
