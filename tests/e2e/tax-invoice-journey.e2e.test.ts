@@ -101,6 +101,11 @@ describe('tax invoice journey: request, refusal, re-request, issue, NTS success,
       await succeeded(page, '세금계산서를 작성했습니다');
       // Drawn, it is no longer "no invoice" but "not transmitted".
       await poll(async () => (await grid.locator('td').allTextContents()).join('|')).toContain('국세청 미전송');
+      // The reloaded row selected again (the same cell) enables 대사 보기, which opens the match view of its settlement.
+      await clickGridRow(page, grid, 0);
+      await page.getByRole('button', { name: '대사 보기', exact: true }).click();
+      await page.waitForURL((u) => u.pathname === '/taxInvoiceMatch' && u.searchParams.get('settleNo') === j.settleNo);
+      await expectField(page, 'settleNo', j.settleNo);
 
       // From the settlement, the match view: every line lined up with its order, receipt and draft invoice.
       await visit(page, `/monthlyCalcADetail?settleNo=${encodeURIComponent(j.settleNo)}`);
