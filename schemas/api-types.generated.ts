@@ -44027,13 +44027,8 @@ export interface operations {
                     causeDate?: string;
                     /** @description Reasons 2 and 3: the change of supply in won (negative for a decrease; 환입 only negative) */
                     supplyDelta?: string;
-                    /**
-                     * @description Reason 5
-                     * @enum {unknown}
-                     */
-                    zeroRatedDocKind?: "LOCAL_LC" | "PURCHASE_CONFIRMATION";
-                    /** @description Reason 5: the 내국신용장 or 구매확인서 number */
-                    zeroRatedDocNo?: string;
+                    zeroRatedDocKind?: ("LOCAL_LC" | "PURCHASE_CONFIRMATION" | "") | null;
+                    zeroRatedDocNo?: string | null;
                 };
             };
         };

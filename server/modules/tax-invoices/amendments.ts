@@ -21,8 +21,8 @@ export interface AmendInput {
   /** Cases 2 and 3: the change of supply in won (negative for a decrease; 환입 only a decrease). */
   supplyDelta?: string;
   /** Case 5: the 내국신용장 or 구매확인서 the supply became zero-rated under. */
-  zeroRatedDocKind?: 'LOCAL_LC' | 'PURCHASE_CONFIRMATION';
-  zeroRatedDocNo?: string;
+  zeroRatedDocKind?: 'LOCAL_LC' | 'PURCHASE_CONFIRMATION' | '' | null;
+  zeroRatedDocNo?: string | null;
 }
 
 type Lines = Awaited<ReturnType<typeof invoiceLines>>;
@@ -139,7 +139,7 @@ export async function amendInvoice(
         lineCount: d.lines.length || 1,
         provider: inv.provider,
         createdBy: actor,
-        zeroRatedDocKind: zeroRated ? (code === 5 ? body.zeroRatedDocKind! : inv.zeroRatedDocKind) : null,
+        zeroRatedDocKind: zeroRated ? (code === 5 ? body.zeroRatedDocKind || null : inv.zeroRatedDocKind) : null,
         zeroRatedDocNo: zeroRated ? (code === 5 ? body.zeroRatedDocNo!.trim() : inv.zeroRatedDocNo) : null,
       });
       const rows = d.lines.length

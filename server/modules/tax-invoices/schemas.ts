@@ -207,13 +207,16 @@ export const AmendBody = Type.Object(
     ),
     supplyDelta: Type.Optional(
       Type.String({
-        pattern: '^-?\\d{1,15}$',
+        // Empty: not given (a screen's prompt sends its empty fields as '').
+        pattern: '^(-?\\d{1,15})?$',
         description: 'Reasons 2 and 3: the change of supply in won (negative for a decrease; 환입 only negative)',
       }),
     ),
-    zeroRatedDocKind: Type.Optional(Type.Enum(['LOCAL_LC', 'PURCHASE_CONFIRMATION'], { description: 'Reason 5' })),
+    zeroRatedDocKind: Type.Optional(
+      Nullable(Type.Enum(['LOCAL_LC', 'PURCHASE_CONFIRMATION', ''], { description: 'Reason 5 (empty: none)' })),
+    ),
     zeroRatedDocNo: Type.Optional(
-      Type.String({ minLength: 1, maxLength: 35, description: 'Reason 5: the 내국신용장 or 구매확인서 number' }),
+      Nullable(Type.String({ maxLength: 35, description: 'Reason 5: the 내국신용장 or 구매확인서 number' })),
     ),
   },
   { additionalProperties: false },

@@ -203,7 +203,8 @@ describe('수정세금계산서 by 시행령 §70①: dates, codes and deadlines
       [cause, '-20000', '-2000', 3],
     ]);
     cur = await invoice(original.mgtKey);
-    r = await amend(cur, { reason: 4, causeDate: today });
+    // As the screen's prompt sends it: its empty fields as ''.
+    r = await amend(cur, { reason: 4, causeDate: today, supplyDelta: '', zeroRatedDocKind: '', zeroRatedDocNo: '' });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     expect(r.body.rows.map((x: Inv) => [x.writeDate, x.supplyAmount, x.taxAmount, x.typeCode])).toEqual([
       [today, `-${original.supplyAmount}`, `-${original.taxAmount}`, '0201'],
