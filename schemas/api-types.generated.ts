@@ -4536,7 +4536,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** 수정세금계산서 of a transmitted invoice (reason 1–6): the negative, positive or difference documents, as drafts */
+        /** 수정세금계산서 of a transmitted invoice (시행령 §70①, modify code 1–6): the negative, positive or difference documents as drafts, dated and due from the cause; a correcting voucher to the ERP when the settlement was posted */
         post: operations["amendTaxInvoice"];
         delete?: never;
         options?: never;
@@ -8826,6 +8826,7 @@ export interface components {
             revision: number;
             amendsMgtKey: string | null;
             amendReason: number | null;
+            amendCauseDate: string | null;
             ntsConfirmNum: string | null;
             ntsResult: string | null;
             memo: string | null;
@@ -8867,6 +8868,7 @@ export interface components {
             revision: number;
             amendsMgtKey: string | null;
             amendReason: number | null;
+            amendCauseDate: string | null;
             ntsConfirmNum: string | null;
             ntsResult: string | null;
             memo: string | null;
@@ -8881,8 +8883,21 @@ export interface components {
             ntsAt: string | null;
             updatedAt: string;
             version: number;
-            /** @description The last day to issue: the 10th of the next month, moved past non-business days */
+            /** @description The last day to issue: the 10th of the next month, moved past non-business days; an amendment’s from its cause */
             issueDeadline: string;
+            /** @description Staff only: the correcting vouchers the amendments of this invoice sent to the ERP */
+            correctingVouchers: {
+                voucherNo: string;
+                /** @description The settlement’s posted voucher it corrects */
+                correctsVoucherNo: string;
+                amendMgtKey: string;
+                /** @description Net change of the payable, won (negative: a decrease) */
+                amount: string;
+                /** @description READY, SENT, POSTED or FAILED */
+                status: string;
+                erpDocNo: string | null;
+                postedAt: string | null;
+            }[];
             lines: {
                 lineNo: number;
                 monthDay: string;
@@ -44005,8 +44020,15 @@ export interface operations {
                     version: number;
                     /** @description 수정 사유 (부가가치세법 시행령 §70①): 1 기재사항 착오·정정, 2 공급가액 변동, 3 환입, 4 계약의 해제, 5 내국신용장 사후 개설, 6 착오에 의한 이중발급 */
                     reason: number;
-                    /** @description Reasons 2 and 3: the change of supply in won (negative for a decrease) */
+                    /**
+                     * Format: date
+                     * @description The day the cause arose (required): 1, 6 the day the error was found; 2 the change; 3 환입된 날; 4 계약해제일; 5 the 내국신용장’s opening. The 작성일자 for 2–4; not after today
+                     */
+                    causeDate?: string;
+                    /** @description Reasons 2 and 3: the change of supply in won (negative for a decrease; 환입 only negative) */
                     supplyDelta?: string;
+                    zeroRatedDocKind?: ("LOCAL_LC" | "PURCHASE_CONFIRMATION" | "") | null;
+                    zeroRatedDocNo?: string | null;
                 };
             };
         };

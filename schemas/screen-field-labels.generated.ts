@@ -3604,6 +3604,10 @@ export const SCREEN_FIELD_LABELS: Record<string, { screen: string; title?: { ko:
         "ko": "당초 관리번호",
         "en": "Original key"
       },
+      "amendCauseDate": {
+        "ko": "사유 발생일",
+        "en": "Cause date"
+      },
       "memo": {
         "ko": "사유·메모",
         "en": "Reason / memo"
@@ -5446,6 +5450,10 @@ export const SCREEN_FIELD_LABELS: Record<string, { screen: string; title?: { ko:
       "amendsMgtKey": {
         "ko": "당초 관리번호",
         "en": "Original key"
+      },
+      "amendCauseDate": {
+        "ko": "사유 발생일",
+        "en": "Cause date"
       },
       "memo": {
         "ko": "사유·메모",

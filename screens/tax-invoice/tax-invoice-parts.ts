@@ -27,6 +27,9 @@ const TAX_TYPE = options('taxType', ['TAXABLE', 'ZERO_RATED', 'EXEMPT']);
 const PURPOSE = options('purpose', ['01', '02']);
 const ISSUE_KIND = options('issueKind', ['REVERSE', 'FORWARD']);
 export const AMEND_REASON = options('amendReason', ['1', '2', '3', '4', '5', '6']);
+/** 내국신용장 / 구매확인서: the evidence an amendment of reason 5 reissues as 영세율 under. */
+export const ZERO_RATED_DOC = options('zeroRatedDoc', ['LOCAL_LC', 'PURCHASE_CONFIRMATION']);
+const VOUCHER_STATUS = options('voucherStatus', ['READY', 'SENT', 'POSTED', 'FAILED']);
 export const EXCEPTION_TYPE = options('exception', [
   'NO_INVOICE',
   'TAX_TYPE_MISMATCH',
@@ -90,6 +93,7 @@ export const headerFields = (portal: 'internal' | 'both'): FieldDef[] => [
     visible: '!empty(form.amendReason)',
   },
   { field: 'amendsMgtKey', readOnly: true, visible: '!empty(form.amendsMgtKey)' },
+  { field: 'amendCauseDate', widget: 'date', readOnly: true, visible: '!empty(form.amendCauseDate)' },
   { field: 'memo', widget: 'textarea', rows: 2, readOnly: true, span: 4, visible: '!empty(form.memo)' },
 ];
 
@@ -134,6 +138,20 @@ export const filesGrid = grid('files', 'screen.taxInvoice.section.files', 'kind'
   { field: 'retainUntil', type: 'date', width: 100 },
   { field: 'createdAt', type: 'datetime', width: 130 },
 ]);
+
+/** Staff's: the correcting vouchers the amendments of this invoice sent to the ERP (its settlement was posted). */
+export const correctingVouchersGrid: DetailDef = {
+  ...grid('correctingVouchers', 'screen.taxInvoice.section.correctingVouchers', 'voucherNo', 3, [
+    { field: 'voucherNo', width: 130 },
+    { field: 'correctsVoucherNo', width: 130 },
+    { field: 'amendMgtKey', width: 170 },
+    { field: 'amount', type: 'money', currency: 'KRW', width: 120 },
+    { field: 'status', type: 'code', options: VOUCHER_STATUS, width: 90 },
+    { field: 'erpDocNo', width: 130 },
+    { field: 'postedAt', type: 'datetime', width: 130 },
+  ]),
+  visible: "!empty(form.amendReason) || form.status == 'NTS_SUCCESS'",
+};
 
 /** The list's columns; the supplier's list leaves out the company (its own) on its portal. */
 export const listColumns: Array<TypedColumn<'listTaxInvoices'>> = [

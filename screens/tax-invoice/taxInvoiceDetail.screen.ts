@@ -1,5 +1,15 @@
 import { defineEditScreen } from '../../engine/define';
-import { AMEND_REASON, f, filesGrid, headerFields, historyGrid, linesGrid, TRANSMISSION } from './tax-invoice-parts';
+import {
+  AMEND_REASON,
+  correctingVouchersGrid,
+  f,
+  filesGrid,
+  headerFields,
+  historyGrid,
+  linesGrid,
+  TRANSMISSION,
+  ZERO_RATED_DOC,
+} from './tax-invoice-parts';
 
 /**
  * /taxInvoiceDetail — one tax invoice: its header, lines, history (every move, every refusal with
@@ -18,7 +28,7 @@ export default defineEditScreen({
   load: { operation: 'getTaxInvoice', params: { path: { mgtKey: 'query.mgtKey' } } },
   confirmLeave: false,
   sections: [{ title: 'screen.taxInvoice.section.invoice', columns: 4, fields: headerFields('internal') }],
-  details: [linesGrid, historyGrid, filesGrid],
+  details: [linesGrid, historyGrid, filesGrid, correctingVouchersGrid],
   actions: [
     { kind: 'back', requires: 'read' },
     {
@@ -105,6 +115,14 @@ export default defineEditScreen({
         message: 'screen.taxInvoice.prompt.amend',
         fields: [
           { field: 'reason', label: f('amendReason'), widget: 'select', options: AMEND_REASON, required: true },
+          // The day the cause arose: the 작성일자 for 2–4 and where every deadline runs from (시행령 §70①).
+          {
+            field: 'causeDate',
+            label: f('amendCauseDate'),
+            help: 'screen.taxInvoice.prompt.causeDate',
+            widget: 'date',
+            required: true,
+          },
           {
             field: 'supplyDelta',
             label: f('supplyDelta'),
@@ -112,11 +130,26 @@ export default defineEditScreen({
             pattern: '^-?\\d{1,15}$',
             maxLength: 16,
           },
+          {
+            field: 'zeroRatedDocKind',
+            label: f('zeroRatedDocKind'),
+            help: 'screen.taxInvoice.prompt.zeroRatedDoc',
+            widget: 'select',
+            options: ZERO_RATED_DOC,
+          },
+          { field: 'zeroRatedDocNo', label: f('zeroRatedDocNo'), maxLength: 35 },
         ],
       },
       params: {
         path: { mgtKey: 'form.mgtKey' },
-        body: { version: 'form.version', reason: 'input.reason', supplyDelta: 'input.supplyDelta' },
+        body: {
+          version: 'form.version',
+          reason: 'input.reason',
+          causeDate: 'input.causeDate',
+          supplyDelta: 'input.supplyDelta',
+          zeroRatedDocKind: 'input.zeroRatedDocKind',
+          zeroRatedDocNo: 'input.zeroRatedDocNo',
+        },
       },
       success: 'screen.taxInvoice.done.amend',
       then: ['reloadRecord'],

@@ -846,6 +846,8 @@ export interface ErpVoucherTable {
   createdAt: ColumnType<string, Date | string | undefined, Date | string>;
   updatedAt: ColumnType<string, Date | string | undefined, Date | string>;
   version: Generated<number>;
+  correctsVoucherNo: string | null;
+  amendMgtKey: string | null;
 }
 
 export interface EvaCriterionTable {
@@ -1959,6 +1961,7 @@ export interface TaxInvoiceTable {
   version: Generated<number>;
   zeroRatedDocKind: 'LOCAL_LC' | 'PURCHASE_CONFIRMATION' | null;
   zeroRatedDocNo: string | null;
+  amendCauseDate: string | null;
 }
 
 export interface TaxInvoiceEventTable {

@@ -4,7 +4,7 @@ import { e2eLane } from './helpers/lane';
 import { apiLogin, unexpected } from './helpers/auth';
 import { launchBrowser, screenshot } from './helpers/browser';
 import { LoginTabs } from './helpers/tabs';
-import { clickGridRow, confirm, expectField, gridRows, poll, succeeded } from './helpers/screen';
+import { clickGridRow, confirm, expectField, gridRows, koreanDate, poll, succeeded } from './helpers/screen';
 import { axeViolations, blocking, describeFindings } from './helpers/axe';
 import { writeDateOf } from '../../server/modules/tax-invoices/deadlines';
 import { standardXml } from '../../server/modules/tax-invoices/file-provider';
@@ -101,6 +101,11 @@ describe('tax invoice journey: request, refusal, re-request, issue, NTS success,
       await succeeded(page, '세금계산서를 작성했습니다');
       // Drawn, it is no longer "no invoice" but "not transmitted".
       await poll(async () => (await grid.locator('td').allTextContents()).join('|')).toContain('국세청 미전송');
+      // The reloaded row selected again (the same cell) enables 대사 보기, which opens the match view of its settlement.
+      await clickGridRow(page, grid, 0);
+      await page.getByRole('button', { name: '대사 보기', exact: true }).click();
+      await page.waitForURL((u) => u.pathname === '/taxInvoiceMatch' && u.searchParams.get('settleNo') === j.settleNo);
+      await expectField(page, 'settleNo', j.settleNo);
 
       // From the settlement, the match view: every line lined up with its order, receipt and draft invoice.
       await visit(page, `/monthlyCalcADetail?settleNo=${encodeURIComponent(j.settleNo)}`);
@@ -286,6 +291,20 @@ describe('tax invoice journey: request, refusal, re-request, issue, NTS success,
         .first()
         .waitFor({ state: 'attached' });
       await screenshot(page, 'tax-invoice-07c-voucher');
+
+      // A 수정세금계산서 of the posted invoice (기재사항 착오·정정, the error found today): the correcting voucher — the
+      // reversal and the re-post — goes to the ERP and is shown beneath the invoice.
+      await visit(page, `/taxInvoiceDetail?mgtKey=${j.mgtKey}`);
+      await expectField(page, 'status', '전송 성공');
+      await promptAction(page, '수정발행', async (d) => {
+        await d.getByRole('combobox', { name: /수정사유/ }).selectOption({ label: '1 기재사항 착오·정정' });
+        await d.getByLabel('사유 발생일').fill(koreanDate(0));
+      });
+      await succeeded(page, '수정세금계산서를 작성했습니다');
+      const corrections = page.getByRole('region', { name: '정정 전표 (ERP)' });
+      await poll(async () => (await gridRows(corrections)).map((cells) => cells[4])).toEqual(['전기 완료']);
+      await screenshot(page, 'tax-invoice-07d-correcting-voucher');
+      await expectAccessible(page, '/taxInvoiceDetail');
     },
   );
 

@@ -28,6 +28,8 @@ const PUBLIC_ENTRIES: Record<string, string> = {
   'fulfilment/data-download/workflow': 'server-side exports run the data downloads as jobs',
   'fulfilment/posting/connector': 'the ERP connection (retries, idempotency) the vendor master uses too',
   'fulfilment/posting/http-adapter': 'the ERP HTTP adapter the vendor master uses too',
+  'fulfilment/posting/correction':
+    'a 수정세금계산서 of a posted settlement reaches the ERP as a correcting voucher, made and sent by the posting module’s own command',
   'fulfilment/statement/workflow': 'the order print shows the transaction statement of the order',
   'privacy/index': 'the personal-data access log and download reasons an export records and asks for',
   'fulfilment/warehousing/schemas': 'user preferences validate a remembered warehousing filter with its own schema',

@@ -242,6 +242,33 @@ describe('DataGrid', () => {
     await waitFor(() => expect(onRowDoubleClick).toHaveBeenCalledWith(PO_ROWS[2], 2));
   });
 
+  it('single selection: the same row clicked again after the owner cleared the selection (a list reloaded) is selected again', async () => {
+    const onSelectionChange = vi.fn();
+    let clear = () => {};
+    function Single() {
+      const [rows, setRows] = useState<number[]>([]);
+      clear = () => setRows([]);
+      return grid({
+        selection: 'single',
+        readOnly: true,
+        selectedRows: rows,
+        onSelectionChange: (r) => {
+          onSelectionChange(r);
+          setRows(r);
+        },
+      });
+    }
+    renderWidget(<Single />);
+    await waitFor(() => expect(gridRowTexts()).toHaveLength(3));
+    clickGridRow(0, { x: 200 });
+    await waitFor(() => expect(onSelectionChange).toHaveBeenLastCalledWith([0]));
+    act(() => clear());
+    onSelectionChange.mockClear();
+    letDoubleClickLapse();
+    clickGridRow(0, { x: 200 });
+    await waitFor(() => expect(onSelectionChange).toHaveBeenLastCalledWith([0]));
+  });
+
   it('reports a link click with the row and the field', async () => {
     const onLinkClick = vi.fn();
     renderWidget(grid({ onLinkClick }));

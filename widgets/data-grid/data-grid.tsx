@@ -287,6 +287,9 @@ function DataGridInner<Row extends GridRow>(props: DataGridProps<Row>, ref: Forw
     ([col, row]: Item, args: { ctrlKey: boolean; metaKey: boolean; shiftKey: boolean }) => {
       if (row >= rowCount) return;
       const column = columns[col];
+      // A click on the current cell after the owner cleared the selection (a list reloaded after an action keeps its
+      // current cell) is no change of glide's selection, so onGridSelectionChange stays silent: select it here.
+      if (selection === 'single' && !(rows.length === 1 && rows[0] === row)) emitRows([row]);
       // Read-only multi selection has no check bars: click, Ctrl/⌘-click and Shift-click select rows.
       if (selection === 'multi' && !showMarkers) {
         let next: number[];

@@ -1,51 +1,121 @@
-/** 수정세금계산서: new documents referring to a transmitted invoice. */
+/** 수정세금계산서: new documents referring to a transmitted invoice, by 시행령 §70①'s case (amendment-cases.ts). */
 import { writeAudit } from '../../db/audit.js';
 import type { Db } from '../../db/connect.js';
-import { failIf } from '../../domain/errors.js';
+import { failIf, refused } from '../../domain/errors.js';
 import { transition } from '../../domain/machine.js';
-import type { TaxType } from './amounts.js';
-import { AMENDMENT_REASONS, TAX_INVOICE_MACHINE, type AmendmentReason } from './machine.js';
+import { taxOf, type TaxType } from './amounts.js';
+import { AMEND_CASES, amendDates, causeDateProblem, isAmendCode, type AmendCode } from './amendment-cases.js';
+import type { Corrections } from './correcting-voucher.js';
+import { loadHolidayCalendar } from './holidays.js';
+import { TAX_INVOICE_MACHINE } from './machine.js';
 import { mgtKeyFor } from './provider.js';
 import { insertInvoice, insertInvoiceLines, invoiceLines, maxRevision, updateInvoice } from './queries.js';
-import { dayOf, event, locked } from './invoice-moves.js';
+import { dayOf, event, kstDay, locked, type Invoice, type TaxInvoices } from './invoice-moves.js';
 import { getInvoice } from './reading.js';
 
-// ── 수정세금계산서 ────────────────────────────────────────────────────────
-/** New documents referring to a transmitted invoice, as the reason wants: negative, positive, or the difference. */
+export interface AmendInput {
+  version: number;
+  reason: number;
+  /** The day the cause arose (YYYY-MM-DD): the 작성일자 where §70① says so, and where the deadline runs from. */
+  causeDate?: string;
+  /** Cases 2 and 3: the change of supply in won (negative for a decrease; 환입 only a decrease). */
+  supplyDelta?: string;
+  /** Case 5: the 내국신용장 or 구매확인서 the supply became zero-rated under. */
+  zeroRatedDocKind?: 'LOCAL_LC' | 'PURCHASE_CONFIRMATION' | '' | null;
+  zeroRatedDocNo?: string | null;
+}
+
+type Lines = Awaited<ReturnType<typeof invoiceLines>>;
+interface Doc {
+  sign: bigint;
+  taxType: TaxType;
+  supply: bigint;
+  tax: bigint;
+  lines: Lines;
+  label: string;
+}
+
+const abs = (v: bigint) => (v < 0n ? -v : v);
+
+/** The documents a case issues against the original (negative, positive, 영세율 replacement, or the difference). */
+function documentsOf(code: AmendCode, inv: Invoice, lines: Lines, body: AmendInput, ti: TaxInvoices): Doc[] {
+  const c = AMEND_CASES[code];
+  const supply = BigInt(String(inv.supplyAmount));
+  const tax = BigInt(String(inv.taxAmount));
+  const taxType = inv.taxType as TaxType;
+  const negative: Doc = { sign: -1n, taxType, supply, tax, lines, label: '취소' };
+  switch (c.documents) {
+    case 'NEGATIVE':
+      return [negative];
+    case 'NEGATIVE_AND_POSITIVE':
+      return [negative, { sign: 1n, taxType, supply, tax, lines, label: '재발행' }];
+    case 'NEGATIVE_AND_ZERO_RATED': {
+      if (taxType !== 'TAXABLE')
+        throw refused(
+          'AMEND_CASE_NOT_APPLICABLE',
+          '내국신용장 사후 개설은 과세(10 %) 세금계산서를 영세율로 고치는 경우에만 발급합니다',
+          { taxType },
+        );
+      const zero = lines.map((l) => ({ ...l, taxAmount: '0' }));
+      return [negative, { sign: 1n, taxType: 'ZERO_RATED', supply, tax: 0n, lines: zero, label: '영세율 재발행' }];
+    }
+    case 'DIFFERENCE': {
+      const delta = body.supplyDelta && /^-?\d{1,15}$/.test(body.supplyDelta) ? BigInt(body.supplyDelta) : 0n;
+      if (delta === 0n) failIf([{ path: 'body/supplyDelta', message: '공급가액 증감액(원, 0 아님)을 입력하세요' }]);
+      if (code === 3 && delta > 0n)
+        failIf([{ path: 'body/supplyDelta', message: '환입은 공급가액을 줄입니다: 음수로 입력하세요' }]);
+      if (-delta > supply)
+        failIf([{ path: 'body/supplyDelta', message: `감액(${-delta}원)이 당초 공급가액(${supply}원)보다 큽니다` }]);
+      const rate = taxType === 'TAXABLE' ? 10n : 0n;
+      const sign = delta < 0n ? -1n : 1n;
+      // The tax of a decrease mirrors that of an increase: rounded on the amount, then signed.
+      const deltaTax = taxOf(abs(delta), rate, ti.config.taxRounding);
+      return [{ sign, taxType, supply: abs(delta), tax: deltaTax, lines: [], label: c.label }];
+    }
+  }
+}
+
+/**
+ * New documents referring to a transmitted invoice, as the case wants, dated and due by the cause
+ * (amendment-cases.ts); when the settlement was already posted to the ERP, a correcting voucher for them
+ * through the posting module's command (correcting-voucher.ts).
+ */
 export async function amendInvoice(
   db: Db,
+  ti: TaxInvoices,
+  corrections: Corrections,
   mgtKey: string,
-  body: { version: number; reason: number; supplyDelta?: string },
+  body: AmendInput,
   actor: string,
 ) {
-  const reason = body.reason as AmendmentReason;
-  if (!Object.hasOwn(AMENDMENT_REASONS, reason)) failIf([{ path: 'body/reason', message: '수정 사유는 1–6입니다' }]);
+  if (!isAmendCode(body.reason)) failIf([{ path: 'body/reason', message: '수정 사유는 1–6입니다' }]);
+  const code = body.reason as AmendCode;
+  const today = kstDay(ti.now());
+  const calendar = await loadHolidayCalendar(db);
   const made = await db.transaction().execute(async (trx) => {
     const inv = await locked(trx, mgtKey, body.version);
     transition(TAX_INVOICE_MACHINE, 'amend', inv.status);
-    const kind = AMENDMENT_REASONS[reason].documents;
-    const lines = await invoiceLines(trx, mgtKey);
-    const docs: Array<{ sign: bigint; supply: bigint; tax: bigint; lines: typeof lines; label: string }> = [];
-    const supply = BigInt(String(inv.supplyAmount));
-    const tax = BigInt(String(inv.taxAmount));
-    if (kind === 'NEGATIVE' || kind === 'NEGATIVE_AND_POSITIVE')
-      docs.push({ sign: -1n, supply, tax, lines, label: '취소' });
-    if (kind === 'NEGATIVE_AND_POSITIVE') docs.push({ sign: 1n, supply, tax, lines, label: '재발행' });
-    if (kind === 'DIFFERENCE') {
-      if (!body.supplyDelta || !/^-?\d{1,15}$/.test(body.supplyDelta) || BigInt(body.supplyDelta) === 0n)
-        failIf([{ path: 'body/supplyDelta', message: '공급가액 증감액(원, 0 아님)을 입력하세요' }]);
-      const delta = BigInt(body.supplyDelta!);
-      const rate = inv.taxType === 'TAXABLE' ? 10n : 0n;
-      const deltaTax = (delta * rate) / 100n;
-      docs.push({ sign: 1n, supply: delta, tax: deltaTax, lines: [], label: AMENDMENT_REASONS[reason].label });
-    }
+    // The day it was issued as recorded here (the supplier's issue, the provider's or the intake's).
+    const original = {
+      writeDate: dayOf(inv.writeDate),
+      issueDate: inv.issuedAt ? kstDay(new Date(inv.issuedAt)) : null,
+    };
+    const problem = causeDateProblem(code, original, body.causeDate, today, calendar);
+    if (problem?.code === 'VALIDATION') failIf([{ path: 'body/causeDate', message: problem.message }]);
+    if (problem) throw refused(problem.code, problem.message, { causeDate: body.causeDate });
+    const causeDate = body.causeDate!;
+    if (code === 5 && !(body.zeroRatedDocKind && body.zeroRatedDocNo?.trim()))
+      failIf([{ path: 'body/zeroRatedDocNo', message: '내국신용장 또는 구매확인서 번호를 입력하세요' }]);
+    const dates = amendDates(code, original, causeDate, calendar);
+    const docs = documentsOf(code, inv, await invoiceLines(trx, mgtKey), body, ti);
+    const label = AMEND_CASES[code].label;
     const keys: string[] = [];
-    let revision = await maxRevision(trx, inv.settleNo, inv.taxType);
     for (const d of docs) {
-      revision += 1;
-      const key = mgtKeyFor(inv.settleNo, inv.taxType as TaxType, revision);
+      const revision = (await maxRevision(trx, inv.settleNo, d.taxType)) + 1;
+      const key = mgtKeyFor(inv.settleNo, d.taxType, revision);
       const docSupply = d.sign * d.supply;
       const docTax = d.sign * d.tax;
+      const zeroRated = d.taxType === 'ZERO_RATED';
       await insertInvoice(trx, {
         mgtKey: key,
         buyerCorpNum: inv.buyerCorpNum,
@@ -54,22 +124,23 @@ export async function amendInvoice(
         supplierCorpNum: inv.supplierCorpNum,
         bizPlace: inv.bizPlace,
         period: inv.period,
-        writeDate: inv.writeDate,
+        writeDate: dates.writeDate,
         issueKind: inv.issueKind,
-        taxType: inv.taxType,
+        taxType: d.taxType,
         purposeType: inv.purposeType,
         status: 'DRAFT',
         revision,
         amendsMgtKey: inv.mgtKey,
-        amendReason: reason,
+        amendReason: code,
+        amendCauseDate: causeDate,
         supplyAmount: docSupply.toString(),
         taxAmount: docTax.toString(),
         totalAmount: (docSupply + docTax).toString(),
         lineCount: d.lines.length || 1,
         provider: inv.provider,
         createdBy: actor,
-        zeroRatedDocKind: inv.zeroRatedDocKind,
-        zeroRatedDocNo: inv.zeroRatedDocNo,
+        zeroRatedDocKind: zeroRated ? (code === 5 ? body.zeroRatedDocKind || null : inv.zeroRatedDocKind) : null,
+        zeroRatedDocNo: zeroRated ? (code === 5 ? body.zeroRatedDocNo!.trim() : inv.zeroRatedDocNo) : null,
       });
       const rows = d.lines.length
         ? d.lines.map((l) => ({
@@ -83,7 +154,7 @@ export async function amendInvoice(
               mgtKey: key,
               lineNo: 1,
               compNo: inv.compNo,
-              monthDay: dayOf(inv.writeDate).slice(5),
+              monthDay: dates.writeDate.slice(5),
               itemName: `${d.label} (${inv.mgtKey})`,
               spec: null,
               unitCode: null,
@@ -103,8 +174,8 @@ export async function amendInvoice(
           from: null,
           to: 'DRAFT',
           outcome: 'DONE',
-          code: `AMEND_${reason}`,
-          message: `${AMENDMENT_REASONS[reason].label}: ${inv.mgtKey}`,
+          code: `AMEND_${code}`,
+          message: `${label}: ${inv.mgtKey} (사유 발생일 ${causeDate}, 작성일자 ${dates.writeDate}, 발급기한 ${dates.deadline})`,
           actor,
         },
       );
@@ -115,7 +186,7 @@ export async function amendInvoice(
       from: inv.status,
       to: inv.status,
       outcome: 'DONE',
-      code: `AMEND_${reason}`,
+      code: `AMEND_${code}`,
       message: keys.join(','),
       actor,
     });
@@ -125,9 +196,11 @@ export async function amendInvoice(
       entityKey: inv.mgtKey,
       action: 'AMEND',
       actor,
-      after: { reason, documents: keys },
+      after: { reason: code, causeDate, writeDate: dates.writeDate, deadline: dates.deadline, documents: keys },
     });
-    return keys;
+    const claimed = await corrections.claim(trx, inv, keys, code, actor, ti.now());
+    return { keys, claimed };
   });
-  return { rows: await Promise.all(made.map((k) => getInvoice(db, k))) };
+  if (made.claimed) await corrections.send(db, made.claimed, actor);
+  return { rows: await Promise.all(made.keys.map((k) => getInvoice(db, k))) };
 }

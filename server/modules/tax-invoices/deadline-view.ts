@@ -1,9 +1,16 @@
 /** The issue deadlines: the view and the job that flags 임박 and 지연. */
 import type { Db } from '../../db/connect.js';
 import { loadHolidayCalendar } from './holidays.js';
-import { addDays, issueDeadline, issueDeadlineState, writeDateOf } from './deadlines.js';
+import { addDays, type DeadlineState, issueDeadline, issueDeadlineState, writeDateOf } from './deadlines.js';
+import { amendmentDeadline } from './amendment-cases.js';
 import { hasDeadlineEvent, settlementsWithoutInvoice, unissuedInvoices } from './queries.js';
 import { kstDay, dayOf, event } from './invoice-moves.js';
+
+/** Where an unissued document stands against a deadline of its own: 임박 from two days before, 지연 after. */
+function stateAgainst(deadline: string, today: string): DeadlineState {
+  if (today > deadline) return 'LATE';
+  return today >= addDays(deadline, -2) ? 'DUE_SOON' : 'ON_TIME';
+}
 
 // ── deadlines ──────────────────────────────────────────────────────────────
 /** Invoices not issued yet and where they stand against the 10th (moved past holidays), on `today` (KST). */
@@ -25,6 +32,7 @@ export async function deadlineView(db: Db, today: string, periods?: string[]) {
       writeDate: dayOf(r.writeDate),
       status: r.status as string,
       totalAmount: String(r.totalAmount).split('.')[0]!,
+      amendment: { code: r.amendReason, causeDate: r.amendCauseDate === null ? null : dayOf(r.amendCauseDate) },
     })),
     // A confirmed settlement with no invoice drawn yet: its invoice is written for the month's last day.
     ...undrawn.map((s) => ({
@@ -37,16 +45,21 @@ export async function deadlineView(db: Db, today: string, periods?: string[]) {
       writeDate: writeDateOf(s.period),
       status: 'NOT_DRAWN',
       totalAmount: String(s.totalAmount).split('.')[0]!,
+      amendment: null as { code: number | null; causeDate: string | null } | null,
     })),
   ].sort((a, b) => a.writeDate.localeCompare(b.writeDate) || a.key.localeCompare(b.key));
   return {
     today,
     total: rows.length,
-    rows: rows.map((r) => ({
-      ...r,
-      issueDeadline: issueDeadline(r.writeDate, calendar),
-      deadlineState: issueDeadlineState(r.writeDate, today, calendar),
-    })),
+    rows: rows.map(({ amendment, ...r }) => {
+      // An amendment is due by the day its case computes from the cause (amendment-cases.ts).
+      const own = amendmentDeadline(amendment?.code ?? null, r.writeDate, amendment?.causeDate ?? null, calendar);
+      return {
+        ...r,
+        issueDeadline: own ?? issueDeadline(r.writeDate, calendar),
+        deadlineState: own === null ? issueDeadlineState(r.writeDate, today, calendar) : stateAgainst(own, today),
+      };
+    }),
   };
 }
 

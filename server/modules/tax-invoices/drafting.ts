@@ -99,6 +99,7 @@ export interface InvoiceForRequest {
   zeroRatedDocNo: string | null;
   amendsMgtKey: string | null;
   amendReason: number | null;
+  amendCauseDate?: Date | string | null;
 }
 
 /** One invoice's provider request, its tax type and NTS type code its own (an EXEMPT one is a 계산서, never 과세). */
@@ -115,9 +116,18 @@ export async function requestOf(
     taxType === 'ZERO_RATED' && inv.zeroRatedDocKind && inv.zeroRatedDocNo
       ? ({ kind: inv.zeroRatedDocKind, no: inv.zeroRatedDocNo } as ZeroRatedEvidence)
       : null;
-  const year = dayOf(inv.writeDate).slice(0, 4);
   // An amendment names its cause (the provider's modify code) and the original by its NTS approval number.
   const original = inv.amendsMgtKey ? await lockInvoice(db, inv.amendsMgtKey) : undefined;
+  // Lines copied from the original keep its supply days; a difference's one line is dated by the cause.
+  const copied = original && inv.amendReason !== 2 && inv.amendReason !== 3;
+  const year = dayOf(copied ? original.writeDate : inv.writeDate).slice(0, 4);
+  // 시행령 §70①1·2 want the original's 작성일자 in 비고, §70①4 the 내국신용장's opening day.
+  const amendRemark = original
+    ? [
+        `당초 작성일자 ${dayOf(original.writeDate)}`,
+        inv.amendReason === 5 && inv.amendCauseDate ? `내국신용장 개설일 ${dayOf(inv.amendCauseDate)}` : null,
+      ]
+    : [];
   return {
     mgtKey: inv.mgtKey,
     writeDate: dayOf(inv.writeDate).replace(/-/g, ''),
@@ -156,6 +166,7 @@ export async function requestOf(
     })),
     remark1: [
       `정산 ${inv.settleNo}`,
+      ...amendRemark,
       taxType === 'TAXABLE' ? null : TAX_TYPE_NAME[taxType],
       evidence && evidenceText(evidence),
     ]

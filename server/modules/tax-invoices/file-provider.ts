@@ -37,7 +37,11 @@ export function standardXml(r: ReverseIssueRequest, state: ProviderState): strin
         `<TaxInvoiceTradeLineItem><SequenceNumeric>${l.serialNum}</SequenceNumeric><PurchaseExpiryDateTime>${l.purchaseDT}</PurchaseExpiryDateTime><NameText>${esc(l.itemName)}</NameText><InformationText>${esc(l.spec)}</InformationText><ChargeableUnitQuantity>${esc(l.qty)}</ChargeableUnitQuantity><UnitPrice><UnitAmount>${esc(l.unitCost)}</UnitAmount></UnitPrice><InvoiceAmount>${l.supplyCost}</InvoiceAmount><TotalTax><CalculatedAmount>${l.tax}</CalculatedAmount></TotalTax></TaxInvoiceTradeLineItem>`,
     )
     .join('');
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<TaxInvoice xmlns="urn:kr:or:kec:standard:Tax:ReusableAggregateBusinessInformationEntitySchemaModule:1:0"><TaxInvoiceDocument><IssueID>${esc(state.ntsConfirmNum)}</IssueID><TypeCode>${r.typeCode}</TypeCode><IssueDateTime>${r.writeDate}</IssueDateTime><PurposeCode>${r.purposeType}</PurposeCode></TaxInvoiceDocument><TaxInvoiceTradeSettlement>${party('InvoicerParty', r.invoicer)}${party('InvoiceeParty', r.invoicee)}<SpecifiedMonetarySummation><ChargeTotalAmount>${r.supplyCostTotal}</ChargeTotalAmount><TaxTotalAmount>${r.taxTotal}</TaxTotalAmount><GrandTotalAmount>${r.totalAmount}</GrandTotalAmount></SpecifiedMonetarySummation></TaxInvoiceTradeSettlement>${lines}</TaxInvoice>\n`;
+  // A 수정세금계산서 names its modify code and the original's approval number, where the standard puts them.
+  const amendCode =
+    r.modifyCode === null ? '' : `<AmendmentStatusCode>${String(r.modifyCode).padStart(2, '0')}</AmendmentStatusCode>`;
+  const originalId = r.orgNTSConfirmNum === null ? '' : `<OriginalIssueID>${esc(r.orgNTSConfirmNum)}</OriginalIssueID>`;
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<TaxInvoice xmlns="urn:kr:or:kec:standard:Tax:ReusableAggregateBusinessInformationEntitySchemaModule:1:0"><TaxInvoiceDocument><IssueID>${esc(state.ntsConfirmNum)}</IssueID><TypeCode>${r.typeCode}</TypeCode><IssueDateTime>${r.writeDate}</IssueDateTime>${amendCode}<PurposeCode>${r.purposeType}</PurposeCode>${originalId}</TaxInvoiceDocument><TaxInvoiceTradeSettlement>${party('InvoicerParty', r.invoicer)}${party('InvoiceeParty', r.invoicee)}<SpecifiedMonetarySummation><ChargeTotalAmount>${r.supplyCostTotal}</ChargeTotalAmount><TaxTotalAmount>${r.taxTotal}</TaxTotalAmount><GrandTotalAmount>${r.totalAmount}</GrandTotalAmount></SpecifiedMonetarySummation></TaxInvoiceTradeSettlement>${lines}</TaxInvoice>\n`;
 }
 
 export function createFileProvider(store: ObjectStore): FileTaxInvoiceProvider {

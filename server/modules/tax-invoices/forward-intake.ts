@@ -3,17 +3,24 @@ import crypto from 'node:crypto';
 import { writeAudit } from '../../db/audit.js';
 import type { Db } from '../../db/connect.js';
 import { failIf, missing, refused } from '../../domain/errors.js';
-import { readForwardXml } from './forward-xml.js';
+import { transition } from '../../domain/machine.js';
+import { AMEND_CASES, type AmendCode } from './amendment-cases.js';
+import type { Corrections } from './correcting-voucher.js';
+import { readForwardXml, type ForwardInvoice } from './forward-xml.js';
+import { TAX_INVOICE_MACHINE } from './machine.js';
+import { taxMatch } from './match.js';
 import {
   insertFile,
   insertInvoice,
   insertInvoiceLines,
   invoiceByApprovalNumber,
   invoicesOfSettlement,
+  lockInvoice,
   lockSettlementForInvoice,
+  maxRevision,
   settlementsForForward,
 } from './queries.js';
-import { type TaxInvoices, event } from './invoice-moves.js';
+import { type TaxInvoices, dayOf, event } from './invoice-moves.js';
 import { getInvoice } from './reading.js';
 import { retentionUntil } from './evidence.js';
 
@@ -29,10 +36,17 @@ const forwardMgtKey = (ntsConfirmNum: string) =>
  * number, its lines and the XML kept with its SHA-256 — then the same gate as a reverse-issued
  * one: the NTS's result is recorded on it, and posting waits for 전송 성공.
  */
-export async function intakeForward(db: Db, ti: TaxInvoices, body: { xml: string; settleNo?: string }, actor: string) {
+export async function intakeForward(
+  db: Db,
+  ti: TaxInvoices,
+  corrections: Corrections,
+  body: { xml: string; settleNo?: string },
+  actor: string,
+) {
   const read = readForwardXml(body.xml, ti.config.buyerCorpNum);
   if (!read.ok) failIf(read.problems);
   const x = (read as Extract<typeof read, { ok: true }>).invoice;
+  if (x.amendment) return intakeAmendment(db, ti, corrections, body.xml, x, actor);
   const period = x.writeDate.slice(0, 7).replace('-', '');
   let settleNo = body.settleNo?.trim() || null;
   if (!settleNo) {
@@ -139,5 +153,177 @@ export async function intakeForward(db: Db, ti: TaxInvoices, body: { xml: string
       after: { settleNo: s.settleNo, ntsConfirmNum: x.ntsConfirmNum, sha256, supply: x.supply.toString() },
     });
   });
+  return getInvoice(db, mgtKey);
+}
+
+const TYPE_NAME: Record<string, string> = { TAXABLE: '과세', ZERO_RATED: '영세율', EXEMPT: '면세' };
+
+/**
+ * A supplier's own 수정세금계산서 (02xx) or 수정계산서 (04xx): linked to the original by its approval number
+ * (OriginalIssueID), which must be registered here, transmitted, and the same supplier's; the 작성일자 checked
+ * against the case (the original's for 1, 5, 6; not before it for 2–4, 시행령 §70①); kept as 발행 with its modify
+ * code; matched against the settlement as the match view does (its row there, with the net supply of its tax type
+ * against the settled one); and, the settlement posted, a correcting voucher to the ERP as for our own amendment.
+ */
+async function intakeAmendment(
+  db: Db,
+  ti: TaxInvoices,
+  corrections: Corrections,
+  text: string,
+  x: ForwardInvoice,
+  actor: string,
+) {
+  const amendment = x.amendment!;
+  const code = amendment.code as AmendCode;
+  const c = AMEND_CASES[code];
+  const mgtKey = forwardMgtKey(x.ntsConfirmNum);
+  const xml = Buffer.from(text, 'utf8');
+  const sha256 = crypto.createHash('sha256').update(xml).digest('hex');
+  const storageKey = `tax-invoices/evidence/${x.writeDate.slice(0, 7).replace('-', '')}/${mgtKey}.xml`;
+  const made = await db.transaction().execute(async (trx) => {
+    const ref = await invoiceByApprovalNumber(trx, amendment.originalNtsConfirmNum);
+    if (!ref)
+      throw refused(
+        'ORIGINAL_NOT_FOUND',
+        `당초 승인번호 ${amendment.originalNtsConfirmNum}의 세금계산서가 등록되어 있지 않습니다. 당초분을 먼저 등록하세요`,
+      );
+    const orig = (await lockInvoice(trx, ref.mgtKey))!;
+    if (orig.amendsMgtKey !== null)
+      throw refused(
+        'ORIGINAL_NOT_FOUND',
+        '당초 승인번호가 수정세금계산서를 가리킵니다. 처음 발급한 세금계산서의 승인번호를 적으세요',
+      );
+    transition(TAX_INVOICE_MACHINE, 'amend', orig.status);
+    if (orig.supplierCorpNum !== x.invoicerCorpNum)
+      throw refused(
+        'BUSINESS_NUMBER_MISMATCH',
+        `수정세금계산서 공급자 사업자등록번호(${x.invoicerCorpNum})가 당초 세금계산서(${orig.supplierCorpNum})와 다릅니다`,
+      );
+    // 내국신용장 사후 개설 (5) cancels the 과세 original and issues it again as 영세율; every other case keeps the type.
+    const typeFits = code === 5 ? orig.taxType === 'TAXABLE' && x.taxType !== 'EXEMPT' : x.taxType === orig.taxType;
+    if (!typeFits)
+      throw refused(
+        'TAX_TYPE_MISMATCH',
+        `수정세금계산서의 과세유형 ${TYPE_NAME[x.taxType]}(${x.typeCode})이(가) 당초 세금계산서의 ${TYPE_NAME[orig.taxType]}과(와) 맞지 않습니다 (수정사유 ${code} ${c.label})`,
+      );
+    const origWrite = dayOf(orig.writeDate);
+    if (c.writeDate === 'ORIGINAL' && x.writeDate !== origWrite)
+      throw refused(
+        'AMEND_WRITE_DATE',
+        `수정사유 ${c.label}의 작성일자는 당초 작성일자(${origWrite})여야 합니다: ${x.writeDate}`,
+      );
+    if (c.writeDate === 'CAUSE' && x.writeDate < origWrite)
+      throw refused(
+        'AMEND_WRITE_DATE',
+        `수정사유 ${c.label}의 작성일자(${x.writeDate})가 당초 작성일자(${origWrite})보다 앞섭니다`,
+      );
+    const dup = await invoiceByApprovalNumber(trx, x.ntsConfirmNum);
+    if (dup)
+      throw refused('DUPLICATE_APPROVAL_NUMBER', `이미 등록된 승인번호입니다 (정산 ${dup.settleNo})`, {
+        mgtKey: dup.mgtKey,
+      });
+    const revision = (await maxRevision(trx, orig.settleNo, x.taxType)) + 1;
+    await insertInvoice(trx, {
+      mgtKey,
+      buyerCorpNum: ti.config.buyerCorpNum,
+      settleNo: orig.settleNo,
+      compNo: orig.compNo,
+      supplierCorpNum: x.invoicerCorpNum,
+      bizPlace: x.invoicerTaxRegId && /^\d{4}$/.test(x.invoicerTaxRegId) ? x.invoicerTaxRegId : null,
+      period: orig.period,
+      writeDate: x.writeDate,
+      issueKind: 'FORWARD',
+      taxType: x.taxType,
+      purposeType: x.purposeType,
+      status: 'ISSUED',
+      revision,
+      amendsMgtKey: orig.mgtKey,
+      amendReason: code,
+      // Where the law dates the amendment by its cause, its 작성일자 is that day.
+      amendCauseDate: c.writeDate === 'CAUSE' ? x.writeDate : null,
+      ntsConfirmNum: x.ntsConfirmNum,
+      supplyAmount: x.supply.toString(),
+      taxAmount: x.tax.toString(),
+      totalAmount: x.total.toString(),
+      lineCount: x.lines.length,
+      provider: 'file',
+      issuedAt: ti.now(),
+      createdBy: actor,
+    });
+    await insertInvoiceLines(
+      trx,
+      x.lines.map((l) => ({
+        mgtKey,
+        lineNo: l.lineNo,
+        compNo: orig.compNo,
+        monthDay: l.monthDay ?? x.writeDate.slice(5),
+        itemName: l.itemName,
+        spec: l.spec,
+        unitCode: null,
+        quantity: l.quantity,
+        unitPrice: l.unitPrice,
+        supplyAmount: l.supply.toString(),
+        taxAmount: l.tax.toString(),
+        sourceCount: 1,
+      })),
+    );
+    await ti.store.put(storageKey, xml);
+    await insertFile(trx, {
+      mgtKey,
+      compNo: orig.compNo,
+      kind: 'XML',
+      storageKey,
+      contentSha: sha256,
+      sizeBytes: xml.length,
+      retainUntil: retentionUntil(x.writeDate),
+    });
+    // Matched as the match view lines it up: this amendment's row, the net supply of its type against the settled.
+    const match = await taxMatch(trx, orig.settleNo);
+    const row = match.invoices.find((i) => i.mgtKey === mgtKey)!;
+    const net = match.invoices.filter((i) => i.taxType === x.taxType).reduce((a, i) => a + BigInt(i.supplyAmount), 0n);
+    const matchText =
+      row.matched === 'Y'
+        ? `정산과 일치 (공급가액 ${net.toLocaleString('en-US')}원)`
+        : `공급가액≠정산 공급가액: 수정 후 ${TYPE_NAME[x.taxType]} 공급가액 ${net.toLocaleString('en-US')}원, 정산 ${BigInt(row.settledSupply).toLocaleString('en-US')}원 (차이 ${(net - BigInt(row.settledSupply)).toLocaleString('en-US')}원)`;
+    await event(
+      trx,
+      { mgtKey, compNo: orig.compNo },
+      {
+        action: 'intake',
+        from: null,
+        to: 'ISSUED',
+        outcome: 'DONE',
+        code: `AMEND_${code}`,
+        message: `${c.label}: ${orig.mgtKey} / ${matchText} / SHA-256 ${sha256}`,
+        actor,
+      },
+    );
+    await event(trx, orig, {
+      action: 'amend',
+      from: orig.status,
+      to: orig.status,
+      outcome: 'DONE',
+      code: `AMEND_${code}`,
+      message: mgtKey,
+      actor,
+    });
+    await writeAudit(trx, {
+      entity: 'tax_invoice',
+      entityKey: mgtKey,
+      action: 'INTAKE',
+      actor,
+      after: {
+        settleNo: orig.settleNo,
+        ntsConfirmNum: x.ntsConfirmNum,
+        amends: orig.mgtKey,
+        modifyCode: code,
+        sha256,
+        supply: x.supply.toString(),
+        matched: row.matched,
+      },
+    });
+    return corrections.claim(trx, orig, [mgtKey], code, actor, ti.now());
+  });
+  if (made) await corrections.send(db, made, actor);
   return getInvoice(db, mgtKey);
 }

@@ -2,7 +2,8 @@
  * 정발행 intake: a tax invoice the supplier issued itself, as the NTS/KEC standard XML (`TaxInvoice`),
  * read with fast-xml-parser and checked before anything is stored (docs/tax-invoices.md "정발행"):
  * the required fields, the approval number (24 digits, a real date not before 작성일자), the type
- * (0101 일반, 0102 영세율) and purpose (01 영수, 02 청구), both business numbers' check digits, the
+ * (0101 일반, 0102 영세율, 0301 계산서; amended: 0201, 0202 수정세금계산서 and 0401 수정계산서, each with its
+ * AmendmentStatusCode 1–6 and the OriginalIssueID it amends) and purpose (01 영수, 02 청구), both business numbers' check digits, the
  * buyer's own number as the invoicee, ChargeTotal + TaxTotal = GrandTotal, and the lines adding up
  * to the header. Every problem is reported at once, in Korean, at its element.
  */
@@ -23,9 +24,18 @@ interface ForwardLine {
   tax: bigint;
 }
 
+/** A 수정(세금)계산서's reference: the NTS modify code (1–6) and the original's approval number. */
+interface ForwardAmendment {
+  code: number;
+  originalNtsConfirmNum: string;
+}
+
 export interface ForwardInvoice {
   ntsConfirmNum: string;
-  taxType: Exclude<TaxType, 'EXEMPT'>;
+  taxType: TaxType;
+  /** The NTS type code as sent (0101 … 0401). */
+  typeCode: string;
+  amendment: ForwardAmendment | null;
   purposeType: '01' | '02';
   /** YYYY-MM-DD */
   writeDate: string;
@@ -67,6 +77,19 @@ const text = (n: unknown, ...names: string[]): string | null => {
   return s === '' ? null : s;
 };
 const WON = /^-?\d{1,15}$/;
+
+/**
+ * The NTS type codes taken in (전자세금계산서 표준: the first two digits the document — 01 세금계산서, 02 수정세금계산서,
+ * 03 계산서, 04 수정계산서 — the last two its kind, 01 일반, 02 영세율); 위수탁 and 수입 kinds are not the buyer's.
+ */
+const TYPE_CODES: Record<string, { taxType: TaxType; amended: boolean }> = {
+  '0101': { taxType: 'TAXABLE', amended: false },
+  '0102': { taxType: 'ZERO_RATED', amended: false },
+  '0201': { taxType: 'TAXABLE', amended: true },
+  '0202': { taxType: 'ZERO_RATED', amended: true },
+  '0301': { taxType: 'EXEMPT', amended: false },
+  '0401': { taxType: 'EXEMPT', amended: true },
+};
 const digitsOnly = (s: string | null) => (s === null ? null : s.replace(/-/g, ''));
 
 /**
@@ -125,10 +148,35 @@ export function readForwardXml(
 
   // 종류와 영수/청구
   const typeCode = text(d, 'TypeCode');
-  const taxType = typeCode === '0101' ? 'TAXABLE' : typeCode === '0102' ? 'ZERO_RATED' : null;
+  const kind = typeCode !== null && Object.hasOwn(TYPE_CODES, typeCode) ? TYPE_CODES[typeCode]! : null;
+  const taxType = kind?.taxType ?? null;
   if (!typeCode) at('TaxInvoiceDocument/TypeCode', '세금계산서 종류(TypeCode)가 없습니다');
-  else if (!taxType)
-    at('TaxInvoiceDocument/TypeCode', `일반(0101) 또는 영세율(0102) 세금계산서만 받을 수 있습니다: ${typeCode}`);
+  else if (!kind)
+    at(
+      'TaxInvoiceDocument/TypeCode',
+      `일반(0101)·영세율(0102) 세금계산서, 계산서(0301)와 그 수정분(0201, 0202, 0401)만 받을 수 있습니다: ${typeCode}`,
+    );
+
+  // 수정사유와 당초 승인번호: a 수정(세금)계산서 names both (the NTS standard's AmendmentStatusCode, OriginalIssueID).
+  const amendCode = text(d, 'AmendmentStatusCode');
+  const originalId = digitsOnly(text(d, 'OriginalIssueID'));
+  let amendment: ForwardAmendment | null = null;
+  if (kind?.amended) {
+    const code = amendCode && /^0?[1-6]$/.test(amendCode) ? Number(amendCode) : null;
+    if (!amendCode)
+      at('TaxInvoiceDocument/AmendmentStatusCode', '수정세금계산서의 수정사유(AmendmentStatusCode)가 없습니다');
+    else if (code === null) at('TaxInvoiceDocument/AmendmentStatusCode', `수정사유는 01–06이어야 합니다: ${amendCode}`);
+    if (!originalId)
+      at('TaxInvoiceDocument/OriginalIssueID', '수정세금계산서의 당초 승인번호(OriginalIssueID)가 없습니다');
+    else if (!/^\d{24}$/.test(originalId))
+      at('TaxInvoiceDocument/OriginalIssueID', `당초 승인번호는 24자리 숫자여야 합니다: ${originalId}`);
+    if (code !== null && originalId && /^\d{24}$/.test(originalId))
+      amendment = { code, originalNtsConfirmNum: originalId };
+  } else if (kind && (amendCode || originalId))
+    at(
+      'TaxInvoiceDocument/AmendmentStatusCode',
+      `수정사유와 당초 승인번호는 수정세금계산서(02xx, 04xx)에만 적습니다: 종류 ${typeCode}`,
+    );
   const purpose = text(d, 'PurposeCode');
   if (!purpose) at('TaxInvoiceDocument/PurposeCode', '영수/청구 구분(PurposeCode)이 없습니다');
   else if (purpose !== '01' && purpose !== '02')
@@ -176,6 +224,8 @@ export function readForwardXml(
     );
   if (taxType === 'ZERO_RATED' && tax !== null && tax !== 0n)
     at(`${path}/SpecifiedMonetarySummation/TaxTotalAmount`, `영세율 세금계산서의 세액은 0이어야 합니다: ${tax}`);
+  if (taxType === 'EXEMPT' && tax !== null && tax !== 0n)
+    at(`${path}/SpecifiedMonetarySummation/TaxTotalAmount`, `계산서(면세)에는 세액이 없습니다: ${tax}`);
 
   // 품목
   const items = (root.TaxInvoiceTradeLineItem as Node[] | undefined) ?? [];
@@ -218,6 +268,8 @@ export function readForwardXml(
     invoice: {
       ntsConfirmNum,
       taxType: taxType!,
+      typeCode: typeCode!,
+      amendment,
       purposeType: purpose as '01' | '02',
       writeDate: writeDate!,
       invoicerCorpNum: invoicerCorpNum!,

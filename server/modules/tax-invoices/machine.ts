@@ -57,17 +57,3 @@ export const TAX_INVOICE_MACHINE: Machine<TaxInvoiceStatus, TaxInvoiceAction> = 
     amend: { from: ['NTS_SUCCESS'], to: 'same' },
   },
 };
-
-/**
- * 수정세금계산서 reasons (부가가치세법 시행령 §70①) and the documents each issues against the original:
- * a negative one cancelling it, a positive one replacing it, or a single one for the difference.
- */
-export const AMENDMENT_REASONS = {
-  1: { label: '기재사항 착오·정정', documents: 'NEGATIVE_AND_POSITIVE' },
-  2: { label: '공급가액 변동', documents: 'DIFFERENCE' },
-  3: { label: '환입', documents: 'DIFFERENCE' },
-  4: { label: '계약의 해제', documents: 'NEGATIVE' },
-  5: { label: '내국신용장 사후 개설', documents: 'NEGATIVE_AND_POSITIVE' },
-  6: { label: '착오에 의한 이중발급', documents: 'NEGATIVE' },
-} as const;
-export type AmendmentReason = keyof typeof AMENDMENT_REASONS;

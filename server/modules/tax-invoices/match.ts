@@ -228,6 +228,29 @@ export async function taxMatch(db: Db, settleNo: string, supplier = false) {
     };
   });
 
+  // 수정세금계산서 (amendments.ts, or a supplier's own 02xx/04xx): each a row of its own, marked when the net supply of its
+  // tax type — the original and every amendment of that type — no longer equals the settled supply.
+  const amendments = (await currentInvoicesOf(db, [settleNo], true)).filter((i) => !(supplier && i.status === 'DRAFT'));
+  const netOf = (t: string) =>
+    [...invoices, ...amendments].filter((i) => i.taxType === t).reduce((a, i) => a + whole(i.supplyAmount), 0n);
+  for (const a of amendments) {
+    const settled = settledOf(a.taxType);
+    const differences = netOf(a.taxType) !== settled ? ['AMOUNT_VARIANCE'] : [];
+    invoiceRows.push({
+      mgtKey: a.mgtKey,
+      taxType: a.taxType,
+      status: a.status,
+      supplyAmount: won(a.supplyAmount),
+      taxAmount: won(a.taxAmount),
+      totalAmount: won(a.totalAmount),
+      settledSupply: settled.toString(),
+      supplierCorpNum: a.supplierCorpNum,
+      ntsConfirmNum: a.ntsConfirmNum,
+      differences,
+      matched: differences.length === 0 ? 'Y' : 'N',
+    });
+  }
+
   const invoiceSupply = invoices.reduce((a, i) => a + whole(i.supplyAmount), 0n);
   const invoiceTax = invoices.reduce((a, i) => a + whole(i.taxAmount), 0n);
   const total = whole(s.totalAmount);

@@ -137,6 +137,7 @@ const ROW_COLUMNS = [
   't.revision',
   't.amendsMgtKey',
   't.amendReason',
+  't.amendCauseDate',
   't.ntsConfirmNum',
   't.ntsResult',
   't.memo',
@@ -179,6 +180,7 @@ const toInvoiceRow = (r: RowRaw) => ({
   revision: r.revision,
   amendsMgtKey: r.amendsMgtKey,
   amendReason: r.amendReason,
+  amendCauseDate: r.amendCauseDate === null ? null : day(r.amendCauseDate),
   ntsConfirmNum: r.ntsConfirmNum,
   ntsResult: r.ntsResult,
   memo: r.memo,
@@ -359,33 +361,38 @@ export async function unpostedSettlements(db: Db, f: { periodFrom?: string; peri
 }
 
 /** The current (highest-revision, not amending) invoices of these settlements. */
-export async function currentInvoicesOf(db: Db, settleNos: string[]) {
+export async function currentInvoicesOf(db: Db, settleNos: string[], amendments = false) {
   if (settleNos.length === 0) return [];
-  return db
-    .selectFrom('taxInvoice')
-    .select([
-      'mgtKey',
-      'settleNo',
-      'taxType',
-      'status',
-      'supplyAmount',
-      'taxAmount',
-      'totalAmount',
-      'supplierCorpNum',
-      'ntsConfirmNum',
-      'ntsResult',
-      'memo',
-      'revision',
-      'amendsMgtKey',
-      'writeDate',
-      'issuedAt',
-      'compNo',
-      'period',
-    ])
-    .where('settleNo', 'in', settleNos)
-    .where('amendsMgtKey', 'is', null)
-    .orderBy('settleNo')
-    .execute();
+  return (
+    db
+      .selectFrom('taxInvoice')
+      .select([
+        'mgtKey',
+        'settleNo',
+        'taxType',
+        'status',
+        'supplyAmount',
+        'taxAmount',
+        'totalAmount',
+        'supplierCorpNum',
+        'ntsConfirmNum',
+        'ntsResult',
+        'memo',
+        'revision',
+        'amendsMgtKey',
+        'writeDate',
+        'issuedAt',
+        'compNo',
+        'period',
+      ])
+      .where('settleNo', 'in', settleNos)
+      // `amendments`: the 수정세금계산서 referring to them instead, by the order they were made.
+      .where('amendsMgtKey', amendments ? 'is not' : 'is', null)
+      .orderBy('settleNo')
+      .orderBy('createdAt')
+      .orderBy('mgtKey')
+      .execute()
+  );
 }
 
 /** Invoices not issued yet (drafts and open requests) of the months given, for the deadline view and job. */
@@ -402,6 +409,8 @@ export async function unissuedInvoices(db: Db, periods?: { from?: string; to?: s
       't.writeDate',
       't.status',
       't.totalAmount',
+      't.amendReason',
+      't.amendCauseDate',
     ])
     .where('t.status', 'in', ['DRAFT', 'REQUESTED', 'REFUSED', 'CANCELLED']);
   if (periods?.from) q = q.where('t.period', '>=', periods.from);
@@ -468,4 +477,39 @@ export function invoiceByApprovalNumber(db: Db, ntsConfirmNum: string) {
     .select(['mgtKey', 'settleNo'])
     .where('ntsConfirmNum', '=', ntsConfirmNum)
     .executeTakeFirst();
+}
+
+/** The signed supply and tax of an amendment's documents, in the order given. */
+export async function amendmentAmounts(db: Db, keys: string[]) {
+  const rows = await db
+    .selectFrom('taxInvoice')
+    .select(['mgtKey', 'supplyAmount', 'taxAmount'])
+    .where('mgtKey', 'in', keys)
+    .execute();
+  const byKey = new Map(rows.map((r) => [r.mgtKey, r]));
+  return keys.map((k) => ({
+    mgtKey: k,
+    supply: won(byKey.get(k)!.supplyAmount),
+    tax: won(byKey.get(k)!.taxAmount),
+  }));
+}
+
+/** The correcting vouchers the amendments of the original invoice `originalKey` sent to the ERP. */
+export async function correctingVouchersOf(db: Db, originalKey: string) {
+  const rows = await db
+    .selectFrom('erpVoucher as v')
+    .innerJoin('taxInvoice as t', 't.mgtKey', 'v.amendMgtKey')
+    .select(['v.voucherNo', 'v.correctsVoucherNo', 'v.amendMgtKey', 'v.amount', 'v.status', 'v.erpDocNo', 'v.postedAt'])
+    .where('t.amendsMgtKey', '=', originalKey)
+    .orderBy('v.voucherNo')
+    .execute();
+  return rows.map((r) => ({
+    voucherNo: r.voucherNo,
+    correctsVoucherNo: r.correctsVoucherNo!,
+    amendMgtKey: r.amendMgtKey!,
+    amount: won(r.amount),
+    status: r.status,
+    erpDocNo: r.erpDocNo,
+    postedAt: iso(r.postedAt),
+  }));
 }

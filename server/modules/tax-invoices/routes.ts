@@ -7,6 +7,8 @@ import { supplierView } from '../../http/supplier-view.js';
 import { actionErrors, VersionBody } from '../../domain/schemas.js';
 import { objectStoreFor } from '../../storage/open.js';
 import { createTaxInvoiceProvider } from './connect.js';
+import { correctionsThrough } from './correcting-voucher.js';
+import { createErpConnector } from '../fulfilment/posting/connector.js';
 import { taxSettingsRoutes } from './settings/routes.js';
 import { taxMatchRoutes } from './match/routes.js';
 import type { TaxInvoiceProvider } from './provider.js';
@@ -85,6 +87,8 @@ export const taxInvoiceRoutes: FastifyPluginAsyncTypebox<{ provider?: TaxInvoice
     config: app.config,
     now: () => app.clock.now(),
   };
+  // An amendment of a posted settlement reaches the ERP as a correcting voucher, through the posting module's command.
+  const corrections = correctionsThrough(createErpConnector(app.config));
 
   app.post(
     '/api/v1/settlements/:settleNo/tax-invoices',
@@ -164,7 +168,7 @@ export const taxInvoiceRoutes: FastifyPluginAsyncTypebox<{ provider?: TaxInvoice
         response: { 200: Type.Ref('TaxInvoiceDetail'), ...actionErrors },
       },
     },
-    async (request) => intakeForward(request.db, ti, request.body, request.caller!.userId),
+    async (request) => intakeForward(request.db, ti, corrections, request.body, request.caller!.userId),
   );
 
   app.post(
@@ -253,13 +257,14 @@ export const taxInvoiceRoutes: FastifyPluginAsyncTypebox<{ provider?: TaxInvoice
         operationId: 'amendTaxInvoice',
         tags: TAG,
         summary:
-          '수정세금계산서 of a transmitted invoice (reason 1–6): the negative, positive or difference documents, as drafts',
+          '수정세금계산서 of a transmitted invoice (시행령 §70①, modify code 1–6): the negative, positive or difference documents as drafts, dated and due from the cause; a correcting voucher to the ERP when the settlement was posted',
         params: MgtKeyParams,
         body: AmendBody,
         response: { 200: TaxInvoiceDetails, ...actionErrors },
       },
     },
-    async (request) => amendInvoice(request.db, request.params.mgtKey, request.body, request.caller!.userId),
+    async (request) =>
+      amendInvoice(request.db, ti, corrections, request.params.mgtKey, request.body, request.caller!.userId),
   );
 
   app.get(

@@ -47,7 +47,12 @@ const TaxInvoiceRow = Type.Object(
     status: Type.String({ description: TAX_INVOICE_STATUSES.join(', ') }),
     revision: Type.Integer(),
     amendsMgtKey: Nullable(Type.String()),
-    amendReason: Nullable(Type.Integer()),
+    amendReason: Nullable(
+      Type.Integer({ description: '수정사유 (the NTS modify code 1–6; docs/tax-invoices.md "수정세금계산서")' }),
+    ),
+    amendCauseDate: Nullable(
+      Type.String({ description: 'An amendment: the day its cause arose (환입된 날, 계약해제일, …), YYYY-MM-DD' }),
+    ),
     ntsConfirmNum: Nullable(Type.String({ description: '24 digits' })),
     ntsResult: Nullable(Type.String()),
     memo: Nullable(Type.String({ description: 'A refusal’s or cancellation’s reason' })),
@@ -70,8 +75,21 @@ const TaxInvoiceDetail = Type.Object(
   {
     ...TaxInvoiceRow.properties,
     issueDeadline: Type.String({
-      description: 'The last day to issue: the 10th of the next month, moved past non-business days',
+      description:
+        'The last day to issue: the 10th of the next month, moved past non-business days; an amendment’s from its cause',
     }),
+    correctingVouchers: Type.Array(
+      Type.Object({
+        voucherNo: Type.String(),
+        correctsVoucherNo: Type.String({ description: 'The settlement’s posted voucher it corrects' }),
+        amendMgtKey: Type.String(),
+        amount: Type.String({ description: 'Net change of the payable, won (negative: a decrease)' }),
+        status: Type.String({ description: 'READY, SENT, POSTED or FAILED' }),
+        erpDocNo: Nullable(Type.String()),
+        postedAt: Nullable(Type.String()),
+      }),
+      { description: 'Staff only: the correcting vouchers the amendments of this invoice sent to the ERP' },
+    ),
     lines: Type.Array(
       Type.Object({
         lineNo: Type.Integer(),
@@ -180,11 +198,25 @@ export const AmendBody = Type.Object(
       description:
         '수정 사유 (부가가치세법 시행령 §70①): 1 기재사항 착오·정정, 2 공급가액 변동, 3 환입, 4 계약의 해제, 5 내국신용장 사후 개설, 6 착오에 의한 이중발급',
     }),
+    causeDate: Type.Optional(
+      Type.String({
+        format: 'date',
+        description:
+          'The day the cause arose (required): 1, 6 the day the error was found; 2 the change; 3 환입된 날; 4 계약해제일; 5 the 내국신용장’s opening. The 작성일자 for 2–4; not after today',
+      }),
+    ),
     supplyDelta: Type.Optional(
       Type.String({
-        pattern: '^-?\\d{1,15}$',
-        description: 'Reasons 2 and 3: the change of supply in won (negative for a decrease)',
+        // Empty: not given (a screen's prompt sends its empty fields as '').
+        pattern: '^(-?\\d{1,15})?$',
+        description: 'Reasons 2 and 3: the change of supply in won (negative for a decrease; 환입 only negative)',
       }),
+    ),
+    zeroRatedDocKind: Type.Optional(
+      Nullable(Type.Enum(['LOCAL_LC', 'PURCHASE_CONFIRMATION', ''], { description: 'Reason 5 (empty: none)' })),
+    ),
+    zeroRatedDocNo: Type.Optional(
+      Nullable(Type.String({ maxLength: 35, description: 'Reason 5: the 내국신용장 or 구매확인서 number' })),
     ),
   },
   { additionalProperties: false },

@@ -311,9 +311,19 @@ describe('tax invoices with the file provider: the supplier issues in /cyber, th
     const s = confirmed[0]!;
     const [inv] = (await http.get(`/api/v1/tax-invoices?settleNo=${s.settleNo}&status=NTS_SUCCESS`, operator)).body
       .rows;
-    let r = await http.post(`/api/v1/tax-invoices/${inv.mgtKey}/amend`, operator, { version: inv.version, reason: 2 });
+    // The day the error was found (시행령 §70①5): today on the business clock; the cases' dates are amendments.test.ts'.
+    const causeDate = new Date(t.app.clock.now().getTime() + 9 * 3600_000).toISOString().slice(0, 10);
+    let r = await http.post(`/api/v1/tax-invoices/${inv.mgtKey}/amend`, operator, {
+      version: inv.version,
+      reason: 2,
+      causeDate,
+    });
     expectError(r, 400, 'VALIDATION');
-    r = await http.post(`/api/v1/tax-invoices/${inv.mgtKey}/amend`, operator, { version: inv.version, reason: 1 });
+    r = await http.post(`/api/v1/tax-invoices/${inv.mgtKey}/amend`, operator, {
+      version: inv.version,
+      reason: 1,
+      causeDate,
+    });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     expect(
       r.body.rows.map((x: { supplyAmount: string; amendReason: number; status: string }) => [

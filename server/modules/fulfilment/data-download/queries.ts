@@ -12,7 +12,8 @@ function settlementBase(db: Db, f: SettlementExtractFilter) {
   let q = db
     .selectFrom('settlement as s')
     .innerJoin('company as c', 'c.compNo', 's.compNo')
-    .leftJoin('erpVoucher as v', 'v.settleNo', 's.settleNo');
+    // The settlement's own voucher: a correcting one (an amended invoice's) is not the settlement's posting.
+    .leftJoin('erpVoucher as v', (j) => j.onRef('v.settleNo', '=', 's.settleNo').on('v.correctsVoucherNo', 'is', null));
   if (f.periodFrom) q = q.where('s.period', '>=', f.periodFrom);
   if (f.periodTo) q = q.where('s.period', '<=', f.periodTo);
   if (f.compNo) q = q.where('s.compNo', '=', f.compNo);

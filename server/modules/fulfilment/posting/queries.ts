@@ -264,7 +264,13 @@ export function lockExistingVoucher(trx: Db, voucherNo: string) {
 }
 
 export function lockVoucherOfSettlement(trx: Db, settleNo: string) {
-  return trx.selectFrom('erpVoucher').selectAll().where('settleNo', '=', settleNo).forUpdate().executeTakeFirst();
+  return trx
+    .selectFrom('erpVoucher')
+    .selectAll()
+    .where('settleNo', '=', settleNo)
+    .where('correctsVoucherNo', 'is', null)
+    .forUpdate()
+    .executeTakeFirst();
 }
 
 export async function insertVoucher(trx: Db, values: Insertable<Database['erpVoucher']>) {

@@ -108,7 +108,7 @@ async function refreshTax<V extends { voucherNo: string; payload: unknown }>(
 }
 
 /** Marks a voucher SENT (the caller holds its lock) and closes its open errors as retried. */
-async function claim(
+export async function claim(
   trx: Db,
   v: { voucherNo: string; version: number; status: string },
   actor: string,
@@ -139,8 +139,11 @@ const claimedOf = (v: { voucherNo: string; idempotencyKey: string; payload: unkn
   payload: (typeof v.payload === 'string' ? JSON.parse(v.payload) : v.payload) as VoucherPayload,
 });
 
-/** Records what the ERP answered, in its own transaction: nothing of an attempt is lost. */
-async function finalize(
+/**
+ * Records what the ERP answered, in its own transaction: nothing of an attempt is lost. A correcting voucher
+ * (an amended invoice's, correction.ts) leaves its settlement as it is: the settlement was posted already.
+ */
+export async function finalize(
   db: Db,
   posting: Posting,
   voucherNo: string,
@@ -149,10 +152,32 @@ async function finalize(
 ): Promise<{ ok: true } | { ok: false; errorId: number }> {
   return db.transaction().execute(async (trx) => {
     const v = await lockExistingVoucher(trx, voucherNo);
+    const correction = v.correctsVoucherNo !== null;
     const s = await lockSettlementState(trx, v.settleNo);
     // Real time: when the ERP answered (a technical record of the attempt; the voucher's posting day is its payload's).
     const now = new Date();
     const attempts = v.attempts + result.attempts;
+    if (result.ok && correction) {
+      await updateVoucher(trx, voucherNo, {
+        status: 'POSTED',
+        erpDocNo: result.erpDocNo,
+        postedAt: now,
+        attempts,
+        connector: posting.connector.kind,
+        lastError: null,
+        version: v.version + 1,
+        updatedAt: now,
+      });
+      await writeAudit(trx, {
+        entity: 'erp_voucher',
+        entityKey: voucherNo,
+        action: 'POSTED',
+        actor,
+        before: { status: v.status },
+        after: { status: 'POSTED', erpDocNo: result.erpDocNo, attempts, corrects: v.correctsVoucherNo },
+      });
+      return { ok: true as const };
+    }
     if (result.ok) {
       await updateVoucher(trx, voucherNo, {
         status: 'POSTED',
@@ -206,7 +231,7 @@ async function finalize(
       message: result.message.slice(0, 2000),
       status: 'FAILED',
     });
-    if (s.status !== 'POST_FAILED') {
+    if (!correction && s.status !== 'POST_FAILED') {
       await updateSettlement(trx, s.settleNo, { status: 'POST_FAILED', version: s.version + 1, updatedAt: now });
       await writeAudit(trx, {
         entity: 'settlement',
@@ -318,6 +343,11 @@ export async function retryPosting(db: Db, posting: Posting, voucherNo: string, 
     if (!v) throw missing('VOUCHER_NOT_FOUND', '전표를 찾을 수 없습니다');
     checkVersion(version, v.version);
     refuseBySendState(maySend(v, new Date(), posting.windowMs));
+    // A correcting voucher is sent again as it was made: its settlement is posted, its amounts are the amendment's.
+    if (v.correctsVoucherNo !== null) {
+      await claim(trx, v, actor, 'RETRY');
+      return claimedOf(v);
+    }
     const s = await lockSettlementState(trx, v.settleNo);
     if (s.status === 'POSTED') throw refused('ALREADY_POSTED', '이미 전기된 정산입니다. 다시 보내지 않습니다');
     const settlement = await lockSettlement(trx, v.settleNo);

@@ -82,3 +82,52 @@ export function buildVoucherPayload(s: VoucherSource): VoucherPayload {
 export function imbalance(p: VoucherPayload): string {
   return won(sumDecimals(['0', ...p.lines.map((l) => (l.side === 'DEBIT' ? l.amount : `-${l.amount}`))]));
 }
+
+export interface CorrectionSource {
+  voucherNo: string;
+  /** The settlement's own (posted) voucher this one corrects. */
+  correctsVoucherNo: string;
+  settleNo: string;
+  period: string;
+  postingDate: string;
+  vendor: { compNo: string; name: string; taxNo: string };
+  /** What the amendment is, in words (수정세금계산서 사유). */
+  reason: string;
+  /** The amendment's documents, signed: a negative one reverses, a positive one posts again, a difference adjusts. */
+  documents: ReadonlyArray<{ mgtKey: string; supply: string; tax: string }>;
+}
+
+/**
+ * The correcting voucher of an amended invoice on a posted settlement: per document, its supply as an
+ * adjustment, its VAT as 부가세대급금 and their sum against the payable — each on its natural side when positive
+ * and the other side when negative, so a negative document reverses the original posting and a positive one
+ * posts the replacement (시행령 §70①'s negative/positive pair), a difference adjusts by the difference. Balanced.
+ */
+export function buildCorrectionPayload(s: CorrectionSource): VoucherPayload & { correctsVoucherNo: string } {
+  const lines: VoucherLine[] = [];
+  const add = (kind: VoucherLine['kind'], signed: string, natural: 'DEBIT' | 'CREDIT', description: string) => {
+    const cmp = compareDecimals(signed, '0');
+    if (cmp === 0) return;
+    const side = cmp > 0 ? natural : natural === 'DEBIT' ? 'CREDIT' : 'DEBIT';
+    lines.push({ lineNo: lines.length + 1, side, kind, expenses: null, description, amount: won(abs(signed)) });
+  };
+  const ym = `${s.period.slice(0, 4)}-${s.period.slice(4)}`;
+  for (const d of s.documents) {
+    const what = `${ym} ${s.vendor.name} ${s.reason} ${d.mgtKey}`;
+    add('ADJUSTMENT', d.supply, 'DEBIT', `${what} 공급가액`);
+    add('VAT', d.tax, 'DEBIT', `${what} 부가세대급금`);
+    add('PAYABLE', sumDecimals([d.supply, d.tax]), 'CREDIT', `${what} 외상매입금`);
+  }
+  const net = sumDecimals(['0', ...s.documents.flatMap((d) => [d.supply, d.tax])]);
+  return {
+    voucherNo: s.voucherNo,
+    settleNo: s.settleNo,
+    period: s.period,
+    postingDate: s.postingDate,
+    vendor: s.vendor,
+    currency: 'KRW',
+    amount: won(net),
+    lines,
+    correctsVoucherNo: s.correctsVoucherNo,
+  };
+}

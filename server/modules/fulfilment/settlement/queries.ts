@@ -51,7 +51,8 @@ function base(db: Db, v: SettlementValues) {
   let q = db
     .selectFrom('settlement as s')
     .innerJoin('company as c', 'c.compNo', 's.compNo')
-    .leftJoin('erpVoucher as v', 'v.settleNo', 's.settleNo');
+    // The settlement's own voucher: a correcting one (an amended invoice's) is not the settlement's posting.
+    .leftJoin('erpVoucher as v', (j) => j.onRef('v.settleNo', '=', 's.settleNo').on('v.correctsVoucherNo', 'is', null));
   if (v.settleNo) q = q.where('s.settleNo', 'ilike', v.settleNo);
   if (v.compNo) q = q.where('s.compNo', '=', v.compNo);
   if (v.compName) q = q.where('c.compNameKr', 'ilike', v.compName);
@@ -373,6 +374,7 @@ export async function settlementHistory(db: Db, settleNo: string) {
     .selectFrom('erpVoucher')
     .select('voucherNo')
     .where('settleNo', '=', settleNo)
+    .where('correctsVoucherNo', 'is', null)
     .executeTakeFirst();
   const rows = await db
     .selectFrom('auditLog')
