@@ -73,16 +73,21 @@ class Sum {
 
 const text = (v: unknown) => (v === null || v === undefined ? '' : String(v));
 
+/** Months (YYYYMM) and quarters (YYYYQn) are read in time order; anything else largest first. */
+const TIME_KEY = /^\d{4}(0[1-9]|1[0-2]|Q[1-4])$/;
+
+/** An axis's order: time keys ascending when every key is one, otherwise the largest total first (ties by key). */
+function order(entries: PivotAxisEntry[]): PivotAxisEntry[] {
+  const byKey = (a: PivotAxisEntry, b: PivotAxisEntry) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
+  if (entries.length > 0 && entries.every((e) => TIME_KEY.test(e.key))) return entries.sort(byKey);
+  return entries.sort((a, b) => b.total.value - a.total.value || byKey(a, b));
+}
+
 /**
- * The pivot of `source`: rows in the order of their first appearance (the server's sort), columns
- * in key order (months and quarters read left to right) — or, when `columnOrder` is 'total', largest
- * total first. Totals add the cells, as the server's totals row adds its rows.
+ * The pivot of `source`. Each axis in time order when its keys are months or quarters, otherwise
+ * the largest total of the measure first. Totals add the cells, as the server's totals row adds its rows.
  */
-export function buildPivot(
-  source: readonly Row[],
-  fields: PivotFields,
-  columnOrder: 'key' | 'total' = 'key',
-): PivotModel {
+export function buildPivot(source: readonly Row[], fields: PivotFields): PivotModel {
   const withPrevious = !!fields.previous;
   const cells = new Map<string, Map<string, PivotFigure>>();
   const rowSums = new Map<string, { label: string; sum: Sum }>();
@@ -106,8 +111,5 @@ export function buildPivot(
   }
   const entries = (m: Map<string, { label: string; sum: Sum }>) =>
     [...m].map(([key, { label, sum }]) => ({ key, label, total: sum.figure(withPrevious) }));
-  const columns = entries(colSums);
-  if (columnOrder === 'key') columns.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
-  else columns.sort((a, b) => b.total.value - a.total.value);
-  return { rows: entries(rowSums), columns, cells, total: all.figure(withPrevious) };
+  return { rows: order(entries(rowSums)), columns: order(entries(colSums)), cells, total: all.figure(withPrevious) };
 }

@@ -12,7 +12,7 @@ import { resolveParticles } from '../../lib/josa';
 const model = buildPivot(PIVOT_ROWS, PIVOT_FIELDS);
 
 describe('buildPivot', () => {
-  it('rows in the answer’s order, months left to right, totals adding the cells and the previous period', () => {
+  it('rows largest total first, months left to right, totals adding the cells and the previous period', () => {
     expect(model.rows.map((r) => [r.key, r.label, r.total.value, r.total.previous, r.total.changePct])).toEqual([
       ['C00001', '가나상사', 350000, 300000, 16.7],
       ['C00002', '다라물산', 79044, 0, null],
@@ -35,6 +35,15 @@ describe('buildPivot', () => {
       ['C00002', 2, null],
       ['C00003', 1, null],
     ]);
+    // Quarters as rows read in time order whatever their size.
+    const quarters = buildPivot(
+      [
+        { q: '2019Q2', v: 5 },
+        { q: '2019Q1', v: 1 },
+      ],
+      { rowKey: 'q', rowLabel: 'q', value: 'v' },
+    );
+    expect(quarters.rows.map((r) => r.key)).toEqual(['2019Q1', '2019Q2']);
   });
 
   it('change: one decimal, none without a previous figure', () => {
