@@ -359,32 +359,32 @@ export function ListScreen() {
             columns.map((c) => c.field),
           )
         : null;
-      // A result too large for the browser's memory is written on the server as a job.
-      const blob =
-        meta.total > SERVER_EXPORT_ROWS
-          ? await runServerExport({
-              call: (op, input, init) => services.call(op, input, { ...init, confirmed: true }),
-              operation: def.source.operation,
-              ...listInputs(def, search, sort, searchScope),
-              columns,
-              sheetName,
-              reason,
-              onProgress: setExporting,
-              signal: controller.signal,
-            })
-          : await runExport({
-              columns,
-              sheetName,
-              fetchPage: pageFetcher(services, def, search, sort, searchScope, (answer) =>
-                inFile?.add((answer as { rows?: Row[] }).rows ?? []),
-              ),
-              pageSize: action.pageSize,
-              onProgress: setExporting,
-              signal: controller.signal,
-              createWorker: createExportWorker,
-            });
+      // A result too large for the browser's memory is written on the server as a job (or any, when the action says so).
+      const onServer = action.server === true || meta.total > SERVER_EXPORT_ROWS;
+      const blob = onServer
+        ? await runServerExport({
+            call: (op, input, init) => services.call(op, input, { ...init, confirmed: true }),
+            operation: def.source.operation,
+            ...listInputs(def, search, sort, searchScope),
+            columns,
+            sheetName,
+            reason,
+            onProgress: setExporting,
+            signal: controller.signal,
+          })
+        : await runExport({
+            columns,
+            sheetName,
+            fetchPage: pageFetcher(services, def, search, sort, searchScope, (answer) =>
+              inFile?.add((answer as { rows?: Row[] }).rows ?? []),
+            ),
+            pageSize: action.pageSize,
+            onProgress: setExporting,
+            signal: controller.signal,
+            createWorker: createExportWorker,
+          });
       // The browser's own file of a personal-data list is recorded, with its reason, before it is saved.
-      if (reason && meta.total <= SERVER_EXPORT_ROWS)
+      if (reason && !onServer)
         await services.call(
           'recordPersonalDataDownload',
           {

@@ -1,5 +1,5 @@
 import type { ListScreenDef } from '../../engine/define';
-import { exportAction, num, orgFilters, rebuildSummary, t, won } from './report-defs';
+import { num, orgFilters, rebuildSummary, t, won } from './report-defs';
 
 /** The cube's dimensions (getSpendCube's dim1 / dim2), each with its name. */
 const DIMENSIONS = ['supplier', 'category', 'sourcingGroup', 'department', 'section', 'buyer', 'month', 'quarter'];
@@ -10,7 +10,7 @@ const options = DIMENSIONS.map((d) => ({ value: d, text: t(`spendCube.dim.${d}`)
  * dimensions as a pivot (rows × columns with totals, the previous period and the change beside each
  * cell), a chart of the row totals, the measure chosen above it; any cell drills to its orders
  * (reports.orderDrill, the cell's dimensions and keys translated into filters by the server). The
- * Excel download writes the cube's rows, one line a key pair, through the list export.
+ * Excel download writes the cube's rows, one line a key pair, through the server's export job.
  */
 const def: ListScreenDef = {
   kind: 'list',
@@ -76,6 +76,7 @@ const def: ListScreenDef = {
     won('prevTotalKrw'),
     num('changePct'),
   ],
-  actions: [exportAction('spendCube')],
+  // Written by the server's export job: the cube's rows, one line a key pair (Excel's own pivot re-arranges them).
+  actions: [{ kind: 'exportExcel', fileName: t('spendCube.title'), server: true }],
 };
 export default def;
