@@ -49643,6 +49643,14 @@ export interface operations {
                 itemCode?: string;
                 /** @description The buyer (a cube cell) */
                 buyerId?: string;
+                /** @description A cube cell: the first dimension */
+                dim1?: "supplier" | "category" | "sourcingGroup" | "department" | "section" | "buyer" | "month" | "quarter";
+                /** @description Its key (a month YYYYMM or quarter YYYYQn narrows the period) */
+                key1?: string;
+                /** @description The second dimension */
+                dim2?: "supplier" | "category" | "sourcingGroup" | "department" | "section" | "buyer" | "month" | "quarter";
+                /** @description Its key */
+                key2?: string;
                 /** @description What the period applies to: the order date (default), a receipt, a settlement month, or a supplier’s first order */
                 basis?: "po" | "receipt" | "settlement" | "newSupplier";
                 /** @description Sort as field:asc|desc; fields: poNo, poType, poDate, title, status, compNo, compNameKr, deptnm, buyerName, currency, lineCount, amount, krwAmount */

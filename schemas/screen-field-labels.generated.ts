@@ -4650,6 +4650,149 @@ export const SCREEN_FIELD_LABELS: Record<string, { screen: string; title?: { ko:
       "currency": "CURRENCY"
     }
   },
+  "getSpendCube": {
+    "screen": "reports.spendCube",
+    "title": {
+      "ko": "구매 지출 분석",
+      "en": "Spend Analysis"
+    },
+    "fields": {
+      "months": {
+        "ko": "조회기간(월)",
+        "en": "Period (months)"
+      },
+      "section": {
+        "ko": "사업부문",
+        "en": "Business section"
+      },
+      "deptcd": {
+        "ko": "부서",
+        "en": "Department"
+      },
+      "dim1": {
+        "ko": "행 기준",
+        "en": "Rows by"
+      },
+      "dim2": {
+        "ko": "열 기준",
+        "en": "Columns by"
+      },
+      "totalKrw": {
+        "ko": "발주금액",
+        "en": "Ordered amount"
+      },
+      "poCount": {
+        "ko": "발주 건수",
+        "en": "Orders"
+      },
+      "lineCount": {
+        "ko": "발주 품목 수",
+        "en": "Order lines"
+      },
+      "key1": {
+        "ko": "행 기준 코드",
+        "en": "Row code"
+      },
+      "name1": {
+        "ko": "행 기준",
+        "en": "Row"
+      },
+      "key2": {
+        "ko": "열 기준 코드",
+        "en": "Column code"
+      },
+      "name2": {
+        "ko": "열 기준",
+        "en": "Column"
+      },
+      "prevPoCount": {
+        "ko": "이전 기간 발주 건수",
+        "en": "Orders, previous period"
+      },
+      "prevLineCount": {
+        "ko": "이전 기간 품목 수",
+        "en": "Lines, previous period"
+      },
+      "prevTotalKrw": {
+        "ko": "이전 기간 금액(원)",
+        "en": "Amount, previous period (KRW)"
+      },
+      "changePct": {
+        "ko": "증감률(%)",
+        "en": "Change (%)"
+      }
+    },
+    "options": {
+      "dim1": {
+        "supplier": {
+          "ko": "협력사",
+          "en": "Supplier"
+        },
+        "category": {
+          "ko": "품목분류",
+          "en": "Item category"
+        },
+        "sourcingGroup": {
+          "ko": "소싱그룹",
+          "en": "Sourcing group"
+        },
+        "department": {
+          "ko": "부서",
+          "en": "Department"
+        },
+        "section": {
+          "ko": "사업부문",
+          "en": "Business section"
+        },
+        "buyer": {
+          "ko": "구매담당자",
+          "en": "Buyer"
+        },
+        "month": {
+          "ko": "월",
+          "en": "Month"
+        },
+        "quarter": {
+          "ko": "분기",
+          "en": "Quarter"
+        }
+      },
+      "dim2": {
+        "supplier": {
+          "ko": "협력사",
+          "en": "Supplier"
+        },
+        "category": {
+          "ko": "품목분류",
+          "en": "Item category"
+        },
+        "sourcingGroup": {
+          "ko": "소싱그룹",
+          "en": "Sourcing group"
+        },
+        "department": {
+          "ko": "부서",
+          "en": "Department"
+        },
+        "section": {
+          "ko": "사업부문",
+          "en": "Business section"
+        },
+        "buyer": {
+          "ko": "구매담당자",
+          "en": "Buyer"
+        },
+        "month": {
+          "ko": "월",
+          "en": "Month"
+        },
+        "quarter": {
+          "ko": "분기",
+          "en": "Quarter"
+        }
+      }
+    }
+  },
   "getSupplier": {
     "screen": "suppliers.compManageEdit",
     "title": {
@@ -10560,6 +10703,22 @@ export const SCREEN_FIELD_LABELS: Record<string, { screen: string; title?: { ko:
       "basis": {
         "ko": "기준",
         "en": "Basis"
+      },
+      "dim1": {
+        "ko": "행 기준",
+        "en": "Rows by"
+      },
+      "key1": {
+        "ko": "행 기준 코드",
+        "en": "Row code"
+      },
+      "dim2": {
+        "ko": "열 기준",
+        "en": "Columns by"
+      },
+      "key2": {
+        "ko": "열 기준 코드",
+        "en": "Column code"
       },
       "poNo": {
         "ko": "발주번호",

@@ -161,6 +161,7 @@ export const SCREEN_ROUTES: readonly ScreenRouteInfo[] = [
   { id: "settlement.signifierDetail", route: "/signifierDetail", title: "screen.settlement.signifierDetail.title", portals: ["internal"] },
   { id: "purchaseOrder.simpleOrderEdit", route: "/SimpleOrderEdit", title: "screen.purchaseOrder.simpleOrderEdit", portals: ["internal"] },
   { id: "purchaseOrder.simpleOrderList", route: "/SimpleOrderList", title: "screen.purchaseOrder.simpleOrderList", portals: ["internal"] },
+  { id: "reports.spendCube", route: "/spendCube", title: "screen.reports.spendCube.title", portals: ["internal"] },
   { id: "settlement.statement", route: "/statement", title: "screen.settlement.statement.title", portals: ["internal"] },
   { id: "taxInvoice.supplierTaxType", route: "/supplierTaxType", title: "screen.taxInvoice.settings.supplierTitle", portals: ["internal"] },
   { id: "taxInvoice.supplierTaxTypeEdit", route: "/supplierTaxTypeEdit", title: "screen.taxInvoice.settings.supplierEditTitle", portals: ["internal"] },

@@ -429,6 +429,9 @@ export const ReportsMonthlyReport11: Story = { name: 'reports.monthlyReport11', 
 /** screens/reports/orderDrill.screen.ts */
 export const ReportsOrderDrill: Story = { name: 'reports.orderDrill', args: { id: 'reports.orderDrill' } };
 
+/** screens/reports/spendCube.screen.ts */
+export const ReportsSpendCube: Story = { name: 'reports.spendCube', args: { id: 'reports.spendCube' } };
+
 /** screens/settlement/adjustment.screen.ts */
 export const SettlementAdjustment: Story = { name: 'settlement.adjustment', args: { id: 'settlement.adjustment' } };
 

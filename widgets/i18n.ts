@@ -69,6 +69,23 @@ export const WIDGET_TEXTS_KO = {
   presetWeek: '1주',
   presetMonth: '1개월',
   presetThreeMonths: '3개월',
+  // pivot table and its chart
+  pivotTotal: '합계',
+  pivotPrevious: '이전 기간 {{value}}',
+  pivotNoPrevious: '이전 기간 없음',
+  pivotHint: '화살표 키로 칸을 옮기고, Enter를 누르면 그 칸의 문서를 봅니다.',
+  pivotShowTable: '표로 보기',
+  pivotCurrent: '이번 기간',
+  pivotPreviousSeries: '이전 기간',
+  pivotSummaryUp:
+    '{{axis}}별 {{measure}}: {{count}}개 중 {{top}}이(가) {{topValue}}(으)로 가장 크고, 합계 {{total}}은(는) 이전 기간보다 {{pct}}% 늘었습니다.',
+  pivotSummaryDown:
+    '{{axis}}별 {{measure}}: {{count}}개 중 {{top}}이(가) {{topValue}}(으)로 가장 크고, 합계 {{total}}은(는) 이전 기간보다 {{pct}}% 줄었습니다.',
+  pivotSummarySame:
+    '{{axis}}별 {{measure}}: {{count}}개 중 {{top}}이(가) {{topValue}}(으)로 가장 크고, 합계 {{total}}은(는) 이전 기간과 같습니다.',
+  pivotSummaryNoPrevious:
+    '{{axis}}별 {{measure}}: {{count}}개 중 {{top}}이(가) {{topValue}}(으)로 가장 크고, 합계는 {{total}}이며 이전 기간 실적은 없습니다.',
+  pivotSummaryEmpty: '{{axis}}별 {{measure}}: 조회된 실적이 없습니다.',
   // select
   selectChoose: '선택',
   selectAll: '전체',
@@ -186,6 +203,22 @@ export const WIDGET_TEXTS_EN: Readonly<Record<WidgetTextKey, string>> = {
   presetWeek: '1 week',
   presetMonth: '1 month',
   presetThreeMonths: '3 months',
+  pivotTotal: 'Total',
+  pivotPrevious: 'Previous {{value}}',
+  pivotNoPrevious: 'No previous',
+  pivotHint: 'Arrow keys move between cells; Enter opens the documents behind a cell.',
+  pivotShowTable: 'Show as table',
+  pivotCurrent: 'This period',
+  pivotPreviousSeries: 'Previous period',
+  pivotSummaryUp:
+    '{{measure}} by {{axis}}: of {{count}}, {{top}} is the largest at {{topValue}}; the total {{total}} is {{pct}}% above the previous period.',
+  pivotSummaryDown:
+    '{{measure}} by {{axis}}: of {{count}}, {{top}} is the largest at {{topValue}}; the total {{total}} is {{pct}}% below the previous period.',
+  pivotSummarySame:
+    '{{measure}} by {{axis}}: of {{count}}, {{top}} is the largest at {{topValue}}; the total {{total}} equals the previous period.',
+  pivotSummaryNoPrevious:
+    '{{measure}} by {{axis}}: of {{count}}, {{top}} is the largest at {{topValue}}; the total is {{total}}, with nothing in the previous period.',
+  pivotSummaryEmpty: '{{measure}} by {{axis}}: nothing found.',
   selectChoose: 'Choose',
   selectAll: 'All',
   multiNone: 'Choose…',

@@ -94,3 +94,7 @@ export {
   type MoneyProps,
   type KrwFromJpyProps,
 } from './format/format';
+
+export { PivotTable, type PivotTableProps, type PivotTarget } from './pivot-table/pivot-table';
+export { PivotChart, type PivotChartProps } from './pivot-table/pivot-chart';
+export { buildPivot, type PivotModel, type PivotFields } from './pivot-table/pivot-model';

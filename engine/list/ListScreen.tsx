@@ -19,6 +19,7 @@ import { useCodesRevision, useEngineServices, type EngineServices } from '../ser
 import { fieldLabel } from '../text';
 import { chartPoints } from '../chart/chart-data';
 import { ListChart } from '../chart/ListChart';
+import { ListPivot } from './ListPivot';
 import { ActionButton, ProgressLine, ScreenHeader } from '../ui/parts';
 import styles from '../ui/engine.module.css';
 import { exportColumns, gridColumns, viewTransform } from './grid-columns';
@@ -40,6 +41,8 @@ type Row = Record<string, unknown>;
 type Sort = { field: string; direction: 'asc' | 'desc' } | null;
 
 const DEFAULT_PAGE_SIZE = 100;
+/** Rows a pivot reads at most (20 pages of 500): one per key pair, so a result larger than this needs narrower filters. */
+const PIVOT_ROW_LIMIT = 10_000;
 
 /** Columns a filter takes in the panel: its span, or two for the four-level sourcing group (four selects side by side). */
 export function filterSpan(f: { span?: number; widget?: string }): number {
@@ -356,32 +359,32 @@ export function ListScreen() {
             columns.map((c) => c.field),
           )
         : null;
-      // A result too large for the browser's memory is written on the server as a job.
-      const blob =
-        meta.total > SERVER_EXPORT_ROWS
-          ? await runServerExport({
-              call: (op, input, init) => services.call(op, input, { ...init, confirmed: true }),
-              operation: def.source.operation,
-              ...listInputs(def, search, sort, searchScope),
-              columns,
-              sheetName,
-              reason,
-              onProgress: setExporting,
-              signal: controller.signal,
-            })
-          : await runExport({
-              columns,
-              sheetName,
-              fetchPage: pageFetcher(services, def, search, sort, searchScope, (answer) =>
-                inFile?.add((answer as { rows?: Row[] }).rows ?? []),
-              ),
-              pageSize: action.pageSize,
-              onProgress: setExporting,
-              signal: controller.signal,
-              createWorker: createExportWorker,
-            });
+      // A result too large for the browser's memory is written on the server as a job (or any, when the action says so).
+      const onServer = action.server === true || meta.total > SERVER_EXPORT_ROWS;
+      const blob = onServer
+        ? await runServerExport({
+            call: (op, input, init) => services.call(op, input, { ...init, confirmed: true }),
+            operation: def.source.operation,
+            ...listInputs(def, search, sort, searchScope),
+            columns,
+            sheetName,
+            reason,
+            onProgress: setExporting,
+            signal: controller.signal,
+          })
+        : await runExport({
+            columns,
+            sheetName,
+            fetchPage: pageFetcher(services, def, search, sort, searchScope, (answer) =>
+              inFile?.add((answer as { rows?: Row[] }).rows ?? []),
+            ),
+            pageSize: action.pageSize,
+            onProgress: setExporting,
+            signal: controller.signal,
+            createWorker: createExportWorker,
+          });
       // The browser's own file of a personal-data list is recorded, with its reason, before it is saved.
-      if (reason && meta.total <= SERVER_EXPORT_ROWS)
+      if (reason && !onServer)
         await services.call(
           'recordPersonalDataDownload',
           {
@@ -473,6 +476,19 @@ export function ListScreen() {
     return chartPoints(def.chart, loaded);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [def.chart, rows, loadedTick]);
+
+  // A pivot arranges every row of the result (up to PIVOT_ROW_LIMIT): all its pages are asked for at once.
+  useEffect(() => {
+    if (def.pivot && rows && meta.total) rows.ensure(0, Math.min(meta.total, PIVOT_ROW_LIMIT));
+  }, [def.pivot, rows, meta.total]);
+  const pivotRows = useMemo(() => {
+    if (!def.pivot || !rows) return null;
+    return rows
+      .loaded()
+      .filter(([i]) => i < PIVOT_ROW_LIMIT)
+      .map(([, r]) => r);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [def.pivot, rows, loadedTick]);
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -617,33 +633,50 @@ export function ListScreen() {
           onDrill={def.chart.drill ? (row) => void openLink(def.chart!.drill!, row) : undefined}
         />
       )}
-      <DataGrid<Row>
-        ref={gridRef}
-        columns={columns}
-        rowCount={meta.total ?? 0}
-        getRow={getRow}
-        onVisibleRangeChange={(start, end) => rows?.ensure(start, end)}
-        sort={sort}
-        onSortChange={(s) => {
-          startResult();
-          setSort(s);
-        }}
-        selection={def.selection ?? 'none'}
-        selectedRows={selected}
-        onSelectionChange={setSelected}
-        onRowDoubleClick={def.rowOpen ? (row) => void openLink(def.rowOpen!, row) : undefined}
-        onLinkClick={(row, field) => {
-          const link = def.columns.find((c) => c.field === field)?.link;
-          if (link) void openLink(link, row);
-        }}
-        totals={totalsRow}
-        visibleRows={def.visibleRows}
-        // A page's list takes the height the window has left; a dialog's (and one with its own rows) keeps its rows.
-        fill={!frame.dialog && def.visibleRows === undefined}
-        emptyText={search && !loading ? t('ui.noData') : ''}
-        aria-label={t(def.title)}
-        data-testid="list-grid"
-      />
+      {def.pivot && search && pivotRows && meta.total !== null && (
+        <ListPivot
+          pivot={def.pivot}
+          rows={pivotRows}
+          total={meta.total}
+          limit={PIVOT_ROW_LIMIT}
+          filters={search.values}
+          filterDefs={def.filters ?? []}
+          labels={def.labels}
+          title={t(def.title)}
+          t={t}
+          onDrill={def.pivot.drill ? (row) => void openLink(def.pivot!.drill!, row) : undefined}
+        />
+      )}
+      {/* A pivot screen shows its rows as the pivot; the grid below would repeat them. */}
+      {!def.pivot && (
+        <DataGrid<Row>
+          ref={gridRef}
+          columns={columns}
+          rowCount={meta.total ?? 0}
+          getRow={getRow}
+          onVisibleRangeChange={(start, end) => rows?.ensure(start, end)}
+          sort={sort}
+          onSortChange={(s) => {
+            startResult();
+            setSort(s);
+          }}
+          selection={def.selection ?? 'none'}
+          selectedRows={selected}
+          onSelectionChange={setSelected}
+          onRowDoubleClick={def.rowOpen ? (row) => void openLink(def.rowOpen!, row) : undefined}
+          onLinkClick={(row, field) => {
+            const link = def.columns.find((c) => c.field === field)?.link;
+            if (link) void openLink(link, row);
+          }}
+          totals={totalsRow}
+          visibleRows={def.visibleRows}
+          // A page's list takes the height the window has left; a dialog's (and one with its own rows) keeps its rows.
+          fill={!frame.dialog && def.visibleRows === undefined}
+          emptyText={search && !loading ? t('ui.noData') : ''}
+          aria-label={t(def.title)}
+          data-testid="list-grid"
+        />
+      )}
     </>
   );
 }

@@ -751,6 +751,31 @@ export function crossCheckDefinition(
         );
         c.target(ch.drill, '/chart/drill');
       }
+      if (def.pivot) {
+        const pv = def.pivot;
+        const named = [
+          [pv.row.key, '/pivot/row/key'],
+          [pv.row.label, '/pivot/row/label'],
+          ...(pv.column
+            ? [
+                [pv.column.key, '/pivot/column/key'],
+                [pv.column.label, '/pivot/column/label'],
+              ]
+            : []),
+          ...pv.measures.flatMap((m, k) => [
+            [m.field, `/pivot/measures/${k}/field`],
+            ...(m.previous ? [[m.previous, `/pivot/measures/${k}/previous`]] : []),
+          ]),
+        ] as Array<[string, string]>;
+        c.fields(
+          named.map(([f]) => f),
+          op?.rowFields ?? null,
+          (k) => named[k][1],
+          'pivot field',
+          where,
+        );
+        c.target(pv.drill, '/pivot/drill');
+      }
       c.actions(def.actions, '/actions');
       c.rowPaths(
         exprs.filter((e) => !e.pointer.startsWith('/filters')),

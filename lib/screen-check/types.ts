@@ -43,6 +43,7 @@ export interface ChooseDef extends Static<typeof L.Choose> {}
 
 export interface ListSource extends Static<typeof L.ListSource> {}
 export interface ListChartDef extends Static<typeof L.ListChart> {}
+export interface ListPivotDef extends Static<typeof L.ListPivot> {}
 export interface PanelDef extends Static<typeof L.Panel> {}
 
 export interface ListScreenDef extends Static<typeof L.ListScreen> {}

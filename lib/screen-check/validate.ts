@@ -280,6 +280,7 @@ export function expressionsOf(def: ScreenDef): Array<{ pointer: string; expr: st
       walkColumns(def.columns, '/columns', visit);
       for (const [k, v] of Object.entries(def.rowOpen?.query ?? {})) visit(`/rowOpen/query/${k}`, v);
       for (const [k, v] of Object.entries(def.chart?.drill?.query ?? {})) visit(`/chart/drill/query/${k}`, v);
+      for (const [k, v] of Object.entries(def.pivot?.drill?.query ?? {})) visit(`/pivot/drill/query/${k}`, v);
       walkActions(def.actions, '/actions', visit);
       break;
     case 'edit':

@@ -212,6 +212,11 @@ export const ExportAction = Named(
       sheetName: Type.Optional(Type.String({ maxLength: 31 })),
       /** Rows a page when the engine fetches the whole result (≤ 5000). */
       pageSize: Type.Optional(Type.Integer({ minimum: 100, maximum: 5000 })),
+      /**
+       * Always written by the server's export job (POST /api/v1/exports), whatever the size; without
+       * it the browser writes results up to SERVER_EXPORT_ROWS and the server larger ones.
+       */
+      server: Type.Optional(Type.Boolean()),
     },
     { additionalProperties: false, description: 'Exports the whole filtered result as .xlsx' },
   ),

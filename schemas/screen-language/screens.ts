@@ -103,6 +103,68 @@ export const ListChart = Type.Object(
   },
 );
 
+/** One axis of a pivot: the row fields holding its key and its name. */
+const PivotAxis = Type.Object(
+  {
+    key: Identifier,
+    label: Identifier,
+    /**
+     * The filter that chooses this axis's dimension (a select): the chosen option's text names the
+     * axis (협력사, 월 …); for the column axis, an empty choice means no columns (the totals only).
+     */
+    dimension: Type.Optional(Identifier),
+    /** The axis's name when no filter chooses it. */
+    title: Type.Optional(Text),
+  },
+  { additionalProperties: false },
+);
+
+/** A figure the pivot can show: a numeric row field and, beside it, the same over the previous period. */
+const PivotMeasure = Type.Object(
+  {
+    field: Identifier,
+    /** The same measure over the previous period (the cell shows it and the change in %). */
+    previous: Type.Optional(Identifier),
+    label: Type.Optional(Text),
+    /** `money` (with `currency`: KRW and JPY shown in whole units with their unit) or `number` (default). */
+    type: Type.Optional(Enum(['number', 'money'])),
+    currency: Type.Optional(Type.String({ pattern: '^[A-Z]{3}$' })),
+  },
+  { additionalProperties: false },
+);
+
+/** `pivot` of a list screen (docs/screen-definitions.md "Pivot"). */
+export const ListPivot = Type.Object(
+  {
+    row: PivotAxis,
+    column: Type.Optional(PivotAxis),
+    /** The measures the user chooses among (the first shown first). */
+    measures: Type.Array(PivotMeasure, { minItems: 1 }),
+    /**
+     * A click on a cell, or Enter on the focused cell, opens this link; `row` is the cell: its row and
+     * column keys and names (a total has only one of them, the grand total none).
+     */
+    drill: Type.Optional(Link),
+    /** A bar chart of the row totals above the pivot (the period beside the previous one). */
+    chart: Type.Optional(
+      Type.Object(
+        {
+          /** Rows drawn, largest first (default 20). */
+          limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 200 })),
+          /** Pixels, default 260. */
+          height: Type.Optional(Type.Integer({ minimum: 120, maximum: 800 })),
+        },
+        { additionalProperties: false },
+      ),
+    ),
+  },
+  {
+    additionalProperties: false,
+    description:
+      'The rows (one per key pair) as a pivot table instead of the grid: row keys down, column keys across, totals; a measure chooser, a chart of the row totals, drill from any cell',
+  },
+);
+
 export const ListScreen = Named(
   'listScreen',
   Type.Object(
@@ -138,6 +200,12 @@ export const ListScreen = Named(
        * with `row` = the row behind it.
        */
       chart: Type.Optional(ListChart),
+      /**
+       * The rows as a pivot table instead of the grid (widgets/pivot-table): every row of the result is
+       * read, one per key pair; rows × columns with totals, the measure chosen above it, a chart of the
+       * row totals, drill from any cell. The Excel export still writes the columns below, one line a row.
+       */
+      pivot: Type.Optional(ListPivot),
     },
     { additionalProperties: false, description: 'A list: filters, a server-paged grid, actions, Excel export' },
   ),

@@ -24,6 +24,11 @@ const def: ListScreenDef = {
     code('sgCode'),
     code('itemCode'),
     { field: 'basis', visible: 'false' },
+    // A spend-cube cell (/spendCube): its dimensions and keys, made filters by the server.
+    { field: 'dim1', label: t('spendCube.rows'), visible: 'false' },
+    { field: 'key1', label: t('spendCube.key1'), visible: 'false' },
+    { field: 'dim2', label: t('spendCube.columns'), visible: 'false' },
+    { field: 'key2', label: t('spendCube.key2'), visible: 'false' },
   ],
   totals: true,
   columns: [

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gridRowTexts, installGlideJsdom } from '../../engine/testing/grid';
 import type { OperationInput } from '../../engine/services';
@@ -148,4 +148,79 @@ describe('a report says how current its figures are (summary: asOf, pendingMonth
     await screen.findByText('총 2건');
     expect(screen.queryByTestId('summary-state')).not.toBeInTheDocument();
   });
+});
+
+describe('/spendCube on fixtures', () => {
+  const CUBE_ROWS = [
+    ['C00001', '가나상사', '201901', '250000', '200000', 1, 1],
+    ['C00001', '가나상사', '201902', '100000', '100000', 1, 2],
+    ['C00002', '다라물산', '201901', '79044', '0', 2, 0],
+  ].map(([key1, name1, key2, totalKrw, prevTotalKrw, poCount, prevPoCount]) => ({
+    key1,
+    name1,
+    key2,
+    name2: key2,
+    poCount,
+    lineCount: poCount,
+    totalKrw,
+    prevPoCount,
+    prevLineCount: prevPoCount,
+    prevTotalKrw,
+    changePct: null,
+  }));
+
+  it(
+    'asks for supplier × month, shows the pivot with totals and the chart sentence; Enter on a cell drills with its keys',
+    { timeout: 30_000 },
+    async () => {
+      const calls: Array<{ operation: string; input: OperationInput }> = [];
+      renderScreen('reports.spendCube', {
+        entries: screenDefinitions,
+        texts: screenTexts,
+        answers: {
+          getSpendCube: (input: OperationInput) => {
+            calls.push({ operation: 'getSpendCube', input });
+            return {
+              rows: CUBE_ROWS,
+              total: 3,
+              totals: {
+                poCount: 4,
+                lineCount: 4,
+                totalKrw: '429044',
+                prevPoCount: 3,
+                prevLineCount: 3,
+                prevTotalKrw: '300000',
+                changePct: '43',
+              },
+            };
+          },
+          listReportOrders: (input: OperationInput) => {
+            calls.push({ operation: 'listReportOrders', input });
+            return { rows: [], total: 0, totals: { lineCount: 0, krwAmount: null } };
+          },
+        },
+        route: '/spendCube',
+      });
+      const grid = await screen.findByRole('grid', { name: /협력사 × 월 발주금액/ });
+      expect(calls[0].input.query).toMatchObject({ dim1: 'supplier', dim2: 'month', sort: 'totalKrw:desc' });
+      const header = [...grid.querySelectorAll('thead th')].map((h) => h.textContent);
+      expect(header).toEqual(['협력사', '201901', '201902', '합계']);
+      const last = grid.querySelector('tbody tr:last-child td:last-child span');
+      expect(last).toHaveTextContent('429,044원');
+      expect(screen.getByTestId('pivot-chart-summary')).toHaveTextContent(
+        '협력사별 발주금액: 2개 중 가나상사가 350,000원으로 가장 크고, 합계 429,044원은 이전 기간보다 43% 늘었습니다.',
+      );
+      // 다라물산 × 201901, focused and drilled with Enter.
+      const cell = grid.querySelector<HTMLElement>('[data-pos="1:0"]')!;
+      cell.focus();
+      fireEvent.keyDown(cell, { key: 'Enter' });
+      await waitFor(() => expect(calls.some((c) => c.operation === 'listReportOrders')).toBe(true));
+      expect(calls.find((c) => c.operation === 'listReportOrders')!.input.query).toMatchObject({
+        dim1: 'supplier',
+        key1: 'C00002',
+        dim2: 'month',
+        key2: '201901',
+      });
+    },
+  );
 });

@@ -6,6 +6,7 @@ import * as XLSX from 'xlsx';
 import { apiLogin, submitInternalLogin, unexpected } from './helpers/auth';
 import { launchBrowser, openPage, screenshot, type TestPage } from './helpers/browser';
 import { visit } from './helpers/in-app';
+import { axeViolations, blocking, describeFindings } from './helpers/axe';
 
 /**
  * Reports and assets in the browser, on the shared demo server:
@@ -115,6 +116,61 @@ describe('reports and assets journey', () => {
     ]);
     const total = amount(await page.getByTestId('list-total').innerText());
     expect(sheet.length - 1).toBe(total);
+    expect(unexpected(problems)).toEqual([]);
+  });
+
+  it("spend cube: supplier × month, the grand total the API's to the won, a cell drilled with Enter, axe clean", async () => {
+    const { page, problems } = tp;
+    // The screen's period: this year's January to this month (the month range's thisYear preset).
+    const now = new Date();
+    const year = now.getFullYear();
+    const [from, to] = [`${year}01`, `${year}${String(now.getMonth() + 1).padStart(2, '0')}`];
+    type CubeRow = { key1: string; name1: string; key2: string; name2: string; poCount: number; totalKrw: string };
+    const cube = await api<{ rows: CubeRow[]; totals: { totalKrw: string } }>(
+      baseURL,
+      token,
+      `/api/v1/reports/cube?fromMonth=${from}&toMonth=${to}&dim1=supplier&dim2=month&size=500`,
+    );
+    expect(cube.rows.length).toBeGreaterThan(0);
+    await visit(page, '/spendCube');
+    const pivot = page.getByTestId('pivot-table');
+    await pivot.waitFor({ timeout: 30_000 });
+    const headers = await pivot.locator('thead th').allInnerTexts();
+    expect(headers[0]).toBe('협력사');
+    expect(headers.at(-1)).toBe('합계');
+    // The totals row's last cell: the grand total, as the cube's totals row answers it.
+    const grand = pivot.locator('tbody tr').last().locator('td').last().locator('span').first();
+    expect(amount(await grand.innerText())).toBe(Number(cube.totals.totalKrw));
+    await expect
+      .poll(() => page.getByTestId('pivot-chart-summary').innerText())
+      .toMatch(/^협력사별 발주금액: .+ 가장 크고/);
+    await screenshot(page, 'reports-03-spend-cube');
+    const bad = blocking((await axeViolations(page)).findings);
+    expect(bad.length, describeFindings('/spendCube', bad)).toBe(0);
+
+    // A cell with orders: focused and drilled with Enter, its orders as many as the cell counts.
+    const cell = cube.rows.find((r) => r.poCount > 0)!;
+    const column = headers.indexOf(cell.name2);
+    expect(column).toBeGreaterThan(0);
+    const line = pivot
+      .locator('tbody tr')
+      .filter({ has: page.locator('th', { hasText: cell.name1 }) })
+      .first();
+    const target = line.locator('td').nth(column - 1);
+    expect(amount((await target.locator('span').first().innerText()) ?? '')).toBe(Number(cell.totalKrw));
+    await target.focus();
+    await page.keyboard.press('Enter');
+    const drill = page.getByRole('dialog', { name: '리포트 근거 발주' });
+    await drill.waitFor();
+    await poll(async () => amount(await drill.getByTestId('list-total').innerText())).toBe(cell.poCount);
+    await page.keyboard.press('Escape');
+    await drill.waitFor({ state: 'detached' });
+
+    // 표로 보기: the chart's rows as a table, still axe clean.
+    await page.getByRole('button', { name: '표로 보기' }).click();
+    await page.getByTestId('pivot-chart-table').waitFor();
+    const bad2 = blocking((await axeViolations(page)).findings);
+    expect(bad2.length, describeFindings('/spendCube (table)', bad2)).toBe(0);
     expect(unexpected(problems)).toEqual([]);
   });
 

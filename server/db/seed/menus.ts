@@ -368,24 +368,28 @@ const INTERNAL: readonly Area[] = [
         id: 'RPT_MONTHLY',
         ko: '월간 리포트',
         en: 'Monthly Reports',
-        leaves: (
-          [
-            ['사업부문별 구매실적', 'Spend by Section'],
-            ['부서별 구매실적', 'Spend by Department'],
-            ['협력사별 구매실적', 'Spend by Supplier'],
-            ['품목분류별 구매실적', 'Spend by Category'],
-            ['소싱그룹별 구매실적', 'Spend by Sourcing Group'],
-            ['구매요청 처리기간', 'PR Lead Time'],
-            ['납기 준수율', 'On-Time Delivery'],
-            ['정산 집계', 'Settlement Totals'],
-            ['단가 변동', 'Price Variance'],
-            ['신규 협력사', 'New Suppliers'],
-            ['협력사 평가 요약', 'Evaluation Summary'],
-          ] as const
-        ).map(([ko, en], i): Leaf => {
-          const nn = String(i + 1).padStart(2, '0');
-          return [`RPT_MONTHLY_${nn}`, ko, en, `/report/monthlyReport/monthlyReport${nn}`];
-        }),
+        leaves: [
+          ...(
+            [
+              ['사업부문별 구매실적', 'Spend by Section'],
+              ['부서별 구매실적', 'Spend by Department'],
+              ['협력사별 구매실적', 'Spend by Supplier'],
+              ['품목분류별 구매실적', 'Spend by Category'],
+              ['소싱그룹별 구매실적', 'Spend by Sourcing Group'],
+              ['구매요청 처리기간', 'PR Lead Time'],
+              ['납기 준수율', 'On-Time Delivery'],
+              ['정산 집계', 'Settlement Totals'],
+              ['단가 변동', 'Price Variance'],
+              ['신규 협력사', 'New Suppliers'],
+              ['협력사 평가 요약', 'Evaluation Summary'],
+            ] as const
+          ).map(([ko, en], i): Leaf => {
+            const nn = String(i + 1).padStart(2, '0');
+            return [`RPT_MONTHLY_${nn}`, ko, en, `/report/monthlyReport/monthlyReport${nn}`];
+          }),
+          // Last, where migration 1000 appends it in a database seeded before.
+          ['RPT_SPEND_CUBE', '구매 지출 분석', 'Spend Analysis', '/spendCube'],
+        ],
       },
     ],
   },

@@ -143,6 +143,7 @@ export const KNOWN_ROUTES = {
     '/report/monthlyReport/monthlyReport11',
     '/signifier',
     '/signifierDetail',
+    '/spendCube',
     '/statement',
     '/supplierTaxType',
     '/supplierTaxTypeEdit',

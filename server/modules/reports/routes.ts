@@ -9,7 +9,8 @@ import { reportPeriod } from './period.js';
 import { runReport } from './run.js';
 import { refreshReportSummary, summaryState } from './summary.js';
 import { checkScopeFilters, scopeOf } from './scope.js';
-import { drillOrders, type DrillBasis, type ReportContext } from './queries/statements.js';
+import { cellFilters, type CellPart } from './cube-cell.js';
+import { CUBE_DIMENSIONS, drillOrders, type DrillBasis, type ReportContext } from './queries/statements.js';
 import type { Db } from '../../db/connect.js';
 import type { Caller } from '../../auth/plugin.js';
 
@@ -38,6 +39,19 @@ const SummaryState = Type.Object(
   { description: 'How current the summaries behind this report are' },
 );
 
+/**
+ * A spend-cube cell as the drill's filters (cube-cell.ts): each dimension with its key; a dimension
+ * without a key (a row or column total) filters nothing.
+ */
+const CellDim = (description: string) => Type.Optional(Type.Enum([...CUBE_DIMENSIONS], { description }));
+const CellKey = (description: string) => Type.Optional(Type.String({ maxLength: 20, description }));
+const cubeCellQuery = {
+  dim1: CellDim('A cube cell: the first dimension'),
+  key1: CellKey('Its key (a month YYYYMM or quarter YYYYQn narrows the period)'),
+  dim2: CellDim('The second dimension'),
+  key2: CellKey('Its key'),
+};
+
 type Query = Record<string, unknown> & {
   fromMonth?: string;
   toMonth?: string;
@@ -52,7 +66,16 @@ const blank = (v: unknown) => (typeof v === 'string' && v.trim() !== '' ? v.trim
 
 /** The period, the caller's scope and the filters, refused (400 / 403) before any figure is read. */
 async function contextOf(db: Db, caller: Caller | null, q: Query): Promise<ReportContext> {
-  const period = reportPeriod(q.fromMonth, q.toMonth);
+  let period = reportPeriod(q.fromMonth, q.toMonth);
+  // A cube cell (drill-down): its dimensions' keys as filters, a month or quarter as the period.
+  const parts: CellPart[] = [];
+  for (const [dim, key] of [
+    [q.dim1, q.key1],
+    [q.dim2, q.key2],
+  ])
+    if (typeof dim === 'string' && blank(key)) parts.push({ dim: dim as CellPart['dim'], key: blank(key)! });
+  const cell = parts.length ? cellFilters(parts, period) : null;
+  if (cell) period = reportPeriod(cell.fromMonth, cell.toMonth);
   const scope = scopeOf(await internalActor(db, caller));
   const filters = {
     section: blank(q.section),
@@ -62,6 +85,7 @@ async function contextOf(db: Db, caller: Caller | null, q: Query): Promise<Repor
     sgCode: blank(q.sgCode),
     itemCode: blank(q.itemCode),
     buyerId: blank(q.buyerId),
+    ...cell?.filters,
   };
   await checkScopeFilters(db, scope, filters);
   return { period, scope, filters };
@@ -120,6 +144,7 @@ export const reportRoutes: FastifyPluginAsyncTypebox = async (app) => {
               sgCode: Type.Optional(Type.String({ maxLength: 20 })),
               itemCode: Type.Optional(Type.String({ maxLength: 20 })),
               buyerId: Type.Optional(Type.String({ maxLength: 20, description: 'The buyer (a cube cell)' })),
+              ...cubeCellQuery,
               basis: Type.Optional(
                 Type.Enum(['po', 'receipt', 'settlement', 'newSupplier'], {
                   description:

@@ -149,4 +149,56 @@ describe('the spend cube', () => {
     expect(orders.rows.map((r: Row) => r.poNo)).toEqual(['RPT19-P4']);
     expect(orders.totals.krwAmount).toBe(cell.totalKrw);
   });
+
+  it('every cell of supplier × month, and each total, drills to orders that add up to its figure', async () => {
+    const cube = ok(await http.get(`${CUBE}?${Q}&dim1=supplier&dim2=month${all}`, who.admin));
+    const drill = async (cell: string) =>
+      ok(await http.get(`/api/v1/reports/orders?${Q}${cell}&size=500`, who.admin)) as {
+        rows: Row[];
+        totals: { krwAmount: string | null; lineCount: number };
+      };
+    expect(cube.rows.length).toBeGreaterThan(1);
+    for (const r of cube.rows as Row[]) {
+      const d = await drill(`&dim1=supplier&key1=${r.key1}&dim2=month&key2=${r.key2}`);
+      expect([r.key1, r.key2, d.totals.krwAmount ?? '0', d.totals.lineCount]).toEqual([
+        r.key1,
+        r.key2,
+        r.totalKrw,
+        r.lineCount,
+      ]);
+      expect(
+        d.rows.every((o) => o.compNo === r.key1 && String(o.poDate).replace(/-/g, '').startsWith(String(r.key2))),
+      ).toBe(true);
+    }
+    // A row total (the second dimension without a key) and the grand total (no cell at all).
+    const c1 = (cube.rows as Row[]).filter((r) => r.key1 === 'C00001');
+    const rowSum = c1.reduce((a, r) => a + Number(r.totalKrw), 0);
+    expect(Number((await drill('&dim1=supplier&key1=C00001&dim2=month')).totals.krwAmount)).toBe(rowSum);
+    expect((await drill('&dim1=supplier&dim2=month')).totals.krwAmount).toBe(cube.totals.totalKrw);
+  });
+
+  it('a quarter narrows the drill to its months; the unassigned buyer drills to orders without one', async () => {
+    const q = ok(await http.get(`${CUBE}?fromMonth=201901&toMonth=201906&dim1=quarter${all}`, who.admin));
+    const q1 = (q.rows as Row[]).find((r) => r.key1 === '2019Q1')!;
+    const d = ok(
+      await http.get(`/api/v1/reports/orders?fromMonth=201901&toMonth=201906&dim1=quarter&key1=2019Q1`, who.admin),
+    );
+    expect(d.totals.krwAmount).toBe(q1.totalKrw);
+    expect(d.rows.every((o: Row) => String(o.poDate) < '2019-04-01')).toBe(true);
+    refused(await http.get(`/api/v1/reports/orders?${Q}&dim1=quarter&key1=2019Q5`, who.admin), 400, 'CUBE_CELL');
+    refused(await http.get(`/api/v1/reports/orders?${Q}&dim1=month&key1=1',1`, who.admin), 400, 'CUBE_CELL');
+    // A month outside the report's period leaves no months: refused, nothing read.
+    refused(await http.get(`/api/v1/reports/orders?${Q}&dim1=month&key1=201907`, who.admin), 400, 'REPORT_PERIOD');
+    expect((await http.get(`/api/v1/reports/orders?${Q}&dim1=h.po_no&key1=x`, who.admin)).statusCode).toBe(400);
+
+    const buyers = ok(await http.get(`${CUBE}?${Q}&dim1=buyer${all}`, who.admin));
+    for (const r of buyers.rows as Row[]) {
+      const o = ok(await http.get(`/api/v1/reports/orders?${Q}&dim1=buyer&key1=${r.key1}&size=500`, who.admin));
+      expect([r.key1, o.totals.krwAmount ?? '0']).toEqual([r.key1, r.totalKrw]);
+    }
+  });
+
+  it("a cell keeps the caller's scope: a department key outside it is refused", async () => {
+    refused(await http.get(`/api/v1/reports/orders?${Q}&dim1=department&key1=D2110`, who.buyer), 403, 'REPORT_SCOPE');
+  });
 });

@@ -30,6 +30,8 @@ interface ReportFilters {
   sgCode?: string;
   itemCode?: string;
   buyerId?: string;
+  /** Orders without a buyer (a cube cell's (미지정) buyer). */
+  noBuyer?: boolean;
 }
 
 export interface ReportContext {
@@ -47,6 +49,7 @@ function orgFilters(ctx: ReportContext): RawBuilder<unknown>[] {
   if (ctx.filters.deptcd) parts.push(sql`h.deptcd = ${ctx.filters.deptcd}`);
   if (ctx.filters.compNo) parts.push(sql`h.comp_no = ${ctx.filters.compNo}`);
   if (ctx.filters.buyerId) parts.push(sql`h.buyer_id = ${ctx.filters.buyerId}`);
+  if (ctx.filters.noBuyer) parts.push(sql`h.buyer_id is null`);
   return parts;
 }
 
@@ -198,7 +201,8 @@ function cubeKey(d: CubeDimension, m: RawBuilder<unknown>): RawBuilder<unknown> 
     case 'section':
       return sql`h.section`;
     case 'buyer':
-      return sql`coalesce(h.buyer_id, '')`;
+      // '-' as the category's: a key a link can carry (an empty one is dropped from an address).
+      return sql`coalesce(h.buyer_id, '-')`;
     case 'category':
     case 'sourcingGroup':
       return sql`h.dim_key`;
@@ -219,7 +223,7 @@ function cubeName(d: CubeDimension, k: RawBuilder<unknown>): RawBuilder<unknown>
     case 'section':
       return sql`coalesce((select n.section_name from business_section n where n.top_dept = ${k}), ${k})`;
     case 'buyer':
-      return sql`coalesce((select n.hname from employee n where n.singleid = ${k}), nullif(${k}, ''), '(미지정)')`;
+      return sql`coalesce((select n.hname from employee n where n.singleid = ${k}), nullif(${k}, '-'), '(미지정)')`;
     case 'category':
       return sql`coalesce((select n.name_ko from item_category n where n.cat_code = ${k}), '(미분류)')`;
     case 'sourcingGroup':
