@@ -1,0 +1,26 @@
+import { expect } from 'vitest';
+import { up } from '../../../server/db/migrations/1000-spend-cube-menu.js';
+import { describeMenuMigration } from '../../helpers/menu-migration.js';
+
+const LEAVES = ['RPT_SPEND_CUBE'];
+
+/**
+ * Migration 1000 gives a database seeded before the spend cube's screen the menu row and authority the
+ * seed gives a new one: /spendCube under 리포트 › 월간 리포트, at each group's level on monthlyReport01
+ * (whose authority governs the cube's operation). Remove it, run the migration, compare; twice.
+ */
+describeMenuMigration('the spend cube menu on a database seeded before it (migration 1000)', {
+  leaves: LEAVES,
+  up,
+  test: 'adds the same row and grants as the seed, once; as the spend reports’ first menu',
+  seeded: async ({ menus, grantsOf, grants }) => {
+    expect(menus).toHaveLength(1);
+    expect(menus[0]).toMatchObject({ pgmId: 'RPT_SPEND_CUBE', parentId: 'RPT_MONTHLY', sspUrl: '/spendCube' });
+    expect(grantsOf('RPT_SPEND_CUBE')).toEqual(await grants('RPT_MONTHLY_01'));
+    expect(grantsOf('RPT_SPEND_CUBE').length).toBeGreaterThan(5);
+  },
+  unseed: async (db) => {
+    await db.deleteFrom('menuAuth').where('pgmId', 'in', LEAVES).execute();
+    await db.deleteFrom('menu').where('pgmId', 'in', LEAVES).execute();
+  },
+});
