@@ -37,7 +37,7 @@ export interface StudioCtx {
 }
 
 export const ENTITY = 'stored_screen';
-export const KINDS = new Set(['list', 'edit', 'tree', 'dashboard']);
+const KINDS = new Set(['list', 'edit', 'tree', 'dashboard']);
 
 export const screenMissing = () => missing('SCREEN_NOT_FOUND', '화면을 찾을 수 없습니다');
 export const versionMissing = () => missing('SCREEN_VERSION_NOT_FOUND', '화면 버전을 찾을 수 없습니다');
@@ -70,7 +70,7 @@ export function refuseProblems(ctx: StudioCtx, found: StudioProblem[], what: str
   );
 }
 
-export const holdsFor = (ctx: StudioCtx) => (screens: string[], level: 'read' | 'write') =>
+const holdsFor = (ctx: StudioCtx) => (screens: string[], level: 'read' | 'write') =>
   groupHoldsScreen(ctx.db, ctx.caller.authGroupId, screens, level);
 
 /** Every problem of a definition for this caller: the language, the API, the stored-screen rules and the caller's authority. Reads outside any transaction. */

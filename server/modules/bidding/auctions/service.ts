@@ -57,7 +57,6 @@ import type { AuctionUpdateBody } from './schemas.js';
 import { checkVersion } from '../../../domain/errors.js';
 import { auctionMissing } from './workflow.js';
 export { project, readFeed, checkWatcher } from './feed.js';
-export type { Viewer } from './feed.js';
 export { moveAuctionsByClock, dueAuctionLead, remindClosingAuctions } from './auction-clock.js';
 
 type Sort = SortSpec<(typeof AUCTION_SORT)[number]>;

@@ -64,7 +64,6 @@ import { applyAgreementConsumption, giveBack } from '../agreement/consumption.js
 import { applyAgreedChange, changePo as changeOrder, rateAgreedChange, revisionViews } from './change-order.js';
 import { consumeCallOffs, exceptionText } from './call-off-lines.js';
 export { createAwardedPo } from './awarded-order.js';
-export type { AwardedOrder } from './awarded-order.js';
 
 export const PO_SCREENS = { list: '/OrderRequestList', edit: '/OrderRequestEdit' } as const;
 export const SIMPLE_SCREENS = { list: '/SimpleOrderList', edit: '/SimpleOrderEdit' } as const;
