@@ -28,7 +28,7 @@ const CURRENT = '#1b4b8f';
 const PREVIOUS = '#5b6778';
 
 /** The rows drawn: the largest `limit` by the period's figure. */
-export function chartRows(model: PivotModel, limit = 20): PivotAxisEntry[] {
+function chartRows(model: PivotModel, limit = 20): PivotAxisEntry[] {
   return [...model.rows].sort((a, b) => b.total.value - a.total.value).slice(0, limit);
 }
 

@@ -40,7 +40,7 @@ export interface PivotModel {
 }
 
 /** A number from a row value: numbers as they are, decimal strings read, anything else 0. */
-export function pivotNumber(v: unknown): number {
+function pivotNumber(v: unknown): number {
   if (typeof v === 'number') return Number.isFinite(v) ? v : 0;
   if (typeof v !== 'string' || v.trim() === '') return 0;
   const n = Number(v.replace(/,/g, ''));
