@@ -1387,6 +1387,10 @@ export interface PoHeaderTable {
   acknowledgedBy: string | null;
   agreementException: string | null;
   revision: Generated<number>;
+  subconKind: 'MANUFACTURE' | 'REPAIR' | 'SERVICE' | null;
+  paymentTermDays: number | null;
+  ownerPaidDate: string | null;
+  endedOn: string | null;
 }
 
 export interface PoLineTable {
@@ -1406,6 +1410,15 @@ export interface PoLineTable {
   agreementNo: string | null;
   agreementLineNo: number | null;
   prLineNo: number | null;
+}
+
+export interface PoPaperContractTable {
+  poNo: string;
+  contractDate: string;
+  reference: string;
+  fileId: string | null;
+  recordedBy: string;
+  recordedAt: ColumnType<string, Date | string | undefined, Date | string>;
 }
 
 export interface PoRevisionTable {
@@ -1870,6 +1883,17 @@ export interface StoredScreenVersionTable {
   createdAt: ColumnType<string, Date | string | undefined, Date | string>;
 }
 
+export interface SubconRuleTable {
+  ruleId: Generated<number>;
+  matchKind: 'PO_TYPE' | 'SG_CODE' | 'COMP_NO';
+  matchValue: string;
+  subconKind: 'MANUFACTURE' | 'REPAIR' | 'SERVICE' | 'NONE';
+  remark: string | null;
+  updatedBy: string;
+  updatedAt: ColumnType<string, Date | string | undefined, Date | string>;
+  version: Generated<number>;
+}
+
 export interface SupplierApplicationTable {
   receiptNo: string;
   applyType: 'NEW_COMPANY' | 'NEW_USER';
@@ -2193,6 +2217,9 @@ export interface WhReceiptLineTable {
   unitPrice: Numeric;
   amount: Numeric;
   remark: string | null;
+  inspectionResult: 'PASS' | 'FAIL' | null;
+  inspectionDate: string | null;
+  inspectedBy: string | null;
 }
 
 /** Kysely’s view of the database, in camelCase (CamelCasePlugin with underscoreBeforeDigits). */
@@ -2294,6 +2321,7 @@ export interface Database {
   poChange: PoChangeTable;
   poHeader: PoHeaderTable;
   poLine: PoLineTable;
+  poPaperContract: PoPaperContractTable;
   poRevision: PoRevisionTable;
   postingError: PostingErrorTable;
   prHeader: PrHeaderTable;
@@ -2328,6 +2356,7 @@ export interface Database {
   sourcingGroup: SourcingGroupTable;
   storedScreen: StoredScreenTable;
   storedScreenVersion: StoredScreenVersionTable;
+  subconRule: SubconRuleTable;
   supplierApplication: SupplierApplicationTable;
   supplierApplicationCategory: SupplierApplicationCategoryTable;
   taxInvoice: TaxInvoiceTable;

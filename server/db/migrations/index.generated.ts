@@ -77,6 +77,7 @@ import * as m0960 from './0960-tax-invoice-follow.js';
 import * as m0967 from './0967-po-revision-agreement-exception.js';
 import * as m0970 from './0970-audit-log-not-supplier.js';
 import * as m0980 from './0980-tax-invoice-match-menus.js';
+import * as m1100 from './1100-subcontracting.js';
 
 /** Every migration, by number; the key is the version recorded in the database. */
 export const migrations: Record<string, Migration> = {
@@ -157,4 +158,5 @@ export const migrations: Record<string, Migration> = {
   '0967-po-revision-agreement-exception': m0967,
   '0970-audit-log-not-supplier': m0970,
   '0980-tax-invoice-match-menus': m0980,
+  '1100-subcontracting': m1100,
 };

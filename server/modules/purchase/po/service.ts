@@ -64,6 +64,8 @@ import { applyAgreementConsumption, giveBack } from '../agreement/consumption.js
 import { lockAgreement } from '../agreement/queries.js';
 import type { CallOffProblem } from '../agreement/workflow.js';
 import { HttpError } from '../../../http/errors.js';
+import { contractGateRefusal } from './subcon.js';
+import { findWrittenContract } from './queries-subcon.js';
 import { applyAgreedChange, changePo as changeOrder, rateAgreedChange, revisionViews } from './change-order.js';
 
 export const PO_SCREENS = { list: '/OrderRequestList', edit: '/OrderRequestEdit' } as const;
@@ -106,6 +108,7 @@ export async function poDetail(db: Db, poNo: string, actor: Actor, expectType?: 
     agreementException: withProposedException(h.agreementException, revisions),
     // A call-off names its agreement on the order itself (each line keeps its own agreement line).
     agreementNo: lines.find((l) => l.agreementNo)?.agreementNo ?? null,
+    writtenContract: h.subconKind ? await findWrittenContract(db, poNo) : null,
     lines,
     attachments,
     approvals,
@@ -434,14 +437,15 @@ export async function submitPo(
 }
 
 /** Sends an approved order to its supplier (FORWARD_YN=N suppliers; FORWARD_YN=Y orders are sent on approval). */
-export async function sendPo(db: Db, caller: Caller | null, poNo: string, body: Static<typeof VersionBody>) {
+export async function sendPo(db: Db, caller: Caller | null, poNo: string, body: Static<typeof VersionBody>, now: Date) {
   const actor = await internalActor(db, caller);
   await db.transaction().execute(async (trx) => {
     const po = await lockOrder(trx, poNo, actor);
     checkVersion(body.version, po.version);
     const status = transition(PO_MACHINE, 'send', po.status);
     if (!withinApproval(po.totalAmount, po.approvedAmount)) throw overApproval(po.approvedAmount!);
-    const now = new Date();
+    const gate = await contractGateRefusal(trx, po);
+    if (gate) throw gate;
     await updatePoHeader(trx, poNo, {
       status,
       forwardedAt: now,
@@ -542,6 +546,8 @@ export async function cancelPo(
     await updatePoHeader(trx, poNo, {
       status,
       cancelReason: reason,
+      // The transaction ends here: a 하도급 order's retention counts from this day (subcon.ts deletePo).
+      endedOn: todayKst(now),
       ...(withdrawn ? { approvalStatus: 'WITHDRAWN' } : {}),
       version: po.version + 1,
       updatedAt: now,
