@@ -37,6 +37,10 @@ export const PGLITE_FILES: Readonly<Record<string, string>> = {
   'tests/api/budget/transfer.test.ts': 'two transfer approvals racing: row locks on one connection',
   'tests/api/fulfilment/settlement-clock.test.ts':
     'the business clock decides on the engine a demo runs on: a future month refused, then built',
+  'tests/api/fulfilment/subcon-clocks.test.ts':
+    'the 하도급 clocks are date arithmetic on dates as each driver hands them back, walked by the business clock',
+  'tests/api/purchase/subcontracting.test.ts':
+    'the written-contract gate and the retention read dates and an executed contract as each driver hands them back',
   'tests/api/purchase/agreement.test.ts':
     'call-offs racing for an agreement line’s last units: row locks on one connection',
   'tests/api/purchase/change-order-agreement.test.ts':
