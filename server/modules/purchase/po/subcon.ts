@@ -15,7 +15,7 @@ import {
   type FieldError,
 } from '../../../domain/errors.js';
 import { retainedUntil, SUBCON_KIND_LABELS, type SubconKind } from '../../../domain/subcontracting.js';
-import { requireText } from '../../../domain/values.js';
+import { requireText, text } from '../../../domain/values.js';
 import { assertBindable } from '../../files/owners.js';
 import { lockPo, updatePoHeader } from './queries.js';
 import { contractGateOn, deletePoRows, findWrittenContract, insertPaperContract } from './queries-subcon.js';
@@ -67,7 +67,8 @@ export async function recordPaperContract(
   const contractDate = checkDate(errors, 'body/contractDate', b.contractDate, '계약일', { required: true });
   if (contractDate && contractDate > todayKst(now))
     errors.push({ path: 'body/contractDate', message: '계약일은 오늘 이후일 수 없습니다' });
-  const reference = requireText(errors, 'body/reference', b.reference, '서면 계약 참조');
+  requireText(errors, 'body/reference', b.reference, '서면 계약 참조');
+  const reference = text(b.reference);
   failIf(errors);
   await assertBindable(db, caller, 'body/fileId', b.fileId, { docType: 'PO', docNo: poNo });
   await db.transaction().execute(async (trx) => {
