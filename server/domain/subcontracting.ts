@@ -6,20 +6,20 @@
  */
 import { daysInMonth } from '../../lib/date.js';
 
-export const SUBCON_KINDS = ['MANUFACTURE', 'REPAIR', 'SERVICE'] as const;
-export type SubconKind = (typeof SUBCON_KINDS)[number];
+/** 제조위탁, 수리위탁, 용역위탁 (the CHECK of po_header.subcon_kind). */
+export type SubconKind = 'MANUFACTURE' | 'REPAIR' | 'SERVICE';
 /** A rule's answer: a kind, or NONE — not 하도급 whatever a less specific rule says. */
-export type RuleKind = SubconKind | 'NONE';
-export type RuleMatch = 'PO_TYPE' | 'SG_CODE' | 'COMP_NO';
+type RuleKind = SubconKind | 'NONE';
+type RuleMatch = 'PO_TYPE' | 'SG_CODE' | 'COMP_NO';
 
 /** §9②: the written inspection result within 10 days of receipt. */
 export const INSPECTION_DAYS = 10;
 /** §13①: payment within 60 days of receipt (a longer agreed term falls back to it). */
-export const PAYMENT_DAYS = 60;
+const PAYMENT_DAYS = 60;
 /** §13③: within 15 days of the day the 원사업자 was paid by its own 발주자 for the work. */
-export const OWNER_PAID_DAYS = 15;
+const OWNER_PAID_DAYS = 15;
 /** §3⑨ and 시행령 §6: the transaction's documents are kept three years from its end. */
-export const RETENTION_YEARS = 3;
+const RETENTION_YEARS = 3;
 
 export const SUBCON_KIND_LABELS: Readonly<Record<SubconKind, string>> = {
   MANUFACTURE: '제조위탁',
@@ -67,7 +67,7 @@ export function subconKindOf(
   return rule && rule.subconKind !== 'NONE' ? rule.subconKind : null;
 }
 
-export type InspectionState = 'OPEN' | 'PASS' | 'FAIL' | 'DEEMED_PASS';
+type InspectionState = 'OPEN' | 'PASS' | 'FAIL' | 'DEEMED_PASS';
 
 export interface LineClock {
   /** The last day a written result may be given (the receipt day is day 0, 민법 §157). */

@@ -28,9 +28,13 @@ describe('하도급 clocks (docs/subcontracting.md)', () => {
     // 2026-12-20 + 60 days crosses two month ends and a year: 2027-02-18.
     expect(lineClock('2026-12-20', '2026-12-20', order, null).paymentDue).toBe('2027-02-18');
     // January 31 + 30 days in a common year: March 2 (February has 28 days).
-    expect(lineClock('2027-01-31', '2027-01-31', { ...order, paymentTermDays: 30 }, null).paymentDue).toBe('2027-03-02');
+    expect(lineClock('2027-01-31', '2027-01-31', { ...order, paymentTermDays: 30 }, null).paymentDue).toBe(
+      '2027-03-02',
+    );
     // A longer agreed term falls back to 60 days.
-    expect(lineClock('2026-01-10', '2026-01-10', { ...order, paymentTermDays: 90 }, null).paymentDue).toBe('2026-03-11');
+    expect(lineClock('2026-01-10', '2026-01-10', { ...order, paymentTermDays: 90 }, null).paymentDue).toBe(
+      '2026-03-11',
+    );
     // Paid by the 발주자 on 2026-02-01: due 2026-02-16, before the 60th day (2026-03-11).
     expect(
       lineClock('2026-01-10', '2026-01-10', { paymentTermDays: 90, ownerPaidDate: '2026-02-01' }, null).paymentDue,
