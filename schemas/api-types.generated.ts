@@ -2123,7 +2123,8 @@ export interface paths {
         /** Change a draft PO: title, due and delivery dates, remark, attachments (prices and quantities come from the quotation) */
         put: operations["updatePo"];
         post?: never;
-        delete?: never;
+        /** Delete a draft or cancelled order, with the version read; a 하도급 order that was sent is kept three years from its end (409 SUBCON_RETENTION, 하도급법 §3⑨) */
+        delete: operations["deletePo"];
         options?: never;
         head?: never;
         patch?: never;
@@ -2191,6 +2192,23 @@ export interface paths {
         put?: never;
         /** Cancel an order nothing of which was delivered, with a reason (an open approval is withdrawn; a sent order’s cancellation is recorded in poChangeInfo) */
         post: operations["cancelPo"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/pos/{poNo}/paper-contract": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Record the paper contract of an order signed outside the system (date, reference, optional scan): a 하도급 order may then be sent (하도급법 §3) */
+        post: operations["recordPaperContract"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3651,6 +3669,23 @@ export interface paths {
         get: operations["getWarehousing"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/warehousing/{whReqNo}/lines/{lineNo}/inspection": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Record the written inspection result (합격/불합격, date) of a received line of a 하도급 order: it stops the 10-day clock (하도급법 §9); 불합격 after day 10 is refused (합격 간주) */
+        post: operations["recordInspection"];
         delete?: never;
         options?: never;
         head?: never;
@@ -8309,6 +8344,8 @@ export interface components {
                 approvalStatus: string;
                 whReqDate: string;
             }[];
+            /** @description The 하도급 clocks of the lines received from this delivery (검사 기한, 지급 기한) */
+            subconClocks: components["schemas"]["SubconLineClock"][];
             /** @description The receive grid of /deliverEditAdmin: the lines of a delivery against an order, as receiveDelivery takes them */
             receiveLines: {
                 lineNo: number;
@@ -8348,6 +8385,29 @@ export interface components {
                 openQty: string;
                 deliveryDate: string | null;
             }[];
+        };
+        /** SubconLineClock */
+        SubconLineClock: {
+            whReqNo: string;
+            lineNo: number;
+            poNo: string;
+            poLineNo: number;
+            itemName: string;
+            /** @enum {unknown} */
+            subconKind: "MANUFACTURE" | "REPAIR" | "SERVICE";
+            /** @description 수령일: the receipt day, day 0 of both clocks */
+            receivedOn: string;
+            /** @description 검사 기한: 수령일 + 10 days (하도급법 §9②) */
+            inspectionDue: string;
+            /**
+             * @description DEEMED_PASS: no written result by the end of day 10 — passed by law (합격 간주)
+             * @enum {unknown}
+             */
+            inspectionState: "OPEN" | "PASS" | "FAIL" | "DEEMED_PASS";
+            inspectionResult: ("PASS" | "FAIL") | null;
+            inspectionDate: string | null;
+            /** @description 지급 기한: the shortest of the agreed term, 수령일 + 60 days and 발주자 지급일 + 15 days (§13) */
+            paymentDue: string;
         };
         /** WarehousingFilter */
         WarehousingFilter: {
@@ -8525,6 +8585,8 @@ export interface components {
             version: number;
             receipt: components["schemas"]["WarehousingRow"];
             lines: components["schemas"]["WarehousingLine"][];
+            /** @description The 하도급 clocks of the lines (empty when the order is not 하도급) */
+            subconClocks: components["schemas"]["SubconLineClock"][];
         };
         /** SettlementRow */
         SettlementRow: {
@@ -24846,6 +24908,7 @@ export interface operations {
                             loiNo: string | null;
                             currency: string;
                             totalAmount: string;
+                            subconKind: ("MANUFACTURE" | "REPAIR" | "SERVICE") | null;
                             dueDate: string | null;
                             forwardedAt: string | null;
                             acknowledgedAt: string | null;
@@ -25021,6 +25084,17 @@ export interface operations {
                             acknowledgedAt: string | null;
                             acknowledgedBy: string | null;
                         }[];
+                        subconKind: ("MANUFACTURE" | "REPAIR" | "SERVICE") | null;
+                        paymentTermDays: number | null;
+                        ownerPaidDate: string | null;
+                        endedOn: string | null;
+                        writtenContract: {
+                            /** @enum {unknown} */
+                            kind: "ECONTRACT" | "PAPER";
+                            /** @description The e-contract number, or the paper contract’s reference */
+                            reference: string;
+                            contractDate: string;
+                        } | null;
                         dueDate: string | null;
                         forwardedAt: string | null;
                         acknowledgedAt: string | null;
@@ -25289,6 +25363,17 @@ export interface operations {
                             acknowledgedAt: string | null;
                             acknowledgedBy: string | null;
                         }[];
+                        subconKind: ("MANUFACTURE" | "REPAIR" | "SERVICE") | null;
+                        paymentTermDays: number | null;
+                        ownerPaidDate: string | null;
+                        endedOn: string | null;
+                        writtenContract: {
+                            /** @enum {unknown} */
+                            kind: "ECONTRACT" | "PAPER";
+                            /** @description The e-contract number, or the paper contract’s reference */
+                            reference: string;
+                            contractDate: string;
+                        } | null;
                         dueDate: string | null;
                         forwardedAt: string | null;
                         acknowledgedAt: string | null;
@@ -25565,6 +25650,17 @@ export interface operations {
                             acknowledgedAt: string | null;
                             acknowledgedBy: string | null;
                         }[];
+                        subconKind: ("MANUFACTURE" | "REPAIR" | "SERVICE") | null;
+                        paymentTermDays: number | null;
+                        ownerPaidDate: string | null;
+                        endedOn: string | null;
+                        writtenContract: {
+                            /** @enum {unknown} */
+                            kind: "ECONTRACT" | "PAPER";
+                            /** @description The e-contract number, or the paper contract’s reference */
+                            reference: string;
+                            contractDate: string;
+                        } | null;
                         dueDate: string | null;
                         forwardedAt: string | null;
                         acknowledgedAt: string | null;
@@ -25748,6 +25844,85 @@ export interface operations {
             };
         };
     };
+    deletePo: {
+        parameters: {
+            query: {
+                version: number;
+            };
+            header?: never;
+            path: {
+                /** @description PO2026-000123 */
+                poNo: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     submitPo: {
         parameters: {
             query?: never;
@@ -25840,6 +26015,17 @@ export interface operations {
                             acknowledgedAt: string | null;
                             acknowledgedBy: string | null;
                         }[];
+                        subconKind: ("MANUFACTURE" | "REPAIR" | "SERVICE") | null;
+                        paymentTermDays: number | null;
+                        ownerPaidDate: string | null;
+                        endedOn: string | null;
+                        writtenContract: {
+                            /** @enum {unknown} */
+                            kind: "ECONTRACT" | "PAPER";
+                            /** @description The e-contract number, or the paper contract’s reference */
+                            reference: string;
+                            contractDate: string;
+                        } | null;
                         dueDate: string | null;
                         forwardedAt: string | null;
                         acknowledgedAt: string | null;
@@ -26115,6 +26301,17 @@ export interface operations {
                             acknowledgedAt: string | null;
                             acknowledgedBy: string | null;
                         }[];
+                        subconKind: ("MANUFACTURE" | "REPAIR" | "SERVICE") | null;
+                        paymentTermDays: number | null;
+                        ownerPaidDate: string | null;
+                        endedOn: string | null;
+                        writtenContract: {
+                            /** @enum {unknown} */
+                            kind: "ECONTRACT" | "PAPER";
+                            /** @description The e-contract number, or the paper contract’s reference */
+                            reference: string;
+                            contractDate: string;
+                        } | null;
                         dueDate: string | null;
                         forwardedAt: string | null;
                         acknowledgedAt: string | null;
@@ -26419,6 +26616,17 @@ export interface operations {
                             acknowledgedAt: string | null;
                             acknowledgedBy: string | null;
                         }[];
+                        subconKind: ("MANUFACTURE" | "REPAIR" | "SERVICE") | null;
+                        paymentTermDays: number | null;
+                        ownerPaidDate: string | null;
+                        endedOn: string | null;
+                        writtenContract: {
+                            /** @enum {unknown} */
+                            kind: "ECONTRACT" | "PAPER";
+                            /** @description The e-contract number, or the paper contract’s reference */
+                            reference: string;
+                            contractDate: string;
+                        } | null;
                         dueDate: string | null;
                         forwardedAt: string | null;
                         acknowledgedAt: string | null;
@@ -26700,6 +26908,307 @@ export interface operations {
                             acknowledgedAt: string | null;
                             acknowledgedBy: string | null;
                         }[];
+                        subconKind: ("MANUFACTURE" | "REPAIR" | "SERVICE") | null;
+                        paymentTermDays: number | null;
+                        ownerPaidDate: string | null;
+                        endedOn: string | null;
+                        writtenContract: {
+                            /** @enum {unknown} */
+                            kind: "ECONTRACT" | "PAPER";
+                            /** @description The e-contract number, or the paper contract’s reference */
+                            reference: string;
+                            contractDate: string;
+                        } | null;
+                        dueDate: string | null;
+                        forwardedAt: string | null;
+                        acknowledgedAt: string | null;
+                        cancelReason: string | null;
+                        remark: string | null;
+                        fileId: string | null;
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                        version: number;
+                        lines: {
+                            lineNo: number;
+                            itemCode: string | null;
+                            itemName: string;
+                            spec: string | null;
+                            unitCode: string;
+                            sgCode: string | null;
+                            quantity: string;
+                            unitPrice: string;
+                            amount: string;
+                            deliveryDate: string | null;
+                            deliveredQty: string;
+                            receivedQty: string;
+                            agreementNo?: string | null;
+                            agreementLineNo?: number | null;
+                        }[];
+                        attachments: {
+                            fileId: string;
+                            seq: number;
+                            originalName: string;
+                            sizeBytes: number;
+                            mimeType: string;
+                        }[];
+                        approvals: {
+                            approvalId: number;
+                            docType: string;
+                            docNo: string;
+                            /** @description PENDING, IN_PROGRESS, APPROVED, REJECTED, WITHDRAWN */
+                            status: string;
+                            lineName: string;
+                            amountKrw: string;
+                            currentStep: number | null;
+                            submittedBy: string;
+                            submittedByName: string;
+                            /** Format: date-time */
+                            submittedAt: string;
+                            completedAt: string | null;
+                            version: number;
+                            steps: {
+                                stepNo: number;
+                                approverId: string;
+                                approverName: string;
+                                positionNm: string;
+                                deptnm: string;
+                                /** @description WAITING, PENDING (the current step), APPROVED, REJECTED, SKIPPED */
+                                status: string;
+                                comment: string | null;
+                                actedAt: string | null;
+                                onBehalfOf: string | null;
+                                onBehalfOfName: string | null;
+                            }[];
+                        }[];
+                        history: {
+                            no: number;
+                            /** Format: date-time */
+                            at: string;
+                            action: string;
+                            actor: string | null;
+                            actorName: string | null;
+                            reason: string | null;
+                        }[];
+                        changes: {
+                            changeId: number;
+                            poNo: string;
+                            changeSeq: number;
+                            /** @description dueDate, quantity, unitPrice, deliveryDate, status */
+                            field: string;
+                            fieldName: string;
+                            lineNo: number | null;
+                            itemName: string | null;
+                            beforeValue: string | null;
+                            afterValue: string | null;
+                            beforeText: string | null;
+                            afterText: string | null;
+                            reason: string;
+                            changedBy: string;
+                            changedByName: string | null;
+                            /** Format: date-time */
+                            changedAt: string;
+                            compNo: string;
+                            compNameKr: string;
+                            title: string;
+                            status: string;
+                        }[];
+                        pendingApprovalId: number | null;
+                        pendingApprovalVersion: number | null;
+                        currentApproverName: string | null;
+                        approvalSteps: {
+                            /** @description approvalId-stepNo */
+                            stepKey: string;
+                            /** @description Approval round, 1 for the first submission */
+                            round: number;
+                            approvalId: number;
+                            /** @description The round: PENDING, IN_PROGRESS, APPROVED, REJECTED, WITHDRAWN */
+                            approvalStatus: string;
+                            lineName: string;
+                            submittedByName: string;
+                            /** Format: date-time */
+                            submittedAt: string;
+                            stepNo: number;
+                            approverId: string;
+                            approverName: string;
+                            positionNm: string;
+                            deptnm: string;
+                            /** @description WAITING, PENDING (the current step), APPROVED, REJECTED, SKIPPED */
+                            status: string;
+                            comment: string | null;
+                            actedAt: string | null;
+                            onBehalfOf: string | null;
+                            onBehalfOfName: string | null;
+                        }[];
+                        /** @description What the caller may do with the order now (buttons to show); approve and reject when it is the caller’s turn to decide */
+                        actions: string[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    recordPaperContract: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description PO2026-000123 */
+                poNo: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    version: number;
+                    /** @description YYYY-MM-DD, not after today */
+                    contractDate: string;
+                    /** @description Where the signed paper is kept, or its number */
+                    reference: string;
+                    fileId?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        poNo: string;
+                        poType: string;
+                        poDate: string;
+                        title: string;
+                        status: string;
+                        approvalStatus: string;
+                        compNo: string;
+                        compNameKr: string;
+                        /** @description FORWARD_YN of the supplier: Y — sent automatically on approval */
+                        forwardYn: string;
+                        section: string;
+                        sectionName: string;
+                        deptcd: string;
+                        deptnm: string;
+                        buyerId: string;
+                        buyerName: string;
+                        requesterId: string | null;
+                        requesterName: string | null;
+                        prNo: string | null;
+                        rfqNo: string | null;
+                        quoteNo: string | null;
+                        loiNo: string | null;
+                        currency: string;
+                        totalAmount: string;
+                        approvedAmount: string | null;
+                        agreementException: string | null;
+                        agreementNo: string | null;
+                        /** @description The revision in force (1 until the first change after sending) */
+                        revision: number;
+                        revisions: {
+                            revision: number;
+                            /** @description CURRENT, SUPERSEDED, PROPOSED (waiting for approval), REJECTED, WITHDRAWN */
+                            status: string;
+                            reason: string | null;
+                            totalAmount: string;
+                            needsApproval: boolean;
+                            approvalStatus: string;
+                            changeSeq: number | null;
+                            diff: {
+                                /** @description dueDate, quantity, unitPrice, deliveryDate, line (added or removed), totalAmount */
+                                field: string;
+                                lineNo: number | null;
+                                before: string | null;
+                                after: string | null;
+                            }[];
+                            agreementException?: string | null;
+                            snapshot: {
+                                dueDate: string | null;
+                                totalAmount: string;
+                                lines: {
+                                    lineNo: number;
+                                    itemCode: string | null;
+                                    itemName: string;
+                                    unitCode: string;
+                                    quantity: string;
+                                    unitPrice: string;
+                                    amount: string;
+                                    deliveryDate: string | null;
+                                }[];
+                            };
+                            createdBy: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                            acknowledgedAt: string | null;
+                            acknowledgedBy: string | null;
+                        }[];
+                        subconKind: ("MANUFACTURE" | "REPAIR" | "SERVICE") | null;
+                        paymentTermDays: number | null;
+                        ownerPaidDate: string | null;
+                        endedOn: string | null;
+                        writtenContract: {
+                            /** @enum {unknown} */
+                            kind: "ECONTRACT" | "PAPER";
+                            /** @description The e-contract number, or the paper contract’s reference */
+                            reference: string;
+                            contractDate: string;
+                        } | null;
                         dueDate: string | null;
                         forwardedAt: string | null;
                         acknowledgedAt: string | null;
@@ -27773,6 +28282,7 @@ export interface operations {
                             loiNo: string | null;
                             currency: string;
                             totalAmount: string;
+                            subconKind: ("MANUFACTURE" | "REPAIR" | "SERVICE") | null;
                             dueDate: string | null;
                             forwardedAt: string | null;
                             acknowledgedAt: string | null;
@@ -27958,6 +28468,17 @@ export interface operations {
                             acknowledgedAt: string | null;
                             acknowledgedBy: string | null;
                         }[];
+                        subconKind: ("MANUFACTURE" | "REPAIR" | "SERVICE") | null;
+                        paymentTermDays: number | null;
+                        ownerPaidDate: string | null;
+                        endedOn: string | null;
+                        writtenContract: {
+                            /** @enum {unknown} */
+                            kind: "ECONTRACT" | "PAPER";
+                            /** @description The e-contract number, or the paper contract’s reference */
+                            reference: string;
+                            contractDate: string;
+                        } | null;
                         dueDate: string | null;
                         forwardedAt: string | null;
                         acknowledgedAt: string | null;
@@ -28289,6 +28810,17 @@ export interface operations {
                             acknowledgedAt: string | null;
                             acknowledgedBy: string | null;
                         }[];
+                        subconKind: ("MANUFACTURE" | "REPAIR" | "SERVICE") | null;
+                        paymentTermDays: number | null;
+                        ownerPaidDate: string | null;
+                        endedOn: string | null;
+                        writtenContract: {
+                            /** @enum {unknown} */
+                            kind: "ECONTRACT" | "PAPER";
+                            /** @description The e-contract number, or the paper contract’s reference */
+                            reference: string;
+                            contractDate: string;
+                        } | null;
                         dueDate: string | null;
                         forwardedAt: string | null;
                         acknowledgedAt: string | null;
@@ -28585,6 +29117,17 @@ export interface operations {
                             acknowledgedAt: string | null;
                             acknowledgedBy: string | null;
                         }[];
+                        subconKind: ("MANUFACTURE" | "REPAIR" | "SERVICE") | null;
+                        paymentTermDays: number | null;
+                        ownerPaidDate: string | null;
+                        endedOn: string | null;
+                        writtenContract: {
+                            /** @enum {unknown} */
+                            kind: "ECONTRACT" | "PAPER";
+                            /** @description The e-contract number, or the paper contract’s reference */
+                            reference: string;
+                            contractDate: string;
+                        } | null;
                         dueDate: string | null;
                         forwardedAt: string | null;
                         acknowledgedAt: string | null;
@@ -32474,6 +33017,17 @@ export interface operations {
                             acknowledgedAt: string | null;
                             acknowledgedBy: string | null;
                         }[];
+                        subconKind: ("MANUFACTURE" | "REPAIR" | "SERVICE") | null;
+                        paymentTermDays: number | null;
+                        ownerPaidDate: string | null;
+                        endedOn: string | null;
+                        writtenContract: {
+                            /** @enum {unknown} */
+                            kind: "ECONTRACT" | "PAPER";
+                            /** @description The e-contract number, or the paper contract’s reference */
+                            reference: string;
+                            contractDate: string;
+                        } | null;
                         dueDate: string | null;
                         forwardedAt: string | null;
                         acknowledgedAt: string | null;
@@ -39554,6 +40108,98 @@ export interface operations {
             };
             /** @description Default Response */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    recordInspection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                whReqNo: string;
+                lineNo: number;
+            };
+            cookie?: never;
+        };
+        /** @description inspectionDate defaults to today (KST); not before the receipt, not in the future. 불합격 after day 10 is refused (합격 간주) */
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The version read; a stale one answers 409 VERSION_CONFLICT */
+                    version: number;
+                    /**
+                     * @description 합격 / 불합격
+                     * @enum {unknown}
+                     */
+                    result: "PASS" | "FAIL";
+                    /** @description YYYY-MM-DD */
+                    inspectionDate?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WarehousingDetail"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

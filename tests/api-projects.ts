@@ -41,6 +41,10 @@ export const PGLITE_FILES: Readonly<Record<string, string>> = {
     'the business clock dates a PR and so the budget month it commits against, on the engine a demo runs on',
   'tests/api/tax-invoices/deadline-clock.test.ts':
     'an unissued invoice turns late on the business clock’s day, on the engine a demo runs on',
+  'tests/api/fulfilment/subcon-clocks.test.ts':
+    'the 하도급 clocks are date arithmetic on dates as each driver hands them back, walked by the business clock',
+  'tests/api/purchase/subcontracting.test.ts':
+    'the written-contract gate and the retention read dates and an executed contract as each driver hands them back',
   'tests/api/purchase/agreement.test.ts':
     'call-offs racing for an agreement line’s last units: row locks on one connection',
   'tests/api/purchase/change-order-agreement.test.ts':

@@ -430,6 +430,7 @@ export function createFulfilmentFixtures() {
       ...l,
     })),
     receiveLines: receiveLines(d),
+    subconClocks: [],
     receipts: receipts
       .filter((r) => r.deliveryNo === d.deliveryNo)
       .map((r) => ({ whReqNo: r.whReqNo, status: r.status, approvalStatus: r.approvalStatus, whReqDate: r.whReqDate })),
@@ -439,7 +440,12 @@ export function createFulfilmentFixtures() {
     if (!r) throw new OperationError(404, 'RECEIPT_NOT_FOUND', '입고를 찾을 수 없습니다');
     return r;
   };
-  const receiptDetail = (r: Row) => ({ ...r, receipt: { ...r }, lines: receiptLines[r.whReqNo as string] ?? [] });
+  const receiptDetail = (r: Row) => ({
+    ...r,
+    receipt: { ...r },
+    lines: receiptLines[r.whReqNo as string] ?? [],
+    subconClocks: [],
+  });
   const checkVersion = (given: unknown, current: unknown) => {
     if (Number(given) !== Number(current))
       throw new OperationError(409, 'VERSION_CONFLICT', '다른 사용자가 먼저 변경했습니다. 다시 조회한 뒤 처리하세요', {

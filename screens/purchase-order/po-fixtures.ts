@@ -86,6 +86,11 @@ function order(poNo: string, over: Row): Row {
     agreementNo: null,
     revision: 1,
     revisions: [],
+    subconKind: null,
+    paymentTermDays: null,
+    ownerPaidDate: null,
+    endedOn: null,
+    writtenContract: null,
     dueDate: '2026-12-20',
     forwardedAt: null,
     acknowledgedAt: null,
@@ -210,6 +215,7 @@ const PO_LIST_FIELDS = [
   'loiNo',
   'currency',
   'totalAmount',
+  'subconKind',
   'dueDate',
   'forwardedAt',
   'acknowledgedAt',
@@ -452,10 +458,25 @@ export function createPoFixtures() {
     };
   };
   const listRows = (rows: Row[]): Row[] =>
-    rows.map(({ lines, attachments, approvals, history, changes, approvalSteps, actions, ...r }) => ({
-      ...r,
-      lineCount: (lines as Row[]).length,
-    }));
+    rows.map(
+      ({
+        lines,
+        attachments,
+        approvals,
+        history,
+        changes,
+        approvalSteps,
+        actions,
+        paymentTermDays: _t,
+        ownerPaidDate: _o,
+        endedOn: _e,
+        writtenContract: _w,
+        ...r
+      }) => ({
+        ...r,
+        lineCount: (lines as Row[]).length,
+      }),
+    );
   const totals = (rows: Row[]) => {
     const by = new Map<string, { currency: string; count: number; totalAmount: number }>();
     for (const r of rows) {

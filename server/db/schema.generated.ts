@@ -1389,6 +1389,10 @@ export interface PoHeaderTable {
   acknowledgedBy: string | null;
   agreementException: string | null;
   revision: Generated<number>;
+  subconKind: 'MANUFACTURE' | 'REPAIR' | 'SERVICE' | null;
+  paymentTermDays: number | null;
+  ownerPaidDate: string | null;
+  endedOn: string | null;
 }
 
 export interface PoLineTable {
@@ -1408,6 +1412,15 @@ export interface PoLineTable {
   agreementNo: string | null;
   agreementLineNo: number | null;
   prLineNo: number | null;
+}
+
+export interface PoPaperContractTable {
+  poNo: string;
+  contractDate: string;
+  reference: string;
+  fileId: string | null;
+  recordedBy: string;
+  recordedAt: ColumnType<string, Date | string | undefined, Date | string>;
 }
 
 export interface PoRevisionTable {
@@ -1872,6 +1885,17 @@ export interface StoredScreenVersionTable {
   createdAt: ColumnType<string, Date | string | undefined, Date | string>;
 }
 
+export interface SubconRuleTable {
+  ruleId: Generated<number>;
+  matchKind: 'PO_TYPE' | 'SG_CODE' | 'COMP_NO';
+  matchValue: string;
+  subconKind: 'MANUFACTURE' | 'REPAIR' | 'SERVICE' | 'NONE';
+  remark: string | null;
+  updatedBy: string;
+  updatedAt: ColumnType<string, Date | string | undefined, Date | string>;
+  version: Generated<number>;
+}
+
 export interface SupplierApplicationTable {
   receiptNo: string;
   applyType: 'NEW_COMPANY' | 'NEW_USER';
@@ -2196,6 +2220,9 @@ export interface WhReceiptLineTable {
   unitPrice: Numeric;
   amount: Numeric;
   remark: string | null;
+  inspectionResult: 'PASS' | 'FAIL' | null;
+  inspectionDate: string | null;
+  inspectedBy: string | null;
 }
 
 /** Kysely’s view of the database, in camelCase (CamelCasePlugin with underscoreBeforeDigits). */
@@ -2297,6 +2324,7 @@ export interface Database {
   poChange: PoChangeTable;
   poHeader: PoHeaderTable;
   poLine: PoLineTable;
+  poPaperContract: PoPaperContractTable;
   poRevision: PoRevisionTable;
   postingError: PostingErrorTable;
   prHeader: PrHeaderTable;
@@ -2331,6 +2359,7 @@ export interface Database {
   sourcingGroup: SourcingGroupTable;
   storedScreen: StoredScreenTable;
   storedScreenVersion: StoredScreenVersionTable;
+  subconRule: SubconRuleTable;
   supplierApplication: SupplierApplicationTable;
   supplierApplicationCategory: SupplierApplicationCategoryTable;
   taxInvoice: TaxInvoiceTable;

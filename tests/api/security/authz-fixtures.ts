@@ -183,6 +183,8 @@ export async function loadParamValues(db: Db): Promise<Record<string, ParamValue
     agreementNo: await byComp('agreement', 'agreement_no'),
     deliveryNo: await byComp('delivery', 'delivery_no'),
     whReqNo: await byComp('wh_receipt', 'wh_req_no'),
+    // A receipt's first line (recordInspection).
+    lineNo: { own: '1' },
     settleNo: await byComp('settlement', 'settle_no'),
     adjNo: await byComp('settlement_adjustment', 'adj_no'),
     voucherNo: await byComp('erp_voucher', 'voucher_no'),

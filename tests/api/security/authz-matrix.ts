@@ -321,6 +321,8 @@ export const AUTHZ_MATRIX: Readonly<Record<string, Rule>> = {
   sendPo: I.w('/OrderRequestEdit', '/SimpleOrderEdit'),
   changePo: I.w('/OrderRequestEdit', '/SimpleOrderEdit'),
   cancelPo: I.w('/OrderRequestEdit', '/SimpleOrderEdit'),
+  deletePo: I.w('/OrderRequestEdit', '/SimpleOrderEdit'),
+  recordPaperContract: I.w('/OrderRequestEdit', '/SimpleOrderEdit'),
   listPoChanges: I.r('/portal/poChange/poChangeInfo', '/OrderRequestEdit', '/SimpleOrderEdit'),
   getForwardYn: I.r('/OrderRequestList', '/OrderRequestEdit', '/SimpleOrderList', '/SimpleOrderEdit'),
   listForwardYn: I.r('/OrderRequestList', '/OrderRequestEdit', '/SimpleOrderList', '/SimpleOrderEdit'),
@@ -394,6 +396,7 @@ export const AUTHZ_MATRIX: Readonly<Record<string, Rule>> = {
   rejectWarehousing: I.w('/warehousingList', '/warehousingItemList'),
   resubmitWarehousing: I.w('/warehousingList', '/warehousingItemList'),
   decideWarehousing: I.w('/warehousingList', '/warehousingItemList'),
+  recordInspection: I.w('/warehousingList', '/warehousingItemList', '/deliverEditAdmin'),
   cancelWarehousing: I.w('/warehousingList', '/warehousingItemList'),
   // fulfilment: settlement
   listSettlements: I.r('/monthlyCalcAdmin', '/monthlyCalcADetail', '/statement'),

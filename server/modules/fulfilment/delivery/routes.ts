@@ -89,7 +89,7 @@ export const deliveryRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Type.Ref('DeliveryDetail'), ...commonErrors },
       },
     },
-    async (request) => getDelivery(request.db, request.params.deliveryNo),
+    async (request) => getDelivery(request.db, request.params.deliveryNo, app.clock.now()),
   );
 
   // ── supplier ──────────────────────────────────────────────────────────────
@@ -148,7 +148,7 @@ export const deliveryRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Type.Ref('DeliveryDetail'), ...commonErrors },
       },
     },
-    async (request) => getDelivery(supplierView(request).db, request.params.deliveryNo),
+    async (request) => getDelivery(supplierView(request).db, request.params.deliveryNo, app.clock.now()),
   );
 
   app.get(
@@ -216,7 +216,8 @@ export const deliveryRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Type.Ref('DeliveryDetail'), ...actionErrors },
       },
     },
-    async (request) => updateDeliveryDoc(request.db, request.caller!, request.params.deliveryNo, request.body),
+    async (request) =>
+      updateDeliveryDoc(request.db, request.caller!, request.params.deliveryNo, request.body, app.clock.now()),
   );
 
   app.post(

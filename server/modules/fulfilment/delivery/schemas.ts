@@ -96,6 +96,9 @@ const DeliveryDetail = Type.Object(
         whReqDate: Type.String(),
       }),
     ),
+    subconClocks: Type.Array(Type.Ref('SubconLineClock'), {
+      description: 'The 하도급 clocks of the lines received from this delivery (검사 기한, 지급 기한)',
+    }),
     receiveLines: Type.Array(
       Type.Object({
         lineNo: Type.Integer(),

@@ -1,3 +1,4 @@
+import { deliveryClocks } from '../warehousing/queries-subcon.js';
 import type { Static } from 'typebox';
 import { sumDecimals } from '../../../../lib/money.js';
 import type { Caller } from '../../../auth/plugin.js';
@@ -212,10 +213,10 @@ export async function searchDeliveries(
   return listDeliveries(db, { ...listFilter(q), ...only }, sort, window);
 }
 
-export async function getDelivery(db: Db, deliveryNo: string) {
+export async function getDelivery(db: Db, deliveryNo: string, now: Date) {
   const d = await deliveryDetail(db, deliveryNo);
   if (!d) throw missing('DELIVERY_NOT_FOUND', '납품을 찾을 수 없습니다');
-  return d;
+  return { ...d, subconClocks: await deliveryClocks(db, deliveryNo, todayKst(now)) };
 }
 
 export async function getDeliverableOrder(db: Db, poNo: string) {
@@ -281,7 +282,7 @@ export async function createDelivery(db: Db, caller: Caller, b: Static<typeof De
     });
     return no;
   });
-  return getDelivery(db, deliveryNo);
+  return getDelivery(db, deliveryNo, now);
 }
 
 /** Changes a registered delivery: dates, documents, lines and quantities (with the version read). */
@@ -290,6 +291,7 @@ export async function updateDeliveryDoc(
   caller: Caller,
   deliveryNo: string,
   b: Static<typeof DeliveryUpdateBody>,
+  now: Date,
 ) {
   const errors = checkHeader(b);
   failIf(errors);
@@ -335,7 +337,7 @@ export async function updateDeliveryDoc(
       after: { ...after, lines },
     });
   });
-  return getDelivery(db, deliveryNo);
+  return getDelivery(db, deliveryNo, now);
 }
 
 /** Cancels a registered (not yet received) delivery with a reason; its quantities return to the order. */
@@ -382,7 +384,7 @@ export async function cancelDelivery(
       reason,
     });
   });
-  return getDelivery(db, deliveryNo);
+  return getDelivery(db, deliveryNo, now);
 }
 
 /** Moves the order's status after its delivered quantities changed (in the caller's transaction). */

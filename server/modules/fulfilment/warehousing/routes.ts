@@ -8,13 +8,15 @@ import { ReceiveBody, DeliveryNoParams } from '../delivery/schemas.js';
 import { listWarehousing, listWarehousingItems, whFilterOf } from './queries.js';
 import {
   DecideBody,
+  InspectionBody,
+  InspectionParams,
   WarehousingItemList,
   WarehousingItemListQuery,
   WarehousingList,
   WarehousingListQuery,
   WhReqNoParams,
 } from './schemas.js';
-import { actOnWarehousing, getWarehousing, receiveDelivery } from './service.js';
+import { actOnWarehousing, getWarehousing, receiveDelivery, recordInspection } from './service.js';
 import type { WhAction } from './workflow.js';
 
 const LIST = '/warehousingList';
@@ -86,7 +88,32 @@ export const warehousingRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Type.Ref('WarehousingDetail'), ...commonErrors },
       },
     },
-    async (request) => getWarehousing(request.db, request.params.whReqNo),
+    async (request) => getWarehousing(request.db, request.params.whReqNo, app.clock.now()),
+  );
+
+  app.post(
+    '/api/v1/warehousing/:whReqNo/lines/:lineNo/inspection',
+    {
+      config: { access: access.login([LIST, ITEMS, DELIVERY_EDIT], 'write', ['I']), identityBound: true },
+      schema: {
+        operationId: 'recordInspection',
+        tags: TAG,
+        summary:
+          'Record the written inspection result (합격/불합격, date) of a received line of a 하도급 order: it stops the 10-day clock (하도급법 §9); 불합격 after day 10 is refused (합격 간주)',
+        params: InspectionParams,
+        body: InspectionBody,
+        response: { 200: Type.Ref('WarehousingDetail'), ...actionErrors },
+      },
+    },
+    async (request) =>
+      recordInspection(
+        request.db,
+        request.params.whReqNo,
+        request.params.lineNo,
+        request.body,
+        request.caller!.userId,
+        app.clock.now(),
+      ),
   );
 
   app.post(

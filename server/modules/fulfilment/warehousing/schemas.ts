@@ -161,7 +161,14 @@ const WarehousingLine = Type.Object(
 
 /** One receipt: the header as `receipt` and, for screen forms (one flat record), also at the top level beside `lines`. */
 const WarehousingDetail = Type.Object(
-  { ...WarehousingRow.properties, receipt: Type.Ref('WarehousingRow'), lines: Type.Array(Type.Ref('WarehousingLine')) },
+  {
+    ...WarehousingRow.properties,
+    receipt: Type.Ref('WarehousingRow'),
+    lines: Type.Array(Type.Ref('WarehousingLine')),
+    subconClocks: Type.Array(Type.Ref('SubconLineClock'), {
+      description: 'The 하도급 clocks of the lines (empty when the order is not 하도급)',
+    }),
+  },
   { $id: 'WarehousingDetail', title: 'WarehousingDetail' },
 );
 
@@ -191,7 +198,49 @@ export const DecideBody = Type.Object(
   },
 );
 
+/** A received line of a 하도급 order with its two clocks (docs/subcontracting.md). */
+const SubconLineClock = Type.Object(
+  {
+    whReqNo: Type.String(),
+    lineNo: Type.Integer(),
+    poNo: Type.String(),
+    poLineNo: Type.Integer(),
+    itemName: Type.String(),
+    subconKind: Type.Enum(['MANUFACTURE', 'REPAIR', 'SERVICE']),
+    receivedOn: Type.String({ description: '수령일: the receipt day, day 0 of both clocks' }),
+    inspectionDue: Type.String({ description: '검사 기한: 수령일 + 10 days (하도급법 §9②)' }),
+    inspectionState: Type.Enum(['OPEN', 'PASS', 'FAIL', 'DEEMED_PASS'], {
+      description: 'DEEMED_PASS: no written result by the end of day 10 — passed by law (합격 간주)',
+    }),
+    inspectionResult: Nullable(Type.Enum(['PASS', 'FAIL'])),
+    inspectionDate: Nullable(Type.String()),
+    paymentDue: Type.String({
+      description: '지급 기한: the shortest of the agreed term, 수령일 + 60 days and 발주자 지급일 + 15 days (§13)',
+    }),
+  },
+  { $id: 'SubconLineClock', title: 'SubconLineClock' },
+);
+
+export const InspectionParams = Type.Object(
+  { whReqNo: Type.String({ minLength: 1, maxLength: 20 }), lineNo: Type.Integer({ minimum: 1 }) },
+  { additionalProperties: false },
+);
+
+export const InspectionBody = Type.Object(
+  {
+    version: Version,
+    result: Type.Enum(['PASS', 'FAIL'], { description: '합격 / 불합격' }),
+    inspectionDate: Type.Optional(DateString),
+  },
+  {
+    additionalProperties: false,
+    description:
+      'inspectionDate defaults to today (KST); not before the receipt, not in the future. 불합격 after day 10 is refused (합격 간주)',
+  },
+);
+
 export const WarehousingSchemas = [
+  SubconLineClock,
   WarehousingFilter,
   WarehousingRow,
   WarehousingItemRow,

@@ -19,6 +19,9 @@ import {
 import { qty } from '../../../domain/money.js';
 import { text } from '../../../domain/values.js';
 import type { ReceiveBody } from '../delivery/schemas.js';
+import { deemedPassed, INSPECTION_DAYS, plusDays } from '../../../domain/subcontracting.js';
+import { findClockLine, receiptClocks, updateInspection } from './queries-subcon.js';
+import type { InspectionBody } from './schemas.js';
 import { findDeliveryLines, lockDelivery, updateDelivery, updatePoLine } from '../delivery/queries.js';
 import { assertTermsAcknowledged, syncPoDeliveryStatus } from '../delivery/service.js';
 import {
@@ -46,10 +49,64 @@ import {
   type WhAction,
 } from './workflow.js';
 
-export async function getWarehousing(db: Db, whReqNo: string) {
+export async function getWarehousing(db: Db, whReqNo: string, now: Date) {
   const d = await warehousingDetail(db, whReqNo);
   if (!d) throw missing('RECEIPT_NOT_FOUND', '입고를 찾을 수 없습니다');
-  return d;
+  return { ...d, subconClocks: await receiptClocks(db, whReqNo, todayKst(now)) };
+}
+
+/** §9②: a line passed by law (no written result by day 10) is no longer returned nor rejected. */
+const deemedPassedRefusal = (lineNo: number, due: string) =>
+  refused(
+    'SUBCON_DEEMED_ACCEPTED',
+    `${lineNo}번 줄은 검사 기한(${due})까지 서면 검사 결과가 없어 합격으로 간주되었으므로 반품하거나 불합격 처리할 수 없습니다 (하도급법 제9조제2항)`,
+    { lineNo, inspectionDue: due },
+  );
+
+/**
+ * Records the written inspection result of a received line of a 하도급 order (it stops the 10-day clock).
+ * A 불합격 after day 10 with no result is refused: the line was passed by law.
+ */
+export async function recordInspection(
+  db: Db,
+  whReqNo: string,
+  lineNo: number,
+  b: Static<typeof InspectionBody>,
+  actor: string,
+  now: Date,
+) {
+  const today = todayKst(now);
+  const errors: FieldError[] = [];
+  const date = checkDate(errors, 'body/inspectionDate', b.inspectionDate, '검사일') ?? today;
+  if (date > today) errors.push({ path: 'body/inspectionDate', message: '검사일은 오늘 이후일 수 없습니다' });
+  failIf(errors);
+  await db.transaction().execute(async (trx) => {
+    const r = await lockReceipt(trx, whReqNo);
+    if (!r) throw missing('RECEIPT_NOT_FOUND', '입고를 찾을 수 없습니다');
+    checkVersion(b.version, r.version);
+    if (r.status === 'CANCELLED') throw wrongState('취소된 입고에는 검사 결과를 기록할 수 없습니다', r.status);
+    const line = await findClockLine(trx, whReqNo, lineNo);
+    if (!line) throw missing('RECEIPT_LINE_NOT_FOUND', '입고 품목을 찾을 수 없습니다');
+    if (!line.subconKind) throw refused('NOT_SUBCONTRACT', '하도급 발주의 입고만 검사 결과를 기록합니다');
+    if (line.inspectionResult) throw refused('INSPECTION_RECORDED', '이 줄의 검사 결과는 이미 기록되어 있습니다');
+    if (date < r.whReqDate) failIf([{ path: 'body/inspectionDate', message: '검사일은 입고요청일 이후여야 합니다' }]);
+    if (b.result === 'FAIL' && deemedPassed(r.whReqDate, today, null))
+      throw deemedPassedRefusal(lineNo, plusDays(r.whReqDate, INSPECTION_DAYS));
+    await updateInspection(trx, whReqNo, lineNo, {
+      inspectionResult: b.result,
+      inspectionDate: date,
+      inspectedBy: actor,
+    });
+    await updateReceipt(trx, whReqNo, { version: r.version + 1, updatedAt: now });
+    await writeAudit(trx, {
+      entity: 'wh_receipt',
+      entityKey: whReqNo,
+      action: 'INSPECTION',
+      actor,
+      after: { lineNo, result: b.result, inspectionDate: date },
+    });
+  });
+  return getWarehousing(db, whReqNo, now);
 }
 
 /** Adds `delta` to the received quantity of each PO line (rows locked by the caller). */
@@ -222,7 +279,7 @@ export async function receiveDelivery(
     });
     return no;
   });
-  return getWarehousing(db, whReqNo);
+  return getWarehousing(db, whReqNo, now);
 }
 
 /**
@@ -275,6 +332,11 @@ export async function actOnWarehousing(
     }
     failIf(errors);
     if (name === 'cancel') {
+      // Cancelling a receipt sends its goods back: not for a line the law has already passed.
+      const passed = (await receiptClocks(trx, whReqNo, todayKst(now))).find(
+        (c) => c.inspectionState === 'DEEMED_PASS',
+      );
+      if (passed) throw deemedPassedRefusal(passed.lineNo, passed.inspectionDue);
       const lines = await findReceiptLineQuantities(trx, whReqNo);
       await lockOrderHeader(trx, r.poNo);
       await addReceived(trx, r.poNo, lines, -1);
@@ -309,5 +371,5 @@ export async function actOnWarehousing(
       reason,
     });
   });
-  return getWarehousing(db, whReqNo);
+  return getWarehousing(db, whReqNo, now);
 }

@@ -1,3 +1,4 @@
+import { contractGateRefusal } from '../po/subcon.js';
 import type { Db } from '../../../db/connect.js';
 import { writeAudit } from '../../../db/audit.js';
 import { refused } from '../../../domain/errors.js';
@@ -87,6 +88,9 @@ export async function applyOutcome(
     if (outcome === 'REJECTED') status = transition(PO_MACHINE, 'reject', po.status);
     if (outcome === 'APPROVED')
       status = (transition(PO_MACHINE, 'approve', po.status), statusAfterApproval(po.forwardYn));
+    // A 하도급 order without its written contract stays approved: its buyer sends it once the contract exists.
+    if (status === 'SENT' && (await contractGateRefusal(trx, { poNo: a.docNo, subconKind: po.subconKind })))
+      status = 'APPROVED';
     const sent = status === 'SENT';
     await updatePoAfterApproval(trx, a.docNo, {
       status,

@@ -822,7 +822,15 @@ export function lockPoForApproval(trx: Db, poNo: string) {
   return trx
     .selectFrom('poHeader as h')
     .innerJoin('company as c', 'c.compNo', 'h.compNo')
-    .select(['h.status', 'h.approvalId', 'h.version', 'h.approvalStatus', 'h.totalAmount', 'c.forwardYn'])
+    .select([
+      'h.status',
+      'h.approvalId',
+      'h.version',
+      'h.approvalStatus',
+      'h.totalAmount',
+      'c.forwardYn',
+      'h.subconKind',
+    ])
     .where('h.poNo', '=', poNo)
     .forUpdate()
     .executeTakeFirst();

@@ -1,4 +1,6 @@
 import { sql, type Expression, type ExpressionBuilder, type Insertable, type SqlBool, type Updateable } from 'kysely';
+import { subconKindOf } from '../../../domain/subcontracting.js';
+import { findSubconRules } from './queries-subcon.js';
 import { groupedDecimal } from '../../../../lib/money.js';
 import { kstDayStart } from '../../../domain/dates.js';
 import type { Db } from '../../../db/connect.js';
@@ -158,6 +160,7 @@ const poPage = shaped(
         'h.loiNo',
         'h.currency',
         'h.totalAmount',
+        'h.subconKind',
         'h.dueDate',
         'h.forwardedAt',
         'h.acknowledgedAt',
@@ -224,6 +227,7 @@ const poRow = answerRow<PoPageRow>()('POs', (f) => ({
   loiNo: f('loiNo'),
   currency: f('currency'),
   totalAmount: f('totalAmount'),
+  subconKind: f('subconKind'),
   dueDate: f('dueDate'),
   version: f('version'),
   lineCount: f('lineCount', count),
@@ -332,6 +336,10 @@ const poHeader = (db: Db) =>
       'h.approvedAmount',
       'h.agreementException',
       'h.revision',
+      'h.subconKind',
+      'h.paymentTermDays',
+      'h.ownerPaidDate',
+      'h.endedOn',
       'h.dueDate',
       'h.forwardedAt',
       'h.acknowledgedAt',
@@ -738,7 +746,13 @@ export async function insertPo(
   header: Insertable<Database['poHeader']>,
   lines: ReadonlyArray<Insertable<Database['poLine']>>,
 ) {
-  await trx.insertInto('poHeader').values(header).execute();
+  // The order's 하도급 kind is fixed here, once, from the rules as they stand (a change order keeps it).
+  const order = { poType: header.poType, compNo: header.compNo, sgCodes: lines.map((l) => l.sgCode ?? null) };
+  const subconKind = subconKindOf(await findSubconRules(trx, order), order);
+  await trx
+    .insertInto('poHeader')
+    .values({ ...header, subconKind })
+    .execute();
   await trx
     .insertInto('poLine')
     .values([...lines])

@@ -20,6 +20,8 @@ import {
   PoListQuery,
   PoNoParams,
   PoUpdateBody,
+  PaperContractBody,
+  PoVersionQuery,
   SupplierPoDetail,
   SupplierPoListQuery,
   SupplierPoRow,
@@ -35,10 +37,12 @@ import {
   forwardYnOf,
   getPo,
   getSupplierPo,
+  poDetail,
   sendPo,
   submitPo,
   updatePo,
 } from './service.js';
+import { deletePo, recordPaperContract } from './subcon.js';
 
 const ORDER_SCREENS = [PO_SCREENS.list, PO_SCREENS.edit, SIMPLE_SCREENS.list, SIMPLE_SCREENS.edit];
 const EDIT_SCREENS = [PO_SCREENS.edit, SIMPLE_SCREENS.edit];
@@ -184,6 +188,61 @@ export const poRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => cancelPo(request.db, request.caller, request.params.poNo, request.body, app.clock.now()),
+  );
+
+  app.post(
+    '/api/v1/pos/:poNo/paper-contract',
+    {
+      config: { access: access.login(EDIT_SCREENS, 'write', ['I']), identityBound: false },
+      schema: {
+        operationId: 'recordPaperContract',
+        tags,
+        summary:
+          'Record the paper contract of an order signed outside the system (date, reference, optional scan): a 하도급 order may then be sent (하도급법 §3)',
+        params: PoNoParams,
+        body: PaperContractBody,
+        response: { 200: PoDetail, 409: Type.Ref('ErrorBody'), ...commonErrors },
+      },
+    },
+    async (request) => {
+      const now = app.clock.now();
+      const actor = await recordPaperContract(
+        request.db,
+        request.caller,
+        request.params.poNo,
+        request.body,
+        now,
+        EDIT_SCREENS,
+      );
+      return poDetail(request.db, request.params.poNo, actor);
+    },
+  );
+
+  app.delete(
+    '/api/v1/pos/:poNo',
+    {
+      config: { access: access.login(EDIT_SCREENS, 'write', ['I']), identityBound: false },
+      schema: {
+        operationId: 'deletePo',
+        tags,
+        summary:
+          'Delete a draft or cancelled order, with the version read; a 하도급 order that was sent is kept three years from its end (409 SUBCON_RETENTION, 하도급법 §3⑨)',
+        params: PoNoParams,
+        querystring: PoVersionQuery,
+        response: { 200: Type.Ref('Ok'), 409: Type.Ref('ErrorBody'), ...commonErrors },
+      },
+    },
+    async (request) => {
+      await deletePo(
+        request.db,
+        request.caller,
+        request.params.poNo,
+        request.query.version,
+        app.clock.now(),
+        EDIT_SCREENS,
+      );
+      return { code: 'OK' as const };
+    },
   );
 
   app.get(

@@ -61,6 +61,34 @@ export const PoListQuery = Type.Object(
   { additionalProperties: false },
 );
 
+/** 하도급 kind fixed when the order was made (docs/subcontracting.md); null: not a subcontract. */
+const SubconKindField = Nullable(
+  Type.Enum(['MANUFACTURE', 'REPAIR', 'SERVICE'], {
+    description: '하도급 kind: 제조위탁, 수리위탁, 용역위탁 (null: not 하도급)',
+  }),
+);
+
+const WrittenContract = Type.Object(
+  {
+    kind: Type.Enum(['ECONTRACT', 'PAPER']),
+    reference: Type.String({ description: 'The e-contract number, or the paper contract’s reference' }),
+    contractDate: Type.String(),
+  },
+  { description: 'The written contract of the order (§3): its executed e-contract or a recorded paper contract' },
+);
+
+export const PaperContractBody = Type.Object(
+  {
+    version: Type.Integer(),
+    contractDate: Type.String({ description: 'YYYY-MM-DD, not after today' }),
+    reference: Type.String({ maxLength: 200, description: 'Where the signed paper is kept, or its number' }),
+    fileId: Type.Optional(Nullable(Type.String({ description: 'A scanned copy (an uploaded file group)' }))),
+  },
+  { additionalProperties: false },
+);
+
+export const PoVersionQuery = Type.Object({ version: Type.Integer({ minimum: 1 }) }, { additionalProperties: false });
+
 const PoRow = Type.Object({
   poNo: Type.String(),
   poType: Type.String(),
@@ -80,6 +108,7 @@ const PoRow = Type.Object({
   loiNo: Nullable(Type.String()),
   currency: Type.String(),
   totalAmount: Type.String(),
+  subconKind: SubconKindField,
   dueDate: Nullable(Type.String()),
   forwardedAt: Nullable(Type.String({ format: 'date-time' })),
   acknowledgedAt: Nullable(Type.String({ format: 'date-time' })),
@@ -221,6 +250,21 @@ export const PoDetail = Type.Object({
   ),
   revision: Type.Integer({ description: 'The revision in force (1 until the first change after sending)' }),
   revisions: Type.Array(PoRevisionView),
+  subconKind: SubconKindField,
+  paymentTermDays: Nullable(
+    Type.Integer({
+      description: 'The payment term agreed with the supplier, in days from receipt (§13: at most 60 count)',
+    }),
+  ),
+  ownerPaidDate: Nullable(
+    Type.String({
+      description: 'The day the company was paid by its own 발주자 for this work (§13: payment within 15 days)',
+    }),
+  ),
+  endedOn: Nullable(
+    Type.String({ description: 'The day the transaction ended (cancelled): retention counts from it' }),
+  ),
+  writtenContract: Nullable(WrittenContract),
   dueDate: Nullable(Type.String()),
   forwardedAt: Nullable(Type.String({ format: 'date-time' })),
   acknowledgedAt: Nullable(Type.String({ format: 'date-time' })),

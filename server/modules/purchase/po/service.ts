@@ -61,6 +61,8 @@ import { approvalState, numbered } from '../approval/state.js';
 import { PO_MACHINE, poActionsFor, withinApproval } from './workflow.js';
 import { assertBindable } from '../../files/owners.js';
 import { applyAgreementConsumption, giveBack } from '../agreement/consumption.js';
+import { contractGateRefusal } from './subcon.js';
+import { findWrittenContract } from './queries-subcon.js';
 import { applyAgreedChange, changePo as changeOrder, rateAgreedChange, revisionViews } from './change-order.js';
 import { consumeCallOffs, exceptionText } from './call-off-lines.js';
 export { createAwardedPo } from './awarded-order.js';
@@ -105,6 +107,7 @@ export async function poDetail(db: Db, poNo: string, actor: Actor, expectType?: 
     agreementException: withProposedException(h.agreementException, revisions),
     // A call-off names its agreement on the order itself (each line keeps its own agreement line).
     agreementNo: lines.find((l) => l.agreementNo)?.agreementNo ?? null,
+    writtenContract: h.subconKind ? await findWrittenContract(db, poNo) : null,
     lines,
     attachments,
     approvals,
@@ -401,6 +404,8 @@ export async function sendPo(
     checkVersion(body.version, po.version);
     const status = transition(PO_MACHINE, 'send', po.status);
     if (!withinApproval(po.totalAmount, po.approvedAmount)) throw overApproval(po.approvedAmount!);
+    const gate = await contractGateRefusal(trx, po);
+    if (gate) throw gate;
     await updatePoHeader(trx, poNo, {
       status,
       forwardedAt: now,
@@ -501,6 +506,8 @@ export async function cancelPo(
     await updatePoHeader(trx, poNo, {
       status,
       cancelReason: reason,
+      // The transaction ends here: a 하도급 order's retention counts from this day (subcon.ts deletePo).
+      endedOn: todayKst(now),
       ...(withdrawn ? { approvalStatus: 'WITHDRAWN' } : {}),
       version: po.version + 1,
       updatedAt: now,
