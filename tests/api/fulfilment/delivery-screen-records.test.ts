@@ -40,7 +40,9 @@ describe('delivery and receipt details as flat screen records', () => {
       lines: [{ poLineNo: 1, quantity: '3' }],
     });
     expect(created.status, JSON.stringify(created.body)).toBe(200);
-    const { delivery, lines, receipts, receiveLines, ...top } = created.body;
+    // subconClocks: the 하도급 due dates per received line, beside the lines (empty on an order that is not 하도급).
+    const { delivery, lines, receipts, receiveLines, subconClocks, ...top } = created.body;
+    expect(subconClocks).toEqual([]);
     expect(top).toEqual(delivery);
     expect(receiveLines).toEqual([
       {
@@ -91,7 +93,8 @@ describe('delivery and receipt details as flat screen records', () => {
       expenses: 'MATERIAL',
     });
     expect(received.status, JSON.stringify(received.body)).toBe(200);
-    const { receipt, lines, ...top } = received.body;
+    const { receipt, lines, subconClocks, ...top } = received.body;
+    expect(subconClocks).toEqual([]);
     expect(top).toEqual(receipt);
     expect(top).toMatchObject({
       deliveryNo: d.body.deliveryNo,
