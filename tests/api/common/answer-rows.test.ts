@@ -127,6 +127,7 @@ const oldPo = (lineCounts: Map<string, number>) => (r: Row) => ({
   loiNo: r.loiNo,
   currency: r.currency,
   totalAmount: r.totalAmount,
+  subconKind: r.subconKind,
   dueDate: r.dueDate,
   version: r.version,
   lineCount: lineCounts.get(r.poNo as string) ?? 0,
