@@ -128,6 +128,16 @@ export const FILE_OWNER_TYPES: readonly FileOwnerType[] = Object.freeze([
     ],
   },
   {
+    // A 하도급 order's recorded paper contract (docs/subcontracting.md): the order's screens, its supplier reads it.
+    docType: 'PO_PAPER_CONTRACT',
+    table: 'po_paper_contract',
+    fileColumn: 'file_id',
+    keyColumn: 'po_no',
+    company: { kind: 'link', table: 'po_header', docColumn: 'po_no', compColumn: 'comp_no' },
+    screens: ['/OrderRequestList', '/OrderRequestEdit', '/CyberOrderRequestList', '/CyberOrderRequestEdit'],
+    suppliersReadOnly: true,
+  },
+  {
     docType: 'LOI',
     table: 'loi',
     fileColumn: 'file_id',

@@ -70,7 +70,7 @@ export async function recordPaperContract(
   requireText(errors, 'body/reference', b.reference, '서면 계약 참조');
   const reference = text(b.reference);
   failIf(errors);
-  await assertBindable(db, caller, 'body/fileId', b.fileId, { docType: 'PO', docNo: poNo });
+  await assertBindable(db, caller, 'body/fileId', b.fileId, { docType: 'PO_PAPER_CONTRACT', docNo: poNo });
   await db.transaction().execute(async (trx) => {
     const po = await lockForBuyer(trx, poNo, actor, screens);
     checkVersion(b.version, po.version);
