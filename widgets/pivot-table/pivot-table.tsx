@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useCallback, useId, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useWidgetText } from '../i18n';
 import type { PivotFigure, PivotModel } from './pivot-model';
 import styles from './pivot-table.module.css';
@@ -55,7 +55,9 @@ export function PivotTable({
   const pos: [number, number] = [Math.min(chosen[0], height - 1), Math.min(chosen[1], width - 1)];
   const tableRef = useRef<HTMLTableElement>(null);
   const moved = useRef(false);
-  useEffect(() => {
+  // A layout effect: the focus moves in the key's own commit, so a key typed right after an arrow (a fast typist, a
+  // play function) reaches the new cell; a passive effect ran after paint and the next key hit the old cell.
+  useLayoutEffect(() => {
     if (!moved.current) return;
     moved.current = false;
     tableRef.current?.querySelector<HTMLElement>(`[data-pos="${chosen[0]}:${chosen[1]}"]`)?.focus();
