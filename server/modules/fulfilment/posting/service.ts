@@ -157,27 +157,6 @@ export async function finalize(
     // Real time: when the ERP answered (a technical record of the attempt; the voucher's posting day is its payload's).
     const now = new Date();
     const attempts = v.attempts + result.attempts;
-    if (result.ok && correction) {
-      await updateVoucher(trx, voucherNo, {
-        status: 'POSTED',
-        erpDocNo: result.erpDocNo,
-        postedAt: now,
-        attempts,
-        connector: posting.connector.kind,
-        lastError: null,
-        version: v.version + 1,
-        updatedAt: now,
-      });
-      await writeAudit(trx, {
-        entity: 'erp_voucher',
-        entityKey: voucherNo,
-        action: 'POSTED',
-        actor,
-        before: { status: v.status },
-        after: { status: 'POSTED', erpDocNo: result.erpDocNo, attempts, corrects: v.correctsVoucherNo },
-      });
-      return { ok: true as const };
-    }
     if (result.ok) {
       await updateVoucher(trx, voucherNo, {
         status: 'POSTED',
@@ -189,28 +168,36 @@ export async function finalize(
         version: v.version + 1,
         updatedAt: now,
       });
-      await updateSettlement(trx, s.settleNo, {
-        status: 'POSTED',
-        postedAt: now,
-        version: s.version + 1,
-        updatedAt: now,
-      });
+      // A correcting voucher leaves its settlement as it is (posted by its own voucher).
+      if (!correction)
+        await updateSettlement(trx, s.settleNo, {
+          status: 'POSTED',
+          postedAt: now,
+          version: s.version + 1,
+          updatedAt: now,
+        });
       await writeAudit(trx, {
         entity: 'erp_voucher',
         entityKey: voucherNo,
         action: 'POSTED',
         actor,
         before: { status: v.status },
-        after: { status: 'POSTED', erpDocNo: result.erpDocNo, attempts },
+        after: {
+          status: 'POSTED',
+          erpDocNo: result.erpDocNo,
+          attempts,
+          ...(correction ? { corrects: v.correctsVoucherNo } : {}),
+        },
       });
-      await writeAudit(trx, {
-        entity: 'settlement',
-        entityKey: s.settleNo,
-        action: 'POSTED',
-        actor,
-        before: { status: s.status },
-        after: { status: 'POSTED', voucherNo },
-      });
+      if (!correction)
+        await writeAudit(trx, {
+          entity: 'settlement',
+          entityKey: s.settleNo,
+          action: 'POSTED',
+          actor,
+          before: { status: s.status },
+          after: { status: 'POSTED', voucherNo },
+        });
       return { ok: true as const };
     }
     await updateVoucher(trx, voucherNo, {
