@@ -310,7 +310,13 @@ export function ListScreen() {
     linkedDone.current = true;
   }, [linkedKey, rows, meta.total, loadedTick, pageSize, rowKey]);
 
-  const selectedRows = useMemo(() => selected.map((i) => rows?.get(i)).filter((r): r is Row => !!r), [selected, rows]);
+  // loadedTick: rows selected before their page came (the header's check box selects every row of the result) count
+  // once it arrives.
+  const selectedRows = useMemo(
+    () => selected.map((i) => rows?.get(i)).filter((r): r is Row => !!r),
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [selected, rows, loadedTick],
+  );
   const scope = useMemo<ExprScope>(
     () => ({
       ...baseScope,

@@ -1,14 +1,14 @@
-import { createHash } from 'node:crypto';
 import http_ from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../helpers/app.js';
-import { latestCode, type LoggedIn } from '../../helpers/login.js';
+import type { LoggedIn } from '../../helpers/login.js';
 import { sessionAs } from '../../helpers/session.js';
 import { api, expectError } from '../fulfilment/helpers.js';
 import { contractFontsAvailable } from '../../../server/modules/contracts/render.js';
 import { finishExecutingContracts } from '../../../server/modules/contracts/execution.js';
+import { addDays, contractSteps, kstToday, ok, oneContractApprover } from './steps.js';
 
 /**
  * The last signature seals the executed copy OUTSIDE the database transaction (docs/contracts.md
@@ -17,10 +17,6 @@ import { finishExecutingContracts } from '../../../server/modules/contracts/exec
  * contracts.finishExecuting completes the contract once it answers — as it does one a crash left
  * between the two transactions.
  */
-const sha256 = (b: Buffer) => createHash('sha256').update(b).digest('hex');
-const addDays = (day: string, n: number) =>
-  new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
-const kstToday = () => new Date(Date.now() + 9 * 3_600_000).toISOString().slice(0, 10);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const HOUR = 3_600_000;
 
@@ -41,15 +37,7 @@ describe.runIf(process.env.CI === 'true' || contractFontsAvailable())(
         sessionAs(t.app, 'opadmin'),
         sessionAs(t.app, 'supplier1'),
       ]);
-      await t.db.db
-        .insertInto('approvalLine')
-        .values({ lineId: 951, lineName: '전자계약 결재', description: null })
-        .execute();
-      await t.db.db.insertInto('approvalLineStep').values({ lineId: 951, stepNo: 1, approverId: 'E000002' }).execute();
-      await t.db.db
-        .insertInto('approvalRule')
-        .values({ ruleId: 951, docType: 'CONTRACT', minAmount: '0', maxAmount: null, lineId: 951, description: 'test' })
-        .execute();
+      await oneContractApprover(t, 951);
       ok(await http.put('/api/v1/contract-templates/EXE', operator, template(0)));
     }, 120_000);
     afterAll(() => t?.close());
@@ -61,12 +49,8 @@ describe.runIf(process.env.CI === 'true' || contractFontsAvailable())(
       body: '발주자 {{buyer.name}}과 수급자 {{supplier.name}}은 {{contract.title}}에 관하여 계약한다.',
       version,
     });
-    const ok = (r: { status: number; body: unknown }) => {
-      expect(r.status, JSON.stringify(r.body)).toBe(200);
-      // eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers are read field by field in the tests
-      return r.body as Record<string, any>;
-    };
-    const detail = async (no: string) => ok(await http.get(`/api/v1/contracts/${no}`, operator));
+    const steps = () => contractSteps(t, http, () => ({ operator, opadmin, supplier1 }));
+    const detail = (no: string) => steps().detail(no);
 
     /** A contract approved, sent and signed by the supplier, its buyer's copy opened: one signature left. */
     async function awaitingBuyer(): Promise<string> {
@@ -82,38 +66,13 @@ describe.runIf(process.env.CI === 'true' || contractFontsAvailable())(
         }),
       );
       const no = created.contractNo as string;
-      ok(await http.post(`/api/v1/contracts/${no}/submit`, operator, { version: created.version }));
-      const approval = await t.db.db
-        .selectFrom('approval')
-        .select(['approvalId', 'version'])
-        .where('docType', '=', 'CONTRACT')
-        .where('docNo', '=', no)
-        .executeTakeFirstOrThrow();
-      ok(await http.post(`/api/v1/approvals/${approval.approvalId}/approve`, opadmin, { version: approval.version }));
-      const doc = await http.post(`/api/v1/cyber/contracts/${no}/view`, supplier1);
-      ok(await http.post(`/api/v1/cyber/contracts/${no}/sign-code`, supplier1));
-      const code = await latestCode(t.app);
-      const c = ok(await http.get(`/api/v1/cyber/contracts/${no}`, supplier1));
-      ok(
-        await http.post(`/api/v1/cyber/contracts/${no}/sign`, supplier1, {
-          version: c.version,
-          documentSha: sha256(doc.res.rawPayload),
-          consent: true,
-          code,
-        }),
-      );
-      ok(await http.post(`/api/v1/contracts/${no}/view`, operator));
+      await steps().submitAndApprove(no, created.version as number);
+      ok(await steps().supplierSigns(no));
+      await steps().buyerViews(no);
       return no;
     }
 
-    async function buyerSign(no: string) {
-      const c = await detail(no);
-      return http.post(`/api/v1/contracts/${no}/sign`, operator, {
-        version: c.version,
-        documentSha: c.documentSha,
-        consent: true,
-      });
-    }
+    const buyerSign = (no: string) => steps().buyerSignsViewed(no);
 
     /** The signature kept, the contract EXECUTING (체결 처리중), no executed copy yet. */
     async function expectExecuting(no: string) {

@@ -1,5 +1,4 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -19,11 +18,7 @@ import { todayKst } from '../../../server/domain/dates.js';
 import { render } from '../../../server/modules/notifications/templates.js';
 import { verifySeal } from '../../../server/modules/contracts/seal-verify.js';
 import { readPdf } from '../../helpers/pdf.js';
-
-const sha256 = (b: Buffer) => createHash('sha256').update(b).digest('hex');
-const addDays = (day: string, n: number) =>
-  new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
-const kstToday = () => new Date(Date.now() + 9 * 3_600_000).toISOString().slice(0, 10);
+import { addDays, contractSteps, kstToday, ok, oneContractApprover, sha256 } from './steps.js';
 
 const has = (tool: string) => {
   try {
@@ -87,15 +82,7 @@ describe.runIf(process.env.CI === 'true' || contractFontsAvailable())(
         sessionAs(t.app, 'opadmin'),
         sessionAs(t.app, 'supplier1'),
       ]);
-      await t.db.db
-        .insertInto('approvalLine')
-        .values({ lineId: 901, lineName: '전자계약 결재', description: null })
-        .execute();
-      await t.db.db.insertInto('approvalLineStep').values({ lineId: 901, stepNo: 1, approverId: 'E000002' }).execute();
-      await t.db.db
-        .insertInto('approvalRule')
-        .values({ ruleId: 901, docType: 'CONTRACT', minAmount: '0', maxAmount: null, lineId: 901, description: 'test' })
-        .execute();
+      await oneContractApprover(t, 901);
       const put = await http.put('/api/v1/contract-templates/SUP', operator, {
         name: '물품공급계약서',
         contractType: 'SUPPLY',
@@ -107,24 +94,9 @@ describe.runIf(process.env.CI === 'true' || contractFontsAvailable())(
     }, 120_000);
     afterAll(() => t?.close());
 
-    const ok = (r: { status: number; body: unknown }) => {
-      expect(r.status, JSON.stringify(r.body)).toBe(200);
-      // eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers are read field by field in the tests
-      return r.body as Record<string, any>;
-    };
-    const detail = async (no: string) => ok(await http.get(`/api/v1/contracts/${no}`, operator));
-
-    async function approveAndSend(no: string, version: number) {
-      ok(await http.post(`/api/v1/contracts/${no}/submit`, operator, { version }));
-      const approval = await t.db.db
-        .selectFrom('approval')
-        .select(['approvalId', 'version'])
-        .where('docType', '=', 'CONTRACT')
-        .where('docNo', '=', no)
-        .executeTakeFirstOrThrow();
-      ok(await http.post(`/api/v1/approvals/${approval.approvalId}/approve`, opadmin, { version: approval.version }));
-      return detail(no);
-    }
+    const steps = () => contractSteps(t, http, () => ({ operator, opadmin, supplier1 }));
+    const detail = (no: string) => steps().detail(no);
+    const approveAndSend = (no: string, version: number) => steps().submitAndApprove(no, version);
 
     async function sent(extra: Record<string, unknown> = {}) {
       const created = ok(
@@ -143,22 +115,7 @@ describe.runIf(process.env.CI === 'true' || contractFontsAvailable())(
       return { no, c: await approveAndSend(no, created.version as number) };
     }
 
-    async function supplierSigns(no: string) {
-      // The signer's 열람 on the signing screen (a download records nothing).
-      const doc = await http.post(`/api/v1/cyber/contracts/${no}/view`, supplier1);
-      const shown = sha256(doc.res.rawPayload);
-      ok(await http.post(`/api/v1/cyber/contracts/${no}/sign-code`, supplier1));
-      const code = await latestCode(t.app);
-      const c = ok(await http.get(`/api/v1/cyber/contracts/${no}`, supplier1));
-      return ok(
-        await http.post(`/api/v1/cyber/contracts/${no}/sign`, supplier1, {
-          version: c.version,
-          documentSha: shown,
-          consent: true,
-          code,
-        }),
-      );
-    }
+    const supplierSigns = async (no: string) => ok(await steps().supplierSigns(no));
 
     /** Gives or takes a group's write on the supplier's sign screen (계약 서명: who may sign). */
     const signWrite = (group: string, canWrite: 'Y' | 'N') =>
@@ -203,18 +160,11 @@ describe.runIf(process.env.CI === 'true' || contractFontsAvailable())(
       });
 
     /** The buyer's named signer opens the copy awaiting its signature (열람). */
-    const buyerViews = async (no: string) => ok(await http.post(`/api/v1/contracts/${no}/view`, operator));
+    const buyerViews = (no: string) => steps().buyerViews(no);
 
     async function buyerSigns(no: string) {
       await buyerViews(no);
-      const c = await detail(no);
-      return ok(
-        await http.post(`/api/v1/contracts/${no}/sign`, operator, {
-          version: c.version,
-          documentSha: c.documentSha,
-          consent: true,
-        }),
-      );
+      return ok(await steps().buyerSignsViewed(no));
     }
 
     it.runIf(process.env.CI === 'true' || poppler)(

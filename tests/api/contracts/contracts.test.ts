@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -17,11 +16,7 @@ import { timestampOf, tstInfoOf } from '../../../server/modules/contracts/tsa.js
 import { anchorContractHeads, readContractAnchors } from '../../../server/modules/contracts/anchor.js';
 import { eventHash, instantText } from '../../../server/modules/contracts/chain.js';
 import { readPdf } from '../../helpers/pdf.js';
-
-const sha256 = (b: Buffer) => createHash('sha256').update(b).digest('hex');
-const addDays = (day: string, n: number) =>
-  new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
-const kstToday = () => new Date(Date.now() + 9 * 3_600_000).toISOString().slice(0, 10);
+import { addDays, contractSteps, kstToday, ok, oneContractApprover, sha256 } from './steps.js';
 
 const BODY = [
   '{{contract.typeName}}',
@@ -63,25 +58,12 @@ describe.runIf(process.env.CI === 'true' || contractFontsAvailable())(
         sessionAs(t.app, 'supplier2'),
         sessionAs(t.app, 'monitor'),
       ]);
-      // One approval step (opadmin) for every contract amount.
-      await t.db.db
-        .insertInto('approvalLine')
-        .values({ lineId: 900, lineName: '전자계약 결재', description: null })
-        .execute();
-      await t.db.db.insertInto('approvalLineStep').values({ lineId: 900, stepNo: 1, approverId: 'E000002' }).execute();
-      await t.db.db
-        .insertInto('approvalRule')
-        .values({ ruleId: 900, docType: 'CONTRACT', minAmount: '0', maxAmount: null, lineId: 900, description: 'test' })
-        .execute();
+      await oneContractApprover(t, 900);
     }, 120_000);
     afterAll(() => t?.close());
 
-    const ok = (r: { status: number; body: unknown }) => {
-      expect(r.status, JSON.stringify(r.body)).toBe(200);
-      // eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers are read field by field in the tests
-      return r.body as Record<string, any>;
-    };
-    const detail = async (no: string) => ok(await http.get(`/api/v1/contracts/${no}`, operator));
+    const steps = () => contractSteps(t, http, () => ({ operator, opadmin, supplier1 }));
+    const detail = (no: string) => steps().detail(no);
 
     async function template(no: string, contractType: string, signOrder: string) {
       const cur = await http.get(`/api/v1/contract-templates/${no}`, operator);
@@ -114,19 +96,11 @@ describe.runIf(process.env.CI === 'true' || contractFontsAvailable())(
         }),
       );
       const no = created.contractNo as string;
-      ok(await http.post(`/api/v1/contracts/${no}/submit`, operator, { version: created.version }));
-      const approval = await t.db.db
-        .selectFrom('approval')
-        .select(['approvalId', 'version'])
-        .where('docType', '=', 'CONTRACT')
-        .where('docNo', '=', no)
-        .executeTakeFirstOrThrow();
-      ok(await http.post(`/api/v1/approvals/${approval.approvalId}/approve`, opadmin, { version: approval.version }));
-      return { no, c: await detail(no) };
+      return { no, c: await steps().submitAndApprove(no, created.version as number) };
     }
 
     /** The buyer's named signer opens the copy awaiting its signature (열람). */
-    const buyerViews = async (no: string) => ok(await http.post(`/api/v1/contracts/${no}/view`, operator));
+    const buyerViews = (no: string) => steps().buyerViews(no);
 
     const signBody = (c: Record<string, unknown>) => ({ version: c.version, documentSha: c.documentSha });
 
@@ -162,23 +136,7 @@ describe.runIf(process.env.CI === 'true' || contractFontsAvailable())(
       await sql`alter table econtract_event enable trigger econtract_event_no_change`.execute(t.db.db);
     }
 
-    async function supplierSigns(no: string, who = supplier1) {
-      // The signer's 열람 on the signing screen: the one step that records VIEWED.
-      const doc = await http.post(`/api/v1/cyber/contracts/${no}/view`, who);
-      expect(doc.status).toBe(200);
-      const bytes = doc.res.rawPayload;
-      const shown = sha256(bytes);
-      expect(doc.res.headers['x-content-sha256']).toBe(shown);
-      ok(await http.post(`/api/v1/cyber/contracts/${no}/sign-code`, who));
-      const code = await latestCode(t.app);
-      const c = ok(await http.get(`/api/v1/cyber/contracts/${no}`, who));
-      return http.post(`/api/v1/cyber/contracts/${no}/sign`, who, {
-        version: c.version,
-        documentSha: shown,
-        consent: true,
-        code,
-      });
-    }
+    const supplierSigns = (no: string, who = supplier1) => steps().supplierSigns(no, who);
 
     it('a clause (its code with an underscore, kept as written) and a template are saved; an unknown variable is refused at save with its line and column', async () => {
       ok(
@@ -741,17 +699,7 @@ describe.runIf(process.env.CI === 'true' || contractFontsAvailable())(
       const pa = submitted.approvals.at(-1);
       ok(await http.post(`/api/v1/approvals/${pa.approvalId}/approve`, opadmin, { version: pa.version }));
       const poNo = po0.poNo as string;
-      const approveOnce = async (no: string) => {
-        const c = await detail(no);
-        ok(await http.post(`/api/v1/contracts/${no}/submit`, operator, { version: c.version }));
-        const approval = await t.db.db
-          .selectFrom('approval')
-          .select(['approvalId', 'version'])
-          .where('docType', '=', 'CONTRACT')
-          .where('docNo', '=', no)
-          .executeTakeFirstOrThrow();
-        ok(await http.post(`/api/v1/approvals/${approval.approvalId}/approve`, opadmin, { version: approval.version }));
-      };
+      const approveOnce = async (no: string) => steps().submitAndApprove(no, (await detail(no)).version as number);
       const no = ok(await contractOn('PO', poNo)).contractNo as string;
       await approveOnce(no);
       ok(await supplierSigns(no));
