@@ -69,9 +69,9 @@ describe('items journey: Excel upload → item popup on a PR line → supplier p
   // A failed step leaves a picture of where it stopped.
   afterEach(async (ctx) => {
     if (ctx.task.result?.state === 'fail' && tabs.current)
-      await screenshot(tabs.current.page, `items-failed-${ctx.task.name.slice(0, 24).replace(/\W+/g, '-')}`).catch(
-        () => undefined,
-      );
+      await screenshot(tabs.current.page, `items-failed-${ctx.task.name.slice(0, 24).replace(/\W+/g, '-')}`, {
+        always: true,
+      }).catch(() => undefined);
   });
   afterAll(async () => {
     await tabs.closeAll();

@@ -70,8 +70,13 @@ export async function openPageIn(context: BrowserContext): Promise<TestPage> {
   return { page, context, problems, warnings };
 }
 
-/** Saves a full-page PNG under test-results/e2e/ and returns its path. */
-export async function screenshot(page: Page, name: string): Promise<string> {
+/**
+ * Saves a full-page PNG under test-results/e2e/ for a person to look at, with E2E_SCREENSHOTS=1 (`always`: a failed
+ * step's picture, whatever the variable says). Off by default: nothing in a run reads them, and the route smoke's
+ * 200 pictures were 13 % of its CPU (docs/testing-log.md).
+ */
+export async function screenshot(page: Page, name: string, { always = false } = {}): Promise<string | null> {
+  if (!always && process.env.E2E_SCREENSHOTS !== '1') return null;
   fs.mkdirSync(RESULTS_DIR, { recursive: true });
   const file = path.join(RESULTS_DIR, `${name}.png`);
   await page.screenshot({ path: file, fullPage: true });
