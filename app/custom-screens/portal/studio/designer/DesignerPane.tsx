@@ -44,6 +44,8 @@ const DRAWN = ['filters', 'columns', 'actions', 'sections', 'kind'];
 
 /** focusNext's value for "the pane, unless the focus is still inside it". */
 const PANE = '';
+/** focusNext's prefix for an item's drag handle (after a drop, the next carry starts there). */
+const HANDLE = 'handle:';
 
 const under = (pointer: string, p: string) => p === pointer || p.startsWith(`${pointer}/`);
 
@@ -75,15 +77,20 @@ export default function DesignerPane({
   const root = useRef<HTMLDivElement>(null);
   const focusNext = useRef<string | null>(null);
 
-  // After a move the moved item keeps the focus at its new place (its row is drawn anew there); after
-  // an undo that took away the focused control (an added item, its panel), the pane takes the focus,
-  // so the next Ctrl+Z still reaches it.
+  // After a move the moved item keeps the focus at its new place (its row is drawn anew there; after a
+  // drop, its drag handle); after an undo that took away the focused control (an added item, its
+  // panel), the pane takes the focus, so the next Ctrl+Z still reaches it.
   useEffect(() => {
     const pointer = focusNext.current;
     if (pointer === null) return;
     focusNext.current = null;
     const pane = root.current;
-    const target = pointer === PANE ? pane : pane?.querySelector<HTMLElement>(`[data-item="${pointer}"]`);
+    const target =
+      pointer === PANE
+        ? pane
+        : pointer.startsWith(HANDLE)
+          ? pane?.querySelector<HTMLElement>(`[data-handle="${pointer.slice(HANDLE.length)}"]`)
+          : pane?.querySelector<HTMLElement>(`[data-item="${pointer}"]`);
     if (target && !(pointer === PANE && pane?.contains(document.activeElement))) target.focus();
   });
 
@@ -140,12 +147,12 @@ export default function DesignerPane({
       history().select(e.pointer);
       announce('selected', { item: nameOf(e, indexOf(e)) });
     },
-    move(e, index, to) {
+    move(e, index, to, focus = 'item') {
       const list = e.path.slice(0, -1);
       history().change(moveItem(text, list, index, to), { now: now() });
       const moved = pointerOf([...list, to]);
       if (selection === e.pointer) history().select(moved);
-      focusNext.current = moved;
+      focusNext.current = focus === 'handle' ? `${HANDLE}${moved}` : moved;
       announce('moved', { name: elementName(e) || t(`${D}.noName`), index: to + 1 });
     },
     remove(e, index) {
@@ -200,6 +207,11 @@ export default function DesignerPane({
         label: t(`${D}.newAction`),
         button: t(`${D}.addTo`, { kind: kindWord('action') }),
         options: actionKinds,
+        optionLabel: (kind) => {
+          const key = `${D}.enumValue.kind.${kind}`;
+          const words = t(key);
+          return words === key ? kind : `${words} (${kind})`;
+        },
         onAdd: (kind) => addTo(['actions'], model.actions.length, { kind }, 'action', kind),
       }}
     />
