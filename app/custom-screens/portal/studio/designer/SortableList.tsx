@@ -42,8 +42,9 @@ export function SortableList({ ids, nameOf, onMove, children }: SortableListProp
     useSensor(PointerSensor, { activationConstraint: { distance: 5 } }),
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
   );
-  // Where the carried item was last said to be: dnd-kit reports the item over its own place as the
-  // drag starts, which would replace the "lifted" sentence before a screen reader reads it.
+  // Where the carried item was last said to be. As a drag starts dnd-kit reports it over nothing (the
+  // places not measured yet), then over its own place: either would replace the "lifted" sentence
+  // before a screen reader reads it, so only a new place is said (a drop outside is said at the end).
   const lastOver = useRef<UniqueIdentifier | null>(null);
   const announcements = useMemo<Announcements>(() => {
     const place = (id: UniqueIdentifier) => ids.indexOf(String(id)) + 1;
@@ -53,12 +54,9 @@ export function SortableList({ ids, nameOf, onMove, children }: SortableListProp
         return t(`${D}.start`, { item: nameOf(String(active.id)) });
       },
       onDragOver: ({ active, over }) => {
-        const was = lastOver.current;
-        lastOver.current = over?.id ?? null;
-        if (over && over.id === was) return undefined;
-        return over
-          ? t(`${D}.over`, { item: nameOf(String(active.id)), index: place(over.id) })
-          : t(`${D}.outside`, { item: nameOf(String(active.id)) });
+        if (!over || over.id === lastOver.current) return undefined;
+        lastOver.current = over.id;
+        return t(`${D}.over`, { item: nameOf(String(active.id)), index: place(over.id) });
       },
       // A drop at another place is said by the designer's own "moved" sentence.
       onDragEnd: ({ active, over }) =>
