@@ -6,8 +6,8 @@
  */
 import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
-import { useId, useState, type ReactNode } from 'react';
-import { useEngineText } from '../../../../../engine/text';
+import { memo, useId, useState, type ReactNode } from 'react';
+import { useDesignerText } from './designer-text';
 import { WidgetButton } from '../../../../../widgets/common/button';
 import type { Problem } from '../studio-types';
 import type { Choice } from './choices';
@@ -59,7 +59,7 @@ export function ElementGroup({
   add,
   children,
 }: ElementGroupProps) {
-  const t = useEngineText();
+  const t = useDesignerText();
   const id = useId();
   const [typed, setTyped] = useState('');
   const submit = () => {
@@ -172,8 +172,13 @@ interface ItemRowProps {
   children?: ReactNode;
 }
 
-/** One item: its handle (dragged by pointer or keyboard), its button, its Up/Down/Remove buttons, its problems. */
-function ItemRow({
+/**
+ * One item: its handle (dragged by pointer or keyboard), its button, its Up/Down/Remove buttons, its problems.
+ * Drawn again only when what it shows changes (a keystroke in a 60-field form changes one item);
+ * `actions` is stable and acts on the current text, and an item with children (a section) is
+ * always drawn again, its fields deciding for themselves.
+ */
+const ItemRow = memo(function ItemRow({
   element: e,
   index: i,
   count,
@@ -185,7 +190,7 @@ function ItemRow({
   actions,
   children,
 }: ItemRowProps) {
-  const t = useEngineText();
+  const t = useDesignerText();
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
     id: e.pointer,
     disabled: readOnly,
@@ -271,5 +276,22 @@ function ItemRow({
       )}
       {children}
     </li>
+  );
+}, sameRow);
+
+function sameRow(a: ItemRowProps, b: ItemRowProps): boolean {
+  return (
+    a.children === undefined &&
+    b.children === undefined &&
+    a.element.pointer === b.element.pointer &&
+    a.index === b.index &&
+    a.count === b.count &&
+    a.name === b.name &&
+    a.selected === b.selected &&
+    a.readOnly === b.readOnly &&
+    a.describedBy === b.describedBy &&
+    a.actions === b.actions &&
+    a.problems.length === b.problems.length &&
+    a.problems.every((p, i) => p.pointer === b.problems[i].pointer && p.message === b.problems[i].message)
   );
 }

@@ -14,7 +14,7 @@
  * schema's own English where a new property has none yet (panel-texts.test.ts names it).
  */
 import { useId } from 'react';
-import { useEngineText } from '../../../../../engine/text';
+import { useDesignerText } from './designer-text';
 import { WidgetButton } from '../../../../../widgets/common/button';
 import { propertySchemas, type StudioOperation } from '../completion';
 import { choicesFor } from './choices';
@@ -51,7 +51,7 @@ export function PropertyPanel({
   onSet,
   onReveal,
 }: PropertyPanelProps) {
-  const t = useEngineText();
+  const t = useDesignerText();
   const id = useId();
   /** The studio's words for a key, else what the schema says (a property or value not worded yet). */
   const worded = (key: string, otherwise: string) => {

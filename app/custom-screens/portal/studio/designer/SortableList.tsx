@@ -21,7 +21,7 @@ import {
 } from '@dnd-kit/core';
 import { SortableContext, sortableKeyboardCoordinates, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { useMemo, useRef, type ReactNode } from 'react';
-import { useEngineText } from '../../../../../engine/text';
+import { useDesignerText } from './designer-text';
 
 const D = 'screen.screenStudio.designer.drag';
 
@@ -36,7 +36,7 @@ interface SortableListProps {
 }
 
 export function SortableList({ ids, nameOf, onMove, children }: SortableListProps) {
-  const t = useEngineText();
+  const t = useDesignerText();
   // A pointer must travel 5 px before a drag starts, so a click on the handle stays a click.
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 5 } }),

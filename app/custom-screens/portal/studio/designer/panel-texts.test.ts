@@ -1,7 +1,8 @@
 /**
- * The property panel's words come from the studio's texts, in both languages: every enum value the
- * panel can offer has a label (`designer.enumValue.<property>.<value>`), and every property whose
- * schema has a description has it in words (`designer.propHelp.<property>`). The places are found
+ * The property panel's words come from the studio's texts, in both languages: every property it
+ * can show has a name (`designer.prop.<property>`), every enum value it can offer a label
+ * (`designer.enumValue.<property>.<value>`), and every property whose schema has a description has
+ * it in words (`designer.propHelp.<property>`). The places are found
  * from the screen language's schema itself — a probe definition with an element of every kind
  * (every action kind, filter and field widget, column type) — so a property or an enum value the
  * language gains fails here until it is worded.
@@ -50,15 +51,17 @@ function probes(): Json[] {
 function panelWords() {
   const enums = new Map<string, Set<string>>();
   const described = new Set<string>();
+  const named = new Set<string>();
   for (const def of probes())
     for (const e of elements(def))
       for (const { name, schema: s } of propertySchemas(schema, def, e.path)) {
+        named.add(name);
         const control = controlOf(schema, s);
         if (control.type === 'enum')
           for (const v of control.values) (enums.get(name) ?? enums.set(name, new Set()).get(name)!).add(v);
         if (typeof s.description === 'string') described.add(name);
       }
-  return { enums, described };
+  return { enums, described, named };
 }
 
 const texts = (bundle: unknown) =>
@@ -66,7 +69,7 @@ const texts = (bundle: unknown) =>
     .designer;
 
 describe('the property panel’s words', () => {
-  const { enums, described } = panelWords();
+  const { enums, described, named } = panelWords();
 
   it('finds the places: enum properties and described ones at every kind of element', () => {
     expect(enums.get('align')).toEqual(new Set(['left', 'center', 'right']));
@@ -86,6 +89,7 @@ describe('the property panel’s words', () => {
           if (typeof (d.enumValue?.[name] as Record<string, unknown> | undefined)?.[v] !== 'string')
             missing.push(`enumValue.${name}.${v}`);
       for (const name of described) if (typeof d.propHelp?.[name] !== 'string') missing.push(`propHelp.${name}`);
+      for (const name of named) if (typeof d.prop?.[name] !== 'string') missing.push(`prop.${name}`);
       expect(missing).toEqual([]);
     });
 });
