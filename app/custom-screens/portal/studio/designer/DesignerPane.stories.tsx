@@ -60,6 +60,44 @@ export const ListByKeyboard: Story = {
   },
 };
 
+/** Waits for the browser to lay out and paint (dnd-kit measures the items between pointer moves). */
+const frame = () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+
+/**
+ * Dragging by keyboard with dnd-kit's keyboard sensor: Space on a column's handle lifts it (said in
+ * Korean), ↓ carries it, Space drops it — one move of the text, one step that Ctrl+Z undoes — and
+ * the focus stays on its handle at the new place.
+ */
+export const DragByKeyboard: Story = {
+  play: async ({ canvasElement, userEvent }) => {
+    const canvas = within(canvasElement);
+    const doc = canvasElement.ownerDocument;
+    const columns = within(canvas.getByRole('region', { name: /^열/ }));
+    columns.getByRole('button', { name: '1번째 열 code 끌어서 옮기기' }).focus();
+    await userEvent.keyboard(' ');
+    await waitFor(() => expect(doc.body).toHaveTextContent('1번째 열 code를 들었습니다. ↑/↓로 옮기고'));
+    await frame();
+    await userEvent.keyboard('{ArrowDown}');
+    await waitFor(() => expect(doc.body).toHaveTextContent('1번째 열 code를 2번째 자리로 가져왔습니다'));
+    await frame();
+    await userEvent.keyboard(' ');
+    await expect(canvas.getByTestId('designer-announcement')).toHaveTextContent('code를 2번째로 옮겼습니다');
+    await expect(columns.getByRole('button', { name: '2번째 열 code' })).toBeInTheDocument();
+    await waitFor(() => expect(doc.activeElement).toHaveAccessibleName('2번째 열 code 끌어서 옮기기'));
+    // Esc puts a lifted item back where it was: nothing moves.
+    await userEvent.keyboard(' ');
+    await frame();
+    await userEvent.keyboard('{ArrowUp}');
+    await frame();
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(doc.body).toHaveTextContent('2번째 열 code 옮기기를 취소했습니다'));
+    await expect(columns.getByRole('button', { name: '2번째 열 code' })).toBeInTheDocument();
+    await expect(await seriousAxeFindings(canvasElement)).toEqual([]);
+    await userEvent.keyboard('{Control>}z{/Control}');
+    await expect(columns.getByRole('button', { name: '1번째 열 code' })).toBeInTheDocument();
+  },
+};
+
 /** An edit screen: sections and their fields. */
 export const EditSections: Story = {
   args: {
@@ -77,6 +115,16 @@ export const EditSections: Story = {
     const canvas = within(canvasElement);
     await userEvent.click(canvas.getByRole('button', { name: '2번째 항목 textKo 위로 옮기기' }));
     await expect(canvas.getByTestId('designer-announcement')).toHaveTextContent('textKo를 1번째로 옮겼습니다');
+    // A section carried by keyboard takes its fields with it.
+    canvas.getByRole('button', { name: '2번째 구역 표시 끌어서 옮기기' }).focus();
+    await userEvent.keyboard(' ');
+    await frame();
+    await userEvent.keyboard('{ArrowUp}');
+    await frame();
+    await userEvent.keyboard(' ');
+    await expect(canvas.getByTestId('designer-announcement')).toHaveTextContent('표시를 1번째로 옮겼습니다');
+    const first = canvas.getByRole('button', { name: '1번째 구역 표시' }).closest('li')!;
+    await expect(within(first).getByRole('button', { name: '1번째 항목 sortOrder' })).toBeInTheDocument();
     await expect(await seriousAxeFindings(canvasElement)).toEqual([]);
   },
 };

@@ -12,7 +12,7 @@ describe('the designer pane', () => {
     const items = columns()
       .getAllByRole('listitem')
       .filter((li) => li.querySelector('[data-item]'));
-    expect(items.map((li) => within(li).getAllByRole('button')[0].textContent)).toEqual([
+    expect(items.map((li) => li.querySelector('[data-item]')?.textContent)).toEqual([
       '1번째 열 code',
       '2번째 열 textKo',
       '3번째 열 nope',
@@ -186,6 +186,74 @@ describe('the designer pane', () => {
     expect(JSON.parse(store.getState().text).actions).toEqual([{ kind: 'exportExcel', fileName: '코드' }]);
     // Another kind's properties are not offered.
     expect(panel.queryByLabelText(/^작업 operation/)).toBeNull();
+  });
+
+  it('every kind of item can be moved by single clicks and has a drag handle, in both screen kinds', async () => {
+    const user = userEvent.setup();
+    const edit = `{
+  "kind": "edit",
+  "sections": [
+    { "title": "기본", "fields": [{ "field": "code" }, { "field": "textKo" }] },
+    { "title": "표시", "fields": [{ "field": "sortOrder" }] }
+  ],
+  "actions": ["save", { "kind": "delete" }]
+}
+`;
+    const list = HARNESS_LIST.replace(
+      '"filters": [{ "field": "groupId" }]',
+      '"filters": [{ "field": "groupId" }, { "field": "useYn" }]',
+    ).replace('"columns": [', '"actions": ["search", { "kind": "exportExcel" }],\n  "columns": [');
+    for (const [text, names] of [
+      [list, ['검색조건 groupId', '검색조건 useYn', '열 code', '열 nope', '버튼 search', '버튼 exportExcel']],
+      [edit, ['구역 기본', '구역 표시', '항목 code', '항목 textKo', '버튼 save', '버튼 delete']],
+    ] as const) {
+      const store = createHarnessStore(text);
+      const view = render(<DesignerHarness store={store} problems={[]} />);
+      for (const name of names) {
+        const item = screen.getAllByRole('button', { name: new RegExp(`^\\d번째 ${name}$`) })[0];
+        const row = within(item.closest('li')!.querySelector('div')!);
+        const label = item.textContent!;
+        expect(row.getByRole('button', { name: `${label} 위로 옮기기` })).toBeInTheDocument();
+        expect(row.getByRole('button', { name: `${label} 아래로 옮기기` })).toBeInTheDocument();
+        expect(row.getByRole('button', { name: `${label} 끌어서 옮기기` })).toHaveAttribute(
+          'aria-roledescription',
+          '끌어서 옮길 수 있는 항목',
+        );
+      }
+      // The first item's Up and the last one's Down do nothing, so they are disabled.
+      const first = names[0];
+      expect(screen.getByRole('button', { name: `1번째 ${first} 위로 옮기기` })).toBeDisabled();
+      // One click on Down: the text moves, one step of the history.
+      await user.click(screen.getByRole('button', { name: `1번째 ${first} 아래로 옮기기` }));
+      expect(store.getState().undoSteps).toHaveLength(1);
+      expect(store.getState().text).not.toBe(text);
+      await user.click(screen.getByRole('button', { name: '되돌리기' }));
+      expect(store.getState().text).toBe(text);
+      view.unmount();
+    }
+  });
+
+  it('words enum values and descriptions from the studio’s texts, in Korean and in English on request', async () => {
+    const user = userEvent.setup();
+    for (const [locale, item, align, right, fieldHelp, kind] of [
+      ['ko', '2번째 열 textKo', /^정렬 align/, '오른쪽 (right)', '필드나 파라미터 이름', '엑셀 내보내기 (exportExcel)'],
+      [
+        'en',
+        'column 2 textKo',
+        /^Align align/,
+        'Right (right)',
+        'A field or parameter name',
+        'Export to Excel (exportExcel)',
+      ],
+    ] as const) {
+      const view = render(<DesignerHarness store={createHarnessStore(HARNESS_LIST)} locale={locale} />);
+      await user.click(screen.getByRole('button', { name: item }));
+      const select = screen.getByLabelText(align);
+      expect(within(select).getByRole('option', { name: right })).toHaveValue('right');
+      expect(screen.getByLabelText(/ field$/)).toHaveAccessibleDescription(fieldHelp);
+      expect(screen.getByRole('option', { name: kind })).toHaveValue('exportExcel');
+      view.unmount();
+    }
   });
 
   it('a reader without write authority sees no tools that change the text', () => {

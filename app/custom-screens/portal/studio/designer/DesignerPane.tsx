@@ -10,7 +10,8 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStore } from 'zustand';
-import { useEngineText } from '../../../../../engine/text';
+import type { Translate } from '../../../../../engine/text';
+import { useDesignerText } from './designer-text';
 import { placeWords } from '../../../../../lib/screen-check/words';
 import { WidgetButton } from '../../../../../widgets/common/button';
 import { enumValues, type StudioOperation } from '../completion';
@@ -44,6 +45,19 @@ const DRAWN = ['filters', 'columns', 'actions', 'sections', 'kind'];
 
 /** focusNext's value for "the pane, unless the focus is still inside it". */
 const PANE = '';
+/** focusNext's prefix for an item's drag handle (after a drop, the next carry starts there). */
+const HANDLE = 'handle:';
+
+const performanceNow = () => performance.now();
+
+/** An element as the designer names it: "2번째 열 code", or the part ("화면 전체", "데이터 원본(source)"). */
+function itemName(t: Translate, e: DesignElement): string {
+  if (e.kind === 'screen') return t(`${D}.part.screen`);
+  if (e.kind === 'source') return t(`${D}.part.${e.path[0] === 'load' ? 'load' : 'source'}`);
+  const index = Number(e.path[e.path.length - 1]);
+  const kind = t(`${D}.kind.${e.kind}`);
+  return t(`${D}.item`, { index: index + 1, kind, name: elementName(e) || t(`${D}.noName`) });
+}
 
 const under = (pointer: string, p: string) => p === pointer || p.startsWith(`${pointer}/`);
 
@@ -60,9 +74,9 @@ export default function DesignerPane({
   readOnly,
   onReveal,
   store = definitionHistory,
-  now = () => performance.now(),
+  now = performanceNow,
 }: DesignerPaneProps) {
-  const t = useEngineText();
+  const t = useDesignerText();
   const { i18n } = useTranslation();
   const lang = typeof i18n?.language === 'string' && i18n.language.startsWith('en') ? 'en' : 'ko';
   const text = useStore(store, (s) => s.text);
@@ -75,15 +89,20 @@ export default function DesignerPane({
   const root = useRef<HTMLDivElement>(null);
   const focusNext = useRef<string | null>(null);
 
-  // After a move the moved item keeps the focus at its new place (its row is drawn anew there); after
-  // an undo that took away the focused control (an added item, its panel), the pane takes the focus,
-  // so the next Ctrl+Z still reaches it.
+  // After a move the moved item keeps the focus at its new place (its row is drawn anew there; after a
+  // drop, its drag handle); after an undo that took away the focused control (an added item, its
+  // panel), the pane takes the focus, so the next Ctrl+Z still reaches it.
   useEffect(() => {
     const pointer = focusNext.current;
     if (pointer === null) return;
     focusNext.current = null;
     const pane = root.current;
-    const target = pointer === PANE ? pane : pane?.querySelector<HTMLElement>(`[data-item="${pointer}"]`);
+    const target =
+      pointer === PANE
+        ? pane
+        : pointer.startsWith(HANDLE)
+          ? pane?.querySelector<HTMLElement>(`[data-handle="${pointer.slice(HANDLE.length)}"]`)
+          : pane?.querySelector<HTMLElement>(`[data-item="${pointer}"]`);
     if (target && !(pointer === PANE && pane?.contains(document.activeElement))) target.focus();
   });
 
@@ -98,6 +117,34 @@ export default function DesignerPane({
     focusNext.current = PANE;
     announce(history().redo() ? 'redone' : 'nothingToRedo');
   };
+
+  // What the rows do, the same functions from render to render (ElementGroup draws a row again only
+  // when it changes): each reads the text and the selection from the store when it runs.
+  const actions = useMemo<GroupActions>(() => {
+    const say = (key: string, vars?: Record<string, unknown>) => setAnnouncement(t(`${D}.announce.${key}`, vars));
+    const state = store.getState;
+    return {
+      select(e) {
+        state().select(e.pointer);
+        say('selected', { item: itemName(t, e) });
+      },
+      move(e, index, to, focus = 'item') {
+        const list = e.path.slice(0, -1);
+        const { text: now_, selection: chosen } = state();
+        state().change(moveItem(now_, list, index, to), { now: now() });
+        const moved = pointerOf([...list, to]);
+        if (chosen === e.pointer) state().select(moved);
+        focusNext.current = focus === 'handle' ? `${HANDLE}${moved}` : moved;
+        say('moved', { name: elementName(e) || t(`${D}.noName`), index: to + 1 });
+      },
+      remove(e, index) {
+        const { text: now_, selection: chosen } = state();
+        state().change(removeItem(now_, e.path.slice(0, -1), index), { now: now() });
+        if (chosen && under(e.pointer, chosen)) state().select(null);
+        say('removed', { item: itemName(t, e) });
+      },
+    };
+  }, [store, t, now]);
 
   if (!opened.ok || !def) {
     const reason = opened.ok ? { code: 'notObject', vars: {} } : opened.reason;
@@ -118,11 +165,7 @@ export default function DesignerPane({
   const model = opened.model;
   const all = elementsOf(model);
   const kindWord = (kind: string) => t(`${D}.kind.${kind}`);
-  const nameOf = (e: DesignElement, index: number) =>
-    e.kind === 'screen' || e.kind === 'source'
-      ? partName(e)
-      : t(`${D}.item`, { index: index + 1, kind: kindWord(e.kind), name: elementName(e) || t(`${D}.noName`) });
-  const indexOf = (e: DesignElement) => Number(e.path[e.path.length - 1]);
+  const nameOf = (e: DesignElement) => itemName(t, e);
   const problemsOf = (e: DesignElement) =>
     problems.filter(
       (p) => under(e.pointer, p.pointer) && !(e.kind === 'section' && under(`${e.pointer}/fields`, p.pointer)),
@@ -132,28 +175,6 @@ export default function DesignerPane({
   const sourceProblems = model.source ? problems.filter((p) => under(model.source!.pointer, p.pointer)) : [];
   const selected =
     [model.screen, ...(model.source ? [model.source] : []), ...all].find((e) => e.pointer === selection) ?? null;
-  const partName = (e: DesignElement) =>
-    t(`${D}.part.${e.kind === 'screen' ? 'screen' : model.kind === 'list' ? 'source' : 'load'}`);
-
-  const actions: GroupActions = {
-    select(e) {
-      history().select(e.pointer);
-      announce('selected', { item: nameOf(e, indexOf(e)) });
-    },
-    move(e, index, to) {
-      const list = e.path.slice(0, -1);
-      history().change(moveItem(text, list, index, to), { now: now() });
-      const moved = pointerOf([...list, to]);
-      if (selection === e.pointer) history().select(moved);
-      focusNext.current = moved;
-      announce('moved', { name: elementName(e) || t(`${D}.noName`), index: to + 1 });
-    },
-    remove(e, index) {
-      history().change(removeItem(text, e.path.slice(0, -1), index), { now: now() });
-      if (selection && under(e.pointer, selection)) history().select(null);
-      announce('removed', { item: nameOf(e, index) });
-    },
-  };
 
   const addTo = (list: JsonPath, count: number, value: Json, kind: string, name: string) => {
     history().change(insertItem(text, list, count, value), { now: now() });
@@ -200,6 +221,11 @@ export default function DesignerPane({
         label: t(`${D}.newAction`),
         button: t(`${D}.addTo`, { kind: kindWord('action') }),
         options: actionKinds,
+        optionLabel: (kind) => {
+          const key = `${D}.enumValue.kind.${kind}`;
+          const words = t(key);
+          return words === key ? kind : `${words} (${kind})`;
+        },
         onAdd: (kind) => addTo(['actions'], model.actions.length, { kind }, 'action', kind),
       }}
     />
@@ -282,7 +308,7 @@ export default function DesignerPane({
                     'field',
                     [...section.path, 'fields'],
                     model.sections[i].fields,
-                    t(`${D}.addSectionField`, { section: nameOf(section, i) }),
+                    t(`${D}.addSectionField`, { section: nameOf(section) }),
                   )
                 }
               </ElementGroup>
@@ -294,7 +320,7 @@ export default function DesignerPane({
           {selected ? (
             <PropertyPanel
               element={selected}
-              itemName={nameOf(selected, indexOf(selected))}
+              itemName={nameOf(selected)}
               hidden={selected.kind === 'screen' ? DRAWN : []}
               def={def}
               text={text}

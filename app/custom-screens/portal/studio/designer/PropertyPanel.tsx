@@ -8,9 +8,13 @@
  * change with the whole object, while the designer must write only the key that changed, as a patch
  * of the text, and show the text's value again after an undo; the schema also picks a kind's
  * properties with if/then on `kind`, which completion.ts already resolves for us.
+ *
+ * The words — a property's name, its description, an enum value's label — are the studio's texts
+ * (`designer.prop`, `designer.propHelp`, `designer.enumValue`) in the interface's language, the
+ * schema's own English where a new property has none yet (panel-texts.test.ts names it).
  */
 import { useId } from 'react';
-import { useEngineText } from '../../../../../engine/text';
+import { useDesignerText } from './designer-text';
 import { WidgetButton } from '../../../../../widgets/common/button';
 import { propertySchemas, type StudioOperation } from '../completion';
 import { choicesFor } from './choices';
@@ -47,13 +51,14 @@ export function PropertyPanel({
   onSet,
   onReveal,
 }: PropertyPanelProps) {
-  const t = useEngineText();
+  const t = useDesignerText();
   const id = useId();
-  const label = (name: string) => {
-    const key = `${D}.prop.${name}`;
+  /** The studio's words for a key, else what the schema says (a property or value not worded yet). */
+  const worded = (key: string, otherwise: string) => {
     const words = t(key);
-    return words === key ? name : words;
+    return words === key ? otherwise : words;
   };
+  const label = (name: string) => worded(`${D}.prop.${name}`, name);
   const rows = element.shorthand
     ? []
     : propertySchemas(schema, def, element.path).filter((r) => !hidden.includes(r.name));
@@ -77,6 +82,7 @@ export function PropertyPanel({
           const value = element.value[name];
           const inputId = `${id}-${name}`;
           const descId = typeof s.description === 'string' ? `${inputId}-desc` : undefined;
+          const description = descId ? worded(`${D}.propHelp.${name}`, String(s.description)) : '';
           const caption = (
             <label htmlFor={inputId} className={styles.propLabel}>
               {label(name)} <code className={styles.propName}>{name}</code>
@@ -115,11 +121,12 @@ export function PropertyPanel({
                 yes={t(`${D}.props.yes`)}
                 no={t(`${D}.props.no`)}
                 unset={t(`${D}.props.unset`)}
+                valueLabel={(v) => worded(`${D}.enumValue.${name}.${v}`, v)}
                 onSet={(v) => onSet(name, v)}
               />
               {descId && (
                 <span id={descId} className={styles.propHelp}>
-                  {String(s.description)}
+                  {description}
                 </span>
               )}
             </div>
@@ -140,10 +147,12 @@ interface FieldProps {
   yes: string;
   no: string;
   unset: string;
+  /** An enum value in words ("왼쪽" for left). */
+  valueLabel(value: string): string;
   onSet(value: unknown): void;
 }
 
-function Field({ id, describedBy, control, value, disabled, choices, yes, no, unset, onSet }: FieldProps) {
+function Field({ id, describedBy, control, value, disabled, choices, yes, no, unset, valueLabel, onSet }: FieldProps) {
   const common = { id, 'aria-describedby': describedBy, disabled, className: styles.input };
   switch (control.type) {
     case 'const':
@@ -156,11 +165,14 @@ function Field({ id, describedBy, control, value, disabled, choices, yes, no, un
           onChange={(e) => onSet(e.target.value || undefined)}
         >
           <option value="">{unset}</option>
-          {control.values.map((v) => (
-            <option key={v} value={v}>
-              {v}
-            </option>
-          ))}
+          {control.values.map((v) => {
+            const words = valueLabel(v);
+            return (
+              <option key={v} value={v}>
+                {words === v ? v : `${words} (${v})`}
+              </option>
+            );
+          })}
         </select>
       );
     case 'boolean':
