@@ -38,7 +38,7 @@ export async function contractGateRefusal(trx: Db, po: { poNo: string; subconKin
 }
 
 /** The order locked for its buyer or a purchasing manager holding write on the order screens. */
-async function lockForBuyer(trx: Db, poNo: string, actor: Actor, screens: readonly string[]) {
+export async function lockForBuyer(trx: Db, poNo: string, actor: Actor, screens: readonly string[]) {
   const po = await lockPo(trx, poNo);
   if (!po) throw refusedMissing();
   if (!(await groupHoldsScreen(trx, actor.authGroupId, [...screens], 'write')))
