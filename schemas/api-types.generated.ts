@@ -8490,6 +8490,8 @@ export interface components {
         };
         /** SubconLineClock */
         SubconLineClock: {
+            /** @description whReqNo/lineNo: one line among a delivery’s receipts */
+            clockKey: string;
             whReqNo: string;
             lineNo: number;
             poNo: string;
@@ -34210,8 +34212,11 @@ export interface operations {
                     "application/json": {
                         rows: components["schemas"]["SubconRuleRow"][];
                         total: number;
-                        /** @description The written-contract gate before sending (SYSTEM_CONST / SUBCON_CONTRACT_GATE; no row: on) */
-                        contractGateOn: boolean;
+                        /**
+                         * @description The written-contract gate before sending: Y on (SYSTEM_CONST / SUBCON_CONTRACT_GATE attr1 not N, or no row)
+                         * @enum {unknown}
+                         */
+                        contractGate: "Y" | "N";
                     };
                 };
             };

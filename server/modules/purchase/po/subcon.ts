@@ -143,3 +143,16 @@ export async function deletePo(
     });
   });
 }
+
+/**
+ * What a 하도급 order offers its buyer or a purchasing manager holding write: record the paper contract while it
+ * has no written contract, and set the payment terms (the command decides which of them may change now).
+ */
+export function subconActions(
+  h: { subconKind: string | null; status: string },
+  writtenContract: { kind: string } | null,
+  who: { mayAct: boolean },
+): string[] {
+  if (h.subconKind === null || h.status === 'CANCELLED' || !who.mayAct) return [];
+  return [...(writtenContract ? [] : ['paperContract']), 'subconTerms'];
+}

@@ -12,7 +12,9 @@ function ruleRows(db: Db) {
     .leftJoin('sourcingGroup as g', (j) =>
       j.on('r.matchKind', '=', sql.lit('SG_CODE')).onRef('g.sgCode', '=', 'r.matchValue'),
     )
-    .leftJoin('company as c', (j) => j.on('r.matchKind', '=', sql.lit('COMP_NO')).onRef('c.compNo', '=', 'r.matchValue'))
+    .leftJoin('company as c', (j) =>
+      j.on('r.matchKind', '=', sql.lit('COMP_NO')).onRef('c.compNo', '=', 'r.matchValue'),
+    )
     .leftJoin('employee as e', 'e.singleid', 'r.updatedBy')
     .select([
       'r.ruleId',
@@ -38,12 +40,7 @@ export async function listRules(
   if (filter.matchKind) q = q.where('r.matchKind', '=', filter.matchKind as 'PO_TYPE');
   if (filter.subconKind) q = q.where('r.subconKind', '=', filter.subconKind as 'NONE');
   const [rows, count] = await Promise.all([
-    q
-      .orderBy(`r.${sort.field}`, sort.direction)
-      .orderBy('r.ruleId')
-      .limit(page.limit)
-      .offset(page.offset)
-      .execute(),
+    q.orderBy(`r.${sort.field}`, sort.direction).orderBy('r.ruleId').limit(page.limit).offset(page.offset).execute(),
     db
       .selectFrom('subconRule as r')
       .select((eb) => eb.fn.countAll<string>().as('n'))

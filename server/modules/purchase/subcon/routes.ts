@@ -43,7 +43,8 @@ export const subconRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         operationId: 'listSubconRules',
         tags,
-        summary: 'The rules that make an order 하도급 (order type, sourcing group or supplier → kind), and the contract gate',
+        summary:
+          'The rules that make an order 하도급 (order type, sourcing group or supplier → kind), and the contract gate',
         querystring: RuleListQuery,
         response: { 200: RuleList, ...commonErrors },
       },
@@ -119,8 +120,7 @@ export const subconRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Type.Ref('Ok'), 409: Type.Ref('ErrorBody'), ...commonErrors },
       },
     },
-    async (request) =>
-      deleteSubconRule(request.db, request.caller, request.params.ruleId, request.query.version),
+    async (request) => deleteSubconRule(request.db, request.caller, request.params.ruleId, request.query.version),
   );
 
   app.get(

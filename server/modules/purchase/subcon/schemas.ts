@@ -54,8 +54,9 @@ export const RuleRow = Type.Object(
 export const RuleList = Type.Object({
   rows: Type.Array(Type.Ref('SubconRuleRow')),
   total: Type.Integer(),
-  contractGateOn: Type.Boolean({
-    description: 'The written-contract gate before sending (SYSTEM_CONST / SUBCON_CONTRACT_GATE; no row: on)',
+  contractGate: Type.Enum(['Y', 'N'], {
+    description:
+      'The written-contract gate before sending: Y on (SYSTEM_CONST / SUBCON_CONTRACT_GATE attr1 not N, or no row)',
   }),
 });
 

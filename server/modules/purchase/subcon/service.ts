@@ -39,7 +39,7 @@ export async function listSubconRules(
   page: { limit: number; offset: number },
 ) {
   const [list, gate] = await Promise.all([listRules(db, filter, sort, page), contractGateOn(db)]);
-  return { ...list, contractGateOn: gate };
+  return { ...list, contractGate: gate ? ('Y' as const) : ('N' as const) };
 }
 
 export async function getSubconRule(db: Db, ruleId: number) {
@@ -58,9 +58,11 @@ async function checkedRule(db: Db, b: Static<typeof RuleBody>) {
   if (!MATCH_KINDS.includes(matchKind as MatchKind))
     errors.push({ path: 'body/matchKind', message: '적용 대상은 발주 유형, 소싱그룹, 협력사 중 하나여야 합니다' });
   if (!RULE_KINDS.includes(subconKind as RuleKind))
-    errors.push({ path: 'body/subconKind', message: '하도급 구분은 제조위탁, 수리위탁, 용역위탁, 해당 없음 중 하나여야 합니다' });
-  if (remark && remark.length > 200)
-    errors.push({ path: 'body/remark', message: '비고는 200자 이내로 입력하세요' });
+    errors.push({
+      path: 'body/subconKind',
+      message: '하도급 구분은 제조위탁, 수리위탁, 용역위탁, 해당 없음 중 하나여야 합니다',
+    });
+  if (remark && remark.length > 200) errors.push({ path: 'body/remark', message: '비고는 200자 이내로 입력하세요' });
   if (matchValue === '') errors.push({ path: 'body/matchValue', message: '적용 대상 값을 선택하세요' });
   else if (matchKind === 'PO_TYPE' && !ORDER_TYPES.includes(matchValue))
     errors.push({ path: 'body/matchValue', message: '발주 유형은 일반발주(PO) 또는 소액발주(SIMPLE)여야 합니다' });
@@ -85,7 +87,13 @@ export async function createSubconRule(db: Db, caller: Caller | null, b: Static<
   const ruleId = await db.transaction().execute(async (trx) => {
     if (await findRuleByMatch(trx, v.matchKind, v.matchValue)) throw duplicate(v);
     const id = await insertRule(trx, { ...v, updatedBy: actor.userId, updatedAt: now });
-    await writeAudit(trx, { entity: 'subcon_rule', entityKey: String(id), action: 'CREATE', actor: actor.userId, after: v });
+    await writeAudit(trx, {
+      entity: 'subcon_rule',
+      entityKey: String(id),
+      action: 'CREATE',
+      actor: actor.userId,
+      after: v,
+    });
     return id;
   });
   return getSubconRule(db, ruleId);
@@ -113,7 +121,12 @@ export async function updateSubconRule(
       entityKey: String(ruleId),
       action: 'UPDATE',
       actor: actor.userId,
-      before: { matchKind: before.matchKind, matchValue: before.matchValue, subconKind: before.subconKind, remark: before.remark },
+      before: {
+        matchKind: before.matchKind,
+        matchValue: before.matchValue,
+        subconKind: before.subconKind,
+        remark: before.remark,
+      },
       after: v,
     });
   });
@@ -132,7 +145,12 @@ export async function deleteSubconRule(db: Db, caller: Caller | null, ruleId: nu
       entityKey: String(ruleId),
       action: 'DELETE',
       actor: actor.userId,
-      before: { matchKind: before.matchKind, matchValue: before.matchValue, subconKind: before.subconKind, remark: before.remark },
+      before: {
+        matchKind: before.matchKind,
+        matchValue: before.matchValue,
+        subconKind: before.subconKind,
+        remark: before.remark,
+      },
     });
   });
   return { code: 'OK' as const };
