@@ -6,7 +6,7 @@ import { internalActor } from '../../../domain/actor.js';
 import { todayKst } from '../../../domain/dates.js';
 import { checkVersion, failIf, missing, refused, type FieldError } from '../../../domain/errors.js';
 import { lineClock, plusDays, type SubconKind } from '../../../domain/subcontracting.js';
-import { text } from '../../../domain/values.js';
+import { josa, text } from '../../../domain/values.js';
 import type { SortSpec } from '../../../http/list-query.js';
 import { contractGateOn } from '../po/queries-subcon.js';
 import {
@@ -67,9 +67,9 @@ async function checkedRule(db: Db, b: Static<typeof RuleBody>) {
   else if (matchKind === 'PO_TYPE' && !ORDER_TYPES.includes(matchValue))
     errors.push({ path: 'body/matchValue', message: '발주 유형은 일반발주(PO) 또는 소액발주(SIMPLE)여야 합니다' });
   else if (matchKind === 'SG_CODE' && !(await sourcingGroupExists(db, matchValue)))
-    errors.push({ path: 'body/matchValue', message: `소싱그룹 ${matchValue}을(를) 찾을 수 없습니다` });
+    errors.push({ path: 'body/matchValue', message: `소싱그룹 ${josa(matchValue, '을/를')} 찾을 수 없습니다` });
   else if (matchKind === 'COMP_NO' && !(await companyExists(db, matchValue)))
-    errors.push({ path: 'body/matchValue', message: `협력사 ${matchValue}을(를) 찾을 수 없습니다` });
+    errors.push({ path: 'body/matchValue', message: `협력사 ${josa(matchValue, '을/를')} 찾을 수 없습니다` });
   failIf(errors);
   return { matchKind: matchKind as MatchKind, matchValue, subconKind: subconKind as RuleKind, remark };
 }
