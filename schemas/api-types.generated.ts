@@ -2215,6 +2215,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/pos/{poNo}/subcon-terms": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Set a 하도급 order’s agreed payment term (a draft only) and its 발주자 지급일, which the payment clock reads (하도급법 §13) */
+        put: operations["setSubconTerms"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/po-changes": {
         parameters: {
             query?: never;
@@ -2792,6 +2809,60 @@ export interface paths {
         };
         /** Open orders of my company: sent, acknowledged or partly delivered; earliest due date first */
         get: operations["listSupplierOpenOrders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/subcon/rules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The rules that make an order 하도급 (order type, sourcing group or supplier → kind), and the contract gate */
+        get: operations["listSubconRules"];
+        put?: never;
+        /** Add a 하도급 rule (one per order type, sourcing group or supplier: 409 SUBCON_RULE_DUPLICATE) */
+        post: operations["createSubconRule"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/subcon/rules/{ruleId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One 하도급 rule */
+        get: operations["getSubconRule"];
+        /** Change a 하도급 rule with the version read (orders already made keep their kind) */
+        put: operations["updateSubconRule"];
+        post?: never;
+        /** Remove a 하도급 rule with the version read (orders already made keep their kind) */
+        delete: operations["deleteSubconRule"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/subcon/compliance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 하도급 lines past their 검사 기한 without a result (합격 간주), unpaid lines near or past their 지급 기한, orders sent before their written contract — on the business day */
+        get: operations["listSubconCompliance"];
         put?: never;
         post?: never;
         delete?: never;
@@ -8107,6 +8178,37 @@ export interface components {
             updatedAt: string;
             version: number;
         };
+        SubconRuleRow: {
+            ruleId: number;
+            /** @enum {unknown} */
+            matchKind: "PO_TYPE" | "SG_CODE" | "COMP_NO";
+            matchValue: string;
+            matchName: string | null;
+            /** @enum {unknown} */
+            subconKind: "MANUFACTURE" | "REPAIR" | "SERVICE" | "NONE";
+            remark: string | null;
+            updatedBy: string;
+            updatedByName: string | null;
+            /** Format: date-time */
+            updatedAt: string;
+            version: number;
+        };
+        SubconComplianceRow: {
+            rowKey: string;
+            /** @enum {unknown} */
+            kind: "DEEMED_PASS" | "PAYMENT_NEAR" | "PAYMENT_OVERDUE" | "SENT_BEFORE_CONTRACT";
+            poNo: string;
+            /** @enum {unknown} */
+            subconKind: "MANUFACTURE" | "REPAIR" | "SERVICE";
+            compNameKr: string;
+            whReqNo: string | null;
+            lineNo: number | null;
+            itemName: string | null;
+            receivedOn: string | null;
+            dueDate: string | null;
+            daysPast: number | null;
+            forwardedAt: string | null;
+        };
         BudgetLineRow: {
             /** @description fiscalYear-month-deptcd-accountCode */
             key: string;
@@ -8388,6 +8490,8 @@ export interface components {
         };
         /** SubconLineClock */
         SubconLineClock: {
+            /** @description whReqNo/lineNo: one line among a delivery’s receipts */
+            clockKey: string;
             whReqNo: string;
             lineNo: number;
             poNo: string;
@@ -27392,6 +27496,293 @@ export interface operations {
             };
         };
     };
+    setSubconTerms: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description PO2026-000123 */
+                poNo: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    version: number;
+                    paymentTermDays?: number | null;
+                    ownerPaidDate?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        poNo: string;
+                        poType: string;
+                        poDate: string;
+                        title: string;
+                        status: string;
+                        approvalStatus: string;
+                        compNo: string;
+                        compNameKr: string;
+                        /** @description FORWARD_YN of the supplier: Y — sent automatically on approval */
+                        forwardYn: string;
+                        section: string;
+                        sectionName: string;
+                        deptcd: string;
+                        deptnm: string;
+                        buyerId: string;
+                        buyerName: string;
+                        requesterId: string | null;
+                        requesterName: string | null;
+                        prNo: string | null;
+                        rfqNo: string | null;
+                        quoteNo: string | null;
+                        loiNo: string | null;
+                        currency: string;
+                        totalAmount: string;
+                        approvedAmount: string | null;
+                        agreementException: string | null;
+                        agreementNo: string | null;
+                        /** @description The revision in force (1 until the first change after sending) */
+                        revision: number;
+                        revisions: {
+                            revision: number;
+                            /** @description CURRENT, SUPERSEDED, PROPOSED (waiting for approval), REJECTED, WITHDRAWN */
+                            status: string;
+                            reason: string | null;
+                            totalAmount: string;
+                            needsApproval: boolean;
+                            approvalStatus: string;
+                            changeSeq: number | null;
+                            diff: {
+                                /** @description dueDate, quantity, unitPrice, deliveryDate, line (added or removed), totalAmount */
+                                field: string;
+                                lineNo: number | null;
+                                before: string | null;
+                                after: string | null;
+                            }[];
+                            agreementException?: string | null;
+                            snapshot: {
+                                dueDate: string | null;
+                                totalAmount: string;
+                                lines: {
+                                    lineNo: number;
+                                    itemCode: string | null;
+                                    itemName: string;
+                                    unitCode: string;
+                                    quantity: string;
+                                    unitPrice: string;
+                                    amount: string;
+                                    deliveryDate: string | null;
+                                }[];
+                            };
+                            createdBy: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                            acknowledgedAt: string | null;
+                            acknowledgedBy: string | null;
+                        }[];
+                        subconKind: ("MANUFACTURE" | "REPAIR" | "SERVICE") | null;
+                        paymentTermDays: number | null;
+                        ownerPaidDate: string | null;
+                        endedOn: string | null;
+                        writtenContract: {
+                            /** @enum {unknown} */
+                            kind: "ECONTRACT" | "PAPER";
+                            /** @description The e-contract number, or the paper contract’s reference */
+                            reference: string;
+                            contractDate: string;
+                        } | null;
+                        dueDate: string | null;
+                        forwardedAt: string | null;
+                        acknowledgedAt: string | null;
+                        cancelReason: string | null;
+                        remark: string | null;
+                        fileId: string | null;
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                        version: number;
+                        lines: {
+                            lineNo: number;
+                            itemCode: string | null;
+                            itemName: string;
+                            spec: string | null;
+                            unitCode: string;
+                            sgCode: string | null;
+                            quantity: string;
+                            unitPrice: string;
+                            amount: string;
+                            deliveryDate: string | null;
+                            deliveredQty: string;
+                            receivedQty: string;
+                            agreementNo?: string | null;
+                            agreementLineNo?: number | null;
+                        }[];
+                        attachments: {
+                            fileId: string;
+                            seq: number;
+                            originalName: string;
+                            sizeBytes: number;
+                            mimeType: string;
+                        }[];
+                        approvals: {
+                            approvalId: number;
+                            docType: string;
+                            docNo: string;
+                            /** @description PENDING, IN_PROGRESS, APPROVED, REJECTED, WITHDRAWN */
+                            status: string;
+                            lineName: string;
+                            amountKrw: string;
+                            currentStep: number | null;
+                            submittedBy: string;
+                            submittedByName: string;
+                            /** Format: date-time */
+                            submittedAt: string;
+                            completedAt: string | null;
+                            version: number;
+                            steps: {
+                                stepNo: number;
+                                approverId: string;
+                                approverName: string;
+                                positionNm: string;
+                                deptnm: string;
+                                /** @description WAITING, PENDING (the current step), APPROVED, REJECTED, SKIPPED */
+                                status: string;
+                                comment: string | null;
+                                actedAt: string | null;
+                                onBehalfOf: string | null;
+                                onBehalfOfName: string | null;
+                            }[];
+                        }[];
+                        history: {
+                            no: number;
+                            /** Format: date-time */
+                            at: string;
+                            action: string;
+                            actor: string | null;
+                            actorName: string | null;
+                            reason: string | null;
+                        }[];
+                        changes: {
+                            changeId: number;
+                            poNo: string;
+                            changeSeq: number;
+                            /** @description dueDate, quantity, unitPrice, deliveryDate, status */
+                            field: string;
+                            fieldName: string;
+                            lineNo: number | null;
+                            itemName: string | null;
+                            beforeValue: string | null;
+                            afterValue: string | null;
+                            beforeText: string | null;
+                            afterText: string | null;
+                            reason: string;
+                            changedBy: string;
+                            changedByName: string | null;
+                            /** Format: date-time */
+                            changedAt: string;
+                            compNo: string;
+                            compNameKr: string;
+                            title: string;
+                            status: string;
+                        }[];
+                        pendingApprovalId: number | null;
+                        pendingApprovalVersion: number | null;
+                        currentApproverName: string | null;
+                        approvalSteps: {
+                            /** @description approvalId-stepNo */
+                            stepKey: string;
+                            /** @description Approval round, 1 for the first submission */
+                            round: number;
+                            approvalId: number;
+                            /** @description The round: PENDING, IN_PROGRESS, APPROVED, REJECTED, WITHDRAWN */
+                            approvalStatus: string;
+                            lineName: string;
+                            submittedByName: string;
+                            /** Format: date-time */
+                            submittedAt: string;
+                            stepNo: number;
+                            approverId: string;
+                            approverName: string;
+                            positionNm: string;
+                            deptnm: string;
+                            /** @description WAITING, PENDING (the current step), APPROVED, REJECTED, SKIPPED */
+                            status: string;
+                            comment: string | null;
+                            actedAt: string | null;
+                            onBehalfOf: string | null;
+                            onBehalfOfName: string | null;
+                        }[];
+                        /** @description What the caller may do with the order now (buttons to show); approve and reject when it is the caller’s turn to decide */
+                        actions: string[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     listPoChanges: {
         parameters: {
             query?: {
@@ -33744,6 +34135,491 @@ export interface operations {
                             version: number;
                         }[];
                         total: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listSubconRules: {
+        parameters: {
+            query?: {
+                matchKind?: "PO_TYPE" | "SG_CODE" | "COMP_NO";
+                subconKind?: "MANUFACTURE" | "REPAIR" | "SERVICE" | "NONE";
+                /** @description Page, 1-based */
+                page?: number;
+                /** @description Rows a page (a screen asks ≤ 500; an export up to 5000) */
+                size?: number;
+                /** @description Sort as field:asc|desc; fields: matchKind, matchValue, subconKind, updatedAt */
+                sort?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rows: components["schemas"]["SubconRuleRow"][];
+                        total: number;
+                        /**
+                         * @description The written-contract gate before sending: Y on (SYSTEM_CONST / SUBCON_CONTRACT_GATE attr1 not N, or no row)
+                         * @enum {unknown}
+                         */
+                        contractGate: "Y" | "N";
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    createSubconRule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description PO_TYPE (order type), SG_CODE (sourcing group), COMP_NO (supplier) */
+                    matchKind: string;
+                    /** @description The order type (PO, SIMPLE), sourcing group code or company number */
+                    matchValue: string;
+                    /** @description MANUFACTURE, REPAIR, SERVICE, or NONE (exempts) */
+                    subconKind: string;
+                    remark?: string | null;
+                    /** @description The version read (changing a rule) */
+                    version?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SubconRuleRow"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getSubconRule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                ruleId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SubconRuleRow"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    updateSubconRule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                ruleId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description PO_TYPE (order type), SG_CODE (sourcing group), COMP_NO (supplier) */
+                    matchKind: string;
+                    /** @description The order type (PO, SIMPLE), sourcing group code or company number */
+                    matchValue: string;
+                    /** @description MANUFACTURE, REPAIR, SERVICE, or NONE (exempts) */
+                    subconKind: string;
+                    remark?: string | null;
+                    /** @description The version read (changing a rule) */
+                    version?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SubconRuleRow"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    deleteSubconRule: {
+        parameters: {
+            query: {
+                version: number;
+            };
+            header?: never;
+            path: {
+                ruleId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listSubconCompliance: {
+        parameters: {
+            query?: {
+                kind?: "DEEMED_PASS" | "PAYMENT_NEAR" | "PAYMENT_OVERDUE" | "SENT_BEFORE_CONTRACT";
+                /** @description Page, 1-based */
+                page?: number;
+                /** @description Rows a page (a screen asks ≤ 500; an export up to 5000) */
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rows: components["schemas"]["SubconComplianceRow"][];
+                        total: number;
+                        counts: {
+                            DEEMED_PASS: number;
+                            PAYMENT_NEAR: number;
+                            PAYMENT_OVERDUE: number;
+                            SENT_BEFORE_CONTRACT: number;
+                        };
                     };
                 };
             };

@@ -3961,6 +3961,30 @@ export const SCREEN_FIELD_LABELS: Record<string, { screen: string; title?: { ko:
         "ko": "취소사유",
         "en": "Cancellation reason"
       },
+      "subconKind": {
+        "ko": "하도급 구분",
+        "en": "Subcontract kind"
+      },
+      "writtenContractKind": {
+        "ko": "서면 계약",
+        "en": "Written contract"
+      },
+      "writtenContractReference": {
+        "ko": "계약 참조",
+        "en": "Contract reference"
+      },
+      "writtenContractDate": {
+        "ko": "계약일",
+        "en": "Contract date"
+      },
+      "paymentTermDays": {
+        "ko": "약정 지급 기간(일)",
+        "en": "Agreed payment term (days)"
+      },
+      "ownerPaidDate": {
+        "ko": "발주자 지급일",
+        "en": "Paid by our client on"
+      },
       "fileId": {
         "ko": "첨부파일",
         "en": "Attachments"
@@ -3971,6 +3995,32 @@ export const SCREEN_FIELD_LABELS: Record<string, { screen: string; title?: { ko:
       "approvalStatus": "APPROVAL_STATUS",
       "forwardCheck": "YN",
       "currency": "CURRENCY"
+    },
+    "options": {
+      "subconKind": {
+        "MANUFACTURE": {
+          "ko": "제조위탁",
+          "en": "Manufacturing"
+        },
+        "REPAIR": {
+          "ko": "수리위탁",
+          "en": "Repair"
+        },
+        "SERVICE": {
+          "ko": "용역위탁",
+          "en": "Service"
+        }
+      },
+      "writtenContractKind": {
+        "ECONTRACT": {
+          "ko": "전자계약",
+          "en": "E-contract"
+        },
+        "PAPER": {
+          "ko": "서면 계약",
+          "en": "Paper contract"
+        }
+      }
     }
   },
   "getPr": {
@@ -4638,6 +4688,30 @@ export const SCREEN_FIELD_LABELS: Record<string, { screen: string; title?: { ko:
         "ko": "취소사유",
         "en": "Cancellation reason"
       },
+      "subconKind": {
+        "ko": "하도급 구분",
+        "en": "Subcontract kind"
+      },
+      "writtenContractKind": {
+        "ko": "서면 계약",
+        "en": "Written contract"
+      },
+      "writtenContractReference": {
+        "ko": "계약 참조",
+        "en": "Contract reference"
+      },
+      "writtenContractDate": {
+        "ko": "계약일",
+        "en": "Contract date"
+      },
+      "paymentTermDays": {
+        "ko": "약정 지급 기간(일)",
+        "en": "Agreed payment term (days)"
+      },
+      "ownerPaidDate": {
+        "ko": "발주자 지급일",
+        "en": "Paid by our client on"
+      },
       "fileId": {
         "ko": "첨부파일",
         "en": "Attachments"
@@ -4648,6 +4722,32 @@ export const SCREEN_FIELD_LABELS: Record<string, { screen: string; title?: { ko:
       "approvalStatus": "APPROVAL_STATUS",
       "forwardCheck": "YN",
       "currency": "CURRENCY"
+    },
+    "options": {
+      "subconKind": {
+        "MANUFACTURE": {
+          "ko": "제조위탁",
+          "en": "Manufacturing"
+        },
+        "REPAIR": {
+          "ko": "수리위탁",
+          "en": "Repair"
+        },
+        "SERVICE": {
+          "ko": "용역위탁",
+          "en": "Service"
+        }
+      },
+      "writtenContractKind": {
+        "ECONTRACT": {
+          "ko": "전자계약",
+          "en": "E-contract"
+        },
+        "PAPER": {
+          "ko": "서면 계약",
+          "en": "Paper contract"
+        }
+      }
     }
   },
   "getSpendCube": {
@@ -4791,6 +4891,90 @@ export const SCREEN_FIELD_LABELS: Record<string, { screen: string; title?: { ko:
           "en": "Quarter"
         }
       }
+    }
+  },
+  "getSubconRule": {
+    "screen": "subcontracting.ruleEdit",
+    "title": {
+      "ko": "하도급 대상 규칙",
+      "en": "Subcontracting Rule"
+    },
+    "fields": {
+      "matchKind": {
+        "ko": "적용 대상",
+        "en": "Applies to"
+      },
+      "subconKind": {
+        "ko": "하도급 구분",
+        "en": "Subcontract kind"
+      },
+      "poTypeValue": {
+        "ko": "발주 유형",
+        "en": "Order type"
+      },
+      "sgCode": {
+        "ko": "소싱그룹",
+        "en": "Sourcing group"
+      },
+      "compNo": {
+        "ko": "협력사",
+        "en": "Supplier"
+      },
+      "remark": {
+        "ko": "비고",
+        "en": "Remark"
+      },
+      "contractGate": {
+        "ko": "서면 계약 전 전송 차단",
+        "en": "Block sending before a written contract"
+      }
+    },
+    "options": {
+      "matchKind": {
+        "PO_TYPE": {
+          "ko": "발주 유형",
+          "en": "Order type"
+        },
+        "SG_CODE": {
+          "ko": "소싱그룹",
+          "en": "Sourcing group"
+        },
+        "COMP_NO": {
+          "ko": "협력사",
+          "en": "Supplier"
+        }
+      },
+      "subconKind": {
+        "MANUFACTURE": {
+          "ko": "제조위탁",
+          "en": "Manufacturing"
+        },
+        "REPAIR": {
+          "ko": "수리위탁",
+          "en": "Repair"
+        },
+        "SERVICE": {
+          "ko": "용역위탁",
+          "en": "Service"
+        },
+        "NONE": {
+          "ko": "해당 없음",
+          "en": "Not subcontracting"
+        }
+      },
+      "poTypeValue": {
+        "PO": {
+          "ko": "일반발주",
+          "en": "Purchase order"
+        },
+        "SIMPLE": {
+          "ko": "소액발주",
+          "en": "Simple order"
+        }
+      }
+    },
+    "codeGroups": {
+      "contractGate": "YN"
     }
   },
   "getSupplier": {
@@ -10011,6 +10195,10 @@ export const SCREEN_FIELD_LABELS: Record<string, { screen: string; title?: { ko:
         "ko": "납기일",
         "en": "Due date"
       },
+      "subconKind": {
+        "ko": "하도급 구분",
+        "en": "Subcontract kind"
+      },
       "forwardYn": {
         "ko": "발주서 자동전송",
         "en": "Sent automatically"
@@ -10037,6 +10225,22 @@ export const SCREEN_FIELD_LABELS: Record<string, { screen: string; title?: { ko:
       "approvalStatus": "APPROVAL_STATUS",
       "currency": "CURRENCY",
       "forwardYn": "YN"
+    },
+    "options": {
+      "subconKind": {
+        "MANUFACTURE": {
+          "ko": "제조위탁",
+          "en": "Manufacturing"
+        },
+        "REPAIR": {
+          "ko": "수리위탁",
+          "en": "Repair"
+        },
+        "SERVICE": {
+          "ko": "용역위탁",
+          "en": "Service"
+        }
+      }
     }
   },
   "listPostingErrors": {
@@ -11050,6 +11254,10 @@ export const SCREEN_FIELD_LABELS: Record<string, { screen: string; title?: { ko:
         "ko": "납기일",
         "en": "Due date"
       },
+      "subconKind": {
+        "ko": "하도급 구분",
+        "en": "Subcontract kind"
+      },
       "forwardedAt": {
         "ko": "발주전송일시",
         "en": "Sent at"
@@ -11071,6 +11279,180 @@ export const SCREEN_FIELD_LABELS: Record<string, { screen: string; title?: { ko:
       "status": "PO_STATUS",
       "approvalStatus": "APPROVAL_STATUS",
       "currency": "CURRENCY"
+    },
+    "options": {
+      "subconKind": {
+        "MANUFACTURE": {
+          "ko": "제조위탁",
+          "en": "Manufacturing"
+        },
+        "REPAIR": {
+          "ko": "수리위탁",
+          "en": "Repair"
+        },
+        "SERVICE": {
+          "ko": "용역위탁",
+          "en": "Service"
+        }
+      }
+    }
+  },
+  "listSubconCompliance": {
+    "screen": "subcontracting.compliance",
+    "title": {
+      "ko": "하도급 준수 현황",
+      "en": "Subcontracting Compliance"
+    },
+    "fields": {
+      "kind": {
+        "ko": "구분",
+        "en": "Finding"
+      },
+      "poNo": {
+        "ko": "발주번호",
+        "en": "PO No."
+      },
+      "subconKind": {
+        "ko": "하도급 구분",
+        "en": "Subcontract kind"
+      },
+      "compNameKr": {
+        "ko": "협력사",
+        "en": "Supplier"
+      },
+      "whReqNo": {
+        "ko": "입고번호",
+        "en": "Receipt No."
+      },
+      "lineNo": {
+        "ko": "줄 번호",
+        "en": "Line"
+      },
+      "itemName": {
+        "ko": "품명",
+        "en": "Item"
+      },
+      "receivedOn": {
+        "ko": "수령일",
+        "en": "Received on"
+      },
+      "dueDate": {
+        "ko": "기한",
+        "en": "Due"
+      },
+      "daysPast": {
+        "ko": "경과 일수",
+        "en": "Days past"
+      },
+      "forwardedAt": {
+        "ko": "전송일시",
+        "en": "Sent at"
+      }
+    },
+    "options": {
+      "kind": {
+        "DEEMED_PASS": {
+          "ko": "검사 기한 경과(합격 간주)",
+          "en": "Inspection overdue (deemed passed)"
+        },
+        "PAYMENT_NEAR": {
+          "ko": "지급 기한 임박",
+          "en": "Payment due soon"
+        },
+        "PAYMENT_OVERDUE": {
+          "ko": "지급 기한 경과",
+          "en": "Payment overdue"
+        },
+        "SENT_BEFORE_CONTRACT": {
+          "ko": "서면 계약 전 전송",
+          "en": "Sent before written contract"
+        }
+      },
+      "subconKind": {
+        "MANUFACTURE": {
+          "ko": "제조위탁",
+          "en": "Manufacturing"
+        },
+        "REPAIR": {
+          "ko": "수리위탁",
+          "en": "Repair"
+        },
+        "SERVICE": {
+          "ko": "용역위탁",
+          "en": "Service"
+        }
+      }
+    }
+  },
+  "listSubconRules": {
+    "screen": "subcontracting.ruleManage",
+    "title": {
+      "ko": "하도급 대상 규칙",
+      "en": "Subcontracting Rules"
+    },
+    "fields": {
+      "matchKind": {
+        "ko": "적용 대상",
+        "en": "Applies to"
+      },
+      "subconKind": {
+        "ko": "하도급 구분",
+        "en": "Subcontract kind"
+      },
+      "matchValue": {
+        "ko": "대상 값",
+        "en": "Value"
+      },
+      "matchName": {
+        "ko": "대상 이름",
+        "en": "Name"
+      },
+      "remark": {
+        "ko": "비고",
+        "en": "Remark"
+      },
+      "updatedByName": {
+        "ko": "변경자",
+        "en": "Changed by"
+      },
+      "updatedAt": {
+        "ko": "변경일시",
+        "en": "Changed at"
+      }
+    },
+    "options": {
+      "matchKind": {
+        "PO_TYPE": {
+          "ko": "발주 유형",
+          "en": "Order type"
+        },
+        "SG_CODE": {
+          "ko": "소싱그룹",
+          "en": "Sourcing group"
+        },
+        "COMP_NO": {
+          "ko": "협력사",
+          "en": "Supplier"
+        }
+      },
+      "subconKind": {
+        "MANUFACTURE": {
+          "ko": "제조위탁",
+          "en": "Manufacturing"
+        },
+        "REPAIR": {
+          "ko": "수리위탁",
+          "en": "Repair"
+        },
+        "SERVICE": {
+          "ko": "용역위탁",
+          "en": "Service"
+        },
+        "NONE": {
+          "ko": "해당 없음",
+          "en": "Not subcontracting"
+        }
+      }
     }
   },
   "listSupplierAgreements": {

@@ -163,6 +163,8 @@ export const SCREEN_ROUTES: readonly ScreenRouteInfo[] = [
   { id: "purchaseOrder.simpleOrderList", route: "/SimpleOrderList", title: "screen.purchaseOrder.simpleOrderList", portals: ["internal"] },
   { id: "reports.spendCube", route: "/spendCube", title: "screen.reports.spendCube.title", portals: ["internal"] },
   { id: "settlement.statement", route: "/statement", title: "screen.settlement.statement.title", portals: ["internal"] },
+  { id: "subcontracting.compliance", route: "/subconCompliance", title: "screen.subcon.compliance.title", portals: ["internal"] },
+  { id: "subcontracting.ruleManage", route: "/subconRuleManage", title: "screen.subcon.ruleManage.title", portals: ["internal"] },
   { id: "taxInvoice.supplierTaxType", route: "/supplierTaxType", title: "screen.taxInvoice.settings.supplierTitle", portals: ["internal"] },
   { id: "taxInvoice.supplierTaxTypeEdit", route: "/supplierTaxTypeEdit", title: "screen.taxInvoice.settings.supplierEditTitle", portals: ["internal"] },
   { id: "taxInvoice.taxInvoice", route: "/taxInvoice", title: "screen.taxInvoice.list.title", portals: ["internal"] },

@@ -468,6 +468,18 @@ export const SettlementStatement: Story = { name: 'settlement.statement', args: 
 /** screens/settlement/threeWayMatch.screen.ts */
 export const SettlementThreeWayMatch: Story = { name: 'settlement.threeWayMatch', args: { id: 'settlement.threeWayMatch' } };
 
+/** screens/subcontracting/compliance.screen.ts */
+export const SubcontractingCompliance: Story = { name: 'subcontracting.compliance', args: { id: 'subcontracting.compliance' } };
+
+/** screens/subcontracting/paperContract.screen.ts */
+export const SubcontractingPaperContract: Story = { name: 'subcontracting.paperContract', args: { id: 'subcontracting.paperContract' } };
+
+/** screens/subcontracting/ruleEdit.screen.ts */
+export const SubcontractingRuleEdit: Story = { name: 'subcontracting.ruleEdit', args: { id: 'subcontracting.ruleEdit' } };
+
+/** screens/subcontracting/ruleManage.screen.ts */
+export const SubcontractingRuleManage: Story = { name: 'subcontracting.ruleManage', args: { id: 'subcontracting.ruleManage' } };
+
 /** screens/supplier-apply/compRegList.screen.ts */
 export const SupplierApplyCompRegList: Story = { name: 'supplierApply.compRegList', args: { id: 'supplierApply.compRegList' } };
 

@@ -43,6 +43,8 @@ export const PGLITE_FILES: Readonly<Record<string, string>> = {
     'an unissued invoice turns late on the business clock’s day, on the engine a demo runs on',
   'tests/api/fulfilment/subcon-clocks.test.ts':
     'the 하도급 clocks are date arithmetic on dates as each driver hands them back, walked by the business clock',
+  'tests/api/purchase/subcon-rules.test.ts':
+    'the compliance view computes the clocks from receipt dates and timestamps as each driver hands them back',
   'tests/api/purchase/subcontracting.test.ts':
     'the written-contract gate and the retention read dates and an executed contract as each driver hands them back',
   'tests/api/purchase/agreement.test.ts':

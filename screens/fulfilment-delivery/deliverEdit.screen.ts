@@ -1,4 +1,5 @@
 import { defineEditScreen } from '../../engine/define';
+import { CLOCKS_DETAIL } from '../subcontracting/labels';
 
 const T = (key: string) => `screen.fulfilmentDelivery.deliverEdit.${key}`;
 /** Cells the supplier types only for a delivery without an order (with one they are the order line's). */
@@ -157,6 +158,8 @@ export default defineEditScreen({
       sendWhen: '!empty(row.quantity)',
       omitBlank: true,
     },
+    // The 하도급 clocks of what was received from this delivery: the supplier sees its own due dates.
+    CLOCKS_DETAIL,
   ],
   attachments: { field: 'FILE_SEQ', label: 'screen.fulfilmentDelivery.section.documents' },
   actions: [

@@ -1,4 +1,5 @@
 import { defineEditScreen } from '../../engine/define';
+import { CLOCKS_DETAIL, RESULT, s as subcon, sf } from '../subcontracting/labels';
 
 const f = (name: string) => `screen.fulfilmentDelivery.field.${name}`;
 const native = "form.sourceSystem == 'GPMS'";
@@ -68,9 +69,40 @@ export default defineEditScreen({
         { field: 'BIGO', width: 140 },
       ],
     },
+    CLOCKS_DETAIL,
   ],
   actions: [
     { kind: 'close', requires: 'read' },
+    {
+      // The written inspection result of a 하도급 line (§9②): stops its 10-day clock; 불합격 after it is refused.
+      kind: 'workflow',
+      id: 'inspect',
+      label: subcon('a.inspect'),
+      operation: 'recordInspection',
+      visible: "!empty(form.subconClocks) && form.status != 'CANCELLED'",
+      success: subcon('done.inspected'),
+      prompt: {
+        title: subcon('p.inspectTitle'),
+        message: subcon('p.inspectMessage'),
+        columns: 3,
+        fields: [
+          { field: 'lineNo', label: sf('lineNo'), widget: 'number', required: true },
+          { field: 'result', label: sf('inspectionResult'), widget: 'radio', options: RESULT, required: true },
+          {
+            field: 'inspectionDate',
+            label: sf('inspectionDate'),
+            widget: 'date',
+            default: { today: 0 },
+            required: true,
+          },
+        ],
+      },
+      params: {
+        path: { whReqNo: 'form.whReqNo', lineNo: 'input.lineNo' },
+        body: { version: 'form.version', result: 'input.result', inspectionDate: 'input.inspectionDate' },
+      },
+      then: ['reloadRecord'],
+    },
     {
       kind: 'workflow',
       id: 'cancel',

@@ -4,6 +4,7 @@
  * Orders from PRs add the PR number (filter and column) and the supplier's forwarding flag.
  */
 import type { TypedColumn, TypedFilter } from '../../engine/define';
+import { ORDER_KIND, sf } from '../subcontracting/labels';
 import { f } from './labels';
 
 type Op = 'listPos' | 'listSimpleOrders';
@@ -38,6 +39,7 @@ export function orderColumns(kind: OrderKind, editScreen: string): Array<TypedCo
     { field: 'currency', label: f('currency'), type: 'code', codeGroup: 'CURRENCY', width: 70 },
     { field: 'totalAmount', label: f('totalAmount'), type: 'money', currencyField: 'currency', width: 130 },
     { field: 'dueDate', label: f('dueDate'), type: 'date', width: 100 },
+    { field: 'subconKind', label: sf('subconKind'), type: 'code', options: ORDER_KIND, width: 90 },
     ...(fromPr
       ? [{ field: 'forwardYn' as const, label: f('forwardYn'), type: 'code' as const, codeGroup: 'YN', width: 100 }]
       : []),

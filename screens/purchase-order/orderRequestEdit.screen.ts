@@ -7,6 +7,7 @@ import {
   REVISIONS_DETAIL,
   can,
 } from './order-actions';
+import { SUBCON_ACTIONS, SUBCON_SECTION } from './order-subcon';
 
 /**
  * /OrderRequestEdit — one purchase order (발주요청). Without `poNo` it builds a new order from an
@@ -144,6 +145,7 @@ export default defineEditScreen({
         { field: 'cancelReason', readOnly: true, visible: '!empty(form.cancelReason)' },
       ],
     },
+    SUBCON_SECTION,
   ],
   details: [
     {
@@ -236,6 +238,7 @@ export default defineEditScreen({
       },
     },
     ...ORDER_WORKFLOW_ACTIONS,
+    ...SUBCON_ACTIONS,
     {
       kind: 'open',
       id: 'print',

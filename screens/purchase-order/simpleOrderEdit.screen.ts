@@ -7,6 +7,7 @@ import {
   REVISIONS_DETAIL,
   can,
 } from './order-actions';
+import { SUBCON_ACTIONS, SUBCON_SECTION } from './order-subcon';
 
 /**
  * /SimpleOrderEdit — a simple order (소액발주): a purchase order without a PR whose amount in KRW
@@ -137,6 +138,7 @@ export default defineEditScreen({
         { field: 'cancelReason', readOnly: true, visible: '!empty(form.cancelReason)' },
       ],
     },
+    SUBCON_SECTION,
   ],
   details: [
     {
@@ -234,5 +236,6 @@ export default defineEditScreen({
       params: { path: { poNo: 'form.poNo' }, body: { ...HEADER, version: 'form.version' } },
     },
     ...ORDER_WORKFLOW_ACTIONS,
+    ...SUBCON_ACTIONS,
   ],
 });

@@ -127,6 +127,16 @@ const INTERNAL: readonly Area[] = [
           ['PUR_CONTRACT_CLAUSE', '계약 조항', 'Contract Clauses', '/contract/clauseList'],
         ],
       },
+      {
+        // 하도급법 (docs/subcontracting.md): last of 구매관리, where migration 1110 appends it in a database seeded before.
+        id: 'PUR_SUBCON',
+        ko: '하도급',
+        en: 'Subcontracting',
+        leaves: [
+          ['PUR_SUBCON_RULE', '하도급 대상 규칙', 'Subcontracting Rules', '/subconRuleManage'],
+          ['PUR_SUBCON_COMPLIANCE', '하도급 준수 현황', 'Subcontracting Compliance', '/subconCompliance'],
+        ],
+      },
     ],
   },
   {

@@ -33,6 +33,7 @@ function clockRows(db: Db) {
 type ClockRow = Awaited<ReturnType<ReturnType<typeof clockRows>['execute']>>[number];
 
 const withClock = (today: string) => (r: ClockRow) => ({
+  clockKey: `${r.whReqNo}/${r.lineNo}`,
   whReqNo: r.whReqNo,
   lineNo: r.lineNo,
   poNo: r.poNo,

@@ -201,6 +201,7 @@ export const DecideBody = Type.Object(
 /** A received line of a 하도급 order with its two clocks (docs/subcontracting.md). */
 const SubconLineClock = Type.Object(
   {
+    clockKey: Type.String({ description: 'whReqNo/lineNo: one line among a delivery’s receipts' }),
     whReqNo: Type.String(),
     lineNo: Type.Integer(),
     poNo: Type.String(),

@@ -21,6 +21,7 @@ import {
   PoNoParams,
   PoUpdateBody,
   PaperContractBody,
+  SubconTermsBody,
   PoVersionQuery,
   SupplierPoDetail,
   SupplierPoListQuery,
@@ -43,6 +44,7 @@ import {
   updatePo,
 } from './service.js';
 import { deletePo, recordPaperContract } from './subcon.js';
+import { setSubconTerms } from './subcon-terms.js';
 
 const ORDER_SCREENS = [PO_SCREENS.list, PO_SCREENS.edit, SIMPLE_SCREENS.list, SIMPLE_SCREENS.edit];
 const EDIT_SCREENS = [PO_SCREENS.edit, SIMPLE_SCREENS.edit];
@@ -212,6 +214,33 @@ export const poRoutes: FastifyPluginAsyncTypebox = async (app) => {
         request.params.poNo,
         request.body,
         now,
+        EDIT_SCREENS,
+      );
+      return poDetail(request.db, request.params.poNo, actor);
+    },
+  );
+
+  app.put(
+    '/api/v1/pos/:poNo/subcon-terms',
+    {
+      config: { access: access.login(EDIT_SCREENS, 'write', ['I']), identityBound: false },
+      schema: {
+        operationId: 'setSubconTerms',
+        tags,
+        summary:
+          'Set a 하도급 order’s agreed payment term (a draft only) and its 발주자 지급일, which the payment clock reads (하도급법 §13)',
+        params: PoNoParams,
+        body: SubconTermsBody,
+        response: { 200: PoDetail, 409: Type.Ref('ErrorBody'), ...commonErrors },
+      },
+    },
+    async (request) => {
+      const actor = await setSubconTerms(
+        request.db,
+        request.caller,
+        request.params.poNo,
+        request.body,
+        app.clock.now(),
         EDIT_SCREENS,
       );
       return poDetail(request.db, request.params.poNo, actor);

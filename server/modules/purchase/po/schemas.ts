@@ -87,6 +87,20 @@ export const PaperContractBody = Type.Object(
   { additionalProperties: false },
 );
 
+/** A 하도급 order's payment terms (§13): the agreed term (a draft only) and the 발주자 지급일; null clears, absent keeps. */
+export const SubconTermsBody = Type.Object(
+  {
+    version: Type.Integer(),
+    paymentTermDays: Type.Optional(
+      Nullable(Type.Integer({ minimum: 1, maximum: 365, description: 'The agreed payment term in days from 수령' })),
+    ),
+    ownerPaidDate: Type.Optional(
+      Nullable(Type.String({ description: 'YYYY-MM-DD: the day the buyer’s own client paid (not after today)' })),
+    ),
+  },
+  { additionalProperties: false },
+);
+
 export const PoVersionQuery = Type.Object({ version: Type.Integer({ minimum: 1 }) }, { additionalProperties: false });
 
 const PoRow = Type.Object({

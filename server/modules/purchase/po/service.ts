@@ -61,7 +61,7 @@ import { approvalState, numbered } from '../approval/state.js';
 import { PO_MACHINE, poActionsFor, withinApproval } from './workflow.js';
 import { assertBindable } from '../../files/owners.js';
 import { applyAgreementConsumption, giveBack } from '../agreement/consumption.js';
-import { contractGateRefusal } from './subcon.js';
+import { contractGateRefusal, subconActions } from './subcon.js';
 import { findWrittenContract } from './queries-subcon.js';
 import { applyAgreedChange, changePo as changeOrder, rateAgreedChange, revisionViews } from './change-order.js';
 import { consumeCallOffs, exceptionText } from './call-off-lines.js';
@@ -97,6 +97,7 @@ export async function poDetail(db: Db, poNo: string, actor: Actor, expectType?: 
   const delivered = lines.some((l) => Number(l.deliveredQty) > 0);
   const { approvalId: _a, buyerEmail: _e, buyerTelNo: _t, ...header } = h;
   const { isCurrentApprover, ...approvalFields } = approvalState(approvals, actor.singleid);
+  const writtenContract = h.subconKind ? await findWrittenContract(db, poNo) : null;
   return {
     ...header,
     forwardedAt: iso(h.forwardedAt),
@@ -107,7 +108,7 @@ export async function poDetail(db: Db, poNo: string, actor: Actor, expectType?: 
     agreementException: withProposedException(h.agreementException, revisions),
     // A call-off names its agreement on the order itself (each line keeps its own agreement line).
     agreementNo: lines.find((l) => l.agreementNo)?.agreementNo ?? null,
-    writtenContract: h.subconKind ? await findWrittenContract(db, poNo) : null,
+    writtenContract,
     lines,
     attachments,
     approvals,
@@ -122,6 +123,9 @@ export async function poDetail(db: Db, poNo: string, actor: Actor, expectType?: 
         { delivered },
       ),
       ...(isCurrentApprover ? ['approve', 'reject'] : []),
+      ...subconActions(h, writtenContract, {
+        mayAct: canWrite && (h.buyerId === actor.singleid || isPurchasingManager(actor)),
+      }),
     ],
   };
 }

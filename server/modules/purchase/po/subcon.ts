@@ -38,7 +38,7 @@ export async function contractGateRefusal(trx: Db, po: { poNo: string; subconKin
 }
 
 /** The order locked for its buyer or a purchasing manager holding write on the order screens. */
-async function lockForBuyer(trx: Db, poNo: string, actor: Actor, screens: readonly string[]) {
+export async function lockForBuyer(trx: Db, poNo: string, actor: Actor, screens: readonly string[]) {
   const po = await lockPo(trx, poNo);
   if (!po) throw refusedMissing();
   if (!(await groupHoldsScreen(trx, actor.authGroupId, [...screens], 'write')))
@@ -142,4 +142,17 @@ export async function deletePo(
       before: { status: po.status, subconKind: po.subconKind, endedOn: po.endedOn },
     });
   });
+}
+
+/**
+ * What a 하도급 order offers its buyer or a purchasing manager holding write: record the paper contract while it
+ * has no written contract, and set the payment terms (the command decides which of them may change now).
+ */
+export function subconActions(
+  h: { subconKind: string | null; status: string },
+  writtenContract: { kind: string } | null,
+  who: { mayAct: boolean },
+): string[] {
+  if (h.subconKind === null || h.status === 'CANCELLED' || !who.mayAct) return [];
+  return [...(writtenContract ? [] : ['paperContract']), 'subconTerms'];
 }

@@ -1,0 +1,39 @@
+import { defineListScreen } from '../../engine/define';
+import { FINDING, ORDER_KIND, s } from './labels';
+
+/**
+ * /subconCompliance — what the purchasing manager should act on today (docs/subcontracting.md): 하도급 lines past
+ * their 검사 기한 with no written result (합격 간주, §9②), unpaid lines near or past their 지급 기한 (§13), orders sent
+ * before their written contract (§3). Each row opens its order; a line's receipt number opens the receipt.
+ */
+export default defineListScreen({
+  id: 'subcontracting.compliance',
+  route: '/subconCompliance',
+  title: s('compliance.title'),
+  labels: 'screen.subcon.f',
+  description: 'Findings on the business day; interest and 감액 columns come with the payment work.',
+  source: { operation: 'listSubconCompliance', rowKey: 'rowKey' },
+  filters: [{ field: 'kind', widget: 'select', options: FINDING }],
+  columns: [
+    { field: 'kind', type: 'code', options: FINDING, width: 190 },
+    {
+      field: 'poNo',
+      width: 130,
+      link: { route: '/OrderRequestEdit', query: { poNo: 'row.poNo' } },
+    },
+    { field: 'subconKind', type: 'code', options: ORDER_KIND, width: 90 },
+    { field: 'compNameKr', width: 180 },
+    {
+      field: 'whReqNo',
+      width: 120,
+      link: { screen: 'fulfilmentDelivery.warehousingDetail', query: { whReqNo: 'row.whReqNo' }, dialog: true },
+    },
+    { field: 'lineNo', type: 'number', width: 60 },
+    { field: 'itemName', width: 180 },
+    { field: 'receivedOn', type: 'date', width: 100 },
+    { field: 'dueDate', type: 'date', width: 100 },
+    { field: 'daysPast', type: 'number', width: 80 },
+    { field: 'forwardedAt', type: 'datetime', width: 140 },
+  ],
+  actions: [{ kind: 'exportExcel', fileName: s('compliance.file') }],
+});

@@ -1,0 +1,242 @@
+import type { Static } from 'typebox';
+import type { Caller } from '../../../auth/plugin.js';
+import { writeAudit } from '../../../db/audit.js';
+import type { Db } from '../../../db/connect.js';
+import { internalActor } from '../../../domain/actor.js';
+import { todayKst } from '../../../domain/dates.js';
+import { checkVersion, failIf, missing, refused, type FieldError } from '../../../domain/errors.js';
+import { lineClock, plusDays, type SubconKind } from '../../../domain/subcontracting.js';
+import { josa, text } from '../../../domain/values.js';
+import type { SortSpec } from '../../../http/list-query.js';
+import { contractGateOn } from '../po/queries-subcon.js';
+import {
+  companyExists,
+  deleteRule,
+  findRule,
+  findRuleByMatch,
+  insertRule,
+  listRules,
+  lockRule,
+  openClockLines,
+  ordersSentBeforeContract,
+  sourcingGroupExists,
+  updateRule,
+} from './queries.js';
+import { COMPLIANCE_KINDS, type ComplianceRow, type RuleBody } from './schemas.js';
+
+const MATCH_KINDS = ['PO_TYPE', 'SG_CODE', 'COMP_NO'] as const;
+const RULE_KINDS = ['MANUFACTURE', 'REPAIR', 'SERVICE', 'NONE'] as const;
+const ORDER_TYPES = ['PO', 'SIMPLE'];
+type MatchKind = (typeof MATCH_KINDS)[number];
+type RuleKind = (typeof RULE_KINDS)[number];
+
+const ruleMissing = () => missing('SUBCON_RULE_NOT_FOUND', '하도급 대상 규칙을 찾을 수 없습니다');
+
+export async function listSubconRules(
+  db: Db,
+  filter: { matchKind?: string; subconKind?: string },
+  sort: SortSpec<'matchKind' | 'matchValue' | 'subconKind' | 'updatedAt'>,
+  page: { limit: number; offset: number },
+) {
+  const [list, gate] = await Promise.all([listRules(db, filter, sort, page), contractGateOn(db)]);
+  return { ...list, contractGate: gate ? ('Y' as const) : ('N' as const) };
+}
+
+export async function getSubconRule(db: Db, ruleId: number) {
+  const row = await findRule(db, ruleId);
+  if (!row) throw ruleMissing();
+  return row;
+}
+
+/** The body checked field by field, with the thing the rule names looked up (400 with the field's message). */
+async function checkedRule(db: Db, b: Static<typeof RuleBody>) {
+  const errors: FieldError[] = [];
+  const matchKind = b.matchKind.trim();
+  const matchValue = b.matchValue.trim();
+  const subconKind = b.subconKind.trim();
+  const remark = text(b.remark);
+  if (!MATCH_KINDS.includes(matchKind as MatchKind))
+    errors.push({ path: 'body/matchKind', message: '적용 대상은 발주 유형, 소싱그룹, 협력사 중 하나여야 합니다' });
+  if (!RULE_KINDS.includes(subconKind as RuleKind))
+    errors.push({
+      path: 'body/subconKind',
+      message: '하도급 구분은 제조위탁, 수리위탁, 용역위탁, 해당 없음 중 하나여야 합니다',
+    });
+  if (remark && remark.length > 200) errors.push({ path: 'body/remark', message: '비고는 200자 이내로 입력하세요' });
+  if (matchValue === '') errors.push({ path: 'body/matchValue', message: '적용 대상 값을 선택하세요' });
+  else if (matchKind === 'PO_TYPE' && !ORDER_TYPES.includes(matchValue))
+    errors.push({ path: 'body/matchValue', message: '발주 유형은 일반발주(PO) 또는 소액발주(SIMPLE)여야 합니다' });
+  else if (matchKind === 'SG_CODE' && !(await sourcingGroupExists(db, matchValue)))
+    errors.push({ path: 'body/matchValue', message: `소싱그룹 ${josa(matchValue, '을/를')} 찾을 수 없습니다` });
+  else if (matchKind === 'COMP_NO' && !(await companyExists(db, matchValue)))
+    errors.push({ path: 'body/matchValue', message: `협력사 ${josa(matchValue, '을/를')} 찾을 수 없습니다` });
+  failIf(errors);
+  return { matchKind: matchKind as MatchKind, matchValue, subconKind: subconKind as RuleKind, remark };
+}
+
+const duplicate = (v: { matchKind: string; matchValue: string }) =>
+  refused('SUBCON_RULE_DUPLICATE', `같은 적용 대상(${v.matchValue})의 규칙이 이미 있습니다`, v);
+
+/**
+ * Adds a rule. It decides the kind of orders made from now on only: an order keeps the kind it was made with
+ * (docs/subcontracting.md), so no order is re-labelled here.
+ */
+export async function createSubconRule(db: Db, caller: Caller | null, b: Static<typeof RuleBody>, now: Date) {
+  const actor = await internalActor(db, caller);
+  const v = await checkedRule(db, b);
+  const ruleId = await db.transaction().execute(async (trx) => {
+    if (await findRuleByMatch(trx, v.matchKind, v.matchValue)) throw duplicate(v);
+    const id = await insertRule(trx, { ...v, updatedBy: actor.userId, updatedAt: now });
+    await writeAudit(trx, {
+      entity: 'subcon_rule',
+      entityKey: String(id),
+      action: 'CREATE',
+      actor: actor.userId,
+      after: v,
+    });
+    return id;
+  });
+  return getSubconRule(db, ruleId);
+}
+
+export async function updateSubconRule(
+  db: Db,
+  caller: Caller | null,
+  ruleId: number,
+  b: Static<typeof RuleBody>,
+  now: Date,
+) {
+  const actor = await internalActor(db, caller);
+  const v = await checkedRule(db, b);
+  if (b.version === undefined) failIf([{ path: 'body/version', message: '읽은 버전이 필요합니다' }]);
+  await db.transaction().execute(async (trx) => {
+    const before = await lockRule(trx, ruleId);
+    if (!before) throw ruleMissing();
+    checkVersion(b.version!, before.version);
+    const other = await findRuleByMatch(trx, v.matchKind, v.matchValue);
+    if (other && other.ruleId !== ruleId) throw duplicate(v);
+    await updateRule(trx, ruleId, { ...v, updatedBy: actor.userId, updatedAt: now, version: before.version + 1 });
+    await writeAudit(trx, {
+      entity: 'subcon_rule',
+      entityKey: String(ruleId),
+      action: 'UPDATE',
+      actor: actor.userId,
+      before: {
+        matchKind: before.matchKind,
+        matchValue: before.matchValue,
+        subconKind: before.subconKind,
+        remark: before.remark,
+      },
+      after: v,
+    });
+  });
+  return getSubconRule(db, ruleId);
+}
+
+export async function deleteSubconRule(db: Db, caller: Caller | null, ruleId: number, version: number) {
+  const actor = await internalActor(db, caller);
+  await db.transaction().execute(async (trx) => {
+    const before = await lockRule(trx, ruleId);
+    if (!before) throw ruleMissing();
+    checkVersion(version, before.version);
+    await deleteRule(trx, ruleId);
+    await writeAudit(trx, {
+      entity: 'subcon_rule',
+      entityKey: String(ruleId),
+      action: 'DELETE',
+      actor: actor.userId,
+      before: {
+        matchKind: before.matchKind,
+        matchValue: before.matchValue,
+        subconKind: before.subconKind,
+        remark: before.remark,
+      },
+    });
+  });
+  return { code: 'OK' as const };
+}
+
+/** A line whose payment due date is this many days away or less is shown as near (a week to arrange payment). */
+export const PAYMENT_NEAR_DAYS = 7;
+
+const daysBetween = (from: string, to: string) => Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000);
+
+type Row = Static<typeof ComplianceRow>;
+
+/**
+ * What the purchasing manager should look at, on the business day: lines past their 검사 기한 without a written
+ * result (합격 간주, §9②), unpaid lines near or past their 지급 기한 (§13), and 하도급 orders sent before a written
+ * contract existed (§3). Interest owed and 감액 without 서면 are not here yet (their data comes with the payment
+ * work).
+ */
+export async function complianceRows(db: Db, now: Date): Promise<Row[]> {
+  const today = todayKst(now);
+  const [lines, orders] = await Promise.all([openClockLines(db), ordersSentBeforeContract(db)]);
+  const rows: Row[] = [];
+  for (const l of lines) {
+    const clock = lineClock(l.whReqDate, today, l, l.inspectionResult);
+    const base = {
+      poNo: l.poNo,
+      subconKind: l.subconKind as SubconKind,
+      compNameKr: l.compNameKr,
+      whReqNo: l.whReqNo,
+      lineNo: l.lineNo,
+      itemName: l.itemName,
+      receivedOn: l.whReqDate,
+      forwardedAt: null,
+    };
+    if (clock.inspectionState === 'DEEMED_PASS')
+      rows.push({
+        ...base,
+        rowKey: `I:${l.whReqNo}:${l.lineNo}`,
+        kind: 'DEEMED_PASS',
+        dueDate: clock.inspectionDue,
+        daysPast: daysBetween(clock.inspectionDue, today),
+      });
+    if (!l.paid && today >= plusDays(clock.paymentDue, -PAYMENT_NEAR_DAYS))
+      rows.push({
+        ...base,
+        rowKey: `P:${l.whReqNo}:${l.lineNo}`,
+        kind: today > clock.paymentDue ? 'PAYMENT_OVERDUE' : 'PAYMENT_NEAR',
+        dueDate: clock.paymentDue,
+        daysPast: daysBetween(clock.paymentDue, today),
+      });
+  }
+  for (const o of orders)
+    rows.push({
+      rowKey: `C:${o.poNo}`,
+      kind: 'SENT_BEFORE_CONTRACT',
+      poNo: o.poNo,
+      subconKind: o.subconKind as SubconKind,
+      compNameKr: o.compNameKr,
+      whReqNo: null,
+      lineNo: null,
+      itemName: null,
+      receivedOn: null,
+      dueDate: null,
+      daysPast: null,
+      forwardedAt: o.forwardedAt === null ? null : new Date(o.forwardedAt).toISOString(),
+    });
+  return rows;
+}
+
+export function countByKind(rows: readonly Row[]) {
+  const counts = Object.fromEntries(COMPLIANCE_KINDS.map((k) => [k, 0])) as Record<Row['kind'], number>;
+  for (const r of rows) counts[r.kind] += 1;
+  return counts;
+}
+
+export async function listCompliance(
+  db: Db,
+  kind: Row['kind'] | undefined,
+  page: { limit: number; offset: number },
+  now: Date,
+) {
+  const all = await complianceRows(db, now);
+  const chosen = kind ? all.filter((r) => r.kind === kind) : all;
+  return {
+    rows: chosen.slice(page.offset, page.offset + page.limit),
+    total: chosen.length,
+    counts: countByKind(all),
+  };
+}

@@ -1,0 +1,29 @@
+import { expect } from 'vitest';
+import { up } from '../../../server/db/migrations/1110-subcon-menus.js';
+import { describeMenuMigration } from '../../helpers/menu-migration.js';
+
+const LEAVES = ['PUR_SUBCON_RULE', 'PUR_SUBCON_COMPLIANCE'];
+const ROWS = ['PUR_SUBCON', ...LEAVES];
+
+/**
+ * Migration 1110 gives a database seeded before the 하도급 screens the group, its two leaves and the authority the
+ * seed gives a new one: the order requests' level, the rules read-only for the operators (20). Remove them, run
+ * the migration, compare; twice.
+ */
+describeMenuMigration('the 하도급 menus on a database seeded before them (migration 1110)', {
+  leaves: ROWS,
+  up,
+  test: 'adds the same rows and grants as the seed, once; the operators read the rules without changing them',
+  seeded: async ({ menus, grantsOf, grants }) => {
+    expect(menus.map((m) => m.pgmId).sort()).toEqual([...ROWS].sort());
+    expect(grantsOf('PUR_SUBCON_COMPLIANCE')).toEqual(await grants('PUR_ORDER_REQUEST'));
+    const rule = grantsOf('PUR_SUBCON_RULE');
+    expect(rule.find((g) => g.authGroupId === '20')).toEqual({ authGroupId: '20', canRead: 'Y', canWrite: 'N' });
+    expect(rule.find((g) => g.authGroupId === '10')).toEqual({ authGroupId: '10', canRead: 'Y', canWrite: 'Y' });
+  },
+  unseed: async (db) => {
+    await db.deleteFrom('menuAuth').where('pgmId', 'in', ROWS).execute();
+    await db.deleteFrom('menu').where('pgmId', 'in', LEAVES).execute();
+    await db.deleteFrom('menu').where('pgmId', '=', 'PUR_SUBCON').execute();
+  },
+});
