@@ -568,7 +568,7 @@ export const AUTHZ_MATRIX: Readonly<Record<string, Rule>> = {
   getHighCostUnit: I.r('/report/costUnit/highCostUnit'),
   getHighCostUnitDetail: I.r('/report/costUnit/highCostUnitDetail'),
   getItemMasterCost: I.r('/report/manage/itemMasterCostNew'),
-  getSpendCube: I.r('/report/monthlyReport/monthlyReport01'),
+  getSpendCube: I.r('/report/monthlyReport/monthlyReport01', '/spendCube'),
   rebuildReportSummary: I.r(
     '/report/monthlyReport/monthlyReport01',
     '/report/monthlyReport/monthlyReport02',
@@ -585,6 +585,7 @@ export const AUTHZ_MATRIX: Readonly<Record<string, Rule>> = {
     '/report/costUnit/highCostUnit',
     '/report/costUnit/highCostUnitDetail',
     '/report/manage/itemMasterCostNew',
+    '/spendCube',
   ),
   listReportOrders: I.r(
     '/report/monthlyReport/monthlyReport01',
@@ -601,6 +602,7 @@ export const AUTHZ_MATRIX: Readonly<Record<string, Rule>> = {
     '/report/costUnit/highCostUnit',
     '/report/costUnit/highCostUnitDetail',
     '/report/manage/itemMasterCostNew',
+    '/spendCube',
   ),
   // assets
   listAssets: I.r('/assetManagementList', '/assetInventoryList'),
