@@ -5563,7 +5563,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Spend cube: orders approved or later by one or two dimensions (supplier, category, sourcing group, department, section, buyer, month, quarter), the period and the previous period of the same length */
+        /** Spend cube: ordered (orders approved or later), received and settled amounts by one or two dimensions (supplier, category, sourcing group, department, section, buyer, month, quarter), the period and the previous period of the same length */
         get: operations["getSpendCube"];
         put?: never;
         post?: never;
@@ -51034,7 +51034,7 @@ export interface operations {
                 catCode?: string;
                 /** @description Sourcing group (with a sourcing-group dimension) */
                 sgCode?: string;
-                /** @description Sort as field:asc|desc; fields: key1, name1, key2, name2, poCount, lineCount, totalKrw, prevPoCount, prevLineCount, prevTotalKrw, changePct */
+                /** @description Sort as field:asc|desc; fields: key1, name1, key2, name2, poCount, lineCount, totalKrw, prevPoCount, prevLineCount, prevTotalKrw, changePct, receivedLineCount, receivedKrw, prevReceivedKrw, settledLineCount, settledKrw, prevSettledKrw */
                 sort?: string;
             };
             header?: never;
@@ -51072,6 +51072,18 @@ export interface operations {
                             /** @description Ordered, won, previous period (exact decimal) */
                             prevTotalKrw: string;
                             changePct: string | null;
+                            /** @description Receipt lines dated in the period (receipts not cancelled) */
+                            receivedLineCount: number;
+                            /** @description Received, won: receipt lines’ amount, JPY at the receipt month’s rate (exact decimal) */
+                            receivedKrw: string;
+                            /** @description Received, won, previous period (exact decimal) */
+                            prevReceivedKrw: string;
+                            /** @description Settlement lines of the period’s settlement months */
+                            settledLineCount: number;
+                            /** @description Settled, won as settled (the settlement’s own conversion) (exact decimal) */
+                            settledKrw: string;
+                            /** @description Settled, won, previous period (exact decimal) */
+                            prevSettledKrw: string;
                         }[];
                         total: number;
                         /** @description Over the whole result */
@@ -51083,6 +51095,12 @@ export interface operations {
                             prevLineCount: number;
                             prevTotalKrw: string | null;
                             changePct: string | null;
+                            receivedLineCount: number;
+                            receivedKrw: string | null;
+                            prevReceivedKrw: string | null;
+                            settledLineCount: number;
+                            settledKrw: string | null;
+                            prevSettledKrw: string | null;
                         };
                         /** @description How current the summaries behind this report are */
                         summary?: {

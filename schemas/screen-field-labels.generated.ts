@@ -4789,6 +4789,18 @@ export const SCREEN_FIELD_LABELS: Record<string, { screen: string; title?: { ko:
         "ko": "발주 품목 수",
         "en": "Order lines"
       },
+      "receivedKrw": {
+        "ko": "입고금액",
+        "en": "Received amount"
+      },
+      "settledKrw": {
+        "ko": "정산금액",
+        "en": "Settled amount"
+      },
+      "receivedLineCount": {
+        "ko": "입고 품목 수",
+        "en": "Receipt lines"
+      },
       "key1": {
         "ko": "행 기준 코드",
         "en": "Row code"
@@ -4820,6 +4832,18 @@ export const SCREEN_FIELD_LABELS: Record<string, { screen: string; title?: { ko:
       "changePct": {
         "ko": "증감률(%)",
         "en": "Change (%)"
+      },
+      "prevReceivedKrw": {
+        "ko": "이전 기간 입고금액(원)",
+        "en": "Received, previous period (KRW)"
+      },
+      "settledLineCount": {
+        "ko": "정산 품목 수",
+        "en": "Settlement lines"
+      },
+      "prevSettledKrw": {
+        "ko": "이전 기간 정산금액(원)",
+        "en": "Settled, previous period (KRW)"
       }
     },
     "options": {

@@ -24,6 +24,8 @@ export const PGLITE_FILES: Readonly<Record<string, string>> = {
     'a hanging time-stamping authority must hold no transaction: on PGlite’s one connection every write would wait',
   'tests/api/reports/cube.test.ts':
     'the cube’s month arithmetic (to_date, make_interval) and filtered aggregates in one statement on each engine',
+  'tests/api/reports/cube-flow.test.ts':
+    'receipts and settlements mark their months by statement triggers (transition tables) on each engine',
   'tests/api/common/keyset-paging.test.ts':
     'cursors of NULLs and microsecond timestamps as the PGlite driver hands them back',
   'tests/api/common/keyset-paging-lists.test.ts':

@@ -167,6 +167,13 @@ describe('/spendCube on fixtures', () => {
     prevLineCount: prevPoCount,
     prevTotalKrw,
     changePct: null,
+    // Received: half of what was ordered, nothing before; settled: nothing.
+    receivedLineCount: poCount,
+    receivedKrw: String(Number(totalKrw) / 2),
+    prevReceivedKrw: '0',
+    settledLineCount: 0,
+    settledKrw: '0',
+    prevSettledKrw: '0',
   }));
 
   it(
@@ -191,6 +198,12 @@ describe('/spendCube on fixtures', () => {
                 prevLineCount: 3,
                 prevTotalKrw: '300000',
                 changePct: '43',
+                receivedLineCount: 4,
+                receivedKrw: '214522',
+                prevReceivedKrw: '0',
+                settledLineCount: 0,
+                settledKrw: '0',
+                prevSettledKrw: '0',
               },
             };
           },
@@ -221,6 +234,14 @@ describe('/spendCube on fixtures', () => {
         dim2: 'month',
         key2: '201901',
       });
+      // 입고금액: the same rows read by another measure, no new request.
+      const asked = calls.filter((c) => c.operation === 'getSpendCube').length;
+      fireEvent.change(screen.getByLabelText('측정값'), { target: { value: '3' } });
+      await screen.findByRole('grid', { name: /협력사 × 월 입고금액/ });
+      expect(screen.getByTestId('pivot-chart-summary')).toHaveTextContent(
+        '협력사별 입고금액: 2개 중 가나상사가 175,000원으로 가장 크고, 합계는 214,522원이며 이전 기간 실적은 없습니다.',
+      );
+      expect(calls.filter((c) => c.operation === 'getSpendCube').length).toBe(asked);
     },
   );
 });

@@ -8,7 +8,7 @@ const options = DIMENSIONS.map((d) => ({ value: d, text: t(`spendCube.dim.${d}`)
 /**
  * /spendCube — 구매 지출 분석 (docs/reports.md "The spend cube"): the spend cube by one or two
  * dimensions as a pivot (rows × columns with totals, the previous period and the change beside each
- * cell), a chart of the row totals, the measure chosen above it; any cell drills to its orders
+ * cell), a chart of the row totals, the measure (ordered, received, settled) chosen above it; any cell drills to its orders
  * (reports.orderDrill, the cell's dimensions and keys translated into filters by the server). The
  * Excel download writes the cube's rows, one line a key pair, through the server's export job.
  */
@@ -46,6 +46,15 @@ const def: ListScreenDef = {
       { field: 'totalKrw', previous: 'prevTotalKrw', label: t('spendCube.m.totalKrw'), type: 'money', currency: 'KRW' },
       { field: 'poCount', previous: 'prevPoCount', label: t('spendCube.m.poCount') },
       { field: 'lineCount', previous: 'prevLineCount', label: t('spendCube.m.lineCount') },
+      {
+        field: 'receivedKrw',
+        previous: 'prevReceivedKrw',
+        label: t('spendCube.m.receivedKrw'),
+        type: 'money',
+        currency: 'KRW',
+      },
+      { field: 'settledKrw', previous: 'prevSettledKrw', label: t('spendCube.m.settledKrw'), type: 'money', currency: 'KRW' },
+      { field: 'receivedLineCount', label: t('spendCube.m.receivedLineCount') },
     ],
     chart: { limit: 20 },
     drill: {
@@ -75,6 +84,12 @@ const def: ListScreenDef = {
     num('prevLineCount', 'prevLineCount'),
     won('prevTotalKrw'),
     num('changePct'),
+    num('receivedLineCount', 'receivedLineCount'),
+    won('receivedKrw'),
+    won('prevReceivedKrw'),
+    num('settledLineCount', 'settledLineCount'),
+    won('settledKrw'),
+    won('prevSettledKrw'),
   ],
   // Written by the server's export job: the cube's rows, one line a key pair (Excel's own pivot re-arranges them).
   actions: [{ kind: 'exportExcel', fileName: t('spendCube.title'), server: true }],

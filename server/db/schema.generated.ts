@@ -1608,6 +1608,22 @@ export interface RegistrationEvaluationTable {
   version: Generated<number>;
 }
 
+export interface ReportFlowMonthTable {
+  month: string;
+  currency: string;
+  section: string;
+  deptcd: string;
+  compNo: string;
+  buyerId: string;
+  requesterId: string | null;
+  dim: 'P' | 'C' | 'S';
+  dimKey: string;
+  receivedLines: number;
+  receivedAmount: Numeric;
+  settledLines: number;
+  settledKrw: Numeric;
+}
+
 export interface ReportPriceMonthTable {
   month: string;
   currency: string;
@@ -2338,6 +2354,7 @@ export interface Database {
   rateLimitCounter: RateLimitCounterTable;
   refreshToken: RefreshTokenTable;
   registrationEvaluation: RegistrationEvaluationTable;
+  reportFlowMonth: ReportFlowMonthTable;
   reportPriceMonth: ReportPriceMonthTable;
   reportSpendMonth: ReportSpendMonthTable;
   reportSummaryDirty: ReportSummaryDirtyTable;

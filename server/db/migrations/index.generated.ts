@@ -78,6 +78,7 @@ import * as m0967 from './0967-po-revision-agreement-exception.js';
 import * as m0970 from './0970-audit-log-not-supplier.js';
 import * as m0980 from './0980-tax-invoice-match-menus.js';
 import * as m1000 from './1000-spend-cube-menu.js';
+import * as m1010 from './1010-report-flow-month.js';
 import * as m1100 from './1100-subcontracting.js';
 import * as m1110 from './1110-subcon-menus.js';
 import * as m1150 from './1150-tax-invoice-amendments.js';
@@ -162,6 +163,7 @@ export const migrations: Record<string, Migration> = {
   '0970-audit-log-not-supplier': m0970,
   '0980-tax-invoice-match-menus': m0980,
   '1000-spend-cube-menu': m1000,
+  '1010-report-flow-month': m1010,
   '1100-subcontracting': m1100,
   '1110-subcon-menus': m1110,
   '1150-tax-invoice-amendments': m1150,

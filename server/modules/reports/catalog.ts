@@ -34,6 +34,8 @@ export interface ReportSpec {
   key: string;
   /** The spec route whose menu authority governs the report. */
   route: string;
+  /** Other screens whose menu also opens it (the screens of issue 75 that read it). */
+  alsoScreens?: string[];
   path: string;
   operationId: string;
   summary: string;
@@ -411,6 +413,9 @@ export const EVALUATION_DRILL: ReportSpec = {
   build: (ctx, q) => evaluationDrill(ctx, q.periodId as number | undefined, q.grade as string | undefined),
 };
 
+/** The spend cube's own screen: a group holding only its menu reads the cube, its drill and its rebuild. */
+export const SPEND_CUBE_SCREEN = '/spendCube';
+
 const CubeDim = (description: string) => Type.Enum([...CUBE_DIMENSIONS], { description });
 
 /**
@@ -422,10 +427,11 @@ const CubeDim = (description: string) => Type.Enum([...CUBE_DIMENSIONS], { descr
 export const SPEND_CUBE: ReportSpec = {
   key: 'spendCube',
   route: '/report/monthlyReport/monthlyReport01',
+  alsoScreens: [SPEND_CUBE_SCREEN],
   path: '/api/v1/reports/cube',
   operationId: 'getSpendCube',
   summary:
-    'Spend cube: orders approved or later by one or two dimensions (supplier, category, sourcing group, department, section, buyer, month, quarter), the period and the previous period of the same length',
+    'Spend cube: ordered (orders approved or later), received and settled amounts by one or two dimensions (supplier, category, sourcing group, department, section, buyer, month, quarter), the period and the previous period of the same length',
   fields: {
     key1: T('The first dimension’s key'),
     name1: T('Its name'),
@@ -438,6 +444,12 @@ export const SPEND_CUBE: ReportSpec = {
     prevLineCount: I('Order lines, previous period'),
     prevTotalKrw: D('Ordered, won, previous period'),
     changePct: D('totalKrw against prevTotalKrw, %', true),
+    receivedLineCount: I('Receipt lines dated in the period (receipts not cancelled)'),
+    receivedKrw: D('Received, won: receipt lines’ amount, JPY at the receipt month’s rate'),
+    prevReceivedKrw: D('Received, won, previous period'),
+    settledLineCount: I('Settlement lines of the period’s settlement months'),
+    settledKrw: D('Settled, won as settled (the settlement’s own conversion)'),
+    prevSettledKrw: D('Settled, won, previous period'),
   },
   defaultSort: 'totalKrw:desc',
   totals: {
@@ -448,6 +460,12 @@ export const SPEND_CUBE: ReportSpec = {
     prevLineCount: 'sum(r.prev_line_count)',
     prevTotalKrw: 'sum(r.prev_total_krw)',
     changePct: 'round(100.0 * (sum(r.total_krw) - sum(r.prev_total_krw)) / nullif(sum(r.prev_total_krw), 0), 1)',
+    receivedLineCount: 'sum(r.received_line_count)',
+    receivedKrw: 'sum(r.received_krw)',
+    prevReceivedKrw: 'sum(r.prev_received_krw)',
+    settledLineCount: 'sum(r.settled_line_count)',
+    settledKrw: 'sum(r.settled_krw)',
+    prevSettledKrw: 'sum(r.prev_settled_krw)',
   },
   derived: { changePct: 'round(100.0 * (r0.total_krw - r0.prev_total_krw) / nullif(r0.prev_total_krw, 0), 1)' },
   extraQuery: {
@@ -486,4 +504,7 @@ export function rowSchema(spec: ReportSpec): TObject {
   return Type.Object(props);
 }
 
-export const REPORT_ROUTES = REPORTS.map((r) => r.route);
+const REPORT_ROUTES = REPORTS.map((r) => r.route);
+
+/** The screens whose figures drill to orders and rebuild the summaries: every report and the analysis screens. */
+export const ANALYSIS_ROUTES = [...REPORT_ROUTES, SPEND_CUBE_SCREEN];

@@ -4,7 +4,7 @@ import { access } from '../../http/access.js';
 import { commonErrors } from '../../http/error-schema.js';
 import { PagingQuery, SortQuery, pageWindow, parseSort } from '../../http/list-query.js';
 import { internalActor } from '../../domain/actor.js';
-import { EVALUATION_DRILL, REPORTS, SPEND_CUBE, REPORT_ROUTES, rowSchema, type ReportSpec } from './catalog.js';
+import { ANALYSIS_ROUTES, EVALUATION_DRILL, REPORTS, SPEND_CUBE, rowSchema, type ReportSpec } from './catalog.js';
 import { reportPeriod } from './period.js';
 import { runReport } from './run.js';
 import { refreshReportSummary, summaryState } from './summary.js';
@@ -161,7 +161,10 @@ export const reportRoutes: FastifyPluginAsyncTypebox = async (app) => {
       spec.path,
       {
         // A report only reads: from the read replica when there is one and it is close enough (http/read-replica.ts).
-        config: { access: access.login(drill ? REPORT_ROUTES : [spec.route], 'read', ['I']), readReplica: true },
+        config: {
+          access: access.login(drill ? ANALYSIS_ROUTES : [spec.route, ...(spec.alsoScreens ?? [])], 'read', ['I']),
+          readReplica: true,
+        },
         schema: {
           operationId: spec.operationId,
           tags,
@@ -196,7 +199,7 @@ export const reportRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/api/v1/reports/summary/rebuild',
     {
-      config: { access: access.login(REPORT_ROUTES, 'read', ['I']), identityBound: false },
+      config: { access: access.login(ANALYSIS_ROUTES, 'read', ['I']), identityBound: false },
       schema: {
         operationId: 'rebuildReportSummary',
         tags,

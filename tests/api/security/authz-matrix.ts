@@ -575,7 +575,7 @@ export const AUTHZ_MATRIX: Readonly<Record<string, Rule>> = {
   getHighCostUnit: I.r('/report/costUnit/highCostUnit'),
   getHighCostUnitDetail: I.r('/report/costUnit/highCostUnitDetail'),
   getItemMasterCost: I.r('/report/manage/itemMasterCostNew'),
-  getSpendCube: I.r('/report/monthlyReport/monthlyReport01'),
+  getSpendCube: I.r('/report/monthlyReport/monthlyReport01', '/spendCube'),
   rebuildReportSummary: I.r(
     '/report/monthlyReport/monthlyReport01',
     '/report/monthlyReport/monthlyReport02',
@@ -592,6 +592,7 @@ export const AUTHZ_MATRIX: Readonly<Record<string, Rule>> = {
     '/report/costUnit/highCostUnit',
     '/report/costUnit/highCostUnitDetail',
     '/report/manage/itemMasterCostNew',
+    '/spendCube',
   ),
   listReportOrders: I.r(
     '/report/monthlyReport/monthlyReport01',
@@ -608,6 +609,7 @@ export const AUTHZ_MATRIX: Readonly<Record<string, Rule>> = {
     '/report/costUnit/highCostUnit',
     '/report/costUnit/highCostUnitDetail',
     '/report/manage/itemMasterCostNew',
+    '/spendCube',
   ),
   // assets
   listAssets: I.r('/assetManagementList', '/assetInventoryList'),

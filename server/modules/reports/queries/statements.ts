@@ -235,6 +235,20 @@ function cubeName(d: CubeDimension, k: RawBuilder<unknown>): RawBuilder<unknown>
 }
 
 /**
+ * The cube's rows: the ordered figures (report_spend_month, by order month) beside the received and
+ * settled ones (report_flow_month, by receipt and settlement month), each with zeros for the other's
+ * measures. A subquery, not a CTE, so the month / scope / grain conditions reach both tables' indexes.
+ */
+const CUBE_SOURCE = sql`
+  select month, currency, section, deptcd, comp_no, buyer_id, requester_id, dim, dim_key, po_count, line_count, amount,
+         0 as received_lines, 0 as received_amount, 0 as settled_lines, 0 as settled_krw
+  from report_spend_month
+  union all
+  select month, currency, section, deptcd, comp_no, buyer_id, requester_id, dim, dim_key, 0, 0, 0,
+         received_lines, received_amount, settled_lines, settled_krw
+  from report_flow_month`;
+
+/**
  * Rows: key1, name1, key2, name2 (empty without a second dimension), poCount, lineCount, totalKrw of
  * the period and prevPoCount, prevLineCount, prevTotalKrw of the previous period: the same number of
  * months immediately before (shift = the period's months). A previous-period row's month is shifted
@@ -262,12 +276,16 @@ export function spendCube(ctx: ReportContext, dims: [CubeDimension, CubeDimensio
   return sql`
     with b as (
       select ${cubeKey(d1, m)} as k1, ${k2} as k2, h.month, h.currency, h.month >= ${ctx.period.fromMonth} as cur,
-             sum(h.po_count) as po_count, sum(h.line_count) as line_count, sum(h.amount) as amount
-      from report_spend_month h
+             sum(h.po_count) as po_count, sum(h.line_count) as line_count, sum(h.amount) as amount,
+             sum(h.received_lines) as received_lines, sum(h.received_amount) as received_amount,
+             sum(h.settled_lines) as settled_lines, sum(h.settled_krw) as settled_krw
+      from (${CUBE_SOURCE}) h
       where h.dim = ${grain} and ${where}
       group by 1, 2, 3, 4, 5
     ), w as (
-      select k1, k2, cur, po_count, line_count, ${wonOf(sql`amount`, sql`currency`, sql`month`)} as won from b
+      select k1, k2, cur, po_count, line_count, ${wonOf(sql`amount`, sql`currency`, sql`month`)} as won,
+             received_lines, ${wonOf(sql`received_amount`, sql`currency`, sql`month`)} as received_won, settled_lines, settled_krw
+      from b
     ), s as (
       select k1, k2,
              coalesce(sum(po_count) filter (where cur), 0) as po_count,
@@ -275,11 +293,18 @@ export function spendCube(ctx: ReportContext, dims: [CubeDimension, CubeDimensio
              coalesce(sum(won) filter (where cur), 0) as total_krw,
              coalesce(sum(po_count) filter (where not cur), 0) as prev_po_count,
              coalesce(sum(line_count) filter (where not cur), 0) as prev_line_count,
-             coalesce(sum(won) filter (where not cur), 0) as prev_total_krw
+             coalesce(sum(won) filter (where not cur), 0) as prev_total_krw,
+             coalesce(sum(received_lines) filter (where cur), 0) as received_line_count,
+             coalesce(sum(received_won) filter (where cur), 0) as received_krw,
+             coalesce(sum(received_won) filter (where not cur), 0) as prev_received_krw,
+             coalesce(sum(settled_lines) filter (where cur), 0) as settled_line_count,
+             coalesce(sum(settled_krw) filter (where cur), 0) as settled_krw,
+             coalesce(sum(settled_krw) filter (where not cur), 0) as prev_settled_krw
       from w group by k1, k2
     )
     select s.k1 as key1, ${cubeName(d1, sql`s.k1`)} as name1, s.k2 as key2, ${d2 ? cubeName(d2, sql`s.k2`) : sql`''`} as name2,
-           s.po_count, s.line_count, s.total_krw, s.prev_po_count, s.prev_line_count, s.prev_total_krw
+           s.po_count, s.line_count, s.total_krw, s.prev_po_count, s.prev_line_count, s.prev_total_krw,
+           s.received_line_count, s.received_krw, s.prev_received_krw, s.settled_line_count, s.settled_krw, s.prev_settled_krw
     from s`;
 }
 

@@ -8,6 +8,7 @@ const within = (range?: MonthRange) =>
   range ? sql`month >= ${range.fromMonth} and month <= ${range.toMonth}` : sql`true`;
 
 const HEADER = sql.raw('currency, section, deptcd, comp_no, buyer_id, requester_id');
+const ORDER_HEADER = sql.raw('h.currency, h.section, h.deptcd, h.comp_no, h.buyer_id, h.requester_id');
 
 /**
  * One month of both summaries in one statement: the month's spend-state lines, joined to their order
@@ -55,8 +56,41 @@ function rebuildMonth(month: string): RawBuilder<unknown> {
     group by ${HEADER}, item_code, sg_code`;
 }
 
+/**
+ * One month of report_flow_month (migration 1010): the month's receipt lines (receipts not
+ * cancelled, orders of a spend state: monthlyReport07's lines) and settlement lines (settlements of
+ * the month: monthlyReport08's), each with its order's header grain and its order line's category and
+ * sourcing group, summed per grain as report_spend_month is.
+ */
+function rebuildFlowMonth(month: string): RawBuilder<unknown> {
+  const { fromDate, toDateExclusive } = reportPeriod(month, month);
+  const line = sql`coalesce(i.cat_code, '-') as cat, coalesce(pl.sg_code, '-') as sg`;
+  return sql`
+    with f as materialized (
+      select ${ORDER_HEADER}, ${line}, 1 as received_lines, rl.amount as received_amount, 0 as settled_lines, 0 as settled_krw
+      from wh_receipt_line rl join wh_receipt r on r.wh_req_no = rl.wh_req_no
+      join po_line pl on pl.po_no = rl.po_no and pl.line_no = rl.po_line_no
+      join po_header h on h.po_no = rl.po_no left join item i on i.item_code = pl.item_code
+      where r.status <> 'CANCELLED' and h.status in (${spendStatuses})
+        and r.wh_req_date >= ${fromDate}::date and r.wh_req_date < ${toDateExclusive}::date
+      union all
+      select ${ORDER_HEADER}, ${line}, 0, 0, 1, sl.krw_amount
+      from settlement_line sl join settlement st on st.settle_no = sl.settle_no
+      join po_line pl on pl.po_no = sl.po_no and pl.line_no = sl.po_line_no
+      join po_header h on h.po_no = sl.po_no left join item i on i.item_code = pl.item_code
+      where st.period = ${month}
+    )
+    insert into report_flow_month (month, ${HEADER}, dim, dim_key, received_lines, received_amount, settled_lines, settled_krw)
+    select ${month}, ${HEADER}, 'P', '', sum(received_lines), sum(received_amount), sum(settled_lines), sum(settled_krw) from f group by ${HEADER}
+    union all
+    select ${month}, ${HEADER}, 'C', cat, sum(received_lines), sum(received_amount), sum(settled_lines), sum(settled_krw) from f group by ${HEADER}, cat
+    union all
+    select ${month}, ${HEADER}, 'S', sg, sum(received_lines), sum(received_amount), sum(settled_lines), sum(settled_krw) from f group by ${HEADER}, sg`;
+}
+
 export async function rebuildSummaryMonth(trx: Db, month: string): Promise<void> {
   await rebuildMonth(month).execute(trx);
+  await rebuildFlowMonth(month).execute(trx);
 }
 
 /** Whether a month within the range (any month without one) is marked dirty: one indexed look-up. */
@@ -81,6 +115,7 @@ export async function takeDirtyMonths(trx: Db, range?: MonthRange): Promise<stri
 export async function clearSummaryMonths(trx: Db, months: string[]): Promise<void> {
   await sql`delete from report_spend_month where month in (${sql.join(months)})`.execute(trx);
   await sql`delete from report_price_month where month in (${sql.join(months)})`.execute(trx);
+  await sql`delete from report_flow_month where month in (${sql.join(months)})`.execute(trx);
 }
 
 /**
@@ -93,7 +128,7 @@ export async function preferIndexedReads(trx: Db): Promise<void> {
 }
 
 export async function analyzeSummaries(trx: Db): Promise<void> {
-  await sql`analyze report_spend_month, report_price_month`.execute(trx);
+  await sql`analyze report_spend_month, report_price_month, report_flow_month`.execute(trx);
 }
 
 /** The database's now, the oldest mark within the range and its marked months, in order. */
