@@ -79,6 +79,7 @@ import * as m0970 from './0970-audit-log-not-supplier.js';
 import * as m0980 from './0980-tax-invoice-match-menus.js';
 import * as m1000 from './1000-spend-cube-menu.js';
 import * as m1100 from './1100-subcontracting.js';
+import * as m1120 from './1120-subcon-payment.js';
 import * as m1150 from './1150-tax-invoice-amendments.js';
 
 /** Every migration, by number; the key is the version recorded in the database. */
@@ -162,5 +163,6 @@ export const migrations: Record<string, Migration> = {
   '0980-tax-invoice-match-menus': m0980,
   '1000-spend-cube-menu': m1000,
   '1100-subcontracting': m1100,
+  '1120-subcon-payment': m1120,
   '1150-tax-invoice-amendments': m1150,
 };
