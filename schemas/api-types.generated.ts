@@ -3967,6 +3967,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/settlements/{settleNo}/payment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Record that a confirmed settlement was paid (day, cash / 어음 / 어음대체결제수단 and its maturity); a 하도급 settlement keeps the 지연이자 and fee owed */
+        post: operations["recordSettlementPayment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/settlements/{settleNo}/reductions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Put a 감액 서면 (reason, amount) on a draft or disputed settlement to its supplier; a 감액 of a 하도급 settlement needs one acknowledged */
+        post: operations["createSettlementReduction"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/settlements/{settleNo}/adjustments": {
         parameters: {
             query?: never;
@@ -4148,6 +4182,57 @@ export interface paths {
         get: operations["getMySettlement"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/cyber/settlement-reductions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The 감액 서면 put to my company (newest first, at most 500); staff: every supplier’s */
+        get: operations["listMyReductions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/cyber/settlement-reductions/{reductionNo}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One 감액 서면 put to my company; another company’s answers 404 */
+        get: operations["getMyReduction"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/cyber/settlement-reductions/{reductionNo}/acknowledge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Acknowledge a 감액 서면 put to my company, which lets the reduction be booked (another company’s answers 404) */
+        post: operations["acknowledgeReduction"];
         delete?: never;
         options?: never;
         head?: never;
@@ -8774,6 +8859,7 @@ export interface components {
             decidedByName: string | null;
             decidedAt: string | null;
             decisionComment: string | null;
+            reductionNo: string | null;
             version: number;
         };
         /** MatchRow */
@@ -8799,6 +8885,47 @@ export interface components {
             status: string;
             /** @description OVER_DELIVERED, OVER_RECEIVED, OVER_SETTLED, DELIVERED_COUNTER, RECEIVED_COUNTER, PRICE_MISMATCH, AMOUNT_MISMATCH; open work: NOT_YET_RECEIVED, NOT_YET_DECIDED, NOT_YET_SETTLED */
             issues: string[];
+        };
+        /** SubconPayment */
+        SubconPayment: {
+            /** @description MANUFACTURE | REPAIR | SERVICE (the first 하도급 line’s order) */
+            subconKind: string;
+            /** @description 지급 기한: the earliest of its 하도급 lines’ (YYYY-MM-DD) */
+            paymentDue: string;
+            /** @description Day 60 of the earliest receipt: 지연이자 and 어음 fees run after it */
+            statutoryDue: string;
+            /** @description false: the interest and fee are what paying today would owe */
+            paid: boolean;
+            paidOn: string | null;
+            paymentMethod: string | null;
+            billMaturity: string | null;
+            /** @description Most days a line was (or is) paid after its day 60 */
+            daysLate: number;
+            /** @description 지연이자, whole won (원 미만 절사), §13⑧ */
+            lateInterest: string;
+            lateInterestRate: string | null;
+            /** @description Most days a bill matures after day 60 (or after a late payment) */
+            feeDays: number;
+            /** @description 어음 할인료 or 어음대체결제 수수료, whole won, §13⑥⑦ */
+            billFee: string;
+            billFeeRate: string | null;
+        };
+        /** ReductionRow */
+        ReductionRow: {
+            reductionNo: string;
+            settleNo: string;
+            compNo: string;
+            /** @description The reduction, whole won, positive */
+            amount: string;
+            reason: string;
+            /** @description REQUESTED (awaiting the supplier) | ACKNOWLEDGED */
+            status: string;
+            createdBy: string;
+            createdAt: string;
+            acknowledgedBy: string | null;
+            acknowledgedAt: string | null;
+            adjNo: string | null;
+            version: number;
         };
         /** SettlementDetail */
         SettlementDetail: {
@@ -8842,6 +8969,10 @@ export interface components {
             settlement: components["schemas"]["SettlementRow"];
             lines: components["schemas"]["SettlementLineRow"][];
             adjustments: components["schemas"]["AdjustmentRow"][];
+            /** @description 하도급 lines only: 지급 기한, payment, 지연이자 and 어음 fees (docs/subcontracting.md) */
+            subcon: components["schemas"]["SubconPayment"] | null;
+            /** @description 감액 서면 put to the supplier */
+            reductions: components["schemas"]["ReductionRow"][];
             match: components["schemas"]["MatchRow"][];
             /** @description MISMATCH when any line does not reconcile */
             matchStatus: string;
@@ -42103,6 +42234,178 @@ export interface operations {
             };
         };
     };
+    recordSettlementPayment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                settleNo: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The version read; a stale one answers 409 VERSION_CONFLICT */
+                    version: number;
+                    /** @description YYYY-MM-DD */
+                    paidOn: string;
+                    method: "CASH" | "BILL" | "BILL_SUBSTITUTE";
+                    billMaturity?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SettlementDetail"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    createSettlementReduction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                settleNo: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Whole won, positive: the reduction */
+                    amount: string;
+                    /** @description Required, not blank */
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReductionRow"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     createAdjustment: {
         parameters: {
             query?: never;
@@ -42119,6 +42422,7 @@ export interface operations {
                     amount: string;
                     /** @description Required, not blank */
                     reason: string;
+                    reductionNo?: string | null;
                 };
             };
         };
@@ -42988,6 +43292,226 @@ export interface operations {
             };
             /** @description Default Response */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listMyReductions: {
+        parameters: {
+            query?: {
+                status?: "REQUESTED" | "ACKNOWLEDGED";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rows: components["schemas"]["ReductionRow"][];
+                        total: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getMyReduction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                reductionNo: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReductionRow"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    acknowledgeReduction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                reductionNo: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The version read; a stale one answers 409 VERSION_CONFLICT */
+                    version: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReductionRow"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -110,6 +110,8 @@ export const COMPANY_OWNED_TABLES: Readonly<Record<string, string>> = Object.fre
   econtract_document: 'comp_no',
   econtract_event: 'comp_no',
   econtract_stamp: 'comp_no',
+  // Subcontracting payments (1120): a 감액 서면 put to a supplier, which it acknowledges.
+  settlement_reduction: 'comp_no',
 });
 
 export class CompanyScopeViolation extends Error {

@@ -1796,6 +1796,13 @@ export interface SettlementTable {
   createdAt: ColumnType<string, Date | string | undefined, Date | string>;
   updatedAt: ColumnType<string, Date | string | undefined, Date | string>;
   version: Generated<number>;
+  paidOn: string | null;
+  paymentMethod: 'CASH' | 'BILL' | 'BILL_SUBSTITUTE' | null;
+  billMaturity: string | null;
+  lateInterest: Numeric | null;
+  billFee: Numeric | null;
+  paidBy: string | null;
+  paidAt: Timestamp | null;
 }
 
 export interface SettlementAdjustmentTable {
@@ -1813,6 +1820,7 @@ export interface SettlementAdjustmentTable {
   createdAt: ColumnType<string, Date | string | undefined, Date | string>;
   updatedAt: ColumnType<string, Date | string | undefined, Date | string>;
   version: Generated<number>;
+  reductionNo: string | null;
 }
 
 export interface SettlementLineTable {
@@ -1837,6 +1845,20 @@ export interface SettlementLineTable {
   taxType: Generated<'TAXABLE' | 'ZERO_RATED' | 'EXEMPT'>;
   zeroRatedDocKind: 'LOCAL_LC' | 'PURCHASE_CONFIRMATION' | null;
   zeroRatedDocNo: string | null;
+}
+
+export interface SettlementReductionTable {
+  reductionNo: string;
+  settleNo: string;
+  compNo: string;
+  amount: Numeric;
+  reason: string;
+  status: 'REQUESTED' | 'ACKNOWLEDGED';
+  createdBy: string;
+  createdAt: ColumnType<string, Date | string | undefined, Date | string>;
+  acknowledgedBy: string | null;
+  acknowledgedAt: Timestamp | null;
+  version: Generated<number>;
 }
 
 export interface SettlementTaxGateBypassTable {
@@ -1899,6 +1921,15 @@ export interface StoredScreenVersionTable {
   restoredFrom: number | null;
   createdBy: string;
   createdAt: ColumnType<string, Date | string | undefined, Date | string>;
+}
+
+export interface SubconRateTable {
+  rateKind: 'LATE_INTEREST' | 'BILL_DISCOUNT' | 'BILL_SUBSTITUTE';
+  effectiveFrom: string;
+  ratePct: Numeric;
+  source: string;
+  updatedBy: string;
+  updatedAt: ColumnType<string, Date | string | undefined, Date | string>;
 }
 
 export interface SubconRuleTable {
@@ -2370,12 +2401,14 @@ export interface Database {
   settlement: SettlementTable;
   settlementAdjustment: SettlementAdjustmentTable;
   settlementLine: SettlementLineTable;
+  settlementReduction: SettlementReductionTable;
   settlementTaxGateBypass: SettlementTaxGateBypassTable;
   setupCode: SetupCodeTable;
   signingKey: SigningKeyTable;
   sourcingGroup: SourcingGroupTable;
   storedScreen: StoredScreenTable;
   storedScreenVersion: StoredScreenVersionTable;
+  subconRate: SubconRateTable;
   subconRule: SubconRuleTable;
   supplierApplication: SupplierApplicationTable;
   supplierApplicationCategory: SupplierApplicationCategoryTable;

@@ -81,6 +81,7 @@ import * as m1000 from './1000-spend-cube-menu.js';
 import * as m1010 from './1010-report-flow-month.js';
 import * as m1100 from './1100-subcontracting.js';
 import * as m1110 from './1110-subcon-menus.js';
+import * as m1120 from './1120-subcon-payment.js';
 import * as m1150 from './1150-tax-invoice-amendments.js';
 
 /** Every migration, by number; the key is the version recorded in the database. */
@@ -166,5 +167,6 @@ export const migrations: Record<string, Migration> = {
   '1010-report-flow-month': m1010,
   '1100-subcontracting': m1100,
   '1110-subcon-menus': m1110,
+  '1120-subcon-payment': m1120,
   '1150-tax-invoice-amendments': m1150,
 };

@@ -432,6 +432,11 @@ export const AUTHZ_MATRIX: Readonly<Record<string, Rule>> = {
   getMySettlement: IX.r('/monthlyCalculate', '/monthlyCalcDetail'),
   confirmSettlement: X.w('/monthlyCalcDetail'),
   disputeSettlement: X.w('/monthlyCalcDetail'),
+  recordSettlementPayment: I.w('/monthlyCalcAdmin', '/monthlyCalcADetail'),
+  createSettlementReduction: I.w('/adjustment', '/monthlyCalcADetail'),
+  listMyReductions: IX.r('/monthlyCalculate', '/monthlyCalcDetail'),
+  getMyReduction: IX.r('/monthlyCalculate', '/monthlyCalcDetail'),
+  acknowledgeReduction: X.w('/monthlyCalcDetail'),
   // fulfilment: posting
   postSettlement: I.w('/monthlyCalcADetail', '/monthlyCalcAdmin', '/signifier'),
   retryPosting: I.w('/posting-error', '/signifier', '/signifierDetail'),

@@ -34,6 +34,11 @@ export interface VoucherPayload {
   lines: VoucherLine[];
   /** The NTS approval numbers of the settlement's transmitted invoices (comma-separated), or null when posted without one (the gate off or bypassed). */
   ntsConfirmNum?: string | null;
+  /**
+   * 하도급 settlements only: the 지급 기한 (the earliest of its 하도급 lines', 하도급법 제13조), which the ERP's
+   * payment run must meet; null (or absent, on vouchers made before it) when none of its lines is 하도급.
+   */
+  paymentDue?: string | null;
 }
 
 export type PostResult =

@@ -26,11 +26,13 @@ import {
   lockSettlementState,
   lockVoucher,
   lockVoucherOfSettlement,
+  subconDueLines,
   updateVoucher,
   voucherDetail,
 } from './queries.js';
 import type { ERROR_SORT, PostingErrorListQuery, VOUCHER_SORT, VoucherListQuery } from './schemas.js';
 import { buildVoucherPayload, maySend } from './workflow.js';
+import { lineClock } from '../../../domain/subcontracting.js';
 
 type Window = PageWindow;
 
@@ -75,7 +77,10 @@ async function buildPayload(
     totalAmount: s.totalAmount,
     vatAmount: tax.taxAmount,
   });
-  return { ...payload, ntsConfirmNum: tax.ntsConfirmNum };
+  const dues = (await subconDueLines(trx, s.settleNo)).map(
+    (l) => lineClock(l.whReqDate, postingDate, l, null).paymentDue,
+  );
+  return { ...payload, ntsConfirmNum: tax.ntsConfirmNum, paymentDue: dues.sort()[0] ?? null };
 }
 
 /**

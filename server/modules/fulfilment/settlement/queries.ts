@@ -287,6 +287,7 @@ function selectAdjustment(q: ReturnType<typeof adjustmentBase>) {
     'a.decidedBy',
     'a.decidedAt',
     'a.decisionComment',
+    'a.reductionNo',
     'a.version',
     'ru.hname as requestedByName',
     'du.hname as decidedByName',

@@ -38,6 +38,21 @@ import {
   searchSettlements,
   threeWayMatch,
 } from './service.js';
+import {
+  MyReductionQuery,
+  PaymentBody,
+  ReductionCreateBody,
+  ReductionList,
+  ReductionNoParams,
+} from './schemas-subcon.js';
+import {
+  acknowledgeReduction,
+  createReduction,
+  getReduction,
+  recordSettlementPayment,
+  searchMyReductions,
+} from './subcon.js';
+import { todayKst } from '../../../domain/dates.js';
 
 const MONTHLY = '/monthlyCalcAdmin';
 const MONTHLY_DETAIL = '/monthlyCalcADetail';
@@ -91,7 +106,7 @@ export const settlementRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Type.Ref('SettlementDetail'), ...commonErrors },
       },
     },
-    async (request) => getSettlement(request.db, request.params.settleNo, false),
+    async (request) => getSettlement(request.db, request.params.settleNo, false, todayKst(app.clock.now())),
   );
 
   app.get(
@@ -169,6 +184,46 @@ export const settlementRoutes: FastifyPluginAsyncTypebox = async (app) => {
         request.caller!.userId,
         app.clock.now(),
       ),
+  );
+
+  // ── internal: the Subcontracting Act (docs/subcontracting.md) ─────────────
+  app.post(
+    '/api/v1/settlements/:settleNo/payment',
+    {
+      config: { access: access.login([MONTHLY, MONTHLY_DETAIL], 'write', ['I']), identityBound: false },
+      schema: {
+        operationId: 'recordSettlementPayment',
+        tags: TAG,
+        summary:
+          'Record that a confirmed settlement was paid (day, cash / 어음 / 어음대체결제수단 and its maturity); a 하도급 settlement keeps the 지연이자 and fee owed',
+        params: SettleNoParams,
+        body: PaymentBody,
+        response: { 200: Type.Ref('SettlementDetail'), ...actionErrors },
+      },
+    },
+    async (request) => {
+      const now = app.clock.now();
+      await recordSettlementPayment(request.db, request.params.settleNo, request.body, request.caller!.userId, now);
+      return getSettlement(request.db, request.params.settleNo, false, todayKst(now));
+    },
+  );
+
+  app.post(
+    '/api/v1/settlements/:settleNo/reductions',
+    {
+      config: { access: access.login([ADJUST, MONTHLY_DETAIL], 'write', ['I']), identityBound: false },
+      schema: {
+        operationId: 'createSettlementReduction',
+        tags: TAG,
+        summary:
+          'Put a 감액 서면 (reason, amount) on a draft or disputed settlement to its supplier; a 감액 of a 하도급 settlement needs one acknowledged',
+        params: SettleNoParams,
+        body: ReductionCreateBody,
+        response: { 200: Type.Ref('ReductionRow'), ...actionErrors },
+      },
+    },
+    async (request) =>
+      createReduction(request.db, request.params.settleNo, request.body, request.caller!.userId, app.clock.now()),
   );
 
   // ── internal: adjustments ─────────────────────────────────────────────────
@@ -338,7 +393,62 @@ export const settlementRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Type.Ref('SettlementDetail'), ...commonErrors },
       },
     },
-    async (request) => getSettlement(supplierView(request).db, request.params.settleNo, true),
+    async (request) =>
+      getSettlement(supplierView(request).db, request.params.settleNo, true, todayKst(app.clock.now())),
+  );
+
+  app.get(
+    '/api/v1/cyber/settlement-reductions',
+    {
+      config: { access: access.login([MY_LIST, MY_DETAIL], 'read') },
+      schema: {
+        operationId: 'listMyReductions',
+        tags: TAG,
+        summary: 'The 감액 서면 put to my company (newest first, at most 500); staff: every supplier’s',
+        querystring: MyReductionQuery,
+        response: { 200: ReductionList, ...commonErrors },
+      },
+    },
+    async (request) => searchMyReductions(supplierView(request).db, request.query.status),
+  );
+
+  app.get(
+    '/api/v1/cyber/settlement-reductions/:reductionNo',
+    {
+      config: { access: access.login([MY_LIST, MY_DETAIL], 'read') },
+      schema: {
+        operationId: 'getMyReduction',
+        tags: TAG,
+        summary: 'One 감액 서면 put to my company; another company’s answers 404',
+        params: ReductionNoParams,
+        response: { 200: Type.Ref('ReductionRow'), ...commonErrors },
+      },
+    },
+    async (request) => getReduction(supplierView(request).db, request.params.reductionNo),
+  );
+
+  app.post(
+    '/api/v1/cyber/settlement-reductions/:reductionNo/acknowledge',
+    {
+      config: { access: access.login([MY_DETAIL], 'write', ['X']), identityBound: false },
+      schema: {
+        operationId: 'acknowledgeReduction',
+        tags: TAG,
+        summary:
+          'Acknowledge a 감액 서면 put to my company, which lets the reduction be booked (another company’s answers 404)',
+        params: ReductionNoParams,
+        body: VersionBody,
+        response: { 200: Type.Ref('ReductionRow'), ...actionErrors },
+      },
+    },
+    async (request) =>
+      acknowledgeReduction(
+        request.db,
+        request.params.reductionNo,
+        request.body.version,
+        request.caller!.userId,
+        app.clock.now(),
+      ),
   );
 
   const supplierAction = (name: 'confirm' | 'dispute', summary: string) =>

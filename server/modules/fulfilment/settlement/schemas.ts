@@ -3,6 +3,7 @@ import { CursorAnswer, CursorQuery, PagingQuery, SortQuery } from '../../../http
 import { CodeList, CompNo, DateRange, Nullable, Period, SignedWon, Version } from '../../../domain/schemas.js';
 import { YN as YesNo } from '../../../http/schema-helpers.js';
 import { ADJUST_STATUSES, SETTLE_STATUSES } from './workflow.js';
+import { subconSchemas } from './schemas-subcon.js';
 
 /** Monthly settlements, their lines, adjustments, JPY rates and the three-way match. Amounts in KRW are whole won. */
 const SettlementRow = Type.Object(
@@ -78,6 +79,7 @@ const AdjustmentRow = Type.Object(
     decidedByName: Nullable(Type.String({ description: 'Name of who approved, rejected or withdrew it (staff only)' })),
     decidedAt: Nullable(Type.String()),
     decisionComment: Nullable(Type.String()),
+    reductionNo: Nullable(Type.String({ description: 'The 감액 서면 a reduction of a 하도급 settlement rests on' })),
     version: Type.Integer(),
   },
   { $id: 'AdjustmentRow', title: 'AdjustmentRow' },
@@ -119,6 +121,10 @@ const SettlementDetail = Type.Object(
     settlement: Type.Ref('SettlementRow'),
     lines: Type.Array(Type.Ref('SettlementLineRow')),
     adjustments: Type.Array(Type.Ref('AdjustmentRow')),
+    subcon: Type.Union([Type.Ref('SubconPayment'), Type.Null()], {
+      description: '하도급 lines only: 지급 기한, payment, 지연이자 and 어음 fees (docs/subcontracting.md)',
+    }),
+    reductions: Type.Array(Type.Ref('ReductionRow'), { description: '감액 서면 put to the supplier' }),
     match: Type.Array(Type.Ref('MatchRow')),
     matchStatus: Type.String({ description: 'MISMATCH when any line does not reconcile' }),
   },
@@ -216,7 +222,19 @@ export const BuildResult = Type.Object({
 });
 
 export const AdjustmentCreateBody = Type.Object(
-  { amount: SignedWon, reason: Type.String({ maxLength: 500, description: 'Required, not blank' }) },
+  {
+    amount: SignedWon,
+    reason: Type.String({ maxLength: 500, description: 'Required, not blank' }),
+    reductionNo: Type.Optional(
+      Nullable(
+        Type.String({
+          maxLength: 20,
+          description:
+            'A 감액 of a 하도급 settlement names its 감액 서면, acknowledged by the supplier (하도급법 제11조)',
+        }),
+      ),
+    ),
+  },
   { additionalProperties: false },
 );
 export const AdjustmentDecideBody = Type.Object(
@@ -327,6 +345,7 @@ export const SettlementSchemas = [
   SettlementLineRow,
   AdjustmentRow,
   MatchRow,
+  ...subconSchemas,
   SettlementDetail,
   HistoryRow,
   FxRateRow,

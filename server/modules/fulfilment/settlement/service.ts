@@ -15,9 +15,11 @@ import {
   wrongState,
   type FieldError,
 } from '../../../domain/errors.js';
-import { configuredJpyRate } from '../../../domain/money.js';
+import { configuredJpyRate, won } from '../../../domain/money.js';
 import { text } from '../../../domain/values.js';
 import { notifySettlementConfirmRequest } from '../../notifications/supplier.js';
+import { paymentOf } from './queries-subcon.js';
+import { assertReductionWritten, settlementReductions, subconPaymentOf } from './subcon.js';
 import {
   approvedAdjustmentAmounts,
   companyExists,
@@ -187,19 +189,23 @@ const requireState = (action: SettleAction, status: string) => {
 };
 
 /** One settlement with its lines, adjustments (a supplier: approved ones) and three-way match. */
-export async function getSettlement(db: Db, settleNo: string, supplier: boolean) {
+export async function getSettlement(db: Db, settleNo: string, supplier: boolean, today: string) {
   const settlement = await findSettlement(db, settleNo, supplier ? SUPPLIER_VISIBLE : undefined);
   if (!settlement) throw missing('SETTLEMENT_NOT_FOUND', '정산을 찾을 수 없습니다');
-  const [lines, adjustments, match] = await Promise.all([
+  const [lines, adjustments, match, reductions, paid] = await Promise.all([
     settlementLines(db, settleNo),
     settlementAdjustments(db, settleNo, supplier),
     matchRows(db, { settleNo }),
+    settlementReductions(db, settleNo),
+    paymentOf(db, settleNo),
   ]);
   return {
     ...settlement,
     settlement,
     lines,
     adjustments,
+    subcon: await subconPaymentOf(db, settleNo, paid, today),
+    reductions,
     match,
     matchStatus: match.some((m) => m.status === 'MISMATCH') ? 'MISMATCH' : 'MATCH',
   };
@@ -290,7 +296,7 @@ export async function rebuildSettlement(db: Db, settleNo: string, version: numbe
     const decided = await unsettledDecidedLines(trx, s.period, s.compNo);
     await writeSettlement(trx, s, s.compNo, s.period, decided, await jpyRateFor(trx, s.period), actor, now);
   });
-  return getSettlement(db, settleNo, false);
+  return getSettlement(db, settleNo, false, todayKst(now));
 }
 
 /** Puts a draft (or disputed) settlement to the supplier; no adjustment may be pending. */
@@ -316,7 +322,7 @@ export async function requestSettlementConfirm(db: Db, settleNo: string, version
     });
     await notifySettlementConfirmRequest(trx, s.settleNo);
   });
-  return getSettlement(db, settleNo, false);
+  return getSettlement(db, settleNo, false, todayKst(now));
 }
 
 /* ------------------------------ adjustments ------------------------------ */
@@ -339,6 +345,8 @@ export async function createAdjustment(
     if (problem) errors.push({ path: 'body/amount', message: problem });
     if (!reason) errors.push({ path: 'body/reason', message: '조정 사유를 입력하세요' });
     failIf(errors);
+    const reductionNo = text(body.reductionNo);
+    await assertReductionWritten(trx, s, amount, reductionNo, null);
     const no = await nextDocumentNumber(trx, 'AJ', todayKst(now));
     const values = {
       adjNo: no,
@@ -348,6 +356,7 @@ export async function createAdjustment(
       reason: reason!,
       status: 'REQUESTED' as const,
       requestedBy: actor,
+      reductionNo,
     };
     await insertAdjustment(trx, values);
     await writeAudit(trx, {
@@ -417,6 +426,8 @@ export async function decideAdjustment(
     if (name === 'cancel' && a.requestedBy !== actor)
       throw notAllowed('조정을 요청한 사람만 취소할 수 있습니다', 'NOT_REQUESTER');
     if (name === 'reject') failIf(comment ? [] : [{ path: 'body/comment', message: '반려 사유를 입력하세요' }]);
+    // The settlement's lines may have become 하도급 since the proposal (a rebuild): checked again when it counts.
+    if (name === 'approve') await assertReductionWritten(trx, s, won(a.amount), a.reductionNo, a.adjNo);
     const status = name === 'approve' ? 'APPROVED' : name === 'reject' ? 'REJECTED' : 'CANCELLED';
     await updateAdjustment(trx, a.adjNo, {
       status,
@@ -543,5 +554,5 @@ export async function answerSettlement(
       reason,
     });
   });
-  return getSettlement(db, settleNo, true);
+  return getSettlement(db, settleNo, true, todayKst(now));
 }
