@@ -3,6 +3,7 @@ import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import gpms from './eslint-rules/real-time-reason.js';
 
 /*
  * One-way imports (DESIGN.md §3): each top-level folder lists the folders it must never import
@@ -135,6 +136,16 @@ export default tseslint.config(
     // Sessions, tokens, sign-in throttles and signing keys are technical time: the real clock on purpose.
     ignores: ['server/auth/**'],
     rules: { 'no-restricted-syntax': ['error', ...BUSINESS_CLOCK_RULES] },
+  },
+  {
+    name: 'gpms/real-time-reason',
+    files: ['server/**/*.ts'],
+    // Technical places where every read is real time on purpose: sign-in machinery (sessions, tokens,
+    // throttles, keys, one-time codes), the operator's backup tools, the process start and the data
+    // directory's lock. Tests move the clock; they are not server code.
+    ignores: ['server/auth/**', 'server/ops/**', 'server/main.ts', 'server/db/pglite/**', 'server/**/*.test.ts'],
+    plugins: { gpms },
+    rules: { 'gpms/real-time-reason': 'error' },
   },
   ...layerRules(),
 );

@@ -73,6 +73,7 @@ function sealP12(env: Env, problems: string[]): { p12: Buffer; passphrase: strin
       problems.push(`CONTRACT_SEAL_P12="${file}" must hold the private key and its certificate`);
       return null;
     }
+    // real time: the seal certificate must be valid now, whatever the business clock says
     const now = Date.now();
     const cert = certs[0].cert;
     if (cert && (cert.validity.notAfter.getTime() < now || cert.validity.notBefore.getTime() > now)) {

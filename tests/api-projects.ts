@@ -41,6 +41,8 @@ export const PGLITE_FILES: Readonly<Record<string, string>> = {
     'the business clock decides on the engine a demo runs on: a future month refused, then built',
   'tests/api/budget/budget-clock.test.ts':
     'the business clock dates a PR and so the budget month it commits against, on the engine a demo runs on',
+  'tests/api/suppliers/apply-clock.test.ts':
+    'a supplier application’s keeping period runs out on the business clock, on the engine a demo runs on',
   'tests/api/tax-invoices/deadline-clock.test.ts':
     'an unissued invoice turns late on the business clock’s day, on the engine a demo runs on',
   'tests/api/fulfilment/subcon-clocks.test.ts':

@@ -251,6 +251,7 @@ export function postgresAuthorityWatch(options: {
       await start();
       const c = client;
       if (!c) return;
+      // real time: a settle timeout of the listener, not a date
       const deadline = Date.now() + settleMs;
       let expected: number;
       let v: bigint;
@@ -269,6 +270,7 @@ export function postgresAuthorityWatch(options: {
       hear(v);
       const held = () => [...acked.values()].filter((a) => a >= v).length >= expected;
       while (!held()) {
+        // real time: a settle timeout of the listener, not a date
         const left = deadline - Date.now();
         if (left <= 0) {
           warn(

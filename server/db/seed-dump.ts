@@ -195,6 +195,7 @@ export async function pgliteSeedDump(root: string, log: Log = () => {}): Promise
       sha256: createHash('sha256').update(bytes).digest('hex'),
       bytes: bytes.byteLength,
       empty: { sha256: createHash('sha256').update(emptyBytes).digest('hex'), bytes: emptyBytes.byteLength },
+      // real time: when this dump file was made (a file stamp)
       madeAt: new Date().toISOString(),
       seedSeconds: Number(seconds().toFixed(1)),
     };

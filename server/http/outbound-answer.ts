@@ -19,5 +19,6 @@ export function retryAfterMs(header: string | null, maxMs: number): number | nul
   if (!header) return null;
   if (/^\d+$/.test(header.trim())) return Math.min(Number(header) * 1000, maxMs);
   const at = Date.parse(header);
+  // real time: a Retry-After wait measured against the real time
   return Number.isNaN(at) ? null : Math.min(Math.max(0, at - Date.now()), maxMs);
 }

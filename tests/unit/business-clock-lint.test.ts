@@ -57,4 +57,39 @@ describe('the business-clock lint rule', { timeout: 60_000 }, () => {
     const code = 'export const lockedUntil = (now = new Date()): number => now.getTime() + 60_000;';
     expect(await clockErrors(code, 'server/auth/planted.ts')).toEqual([]);
   });
+
+  describe('every other read of the real time in server/ (gpms/real-time-reason)', () => {
+    async function unsorted(code: string, filePath = 'server/modules/purchase/po/planted.ts'): Promise<number> {
+      const [result] = await eslint.lintText(code, { filePath });
+      return result!.messages.filter((m) => m.ruleId === 'gpms/real-time-reason').length;
+    }
+
+    it.each([
+      ['a bare new Date()', 'export const at = (): Date => new Date();'],
+      ['a bare Date.now()', 'export const due = (): number => Date.now() + 86_400_000;'],
+      ['a stamp other than updatedAt', 'export const row = () => ({ approvedAt: new Date() });'],
+      ['a `real time:` comment with no reason', '// real time:\nexport const at = (): Date => new Date();'],
+      ['a reason two lines above', '// real time: a lease\n\nexport const at = (): Date => new Date();'],
+    ])('refuses %s', async (_what, code) => {
+      expect(await unsorted(code)).toBe(1);
+    });
+
+    it.each([
+      ['a reason on the line above', '// real time: a worker lease\nexport const at = (): Date => new Date();'],
+      ['a reason on the same line', 'export const at = (): number => Date.now(); // real time: a latency'],
+      [
+        'a reason carried through its comment lines',
+        '// Real time on purpose: a lease measured against\n// the window, not a date.\nexport const at = (): Date => new Date();',
+      ],
+      ['the updatedAt stamp', 'export const row = () => ({ updatedAt: new Date(), version: 2 });'],
+    ])('lets %s pass', async (_what, code) => {
+      expect(await unsorted(code)).toBe(0);
+    });
+
+    it('leaves the technical places alone: sign-in machinery, backup tools, the process start', async () => {
+      const code = 'export const at = (): number => Date.now();';
+      for (const file of ['server/auth/planted.ts', 'server/ops/planted.ts', 'server/main.ts'])
+        expect(await unsorted(code, file)).toBe(0);
+    });
+  });
 });

@@ -230,6 +230,7 @@ export async function seedSupplierApplications(trx: Db, suppliers: Suppliers): P
       decidedAt: decided,
       rejectReason: p.rejectReason ?? null,
       expiresAt:
+        // real time: the seed runs before any clock moves; a draft keeps its period from the real start
         p.status === 'DRAFT' ? new Date(Date.now() + 7 * 86_400_000).toISOString() : at(-p.daysAgo + 7, 9 + (i % 8)),
       createdAt: created,
       updatedAt: decided ?? submitted ?? created,

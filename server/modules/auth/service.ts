@@ -111,6 +111,7 @@ export async function verifyAndRefresh(app: FastifyInstance, request: FastifyReq
     authGroupId: user.authGroupId,
     compNo: user.compNo,
   });
+  // real time: token and password-lifetime stamps are security time, as in server/auth
   const now = Date.now();
   return {
     ok: {
@@ -233,6 +234,7 @@ export async function resetPassword(
     // A wrong code's counted attempt commits with the refusal.
     const otp = await checkOtpIn(trx, { userId, purpose: 'RESET', code: form.token });
     if (!otp.ok) return refuse('AUTH013');
+    // real time: token and password-lifetime stamps are security time, as in server/auth
     const now = new Date();
     await setPassword(trx, userId, passwordHash, now, new Date(now.getTime() + PASSWORD_LIFETIME_DAYS * 86400_000));
     await endUserSessions(trx, userId, 'PASSWORD_RESET');

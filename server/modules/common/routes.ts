@@ -46,6 +46,7 @@ export const commonRoutes: FastifyPluginAsyncTypebox = async (app) => {
           uploadLimitMb: app.config.uploadLimitMb,
           loginMode: app.config.loginMode,
           defaultLanguage: C.DEFAULT_LOCALE,
+          // real time: the client measures its clock skew for token timing against the real time
           serverTime: Date.now(),
         },
         locale: LOCALES,

@@ -516,6 +516,7 @@ export async function upsertStamp(
         stampNo: row.stampNo,
         amount: row.amount,
         recordedBy: row.recordedBy,
+        // real time: the evidence log records when the event really happened
         recordedAt: new Date(),
       }),
     )

@@ -458,6 +458,7 @@ export const contractRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: ContractChainExport, ...commonErrors },
       },
     },
+    // real time: the evidence chain export is stamped with the real instant it was made
     async (request) => exportContractChain(request.db, request.params.econtractNo, new Date()),
   );
 

@@ -39,6 +39,7 @@ export function throwawaySealKey(companyName: string): SealKey {
   const cert = forge.pki.createCertificate();
   cert.publicKey = pub;
   cert.serialNumber = `01${crypto.randomBytes(8).toString('hex')}`;
+  // real time: a certificate validity is cryptographic time, not a business date
   const now = new Date();
   cert.validity.notBefore = new Date(now.getTime() - 3600_000);
   cert.validity.notAfter = new Date(now.getTime() + 365 * 86_400_000);

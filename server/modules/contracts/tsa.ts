@@ -54,7 +54,9 @@ async function tsaIdentity(): Promise<TsaIdentity> {
     });
   cert.subject.typesAndValues.push(cn());
   cert.issuer.typesAndValues.push(cn());
+  // real time: a certificate validity and time stamp token are cryptographic time
   cert.notBefore.value = new Date(Date.now() - 3_600_000);
+  // real time: a certificate validity and time stamp token are cryptographic time
   cert.notAfter.value = new Date(Date.now() + 365 * 86_400_000);
   const eku = new pkijs.ExtKeyUsage({ keyPurposes: [OID.timeStamping] });
   cert.extensions = [
@@ -127,6 +129,7 @@ export interface LocalTsa {
 }
 
 /** A time-stamping authority on 127.0.0.1 (a free port), with a certificate made now. */
+// real time: a certificate validity and time stamp token are cryptographic time
 export async function startLocalTsa(now: () => Date = () => new Date()): Promise<LocalTsa> {
   const id = await tsaIdentity();
   let serial = 0;

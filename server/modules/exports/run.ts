@@ -180,6 +180,7 @@ export async function runExport(
       const state = await recordExportProgress(db, exportId, {
         rowsDone: done,
         rowsTotal: Math.max(total, done),
+        // real time: a worker lease and its finish stamp are technical time
         leaseUntil: new Date(Date.now() + LEASE_MS),
       });
       if (!state || state.cancelRequested) throw new ExportStopped('CANCELLED', '내려받기를 취소했습니다');
@@ -190,6 +191,7 @@ export async function runExport(
     await xlsx.end();
     const { size: bytes } = await written;
     await db.transaction().execute(async (trx) => {
+      // real time: a worker lease and its finish stamp are technical time
       await updateExport(trx, exportId, { status: 'DONE', rowsDone: done, bytes, finishedAt: new Date() });
       const d = req.download;
       if (!d || !subjects) return;
@@ -228,6 +230,7 @@ export async function runExport(
     await updateExport(db, exportId, {
       status: stopped?.status ?? 'FAILED',
       error: stopped?.message ?? '내려받기 파일을 만들지 못했습니다',
+      // real time: a worker lease and its finish stamp are technical time
       finishedAt: new Date(),
     });
   }

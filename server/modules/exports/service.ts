@@ -70,7 +70,9 @@ export function exportService(app: FastifyInstance) {
     /** Stops every running export and waits (up to 10 s) until they have. */
     async drain() {
       for (const c of running.values()) c.abort();
+      // real time: a drain timeout and a worker lease are technical time
       const deadline = Date.now() + 10_000;
+      // real time: a drain timeout and a worker lease are technical time
       while (running.size > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
     },
 
@@ -158,6 +160,7 @@ export function exportService(app: FastifyInstance) {
           sheetName: body.sheetName,
           rowsTotal: first.body.total ?? 0,
           serverId,
+          // real time: a drain timeout and a worker lease are technical time
           leaseUntil: new Date(Date.now() + LEASE_MS),
         });
         return row;

@@ -58,6 +58,7 @@ export async function insertEntries(db: Db, entries: Array<Insertable<FileEntryT
 export async function markEntryDeleted(db: Db, fileId: string, seq: number): Promise<boolean> {
   const result = await db
     .updateTable('fileEntry')
+    // real time: a soft-delete stamp of an upload (technical)
     .set({ deletedAt: new Date() })
     .where('fileId', '=', fileId)
     .where('seq', '=', seq)

@@ -120,6 +120,7 @@ export const fileRoutes: FastifyPluginAsyncTypebox = async (app) => {
         },
       },
     },
+    // real time: orphan uploads are swept by their real age (storage, not a document date)
     async (request) => expireOrphanFiles({ db: app.dbh.db, log: request.log, config: app.config, now: new Date() }),
   );
 };

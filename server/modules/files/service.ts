@@ -59,6 +59,7 @@ async function beyondOrphanQuota(db: Db, userId: string, adding: { files: number
   for (const fileId of await unboundGroupsOf(db, userId)) {
     const holders = await documentsHolding(db, fileId);
     if (holders.length === 0) continue;
+    // real time: when an upload was bound to its document (a technical stamp)
     await bindGroup(db, fileId, new Date(), holders[0]);
     bound++;
   }
@@ -164,6 +165,7 @@ export function fileService(app: FastifyInstance) {
               compNo: caller.portal === 'X' ? caller.compNo : null,
               docType: docType ?? null,
               docNo: docNo ?? null,
+              // real time: when an upload was bound to its document (a technical stamp)
               boundAt: docNo ? new Date() : null,
             });
           let seq = await lastSeq(trx, fileId);

@@ -21,6 +21,7 @@ export async function accountCount(db: Db): Promise<number> {
  * and their authority, codes and messages (the demo seed's own builders, so both stay alike).
  */
 export async function insertReferenceData(trx: Db): Promise<void> {
+  // real time: the first start writes technical stamps before anyone can move the clock
   const now = new Date();
   await insertAll(
     trx,

@@ -80,6 +80,7 @@ export async function prepareFirstStart(
   config: Pick<Config, 'seed' | 'nodeEnv' | 'adminInitialPassword'>,
   log: (msg: string) => void = () => {},
 ): Promise<FirstStart> {
+  // real time: setup-code and password lifetimes are security time
   const now = new Date();
   const production = config.nodeEnv === 'production';
   if (config.seed === 'demo') {

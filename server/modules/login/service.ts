@@ -269,6 +269,7 @@ export async function verifyToken(app: FastifyInstance, token: string | null, cl
     const claims = await (await app.auth.tokens()).verify(token);
     if (!(await findCallerSession(app.dbh.db, claims.sessionId)))
       return { errCode: 'GPMS005', msg: await messageText(app.dbh.db, 'GPMS005', lang) };
+    // real time: the client measures its clock skew for token timing against the real time
     const now = Date.now();
     return {
       code: 'OK' as const,

@@ -140,6 +140,7 @@ export async function deliverDue(ctx: DeliveryContext): Promise<{ sent: number; 
           subject: m.subject,
           body: m.body,
         });
+        // real time: delivery attempts and backoff run on the real time
         await updateNotification(db, m.id, { state: 'SENT', sentAt: new Date(), lastError: null, ...redact });
         counts.sent++;
         ctx.metrics?.notification(m.channel, 'sent');

@@ -43,11 +43,14 @@ export function lockNotification(trx: Db, id: number) {
 
 /** Queued again: attempts start over, due now. */
 export function requeueNotification(trx: Db, id: number) {
-  return trx
-    .updateTable('notification')
-    .set({ state: 'PENDING', attempts: 0, nextAttemptAt: new Date(), lastError: null })
-    .where('id', '=', id)
-    .execute();
+  return (
+    trx
+      .updateTable('notification')
+      // real time: delivery attempts and backoff run on the real time
+      .set({ state: 'PENDING', attempts: 0, nextAttemptAt: new Date(), lastError: null })
+      .where('id', '=', id)
+      .execute()
+  );
 }
 
 /** A message recorded in the outbox; answers its id. */

@@ -78,6 +78,7 @@ export const notificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
         },
       },
     },
+    // real time: delivery attempts and backoff run on the real time
     async () => deliverDue({ db: app.dbh.db, log: app.log, config: app.config, now: new Date(), metrics: app.metrics }),
   );
 

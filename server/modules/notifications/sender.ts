@@ -48,6 +48,7 @@ function pokeDelivery(app: FastifyInstance, id?: number): void {
       db: app.dbh.db,
       log: app.log,
       config: app.config,
+      // real time: delivery attempts and backoff run on the real time
       now: new Date(),
       onlyId: id,
       metrics: app.metrics,

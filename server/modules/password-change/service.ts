@@ -41,6 +41,7 @@ export async function changeExpiredPassword(
     return { ok: false, code: 'AUTH014', status: 400 };
   }
   const passwordHash = await hashPassword(input.newPassword);
+  // real time: password lifetime and setup codes are security time
   const now = new Date();
   const fromSetupCode = !(await hasPassword(db, input.userId));
   const done = await db.transaction().execute(async (trx) => {

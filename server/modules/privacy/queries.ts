@@ -128,6 +128,7 @@ export async function deleteAccessOlderThan(
 export async function keepListAnswer(db: Db, sessionId: string, operation: string, rowCount: number): Promise<void> {
   await db
     .insertInto('privacyListAnswer')
+    // real time: the access log records when data was really answered
     .values({ sessionId, operation, rowCount, answeredAt: new Date() })
     .onConflict((oc) =>
       oc.columns(['sessionId', 'operation']).doUpdateSet((eb) => ({

@@ -40,10 +40,9 @@ const ADDED_USER_GROUP = '60';
  * records the result notice to the applicant (apply-notify.ts).
  * Answers the company number when it finished the application, else null.
  */
-export async function finishIfDecided(trx: Db, app: ApplicationRow, actor: string): Promise<string | null> {
+export async function finishIfDecided(trx: Db, app: ApplicationRow, actor: string, now: Date): Promise<string | null> {
   if (app.status !== 'SUBMITTED' || app.userDecision !== 'APPROVED') return null;
   if (!app.userId || !app.passwordHash || !app.hname) throw wrongState('신청서의 사용자 정보가 없습니다', app.status);
-  const now = new Date();
   const taken = await userWithLoginId(trx, app.userId.toLowerCase());
   if (taken)
     throw refused(

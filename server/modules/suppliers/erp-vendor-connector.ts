@@ -63,6 +63,7 @@ function fileConnector(store: ObjectStore): VendorConnector {
         const stored = {
           idempotencyKey,
           erpVendorNo: `FV-${payload.compNo}`,
+          // real time: when the file was written (a file stamp)
           writtenAt: new Date().toISOString(),
           vendor: payload,
         };

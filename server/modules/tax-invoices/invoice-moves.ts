@@ -98,6 +98,7 @@ export async function move(
 ) {
   const to = transition(TAX_INVOICE_MACHINE, action, inv.status);
   // updatedAt only (a technical stamp): the business moments come in `values`, dated by the caller's clock.
+  // real time: updatedAt only; the business moments come in `values`, dated by the caller’s clock
   const now = new Date();
   await updateInvoice(trx, inv.mgtKey, { ...values, status: to, version: inv.version + 1, updatedAt: now });
   await event(trx, inv, {

@@ -94,6 +94,7 @@ async function moveWithResult(dir: string, name: string, to: 'done' | 'rejected'
   let dest = path.join(target, name);
   try {
     await fs.access(dest);
+    // real time: a unique file-name suffix, not a date
     dest = path.join(target, `${path.basename(name, '.json')}.${Date.now()}.json`);
   } catch {
     // free

@@ -143,7 +143,8 @@ export const settingRoutes: FastifyPluginAsyncTypebox = async (app) => {
           response: { 200: PeriodRow, 409: Type.Ref('ErrorBody'), ...commonErrors },
         },
       },
-      async (request) => movePeriod(request.db, request.caller, action, request.params.periodId, request.body.version),
+      async (request) =>
+        movePeriod(request.db, request.caller, action, request.params.periodId, request.body.version, app.clock.now()),
     );
   }
 };

@@ -378,9 +378,9 @@ export async function movePeriod(
   action: 'open' | 'close' | 'compute',
   periodId: number,
   version: number,
+  now: Date,
 ) {
   const actor = await internalActor(db, caller);
-  const now = new Date();
   await db.transaction().execute(async (trx) => {
     const p = await lockPeriod(trx, periodId);
     checkVersion(version, p.version);

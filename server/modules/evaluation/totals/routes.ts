@@ -94,7 +94,8 @@ export const totalRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: TotalDetail, 409: Type.Ref('ErrorBody'), ...commonErrors },
       },
     },
-    async (request) => finalizeTotal(request.db, request.caller, request.params.totalId, request.body.version),
+    async (request) =>
+      finalizeTotal(request.db, request.caller, request.params.totalId, request.body.version, app.clock.now()),
   );
 
   app.post(
@@ -110,7 +111,8 @@ export const totalRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: TotalDetail, 409: Type.Ref('ErrorBody'), ...commonErrors },
       },
     },
-    async (request) => publishTotal(request.db, request.caller, request.params.totalId, request.body.version),
+    async (request) =>
+      publishTotal(request.db, request.caller, request.params.totalId, request.body.version, app.clock.now()),
   );
 
   app.post(

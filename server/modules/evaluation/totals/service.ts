@@ -116,7 +116,7 @@ export async function adjustTotal(db: Db, caller: Caller | null, totalId: number
 }
 
 /** Finalizes a draft total of a closed period: from then on it never changes (a correction is a new revision). */
-export async function finalizeTotal(db: Db, caller: Caller | null, totalId: number, version: number) {
+export async function finalizeTotal(db: Db, caller: Caller | null, totalId: number, version: number, now: Date) {
   const actor = await internalActor(db, caller);
   await db.transaction().execute(async (trx) => {
     const t = await lockTotal(trx, totalId);
@@ -126,7 +126,7 @@ export async function finalizeTotal(db: Db, caller: Caller | null, totalId: numb
     if (p.status !== 'CLOSED')
       throw refused('EVA_PERIOD_NOT_CLOSED', `평가기간이 마감된 뒤에 확정할 수 있습니다: ${p.periodName}`);
     const rankNo = await rankOf(trx, t.periodId, t.totalScore);
-    const now = new Date();
+    // Finalizing and publishing date the result the supplier reads (as a tender's publication): the business clock.
     await updateTotal(trx, totalId, {
       status,
       finalizedAt: now,
@@ -148,14 +148,13 @@ export async function finalizeTotal(db: Db, caller: Caller | null, totalId: numb
 }
 
 /** Publishes a finalized total to its supplier (once). */
-export async function publishTotal(db: Db, caller: Caller | null, totalId: number, version: number) {
+export async function publishTotal(db: Db, caller: Caller | null, totalId: number, version: number, now: Date) {
   const actor = await internalActor(db, caller);
   await db.transaction().execute(async (trx) => {
     const t = await lockTotal(trx, totalId);
     checkVersion(version, t.version);
     transition(TOTAL_MACHINE, 'publish', t.status);
     if (t.publishedAt) throw refused('EVA_ALREADY_PUBLISHED', '이미 공개한 평가 결과입니다');
-    const now = new Date();
     await updateTotal(trx, totalId, {
       publishedAt: now,
       publishedBy: actor.userId,
@@ -182,6 +181,7 @@ export async function correctTotal(db: Db, caller: Caller | null, totalId: numbe
     const t = await lockTotal(trx, totalId);
     checkVersion(body.version, t.version);
     const status = transition(TOTAL_MACHINE, 'correct', t.status);
+    // real time: the superseded row's write stamp, not a date of the result
     const now = new Date();
     await updateTotal(trx, totalId, { status, updatedAt: now, version: t.version + 1 });
     const {

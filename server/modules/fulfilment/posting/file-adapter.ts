@@ -45,6 +45,7 @@ export function createFileAdapter(store: ObjectStore): ErpConnector {
         const stored: StoredVoucher = {
           idempotencyKey,
           erpDocNo: `F-${voucher.voucherNo}`,
+          // real time: when the file was written (a file stamp)
           writtenAt: new Date().toISOString(),
           voucher,
         };

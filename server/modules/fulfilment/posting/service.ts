@@ -320,7 +320,9 @@ export async function postSettlement(
         after: { ...values, payload },
       });
       v = await lockExistingVoucher(trx, voucherNo);
+      // real time: maySend measures the in-flight lease (sentAt, real time) against posting.windowMs
     } else if (maySend(v, new Date(), posting.windowMs) === 'yes') v = await refreshTax(trx, v, s, gate, actor);
+    // real time: maySend measures the in-flight lease (sentAt, real time) against posting.windowMs
     refuseBySendState(maySend(v, new Date(), posting.windowMs));
     await claim(trx, v, actor, 'SEND');
     return claimedOf(v);
@@ -334,6 +336,7 @@ export async function retryPosting(db: Db, posting: Posting, voucherNo: string, 
     const v = await lockVoucher(trx, voucherNo);
     if (!v) throw missing('VOUCHER_NOT_FOUND', '전표를 찾을 수 없습니다');
     checkVersion(version, v.version);
+    // real time: maySend measures the in-flight lease (sentAt, real time) against posting.windowMs
     refuseBySendState(maySend(v, new Date(), posting.windowMs));
     // A correcting voucher is sent again as it was made: its settlement is posted, its amounts are the amendment's.
     if (v.correctsVoucherNo !== null) {

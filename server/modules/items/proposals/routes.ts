@@ -189,6 +189,7 @@ export const proposalRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: ProposalDetail, ...Conflict, ...commonErrors },
       },
     },
-    async (request) => rejectProposal(request.db, request.params.proposalNo, request.body, request.caller!),
+    async (request) =>
+      rejectProposal(request.db, request.params.proposalNo, request.body, request.caller!, app.clock.now()),
   );
 };

@@ -431,7 +431,8 @@ export async function approveProposal(
       itemCode,
       effectiveDate: b.effectiveDate,
       reviewedBy: caller.userId,
-      reviewedAt: new Date(),
+      // The review's date is the proposal's document date the supplier reads: the business clock.
+      reviewedAt: now,
       updatedAt: new Date(),
       version: cur.version + 1,
     };
@@ -455,6 +456,7 @@ export async function rejectProposal(
   proposalNo: string,
   body: { version: number; reason: string },
   caller: Caller,
+  now: Date,
 ) {
   const reason = body.reason.trim();
   if (!reason) failIf([{ path: 'body/reason', message: '반려 사유를 입력하세요' }]);
@@ -468,7 +470,8 @@ export async function rejectProposal(
       status: 'REJECTED' as const,
       rejectReason: reason,
       reviewedBy: caller.userId,
-      reviewedAt: new Date(),
+      // The review's date is the proposal's document date the supplier reads: the business clock.
+      reviewedAt: now,
       updatedAt: new Date(),
       version: cur.version + 1,
     };

@@ -304,6 +304,7 @@ export async function processUpload(
       rowsTotal: read,
       rowsRead: read,
       rowsChecked: checked,
+      // real time: an upload batch’s processing stamps are technical
       checkedAt: new Date(),
     });
   };
@@ -367,6 +368,7 @@ export async function applyUpload(
   return db.transaction().execute(async (trx) => {
     const batch = await lockBatchToApply(trx, batchId);
     if (batch.status !== 'APPLYING') throw new Error(`batch ${batchId} is ${batch.status}`);
+    // real time: an upload batch’s processing stamps are technical
     const now = new Date();
     // The same lock and numbering as allocateItemCodes: <category>-NNNN after the category's highest.
     await lockItemCodeAllocation(trx);

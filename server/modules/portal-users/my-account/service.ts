@@ -46,6 +46,7 @@ const digits = (v: string | null) => (v ? v.replace(/\D/g, '') : null);
 async function requireReauth(db: Db, caller: Caller): Promise<Date> {
   const reauthAt = await sessionReauthAt(db, caller.sessionId, caller.userId);
   const until = reauthAt ? new Date(Date.parse(reauthAt) + REAUTH_WINDOW_SEC * 1000) : null;
+  // real time: re-authentication windows and password lifetimes are security time
   if (!until || until.getTime() <= Date.now())
     throw forbidden('REAUTH_REQUIRED', '내 정보를 보려면 비밀번호를 다시 입력하세요 (내 정보 확인)');
   return until;
@@ -75,6 +76,7 @@ export async function reauthenticate(app: FastifyInstance, caller: Caller, passw
       throw badRequest('AUTH102', '비밀번호를 여러 번 잘못 입력해 잠시 잠겼습니다. 잠시 후 다시 시도하세요');
     throw badRequest('AUTH011', '비밀번호가 올바르지 않습니다');
   }
+  // real time: re-authentication windows and password lifetimes are security time
   const now = new Date();
   await stampReauth(app.dbh.db, caller.sessionId, now);
   return { code: 'OK' as const, reauthUntil: new Date(now.getTime() + REAUTH_WINDOW_SEC * 1000).toISOString() };
@@ -196,6 +198,7 @@ export async function changeMyPassword(db: Db, caller: Caller, newPassword: stri
       { path: 'body/newPassword', message: '지금 쓰는 비밀번호와 같습니다' },
     ]);
   const passwordHash = await hashPassword(newPassword);
+  // real time: re-authentication windows and password lifetimes are security time
   const now = new Date();
   const passwordExpiresAt = new Date(now.getTime() + PASSWORD_LIFETIME_DAYS * 86400_000);
   await db.transaction().execute(async (trx) => {

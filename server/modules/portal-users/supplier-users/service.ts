@@ -80,6 +80,7 @@ export async function changeSupplierUser(
       throw conflict('INVALID_STATE', '이미 잠긴 사용자입니다', { status: 'LOCKED' });
     if (action === 'unlock' && !before.lockedAt && before.failedLoginCount === 0)
       throw conflict('INVALID_STATE', '잠겨 있지 않은 사용자입니다', { status: 'NORMAL' });
+    // real time: an account lock stamp is security time
     const now = new Date();
     const change: AccountChange =
       action === 'lock'

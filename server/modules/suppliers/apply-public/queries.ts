@@ -75,6 +75,7 @@ export const insertFileGroup = (trx: Db, row: Insertable<FileGroupTable>) =>
 export const markFileEntryDeleted = (trx: Db, fileId: string, seq: number) =>
   trx
     .updateTable('fileEntry')
+    // real time: a soft-delete stamp of an upload (technical)
     .set({ deletedAt: new Date() })
     .where('fileId', '=', fileId)
     .where('seq', '=', seq)

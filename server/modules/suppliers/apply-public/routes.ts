@@ -111,7 +111,8 @@ export const supplierApplyPublicRoutes: FastifyPluginAsyncTypebox = async (app) 
         response: { 200: PublicApplication, ...failures },
       },
     },
-    async (request) => ownApplication(app.dbh.db, request.params.receiptNo, request.headers['x-apply-secret']),
+    async (request) =>
+      ownApplication(app.dbh.db, request.params.receiptNo, request.headers['x-apply-secret'], app.clock.now()),
   );
 
   app.put(
@@ -154,6 +155,7 @@ export const supplierApplyPublicRoutes: FastifyPluginAsyncTypebox = async (app) 
         request.params.kind,
         request.headers['x-apply-secret'],
         async () => (request.isMultipart() ? request.file() : null),
+        app.clock.now(),
       ),
   );
 
@@ -173,7 +175,13 @@ export const supplierApplyPublicRoutes: FastifyPluginAsyncTypebox = async (app) 
       },
     },
     async (request) =>
-      saveCompanyStep(app.dbh.db, request.params.receiptNo, request.headers['x-apply-secret'], request.body),
+      saveCompanyStep(
+        app.dbh.db,
+        request.params.receiptNo,
+        request.headers['x-apply-secret'],
+        request.body,
+        app.clock.now(),
+      ),
   );
 
   app.post(
@@ -195,7 +203,13 @@ export const supplierApplyPublicRoutes: FastifyPluginAsyncTypebox = async (app) 
       },
     },
     async (request) =>
-      sendApplicationOtp(deps(), request.params.receiptNo, request.headers['x-apply-secret'], request.body.cellPhoneNo),
+      sendApplicationOtp(
+        deps(),
+        request.params.receiptNo,
+        request.headers['x-apply-secret'],
+        request.body.cellPhoneNo,
+        app.clock.now(),
+      ),
   );
 
   app.post(

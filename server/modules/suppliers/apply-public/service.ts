@@ -72,7 +72,7 @@ export interface ApplyDeps {
  * missing receipt (nothing tells which receipt numbers exist); a submitted one can no longer be
  * read or changed with its secret.
  */
-function openDraft(row: AppRow | undefined, secret: string): AppRow {
+function openDraft(row: AppRow | undefined, secret: string, now: Date): AppRow {
   if (!row) throw notFoundApp();
   const given = Buffer.from(sha256(`${row.receiptNo}:${secret}`));
   if (!crypto.timingSafeEqual(given, Buffer.from(row.secretHash))) throw notFoundApp();
@@ -82,13 +82,18 @@ function openDraft(row: AppRow | undefined, secret: string): AppRow {
     throw refused('APPLICATION_CLOSED', '이미 제출된 신청서입니다. 접수번호로 심사 결과를 기다리세요', {
       status: row.status,
     });
-  if (Date.parse(row.expiresAt) <= Date.now()) throw applicationExpired();
+  if (Date.parse(row.expiresAt) <= now.getTime()) throw applicationExpired();
   return row;
 }
 
 /** One draft write: the row locked, opened by its secret, checked, changed, audited — or nothing. */
-const withDraft = <T>(db: Db, receiptNo: string, secret: string, work: (trx: Db, row: AppRow) => Promise<T>) =>
-  db.transaction().execute(async (trx) => work(trx, openDraft(await lockApplication(trx, receiptNo), secret)));
+const withDraft = <T>(
+  db: Db,
+  receiptNo: string,
+  secret: string,
+  now: Date,
+  work: (trx: Db, row: AppRow) => Promise<T>,
+) => db.transaction().execute(async (trx) => work(trx, openDraft(await lockApplication(trx, receiptNo), secret, now)));
 
 async function presentDraft(db: Db, r: AppRow) {
   const [cats, files] = await Promise.all([
@@ -153,7 +158,8 @@ export async function startApplication(
   now: Date,
 ) {
   const secret = crypto.randomBytes(24).toString('base64url');
-  const expiresAt = new Date(Date.now() + APPLICATION_KEEP_DAYS * 86_400_000);
+  // The keeping period is a business deadline the applicant reads and the expiry job applies: the business clock.
+  const expiresAt = new Date(now.getTime() + APPLICATION_KEEP_DAYS * 86_400_000);
   const receiptNo = await db.transaction().execute(async (trx) => {
     const receiptNo = await nextDocumentNumber(trx, 'SA', todayKst(now));
     await insertApplication(trx, { receiptNo, applyType, secretHash: sha256(`${receiptNo}:${secret}`), expiresAt });
@@ -169,8 +175,8 @@ export async function startApplication(
   return { receiptNo, secret, applyType, expiresAt: expiresAt.toISOString(), step: 0 };
 }
 
-export async function ownApplication(db: Db, receiptNo: string, secret: string) {
-  return presentDraft(db, openDraft(await findApplication(db, receiptNo), secret));
+export async function ownApplication(db: Db, receiptNo: string, secret: string, now: Date) {
+  return presentDraft(db, openDraft(await findApplication(db, receiptNo), secret, now));
 }
 
 /** Step 1: consent to the terms and the privacy notice in force (their versions are kept). */
@@ -187,10 +193,11 @@ export async function consent(db: Db, receiptNo: string, secret: string, b: Stat
       termsVersion: current('TERMS'),
       privacyVersion: current('PRIVACY'),
     });
-  await withDraft(db, receiptNo, secret, async (trx, row) => {
+  await withDraft(db, receiptNo, secret, now, async (trx, row) => {
     const after = { termsVersion: b.termsVersion, privacyVersion: b.privacyVersion };
     await updateApplication(trx, row.receiptNo, {
       ...after,
+      // real time: the consent record keeps the instant it was really given (privacy evidence)
       consentedAt: new Date(),
       step: Math.max(row.step, 1),
       updatedAt: new Date(),
@@ -225,9 +232,10 @@ export async function uploadApplicationFile(
   kind: keyof typeof FILE_KINDS,
   secret: string,
   nextPart: () => Promise<UploadPart | null | undefined>,
+  now: Date,
 ) {
   const { db, store } = deps;
-  const pre = openDraft(await findApplication(db, receiptNo), secret);
+  const pre = openDraft(await findApplication(db, receiptNo), secret, now);
   if (pre.step < 1) throw stepSkipped(pre.step);
   if (pre.applyType !== 'NEW_COMPANY') throw badRequest('NOT_NEEDED', '신규 사용자 신청에는 첨부가 필요 없습니다');
   const part = await nextPart();
@@ -259,7 +267,7 @@ export async function uploadApplicationFile(
       throw new HttpError(413, 'FILE_TOO_LARGE', `파일 크기는 ${deps.uploadLimitMb}MB를 넘을 수 없습니다`);
     const content = await checkContent(store.reader(saved.storedName), originalName);
     if (content) throw new HttpError(415, content.code, content.message);
-    await withDraft(db, receiptNo, secret, async (trx, row) => {
+    await withDraft(db, receiptNo, secret, now, async (trx, row) => {
       let fileId = row.fileId;
       if (!fileId) {
         fileId = crypto.randomUUID();
@@ -269,6 +277,7 @@ export async function uploadApplicationFile(
           compNo: null,
           docType: 'SUPPLIER_APPLICATION',
           docNo: receiptNo,
+          // real time: when an upload was bound to the application (a technical stamp)
           boundAt: new Date(),
         });
       }
@@ -309,8 +318,14 @@ export async function uploadApplicationFile(
 }
 
 /** Step 2: the company — or, for a new user, the registered company's business number. */
-export async function saveCompanyStep(db: Db, receiptNo: string, secret: string, body: Static<typeof CompanyBody>) {
-  const pre = openDraft(await findApplication(db, receiptNo), secret);
+export async function saveCompanyStep(
+  db: Db,
+  receiptNo: string,
+  secret: string,
+  body: Static<typeof CompanyBody>,
+  now: Date,
+) {
+  const pre = openDraft(await findApplication(db, receiptNo), secret, now);
   if (pre.step < 1) throw stepSkipped(pre.step);
   if (pre.applyType === 'NEW_USER') {
     const taxRaw = body.taxNo.trim();
@@ -318,7 +333,7 @@ export async function saveCompanyStep(db: Db, receiptNo: string, secret: string,
     if (!isValidBusinessNumber(taxRaw)) failIf([{ path: 'body/taxNo', message: MSG.badTaxNo }]);
     const company = await companyByTaxNo(db, taxNo);
     if (!company || company.status !== 'ACTIVE') failIf([{ path: 'body/taxNo', message: MSG.unknownTaxNo }]);
-    await withDraft(db, receiptNo, secret, async (trx, row) => {
+    await withDraft(db, receiptNo, secret, now, async (trx, row) => {
       await updateApplication(trx, receiptNo, {
         taxNo,
         compNo: company!.compNo,
@@ -342,7 +357,7 @@ export async function saveCompanyStep(db: Db, receiptNo: string, secret: string,
     if (!pre.bankbookSeq) errors.push({ path: 'files/BANKBOOK', message: `${FILE_KINDS.BANKBOOK}을 첨부하세요` });
     failIf(errors);
     const { catCodes, ...columns } = value;
-    await withDraft(db, receiptNo, secret, async (trx, row) => {
+    await withDraft(db, receiptNo, secret, now, async (trx, row) => {
       await updateApplication(trx, receiptNo, {
         ...columns,
         step: Math.max(row.step, 2),
@@ -364,12 +379,19 @@ export async function saveCompanyStep(db: Db, receiptNo: string, secret: string,
 }
 
 /** Step 3: a one-time code to the first user's cell phone, sent after the commit (a new code replaces the last). */
-export async function sendApplicationOtp(deps: ApplyDeps, receiptNo: string, secret: string, cellPhoneNo: string) {
+export async function sendApplicationOtp(
+  deps: ApplyDeps,
+  receiptNo: string,
+  secret: string,
+  cellPhoneNo: string,
+  now: Date,
+) {
   const phone = cellPhoneNo.trim();
   if (!CELL.test(phone)) failIf([{ path: 'body/cellPhoneNo', message: '휴대전화번호를 확인하세요 (010-1234-5678)' }]);
   const code = newOtpCode();
+  // real time: a one-time code’s validity is security time, as in server/auth
   const expiresAt = new Date(Date.now() + OTP_VALIDITY_SEC * 1000);
-  await withDraft(deps.db, receiptNo, secret, async (trx, row) => {
+  await withDraft(deps.db, receiptNo, secret, now, async (trx, row) => {
     if (row.step < 2) throw stepSkipped(row.step);
     await updateApplication(trx, row.receiptNo, {
       otpHash: otpHash(row.receiptNo, code),
@@ -429,9 +451,10 @@ export async function submitApplication(
     failIf([{ path: 'body/userId', message: '이미 사용 중인 아이디입니다' }]);
   const passwordHash = await hashPassword(b.password);
   // A wrong code is counted even though the submission fails: the attempt counter is its own write.
-  const otp = await withDraft(db, receiptNo, secret, async (trx, row) => {
+  const otp = await withDraft(db, receiptNo, secret, now, async (trx, row) => {
     if (row.step < 2) throw stepSkipped(row.step);
     if (!row.otpHash || !row.otpExpiresAt || row.otpPhone !== digits(b.cellPhoneNo)) return 'none' as const;
+    // real time: a one-time code’s validity is security time, as in server/auth
     if (Date.parse(row.otpExpiresAt) <= Date.now()) return 'expired' as const;
     if (row.otpAttempts >= OTP_MAX_ATTEMPTS) return 'exhausted' as const;
     const good = crypto.timingSafeEqual(
@@ -446,7 +469,7 @@ export async function submitApplication(
   });
   if (otp !== 'ok') throw badRequest('AUTH013', OTP_TEXT[otp], [{ path: 'body/otpCode', message: OTP_TEXT[otp] }]);
   try {
-    await withDraft(db, receiptNo, secret, async (trx, row) => {
+    await withDraft(db, receiptNo, secret, now, async (trx, row) => {
       if (row.applyType === 'NEW_COMPANY' && row.taxNo && (await taxNoTaken(trx, row.taxNo, receiptNo)))
         throw refused('DUPLICATE_TAX_NO', MSG.takenTaxNo);
       if (await userIdTaken(trx, userId, receiptNo)) throw refused('DUPLICATE_USER_ID', '이미 사용 중인 아이디입니다');

@@ -65,7 +65,8 @@ export const supplierApplyReviewRoutes: FastifyPluginAsyncTypebox = async (app) 
         response: { 200: ApplicationDetail, 409: Type.Ref('ErrorBody'), ...commonErrors },
       },
     },
-    async (request) => approveApplicationUser(request.db, request.params.receiptNo, request.body, request.caller!),
+    async (request) =>
+      approveApplicationUser(request.db, request.params.receiptNo, request.body, request.caller!, app.clock.now()),
   );
 
   app.post(
@@ -85,6 +86,7 @@ export const supplierApplyReviewRoutes: FastifyPluginAsyncTypebox = async (app) 
         response: { 200: ApplicationDetail, 409: Type.Ref('ErrorBody'), ...commonErrors },
       },
     },
-    async (request) => rejectSubmitted(request.db, request.params.receiptNo, request.body, request.caller!),
+    async (request) =>
+      rejectSubmitted(request.db, request.params.receiptNo, request.body, request.caller!, app.clock.now()),
   );
 };

@@ -82,6 +82,7 @@ export async function approveApplicationUser(
   receiptNo: string,
   body: Static<typeof ApplicationDecisionBody>,
   caller: Caller,
+  now: Date,
 ) {
   const comment = text(body.comment);
   if (comment && byteLength(comment) > REASON_BYTES)
@@ -89,7 +90,6 @@ export async function approveApplicationUser(
   await db.transaction().execute(async (trx) => {
     const a = await lockSubmitted(trx, receiptNo, body.version);
     if (a.userDecision !== 'PENDING') throw wrongState('이미 승인한 사용자입니다', a.userDecision);
-    const now = new Date();
     await updateApplication(trx, a.receiptNo, {
       userDecision: 'APPROVED',
       userDecidedBy: caller.userId,
@@ -107,7 +107,7 @@ export async function approveApplicationUser(
       after: { userDecision: 'APPROVED' },
       reason: comment,
     });
-    await finishIfDecided(trx, { ...a, userDecision: 'APPROVED', version: a.version + 1 }, caller.userId);
+    await finishIfDecided(trx, { ...a, userDecision: 'APPROVED', version: a.version + 1 }, caller.userId, now);
   });
   return applicationDetail(db, receiptNo, caller);
 }
@@ -117,6 +117,7 @@ export async function rejectSubmitted(
   receiptNo: string,
   body: Static<typeof ApplicationDecisionBody>,
   caller: Caller,
+  now: Date,
 ) {
   const reason = text(body.comment);
   if (!reason) failIf([{ path: 'body/comment', message: '반려 사유를 입력하세요' }]);
@@ -124,7 +125,7 @@ export async function rejectSubmitted(
     failIf([{ path: 'body/comment', message: `반려 사유는 ${REASON_BYTES}바이트를 넘을 수 없습니다` }]);
   await db.transaction().execute(async (trx) => {
     const a = await lockSubmitted(trx, receiptNo, body.version);
-    await rejectApplication(trx, a, caller.userId, reason!, 'REJECT');
+    await rejectApplication(trx, a, caller.userId, reason!, 'REJECT', now);
   });
   return applicationDetail(db, receiptNo, caller);
 }
@@ -139,8 +140,8 @@ export async function rejectApplication(
   actor: string,
   reason: string,
   action: string,
+  now: Date,
 ) {
-  const now = new Date();
   await updateApplication(trx, a.receiptNo, {
     status: 'REJECTED',
     rejectReason: reason,

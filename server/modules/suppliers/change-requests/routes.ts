@@ -110,7 +110,8 @@ export const supplierChangeRequestRoutes: FastifyPluginAsyncTypebox = async (app
           response: { 200: ChangeRequestDetail, 409: Type.Ref('ErrorBody'), ...commonErrors },
         },
       },
-      async (request) => decideChangeRequest(request.db, kind, request.params.reqNo, request.body, request.caller!),
+      async (request) =>
+        decideChangeRequest(request.db, kind, request.params.reqNo, request.body, request.caller!, app.clock.now()),
     );
   route(
     'approve',

@@ -269,6 +269,7 @@ export async function decideChangeRequest(
   reqNo: string,
   body: Static<typeof ChangeDecisionBody>,
   caller: Caller,
+  now: Date,
 ) {
   const { comment, status } = decisionOf(kind, body);
   await db.transaction().execute(async (trx) => {
@@ -276,7 +277,6 @@ export async function decideChangeRequest(
     const r = await lockChangeRequest(trx, reqNo);
     if (!r) throw notFoundRequest();
     checkOpen(r, body.version);
-    const now = new Date();
     if (kind === 'approve') {
       const company = (await lockCompany(trx, r.compNo))!;
       const changes = changesOf(r.changes);

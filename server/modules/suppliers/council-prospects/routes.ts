@@ -136,6 +136,7 @@ export const councilProspectRoutes: FastifyPluginAsyncTypebox = async (app) => {
         request.params.prospectNo,
         request.body.version,
         request.caller!,
+        app.clock.now(),
       ),
   );
 

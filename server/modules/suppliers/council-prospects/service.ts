@@ -192,6 +192,7 @@ export async function inviteProspect(
   prospectNo: string,
   version: number,
   caller: { userId: string; authGroupId: string },
+  now: Date,
 ) {
   const p = await db.transaction().execute(async (trx) => {
     const p = await lockProspect(trx, prospectNo);
@@ -200,7 +201,7 @@ export async function inviteProspect(
     if (p.status === 'DROPPED') throw wrongState('제외된 발굴 협력사는 초대할 수 없습니다', p.status);
     await updateProspect(trx, p.prospectNo, {
       status: 'INVITED',
-      invitedAt: new Date(),
+      invitedAt: now,
       invitedBy: caller.userId,
       version: p.version + 1,
     });

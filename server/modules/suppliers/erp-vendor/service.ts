@@ -40,6 +40,7 @@ function actionsFor(status: string, canWrite: boolean, stale: boolean): string[]
 
 async function present(db: Db, deps: ErpVendorDeps, rows: ErpVendorAppListRow[], caller: Caller) {
   const canWrite = await groupHoldsScreen(db, caller.authGroupId, [ERP_SCREENS.edit, ERP_SCREENS.list], 'write');
+  // real time: an in-flight send lease and its window are technical time
   const now = Date.now();
   return rows.map((r) => ({
     ...r,
@@ -126,12 +127,14 @@ export async function sendErpVendorApp(db: Db, deps: ErpVendorDeps, appNo: strin
       throw refused('ERP_VENDOR_ALREADY_SENT', `이미 ERP에 등록된 협력사입니다 (거래처 번호 ${a.erpVendorNo})`, {
         erpVendorNo: a.erpVendorNo,
       });
+    // real time: an in-flight send lease and its window are technical time
     if (a.status === 'SENDING' && a.sendingAt && Date.now() - Date.parse(a.sendingAt) <= deps.windowMs)
       throw wrongState('ERP 전송이 진행 중입니다. 잠시 후 다시 조회하세요', a.status);
     const c = (await findCompany(trx, a.compNo))!;
     if (c.status !== 'ACTIVE') throw refused('SUPPLIER_NOT_ACTIVE', '거래 중인 협력사만 ERP에 등록할 수 있습니다');
     await updateErpVendorApp(trx, appNo, {
       status: 'SENDING',
+      // real time: an in-flight send lease and its window are technical time
       sendingAt: new Date(),
       attempts: a.attempts + 1,
       version: a.version + 1,
@@ -164,6 +167,7 @@ export async function sendErpVendorApp(db: Db, deps: ErpVendorDeps, appNo: strin
     a.idempotencyKey,
   );
   await db.transaction().execute(async (trx) => {
+    // real time: an in-flight send lease and its window are technical time
     const now = new Date();
     const set = result.ok
       ? {

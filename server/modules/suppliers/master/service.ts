@@ -313,7 +313,7 @@ export async function createSupplier(db: Db, b: Static<typeof SupplierCreateBody
       bankAccount: input.bankAccount ?? null,
       status: 'ACTIVE' as const,
       regDate: todayKst(now),
-      statusChangedAt: new Date(),
+      statusChangedAt: now,
     };
     await insertCompany(trx, row);
     await writeChildren(trx, compNo, input);

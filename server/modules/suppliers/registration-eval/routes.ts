@@ -72,7 +72,8 @@ export const registrationEvaluationRoutes: FastifyPluginAsyncTypebox = async (ap
         response: { 200: EvaluationDetail, 409: Type.Ref('ErrorBody'), ...commonErrors },
       },
     },
-    async (request) => saveEvaluation(request.db, 'save', request.params.evalNo, request.body, request.caller!),
+    async (request) =>
+      saveEvaluation(request.db, 'save', request.params.evalNo, request.body, request.caller!, app.clock.now()),
   );
 
   app.post(
@@ -89,7 +90,8 @@ export const registrationEvaluationRoutes: FastifyPluginAsyncTypebox = async (ap
         response: { 200: EvaluationDetail, 409: Type.Ref('ErrorBody'), ...commonErrors },
       },
     },
-    async (request) => saveEvaluation(request.db, 'pass', request.params.evalNo, request.body, request.caller!),
+    async (request) =>
+      saveEvaluation(request.db, 'pass', request.params.evalNo, request.body, request.caller!, app.clock.now()),
   );
 
   app.post(
@@ -105,6 +107,7 @@ export const registrationEvaluationRoutes: FastifyPluginAsyncTypebox = async (ap
         response: { 200: EvaluationDetail, 409: Type.Ref('ErrorBody'), ...commonErrors },
       },
     },
-    async (request) => failEvaluation(request.db, request.params.evalNo, request.body, request.caller!),
+    async (request) =>
+      failEvaluation(request.db, request.params.evalNo, request.body, request.caller!, app.clock.now()),
   );
 };

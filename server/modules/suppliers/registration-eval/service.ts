@@ -89,6 +89,7 @@ export async function saveEvaluation(
   evalNo: string,
   b: Static<typeof EvaluationSaveBody>,
   caller: Caller,
+  now: Date,
 ) {
   const { remark } = checkSaveBody(b);
   await db.transaction().execute(async (trx) => {
@@ -112,7 +113,6 @@ export async function saveEvaluation(
         errors.push({ path: 'body/score', message: `점수 ${values.score}점은 합격 기준 ${e.passMark}점에 미달합니다` });
       failIf(errors);
     }
-    const now = new Date();
     const status = kind === 'pass' ? ('PASSED' as const) : ('OPEN' as const);
     await updateEvaluation(trx, e.evalNo, {
       ...values,
@@ -130,20 +130,25 @@ export async function saveEvaluation(
       before: { status: e.status, score: e.score },
       after: { ...values, status },
     });
-    if (kind === 'pass') await finishIfDecided(trx, a, caller.userId);
+    if (kind === 'pass') await finishIfDecided(trx, a, caller.userId, now);
   });
   return evaluationDetail(db, evalNo, caller);
 }
 
 /** Fails with a reason: the application is rejected with it; nothing is created. */
-export async function failEvaluation(db: Db, evalNo: string, body: Static<typeof EvaluationFailBody>, caller: Caller) {
+export async function failEvaluation(
+  db: Db,
+  evalNo: string,
+  body: Static<typeof EvaluationFailBody>,
+  caller: Caller,
+  now: Date,
+) {
   const reason = text(body.reason);
   if (!reason) failIf([{ path: 'body/reason', message: '불합격 사유를 입력하세요' }]);
   if (byteLength(reason!) > TEXT_BYTES)
     failIf([{ path: 'body/reason', message: `불합격 사유는 ${TEXT_BYTES}바이트를 넘을 수 없습니다` }]);
   await db.transaction().execute(async (trx) => {
     const { e, a } = await lockOpen(trx, evalNo, body.version);
-    const now = new Date();
     await updateEvaluation(trx, e.evalNo, {
       status: 'FAILED',
       failReason: reason,
@@ -160,7 +165,7 @@ export async function failEvaluation(db: Db, evalNo: string, body: Static<typeof
       after: { status: 'FAILED' },
       reason,
     });
-    await rejectApplication(trx, a, caller.userId, `등록평가 불합격: ${reason}`, 'EVALUATION_FAILED');
+    await rejectApplication(trx, a, caller.userId, `등록평가 불합격: ${reason}`, 'EVALUATION_FAILED', now);
   });
   return evaluationDetail(db, evalNo, caller);
 }

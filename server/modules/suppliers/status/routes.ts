@@ -84,7 +84,8 @@ export const supplierStatusRoutes: FastifyPluginAsyncTypebox = async (app) => {
           response: { 200: StatusRequestRow, 409: Type.Ref('ErrorBody'), ...commonErrors },
         },
       },
-      async (request) => decideStatusRequest(request.db, kind, request.params.reqNo, request.body, request.caller!),
+      async (request) =>
+        decideStatusRequest(request.db, kind, request.params.reqNo, request.body, request.caller!, app.clock.now()),
     );
   route(
     'approve',

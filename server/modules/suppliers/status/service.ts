@@ -111,6 +111,7 @@ export async function decideStatusRequest(
   reqNo: string,
   body: Static<typeof DecisionBody>,
   caller: Caller,
+  now: Date,
 ) {
   const { comment, status } = decisionOf(kind, body);
   await db.transaction().execute(async (trx) => {
@@ -121,7 +122,6 @@ export async function decideStatusRequest(
       throw notAllowed('요청자만 변경요청을 철회할 수 있습니다');
     if (kind !== 'withdraw' && r.requestedBy === caller.userId)
       throw notAllowed('자신이 올린 변경요청은 승인하거나 반려할 수 없습니다');
-    const now = new Date();
     if (kind === 'approve') {
       const company = (await lockCompanyStatus(trx, r.compNo))!;
       if (company.status !== r.fromStatus)
