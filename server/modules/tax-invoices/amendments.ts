@@ -5,7 +5,6 @@ import { failIf, refused } from '../../domain/errors.js';
 import { transition } from '../../domain/machine.js';
 import { taxOf, type TaxType } from './amounts.js';
 import { AMEND_CASES, amendDates, causeDateProblem, isAmendCode, type AmendCode } from './amendment-cases.js';
-import type { Corrections } from './correcting-voucher.js';
 import { loadHolidayCalendar } from './holidays.js';
 import { TAX_INVOICE_MACHINE } from './machine.js';
 import { mgtKeyFor } from './provider.js';
@@ -77,13 +76,11 @@ function documentsOf(code: AmendCode, inv: Invoice, lines: Lines, body: AmendInp
 
 /**
  * New documents referring to a transmitted invoice, as the case wants, dated and due by the cause
- * (amendment-cases.ts); when the settlement was already posted to the ERP, a correcting voucher for them
- * through the posting module's command (correcting-voucher.ts).
+ * (amendment-cases.ts). Their correcting voucher goes to the ERP once the NTS accepts each (amendment-vouchers.ts).
  */
 export async function amendInvoice(
   db: Db,
   ti: TaxInvoices,
-  corrections: Corrections,
   mgtKey: string,
   body: AmendInput,
   actor: string,
@@ -198,9 +195,7 @@ export async function amendInvoice(
       actor,
       after: { reason: code, causeDate, writeDate: dates.writeDate, deadline: dates.deadline, documents: keys },
     });
-    const claimed = await corrections.claim(trx, inv, keys, code, actor, ti.now());
-    return { keys, claimed };
+    return keys;
   });
-  if (made.claimed) await corrections.send(db, made.claimed, actor);
-  return { rows: await Promise.all(made.keys.map((k) => getInvoice(db, k))) };
+  return { rows: await Promise.all(made.map((k) => getInvoice(db, k))) };
 }

@@ -21,6 +21,7 @@ import {
   saveFollow,
   saveTransmissionJudgement,
 } from './queries-follow-up.js';
+import { correctAcceptedAmendments } from './amendment-vouchers.js';
 import { syncInvoice, type TaxInvoices } from './service.js';
 
 /** How long until an invoice the provider answered for is looked at again. */
@@ -47,11 +48,23 @@ export interface FollowSummary {
   gaveUp: number;
   late: number;
   onTime: number;
+  /** Correcting vouchers of accepted amendments sent to the ERP (taken, refused). */
+  corrected: number;
+  correctionFailed: number;
 }
 
 /** One run of the follow-up: the provider's half (HTTP provider only), then the deadline half (every provider). */
 export async function followTaxInvoices(db: Db, ti: TaxInvoices, now: Date, metrics?: Metrics): Promise<FollowSummary> {
-  const summary: FollowSummary = { checked: 0, moved: 0, failed: 0, gaveUp: 0, late: 0, onTime: 0 };
+  const summary: FollowSummary = {
+    checked: 0,
+    moved: 0,
+    failed: 0,
+    gaveUp: 0,
+    late: 0,
+    onTime: 0,
+    corrected: 0,
+    correctionFailed: 0,
+  };
   const count = (outcome: string) => metrics?.taxInvoiceFollow.inc({ outcome });
   // The file provider's state is what /cyber and staff recorded here already: nothing to follow there.
   if (ti.provider.kind === 'http') {
@@ -101,6 +114,10 @@ export async function followTaxInvoices(db: Db, ti: TaxInvoices, now: Date, metr
       });
     }
   }
+  // An amendment accepted before its settlement was posted (or whose voucher a crash left unmade) is corrected here.
+  const corrected = await correctAcceptedAmendments(db, ti.corrections, ACTOR, now);
+  summary.corrected = corrected.posted;
+  summary.correctionFailed = corrected.failed;
   const judged = await judgeTransmissions(db, now, await loadHolidayCalendar(db));
   summary.late = judged.late;
   summary.onTime = judged.onTime;

@@ -5,7 +5,6 @@ import type { Db } from '../../db/connect.js';
 import { failIf, missing, refused } from '../../domain/errors.js';
 import { transition } from '../../domain/machine.js';
 import { AMEND_CASES, type AmendCode } from './amendment-cases.js';
-import type { Corrections } from './correcting-voucher.js';
 import { readForwardXml, type ForwardInvoice } from './forward-xml.js';
 import { TAX_INVOICE_MACHINE } from './machine.js';
 import { taxMatch } from './match.js';
@@ -39,14 +38,13 @@ const forwardMgtKey = (ntsConfirmNum: string) =>
 export async function intakeForward(
   db: Db,
   ti: TaxInvoices,
-  corrections: Corrections,
   body: { xml: string; settleNo?: string },
   actor: string,
 ) {
   const read = readForwardXml(body.xml, ti.config.buyerCorpNum);
   if (!read.ok) failIf(read.problems);
   const x = (read as Extract<typeof read, { ok: true }>).invoice;
-  if (x.amendment) return intakeAmendment(db, ti, corrections, body.xml, x, actor);
+  if (x.amendment) return intakeAmendment(db, ti, body.xml, x, actor);
   const period = x.writeDate.slice(0, 7).replace('-', '');
   let settleNo = body.settleNo?.trim() || null;
   if (!settleNo) {
@@ -163,12 +161,12 @@ const TYPE_NAME: Record<string, string> = { TAXABLE: '과세', ZERO_RATED: '영�
  * (OriginalIssueID), which must be registered here, transmitted, and the same supplier's; the 작성일자 checked
  * against the case (the original's for 1, 5, 6; not before it for 2–4, 시행령 §70①); kept as 발행 with its modify
  * code; matched against the settlement as the match view does (its row there, with the net supply of its tax type
- * against the settled one); and, the settlement posted, a correcting voucher to the ERP as for our own amendment.
+ * against the settled one). Once staff record its 전송 성공, a posted settlement gets its correcting voucher as for
+ * our own amendment (amendment-vouchers.ts).
  */
 async function intakeAmendment(
   db: Db,
   ti: TaxInvoices,
-  corrections: Corrections,
   text: string,
   x: ForwardInvoice,
   actor: string,
@@ -322,8 +320,6 @@ async function intakeAmendment(
         matched: row.matched,
       },
     });
-    return corrections.claim(trx, orig, [mgtKey], code, actor, ti.now());
   });
-  if (made) await corrections.send(db, made, actor);
   return getInvoice(db, mgtKey);
 }

@@ -11,6 +11,7 @@ import { checkVersion, missing, refused } from '../../domain/errors.js';
 import { nextStatus, wrongStateMessage, transition } from '../../domain/machine.js';
 import { HttpError } from '../../http/errors.js';
 import type { ObjectStore } from '../../storage/object-store.js';
+import type { Corrections } from './correcting-voucher.js';
 import type { FileTaxInvoiceProvider } from './file-provider.js';
 import { TAX_INVOICE_MACHINE, type TaxInvoiceAction } from './machine.js';
 import type { TaxInvoiceProvider } from './provider.js';
@@ -21,6 +22,8 @@ export interface TaxInvoices {
   store: ObjectStore;
   config: Pick<Config, 'buyerCorpNum' | 'buyerCorpName' | 'buyerCeoName' | 'taxRounding' | 'taxInvoiceGate'>;
   now: () => Date;
+  /** The posting module's correcting vouchers, asked when an amendment document is accepted by the NTS. */
+  corrections: Corrections;
 }
 
 export type Invoice = NonNullable<Awaited<ReturnType<typeof lockInvoice>>>;

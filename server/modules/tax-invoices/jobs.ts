@@ -1,6 +1,8 @@
 import type { JobDefinition } from '../../jobs/types.js';
 import { objectStoreFor } from '../../storage/open.js';
+import { createErpConnector } from '../fulfilment/posting/connector.js';
 import { createTaxInvoiceProvider } from './connect.js';
+import { correctionsThrough } from './correcting-voucher.js';
 import { followTaxInvoices } from './follow-up.js';
 import { flagDeadlines } from './service.js';
 
@@ -23,6 +25,7 @@ export const taxInvoiceJobs: JobDefinition[] = [
         store: objectStoreFor(ctx.config),
         config: ctx.config,
         now: () => ctx.now,
+        corrections: correctionsThrough(createErpConnector(ctx.config)),
       };
       return { ...(await followTaxInvoices(ctx.db, ti, ctx.now, ctx.metrics)) };
     },

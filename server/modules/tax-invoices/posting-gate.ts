@@ -12,6 +12,9 @@ import {
   voucherNtsNumber,
 } from './queries.js';
 import { gateLinesOf } from './queries-gate.js';
+import { pendingAmendmentsOf } from './queries-corrections.js';
+import { TAX_INVOICE_MACHINE, type TaxInvoiceStatus } from './machine.js';
+import { josa } from '../../../lib/josa.js';
 import { gateFindings, type ExceptionType, type GateInput } from './gate-rules.js';
 
 // ── the posting gate ───────────────────────────────────────────────────────
@@ -80,6 +83,7 @@ export async function checkPostingGate(
       );
     return tax;
   }
+  await refusePendingAmendment(trx, s.settleNo);
   const row = (await unpostedSettlements(trx, { compNo: s.compNo })).find((r) => r.settleNo === s.settleNo);
   const input = (
     await gateInputs(trx, [{ settleNo: s.settleNo, totalAmount: s.totalAmount, taxNo: row?.taxNo ?? '' }])
@@ -106,6 +110,23 @@ export async function checkPostingGate(
       findings: findings.map((f) => ({ type: f.type, code: f.code, message: f.message, ...f.details })),
     });
   return tax;
+}
+
+/**
+ * A settlement whose invoice is being amended waits for the amendment: posting now would send the ERP amounts the
+ * NTS is about to change. Resolved when each amendment document is 전송 성공 (its correcting voucher follows the
+ * posting: amendment-vouchers.ts), refused by the supplier or its request withdrawn.
+ */
+async function refusePendingAmendment(trx: Db, settleNo: string) {
+  const pending = await pendingAmendmentsOf(trx, settleNo);
+  const first = pending[0];
+  if (!first) return;
+  const state = TAX_INVOICE_MACHINE.statusLabels[first.status as TaxInvoiceStatus];
+  throw refused(
+    'TAX_INVOICE_AMENDMENT_PENDING',
+    `수정세금계산서 ${josa(first.mgtKey, '이/가')} 아직 국세청 전송 성공이 아닙니다(${state}). 전송 성공되거나 요청이 취소된 뒤에 전기할 수 있습니다`,
+    { amendments: pending.map((p) => ({ mgtKey: p.mgtKey, status: p.status, amends: p.amendsMgtKey })) },
+  );
 }
 
 /** An authorised person lets a settlement be posted without its invoice, with the reason (audited). */

@@ -8,6 +8,7 @@ import type { ProviderState } from './provider.js';
 import { type TaxInvoices, type InvoiceChange, dayOf, locked, move, providerFailed } from './invoice-moves.js';
 import { getInvoice } from './reading.js';
 import { keepEvidence } from './evidence.js';
+import { correctAcceptedAmendments } from './amendment-vouchers.js';
 
 // ── following the provider ─────────────────────────────────────────────────
 /** The provider's state → the moves that bring ours there (REQUESTED → ISSUED → SENT → NTS_SUCCESS). */
@@ -64,6 +65,9 @@ export async function syncInvoice(db: Db, ti: TaxInvoices, mgtKey: string, actor
     }
     return cur.status as TaxInvoiceStatus;
   });
-  if (reached === 'NTS_SUCCESS') await keepEvidence(db, ti, mgtKey, actor);
+  if (reached === 'NTS_SUCCESS') {
+    await keepEvidence(db, ti, mgtKey, actor);
+    await correctAcceptedAmendments(db, ti.corrections, actor, ti.now(), mgtKey);
+  }
   return getInvoice(db, mgtKey);
 }

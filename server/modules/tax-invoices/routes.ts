@@ -86,9 +86,9 @@ export const taxInvoiceRoutes: FastifyPluginAsyncTypebox<{ provider?: TaxInvoice
     store: objectStoreFor(app.config),
     config: app.config,
     now: () => app.clock.now(),
+    // An accepted amendment of a posted settlement reaches the ERP as a correcting voucher (the posting module's command).
+    corrections: correctionsThrough(createErpConnector(app.config)),
   };
-  // An amendment of a posted settlement reaches the ERP as a correcting voucher, through the posting module's command.
-  const corrections = correctionsThrough(createErpConnector(app.config));
 
   app.post(
     '/api/v1/settlements/:settleNo/tax-invoices',
@@ -168,7 +168,7 @@ export const taxInvoiceRoutes: FastifyPluginAsyncTypebox<{ provider?: TaxInvoice
         response: { 200: Type.Ref('TaxInvoiceDetail'), ...actionErrors },
       },
     },
-    async (request) => intakeForward(request.db, ti, corrections, request.body, request.caller!.userId),
+    async (request) => intakeForward(request.db, ti, request.body, request.caller!.userId),
   );
 
   app.post(
@@ -264,7 +264,7 @@ export const taxInvoiceRoutes: FastifyPluginAsyncTypebox<{ provider?: TaxInvoice
       },
     },
     async (request) =>
-      amendInvoice(request.db, ti, corrections, request.params.mgtKey, request.body, request.caller!.userId),
+      amendInvoice(request.db, ti, request.params.mgtKey, request.body, request.caller!.userId),
   );
 
   app.get(

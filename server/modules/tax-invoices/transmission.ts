@@ -8,6 +8,7 @@ import { findInvoiceRow } from './queries.js';
 import { type TaxInvoices, locked, move, allowed, providerFailed, providerManaged } from './invoice-moves.js';
 import { getInvoice } from './reading.js';
 import { keepEvidence } from './evidence.js';
+import { correctAcceptedAmendments } from './amendment-vouchers.js';
 
 /** Staff record the NTS's answer for an invoice the supplier issued outside any provider (the file provider). */
 export async function recordTransmission(
@@ -62,5 +63,6 @@ export async function recordTransmission(
   });
   // A forward invoice's evidence is the XML kept at its intake; a file provider has none of its own.
   if (action === 'ntsSucceeded' && !forward) await keepEvidence(db, ti, mgtKey, actor);
+  if (action === 'ntsSucceeded') await correctAcceptedAmendments(db, ti.corrections, actor, ti.now(), mgtKey);
   return getInvoice(db, mgtKey);
 }

@@ -10,6 +10,7 @@ import { requestOf } from '../../../server/modules/tax-invoices/drafting.js';
 import { standardXml } from '../../../server/modules/tax-invoices/file-provider.js';
 import { loadHolidayCalendar } from '../../../server/modules/tax-invoices/holidays.js';
 import type { ReverseIssueRequest } from '../../../server/modules/tax-invoices/provider.js';
+import { taxInvoiceJobs } from '../../../server/modules/tax-invoices/jobs.js';
 
 const BUYER = '1208147521';
 type Line = { kind: string; side: string; amount: string };
@@ -90,7 +91,7 @@ describe('수정세금계산서 by 시행령 §70①: dates, codes and deadlines
         .orderBy('settleNo')
         .execute()
     ).map((s) => ({ settleNo: s.settleNo, totalAmount: String(s.totalAmount).split('.')[0]! }));
-    expect(settlements.length).toBeGreaterThanOrEqual(4);
+    expect(settlements.length).toBeGreaterThanOrEqual(5);
   }, 240_000);
   afterAll(async () => {
     await t?.close();
@@ -253,19 +254,51 @@ describe('수정세금계산서 by 시행령 §70①: dates, codes and deadlines
     }
   });
 
-  it('an amendment of a posted settlement: a correcting voucher to the ERP (the difference; the reversal and re-post), shown on the invoice', async () => {
+  /**
+   * An amendment document issued (standing for the request and the supplier's issue, as `transmitted` does) and its
+   * NTS result recorded through the API: the move on which its correcting voucher is asked.
+   */
+  const accept = async (mgtKey: string, serial: number) => {
+    const doc = await invoice(mgtKey);
+    await t.db.db
+      .updateTable('taxInvoice')
+      .set({
+        status: 'ISSUED',
+        issuedAt: t.app.clock.now(),
+        ntsConfirmNum: `${addDays(doc.writeDate, 1).replace(/-/g, '')}41000099${String(serial).padStart(8, '0')}`,
+      })
+      .where('mgtKey', '=', mgtKey)
+      .execute();
+    let r = await rest.post(`/api/v1/tax-invoices/${mgtKey}/transmission`, operator, {
+      version: (await invoice(mgtKey)).version,
+      outcome: 'SENT',
+    });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    return async () => {
+      r = await rest.post(`/api/v1/tax-invoices/${mgtKey}/transmission`, operator, {
+        version: r.body.version,
+        outcome: 'SUCCEEDED',
+      });
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+    };
+  };
+  const settlementVersion = async (settleNo: string) =>
+    (
+      await t.db.db
+        .selectFrom('settlement')
+        .select('version')
+        .where('settleNo', '=', settleNo)
+        .executeTakeFirstOrThrow()
+    ).version;
+
+  it('an amendment of a posted settlement: its correcting voucher goes to the ERP when the NTS accepts it, not before (the difference; the reversal, then the re-post)', async () => {
     const s = settlements[3]!;
     const invs = await draw(s.settleNo);
     const done: Inv[] = [];
     for (const [n, inv] of invs.entries()) done.push(await transmitted(inv, 40 + n));
-    const version = (
-      await t.db.db
-        .selectFrom('settlement')
-        .select('version')
-        .where('settleNo', '=', s.settleNo)
-        .executeTakeFirstOrThrow()
-    ).version;
-    const posted = await rest.post(`/api/v1/settlements/${s.settleNo}/post`, operator, { version });
+    const posted = await rest.post(`/api/v1/settlements/${s.settleNo}/post`, operator, {
+      version: await settlementVersion(s.settleNo),
+    });
     expect(posted.status, JSON.stringify(posted.body)).toBe(200);
     const own = posted.body.voucherNo as string;
     const before = erp.state.bodies.length;
@@ -273,6 +306,12 @@ describe('수정세금계산서 by 시행령 §70①: dates, codes and deadlines
     const inv = done[0]!;
     let r = await amend(inv, { reason: 2, causeDate: today, supplyDelta: '-10000' });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
+    const diffKey = r.body.rows[0].mgtKey as string;
+    // Made, then sent to the NTS: nothing reaches the ERP while the supplier may still refuse or the NTS fail it.
+    const succeed = await accept(diffKey, 60);
+    expect(erp.state.bodies.length).toBe(before);
+    expect((await invoice(diffKey)).correctingVouchers).toEqual([]);
+    await succeed();
     expect(erp.state.bodies.length).toBe(before + 1);
     const voucher = erp.state.bodies.at(-1)!;
     const rate = inv.taxType === 'TAXABLE' ? 1000n : 0n;
@@ -287,7 +326,7 @@ describe('수정세금계산서 by 시행령 §70①: dates, codes and deadlines
       ['PAYABLE', 'DEBIT', (10000n + rate).toString()],
     ]);
     expect(balanced(voucher)).toBe(true);
-    const d = await invoice(r.body.rows[0].mgtKey);
+    const d = await invoice(diffKey);
     expect(d.correctingVouchers).toEqual([
       expect.objectContaining({
         voucherNo: voucher.voucherNo,
@@ -308,29 +347,83 @@ describe('수정세금계산서 by 시행령 §70①: dates, codes and deadlines
           .executeTakeFirstOrThrow()
       ).status,
     ).toBe('POSTED');
+    // The follow-up job's sweep finds nothing more owed: one voucher per document.
+    const follow = taxInvoiceJobs.find((j) => j.name === 'taxInvoices.follow')!;
+    const ctx = { db: t.db.db, log: t.app.log, config: t.app.config, now: t.app.clock.now(), metrics: t.app.metrics };
+    expect(await follow.run(ctx)).toMatchObject({ corrected: 0 });
+    expect(erp.state.bodies.length).toBe(before + 1);
 
-    // 1: the reversal and the re-post in one voucher, refused by the ERP first: the amendment stands, the voucher waits in 전기오류.
+    // 1: the reversal when its negative document is accepted — refused by the ERP first: the amendment stands, the
+    // voucher waits in 전기오류 —, the re-post when the corrected copy is.
     erp.state.mode = 'reject';
     r = await amend(await invoice(inv.mgtKey), { reason: 1, causeDate: today });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
+    const [minus, plus] = r.body.rows as Inv[];
+    expect(erp.state.bodies.length).toBe(before + 1);
+    await (await accept(minus!.mgtKey, 61))();
     erp.state.mode = 'ok';
     const failed = erp.state.bodies.at(-1)!;
     const supply = inv.supplyAmount;
+    const gross = (BigInt(supply) + BigInt(inv.taxAmount)).toString();
     expect(failed.lines.map((l) => [l.kind, l.side, l.amount])).toEqual([
       ['ADJUSTMENT', 'CREDIT', supply],
       ...(inv.taxAmount !== '0' ? [['VAT', 'CREDIT', inv.taxAmount]] : []),
-      ['PAYABLE', 'DEBIT', (BigInt(supply) + BigInt(inv.taxAmount)).toString()],
-      ['ADJUSTMENT', 'DEBIT', supply],
-      ...(inv.taxAmount !== '0' ? [['VAT', 'DEBIT', inv.taxAmount]] : []),
-      ['PAYABLE', 'CREDIT', (BigInt(supply) + BigInt(inv.taxAmount)).toString()],
+      ['PAYABLE', 'DEBIT', gross],
     ]);
-    const shown = (await invoice(inv.mgtKey)).correctingVouchers;
-    expect(shown.map((v) => v.status)).toEqual(['POSTED', 'FAILED']);
+    expect((await invoice(inv.mgtKey)).correctingVouchers.map((v) => v.status)).toEqual(['POSTED', 'FAILED']);
     const retryVersion = (await rest.get(`/api/v1/vouchers/${failed.voucherNo}`, operator)).body.version;
     const retried = await rest.post(`/api/v1/vouchers/${failed.voucherNo}/retry`, admin, { version: retryVersion });
     expect(retried.status, JSON.stringify(retried.body)).toBe(200);
     expect(erp.state.bodies.at(-1)).toEqual(failed);
-    expect((await invoice(inv.mgtKey)).correctingVouchers.map((v) => v.status)).toEqual(['POSTED', 'POSTED']);
+    await (await accept(plus!.mgtKey, 62))();
+    const repost = erp.state.bodies.at(-1)!;
+    expect(repost.voucherNo).not.toBe(failed.voucherNo);
+    expect(repost.lines.map((l) => [l.kind, l.side, l.amount])).toEqual([
+      ['ADJUSTMENT', 'DEBIT', supply],
+      ...(inv.taxAmount !== '0' ? [['VAT', 'DEBIT', inv.taxAmount]] : []),
+      ['PAYABLE', 'CREDIT', gross],
+    ]);
+    expect((await invoice(inv.mgtKey)).correctingVouchers.map((v) => v.status)).toEqual([
+      'POSTED',
+      'POSTED',
+      'POSTED',
+    ]);
+  });
+
+  it('an amendment of a settlement not posted yet: the gate waits for it; accepted, the posting goes and the follow-up job sends its correcting voucher', async () => {
+    const s = settlements[4]!;
+    const invs = await draw(s.settleNo);
+    const done: Inv[] = [];
+    for (const [n, inv] of invs.entries()) done.push(await transmitted(inv, 70 + n));
+    const inv = done[0]!;
+    const r = await amend(inv, { reason: 2, causeDate: today, supplyDelta: '-5000' });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    const diffKey = r.body.rows[0].mgtKey as string;
+    const refusedPosting = await rest.post(`/api/v1/settlements/${s.settleNo}/post`, operator, {
+      version: await settlementVersion(s.settleNo),
+    });
+    expect(refusedPosting.status, JSON.stringify(refusedPosting.body)).toBe(409);
+    expect(refusedPosting.body.code).toBe('TAX_INVOICE_AMENDMENT_PENDING');
+    expect(refusedPosting.body.msg).toContain(diffKey);
+    expect(refusedPosting.body.msg).toContain('(작성)');
+
+    const before = erp.state.bodies.length;
+    await (await accept(diffKey, 71))();
+    // Accepted before the posting: nothing to correct yet.
+    expect(erp.state.bodies.length).toBe(before);
+    const posted = await rest.post(`/api/v1/settlements/${s.settleNo}/post`, operator, {
+      version: await settlementVersion(s.settleNo),
+    });
+    expect(posted.status, JSON.stringify(posted.body)).toBe(200);
+    expect(erp.state.bodies.length).toBe(before + 1);
+    const follow = taxInvoiceJobs.find((j) => j.name === 'taxInvoices.follow')!;
+    const ctx = { db: t.db.db, log: t.app.log, config: t.app.config, now: t.app.clock.now(), metrics: t.app.metrics };
+    expect(await follow.run(ctx)).toMatchObject({ corrected: 1, correctionFailed: 0 });
+    const voucher = erp.state.bodies.at(-1)!;
+    const rate = inv.taxType === 'TAXABLE' ? 500n : 0n;
+    expect(voucher).toMatchObject({ correctsVoucherNo: posted.body.voucherNo, amount: `-${5000n + rate}` });
+    expect(await follow.run(ctx)).toMatchObject({ corrected: 0 });
+    expect(erp.state.bodies.length).toBe(before + 2);
   });
 
   describe('a supplier’s own 수정세금계산서 (02xx) and 계산서 (03xx/04xx) taken in', () => {

@@ -1,10 +1,11 @@
 /**
  * Correcting vouchers (docs/tax-invoices.md "수정세금계산서", docs/fulfilment.md "ERP posting"): the posting
  * module's command by which a 수정세금계산서 of a settlement already posted reaches the ERP. The tax-invoice
- * module asks it inside the amendment's transaction (claimCorrection: the voucher made and claimed there) and
- * sends it once that has committed (sendCorrection), as a settlement's own posting is claimed and sent. The
- * settlement's own voucher is never changed: the correction is a voucher of its own (VC…), one per amendment,
- * with its own idempotency key, retried from 전기오류 like any other.
+ * module asks it once an amendment document is accepted by the NTS (전송 성공) and its settlement is posted
+ * (claimCorrection: the voucher made and claimed in one transaction) and sends it once that has committed
+ * (sendCorrection), as a settlement's own posting is claimed and sent. The settlement's own voucher is never
+ * changed: the correction is a voucher of its own (VC…), one per amendment document, with its own idempotency
+ * key, retried from 전기오류 like any other.
  */
 import crypto from 'node:crypto';
 import { writeAudit } from '../../../db/audit.js';
@@ -18,6 +19,7 @@ import {
   lockExistingVoucher,
   lockSettlementState,
   lockVoucherOfSettlement,
+  voucherOfAmendment,
 } from './queries.js';
 import { claim, finalize } from './service.js';
 import { buildCorrectionPayload } from './workflow.js';
@@ -26,7 +28,7 @@ export interface CorrectionRequest {
   settleNo: string;
   compNo: string;
   period: string;
-  /** The amendment's first document: one correcting voucher per amendment. */
+  /** The amendment document this voucher corrects for: one correcting voucher per document. */
   amendMgtKey: string;
   reason: string;
   /** The original invoice's NTS approval number, which the amendment refers to. */
@@ -42,7 +44,8 @@ export interface ClaimedCorrection {
 
 /**
  * Makes and claims the correcting voucher, in the caller's transaction, when the settlement's own voucher is
- * posted; null when the settlement is not posted (its posting will read the invoices as they stand then).
+ * posted; null when the settlement is not posted yet (the caller asks again once it is) or the document has its
+ * voucher already (two followers of the same acceptance: the settlement's lock orders them).
  */
 export async function claimCorrection(
   trx: Db,
@@ -54,6 +57,7 @@ export async function claimCorrection(
   if (s.status !== 'POSTED') return null;
   const own = await lockVoucherOfSettlement(trx, req.settleNo);
   if (!own || own.status !== 'POSTED') return null;
+  if (await voucherOfAmendment(trx, req.amendMgtKey)) return null;
   const company = await findVendor(trx, req.compNo);
   const voucherNo = await nextDocumentNumber(trx, 'VC', todayKst(now));
   const payload = {

@@ -273,6 +273,11 @@ export function lockVoucherOfSettlement(trx: Db, settleNo: string) {
     .executeTakeFirst();
 }
 
+/** The correcting voucher already made for an amendment document, if any (one per document). */
+export function voucherOfAmendment(trx: Db, amendMgtKey: string) {
+  return trx.selectFrom('erpVoucher').select('voucherNo').where('amendMgtKey', '=', amendMgtKey).executeTakeFirst();
+}
+
 export async function insertVoucher(trx: Db, values: Insertable<Database['erpVoucher']>) {
   await trx.insertInto('erpVoucher').values(values).execute();
 }
