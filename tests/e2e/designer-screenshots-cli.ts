@@ -39,7 +39,7 @@ const EDIT = `{
     { "title": "기본", "columns": 2, "fields": [{ "field": "code", "required": true }, { "field": "textKo" }] },
     { "title": "표시", "fields": [{ "field": "sortOrder", "widget": "number" }, { "field": "useYn", "widget": "select" }] }
   ],
-  "actions": ["save"]
+  "actions": ["back"]
 }
 `;
 

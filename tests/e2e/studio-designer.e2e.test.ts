@@ -86,7 +86,7 @@ describe('screen studio designer: list screens by keyboard only and by single cl
     await pane.getByRole('button', { name: '데이터 원본(source)', exact: true }).focus();
     await page.keyboard.press('Enter');
     await typeInto(page, /^작업 operation/, 'listPos');
-    await typeInto(page, /^rowKey/, 'poNo');
+    await typeInto(page, /^행 키 rowKey/, 'poNo');
 
     for (const field of ['poNo', 'compName']) {
       await typeInto(page, '새 검색조건의 필드', field, true);
@@ -183,7 +183,7 @@ describe('screen studio designer: list screens by keyboard only and by single cl
     await pane.getByLabel(/^제목 title/).fill(CLICKED_TITLE);
     await pane.getByRole('button', { name: '데이터 원본(source)', exact: true }).click();
     await pane.getByLabel(/^작업 operation/).fill('listPos');
-    await pane.getByLabel(/^rowKey/).fill('poNo');
+    await pane.getByLabel(/^행 키 rowKey/).fill('poNo');
     const add = async (label: string, button: string, field: string, said: RegExp) => {
       await pane.getByLabel(label).fill(field);
       await pane.getByRole('button', { name: button, exact: true }).click();

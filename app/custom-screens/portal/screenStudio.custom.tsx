@@ -8,7 +8,7 @@
  * definition, a version diff) — no document screen a definition can describe. The editor itself
  * (CodeMirror) is a chunk of its own, loaded when a screen is opened.
  */
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { callOperation, OperationError, useEngineServices, type CustomScreenProps } from '../../../engine';
 import { useEngineText } from '../../../engine/text';
 import { WidgetButton } from '../../../widgets/common/button';
@@ -381,26 +381,30 @@ export default function ScreenStudio(_props: CustomScreenProps) {
     editor.current?.reveal(r.pointer, r.line, r.column);
   }, [tab]);
 
+  // The labels' fields and their words follow the text a moment behind it (React renders them after
+  // the keystroke's own frame): recomputed and drawn for every field at each key, a 60-field form's
+  // typing went over 100 ms (bench/designer.ts).
+  const settledSource = useDeferredValue(source);
   const fields = useMemo(() => {
     try {
-      return labelledFields(JSON.parse(source));
+      return labelledFields(JSON.parse(settledSource));
     } catch {
       return Object.keys(labels);
     }
-  }, [source, labels]);
+  }, [settledSource, labels]);
 
   // Which words each field will show: the analyst's own, its operation's, its built-in screen's, the dictionary's.
   const labelContext = useMemo(() => {
     let def: unknown = null;
     try {
-      def = JSON.parse(source);
+      def = JSON.parse(settledSource);
     } catch {
       def = null;
     }
     const dictionary = (f: string) =>
       t(`field.${f}`) !== `field.${f}` ? { ko: t(`field.${f}`), en: t(`field.${f}`) } : null;
     return labelsByContext(def, fields, labels, (id) => operations.find((o) => o.id === id), dictionary);
-  }, [source, fields, labels, operations, t]);
+  }, [settledSource, fields, labels, operations, t]);
 
   return (
     <div className={styles.studio}>

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useEngineText } from '../../../../engine/text';
 import type { LabelSource, LabelText } from '../../../../lib/screen-check/label-choice';
@@ -27,9 +28,11 @@ export type LabelContextMap = Record<string, { source: LabelSource; label: Label
 /**
  * Korean and English label per field, and which words the screen will show for each (the analyst's
  * own, the operation's, its built-in screen's or the shared dictionary's): an empty one shows the
- * words its context gives, as the placeholder.
+ * words its context gives, as the placeholder. Drawn again only when its own inputs change: the
+ * studio re-renders at every keystroke in the JSON editor or the designer, and a 60-field form's
+ * rows here were most of a keystroke's time.
  */
-export function LabelsEditor({
+export const LabelsEditor = memo(function LabelsEditor({
   fields,
   labels,
   context,
@@ -107,4 +110,4 @@ export function LabelsEditor({
       )}
     </section>
   );
-}
+});

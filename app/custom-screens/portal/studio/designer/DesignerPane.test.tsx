@@ -165,7 +165,7 @@ describe('the designer pane', () => {
     expect(
       document.getElementById(operation.getAttribute('list')!)?.querySelector('option[value="listCodes"]'),
     ).toHaveTextContent('공통코드 목록');
-    await user.clear(panel.getByLabelText(/^rowKey/));
+    await user.clear(panel.getByLabelText(/^행 키 rowKey/));
     expect(JSON.parse(store.getState().text).source).toEqual({ operation: 'listCodes' });
     // The screen's own panel leaves the lists to the outline.
     await user.click(screenGroup.getByRole('button', { name: '화면 전체' }));

@@ -37,6 +37,10 @@ interface SortableListProps {
 
 export function SortableList({ ids, nameOf, onMove, children }: SortableListProps) {
   const t = useDesignerText();
+  // The same array while the ids are the same: SortableContext gives every item a new context value
+  // for a new array, which would draw every row again (ElementGroup's rows are memoized) at each keystroke.
+  const idKey = ids.join('\n');
+  const stableIds = useMemo(() => (idKey ? idKey.split('\n') : []), [idKey]);
   // A pointer must travel 5 px before a drag starts, so a click on the handle stays a click.
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 5 } }),
@@ -85,7 +89,7 @@ export function SortableList({ ids, nameOf, onMove, children }: SortableListProp
         if (from >= 0 && to >= 0 && from !== to) onMove(from, to);
       }}
     >
-      <SortableContext items={ids as string[]} strategy={verticalListSortingStrategy}>
+      <SortableContext items={stableIds} strategy={verticalListSortingStrategy}>
         {children}
       </SortableContext>
     </DndContext>
