@@ -16,14 +16,12 @@ export default defineListScreen({
     { field: 'subconKind', widget: 'select', options: RULE_KIND },
   ],
   columns: [
+    { field: 'matchKind', type: 'code', options: MATCH_KIND, width: 100 },
     {
-      field: 'matchKind',
-      type: 'code',
-      options: MATCH_KIND,
-      width: 100,
+      field: 'matchValue',
+      width: 120,
       link: { screen: 'subcontracting.ruleEdit', query: { ruleId: 'row.ruleId' }, dialog: true },
     },
-    { field: 'matchValue', width: 120 },
     { field: 'matchName', width: 220 },
     { field: 'subconKind', type: 'code', options: RULE_KIND, width: 100 },
     { field: 'remark', width: 240 },

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { e2eLane } from './helpers/lane';
-import { apiLogin, unexpected } from './helpers/auth';
+import { apiLogin, pageSession, unexpected } from './helpers/auth';
 import { axeViolations, blocking, describeFindings } from './helpers/axe';
 import { launchBrowser, screenshot } from './helpers/browser';
 import { LoginTabs } from './helpers/tabs';
@@ -21,15 +21,17 @@ describe('subcontracting journey: 전송 refused until a paper contract, then th
   let browser: Browser;
   const tabs = new LoginTabs(() => browser, baseURL);
 
+  /** Calls the API as an internal user (logged in through the API) or with a supplier tab's own token. */
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers are read field by field
-  async function api(user: string, method: string, path: string, body?: unknown): Promise<any> {
-    const token = await apiLogin(baseURL, user);
+  async function api(user: string | { token: string }, method: string, path: string, body?: unknown): Promise<any> {
+    const cyber = typeof user !== 'string';
+    const token = cyber ? user.token : await apiLogin(baseURL, user);
     const res = await fetch(`${baseURL}${path}`, {
       method,
       headers: {
         Authorization: `Bearer ${token}`,
-        IsCyber: user.startsWith('supplier') ? 'Y' : 'N',
-        'Content-Type': 'application/json',
+        IsCyber: cyber ? 'Y' : 'N',
+        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
       },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
@@ -90,8 +92,8 @@ describe('subcontracting journey: 전송 refused until a paper contract, then th
       );
       await expectField(page, 'poNo', doc.poNo);
       await expectField(page, 'subconKind', '제조위탁');
-      await expectField(page, 'status', '승인');
-      await page.getByRole('button', { name: '전송', exact: true }).click();
+      await expectField(page, 'status', '결재완료');
+      await page.getByRole('button', { name: '발주 전송', exact: true }).click();
       await page.getByRole('dialog').getByRole('button', { name: '확인', exact: true }).click();
       await page.getByRole('alertdialog').filter({ hasText: '하도급법 제3조' }).waitFor();
       await screenshot(page, 'subcon-01-send-refused');
@@ -110,7 +112,7 @@ describe('subcontracting journey: 전송 refused until a paper contract, then th
       await expectField(page, 'writtenContractReference', `계약서 보관함 ${stamp}`);
       await noSeriousAxe(page, '/SimpleOrderEdit');
 
-      await page.getByRole('button', { name: '전송', exact: true }).click();
+      await page.getByRole('button', { name: '발주 전송', exact: true }).click();
       await page.getByRole('dialog').getByRole('button', { name: '확인', exact: true }).click();
       await poll(async () => (await api('operator', 'GET', `/api/v1/pos/${doc.poNo}`)).status).toBe('SENT');
       await screenshot(page, 'subcon-03-sent');
@@ -119,10 +121,13 @@ describe('subcontracting journey: 전송 refused until a paper contract, then th
   );
 
   it('the supplier sees its line’s 검사 기한 and 지급 기한 on its delivery', { timeout: 180_000 }, async () => {
-    const po = await api('supplier2', 'GET', `/api/v1/cyber/pos/${doc.poNo}`);
-    await api('supplier2', 'POST', `/api/v1/cyber/pos/${doc.poNo}/acknowledge`, { version: po.version });
+    // The supplier logs in on its portal (the one-time code included) and acts with its tab's own token.
+    const { page, problems } = await tabs.as('external', 'supplier2');
+    const supplier = { token: (await pageSession(page)).accessToken };
+    const po = await api(supplier, 'GET', `/api/v1/cyber/pos/${doc.poNo}`);
+    await api(supplier, 'POST', `/api/v1/cyber/pos/${doc.poNo}/acknowledge`, { version: po.version });
     doc.receivedOn = koreanDate(0);
-    const d = await api('supplier2', 'POST', '/api/v1/cyber/deliveries', {
+    const d = await api(supplier, 'POST', '/api/v1/cyber/deliveries', {
       poNo: doc.poNo,
       deliveryDate: doc.receivedOn,
       lines: [{ poLineNo: 1, quantity: '3' }],
@@ -133,11 +138,7 @@ describe('subcontracting journey: 전송 refused until a paper contract, then th
       expenses: 'MATERIAL',
       whReqDate: doc.receivedOn,
     });
-    const { page, problems } = await tabs.as(
-      'external',
-      'supplier2',
-      `/cyber/deliverEdit?deliveryNo=${encodeURIComponent(doc.deliveryNo)}`,
-    );
+    await tabs.as('external', 'supplier2', `/cyber/deliverEdit?deliveryNo=${encodeURIComponent(doc.deliveryNo)}`);
     const clocks = page.getByRole('region', { name: /하도급 기한/ });
     await poll(async () => (await gridRows(clocks)).map((r) => r.join('|')), 30_000).toEqual([
       expect.stringMatching(
@@ -152,7 +153,9 @@ describe('subcontracting journey: 전송 refused until a paper contract, then th
   it('the rule list and the compliance view open without serious axe findings', { timeout: 120_000 }, async () => {
     const { page, problems } = await tabs.as('internal', 'tfadmin', '/subconRuleManage');
     await page.getByRole('button', { name: '조회', exact: true }).click();
-    await page.getByTestId('list-grid').getByText(`하도급 여정 ${stamp}`).waitFor();
+    await poll(async () => (await gridRows(page.getByTestId('list-grid'))).map((r) => r.join('|'))).toContainEqual(
+      expect.stringContaining(`하도급 여정 ${stamp}`),
+    );
     await noSeriousAxe(page, '/subconRuleManage');
     await screenshot(page, 'subcon-05-rules');
     const rules = await tabs.as('internal', 'tfadmin', '/subconCompliance');

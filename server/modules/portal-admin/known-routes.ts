@@ -145,6 +145,8 @@ export const KNOWN_ROUTES = {
     '/signifierDetail',
     '/spendCube',
     '/statement',
+    '/subconCompliance',
+    '/subconRuleManage',
     '/supplierTaxType',
     '/supplierTaxTypeEdit',
     '/taxInvoice',

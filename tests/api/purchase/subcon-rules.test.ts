@@ -74,6 +74,7 @@ describe('하도급 rules, terms and the compliance view', () => {
     );
     expect(made).toMatchObject({ matchKind: 'COMP_NO', matchValue: 'C00002', subconKind: 'NONE', version: 1 });
     expect(made.matchName).toBeTruthy();
+    expect(made.updatedByName).toBe('최유진');
     refused(
       await f.post('/api/v1/subcon/rules', u.tfadmin, {
         matchKind: 'COMP_NO',

@@ -15,7 +15,7 @@ function ruleRows(db: Db) {
     .leftJoin('company as c', (j) =>
       j.on('r.matchKind', '=', sql.lit('COMP_NO')).onRef('c.compNo', '=', 'r.matchValue'),
     )
-    .leftJoin('employee as e', 'e.singleid', 'r.updatedBy')
+    .leftJoin('appUser as e', 'e.userId', 'r.updatedBy')
     .select([
       'r.ruleId',
       'r.matchKind',
