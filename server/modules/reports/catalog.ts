@@ -34,7 +34,7 @@ export interface ReportSpec {
   key: string;
   /** The spec route whose menu authority governs the report. */
   route: string;
-  /** Other screens whose menu also opens it (the screens of issue 75 that read it). */
+  /** Other screens whose menu also opens it (an analysis screen that reads it). */
   alsoScreens?: string[];
   path: string;
   operationId: string;
