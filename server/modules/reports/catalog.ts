@@ -414,7 +414,7 @@ export const EVALUATION_DRILL: ReportSpec = {
 };
 
 /** The spend cube's own screen: a group holding only its menu reads the cube, its drill and its rebuild. */
-export const SPEND_CUBE_SCREEN = '/spendCube';
+const SPEND_CUBE_SCREEN = '/spendCube';
 
 const CubeDim = (description: string) => Type.Enum([...CUBE_DIMENSIONS], { description });
 
