@@ -69,11 +69,15 @@ const functions = [
   ),
   fn(
     'report_flow_receipt_line_insert',
-    mark(`select distinct to_char(r.wh_req_date, 'YYYYMM') from (select distinct wh_req_no from new_rows) n join wh_receipt r on r.wh_req_no = n.wh_req_no`),
+    mark(
+      `select distinct to_char(r.wh_req_date, 'YYYYMM') from (select distinct wh_req_no from new_rows) n join wh_receipt r on r.wh_req_no = n.wh_req_no`,
+    ),
   ),
   fn(
     'report_flow_receipt_line_delete',
-    mark(`select distinct to_char(r.wh_req_date, 'YYYYMM') from (select distinct wh_req_no from old_rows) o join wh_receipt r on r.wh_req_no = o.wh_req_no`),
+    mark(
+      `select distinct to_char(r.wh_req_date, 'YYYYMM') from (select distinct wh_req_no from old_rows) o join wh_receipt r on r.wh_req_no = o.wh_req_no`,
+    ),
   ),
   fn(
     'report_flow_receipt_line_update',
@@ -90,11 +94,15 @@ const functions = [
   ),
   fn(
     'report_flow_settlement_line_insert',
-    mark(`select distinct st.period from (select distinct settle_no from new_rows) n join settlement st on st.settle_no = n.settle_no`),
+    mark(
+      `select distinct st.period from (select distinct settle_no from new_rows) n join settlement st on st.settle_no = n.settle_no`,
+    ),
   ),
   fn(
     'report_flow_settlement_line_delete',
-    mark(`select distinct st.period from (select distinct settle_no from old_rows) o join settlement st on st.settle_no = o.settle_no`),
+    mark(
+      `select distinct st.period from (select distinct settle_no from old_rows) o join settlement st on st.settle_no = o.settle_no`,
+    ),
   ),
   fn(
     'report_flow_settlement_line_update',
@@ -104,14 +112,18 @@ const functions = [
   ),
   fn(
     'report_flow_header_update',
-    mark(`${receiptMonths(`select n.po_no from old_rows o join new_rows n on n.po_no = o.po_no
+    mark(
+      `${receiptMonths(`select n.po_no from old_rows o join new_rows n on n.po_no = o.po_no
      where (o.currency, o.section, o.deptcd, o.comp_no, o.buyer_id, o.requester_id)
-           is distinct from (n.currency, n.section, n.deptcd, n.comp_no, n.buyer_id, n.requester_id)`)}`),
+           is distinct from (n.currency, n.section, n.deptcd, n.comp_no, n.buyer_id, n.requester_id)`)}`,
+    ),
   ),
   fn(
     'report_flow_line_update',
-    mark(`${receiptMonths(`select n.po_no from old_rows o join new_rows n on n.po_no = o.po_no and n.line_no = o.line_no
-     where (o.item_code, o.sg_code) is distinct from (n.item_code, n.sg_code)`)}`),
+    mark(
+      `${receiptMonths(`select n.po_no from old_rows o join new_rows n on n.po_no = o.po_no and n.line_no = o.line_no
+     where (o.item_code, o.sg_code) is distinct from (n.item_code, n.sg_code)`)}`,
+    ),
   ),
   fn(
     'report_flow_item_update',

@@ -34,7 +34,7 @@ export interface ReportSpec {
   key: string;
   /** The spec route whose menu authority governs the report. */
   route: string;
-  /** Other screens whose menu also opens it (the screens of issue 75 that read it). */
+  /** Other screens whose menu also opens it (an analysis screen that reads it). */
   alsoScreens?: string[];
   path: string;
   operationId: string;
@@ -414,7 +414,7 @@ export const EVALUATION_DRILL: ReportSpec = {
 };
 
 /** The spend cube's own screen: a group holding only its menu reads the cube, its drill and its rebuild. */
-export const SPEND_CUBE_SCREEN = '/spendCube';
+const SPEND_CUBE_SCREEN = '/spendCube';
 
 const CubeDim = (description: string) => Type.Enum([...CUBE_DIMENSIONS], { description });
 
