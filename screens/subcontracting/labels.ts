@@ -22,7 +22,7 @@ export const RULE_KIND = options('kind', ['MANUFACTURE', 'REPAIR', 'SERVICE', 'N
 export const MATCH_KIND = options('matchKind', ['PO_TYPE', 'SG_CODE', 'COMP_NO']);
 export const PO_TYPE = options('poType', ['PO', 'SIMPLE']);
 export const CONTRACT_KIND = options('contractKind', ['ECONTRACT', 'PAPER']);
-export const INSPECTION_STATE = options('inspectionState', ['OPEN', 'PASS', 'FAIL', 'DEEMED_PASS']);
+const INSPECTION_STATE = options('inspectionState', ['OPEN', 'PASS', 'FAIL', 'DEEMED_PASS']);
 export const RESULT = options('result', ['PASS', 'FAIL']);
 export const FINDING = options('finding', ['DEEMED_PASS', 'PAYMENT_NEAR', 'PAYMENT_OVERDUE', 'SENT_BEFORE_CONTRACT']);
 

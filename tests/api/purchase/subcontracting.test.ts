@@ -83,6 +83,8 @@ describe('하도급 orders', () => {
         version: po.version,
         contractDate: todayKst(t.app.clock.now()),
         reference: '계약서 2026-77 (문서고 3번)',
+        // The order screen's dialog sends its empty file field as '': no scan, not a group to look up.
+        fileId: '',
       }),
     );
     expect(recorded.writtenContract).toMatchObject({ kind: 'PAPER', reference: '계약서 2026-77 (문서고 3번)' });

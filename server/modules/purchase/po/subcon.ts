@@ -69,8 +69,10 @@ export async function recordPaperContract(
     errors.push({ path: 'body/contractDate', message: '계약일은 오늘 이후일 수 없습니다' });
   requireText(errors, 'body/reference', b.reference, '서면 계약 참조');
   const reference = text(b.reference);
+  // A form's empty file field sends '' (no scan): the same as none, not a file group to look up.
+  const fileId = text(b.fileId);
   failIf(errors);
-  await assertBindable(db, caller, 'body/fileId', b.fileId, { docType: 'PO_PAPER_CONTRACT', docNo: poNo });
+  await assertBindable(db, caller, 'body/fileId', fileId, { docType: 'PO_PAPER_CONTRACT', docNo: poNo });
   await db.transaction().execute(async (trx) => {
     const po = await lockForBuyer(trx, poNo, actor, screens);
     checkVersion(b.version, po.version);
@@ -82,7 +84,7 @@ export async function recordPaperContract(
       poNo,
       contractDate: contractDate!,
       reference: reference!,
-      fileId: b.fileId ?? null,
+      fileId,
       recordedBy: actor.userId,
       recordedAt: now,
     });
@@ -92,7 +94,7 @@ export async function recordPaperContract(
       entityKey: poNo,
       action: 'PAPER_CONTRACT',
       actor: actor.userId,
-      after: { contractDate, reference, fileId: b.fileId ?? null },
+      after: { contractDate, reference, fileId },
     });
   });
   return actor;

@@ -25,8 +25,8 @@ import {
   updateSubconRule,
 } from './service.js';
 
-export const SUBCON_RULE_SCREEN = '/subconRuleManage';
-export const SUBCON_COMPLIANCE_SCREEN = '/subconCompliance';
+const SUBCON_RULE_SCREEN = '/subconRuleManage';
+const SUBCON_COMPLIANCE_SCREEN = '/subconCompliance';
 
 /** 하도급 (docs/subcontracting.md): the rules that make an order 하도급, and the compliance view over the clocks. */
 export const subconRoutes: FastifyPluginAsyncTypebox = async (app) => {

@@ -5,7 +5,7 @@ import { Nullable } from '../../../domain/schemas.js';
 const MATCH_KINDS = ['PO_TYPE', 'SG_CODE', 'COMP_NO'] as const;
 const RULE_KINDS = ['MANUFACTURE', 'REPAIR', 'SERVICE', 'NONE'] as const;
 
-export const RULE_SORT = ['matchKind', 'matchValue', 'subconKind', 'updatedAt'] as const;
+const RULE_SORT = ['matchKind', 'matchValue', 'subconKind', 'updatedAt'] as const;
 
 export const RuleListQuery = Type.Object(
   {

@@ -157,7 +157,7 @@ export async function deleteSubconRule(db: Db, caller: Caller | null, ruleId: nu
 }
 
 /** A line whose payment due date is this many days away or less is shown as near (a week to arrange payment). */
-export const PAYMENT_NEAR_DAYS = 7;
+const PAYMENT_NEAR_DAYS = 7;
 
 const daysBetween = (from: string, to: string) => Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000);
 
