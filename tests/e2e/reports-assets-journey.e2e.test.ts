@@ -126,7 +126,7 @@ describe('reports and assets journey', () => {
     const year = now.getFullYear();
     const [from, to] = [`${year}01`, `${year}${String(now.getMonth() + 1).padStart(2, '0')}`];
     type CubeRow = { key1: string; name1: string; key2: string; name2: string; poCount: number; totalKrw: string };
-    const cube = await api<{ rows: CubeRow[]; totals: { totalKrw: string } }>(
+    const cube = await api<{ rows: CubeRow[]; totals: { totalKrw: string; receivedKrw: string } }>(
       baseURL,
       token,
       `/api/v1/reports/cube?fromMonth=${from}&toMonth=${to}&dim1=supplier&dim2=month&size=500`,
@@ -165,6 +165,11 @@ describe('reports and assets journey', () => {
     await poll(async () => amount(await drill.getByTestId('list-total').innerText())).toBe(cell.poCount);
     await page.keyboard.press('Escape');
     await drill.waitFor({ state: 'detached' });
+
+    // 입고금액: the same pivot read by the received measure, its grand total the cube's.
+    await page.getByLabel('측정값').selectOption({ label: '입고금액' });
+    await expect.poll(() => page.getByTestId('pivot-chart-summary').innerText()).toMatch(/^협력사별 입고금액: /);
+    expect(amount(await grand.innerText())).toBe(Number(cube.totals.receivedKrw));
 
     // 표로 보기: the chart's rows as a table, still axe clean.
     await page.getByRole('button', { name: '표로 보기' }).click();
