@@ -255,10 +255,14 @@ describe('수정세금계산서 by 시행령 §70①: dates, codes and deadlines
   });
 
   /**
-   * An amendment document issued (standing for the request and the supplier's issue, as `transmitted` does) and its
+   * An amendment document requested, issued (standing for the supplier's issue, as `transmitted` does) and its
    * NTS result recorded through the API: the move on which its correcting voucher is asked.
    */
   const accept = async (mgtKey: string, serial: number) => {
+    const requested = await rest.post(`/api/v1/tax-invoices/${mgtKey}/request`, operator, {
+      version: (await invoice(mgtKey)).version,
+    });
+    expect(requested.status, JSON.stringify(requested.body)).toBe(200);
     const doc = await invoice(mgtKey);
     await t.db.db
       .updateTable('taxInvoice')
