@@ -167,7 +167,7 @@ async function intakeAmendment(db: Db, ti: TaxInvoices, text: string, x: Forward
   const xml = Buffer.from(text, 'utf8');
   const sha256 = crypto.createHash('sha256').update(xml).digest('hex');
   const storageKey = `tax-invoices/evidence/${x.writeDate.slice(0, 7).replace('-', '')}/${mgtKey}.xml`;
-  const made = await db.transaction().execute(async (trx) => {
+  await db.transaction().execute(async (trx) => {
     const ref = await invoiceByApprovalNumber(trx, amendment.originalNtsConfirmNum);
     if (!ref)
       throw refused(
