@@ -29,16 +29,18 @@ export async function correctAcceptedAmendments(
   for (const doc of owing) {
     const code = doc.amendReason;
     if (code === null || !isAmendCode(code)) continue;
-    const claimed = await db.transaction().execute((trx) =>
-      corrections.claim(
-        trx,
-        { settleNo: doc.settleNo, compNo: doc.compNo, period: doc.period, ntsConfirmNum: doc.originalNtsConfirmNum },
-        [doc.mgtKey],
-        code,
-        actor,
-        now,
-      ),
-    );
+    const claimed = await db
+      .transaction()
+      .execute((trx) =>
+        corrections.claim(
+          trx,
+          { settleNo: doc.settleNo, compNo: doc.compNo, period: doc.period, ntsConfirmNum: doc.originalNtsConfirmNum },
+          [doc.mgtKey],
+          code,
+          actor,
+          now,
+        ),
+      );
     if (!claimed) continue;
     const r = await corrections.send(db, claimed, actor);
     if (r.ok) posted++;

@@ -78,13 +78,7 @@ function documentsOf(code: AmendCode, inv: Invoice, lines: Lines, body: AmendInp
  * New documents referring to a transmitted invoice, as the case wants, dated and due by the cause
  * (amendment-cases.ts). Their correcting voucher goes to the ERP once the NTS accepts each (amendment-vouchers.ts).
  */
-export async function amendInvoice(
-  db: Db,
-  ti: TaxInvoices,
-  mgtKey: string,
-  body: AmendInput,
-  actor: string,
-) {
+export async function amendInvoice(db: Db, ti: TaxInvoices, mgtKey: string, body: AmendInput, actor: string) {
   if (!isAmendCode(body.reason)) failIf([{ path: 'body/reason', message: '수정 사유는 1–6입니다' }]);
   const code = body.reason as AmendCode;
   const today = kstDay(ti.now());

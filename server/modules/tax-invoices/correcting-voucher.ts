@@ -1,7 +1,7 @@
 /**
  * The correcting voucher of a 수정세금계산서 whose settlement was already posted to the ERP: asked of the posting
  * module through its own command (fulfilment/posting/correction.ts; docs/contributing.md "Changing another
- * module's document"), made and claimed in the amendment's transaction, sent after it commits.
+ * module's document"), asked once an amendment document is 전송 성공 (amendment-vouchers.ts), made and claimed in one transaction and sent after it.
  */
 import type { Db } from '../../db/connect.js';
 import type { ErpConnector } from '../fulfilment/posting/connector.js';

@@ -35,12 +35,7 @@ const forwardMgtKey = (ntsConfirmNum: string) =>
  * number, its lines and the XML kept with its SHA-256 — then the same gate as a reverse-issued
  * one: the NTS's result is recorded on it, and posting waits for 전송 성공.
  */
-export async function intakeForward(
-  db: Db,
-  ti: TaxInvoices,
-  body: { xml: string; settleNo?: string },
-  actor: string,
-) {
+export async function intakeForward(db: Db, ti: TaxInvoices, body: { xml: string; settleNo?: string }, actor: string) {
   const read = readForwardXml(body.xml, ti.config.buyerCorpNum);
   if (!read.ok) failIf(read.problems);
   const x = (read as Extract<typeof read, { ok: true }>).invoice;
@@ -164,13 +159,7 @@ const TYPE_NAME: Record<string, string> = { TAXABLE: '과세', ZERO_RATED: '영�
  * against the settled one). Once staff record its 전송 성공, a posted settlement gets its correcting voucher as for
  * our own amendment (amendment-vouchers.ts).
  */
-async function intakeAmendment(
-  db: Db,
-  ti: TaxInvoices,
-  text: string,
-  x: ForwardInvoice,
-  actor: string,
-) {
+async function intakeAmendment(db: Db, ti: TaxInvoices, text: string, x: ForwardInvoice, actor: string) {
   const amendment = x.amendment!;
   const code = amendment.code as AmendCode;
   const c = AMEND_CASES[code];
@@ -178,7 +167,7 @@ async function intakeAmendment(
   const xml = Buffer.from(text, 'utf8');
   const sha256 = crypto.createHash('sha256').update(xml).digest('hex');
   const storageKey = `tax-invoices/evidence/${x.writeDate.slice(0, 7).replace('-', '')}/${mgtKey}.xml`;
-  const made = await db.transaction().execute(async (trx) => {
+  await db.transaction().execute(async (trx) => {
     const ref = await invoiceByApprovalNumber(trx, amendment.originalNtsConfirmNum);
     if (!ref)
       throw refused(

@@ -22,7 +22,13 @@ export function acceptedAmendmentsOwingVoucher(db: Db, opts: { mgtKey?: string; 
     .where('t.status', '=', 'NTS_SUCCESS')
     .where('s.status', '=', 'POSTED')
     .where(({ not, exists, selectFrom }) =>
-      not(exists(selectFrom('erpVoucher as v').select(sql`1`.as('one')).whereRef('v.amendMgtKey', '=', 't.mgtKey'))),
+      not(
+        exists(
+          selectFrom('erpVoucher as v')
+            .select(sql`1`.as('one'))
+            .whereRef('v.amendMgtKey', '=', 't.mgtKey'),
+        ),
+      ),
     );
   if (opts.mgtKey) q = q.where('t.mgtKey', '=', opts.mgtKey);
   return q.orderBy('t.createdAt').orderBy('t.mgtKey').limit(opts.limit).execute();

@@ -263,8 +263,7 @@ export const taxInvoiceRoutes: FastifyPluginAsyncTypebox<{ provider?: TaxInvoice
         response: { 200: TaxInvoiceDetails, ...actionErrors },
       },
     },
-    async (request) =>
-      amendInvoice(request.db, ti, request.params.mgtKey, request.body, request.caller!.userId),
+    async (request) => amendInvoice(request.db, ti, request.params.mgtKey, request.body, request.caller!.userId),
   );
 
   app.get(

@@ -255,10 +255,14 @@ describe('수정세금계산서 by 시행령 §70①: dates, codes and deadlines
   });
 
   /**
-   * An amendment document issued (standing for the request and the supplier's issue, as `transmitted` does) and its
+   * An amendment document requested, issued (standing for the supplier's issue, as `transmitted` does) and its
    * NTS result recorded through the API: the move on which its correcting voucher is asked.
    */
   const accept = async (mgtKey: string, serial: number) => {
+    const requested = await rest.post(`/api/v1/tax-invoices/${mgtKey}/request`, operator, {
+      version: (await invoice(mgtKey)).version,
+    });
+    expect(requested.status, JSON.stringify(requested.body)).toBe(200);
     const doc = await invoice(mgtKey);
     await t.db.db
       .updateTable('taxInvoice')
@@ -360,7 +364,9 @@ describe('수정세금계산서 by 시행령 §70①: dates, codes and deadlines
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     const [minus, plus] = r.body.rows as Inv[];
     expect(erp.state.bodies.length).toBe(before + 1);
-    await (await accept(minus!.mgtKey, 61))();
+    await (
+      await accept(minus!.mgtKey, 61)
+    )();
     erp.state.mode = 'ok';
     const failed = erp.state.bodies.at(-1)!;
     const supply = inv.supplyAmount;
@@ -375,7 +381,9 @@ describe('수정세금계산서 by 시행령 §70①: dates, codes and deadlines
     const retried = await rest.post(`/api/v1/vouchers/${failed.voucherNo}/retry`, admin, { version: retryVersion });
     expect(retried.status, JSON.stringify(retried.body)).toBe(200);
     expect(erp.state.bodies.at(-1)).toEqual(failed);
-    await (await accept(plus!.mgtKey, 62))();
+    await (
+      await accept(plus!.mgtKey, 62)
+    )();
     const repost = erp.state.bodies.at(-1)!;
     expect(repost.voucherNo).not.toBe(failed.voucherNo);
     expect(repost.lines.map((l) => [l.kind, l.side, l.amount])).toEqual([
@@ -383,11 +391,7 @@ describe('수정세금계산서 by 시행령 §70①: dates, codes and deadlines
       ...(inv.taxAmount !== '0' ? [['VAT', 'DEBIT', inv.taxAmount]] : []),
       ['PAYABLE', 'CREDIT', gross],
     ]);
-    expect((await invoice(inv.mgtKey)).correctingVouchers.map((v) => v.status)).toEqual([
-      'POSTED',
-      'POSTED',
-      'POSTED',
-    ]);
+    expect((await invoice(inv.mgtKey)).correctingVouchers.map((v) => v.status)).toEqual(['POSTED', 'POSTED', 'POSTED']);
   });
 
   it('an amendment of a settlement not posted yet: the gate waits for it; accepted, the posting goes and the follow-up job sends its correcting voucher', async () => {
@@ -408,7 +412,9 @@ describe('수정세금계산서 by 시행령 §70①: dates, codes and deadlines
     expect(refusedPosting.body.msg).toContain('(작성)');
 
     const before = erp.state.bodies.length;
-    await (await accept(diffKey, 71))();
+    await (
+      await accept(diffKey, 71)
+    )();
     // Accepted before the posting: nothing to correct yet.
     expect(erp.state.bodies.length).toBe(before);
     const posted = await rest.post(`/api/v1/settlements/${s.settleNo}/post`, operator, {
