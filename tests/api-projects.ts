@@ -43,6 +43,8 @@ export const PGLITE_FILES: Readonly<Record<string, string>> = {
     'an unissued invoice turns late on the business clock’s day, on the engine a demo runs on',
   'tests/api/fulfilment/subcon-clocks.test.ts':
     'the 하도급 clocks are date arithmetic on dates as each driver hands them back, walked by the business clock',
+  'tests/api/fulfilment/subcon-payment.test.ts':
+    'interest and fees are day counts and numeric columns as each driver hands them back, walked by the business clock; RLS on the 감액 서면',
   'tests/api/purchase/subcontracting.test.ts':
     'the written-contract gate and the retention read dates and an executed contract as each driver hands them back',
   'tests/api/purchase/agreement.test.ts':
