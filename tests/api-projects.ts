@@ -49,6 +49,8 @@ export const PGLITE_FILES: Readonly<Record<string, string>> = {
     'the 하도급 clocks are date arithmetic on dates as each driver hands them back, walked by the business clock',
   'tests/api/purchase/subcon-rules.test.ts':
     'the compliance view computes the clocks from receipt dates and timestamps as each driver hands them back',
+  'tests/api/fulfilment/subcon-payment.test.ts':
+    'interest and fees are day counts and numeric columns as each driver hands them back, walked by the business clock; RLS on the 감액 서면',
   'tests/api/purchase/subcontracting.test.ts':
     'the written-contract gate and the retention read dates and an executed contract as each driver hands them back',
   'tests/api/purchase/agreement.test.ts':

@@ -204,6 +204,7 @@ export function createSettlementFixtures(options: { actor?: string } = {}) {
         decidedByName: null,
         decidedAt: null,
         decisionComment: null,
+        reductionNo: null,
         version: 1,
       },
       {
@@ -223,6 +224,7 @@ export function createSettlementFixtures(options: { actor?: string } = {}) {
         decidedByName: '이정민',
         decidedAt: '2026-10-03T01:00:00.000Z',
         decisionComment: null,
+        reductionNo: null,
         version: 2,
       },
       {
@@ -242,6 +244,7 @@ export function createSettlementFixtures(options: { actor?: string } = {}) {
         decidedByName: '이정민',
         decidedAt: '2026-10-03T00:00:00.000Z',
         decisionComment: null,
+        reductionNo: null,
         version: 2,
       },
     ] as Row[],
@@ -379,6 +382,8 @@ export function createSettlementFixtures(options: { actor?: string } = {}) {
     settlement: { ...s },
     lines: data.lines,
     adjustments: adjustmentsOf(s.settleNo, supplier),
+    subcon: null,
+    reductions: [],
     match: data.match,
     matchStatus: data.match.some((m) => m.status === 'MISMATCH') ? 'MISMATCH' : 'MATCH',
   });
@@ -600,6 +605,7 @@ export function createSettlementFixtures(options: { actor?: string } = {}) {
         decidedByName: null,
         decidedAt: null,
         decisionComment: null,
+        reductionNo: null,
         version: 1,
       };
       data.adjustments.unshift(a);

@@ -54,20 +54,20 @@ export function rateOn(rates: readonly DatedRate[], kind: RateKind, day: string)
   return inForce.sort((a, b) => b.effectiveFrom.localeCompare(a.effectiveFrom))[0]?.ratePct ?? null;
 }
 
-export interface PaidLine {
+interface PaidLine {
   receivedOn: string;
   /** KRW, whole won. */
   amount: string;
 }
 
-export interface Payment {
+interface Payment {
   paidOn: string;
   method: PaymentMethod;
   /** A bill's maturity or an 어음대체결제수단's 상환기일; null for cash. */
   maturity: string | null;
 }
 
-export interface Charges {
+interface Charges {
   /** The most days any line was paid after its day 60 (0: in time). */
   daysLate: number;
   lateInterest: string;

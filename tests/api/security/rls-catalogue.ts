@@ -60,6 +60,8 @@ export const SUPPLIER_REFERENCE = [
   'sat_survey',
   'sourcing_group',
   'stored_screen',
+  // The FTC's dated rates a supplier's settlement detail computes its 지연이자 and 어음 fee by (migration 1120).
+  'subcon_rate',
   'stored_screen_version',
   'tender',
   'tender_line',

@@ -126,6 +126,9 @@ async function fillEmpty(db: Db): Promise<void> {
       }>`select settle_no from settlement where comp_no = ${comp} order by settle_no limit 1`.execute(db)
     ).rows[0].settleNo;
     const mgtKey = `RLS-${comp}`;
+    // A 감액 서면 put to the company on the same settlement (1120).
+    await sql`insert into settlement_reduction (reduction_no, settle_no, comp_no, amount, reason, status, created_by)
+      values (${`RD-RLS-${comp}`}, ${settleNo}, ${comp}, 1000, 'rls test', 'REQUESTED', 'admin')`.execute(db);
     await sql`insert into tax_invoice (mgt_key, buyer_corp_num, settle_no, comp_no, supplier_corp_num, period, write_date, tax_type, status, supply_amount, tax_amount, total_amount, provider)
       values (${mgtKey}, '1208147521', ${settleNo}, ${comp}, '1208147521', '202601', '2026-01-31', 'TAXABLE', 'DRAFT', 10, 1, 11, 'file')`.execute(
       db,

@@ -2,7 +2,7 @@ import { Type } from 'typebox';
 import { DateString, Nullable, Version } from '../../../domain/schemas.js';
 
 /** The Subcontracting Act on a settlement (docs/subcontracting.md): its payment side and its 감액 서면. */
-export const SubconPayment = Type.Object(
+const SubconPayment = Type.Object(
   {
     subconKind: Type.String({ description: 'MANUFACTURE | REPAIR | SERVICE (the first 하도급 line’s order)' }),
     paymentDue: Type.String({ description: '지급 기한: the earliest of its 하도급 lines’ (YYYY-MM-DD)' }),
@@ -21,7 +21,7 @@ export const SubconPayment = Type.Object(
   { $id: 'SubconPayment', title: 'SubconPayment' },
 );
 
-export const ReductionRow = Type.Object(
+const ReductionRow = Type.Object(
   {
     reductionNo: Type.String(),
     settleNo: Type.String(),

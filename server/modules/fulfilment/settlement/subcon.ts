@@ -27,6 +27,15 @@ import {
 } from './queries-subcon.js';
 import { canSettle, SETTLE_WRONG_STATE } from './workflow.js';
 
+/**
+ * What interest and fees are counted on: the 하도급 lines, and the settlement's approved adjustments as if received
+ * with its earliest line (a 감액 agreed in writing lowers what is owed; an addition such as 운반비 is owed too).
+ */
+function chargeLines(lines: ReadonlyArray<{ receivedOn: string; amount: string }>, adjustmentAmount: string) {
+  const earliest = lines.map((l) => l.receivedOn).sort()[0];
+  return adjustmentAmount === '0' ? lines : [...lines, { receivedOn: earliest, amount: adjustmentAmount }];
+}
+
 /** A payment is recorded once the supplier has confirmed the amount (posted or not yet). */
 const PAYABLE = ['CONFIRMED', 'POSTED', 'POST_FAILED'];
 
@@ -43,7 +52,13 @@ type Paid = {
  * the statutory day 60 (the earliest), and the payment with its interest and fee — as recorded once paid, or
  * as they would be if paid today while unpaid (what is accruing).
  */
-export async function subconPaymentOf(db: Db, settleNo: string, paid: Paid, today: string) {
+export async function subconPaymentOf(
+  db: Db,
+  s: { settleNo: string; adjustmentAmount: string },
+  paid: Paid,
+  today: string,
+) {
+  const settleNo = s.settleNo;
   const lines = await subconLinesOf(db, settleNo);
   if (!lines.length) return null;
   const rates = await subconRates(db);
@@ -51,7 +66,7 @@ export async function subconPaymentOf(db: Db, settleNo: string, paid: Paid, toda
   const statutoryDue = lines.map((l) => plusDays(l.receivedOn, 60)).sort()[0];
   const paidOn = paid.paidOn ?? today;
   const charges = subconCharges(
-    lines,
+    chargeLines(lines, s.adjustmentAmount),
     { paidOn, method: paid.paymentMethod ?? 'CASH', maturity: paid.billMaturity },
     rates,
   );
@@ -103,7 +118,7 @@ export async function recordSettlementPayment(
     failIf(errors);
     const lines = await subconLinesOf(trx, settleNo);
     const charges = subconCharges(
-      lines,
+      chargeLines(lines, won(s.adjustmentAmount)),
       { paidOn: body.paidOn, method: body.method, maturity },
       await subconRates(trx),
     );
