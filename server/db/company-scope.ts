@@ -93,6 +93,8 @@ export const COMPANY_OWNED_TABLES: Readonly<Record<string, string>> = Object.fre
   pur_contract: 'comp_no',
   report_spend_month: 'comp_no',
   report_price_month: 'comp_no',
+  // The spend cube's received and settled months (1010), as the other summaries.
+  report_flow_month: 'comp_no',
   // Sealed-bid tenders (0440): a supplier's bid, its opened prices and the orders it was awarded.
   tender_bid: 'comp_no',
   tender_bid_line: 'comp_no',

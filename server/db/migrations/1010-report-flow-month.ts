@@ -155,8 +155,44 @@ select distinct to_char(wh_req_date, 'YYYYMM') from wh_receipt where status <> '
 union select distinct period from settlement;
 `;
 
+/**
+ * As the other summaries' triggers (0550-supplier-role-grants.ts): a supplier's own writes (an order acknowledged, a
+ * delivery's quantities, a settlement confirmed) fire them, and they write the staff side's dirty months, so they run
+ * as the owner with a fixed search_path; and the summary, having a comp_no, is a company-owned table with its
+ * policy (tests/api/security/rls.test.ts holds both).
+ */
+const ROLE = 'gpms_supplier';
+const FLOW_FUNCTIONS = [
+  'report_flow_receipt_insert',
+  'report_flow_receipt_delete',
+  'report_flow_receipt_update',
+  'report_flow_receipt_line_insert',
+  'report_flow_receipt_line_delete',
+  'report_flow_receipt_line_update',
+  'report_flow_settlement_insert',
+  'report_flow_settlement_delete',
+  'report_flow_settlement_update',
+  'report_flow_settlement_line_insert',
+  'report_flow_settlement_line_delete',
+  'report_flow_settlement_line_update',
+  'report_flow_header_update',
+  'report_flow_line_update',
+  'report_flow_item_update',
+];
+
 export async function up(db: Kysely<unknown>): Promise<void> {
   await runSqlScript(db, tables_sql);
   for (const f of functions) await f.execute(db);
   await runSqlScript(db, triggers_sql);
+  const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
+  const schema = `"${rows[0].schema.replace(/"/g, '""')}"`;
+  for (const f of FLOW_FUNCTIONS)
+    await sql.raw(`alter function ${f}() security definer set search_path = ${schema}, pg_temp`).execute(db);
+  await runSqlScript(
+    db,
+    `alter table report_flow_month enable row level security;
+create policy company_isolation on report_flow_month to ${ROLE}
+  using (comp_no = current_setting('app.comp_no', true)) with check (comp_no = current_setting('app.comp_no', true));
+grant select, insert, update, delete on report_flow_month to ${ROLE};`,
+  );
 }
