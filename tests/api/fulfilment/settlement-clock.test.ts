@@ -32,4 +32,24 @@ describe('settlement by the business clock', () => {
     const later = await http.post('/api/v1/settlements/build', operator, { period: next, compNo: 'C00001' });
     expect(later.status).toBe(200);
   });
+
+  it('an adjustment is requested on the clock’s day (the clock moved above), not the database’s', async () => {
+    const s = await t.db.db
+      .selectFrom('settlement')
+      .select('settleNo')
+      .where('status', 'in', ['DRAFT', 'DISPUTED'])
+      .executeTakeFirstOrThrow();
+    const r = await http.post(`/api/v1/settlements/${s.settleNo}/adjustments`, operator, {
+      amount: '1000',
+      reason: '운반비',
+    });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    const row = await t.db.db
+      .selectFrom('settlementAdjustment')
+      .select('requestedAt')
+      .where('settleNo', '=', s.settleNo)
+      .orderBy('adjNo', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(todayKst(new Date(row.requestedAt))).toBe(todayKst(t.app.clock.now()));
+  });
 });

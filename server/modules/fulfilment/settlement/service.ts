@@ -356,6 +356,7 @@ export async function createAdjustment(
       reason: reason!,
       status: 'REQUESTED' as const,
       requestedBy: actor,
+      requestedAt: now,
       reductionNo,
     };
     await insertAdjustment(trx, values);
