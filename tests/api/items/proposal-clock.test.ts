@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../helpers/app.js';
 import type { LoggedIn } from '../../helpers/login.js';
 import { sessionAs } from '../../helpers/session.js';
+import { ownItemWithoutWaitingProposal } from './own-item.js';
 
 /**
  * One business clock (docs/testing.md "The business clock"): a proposal's review date is the document
@@ -22,24 +23,7 @@ describe('an item proposal reviewed on the business clock', () => {
     t.app.inject({ method: 'POST', url, headers: who.headers, payload });
 
   it('dates a rejection on the clock’s moved day', async () => {
-    const own = (
-      await t.db.db
-        .selectFrom('itemSupplierPrice')
-        .select('itemCode')
-        .where('compNo', '=', 'C00001')
-        .where(
-          'itemCode',
-          'not in',
-          t.db.db
-            .selectFrom('itemProposal')
-            .select('itemCode')
-            .where('status', '=', 'SUBMITTED')
-            .where('itemCode', 'is not', null),
-        )
-        .orderBy('itemCode')
-        .limit(1)
-        .executeTakeFirstOrThrow()
-    ).itemCode;
+    const own = await ownItemWithoutWaitingProposal(t);
     const validFrom = new Date(t.app.clock.now().getTime() + 9 * 3_600_000 + 2 * 86_400_000).toISOString().slice(0, 10);
     const created = await call(s1, '/api/v1/item-proposals', {
       kind: 'PRICE',

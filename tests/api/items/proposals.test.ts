@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../helpers/app.js';
 import type { LoggedIn } from '../../helpers/login.js';
 import { sessionAs } from '../../helpers/session.js';
+import { ownItemWithoutWaitingProposal } from './own-item.js';
 import { applyDuePricesJob } from '../../../server/modules/items/proposals/jobs.js';
 
 const inDays = (n: number) => new Date(Date.now() + 9 * 3_600_000 + n * 86_400_000).toISOString().slice(0, 10);
@@ -243,25 +244,7 @@ describe('items: item master, supplier prices and proposals', () => {
   });
 
   it('supplier1 changes its waiting proposal as the edit screen sends it (every field, the version); a stale version is refused', async () => {
-    const own = (
-      await t.db.db
-        .selectFrom('itemSupplierPrice')
-        .select('itemCode')
-        .where('compNo', '=', 'C00001')
-        .where(
-          'itemCode',
-          'not in',
-          t.db.db
-            .selectFrom('itemProposal')
-            .select('itemCode')
-            .where('status', '=', 'SUBMITTED')
-            .where('itemCode', 'is not', null),
-        )
-        .orderBy('itemCode')
-        .offset(3)
-        .limit(1)
-        .executeTakeFirstOrThrow()
-    ).itemCode;
+    const own = await ownItemWithoutWaitingProposal(t, 3);
     const p = (
       await call(s1, 'POST', '/api/v1/item-proposals', {
         kind: 'PRICE',

@@ -338,15 +338,3 @@ export function goodsByExpenses(trx: Db, settleNo: string) {
     .orderBy('l.expenses')
     .execute();
 }
-
-/** The settlement's lines of 하도급 orders with what their 지급 기한 needs (docs/subcontracting.md). */
-export function subconDueLines(trx: Db, settleNo: string) {
-  return trx
-    .selectFrom('settlementLine as l')
-    .innerJoin('whReceipt as r', 'r.whReqNo', 'l.whReqNo')
-    .innerJoin('poHeader as h', 'h.poNo', 'l.poNo')
-    .select(['r.whReqDate', 'h.paymentTermDays', 'h.ownerPaidDate'])
-    .where('l.settleNo', '=', settleNo)
-    .where('h.subconKind', 'is not', null)
-    .execute();
-}

@@ -26,13 +26,13 @@ import {
   lockSettlementState,
   lockVoucher,
   lockVoucherOfSettlement,
-  subconDueLines,
   updateVoucher,
   voucherDetail,
 } from './queries.js';
 import type { ERROR_SORT, PostingErrorListQuery, VOUCHER_SORT, VoucherListQuery } from './schemas.js';
 import { buildVoucherPayload, maySend } from './workflow.js';
-import { lineClock } from '../../../domain/subcontracting.js';
+import { paymentDueOf } from '../settlement/subcon.js';
+import { subconLinesOf } from '../settlement/queries-subcon.js';
 
 type Window = PageWindow;
 
@@ -77,10 +77,8 @@ async function buildPayload(
     totalAmount: s.totalAmount,
     vatAmount: tax.taxAmount,
   });
-  const dues = (await subconDueLines(trx, s.settleNo)).map(
-    (l) => lineClock(l.whReqDate, postingDate, l, null).paymentDue,
-  );
-  return { ...payload, ntsConfirmNum: tax.ntsConfirmNum, paymentDue: dues.sort()[0] ?? null };
+  const paymentDue = paymentDueOf(await subconLinesOf(trx, s.settleNo), postingDate);
+  return { ...payload, ntsConfirmNum: tax.ntsConfirmNum, paymentDue };
 }
 
 /**

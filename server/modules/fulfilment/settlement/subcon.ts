@@ -52,6 +52,12 @@ type Paid = {
  * the statutory day 60 (the earliest), and the payment with its interest and fee — as recorded once paid, or
  * as they would be if paid today while unpaid (what is accruing).
  */
+/** The earliest 지급 기한 of a settlement's 하도급 lines (null: none); the voucher carries it to the ERP. */
+export const paymentDueOf = (
+  lines: ReadonlyArray<Parameters<typeof lineClock>[2] & { receivedOn: string }>,
+  today: string,
+) => lines.map((l) => lineClock(l.receivedOn, today, l, null).paymentDue).sort()[0] ?? null;
+
 export async function subconPaymentOf(
   db: Db,
   s: { settleNo: string; adjustmentAmount: string },
@@ -62,7 +68,7 @@ export async function subconPaymentOf(
   const lines = await subconLinesOf(db, settleNo);
   if (!lines.length) return null;
   const rates = await subconRates(db);
-  const paymentDue = lines.map((l) => lineClock(l.receivedOn, today, l, null).paymentDue).sort()[0];
+  const paymentDue = paymentDueOf(lines, today);
   const statutoryDue = lines.map((l) => plusDays(l.receivedOn, 60)).sort()[0];
   const paidOn = paid.paidOn ?? today;
   const charges = subconCharges(
