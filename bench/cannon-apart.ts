@@ -35,9 +35,26 @@ export function autocannonApart(options: autocannon.Options): Promise<autocannon
 }
 
 /** One child per target; none starts before all have loaded. Results in the order of `targets`. */
-export async function autocannonTogether(targets: autocannon.Options[]): Promise<autocannon.Result[]> {
-  const cannons = targets.map(spawnCannon);
+export function autocannonTogether(targets: autocannon.Options[]): Promise<autocannon.Result[]> {
+  return startTogether(
+    targets.map(spawnCannon).map((c) => ({ ready: c.ready, result: c.result, go: () => c.child.send('go') })),
+  );
+}
+
+/** A load generator that has loaded (`ready`) and waits for `go` to open its connections. */
+export interface WaitingCannon<R> {
+  ready: Promise<void>;
+  result: Promise<R>;
+  go(): void;
+}
+
+/**
+ * The start signal goes to every generator once all are ready (or one has already ended: failed at load),
+ * never to one before the others: the last to load would otherwise open its connections behind the others'
+ * queue and measure the queue, not the server's answers to its list.
+ */
+export async function startTogether<R>(cannons: WaitingCannon<R>[]): Promise<R[]> {
   await Promise.race([Promise.all(cannons.map((c) => c.ready)), Promise.all(cannons.map((c) => c.result))]);
-  for (const c of cannons) c.child.send('go');
+  for (const c of cannons) c.go();
   return Promise.all(cannons.map((c) => c.result));
 }

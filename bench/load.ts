@@ -35,6 +35,7 @@ import { queryString, screenCase } from './api-cases';
 import { writeResult } from './harness';
 import { ADMIN_URL, numberArg as arg } from './scale-db';
 import { autocannonTogether } from './cannon-apart';
+import type { ConnectionMoments } from './cannon';
 
 const connections = arg('connections', 200);
 const duration = arg('duration', 60);
@@ -176,9 +177,12 @@ async function runBackend(
     // new connections waiting in the kernel's queue).
     const tStart = performance.now();
     const accepted: number[] = [];
-    const onConnection = (socket: { acceptedAt?: number }) => {
+    /** Wall-clock ms each connection was accepted, by its remote port (the generator's local port). */
+    const acceptedByPort = new Map<number, number>();
+    const onConnection = (socket: { acceptedAt?: number; remotePort?: number }) => {
       socket.acceptedAt = performance.now();
       accepted.push(socket.acceptedAt - tStart);
+      if (socket.remotePort) acceptedByPort.set(socket.remotePort, Date.now());
     };
     app.server.on('connection', onConnection);
     // All lists start on one signal once every generator has loaded (cannon-apart.ts).
@@ -199,6 +203,20 @@ async function runBackend(
       `${kind}: ${accepted.length} connections accepted, the last ${(Math.max(0, ...accepted) / 1000).toFixed(1)} s after the load began`,
     );
     eventLoop.disable();
+    // Per list: the generator's connect (asked → handshake done) against the server's accept (handshake → accepted).
+    runs.forEach((r, i) => {
+      const moments = (r as unknown as { connections?: ConnectionMoments[] }).connections ?? [];
+      const first = Math.min(...moments.map((c) => c.calledAt));
+      const asked = moments.map((c) => c.calledAt - first);
+      const handshake = moments.map((c) => c.connectedAt - c.calledAt);
+      const acceptLag = moments
+        .filter((c) => acceptedByPort.has(c.port))
+        .map((c) => acceptedByPort.get(c.port)! - c.connectedAt);
+      const max = (a: number[]) => (a.length ? Math.max(...a) : NaN);
+      console.log(
+        `${kind}: ${requests[i].list}: ${moments.length} connections asked within ${max(asked)} ms; handshake max ${max(handshake)} ms; accepted after the handshake max ${max(acceptLag)} ms (${acceptLag.length} matched)`,
+      );
+    });
     for (const [url, f] of firstOf) {
       f.accepted.sort((x, y) => x - y);
       console.log(

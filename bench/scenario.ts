@@ -1,6 +1,6 @@
 /**
  * npm run bench:scenario -- [--people 500,750,1000,1500] [--duration 30] [--ramp 20] [--setups postgres,pglite]
- *                           [--think 10] [--mix visit|request] [--no-build]
+ *                           [--think 10] [--mix visit|request] [--no-build] [--kill]
  * npm run bench:scenario:small          (PEOPLE=50 DURATION=30 RAMP=10: the same, small, to see it work end to end)
  * (each option also from the environment: PEOPLE, DURATION, RAMP, SETUPS, THINK)
  *
@@ -20,6 +20,10 @@
  * end of the ramp or the last login, whichever is later: logins are not measured), failed
  * requests (non-2xx or no answer), PRs acknowledged / lost, and the database statements per request
  * (from the servers' own gpms_db_statements_per_request on /metrics). Results: bench/results/scenario.json.
+ * `--kill` (two servers): half-way through the last size's measured window the second server is killed with
+ * SIGKILL; from then on its people's requests go to the survivor (as a balancer would send them), the requests
+ * the dead server had in flight count as failed, and at the end every PR acknowledged in the window is read
+ * back by its author through the survivor: one not found there counts as lost.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -52,6 +56,10 @@ const mix = textArg('mix', 'visit');
 if (mix !== 'visit' && mix !== 'request') throw new Error(`--mix ${mix}: visit or request`);
 const setups = textArg('setups', 'postgres,pglite').split(',') as Array<'postgres' | 'pglite'>;
 const build = !process.argv.includes('--no-build');
+const killOne = process.argv.includes('--kill');
+/** Servers killed by `--kill`: a request for one goes to a live server instead, as a balancer would send it. */
+const dead = new Set<string>();
+const live = (base: string, bases: string[]) => (dead.has(base) ? (bases.find((b) => !dead.has(b)) ?? base) : base);
 
 // ---- the requests ---------------------------------------------------------------------------
 
@@ -109,6 +117,8 @@ interface Tally {
   failures: Map<string, number>;
   acknowledged: number;
   lost: number;
+  /** Every PR acknowledged in the window, with its author's headers: read back at the end after a kill. */
+  written: Array<{ prNo: string; headers: Record<string, string> }>;
   logins: number;
   loginFailed: number;
 }
@@ -247,7 +257,7 @@ async function person(
   }
   t.logins++;
   const headers = { authorization: `Bearer ${token}`, iscyber: roleOf.cyber ? 'Y' : 'N' };
-  const get = (url: string, base = mine) => call(t, base, 'GET', url, headers);
+  const get = (url: string, base = mine) => call(t, live(base, bases), 'GET', url, headers);
   // A list starts a visit (a think first); an open follows its list at once in the visit mix, as a person clicks a row.
   const step = async (fn: () => Promise<unknown>, kind: 'list' | 'open' = 'list') => {
     if (Date.now() >= window.stopAt) return false;
@@ -265,11 +275,14 @@ async function person(
         if (prNo && !(await step(() => get(`${pathOf('getPr').replace('{prNo}', prNo)}`), 'open'))) return;
         if (Math.random() < 0.08) {
           await step(async () => {
-            const created = await call(t, mine, 'POST', pathOf('createPr'), headers, newPr());
+            const created = await call(t, live(mine, bases), 'POST', pathOf('createPr'), headers, newPr());
             const no = (created.json as { prNo?: string } | null)?.prNo;
             if (created.status !== 200 || !no) return;
             const measuring = t.measuring;
-            if (measuring) t.acknowledged++;
+            if (measuring) {
+              t.acknowledged++;
+              t.written.push({ prNo: no, headers });
+            }
             // Read back by its author through the other server at once.
             const back = await get(pathOf('getPr').replace('{prNo}', no), other);
             if (measuring && (back.status !== 200 || (back.json as { prNo?: string } | null)?.prNo !== no)) t.lost++;
@@ -333,7 +346,7 @@ async function statementTotals(bases: string[]): Promise<{ sum: number; count: n
 
 const pct = (a: number[], q: number) => (a.length === 0 ? NaN : a[Math.min(a.length - 1, Math.floor(q * a.length))]);
 
-async function runSize(bases: string[], people: number) {
+async function runSize(bases: string[], people: number, kill?: () => void) {
   const t: Tally = {
     measuring: false,
     latencies: [],
@@ -341,6 +354,7 @@ async function runSize(bases: string[], people: number) {
     failures: new Map(),
     acknowledged: 0,
     lost: 0,
+    written: [],
     logins: 0,
     loginFailed: 0,
   };
@@ -363,10 +377,22 @@ async function runSize(bases: string[], people: number) {
   const before = await statementTotals(bases);
   t.measuring = true;
   window.stopAt = Date.now() + duration * 1000;
+  const killedAt = kill ? sleep((duration * 1000) / 2).then(() => (kill(), Date.now())) : null;
   await sleep(duration * 1000);
   t.measuring = false;
-  const after = await statementTotals(bases);
+  const after = await statementTotals(bases.filter((b) => !dead.has(b)));
   await Promise.all(all);
+  // After a kill: every PR acknowledged in the window, read back by its author through a live server.
+  let lostAfterKill: number | null = null;
+  if (killedAt) {
+    await killedAt;
+    lostAfterKill = 0;
+    const survivor = live(bases[0], bases);
+    for (const w of t.written) {
+      const back = await call(t, survivor, 'GET', pathOf('getPr').replace('{prNo}', w.prNo), w.headers);
+      if (back.status !== 200 || (back.json as { prNo?: string } | null)?.prNo !== w.prNo) lostAfterKill++;
+    }
+  }
   const a = t.latencies.sort((x, y) => x - y);
   return {
     people,
@@ -379,6 +405,7 @@ async function runSize(bases: string[], people: number) {
     failures: Object.fromEntries(t.failures),
     acknowledged: t.acknowledged,
     lost: t.lost,
+    ...(lostAfterKill === null ? {} : { killed: 'the second server, half-way through the window', lostAfterKill }),
     logins: t.logins,
     loginFailed: t.loginFailed,
     loginsTookS: Number(loginsTook.toFixed(1)),
@@ -467,9 +494,18 @@ async function runSetup(kind: 'postgres' | 'pglite') {
     recipients.clear();
     await learnRecipients(bases[0]);
     const results = [];
+    dead.clear();
     for (const people of sizes) {
+      const kill =
+        killOne && servers.length > 1 && people === sizes[sizes.length - 1]
+          ? () => {
+              console.log(`${kind}: killing the second server (SIGKILL) …`);
+              servers[1].child.kill('SIGKILL');
+              dead.add(bases[1]);
+            }
+          : undefined;
       console.log(`${kind}: ${people} people, ramp ${ramp} s, ${duration} s measured …`);
-      const r = await runSize(bases, people);
+      const r = await runSize(bases, people, kill);
       console.log(`${kind}: ${JSON.stringify(r)}`);
       results.push(r);
     }

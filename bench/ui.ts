@@ -4,6 +4,8 @@
  * three runs (all three printed):
  *   list → 홈            /prList, the breadcrumb's 홈 link, until the home page's heading shows
  *   list → new document  /prList, 구매요청 작성, until the PR form's heading shows
+ *   new document → 홈    the PR form (opened from the list), the breadcrumb's 홈 link, until 홈's heading
+ *   warehousing list → 홈 /warehousingList with its rows, the breadcrumb's 홈 link, until 홈's heading
  *   document → list      the form, the browser's back, until the list shows its rows again: drawn (its
  *                        count shown, then two frames) and in the grid's accessible table
  *   first rows (PR, PO, warehousing)  logged in, the list's address opened (a full page load) until
@@ -81,13 +83,26 @@ async function timedRows(page: Page, action: () => Promise<void>, before: () => 
   return { drawn, table: performance.now() - t };
 }
 
-async function listToHome(page: Page): Promise<number> {
-  await page.goto('/prList');
-  await firstRow(page);
+/** The breadcrumb's 홈 link, until the home page's heading shows. */
+function toHome(page: Page): Promise<number> {
   return timed(
     () => page.getByRole('navigation', { name: '현재 위치' }).getByRole('link', { name: '홈' }).click(),
     () => page.getByRole('heading', { name: HOME_HEADING }).waitFor({ timeout: 60_000 }),
   );
+}
+
+async function listToHome(page: Page, route = '/prList'): Promise<number> {
+  await page.goto(route);
+  await firstRow(page);
+  return toHome(page);
+}
+
+async function newDocumentToHome(page: Page): Promise<number> {
+  await page.goto('/prList');
+  await firstRow(page);
+  await page.getByRole('button', { name: '구매요청 작성' }).click();
+  await page.getByRole('heading', { name: '구매요청서' }).waitFor({ timeout: 60_000 });
+  return toHome(page);
 }
 
 async function listToNewAndBack(page: Page): Promise<[number, { drawn: number; table: number }]> {
@@ -164,6 +179,8 @@ try {
     add('list → new document', toNew);
     add('document → list: rows drawn', back.drawn);
     add('document → list: in the accessible table', back.table);
+    add('new document → 홈', await newDocumentToHome(page));
+    add('warehousing list → 홈', await listToHome(page, '/warehousingList'));
     for (const [name, route] of [
       ['PR list', '/prList'],
       ['PO list', '/OrderRequestList'],

@@ -71,7 +71,8 @@ export function cellFilters(
         filters.sgCode = key;
         break;
       case 'buyer':
-        if (key === '') filters.noBuyer = true;
+        // The cube's key for orders without a buyer is '-' (queries/statements.ts: a key an address can carry).
+        if (key === '-') filters.noBuyer = true;
         else filters.buyerId = key;
         break;
       case 'month':
