@@ -15,7 +15,7 @@
  */
 import fs from 'node:fs';
 import type http from 'node:http';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { monitorEventLoopDelay, PerformanceObserver, type PerformanceEntry } from 'node:perf_hooks';
 import os from 'node:os';
 import path from 'node:path';
 import { Session } from 'node:inspector/promises';
@@ -149,6 +149,11 @@ async function runBackend(
     // socket, per list (tells waiting in the server from waiting in the network or the load generator).
     const served = new Map<string, number[]>();
     const eventLoop = monitorEventLoopDelay({ resolution: 10 });
+    // The server thread's garbage collections: a long one is a long event-loop turn, and Node accepts one
+    // new connection per turn (libuv ≥ 1.45), so a burst of connections waits as many turns as it has members.
+    const gcs: PerformanceEntry[] = [];
+    const gcObserver = new PerformanceObserver((list) => gcs.push(...list.getEntries()));
+    gcObserver.observe({ entryTypes: ['gc'] });
     eventLoop.enable();
     // Per list: when its connections were accepted (by the first request each carried) and how long that
     // first request's headers took to arrive after it.
@@ -203,6 +208,20 @@ async function runBackend(
       `${kind}: ${accepted.length} connections accepted, the last ${(Math.max(0, ...accepted) / 1000).toFixed(1)} s after the load began`,
     );
     eventLoop.disable();
+    gcObserver.disconnect();
+    {
+      // detail.kind: 1 scavenge (young), 2 minor mark-sweep, 4 mark-sweep-compact (full), 8 weak callbacks, 16 incremental marking.
+      const byKind = new Map<number, number[]>();
+      for (const g of gcs) {
+        const k = (g as PerformanceEntry & { detail?: { kind?: number } }).detail?.kind ?? 0;
+        (byKind.get(k) ?? byKind.set(k, []).get(k)!).push(g.duration);
+      }
+      const parts = [...byKind].map(
+        ([k, d]) =>
+          `kind ${k}: ${d.length}× total ${d.reduce((a, b) => a + b, 0).toFixed(0)} ms, max ${Math.max(...d).toFixed(0)} ms`,
+      );
+      console.log(`${kind}: server thread's garbage collections: ${parts.join('; ') || 'none'}`);
+    }
     // Per list: the generator's connect (asked → handshake done) against the server's accept (handshake → accepted).
     runs.forEach((r, i) => {
       const moments = (r as unknown as { connections?: ConnectionMoments[] }).connections ?? [];
