@@ -446,7 +446,7 @@ const REFUSAL_WORDS = {
 } as const;
 
 /**
- * A supplier's tax invoice was refused — a 역발행 request refused at the provider, a transmission the NTS refused, or
+ * A supplier's tax invoice was refused — a 역발행 request refused (in /cyber or at the provider), a transmission the NTS refused, or
  * an invoice the buyer would not take in — and every user of the supplier with an address is told why, with the
  * amounts, in the transaction that records the refusal (the intake's refusal: in one of its own, as the intake's
  * own writes are rolled back).

@@ -1,13 +1,12 @@
 /**
  * The supplier is told when its invoice is refused (docs/tax-invoices.md "The supplier is told"): through the
  * notifications module's own command (notifyTaxInvoiceRefused), never by writing its rows. Every refusal path:
- * - the provider reports the 역발행 request refused (상태 확인, the follow-up job: provider-sync.ts) — a user of the
- *   supplier refused it at the provider, and the company's other users learn it with the reason;
+ * - the 역발행 request refused: by a user of the supplier in /cyber (supplier-issue.ts) or at the provider, which
+ *   reports it (상태 확인, the follow-up job: provider-sync.ts) — the company's users keep it on record with the reason;
  * - the NTS refused the transmission (전송 실패: the provider's report, or staff recording it: transmission.ts) —
  *   the issuer must send it again;
  * - the buyer would not take in the supplier's own XML (정발행 등록 refused: forward-intake.ts) — with the refusal's
  *   reason and the document's amounts.
- * A refusal made in /cyber by the supplier's own user is its own act, answered on its screen: no notice.
  */
 import type { Db } from '../../db/connect.js';
 import { asOwner } from '../../db/company-scope.js';

@@ -1,5 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../helpers/app.js';
 import { loginAs, type LoggedIn } from '../../helpers/login.js';
@@ -86,7 +87,9 @@ describe('a supplier’s own 수정세금계산서 in /cyber, the refusal notice
       (r) => validCorpNum(r.taxNo) && BigInt(String(r.totalAmount).split('.')[0]!) >= 100_000n,
     );
     mine = usable.find((r) => r.compNo === 'C00001')!;
-    another = usable.find((r) => r.compNo !== 'C00001' && r.settleNo !== mine?.settleNo)!;
+    // supplier2's company when it has one: its posted settlement then takes supplier2's own amendment too.
+    another =
+      usable.find((r) => r.compNo === 'C00002') ?? usable.find((r) => r.compNo !== 'C00001' && r.settleNo !== mine?.settleNo)!;
     expect(mine, 'a confirmed settlement of C00001 with a valid business number').toBeDefined();
     expect(another).toBeDefined();
   }, 240_000);
@@ -131,6 +134,7 @@ describe('a supplier’s own 수정세금계산서 in /cyber, the refusal notice
     modifyCode?: number;
     original?: string;
     issued?: string;
+    invoicer?: string;
   }) => {
     const approval = `${ymd(o.issued ?? today)}41000066${String(o.serial).padStart(8, '0')}`;
     const party = (corpNum: string) => ({
@@ -153,7 +157,7 @@ describe('a supplier’s own 수정세금계산서 in /cyber, the refusal notice
       zeroRatedEvidence: null,
       modifyCode: o.modifyCode ?? null,
       orgNTSConfirmNum: o.original ?? null,
-      invoicer: party(mine.taxNo),
+      invoicer: party(o.invoicer ?? mine.taxNo),
       invoicee: party(t.app.config.buyerCorpNum),
       supplyCostTotal: o.supply.toString(),
       taxTotal: o.tax.toString(),
@@ -179,12 +183,30 @@ describe('a supplier’s own 수정세금계산서 in /cyber, the refusal notice
   const upload = (who: LoggedIn, xml: string, settleNo?: string) =>
     rest.post('/api/v1/cyber/tax-invoices/amendments', who, { xml, ...(settleNo ? { settleNo } : {}) });
 
-  it('a refusal reaches the supplier’s users, never another company’s: the NTS’s refused transmission, and the buyer refusing its XML (reason and amounts)', async () => {
+  it('a refusal reaches the supplier’s users, never another company’s: a request refused, the NTS’s refused transmission, the buyer refusing its XML (reason and amounts)', async () => {
     const invs = await draw(mine.settleNo);
     const taxable = invs.find((i) => i.taxType === 'TAXABLE');
     expect(taxable, 'a 과세 invoice on the settlement').toBeDefined();
-    const requested = await rest.post(`/api/v1/tax-invoices/${taxable!.mgtKey}/request`, operator, {
+    const mineMails = await emailsOf('C00001');
+    const otherMails = (await emailsOf(another.compNo)).filter((m) => !mineMails.includes(m));
+    expect(mineMails.length, 'C00001 has users with an address').toBeGreaterThan(0);
+    const start = (await refusalNotices()).length;
+    let requested = await rest.post(`/api/v1/tax-invoices/${taxable!.mgtKey}/request`, operator, {
       version: taxable!.version,
+    });
+    expect(requested.status, JSON.stringify(requested.body)).toBe(200);
+    // supplier1 refuses the request in /cyber: the company's users have it on record with the reason and the amounts.
+    const refusedByMe = await rest.post(`/api/v1/cyber/tax-invoices/${taxable!.mgtKey}/refuse`, supplier, {
+      version: requested.body.version,
+      reason: '단가가 계약과 다릅니다',
+    });
+    expect(refusedByMe.status, JSON.stringify(refusedByMe.body)).toBe(200);
+    const onRefusal = (await refusalNotices()).slice(start);
+    expect(onRefusal.map((n) => n.recipient.toLowerCase()).sort()).toEqual([...mineMails].sort());
+    expect(onRefusal[0]!.subject).toContain('역발행 요청 거부');
+    expect(onRefusal[0]!.body).toContain('단가가 계약과 다릅니다');
+    requested = await rest.post(`/api/v1/tax-invoices/${taxable!.mgtKey}/request`, operator, {
+      version: (await invoice(taxable!.mgtKey)).version,
     });
     expect(requested.status, JSON.stringify(requested.body)).toBe(200);
     const approval = `${ymd(addDays(taxable!.writeDate, 1))}41000055${'1'.padStart(8, '0')}`;
@@ -197,12 +219,12 @@ describe('a supplier’s own 수정세금계산서 in /cyber, the refusal notice
     const before = (await refusalNotices()).length;
     await record(taxable!.mgtKey, 'FAILED', { code: 'SEND_ERR', message: '공급받는자 사업자번호 휴업' });
 
-    const mineMails = await emailsOf('C00001');
-    const otherMails = (await emailsOf(another.compNo)).filter((m) => !mineMails.includes(m));
-    expect(mineMails.length, 'C00001 has users with an address').toBeGreaterThan(0);
     let notices = (await refusalNotices()).slice(before);
     expect(notices.map((n) => n.recipient.toLowerCase()).sort()).toEqual([...mineMails].sort());
-    expect(notices.some((n) => otherMails.includes(n.recipient.toLowerCase()))).toBe(false);
+    expect(
+      [...onRefusal, ...notices].some((n) => otherMails.includes(n.recipient.toLowerCase())),
+      'no notice to another company',
+    ).toBe(false);
     const supply = BigInt(taxable!.supplyAmount);
     expect(notices[0]!.subject).toContain('국세청 전송 실패');
     expect(notices[0]!.body).toContain('공급받는자 사업자번호 휴업');
@@ -469,8 +491,9 @@ describe('a supplier’s own 수정세금계산서 in /cyber, the refusal notice
     expect((await corrections.send(t.db.db, claimed!, 'operator')).ok).toBe(true);
     await t.db.db.deleteFrom('erpVoucherDocument').where('voucherNo', '=', claimed!.voucherNo).execute();
     // The migration's backfill recognises it (made before its document was accepted) and records both documents.
-    await runSqlScript(t.db.db, BACKFILL_SQL);
-    await runSqlScript(t.db.db, BACKFILL_SQL);
+    const owner = t.db.db as unknown as Kysely<unknown>;
+    await runSqlScript(owner, BACKFILL_SQL);
+    await runSqlScript(owner, BACKFILL_SQL);
     expect(
       (
         await t.db.db
@@ -503,5 +526,28 @@ describe('a supplier’s own 수정세금계산서 in /cyber, the refusal notice
     expect(await follow.run(ctx)).toMatchObject({ corrected: 0 });
     expect(erp.bodies.length).toBe(sentBefore);
     expect((await invoice(inv.mgtKey)).correctingVouchers.map((v) => v.voucherNo)).toEqual([claimed!.voucherNo]);
+
+    // A supplier's own amendment of a posted invoice follows the path of ours: nothing to the ERP when taken in, its
+    // correcting voucher when staff record the NTS's acceptance.
+    if (another.compNo !== 'C00002') return;
+    const x = xmlOf({
+      typeCode: '0201',
+      writeDate: today,
+      supply: -1000n,
+      tax: inv.taxType === 'TAXABLE' ? -100n : 0n,
+      serial: 40,
+      modifyCode: 2,
+      original: inv.ntsConfirmNum!,
+      invoicer: another.taxNo,
+    });
+    if (inv.taxType !== 'TAXABLE') return;
+    const r = await upload(otherSupplier, x.xml);
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect(erp.bodies.length).toBe(sentBefore);
+    await record(r.body.mgtKey, 'SENT');
+    await record(r.body.mgtKey, 'SUCCEEDED');
+    expect(erp.bodies.length).toBe(sentBefore + 1);
+    expect(erp.bodies.at(-1)).toMatchObject({ amount: '-1100' });
+    expect((await invoice(r.body.mgtKey)).correctingVouchers.map((v) => v.status)).toEqual(['POSTED', 'POSTED']);
   });
 });
