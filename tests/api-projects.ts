@@ -73,6 +73,8 @@ export const PGLITE_FILES: Readonly<Record<string, string>> = {
   'tests/api/db/migrate-ahead.test.ts': 'a start on a data directory a newer release migrated',
   'tests/api/tax-invoices/amendments.test.ts':
     'an amendment’s cause and deadline dates and the correcting voucher’s payload as each driver hands them back; the partial unique index on vouchers',
+  'tests/api/tax-invoices/supplier-amendments.test.ts':
+    'a supplier’s writes into company-owned tables under row-level security, and the voucher backfill’s jsonb lateral join, on each engine',
   'tests/api/tax-invoices/posting-gate.test.ts':
     'the gate reads settlement, receipt and order lines in the posting transaction (decimal comparisons as each driver returns them)',
 };

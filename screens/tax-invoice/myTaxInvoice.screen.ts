@@ -3,7 +3,8 @@ import { f, listColumns, SUPPLIER_STATUS } from './tax-invoice-parts';
 
 /**
  * /myTaxInvoice (external) — the tax invoices the buyer asked of my company (역발행 요청), never a
- * draft: open one to issue it (with the NTS approval number) or refuse it with a reason.
+ * draft: open one to issue it (with the NTS approval number) or refuse it with a reason; 수정세금계산서 올리기 takes in
+ * the supplier's own amendment XML (02xx, 04xx).
  */
 export default defineListScreen({
   id: 'taxInvoice.myTaxInvoice',
@@ -29,5 +30,14 @@ export default defineListScreen({
   ],
   selection: 'single',
   rowOpen: { screen: 'taxInvoice.myTaxInvoiceDetail', query: { mgtKey: 'row.mgtKey' } },
-  actions: [{ kind: 'exportExcel', fileName: 'screen.taxInvoice.myList.file' }],
+  actions: [
+    {
+      kind: 'navigate',
+      id: 'amendIntake',
+      label: 'screen.taxInvoice.action.amendIntake',
+      requires: 'write',
+      route: '/myTaxInvoiceAmendIntake',
+    },
+    { kind: 'exportExcel', fileName: 'screen.taxInvoice.myList.file' },
+  ],
 });

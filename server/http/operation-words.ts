@@ -156,6 +156,7 @@ export const OPERATION_WORDS: Readonly<Record<string, OperationWords>> = {
   importBudget: ['ERP 예산', '반영'],
   importStudioScreen: ['화면 파일', '반입'],
   intakeForwardTaxInvoice: ['정발행 세금계산서', '등록'],
+  intakeMyTaxInvoiceAmendment: ['수정세금계산서', '등록'],
   inviteSupplierProspect: ['잠재 협력사', '가입 초대'],
   issueMyTaxInvoice: ['세금계산서', '발행'],
   lockSupplierUser: ['협력사 사용자', '잠금'],

@@ -215,6 +215,7 @@ export const SMOKE_ROUTES: SmokeRoute[] = [
   { route: '/noneOrderView', portal: 'external', user: 'supplier1', expect: 'rows' },
   { route: '/monthlyCalculate', portal: 'external', user: 'supplier1', expect: 'rows' },
   { route: '/myTaxInvoice', portal: 'external', user: 'supplier1', expect: 'text', shows: '세금계산서 발행' },
+  { route: '/myTaxInvoiceAmendIntake', portal: 'external', user: 'supplier1', expect: 'text', shows: 'XML 파일' },
   { route: '/contract/contractList', portal: 'external', user: 'supplier1', expect: 'text', shows: '계약 서명' },
   { route: '/contract/contractVerify', portal: 'external', user: 'supplier1', expect: 'text', shows: '계약서 PDF' },
   {

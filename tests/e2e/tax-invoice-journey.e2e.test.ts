@@ -385,6 +385,54 @@ describe('tax invoice journey: request, refusal, re-request, issue, NTS success,
       await expectField(page, 'issueKind', '정발행');
       await expectField(page, 'settleNo', other!.settleNo);
       await screenshot(page, 'tax-invoice-10-forward');
+
+      // The supplier's own 수정세금계산서 (06 착오에 의한 이중발급: − the original, on its 작성일자) uploaded in /cyber: it
+      // opens as its amendment there. Every case and refusal is tests/api/tax-invoices/supplier-amendments.test.ts'.
+      const original = await api<{ supplyAmount: string; taxAmount: string; writeDate: string }>(
+        `/api/v1/tax-invoices/${j.mgtKey}`,
+      );
+      const origWrite = original.writeDate.slice(0, 10).replace(/-/g, '');
+      const minus = (v: string) => (-BigInt(v.split('.')[0]!)).toString();
+      const amendXml = standardXml(
+        {
+          mgtKey: 'X',
+          writeDate: origWrite,
+          taxType: 'TAXABLE',
+          purposeType: '02',
+          typeCode: '0201',
+          zeroRatedEvidence: null,
+          modifyCode: 6,
+          orgNTSConfirmNum: j.approval,
+          invoicer: party(first.supplierCorpNum, '공급자'),
+          invoicee: party('1208147521', 'GPMS 구매사'),
+          supplyCostTotal: minus(original.supplyAmount),
+          taxTotal: minus(original.taxAmount),
+          totalAmount: (BigInt(minus(original.supplyAmount)) + BigInt(minus(original.taxAmount))).toString(),
+          detailList: [
+            {
+              serialNum: 1,
+              purchaseDT: origWrite,
+              itemName: '이중발급 취소',
+              spec: null,
+              qty: null,
+              unitCost: null,
+              supplyCost: minus(original.supplyAmount),
+              tax: minus(original.taxAmount),
+              remark: null,
+            },
+          ],
+          remark1: null,
+        },
+        { status: 'ISSUED', ntsConfirmNum: `${origWrite}4100007700000889`, ntsResult: null, memo: null, issueDT: null },
+      );
+      const supplier = await as('supplier1', '/cyber/myTaxInvoiceAmendIntake');
+      await supplier
+        .getByLabel('XML 파일')
+        .setInputFiles({ name: 'amend.xml', mimeType: 'application/xml', buffer: Buffer.from(amendXml) });
+      await supplier.getByRole('button', { name: '올리기', exact: true }).click();
+      await supplier.waitForURL((u) => u.pathname === '/cyber/myTaxInvoiceDetail');
+      await expectField(supplier, 'status', '발행');
+      await screenshot(supplier, 'tax-invoice-11-supplier-amendment');
       const problems = [...tabs.users()].flatMap(([user, s]) => unexpected(s.problems).map((p) => `${user}: ${p}`));
       expect(problems).toEqual([]);
     },

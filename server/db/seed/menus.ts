@@ -685,7 +685,7 @@ const EXTERNAL: readonly Area[] = [
             '세금계산서',
             'Tax Invoices',
             '/myTaxInvoice',
-            ['/myTaxInvoiceDetail', '/myTaxInvoiceMatch'],
+            ['/myTaxInvoiceDetail', '/myTaxInvoiceMatch', '/myTaxInvoiceAmendIntake'],
           ],
         ],
       },

@@ -428,3 +428,61 @@ export async function notifyTaxInvoiceRequested(
     { entity: 'tax_invoice', key: inv.mgtKey },
   );
 }
+
+/** What was refused, as the notice says it, and what happens next (docs/tax-invoices.md "The supplier is told"). */
+const REFUSAL_WORDS = {
+  REFUSED: {
+    ko: { what: '역발행 요청 거부', next: '구매사가 사유를 확인한 뒤 다시 요청하거나 요청을 취소합니다.' },
+    en: { what: 'reverse-issue request refused', next: 'The buyer reads the reason and asks again or withdraws the request.' },
+  },
+  NTS_FAILED: {
+    ko: { what: '국세청 전송 실패', next: '발행하신 세금계산서를 국세청에 다시 전송하세요.' },
+    en: { what: 'refused by the National Tax Service', next: 'Send the invoice you issued to the NTS again.' },
+  },
+  INTAKE_REFUSED: {
+    ko: { what: '구매사 접수 거부', next: '내용을 바로잡은 세금계산서를 다시 보내 주세요.' },
+    en: { what: 'not accepted by the buyer', next: 'Send the invoice again once corrected.' },
+  },
+} as const;
+
+/**
+ * A supplier's tax invoice was refused — a 역발행 request refused (in /cyber or at the provider), a transmission the NTS refused, or
+ * an invoice the buyer would not take in — and every user of the supplier with an address is told why, with the
+ * amounts, in the transaction that records the refusal (the intake's refusal: in one of its own, as the intake's
+ * own writes are rolled back).
+ */
+export async function notifyTaxInvoiceRefused(
+  db: Db,
+  n: {
+    compNo: string;
+    kind: keyof typeof REFUSAL_WORDS;
+    /** The document as the supplier knows it: its approval number, else our management key. */
+    document: string;
+    settleNo: string | null;
+    reason: string;
+    supply: string | bigint;
+    tax: string | bigint;
+  },
+): Promise<number> {
+  const names = { ko: await companyName(db, n.compNo, 'ko'), en: await companyName(db, n.compNo, 'en') };
+  const total = (BigInt(String(n.supply)) + BigInt(String(n.tax))).toString();
+  const amounts = (lang: Lang) =>
+    lang === 'en'
+      ? `supply KRW ${grouped(String(n.supply), lang)}, VAT KRW ${grouped(String(n.tax), lang)}, total KRW ${grouped(total, lang)}`
+      : `공급가액 ${grouped(String(n.supply), lang)}원, 세액 ${grouped(String(n.tax), lang)}원, 합계 ${grouped(total, lang)}원`;
+  return notifyCompany(
+    db,
+    n.compNo,
+    'taxInvoice.refused',
+    (lang) => ({
+      company: names[lang],
+      document: n.document,
+      settleNo: n.settleNo ?? '-',
+      what: REFUSAL_WORDS[n.kind][lang].what,
+      reason: n.reason.trim() || '-',
+      amounts: amounts(lang),
+      next: REFUSAL_WORDS[n.kind][lang].next,
+    }),
+    { entity: 'tax_invoice', key: n.document },
+  );
+}

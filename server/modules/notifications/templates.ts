@@ -252,6 +252,17 @@ export const TEMPLATES = {
       body: 'Dear {company}, please issue the tax invoice (management key {mgtKey}, total KRW {amount}) for the {period} monthly settlement ({settleNo}) by {deadline} (VAT Act art. 34(3)). Issue it, or refuse it with a reason, on the supplier portal (OGPMS), Tax invoices.',
     },
   },
+  'taxInvoice.refused': {
+    params: ['company', 'document', 'settleNo', 'what', 'reason', 'amounts', 'next'],
+    ko: {
+      subject: '[OGPMS] 세금계산서 {what}: {document}',
+      body: '{company} 담당자님, 세금계산서 {document}에 대한 안내입니다: {what}.\n\n정산: {settleNo}\n사유: {reason}\n금액: {amounts}\n\n{next} 협력사 포털(OGPMS) › 세금계산서에서 확인하세요.',
+    },
+    en: {
+      subject: '[OGPMS] Tax invoice {what}: {document}',
+      body: 'Dear {company}, about the tax invoice {document}: {what}.\n\nSettlement: {settleNo}\nReason: {reason}\nAmounts: {amounts}\n\n{next} See the supplier portal (OGPMS), Tax invoices.',
+    },
+  },
   'settlement.confirm': {
     params: ['period', 'company', 'amount'],
     ko: {

@@ -206,6 +206,7 @@ export const KNOWN_ROUTES = {
     '/monthlyCalcDetail',
     '/monthlyCalculate',
     '/myTaxInvoice',
+    '/myTaxInvoiceAmendIntake',
     '/myTaxInvoiceDetail',
     '/myTaxInvoiceMatch',
     '/noneOrderView',

@@ -4,6 +4,7 @@ import type { Db } from '../../db/connect.js';
 import { failIf, refused } from '../../domain/errors.js';
 import { transition } from '../../domain/machine.js';
 import { taxOf, type TaxType } from './amounts.js';
+import { differenceProblem } from './amendment-amounts.js';
 import { AMEND_CASES, amendDates, causeDateProblem, isAmendCode, type AmendCode } from './amendment-cases.js';
 import { loadHolidayCalendar } from './holidays.js';
 import { TAX_INVOICE_MACHINE } from './machine.js';
@@ -60,11 +61,8 @@ function documentsOf(code: AmendCode, inv: Invoice, lines: Lines, body: AmendInp
     }
     case 'DIFFERENCE': {
       const delta = body.supplyDelta && /^-?\d{1,15}$/.test(body.supplyDelta) ? BigInt(body.supplyDelta) : 0n;
-      if (delta === 0n) failIf([{ path: 'body/supplyDelta', message: '공급가액 증감액(원, 0 아님)을 입력하세요' }]);
-      if (code === 3 && delta > 0n)
-        failIf([{ path: 'body/supplyDelta', message: '환입은 공급가액을 줄입니다: 음수로 입력하세요' }]);
-      if (-delta > supply)
-        failIf([{ path: 'body/supplyDelta', message: `감액(${-delta}원)이 당초 공급가액(${supply}원)보다 큽니다` }]);
+      const problem = differenceProblem(code, delta, supply);
+      if (problem) failIf([{ path: 'body/supplyDelta', message: problem }]);
       const rate = taxType === 'TAXABLE' ? 10n : 0n;
       const sign = delta < 0n ? -1n : 1n;
       // The tax of a decrease mirrors that of an increase: rounded on the amount, then signed.

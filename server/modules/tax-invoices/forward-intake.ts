@@ -4,11 +4,18 @@ import { writeAudit } from '../../db/audit.js';
 import type { Db } from '../../db/connect.js';
 import { failIf, missing, refused } from '../../domain/errors.js';
 import { transition } from '../../domain/machine.js';
-import { AMEND_CASES, type AmendCode } from './amendment-cases.js';
+import { asOwner } from '../../db/company-scope.js';
+import { HttpError } from '../../http/errors.js';
+import { notifyTaxInvoiceRefused } from '../notifications/supplier.js';
+import type { TaxType } from './amounts.js';
+import { amendmentAmountProblem } from './amendment-amounts.js';
+import { AMEND_CASES, amendDates, causeDateProblem, type AmendCode } from './amendment-cases.js';
+import { loadHolidayCalendar } from './holidays.js';
 import { readForwardXml, type ForwardInvoice } from './forward-xml.js';
 import { TAX_INVOICE_MACHINE } from './machine.js';
 import { taxMatch } from './match.js';
 import {
+  companiesByTaxNo,
   insertFile,
   insertInvoice,
   insertInvoiceLines,
@@ -19,11 +26,12 @@ import {
   maxRevision,
   settlementsForForward,
 } from './queries.js';
-import { type TaxInvoices, dayOf, event } from './invoice-moves.js';
+import { type TaxInvoices, dayOf, event, kstDay } from './invoice-moves.js';
 import { getInvoice } from './reading.js';
 import { retentionUntil } from './evidence.js';
 
 // ── 정발행 intake ───────────────────────────────────────────────────────────
+const whole = (v: unknown) => BigInt(String(v).split('.')[0]!);
 /** Our key for a forward-issued invoice: `F` and a hash of its approval number (unique as that is). */
 const forwardMgtKey = (ntsConfirmNum: string) =>
   `F${crypto.createHash('sha256').update(ntsConfirmNum).digest('hex').slice(0, 23)}`;
@@ -36,10 +44,74 @@ const forwardMgtKey = (ntsConfirmNum: string) =>
  * one: the NTS's result is recorded on it, and posting waits for 전송 성공.
  */
 export async function intakeForward(db: Db, ti: TaxInvoices, body: { xml: string; settleNo?: string }, actor: string) {
-  const read = readForwardXml(body.xml, ti.config.buyerCorpNum);
+  const x = readOrRefuse(body.xml, ti);
+  try {
+    if (x.amendment) return await intakeAmendment(db, ti, body.xml, x, actor, { settleNo: body.settleNo });
+    return await intakeOriginal(db, ti, body, x, actor);
+  } catch (err) {
+    // The buyer would not take in the supplier's invoice: the supplier is told why, with its amounts.
+    if (err instanceof HttpError && err.statusCode === 409) await tellSupplierOfIntakeRefusal(db, x, err);
+    throw err;
+  }
+}
+
+/**
+ * A supplier's own 수정세금계산서 (02xx) or 수정계산서 (04xx), uploaded by the supplier in /cyber (`db` scoped to its
+ * company): only amendments — an original 정발행 goes to the buyer's staff, who match it to a settlement — and
+ * only of the supplier's own originals, which its scoped database alone can see (another company's answers 404, as
+ * an unknown one does). Then the very path of the staff's intake (intakeAmendment).
+ */
+export async function intakeMyAmendment(
+  db: Db,
+  ti: TaxInvoices,
+  body: { xml: string; settleNo?: string },
+  actor: string,
+) {
+  const x = readOrRefuse(body.xml, ti);
+  if (!x.amendment)
+    failIf([
+      {
+        path: 'body/xml/TaxInvoiceDocument/TypeCode',
+        message: `협력사 포털에서는 수정세금계산서(02xx)와 수정계산서(04xx)만 올릴 수 있습니다: ${x.typeCode}. 당초 세금계산서는 구매사 담당자에게 보내 주세요`,
+      },
+    ]);
+  return intakeAmendment(db, ti, body.xml, x, actor, { settleNo: body.settleNo, supplier: true });
+}
+
+function readOrRefuse(xml: string, ti: TaxInvoices): ForwardInvoice {
+  const read = readForwardXml(xml, ti.config.buyerCorpNum);
   if (!read.ok) failIf(read.problems);
-  const x = (read as Extract<typeof read, { ok: true }>).invoice;
-  if (x.amendment) return intakeAmendment(db, ti, body.xml, x, actor);
+  return (read as Extract<typeof read, { ok: true }>).invoice;
+}
+
+/** The supplier (by the invoicer's business number, when one company has it) is told its invoice was not taken in. */
+async function tellSupplierOfIntakeRefusal(db: Db, x: ForwardInvoice, err: HttpError) {
+  const companies = await companiesByTaxNo(db, x.invoicerCorpNum);
+  if (companies.length !== 1) return;
+  try {
+    await db.transaction().execute((trx) =>
+      notifyTaxInvoiceRefused(trx, {
+        compNo: companies[0]!.compNo,
+        kind: 'INTAKE_REFUSED',
+        document: x.ntsConfirmNum,
+        settleNo: null,
+        reason: err.message,
+        supply: x.supply,
+        tax: x.tax,
+      }),
+    );
+  } catch {
+    // The notice is the refusal's echo: failing to record it must not turn the refusal into another answer.
+  }
+}
+
+async function intakeOriginal(
+  db: Db,
+  ti: TaxInvoices,
+  body: { xml: string; settleNo?: string },
+  x: ForwardInvoice,
+  actor: string,
+) {
   const period = x.writeDate.slice(0, 7).replace('-', '');
   let settleNo = body.settleNo?.trim() || null;
   if (!settleNo) {
@@ -159,7 +231,14 @@ const TYPE_NAME: Record<string, string> = { TAXABLE: '과세', ZERO_RATED: '영�
  * against the settled one). Once staff record its 전송 성공, a posted settlement gets its correcting voucher as for
  * our own amendment (amendment-vouchers.ts).
  */
-async function intakeAmendment(db: Db, ti: TaxInvoices, text: string, x: ForwardInvoice, actor: string) {
+async function intakeAmendment(
+  db: Db,
+  ti: TaxInvoices,
+  text: string,
+  x: ForwardInvoice,
+  actor: string,
+  opts: { settleNo?: string; supplier?: boolean },
+) {
   const amendment = x.amendment!;
   const code = amendment.code as AmendCode;
   const c = AMEND_CASES[code];
@@ -167,14 +246,17 @@ async function intakeAmendment(db: Db, ti: TaxInvoices, text: string, x: Forward
   const xml = Buffer.from(text, 'utf8');
   const sha256 = crypto.createHash('sha256').update(xml).digest('hex');
   const storageKey = `tax-invoices/evidence/${x.writeDate.slice(0, 7).replace('-', '')}/${mgtKey}.xml`;
+  const calendar = await loadHolidayCalendar(db);
+  const today = kstDay(ti.now());
   await db.transaction().execute(async (trx) => {
     const ref = await invoiceByApprovalNumber(trx, amendment.originalNtsConfirmNum);
-    if (!ref)
-      throw refused(
-        'ORIGINAL_NOT_FOUND',
-        `당초 승인번호 ${amendment.originalNtsConfirmNum}의 세금계산서가 등록되어 있지 않습니다. 당초분을 먼저 등록하세요`,
-      );
+    const unknown = `당초 승인번호 ${amendment.originalNtsConfirmNum}의 세금계산서가 등록되어 있지 않습니다. 당초분을 먼저 등록하세요`;
+    // A supplier's scoped database sees its own invoices only: another company's original is as unknown (404).
+    if (!ref) throw opts.supplier ? missing('ORIGINAL_NOT_FOUND', unknown) : refused('ORIGINAL_NOT_FOUND', unknown);
     const orig = (await lockInvoice(trx, ref.mgtKey))!;
+    const named = opts.settleNo?.trim();
+    if (named && named !== orig.settleNo)
+      throw missing('SETTLEMENT_NOT_FOUND', `당초 세금계산서의 정산이 아닙니다: ${named}`);
     if (orig.amendsMgtKey !== null)
       throw refused(
         'ORIGINAL_NOT_FOUND',
@@ -193,22 +275,43 @@ async function intakeAmendment(db: Db, ti: TaxInvoices, text: string, x: Forward
         'TAX_TYPE_MISMATCH',
         `수정세금계산서의 과세유형 ${TYPE_NAME[x.taxType]}(${x.typeCode})이(가) 당초 세금계산서의 ${TYPE_NAME[orig.taxType]}과(와) 맞지 않습니다 (수정사유 ${code} ${c.label})`,
       );
+    // The §70① case's dates as our own amendments have them (amendment-cases.ts): where the law dates the amendment
+    // by its cause (2–4) the 작성일자 is that day, checked as a cause date is; else it is the original's.
     const origWrite = dayOf(orig.writeDate);
-    if (c.writeDate === 'ORIGINAL' && x.writeDate !== origWrite)
+    const original = { writeDate: origWrite, issueDate: orig.issuedAt ? kstDay(new Date(orig.issuedAt)) : null };
+    if (c.writeDate === 'CAUSE') {
+      const problem = causeDateProblem(code, original, x.writeDate, today, calendar);
+      if (problem)
+        throw refused('AMEND_WRITE_DATE', `수정사유 ${c.label}의 작성일자: ${problem.message}`, {
+          writeDate: x.writeDate,
+        });
+    }
+    const expected = amendDates(code, original, x.writeDate, calendar).writeDate;
+    if (x.writeDate !== expected)
       throw refused(
         'AMEND_WRITE_DATE',
-        `수정사유 ${c.label}의 작성일자는 당초 작성일자(${origWrite})여야 합니다: ${x.writeDate}`,
+        `수정사유 ${c.label}의 작성일자는 당초 작성일자(${expected})여야 합니다: ${x.writeDate}`,
       );
-    if (c.writeDate === 'CAUSE' && x.writeDate < origWrite)
-      throw refused(
-        'AMEND_WRITE_DATE',
-        `수정사유 ${c.label}의 작성일자(${x.writeDate})가 당초 작성일자(${origWrite})보다 앞섭니다`,
-      );
-    const dup = await invoiceByApprovalNumber(trx, x.ntsConfirmNum);
-    if (dup)
-      throw refused('DUPLICATE_APPROVAL_NUMBER', `이미 등록된 승인번호입니다 (정산 ${dup.settleNo})`, {
-        mgtKey: dup.mgtKey,
+    const amountProblem = amendmentAmountProblem(
+      code,
+      { supply: whole(orig.supplyAmount), tax: whole(orig.taxAmount), taxType: orig.taxType as TaxType },
+      { supply: x.supply, tax: x.tax, taxType: x.taxType },
+    );
+    if (amountProblem)
+      throw refused('AMEND_AMOUNT_MISMATCH', `수정사유 ${c.label}: ${amountProblem}`, {
+        supply: x.supply.toString(),
+        tax: x.tax.toString(),
+        originalSupply: whole(orig.supplyAmount).toString(),
+        originalTax: whole(orig.taxAmount).toString(),
       });
+    // Any company's: an approval number is one document's; a supplier is not told whose settlement holds it.
+    const dup = await invoiceByApprovalNumber(asOwner(trx), x.ntsConfirmNum);
+    if (dup)
+      throw opts.supplier
+        ? refused('DUPLICATE_APPROVAL_NUMBER', '이미 등록된 승인번호입니다')
+        : refused('DUPLICATE_APPROVAL_NUMBER', `이미 등록된 승인번호입니다 (정산 ${dup.settleNo})`, {
+            mgtKey: dup.mgtKey,
+          });
     const revision = (await maxRevision(trx, orig.settleNo, x.taxType)) + 1;
     await insertInvoice(trx, {
       mgtKey,
@@ -310,5 +413,6 @@ async function intakeAmendment(db: Db, ti: TaxInvoices, text: string, x: Forward
       },
     });
   });
-  return getInvoice(db, mgtKey);
+  // The supplier's own answer is its view of the invoice (never the buyer's ledger).
+  return getInvoice(db, mgtKey, opts.supplier === true);
 }

@@ -79,7 +79,7 @@ export interface GateInput {
 const TYPE_NAME: Record<TaxType, string> = { TAXABLE: '과세', ZERO_RATED: '영세율', EXEMPT: '면세' };
 /** "영세율(0102)": the type as a person and the NTS name it. */
 const taxTypeLabel = (t: string) => `${TYPE_NAME[t as TaxType] ?? t}(${typeCodeOf(t as TaxType, false)})`;
-const won = (v: bigint | unknown) => `${groupedDecimal(String(v).split('.')[0]!)}원`;
+export const won = (v: bigint | unknown) => `${groupedDecimal(String(v).split('.')[0]!)}원`;
 const num = (v: unknown) => groupedDecimal(String(v));
 const whole = (v: unknown) => BigInt(String(v).split('.')[0]!);
 
@@ -148,6 +148,16 @@ function threeWayProblems(lines: readonly GateLine[]): GateProblem[] {
   return out;
 }
 
+/**
+ * Whether a document's tax is its supply's rate (§30: 10 % 과세; 영세율 and 면세 none): 절사, 반올림 and 올림 all stay
+ * within a won of the exact 10 %, whichever the issuer used. Signed amounts (a negative 수정세금계산서) alike.
+ */
+export function taxFitsRate(supply: bigint, tax: bigint, taxType: string): boolean {
+  const rate = taxType === 'TAXABLE' ? 10n : 0n;
+  if (rate === 0n) return tax === 0n;
+  return tax * 100n >= supply * rate - 100n && tax * 100n <= supply * rate + 100n;
+}
+
 /** Every finding, in the order a person corrects them (the first is the reason a posting is refused with). */
 export function gateFindings(s: GateInput): GateProblem[] {
   const invs = s.invoices.filter((i) => i.revision === 0);
@@ -174,8 +184,7 @@ export function gateFindings(s: GateInput): GateProblem[] {
     const sup = whole(i.supplyAmount);
     const tax = whole(i.taxAmount);
     const rate = i.taxType === 'TAXABLE' ? 10n : 0n;
-    // 절사, 반올림 and 올림 all stay within a won of the exact 10 %; 영세율 and 면세 carry none.
-    if (tax * 100n < sup * rate - 100n || tax * 100n > sup * rate + 100n || (rate === 0n && tax !== 0n))
+    if (!taxFitsRate(sup, tax, i.taxType))
       out.push({
         type: 'TAX_VARIANCE',
         code: GATE_CODE.TAX_VARIANCE,

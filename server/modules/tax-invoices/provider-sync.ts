@@ -9,6 +9,7 @@ import { type TaxInvoices, type InvoiceChange, dayOf, locked, move, providerFail
 import { getInvoice } from './reading.js';
 import { keepEvidence } from './evidence.js';
 import { correctAcceptedAmendments } from './amendment-vouchers.js';
+import { tellSupplierOfRefusal } from './refusal-notices.js';
 
 // ── following the provider ─────────────────────────────────────────────────
 /** The provider's state → the moves that bring ours there (REQUESTED → ISSUED → SENT → NTS_SUCCESS). */
@@ -62,6 +63,10 @@ export async function syncInvoice(db: Db, ti: TaxInvoices, mgtKey: string, actor
       if (action === 'issue' && !values.ntsConfirmNum) break;
       await move(trx, cur, action, actor, values, { code: state.ntsResult, message: state.memo });
       cur = await locked(trx, mgtKey);
+      // The supplier hears of a refusal the provider reports: its request refused, or the NTS refusing the invoice.
+      if (action === 'refuse') await tellSupplierOfRefusal(trx, cur, 'REFUSED', state.memo);
+      if (action === 'ntsFailed')
+        await tellSupplierOfRefusal(trx, cur, 'NTS_FAILED', [state.ntsResult, state.memo].filter(Boolean).join(' '));
     }
     return cur.status as TaxInvoiceStatus;
   });

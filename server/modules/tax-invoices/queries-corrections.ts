@@ -3,8 +3,10 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/connect.js';
 
 /**
- * Amendment documents the NTS accepted (전송 성공) whose settlement is posted and which have no correcting voucher
- * yet — one document (`mgtKey`) or, for the follow-up job's sweep, any of them (at most `limit`).
+ * Amendment documents the NTS accepted (전송 성공) whose settlement is posted and which no correcting voucher carries
+ * yet — one document (`mgtKey`) or, for the follow-up job's sweep, any of them (at most `limit`). Carried is by key
+ * (erp_voucher_document, migration 1161): an amendment's voucher made the old way, at drafting, carries each of its
+ * documents, so its second document (case 1's corrected copy, case 5's 영세율 one) is not posted again.
  */
 export function acceptedAmendmentsOwingVoucher(db: Db, opts: { mgtKey?: string; limit: number }) {
   let q = db
@@ -24,9 +26,9 @@ export function acceptedAmendmentsOwingVoucher(db: Db, opts: { mgtKey?: string; 
     .where(({ not, exists, selectFrom }) =>
       not(
         exists(
-          selectFrom('erpVoucher as v')
+          selectFrom('erpVoucherDocument as v')
             .select(sql`1`.as('one'))
-            .whereRef('v.amendMgtKey', '=', 't.mgtKey'),
+            .whereRef('v.mgtKey', '=', 't.mgtKey'),
         ),
       ),
     );

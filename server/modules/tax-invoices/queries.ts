@@ -470,6 +470,11 @@ export function settlementsForForward(db: Db, corpNum: string, period: string) {
     .execute();
 }
 
+/** The supplier companies registered under a business number (the invoicer of an XML). */
+export function companiesByTaxNo(db: Db, taxNo: string) {
+  return db.selectFrom('company').select(['compNo']).where('taxNo', '=', taxNo).orderBy('compNo').limit(2).execute();
+}
+
 /** An invoice already holding this NTS approval number, if any. */
 export function invoiceByApprovalNumber(db: Db, ntsConfirmNum: string) {
   return db

@@ -46,6 +46,7 @@ import {
   downloadFile,
   getInvoice,
   intakeForward,
+  intakeMyAmendment,
   listExceptions,
   recordTransmission,
   requestIssue,
@@ -404,6 +405,22 @@ export const taxInvoiceRoutes: FastifyPluginAsyncTypebox<{ provider?: TaxInvoice
       },
     },
     async (request) => getInvoice(supplierView(request).db, request.params.mgtKey, true),
+  );
+
+  app.post(
+    '/api/v1/cyber/tax-invoices/amendments',
+    {
+      config: { access: access.login([MY_INVOICES, MY_DETAIL], 'write', ['X']), identityBound: false },
+      schema: {
+        operationId: 'intakeMyTaxInvoiceAmendment',
+        tags: TAG,
+        summary:
+          'The supplier’s own 수정세금계산서 (02xx) or 수정계산서 (04xx) from its NTS standard XML: matched to my original by its approval number and modify code, checked by the §70① case (dates, amounts), kept as 발행; another company’s original answers 404',
+        body: ForwardIntakeBody,
+        response: { 200: Type.Ref('TaxInvoiceDetail'), ...actionErrors },
+      },
+    },
+    async (request) => intakeMyAmendment(request.db, ti, request.body, request.caller!.userId),
   );
 
   app.post(

@@ -13,7 +13,7 @@ export { getInvoice, searchInvoices } from './reading.js';
 export { createInvoices, requestIssue, cancelRequest } from './issuing.js';
 export { supplierIssue, supplierRefuse } from './supplier-issue.js';
 export { recordTransmission } from './transmission.js';
-export { intakeForward } from './forward-intake.js';
+export { intakeForward, intakeMyAmendment } from './forward-intake.js';
 export { syncInvoice } from './provider-sync.js';
 export { retentionUntil, downloadFile, deleteFile } from './evidence.js';
 export { amendInvoice } from './amendments.js';

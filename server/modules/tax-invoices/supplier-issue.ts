@@ -6,6 +6,7 @@ import type { FileTaxInvoiceProvider } from './file-provider.js';
 import type { ProviderState } from './provider.js';
 import { type TaxInvoices, dayOf, locked, move, allowed, providerFailed, providerManaged } from './invoice-moves.js';
 import { getInvoice } from './reading.js';
+import { tellSupplierOfRefusal } from './refusal-notices.js';
 
 /** The supplier issues the invoice asked of it, with the NTS approval number it got (24 digits, dated on or after 작성일자). */
 export async function supplierIssue(
@@ -67,6 +68,8 @@ export async function supplierRefuse(
   await db.transaction().execute(async (trx) => {
     const cur = await locked(trx, mgtKey, inv.version);
     await move(trx, cur, 'refuse', actor, { memo: reason.trim() }, { message: reason.trim() });
+    // The company's users (the one who refused among them) keep the refusal and its reason on record.
+    await tellSupplierOfRefusal(trx, cur, 'REFUSED', reason.trim());
   });
   return getInvoice(db, mgtKey, true);
 }

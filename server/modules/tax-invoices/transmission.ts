@@ -9,6 +9,7 @@ import { type TaxInvoices, locked, move, allowed, providerFailed, providerManage
 import { getInvoice } from './reading.js';
 import { keepEvidence } from './evidence.js';
 import { correctAcceptedAmendments } from './amendment-vouchers.js';
+import { tellSupplierOfRefusal } from './refusal-notices.js';
 
 /** Staff record the NTS's answer for an invoice the supplier issued outside any provider (the file provider). */
 export async function recordTransmission(
@@ -51,6 +52,13 @@ export async function recordTransmission(
         : { ntsAt: now, ntsResult: body.code ?? (action === 'ntsSucceeded' ? 'SUCCESS' : 'FAILED') },
       { code: body.code, message: body.message },
     );
+    if (action === 'ntsFailed')
+      await tellSupplierOfRefusal(
+        trx,
+        cur,
+        'NTS_FAILED',
+        [body.code, body.message].filter(Boolean).join(' ') || '국세청 전송 실패',
+      );
     // Self-declared: nothing but this person's word says the NTS received it. Marked, so that the
     // same person cannot also post the settlement (checkPostingGate, separation of duties).
     await writeAudit(trx, {

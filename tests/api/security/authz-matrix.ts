@@ -491,6 +491,7 @@ export const AUTHZ_MATRIX: Readonly<Record<string, Rule>> = {
   getMyTaxInvoice: IX.r('/myTaxInvoice', '/monthlyCalculate', '/monthlyCalcDetail'),
   issueMyTaxInvoice: X.w('/myTaxInvoice', '/monthlyCalcDetail'),
   refuseMyTaxInvoice: X.w('/myTaxInvoice', '/monthlyCalcDetail'),
+  intakeMyTaxInvoiceAmendment: X.w('/myTaxInvoice', '/monthlyCalcDetail'),
   intakeForwardTaxInvoice: I.w('/taxInvoice', '/monthlyCalcAdmin', '/monthlyCalcADetail'),
   getTaxInvoiceMatch: I.r(
     '/taxInvoice',

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import { up as up0650 } from '../../../server/db/migrations/0650-tax-invoice-menus.js';
 import { up as up0942 } from '../../../server/db/migrations/0942-tax-settings-menus.js';
 import { up as up0980 } from '../../../server/db/migrations/0980-tax-invoice-match-menus.js';
+import { up as up1162 } from '../../../server/db/migrations/1162-tax-invoice-amend-intake-menu.js';
 import { describeMenuMigration } from '../../helpers/menu-migration.js';
 
 const LEAVES = [
@@ -19,6 +20,7 @@ const up = async (db: Kysely<unknown>) => {
   await up0650(db);
   await up0942(db);
   await up0980(db);
+  await up1162(db);
 };
 
 /**
@@ -26,7 +28,7 @@ const up = async (db: Kysely<unknown>) => {
  * match view the same menus (the match view a sub-screen of both portals' 세금계산서) and authority the seed gives a
  * new one (those of 월정산, 기표현황 and the supplier's 월정산): remove them, run all three, compare; twice.
  */
-describeMenuMigration('tax-invoice menus on a database seeded before them (migrations 0650, 0942, 0980)', {
+describeMenuMigration('tax-invoice menus on a database seeded before them (migrations 0650, 0942, 0980, 1162)', {
   leaves: LEAVES,
   up,
   test: 'adds the same rows and grants as the seed, once; each as its sibling settlement menu',
@@ -35,6 +37,7 @@ describeMenuMigration('tax-invoice menus on a database seeded before them (migra
     const subs = (id: string) => menus.find((m) => m.pgmId === id)?.sspSubUrls;
     expect(subs('WHS_SETTLE_TAX_INVOICE')).toContain('/taxInvoiceMatch');
     expect(subs('CY_SETTLE_TAX_INVOICE')).toContain('/myTaxInvoiceMatch');
+    expect(subs('CY_SETTLE_TAX_INVOICE')).toContain('/myTaxInvoiceAmendIntake');
     expect(grantsOf('WHS_SETTLE_TAX_INVOICE')).toEqual(await grants('WHS_SETTLE_MONTHLY'));
     expect(grantsOf('WHS_SETTLE_TAX_DEADLINE')).toEqual(await grants('WHS_SETTLE_MONTHLY'));
     expect(grantsOf('WHS_POSTING_TAX_EXCEPTION')).toEqual(await grants('WHS_POSTING_VOUCHER'));

@@ -18,8 +18,9 @@ import {
   insertVoucher,
   lockExistingVoucher,
   lockSettlementState,
+  insertVoucherDocuments,
   lockVoucherOfSettlement,
-  voucherOfAmendment,
+  voucherCarryingAny,
 } from './queries.js';
 import { claim, finalize } from './service.js';
 import { buildCorrectionPayload } from './workflow.js';
@@ -44,8 +45,10 @@ export interface ClaimedCorrection {
 
 /**
  * Makes and claims the correcting voucher, in the caller's transaction, when the settlement's own voucher is
- * posted; null when the settlement is not posted yet (the caller asks again once it is) or the document has its
- * voucher already (two followers of the same acceptance: the settlement's lock orders them).
+ * posted; null when the settlement is not posted yet (the caller asks again once it is) or a voucher carries one of
+ * its documents already (two followers of the same acceptance, ordered by the settlement's lock; or an amendment's
+ * voucher made the old way, for all its documents at once). The documents carried are recorded by key
+ * (erp_voucher_document, migration 1161).
  */
 export async function claimCorrection(
   trx: Db,
@@ -57,7 +60,9 @@ export async function claimCorrection(
   if (s.status !== 'POSTED') return null;
   const own = await lockVoucherOfSettlement(trx, req.settleNo);
   if (!own || own.status !== 'POSTED') return null;
-  if (await voucherOfAmendment(trx, req.amendMgtKey)) return null;
+  // Carried once, by key: a document an older voucher already carries (one voucher for a whole amendment) is done.
+  const keys = [...new Set([req.amendMgtKey, ...req.documents.map((d) => d.mgtKey)])];
+  if (await voucherCarryingAny(trx, keys)) return null;
   const company = await findVendor(trx, req.compNo);
   const voucherNo = await nextDocumentNumber(trx, 'VC', todayKst(now));
   const payload = {
@@ -87,6 +92,7 @@ export async function claimCorrection(
     amendMgtKey: req.amendMgtKey,
   };
   await insertVoucher(trx, values);
+  await insertVoucherDocuments(trx, voucherNo, keys);
   await writeAudit(trx, {
     entity: 'erp_voucher',
     entityKey: voucherNo,

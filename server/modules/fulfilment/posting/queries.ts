@@ -273,9 +273,24 @@ export function lockVoucherOfSettlement(trx: Db, settleNo: string) {
     .executeTakeFirst();
 }
 
-/** The correcting voucher already made for an amendment document, if any (one per document). */
-export function voucherOfAmendment(trx: Db, amendMgtKey: string) {
-  return trx.selectFrom('erpVoucher').select('voucherNo').where('amendMgtKey', '=', amendMgtKey).executeTakeFirst();
+/**
+ * The correcting voucher already carrying any of these amendment documents, if one does (a document is carried
+ * once: erp_voucher_document, migration 1161 — an old voucher carried every document of its amendment).
+ */
+export function voucherCarryingAny(trx: Db, mgtKeys: readonly string[]) {
+  return trx
+    .selectFrom('erpVoucherDocument')
+    .select('voucherNo')
+    .where('mgtKey', 'in', mgtKeys)
+    .executeTakeFirst();
+}
+
+/** Records the documents a correcting voucher carries; a document already carried fails on its primary key. */
+export async function insertVoucherDocuments(trx: Db, voucherNo: string, mgtKeys: readonly string[]) {
+  await trx
+    .insertInto('erpVoucherDocument')
+    .values(mgtKeys.map((mgtKey) => ({ mgtKey, voucherNo })))
+    .execute();
 }
 
 export async function insertVoucher(trx: Db, values: Insertable<Database['erpVoucher']>) {
