@@ -46,7 +46,11 @@ export default defineListScreen({
     { field: 'lateInterest', type: 'money', currency: 'KRW', width: 110 },
     { field: 'billFee', type: 'money', currency: 'KRW', width: 110 },
     { field: 'paidOn', type: 'date', width: 100 },
-    { field: 'chargeVoucherNo', width: 130 },
+    {
+      field: 'chargeVoucherNo',
+      width: 130,
+      link: { screen: 'settlement.signifierDetail', query: { voucherNo: 'row.chargeVoucherNo' } },
+    },
     { field: 'chargeVoucherStatus', type: 'code', codeGroup: 'POSTING_STATUS', width: 90 },
   ],
   actions: [{ kind: 'exportExcel', fileName: s('compliance.file') }],

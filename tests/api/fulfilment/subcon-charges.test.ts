@@ -222,6 +222,17 @@ describe('하도급 payment charges: their ERP voucher and the compliance view�
     // Staff see it among the vouchers, with its kind.
     const shown = await f.get(`/api/v1/vouchers/${v.voucherNo}`, operator);
     expect(shown.body).toMatchObject({ kind: 'SUBCON_CHARGE', status: 'POSTED' });
+
+    // Posting the settlement afterwards makes the settlement's own voucher: the charge voucher is not taken for it.
+    const posted = await f.post(`/api/v1/settlements/${settle.dec2}/post`, operator, {
+      version: (await detail(settle.dec2)).settlement.version,
+    });
+    expect(posted.status, JSON.stringify(posted.body)).toBe(200);
+    expect(posted.body).toMatchObject({ kind: 'SETTLEMENT', status: 'POSTED', amount: '10000000' });
+    expect(posted.body.voucherNo).not.toBe(v.voucherNo);
+    const after = await detail(settle.dec2);
+    expect(after.settlement).toMatchObject({ status: 'POSTED', voucherNo: posted.body.voucherNo });
+    expect(after.subcon).toMatchObject({ chargeVoucherNo: v.voucherNo, chargeVoucherStatus: 'POSTED' });
   });
 
   it('shows the interest accruing on unpaid lines past day 60, to the business day, and posts it to the won when paid', async () => {
