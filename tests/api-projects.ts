@@ -71,6 +71,8 @@ export const PGLITE_FILES: Readonly<Record<string, string>> = {
   'tests/api/db/json-columns.test.ts':
     'json columns (nested keys, numbers, timestamps) as the PGlite driver parses them',
   'tests/api/db/migrate-ahead.test.ts': 'a start on a data directory a newer release migrated',
+  'tests/api/fulfilment/subcon-charges.test.ts':
+    'the charge voucher’s partial unique index, numeric interest and fee as each driver hands them back, and the compliance sums over them, walked by the business clock',
   'tests/api/tax-invoices/amendments.test.ts':
     'an amendment’s cause and deadline dates and the correcting voucher’s payload as each driver hands them back; the partial unique index on vouchers',
   'tests/api/tax-invoices/supplier-amendments.test.ts':

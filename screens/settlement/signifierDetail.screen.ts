@@ -10,6 +10,9 @@ const kinds = [
   { value: 'ADJUSTMENT', text: 'screen.settlement.option.lineKind.ADJUSTMENT' },
   { value: 'VAT', text: 'screen.settlement.option.lineKind.VAT' },
   { value: 'PAYABLE', text: 'screen.settlement.option.lineKind.PAYABLE' },
+  { value: 'INTEREST', text: 'screen.settlement.option.lineKind.INTEREST' },
+  { value: 'BILL_FEE', text: 'screen.settlement.option.lineKind.BILL_FEE' },
+  { value: 'OTHER_PAYABLE', text: 'screen.settlement.option.lineKind.OTHER_PAYABLE' },
 ];
 const errorStatus = [
   { value: 'FAILED', text: 'screen.settlement.option.error.FAILED' },

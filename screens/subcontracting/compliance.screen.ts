@@ -3,15 +3,17 @@ import { FINDING, ORDER_KIND, s } from './labels';
 
 /**
  * /subconCompliance — what the purchasing manager should act on today (docs/subcontracting.md): 하도급 lines past
- * their 검사 기한 with no written result (합격 간주, §9②), unpaid lines near or past their 지급 기한 (§13), orders sent
- * before their written contract (§3). Each row opens its order; a line's receipt number opens the receipt.
+ * their 검사 기한 with no written result (합격 간주, §9②), unpaid lines near or past their 지급 기한 with the 지연이자
+ * accruing (§13), orders sent before their written contract (§3), payments that owed 지연이자 or an 어음 fee and the
+ * voucher posting them, and 감액 without an acknowledged 서면 (§11). Each row opens its order or its settlement; a
+ * line's receipt number opens the receipt.
  */
 export default defineListScreen({
   id: 'subcontracting.compliance',
   route: '/subconCompliance',
   title: s('compliance.title'),
   labels: 'screen.subcon.f',
-  description: 'Findings on the business day; interest and 감액 columns come with the payment work.',
+  description: 'Findings on the business day, with the interest accruing or paid, fees and 감액 without 서면.',
   source: { operation: 'listSubconCompliance', rowKey: 'rowKey' },
   filters: [{ field: 'kind', widget: 'select', options: FINDING }],
   columns: [
@@ -34,6 +36,22 @@ export default defineListScreen({
     { field: 'dueDate', type: 'date', width: 100 },
     { field: 'daysPast', type: 'number', width: 80 },
     { field: 'forwardedAt', type: 'datetime', width: 140 },
+    {
+      field: 'settleNo',
+      width: 130,
+      link: { screen: 'settlement.monthlyCalcADetail', query: { settleNo: 'row.settleNo' } },
+    },
+    { field: 'adjNo', width: 120 },
+    { field: 'amount', type: 'money', currency: 'KRW', width: 120 },
+    { field: 'lateInterest', type: 'money', currency: 'KRW', width: 110 },
+    { field: 'billFee', type: 'money', currency: 'KRW', width: 110 },
+    { field: 'paidOn', type: 'date', width: 100 },
+    {
+      field: 'chargeVoucherNo',
+      width: 130,
+      link: { screen: 'settlement.signifierDetail', query: { voucherNo: 'row.chargeVoucherNo' } },
+    },
+    { field: 'chargeVoucherStatus', type: 'code', codeGroup: 'POSTING_STATUS', width: 90 },
   ],
   actions: [{ kind: 'exportExcel', fileName: s('compliance.file') }],
 });

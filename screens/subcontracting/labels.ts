@@ -24,7 +24,14 @@ export const PO_TYPE = options('poType', ['PO', 'SIMPLE']);
 export const CONTRACT_KIND = options('contractKind', ['ECONTRACT', 'PAPER']);
 const INSPECTION_STATE = options('inspectionState', ['OPEN', 'PASS', 'FAIL', 'DEEMED_PASS']);
 export const RESULT = options('result', ['PASS', 'FAIL']);
-export const FINDING = options('finding', ['DEEMED_PASS', 'PAYMENT_NEAR', 'PAYMENT_OVERDUE', 'SENT_BEFORE_CONTRACT']);
+export const FINDING = options('finding', [
+  'DEEMED_PASS',
+  'PAYMENT_NEAR',
+  'PAYMENT_OVERDUE',
+  'SENT_BEFORE_CONTRACT',
+  'PAID_WITH_CHARGES',
+  'REDUCTION_UNWRITTEN',
+]);
 
 /**
  * A receipt's 하도급 lines with their clocks (the server's `subconClocks`, computed on the business day): shown to

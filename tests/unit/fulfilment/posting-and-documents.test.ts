@@ -13,7 +13,12 @@ import {
 } from '../../../server/modules/fulfilment/posting/connector.js';
 import { createFileAdapter } from '../../../server/modules/fulfilment/posting/file-adapter.js';
 import { DiskStore } from '../../../server/storage/disk-store.js';
-import { buildVoucherPayload, imbalance, maySend } from '../../../server/modules/fulfilment/posting/workflow.js';
+import {
+  buildSubconChargePayload,
+  buildVoucherPayload,
+  imbalance,
+  maySend,
+} from '../../../server/modules/fulfilment/posting/workflow.js';
 import { columnName, XlsxStream } from '../../../server/modules/exports/xlsx-stream.js';
 import { renderStatementHtml } from '../../../server/modules/fulfilment/statement/html.js';
 import { renderStatementPdf, textWidth } from '../../../server/modules/fulfilment/statement/pdf.js';
@@ -68,6 +73,44 @@ describe('vouchers', () => {
       ['DEBIT', 'PAYABLE', '2000'],
     ]);
     expect(imbalance(v)).toBe('0');
+  });
+
+  it('a 하도급 payment’s charges: 이자비용 and 지급수수료 debited against 미지급금, balanced; a zero charge has no line', () => {
+    const charge = (lateInterest: string, billFee: string, method: 'CASH' | 'BILL' | 'BILL_SUBSTITUTE') =>
+      buildSubconChargePayload({
+        voucherNo: 'VC2027-000001',
+        settleNo: 'ST',
+        period: '202612',
+        postingDate: '2027-03-10',
+        vendor: { compNo: 'C', name: '협력사', taxNo: 'T' },
+        paidOn: '2027-03-10',
+        method,
+        billMaturity: method === 'CASH' ? null : '2027-05-09',
+        lateInterest,
+        billFee,
+      });
+    const both = charge('16986', '41095', 'BILL_SUBSTITUTE');
+    expect(both.lines.map((l) => [l.side, l.kind, l.amount])).toEqual([
+      ['DEBIT', 'INTEREST', '16986'],
+      ['DEBIT', 'BILL_FEE', '41095'],
+      ['CREDIT', 'OTHER_PAYABLE', '58081'],
+    ]);
+    expect(both.amount).toBe('58081');
+    expect(both.lines[1].description).toContain('어음대체결제 수수료');
+    expect(imbalance(both)).toBe('0');
+    const interest = charge('4246', '0', 'CASH');
+    expect(interest.lines.map((l) => [l.side, l.kind, l.amount])).toEqual([
+      ['DEBIT', 'INTEREST', '4246'],
+      ['CREDIT', 'OTHER_PAYABLE', '4246'],
+    ]);
+    expect(interest.subconCharge).toEqual({
+      paidOn: '2027-03-10',
+      method: 'CASH',
+      billMaturity: null,
+      lateInterest: '4246',
+      billFee: '0',
+    });
+    expect(charge('0', '123287', 'BILL').lines[0].description).toContain('어음 할인료');
   });
 
   it('sends a voucher unless posted or still being sent', () => {

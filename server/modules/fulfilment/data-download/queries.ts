@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db } from '../../../db/connect.js';
 import { amt, qty, won } from '../../../domain/money.js';
 
@@ -12,8 +13,9 @@ function settlementBase(db: Db, f: SettlementExtractFilter) {
   let q = db
     .selectFrom('settlement as s')
     .innerJoin('company as c', 'c.compNo', 's.compNo')
-    // The settlement's own voucher: a correcting one (an amended invoice's) is not the settlement's posting.
-    .leftJoin('erpVoucher as v', (j) => j.onRef('v.settleNo', '=', 's.settleNo').on('v.correctsVoucherNo', 'is', null));
+    // The settlement's own voucher: a correcting one (an amended invoice's) or a payment's charges are not the
+    // settlement's posting.
+    .leftJoin('erpVoucher as v', (j) => j.onRef('v.settleNo', '=', 's.settleNo').on('v.kind', '=', sql.lit('SETTLEMENT')));
   if (f.periodFrom) q = q.where('s.period', '>=', f.periodFrom);
   if (f.periodTo) q = q.where('s.period', '<=', f.periodTo);
   if (f.compNo) q = q.where('s.compNo', '=', f.compNo);

@@ -13,8 +13,12 @@ import { objectStoreFor } from '../../../storage/open.js';
 export interface VoucherLine {
   lineNo: number;
   side: 'DEBIT' | 'CREDIT';
-  /** GOODS (per expense type), ADJUSTMENT, VAT (부가세대급금, the invoices' input tax) or PAYABLE. */
-  kind: 'GOODS' | 'ADJUSTMENT' | 'VAT' | 'PAYABLE';
+  /**
+   * GOODS (per expense type), ADJUSTMENT, VAT (부가세대급금, the invoices' input tax) or PAYABLE (외상매입금) on a
+   * settlement's voucher; INTEREST (이자비용: 하도급 지연이자), BILL_FEE (지급수수료: 어음 할인료 or 어음대체결제
+   * 수수료) and OTHER_PAYABLE (미지급금) on a payment's charge voucher. The ERP maps each kind to its account.
+   */
+  kind: 'GOODS' | 'ADJUSTMENT' | 'VAT' | 'PAYABLE' | 'INTEREST' | 'BILL_FEE' | 'OTHER_PAYABLE';
   /** EXPENSES code of the goods lines (the ERP maps it to its account). */
   expenses: string | null;
   description: string;
@@ -39,6 +43,17 @@ export interface VoucherPayload {
    * payment run must meet; null (or absent, on vouchers made before it) when none of its lines is 하도급.
    */
   paymentDue?: string | null;
+  /**
+   * A payment's charge voucher only (kind SUBCON_CHARGE): the payment that owes the 지연이자 and fee
+   * (하도급법 제13조제6항·제7항·제8항), so the ERP can pay them with it.
+   */
+  subconCharge?: {
+    paidOn: string;
+    method: 'CASH' | 'BILL' | 'BILL_SUBSTITUTE';
+    billMaturity: string | null;
+    lateInterest: string;
+    billFee: string;
+  };
 }
 
 export type PostResult =

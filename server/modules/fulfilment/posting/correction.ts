@@ -80,6 +80,7 @@ export async function claimCorrection(
   };
   const values = {
     voucherNo,
+    kind: 'CORRECTION' as const,
     settleNo: req.settleNo,
     compNo: req.compNo,
     period: req.period,

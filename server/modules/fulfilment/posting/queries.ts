@@ -1,4 +1,4 @@
-import type { Insertable, Updateable } from 'kysely';
+import { sql, type Insertable, type Updateable } from 'kysely';
 import { kstDayStart } from '../../../domain/dates.js';
 import type { Db } from '../../../db/connect.js';
 import type { Database } from '../../../db/schema.generated.js';
@@ -38,6 +38,7 @@ function selectVoucher(q: ReturnType<typeof voucherBase>) {
   return q
     .select([
       'v.voucherNo',
+      'v.kind',
       'v.settleNo',
       'v.compNo',
       'c.compNameKr as compName',
@@ -263,12 +264,13 @@ export function lockExistingVoucher(trx: Db, voucherNo: string) {
     .executeTakeFirstOrThrow();
 }
 
+/** The settlement's own voucher (not a correction, not a payment's charges), locked. */
 export function lockVoucherOfSettlement(trx: Db, settleNo: string) {
   return trx
     .selectFrom('erpVoucher')
     .selectAll()
     .where('settleNo', '=', settleNo)
-    .where('correctsVoucherNo', 'is', null)
+    .where('kind', '=', sql.lit('SETTLEMENT'))
     .forUpdate()
     .executeTakeFirst();
 }
@@ -291,6 +293,16 @@ export async function insertVoucherDocuments(trx: Db, voucherNo: string, mgtKeys
     .insertInto('erpVoucherDocument')
     .values(mgtKeys.map((mgtKey) => ({ mgtKey, voucherNo })))
     .execute();
+}
+
+/** The voucher of the settlement's payment charges (지연이자, 어음 fees), if made: one per settlement. */
+export function chargeVoucherOf(trx: Db, settleNo: string) {
+  return trx
+    .selectFrom('erpVoucher')
+    .select(['voucherNo', 'status'])
+    .where('settleNo', '=', settleNo)
+    .where('kind', '=', sql.lit('SUBCON_CHARGE'))
+    .executeTakeFirst();
 }
 
 export async function insertVoucher(trx: Db, values: Insertable<Database['erpVoucher']>) {

@@ -6,6 +6,10 @@ import { VOUCHER_STATUSES } from './workflow.js';
 const VoucherRow = Type.Object(
   {
     voucherNo: Type.String(),
+    kind: Type.String({
+      description:
+        'SETTLEMENT (the settlement’s own), CORRECTION (a 수정세금계산서’s) or SUBCON_CHARGE (a 하도급 payment’s 지연이자 and fees)',
+    }),
     settleNo: Type.String(),
     compNo: Type.String(),
     compName: Type.String(),
@@ -56,7 +60,10 @@ const VoucherLineRow = Type.Object(
   {
     lineNo: Type.Integer(),
     side: Type.String({ description: 'DEBIT or CREDIT' }),
-    kind: Type.String({ description: 'GOODS (per expense type), ADJUSTMENT, VAT (부가세대급금) or PAYABLE' }),
+    kind: Type.String({
+      description:
+        'GOODS (per expense type), ADJUSTMENT, VAT (부가세대급금) or PAYABLE (외상매입금); INTEREST (이자비용), BILL_FEE (지급수수료) or OTHER_PAYABLE (미지급금) on a charge voucher',
+    }),
     expenses: Nullable(Type.String({ description: 'EXPENSES code of a goods line' })),
     description: Type.String(),
     amount: Type.String({ description: 'Whole won, never negative (the side carries the sign)' }),

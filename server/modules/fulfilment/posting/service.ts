@@ -143,8 +143,9 @@ const claimedOf = (v: { voucherNo: string; idempotencyKey: string; payload: unkn
 });
 
 /**
- * Records what the ERP answered, in its own transaction: nothing of an attempt is lost. A correcting voucher
- * (an amended invoice's, correction.ts) leaves its settlement as it is: the settlement was posted already.
+ * Records what the ERP answered, in its own transaction: nothing of an attempt is lost. Only the settlement's own
+ * voucher moves its settlement (POSTED, POST_FAILED); a correcting voucher (an amended invoice's, correction.ts)
+ * or a payment's charge voucher (subcon-charge.ts) leaves it as it is.
  */
 export async function finalize(
   db: Db,
@@ -155,7 +156,7 @@ export async function finalize(
 ): Promise<{ ok: true } | { ok: false; errorId: number }> {
   return db.transaction().execute(async (trx) => {
     const v = await lockExistingVoucher(trx, voucherNo);
-    const correction = v.correctsVoucherNo !== null;
+    const ofSettlement = v.kind === 'SETTLEMENT';
     const s = await lockSettlementState(trx, v.settleNo);
     // Real time: when the ERP answered (a technical record of the attempt; the voucher's posting day is its payload's).
     const now = new Date();
@@ -171,8 +172,8 @@ export async function finalize(
         version: v.version + 1,
         updatedAt: now,
       });
-      // A correcting voucher leaves its settlement as it is (posted by its own voucher).
-      if (!correction)
+      // Another kind of voucher leaves its settlement as it is.
+      if (ofSettlement)
         await updateSettlement(trx, s.settleNo, {
           status: 'POSTED',
           postedAt: now,
@@ -189,10 +190,11 @@ export async function finalize(
           status: 'POSTED',
           erpDocNo: result.erpDocNo,
           attempts,
-          ...(correction ? { corrects: v.correctsVoucherNo } : {}),
+          ...(v.correctsVoucherNo !== null ? { corrects: v.correctsVoucherNo } : {}),
+          ...(v.kind === 'SUBCON_CHARGE' ? { kind: v.kind } : {}),
         },
       });
-      if (!correction)
+      if (ofSettlement)
         await writeAudit(trx, {
           entity: 'settlement',
           entityKey: s.settleNo,
@@ -221,7 +223,7 @@ export async function finalize(
       message: result.message.slice(0, 2000),
       status: 'FAILED',
     });
-    if (!correction && s.status !== 'POST_FAILED') {
+    if (ofSettlement && s.status !== 'POST_FAILED') {
       await updateSettlement(trx, s.settleNo, { status: 'POST_FAILED', version: s.version + 1, updatedAt: now });
       await writeAudit(trx, {
         entity: 'settlement',
@@ -300,6 +302,7 @@ export async function postSettlement(
       const payload = await buildPayload(trx, voucherNo, s, gate, todayKst(now));
       const values = {
         voucherNo,
+        kind: 'SETTLEMENT' as const,
         settleNo: s.settleNo,
         compNo: s.compNo,
         period: s.period,
@@ -336,8 +339,9 @@ export async function retryPosting(db: Db, posting: Posting, voucherNo: string, 
     checkVersion(version, v.version);
     // real time: maySend measures the in-flight lease (sentAt, real time) against posting.windowMs
     refuseBySendState(maySend(v, new Date(), posting.windowMs));
-    // A correcting voucher is sent again as it was made: its settlement is posted, its amounts are the amendment's.
-    if (v.correctsVoucherNo !== null) {
+    // A correcting or charge voucher is sent again as it was made: its amounts are the amendment's or the
+    // payment's, and its settlement's state is not its own.
+    if (v.kind !== 'SETTLEMENT') {
       await claim(trx, v, actor, 'RETRY');
       return claimedOf(v);
     }

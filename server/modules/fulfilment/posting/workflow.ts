@@ -131,3 +131,56 @@ export function buildCorrectionPayload(s: CorrectionSource): VoucherPayload & { 
     correctsVoucherNo: s.correctsVoucherNo,
   };
 }
+
+export interface SubconChargeSource {
+  voucherNo: string;
+  settleNo: string;
+  period: string;
+  postingDate: string;
+  vendor: { compNo: string; name: string; taxNo: string };
+  paidOn: string;
+  method: 'CASH' | 'BILL' | 'BILL_SUBSTITUTE';
+  billMaturity: string | null;
+  /** 지연이자 (하도급법 §13⑧), whole won. */
+  lateInterest: string;
+  /** 어음 할인료 (§13⑥) or 어음대체결제 수수료 (§13⑦), whole won. */
+  billFee: string;
+}
+
+/**
+ * The voucher of what a 하도급 payment owes beyond the settlement (docs/subcontracting.md "Posting the interest and
+ * fee"): the 지연이자 as 이자비용 and the 어음 할인료 or 어음대체결제 수수료 as 지급수수료, debits, against 미지급금 to the
+ * supplier, the balancing credit. No VAT line: interest and these fees pay for time, not for goods, so no tax
+ * invoice is issued for them. Whole won, Σ debit = Σ credit.
+ */
+export function buildSubconChargePayload(s: SubconChargeSource): VoucherPayload {
+  const lines: VoucherLine[] = [];
+  const add = (kind: VoucherLine['kind'], side: 'DEBIT' | 'CREDIT', amount: string, description: string) => {
+    if (compareDecimals(amount, '0') > 0)
+      lines.push({ lineNo: lines.length + 1, side, kind, expenses: null, description, amount: won(amount) });
+  };
+  const ym = `${s.period.slice(0, 4)}-${s.period.slice(4)}`;
+  const what = `${ym} ${s.vendor.name} 하도급대금 ${s.paidOn} 지급`;
+  const feeName = s.method === 'BILL_SUBSTITUTE' ? '어음대체결제 수수료' : '어음 할인료';
+  add('INTEREST', 'DEBIT', s.lateInterest, `${what} 지연이자(이자비용)`);
+  add('BILL_FEE', 'DEBIT', s.billFee, `${what} ${feeName}(지급수수료)`);
+  const total = sumDecimals([s.lateInterest, s.billFee]);
+  add('OTHER_PAYABLE', 'CREDIT', total, `${what} 지연이자·수수료 미지급금`);
+  return {
+    voucherNo: s.voucherNo,
+    settleNo: s.settleNo,
+    period: s.period,
+    postingDate: s.postingDate,
+    vendor: s.vendor,
+    currency: 'KRW',
+    amount: won(total),
+    lines,
+    subconCharge: {
+      paidOn: s.paidOn,
+      method: s.method,
+      billMaturity: s.billMaturity,
+      lateInterest: won(s.lateInterest),
+      billFee: won(s.billFee),
+    },
+  };
+}

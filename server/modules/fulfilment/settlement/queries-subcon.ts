@@ -1,4 +1,4 @@
-import type { Insertable, Updateable } from 'kysely';
+import { sql, type Insertable, type Updateable } from 'kysely';
 import type { Db } from '../../../db/connect.js';
 import type { Database } from '../../../db/schema.generated.js';
 import { won } from '../../../domain/money.js';
@@ -44,12 +44,26 @@ export async function updatePayment(trx: Db, settleNo: string, values: Updateabl
   await trx.updateTable('settlement').set(values).where('settleNo', '=', settleNo).execute();
 }
 
-/** The payment recorded on a settlement (all null while unpaid). */
+/**
+ * The payment recorded on a settlement (all null while unpaid), with the voucher that posts its 지연이자 and fee
+ * (null: none owed, or not paid yet).
+ */
 export async function paymentOf(db: Db, settleNo: string) {
   const r = await db
-    .selectFrom('settlement')
-    .select(['paidOn', 'paymentMethod', 'billMaturity', 'lateInterest', 'billFee'])
-    .where('settleNo', '=', settleNo)
+    .selectFrom('settlement as s')
+    .leftJoin('erpVoucher as v', (j) =>
+      j.onRef('v.settleNo', '=', 's.settleNo').on('v.kind', '=', sql.lit('SUBCON_CHARGE')),
+    )
+    .select([
+      's.paidOn',
+      's.paymentMethod',
+      's.billMaturity',
+      's.lateInterest',
+      's.billFee',
+      'v.voucherNo as chargeVoucherNo',
+      'v.status as chargeVoucherStatus',
+    ])
+    .where('s.settleNo', '=', settleNo)
     .executeTakeFirstOrThrow();
   return {
     ...r,

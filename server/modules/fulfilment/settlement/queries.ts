@@ -51,8 +51,9 @@ function base(db: Db, v: SettlementValues) {
   let q = db
     .selectFrom('settlement as s')
     .innerJoin('company as c', 'c.compNo', 's.compNo')
-    // The settlement's own voucher: a correcting one (an amended invoice's) is not the settlement's posting.
-    .leftJoin('erpVoucher as v', (j) => j.onRef('v.settleNo', '=', 's.settleNo').on('v.correctsVoucherNo', 'is', null));
+    // The settlement's own voucher: a correcting one (an amended invoice's) or a payment's charges are not the
+    // settlement's posting.
+    .leftJoin('erpVoucher as v', (j) => j.onRef('v.settleNo', '=', 's.settleNo').on('v.kind', '=', sql.lit('SETTLEMENT')));
   if (v.settleNo) q = q.where('s.settleNo', 'ilike', v.settleNo);
   if (v.compNo) q = q.where('s.compNo', '=', v.compNo);
   if (v.compName) q = q.where('c.compNameKr', 'ilike', v.compName);
@@ -371,12 +372,15 @@ export async function settlementHistory(db: Db, settleNo: string) {
   const adjNos = (
     await db.selectFrom('settlementAdjustment').select('adjNo').where('settleNo', '=', settleNo).execute()
   ).map((a) => a.adjNo);
-  const voucher = await db
-    .selectFrom('erpVoucher')
-    .select('voucherNo')
-    .where('settleNo', '=', settleNo)
-    .where('correctsVoucherNo', 'is', null)
-    .executeTakeFirst();
+  // Its own voucher and its payment's charge voucher (a correction belongs to its invoice's history).
+  const vouchers = (
+    await db
+      .selectFrom('erpVoucher')
+      .select('voucherNo')
+      .where('settleNo', '=', settleNo)
+      .where('kind', 'in', ['SETTLEMENT', 'SUBCON_CHARGE'])
+      .execute()
+  ).map((v) => v.voucherNo);
   const rows = await db
     .selectFrom('auditLog')
     .select(['at', 'entity', 'entityKey', 'action', 'actor', 'reason', 'beforeData', 'afterData'])
@@ -384,7 +388,7 @@ export async function settlementHistory(db: Db, settleNo: string) {
       eb.or([
         eb.and([eb('entity', '=', 'settlement'), eb('entityKey', '=', settleNo)]),
         ...(adjNos.length ? [eb.and([eb('entity', '=', 'settlement_adjustment'), eb('entityKey', 'in', adjNos)])] : []),
-        ...(voucher ? [eb.and([eb('entity', '=', 'erp_voucher'), eb('entityKey', '=', voucher.voucherNo)])] : []),
+        ...(vouchers.length ? [eb.and([eb('entity', '=', 'erp_voucher'), eb('entityKey', 'in', vouchers)])] : []),
       ]),
     )
     .orderBy('id')

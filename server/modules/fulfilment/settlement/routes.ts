@@ -53,6 +53,8 @@ import {
   searchMyReductions,
 } from './subcon.js';
 import { todayKst } from '../../../domain/dates.js';
+import { createErpConnector } from '../posting/connector.js';
+import { subconChargesThrough } from '../posting/subcon-charge.js';
 
 const MONTHLY = '/monthlyCalcAdmin';
 const MONTHLY_DETAIL = '/monthlyCalcADetail';
@@ -70,6 +72,9 @@ const TAG = ['fulfilment: settlement'];
  * approval), put to the supplier who confirms or disputes, then posted (posting/routes.ts).
  */
 export const settlementRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  // A payment's 지연이자 and fee go to the ERP through the posting module's command, on this server's connector.
+  const chargePosting = subconChargesThrough(createErpConnector(app.config));
+
   // ── internal: settlements ─────────────────────────────────────────────────
   app.get(
     '/api/v1/settlements',
@@ -195,7 +200,7 @@ export const settlementRoutes: FastifyPluginAsyncTypebox = async (app) => {
         operationId: 'recordSettlementPayment',
         tags: TAG,
         summary:
-          'Record that a confirmed settlement was paid (day, cash / 어음 / 어음대체결제수단 and its maturity); a 하도급 settlement keeps the 지연이자 and fee owed',
+          'Record that a confirmed settlement was paid (day, cash / 어음 / 어음대체결제수단 and its maturity); a 하도급 settlement keeps the 지연이자 and fee owed and posts them to the ERP as a voucher of their own (subcon.chargeVoucherNo)',
         params: SettleNoParams,
         body: PaymentBody,
         response: { 200: Type.Ref('SettlementDetail'), ...actionErrors },
@@ -203,7 +208,14 @@ export const settlementRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const now = app.clock.now();
-      await recordSettlementPayment(request.db, request.params.settleNo, request.body, request.caller!.userId, now);
+      await recordSettlementPayment(
+        request.db,
+        request.params.settleNo,
+        request.body,
+        request.caller!.userId,
+        now,
+        chargePosting,
+      );
       return getSettlement(request.db, request.params.settleNo, false, todayKst(now));
     },
   );

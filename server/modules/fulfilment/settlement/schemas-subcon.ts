@@ -17,6 +17,10 @@ const SubconPayment = Type.Object(
     feeDays: Type.Integer({ description: 'Most days a bill matures after day 60 (or after a late payment)' }),
     billFee: Type.String({ description: '어음 할인료 or 어음대체결제 수수료, whole won, §13⑥⑦' }),
     billFeeRate: Nullable(Type.String({ description: 'Its FTC rate in % a year' })),
+    chargeVoucherNo: Nullable(
+      Type.String({ description: 'The ERP voucher (VC…) posting the 지연이자 and fee; null: none owed, or unpaid' }),
+    ),
+    chargeVoucherStatus: Nullable(Type.String({ description: 'Its posting state: READY, SENT, POSTED, FAILED' })),
   },
   { $id: 'SubconPayment', title: 'SubconPayment' },
 );

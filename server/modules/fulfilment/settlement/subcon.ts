@@ -45,7 +45,33 @@ type Paid = {
   billMaturity: string | null;
   lateInterest: string | null;
   billFee: string | null;
+  chargeVoucherNo: string | null;
+  chargeVoucherStatus: string | null;
 };
+
+/**
+ * How a payment's 지연이자 and fee reach the ERP: the posting module's own command (posting/subcon-charge.ts),
+ * handed in by the route. `claim` makes and claims the charge voucher in the payment's transaction (null: nothing
+ * owed, or made already); `send` sends it after that transaction has committed and records the answer.
+ */
+export interface ChargePosting<C> {
+  claim(
+    trx: Db,
+    req: {
+      settleNo: string;
+      compNo: string;
+      period: string;
+      paidOn: string;
+      method: PaymentMethod;
+      billMaturity: string | null;
+      lateInterest: string;
+      billFee: string;
+    },
+    actor: string,
+    now: Date,
+  ): Promise<C | null>;
+  send(db: Db, claimed: C, actor: string): Promise<{ ok: boolean }>;
+}
 
 /**
  * A settlement's 하도급 side, or null when none of its lines is 하도급: the 지급 기한 (the earliest of its lines'),
@@ -91,22 +117,27 @@ export async function subconPaymentOf(
     feeDays: charges.feeDays,
     billFee: paid.billFee ?? charges.billFee,
     billFeeRate: paid.paymentMethod && paid.paymentMethod !== 'CASH' ? rateOn(rates, feeKind, paidOn) : null,
+    chargeVoucherNo: paid.chargeVoucherNo,
+    chargeVoucherStatus: paid.chargeVoucherStatus,
   };
 }
 
 /**
  * Records that a confirmed settlement was paid — on a day not after today's business day, in cash, by an 어음 or
- * by an 어음대체결제수단 with its maturity — and keeps the interest and fee that payment owes (§13⑥⑦⑧).
+ * by an 어음대체결제수단 with its maturity — and keeps the interest and fee that payment owes (§13⑥⑦⑧). When it owes
+ * any, their voucher is made in the same transaction (the payment and its voucher, or neither) and sent to the ERP
+ * once it has committed; the ERP refusing it does not undo the payment (the voucher stays FAILED, 전기오류 resends).
  */
-export async function recordSettlementPayment(
+export async function recordSettlementPayment<C>(
   db: Db,
   settleNo: string,
   body: { version: number; paidOn: string; method: PaymentMethod; billMaturity?: string | null },
   actor: string,
   now: Date,
+  charges: ChargePosting<C>,
 ) {
   const today = todayKst(now);
-  await db.transaction().execute(async (trx) => {
+  const claimed = await db.transaction().execute(async (trx) => {
     const s = await lockSettlement(trx, settleNo);
     if (!s) throw missing('SETTLEMENT_NOT_FOUND', '정산을 찾을 수 없습니다');
     checkVersion(body.version, s.version);
@@ -123,7 +154,7 @@ export async function recordSettlementPayment(
       errors.push({ path: 'body/billMaturity', message: '만기일은 지급일보다 앞설 수 없습니다' });
     failIf(errors);
     const lines = await subconLinesOf(trx, settleNo);
-    const charges = subconCharges(
+    const owed = subconCharges(
       chargeLines(lines, won(s.adjustmentAmount)),
       { paidOn: body.paidOn, method: body.method, maturity },
       await subconRates(trx),
@@ -132,8 +163,8 @@ export async function recordSettlementPayment(
       paidOn: body.paidOn,
       paymentMethod: body.method,
       billMaturity: maturity,
-      lateInterest: charges.lateInterest,
-      billFee: charges.billFee,
+      lateInterest: owed.lateInterest,
+      billFee: owed.billFee,
     };
     await updatePayment(trx, settleNo, {
       ...after,
@@ -143,7 +174,23 @@ export async function recordSettlementPayment(
       updatedAt: now,
     });
     await writeAudit(trx, { entity: 'settlement', entityKey: settleNo, action: 'PAY', actor, after });
+    return charges.claim(
+      trx,
+      {
+        settleNo,
+        compNo: s.compNo,
+        period: s.period,
+        paidOn: body.paidOn,
+        method: body.method,
+        billMaturity: maturity,
+        lateInterest: owed.lateInterest,
+        billFee: owed.billFee,
+      },
+      actor,
+      now,
+    );
   });
+  if (claimed !== null) await charges.send(db, claimed, actor);
 }
 
 /* ------------------------------ 감액 서면 (§11) ------------------------------ */

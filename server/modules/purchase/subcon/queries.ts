@@ -84,8 +84,10 @@ export const companyExists = async (db: Db, compNo: string) =>
   !!(await db.selectFrom('company').select('compNo').where('compNo', '=', compNo).executeTakeFirst());
 
 /**
- * The received lines of 하도급 orders that a clock may still flag: no written inspection result, or not yet in a
- * posted settlement (the nearest the system knows of "paid" until the payment day is recorded).
+ * The received lines of 하도급 orders that a clock may still flag, with whether a recorded payment covers them (the
+ * settlement they are in has its payment day) and what they will be paid in won: their settlement line's amount
+ * once settled, else the receipt's amount when the order is in won (null: a foreign-currency line not yet
+ * settled, whose won amount waits for the month's rate).
  */
 export function openClockLines(db: Db) {
   return db
@@ -93,6 +95,10 @@ export function openClockLines(db: Db) {
     .innerJoin('whReceipt as r', 'r.whReqNo', 'l.whReqNo')
     .innerJoin('poHeader as h', 'h.poNo', 'l.poNo')
     .innerJoin('company as c', 'c.compNo', 'h.compNo')
+    .leftJoin('settlementLine as sl', (j) =>
+      j.onRef('sl.whReqNo', '=', 'l.whReqNo').onRef('sl.whLineNo', '=', 'l.lineNo'),
+    )
+    .leftJoin('settlement as s', 's.settleNo', 'sl.settleNo')
     .select([
       'l.whReqNo',
       'l.lineNo',
@@ -104,18 +110,10 @@ export function openClockLines(db: Db) {
       'h.ownerPaidDate',
       'c.compNameKr',
       'l.inspectionResult',
-      (eb) =>
-        eb
-          .exists(
-            eb
-              .selectFrom('settlementLine as sl')
-              .innerJoin('settlement as s', 's.settleNo', 'sl.settleNo')
-              .select(sql.lit(1).as('one'))
-              .whereRef('sl.whReqNo', '=', 'l.whReqNo')
-              .whereRef('sl.whLineNo', '=', 'l.lineNo')
-              .where('s.status', '=', 'POSTED'),
-          )
-          .as('paid'),
+      'sl.settleNo',
+      sql<string | null>`case when ${sql.ref('sl.krwAmount')} is not null then ${sql.ref('sl.krwAmount')}::text
+        when ${sql.ref('h.currency')} = ${sql.lit('KRW')} then ${sql.ref('l.amount')}::text end`.as('krwAmount'),
+      sql<boolean>`${sql.ref('s.paidOn')} is not null`.as('paid'),
     ])
     .where('h.subconKind', 'is not', null)
     .where('r.status', '<>', 'CANCELLED')
@@ -160,5 +158,86 @@ export function ordersSentBeforeContract(db: Db) {
       ),
     )
     .orderBy('h.forwardedAt')
+    .execute();
+}
+
+/** The FTC's rates (지연이자, 어음할인율, 어음대체결제 수수료율), each in force from its date. */
+export async function subconRateRows(db: Db) {
+  const rows = await db
+    .selectFrom('subconRate')
+    .select(['rateKind', 'effectiveFrom', 'ratePct'])
+    .orderBy('rateKind')
+    .orderBy('effectiveFrom')
+    .execute();
+  return rows.map((r) => ({ ...r, ratePct: String(Number(r.ratePct)) }));
+}
+
+/** The kind of a settlement's first 하도급 line's order; null when none of its lines is 하도급. */
+const settlementKind = sql<string | null>`(select h.subcon_kind from settlement_line sl
+  join po_header h on h.po_no = sl.po_no
+  where sl.settle_no = s.settle_no and h.subcon_kind is not null
+  order by sl.line_no limit 1)`;
+
+/**
+ * 하도급 settlements whose recorded payment owed 지연이자 (§13⑧) or an 어음 할인료 / 어음대체결제 수수료 (§13⑥⑦), with the
+ * voucher posting them to the ERP.
+ */
+export function paymentsWithCharges(db: Db) {
+  return db
+    .selectFrom('settlement as s')
+    .innerJoin('company as c', 'c.compNo', 's.compNo')
+    .leftJoin('erpVoucher as v', (j) =>
+      j.onRef('v.settleNo', '=', 's.settleNo').on('v.kind', '=', sql.lit('SUBCON_CHARGE')),
+    )
+    .select([
+      's.settleNo',
+      'c.compNameKr',
+      's.paidOn',
+      sql<string>`${sql.ref('s.lateInterest')}::text`.as('lateInterest'),
+      sql<string>`${sql.ref('s.billFee')}::text`.as('billFee'),
+      'v.voucherNo',
+      'v.status as voucherStatus',
+      settlementKind.as('subconKind'),
+    ])
+    .where('s.paidOn', 'is not', null)
+    .where((eb) => eb.or([eb('s.lateInterest', '>', '0'), eb('s.billFee', '>', '0')]))
+    .where(settlementKind, 'is not', null)
+    .orderBy('s.paidOn')
+    .orderBy('s.settleNo')
+    .execute();
+}
+
+/**
+ * Reductions of 하도급 settlements that count or wait to (approved or requested negative adjustments) without the
+ * 감액 서면 §11 asks for: none named, or one not acknowledged by the supplier, of another settlement or of another
+ * amount. The adjustment commands refuse these (settlement/subcon.ts); they come from before the rule or from data
+ * loaded around it.
+ */
+export function reductionsWithoutWriting(db: Db) {
+  return db
+    .selectFrom('settlementAdjustment as a')
+    .innerJoin('settlement as s', 's.settleNo', 'a.settleNo')
+    .innerJoin('company as c', 'c.compNo', 's.compNo')
+    .leftJoin('settlementReduction as d', 'd.reductionNo', 'a.reductionNo')
+    .select([
+      'a.adjNo',
+      'a.settleNo',
+      'a.status',
+      'c.compNameKr',
+      sql<string>`(-${sql.ref('a.amount')})::text`.as('amount'),
+      settlementKind.as('subconKind'),
+    ])
+    .where('a.amount', '<', '0')
+    .where('a.status', 'in', ['REQUESTED', 'APPROVED'])
+    .where(settlementKind, 'is not', null)
+    .where((eb) =>
+      eb.or([
+        eb('d.reductionNo', 'is', null),
+        eb('d.status', '<>', 'ACKNOWLEDGED'),
+        eb('d.settleNo', '<>', eb.ref('a.settleNo')),
+        eb('d.amount', '<>', sql<string>`-${sql.ref('a.amount')}`),
+      ]),
+    )
+    .orderBy('a.adjNo')
     .execute();
 }

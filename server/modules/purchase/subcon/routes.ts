@@ -15,7 +15,7 @@ import {
   RuleVersionQuery,
 } from './schemas.js';
 import {
-  complianceRows,
+  complianceFindings,
   countByKind,
   createSubconRule,
   deleteSubconRule,
@@ -131,7 +131,7 @@ export const subconRoutes: FastifyPluginAsyncTypebox = async (app) => {
         operationId: 'listSubconCompliance',
         tags,
         summary:
-          '하도급 lines past their 검사 기한 without a result (합격 간주), unpaid lines near or past their 지급 기한, orders sent before their written contract — on the business day',
+          '하도급 lines past their 검사 기한 without a result (합격 간주), unpaid lines near or past their 지급 기한 with the 지연이자 accruing, orders sent before their written contract, payments that owed 지연이자 or an 어음 fee, 감액 without an acknowledged 서면 — on the business day',
         querystring: ComplianceQuery,
         response: { 200: ComplianceList, ...commonErrors },
       },
@@ -142,11 +142,11 @@ export const subconRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // One series per kind of finding, never per document: the counts a dashboard alerts on.
   app.metrics.gauge(
     'gpms_subcon_findings',
-    '하도급 findings on the business day by kind (DEEMED_PASS, PAYMENT_NEAR, PAYMENT_OVERDUE, SENT_BEFORE_CONTRACT); /subconCompliance lists them',
+    '하도급 findings on the business day by kind (DEEMED_PASS, PAYMENT_NEAR, PAYMENT_OVERDUE, SENT_BEFORE_CONTRACT, PAID_WITH_CHARGES, REDUCTION_UNWRITTEN); /subconCompliance lists them',
     ['kind'],
     async (g) => {
       try {
-        const counts = countByKind(await complianceRows(app.dbh.db, app.clock.now()));
+        const counts = countByKind((await complianceFindings(app.dbh.db, app.clock.now())).rows);
         for (const [kind, n] of Object.entries(counts)) g.set({ kind }, n);
       } catch {
         // The database out of reach: the series go missing for this scrape (gpms_db_unavailable_total tells why).

@@ -60,7 +60,16 @@ export const RuleList = Type.Object({
   }),
 });
 
-export const COMPLIANCE_KINDS = ['DEEMED_PASS', 'PAYMENT_NEAR', 'PAYMENT_OVERDUE', 'SENT_BEFORE_CONTRACT'] as const;
+export const COMPLIANCE_KINDS = [
+  'DEEMED_PASS',
+  'PAYMENT_NEAR',
+  'PAYMENT_OVERDUE',
+  'SENT_BEFORE_CONTRACT',
+  'PAID_WITH_CHARGES',
+  'REDUCTION_UNWRITTEN',
+] as const;
+
+const Won = (description: string) => Nullable(Type.String({ description: `${description}, whole won` }));
 
 export const ComplianceQuery = Type.Object(
   {
@@ -74,7 +83,7 @@ export const ComplianceRow = Type.Object(
   {
     rowKey: Type.String(),
     kind: Type.Enum([...COMPLIANCE_KINDS]),
-    poNo: Type.String(),
+    poNo: Nullable(Type.String({ description: 'The order (null on a settlement’s row)' })),
     subconKind: Type.Enum(['MANUFACTURE', 'REPAIR', 'SERVICE']),
     compNameKr: Type.String(),
     whReqNo: Nullable(Type.String()),
@@ -84,6 +93,18 @@ export const ComplianceRow = Type.Object(
     dueDate: Nullable(Type.String({ description: '검사 기한 or 지급 기한 (the clock the row is about)' })),
     daysPast: Nullable(Type.Integer({ description: 'Days past the due date (negative: days left)' })),
     forwardedAt: Nullable(Type.String({ format: 'date-time' })),
+    settleNo: Nullable(Type.String({ description: 'The settlement (a line’s, once settled; a payment’s; a reduction’s)' })),
+    adjNo: Nullable(Type.String({ description: 'REDUCTION_UNWRITTEN: the adjustment that reduces without a 서면' })),
+    amount: Won(
+      'A line’s amount to pay (null: a foreign-currency line not yet settled); a reduction’s amount (positive)',
+    ),
+    lateInterest: Won(
+      '지연이자 (§13⑧): accruing to the business day on an unpaid line past day 60; recorded with a payment',
+    ),
+    billFee: Won('어음 할인료 or 어음대체결제 수수료 recorded with a payment (§13⑥⑦)'),
+    paidOn: Nullable(Type.String({ description: 'PAID_WITH_CHARGES: the payment day' })),
+    chargeVoucherNo: Nullable(Type.String({ description: 'PAID_WITH_CHARGES: the voucher posting the charges' })),
+    chargeVoucherStatus: Nullable(Type.String({ description: 'Its posting state: READY, SENT, POSTED, FAILED' })),
   },
   { $id: 'SubconComplianceRow' },
 );
@@ -96,5 +117,18 @@ export const ComplianceList = Type.Object({
     PAYMENT_NEAR: Type.Integer(),
     PAYMENT_OVERDUE: Type.Integer(),
     SENT_BEFORE_CONTRACT: Type.Integer(),
+    PAID_WITH_CHARGES: Type.Integer(),
+    REDUCTION_UNWRITTEN: Type.Integer(),
   }),
+  sums: Type.Object(
+    {
+      interestAccruing: Type.String({
+        description: '지연이자 accruing on every unpaid line past day 60, to the business day (rounded once)',
+      }),
+      interestPaid: Type.String({ description: '지연이자 recorded with payments' }),
+      feesPaid: Type.String({ description: '어음 할인료 and 어음대체결제 수수료 recorded with payments' }),
+      reductionsUnwritten: Type.String({ description: '감액 without an acknowledged 서면' }),
+    },
+    { description: 'Money over every finding (not only the page or the kind chosen), whole won' },
+  ),
 });

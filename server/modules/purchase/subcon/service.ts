@@ -5,7 +5,10 @@ import type { Db } from '../../../db/connect.js';
 import { internalActor } from '../../../domain/actor.js';
 import { todayKst } from '../../../domain/dates.js';
 import { checkVersion, failIf, missing, refused, type FieldError } from '../../../domain/errors.js';
+import { won } from '../../../domain/money.js';
+import { subconCharges, type DatedRate } from '../../../domain/subcon-payment.js';
 import { lineClock, plusDays, type SubconKind } from '../../../domain/subcontracting.js';
+import { sumDecimals } from '../../../../lib/money.js';
 import { josa, text } from '../../../domain/values.js';
 import type { SortSpec } from '../../../http/list-query.js';
 import { contractGateOn } from '../po/queries-subcon.js';
@@ -19,7 +22,10 @@ import {
   lockRule,
   openClockLines,
   ordersSentBeforeContract,
+  paymentsWithCharges,
+  reductionsWithoutWriting,
   sourcingGroupExists,
+  subconRateRows,
   updateRule,
 } from './queries.js';
 import { COMPLIANCE_KINDS, type ComplianceRow, type RuleBody } from './schemas.js';
@@ -162,20 +168,46 @@ const PAYMENT_NEAR_DAYS = 7;
 const daysBetween = (from: string, to: string) => Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000);
 
 type Row = Static<typeof ComplianceRow>;
+type Sums = { interestAccruing: string; interestPaid: string; feesPaid: string; reductionsUnwritten: string };
+
+/** The money columns and links a row of one kind leaves empty. */
+const NO_MONEY = {
+  settleNo: null,
+  adjNo: null,
+  amount: null,
+  lateInterest: null,
+  billFee: null,
+  paidOn: null,
+  chargeVoucherNo: null,
+  chargeVoucherStatus: null,
+};
+
+/** 지연이자 accruing on `lines` if they were paid in cash today (§13⑧: after day 60), rounded once to the won. */
+const accruing = (lines: Array<{ receivedOn: string; amount: string }>, today: string, rates: readonly DatedRate[]) =>
+  lines.length ? subconCharges(lines, { paidOn: today, method: 'CASH', maturity: null }, rates).lateInterest : '0';
 
 /**
  * What the purchasing manager should look at, on the business day: lines past their 검사 기한 without a written
- * result (합격 간주, §9②), unpaid lines near or past their 지급 기한 (§13), and 하도급 orders sent before a written
- * contract existed (§3). Interest owed and 감액 without 서면 are not here yet (their data comes with the payment
- * work).
+ * result (합격 간주, §9②); lines no recorded payment covers, near or past their 지급 기한 (§13), with the 지연이자
+ * accruing on them to today (§13⑧); 하도급 orders sent before a written contract existed (§3); payments that owed
+ * 지연이자 or an 어음 fee (§13⑥⑦⑧) with the voucher posting them; and reductions without an acknowledged 감액 서면
+ * (§11). The sums are over every finding.
  */
-export async function complianceRows(db: Db, now: Date): Promise<Row[]> {
+export async function complianceFindings(db: Db, now: Date): Promise<{ rows: Row[]; sums: Sums }> {
   const today = todayKst(now);
-  const [lines, orders] = await Promise.all([openClockLines(db), ordersSentBeforeContract(db)]);
+  const [lines, orders, paid, reductions, rates] = await Promise.all([
+    openClockLines(db),
+    ordersSentBeforeContract(db),
+    paymentsWithCharges(db),
+    reductionsWithoutWriting(db),
+    subconRateRows(db),
+  ]);
   const rows: Row[] = [];
+  const overdue: Array<{ receivedOn: string; amount: string }> = [];
   for (const l of lines) {
     const clock = lineClock(l.whReqDate, today, l, l.inspectionResult);
     const base = {
+      ...NO_MONEY,
       poNo: l.poNo,
       subconKind: l.subconKind as SubconKind,
       compNameKr: l.compNameKr,
@@ -184,6 +216,7 @@ export async function complianceRows(db: Db, now: Date): Promise<Row[]> {
       itemName: l.itemName,
       receivedOn: l.whReqDate,
       forwardedAt: null,
+      settleNo: l.settleNo,
     };
     if (clock.inspectionState === 'DEEMED_PASS')
       rows.push({
@@ -193,17 +226,24 @@ export async function complianceRows(db: Db, now: Date): Promise<Row[]> {
         dueDate: clock.inspectionDue,
         daysPast: daysBetween(clock.inspectionDue, today),
       });
-    if (!l.paid && today >= plusDays(clock.paymentDue, -PAYMENT_NEAR_DAYS))
+    if (!l.paid && today >= plusDays(clock.paymentDue, -PAYMENT_NEAR_DAYS)) {
+      const amount = l.krwAmount === null ? null : won(l.krwAmount);
+      const owed = amount === null ? [] : [{ receivedOn: l.whReqDate, amount }];
+      overdue.push(...owed);
       rows.push({
         ...base,
         rowKey: `P:${l.whReqNo}:${l.lineNo}`,
         kind: today > clock.paymentDue ? 'PAYMENT_OVERDUE' : 'PAYMENT_NEAR',
         dueDate: clock.paymentDue,
         daysPast: daysBetween(clock.paymentDue, today),
+        amount,
+        lateInterest: amount === null ? null : accruing(owed, today, rates),
       });
+    }
   }
   for (const o of orders)
     rows.push({
+      ...NO_MONEY,
       rowKey: `C:${o.poNo}`,
       kind: 'SENT_BEFORE_CONTRACT',
       poNo: o.poNo,
@@ -217,7 +257,50 @@ export async function complianceRows(db: Db, now: Date): Promise<Row[]> {
       daysPast: null,
       forwardedAt: o.forwardedAt === null ? null : new Date(o.forwardedAt).toISOString(),
     });
-  return rows;
+  const settlementRow = (r: { settleNo: string; compNameKr: string; subconKind: string | null }) => ({
+    ...NO_MONEY,
+    poNo: null,
+    subconKind: r.subconKind as SubconKind,
+    compNameKr: r.compNameKr,
+    whReqNo: null,
+    lineNo: null,
+    itemName: null,
+    receivedOn: null,
+    dueDate: null,
+    daysPast: null,
+    forwardedAt: null,
+    settleNo: r.settleNo,
+  });
+  for (const p of paid)
+    rows.push({
+      ...settlementRow(p),
+      rowKey: `S:${p.settleNo}`,
+      kind: 'PAID_WITH_CHARGES',
+      lateInterest: won(p.lateInterest),
+      billFee: won(p.billFee),
+      paidOn: p.paidOn,
+      chargeVoucherNo: p.voucherNo,
+      chargeVoucherStatus: p.voucherStatus,
+    });
+  for (const r of reductions)
+    rows.push({
+      ...settlementRow(r),
+      rowKey: `R:${r.adjNo}`,
+      kind: 'REDUCTION_UNWRITTEN',
+      adjNo: r.adjNo,
+      amount: won(r.amount),
+    });
+  const sum = (values: Array<string | null>) => won(sumDecimals(['0', ...values.filter((v) => v !== null)]));
+  const ofKind = (kind: Row['kind']) => rows.filter((r) => r.kind === kind);
+  return {
+    rows,
+    sums: {
+      interestAccruing: accruing(overdue, today, rates),
+      interestPaid: sum(ofKind('PAID_WITH_CHARGES').map((r) => r.lateInterest)),
+      feesPaid: sum(ofKind('PAID_WITH_CHARGES').map((r) => r.billFee)),
+      reductionsUnwritten: sum(ofKind('REDUCTION_UNWRITTEN').map((r) => r.amount)),
+    },
+  };
 }
 
 export function countByKind(rows: readonly Row[]) {
@@ -232,11 +315,12 @@ export async function listCompliance(
   page: { limit: number; offset: number },
   now: Date,
 ) {
-  const all = await complianceRows(db, now);
+  const { rows: all, sums } = await complianceFindings(db, now);
   const chosen = kind ? all.filter((r) => r.kind === kind) : all;
   return {
     rows: chosen.slice(page.offset, page.offset + page.limit),
     total: chosen.length,
     counts: countByKind(all),
+    sums,
   };
 }
