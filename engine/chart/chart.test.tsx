@@ -195,7 +195,9 @@ describe('chart text alternative (WCAG 1.1.1)', () => {
         width={600}
       />,
     );
-    expect(screen.getByRole('figure', { name: '구매실적' })).toHaveAccessibleDescription(/^꺾은선 그래프, 항목 2개/);
+    expect(screen.getByRole('figure', { name: '구매실적' })).toHaveAccessibleDescription(
+      /^구매실적: 항목 2개 중 합계 최댓값은 가나상사 1,500,000입니다\. 꺾은선 그래프, 항목 2개/,
+    );
   });
 
   it('a dashboard chart (no grid beside it) carries a table of its values', () => {

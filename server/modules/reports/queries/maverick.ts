@@ -71,8 +71,8 @@ function offAgreementLines(ctx: ReportContext): RawBuilder<unknown> {
 }
 
 /**
- * Orders split under an approval threshold. `o`: the period's orders in scope, one row per (order, item),
- * with the order's total in won. A window starts at each order (its anchor) and holds the orders of the
+ * Orders split under an approval threshold. `split_o`: the period's orders in scope, one row per (order,
+ * item), with the order's total in won. A window starts at each order (its anchor) and holds the orders of the
  * same supplier, item and type dated up to `days` days after it that are under the threshold; it counts
  * when it holds two or more and their sum reaches the threshold (a tier's lower bound is inclusive):
  * `split_w`. Of the thresholds a window reaches, the highest is reported; a window starting within
@@ -130,9 +130,10 @@ function splitInputs(ctx: ReportContext, days: number): RawBuilder<unknown> {
 }
 
 /**
- * Rows: kind, docNo (and as deliveryNo or poNo, so each opens its own screen; agreementNo), lineNo, docDate, compNo, compNameKr, itemCode, itemName, currency, amount,
- * amountKrw, unitPrice, refPrice, deviationKrw, refNo, groupCount, groupKrw, thresholdKrw, deptnm,
- * buyerName, rowKey (unique). `kind` narrows to one rule.
+ * Rows: rowKey (unique), kind, docNo — also as deliveryNo or poNo, so each opens its own screen —,
+ * agreementNo, lineNo, docDate, compNo, compNameKr, itemCode, itemName, currency, amount, amountKrw,
+ * unitPrice, refPrice, deviationKrw, refNo, groupCount, groupKrw, thresholdKrw, deptnm, buyerName.
+ * `kind` narrows to one rule.
  */
 export function maverickSpend(ctx: ReportContext, kind: MaverickKind | undefined, days: number): RawBuilder<unknown> {
   const parts: RawBuilder<unknown>[] = [];
