@@ -10,11 +10,14 @@ import {
   XAxis,
   YAxis,
 } from 'recharts';
+import { useState } from 'react';
 import type { ListChartDef } from '../definition/types';
+import { WidgetButton } from '../../widgets/common/button';
 import { fieldLabel, type Translate } from '../text';
 import styles from '../ui/engine.module.css';
 import { ChartFigure } from './chart-alt';
 import { CHART_PALETTE, pointAt, rechartsData, type ChartPoint } from './chart-data';
+import { chartSummary } from './chart-summary';
 
 type Row = Record<string, unknown>;
 
@@ -38,9 +41,13 @@ const fmt = (v: unknown) => (typeof v === 'number' ? v.toLocaleString('ko-KR') :
 
 /**
  * A list's chart (`chart` in a list definition): bars, stacked bars or lines over the grid's rows,
- * drawn with recharts. A click on a mark calls `onDrill` with the row behind it.
+ * drawn with recharts and its keyboard layer (on by default: the chart takes focus, the arrow keys move
+ * from mark to mark). A click on a mark calls `onDrill` with the row behind it. As the pivot's chart: one
+ * sentence says what it shows (shown, and first in the figure's description), and 표로 보기 shows the
+ * drawn rows as a table instead of the drawing.
  */
 export function ListChart({ chart, points, t, onDrill, width, name, gridLabel }: ListChartProps) {
+  const [asTable, setAsTable] = useState(false);
   const height = chart.height ?? 260;
   const data = rechartsData(points);
   const series = chart.series.map((s, i) => ({
@@ -102,6 +109,7 @@ export function ListChart({ chart, points, t, onDrill, width, name, gridLabel }:
         ))}
       </BarChart>
     );
+  const title = chart.title ? t(chart.title) : name;
   return (
     <section
       className={`${styles.panel} ${styles.section}`}
@@ -115,13 +123,51 @@ export function ListChart({ chart, points, t, onDrill, width, name, gridLabel }:
       ) : (
         <ChartFigure
           t={t}
-          title={chart.title ? t(chart.title) : name}
+          title={title}
           kind={chart.kind}
           count={points.length}
           series={series.map((s) => s.name)}
           gridLabel={gridLabel}
+          summary={chartSummary(t, { title, points, series })}
+          tools={
+            <WidgetButton
+              size="small"
+              aria-pressed={asTable}
+              onClick={() => setAsTable((v) => !v)}
+              data-action="chart-as-table"
+            >
+              {t('engine.chartShowTable')}
+            </WidgetButton>
+          }
         >
-          {width ? (
+          {asTable ? (
+            // A scrolling region the keyboard can reach (WCAG 2.1.1): the table itself holds nothing focusable.
+            <div tabIndex={0} role="region" aria-label={title} style={{ overflowX: 'auto' }}>
+              <table className={styles.chartTable} data-testid="list-chart-table">
+                <caption>{title}</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">{t('engine.chartCategory')}</th>
+                    {series.map((s) => (
+                      <th key={s.field} scope="col">
+                        {s.name}
+                      </th>
+                    ))}
+                  </tr>
+                </thead>
+                <tbody>
+                  {points.map((p, i) => (
+                    <tr key={i}>
+                      <th scope="row">{p.label}</th>
+                      {series.map((s) => (
+                        <td key={s.field}>{fmt(p.values[s.field] ?? 0)}</td>
+                      ))}
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          ) : width ? (
             inner
           ) : (
             <ResponsiveContainer width="100%" height={height}>

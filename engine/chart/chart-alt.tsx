@@ -15,6 +15,10 @@ export interface ChartAltProps {
   gridLabel?: string;
   /** A table of the values, read instead of the drawing (dashboards, which have no grid beside). */
   table?: { columns: string[]; rows: Array<Array<string | number>> };
+  /** One sentence about what the chart shows (list charts), shown above it and read first in its description. */
+  summary?: string;
+  /** Beside the summary: a control of the chart's own (list charts: 표로 보기). */
+  tools?: ReactNode;
   className?: string;
   style?: React.CSSProperties;
   'data-testid'?: string;
@@ -52,21 +56,34 @@ export function ChartFigure({
   series,
   gridLabel,
   table,
+  summary,
+  tools,
   className,
   style,
   children,
   'data-testid': testId,
 }: ChartAltProps) {
   const id = useId();
+  const described = summary ? `${id}-summary ${id}-alt` : `${id}-alt`;
   return (
     <figure
       className={className}
       style={{ margin: 0, ...style }}
       role="figure"
       aria-label={title}
-      aria-describedby={`${id}-alt`}
+      aria-describedby={described}
       data-testid={testId}
     >
+      {(summary || tools) && (
+        <div style={{ display: 'flex', alignItems: 'baseline', justifyContent: 'space-between', gap: 8 }}>
+          {summary && (
+            <p id={`${id}-summary`} style={{ margin: '0 0 4px' }} data-testid="chart-summary">
+              {summary}
+            </p>
+          )}
+          {tools}
+        </div>
+      )}
       <p id={`${id}-alt`} className={hidden.visuallyHidden}>
         {chartAltText(t, { kind, count, series, gridLabel, table })}
       </p>

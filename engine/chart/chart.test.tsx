@@ -146,8 +146,42 @@ describe('chart text alternative (WCAG 1.1.1)', () => {
     );
     const figure = screen.getByRole('figure', { name: '업체별 합계' });
     expect(figure).toHaveAccessibleDescription(
-      '막대 그래프, 항목 3개: 합계, jpyKrw. 같은 자료를 아래 표 "협력사별 구매실적"에서 읽을 수 있습니다.',
+      '업체별 합계: 항목 3개 중 합계 최댓값은 가나상사 1,500,000입니다. ' +
+        '막대 그래프, 항목 3개: 합계, jpyKrw. 같은 자료를 아래 표 "협력사별 구매실적"에서 읽을 수 있습니다.',
     );
+  });
+
+  it('a list chart says in one sentence which item is largest, and 표로 보기 shows the drawn rows as a table', () => {
+    const points = chartPoints({ ...chart, series: [{ field: 'jpyKrw' }, { field: 'totalKrw' }], limit: 3 }, rows);
+    render(
+      <ListChart
+        chart={{ ...chart, series: [{ field: 'jpyKrw', label: '엔화' }, { field: 'totalKrw', label: '합계' }] }}
+        points={points}
+        t={ko}
+        name="구매실적"
+        gridLabel="구매실적"
+        width={600}
+      />,
+    );
+    // The first series decides: 가나상사's 250,000 yen-in-won, not the largest total.
+    expect(screen.getByTestId('chart-summary')).toHaveTextContent('구매실적: 항목 3개 중 엔화 최댓값은 가나상사 250,000입니다.');
+    const toggle = screen.getByRole('button', { name: '표로 보기' });
+    expect(toggle).toHaveAttribute('aria-pressed', 'false');
+    expect(screen.queryByTestId('list-chart-table')).toBeNull();
+    fireEvent.click(toggle);
+    expect(toggle).toHaveAttribute('aria-pressed', 'true');
+    const table = screen.getByRole('table', { name: '구매실적' });
+    const cells = within(table)
+      .getAllByRole('row')
+      .map((r) => [...r.querySelectorAll('th, td')].map((c) => c.textContent));
+    expect(cells).toEqual([
+      ['항목', '엔화', '합계'],
+      ['가나상사', '250,000', '1,500,000'],
+      ['다라물산', '0', '900,000'],
+      ['마바테크', '0', '300,000'],
+    ]);
+    fireEvent.click(toggle);
+    expect(screen.queryByTestId('list-chart-table')).toBeNull();
   });
 
   it('without a title of its own the chart takes the screen’s name', () => {
@@ -161,7 +195,9 @@ describe('chart text alternative (WCAG 1.1.1)', () => {
         width={600}
       />,
     );
-    expect(screen.getByRole('figure', { name: '구매실적' })).toHaveAccessibleDescription(/^꺾은선 그래프, 항목 2개/);
+    expect(screen.getByRole('figure', { name: '구매실적' })).toHaveAccessibleDescription(
+      /^구매실적: 항목 2개 중 합계 최댓값은 가나상사 1,500,000입니다\. 꺾은선 그래프, 항목 2개/,
+    );
   });
 
   it('a dashboard chart (no grid beside it) carries a table of its values', () => {

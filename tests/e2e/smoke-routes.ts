@@ -248,7 +248,13 @@ export const SMOKE_ROUTES: SmokeRoute[] = [
     '/report/manage/itemMasterCostNew',
     // The evaluation summary: this year's two demo periods (2026 H1 finalized, 2026 H2 in progress), grades stacked.
     '/report/monthlyReport/monthlyReport11',
+    // Savings, supplier service and dependency over this year's demo orders (docs/reports.md).
+    '/spendSavings',
+    '/supplierService',
+    '/supplierDependency',
   ].map((route): SmokeRoute => ({ route, portal: 'internal', user: 'operator', expect: 'rows', chart: true })),
+  // Maverick spend: whether this year's demo data holds any depends on it; the screen, its axe check and no definition error.
+  { route: '/maverickSpend', portal: 'internal', user: 'operator', expect: 'text', shows: '비정상 구매' },
   // Budgets: the lines of every department and account; the report's chart per month of this year.
   { route: '/budget/budgetManage', portal: 'internal', user: 'operator', expect: 'rows' },
   { route: '/budget/budgetReport', portal: 'internal', user: 'operator', expect: 'rows', chart: true },

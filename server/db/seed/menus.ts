@@ -397,8 +397,12 @@ const INTERNAL: readonly Area[] = [
             const nn = String(i + 1).padStart(2, '0');
             return [`RPT_MONTHLY_${nn}`, ko, en, `/report/monthlyReport/monthlyReport${nn}`];
           }),
-          // Last, where migration 1000 appends it in a database seeded before.
+          // Last, where migrations 1000 and 1181 append them in a database seeded before.
           ['RPT_SPEND_CUBE', '구매 지출 분석', 'Spend Analysis', '/spendCube'],
+          ['RPT_SAVINGS', '구매 절감 실적', 'Savings', '/spendSavings'],
+          ['RPT_MAVERICK', '비정상 구매', 'Maverick Spend', '/maverickSpend'],
+          ['RPT_SUPPLIER_SERVICE', '협력사 서비스 수준', 'Supplier Service', '/supplierService'],
+          ['RPT_SUPPLIER_DEPENDENCY', '협력사 의존도', 'Supplier Dependency', '/supplierDependency'],
         ],
       },
     ],

@@ -6,6 +6,7 @@
 import { Type, type TObject, type TSchema } from 'typebox';
 import type { RawBuilder } from 'kysely';
 import { badRequest } from '../../http/errors.js';
+import { DEPENDENCY_SCREEN, MAVERICK_SCREEN, SAVINGS_SCREEN, SERVICE_SCREEN } from './analysis-catalog.js';
 import {
   costUnitDifference,
   evaluationDrill,
@@ -507,4 +508,11 @@ export function rowSchema(spec: ReportSpec): TObject {
 const REPORT_ROUTES = REPORTS.map((r) => r.route);
 
 /** The screens whose figures drill to orders and rebuild the summaries: every report and the analysis screens. */
-export const ANALYSIS_ROUTES = [...REPORT_ROUTES, SPEND_CUBE_SCREEN];
+export const ANALYSIS_ROUTES = [
+  ...REPORT_ROUTES,
+  SPEND_CUBE_SCREEN,
+  SAVINGS_SCREEN,
+  MAVERICK_SCREEN,
+  SERVICE_SCREEN,
+  DEPENDENCY_SCREEN,
+];

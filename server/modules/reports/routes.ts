@@ -10,6 +10,7 @@ import { runReport } from './run.js';
 import { refreshReportSummary, summaryState } from './summary.js';
 import { checkScopeFilters, scopeOf } from './scope.js';
 import { cellFilters, type CellPart } from './cube-cell.js';
+import { ANALYSIS_REPORTS } from './analysis-catalog.js';
 import { CUBE_DIMENSIONS, drillOrders, type DrillBasis, type ReportContext } from './queries/statements.js';
 import type { Db } from '../../db/connect.js';
 import type { Caller } from '../../auth/plugin.js';
@@ -130,7 +131,7 @@ function totalsSchema(spec: ReportSpec): TSchema {
  */
 export const reportRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const tags = ['reports'];
-  for (const spec of [...REPORTS, SPEND_CUBE, DRILL_FIELDS, EVALUATION_DRILL]) {
+  for (const spec of [...REPORTS, SPEND_CUBE, ...ANALYSIS_REPORTS, DRILL_FIELDS, EVALUATION_DRILL]) {
     const sortFields = Object.keys(spec.fields);
     const [defField, defDir] = spec.defaultSort.split(':');
     const drill = spec === DRILL_FIELDS;

@@ -1,5 +1,6 @@
 import { expect } from 'vitest';
 import { up } from '../../../server/db/migrations/1000-spend-cube-menu.js';
+import { up as upAnalysis } from '../../../server/db/migrations/1181-spend-analysis-menus.js';
 import { describeMenuMigration } from '../../helpers/menu-migration.js';
 
 const LEAVES = ['RPT_SPEND_CUBE'];
@@ -22,5 +23,31 @@ describeMenuMigration('the spend cube menu on a database seeded before it (migra
   unseed: async (db) => {
     await db.deleteFrom('menuAuth').where('pgmId', 'in', LEAVES).execute();
     await db.deleteFrom('menu').where('pgmId', 'in', LEAVES).execute();
+  },
+});
+
+const ANALYSIS_LEAVES = ['RPT_SAVINGS', 'RPT_MAVERICK', 'RPT_SUPPLIER_SERVICE', 'RPT_SUPPLIER_DEPENDENCY'];
+
+/**
+ * Migration 1181 does the same for the screens beside the cube — savings, maverick spend, supplier service
+ * and dependency: after it, in that order, each at the spend reports' first menu's level.
+ */
+describeMenuMigration('the spend-analysis menus on a database seeded before them (migration 1181)', {
+  leaves: ANALYSIS_LEAVES,
+  up: upAnalysis,
+  test: 'adds the same rows and grants as the seed, once; as the spend reports’ first menu',
+  seeded: async ({ menus, grantsOf, grants }) => {
+    // By menu id; the sort order (compared after the migration) keeps the seed's order.
+    expect(menus.map((m) => [m.pgmId, m.parentId, m.sspUrl])).toEqual([
+      ['RPT_MAVERICK', 'RPT_MONTHLY', '/maverickSpend'],
+      ['RPT_SAVINGS', 'RPT_MONTHLY', '/spendSavings'],
+      ['RPT_SUPPLIER_DEPENDENCY', 'RPT_MONTHLY', '/supplierDependency'],
+      ['RPT_SUPPLIER_SERVICE', 'RPT_MONTHLY', '/supplierService'],
+    ]);
+    for (const id of ANALYSIS_LEAVES) expect(grantsOf(id)).toEqual(await grants('RPT_MONTHLY_01'));
+  },
+  unseed: async (db) => {
+    await db.deleteFrom('menuAuth').where('pgmId', 'in', ANALYSIS_LEAVES).execute();
+    await db.deleteFrom('menu').where('pgmId', 'in', ANALYSIS_LEAVES).execute();
   },
 });

@@ -582,6 +582,11 @@ export const AUTHZ_MATRIX: Readonly<Record<string, Rule>> = {
   getHighCostUnitDetail: I.r('/report/costUnit/highCostUnitDetail'),
   getItemMasterCost: I.r('/report/manage/itemMasterCostNew'),
   getSpendCube: I.r('/report/monthlyReport/monthlyReport01', '/spendCube'),
+  getSpendSavings: I.r('/spendSavings'),
+  getMaverickSpend: I.r('/maverickSpend'),
+  getSupplierService: I.r('/supplierService'),
+  listLateReceipts: I.r('/supplierService'),
+  getSupplierDependency: I.r('/supplierDependency'),
   rebuildReportSummary: I.r(
     '/report/monthlyReport/monthlyReport01',
     '/report/monthlyReport/monthlyReport02',
@@ -599,6 +604,10 @@ export const AUTHZ_MATRIX: Readonly<Record<string, Rule>> = {
     '/report/costUnit/highCostUnitDetail',
     '/report/manage/itemMasterCostNew',
     '/spendCube',
+    '/spendSavings',
+    '/maverickSpend',
+    '/supplierService',
+    '/supplierDependency',
   ),
   listReportOrders: I.r(
     '/report/monthlyReport/monthlyReport01',
@@ -616,6 +625,10 @@ export const AUTHZ_MATRIX: Readonly<Record<string, Rule>> = {
     '/report/costUnit/highCostUnitDetail',
     '/report/manage/itemMasterCostNew',
     '/spendCube',
+    '/spendSavings',
+    '/maverickSpend',
+    '/supplierService',
+    '/supplierDependency',
   ),
   // assets
   listAssets: I.r('/assetManagementList', '/assetInventoryList'),

@@ -43,7 +43,7 @@ export interface ReportContext {
 export const spendStatuses = sql.join(SPEND_STATUSES.map((s) => sql.lit(s)));
 
 /** The section / department / supplier filters, on the order columns of `h` (a PO header or a summary row). */
-function orgFilters(ctx: ReportContext): RawBuilder<unknown>[] {
+export function orgFilters(ctx: ReportContext): RawBuilder<unknown>[] {
   const parts: RawBuilder<unknown>[] = [];
   if (ctx.filters.section) parts.push(sql`h.section = ${ctx.filters.section}`);
   if (ctx.filters.deptcd) parts.push(sql`h.deptcd = ${ctx.filters.deptcd}`);
@@ -54,7 +54,7 @@ function orgFilters(ctx: ReportContext): RawBuilder<unknown>[] {
 }
 
 /** The PO header conditions every order-based report shares: spend states, scope, section / department / supplier. */
-function headerWhere(ctx: ReportContext, opts: { dated?: boolean } = { dated: true }): RawBuilder<unknown> {
+export function headerWhere(ctx: ReportContext, opts: { dated?: boolean } = { dated: true }): RawBuilder<unknown> {
   const parts: RawBuilder<unknown>[] = [sql`h.status in (${spendStatuses})`, scopeSql(ctx.scope)];
   if (opts.dated !== false)
     parts.push(sql`h.po_date >= ${ctx.period.fromDate}::date and h.po_date < ${ctx.period.toDateExclusive}::date`);
@@ -62,7 +62,7 @@ function headerWhere(ctx: ReportContext, opts: { dated?: boolean } = { dated: tr
 }
 
 /** Line conditions (an item, a category, a sourcing group) on a PO line — or a price summary row — aliased `alias` (default `l`). */
-function lineWhere(ctx: ReportContext, alias: 'l' | 'h' = 'l'): RawBuilder<unknown> {
+export function lineWhere(ctx: ReportContext, alias: 'l' | 'h' = 'l'): RawBuilder<unknown> {
   const col = (c: string) => sql.raw(`${alias}.${c}`);
   const parts: RawBuilder<unknown>[] = [sql`true`];
   if (ctx.filters.itemCode) parts.push(sql`${col('item_code')} = ${ctx.filters.itemCode}`);
@@ -78,7 +78,7 @@ function lineWhere(ctx: ReportContext, alias: 'l' | 'h' = 'l'): RawBuilder<unkno
  * The conditions of headerWhere on a summary row aliased `h` (report_spend_month, report_price_month:
  * spend-state orders only, by month): the period's months, scope, section / department / supplier.
  */
-function summaryWhere(ctx: ReportContext): RawBuilder<unknown> {
+export function summaryWhere(ctx: ReportContext): RawBuilder<unknown> {
   return sql.join(
     [
       sql`h.month >= ${ctx.period.fromMonth} and h.month <= ${ctx.period.toMonth}`,
@@ -94,7 +94,7 @@ const rateOf = (monthCol: RawBuilder<unknown>) =>
   sql`coalesce((select fx.rate from fx_rate fx where fx.currency = 'JPY' and fx.period = ${monthCol}), (select case when trim(sc.attr_1) ~ '^[0-9]+(\\.[0-9]+)?$' then trim(sc.attr_1)::numeric end from code sc where sc.group_id = 'SYSTEM_CONST' and sc.code = 'JPY_RATE' and sc.use_yn = 'Y'))`;
 
 /** Won of a currency's sum in a month: KRW rounded, JPY × rate ÷ 100 rounded (spec §5). */
-const wonOf = (amount: RawBuilder<unknown>, currencyCol: RawBuilder<unknown>, monthCol: RawBuilder<unknown>) =>
+export const wonOf = (amount: RawBuilder<unknown>, currencyCol: RawBuilder<unknown>, monthCol: RawBuilder<unknown>) =>
   sql`case when ${currencyCol} = 'JPY' then round(${amount} * ${rateOf(monthCol)} / 100) else round(${amount}) end`;
 
 // ---------------------------------------------------------------------------------------------
