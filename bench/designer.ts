@@ -5,7 +5,10 @@
  * (with 6 filters), a 60-field edit form (6 sections of 10), and a 3-column list and a 3-field form as the
  * baseline. Each is opened in the studio's 디자이너 tab and, by keyboard as a person would:
  *   property  typing 20 characters into the first column's (field's) 이름 label box in the property panel
- *   move      Alt+↓ ten times then Alt+↑ ten times on the first column (field) in the outline
+ *   move      Alt+↓ ten times then Alt+↑ ten times on the first column (field) in the outline; only the keys
+ *             that moved it count as moves: on a 3-item list 16 of the 20 do nothing (the item is already
+ *             last or first), and are reported apart as `still` (before 2026-11-28 19:00 they were counted
+ *             as moves, which made a small screen's median move a key that changed nothing)
  * For every keydown: keydown → next paint, taken as the event's timeStamp to a task posted from the next
  * animation frame (the frame after React's commit has been painted when that task runs), and the Event
  * Timing API's duration where Chromium reports one (it reports only events of 16 ms or more).
@@ -71,15 +74,15 @@ ${Array.from({ length: sections }, (_, s) => section(s)).join(',\n')}
 interface Case {
   screen: string;
   text: string;
-  /** The outline's first element a person types into and moves. */
+  /** The outline's first element a person types into and moves (its JSON pointer: its name is its field's words). */
   first: string;
 }
 
 const CASES: Record<string, Case> = {
-  'list, 40 columns': { screen: `bench40c${run}`, text: listText(40, 6), first: `1번째 열 ${name(0)}` },
-  'list, 3 columns': { screen: `bench3c${run}`, text: listText(3, 1), first: `1번째 열 ${name(0)}` },
-  'form, 60 fields': { screen: `bench60f${run}`, text: editText(6, 10), first: `1번째 항목 ${name(0)}` },
-  'form, 3 fields': { screen: `bench3f${run}`, text: editText(1, 3), first: `1번째 항목 ${name(0)}` },
+  'list, 40 columns': { screen: `bench40c${run}`, text: listText(40, 6), first: '/columns/0' },
+  'list, 3 columns': { screen: `bench3c${run}`, text: listText(3, 1), first: '/columns/0' },
+  'form, 60 fields': { screen: `bench60f${run}`, text: editText(6, 10), first: '/sections/0/fields/0' },
+  'form, 3 fields': { screen: `bench3f${run}`, text: editText(1, 3), first: '/sections/0/fields/0' },
 };
 const PAIRS: Array<[string, string]> = [
   ['list, 40 columns', 'list, 3 columns'],
@@ -137,7 +140,7 @@ async function openInDesigner(page: Page, c: Case) {
   await page.getByRole('button', { name: `${c.screen} 열기` }).click();
   await page.locator('.cm-content').waitFor({ timeout: 30_000 });
   await page.getByRole('tab', { name: '디자이너' }).click();
-  await page.getByTestId('designer-pane').getByRole('button', { name: c.first, exact: true }).waitFor();
+  await page.getByTestId('designer-pane').locator(`[data-item="${c.first}"]`).waitFor();
 }
 
 /** The measured keys' figures, taken out of the page. */
@@ -153,7 +156,8 @@ async function taken(page: Page): Promise<{ latency: number[]; eventTiming: numb
 async function measure(page: Page, c: Case) {
   await openInDesigner(page, c);
   const pane = page.getByTestId('designer-pane');
-  await pane.getByRole('button', { name: c.first, exact: true }).click();
+  const item = pane.locator(`[data-item="${c.first}"]`);
+  await item.click();
   const label = pane.getByLabel(/^이름 label/);
   await label.focus();
   await taken(page);
@@ -162,17 +166,25 @@ async function measure(page: Page, c: Case) {
   await page.keyboard.type('abcdefghijklmnopqrst', { delay: 60 });
   await page.waitForTimeout(300);
   const property = await taken(page);
-  const item = pane.locator(
-    `[data-item="${c.text.includes('"kind": "edit"') ? '/sections/0/fields/0' : '/columns/0'}"]`,
-  );
   await item.focus();
+  // Whether each key moved the item: the focus follows it to its new place (its JSON pointer).
+  const focused = () => page.evaluate(() => document.activeElement?.getAttribute('data-item') ?? '');
+  const moved: boolean[] = [];
+  let at = await focused();
   for (const key of [...Array<string>(10).fill('Alt+ArrowDown'), ...Array<string>(10).fill('Alt+ArrowUp')]) {
     await page.keyboard.press(key);
     await page.waitForTimeout(60);
+    const now = await focused();
+    moved.push(now !== at);
+    at = now;
   }
   await page.waitForTimeout(300);
-  const move = await taken(page);
-  return { property, move };
+  const keys = await taken(page);
+  if (keys.latency.length !== moved.length)
+    throw new Error(`${c.screen}: ${keys.latency.length} latencies for ${moved.length} keys`);
+  const move = { latency: keys.latency.filter((_, i) => moved[i]), eventTiming: keys.eventTiming };
+  const still = keys.latency.filter((_, i) => !moved[i]);
+  return { property, move, still };
 }
 
 const median = (xs: number[]) => (xs.length ? [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] : 0);
@@ -191,17 +203,18 @@ const server = given
     });
 const baseURL = given ?? server!.url;
 const browser = await launchBrowser();
-const samples: Record<string, { property: number[]; move: number[]; eventTiming: number[] }> = {};
+const samples: Record<string, { property: number[]; move: number[]; still: number[]; eventTiming: number[] }> = {};
 try {
   await createScreens(baseURL);
   for (let r = 0; r < RUNS; r++)
     for (const pair of PAIRS)
       for (const label of r % 2 ? [...pair].reverse() : pair) {
         const page = await newPage(browser, baseURL);
-        const { property, move } = await measure(page, CASES[label]);
-        const s = (samples[label] ??= { property: [], move: [], eventTiming: [] });
+        const { property, move, still } = await measure(page, CASES[label]);
+        const s = (samples[label] ??= { property: [], move: [], still: [], eventTiming: [] });
         s.property.push(...property.latency);
         s.move.push(...move.latency);
+        s.still.push(...still);
         s.eventTiming.push(...property.eventTiming, ...move.eventTiming);
         await page.context().close();
       }
@@ -221,6 +234,7 @@ const rows = Object.entries(samples).map(([label, s]) => ({
     max: round(max(s.property)),
   },
   move: { keys: s.move.length, median: round(median(s.move)), p95: round(p95(s.move)), max: round(max(s.move)) },
+  still: { keys: s.still.length, median: round(median(s.still)) },
   eventTimingOver16ms: { count: s.eventTiming.length, max: round(max(s.eventTiming)) },
 }));
 const ratios = PAIRS.map(([big, small]) => ({
@@ -234,12 +248,12 @@ console.log(
   `\nbench:designer — keydown → next paint (ms), ${RUNS} rounds, Chromium headless, ${os.cpus().length} CPUs, load average ${loadBefore[0].toFixed(1)} before, ${loadAfter[0].toFixed(1)} after`,
 );
 console.log(
-  '| screen | property: median / p95 / max (keys) | move: median / p95 / max (keys) | Event Timing ≥16 ms: count, max |',
+  '| screen | property: median / p95 / max (keys) | move: median / p95 / max (keys) | Alt+arrow that moved nothing: median (keys) | Event Timing ≥16 ms: count, max |',
 );
-console.log('|---|---|---|---|');
+console.log('|---|---|---|---|---|');
 for (const r of rows)
   console.log(
-    `| ${r.screen} | ${r.property.median} / ${r.property.p95} / ${r.property.max} (${r.property.keys}) | ${r.move.median} / ${r.move.p95} / ${r.move.max} (${r.move.keys}) | ${r.eventTimingOver16ms.count}, ${r.eventTimingOver16ms.max} |`,
+    `| ${r.screen} | ${r.property.median} / ${r.property.p95} / ${r.property.max} (${r.property.keys}) | ${r.move.median} / ${r.move.p95} / ${r.move.max} (${r.move.keys}) | ${r.still.median} (${r.still.keys}) | ${r.eventTimingOver16ms.count}, ${r.eventTimingOver16ms.max} |`,
   );
 for (const q of ratios) console.log(`ratio ${q.big} ÷ ${q.small}: property ${q.property}, move ${q.move}`);
 

@@ -66971,6 +66971,11 @@ export interface operations {
                             bodyFields: string[] | null;
                             /** @description What the operation is, in the reader’s language: the menu of the screen it serves (Korean), else the contract’s summary */
                             summary: string | null;
+                            /** @description Its name in Korean and English (the contract’s), which the check’s sentences name it by */
+                            title: {
+                                ko: string;
+                                en: string;
+                            } | null;
                             /** @description The menus of the screens that use it, in the reader’s language */
                             screens: string[];
                             /** @description Field → its own words in the contract (title, else description): a label chosen by context */

@@ -100,14 +100,14 @@ try {
   await open(names.list);
   await page.getByRole('button', { name: '검사', exact: true }).click();
   await pane.getByText('문제 1건').waitFor();
-  await pane.getByRole('button', { name: '3번째 열 compNameKr', exact: true }).click();
+  await pane.getByRole('button', { name: '3번째 열 협력사', exact: true }).click();
   await shoot(page, 'studio-designer-list.png');
 
   // Carried by keyboard: Space on the handle lifts the column, ↑ carries it; the picture before the drop.
-  await pane.getByRole('button', { name: '3번째 열 compNameKr 끌어서 옮기기', exact: true }).focus();
+  await pane.getByRole('button', { name: '3번째 열 협력사 끌어서 옮기기', exact: true }).focus();
   await page.keyboard.press('Space');
   await page.keyboard.press('ArrowUp');
-  await page.getByText('3번째 열 compNameKr를 2번째 자리로 가져왔습니다').waitFor({ state: 'attached' });
+  await page.getByText('3번째 열 협력사를 2번째 자리로 가져왔습니다').waitFor({ state: 'attached' });
   await shoot(page, 'studio-designer-drag.png');
   await page.keyboard.press('Escape');
 
@@ -118,7 +118,7 @@ try {
 
   // An edit form: sections with their fields, a field's widget chosen from the language's words.
   await open(names.edit);
-  await pane.getByRole('button', { name: '2번째 항목 useYn', exact: true }).click();
+  await pane.locator('[data-item="/sections/1/fields/1"]').click();
   await shoot(page, 'studio-designer-edit.png');
 
   // A tree: the designer names why it opens in JSON only.

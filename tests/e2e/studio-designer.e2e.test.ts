@@ -22,6 +22,8 @@ const NAME = `designed${run}`;
 const TITLE = `디자이너로 만든 발주 목록 ${run}`;
 const CLICKED = `clicked${run}`;
 const CLICKED_TITLE = `클릭으로 만든 발주 목록 ${run}`;
+/** The items are named by their fields' words (listPos's, from the purchase-order screens), not the fields' names. */
+const WORDS = { poNo: '발주번호', compName: '협력사명', compNameKr: '협력사', title: '제목' } as const;
 
 describe('screen studio designer: list screens by keyboard only and by single clicks only, published and opened', () => {
   const baseURL = e2eLane().baseUrl;
@@ -88,44 +90,46 @@ describe('screen studio designer: list screens by keyboard only and by single cl
     await typeInto(page, /^작업 operation/, 'listPos');
     await typeInto(page, /^행 키 rowKey/, 'poNo');
 
-    for (const field of ['poNo', 'compName']) {
+    for (const field of ['poNo', 'compName'] as const) {
       await typeInto(page, '새 검색조건의 필드', field, true);
-      await announced(page, new RegExp(`검색조건 ${field}[을를] 추가했습니다`));
+      await announced(page, new RegExp(`검색조건 ${WORDS[field]}[을를] 추가했습니다`));
     }
     // The second filter carried to first place by dnd-kit's keyboard drag: Space lifts, ↑ carries, Space drops.
-    await pane.getByRole('button', { name: '2번째 검색조건 compName 끌어서 옮기기', exact: true }).focus();
+    await pane.getByRole('button', { name: '2번째 검색조건 협력사명 끌어서 옮기기', exact: true }).focus();
     await page.keyboard.press('Space');
-    await page.getByText('2번째 검색조건 compName을 들었습니다').waitFor({ state: 'attached' });
+    await page.getByText('2번째 검색조건 협력사명을 들었습니다').waitFor({ state: 'attached' });
     await page.keyboard.press('ArrowUp');
-    await page.getByText('2번째 검색조건 compName을 1번째 자리로 가져왔습니다').waitFor({ state: 'attached' });
+    await page.getByText('2번째 검색조건 협력사명을 1번째 자리로 가져왔습니다').waitFor({ state: 'attached' });
     await page.keyboard.press('Space');
-    await announced(page, 'compName을 1번째로 옮겼습니다');
+    await announced(page, '협력사명을 1번째로 옮겼습니다');
     expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(
-      '1번째 검색조건 compName 끌어서 옮기기',
+      '1번째 검색조건 협력사명 끌어서 옮기기',
     );
-    for (const field of ['compNameKr', 'poNo', 'title']) {
+    for (const field of ['compNameKr', 'poNo', 'title'] as const) {
       await typeInto(page, '새 열의 필드', field, true);
-      await announced(page, new RegExp(`열 ${field}[을를] 추가했습니다`));
+      await announced(page, new RegExp(`열 ${WORDS[field]}[을를] 추가했습니다`));
     }
     // The third column to second place: Alt+↑ on it, the focus staying with it.
-    await pane.getByRole('button', { name: '3번째 열 title', exact: true }).focus();
+    await pane.getByRole('button', { name: '3번째 열 제목', exact: true }).focus();
     await page.keyboard.press('Alt+ArrowUp');
-    await announced(page, 'title을 2번째로 옮겼습니다');
-    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('2번째 열 title');
+    await announced(page, '제목을 2번째로 옮겼습니다');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('2번째 열 제목');
     await page.keyboard.press('Control+z');
     await announced(page, '되돌렸습니다');
-    await pane.getByRole('button', { name: '3번째 열 title', exact: true }).waitFor();
+    await pane.getByRole('button', { name: '3번째 열 제목', exact: true }).waitFor();
     await page.keyboard.press('Control+Shift+z');
     await announced(page, '다시 실행했습니다');
-    await pane.getByRole('button', { name: '2번째 열 title', exact: true }).waitFor();
+    await pane.getByRole('button', { name: '2번째 열 제목', exact: true }).waitFor();
     await screenshot(page, 'studio-designer');
 
     const { findings } = await axeViolations(page);
     expect(blocking(findings), describeFindings('/portal/screen/studio (designer)', blocking(findings))).toEqual([]);
     // In English on request: the designer's own words switch, and axe still finds nothing serious.
     await switchLanguage(page, 'en');
-    await pane.getByRole('button', { name: 'column 2 title', exact: true }).waitFor();
-    await pane.getByRole('button', { name: 'Drag filter 1 compName', exact: true }).waitFor();
+    // The last announcement too, worded again from its key: it was "다시 실행했습니다".
+    await announced(page, 'Redone');
+    await pane.getByRole('button', { name: 'Column 2: Title', exact: true }).waitFor();
+    await pane.getByRole('button', { name: 'Drag Filter 1: Supplier name', exact: true }).waitFor();
     const english = await axeViolations(page);
     expect(
       blocking(english.findings),
@@ -189,19 +193,19 @@ describe('screen studio designer: list screens by keyboard only and by single cl
       await pane.getByRole('button', { name: button, exact: true }).click();
       await announced(page, said);
     };
-    await add('새 검색조건의 필드', '검색조건 추가', 'poNo', /검색조건 poNo를 추가했습니다/);
-    for (const field of ['title', 'poNo', 'compNameKr'])
-      await add('새 열의 필드', '열 추가', field, new RegExp(`열 ${field}[을를] 추가했습니다`));
+    await add('새 검색조건의 필드', '검색조건 추가', 'poNo', /검색조건 발주번호를 추가했습니다/);
+    for (const field of ['title', 'poNo', 'compNameKr'] as const)
+      await add('새 열의 필드', '열 추가', field, new RegExp(`열 ${WORDS[field]}[을를] 추가했습니다`));
     // A property from a choice worded in Korean: the third column aligned to the right.
-    await pane.getByRole('button', { name: '3번째 열 compNameKr', exact: true }).click();
+    await pane.getByRole('button', { name: '3번째 열 협력사', exact: true }).click();
     await pane.getByLabel(/^정렬 align/).selectOption({ label: '오른쪽 (right)' });
     // The first column down one place by its 아래로 button; undo and redo by theirs.
-    await pane.getByRole('button', { name: '1번째 열 title 아래로 옮기기', exact: true }).click();
-    await announced(page, 'title을 2번째로 옮겼습니다');
+    await pane.getByRole('button', { name: '1번째 열 제목 아래로 옮기기', exact: true }).click();
+    await announced(page, '제목을 2번째로 옮겼습니다');
     await pane.getByRole('button', { name: '되돌리기', exact: true }).click();
-    await pane.getByRole('button', { name: '1번째 열 title', exact: true }).waitFor();
+    await pane.getByRole('button', { name: '1번째 열 제목', exact: true }).waitFor();
     await pane.getByRole('button', { name: '다시 실행', exact: true }).click();
-    await pane.getByRole('button', { name: '2번째 열 title', exact: true }).waitFor();
+    await pane.getByRole('button', { name: '2번째 열 제목', exact: true }).waitFor();
 
     await page.getByRole('tab', { name: 'JSON' }).click();
     const def = JSON.parse(await page.locator('.cm-content').innerText()) as Record<string, unknown>;
@@ -228,9 +232,9 @@ describe('screen studio designer: list screens by keyboard only and by single cl
     // The mouse reaches what is on the screen: the columns scrolled into view first.
     await pane.getByRole('region', { name: /^열/ }).scrollIntoViewIfNeeded();
     const handle = await pane
-      .getByRole('button', { name: '3번째 열 compNameKr 끌어서 옮기기', exact: true })
+      .getByRole('button', { name: '3번째 열 협력사 끌어서 옮기기', exact: true })
       .boundingBox();
-    const target = await pane.getByRole('button', { name: '1번째 열 poNo', exact: true }).boundingBox();
+    const target = await pane.getByRole('button', { name: '1번째 열 발주번호', exact: true }).boundingBox();
     const x = handle!.x + handle!.width / 2;
     const from = handle!.y + handle!.height / 2;
     const to = target!.y + target!.height / 2 - 4;
@@ -242,10 +246,10 @@ describe('screen studio designer: list screens by keyboard only and by single cl
       await page.waitForTimeout(30);
     }
     await page.mouse.up();
-    await announced(page, /compNameKr[을를] 1번째로 옮겼습니다/);
-    await pane.getByRole('button', { name: '1번째 열 compNameKr', exact: true }).waitFor();
+    await announced(page, /협력사를 1번째로 옮겼습니다/);
+    await pane.getByRole('button', { name: '1번째 열 협력사', exact: true }).waitFor();
     await pane.getByRole('button', { name: '되돌리기', exact: true }).click();
-    await pane.getByRole('button', { name: '3번째 열 compNameKr', exact: true }).waitFor();
+    await pane.getByRole('button', { name: '3번째 열 협력사', exact: true }).waitFor();
     expect(unexpected(analyst.problems)).toEqual([]);
   });
 

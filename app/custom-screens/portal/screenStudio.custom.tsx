@@ -13,6 +13,7 @@ import { callOperation, OperationError, useEngineServices, type CustomScreenProp
 import { useEngineText } from '../../../engine/text';
 import { WidgetButton } from '../../../widgets/common/button';
 import { useDialogs } from '../../../widgets/modal/modal-context';
+import { useTranslation } from 'react-i18next';
 import { useStore } from 'zustand';
 import { useSessionStore } from '../../stores/session';
 import { menuAuthority } from '../../services/engine-services';
@@ -22,6 +23,7 @@ import { labelsAsShown, labelsByContext } from '../../../lib/screen-check/label-
 import { PublishPanel, type PublishChoice } from './studio/PublishPanel';
 import type { StudioEditorHandle } from './studio/StudioEditor';
 import { NextSteps } from './studio/NextSteps';
+import { problemsInWords } from './studio/problem-words';
 import { StudioPreview, type PreviewDraft } from './studio/StudioPreview';
 import type {
   Labels,
@@ -61,6 +63,8 @@ function problemsOf(e: unknown): Problem[] {
     .map((d) => ({
       pointer: d.pointer as string,
       message: String(d.message ?? ''),
+      ...(typeof d.code === 'string' ? { code: d.code } : {}),
+      ...(d.params && typeof d.params === 'object' ? { params: d.params as Record<string, unknown> } : {}),
       suggestion: typeof d.suggestion === 'string' ? d.suggestion : null,
     }));
 }
@@ -102,6 +106,8 @@ function EditorTabs({ tab, onTab }: { tab: 'json' | 'designer'; onTab(tab: 'json
 
 export default function ScreenStudio(_props: CustomScreenProps) {
   const t = useEngineText();
+  const { i18n } = useTranslation();
+  const lang = typeof i18n?.language === 'string' && i18n.language.startsWith('en') ? 'en' : 'ko';
   const services = useEngineServices();
   const dialogs = useDialogs();
   const menus = useSessionStore((s) => s.menus);
@@ -115,6 +121,8 @@ export default function ScreenStudio(_props: CustomScreenProps) {
   const [tab, setTab] = useState<'json' | 'designer'>('json');
   const pendingReveal = useRef<{ pointer: string; line?: number; column?: number } | null>(null);
   const [labels, setLabels] = useState<Labels>({});
+  // The problems as the server answered them (code and values beside each sentence); shown worded in
+  // the language of the moment (problem-words.ts), so a switch to English needs no second check.
   const [problems, setProblems] = useState<Problem[]>([]);
   const [checked, setChecked] = useState(false);
   const [status, setStatus] = useState('');
@@ -393,6 +401,8 @@ export default function ScreenStudio(_props: CustomScreenProps) {
     }
   }, [settledSource, labels]);
 
+  const shownProblems = useMemo(() => problemsInWords(problems, lang, operations), [problems, lang, operations]);
+
   // Which words each field will show: the analyst's own, its operation's, its built-in screen's, the dictionary's.
   const labelContext = useMemo(() => {
     let def: unknown = null;
@@ -547,7 +557,7 @@ export default function ScreenStudio(_props: CustomScreenProps) {
                         onChange={(text) => definitionHistory.getState().replace(text, typing())}
                         onUndo={() => definitionHistory.getState().undo()}
                         onRedo={() => definitionHistory.getState().redo()}
-                        problems={problems}
+                        problems={shownProblems}
                         schema={schema}
                         operations={operations}
                         label={t(`${T}.editorLabel`)}
@@ -565,6 +575,7 @@ export default function ScreenStudio(_props: CustomScreenProps) {
                       <Suspense fallback={<p className={styles.muted}>{t(`${T}.designer.loading`)}</p>}>
                         <DesignerPane
                           problems={problems}
+                          labels={labels}
                           schema={schema}
                           operations={operations}
                           readOnly={!canWrite}
@@ -585,7 +596,7 @@ export default function ScreenStudio(_props: CustomScreenProps) {
                         : ''}
                   </h3>
                   <ul className={styles.problemList} data-testid="studio-problems">
-                    {problems.map((p, i) => (
+                    {shownProblems.map((p, i) => (
                       <li key={`${p.pointer}-${i}`} className={styles.problem}>
                         <span data-pointer={p.pointer}>{p.message}</span>{' '}
                         {p.suggestion && (

@@ -252,6 +252,9 @@ export const OperationsAnswer = Type.Object({
         description:
           'What the operation is, in the reader’s language: the menu of the screen it serves (Korean), else the contract’s summary',
       }),
+      title: Type.Union([Label, Type.Null()], {
+        description: 'Its name in Korean and English (the contract’s), which the check’s sentences name it by',
+      }),
       screens: Type.Array(Type.String(), {
         description: 'The menus of the screens that use it, in the reader’s language',
       }),

@@ -89,6 +89,8 @@ export async function studioOperations(ctx: StudioCtx) {
         },
         ...{
           summary,
+          // Both languages: the studio words the check's problems again when its language changes.
+          title: o.title ?? null,
           screens,
           fieldTexts: o.fieldTexts ?? {},
           screen: built?.screen ?? null,

@@ -1,5 +1,8 @@
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { problemsInWords } from '../../../app/custom-screens/portal/studio/problem-words.js';
+import type { StudioOperation } from '../../../app/custom-screens/portal/studio/completion.js';
+import type { Problem } from '../../../app/custom-screens/portal/studio/studio-types.js';
 import { up as studioMenu } from '../../../server/db/migrations/0421-studio-menu.js';
 import { buildTestApp, type TestApp } from '../../helpers/app.js';
 import type { LoggedIn } from '../../helpers/login.js';
@@ -184,8 +187,15 @@ describe('screen studio', () => {
       ],
       ['nothing', '  ', '', '1행 3열: 정의가 비어 있습니다', 'line 1, column 3: the definition is empty'],
     ];
+    // The studio words each problem again in the other language from its code and values, exactly as the
+    // server words it (problem-words.ts, operations named by the titles the completion answer carries).
+    const ops = (await call('GET', '/api/v1/studio/operations')).json().rows as StudioOperation[];
+    const reworded = (problems: unknown[], lang: 'ko' | 'en') =>
+      problemsInWords(problems as Problem[], lang, ops).map((p) => p.message);
     for (const [what, source, pointer, ko, en] of cases) {
       const [inKo, inEn] = [await check(source), await check(source, 'en')];
+      expect(reworded(inKo.problems, 'en'), what).toEqual(inEn.problems.map((p) => p.message));
+      expect(reworded(inEn.problems, 'ko'), what).toEqual(inKo.problems.map((p) => p.message));
       const k = inKo.problems.find((p) => p.pointer === pointer);
       const e = inEn.problems.find((p) => p.pointer === pointer);
       expect(k?.message, `${what}: ${JSON.stringify(inKo.problems)}`).toContain(ko);

@@ -16,6 +16,8 @@ export interface StudioOperation {
   id: string;
   /** What it is in the reader's words (the menu of the screen it serves). */
   summary?: string | null;
+  /** Its name in each language (the contract's title), which the check's sentences name it by. */
+  title?: { ko: string; en: string } | null;
   /** The menus of the screens that use it. */
   screens?: string[];
   /** Field → the contract's words for it; the built-in screen's labels (labels chosen by context). */

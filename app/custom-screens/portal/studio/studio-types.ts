@@ -7,6 +7,8 @@ export interface Problem {
   /** The place in words ("1번째 열의 field"). */
   place?: string;
   code?: string;
+  /** The problem's values (its sentence is worded from code and params when shown: problem-words.ts). */
+  params?: Record<string, unknown>;
   suggestion: string | null;
   line?: number;
   column?: number;

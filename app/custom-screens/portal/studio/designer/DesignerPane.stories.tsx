@@ -43,20 +43,20 @@ export const ListByKeyboard: Story = {
     const canvas = within(canvasElement);
     const live = canvas.getByTestId('designer-announcement');
     const columns = within(canvas.getByRole('region', { name: /^열/ }));
-    await userEvent.click(columns.getByRole('button', { name: '1번째 열 code' }));
-    await expect(live).toHaveTextContent('1번째 열 code를 골랐습니다');
+    await userEvent.click(columns.getByRole('button', { name: '1번째 열 코드' }));
+    await expect(live).toHaveTextContent('1번째 열 코드를 골랐습니다');
     await userEvent.keyboard('{Alt>}{ArrowDown}{/Alt}');
-    await expect(live).toHaveTextContent('code를 2번째로 옮겼습니다');
-    await waitFor(() => expect(canvasElement.ownerDocument.activeElement).toHaveTextContent('2번째 열 code'));
+    await expect(live).toHaveTextContent('코드를 2번째로 옮겼습니다');
+    await waitFor(() => expect(canvasElement.ownerDocument.activeElement).toHaveTextContent('2번째 열 코드'));
     const filters = within(canvas.getByRole('region', { name: /^검색조건/ }));
     await userEvent.type(filters.getByLabelText('새 검색조건의 필드'), 'useYn{Enter}');
-    await expect(live).toHaveTextContent('2번째 검색조건 useYn을 추가했습니다');
-    const panel = within(canvas.getByRole('region', { name: '2번째 검색조건 useYn의 속성' }));
+    await expect(live).toHaveTextContent('2번째 검색조건 사용 여부를 추가했습니다');
+    const panel = within(canvas.getByRole('region', { name: '2번째 검색조건 사용 여부의 속성' }));
     await userEvent.selectOptions(panel.getByLabelText(/^입력 방식 widget/), 'select');
     await expect(await seriousAxeFindings(canvasElement)).toEqual([]);
     for (let i = 0; i < 3; i++) await userEvent.keyboard('{Control>}z{/Control}');
-    await expect(columns.getByRole('button', { name: '1번째 열 code' })).toBeInTheDocument();
-    await expect(canvas.queryByRole('button', { name: '2번째 검색조건 useYn' })).toBeNull();
+    await expect(columns.getByRole('button', { name: '1번째 열 코드' })).toBeInTheDocument();
+    await expect(canvas.queryByRole('button', { name: '2번째 검색조건 사용 여부' })).toBeNull();
   },
 };
 
@@ -73,7 +73,7 @@ export const DragByKeyboard: Story = {
     const canvas = within(canvasElement);
     const doc = canvasElement.ownerDocument;
     const columns = within(canvas.getByRole('region', { name: /^열/ }));
-    columns.getByRole('button', { name: '1번째 열 code 끌어서 옮기기' }).focus();
+    columns.getByRole('button', { name: '1번째 열 코드 끌어서 옮기기' }).focus();
     await userEvent.keyboard(' ');
     await frame();
     // Lifted: dnd-kit marks the handle pressed (its sentences are checked by the browser journey).
@@ -81,9 +81,9 @@ export const DragByKeyboard: Story = {
     await userEvent.keyboard('{ArrowDown}');
     await frame();
     await userEvent.keyboard(' ');
-    await expect(canvas.getByTestId('designer-announcement')).toHaveTextContent('code를 2번째로 옮겼습니다');
-    await expect(columns.getByRole('button', { name: '2번째 열 code' })).toBeInTheDocument();
-    await waitFor(() => expect(doc.activeElement).toHaveAccessibleName('2번째 열 code 끌어서 옮기기'));
+    await expect(canvas.getByTestId('designer-announcement')).toHaveTextContent('코드를 2번째로 옮겼습니다');
+    await expect(columns.getByRole('button', { name: '2번째 열 코드' })).toBeInTheDocument();
+    await waitFor(() => expect(doc.activeElement).toHaveAccessibleName('2번째 열 코드 끌어서 옮기기'));
     // Esc puts a lifted item back where it was: nothing moves.
     await userEvent.keyboard(' ');
     await frame();
@@ -91,10 +91,10 @@ export const DragByKeyboard: Story = {
     await frame();
     await userEvent.keyboard('{Escape}');
     await frame();
-    await expect(columns.getByRole('button', { name: '2번째 열 code' })).toBeInTheDocument();
+    await expect(columns.getByRole('button', { name: '2번째 열 코드' })).toBeInTheDocument();
     await expect(await seriousAxeFindings(canvasElement)).toEqual([]);
     await userEvent.keyboard('{Control>}z{/Control}');
-    await expect(columns.getByRole('button', { name: '1번째 열 code' })).toBeInTheDocument();
+    await expect(columns.getByRole('button', { name: '1번째 열 코드' })).toBeInTheDocument();
   },
 };
 

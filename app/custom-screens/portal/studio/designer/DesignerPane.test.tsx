@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { createHarnessStore, DesignerHarness, HARNESS_LIST } from './designer-harness';
+import { createHarnessI18n, createHarnessStore, DesignerHarness, HARNESS_LIST } from './designer-harness';
 
 const columns = () => within(screen.getByRole('region', { name: /^열/ }));
 const live = () => screen.getByTestId('designer-announcement');
@@ -13,14 +13,14 @@ describe('the designer pane', () => {
       .getAllByRole('listitem')
       .filter((li) => li.querySelector('[data-item]'));
     expect(items.map((li) => li.querySelector('[data-item]')?.textContent)).toEqual([
-      '1번째 열 code',
-      '2번째 열 textKo',
+      '1번째 열 코드',
+      '2번째 열 한글명',
       '3번째 열 nope',
     ]);
     expect(within(items[2]).getByText('문제 1건')).toBeInTheDocument();
     // The problem's sentence describes the item's button, for a screen reader too.
     expect(within(items[2]).getByRole('button', { name: '3번째 열 nope' })).toHaveAccessibleDescription(
-      /3번째 열의 field: 열 "nope"는 listCodes의 행에 없는 필드입니다/,
+      /3번째 열의 field: 열 "nope"은 listCodes의 행에 없는 필드입니다/,
     );
     expect(within(items[0]).queryByText(/문제/)).toBeNull();
   });
@@ -29,17 +29,17 @@ describe('the designer pane', () => {
     const store = createHarnessStore(HARNESS_LIST);
     const user = userEvent.setup();
     render(<DesignerHarness store={store} />);
-    await user.click(columns().getByRole('button', { name: '1번째 열 code 아래로 옮기기' }));
-    expect(live()).toHaveTextContent('code를 2번째로 옮겼습니다');
+    await user.click(columns().getByRole('button', { name: '1번째 열 코드 아래로 옮기기' }));
+    expect(live()).toHaveTextContent('코드를 2번째로 옮겼습니다');
     expect(store.getState().text).toContain(
       `{ "field": "textKo", "width": 220 },\n    { "field": "code", "width": 140 },`,
     );
     // The keyboard: the moved item keeps the focus, Alt+↓ moves it again.
-    const code = columns().getByRole('button', { name: '2번째 열 code' });
+    const code = columns().getByRole('button', { name: '2번째 열 코드' });
     code.focus();
     await user.keyboard('{Alt>}{ArrowDown}{/Alt}');
-    expect(live()).toHaveTextContent('code를 3번째로 옮겼습니다');
-    expect(document.activeElement).toHaveTextContent('3번째 열 code');
+    expect(live()).toHaveTextContent('코드를 3번째로 옮겼습니다');
+    expect(document.activeElement).toHaveTextContent('3번째 열 코드');
     await user.keyboard('{Control>}z{/Control}');
     await user.keyboard('{Control>}z{/Control}');
     expect(store.getState().text).toBe(HARNESS_LIST);
@@ -53,7 +53,7 @@ describe('the designer pane', () => {
     const filters = within(screen.getByRole('region', { name: /^검색조건/ }));
     await user.type(filters.getByLabelText('새 검색조건의 필드'), 'useYn');
     await user.click(filters.getByRole('button', { name: '검색조건 추가' }));
-    expect(live()).toHaveTextContent('2번째 검색조건 useYn을 추가했습니다');
+    expect(live()).toHaveTextContent('2번째 검색조건 사용 여부를 추가했습니다');
     await user.click(columns().getByRole('button', { name: '3번째 열 nope 삭제' }));
     const def = JSON.parse(store.getState().text);
     expect(def.filters).toEqual([{ field: 'groupId' }, { field: 'useYn' }]);
@@ -65,8 +65,8 @@ describe('the designer pane', () => {
     const store = createHarnessStore(HARNESS_LIST);
     const user = userEvent.setup();
     render(<DesignerHarness store={store} />);
-    await user.click(columns().getByRole('button', { name: '2번째 열 textKo' }));
-    const panel = within(screen.getByRole('region', { name: '2번째 열 textKo의 속성' }));
+    await user.click(columns().getByRole('button', { name: '2번째 열 한글명' }));
+    const panel = within(screen.getByRole('region', { name: '2번째 열 한글명의 속성' }));
     // The schema's enum is a choice; its integer a number box; a name of the contract a picker.
     expect(panel.getByLabelText(/^정렬 align/)).toHaveRole('combobox');
     expect(panel.getByLabelText(/^너비 width/)).toHaveAttribute('type', 'number');
@@ -95,7 +95,7 @@ describe('the designer pane', () => {
     render(<DesignerHarness store={store} />);
     const filters = within(screen.getByRole('region', { name: /^검색조건/ }));
     await user.type(filters.getByLabelText('새 검색조건의 필드'), 'useYn{Enter}');
-    const panel = within(screen.getByRole('region', { name: '2번째 검색조건 useYn의 속성' }));
+    const panel = within(screen.getByRole('region', { name: '2번째 검색조건 사용 여부의 속성' }));
     await user.selectOptions(panel.getByLabelText(/^입력 방식 widget/), 'select');
     await user.keyboard('{Control>}z{/Control}');
     await user.keyboard('{Control>}z{/Control}');
@@ -111,7 +111,7 @@ describe('the designer pane', () => {
     const store = createHarnessStore(HARNESS_LIST);
     const user = userEvent.setup();
     render(<DesignerHarness store={store} />);
-    await user.click(columns().getByRole('button', { name: '1번째 열 code 삭제' }));
+    await user.click(columns().getByRole('button', { name: '1번째 열 코드 삭제' }));
     await user.click(screen.getByRole('button', { name: '디자이너', pressed: true }));
     expect(screen.queryByTestId('designer-pane')).toBeNull();
     await user.click(screen.getByRole('button', { name: '디자이너', pressed: false }));
@@ -126,7 +126,7 @@ describe('the designer pane', () => {
     const store = createHarnessStore(HARNESS_LIST);
     render(<DesignerHarness store={store} />);
     act(() => store.getState().replace(HARNESS_LIST.replace('"nope"', '"useYn"'), { now: 0 }));
-    expect(columns().getByRole('button', { name: '3번째 열 useYn' })).toBeInTheDocument();
+    expect(columns().getByRole('button', { name: '3번째 열 사용 여부' })).toBeInTheDocument();
   });
 
   it('a definition it cannot show opens in JSON with the reason named in Korean', () => {
@@ -143,7 +143,7 @@ describe('the designer pane', () => {
     const onReveal = vi.fn();
     const store = createHarnessStore(HARNESS_LIST);
     render(<DesignerHarness store={store} onReveal={onReveal} />);
-    fireEvent.click(columns().getByRole('button', { name: '1번째 열 code' }));
+    fireEvent.click(columns().getByRole('button', { name: '1번째 열 코드' }));
     fireEvent.click(screen.getByRole('button', { name: '링크: JSON에서 편집' }));
     expect(onReveal).toHaveBeenCalledWith('/columns/0');
   });
@@ -181,7 +181,7 @@ describe('the designer pane', () => {
     const actions = within(screen.getByRole('region', { name: /^버튼/ }));
     await user.selectOptions(actions.getByLabelText('새 버튼의 종류'), 'exportExcel');
     await user.click(actions.getByRole('button', { name: '버튼 추가' }));
-    const panel = within(screen.getByRole('region', { name: '1번째 버튼 exportExcel의 속성' }));
+    const panel = within(screen.getByRole('region', { name: '1번째 버튼 엑셀 내보내기의 속성' }));
     await user.type(panel.getByLabelText(/^파일 이름 fileName/), '코드');
     expect(JSON.parse(store.getState().text).actions).toEqual([{ kind: 'exportExcel', fileName: '코드' }]);
     // Another kind's properties are not offered.
@@ -204,8 +204,8 @@ describe('the designer pane', () => {
       '"filters": [{ "field": "groupId" }, { "field": "useYn" }]',
     ).replace('"columns": [', '"actions": ["search", { "kind": "exportExcel" }],\n  "columns": [');
     for (const [text, names] of [
-      [list, ['검색조건 groupId', '검색조건 useYn', '열 code', '열 nope', '버튼 search', '버튼 exportExcel']],
-      [edit, ['구역 기본', '구역 표시', '항목 code', '항목 textKo', '버튼 save', '버튼 delete']],
+      [list, ['검색조건 groupId', '검색조건 사용 여부', '열 코드', '열 nope', '버튼 조회', '버튼 엑셀 내보내기']],
+      [edit, ['구역 기본', '구역 표시', '항목 code', '항목 textKo', '버튼 저장', '버튼 삭제']],
     ] as const) {
       const store = createHarnessStore(text);
       const view = render(<DesignerHarness store={store} problems={[]} />);
@@ -236,10 +236,10 @@ describe('the designer pane', () => {
   it('words enum values and descriptions from the studio’s texts, in Korean and in English on request', async () => {
     const user = userEvent.setup();
     for (const [locale, item, align, right, fieldHelp, kind] of [
-      ['ko', '2번째 열 textKo', /^정렬 align/, '오른쪽 (right)', '필드나 파라미터 이름', '엑셀 내보내기 (exportExcel)'],
+      ['ko', '2번째 열 한글명', /^정렬 align/, '오른쪽 (right)', '필드나 파라미터 이름', '엑셀 내보내기 (exportExcel)'],
       [
         'en',
-        'column 2 textKo',
+        'Column 2: Korean name',
         /^Align align/,
         'Right (right)',
         'A field or parameter name',
@@ -260,5 +260,84 @@ describe('the designer pane', () => {
     render(<DesignerHarness store={createHarnessStore(HARNESS_LIST)} readOnly />);
     expect(screen.queryByRole('button', { name: /삭제$/ })).toBeNull();
     expect(screen.queryByRole('button', { name: '열 추가' })).toBeNull();
+  });
+
+  it('names an item by its words in English as in Korean — its field’s, its label’s, an action’s kind — and by its name only where none exist', async () => {
+    const user = userEvent.setup();
+    const text = HARNESS_LIST.replace(
+      '{ "field": "nope" }',
+      '{ "field": "nope" },\n    { "field": "textEn", "label": "영어 이름" }',
+    ).replace('"columns": [', '"actions": [{ "kind": "exportExcel" }],\n  "columns": [');
+    for (const [locale, names, action] of [
+      ['ko', ['1번째 열 코드', '2번째 열 한글명', '3번째 열 nope', '4번째 열 영어 이름'], '1번째 버튼 엑셀 내보내기'],
+      ['en', ['Column 1: Code', 'Column 2: Korean name', 'Column 3: nope', 'Column 4: 영어 이름'], 'Action 1: Export to Excel'],
+    ] as const) {
+      const view = render(<DesignerHarness store={createHarnessStore(text)} locale={locale} problems={[]} />);
+      const items = screen.getAllByRole('button').filter((b) => b.dataset.item?.startsWith('/columns/'));
+      expect(items.map((b) => b.textContent)).toEqual(names);
+      expect(screen.getByRole('button', { name: action })).toBeInTheDocument();
+      view.unmount();
+    }
+    // The analyst's own label (항목 이름) names the field before the contract's and the screen's words.
+    const own = render(
+      <DesignerHarness
+        store={createHarnessStore(HARNESS_LIST)}
+        locale="en"
+        problems={[]}
+        labels={{ code: { ko: '코드값', en: 'Code value' } }}
+      />,
+    );
+    await user.click(screen.getByRole('button', { name: 'Column 1: Code value' }));
+    expect(live()).toHaveTextContent('Selected Column 1: Code value');
+    own.unmount();
+  });
+
+  it('says the last announcement again in the language switched to, from its key and values', async () => {
+    const user = userEvent.setup();
+    const i18n = createHarnessI18n('ko');
+    render(<DesignerHarness store={createHarnessStore(HARNESS_LIST)} i18n={i18n} />);
+    await user.click(columns().getByRole('button', { name: '1번째 열 코드 아래로 옮기기' }));
+    expect(live()).toHaveTextContent('코드를 2번째로 옮겼습니다');
+    await act(async () => {
+      await i18n.changeLanguage('en');
+    });
+    expect(live()).toHaveTextContent('Moved Code to position 2');
+    await act(async () => {
+      await i18n.changeLanguage('ko');
+    });
+    expect(live()).toHaveTextContent('코드를 2번째로 옮겼습니다');
+  });
+
+  it('says a drag’s sentences in its own region, again in the language switched to', async () => {
+    const i18n = createHarnessI18n('ko');
+    render(<DesignerHarness store={createHarnessStore(HARNESS_LIST)} i18n={i18n} />);
+    const handle = columns().getByRole('button', { name: '2번째 열 한글명 끌어서 옮기기' });
+    handle.focus();
+    fireEvent.keyDown(handle, { code: 'Space', key: ' ' });
+    const drag = screen.getByTestId('designer-drag');
+    // Lifted, then (jsdom lays nothing out) carried over some place at once: either sentence names the column.
+    await vi.waitFor(() => expect(drag).toHaveTextContent(/^2번째 열 한글명을 (들었습니다|\d번째 자리로 가져왔습니다)/));
+    await act(async () => {
+      await i18n.changeLanguage('en');
+    });
+    expect(drag).toHaveTextContent(/^(Picked up Column 2: Korean name|Column 2: Korean name is over place \d)/);
+    fireEvent.keyDown(document.activeElement!, { code: 'Escape', key: 'Escape' });
+    await vi.waitFor(() => expect(drag).toHaveTextContent('Cancelled moving Column 2: Korean name'));
+  });
+
+  it('words the check’s problems in the language of the moment, from their code and values', async () => {
+    const i18n = createHarnessI18n('ko');
+    render(<DesignerHarness store={createHarnessStore(HARNESS_LIST)} i18n={i18n} />);
+    const nope = () => document.querySelector<HTMLElement>('[data-item="/columns/2"]')!.closest('li')!;
+    expect(within(nope()).getByText(/열 "nope"은 listCodes의 행에 없는 필드입니다/)).toBeInTheDocument();
+    await act(async () => {
+      await i18n.changeLanguage('en');
+    });
+    expect(
+      within(nope()).getByText('column 3 › field: column "nope" is not a field of the rows of listCodes; fields: code, textKo'),
+    ).toBeInTheDocument();
+    expect(within(nope()).getByRole('button', { name: 'Column 3: nope' })).toHaveAccessibleDescription(
+      /is not a field of the rows of listCodes/,
+    );
   });
 });

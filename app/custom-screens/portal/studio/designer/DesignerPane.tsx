@@ -7,28 +7,34 @@
  *
  * Loaded in a chunk of its own, only when the studio's designer tab is opened.
  */
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStore } from 'zustand';
-import type { Translate } from '../../../../../engine/text';
 import { useDesignerText } from './designer-text';
+import type { LabelText } from '../../../../../lib/screen-check/label-choice';
 import { placeWords } from '../../../../../lib/screen-check/words';
 import { WidgetButton } from '../../../../../widgets/common/button';
 import { enumValues, type StudioOperation } from '../completion';
+import { problemsInWords } from '../problem-words';
 import type { Problem } from '../studio-types';
 import { choicesFor } from './choices';
 import { ElementGroup, type GroupActions } from './ElementGroup';
 import { definitionHistory, type HistoryStore } from './history';
 import { insertItem, moveItem, removeItem, setProperty, type JsonPath } from './json-text';
-import { elementName, openDefinition, pointerOf, type DesignElement, type DesignModel } from './model';
+import { fieldsOperation, fieldWordsOf, itemRef, itemWords } from './item-words';
+import { openDefinition, pointerOf, type DesignElement, type DesignModel } from './model';
 import { PropertyPanel } from './PropertyPanel';
+import { saidWords, type Said } from './said';
 import styles from './designer.module.css';
 
 const D = 'screen.screenStudio.designer';
 type Json = Record<string, unknown>;
 
 export interface DesignerPaneProps {
+  /** The last check's problems, each worded here in the interface's language from its code and values. */
   problems: readonly Problem[];
+  /** The analyst's labels (항목 이름): an item is named by its field's words. */
+  labels?: Readonly<Record<string, LabelText>>;
   schema: Json;
   operations: readonly StudioOperation[];
   readOnly: boolean;
@@ -49,15 +55,7 @@ const PANE = '';
 const HANDLE = 'handle:';
 
 const performanceNow = () => performance.now();
-
-/** An element as the designer names it: "2번째 열 code", or the part ("화면 전체", "데이터 원본(source)"). */
-function itemName(t: Translate, e: DesignElement): string {
-  if (e.kind === 'screen') return t(`${D}.part.screen`);
-  if (e.kind === 'source') return t(`${D}.part.${e.path[0] === 'load' ? 'load' : 'source'}`);
-  const index = Number(e.path[e.path.length - 1]);
-  const kind = t(`${D}.kind.${e.kind}`);
-  return t(`${D}.item`, { index: index + 1, kind, name: elementName(e) || t(`${D}.noName`) });
-}
+const NO_LABELS: Readonly<Record<string, LabelText>> = {};
 
 const under = (pointer: string, p: string) => p === pointer || p.startsWith(`${pointer}/`);
 
@@ -68,7 +66,8 @@ function elementsOf(model: DesignModel): DesignElement[] {
 }
 
 export default function DesignerPane({
-  problems,
+  problems: checked,
+  labels = NO_LABELS,
   schema,
   operations,
   readOnly,
@@ -85,7 +84,9 @@ export default function DesignerPane({
   const canRedo = useStore(store, (s) => s.redoSteps.length > 0);
   const opened = useMemo(() => openDefinition(text), [text]);
   const def = useMemo(() => (opened.ok ? (JSON.parse(text) as Json) : null), [opened, text]);
-  const [announcement, setAnnouncement] = useState('');
+  // What was said, as keys and values: worded at each render, so in the language of the moment.
+  const [said, setSaid] = useState<Said | null>(null);
+  const [dragSaid, setDragSaid] = useState<Said | null>(null);
   const root = useRef<HTMLDivElement>(null);
   const focusNext = useRef<string | null>(null);
 
@@ -106,8 +107,11 @@ export default function DesignerPane({
     if (target && !(pointer === PANE && pane?.contains(document.activeElement))) target.focus();
   });
 
-  const announce = (key: string, vars?: Record<string, unknown>) => setAnnouncement(t(`${D}.announce.${key}`, vars));
+  const announce = (key: string, rest?: Omit<Said, 'key'>) => setSaid({ key: `announce.${key}`, ...rest });
   const history = store.getState;
+  // A drag's sentences (dnd-kit's events) in a region of their own, assertive as dnd-kit's was; a drop
+  // that moves an item is said by the "moved" sentence, so the carrying sentence is taken away then.
+  const sayDrag = useCallback((s: Said | null) => setDragSaid(s), []);
 
   const undo = () => {
     focusNext.current = PANE;
@@ -121,12 +125,12 @@ export default function DesignerPane({
   // What the rows do, the same functions from render to render (ElementGroup draws a row again only
   // when it changes): each reads the text and the selection from the store when it runs.
   const actions = useMemo<GroupActions>(() => {
-    const say = (key: string, vars?: Record<string, unknown>) => setAnnouncement(t(`${D}.announce.${key}`, vars));
+    const say = (key: string, rest?: Omit<Said, 'key'>) => setSaid({ key: `announce.${key}`, ...rest });
     const state = store.getState;
     return {
       select(e) {
         state().select(e.pointer);
-        say('selected', { item: itemName(t, e) });
+        say('selected', { item: itemRef(e) });
       },
       move(e, index, to, focus = 'item') {
         const list = e.path.slice(0, -1);
@@ -135,16 +139,31 @@ export default function DesignerPane({
         const moved = pointerOf([...list, to]);
         if (chosen === e.pointer) state().select(moved);
         focusNext.current = focus === 'handle' ? `${HANDLE}${moved}` : moved;
-        say('moved', { name: elementName(e) || t(`${D}.noName`), index: to + 1 });
+        if (focus === 'handle') setDragSaid(null);
+        say('moved', { name: itemRef(e), vars: { index: to + 1 } });
       },
       remove(e, index) {
         const { text: now_, selection: chosen } = state();
         state().change(removeItem(now_, e.path.slice(0, -1), index), { now: now() });
         if (chosen && under(e.pointer, chosen)) state().select(null);
-        say('removed', { item: itemName(t, e) });
+        say('removed', { item: itemRef(e) });
       },
     };
-  }, [store, t, now]);
+  }, [store, now]);
+
+  // A field's words in the interface's language (the analyst's label, the operation's, its built-in
+  // screen's, the dictionary's), remembered until the operation, the labels or the language change.
+  const opId = def ? fieldsOperation(def) : null;
+  const fieldWords = useMemo(() => {
+    const operation = operations.find((o) => o.id === opId);
+    const dictionary = (f: string) => {
+      const key = `field.${f}`;
+      const words = t(key);
+      return words === key ? null : words;
+    };
+    return fieldWordsOf(lang, operation, labels, dictionary);
+  }, [lang, opId, operations, labels, t]);
+  const problems = useMemo(() => problemsInWords(checked, lang, operations), [checked, lang, operations]);
 
   if (!opened.ok || !def) {
     const reason = opened.ok ? { code: 'notObject', vars: {} } : opened.reason;
@@ -165,7 +184,7 @@ export default function DesignerPane({
   const model = opened.model;
   const all = elementsOf(model);
   const kindWord = (kind: string) => t(`${D}.kind.${kind}`);
-  const nameOf = (e: DesignElement) => itemName(t, e);
+  const nameOf = (e: DesignElement) => itemWords(t, itemRef(e), fieldWords);
   const problemsOf = (e: DesignElement) =>
     problems.filter(
       (p) => under(e.pointer, p.pointer) && !(e.kind === 'section' && under(`${e.pointer}/fields`, p.pointer)),
@@ -176,11 +195,11 @@ export default function DesignerPane({
   const selected =
     [model.screen, ...(model.source ? [model.source] : []), ...all].find((e) => e.pointer === selection) ?? null;
 
-  const addTo = (list: JsonPath, count: number, value: Json, kind: string, name: string) => {
+  const addTo = (list: JsonPath, count: number, value: Json, kind: DesignElement['kind']) => {
     history().change(insertItem(text, list, count, value), { now: now() });
-    const pointer = pointerOf([...list, count]);
-    history().select(pointer);
-    announce('added', { item: t(`${D}.item`, { index: count + 1, kind: kindWord(kind), name }) });
+    const path = [...list, count];
+    history().select(pointerOf(path));
+    announce('added', { item: itemRef({ kind, path, pointer: pointerOf(path), value }) });
   };
 
   const fieldGroup = (
@@ -198,11 +217,12 @@ export default function DesignerPane({
       nameOf={nameOf}
       problemsOf={problemsOf}
       actions={actions}
+      onSay={sayDrag}
       add={{
         label: addLabel ?? t(`${D}.newField`, { kind: kindWord(kind) }),
         button: t(`${D}.addTo`, { kind: kindWord(kind) }),
         choices: choicesFor(def, text, [...list, items.length, 'field'], operations),
-        onAdd: (field) => addTo(list, items.length, { field }, kind, field),
+        onAdd: (field) => addTo(list, items.length, { field }, kind),
       }}
     />
   );
@@ -217,6 +237,7 @@ export default function DesignerPane({
       nameOf={nameOf}
       problemsOf={problemsOf}
       actions={actions}
+      onSay={sayDrag}
       add={{
         label: t(`${D}.newAction`),
         button: t(`${D}.addTo`, { kind: kindWord('action') }),
@@ -226,7 +247,7 @@ export default function DesignerPane({
           const words = t(key);
           return words === key ? kind : `${words} (${kind})`;
         },
-        onAdd: (kind) => addTo(['actions'], model.actions.length, { kind }, 'action', kind),
+        onAdd: (kind) => addTo(['actions'], model.actions.length, { kind }, 'action'),
       }}
     />
   );
@@ -259,7 +280,10 @@ export default function DesignerPane({
         <span className={styles.muted}>{t(`${D}.help`)}</span>
       </div>
       <p className={styles.live} role="status" aria-live="polite" data-testid="designer-announcement">
-        {announcement}
+        {saidWords(t, said, fieldWords)}
+      </p>
+      <p className={styles.liveHidden} role="status" aria-live="assertive" aria-atomic="true" data-testid="designer-drag">
+        {saidWords(t, dragSaid, fieldWords)}
       </p>
       <div className={styles.layout}>
         <div className={styles.outline}>
@@ -271,6 +295,7 @@ export default function DesignerPane({
             nameOf={nameOf}
             problemsOf={(e) => (e.kind === 'screen' ? screenProblems : sourceProblems)}
             actions={actions}
+            onSay={sayDrag}
           />
           {model.kind === 'list' ? (
             <>
@@ -288,18 +313,13 @@ export default function DesignerPane({
                 nameOf={nameOf}
                 problemsOf={problemsOf}
                 actions={actions}
+                onSay={sayDrag}
                 add={{
                   label: t(`${D}.newSectionTitle`),
                   button: t(`${D}.addTo`, { kind: kindWord('section') }),
                   allowEmpty: true,
                   onAdd: (title) =>
-                    addTo(
-                      ['sections'],
-                      model.sections.length,
-                      title ? { title, fields: [] } : { fields: [] },
-                      'section',
-                      title || t(`${D}.noName`),
-                    ),
+                    addTo(['sections'], model.sections.length, title ? { title, fields: [] } : { fields: [] }, 'section'),
                 }}
               >
                 {(section, i) =>

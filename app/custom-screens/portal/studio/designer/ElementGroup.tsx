@@ -11,7 +11,9 @@ import { useDesignerText } from './designer-text';
 import { WidgetButton } from '../../../../../widgets/common/button';
 import type { Problem } from '../studio-types';
 import type { Choice } from './choices';
+import { itemRef } from './item-words';
 import type { DesignElement } from './model';
+import type { Said } from './said';
 import { SortableList } from './SortableList';
 import styles from './designer.module.css';
 
@@ -32,6 +34,8 @@ interface ElementGroupProps {
   nameOf(e: DesignElement, index: number): string;
   problemsOf(e: DesignElement): Problem[];
   actions: GroupActions;
+  /** Says a drag's sentence (its key and values; null takes the last one away). */
+  onSay(said: Said | null): void;
   /** What the add form asks for: a field (with the contract's choices), an action's kind, a title; none for fixed parts. */
   add?: {
     label: string;
@@ -56,6 +60,7 @@ export function ElementGroup({
   nameOf,
   problemsOf,
   actions,
+  onSay,
   add,
   children,
 }: ElementGroupProps) {
@@ -79,10 +84,11 @@ export function ElementGroup({
       ) : (
         <SortableList
           ids={items.map((e) => e.pointer)}
-          nameOf={(pointer) => {
-            const i = items.findIndex((e) => e.pointer === pointer);
-            return i < 0 ? '' : nameOf(items[i], i);
+          refOf={(pointer) => {
+            const item = items.find((e) => e.pointer === pointer);
+            return item ? itemRef(item) : null;
           }}
+          onSay={onSay}
           onMove={(from, to) => actions.move(items[from], from, to, 'handle')}
         >
           <ol className={styles.items}>

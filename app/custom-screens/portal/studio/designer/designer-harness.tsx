@@ -3,6 +3,7 @@
  * texts, a history of its own loaded with a definition, the screen language's real schema and a
  * small slice of the contract (what listStudioOperations answers for the operations named).
  */
+import type { i18n as I18n } from 'i18next';
 import { useMemo, useState } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { createI18n } from '../../../../i18n/create-i18n';
@@ -10,6 +11,7 @@ import { memoryStorage } from '../../../../testing/memory-storage';
 import screenSchema from '../../../../../schemas/screen.schema.json';
 import studioEn from '../../../../../screens/portal/screen/i18n/en.json';
 import studioKo from '../../../../../screens/portal/screen/i18n/ko.json';
+import { problemWords } from '../../../../../lib/screen-check/words';
 import type { StudioOperation } from '../completion';
 import type { Problem } from '../studio-types';
 import DesignerPane from './DesignerPane';
@@ -28,6 +30,7 @@ const HARNESS_OPERATIONS: StudioOperation[] = [
     answerFields: null,
     bodyFields: null,
     fieldTexts: { code: '코드', textKo: '한글명', textEn: '영문명', useYn: '사용 여부' },
+    screenLabels: { code: { ko: '코드', en: 'Code' }, textKo: { ko: '한글명', en: 'Korean name' } },
   },
 ];
 
@@ -45,13 +48,23 @@ export const HARNESS_LIST = `{
 }
 `;
 
+/** A problem as the server answers it: its sentence in Korean, its code and values beside it. */
+const unknownColumn = {
+  pointer: '/columns/2/field',
+  code: 'api.notAField',
+  params: { what: 'column', name: 'nope', where: 'the rows of listCodes', known: ['code', 'textKo'] },
+};
 const HARNESS_PROBLEMS: Problem[] = [
-  {
-    pointer: '/columns/2/field',
-    message: '3번째 열의 field: 열 "nope"는 listCodes의 행에 없는 필드입니다.',
-    suggestion: null,
-  },
+  { ...unknownColumn, message: problemWords({ ...unknownColumn, message: '' }, 'ko').message, suggestion: null },
 ];
+
+/** The harness's texts: the studio's, in both languages; a test may switch the language of the one it passes. */
+export function createHarnessI18n(locale: 'ko' | 'en' = 'ko'): I18n {
+  const instance = createI18n({ storage: memoryStorage(), language: locale });
+  instance.addResourceBundle('ko', 'translation', studioKo, true, true);
+  instance.addResourceBundle('en', 'translation', studioEn, true, true);
+  return instance;
+}
 
 export function createHarnessStore(text: string): HistoryStore {
   const store = createHistoryStore();
@@ -65,19 +78,19 @@ export function DesignerHarness({
   readOnly = false,
   onReveal = () => undefined,
   locale = 'ko',
+  i18n: given,
+  labels,
 }: {
   store: HistoryStore;
   problems?: Problem[];
   readOnly?: boolean;
   onReveal?: (pointer: string) => void;
   locale?: 'ko' | 'en';
+  i18n?: I18n;
+  labels?: Record<string, { ko: string; en: string }>;
 }) {
-  const i18n = useMemo(() => {
-    const instance = createI18n({ storage: memoryStorage(), language: locale });
-    instance.addResourceBundle('ko', 'translation', studioKo, true, true);
-    instance.addResourceBundle('en', 'translation', studioEn, true, true);
-    return instance;
-  }, [locale]);
+  const own = useMemo(() => createHarnessI18n(locale), [locale]);
+  const i18n = given ?? own;
   const [open, setOpen] = useState(true);
   return (
     <I18nextProvider i18n={i18n}>
@@ -89,6 +102,7 @@ export function DesignerHarness({
         <DesignerPane
           store={store}
           problems={problems}
+          labels={labels}
           schema={screenSchema as unknown as Record<string, unknown>}
           operations={HARNESS_OPERATIONS}
           readOnly={readOnly}

@@ -162,11 +162,3 @@ export function openDefinition(text: string): Opened {
   }
   return { ok: false, reason: { code: 'kind', vars: { kind: typeof def.kind === 'string' ? def.kind : '' } } };
 }
-
-/** The name an item shows: its field, else its kind, else its title. */
-export function elementName(e: DesignElement): string {
-  const v = e.value;
-  for (const k of ['field', 'label', 'title', 'kind'] as const)
-    if (typeof v[k] === 'string' && v[k]) return v[k] as string;
-  return '';
-}
