@@ -2861,7 +2861,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** 하도급 lines past their 검사 기한 without a result (합격 간주), unpaid lines near or past their 지급 기한, orders sent before their written contract — on the business day */
+        /** 하도급 lines past their 검사 기한 without a result (합격 간주), unpaid lines near or past their 지급 기한 with the 지연이자 accruing, orders sent before their written contract, payments that owed 지연이자 or an 어음 fee, 감액 without an acknowledged 서면 — on the business day */
         get: operations["listSubconCompliance"];
         put?: never;
         post?: never;
@@ -3976,7 +3976,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Record that a confirmed settlement was paid (day, cash / 어음 / 어음대체결제수단 and its maturity); a 하도급 settlement keeps the 지연이자 and fee owed */
+        /** Record that a confirmed settlement was paid (day, cash / 어음 / 어음대체결제수단 and its maturity); a 하도급 settlement keeps the 지연이자 and fee owed and posts them to the ERP as a voucher of their own (subcon.chargeVoucherNo) */
         post: operations["recordSettlementPayment"];
         delete?: never;
         options?: never;
@@ -4838,6 +4838,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/cyber/tax-invoices/amendments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The supplier’s own 수정세금계산서 (02xx) or 수정계산서 (04xx) from its NTS standard XML: matched to my original by its approval number and modify code, checked by the §70① case (dates, amounts), kept as 발행; another company’s original answers 404 */
+        post: operations["intakeMyTaxInvoiceAmendment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/cyber/tax-invoices/{mgtKey}/issue": {
         parameters: {
             query?: never;
@@ -5650,6 +5667,91 @@ export interface paths {
         };
         /** Spend cube: ordered (orders approved or later), received and settled amounts by one or two dimensions (supplier, category, sourcing group, department, section, buyer, month, quarter), the period and the previous period of the same length */
         get: operations["getSpendCube"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/reports/savings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Savings four ways by buyer or item category: against the first quotation, the average quotation, the tender’s or auction’s second price, the framework agreement’s price and the purchase request’s estimate — each (reference − awarded) × quantity in won, only where the reference exists */
+        get: operations["getSpendSavings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/reports/maverick": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Maverick spend: deliveries without an order, order lines at a price other than the supplier’s active agreement for the item, and orders split under an approval threshold — one row per document */
+        get: operations["getMaverickSpend"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/reports/supplier-service": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Supplier service per supplier: days to confirm, service level (received ÷ ordered), days to receive, on-time receipts, share of the spend and tail spend */
+        get: operations["getSupplierService"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/reports/supplier-dependency": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Supplier dependency per item category: the category’s ordered won, how many suppliers hold it and the share of the largest */
+        get: operations["getSupplierDependency"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/reports/late-receipts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Late receipts: receipt lines of the period requested after their due date, latest first by default by days late */
+        get: operations["listLateReceipts"];
         put?: never;
         post?: never;
         delete?: never;
@@ -8281,8 +8383,8 @@ export interface components {
         SubconComplianceRow: {
             rowKey: string;
             /** @enum {unknown} */
-            kind: "DEEMED_PASS" | "PAYMENT_NEAR" | "PAYMENT_OVERDUE" | "SENT_BEFORE_CONTRACT";
-            poNo: string;
+            kind: "DEEMED_PASS" | "PAYMENT_NEAR" | "PAYMENT_OVERDUE" | "SENT_BEFORE_CONTRACT" | "PAID_WITH_CHARGES" | "REDUCTION_UNWRITTEN";
+            poNo: string | null;
             /** @enum {unknown} */
             subconKind: "MANUFACTURE" | "REPAIR" | "SERVICE";
             compNameKr: string;
@@ -8293,6 +8395,14 @@ export interface components {
             dueDate: string | null;
             daysPast: number | null;
             forwardedAt: string | null;
+            settleNo: string | null;
+            adjNo: string | null;
+            amount: string | null;
+            lateInterest: string | null;
+            billFee: string | null;
+            paidOn: string | null;
+            chargeVoucherNo: string | null;
+            chargeVoucherStatus: string | null;
         };
         BudgetLineRow: {
             /** @description fiscalYear-month-deptcd-accountCode */
@@ -8909,6 +9019,8 @@ export interface components {
             /** @description 어음 할인료 or 어음대체결제 수수료, whole won, §13⑥⑦ */
             billFee: string;
             billFeeRate: string | null;
+            chargeVoucherNo: string | null;
+            chargeVoucherStatus: string | null;
         };
         /** ReductionRow */
         ReductionRow: {
@@ -9002,6 +9114,8 @@ export interface components {
         /** VoucherRow */
         VoucherRow: {
             voucherNo: string;
+            /** @description SETTLEMENT (the settlement’s own), CORRECTION (a 수정세금계산서’s) or SUBCON_CHARGE (a 하도급 payment’s 지연이자 and fees) */
+            kind: string;
             settleNo: string;
             compNo: string;
             compName: string;
@@ -9054,7 +9168,7 @@ export interface components {
             lineNo: number;
             /** @description DEBIT or CREDIT */
             side: string;
-            /** @description GOODS (per expense type), ADJUSTMENT, VAT (부가세대급금) or PAYABLE */
+            /** @description GOODS (per expense type), ADJUSTMENT, VAT (부가세대급금) or PAYABLE (외상매입금); INTEREST (이자비용), BILL_FEE (지급수수료) or OTHER_PAYABLE (미지급금) on a charge voucher */
             kind: string;
             expenses: string | null;
             description: string;
@@ -9066,6 +9180,8 @@ export interface components {
         /** VoucherDetail */
         VoucherDetail: {
             voucherNo: string;
+            /** @description SETTLEMENT (the settlement’s own), CORRECTION (a 수정세금계산서’s) or SUBCON_CHARGE (a 하도급 payment’s 지연이자 and fees) */
+            kind: string;
             settleNo: string;
             compNo: string;
             compName: string;
@@ -34724,7 +34840,7 @@ export interface operations {
     listSubconCompliance: {
         parameters: {
             query?: {
-                kind?: "DEEMED_PASS" | "PAYMENT_NEAR" | "PAYMENT_OVERDUE" | "SENT_BEFORE_CONTRACT";
+                kind?: "DEEMED_PASS" | "PAYMENT_NEAR" | "PAYMENT_OVERDUE" | "SENT_BEFORE_CONTRACT" | "PAID_WITH_CHARGES" | "REDUCTION_UNWRITTEN";
                 /** @description Page, 1-based */
                 page?: number;
                 /** @description Rows a page (a screen asks ≤ 500; an export up to 5000) */
@@ -34750,6 +34866,19 @@ export interface operations {
                             PAYMENT_NEAR: number;
                             PAYMENT_OVERDUE: number;
                             SENT_BEFORE_CONTRACT: number;
+                            PAID_WITH_CHARGES: number;
+                            REDUCTION_UNWRITTEN: number;
+                        };
+                        /** @description Money over every finding (not only the page or the kind chosen), whole won */
+                        sums: {
+                            /** @description 지연이자 accruing on every unpaid line past day 60, to the business day (rounded once) */
+                            interestAccruing: string;
+                            /** @description 지연이자 recorded with payments */
+                            interestPaid: string;
+                            /** @description 어음 할인료 and 어음대체결제 수수료 recorded with payments */
+                            feesPaid: string;
+                            /** @description 감액 without an acknowledged 서면 */
+                            reductionsUnwritten: string;
                         };
                     };
                 };
@@ -46712,6 +46841,89 @@ export interface operations {
             };
         };
     };
+    intakeMyTaxInvoiceAmendment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The NTS standard XML (TaxInvoice) of an invoice the supplier issued itself, as text */
+                    xml: string;
+                    /** @description The settlement to match; without it, the supplier’s confirmed settlement of the 작성일자’s month */
+                    settleNo?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TaxInvoiceDetail"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     issueMyTaxInvoice: {
         parameters: {
             query?: never;
@@ -51635,6 +51847,651 @@ export interface operations {
                             asOf: string;
                             /** @description Months of the period changed since their last rebuild: the job rebuilds them within a minute, or POST /api/v1/reports/summary/rebuild now */
                             pendingMonths: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getSpendSavings: {
+        parameters: {
+            query?: {
+                /** @description First month, YYYYMM (required; at most 36 months before toMonth) */
+                fromMonth?: string;
+                /** @description Last month, YYYYMM (required) */
+                toMonth?: string;
+                /** @description Business section (topDept); must be within the caller’s scope */
+                section?: string;
+                /** @description Department; must be within the caller’s scope */
+                deptcd?: string;
+                /** @description Page, 1-based */
+                page?: number;
+                /** @description Rows a page (a screen asks ≤ 500; an export up to 5000) */
+                size?: number;
+                /** @description Rows per buyer (default) or per item category */
+                by?: "buyer" | "category";
+                /** @description Sort as field:asc|desc; fields: key, name, lineCount, orderedKrw, firstQuoteLines, firstQuoteAwardedKrw, firstQuoteReferenceKrw, firstQuoteSavingsKrw, firstQuotePct, avgQuoteLines, avgQuoteAwardedKrw, avgQuoteReferenceKrw, avgQuoteSavingsKrw, avgQuotePct, secondPriceLines, secondPriceAwardedKrw, secondPriceReferenceKrw, secondPriceSavingsKrw, secondPricePct, agreementLines, agreementAwardedKrw, agreementReferenceKrw, agreementSavingsKrw, agreementPct, estimateLines, estimateAwardedKrw, estimateReferenceKrw, estimateSavingsKrw, estimatePct */
+                sort?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rows: {
+                            /** @description Buyer id or item category (- none) */
+                            key: string;
+                            name: string;
+                            /** @description Order lines of the period */
+                            lineCount: number;
+                            /** @description Their ordered won (the spend cube’s totalKrw) (exact decimal) */
+                            orderedKrw: string;
+                            /** @description Lines with a reference: the first quotation received for the line */
+                            firstQuoteLines: number;
+                            /** @description Those lines’ unit price × quantity, won (exact decimal) */
+                            firstQuoteAwardedKrw: string;
+                            /** @description Those lines’ reference × quantity, won (awarded + savings) (exact decimal) */
+                            firstQuoteReferenceKrw: string;
+                            /** @description (reference − awarded) × quantity, won: the first quotation received for the line (exact decimal) */
+                            firstQuoteSavingsKrw: string;
+                            firstQuotePct: string | null;
+                            /** @description Lines with a reference: the average of the quotations for the line */
+                            avgQuoteLines: number;
+                            /** @description Those lines’ unit price × quantity, won (exact decimal) */
+                            avgQuoteAwardedKrw: string;
+                            /** @description Those lines’ reference × quantity, won (awarded + savings) (exact decimal) */
+                            avgQuoteReferenceKrw: string;
+                            /** @description (reference − awarded) × quantity, won: the average of the quotations for the line (exact decimal) */
+                            avgQuoteSavingsKrw: string;
+                            avgQuotePct: string | null;
+                            /** @description Lines with a reference: the tender’s or auction’s second price (the lowest other bidder) */
+                            secondPriceLines: number;
+                            /** @description Those lines’ unit price × quantity, won (exact decimal) */
+                            secondPriceAwardedKrw: string;
+                            /** @description Those lines’ reference × quantity, won (awarded + savings) (exact decimal) */
+                            secondPriceReferenceKrw: string;
+                            /** @description (reference − awarded) × quantity, won: the tender’s or auction’s second price (the lowest other bidder) (exact decimal) */
+                            secondPriceSavingsKrw: string;
+                            secondPricePct: string | null;
+                            /** @description Lines with a reference: the lowest framework-agreement price in force for the item */
+                            agreementLines: number;
+                            /** @description Those lines’ unit price × quantity, won (exact decimal) */
+                            agreementAwardedKrw: string;
+                            /** @description Those lines’ reference × quantity, won (awarded + savings) (exact decimal) */
+                            agreementReferenceKrw: string;
+                            /** @description (reference − awarded) × quantity, won: the lowest framework-agreement price in force for the item (exact decimal) */
+                            agreementSavingsKrw: string;
+                            agreementPct: string | null;
+                            /** @description Lines with a reference: the purchase request’s estimated unit price */
+                            estimateLines: number;
+                            /** @description Those lines’ unit price × quantity, won (exact decimal) */
+                            estimateAwardedKrw: string;
+                            /** @description Those lines’ reference × quantity, won (awarded + savings) (exact decimal) */
+                            estimateReferenceKrw: string;
+                            /** @description (reference − awarded) × quantity, won: the purchase request’s estimated unit price (exact decimal) */
+                            estimateSavingsKrw: string;
+                            estimatePct: string | null;
+                        }[];
+                        total: number;
+                        /** @description Over the whole result */
+                        totals: {
+                            lineCount: number;
+                            orderedKrw: string | null;
+                            firstQuoteLines: number;
+                            firstQuoteAwardedKrw: string | null;
+                            firstQuoteReferenceKrw: string | null;
+                            firstQuoteSavingsKrw: string | null;
+                            firstQuotePct: string | null;
+                            avgQuoteLines: number;
+                            avgQuoteAwardedKrw: string | null;
+                            avgQuoteReferenceKrw: string | null;
+                            avgQuoteSavingsKrw: string | null;
+                            avgQuotePct: string | null;
+                            secondPriceLines: number;
+                            secondPriceAwardedKrw: string | null;
+                            secondPriceReferenceKrw: string | null;
+                            secondPriceSavingsKrw: string | null;
+                            secondPricePct: string | null;
+                            agreementLines: number;
+                            agreementAwardedKrw: string | null;
+                            agreementReferenceKrw: string | null;
+                            agreementSavingsKrw: string | null;
+                            agreementPct: string | null;
+                            estimateLines: number;
+                            estimateAwardedKrw: string | null;
+                            estimateReferenceKrw: string | null;
+                            estimateSavingsKrw: string | null;
+                            estimatePct: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getMaverickSpend: {
+        parameters: {
+            query?: {
+                /** @description First month, YYYYMM (required; at most 36 months before toMonth) */
+                fromMonth?: string;
+                /** @description Last month, YYYYMM (required) */
+                toMonth?: string;
+                /** @description Business section (topDept); must be within the caller’s scope */
+                section?: string;
+                /** @description Department; must be within the caller’s scope */
+                deptcd?: string;
+                /** @description Page, 1-based */
+                page?: number;
+                /** @description Rows a page (a screen asks ≤ 500; an export up to 5000) */
+                size?: number;
+                /** @description One rule only */
+                kind?: "NO_PO" | "OFF_AGREEMENT" | "SPLIT";
+                /** @description SPLIT: days from a group’s first order within which orders count as one purchase (default 7) */
+                days?: number;
+                /** @description One supplier */
+                compNo?: string;
+                /** @description One item */
+                itemCode?: string;
+                /** @description Sort as field:asc|desc; fields: rowKey, kind, docNo, deliveryNo, poNo, agreementNo, lineNo, docDate, compNo, compNameKr, itemCode, itemName, currency, amount, amountKrw, unitPrice, refPrice, deviationKrw, refNo, groupCount, groupKrw, thresholdKrw, deptnm, buyerName */
+                sort?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rows: {
+                            /** @description Unique: kind, document, line and item */
+                            rowKey: string;
+                            /** @description NO_PO (a delivery without an order), OFF_AGREEMENT (an order line), SPLIT (an order of a split group) */
+                            kind: string;
+                            /** @description The delivery number (NO_PO) or the order number */
+                            docNo: string;
+                            deliveryNo: string | null;
+                            poNo: string | null;
+                            agreementNo: string | null;
+                            /** @description The order line (OFF_AGREEMENT); 0 otherwise */
+                            lineNo: number;
+                            /** @description Delivery or order date, YYYY-MM-DD */
+                            docDate: string;
+                            compNo: string;
+                            compNameKr: string;
+                            itemCode: string | null;
+                            itemName: string | null;
+                            currency: string;
+                            /** @description The delivery’s total, the order line’s amount or the order’s total, in its currency (exact decimal) */
+                            amount: string;
+                            /** @description In won (JPY at the month’s rate) (exact decimal) */
+                            amountKrw: string;
+                            unitPrice: string | null;
+                            refPrice: string | null;
+                            deviationKrw: string | null;
+                            refNo: string | null;
+                            /** @description SPLIT: orders in the group */
+                            groupCount: number;
+                            groupKrw: string | null;
+                            thresholdKrw: string | null;
+                            deptnm: string | null;
+                            buyerName: string | null;
+                        }[];
+                        total: number;
+                        /** @description Over the whole result */
+                        totals: {
+                            amountKrw: string | null;
+                            deviationKrw: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getSupplierService: {
+        parameters: {
+            query?: {
+                /** @description First month, YYYYMM (required; at most 36 months before toMonth) */
+                fromMonth?: string;
+                /** @description Last month, YYYYMM (required) */
+                toMonth?: string;
+                /** @description Business section (topDept); must be within the caller’s scope */
+                section?: string;
+                /** @description Department; must be within the caller’s scope */
+                deptcd?: string;
+                /** @description Page, 1-based */
+                page?: number;
+                /** @description Rows a page (a screen asks ≤ 500; an export up to 5000) */
+                size?: number;
+                /** @description Sort as field:asc|desc; fields: compNo, compNameKr, poCount, sentCount, ackCount, avgConfirmDays, orderedKrw, receivedValueKrw, serviceLevelPct, receiptLineCount, avgReceiveDays, onTimeCount, lateCount, onTimePct, sharePct, cumulativePct, tail */
+                sort?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rows: {
+                            compNo: string;
+                            compNameKr: string;
+                            /** @description Orders approved or later, dated in the period */
+                            poCount: number;
+                            /** @description Of which sent to the supplier */
+                            sentCount: number;
+                            /** @description Of which sent and acknowledged */
+                            ackCount: number;
+                            avgConfirmDays: string | null;
+                            /** @description Ordered, won (monthlyReport03’s figure) (exact decimal) */
+                            orderedKrw: string;
+                            /** @description The ordered lines’ received quantity (at most ordered) at the order price, won (exact decimal) */
+                            receivedValueKrw: string;
+                            serviceLevelPct: string | null;
+                            /** @description Receipt lines dated in the period (receipts not cancelled) */
+                            receiptLineCount: number;
+                            avgReceiveDays: string | null;
+                            /** @description Receipt lines on or before their due date */
+                            onTimeCount: number;
+                            /** @description Receipt lines after their due date */
+                            lateCount: number;
+                            onTimePct: string | null;
+                            sharePct: string | null;
+                            cumulativePct: string | null;
+                            /** @description Y: tail spend — the suppliers before it already hold 80 % of the ordered won */
+                            tail: string;
+                        }[];
+                        total: number;
+                        /** @description Over the whole result */
+                        totals: {
+                            poCount: number;
+                            sentCount: number;
+                            ackCount: number;
+                            orderedKrw: string | null;
+                            receivedValueKrw: string | null;
+                            serviceLevelPct: string | null;
+                            receiptLineCount: number;
+                            onTimeCount: number;
+                            lateCount: number;
+                            onTimePct: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getSupplierDependency: {
+        parameters: {
+            query?: {
+                /** @description First month, YYYYMM (required; at most 36 months before toMonth) */
+                fromMonth?: string;
+                /** @description Last month, YYYYMM (required) */
+                toMonth?: string;
+                /** @description Business section (topDept); must be within the caller’s scope */
+                section?: string;
+                /** @description Department; must be within the caller’s scope */
+                deptcd?: string;
+                /** @description Page, 1-based */
+                page?: number;
+                /** @description Rows a page (a screen asks ≤ 500; an export up to 5000) */
+                size?: number;
+                /** @description Item category */
+                catCode?: string;
+                /** @description Sort as field:asc|desc; fields: catCode, catName, categoryKrw, supplierCount, topCompNo, topCompName, topKrw, topSharePct */
+                sort?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rows: {
+                            /** @description Item category (- unclassified) */
+                            catCode: string;
+                            catName: string;
+                            /** @description Ordered, won (monthlyReport04’s figure) (exact decimal) */
+                            categoryKrw: string;
+                            supplierCount: number;
+                            /** @description The supplier holding the largest share */
+                            topCompNo: string;
+                            topCompName: string;
+                            /** @description Its ordered won (exact decimal) */
+                            topKrw: string;
+                            topSharePct: string | null;
+                        }[];
+                        total: number;
+                        /** @description Over the whole result */
+                        totals: {
+                            categoryKrw: string | null;
+                            topKrw: string | null;
+                        };
+                        /** @description How current the summaries behind this report are */
+                        summary?: {
+                            /**
+                             * Format: date-time
+                             * @description The figures hold every change made before this moment (now, when no month waits)
+                             */
+                            asOf: string;
+                            /** @description Months of the period changed since their last rebuild: the job rebuilds them within a minute, or POST /api/v1/reports/summary/rebuild now */
+                            pendingMonths: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listLateReceipts: {
+        parameters: {
+            query?: {
+                /** @description First month, YYYYMM (required; at most 36 months before toMonth) */
+                fromMonth?: string;
+                /** @description Last month, YYYYMM (required) */
+                toMonth?: string;
+                /** @description Business section (topDept); must be within the caller’s scope */
+                section?: string;
+                /** @description Department; must be within the caller’s scope */
+                deptcd?: string;
+                /** @description Page, 1-based */
+                page?: number;
+                /** @description Rows a page (a screen asks ≤ 500; an export up to 5000) */
+                size?: number;
+                /** @description One supplier */
+                compNo?: string;
+                /** @description Sort as field:asc|desc; fields: rowKey, whReqNo, lineNo, whReqDate, poNo, poLineNo, dueDate, daysLate, compNo, compNameKr, itemCode, itemName, quantity, currency, amount, amountKrw */
+                sort?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rows: {
+                            /** @description Receipt and line */
+                            rowKey: string;
+                            whReqNo: string;
+                            lineNo: number;
+                            /** @description YYYY-MM-DD */
+                            whReqDate: string;
+                            poNo: string;
+                            poLineNo: number;
+                            /** @description The order line’s delivery date, else the order’s due date */
+                            dueDate: string;
+                            daysLate: number;
+                            compNo: string;
+                            compNameKr: string;
+                            itemCode: string | null;
+                            itemName: string;
+                            /** @description (exact decimal) */
+                            quantity: string;
+                            currency: string;
+                            /** @description (exact decimal) */
+                            amount: string;
+                            /** @description In won (JPY at the receipt month’s rate) (exact decimal) */
+                            amountKrw: string;
+                        }[];
+                        total: number;
+                        /** @description Over the whole result */
+                        totals: {
+                            amountKrw: string | null;
                         };
                     };
                 };

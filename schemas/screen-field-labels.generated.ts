@@ -2138,6 +2138,131 @@ export const SCREEN_FIELD_LABELS: Record<string, { screen: string; title?: { ko:
       "currency": "CURRENCY"
     }
   },
+  "getMaverickSpend": {
+    "screen": "reports.maverickSpend",
+    "title": {
+      "ko": "비정상 구매",
+      "en": "Maverick Spend"
+    },
+    "fields": {
+      "months": {
+        "ko": "조회기간(월)",
+        "en": "Period (months)"
+      },
+      "section": {
+        "ko": "사업부문",
+        "en": "Business section"
+      },
+      "deptcd": {
+        "ko": "부서",
+        "en": "Department"
+      },
+      "kind": {
+        "ko": "유형",
+        "en": "Kind"
+      },
+      "days": {
+        "ko": "분할 판단 기간(일)",
+        "en": "Split window (days)"
+      },
+      "compNo": {
+        "ko": "협력사",
+        "en": "Supplier"
+      },
+      "docDate": {
+        "ko": "일자",
+        "en": "Date"
+      },
+      "deliveryNo": {
+        "ko": "납품번호",
+        "en": "Delivery"
+      },
+      "poNo": {
+        "ko": "발주번호",
+        "en": "Order"
+      },
+      "lineNo": {
+        "ko": "항번",
+        "en": "Line"
+      },
+      "compNameKr": {
+        "ko": "협력사",
+        "en": "Supplier"
+      },
+      "itemName": {
+        "ko": "품목명",
+        "en": "Item"
+      },
+      "currency": {
+        "ko": "통화",
+        "en": "Currency"
+      },
+      "amount": {
+        "ko": "금액",
+        "en": "Amount"
+      },
+      "amountKrw": {
+        "ko": "원화금액",
+        "en": "Amount (KRW)"
+      },
+      "unitPrice": {
+        "ko": "발주단가",
+        "en": "Unit price"
+      },
+      "refPrice": {
+        "ko": "계약단가",
+        "en": "Agreed price"
+      },
+      "deviationKrw": {
+        "ko": "단가 차이 금액(원)",
+        "en": "Price difference (KRW)"
+      },
+      "agreementNo": {
+        "ko": "단가계약번호",
+        "en": "Agreement"
+      },
+      "refNo": {
+        "ko": "기준 문서",
+        "en": "Reference document"
+      },
+      "groupCount": {
+        "ko": "분할 건수",
+        "en": "Orders in the group"
+      },
+      "groupKrw": {
+        "ko": "분할 합계(원)",
+        "en": "Group total (KRW)"
+      },
+      "thresholdKrw": {
+        "ko": "결재 기준금액(원)",
+        "en": "Approval threshold (KRW)"
+      },
+      "deptnm": {
+        "ko": "부서",
+        "en": "Department"
+      },
+      "buyerName": {
+        "ko": "구매담당자",
+        "en": "Buyer"
+      }
+    },
+    "options": {
+      "kind": {
+        "NO_PO": {
+          "ko": "무발주 납품",
+          "en": "Delivery without an order"
+        },
+        "OFF_AGREEMENT": {
+          "ko": "단가계약 외 단가",
+          "en": "Price off the agreement"
+        },
+        "SPLIT": {
+          "ko": "결재 기준 미만 분할 발주",
+          "en": "Order split under an approval threshold"
+        }
+      }
+    }
+  },
   "getMessage": {
     "screen": "portal.messageEdit",
     "title": {
@@ -4917,6 +5042,159 @@ export const SCREEN_FIELD_LABELS: Record<string, { screen: string; title?: { ko:
       }
     }
   },
+  "getSpendSavings": {
+    "screen": "reports.spendSavings",
+    "title": {
+      "ko": "구매 절감 실적",
+      "en": "Savings"
+    },
+    "fields": {
+      "months": {
+        "ko": "조회기간(월)",
+        "en": "Period (months)"
+      },
+      "section": {
+        "ko": "사업부문",
+        "en": "Business section"
+      },
+      "deptcd": {
+        "ko": "부서",
+        "en": "Department"
+      },
+      "by": {
+        "ko": "집계 기준",
+        "en": "Rows by"
+      },
+      "firstQuoteSavingsKrw": {
+        "ko": "첫 견적 대비 절감액",
+        "en": "Savings against the first quote (KRW)"
+      },
+      "avgQuoteSavingsKrw": {
+        "ko": "평균 견적 대비 절감액",
+        "en": "Savings against the average quote (KRW)"
+      },
+      "secondPriceSavingsKrw": {
+        "ko": "차순위 입찰가 대비 절감액",
+        "en": "Savings against the second price (KRW)"
+      },
+      "agreementSavingsKrw": {
+        "ko": "단가계약 대비 절감액",
+        "en": "Savings against the agreement price (KRW)"
+      },
+      "estimateSavingsKrw": {
+        "ko": "구매요청 예상단가 대비 절감액",
+        "en": "Savings against the PR estimate (KRW)"
+      },
+      "key": {
+        "ko": "코드",
+        "en": "Code"
+      },
+      "name": {
+        "ko": "구매담당자·품목분류",
+        "en": "Buyer or category"
+      },
+      "lineCount": {
+        "ko": "발주 품목 수",
+        "en": "Order lines"
+      },
+      "orderedKrw": {
+        "ko": "발주금액",
+        "en": "Ordered (KRW)"
+      },
+      "firstQuoteLines": {
+        "ko": "첫 견적 있는 품목 수",
+        "en": "Lines with a first quote"
+      },
+      "firstQuoteReferenceKrw": {
+        "ko": "첫 견적 기준금액",
+        "en": "At the first quote (KRW)"
+      },
+      "firstQuoteAwardedKrw": {
+        "ko": "첫 견적 대비 발주금액",
+        "en": "Awarded, lines with a first quote (KRW)"
+      },
+      "firstQuotePct": {
+        "ko": "첫 견적 대비 절감률(%)",
+        "en": "Savings against the first quote (%)"
+      },
+      "avgQuoteLines": {
+        "ko": "평균 견적 있는 품목 수",
+        "en": "Lines with a average quote"
+      },
+      "avgQuoteReferenceKrw": {
+        "ko": "평균 견적 기준금액",
+        "en": "At the average quote (KRW)"
+      },
+      "avgQuoteAwardedKrw": {
+        "ko": "평균 견적 대비 발주금액",
+        "en": "Awarded, lines with a average quote (KRW)"
+      },
+      "avgQuotePct": {
+        "ko": "평균 견적 대비 절감률(%)",
+        "en": "Savings against the average quote (%)"
+      },
+      "secondPriceLines": {
+        "ko": "차순위 입찰가 있는 품목 수",
+        "en": "Lines with a second price"
+      },
+      "secondPriceReferenceKrw": {
+        "ko": "차순위 입찰가 기준금액",
+        "en": "At the second price (KRW)"
+      },
+      "secondPriceAwardedKrw": {
+        "ko": "차순위 입찰가 대비 발주금액",
+        "en": "Awarded, lines with a second price (KRW)"
+      },
+      "secondPricePct": {
+        "ko": "차순위 입찰가 대비 절감률(%)",
+        "en": "Savings against the second price (%)"
+      },
+      "agreementLines": {
+        "ko": "단가계약 있는 품목 수",
+        "en": "Lines with a agreement price"
+      },
+      "agreementReferenceKrw": {
+        "ko": "단가계약 기준금액",
+        "en": "At the agreement price (KRW)"
+      },
+      "agreementAwardedKrw": {
+        "ko": "단가계약 대비 발주금액",
+        "en": "Awarded, lines with a agreement price (KRW)"
+      },
+      "agreementPct": {
+        "ko": "단가계약 대비 절감률(%)",
+        "en": "Savings against the agreement price (%)"
+      },
+      "estimateLines": {
+        "ko": "구매요청 예상단가 있는 품목 수",
+        "en": "Lines with a PR estimate"
+      },
+      "estimateReferenceKrw": {
+        "ko": "구매요청 예상단가 기준금액",
+        "en": "At the PR estimate (KRW)"
+      },
+      "estimateAwardedKrw": {
+        "ko": "구매요청 예상단가 대비 발주금액",
+        "en": "Awarded, lines with a PR estimate (KRW)"
+      },
+      "estimatePct": {
+        "ko": "구매요청 예상단가 대비 절감률(%)",
+        "en": "Savings against the PR estimate (%)"
+      }
+    },
+    "options": {
+      "by": {
+        "buyer": {
+          "ko": "구매담당자",
+          "en": "Buyer"
+        },
+        "category": {
+          "ko": "품목분류",
+          "en": "Item category"
+        }
+      }
+    }
+  },
   "getSubconRule": {
     "screen": "subcontracting.ruleEdit",
     "title": {
@@ -5190,6 +5468,55 @@ export const SCREEN_FIELD_LABELS: Record<string, { screen: string; title?: { ko:
     },
     "codeGroups": {
       "currency": "CURRENCY"
+    }
+  },
+  "getSupplierDependency": {
+    "screen": "reports.supplierDependency",
+    "title": {
+      "ko": "협력사 의존도",
+      "en": "Supplier Dependency"
+    },
+    "fields": {
+      "months": {
+        "ko": "조회기간(월)",
+        "en": "Period (months)"
+      },
+      "section": {
+        "ko": "사업부문",
+        "en": "Business section"
+      },
+      "deptcd": {
+        "ko": "부서",
+        "en": "Department"
+      },
+      "topSharePct": {
+        "ko": "최대 협력사 비중(%)",
+        "en": "Its share (%)"
+      },
+      "catCode": {
+        "ko": "품목분류코드",
+        "en": "Category code"
+      },
+      "catName": {
+        "ko": "품목분류",
+        "en": "Item category"
+      },
+      "categoryKrw": {
+        "ko": "발주금액",
+        "en": "Ordered (KRW)"
+      },
+      "supplierCount": {
+        "ko": "협력사 수",
+        "en": "Suppliers"
+      },
+      "topCompName": {
+        "ko": "최대 협력사",
+        "en": "Largest supplier"
+      },
+      "topKrw": {
+        "ko": "최대 협력사 발주금액",
+        "en": "Its orders (KRW)"
+      }
     }
   },
   "getSupplierLoi": {
@@ -5509,6 +5836,107 @@ export const SCREEN_FIELD_LABELS: Record<string, { screen: string; title?: { ko:
       "status": "QUOT_STATUS",
       "rfqStatus": "RFQ_STATUS",
       "currency": "CURRENCY"
+    }
+  },
+  "getSupplierService": {
+    "screen": "reports.supplierService",
+    "title": {
+      "ko": "협력사 서비스 수준",
+      "en": "Supplier Service"
+    },
+    "fields": {
+      "months": {
+        "ko": "조회기간(월)",
+        "en": "Period (months)"
+      },
+      "section": {
+        "ko": "사업부문",
+        "en": "Business section"
+      },
+      "deptcd": {
+        "ko": "부서",
+        "en": "Department"
+      },
+      "serviceLevelPct": {
+        "ko": "서비스 수준(%)",
+        "en": "Service level (%)"
+      },
+      "onTimePct": {
+        "ko": "납기 준수율(%)",
+        "en": "On time (%)"
+      },
+      "compNo": {
+        "ko": "협력사코드",
+        "en": "Supplier code"
+      },
+      "compNameKr": {
+        "ko": "협력사",
+        "en": "Supplier"
+      },
+      "poCount": {
+        "ko": "발주 건수",
+        "en": "Orders"
+      },
+      "sentCount": {
+        "ko": "발송 건수",
+        "en": "Sent"
+      },
+      "ackCount": {
+        "ko": "접수 건수",
+        "en": "Acknowledged"
+      },
+      "avgConfirmDays": {
+        "ko": "평균 접수 소요일",
+        "en": "Days to confirm"
+      },
+      "orderedKrw": {
+        "ko": "발주금액",
+        "en": "Ordered (KRW)"
+      },
+      "receivedValueKrw": {
+        "ko": "입고금액(발주단가)",
+        "en": "Received at order price (KRW)"
+      },
+      "receiptLineCount": {
+        "ko": "입고 품목 수",
+        "en": "Receipt lines"
+      },
+      "avgReceiveDays": {
+        "ko": "평균 입고 소요일",
+        "en": "Days to receive"
+      },
+      "onTimeCount": {
+        "ko": "납기 준수",
+        "en": "On time"
+      },
+      "lateCount": {
+        "ko": "납기 지연",
+        "en": "Late"
+      },
+      "sharePct": {
+        "ko": "지출 비중(%)",
+        "en": "Share of spend (%)"
+      },
+      "cumulativePct": {
+        "ko": "누적 비중(%)",
+        "en": "Cumulative share (%)"
+      },
+      "tail": {
+        "ko": "소액 지출 협력사",
+        "en": "Tail spend"
+      }
+    },
+    "options": {
+      "tail": {
+        "Y": {
+          "ko": "예",
+          "en": "Yes"
+        },
+        "N": {
+          "ko": "아니오",
+          "en": "No"
+        }
+      }
     }
   },
   "getSupplierTaxType": {
@@ -8777,6 +9205,79 @@ export const SCREEN_FIELD_LABELS: Record<string, { screen: string; title?: { ko:
       }
     }
   },
+  "listLateReceipts": {
+    "screen": "reports.lateReceipts",
+    "title": {
+      "ko": "납기 지연 입고",
+      "en": "Late Receipts"
+    },
+    "fields": {
+      "fromMonth": {
+        "ko": "시작월",
+        "en": "From"
+      },
+      "toMonth": {
+        "ko": "종료월",
+        "en": "To"
+      },
+      "compNo": {
+        "ko": "협력사",
+        "en": "Supplier"
+      },
+      "section": {
+        "ko": "사업부문",
+        "en": "Section"
+      },
+      "deptcd": {
+        "ko": "부서",
+        "en": "Department"
+      },
+      "whReqNo": {
+        "ko": "입고요청번호",
+        "en": "Receipt"
+      },
+      "whReqDate": {
+        "ko": "입고요청일",
+        "en": "Receipt date"
+      },
+      "dueDate": {
+        "ko": "납기일",
+        "en": "Due date"
+      },
+      "daysLate": {
+        "ko": "지연일수",
+        "en": "Days late"
+      },
+      "poNo": {
+        "ko": "발주번호",
+        "en": "Order"
+      },
+      "poLineNo": {
+        "ko": "항번",
+        "en": "Line"
+      },
+      "compNameKr": {
+        "ko": "협력사",
+        "en": "Supplier"
+      },
+      "itemName": {
+        "ko": "품목명",
+        "en": "Item"
+      },
+      "quantity": {
+        "ko": "수량",
+        "en": "Quantity"
+      },
+      "amount": {
+        "ko": "금액",
+        "en": "Amount"
+      },
+      "amountKrw": {
+        "ko": "원화금액",
+        "en": "Amount (KRW)"
+      }
+    }
+  },
   "listLois": {
     "screen": "purchaseOrder.loiRequestList",
     "title": {
@@ -11371,6 +11872,38 @@ export const SCREEN_FIELD_LABELS: Record<string, { screen: string; title?: { ko:
       "forwardedAt": {
         "ko": "전송일시",
         "en": "Sent at"
+      },
+      "settleNo": {
+        "ko": "정산번호",
+        "en": "Settlement"
+      },
+      "adjNo": {
+        "ko": "조정번호",
+        "en": "Adjustment"
+      },
+      "amount": {
+        "ko": "금액",
+        "en": "Amount"
+      },
+      "lateInterest": {
+        "ko": "지연이자",
+        "en": "Late interest"
+      },
+      "billFee": {
+        "ko": "어음 수수료",
+        "en": "Bill fee"
+      },
+      "paidOn": {
+        "ko": "지급일",
+        "en": "Paid on"
+      },
+      "chargeVoucherNo": {
+        "ko": "이자·수수료 전표",
+        "en": "Interest voucher"
+      },
+      "chargeVoucherStatus": {
+        "ko": "전표 상태",
+        "en": "Voucher state"
       }
     },
     "options": {
@@ -11390,6 +11923,14 @@ export const SCREEN_FIELD_LABELS: Record<string, { screen: string; title?: { ko:
         "SENT_BEFORE_CONTRACT": {
           "ko": "서면 계약 전 전송",
           "en": "Sent before written contract"
+        },
+        "PAID_WITH_CHARGES": {
+          "ko": "지연이자·수수료 지급",
+          "en": "Paid with interest or fee"
+        },
+        "REDUCTION_UNWRITTEN": {
+          "ko": "서면 없는 감액",
+          "en": "Reduction without a written notice"
         }
       },
       "subconKind": {
@@ -11406,6 +11947,9 @@ export const SCREEN_FIELD_LABELS: Record<string, { screen: string; title?: { ko:
           "en": "Service"
         }
       }
+    },
+    "codeGroups": {
+      "chargeVoucherStatus": "POSTING_STATUS"
     }
   },
   "listSubconRules": {

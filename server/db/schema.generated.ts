@@ -848,6 +848,12 @@ export interface ErpVoucherTable {
   version: Generated<number>;
   correctsVoucherNo: string | null;
   amendMgtKey: string | null;
+  kind: Generated<'SETTLEMENT' | 'CORRECTION' | 'SUBCON_CHARGE'>;
+}
+
+export interface ErpVoucherDocumentTable {
+  mgtKey: string;
+  voucherNo: string;
 }
 
 export interface EvaCriterionTable {
@@ -2331,6 +2337,7 @@ export interface Database {
   employee: EmployeeTable;
   erpVendorApp: ErpVendorAppTable;
   erpVoucher: ErpVoucherTable;
+  erpVoucherDocument: ErpVoucherDocumentTable;
   evaCriterion: EvaCriterionTable;
   evaCriterionEvaluator: EvaCriterionEvaluatorTable;
   evaGrade: EvaGradeTable;

@@ -83,6 +83,10 @@ import * as m1100 from './1100-subcontracting.js';
 import * as m1110 from './1110-subcon-menus.js';
 import * as m1120 from './1120-subcon-payment.js';
 import * as m1150 from './1150-tax-invoice-amendments.js';
+import * as m1151 from './1151-subcon-charge-voucher.js';
+import * as m1161 from './1161-erp-voucher-documents.js';
+import * as m1162 from './1162-tax-invoice-amend-intake-menu.js';
+import * as m1181 from './1181-spend-analysis-menus.js';
 
 /** Every migration, by number; the key is the version recorded in the database. */
 export const migrations: Record<string, Migration> = {
@@ -169,4 +173,8 @@ export const migrations: Record<string, Migration> = {
   '1110-subcon-menus': m1110,
   '1120-subcon-payment': m1120,
   '1150-tax-invoice-amendments': m1150,
+  '1151-subcon-charge-voucher': m1151,
+  '1161-erp-voucher-documents': m1161,
+  '1162-tax-invoice-amend-intake-menu': m1162,
+  '1181-spend-analysis-menus': m1181,
 };

@@ -295,25 +295,23 @@ describe('하도급 payment charges: their ERP voucher and the compliance view�
     expect(errors.body.rows).toEqual([expect.objectContaining({ settleNo: settle.jan2, httpStatus: 503 })]);
 
     // Asked again for the same payment (a second follower, a replay): nothing more is made.
-    const again = await t.db.db
-      .transaction()
-      .execute((trx) =>
-        claimSubconCharge(
-          trx,
-          {
-            settleNo: settle.jan2,
-            compNo: 'C00002',
-            period: '202701',
-            paidOn: '2027-03-10',
-            method: 'CASH',
-            billMaturity: null,
-            lateInterest: '16986',
-            billFee: '0',
-          },
-          'operator',
-          t.app.clock.now(),
-        ),
-      );
+    const again = await t.db.db.transaction().execute((trx) =>
+      claimSubconCharge(
+        trx,
+        {
+          settleNo: settle.jan2,
+          compNo: 'C00002',
+          period: '202701',
+          paidOn: '2027-03-10',
+          method: 'CASH',
+          billMaturity: null,
+          lateInterest: '16986',
+          billFee: '0',
+        },
+        'operator',
+        t.app.clock.now(),
+      ),
+    );
     expect(again).toBeNull();
     // Nor does recording the payment again.
     expectError(
@@ -351,7 +349,12 @@ describe('하도급 payment charges: their ERP voucher and the compliance view�
 
   it('lists 감액 without an acknowledged 서면, and the sums and /metrics counts agree with the rows', async () => {
     // Constructed: reductions that reached the table around the rule (loaded data, from before it).
-    const reduce = (adjNo: string, amount: string, status: 'REQUESTED' | 'APPROVED', reductionNo: string | null) =>
+    const reduce = (
+      adjNo: string,
+      amount: string,
+      status: 'REQUESTED' | 'APPROVED' | 'REJECTED',
+      reductionNo: string | null,
+    ) =>
       t.db.db
         .insertInto('settlementAdjustment')
         .values({
