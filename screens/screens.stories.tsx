@@ -393,6 +393,12 @@ export const ReportsHighCostUnitDetail: Story = { name: 'reports.highCostUnitDet
 /** screens/reports/itemMasterCostNew.screen.ts */
 export const ReportsItemMasterCostNew: Story = { name: 'reports.itemMasterCostNew', args: { id: 'reports.itemMasterCostNew' } };
 
+/** screens/reports/lateReceipts.screen.ts */
+export const ReportsLateReceipts: Story = { name: 'reports.lateReceipts', args: { id: 'reports.lateReceipts' } };
+
+/** screens/reports/maverickSpend.screen.ts */
+export const ReportsMaverickSpend: Story = { name: 'reports.maverickSpend', args: { id: 'reports.maverickSpend' } };
+
 /** screens/reports/monthlyReport01.screen.ts */
 export const ReportsMonthlyReport01: Story = { name: 'reports.monthlyReport01', args: { id: 'reports.monthlyReport01' } };
 
@@ -431,6 +437,15 @@ export const ReportsOrderDrill: Story = { name: 'reports.orderDrill', args: { id
 
 /** screens/reports/spendCube.screen.ts */
 export const ReportsSpendCube: Story = { name: 'reports.spendCube', args: { id: 'reports.spendCube' } };
+
+/** screens/reports/spendSavings.screen.ts */
+export const ReportsSpendSavings: Story = { name: 'reports.spendSavings', args: { id: 'reports.spendSavings' } };
+
+/** screens/reports/supplierDependency.screen.ts */
+export const ReportsSupplierDependency: Story = { name: 'reports.supplierDependency', args: { id: 'reports.supplierDependency' } };
+
+/** screens/reports/supplierService.screen.ts */
+export const ReportsSupplierService: Story = { name: 'reports.supplierService', args: { id: 'reports.supplierService' } };
 
 /** screens/settlement/adjustment.screen.ts */
 export const SettlementAdjustment: Story = { name: 'settlement.adjustment', args: { id: 'settlement.adjustment' } };
