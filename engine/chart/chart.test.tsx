@@ -155,7 +155,13 @@ describe('chart text alternative (WCAG 1.1.1)', () => {
     const points = chartPoints({ ...chart, series: [{ field: 'jpyKrw' }, { field: 'totalKrw' }], limit: 3 }, rows);
     render(
       <ListChart
-        chart={{ ...chart, series: [{ field: 'jpyKrw', label: '엔화' }, { field: 'totalKrw', label: '합계' }] }}
+        chart={{
+          ...chart,
+          series: [
+            { field: 'jpyKrw', label: '엔화' },
+            { field: 'totalKrw', label: '합계' },
+          ],
+        }}
         points={points}
         t={ko}
         name="구매실적"
@@ -164,7 +170,9 @@ describe('chart text alternative (WCAG 1.1.1)', () => {
       />,
     );
     // The first series decides: 가나상사's 250,000 yen-in-won, not the largest total.
-    expect(screen.getByTestId('chart-summary')).toHaveTextContent('구매실적: 항목 3개 중 엔화 최댓값은 가나상사 250,000입니다.');
+    expect(screen.getByTestId('chart-summary')).toHaveTextContent(
+      '구매실적: 항목 3개 중 엔화 최댓값은 가나상사 250,000입니다.',
+    );
     const toggle = screen.getByRole('button', { name: '표로 보기' });
     expect(toggle).toHaveAttribute('aria-pressed', 'false');
     expect(screen.queryByTestId('list-chart-table')).toBeNull();

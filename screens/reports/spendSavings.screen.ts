@@ -29,7 +29,10 @@ const def: ListScreenDef = {
   labels: L,
   description: 'Savings four ways; one SQL statement on the server (docs/reports.md).',
   source: { operation: 'getSpendSavings', rowKey: 'key', defaultSort: 'orderedKrw:desc', pageSize: 500 },
-  filters: [...orgFilters, { field: 'by', widget: 'select', options: byOptions, default: 'buyer', emptyOption: 'none' }],
+  filters: [
+    ...orgFilters,
+    { field: 'by', widget: 'select', options: byOptions, default: 'buyer', emptyOption: 'none' },
+  ],
   rememberFilters: true,
   totals: true,
   chart: {

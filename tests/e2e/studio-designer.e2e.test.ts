@@ -231,9 +231,7 @@ describe('screen studio designer: list screens by keyboard only and by single cl
     const pane = page.getByTestId('designer-pane');
     // The mouse reaches what is on the screen: the columns scrolled into view first.
     await pane.getByRole('region', { name: /^열/ }).scrollIntoViewIfNeeded();
-    const handle = await pane
-      .getByRole('button', { name: '3번째 열 협력사 끌어서 옮기기', exact: true })
-      .boundingBox();
+    const handle = await pane.getByRole('button', { name: '3번째 열 협력사 끌어서 옮기기', exact: true }).boundingBox();
     const target = await pane.getByRole('button', { name: '1번째 열 발주번호', exact: true }).boundingBox();
     const x = handle!.x + handle!.width / 2;
     const from = handle!.y + handle!.height / 2;

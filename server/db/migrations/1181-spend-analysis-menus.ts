@@ -34,5 +34,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  await runSqlScript(db, `delete from menu_auth where pgm_id in (${ids});\ndelete from menu where pgm_id in (${ids});\n`);
+  await runSqlScript(
+    db,
+    `delete from menu_auth where pgm_id in (${ids});\ndelete from menu where pgm_id in (${ids});\n`,
+  );
 }

@@ -433,7 +433,10 @@ export async function notifyTaxInvoiceRequested(
 const REFUSAL_WORDS = {
   REFUSED: {
     ko: { what: '역발행 요청 거부', next: '구매사가 사유를 확인한 뒤 다시 요청하거나 요청을 취소합니다.' },
-    en: { what: 'reverse-issue request refused', next: 'The buyer reads the reason and asks again or withdraws the request.' },
+    en: {
+      what: 'reverse-issue request refused',
+      next: 'The buyer reads the reason and asks again or withdraws the request.',
+    },
   },
   NTS_FAILED: {
     ko: { what: '국세청 전송 실패', next: '발행하신 세금계산서를 국세청에 다시 전송하세요.' },

@@ -20,9 +20,9 @@ const D = (description?: string, nullable = false) => ({ kind: 'dec' as const, d
 const Code = (description: string) => Type.Optional(Type.String({ maxLength: 20, description }));
 
 /** Days within which orders of one supplier and item count as one purchase split (the default, and the bounds). */
-export const SPLIT_DAYS = { default: 7, min: 1, max: 90 } as const;
+const SPLIT_DAYS = { default: 7, min: 1, max: 90 } as const;
 
-export const MAVERICK_SPEND: ReportSpec = {
+const MAVERICK_SPEND: ReportSpec = {
   key: 'maverickSpend',
   route: MAVERICK_SCREEN,
   path: '/api/v1/reports/maverick',
@@ -77,7 +77,7 @@ export const MAVERICK_SPEND: ReportSpec = {
     maverickSpend(ctx, q.kind as MaverickKind | undefined, (q.days as number | undefined) ?? SPLIT_DAYS.default),
 };
 
-export const SUPPLIER_SERVICE: ReportSpec = {
+const SUPPLIER_SERVICE: ReportSpec = {
   key: 'supplierService',
   route: SERVICE_SCREEN,
   path: '/api/v1/reports/supplier-service',
@@ -119,7 +119,7 @@ export const SUPPLIER_SERVICE: ReportSpec = {
   build: (ctx) => supplierService(ctx),
 };
 
-export const SUPPLIER_DEPENDENCY: ReportSpec = {
+const SUPPLIER_DEPENDENCY: ReportSpec = {
   key: 'supplierDependency',
   route: DEPENDENCY_SCREEN,
   path: '/api/v1/reports/supplier-dependency',
@@ -143,7 +143,7 @@ export const SUPPLIER_DEPENDENCY: ReportSpec = {
   build: (ctx) => supplierDependency(ctx),
 };
 
-export const LATE_RECEIPTS: ReportSpec = {
+const LATE_RECEIPTS: ReportSpec = {
   key: 'lateReceipts',
   route: SERVICE_SCREEN,
   path: '/api/v1/reports/late-receipts',
@@ -208,7 +208,7 @@ for (const b of SAVINGS_BASES) {
     `round(100.0 * sum(r.${snake(b)}_savings_krw) / nullif(sum(r.${snake(b)}_reference_krw), 0), 1)`;
 }
 
-export const SPEND_SAVINGS: ReportSpec = {
+const SPEND_SAVINGS: ReportSpec = {
   key: 'spendSavings',
   route: SAVINGS_SCREEN,
   path: '/api/v1/reports/savings',

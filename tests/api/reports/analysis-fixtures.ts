@@ -347,7 +347,14 @@ export async function insertAnalysisFixture(t: TestApp): Promise<AnalysisFixture
     .execute();
   await db
     .insertInto('tenderLine')
-    .values({ tenderNo: 'AN17-T1', lineNo: 1, itemCode: b.itemCode, itemName: b.itemName, unitCode: b.unitCode, quantity: '1' })
+    .values({
+      tenderNo: 'AN17-T1',
+      lineNo: 1,
+      itemCode: b.itemCode,
+      itemName: b.itemName,
+      unitCode: b.unitCode,
+      quantity: '1',
+    })
     .execute();
   await db
     .insertInto('tenderBid')

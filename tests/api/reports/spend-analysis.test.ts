@@ -228,9 +228,10 @@ describe('spend analysis: maverick spend, supplier service, savings', () => {
 
     it('by category; the ordered won reconciles with the spend cube by buyer and by category', async () => {
       const c = await getQ(V, 'by=category&sort=key:asc');
-      expect(
-        Object.fromEntries((c.rows as Row[]).map((x) => [x.key, [x.orderedKrw, x.agreementSavingsKrw]])),
-      ).toEqual({ [fx.catA]: ['515000', '-40000'], [fx.catB]: ['300050000', '0'] });
+      expect(Object.fromEntries((c.rows as Row[]).map((x) => [x.key, [x.orderedKrw, x.agreementSavingsKrw]]))).toEqual({
+        [fx.catA]: ['515000', '-40000'],
+        [fx.catB]: ['300050000', '0'],
+      });
       for (const q of [Q, 'fromMonth=202401&toMonth=202612'])
         for (const [by, dim] of [
           ['buyer', 'buyer'],
@@ -239,9 +240,7 @@ describe('spend analysis: maverick spend, supplier service, savings', () => {
           const s = ok(await http.get(`${V}?${q}&by=${by}&size=500`, who.admin));
           const cube = ok(await http.get(`/api/v1/reports/cube?${q}&dim1=${dim}&size=500`, who.admin));
           expect(Object.fromEntries((s.rows as Row[]).map((x) => [x.key, x.orderedKrw]))).toEqual(
-            Object.fromEntries(
-              (cube.rows as Row[]).filter((x) => x.totalKrw !== '0').map((x) => [x.key1, x.totalKrw]),
-            ),
+            Object.fromEntries((cube.rows as Row[]).filter((x) => x.totalKrw !== '0').map((x) => [x.key1, x.totalKrw])),
           );
         }
     });

@@ -89,7 +89,8 @@ describe('a supplier’s own 수정세금계산서 in /cyber, the refusal notice
     mine = usable.find((r) => r.compNo === 'C00001')!;
     // supplier2's company when it has one: its posted settlement then takes supplier2's own amendment too.
     another =
-      usable.find((r) => r.compNo === 'C00002') ?? usable.find((r) => r.compNo !== 'C00001' && r.settleNo !== mine?.settleNo)!;
+      usable.find((r) => r.compNo === 'C00002') ??
+      usable.find((r) => r.compNo !== 'C00001' && r.settleNo !== mine?.settleNo)!;
     expect(mine, 'a confirmed settlement of C00001 with a valid business number').toBeDefined();
     expect(another).toBeDefined();
   }, 240_000);
@@ -121,8 +122,9 @@ describe('a supplier’s own 수정세금계산서 in /cyber, the refusal notice
       .where('template', '=', 'taxInvoice.refused')
       .orderBy('id')
       .execute();
-  const emailsOf = async (compNo: string) =>
-    [...new Set((await supplierAccountsWithEmail(t.db.db, compNo)).map((u) => u.email!.toLowerCase()))];
+  const emailsOf = async (compNo: string) => [
+    ...new Set((await supplierAccountsWithEmail(t.db.db, compNo)).map((u) => u.email!.toLowerCase())),
+  ];
 
   /** A document the supplier issued, in the NTS standard XML (the file provider's writer: modify code and original where the standard puts them). */
   const xmlOf = (o: {
@@ -177,7 +179,13 @@ describe('a supplier’s own 수정세금계산서 in /cyber, the refusal notice
       ],
       remark1: null,
     };
-    const xml = standardXml(request, { status: 'ISSUED', ntsConfirmNum: approval, ntsResult: null, memo: null, issueDT: null });
+    const xml = standardXml(request, {
+      status: 'ISSUED',
+      ntsConfirmNum: approval,
+      ntsResult: null,
+      memo: null,
+      issueDT: null,
+    });
     return { xml, approval };
   };
   const upload = (who: LoggedIn, xml: string, settleNo?: string) =>
@@ -365,15 +373,29 @@ describe('a supplier’s own 수정세금계산서 in /cyber, the refusal notice
     // 1's corrected copy with a tax unlike 10 %.
     r = await upload(
       supplier,
-      xmlOf({ typeCode: '0201', writeDate: original.writeDate, supply: S, tax: 0n, serial: 22, modifyCode: 1, original: o })
-        .xml,
+      xmlOf({
+        typeCode: '0201',
+        writeDate: original.writeDate,
+        supply: S,
+        tax: 0n,
+        serial: 22,
+        modifyCode: 1,
+        original: o,
+      }).xml,
     );
     expectError(r, 409, 'AMEND_AMOUNT_MISMATCH');
     // 5's 영세율 copy of another supply.
     r = await upload(
       supplier,
-      xmlOf({ typeCode: '0202', writeDate: original.writeDate, supply: S - 1n, tax: 0n, serial: 23, modifyCode: 5, original: o })
-        .xml,
+      xmlOf({
+        typeCode: '0202',
+        writeDate: original.writeDate,
+        supply: S - 1n,
+        tax: 0n,
+        serial: 23,
+        modifyCode: 5,
+        original: o,
+      }).xml,
     );
     expectError(r, 409, 'AMEND_AMOUNT_MISMATCH');
     // 2 dated after today (the cause cannot be in the future), 6 not on the original's 작성일자.
@@ -409,7 +431,15 @@ describe('a supplier’s own 수정세금계산서 in /cyber, the refusal notice
     expectError(r, 400, 'VALIDATION');
     expect(r.body.details[0].path).toBe('body/xml/TaxInvoiceDocument/TypeCode');
     // The same document twice: refused, without naming whose settlement holds it.
-    const again = xmlOf({ typeCode: '0201', writeDate: today, supply: -500n, tax: -50n, serial: 27, modifyCode: 2, original: o });
+    const again = xmlOf({
+      typeCode: '0201',
+      writeDate: today,
+      supply: -500n,
+      tax: -50n,
+      serial: 27,
+      modifyCode: 2,
+      original: o,
+    });
     expect((await upload(supplier, again.xml)).status).toBe(200);
     r = await upload(supplier, again.xml);
     expectError(r, 409, 'DUPLICATE_APPROVAL_NUMBER');
@@ -420,22 +450,39 @@ describe('a supplier’s own 수정세금계산서 in /cyber, the refusal notice
     const o = original.ntsConfirmNum!;
     const count = async () => {
       const [inv, files, events] = await Promise.all([
-        t.db.db.selectFrom('taxInvoice').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow(),
-        t.db.db.selectFrom('taxInvoiceFile').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow(),
-        t.db.db.selectFrom('taxInvoiceEvent').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow(),
+        t.db.db
+          .selectFrom('taxInvoice')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow(),
+        t.db.db
+          .selectFrom('taxInvoiceFile')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow(),
+        t.db.db
+          .selectFrom('taxInvoiceEvent')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow(),
       ]);
       return [inv.n, files.n, events.n].map(Number);
     };
     const before = await count();
-    const x = xmlOf({ typeCode: '0201', writeDate: today, supply: -700n, tax: -70n, serial: 30, modifyCode: 2, original: o });
+    const x = xmlOf({
+      typeCode: '0201',
+      writeDate: today,
+      supply: -700n,
+      tax: -70n,
+      serial: 30,
+      modifyCode: 2,
+      original: o,
+    });
     let r = await upload(otherSupplier, x.xml);
     expectError(r, 404, 'ORIGINAL_NOT_FOUND');
     r = await upload(otherSupplier, x.xml, mine.settleNo);
     expectError(r, 404, 'ORIGINAL_NOT_FOUND');
     expect(await count()).toEqual(before);
-    expect(await t.db.db.selectFrom('taxInvoice').select('mgtKey').where('ntsConfirmNum', '=', x.approval).execute()).toEqual(
-      [],
-    );
+    expect(
+      await t.db.db.selectFrom('taxInvoice').select('mgtKey').where('ntsConfirmNum', '=', x.approval).execute(),
+    ).toEqual([]);
     // supplier1 naming another company's settlement: not its original's.
     r = await upload(supplier, x.xml, another.settleNo);
     expectError(r, 404, 'SETTLEMENT_NOT_FOUND');
@@ -477,16 +524,18 @@ describe('a supplier’s own 수정세금계산서 in /cyber, the refusal notice
     // The old way, as the amendment's own transaction did it: one voucher claimed for both documents, naming the
     // first, and sent; then a database from before migration 1161, which has no record of what a voucher carries.
     const corrections = correctionsThrough(createErpConnector(t.app.config));
-    const claimed = await t.db.db.transaction().execute((trx) =>
-      corrections.claim(
-        trx,
-        { settleNo: another.settleNo, compNo: another.compNo, period: inv.period, ntsConfirmNum: inv.ntsConfirmNum },
-        [minus!, plus!],
-        1,
-        'operator',
-        t.app.clock.now(),
-      ),
-    );
+    const claimed = await t.db.db
+      .transaction()
+      .execute((trx) =>
+        corrections.claim(
+          trx,
+          { settleNo: another.settleNo, compNo: another.compNo, period: inv.period, ntsConfirmNum: inv.ntsConfirmNum },
+          [minus!, plus!],
+          1,
+          'operator',
+          t.app.clock.now(),
+        ),
+      );
     expect(claimed).not.toBeNull();
     expect((await corrections.send(t.db.db, claimed!, 'operator')).ok).toBe(true);
     await t.db.db.deleteFrom('erpVoucherDocument').where('voucherNo', '=', claimed!.voucherNo).execute();
@@ -507,7 +556,9 @@ describe('a supplier’s own 수정세금계산서 in /cyber, the refusal notice
 
     const sentBefore = erp.bodies.length;
     for (const [n, key] of [minus!, plus!].entries()) {
-      const r = await rest.post(`/api/v1/tax-invoices/${key}/request`, operator, { version: (await invoice(key)).version });
+      const r = await rest.post(`/api/v1/tax-invoices/${key}/request`, operator, {
+        version: (await invoice(key)).version,
+      });
       expect(r.status, JSON.stringify(r.body)).toBe(200);
       await t.db.db
         .updateTable('taxInvoice')

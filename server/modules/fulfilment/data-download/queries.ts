@@ -15,7 +15,9 @@ function settlementBase(db: Db, f: SettlementExtractFilter) {
     .innerJoin('company as c', 'c.compNo', 's.compNo')
     // The settlement's own voucher: a correcting one (an amended invoice's) or a payment's charges are not the
     // settlement's posting.
-    .leftJoin('erpVoucher as v', (j) => j.onRef('v.settleNo', '=', 's.settleNo').on('v.kind', '=', sql.lit('SETTLEMENT')));
+    .leftJoin('erpVoucher as v', (j) =>
+      j.onRef('v.settleNo', '=', 's.settleNo').on('v.kind', '=', sql.lit('SETTLEMENT')),
+    );
   if (f.periodFrom) q = q.where('s.period', '>=', f.periodFrom);
   if (f.periodTo) q = q.where('s.period', '<=', f.periodTo);
   if (f.compNo) q = q.where('s.compNo', '=', f.compNo);

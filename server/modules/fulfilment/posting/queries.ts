@@ -280,11 +280,7 @@ export function lockVoucherOfSettlement(trx: Db, settleNo: string) {
  * once: erp_voucher_document, migration 1161 — an old voucher carried every document of its amendment).
  */
 export function voucherCarryingAny(trx: Db, mgtKeys: readonly string[]) {
-  return trx
-    .selectFrom('erpVoucherDocument')
-    .select('voucherNo')
-    .where('mgtKey', 'in', mgtKeys)
-    .executeTakeFirst();
+  return trx.selectFrom('erpVoucherDocument').select('voucherNo').where('mgtKey', 'in', mgtKeys).executeTakeFirst();
 }
 
 /** Records the documents a correcting voucher carries; a document already carried fails on its primary key. */

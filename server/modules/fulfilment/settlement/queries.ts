@@ -53,7 +53,9 @@ function base(db: Db, v: SettlementValues) {
     .innerJoin('company as c', 'c.compNo', 's.compNo')
     // The settlement's own voucher: a correcting one (an amended invoice's) or a payment's charges are not the
     // settlement's posting.
-    .leftJoin('erpVoucher as v', (j) => j.onRef('v.settleNo', '=', 's.settleNo').on('v.kind', '=', sql.lit('SETTLEMENT')));
+    .leftJoin('erpVoucher as v', (j) =>
+      j.onRef('v.settleNo', '=', 's.settleNo').on('v.kind', '=', sql.lit('SETTLEMENT')),
+    );
   if (v.settleNo) q = q.where('s.settleNo', 'ilike', v.settleNo);
   if (v.compNo) q = q.where('s.compNo', '=', v.compNo);
   if (v.compName) q = q.where('c.compNameKr', 'ilike', v.compName);

@@ -93,7 +93,9 @@ export const ComplianceRow = Type.Object(
     dueDate: Nullable(Type.String({ description: '검사 기한 or 지급 기한 (the clock the row is about)' })),
     daysPast: Nullable(Type.Integer({ description: 'Days past the due date (negative: days left)' })),
     forwardedAt: Nullable(Type.String({ format: 'date-time' })),
-    settleNo: Nullable(Type.String({ description: 'The settlement (a line’s, once settled; a payment’s; a reduction’s)' })),
+    settleNo: Nullable(
+      Type.String({ description: 'The settlement (a line’s, once settled; a payment’s; a reduction’s)' }),
+    ),
     adjNo: Nullable(Type.String({ description: 'REDUCTION_UNWRITTEN: the adjustment that reduces without a 서면' })),
     amount: Won(
       'A line’s amount to pay (null: a foreign-currency line not yet settled); a reduction’s amount (positive)',

@@ -13,7 +13,7 @@ import { sql, type RawBuilder } from 'kysely';
 import { headerWhere, summaryWhere, wonOf, type ReportContext } from './statements.js';
 
 /** Share of the spend above which the remaining suppliers are tail spend (the Pareto cut, %). */
-export const TAIL_CUT_PCT = 80;
+const TAIL_CUT_PCT = 80;
 
 const receiptPeriod = (ctx: ReportContext) =>
   sql`r.status <> 'CANCELLED' and r.wh_req_date >= ${ctx.period.fromDate}::date and r.wh_req_date < ${ctx.period.toDateExclusive}::date`;

@@ -43,7 +43,7 @@ export interface ReportContext {
 export const spendStatuses = sql.join(SPEND_STATUSES.map((s) => sql.lit(s)));
 
 /** The section / department / supplier filters, on the order columns of `h` (a PO header or a summary row). */
-export function orgFilters(ctx: ReportContext): RawBuilder<unknown>[] {
+function orgFilters(ctx: ReportContext): RawBuilder<unknown>[] {
   const parts: RawBuilder<unknown>[] = [];
   if (ctx.filters.section) parts.push(sql`h.section = ${ctx.filters.section}`);
   if (ctx.filters.deptcd) parts.push(sql`h.deptcd = ${ctx.filters.deptcd}`);

@@ -7,7 +7,8 @@ const taxable = (supply: bigint, tax: bigint) => ({ supply, tax, taxType: 'TAXAB
 
 describe('a 수정세금계산서’s amounts by its §70① case (one rule for ours and the supplier’s)', () => {
   it('a cancellation (4, 6, the − of 1 and 5) is the original exactly, negated; anything else names both', () => {
-    for (const code of [1, 4, 5, 6] as const) expect(amendmentAmountProblem(code, original, taxable(-100_000n, -10_000n))).toBeNull();
+    for (const code of [1, 4, 5, 6] as const)
+      expect(amendmentAmountProblem(code, original, taxable(-100_000n, -10_000n))).toBeNull();
     const p = amendmentAmountProblem(4, original, taxable(-99_990n, -9_999n));
     expect(p).toContain('공급가액 -100,000원');
     expect(p).toContain('공급가액 -99,990원');

@@ -270,7 +270,11 @@ describe('the designer pane', () => {
     ).replace('"columns": [', '"actions": [{ "kind": "exportExcel" }],\n  "columns": [');
     for (const [locale, names, action] of [
       ['ko', ['1번째 열 코드', '2번째 열 한글명', '3번째 열 nope', '4번째 열 영어 이름'], '1번째 버튼 엑셀 내보내기'],
-      ['en', ['Column 1: Code', 'Column 2: Korean name', 'Column 3: nope', 'Column 4: 영어 이름'], 'Action 1: Export to Excel'],
+      [
+        'en',
+        ['Column 1: Code', 'Column 2: Korean name', 'Column 3: nope', 'Column 4: 영어 이름'],
+        'Action 1: Export to Excel',
+      ],
     ] as const) {
       const view = render(<DesignerHarness store={createHarnessStore(text)} locale={locale} problems={[]} />);
       const items = screen.getAllByRole('button').filter((b) => b.dataset.item?.startsWith('/columns/'));
@@ -316,7 +320,9 @@ describe('the designer pane', () => {
     fireEvent.keyDown(handle, { code: 'Space', key: ' ' });
     const drag = screen.getByTestId('designer-drag');
     // Lifted, then (jsdom lays nothing out) carried over some place at once: either sentence names the column.
-    await vi.waitFor(() => expect(drag).toHaveTextContent(/^2번째 열 한글명을 (들었습니다|\d번째 자리로 가져왔습니다)/));
+    await vi.waitFor(() =>
+      expect(drag).toHaveTextContent(/^2번째 열 한글명을 (들었습니다|\d번째 자리로 가져왔습니다)/),
+    );
     await act(async () => {
       await i18n.changeLanguage('en');
     });
@@ -334,7 +340,9 @@ describe('the designer pane', () => {
       await i18n.changeLanguage('en');
     });
     expect(
-      within(nope()).getByText('column 3 › field: column "nope" is not a field of the rows of listCodes; fields: code, textKo'),
+      within(nope()).getByText(
+        'column 3 › field: column "nope" is not a field of the rows of listCodes; fields: code, textKo',
+      ),
     ).toBeInTheDocument();
     expect(within(nope()).getByRole('button', { name: 'Column 3: nope' })).toHaveAccessibleDescription(
       /is not a field of the rows of listCodes/,

@@ -282,7 +282,13 @@ export default function DesignerPane({
       <p className={styles.live} role="status" aria-live="polite" data-testid="designer-announcement">
         {saidWords(t, said, fieldWords)}
       </p>
-      <p className={styles.liveHidden} role="status" aria-live="assertive" aria-atomic="true" data-testid="designer-drag">
+      <p
+        className={styles.liveHidden}
+        role="status"
+        aria-live="assertive"
+        aria-atomic="true"
+        data-testid="designer-drag"
+      >
         {saidWords(t, dragSaid, fieldWords)}
       </p>
       <div className={styles.layout}>
@@ -319,7 +325,12 @@ export default function DesignerPane({
                   button: t(`${D}.addTo`, { kind: kindWord('section') }),
                   allowEmpty: true,
                   onAdd: (title) =>
-                    addTo(['sections'], model.sections.length, title ? { title, fields: [] } : { fields: [] }, 'section'),
+                    addTo(
+                      ['sections'],
+                      model.sections.length,
+                      title ? { title, fields: [] } : { fields: [] },
+                      'section',
+                    ),
                 }}
               >
                 {(section, i) =>
