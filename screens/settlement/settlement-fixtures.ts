@@ -263,6 +263,7 @@ export function createSettlementFixtures(options: { actor?: string } = {}) {
     vouchers: [
       {
         voucherNo: 'VC2026-000201',
+        kind: 'SETTLEMENT',
         settleNo: 'ST2026-000104',
         compNo: 'C00001',
         compName: '대한정밀',
@@ -285,6 +286,7 @@ export function createSettlementFixtures(options: { actor?: string } = {}) {
       },
       {
         voucherNo: 'VC2026-000202',
+        kind: 'SETTLEMENT',
         settleNo: 'ST2026-000105',
         compNo: 'C00004',
         compName: '일신로지스',

@@ -4,6 +4,7 @@ import { up as upAnalysis } from '../../../server/db/migrations/1181-spend-analy
 import { describeMenuMigration } from '../../helpers/menu-migration.js';
 
 const LEAVES = ['RPT_SPEND_CUBE'];
+const ANALYSIS_LEAVES = ['RPT_SAVINGS', 'RPT_MAVERICK', 'RPT_SUPPLIER_SERVICE', 'RPT_SUPPLIER_DEPENDENCY'];
 
 /**
  * Migration 1000 gives a database seeded before the spend cube's screen the menu row and authority the
@@ -20,13 +21,13 @@ describeMenuMigration('the spend cube menu on a database seeded before it (migra
     expect(grantsOf('RPT_SPEND_CUBE')).toEqual(await grants('RPT_MONTHLY_01'));
     expect(grantsOf('RPT_SPEND_CUBE').length).toBeGreaterThan(5);
   },
+  // A database seeded before the cube has none of the menus that came after it (migration 1181's) either: the
+  // cube takes the place after the reports it had then.
   unseed: async (db) => {
-    await db.deleteFrom('menuAuth').where('pgmId', 'in', LEAVES).execute();
-    await db.deleteFrom('menu').where('pgmId', 'in', LEAVES).execute();
+    await db.deleteFrom('menuAuth').where('pgmId', 'in', [...LEAVES, ...ANALYSIS_LEAVES]).execute();
+    await db.deleteFrom('menu').where('pgmId', 'in', [...LEAVES, ...ANALYSIS_LEAVES]).execute();
   },
 });
-
-const ANALYSIS_LEAVES = ['RPT_SAVINGS', 'RPT_MAVERICK', 'RPT_SUPPLIER_SERVICE', 'RPT_SUPPLIER_DEPENDENCY'];
 
 /**
  * Migration 1181 does the same for the screens beside the cube — savings, maverick spend, supplier service

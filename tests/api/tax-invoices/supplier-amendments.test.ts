@@ -580,7 +580,7 @@ describe('a supplier’s own 수정세금계산서 in /cyber, the refusal notice
 
     // A supplier's own amendment of a posted invoice follows the path of ours: nothing to the ERP when taken in, its
     // correcting voucher when staff record the NTS's acceptance.
-    if (another.compNo !== 'C00002') return;
+    expect(another.compNo, "supplier2's company has a posted settlement in the demo data").toBe('C00002');
     const x = xmlOf({
       typeCode: '0201',
       writeDate: today,
@@ -591,7 +591,7 @@ describe('a supplier’s own 수정세금계산서 in /cyber, the refusal notice
       original: inv.ntsConfirmNum!,
       invoicer: another.taxNo,
     });
-    if (inv.taxType !== 'TAXABLE') return;
+    expect(inv.taxType).toBe('TAXABLE');
     const r = await upload(otherSupplier, x.xml);
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     expect(erp.bodies.length).toBe(sentBefore);

@@ -102,10 +102,16 @@ export function supplierDependency(ctx: ReportContext): RawBuilder<unknown> {
       group by 1, 2, 3, 4
     ), s as (
       select cat_code, comp_no, sum(${wonOf(sql`amount`, sql`currency`, sql`month`)}) as krw from b group by 1, 2
+    ), m as (
+      select cat_code, month, currency, sum(amount) as amount from b group by 1, 2, 3
+    ), t as (
+      -- The category's won as monthlyReport04 reads it: each month's foreign amount converted once for the whole
+      -- category, not once per supplier (their rounded sums can differ from it by a won or two).
+      select cat_code, sum(${wonOf(sql`amount`, sql`currency`, sql`month`)}) as category_krw from m group by 1
     ), r as (
-      select s.*, sum(krw) over (partition by cat_code) as category_krw, count(*) over (partition by cat_code) as supplier_count,
-             row_number() over (partition by cat_code order by krw desc, comp_no) as rn
-      from s
+      select s.*, t.category_krw, count(*) over (partition by s.cat_code) as supplier_count,
+             row_number() over (partition by s.cat_code order by s.krw desc, s.comp_no) as rn
+      from s join t on t.cat_code = s.cat_code
     )
     select r.cat_code, coalesce(ic.name_ko, '(미분류)') as cat_name, r.category_krw, r.supplier_count,
            r.comp_no as top_comp_no, coalesce(c.comp_name_kr, r.comp_no) as top_comp_name, r.krw as top_krw,

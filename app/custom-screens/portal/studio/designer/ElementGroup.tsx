@@ -6,12 +6,13 @@
  */
 import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
-import { memo, useId, useState, type ReactNode } from 'react';
+import { memo, useContext, useId, useState, type ReactNode } from 'react';
 import { useDesignerText } from './designer-text';
 import { WidgetButton } from '../../../../../widgets/common/button';
 import type { Problem } from '../studio-types';
 import type { Choice } from './choices';
 import { itemRef } from './item-words';
+import { RowDrawn } from './row-drawn';
 import type { DesignElement } from './model';
 import type { Said } from './said';
 import { SortableList } from './SortableList';
@@ -197,6 +198,7 @@ const ItemRow = memo(function ItemRow({
   children,
 }: ItemRowProps) {
   const t = useDesignerText();
+  useContext(RowDrawn)?.();
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
     id: e.pointer,
     disabled: readOnly,

@@ -1,25 +1,19 @@
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createHarnessStore, DesignerHarness } from './designer-harness';
+import { RowDrawn } from './row-drawn';
 
 /**
- * How many of the outline's rows a change draws again, counted at each row's useSortable (the real
- * hook, called through): a row is memoized and drawn again only when what it shows changes. A big
- * screen's move once drew every row of every list again through dnd-kit's context, however the rows'
- * memo compared (bench/results/log.md, "The studio designer's input latency").
+ * How many of the outline's rows a change draws again, counted as each row draws (`RowDrawn`): a row is
+ * memoized and drawn again only when what it shows changes. A big screen's move once drew every row of every list
+ * again through dnd-kit's context, however the rows' memo compared (bench/results/log.md, "The studio designer's
+ * input latency").
  */
-const drawn = vi.hoisted(() => ({ rows: 0 }));
-vi.mock('@dnd-kit/sortable', async (importOriginal) => {
-  const real = await importOriginal<typeof import('@dnd-kit/sortable')>();
-  return {
-    ...real,
-    useSortable: (args: Parameters<typeof real.useSortable>[0]) => {
-      drawn.rows += 1;
-      return real.useSortable(args);
-    },
-  };
-});
+const drawn = { rows: 0 };
+const countRow = () => {
+  drawn.rows += 1;
+};
 
 /** A list of 40 columns and 6 filters, as bench/designer.ts makes it. */
 const FIELDS = ['code', 'textKo', 'textEn', 'sortOrder', 'useYn'];
@@ -42,7 +36,11 @@ describe('the designer draws again only the rows a change changes', () => {
     const store = createHarnessStore(BIG);
     const user = userEvent.setup();
     drawn.rows = 0;
-    render(<DesignerHarness store={store} problems={[]} />);
+    render(
+      <RowDrawn.Provider value={countRow}>
+        <DesignerHarness store={store} problems={[]} />
+      </RowDrawn.Provider>,
+    );
     // Every row is counted (the real hook runs through the counter): 2 parts, 6 filters, 40 columns, 2 actions.
     expect(drawn.rows).toBeGreaterThanOrEqual(50);
     const columns = within(screen.getByRole('region', { name: /^열/ }));
