@@ -24,8 +24,14 @@ describeMenuMigration('the spend cube menu on a database seeded before it (migra
   // A database seeded before the cube has none of the menus that came after it (migration 1181's) either: the
   // cube takes the place after the reports it had then.
   unseed: async (db) => {
-    await db.deleteFrom('menuAuth').where('pgmId', 'in', [...LEAVES, ...ANALYSIS_LEAVES]).execute();
-    await db.deleteFrom('menu').where('pgmId', 'in', [...LEAVES, ...ANALYSIS_LEAVES]).execute();
+    await db
+      .deleteFrom('menuAuth')
+      .where('pgmId', 'in', [...LEAVES, ...ANALYSIS_LEAVES])
+      .execute();
+    await db
+      .deleteFrom('menu')
+      .where('pgmId', 'in', [...LEAVES, ...ANALYSIS_LEAVES])
+      .execute();
   },
 });
 
