@@ -149,6 +149,10 @@ describe('screen studio designer: list screens by keyboard only and by single cl
 
     await page.getByRole('button', { name: '검사', exact: true }).click();
     await page.getByTestId('studio-status').getByText('문제가 없습니다. 게시할 수 있습니다.').waitFor();
+    // The status line is worded again in the language of the moment.
+    await switchLanguage(page, 'en');
+    await page.getByTestId('studio-status').getByText('No problems. It can be published.').waitFor();
+    await switchLanguage(page, 'ko');
     await page.getByRole('button', { name: '초안 저장' }).click();
     await page
       .getByTestId('studio-status')

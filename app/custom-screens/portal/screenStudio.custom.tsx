@@ -36,6 +36,7 @@ import type {
 import { VersionHistory } from './studio/VersionHistory';
 import { definitionHistory } from './studio/designer/history';
 import styles from './studio/studio.module.css';
+import { words, type StatusWords } from './studio/status-words';
 
 const StudioEditor = lazy(() => import('./studio/StudioEditor'));
 // The designer is a chunk of its own, loaded when its tab is first opened.
@@ -125,7 +126,7 @@ export default function ScreenStudio(_props: CustomScreenProps) {
   // the language of the moment (problem-words.ts), so a switch to English needs no second check.
   const [problems, setProblems] = useState<Problem[]>([]);
   const [checked, setChecked] = useState(false);
-  const [status, setStatus] = useState('');
+  const [status, setStatus] = useState<StatusWords>('');
   const [preview, setPreview] = useState<PreviewDraft | null>(null);
   const [versions, setVersions] = useState<StudioVersionRow[]>([]);
   const [diff, setDiff] = useState<StudioDiff | null>(null);
@@ -140,7 +141,7 @@ export default function ScreenStudio(_props: CustomScreenProps) {
   const fail = useCallback(
     async (e: unknown) => {
       if (e instanceof OperationError && e.status === 409 && e.code === 'VERSION_CONFLICT') {
-        setStatus(t(`${T}.conflict`));
+        setStatus(words(`${T}.conflict`));
         await dialogs.alert(t(`${T}.conflict`));
         return;
       }
@@ -207,7 +208,7 @@ export default function ScreenStudio(_props: CustomScreenProps) {
       setNewName('');
       await loadList();
       await show(s);
-      setStatus(t(`${T}.created`, { name: s.name }));
+      setStatus(words(`${T}.created`, { name: s.name }));
     } catch (e) {
       await fail(e);
     }
@@ -215,14 +216,14 @@ export default function ScreenStudio(_props: CustomScreenProps) {
 
   const check = async (): Promise<Problem[] | null> => {
     if (!screen) return null;
-    setStatus(t(`${T}.checking`));
+    setStatus(words(`${T}.checking`));
     try {
       const r = await callOperation(services, 'checkStudioScreen', {
         body: { name: screen.name, portal: screen.portal, source },
       });
       setProblems(r.problems);
       setChecked(true);
-      setStatus(r.valid ? t(`${T}.valid`) : t(`${T}.problemsTitle`, { count: r.problems.length }));
+      setStatus(r.valid ? words(`${T}.valid`) : words(`${T}.problemsTitle`, { count: r.problems.length }));
       return r.problems;
     } catch (e) {
       await fail(e);
@@ -242,8 +243,8 @@ export default function ScreenStudio(_props: CustomScreenProps) {
       setChecked(true);
       setStatus(
         s.problems.length
-          ? t(`${T}.savedWithProblems`, { count: s.problems.length })
-          : t(`${T}.saved`, { version: s.draftVersion }),
+          ? words(`${T}.savedWithProblems`, { count: s.problems.length })
+          : words(`${T}.saved`, { version: s.draftVersion }),
       );
       await loadList();
     } catch (e) {
@@ -301,7 +302,7 @@ export default function ScreenStudio(_props: CustomScreenProps) {
       });
       await show(s);
       await loadList();
-      setStatus(t(`${T}.published`, { version: s.publishedVersion, route: s.route }));
+      setStatus(words(`${T}.published`, { version: s.publishedVersion, route: s.route }));
       // The analyst's own menu shows the new row too.
       await services.reloadCodes?.();
     } catch (e) {
@@ -319,7 +320,7 @@ export default function ScreenStudio(_props: CustomScreenProps) {
         }),
       );
       await loadList();
-      setStatus(t(`${T}.unpublished`));
+      setStatus(words(`${T}.unpublished`));
       await services.reloadCodes?.();
     } catch (e) {
       await fail(e);
@@ -350,7 +351,7 @@ export default function ScreenStudio(_props: CustomScreenProps) {
         }),
       );
       await loadList();
-      setStatus(t(`${T}.restored`, { version: versionNo }));
+      setStatus(words(`${T}.restored`, { version: versionNo }));
     } catch (e) {
       await fail(e);
     }
@@ -370,7 +371,7 @@ export default function ScreenStudio(_props: CustomScreenProps) {
       };
       download(r.fileName, r.content);
       if (r.i18n) download(`${screen.name}.i18n.json`, `${JSON.stringify(r.i18n, null, 2)}\n`);
-      setStatus(t(`${T}.exported`, { file: r.fileName }));
+      setStatus(words(`${T}.exported`, { file: r.fileName }));
     } catch (e) {
       await fail(e);
     }
@@ -420,7 +421,7 @@ export default function ScreenStudio(_props: CustomScreenProps) {
     <div className={styles.studio}>
       <p className={styles.help}>{t(`${T}.intro`)}</p>
       <p className={styles.status} role="status" aria-live="polite" data-testid="studio-status">
-        {status}
+        {typeof status === 'string' ? status : t(status.key, status.values)}
       </p>
 
       <section className={styles.panel} aria-labelledby="studio-list-title">

@@ -5,6 +5,7 @@ import { WidgetButton } from '../../../../widgets/common/button';
 import { useDialogs } from '../../../../widgets/modal/modal-context';
 import type { StudioScreen, StudioScreenRow } from './studio-types';
 import styles from './studio.module.css';
+import { words, type StatusWords } from './status-words';
 
 const T = 'screen.screenStudio.next';
 const NAME = /^[a-z][A-Za-z0-9]{1,37}$/;
@@ -30,7 +31,7 @@ interface Props {
   onOpened(s: StudioScreen): Promise<void>;
   onChanged(): Promise<void>;
   fail(e: unknown): Promise<void>;
-  setStatus(text: string): void;
+  setStatus(status: StatusWords): void;
 }
 
 /**
@@ -93,8 +94,8 @@ export function NextSteps({ canWrite, rows, onOpened, onChanged, fail, setStatus
       await onOpened(s);
       setStatus(
         s.problems.length
-          ? t(`${T}.importedWithProblems`, { name: s.name, count: s.problems.length })
-          : t(`${T}.imported`, { name: s.name }),
+          ? words(`${T}.importedWithProblems`, { name: s.name, count: s.problems.length })
+          : words(`${T}.imported`, { name: s.name }),
       );
     } catch (e) {
       await fail(e);
@@ -114,7 +115,7 @@ export function NextSteps({ canWrite, rows, onOpened, onChanged, fail, setStatus
       await onChanged();
       await onOpened(s);
       setStatus(
-        t(`${T}.generated`, { name: s.name, operation: lists.find((l) => l.id === operation)?.title ?? operation }),
+        words(`${T}.generated`, { name: s.name, operation: lists.find((l) => l.id === operation)?.title ?? operation }),
       );
     } catch (e) {
       await fail(e);
