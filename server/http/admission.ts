@@ -49,6 +49,48 @@ export const admission = fp(async function admission(app, opts: { active: number
       route.config = { ...(route.config ?? {}), unqueued: true } as typeof route.config;
   });
 
+  /**
+   * A freed place goes to the oldest waiting request in a LATER event-loop turn, and a turn hands on at most
+   * ONE place. Node accepts one new connection per loop turn (libuv ≥ 1.45, libuv/libuv#3696), so a burst of
+   * 200 connections is accepted in 200 turns, and a turn's length is what the loop does besides: the
+   * requests it starts. Handed on at once, a place started the next request inside the callback that
+   * answered the last: the embedded database answers through a worker's message port, and Node runs a
+   * port's queued messages — 1,000 at least, new ones included — in one callback, so one turn ran request
+   * after request for up to a second while new connections waited (issue 77: first answers after 2–6 s).
+   * Handed on one a turn (setImmediate: what one turn schedules runs in the next), a turn starts one
+   * request and finishes those the database answered, and the loop polls its sockets in between;
+   * tests/unit/server/admission.test.ts holds both.
+   */
+  let freed = 0;
+  let handing = false;
+  const handOneOn = () => {
+    handing = false;
+    const next = queue.values().next();
+    if (next.done) {
+      // Nobody waits (any more): the places go back at once.
+      active -= freed;
+      freed = 0;
+      return;
+    }
+    freed -= 1;
+    queue.delete(next.value);
+    next.value();
+    if (freed > 0) scheduleHandOn();
+  };
+  const scheduleHandOn = () => {
+    if (handing) return;
+    handing = true;
+    setImmediate(handOneOn);
+  };
+  const handOn = () => {
+    if (queue.size === 0 && freed === 0) {
+      active -= 1;
+      return;
+    }
+    freed += 1;
+    scheduleHandOn();
+  };
+
   const release = (request: FastifyRequest) => {
     if (request.admission === 'waiting') {
       const wake = wakers.get(request);
@@ -58,13 +100,7 @@ export const admission = fp(async function admission(app, opts: { active: number
     }
     if (request.admission !== 'active') return;
     request.admission = 'none';
-    const next = queue.values().next();
-    if (next.done) active -= 1;
-    else {
-      // The place passes straight to the oldest waiting request.
-      queue.delete(next.value);
-      next.value();
-    }
+    handOn();
   };
 
   app.addHook('onRequest', async (request) => {
@@ -79,6 +115,8 @@ export const admission = fp(async function admission(app, opts: { active: number
     await new Promise<void>((resolve) => {
       const wake = () => {
         wakers.delete(request);
+        // Its client went away between the place being handed to it and this turn: the place moves on.
+        if (request.admission !== 'waiting') return handOn();
         request.admission = 'active';
         resolve();
       };

@@ -1,4 +1,5 @@
 // @vitest-environment node
+import { Worker } from 'node:worker_threads';
 import { describe, expect, it } from 'vitest';
 import Fastify, { type FastifyInstance } from 'fastify';
 import fastifySse from '@fastify/sse';
@@ -109,6 +110,58 @@ describe('admission (at most N API requests at work, the rest in arrival order)'
     release('3');
     expect((await (await third).json()).n).toBe('3');
     await first;
+    await app.close();
+  });
+  it('hands a freed place on in a later event-loop turn, so the loop polls (and accepts) between requests', async () => {
+    // The embedded database answers through a worker's message port, and Node drains a port's messages
+    // (at least 1,000, new ones included) in one callback. A place handed on at once started the next
+    // request inside that callback, its statement's answer came back inside it too, and so on: one
+    // event-loop turn ran request after request for 0.2–0.9 s while new connections waited in the
+    // kernel's queue (libuv accepts one a turn) — issue 77's 2–6 s first answers. The place must pass in a
+    // later turn, one a turn: then the loop polls its sockets between any two requests' starts.
+    const app: FastifyInstance = Fastify();
+    await app.register(admission, { active: 2 });
+    // The database thread: echoes each statement and then says so through shared memory, so the test knows
+    // its answer is in the port before it goes on (as a fast statement's answer is, on a busy server).
+    const echoed = new Int32Array(new SharedArrayBuffer(4));
+    const db = new Worker(
+      `const { parentPort, workerData } = require('node:worker_threads');
+       parentPort.on('message', (n) => { parentPort.postMessage(n); Atomics.store(workerData, 0, 1); Atomics.notify(workerData, 0); });`,
+      { eval: true, workerData: echoed },
+    );
+    const waiting = new Map<number, () => void>();
+    db.on('message', (n: number) => waiting.get(n)!());
+    let turn = 0;
+    let counting = true;
+    const tick = () => {
+      turn += 1;
+      if (counting) setImmediate(tick);
+    };
+    setImmediate(tick);
+    const startedIn: number[] = [];
+    app.get('/db/:n', { config: { access } as never }, async (request) => {
+      const n = Number((request.params as { n: string }).n);
+      startedIn.push(turn);
+      await new Promise<void>((resolve) => {
+        waiting.set(n, resolve);
+        Atomics.store(echoed, 0, 0);
+        db.postMessage(n);
+        Atomics.wait(echoed, 0, 0, 5_000);
+      });
+      return { n };
+    });
+    await app.ready();
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, (_, n) => app.inject({ method: 'GET', url: `/db/${n}` })),
+    );
+    counting = false;
+    await db.terminate();
+    expect(answers.every((a) => a.statusCode === 200)).toBe(true);
+    const perTurn = new Map<number, number>();
+    // The first two took free places as they came; the other 38 waited for a freed one.
+    for (const t of startedIn.slice(2)) perTurn.set(t, (perTurn.get(t) ?? 0) + 1);
+    // Two at work, but a turn hands on one place at most: the loop polls (accepts) between any two.
+    expect(Math.max(...perTurn.values())).toBe(1);
     await app.close();
   });
 });
