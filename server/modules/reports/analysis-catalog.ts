@@ -15,7 +15,7 @@ export const SERVICE_SCREEN = '/supplierService';
 export const DEPENDENCY_SCREEN = '/supplierDependency';
 
 const T = (description?: string, nullable = false) => ({ kind: 'text' as const, description, nullable });
-const I = (description?: string) => ({ kind: 'int' as const, description });
+const I = (description?: string, nullable = false) => ({ kind: 'int' as const, description, nullable });
 const D = (description?: string, nullable = false) => ({ kind: 'dec' as const, description, nullable });
 const Code = (description: string) => Type.Optional(Type.String({ maxLength: 20, description }));
 
@@ -36,7 +36,7 @@ const MAVERICK_SPEND: ReportSpec = {
     deliveryNo: T('NO_PO: the delivery', true),
     poNo: T('OFF_AGREEMENT, SPLIT: the order', true),
     agreementNo: T('OFF_AGREEMENT: the agreement whose price the line departs from', true),
-    lineNo: I('The order line (OFF_AGREEMENT); 0 otherwise'),
+    lineNo: I('The order line (OFF_AGREEMENT); null for a delivery without an order or a split order (no one line)', true),
     docDate: T('Delivery or order date, YYYY-MM-DD'),
     compNo: T(),
     compNameKr: T(),

@@ -9,9 +9,12 @@ import { reportRows, snake } from './queries/run.js';
 
 type Row = Record<string, unknown>;
 
-/** A value as the row schema says: integers as numbers, decimals as exact strings ('1500', '12.5'), text as text. */
-function normalise(kind: 'text' | 'int' | 'dec', v: unknown): unknown {
-  if (v === null || v === undefined) return kind === 'int' ? 0 : null;
+/**
+ * A value as the row schema says: integers as numbers, decimals as exact strings ('1500', '12.5'), text as text.
+ * A missing integer is 0 (a count of nothing) unless the field is nullable (a line number where there is no line).
+ */
+function normalise(kind: 'text' | 'int' | 'dec', v: unknown, nullable = false): unknown {
+  if (v === null || v === undefined) return kind === 'int' && !nullable ? 0 : null;
   if (kind === 'int') return Number(v);
   if (kind === 'dec') {
     const s = String(v);
@@ -41,7 +44,7 @@ export async function runReport(
     return r[camel] !== undefined ? r[camel] : r[snakeName];
   };
   const rows = raw.map((r) =>
-    Object.fromEntries(Object.entries(spec.fields).map(([f, def]) => [f, normalise(def.kind, get(r, snake(f)))])),
+    Object.fromEntries(Object.entries(spec.fields).map(([f, def]) => [f, normalise(def.kind, get(r, snake(f)), def.nullable)])),
   );
   const first = raw[0];
   const totals: Row = {};

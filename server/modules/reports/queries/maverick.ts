@@ -145,7 +145,8 @@ export function maverickSpend(ctx: ReportContext, kind: MaverickKind | undefined
     select x.kind || ':' || x.doc_no || ':' || x.line_no || ':' || coalesce(x.item_code, '') as row_key,
            x.kind, x.doc_no, case when x.kind = 'NO_PO' then x.doc_no end as delivery_no,
            case when x.kind <> 'NO_PO' then x.doc_no end as po_no,
-           case when x.kind = 'OFF_AGREEMENT' then x.ref_no end as agreement_no, x.line_no, x.doc_date, x.comp_no, coalesce(c.comp_name_kr, x.comp_no) as comp_name_kr,
+           case when x.kind = 'OFF_AGREEMENT' then x.ref_no end as agreement_no,
+           case when x.kind = 'OFF_AGREEMENT' then x.line_no end as line_no, x.doc_date, x.comp_no, coalesce(c.comp_name_kr, x.comp_no) as comp_name_kr,
            x.item_code, x.item_name, x.currency, x.amount, x.amount_krw, x.unit_price, x.ref_price, x.deviation_krw,
            x.ref_no, x.group_count, x.group_krw, x.threshold_krw,
            coalesce(d.deptnm, x.deptcd) as deptnm, coalesce(e.hname, x.buyer_id) as buyer_name
