@@ -52115,8 +52115,7 @@ export interface operations {
                             deliveryNo: string | null;
                             poNo: string | null;
                             agreementNo: string | null;
-                            /** @description The order line (OFF_AGREEMENT); 0 otherwise */
-                            lineNo: number;
+                            lineNo: number | null;
                             /** @description Delivery or order date, YYYY-MM-DD */
                             docDate: string;
                             compNo: string;
