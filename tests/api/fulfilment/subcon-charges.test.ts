@@ -3,10 +3,9 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../helpers/app.js';
 import type { LoggedIn } from '../../helpers/login.js';
-import { sessionAs } from '../../helpers/session.js';
-import { todayKst } from '../../../server/domain/dates.js';
 import { claimSubconCharge } from '../../../server/modules/fulfilment/posting/subcon-charge.js';
-import { api, expectError, insertAcknowledgedPo } from './helpers.js';
+import { api, expectError } from './helpers.js';
+import { subconParties, subconSteps } from './subcon-helpers.js';
 
 type Mode = 'ok' | 'down' | 'dropAfterBooking';
 type Sent = { voucherNo: string; settleNo: string; amount: string; lines: Array<Record<string, unknown>> };
@@ -62,62 +61,7 @@ describe('하도급 payment charges: their ERP voucher and the compliance view�
   const settle: Record<'dec1' | 'dec2' | 'jan1' | 'jan2', string> = { dec1: '', dec2: '', jan1: '', jan2: '' };
   const receipts: Record<string, string> = {};
 
-  const moveTo = (day: string) => t.app.clock.advance(Date.parse(`${day}T03:00:00Z`) - t.app.clock.now().getTime());
-
-  /** A 하도급 order of `compNo` for 10,000,000 won, delivered, received and decided on the clock's day. */
-  async function receivedSubcon(compNo: string, supplier: LoggedIn) {
-    const today = todayKst(t.app.clock.now());
-    const poNo = await insertAcknowledgedPo(t, compNo, 'KRW', [{ quantity: '4', unitPrice: '2500000' }]);
-    await t.db.db.updateTable('poHeader').set({ subconKind: 'MANUFACTURE' }).where('poNo', '=', poNo).execute();
-    const d = await f.post('/api/v1/cyber/deliveries', supplier, {
-      poNo,
-      deliveryDate: today,
-      lines: [{ poLineNo: 1, quantity: '4' }],
-    });
-    expect(d.status, JSON.stringify(d.body)).toBe(200);
-    let r = (
-      await f.post(`/api/v1/deliveries/${d.body.delivery.deliveryNo}/receive`, operator, {
-        version: d.body.delivery.version,
-        expenses: 'MATERIAL',
-      })
-    ).body.receipt;
-    r = (await f.post(`/api/v1/warehousing/${r.whReqNo}/approve`, admin, { version: r.version })).body.receipt;
-    r = (await f.post(`/api/v1/warehousing/${r.whReqNo}/decide`, operator, { version: r.version })).body.receipt;
-    expect(r.status).toBe('DECIDED');
-    return r.whReqNo as string;
-  }
-
-  const detail = async (settleNo: string) => {
-    const r = await f.get(`/api/v1/settlements/${settleNo}`, operator);
-    expect(r.status, JSON.stringify(r.body)).toBe(200);
-    return r.body;
-  };
-
-  async function confirmed(settleNo: string, supplier: LoggedIn) {
-    const asked = await f.post(`/api/v1/settlements/${settleNo}/request-confirm`, operator, {
-      version: (await detail(settleNo)).settlement.version,
-    });
-    expect(asked.status, JSON.stringify(asked.body)).toBe(200);
-    const c = await f.post(`/api/v1/cyber/settlements/${settleNo}/confirm`, supplier, {
-      version: asked.body.settlement.version,
-    });
-    expect(c.status, JSON.stringify(c.body)).toBe(200);
-  }
-
-  async function built(period: string) {
-    const b = await f.post('/api/v1/settlements/build', operator, { period });
-    expect(b.status, JSON.stringify(b.body)).toBe(200);
-    const of = async (compNo: string) =>
-      (
-        await t.db.db
-          .selectFrom('settlement')
-          .select(['settleNo', 'goodsAmount'])
-          .where('compNo', '=', compNo)
-          .where('period', '=', period)
-          .executeTakeFirstOrThrow()
-      ).settleNo;
-    return [await of('C00001'), await of('C00002')];
-  }
+  const { moveTo, receivedSubcon, detail, confirmed, built } = subconSteps(() => ({ t, http: f, operator, admin }));
 
   const pay = async (settleNo: string, body: Record<string, unknown>) => {
     const r = await f.post(`/api/v1/settlements/${settleNo}/payment`, operator, {
@@ -153,12 +97,7 @@ describe('하도급 payment charges: their ERP voucher and the compliance view�
       config: { erpUrl: `http://127.0.0.1:${port}/api/vouchers`, erpRetries: 2, erpBackoffMs: 5, erpTimeoutMs: 500 },
     });
     f = api(t.app);
-    [supplier1, supplier2, operator, admin] = [
-      await sessionAs(t.app, 'supplier1'),
-      await sessionAs(t.app, 'supplier2'),
-      await sessionAs(t.app, 'operator'),
-      await sessionAs(t.app, 'admin'),
-    ];
+    ({ supplier1, supplier2, operator, admin } = await subconParties(t));
     moveTo('2026-12-31');
     receipts.dec1 = await receivedSubcon('C00001', supplier1);
     receipts.dec2 = await receivedSubcon('C00002', supplier2);
