@@ -72,6 +72,19 @@ export function invoiceReads<Inv>(cast: () => { rest: ReturnType<typeof api>; op
   return { invoice, draw };
 }
 
+/** A party of an NTS document named by its business number and name alone (the rest left empty). */
+export const ntsParty = (corpNum: string, corpName: string) => ({
+  corpNum,
+  taxRegId: null,
+  corpName,
+  ceoName: '대표',
+  addr: null,
+  bizType: null,
+  bizClass: null,
+  contactName: null,
+  email: null,
+});
+
 /** A document a supplier issued: its type, 작성일자 (YYYY-MM-DD), amounts and, for an amendment, its case and original. */
 export interface SupplierDocument {
   typeCode: ReverseIssueRequest['typeCode'];
@@ -99,17 +112,6 @@ export function supplierXml(
   suite: { invoicer: string; invoicee: string; today: string; series: string },
 ) {
   const approval = `${ymd(o.issued ?? suite.today)}${suite.series}${String(o.serial).padStart(8, '0')}`;
-  const party = (corpNum: string) => ({
-    corpNum,
-    taxRegId: null,
-    corpName: '공급자',
-    ceoName: '대표',
-    addr: null,
-    bizType: null,
-    bizClass: null,
-    contactName: null,
-    email: null,
-  });
   const request: ReverseIssueRequest = {
     mgtKey: 'X',
     writeDate: ymd(o.writeDate),
@@ -123,8 +125,8 @@ export function supplierXml(
     zeroRatedEvidence: null,
     modifyCode: o.modifyCode ?? null,
     orgNTSConfirmNum: o.original ?? null,
-    invoicer: party(o.invoicer ?? suite.invoicer),
-    invoicee: party(suite.invoicee),
+    invoicer: ntsParty(o.invoicer ?? suite.invoicer, '공급자'),
+    invoicee: ntsParty(suite.invoicee, '공급자'),
     supplyCostTotal: o.supply.toString(),
     taxTotal: o.tax.toString(),
     totalAmount: (o.supply + o.tax).toString(),
