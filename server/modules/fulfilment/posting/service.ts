@@ -6,7 +6,7 @@ import type { Db } from '../../../db/connect.js';
 import { nextDocumentNumber } from '../../../db/document-number.js';
 import { HttpError } from '../../../http/errors.js';
 import type { SortSpec } from '../../../http/list-query.js';
-import { dateRange, todayKst } from '../../../domain/dates.js';
+import { dateRange, periodRange, todayKst } from '../../../domain/dates.js';
 import { checkVersion, failIf, missing, refused, wrongState, type FieldError } from '../../../domain/errors.js';
 import { won } from '../../../domain/money.js';
 import { text } from '../../../domain/values.js';
@@ -432,9 +432,8 @@ export async function searchVouchers(
   sort: SortSpec<(typeof VOUCHER_SORT)[number]>,
   window: Window,
 ) {
-  const [from, to] = (q.periods ?? []).map((p) => p.trim() || undefined);
   const errors: FieldError[] = [];
-  if (from && to && from > to) errors.push({ path: 'querystring/periods', message: '시작 월이 종료 월보다 늦습니다' });
+  const periods = periodRange(errors, 'querystring/periods', q.periods);
   failIf(errors);
   return listVouchers(
     db,
@@ -443,8 +442,7 @@ export async function searchVouchers(
       settleNo: text(q.settleNo) ?? undefined,
       compNo: text(q.compNo) ?? undefined,
       compName: text(q.compName) ?? undefined,
-      periodFrom: from,
-      periodTo: to,
+      ...periods,
       status: q.status,
     },
     sort,
