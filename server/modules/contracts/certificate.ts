@@ -7,12 +7,7 @@
  * (the embedded subset of the same Korean font, the execution instant as the PDF's date).
  */
 import type PDFDocument from 'pdfkit';
-import { FONTS } from './render.js';
-
-const MARGIN = 50;
-const PAGE_W = 595.28;
-const PAGE_H = 841.89;
-const CONTENT_W = PAGE_W - 2 * MARGIN;
+import { CONTENT_W, FONTS, MARGIN, PAGE_H, PAGE_W } from './render.js';
 
 export interface CertificateSigner {
   /** 발주자(갑) or 수급자(을). */

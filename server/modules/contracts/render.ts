@@ -16,10 +16,11 @@ export const FONTS = {
   bold: { file: `${FONT_DIR}/NotoSansCJK-Bold.ttc`, face: 'NotoSansCJKkr-Bold' },
 } as const;
 
-const MARGIN = 50;
-const PAGE_W = 595.28;
-const PAGE_H = 841.89;
-const CONTENT_W = PAGE_W - 2 * MARGIN;
+/** The A4 page (points) the contract and its certificate (certificate.ts) are laid out on, and its margin. */
+export const MARGIN = 50;
+export const PAGE_W = 595.28;
+export const PAGE_H = 841.89;
+export const CONTENT_W = PAGE_W - 2 * MARGIN;
 
 export interface ContractPdfModel {
   contractNo: string;
