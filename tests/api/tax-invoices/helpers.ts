@@ -17,8 +17,7 @@ import type { ReverseIssueRequest } from '../../../server/modules/tax-invoices/p
 export const ymd = (day: string) => day.replace(/-/g, '');
 
 /** The business clock's day in Korea. */
-export const kstToday = (t: TestApp) =>
-  new Date(t.app.clock.now().getTime() + 9 * 3600_000).toISOString().slice(0, 10);
+export const kstToday = (t: TestApp) => new Date(t.app.clock.now().getTime() + 9 * 3600_000).toISOString().slice(0, 10);
 
 /**
  * An ERP on a local port that books (or, in mode `reject`, refuses with `refusal`: 422, final) and keeps what it was

@@ -42,9 +42,10 @@ describe('the posting gate: each finding its own code and amounts; the voucher c
     ).version;
   const post = async (settleNo: string) =>
     rest.post(`/api/v1/settlements/${settleNo}/post`, operator, { version: await version(settleNo) });
-  const { draw } = invoiceReads<{ mgtKey: string; supplyAmount: string; taxAmount: string; writeDate: string }>(
-    () => ({ rest, operator }),
-  );
+  const { draw } = invoiceReads<{ mgtKey: string; supplyAmount: string; taxAmount: string; writeDate: string }>(() => ({
+    rest,
+    operator,
+  }));
   /** Stands for the provider's answer: transmitted, with its approval number (the lifecycle is tax-invoices.test.ts'). */
   const transmitted = async (mgtKey: string, writeDate: string, serial: number) => {
     const n = `${writeDate.replace(/-/g, '')}41000042${String(serial).padStart(8, '0')}`;

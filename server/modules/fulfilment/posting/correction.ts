@@ -10,12 +10,7 @@
 import type { Db } from '../../../db/connect.js';
 import { todayKst } from '../../../domain/dates.js';
 import type { ErpConnector } from './connector.js';
-import {
-  insertVoucherDocuments,
-  lockSettlementState,
-  lockVoucherOfSettlement,
-  voucherCarryingAny,
-} from './queries.js';
+import { insertVoucherDocuments, lockSettlementState, lockVoucherOfSettlement, voucherCarryingAny } from './queries.js';
 import { createVoucher, nextVoucherNo, sendClaimed, vendorOf, type ClaimedVoucher } from './service.js';
 import { buildCorrectionPayload } from './workflow.js';
 

@@ -377,7 +377,14 @@ export async function postSettlement(
       const payload = await buildPayload(trx, voucherNo, s, gate, todayKst(now));
       return createVoucher(
         trx,
-        { voucherNo, kind: 'SETTLEMENT', settleNo: s.settleNo, compNo: s.compNo, period: s.period, amount: s.totalAmount },
+        {
+          voucherNo,
+          kind: 'SETTLEMENT',
+          settleNo: s.settleNo,
+          compNo: s.compNo,
+          period: s.period,
+          amount: s.totalAmount,
+        },
         payload,
         actor,
       );

@@ -1,6 +1,15 @@
 import { Type } from 'typebox';
 import { CursorAnswer, CursorQuery, PagingQuery, SortQuery } from '../../../http/list-query.js';
-import { CodeList, CompNo, DateRange, Nullable, Period, PeriodRange, SignedWon, Version } from '../../../domain/schemas.js';
+import {
+  CodeList,
+  CompNo,
+  DateRange,
+  Nullable,
+  Period,
+  PeriodRange,
+  SignedWon,
+  Version,
+} from '../../../domain/schemas.js';
 import { YN as YesNo } from '../../../http/schema-helpers.js';
 import { ADJUST_STATUSES, SETTLE_STATUSES } from './workflow.js';
 import { subconSchemas } from './schemas-subcon.js';
