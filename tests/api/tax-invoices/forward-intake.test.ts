@@ -7,7 +7,7 @@ import { validCorpNum } from '../../../server/config-tax-invoices.js';
 import { addDays, writeDateOf } from '../../../server/modules/tax-invoices/deadlines.js';
 import { standardXml } from '../../../server/modules/tax-invoices/file-provider.js';
 import type { ReverseIssueRequest } from '../../../server/modules/tax-invoices/provider.js';
-import { ntsParty } from './helpers.js';
+import { ntsParty } from '../../helpers/nts-party.js';
 
 const BUYER = '1208147521';
 

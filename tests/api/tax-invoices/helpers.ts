@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { expect } from 'vitest';
 import { buildTestApp, type TestApp } from '../../helpers/app.js';
 import type { LoggedIn } from '../../helpers/login.js';
+import { ntsParty } from '../../helpers/nts-party.js';
 import type { api } from '../fulfilment/helpers.js';
 import { standardXml } from '../../../server/modules/tax-invoices/file-provider.js';
 import type { ReverseIssueRequest } from '../../../server/modules/tax-invoices/provider.js';
@@ -70,19 +71,6 @@ export function invoiceReads<Inv>(cast: () => { rest: ReturnType<typeof api>; op
   };
   return { invoice, draw };
 }
-
-/** A party of an NTS document named by its business number and name alone (the rest left empty). */
-export const ntsParty = (corpNum: string, corpName: string) => ({
-  corpNum,
-  taxRegId: null,
-  corpName,
-  ceoName: '대표',
-  addr: null,
-  bizType: null,
-  bizClass: null,
-  contactName: null,
-  email: null,
-});
 
 /** A document a supplier issued: its type, 작성일자 (YYYY-MM-DD), amounts and, for an amendment, its case and original. */
 export interface SupplierDocument {
