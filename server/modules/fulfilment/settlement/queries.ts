@@ -27,15 +27,7 @@ export interface SettlementFilter {
 }
 
 /** The filter's values as the statement takes them (patterns wrapped and escaped): shaped.ts builds with placeholders. */
-type SettlementValues = {
-  settleNo?: string;
-  compNo?: string;
-  compName?: string;
-  periodFrom?: string;
-  periodTo?: string;
-  status?: string[];
-  visible?: readonly string[];
-};
+type SettlementValues = SettlementFilter;
 
 const settlementValues = (f: SettlementFilter): SettlementValues => ({
   settleNo: f.settleNo ? contains(f.settleNo) : undefined,
@@ -65,6 +57,9 @@ function base(db: Db, v: SettlementValues) {
   if (v.visible) q = q.where('s.status', 'in', v.visible as never[]);
   return q;
 }
+
+/** The settlements a filter matches (`s`, its company `c`, its own voucher `v`) as the list reads them; the extract's too. */
+export const matchingSettlements = (db: Db, f: SettlementFilter) => base(db, settlementValues(f));
 
 function selectRow(q: ReturnType<typeof base>) {
   return q
