@@ -15,7 +15,8 @@ import { matchIssues, type DecidedLine, type SettledLine } from './workflow.js';
 type Window = { limit: number; offset: number };
 const contains = (v: string) => `%${likeEscape(v)}%`;
 
-export interface SettlementFilter {
+// A type, not an interface: the statement's values (below) are this shape, and shaped.ts takes them as a record.
+export type SettlementFilter = {
   settleNo?: string;
   compNo?: string;
   compName?: string;
@@ -24,7 +25,7 @@ export interface SettlementFilter {
   status?: string[];
   /** Suppliers never see drafts. */
   visible?: readonly string[];
-}
+};
 
 /** The filter's values as the statement takes them (patterns wrapped and escaped): shaped.ts builds with placeholders. */
 type SettlementValues = SettlementFilter;
