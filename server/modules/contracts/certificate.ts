@@ -7,7 +7,7 @@
  * (the embedded subset of the same Korean font, the execution instant as the PDF's date).
  */
 import type PDFDocument from 'pdfkit';
-import { CONTENT_W, FONTS, MARGIN, PAGE_H, PAGE_W } from './render.js';
+import { CONTENT_W, FONTS, MARGIN, PAGE_H } from './render.js';
 
 export interface CertificateSigner {
   /** 발주자(갑) or 수급자(을). */

@@ -18,7 +18,7 @@ export const FONTS = {
 
 /** The A4 page (points) the contract and its certificate (certificate.ts) are laid out on, and its margin. */
 export const MARGIN = 50;
-export const PAGE_W = 595.28;
+const PAGE_W = 595.28;
 export const PAGE_H = 841.89;
 export const CONTENT_W = PAGE_W - 2 * MARGIN;
 
