@@ -82,6 +82,20 @@ export function dateRange(
 }
 
 /**
+ * A month range of a list filter, `[from, to]` as YYYYMM (the schema's PeriodRange checks each); a blank end is open,
+ * a start after the end an error. Answered as the list filters take it.
+ */
+export function periodRange(
+  errors: FieldError[],
+  path: string,
+  values: string[] | undefined,
+): { periodFrom?: string; periodTo?: string } {
+  const [from, to] = (values ?? []).map((v) => v.trim() || undefined);
+  if (from && to && from > to) errors.push({ path, message: '시작 월이 종료 월보다 늦습니다' });
+  return { periodFrom: from, periodTo: to };
+}
+
+/**
  * A deadline: a date (meaning the end of that day in Korea, 23:59:59 KST) or an ISO date-time
  * with an offset. Returns the instant, or null with an error pushed.
  */

@@ -47,6 +47,9 @@ export const DateRange = (what: string) =>
     description: `${what}: [from, to] as YYYY-MM-DD, repeated (…=2026-10-01&…=2026-10-31); either may be blank`,
   });
 export const Period = Type.String({ pattern: '^\\d{4}(0[1-9]|1[0-2])$', description: 'Settlement month YYYYMM' });
+/** A month range as two repeated query values, `[from, to]` (YYYYMM); either may be blank (open end). */
+export const PeriodRange = (description = 'Period range [from, to] (YYYYMM)') =>
+  Type.Array(Type.Union([Period, Type.Literal('')]), { maxItems: 2, description });
 
 export const FileId = Type.String({
   pattern: '^[0-9a-f-]{36}$',

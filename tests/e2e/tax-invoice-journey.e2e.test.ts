@@ -9,6 +9,7 @@ import { axeViolations, blocking, describeFindings } from './helpers/axe';
 import { writeDateOf } from '../../server/modules/tax-invoices/deadlines';
 import { standardXml } from '../../server/modules/tax-invoices/file-provider';
 import { visit } from './helpers/in-app';
+import { ntsParty } from '../helpers/nts-party';
 
 /**
  * Electronic tax invoices in the browser, on the shared browser-test server (the `file` provider,
@@ -333,17 +334,6 @@ describe('tax invoice journey: request, refusal, re-request, issue, NTS success,
       const supply = BigInt(s.totalAmount.split('.')[0]!);
       const tax = supply / 10n;
       const writeDate = writeDateOf(s.period).replace(/-/g, '');
-      const party = (corpNum: string, corpName: string) => ({
-        corpNum,
-        taxRegId: null,
-        corpName,
-        ceoName: '대표',
-        addr: null,
-        bizType: null,
-        bizClass: null,
-        contactName: null,
-        email: null,
-      });
       const xml = standardXml(
         {
           mgtKey: 'X',
@@ -354,8 +344,8 @@ describe('tax invoice journey: request, refusal, re-request, issue, NTS success,
           zeroRatedEvidence: null,
           modifyCode: null,
           orgNTSConfirmNum: null,
-          invoicer: party(first.supplierCorpNum, '공급자'),
-          invoicee: party('1208147521', 'GPMS 구매사'),
+          invoicer: ntsParty(first.supplierCorpNum, '공급자'),
+          invoicee: ntsParty('1208147521', 'GPMS 구매사'),
           supplyCostTotal: supply.toString(),
           taxTotal: tax.toString(),
           totalAmount: (supply + tax).toString(),
@@ -403,8 +393,8 @@ describe('tax invoice journey: request, refusal, re-request, issue, NTS success,
           zeroRatedEvidence: null,
           modifyCode: 6,
           orgNTSConfirmNum: j.approval,
-          invoicer: party(first.supplierCorpNum, '공급자'),
-          invoicee: party('1208147521', 'GPMS 구매사'),
+          invoicer: ntsParty(first.supplierCorpNum, '공급자'),
+          invoicee: ntsParty('1208147521', 'GPMS 구매사'),
           supplyCostTotal: minus(original.supplyAmount),
           taxTotal: minus(original.taxAmount),
           totalAmount: (BigInt(minus(original.supplyAmount)) + BigInt(minus(original.taxAmount))).toString(),

@@ -7,12 +7,7 @@
  * (the embedded subset of the same Korean font, the execution instant as the PDF's date).
  */
 import type PDFDocument from 'pdfkit';
-import { FONTS } from './render.js';
-
-const MARGIN = 50;
-const PAGE_W = 595.28;
-const PAGE_H = 841.89;
-const CONTENT_W = PAGE_W - 2 * MARGIN;
+import { CONTENT_W, MARGIN, PAGE_H, koreanA4 } from './render.js';
 
 export interface CertificateSigner {
   /** 발주자(갑) or 수급자(을). */
@@ -81,8 +76,6 @@ function kstText(instant: string | Date): string {
   return `${t.slice(0, 10)} ${t.slice(11, 19)} (KST, UTC+9)`;
 }
 
-// pdfkit and fontkit take ≈ 0.15 s to load: when a PDF is written, not at every start of the server.
-const pdfkit = async () => (await import('pdfkit')).default;
 type Doc = InstanceType<typeof PDFDocument>;
 
 function row(doc: Doc, label: string, value: string, mono = false): void {
@@ -102,30 +95,9 @@ function row(doc: Doc, label: string, value: string, mono = false): void {
 
 export async function renderCertificatePdf(m: CertificateModel): Promise<Buffer> {
   const date = new Date(m.executedAt);
-  const doc = new (await pdfkit())({
-    size: 'A4',
-    margin: MARGIN,
-    bufferPages: true,
-    info: {
-      Title: `감사추적증명서 ${m.contractNo}`,
-      Subject: m.contractNo,
-      Creator: 'GPMS',
-      Producer: 'GPMS',
-      CreationDate: date,
-      ModDate: date,
-    },
-    lang: 'ko-KR',
-  });
-  doc.registerFont('ko', FONTS.regular.file, FONTS.regular.face);
-  doc.registerFont('bold', FONTS.bold.file, FONTS.bold.face);
+  const { doc, done } = await koreanA4(`감사추적증명서 ${m.contractNo}`, m.contractNo, date);
   // Hashes in a fixed-width face read better; Courier is a standard font (nothing embedded).
   doc.registerFont('mono', 'Courier');
-  const chunks: Buffer[] = [];
-  doc.on('data', (c: Buffer) => chunks.push(c));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
 
   doc.font('bold').fontSize(18).fillColor('black').text('감사추적증명서', MARGIN, MARGIN, {
     width: CONTENT_W,

@@ -4,22 +4,16 @@
  * name and role only — never their address, browser or account id — and its own company's events
  * in full (they are its own).
  */
+import type { ChainEvent } from './chain.js';
+
 export type ActorRole = 'BUYER_SIGNER' | 'BUYER_STAFF' | 'SUPPLIER_USER' | 'SYSTEM';
 
-interface StoredEvent {
-  seq: number;
-  kind: string;
-  occurredAt: string;
-  ip: string | null;
-  userAgent: string | null;
-  userId: string | null;
-  actorCompNo: string | null;
-  docSha: string | null;
+/** An event of the chain as stored (its hash with it), read for one contract. */
+type StoredEvent = Omit<ChainEvent, 'contractNo' | 'detail'> & {
   /** What the event records beyond its columns (a stamp, a revision): staff and the event's own company see it. */
   detail?: unknown;
-  prevHash: string;
   hash: string;
-}
+};
 
 const SYSTEM_USER = 'system';
 

@@ -4,6 +4,7 @@
  */
 import { sql } from 'kysely';
 import type { Db } from '../../db/connect.js';
+import type { ChainEvent } from './chain.js';
 
 /* ------------------------------ clauses ------------------------------ */
 
@@ -444,21 +445,8 @@ export function contractHeads(db: Db) {
 
 export async function insertEvent(
   db: Db,
-  row: {
-    contractNo: string;
-    compNo: string;
-    seq: number;
-    kind: string;
-    occurredAt: string;
-    ip: string | null;
-    userAgent: string | null;
-    userId: string | null;
-    actorCompNo: string | null;
-    docSha: string | null;
-    detail: string;
-    prevHash: string;
-    hash: string;
-  },
+  /** The chain's event, its detail as stored (canonical JSON) and its hash, under the contract's company. */
+  row: Omit<ChainEvent, 'detail'> & { compNo: string; detail: string; hash: string },
 ) {
   await db.insertInto('econtractEvent').values(row).execute();
 }

@@ -11,15 +11,16 @@ import type PDFDocument from 'pdfkit';
 import { HttpError } from '../../http/errors.js';
 
 const FONT_DIR = '/usr/share/fonts/opentype/noto';
-export const FONTS = {
+const FONTS = {
   regular: { file: `${FONT_DIR}/NotoSansCJK-Regular.ttc`, face: 'NotoSansCJKkr-Regular' },
   bold: { file: `${FONT_DIR}/NotoSansCJK-Bold.ttc`, face: 'NotoSansCJKkr-Bold' },
 } as const;
 
-const MARGIN = 50;
+/** The A4 page (points) the contract and its certificate (certificate.ts) are laid out on, and its margin. */
+export const MARGIN = 50;
 const PAGE_W = 595.28;
-const PAGE_H = 841.89;
-const CONTENT_W = PAGE_W - 2 * MARGIN;
+export const PAGE_H = 841.89;
+export const CONTENT_W = PAGE_W - 2 * MARGIN;
 
 export interface ContractPdfModel {
   contractNo: string;
@@ -58,22 +59,18 @@ function parties(doc: Doc, title: string, rows: Array<[string, string]>, x: numb
   return at;
 }
 
-export async function renderContractPdf(m: ContractPdfModel): Promise<Buffer> {
-  if (!contractFontsAvailable())
-    throw new HttpError(
-      503,
-      'PRINT_FONT_MISSING',
-      `계약서 인쇄용 글꼴이 서버에 없습니다 (${FONT_DIR}, fonts-noto-cjk)`,
-    );
-  const date = new Date(`${m.documentDate}T00:00:00+09:00`);
-  if (Number.isNaN(date.getTime())) throw new Error(`bad document date ${m.documentDate}`);
+/**
+ * A new A4 document in Korean, the two faces registered ('ko', 'bold'), dated `date` — its only clock, so the same
+ * content gives the same bytes —, and its bytes once it has ended. The contract and its certificate are written on it.
+ */
+export async function koreanA4(title: string, subject: string, date: Date) {
   const doc = new (await pdfkit())({
     size: 'A4',
     margin: MARGIN,
     bufferPages: true,
     info: {
-      Title: m.title,
-      Subject: m.contractNo,
+      Title: title,
+      Subject: subject,
       Creator: 'GPMS',
       Producer: 'GPMS',
       CreationDate: date,
@@ -89,6 +86,19 @@ export async function renderContractPdf(m: ContractPdfModel): Promise<Buffer> {
     doc.on('end', () => resolve(Buffer.concat(chunks)));
     doc.on('error', reject);
   });
+  return { doc, done };
+}
+
+export async function renderContractPdf(m: ContractPdfModel): Promise<Buffer> {
+  if (!contractFontsAvailable())
+    throw new HttpError(
+      503,
+      'PRINT_FONT_MISSING',
+      `계약서 인쇄용 글꼴이 서버에 없습니다 (${FONT_DIR}, fonts-noto-cjk)`,
+    );
+  const date = new Date(`${m.documentDate}T00:00:00+09:00`);
+  if (Number.isNaN(date.getTime())) throw new Error(`bad document date ${m.documentDate}`);
+  const { doc, done } = await koreanA4(m.title, m.contractNo, date);
 
   doc.font('bold').fontSize(20).text(m.title, MARGIN, MARGIN, { width: CONTENT_W, align: 'center' });
   doc

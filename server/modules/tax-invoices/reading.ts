@@ -1,6 +1,7 @@
 /** Reading invoices: one with its lines, history and kept files; the search of both portals. */
 import type { Db } from '../../db/connect.js';
 import { failIf, type FieldError } from '../../domain/errors.js';
+import { periodRange } from '../../domain/dates.js';
 import { loadHolidayCalendar } from './holidays.js';
 import { issueDeadline } from './deadlines.js';
 import { amendmentDeadline } from './amendment-cases.js';
@@ -46,15 +47,13 @@ export function searchInvoices(
   w: { limit: number; offset: number },
   supplierView = false,
 ) {
-  const [from, to] = (q.periods ?? []).map((p) => p.trim() || undefined);
   const errors: FieldError[] = [];
-  if (from && to && from > to) errors.push({ path: 'querystring/periods', message: '시작 월이 종료 월보다 늦습니다' });
+  const periods = periodRange(errors, 'querystring/periods', q.periods);
   failIf(errors);
   return listInvoices(
     db,
     {
-      periodFrom: from,
-      periodTo: to,
+      ...periods,
       status: q.status,
       compNo: q.compNo?.trim() || undefined,
       compName: q.compName?.trim() || undefined,

@@ -1,75 +1,15 @@
 import fs from 'node:fs';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { FILE_STORES, storedKeys, storedObject } from '../../helpers/file-stores.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../helpers/app.js';
 import type { LoggedIn } from '../../helpers/login.js';
 import { sessionAs } from '../../helpers/session.js';
+import { appPostingTo, closeWithErp, fakeErp } from './fake-erp.js';
 import { api, expectError } from './helpers.js';
 
-type Mode = 'ok' | 'down' | 'failOnce' | 'reject' | 'dropAfterBooking' | 'hangup' | 'slow';
-
-/**
- * A stand-in ERP on a real local port. It books a voucher once per Idempotency-Key (a repeated
- * key gets the first document number back) and counts every request per key.
- */
-function fakeErp() {
-  const requests = new Map<string, number>();
-  const booked = new Map<string, string>();
-  const onceDone = new Set<string>();
-  const bodies: Array<{
-    key: string;
-    body: { voucherNo: string; amount: string; lines: Array<{ side: string; amount: string }> };
-  }> = [];
-  const state = { mode: 'ok' as Mode };
-  const server = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      const key = String(req.headers['idempotency-key'] ?? '');
-      requests.set(key, (requests.get(key) ?? 0) + 1);
-      bodies.push({ key, body: JSON.parse(Buffer.concat(chunks).toString('utf8')) });
-      const answer = (status: number, body: object) =>
-        res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
-      const book = () => {
-        if (!booked.has(key)) booked.set(key, `ERP-${String(booked.size + 1).padStart(6, '0')}`);
-        return booked.get(key)!;
-      };
-      switch (state.mode) {
-        case 'down':
-          return answer(503, { code: 'MAINTENANCE', message: 'ERP 시스템 점검 중입니다' });
-        case 'reject':
-          return answer(422, { code: 'VENDOR_NOT_FOUND', message: '거래처 코드가 ERP에 등록되어 있지 않습니다' });
-        case 'hangup':
-          return req.socket.destroy();
-        case 'slow':
-          return void setTimeout(() => answer(200, { docNo: book() }), 1500);
-        case 'failOnce':
-          if (!onceDone.has(key)) {
-            onceDone.add(key);
-            return answer(502, { message: '게이트웨이 오류' });
-          }
-          return answer(200, { docNo: book() });
-        case 'dropAfterBooking':
-          // Booked, but the answer never arrives: the client must retry under the same key.
-          if (!onceDone.has(key)) {
-            onceDone.add(key);
-            book();
-            return req.socket.destroy();
-          }
-          return answer(200, { docNo: book() });
-        default:
-          return answer(200, { docNo: book() });
-      }
-    });
-  });
-  return { server, requests, booked, bodies, state };
-}
-
 describe('ERP posting over HTTP: retries with backoff, one idempotency key per voucher, recorded errors', () => {
-  const erp = fakeErp();
+  const erp = fakeErp<{ voucherNo: string; amount: string; lines: Array<{ side: string; amount: string }> }>();
   let t: TestApp;
   let operator: LoggedIn;
   let monitor: LoggedIn;
@@ -78,11 +18,7 @@ describe('ERP posting over HTTP: retries with backoff, one idempotency key per v
   let confirmed: Array<{ settleNo: string; version: number }>;
 
   beforeAll(async () => {
-    await new Promise<void>((resolve) => erp.server.listen(0, '127.0.0.1', resolve));
-    const { port } = erp.server.address() as AddressInfo;
-    t = await buildTestApp({
-      config: { erpUrl: `http://127.0.0.1:${port}/api/vouchers`, erpRetries: 2, erpBackoffMs: 5, erpTimeoutMs: 500 },
-    });
+    t = await appPostingTo(erp);
     httpApi = api(t.app);
     [operator, monitor, supplier1] = [
       await sessionAs(t.app, 'operator'),
@@ -97,10 +33,7 @@ describe('ERP posting over HTTP: retries with backoff, one idempotency key per v
       .execute();
     expect(confirmed.length).toBeGreaterThanOrEqual(7);
   });
-  afterAll(async () => {
-    await t.close();
-    await new Promise((resolve) => erp.server.close(resolve));
-  });
+  afterAll(() => closeWithErp(t, erp));
 
   const voucherOf = (settleNo: string) =>
     t.db.db.selectFrom('erpVoucher').selectAll().where('settleNo', '=', settleNo).executeTakeFirstOrThrow();

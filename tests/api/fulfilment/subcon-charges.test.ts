@@ -1,49 +1,12 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../helpers/app.js';
+import type { TestApp } from '../../helpers/app.js';
 import type { LoggedIn } from '../../helpers/login.js';
-import { sessionAs } from '../../helpers/session.js';
-import { todayKst } from '../../../server/domain/dates.js';
 import { claimSubconCharge } from '../../../server/modules/fulfilment/posting/subcon-charge.js';
-import { api, expectError, insertAcknowledgedPo } from './helpers.js';
+import { appPostingTo, closeWithErp, fakeErp } from './fake-erp.js';
+import { api, expectError } from './helpers.js';
+import { subconParties, subconSteps } from './subcon-helpers.js';
 
-type Mode = 'ok' | 'down' | 'dropAfterBooking';
 type Sent = { voucherNo: string; settleNo: string; amount: string; lines: Array<Record<string, unknown>> };
-
-/**
- * A stand-in ERP on a local port: it books a voucher once per Idempotency-Key (the same key again gets the
- * first document number back) and keeps every request.
- */
-function fakeErp() {
-  const booked = new Map<string, string>();
-  const dropped = new Set<string>();
-  const requests: Array<{ key: string; body: Sent }> = [];
-  const state = { mode: 'ok' as Mode };
-  const server = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      const key = String(req.headers['idempotency-key'] ?? '');
-      requests.push({ key, body: JSON.parse(Buffer.concat(chunks).toString('utf8')) as Sent });
-      const answer = (status: number, body: object) =>
-        res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
-      const book = () => {
-        if (!booked.has(key)) booked.set(key, `ERP-${String(booked.size + 1).padStart(6, '0')}`);
-        return booked.get(key)!;
-      };
-      if (state.mode === 'down') return answer(503, { code: 'MAINTENANCE', message: 'ERP 시스템 점검 중입니다' });
-      if (state.mode === 'dropAfterBooking' && !dropped.has(key)) {
-        // Booked, but the answer is lost: the client must try again under the same key.
-        dropped.add(key);
-        book();
-        return req.socket.destroy();
-      }
-      return answer(200, { docNo: book() });
-    });
-  });
-  return { server, booked, requests, state };
-}
 
 /**
  * The 지연이자 and 어음 fees of a 하도급 payment posted to the ERP as a voucher of their own (docs/subcontracting.md
@@ -51,7 +14,7 @@ function fakeErp() {
  * clock. Goods of 10,000,000 won received on 2026-12-31 (day 60: 2027-03-01) and on 2027-01-05 (day 60: 2027-03-06).
  */
 describe('하도급 payment charges: their ERP voucher and the compliance view’s money', () => {
-  const erp = fakeErp();
+  const erp = fakeErp<Sent>();
   let t: TestApp;
   let supplier1: LoggedIn;
   let supplier2: LoggedIn;
@@ -62,62 +25,7 @@ describe('하도급 payment charges: their ERP voucher and the compliance view�
   const settle: Record<'dec1' | 'dec2' | 'jan1' | 'jan2', string> = { dec1: '', dec2: '', jan1: '', jan2: '' };
   const receipts: Record<string, string> = {};
 
-  const moveTo = (day: string) => t.app.clock.advance(Date.parse(`${day}T03:00:00Z`) - t.app.clock.now().getTime());
-
-  /** A 하도급 order of `compNo` for 10,000,000 won, delivered, received and decided on the clock's day. */
-  async function receivedSubcon(compNo: string, supplier: LoggedIn) {
-    const today = todayKst(t.app.clock.now());
-    const poNo = await insertAcknowledgedPo(t, compNo, 'KRW', [{ quantity: '4', unitPrice: '2500000' }]);
-    await t.db.db.updateTable('poHeader').set({ subconKind: 'MANUFACTURE' }).where('poNo', '=', poNo).execute();
-    const d = await f.post('/api/v1/cyber/deliveries', supplier, {
-      poNo,
-      deliveryDate: today,
-      lines: [{ poLineNo: 1, quantity: '4' }],
-    });
-    expect(d.status, JSON.stringify(d.body)).toBe(200);
-    let r = (
-      await f.post(`/api/v1/deliveries/${d.body.delivery.deliveryNo}/receive`, operator, {
-        version: d.body.delivery.version,
-        expenses: 'MATERIAL',
-      })
-    ).body.receipt;
-    r = (await f.post(`/api/v1/warehousing/${r.whReqNo}/approve`, admin, { version: r.version })).body.receipt;
-    r = (await f.post(`/api/v1/warehousing/${r.whReqNo}/decide`, operator, { version: r.version })).body.receipt;
-    expect(r.status).toBe('DECIDED');
-    return r.whReqNo as string;
-  }
-
-  const detail = async (settleNo: string) => {
-    const r = await f.get(`/api/v1/settlements/${settleNo}`, operator);
-    expect(r.status, JSON.stringify(r.body)).toBe(200);
-    return r.body;
-  };
-
-  async function confirmed(settleNo: string, supplier: LoggedIn) {
-    const asked = await f.post(`/api/v1/settlements/${settleNo}/request-confirm`, operator, {
-      version: (await detail(settleNo)).settlement.version,
-    });
-    expect(asked.status, JSON.stringify(asked.body)).toBe(200);
-    const c = await f.post(`/api/v1/cyber/settlements/${settleNo}/confirm`, supplier, {
-      version: asked.body.settlement.version,
-    });
-    expect(c.status, JSON.stringify(c.body)).toBe(200);
-  }
-
-  async function built(period: string) {
-    const b = await f.post('/api/v1/settlements/build', operator, { period });
-    expect(b.status, JSON.stringify(b.body)).toBe(200);
-    const of = async (compNo: string) =>
-      (
-        await t.db.db
-          .selectFrom('settlement')
-          .select(['settleNo', 'goodsAmount'])
-          .where('compNo', '=', compNo)
-          .where('period', '=', period)
-          .executeTakeFirstOrThrow()
-      ).settleNo;
-    return [await of('C00001'), await of('C00002')];
-  }
+  const { moveTo, receivedSubcon, detail, confirmed, built } = subconSteps(() => ({ t, http: f, operator, admin }));
 
   const pay = async (settleNo: string, body: Record<string, unknown>) => {
     const r = await f.post(`/api/v1/settlements/${settleNo}/payment`, operator, {
@@ -147,18 +55,9 @@ describe('하도급 payment charges: their ERP voucher and the compliance view�
   };
 
   beforeAll(async () => {
-    await new Promise<void>((resolve) => erp.server.listen(0, '127.0.0.1', resolve));
-    const { port } = erp.server.address() as AddressInfo;
-    t = await buildTestApp({
-      config: { erpUrl: `http://127.0.0.1:${port}/api/vouchers`, erpRetries: 2, erpBackoffMs: 5, erpTimeoutMs: 500 },
-    });
+    t = await appPostingTo(erp);
     f = api(t.app);
-    [supplier1, supplier2, operator, admin] = [
-      await sessionAs(t.app, 'supplier1'),
-      await sessionAs(t.app, 'supplier2'),
-      await sessionAs(t.app, 'operator'),
-      await sessionAs(t.app, 'admin'),
-    ];
+    ({ supplier1, supplier2, operator, admin } = await subconParties(t));
     moveTo('2026-12-31');
     receipts.dec1 = await receivedSubcon('C00001', supplier1);
     receipts.dec2 = await receivedSubcon('C00002', supplier2);
@@ -177,10 +76,7 @@ describe('하도급 payment charges: their ERP voucher and the compliance view�
       await confirmed(settle[key], supplier);
     }
   });
-  afterAll(async () => {
-    await t.close();
-    await new Promise((resolve) => erp.server.close(resolve));
-  });
+  afterAll(() => closeWithErp(t, erp));
 
   it('posts nothing for a payment that owes nothing: given in time, by a bill maturing on day 60 itself', async () => {
     moveTo('2027-01-10');
@@ -192,7 +88,7 @@ describe('하도급 payment charges: their ERP voucher and the compliance view�
       chargeVoucherStatus: null,
     });
     expect(await chargeVouchers(settle.jan1)).toEqual([]);
-    expect(erp.requests).toEqual([]);
+    expect(erp.bodies).toEqual([]);
   });
 
   it('posts an 어음’s discount from day 60 as 지급수수료 against 미지급금, leaving the settlement’s own state', async () => {
@@ -204,7 +100,7 @@ describe('하도급 payment charges: their ERP voucher and the compliance view�
     expect(v).toMatchObject({ kind: 'SUBCON_CHARGE', status: 'POSTED', compNo: 'C00002', period: '202612' });
     expect(String(Number(v.amount))).toBe('123287');
     expect(paid.subcon).toMatchObject({ billFee: '123287', chargeVoucherNo: v.voucherNo });
-    const sent = erp.requests.filter((r) => r.key === v.idempotencyKey);
+    const sent = erp.bodies.filter((r) => r.key === v.idempotencyKey);
     expect(sent).toHaveLength(1);
     expect(sent[0].body).toMatchObject({
       voucherNo: v.voucherNo,
@@ -261,7 +157,7 @@ describe('하도급 payment charges: their ERP voucher and the compliance view�
       chargeVoucherNo: v.voucherNo,
       chargeVoucherStatus: 'POSTED',
     });
-    const sent = erp.requests.filter((r) => r.key === v.idempotencyKey);
+    const sent = erp.bodies.filter((r) => r.key === v.idempotencyKey);
     expect(sent).toHaveLength(1);
     expect(sent[0].body.amount).toBe('4246');
     expect(sent[0].body.lines).toEqual([
@@ -340,7 +236,7 @@ describe('하도급 payment charges: their ERP voucher and the compliance view�
     [v] = vouchers;
     expect(v.status).toBe('POSTED');
     // Every try sent the same voucher (the retry reads it back from the database, its keys in jsonb's order).
-    const bodies = erp.requests.filter((r) => r.key === v.idempotencyKey).map((r) => r.body);
+    const bodies = erp.bodies.filter((r) => r.key === v.idempotencyKey).map((r) => r.body);
     expect(bodies).toHaveLength(5);
     for (const b of bodies) expect(b).toEqual(bodies[0]);
     expect([...erp.booked.keys()].filter((k) => k === v.idempotencyKey)).toHaveLength(1);

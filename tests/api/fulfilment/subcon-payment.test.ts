@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../helpers/app.js';
 import type { LoggedIn } from '../../helpers/login.js';
-import { sessionAs } from '../../helpers/session.js';
-import { todayKst } from '../../../server/domain/dates.js';
-import { api, expectError, insertAcknowledgedPo } from './helpers.js';
+import { api, expectError } from './helpers.js';
+import { subconParties, subconSteps } from './subcon-helpers.js';
 
 /**
  * The Subcontracting Act on settlements (docs/subcontracting.md "Payment, interest and fees", "감액 서면"), walked
@@ -22,70 +21,16 @@ describe('하도급 payment, interest and 감액 서면 on settlements', () => {
   let settle1: string;
   let settle2: string;
 
-  const moveTo = (day: string) => t.app.clock.advance(Date.parse(`${day}T03:00:00Z`) - t.app.clock.now().getTime());
-
-  /** A 하도급 order of `compNo` for 10,000,000 won, delivered, received and decided today. */
-  async function receivedSubcon(compNo: string, supplier: LoggedIn) {
-    const today = todayKst(t.app.clock.now());
-    const poNo = await insertAcknowledgedPo(t, compNo, 'KRW', [{ quantity: '4', unitPrice: '2500000' }]);
-    await t.db.db.updateTable('poHeader').set({ subconKind: 'MANUFACTURE' }).where('poNo', '=', poNo).execute();
-    const d = await http.post('/api/v1/cyber/deliveries', supplier, {
-      poNo,
-      deliveryDate: today,
-      lines: [{ poLineNo: 1, quantity: '4' }],
-    });
-    expect(d.status, JSON.stringify(d.body)).toBe(200);
-    let r = (
-      await http.post(`/api/v1/deliveries/${d.body.delivery.deliveryNo}/receive`, operator, {
-        version: d.body.delivery.version,
-        expenses: 'MATERIAL',
-      })
-    ).body.receipt;
-    r = (await http.post(`/api/v1/warehousing/${r.whReqNo}/approve`, admin, { version: r.version })).body.receipt;
-    r = (await http.post(`/api/v1/warehousing/${r.whReqNo}/decide`, operator, { version: r.version })).body.receipt;
-    expect(r.status).toBe('DECIDED');
-  }
-
-  const detail = async (settleNo: string, who: LoggedIn = operator) => {
-    const r = await http.get(`/api/v1/settlements/${settleNo}`, who);
-    expect(r.status, JSON.stringify(r.body)).toBe(200);
-    return r.body;
-  };
-
-  /** Put to the supplier and confirmed by it. */
-  async function confirmed(settleNo: string, supplier: LoggedIn) {
-    const asked = await http.post(`/api/v1/settlements/${settleNo}/request-confirm`, operator, {
-      version: (await detail(settleNo)).settlement.version,
-    });
-    expect(asked.status, JSON.stringify(asked.body)).toBe(200);
-    const c = await http.post(`/api/v1/cyber/settlements/${settleNo}/confirm`, supplier, {
-      version: asked.body.settlement.version,
-    });
-    expect(c.status, JSON.stringify(c.body)).toBe(200);
-  }
+  const { moveTo, receivedSubcon, detail, confirmed, built } = subconSteps(() => ({ t, http, operator, admin }));
 
   beforeAll(async () => {
     t = await buildTestApp();
     http = api(t.app);
-    [supplier1, supplier2, operator, admin] = [
-      await sessionAs(t.app, 'supplier1'),
-      await sessionAs(t.app, 'supplier2'),
-      await sessionAs(t.app, 'operator'),
-      await sessionAs(t.app, 'admin'),
-    ];
+    ({ supplier1, supplier2, operator, admin } = await subconParties(t));
     moveTo('2026-12-31');
     await receivedSubcon('C00001', supplier1);
     await receivedSubcon('C00002', supplier2);
-    const built = await http.post('/api/v1/settlements/build', operator, { period: '202612' });
-    expect(built.status, JSON.stringify(built.body)).toBe(200);
-    const ofComp = async (compNo: string) =>
-      (await t.db.db
-        .selectFrom('settlement')
-        .select('settleNo')
-        .where('compNo', '=', compNo)
-        .where('period', '=', '202612')
-        .executeTakeFirstOrThrow())!.settleNo;
-    [settle1, settle2] = [await ofComp('C00001'), await ofComp('C00002')];
+    [settle1, settle2] = await built('202612');
   });
   afterAll(() => t.close());
 

@@ -1,16 +1,21 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../helpers/app.js';
+import type { TestApp } from '../../helpers/app.js';
 import { loginAs, type LoggedIn } from '../../helpers/login.js';
 import { api, expectError } from '../fulfilment/helpers.js';
 import { validCorpNum } from '../../../server/config-tax-invoices.js';
 import { addDays, issueDeadline, writeDateOf } from '../../../server/modules/tax-invoices/deadlines.js';
 import { requestOf } from '../../../server/modules/tax-invoices/drafting.js';
-import { standardXml } from '../../../server/modules/tax-invoices/file-provider.js';
 import { loadHolidayCalendar } from '../../../server/modules/tax-invoices/holidays.js';
-import type { ReverseIssueRequest } from '../../../server/modules/tax-invoices/provider.js';
 import { taxInvoiceJobs } from '../../../server/modules/tax-invoices/jobs.js';
+import {
+  closeWith,
+  fakeErp,
+  gatedAppWith,
+  invoiceReads,
+  kstToday,
+  supplierXml,
+  type SupplierDocument,
+} from './helpers.js';
 
 const BUYER = '1208147521';
 type Line = { kind: string; side: string; amount: string };
@@ -40,31 +45,13 @@ type Inv = {
   history: Array<{ action: string; code: string | null; message: string | null }>;
 };
 
-/** An ERP on a local port that refuses (422, final) or books, and keeps what it was sent. */
-function fakeErp() {
-  const state = { mode: 'ok' as 'ok' | 'reject', bodies: [] as Payload[] };
-  const server = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      state.bodies.push(JSON.parse(Buffer.concat(chunks).toString('utf8')));
-      const [status, body] =
-        state.mode === 'reject'
-          ? [422, { code: 'PERIOD_CLOSED', message: '회계기간이 마감되었습니다' }]
-          : [200, { docNo: `ERP-${state.bodies.length}` }];
-      res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
-    });
-  });
-  return { server, state };
-}
-
 const balanced = (p: Payload) => {
   const sum = (side: string) => p.lines.filter((l) => l.side === side).reduce((a, l) => a + BigInt(l.amount), 0n);
   return sum('DEBIT') === sum('CREDIT');
 };
 
 describe('수정세금계산서 by 시행령 §70①: dates, codes and deadlines per case; the correcting voucher; a supplier’s 02xx', () => {
-  const erp = fakeErp();
+  const erp = fakeErp<Payload>();
   let t: TestApp;
   let rest: ReturnType<typeof api>;
   let operator: LoggedIn;
@@ -73,15 +60,11 @@ describe('수정세금계산서 by 시행령 §70①: dates, codes and deadlines
   let settlements: Array<{ settleNo: string; totalAmount: string }>;
 
   beforeAll(async () => {
-    await new Promise<void>((resolve) => erp.server.listen(0, '127.0.0.1', resolve));
-    const port = (erp.server.address() as AddressInfo).port;
-    t = await buildTestApp({
-      config: { taxInvoiceGate: true, erpUrl: `http://127.0.0.1:${port}/vouchers`, erpRetries: 0, erpBackoffMs: 1 },
-    });
+    t = await gatedAppWith(erp);
     rest = api(t.app);
     operator = await loginAs(t.app, 'operator');
     admin = await loginAs(t.app, 'admin');
-    today = new Date(t.app.clock.now().getTime() + 9 * 3600_000).toISOString().slice(0, 10);
+    today = kstToday(t);
     settlements = (
       await t.db.db
         .selectFrom('settlement')
@@ -93,21 +76,11 @@ describe('수정세금계산서 by 시행령 §70①: dates, codes and deadlines
     ).map((s) => ({ settleNo: s.settleNo, totalAmount: String(s.totalAmount).split('.')[0]! }));
     expect(settlements.length).toBeGreaterThanOrEqual(5);
   }, 240_000);
-  afterAll(async () => {
-    await t?.close();
-    await new Promise((resolve) => erp.server.close(resolve));
-  });
+  afterAll(() => closeWith(t, erp));
 
-  const invoice = async (mgtKey: string): Promise<Inv> =>
-    (await rest.get(`/api/v1/tax-invoices/${mgtKey}`, operator)).body;
+  const { invoice, draw } = invoiceReads<Inv>(() => ({ rest, operator }));
   const amend = (inv: { mgtKey: string; version: number }, body: Record<string, unknown>) =>
     rest.post(`/api/v1/tax-invoices/${inv.mgtKey}/amend`, operator, { version: inv.version, ...body });
-  /** The settlement's invoices drawn. */
-  const draw = async (settleNo: string) => {
-    const r = await rest.post(`/api/v1/settlements/${settleNo}/tax-invoices`, operator);
-    expect(r.status, JSON.stringify(r.body)).toBe(200);
-    return r.body.rows as Inv[];
-  };
   /** Stands for the provider's answer: transmitted, with its approval number (the lifecycle is tax-invoices.test.ts'). */
   const transmitted = async (inv: Inv, serial: number) => {
     const n = `${addDays(inv.writeDate, 1).replace(/-/g, '')}41000099${String(serial).padStart(8, '0')}`;
@@ -437,72 +410,9 @@ describe('수정세금계산서 by 시행령 §70①: dates, codes and deadlines
     let originalApproval: string;
     let originalKey: string;
 
-    /** A supplier-issued document in the NTS standard XML (the file provider's writer, modify code and original included). */
-    const xmlOf = (o: {
-      typeCode: ReverseIssueRequest['typeCode'];
-      writeDate: string;
-      supply: bigint;
-      tax: bigint;
-      serial: number;
-      modifyCode?: number;
-      original?: string;
-    }) => {
-      const approval = `${today.replace(/-/g, '')}41000088${String(o.serial).padStart(8, '0')}`;
-      const party = (corpNum: string) => ({
-        corpNum,
-        taxRegId: null,
-        corpName: '공급자',
-        ceoName: '대표',
-        addr: null,
-        bizType: null,
-        bizClass: null,
-        contactName: null,
-        email: null,
-      });
-      const request: ReverseIssueRequest = {
-        mgtKey: 'X',
-        writeDate: o.writeDate.replace(/-/g, ''),
-        taxType: o.typeCode.endsWith('02')
-          ? 'ZERO_RATED'
-          : o.typeCode.startsWith('03') || o.typeCode.startsWith('04')
-            ? 'EXEMPT'
-            : 'TAXABLE',
-        purposeType: '02',
-        typeCode: o.typeCode,
-        zeroRatedEvidence: null,
-        modifyCode: o.modifyCode ?? null,
-        orgNTSConfirmNum: o.original ?? null,
-        invoicer: party(mine.taxNo),
-        invoicee: party(BUYER),
-        supplyCostTotal: o.supply.toString(),
-        taxTotal: o.tax.toString(),
-        totalAmount: (o.supply + o.tax).toString(),
-        detailList: [
-          {
-            serialNum: 1,
-            purchaseDT: o.writeDate.replace(/-/g, ''),
-            itemName: '월 납품분',
-            spec: null,
-            qty: null,
-            unitCost: null,
-            supplyCost: o.supply.toString(),
-            tax: o.tax.toString(),
-            remark: null,
-          },
-        ],
-        remark1: null,
-      };
-      return {
-        xml: standardXml(request, {
-          status: 'ISSUED',
-          ntsConfirmNum: approval,
-          ntsResult: null,
-          memo: null,
-          issueDT: null,
-        }),
-        approval,
-      };
-    };
+    /** A supplier-issued document in the NTS standard XML, and its approval number. */
+    const xmlOf = (o: SupplierDocument) =>
+      supplierXml(o, { invoicer: mine.taxNo, invoicee: BUYER, today, series: '41000088' });
     const intake = (xml: string) => rest.post('/api/v1/tax-invoices/forward', operator, { xml });
 
     beforeAll(async () => {

@@ -7,6 +7,7 @@ import { validCorpNum } from '../../../server/config-tax-invoices.js';
 import { addDays, writeDateOf } from '../../../server/modules/tax-invoices/deadlines.js';
 import { standardXml } from '../../../server/modules/tax-invoices/file-provider.js';
 import type { ReverseIssueRequest } from '../../../server/modules/tax-invoices/provider.js';
+import { ntsParty } from '../../helpers/nts-party.js';
 
 const BUYER = '1208147521';
 
@@ -18,18 +19,6 @@ interface Settlement {
   taxNo: string;
   version: number;
 }
-
-const party = (corpNum: string, corpName: string) => ({
-  corpNum,
-  taxRegId: null,
-  corpName,
-  ceoName: '대표',
-  addr: null,
-  bizType: null,
-  bizClass: null,
-  contactName: null,
-  email: null,
-});
 
 /** A supplier-issued invoice of a settlement, as the NTS standard XML (the file provider's writer). */
 function forwardXml(
@@ -50,8 +39,8 @@ function forwardXml(
     zeroRatedEvidence: null,
     modifyCode: null,
     orgNTSConfirmNum: null,
-    invoicer: party(o.invoicer ?? s.taxNo, '공급자'),
-    invoicee: party(o.invoicee ?? BUYER, 'GPMS 구매사'),
+    invoicer: ntsParty(o.invoicer ?? s.taxNo, '공급자'),
+    invoicee: ntsParty(o.invoicee ?? BUYER, 'GPMS 구매사'),
     supplyCostTotal: supply.toString(),
     taxTotal: tax.toString(),
     totalAmount: (o.total ?? supply + tax).toString(),

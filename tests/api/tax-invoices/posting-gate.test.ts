@@ -1,45 +1,22 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../helpers/app.js';
+import type { TestApp } from '../../helpers/app.js';
 import { loginAs, type LoggedIn } from '../../helpers/login.js';
 import { api, expectError } from '../fulfilment/helpers.js';
+import { closeWith, fakeErp, gatedAppWith, invoiceReads } from './helpers.js';
 
 type Finding = { type: string; code: string; message: string; lineNo?: number };
 type Line = { kind: string; side: string; amount: string };
 type Payload = { amount: string; ntsConfirmNum: string | null; lines: Line[] };
 
-/** An ERP on a local port that refuses (422, final) or books, and keeps what it was sent. */
-function fakeErp() {
-  const state = { mode: 'ok' as 'ok' | 'reject', bodies: [] as Payload[] };
-  const server = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      state.bodies.push(JSON.parse(Buffer.concat(chunks).toString('utf8')));
-      const [status, body] =
-        state.mode === 'reject'
-          ? [422, { code: 'VENDOR_NOT_FOUND', message: '거래처 코드가 ERP에 등록되어 있지 않습니다' }]
-          : [200, { docNo: `ERP-${state.bodies.length}` }];
-      res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
-    });
-  });
-  return { server, state };
-}
-
 describe('the posting gate: each finding its own code and amounts; the voucher carries 부가세대급금 and the approval number', () => {
-  const erp = fakeErp();
+  const erp = fakeErp<Payload>({ code: 'VENDOR_NOT_FOUND', message: '거래처 코드가 ERP에 등록되어 있지 않습니다' });
   let t: TestApp;
   let rest: ReturnType<typeof api>;
   let operator: LoggedIn;
   let settlements: Array<{ settleNo: string; totalAmount: string }>;
 
   beforeAll(async () => {
-    await new Promise<void>((resolve) => erp.server.listen(0, '127.0.0.1', resolve));
-    const port = (erp.server.address() as AddressInfo).port;
-    t = await buildTestApp({
-      config: { taxInvoiceGate: true, erpUrl: `http://127.0.0.1:${port}/vouchers`, erpRetries: 0, erpBackoffMs: 1 },
-    });
+    t = await gatedAppWith(erp);
     rest = api(t.app);
     operator = await loginAs(t.app, 'operator');
     settlements = (
@@ -53,10 +30,7 @@ describe('the posting gate: each finding its own code and amounts; the voucher c
     ).map((s) => ({ settleNo: s.settleNo, totalAmount: String(s.totalAmount).split('.')[0]! }));
     expect(settlements.length).toBeGreaterThanOrEqual(4);
   }, 240_000);
-  afterAll(async () => {
-    await t?.close();
-    await new Promise((resolve) => erp.server.close(resolve));
-  });
+  afterAll(() => closeWith(t, erp));
 
   const version = async (settleNo: string) =>
     (
@@ -68,12 +42,10 @@ describe('the posting gate: each finding its own code and amounts; the voucher c
     ).version;
   const post = async (settleNo: string) =>
     rest.post(`/api/v1/settlements/${settleNo}/post`, operator, { version: await version(settleNo) });
-  /** The settlement's invoices drawn (one per tax type of its lines). */
-  const draw = async (settleNo: string) => {
-    const r = await rest.post(`/api/v1/settlements/${settleNo}/tax-invoices`, operator);
-    expect(r.status, JSON.stringify(r.body)).toBe(200);
-    return r.body.rows as Array<{ mgtKey: string; supplyAmount: string; taxAmount: string; writeDate: string }>;
-  };
+  const { draw } = invoiceReads<{ mgtKey: string; supplyAmount: string; taxAmount: string; writeDate: string }>(() => ({
+    rest,
+    operator,
+  }));
   /** Stands for the provider's answer: transmitted, with its approval number (the lifecycle is tax-invoices.test.ts'). */
   const transmitted = async (mgtKey: string, writeDate: string, serial: number) => {
     const n = `${writeDate.replace(/-/g, '')}41000042${String(serial).padStart(8, '0')}`;

@@ -1,8 +1,6 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../helpers/app.js';
+import type { TestApp } from '../../helpers/app.js';
 import { loginAs, type LoggedIn } from '../../helpers/login.js';
 import { api, expectError } from '../fulfilment/helpers.js';
 import { validCorpNum } from '../../../server/config-tax-invoices.js';
@@ -12,9 +10,17 @@ import { createErpConnector } from '../../../server/modules/fulfilment/posting/c
 import { supplierAccountsWithEmail } from '../../../server/modules/notifications/queries.js';
 import { correctionsThrough } from '../../../server/modules/tax-invoices/correcting-voucher.js';
 import { addDays } from '../../../server/modules/tax-invoices/deadlines.js';
-import { standardXml } from '../../../server/modules/tax-invoices/file-provider.js';
 import { taxInvoiceJobs } from '../../../server/modules/tax-invoices/jobs.js';
-import type { ReverseIssueRequest } from '../../../server/modules/tax-invoices/provider.js';
+import {
+  closeWith,
+  fakeErp,
+  gatedAppWith,
+  invoiceReads,
+  kstToday,
+  supplierXml,
+  ymd,
+  type SupplierDocument,
+} from './helpers.js';
 
 type Inv = {
   mgtKey: string;
@@ -36,24 +42,8 @@ type Inv = {
 };
 type Settlement = { settleNo: string; compNo: string; period: string; taxNo: string };
 
-/** An ERP on a local port that books everything and keeps what it was sent. */
-function fakeErp() {
-  const bodies: Array<{ voucherNo: string; amount: string }> = [];
-  const server = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      bodies.push(JSON.parse(Buffer.concat(chunks).toString('utf8')));
-      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ docNo: `ERP-${bodies.length}` }));
-    });
-  });
-  return { server, bodies };
-}
-
-const ymd = (day: string) => day.replace(/-/g, '');
-
 describe('a supplier’s own 수정세금계산서 in /cyber, the refusal notice, and no second correcting voucher for an old amendment', () => {
-  const erp = fakeErp();
+  const erp = fakeErp<{ voucherNo: string; amount: string }>();
   let t: TestApp;
   let rest: ReturnType<typeof api>;
   let operator: LoggedIn;
@@ -66,16 +56,12 @@ describe('a supplier’s own 수정세금계산서 in /cyber, the refusal notice
   let original: Inv;
 
   beforeAll(async () => {
-    await new Promise<void>((resolve) => erp.server.listen(0, '127.0.0.1', resolve));
-    const port = (erp.server.address() as AddressInfo).port;
-    t = await buildTestApp({
-      config: { taxInvoiceGate: true, erpUrl: `http://127.0.0.1:${port}/vouchers`, erpRetries: 0, erpBackoffMs: 1 },
-    });
+    t = await gatedAppWith(erp);
     rest = api(t.app);
     operator = await loginAs(t.app, 'operator');
     supplier = await loginAs(t.app, 'supplier1');
     otherSupplier = await loginAs(t.app, 'supplier2');
-    today = new Date(t.app.clock.now().getTime() + 9 * 3600_000).toISOString().slice(0, 10);
+    today = kstToday(t);
     const rows = await t.db.db
       .selectFrom('settlement as s')
       .innerJoin('company as c', 'c.compNo', 's.compNo')
@@ -94,18 +80,9 @@ describe('a supplier’s own 수정세금계산서 in /cyber, the refusal notice
     expect(mine, 'a confirmed settlement of C00001 with a valid business number').toBeDefined();
     expect(another).toBeDefined();
   }, 240_000);
-  afterAll(async () => {
-    await t?.close();
-    await new Promise((resolve) => erp.server.close(resolve));
-  });
+  afterAll(() => closeWith(t, erp));
 
-  const invoice = async (mgtKey: string): Promise<Inv> =>
-    (await rest.get(`/api/v1/tax-invoices/${mgtKey}`, operator)).body;
-  const draw = async (settleNo: string) => {
-    const r = await rest.post(`/api/v1/settlements/${settleNo}/tax-invoices`, operator);
-    expect(r.status, JSON.stringify(r.body)).toBe(200);
-    return r.body.rows as Inv[];
-  };
+  const { invoice, draw } = invoiceReads<Inv>(() => ({ rest, operator }));
   const record = async (mgtKey: string, outcome: 'SENT' | 'SUCCEEDED' | 'FAILED', extra: object = {}) => {
     const r = await rest.post(`/api/v1/tax-invoices/${mgtKey}/transmission`, operator, {
       version: (await invoice(mgtKey)).version,
@@ -126,68 +103,9 @@ describe('a supplier’s own 수정세금계산서 in /cyber, the refusal notice
     ...new Set((await supplierAccountsWithEmail(t.db.db, compNo)).map((u) => u.email!.toLowerCase())),
   ];
 
-  /** A document the supplier issued, in the NTS standard XML (the file provider's writer: modify code and original where the standard puts them). */
-  const xmlOf = (o: {
-    typeCode: ReverseIssueRequest['typeCode'];
-    writeDate: string;
-    supply: bigint;
-    tax: bigint;
-    serial: number;
-    modifyCode?: number;
-    original?: string;
-    issued?: string;
-    invoicer?: string;
-  }) => {
-    const approval = `${ymd(o.issued ?? today)}41000066${String(o.serial).padStart(8, '0')}`;
-    const party = (corpNum: string) => ({
-      corpNum,
-      taxRegId: null,
-      corpName: '공급자',
-      ceoName: '대표',
-      addr: null,
-      bizType: null,
-      bizClass: null,
-      contactName: null,
-      email: null,
-    });
-    const request: ReverseIssueRequest = {
-      mgtKey: 'X',
-      writeDate: ymd(o.writeDate),
-      taxType: o.typeCode.endsWith('02') ? 'ZERO_RATED' : o.typeCode.startsWith('04') ? 'EXEMPT' : 'TAXABLE',
-      purposeType: '02',
-      typeCode: o.typeCode,
-      zeroRatedEvidence: null,
-      modifyCode: o.modifyCode ?? null,
-      orgNTSConfirmNum: o.original ?? null,
-      invoicer: party(o.invoicer ?? mine.taxNo),
-      invoicee: party(t.app.config.buyerCorpNum),
-      supplyCostTotal: o.supply.toString(),
-      taxTotal: o.tax.toString(),
-      totalAmount: (o.supply + o.tax).toString(),
-      detailList: [
-        {
-          serialNum: 1,
-          purchaseDT: ymd(o.writeDate),
-          itemName: '월 납품분',
-          spec: null,
-          qty: null,
-          unitCost: null,
-          supplyCost: o.supply.toString(),
-          tax: o.tax.toString(),
-          remark: null,
-        },
-      ],
-      remark1: null,
-    };
-    const xml = standardXml(request, {
-      status: 'ISSUED',
-      ntsConfirmNum: approval,
-      ntsResult: null,
-      memo: null,
-      issueDT: null,
-    });
-    return { xml, approval };
-  };
+  /** A document the supplier issued, in the NTS standard XML, and its approval number. */
+  const xmlOf = (o: SupplierDocument) =>
+    supplierXml(o, { invoicer: mine.taxNo, invoicee: t.app.config.buyerCorpNum, today, series: '41000066' });
   const upload = (who: LoggedIn, xml: string, settleNo?: string) =>
     rest.post('/api/v1/cyber/tax-invoices/amendments', who, { xml, ...(settleNo ? { settleNo } : {}) });
 
@@ -554,7 +472,7 @@ describe('a supplier’s own 수정세금계산서 in /cyber, the refusal notice
       ).map((d) => d.mgtKey),
     ).toEqual([minus, plus].sort());
 
-    const sentBefore = erp.bodies.length;
+    const sentBefore = erp.state.bodies.length;
     for (const [n, key] of [minus!, plus!].entries()) {
       const r = await rest.post(`/api/v1/tax-invoices/${key}/request`, operator, {
         version: (await invoice(key)).version,
@@ -575,7 +493,7 @@ describe('a supplier’s own 수정세금계산서 in /cyber, the refusal notice
     const follow = taxInvoiceJobs.find((j) => j.name === 'taxInvoices.follow')!;
     const ctx = { db: t.db.db, log: t.app.log, config: t.app.config, now: t.app.clock.now(), metrics: t.app.metrics };
     expect(await follow.run(ctx)).toMatchObject({ corrected: 0 });
-    expect(erp.bodies.length).toBe(sentBefore);
+    expect(erp.state.bodies.length).toBe(sentBefore);
     expect((await invoice(inv.mgtKey)).correctingVouchers.map((v) => v.voucherNo)).toEqual([claimed!.voucherNo]);
 
     // A supplier's own amendment of a posted invoice follows the path of ours: nothing to the ERP when taken in, its
@@ -594,11 +512,11 @@ describe('a supplier’s own 수정세금계산서 in /cyber, the refusal notice
     expect(inv.taxType).toBe('TAXABLE');
     const r = await upload(otherSupplier, x.xml);
     expect(r.status, JSON.stringify(r.body)).toBe(200);
-    expect(erp.bodies.length).toBe(sentBefore);
+    expect(erp.state.bodies.length).toBe(sentBefore);
     await record(r.body.mgtKey, 'SENT');
     await record(r.body.mgtKey, 'SUCCEEDED');
-    expect(erp.bodies.length).toBe(sentBefore + 1);
-    expect(erp.bodies.at(-1)).toMatchObject({ amount: '-1100' });
+    expect(erp.state.bodies.length).toBe(sentBefore + 1);
+    expect(erp.state.bodies.at(-1)).toMatchObject({ amount: '-1100' });
     expect((await invoice(r.body.mgtKey)).correctingVouchers.map((v) => v.status)).toEqual(['POSTED', 'POSTED']);
   });
 });

@@ -1,6 +1,6 @@
-import { sql } from 'kysely';
 import type { Db } from '../../../db/connect.js';
 import { amt, qty, won } from '../../../domain/money.js';
+import { matchingSettlements } from '../settlement/queries.js';
 
 export interface SettlementExtractFilter {
   periodFrom?: string;
@@ -9,33 +9,17 @@ export interface SettlementExtractFilter {
   status?: string[];
 }
 
-function settlementBase(db: Db, f: SettlementExtractFilter) {
-  let q = db
-    .selectFrom('settlement as s')
-    .innerJoin('company as c', 'c.compNo', 's.compNo')
-    // The settlement's own voucher: a correcting one (an amended invoice's) or a payment's charges are not the
-    // settlement's posting.
-    .leftJoin('erpVoucher as v', (j) =>
-      j.onRef('v.settleNo', '=', 's.settleNo').on('v.kind', '=', sql.lit('SETTLEMENT')),
-    );
-  if (f.periodFrom) q = q.where('s.period', '>=', f.periodFrom);
-  if (f.periodTo) q = q.where('s.period', '<=', f.periodTo);
-  if (f.compNo) q = q.where('s.compNo', '=', f.compNo);
-  if (f.status?.length) q = q.where('s.status', 'in', f.status as never[]);
-  return q;
-}
-
 export async function countSettlements(db: Db, f: SettlementExtractFilter, level: 'line' | 'header'): Promise<number> {
   const q =
     level === 'header'
-      ? settlementBase(db, f)
-      : settlementBase(db, f).innerJoin('settlementLine as l', 'l.settleNo', 's.settleNo');
+      ? matchingSettlements(db, f)
+      : matchingSettlements(db, f).innerJoin('settlementLine as l', 'l.settleNo', 's.settleNo');
   return Number((await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
 }
 
 /** Settlement headers after a key, in settleNo order. */
 export async function settlementHeadersAfter(db: Db, f: SettlementExtractFilter, after: string | null, limit: number) {
-  let q = settlementBase(db, f).select([
+  let q = matchingSettlements(db, f).select([
     's.settleNo',
     's.period',
     's.status',
@@ -79,7 +63,7 @@ export async function settlementLinesAfter(
   after: { settleNo: string; lineNo: number } | null,
   limit: number,
 ) {
-  let q = settlementBase(db, f)
+  let q = matchingSettlements(db, f)
     .innerJoin('settlementLine as l', 'l.settleNo', 's.settleNo')
     .select([
       's.settleNo',

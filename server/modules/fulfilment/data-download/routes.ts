@@ -3,7 +3,7 @@ import { access } from '../../../http/access.js';
 import { commonErrors } from '../../../http/error-schema.js';
 import { badRequest } from '../../../http/errors.js';
 import { failIf, type FieldError } from '../../../domain/errors.js';
-import { todayKst } from '../../../domain/dates.js';
+import { periodRange, todayKst } from '../../../domain/dates.js';
 import { countWarehousingItems, warehousingItemsAfter, whFilterOf } from '../warehousing/queries.js';
 import { countSettlements, settlementHeadersAfter, settlementLinesAfter } from './queries.js';
 import { MAX_EXPORT_ROWS, ReceiptExtractQuery, SettlementExtractQuery, XlsxAnswer } from './schemas.js';
@@ -105,12 +105,10 @@ export const dataDownloadRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const q = request.query;
-      const [from, to] = (q.periods ?? []).map((p) => p.trim() || undefined);
       const errors: FieldError[] = [];
-      if (from && to && from > to)
-        errors.push({ path: 'querystring/periods', message: '시작 월이 종료 월보다 늦습니다' });
+      const periods = periodRange(errors, 'querystring/periods', q.periods);
       failIf(errors);
-      const filter = { periodFrom: from, periodTo: to, compNo: q.compNo?.trim() || undefined, status: q.status };
+      const filter = { ...periods, compNo: q.compNo?.trim() || undefined, status: q.status };
       const level = q.level ?? 'line';
       const total = await countSettlements(request.db, filter, level);
       if (total > MAX_EXPORT_ROWS) throw tooLarge(total);

@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { CodeList, CompNo, Period } from '../../../domain/schemas.js';
+import { CodeList, CompNo, PeriodRange } from '../../../domain/schemas.js';
 import { WarehousingFilterFields } from '../warehousing/schemas.js';
 import { SETTLE_STATUSES } from '../settlement/workflow.js';
 
@@ -13,12 +13,7 @@ export const ReceiptExtractQuery = Type.Object(
 
 export const SettlementExtractQuery = Type.Object(
   {
-    periods: Type.Optional(
-      Type.Array(Type.Union([Period, Type.Literal('')]), {
-        maxItems: 2,
-        description: 'Period range [from, to] (YYYYMM)',
-      }),
-    ),
+    periods: Type.Optional(PeriodRange()),
     compNo: Type.Optional(CompNo),
     status: Type.Optional(CodeList(SETTLE_STATUSES, 'SETTLE_STATUS codes')),
     level: Type.Optional(

@@ -42,17 +42,7 @@ const contains = (v: string) => `%${likeEscape(v)}%`;
 const like = (v: string | undefined) => (v ? contains(v) : undefined);
 
 /** The filter's values as the statement takes them (patterns wrapped and escaped): shaped.ts builds with placeholders. */
-type DeliveryValues = {
-  deliveryNo?: string;
-  poNo?: string;
-  compNo?: string;
-  compName?: string;
-  status?: string[];
-  from?: string;
-  to?: string;
-  noPo?: string;
-  itemName?: string;
-};
+type DeliveryValues = Omit<DeliveryFilter, 'noPo'> & { noPo?: string };
 
 const deliveryValues = (f: DeliveryFilter): DeliveryValues => ({
   deliveryNo: like(f.deliveryNo),

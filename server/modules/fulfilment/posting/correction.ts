@@ -7,23 +7,14 @@
  * changed: the correction is a voucher of its own (VC…), one per amendment document, with its own idempotency
  * key, retried from 전기오류 like any other.
  */
-import crypto from 'node:crypto';
-import { writeAudit } from '../../../db/audit.js';
 import type { Db } from '../../../db/connect.js';
-import { nextDocumentNumber } from '../../../db/document-number.js';
 import { todayKst } from '../../../domain/dates.js';
-import type { ErpConnector, VoucherPayload } from './connector.js';
-import {
-  findVendor,
-  insertVoucher,
-  lockExistingVoucher,
-  lockSettlementState,
-  insertVoucherDocuments,
-  lockVoucherOfSettlement,
-  voucherCarryingAny,
-} from './queries.js';
-import { claim, finalize } from './service.js';
+import type { ErpConnector } from './connector.js';
+import { insertVoucherDocuments, lockSettlementState, lockVoucherOfSettlement, voucherCarryingAny } from './queries.js';
+import { createVoucher, nextVoucherNo, sendClaimed, vendorOf, type ClaimedVoucher } from './service.js';
 import { buildCorrectionPayload } from './workflow.js';
+
+export type { ClaimedVoucher as ClaimedCorrection } from './service.js';
 
 export interface CorrectionRequest {
   settleNo: string;
@@ -35,12 +26,6 @@ export interface CorrectionRequest {
   /** The original invoice's NTS approval number, which the amendment refers to. */
   originalNtsConfirmNum: string | null;
   documents: ReadonlyArray<{ mgtKey: string; supply: string; tax: string }>;
-}
-
-export interface ClaimedCorrection {
-  voucherNo: string;
-  idempotencyKey: string;
-  payload: VoucherPayload;
 }
 
 /**
@@ -55,7 +40,7 @@ export async function claimCorrection(
   req: CorrectionRequest,
   actor: string,
   now: Date,
-): Promise<ClaimedCorrection | null> {
+): Promise<ClaimedVoucher | null> {
   const s = await lockSettlementState(trx, req.settleNo);
   if (s.status !== 'POSTED') return null;
   const own = await lockVoucherOfSettlement(trx, req.settleNo);
@@ -63,8 +48,7 @@ export async function claimCorrection(
   // Carried once, by key: a document an older voucher already carries (one voucher for a whole amendment) is done.
   const keys = [...new Set([req.amendMgtKey, ...req.documents.map((d) => d.mgtKey)])];
   if (await voucherCarryingAny(trx, keys)) return null;
-  const company = await findVendor(trx, req.compNo);
-  const voucherNo = await nextDocumentNumber(trx, 'VC', todayKst(now));
+  const voucherNo = await nextVoucherNo(trx, now);
   const payload = {
     ...buildCorrectionPayload({
       voucherNo,
@@ -72,51 +56,35 @@ export async function claimCorrection(
       settleNo: req.settleNo,
       period: req.period,
       postingDate: todayKst(now),
-      vendor: { compNo: req.compNo, name: company.compNameKr, taxNo: company.taxNo2 },
+      vendor: await vendorOf(trx, req.compNo),
       reason: `수정세금계산서(${req.reason})`,
       documents: req.documents,
     }),
     ntsConfirmNum: req.originalNtsConfirmNum,
   };
-  const values = {
-    voucherNo,
-    kind: 'CORRECTION' as const,
-    settleNo: req.settleNo,
-    compNo: req.compNo,
-    period: req.period,
-    amount: payload.amount,
-    idempotencyKey: crypto.randomUUID(),
-    status: 'READY' as const,
-    payload: JSON.stringify(payload),
-    createdBy: actor,
-    correctsVoucherNo: own.voucherNo,
-    amendMgtKey: req.amendMgtKey,
-  };
-  await insertVoucher(trx, values);
-  await insertVoucherDocuments(trx, voucherNo, keys);
-  await writeAudit(trx, {
-    entity: 'erp_voucher',
-    entityKey: voucherNo,
-    action: 'CREATE',
+  const { settleNo, compNo, period } = req;
+  const claimed = await createVoucher(
+    trx,
+    {
+      voucherNo,
+      kind: 'CORRECTION',
+      settleNo,
+      compNo,
+      period,
+      amount: payload.amount,
+      correctsVoucherNo: own.voucherNo,
+      amendMgtKey: req.amendMgtKey,
+    },
+    payload,
     actor,
-    after: { ...values, payload },
-  });
-  const v = await lockExistingVoucher(trx, voucherNo);
-  await claim(trx, v, actor, 'SEND');
-  return { voucherNo, idempotencyKey: values.idempotencyKey, payload };
+  );
+  await insertVoucherDocuments(trx, voucherNo, keys);
+  return claimed;
 }
 
 /**
- * Sends a claimed correction outside any transaction and records what the ERP answered. A refusal does not
- * undo the amendment: the voucher stays FAILED with its posting error, and 전기오류 sends it again.
+ * Sends a claimed correction once the caller's transaction has committed and records what the ERP answered
+ * (sendClaimed). A refusal does not undo the amendment: the voucher stays FAILED, and 전기오류 sends it again.
  */
-export async function sendCorrection(
-  db: Db,
-  posting: { connector: ErpConnector },
-  claimed: ClaimedCorrection,
-  actor: string,
-): Promise<{ ok: boolean }> {
-  const result = await posting.connector.post(claimed.payload, claimed.idempotencyKey);
-  const outcome = await finalize(db, { ...posting, windowMs: 0, taxGate: false }, claimed.voucherNo, result, actor);
-  return { ok: outcome.ok };
-}
+export const sendCorrection = (db: Db, posting: { connector: ErpConnector }, claimed: ClaimedVoucher, actor: string) =>
+  sendClaimed(db, posting.connector, claimed, actor);

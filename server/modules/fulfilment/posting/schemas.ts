@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 import { CursorAnswer, CursorQuery, PagingQuery, SortQuery } from '../../../http/list-query.js';
-import { CodeList, CompNo, DateRange, Nullable, Period, Version } from '../../../domain/schemas.js';
+import { CodeList, CompNo, DateRange, Nullable, PeriodRange, Version } from '../../../domain/schemas.js';
 import { VOUCHER_STATUSES } from './workflow.js';
 
 const VoucherRow = Type.Object(
@@ -107,12 +107,7 @@ export const VoucherListQuery = Type.Object(
     settleNo: Type.Optional(Type.String({ maxLength: 20 })),
     compNo: Type.Optional(CompNo),
     compName: Type.Optional(Type.String({ maxLength: 100 })),
-    periods: Type.Optional(
-      Type.Array(Type.Union([Period, Type.Literal('')]), {
-        maxItems: 2,
-        description: 'Period range [from, to] (YYYYMM)',
-      }),
-    ),
+    periods: Type.Optional(PeriodRange()),
     status: Type.Optional(CodeList(VOUCHER_STATUSES, 'POSTING_STATUS codes')),
     ...PagingQuery,
     ...CursorQuery,

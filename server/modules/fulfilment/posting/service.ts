@@ -6,7 +6,7 @@ import type { Db } from '../../../db/connect.js';
 import { nextDocumentNumber } from '../../../db/document-number.js';
 import { HttpError } from '../../../http/errors.js';
 import type { SortSpec } from '../../../http/list-query.js';
-import { dateRange, todayKst } from '../../../domain/dates.js';
+import { dateRange, periodRange, todayKst } from '../../../domain/dates.js';
 import { checkVersion, failIf, missing, refused, wrongState, type FieldError } from '../../../domain/errors.js';
 import { won } from '../../../domain/money.js';
 import { text } from '../../../domain/values.js';
@@ -44,10 +44,24 @@ export interface Posting {
   taxGate: boolean;
 }
 
-interface Claimed {
+/** A voucher claimed for a send: what the ERP is sent, and the key it books the voucher once under. */
+export interface ClaimedVoucher {
   voucherNo: string;
   idempotencyKey: string;
   payload: VoucherPayload;
+}
+
+/** What makes a new voucher its own; createVoucher adds the rest (READY, its idempotency key, the payload, its maker). */
+interface NewVoucher {
+  voucherNo: string;
+  kind: 'SETTLEMENT' | 'CORRECTION' | 'SUBCON_CHARGE';
+  settleNo: string;
+  compNo: string;
+  period: string;
+  amount: string;
+  /** A correction's: the settlement's own voucher it corrects, and the amendment document it was made for. */
+  correctsVoucherNo?: string;
+  amendMgtKey?: string;
 }
 
 export async function getVoucher(db: Db, voucherNo: string) {
@@ -64,14 +78,13 @@ async function buildPayload(
   /** The business day it is posted on (a re-post keeps the first try's). */
   postingDate: string,
 ): Promise<VoucherPayload> {
-  const company = await findVendor(trx, s.compNo);
   const goods = await goodsByExpenses(trx, s.settleNo);
   const payload = buildVoucherPayload({
     voucherNo,
     settleNo: s.settleNo,
     period: s.period,
     postingDate,
-    vendor: { compNo: s.compNo, name: company.compNameKr, taxNo: company.taxNo2 },
+    vendor: await vendorOf(trx, s.compNo),
     goodsByExpenses: goods.map((g) => ({ expenses: g.expenses, name: g.textKo ?? g.expenses, amount: won(g.amount) })),
     adjustmentAmount: s.adjustmentAmount,
     totalAmount: s.totalAmount,
@@ -110,8 +123,50 @@ async function refreshTax<V extends { voucherNo: string; payload: unknown }>(
   return { ...v, payload };
 }
 
+/** The vendor as a voucher names it: the company's number, its Korean name and its business number. */
+export async function vendorOf(trx: Db, compNo: string): Promise<VoucherPayload['vendor']> {
+  const company = await findVendor(trx, compNo);
+  return { compNo, name: company.compNameKr, taxNo: company.taxNo2 };
+}
+
+/** The next voucher number (VC…), counted on the business day `now` falls on. */
+export const nextVoucherNo = (trx: Db, now: Date) => nextDocumentNumber(trx, 'VC', todayKst(now));
+
+/**
+ * Makes a voucher and claims it for its first send, in the caller's transaction: inserted READY under an
+ * idempotency key of its own (the ERP books a key once, so every send of it, retries included, books it once),
+ * audited (CREATE), locked and marked SENT (claim). Every voucher is made here: a settlement's own
+ * (postSettlement), a correction (correction.ts) and a payment's charges (subcon-charge.ts). It answers the voucher
+ * as stored, as a retry reads it.
+ */
+export async function createVoucher(
+  trx: Db,
+  values: NewVoucher,
+  payload: VoucherPayload,
+  actor: string,
+): Promise<ClaimedVoucher> {
+  const row = {
+    ...values,
+    idempotencyKey: crypto.randomUUID(),
+    status: 'READY' as const,
+    payload: JSON.stringify(payload),
+    createdBy: actor,
+  };
+  await insertVoucher(trx, row);
+  await writeAudit(trx, {
+    entity: 'erp_voucher',
+    entityKey: values.voucherNo,
+    action: 'CREATE',
+    actor,
+    after: { ...row, payload },
+  });
+  const v = await lockExistingVoucher(trx, values.voucherNo);
+  await claim(trx, v, actor, 'SEND');
+  return claimedOf(v);
+}
+
 /** Marks a voucher SENT (the caller holds its lock) and closes its open errors as retried. */
-export async function claim(
+async function claim(
   trx: Db,
   v: { voucherNo: string; version: number; status: string },
   actor: string,
@@ -136,7 +191,7 @@ export async function claim(
   });
 }
 
-const claimedOf = (v: { voucherNo: string; idempotencyKey: string; payload: unknown }): Claimed => ({
+const claimedOf = (v: { voucherNo: string; idempotencyKey: string; payload: unknown }): ClaimedVoucher => ({
   voucherNo: v.voucherNo,
   idempotencyKey: v.idempotencyKey,
   payload: (typeof v.payload === 'string' ? JSON.parse(v.payload) : v.payload) as VoucherPayload,
@@ -147,9 +202,9 @@ const claimedOf = (v: { voucherNo: string; idempotencyKey: string; payload: unkn
  * voucher moves its settlement (POSTED, POST_FAILED); a correcting voucher (an amended invoice's, correction.ts)
  * or a payment's charge voucher (subcon-charge.ts) leaves it as it is.
  */
-export async function finalize(
+async function finalize(
   db: Db,
-  posting: Posting,
+  connector: ErpConnector,
   voucherNo: string,
   result: PostResult,
   actor: string,
@@ -167,7 +222,7 @@ export async function finalize(
         erpDocNo: result.erpDocNo,
         postedAt: now,
         attempts,
-        connector: posting.connector.kind,
+        connector: connector.kind,
         lastError: null,
         version: v.version + 1,
         updatedAt: now,
@@ -209,7 +264,7 @@ export async function finalize(
       status: 'FAILED',
       lastError: result.message.slice(0, 2000),
       attempts,
-      connector: posting.connector.kind,
+      connector: connector.kind,
       version: v.version + 1,
       updatedAt: now,
     });
@@ -246,10 +301,30 @@ export async function finalize(
   });
 }
 
+/** Sends a claimed voucher outside any transaction and records what the ERP answered (finalize). */
+async function sendAndRecord(db: Db, connector: ErpConnector, claimed: ClaimedVoucher, actor: string) {
+  const result = await connector.post(claimed.payload, claimed.idempotencyKey);
+  return { result, outcome: await finalize(db, connector, claimed.voucherNo, result, actor) };
+}
+
+/**
+ * Sends a voucher another module's transaction made and claimed (a correction, a payment's charges) once that has
+ * committed. A refusal undoes nothing of what made it: the voucher stays FAILED with its posting error, and
+ * 전기오류 sends it again.
+ */
+export async function sendClaimed(
+  db: Db,
+  connector: ErpConnector,
+  claimed: ClaimedVoucher,
+  actor: string,
+): Promise<{ ok: boolean }> {
+  const { outcome } = await sendAndRecord(db, connector, claimed, actor);
+  return { ok: outcome.ok };
+}
+
 /** Sends a claimed voucher outside any transaction and records the outcome; a failure answers 424 with the ERP's message. */
-async function send(db: Db, posting: Posting, claimed: Claimed, actor: string) {
-  const result = await posting.connector.post(claimed.payload, claimed.idempotencyKey);
-  const outcome = await finalize(db, posting, claimed.voucherNo, result, actor);
+async function send(db: Db, posting: Posting, claimed: ClaimedVoucher, actor: string) {
+  const { result, outcome } = await sendAndRecord(db, posting.connector, claimed, actor);
   if (!outcome.ok && !result.ok) {
     throw new HttpError(
       424,
@@ -284,7 +359,7 @@ export async function postSettlement(
   actor: string,
   now: Date,
 ) {
-  const claimed = await db.transaction().execute(async (trx): Promise<Claimed> => {
+  const claimed = await db.transaction().execute(async (trx): Promise<ClaimedVoucher> => {
     const s = await lockSettlement(trx, settleNo);
     if (!s) throw missing('SETTLEMENT_NOT_FOUND', '정산을 찾을 수 없습니다');
     checkVersion(version, s.version);
@@ -296,44 +371,36 @@ export async function postSettlement(
       { settleNo: s.settleNo, compNo: s.compNo, totalAmount: String(s.totalAmount) },
       actor,
     );
-    let v = await lockVoucherOfSettlement(trx, s.settleNo);
+    const v = await lockVoucherOfSettlement(trx, s.settleNo);
     if (!v) {
-      const voucherNo = await nextDocumentNumber(trx, 'VC', todayKst(now));
+      const voucherNo = await nextVoucherNo(trx, now);
       const payload = await buildPayload(trx, voucherNo, s, gate, todayKst(now));
-      const values = {
-        voucherNo,
-        kind: 'SETTLEMENT' as const,
-        settleNo: s.settleNo,
-        compNo: s.compNo,
-        period: s.period,
-        amount: s.totalAmount,
-        idempotencyKey: crypto.randomUUID(),
-        status: 'READY' as const,
-        payload: JSON.stringify(payload),
-        createdBy: actor,
-      };
-      await insertVoucher(trx, values);
-      await writeAudit(trx, {
-        entity: 'erp_voucher',
-        entityKey: voucherNo,
-        action: 'CREATE',
+      return createVoucher(
+        trx,
+        {
+          voucherNo,
+          kind: 'SETTLEMENT',
+          settleNo: s.settleNo,
+          compNo: s.compNo,
+          period: s.period,
+          amount: s.totalAmount,
+        },
+        payload,
         actor,
-        after: { ...values, payload },
-      });
-      v = await lockExistingVoucher(trx, voucherNo);
-      // real time: maySend measures the in-flight lease (sentAt, real time) against posting.windowMs
-    } else if (maySend(v, new Date(), posting.windowMs) === 'yes') v = await refreshTax(trx, v, s, gate, actor);
+      );
+    }
     // real time: maySend measures the in-flight lease (sentAt, real time) against posting.windowMs
     refuseBySendState(maySend(v, new Date(), posting.windowMs));
-    await claim(trx, v, actor, 'SEND');
-    return claimedOf(v);
+    const fresh = await refreshTax(trx, v, s, gate, actor);
+    await claim(trx, fresh, actor, 'SEND');
+    return claimedOf(fresh);
   });
   return send(db, posting, claimed, actor);
 }
 
 /** Sends a failed (or interrupted) voucher again under the same idempotency key; a posted one is never sent again. */
 export async function retryPosting(db: Db, posting: Posting, voucherNo: string, version: number, actor: string) {
-  const claimed = await db.transaction().execute(async (trx): Promise<Claimed> => {
+  const claimed = await db.transaction().execute(async (trx): Promise<ClaimedVoucher> => {
     const v = await lockVoucher(trx, voucherNo);
     if (!v) throw missing('VOUCHER_NOT_FOUND', '전표를 찾을 수 없습니다');
     checkVersion(version, v.version);
@@ -372,9 +439,8 @@ export async function searchVouchers(
   sort: SortSpec<(typeof VOUCHER_SORT)[number]>,
   window: Window,
 ) {
-  const [from, to] = (q.periods ?? []).map((p) => p.trim() || undefined);
   const errors: FieldError[] = [];
-  if (from && to && from > to) errors.push({ path: 'querystring/periods', message: '시작 월이 종료 월보다 늦습니다' });
+  const periods = periodRange(errors, 'querystring/periods', q.periods);
   failIf(errors);
   return listVouchers(
     db,
@@ -383,8 +449,7 @@ export async function searchVouchers(
       settleNo: text(q.settleNo) ?? undefined,
       compNo: text(q.compNo) ?? undefined,
       compName: text(q.compName) ?? undefined,
-      periodFrom: from,
-      periodTo: to,
+      ...periods,
       status: q.status,
     },
     sort,

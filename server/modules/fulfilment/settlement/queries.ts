@@ -15,7 +15,8 @@ import { matchIssues, type DecidedLine, type SettledLine } from './workflow.js';
 type Window = { limit: number; offset: number };
 const contains = (v: string) => `%${likeEscape(v)}%`;
 
-export interface SettlementFilter {
+// A type, not an interface: the statement's values (below) are this shape, and shaped.ts takes them as a record.
+export type SettlementFilter = {
   settleNo?: string;
   compNo?: string;
   compName?: string;
@@ -24,18 +25,10 @@ export interface SettlementFilter {
   status?: string[];
   /** Suppliers never see drafts. */
   visible?: readonly string[];
-}
+};
 
 /** The filter's values as the statement takes them (patterns wrapped and escaped): shaped.ts builds with placeholders. */
-type SettlementValues = {
-  settleNo?: string;
-  compNo?: string;
-  compName?: string;
-  periodFrom?: string;
-  periodTo?: string;
-  status?: string[];
-  visible?: readonly string[];
-};
+type SettlementValues = SettlementFilter;
 
 const settlementValues = (f: SettlementFilter): SettlementValues => ({
   settleNo: f.settleNo ? contains(f.settleNo) : undefined,
@@ -65,6 +58,9 @@ function base(db: Db, v: SettlementValues) {
   if (v.visible) q = q.where('s.status', 'in', v.visible as never[]);
   return q;
 }
+
+/** The settlements a filter matches (`s`, its company `c`, its own voucher `v`) as the list reads them; the extract's too. */
+export const matchingSettlements = (db: Db, f: SettlementFilter) => base(db, settlementValues(f));
 
 function selectRow(q: ReturnType<typeof base>) {
   return q
@@ -546,77 +542,63 @@ export async function matchRows(db: Db, scope: MatchScope) {
       'p.deliveredQty',
       'p.receivedQty',
     ])
-    .select((eb) => [
-      eb
-        .selectFrom('deliveryLine as dl')
-        .innerJoin('delivery as d', 'd.deliveryNo', 'dl.deliveryNo')
-        .select(sql<string>`sum(${sql.ref('dl.quantity')} - ${sql.ref('dl.shortQty')})`.as('x'))
-        .whereRef('dl.poNo', '=', 'p.poNo')
-        .whereRef('dl.poLineNo', '=', 'p.lineNo')
-        .where('d.status', '<>', 'CANCELLED')
-        .as('deliveryLinesQty'),
-      eb
-        .selectFrom('whReceiptLine as rl')
-        .innerJoin('whReceipt as r', 'r.whReqNo', 'rl.whReqNo')
-        .select((e) => e.fn.sum<string>('rl.quantity').as('x'))
-        .whereRef('rl.poNo', '=', 'p.poNo')
-        .whereRef('rl.poLineNo', '=', 'p.lineNo')
-        .where('r.status', '<>', 'CANCELLED')
-        .as('receiptLinesQty'),
-      eb
-        .selectFrom('whReceiptLine as rl')
-        .innerJoin('whReceipt as r', 'r.whReqNo', 'rl.whReqNo')
-        .select((e) => e.fn.sum<string>('rl.amount').as('x'))
-        .whereRef('rl.poNo', '=', 'p.poNo')
-        .whereRef('rl.poLineNo', '=', 'p.lineNo')
-        .where('r.status', '<>', 'CANCELLED')
-        .as('receivedAmount'),
-      eb
-        .selectFrom('whReceiptLine as rl')
-        .innerJoin('whReceipt as r', 'r.whReqNo', 'rl.whReqNo')
-        .select((e) => e.fn.sum<string>('rl.quantity').as('x'))
-        .whereRef('rl.poNo', '=', 'p.poNo')
-        .whereRef('rl.poLineNo', '=', 'p.lineNo')
-        .where('r.status', '=', 'DECIDED')
-        .as('decidedQty'),
-      eb
-        .selectFrom('whReceiptLine as rl')
-        .innerJoin('whReceipt as r', 'r.whReqNo', 'rl.whReqNo')
-        .select((e) => e.fn.countAll<number>().as('x'))
-        .whereRef('rl.poNo', '=', 'p.poNo')
-        .whereRef('rl.poLineNo', '=', 'p.lineNo')
-        .where('r.status', '<>', 'CANCELLED')
-        .whereRef('rl.unitPrice', '<>', 'p.unitPrice')
-        .as('receiptPriceMismatches'),
-      eb
-        .selectFrom('settlementLine as sl')
-        .select((e) => e.fn.sum<string>('sl.quantity').as('x'))
-        .whereRef('sl.poNo', '=', 'p.poNo')
-        .whereRef('sl.poLineNo', '=', 'p.lineNo')
-        .as('settledQty'),
-      eb
-        .selectFrom('settlementLine as sl')
-        .select((e) => e.fn.sum<string>('sl.amount').as('x'))
-        .whereRef('sl.poNo', '=', 'p.poNo')
-        .whereRef('sl.poLineNo', '=', 'p.lineNo')
-        .as('settledAmount'),
-      eb
-        .selectFrom('settlementLine as sl')
-        .select((e) => e.fn.countAll<number>().as('x'))
-        .whereRef('sl.poNo', '=', 'p.poNo')
-        .whereRef('sl.poLineNo', '=', 'p.lineNo')
-        .whereRef('sl.unitPrice', '<>', 'p.unitPrice')
-        .as('settlePriceMismatches'),
-      eb
-        .selectFrom('settlementLine as sl')
-        .select((e) => e.fn.countAll<number>().as('x'))
-        .whereRef('sl.poNo', '=', 'p.poNo')
-        .whereRef('sl.poLineNo', '=', 'p.lineNo')
-        .where(
-          sql<boolean>`${sql.ref('sl.amount')} <> round(${sql.ref('sl.quantity')} * ${sql.ref('sl.unitPrice')}, 0)`,
-        )
-        .as('amountMismatches'),
-    ]);
+    .select((eb) => {
+      // An order line's (p) receipt lines with their receipts, and its settlement lines.
+      const receiptLines = () =>
+        eb
+          .selectFrom('whReceiptLine as rl')
+          .innerJoin('whReceipt as r', 'r.whReqNo', 'rl.whReqNo')
+          .whereRef('rl.poNo', '=', 'p.poNo')
+          .whereRef('rl.poLineNo', '=', 'p.lineNo');
+      const settledLines = () =>
+        eb
+          .selectFrom('settlementLine as sl')
+          .whereRef('sl.poNo', '=', 'p.poNo')
+          .whereRef('sl.poLineNo', '=', 'p.lineNo');
+      return [
+        eb
+          .selectFrom('deliveryLine as dl')
+          .innerJoin('delivery as d', 'd.deliveryNo', 'dl.deliveryNo')
+          .select(sql<string>`sum(${sql.ref('dl.quantity')} - ${sql.ref('dl.shortQty')})`.as('x'))
+          .whereRef('dl.poNo', '=', 'p.poNo')
+          .whereRef('dl.poLineNo', '=', 'p.lineNo')
+          .where('d.status', '<>', 'CANCELLED')
+          .as('deliveryLinesQty'),
+        receiptLines()
+          .select((e) => e.fn.sum<string>('rl.quantity').as('x'))
+          .where('r.status', '<>', 'CANCELLED')
+          .as('receiptLinesQty'),
+        receiptLines()
+          .select((e) => e.fn.sum<string>('rl.amount').as('x'))
+          .where('r.status', '<>', 'CANCELLED')
+          .as('receivedAmount'),
+        receiptLines()
+          .select((e) => e.fn.sum<string>('rl.quantity').as('x'))
+          .where('r.status', '=', 'DECIDED')
+          .as('decidedQty'),
+        receiptLines()
+          .select((e) => e.fn.countAll<number>().as('x'))
+          .where('r.status', '<>', 'CANCELLED')
+          .whereRef('rl.unitPrice', '<>', 'p.unitPrice')
+          .as('receiptPriceMismatches'),
+        settledLines()
+          .select((e) => e.fn.sum<string>('sl.quantity').as('x'))
+          .as('settledQty'),
+        settledLines()
+          .select((e) => e.fn.sum<string>('sl.amount').as('x'))
+          .as('settledAmount'),
+        settledLines()
+          .select((e) => e.fn.countAll<number>().as('x'))
+          .whereRef('sl.unitPrice', '<>', 'p.unitPrice')
+          .as('settlePriceMismatches'),
+        settledLines()
+          .select((e) => e.fn.countAll<number>().as('x'))
+          .where(
+            sql<boolean>`${sql.ref('sl.amount')} <> round(${sql.ref('sl.quantity')} * ${sql.ref('sl.unitPrice')}, 0)`,
+          )
+          .as('amountMismatches'),
+      ];
+    });
   if ('settleNo' in scope) {
     q = q.where(({ exists, selectFrom }) =>
       exists(

@@ -1,6 +1,15 @@
 import { Type } from 'typebox';
 import { CursorAnswer, CursorQuery, PagingQuery, SortQuery } from '../../../http/list-query.js';
-import { CodeList, CompNo, DateRange, Nullable, Period, SignedWon, Version } from '../../../domain/schemas.js';
+import {
+  CodeList,
+  CompNo,
+  DateRange,
+  Nullable,
+  Period,
+  PeriodRange,
+  SignedWon,
+  Version,
+} from '../../../domain/schemas.js';
 import { YN as YesNo } from '../../../http/schema-helpers.js';
 import { ADJUST_STATUSES, SETTLE_STATUSES } from './workflow.js';
 import { subconSchemas } from './schemas-subcon.js';
@@ -146,12 +155,7 @@ export const SETTLE_SORT = [
 
 const settlementFilters = {
   settleNo: Type.Optional(Type.String({ maxLength: 20 })),
-  periods: Type.Optional(
-    Type.Array(Type.Union([Period, Type.Literal('')]), {
-      maxItems: 2,
-      description: 'Period range [from, to] as YYYYMM (repeat the parameter)',
-    }),
-  ),
+  periods: Type.Optional(PeriodRange('Period range [from, to] as YYYYMM (repeat the parameter)')),
   status: Type.Optional(CodeList(SETTLE_STATUSES, 'SETTLE_STATUS codes')),
 };
 
@@ -258,12 +262,7 @@ export const AdjustmentListQuery = Type.Object(
     settleNo: Type.Optional(Type.String({ maxLength: 20 })),
     compNo: Type.Optional(CompNo),
     compName: Type.Optional(Type.String({ maxLength: 100 })),
-    periods: Type.Optional(
-      Type.Array(Type.Union([Period, Type.Literal('')]), {
-        maxItems: 2,
-        description: 'Period range [from, to] (YYYYMM)',
-      }),
-    ),
+    periods: Type.Optional(PeriodRange()),
     status: Type.Optional(CodeList(ADJUST_STATUSES, 'ADJUST_STATUS codes')),
     requestedDates: Type.Optional(DateRange('Requested on')),
     ...PagingQuery,
@@ -305,12 +304,7 @@ const FxRateRow = Type.Object(
 );
 export const FxRateQuery = Type.Object(
   {
-    periods: Type.Optional(
-      Type.Array(Type.Union([Period, Type.Literal('')]), {
-        maxItems: 2,
-        description: 'Period range [from, to] (YYYYMM)',
-      }),
-    ),
+    periods: Type.Optional(PeriodRange()),
     ...PagingQuery,
   },
   { additionalProperties: false },

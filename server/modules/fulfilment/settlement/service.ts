@@ -4,7 +4,7 @@ import type { PageWindow } from '../../../db/lists/keyset.js';
 import type { Db } from '../../../db/connect.js';
 import { nextDocumentNumber } from '../../../db/document-number.js';
 import type { SortSpec } from '../../../http/list-query.js';
-import { dateRange, periodOf, todayKst } from '../../../domain/dates.js';
+import { dateRange, periodOf, periodRange, todayKst } from '../../../domain/dates.js';
 import {
   checkVersion,
   failIf,
@@ -74,12 +74,6 @@ import {
 } from './workflow.js';
 
 type Window = PageWindow;
-
-function periodRange(errors: FieldError[], path: string, values: string[] | undefined) {
-  const [from, to] = (values ?? []).map((v) => v.trim() || undefined);
-  if (from && to && from > to) errors.push({ path, message: '시작 월이 종료 월보다 늦습니다' });
-  return { periodFrom: from, periodTo: to };
-}
 
 /** KRW per 100 yen for a month: the month's own rate, else SYSTEM_CONST / JPY_RATE. */
 async function jpyRateFor(

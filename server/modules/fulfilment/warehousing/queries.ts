@@ -84,25 +84,7 @@ const like = (v: string | undefined) => (v ? contains(v) : undefined);
  * The filter's values as the statements take them (patterns wrapped and escaped; the system as
  * whether it is ours, which picks the comparison): shaped.ts builds with placeholders.
  */
-type WhValues = {
-  poNo?: string;
-  whReqNo?: string;
-  whAppNo?: string;
-  section?: string;
-  deptName?: string;
-  eprName?: string;
-  receiveName?: string;
-  expenses?: string;
-  approvalStatus?: string[];
-  status?: string[];
-  reqFrom?: string;
-  reqTo?: string;
-  deciFrom?: string;
-  deciTo?: string;
-  native?: boolean;
-  sourceSystemList?: string[];
-  compNo?: string;
-};
+type WhValues = Omit<WhFilter, 'system'> & { native?: boolean };
 
 const whValues = (f: WhFilter): WhValues => ({
   poNo: like(f.poNo),
