@@ -13,13 +13,12 @@ import { compareDecimals } from '../../lib/money.js';
 import type { FieldError } from './errors.js';
 
 /** The exceptions of 상생협력법 §21② *(secondary)*. */
-export const LINKAGE_EXCEPTIONS = ['SMALL_AMOUNT', 'SHORT_TERM', 'SMALL_ENTRUSTER', 'AGREED_NONE'] as const;
-export type LinkageException = (typeof LINKAGE_EXCEPTIONS)[number];
+const LINKAGE_EXCEPTIONS = ['SMALL_AMOUNT', 'SHORT_TERM', 'SMALL_ENTRUSTER', 'AGREED_NONE'] as const;
 
-export const SMALL_AMOUNT_LIMIT = '100000000';
-export const SHORT_TERM_DAYS = 90;
-export const MIN_SHARE_PCT = '10';
-export const MAX_TRIGGER_PCT = '10';
+const SMALL_AMOUNT_LIMIT = '100000000';
+const SHORT_TERM_DAYS = 90;
+const MIN_SHARE_PCT = '10';
+const MAX_TRIGGER_PCT = '10';
 
 export interface LinkageClause {
   material: string;
