@@ -36,7 +36,10 @@ const MAVERICK_SPEND: ReportSpec = {
     deliveryNo: T('NO_PO: the delivery', true),
     poNo: T('OFF_AGREEMENT, SPLIT: the order', true),
     agreementNo: T('OFF_AGREEMENT: the agreement whose price the line departs from', true),
-    lineNo: I('The order line (OFF_AGREEMENT); null for a delivery without an order or a split order (no one line)', true),
+    lineNo: I(
+      'The order line (OFF_AGREEMENT); null for a delivery without an order or a split order (no one line)',
+      true,
+    ),
     docDate: T('Delivery or order date, YYYY-MM-DD'),
     compNo: T(),
     compNameKr: T(),

@@ -44,7 +44,9 @@ export async function runReport(
     return r[camel] !== undefined ? r[camel] : r[snakeName];
   };
   const rows = raw.map((r) =>
-    Object.fromEntries(Object.entries(spec.fields).map(([f, def]) => [f, normalise(def.kind, get(r, snake(f)), def.nullable)])),
+    Object.fromEntries(
+      Object.entries(spec.fields).map(([f, def]) => [f, normalise(def.kind, get(r, snake(f)), def.nullable)]),
+    ),
   );
   const first = raw[0];
   const totals: Row = {};

@@ -56,12 +56,12 @@ describe('spend analysis: maverick spend, supplier service, savings', () => {
       // C00002 item B under 100,000,000: M4 02-13 (50,000), S1 04-03 (60,000,000), S2 04-08 (50,000,000), S3 04-20
       // (40,000,000); S4 (150,000,000) is over the threshold itself. Within 7 days of S1: S1 + S2 = 110,000,000.
       const week = await getQ(M, 'kind=SPLIT&sort=docDate:asc');
-      expect(
-        pick(week.rows, 'poNo', 'lineNo', 'refNo', 'groupCount', 'groupKrw', 'thresholdKrw', 'amountKrw'),
-      ).toEqual([
-        ['AN17-S1', null, 'AN17-S1', 2, '110000000', '100000000', '60000000'],
-        ['AN17-S2', null, 'AN17-S1', 2, '110000000', '100000000', '50000000'],
-      ]);
+      expect(pick(week.rows, 'poNo', 'lineNo', 'refNo', 'groupCount', 'groupKrw', 'thresholdKrw', 'amountKrw')).toEqual(
+        [
+          ['AN17-S1', null, 'AN17-S1', 2, '110000000', '100000000', '60000000'],
+          ['AN17-S2', null, 'AN17-S1', 2, '110000000', '100000000', '50000000'],
+        ],
+      );
       // Three days: S2 is five days after S1, so no group.
       expect((await getQ(M, 'kind=SPLIT&days=3')).rows).toEqual([]);
       // Twenty days: S1 + S2 + S3 = 150,000,000 from S1; S2's own window (S2 + S3 = 90,000,000) is not a group,
