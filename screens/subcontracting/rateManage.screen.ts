@@ -34,10 +34,25 @@ export default defineListScreen({
         message: s('p.rateMessage'),
         columns: 2,
         fields: [
-          { field: 'rateKind', label: sf('rateKind'), widget: 'select', options: RATE_KIND, required: true, default: 'LATE_INTEREST' },
+          {
+            field: 'rateKind',
+            label: sf('rateKind'),
+            widget: 'select',
+            options: RATE_KIND,
+            required: true,
+            default: 'LATE_INTEREST',
+          },
           { field: 'effectiveFrom', label: sf('effectiveFrom'), widget: 'date', required: true },
           { field: 'ratePct', label: sf('ratePct'), widget: 'number', required: true, help: s('h.ratePct') },
-          { field: 'source', label: sf('source'), widget: 'textarea', rows: 3, required: true, maxLength: 300, span: 2 },
+          {
+            field: 'source',
+            label: sf('source'),
+            widget: 'textarea',
+            rows: 3,
+            required: true,
+            maxLength: 300,
+            span: 2,
+          },
         ],
       },
       params: {

@@ -92,7 +92,11 @@ function open(id: string, extra: Partial<Parameters<typeof renderScreen>[1]> = {
     },
     createSettlementReduction: (input: OperationInput) => {
       const body = input.body as Row;
-      const r = { ...reduction(3, 'REQUESTED', String(input.path?.settleNo)), amount: body.amount, reason: body.reason };
+      const r = {
+        ...reduction(3, 'REQUESTED', String(input.path?.settleNo)),
+        amount: body.amount,
+        reason: body.reason,
+      };
       reductions.push(r);
       return r;
     },
@@ -139,7 +143,9 @@ function open(id: string, extra: Partial<Parameters<typeof renderScreen>[1]> = {
 
 describe('monthlyCalcADetail: a 하도급 settlement’s payment and 감액 서면', { timeout: 30_000 }, () => {
   it('shows the 지급 기한 and the interest accruing, and records the payment with the version read', async () => {
-    const { services, paid } = open('settlement.monthlyCalcADetail', { route: '/monthlyCalcADetail?settleNo=ST2026-000102' });
+    const { services, paid } = open('settlement.monthlyCalcADetail', {
+      route: '/monthlyCalcADetail?settleNo=ST2026-000102',
+    });
     await screen.findByDisplayValue('ST2026-000102');
     await waitFor(() => expect(screen.getByLabelText('지급 기한')).toHaveValue('2026-11-20'));
     expect(screen.getByLabelText('지연이자')).toHaveValue('8,493');
@@ -199,14 +205,18 @@ describe('monthlyCalcADetail: a 하도급 settlement’s payment and 감액 서�
     const choice = within(adjust).getByLabelText(/감액 서면 번호/);
     // Only the acknowledged 서면 not yet booked is offered.
     await waitFor(() =>
-      expect(within(choice).getAllByRole('option').map((o) => o.textContent)).toEqual(['선택', 'RD2026-000001']),
+      expect(
+        within(choice)
+          .getAllByRole('option')
+          .map((o) => o.textContent),
+      ).toEqual(['선택', 'RD2026-000001']),
     );
     expect(lastCall(services.calls, 'listSettlementReductions')!.input).toMatchObject({
       path: { settleNo: 'ST2026-000101' },
       query: { usable: 'Y' },
     });
     fireEvent.change(within(adjust).getByLabelText(/조정금액/), { target: { value: '-10000' } });
-    fireEvent.change(within(adjust).getByLabelText(/조정 사유/), { target: { value: '도장 불량 1건 차감' } });
+    fireEvent.change(within(adjust).getByLabelText(/조정사유/), { target: { value: '도장 불량 1건 차감' } });
     fireEvent.change(choice, { target: { value: 'RD2026-000001' } });
     fireEvent.click(within(adjust).getByRole('button', { name: '확인' }));
     await screen.findByText('조정을 요청했습니다. 승인 후 정산금액에 반영됩니다.');
@@ -286,7 +296,11 @@ describe('subconRateManage: the FTC rates', { timeout: 30_000 }, () => {
         createSubconRate: (input: OperationInput) => {
           const b = input.body as Row;
           if (rows.some((r) => r.rateKind === b.rateKind && r.effectiveFrom === b.effectiveFrom))
-            throw new OperationError(409, 'SUBCON_RATE_DUPLICATE', `같은 구분에 시행일 ${b.effectiveFrom}의 이율이 이미 있습니다`);
+            throw new OperationError(
+              409,
+              'SUBCON_RATE_DUPLICATE',
+              `같은 구분에 시행일 ${b.effectiveFrom}의 이율이 이미 있습니다`,
+            );
           const row = { ...rows[0], ...b, rateKey: `${b.rateKind}:${b.effectiveFrom}`, updatedBy: 'tfadmin' };
           rows.unshift(row);
           return row;

@@ -24,7 +24,12 @@ function paymentFields(operation: 'getSettlement' | 'getMySettlement'): FieldDef
     params: { path: { settleNo: 'form.settleNo' } },
     value: `subcon.${value}`,
   });
-  const shown = (name: string): FieldDef => ({ field: `subcon_${name}`, label: sf(name), readOnly: true, valueFrom: part(name) });
+  const shown = (name: string): FieldDef => ({
+    field: `subcon_${name}`,
+    label: sf(name),
+    readOnly: true,
+    valueFrom: part(name),
+  });
   return [
     { ...shown('subconKind'), widget: 'select', options: ORDER_KIND },
     { ...shown('paymentDue'), widget: 'date', help: s('h.paymentDue') },
@@ -99,7 +104,14 @@ export const SUBCON_SETTLEMENT_ACTIONS: ActionDef[] = [
       message: s('p.paymentMessage'),
       fields: [
         { field: 'paidOn', label: sf('paidOn'), widget: 'date', required: true, default: { today: 0 } },
-        { field: 'method', label: sf('paymentMethod'), widget: 'radio', options: PAY_METHOD, required: true, default: 'CASH' },
+        {
+          field: 'method',
+          label: sf('paymentMethod'),
+          widget: 'radio',
+          options: PAY_METHOD,
+          required: true,
+          default: 'CASH',
+        },
         {
           field: 'billMaturity',
           label: sf('billMaturity'),
@@ -111,7 +123,12 @@ export const SUBCON_SETTLEMENT_ACTIONS: ActionDef[] = [
     },
     params: {
       path: { settleNo: 'form.settleNo' },
-      body: { version: 'form.version', paidOn: 'input.paidOn', method: 'input.method', billMaturity: 'input.billMaturity' },
+      body: {
+        version: 'form.version',
+        paidOn: 'input.paidOn',
+        method: 'input.method',
+        billMaturity: 'input.billMaturity',
+      },
     },
     success: s('done.payment'),
     then: ['reloadRecord', 'reload'],
@@ -126,7 +143,13 @@ export const SUBCON_SETTLEMENT_ACTIONS: ActionDef[] = [
       title: s('p.reductionTitle'),
       message: s('p.reductionMessage'),
       fields: [
-        { field: 'amount', label: sf('reductionAmount'), widget: 'number', required: true, help: s('h.reductionAmount') },
+        {
+          field: 'amount',
+          label: sf('reductionAmount'),
+          widget: 'number',
+          required: true,
+          help: s('h.reductionAmount'),
+        },
         { field: 'reason', label: sf('reductionReason'), widget: 'textarea', rows: 3, required: true, maxLength: 1000 },
       ],
     },

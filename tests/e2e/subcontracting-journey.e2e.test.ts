@@ -244,9 +244,9 @@ describe('subcontracting journey: 전송 refused until a paper contract, then th
       // The supplier reads its 서면 and acknowledges it.
       await tabs.as('external', 'supplier2', '/cyber/myReductionList');
       await sup.page.getByRole('button', { name: '조회', exact: true }).click();
-      await poll(async () => (await gridRows(sup.page.getByTestId('list-grid'))).map((x) => x.join('|'))).toContainEqual(
-        expect.stringContaining(doc.reductionNo),
-      );
+      await poll(async () =>
+        (await gridRows(sup.page.getByTestId('list-grid'))).map((x) => x.join('|')),
+      ).toContainEqual(expect.stringContaining(doc.reductionNo));
       await noSeriousAxe(sup.page, '/cyber/myReductionList');
       await tabs.as('external', 'supplier2', `/cyber/myReductionDetail?reductionNo=${doc.reductionNo}`);
       await expectField(sup.page, 'status', '확인 대기');
@@ -310,9 +310,9 @@ describe('subcontracting journey: 전송 refused until a paper contract, then th
     await noSeriousAxe(rules.page, '/subconCompliance');
     await screenshot(rules.page, 'subcon-06-compliance');
     const rates = await tabs.as('internal', 'tfadmin', '/subconRateManage');
-    await poll(async () => (await gridRows(rates.page.getByTestId('list-grid'))).map((x) => x.join('|'))).toContainEqual(
-      expect.stringMatching(/지연이자율\|2015-07-01\|15\.5/),
-    );
+    await poll(async () =>
+      (await gridRows(rates.page.getByTestId('list-grid'))).map((x) => x.join('|')),
+    ).toContainEqual(expect.stringMatching(/지연이자율\|2015-07-01\|15\.5/));
     await noSeriousAxe(rates.page, '/subconRateManage');
     await screenshot(rates.page, 'subcon-11-rates');
     expect(unexpected(problems)).toEqual([]);

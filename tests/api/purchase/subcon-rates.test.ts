@@ -99,9 +99,7 @@ describe('하도급 FTC rates', () => {
   afterAll(() => t.close());
 
   it('lists the seeded rates, newest first per kind, the one in force marked', async () => {
-    expect(
-      (await rates()).map((r) => [r.rateKind, r.effectiveFrom, r.ratePct, r.inForce]),
-    ).toEqual([
+    expect((await rates()).map((r) => [r.rateKind, r.effectiveFrom, r.ratePct, r.inForce])).toEqual([
       ['BILL_DISCOUNT', '2002-06-10', '7.5', true],
       ['BILL_SUBSTITUTE', '2008-01-01', '7', true],
       ['LATE_INTEREST', '2015-07-01', '15.5', true],
@@ -151,7 +149,16 @@ describe('하도급 FTC rates', () => {
     expectError(dup, 409, 'SUBCON_RATE_DUPLICATE');
     expect(dup.body.msg).toContain('2015-07-01');
     // The operators read the rates and do not keep them; a supplier neither.
-    expect((await http.post('/api/v1/subcon/rates', operator, { rateKind: 'LATE_INTEREST', effectiveFrom: '2027-01-01', ratePct: '12', source: 'x' })).status).toBe(403);
+    expect(
+      (
+        await http.post('/api/v1/subcon/rates', operator, {
+          rateKind: 'LATE_INTEREST',
+          effectiveFrom: '2027-01-01',
+          ratePct: '12',
+          source: 'x',
+        })
+      ).status,
+    ).toBe(403);
     expect((await http.get('/api/v1/subcon/rates', supplier1)).status).toBe(403);
     expect(
       (
@@ -257,5 +264,4 @@ describe('하도급 FTC rates', () => {
       [settle2]: '10958',
     });
   });
-
 });

@@ -247,7 +247,15 @@ export async function rateRows(db: Db) {
   const rows = await db
     .selectFrom('subconRate as r')
     .leftJoin('appUser as e', 'e.userId', 'r.updatedBy')
-    .select(['r.rateKind', 'r.effectiveFrom', 'r.ratePct', 'r.source', 'r.updatedBy', 'e.hname as updatedByName', 'r.updatedAt'])
+    .select([
+      'r.rateKind',
+      'r.effectiveFrom',
+      'r.ratePct',
+      'r.source',
+      'r.updatedBy',
+      'e.hname as updatedByName',
+      'r.updatedAt',
+    ])
     .orderBy('r.rateKind')
     .orderBy('r.effectiveFrom', 'desc')
     .execute();

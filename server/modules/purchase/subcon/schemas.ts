@@ -144,7 +144,8 @@ export const RATE_KINDS = ['LATE_INTEREST', 'BILL_DISCOUNT', 'BILL_SUBSTITUTE'] 
 export const RateBody = Type.Object(
   {
     rateKind: Type.String({
-      description: 'LATE_INTEREST (지연이자, §13⑧), BILL_DISCOUNT (어음할인율, §13⑥), BILL_SUBSTITUTE (어음대체결제 수수료율, §13⑦)',
+      description:
+        'LATE_INTEREST (지연이자, §13⑧), BILL_DISCOUNT (어음할인율, §13⑥), BILL_SUBSTITUTE (어음대체결제 수수료율, §13⑦)',
     }),
     effectiveFrom: Type.String({ description: 'The first day it is in force (YYYY-MM-DD)' }),
     ratePct: Type.String({ description: '% a year, up to 3 decimals; 0 < rate ≤ 40' }),

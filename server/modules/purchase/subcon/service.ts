@@ -176,7 +176,8 @@ export async function listSubconRates(db: Db, now: Date) {
   const today = todayKst(now);
   const rows = await rateRows(db);
   const current = new Map<string, string>();
-  for (const r of rows) if (r.effectiveFrom <= today && !current.has(r.rateKind)) current.set(r.rateKind, r.effectiveFrom);
+  for (const r of rows)
+    if (r.effectiveFrom <= today && !current.has(r.rateKind)) current.set(r.rateKind, r.effectiveFrom);
   return {
     rows: rows.map((r) => ({
       rateKey: `${r.rateKind}:${r.effectiveFrom}`,
