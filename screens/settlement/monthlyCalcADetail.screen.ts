@@ -133,7 +133,7 @@ export default defineEditScreen({
       { field: 'decidedAt', type: 'datetime', width: 130 },
       { field: 'decisionComment', width: 200 },
     ]),
-    reductionsDetail(false),
+    reductionsDetail(),
     readOnlyGrid(
       'match',
       'screen.settlement.section.match',

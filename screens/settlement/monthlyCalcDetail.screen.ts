@@ -85,7 +85,7 @@ export default defineEditScreen({
       { field: 'reason', label: f('adjReason'), width: 320 },
       { field: 'decidedAt', type: 'datetime', width: 130 },
     ]),
-    reductionsDetail(true),
+    reductionsDetail(),
     readOnlyGrid(
       'match',
       'screen.settlement.section.match',

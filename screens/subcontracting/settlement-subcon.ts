@@ -60,8 +60,8 @@ export const paymentSection = (operation: 'getSettlement' | 'getMySettlement'): 
   fields: paymentFields(operation),
 });
 
-/** The 감액 서면 of the settlement (the record's `reductions`); on the supplier's screen a row opens its detail. */
-export const reductionsDetail = (supplier: boolean): DetailDef => ({
+/** The 감액 서면 of the settlement (the record's `reductions`). */
+export const reductionsDetail = (): DetailDef => ({
   id: 'reductions',
   title: s('d.reductions'),
   rowKey: 'reductionNo',
@@ -70,19 +70,8 @@ export const reductionsDetail = (supplier: boolean): DetailDef => ({
   canDelete: false,
   visibleRows: 3,
   columns: [
-    // The supplier opens its 서면 to read and acknowledge it (the detail is a supplier screen only).
-    ...(supplier
-      ? [
-          {
-            field: 'reductionNo',
-            label: sf('reductionNo'),
-            width: 130,
-            portal: 'external' as const,
-            link: { screen: 'subcontracting.myReductionDetail', query: { reductionNo: 'row.reductionNo' } },
-          },
-          { field: 'reductionNo', label: sf('reductionNo'), width: 130, portal: 'internal' as const },
-        ]
-      : [{ field: 'reductionNo', label: sf('reductionNo'), width: 130 }]),
+    // The supplier opens its 서면 to acknowledge it from its 감액 서면 menu (/cyber/myReductionList).
+    { field: 'reductionNo', label: sf('reductionNo'), width: 130 },
     { field: 'amount', label: sf('reductionAmount'), type: 'money', currency: 'KRW', width: 120 },
     { field: 'reason', label: sf('reductionReason'), width: 300 },
     { field: 'status', label: sf('reductionStatus'), type: 'code', options: REDUCTION_STATUS, width: 100 },
