@@ -1,4 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gridRowTexts, installGlideJsdom } from '../../engine/testing/grid';
 import { renderScreen } from '../../engine/testing/screen-harness';
@@ -161,11 +162,13 @@ describe('monthlyCalcADetail: a 하도급 settlement’s payment and 감액 서�
     expect(within(prompt).getByLabelText('어음 만기일')).toBeEnabled();
     fireEvent.click(within(prompt).getByRole('button', { name: '확인' }));
     // The server's 400 is shown over the prompt, which keeps what was typed.
-    expect(await screen.findByText(/만기일을 입력하세요/)).toBeInTheDocument();
-    const alert = screen.getByRole('alertdialog');
+    const alert = await screen.findByRole('alertdialog');
+    expect(within(alert).getByText('입력 값을 확인하세요')).toBeInTheDocument();
     fireEvent.click(within(alert).getByRole('button', { name: '확인' }));
-    fireEvent.click(within(prompt).getByRole('radio', { name: '현금' }));
-    fireEvent.click(within(prompt).getByRole('button', { name: '확인' }));
+    // The prompt is drawn again after the alert: find it again.
+    const again = await screen.findByRole('dialog', { name: '지급 기록' });
+    fireEvent.click(within(again).getByRole('radio', { name: '현금' }));
+    fireEvent.click(within(again).getByRole('button', { name: '확인' }));
     await screen.findByText('지급을 기록했습니다');
     expect(lastCall(services.calls, 'recordSettlementPayment')!.input).toMatchObject({
       path: { settleNo: 'ST2026-000102' },
@@ -193,7 +196,7 @@ describe('monthlyCalcADetail: a 하도급 settlement’s payment and 감액 서�
     fireEvent.change(within(letter).getByLabelText(/감액 금액/), { target: { value: '25000' } });
     fireEvent.change(within(letter).getByLabelText(/감액 사유/), { target: { value: '포장 파손 5개' } });
     fireEvent.click(within(letter).getByRole('button', { name: '확인' }));
-    await screen.findByText('감액 서면 RD2026-000003을(를) 협력사에 보냈습니다');
+    await screen.findByText('감액 서면 RD2026-000003을 협력사에 보냈습니다');
     expect(lastCall(services.calls, 'createSettlementReduction')!.input).toMatchObject({
       path: { settleNo: 'ST2026-000101' },
       body: { amount: '25000', reason: '포장 파손 5개' },
@@ -233,6 +236,7 @@ describe('the supplier’s 감액 서면 (external)', { timeout: 30_000 }, () =>
   it('lists them by state and acknowledges one with its version', async () => {
     const { services } = open('subcontracting.myReductionList', supplier);
     await screen.findByText('총 2건');
+    await waitFor(() => expect(gridRowTexts().length).toBe(2));
     expect(gridRowTexts().map((r) => r[0])).toEqual(['RD2026-000001', 'RD2026-000002']);
     fireEvent.change(screen.getByLabelText('확인 상태'), { target: { value: 'REQUESTED' } });
     fireEvent.click(screen.getByRole('button', { name: '조회' }));
@@ -308,11 +312,16 @@ describe('subconRateManage: the FTC rates', { timeout: 30_000 }, () => {
       },
     });
     await screen.findByText('총 1건');
+    await waitFor(() => expect(gridRowTexts().length).toBe(1));
     expect(gridRowTexts()[0]).toEqual(expect.arrayContaining(['지연이자율', '2015-07-01', '15.5']));
     const add = async (effectiveFrom: string) => {
       fireEvent.click(screen.getByRole('button', { name: '이율 추가' }));
       const prompt = await screen.findByRole('dialog', { name: '이율 추가' });
-      fireEvent.change(within(prompt).getByLabelText(/시행일/), { target: { value: effectiveFrom } });
+      // The date field takes what is typed when it is left (widgets/date-input).
+      const day = within(prompt).getByLabelText(/시행일/);
+      await userEvent.clear(day);
+      await userEvent.type(day, effectiveFrom.replaceAll('-', ''));
+      await userEvent.tab();
       fireEvent.change(within(prompt).getByLabelText(/이율\(연 %\)/), { target: { value: '12' } });
       fireEvent.change(within(prompt).getByLabelText(/근거/), { target: { value: '공정위 고시 개정' } });
       fireEvent.click(within(prompt).getByRole('button', { name: '확인' }));
