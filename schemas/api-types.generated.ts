@@ -2854,6 +2854,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/subcon/rates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The FTC’s rates a payment’s 지연이자 and 어음 fees are computed at (지연이자, 어음할인율, 어음대체결제 수수료율), by kind, newest first */
+        get: operations["listSubconRates"];
+        put?: never;
+        /** Add an FTC rate in force from its day (one per kind and day: 409 SUBCON_RATE_DUPLICATE); payments already recorded keep theirs */
+        post: operations["createSubconRate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/subcon/compliance": {
         parameters: {
             query?: never;
@@ -3991,7 +4009,8 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /** A settlement’s 감액 서면 (oldest first); usable=Y: acknowledged and not yet booked, the ones a negative adjustment may name */
+        get: operations["listSettlementReductions"];
         put?: never;
         /** Put a 감액 서면 (reason, amount) on a draft or disputed settlement to its supplier; a 감액 of a 하도급 settlement needs one acknowledged */
         post: operations["createSettlementReduction"];
@@ -8403,6 +8422,23 @@ export interface components {
             paidOn: string | null;
             chargeVoucherNo: string | null;
             chargeVoucherStatus: string | null;
+        };
+        SubconRateRow: {
+            /** @description kind:effectiveFrom, the row’s key */
+            rateKey: string;
+            /** @enum {unknown} */
+            rateKind: "LATE_INTEREST" | "BILL_DISCOUNT" | "BILL_SUBSTITUTE";
+            /** @description YYYY-MM-DD */
+            effectiveFrom: string;
+            /** @description % a year */
+            ratePct: string;
+            source: string;
+            /** @description The kind’s rate in force on the business day */
+            inForce: boolean;
+            updatedBy: string;
+            updatedByName: string | null;
+            /** Format: date-time */
+            updatedAt: string;
         };
         BudgetLineRow: {
             /** @description fiscalYear-month-deptcd-accountCode */
@@ -34837,6 +34873,161 @@ export interface operations {
             };
         };
     };
+    listSubconRates: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rows: components["schemas"]["SubconRateRow"][];
+                        total: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    createSubconRate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description LATE_INTEREST (지연이자, §13⑧), BILL_DISCOUNT (어음할인율, §13⑥), BILL_SUBSTITUTE (어음대체결제 수수료율, §13⑦) */
+                    rateKind: string;
+                    /** @description The first day it is in force (YYYY-MM-DD) */
+                    effectiveFrom: string;
+                    /** @description % a year, up to 3 decimals; 0 < rate ≤ 40 */
+                    ratePct: string;
+                    /** @description Where the rate comes from: the FTC 고시, its date */
+                    source: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SubconRateRow"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     listSubconCompliance: {
         parameters: {
             query?: {
@@ -42432,6 +42623,80 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listSettlementReductions: {
+        parameters: {
+            query?: {
+                status?: "REQUESTED" | "ACKNOWLEDGED";
+                /** @description Y: only those an adjustment may name (acknowledged, not yet booked) */
+                usable?: "Y";
+            };
+            header?: never;
+            path: {
+                settleNo: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rows: components["schemas"]["ReductionRow"][];
+                        total: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -3478,6 +3478,59 @@ export const SCREEN_FIELD_LABELS: Record<string, { screen: string; title?: { ko:
       }
     }
   },
+  "getMyReduction": {
+    "screen": "subcontracting.myReductionDetail",
+    "title": {
+      "ko": "감액 서면 확인",
+      "en": "Acknowledge a Reduction Statement"
+    },
+    "fields": {
+      "reductionNo": {
+        "ko": "감액 서면 번호",
+        "en": "Reduction statement no."
+      },
+      "settleNo": {
+        "ko": "정산번호",
+        "en": "Settlement"
+      },
+      "amount": {
+        "ko": "감액 금액",
+        "en": "Reduction amount"
+      },
+      "status": {
+        "ko": "확인 상태",
+        "en": "Acknowledgement"
+      },
+      "reason": {
+        "ko": "감액 사유",
+        "en": "Reason for the reduction"
+      },
+      "createdAt": {
+        "ko": "작성일시",
+        "en": "Written at"
+      },
+      "acknowledgedAt": {
+        "ko": "확인일시",
+        "en": "Acknowledged at"
+      },
+      "adjNo": {
+        "ko": "조정번호",
+        "en": "Adjustment"
+      }
+    },
+    "options": {
+      "status": {
+        "REQUESTED": {
+          "ko": "확인 대기",
+          "en": "Awaiting acknowledgement"
+        },
+        "ACKNOWLEDGED": {
+          "ko": "확인 완료",
+          "en": "Acknowledged"
+        }
+      }
+    }
+  },
   "getMySettlement": {
     "screen": "settlement.monthlyCalcDetail",
     "title": {
@@ -3552,6 +3605,62 @@ export const SCREEN_FIELD_LABELS: Record<string, { screen: string; title?: { ko:
       "disputeReason": {
         "ko": "이의 사유",
         "en": "Dispute reason"
+      },
+      "subcon_subconKind": {
+        "ko": "하도급 구분",
+        "en": "Subcontract kind"
+      },
+      "subcon_paymentDue": {
+        "ko": "지급 기한",
+        "en": "Payment due"
+      },
+      "subcon_statutoryDue": {
+        "ko": "법정 지급일(수령 후 60일)",
+        "en": "Statutory due (day 60 after receipt)"
+      },
+      "subcon_paidOn": {
+        "ko": "지급일",
+        "en": "Paid on"
+      },
+      "subcon_paymentMethod": {
+        "ko": "지급 방법",
+        "en": "Payment method"
+      },
+      "subcon_billMaturity": {
+        "ko": "어음 만기일",
+        "en": "Note maturity"
+      },
+      "subcon_daysLate": {
+        "ko": "지연 일수",
+        "en": "Days late"
+      },
+      "subcon_lateInterest": {
+        "ko": "지연이자",
+        "en": "Late interest"
+      },
+      "subcon_lateInterestRate": {
+        "ko": "지연이자율(연 %)",
+        "en": "Late interest rate (% a year)"
+      },
+      "subcon_feeDays": {
+        "ko": "수수료 일수",
+        "en": "Fee days"
+      },
+      "subcon_billFee": {
+        "ko": "어음 수수료",
+        "en": "Bill fee"
+      },
+      "subcon_billFeeRate": {
+        "ko": "할인율·수수료율(연 %)",
+        "en": "Discount or fee rate (% a year)"
+      },
+      "subcon_chargeVoucherNo": {
+        "ko": "이자·수수료 전표",
+        "en": "Interest voucher"
+      },
+      "subcon_chargeVoucherStatus": {
+        "ko": "전표 상태",
+        "en": "Voucher state"
       }
     },
     "options": {
@@ -3586,7 +3695,38 @@ export const SCREEN_FIELD_LABELS: Record<string, { screen: string; title?: { ko:
           "ko": "기준 환율(공통코드)",
           "en": "Standard rate (code)"
         }
+      },
+      "subcon_subconKind": {
+        "MANUFACTURE": {
+          "ko": "제조위탁",
+          "en": "Manufacturing"
+        },
+        "REPAIR": {
+          "ko": "수리위탁",
+          "en": "Repair"
+        },
+        "SERVICE": {
+          "ko": "용역위탁",
+          "en": "Service"
+        }
+      },
+      "subcon_paymentMethod": {
+        "CASH": {
+          "ko": "현금",
+          "en": "Cash"
+        },
+        "BILL": {
+          "ko": "어음",
+          "en": "Promissory note"
+        },
+        "BILL_SUBSTITUTE": {
+          "ko": "어음대체결제수단",
+          "en": "Note substitute"
+        }
       }
+    },
+    "codeGroups": {
+      "subcon_chargeVoucherStatus": "POSTING_STATUS"
     }
   },
   "getMySurvey": {
@@ -4693,11 +4833,68 @@ export const SCREEN_FIELD_LABELS: Record<string, { screen: string; title?: { ko:
       "disputeReason": {
         "ko": "이의 사유",
         "en": "Dispute reason"
+      },
+      "subcon_subconKind": {
+        "ko": "하도급 구분",
+        "en": "Subcontract kind"
+      },
+      "subcon_paymentDue": {
+        "ko": "지급 기한",
+        "en": "Payment due"
+      },
+      "subcon_statutoryDue": {
+        "ko": "법정 지급일(수령 후 60일)",
+        "en": "Statutory due (day 60 after receipt)"
+      },
+      "subcon_paidOn": {
+        "ko": "지급일",
+        "en": "Paid on"
+      },
+      "subcon_paymentMethod": {
+        "ko": "지급 방법",
+        "en": "Payment method"
+      },
+      "subcon_billMaturity": {
+        "ko": "어음 만기일",
+        "en": "Note maturity"
+      },
+      "subcon_daysLate": {
+        "ko": "지연 일수",
+        "en": "Days late"
+      },
+      "subcon_lateInterest": {
+        "ko": "지연이자",
+        "en": "Late interest"
+      },
+      "subcon_lateInterestRate": {
+        "ko": "지연이자율(연 %)",
+        "en": "Late interest rate (% a year)"
+      },
+      "subcon_feeDays": {
+        "ko": "수수료 일수",
+        "en": "Fee days"
+      },
+      "subcon_billFee": {
+        "ko": "어음 수수료",
+        "en": "Bill fee"
+      },
+      "subcon_billFeeRate": {
+        "ko": "할인율·수수료율(연 %)",
+        "en": "Discount or fee rate (% a year)"
+      },
+      "subcon_chargeVoucherNo": {
+        "ko": "이자·수수료 전표",
+        "en": "Interest voucher"
+      },
+      "subcon_chargeVoucherStatus": {
+        "ko": "전표 상태",
+        "en": "Voucher state"
       }
     },
     "codeGroups": {
       "status": "SETTLE_STATUS",
-      "voucherStatus": "POSTING_STATUS"
+      "voucherStatus": "POSTING_STATUS",
+      "subcon_chargeVoucherStatus": "POSTING_STATUS"
     },
     "options": {
       "matchStatus": {
@@ -4718,6 +4915,34 @@ export const SCREEN_FIELD_LABELS: Record<string, { screen: string; title?: { ko:
         "SYSTEM_CONST": {
           "ko": "기준 환율(공통코드)",
           "en": "Standard rate (code)"
+        }
+      },
+      "subcon_subconKind": {
+        "MANUFACTURE": {
+          "ko": "제조위탁",
+          "en": "Manufacturing"
+        },
+        "REPAIR": {
+          "ko": "수리위탁",
+          "en": "Repair"
+        },
+        "SERVICE": {
+          "ko": "용역위탁",
+          "en": "Service"
+        }
+      },
+      "subcon_paymentMethod": {
+        "CASH": {
+          "ko": "현금",
+          "en": "Cash"
+        },
+        "BILL": {
+          "ko": "어음",
+          "en": "Promissory note"
+        },
+        "BILL_SUBSTITUTE": {
+          "ko": "어음대체결제수단",
+          "en": "Note substitute"
         }
       }
     }
@@ -9915,6 +10140,55 @@ export const SCREEN_FIELD_LABELS: Record<string, { screen: string; title?: { ko:
       "currency": "CURRENCY"
     }
   },
+  "listMyReductions": {
+    "screen": "subcontracting.myReductionList",
+    "title": {
+      "ko": "감액 서면",
+      "en": "Reduction Statements"
+    },
+    "fields": {
+      "status": {
+        "ko": "확인 상태",
+        "en": "Acknowledgement"
+      },
+      "reductionNo": {
+        "ko": "감액 서면 번호",
+        "en": "Reduction statement no."
+      },
+      "settleNo": {
+        "ko": "정산번호",
+        "en": "Settlement"
+      },
+      "amount": {
+        "ko": "감액 금액",
+        "en": "Reduction amount"
+      },
+      "reason": {
+        "ko": "감액 사유",
+        "en": "Reason for the reduction"
+      },
+      "createdAt": {
+        "ko": "작성일시",
+        "en": "Written at"
+      },
+      "acknowledgedAt": {
+        "ko": "확인일시",
+        "en": "Acknowledged at"
+      }
+    },
+    "options": {
+      "status": {
+        "REQUESTED": {
+          "ko": "확인 대기",
+          "en": "Awaiting acknowledgement"
+        },
+        "ACKNOWLEDGED": {
+          "ko": "확인 완료",
+          "en": "Acknowledged"
+        }
+      }
+    }
+  },
   "listMySettlements": {
     "screen": "settlement.monthlyCalculate",
     "title": {
@@ -11950,6 +12224,59 @@ export const SCREEN_FIELD_LABELS: Record<string, { screen: string; title?: { ko:
     },
     "codeGroups": {
       "chargeVoucherStatus": "POSTING_STATUS"
+    }
+  },
+  "listSubconRates": {
+    "screen": "subcontracting.rateManage",
+    "title": {
+      "ko": "하도급 이율",
+      "en": "Subcontracting Rates"
+    },
+    "fields": {
+      "rateKind": {
+        "ko": "이율 구분",
+        "en": "Rate kind"
+      },
+      "effectiveFrom": {
+        "ko": "시행일",
+        "en": "In force from"
+      },
+      "ratePct": {
+        "ko": "이율(연 %)",
+        "en": "Rate (% a year)"
+      },
+      "inForce": {
+        "ko": "현재 적용",
+        "en": "In force now"
+      },
+      "source": {
+        "ko": "근거(고시)",
+        "en": "Source (FTC notice)"
+      },
+      "updatedByName": {
+        "ko": "변경자",
+        "en": "Changed by"
+      },
+      "updatedAt": {
+        "ko": "변경일시",
+        "en": "Changed at"
+      }
+    },
+    "options": {
+      "rateKind": {
+        "LATE_INTEREST": {
+          "ko": "지연이자율",
+          "en": "Late interest rate"
+        },
+        "BILL_DISCOUNT": {
+          "ko": "어음할인율",
+          "en": "Note discount rate"
+        },
+        "BILL_SUBSTITUTE": {
+          "ko": "어음대체결제 수수료율",
+          "en": "Note substitute fee rate"
+        }
+      }
     }
   },
   "listSubconRules": {

@@ -486,8 +486,17 @@ export const SettlementThreeWayMatch: Story = { name: 'settlement.threeWayMatch'
 /** screens/subcontracting/compliance.screen.ts */
 export const SubcontractingCompliance: Story = { name: 'subcontracting.compliance', args: { id: 'subcontracting.compliance' } };
 
+/** screens/subcontracting/myReductionDetail.screen.ts */
+export const SubcontractingMyReductionDetail: Story = { name: 'subcontracting.myReductionDetail', args: { id: 'subcontracting.myReductionDetail' } };
+
+/** screens/subcontracting/myReductionList.screen.ts */
+export const SubcontractingMyReductionList: Story = { name: 'subcontracting.myReductionList', args: { id: 'subcontracting.myReductionList' } };
+
 /** screens/subcontracting/paperContract.screen.ts */
 export const SubcontractingPaperContract: Story = { name: 'subcontracting.paperContract', args: { id: 'subcontracting.paperContract' } };
+
+/** screens/subcontracting/rateManage.screen.ts */
+export const SubcontractingRateManage: Story = { name: 'subcontracting.rateManage', args: { id: 'subcontracting.rateManage' } };
 
 /** screens/subcontracting/ruleEdit.screen.ts */
 export const SubcontractingRuleEdit: Story = { name: 'subcontracting.ruleEdit', args: { id: 'subcontracting.ruleEdit' } };

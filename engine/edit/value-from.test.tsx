@@ -121,3 +121,41 @@ describe('edit fields with valueFrom', () => {
     await waitFor(() => expect(screen.getByLabelText('자동전송')).toHaveValue(''));
   });
 });
+
+describe('valueFrom fields reading one answer', () => {
+  it('call its operation once for all of them', async () => {
+    const shared = {
+      id: 'test.valueFromShared',
+      kind: 'edit',
+      title: '한 응답의 여러 값',
+      route: '/test/valueFromShared',
+      key: ['msgKey'],
+      load: { operation: 'getMessage' },
+      sections: [
+        {
+          fields: [
+            { field: 'textKo', label: '메시지' },
+            ...['limit', 'currency', 'jpyRate'].map((value) => ({
+              field: `x_${value}`,
+              label: `값 ${value}`,
+              readOnly: true,
+              valueFrom: { operation: 'getSimpleOrderLimit', value },
+            })),
+          ],
+        },
+      ],
+    };
+    const { services } = renderScreen('test.valueFromShared', {
+      entries: [{ file: 'screens/test/valueFromShared.screen.json', definition: shared }],
+      route: '/?msgKey=k1',
+      answers: {
+        getMessage: () => messageRow({ msgKey: 'k1', textKo: '가', version: 1 }),
+        getSimpleOrderLimit: () => ({ limit: '5000000', currency: 'KRW', jpyRate: '900' }),
+      },
+    });
+    await waitFor(() => expect(screen.getByLabelText('값 jpyRate')).toHaveValue('900'));
+    expect(screen.getByLabelText('값 currency')).toHaveValue('KRW');
+    expect(screen.getByLabelText('값 limit')).toHaveValue('5000000');
+    expect(services.calls.filter((c) => c.operation === 'getSimpleOrderLimit')).toHaveLength(1);
+  });
+});

@@ -42,6 +42,13 @@ export function useValuesFrom(
   useEffect(() => {
     if (sources.length === 0) return;
     let live = true;
+    // Fields reading parts of one answer (a settlement's subcon.paymentDue, subcon.lateInterest …) share one call.
+    const calls = new Map<string, Promise<unknown>>();
+    const answer = (operation: string, input: (typeof inputs)[number]) => {
+      const callKey = JSON.stringify([operation, input]);
+      if (!calls.has(callKey)) calls.set(callKey, services.call(operation, input));
+      return calls.get(callKey)!;
+    };
     void Promise.all(
       sources.map(async (f, i): Promise<[string, unknown]> => {
         const { operation, value } = f.valueFrom!;
@@ -50,7 +57,7 @@ export function useValuesFrom(
         if (op?.pathParams.some((p) => blank(input.path?.[p]))) return [f.field, ''];
         if (op?.requiredQuery.some((q) => blank(input.query?.[q]))) return [f.field, ''];
         try {
-          return [f.field, valueAt(await services.call(operation, input), value) ?? ''];
+          return [f.field, valueAt(await answer(operation, input), value) ?? ''];
         } catch {
           return [f.field, ''];
         }

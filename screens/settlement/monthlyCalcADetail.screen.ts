@@ -1,4 +1,10 @@
 import { defineEditScreen } from '../../engine/define';
+import {
+  paymentSection,
+  REDUCTION_CHOICE,
+  reductionsDetail,
+  SUBCON_SETTLEMENT_ACTIONS,
+} from '../subcontracting/settlement-subcon';
 import { amountFields, f, lineColumn, matchColumn, matchStatus, pick, readOnlyGrid } from './settlement-detail';
 
 const historyActions = [
@@ -27,7 +33,9 @@ const historyActions = [
  * /monthlyCalcADetail — one supplier-month (월정산 상세): the totals and the JPY rate it was built
  * with, its lines (decided receipt lines × PO prices), its adjustments, the three-way match of
  * its order lines (ordered / received / settled, mismatches first) and its history. Staff
- * rebuild a draft, propose adjustments, put it to the supplier, and post a confirmed one.
+ * rebuild a draft, propose adjustments, put it to the supplier, and post a confirmed one. A 하도급
+ * settlement also shows its payment side and 감액 서면 (docs/subcontracting.md), records its payment
+ * and puts a 감액 서면 to the supplier; its 감액 names an acknowledged 서면.
  */
 export default defineEditScreen({
   id: 'settlement.monthlyCalcADetail',
@@ -88,6 +96,7 @@ export default defineEditScreen({
         },
       ],
     },
+    paymentSection('getSettlement'),
   ],
   details: [
     readOnlyGrid(
@@ -124,6 +133,7 @@ export default defineEditScreen({
       { field: 'decidedAt', type: 'datetime', width: 130 },
       { field: 'decisionComment', width: 200 },
     ]),
+    reductionsDetail(),
     readOnlyGrid(
       'match',
       'screen.settlement.section.match',
@@ -203,12 +213,18 @@ export default defineEditScreen({
             help: 'screen.settlement.adjust.amountHelp',
           },
           { field: 'reason', label: f('adjReason'), widget: 'textarea', rows: 3, required: true, maxLength: 500 },
+          // A 감액 of a 하도급 settlement rests on a 감액 서면 the supplier acknowledged (하도급법 §11).
+          { ...REDUCTION_CHOICE, enabled: '!empty(form.subcon)' },
         ],
       },
-      params: { path: { settleNo: 'form.settleNo' }, body: { amount: 'input.amount', reason: 'input.reason' } },
+      params: {
+        path: { settleNo: 'form.settleNo' },
+        body: { amount: 'input.amount', reason: 'input.reason', reductionNo: 'input.reductionNo' },
+      },
       success: 'screen.settlement.adjust.done',
       then: ['reloadRecord', 'reload'],
     },
+    ...SUBCON_SETTLEMENT_ACTIONS,
     {
       kind: 'navigate',
       id: 'adjustments',

@@ -1,4 +1,5 @@
 import { defineEditScreen } from '../../engine/define';
+import { paymentSection, reductionsDetail } from '../subcontracting/settlement-subcon';
 import { amountFields, f, lineColumn, matchColumn, pick, readOnlyGrid } from './settlement-detail';
 
 const supplierStatus = ['CONFIRM_REQUESTED', 'CONFIRMED', 'DISPUTED', 'POSTED', 'POST_FAILED'].map((value) => ({
@@ -10,7 +11,8 @@ const supplierStatus = ['CONFIRM_REQUESTED', 'CONFIRMED', 'DISPUTED', 'POSTED', 
  * /monthlyCalcDetail (external) — one of my company's settlements: the month's lines (our
  * deliveries as received and finally decided, at the order's prices), the approved adjustments,
  * and the match against our orders. While it awaits us (확인요청) we confirm it, or dispute it
- * with a reason and purchasing adjusts it and asks again.
+ * with a reason and purchasing adjusts it and asks again. A 하도급 settlement shows its 지급 기한 and
+ * the 지연이자 and 어음 fees owed (하도급법 §13), and the 감액 서면 put to us (§11), each opening to acknowledge.
  */
 export default defineEditScreen({
   id: 'settlement.monthlyCalcDetail',
@@ -52,6 +54,7 @@ export default defineEditScreen({
         },
       ],
     },
+    paymentSection('getMySettlement'),
   ],
   details: [
     readOnlyGrid(
@@ -82,6 +85,7 @@ export default defineEditScreen({
       { field: 'reason', label: f('adjReason'), width: 320 },
       { field: 'decidedAt', type: 'datetime', width: 130 },
     ]),
+    reductionsDetail(),
     readOnlyGrid(
       'match',
       'screen.settlement.section.match',

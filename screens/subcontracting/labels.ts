@@ -24,6 +24,9 @@ export const PO_TYPE = options('poType', ['PO', 'SIMPLE']);
 export const CONTRACT_KIND = options('contractKind', ['ECONTRACT', 'PAPER']);
 const INSPECTION_STATE = options('inspectionState', ['OPEN', 'PASS', 'FAIL', 'DEEMED_PASS']);
 export const RESULT = options('result', ['PASS', 'FAIL']);
+export const PAY_METHOD = options('payMethod', ['CASH', 'BILL', 'BILL_SUBSTITUTE']);
+export const REDUCTION_STATUS = options('reductionStatus', ['REQUESTED', 'ACKNOWLEDGED']);
+export const RATE_KIND = options('rateKind', ['LATE_INTEREST', 'BILL_DISCOUNT', 'BILL_SUBSTITUTE']);
 export const FINDING = options('finding', [
   'DEEMED_PASS',
   'PAYMENT_NEAR',

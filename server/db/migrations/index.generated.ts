@@ -86,6 +86,7 @@ import * as m1150 from './1150-tax-invoice-amendments.js';
 import * as m1151 from './1151-subcon-charge-voucher.js';
 import * as m1161 from './1161-erp-voucher-documents.js';
 import * as m1162 from './1162-tax-invoice-amend-intake-menu.js';
+import * as m1163 from './1163-subcon-screen-menus.js';
 import * as m1181 from './1181-spend-analysis-menus.js';
 
 /** Every migration, by number; the key is the version recorded in the database. */
@@ -176,5 +177,6 @@ export const migrations: Record<string, Migration> = {
   '1151-subcon-charge-voucher': m1151,
   '1161-erp-voucher-documents': m1161,
   '1162-tax-invoice-amend-intake-menu': m1162,
+  '1163-subcon-screen-menus': m1163,
   '1181-spend-analysis-menus': m1181,
 };

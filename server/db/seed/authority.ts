@@ -140,8 +140,9 @@ const MENU_AUTH_MATRIX: Readonly<Record<string, readonly Grant[]>> = {
     ['PUR', 'W'],
     ['WHS', 'W'],
     ['EVA_WORK_TASKS', 'W'],
-    // Which orders are 하도급 is the purchasing managers' decision (10, 50, 99); operation reads the rules.
+    // Which orders are 하도급, and at which FTC rates, is the purchasing managers' decision (10, 50, 99); operation reads them.
     ['PUR_SUBCON_RULE', 'R'],
+    ['PUR_SUBCON_RATE', 'R'],
     ['PORTAL_SYSTEM_ACCESS_LOG', '-'],
     NO_STUDIO,
     OWN_ACCOUNT,

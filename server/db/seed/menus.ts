@@ -135,6 +135,8 @@ const INTERNAL: readonly Area[] = [
         leaves: [
           ['PUR_SUBCON_RULE', '하도급 대상 규칙', 'Subcontracting Rules', '/subconRuleManage'],
           ['PUR_SUBCON_COMPLIANCE', '하도급 준수 현황', 'Subcontracting Compliance', '/subconCompliance'],
+          // The FTC's rates (migration 1163 adds it to a database seeded before).
+          ['PUR_SUBCON_RATE', '하도급 이율', 'Subcontracting Rates', '/subconRateManage'],
         ],
       },
     ],
@@ -691,6 +693,8 @@ const EXTERNAL: readonly Area[] = [
             '/myTaxInvoice',
             ['/myTaxInvoiceDetail', '/myTaxInvoiceMatch', '/myTaxInvoiceAmendIntake'],
           ],
+          // The 감액 서면 put to the supplier (하도급법 §11; migration 1163 adds it to a database seeded before).
+          ['CY_SETTLE_REDUCTION', '감액 서면', 'Reduction Statements', '/myReductionList', ['/myReductionDetail']],
         ],
       },
     ],

@@ -44,6 +44,7 @@ import {
   ReductionCreateBody,
   ReductionList,
   ReductionNoParams,
+  SettlementReductionQuery,
 } from './schemas-subcon.js';
 import {
   acknowledgeReduction,
@@ -51,6 +52,7 @@ import {
   getReduction,
   recordSettlementPayment,
   searchMyReductions,
+  searchSettlementReductions,
 } from './subcon.js';
 import { todayKst } from '../../../domain/dates.js';
 import { createErpConnector } from '../posting/connector.js';
@@ -64,6 +66,8 @@ const STATEMENT = '/statement';
 const SIGNIFIER = '/signifier';
 const MY_LIST = '/monthlyCalculate';
 const MY_DETAIL = '/monthlyCalcDetail';
+const MY_REDUCTIONS = '/myReductionList';
+const MY_REDUCTION = '/myReductionDetail';
 const TAG = ['fulfilment: settlement'];
 
 /**
@@ -236,6 +240,23 @@ export const settlementRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) =>
       createReduction(request.db, request.params.settleNo, request.body, request.caller!.userId, app.clock.now()),
+  );
+
+  app.get(
+    '/api/v1/settlements/:settleNo/reductions',
+    {
+      config: { access: access.login([MONTHLY_DETAIL, ADJUST, ADJUST_HIST], 'read', ['I']) },
+      schema: {
+        operationId: 'listSettlementReductions',
+        tags: TAG,
+        summary:
+          'A settlement’s 감액 서면 (oldest first); usable=Y: acknowledged and not yet booked, the ones a negative adjustment may name',
+        params: SettleNoParams,
+        querystring: SettlementReductionQuery,
+        response: { 200: ReductionList, ...commonErrors },
+      },
+    },
+    async (request) => searchSettlementReductions(request.db, request.params.settleNo, request.query),
   );
 
   // ── internal: adjustments ─────────────────────────────────────────────────
@@ -412,7 +433,7 @@ export const settlementRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/api/v1/cyber/settlement-reductions',
     {
-      config: { access: access.login([MY_LIST, MY_DETAIL], 'read') },
+      config: { access: access.login([MY_REDUCTIONS, MY_REDUCTION, MY_LIST, MY_DETAIL], 'read') },
       schema: {
         operationId: 'listMyReductions',
         tags: TAG,
@@ -427,7 +448,7 @@ export const settlementRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/api/v1/cyber/settlement-reductions/:reductionNo',
     {
-      config: { access: access.login([MY_LIST, MY_DETAIL], 'read') },
+      config: { access: access.login([MY_REDUCTION, MY_REDUCTIONS, MY_LIST, MY_DETAIL], 'read') },
       schema: {
         operationId: 'getMyReduction',
         tags: TAG,
@@ -442,7 +463,7 @@ export const settlementRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/api/v1/cyber/settlement-reductions/:reductionNo/acknowledge',
     {
-      config: { access: access.login([MY_DETAIL], 'write', ['X']), identityBound: false },
+      config: { access: access.login([MY_REDUCTION, MY_DETAIL], 'write', ['X']), identityBound: false },
       schema: {
         operationId: 'acknowledgeReduction',
         tags: TAG,

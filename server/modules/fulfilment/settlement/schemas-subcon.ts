@@ -48,7 +48,9 @@ export const PaymentBody = Type.Object(
     version: Version,
     paidOn: DateString,
     method: Type.Union([Type.Literal('CASH'), Type.Literal('BILL'), Type.Literal('BILL_SUBSTITUTE')]),
-    billMaturity: Type.Optional(Nullable(DateString)),
+    billMaturity: Type.Optional(
+      Nullable(Type.String({ pattern: '^(\\d{4}-\\d{2}-\\d{2})?$', description: 'YYYY-MM-DD; blank: none (cash)' })),
+    ),
   },
   { additionalProperties: false },
 );
@@ -65,6 +67,16 @@ export const ReductionNoParams = Type.Object({ reductionNo: Type.String({ maxLen
 
 export const MyReductionQuery = Type.Object(
   { status: Type.Optional(Type.Union([Type.Literal('REQUESTED'), Type.Literal('ACKNOWLEDGED')])) },
+  { additionalProperties: false },
+);
+
+export const SettlementReductionQuery = Type.Object(
+  {
+    status: Type.Optional(Type.Union([Type.Literal('REQUESTED'), Type.Literal('ACKNOWLEDGED')])),
+    usable: Type.Optional(
+      Type.Literal('Y', { description: 'Y: only those an adjustment may name (acknowledged, not yet booked)' }),
+    ),
+  },
   { additionalProperties: false },
 );
 

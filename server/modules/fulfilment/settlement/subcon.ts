@@ -12,7 +12,7 @@ import { won } from '../../../domain/money.js';
 import { rateOn, subconCharges, type PaymentMethod } from '../../../domain/subcon-payment.js';
 import { lineClock, plusDays } from '../../../domain/subcontracting.js';
 import { text } from '../../../domain/values.js';
-import { lockSettlement } from './queries.js';
+import { findSettlement, lockSettlement } from './queries.js';
 import {
   adjustmentOfReduction,
   findReduction,
@@ -143,7 +143,8 @@ export async function recordSettlementPayment<C>(
     checkVersion(body.version, s.version);
     if (s.paidOn !== null) throw wrongState('이미 지급이 기록된 정산입니다', s.status);
     if (!PAYABLE.includes(s.status)) throw wrongState('협력사가 확인한 정산만 지급을 기록할 수 있습니다', s.status);
-    const maturity = body.method === 'CASH' ? null : (body.billMaturity ?? null);
+    // A form's empty date field sends '': no maturity.
+    const maturity = body.method === 'CASH' ? null : body.billMaturity || null;
     const errors: FieldError[] = [];
     if (body.paidOn > today) errors.push({ path: 'body/paidOn', message: '지급일은 오늘 이후일 수 없습니다' });
     if (body.method !== 'CASH' && !maturity)
@@ -276,6 +277,22 @@ export async function createReduction(
 }
 
 export const settlementReductions = reductionsOf;
+
+/**
+ * A settlement's 감액 서면 for staff (oldest first): `status` one state; `usable` only those an adjustment may still
+ * name — acknowledged and not yet booked (the choices of the adjustment dialog; assertReductionWritten decides).
+ */
+export async function searchSettlementReductions(
+  db: Db,
+  settleNo: string,
+  q: { status?: 'REQUESTED' | 'ACKNOWLEDGED'; usable?: 'Y' },
+) {
+  if (!(await findSettlement(db, settleNo))) throw missing('SETTLEMENT_NOT_FOUND', '정산을 찾을 수 없습니다');
+  const rows = (await reductionsOf(db, settleNo)).filter(
+    (r) => (!q.status || r.status === q.status) && (q.usable !== 'Y' || (r.status === 'ACKNOWLEDGED' && !r.adjNo)),
+  );
+  return { rows, total: rows.length };
+}
 
 export async function searchMyReductions(db: Db, status: 'REQUESTED' | 'ACKNOWLEDGED' | undefined) {
   const rows = await listReductions(db, status);

@@ -241,3 +241,35 @@ export function reductionsWithoutWriting(db: Db) {
     .orderBy('a.adjNo')
     .execute();
 }
+
+/** Every FTC rate with who entered it: by kind, newest first. */
+export async function rateRows(db: Db) {
+  const rows = await db
+    .selectFrom('subconRate as r')
+    .leftJoin('appUser as e', 'e.userId', 'r.updatedBy')
+    .select([
+      'r.rateKind',
+      'r.effectiveFrom',
+      'r.ratePct',
+      'r.source',
+      'r.updatedBy',
+      'e.hname as updatedByName',
+      'r.updatedAt',
+    ])
+    .orderBy('r.rateKind')
+    .orderBy('r.effectiveFrom', 'desc')
+    .execute();
+  return rows.map((r) => ({ ...r, ratePct: String(Number(r.ratePct)) }));
+}
+
+export const findRate = (trx: Db, rateKind: string, effectiveFrom: string) =>
+  trx
+    .selectFrom('subconRate')
+    .select(['rateKind'])
+    .where('rateKind', '=', rateKind as 'LATE_INTEREST')
+    .where('effectiveFrom', '=', effectiveFrom)
+    .executeTakeFirst();
+
+export async function insertRate(trx: Db, row: Insertable<Database['subconRate']>) {
+  await trx.insertInto('subconRate').values(row).execute();
+}

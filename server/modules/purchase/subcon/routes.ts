@@ -7,6 +7,9 @@ import {
   ComplianceList,
   ComplianceQuery,
   ComplianceRow,
+  RateBody,
+  RateList,
+  RateRow,
   RuleBody,
   RuleList,
   RuleListQuery,
@@ -17,21 +20,25 @@ import {
 import {
   complianceFindings,
   countByKind,
+  createSubconRate,
   createSubconRule,
   deleteSubconRule,
   getSubconRule,
   listCompliance,
+  listSubconRates,
   listSubconRules,
   updateSubconRule,
 } from './service.js';
 
 const SUBCON_RULE_SCREEN = '/subconRuleManage';
 const SUBCON_COMPLIANCE_SCREEN = '/subconCompliance';
+const SUBCON_RATE_SCREEN = '/subconRateManage';
 
 /** 하도급 (docs/subcontracting.md): the rules that make an order 하도급, and the compliance view over the clocks. */
 export const subconRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.addSchema(RuleRow);
   app.addSchema(ComplianceRow);
+  app.addSchema(RateRow);
   const tags = ['purchase-order'];
   const read = { access: access.login([SUBCON_RULE_SCREEN], 'read', ['I']) };
   const write = { access: access.login([SUBCON_RULE_SCREEN], 'write', ['I']), identityBound: false };
@@ -121,6 +128,37 @@ export const subconRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => deleteSubconRule(request.db, request.caller, request.params.ruleId, request.query.version),
+  );
+
+  app.get(
+    '/api/v1/subcon/rates',
+    {
+      config: { access: access.login([SUBCON_RATE_SCREEN], 'read', ['I']) },
+      schema: {
+        operationId: 'listSubconRates',
+        tags,
+        summary:
+          'The FTC’s rates a payment’s 지연이자 and 어음 fees are computed at (지연이자, 어음할인율, 어음대체결제 수수료율), by kind, newest first',
+        response: { 200: RateList, ...commonErrors },
+      },
+    },
+    async (request) => listSubconRates(request.db, app.clock.now()),
+  );
+
+  app.post(
+    '/api/v1/subcon/rates',
+    {
+      config: { access: access.login([SUBCON_RATE_SCREEN], 'write', ['I']), identityBound: false },
+      schema: {
+        operationId: 'createSubconRate',
+        tags,
+        summary:
+          'Add an FTC rate in force from its day (one per kind and day: 409 SUBCON_RATE_DUPLICATE); payments already recorded keep theirs',
+        body: RateBody,
+        response: { 200: Type.Ref('SubconRateRow'), 409: Type.Ref('ErrorBody'), ...commonErrors },
+      },
+    },
+    async (request) => createSubconRate(request.db, request.caller, request.body, app.clock.now()),
   );
 
   app.get(

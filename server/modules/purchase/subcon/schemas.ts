@@ -134,3 +134,39 @@ export const ComplianceList = Type.Object({
     { description: 'Money over every finding (not only the page or the kind chosen), whole won' },
   ),
 });
+
+export const RATE_KINDS = ['LATE_INTEREST', 'BILL_DISCOUNT', 'BILL_SUBSTITUTE'] as const;
+
+/**
+ * A rate as written: plain strings, checked by the service, so that a wrong kind, day or rate is answered with the
+ * field's Korean message rather than the schema validator's.
+ */
+export const RateBody = Type.Object(
+  {
+    rateKind: Type.String({
+      description:
+        'LATE_INTEREST (지연이자, §13⑧), BILL_DISCOUNT (어음할인율, §13⑥), BILL_SUBSTITUTE (어음대체결제 수수료율, §13⑦)',
+    }),
+    effectiveFrom: Type.String({ description: 'The first day it is in force (YYYY-MM-DD)' }),
+    ratePct: Type.String({ description: '% a year, up to 3 decimals; 0 < rate ≤ 40' }),
+    source: Type.String({ description: 'Where the rate comes from: the FTC 고시, its date' }),
+  },
+  { additionalProperties: false },
+);
+
+export const RateRow = Type.Object(
+  {
+    rateKey: Type.String({ description: 'kind:effectiveFrom, the row’s key' }),
+    rateKind: Type.Enum([...RATE_KINDS]),
+    effectiveFrom: Type.String({ description: 'YYYY-MM-DD' }),
+    ratePct: Type.String({ description: '% a year' }),
+    source: Type.String(),
+    inForce: Type.Boolean({ description: 'The kind’s rate in force on the business day' }),
+    updatedBy: Type.String(),
+    updatedByName: Nullable(Type.String()),
+    updatedAt: Type.String({ format: 'date-time' }),
+  },
+  { $id: 'SubconRateRow' },
+);
+
+export const RateList = Type.Object({ rows: Type.Array(Type.Ref('SubconRateRow')), total: Type.Integer() });

@@ -3,32 +3,35 @@ import type { Caller } from '../../../auth/plugin.js';
 import { writeAudit } from '../../../db/audit.js';
 import type { Db } from '../../../db/connect.js';
 import { internalActor } from '../../../domain/actor.js';
-import { todayKst } from '../../../domain/dates.js';
+import { isValidDate, todayKst } from '../../../domain/dates.js';
 import { checkVersion, failIf, missing, refused, type FieldError } from '../../../domain/errors.js';
 import { won } from '../../../domain/money.js';
 import { subconCharges, type DatedRate } from '../../../domain/subcon-payment.js';
 import { lineClock, plusDays, type SubconKind } from '../../../domain/subcontracting.js';
 import { sumDecimals } from '../../../../lib/money.js';
-import { josa, text } from '../../../domain/values.js';
+import { iso, josa, text } from '../../../domain/values.js';
 import type { SortSpec } from '../../../http/list-query.js';
 import { contractGateOn } from '../po/queries-subcon.js';
 import {
   companyExists,
   deleteRule,
   findRule,
+  findRate,
   findRuleByMatch,
+  insertRate,
   insertRule,
   listRules,
   lockRule,
   openClockLines,
   ordersSentBeforeContract,
   paymentsWithCharges,
+  rateRows,
   reductionsWithoutWriting,
   sourcingGroupExists,
   subconRateRows,
   updateRule,
 } from './queries.js';
-import { COMPLIANCE_KINDS, type ComplianceRow, type RuleBody } from './schemas.js';
+import { COMPLIANCE_KINDS, RATE_KINDS, type ComplianceRow, type RateBody, type RuleBody } from './schemas.js';
 
 const MATCH_KINDS = ['PO_TYPE', 'SG_CODE', 'COMP_NO'] as const;
 const RULE_KINDS = ['MANUFACTURE', 'REPAIR', 'SERVICE', 'NONE'] as const;
@@ -160,6 +163,92 @@ export async function deleteSubconRule(db: Db, caller: Caller | null, ruleId: nu
     });
   });
   return { code: 'OK' as const };
+}
+
+type RateKind = (typeof RATE_KINDS)[number];
+
+/**
+ * The FTC's rates (docs/subcontracting.md "What a company configures"), by kind, newest first; `inForce` marks each
+ * kind's rate on the business day (the latest whose day has come). A payment counts each day at the rate in force
+ * that day; a recorded payment keeps what it computed.
+ */
+export async function listSubconRates(db: Db, now: Date) {
+  const today = todayKst(now);
+  const rows = await rateRows(db);
+  const current = new Map<string, string>();
+  for (const r of rows)
+    if (r.effectiveFrom <= today && !current.has(r.rateKind)) current.set(r.rateKind, r.effectiveFrom);
+  return {
+    rows: rows.map((r) => ({
+      rateKey: `${r.rateKind}:${r.effectiveFrom}`,
+      ...r,
+      inForce: current.get(r.rateKind) === r.effectiveFrom,
+      updatedAt: iso(r.updatedAt)!,
+    })),
+    total: rows.length,
+  };
+}
+
+/** At most 3 decimals (numeric(6,3)). */
+const RATE_PATTERN = /^\d{1,2}(\.\d{1,3})?$/;
+/** §13⑧ caps the 지연이자 rate at 40 % a year (secondary); the fee rates are held to the same bound. */
+const RATE_CAP = 40;
+
+/** The body checked field by field (400 with each field's Korean message). */
+function checkedRate(b: Static<typeof RateBody>) {
+  const errors: FieldError[] = [];
+  const rateKind = b.rateKind.trim();
+  const effectiveFrom = b.effectiveFrom.trim();
+  const ratePct = b.ratePct.trim();
+  const source = text(b.source);
+  if (!RATE_KINDS.includes(rateKind as RateKind))
+    errors.push({
+      path: 'body/rateKind',
+      message: '이율 구분은 지연이자, 어음할인율, 어음대체결제 수수료율 중 하나여야 합니다',
+    });
+  if (!isValidDate(effectiveFrom))
+    errors.push({ path: 'body/effectiveFrom', message: '시행일을 YYYY-MM-DD 형식의 올바른 날짜로 입력하세요' });
+  const pct = Number(ratePct);
+  if (!RATE_PATTERN.test(ratePct) || !(pct > 0) || pct > RATE_CAP)
+    errors.push({
+      path: 'body/ratePct',
+      message:
+        rateKind === 'LATE_INTEREST'
+          ? '지연이자율은 0보다 크고 연 40% 이하로, 소수점 셋째 자리까지 입력하세요 (하도급법 제13조제8항)'
+          : '이율은 0보다 크고 연 40% 이하로, 소수점 셋째 자리까지 입력하세요',
+    });
+  if (!source) errors.push({ path: 'body/source', message: '근거(고시명과 시행일 등)를 입력하세요' });
+  else if (source.length > 300) errors.push({ path: 'body/source', message: '근거는 300자 이내로 입력하세요' });
+  failIf(errors);
+  return { rateKind: rateKind as RateKind, effectiveFrom, ratePct: String(pct), source: source! };
+}
+
+/**
+ * Adds an FTC rate in force from its day (one per kind and day: 409 SUBCON_RATE_DUPLICATE). Rates are added, never
+ * changed: a payment already recorded keeps the interest it computed, and the history of rates stays whole.
+ */
+export async function createSubconRate(db: Db, caller: Caller | null, b: Static<typeof RateBody>, now: Date) {
+  const actor = await internalActor(db, caller);
+  const v = checkedRate(b);
+  await db.transaction().execute(async (trx) => {
+    if (await findRate(trx, v.rateKind, v.effectiveFrom))
+      throw refused('SUBCON_RATE_DUPLICATE', `같은 구분에 시행일 ${v.effectiveFrom}의 이율이 이미 있습니다`, {
+        rateKind: v.rateKind,
+        effectiveFrom: v.effectiveFrom,
+      });
+    await insertRate(trx, { ...v, updatedBy: actor.userId, updatedAt: now });
+    await writeAudit(trx, {
+      entity: 'subcon_rate',
+      entityKey: `${v.rateKind}:${v.effectiveFrom}`,
+      action: 'CREATE',
+      actor: actor.userId,
+      after: v,
+    });
+  });
+  const row = (await listSubconRates(db, now)).rows.find(
+    (r) => r.rateKind === v.rateKind && r.effectiveFrom === v.effectiveFrom,
+  );
+  return row!;
 }
 
 /** A line whose payment due date is this many days away or less is shown as near (a week to arrange payment). */
