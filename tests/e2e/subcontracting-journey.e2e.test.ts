@@ -210,7 +210,7 @@ describe('subcontracting journey: 전송 refused until a paper contract, then th
         })
       ).receipt;
       r = (await api('opadmin', 'POST', `/api/v1/warehousing/${r.whReqNo}/approve`, { version: r.version })).receipt;
-      r = (await api('operator', 'POST', `/api/v1/warehousing/${r.whReqNo}/decide`, { version: r.version })).receipt;
+      await api('operator', 'POST', `/api/v1/warehousing/${r.whReqNo}/decide`, { version: r.version });
       const period = (await serverDay(0)).slice(0, 7).replace('-', '');
       await api('operator', 'POST', '/api/v1/settlements/build', { period, compNo: 'C00002' });
       const list = await api(
