@@ -57,6 +57,7 @@ export const OPERATION_WORDS: Readonly<Record<string, OperationWords>> = {
   createSubconRule: ['하도급 대상 규칙', '추가'],
   updateSubconRule: ['하도급 대상 규칙', '변경'],
   deleteSubconRule: ['하도급 대상 규칙', '삭제'],
+  createSubconRate: ['하도급 이율', '추가'],
   cancelPr: ['구매요청', '취소'],
   cancelRfq: ['견적요청', '취소'],
   cancelTaxInvoiceRequest: ['세금계산서 발행 요청', '철회'],
