@@ -221,7 +221,8 @@ describe('monthlyCalcADetail: one supplier-month', { timeout: 30_000 }, () => {
         body: { version: 1 },
       }),
     );
-    await waitFor(() => expect(count(services.calls, 'getSettlement')).toBe(2));
+    // Read again once: each reading is the record's and the 하도급 section's values' (one call for all its fields).
+    await waitFor(() => expect(count(services.calls, 'getSettlement')).toBe(4));
     expect(fixtures.data.settlements[0].version).toBe(2);
     await waitFor(() => expect(allCells()).toEqual(expect.arrayContaining(['재집계'])));
     // The version read again goes with the next step: a stale one would be refused.

@@ -32,6 +32,9 @@ describeMenuMigration('tax-invoice menus on a database seeded before them (migra
   leaves: LEAVES,
   up,
   test: 'adds the same rows and grants as the seed, once; each as its sibling settlement menu',
+  // The seed places the supplier's 세금계산서 before 감액 서면 (migration 1163, later): a database that runs these
+  // migrations without it numbers its settlement menus otherwise.
+  sortOrder: false,
   seeded: async ({ menus, grantsOf, grants }) => {
     expect(menus).toHaveLength(7);
     const subs = (id: string) => menus.find((m) => m.pgmId === id)?.sspSubUrls;
