@@ -232,7 +232,7 @@ describe('subcontracting journey: 전송 refused until a paper contract, then th
       await letter.getByLabel('감액 사유').fill(`도장 불량 1건 차감 ${stamp}`);
       await noSeriousAxe(staff.page, 'createReduction prompt');
       await letter.getByRole('button', { name: '확인', exact: true }).click();
-      await succeeded(staff.page, /감액 서면 RD.+을\(를\) 협력사에 보냈습니다/);
+      await succeeded(staff.page, /감액 서면 RD.+(을|를) 협력사에 보냈습니다/);
       const reductions = staff.page.getByRole('region', { name: /감액 서면/ });
       await poll(async () => (await gridRows(reductions)).map((x) => x.join('|'))).toEqual([
         expect.stringMatching(/^RD.+\|10,000\|도장 불량 1건 차감 .+\|확인 대기/),
