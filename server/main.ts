@@ -87,7 +87,7 @@ async function main(): Promise<void> {
     warmUp.run().then(
       (r) =>
         app.log.info(
-          { schemas: r.schemas, seconds: Number(r.seconds.toFixed(1)) },
+          { schemas: r.schemas, compiled: r.compiled, seconds: Number(r.seconds.toFixed(1)) },
           `schemas compiled: ready for traffic ${((Date.now() - started) / 1000).toFixed(1)} s after the start`,
         ),
       (err: unknown) => {

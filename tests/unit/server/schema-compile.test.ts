@@ -113,6 +113,28 @@ describe('schemas compiled on first use', () => {
     }
   });
 
+  it('the warm-up compiles a schema many routes share once, and each route answers with it as fastify', async () => {
+    const warmUp = new SchemaWarmUp();
+    const app = Fastify({ schemaController: { compilersFactory: deferredCompilers(warmUp) } });
+    const Failure = { type: 'object', properties: { code: { type: 'string' } } } as const;
+    for (const name of ['a', 'b', 'c'])
+      app.post(
+        `/${name}`,
+        // New literals per route, as the modules write them: kept by content, not by identity.
+        { schema: { body: { ...Body }, response: { 200: { ...Answer }, 400: { ...Failure } } } },
+        async (req) => ({ ...(req.body as object), note: name }),
+      );
+    await app.ready();
+    const r = await warmUp.run();
+    // Three routes × (body, 200, 400): one validator and two serializers.
+    expect({ schemas: r.schemas, compiled: r.compiled }).toEqual({ schemas: 9, compiled: 3 });
+    expect((await app.inject({ method: 'POST', url: '/b', payload: { qty: 0 } })).statusCode).toBe(400);
+    expect((await app.inject({ method: 'POST', url: '/c', payload: { qty: 2 } })).json()).toEqual({
+      qty: 2,
+      note: 'c',
+    });
+  });
+
   it('a schema a compiler refuses fails the warm-up, naming its route, and the warm-up is never done', async () => {
     const warmUp = new SchemaWarmUp();
     const app = Fastify({ schemaController: { compilersFactory: deferredCompilers(warmUp) } });
