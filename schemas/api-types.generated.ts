@@ -4214,7 +4214,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The 감액 서면 put to my company (newest first, at most 500); staff: every supplier’s */
+        /** The 감액 서면 put to my company, newest first, a page at a time; staff: every supplier’s */
         get: operations["listMyReductions"];
         put?: never;
         post?: never;
@@ -43708,6 +43708,10 @@ export interface operations {
         parameters: {
             query?: {
                 status?: "REQUESTED" | "ACKNOWLEDGED";
+                /** @description Page, 1-based */
+                page?: number;
+                /** @description Rows a page (a screen asks ≤ 500; an export up to 5000) */
+                size?: number;
             };
             header?: never;
             path?: never;
