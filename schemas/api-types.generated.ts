@@ -9117,6 +9117,11 @@ export interface components {
             settlement: components["schemas"]["SettlementRow"];
             lines: components["schemas"]["SettlementLineRow"][];
             adjustments: components["schemas"]["AdjustmentRow"][];
+            /** @description The day its payment was recorded, with or without 하도급 lines; null: unpaid */
+            paidOn: string | null;
+            paymentMethod: string | null;
+            /** @description The 어음’s maturity; null: cash or unpaid */
+            billMaturity: string | null;
             /** @description 하도급 lines only: 지급 기한, payment, 지연이자 and 어음 fees (docs/subcontracting.md) */
             subcon: components["schemas"]["SubconPayment"] | null;
             /** @description 감액 서면 put to the supplier */

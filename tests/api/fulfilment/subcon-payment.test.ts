@@ -180,6 +180,8 @@ describe('하도급 payment, interest and 감액 서면 on settlements', () => {
       billFee: '123287',
       billFeeRate: '7.5',
     });
+    // Every settlement's detail answers its payment beside the 하도급 side (settlement-payment.test.ts: without one).
+    expect(paid.body).toMatchObject({ paidOn: '2027-01-30', paymentMethod: 'BILL', billMaturity: '2027-04-30' });
     // Paid once.
     expectError(
       await http.post(`/api/v1/settlements/${settle2}/payment`, operator, {
