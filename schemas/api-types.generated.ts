@@ -4214,7 +4214,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The 감액 서면 put to my company (newest first, at most 500); staff: every supplier’s */
+        /** The 감액 서면 put to my company, newest first, a page at a time; staff: every supplier’s */
         get: operations["listMyReductions"];
         put?: never;
         post?: never;
@@ -9117,6 +9117,11 @@ export interface components {
             settlement: components["schemas"]["SettlementRow"];
             lines: components["schemas"]["SettlementLineRow"][];
             adjustments: components["schemas"]["AdjustmentRow"][];
+            /** @description The day its payment was recorded, with or without 하도급 lines; null: unpaid */
+            paidOn: string | null;
+            paymentMethod: string | null;
+            /** @description The 어음’s maturity; null: cash or unpaid */
+            billMaturity: string | null;
             /** @description 하도급 lines only: 지급 기한, payment, 지연이자 and 어음 fees (docs/subcontracting.md) */
             subcon: components["schemas"]["SubconPayment"] | null;
             /** @description 감액 서면 put to the supplier */
@@ -43708,6 +43713,10 @@ export interface operations {
         parameters: {
             query?: {
                 status?: "REQUESTED" | "ACKNOWLEDGED";
+                /** @description Page, 1-based */
+                page?: number;
+                /** @description Rows a page (a screen asks ≤ 500; an export up to 5000) */
+                size?: number;
             };
             header?: never;
             path?: never;

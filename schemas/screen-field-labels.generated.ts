@@ -3598,6 +3598,18 @@ export const SCREEN_FIELD_LABELS: Record<string, { screen: string; title?: { ko:
         "ko": "전기일시",
         "en": "Posted"
       },
+      "paidOn": {
+        "ko": "지급일",
+        "en": "Paid on"
+      },
+      "paymentMethod": {
+        "ko": "지급 방법",
+        "en": "Payment method"
+      },
+      "billMaturity": {
+        "ko": "어음 만기일",
+        "en": "Note maturity"
+      },
       "disputedAt": {
         "ko": "이의제기일시",
         "en": "Disputed"
@@ -3635,8 +3647,8 @@ export const SCREEN_FIELD_LABELS: Record<string, { screen: string; title?: { ko:
         "en": "Days late"
       },
       "subcon_lateInterest": {
-        "ko": "지연이자",
-        "en": "Late interest"
+        "ko": "지연이자(원)",
+        "en": "Late interest (KRW)"
       },
       "subcon_lateInterestRate": {
         "ko": "지연이자율(연 %)",
@@ -3647,8 +3659,8 @@ export const SCREEN_FIELD_LABELS: Record<string, { screen: string; title?: { ko:
         "en": "Fee days"
       },
       "subcon_billFee": {
-        "ko": "어음 수수료",
-        "en": "Bill fee"
+        "ko": "어음 수수료(원)",
+        "en": "Bill fee (KRW)"
       },
       "subcon_billFeeRate": {
         "ko": "할인율·수수료율(연 %)",
@@ -3694,6 +3706,20 @@ export const SCREEN_FIELD_LABELS: Record<string, { screen: string; title?: { ko:
         "SYSTEM_CONST": {
           "ko": "기준 환율(공통코드)",
           "en": "Standard rate (code)"
+        }
+      },
+      "paymentMethod": {
+        "CASH": {
+          "ko": "현금",
+          "en": "Cash"
+        },
+        "BILL": {
+          "ko": "어음",
+          "en": "Promissory note"
+        },
+        "BILL_SUBSTITUTE": {
+          "ko": "어음대체결제수단",
+          "en": "Note substitute"
         }
       },
       "subcon_subconKind": {
@@ -4826,6 +4852,18 @@ export const SCREEN_FIELD_LABELS: Record<string, { screen: string; title?: { ko:
         "ko": "전기일시",
         "en": "Posted"
       },
+      "paidOn": {
+        "ko": "지급일",
+        "en": "Paid on"
+      },
+      "paymentMethod": {
+        "ko": "지급 방법",
+        "en": "Payment method"
+      },
+      "billMaturity": {
+        "ko": "어음 만기일",
+        "en": "Note maturity"
+      },
       "disputedAt": {
         "ko": "이의제기일시",
         "en": "Disputed"
@@ -4863,8 +4901,8 @@ export const SCREEN_FIELD_LABELS: Record<string, { screen: string; title?: { ko:
         "en": "Days late"
       },
       "subcon_lateInterest": {
-        "ko": "지연이자",
-        "en": "Late interest"
+        "ko": "지연이자(원)",
+        "en": "Late interest (KRW)"
       },
       "subcon_lateInterestRate": {
         "ko": "지연이자율(연 %)",
@@ -4875,8 +4913,8 @@ export const SCREEN_FIELD_LABELS: Record<string, { screen: string; title?: { ko:
         "en": "Fee days"
       },
       "subcon_billFee": {
-        "ko": "어음 수수료",
-        "en": "Bill fee"
+        "ko": "어음 수수료(원)",
+        "en": "Bill fee (KRW)"
       },
       "subcon_billFeeRate": {
         "ko": "할인율·수수료율(연 %)",
@@ -4915,6 +4953,20 @@ export const SCREEN_FIELD_LABELS: Record<string, { screen: string; title?: { ko:
         "SYSTEM_CONST": {
           "ko": "기준 환율(공통코드)",
           "en": "Standard rate (code)"
+        }
+      },
+      "paymentMethod": {
+        "CASH": {
+          "ko": "현금",
+          "en": "Cash"
+        },
+        "BILL": {
+          "ko": "어음",
+          "en": "Promissory note"
+        },
+        "BILL_SUBSTITUTE": {
+          "ko": "어음대체결제수단",
+          "en": "Note substitute"
         }
       },
       "subcon_subconKind": {
@@ -12160,12 +12212,12 @@ export const SCREEN_FIELD_LABELS: Record<string, { screen: string; title?: { ko:
         "en": "Amount"
       },
       "lateInterest": {
-        "ko": "지연이자",
-        "en": "Late interest"
+        "ko": "지연이자(원)",
+        "en": "Late interest (KRW)"
       },
       "billFee": {
-        "ko": "어음 수수료",
-        "en": "Bill fee"
+        "ko": "어음 수수료(원)",
+        "en": "Bill fee (KRW)"
       },
       "paidOn": {
         "ko": "지급일",

@@ -1,5 +1,6 @@
 import { defineEditScreen } from '../../engine/define';
 import {
+  PAID_FIELDS,
   paymentSection,
   REDUCTION_CHOICE,
   reductionsDetail,
@@ -24,6 +25,7 @@ const historyActions = [
   'POSTED',
   'FAILED',
   'POST_FAILED',
+  'PAY',
 ].map((value) => ({
   value,
   text: `screen.settlement.option.history.${value}`,
@@ -33,9 +35,9 @@ const historyActions = [
  * /monthlyCalcADetail — one supplier-month (월정산 상세): the totals and the JPY rate it was built
  * with, its lines (decided receipt lines × PO prices), its adjustments, the three-way match of
  * its order lines (ordered / received / settled, mismatches first) and its history. Staff
- * rebuild a draft, propose adjustments, put it to the supplier, and post a confirmed one. A 하도급
- * settlement also shows its payment side and 감액 서면 (docs/subcontracting.md), records its payment
- * and puts a 감액 서면 to the supplier; its 감액 names an acknowledged 서면.
+ * rebuild a draft, propose adjustments, put it to the supplier, post a confirmed one and record its
+ * payment. A 하도급 settlement also shows its payment side and 감액 서면 (docs/subcontracting.md) and puts a
+ * 감액 서면 to the supplier; its 감액 names an acknowledged 서면.
  */
 export default defineEditScreen({
   id: 'settlement.monthlyCalcADetail',
@@ -85,6 +87,7 @@ export default defineEditScreen({
           visible: '!empty(form.voucherStatus)',
         },
         { field: 'postedAt', widget: 'datetime', readOnly: true, visible: '!empty(form.postedAt)' },
+        ...PAID_FIELDS,
         { field: 'disputedAt', widget: 'datetime', readOnly: true, visible: '!empty(form.disputedAt)' },
         {
           field: 'disputeReason',

@@ -1,5 +1,5 @@
 import { defineEditScreen } from '../../engine/define';
-import { paymentSection, reductionsDetail } from '../subcontracting/settlement-subcon';
+import { PAID_FIELDS, paymentSection, reductionsDetail } from '../subcontracting/settlement-subcon';
 import { amountFields, f, lineColumn, matchColumn, pick, readOnlyGrid } from './settlement-detail';
 
 const supplierStatus = ['CONFIRM_REQUESTED', 'CONFIRMED', 'DISPUTED', 'POSTED', 'POST_FAILED'].map((value) => ({
@@ -43,6 +43,7 @@ export default defineEditScreen({
           readOnly: true,
           visible: '!empty(form.postedAt)',
         },
+        ...PAID_FIELDS,
         { field: 'disputedAt', widget: 'datetime', readOnly: true, visible: '!empty(form.disputedAt)' },
         {
           field: 'disputeReason',

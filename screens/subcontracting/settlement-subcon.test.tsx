@@ -67,9 +67,13 @@ function open(id: string, extra: Partial<Parameters<typeof renderScreen>[1]> = {
   const withSubcon = (answer: unknown) => {
     const d = answer as Row;
     const subcon = ['ST2026-000101', 'ST2026-000102', 'ST2026-000103'].includes(String(d.settleNo));
+    const payment = paid[String(d.settleNo)];
     return {
       ...d,
-      subcon: subcon ? subconOf(paid[String(d.settleNo)] ?? null) : null,
+      paidOn: payment?.paidOn ?? null,
+      paymentMethod: payment?.method ?? null,
+      billMaturity: payment?.billMaturity || null,
+      subcon: subcon ? subconOf(payment ?? null) : null,
       reductions: reductions.filter((r) => r.settleNo === d.settleNo),
     };
   };
@@ -149,7 +153,7 @@ describe('monthlyCalcADetail: a 하도급 settlement’s payment and 감액 서�
     });
     await screen.findByDisplayValue('ST2026-000102');
     await waitFor(() => expect(screen.getByLabelText('지급 기한')).toHaveValue('2026-11-20'));
-    expect(screen.getByLabelText('지연이자')).toHaveValue('8,493');
+    expect(screen.getByLabelText('지연이자(원)')).toHaveValue('8,493');
     expect(screen.getByLabelText('하도급 구분')).toHaveDisplayValue('제조위탁');
     // The fields read parts of one answer: one call besides the record's own.
     expect(callsOf(services.calls, 'getSettlement').length).toBeLessThanOrEqual(2);
@@ -176,6 +180,9 @@ describe('monthlyCalcADetail: a 하도급 settlement’s payment and 감액 서�
     });
     expect(paid['ST2026-000102']).toBeDefined();
     await waitFor(() => expect(screen.getByLabelText('지급 방법')).toHaveDisplayValue('현금'));
+    // Paid in cash: no 어음 fee to read.
+    expect(screen.queryByLabelText('어음 수수료(원)')).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('수수료 일수')).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: '지급 기록' })).not.toBeInTheDocument();
   });
 
@@ -230,6 +237,31 @@ describe('monthlyCalcADetail: a 하도급 settlement’s payment and 감액 서�
   });
 });
 
+describe('monthlyCalcADetail: the payment of a settlement without 하도급 lines', { timeout: 30_000 }, () => {
+  it('offers 지급 기록 once confirmed and shows the day and method recorded, without the 하도급 section', async () => {
+    const { services } = open('settlement.monthlyCalcADetail', { route: '/monthlyCalcADetail?settleNo=ST2026-000104' });
+    await screen.findByDisplayValue('ST2026-000104');
+    await screen.findByRole('button', { name: '지급 기록' });
+    expect(screen.queryByLabelText('지급 기한')).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('지급일')).not.toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: '지급 기록' }));
+    const prompt = await screen.findByRole('dialog', { name: '지급 기록' });
+    fireEvent.click(within(prompt).getByRole('button', { name: '확인' }));
+    await screen.findByText('지급을 기록했습니다');
+    expect(lastCall(services.calls, 'recordSettlementPayment')!.input).toMatchObject({
+      path: { settleNo: 'ST2026-000104' },
+      body: { version: 7, method: 'CASH', paidOn: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) },
+    });
+    await waitFor(() => expect(screen.getByLabelText('지급 방법')).toHaveDisplayValue('현금'));
+    expect(screen.getByLabelText('지급일')).toHaveValue(
+      String((lastCall(services.calls, 'recordSettlementPayment')!.input.body as Row).paidOn),
+    );
+    expect(screen.queryByLabelText('어음 만기일')).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('지급 기한')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: '지급 기록' })).not.toBeInTheDocument();
+  });
+});
+
 describe('the supplier’s 감액 서면 (external)', { timeout: 30_000 }, () => {
   const supplier = { portal: 'external' as const, login: SUPPLIER_LOGIN };
 
@@ -270,7 +302,7 @@ describe('the supplier’s 감액 서면 (external)', { timeout: 30_000 }, () =>
     open('settlement.monthlyCalcDetail', { ...supplier, route: '/monthlyCalcDetail?settleNo=ST2026-000103' });
     await screen.findByDisplayValue('ST2026-000103');
     await waitFor(() => expect(screen.getByLabelText('지급 기한')).toHaveValue('2026-11-20'));
-    expect(screen.getByLabelText('지연이자')).toHaveValue('8,493');
+    expect(screen.getByLabelText('지연이자(원)')).toHaveValue('8,493');
     expect(screen.getByLabelText('지연 일수')).toHaveValue('2');
     expect(screen.queryByRole('button', { name: '지급 기록' })).not.toBeInTheDocument();
   });

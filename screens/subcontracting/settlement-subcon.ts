@@ -2,7 +2,8 @@
  * What a 하도급 settlement shows and offers (docs/subcontracting.md "Payment, interest and fees", "감액 서면"): its
  * payment side — 지급 기한, the payment recorded, 지연이자 and 어음 fees (§13) — on staff's /monthlyCalcADetail and the
  * supplier's /monthlyCalcDetail, the 감액 서면 grid (§11) on both, and staff's two actions: 지급 기록 and 감액 서면 작성.
- * Not shown on a settlement without 하도급 lines (`subcon` null).
+ * Not shown on a settlement without 하도급 lines (`subcon` null), which shows only the payment recorded (PAID_FIELDS)
+ * and is recorded with the same 지급 기록.
  */
 import type { EditScreenDef } from '../../engine/define';
 import { ORDER_KIND, PAY_METHOD, REDUCTION_STATUS, s, sf } from './labels';
@@ -13,6 +14,8 @@ type DetailDef = NonNullable<EditScreenDef['details']>[number];
 type ActionDef = NonNullable<EditScreenDef['actions']>[number];
 
 const SUBCON = '!empty(form.subcon)';
+const PLAIN_PAID = 'empty(form.subcon) && !empty(form.paidOn)';
+const BILL_PAID = "form.subcon.paid == true && form.subcon.paymentMethod != 'CASH'";
 
 /**
  * The settlement's `subcon` answer, field by field: the form reads a flat record, so each field takes its part of
@@ -40,8 +43,9 @@ function paymentFields(operation: 'getSettlement' | 'getMySettlement'): FieldDef
     { ...shown('daysLate'), mask: 'numComma' },
     { ...shown('lateInterest'), mask: 'numComma', help: s('h.lateInterest') },
     { ...shown('lateInterestRate') },
-    { ...shown('feeDays'), mask: 'numComma', visible: 'form.subcon.paid == true' },
-    { ...shown('billFee'), mask: 'numComma', visible: 'form.subcon.paid == true' },
+    // A bill's discount or fee: nothing to read on a cash payment.
+    { ...shown('feeDays'), mask: 'numComma', visible: BILL_PAID },
+    { ...shown('billFee'), mask: 'numComma', visible: BILL_PAID },
     { ...shown('billFeeRate'), visible: '!empty(form.subcon.billFeeRate)' },
     { ...shown('chargeVoucherNo'), visible: '!empty(form.subcon.chargeVoucherNo)' },
     {
@@ -52,6 +56,29 @@ function paymentFields(operation: 'getSettlement' | 'getMySettlement'): FieldDef
     },
   ];
 }
+
+/**
+ * The payment recorded on a settlement without 하도급 lines (the record's `paidOn`, `paymentMethod`, `billMaturity`):
+ * a 하도급 settlement shows its payment in its own section, with the interest and fee it owes.
+ */
+export const PAID_FIELDS: FieldDef[] = [
+  { field: 'paidOn', label: sf('paidOn'), widget: 'date', readOnly: true, visible: PLAIN_PAID },
+  {
+    field: 'paymentMethod',
+    label: sf('paymentMethod'),
+    widget: 'select',
+    options: PAY_METHOD,
+    readOnly: true,
+    visible: PLAIN_PAID,
+  },
+  {
+    field: 'billMaturity',
+    label: sf('billMaturity'),
+    widget: 'date',
+    readOnly: true,
+    visible: 'empty(form.subcon) && !empty(form.billMaturity)',
+  },
+];
 
 export const paymentSection = (operation: 'getSettlement' | 'getMySettlement'): SectionDef => ({
   title: s('sec.payment'),
@@ -80,14 +107,14 @@ export const reductionsDetail = (): DetailDef => ({
   ],
 });
 
-/** Staff: record the payment of a confirmed 하도급 settlement once; 감액 서면 on a draft or disputed one. */
+/** Staff: record the payment of a confirmed settlement once (하도급 or not); 감액 서면 on a draft or disputed 하도급 one. */
 export const SUBCON_SETTLEMENT_ACTIONS: ActionDef[] = [
   {
     kind: 'workflow',
     id: 'recordPayment',
     label: s('a.recordPayment'),
     operation: 'recordSettlementPayment',
-    visible: "!empty(form.subcon) && form.subcon.paid != true && form.status in ['CONFIRMED', 'POSTED', 'POST_FAILED']",
+    visible: "empty(form.paidOn) && form.status in ['CONFIRMED', 'POSTED', 'POST_FAILED']",
     prompt: {
       title: s('p.paymentTitle'),
       message: s('p.paymentMessage'),

@@ -4,8 +4,9 @@ import { e2eLane } from './helpers/lane';
 import { apiLogin, pageSession, unexpected } from './helpers/auth';
 import { axeViolations, blocking, describeFindings } from './helpers/axe';
 import { launchBrowser, screenshot } from './helpers/browser';
+import { serverNow } from './helpers/clock';
 import { LoginTabs } from './helpers/tabs';
-import { confirm, expectField, gridRows, koreanDate, poll, succeeded } from './helpers/screen';
+import { amount, confirm, expectField, fieldText, gridRows, koreanDate, poll, succeeded } from './helpers/screen';
 
 /**
  * 하도급 in the browser (docs/subcontracting.md): a rule makes C00002's orders 제조위탁; a simple order to it,
@@ -46,6 +47,16 @@ describe('subcontracting journey: 전송 refused until a paper contract, then th
   async function noSeriousAxe(page: Page, route: string) {
     const bad = blocking((await axeViolations(page)).findings);
     expect(bad.length, describeFindings(route, bad)).toBe(0);
+  }
+
+  /** The server's day (Korean time) `days` from its today: its business clock may run ahead of this machine's. */
+  async function serverDay(days: number): Promise<string> {
+    return new Intl.DateTimeFormat('en-CA', {
+      timeZone: 'Asia/Seoul',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    }).format(new Date((await serverNow(baseURL)) + days * 86_400_000));
   }
 
   /** Submits an order and approves every step of its approval line. */
@@ -159,6 +170,131 @@ describe('subcontracting journey: 전송 refused until a paper contract, then th
     await screenshot(page, 'subcon-04-supplier-clocks');
     expect(unexpected(problems)).toEqual([]);
   });
+
+  it(
+    'a late-paid settlement: 감액 서면 written and acknowledged, payment recorded, the supplier sees its 지연이자',
+    { timeout: 300_000 },
+    async () => {
+      // An order received 62 days before the server's day: its day 60 has passed, so paying today owes two days.
+      const receivedOn = await serverDay(-62);
+      let po = await api('operator', 'POST', '/api/v1/simple-orders', {
+        compNo: 'C00002',
+        title: `하도급 지연 지급 ${stamp}`,
+        currency: 'KRW',
+        dueDate: koreanDate(10),
+        lines: [{ itemName: `가공 부품 지연 ${stamp}`, unitCode: 'EA', quantity: '4', unitPrice: '1000000' }],
+      });
+      await approved(po);
+      po = await api('operator', 'GET', `/api/v1/pos/${po.poNo}`);
+      po = await api('operator', 'POST', `/api/v1/pos/${po.poNo}/paper-contract`, {
+        version: po.version,
+        contractDate: receivedOn,
+        reference: `계약서 보관함 지연 ${stamp}`,
+      });
+      po = await api('operator', 'GET', `/api/v1/pos/${po.poNo}`);
+      if (po.status !== 'SENT') await api('operator', 'POST', `/api/v1/pos/${po.poNo}/send`, { version: po.version });
+      const sup = await tabs.as('external', 'supplier2');
+      const supplier = { token: (await pageSession(sup.page)).accessToken };
+      const cyberPo = await api(supplier, 'GET', `/api/v1/cyber/pos/${po.poNo}`);
+      await api(supplier, 'POST', `/api/v1/cyber/pos/${po.poNo}/acknowledge`, { version: cyberPo.version });
+      const d = await api(supplier, 'POST', '/api/v1/cyber/deliveries', {
+        poNo: po.poNo,
+        deliveryDate: receivedOn,
+        lines: [{ poLineNo: 1, quantity: '4' }],
+      });
+      let r = (
+        await api('operator', 'POST', `/api/v1/deliveries/${d.delivery.deliveryNo}/receive`, {
+          version: d.delivery.version,
+          expenses: 'MATERIAL',
+          whReqDate: receivedOn,
+        })
+      ).receipt;
+      r = (await api('opadmin', 'POST', `/api/v1/warehousing/${r.whReqNo}/approve`, { version: r.version })).receipt;
+      await api('operator', 'POST', `/api/v1/warehousing/${r.whReqNo}/decide`, { version: r.version });
+      const period = (await serverDay(0)).slice(0, 7).replace('-', '');
+      await api('operator', 'POST', '/api/v1/settlements/build', { period, compNo: 'C00002' });
+      const list = await api(
+        'operator',
+        'GET',
+        `/api/v1/settlements?compNo=C00002&periods=${period}&periods=${period}`,
+      );
+      expect(list.rows.map((x: { status: string }) => x.status)).toEqual(['DRAFT']);
+      doc.settleNo = list.rows[0].settleNo;
+
+      // Staff: the settlement shows its payment side; 감액 서면 작성 puts a 서면 to the supplier.
+      const staff = await tabs.as('internal', 'operator', `/monthlyCalcADetail?settleNo=${doc.settleNo}`);
+      await expectField(staff.page, 'subcon_paymentDue', await serverDay(-2));
+      await expectField(staff.page, 'subcon_subconKind', '제조위탁');
+      await staff.page.getByRole('button', { name: '감액 서면 작성', exact: true }).click();
+      const letter = staff.page.getByRole('dialog', { name: '감액 서면 작성' });
+      await letter.waitFor();
+      await letter.getByLabel('감액 금액').fill('10000');
+      await letter.getByLabel('감액 사유').fill(`도장 불량 1건 차감 ${stamp}`);
+      await noSeriousAxe(staff.page, 'createReduction prompt');
+      await letter.getByRole('button', { name: '확인', exact: true }).click();
+      await succeeded(staff.page, /감액 서면 RD.+(을|를) 협력사에 보냈습니다/);
+      const reductions = staff.page.getByRole('region', { name: /감액 서면/ });
+      await poll(async () => (await gridRows(reductions)).map((x) => x.join('|'))).toEqual([
+        expect.stringMatching(/^RD.+\|10,000\|도장 불량 1건 차감 .+\|확인 대기/),
+      ]);
+      doc.reductionNo = (await gridRows(reductions))[0][0];
+      await noSeriousAxe(staff.page, '/monthlyCalcADetail');
+      await screenshot(staff.page, 'subcon-07-reduction-written');
+
+      // The supplier reads its 서면 and acknowledges it.
+      await tabs.as('external', 'supplier2', '/cyber/myReductionList');
+      await sup.page.getByRole('button', { name: '조회', exact: true }).click();
+      await poll(async () =>
+        (await gridRows(sup.page.getByTestId('list-grid'))).map((x) => x.join('|')),
+      ).toContainEqual(expect.stringContaining(doc.reductionNo));
+      await noSeriousAxe(sup.page, '/cyber/myReductionList');
+      await tabs.as('external', 'supplier2', `/cyber/myReductionDetail?reductionNo=${doc.reductionNo}`);
+      await expectField(sup.page, 'status', '확인 대기');
+      await noSeriousAxe(sup.page, '/cyber/myReductionDetail');
+      await sup.page.getByRole('button', { name: '감액 서면 확인', exact: true }).click();
+      await confirm(sup.page, /감액 서면의 사유와 금액을 확인하시겠습니까/);
+      await succeeded(sup.page, '감액 서면을 확인했습니다');
+      await expectField(sup.page, 'status', '확인 완료');
+      await screenshot(sup.page, 'subcon-08-reduction-acknowledged');
+
+      // Confirmed by the supplier, the settlement is paid: 지급 기록 on the staff screen.
+      const s = await api('operator', 'GET', `/api/v1/settlements/${doc.settleNo}`);
+      const asked = await api('operator', 'POST', `/api/v1/settlements/${doc.settleNo}/request-confirm`, {
+        version: s.settlement.version,
+      });
+      await api(supplier, 'POST', `/api/v1/cyber/settlements/${doc.settleNo}/confirm`, {
+        version: asked.settlement.version,
+      });
+      await tabs.as('internal', 'operator', `/monthlyCalcADetail?settleNo=${doc.settleNo}`);
+      await expectField(staff.page, 'status', '협력사확인');
+      await staff.page.getByRole('button', { name: '지급 기록', exact: true }).click();
+      const pay = staff.page.getByRole('dialog', { name: '지급 기록' });
+      await pay.waitFor();
+      await pay.getByLabel('지급일').fill(await serverDay(0));
+      await pay.getByRole('radio', { name: '현금', exact: true }).check();
+      await noSeriousAxe(staff.page, 'recordPayment prompt');
+      await pay.getByRole('button', { name: '확인', exact: true }).click();
+      await succeeded(staff.page, '지급을 기록했습니다');
+      const paid = (await api('operator', 'GET', `/api/v1/settlements/${doc.settleNo}`)).subcon;
+      expect(paid).toMatchObject({ paid: true, paymentMethod: 'CASH', daysLate: 2 });
+      expect(Number(paid.lateInterest)).toBeGreaterThan(0);
+      await expectField(staff.page, 'subcon_paymentMethod', '현금');
+      await poll(async () => amount(await fieldText(staff.page, 'subcon_lateInterest'))).toBe(
+        Number(paid.lateInterest),
+      );
+      await screenshot(staff.page, 'subcon-09-paid');
+
+      // The supplier sees the 지급 기한 and the 지연이자 on its settlement.
+      await tabs.as('external', 'supplier2', `/cyber/monthlyCalcDetail?settleNo=${doc.settleNo}`);
+      await expectField(sup.page, 'subcon_paymentDue', await serverDay(-2));
+      await expectField(sup.page, 'subcon_daysLate', '2');
+      await poll(async () => amount(await fieldText(sup.page, 'subcon_lateInterest'))).toBe(Number(paid.lateInterest));
+      await noSeriousAxe(sup.page, '/cyber/monthlyCalcDetail');
+      await screenshot(sup.page, 'subcon-10-supplier-interest');
+      expect(unexpected(staff.problems)).toEqual([]);
+      expect(unexpected(sup.problems)).toEqual([]);
+    },
+  );
 
   it('the rule list and the compliance view open without serious axe findings', { timeout: 120_000 }, async () => {
     const { page, problems } = await tabs.as('internal', 'tfadmin', '/subconRuleManage');

@@ -39,10 +39,12 @@ describe('settlement screens: flat records, voucher lines, one adjustment', () =
       .executeTakeFirstOrThrow();
     const staff = await http.get(`/api/v1/settlements/${s.settleNo}`, operator);
     expect(staff.status).toBe(200);
-    const { settlement, lines, adjustments, match, matchStatus, subcon, reductions, ...flat } = staff.body;
+    const { settlement, lines, adjustments, match, matchStatus, subcon, reductions, ...rest } = staff.body;
+    const { paidOn, paymentMethod, billMaturity, ...flat } = rest;
     expect(flat).toEqual(settlement);
-    // Not a 하도급 settlement: no payment clock, no 감액 서면.
+    // Not a 하도급 settlement: no payment clock, no 감액 서면; not paid yet.
     expect([subcon, reductions]).toEqual([null, []]);
+    expect([paidOn, paymentMethod, billMaturity]).toEqual([null, null, null]);
     expect(flat).toMatchObject({ settleNo: s.settleNo, compNo: 'C00001', status: 'CONFIRM_REQUESTED' });
     expect(lines.length).toBe(settlement.lineCount);
     expect(Array.isArray(adjustments) && Array.isArray(match) && typeof matchStatus === 'string').toBe(true);

@@ -36,11 +36,16 @@ export function subconSteps(cast: () => Cast) {
   };
 
   /** A 하도급 order of `compNo` for 10,000,000 won, delivered, received and decided on the clock's day: its receipt. */
-  async function receivedSubcon(compNo: string, supplier: LoggedIn) {
+  const receivedSubcon = (compNo: string, supplier: LoggedIn) => received(compNo, supplier, 'MANUFACTURE');
+
+  /** The same order, not 하도급 (`subconKind` left null): what a settlement without 하도급 lines is built from. */
+  const receivedPlain = (compNo: string, supplier: LoggedIn) => received(compNo, supplier, null);
+
+  async function received(compNo: string, supplier: LoggedIn, subconKind: 'MANUFACTURE' | null) {
     const { t, http, operator, admin } = cast();
     const today = todayKst(t.app.clock.now());
     const poNo = await insertAcknowledgedPo(t, compNo, 'KRW', [{ quantity: '4', unitPrice: '2500000' }]);
-    await t.db.db.updateTable('poHeader').set({ subconKind: 'MANUFACTURE' }).where('poNo', '=', poNo).execute();
+    await t.db.db.updateTable('poHeader').set({ subconKind }).where('poNo', '=', poNo).execute();
     const d = await http.post('/api/v1/cyber/deliveries', supplier, {
       poNo,
       deliveryDate: today,
@@ -97,5 +102,5 @@ export function subconSteps(cast: () => Cast) {
     return [await of('C00001'), await of('C00002')];
   }
 
-  return { moveTo, receivedSubcon, detail, confirmed, built };
+  return { moveTo, receivedSubcon, receivedPlain, detail, confirmed, built };
 }

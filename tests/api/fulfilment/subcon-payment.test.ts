@@ -74,8 +74,13 @@ describe('하도급 payment, interest and 감액 서면 on settlements', () => {
       'REDUCTION_NOT_FOUND',
     );
 
-    const mine = await http.get('/api/v1/cyber/settlement-reductions?status=REQUESTED', supplier1);
+    // Asked as its list screen asks (/myReductionList): page by page.
+    const mine = await http.get('/api/v1/cyber/settlement-reductions?status=REQUESTED&page=1&size=100', supplier1);
+    expect(mine.status, JSON.stringify(mine.body)).toBe(200);
+    expect(mine.body).toMatchObject({ total: 1 });
     expect(mine.body.rows).toEqual([expect.objectContaining({ reductionNo, amount: '50000', status: 'REQUESTED' })]);
+    const past = await http.get('/api/v1/cyber/settlement-reductions?page=2&size=100', supplier1);
+    expect(past.body).toEqual({ rows: [], total: 1 });
     expectError(
       await http.post(`/api/v1/cyber/settlement-reductions/${reductionNo}/acknowledge`, supplier1, { version: 9 }),
       409,
@@ -175,6 +180,8 @@ describe('하도급 payment, interest and 감액 서면 on settlements', () => {
       billFee: '123287',
       billFeeRate: '7.5',
     });
+    // Every settlement's detail answers its payment beside the 하도급 side (settlement-payment.test.ts: without one).
+    expect(paid.body).toMatchObject({ paidOn: '2027-01-30', paymentMethod: 'BILL', billMaturity: '2027-04-30' });
     // Paid once.
     expectError(
       await http.post(`/api/v1/settlements/${settle2}/payment`, operator, {

@@ -120,14 +120,29 @@ export async function findReduction(db: Db, reductionNo: string) {
   return r ? reductionRow(r) : undefined;
 }
 
-/** A supplier's 감액 서면 awaiting its acknowledgement, or all of them; through its scoped db, only its own. */
-export async function listReductions(db: Db, status: 'REQUESTED' | 'ACKNOWLEDGED' | undefined) {
-  const rows = await reductionBase(db)
-    .$if(status !== undefined, (q) => q.where('d.status', '=', status!))
-    .orderBy('d.reductionNo', 'desc')
-    .limit(500)
-    .execute();
-  return rows.map(reductionRow);
+/**
+ * One page of a supplier's 감액 서면 awaiting its acknowledgement, or of all of them, newest first, with how many there
+ * are; through its scoped db, only its own.
+ */
+export async function listReductions(
+  db: Db,
+  status: 'REQUESTED' | 'ACKNOWLEDGED' | undefined,
+  window: { limit: number; offset: number },
+) {
+  const [rows, counted] = await Promise.all([
+    reductionBase(db)
+      .$if(status !== undefined, (q) => q.where('d.status', '=', status!))
+      .orderBy('d.reductionNo', 'desc')
+      .limit(window.limit)
+      .offset(window.offset)
+      .execute(),
+    db
+      .selectFrom('settlementReduction as d')
+      .select((e) => e.fn.countAll<number | string>().as('n'))
+      .$if(status !== undefined, (q) => q.where('d.status', '=', status!))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { rows: rows.map(reductionRow), total: Number(counted.n) };
 }
 
 export function lockReduction(trx: Db, reductionNo: string) {

@@ -437,12 +437,12 @@ export const settlementRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         operationId: 'listMyReductions',
         tags: TAG,
-        summary: 'The 감액 서면 put to my company (newest first, at most 500); staff: every supplier’s',
+        summary: 'The 감액 서면 put to my company, newest first, a page at a time; staff: every supplier’s',
         querystring: MyReductionQuery,
         response: { 200: ReductionList, ...commonErrors },
       },
     },
-    async (request) => searchMyReductions(supplierView(request).db, request.query.status),
+    async (request) => searchMyReductions(supplierView(request).db, request.query),
   );
 
   app.get(

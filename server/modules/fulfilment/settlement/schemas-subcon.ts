@@ -1,5 +1,6 @@
 import { Type } from 'typebox';
 import { DateString, Nullable, Version } from '../../../domain/schemas.js';
+import { PagingQuery } from '../../../http/list-query.js';
 
 /** The Subcontracting Act on a settlement (docs/subcontracting.md): its payment side and its 감액 서면. */
 const SubconPayment = Type.Object(
@@ -65,8 +66,12 @@ export const ReductionCreateBody = Type.Object(
 
 export const ReductionNoParams = Type.Object({ reductionNo: Type.String({ maxLength: 20 }) });
 
+/** The supplier's list (/myReductionList): a list screen asks page by page, as of every list. */
 export const MyReductionQuery = Type.Object(
-  { status: Type.Optional(Type.Union([Type.Literal('REQUESTED'), Type.Literal('ACKNOWLEDGED')])) },
+  {
+    status: Type.Optional(Type.Union([Type.Literal('REQUESTED'), Type.Literal('ACKNOWLEDGED')])),
+    ...PagingQuery,
+  },
   { additionalProperties: false },
 );
 

@@ -4,6 +4,7 @@ import {
   CodeList,
   CompNo,
   DateRange,
+  DateString,
   Nullable,
   Period,
   PeriodRange,
@@ -130,6 +131,11 @@ const SettlementDetail = Type.Object(
     settlement: Type.Ref('SettlementRow'),
     lines: Type.Array(Type.Ref('SettlementLineRow')),
     adjustments: Type.Array(Type.Ref('AdjustmentRow')),
+    paidOn: Type.Union([DateString, Type.Null()], {
+      description: 'The day its payment was recorded, with or without 하도급 lines; null: unpaid',
+    }),
+    paymentMethod: Nullable(Type.String({ description: 'CASH | BILL (어음) | BILL_SUBSTITUTE (어음대체결제수단)' })),
+    billMaturity: Type.Union([DateString, Type.Null()], { description: 'The 어음’s maturity; null: cash or unpaid' }),
     subcon: Type.Union([Type.Ref('SubconPayment'), Type.Null()], {
       description: '하도급 lines only: 지급 기한, payment, 지연이자 and 어음 fees (docs/subcontracting.md)',
     }),

@@ -4,6 +4,7 @@
  * a 하도급 settlement needs. The settlement module's own commands: nothing else writes these columns.
  */
 import { writeAudit } from '../../../db/audit.js';
+import { pageWindow } from '../../../http/list-query.js';
 import type { Db } from '../../../db/connect.js';
 import { nextDocumentNumber } from '../../../db/document-number.js';
 import { todayKst } from '../../../domain/dates.js';
@@ -294,9 +295,8 @@ export async function searchSettlementReductions(
   return { rows, total: rows.length };
 }
 
-export async function searchMyReductions(db: Db, status: 'REQUESTED' | 'ACKNOWLEDGED' | undefined) {
-  const rows = await listReductions(db, status);
-  return { rows, total: rows.length };
+export function searchMyReductions(db: Db, q: { status?: 'REQUESTED' | 'ACKNOWLEDGED'; page?: number; size?: number }) {
+  return listReductions(db, q.status, pageWindow(q));
 }
 
 /** A supplier's 감액 서면 (through its scoped db another company's is missing). */
