@@ -35658,6 +35658,10 @@ export interface operations {
             query?: {
                 /** @description One index; empty: all */
                 indexCode?: string;
+                /** @description Page, 1-based */
+                page?: number;
+                /** @description Rows a page (a screen asks ≤ 500; an export up to 5000) */
+                size?: number;
             };
             header?: never;
             path?: never;

@@ -90,6 +90,9 @@ describe('연동 기준 지표 and their values', { timeout: 120_000 }, () => {
       [day(-1), 131.25],
       [day(-31), 120.5],
     ]);
+    expect(list.total).toBe(2);
+    const page = ok(await f.get('/api/v1/subcon/linkage-index-values?indexCode=STEEL_HRC&page=2&size=1', u.operator));
+    expect(page).toMatchObject({ total: 2, rows: [{ valueDate: day(-31) }] });
     const audits = await t.db.db
       .selectFrom('auditLog')
       .select('action')

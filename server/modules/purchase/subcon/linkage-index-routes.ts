@@ -2,6 +2,7 @@ import { Type } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { access } from '../../../http/access.js';
 import { commonErrors } from '../../../http/error-schema.js';
+import { pageWindow } from '../../../http/list-query.js';
 import { AGREEMENT_SCREENS } from '../agreement/workflow.js';
 import { createLinkageIndex, listIndexValues, setLinkageIndexValue } from './linkage-index.js';
 import {
@@ -36,7 +37,7 @@ export const linkageIndexRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: IndexValueList, ...commonErrors },
       },
     },
-    async (request) => listIndexValues(request.db, request.query.indexCode),
+    async (request) => listIndexValues(request.db, request.query, pageWindow(request.query)),
   );
 
   app.post(

@@ -16,15 +16,14 @@ import type { IndexBody, IndexValueBody } from './schemas-linkage-index.js';
 
 const CODE = /^[A-Z0-9_-]{1,20}$/;
 const VALUE: DecimalRule = { label: '지표값', scale: 4, intDigits: 14, sign: 'positive' };
-/** The newest values the list shows (an index published daily fills it in about a year). */
-const LIST_LIMIT = 1000;
-
-export async function listIndexValues(db: Db, indexCode: string | undefined) {
-  const rows = await indexValueRows(db, text(indexCode)?.toUpperCase() ?? null, LIST_LIMIT);
-  return {
-    rows: rows.map((r) => ({ valueKey: `${r.indexCode}:${r.valueDate}`, ...r })),
-    total: rows.length,
-  };
+export async function listIndexValues(
+  db: Db,
+  f: { indexCode?: string; valueDate?: string },
+  w: { limit: number; offset: number },
+) {
+  const filter = { indexCode: text(f.indexCode)?.toUpperCase() ?? null, valueDate: f.valueDate };
+  const { rows, total } = await indexValueRows(db, filter, w);
+  return { rows: rows.map((r) => ({ valueKey: `${r.indexCode}:${r.valueDate}`, ...r })), total };
 }
 
 export async function createLinkageIndex(db: Db, caller: Caller | null, b: Static<typeof IndexBody>, now: Date) {
@@ -83,5 +82,5 @@ export async function setLinkageIndexValue(db: Db, caller: Caller | null, b: Sta
       after: { valueDate, value },
     });
   });
-  return (await listIndexValues(db, indexCode)).rows.find((r) => r.valueDate === valueDate)!;
+  return (await listIndexValues(db, { indexCode, valueDate: valueDate! }, { limit: 1, offset: 0 })).rows[0];
 }

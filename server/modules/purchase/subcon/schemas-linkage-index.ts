@@ -1,5 +1,6 @@
 import { Type } from 'typebox';
 import { Nullable } from '../../../domain/schemas.js';
+import { PagingQuery } from '../../../http/list-query.js';
 
 /**
  * The 기준 지표 of 납품대금 연동 and their values (docs/subcontracting.md "납품대금 연동"). Fields are plain strings
@@ -30,6 +31,7 @@ export const IndexValueBody = Type.Object(
 export const IndexValueQuery = Type.Object(
   {
     indexCode: Type.Optional(Type.String({ maxLength: 20, description: 'One index; empty: all' })),
+    ...PagingQuery,
   },
   { additionalProperties: false },
 );
