@@ -2647,6 +2647,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/agreements/{agreementNo}/linkage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** A draft agreement’s 납품대금 연동 answer (상생협력법 §21): a clause (material ≥ 10 % of the price, index, base, trigger 0–10 %) or a 미연동 exception with a reason */
+        put: operations["setAgreementLinkage"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/linkage-indexes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The 기준 지표 (price indexes) a 납품대금 연동 clause may name, in use, by code */
+        get: operations["listLinkageIndexes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/agreements/{agreementNo}/submit": {
         parameters: {
             query?: never;
@@ -2883,6 +2917,41 @@ export interface paths {
         get: operations["listSubconCompliance"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/subcon/linkage-index-values": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The values of the 납품대금 연동 indexes (one, or all), newest first per index */
+        get: operations["listLinkageIndexValues"];
+        /** Enter an index’s value on a day (not after the business day); a day entered again is replaced */
+        put: operations["setLinkageIndexValue"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/subcon/linkage-indexes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add a 기준 지표 a 연동 clause may name (code, name, unit, source); 409 LINKAGE_INDEX_DUPLICATE */
+        post: operations["createLinkageIndex"];
         delete?: never;
         options?: never;
         head?: never;
@@ -8436,6 +8505,19 @@ export interface components {
             /** @description The kind’s rate in force on the business day */
             inForce: boolean;
             updatedBy: string;
+            updatedByName: string | null;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        LinkageIndexValueRow: {
+            /** @description indexCode:valueDate, the row’s key */
+            valueKey: string;
+            indexCode: string;
+            indexName: string;
+            unit: string;
+            /** @description YYYY-MM-DD */
+            valueDate: string;
+            value: string;
             updatedByName: string | null;
             /** Format: date-time */
             updatedAt: string;
@@ -31595,6 +31677,21 @@ export interface operations {
                             orderedAmount: string;
                             remainingQty: string | null;
                         }[];
+                        linkageKind: string | null;
+                        linkageMaterial: string | null;
+                        linkageSharePct: string | null;
+                        linkageIndexCode: string | null;
+                        linkageIndexName: string | null;
+                        linkageIndexUnit: string | null;
+                        linkageBaseDate: string | null;
+                        linkageBaseValue: string | null;
+                        linkageCompareBasis: string | null;
+                        linkageComparePeriodMonths: number | null;
+                        linkageTriggerPct: string | null;
+                        linkageFormulaNote: string | null;
+                        linkageExceptionType: string | null;
+                        linkageReason: string | null;
+                        subconKind: string | null;
                         /** @description The call-off dialog’s rows: each agreement line, or with prNo one row per PR line naming it with something left to order */
                         callOffLines: {
                             /** @description The row’s place (1, 2, …): an agreement line may be two rows */
@@ -32040,6 +32137,21 @@ export interface operations {
                             orderedAmount: string;
                             remainingQty: string | null;
                         }[];
+                        linkageKind: string | null;
+                        linkageMaterial: string | null;
+                        linkageSharePct: string | null;
+                        linkageIndexCode: string | null;
+                        linkageIndexName: string | null;
+                        linkageIndexUnit: string | null;
+                        linkageBaseDate: string | null;
+                        linkageBaseValue: string | null;
+                        linkageCompareBasis: string | null;
+                        linkageComparePeriodMonths: number | null;
+                        linkageTriggerPct: string | null;
+                        linkageFormulaNote: string | null;
+                        linkageExceptionType: string | null;
+                        linkageReason: string | null;
+                        subconKind: string | null;
                         /** @description The call-off dialog’s rows: each agreement line, or with prNo one row per PR line naming it with something left to order */
                         callOffLines: {
                             /** @description The row’s place (1, 2, …): an agreement line may be two rows */
@@ -32289,6 +32401,21 @@ export interface operations {
                             orderedAmount: string;
                             remainingQty: string | null;
                         }[];
+                        linkageKind: string | null;
+                        linkageMaterial: string | null;
+                        linkageSharePct: string | null;
+                        linkageIndexCode: string | null;
+                        linkageIndexName: string | null;
+                        linkageIndexUnit: string | null;
+                        linkageBaseDate: string | null;
+                        linkageBaseValue: string | null;
+                        linkageCompareBasis: string | null;
+                        linkageComparePeriodMonths: number | null;
+                        linkageTriggerPct: string | null;
+                        linkageFormulaNote: string | null;
+                        linkageExceptionType: string | null;
+                        linkageReason: string | null;
+                        subconKind: string | null;
                         /** @description The call-off dialog’s rows: each agreement line, or with prNo one row per PR line naming it with something left to order */
                         callOffLines: {
                             /** @description The row’s place (1, 2, …): an agreement line may be two rows */
@@ -32725,6 +32852,21 @@ export interface operations {
                             orderedAmount: string;
                             remainingQty: string | null;
                         }[];
+                        linkageKind: string | null;
+                        linkageMaterial: string | null;
+                        linkageSharePct: string | null;
+                        linkageIndexCode: string | null;
+                        linkageIndexName: string | null;
+                        linkageIndexUnit: string | null;
+                        linkageBaseDate: string | null;
+                        linkageBaseValue: string | null;
+                        linkageCompareBasis: string | null;
+                        linkageComparePeriodMonths: number | null;
+                        linkageTriggerPct: string | null;
+                        linkageFormulaNote: string | null;
+                        linkageExceptionType: string | null;
+                        linkageReason: string | null;
+                        subconKind: string | null;
                         /** @description The call-off dialog’s rows: each agreement line, or with prNo one row per PR line naming it with something left to order */
                         callOffLines: {
                             /** @description The row’s place (1, 2, …): an agreement line may be two rows */
@@ -32901,6 +33043,337 @@ export interface operations {
             };
         };
     };
+    setAgreementLinkage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description AG2026-000123 */
+                agreementNo: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The version read; a stale one answers 409 VERSION_CONFLICT */
+                    version: number;
+                    /** @enum {unknown} */
+                    linkageKind: "LINKED" | "NOT_LINKED";
+                    linkageMaterial?: string | null;
+                    linkageSharePct?: string | null;
+                    linkageIndexCode?: string | null;
+                    linkageBaseDate?: string | null;
+                    linkageBaseValue?: string | null;
+                    linkageCompareBasis?: string | null;
+                    linkageComparePeriodMonths?: number | null;
+                    linkageTriggerPct?: string | null;
+                    linkageFormulaNote?: string | null;
+                    linkageExceptionType?: string | null;
+                    linkageReason?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        agreementNo: string;
+                        compNo: string;
+                        compNameKr: string;
+                        title: string;
+                        currency: string;
+                        validFrom: string;
+                        validTo: string;
+                        status: string;
+                        ceilingAmount: string | null;
+                        orderedAmount: string;
+                        remainingAmount: string | null;
+                        contractNo: string | null;
+                        buyerName: string;
+                        version: number;
+                        lines: {
+                            lineNo: number;
+                            itemCode: string | null;
+                            itemName: string;
+                            spec: string | null;
+                            unitCode: string;
+                            sgCode: string | null;
+                            unitPrice: string;
+                            agreedQty: string | null;
+                            orderedQty: string;
+                            orderedAmount: string;
+                            remainingQty: string | null;
+                        }[];
+                        linkageKind: string | null;
+                        linkageMaterial: string | null;
+                        linkageSharePct: string | null;
+                        linkageIndexCode: string | null;
+                        linkageIndexName: string | null;
+                        linkageIndexUnit: string | null;
+                        linkageBaseDate: string | null;
+                        linkageBaseValue: string | null;
+                        linkageCompareBasis: string | null;
+                        linkageComparePeriodMonths: number | null;
+                        linkageTriggerPct: string | null;
+                        linkageFormulaNote: string | null;
+                        linkageExceptionType: string | null;
+                        linkageReason: string | null;
+                        subconKind: string | null;
+                        /** @description The call-off dialog’s rows: each agreement line, or with prNo one row per PR line naming it with something left to order */
+                        callOffLines: {
+                            /** @description The row’s place (1, 2, …): an agreement line may be two rows */
+                            rowNo: number;
+                            agreementLineNo: number;
+                            itemCode: string | null;
+                            itemName: string;
+                            spec: string | null;
+                            unitCode: string;
+                            unitPrice: string;
+                            agreedQty: string | null;
+                            orderedQty: string;
+                            remainingQty: string | null;
+                            prLineNo: number | null;
+                            prQuantity: string | null;
+                            prOrderedQty: string | null;
+                            prRemainingQty: string | null;
+                        }[];
+                        callOffPolicy: string;
+                        approvalStatus: string;
+                        buyerId: string;
+                        section: string;
+                        deptcd: string;
+                        sourceType: string | null;
+                        sourceNo: string | null;
+                        remark: string | null;
+                        approvedAt: string | null;
+                        expiredAt: string | null;
+                        terminatedAt: string | null;
+                        terminateReason: string | null;
+                        createdBy: string;
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                        callOffs: {
+                            poNo: string;
+                            poType: string;
+                            poDate: string;
+                            status: string;
+                            lineNo: number;
+                            agreementLineNo: number | null;
+                            itemName: string;
+                            quantity: string;
+                            unitPrice: string;
+                            amount: string;
+                            deliveredQty: string;
+                            receivedQty: string;
+                            agreementException: string | null;
+                        }[];
+                        approvals: {
+                            approvalId: number;
+                            docType: string;
+                            docNo: string;
+                            /** @description PENDING, IN_PROGRESS, APPROVED, REJECTED, WITHDRAWN */
+                            status: string;
+                            lineName: string;
+                            amountKrw: string;
+                            currentStep: number | null;
+                            submittedBy: string;
+                            submittedByName: string;
+                            /** Format: date-time */
+                            submittedAt: string;
+                            completedAt: string | null;
+                            version: number;
+                            steps: {
+                                stepNo: number;
+                                approverId: string;
+                                approverName: string;
+                                positionNm: string;
+                                deptnm: string;
+                                /** @description WAITING, PENDING (the current step), APPROVED, REJECTED, SKIPPED */
+                                status: string;
+                                comment: string | null;
+                                actedAt: string | null;
+                                onBehalfOf: string | null;
+                                onBehalfOfName: string | null;
+                            }[];
+                        }[];
+                        history: {
+                            no: number;
+                            /** Format: date-time */
+                            at: string;
+                            action: string;
+                            actor: string | null;
+                            actorName: string | null;
+                            reason: string | null;
+                        }[];
+                        pendingApprovalId: number | null;
+                        pendingApprovalVersion: number | null;
+                        currentApproverName: string | null;
+                        approvalSteps: {
+                            /** @description approvalId-stepNo */
+                            stepKey: string;
+                            /** @description Approval round, 1 for the first submission */
+                            round: number;
+                            approvalId: number;
+                            /** @description The round: PENDING, IN_PROGRESS, APPROVED, REJECTED, WITHDRAWN */
+                            approvalStatus: string;
+                            lineName: string;
+                            submittedByName: string;
+                            /** Format: date-time */
+                            submittedAt: string;
+                            stepNo: number;
+                            approverId: string;
+                            approverName: string;
+                            positionNm: string;
+                            deptnm: string;
+                            /** @description WAITING, PENDING (the current step), APPROVED, REJECTED, SKIPPED */
+                            status: string;
+                            comment: string | null;
+                            actedAt: string | null;
+                            onBehalfOf: string | null;
+                            onBehalfOfName: string | null;
+                        }[];
+                        /** @description update, submit, terminate, callOff; approve and reject on one’s turn */
+                        actions: string[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listLinkageIndexes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rows: {
+                            indexCode: string;
+                            indexName: string;
+                            unit: string;
+                            source: string;
+                            useYn: string;
+                            version: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     submitAgreement: {
         parameters: {
             query?: never;
@@ -32954,6 +33427,21 @@ export interface operations {
                             orderedAmount: string;
                             remainingQty: string | null;
                         }[];
+                        linkageKind: string | null;
+                        linkageMaterial: string | null;
+                        linkageSharePct: string | null;
+                        linkageIndexCode: string | null;
+                        linkageIndexName: string | null;
+                        linkageIndexUnit: string | null;
+                        linkageBaseDate: string | null;
+                        linkageBaseValue: string | null;
+                        linkageCompareBasis: string | null;
+                        linkageComparePeriodMonths: number | null;
+                        linkageTriggerPct: string | null;
+                        linkageFormulaNote: string | null;
+                        linkageExceptionType: string | null;
+                        linkageReason: string | null;
+                        subconKind: string | null;
                         /** @description The call-off dialog’s rows: each agreement line, or with prNo one row per PR line naming it with something left to order */
                         callOffLines: {
                             /** @description The row’s place (1, 2, …): an agreement line may be two rows */
@@ -33183,6 +33671,21 @@ export interface operations {
                             orderedAmount: string;
                             remainingQty: string | null;
                         }[];
+                        linkageKind: string | null;
+                        linkageMaterial: string | null;
+                        linkageSharePct: string | null;
+                        linkageIndexCode: string | null;
+                        linkageIndexName: string | null;
+                        linkageIndexUnit: string | null;
+                        linkageBaseDate: string | null;
+                        linkageBaseValue: string | null;
+                        linkageCompareBasis: string | null;
+                        linkageComparePeriodMonths: number | null;
+                        linkageTriggerPct: string | null;
+                        linkageFormulaNote: string | null;
+                        linkageExceptionType: string | null;
+                        linkageReason: string | null;
+                        subconKind: string | null;
                         /** @description The call-off dialog’s rows: each agreement line, or with prNo one row per PR line naming it with something left to order */
                         callOffLines: {
                             /** @description The row’s place (1, 2, …): an agreement line may be two rows */
@@ -33414,6 +33917,21 @@ export interface operations {
                             orderedAmount: string;
                             remainingQty: string | null;
                         }[];
+                        linkageKind: string | null;
+                        linkageMaterial: string | null;
+                        linkageSharePct: string | null;
+                        linkageIndexCode: string | null;
+                        linkageIndexName: string | null;
+                        linkageIndexUnit: string | null;
+                        linkageBaseDate: string | null;
+                        linkageBaseValue: string | null;
+                        linkageCompareBasis: string | null;
+                        linkageComparePeriodMonths: number | null;
+                        linkageTriggerPct: string | null;
+                        linkageFormulaNote: string | null;
+                        linkageExceptionType: string | null;
+                        linkageReason: string | null;
+                        subconKind: string | null;
                         /** @description The call-off dialog’s rows: each agreement line, or with prNo one row per PR line naming it with something left to order */
                         callOffLines: {
                             /** @description The row’s place (1, 2, …): an agreement line may be two rows */
@@ -34043,6 +34561,20 @@ export interface operations {
                             orderedAmount: string;
                             remainingQty: string | null;
                         }[];
+                        linkageKind: string | null;
+                        linkageMaterial: string | null;
+                        linkageSharePct: string | null;
+                        linkageIndexCode: string | null;
+                        linkageIndexName: string | null;
+                        linkageIndexUnit: string | null;
+                        linkageBaseDate: string | null;
+                        linkageBaseValue: string | null;
+                        linkageCompareBasis: string | null;
+                        linkageComparePeriodMonths: number | null;
+                        linkageTriggerPct: string | null;
+                        linkageFormulaNote: string | null;
+                        linkageExceptionType: string | null;
+                        linkageReason: string | null;
                         buyerEmail: string | null;
                         buyerTelNo: string | null;
                         callOffs: {
@@ -35108,6 +35640,249 @@ export interface operations {
             };
             /** @description Default Response */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listLinkageIndexValues: {
+        parameters: {
+            query?: {
+                /** @description One index; empty: all */
+                indexCode?: string;
+                /** @description Page, 1-based */
+                page?: number;
+                /** @description Rows a page (a screen asks ≤ 500; an export up to 5000) */
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rows: components["schemas"]["LinkageIndexValueRow"][];
+                        total: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    setLinkageIndexValue: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    indexCode: string;
+                    /** @description YYYY-MM-DD, not after the business day */
+                    valueDate: string;
+                    /** @description Above 0, up to 4 decimals; a day’s value entered again replaces it */
+                    value: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LinkageIndexValueRow"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    createLinkageIndex: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Upper-case letters, digits, _ and - (STEEL_HRC) */
+                    indexCode: string;
+                    indexName: string;
+                    /** @description 지수, 원/kg, USD/t … */
+                    unit: string;
+                    /** @description Where its values come from (한국은행 생산자물가지수, LME …) */
+                    source: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        indexCode: string;
+                        indexName: string;
+                        unit: string;
+                        source: string;
+                        useYn: string;
+                        version: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

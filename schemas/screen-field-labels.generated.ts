@@ -148,6 +148,58 @@ export const SCREEN_FIELD_LABELS: Record<string, { screen: string; title?: { ko:
       "terminateReason": {
         "ko": "종료 사유",
         "en": "Termination reason"
+      },
+      "subconKind": {
+        "ko": "하도급 구분",
+        "en": "Subcontract kind"
+      },
+      "linkageKind": {
+        "ko": "납품대금 연동",
+        "en": "Price linkage"
+      },
+      "linkageMaterial": {
+        "ko": "주요 원재료",
+        "en": "Main raw material"
+      },
+      "linkageSharePct": {
+        "ko": "원재료 비중(%)",
+        "en": "Material share (%)"
+      },
+      "linkageIndexCode": {
+        "ko": "기준 지표",
+        "en": "Reference index"
+      },
+      "linkageBaseDate": {
+        "ko": "기준시점",
+        "en": "Base date"
+      },
+      "linkageBaseValue": {
+        "ko": "기준시점 지표값",
+        "en": "Index at base date"
+      },
+      "linkageCompareBasis": {
+        "ko": "비교시점 지표값 산정",
+        "en": "Comparison value"
+      },
+      "linkageComparePeriodMonths": {
+        "ko": "조정주기(개월)",
+        "en": "Adjustment period (months)"
+      },
+      "linkageTriggerPct": {
+        "ko": "조정요건(변동률 %)",
+        "en": "Trigger (change %)"
+      },
+      "linkageFormulaNote": {
+        "ko": "연동 산식",
+        "en": "Linkage formula"
+      },
+      "linkageExceptionType": {
+        "ko": "미연동 사유 유형",
+        "en": "Exception"
+      },
+      "linkageReason": {
+        "ko": "미연동 사유",
+        "en": "Reason for not linking"
       }
     },
     "options": {
@@ -181,6 +233,58 @@ export const SCREEN_FIELD_LABELS: Record<string, { screen: string; title?: { ko:
         "APPROVE": {
           "ko": "결재로 허용",
           "en": "Allow with approval"
+        }
+      },
+      "subconKind": {
+        "MANUFACTURE": {
+          "ko": "제조위탁",
+          "en": "Manufacturing"
+        },
+        "REPAIR": {
+          "ko": "수리위탁",
+          "en": "Repair"
+        },
+        "SERVICE": {
+          "ko": "용역위탁",
+          "en": "Service"
+        }
+      },
+      "linkageKind": {
+        "LINKED": {
+          "ko": "연동",
+          "en": "Linked"
+        },
+        "NOT_LINKED": {
+          "ko": "미연동",
+          "en": "Not linked"
+        }
+      },
+      "linkageCompareBasis": {
+        "DAY": {
+          "ko": "비교일 지표값",
+          "en": "Value on the day"
+        },
+        "MONTH_AVG": {
+          "ko": "직전 월 평균",
+          "en": "Previous month’s average"
+        }
+      },
+      "linkageExceptionType": {
+        "SMALL_AMOUNT": {
+          "ko": "소액 (1억 원 이하)",
+          "en": "Small amount (≤ ₩100 M)"
+        },
+        "SHORT_TERM": {
+          "ko": "단기 (90일 이내)",
+          "en": "Short term (≤ 90 days)"
+        },
+        "SMALL_ENTRUSTER": {
+          "ko": "위탁기업이 소기업",
+          "en": "Entruster is a small business"
+        },
+        "AGREED_NONE": {
+          "ko": "양사 미연동 합의",
+          "en": "Agreed not to link"
         }
       }
     },
@@ -5725,6 +5829,54 @@ export const SCREEN_FIELD_LABELS: Record<string, { screen: string; title?: { ko:
       "buyerTelNo": {
         "ko": "담당자 전화",
         "en": "Buyer phone"
+      },
+      "linkageKind": {
+        "ko": "납품대금 연동",
+        "en": "Price linkage"
+      },
+      "linkageMaterial": {
+        "ko": "주요 원재료",
+        "en": "Main raw material"
+      },
+      "linkageSharePct": {
+        "ko": "원재료 비중(%)",
+        "en": "Material share (%)"
+      },
+      "linkageIndexName": {
+        "ko": "기준 지표",
+        "en": "Reference index"
+      },
+      "linkageBaseDate": {
+        "ko": "기준시점",
+        "en": "Base date"
+      },
+      "linkageBaseValue": {
+        "ko": "기준시점 지표값",
+        "en": "Index at base date"
+      },
+      "linkageCompareBasis": {
+        "ko": "비교시점 지표값 산정",
+        "en": "Comparison value"
+      },
+      "linkageComparePeriodMonths": {
+        "ko": "조정주기(개월)",
+        "en": "Adjustment period (months)"
+      },
+      "linkageTriggerPct": {
+        "ko": "조정요건(변동률 %)",
+        "en": "Trigger (change %)"
+      },
+      "linkageFormulaNote": {
+        "ko": "연동 산식",
+        "en": "Linkage formula"
+      },
+      "linkageExceptionType": {
+        "ko": "미연동 사유 유형",
+        "en": "Exception"
+      },
+      "linkageReason": {
+        "ko": "미연동 사유",
+        "en": "Reason for not linking"
       }
     },
     "options": {
@@ -5740,6 +5892,44 @@ export const SCREEN_FIELD_LABELS: Record<string, { screen: string; title?: { ko:
         "TERMINATED": {
           "ko": "종료",
           "en": "Terminated"
+        }
+      },
+      "linkageKind": {
+        "LINKED": {
+          "ko": "연동",
+          "en": "Linked"
+        },
+        "NOT_LINKED": {
+          "ko": "미연동",
+          "en": "Not linked"
+        }
+      },
+      "linkageCompareBasis": {
+        "DAY": {
+          "ko": "비교일 지표값",
+          "en": "Value on the day"
+        },
+        "MONTH_AVG": {
+          "ko": "직전 월 평균",
+          "en": "Previous month’s average"
+        }
+      },
+      "linkageExceptionType": {
+        "SMALL_AMOUNT": {
+          "ko": "소액 (1억 원 이하)",
+          "en": "Small amount (≤ ₩100 M)"
+        },
+        "SHORT_TERM": {
+          "ko": "단기 (90일 이내)",
+          "en": "Short term (≤ 90 days)"
+        },
+        "SMALL_ENTRUSTER": {
+          "ko": "위탁기업이 소기업",
+          "en": "Entruster is a small business"
+        },
+        "AGREED_NONE": {
+          "ko": "양사 미연동 합의",
+          "en": "Agreed not to link"
         }
       }
     },
@@ -9552,6 +9742,43 @@ export const SCREEN_FIELD_LABELS: Record<string, { screen: string; title?: { ko:
       "amountKrw": {
         "ko": "원화금액",
         "en": "Amount (KRW)"
+      }
+    }
+  },
+  "listLinkageIndexValues": {
+    "screen": "subcontracting.linkageIndexManage",
+    "title": {
+      "ko": "연동 기준 지표",
+      "en": "Price linkage indexes"
+    },
+    "fields": {
+      "indexCode": {
+        "ko": "지표 코드",
+        "en": "Index code"
+      },
+      "indexName": {
+        "ko": "기준 지표",
+        "en": "Index"
+      },
+      "valueDate": {
+        "ko": "기준일",
+        "en": "Date"
+      },
+      "value": {
+        "ko": "지표값",
+        "en": "Value"
+      },
+      "unit": {
+        "ko": "단위",
+        "en": "Unit"
+      },
+      "updatedByName": {
+        "ko": "변경자",
+        "en": "Changed by"
+      },
+      "updatedAt": {
+        "ko": "변경일시",
+        "en": "Changed at"
       }
     }
   },

@@ -101,6 +101,7 @@ export const SCREEN_ROUTES: readonly ScreenRouteInfo[] = [
   { id: "items.itemProposalList", route: "/itemProposalList", title: "screen.items.itemProposalList", portals: ["internal"] },
   { id: "taxInvoice.itemTaxType", route: "/itemTaxType", title: "screen.taxInvoice.settings.itemTitle", portals: ["internal"] },
   { id: "taxInvoice.itemTaxTypeEdit", route: "/itemTaxTypeEdit", title: "screen.taxInvoice.settings.itemEditTitle", portals: ["internal"] },
+  { id: "subcontracting.linkageIndexManage", route: "/linkageIndexManage", title: "screen.subcon.linkageIndexManage.title", portals: ["internal"] },
   { id: "purchaseOrder.loiRequestEdit", route: "/LoiRequestEdit", title: "screen.purchaseOrder.loiRequestEdit", portals: ["internal"] },
   { id: "purchaseOrder.loiRequestList", route: "/LoiRequestList", title: "screen.purchaseOrder.loiRequestList", portals: ["internal"] },
   { id: "reports.maverickSpend", route: "/maverickSpend", title: "screen.reports.maverickSpend.title", portals: ["internal"] },

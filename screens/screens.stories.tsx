@@ -486,6 +486,9 @@ export const SettlementThreeWayMatch: Story = { name: 'settlement.threeWayMatch'
 /** screens/subcontracting/compliance.screen.ts */
 export const SubcontractingCompliance: Story = { name: 'subcontracting.compliance', args: { id: 'subcontracting.compliance' } };
 
+/** screens/subcontracting/linkageIndexManage.screen.ts */
+export const SubcontractingLinkageIndexManage: Story = { name: 'subcontracting.linkageIndexManage', args: { id: 'subcontracting.linkageIndexManage' } };
+
 /** screens/subcontracting/myReductionDetail.screen.ts */
 export const SubcontractingMyReductionDetail: Story = { name: 'subcontracting.myReductionDetail', args: { id: 'subcontracting.myReductionDetail' } };
 

@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { installGlideJsdom } from '../../engine/testing/grid';
+import { NO_LINKAGE } from '../testing/agreement-answer';
 import { renderCyberFlow } from './cyber-fixtures';
 
 let uninstall: () => void;
@@ -28,6 +29,7 @@ const AGREEMENT = {
   version: 3,
   lines: [],
   callOffs: [],
+  ...NO_LINKAGE,
 };
 
 describe('CyberAgreementEdit: the e-contract link', { timeout: 30_000 }, () => {

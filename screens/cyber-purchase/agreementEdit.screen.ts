@@ -1,4 +1,5 @@
 import { defineEditScreen } from '../../engine/define';
+import { linkageSection } from '../purchase-order/agreement-linkage';
 import { buyerSection, currencyField, f, headerSection, titleField } from './supplier-document';
 
 const T = 'screen.cyberPurchase.agreementEdit';
@@ -9,7 +10,7 @@ const STATUS = ['ACTIVE', 'EXPIRED', 'TERMINATED'].map((value) => ({
 
 /**
  * One framework agreement of my company: validity, ceiling, the agreed lines with what was ordered
- * and what remains, and the orders sent against it. Read only.
+ * and what remains, its 납품대금 연동 clause or 미연동 agreement, and the orders sent against it. Read only.
  */
 export default defineEditScreen({
   id: 'cyberPurchase.agreementEdit',
@@ -36,6 +37,8 @@ export default defineEditScreen({
       { field: 'contractNo' },
     ]),
     buyerSection(T),
+    // The agreement's 납품대금 연동 answer (상생협력법 §21), once given.
+    linkageSection('supplier'),
   ],
   details: [
     {

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OperationError } from '../../engine/services';
 import { clickGridRow, editGridCell, gridRowTexts, installGlideJsdom } from '../../engine/testing/grid';
 import { createPoFixtures } from './po-fixtures';
+import { NO_LINKAGE } from '../testing/agreement-answer';
 import { answer, lastCall, renderPoFlow } from './po-test-helpers';
 
 let uninstall: () => void;
@@ -38,6 +39,8 @@ const ROW = {
 const { lineCount: _lineCount, ...HEADER } = ROW;
 const DETAIL = {
   ...HEADER,
+  ...NO_LINKAGE,
+  subconKind: null,
   remainingAmount: '160000.00',
   contractNo: null,
   section: 'D1000',

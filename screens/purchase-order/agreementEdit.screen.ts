@@ -1,5 +1,6 @@
 import { defineEditScreen } from '../../engine/define';
 import { AGREEMENT_POLICY, AGREEMENT_STATUS, APPROVAL_STEP_COLUMNS, HISTORY_COLUMNS, f, t } from './labels';
+import { LINKAGE_ACTION, linkageSection } from './agreement-linkage';
 import { can } from './order-actions';
 
 /**
@@ -7,7 +8,8 @@ import { can } from './order-actions';
  * its lines (agreed price, agreed quantity) while a draft; submitted for approval by the AGREEMENT
  * rule (taken back with 상신 회수 before the approval; a draft may be deleted); once active each line shows what was ordered and what remains, and the call-offs (orders
  * against it) are listed; 발주 opens the call-off dialog (agreementCallOff). The buyer may end it
- * early with a reason.
+ * early with a reason. A draft also takes its 납품대금 연동 answer (agreement-linkage.ts), which a 하도급 agreement
+ * needs before it is submitted.
  */
 const DRAFT = `mode == 'create' || ${can('update')}`;
 const comment = { field: 'comment', label: t('p.comment'), widget: 'textarea' as const, rows: 3, maxLength: 500 };
@@ -80,6 +82,7 @@ export default defineEditScreen({
         { field: 'terminateReason', readOnly: true, visible: '!empty(form.terminateReason)' },
       ],
     },
+    linkageSection('staff'),
   ],
   details: [
     {
@@ -167,6 +170,7 @@ export default defineEditScreen({
       visible: DRAFT,
       variant: 'primary',
     },
+    LINKAGE_ACTION,
     {
       kind: 'workflow',
       id: 'submit',

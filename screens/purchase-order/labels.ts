@@ -47,6 +47,7 @@ const HISTORY_ACTION = options('historyAction', [
   'CALL_OFF',
   'CHANGE_PROPOSED',
   'CHANGE_REJECTED',
+  'LINKAGE',
 ]);
 export const CHANGE_FIELD = options('changeField', [
   'dueDate',

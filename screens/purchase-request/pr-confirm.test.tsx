@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clickGridRow, gridRowTexts, installGlideJsdom } from '../../engine/testing/grid';
 import { OperationError, type OperationInput } from '../../engine/services';
 import { createPoFixtures } from '../purchase-order/po-fixtures';
+import { NO_LINKAGE } from '../testing/agreement-answer';
 import { PR_LOGINS, createPrFixtures } from './pr-fixtures';
 import { renderPrFlow } from './pr-flow';
 
@@ -341,6 +342,8 @@ describe('prConfirmEdit: a PR line from an agreement opens the call-off filled i
     contractNo: null,
     buyerName: '김민수',
     version: 3,
+    ...NO_LINKAGE,
+    subconKind: null,
     callOffPolicy: 'REFUSE',
     approvalStatus: 'APPROVED',
     buyerId: 'E000004',
@@ -482,6 +485,8 @@ describe('prConfirmEdit: 단가계약 제안 for the lines naming none', { timeo
       contractNo: null,
       buyerName: '김민수',
       version: 3,
+      ...NO_LINKAGE,
+      subconKind: null,
       callOffPolicy: 'REFUSE',
       approvalStatus: 'APPROVED',
       buyerId: 'E000004',

@@ -26,6 +26,14 @@ const INSPECTION_STATE = options('inspectionState', ['OPEN', 'PASS', 'FAIL', 'DE
 export const RESULT = options('result', ['PASS', 'FAIL']);
 export const PAY_METHOD = options('payMethod', ['CASH', 'BILL', 'BILL_SUBSTITUTE']);
 export const REDUCTION_STATUS = options('reductionStatus', ['REQUESTED', 'ACKNOWLEDGED']);
+export const LINKAGE_KIND = options('linkageKind', ['LINKED', 'NOT_LINKED']);
+export const LINKAGE_EXCEPTION = options('linkageException', [
+  'SMALL_AMOUNT',
+  'SHORT_TERM',
+  'SMALL_ENTRUSTER',
+  'AGREED_NONE',
+]);
+export const COMPARE_BASIS = options('compareBasis', ['DAY', 'MONTH_AVG']);
 export const RATE_KIND = options('rateKind', ['LATE_INTEREST', 'BILL_DISCOUNT', 'BILL_SUBSTITUTE']);
 export const FINDING = options('finding', [
   'DEEMED_PASS',

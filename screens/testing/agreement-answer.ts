@@ -1,3 +1,21 @@
+/** An agreement's answer without a 납품대금 연동 answer (getAgreement and getSupplierAgreement alike). */
+export const NO_LINKAGE = {
+  linkageKind: null,
+  linkageMaterial: null,
+  linkageSharePct: null,
+  linkageIndexCode: null,
+  linkageIndexName: null,
+  linkageIndexUnit: null,
+  linkageBaseDate: null,
+  linkageBaseValue: null,
+  linkageCompareBasis: null,
+  linkageComparePeriodMonths: null,
+  linkageTriggerPct: null,
+  linkageFormulaNote: null,
+  linkageExceptionType: null,
+  linkageReason: null,
+};
+
 /**
  * The answer of createAgreementFromAward as the server gives it (a draft agreement, AgreementDetail),
  * for the award screens' fixtures: the agreement made, its lines from the award.
@@ -43,6 +61,8 @@ export function draftAgreementAnswer(o: {
     buyerName: '김민수',
     version: 1,
     lines,
+    ...NO_LINKAGE,
+    subconKind: null,
     // The call-off dialog's rows: one per line (no PR asked).
     callOffLines: lines.map((l) => ({
       rowNo: l.lineNo,

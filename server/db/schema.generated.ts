@@ -53,6 +53,25 @@ export interface AgreementLineTable {
   orderedAmount: ColumnType<string, string | number | undefined, string | number>;
 }
 
+export interface AgreementLinkageTable {
+  agreementNo: string;
+  compNo: string;
+  kind: 'LINKED' | 'NOT_LINKED';
+  material: string | null;
+  sharePct: Numeric | null;
+  indexCode: string | null;
+  baseDate: string | null;
+  baseValue: Numeric | null;
+  compareBasis: 'DAY' | 'MONTH_AVG' | null;
+  comparePeriodMonths: number | null;
+  triggerPct: Numeric | null;
+  formulaNote: string | null;
+  exceptionType: 'SMALL_AMOUNT' | 'SHORT_TERM' | 'SMALL_ENTRUSTER' | 'AGREED_NONE' | null;
+  reason: string | null;
+  updatedBy: string;
+  updatedAt: ColumnType<string, Date | string | undefined, Date | string>;
+}
+
 export interface AppUserTable {
   userId: string;
   portal: 'I' | 'X';
@@ -1208,6 +1227,25 @@ export interface JobStateTable {
   lastError: string | null;
 }
 
+export interface LinkageIndexTable {
+  indexCode: string;
+  indexName: string;
+  unit: string;
+  source: string;
+  useYn: Generated<'Y' | 'N'>;
+  updatedBy: string;
+  updatedAt: ColumnType<string, Date | string | undefined, Date | string>;
+  version: Generated<number>;
+}
+
+export interface LinkageIndexValueTable {
+  indexCode: string;
+  valueDate: string;
+  value: Numeric;
+  updatedBy: string;
+  updatedAt: ColumnType<string, Date | string | undefined, Date | string>;
+}
+
 export interface LoginThrottleTable {
   scope: 'PAIR' | 'ACCOUNT' | 'CLIENT';
   key: string;
@@ -2282,6 +2320,7 @@ export interface WhReceiptLineTable {
 export interface Database {
   agreement: AgreementTable;
   agreementLine: AgreementLineTable;
+  agreementLinkage: AgreementLinkageTable;
   appUser: AppUserTable;
   applyTerms: ApplyTermsTable;
   approval: ApprovalTable;
@@ -2365,6 +2404,8 @@ export interface Database {
   itemUploadRow: ItemUploadRowTable;
   jobRun: JobRunTable;
   jobState: JobStateTable;
+  linkageIndex: LinkageIndexTable;
+  linkageIndexValue: LinkageIndexValueTable;
   loginThrottle: LoginThrottleTable;
   loi: LoiTable;
   menu: MenuTable;

@@ -41,6 +41,8 @@ export const READ_TITLES: Readonly<Record<string, string>> = {
   getCodeGroup: '공통코드 그룹 조회',
   getSubconRule: '하도급 대상 규칙 조회',
   listSubconCompliance: '하도급 준수 현황 조회',
+  listLinkageIndexes: '납품대금 연동 기준 지표 목록 조회',
+  listLinkageIndexValues: '연동 기준 지표값 목록 조회',
   listSubconRules: '하도급 대상 규칙 목록 조회',
   getCompanyName: '협력사명 조회',
   getDeliverableOrder: '납품할 발주 조회',

@@ -70,6 +70,8 @@ export const SMOKE_ROUTES: SmokeRoute[] = [
   // list shows its title and the edit screen opens empty for a new agreement.
   { route: '/AgreementList', portal: 'internal', user: 'operator', expect: 'text', shows: '단가계약' },
   { route: '/AgreementEdit', portal: 'internal', user: 'operator', expect: 'text', shows: '단가계약 상세' },
+  // 납품대금 연동's indexes: the demo company keeps none yet, so the page is checked by its title.
+  { route: '/linkageIndexManage', portal: 'internal', user: 'operator', expect: 'text', shows: '연동 기준 지표' },
   {
     route: '/AgreementConsumption',
     portal: 'internal',

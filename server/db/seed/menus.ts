@@ -137,6 +137,8 @@ const INTERNAL: readonly Area[] = [
           ['PUR_SUBCON_COMPLIANCE', '하도급 준수 현황', 'Subcontracting Compliance', '/subconCompliance'],
           // The FTC's rates (migration 1163 adds it to a database seeded before).
           ['PUR_SUBCON_RATE', '하도급 이율', 'Subcontracting Rates', '/subconRateManage'],
+          // 납품대금 연동's indexes (migration 1122 adds it to a database seeded before).
+          ['PUR_SUBCON_LINKAGE_INDEX', '연동 기준 지표', 'Price Linkage Indexes', '/linkageIndexManage'],
         ],
       },
     ],

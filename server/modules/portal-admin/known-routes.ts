@@ -90,6 +90,7 @@ export const KNOWN_ROUTES = {
     '/itemProposalList',
     '/itemTaxType',
     '/itemTaxTypeEdit',
+    '/linkageIndexManage',
     '/maverickSpend',
     '/monthlyCalcADetail',
     '/monthlyCalcAdmin',

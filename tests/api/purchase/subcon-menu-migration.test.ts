@@ -22,9 +22,11 @@ describeMenuMigration('the 하도급 menus on a database seeded before them (mig
     expect(rule.find((g) => g.authGroupId === '10')).toEqual({ authGroupId: '10', canRead: 'Y', canWrite: 'Y' });
   },
   unseed: async (db) => {
-    // A database seeded before 1110 has none of the later 하도급 menus either (migration 1163 adds the rates').
-    await db.deleteFrom('menuAuth').where('pgmId', '=', 'PUR_SUBCON_RATE').execute();
-    await db.deleteFrom('menu').where('pgmId', '=', 'PUR_SUBCON_RATE').execute();
+    // A database seeded before 1110 has none of the later 하도급 menus either (migration 1122 adds the linkage
+    // indexes', 1163 the rates').
+    const later = ['PUR_SUBCON_RATE', 'PUR_SUBCON_LINKAGE_INDEX'];
+    await db.deleteFrom('menuAuth').where('pgmId', 'in', later).execute();
+    await db.deleteFrom('menu').where('pgmId', 'in', later).execute();
     await db.deleteFrom('menuAuth').where('pgmId', 'in', ROWS).execute();
     await db.deleteFrom('menu').where('pgmId', 'in', LEAVES).execute();
     await db.deleteFrom('menu').where('pgmId', '=', 'PUR_SUBCON').execute();

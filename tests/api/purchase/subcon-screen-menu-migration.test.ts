@@ -12,6 +12,8 @@ const LEAVES = ['PUR_SUBCON_RATE', 'CY_SETTLE_REDUCTION'];
 describeMenuMigration('the 하도급 rate and 감액 서면 menus on a database seeded before them (migration 1163)', {
   leaves: LEAVES,
   up,
+  // The seed places 연동 기준 지표 (migration 1122, earlier) after 하도급 이율: run alone, 1163 numbers the rates after it.
+  sortOrder: false,
   test: 'adds the same rows and grants as the seed, once; the operators read the rates, suppliers acknowledge',
   seeded: async ({ menus, grantsOf, grants }) => {
     expect(menus.map((m) => m.pgmId).sort()).toEqual([...LEAVES].sort());

@@ -49,6 +49,9 @@ export const SUPPLIER_REFERENCE = [
   'item_attribute',
   'item_attribute_value',
   'item_category',
+  // The 기준 지표 a supplier's agreement names in its 납품대금 연동 clause (migration 1121).
+  'linkage_index',
+  'linkage_index_value',
   'po_change',
   // The holiday calendar a supplier's invoice answers its deadline by (migration 0941).
   'public_holiday',

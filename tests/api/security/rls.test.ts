@@ -149,6 +149,9 @@ async function fillEmpty(db: Db): Promise<void> {
     await sql`insert into agreement_line (agreement_no, line_no, comp_no, item_name, unit_code, unit_price) values (${`RLS-${comp}`}, 1, ${comp}, 'rls', 'EA', 1)`.execute(
       db,
     );
+    // Its 납품대금 연동 answer (1121): a 미연동 agreement.
+    await sql`insert into agreement_linkage (agreement_no, comp_no, kind, exception_type, reason, updated_by)
+      values (${`RLS-${comp}`}, ${comp}, 'NOT_LINKED', 'AGREED_NONE', 'rls', 'admin')`.execute(db);
     await sql`insert into po_revision (po_no, revision, comp_no, status, snapshot, total_amount, created_by)
       values (${po.poNo}, 1, ${comp}, 'CURRENT', '{}'::jsonb, 0, 'admin')`.execute(db);
     // An electronic contract (0700) with its document, one evidence event and a stamp.

@@ -221,6 +221,7 @@ export async function replaceAgreementLines(
 
 /** Removes a draft and its lines (its audit trail stays). */
 export async function deleteAgreementRows(trx: Db, agreementNo: string) {
+  await trx.deleteFrom('agreementLinkage').where('agreementNo', '=', agreementNo).execute();
   await trx.deleteFrom('agreementLine').where('agreementNo', '=', agreementNo).execute();
   await trx.deleteFrom('agreement').where('agreementNo', '=', agreementNo).execute();
 }

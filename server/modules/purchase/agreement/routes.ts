@@ -9,6 +9,7 @@ import { todayKst } from '../../../domain/dates.js';
 import { PoDetail } from '../po/schemas.js';
 import { listAgreements } from './queries.js';
 import { listAgreementConsumption } from './queries-consumption.js';
+import { listLinkageIndexes } from './queries-linkage.js';
 import {
   AgreementBody,
   AgreementDetail,
@@ -22,6 +23,8 @@ import {
   AwardAgreementBody,
   CallOffBody,
   ConsumptionList,
+  LinkageBody,
+  LinkageIndexList,
   ConsumptionQuery,
   ValidAgreementLinesQuery,
   SupplierAgreementDetail,
@@ -37,6 +40,7 @@ import {
   getAgreement,
   getAgreementProposals,
   getSupplierAgreement,
+  setAgreementLinkage,
   submitAgreement,
   terminateAgreement,
   updateAgreementDraft,
@@ -46,6 +50,7 @@ import { SUPPLIER_VISIBLE_AGREEMENT } from './workflow.js';
 import { PR_SCREENS } from '../pr/service.js';
 import { PrNoParams } from '../pr/schemas.js';
 import { SIMPLE_SCREENS } from '../po/service.js';
+import { LINKAGE_INDEX_SCREEN } from '../subcon/linkage-index-routes.js';
 
 const LIST = AGREEMENT_SCREENS.list;
 const EDIT = AGREEMENT_SCREENS.edit;
@@ -213,6 +218,39 @@ export const agreementRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) =>
       updateAgreementDraft(request.db, request.caller, request.params.agreementNo, request.body, app.clock.now()),
+  );
+
+  app.put(
+    '/api/v1/agreements/:agreementNo/linkage',
+    {
+      config: write,
+      schema: {
+        operationId: 'setAgreementLinkage',
+        tags,
+        summary:
+          'A draft agreement’s 납품대금 연동 answer (상생협력법 §21): a clause (material ≥ 10 % of the price, index, base, trigger 0–10 %) or a 미연동 exception with a reason',
+        params: AgreementNoParams,
+        body: LinkageBody,
+        response: { 200: AgreementDetail, ...conflictErrors },
+      },
+    },
+    async (request) =>
+      setAgreementLinkage(request.db, request.caller, request.params.agreementNo, request.body, app.clock.now()),
+  );
+
+  // The 기준 지표 a 연동 clause may name: read by whoever reads the agreements or keeps the indexes.
+  app.get(
+    '/api/v1/linkage-indexes',
+    {
+      config: { access: access.login([LIST, EDIT, LINKAGE_INDEX_SCREEN], 'read', ['I']) },
+      schema: {
+        operationId: 'listLinkageIndexes',
+        tags,
+        summary: 'The 기준 지표 (price indexes) a 납품대금 연동 clause may name, in use, by code',
+        response: { 200: LinkageIndexList, ...commonErrors },
+      },
+    },
+    async (request) => ({ rows: await listLinkageIndexes(request.db, { inUseOnly: true }) }),
   );
 
   app.post(

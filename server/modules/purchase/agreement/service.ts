@@ -46,7 +46,9 @@ import {
   unitExists,
   updateAgreement,
 } from './queries.js';
-import type { AgreementBody, AgreementDetailQuery, AwardAgreementBody } from './schemas.js';
+import { agreementSubconKind, checkLinkage, linkageFields, linkageSubmitErrors } from './linkage.js';
+import { moveAgreementLinkage, saveAgreementLinkage } from './queries-linkage.js';
+import type { AgreementBody, AgreementDetailQuery, AwardAgreementBody, LinkageBody } from './schemas.js';
 import {
   AGREEMENT_SCREENS,
   AGREEMENT_MACHINE,
@@ -167,12 +169,13 @@ async function detail(
 ) {
   const h = await findAgreement(db, agreementNo);
   if (!h) throw agreementMissing();
-  const [lines, callOffs, approvals, history, canWrite] = await Promise.all([
+  const [lines, callOffs, approvals, history, canWrite, linkage] = await Promise.all([
     linesWithRemaining(db, agreementNo),
     findCallOffs(db, agreementNo),
     loadApprovals(db, { docTypes: ['AGREEMENT'], docNo: agreementNo }),
     loadHistory(db, 'agreement', agreementNo),
     groupHoldsScreen(db, actor.authGroupId, [AGREEMENT_SCREENS.edit], 'write'),
+    linkageFields(db, agreementNo),
   ]);
   const status = effectiveAgreementStatus(h.status, h.validTo, todayKst(now));
   const { approvalId: _a, buyerEmail: _e, buyerTelNo: _t, ...header } = h;
@@ -187,6 +190,8 @@ async function detail(
     createdAt: iso(h.createdAt)!,
     updatedAt: iso(h.updatedAt)!,
     lines,
+    subconKind: await agreementSubconKind(db, h, lines),
+    ...linkage,
     callOffLines: await callOffLinesOf(db, agreementNo, lines, prNo, proposed),
     callOffs,
     approvals,
@@ -477,7 +482,10 @@ export async function updateAgreementDraft(
     checkVersion(b.version, a.version);
     transition(AGREEMENT_MACHINE, 'update', a.status);
     const { header, lines } = await checkAgreement(trx, b, agreementNo, now);
-    if (header.compNo !== a.compNo) await assertSuppliersEligible(trx, [header.compNo], 'order', 'body/compNo');
+    if (header.compNo !== a.compNo) {
+      await assertSuppliersEligible(trx, [header.compNo], 'order', 'body/compNo');
+      await moveAgreementLinkage(trx, agreementNo, header.compNo);
+    }
     await updateAgreement(trx, agreementNo, { ...header, version: a.version + 1, updatedAt: now });
     await replaceAgreementLines(trx, agreementNo, lines);
     await writeAudit(trx, {
@@ -487,6 +495,59 @@ export async function updateAgreementDraft(
       actor: actor.userId,
       before: a,
       after: { ...header, lines },
+    });
+  });
+  return detail(db, agreementNo, actor, now);
+}
+
+/**
+ * Stores a draft agreement's 납품대금 연동 answer (상생협력법 §21), replacing the one it had: a clause, or a 미연동
+ * agreement on a legal exception checked against the agreement's amount and period as they stand (submitting checks
+ * them again). Version-checked like every change of the draft; its buyer or a purchasing manager.
+ */
+export async function setAgreementLinkage(
+  db: Db,
+  caller: Caller | null,
+  agreementNo: string,
+  b: Static<typeof LinkageBody>,
+  now: Date,
+) {
+  const actor = await internalActor(db, caller);
+  await db.transaction().execute(async (trx) => {
+    const a = await lockOwnAgreement(trx, agreementNo, actor);
+    checkVersion(b.version, a.version);
+    transition(AGREEMENT_MACHINE, 'update', a.status);
+    const lines = await findAgreementLines(trx, agreementNo);
+    const { errors, row } = await checkLinkage(trx, a, lines, b);
+    failIf(errors);
+    const stored = {
+      material: null,
+      sharePct: null,
+      indexCode: null,
+      baseDate: null,
+      baseValue: null,
+      compareBasis: null,
+      comparePeriodMonths: null,
+      triggerPct: null,
+      formulaNote: null,
+      exceptionType: null,
+      reason: null,
+      ...row,
+    };
+    await saveAgreementLinkage(trx, {
+      agreementNo,
+      compNo: a.compNo,
+      ...stored,
+      updatedBy: actor.userId,
+      updatedAt: now,
+    });
+    await updateAgreement(trx, agreementNo, { version: a.version + 1, updatedAt: now });
+    await writeAudit(trx, {
+      entity: 'agreement',
+      entityKey: agreementNo,
+      action: 'LINKAGE',
+      actor: actor.userId,
+      after: stored,
     });
   });
   return detail(db, agreementNo, actor, now);
@@ -511,6 +572,7 @@ export async function submitAgreement(
     if (a.validTo < todayKst(now))
       failIf([{ path: 'body', message: '유효 종료일이 지났습니다. 유효기간을 고친 뒤 상신하세요' }]);
     const lines = await findAgreementLines(trx, agreementNo);
+    failIf(await linkageSubmitErrors(trx, a, lines));
     const amount =
       a.ceilingAmount ??
       totalOf(lines.map((l) => (l.agreedQty ? lineAmount(l.agreedQty, l.unitPrice, a.currency as 'KRW') : '0')));
@@ -693,10 +755,11 @@ export async function applyAgreementOutcome(
 export async function getSupplierAgreement(view: SupplierView, agreementNo: string, now: Date) {
   const h = await findAgreement(view.db, agreementNo);
   if (!h || !(SUPPLIER_VISIBLE_AGREEMENT as readonly string[]).includes(h.status)) throw agreementMissing();
-  const [agreed, callOffs] = await Promise.all([
+  const [agreed, callOffs, linkage] = await Promise.all([
     findAgreementLines(view.db, agreementNo),
     // A supplier sees its orders once sent (its PO list's rule); drafts and orders in approval are the buyer's.
     findCallOffs(view.db, agreementNo, { sentOnly: true }),
+    linkageFields(view.db, agreementNo),
   ]);
   // Its figures are those orders' (cancelled ones give back): what it was sent, not what the buyer
   // has reserved with drafts — the counters the buyer's view shows.
@@ -731,6 +794,7 @@ export async function getSupplierAgreement(view: SupplierView, agreementNo: stri
     buyerTelNo: h.buyerTelNo,
     version: h.version,
     lines,
+    ...linkage,
     callOffs: callOffs.map(({ agreementException: _x, ...c }) => c),
   };
 }
