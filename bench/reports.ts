@@ -168,6 +168,8 @@ for (const spec of [...REPORTS, SPEND_CUBE]) {
 }
 await sqlClient.end();
 await app.close();
+// The app was handed the pool and leaves it open: closed here, or the process never ends.
+await dbh.close();
 fs.rmSync(dataDir, { recursive: true, force: true });
 
 const result = {

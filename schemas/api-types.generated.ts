@@ -67926,6 +67926,35 @@ export interface operations {
                         /** @description The reason in the user’s words */
                         text: string;
                     };
+                    /** @description Written as the screen’s pivot: one sheet a measure (rows × columns, the previous period and the change, totals), then the rows as `columns` say */
+                    pivot?: {
+                        /** @description The rows’ key and name fields and what they are (협력사 …) */
+                        row: {
+                            key: string;
+                            label: string;
+                            title: string;
+                        };
+                        /** @description The columns’ key and name fields; absent: the totals only */
+                        column?: {
+                            key: string;
+                            label: string;
+                        };
+                        /** @description One sheet each, in this order */
+                        measures: {
+                            field: string;
+                            previous?: string;
+                            header: string;
+                        }[];
+                        /** @description The totals’ header, the previous period’s, the change’s, and the name of the sheet of rows */
+                        texts: {
+                            total: string;
+                            previous: string;
+                            change: string;
+                            rows: string;
+                        };
+                        /** @description Rows of the result read at most, as the screen */
+                        limit: number;
+                    };
                 };
             };
         };

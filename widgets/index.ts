@@ -97,4 +97,4 @@ export {
 
 export { PivotTable, type PivotTableProps, type PivotTarget } from './pivot-table/pivot-table';
 export { PivotChart, type PivotChartProps } from './pivot-table/pivot-chart';
-export { buildPivot, type PivotModel, type PivotFields } from './pivot-table/pivot-model';
+export { buildPivot, type PivotModel, type PivotFields } from '../lib/pivot-model';

@@ -17,6 +17,18 @@ interface ExportState {
   error: string | null;
 }
 
+/**
+ * A pivot screen's file laid out as its pivot (the server's exports/pivot-workbook.ts): the axes' and
+ * measures' row fields and the screen's words for them (engine/list/pivot-export.ts builds it).
+ */
+export interface PivotExportLayout {
+  row: { key: string; label: string; title: string };
+  column?: { key: string; label: string };
+  measures: Array<{ field: string; previous?: string; header: string }>;
+  texts: { total: string; previous: string; change: string; rows: string };
+  limit: number;
+}
+
 export interface ServerExportJob {
   call: Call;
   /** The list operation and its inputs, as the grid sends them (page and size are the server's). */
@@ -27,6 +39,8 @@ export interface ServerExportJob {
   sheetName: string;
   /** Why, when the list holds personal data (engine/export/download-reason.ts): recorded with the export. */
   reason?: { code: string; text: string } | null;
+  /** Written as the screen's pivot, a sheet a measure, with the rows after them. */
+  pivot?: PivotExportLayout | null;
   onProgress?: (p: ExportProgress) => void;
   signal?: AbortSignal;
   pollMs?: number;
@@ -48,6 +62,7 @@ export async function runServerExport(job: ServerExportJob): Promise<Blob> {
     sheetName: job.sheetName,
     tzOffsetMinutes: new Date().getTimezoneOffset(),
     ...(job.reason ? { reason: job.reason } : {}),
+    ...(job.pivot ? { pivot: job.pivot } : {}),
   };
   let state = (await job.call('startExport', { body }, quiet)) as ExportState;
   const id = { path: { exportId: state.exportId } };

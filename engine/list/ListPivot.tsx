@@ -2,11 +2,12 @@ import { useMemo, useState } from 'react';
 import { Select } from '../../widgets/select/select';
 import { PivotTable, type PivotTarget } from '../../widgets/pivot-table/pivot-table';
 import { PivotChart } from '../../widgets/pivot-table/pivot-chart';
-import { buildPivot } from '../../widgets/pivot-table/pivot-model';
+import { buildPivot } from '../../lib/pivot-model';
 import { formatMoney } from '../../lib/money';
 import type { FilterDef, ListPivotDef } from '../definition/types';
-import { fieldLabel, type Translate } from '../text';
+import type { Translate } from '../text';
 import styles from '../ui/engine.module.css';
+import { measureTitle as titleOf, pivotAxes } from './pivot-axes';
 
 type Row = Record<string, unknown>;
 
@@ -25,15 +26,6 @@ export interface ListPivotProps {
   title: string;
   t: Translate;
   onDrill?: (row: Row) => void;
-}
-
-/** The text of the option chosen in a select filter (what the axis is: 협력사, 월 …); '' when nothing is chosen. */
-function chosenText(t: Translate, defs: readonly FilterDef[], filters: Record<string, unknown>, field?: string) {
-  if (!field) return null;
-  const value = filters[field];
-  if (value === null || value === undefined || value === '') return '';
-  const option = defs.find((f) => f.field === field)?.options?.find((o) => o.value === String(value));
-  return option ? t(option.text) : String(value);
 }
 
 /**
@@ -55,13 +47,11 @@ export function ListPivot({
 }: ListPivotProps) {
   const [measureIndex, setMeasureIndex] = useState(0);
   const measure = pivot.measures[Math.min(measureIndex, pivot.measures.length - 1)];
-  const measureTitle = fieldLabel(t, { ...measure, labelKey: labels ? `${labels}.${measure.field}` : undefined });
-  const rowTitle =
-    chosenText(t, filterDefs, filters, pivot.row.dimension) || (pivot.row.title ? t(pivot.row.title) : '');
-  const columnTitle = pivot.column
-    ? (chosenText(t, filterDefs, filters, pivot.column.dimension) ?? (pivot.column.title ? t(pivot.column.title) : ''))
-    : '';
-  const hasColumns = !!pivot.column && columnTitle !== '';
+  const measureTitle = titleOf(t, measure, labels);
+  const { rowTitle, columnTitle, hasColumns } = useMemo(
+    () => pivotAxes(pivot, filters, filterDefs, t),
+    [pivot, filters, filterDefs, t],
+  );
   const complete = rows.length >= Math.min(total, limit);
   const model = useMemo(
     () =>
@@ -108,7 +98,7 @@ export function ListPivot({
             onChange={(v) => setMeasureIndex(Number(v) || 0)}
             options={pivot.measures.map((m, i) => ({
               value: String(i),
-              text: fieldLabel(t, { ...m, labelKey: labels ? `${labels}.${m.field}` : undefined }),
+              text: titleOf(t, m, labels),
             }))}
             empty={false}
           />

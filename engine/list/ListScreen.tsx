@@ -20,6 +20,7 @@ import { fieldLabel } from '../text';
 import { chartPoints } from '../chart/chart-data';
 import { ListChart } from '../chart/ListChart';
 import { ListPivot } from './ListPivot';
+import { pivotExportLayout } from './pivot-export';
 import { ActionButton, ProgressLine, ScreenHeader } from '../ui/parts';
 import styles from '../ui/engine.module.css';
 import { exportColumns, gridColumns, viewTransform } from './grid-columns';
@@ -365,8 +366,16 @@ export function ListScreen() {
             columns.map((c) => c.field),
           )
         : null;
+      // A pivot screen's file is laid out as its pivot, by the server (engine/list/pivot-export.ts).
+      const pivot = def.pivot
+        ? pivotExportLayout(
+            def.pivot,
+            { filters: search.values, filterDefs: def.filters ?? [], labels: def.labels, limit: PIVOT_ROW_LIMIT },
+            t,
+          )
+        : null;
       // A result too large for the browser's memory is written on the server as a job (or any, when the action says so).
-      const onServer = action.server === true || meta.total > SERVER_EXPORT_ROWS;
+      const onServer = !!pivot || action.server === true || meta.total > SERVER_EXPORT_ROWS;
       const blob = onServer
         ? await runServerExport({
             call: (op, input, init) => services.call(op, input, { ...init, confirmed: true }),
@@ -375,6 +384,7 @@ export function ListScreen() {
             columns,
             sheetName,
             reason,
+            pivot,
             onProgress: setExporting,
             signal: controller.signal,
           })

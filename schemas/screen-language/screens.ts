@@ -203,7 +203,8 @@ export const ListScreen = Named(
       /**
        * The rows as a pivot table instead of the grid (widgets/pivot-table): every row of the result is
        * read, one per key pair; rows × columns with totals, the measure chosen above it, a chart of the
-       * row totals, drill from any cell. The Excel export still writes the columns below, one line a row.
+       * row totals, drill from any cell. The Excel export is written by the server as the pivot: a sheet per
+       * measure (rows × columns, the previous period and the change, totals), then the rows as `columns` say.
        */
       pivot: Type.Optional(ListPivot),
     },

@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { gridRowTexts, installGlideJsdom } from '../../engine/testing/grid';
 import type { OperationInput } from '../../engine/services';
 import { renderScreen } from '../../engine/testing/screen-harness';
@@ -176,6 +176,22 @@ describe('/spendCube on fixtures', () => {
     prevSettledKrw: '0',
   }));
 
+  const CUBE_TOTALS = {
+    poCount: 4,
+    lineCount: 4,
+    totalKrw: '429044',
+    prevPoCount: 3,
+    prevLineCount: 3,
+    prevTotalKrw: '300000',
+    changePct: '43',
+    receivedLineCount: 4,
+    receivedKrw: '214522',
+    prevReceivedKrw: '0',
+    settledLineCount: 0,
+    settledKrw: '0',
+    prevSettledKrw: '0',
+  };
+
   it(
     'asks for supplier × month, shows the pivot with totals and the chart sentence; Enter on a cell drills with its keys',
     { timeout: 30_000 },
@@ -190,21 +206,7 @@ describe('/spendCube on fixtures', () => {
             return {
               rows: CUBE_ROWS,
               total: 3,
-              totals: {
-                poCount: 4,
-                lineCount: 4,
-                totalKrw: '429044',
-                prevPoCount: 3,
-                prevLineCount: 3,
-                prevTotalKrw: '300000',
-                changePct: '43',
-                receivedLineCount: 4,
-                receivedKrw: '214522',
-                prevReceivedKrw: '0',
-                settledLineCount: 0,
-                settledKrw: '0',
-                prevSettledKrw: '0',
-              },
+              totals: CUBE_TOTALS,
             };
           },
           listReportOrders: (input: OperationInput) => {
@@ -242,6 +244,72 @@ describe('/spendCube on fixtures', () => {
         '협력사별 입고금액: 2개 중 가나상사가 175,000원으로 가장 크고, 합계는 214,522원이며 이전 기간 실적은 없습니다.',
       );
       expect(calls.filter((c) => c.operation === 'getSpendCube').length).toBe(asked);
+    },
+  );
+
+  it(
+    '엑셀 다운로드 starts the server’s export of the cube laid out as the pivot, in Korean, and saves its file',
+    { timeout: 30_000 },
+    async () => {
+      const started: OperationInput[] = [];
+      const done = {
+        exportId: '5f0c3c1e-8d7a-4a59-9f3e-2b1f3c4d5e6f',
+        status: 'DONE',
+        rowsTotal: 3,
+        rowsDone: 3,
+        sheetName: '구매 지출 분석',
+        bytes: 4,
+        error: null,
+        createdAt: '2019-04-01T00:00:00.000Z',
+        finishedAt: '2019-04-01T00:00:01.000Z',
+      };
+      const saved: string[] = [];
+      const createObjectURL = URL.createObjectURL;
+      URL.createObjectURL = () => 'blob:cube';
+      const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+        this: HTMLAnchorElement,
+      ) {
+        saved.push(this.download);
+      });
+      try {
+        renderScreen('reports.spendCube', {
+          entries: screenDefinitions,
+          texts: screenTexts,
+          answers: {
+            getSpendCube: () => ({ rows: CUBE_ROWS, total: 3, totals: CUBE_TOTALS }),
+            startExport: (input: OperationInput) => (started.push(input), done),
+            downloadExport: () => 'xlsx',
+          },
+          route: '/spendCube',
+        });
+        await screen.findByRole('grid', { name: /협력사 × 월 발주금액/ });
+        fireEvent.click(screen.getByRole('button', { name: '엑셀 다운로드' }));
+        await waitFor(() => expect(saved).toEqual(['구매 지출 분석.xlsx']));
+        expect(started).toHaveLength(1);
+        expect(started[0].body).toMatchObject({
+          operation: 'getSpendCube',
+          query: { dim1: 'supplier', dim2: 'month', sort: 'totalKrw:desc' },
+          sheetName: '구매 지출 분석',
+          pivot: {
+            row: { key: 'key1', label: 'name1', title: '협력사' },
+            column: { key: 'key2', label: 'name2' },
+            texts: { total: '합계', previous: '이전 기간', change: '증감률(%)', rows: '원자료' },
+            limit: 10_000,
+          },
+        });
+        const pivot = (started[0].body as { pivot: { measures: unknown[] } }).pivot;
+        expect(pivot.measures).toEqual([
+          { field: 'totalKrw', previous: 'prevTotalKrw', header: '발주금액' },
+          { field: 'poCount', previous: 'prevPoCount', header: '발주 건수' },
+          { field: 'lineCount', previous: 'prevLineCount', header: '발주 품목 수' },
+          { field: 'receivedKrw', previous: 'prevReceivedKrw', header: '입고금액' },
+          { field: 'settledKrw', previous: 'prevSettledKrw', header: '정산금액' },
+          { field: 'receivedLineCount', header: '입고 품목 수' },
+        ]);
+      } finally {
+        click.mockRestore();
+        URL.createObjectURL = createObjectURL;
+      }
     },
   );
 });

@@ -10,7 +10,8 @@ const options = DIMENSIONS.map((d) => ({ value: d, text: t(`spendCube.dim.${d}`)
  * dimensions as a pivot (rows × columns with totals, the previous period and the change beside each
  * cell), a chart of the row totals, the measure (ordered, received, settled) chosen above it; any cell drills to its orders
  * (reports.orderDrill, the cell's dimensions and keys translated into filters by the server). The
- * Excel download writes the cube's rows, one line a key pair, through the server's export job.
+ * Excel download is written by the server's export job laid out as the pivot: a sheet per measure (rows ×
+ * columns, the previous period and the change, totals), then the cube's rows as the columns below say.
  */
 const def: ListScreenDef = {
   kind: 'list',
@@ -97,7 +98,7 @@ const def: ListScreenDef = {
     won('settledKrw'),
     won('prevSettledKrw'),
   ],
-  // Written by the server's export job: the cube's rows, one line a key pair (Excel's own pivot re-arranges them).
+  // Written by the server's export job as the pivot (engine/list/pivot-export.ts), the rows after it as `columns` say.
   actions: [{ kind: 'exportExcel', fileName: t('spendCube.title'), server: true }],
 };
 export default def;

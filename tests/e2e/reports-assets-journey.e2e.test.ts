@@ -166,6 +166,28 @@ describe('reports and assets journey', () => {
     await page.keyboard.press('Escape');
     await drill.waitFor({ state: 'detached' });
 
+    // 엑셀 다운로드: the server's file laid out as the pivot, a sheet a measure; 발주금액's corner is the cube's.
+    const [xlsx] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: '엑셀 다운로드' }).click(),
+    ]);
+    const cubeBook = XLSX.read(fs.readFileSync(await xlsx.path()));
+    expect(cubeBook.SheetNames).toEqual([
+      '발주금액',
+      '발주 건수',
+      '발주 품목 수',
+      '입고금액',
+      '정산금액',
+      '입고 품목 수',
+      '원자료',
+    ]);
+    const wonSheet = XLSX.utils.sheet_to_json<Array<string | number | null>>(cubeBook.Sheets['발주금액'], {
+      header: 1,
+      defval: null,
+    });
+    expect([wonSheet[0][0], wonSheet[0].at(-3), wonSheet.at(-1)![0]]).toEqual(['협력사', '합계', '합계']);
+    expect(wonSheet.at(-1)!.at(-3)).toBe(Number(cube.totals.totalKrw));
+
     // 입고금액: the same pivot read by the received measure, its grand total the cube's.
     await page.getByLabel('측정값').selectOption({ label: '입고금액' });
     await expect.poll(() => page.getByTestId('pivot-chart-summary').innerText()).toMatch(/^협력사별 입고금액: /);

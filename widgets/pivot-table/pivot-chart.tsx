@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { useWidgetText, type WidgetText } from '../i18n';
 import { WidgetButton } from '../common/button';
-import type { PivotAxisEntry, PivotModel } from './pivot-model';
+import type { PivotAxisEntry, PivotModel } from '../../lib/pivot-model';
 import styles from './pivot-table.module.css';
 
 export interface PivotChartProps {

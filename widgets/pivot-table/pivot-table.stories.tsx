@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import { expect } from 'storybook/test';
 import { withWidgets } from '../testing/story-decorators';
-import { buildPivot } from './pivot-model';
+import { buildPivot } from '../../lib/pivot-model';
 import { PivotChart } from './pivot-chart';
 import { PivotTable, type PivotTarget } from './pivot-table';
 import { PIVOT_FIELDS, PIVOT_ROWS, won } from './pivot-fixture';

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWidget } from '../testing/render';
-import { buildPivot, changePct } from './pivot-model';
+import { buildPivot, changePct } from '../../lib/pivot-model';
 import { PivotChart, pivotSummary } from './pivot-chart';
 import { PivotTable } from './pivot-table';
 import { PIVOT_FIELDS, PIVOT_ROWS, won } from './pivot-fixture';

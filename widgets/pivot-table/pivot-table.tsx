@@ -1,6 +1,6 @@
 import { useCallback, useId, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useWidgetText } from '../i18n';
-import type { PivotFigure, PivotModel } from './pivot-model';
+import type { PivotFigure, PivotModel } from '../../lib/pivot-model';
 import styles from './pivot-table.module.css';
 
 /** The cell a drill asks for: a row key, a column key, both (a cell), one (a total) or neither (the grand total). */

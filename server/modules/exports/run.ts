@@ -1,12 +1,13 @@
 import v8 from 'node:v8';
 import vm from 'node:vm';
 import type { FastifyInstance } from 'fastify';
-import { exportCell, type ExportColumn } from '../../../lib/export-cell.js';
+import type { ExportColumn } from '../../../lib/export-cell.js';
 import { fileSubjects } from '../../../lib/personal-download.js';
 import { recordAccess } from '../privacy/index.js';
 import type { Caller } from '../../auth/plugin.js';
-import { XlsxStream } from './xlsx-stream.js';
 import { pageQuery } from './list-operations.js';
+import { pivotSink, streamedSink } from './sinks.js';
+import type { PivotLayout } from './schemas.js';
 import { recordExportProgress, releaseExport, updateExport } from './queries.js';
 import { objectStoreFor } from '../../storage/open.js';
 
@@ -32,6 +33,8 @@ export interface ExportRequest {
     reason: { code: string; text: string };
     clientIp: string;
   };
+  /** Written as the screen's pivot (pivot-workbook.ts), the rows as `columns` say after it. */
+  pivot?: PivotLayout;
 }
 
 /** The finished workbook's key in the file store (DATA_DIR/exports/<id>.xlsx on disk). */
@@ -119,8 +122,9 @@ class ExportStopped extends Error {
 /**
  * Writes the whole result to the file store's exports/<id>.xlsx: page after page through the
  * streamed writer into the store's streamed put (a temporary file renamed, or a multipart upload
- * completed), so memory holds one page however many rows and no one sees half a workbook. Progress and the lease are written after
- * every page; a cancel asked on any server is seen there. Ends in DONE, CANCELLED or FAILED.
+ * completed), so memory holds one page however many rows and no one sees half a workbook — or, for a
+ * pivot, its rows kept up to its limit and the workbook put once at the end (sinks.ts). Progress and the
+ * lease are written after every page; a cancel asked on any server is seen there. Ends in DONE, CANCELLED or FAILED.
  */
 export async function runExport(
   app: FastifyInstance,
@@ -134,12 +138,9 @@ export async function runExport(
   const store = objectStoreFor(app.config);
   const zone =
     req.tzOffsetMinutes === undefined ? ({ offsetMinutes: -540 } as const) : { offsetMinutes: req.tzOffsetMinutes };
-  const xlsx = new XlsxStream(
-    sheetName,
-    req.columns.map((c) => ({ header: c.header, type: 'string' as const, width: c.width })),
-  );
-  const written = store.put(exportKey(exportId), xlsx.output);
-  written.catch(() => undefined);
+  const sink = req.pivot
+    ? pivotSink(store, exportKey(exportId), req.pivot, req.columns, zone)
+    : streamedSink(store, exportKey(exportId), req.columns, sheetName, zone);
   let done = 0;
   // At most the list operations' own maximum (server/http/list-query MAX_PAGE_SIZE).
   const pageSize = app.config.exportPageSize;
@@ -163,8 +164,7 @@ export async function runExport(
     const { status, body } = await readPage(app, caller, req, page, pageSize, after);
     if (status !== 200) throw new ExportStopped('FAILED', body.msg ?? `조회가 ${status} 오류로 끝났습니다`);
     const rows = body.rows ?? [];
-    // Converted and written a slice at a time (XlsxStream.writeRows), not the page's cells at once.
-    await xlsx.writeRows(rows, (row) => req.columns.map((c) => exportCell(c, row, zone)));
+    await sink.add(rows);
     subjects?.add(rows);
     sinceCollected += rows.length;
     if (!req.keyset) return { count: rows.length, total: body.total ?? 0, more: rows.length >= pageSize };
@@ -176,20 +176,20 @@ export async function runExport(
       if (signal.aborted) throw new ExportStopped('FAILED', 'the server is stopping');
       // The page's answer, rows and cells are unreachable once writePage returns: collected before the next.
       const { count, total, more } = await writePage(page);
-      done += count;
+      // A pivot reads no further than its screen does (its limit).
+      done = Math.min(done + count, sink.capacity);
       const state = await recordExportProgress(db, exportId, {
         rowsDone: done,
-        rowsTotal: Math.max(total, done),
+        rowsTotal: Math.max(Math.min(total, sink.capacity), done),
         // real time: a worker lease and its finish stamp are technical time
         leaseUntil: new Date(Date.now() + LEASE_MS),
       });
       if (!state || state.cancelRequested) throw new ExportStopped('CANCELLED', '내려받기를 취소했습니다');
-      if (!more) break;
+      if (!more || done >= sink.capacity) break;
       // Other requests are served between pages (PGlite runs one query at a time): light ones first.
       await app.yieldToLight();
     }
-    await xlsx.end();
-    const { size: bytes } = await written;
+    const { size: bytes } = await sink.finish();
     await db.transaction().execute(async (trx) => {
       // real time: a worker lease and its finish stamp are technical time
       await updateExport(trx, exportId, { status: 'DONE', rowsDone: done, bytes, finishedAt: new Date() });
@@ -212,9 +212,7 @@ export async function runExport(
       });
     });
   } catch (err) {
-    xlsx.fail(err instanceof Error ? err : new Error(String(err)));
-    // The failed stream fails the put, which leaves nothing behind.
-    await written.catch(() => undefined);
+    await sink.fail(err instanceof Error ? err : new Error(String(err)));
     if (signal.aborted || app.lifecycle.draining) {
       // This server is stopping (whatever the page in progress answered): the export is given back
       // for another server to write again (exports.resume), not failed. Should the database not

@@ -28,6 +28,58 @@ const QueryValue = Type.Union([
   Type.Array(Type.String({ maxLength: 1000 }), { maxItems: 200 }),
 ]);
 
+const PivotField = Type.String({ minLength: 1, maxLength: 100 });
+const PivotText = Type.String({ minLength: 1, maxLength: 200 });
+
+/**
+ * A pivot screen's layout for its file (pivot-workbook.ts): the row fields of its axes and measures and the
+ * screen's own words for them, so the sheets read as the pivot on the screen.
+ */
+export const PivotLayout = Type.Object(
+  {
+    row: Type.Object(
+      { key: PivotField, label: PivotField, title: PivotText },
+      { additionalProperties: false, description: 'The rows’ key and name fields and what they are (협력사 …)' },
+    ),
+    column: Type.Optional(
+      Type.Object(
+        { key: PivotField, label: PivotField },
+        { additionalProperties: false, description: 'The columns’ key and name fields; absent: the totals only' },
+      ),
+    ),
+    measures: Type.Array(
+      Type.Object(
+        {
+          field: PivotField,
+          previous: Type.Optional(PivotField),
+          header: PivotText,
+        },
+        { additionalProperties: false },
+      ),
+      { minItems: 1, maxItems: 20, description: 'One sheet each, in this order' },
+    ),
+    texts: Type.Object(
+      {
+        total: PivotText,
+        previous: PivotText,
+        change: PivotText,
+        rows: PivotText,
+      },
+      {
+        additionalProperties: false,
+        description: 'The totals’ header, the previous period’s, the change’s, and the name of the sheet of rows',
+      },
+    ),
+    limit: Type.Integer({ minimum: 1, maximum: 10_000, description: 'Rows of the result read at most, as the screen' }),
+  },
+  {
+    additionalProperties: false,
+    description:
+      'Written as the screen’s pivot: one sheet a measure (rows × columns, the previous period and the change, totals), then the rows as `columns` say',
+  },
+);
+export type PivotLayout = Static<typeof PivotLayout>;
+
 export const StartExportBody = Type.Object(
   {
     operation: Type.String({
@@ -53,6 +105,7 @@ export const StartExportBody = Type.Object(
       }),
     ),
     reason: Type.Optional(DownloadReason),
+    pivot: Type.Optional(PivotLayout),
   },
   { additionalProperties: false },
 );

@@ -128,6 +128,7 @@ export function exportService(app: FastifyInstance) {
         columns: body.columns as ExportRequest['columns'],
         tzOffsetMinutes: body.tzOffsetMinutes,
         keyset: op.keyset,
+        ...(body.pivot ? { pivot: body.pivot } : {}),
         // Recorded when the file is written: what it holds is known only then.
         ...(personal && body.reason
           ? {
@@ -158,7 +159,8 @@ export function exportService(app: FastifyInstance) {
           operationId: op.operationId,
           request: req,
           sheetName: body.sheetName,
-          rowsTotal: first.body.total ?? 0,
+          // A pivot reads no more than its screen does.
+          rowsTotal: Math.min(first.body.total ?? 0, body.pivot?.limit ?? Infinity),
           serverId,
           // real time: a drain timeout and a worker lease are technical time
           leaseUntil: new Date(Date.now() + LEASE_MS),

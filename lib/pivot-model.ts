@@ -1,7 +1,9 @@
 /**
  * A pivot of grouped rows (one row per key pair, as the server's cube answers them): rows × columns
  * with the previous period and the change beside each cell, row and column totals. Pure, so the
- * arithmetic is tested without a browser; the browser only arranges what the server summed.
+ * arithmetic is tested without a browser; the browser only arranges what the server summed. In lib/
+ * because the server's pivot export (server/modules/exports/pivot-workbook.ts) lays its sheets out
+ * with the same arithmetic and order, so the file reads as the screen does.
  */
 
 type Row = Record<string, unknown>;
