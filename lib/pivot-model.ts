@@ -49,10 +49,16 @@ function pivotNumber(v: unknown): number {
   return Number.isFinite(n) ? n : 0;
 }
 
-/** The change from `previous` to `value` in %, one decimal; null when there was nothing before. */
+/**
+ * The change from `previous` to `value` in %, one decimal, a half rounded away from zero as PostgreSQL's
+ * `round(numeric, 1)` rounds the cube's own `changePct` (the 원자료 sheet beside the pivot's): -12.35 % is -12.4 %,
+ * not Math.round's -12.3 %. Whole won in, so 1000 × the change is exact and a true half stays a half.
+ * Null when there was nothing before.
+ */
 export function changePct(value: number, previous: number | null): number | null {
   if (previous === null || previous === 0) return null;
-  return Math.round((1000 * (value - previous)) / previous) / 10;
+  const tenths = (1000 * (value - previous)) / previous;
+  return (Math.sign(tenths) * Math.round(Math.abs(tenths))) / 10;
 }
 
 const figure = (value: number, previous: number | null): PivotFigure => ({
