@@ -915,7 +915,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Allowed values of the attributes (one attribute with attrCode) */
+        /** Allowed values of the attributes (one attribute with attrCode), a page at a time */
         get: operations["listItemAttributeValues"];
         put?: never;
         post?: never;
@@ -1686,7 +1686,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** My approval delegations (newest period first) */
+        /** My approval delegations (newest period first), a page at a time */
         get: operations["listMyDelegations"];
         put?: never;
         /** Name a deputy for a period: approvals reaching me then go to the deputy (not myself; a deputy who can open the documents; no overlap with my other delegations: 409) */
@@ -5035,7 +5035,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The latest version of every template, and the variables a template may name */
+        /** The latest version of every template, a page at a time, and the variables a template may name */
         get: operations["listContractTemplates"];
         put?: never;
         post?: never;
@@ -14849,6 +14849,10 @@ export interface operations {
                 useYn?: "Y" | "N";
                 /** @description Part of the code or name */
                 q?: string;
+                /** @description Page, 1-based */
+                page?: number;
+                /** @description Rows a page (a screen asks ≤ 500; an export up to 5000) */
+                size?: number;
             };
             header?: never;
             path?: never;
@@ -16052,7 +16056,12 @@ export interface operations {
     };
     listItemPriceTrend: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Page, 1-based */
+                page?: number;
+                /** @description Rows a page (a screen asks ≤ 500; an export up to 5000) */
+                size?: number;
+            };
             header?: never;
             path: {
                 itemCode: string;
@@ -20870,7 +20879,12 @@ export interface operations {
     };
     listMyDelegations: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Page, 1-based */
+                page?: number;
+                /** @description Rows a page (a screen asks ≤ 500; an export up to 5000) */
+                size?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -35412,7 +35426,12 @@ export interface operations {
     };
     listSubconRates: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Page, 1-based */
+                page?: number;
+                /** @description Rows a page (a screen asks ≤ 500; an export up to 5000) */
+                size?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -47572,6 +47591,10 @@ export interface operations {
                 /** @description Any of: NO_INVOICE, TAX_TYPE_MISMATCH, AMOUNT_VARIANCE, TAX_VARIANCE, BUSINESS_NUMBER_MISMATCH, THREE_WAY_MISMATCH, NTS_FAILURE, NOT_TRANSMITTED, APPROVAL_MISSING */
                 type?: ("NO_INVOICE" | "TAX_TYPE_MISMATCH" | "AMOUNT_VARIANCE" | "TAX_VARIANCE" | "BUSINESS_NUMBER_MISMATCH" | "THREE_WAY_MISMATCH" | "NTS_FAILURE" | "NOT_TRANSMITTED" | "APPROVAL_MISSING")[];
                 settleNo?: string;
+                /** @description Page, 1-based */
+                page?: number;
+                /** @description Rows a page (a screen asks ≤ 500; an export up to 5000) */
+                size?: number;
             };
             header?: never;
             path?: never;
@@ -47655,6 +47678,10 @@ export interface operations {
             query?: {
                 /** @description From and to month, YYYYMM (either may be empty) */
                 periods?: string[];
+                /** @description Page, 1-based */
+                page?: number;
+                /** @description Rows a page (a screen asks ≤ 500; an export up to 5000) */
+                size?: number;
             };
             header?: never;
             path?: never;
@@ -48405,7 +48432,12 @@ export interface operations {
     };
     listContractTemplates: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Page, 1-based */
+                page?: number;
+                /** @description Rows a page (a screen asks ≤ 500; an export up to 5000) */
+                size?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;

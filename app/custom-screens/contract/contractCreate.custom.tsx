@@ -200,7 +200,8 @@ export default function ContractCreate({ query }: CustomScreenProps) {
 
   useEffect(() => {
     let live = true;
-    services.call('listContractTemplates', {}).then(
+    // The list answers a page (50 rows unless asked for more): the choice offers up to 500 templates.
+    services.call('listContractTemplates', { query: { size: 500 } }).then(
       (answer) => {
         if (!live) return;
         const rows = ((answer as { rows: TemplateRow[] }).rows ?? []).filter((r) => r.useYn === 'Y');

@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { access } from '../../http/access.js';
 import { commonErrors } from '../../http/error-schema.js';
-import { pageWindow } from '../../http/list-query.js';
+import { PagingQuery, pageWindow } from '../../http/list-query.js';
 import { supplierView } from '../../http/supplier-view.js';
 import { actionErrors } from '../../domain/schemas.js';
 import { internalActor } from '../../domain/actor.js';
@@ -175,11 +175,12 @@ export const contractRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         operationId: 'listContractTemplates',
         tags: TAG,
-        summary: 'The latest version of every template, and the variables a template may name',
+        summary: 'The latest version of every template, a page at a time, and the variables a template may name',
+        querystring: Type.Object(PagingQuery),
         response: { 200: TemplateList, ...commonErrors },
       },
     },
-    async (request) => s.listTemplates(request.db),
+    async (request) => s.listTemplates(request.db, request.query),
   );
 
   app.get(

@@ -1,6 +1,7 @@
 /** The clause library and versioned contract templates (docs/contracts.md, step 1). */
 import type { Db } from '../../db/connect.js';
 import { checkVersion, invalid, missing, type FieldError } from '../../domain/errors.js';
+import { pageWindow } from '../../http/list-query.js';
 import * as q from './queries.js';
 import { type ContractType } from './stamp-duty.js';
 import { checkTemplateText, parsePlaceholders, VARIABLES } from './variables.js';
@@ -58,9 +59,10 @@ function templateInvalid(problems: ReturnType<typeof checkTemplateText>, path: s
   );
 }
 
-export async function listTemplates(db: Db) {
+export async function listTemplates(db: Db, paging: { page?: number; size?: number }) {
   const rows = await q.listLatestTemplates(db);
-  return { rows, total: rows.length, variables: VARIABLES };
+  const { limit, offset } = pageWindow(paging);
+  return { rows: rows.slice(offset, offset + limit), total: rows.length, variables: VARIABLES };
 }
 
 export async function getTemplate(db: Db, templateNo: string, version?: number) {

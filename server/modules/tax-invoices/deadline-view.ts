@@ -13,8 +13,16 @@ function stateAgainst(deadline: string, today: string): DeadlineState {
 }
 
 // ── deadlines ──────────────────────────────────────────────────────────────
-/** Invoices not issued yet and where they stand against the 10th (moved past holidays), on `today` (KST). */
-export async function deadlineView(db: Db, today: string, periods?: string[]) {
+/**
+ * Invoices not issued yet and where they stand against the 10th (moved past holidays), on `today` (KST): those in
+ * `window` (the list screen's page; every one without), with how many there are.
+ */
+export async function deadlineView(
+  db: Db,
+  today: string,
+  periods?: string[],
+  window?: { limit: number; offset: number },
+) {
   const [from, to] = (periods ?? []).map((p) => p.trim() || undefined);
   const [invoices, undrawn, calendar] = await Promise.all([
     unissuedInvoices(db, { from, to }),
@@ -48,10 +56,11 @@ export async function deadlineView(db: Db, today: string, periods?: string[]) {
       amendment: null as { code: number | null; causeDate: string | null } | null,
     })),
   ].sort((a, b) => a.writeDate.localeCompare(b.writeDate) || a.key.localeCompare(b.key));
+  const shown = window ? rows.slice(window.offset, window.offset + window.limit) : rows;
   return {
     today,
     total: rows.length,
-    rows: rows.map(({ amendment, ...r }) => {
+    rows: shown.map(({ amendment, ...r }) => {
       // An amendment is due by the day its case computes from the cause (amendment-cases.ts).
       const own = amendmentDeadline(amendment?.code ?? null, r.writeDate, amendment?.causeDate ?? null, calendar);
       return {

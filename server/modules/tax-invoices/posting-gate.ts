@@ -2,6 +2,7 @@
 import { writeAudit } from '../../db/audit.js';
 import type { Db } from '../../db/connect.js';
 import { failIf, missing, refused } from '../../domain/errors.js';
+import { pageWindow } from '../../http/list-query.js';
 import {
   currentInvoicesOf,
   findBypass,
@@ -156,7 +157,10 @@ export async function bypassGate(db: Db, settleNo: string, reason: string, actor
 }
 
 /** Confirmed, unposted settlements whose invoice stops the posting, by type (전표 오류 of the invoices). */
-export async function listExceptions(db: Db, q: { periods?: string[]; type?: string[]; settleNo?: string }) {
+export async function listExceptions(
+  db: Db,
+  q: { periods?: string[]; type?: string[]; settleNo?: string; page?: number; size?: number },
+) {
   const [from, to] = (q.periods ?? []).map((p) => p.trim() || undefined);
   const settlements = await unpostedSettlements(db, { periodFrom: from, periodTo: to });
   const settleNo = q.settleNo?.trim();
@@ -180,5 +184,6 @@ export async function listExceptions(db: Db, q: { periods?: string[]; type?: str
         totalAmount: String(s.totalAmount).split('.')[0]!,
       }));
   });
-  return { rows, total: rows.length };
+  const { limit, offset } = pageWindow(q);
+  return { rows: rows.slice(offset, offset + limit), total: rows.length };
 }

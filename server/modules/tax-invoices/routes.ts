@@ -367,6 +367,7 @@ export const taxInvoiceRoutes: FastifyPluginAsyncTypebox<{ provider?: TaxInvoice
         request.db,
         new Date(app.clock.now().getTime() + 9 * 3600_000).toISOString().slice(0, 10),
         request.query.periods,
+        pageWindow(request.query),
       ),
   );
 

@@ -260,6 +260,7 @@ export const ExceptionQuery = Type.Object({
   periods: Periods,
   type: StatusList(EXCEPTION_TYPES),
   settleNo: Type.Optional(Type.String({ maxLength: 20 })),
+  ...PagingQuery,
 });
 export const ExceptionList = Type.Object({
   rows: Type.Array(
@@ -278,7 +279,7 @@ export const ExceptionList = Type.Object({
   total: Type.Integer(),
 });
 
-export const DeadlineQuery = Type.Object({ periods: Periods });
+export const DeadlineQuery = Type.Object({ periods: Periods, ...PagingQuery });
 export const DeadlineList = Type.Object({
   today: Type.String({ description: 'The business clock’s day (KST)' }),
   total: Type.Integer(),

@@ -166,29 +166,11 @@ export const lockAttribute = (trx: Db, attrCode: string) =>
 export const updateAttribute = (trx: Db, attrCode: string, set: Updateable<ItemAttributeTable>) =>
   trx.updateTable('itemAttribute').set(set).where('attrCode', '=', attrCode).execute();
 
-/** Allowed values with their attribute's name and how many items use each; filtered by attribute, value, use and a part of the code or name. */
-export function listValues(db: Db, q: { attrCode?: string; useYn?: 'Y' | 'N'; q?: string; valueCode?: string }) {
-  let s = db
-    .selectFrom('itemAttributeValue as v')
-    .innerJoin('itemAttribute as a', 'a.attrCode', 'v.attrCode')
-    .select([
-      'v.attrCode',
-      'a.nameKo as attrName',
-      'v.valueCode',
-      'v.nameKo',
-      'v.nameEn',
-      'v.sortOrder',
-      'v.useYn',
-      'v.version',
-    ])
-    .select((eb) =>
-      eb
-        .selectFrom('itemAttr as ia')
-        .select((e) => e.fn.countAll<number>().as('n'))
-        .whereRef('ia.attrCode', '=', 'v.attrCode')
-        .whereRef('ia.valueCode', '=', 'v.valueCode')
-        .as('itemCount'),
-    );
+type ValueFilter = { attrCode?: string; useYn?: 'Y' | 'N'; q?: string; valueCode?: string };
+
+/** Allowed values filtered by attribute, value, use and a part of the code or name. */
+function filteredValues(db: Db, q: ValueFilter) {
+  let s = db.selectFrom('itemAttributeValue as v').innerJoin('itemAttribute as a', 'a.attrCode', 'v.attrCode');
   if (q.attrCode) s = s.where('v.attrCode', '=', q.attrCode);
   if (q.valueCode) s = s.where('v.valueCode', '=', q.valueCode);
   if (q.useYn) s = s.where('v.useYn', '=', q.useYn);
@@ -201,7 +183,44 @@ export function listValues(db: Db, q: { attrCode?: string; useYn?: 'Y' | 'N'; q?
         eb('v.nameEn', 'ilike', `%${needle}%`),
       ]),
     );
-  return s.orderBy('a.sortOrder').orderBy('v.attrCode').orderBy('v.sortOrder').orderBy('v.valueCode').execute();
+  return s;
+}
+
+/**
+ * One page of the allowed values with their attribute's name and how many items use each, in the attributes' and
+ * the values' order (all of them without a window), and how many the filter finds.
+ */
+export async function listValues(db: Db, q: ValueFilter, window?: { limit: number; offset: number }) {
+  const s = filteredValues(db, q);
+  const [rows, counted] = await Promise.all([
+    s
+      .select([
+        'v.attrCode',
+        'a.nameKo as attrName',
+        'v.valueCode',
+        'v.nameKo',
+        'v.nameEn',
+        'v.sortOrder',
+        'v.useYn',
+        'v.version',
+      ])
+      .select((eb) =>
+        eb
+          .selectFrom('itemAttr as ia')
+          .select((e) => e.fn.countAll<number>().as('n'))
+          .whereRef('ia.attrCode', '=', 'v.attrCode')
+          .whereRef('ia.valueCode', '=', 'v.valueCode')
+          .as('itemCount'),
+      )
+      .orderBy('a.sortOrder')
+      .orderBy('v.attrCode')
+      .orderBy('v.sortOrder')
+      .orderBy('v.valueCode')
+      .$if(window !== undefined, (x) => x.limit(window!.limit).offset(window!.offset))
+      .execute(),
+    window ? s.select((e) => e.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow() : undefined,
+  ]);
+  return { rows, total: counted ? Number(counted.n) : rows.length };
 }
 
 export const valueExists = async (db: Db, attrCode: string, valueCode: string): Promise<boolean> =>

@@ -234,7 +234,7 @@ export const catalogueRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         operationId: 'listItemAttributeValues',
         tags,
-        summary: 'Allowed values of the attributes (one attribute with attrCode)',
+        summary: 'Allowed values of the attributes (one attribute with attrCode), a page at a time',
         querystring: ValueQuery,
         response: { 200: ListOfRows(ValueRow), ...commonErrors },
       },

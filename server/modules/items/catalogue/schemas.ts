@@ -1,4 +1,5 @@
 import { Type } from 'typebox';
+import { PagingQuery } from '../../../http/list-query.js';
 import { Nullable, Str, YN } from '../../../http/schema-helpers.js';
 import { VersionBody } from '../shared.js';
 
@@ -110,6 +111,7 @@ export const ValueQuery = Type.Object({
   attrCode: Type.Optional(Type.String({ maxLength: 20 })),
   useYn: Type.Optional(YN),
   q: Type.Optional(Type.String({ maxLength: 100, description: 'Part of the code or name' })),
+  ...PagingQuery,
 });
 
 const Conversion = Type.Object(

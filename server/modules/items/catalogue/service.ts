@@ -3,6 +3,7 @@ import { writeAudit } from '../../../db/audit.js';
 import type { Db } from '../../../db/connect.js';
 import { checkVersion, failIf, missing, refused, type FieldError } from '../../../domain/errors.js';
 import { text } from '../../../domain/values.js';
+import { pageWindow } from '../../../http/list-query.js';
 import type {
   AttrCreate,
   AttrUpdate,
@@ -354,13 +355,17 @@ export async function changeAttribute(db: Db, attrCode: string, b: Static<typeof
   return attributeRow(db, attrCode);
 }
 
-const values = async (db: Db, q: Parameters<typeof listValues>[1]) =>
-  (await listValues(db, q)).map((r) => ({ ...r, itemCount: Number(r.itemCount ?? 0) }));
+async function values(db: Db, q: Parameters<typeof listValues>[1], window?: { limit: number; offset: number }) {
+  const { rows, total } = await listValues(db, q, window);
+  return { rows: rows.map((r) => ({ ...r, itemCount: Number(r.itemCount ?? 0) })), total };
+}
 
-export const valueList = async (db: Db, q: Parameters<typeof listValues>[1]) => rowsOf(await values(db, q));
+/** One page of the values, as the list screen asks (/attributeValue). */
+export const valueList = (db: Db, q: Parameters<typeof listValues>[1] & { page?: number; size?: number }) =>
+  values(db, q, pageWindow(q));
 
 export async function attributeValue(db: Db, attrCode: string, valueCode: string) {
-  const [row] = await values(db, { attrCode, valueCode });
+  const [row] = (await values(db, { attrCode, valueCode })).rows;
   if (!row) throw missing('ATTRIBUTE_VALUE_NOT_FOUND', `속성값이 없습니다: ${attrCode}/${valueCode}`);
   return row;
 }
@@ -389,7 +394,7 @@ export async function createValue(db: Db, attrCode: string, b: Static<typeof Val
       after: row,
     });
   });
-  return (await values(db, { attrCode, valueCode }))[0];
+  return (await values(db, { attrCode, valueCode })).rows[0];
 }
 
 export async function changeValue(
@@ -420,7 +425,7 @@ export async function changeValue(
       after: next,
     });
   });
-  return (await values(db, { attrCode, valueCode }))[0];
+  return (await values(db, { attrCode, valueCode })).rows[0];
 }
 
 // ---- units and conversions

@@ -2,6 +2,7 @@ import { Type } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { access } from '../../../http/access.js';
 import { commonErrors } from '../../../http/error-schema.js';
+import { PagingQuery } from '../../../http/list-query.js';
 import { ListOfRows } from '../../../domain/schemas.js';
 import { ITEM_PICKING_SCREENS, ROUTES, VersionBody } from '../shared.js';
 import {
@@ -86,10 +87,11 @@ export const itemRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary:
           'The price-history chart: lowest, average and highest supplier price in force on each date a price changed, per currency',
         params: ItemParams,
+        querystring: Type.Object(PagingQuery),
         response: { 200: ListOfRows(TrendPoint), ...commonErrors },
       },
     },
-    async (request) => itemPriceTrend(request.db, request.params.itemCode.trim().toUpperCase()),
+    async (request) => itemPriceTrend(request.db, request.params.itemCode.trim().toUpperCase(), request.query),
   );
 
   app.post(

@@ -118,9 +118,10 @@ export async function itemPriceHistory(db: Db, itemCode: string) {
   return { rows, total: rows.length };
 }
 
-export async function itemPriceTrend(db: Db, itemCode: string) {
+export async function itemPriceTrend(db: Db, itemCode: string, paging: { page?: number; size?: number }) {
   const rows = (await priceTrend(db, itemCode)).map((r) => ({ ...r, supplierCount: Number(r.supplierCount) }));
-  return { rows, total: rows.length };
+  const { limit, offset } = pageWindow(paging);
+  return { rows: rows.slice(offset, offset + limit), total: rows.length };
 }
 
 async function checkItemBody(

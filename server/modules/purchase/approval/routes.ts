@@ -2,7 +2,7 @@ import { Type } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { access } from '../../../http/access.js';
 import { commonErrors } from '../../../http/error-schema.js';
-import { pageWindow, parseSort } from '../../../http/list-query.js';
+import { PagingQuery, pageWindow, parseSort } from '../../../http/list-query.js';
 import { ApprovalView } from '../shared/schemas.js';
 import { listLines, listRules } from './queries.js';
 import { checkOutcomeHandlers, type OutcomeHandlers } from './outcome-handlers.js';
@@ -293,11 +293,12 @@ export const delegationRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         operationId: 'listMyDelegations',
         tags,
-        summary: 'My approval delegations (newest period first)',
+        summary: 'My approval delegations (newest period first), a page at a time',
+        querystring: Type.Object(PagingQuery),
         response: { 200: DelegationList, ...commonErrors },
       },
     },
-    async (request) => listMyDelegations(request.db, request.caller),
+    async (request) => listMyDelegations(request.db, request.caller, request.query),
   );
 
   app.post(

@@ -6,6 +6,7 @@ import type { Db } from '../../../db/connect.js';
 import { internalActor } from '../../../domain/actor.js';
 import { checkDate, todayKst } from '../../../domain/dates.js';
 import { HttpError } from '../../../http/errors.js';
+import { pageWindow } from '../../../http/list-query.js';
 import {
   checkVersion,
   failIf,
@@ -410,10 +411,11 @@ async function decideInTransaction(
 
 /* ------------------------------ delegations ------------------------------ */
 
-export async function listMyDelegations(db: Db, caller: Caller | null) {
+export async function listMyDelegations(db: Db, caller: Caller | null, paging: { page?: number; size?: number }) {
   const actor = await internalActor(db, caller);
   const rows = await listDelegations(db, { approverId: actor.singleid });
-  return { rows, total: rows.length };
+  const { limit, offset } = pageWindow(paging);
+  return { rows: rows.slice(offset, offset + limit), total: rows.length };
 }
 
 /**

@@ -2,7 +2,7 @@ import { Type } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { access } from '../../../http/access.js';
 import { commonErrors } from '../../../http/error-schema.js';
-import { pageWindow, parseSort } from '../../../http/list-query.js';
+import { PagingQuery, pageWindow, parseSort } from '../../../http/list-query.js';
 import {
   ComplianceList,
   ComplianceQuery,
@@ -139,10 +139,11 @@ export const subconRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         summary:
           'The FTC’s rates a payment’s 지연이자 and 어음 fees are computed at (지연이자, 어음할인율, 어음대체결제 수수료율), by kind, newest first',
+        querystring: Type.Object(PagingQuery),
         response: { 200: RateList, ...commonErrors },
       },
     },
-    async (request) => listSubconRates(request.db, app.clock.now()),
+    async (request) => listSubconRates(request.db, app.clock.now(), pageWindow(request.query)),
   );
 
   app.post(

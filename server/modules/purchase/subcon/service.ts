@@ -170,16 +170,18 @@ type RateKind = (typeof RATE_KINDS)[number];
 /**
  * The FTC's rates (docs/subcontracting.md "What a company configures"), by kind, newest first; `inForce` marks each
  * kind's rate on the business day (the latest whose day has come). A payment counts each day at the rate in force
- * that day; a recorded payment keeps what it computed.
+ * that day; a recorded payment keeps what it computed. Those in `window` (the list screen's page; every one without).
  */
-export async function listSubconRates(db: Db, now: Date) {
+export async function listSubconRates(db: Db, now: Date, window?: { limit: number; offset: number }) {
   const today = todayKst(now);
   const rows = await rateRows(db);
   const current = new Map<string, string>();
   for (const r of rows)
     if (r.effectiveFrom <= today && !current.has(r.rateKind)) current.set(r.rateKind, r.effectiveFrom);
+  // Which rate is in force is read over every row, before the page is cut.
+  const shown = window ? rows.slice(window.offset, window.offset + window.limit) : rows;
   return {
-    rows: rows.map((r) => ({
+    rows: shown.map((r) => ({
       rateKey: `${r.rateKind}:${r.effectiveFrom}`,
       ...r,
       inForce: current.get(r.rateKind) === r.effectiveFrom,
