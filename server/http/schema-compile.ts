@@ -21,8 +21,8 @@ type Validate = ReturnType<ReturnType<ValidatorFactory>>;
  *
  * Its routes' compiles are kept by content (`kept`): of the ≈ 4,200 compiles of the server's routes
  * only ≈ 900 are distinct schemas (the same error answers, pages and keys on many routes), so the
- * warm-up — most of a restart's time to /readyz — compiles each once (bench/results/log.md, "Start-up,
- * issue #72").
+ * warm-up — most of a restart's time to /readyz — compiles each once (bench/results/log.md, "A restart's
+ * schema warm-up, kept by content").
  */
 export class SchemaWarmUp {
   readonly #compiles: Array<{ what: string; compile: () => void }> = [];

@@ -10,7 +10,7 @@ import { prRoutes } from './pr/routes.js';
 import { rfqRoutes } from './rfq/routes.js';
 import { rfqQuestionRoutes } from './rfq-questions/routes.js';
 import { simpleOrderRoutes } from './simple-order/routes.js';
-import { linkageIndexRoutes } from './subcon/linkage-index-routes.js';
+import { linkageIndexRoutes } from './linkage-index/routes.js';
 import { subconRoutes } from './subcon/routes.js';
 
 export type { OutcomeHandlers } from './approval/outcome-handlers.js';

@@ -50,7 +50,7 @@ import { SUPPLIER_VISIBLE_AGREEMENT } from './workflow.js';
 import { PR_SCREENS } from '../pr/service.js';
 import { PrNoParams } from '../pr/schemas.js';
 import { SIMPLE_SCREENS } from '../po/service.js';
-import { LINKAGE_INDEX_SCREEN } from '../subcon/linkage-index-routes.js';
+import { LINKAGE_INDEX_SCREEN } from '../linkage-index/routes.js';
 
 const LIST = AGREEMENT_SCREENS.list;
 const EDIT = AGREEMENT_SCREENS.edit;

@@ -11,8 +11,8 @@ import { internalActor } from '../../../domain/actor.js';
 import { checkDate, todayKst } from '../../../domain/dates.js';
 import { failIf, refused, type FieldError } from '../../../domain/errors.js';
 import { decimalProblem, requireText, text, type DecimalRule } from '../../../domain/values.js';
-import { findIndex, indexValueRows, insertIndex, saveIndexValue } from './queries-linkage-index.js';
-import type { IndexBody, IndexValueBody } from './schemas-linkage-index.js';
+import { findIndex, indexValueRows, insertIndex, saveIndexValue } from './queries.js';
+import type { IndexBody, IndexValueBody } from './schemas.js';
 
 const CODE = /^[A-Z0-9_-]{1,20}$/;
 const VALUE: DecimalRule = { label: '지표값', scale: 4, intDigits: 14, sign: 'positive' };

@@ -4,15 +4,8 @@ import { access } from '../../../http/access.js';
 import { commonErrors } from '../../../http/error-schema.js';
 import { pageWindow } from '../../../http/list-query.js';
 import { AGREEMENT_SCREENS } from '../agreement/workflow.js';
-import { createLinkageIndex, listIndexValues, setLinkageIndexValue } from './linkage-index.js';
-import {
-  IndexBody,
-  IndexRow,
-  IndexValueBody,
-  IndexValueList,
-  IndexValueQuery,
-  IndexValueRow,
-} from './schemas-linkage-index.js';
+import { createLinkageIndex, listIndexValues, setLinkageIndexValue } from './service.js';
+import { IndexBody, IndexRow, IndexValueBody, IndexValueList, IndexValueQuery, IndexValueRow } from './schemas.js';
 
 /** The screen that keeps the indexes and their values; whoever keeps agreements may enter values too. */
 export const LINKAGE_INDEX_SCREEN = '/linkageIndexManage';
