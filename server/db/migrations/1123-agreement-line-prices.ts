@@ -11,14 +11,14 @@ import { runSqlScript } from '../sql-script.js';
  * draft's lines are replaced whenever it is saved, so its ORIGINAL rows are written when it becomes active.
  * Rows are never updated: two changes effective the same day are both kept, the later (price_id) wins.
  *
- * comp_no, row-level security and the supplier role as agreement_line has them (migration 0670); the supplier
- * only reads its agreements' prices, so it is granted select alone.
+ * comp_no, row-level security and the supplier role's grants as agreement_line has them (migration 0670): the
+ * policy keeps a supplier to its own agreements' prices (tests/api/security/rls.test.ts checks every such table).
  */
 const ROLE = 'gpms_supplier';
 
 const up_sql = `
 create table agreement_line_price (
-  price_id        bigint generated always as identity primary key,
+  price_id        bigserial primary key,
   agreement_no    varchar(20) not null,
   line_no         integer not null,
   comp_no         varchar(10) not null references company(comp_no),
@@ -41,7 +41,7 @@ select l.agreement_no, l.line_no, l.comp_no, a.valid_from, l.unit_price, 'ORIGIN
 alter table agreement_line_price enable row level security;
 create policy company_isolation on agreement_line_price to ${ROLE}
   using (comp_no = current_setting('app.comp_no', true)) with check (comp_no = current_setting('app.comp_no', true));
-grant select on agreement_line_price to ${ROLE};
+grant select, insert, update, delete on agreement_line_price to ${ROLE};
 `;
 
 export async function up(db: Kysely<unknown>): Promise<void> {

@@ -169,7 +169,7 @@ describe('dated agreement prices', { timeout: 120_000 }, () => {
     const noLine = refused(await changePrices(a, { lines: [{ lineNo: 9, unitPrice: '1200' }] }), 400, 'VALIDATION');
     expect(noLine.msg).toBe('단가계약에 없는 품목 줄입니다: 9');
     refused(await changePrices(a, { reason: ' ' }), 400, 'VALIDATION');
-    refused(await changePrices({ ...a, version: a.version - 1 }), 409, 'VERSION_CONFLICT');
+    refused(await changePrices({ ...a, version: a.version - 1 }, {}), 409, 'VERSION_CONFLICT');
 
     // Nothing was written by the refusals.
     const after = ok(await f.get(`/api/v1/agreements/${a.agreementNo}`, u.operator));
