@@ -2732,6 +2732,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/agreements/{agreementNo}/prices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** New prices of an active agreement’s lines from a day within its validity (a 변경계약): orders dated before keep theirs */
+        post: operations["changeAgreementPrices"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/agreements/{agreementNo}/call-offs": {
         parameters: {
             query?: never;
@@ -31690,6 +31707,18 @@ export interface operations {
                             orderedQty: string;
                             orderedAmount: string;
                             remainingQty: string | null;
+                            /** @description The line’s dated prices, oldest first; empty until the agreement is active */
+                            prices: {
+                                /** @description The first day the price applies (an order’s date decides) */
+                                effectiveFrom: string;
+                                unitPrice: string;
+                                /** @description ORIGINAL (the agreed one), AMENDMENT (changeAgreementPrices), LINKAGE */
+                                source: string;
+                                reference: string | null;
+                                createdBy: string;
+                                /** Format: date-time */
+                                createdAt: string;
+                            }[];
                         }[];
                         linkageKind: string | null;
                         linkageMaterial: string | null;
@@ -32150,6 +32179,18 @@ export interface operations {
                             orderedQty: string;
                             orderedAmount: string;
                             remainingQty: string | null;
+                            /** @description The line’s dated prices, oldest first; empty until the agreement is active */
+                            prices: {
+                                /** @description The first day the price applies (an order’s date decides) */
+                                effectiveFrom: string;
+                                unitPrice: string;
+                                /** @description ORIGINAL (the agreed one), AMENDMENT (changeAgreementPrices), LINKAGE */
+                                source: string;
+                                reference: string | null;
+                                createdBy: string;
+                                /** Format: date-time */
+                                createdAt: string;
+                            }[];
                         }[];
                         linkageKind: string | null;
                         linkageMaterial: string | null;
@@ -32414,6 +32455,18 @@ export interface operations {
                             orderedQty: string;
                             orderedAmount: string;
                             remainingQty: string | null;
+                            /** @description The line’s dated prices, oldest first; empty until the agreement is active */
+                            prices: {
+                                /** @description The first day the price applies (an order’s date decides) */
+                                effectiveFrom: string;
+                                unitPrice: string;
+                                /** @description ORIGINAL (the agreed one), AMENDMENT (changeAgreementPrices), LINKAGE */
+                                source: string;
+                                reference: string | null;
+                                createdBy: string;
+                                /** Format: date-time */
+                                createdAt: string;
+                            }[];
                         }[];
                         linkageKind: string | null;
                         linkageMaterial: string | null;
@@ -32865,6 +32918,18 @@ export interface operations {
                             orderedQty: string;
                             orderedAmount: string;
                             remainingQty: string | null;
+                            /** @description The line’s dated prices, oldest first; empty until the agreement is active */
+                            prices: {
+                                /** @description The first day the price applies (an order’s date decides) */
+                                effectiveFrom: string;
+                                unitPrice: string;
+                                /** @description ORIGINAL (the agreed one), AMENDMENT (changeAgreementPrices), LINKAGE */
+                                source: string;
+                                reference: string | null;
+                                createdBy: string;
+                                /** Format: date-time */
+                                createdAt: string;
+                            }[];
                         }[];
                         linkageKind: string | null;
                         linkageMaterial: string | null;
@@ -33122,6 +33187,18 @@ export interface operations {
                             orderedQty: string;
                             orderedAmount: string;
                             remainingQty: string | null;
+                            /** @description The line’s dated prices, oldest first; empty until the agreement is active */
+                            prices: {
+                                /** @description The first day the price applies (an order’s date decides) */
+                                effectiveFrom: string;
+                                unitPrice: string;
+                                /** @description ORIGINAL (the agreed one), AMENDMENT (changeAgreementPrices), LINKAGE */
+                                source: string;
+                                reference: string | null;
+                                createdBy: string;
+                                /** Format: date-time */
+                                createdAt: string;
+                            }[];
                         }[];
                         linkageKind: string | null;
                         linkageMaterial: string | null;
@@ -33440,6 +33517,18 @@ export interface operations {
                             orderedQty: string;
                             orderedAmount: string;
                             remainingQty: string | null;
+                            /** @description The line’s dated prices, oldest first; empty until the agreement is active */
+                            prices: {
+                                /** @description The first day the price applies (an order’s date decides) */
+                                effectiveFrom: string;
+                                unitPrice: string;
+                                /** @description ORIGINAL (the agreed one), AMENDMENT (changeAgreementPrices), LINKAGE */
+                                source: string;
+                                reference: string | null;
+                                createdBy: string;
+                                /** Format: date-time */
+                                createdAt: string;
+                            }[];
                         }[];
                         linkageKind: string | null;
                         linkageMaterial: string | null;
@@ -33684,6 +33773,18 @@ export interface operations {
                             orderedQty: string;
                             orderedAmount: string;
                             remainingQty: string | null;
+                            /** @description The line’s dated prices, oldest first; empty until the agreement is active */
+                            prices: {
+                                /** @description The first day the price applies (an order’s date decides) */
+                                effectiveFrom: string;
+                                unitPrice: string;
+                                /** @description ORIGINAL (the agreed one), AMENDMENT (changeAgreementPrices), LINKAGE */
+                                source: string;
+                                reference: string | null;
+                                createdBy: string;
+                                /** Format: date-time */
+                                createdAt: string;
+                            }[];
                         }[];
                         linkageKind: string | null;
                         linkageMaterial: string | null;
@@ -33930,6 +34031,282 @@ export interface operations {
                             orderedQty: string;
                             orderedAmount: string;
                             remainingQty: string | null;
+                            /** @description The line’s dated prices, oldest first; empty until the agreement is active */
+                            prices: {
+                                /** @description The first day the price applies (an order’s date decides) */
+                                effectiveFrom: string;
+                                unitPrice: string;
+                                /** @description ORIGINAL (the agreed one), AMENDMENT (changeAgreementPrices), LINKAGE */
+                                source: string;
+                                reference: string | null;
+                                createdBy: string;
+                                /** Format: date-time */
+                                createdAt: string;
+                            }[];
+                        }[];
+                        linkageKind: string | null;
+                        linkageMaterial: string | null;
+                        linkageSharePct: string | null;
+                        linkageIndexCode: string | null;
+                        linkageIndexName: string | null;
+                        linkageIndexUnit: string | null;
+                        linkageBaseDate: string | null;
+                        linkageBaseValue: string | null;
+                        linkageCompareBasis: string | null;
+                        linkageComparePeriodMonths: number | null;
+                        linkageTriggerPct: string | null;
+                        linkageFormulaNote: string | null;
+                        linkageExceptionType: string | null;
+                        linkageReason: string | null;
+                        subconKind: string | null;
+                        /** @description The call-off dialog’s rows: each agreement line, or with prNo one row per PR line naming it with something left to order */
+                        callOffLines: {
+                            /** @description The row’s place (1, 2, …): an agreement line may be two rows */
+                            rowNo: number;
+                            agreementLineNo: number;
+                            itemCode: string | null;
+                            itemName: string;
+                            spec: string | null;
+                            unitCode: string;
+                            unitPrice: string;
+                            agreedQty: string | null;
+                            orderedQty: string;
+                            remainingQty: string | null;
+                            prLineNo: number | null;
+                            prQuantity: string | null;
+                            prOrderedQty: string | null;
+                            prRemainingQty: string | null;
+                        }[];
+                        callOffPolicy: string;
+                        approvalStatus: string;
+                        buyerId: string;
+                        section: string;
+                        deptcd: string;
+                        sourceType: string | null;
+                        sourceNo: string | null;
+                        remark: string | null;
+                        approvedAt: string | null;
+                        expiredAt: string | null;
+                        terminatedAt: string | null;
+                        terminateReason: string | null;
+                        createdBy: string;
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                        callOffs: {
+                            poNo: string;
+                            poType: string;
+                            poDate: string;
+                            status: string;
+                            lineNo: number;
+                            agreementLineNo: number | null;
+                            itemName: string;
+                            quantity: string;
+                            unitPrice: string;
+                            amount: string;
+                            deliveredQty: string;
+                            receivedQty: string;
+                            agreementException: string | null;
+                        }[];
+                        approvals: {
+                            approvalId: number;
+                            docType: string;
+                            docNo: string;
+                            /** @description PENDING, IN_PROGRESS, APPROVED, REJECTED, WITHDRAWN */
+                            status: string;
+                            lineName: string;
+                            amountKrw: string;
+                            currentStep: number | null;
+                            submittedBy: string;
+                            submittedByName: string;
+                            /** Format: date-time */
+                            submittedAt: string;
+                            completedAt: string | null;
+                            version: number;
+                            steps: {
+                                stepNo: number;
+                                approverId: string;
+                                approverName: string;
+                                positionNm: string;
+                                deptnm: string;
+                                /** @description WAITING, PENDING (the current step), APPROVED, REJECTED, SKIPPED */
+                                status: string;
+                                comment: string | null;
+                                actedAt: string | null;
+                                onBehalfOf: string | null;
+                                onBehalfOfName: string | null;
+                            }[];
+                        }[];
+                        history: {
+                            no: number;
+                            /** Format: date-time */
+                            at: string;
+                            action: string;
+                            actor: string | null;
+                            actorName: string | null;
+                            reason: string | null;
+                        }[];
+                        pendingApprovalId: number | null;
+                        pendingApprovalVersion: number | null;
+                        currentApproverName: string | null;
+                        approvalSteps: {
+                            /** @description approvalId-stepNo */
+                            stepKey: string;
+                            /** @description Approval round, 1 for the first submission */
+                            round: number;
+                            approvalId: number;
+                            /** @description The round: PENDING, IN_PROGRESS, APPROVED, REJECTED, WITHDRAWN */
+                            approvalStatus: string;
+                            lineName: string;
+                            submittedByName: string;
+                            /** Format: date-time */
+                            submittedAt: string;
+                            stepNo: number;
+                            approverId: string;
+                            approverName: string;
+                            positionNm: string;
+                            deptnm: string;
+                            /** @description WAITING, PENDING (the current step), APPROVED, REJECTED, SKIPPED */
+                            status: string;
+                            comment: string | null;
+                            actedAt: string | null;
+                            onBehalfOf: string | null;
+                            onBehalfOfName: string | null;
+                        }[];
+                        /** @description update, submit, terminate, callOff; approve and reject on one’s turn */
+                        actions: string[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    changeAgreementPrices: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description AG2026-000123 */
+                agreementNo: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The version read; a stale one answers 409 VERSION_CONFLICT */
+                    version: number;
+                    /** @description The first day the new prices apply (orders dated before keep theirs) */
+                    effectiveFrom: string;
+                    reason: string;
+                    lines: {
+                        lineNo: number;
+                        /** @description The new price, above 0 */
+                        unitPrice: string;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        agreementNo: string;
+                        compNo: string;
+                        compNameKr: string;
+                        title: string;
+                        currency: string;
+                        validFrom: string;
+                        validTo: string;
+                        status: string;
+                        ceilingAmount: string | null;
+                        orderedAmount: string;
+                        remainingAmount: string | null;
+                        contractNo: string | null;
+                        buyerName: string;
+                        version: number;
+                        lines: {
+                            lineNo: number;
+                            itemCode: string | null;
+                            itemName: string;
+                            spec: string | null;
+                            unitCode: string;
+                            sgCode: string | null;
+                            unitPrice: string;
+                            agreedQty: string | null;
+                            orderedQty: string;
+                            orderedAmount: string;
+                            remainingQty: string | null;
+                            /** @description The line’s dated prices, oldest first; empty until the agreement is active */
+                            prices: {
+                                /** @description The first day the price applies (an order’s date decides) */
+                                effectiveFrom: string;
+                                unitPrice: string;
+                                /** @description ORIGINAL (the agreed one), AMENDMENT (changeAgreementPrices), LINKAGE */
+                                source: string;
+                                reference: string | null;
+                                createdBy: string;
+                                /** Format: date-time */
+                                createdAt: string;
+                            }[];
                         }[];
                         linkageKind: string | null;
                         linkageMaterial: string | null;
@@ -34574,6 +34951,18 @@ export interface operations {
                             orderedQty: string;
                             orderedAmount: string;
                             remainingQty: string | null;
+                            /** @description The line’s dated prices, oldest first; empty until the agreement is active */
+                            prices: {
+                                /** @description The first day the price applies (an order’s date decides) */
+                                effectiveFrom: string;
+                                unitPrice: string;
+                                /** @description ORIGINAL (the agreed one), AMENDMENT (changeAgreementPrices), LINKAGE */
+                                source: string;
+                                reference: string | null;
+                                createdBy: string;
+                                /** Format: date-time */
+                                createdAt: string;
+                            }[];
                         }[];
                         linkageKind: string | null;
                         linkageMaterial: string | null;

@@ -43,6 +43,7 @@ const DRAFT = {
       orderedQty: '0.000',
       orderedAmount: '0.00',
       remainingQty: '100.000',
+      prices: [],
     },
   ],
   ...NO_LINKAGE,

@@ -65,6 +65,7 @@ const DETAIL = {
       orderedQty: '40.000',
       orderedAmount: '40000.00',
       remainingQty: '60.000',
+      prices: [],
     },
   ],
   // The call-off dialog's rows: opened from the agreement (no PR), its lines as they are.

@@ -48,6 +48,7 @@ const HISTORY_ACTION = options('historyAction', [
   'CHANGE_PROPOSED',
   'CHANGE_REJECTED',
   'LINKAGE',
+  'PRICE_CHANGE',
 ]);
 export const CHANGE_FIELD = options('changeField', [
   'dueDate',

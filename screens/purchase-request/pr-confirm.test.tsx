@@ -298,6 +298,7 @@ describe('prConfirmEdit: a PR line from an agreement opens the call-off filled i
     orderedQty: '0.000',
     orderedAmount: '0.00',
     remainingQty: '500.000',
+    prices: [],
   });
   /** A dialog row: the agreement line, and with the PR the PR line naming it and what is left of it. */
   const row = (rowNo: number, l: ReturnType<typeof line>, pr?: [number, string, string, string]) => ({

@@ -44,6 +44,7 @@ export function draftAgreementAnswer(o: {
     orderedQty: '0.000',
     orderedAmount: '0.00',
     remainingQty: l.agreedQty,
+    prices: [],
   }));
   return {
     agreementNo: o.agreementNo,

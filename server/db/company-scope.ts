@@ -116,6 +116,8 @@ export const COMPANY_OWNED_TABLES: Readonly<Record<string, string>> = Object.fre
   settlement_reduction: 'comp_no',
   // 납품대금 연동 (1121): an agreement's clause or 미연동 agreement, read by the agreement's supplier.
   agreement_linkage: 'comp_no',
+  // Dated prices of an agreement's lines (1123), read by the agreement's supplier.
+  agreement_line_price: 'comp_no',
 });
 
 export class CompanyScopeViolation extends Error {

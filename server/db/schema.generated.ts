@@ -53,6 +53,19 @@ export interface AgreementLineTable {
   orderedAmount: ColumnType<string, string | number | undefined, string | number>;
 }
 
+export interface AgreementLinePriceTable {
+  priceId: Generated<number>;
+  agreementNo: string;
+  lineNo: number;
+  compNo: string;
+  effectiveFrom: string;
+  unitPrice: Numeric;
+  source: 'ORIGINAL' | 'AMENDMENT' | 'LINKAGE';
+  reference: string | null;
+  createdBy: string;
+  createdAt: ColumnType<string, Date | string | undefined, Date | string>;
+}
+
 export interface AgreementLinkageTable {
   agreementNo: string;
   compNo: string;
@@ -2320,6 +2333,7 @@ export interface WhReceiptLineTable {
 export interface Database {
   agreement: AgreementTable;
   agreementLine: AgreementLineTable;
+  agreementLinePrice: AgreementLinePriceTable;
   agreementLinkage: AgreementLinkageTable;
   appUser: AppUserTable;
   applyTerms: ApplyTermsTable;

@@ -50,6 +50,7 @@ export const OPERATION_WORDS: Readonly<Record<string, OperationWords>> = {
   cancelExport: ['내보내기', '취소'],
   cancelLoi: ['구매의향서', '취소'],
   cancelPo: ['발주', '취소'],
+  changeAgreementPrices: ['단가계약 단가', '변경'],
   deletePo: ['발주', '삭제'],
   recordPaperContract: ['서면 계약', '등록'],
   recordInspection: ['검사 결과', '기록'],

@@ -371,6 +371,7 @@ export const AUTHZ_MATRIX: Readonly<Record<string, Rule>> = {
   submitAgreement: I.w('/AgreementEdit'),
   terminateAgreement: I.w('/AgreementEdit'),
   setAgreementLinkage: I.w('/AgreementEdit'),
+  changeAgreementPrices: I.w('/AgreementEdit'),
   listLinkageIndexes: I.r('/AgreementList', '/AgreementEdit', '/linkageIndexManage'),
   deleteAgreement: I.w('/AgreementEdit'),
   withdrawAgreement: I.w('/AgreementEdit'),

@@ -149,6 +149,9 @@ async function fillEmpty(db: Db): Promise<void> {
     await sql`insert into agreement_line (agreement_no, line_no, comp_no, item_name, unit_code, unit_price) values (${`RLS-${comp}`}, 1, ${comp}, 'rls', 'EA', 1)`.execute(
       db,
     );
+    // The line's dated price (1123).
+    await sql`insert into agreement_line_price (agreement_no, line_no, comp_no, effective_from, unit_price, source, created_by)
+      values (${`RLS-${comp}`}, 1, ${comp}, '2026-01-01', 1, 'ORIGINAL', 'admin')`.execute(db);
     // Its 납품대금 연동 answer (1121): a 미연동 agreement.
     await sql`insert into agreement_linkage (agreement_no, comp_no, kind, exception_type, reason, updated_by)
       values (${`RLS-${comp}`}, ${comp}, 'NOT_LINKED', 'AGREED_NONE', 'rls', 'admin')`.execute(db);

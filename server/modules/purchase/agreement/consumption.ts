@@ -46,8 +46,9 @@ export interface CheckedConsumption {
  * Checks a transaction's changes of consumption without writing them. Every agreement named is
  * locked first, in number order; what is given back counts before what is consumed is checked (a
  * draft saved again is checked against the agreement without its own previous lines). A consumption
- * beyond what the agreement allows (see callOffProblems: each order line's price and quantity, the
- * ceiling, the validity on `today`, the business clock's day) is refused with 409
+ * beyond what the agreement allows (see callOffProblems: each order line's price — the one in effect on
+ * `priceOn`, the order's date, default `today` — and quantity, the ceiling, the validity on `today`, the
+ * business clock's day) is refused with 409
  * AGREEMENT_CALL_OFF_REFUSED under the REFUSE policy, listing every problem; under APPROVE the
  * problems are answered, for the order to carry them to its approvers. A line the agreement lacks and
  * an agreement not active are refused under every policy. A caller that decides something on the
@@ -58,7 +59,7 @@ export async function checkAgreementConsumption(
   trx: Db,
   moves: AgreementMoves,
   today: string,
-  opts: { compNo?: string } = {},
+  opts: { compNo?: string; priceOn?: string } = {},
 ): Promise<CheckedConsumption> {
   const consume = moves.consume ?? [];
   const release = moves.release ?? [];
@@ -69,7 +70,7 @@ export async function checkAgreementConsumption(
   for (const agreementNo of agreementNos) {
     const a = await lockAgreement(trx, agreementNo);
     if (!a) throw agreementMissing();
-    const lines = await lockAgreementLines(trx, agreementNo);
+    const lines = await lockAgreementLines(trx, agreementNo, opts.priceOn ?? today);
     const taking = byAgreementNo(consume, agreementNo);
     if (opts.compNo && taking.length && a.compNo !== opts.compNo)
       throw refused('AGREEMENT_SUPPLIER_MISMATCH', `단가계약 ${agreementNo}의 협력사가 발주 협력사와 다릅니다`);
@@ -149,7 +150,7 @@ export async function applyAgreementConsumption(
   trx: Db,
   moves: AgreementMoves,
   today: string,
-  opts: { compNo?: string } = {},
+  opts: { compNo?: string; priceOn?: string } = {},
 ): Promise<CallOffProblem[]> {
   const checked = await checkAgreementConsumption(trx, moves, today, opts);
   await checked.write();

@@ -239,12 +239,33 @@ export function lockAgreement(trx: Db, agreementNo: string) {
   return trx.selectFrom('agreement').selectAll().where('agreementNo', '=', agreementNo).forUpdate().executeTakeFirst();
 }
 
-export function lockAgreementLines(trx: Db, agreementNo: string) {
+/**
+ * The agreement's lines locked, each with the price in effect on `priceOn` (an order's date): the latest dated
+ * price from that day or before (migration 1123), else the line's own — in the one statement that locks them.
+ */
+export function lockAgreementLines(trx: Db, agreementNo: string, priceOn: string) {
   return trx
-    .selectFrom('agreementLine')
-    .selectAll()
-    .where('agreementNo', '=', agreementNo)
-    .orderBy('lineNo')
+    .selectFrom('agreementLine as l')
+    .select(['l.agreementNo', 'l.lineNo', 'l.agreedQty', 'l.orderedQty', 'l.orderedAmount'])
+    .select((eb) =>
+      eb.fn
+        .coalesce(
+          eb
+            .selectFrom('agreementLinePrice as p')
+            .select('p.unitPrice')
+            .whereRef('p.agreementNo', '=', 'l.agreementNo')
+            .whereRef('p.lineNo', '=', 'l.lineNo')
+            .where('p.effectiveFrom', '<=', priceOn)
+            .orderBy('p.effectiveFrom', 'desc')
+            .orderBy('p.priceId', 'desc')
+            .limit(1),
+          'l.unitPrice',
+        )
+        .$castTo<string>()
+        .as('unitPrice'),
+    )
+    .where('l.agreementNo', '=', agreementNo)
+    .orderBy('l.lineNo')
     .forUpdate()
     .execute();
 }

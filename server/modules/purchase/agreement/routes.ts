@@ -25,6 +25,7 @@ import {
   ConsumptionList,
   LinkageBody,
   LinkageIndexList,
+  PriceChangeBody,
   ConsumptionQuery,
   ValidAgreementLinesQuery,
   SupplierAgreementDetail,
@@ -34,6 +35,7 @@ import {
   AGREEMENT_SCREENS,
   CYBER_AGREEMENT_SCREENS,
   callOffAgreement,
+  changeAgreementPrices,
   createAgreement,
   deleteAgreement,
   createAgreementFromAward,
@@ -319,6 +321,24 @@ export const agreementRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) =>
       terminateAgreement(request.db, request.caller, request.params.agreementNo, request.body, app.clock.now()),
+  );
+
+  app.post(
+    '/api/v1/agreements/:agreementNo/prices',
+    {
+      config: write,
+      schema: {
+        operationId: 'changeAgreementPrices',
+        tags,
+        summary:
+          'New prices of an active agreement’s lines from a day within its validity (a 변경계약): orders dated before keep theirs',
+        params: AgreementNoParams,
+        body: PriceChangeBody,
+        response: { 200: AgreementDetail, ...conflictErrors },
+      },
+    },
+    async (request) =>
+      changeAgreementPrices(request.db, request.caller, request.params.agreementNo, request.body, app.clock.now()),
   );
 
   app.post(

@@ -308,6 +308,17 @@ const AgreementLineView = Type.Object({
   orderedQty: Type.String(),
   orderedAmount: Type.String(),
   remainingQty: Nullable(Type.String({ description: 'agreedQty − orderedQty; null when no quantity was agreed' })),
+  prices: Type.Array(
+    Type.Object({
+      effectiveFrom: Type.String({ description: 'The first day the price applies (an order’s date decides)' }),
+      unitPrice: Type.String(),
+      source: Type.String({ description: 'ORIGINAL (the agreed one), AMENDMENT (changeAgreementPrices), LINKAGE' }),
+      reference: Nullable(Type.String({ description: 'The change’s reason or what it came from' })),
+      createdBy: Type.String(),
+      createdAt: Type.String({ format: 'date-time' }),
+    }),
+    { description: 'The line’s dated prices, oldest first; empty until the agreement is active' },
+  ),
 });
 
 const CallOffView = Type.Object({
@@ -498,3 +509,23 @@ export const LinkageIndexList = Type.Object({
     }),
   ),
 });
+
+/** changeAgreementPrices: new prices of an active agreement's lines from a day within its validity. */
+export const PriceChangeBody = Type.Object(
+  {
+    version: Version,
+    effectiveFrom: DateStr('The first day the new prices apply (orders dated before keep theirs)'),
+    reason: Type.String({ maxLength: 200 }),
+    lines: Type.Array(
+      Type.Object(
+        {
+          lineNo: Type.Integer({ minimum: 1 }),
+          unitPrice: Type.String({ maxLength: 30, description: 'The new price, above 0' }),
+        },
+        { additionalProperties: false },
+      ),
+      { minItems: 1, maxItems: 500 },
+    ),
+  },
+  { additionalProperties: false },
+);

@@ -7,7 +7,15 @@ import { nextDocumentNumber } from '../../../db/document-number.js';
 import type { SupplierView } from '../../../http/supplier-view.js';
 import { internalActor, isPurchasingManager, type Actor } from '../../../domain/actor.js';
 import { loadHistory } from '../../../domain/documents.js';
-import { checkVersion, failIf, notAllowed, refused, staleVersion, type FieldError } from '../../../domain/errors.js';
+import {
+  checkVersion,
+  failIf,
+  notAllowed,
+  refused,
+  staleVersion,
+  wrongState,
+  type FieldError,
+} from '../../../domain/errors.js';
 import { jpyRate, lineAmount, toKrw, totalOf } from '../../../domain/money.js';
 import { compareDecimals, sumDecimals } from '../../../../lib/money.js';
 import { transition } from '../../../domain/machine.js';
@@ -48,7 +56,15 @@ import {
 } from './queries.js';
 import { agreementSubconKind, checkLinkage, linkageFields, linkageSubmitErrors } from './linkage.js';
 import { moveAgreementLinkage, saveAgreementLinkage } from './queries-linkage.js';
-import type { AgreementBody, AgreementDetailQuery, AwardAgreementBody, LinkageBody } from './schemas.js';
+import type {
+  AgreementBody,
+  AgreementDetailQuery,
+  AwardAgreementBody,
+  LinkageBody,
+  PriceChangeBody,
+} from './schemas.js';
+import { withPrices, writePriceChange } from './prices.js';
+import { insertOriginalPrices } from './queries-prices.js';
 import {
   AGREEMENT_SCREENS,
   AGREEMENT_MACHINE,
@@ -74,10 +90,11 @@ async function lockOwnAgreement(trx: Db, agreementNo: string, actor: Actor) {
 
 /** Lines with what is left of each: remaining = agreed − ordered (null where no quantity was agreed). */
 async function linesWithRemaining(db: Db, agreementNo: string) {
-  return (await findAgreementLines(db, agreementNo)).map((l) => ({
+  const lines = (await findAgreementLines(db, agreementNo)).map((l) => ({
     ...l,
     remainingQty: remainingOf(l.agreedQty, l.orderedQty),
   }));
+  return withPrices(db, agreementNo, lines);
 }
 
 interface CallOffLine {
@@ -692,6 +709,42 @@ export async function terminateAgreement(
   return detail(db, agreementNo, actor, now);
 }
 
+/**
+ * New prices of an active agreement's lines from a day within its validity (a 변경계약; prices.ts): orders dated
+ * before keep the prices they were made at, later ones are checked against the new. The line's current price
+ * moves at once when the day has come. Version-checked; its buyer or a purchasing manager, as every change of it.
+ */
+export async function changeAgreementPrices(
+  db: Db,
+  caller: Caller | null,
+  agreementNo: string,
+  b: Static<typeof PriceChangeBody>,
+  now: Date,
+) {
+  const actor = await internalActor(db, caller);
+  await db.transaction().execute(async (trx) => {
+    const a = await lockOwnAgreement(trx, agreementNo, actor);
+    checkVersion(b.version, a.version);
+    if (a.status !== 'ACTIVE')
+      throw wrongState(
+        `유효한 단가계약만 단가를 변경할 수 있습니다(${AGREEMENT_MACHINE.statusLabels[a.status]})`,
+        a.status,
+      );
+    const change = await writePriceChange(trx, a, b, { source: 'AMENDMENT', today: todayKst(now), by: actor.userId });
+    await updateAgreement(trx, agreementNo, { version: a.version + 1, updatedAt: now });
+    await writeAudit(trx, {
+      entity: 'agreement',
+      entityKey: agreementNo,
+      action: 'PRICE_CHANGE',
+      actor: actor.userId,
+      before: { lines: change.before },
+      after: { effectiveFrom: change.effectiveFrom, lines: change.after },
+      reason: change.reference,
+    });
+  });
+  return detail(db, agreementNo, actor, now);
+}
+
 /** Active agreements past their last valid day become EXPIRED (the job; idempotent). Answers their numbers. */
 export async function expireLapsedAgreements(db: Db, now: Date, actor: string): Promise<string[]> {
   return db.transaction().execute(async (trx) => {
@@ -737,6 +790,8 @@ export async function applyAgreementOutcome(
     version: ag.version + 1,
     updatedAt: now,
   });
+  // Its prices are dated from here on: the agreed ones from its first valid day (prices.ts).
+  if (status === 'ACTIVE') await insertOriginalPrices(trx, a.docNo, actorUserId);
   await writeAudit(trx, {
     entity: 'agreement',
     entityKey: a.docNo,
@@ -775,6 +830,7 @@ export async function getSupplierAgreement(view: SupplierView, agreementNo: stri
       remainingQty: remainingOf(l.agreedQty, orderedQty),
     };
   });
+  const priced = await withPrices(view.db, agreementNo, lines);
   const orderedAmount = sumDecimals([zero(h.orderedAmount), ...standing.map((c) => c.amount)]);
   return {
     agreementNo: h.agreementNo,
@@ -793,7 +849,7 @@ export async function getSupplierAgreement(view: SupplierView, agreementNo: stri
     buyerEmail: h.buyerEmail,
     buyerTelNo: h.buyerTelNo,
     version: h.version,
-    lines,
+    lines: priced,
     ...linkage,
     callOffs: callOffs.map(({ agreementException: _x, ...c }) => c),
   };

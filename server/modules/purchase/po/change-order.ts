@@ -348,7 +348,7 @@ async function putInForce(
   const moves = agreementMoves(lines, terms);
   const checked =
     ctx.checked ??
-    (moves ? await checkAgreementConsumption(trx, moves, todayKst(ctx.now), { compNo: po.compNo }) : undefined);
+    (moves ? await checkAgreementConsumption(trx, moves, todayKst(ctx.now), { compNo: po.compNo, priceOn: po.poDate }) : undefined);
   if (checked) {
     await checked.write();
     const exception = exceptionOf(revision, checked);
@@ -492,9 +492,10 @@ export async function changePo(
     // The agreements are checked before the decision: REFUSE refuses the change here, and what an
     // APPROVE agreement lets through is a reason of its own to approve again — its approvers see it,
     // as they see a call-off's (docs/agreements.md "Change orders"). A proposal consumes nothing yet.
+    // Prices are the agreement's in effect on the order's date: a later price change leaves this order's alone.
     const moves = agreementMoves(lines, terms);
     const checked = moves
-      ? await checkAgreementConsumption(trx, moves, todayKst(now), { compNo: po.compNo })
+      ? await checkAgreementConsumption(trx, moves, todayKst(now), { compNo: po.compNo, priceOn: po.poDate })
       : undefined;
     const exception = exceptionOf(revision, checked);
     const hits = [
