@@ -374,7 +374,7 @@ export function EditBodyView({
   );
   // Fields another operation gives (valueFrom): shown, sent when the body takes them, never a change of the user's.
   const bodyFields = useMemo(() => fieldsOf(body), [body]);
-  useValuesFrom(bodyFields, scope, shownStart, (patch) => {
+  const valuesLoading = useValuesFrom(bodyFields, scope, shownStart, (patch) => {
     setValues((v) => ({ ...v, ...patch }));
     setBaseline((b) => ({ ...b, ...patch }));
   });
@@ -781,7 +781,7 @@ export function EditBodyView({
                     ? ((a as CallAction).updateOperation ?? (a as CallAction).operation)
                     : undefined
                 }
-                state={actionState(a, frame.authority, actionScope, busy)}
+                state={actionState(a, frame.authority, actionScope, busy || valuesLoading)}
                 onRun={(x) => void run(x)}
               />
             ))}

@@ -159,3 +159,57 @@ describe('valueFrom fields reading one answer', () => {
     expect(services.calls.filter((c) => c.operation === 'getSimpleOrderLimit')).toHaveLength(1);
   });
 });
+
+describe('commands while valueFrom values load', () => {
+  it('wait for them: the command is disabled until the value has come', async () => {
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const waiting = {
+      id: 'test.valueFromPending',
+      kind: 'edit',
+      title: '값을 기다리는 명령',
+      route: '/test/valueFromPending',
+      key: ['msgKey'],
+      load: { operation: 'getMessage' },
+      sections: [
+        {
+          fields: [
+            { field: 'textKo', label: '메시지' },
+            {
+              field: 'limit',
+              label: '한도',
+              readOnly: true,
+              valueFrom: { operation: 'getSimpleOrderLimit', value: 'limit' },
+            },
+          ],
+        },
+      ],
+      actions: [
+        {
+          kind: 'workflow',
+          id: 'send',
+          label: '보내기',
+          operation: 'updateMessage',
+          params: { body: { version: 'form.version' } },
+        },
+      ],
+    };
+    renderScreen('test.valueFromPending', {
+      entries: [{ file: 'screens/test/valueFromPending.screen.json', definition: waiting }],
+      route: '/?msgKey=k1',
+      answers: {
+        getMessage: () => messageRow({ msgKey: 'k1', textKo: '가', version: 1 }),
+        getSimpleOrderLimit: async () => {
+          await gate;
+          return { limit: '5000000', currency: 'KRW', jpyRate: '900' };
+        },
+      },
+    });
+    const send = await screen.findByRole('button', { name: '보내기' });
+    await waitFor(() => expect(screen.getByLabelText('메시지')).toHaveValue('가'));
+    expect(send).toBeDisabled();
+    release();
+    await waitFor(() => expect(screen.getByLabelText('한도')).toHaveValue('5000000'));
+    await waitFor(() => expect(screen.getByRole('button', { name: '보내기' })).toBeEnabled());
+  });
+});

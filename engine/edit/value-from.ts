@@ -5,7 +5,7 @@
  * call's inputs change; no call while a path parameter or a required query parameter is empty (a new
  * order's supplier not chosen yet: the server would only answer 400).
  */
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { isOperationId, operations } from '../../schemas/operations.generated';
 import type { FieldDef } from '../definition/types';
 import type { ExprScope } from '../expr/expr';
@@ -27,14 +27,18 @@ export function valueAt(answer: unknown, path: string): unknown {
 /**
  * Loads the `valueFrom` fields of `fields` with inputs built over `scope`, and hands the values
  * to `apply` (field → value; '' when the call fails or cannot be made). `restart` asks again
- * (a new record was shown).
+ * (a new record was shown). True while values are on their way: the screen's commands wait for
+ * them, or a click on a slow connection would send the value the field had before (an order built
+ * from a quotation sent without the quotation's version, and refused for it).
  */
 export function useValuesFrom(
   fields: readonly FieldDef[],
   scope: ExprScope,
   restart: unknown,
   apply: (patch: Record<string, unknown>) => void,
-): void {
+): boolean {
+  // The inputs whose values were last handed over: loading while they are not those shown now.
+  const [applied, setApplied] = useState<{ key: string; restart: unknown } | null>(null);
   const services = useEngineServices();
   const sources = fields.filter((f) => f.valueFrom);
   const inputs = sources.map((f) => buildInputs(f.valueFrom!.params, scope));
@@ -63,7 +67,9 @@ export function useValuesFrom(
         }
       }),
     ).then((pairs) => {
-      if (live) apply(Object.fromEntries(pairs));
+      if (!live) return;
+      apply(Object.fromEntries(pairs));
+      setApplied({ key, restart });
     });
     return () => {
       live = false;
@@ -71,4 +77,5 @@ export function useValuesFrom(
     // key stands for the fields and their inputs; restart for a record shown again.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key, restart]);
+  return sources.length > 0 && !(applied?.key === key && applied.restart === restart);
 }

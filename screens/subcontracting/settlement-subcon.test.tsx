@@ -210,6 +210,8 @@ describe('monthlyCalcADetail: a 하도급 settlement’s payment and 감액 서�
     });
     expect(reductions).toHaveLength(3);
 
+    // The record shown again reads its 하도급 values again: its commands wait for them (engine/edit/value-from.ts).
+    await waitFor(() => expect(screen.getByRole('button', { name: '조정 요청' })).toBeEnabled());
     fireEvent.click(screen.getByRole('button', { name: '조정 요청' }));
     const adjust = await screen.findByRole('dialog', { name: '정산 조정 요청' });
     const choice = within(adjust).getByLabelText(/감액 서면 번호/);

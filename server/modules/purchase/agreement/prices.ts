@@ -1,6 +1,6 @@
 /**
  * An active agreement's prices changed from a day on (docs/subcontracting.md "납품대금 연동"): each line's dated
- * prices (migration 1123), what a change must satisfy and what it writes. changeAgreementPrices (service.ts) is
+ * prices (migration 1123), what a change must satisfy and what it writes. changeAgreementPrices (amendments.ts) is
  * the command. An order is checked against the price in effect on its date (consumption.ts), so an order made
  * before the change keeps its price and its change orders still pass.
  */

@@ -35,19 +35,18 @@ import {
   AGREEMENT_SCREENS,
   CYBER_AGREEMENT_SCREENS,
   callOffAgreement,
-  changeAgreementPrices,
   createAgreement,
   deleteAgreement,
   createAgreementFromAward,
   getAgreement,
   getAgreementProposals,
   getSupplierAgreement,
-  setAgreementLinkage,
   submitAgreement,
   terminateAgreement,
   updateAgreementDraft,
   withdrawAgreement,
 } from './service.js';
+import { changeAgreementPrices, setAgreementLinkage } from './amendments.js';
 import { SUPPLIER_VISIBLE_AGREEMENT } from './workflow.js';
 import { PR_SCREENS } from '../pr/service.js';
 import { PrNoParams } from '../pr/schemas.js';

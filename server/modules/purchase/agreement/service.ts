@@ -7,15 +7,7 @@ import { nextDocumentNumber } from '../../../db/document-number.js';
 import type { SupplierView } from '../../../http/supplier-view.js';
 import { internalActor, isPurchasingManager, type Actor } from '../../../domain/actor.js';
 import { loadHistory } from '../../../domain/documents.js';
-import {
-  checkVersion,
-  failIf,
-  notAllowed,
-  refused,
-  staleVersion,
-  wrongState,
-  type FieldError,
-} from '../../../domain/errors.js';
+import { checkVersion, failIf, notAllowed, refused, staleVersion, type FieldError } from '../../../domain/errors.js';
 import { jpyRate, lineAmount, toKrw, totalOf } from '../../../domain/money.js';
 import { compareDecimals, sumDecimals } from '../../../../lib/money.js';
 import { transition } from '../../../domain/machine.js';
@@ -54,16 +46,10 @@ import {
   unitExists,
   updateAgreement,
 } from './queries.js';
-import { agreementSubconKind, checkLinkage, linkageFields, linkageSubmitErrors } from './linkage.js';
-import { moveAgreementLinkage, saveAgreementLinkage } from './queries-linkage.js';
-import type {
-  AgreementBody,
-  AgreementDetailQuery,
-  AwardAgreementBody,
-  LinkageBody,
-  PriceChangeBody,
-} from './schemas.js';
-import { withPrices, writePriceChange } from './prices.js';
+import { agreementSubconKind, linkageFields, linkageSubmitErrors } from './linkage.js';
+import { moveAgreementLinkage } from './queries-linkage.js';
+import type { AgreementBody, AgreementDetailQuery, AwardAgreementBody } from './schemas.js';
+import { withPrices } from './prices.js';
 import { insertOriginalPrices } from './queries-prices.js';
 import {
   AGREEMENT_SCREENS,
@@ -80,7 +66,7 @@ export { AGREEMENT_SCREENS };
 export const CYBER_AGREEMENT_SCREENS = ['/CyberAgreementList', '/CyberAgreementEdit'];
 
 /** The agreement locked for a change by its buyer (or a purchasing manager) holding write on its edit screen. */
-async function lockOwnAgreement(trx: Db, agreementNo: string, actor: Actor) {
+export async function lockOwnAgreement(trx: Db, agreementNo: string, actor: Actor) {
   const a = await lockAgreement(trx, agreementNo);
   if (!a) throw agreementMissing();
   if (a.buyerId !== actor.singleid && !isPurchasingManager(actor))
@@ -176,7 +162,7 @@ async function callOffLinesOf(
 }
 
 /** One agreement as staff see it: lines with remaining quantities, call-offs, approvals, history, actions. */
-async function detail(
+export async function detail(
   db: Db,
   agreementNo: string,
   actor: Actor,
@@ -518,59 +504,6 @@ export async function updateAgreementDraft(
 }
 
 /**
- * Stores a draft agreement's 납품대금 연동 answer (상생협력법 §21), replacing the one it had: a clause, or a 미연동
- * agreement on a legal exception checked against the agreement's amount and period as they stand (submitting checks
- * them again). Version-checked like every change of the draft; its buyer or a purchasing manager.
- */
-export async function setAgreementLinkage(
-  db: Db,
-  caller: Caller | null,
-  agreementNo: string,
-  b: Static<typeof LinkageBody>,
-  now: Date,
-) {
-  const actor = await internalActor(db, caller);
-  await db.transaction().execute(async (trx) => {
-    const a = await lockOwnAgreement(trx, agreementNo, actor);
-    checkVersion(b.version, a.version);
-    transition(AGREEMENT_MACHINE, 'update', a.status);
-    const lines = await findAgreementLines(trx, agreementNo);
-    const { errors, row } = await checkLinkage(trx, a, lines, b);
-    failIf(errors);
-    const stored = {
-      material: null,
-      sharePct: null,
-      indexCode: null,
-      baseDate: null,
-      baseValue: null,
-      compareBasis: null,
-      comparePeriodMonths: null,
-      triggerPct: null,
-      formulaNote: null,
-      exceptionType: null,
-      reason: null,
-      ...row,
-    };
-    await saveAgreementLinkage(trx, {
-      agreementNo,
-      compNo: a.compNo,
-      ...stored,
-      updatedBy: actor.userId,
-      updatedAt: now,
-    });
-    await updateAgreement(trx, agreementNo, { version: a.version + 1, updatedAt: now });
-    await writeAudit(trx, {
-      entity: 'agreement',
-      entityKey: agreementNo,
-      action: 'LINKAGE',
-      actor: actor.userId,
-      after: stored,
-    });
-  });
-  return detail(db, agreementNo, actor, now);
-}
-
-/**
  * Submits a draft for approval by the AGREEMENT rule, for the amount it commits to: the ceiling,
  * else the agreed quantities at the agreed prices (KRW; JPY at JPY_RATE).
  */
@@ -704,42 +637,6 @@ export async function terminateAgreement(
       before: { status: a.status },
       after: { status },
       reason,
-    });
-  });
-  return detail(db, agreementNo, actor, now);
-}
-
-/**
- * New prices of an active agreement's lines from a day within its validity (a 변경계약; prices.ts): orders dated
- * before keep the prices they were made at, later ones are checked against the new. The line's current price
- * moves at once when the day has come. Version-checked; its buyer or a purchasing manager, as every change of it.
- */
-export async function changeAgreementPrices(
-  db: Db,
-  caller: Caller | null,
-  agreementNo: string,
-  b: Static<typeof PriceChangeBody>,
-  now: Date,
-) {
-  const actor = await internalActor(db, caller);
-  await db.transaction().execute(async (trx) => {
-    const a = await lockOwnAgreement(trx, agreementNo, actor);
-    checkVersion(b.version, a.version);
-    if (a.status !== 'ACTIVE')
-      throw wrongState(
-        `유효한 단가계약만 단가를 변경할 수 있습니다(${AGREEMENT_MACHINE.statusLabels[a.status]})`,
-        a.status,
-      );
-    const change = await writePriceChange(trx, a, b, { source: 'AMENDMENT', today: todayKst(now), by: actor.userId });
-    await updateAgreement(trx, agreementNo, { version: a.version + 1, updatedAt: now });
-    await writeAudit(trx, {
-      entity: 'agreement',
-      entityKey: agreementNo,
-      action: 'PRICE_CHANGE',
-      actor: actor.userId,
-      before: { lines: change.before },
-      after: { effectiveFrom: change.effectiveFrom, lines: change.after },
-      reason: change.reference,
     });
   });
   return detail(db, agreementNo, actor, now);
