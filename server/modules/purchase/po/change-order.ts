@@ -348,7 +348,9 @@ async function putInForce(
   const moves = agreementMoves(lines, terms);
   const checked =
     ctx.checked ??
-    (moves ? await checkAgreementConsumption(trx, moves, todayKst(ctx.now), { compNo: po.compNo, priceOn: po.poDate }) : undefined);
+    (moves
+      ? await checkAgreementConsumption(trx, moves, todayKst(ctx.now), { compNo: po.compNo, priceOn: po.poDate })
+      : undefined);
   if (checked) {
     await checked.write();
     const exception = exceptionOf(revision, checked);
