@@ -18,18 +18,14 @@
  */
 import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import pg from 'pg';
-import { buildApp } from '../server/app.js';
-import { testConfig } from '../server/config.js';
-import { DEMO_PASSWORD } from '../server/db/seed/accounts.js';
 import { SPEND_CUBE } from '../server/modules/reports/catalog.js';
 import { reportPeriod } from '../server/modules/reports/period.js';
 import { REPORT_WORK_MEM, reportStatement } from '../server/modules/reports/queries/run.js';
 import { scopeOf } from '../server/modules/reports/scope.js';
 import { refreshReportSummary } from '../server/modules/reports/summary.js';
 import { writeResult } from './harness';
-import { numberArg as arg, openScaleDb } from './scale-db';
+import { adminApp, numberArg as arg, openScaleDb } from './scale-db';
 
 const scale = arg('scale', 2);
 const rounds = arg('rounds', 20);
@@ -61,23 +57,7 @@ let t0 = performance.now();
 const rebuilt = await refreshReportSummary(dbh.db);
 console.log(`summaries: ${rebuilt.length} months rebuilt in ${(performance.now() - t0).toFixed(0)} ms`);
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gpms-bench-cube-'));
-const app = await buildApp({
-  config: testConfig({ dataDir, distDir: path.join(dataDir, 'no-dist'), databaseUrl: url }),
-  dbh,
-});
-const login = await app.inject({
-  method: 'POST',
-  url: '/auth/api/login/idpw',
-  payload: new URLSearchParams({
-    systemId: 'GPMS',
-    grantType: 'idpw',
-    username: 'admin',
-    password: DEMO_PASSWORD,
-  }).toString(),
-  headers: { 'content-type': 'application/x-www-form-urlencoded' },
-});
-const headers = { authorization: `Bearer ${login.json().accessToken}`, iscyber: 'N' };
+const { app, dataDir, headers } = await adminApp(url, dbh, 'cube');
 const sqlClient = new pg.Client({ connectionString: url });
 await sqlClient.connect();
 

@@ -4,7 +4,14 @@
  * reused by every later run (seeding scale 50 takes minutes). DATABASE_URL overrides it (then
  * nothing is created). The name keeps its historical `reports` part so a seeded database is reused.
  */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../server/app.js';
+import { testConfig } from '../server/config.js';
+import { DEMO_PASSWORD } from '../server/db/seed/accounts.js';
 import { sql, type KyselyConfig } from 'kysely';
 import { connect, type DbHandle } from '../server/db/connect.js';
 import { migrateToLatest } from '../server/db/migrate.js';
@@ -68,4 +75,32 @@ export async function openScaleDb(scale: number, options: { log?: KyselyConfig['
     ).n,
   );
   return { url, name, dbh, orderLines };
+}
+
+/**
+ * The whole app over a scale database, with `admin` logged in: what an operation costs through authentication,
+ * authority, its statement and serialisation (bench:reports, bench:cube). Files go to a temporary DATA_DIR.
+ */
+export async function adminApp(
+  url: string,
+  dbh: DbHandle,
+  name: string,
+): Promise<{ app: FastifyInstance; dataDir: string; headers: Record<string, string> }> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `gpms-bench-${name}-`));
+  const app = await buildApp({
+    config: testConfig({ dataDir, distDir: path.join(dataDir, 'no-dist'), databaseUrl: url }),
+    dbh,
+  });
+  const login = await app.inject({
+    method: 'POST',
+    url: '/auth/api/login/idpw',
+    payload: new URLSearchParams({
+      systemId: 'GPMS',
+      grantType: 'idpw',
+      username: 'admin',
+      password: DEMO_PASSWORD,
+    }).toString(),
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  });
+  return { app, dataDir, headers: { authorization: `Bearer ${login.json().accessToken}`, iscyber: 'N' } };
 }
