@@ -33,6 +33,7 @@ const definition = {
     {
       fields: [
         { field: 'textKo', label: '협력사' },
+        { field: 'textEn', label: '영문' },
         {
           field: 'limit',
           label: '한도',
@@ -55,6 +56,17 @@ const definition = {
           label: '버전',
           readOnly: true,
           valueFrom: { operation: 'getRfq', params: { path: { rfqNo: 'form.textEn' } }, value: 'version' },
+        },
+        {
+          field: 'fwdWhen',
+          label: '자동전송(선택 시)',
+          readOnly: true,
+          valueFrom: {
+            operation: 'getForwardYn',
+            params: { body: { params: '[form.textEn]' } },
+            value: 'resultData.0.FORWARD_YN',
+            when: '!empty(form.textEn)',
+          },
         },
         {
           field: 'fwdQuery',
@@ -119,6 +131,21 @@ describe('edit fields with valueFrom', () => {
     expect(screen.queryByRole('button', { name: '자동 전송' })).not.toBeInTheDocument();
     fireEvent.change(screen.getByLabelText('협력사'), { target: { value: 'C09999' } });
     await waitFor(() => expect(screen.getByLabelText('자동전송')).toHaveValue(''));
+  });
+
+  it('makes no call while its `when` is false, and calls once it holds', async () => {
+    const { services } = open();
+    await waitFor(() => expect(screen.getByLabelText('자동전송')).toHaveValue('Y'));
+    const asked = () =>
+      services.calls.filter(
+        (c) => c.operation === 'getForwardYn' && (c.input.body as { params: string[] }).params[0] !== 'C00001',
+      );
+    // form.textEn is empty: an unfiltered call would have answered some company's value.
+    expect(asked()).toHaveLength(0);
+    expect(screen.getByLabelText('자동전송(선택 시)')).toHaveValue('');
+    fireEvent.change(screen.getByLabelText('영문'), { target: { value: 'C00002' } });
+    await waitFor(() => expect(screen.getByLabelText('자동전송(선택 시)')).toHaveValue('N'));
+    expect(asked().map((c) => c.input.body)).toEqual([{ params: ['C00002'] }]);
   });
 });
 

@@ -3,12 +3,13 @@
  * (the simple-order limit, a supplier's FORWARD_YN) or a value to send with it (the version of
  * the document a new one is built from). Called when the record is shown and again when the
  * call's inputs change; no call while a path parameter or a required query parameter is empty (a new
- * order's supplier not chosen yet: the server would only answer 400).
+ * order's supplier not chosen yet: the server would only answer 400), nor while its `when` is false (an
+ * optional filter not chosen yet: the list's first row would be some other document's).
  */
 import { useEffect, useState } from 'react';
 import { isOperationId, operations } from '../../schemas/operations.generated';
 import type { FieldDef } from '../definition/types';
-import type { ExprScope } from '../expr/expr';
+import { evalRule, type ExprScope } from '../expr/expr';
 import { buildInputs } from '../runtime/actions';
 import { useEngineServices } from '../services';
 
@@ -42,7 +43,8 @@ export function useValuesFrom(
   const services = useEngineServices();
   const sources = fields.filter((f) => f.valueFrom);
   const inputs = sources.map((f) => buildInputs(f.valueFrom!.params, scope));
-  const key = JSON.stringify([sources.map((f) => f.field), inputs]);
+  const wanted = sources.map((f) => evalRule(f.valueFrom!.when, scope, true));
+  const key = JSON.stringify([sources.map((f) => f.field), inputs, wanted]);
   useEffect(() => {
     if (sources.length === 0) return;
     let live = true;
@@ -58,6 +60,7 @@ export function useValuesFrom(
         const { operation, value } = f.valueFrom!;
         const input = inputs[i];
         const op = isOperationId(operation) ? operations[operation] : undefined;
+        if (!wanted[i]) return [f.field, ''];
         if (op?.pathParams.some((p) => blank(input.path?.[p]))) return [f.field, ''];
         if (op?.requiredQuery.some((q) => blank(input.query?.[q]))) return [f.field, ''];
         try {

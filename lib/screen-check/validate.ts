@@ -244,6 +244,7 @@ function walkEditBody(body: EditBody, at: string, visit: Walk) {
       if (typeof f.readOnly === 'string') visit(`${p}/readOnly`, f.readOnly);
       walkInputs(f.optionsFrom?.params, `${p}/optionsFrom/params`, visit);
       walkInputs(f.valueFrom?.params, `${p}/valueFrom/params`, visit);
+      if (f.valueFrom?.when) visit(`${p}/valueFrom/when`, f.valueFrom.when);
       if (f.sendWhen) visit(`${p}/sendWhen`, f.sendWhen);
     });
   });

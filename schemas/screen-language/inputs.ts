@@ -93,11 +93,17 @@ export const Field = Named(
        * The value comes from another operation (a figure to show, a version to send): called when the
        * record is shown and again when its parameters (expressions over form, query, login) change;
        * `value` is a dotted path into the answer (`resultData.0.FORWARD_YN`). No call while a path
-       * parameter is empty. The field is not counted as a change.
+       * parameter is empty, nor while `when` is false (an optional filter left empty would list every row:
+       * `when: "!empty(form.rfqNo)"`); the value is empty then. The field is not counted as a change.
        */
       valueFrom: Type.Optional(
         Type.Object(
-          { operation: OperationId, params: Type.Optional(CallInputs), value: Type.String({ minLength: 1 }) },
+          {
+            operation: OperationId,
+            params: Type.Optional(CallInputs),
+            value: Type.String({ minLength: 1 }),
+            when: Type.Optional(Expr),
+          },
           {
             additionalProperties: false,
             description:

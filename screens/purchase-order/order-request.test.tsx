@@ -80,6 +80,9 @@ describe('OrderRequestEdit: building an order from an awarded quotation request'
       const select = await screen.findByLabelText(/견적요청/, undefined, { timeout: 5000 });
       expect(lastCall(services.calls, 'listRfqs')!.input.query).toMatchObject({ status: 'AWARDED' });
       await waitFor(() => expect(within(select).getByRole('option', { name: '펌프 교체 부품' })).toBeInTheDocument());
+      // No request chosen yet: no supplier (an unfiltered list's first row would be another request's).
+      expect(screen.getByLabelText('선정 협력사')).toHaveValue('');
+      expect(services.calls.filter((c) => c.operation === 'listRfqs' && !c.input.query?.size)).toHaveLength(0);
       fireEvent.change(select, { target: { value: 'RFQ2026-000061' } });
       await waitFor(() => expect(screen.getByLabelText('선정 협력사')).toHaveValue('대성산업(주)'));
       fireEvent.change(screen.getByLabelText(/^납기일/), { target: { value: '2026-12-24' } });

@@ -59,6 +59,8 @@ export default defineEditScreen({
             operation: 'listRfqs',
             params: { query: { rfqNo: 'form.rfqNo', status: "'AWARDED'" } },
             value: 'rows.0.selectedCompName',
+            // listRfqs without rfqNo lists every awarded one: its first row is another order's supplier.
+            when: '!empty(form.rfqNo)',
           },
         },
         {
