@@ -179,7 +179,11 @@ describe('AgreementEdit: 연동 조정 제안 (상생협력법 제21조)', () =>
   it('lists the proposal with the formula’s numbers and accepts it after the confirmation', T, async () => {
     const { services } = open(ACTIVE, { acceptLinkageProposal: () => decided('ACCEPTED') });
     await screen.findByDisplayValue('강판 단가계약', undefined, { timeout: 5000 });
-    expect(screen.getByRole('region', { name: '연동 조정 제안 (상생협력법 제21조)' })).toBeInTheDocument();
+    await waitFor(() =>
+      expect(document.querySelector('[data-detail="linkageProposals"]')).toHaveTextContent(
+        '연동 조정 제안 (상생협력법 제21조)',
+      ),
+    );
     await waitFor(() => expect(proposalRows()).toHaveLength(1));
     expect(proposalRows()[0]).toEqual(
       expect.arrayContaining(['LP2026-000003', '제안', '2026-11-15', '125.5', '131.775', '5', '40']),
@@ -212,17 +216,17 @@ describe('AgreementEdit: 연동 조정 제안 (상생협력법 제21조)', () =>
     expect(dialog).toHaveTextContent('반려하면 단가는 바뀌지 않습니다');
     fireEvent.click(within(dialog).getByRole('button', { name: '확인' }));
     await waitFor(() => expect(lastCall(services.calls, 'rejectLinkageProposal')).toBeUndefined());
-    fireEvent.change(within(dialog).getByLabelText('반려 사유'), { target: { value: '재고 단가로 유지' } });
+    fireEvent.change(within(dialog).getByLabelText(/반려 사유/), { target: { value: '재고 단가로 유지' } });
     fireEvent.click(within(dialog).getByRole('button', { name: '확인' }));
     await screen.findByText('연동 조정 제안을 반려했습니다');
     expect(lastCall(services.calls, 'rejectLinkageProposal')!.input).toMatchObject({
       path: { agreementNo: 'AG2026-000007', proposalNo: 'LP2026-000003' },
       body: { version: 4, proposalVersion: 1, reason: '재고 단가로 유지' },
     });
-    await waitFor(() => expect(proposalRows()[0]).toEqual(expect.arrayContaining(['반려', '재고 단가로 유지'])));
+    await waitFor(() => expect(proposalRows()[0]).toEqual(expect.arrayContaining(['LP2026-000003', '반려'])));
   });
 
-  it('whoever may not decide sees the proposal without the buttons; without proposals there is no grid', T, async () => {
+  it('whoever may not decide sees the proposal without the buttons', T, async () => {
     open({ ...ACTIVE, actions: ['callOff'] });
     await screen.findByDisplayValue('강판 단가계약', undefined, { timeout: 5000 });
     await waitFor(() => expect(proposalRows()).toHaveLength(1));
@@ -233,7 +237,9 @@ describe('AgreementEdit: 연동 조정 제안 (상생협력법 제21조)', () =>
   it('an agreement without proposals shows no proposal grid', T, async () => {
     open({ ...ACTIVE, ...NO_LINKAGE, ...CLAUSE, actions: ['callOff'] });
     await screen.findByDisplayValue('강판 단가계약', undefined, { timeout: 5000 });
-    expect(screen.queryByRole('region', { name: '연동 조정 제안 (상생협력법 제21조)' })).not.toBeInTheDocument();
+    await waitFor(() => expect(document.querySelector('[data-detail="lines"]')).not.toBeNull());
+    expect(document.querySelector('[data-detail="linkageProposals"]')).toBeNull();
+    expect(document.querySelector('[data-detail="linkageProposalLines"]')).toBeNull();
   });
 });
 

@@ -234,7 +234,9 @@ export const PROPOSAL_ACTIONS: ActionDef[] = [
     prompt: {
       title: s('p.rejectProposalTitle'),
       message: s('p.rejectProposalMessage'),
-      fields: [{ field: 'reason', label: sf('rejectReason'), widget: 'textarea', rows: 3, maxLength: 500, required: true }],
+      fields: [
+        { field: 'reason', label: sf('rejectReason'), widget: 'textarea', rows: 3, maxLength: 500, required: true },
+      ],
     },
     params: { ...DECISION_PARAMS, body: { ...DECISION_PARAMS.body, reason: 'input.reason' } },
     then: ['reloadRecord'],

@@ -46,7 +46,8 @@ describe('납품대금 연동 proposals', { timeout: 180_000 }, () => {
     const base = new Date(`${today()}T00:00:00Z`);
     return new Date(base.getTime() + days * 86_400_000).toISOString().slice(0, 10);
   };
-  const run = async () => (await job.run({ db: t.db.db, log: t.app.log, config: t.app.config, now: t.app.clock.now() }))!;
+  const run = async () =>
+    (await job.run({ db: t.db.db, log: t.app.log, config: t.app.config, now: t.app.clock.now() }))!;
   const setValue = (indexCode: string, valueDate: string, value: string) =>
     t.db.db.insertInto('linkageIndexValue').values({ indexCode, valueDate, value, updatedBy: 'test' }).execute();
 
@@ -162,12 +163,12 @@ describe('납품대금 연동 proposals', { timeout: 180_000 }, () => {
       125.5, 131.775, 5, 40, 5,
     ]);
     // 1,000 × (1 + 0.4 × 0.05) = 1,020; 333 × 1.02 = 339.66 → 340 (half up to the won).
-    expect(up.linkageProposalLines.map((l: Record<string, string>) => [l.lineNo, l.currentPrice, l.proposedPrice])).toEqual(
-      [
-        [1, '1000.00', '1020.00'],
-        [2, '333.00', '340.00'],
-      ],
-    );
+    expect(
+      up.linkageProposalLines.map((l: Record<string, string>) => [l.lineNo, l.currentPrice, l.proposedPrice]),
+    ).toEqual([
+      [1, '1000.00', '1020.00'],
+      [2, '333.00', '340.00'],
+    ]);
     expect(up).toMatchObject({ openLinkageProposalNo: p.proposalNo, openLinkageProposalVersion: 1 });
     expect(up.actions).toContain('decideLinkage');
     // The prices stay until a decision; the job wrote the agreement's history, not its version.
@@ -187,7 +188,11 @@ describe('납품대금 연동 proposals', { timeout: 180_000 }, () => {
 
     // A value entered late still proposes at its point.
     ok(
-      await f.put('/api/v1/subcon/linkage-index-values', u.operator, { indexCode: 'LATE', valueDate: point, value: '95' }),
+      await f.put('/api/v1/subcon/linkage-index-values', u.operator, {
+        indexCode: 'LATE',
+        valueDate: point,
+        value: '95',
+      }),
     );
     expect(await run()).toEqual({ agreements: 6, proposed: 1, awaitingDecision: 3, belowTrigger: 2, noValue: 0 });
     expect((await get(late.agreementNo)).linkageProposals[0]).toMatchObject({ compareDate: point, status: 'PROPOSED' });
@@ -223,7 +228,15 @@ describe('납품대금 연동 proposals', { timeout: 180_000 }, () => {
     refused(await f.get(`/api/v1/agreements/${rise.agreementNo}/linkage-proposals/${p.proposalNo}`, u.supplier1), 403);
 
     // Rejected with a reason: the prices stay, the proposal is closed, and nothing later is proposed for the point.
-    refused(await decide(down, down.linkageProposals[0].proposalNo, 'reject', { version: down.version, proposalVersion: 1, reason: ' ' }), 400, 'VALIDATION');
+    refused(
+      await decide(down, down.linkageProposals[0].proposalNo, 'reject', {
+        version: down.version,
+        proposalVersion: 1,
+        reason: ' ',
+      }),
+      400,
+      'VALIDATION',
+    );
     const rejected = ok(
       await decide(down, down.linkageProposals[0].proposalNo, 'reject', {
         version: down.version,
@@ -245,7 +258,10 @@ describe('납품대금 연동 proposals', { timeout: 180_000 }, () => {
     expect(rejected.history.map((h: { action: string }) => h.action)).toContain('LINKAGE_REJECTED');
     // Decided already: neither decision again.
     const again = refused(
-      await decide(rejected, rejected.linkageProposals[0].proposalNo, 'accept', { version: rejected.version, proposalVersion: 2 }),
+      await decide(rejected, rejected.linkageProposals[0].proposalNo, 'accept', {
+        version: rejected.version,
+        proposalVersion: 2,
+      }),
       409,
       'INVALID_STATE',
     );
@@ -259,7 +275,11 @@ describe('납품대금 연동 proposals', { timeout: 180_000 }, () => {
     refused(await decide(up, p.proposalNo, 'accept', body, u.monitor), 403);
     refused(await decide(up, 'LP1999-000001', 'accept', body), 404, 'LINKAGE_PROPOSAL_NOT_FOUND');
     await retire(rise.agreementNo);
-    const ended = refused(await decide(up, p.proposalNo, 'accept', { ...body, version: up.version + 1 }), 409, 'INVALID_STATE');
+    const ended = refused(
+      await decide(up, p.proposalNo, 'accept', { ...body, version: up.version + 1 }),
+      409,
+      'INVALID_STATE',
+    );
     expect(ended.msg).toBe('유효한 단가계약만 연동 조정 제안을 처리할 수 있습니다(종료)');
     await retire(under.agreementNo, fall.agreementNo, fallUnder.agreementNo, late.agreementNo, other.agreementNo);
   });
@@ -324,7 +344,13 @@ describe('납품대금 연동 proposals', { timeout: 180_000 }, () => {
     t.app.clock.advance(Date.parse(point) - Date.parse(day(0)));
     u = await logins(t, who);
     expect(today()).toBe(point);
-    ok(await f.put('/api/v1/subcon/linkage-index-values', u.operator, { indexCode: 'WALK', valueDate: point, value: '104' }));
+    ok(
+      await f.put('/api/v1/subcon/linkage-index-values', u.operator, {
+        indexCode: 'WALK',
+        valueDate: point,
+        value: '104',
+      }),
+    );
     expect(await run()).toEqual({ agreements: 1, proposed: 1, awaitingDecision: 0, belowTrigger: 0, noValue: 0 });
     const proposed = await get(a.agreementNo);
     const proposalNo = proposed.openLinkageProposalNo;
@@ -345,7 +371,9 @@ describe('납품대금 연동 proposals', { timeout: 180_000 }, () => {
       409,
       'VERSION_CONFLICT',
     );
-    const accepted = ok(await decide(proposed, proposalNo, 'accept', { version: proposed.version, proposalVersion: 1 }));
+    const accepted = ok(
+      await decide(proposed, proposalNo, 'accept', { version: proposed.version, proposalVersion: 1 }),
+    );
     expect(accepted.version).toBe(proposed.version + 1);
     expect(accepted.lines.map((l: { unitPrice: string }) => l.unitPrice)).toEqual(['1020.00', '340.00']);
     expect(accepted.lines[0].prices).toEqual([
@@ -397,7 +425,12 @@ describe('납품대금 연동 proposals', { timeout: 180_000 }, () => {
     await setValue('WALK', next, '104');
     expect(await run()).toEqual({ agreements: 1, proposed: 0, awaitingDecision: 0, belowTrigger: 1, noValue: 0 });
     // 107.12 is +3 % on 104 exactly: proposed, against 104 and the prices in effect (1,020 → 1,020 × 1.015 = 1,035.30 → 1,035).
-    await t.db.db.updateTable('linkageIndexValue').set({ value: '107.12' }).where('indexCode', '=', 'WALK').where('valueDate', '=', next).execute();
+    await t.db.db
+      .updateTable('linkageIndexValue')
+      .set({ value: '107.12' })
+      .where('indexCode', '=', 'WALK')
+      .where('valueDate', '=', next)
+      .execute();
     expect((await run()).proposed).toBe(1);
     const second = (await get(a.agreementNo)).linkageProposals[1];
     expect([Number(second.baseValue), Number(second.changePct)]).toEqual([104, 3]);
@@ -405,7 +438,9 @@ describe('납품대금 연동 proposals', { timeout: 180_000 }, () => {
     const lines = (await get(a.agreementNo)).linkageProposalLines.filter(
       (l: { proposalNo: string }) => l.proposalNo === second.proposalNo,
     );
-    expect(lines.map((l: { currentPrice: string; proposedPrice: string }) => [l.currentPrice, l.proposedPrice])).toEqual([
+    expect(
+      lines.map((l: { currentPrice: string; proposedPrice: string }) => [l.currentPrice, l.proposedPrice]),
+    ).toEqual([
       ['1020.00', '1035.00'],
       ['340.00', '345.00'],
     ]);

@@ -27,7 +27,9 @@ describe('납품대금 연동 schedule: 조정주기 points and comparison value
     expect(comparisonPoints('2026-01-15', 1, { after: '2026-01-15', from: '2026-03-15', to: '2026-04-14' })).toEqual([
       '2026-03-15',
     ]);
-    expect(comparisonPoints('2026-01-15', 1, { after: '2026-01-15', from: '2026-01-01', to: '2026-02-14' })).toEqual([]);
+    expect(comparisonPoints('2026-01-15', 1, { after: '2026-01-15', from: '2026-01-01', to: '2026-02-14' })).toEqual(
+      [],
+    );
   });
 
   it('reads the point itself (DAY) or the whole calendar month before it (MONTH_AVG)', () => {

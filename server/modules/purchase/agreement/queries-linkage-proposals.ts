@@ -94,7 +94,11 @@ export async function insertLinkageProposal(
   lines: ReadonlyArray<Insertable<Database['linkageProposalLine']>>,
 ) {
   await trx.insertInto('linkageProposal').values(row).execute();
-  if (lines.length) await trx.insertInto('linkageProposalLine').values([...lines]).execute();
+  if (lines.length)
+    await trx
+      .insertInto('linkageProposalLine')
+      .values([...lines])
+      .execute();
 }
 
 export async function updateLinkageProposal(
