@@ -281,6 +281,27 @@ describe('납품대금 연동 proposals', { timeout: 180_000 }, () => {
       'INVALID_STATE',
     );
     expect(ended.msg).toBe('유효한 단가계약만 연동 조정 제안을 처리할 수 있습니다(종료)');
+    // A 단가 변경 reaching the point since the proposal was written: accepting would overwrite it — 409, nothing written.
+    const lateNow = await get(late.agreementNo);
+    const amended = ok(
+      await f.post(`/api/v1/agreements/${late.agreementNo}/prices`, u.operator, {
+        version: lateNow.version,
+        effectiveFrom: point,
+        reason: '단가 협의',
+        lines: [{ lineNo: 1, unitPrice: '1100' }],
+      }),
+    );
+    const outdated = refused(
+      await decide(amended, amended.openLinkageProposalNo, 'accept', { version: amended.version, proposalVersion: 1 }),
+      409,
+      'LINKAGE_PROPOSAL_OUTDATED',
+    );
+    expect(outdated.msg).toBe(
+      '연동 조정 제안 이후 단가가 변경되어 수락할 수 없습니다(1번 품목). 반려하면 다음 비교시점에 현재 단가로 다시 제안됩니다',
+    );
+    const still = await get(late.agreementNo);
+    expect(still).toMatchObject({ version: amended.version, openLinkageProposalNo: amended.openLinkageProposalNo });
+    expect(still.lines[0].prices.map((x: { source: string }) => x.source)).toEqual(['ORIGINAL', 'AMENDMENT']);
     await retire(under.agreementNo, fall.agreementNo, fallUnder.agreementNo, late.agreementNo, other.agreementNo);
   });
 

@@ -11,11 +11,12 @@ import { writeAudit } from '../../../db/audit.js';
 import type { Db } from '../../../db/connect.js';
 import { internalActor, type Actor } from '../../../domain/actor.js';
 import { todayKst } from '../../../domain/dates.js';
-import { checkVersion, failIf, wrongState } from '../../../domain/errors.js';
+import { compareDecimals } from '../../../../lib/money.js';
+import { checkVersion, failIf, refused, wrongState } from '../../../domain/errors.js';
 import { text } from '../../../domain/values.js';
 import { proposalMissing } from './linkage-proposals.js';
 import { findLinkageProposalLines, lockLinkageProposal, updateLinkageProposal } from './queries-linkage-proposals.js';
-import { updateAgreement } from './queries.js';
+import { lockAgreementLines, updateAgreement } from './queries.js';
 import type { ProposalAcceptBody, ProposalRejectBody } from './schemas.js';
 import { writePriceChange } from './prices.js';
 import { detail, lockOwnAgreement } from './service.js';
@@ -51,6 +52,35 @@ async function lockForDecision(
   return { a, p };
 }
 
+/**
+ * The 산식 adjusted the prices in effect on the point when the proposal was written; a 단가 변경 since that reaches
+ * the point changed what it adjusts, and accepting would overwrite that change with figures computed from the old
+ * price. 409 LINKAGE_PROPOSAL_OUTDATED: the buyer rejects it, and the next point proposes from the prices as they are.
+ */
+async function assertPricesAsProposed(
+  trx: Db,
+  agreementNo: string,
+  effectiveFrom: string,
+  proposed: ReadonlyArray<{ lineNo: number; currentPrice: string }>,
+) {
+  const inEffect = new Map(
+    (await lockAgreementLines(trx, agreementNo, effectiveFrom)).map((l) => [l.lineNo, l.unitPrice]),
+  );
+  const moved = proposed.filter((l) => compareDecimals(inEffect.get(l.lineNo) ?? '0', l.currentPrice) !== 0);
+  if (moved.length)
+    throw refused(
+      'LINKAGE_PROPOSAL_OUTDATED',
+      `연동 조정 제안 이후 단가가 변경되어 수락할 수 없습니다(${moved.map((l) => `${l.lineNo}번`).join(', ')} 품목). 반려하면 다음 비교시점에 현재 단가로 다시 제안됩니다`,
+      {
+        lines: moved.map((l) => ({
+          lineNo: l.lineNo,
+          proposedFrom: l.currentPrice,
+          now: inEffect.get(l.lineNo) ?? null,
+        })),
+      },
+    );
+}
+
 export async function acceptLinkageProposal(
   db: Db,
   caller: Caller | null,
@@ -64,6 +94,7 @@ export async function acceptLinkageProposal(
   await db.transaction().execute(async (trx) => {
     const { a, p } = await lockForDecision(trx, actor, agreementNo, proposalNo, b, today);
     const lines = await findLinkageProposalLines(trx, agreementNo, proposalNo);
+    await assertPricesAsProposed(trx, agreementNo, p.effectiveFrom, lines);
     const change = await writePriceChange(
       trx,
       a,
