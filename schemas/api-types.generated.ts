@@ -31971,7 +31971,7 @@ export interface operations {
                             onBehalfOf: string | null;
                             onBehalfOfName: string | null;
                         }[];
-                        /** @description update, submit, terminate, callOff; approve and reject on one’s turn */
+                        /** @description update, submit, terminate, callOff; decideLinkage (accept or reject the open 연동 proposal); approve and reject on one’s turn */
                         actions: string[];
                     };
                 };
@@ -32496,7 +32496,7 @@ export interface operations {
                             onBehalfOf: string | null;
                             onBehalfOfName: string | null;
                         }[];
-                        /** @description update, submit, terminate, callOff; approve and reject on one’s turn */
+                        /** @description update, submit, terminate, callOff; decideLinkage (accept or reject the open 연동 proposal); approve and reject on one’s turn */
                         actions: string[];
                     };
                 };
@@ -32825,7 +32825,7 @@ export interface operations {
                             onBehalfOf: string | null;
                             onBehalfOfName: string | null;
                         }[];
-                        /** @description update, submit, terminate, callOff; approve and reject on one’s turn */
+                        /** @description update, submit, terminate, callOff; decideLinkage (accept or reject the open 연동 proposal); approve and reject on one’s turn */
                         actions: string[];
                     };
                 };
@@ -33341,7 +33341,7 @@ export interface operations {
                             onBehalfOf: string | null;
                             onBehalfOfName: string | null;
                         }[];
-                        /** @description update, submit, terminate, callOff; approve and reject on one’s turn */
+                        /** @description update, submit, terminate, callOff; decideLinkage (accept or reject the open 연동 proposal); approve and reject on one’s turn */
                         actions: string[];
                     };
                 };
@@ -33663,7 +33663,7 @@ export interface operations {
                             onBehalfOf: string | null;
                             onBehalfOfName: string | null;
                         }[];
-                        /** @description update, submit, terminate, callOff; approve and reject on one’s turn */
+                        /** @description update, submit, terminate, callOff; decideLinkage (accept or reject the open 연동 proposal); approve and reject on one’s turn */
                         actions: string[];
                     };
                 };
@@ -34046,7 +34046,7 @@ export interface operations {
                             onBehalfOf: string | null;
                             onBehalfOfName: string | null;
                         }[];
-                        /** @description update, submit, terminate, callOff; approve and reject on one’s turn */
+                        /** @description update, submit, terminate, callOff; decideLinkage (accept or reject the open 연동 proposal); approve and reject on one’s turn */
                         actions: string[];
                     };
                 };
@@ -34355,7 +34355,7 @@ export interface operations {
                             onBehalfOf: string | null;
                             onBehalfOfName: string | null;
                         }[];
-                        /** @description update, submit, terminate, callOff; approve and reject on one’s turn */
+                        /** @description update, submit, terminate, callOff; decideLinkage (accept or reject the open 연동 proposal); approve and reject on one’s turn */
                         actions: string[];
                     };
                 };
@@ -34666,7 +34666,7 @@ export interface operations {
                             onBehalfOf: string | null;
                             onBehalfOfName: string | null;
                         }[];
-                        /** @description update, submit, terminate, callOff; approve and reject on one’s turn */
+                        /** @description update, submit, terminate, callOff; decideLinkage (accept or reject the open 연동 proposal); approve and reject on one’s turn */
                         actions: string[];
                     };
                 };
@@ -34983,7 +34983,7 @@ export interface operations {
                             onBehalfOf: string | null;
                             onBehalfOfName: string | null;
                         }[];
-                        /** @description update, submit, terminate, callOff; approve and reject on one’s turn */
+                        /** @description update, submit, terminate, callOff; decideLinkage (accept or reject the open 연동 proposal); approve and reject on one’s turn */
                         actions: string[];
                     };
                 };
@@ -35412,7 +35412,7 @@ export interface operations {
                             onBehalfOf: string | null;
                             onBehalfOfName: string | null;
                         }[];
-                        /** @description update, submit, terminate, callOff; approve and reject on one’s turn */
+                        /** @description update, submit, terminate, callOff; decideLinkage (accept or reject the open 연동 proposal); approve and reject on one’s turn */
                         actions: string[];
                     };
                 };
@@ -35727,7 +35727,7 @@ export interface operations {
                             onBehalfOf: string | null;
                             onBehalfOfName: string | null;
                         }[];
-                        /** @description update, submit, terminate, callOff; approve and reject on one’s turn */
+                        /** @description update, submit, terminate, callOff; decideLinkage (accept or reject the open 연동 proposal); approve and reject on one’s turn */
                         actions: string[];
                     };
                 };

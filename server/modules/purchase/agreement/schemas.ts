@@ -507,7 +507,8 @@ export const AgreementDetail = Type.Object({
   history: Type.Array(NumberedHistoryEntry),
   ...ApprovalStateFields,
   actions: Type.Array(Type.String(), {
-    description: 'update, submit, terminate, callOff; approve and reject on one’s turn',
+    description:
+      'update, submit, terminate, callOff; decideLinkage (accept or reject the open 연동 proposal); approve and reject on one’s turn',
   }),
 });
 
