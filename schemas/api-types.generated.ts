@@ -2749,6 +2749,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/agreements/{agreementNo}/linkage-proposals/{proposalNo}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One 납품대금 연동 proposal of an agreement: the formula’s numbers (base and comparison values, change rate, share, trigger), its effective day and each line’s current and proposed price */
+        get: operations["getLinkageProposal"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/agreements/{agreementNo}/linkage-proposals/{proposalNo}/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Accept an open 연동 proposal of an active agreement (a 변경계약): its prices from its effective day (source LINKAGE); orders dated before keep theirs */
+        post: operations["acceptLinkageProposal"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/agreements/{agreementNo}/linkage-proposals/{proposalNo}/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Reject an open 연동 proposal of an active agreement, with a reason (the prices stay) */
+        post: operations["rejectLinkageProposal"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/agreements/{agreementNo}/call-offs": {
         parameters: {
             query?: never;
@@ -2792,6 +2843,23 @@ export interface paths {
         };
         /** One agreement of my company: lines with ordered and remaining quantities, the orders sent against it; another company’s answers 404 */
         get: operations["getSupplierAgreement"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/cyber/agreements/{agreementNo}/linkage-proposals/{proposalNo}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One 납품대금 연동 proposal of my company’s agreement, with the formula’s numbers and its lines; another company’s answers 404 */
+        get: operations["getSupplierLinkageProposal"];
         put?: never;
         post?: never;
         delete?: never;
@@ -31734,6 +31802,59 @@ export interface operations {
                         linkageFormulaNote: string | null;
                         linkageExceptionType: string | null;
                         linkageReason: string | null;
+                        /** @description Oldest comparison day first */
+                        linkageProposals: {
+                            proposalNo: string;
+                            agreementNo: string;
+                            /** @description The 조정주기 point (비교시점) the index was read at */
+                            compareDate: string;
+                            /** @description DAY (the value on the point) or MONTH_AVG (the month before it) */
+                            compareBasis: string;
+                            /** @description The first day whose index value was read */
+                            valueFrom: string;
+                            /** @description The last day whose index value was read */
+                            valueTo: string;
+                            /** @description How many index values the comparison value is (the mean) of */
+                            valueCount: number;
+                            indexCode: string;
+                            indexName: string;
+                            /** @description 기준시점: the clause’s, or the point of the last accepted proposal */
+                            baseDate: string;
+                            baseValue: string;
+                            /** @description The index at the point (MONTH_AVG: the mean, 4 decimals half up) */
+                            compareValue: string;
+                            /** @description (비교 − 기준) / 기준, %, 4 decimals (the trigger is checked exactly) */
+                            changePct: string;
+                            /** @description The 주요 원재료’s share of the price, % */
+                            sharePct: string;
+                            /** @description 조정요건, % */
+                            triggerPct: string;
+                            /** @description The first day the proposed prices apply once accepted */
+                            effectiveFrom: string;
+                            /** @description PROPOSED, ACCEPTED or REJECTED */
+                            status: string;
+                            decidedByName: string | null;
+                            decidedAt: string | null;
+                            rejectReason: string | null;
+                            version: number;
+                            /** Format: date-time */
+                            createdAt: string;
+                        }[];
+                        /** @description Every proposal’s lines, a row per proposal and line */
+                        linkageProposalLines: {
+                            /** @description proposalNo-lineNo: the row’s key */
+                            lineKey: string;
+                            proposalNo: string;
+                            lineNo: number;
+                            itemCode: string | null;
+                            itemName: string;
+                            /** @description The line’s price in effect on the point */
+                            currentPrice: string;
+                            /** @description currentPrice × (1 + share × change rate), half up to the won */
+                            proposedPrice: string;
+                        }[];
+                        openLinkageProposalNo: string | null;
+                        openLinkageProposalVersion: number | null;
                         subconKind: string | null;
                         /** @description The call-off dialog’s rows: each agreement line, or with prNo one row per PR line naming it with something left to order */
                         callOffLines: {
@@ -31850,7 +31971,7 @@ export interface operations {
                             onBehalfOf: string | null;
                             onBehalfOfName: string | null;
                         }[];
-                        /** @description update, submit, terminate, callOff; approve and reject on one’s turn */
+                        /** @description update, submit, terminate, callOff; decideLinkage (accept or reject the open 연동 proposal); approve and reject on one’s turn */
                         actions: string[];
                     };
                 };
@@ -32206,6 +32327,59 @@ export interface operations {
                         linkageFormulaNote: string | null;
                         linkageExceptionType: string | null;
                         linkageReason: string | null;
+                        /** @description Oldest comparison day first */
+                        linkageProposals: {
+                            proposalNo: string;
+                            agreementNo: string;
+                            /** @description The 조정주기 point (비교시점) the index was read at */
+                            compareDate: string;
+                            /** @description DAY (the value on the point) or MONTH_AVG (the month before it) */
+                            compareBasis: string;
+                            /** @description The first day whose index value was read */
+                            valueFrom: string;
+                            /** @description The last day whose index value was read */
+                            valueTo: string;
+                            /** @description How many index values the comparison value is (the mean) of */
+                            valueCount: number;
+                            indexCode: string;
+                            indexName: string;
+                            /** @description 기준시점: the clause’s, or the point of the last accepted proposal */
+                            baseDate: string;
+                            baseValue: string;
+                            /** @description The index at the point (MONTH_AVG: the mean, 4 decimals half up) */
+                            compareValue: string;
+                            /** @description (비교 − 기준) / 기준, %, 4 decimals (the trigger is checked exactly) */
+                            changePct: string;
+                            /** @description The 주요 원재료’s share of the price, % */
+                            sharePct: string;
+                            /** @description 조정요건, % */
+                            triggerPct: string;
+                            /** @description The first day the proposed prices apply once accepted */
+                            effectiveFrom: string;
+                            /** @description PROPOSED, ACCEPTED or REJECTED */
+                            status: string;
+                            decidedByName: string | null;
+                            decidedAt: string | null;
+                            rejectReason: string | null;
+                            version: number;
+                            /** Format: date-time */
+                            createdAt: string;
+                        }[];
+                        /** @description Every proposal’s lines, a row per proposal and line */
+                        linkageProposalLines: {
+                            /** @description proposalNo-lineNo: the row’s key */
+                            lineKey: string;
+                            proposalNo: string;
+                            lineNo: number;
+                            itemCode: string | null;
+                            itemName: string;
+                            /** @description The line’s price in effect on the point */
+                            currentPrice: string;
+                            /** @description currentPrice × (1 + share × change rate), half up to the won */
+                            proposedPrice: string;
+                        }[];
+                        openLinkageProposalNo: string | null;
+                        openLinkageProposalVersion: number | null;
                         subconKind: string | null;
                         /** @description The call-off dialog’s rows: each agreement line, or with prNo one row per PR line naming it with something left to order */
                         callOffLines: {
@@ -32322,7 +32496,7 @@ export interface operations {
                             onBehalfOf: string | null;
                             onBehalfOfName: string | null;
                         }[];
-                        /** @description update, submit, terminate, callOff; approve and reject on one’s turn */
+                        /** @description update, submit, terminate, callOff; decideLinkage (accept or reject the open 연동 proposal); approve and reject on one’s turn */
                         actions: string[];
                     };
                 };
@@ -32482,6 +32656,59 @@ export interface operations {
                         linkageFormulaNote: string | null;
                         linkageExceptionType: string | null;
                         linkageReason: string | null;
+                        /** @description Oldest comparison day first */
+                        linkageProposals: {
+                            proposalNo: string;
+                            agreementNo: string;
+                            /** @description The 조정주기 point (비교시점) the index was read at */
+                            compareDate: string;
+                            /** @description DAY (the value on the point) or MONTH_AVG (the month before it) */
+                            compareBasis: string;
+                            /** @description The first day whose index value was read */
+                            valueFrom: string;
+                            /** @description The last day whose index value was read */
+                            valueTo: string;
+                            /** @description How many index values the comparison value is (the mean) of */
+                            valueCount: number;
+                            indexCode: string;
+                            indexName: string;
+                            /** @description 기준시점: the clause’s, or the point of the last accepted proposal */
+                            baseDate: string;
+                            baseValue: string;
+                            /** @description The index at the point (MONTH_AVG: the mean, 4 decimals half up) */
+                            compareValue: string;
+                            /** @description (비교 − 기준) / 기준, %, 4 decimals (the trigger is checked exactly) */
+                            changePct: string;
+                            /** @description The 주요 원재료’s share of the price, % */
+                            sharePct: string;
+                            /** @description 조정요건, % */
+                            triggerPct: string;
+                            /** @description The first day the proposed prices apply once accepted */
+                            effectiveFrom: string;
+                            /** @description PROPOSED, ACCEPTED or REJECTED */
+                            status: string;
+                            decidedByName: string | null;
+                            decidedAt: string | null;
+                            rejectReason: string | null;
+                            version: number;
+                            /** Format: date-time */
+                            createdAt: string;
+                        }[];
+                        /** @description Every proposal’s lines, a row per proposal and line */
+                        linkageProposalLines: {
+                            /** @description proposalNo-lineNo: the row’s key */
+                            lineKey: string;
+                            proposalNo: string;
+                            lineNo: number;
+                            itemCode: string | null;
+                            itemName: string;
+                            /** @description The line’s price in effect on the point */
+                            currentPrice: string;
+                            /** @description currentPrice × (1 + share × change rate), half up to the won */
+                            proposedPrice: string;
+                        }[];
+                        openLinkageProposalNo: string | null;
+                        openLinkageProposalVersion: number | null;
                         subconKind: string | null;
                         /** @description The call-off dialog’s rows: each agreement line, or with prNo one row per PR line naming it with something left to order */
                         callOffLines: {
@@ -32598,7 +32825,7 @@ export interface operations {
                             onBehalfOf: string | null;
                             onBehalfOfName: string | null;
                         }[];
-                        /** @description update, submit, terminate, callOff; approve and reject on one’s turn */
+                        /** @description update, submit, terminate, callOff; decideLinkage (accept or reject the open 연동 proposal); approve and reject on one’s turn */
                         actions: string[];
                     };
                 };
@@ -32945,6 +33172,59 @@ export interface operations {
                         linkageFormulaNote: string | null;
                         linkageExceptionType: string | null;
                         linkageReason: string | null;
+                        /** @description Oldest comparison day first */
+                        linkageProposals: {
+                            proposalNo: string;
+                            agreementNo: string;
+                            /** @description The 조정주기 point (비교시점) the index was read at */
+                            compareDate: string;
+                            /** @description DAY (the value on the point) or MONTH_AVG (the month before it) */
+                            compareBasis: string;
+                            /** @description The first day whose index value was read */
+                            valueFrom: string;
+                            /** @description The last day whose index value was read */
+                            valueTo: string;
+                            /** @description How many index values the comparison value is (the mean) of */
+                            valueCount: number;
+                            indexCode: string;
+                            indexName: string;
+                            /** @description 기준시점: the clause’s, or the point of the last accepted proposal */
+                            baseDate: string;
+                            baseValue: string;
+                            /** @description The index at the point (MONTH_AVG: the mean, 4 decimals half up) */
+                            compareValue: string;
+                            /** @description (비교 − 기준) / 기준, %, 4 decimals (the trigger is checked exactly) */
+                            changePct: string;
+                            /** @description The 주요 원재료’s share of the price, % */
+                            sharePct: string;
+                            /** @description 조정요건, % */
+                            triggerPct: string;
+                            /** @description The first day the proposed prices apply once accepted */
+                            effectiveFrom: string;
+                            /** @description PROPOSED, ACCEPTED or REJECTED */
+                            status: string;
+                            decidedByName: string | null;
+                            decidedAt: string | null;
+                            rejectReason: string | null;
+                            version: number;
+                            /** Format: date-time */
+                            createdAt: string;
+                        }[];
+                        /** @description Every proposal’s lines, a row per proposal and line */
+                        linkageProposalLines: {
+                            /** @description proposalNo-lineNo: the row’s key */
+                            lineKey: string;
+                            proposalNo: string;
+                            lineNo: number;
+                            itemCode: string | null;
+                            itemName: string;
+                            /** @description The line’s price in effect on the point */
+                            currentPrice: string;
+                            /** @description currentPrice × (1 + share × change rate), half up to the won */
+                            proposedPrice: string;
+                        }[];
+                        openLinkageProposalNo: string | null;
+                        openLinkageProposalVersion: number | null;
                         subconKind: string | null;
                         /** @description The call-off dialog’s rows: each agreement line, or with prNo one row per PR line naming it with something left to order */
                         callOffLines: {
@@ -33061,7 +33341,7 @@ export interface operations {
                             onBehalfOf: string | null;
                             onBehalfOfName: string | null;
                         }[];
-                        /** @description update, submit, terminate, callOff; approve and reject on one’s turn */
+                        /** @description update, submit, terminate, callOff; decideLinkage (accept or reject the open 연동 proposal); approve and reject on one’s turn */
                         actions: string[];
                     };
                 };
@@ -33214,6 +33494,59 @@ export interface operations {
                         linkageFormulaNote: string | null;
                         linkageExceptionType: string | null;
                         linkageReason: string | null;
+                        /** @description Oldest comparison day first */
+                        linkageProposals: {
+                            proposalNo: string;
+                            agreementNo: string;
+                            /** @description The 조정주기 point (비교시점) the index was read at */
+                            compareDate: string;
+                            /** @description DAY (the value on the point) or MONTH_AVG (the month before it) */
+                            compareBasis: string;
+                            /** @description The first day whose index value was read */
+                            valueFrom: string;
+                            /** @description The last day whose index value was read */
+                            valueTo: string;
+                            /** @description How many index values the comparison value is (the mean) of */
+                            valueCount: number;
+                            indexCode: string;
+                            indexName: string;
+                            /** @description 기준시점: the clause’s, or the point of the last accepted proposal */
+                            baseDate: string;
+                            baseValue: string;
+                            /** @description The index at the point (MONTH_AVG: the mean, 4 decimals half up) */
+                            compareValue: string;
+                            /** @description (비교 − 기준) / 기준, %, 4 decimals (the trigger is checked exactly) */
+                            changePct: string;
+                            /** @description The 주요 원재료’s share of the price, % */
+                            sharePct: string;
+                            /** @description 조정요건, % */
+                            triggerPct: string;
+                            /** @description The first day the proposed prices apply once accepted */
+                            effectiveFrom: string;
+                            /** @description PROPOSED, ACCEPTED or REJECTED */
+                            status: string;
+                            decidedByName: string | null;
+                            decidedAt: string | null;
+                            rejectReason: string | null;
+                            version: number;
+                            /** Format: date-time */
+                            createdAt: string;
+                        }[];
+                        /** @description Every proposal’s lines, a row per proposal and line */
+                        linkageProposalLines: {
+                            /** @description proposalNo-lineNo: the row’s key */
+                            lineKey: string;
+                            proposalNo: string;
+                            lineNo: number;
+                            itemCode: string | null;
+                            itemName: string;
+                            /** @description The line’s price in effect on the point */
+                            currentPrice: string;
+                            /** @description currentPrice × (1 + share × change rate), half up to the won */
+                            proposedPrice: string;
+                        }[];
+                        openLinkageProposalNo: string | null;
+                        openLinkageProposalVersion: number | null;
                         subconKind: string | null;
                         /** @description The call-off dialog’s rows: each agreement line, or with prNo one row per PR line naming it with something left to order */
                         callOffLines: {
@@ -33330,7 +33663,7 @@ export interface operations {
                             onBehalfOf: string | null;
                             onBehalfOfName: string | null;
                         }[];
-                        /** @description update, submit, terminate, callOff; approve and reject on one’s turn */
+                        /** @description update, submit, terminate, callOff; decideLinkage (accept or reject the open 연동 proposal); approve and reject on one’s turn */
                         actions: string[];
                     };
                 };
@@ -33544,6 +33877,59 @@ export interface operations {
                         linkageFormulaNote: string | null;
                         linkageExceptionType: string | null;
                         linkageReason: string | null;
+                        /** @description Oldest comparison day first */
+                        linkageProposals: {
+                            proposalNo: string;
+                            agreementNo: string;
+                            /** @description The 조정주기 point (비교시점) the index was read at */
+                            compareDate: string;
+                            /** @description DAY (the value on the point) or MONTH_AVG (the month before it) */
+                            compareBasis: string;
+                            /** @description The first day whose index value was read */
+                            valueFrom: string;
+                            /** @description The last day whose index value was read */
+                            valueTo: string;
+                            /** @description How many index values the comparison value is (the mean) of */
+                            valueCount: number;
+                            indexCode: string;
+                            indexName: string;
+                            /** @description 기준시점: the clause’s, or the point of the last accepted proposal */
+                            baseDate: string;
+                            baseValue: string;
+                            /** @description The index at the point (MONTH_AVG: the mean, 4 decimals half up) */
+                            compareValue: string;
+                            /** @description (비교 − 기준) / 기준, %, 4 decimals (the trigger is checked exactly) */
+                            changePct: string;
+                            /** @description The 주요 원재료’s share of the price, % */
+                            sharePct: string;
+                            /** @description 조정요건, % */
+                            triggerPct: string;
+                            /** @description The first day the proposed prices apply once accepted */
+                            effectiveFrom: string;
+                            /** @description PROPOSED, ACCEPTED or REJECTED */
+                            status: string;
+                            decidedByName: string | null;
+                            decidedAt: string | null;
+                            rejectReason: string | null;
+                            version: number;
+                            /** Format: date-time */
+                            createdAt: string;
+                        }[];
+                        /** @description Every proposal’s lines, a row per proposal and line */
+                        linkageProposalLines: {
+                            /** @description proposalNo-lineNo: the row’s key */
+                            lineKey: string;
+                            proposalNo: string;
+                            lineNo: number;
+                            itemCode: string | null;
+                            itemName: string;
+                            /** @description The line’s price in effect on the point */
+                            currentPrice: string;
+                            /** @description currentPrice × (1 + share × change rate), half up to the won */
+                            proposedPrice: string;
+                        }[];
+                        openLinkageProposalNo: string | null;
+                        openLinkageProposalVersion: number | null;
                         subconKind: string | null;
                         /** @description The call-off dialog’s rows: each agreement line, or with prNo one row per PR line naming it with something left to order */
                         callOffLines: {
@@ -33660,7 +34046,7 @@ export interface operations {
                             onBehalfOf: string | null;
                             onBehalfOfName: string | null;
                         }[];
-                        /** @description update, submit, terminate, callOff; approve and reject on one’s turn */
+                        /** @description update, submit, terminate, callOff; decideLinkage (accept or reject the open 연동 proposal); approve and reject on one’s turn */
                         actions: string[];
                     };
                 };
@@ -33800,6 +34186,59 @@ export interface operations {
                         linkageFormulaNote: string | null;
                         linkageExceptionType: string | null;
                         linkageReason: string | null;
+                        /** @description Oldest comparison day first */
+                        linkageProposals: {
+                            proposalNo: string;
+                            agreementNo: string;
+                            /** @description The 조정주기 point (비교시점) the index was read at */
+                            compareDate: string;
+                            /** @description DAY (the value on the point) or MONTH_AVG (the month before it) */
+                            compareBasis: string;
+                            /** @description The first day whose index value was read */
+                            valueFrom: string;
+                            /** @description The last day whose index value was read */
+                            valueTo: string;
+                            /** @description How many index values the comparison value is (the mean) of */
+                            valueCount: number;
+                            indexCode: string;
+                            indexName: string;
+                            /** @description 기준시점: the clause’s, or the point of the last accepted proposal */
+                            baseDate: string;
+                            baseValue: string;
+                            /** @description The index at the point (MONTH_AVG: the mean, 4 decimals half up) */
+                            compareValue: string;
+                            /** @description (비교 − 기준) / 기준, %, 4 decimals (the trigger is checked exactly) */
+                            changePct: string;
+                            /** @description The 주요 원재료’s share of the price, % */
+                            sharePct: string;
+                            /** @description 조정요건, % */
+                            triggerPct: string;
+                            /** @description The first day the proposed prices apply once accepted */
+                            effectiveFrom: string;
+                            /** @description PROPOSED, ACCEPTED or REJECTED */
+                            status: string;
+                            decidedByName: string | null;
+                            decidedAt: string | null;
+                            rejectReason: string | null;
+                            version: number;
+                            /** Format: date-time */
+                            createdAt: string;
+                        }[];
+                        /** @description Every proposal’s lines, a row per proposal and line */
+                        linkageProposalLines: {
+                            /** @description proposalNo-lineNo: the row’s key */
+                            lineKey: string;
+                            proposalNo: string;
+                            lineNo: number;
+                            itemCode: string | null;
+                            itemName: string;
+                            /** @description The line’s price in effect on the point */
+                            currentPrice: string;
+                            /** @description currentPrice × (1 + share × change rate), half up to the won */
+                            proposedPrice: string;
+                        }[];
+                        openLinkageProposalNo: string | null;
+                        openLinkageProposalVersion: number | null;
                         subconKind: string | null;
                         /** @description The call-off dialog’s rows: each agreement line, or with prNo one row per PR line naming it with something left to order */
                         callOffLines: {
@@ -33916,7 +34355,7 @@ export interface operations {
                             onBehalfOf: string | null;
                             onBehalfOfName: string | null;
                         }[];
-                        /** @description update, submit, terminate, callOff; approve and reject on one’s turn */
+                        /** @description update, submit, terminate, callOff; decideLinkage (accept or reject the open 연동 proposal); approve and reject on one’s turn */
                         actions: string[];
                     };
                 };
@@ -34058,6 +34497,59 @@ export interface operations {
                         linkageFormulaNote: string | null;
                         linkageExceptionType: string | null;
                         linkageReason: string | null;
+                        /** @description Oldest comparison day first */
+                        linkageProposals: {
+                            proposalNo: string;
+                            agreementNo: string;
+                            /** @description The 조정주기 point (비교시점) the index was read at */
+                            compareDate: string;
+                            /** @description DAY (the value on the point) or MONTH_AVG (the month before it) */
+                            compareBasis: string;
+                            /** @description The first day whose index value was read */
+                            valueFrom: string;
+                            /** @description The last day whose index value was read */
+                            valueTo: string;
+                            /** @description How many index values the comparison value is (the mean) of */
+                            valueCount: number;
+                            indexCode: string;
+                            indexName: string;
+                            /** @description 기준시점: the clause’s, or the point of the last accepted proposal */
+                            baseDate: string;
+                            baseValue: string;
+                            /** @description The index at the point (MONTH_AVG: the mean, 4 decimals half up) */
+                            compareValue: string;
+                            /** @description (비교 − 기준) / 기준, %, 4 decimals (the trigger is checked exactly) */
+                            changePct: string;
+                            /** @description The 주요 원재료’s share of the price, % */
+                            sharePct: string;
+                            /** @description 조정요건, % */
+                            triggerPct: string;
+                            /** @description The first day the proposed prices apply once accepted */
+                            effectiveFrom: string;
+                            /** @description PROPOSED, ACCEPTED or REJECTED */
+                            status: string;
+                            decidedByName: string | null;
+                            decidedAt: string | null;
+                            rejectReason: string | null;
+                            version: number;
+                            /** Format: date-time */
+                            createdAt: string;
+                        }[];
+                        /** @description Every proposal’s lines, a row per proposal and line */
+                        linkageProposalLines: {
+                            /** @description proposalNo-lineNo: the row’s key */
+                            lineKey: string;
+                            proposalNo: string;
+                            lineNo: number;
+                            itemCode: string | null;
+                            itemName: string;
+                            /** @description The line’s price in effect on the point */
+                            currentPrice: string;
+                            /** @description currentPrice × (1 + share × change rate), half up to the won */
+                            proposedPrice: string;
+                        }[];
+                        openLinkageProposalNo: string | null;
+                        openLinkageProposalVersion: number | null;
                         subconKind: string | null;
                         /** @description The call-off dialog’s rows: each agreement line, or with prNo one row per PR line naming it with something left to order */
                         callOffLines: {
@@ -34174,7 +34666,7 @@ export interface operations {
                             onBehalfOf: string | null;
                             onBehalfOfName: string | null;
                         }[];
-                        /** @description update, submit, terminate, callOff; approve and reject on one’s turn */
+                        /** @description update, submit, terminate, callOff; decideLinkage (accept or reject the open 연동 proposal); approve and reject on one’s turn */
                         actions: string[];
                     };
                 };
@@ -34322,6 +34814,59 @@ export interface operations {
                         linkageFormulaNote: string | null;
                         linkageExceptionType: string | null;
                         linkageReason: string | null;
+                        /** @description Oldest comparison day first */
+                        linkageProposals: {
+                            proposalNo: string;
+                            agreementNo: string;
+                            /** @description The 조정주기 point (비교시점) the index was read at */
+                            compareDate: string;
+                            /** @description DAY (the value on the point) or MONTH_AVG (the month before it) */
+                            compareBasis: string;
+                            /** @description The first day whose index value was read */
+                            valueFrom: string;
+                            /** @description The last day whose index value was read */
+                            valueTo: string;
+                            /** @description How many index values the comparison value is (the mean) of */
+                            valueCount: number;
+                            indexCode: string;
+                            indexName: string;
+                            /** @description 기준시점: the clause’s, or the point of the last accepted proposal */
+                            baseDate: string;
+                            baseValue: string;
+                            /** @description The index at the point (MONTH_AVG: the mean, 4 decimals half up) */
+                            compareValue: string;
+                            /** @description (비교 − 기준) / 기준, %, 4 decimals (the trigger is checked exactly) */
+                            changePct: string;
+                            /** @description The 주요 원재료’s share of the price, % */
+                            sharePct: string;
+                            /** @description 조정요건, % */
+                            triggerPct: string;
+                            /** @description The first day the proposed prices apply once accepted */
+                            effectiveFrom: string;
+                            /** @description PROPOSED, ACCEPTED or REJECTED */
+                            status: string;
+                            decidedByName: string | null;
+                            decidedAt: string | null;
+                            rejectReason: string | null;
+                            version: number;
+                            /** Format: date-time */
+                            createdAt: string;
+                        }[];
+                        /** @description Every proposal’s lines, a row per proposal and line */
+                        linkageProposalLines: {
+                            /** @description proposalNo-lineNo: the row’s key */
+                            lineKey: string;
+                            proposalNo: string;
+                            lineNo: number;
+                            itemCode: string | null;
+                            itemName: string;
+                            /** @description The line’s price in effect on the point */
+                            currentPrice: string;
+                            /** @description currentPrice × (1 + share × change rate), half up to the won */
+                            proposedPrice: string;
+                        }[];
+                        openLinkageProposalNo: string | null;
+                        openLinkageProposalVersion: number | null;
                         subconKind: string | null;
                         /** @description The call-off dialog’s rows: each agreement line, or with prNo one row per PR line naming it with something left to order */
                         callOffLines: {
@@ -34438,7 +34983,751 @@ export interface operations {
                             onBehalfOf: string | null;
                             onBehalfOfName: string | null;
                         }[];
-                        /** @description update, submit, terminate, callOff; approve and reject on one’s turn */
+                        /** @description update, submit, terminate, callOff; decideLinkage (accept or reject the open 연동 proposal); approve and reject on one’s turn */
+                        actions: string[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getLinkageProposal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description AG2026-000123 */
+                agreementNo: string;
+                /** @description LP2026-000007 */
+                proposalNo: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        proposalNo: string;
+                        agreementNo: string;
+                        /** @description The 조정주기 point (비교시점) the index was read at */
+                        compareDate: string;
+                        /** @description DAY (the value on the point) or MONTH_AVG (the month before it) */
+                        compareBasis: string;
+                        /** @description The first day whose index value was read */
+                        valueFrom: string;
+                        /** @description The last day whose index value was read */
+                        valueTo: string;
+                        /** @description How many index values the comparison value is (the mean) of */
+                        valueCount: number;
+                        indexCode: string;
+                        indexName: string;
+                        /** @description 기준시점: the clause’s, or the point of the last accepted proposal */
+                        baseDate: string;
+                        baseValue: string;
+                        /** @description The index at the point (MONTH_AVG: the mean, 4 decimals half up) */
+                        compareValue: string;
+                        /** @description (비교 − 기준) / 기준, %, 4 decimals (the trigger is checked exactly) */
+                        changePct: string;
+                        /** @description The 주요 원재료’s share of the price, % */
+                        sharePct: string;
+                        /** @description 조정요건, % */
+                        triggerPct: string;
+                        /** @description The first day the proposed prices apply once accepted */
+                        effectiveFrom: string;
+                        /** @description PROPOSED, ACCEPTED or REJECTED */
+                        status: string;
+                        decidedByName: string | null;
+                        decidedAt: string | null;
+                        rejectReason: string | null;
+                        version: number;
+                        /** Format: date-time */
+                        createdAt: string;
+                        lines: {
+                            proposalNo: string;
+                            lineNo: number;
+                            itemCode: string | null;
+                            itemName: string;
+                            /** @description The line’s price in effect on the point */
+                            currentPrice: string;
+                            /** @description currentPrice × (1 + share × change rate), half up to the won */
+                            proposedPrice: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    acceptLinkageProposal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description AG2026-000123 */
+                agreementNo: string;
+                /** @description LP2026-000007 */
+                proposalNo: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The version read; a stale one answers 409 VERSION_CONFLICT */
+                    version: number;
+                    /** @description The proposal’s version as read */
+                    proposalVersion: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        agreementNo: string;
+                        compNo: string;
+                        compNameKr: string;
+                        title: string;
+                        currency: string;
+                        validFrom: string;
+                        validTo: string;
+                        status: string;
+                        ceilingAmount: string | null;
+                        orderedAmount: string;
+                        remainingAmount: string | null;
+                        contractNo: string | null;
+                        buyerName: string;
+                        version: number;
+                        lines: {
+                            lineNo: number;
+                            itemCode: string | null;
+                            itemName: string;
+                            spec: string | null;
+                            unitCode: string;
+                            sgCode: string | null;
+                            unitPrice: string;
+                            agreedQty: string | null;
+                            orderedQty: string;
+                            orderedAmount: string;
+                            remainingQty: string | null;
+                            /** @description The line’s dated prices, oldest first; empty until the agreement is active */
+                            prices: {
+                                /** @description The first day the price applies (an order’s date decides) */
+                                effectiveFrom: string;
+                                unitPrice: string;
+                                /** @description ORIGINAL (the agreed one), AMENDMENT (changeAgreementPrices), LINKAGE */
+                                source: string;
+                                reference: string | null;
+                                createdBy: string;
+                                /** Format: date-time */
+                                createdAt: string;
+                            }[];
+                        }[];
+                        linkageKind: string | null;
+                        linkageMaterial: string | null;
+                        linkageSharePct: string | null;
+                        linkageIndexCode: string | null;
+                        linkageIndexName: string | null;
+                        linkageIndexUnit: string | null;
+                        linkageBaseDate: string | null;
+                        linkageBaseValue: string | null;
+                        linkageCompareBasis: string | null;
+                        linkageComparePeriodMonths: number | null;
+                        linkageTriggerPct: string | null;
+                        linkageFormulaNote: string | null;
+                        linkageExceptionType: string | null;
+                        linkageReason: string | null;
+                        /** @description Oldest comparison day first */
+                        linkageProposals: {
+                            proposalNo: string;
+                            agreementNo: string;
+                            /** @description The 조정주기 point (비교시점) the index was read at */
+                            compareDate: string;
+                            /** @description DAY (the value on the point) or MONTH_AVG (the month before it) */
+                            compareBasis: string;
+                            /** @description The first day whose index value was read */
+                            valueFrom: string;
+                            /** @description The last day whose index value was read */
+                            valueTo: string;
+                            /** @description How many index values the comparison value is (the mean) of */
+                            valueCount: number;
+                            indexCode: string;
+                            indexName: string;
+                            /** @description 기준시점: the clause’s, or the point of the last accepted proposal */
+                            baseDate: string;
+                            baseValue: string;
+                            /** @description The index at the point (MONTH_AVG: the mean, 4 decimals half up) */
+                            compareValue: string;
+                            /** @description (비교 − 기준) / 기준, %, 4 decimals (the trigger is checked exactly) */
+                            changePct: string;
+                            /** @description The 주요 원재료’s share of the price, % */
+                            sharePct: string;
+                            /** @description 조정요건, % */
+                            triggerPct: string;
+                            /** @description The first day the proposed prices apply once accepted */
+                            effectiveFrom: string;
+                            /** @description PROPOSED, ACCEPTED or REJECTED */
+                            status: string;
+                            decidedByName: string | null;
+                            decidedAt: string | null;
+                            rejectReason: string | null;
+                            version: number;
+                            /** Format: date-time */
+                            createdAt: string;
+                        }[];
+                        /** @description Every proposal’s lines, a row per proposal and line */
+                        linkageProposalLines: {
+                            /** @description proposalNo-lineNo: the row’s key */
+                            lineKey: string;
+                            proposalNo: string;
+                            lineNo: number;
+                            itemCode: string | null;
+                            itemName: string;
+                            /** @description The line’s price in effect on the point */
+                            currentPrice: string;
+                            /** @description currentPrice × (1 + share × change rate), half up to the won */
+                            proposedPrice: string;
+                        }[];
+                        openLinkageProposalNo: string | null;
+                        openLinkageProposalVersion: number | null;
+                        subconKind: string | null;
+                        /** @description The call-off dialog’s rows: each agreement line, or with prNo one row per PR line naming it with something left to order */
+                        callOffLines: {
+                            /** @description The row’s place (1, 2, …): an agreement line may be two rows */
+                            rowNo: number;
+                            agreementLineNo: number;
+                            itemCode: string | null;
+                            itemName: string;
+                            spec: string | null;
+                            unitCode: string;
+                            unitPrice: string;
+                            agreedQty: string | null;
+                            orderedQty: string;
+                            remainingQty: string | null;
+                            prLineNo: number | null;
+                            prQuantity: string | null;
+                            prOrderedQty: string | null;
+                            prRemainingQty: string | null;
+                        }[];
+                        callOffPolicy: string;
+                        approvalStatus: string;
+                        buyerId: string;
+                        section: string;
+                        deptcd: string;
+                        sourceType: string | null;
+                        sourceNo: string | null;
+                        remark: string | null;
+                        approvedAt: string | null;
+                        expiredAt: string | null;
+                        terminatedAt: string | null;
+                        terminateReason: string | null;
+                        createdBy: string;
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                        callOffs: {
+                            poNo: string;
+                            poType: string;
+                            poDate: string;
+                            status: string;
+                            lineNo: number;
+                            agreementLineNo: number | null;
+                            itemName: string;
+                            quantity: string;
+                            unitPrice: string;
+                            amount: string;
+                            deliveredQty: string;
+                            receivedQty: string;
+                            agreementException: string | null;
+                        }[];
+                        approvals: {
+                            approvalId: number;
+                            docType: string;
+                            docNo: string;
+                            /** @description PENDING, IN_PROGRESS, APPROVED, REJECTED, WITHDRAWN */
+                            status: string;
+                            lineName: string;
+                            amountKrw: string;
+                            currentStep: number | null;
+                            submittedBy: string;
+                            submittedByName: string;
+                            /** Format: date-time */
+                            submittedAt: string;
+                            completedAt: string | null;
+                            version: number;
+                            steps: {
+                                stepNo: number;
+                                approverId: string;
+                                approverName: string;
+                                positionNm: string;
+                                deptnm: string;
+                                /** @description WAITING, PENDING (the current step), APPROVED, REJECTED, SKIPPED */
+                                status: string;
+                                comment: string | null;
+                                actedAt: string | null;
+                                onBehalfOf: string | null;
+                                onBehalfOfName: string | null;
+                            }[];
+                        }[];
+                        history: {
+                            no: number;
+                            /** Format: date-time */
+                            at: string;
+                            action: string;
+                            actor: string | null;
+                            actorName: string | null;
+                            reason: string | null;
+                        }[];
+                        pendingApprovalId: number | null;
+                        pendingApprovalVersion: number | null;
+                        currentApproverName: string | null;
+                        approvalSteps: {
+                            /** @description approvalId-stepNo */
+                            stepKey: string;
+                            /** @description Approval round, 1 for the first submission */
+                            round: number;
+                            approvalId: number;
+                            /** @description The round: PENDING, IN_PROGRESS, APPROVED, REJECTED, WITHDRAWN */
+                            approvalStatus: string;
+                            lineName: string;
+                            submittedByName: string;
+                            /** Format: date-time */
+                            submittedAt: string;
+                            stepNo: number;
+                            approverId: string;
+                            approverName: string;
+                            positionNm: string;
+                            deptnm: string;
+                            /** @description WAITING, PENDING (the current step), APPROVED, REJECTED, SKIPPED */
+                            status: string;
+                            comment: string | null;
+                            actedAt: string | null;
+                            onBehalfOf: string | null;
+                            onBehalfOfName: string | null;
+                        }[];
+                        /** @description update, submit, terminate, callOff; decideLinkage (accept or reject the open 연동 proposal); approve and reject on one’s turn */
+                        actions: string[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    rejectLinkageProposal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description AG2026-000123 */
+                agreementNo: string;
+                /** @description LP2026-000007 */
+                proposalNo: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The version read; a stale one answers 409 VERSION_CONFLICT */
+                    version: number;
+                    /** @description The proposal’s version as read */
+                    proposalVersion: number;
+                    /** @description Why (required) */
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        agreementNo: string;
+                        compNo: string;
+                        compNameKr: string;
+                        title: string;
+                        currency: string;
+                        validFrom: string;
+                        validTo: string;
+                        status: string;
+                        ceilingAmount: string | null;
+                        orderedAmount: string;
+                        remainingAmount: string | null;
+                        contractNo: string | null;
+                        buyerName: string;
+                        version: number;
+                        lines: {
+                            lineNo: number;
+                            itemCode: string | null;
+                            itemName: string;
+                            spec: string | null;
+                            unitCode: string;
+                            sgCode: string | null;
+                            unitPrice: string;
+                            agreedQty: string | null;
+                            orderedQty: string;
+                            orderedAmount: string;
+                            remainingQty: string | null;
+                            /** @description The line’s dated prices, oldest first; empty until the agreement is active */
+                            prices: {
+                                /** @description The first day the price applies (an order’s date decides) */
+                                effectiveFrom: string;
+                                unitPrice: string;
+                                /** @description ORIGINAL (the agreed one), AMENDMENT (changeAgreementPrices), LINKAGE */
+                                source: string;
+                                reference: string | null;
+                                createdBy: string;
+                                /** Format: date-time */
+                                createdAt: string;
+                            }[];
+                        }[];
+                        linkageKind: string | null;
+                        linkageMaterial: string | null;
+                        linkageSharePct: string | null;
+                        linkageIndexCode: string | null;
+                        linkageIndexName: string | null;
+                        linkageIndexUnit: string | null;
+                        linkageBaseDate: string | null;
+                        linkageBaseValue: string | null;
+                        linkageCompareBasis: string | null;
+                        linkageComparePeriodMonths: number | null;
+                        linkageTriggerPct: string | null;
+                        linkageFormulaNote: string | null;
+                        linkageExceptionType: string | null;
+                        linkageReason: string | null;
+                        /** @description Oldest comparison day first */
+                        linkageProposals: {
+                            proposalNo: string;
+                            agreementNo: string;
+                            /** @description The 조정주기 point (비교시점) the index was read at */
+                            compareDate: string;
+                            /** @description DAY (the value on the point) or MONTH_AVG (the month before it) */
+                            compareBasis: string;
+                            /** @description The first day whose index value was read */
+                            valueFrom: string;
+                            /** @description The last day whose index value was read */
+                            valueTo: string;
+                            /** @description How many index values the comparison value is (the mean) of */
+                            valueCount: number;
+                            indexCode: string;
+                            indexName: string;
+                            /** @description 기준시점: the clause’s, or the point of the last accepted proposal */
+                            baseDate: string;
+                            baseValue: string;
+                            /** @description The index at the point (MONTH_AVG: the mean, 4 decimals half up) */
+                            compareValue: string;
+                            /** @description (비교 − 기준) / 기준, %, 4 decimals (the trigger is checked exactly) */
+                            changePct: string;
+                            /** @description The 주요 원재료’s share of the price, % */
+                            sharePct: string;
+                            /** @description 조정요건, % */
+                            triggerPct: string;
+                            /** @description The first day the proposed prices apply once accepted */
+                            effectiveFrom: string;
+                            /** @description PROPOSED, ACCEPTED or REJECTED */
+                            status: string;
+                            decidedByName: string | null;
+                            decidedAt: string | null;
+                            rejectReason: string | null;
+                            version: number;
+                            /** Format: date-time */
+                            createdAt: string;
+                        }[];
+                        /** @description Every proposal’s lines, a row per proposal and line */
+                        linkageProposalLines: {
+                            /** @description proposalNo-lineNo: the row’s key */
+                            lineKey: string;
+                            proposalNo: string;
+                            lineNo: number;
+                            itemCode: string | null;
+                            itemName: string;
+                            /** @description The line’s price in effect on the point */
+                            currentPrice: string;
+                            /** @description currentPrice × (1 + share × change rate), half up to the won */
+                            proposedPrice: string;
+                        }[];
+                        openLinkageProposalNo: string | null;
+                        openLinkageProposalVersion: number | null;
+                        subconKind: string | null;
+                        /** @description The call-off dialog’s rows: each agreement line, or with prNo one row per PR line naming it with something left to order */
+                        callOffLines: {
+                            /** @description The row’s place (1, 2, …): an agreement line may be two rows */
+                            rowNo: number;
+                            agreementLineNo: number;
+                            itemCode: string | null;
+                            itemName: string;
+                            spec: string | null;
+                            unitCode: string;
+                            unitPrice: string;
+                            agreedQty: string | null;
+                            orderedQty: string;
+                            remainingQty: string | null;
+                            prLineNo: number | null;
+                            prQuantity: string | null;
+                            prOrderedQty: string | null;
+                            prRemainingQty: string | null;
+                        }[];
+                        callOffPolicy: string;
+                        approvalStatus: string;
+                        buyerId: string;
+                        section: string;
+                        deptcd: string;
+                        sourceType: string | null;
+                        sourceNo: string | null;
+                        remark: string | null;
+                        approvedAt: string | null;
+                        expiredAt: string | null;
+                        terminatedAt: string | null;
+                        terminateReason: string | null;
+                        createdBy: string;
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                        callOffs: {
+                            poNo: string;
+                            poType: string;
+                            poDate: string;
+                            status: string;
+                            lineNo: number;
+                            agreementLineNo: number | null;
+                            itemName: string;
+                            quantity: string;
+                            unitPrice: string;
+                            amount: string;
+                            deliveredQty: string;
+                            receivedQty: string;
+                            agreementException: string | null;
+                        }[];
+                        approvals: {
+                            approvalId: number;
+                            docType: string;
+                            docNo: string;
+                            /** @description PENDING, IN_PROGRESS, APPROVED, REJECTED, WITHDRAWN */
+                            status: string;
+                            lineName: string;
+                            amountKrw: string;
+                            currentStep: number | null;
+                            submittedBy: string;
+                            submittedByName: string;
+                            /** Format: date-time */
+                            submittedAt: string;
+                            completedAt: string | null;
+                            version: number;
+                            steps: {
+                                stepNo: number;
+                                approverId: string;
+                                approverName: string;
+                                positionNm: string;
+                                deptnm: string;
+                                /** @description WAITING, PENDING (the current step), APPROVED, REJECTED, SKIPPED */
+                                status: string;
+                                comment: string | null;
+                                actedAt: string | null;
+                                onBehalfOf: string | null;
+                                onBehalfOfName: string | null;
+                            }[];
+                        }[];
+                        history: {
+                            no: number;
+                            /** Format: date-time */
+                            at: string;
+                            action: string;
+                            actor: string | null;
+                            actorName: string | null;
+                            reason: string | null;
+                        }[];
+                        pendingApprovalId: number | null;
+                        pendingApprovalVersion: number | null;
+                        currentApproverName: string | null;
+                        approvalSteps: {
+                            /** @description approvalId-stepNo */
+                            stepKey: string;
+                            /** @description Approval round, 1 for the first submission */
+                            round: number;
+                            approvalId: number;
+                            /** @description The round: PENDING, IN_PROGRESS, APPROVED, REJECTED, WITHDRAWN */
+                            approvalStatus: string;
+                            lineName: string;
+                            submittedByName: string;
+                            /** Format: date-time */
+                            submittedAt: string;
+                            stepNo: number;
+                            approverId: string;
+                            approverName: string;
+                            positionNm: string;
+                            deptnm: string;
+                            /** @description WAITING, PENDING (the current step), APPROVED, REJECTED, SKIPPED */
+                            status: string;
+                            comment: string | null;
+                            actedAt: string | null;
+                            onBehalfOf: string | null;
+                            onBehalfOfName: string | null;
+                        }[];
+                        /** @description update, submit, terminate, callOff; decideLinkage (accept or reject the open 연동 proposal); approve and reject on one’s turn */
                         actions: string[];
                     };
                 };
@@ -34978,6 +36267,59 @@ export interface operations {
                         linkageFormulaNote: string | null;
                         linkageExceptionType: string | null;
                         linkageReason: string | null;
+                        /** @description Oldest comparison day first */
+                        linkageProposals: {
+                            proposalNo: string;
+                            agreementNo: string;
+                            /** @description The 조정주기 point (비교시점) the index was read at */
+                            compareDate: string;
+                            /** @description DAY (the value on the point) or MONTH_AVG (the month before it) */
+                            compareBasis: string;
+                            /** @description The first day whose index value was read */
+                            valueFrom: string;
+                            /** @description The last day whose index value was read */
+                            valueTo: string;
+                            /** @description How many index values the comparison value is (the mean) of */
+                            valueCount: number;
+                            indexCode: string;
+                            indexName: string;
+                            /** @description 기준시점: the clause’s, or the point of the last accepted proposal */
+                            baseDate: string;
+                            baseValue: string;
+                            /** @description The index at the point (MONTH_AVG: the mean, 4 decimals half up) */
+                            compareValue: string;
+                            /** @description (비교 − 기준) / 기준, %, 4 decimals (the trigger is checked exactly) */
+                            changePct: string;
+                            /** @description The 주요 원재료’s share of the price, % */
+                            sharePct: string;
+                            /** @description 조정요건, % */
+                            triggerPct: string;
+                            /** @description The first day the proposed prices apply once accepted */
+                            effectiveFrom: string;
+                            /** @description PROPOSED, ACCEPTED or REJECTED */
+                            status: string;
+                            decidedByName: string | null;
+                            decidedAt: string | null;
+                            rejectReason: string | null;
+                            version: number;
+                            /** Format: date-time */
+                            createdAt: string;
+                        }[];
+                        /** @description Every proposal’s lines, a row per proposal and line */
+                        linkageProposalLines: {
+                            /** @description proposalNo-lineNo: the row’s key */
+                            lineKey: string;
+                            proposalNo: string;
+                            lineNo: number;
+                            itemCode: string | null;
+                            itemName: string;
+                            /** @description The line’s price in effect on the point */
+                            currentPrice: string;
+                            /** @description currentPrice × (1 + share × change rate), half up to the won */
+                            proposedPrice: string;
+                        }[];
+                        openLinkageProposalNo: string | null;
+                        openLinkageProposalVersion: number | null;
                         buyerEmail: string | null;
                         buyerTelNo: string | null;
                         callOffs: {
@@ -34993,6 +36335,122 @@ export interface operations {
                             amount: string;
                             deliveredQty: string;
                             receivedQty: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getSupplierLinkageProposal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description AG2026-000123 */
+                agreementNo: string;
+                /** @description LP2026-000007 */
+                proposalNo: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        proposalNo: string;
+                        agreementNo: string;
+                        /** @description The 조정주기 point (비교시점) the index was read at */
+                        compareDate: string;
+                        /** @description DAY (the value on the point) or MONTH_AVG (the month before it) */
+                        compareBasis: string;
+                        /** @description The first day whose index value was read */
+                        valueFrom: string;
+                        /** @description The last day whose index value was read */
+                        valueTo: string;
+                        /** @description How many index values the comparison value is (the mean) of */
+                        valueCount: number;
+                        indexCode: string;
+                        indexName: string;
+                        /** @description 기준시점: the clause’s, or the point of the last accepted proposal */
+                        baseDate: string;
+                        baseValue: string;
+                        /** @description The index at the point (MONTH_AVG: the mean, 4 decimals half up) */
+                        compareValue: string;
+                        /** @description (비교 − 기준) / 기준, %, 4 decimals (the trigger is checked exactly) */
+                        changePct: string;
+                        /** @description The 주요 원재료’s share of the price, % */
+                        sharePct: string;
+                        /** @description 조정요건, % */
+                        triggerPct: string;
+                        /** @description The first day the proposed prices apply once accepted */
+                        effectiveFrom: string;
+                        /** @description PROPOSED, ACCEPTED or REJECTED */
+                        status: string;
+                        decidedByName: string | null;
+                        decidedAt: string | null;
+                        rejectReason: string | null;
+                        version: number;
+                        /** Format: date-time */
+                        createdAt: string;
+                        lines: {
+                            proposalNo: string;
+                            lineNo: number;
+                            itemCode: string | null;
+                            itemName: string;
+                            /** @description The line’s price in effect on the point */
+                            currentPrice: string;
+                            /** @description currentPrice × (1 + share × change rate), half up to the won */
+                            proposedPrice: string;
                         }[];
                     };
                 };

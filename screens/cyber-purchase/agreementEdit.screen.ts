@@ -1,5 +1,5 @@
 import { defineEditScreen } from '../../engine/define';
-import { linkageSection } from '../purchase-order/agreement-linkage';
+import { PROPOSAL_DETAILS, linkageSection } from '../purchase-order/agreement-linkage';
 import { buyerSection, currencyField, f, headerSection, titleField } from './supplier-document';
 
 const T = 'screen.cyberPurchase.agreementEdit';
@@ -10,7 +10,8 @@ const STATUS = ['ACTIVE', 'EXPIRED', 'TERMINATED'].map((value) => ({
 
 /**
  * One framework agreement of my company: validity, ceiling, the agreed lines with what was ordered
- * and what remains, its 납품대금 연동 clause or 미연동 agreement, and the orders sent against it. Read only.
+ * and what remains, its 납품대금 연동 clause or 미연동 agreement and the 연동 조정 제안 on it, and the orders sent
+ * against it. Read only.
  */
 export default defineEditScreen({
   id: 'cyberPurchase.agreementEdit',
@@ -76,6 +77,8 @@ export default defineEditScreen({
         { field: 'amount', type: 'money', width: 120 },
       ],
     },
+    // The 연동 조정 제안 on the agreement and what the buyer decided, read only.
+    ...PROPOSAL_DETAILS,
   ],
   actions: [
     { kind: 'back' },

@@ -1,6 +1,6 @@
 import { defineEditScreen } from '../../engine/define';
 import { AGREEMENT_POLICY, AGREEMENT_STATUS, APPROVAL_STEP_COLUMNS, HISTORY_COLUMNS, f, t } from './labels';
-import { LINKAGE_ACTION, linkageSection } from './agreement-linkage';
+import { LINKAGE_ACTION, PROPOSAL_ACTIONS, PROPOSAL_DETAILS, linkageSection } from './agreement-linkage';
 import { can } from './order-actions';
 
 /**
@@ -9,7 +9,8 @@ import { can } from './order-actions';
  * rule (taken back with 상신 회수 before the approval; a draft may be deleted); once active each line shows what was ordered and what remains, and the call-offs (orders
  * against it) are listed; 발주 opens the call-off dialog (agreementCallOff). The buyer may end it
  * early with a reason. A draft also takes its 납품대금 연동 answer (agreement-linkage.ts), which a 하도급 agreement
- * needs before it is submitted.
+ * needs before it is submitted; an active one lists the 연동 조정 제안 the daily job wrote, the open one accepted
+ * (new prices from its day: a 변경계약) or rejected here.
  */
 const DRAFT = `mode == 'create' || ${can('update')}`;
 const comment = { field: 'comment', label: t('p.comment'), widget: 'textarea' as const, rows: 3, maxLength: 500 };
@@ -128,6 +129,8 @@ export default defineEditScreen({
         { field: 'agreementException', width: 260 },
       ],
     },
+    // 연동 조정 제안 (the daily job's) with the formula's numbers; 수락 / 반려 below.
+    ...PROPOSAL_DETAILS,
     {
       id: 'approvalSteps',
       title: t('d.approvals'),
@@ -171,6 +174,7 @@ export default defineEditScreen({
       variant: 'primary',
     },
     LINKAGE_ACTION,
+    ...PROPOSAL_ACTIONS,
     {
       kind: 'workflow',
       id: 'submit',

@@ -49,6 +49,9 @@ const HISTORY_ACTION = options('historyAction', [
   'CHANGE_REJECTED',
   'LINKAGE',
   'PRICE_CHANGE',
+  'LINKAGE_PROPOSED',
+  'LINKAGE_PRICE',
+  'LINKAGE_REJECTED',
 ]);
 export const CHANGE_FIELD = options('changeField', [
   'dueDate',

@@ -34,6 +34,7 @@ export const LINKAGE_EXCEPTION = options('linkageException', [
   'AGREED_NONE',
 ]);
 export const COMPARE_BASIS = options('compareBasis', ['DAY', 'MONTH_AVG']);
+export const PROPOSAL_STATUS = options('proposalStatus', ['PROPOSED', 'ACCEPTED', 'REJECTED']);
 export const RATE_KIND = options('rateKind', ['LATE_INTEREST', 'BILL_DISCOUNT', 'BILL_SUBSTITUTE']);
 export const FINDING = options('finding', [
   'DEEMED_PASS',

@@ -1,5 +1,9 @@
-/** An agreement's answer without a 납품대금 연동 answer (getAgreement and getSupplierAgreement alike). */
+/** An agreement's answer without a 납품대금 연동 answer nor proposals (getAgreement and getSupplierAgreement alike). */
 export const NO_LINKAGE = {
+  linkageProposals: [],
+  linkageProposalLines: [],
+  openLinkageProposalNo: null,
+  openLinkageProposalVersion: null,
   linkageKind: null,
   linkageMaterial: null,
   linkageSharePct: null,

@@ -118,6 +118,9 @@ export const COMPANY_OWNED_TABLES: Readonly<Record<string, string>> = Object.fre
   agreement_linkage: 'comp_no',
   // Dated prices of an agreement's lines (1123), read by the agreement's supplier.
   agreement_line_price: 'comp_no',
+  // 납품대금 연동 proposals and their lines (1124), read by the agreement's supplier.
+  linkage_proposal: 'comp_no',
+  linkage_proposal_line: 'comp_no',
 });
 
 export class CompanyScopeViolation extends Error {

@@ -1259,6 +1259,40 @@ export interface LinkageIndexValueTable {
   updatedAt: ColumnType<string, Date | string | undefined, Date | string>;
 }
 
+export interface LinkageProposalTable {
+  proposalNo: string;
+  agreementNo: string;
+  compNo: string;
+  compareDate: string;
+  compareBasis: 'DAY' | 'MONTH_AVG';
+  valueFrom: string;
+  valueTo: string;
+  valueCount: number;
+  indexCode: string;
+  baseDate: string;
+  baseValue: Numeric;
+  compareValue: Numeric;
+  changePct: Numeric;
+  sharePct: Numeric;
+  triggerPct: Numeric;
+  effectiveFrom: string;
+  status: Generated<'PROPOSED' | 'ACCEPTED' | 'REJECTED'>;
+  decidedBy: string | null;
+  decidedAt: Timestamp | null;
+  rejectReason: string | null;
+  version: Generated<number>;
+  createdBy: string;
+  createdAt: ColumnType<string, Date | string | undefined, Date | string>;
+}
+
+export interface LinkageProposalLineTable {
+  proposalNo: string;
+  lineNo: number;
+  compNo: string;
+  currentPrice: Numeric;
+  proposedPrice: Numeric;
+}
+
 export interface LoginThrottleTable {
   scope: 'PAIR' | 'ACCOUNT' | 'CLIENT';
   key: string;
@@ -2420,6 +2454,8 @@ export interface Database {
   jobState: JobStateTable;
   linkageIndex: LinkageIndexTable;
   linkageIndexValue: LinkageIndexValueTable;
+  linkageProposal: LinkageProposalTable;
+  linkageProposalLine: LinkageProposalLineTable;
   loginThrottle: LoginThrottleTable;
   loi: LoiTable;
   menu: MenuTable;

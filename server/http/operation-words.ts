@@ -51,6 +51,8 @@ export const OPERATION_WORDS: Readonly<Record<string, OperationWords>> = {
   cancelLoi: ['구매의향서', '취소'],
   cancelPo: ['발주', '취소'],
   changeAgreementPrices: ['단가계약 단가', '변경'],
+  acceptLinkageProposal: ['연동 조정 제안', '수락'],
+  rejectLinkageProposal: ['연동 조정 제안', '반려'],
   deletePo: ['발주', '삭제'],
   recordPaperContract: ['서면 계약', '등록'],
   recordInspection: ['검사 결과', '기록'],

@@ -1,4 +1,5 @@
 import type { JobDefinition } from '../../jobs/types.js';
+import { writeLinkageProposals } from './agreement/linkage-proposals.js';
 import { expireLapsedAgreements } from './agreement/service.js';
 import { expireOverdueLois } from './loi/service.js';
 import { closeRfqsPastDeadline } from './rfq/service.js';
@@ -18,6 +19,13 @@ export const purchaseJobs: JobDefinition[] = [
     name: 'agreement.expireLapsed',
     everySeconds: 3600,
     run: async (ctx) => ({ expired: (await expireLapsedAgreements(ctx.db, ctx.now, JOB_ACTOR)).length }),
+  },
+  {
+    // 납품대금 연동 (상생협력법 §21): an index past an active agreement's trigger at a 조정주기 point proposes new
+    // prices. A rule of days, looked at hourly so a point is caught early on its day; each point proposes once.
+    name: 'agreement.linkageProposals',
+    everySeconds: 3600,
+    run: async (ctx) => writeLinkageProposals(ctx.db, ctx.now, JOB_ACTOR),
   },
   {
     name: 'rfq.closePastDeadline',

@@ -155,6 +155,15 @@ async function fillEmpty(db: Db): Promise<void> {
     // Its 납품대금 연동 answer (1121): a 미연동 agreement.
     await sql`insert into agreement_linkage (agreement_no, comp_no, kind, exception_type, reason, updated_by)
       values (${`RLS-${comp}`}, ${comp}, 'NOT_LINKED', 'AGREED_NONE', 'rls', 'admin')`.execute(db);
+    // A 연동 proposal (1124) of the agreement, with its line.
+    await sql`insert into linkage_index (index_code, index_name, unit, source, updated_by)
+      values ('RLS', 'rls', 'pt', 'rls', 'admin') on conflict do nothing`.execute(db);
+    await sql`insert into linkage_proposal (proposal_no, agreement_no, comp_no, compare_date, compare_basis, value_from, value_to, value_count,
+        index_code, base_date, base_value, compare_value, change_pct, share_pct, trigger_pct, effective_from, created_by)
+      values (${`RLS-${comp}`}, ${`RLS-${comp}`}, ${comp}, '2026-02-01', 'DAY', '2026-02-01', '2026-02-01', 1,
+        'RLS', '2026-01-01', 100, 110, 10, 50, 5, '2026-02-01', 'admin')`.execute(db);
+    await sql`insert into linkage_proposal_line (proposal_no, line_no, comp_no, current_price, proposed_price)
+      values (${`RLS-${comp}`}, 1, ${comp}, 1, 1.05)`.execute(db);
     await sql`insert into po_revision (po_no, revision, comp_no, status, snapshot, total_amount, created_by)
       values (${po.poNo}, 1, ${comp}, 'CURRENT', '{}'::jsonb, 0, 'admin')`.execute(db);
     // An electronic contract (0700) with its document, one evidence event and a stamp.

@@ -25,7 +25,11 @@ import {
   ConsumptionList,
   LinkageBody,
   LinkageIndexList,
+  LinkageProposalDetail,
+  LinkageProposalParams,
   PriceChangeBody,
+  ProposalAcceptBody,
+  ProposalRejectBody,
   ConsumptionQuery,
   ValidAgreementLinesQuery,
   SupplierAgreementDetail,
@@ -47,6 +51,8 @@ import {
   withdrawAgreement,
 } from './service.js';
 import { changeAgreementPrices, setAgreementLinkage } from './amendments.js';
+import { acceptLinkageProposal, rejectLinkageProposal } from './linkage-decisions.js';
+import { getLinkageProposal, getSupplierLinkageProposal } from './linkage-proposals.js';
 import { SUPPLIER_VISIBLE_AGREEMENT } from './workflow.js';
 import { PR_SCREENS } from '../pr/service.js';
 import { PrNoParams } from '../pr/schemas.js';
@@ -340,6 +346,73 @@ export const agreementRoutes: FastifyPluginAsyncTypebox = async (app) => {
       changeAgreementPrices(request.db, request.caller, request.params.agreementNo, request.body, app.clock.now()),
   );
 
+  // 납품대금 연동 proposals (상생협력법 §21): the job writes them; the buyer accepts (a 변경계약) or rejects.
+  app.get(
+    '/api/v1/agreements/:agreementNo/linkage-proposals/:proposalNo',
+    {
+      config: read,
+      schema: {
+        operationId: 'getLinkageProposal',
+        tags,
+        summary:
+          'One 납품대금 연동 proposal of an agreement: the formula’s numbers (base and comparison values, change rate, share, trigger), its effective day and each line’s current and proposed price',
+        params: LinkageProposalParams,
+        response: { 200: LinkageProposalDetail, ...commonErrors },
+      },
+    },
+    async (request) =>
+      getLinkageProposal(request.db, request.caller, request.params.agreementNo, request.params.proposalNo),
+  );
+
+  app.post(
+    '/api/v1/agreements/:agreementNo/linkage-proposals/:proposalNo/accept',
+    {
+      config: write,
+      schema: {
+        operationId: 'acceptLinkageProposal',
+        tags,
+        summary:
+          'Accept an open 연동 proposal of an active agreement (a 변경계약): its prices from its effective day (source LINKAGE); orders dated before keep theirs',
+        params: LinkageProposalParams,
+        body: ProposalAcceptBody,
+        response: { 200: AgreementDetail, ...conflictErrors },
+      },
+    },
+    async (request) =>
+      acceptLinkageProposal(
+        request.db,
+        request.caller,
+        request.params.agreementNo,
+        request.params.proposalNo,
+        request.body,
+        app.clock.now(),
+      ),
+  );
+
+  app.post(
+    '/api/v1/agreements/:agreementNo/linkage-proposals/:proposalNo/reject',
+    {
+      config: write,
+      schema: {
+        operationId: 'rejectLinkageProposal',
+        tags,
+        summary: 'Reject an open 연동 proposal of an active agreement, with a reason (the prices stay)',
+        params: LinkageProposalParams,
+        body: ProposalRejectBody,
+        response: { 200: AgreementDetail, ...conflictErrors },
+      },
+    },
+    async (request) =>
+      rejectLinkageProposal(
+        request.db,
+        request.caller,
+        request.params.agreementNo,
+        request.params.proposalNo,
+        request.body,
+        app.clock.now(),
+      ),
+  );
+
   app.post(
     '/api/v1/agreements/:agreementNo/call-offs',
     {
@@ -401,5 +474,22 @@ export const agreementRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => getSupplierAgreement(supplierView(request), request.params.agreementNo, app.clock.now()),
+  );
+
+  app.get(
+    '/api/v1/cyber/agreements/:agreementNo/linkage-proposals/:proposalNo',
+    {
+      config: { access: access.login(CYBER_AGREEMENT_SCREENS, 'read') },
+      schema: {
+        operationId: 'getSupplierLinkageProposal',
+        tags,
+        summary:
+          'One 납품대금 연동 proposal of my company’s agreement, with the formula’s numbers and its lines; another company’s answers 404',
+        params: LinkageProposalParams,
+        response: { 200: LinkageProposalDetail, ...commonErrors },
+      },
+    },
+    async (request) =>
+      getSupplierLinkageProposal(supplierView(request), request.params.agreementNo, request.params.proposalNo),
   );
 };

@@ -91,6 +91,14 @@ export const AgreementNoParams = Type.Object(
   { additionalProperties: false },
 );
 
+export const LinkageProposalParams = Type.Object(
+  {
+    agreementNo: Type.String({ maxLength: 20, description: 'AG2026-000123' }),
+    proposalNo: Type.String({ maxLength: 20, description: 'LP2026-000007' }),
+  },
+  { additionalProperties: false },
+);
+
 export const AgreementDetailQuery = Type.Object(
   {
     prNo: Type.Optional(
@@ -362,6 +370,64 @@ const LinkageFields = {
   linkageReason: Nullable(Type.String({ description: 'NOT_LINKED: why' })),
 };
 
+/** A 납품대금 연동 proposal (the job's) with the formula's numbers as they were read. */
+const LinkageProposalView = Type.Object({
+  proposalNo: Type.String(),
+  agreementNo: Type.String(),
+  compareDate: Type.String({ description: 'The 조정주기 point (비교시점) the index was read at' }),
+  compareBasis: Type.String({ description: 'DAY (the value on the point) or MONTH_AVG (the month before it)' }),
+  valueFrom: Type.String({ description: 'The first day whose index value was read' }),
+  valueTo: Type.String({ description: 'The last day whose index value was read' }),
+  valueCount: Type.Integer({ description: 'How many index values the comparison value is (the mean) of' }),
+  indexCode: Type.String(),
+  indexName: Type.String(),
+  baseDate: Type.String({ description: '기준시점: the clause’s, or the point of the last accepted proposal' }),
+  baseValue: Type.String(),
+  compareValue: Type.String({ description: 'The index at the point (MONTH_AVG: the mean, 4 decimals half up)' }),
+  changePct: Type.String({ description: '(비교 − 기준) / 기준, %, 4 decimals (the trigger is checked exactly)' }),
+  sharePct: Type.String({ description: 'The 주요 원재료’s share of the price, %' }),
+  triggerPct: Type.String({ description: '조정요건, %' }),
+  effectiveFrom: Type.String({ description: 'The first day the proposed prices apply once accepted' }),
+  status: Type.String({ description: 'PROPOSED, ACCEPTED or REJECTED' }),
+  decidedByName: Nullable(Type.String()),
+  decidedAt: Nullable(Type.String({ format: 'date-time' })),
+  rejectReason: Nullable(Type.String()),
+  version: Type.Integer(),
+  createdAt: Type.String({ format: 'date-time' }),
+});
+
+const LinkageProposalLineView = Type.Object({
+  proposalNo: Type.String(),
+  lineNo: Type.Integer(),
+  itemCode: Nullable(Type.String()),
+  itemName: Type.String(),
+  currentPrice: Type.String({ description: 'The line’s price in effect on the point' }),
+  proposedPrice: Type.String({
+    description: 'currentPrice × (1 + share × change rate), half up to the won',
+  }),
+});
+
+/** An agreement's 연동 proposals, answered with the agreement (both sides). */
+const LinkageProposalFields = {
+  linkageProposals: Type.Array(LinkageProposalView, { description: 'Oldest comparison day first' }),
+  linkageProposalLines: Type.Array(
+    Type.Object({
+      lineKey: Type.String({ description: 'proposalNo-lineNo: the row’s key' }),
+      ...LinkageProposalLineView.properties,
+    }),
+    { description: 'Every proposal’s lines, a row per proposal and line' },
+  ),
+  openLinkageProposalNo: Nullable(
+    Type.String({ description: 'The proposal awaiting a decision (at most one), or null' }),
+  ),
+  openLinkageProposalVersion: Nullable(Type.Integer({ description: 'Its version (what accept and reject send)' })),
+};
+
+export const LinkageProposalDetail = Type.Object({
+  ...LinkageProposalView.properties,
+  lines: Type.Array(LinkageProposalLineView),
+});
+
 const Common = {
   agreementNo: Type.String(),
   compNo: Type.String(),
@@ -379,6 +445,7 @@ const Common = {
   version: Type.Integer(),
   lines: Type.Array(AgreementLineView),
   ...LinkageFields,
+  ...LinkageProposalFields,
 };
 
 export const AgreementDetail = Type.Object({
@@ -440,7 +507,8 @@ export const AgreementDetail = Type.Object({
   history: Type.Array(NumberedHistoryEntry),
   ...ApprovalStateFields,
   actions: Type.Array(Type.String(), {
-    description: 'update, submit, terminate, callOff; approve and reject on one’s turn',
+    description:
+      'update, submit, terminate, callOff; decideLinkage (accept or reject the open 연동 proposal); approve and reject on one’s turn',
   }),
 });
 
@@ -527,5 +595,19 @@ export const PriceChangeBody = Type.Object(
       { minItems: 1, maxItems: 500 },
     ),
   },
+  { additionalProperties: false },
+);
+
+const ProposalVersions = {
+  version: Version,
+  proposalVersion: Type.Integer({ minimum: 1, description: 'The proposal’s version as read' }),
+};
+
+/** acceptLinkageProposal: the agreement's version and the proposal's, as read. */
+export const ProposalAcceptBody = Type.Object(ProposalVersions, { additionalProperties: false });
+
+/** rejectLinkageProposal: the versions and why. */
+export const ProposalRejectBody = Type.Object(
+  { ...ProposalVersions, reason: Type.String({ maxLength: 500, description: 'Why (required)' }) },
   { additionalProperties: false },
 );

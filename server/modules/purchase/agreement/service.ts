@@ -47,6 +47,7 @@ import {
   updateAgreement,
 } from './queries.js';
 import { agreementSubconKind, linkageFields, linkageSubmitErrors } from './linkage.js';
+import { linkageProposalFields } from './linkage-proposals.js';
 import { moveAgreementLinkage } from './queries-linkage.js';
 import type { AgreementBody, AgreementDetailQuery, AwardAgreementBody } from './schemas.js';
 import { withPrices } from './prices.js';
@@ -172,17 +173,25 @@ export async function detail(
 ) {
   const h = await findAgreement(db, agreementNo);
   if (!h) throw agreementMissing();
-  const [lines, callOffs, approvals, history, canWrite, linkage] = await Promise.all([
+  const [lines, callOffs, approvals, history, canWrite, linkage, proposals] = await Promise.all([
     linesWithRemaining(db, agreementNo),
     findCallOffs(db, agreementNo),
     loadApprovals(db, { docTypes: ['AGREEMENT'], docNo: agreementNo }),
     loadHistory(db, 'agreement', agreementNo),
     groupHoldsScreen(db, actor.authGroupId, [AGREEMENT_SCREENS.edit], 'write'),
     linkageFields(db, agreementNo),
+    linkageProposalFields(db, agreementNo),
   ]);
   const status = effectiveAgreementStatus(h.status, h.validTo, todayKst(now));
   const { approvalId: _a, buyerEmail: _e, buyerTelNo: _t, ...header } = h;
   const { isCurrentApprover, ...approvalFields } = approvalState(approvals, actor.singleid);
+  const role = { isBuyer: h.buyerId === actor.singleid, isManager: isPurchasingManager(actor), canWrite };
+  // 연동 조정 제안's 수락 / 반려 (linkage-decisions.ts): whoever may change the active agreement.
+  const decides =
+    status === 'ACTIVE' &&
+    proposals.openLinkageProposalNo !== null &&
+    role.canWrite &&
+    (role.isBuyer || role.isManager);
   return {
     ...header,
     status,
@@ -195,17 +204,15 @@ export async function detail(
     lines,
     subconKind: await agreementSubconKind(db, h, lines),
     ...linkage,
+    ...proposals,
     callOffLines: await callOffLinesOf(db, agreementNo, lines, prNo, proposed),
     callOffs,
     approvals,
     history: numbered(history),
     ...approvalFields,
     actions: [
-      ...agreementActionsFor(status, {
-        isBuyer: h.buyerId === actor.singleid,
-        isManager: isPurchasingManager(actor),
-        canWrite,
-      }),
+      ...agreementActionsFor(status, role),
+      ...(decides ? ['decideLinkage'] : []),
       ...(isCurrentApprover ? ['approve', 'reject'] : []),
     ],
   };
@@ -707,11 +714,12 @@ export async function applyAgreementOutcome(
 export async function getSupplierAgreement(view: SupplierView, agreementNo: string, now: Date) {
   const h = await findAgreement(view.db, agreementNo);
   if (!h || !(SUPPLIER_VISIBLE_AGREEMENT as readonly string[]).includes(h.status)) throw agreementMissing();
-  const [agreed, callOffs, linkage] = await Promise.all([
+  const [agreed, callOffs, linkage, proposals] = await Promise.all([
     findAgreementLines(view.db, agreementNo),
     // A supplier sees its orders once sent (its PO list's rule); drafts and orders in approval are the buyer's.
     findCallOffs(view.db, agreementNo, { sentOnly: true }),
     linkageFields(view.db, agreementNo),
+    linkageProposalFields(view.db, agreementNo),
   ]);
   // Its figures are those orders' (cancelled ones give back): what it was sent, not what the buyer
   // has reserved with drafts — the counters the buyer's view shows.
@@ -748,6 +756,7 @@ export async function getSupplierAgreement(view: SupplierView, agreementNo: stri
     version: h.version,
     lines: priced,
     ...linkage,
+    ...proposals,
     callOffs: callOffs.map(({ agreementException: _x, ...c }) => c),
   };
 }
