@@ -118,6 +118,8 @@ export const COMPANY_OWNED_TABLES: Readonly<Record<string, string>> = Object.fre
   agreement_linkage: 'comp_no',
   // Dated prices of an agreement's lines (1123), read by the agreement's supplier.
   agreement_line_price: 'comp_no',
+  // 납품대금 조정협의 (1127): a supplier's request to talk about an agreement's price, and its outcome.
+  price_coordination: 'comp_no',
 });
 
 export class CompanyScopeViolation extends Error {

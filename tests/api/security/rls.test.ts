@@ -155,6 +155,11 @@ async function fillEmpty(db: Db): Promise<void> {
     // Its 납품대금 연동 answer (1121): a 미연동 agreement.
     await sql`insert into agreement_linkage (agreement_no, comp_no, kind, exception_type, reason, updated_by)
       values (${`RLS-${comp}`}, ${comp}, 'NOT_LINKED', 'AGREED_NONE', 'rls', 'admin')`.execute(db);
+    // A 납품대금 조정협의 request on it (1127).
+    await sql`insert into price_coordination (coordination_no, agreement_no, comp_no, subcon_kind, status, reason, requested_change, cost_basis, requested_by, requested_on)
+      values (${`PC-RLS-${comp}`}, ${`RLS-${comp}`}, ${comp}, 'MANUFACTURE', 'REQUESTED', 'rls', 'rls', 'rls', 'admin', '2026-01-02')`.execute(
+      db,
+    );
     await sql`insert into po_revision (po_no, revision, comp_no, status, snapshot, total_amount, created_by)
       values (${po.poNo}, 1, ${comp}, 'CURRENT', '{}'::jsonb, 0, 'admin')`.execute(db);
     // An electronic contract (0700) with its document, one evidence event and a stamp.
