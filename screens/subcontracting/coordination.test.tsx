@@ -5,6 +5,8 @@ import { renderScreen } from '../../engine/testing/screen-harness';
 import type { OperationInput } from '../../engine/services';
 import { screenDefinitions, screenTexts } from '../index';
 import { OPERATOR_LOGIN, SUPPLIER_LOGIN } from '../settlement/settlement-fixtures';
+import { renderCyberFlow } from '../cyber-purchase/cyber-fixtures';
+import { NO_LINKAGE } from '../testing/agreement-answer';
 
 let uninstall: () => void;
 beforeAll(() => {
@@ -162,5 +164,60 @@ describe('coordinationList: the buyer answers a request', { timeout: 30_000 }, (
       path: { coordinationNo: 'PC2026-000001' },
       body: { version: 2, outcome: '12월 1일부터 3% 인상' },
     });
+  });
+});
+
+describe('CyberAgreementEdit: 조정협의 요청 from the agreement itself', { timeout: 30_000 }, () => {
+  const agreement = (status: string) => ({
+    agreementNo: 'AG2026-000010',
+    compNo: 'C00001',
+    compNameKr: '(주)한빛정밀',
+    title: '강판 단가계약',
+    currency: 'KRW',
+    validFrom: '2026-11-01',
+    validTo: '2027-10-31',
+    status,
+    ceilingAmount: null,
+    orderedAmount: '0.00',
+    remainingAmount: null,
+    contractNo: null,
+    buyerName: '김민수',
+    buyerEmail: null,
+    buyerTelNo: null,
+    version: 3,
+    lines: [],
+    callOffs: [],
+    ...NO_LINKAGE,
+  });
+
+  it('asks on the agreement shown while it is active', async () => {
+    const { services } = renderCyberFlow('/cyber/CyberAgreementEdit?agreementNo=AG2026-000010', {
+      answers: {
+        getSupplierAgreement: () => agreement('ACTIVE'),
+        requestPriceCoordination: (input: OperationInput) => request(input.body as Row),
+      },
+    });
+    await screen.findByDisplayValue('강판 단가계약', undefined, { timeout: 5000 });
+    fireEvent.click(await screen.findByRole('button', { name: '조정협의 요청' }));
+    const prompt = await screen.findByRole('dialog', { name: '납품대금 조정협의 요청' });
+    fireEvent.change(within(prompt).getByLabelText(/조정 요청 사유/), { target: { value: '철강 가격 상승' } });
+    fireEvent.change(within(prompt).getByLabelText(/요청 조정 내용/), { target: { value: '단가 5% 인상' } });
+    fireEvent.change(within(prompt).getByLabelText(/공급원가 변동 근거/), { target: { value: '톤당 90만원 → 99만원' } });
+    fireEvent.click(within(prompt).getByRole('button', { name: '확인' }));
+    await screen.findByText('납품대금 조정협의를 요청했습니다');
+    expect(lastCall(services.calls, 'requestPriceCoordination')!.input.body).toMatchObject({
+      agreementNo: 'AG2026-000010',
+      reason: '철강 가격 상승',
+      requestedChange: '단가 5% 인상',
+      costBasis: '톤당 90만원 → 99만원',
+    });
+  });
+
+  it('offers no request on an expired agreement', async () => {
+    renderCyberFlow('/cyber/CyberAgreementEdit?agreementNo=AG2026-000010', {
+      answers: { getSupplierAgreement: () => agreement('EXPIRED') },
+    });
+    await screen.findByDisplayValue('강판 단가계약', undefined, { timeout: 5000 });
+    expect(screen.queryByRole('button', { name: '조정협의 요청' })).not.toBeInTheDocument();
   });
 });

@@ -46,8 +46,9 @@ describe('납품대금 조정협의', { timeout: 120_000 }, () => {
     }
   }
 
-  /** An approved agreement of `compNo` written by `buyer` (its buyer), valid 90 days; a 하도급 one with a 미연동 answer. */
-  async function activeAgreement(buyer: Who = u.operator, compNo = 'C00001') {
+  /** An approved agreement of `compNo` written by operator (its buyer), valid 90 days; a 하도급 one with a 미연동 answer. */
+  async function activeAgreement(compNo = 'C00001') {
+    const buyer = u.operator;
     let a = ok(
       await f.post('/api/v1/agreements', buyer, {
         compNo,
@@ -113,7 +114,12 @@ describe('납품대금 조정협의', { timeout: 120_000 }, () => {
       'body/costBasis',
       'body/requestedPct',
     ]);
-    expect(bad.msg).toBe('조정 요청 사유를 입력하세요');
+    expect(bad.details!.map((d) => d.message)).toEqual([
+      '조정 요청 사유를 입력하세요',
+      '요청 조정 내용을 입력하세요',
+      '공급원가 변동 근거를 입력하세요',
+      '요청 조정률은 0보다 커야 합니다',
+    ]);
     refused(await request(a.agreementNo, u.supplier2), 404, 'AGREEMENT_NOT_FOUND');
     refused(await request(a.agreementNo, u.operator), 403);
 
@@ -149,7 +155,7 @@ describe('납품대금 조정협의', { timeout: 120_000 }, () => {
   });
 
   it('refuses an agreement outside the Act (409), one its supplier does not see (404) and an expired one (409)', async () => {
-    const plain = await activeAgreement(u.operator, 'C00002');
+    const plain = await activeAgreement('C00002');
     const outside = refused(await request(plain.agreementNo, u.supplier2), 409, 'SUBCON_NOT_APPLICABLE');
     expect(outside.msg).toBe(
       '하도급 단가계약에만 납품대금 조정협의를 요청할 수 있습니다 (상생협력법 제22조의2, 하도급법 제16조의2)',
@@ -176,8 +182,9 @@ describe('납품대금 조정협의', { timeout: 120_000 }, () => {
   });
 
   it('the buyer’s side: only its buyer or a purchasing manager, version- and state-checked; the supplier withdraws its own', async () => {
-    // tfadmin writes it, so operator — who may write on the menu — is not its buyer.
-    const a = await activeAgreement(u.tfadmin);
+    // Its buyer handed over to tfadmin: operator, who may write on the menu, is no longer its buyer.
+    const a = await activeAgreement();
+    await t.db.db.updateTable('agreement').set({ buyerId: 'E000003' }).where('agreementNo', '=', a.agreementNo).execute();
     let c = ok(await request(a.agreementNo));
     const notBuyer = refused(await step(c, 'start-talks', u.operator), 403, 'NOT_ALLOWED');
     expect(notBuyer.msg).toBe('단가계약의 담당 구매자 또는 구매 관리자만 납품대금 조정협의를 처리할 수 있습니다');
