@@ -10442,10 +10442,6 @@ export const SCREEN_FIELD_LABELS: Record<string, { screen: string; title?: { ko:
         "ko": "단가계약명",
         "en": "Agreement"
       },
-      "subconKind": {
-        "ko": "하도급 구분",
-        "en": "Subcontract kind"
-      },
       "requestedOn": {
         "ko": "요청일",
         "en": "Requested on"
@@ -10454,13 +10450,13 @@ export const SCREEN_FIELD_LABELS: Record<string, { screen: string; title?: { ko:
         "ko": "협의 개시 기한",
         "en": "Talks due"
       },
-      "talksStartedOn": {
-        "ko": "협의 개시일",
-        "en": "Talks started on"
-      },
       "talksLateDays": {
         "ko": "개시 지연 일수",
         "en": "Days talks late"
+      },
+      "talksStartedOn": {
+        "ko": "협의 개시일",
+        "en": "Talks started on"
       },
       "agreementDue": {
         "ko": "합의 기한",
@@ -10469,6 +10465,10 @@ export const SCREEN_FIELD_LABELS: Record<string, { screen: string; title?: { ko:
       "agreementLateDays": {
         "ko": "합의 지연 일수",
         "en": "Days unsettled late"
+      },
+      "subconKind": {
+        "ko": "하도급 구분",
+        "en": "Subcontract kind"
       },
       "reason": {
         "ko": "조정 요청 사유",
@@ -11668,10 +11668,6 @@ export const SCREEN_FIELD_LABELS: Record<string, { screen: string; title?: { ko:
         "ko": "단가계약명",
         "en": "Agreement"
       },
-      "subconKind": {
-        "ko": "하도급 구분",
-        "en": "Subcontract kind"
-      },
       "requestedOn": {
         "ko": "요청일",
         "en": "Requested on"
@@ -11680,13 +11676,13 @@ export const SCREEN_FIELD_LABELS: Record<string, { screen: string; title?: { ko:
         "ko": "협의 개시 기한",
         "en": "Talks due"
       },
-      "talksStartedOn": {
-        "ko": "협의 개시일",
-        "en": "Talks started on"
-      },
       "talksLateDays": {
         "ko": "개시 지연 일수",
         "en": "Days talks late"
+      },
+      "talksStartedOn": {
+        "ko": "협의 개시일",
+        "en": "Talks started on"
       },
       "agreementDue": {
         "ko": "합의 기한",
@@ -11695,6 +11691,10 @@ export const SCREEN_FIELD_LABELS: Record<string, { screen: string; title?: { ko:
       "agreementLateDays": {
         "ko": "합의 지연 일수",
         "en": "Days unsettled late"
+      },
+      "subconKind": {
+        "ko": "하도급 구분",
+        "en": "Subcontract kind"
       },
       "reason": {
         "ko": "조정 요청 사유",

@@ -13,7 +13,8 @@ export default defineListScreen({
   route: '/priceCoordinationList',
   title: s('coordinationList.title'),
   labels: 'screen.subcon.f',
-  description: 'Suppliers’ price coordination requests with their 10- and 30-day clocks; start talks, record the outcome.',
+  description:
+    'Suppliers’ price coordination requests with their 10- and 30-day clocks; start talks, record the outcome.',
   source: { operation: 'listPriceCoordinations', rowKey: 'coordinationNo' },
   filters: [
     { field: 'status', label: sf('coordinationStatus'), widget: 'select', options: COORDINATION_STATUS },

@@ -44,7 +44,7 @@ export default defineListScreen({
               operation: 'listSupplierAgreements',
               value: 'agreementNo',
               text: 'title',
-              params: { query: { status: "'ACTIVE'" } },
+              params: { query: { status: "['ACTIVE']" } },
             },
             span: 2,
           },

@@ -104,7 +104,12 @@ describe('납품대금 조정협의', { timeout: 120_000 }, () => {
   it('a supplier asks on its own active 하도급 agreement: fields checked, another company’s 404, one open at a time', async () => {
     const a = await activeAgreement();
     const bad = refused(
-      await request(a.agreementNo, u.supplier1, { reason: ' ', requestedChange: '', costBasis: '', requestedPct: '-1' }),
+      await request(a.agreementNo, u.supplier1, {
+        reason: ' ',
+        requestedChange: '',
+        costBasis: '',
+        requestedPct: '-1',
+      }),
       400,
       'VALIDATION',
     );
@@ -176,7 +181,9 @@ describe('납품대금 조정협의', { timeout: 120_000 }, () => {
     const ended = await activeAgreement();
     await t.db.db
       .updateTable('agreement')
-      .set({ validFrom: day(-30), validTo: day(-1) }).where('agreementNo', '=', ended.agreementNo).execute();
+      .set({ validFrom: day(-30), validTo: day(-1) })
+      .where('agreementNo', '=', ended.agreementNo)
+      .execute();
     const expired = refused(await request(ended.agreementNo), 409, 'INVALID_STATE');
     expect(expired.msg).toBe('유효한 단가계약에만 납품대금 조정협의를 요청할 수 있습니다(만료)');
   });
@@ -184,7 +191,11 @@ describe('납품대금 조정협의', { timeout: 120_000 }, () => {
   it('the buyer’s side: only its buyer or a purchasing manager, version- and state-checked; the supplier withdraws its own', async () => {
     // Its buyer handed over to tfadmin: operator, who may write on the menu, is no longer its buyer.
     const a = await activeAgreement();
-    await t.db.db.updateTable('agreement').set({ buyerId: 'E000003' }).where('agreementNo', '=', a.agreementNo).execute();
+    await t.db.db
+      .updateTable('agreement')
+      .set({ buyerId: 'E000003' })
+      .where('agreementNo', '=', a.agreementNo)
+      .execute();
     let c = ok(await request(a.agreementNo));
     const notBuyer = refused(await step(c, 'start-talks', u.operator), 403, 'NOT_ALLOWED');
     expect(notBuyer.msg).toBe('단가계약의 담당 구매자 또는 구매 관리자만 납품대금 조정협의를 처리할 수 있습니다');

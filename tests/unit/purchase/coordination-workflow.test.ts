@@ -33,6 +33,7 @@ describe('납품대금 조정협의 clocks', () => {
   it('the buyer fails a request before or after talks started; agreement needs talks; the supplier withdraws an open one', () => {
     expect(actionsFrom(COORDINATION_MACHINE, 'REQUESTED')).toEqual(['startTalks', 'fail', 'withdraw']);
     expect(actionsFrom(COORDINATION_MACHINE, 'TALKS_STARTED')).toEqual(['agree', 'fail', 'withdraw']);
-    for (const closed of ['AGREED', 'FAILED', 'WITHDRAWN']) expect(actionsFrom(COORDINATION_MACHINE, closed)).toEqual([]);
+    for (const closed of ['AGREED', 'FAILED', 'WITHDRAWN'])
+      expect(actionsFrom(COORDINATION_MACHINE, closed)).toEqual([]);
   });
 });

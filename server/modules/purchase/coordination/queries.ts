@@ -73,7 +73,15 @@ export const lockCoordination = (trx: Db, coordinationNo: string) =>
   trx
     .selectFrom('priceCoordination as p')
     .innerJoin('agreement as a', 'a.agreementNo', 'p.agreementNo')
-    .select(['p.coordinationNo', 'p.agreementNo', 'p.status', 'p.requestedOn', 'p.talksStartedOn', 'p.version', 'a.buyerId'])
+    .select([
+      'p.coordinationNo',
+      'p.agreementNo',
+      'p.status',
+      'p.requestedOn',
+      'p.talksStartedOn',
+      'p.version',
+      'a.buyerId',
+    ])
     .where('p.coordinationNo', '=', coordinationNo)
     .forUpdate('p')
     .executeTakeFirst();

@@ -12,7 +12,15 @@ import type { Db } from '../../../db/connect.js';
 import { nextDocumentNumber } from '../../../db/document-number.js';
 import { internalActor, isPurchasingManager, supplierActor } from '../../../domain/actor.js';
 import { checkDate, todayKst } from '../../../domain/dates.js';
-import { checkVersion, failIf, missing, notAllowed, refused, wrongState, type FieldError } from '../../../domain/errors.js';
+import {
+  checkVersion,
+  failIf,
+  missing,
+  notAllowed,
+  refused,
+  wrongState,
+  type FieldError,
+} from '../../../domain/errors.js';
 import { transition } from '../../../domain/machine.js';
 import { AMOUNT, checkDecimal, iso, requireText, text, type DecimalRule } from '../../../domain/values.js';
 import type { SupplierView } from '../../../http/supplier-view.js';

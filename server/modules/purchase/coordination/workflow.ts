@@ -69,8 +69,7 @@ export function coordinationClock(
   return {
     talksDue,
     agreementDue,
-    talksLateDays:
-      open && c.talksStartedOn === null && today > talksDue ? daysBetween(talksDue, today) : null,
+    talksLateDays: open && c.talksStartedOn === null && today > talksDue ? daysBetween(talksDue, today) : null,
     agreementLateDays: open && today > agreementDue ? daysBetween(agreementDue, today) : null,
   };
 }

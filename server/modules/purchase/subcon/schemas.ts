@@ -94,7 +94,8 @@ export const ComplianceRow = Type.Object(
     receivedOn: Nullable(Type.String()),
     dueDate: Nullable(
       Type.String({
-        description: '검사 기한, 지급 기한, or a 조정협의 request’s talks or outcome due date (the clock the row is about)',
+        description:
+          '검사 기한, 지급 기한, or a 조정협의 request’s talks or outcome due date (the clock the row is about)',
       }),
     ),
     daysPast: Nullable(Type.Integer({ description: 'Days past the due date (negative: days left)' })),
