@@ -2998,7 +2998,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** 하도급 lines past their 검사 기한 without a result (합격 간주), unpaid lines near or past their 지급 기한 with the 지연이자 accruing, orders sent before their written contract, payments that owed 지연이자 or an 어음 fee, 감액 without an acknowledged 서면 — on the business day */
+        /** 하도급 lines past their 검사 기한 without a result (합격 간주), unpaid lines near or past their 지급 기한 with the 지연이자 accruing, orders sent before their written contract, payments that owed 지연이자 or an 어음 fee, 감액 without an acknowledged 서면, 납품대금 조정협의 requests past day 10 without talks or day 30 without an outcome — on the business day */
         get: operations["listSubconCompliance"];
         put?: never;
         post?: never;
@@ -3037,6 +3037,109 @@ export interface paths {
         put?: never;
         /** Add a 기준 지표 a 연동 clause may name (code, name, unit, source); 409 LINKAGE_INDEX_DUPLICATE */
         post: operations["createLinkageIndex"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/price-coordinations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Suppliers’ 납품대금 조정협의 requests, newest first, with the talks (request + 10 days) and outcome (+ 30 days) due dates on the business day */
+        get: operations["listPriceCoordinations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/price-coordinations/{coordinationNo}/start-talks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 협의 개시: the day talks started (default the business day; not before the request, not in the future), by the agreement’s buyer or a purchasing manager with the version read */
+        post: operations["startCoordinationTalks"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/price-coordinations/{coordinationNo}/agree": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 합의: what was agreed, after talks started (new prices are written with the agreement’s changeAgreementPrices), with the version read */
+        post: operations["agreePriceCoordination"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/price-coordinations/{coordinationNo}/fail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 결렬 / 분쟁조정: why talks failed or were not held, with the version read */
+        post: operations["failPriceCoordination"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/cyber/price-coordinations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** My company’s 납품대금 조정협의 requests with their due dates; staff: every supplier’s, or compNo’s, as the supplier sees them */
+        get: operations["listMyPriceCoordinations"];
+        put?: never;
+        /** Ask for 납품대금 조정협의 on my active 하도급 agreement (another company’s: 404; one open already: 409 COORDINATION_OPEN) */
+        post: operations["requestPriceCoordination"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/cyber/price-coordinations/{coordinationNo}/withdraw": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Withdraw my open 납품대금 조정협의 request, with the version read */
+        post: operations["withdrawPriceCoordination"];
         delete?: never;
         options?: never;
         head?: never;
@@ -8556,7 +8659,7 @@ export interface components {
         SubconComplianceRow: {
             rowKey: string;
             /** @enum {unknown} */
-            kind: "DEEMED_PASS" | "PAYMENT_NEAR" | "PAYMENT_OVERDUE" | "SENT_BEFORE_CONTRACT" | "PAID_WITH_CHARGES" | "REDUCTION_UNWRITTEN";
+            kind: "DEEMED_PASS" | "PAYMENT_NEAR" | "PAYMENT_OVERDUE" | "SENT_BEFORE_CONTRACT" | "PAID_WITH_CHARGES" | "REDUCTION_UNWRITTEN" | "COORDINATION_TALKS_OVERDUE" | "COORDINATION_OVERDUE";
             poNo: string | null;
             /** @enum {unknown} */
             subconKind: "MANUFACTURE" | "REPAIR" | "SERVICE";
@@ -8576,6 +8679,8 @@ export interface components {
             paidOn: string | null;
             chargeVoucherNo: string | null;
             chargeVoucherStatus: string | null;
+            agreementNo: string | null;
+            coordinationNo: string | null;
         };
         SubconRateRow: {
             /** @description kind:effectiveFrom, the row’s key */
@@ -8606,6 +8711,47 @@ export interface components {
             updatedByName: string | null;
             /** Format: date-time */
             updatedAt: string;
+        };
+        PriceCoordinationRow: {
+            coordinationNo: string;
+            agreementNo: string;
+            agreementTitle: string;
+            compNo: string;
+            compNameKr: string;
+            buyerName: string | null;
+            /**
+             * @description The agreement’s 하도급 kind when the request was made
+             * @enum {unknown}
+             */
+            subconKind: "MANUFACTURE" | "REPAIR" | "SERVICE";
+            /** @enum {unknown} */
+            status: "REQUESTED" | "TALKS_STARTED" | "AGREED" | "FAILED" | "WITHDRAWN";
+            /** @description Why the supplier asks (what changed) */
+            reason: string;
+            /** @description The change asked, in words */
+            requestedChange: string;
+            requestedPct: string | null;
+            requestedAmount: string | null;
+            /** @description The cost increase it rests on (공급원가 변동의 근거) */
+            costBasis: string;
+            requestedBy: string;
+            /** @description The request’s business day (day 0 of both clocks) */
+            requestedOn: string;
+            /** Format: date-time */
+            requestedAt: string;
+            /** @description Talks due by the end of this day: the request day + 10 */
+            talksDue: string;
+            /** @description An outcome due by the end of this day: the request day + 30 */
+            agreementDue: string;
+            talksLateDays: number | null;
+            agreementLateDays: number | null;
+            talksStartedOn: string | null;
+            outcome: string | null;
+            agreedOn: string | null;
+            failReason: string | null;
+            failedOn: string | null;
+            withdrawnOn: string | null;
+            version: number;
         };
         BudgetLineRow: {
             /** @description fiscalYear-month-deptcd-accountCode */
@@ -37434,7 +37580,7 @@ export interface operations {
     listSubconCompliance: {
         parameters: {
             query?: {
-                kind?: "DEEMED_PASS" | "PAYMENT_NEAR" | "PAYMENT_OVERDUE" | "SENT_BEFORE_CONTRACT" | "PAID_WITH_CHARGES" | "REDUCTION_UNWRITTEN";
+                kind?: "DEEMED_PASS" | "PAYMENT_NEAR" | "PAYMENT_OVERDUE" | "SENT_BEFORE_CONTRACT" | "PAID_WITH_CHARGES" | "REDUCTION_UNWRITTEN" | "COORDINATION_TALKS_OVERDUE" | "COORDINATION_OVERDUE";
                 /** @description Page, 1-based */
                 page?: number;
                 /** @description Rows a page (a screen asks ≤ 500; an export up to 5000) */
@@ -37462,6 +37608,8 @@ export interface operations {
                             SENT_BEFORE_CONTRACT: number;
                             PAID_WITH_CHARGES: number;
                             REDUCTION_UNWRITTEN: number;
+                            COORDINATION_TALKS_OVERDUE: number;
+                            COORDINATION_OVERDUE: number;
                         };
                         /** @description Money over every finding (not only the page or the kind chosen), whole won */
                         sums: {
@@ -37709,6 +37857,588 @@ export interface operations {
                         useYn: string;
                         version: number;
                     };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listPriceCoordinations: {
+        parameters: {
+            query?: {
+                status?: "REQUESTED" | "TALKS_STARTED" | "AGREED" | "FAILED" | "WITHDRAWN";
+                agreementNo?: string;
+                coordinationNo?: string;
+                /** @description Page, 1-based */
+                page?: number;
+                /** @description Rows a page (a screen asks ≤ 500; an export up to 5000) */
+                size?: number;
+                compNo?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rows: components["schemas"]["PriceCoordinationRow"][];
+                        total: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    startCoordinationTalks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                coordinationNo: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The version read; a stale one answers 409 VERSION_CONFLICT */
+                    version: number;
+                    /** @description The day talks started (default: the business day) */
+                    talksStartedOn?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PriceCoordinationRow"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    agreePriceCoordination: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                coordinationNo: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The version read; a stale one answers 409 VERSION_CONFLICT */
+                    version: number;
+                    /** @description What was agreed; new prices are written with the agreement’s own price change (changeAgreementPrices) */
+                    outcome: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PriceCoordinationRow"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    failPriceCoordination: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                coordinationNo: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The version read; a stale one answers 409 VERSION_CONFLICT */
+                    version: number;
+                    /** @description Why talks failed; 분쟁조정 applied for, by whom */
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PriceCoordinationRow"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listMyPriceCoordinations: {
+        parameters: {
+            query?: {
+                status?: "REQUESTED" | "TALKS_STARTED" | "AGREED" | "FAILED" | "WITHDRAWN";
+                agreementNo?: string;
+                coordinationNo?: string;
+                /** @description Page, 1-based */
+                page?: number;
+                /** @description Rows a page (a screen asks ≤ 500; an export up to 5000) */
+                size?: number;
+                /** @description Staff only: one supplier (as its users see it); empty: every supplier. Ignored for supplier users */
+                compNo?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rows: components["schemas"]["PriceCoordinationRow"][];
+                        total: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    requestPriceCoordination: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description An active 하도급 agreement of my company */
+                    agreementNo: string;
+                    /** @description Why: what changed since the price was agreed */
+                    reason: string;
+                    /** @description The change asked, in words */
+                    requestedChange: string;
+                    requestedPct?: string | null;
+                    requestedAmount?: string | null;
+                    /** @description The cost increase it rests on: materials, labour, expenses and their figures */
+                    costBasis: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PriceCoordinationRow"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    withdrawPriceCoordination: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                coordinationNo: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The version read; a stale one answers 409 VERSION_CONFLICT */
+                    version: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PriceCoordinationRow"];
                 };
             };
             /** @description Default Response */

@@ -10419,6 +10419,141 @@ export const SCREEN_FIELD_LABELS: Record<string, { screen: string; title?: { ko:
       "currency": "CURRENCY"
     }
   },
+  "listMyPriceCoordinations": {
+    "screen": "subcontracting.myCoordinationList",
+    "title": {
+      "ko": "납품대금 조정협의",
+      "en": "Price Coordination Requests"
+    },
+    "fields": {
+      "status": {
+        "ko": "진행 상태",
+        "en": "Status"
+      },
+      "agreementNo": {
+        "ko": "단가계약 번호",
+        "en": "Agreement No."
+      },
+      "coordinationNo": {
+        "ko": "조정협의 번호",
+        "en": "Coordination No."
+      },
+      "agreementTitle": {
+        "ko": "단가계약명",
+        "en": "Agreement"
+      },
+      "requestedOn": {
+        "ko": "요청일",
+        "en": "Requested on"
+      },
+      "talksDue": {
+        "ko": "협의 개시 기한",
+        "en": "Talks due"
+      },
+      "talksLateDays": {
+        "ko": "개시 지연 일수",
+        "en": "Days talks late"
+      },
+      "talksStartedOn": {
+        "ko": "협의 개시일",
+        "en": "Talks started on"
+      },
+      "agreementDue": {
+        "ko": "합의 기한",
+        "en": "Agreement due"
+      },
+      "agreementLateDays": {
+        "ko": "합의 지연 일수",
+        "en": "Days unsettled late"
+      },
+      "subconKind": {
+        "ko": "하도급 구분",
+        "en": "Subcontract kind"
+      },
+      "reason": {
+        "ko": "조정 요청 사유",
+        "en": "Reason for the request"
+      },
+      "requestedChange": {
+        "ko": "요청 조정 내용",
+        "en": "Change requested"
+      },
+      "requestedPct": {
+        "ko": "요청 조정률(%)",
+        "en": "Increase requested (%)"
+      },
+      "requestedAmount": {
+        "ko": "요청 조정 금액",
+        "en": "Amount requested"
+      },
+      "costBasis": {
+        "ko": "공급원가 변동 근거",
+        "en": "Cost increase basis"
+      },
+      "outcome": {
+        "ko": "합의 내용",
+        "en": "Outcome"
+      },
+      "agreedOn": {
+        "ko": "합의일",
+        "en": "Agreed on"
+      },
+      "failReason": {
+        "ko": "결렬 사유",
+        "en": "Reason talks failed"
+      },
+      "failedOn": {
+        "ko": "결렬일",
+        "en": "Failed on"
+      },
+      "withdrawnOn": {
+        "ko": "철회일",
+        "en": "Withdrawn on"
+      },
+      "buyerName": {
+        "ko": "담당 구매자",
+        "en": "Buyer"
+      }
+    },
+    "options": {
+      "status": {
+        "REQUESTED": {
+          "ko": "요청",
+          "en": "Requested"
+        },
+        "TALKS_STARTED": {
+          "ko": "협의중",
+          "en": "In talks"
+        },
+        "AGREED": {
+          "ko": "합의",
+          "en": "Agreed"
+        },
+        "FAILED": {
+          "ko": "결렬",
+          "en": "Failed"
+        },
+        "WITHDRAWN": {
+          "ko": "철회",
+          "en": "Withdrawn"
+        }
+      },
+      "subconKind": {
+        "MANUFACTURE": {
+          "ko": "제조위탁",
+          "en": "Manufacturing"
+        },
+        "REPAIR": {
+          "ko": "수리위탁",
+          "en": "Repair"
+        },
+        "SERVICE": {
+          "ko": "용역위탁",
+          "en": "Service"
+        }
+      }
+    }
+  },
   "listMyReductions": {
     "screen": "subcontracting.myReductionList",
     "title": {
@@ -11510,6 +11645,145 @@ export const SCREEN_FIELD_LABELS: Record<string, { screen: string; title?: { ko:
       }
     }
   },
+  "listPriceCoordinations": {
+    "screen": "subcontracting.coordinationList",
+    "title": {
+      "ko": "납품대금 조정협의",
+      "en": "Price Coordination Requests"
+    },
+    "fields": {
+      "status": {
+        "ko": "진행 상태",
+        "en": "Status"
+      },
+      "agreementNo": {
+        "ko": "단가계약 번호",
+        "en": "Agreement No."
+      },
+      "coordinationNo": {
+        "ko": "조정협의 번호",
+        "en": "Coordination No."
+      },
+      "agreementTitle": {
+        "ko": "단가계약명",
+        "en": "Agreement"
+      },
+      "requestedOn": {
+        "ko": "요청일",
+        "en": "Requested on"
+      },
+      "talksDue": {
+        "ko": "협의 개시 기한",
+        "en": "Talks due"
+      },
+      "talksLateDays": {
+        "ko": "개시 지연 일수",
+        "en": "Days talks late"
+      },
+      "talksStartedOn": {
+        "ko": "협의 개시일",
+        "en": "Talks started on"
+      },
+      "agreementDue": {
+        "ko": "합의 기한",
+        "en": "Agreement due"
+      },
+      "agreementLateDays": {
+        "ko": "합의 지연 일수",
+        "en": "Days unsettled late"
+      },
+      "subconKind": {
+        "ko": "하도급 구분",
+        "en": "Subcontract kind"
+      },
+      "reason": {
+        "ko": "조정 요청 사유",
+        "en": "Reason for the request"
+      },
+      "requestedChange": {
+        "ko": "요청 조정 내용",
+        "en": "Change requested"
+      },
+      "requestedPct": {
+        "ko": "요청 조정률(%)",
+        "en": "Increase requested (%)"
+      },
+      "requestedAmount": {
+        "ko": "요청 조정 금액",
+        "en": "Amount requested"
+      },
+      "costBasis": {
+        "ko": "공급원가 변동 근거",
+        "en": "Cost increase basis"
+      },
+      "outcome": {
+        "ko": "합의 내용",
+        "en": "Outcome"
+      },
+      "agreedOn": {
+        "ko": "합의일",
+        "en": "Agreed on"
+      },
+      "failReason": {
+        "ko": "결렬 사유",
+        "en": "Reason talks failed"
+      },
+      "failedOn": {
+        "ko": "결렬일",
+        "en": "Failed on"
+      },
+      "withdrawnOn": {
+        "ko": "철회일",
+        "en": "Withdrawn on"
+      },
+      "compNameKr": {
+        "ko": "협력사",
+        "en": "Supplier"
+      },
+      "buyerName": {
+        "ko": "담당 구매자",
+        "en": "Buyer"
+      }
+    },
+    "options": {
+      "status": {
+        "REQUESTED": {
+          "ko": "요청",
+          "en": "Requested"
+        },
+        "TALKS_STARTED": {
+          "ko": "협의중",
+          "en": "In talks"
+        },
+        "AGREED": {
+          "ko": "합의",
+          "en": "Agreed"
+        },
+        "FAILED": {
+          "ko": "결렬",
+          "en": "Failed"
+        },
+        "WITHDRAWN": {
+          "ko": "철회",
+          "en": "Withdrawn"
+        }
+      },
+      "subconKind": {
+        "MANUFACTURE": {
+          "ko": "제조위탁",
+          "en": "Manufacturing"
+        },
+        "REPAIR": {
+          "ko": "수리위탁",
+          "en": "Repair"
+        },
+        "SERVICE": {
+          "ko": "용역위탁",
+          "en": "Service"
+        }
+      }
+    }
+  },
   "listPrs": {
     "screen": "purchaseRequest.prList",
     "title": {
@@ -12457,6 +12731,14 @@ export const SCREEN_FIELD_LABELS: Record<string, { screen: string; title?: { ko:
       "chargeVoucherStatus": {
         "ko": "전표 상태",
         "en": "Voucher state"
+      },
+      "agreementNo": {
+        "ko": "단가계약 번호",
+        "en": "Agreement No."
+      },
+      "coordinationNo": {
+        "ko": "조정협의 번호",
+        "en": "Coordination No."
       }
     },
     "options": {
@@ -12484,6 +12766,14 @@ export const SCREEN_FIELD_LABELS: Record<string, { screen: string; title?: { ko:
         "REDUCTION_UNWRITTEN": {
           "ko": "서면 없는 감액",
           "en": "Reduction without a written notice"
+        },
+        "COORDINATION_TALKS_OVERDUE": {
+          "ko": "조정협의 개시 기한 경과",
+          "en": "Coordination talks overdue"
+        },
+        "COORDINATION_OVERDUE": {
+          "ko": "조정협의 합의 기한 경과",
+          "en": "Coordination unsettled past 30 days"
         }
       },
       "subconKind": {

@@ -486,8 +486,14 @@ export const SettlementThreeWayMatch: Story = { name: 'settlement.threeWayMatch'
 /** screens/subcontracting/compliance.screen.ts */
 export const SubcontractingCompliance: Story = { name: 'subcontracting.compliance', args: { id: 'subcontracting.compliance' } };
 
+/** screens/subcontracting/coordinationList.screen.ts */
+export const SubcontractingCoordinationList: Story = { name: 'subcontracting.coordinationList', args: { id: 'subcontracting.coordinationList' } };
+
 /** screens/subcontracting/linkageIndexManage.screen.ts */
 export const SubcontractingLinkageIndexManage: Story = { name: 'subcontracting.linkageIndexManage', args: { id: 'subcontracting.linkageIndexManage' } };
+
+/** screens/subcontracting/myCoordinationList.screen.ts */
+export const SubcontractingMyCoordinationList: Story = { name: 'subcontracting.myCoordinationList', args: { id: 'subcontracting.myCoordinationList' } };
 
 /** screens/subcontracting/myReductionDetail.screen.ts */
 export const SubcontractingMyReductionDetail: Story = { name: 'subcontracting.myReductionDetail', args: { id: 'subcontracting.myReductionDetail' } };

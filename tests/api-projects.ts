@@ -61,6 +61,8 @@ export const PGLITE_FILES: Readonly<Record<string, string>> = {
     'the proposal job compares index values, dates and month windows as each driver hands them back, walked by the business clock; a proposal accepted into dated prices',
   'tests/api/purchase/agreement-prices.test.ts':
     'the price in effect on an order’s date compares dates as each driver hands them back, walked by the business clock; row-level security on the dated prices',
+  'tests/api/purchase/price-coordination.test.ts':
+    'the 조정협의 clocks compare request dates as each driver hands them back, walked by the business clock; row-level security on the requests',
   'tests/api/purchase/change-order-agreement.test.ts':
     'a change order checks (and locks) its agreements before deciding and writes only after, in one transaction',
   'tests/api/bidding/auctions.test.ts': 'racing bids and clock moves serialized on one connection',

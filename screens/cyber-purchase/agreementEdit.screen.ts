@@ -1,5 +1,6 @@
 import { defineEditScreen } from '../../engine/define';
 import { PROPOSAL_DETAILS, linkageSection } from '../purchase-order/agreement-linkage';
+import { requestFields } from '../subcontracting/coordination';
 import { buyerSection, currencyField, f, headerSection, titleField } from './supplier-document';
 
 const T = 'screen.cyberPurchase.agreementEdit';
@@ -92,6 +93,33 @@ export default defineEditScreen({
       visible: '!empty(form.contractNo)',
       route: '/contract/contractSign',
       query: { contractNo: 'form.contractNo' },
+    },
+    // 납품대금 조정협의 (상생협력법 §22의2, 하도급법 §16의2): asked here or from the list of requests, which shows them.
+    {
+      kind: 'workflow',
+      id: 'requestCoordination',
+      portal: 'external',
+      label: 'screen.subcon.a.requestCoordination',
+      requires: 'write',
+      visible: "form.status == 'ACTIVE'",
+      operation: 'requestPriceCoordination',
+      prompt: {
+        title: 'screen.subcon.p.requestTitle',
+        message: 'screen.subcon.p.requestMessage',
+        columns: 2,
+        fields: requestFields,
+      },
+      params: {
+        body: {
+          agreementNo: 'form.agreementNo',
+          reason: 'input.reason',
+          requestedChange: 'input.requestedChange',
+          requestedPct: 'input.requestedPct',
+          requestedAmount: 'input.requestedAmount',
+          costBasis: 'input.costBasis',
+        },
+      },
+      success: 'screen.subcon.done.requested',
     },
   ],
 });

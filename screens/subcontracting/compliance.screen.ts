@@ -5,8 +5,9 @@ import { FINDING, ORDER_KIND, s } from './labels';
  * /subconCompliance — what the purchasing manager should act on today (docs/subcontracting.md): 하도급 lines past
  * their 검사 기한 with no written result (합격 간주, §9②), unpaid lines near or past their 지급 기한 with the 지연이자
  * accruing (§13), orders sent before their written contract (§3), payments that owed 지연이자 or an 어음 fee and the
- * voucher posting them, and 감액 without an acknowledged 서면 (§11). Each row opens its order or its settlement; a
- * line's receipt number opens the receipt.
+ * voucher posting them, 감액 without an acknowledged 서면 (§11), and 납품대금 조정협의 requests past day 10 without
+ * talks or day 30 without an outcome (상생협력법 §22의2, 하도급법 §16의2). Each row opens its order, its settlement
+ * or its agreement and request; a line's receipt number opens the receipt.
  */
 export default defineListScreen({
   id: 'subcontracting.compliance',
@@ -52,6 +53,16 @@ export default defineListScreen({
       link: { screen: 'settlement.signifierDetail', query: { voucherNo: 'row.chargeVoucherNo' } },
     },
     { field: 'chargeVoucherStatus', type: 'code', codeGroup: 'POSTING_STATUS', width: 90 },
+    {
+      field: 'agreementNo',
+      width: 130,
+      link: { screen: 'purchaseOrder.agreementEdit', query: { agreementNo: 'row.agreementNo' } },
+    },
+    {
+      field: 'coordinationNo',
+      width: 130,
+      link: { screen: 'subcontracting.coordinationList', query: { coordinationNo: 'row.coordinationNo' } },
+    },
   ],
   actions: [{ kind: 'exportExcel', fileName: s('compliance.file') }],
 });

@@ -43,6 +43,15 @@ export const FINDING = options('finding', [
   'SENT_BEFORE_CONTRACT',
   'PAID_WITH_CHARGES',
   'REDUCTION_UNWRITTEN',
+  'COORDINATION_TALKS_OVERDUE',
+  'COORDINATION_OVERDUE',
+]);
+export const COORDINATION_STATUS = options('coordinationStatus', [
+  'REQUESTED',
+  'TALKS_STARTED',
+  'AGREED',
+  'FAILED',
+  'WITHDRAWN',
 ]);
 
 /**

@@ -1595,6 +1595,32 @@ export interface PrLineTable {
   agreementLineNo: number | null;
 }
 
+export interface PriceCoordinationTable {
+  coordinationNo: string;
+  agreementNo: string;
+  compNo: string;
+  subconKind: 'MANUFACTURE' | 'REPAIR' | 'SERVICE';
+  status: 'REQUESTED' | 'TALKS_STARTED' | 'AGREED' | 'FAILED' | 'WITHDRAWN';
+  reason: string;
+  requestedChange: string;
+  requestedPct: Numeric | null;
+  requestedAmount: Numeric | null;
+  costBasis: string;
+  requestedBy: string;
+  requestedOn: string;
+  requestedAt: ColumnType<string, Date | string | undefined, Date | string>;
+  talksStartedOn: string | null;
+  talksStartedBy: string | null;
+  outcome: string | null;
+  agreedOn: string | null;
+  failReason: string | null;
+  failedOn: string | null;
+  withdrawnOn: string | null;
+  closedBy: string | null;
+  updatedAt: ColumnType<string, Date | string | undefined, Date | string>;
+  version: Generated<number>;
+}
+
 export interface PrivacyListAnswerTable {
   sessionId: string;
   operation: string;
@@ -2474,6 +2500,7 @@ export interface Database {
   postingError: PostingErrorTable;
   prHeader: PrHeaderTable;
   prLine: PrLineTable;
+  priceCoordination: PriceCoordinationTable;
   privacyListAnswer: PrivacyListAnswerTable;
   publicHoliday: PublicHolidayTable;
   publicHolidayYear: PublicHolidayYearTable;

@@ -17,6 +17,7 @@ export const READ_TITLES: Readonly<Record<string, string>> = {
   authVerify: '인증 확인과 갱신',
   compareQuotations: '견적 비교 조회',
   listMyReductions: '감액 서면 목록 조회',
+  listMyPriceCoordinations: '내 회사 납품대금 조정협의 조회',
   listSettlementReductions: '정산의 감액 서면 목록 조회',
   getMyReduction: '감액 서면 조회',
   devClock: '업무 시계 조회',

@@ -139,6 +139,8 @@ const INTERNAL: readonly Area[] = [
           ['PUR_SUBCON_RATE', '하도급 이율', 'Subcontracting Rates', '/subconRateManage'],
           // 납품대금 연동's indexes (migration 1122 adds it to a database seeded before).
           ['PUR_SUBCON_LINKAGE_INDEX', '연동 기준 지표', 'Price Linkage Indexes', '/linkageIndexManage'],
+          // The suppliers' 납품대금 조정협의 requests (migration 1128 adds it to a database seeded before).
+          ['PUR_SUBCON_COORDINATION', '납품대금 조정협의', 'Price Coordination Requests', '/priceCoordinationList'],
         ],
       },
     ],
@@ -657,6 +659,8 @@ const EXTERNAL: readonly Area[] = [
             ['/CyberOrderRequestEdit', '/CyberLoiList', '/CyberLoiEdit'],
           ],
           ['CY_AGREEMENT', '단가계약 조회', 'Framework Agreements', '/CyberAgreementList', ['/CyberAgreementEdit']],
+          // A supplier's 납품대금 조정협의 requests on its agreements (migration 1128 adds it to a database seeded before).
+          ['CY_AGREEMENT_COORDINATION', '납품대금 조정협의', 'Price Coordination Requests', '/myCoordinationList'],
         ],
       },
     ],

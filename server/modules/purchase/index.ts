@@ -12,6 +12,7 @@ import { rfqQuestionRoutes } from './rfq-questions/routes.js';
 import { simpleOrderRoutes } from './simple-order/routes.js';
 import { linkageIndexRoutes } from './linkage-index/routes.js';
 import { subconRoutes } from './subcon/routes.js';
+import { coordinationRoutes } from './coordination/routes.js';
 
 export type { OutcomeHandlers } from './approval/outcome-handlers.js';
 /** Purchasing's own documents whose approval outcome another part of purchasing applies. */
@@ -37,4 +38,5 @@ export const purchaseRoutes: FastifyPluginAsyncTypebox<{ approvalOutcomes: Outco
   await app.register(homeRoutes);
   await app.register(subconRoutes);
   await app.register(linkageIndexRoutes);
+  await app.register(coordinationRoutes);
 };

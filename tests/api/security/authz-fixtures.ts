@@ -189,6 +189,8 @@ export async function loadParamValues(db: Db): Promise<Record<string, ParamValue
     adjNo: await byComp('settlement_adjustment', 'adj_no'),
     // The demo data has no 감액 서면 (tests/api/fulfilment/subcon-payment.test.ts): the ids answer 404.
     reductionNo: await byComp('settlement_reduction', 'reduction_no'),
+    // Nor 납품대금 조정협의 requests (tests/api/purchase/price-coordination.test.ts): 404 as well.
+    coordinationNo: await byComp('price_coordination', 'coordination_no'),
     voucherNo: await byComp('erp_voucher', 'voucher_no'),
     // The demo data has no tax invoices (tests/api/tax-invoices/): the ids answer 404.
     mgtKey: await byComp('tax_invoice', 'mgt_key'),

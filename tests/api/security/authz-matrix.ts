@@ -382,6 +382,14 @@ export const AUTHZ_MATRIX: Readonly<Record<string, Rule>> = {
   listSupplierAgreements: IX.r('/CyberAgreementList', '/CyberAgreementEdit'),
   getSupplierAgreement: IX.r('/CyberAgreementList', '/CyberAgreementEdit'),
   getSupplierLinkageProposal: IX.r('/CyberAgreementList', '/CyberAgreementEdit'),
+  // 납품대금 조정협의: the supplier asks on its agreements, the agreements' keepers answer.
+  listPriceCoordinations: I.r('/priceCoordinationList'),
+  startCoordinationTalks: I.w('/priceCoordinationList'),
+  agreePriceCoordination: I.w('/priceCoordinationList'),
+  failPriceCoordination: I.w('/priceCoordinationList'),
+  listMyPriceCoordinations: IX.r('/myCoordinationList'),
+  requestPriceCoordination: X.w('/myCoordinationList', '/CyberAgreementEdit'),
+  withdrawPriceCoordination: X.w('/myCoordinationList'),
   // home
   listMyPendingApprovals: I.r(),
   listMyRecentDocuments: I.r(),

@@ -170,7 +170,7 @@ export const subconRoutes: FastifyPluginAsyncTypebox = async (app) => {
         operationId: 'listSubconCompliance',
         tags,
         summary:
-          '하도급 lines past their 검사 기한 without a result (합격 간주), unpaid lines near or past their 지급 기한 with the 지연이자 accruing, orders sent before their written contract, payments that owed 지연이자 or an 어음 fee, 감액 without an acknowledged 서면 — on the business day',
+          '하도급 lines past their 검사 기한 without a result (합격 간주), unpaid lines near or past their 지급 기한 with the 지연이자 accruing, orders sent before their written contract, payments that owed 지연이자 or an 어음 fee, 감액 without an acknowledged 서면, 납품대금 조정협의 requests past day 10 without talks or day 30 without an outcome — on the business day',
         querystring: ComplianceQuery,
         response: { 200: ComplianceList, ...commonErrors },
       },
@@ -181,7 +181,7 @@ export const subconRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // One series per kind of finding, never per document: the counts a dashboard alerts on.
   app.metrics.gauge(
     'gpms_subcon_findings',
-    '하도급 findings on the business day by kind (DEEMED_PASS, PAYMENT_NEAR, PAYMENT_OVERDUE, SENT_BEFORE_CONTRACT, PAID_WITH_CHARGES, REDUCTION_UNWRITTEN); /subconCompliance lists them',
+    '하도급 findings on the business day by kind (DEEMED_PASS, PAYMENT_NEAR, PAYMENT_OVERDUE, SENT_BEFORE_CONTRACT, PAID_WITH_CHARGES, REDUCTION_UNWRITTEN, COORDINATION_TALKS_OVERDUE, COORDINATION_OVERDUE); /subconCompliance lists them',
     ['kind'],
     async (g) => {
       try {

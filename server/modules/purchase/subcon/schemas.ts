@@ -67,6 +67,8 @@ export const COMPLIANCE_KINDS = [
   'SENT_BEFORE_CONTRACT',
   'PAID_WITH_CHARGES',
   'REDUCTION_UNWRITTEN',
+  'COORDINATION_TALKS_OVERDUE',
+  'COORDINATION_OVERDUE',
 ] as const;
 
 const Won = (description: string) => Nullable(Type.String({ description: `${description}, whole won` }));
@@ -90,7 +92,12 @@ export const ComplianceRow = Type.Object(
     lineNo: Nullable(Type.Integer()),
     itemName: Nullable(Type.String()),
     receivedOn: Nullable(Type.String()),
-    dueDate: Nullable(Type.String({ description: '검사 기한 or 지급 기한 (the clock the row is about)' })),
+    dueDate: Nullable(
+      Type.String({
+        description:
+          '검사 기한, 지급 기한, or a 조정협의 request’s talks or outcome due date (the clock the row is about)',
+      }),
+    ),
     daysPast: Nullable(Type.Integer({ description: 'Days past the due date (negative: days left)' })),
     forwardedAt: Nullable(Type.String({ format: 'date-time' })),
     settleNo: Nullable(
@@ -107,6 +114,8 @@ export const ComplianceRow = Type.Object(
     paidOn: Nullable(Type.String({ description: 'PAID_WITH_CHARGES: the payment day' })),
     chargeVoucherNo: Nullable(Type.String({ description: 'PAID_WITH_CHARGES: the voucher posting the charges' })),
     chargeVoucherStatus: Nullable(Type.String({ description: 'Its posting state: READY, SENT, POSTED, FAILED' })),
+    agreementNo: Nullable(Type.String({ description: 'COORDINATION_*: the agreement the request is about' })),
+    coordinationNo: Nullable(Type.String({ description: 'COORDINATION_*: the 납품대금 조정협의 request' })),
   },
   { $id: 'SubconComplianceRow' },
 );
@@ -121,6 +130,8 @@ export const ComplianceList = Type.Object({
     SENT_BEFORE_CONTRACT: Type.Integer(),
     PAID_WITH_CHARGES: Type.Integer(),
     REDUCTION_UNWRITTEN: Type.Integer(),
+    COORDINATION_TALKS_OVERDUE: Type.Integer(),
+    COORDINATION_OVERDUE: Type.Integer(),
   }),
   sums: Type.Object(
     {

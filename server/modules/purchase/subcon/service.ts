@@ -12,6 +12,8 @@ import { sumDecimals } from '../../../../lib/money.js';
 import { iso, josa, text } from '../../../domain/values.js';
 import type { SortSpec } from '../../../http/list-query.js';
 import { contractGateOn } from '../po/queries-subcon.js';
+import { openCoordinations } from '../coordination/queries.js';
+import { coordinationClock } from '../coordination/workflow.js';
 import {
   companyExists,
   deleteRule,
@@ -271,6 +273,8 @@ const NO_MONEY = {
   paidOn: null,
   chargeVoucherNo: null,
   chargeVoucherStatus: null,
+  agreementNo: null,
+  coordinationNo: null,
 };
 
 /** 지연이자 accruing on `lines` if they were paid in cash today (§13⑧: after day 60), rounded once to the won. */
@@ -281,17 +285,19 @@ const accruing = (lines: Array<{ receivedOn: string; amount: string }>, today: s
  * What the purchasing manager should look at, on the business day: lines past their 검사 기한 without a written
  * result (합격 간주, §9②); lines no recorded payment covers, near or past their 지급 기한 (§13), with the 지연이자
  * accruing on them to today (§13⑧); 하도급 orders sent before a written contract existed (§3); payments that owed
- * 지연이자 or an 어음 fee (§13⑥⑦⑧) with the voucher posting them; and reductions without an acknowledged 감액 서면
- * (§11). The sums are over every finding.
+ * 지연이자 or an 어음 fee (§13⑥⑦⑧) with the voucher posting them; reductions without an acknowledged 감액 서면
+ * (§11); and 납품대금 조정협의 requests past day 10 without talks started or past day 30 without an outcome
+ * (상생협력법 §22의2, 하도급법 §16의2). The sums are over every finding.
  */
 export async function complianceFindings(db: Db, now: Date): Promise<{ rows: Row[]; sums: Sums }> {
   const today = todayKst(now);
-  const [lines, orders, paid, reductions, rates] = await Promise.all([
+  const [lines, orders, paid, reductions, rates, coordinations] = await Promise.all([
     openClockLines(db),
     ordersSentBeforeContract(db),
     paymentsWithCharges(db),
     reductionsWithoutWriting(db),
     subconRateRows(db),
+    openCoordinations(db),
   ]);
   const rows: Row[] = [];
   const overdue: Array<{ receivedOn: string; amount: string }> = [];
@@ -381,6 +387,38 @@ export async function complianceFindings(db: Db, now: Date): Promise<{ rows: Row
       adjNo: r.adjNo,
       amount: won(r.amount),
     });
+  for (const c of coordinations) {
+    const clock = coordinationClock(c, today);
+    const row = {
+      ...NO_MONEY,
+      poNo: null,
+      subconKind: c.subconKind,
+      compNameKr: c.compNameKr,
+      whReqNo: null,
+      lineNo: null,
+      itemName: null,
+      receivedOn: null,
+      forwardedAt: null,
+      agreementNo: c.agreementNo,
+      coordinationNo: c.coordinationNo,
+    };
+    if (clock.talksLateDays !== null)
+      rows.push({
+        ...row,
+        rowKey: `T:${c.coordinationNo}`,
+        kind: 'COORDINATION_TALKS_OVERDUE',
+        dueDate: clock.talksDue,
+        daysPast: clock.talksLateDays,
+      });
+    if (clock.agreementLateDays !== null)
+      rows.push({
+        ...row,
+        rowKey: `A:${c.coordinationNo}`,
+        kind: 'COORDINATION_OVERDUE',
+        dueDate: clock.agreementDue,
+        daysPast: clock.agreementLateDays,
+      });
+  }
   const sum = (values: Array<string | null>) => won(sumDecimals(['0', ...values.filter((v) => v !== null)]));
   const ofKind = (kind: Row['kind']) => rows.filter((r) => r.kind === kind);
   return {

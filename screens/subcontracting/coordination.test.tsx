@@ -1,0 +1,267 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clickGridRow, gridRowTexts, installGlideJsdom } from '../../engine/testing/grid';
+import { renderScreen } from '../../engine/testing/screen-harness';
+import type { OperationInput } from '../../engine/services';
+import { screenDefinitions, screenTexts } from '../index';
+import { OPERATOR_LOGIN, SUPPLIER_LOGIN } from '../settlement/settlement-fixtures';
+import { renderCyberFlow } from '../cyber-purchase/cyber-fixtures';
+import { NO_LINKAGE } from '../testing/agreement-answer';
+
+let uninstall: () => void;
+beforeAll(() => {
+  uninstall = installGlideJsdom();
+});
+afterAll(() => uninstall());
+
+type Row = Record<string, unknown>;
+
+/** A request as the server answers it, requested 2026-11-02 (talks due 11-12, an outcome 12-02). */
+const request = (overrides: Row = {}): Row => ({
+  coordinationNo: 'PC2026-000001',
+  agreementNo: 'AG2026-000010',
+  agreementTitle: '강판 단가계약',
+  compNo: 'C00001',
+  compNameKr: '(주)한빛정밀',
+  buyerName: '김민수',
+  subconKind: 'MANUFACTURE',
+  status: 'REQUESTED',
+  reason: '철강 원자재 가격 상승',
+  requestedChange: '단가 5% 인상',
+  requestedPct: '5.000',
+  requestedAmount: null,
+  costBasis: '열연강판 톤당 90만원 → 99만원',
+  requestedBy: 'supplier1',
+  requestedOn: '2026-11-02',
+  requestedAt: '2026-11-02T01:00:00.000Z',
+  talksDue: '2026-11-12',
+  agreementDue: '2026-12-02',
+  talksLateDays: 3,
+  agreementLateDays: null,
+  talksStartedOn: null,
+  outcome: null,
+  agreedOn: null,
+  failReason: null,
+  failedOn: null,
+  withdrawnOn: null,
+  version: 1,
+  ...overrides,
+});
+
+const lastCall = (calls: Array<{ operation: string; input: OperationInput }>, operation: string) =>
+  [...calls].reverse().find((c) => c.operation === operation);
+
+async function selectFirstRow() {
+  await waitFor(() => expect(gridRowTexts().length).toBe(1));
+  const grid = document.querySelector<HTMLElement>('[data-gpms-grid]')!;
+  clickGridRow(0, { x: Number(grid.dataset.rowMarkerWidth) + 60 });
+}
+
+describe('myCoordinationList (external): the supplier asks for 납품대금 조정협의', { timeout: 30_000 }, () => {
+  it('shows its requests with their due dates and asks on an agreement chosen by name', async () => {
+    const rows: Row[] = [
+      request({ status: 'AGREED', talksLateDays: null, outcome: '3% 인상', agreedOn: '2026-11-20' }),
+    ];
+    const { services } = renderScreen('subcontracting.myCoordinationList', {
+      entries: screenDefinitions,
+      texts: screenTexts,
+      login: SUPPLIER_LOGIN,
+      portal: 'external',
+      answers: {
+        listMyPriceCoordinations: () => ({ rows, total: rows.length }),
+        listSupplierAgreements: (input: OperationInput) => {
+          expect(input.query).toMatchObject({ status: ['ACTIVE'] });
+          return {
+            rows: [
+              {
+                agreementNo: 'AG2026-000011',
+                compNo: 'C00001',
+                compNameKr: '(주)한빛정밀',
+                title: '동판 단가계약',
+                currency: 'KRW',
+                validFrom: '2026-11-01',
+                validTo: '2027-10-31',
+                ceilingAmount: null,
+                orderedAmount: '0.00',
+                callOffPolicy: 'REFUSE',
+                status: 'ACTIVE',
+                approvalStatus: 'APPROVED',
+                buyerId: 'E000004',
+                buyerName: '김민수',
+                sourceType: null,
+                sourceNo: null,
+                lineCount: 1,
+                updatedAt: '2026-11-01T00:00:00.000Z',
+                version: 3,
+              },
+            ],
+            total: 1,
+          };
+        },
+        requestPriceCoordination: (input: OperationInput) => {
+          const row = request({ ...(input.body as Row), coordinationNo: 'PC2026-000002', talksLateDays: null });
+          rows.unshift(row);
+          return row;
+        },
+      },
+    });
+    await screen.findByText('총 1건');
+    await waitFor(() => expect(gridRowTexts().length).toBe(1));
+    // The columns jsdom's width shows: the request, its state, the agreement, the day asked and talks due.
+    expect(gridRowTexts()[0].slice(0, 6)).toEqual([
+      'PC2026-000001',
+      '합의',
+      'AG2026-000010',
+      '강판 단가계약',
+      '2026-11-02',
+      '2026-11-12',
+    ]);
+
+    fireEvent.click(screen.getByRole('button', { name: '조정협의 요청' }));
+    const prompt = await screen.findByRole('dialog', { name: '납품대금 조정협의 요청' });
+    expect(prompt).toHaveTextContent('10일 안에 협의를 시작해야 하며');
+    // Nothing typed: the required fields say so and nothing is sent.
+    fireEvent.click(within(prompt).getByRole('button', { name: '확인' }));
+    expect((await within(prompt).findAllByText('필수 입력 항목입니다.')).length).toBeGreaterThanOrEqual(3);
+    expect(lastCall(services.calls, 'requestPriceCoordination')).toBeUndefined();
+
+    const agreement = within(prompt).getByLabelText(/단가계약 번호/);
+    await waitFor(() => expect(within(agreement).getByRole('option', { name: '동판 단가계약' })).toBeInTheDocument());
+    fireEvent.change(agreement, { target: { value: 'AG2026-000011' } });
+    fireEvent.change(within(prompt).getByLabelText(/조정 요청 사유/), { target: { value: '구리 가격 상승' } });
+    fireEvent.change(within(prompt).getByLabelText(/요청 조정 내용/), { target: { value: '단가 8% 인상' } });
+    fireEvent.change(within(prompt).getByLabelText(/요청 조정률/), { target: { value: '8' } });
+    fireEvent.change(within(prompt).getByLabelText(/공급원가 변동 근거/), {
+      target: { value: '전기동 톤당 1,200만원 → 1,350만원' },
+    });
+    fireEvent.click(within(prompt).getByRole('button', { name: '확인' }));
+    await screen.findByText('납품대금 조정협의를 요청했습니다');
+    expect(lastCall(services.calls, 'requestPriceCoordination')!.input.body).toMatchObject({
+      agreementNo: 'AG2026-000011',
+      reason: '구리 가격 상승',
+      requestedChange: '단가 8% 인상',
+      requestedPct: '8',
+      costBasis: '전기동 톤당 1,200만원 → 1,350만원',
+    });
+    await waitFor(() => expect(gridRowTexts().length).toBe(2));
+  });
+});
+
+describe('coordinationList: the buyer answers a request', { timeout: 30_000 }, () => {
+  it('starts talks on a request (합의 waits for talks), then records the agreement with the version read', async () => {
+    const rows: Row[] = [request()];
+    const { services } = renderScreen('subcontracting.coordinationList', {
+      entries: screenDefinitions,
+      texts: screenTexts,
+      login: OPERATOR_LOGIN,
+      answers: {
+        listPriceCoordinations: () => ({ rows, total: rows.length }),
+        startCoordinationTalks: (input: OperationInput) => {
+          const b = input.body as Row;
+          rows[0] = { ...rows[0], status: 'TALKS_STARTED', talksStartedOn: b.talksStartedOn, version: 2 };
+          return rows[0];
+        },
+        agreePriceCoordination: (input: OperationInput) => {
+          rows[0] = { ...rows[0], status: 'AGREED', outcome: (input.body as Row).outcome, version: 3 };
+          return rows[0];
+        },
+      },
+    });
+    await screen.findByText('총 1건');
+    await selectFirstRow();
+    // Three days past its talks due date.
+    expect(gridRowTexts()[0].slice(0, 7)).toEqual([
+      'PC2026-000001',
+      '요청',
+      'AG2026-000010',
+      '강판 단가계약',
+      '2026-11-02',
+      '2026-11-12',
+      '3',
+    ]);
+    await waitFor(() => expect(screen.getByRole('button', { name: '협의 개시' })).toBeEnabled());
+    expect(screen.getByRole('button', { name: '합의 처리' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: '결렬 처리' })).toBeEnabled();
+
+    fireEvent.click(screen.getByRole('button', { name: '협의 개시' }));
+    const talks = await screen.findByRole('dialog', { name: '협의 개시' });
+    expect(talks).toHaveTextContent('요청일부터 10일 안에');
+    fireEvent.click(within(talks).getByRole('button', { name: '확인' }));
+    await screen.findByText('협의 개시일을 기록했습니다');
+    expect(lastCall(services.calls, 'startCoordinationTalks')!.input).toMatchObject({
+      path: { coordinationNo: 'PC2026-000001' },
+      body: { version: 1, talksStartedOn: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) },
+    });
+
+    await selectFirstRow();
+    await waitFor(() => expect(screen.getByRole('button', { name: '합의 처리' })).toBeEnabled());
+    expect(screen.getByRole('button', { name: '협의 개시' })).toBeDisabled();
+    fireEvent.click(screen.getByRole('button', { name: '합의 처리' }));
+    const agree = await screen.findByRole('dialog', { name: '합의 처리' });
+    expect(agree).toHaveTextContent('단가계약 화면의 단가 변경');
+    fireEvent.change(within(agree).getByLabelText(/합의 내용/), { target: { value: '12월 1일부터 3% 인상' } });
+    fireEvent.click(within(agree).getByRole('button', { name: '확인' }));
+    await screen.findByText('합의 내용을 기록했습니다');
+    expect(lastCall(services.calls, 'agreePriceCoordination')!.input).toMatchObject({
+      path: { coordinationNo: 'PC2026-000001' },
+      body: { version: 2, outcome: '12월 1일부터 3% 인상' },
+    });
+  });
+});
+
+describe('CyberAgreementEdit: 조정협의 요청 from the agreement itself', { timeout: 30_000 }, () => {
+  const agreement = (status: string) => ({
+    agreementNo: 'AG2026-000010',
+    compNo: 'C00001',
+    compNameKr: '(주)한빛정밀',
+    title: '강판 단가계약',
+    currency: 'KRW',
+    validFrom: '2026-11-01',
+    validTo: '2027-10-31',
+    status,
+    ceilingAmount: null,
+    orderedAmount: '0.00',
+    remainingAmount: null,
+    contractNo: null,
+    buyerName: '김민수',
+    buyerEmail: null,
+    buyerTelNo: null,
+    version: 3,
+    lines: [],
+    callOffs: [],
+    ...NO_LINKAGE,
+  });
+
+  it('asks on the agreement shown while it is active', async () => {
+    const { services } = renderCyberFlow('/cyber/CyberAgreementEdit?agreementNo=AG2026-000010', {
+      answers: {
+        getSupplierAgreement: () => agreement('ACTIVE'),
+        requestPriceCoordination: (input: OperationInput) => request(input.body as Row),
+      },
+    });
+    await screen.findByDisplayValue('강판 단가계약', undefined, { timeout: 5000 });
+    fireEvent.click(await screen.findByRole('button', { name: '조정협의 요청' }));
+    const prompt = await screen.findByRole('dialog', { name: '납품대금 조정협의 요청' });
+    fireEvent.change(within(prompt).getByLabelText(/조정 요청 사유/), { target: { value: '철강 가격 상승' } });
+    fireEvent.change(within(prompt).getByLabelText(/요청 조정 내용/), { target: { value: '단가 5% 인상' } });
+    fireEvent.change(within(prompt).getByLabelText(/공급원가 변동 근거/), {
+      target: { value: '톤당 90만원 → 99만원' },
+    });
+    fireEvent.click(within(prompt).getByRole('button', { name: '확인' }));
+    await screen.findByText('납품대금 조정협의를 요청했습니다');
+    expect(lastCall(services.calls, 'requestPriceCoordination')!.input.body).toMatchObject({
+      agreementNo: 'AG2026-000010',
+      reason: '철강 가격 상승',
+      requestedChange: '단가 5% 인상',
+      costBasis: '톤당 90만원 → 99만원',
+    });
+  });
+
+  it('offers no request on an expired agreement', async () => {
+    renderCyberFlow('/cyber/CyberAgreementEdit?agreementNo=AG2026-000010', {
+      answers: { getSupplierAgreement: () => agreement('EXPIRED') },
+    });
+    await screen.findByDisplayValue('강판 단가계약', undefined, { timeout: 5000 });
+    expect(screen.queryByRole('button', { name: '조정협의 요청' })).not.toBeInTheDocument();
+  });
+});

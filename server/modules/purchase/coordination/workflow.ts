@@ -1,0 +1,75 @@
+/**
+ * 납품대금 조정협의 (상생협력법 §22의2, 하도급법 §16의2; docs/subcontracting.md "납품대금 조정협의"): the request's
+ * lifecycle and its two clocks, pure. The service asks the machine before writing; the compliance view and the
+ * lists read the clocks.
+ */
+import type { Machine } from '../../../domain/machine.js';
+import { plusDays } from '../../../domain/subcontracting.js';
+
+export const COORDINATION_STATUSES = ['REQUESTED', 'TALKS_STARTED', 'AGREED', 'FAILED', 'WITHDRAWN'] as const;
+export type CoordinationStatus = (typeof COORDINATION_STATUSES)[number];
+type CoordinationAction = 'startTalks' | 'agree' | 'fail' | 'withdraw';
+
+/** Still waiting for the buyer: the clocks run on these. */
+export const OPEN_COORDINATION: readonly CoordinationStatus[] = ['REQUESTED', 'TALKS_STARTED'];
+
+/**
+ * 결렬 is possible before talks started: a buyer that does not start them within 10 days leaves either side free to
+ * apply for 분쟁조정, and the 시행령 lets a side apply at once when agreement is plainly out of reach (secondary).
+ */
+export const COORDINATION_MACHINE: Machine<CoordinationStatus, CoordinationAction> = {
+  name: '납품대금 조정협의',
+  statuses: COORDINATION_STATUSES,
+  statusLabels: {
+    REQUESTED: '요청',
+    TALKS_STARTED: '협의중',
+    AGREED: '합의',
+    FAILED: '결렬',
+    WITHDRAWN: '철회',
+  },
+  actionLabels: { startTalks: '협의 개시', agree: '합의 처리', fail: '결렬 처리', withdraw: '철회' },
+  transitions: {
+    startTalks: { from: ['REQUESTED'], to: 'TALKS_STARTED' },
+    agree: { from: ['TALKS_STARTED'], to: 'AGREED' },
+    fail: { from: ['REQUESTED', 'TALKS_STARTED'], to: 'FAILED' },
+    withdraw: { from: ['REQUESTED', 'TALKS_STARTED'], to: 'WITHDRAWN' },
+  },
+};
+
+/** The buyer starts talks within 10 days of the request (§22의2, §16의2 — secondary). */
+const TALKS_DAYS = 10;
+/** Without agreement 30 days after the request, either side may apply for 분쟁조정 (secondary). */
+const AGREEMENT_DAYS = 30;
+
+interface CoordinationClock {
+  /** The last day talks may start: the request day is day 0 (민법 §157, 초일불산입), so the end of day 10. */
+  talksDue: string;
+  /** The last day of the 30 days for an outcome. */
+  agreementDue: string;
+  /** Days past talksDue with no talks started (null: started, closed, or not yet past). */
+  talksLateDays: number | null;
+  /** Days past agreementDue with no outcome (null: closed, or not yet past). */
+  agreementLateDays: number | null;
+}
+
+const daysBetween = (from: string, to: string) => Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000);
+
+/**
+ * A request's clocks on `today`, counted as the Act's other clocks are (docs/subcontracting.md): calendar days, the
+ * request day not counted, a duty due by the end of its last day, so a request is late from day 11 (talks) and
+ * day 31 (an outcome).
+ */
+export function coordinationClock(
+  c: { requestedOn: string; status: string; talksStartedOn: string | null },
+  today: string,
+): CoordinationClock {
+  const talksDue = plusDays(c.requestedOn, TALKS_DAYS);
+  const agreementDue = plusDays(c.requestedOn, AGREEMENT_DAYS);
+  const open = (OPEN_COORDINATION as readonly string[]).includes(c.status);
+  return {
+    talksDue,
+    agreementDue,
+    talksLateDays: open && c.talksStartedOn === null && today > talksDue ? daysBetween(talksDue, today) : null,
+    agreementLateDays: open && today > agreementDue ? daysBetween(agreementDue, today) : null,
+  };
+}
