@@ -57,6 +57,8 @@ export const PGLITE_FILES: Readonly<Record<string, string>> = {
     'call-offs racing for an agreement line’s last units: row locks on one connection',
   'tests/api/purchase/agreement-linkage.test.ts':
     'the clause’s numeric share, trigger and index value and its dates as each driver hands them back; row-level security on the clause',
+  'tests/api/purchase/agreement-due-prices.test.ts':
+    'the job compares each line’s latest dated price with its current one on the business clock’s day, as each driver hands dates and numerics back',
   'tests/api/purchase/agreement-prices.test.ts':
     'the price in effect on an order’s date compares dates as each driver hands them back, walked by the business clock; row-level security on the dated prices',
   'tests/api/purchase/change-order-agreement.test.ts':

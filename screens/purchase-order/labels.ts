@@ -49,7 +49,11 @@ const HISTORY_ACTION = options('historyAction', [
   'CHANGE_REJECTED',
   'LINKAGE',
   'PRICE_CHANGE',
+  'PRICE_APPLIED',
 ]);
+/** Where a dated price of an agreement line came from, and whether it is the one in effect today. */
+export const PRICE_SOURCE = options('priceSource', ['ORIGINAL', 'AMENDMENT', 'LINKAGE']);
+export const PRICE_STATE = options('priceState', ['CURRENT', 'PAST', 'FUTURE']);
 export const CHANGE_FIELD = options('changeField', [
   'dueDate',
   'quantity',

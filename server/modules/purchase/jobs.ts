@@ -1,4 +1,5 @@
 import type { JobDefinition } from '../../jobs/types.js';
+import { applyDueAgreementPrices } from './agreement/due-prices.js';
 import { expireLapsedAgreements } from './agreement/service.js';
 import { expireOverdueLois } from './loi/service.js';
 import { closeRfqsPastDeadline } from './rfq/service.js';
@@ -18,6 +19,12 @@ export const purchaseJobs: JobDefinition[] = [
     name: 'agreement.expireLapsed',
     everySeconds: 3600,
     run: async (ctx) => ({ expired: (await expireLapsedAgreements(ctx.db, ctx.now, JOB_ACTOR)).length }),
+  },
+  {
+    // A line's current price moves to its dated price on the day that price starts (the business clock).
+    name: 'agreement.applyDuePrices',
+    everySeconds: 3600,
+    run: async (ctx) => ({ moved: (await applyDueAgreementPrices(ctx.db, ctx.now, JOB_ACTOR)).length }),
   },
   {
     name: 'rfq.closePastDeadline',

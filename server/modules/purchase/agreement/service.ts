@@ -50,6 +50,7 @@ import { agreementSubconKind, linkageFields, linkageSubmitErrors } from './linka
 import { moveAgreementLinkage } from './queries-linkage.js';
 import type { AgreementBody, AgreementDetailQuery, AwardAgreementBody } from './schemas.js';
 import { withPrices } from './prices.js';
+import { priceHistoryOf } from './price-history.js';
 import { insertOriginalPrices } from './queries-prices.js';
 import {
   AGREEMENT_SCREENS,
@@ -193,6 +194,7 @@ export async function detail(
     createdAt: iso(h.createdAt)!,
     updatedAt: iso(h.updatedAt)!,
     lines,
+    priceHistory: priceHistoryOf(lines, todayKst(now)),
     subconKind: await agreementSubconKind(db, h, lines),
     ...linkage,
     callOffLines: await callOffLinesOf(db, agreementNo, lines, prNo, proposed),
@@ -747,6 +749,7 @@ export async function getSupplierAgreement(view: SupplierView, agreementNo: stri
     buyerTelNo: h.buyerTelNo,
     version: h.version,
     lines: priced,
+    priceHistory: priceHistoryOf(priced, todayKst(now)),
     ...linkage,
     callOffs: callOffs.map(({ agreementException: _x, ...c }) => c),
   };

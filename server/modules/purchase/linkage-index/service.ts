@@ -52,35 +52,54 @@ export async function createLinkageIndex(db: Db, caller: Caller | null, b: Stati
   return (await findIndex(db, indexCode))!;
 }
 
+/**
+ * A day's value checked (the fields' paths given: a body's, or a file row's): a real day not after the business
+ * day, above 0 with at most 4 decimals. Answers the day, or null when it is wrong.
+ */
+export function checkIndexValue(
+  errors: FieldError[],
+  at: { valueDate: string; value: string },
+  v: { valueDate: string; value: string },
+  today: string,
+): string | null {
+  const valueDate = checkDate(errors, at.valueDate, v.valueDate, '기준일', { required: true });
+  const future = valueDate !== null && valueDate > today;
+  if (future) errors.push({ path: at.valueDate, message: '지표값은 오늘 이후 날짜로 입력할 수 없습니다' });
+  const problem = decimalProblem(v.value, VALUE);
+  if (problem) errors.push({ path: at.value, message: problem });
+  return future ? null : valueDate;
+}
+
+/** Writes a checked day's value, replacing the day's, with its audit row (VALUE, or VALUE_CHANGE with the old value). */
+export async function writeIndexValue(
+  trx: Db,
+  v: { indexCode: string; valueDate: string; value: string },
+  actor: string,
+  now: Date,
+): Promise<'CREATED' | 'REPLACED'> {
+  const before = await saveIndexValue(trx, { ...v, updatedBy: actor, updatedAt: now });
+  await writeAudit(trx, {
+    entity: 'linkage_index',
+    entityKey: v.indexCode,
+    action: before === null ? 'VALUE' : 'VALUE_CHANGE',
+    actor,
+    before: before === null ? undefined : { valueDate: v.valueDate, value: before },
+    after: { valueDate: v.valueDate, value: v.value },
+  });
+  return before === null ? 'CREATED' : 'REPLACED';
+}
+
 export async function setLinkageIndexValue(db: Db, caller: Caller | null, b: Static<typeof IndexValueBody>, now: Date) {
   const actor = await internalActor(db, caller);
   const errors: FieldError[] = [];
   const indexCode = b.indexCode.trim().toUpperCase();
-  const valueDate = checkDate(errors, 'body/valueDate', b.valueDate, '기준일', { required: true });
-  if (valueDate && valueDate > todayKst(now))
-    errors.push({ path: 'body/valueDate', message: '지표값은 오늘 이후 날짜로 입력할 수 없습니다' });
-  const problem = decimalProblem(b.value, VALUE);
-  if (problem) errors.push({ path: 'body/value', message: problem });
+  const valueDate = checkIndexValue(errors, { valueDate: 'body/valueDate', value: 'body/value' }, b, todayKst(now));
   const index = indexCode ? await findIndex(db, indexCode) : undefined;
   if (!index) errors.push({ path: 'body/indexCode', message: `등록되지 않은 기준 지표입니다: ${indexCode}` });
   failIf(errors);
   const value = b.value.trim();
   await db.transaction().execute(async (trx) => {
-    const before = await saveIndexValue(trx, {
-      indexCode,
-      valueDate: valueDate!,
-      value,
-      updatedBy: actor.userId,
-      updatedAt: now,
-    });
-    await writeAudit(trx, {
-      entity: 'linkage_index',
-      entityKey: indexCode,
-      action: before === null ? 'VALUE' : 'VALUE_CHANGE',
-      actor: actor.userId,
-      before: before === null ? undefined : { valueDate, value: before },
-      after: { valueDate, value },
-    });
+    await writeIndexValue(trx, { indexCode, valueDate: valueDate!, value }, actor.userId, now);
   });
   return (await listIndexValues(db, { indexCode, valueDate: valueDate! }, { limit: 1, offset: 0 })).rows[0];
 }
