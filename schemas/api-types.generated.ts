@@ -2975,6 +2975,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/subcon/linkage-index-values/template/files": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The index-value upload template (지표 코드, 기준일, 지표값; the indexes in use) as an attachment list */
+        get: operations["getLinkageIndexTemplateFiles"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/subcon/linkage-index-values/from-file": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Index values from an .xlsx or .csv already sent to the file API (at most 2000 rows): all or nothing — every row written (a day again replaces it) or 400 LINKAGE_INDEX_FILE_INVALID with every row’s errors */
+        post: operations["importLinkageIndexValues"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/budget/lines": {
         parameters: {
             query?: never;
@@ -31720,6 +31754,23 @@ export interface operations {
                                 createdAt: string;
                             }[];
                         }[];
+                        /** @description Every line’s dated prices, by line and oldest first (empty until the agreement is active) */
+                        priceHistory: {
+                            /** @description lineNo:n, the row’s key */
+                            priceKey: string;
+                            lineNo: number;
+                            itemName: string;
+                            /** @description The first day the price applies */
+                            effectiveFrom: string;
+                            unitPrice: string;
+                            /** @description ORIGINAL, AMENDMENT or LINKAGE */
+                            source: string;
+                            reference: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** @description CURRENT (the line’s price on the business day), PAST (replaced), FUTURE (from a later day) */
+                            state: string;
+                        }[];
                         linkageKind: string | null;
                         linkageMaterial: string | null;
                         linkageSharePct: string | null;
@@ -32192,6 +32243,23 @@ export interface operations {
                                 createdAt: string;
                             }[];
                         }[];
+                        /** @description Every line’s dated prices, by line and oldest first (empty until the agreement is active) */
+                        priceHistory: {
+                            /** @description lineNo:n, the row’s key */
+                            priceKey: string;
+                            lineNo: number;
+                            itemName: string;
+                            /** @description The first day the price applies */
+                            effectiveFrom: string;
+                            unitPrice: string;
+                            /** @description ORIGINAL, AMENDMENT or LINKAGE */
+                            source: string;
+                            reference: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** @description CURRENT (the line’s price on the business day), PAST (replaced), FUTURE (from a later day) */
+                            state: string;
+                        }[];
                         linkageKind: string | null;
                         linkageMaterial: string | null;
                         linkageSharePct: string | null;
@@ -32467,6 +32535,23 @@ export interface operations {
                                 /** Format: date-time */
                                 createdAt: string;
                             }[];
+                        }[];
+                        /** @description Every line’s dated prices, by line and oldest first (empty until the agreement is active) */
+                        priceHistory: {
+                            /** @description lineNo:n, the row’s key */
+                            priceKey: string;
+                            lineNo: number;
+                            itemName: string;
+                            /** @description The first day the price applies */
+                            effectiveFrom: string;
+                            unitPrice: string;
+                            /** @description ORIGINAL, AMENDMENT or LINKAGE */
+                            source: string;
+                            reference: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** @description CURRENT (the line’s price on the business day), PAST (replaced), FUTURE (from a later day) */
+                            state: string;
                         }[];
                         linkageKind: string | null;
                         linkageMaterial: string | null;
@@ -32931,6 +33016,23 @@ export interface operations {
                                 createdAt: string;
                             }[];
                         }[];
+                        /** @description Every line’s dated prices, by line and oldest first (empty until the agreement is active) */
+                        priceHistory: {
+                            /** @description lineNo:n, the row’s key */
+                            priceKey: string;
+                            lineNo: number;
+                            itemName: string;
+                            /** @description The first day the price applies */
+                            effectiveFrom: string;
+                            unitPrice: string;
+                            /** @description ORIGINAL, AMENDMENT or LINKAGE */
+                            source: string;
+                            reference: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** @description CURRENT (the line’s price on the business day), PAST (replaced), FUTURE (from a later day) */
+                            state: string;
+                        }[];
                         linkageKind: string | null;
                         linkageMaterial: string | null;
                         linkageSharePct: string | null;
@@ -33199,6 +33301,23 @@ export interface operations {
                                 /** Format: date-time */
                                 createdAt: string;
                             }[];
+                        }[];
+                        /** @description Every line’s dated prices, by line and oldest first (empty until the agreement is active) */
+                        priceHistory: {
+                            /** @description lineNo:n, the row’s key */
+                            priceKey: string;
+                            lineNo: number;
+                            itemName: string;
+                            /** @description The first day the price applies */
+                            effectiveFrom: string;
+                            unitPrice: string;
+                            /** @description ORIGINAL, AMENDMENT or LINKAGE */
+                            source: string;
+                            reference: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** @description CURRENT (the line’s price on the business day), PAST (replaced), FUTURE (from a later day) */
+                            state: string;
                         }[];
                         linkageKind: string | null;
                         linkageMaterial: string | null;
@@ -33530,6 +33649,23 @@ export interface operations {
                                 createdAt: string;
                             }[];
                         }[];
+                        /** @description Every line’s dated prices, by line and oldest first (empty until the agreement is active) */
+                        priceHistory: {
+                            /** @description lineNo:n, the row’s key */
+                            priceKey: string;
+                            lineNo: number;
+                            itemName: string;
+                            /** @description The first day the price applies */
+                            effectiveFrom: string;
+                            unitPrice: string;
+                            /** @description ORIGINAL, AMENDMENT or LINKAGE */
+                            source: string;
+                            reference: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** @description CURRENT (the line’s price on the business day), PAST (replaced), FUTURE (from a later day) */
+                            state: string;
+                        }[];
                         linkageKind: string | null;
                         linkageMaterial: string | null;
                         linkageSharePct: string | null;
@@ -33785,6 +33921,23 @@ export interface operations {
                                 /** Format: date-time */
                                 createdAt: string;
                             }[];
+                        }[];
+                        /** @description Every line’s dated prices, by line and oldest first (empty until the agreement is active) */
+                        priceHistory: {
+                            /** @description lineNo:n, the row’s key */
+                            priceKey: string;
+                            lineNo: number;
+                            itemName: string;
+                            /** @description The first day the price applies */
+                            effectiveFrom: string;
+                            unitPrice: string;
+                            /** @description ORIGINAL, AMENDMENT or LINKAGE */
+                            source: string;
+                            reference: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** @description CURRENT (the line’s price on the business day), PAST (replaced), FUTURE (from a later day) */
+                            state: string;
                         }[];
                         linkageKind: string | null;
                         linkageMaterial: string | null;
@@ -34043,6 +34196,23 @@ export interface operations {
                                 /** Format: date-time */
                                 createdAt: string;
                             }[];
+                        }[];
+                        /** @description Every line’s dated prices, by line and oldest first (empty until the agreement is active) */
+                        priceHistory: {
+                            /** @description lineNo:n, the row’s key */
+                            priceKey: string;
+                            lineNo: number;
+                            itemName: string;
+                            /** @description The first day the price applies */
+                            effectiveFrom: string;
+                            unitPrice: string;
+                            /** @description ORIGINAL, AMENDMENT or LINKAGE */
+                            source: string;
+                            reference: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** @description CURRENT (the line’s price on the business day), PAST (replaced), FUTURE (from a later day) */
+                            state: string;
                         }[];
                         linkageKind: string | null;
                         linkageMaterial: string | null;
@@ -34307,6 +34477,23 @@ export interface operations {
                                 /** Format: date-time */
                                 createdAt: string;
                             }[];
+                        }[];
+                        /** @description Every line’s dated prices, by line and oldest first (empty until the agreement is active) */
+                        priceHistory: {
+                            /** @description lineNo:n, the row’s key */
+                            priceKey: string;
+                            lineNo: number;
+                            itemName: string;
+                            /** @description The first day the price applies */
+                            effectiveFrom: string;
+                            unitPrice: string;
+                            /** @description ORIGINAL, AMENDMENT or LINKAGE */
+                            source: string;
+                            reference: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** @description CURRENT (the line’s price on the business day), PAST (replaced), FUTURE (from a later day) */
+                            state: string;
                         }[];
                         linkageKind: string | null;
                         linkageMaterial: string | null;
@@ -34963,6 +35150,23 @@ export interface operations {
                                 /** Format: date-time */
                                 createdAt: string;
                             }[];
+                        }[];
+                        /** @description Every line’s dated prices, by line and oldest first (empty until the agreement is active) */
+                        priceHistory: {
+                            /** @description lineNo:n, the row’s key */
+                            priceKey: string;
+                            lineNo: number;
+                            itemName: string;
+                            /** @description The first day the price applies */
+                            effectiveFrom: string;
+                            unitPrice: string;
+                            /** @description ORIGINAL, AMENDMENT or LINKAGE */
+                            source: string;
+                            reference: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** @description CURRENT (the line’s price on the business day), PAST (replaced), FUTURE (from a later day) */
+                            state: string;
                         }[];
                         linkageKind: string | null;
                         linkageMaterial: string | null;
@@ -36291,6 +36495,176 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getLinkageIndexTemplateFiles: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        files: {
+                            fileId: string;
+                            seq: number;
+                            originalName: string;
+                            sizeBytes: number;
+                            mimeType: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    importLinkageIndexValues: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Attachment group from POST /api/v1/cmmn/file/upload */
+                    fileId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Rows written */
+                        rows: number;
+                        /** @description Days that had no value */
+                        created: number;
+                        /** @description Days whose value was replaced */
+                        replaced: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

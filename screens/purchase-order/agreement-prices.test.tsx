@@ -173,9 +173,10 @@ describe('AgreementEdit: 단가 변경 and the price history', () => {
       // A day outside the validity: said, and shown at the field; the dialog keeps what was typed.
       fireEvent.click(save);
       await answer('확인');
-      const refusal = await screen.findByRole('alertdialog');
-      expect(refusal).toHaveTextContent('단가계약 유효기간(2026-11-01 ~ 2027-10-31) 안이어야 합니다');
-      fireEvent.click(within(refusal).getByRole('button', { name: '확인' }));
+      const said = await screen.findByText(/단가계약 유효기간\(2026-11-01 ~ 2027-10-31\) 안이어야 합니다/, {
+        selector: '[role="alertdialog"] *',
+      });
+      fireEvent.click(within(said.closest<HTMLElement>('[role="alertdialog"]')!).getByRole('button', { name: '확인' }));
       await waitFor(() => expect(within(dialog).getByLabelText(/^적용 시작일/)).toHaveAttribute('aria-invalid', 'true'));
       expect(lastCall(services.calls, 'changeAgreementPrices')!.input).toMatchObject({
         path: { agreementNo: 'AG2026-000011' },
@@ -190,9 +191,10 @@ describe('AgreementEdit: 단가 변경 and the price history', () => {
       // Changed meanwhile by someone else: the usual conflict message.
       fireEvent.click(save);
       await answer('확인');
-      const conflict = await screen.findByRole('alertdialog');
-      expect(conflict).toHaveTextContent('다른 사용자가 먼저 변경했습니다');
-      fireEvent.click(within(conflict).getByRole('button', { name: '확인' }));
+      const conflict = await screen.findByText(/다른 사용자가 먼저 변경했습니다/, { selector: '[role="alertdialog"] *' });
+      fireEvent.click(
+        within(conflict.closest<HTMLElement>('[role="alertdialog"]')!).getByRole('button', { name: '확인' }),
+      );
 
       fireEvent.click(save);
       await answer('확인');

@@ -28,7 +28,7 @@ export default defineEditScreen({
         { field: 'effectiveFrom', widget: 'date', required: true, default: { today: 0 }, help: t('h.effectiveFrom') },
         { field: 'reason', label: f('priceReason'), widget: 'textarea', rows: 2, maxLength: 200, required: true },
         // The version the prices were read at: a change since is refused (409) instead of overwritten.
-        { field: 'version', visible: 'false', valueFrom: { ...AGREEMENT, value: 'version' } },
+        { field: 'version', readOnly: true, visible: 'false', valueFrom: { ...AGREEMENT, value: 'version' } },
       ],
     },
   ],

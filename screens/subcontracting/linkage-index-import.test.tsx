@@ -66,8 +66,12 @@ describe('linkageIndexManage: index values from a file', { timeout: 30_000 }, ()
 
       fireEvent.click(within(dialog).getByRole('button', { name: '올리기' }));
       fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: '확인' }));
-      const refusal = await screen.findByRole('alertdialog');
-      await waitFor(() => expect(refusal).toHaveTextContent('2개 행에 오류가 있어 아무것도 반영하지 않았습니다'));
+      const summary = await screen.findByText(/2개 행에 오류가 있어 아무것도 반영하지 않았습니다/, {
+        selector: '[role="alertdialog"] *',
+      });
+      const refusal = summary.closest<HTMLElement>('[role="alertdialog"]')!;
+      // The summary first, then every row's error.
+      expect(refusal.textContent!.indexOf('2개 행에')).toBeLessThan(refusal.textContent!.indexOf('3행 지표 코드'));
       expect(refusal).toHaveTextContent('3행 지표 코드: 등록되지 않은 기준 지표입니다: NOPE');
       expect(refusal).toHaveTextContent('5행 지표값: 지표값은 0보다 커야 합니다');
       fireEvent.click(within(refusal).getByRole('button', { name: '확인' }));

@@ -37,6 +37,8 @@ export default defineEditScreen({
       operation: 'importLinkageIndexValues',
       variant: 'primary',
       confirm: s('p.importConfirm'),
+      enabled: '!empty(form.fileId)',
+      disabledReason: [{ when: 'empty(form.fileId)', text: s('h.attachFirst') }],
       params: { body: { fileId: 'form.fileId' } },
       success: s('done.importValues'),
     },

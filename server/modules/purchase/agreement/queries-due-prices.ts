@@ -1,20 +1,15 @@
-import type { ExpressionBuilder } from 'kysely';
+import { sql } from 'kysely';
 import type { Db } from '../../../db/connect.js';
-import type { Database } from '../../../db/schema.generated.js';
 
-type LineScope = ExpressionBuilder<Database & { l: Database['agreementLine'] }, 'l'>;
-
-/** The line's latest dated price effective on or before `today` (null: none yet), as lockAgreementLines reads it. */
-const priceOn = (eb: LineScope, today: string) =>
-  eb
-    .selectFrom('agreementLinePrice as p')
-    .select('p.unitPrice')
-    .whereRef('p.agreementNo', '=', 'l.agreementNo')
-    .whereRef('p.lineNo', '=', 'l.lineNo')
-    .where('p.effectiveFrom', '<=', today)
-    .orderBy('p.effectiveFrom', 'desc')
-    .orderBy('p.priceId', 'desc')
-    .limit(1);
+/**
+ * The price of line `l` on `today`: its latest dated price effective on or before the day (null: none yet), as
+ * lockAgreementLines reads it for an order's date.
+ */
+const priceOn = (today: string) => sql<string | null>`(
+  select p.unit_price from agreement_line_price p
+   where p.agreement_no = l.agreement_no and p.line_no = l.line_no and p.effective_from <= ${today}
+   order by p.effective_from desc, p.price_id desc
+   limit 1)`;
 
 /** Active agreements with a line whose price of `today` is not its current price, in number order. */
 export async function findAgreementsWithDuePrices(db: Db, today: string) {
@@ -28,7 +23,7 @@ export async function findAgreementsWithDuePrices(db: Db, today: string) {
           .selectFrom('agreementLine as l')
           .select('l.lineNo')
           .whereRef('l.agreementNo', '=', 'a.agreementNo')
-          .where((e) => e(priceOn(e, today), '<>', e.ref('l.unitPrice'))),
+          .where((e) => e(priceOn(today), '<>', e.ref('l.unitPrice'))),
       ),
     )
     .orderBy('a.agreementNo')
@@ -41,9 +36,9 @@ export function findDueLinePrices(trx: Db, agreementNo: string, today: string) {
   return trx
     .selectFrom('agreementLine as l')
     .select(['l.lineNo', 'l.unitPrice'])
-    .select((eb) => priceOn(eb, today).$castTo<string>().as('duePrice'))
+    .select(priceOn(today).$notNull().as('duePrice'))
     .where('l.agreementNo', '=', agreementNo)
-    .where((e) => e(priceOn(e, today), '<>', e.ref('l.unitPrice')))
+    .where((e) => e(priceOn(today), '<>', e.ref('l.unitPrice')))
     .orderBy('l.lineNo')
     .execute();
 }

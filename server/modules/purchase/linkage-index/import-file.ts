@@ -10,7 +10,7 @@ import { XlsxBook } from '../../items/upload/xlsx-rows.js';
  * every cell read as the text it is (no number or date guessing). The cells come back as text for the service to
  * check row by row.
  */
-export const SHEET_NAME = '지표값';
+const SHEET_NAME = '지표값';
 
 const COLUMNS = [
   ['indexCode', '지표 코드', '필수. 연동 기준 지표에 등록된 코드 (안내 시트의 목록)', ['지표코드', '코드']],
@@ -22,12 +22,12 @@ type ColumnKey = (typeof COLUMNS)[number][0];
 export type ValueCells = Record<ColumnKey, string>;
 
 /**
- * Values are published a day, a week or a month at a time: a year of daily values of five indexes fits. Each row is
- * written and audited as one entered by hand, in the one transaction, which must stay short on PGlite.
+ * Values are published a day, a week or a month at a time: a year of daily values of five indexes fits, written
+ * in one transaction that must stay short on PGlite's one connection.
  */
 export const MAX_ROWS = 2_000;
 /** A file of MAX_ROWS rows is some 60 KB as CSV; this leaves room for formatting without reading a huge file. */
-export const MAX_BYTES = 1_048_576;
+const MAX_BYTES = 1_048_576;
 
 const headerText = (key: ColumnKey) => `${COLUMNS.find((c) => c[0] === key)![1]} (${key})`;
 
@@ -137,7 +137,7 @@ export async function templateWorkbook(
   COLUMNS.forEach(([key], c) => {
     ws[XLSX.utils.encode_cell({ r: 0, c })] = textCell(headerText(key));
   });
-  ws['!ref'] = XLSX.utils.encode_range({ s: { r: 0, c: 0 }, e: { r: 1, c: COLUMNS.length - 1 } });
+  ws['!ref'] = XLSX.utils.encode_range({ s: { r: 0, c: 0 }, e: { r: 0, c: COLUMNS.length - 1 } });
   ws['!cols'] = COLUMNS.map(() => ({ wch: 22 }));
   const help = XLSX.utils.aoa_to_sheet([
     ['열', '설명'],

@@ -3,7 +3,7 @@
  * file API (import-file.ts reads it), each checked as a value entered by hand is (service.ts: a known index, a real
  * day not after the business day, above 0 with at most 4 decimals) and once only in the file. Any wrong row refuses
  * the whole file with every row's errors and nothing written; otherwise every row is written and audited as one
- * entered by hand (a day entered again replaces it), in one transaction. The template names the columns and lists
+ * entered by hand (writeIndexValues: a day entered again replaces it), in one transaction. The template names the columns and lists
  * the indexes in use.
  */
 import crypto from 'node:crypto';
@@ -20,7 +20,7 @@ import { badRequest } from '../../../http/errors.js';
 import type { FileStore } from '../../files/storage.js';
 import { readValueRows, templateWorkbook, type ValueCells } from './import-file.js';
 import { indexesInUse, insertFileOfOne, knownIndexCodes, newestOwnUpload } from './queries-import.js';
-import { checkIndexValue, writeIndexValue } from './service.js';
+import { checkIndexValue, writeIndexValues } from './service.js';
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const LABEL: Record<keyof ValueCells, string> = { indexCode: '지표 코드', valueDate: '기준일', value: '지표값' };
@@ -93,11 +93,7 @@ export async function importLinkageIndexValues(
       { problems },
     );
   }
-  const written = await db.transaction().execute(async (trx) => {
-    const outcomes: string[] = [];
-    for (const v of values) outcomes.push(await writeIndexValue(trx, v, actor.userId, now));
-    return outcomes;
-  });
+  const written = await db.transaction().execute((trx) => writeIndexValues(trx, values, actor.userId, now));
   const created = written.filter((o) => o === 'CREATED').length;
   return { rows: written.length, created, replaced: written.length - created };
 }

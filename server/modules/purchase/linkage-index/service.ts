@@ -5,13 +5,13 @@
  */
 import type { Static } from 'typebox';
 import type { Caller } from '../../../auth/plugin.js';
-import { writeAudit } from '../../../db/audit.js';
+import { writeAudit, writeAudits } from '../../../db/audit.js';
 import type { Db } from '../../../db/connect.js';
 import { internalActor } from '../../../domain/actor.js';
 import { checkDate, todayKst } from '../../../domain/dates.js';
 import { failIf, refused, type FieldError } from '../../../domain/errors.js';
 import { decimalProblem, requireText, text, type DecimalRule } from '../../../domain/values.js';
-import { findIndex, indexValueRows, insertIndex, saveIndexValue } from './queries.js';
+import { findIndex, indexValueRows, insertIndex, lockIndexValues, upsertIndexValues } from './queries.js';
 import type { IndexBody, IndexValueBody } from './schemas.js';
 
 const CODE = /^[A-Z0-9_-]{1,20}$/;
@@ -70,23 +70,43 @@ export function checkIndexValue(
   return future ? null : valueDate;
 }
 
-/** Writes a checked day's value, replacing the day's, with its audit row (VALUE, or VALUE_CHANGE with the old value). */
-export async function writeIndexValue(
+/**
+ * Writes checked days' values, each replacing the day's, with an audit row each (VALUE, or VALUE_CHANGE with the
+ * value replaced): one typed by hand, or the rows of a file, in a few statements however many (import.ts).
+ * Answers each one's outcome, in order.
+ */
+export async function writeIndexValues(
   trx: Db,
-  v: { indexCode: string; valueDate: string; value: string },
+  values: ReadonlyArray<{ indexCode: string; valueDate: string; value: string }>,
   actor: string,
   now: Date,
-): Promise<'CREATED' | 'REPLACED'> {
-  const before = await saveIndexValue(trx, { ...v, updatedBy: actor, updatedAt: now });
-  await writeAudit(trx, {
-    entity: 'linkage_index',
-    entityKey: v.indexCode,
-    action: before === null ? 'VALUE' : 'VALUE_CHANGE',
-    actor,
-    before: before === null ? undefined : { valueDate: v.valueDate, value: before },
-    after: { valueDate: v.valueDate, value: v.value },
-  });
-  return before === null ? 'CREATED' : 'REPLACED';
+): Promise<Array<'CREATED' | 'REPLACED'>> {
+  const had = new Map(
+    (
+      await lockIndexValues(
+        trx,
+        [...new Set(values.map((v) => v.indexCode))],
+        [...new Set(values.map((v) => v.valueDate))],
+      )
+    ).map((r) => [`${r.indexCode}:${r.valueDate}`, r.value]),
+  );
+  await upsertIndexValues(
+    trx,
+    values.map((v) => ({ ...v, updatedBy: actor, updatedAt: now })),
+  );
+  const before = values.map((v) => had.get(`${v.indexCode}:${v.valueDate}`) ?? null);
+  await writeAudits(
+    trx,
+    values.map((v, i) => ({
+      entity: 'linkage_index',
+      entityKey: v.indexCode,
+      action: before[i] === null ? 'VALUE' : 'VALUE_CHANGE',
+      actor,
+      before: before[i] === null ? undefined : { valueDate: v.valueDate, value: before[i] },
+      after: { valueDate: v.valueDate, value: v.value },
+    })),
+  );
+  return before.map((b) => (b === null ? 'CREATED' : 'REPLACED'));
 }
 
 export async function setLinkageIndexValue(db: Db, caller: Caller | null, b: Static<typeof IndexValueBody>, now: Date) {
@@ -99,7 +119,7 @@ export async function setLinkageIndexValue(db: Db, caller: Caller | null, b: Sta
   failIf(errors);
   const value = b.value.trim();
   await db.transaction().execute(async (trx) => {
-    await writeIndexValue(trx, { indexCode, valueDate: valueDate!, value }, actor.userId, now);
+    await writeIndexValues(trx, [{ indexCode, valueDate: valueDate!, value }], actor.userId, now);
   });
   return (await listIndexValues(db, { indexCode, valueDate: valueDate! }, { limit: 1, offset: 0 })).rows[0];
 }
