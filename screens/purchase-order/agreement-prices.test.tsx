@@ -107,6 +107,7 @@ const ACTIVE = {
   pendingApprovalId: null,
   pendingApprovalVersion: null,
   currentApproverName: null,
+  approvalSteps: [],
   actions: ['callOff', 'changePrices', 'terminate'],
 };
 
@@ -168,10 +169,11 @@ describe('AgreementEdit: 단가 변경 and the price history', () => {
       fireEvent.blur(from);
       fireEvent.change(within(dialog).getByLabelText(/^변경 사유/), { target: { value: '원자재 가격 상승' } });
       await editGridCell({ row: 0, field: 'unitPrice', root: dialog }, '1200');
-      const save = within(dialog).getByRole('button', { name: '단가 변경' });
+      // Read again at each press: the toolbar is drawn again while a call runs.
+      const save = () => within(dialog).getByRole('button', { name: '단가 변경' });
 
       // A day outside the validity: said, and shown at the field; the dialog keeps what was typed.
-      fireEvent.click(save);
+      fireEvent.click(save());
       await answer('확인');
       const said = await screen.findByText(/단가계약 유효기간\(2026-11-01 ~ 2027-10-31\) 안이어야 합니다/, {
         selector: '[role="alertdialog"] *',
@@ -189,14 +191,16 @@ describe('AgreementEdit: 단가 변경 and the price history', () => {
       });
 
       // Changed meanwhile by someone else: the usual conflict message.
-      fireEvent.click(save);
+      await waitFor(() => expect(save()).toBeEnabled());
+      fireEvent.click(save());
       await answer('확인');
       const conflict = await screen.findByText(/다른 사용자가 먼저 변경했습니다/, { selector: '[role="alertdialog"] *' });
       fireEvent.click(
         within(conflict.closest<HTMLElement>('[role="alertdialog"]')!).getByRole('button', { name: '확인' }),
       );
 
-      fireEvent.click(save);
+      await waitFor(() => expect(save()).toBeEnabled());
+      fireEvent.click(save());
       await answer('확인');
       await screen.findByText('단가를 변경했습니다');
       await waitFor(() => expect(screen.queryByRole('dialog', { name: '단가 변경' })).not.toBeInTheDocument());

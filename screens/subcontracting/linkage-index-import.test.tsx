@@ -61,10 +61,15 @@ describe('linkageIndexManage: index values from a file', { timeout: 30_000 }, ()
       await screen.findByText('총 0건');
       fireEvent.click(screen.getByRole('button', { name: '파일로 입력' }));
       const dialog = await screen.findByRole('dialog', { name: '지표값 파일 입력' });
-      expect(await within(dialog).findByText('연동지표값_양식.xlsx')).toBeInTheDocument();
+      // The template, made for the caller, is the field's file group (its link lists the group's file).
+      expect(await within(dialog).findByRole('group', { name: '양식' })).toBeInTheDocument();
+      await waitFor(() => expect(services.calls.some((c) => c.operation === 'getLinkageIndexTemplateFiles')).toBe(true));
+      const upload = () => within(dialog).getByRole('button', { name: '올리기' });
+      expect(upload()).toBeDisabled();
       await attach(dialog, 'values.csv');
 
-      fireEvent.click(within(dialog).getByRole('button', { name: '올리기' }));
+      await waitFor(() => expect(upload()).toBeEnabled());
+      fireEvent.click(upload());
       fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: '확인' }));
       const summary = await screen.findByText(/2개 행에 오류가 있어 아무것도 반영하지 않았습니다/, {
         selector: '[role="alertdialog"] *',
@@ -77,7 +82,8 @@ describe('linkageIndexManage: index values from a file', { timeout: 30_000 }, ()
       fireEvent.click(within(refusal).getByRole('button', { name: '확인' }));
 
       const listed = services.calls.filter((c) => c.operation === 'listLinkageIndexValues').length;
-      fireEvent.click(within(dialog).getByRole('button', { name: '올리기' }));
+      await waitFor(() => expect(upload()).toBeEnabled());
+      fireEvent.click(upload());
       fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: '확인' }));
       await screen.findByText('지표값 12행을 반영했습니다 (새 날짜 10, 바뀐 값 2)');
       await waitFor(() => expect(screen.queryByRole('dialog', { name: '지표값 파일 입력' })).not.toBeInTheDocument());
