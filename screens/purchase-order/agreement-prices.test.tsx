@@ -27,7 +27,14 @@ const line = (lineNo: number, itemName: string, unitPrice: string) => ({
   orderedAmount: '0.00',
   remainingQty: null,
   prices: [
-    { effectiveFrom: '2026-11-01', unitPrice, source: 'ORIGINAL', reference: null, createdBy: 'opadmin', createdAt: at },
+    {
+      effectiveFrom: '2026-11-01',
+      unitPrice,
+      source: 'ORIGINAL',
+      reference: null,
+      createdBy: 'opadmin',
+      createdAt: at,
+    },
   ],
 });
 
@@ -144,16 +151,26 @@ describe('AgreementEdit: 단가 변경 and the price history', () => {
       const { services } = open((input) => {
         calls++;
         if (calls === 1)
-          throw new OperationError(400, 'VALIDATION', '적용 시작일은 단가계약 유효기간(2026-11-01 ~ 2027-10-31) 안이어야 합니다', [
-            {
-              path: 'body/effectiveFrom',
-              message: '적용 시작일은 단가계약 유효기간(2026-11-01 ~ 2027-10-31) 안이어야 합니다',
-            },
-          ]);
+          throw new OperationError(
+            400,
+            'VALIDATION',
+            '적용 시작일은 단가계약 유효기간(2026-11-01 ~ 2027-10-31) 안이어야 합니다',
+            [
+              {
+                path: 'body/effectiveFrom',
+                message: '적용 시작일은 단가계약 유효기간(2026-11-01 ~ 2027-10-31) 안이어야 합니다',
+              },
+            ],
+          );
         if (calls === 2)
-          throw new OperationError(409, 'VERSION_CONFLICT', '다른 사용자가 먼저 변경했습니다. 다시 조회한 뒤 처리하세요', {
-            currentVersion: 5,
-          });
+          throw new OperationError(
+            409,
+            'VERSION_CONFLICT',
+            '다른 사용자가 먼저 변경했습니다. 다시 조회한 뒤 처리하세요',
+            {
+              currentVersion: 5,
+            },
+          );
         const b = input.body as { lines: Array<{ lineNo: number; unitPrice: string }> };
         return { ...ACTIVE, version: 5, lines: [line(1, '육각볼트', `${b.lines[0].unitPrice}.00`), ACTIVE.lines[1]] };
       });
@@ -179,7 +196,9 @@ describe('AgreementEdit: 단가 변경 and the price history', () => {
         selector: '[role="alertdialog"] *',
       });
       fireEvent.click(within(said.closest<HTMLElement>('[role="alertdialog"]')!).getByRole('button', { name: '확인' }));
-      await waitFor(() => expect(within(dialog).getByLabelText(/^적용 시작일/)).toHaveAttribute('aria-invalid', 'true'));
+      await waitFor(() =>
+        expect(within(dialog).getByLabelText(/^적용 시작일/)).toHaveAttribute('aria-invalid', 'true'),
+      );
       expect(lastCall(services.calls, 'changeAgreementPrices')!.input).toMatchObject({
         path: { agreementNo: 'AG2026-000011' },
         body: {
@@ -194,7 +213,9 @@ describe('AgreementEdit: 단가 변경 and the price history', () => {
       await waitFor(() => expect(save()).toBeEnabled());
       fireEvent.click(save());
       await answer('확인');
-      const conflict = await screen.findByText(/다른 사용자가 먼저 변경했습니다/, { selector: '[role="alertdialog"] *' });
+      const conflict = await screen.findByText(/다른 사용자가 먼저 변경했습니다/, {
+        selector: '[role="alertdialog"] *',
+      });
       fireEvent.click(
         within(conflict.closest<HTMLElement>('[role="alertdialog"]')!).getByRole('button', { name: '확인' }),
       );

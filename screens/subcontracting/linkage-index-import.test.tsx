@@ -32,66 +32,68 @@ async function attach(dialog: HTMLElement, name: string) {
 }
 
 describe('linkageIndexManage: index values from a file', { timeout: 30_000 }, () => {
-  it(
-    'offers the template, sends the file; a refusal lists every row’s error under its summary; a success reloads the list',
-    async () => {
-      let imports = 0;
-      const { services } = renderScreen('subcontracting.linkageIndexManage', {
-        entries: screenDefinitions,
-        texts: screenTexts,
-        login: OPERATOR_LOGIN,
-        answers: {
-          listLinkageIndexValues: () => ({ rows: [], total: 0 }),
-          listLinkageIndexes: () => ({ rows: [] }),
-          getLinkageIndexTemplateFiles: () => TEMPLATE,
-          importLinkageIndexValues: (input: OperationInput) => {
-            imports++;
-            if (imports === 1)
-              throw new OperationError(400, 'LINKAGE_INDEX_FILE_INVALID', '2개 행에 오류가 있어 아무것도 반영하지 않았습니다', {
+  it('offers the template, sends the file; a refusal lists every row’s error under its summary; a success reloads the list', async () => {
+    let imports = 0;
+    const { services } = renderScreen('subcontracting.linkageIndexManage', {
+      entries: screenDefinitions,
+      texts: screenTexts,
+      login: OPERATOR_LOGIN,
+      answers: {
+        listLinkageIndexValues: () => ({ rows: [], total: 0 }),
+        listLinkageIndexes: () => ({ rows: [] }),
+        getLinkageIndexTemplateFiles: () => TEMPLATE,
+        importLinkageIndexValues: (input: OperationInput) => {
+          imports++;
+          if (imports === 1)
+            throw new OperationError(
+              400,
+              'LINKAGE_INDEX_FILE_INVALID',
+              '2개 행에 오류가 있어 아무것도 반영하지 않았습니다',
+              {
                 problems: [
                   { rowNo: 3, column: 'indexCode', message: '3행 지표 코드: 등록되지 않은 기준 지표입니다: NOPE' },
                   { rowNo: 5, column: 'value', message: '5행 지표값: 지표값은 0보다 커야 합니다' },
                 ],
-              });
-            expect(input.body).toEqual({ fileId: expect.any(String) });
-            return { rows: 12, created: 10, replaced: 2 };
-          },
+              },
+            );
+          expect(input.body).toEqual({ fileId: expect.any(String) });
+          return { rows: 12, created: 10, replaced: 2 };
         },
-      });
-      await screen.findByText('총 0건');
-      fireEvent.click(screen.getByRole('button', { name: '파일로 입력' }));
-      const dialog = await screen.findByRole('dialog', { name: '지표값 파일 입력' });
-      // The template, made for the caller, is the field's file group (its link lists the group's file).
-      expect(await within(dialog).findByRole('group', { name: '양식' })).toBeInTheDocument();
-      await waitFor(() => expect(services.calls.some((c) => c.operation === 'getLinkageIndexTemplateFiles')).toBe(true));
-      const upload = () => within(dialog).getByRole('button', { name: '올리기' });
-      expect(upload()).toBeDisabled();
-      await attach(dialog, 'values.csv');
+      },
+    });
+    await screen.findByText('총 0건');
+    fireEvent.click(screen.getByRole('button', { name: '파일로 입력' }));
+    const dialog = await screen.findByRole('dialog', { name: '지표값 파일 입력' });
+    // The template, made for the caller, is the field's file group (its link lists the group's file).
+    expect(await within(dialog).findByRole('group', { name: '양식' })).toBeInTheDocument();
+    await waitFor(() => expect(services.calls.some((c) => c.operation === 'getLinkageIndexTemplateFiles')).toBe(true));
+    const upload = () => within(dialog).getByRole('button', { name: '올리기' });
+    expect(upload()).toBeDisabled();
+    await attach(dialog, 'values.csv');
 
-      await waitFor(() => expect(upload()).toBeEnabled());
-      fireEvent.click(upload());
-      fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: '확인' }));
-      const summary = await screen.findByText(/2개 행에 오류가 있어 아무것도 반영하지 않았습니다/, {
-        selector: '[role="alertdialog"] *',
-      });
-      const refusal = summary.closest<HTMLElement>('[role="alertdialog"]')!;
-      // The summary first, then every row's error.
-      expect(refusal.textContent!.indexOf('2개 행에')).toBeLessThan(refusal.textContent!.indexOf('3행 지표 코드'));
-      expect(refusal).toHaveTextContent('3행 지표 코드: 등록되지 않은 기준 지표입니다: NOPE');
-      expect(refusal).toHaveTextContent('5행 지표값: 지표값은 0보다 커야 합니다');
-      fireEvent.click(within(refusal).getByRole('button', { name: '확인' }));
+    await waitFor(() => expect(upload()).toBeEnabled());
+    fireEvent.click(upload());
+    fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: '확인' }));
+    const summary = await screen.findByText(/2개 행에 오류가 있어 아무것도 반영하지 않았습니다/, {
+      selector: '[role="alertdialog"] *',
+    });
+    const refusal = summary.closest<HTMLElement>('[role="alertdialog"]')!;
+    // The summary first, then every row's error.
+    expect(refusal.textContent!.indexOf('2개 행에')).toBeLessThan(refusal.textContent!.indexOf('3행 지표 코드'));
+    expect(refusal).toHaveTextContent('3행 지표 코드: 등록되지 않은 기준 지표입니다: NOPE');
+    expect(refusal).toHaveTextContent('5행 지표값: 지표값은 0보다 커야 합니다');
+    fireEvent.click(within(refusal).getByRole('button', { name: '확인' }));
 
-      const listed = services.calls.filter((c) => c.operation === 'listLinkageIndexValues').length;
-      await waitFor(() => expect(upload()).toBeEnabled());
-      fireEvent.click(upload());
-      fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: '확인' }));
-      await screen.findByText('지표값 12행을 반영했습니다 (새 날짜 10, 바뀐 값 2)');
-      await waitFor(() => expect(screen.queryByRole('dialog', { name: '지표값 파일 입력' })).not.toBeInTheDocument());
-      await waitFor(() =>
-        expect(services.calls.filter((c) => c.operation === 'listLinkageIndexValues').length).toBeGreaterThan(listed),
-      );
-    },
-  );
+    const listed = services.calls.filter((c) => c.operation === 'listLinkageIndexValues').length;
+    await waitFor(() => expect(upload()).toBeEnabled());
+    fireEvent.click(upload());
+    fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: '확인' }));
+    await screen.findByText('지표값 12행을 반영했습니다 (새 날짜 10, 바뀐 값 2)');
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: '지표값 파일 입력' })).not.toBeInTheDocument());
+    await waitFor(() =>
+      expect(services.calls.filter((c) => c.operation === 'listLinkageIndexValues').length).toBeGreaterThan(listed),
+    );
+  });
 
   it('a monitoring user reads the values and is not offered the import', async () => {
     renderScreen('subcontracting.linkageIndexManage', {

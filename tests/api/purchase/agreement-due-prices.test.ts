@@ -51,8 +51,9 @@ describe('agreement.applyDuePrices: a line’s price moves on its day', { timeou
         ],
       }),
     );
-    let a = ok(await f.post(`/api/v1/agreements/${draft.agreementNo}/submit`, u.operator, { version: draft.version }))
-      .approvals.at(-1);
+    let a = ok(
+      await f.post(`/api/v1/agreements/${draft.agreementNo}/submit`, u.operator, { version: draft.version }),
+    ).approvals.at(-1);
     while (a.status === 'PENDING' || a.status === 'IN_PROGRESS') {
       const step = (a.steps as Array<{ status: string; approverId: string }>).find((s) => s.status === 'PENDING')!;
       const by = step.approverId === 'E000006' ? u.uadmin1 : u.opadmin;
@@ -118,7 +119,10 @@ describe('agreement.applyDuePrices: a line’s price moves on its day', { timeou
     await nextDay();
     expect(await runJob()).toEqual({ moved: 0 });
     const before = await agreement(a.agreementNo);
-    expect(before).toMatchObject({ version: changed.version, lines: [{ unitPrice: '1000.00' }, { unitPrice: '500.00' }] });
+    expect(before).toMatchObject({
+      version: changed.version,
+      lines: [{ unitPrice: '1000.00' }, { unitPrice: '500.00' }],
+    });
     expect(before.callOffLines[0].unitPrice).toBe('1000.00');
     expect(await offered(a.agreementNo)).toBe('1000.00');
     refused(await prAt(a.agreementNo, '1200'), 409, 'AGREEMENT_CALL_OFF_REFUSED');

@@ -58,10 +58,12 @@ describe('연동 기준 지표 values from a file', { timeout: 120_000 }, () => 
   const upload = async (content: string | Uint8Array<ArrayBuffer>, name = 'values.xlsx', type = XLSX_TYPE) =>
     importFile(await send(content, name, type));
   const values = async (indexCode: string) =>
-    (ok(await f.get(`/api/v1/subcon/linkage-index-values?indexCode=${indexCode}&size=100`, u.operator)).rows as Array<{
-      valueDate: string;
-      value: string;
-    }>).map((r) => [r.valueDate, Number(r.value)]);
+    (
+      ok(await f.get(`/api/v1/subcon/linkage-index-values?indexCode=${indexCode}&size=100`, u.operator)).rows as Array<{
+        valueDate: string;
+        value: string;
+      }>
+    ).map((r) => [r.valueDate, Number(r.value)]);
   const audits = () =>
     t.db.db
       .selectFrom('auditLog')
@@ -183,7 +185,16 @@ describe('연동 기준 지표 values from a file', { timeout: 120_000 }, () => 
 
   it('refuses a file that is not one: another kind, no columns, no rows, too many rows, someone else’s upload', async () => {
     refused(await upload('지표 코드,기준일,지표값\n', 'values.txt', 'text/plain'), 415, 'UPLOAD_NOT_SPREADSHEET');
-    const columns = refused(await upload(book([['코드', '날짜'], ['STEEL_HRC', day(-1)]])), 422, 'UPLOAD_COLUMNS');
+    const columns = refused(
+      await upload(
+        book([
+          ['코드', '날짜'],
+          ['STEEL_HRC', day(-1)],
+        ]),
+      ),
+      422,
+      'UPLOAD_COLUMNS',
+    );
     expect(columns.msg).toBe('첫 줄에 열 이름이 없습니다: 지표값 (value). 양식을 내려받아 사용하세요');
     refused(await upload(book([HEAD])), 422, 'UPLOAD_EMPTY');
     const rows = Array.from({ length: 2001 }, () => `STEEL_HRC,${day(-1)},1`);

@@ -37,8 +37,7 @@ function headerKey(raw: string): ColumnKey | null {
   const named = /\(([A-Za-z]+)\)\s*$/.exec(t)?.[1] ?? t;
   const bare = t.replace(/\s*\([^)]*\)\s*$/, '').replace(/\s+/g, '');
   for (const [key, label, , others] of COLUMNS)
-    if (named === key || bare === label.replace(/\s+/g, '') || (others as readonly string[]).includes(bare))
-      return key;
+    if (named === key || bare === label.replace(/\s+/g, '') || (others as readonly string[]).includes(bare)) return key;
   return null;
 }
 
@@ -59,12 +58,19 @@ export async function readValueRows(
     checkSpreadsheet(fileName, mimeType, buffer);
     rows = xlsxRows(buffer);
   } else
-    throw new HttpError(415, 'UPLOAD_NOT_SPREADSHEET', `엑셀(.xlsx) 또는 CSV(.csv) 파일만 올릴 수 있습니다: ${fileName}`);
+    throw new HttpError(
+      415,
+      'UPLOAD_NOT_SPREADSHEET',
+      `엑셀(.xlsx) 또는 CSV(.csv) 파일만 올릴 수 있습니다: ${fileName}`,
+    );
   try {
     return tableOf(rows);
   } catch (e) {
     if (e instanceof HttpError) throw e;
-    throw fileError('UPLOAD_UNREADABLE', `파일을 읽을 수 없습니다: ${e instanceof Error ? e.message.slice(0, 200) : String(e)}`);
+    throw fileError(
+      'UPLOAD_UNREADABLE',
+      `파일을 읽을 수 없습니다: ${e instanceof Error ? e.message.slice(0, 200) : String(e)}`,
+    );
   }
 }
 
@@ -85,7 +91,10 @@ function tableOf(rows: Iterable<{ rowNo: number; cells: string[] }>) {
       continue;
     }
     if (out.length >= MAX_ROWS)
-      throw fileError('UPLOAD_TOO_MANY_ROWS', `지표값은 한 번에 ${MAX_ROWS.toLocaleString('ko-KR')}행까지 올릴 수 있습니다`);
+      throw fileError(
+        'UPLOAD_TOO_MANY_ROWS',
+        `지표값은 한 번에 ${MAX_ROWS.toLocaleString('ko-KR')}행까지 올릴 수 있습니다`,
+      );
     const cells: ValueCells = { indexCode: '', valueDate: '', value: '' };
     header.forEach((k, c) => {
       if (k) cells[k] = (row.cells[c] ?? '').trim();

@@ -87,11 +87,9 @@ export async function importLinkageIndexValues(
   const { problems, values } = await checkRows(db, rows, todayKst(now));
   if (problems.length) {
     const wrongRows = new Set(problems.map((p) => p.rowNo)).size;
-    throw badRequest(
-      'LINKAGE_INDEX_FILE_INVALID',
-      `${wrongRows}개 행에 오류가 있어 아무것도 반영하지 않았습니다`,
-      { problems },
-    );
+    throw badRequest('LINKAGE_INDEX_FILE_INVALID', `${wrongRows}개 행에 오류가 있어 아무것도 반영하지 않았습니다`, {
+      problems,
+    });
   }
   const written = await db.transaction().execute((trx) => writeIndexValues(trx, values, actor.userId, now));
   const created = written.filter((o) => o === 'CREATED').length;

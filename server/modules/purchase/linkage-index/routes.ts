@@ -85,7 +85,8 @@ export const linkageIndexRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         operationId: 'getLinkageIndexTemplateFiles',
         tags,
-        summary: 'The index-value upload template (지표 코드, 기준일, 지표값; the indexes in use) as an attachment list',
+        summary:
+          'The index-value upload template (지표 코드, 기준일, 지표값; the indexes in use) as an attachment list',
         response: { 200: TemplateFiles, ...commonErrors },
       },
     },
