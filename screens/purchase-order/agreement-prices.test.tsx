@@ -227,6 +227,9 @@ describe('AgreementEdit: 단가 변경 and the price history', () => {
       await waitFor(() => expect(screen.queryByRole('dialog', { name: '단가 변경' })).not.toBeInTheDocument());
       const sent = lastCall(services.calls, 'changeAgreementPrices')!.input.body as { lines: unknown[] };
       expect(sent.lines).toEqual([{ lineNo: 1, unitPrice: '1200' }]);
+      // The agreement is read again: its lines at the new price.
+      const lines = screen.getByRole('region', { name: /계약 품목/ });
+      await waitFor(() => expect(gridRowTexts(lines)[0]).toEqual(expect.arrayContaining(['1,200'])));
     },
   );
 

@@ -39,4 +39,6 @@ export const CHANGE_PRICES_ACTION: ActionDef = {
   requires: 'write',
   visible: can('changePrices'),
   query: { agreementNo: 'form.agreementNo' },
+  // Saved, the agreement is read again: its new version, line prices and price history.
+  then: ['reloadRecord'],
 };
