@@ -3043,6 +3043,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/subcon/linkage-index-values/template/files": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The index-value upload template (지표 코드, 기준일, 지표값; the indexes in use) as an attachment list */
+        get: operations["getLinkageIndexTemplateFiles"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/subcon/linkage-index-values/from-file": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Index values from an .xlsx or .csv already sent to the file API (at most 2000 rows): all or nothing — every row written (a day again replaces it) or 400 LINKAGE_INDEX_FILE_INVALID with every row’s errors */
+        post: operations["importLinkageIndexValues"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/price-coordinations": {
         parameters: {
             query?: never;
@@ -31934,6 +31968,23 @@ export interface operations {
                                 createdAt: string;
                             }[];
                         }[];
+                        /** @description Every line’s dated prices, by line and oldest first (empty until the agreement is active) */
+                        priceHistory: {
+                            /** @description lineNo:n, the row’s key */
+                            priceKey: string;
+                            lineNo: number;
+                            itemName: string;
+                            /** @description The first day the price applies */
+                            effectiveFrom: string;
+                            unitPrice: string;
+                            /** @description ORIGINAL, AMENDMENT or LINKAGE */
+                            source: string;
+                            reference: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** @description CURRENT (the line’s price on the business day), PAST (replaced), FUTURE (from a later day) */
+                            state: string;
+                        }[];
                         linkageKind: string | null;
                         linkageMaterial: string | null;
                         linkageSharePct: string | null;
@@ -32459,6 +32510,23 @@ export interface operations {
                                 createdAt: string;
                             }[];
                         }[];
+                        /** @description Every line’s dated prices, by line and oldest first (empty until the agreement is active) */
+                        priceHistory: {
+                            /** @description lineNo:n, the row’s key */
+                            priceKey: string;
+                            lineNo: number;
+                            itemName: string;
+                            /** @description The first day the price applies */
+                            effectiveFrom: string;
+                            unitPrice: string;
+                            /** @description ORIGINAL, AMENDMENT or LINKAGE */
+                            source: string;
+                            reference: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** @description CURRENT (the line’s price on the business day), PAST (replaced), FUTURE (from a later day) */
+                            state: string;
+                        }[];
                         linkageKind: string | null;
                         linkageMaterial: string | null;
                         linkageSharePct: string | null;
@@ -32787,6 +32855,23 @@ export interface operations {
                                 /** Format: date-time */
                                 createdAt: string;
                             }[];
+                        }[];
+                        /** @description Every line’s dated prices, by line and oldest first (empty until the agreement is active) */
+                        priceHistory: {
+                            /** @description lineNo:n, the row’s key */
+                            priceKey: string;
+                            lineNo: number;
+                            itemName: string;
+                            /** @description The first day the price applies */
+                            effectiveFrom: string;
+                            unitPrice: string;
+                            /** @description ORIGINAL, AMENDMENT or LINKAGE */
+                            source: string;
+                            reference: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** @description CURRENT (the line’s price on the business day), PAST (replaced), FUTURE (from a later day) */
+                            state: string;
                         }[];
                         linkageKind: string | null;
                         linkageMaterial: string | null;
@@ -33304,6 +33389,23 @@ export interface operations {
                                 createdAt: string;
                             }[];
                         }[];
+                        /** @description Every line’s dated prices, by line and oldest first (empty until the agreement is active) */
+                        priceHistory: {
+                            /** @description lineNo:n, the row’s key */
+                            priceKey: string;
+                            lineNo: number;
+                            itemName: string;
+                            /** @description The first day the price applies */
+                            effectiveFrom: string;
+                            unitPrice: string;
+                            /** @description ORIGINAL, AMENDMENT or LINKAGE */
+                            source: string;
+                            reference: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** @description CURRENT (the line’s price on the business day), PAST (replaced), FUTURE (from a later day) */
+                            state: string;
+                        }[];
                         linkageKind: string | null;
                         linkageMaterial: string | null;
                         linkageSharePct: string | null;
@@ -33625,6 +33727,23 @@ export interface operations {
                                 /** Format: date-time */
                                 createdAt: string;
                             }[];
+                        }[];
+                        /** @description Every line’s dated prices, by line and oldest first (empty until the agreement is active) */
+                        priceHistory: {
+                            /** @description lineNo:n, the row’s key */
+                            priceKey: string;
+                            lineNo: number;
+                            itemName: string;
+                            /** @description The first day the price applies */
+                            effectiveFrom: string;
+                            unitPrice: string;
+                            /** @description ORIGINAL, AMENDMENT or LINKAGE */
+                            source: string;
+                            reference: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** @description CURRENT (the line’s price on the business day), PAST (replaced), FUTURE (from a later day) */
+                            state: string;
                         }[];
                         linkageKind: string | null;
                         linkageMaterial: string | null;
@@ -34009,6 +34128,23 @@ export interface operations {
                                 createdAt: string;
                             }[];
                         }[];
+                        /** @description Every line’s dated prices, by line and oldest first (empty until the agreement is active) */
+                        priceHistory: {
+                            /** @description lineNo:n, the row’s key */
+                            priceKey: string;
+                            lineNo: number;
+                            itemName: string;
+                            /** @description The first day the price applies */
+                            effectiveFrom: string;
+                            unitPrice: string;
+                            /** @description ORIGINAL, AMENDMENT or LINKAGE */
+                            source: string;
+                            reference: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** @description CURRENT (the line’s price on the business day), PAST (replaced), FUTURE (from a later day) */
+                            state: string;
+                        }[];
                         linkageKind: string | null;
                         linkageMaterial: string | null;
                         linkageSharePct: string | null;
@@ -34317,6 +34453,23 @@ export interface operations {
                                 /** Format: date-time */
                                 createdAt: string;
                             }[];
+                        }[];
+                        /** @description Every line’s dated prices, by line and oldest first (empty until the agreement is active) */
+                        priceHistory: {
+                            /** @description lineNo:n, the row’s key */
+                            priceKey: string;
+                            lineNo: number;
+                            itemName: string;
+                            /** @description The first day the price applies */
+                            effectiveFrom: string;
+                            unitPrice: string;
+                            /** @description ORIGINAL, AMENDMENT or LINKAGE */
+                            source: string;
+                            reference: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** @description CURRENT (the line’s price on the business day), PAST (replaced), FUTURE (from a later day) */
+                            state: string;
                         }[];
                         linkageKind: string | null;
                         linkageMaterial: string | null;
@@ -34628,6 +34781,23 @@ export interface operations {
                                 /** Format: date-time */
                                 createdAt: string;
                             }[];
+                        }[];
+                        /** @description Every line’s dated prices, by line and oldest first (empty until the agreement is active) */
+                        priceHistory: {
+                            /** @description lineNo:n, the row’s key */
+                            priceKey: string;
+                            lineNo: number;
+                            itemName: string;
+                            /** @description The first day the price applies */
+                            effectiveFrom: string;
+                            unitPrice: string;
+                            /** @description ORIGINAL, AMENDMENT or LINKAGE */
+                            source: string;
+                            reference: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** @description CURRENT (the line’s price on the business day), PAST (replaced), FUTURE (from a later day) */
+                            state: string;
                         }[];
                         linkageKind: string | null;
                         linkageMaterial: string | null;
@@ -34945,6 +35115,23 @@ export interface operations {
                                 /** Format: date-time */
                                 createdAt: string;
                             }[];
+                        }[];
+                        /** @description Every line’s dated prices, by line and oldest first (empty until the agreement is active) */
+                        priceHistory: {
+                            /** @description lineNo:n, the row’s key */
+                            priceKey: string;
+                            lineNo: number;
+                            itemName: string;
+                            /** @description The first day the price applies */
+                            effectiveFrom: string;
+                            unitPrice: string;
+                            /** @description ORIGINAL, AMENDMENT or LINKAGE */
+                            source: string;
+                            reference: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** @description CURRENT (the line’s price on the business day), PAST (replaced), FUTURE (from a later day) */
+                            state: string;
                         }[];
                         linkageKind: string | null;
                         linkageMaterial: string | null;
@@ -35375,6 +35562,23 @@ export interface operations {
                                 createdAt: string;
                             }[];
                         }[];
+                        /** @description Every line’s dated prices, by line and oldest first (empty until the agreement is active) */
+                        priceHistory: {
+                            /** @description lineNo:n, the row’s key */
+                            priceKey: string;
+                            lineNo: number;
+                            itemName: string;
+                            /** @description The first day the price applies */
+                            effectiveFrom: string;
+                            unitPrice: string;
+                            /** @description ORIGINAL, AMENDMENT or LINKAGE */
+                            source: string;
+                            reference: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** @description CURRENT (the line’s price on the business day), PAST (replaced), FUTURE (from a later day) */
+                            state: string;
+                        }[];
                         linkageKind: string | null;
                         linkageMaterial: string | null;
                         linkageSharePct: string | null;
@@ -35689,6 +35893,23 @@ export interface operations {
                                 /** Format: date-time */
                                 createdAt: string;
                             }[];
+                        }[];
+                        /** @description Every line’s dated prices, by line and oldest first (empty until the agreement is active) */
+                        priceHistory: {
+                            /** @description lineNo:n, the row’s key */
+                            priceKey: string;
+                            lineNo: number;
+                            itemName: string;
+                            /** @description The first day the price applies */
+                            effectiveFrom: string;
+                            unitPrice: string;
+                            /** @description ORIGINAL, AMENDMENT or LINKAGE */
+                            source: string;
+                            reference: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** @description CURRENT (the line’s price on the business day), PAST (replaced), FUTURE (from a later day) */
+                            state: string;
                         }[];
                         linkageKind: string | null;
                         linkageMaterial: string | null;
@@ -36398,6 +36619,23 @@ export interface operations {
                                 /** Format: date-time */
                                 createdAt: string;
                             }[];
+                        }[];
+                        /** @description Every line’s dated prices, by line and oldest first (empty until the agreement is active) */
+                        priceHistory: {
+                            /** @description lineNo:n, the row’s key */
+                            priceKey: string;
+                            lineNo: number;
+                            itemName: string;
+                            /** @description The first day the price applies */
+                            effectiveFrom: string;
+                            unitPrice: string;
+                            /** @description ORIGINAL, AMENDMENT or LINKAGE */
+                            source: string;
+                            reference: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** @description CURRENT (the line’s price on the business day), PAST (replaced), FUTURE (from a later day) */
+                            state: string;
                         }[];
                         linkageKind: string | null;
                         linkageMaterial: string | null;
@@ -37897,6 +38135,176 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getLinkageIndexTemplateFiles: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        files: {
+                            fileId: string;
+                            seq: number;
+                            originalName: string;
+                            sizeBytes: number;
+                            mimeType: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    importLinkageIndexValues: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Attachment group from POST /api/v1/cmmn/file/upload */
+                    fileId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Rows written */
+                        rows: number;
+                        /** @description Days that had no value */
+                        created: number;
+                        /** @description Days whose value was replaced */
+                        replaced: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -327,6 +327,9 @@ export const PurchaseOrderAgreementEdit: Story = { name: 'purchaseOrder.agreemen
 /** screens/purchase-order/agreementList.screen.ts */
 export const PurchaseOrderAgreementList: Story = { name: 'purchaseOrder.agreementList', args: { id: 'purchaseOrder.agreementList' } };
 
+/** screens/purchase-order/agreementPriceChange.screen.ts */
+export const PurchaseOrderAgreementPriceChange: Story = { name: 'purchaseOrder.agreementPriceChange', args: { id: 'purchaseOrder.agreementPriceChange' } };
+
 /** screens/purchase-order/loiRequestEdit.screen.ts */
 export const PurchaseOrderLoiRequestEdit: Story = { name: 'purchaseOrder.loiRequestEdit', args: { id: 'purchaseOrder.loiRequestEdit' } };
 
@@ -488,6 +491,9 @@ export const SubcontractingCompliance: Story = { name: 'subcontracting.complianc
 
 /** screens/subcontracting/coordinationList.screen.ts */
 export const SubcontractingCoordinationList: Story = { name: 'subcontracting.coordinationList', args: { id: 'subcontracting.coordinationList' } };
+
+/** screens/subcontracting/linkageIndexImport.screen.ts */
+export const SubcontractingLinkageIndexImport: Story = { name: 'subcontracting.linkageIndexImport', args: { id: 'subcontracting.linkageIndexImport' } };
 
 /** screens/subcontracting/linkageIndexManage.screen.ts */
 export const SubcontractingLinkageIndexManage: Story = { name: 'subcontracting.linkageIndexManage', args: { id: 'subcontracting.linkageIndexManage' } };

@@ -59,6 +59,8 @@ export const PGLITE_FILES: Readonly<Record<string, string>> = {
     'the clause’s numeric share, trigger and index value and its dates as each driver hands them back; row-level security on the clause',
   'tests/api/purchase/agreement-linkage-proposals.test.ts':
     'the proposal job compares index values, dates and month windows as each driver hands them back, walked by the business clock; a proposal accepted into dated prices',
+  'tests/api/purchase/agreement-due-prices.test.ts':
+    'the job compares each line’s latest dated price with its current one on the business clock’s day, as each driver hands dates and numerics back',
   'tests/api/purchase/agreement-prices.test.ts':
     'the price in effect on an order’s date compares dates as each driver hands them back, walked by the business clock; row-level security on the dated prices',
   'tests/api/purchase/price-coordination.test.ts':

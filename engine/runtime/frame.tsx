@@ -186,12 +186,14 @@ export function ScreenFrame({
           : error instanceof Error
             ? error.message
             : t('http.error');
-      // Every problem of a refusal that lists several, one a line (the message is the first).
+      // Every problem of a refusal that lists them, one a line, under its message unless that is the first problem
+      // (a call-off's); a message that sums them up (an upload's "2개 행에 오류가 있어 …") stays above them.
       const problems = error instanceof OperationError ? error.problems : [];
+      const lines = problems.length === 0 ? [message] : problems[0] === message ? problems : [message, ...problems];
       // A 409 is the work's own rule refusing (a budget exceeded, a state that does not allow it), not a fault: its
       // message says why and what to do, under a title that does not call it an error.
       const title = error instanceof OperationError && error.status === 409 ? 'http.refusedTitle' : 'http.errorTitle';
-      await dialogs.alert(problems.length > 1 ? problems.join('\n') : message, { title: t(title) });
+      await dialogs.alert(lines.join('\n'), { title: t(title) });
     },
     [dialogs, t],
   );

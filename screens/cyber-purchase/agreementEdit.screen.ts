@@ -1,6 +1,7 @@
 import { defineEditScreen } from '../../engine/define';
 import { PROPOSAL_DETAILS, linkageSection } from '../purchase-order/agreement-linkage';
 import { requestFields } from '../subcontracting/coordination';
+import { PRICE_HISTORY } from '../purchase-order/agreement-prices';
 import { buyerSection, currencyField, f, headerSection, titleField } from './supplier-document';
 
 const T = 'screen.cyberPurchase.agreementEdit';
@@ -11,8 +12,8 @@ const STATUS = ['ACTIVE', 'EXPIRED', 'TERMINATED'].map((value) => ({
 
 /**
  * One framework agreement of my company: validity, ceiling, the agreed lines with what was ordered
- * and what remains, its 납품대금 연동 clause or 미연동 agreement and the 연동 조정 제안 on it, and the orders sent
- * against it. Read only.
+ * and what remains, every line's dated prices (단가 이력), its 납품대금 연동 clause or 미연동 agreement and the 연동
+ * 조정 제안 on it, and the orders sent against it. Read only.
  */
 export default defineEditScreen({
   id: 'cyberPurchase.agreementEdit',
@@ -60,6 +61,7 @@ export default defineEditScreen({
         { field: 'remainingQty', type: 'number', width: 100 },
       ],
     },
+    PRICE_HISTORY,
     {
       id: 'callOffs',
       title: `${T}.callOffs`,

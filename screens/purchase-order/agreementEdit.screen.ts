@@ -1,6 +1,7 @@
 import { defineEditScreen } from '../../engine/define';
 import { AGREEMENT_POLICY, AGREEMENT_STATUS, APPROVAL_STEP_COLUMNS, HISTORY_COLUMNS, f, t } from './labels';
 import { LINKAGE_ACTION, PROPOSAL_ACTIONS, PROPOSAL_DETAILS, linkageSection } from './agreement-linkage';
+import { CHANGE_PRICES_ACTION, PRICE_HISTORY } from './agreement-prices';
 import { can } from './order-actions';
 
 /**
@@ -9,7 +10,8 @@ import { can } from './order-actions';
  * rule (taken back with 상신 회수 before the approval; a draft may be deleted); once active each line shows what was ordered and what remains, and the call-offs (orders
  * against it) are listed; 발주 opens the call-off dialog (agreementCallOff). The buyer may end it
  * early with a reason. A draft also takes its 납품대금 연동 answer (agreement-linkage.ts), which a 하도급 agreement
- * needs before it is submitted; an active one lists the 연동 조정 제안 the daily job wrote, the open one accepted
+ * needs before it is submitted. An active one takes new prices from a day (단가 변경, agreement-prices.ts); every
+ * line's dated prices are its 단가 이력; it lists the 연동 조정 제안 the daily job wrote, the open one accepted
  * (new prices from its day: a 변경계약) or rejected here.
  */
 const DRAFT = `mode == 'create' || ${can('update')}`;
@@ -109,6 +111,7 @@ export default defineEditScreen({
         { field: 'orderedAmount', type: 'money', width: 130 },
       ],
     },
+    PRICE_HISTORY,
     {
       id: 'callOffs',
       title: t('d.callOffs'),
@@ -254,6 +257,7 @@ export default defineEditScreen({
       visible: can('callOff'),
       query: { agreementNo: 'form.agreementNo' },
     },
+    CHANGE_PRICES_ACTION,
     {
       kind: 'workflow',
       id: 'terminate',

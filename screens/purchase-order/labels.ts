@@ -52,7 +52,11 @@ const HISTORY_ACTION = options('historyAction', [
   'LINKAGE_PROPOSED',
   'LINKAGE_PRICE',
   'LINKAGE_REJECTED',
+  'PRICE_APPLIED',
 ]);
+/** Where a dated price of an agreement line came from, and whether it is the one in effect today. */
+export const PRICE_SOURCE = options('priceSource', ['ORIGINAL', 'AMENDMENT', 'LINKAGE']);
+export const PRICE_STATE = options('priceState', ['CURRENT', 'PAST', 'FUTURE']);
 export const CHANGE_FIELD = options('changeField', [
   'dueDate',
   'quantity',

@@ -6,7 +6,8 @@ const INDEXES = { operation: 'listLinkageIndexes' as const, value: 'indexCode', 
 /**
  * /linkageIndexManage — the 기준 지표 of 납품대금 연동 clauses (상생협력법 §21; docs/subcontracting.md "납품대금
  * 연동") and their values, newest first per index. 지표 추가 adds an index; 지표값 입력 enters a day's value (a day
- * entered again is replaced). The clauses that name an index read its values from here.
+ * entered again is replaced); 파일로 입력 enters many from an .xlsx or .csv (linkageIndexImport). The clauses that
+ * name an index read its values from here.
  */
 export default defineListScreen({
   id: 'subcontracting.linkageIndexManage',
@@ -69,6 +70,14 @@ export default defineListScreen({
       params: { body: { indexCode: 'input.indexCode', valueDate: 'input.valueDate', value: 'input.value' } },
       success: s('done.indexValue'),
       then: ['reload'],
+    },
+    {
+      kind: 'open',
+      id: 'importValues',
+      label: s('a.importFile'),
+      screen: 'subcontracting.linkageIndexImport',
+      dialog: true,
+      requires: 'write',
     },
     { kind: 'exportExcel', fileName: s('linkageIndexManage.file') },
   ],

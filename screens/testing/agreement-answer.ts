@@ -1,5 +1,9 @@
-/** An agreement's answer without a 납품대금 연동 answer nor proposals (getAgreement and getSupplierAgreement alike). */
+/**
+ * An agreement's answer without a 납품대금 연동 answer, proposals or dated prices (a draft's, or an active one's whose
+ * prices were never changed and are not shown: getAgreement and getSupplierAgreement alike).
+ */
 export const NO_LINKAGE = {
+  priceHistory: [],
   linkageProposals: [],
   linkageProposalLines: [],
   openLinkageProposalNo: null,

@@ -1,5 +1,6 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeViolations, blocking, describeFindings } from './helpers/axe';
 import { e2eLane } from './helpers/lane';
 import { apiLogin, unexpected } from './helpers/auth';
 import { launchBrowser, screenshot, type TestPage } from './helpers/browser';
@@ -21,6 +22,7 @@ import {
   fieldText,
   gridRows,
   koreanDate,
+  label,
   poll,
   succeeded,
 } from './helpers/screen';
@@ -41,6 +43,8 @@ import { visit } from './helpers/in-app';
  * (b) supplier1 acknowledges that first call-off in /cyber; purchasing changes a quantity on the
  *     order's screen — above the approved amount, so the change is proposed — opadmin approves it on
  *     the order's screen, and supplier1 acknowledges the revision in /cyber, its revision history shown.
+ * (c) purchasing gives the first line a new price from a later day in the 단가 변경 dialog (checked with axe): the
+ *     price history shows it to come beside the agreed one.
  */
 describe('agreement journey: award → agreement → call-offs on screen → remaining for buyer and supplier; a changed PO acknowledged again', () => {
   const baseURL = e2eLane().baseUrl;
@@ -451,6 +455,39 @@ describe('agreement journey: award → agreement → call-offs on screen → rem
 
     await acknowledge(poNo, ['1', '2'], 'agreement-08-revision-acknowledged');
   }, 300_000);
+
+  it('a new price from a later day in the 단가 변경 dialog: the price history shows it beside the agreed one', async () => {
+    expect(doc.agreementNo).not.toBe('');
+    const { page, problems } = await as(
+      'internal',
+      'operator',
+      `/AgreementEdit?agreementNo=${encodeURIComponent(doc.agreementNo)}`,
+    );
+    await page.getByRole('button', { name: '단가 변경', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: '단가 변경' });
+    await dialog.waitFor();
+    const lines = dialog.getByRole('region', { name: /품목별 새 단가/ });
+    await poll(async () => (await gridRows(lines)).map((r) => r[1])).toEqual(['여정 시험 볼트', '여정 시험 너트']);
+    await dialog.getByLabel(label('적용 시작일')).fill(koreanDate(30));
+    await dialog.getByLabel(label('변경 사유')).fill('여정 시험 원자재 가격 상승');
+    await editCell(page, lines, 0, 3, '1250');
+    const bad = blocking((await axeViolations(page)).findings);
+    expect(bad.length, describeFindings('/AgreementEdit 단가 변경', bad)).toBe(0);
+    await screenshot(page, 'agreement-09-price-change');
+    await dialog.getByRole('button', { name: '단가 변경', exact: true }).click();
+    await confirm(page, /적용 시작일부터/);
+    await succeeded(page, '단가를 변경했습니다');
+    await dialog.waitFor({ state: 'detached' });
+    const history = page.getByRole('region', { name: '단가 이력' });
+    await poll(async () => (await gridRows(history)).map((r) => [r[1], amount(r[3]), r[5], r[6]])).toContainEqual([
+      '여정 시험 볼트',
+      1250,
+      '단가 변경',
+      '여정 시험 원자재 가격 상승',
+    ]);
+    await screenshot(page, 'agreement-10-price-history');
+    expect(unexpected(problems)).toEqual([]);
+  }, 180_000);
 
   /** supplier1 acknowledges the order in /cyber; its revision history (`revisions`, none before a change) first. */
   async function acknowledge(poNo: string, revisions: string[], shot: string): Promise<void> {

@@ -20,7 +20,8 @@ const PUBLIC_ENTRIES: Record<string, string> = {
   'notifications/staff':
     'staff notices of other documents (a closed tender to its buyer) recorded in the acting transaction',
   'purchase/approval/workflow': 'the approval notices name the document an approval belongs to',
-  'files/storage': 'the uploaded-file store (item uploads, supplier applications, their expiry job)',
+  'files/storage':
+    'the uploaded-file store (item, budget and 연동 index-value uploads, supplier applications, their expiry job)',
   'files/owners':
     'a document (tender, PR, PO, LOI, RFQ, quotation, supplier master and its requests, item, item proposal, delivery, board post) binds as its attachments only its own group or the caller’s fresh upload (assertBindable/mayBindGroup)',
   'files/content-check': 'the upload content check the public application wizard applies too',
@@ -40,8 +41,9 @@ const PUBLIC_ENTRIES: Record<string, string> = {
   'purchase/pr/service':
     'a sealed-bid tender takes a received PR and gives it back when cancelled, as an RFQ does; the budget availability of a PR is shown only to its readers (assertPrVisible)',
   'portal-admin/known-routes': 'the screen studio refuses a stored screen whose route is one of the app’s own',
-  'items/upload/file-checks': 'the spreadsheet checks (type, magic bytes, zip limits) the budget upload applies too',
-  'items/upload/xlsx-rows': 'the streaming .xlsx reader the budget upload reads its workbook with',
+  'items/upload/file-checks':
+    'the spreadsheet checks (type, magic bytes, zip limits) the budget upload and the 연동 index-value import apply too',
+  'items/upload/xlsx-rows': 'the streaming .xlsx reader the budget upload and the 연동 index-value import read with',
   'budget/consumption/index': 'approvals, orders, LOIs, receipts and cancellations move the budget ledger',
   'purchase/approval/index': 'a budget transfer goes through the approval lines like a purchasing document',
   'tax-invoices/index':

@@ -1,5 +1,6 @@
 import type { JobDefinition } from '../../jobs/types.js';
 import { writeLinkageProposals } from './agreement/linkage-proposals.js';
+import { applyDueAgreementPrices } from './agreement/due-prices.js';
 import { expireLapsedAgreements } from './agreement/service.js';
 import { expireOverdueLois } from './loi/service.js';
 import { closeRfqsPastDeadline } from './rfq/service.js';
@@ -26,6 +27,12 @@ export const purchaseJobs: JobDefinition[] = [
     name: 'agreement.linkageProposals',
     everySeconds: 3600,
     run: async (ctx) => writeLinkageProposals(ctx.db, ctx.now, JOB_ACTOR),
+  },
+  {
+    // A line's current price moves to its dated price on the day that price starts (the business clock).
+    name: 'agreement.applyDuePrices',
+    everySeconds: 3600,
+    run: async (ctx) => ({ moved: (await applyDueAgreementPrices(ctx.db, ctx.now, JOB_ACTOR)).length }),
   },
   {
     name: 'rfq.closePastDeadline',

@@ -335,6 +335,8 @@ export const AUTHZ_MATRIX: Readonly<Record<string, Rule>> = {
   listLinkageIndexValues: I.r('/linkageIndexManage', '/AgreementEdit', '/AgreementList'),
   createLinkageIndex: I.w('/linkageIndexManage', '/AgreementEdit'),
   setLinkageIndexValue: I.w('/linkageIndexManage', '/AgreementEdit'),
+  importLinkageIndexValues: I.w('/linkageIndexManage', '/AgreementEdit'),
+  getLinkageIndexTemplateFiles: I.w('/linkageIndexManage', '/AgreementEdit'),
   listPoChanges: I.r('/portal/poChange/poChangeInfo', '/OrderRequestEdit', '/SimpleOrderEdit'),
   getForwardYn: I.r('/OrderRequestList', '/OrderRequestEdit', '/SimpleOrderList', '/SimpleOrderEdit'),
   listForwardYn: I.r('/OrderRequestList', '/OrderRequestEdit', '/SimpleOrderList', '/SimpleOrderEdit'),

@@ -428,6 +428,21 @@ export const LinkageProposalDetail = Type.Object({
   lines: Type.Array(LinkageProposalLineView),
 });
 
+/** A line's dated price in the agreement's one list of them (price-history.ts). */
+const PriceHistoryRow = Type.Object({
+  priceKey: Type.String({ description: 'lineNo:n, the row’s key' }),
+  lineNo: Type.Integer(),
+  itemName: Type.String(),
+  effectiveFrom: Type.String({ description: 'The first day the price applies' }),
+  unitPrice: Type.String(),
+  source: Type.String({ description: 'ORIGINAL, AMENDMENT or LINKAGE' }),
+  reference: Nullable(Type.String({ description: 'The change’s reason or what it came from' })),
+  createdAt: Type.String({ format: 'date-time' }),
+  state: Type.String({
+    description: 'CURRENT (the line’s price on the business day), PAST (replaced), FUTURE (from a later day)',
+  }),
+});
+
 const Common = {
   agreementNo: Type.String(),
   compNo: Type.String(),
@@ -444,6 +459,9 @@ const Common = {
   buyerName: Type.String(),
   version: Type.Integer(),
   lines: Type.Array(AgreementLineView),
+  priceHistory: Type.Array(PriceHistoryRow, {
+    description: 'Every line’s dated prices, by line and oldest first (empty until the agreement is active)',
+  }),
   ...LinkageFields,
   ...LinkageProposalFields,
 };

@@ -51,6 +51,7 @@ import { linkageProposalFields } from './linkage-proposals.js';
 import { moveAgreementLinkage } from './queries-linkage.js';
 import type { AgreementBody, AgreementDetailQuery, AwardAgreementBody } from './schemas.js';
 import { withPrices } from './prices.js';
+import { priceHistoryOf } from './price-history.js';
 import { insertOriginalPrices } from './queries-prices.js';
 import {
   AGREEMENT_SCREENS,
@@ -202,6 +203,7 @@ export async function detail(
     createdAt: iso(h.createdAt)!,
     updatedAt: iso(h.updatedAt)!,
     lines,
+    priceHistory: priceHistoryOf(lines, todayKst(now)),
     subconKind: await agreementSubconKind(db, h, lines),
     ...linkage,
     ...proposals,
@@ -755,6 +757,7 @@ export async function getSupplierAgreement(view: SupplierView, agreementNo: stri
     buyerTelNo: h.buyerTelNo,
     version: h.version,
     lines: priced,
+    priceHistory: priceHistoryOf(priced, todayKst(now)),
     ...linkage,
     ...proposals,
     callOffs: callOffs.map(({ agreementException: _x, ...c }) => c),

@@ -22,7 +22,16 @@ export const CALL_OFF_POLICIES = ['REFUSE', 'APPROVE'] as const;
 export const AGREEMENT_SOURCES = ['RFQ', 'TENDER', 'AUCTION'] as const;
 
 export type AgreementAction =
-  'update' | 'delete' | 'submit' | 'withdraw' | 'approve' | 'reject' | 'expire' | 'terminate' | 'callOff';
+  | 'update'
+  | 'delete'
+  | 'submit'
+  | 'withdraw'
+  | 'approve'
+  | 'reject'
+  | 'expire'
+  | 'terminate'
+  | 'callOff'
+  | 'changePrices';
 
 export const AGREEMENT_MACHINE: Machine<AgreementStatus, AgreementAction> = {
   name: '단가계약',
@@ -44,6 +53,7 @@ export const AGREEMENT_MACHINE: Machine<AgreementStatus, AgreementAction> = {
     expire: '만료 처리',
     terminate: '종료',
     callOff: '발주',
+    changePrices: '단가 변경',
   },
   transitions: {
     update: { from: ['DRAFT'], to: 'same' },
@@ -55,6 +65,8 @@ export const AGREEMENT_MACHINE: Machine<AgreementStatus, AgreementAction> = {
     expire: { from: ['ACTIVE'], to: 'EXPIRED' },
     terminate: { from: ['ACTIVE'], to: 'TERMINATED' },
     callOff: { from: ['ACTIVE'], to: 'same' },
+    // New prices from a day (changeAgreementPrices); the screen offers its dialog by this action.
+    changePrices: { from: ['ACTIVE'], to: 'same' },
   },
 };
 

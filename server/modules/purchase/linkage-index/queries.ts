@@ -49,25 +49,36 @@ export async function insertIndex(trx: Db, row: Insertable<Database['linkageInde
   await trx.insertInto('linkageIndex').values(row).execute();
 }
 
-/** A day's value; entered again, it replaces the one the day had. Answers the value it replaced, if any. */
-export async function saveIndexValue(trx: Db, row: Insertable<Database['linkageIndexValue']>) {
-  const before = await trx
+/** How many values one statement writes (5 parameters a row). */
+const VALUE_BATCH = 500;
+
+/**
+ * The values the days of `indexCodes` × `valueDates` have, locked (a few more than the pairs asked for: every
+ * pair of those codes and days): what the days written next replace.
+ */
+export async function lockIndexValues(trx: Db, indexCodes: readonly string[], valueDates: readonly string[]) {
+  if (indexCodes.length === 0 || valueDates.length === 0) return [];
+  return trx
     .selectFrom('linkageIndexValue')
-    .select('value')
-    .where('indexCode', '=', row.indexCode)
-    .where('valueDate', '=', row.valueDate)
+    .select(['indexCode', 'valueDate', 'value'])
+    .where('indexCode', 'in', [...indexCodes])
+    .where('valueDate', 'in', [...valueDates])
     .forUpdate()
-    .executeTakeFirst();
-  await trx
-    .insertInto('linkageIndexValue')
-    .values(row)
-    .onConflict((oc) =>
-      oc.columns(['indexCode', 'valueDate']).doUpdateSet({
-        value: row.value,
-        updatedBy: row.updatedBy,
-        updatedAt: row.updatedAt,
-      }),
-    )
     .execute();
-  return before?.value ?? null;
+}
+
+/** Days' values; a day entered again has its value replaced. */
+export async function upsertIndexValues(trx: Db, rows: ReadonlyArray<Insertable<Database['linkageIndexValue']>>) {
+  for (let i = 0; i < rows.length; i += VALUE_BATCH)
+    await trx
+      .insertInto('linkageIndexValue')
+      .values(rows.slice(i, i + VALUE_BATCH))
+      .onConflict((oc) =>
+        oc.columns(['indexCode', 'valueDate']).doUpdateSet((eb) => ({
+          value: eb.ref('excluded.value'),
+          updatedBy: eb.ref('excluded.updatedBy'),
+          updatedAt: eb.ref('excluded.updatedAt'),
+        })),
+      )
+      .execute();
 }

@@ -3,9 +3,22 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { access } from '../../../http/access.js';
 import { commonErrors } from '../../../http/error-schema.js';
 import { pageWindow } from '../../../http/list-query.js';
+import { FileStore } from '../../files/storage.js';
 import { AGREEMENT_SCREENS } from '../agreement/workflow.js';
+import { importLinkageIndexValues, templateFiles } from './import.js';
+import { MAX_ROWS } from './import-file.js';
 import { createLinkageIndex, listIndexValues, setLinkageIndexValue } from './service.js';
-import { IndexBody, IndexRow, IndexValueBody, IndexValueList, IndexValueQuery, IndexValueRow } from './schemas.js';
+import {
+  IndexBody,
+  IndexImportAnswer,
+  IndexImportBody,
+  IndexRow,
+  IndexValueBody,
+  IndexValueList,
+  IndexValueQuery,
+  IndexValueRow,
+  TemplateFiles,
+} from './schemas.js';
 
 /** The screen that keeps the indexes and their values; whoever keeps agreements may enter values too. */
 export const LINKAGE_INDEX_SCREEN = '/linkageIndexManage';
@@ -17,6 +30,7 @@ export const linkageIndexRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const screens = [LINKAGE_INDEX_SCREEN, AGREEMENT_SCREENS.edit];
   const read = { access: access.login([...screens, AGREEMENT_SCREENS.list], 'read', ['I']) };
   const write = { access: access.login(screens, 'write', ['I']), identityBound: false };
+  const deps = { store: FileStore.of(app.config) };
 
   app.get(
     '/api/v1/subcon/linkage-index-values',
@@ -61,5 +75,41 @@ export const linkageIndexRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => setLinkageIndexValue(request.db, request.caller, request.body, app.clock.now()),
+  );
+
+  app.get(
+    '/api/v1/subcon/linkage-index-values/template/files',
+    {
+      // Stores the template as the caller's attachment group on each call (it lists the indexes in use).
+      config: { ...write, effects: ['writes'] },
+      schema: {
+        operationId: 'getLinkageIndexTemplateFiles',
+        tags,
+        summary:
+          'The index-value upload template (지표 코드, 기준일, 지표값; the indexes in use) as an attachment list',
+        response: { 200: TemplateFiles, ...commonErrors },
+      },
+    },
+    async (request) => templateFiles(deps, request.db, request.caller),
+  );
+
+  app.post(
+    '/api/v1/subcon/linkage-index-values/from-file',
+    {
+      config: write,
+      schema: {
+        operationId: 'importLinkageIndexValues',
+        tags,
+        summary: `Index values from an .xlsx or .csv already sent to the file API (at most ${MAX_ROWS} rows): all or nothing — every row written (a day again replaces it) or 400 LINKAGE_INDEX_FILE_INVALID with every row’s errors`,
+        body: IndexImportBody,
+        response: {
+          200: IndexImportAnswer,
+          415: Type.Ref('ErrorBody'),
+          422: Type.Ref('ErrorBody'),
+          ...commonErrors,
+        },
+      },
+    },
+    async (request) => importLinkageIndexValues(deps, request.db, request.caller, request.body.fileId, app.clock.now()),
   );
 };

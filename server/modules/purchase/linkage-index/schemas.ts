@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { Nullable } from '../../../domain/schemas.js';
+import { Attachment, FileId, Nullable } from '../../../domain/schemas.js';
 import { PagingQuery } from '../../../http/list-query.js';
 
 /**
@@ -63,3 +63,14 @@ export const IndexRow = Type.Object({
   useYn: Type.String(),
   version: Type.Integer(),
 });
+
+/** importLinkageIndexValues: the upload group the file was sent to (the file API first). */
+export const IndexImportBody = Type.Object({ fileId: FileId }, { additionalProperties: false });
+
+export const IndexImportAnswer = Type.Object({
+  rows: Type.Integer({ description: 'Rows written' }),
+  created: Type.Integer({ description: 'Days that had no value' }),
+  replaced: Type.Integer({ description: 'Days whose value was replaced' }),
+});
+
+export const TemplateFiles = Type.Object({ files: Type.Array(Attachment) });
