@@ -20,6 +20,8 @@ export const READ_TITLES: Readonly<Record<string, string>> = {
   listMyPriceCoordinations: '내 회사 납품대금 조정협의 조회',
   listSettlementReductions: '정산의 감액 서면 목록 조회',
   getMyReduction: '감액 서면 조회',
+  getLinkageProposal: '납품대금 연동 조정 제안 조회',
+  getSupplierLinkageProposal: '내 단가계약의 연동 조정 제안 조회',
   devClock: '업무 시계 조회',
   devOutbox: '개발용 발송함 조회',
   diffStudioVersion: '화면 버전 차이 조회',
