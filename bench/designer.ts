@@ -202,7 +202,7 @@ const server = given
       env: { AUTH_RATE_LIMIT: '1000' },
     });
 const baseURL = given ?? server!.url;
-const browser = await launchBrowser();
+const browser = await launchBrowser({ whole: true });
 const samples: Record<string, { property: number[]; move: number[]; still: number[]; eventTiming: number[] }> = {};
 try {
   await createScreens(baseURL);

@@ -165,7 +165,7 @@ const given = process.env.BENCH_UI_BASE;
 if (!given) requireBuild();
 const server = given ? null : await startServer({ readyTimeoutMs: 300_000, env: { AUTH_RATE_LIMIT: '1000' } });
 const baseURL = given ?? server!.url;
-const browser = await launchBrowser();
+const browser = await launchBrowser({ whole: true });
 const runs: Record<string, number[]> = {};
 const add = (name: string, ms: number) => (runs[name] ??= []).push(Math.round(ms));
 let scroll: Awaited<ReturnType<typeof scrollGrid>>[] = [];

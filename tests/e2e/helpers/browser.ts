@@ -3,8 +3,17 @@ import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { RESULTS_DIR } from './paths';
 
-/** Debian's Chromium (DESIGN.md §9); CHROMIUM_PATH overrides it elsewhere. */
+/** Debian's Chromium (DESIGN.md §9), the whole browser: what a person runs, and what the benches time frames in. */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/**
+ * The same Chromium's headless shell (Debian's `chromium-headless-shell`, built from the same source and version: Blink,
+ * V8 and the network service without the browser's window and profile layer), which the tests drive, as Playwright's
+ * own headless launch does. Every browser file passed on it unchanged; the machine's CPU of the journeys fell by a
+ * quarter (docs/testing-log.md, "The headless shell"). CHROMIUM_HEADLESS_SHELL_PATH overrides it, else CHROMIUM_PATH.
+ */
+const HEADLESS_SHELL_PATH =
+  process.env.CHROMIUM_HEADLESS_SHELL_PATH ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium-headless-shell';
 
 export const CHROMIUM_ARGS = [
   '--no-sandbox',
@@ -17,16 +26,20 @@ export const CHROMIUM_ARGS = [
 ];
 
 /**
- * `scrollBars: true` keeps the classic scroll bars a person's Chromium draws: Playwright's headless launch
- * hides them (`--hide-scrollbars`), so a layout that puts content under a scroll bar, or scrolls with no bar
- * to say so, passes unseen without it.
+ * The tests' browser: the headless shell, or with `whole: true` the whole Chromium (the benches). `scrollBars: true`
+ * keeps the classic scroll bars a person's Chromium draws: Playwright's headless launch hides them
+ * (`--hide-scrollbars`), so a layout that puts content under a scroll bar, or scrolls with no bar to say so, passes
+ * unseen without it.
  */
-export async function launchBrowser(o: { scrollBars?: boolean } = {}): Promise<Browser> {
-  if (!fs.existsSync(CHROMIUM_PATH)) {
-    throw new Error(`Chromium is not at ${CHROMIUM_PATH}. Install it (apt-get install chromium) or set CHROMIUM_PATH.`);
+export async function launchBrowser(o: { scrollBars?: boolean; whole?: boolean } = {}): Promise<Browser> {
+  const executablePath = o.whole ? CHROMIUM_PATH : HEADLESS_SHELL_PATH;
+  if (!fs.existsSync(executablePath)) {
+    throw new Error(
+      `Chromium is not at ${executablePath}. Install it (apt-get install ${o.whole ? 'chromium' : 'chromium-headless-shell'}) or set ${o.whole ? 'CHROMIUM_PATH' : 'CHROMIUM_HEADLESS_SHELL_PATH'}.`,
+    );
   }
   return chromium.launch({
-    executablePath: CHROMIUM_PATH,
+    executablePath,
     args: CHROMIUM_ARGS,
     headless: true,
     ...(o.scrollBars ? { ignoreDefaultArgs: ['--hide-scrollbars'] } : {}),
