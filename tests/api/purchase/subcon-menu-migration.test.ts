@@ -22,9 +22,13 @@ describeMenuMigration('the 하도급 menus on a database seeded before them (mig
     expect(rule.find((g) => g.authGroupId === '10')).toEqual({ authGroupId: '10', canRead: 'Y', canWrite: 'Y' });
   },
   unseed: async (db) => {
-    // A database seeded before 1110 has none of the later 하도급 menus either (migration 1122 adds the linkage
-    // indexes', 1163 the rates').
-    const later = ['PUR_SUBCON_RATE', 'PUR_SUBCON_LINKAGE_INDEX'];
+    // A database seeded before 1110 has none of the later 하도급 menus either (1122 adds the linkage indexes', 1128
+    // the 조정협의's, 1163 the rates'): every other child of the group goes too, whichever migration adds it.
+    const children = await db.selectFrom('menu').select('pgmId').where('parentId', '=', 'PUR_SUBCON').execute();
+    const later = children.map((m) => m.pgmId).filter((id) => !LEAVES.includes(id));
+    expect(later).toEqual(
+      expect.arrayContaining(['PUR_SUBCON_RATE', 'PUR_SUBCON_LINKAGE_INDEX', 'PUR_SUBCON_COORDINATION']),
+    );
     await db.deleteFrom('menuAuth').where('pgmId', 'in', later).execute();
     await db.deleteFrom('menu').where('pgmId', 'in', later).execute();
     await db.deleteFrom('menuAuth').where('pgmId', 'in', ROWS).execute();
