@@ -328,20 +328,39 @@ async function person(
   }
 }
 
-/** The servers' own count: statements per request over the window (their /metrics, summed). */
-async function statementTotals(bases: string[]): Promise<{ sum: number; count: number }> {
-  let sum = 0;
-  let count = 0;
+/**
+ * The servers' own count: statements per request over the window (their /metrics), per server, so the window's
+ * figure sums only the servers alive at its end (a killed server's count went with it).
+ */
+async function statementTotals(bases: string[]): Promise<Map<string, { sum: number; count: number }>> {
+  const totals = new Map<string, { sum: number; count: number }>();
   for (const base of bases) {
+    const t = { sum: 0, count: 0 };
     const text = await (await fetch(`${base}/metrics`)).text();
     for (const line of text.split('\n')) {
       if (!line.startsWith('gpms_db_statements_per_request_') || !line.includes('/api/')) continue;
       const value = Number(line.slice(line.lastIndexOf(' ') + 1));
-      if (line.startsWith('gpms_db_statements_per_request_sum')) sum += value;
-      else if (line.startsWith('gpms_db_statements_per_request_count')) count += value;
+      if (line.startsWith('gpms_db_statements_per_request_sum')) t.sum += value;
+      else if (line.startsWith('gpms_db_statements_per_request_count')) t.count += value;
     }
+    totals.set(base, t);
   }
-  return { sum, count };
+  return totals;
+}
+
+/** Statements per request between two readings, over the servers of the second. */
+function statementsPerRequest(
+  before: Map<string, { sum: number; count: number }>,
+  after: Map<string, { sum: number; count: number }>,
+): number | null {
+  let sum = 0;
+  let count = 0;
+  for (const [base, a] of after) {
+    const b = before.get(base) ?? { sum: 0, count: 0 };
+    sum += a.sum - b.sum;
+    count += a.count - b.count;
+  }
+  return count > 0 ? Number((sum / count).toFixed(2)) : null;
 }
 
 const pct = (a: number[], q: number) => (a.length === 0 ? NaN : a[Math.min(a.length - 1, Math.floor(q * a.length))]);
@@ -409,8 +428,7 @@ async function runSize(bases: string[], people: number, kill?: () => void) {
     logins: t.logins,
     loginFailed: t.loginFailed,
     loginsTookS: Number(loginsTook.toFixed(1)),
-    statementsPerRequest:
-      after.count > before.count ? Number(((after.sum - before.sum) / (after.count - before.count)).toFixed(2)) : null,
+    statementsPerRequest: statementsPerRequest(before, after),
     loadAverage: os.loadavg().map((x) => Number(x.toFixed(1))),
   };
 }

@@ -28,10 +28,10 @@ function previousRelease(): { commit: string; newest: string } | { skip: string 
     if (git('rev-parse', '--is-shallow-repository') === 'true')
       return { skip: 'a shallow clone: the previous release is not in the git history' };
     // The newest commit of this line (first parents: merges count as the release they made) whose
-    // parent had fewer migration files, the parent's being the first of this release's in order: a
-    // release only appends migrations, so a parent whose files are not such a prefix (work merged in
-    // another order between two releases, which no server ever ran) is not the previous release. A
-    // commit that only regenerated the index or edited a migration's comments is passed over.
+    // parent had fewer migration files, all of them this release's. They need not be the first in
+    // order: a release may bring a migration numbered below one the previous release ran (the
+    // migrator allows unordered migrations, server/db/migrate.ts). A commit that only regenerated the
+    // index or edited a migration's comments is passed over.
     const migrations = (rev: string) =>
       git('ls-tree', '--name-only', `${rev}:server/db/migrations`)
         .split('\n')
@@ -40,7 +40,7 @@ function previousRelease(): { commit: string; newest: string } | { skip: string 
     const current = migrations('HEAD');
     const appendedTo = (rev: string) => {
       const before = migrations(rev);
-      return before.length < current.length && before.every((f, i) => f === current[i]);
+      return before.length < current.length && before.every((f) => current.includes(f));
     };
     const candidates = git('log', '--first-parent', '--format=%H', '--', 'server/db/migrations')
       .split('\n')
