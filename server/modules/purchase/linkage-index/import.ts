@@ -4,13 +4,15 @@
  * day not after the business day, above 0 with at most 4 decimals) and once only in the file. Any wrong row refuses
  * the whole file with every row's errors and nothing written; otherwise every row is written and audited as one
  * entered by hand (writeIndexValues: a day entered again replaces it), in one transaction. The template names the columns and lists
- * the indexes in use.
+ * the indexes in use. The import is recorded (linkage_index_import) in the same transaction and holds its file from
+ * then on, which is what lets write on the index screen alone send the file (files/owners.ts LINKAGE_INDEX_IMPORT).
  */
 import crypto from 'node:crypto';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import type { Caller } from '../../../auth/plugin.js';
 import type { Db } from '../../../db/connect.js';
+import { nextDocumentNumber } from '../../../db/document-number.js';
 import { internalActor } from '../../../domain/actor.js';
 import { todayKst } from '../../../domain/dates.js';
 import { loadAttachments } from '../../../domain/documents.js';
@@ -19,7 +21,6 @@ import { josa } from '../../../domain/values.js';
 import { badRequest } from '../../../http/errors.js';
 import { documentsHolding } from '../../files/owners.js';
 import type { FileStore } from '../../files/storage.js';
-import { nextDocumentNumber } from '../../../db/document-number.js';
 import { readValueRows, templateWorkbook, type ValueCells } from './import-file.js';
 import { indexesInUse, insertFileOfOne, insertImport, knownIndexCodes, newestOwnUpload } from './queries-import.js';
 import { checkIndexValue, writeIndexValues } from './service.js';
