@@ -25,6 +25,14 @@ describe('하도급 demo data and notices', { timeout: 180_000 }, () => {
     t = await buildTestApp();
     f = client(t);
     u = await logins(t, ['tfadmin', 'operator', 'opadmin', 'uadmin1', 'supplier1', 'supplier2']);
+    // This file's agreements (item MRO0101-0001) are 하도급 by C00001's own rule; the demo's by its sourcing group's.
+    ok(
+      await f.post('/api/v1/subcon/rules', u.tfadmin, {
+        matchKind: 'COMP_NO',
+        matchValue: 'C00001',
+        subconKind: 'MANUFACTURE',
+      }),
+    );
   });
   afterAll(() => t.close());
 
@@ -171,14 +179,6 @@ describe('하도급 demo data and notices', { timeout: 180_000 }, () => {
   });
 
   it('a 연동 조정 제안 tells the buyer and the supplier’s own users, once however often the job runs', async () => {
-    // Purchasing's rule for this file: C00001's agreements are 제조위탁 하도급.
-    ok(
-      await f.post('/api/v1/subcon/rules', u.tfadmin, {
-        matchKind: 'COMP_NO',
-        matchValue: 'C00001',
-        subconKind: 'MANUFACTURE',
-      }),
-    );
     await t.db.db
       .insertInto('linkageIndex')
       .values({ indexCode: 'NOTICE', indexName: '알림 지수', unit: '지수', source: '시험', updatedBy: 'test' })
