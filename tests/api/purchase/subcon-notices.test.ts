@@ -148,6 +148,11 @@ describe('하도급 demo data and notices', { timeout: 180_000 }, () => {
     expect(mine.rows.map((r: { coordinationNo: string }) => r.coordinationNo)).toContain(demoRequest.coordinationNo);
     expect(ok(await f.get('/api/v1/cyber/price-coordinations', u.supplier2)).rows).toEqual([]);
 
+    // The demo's agreements are 하도급 by the rule on their lines' sourcing group (비철금속).
+    const rules = ok(await f.get('/api/v1/subcon/rules?matchKind=SG_CODE', u.operator));
+    expect(rules.rows).toEqual([
+      expect.objectContaining({ matchKind: 'SG_CODE', matchValue: 'SGD-RAW0102-D', subconKind: 'MANUFACTURE' }),
+    ]);
     const unlinked = ok(await f.get(`/api/v1/agreements/${demoRequest.agreementNo}`, u.operator));
     expect(unlinked).toMatchObject({ status: 'ACTIVE', subconKind: 'MANUFACTURE', linkageKind: 'NOT_LINKED' });
 
