@@ -239,9 +239,9 @@ describe('연동 기준 지표 values from a file', { timeout: 120_000 }, () => 
   }
 
   it('write on the index screen alone sends the file and imports it; the import then holds it; read only: 403', async () => {
-    const keeper = await indexScreenOnly('indexkeeper', 'TLX', 'Y', 'T9100001');
-    const reader = await indexScreenOnly('indexreader', 'TLR', 'N', 'T9100002');
-    const fileId = await send(book([HEAD, ['CU_LME', day(-3), '9950.5']]), 'lme.xlsx', XLSX_TYPE, keeper);
+    const keeper = await indexScreenOnly('indexkeeper', 'TW', 'Y', 'T9100001');
+    const reader = await indexScreenOnly('indexreader', 'TR', 'N', 'T9100002');
+    const fileId = await send(book([HEAD, ['CU_LME', day(-200), '9950.5']]), 'lme.xlsx', XLSX_TYPE, keeper);
     const download = (who: Who) =>
       t.app.inject({ method: 'GET', url: `/api/v1/cmmn/file/${fileId}/1/wsdownload`, headers: who.headers });
     // Before the import the upload is its sender's alone, as every fresh upload is.
