@@ -7,7 +7,8 @@
  * the anchor. Small on purpose: the seed dump is a first start's critical path.
  *
  * The 연동 조정 제안 is not written here: `proposeDemoLinkage` runs the job's own function after the seed's
- * transaction (the job opens a transaction per agreement), so the demo's proposal is what the job computes.
+ * transaction (the job opens a transaction per agreement), so the demo's proposal is what the job computes; the seed
+ * leaves no mail to send.
  */
 import type { Kysely } from 'kysely';
 import { plusDays } from '../../domain/subcontracting.js';
@@ -251,10 +252,12 @@ export async function seedSubcontracting(
 }
 
 /**
- * The 연동 조정 제안 of the linked agreement, written by the job's own function on the anchor day (its notices to the
- * buyer and the supplier recorded with it, as the job records them).
+ * The 연동 조정 제안 of the linked agreement, written by the job's own function on the anchor day. The notices the job
+ * records with it are taken out again: the demo's addresses are made up, and a first start — in production too,
+ * where SEED=demo seeds with the mail server configured — must not send mail about an event from before it began.
  */
 export async function proposeDemoLinkage(db: Kysely<Database>): Promise<number> {
   const counts = await writeLinkageProposals(db, new Date(`${SEED_ANCHOR}T09:00:00+09:00`), BY);
+  await db.deleteFrom('notification').where('refEntity', '=', 'linkage_proposal').execute();
   return counts.proposed;
 }

@@ -34,13 +34,14 @@ async function notifyStaff(singleids: readonly string[], send: (singleid: string
 export async function notifyLinkageProposed(db: Db, proposalNo: string): Promise<{ buyer: number; supplier: number }> {
   const p = await linkageProposalForNotice(db, proposalNo);
   const names = await namesOf(db, p.compNo);
+  // The unit after the values, not the name: the particle after the index reads its name (현물가가, not 톤이).
   const numbers = {
     proposalNo,
     agreementNo: p.agreementNo,
     title: p.title,
-    index: `${p.indexName}(${p.unit})`,
-    baseValue: groupedDecimal(p.baseValue),
-    compareValue: groupedDecimal(p.compareValue),
+    index: p.indexName,
+    baseValue: `${groupedDecimal(p.baseValue)} ${p.unit}`,
+    compareValue: `${groupedDecimal(p.compareValue)} ${p.unit}`,
     changePct: groupedDecimal(p.changePct),
     effectiveFrom: p.effectiveFrom,
   };
