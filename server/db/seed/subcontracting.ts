@@ -164,7 +164,13 @@ export async function seedSubcontracting(
   const buyer = ctx.employees.find((e) => e.singleid === BUYER.singleid);
   if (!buyer) throw new Error(`seed: no employee ${BUYER.singleid}`);
   await insertAll(trx, 'subconRule', [
-    { matchKind: 'SG_CODE', matchValue: SUBCON_SG, subconKind: 'MANUFACTURE', remark: '비철금속 가공품 제조위탁', updatedBy: BY },
+    {
+      matchKind: 'SG_CODE',
+      matchValue: SUBCON_SG,
+      subconKind: 'MANUFACTURE',
+      remark: '비철금속 가공품 제조위탁',
+      updatedBy: BY,
+    },
   ]);
   await insertAll(trx, 'linkageIndex', INDEXES);
   await insertAll(trx, 'linkageIndexValue', INDEX_VALUES);

@@ -21,7 +21,10 @@ async function namesOf(db: Db, compNo: string): Promise<Record<Lang, string>> {
 }
 
 /** Each staff member once, however many roles name them; answers how many had an address. */
-async function notifyStaff(singleids: readonly string[], send: (singleid: string) => Promise<boolean>): Promise<number> {
+async function notifyStaff(
+  singleids: readonly string[],
+  send: (singleid: string) => Promise<boolean>,
+): Promise<number> {
   let n = 0;
   for (const id of new Set(singleids)) if (await send(id)) n++;
   return n;

@@ -275,7 +275,17 @@ export const TEMPLATES = {
     },
   },
   'linkage.proposed': {
-    params: ['proposalNo', 'agreementNo', 'title', 'company', 'index', 'baseValue', 'compareValue', 'changePct', 'effectiveFrom'],
+    params: [
+      'proposalNo',
+      'agreementNo',
+      'title',
+      'company',
+      'index',
+      'baseValue',
+      'compareValue',
+      'changePct',
+      'effectiveFrom',
+    ],
     particles: true,
     ko: {
       subject: '[OGPMS] 납품대금 연동 조정 제안: {agreementNo}',
@@ -310,7 +320,16 @@ export const TEMPLATES = {
     },
   },
   'coordination.requested': {
-    params: ['coordinationNo', 'agreementNo', 'title', 'company', 'reason', 'requestedChange', 'talksDue', 'agreementDue'],
+    params: [
+      'coordinationNo',
+      'agreementNo',
+      'title',
+      'company',
+      'reason',
+      'requestedChange',
+      'talksDue',
+      'agreementDue',
+    ],
     particles: true,
     ko: {
       subject: '[GPMS] 납품대금 조정협의 요청: {coordinationNo}',

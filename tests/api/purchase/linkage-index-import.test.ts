@@ -228,7 +228,10 @@ describe('연동 기준 지표 values from a file', { timeout: 120_000 }, () => 
         .selectAll()
         .where('singleid', '=', from.singleid!)
         .executeTakeFirstOrThrow();
-      await trx.insertInto('employee').values({ ...employee, singleid, email: `${userId}@gpms.test` }).execute();
+      await trx
+        .insertInto('employee')
+        .values({ ...employee, singleid, email: `${userId}@gpms.test` })
+        .execute();
       const { createdAt: _c, updatedAt: _u, ...rest } = from;
       await trx
         .insertInto('appUser')

@@ -37,8 +37,7 @@ describe('하도급 demo data and notices', { timeout: 180_000 }, () => {
   afterAll(() => t.close());
 
   const today = () => todayKst(t.app.clock.now());
-  const day = (days: number) =>
-    new Date(Date.parse(`${today()}T00:00:00Z`) + days * DAY).toISOString().slice(0, 10);
+  const day = (days: number) => new Date(Date.parse(`${today()}T00:00:00Z`) + days * DAY).toISOString().slice(0, 10);
   const run = async (job: typeof clockJob) =>
     job.run({ db: t.db.db, log: t.app.log, config: t.app.config, now: t.app.clock.now() });
 
@@ -52,8 +51,7 @@ describe('하도급 demo data and notices', { timeout: 180_000 }, () => {
       .orderBy('id')
       .execute();
   const emailOf = async (userId: string) =>
-    (await t.db.db.selectFrom('appUser').select('email').where('userId', '=', userId).executeTakeFirstOrThrow())
-      .email!;
+    (await t.db.db.selectFrom('appUser').select('email').where('userId', '=', userId).executeTakeFirstOrThrow()).email!;
   /** Every supplier account's address, by company. */
   const supplierEmails = async () => {
     const rows = await t.db.db
@@ -297,7 +295,10 @@ describe('하도급 demo data and notices', { timeout: 180_000 }, () => {
     expect(await due(silent)).toEqual([]);
     t.app.clock.advance(DAY); // day 8: two days left to start talks
     await twice();
-    const talksNotice = { to: buyer, subject: `[GPMS] 납품대금 조정협의 협의 개시 기한 임박: ${silent.coordinationNo}` };
+    const talksNotice = {
+      to: buyer,
+      subject: `[GPMS] 납품대금 조정협의 협의 개시 기한 임박: ${silent.coordinationNo}`,
+    };
     expect(await due(silent)).toEqual([talksNotice]);
     const body = (await notices(silent.coordinationNo, 'coordination.due'))[0].body;
     expect(body).toContain(`협의 개시 기한은 ${plus(10)}입니다(2일 남음)`);

@@ -81,4 +81,3 @@ describe('납품대금 조정협의 clock notices', () => {
     for (const status of ['AGREED', 'FAILED', 'WITHDRAWN']) expect(clocks({ status }, '2027-01-16')).toEqual([]);
   });
 });
-
