@@ -65,6 +65,10 @@ export const PGLITE_FILES: Readonly<Record<string, string>> = {
     'the price in effect on an order’s date compares dates as each driver hands them back, walked by the business clock; row-level security on the dated prices',
   'tests/api/purchase/price-coordination.test.ts':
     'the 조정협의 clocks compare request dates as each driver hands them back, walked by the business clock; row-level security on the requests',
+  'tests/api/purchase/subcon-notices.test.ts':
+    'the clock notices compare request dates and notice marks as each driver hands them back, walked by the business clock; the seeded demo data on the engine a demo runs on',
+  'tests/api/purchase/linkage-index-import.test.ts':
+    'which document holds a file is a union over every attachment table, and an import’s rows are written in batches in one transaction, on each engine',
   'tests/api/purchase/change-order-agreement.test.ts':
     'a change order checks (and locks) its agreements before deciding and writes only after, in one transaction',
   'tests/api/bidding/auctions.test.ts': 'racing bids and clock moves serialized on one connection',

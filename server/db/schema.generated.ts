@@ -1251,6 +1251,16 @@ export interface LinkageIndexTable {
   version: Generated<number>;
 }
 
+export interface LinkageIndexImportTable {
+  importNo: string;
+  fileId: string;
+  rowCount: number;
+  created: number;
+  replaced: number;
+  importedBy: string;
+  importedAt: ColumnType<string, Date | string | undefined, Date | string>;
+}
+
 export interface LinkageIndexValueTable {
   indexCode: string;
   valueDate: string;
@@ -1619,6 +1629,8 @@ export interface PriceCoordinationTable {
   closedBy: string | null;
   updatedAt: ColumnType<string, Date | string | undefined, Date | string>;
   version: Generated<number>;
+  talksNoticedAt: Timestamp | null;
+  outcomeNoticedAt: Timestamp | null;
 }
 
 export interface PrivacyListAnswerTable {
@@ -2479,6 +2491,7 @@ export interface Database {
   jobRun: JobRunTable;
   jobState: JobStateTable;
   linkageIndex: LinkageIndexTable;
+  linkageIndexImport: LinkageIndexImportTable;
   linkageIndexValue: LinkageIndexValueTable;
   linkageProposal: LinkageProposalTable;
   linkageProposalLine: LinkageProposalLineTable;

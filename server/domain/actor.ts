@@ -17,7 +17,7 @@ export interface Actor {
  * cancel): TF admin (10), default admin (50) and system admin (99). Other purchasing staff
  * (operation, 20) act on the documents assigned to them.
  */
-const PURCHASING_MANAGER_GROUPS: readonly string[] = ['10', '50', '99'];
+export const PURCHASING_MANAGER_GROUPS: readonly string[] = ['10', '50', '99'];
 
 export const isPurchasingManager = (actor: Pick<Actor, 'authGroupId'>): boolean =>
   PURCHASING_MANAGER_GROUPS.includes(actor.authGroupId);

@@ -127,6 +127,14 @@ describe('demo seed', () => {
       quotation_line: [2000, 12_000],
       loi: [20, 100],
       po_change: [20, 500],
+      // 하도급 (server/db/seed/subcontracting.ts): small on purpose, the dump is a first start's critical path.
+      subcon_rule: [1, 1],
+      linkage_index: [2, 2],
+      linkage_index_value: [24, 24],
+      agreement: [2, 2],
+      agreement_linkage: [2, 2],
+      linkage_proposal: [1, 1],
+      price_coordination: [1, 1],
     };
     for (const [table, [min, max]] of Object.entries(expected)) {
       const n = await count(t.db, table);

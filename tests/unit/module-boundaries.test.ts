@@ -19,11 +19,13 @@ const PUBLIC_ENTRIES: Record<string, string> = {
   'notifications/auction': 'reverse-auction notices (invitation, result, cancel) recorded in the acting transaction',
   'notifications/staff':
     'staff notices of other documents (a closed tender to its buyer) recorded in the acting transaction',
+  'notifications/subcon':
+    'the 연동 조정 제안 and 납품대금 조정협의 notices (to the buyer, the managers and the supplier) recorded in the acting transaction',
   'purchase/approval/workflow': 'the approval notices name the document an approval belongs to',
   'files/storage':
     'the uploaded-file store (item, budget and 연동 index-value uploads, supplier applications, their expiry job)',
   'files/owners':
-    'a document (tender, PR, PO, LOI, RFQ, quotation, supplier master and its requests, item, item proposal, delivery, board post) binds as its attachments only its own group or the caller’s fresh upload (assertBindable/mayBindGroup)',
+    'a document (tender, PR, PO, LOI, RFQ, quotation, supplier master and its requests, item, item proposal, delivery, board post) binds as its attachments only its own group or the caller’s fresh upload (assertBindable/mayBindGroup); the 연동 index import reads only a file no document holds (documentsHolding)',
   'files/content-check': 'the upload content check the public application wizard applies too',
   'exports/xlsx-stream': 'the streaming .xlsx writer the data downloads write with',
   'fulfilment/data-download/workflow': 'server-side exports run the data downloads as jobs',

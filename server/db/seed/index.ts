@@ -25,6 +25,7 @@ import { seedSupplierApplications } from './supplier-applications.js';
 import { EVALUATION_TABLES, seedEvaluation } from './evaluation.js';
 import { BUDGET_TABLES, seedBudgets } from './budget.js';
 import { seedContracts } from './contracts.js';
+import { proposeDemoLinkage, seedSubcontracting } from './subcontracting.js';
 
 export { MAX_SCALE } from './orders-bulk.js';
 
@@ -101,6 +102,16 @@ const SEEDED_TABLES = [
   'companyProspect',
   'econtractClause',
   'econtractTemplate',
+  'subconRule',
+  'linkageIndex',
+  'linkageIndexValue',
+  'agreement',
+  'agreementLine',
+  'agreementLinePrice',
+  'agreementLinkage',
+  'linkageProposal',
+  'linkageProposalLine',
+  'priceCoordination',
   'auditLog',
 ] as const satisfies ReadonlyArray<keyof Database>;
 
@@ -281,7 +292,12 @@ export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<Recor
     step('budgets');
     await seedContracts(trx);
     step('contract templates and clauses');
+    await seedSubcontracting(trx, { items: catalogue.items, employees: org.employees });
+    step('하도급: rule, 연동 indexes, agreements, 조정협의');
   });
+  // The job's own function, which opens a transaction per agreement: after the seed's has committed.
+  await proposeDemoLinkage(db);
+  step('하도급: 연동 조정 제안');
 
   // Fresh statistics, or the first queries on a million-row table plan as if it were empty.
   await sql`analyze`.execute(db);

@@ -247,6 +247,16 @@ export const FILE_OWNER_TYPES: readonly FileOwnerType[] = Object.freeze([
     company: { kind: 'none' },
     screens: ['/budget/budgetManage'],
   },
+  // The file a 연동 기준 지표 import read (docs/subcontracting.md "Values from a file"): the index keepers' — write on
+  // the index screen is enough to send it, the import needs the same; the agreement screen imports too.
+  {
+    docType: 'LINKAGE_INDEX_IMPORT',
+    table: 'linkage_index_import',
+    fileColumn: 'file_id',
+    keyColumn: 'import_no',
+    company: { kind: 'none' },
+    screens: ['/linkageIndexManage', '/AgreementEdit'],
+  },
   // Boards: internal notices and FAQ; the supplier-portal notices are read by every supplier.
   {
     docType: 'BOARD_POST',

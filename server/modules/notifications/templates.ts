@@ -274,6 +274,96 @@ export const TEMPLATES = {
       body: 'Dear {company}, please confirm the monthly settlement for {period} (KRW {amount}) on the supplier portal (OGPMS), monthly settlement screen.',
     },
   },
+  'linkage.proposed': {
+    params: [
+      'proposalNo',
+      'agreementNo',
+      'title',
+      'company',
+      'index',
+      'baseValue',
+      'compareValue',
+      'changePct',
+      'effectiveFrom',
+    ],
+    particles: true,
+    ko: {
+      subject: '[OGPMS] 납품대금 연동 조정 제안: {agreementNo}',
+      body: '{company} 담당자님, 단가계약 {agreementNo} ({title})의 기준 지표 {index}이(가) 조정요건을 넘어 연동 조정 제안 {proposalNo}이(가) 작성되었습니다.\n\n기준 지표값: {baseValue} → 비교 지표값: {compareValue} (변동률 {changePct}%)\n적용 시작일: {effectiveFrom}\n\n제안 단가는 구매사가 수락하면 적용 시작일부터 적용됩니다(상생협력법 제21조). 협력사 포털(OGPMS)의 단가계약 화면에서 확인하세요.',
+    },
+    en: {
+      subject: '[OGPMS] Delivery-price linkage proposal: {agreementNo}',
+      body: 'Dear {company}, the index {index} of agreement {agreementNo} ({title}) crossed the adjustment trigger, and linkage proposal {proposalNo} was written.\n\nBase value: {baseValue} → comparison value: {compareValue} (change {changePct}%)\nEffective from: {effectiveFrom}\n\nThe proposed prices apply from that day once the buyer accepts them (Win-Win Cooperation Act art. 21). See the agreement on the supplier portal (OGPMS).',
+    },
+  },
+  'linkage.proposed.buyer': {
+    params: [
+      'proposalNo',
+      'agreementNo',
+      'title',
+      'company',
+      'index',
+      'baseValue',
+      'compareValue',
+      'changePct',
+      'triggerPct',
+      'effectiveFrom',
+    ],
+    particles: true,
+    ko: {
+      subject: '[GPMS] 연동 조정 제안 처리 요청: {agreementNo}',
+      body: '{company}와(과)의 단가계약 {agreementNo} ({title})의 기준 지표 {index}이(가) 조정요건({triggerPct}%)을 넘어 연동 조정 제안 {proposalNo}이(가) 작성되었습니다.\n\n기준 지표값: {baseValue} → 비교 지표값: {compareValue} (변동률 {changePct}%)\n적용 시작일: {effectiveFrom}\n\nGPMS 단가계약 화면에서 제안 단가를 확인하고 수락하거나 반려하세요(상생협력법 제21조).',
+    },
+    en: {
+      subject: '[GPMS] Linkage proposal to decide: {agreementNo}',
+      body: 'The index {index} of agreement {agreementNo} ({title}) with {company} crossed the trigger ({triggerPct}%), and linkage proposal {proposalNo} was written.\n\nBase value: {baseValue} → comparison value: {compareValue} (change {changePct}%)\nEffective from: {effectiveFrom}\n\nReview the proposed prices on the GPMS agreement screen and accept or reject them (Win-Win Cooperation Act art. 21).',
+    },
+  },
+  'coordination.requested': {
+    params: [
+      'coordinationNo',
+      'agreementNo',
+      'title',
+      'company',
+      'reason',
+      'requestedChange',
+      'talksDue',
+      'agreementDue',
+    ],
+    particles: true,
+    ko: {
+      subject: '[GPMS] 납품대금 조정협의 요청: {coordinationNo}',
+      body: '{company}이(가) 단가계약 {agreementNo} ({title})의 납품대금 조정협의를 요청했습니다.\n\n요청 사유: {reason}\n요청 조정 내용: {requestedChange}\n협의 개시 기한: {talksDue}\n합의 기한: {agreementDue}\n\n요청일로부터 10일 안에 협의를 시작해야 합니다(상생협력법 제22조의2, 하도급법 제16조의2). GPMS 구매관리 › 하도급 › 납품대금 조정협의에서 처리하세요.',
+    },
+    en: {
+      subject: '[GPMS] Delivery-price talks requested: {coordinationNo}',
+      body: '{company} asks for talks on the delivery price of agreement {agreementNo} ({title}).\n\nReason: {reason}\nChange asked: {requestedChange}\nStart talks by: {talksDue}\nOutcome due by: {agreementDue}\n\nTalks must start within 10 days of the request (Win-Win Cooperation Act art. 22-2, Subcontracting Act art. 16-2). Answer it in GPMS, Purchasing › Subcontracting › Delivery-price talks.',
+    },
+  },
+  'coordination.answered': {
+    params: ['coordinationNo', 'agreementNo', 'title', 'company', 'step', 'detail'],
+    particles: true,
+    ko: {
+      subject: '[OGPMS] 납품대금 조정협의 {step}: {coordinationNo}',
+      body: '{company} 담당자님, 납품대금 조정협의 {coordinationNo} (단가계약 {agreementNo} {title})에 대해 구매사가 {step}을(를) 기록했습니다.\n\n{detail}\n\n협력사 포털(OGPMS)의 납품대금 조정협의 화면에서 확인하세요.',
+    },
+    en: {
+      subject: '[OGPMS] Delivery-price talks {step}: {coordinationNo}',
+      body: 'Dear {company}, the buyer recorded on delivery-price talks {coordinationNo} (agreement {agreementNo} {title}): {step}.\n\n{detail}\n\nSee it on the supplier portal (OGPMS), Delivery-price talks.',
+    },
+  },
+  'coordination.due': {
+    params: ['coordinationNo', 'agreementNo', 'title', 'company', 'requestedOn', 'what', 'due', 'left', 'duty'],
+    particles: true,
+    ko: {
+      subject: '[GPMS] 납품대금 조정협의 {what} 기한 임박: {coordinationNo}',
+      body: '{company}이(가) {requestedOn}에 요청한 납품대금 조정협의 {coordinationNo} (단가계약 {agreementNo} {title})의 {what} 기한은 {due}입니다({left}).\n\n{duty}\n\nGPMS 구매관리 › 하도급 › 납품대금 조정협의에서 처리하세요.',
+    },
+    en: {
+      subject: '[GPMS] Delivery-price talks: {what} due soon: {coordinationNo}',
+      body: 'Delivery-price talks {coordinationNo} (agreement {agreementNo} {title}), requested by {company} on {requestedOn}: {what} is due by {due} ({left}).\n\n{duty}\n\nAnswer it in GPMS, Purchasing › Subcontracting › Delivery-price talks.',
+    },
+  },
   'supplier.application': {
     params: ['company', 'result', 'reason'],
     ko: {

@@ -2,6 +2,7 @@ import type { JobDefinition } from '../../jobs/types.js';
 import { writeLinkageProposals } from './agreement/linkage-proposals.js';
 import { applyDueAgreementPrices } from './agreement/due-prices.js';
 import { expireLapsedAgreements } from './agreement/service.js';
+import { noticeCoordinationClocks } from './coordination/reminders.js';
 import { expireOverdueLois } from './loi/service.js';
 import { closeRfqsPastDeadline } from './rfq/service.js';
 
@@ -33,6 +34,12 @@ export const purchaseJobs: JobDefinition[] = [
     name: 'agreement.applyDuePrices',
     everySeconds: 3600,
     run: async (ctx) => ({ moved: (await applyDueAgreementPrices(ctx.db, ctx.now, JOB_ACTOR)).length }),
+  },
+  {
+    // 납품대금 조정협의: the buyer told once when talks near day 10 and an outcome day 30 (the business clock).
+    name: 'coordination.clockNotices',
+    everySeconds: 3600,
+    run: async (ctx) => noticeCoordinationClocks(ctx.db, ctx.now),
   },
   {
     name: 'rfq.closePastDeadline',

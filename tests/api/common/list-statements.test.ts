@@ -300,7 +300,7 @@ describe('a list’s page and its count in one statement', () => {
   }
 
   it('agreements and their consumption report', async () => {
-    // The seed has no agreements: three drafts, two of them approved (the report shows approved ones).
+    // Beside the seed's two agreements (docs/seed.md): three drafts, two of them approved (the report shows approved ones).
     const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
     for (let i = 0; i < 3; i++) {
       const draft = await sent('operator', 'POST', '/api/v1/agreements', {

@@ -37,6 +37,15 @@ describe('납품대금 연동 proposals', { timeout: 180_000 }, () => {
         })),
       )
       .execute();
+    // The demo company's linked agreement (server/db/seed/subcontracting.ts) is ended: each test counts its own.
+    const demo = await t.db.db
+      .selectFrom('agreementLinkage as k')
+      .innerJoin('agreement as a', 'a.agreementNo', 'k.agreementNo')
+      .select('a.agreementNo')
+      .where('k.kind', '=', 'LINKED')
+      .where('a.status', '=', 'ACTIVE')
+      .execute();
+    await retire(...demo.map((d) => d.agreementNo));
   });
   afterAll(() => t.close());
 

@@ -280,7 +280,12 @@ describe('납품대금 연동 on agreements', { timeout: 120_000 }, () => {
 
   it('lists the indexes in use for the clause’s choice', async () => {
     const list = ok(await f.get('/api/v1/linkage-indexes', u.operator));
-    expect(list.rows.map((r: { indexCode: string }) => r.indexCode)).toEqual(['STEEL_HRC']);
+    // In use: this file's and the demo company's two (docs/seed.md); not the retired one.
+    expect(list.rows.map((r: { indexCode: string }) => r.indexCode)).toEqual([
+      'ALU_LME_CASH',
+      'HRC_KR_DIST',
+      'STEEL_HRC',
+    ]);
     refused(await f.get('/api/v1/linkage-indexes', u.supplier1), 403);
   });
 });

@@ -208,6 +208,71 @@ describe('연동 기준 지표 values from a file', { timeout: 120_000 }, () => 
     refused(await importFile(others), 404, 'FILE_NOT_FOUND');
   });
 
+  /**
+   * A staff account in a group of its own holding only the index screen (write or read): a new colleague of `buyer`
+   * in the same department, as the browser tests' no-menu accounts are made.
+   */
+  async function indexScreenOnly(userId: string, groupId: string, canWrite: 'Y' | 'N', singleid: string) {
+    await t.db.db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto('authGroup')
+        .values({ authGroupId: groupId, nameKo: '연동 지표 담당(시험)', nameEn: 'Index keeper (test)', portal: 'I' })
+        .execute();
+      await trx
+        .insertInto('menuAuth')
+        .values({ authGroupId: groupId, pgmId: 'PUR_SUBCON_LINKAGE_INDEX', canRead: 'Y', canWrite })
+        .execute();
+      const from = await trx.selectFrom('appUser').selectAll().where('userId', '=', 'buyer').executeTakeFirstOrThrow();
+      const employee = await trx
+        .selectFrom('employee')
+        .selectAll()
+        .where('singleid', '=', from.singleid!)
+        .executeTakeFirstOrThrow();
+      await trx
+        .insertInto('employee')
+        .values({ ...employee, singleid, email: `${userId}@gpms.test` })
+        .execute();
+      const { createdAt: _c, updatedAt: _u, ...rest } = from;
+      await trx
+        .insertInto('appUser')
+        .values({ ...rest, userId, singleid, email: `${userId}@gpms.test`, authGroupId: groupId, version: 1 })
+        .execute();
+    });
+    return (await logins(t, [userId]))[userId];
+  }
+
+  it('write on the index screen alone sends the file and imports it; the import then holds it; read only: 403', async () => {
+    const keeper = await indexScreenOnly('indexkeeper', 'TW', 'Y', 'T9100001');
+    const reader = await indexScreenOnly('indexreader', 'TR', 'N', 'T9100002');
+    const fileId = await send(book([HEAD, ['CU_LME', day(-200), '9950.5']]), 'lme.xlsx', XLSX_TYPE, keeper);
+    const download = (who: Who) =>
+      t.app.inject({ method: 'GET', url: `/api/v1/cmmn/file/${fileId}/1/wsdownload`, headers: who.headers });
+    // Before the import the upload is its sender's alone, as every fresh upload is.
+    expect((await download(reader)).statusCode).toBe(404);
+    expect(ok(await importFile(fileId, keeper))).toEqual({ rows: 1, created: 1, replaced: 0 });
+    const held = await t.db.db
+      .selectFrom('linkageIndexImport')
+      .selectAll()
+      .where('fileId', '=', fileId)
+      .executeTakeFirstOrThrow();
+    expect(held).toMatchObject({ importNo: expect.stringMatching(/^LX/), rowCount: 1, importedBy: 'indexkeeper' });
+    // Held by the import: the index screen's readers read the file it came from; it is not imported twice.
+    expect((await download(reader)).statusCode).toBe(200);
+    expect((await download(keeper)).statusCode).toBe(200);
+    refused(await importFile(fileId, keeper), 404, 'FILE_NOT_FOUND');
+
+    const body = await multipart([{ name: 'lme.xlsx', content: book([HEAD]), type: XLSX_TYPE }]);
+    const upload = (who: Who) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v1/cmmn/file/upload',
+        headers: { ...who.headers, ...body.headers },
+        payload: body.payload,
+      });
+    expect((await upload(reader)).statusCode).toBe(403);
+    expect((await importFile(fileId, reader)).statusCode).toBe(403);
+  });
+
   it('only the index keepers import: monitoring reads, a supplier is refused', async () => {
     const fileId = await send(book([HEAD, ['STEEL_HRC', day(-1), '1']]), 'v.xlsx', XLSX_TYPE);
     refused(await importFile(fileId, u.monitor), 403);

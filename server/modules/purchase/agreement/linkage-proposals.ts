@@ -20,6 +20,7 @@ import { missing } from '../../../domain/errors.js';
 import { adjustedPrice, changeRatePct, triggerCrossed } from '../../../domain/linkage.js';
 import { comparisonPoints, comparisonWindow, meanValue } from '../../../domain/linkage-schedule.js';
 import { iso } from '../../../domain/values.js';
+import { notifyLinkageProposed } from '../../notifications/subcon.js';
 import { findAgreementLinkage } from './queries-linkage.js';
 import {
   findIndexValues,
@@ -148,6 +149,7 @@ async function proposeFor(trx: Db, agreementNo: string, today: string, actor: st
       after: { proposalNo, ...numbers, lines: priced },
       reason: `연동 조정 제안 ${proposalNo}: 기준 지표 ${base.value} → ${compare} (변동률 ${changePct}%)`,
     });
+    await notifyLinkageProposed(trx, proposalNo);
     return { ...c, proposed: 1 };
   }
   return c;

@@ -126,3 +126,53 @@ export function openCoordinations(db: Db) {
     .orderBy('p.coordinationNo')
     .execute();
 }
+
+/**
+ * Open requests one of whose clock notices may be due today: a notice not yet recorded, requested within the
+ * window from the notice day to the due day (`talksFrom`…`talksTo` for talks, `outcomeFrom`…`outcomeTo` for an
+ * outcome, as request days). The job decides on each again under its lock.
+ */
+export function coordinationsNearingDue(
+  db: Db,
+  w: { talksFrom: string; talksTo: string; outcomeFrom: string; outcomeTo: string },
+) {
+  return db
+    .selectFrom('priceCoordination')
+    .select('coordinationNo')
+    .where('status', 'in', [...OPEN_COORDINATION])
+    .where((eb) =>
+      eb.or([
+        eb.and([
+          eb('status', '=', 'REQUESTED'),
+          eb('talksNoticedAt', 'is', null),
+          eb('requestedOn', '>=', w.talksFrom),
+          eb('requestedOn', '<=', w.talksTo),
+        ]),
+        eb.and([
+          eb('outcomeNoticedAt', 'is', null),
+          eb('requestedOn', '>=', w.outcomeFrom),
+          eb('requestedOn', '<=', w.outcomeTo),
+        ]),
+      ]),
+    )
+    .orderBy('coordinationNo')
+    .execute();
+}
+
+/** A request's clocks and notice marks, locked for the job's decision. */
+export const lockCoordinationClocks = (trx: Db, coordinationNo: string) =>
+  trx
+    .selectFrom('priceCoordination')
+    .select(['coordinationNo', 'status', 'requestedOn', 'talksStartedOn', 'talksNoticedAt', 'outcomeNoticedAt'])
+    .where('coordinationNo', '=', coordinationNo)
+    .forUpdate()
+    .executeTakeFirst();
+
+/** Records that the buyer was told of a clock (the job tells it once). */
+export async function markClockNoticed(trx: Db, coordinationNo: string, clock: 'talks' | 'outcome', at: Date) {
+  await trx
+    .updateTable('priceCoordination')
+    .set(clock === 'talks' ? { talksNoticedAt: at } : { outcomeNoticedAt: at })
+    .where('coordinationNo', '=', coordinationNo)
+    .execute();
+}

@@ -24,6 +24,7 @@ import {
 import { transition } from '../../../domain/machine.js';
 import { AMOUNT, checkDecimal, iso, requireText, text, type DecimalRule } from '../../../domain/values.js';
 import type { SupplierView } from '../../../http/supplier-view.js';
+import { notifyCoordinationAnswered, notifyCoordinationRequested } from '../../notifications/subcon.js';
 import { agreementMissing } from '../agreement/consumption.js';
 import { agreementSubconKind } from '../agreement/linkage.js';
 import { findAgreement, findAgreementLines } from '../agreement/queries.js';
@@ -161,6 +162,9 @@ export async function requestPriceCoordination(
       actor: actor.userId,
       after: values,
     });
+    // The buyer and the managers are staff, whom the supplier's handle does not read.
+    const { talksDue, agreementDue } = coordinationClock({ ...values, talksStartedOn: null }, today);
+    await notifyCoordinationRequested(asOwner(trx), no, { talksDue, agreementDue });
     return no;
   });
   return coordinationOf(db, coordinationNo, now);
@@ -241,6 +245,7 @@ async function buyerStep(
       before: { status: c.status },
       after,
     });
+    await notifyCoordinationAnswered(trx, coordinationNo, step);
   });
   return coordinationOf(db, coordinationNo, now);
 }

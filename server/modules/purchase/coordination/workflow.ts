@@ -37,9 +37,47 @@ export const COORDINATION_MACHINE: Machine<CoordinationStatus, CoordinationActio
 };
 
 /** The buyer starts talks within 10 days of the request (§22의2, §16의2 — secondary). */
-const TALKS_DAYS = 10;
+export const TALKS_DAYS = 10;
 /** Without agreement 30 days after the request, either side may apply for 분쟁조정 (secondary). */
-const AGREEMENT_DAYS = 30;
+export const AGREEMENT_DAYS = 30;
+
+const daysBetween = (from: string, to: string) => Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000);
+
+/**
+ * The buyer is told once when a clock nears its day (docs/subcontracting.md "Notices"): talks not started by day 8
+ * of 10, no outcome by day 25 of 30 — two days and five days to act, counted as the clocks are. A choice, not the
+ * Act's. Past the day the notice is not sent: the compliance view names a late request.
+ */
+export const NOTICE_DAY = { talks: 8, outcome: 25 } as const;
+
+type ClockName = keyof typeof NOTICE_DAY;
+
+/**
+ * Which of a request's clocks are to be told on `today`: open, its clock running, from the notice day to the due
+ * day, and not told before (`talksNoticedAt`, `outcomeNoticedAt`). Each with its due day and the days left.
+ */
+export function clocksToNotice(
+  c: {
+    requestedOn: string;
+    status: string;
+    talksStartedOn: string | null;
+    talksNoticedAt: unknown;
+    outcomeNoticedAt: unknown;
+  },
+  today: string,
+): Array<{ clock: ClockName; due: string; daysLeft: number }> {
+  if (!(OPEN_COORDINATION as readonly string[]).includes(c.status)) return [];
+  const out: Array<{ clock: ClockName; due: string; daysLeft: number }> = [];
+  const consider = (clock: ClockName, dueDays: number, noticed: unknown, running: boolean) => {
+    const from = plusDays(c.requestedOn, NOTICE_DAY[clock]);
+    const due = plusDays(c.requestedOn, dueDays);
+    if (running && noticed == null && today >= from && today <= due)
+      out.push({ clock, due, daysLeft: daysBetween(today, due) });
+  };
+  consider('talks', TALKS_DAYS, c.talksNoticedAt, c.talksStartedOn === null);
+  consider('outcome', AGREEMENT_DAYS, c.outcomeNoticedAt, true);
+  return out;
+}
 
 interface CoordinationClock {
   /** The last day talks may start: the request day is day 0 (민법 §157, 초일불산입), so the end of day 10. */
@@ -51,8 +89,6 @@ interface CoordinationClock {
   /** Days past agreementDue with no outcome (null: closed, or not yet past). */
   agreementLateDays: number | null;
 }
-
-const daysBetween = (from: string, to: string) => Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000);
 
 /**
  * A request's clocks on `today`, counted as the Act's other clocks are (docs/subcontracting.md): calendar days, the

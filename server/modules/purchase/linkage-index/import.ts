@@ -4,22 +4,25 @@
  * day not after the business day, above 0 with at most 4 decimals) and once only in the file. Any wrong row refuses
  * the whole file with every row's errors and nothing written; otherwise every row is written and audited as one
  * entered by hand (writeIndexValues: a day entered again replaces it), in one transaction. The template names the columns and lists
- * the indexes in use.
+ * the indexes in use. The import is recorded (linkage_index_import) in the same transaction and holds its file from
+ * then on, which is what lets write on the index screen alone send the file (files/owners.ts LINKAGE_INDEX_IMPORT).
  */
 import crypto from 'node:crypto';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import type { Caller } from '../../../auth/plugin.js';
 import type { Db } from '../../../db/connect.js';
+import { nextDocumentNumber } from '../../../db/document-number.js';
 import { internalActor } from '../../../domain/actor.js';
 import { todayKst } from '../../../domain/dates.js';
 import { loadAttachments } from '../../../domain/documents.js';
 import { missing, type FieldError } from '../../../domain/errors.js';
 import { josa } from '../../../domain/values.js';
 import { badRequest } from '../../../http/errors.js';
+import { documentsHolding } from '../../files/owners.js';
 import type { FileStore } from '../../files/storage.js';
 import { readValueRows, templateWorkbook, type ValueCells } from './import-file.js';
-import { indexesInUse, insertFileOfOne, knownIndexCodes, newestOwnUpload } from './queries-import.js';
+import { indexesInUse, insertFileOfOne, insertImport, knownIndexCodes, newestOwnUpload } from './queries-import.js';
 import { checkIndexValue, writeIndexValues } from './service.js';
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -80,7 +83,8 @@ export async function importLinkageIndexValues(
   now: Date,
 ) {
   const actor = await internalActor(db, caller);
-  const f = await newestOwnUpload(db, fileId, actor.userId);
+  // A group a document holds (an earlier import's, an order's) is not a fresh upload to read.
+  const f = (await documentsHolding(db, fileId)).length === 0 ? await newestOwnUpload(db, fileId, actor.userId) : null;
   const buffer = f ? await deps.store.readAll(f.storedName) : null;
   if (!f || !buffer) throw missing('FILE_NOT_FOUND', '올린 파일을 찾을 수 없습니다. 파일을 먼저 올리세요');
   const rows = await readValueRows(path.basename(f.originalName).normalize('NFC'), f.mimeType, buffer);
@@ -91,9 +95,23 @@ export async function importLinkageIndexValues(
       problems,
     });
   }
-  const written = await db.transaction().execute((trx) => writeIndexValues(trx, values, actor.userId, now));
-  const created = written.filter((o) => o === 'CREATED').length;
-  return { rows: written.length, created, replaced: written.length - created };
+  const today = todayKst(now);
+  return db.transaction().execute(async (trx) => {
+    const written = await writeIndexValues(trx, values, actor.userId, now);
+    const created = written.filter((o) => o === 'CREATED').length;
+    const counts = { rows: written.length, created, replaced: written.length - created };
+    // The import holds its file from now on: the index screen's readers read it, and it is no longer an orphan.
+    await insertImport(trx, {
+      importNo: await nextDocumentNumber(trx, 'LX', today),
+      fileId,
+      rowCount: counts.rows,
+      created,
+      replaced: counts.replaced,
+      importedBy: actor.userId,
+      importedAt: now,
+    });
+    return counts;
+  });
 }
 
 /** The template as an attachment list (the dialog's download link), made afresh: the indexes in use change. */

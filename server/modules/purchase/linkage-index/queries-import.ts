@@ -1,6 +1,6 @@
 import type { Insertable } from 'kysely';
 import type { Db } from '../../../db/connect.js';
-import type { FileEntryTable } from '../../../db/schema.generated.js';
+import type { FileEntryTable, LinkageIndexImportTable } from '../../../db/schema.generated.js';
 
 /** The newest file of a group the caller uploaded and no document holds (the import's file, sent to the file API first). */
 export const newestOwnUpload = (db: Db, fileId: string, userId: string) =>
@@ -35,4 +35,9 @@ export const indexesInUse = (db: Db) =>
 export async function insertFileOfOne(trx: Db, entry: Insertable<FileEntryTable>): Promise<void> {
   await trx.insertInto('fileGroup').values({ fileId: entry.fileId, createdBy: entry.createdBy }).execute();
   await trx.insertInto('fileEntry').values(entry).execute();
+}
+
+/** The import that wrote a file's values: it holds the file (files/owners.ts LINKAGE_INDEX_IMPORT). */
+export async function insertImport(trx: Db, row: Insertable<LinkageIndexImportTable>): Promise<void> {
+  await trx.insertInto('linkageIndexImport').values(row).execute();
 }
