@@ -3,7 +3,7 @@
  * fields on an agreement and on an e-contract: the body that sets it (without the document's version) and the flat
  * `linkage…` fields a document's GET answers (all null: not answered).
  */
-import { Type, type Static } from 'typebox';
+import { Type, type Static, type TObject } from 'typebox';
 import { Nullable } from '../http/schema-helpers.js';
 
 const LINKAGE_KINDS = ['LINKED', 'NOT_LINKED'] as const;
@@ -44,9 +44,8 @@ export const LINKAGE_BODY_FIELDS = {
   linkageReason: Type.Optional(Nullable(Type.String({ maxLength: 1000, description: 'NOT_LINKED: why' }))),
 };
 
-const LinkageAnswer = Type.Object(LINKAGE_BODY_FIELDS);
 /** The answer in a body, whatever else the body carries (a version). */
-export type LinkageAnswerBody = Static<typeof LinkageAnswer>;
+export type LinkageAnswerBody = Static<TObject<typeof LINKAGE_BODY_FIELDS>>;
 
 /** The answer as a document's GET gives it, flat: all null while none was given. */
 export const LINKAGE_VIEW_FIELDS = {
