@@ -176,6 +176,13 @@ describe('contract screens: 납품대금 연동 (상생협력법 §21)', { timeo
     await screen.findByDisplayValue('강판 가공품 공급', undefined, { timeout: 5000 });
     expect(screen.queryByText('납품대금 연동 (상생협력법 제21조)')).not.toBeInTheDocument();
     other.unmount();
+
+    // A draft outside the Act may state an answer too; it names no 하도급 kind (none, not the list's first).
+    const plain = staff({ ...DRAFT, subconKind: null, sourceKind: 'NONE', sourceNo: null });
+    await screen.findByDisplayValue('강판 가공품 공급', undefined, { timeout: 5000 });
+    expect(screen.getByText('납품대금 연동 (상생협력법 제21조)')).toBeInTheDocument();
+    expect(screen.queryByLabelText('하도급 구분')).not.toBeInTheDocument();
+    plain.unmount();
   });
 
   it('the supplier reads the clause its contract states, without listing the indexes', async () => {

@@ -50,6 +50,8 @@ export const answerSection = (o: AnswerSectionOptions): SectionDef => {
             options: ORDER_KIND,
             emptyOption: 'none' as const,
             readOnly: true,
+            // Shown for a 하도급 document only: a select without an empty option would show its first kind for none.
+            visible: '!empty(form.subconKind)',
             ...(o.subconHelp ? { help: o.subconHelp } : {}),
           },
         ]
