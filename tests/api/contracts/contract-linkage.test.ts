@@ -321,7 +321,8 @@ describe.runIf(process.env.CI === 'true' || contractFontsAvailable())(
         '납품대금 연동 약정 (상생협력법 제21조)',
       );
 
-      // An amendment starts with its original's answer, printed, and may change it while a draft.
+      // An amendment starts with its original's answer, printed, and may change it while a draft; drawn again, its
+      // PDF still states the change of the order it agrees.
       const amendment = ok(
         await http.post(`/api/v1/contracts/${c.contractNo}/amendments`, u.operator, {
           title: '강판 가공품 공급 (변경)',
@@ -331,18 +332,26 @@ describe.runIf(process.env.CI === 'true' || contractFontsAvailable())(
           endDate: day(179),
           signDeadline: addDays(kstToday(), 14),
           buyerSignerId: 'operator',
+          sourceChange: { dueDate: day(30) },
         }),
       );
+      const orderChange = `발주 ${String(c.sourceNo)} 변경 내용 (이 변경계약의 체결로 적용)`;
       const amended = await detail(amendment.contractNo);
       expect(amended).toMatchObject({
         linkageKind: 'LINKED',
         linkageCopiedFromKind: 'CONTRACT',
         linkageCopiedFromNo: c.contractNo,
       });
-      expect(await draftText(amendment.contractNo)).toContain('납품대금 연동 약정 (상생협력법 제21조)');
+      const first = await draftText(amendment.contractNo);
+      expect(first).toContain('납품대금 연동 약정 (상생협력법 제21조)');
+      expect(first).toContain(orderChange);
       const changed = ok(await setLinkage(amended, clause({ linkageTriggerPct: '3' })));
       expect(changed).toMatchObject({ linkageCopiedFromKind: null, linkageCopiedFromNo: null });
       expect(Number(changed.linkageTriggerPct)).toBe(3);
+      const again = await draftText(amendment.contractNo);
+      expect(again).toContain('3% 이상');
+      expect(again).toContain(orderChange);
+      expect(again).toContain(`납기일: `);
       // The original still says 10 %.
       expect(Number((await detail(c.contractNo)).linkageTriggerPct)).toBe(10);
     });
