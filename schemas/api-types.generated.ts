@@ -5388,6 +5388,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/contracts/{econtractNo}/linkage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** A draft contract’s 납품대금 연동 answer (상생협력법 §21): a clause (material ≥ 10 % of the price, index, base, trigger 0–10 %) or a 미연동 exception with a reason; the draft’s PDF is rendered again with it. A contract of a 하도급 order is not submitted without one */
+        put: operations["setContractLinkage"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/contracts/{econtractNo}/sign": {
         parameters: {
             query?: never;
@@ -9912,6 +9929,23 @@ export interface components {
             taxType: "TAXABLE" | "ZERO_RATED" | "EXEMPT";
             /** @description Whether the requesting user opened (열람) the signing copy as it is now; a signature needs it */
             viewedByMe: boolean;
+            subconKind: string | null;
+            linkageKind: string | null;
+            linkageMaterial: string | null;
+            linkageSharePct: string | null;
+            linkageIndexCode: string | null;
+            linkageIndexName: string | null;
+            linkageIndexUnit: string | null;
+            linkageBaseDate: string | null;
+            linkageBaseValue: string | null;
+            linkageCompareBasis: string | null;
+            linkageComparePeriodMonths: number | null;
+            linkageTriggerPct: string | null;
+            linkageFormulaNote: string | null;
+            linkageExceptionType: string | null;
+            linkageReason: string | null;
+            linkageCopiedFromKind: string | null;
+            linkageCopiedFromNo: string | null;
             createdBy: string;
             createdAt: string;
             updatedAt: string;
@@ -52197,6 +52231,103 @@ export interface operations {
                         status: string;
                         version: number;
                     };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    setContractLinkage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The electronic contract’s number (CT2026-000001) */
+                econtractNo: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The version read; a stale one answers 409 VERSION_CONFLICT */
+                    version: number;
+                    /** @enum {unknown} */
+                    linkageKind: "LINKED" | "NOT_LINKED";
+                    linkageMaterial?: string | null;
+                    linkageSharePct?: string | null;
+                    linkageIndexCode?: string | null;
+                    linkageBaseDate?: string | null;
+                    linkageBaseValue?: string | null;
+                    linkageCompareBasis?: string | null;
+                    linkageComparePeriodMonths?: number | null;
+                    linkageTriggerPct?: string | null;
+                    linkageFormulaNote?: string | null;
+                    linkageExceptionType?: string | null;
+                    linkageReason?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContractDetail"];
                 };
             };
             /** @description Default Response */

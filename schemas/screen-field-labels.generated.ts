@@ -907,6 +907,66 @@ export const SCREEN_FIELD_LABELS: Record<string, { screen: string; title?: { ko:
       "approvalSteps": {
         "ko": "결재선",
         "en": "Approval Line"
+      },
+      "subconKind": {
+        "ko": "하도급 구분",
+        "en": "Subcontract kind"
+      },
+      "linkageKind": {
+        "ko": "납품대금 연동",
+        "en": "Price linkage"
+      },
+      "linkageCopiedFromKind": {
+        "ko": "연동 기본값 출처",
+        "en": "Linkage default from"
+      },
+      "linkageCopiedFromNo": {
+        "ko": "출처 번호",
+        "en": "Its number"
+      },
+      "linkageMaterial": {
+        "ko": "주요 원재료",
+        "en": "Main raw material"
+      },
+      "linkageSharePct": {
+        "ko": "원재료 비중(%)",
+        "en": "Material share (%)"
+      },
+      "linkageIndexCode": {
+        "ko": "기준 지표",
+        "en": "Reference index"
+      },
+      "linkageBaseDate": {
+        "ko": "기준시점",
+        "en": "Base date"
+      },
+      "linkageBaseValue": {
+        "ko": "기준시점 지표값",
+        "en": "Index at base date"
+      },
+      "linkageCompareBasis": {
+        "ko": "비교시점 지표값 산정",
+        "en": "Comparison value"
+      },
+      "linkageComparePeriodMonths": {
+        "ko": "조정주기(개월)",
+        "en": "Adjustment period (months)"
+      },
+      "linkageTriggerPct": {
+        "ko": "조정요건(변동률 %)",
+        "en": "Trigger (change %)"
+      },
+      "linkageFormulaNote": {
+        "ko": "연동 산식",
+        "en": "Linkage formula"
+      },
+      "linkageExceptionType": {
+        "ko": "미연동 사유 유형",
+        "en": "Exception"
+      },
+      "linkageReason": {
+        "ko": "미연동 사유",
+        "en": "Reason for not linking"
       }
     },
     "options": {
@@ -1030,6 +1090,68 @@ export const SCREEN_FIELD_LABELS: Record<string, { screen: string; title?: { ko:
         "PAID": {
           "ko": "납부 완료",
           "en": "Paid"
+        }
+      },
+      "subconKind": {
+        "MANUFACTURE": {
+          "ko": "제조위탁",
+          "en": "Manufacturing"
+        },
+        "REPAIR": {
+          "ko": "수리위탁",
+          "en": "Repair"
+        },
+        "SERVICE": {
+          "ko": "용역위탁",
+          "en": "Service"
+        }
+      },
+      "linkageKind": {
+        "LINKED": {
+          "ko": "연동",
+          "en": "Linked"
+        },
+        "NOT_LINKED": {
+          "ko": "미연동",
+          "en": "Not linked"
+        }
+      },
+      "linkageCopiedFromKind": {
+        "AGREEMENT": {
+          "ko": "단가계약의 연동 내용",
+          "en": "The framework agreement’s linkage"
+        },
+        "CONTRACT": {
+          "ko": "원계약의 연동 내용",
+          "en": "The original contract’s linkage"
+        }
+      },
+      "linkageCompareBasis": {
+        "DAY": {
+          "ko": "비교일 지표값",
+          "en": "Value on the day"
+        },
+        "MONTH_AVG": {
+          "ko": "직전 월 평균",
+          "en": "Previous month’s average"
+        }
+      },
+      "linkageExceptionType": {
+        "SMALL_AMOUNT": {
+          "ko": "소액 (1억 원 이하)",
+          "en": "Small amount (≤ ₩100 M)"
+        },
+        "SHORT_TERM": {
+          "ko": "단기 (90일 이내)",
+          "en": "Short term (≤ 90 days)"
+        },
+        "SMALL_ENTRUSTER": {
+          "ko": "위탁기업이 소기업",
+          "en": "Entruster is a small business"
+        },
+        "AGREED_NONE": {
+          "ko": "양사 미연동 합의",
+          "en": "Agreed not to link"
         }
       }
     },
@@ -3282,6 +3404,54 @@ export const SCREEN_FIELD_LABELS: Record<string, { screen: string; title?: { ko:
       "declineReason": {
         "ko": "거절 사유",
         "en": "Reason declined"
+      },
+      "linkageKind": {
+        "ko": "납품대금 연동",
+        "en": "Price linkage"
+      },
+      "linkageMaterial": {
+        "ko": "주요 원재료",
+        "en": "Main raw material"
+      },
+      "linkageSharePct": {
+        "ko": "원재료 비중(%)",
+        "en": "Material share (%)"
+      },
+      "linkageIndexName": {
+        "ko": "기준 지표",
+        "en": "Reference index"
+      },
+      "linkageBaseDate": {
+        "ko": "기준시점",
+        "en": "Base date"
+      },
+      "linkageBaseValue": {
+        "ko": "기준시점 지표값",
+        "en": "Index at base date"
+      },
+      "linkageCompareBasis": {
+        "ko": "비교시점 지표값 산정",
+        "en": "Comparison value"
+      },
+      "linkageComparePeriodMonths": {
+        "ko": "조정주기(개월)",
+        "en": "Adjustment period (months)"
+      },
+      "linkageTriggerPct": {
+        "ko": "조정요건(변동률 %)",
+        "en": "Trigger (change %)"
+      },
+      "linkageFormulaNote": {
+        "ko": "연동 산식",
+        "en": "Linkage formula"
+      },
+      "linkageExceptionType": {
+        "ko": "미연동 사유 유형",
+        "en": "Exception"
+      },
+      "linkageReason": {
+        "ko": "미연동 사유",
+        "en": "Reason for not linking"
       }
     },
     "options": {
@@ -3391,6 +3561,44 @@ export const SCREEN_FIELD_LABELS: Record<string, { screen: string; title?: { ko:
         "PAID": {
           "ko": "납부 완료",
           "en": "Paid"
+        }
+      },
+      "linkageKind": {
+        "LINKED": {
+          "ko": "연동",
+          "en": "Linked"
+        },
+        "NOT_LINKED": {
+          "ko": "미연동",
+          "en": "Not linked"
+        }
+      },
+      "linkageCompareBasis": {
+        "DAY": {
+          "ko": "비교일 지표값",
+          "en": "Value on the day"
+        },
+        "MONTH_AVG": {
+          "ko": "직전 월 평균",
+          "en": "Previous month’s average"
+        }
+      },
+      "linkageExceptionType": {
+        "SMALL_AMOUNT": {
+          "ko": "소액 (1억 원 이하)",
+          "en": "Small amount (≤ ₩100 M)"
+        },
+        "SHORT_TERM": {
+          "ko": "단기 (90일 이내)",
+          "en": "Short term (≤ 90 days)"
+        },
+        "SMALL_ENTRUSTER": {
+          "ko": "위탁기업이 소기업",
+          "en": "Entruster is a small business"
+        },
+        "AGREED_NONE": {
+          "ko": "양사 미연동 합의",
+          "en": "Agreed not to link"
         }
       }
     }

@@ -20,6 +20,8 @@ export const PGLITE_FILES: Readonly<Record<string, string>> = {
   'tests/api/operations/metrics.test.ts': 'the worker’s queue gauge exists on PGlite only',
   'tests/api/contracts/contracts.test.ts':
     'the evidence log’s append-only and the executed contract’s triggers (plpgsql) and bytea documents on each engine',
+  'tests/api/contracts/contract-linkage.test.ts':
+    'the 연동 answer’s numerics and dates as each driver hands them back; the triggers freezing it and letting only a draft’s copy be drawn again (plpgsql), row-level security on it',
   'tests/api/contracts/contracts-execution.test.ts':
     'a hanging time-stamping authority must hold no transaction: on PGlite’s one connection every write would wait',
   'tests/api/reports/cube.test.ts':

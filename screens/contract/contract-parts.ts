@@ -35,6 +35,7 @@ const SOURCE_KIND = options('sourceKind', ['PO', 'LOI', 'NONE']);
 const TAX_TYPE = options('taxType', ['TAXABLE', 'ZERO_RATED', 'EXEMPT']);
 const EVENT_KIND = options('event', [
   'CREATED',
+  'LINKAGE_SET',
   'SUBMITTED',
   'APPROVED',
   'REJECTED',

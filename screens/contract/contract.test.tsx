@@ -4,6 +4,7 @@ import { gridRowTexts, installGlideJsdom } from '../../engine/testing/grid';
 import { renderScreen } from '../../engine/testing/screen-harness';
 import type { OperationInput } from '../../engine/services';
 import { screenDefinitions, screenTexts } from '../index';
+import { NO_CONTRACT_LINKAGE } from '../testing/contract-answer';
 
 let uninstall: () => void;
 beforeAll(() => {
@@ -102,6 +103,7 @@ const DETAIL = {
     },
   ],
   stamps: [],
+  ...NO_CONTRACT_LINKAGE,
 };
 
 const APPROVAL = {

@@ -1,4 +1,6 @@
 import { defineEditScreen } from '../../engine/define';
+import { s as subcon } from '../subcontracting/labels';
+import { answerSection, saveAnswerAction } from '../subcontracting/linkage-answer';
 import { changesGrid, eventsGrid, f, headerFields, sourceChangesGrid, stampsGrid, T } from './contract-parts';
 
 const reason = {
@@ -9,6 +11,7 @@ const reason = {
   required: true,
   maxLength: 1000,
 };
+const DRAFT = "form.status == 'DRAFT'";
 const reload = { then: ['reloadRecord' as const], thenOnError: ['reloadRecord' as const] };
 const approvalPending = "form.status == 'IN_APPROVAL' && form.approvalStatus in ['PENDING', 'IN_PROGRESS']";
 /** On the approval line; the server decides whether it is this approver's step. */
@@ -30,7 +33,9 @@ const decision = (comment: { required: boolean }) => ({
  * /contract/contractDetail — one electronic contract: header, variables, signers, stamps and the
  * hash-chained event log. Its actions follow the lifecycle (docs/contracts.md): 결재상신 of a draft,
  * the buyer's signature when it is the buyer's turn, 서명 거절 and 취소 with a reason, 인지세 납부
- * 기록, and the PDF's download (a dialog: the engine's calls read JSON, the answer is a file).
+ * 기록, and the PDF's download (a dialog: the engine's calls read JSON, the answer is a file). A draft takes its
+ * 납품대금 연동 answer (subcontracting/linkage-answer.ts, the section /AgreementEdit shows), which a contract of a
+ * 하도급 order needs before 결재상신; saving it draws the draft's PDF again.
  */
 export default defineEditScreen({
   id: 'contract.contractDetail',
@@ -65,6 +70,14 @@ export default defineEditScreen({
         },
       ],
     },
+    answerSection({
+      side: 'staff',
+      // Shown on a draft, and on any contract that states an answer (read only past the draft: it was signed so).
+      visible: `${DRAFT} || !empty(form.linkageKind)`,
+      subconHelp: subcon('h.contractSubcon'),
+      readOnly: `!(${DRAFT})`,
+      showOrigin: true,
+    }),
   ],
   details: [changesGrid, sourceChangesGrid, eventsGrid, stampsGrid],
   actions: [
@@ -213,13 +226,19 @@ export default defineEditScreen({
       success: `${T}.done.sign`,
       ...reload,
     },
+    saveAnswerAction({
+      operation: 'setContractLinkage',
+      path: { econtractNo: 'form.contractNo' },
+      visible: `${DRAFT} && !empty(form.linkageKind)`,
+      success: subcon('done.contractLinkage'),
+    }),
     {
       kind: 'workflow',
       id: 'submit',
       label: `${T}.action.submit`,
       variant: 'primary',
       operation: 'submitContract',
-      visible: "form.status == 'DRAFT'",
+      visible: DRAFT,
       confirm: `${T}.confirm.submit`,
       params: { path: { econtractNo: 'form.contractNo' }, body: { version: 'form.version' } },
       success: `${T}.done.submit`,

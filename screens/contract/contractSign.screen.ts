@@ -1,4 +1,5 @@
 import { defineEditScreen } from '../../engine/define';
+import { answerSection } from '../subcontracting/linkage-answer';
 import { changesGrid, eventsGrid, f, headerFields, sourceChangesGrid, stampsGrid, T } from './contract-parts';
 
 const reload = { then: ['reloadRecord' as const], thenOnError: ['reloadRecord' as const] };
@@ -7,7 +8,8 @@ const MY_TURN = "form.nextSigner == 'SUPPLIER'";
 /**
  * /contract/contractSign (external) — a contract the buyer sent to my company: read it, download the
  * PDF, ask for a one-time code (sent to the signer) and sign with it, or decline with a reason; record
- * the revenue-stamp number (전자수입인지) of my company's share of the stamp duty.
+ * the revenue-stamp number (전자수입인지) of my company's share of the stamp duty. A contract holding a 납품대금
+ * 연동 answer shows it (subcontracting/linkage-answer.ts), read only.
  */
 export default defineEditScreen({
   id: 'contract.contractSign',
@@ -19,7 +21,11 @@ export default defineEditScreen({
   key: ['contractNo'],
   load: { operation: 'getMyContract', params: { path: { econtractNo: 'query.contractNo' } } },
   confirmLeave: false,
-  sections: [{ title: `${T}.section.contract`, columns: 4, fields: headerFields('external') }],
+  sections: [
+    { title: `${T}.section.contract`, columns: 4, fields: headerFields('external') },
+    // The 납품대금 연동 answer the contract states (its PDF prints it too), read only once there is one.
+    answerSection({ side: 'supplier', visible: '!empty(form.linkageKind)', readOnly: true }),
+  ],
   details: [changesGrid, sourceChangesGrid, eventsGrid, stampsGrid],
   actions: [
     { kind: 'back', requires: 'read' },

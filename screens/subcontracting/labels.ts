@@ -34,6 +34,8 @@ export const LINKAGE_EXCEPTION = options('linkageException', [
   'AGREED_NONE',
 ]);
 export const COMPARE_BASIS = options('compareBasis', ['DAY', 'MONTH_AVG']);
+/** Where an e-contract's default 연동 answer came from. */
+export const LINKAGE_SOURCE = options('linkageSource', ['AGREEMENT', 'CONTRACT']);
 export const PROPOSAL_STATUS = options('proposalStatus', ['PROPOSED', 'ACCEPTED', 'REJECTED']);
 export const RATE_KIND = options('rateKind', ['LATE_INTEREST', 'BILL_DISCOUNT', 'BILL_SUBSTITUTE']);
 export const FINDING = options('finding', [

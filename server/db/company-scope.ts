@@ -112,6 +112,8 @@ export const COMPANY_OWNED_TABLES: Readonly<Record<string, string>> = Object.fre
   econtract_document: 'comp_no',
   econtract_event: 'comp_no',
   econtract_stamp: 'comp_no',
+  // 납품대금 연동 on e-contracts (1129): a contract's clause or 미연동 agreement, read by its supplier.
+  econtract_linkage: 'comp_no',
   // Subcontracting payments (1120): a 감액 서면 put to a supplier, which it acknowledges.
   settlement_reduction: 'comp_no',
   // 납품대금 연동 (1121): an agreement's clause or 미연동 agreement, read by the agreement's supplier.

@@ -757,6 +757,7 @@ export interface EcontractTable {
   executeAttempts: Generated<number>;
   executeRetryAt: Timestamp | null;
   executeError: string | null;
+  printedAppendix: Json | null;
 }
 
 export interface EcontractClauseTable {
@@ -794,6 +795,27 @@ export interface EcontractEventTable {
   detail: ColumnType<unknown, string | undefined, string>;
   prevHash: string;
   hash: string;
+}
+
+export interface EcontractLinkageTable {
+  contractNo: string;
+  compNo: string;
+  kind: 'LINKED' | 'NOT_LINKED';
+  material: string | null;
+  sharePct: Numeric | null;
+  indexCode: string | null;
+  baseDate: string | null;
+  baseValue: Numeric | null;
+  compareBasis: 'DAY' | 'MONTH_AVG' | null;
+  comparePeriodMonths: number | null;
+  triggerPct: Numeric | null;
+  formulaNote: string | null;
+  exceptionType: 'SMALL_AMOUNT' | 'SHORT_TERM' | 'SMALL_ENTRUSTER' | 'AGREED_NONE' | null;
+  reason: string | null;
+  copiedFromKind: 'AGREEMENT' | 'CONTRACT' | null;
+  copiedFromNo: string | null;
+  updatedBy: string;
+  updatedAt: ColumnType<string, Date | string | undefined, Date | string>;
 }
 
 export interface EcontractStampTable {
@@ -2457,6 +2479,7 @@ export interface Database {
   econtractClause: EcontractClauseTable;
   econtractDocument: EcontractDocumentTable;
   econtractEvent: EcontractEventTable;
+  econtractLinkage: EcontractLinkageTable;
   econtractStamp: EcontractStampTable;
   econtractTemplate: EcontractTemplateTable;
   employee: EmployeeTable;

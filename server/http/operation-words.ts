@@ -234,6 +234,7 @@ export const OPERATION_WORDS: Readonly<Record<string, OperationWords>> = {
   setLinkageIndexValue: ['연동 기준 지표값', '입력'],
   importLinkageIndexValues: ['연동 기준 지표값 파일', '반영'],
   setBudgetPolicy: ['예산 통제 방식', '변경'],
+  setContractLinkage: ['계약의 납품대금 연동', '저장'],
   signContract: ['계약', '서명'],
   signMyContract: ['계약', '서명'],
   startExport: ['엑셀 내보내기', '시작'],

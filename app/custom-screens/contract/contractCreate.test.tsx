@@ -4,6 +4,7 @@ import { renderScreen } from '../../../engine/testing/screen-harness';
 import { OperationError, type OperationInput } from '../../../engine/services';
 import { screenDefinitions, screenTexts } from '../../../screens';
 import { createPoFixtures } from '../../../screens/purchase-order/po-fixtures';
+import { NO_CONTRACT_LINKAGE } from '../../../screens/testing/contract-answer';
 import ContractCreate from './contractCreate.custom';
 
 const OPERATOR = {
@@ -89,6 +90,7 @@ const ORIGINAL = {
   version: 7,
   events: [],
   stamps: [],
+  ...NO_CONTRACT_LINKAGE,
 };
 
 type Calls = Array<{ operation: string; input: OperationInput }>;

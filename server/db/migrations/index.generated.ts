@@ -88,6 +88,7 @@ import * as m1123 from './1123-agreement-line-prices.js';
 import * as m1124 from './1124-linkage-proposals.js';
 import * as m1127 from './1127-price-coordination.js';
 import * as m1128 from './1128-price-coordination-menus.js';
+import * as m1129 from './1129-contract-linkage.js';
 import * as m1133 from './1133-coordination-clock-notices.js';
 import * as m1134 from './1134-linkage-index-imports.js';
 import * as m1150 from './1150-tax-invoice-amendments.js';
@@ -187,6 +188,7 @@ export const migrations: Record<string, Migration> = {
   '1124-linkage-proposals': m1124,
   '1127-price-coordination': m1127,
   '1128-price-coordination-menus': m1128,
+  '1129-contract-linkage': m1129,
   '1133-coordination-clock-notices': m1133,
   '1134-linkage-index-imports': m1134,
   '1150-tax-invoice-amendments': m1150,

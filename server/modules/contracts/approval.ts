@@ -1,6 +1,6 @@
 /** A contract's internal approval: submission, rated on what it does to its source, and the outcome. */
 import type { Db } from '../../db/connect.js';
-import { checkVersion, refused } from '../../domain/errors.js';
+import { checkVersion, failIf, refused } from '../../domain/errors.js';
 import { transition } from '../../domain/machine.js';
 import { compareDecimals } from '../../../lib/money.js';
 import { startApproval } from '../purchase/approval/index.js';
@@ -11,6 +11,7 @@ import * as q from './queries.js';
 import { CONTRACT_MACHINE } from './workflow.js';
 import { appendEvent, notFound, type EventContext } from './common.js';
 import { type SourceChange } from './source-change.js';
+import { linkageSubmitErrors } from './linkage.js';
 
 /**
  * How an amendment's approval is rated on what it does to its order or LOI: the document's new total
@@ -33,6 +34,8 @@ export async function submitContract(db: Db, ctx: EventContext, singleid: string
     if (!c) throw notFound();
     checkVersion(version, c.version);
     const status = transition(CONTRACT_MACHINE, 'submit', c.status);
+    // A contract of a 하도급 order states its 납품대금 연동 answer before anyone approves it (상생협력법 §21).
+    failIf(await linkageSubmitErrors(trx, c));
     const rated = await rateSourceChange(trx, c, ctx.now);
     const typed = String(c.totalAmount);
     const { approvalId } = await startApproval(

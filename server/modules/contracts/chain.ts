@@ -10,6 +10,7 @@ export const GENESIS = '0'.repeat(64);
 
 export type EventKind =
   | 'CREATED'
+  | 'LINKAGE_SET'
   | 'SUBMITTED'
   | 'APPROVED'
   | 'REJECTED'

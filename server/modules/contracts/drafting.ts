@@ -27,6 +27,8 @@ import {
   type SourceChangeRow,
 } from './source-change.js';
 import { mayBuyerSign } from './signers.js';
+import { contractFacts, defaultLinkage, linkagePrint } from './linkage.js';
+import { saveContractLinkage } from './queries-linkage.js';
 
 const MONEY = /^\d{1,18}$/;
 
@@ -70,7 +72,12 @@ function checkNewContract(b: NewContract, today: string): void {
   failIf(errors);
 }
 
-async function renderFor(
+/**
+ * The contract's PDF from its template version and frozen values, with the sections no template can leave out
+ * (`appendices`: the 납품대금 연동 answer, an amendment's change of its order or LOI) — at creation, and again when
+ * a draft's 연동 answer is set (linkage-command.ts).
+ */
+export async function renderFor(
   trx: Db,
   contractNo: string,
   template: { body: string; clauses: unknown; name: string; signOrder: string },
@@ -78,7 +85,7 @@ async function renderFor(
   documentDate: string,
   supplierName: string,
   buyerName: string,
-  sourceChangePrint?: SourceChangePrint,
+  appendices: ReadonlyArray<{ heading: string; lines: string[] }>,
 ) {
   const clauses = new Map(
     Object.entries((template.clauses ?? {}) as Record<string, { body: string }>).map(([k, v]) => [k, v.body]),
@@ -104,9 +111,9 @@ async function renderFor(
       ['주소', values['supplier.address'] ?? ''],
     ],
     body,
-    // An amendment that changes its order or LOI prints the change after the text, whatever the
-    // template places: what both parties sign states what the execution will do to the document.
-    ...(sourceChangePrint ? { appendix: sourceChangePrint } : {}),
+    // What the template cannot leave out, after its text: what both parties sign states the 연동 answer and
+    // what the execution will do to the order or LOI.
+    ...(appendices.length > 0 ? { appendices: [...appendices] } : {}),
     signers: template.signOrder === 'BUYER_FIRST' ? [buyerRow, supplierRow] : [supplierRow, buyerRow],
   });
   void trx;
@@ -220,6 +227,11 @@ export async function createContract(
       ].join('; ');
     }
     const signOrder = b.signOrder ?? (template.signOrder as SignOrder);
+    const linkage = await defaultLinkage(
+      trx,
+      { sourceKind, sourceNo: source?.no ?? null, amends: amends?.contractNo ?? null },
+      contractFacts({ supplyAmount: b.supplyAmount, startDate: b.startDate ?? null, endDate: b.endDate ?? null }),
+    );
     const { pdf, sha } = await renderFor(
       trx,
       contractNo,
@@ -228,7 +240,10 @@ export async function createContract(
       today,
       supplier.compNameKr,
       buyerName,
-      amends?.sourceChangePrint,
+      [
+        ...(linkage ? [linkagePrint(linkage.row, linkage.indexName)] : []),
+        ...(amends?.sourceChangePrint ? [amends.sourceChangePrint] : []),
+      ],
     );
     await q.insertContract(trx, {
       contractNo,
@@ -258,8 +273,18 @@ export async function createContract(
       amendsContractNo: amends?.contractNo ?? null,
       changeSummary: changes ? JSON.stringify(changes) : null,
       sourceChange: amends?.sourceChange ? JSON.stringify(amends.sourceChange) : null,
+      printedAppendix: amends?.sourceChangePrint ? JSON.stringify(amends.sourceChangePrint) : null,
       createdBy: ctx.userId,
     });
+    if (linkage)
+      await saveContractLinkage(trx, {
+        contractNo,
+        compNo: b.compNo,
+        ...linkage.row,
+        copiedFromKind: linkage.copiedFromKind,
+        copiedFromNo: linkage.copiedFromNo,
+        updatedBy: ctx.userId,
+      });
     await q.insertDocument(trx, { contractNo, kind: 'DRAFT', compNo: b.compNo, contentSha: sha, content: pdf });
     await appendEvent(trx, { contractNo, compNo: b.compNo }, ctx, 'CREATED', sha, {
       templateNo: template.templateNo,
@@ -267,6 +292,10 @@ export async function createContract(
       ...(amends ? { amends: amends.contractNo } : {}),
       // The document's values the agreed change was made against, kept in the chain with it.
       ...(amends?.sourceChangeRows ? { sourceChange: amends.sourceChangeRows } : {}),
+      // The 연동 answer the first copy prints, and where it came from.
+      ...(linkage
+        ? { linkage: { ...linkage.row, copiedFrom: `${linkage.copiedFromKind} ${linkage.copiedFromNo}` } }
+        : {}),
     });
     await writeAudit(trx, { entity: 'econtract', entityKey: contractNo, action: 'CREATE', actor: ctx.userId });
     return { contractNo, version: 1, documentSha: sha };

@@ -9,6 +9,7 @@ import { nextSigner, SUPPLIER_VISIBLE } from './workflow.js';
 import { notFound, visibleTo } from './common.js';
 import { type SourceChange, type SourceChangeRow } from './source-change.js';
 import { taxTypeOf } from './stamp-duty.js';
+import { contractLinkageFields } from './linkage.js';
 
 export async function listContracts(
   db: Db,
@@ -68,11 +69,13 @@ function sourceChangeRows(
 export async function getContract(db: Db, contractNo: string, viewer: { supplier: boolean; userId: string }) {
   const c = await q.findContract(db, contractNo);
   if (!c || !visibleTo(c, viewer.supplier)) throw notFound();
-  const [events, stamps, signers] = await Promise.all([
+  const [events, stamps, signers, linkage] = await Promise.all([
     q.eventsOf(db, contractNo),
     q.stampsOf(db, contractNo),
     // Read as the owner: accounts are not the supplier role's.
     q.userNames(asOwner(db), [c.buyerSignerId, ...(c.supplierSignerId ? [c.supplierSignerId] : [])]),
+    // Through the caller's database: a supplier reads its own contract's answer only (row-level security).
+    contractLinkageFields(db, c),
   ]);
   const names = await q.userNames(
     asOwner(db),
@@ -102,6 +105,7 @@ export async function getContract(db: Db, contractNo: string, viewer: { supplier
     supplierSignerName: nameOf(c.supplierSignerId),
     nextSigner: next,
     taxType: taxTypeOf(c.variables),
+    ...linkage,
     // Whether the viewer opened (열람) the signing copy as it is now: the signature needs it first.
     viewedByMe: events.some((e) => e.kind === 'VIEWED' && e.userId === viewer.userId && e.docSha === c.documentSha),
     // A supplier sees the buyer's people by name and role, never their address, browser or id.

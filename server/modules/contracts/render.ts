@@ -32,10 +32,10 @@ export interface ContractPdfModel {
   /** The filled template text: paragraphs separated by blank lines. */
   body: string;
   /**
-   * A section after the text that no template can leave out: an amendment's change of its order or
-   * LOI, one line per field (before → after).
+   * Sections after the text that no template can leave out, in order: the 납품대금 연동 answer (its clause or
+   * 미연동 합의), an amendment's change of its order or LOI, one line per field (before → after).
    */
-  appendix?: { heading: string; lines: string[] };
+  appendices?: Array<{ heading: string; lines: string[] }>;
   /** The signers in signing order: role label and the company signing. */
   signers: Array<{ role: string; company: string }>;
 }
@@ -131,11 +131,11 @@ export async function renderContractPdf(m: ContractPdfModel): Promise<Buffer> {
     doc.moveDown(0.6);
   }
 
-  if (m.appendix) {
+  for (const appendix of m.appendices ?? []) {
     doc.moveDown(0.6);
-    doc.font('bold').fontSize(10.5).fillColor('black').text(m.appendix.heading, MARGIN, doc.y, { width: CONTENT_W });
+    doc.font('bold').fontSize(10.5).fillColor('black').text(appendix.heading, MARGIN, doc.y, { width: CONTENT_W });
     doc.moveDown(0.3);
-    for (const line of m.appendix.lines)
+    for (const line of appendix.lines)
       doc.font('ko').fontSize(10).text(`· ${line}`, MARGIN, doc.y, { width: CONTENT_W, lineGap: 3 });
   }
 

@@ -17,6 +17,7 @@ import {
   ClauseSaved,
   CodeSent,
   ContractCreated,
+  ContractLinkageBody,
   ContractList,
   ContractListQuery,
   ContractMoved,
@@ -344,6 +345,23 @@ export const contractRoutes: FastifyPluginAsyncTypebox = async (app) => {
         request.body.version,
       );
     },
+  );
+
+  app.put(
+    '/api/v1/contracts/:econtractNo/linkage',
+    {
+      config: { access: access.login([C.detail], 'write', ['I']), identityBound: false },
+      schema: {
+        operationId: 'setContractLinkage',
+        tags: TAG,
+        summary:
+          'A draft contract’s 납품대금 연동 answer (상생협력법 §21): a clause (material ≥ 10 % of the price, index, base, trigger 0–10 %) or a 미연동 exception with a reason; the draft’s PDF is rendered again with it. A contract of a 하도급 order is not submitted without one',
+        params: ContractNoParams,
+        body: ContractLinkageBody,
+        response: { 200: Type.Ref('ContractDetail'), ...actionErrors },
+      },
+    },
+    async (request) => s.setContractLinkage(request.db, ctx(request), request.params.econtractNo, request.body),
   );
 
   app.post(

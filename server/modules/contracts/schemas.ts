@@ -1,6 +1,7 @@
 import { Type } from 'typebox';
 import { PagingQuery } from '../../http/list-query.js';
 import { Nullable, Version } from '../../domain/schemas.js';
+import { LINKAGE_BODY_FIELDS, LINKAGE_VIEW_FIELDS } from '../../domain/linkage-schemas.js';
 import { SupplierCompanyQuery } from '../../http/supplier-view.js';
 import { CONTRACT_TYPES } from './stamp-duty.js';
 import { CONTRACT_STATUSES } from './workflow.js';
@@ -324,6 +325,21 @@ const ContractDetail = Type.Object(
     viewedByMe: Type.Boolean({
       description: 'Whether the requesting user opened (열람) the signing copy as it is now; a signature needs it',
     }),
+    subconKind: Nullable(
+      Type.String({
+        description:
+          'The 하도급 kind of the contract’s order (MANUFACTURE, REPAIR, SERVICE); null: not 하도급. A 하도급 contract needs a 연동 answer before submitting',
+      }),
+    ),
+    // The 납품대금 연동 answer (상생협력법 §21), flat: all null while none was given.
+    ...LINKAGE_VIEW_FIELDS,
+    linkageCopiedFromKind: Nullable(
+      Type.String({
+        description:
+          'AGREEMENT (the agreement the order calls off) or CONTRACT (the amended original): the answer is the default copied when the contract was made; null once set on the contract',
+      }),
+    ),
+    linkageCopiedFromNo: Nullable(Type.String({ description: 'The agreement’s or original contract’s number' })),
     createdBy: Type.String(),
     createdAt: Type.String(),
     updatedAt: Type.String(),
@@ -435,6 +451,12 @@ export const SignerList = Type.Object({
 });
 
 export const ContractSchemas = [ContractDetail];
+
+/** setContractLinkage: the draft's version and its 연동 clause (LINKED) or 미연동 agreement (NOT_LINKED). */
+export const ContractLinkageBody = Type.Object(
+  { version: Version, ...LINKAGE_BODY_FIELDS },
+  { additionalProperties: false },
+);
 
 /** The whole evidence chain of one contract, as an outsider verifies it (docs/contracts.md "Verifying the chain"). */
 export const ContractChainExport = Type.Object({

@@ -12,6 +12,7 @@
  */
 export * from './templates.js';
 export * from './drafting.js';
+export * from './linkage-command.js';
 export * from './amendments.js';
 export * from './approval.js';
 export * from './reading.js';

@@ -176,9 +176,13 @@ async function fillEmpty(db: Db): Promise<void> {
       values ('RLS', 1, 'rls', 'CONSTRUCT', 'SUPPLIER_FIRST', 'x', 'admin') on conflict do nothing`.execute(db);
     const contractNo = `RLS-${comp}`;
     await sql`insert into econtract (contract_no, comp_no, template_no, template_version, contract_type, sign_order, title, supply_amount, vat_amount, total_amount, contract_date, sign_deadline, variables, status, buyer_signer_id, created_by)
-      values (${contractNo}, ${comp}, 'RLS', 1, 'CONSTRUCT', 'SUPPLIER_FIRST', 'rls', 10, 1, 11, '2026-01-01', '2026-01-31', '{}', 'SENT', 'admin', 'admin')`.execute(
+      values (${contractNo}, ${comp}, 'RLS', 1, 'CONSTRUCT', 'SUPPLIER_FIRST', 'rls', 10, 1, 11, '2026-01-01', '2026-01-31', '{}', 'DRAFT', 'admin', 'admin')`.execute(
       db,
     );
+    // Its 납품대금 연동 answer (1129). A draft: past it the database refuses any change of the answer (and of the
+    // draft's copy) before row-level security is asked, and this test asks row-level security.
+    await sql`insert into econtract_linkage (contract_no, comp_no, kind, exception_type, reason, updated_by)
+      values (${contractNo}, ${comp}, 'NOT_LINKED', 'AGREED_NONE', 'rls', 'admin')`.execute(db);
     await sql`insert into econtract_document (contract_no, kind, comp_no, content_sha, size_bytes, content)
       values (${contractNo}, 'DRAFT', ${comp}, ${'0'.repeat(64)}, 1, '\\x00')`.execute(db);
     await sql`insert into econtract_event (contract_no, comp_no, seq, kind, occurred_at, prev_hash, hash)

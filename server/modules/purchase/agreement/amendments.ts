@@ -39,24 +39,11 @@ export async function setAgreementLinkage(
     const lines = await findAgreementLines(trx, agreementNo);
     const { errors, row } = await checkLinkage(trx, a, lines, b);
     failIf(errors);
-    const stored = {
-      material: null,
-      sharePct: null,
-      indexCode: null,
-      baseDate: null,
-      baseValue: null,
-      compareBasis: null,
-      comparePeriodMonths: null,
-      triggerPct: null,
-      formulaNote: null,
-      exceptionType: null,
-      reason: null,
-      ...row,
-    };
     await saveAgreementLinkage(trx, {
       agreementNo,
       compNo: a.compNo,
-      ...stored,
+      // Every column, the other kind's null: the answer replaces the one the agreement had.
+      ...row,
       updatedBy: actor.userId,
       updatedAt: now,
     });
@@ -66,7 +53,7 @@ export async function setAgreementLinkage(
       entityKey: agreementNo,
       action: 'LINKAGE',
       actor: actor.userId,
-      after: stored,
+      after: row,
     });
   });
   return detail(db, agreementNo, actor, now);

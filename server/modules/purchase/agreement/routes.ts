@@ -59,6 +59,9 @@ import { PrNoParams } from '../pr/schemas.js';
 import { SIMPLE_SCREENS } from '../po/service.js';
 import { LINKAGE_INDEX_SCREEN } from '../linkage-index/routes.js';
 
+/** The e-contract's detail (contracts module), which lists the indexes in its 납품대금 연동 section. */
+const CONTRACT_DETAIL_SCREEN = '/contract/contractDetail';
+
 const LIST = AGREEMENT_SCREENS.list;
 const EDIT = AGREEMENT_SCREENS.edit;
 const CONSUMPTION = AGREEMENT_SCREENS.consumption;
@@ -245,11 +248,12 @@ export const agreementRoutes: FastifyPluginAsyncTypebox = async (app) => {
       setAgreementLinkage(request.db, request.caller, request.params.agreementNo, request.body, app.clock.now()),
   );
 
-  // The 기준 지표 a 연동 clause may name: read by whoever reads the agreements or keeps the indexes.
+  // The 기준 지표 a 연동 clause may name: read by whoever reads the agreements or keeps the indexes, and on the
+  // e-contract's detail, whose 연동 section names one too.
   app.get(
     '/api/v1/linkage-indexes',
     {
-      config: { access: access.login([LIST, EDIT, LINKAGE_INDEX_SCREEN], 'read', ['I']) },
+      config: { access: access.login([LIST, EDIT, LINKAGE_INDEX_SCREEN, CONTRACT_DETAIL_SCREEN], 'read', ['I']) },
       schema: {
         operationId: 'listLinkageIndexes',
         tags,

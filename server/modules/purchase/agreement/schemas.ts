@@ -1,6 +1,7 @@
 import { Type } from 'typebox';
 import { PagingQuery, SortQuery } from '../../../http/list-query.js';
 import { Currency, DateStr, Nullable, StatusList, Version } from '../../../domain/schemas.js';
+import { LINKAGE_BODY_FIELDS, LINKAGE_VIEW_FIELDS } from '../../../domain/linkage-schemas.js';
 import { ApprovalView } from '../shared/schemas.js';
 import { ApprovalStateFields } from '../approval/schemas.js';
 import { NumberedHistoryEntry } from '../po/schemas.js';
@@ -344,32 +345,6 @@ const CallOffView = Type.Object({
   receivedQty: Type.String(),
 });
 
-/** An agreement's 납품대금 연동 answer (상생협력법 §21), flat: all null while none was given. */
-const LinkageFields = {
-  linkageKind: Nullable(
-    Type.String({ description: 'LINKED (a 연동 clause) or NOT_LINKED (a 미연동 agreement); null: not answered' }),
-  ),
-  linkageMaterial: Nullable(Type.String({ description: 'LINKED: the 주요 원재료' })),
-  linkageSharePct: Nullable(Type.String({ description: 'LINKED: its share of the price, % (10–100)' })),
-  linkageIndexCode: Nullable(Type.String({ description: 'LINKED: the 기준 지표' })),
-  linkageIndexName: Nullable(Type.String()),
-  linkageIndexUnit: Nullable(Type.String()),
-  linkageBaseDate: Nullable(Type.String({ description: 'LINKED: 기준시점' })),
-  linkageBaseValue: Nullable(Type.String({ description: 'LINKED: the index at 기준시점' })),
-  linkageCompareBasis: Nullable(
-    Type.String({
-      description: 'LINKED: how the comparison value is read — DAY (the value on the day) or MONTH_AVG',
-    }),
-  ),
-  linkageComparePeriodMonths: Nullable(Type.Integer({ description: 'LINKED: 조정주기, months between comparisons' })),
-  linkageTriggerPct: Nullable(Type.String({ description: 'LINKED: 조정요건, the change rate % (0 < t ≤ 10)' })),
-  linkageFormulaNote: Nullable(Type.String({ description: 'LINKED: the formula as the parties wrote it' })),
-  linkageExceptionType: Nullable(
-    Type.String({ description: 'NOT_LINKED: SMALL_AMOUNT, SHORT_TERM, SMALL_ENTRUSTER or AGREED_NONE' }),
-  ),
-  linkageReason: Nullable(Type.String({ description: 'NOT_LINKED: why' })),
-};
-
 /** A 납품대금 연동 proposal (the job's) with the formula's numbers as they were read. */
 const LinkageProposalView = Type.Object({
   proposalNo: Type.String(),
@@ -462,7 +437,8 @@ const Common = {
   priceHistory: Type.Array(PriceHistoryRow, {
     description: 'Every line’s dated prices, by line and oldest first (empty until the agreement is active)',
   }),
-  ...LinkageFields,
+  // The 납품대금 연동 answer (상생협력법 §21), flat: all null while none was given.
+  ...LINKAGE_VIEW_FIELDS,
   ...LinkageProposalFields,
 };
 
@@ -537,51 +513,8 @@ export const SupplierAgreementDetail = Type.Object({
   callOffs: Type.Array(CallOffView),
 });
 
-const LINKAGE_KINDS = ['LINKED', 'NOT_LINKED'] as const;
-
 /** setAgreementLinkage: a 연동 clause (LINKED) or a 미연동 agreement (NOT_LINKED); the other kind's fields are ignored. */
-export const LinkageBody = Type.Object(
-  {
-    version: Version,
-    linkageKind: Type.Enum([...LINKAGE_KINDS]),
-    linkageMaterial: Type.Optional(Nullable(Type.String({ maxLength: 200, description: 'LINKED: the 주요 원재료' }))),
-    linkageSharePct: Type.Optional(
-      Nullable(Type.String({ maxLength: 20, description: 'LINKED: its share of the price, %, at least 10' })),
-    ),
-    linkageIndexCode: Type.Optional(
-      Nullable(Type.String({ maxLength: 20, description: 'LINKED: a 기준 지표 in use' })),
-    ),
-    linkageBaseDate: Type.Optional(
-      Nullable(Type.String({ maxLength: 10, description: 'LINKED: 기준시점, YYYY-MM-DD' })),
-    ),
-    linkageBaseValue: Type.Optional(
-      Nullable(Type.String({ maxLength: 30, description: 'LINKED: the index at 기준시점 (above 0)' })),
-    ),
-    linkageCompareBasis: Type.Optional(
-      Nullable(Type.String({ maxLength: 12, description: 'LINKED: DAY or MONTH_AVG (the month’s average)' })),
-    ),
-    linkageComparePeriodMonths: Type.Optional(
-      Nullable(Type.Integer({ description: 'LINKED: 조정주기, 1–12 months between comparisons' })),
-    ),
-    linkageTriggerPct: Type.Optional(
-      Nullable(Type.String({ maxLength: 20, description: 'LINKED: 조정요건, change rate % above 0 up to 10' })),
-    ),
-    linkageFormulaNote: Type.Optional(
-      Nullable(Type.String({ maxLength: 1000, description: 'LINKED: the 산식 as written' })),
-    ),
-    linkageExceptionType: Type.Optional(
-      Nullable(
-        Type.String({
-          maxLength: 20,
-          description:
-            'NOT_LINKED: SMALL_AMOUNT (≤ ₩100,000,000), SHORT_TERM (≤ 90 days), SMALL_ENTRUSTER or AGREED_NONE',
-        }),
-      ),
-    ),
-    linkageReason: Type.Optional(Nullable(Type.String({ maxLength: 1000, description: 'NOT_LINKED: why' }))),
-  },
-  { additionalProperties: false },
-);
+export const LinkageBody = Type.Object({ version: Version, ...LINKAGE_BODY_FIELDS }, { additionalProperties: false });
 
 export const LinkageIndexList = Type.Object({
   rows: Type.Array(
