@@ -171,10 +171,12 @@ describe('contract screens', { timeout: 30_000 }, () => {
             supplierSignedAt: id === 'contract.contractSign' ? null : '2026-11-21T01:00:00.000Z',
             viewedByMe: false,
           }),
+          // The 연동 section's index choice (contractDetail): an empty list, as a company with no index yet.
+          listLinkageIndexes: () => ({ rows: [] }),
         },
       });
       await screen.findByDisplayValue('금형 제작 계약', undefined, { timeout: 5000 });
-      expect(screen.getByRole('button', { name: '열람' })).toBeEnabled();
+      await waitFor(() => expect(screen.getByRole('button', { name: '열람' })).toBeEnabled(), { timeout: 3000 });
       const sign = screen.getByRole('button', { name: '서명' });
       expect(sign).toBeDisabled();
       expect(screen.getByText('먼저 열람하세요: 서명용 계약서를 연 뒤에 서명할 수 있습니다')).toBeInTheDocument();
