@@ -11,6 +11,7 @@ import { PgliteWorkerDialect } from './pglite/driver.js';
 import { PgliteWorkerClient, type PgliteQueryClient } from './pglite/worker-client.js';
 import { lockDataDir } from './pglite/data-dir-lock.js';
 import { takeEarlyPglite } from './pglite/early-open.js';
+import { compilePgliteWasm } from './pglite/wasm.js';
 import { withSnakeCaseCompiler } from './lists/snake-compiler.js';
 import { withSupplierRole } from './supplier-role.js';
 import { preparedFor, preparedStatements } from './lists/prepared-statements.js';
@@ -284,7 +285,16 @@ export async function connect(options: ConnectOptions): Promise<DbHandle> {
  * while the thread opens the database — a restart's two longest steps side by side, on the two cores
  * (server/db/open.ts). The directory's lock is taken now and given back when the handle closes.
  */
-export function pgliteWorkerBeforeOpen(options: ConnectOptions & { pgliteDir: string }): {
+export function pgliteWorkerBeforeOpen(
+  options: ConnectOptions & {
+    pgliteDir: string;
+    /**
+     * PostgreSQL's WebAssembly compiled now (≈ 0.9 s of CPU, on V8's own threads) rather than when the thread
+     * starts: a first start's restore waits for the seed's dump meanwhile.
+     */
+    compileWasmNow?: boolean;
+  },
+): {
   dbh: DbHandle;
   open: () => Promise<void>;
 } {
@@ -297,6 +307,8 @@ export function pgliteWorkerBeforeOpen(options: ConnectOptions & { pgliteDir: st
     early?.release();
   };
   const worker = early?.client ?? PgliteWorkerClient.unstarted();
+  const wasm = !early && !options.pgliteWasm && options.compileWasmNow ? compilePgliteWasm() : undefined;
+  wasm?.catch(() => undefined);
   const handle = pgliteHandle(
     worker,
     `PGlite ${options.pgliteDir}, worker thread`,
@@ -323,7 +335,8 @@ export function pgliteWorkerBeforeOpen(options: ConnectOptions & { pgliteDir: st
       return worker.begin({
         dataDir: options.pgliteDir,
         transactionLimitMs: options.transactionLimitMs,
-        wasmModule: options.pgliteWasm,
+        // Failed to compile here: the thread compiles its own (and says what fails).
+        wasmModule: options.pgliteWasm ?? (await wasm?.catch(() => undefined)),
       });
     },
   };

@@ -73,17 +73,20 @@ export async function openDatabase<T = undefined>(
   // Held from the first open to the worker's: no other process slips in between (data-dir-lock.ts).
   const release = lockDataDir(pgliteDir!);
   try {
+    const exists = fs.existsSync(pgliteDir!);
     const worker = pgliteWorkerBeforeOpen({
       databaseUrl: null,
       pgliteDir: pgliteDir!,
       transactionLimitMs: config.pgliteTransactionLimitMs,
+      // A restore may wait for the seed's dump: the thread's WebAssembly is compiled meanwhile.
+      compileWasmNow: !exists && options.restoreNew !== undefined,
     });
     const beside = besideOf(worker.dbh);
     // Awaited below; meanwhile its failure is not an unhandled rejection.
     beside.catch(() => undefined);
     try {
       let applied: string[];
-      const ready = fs.existsSync(pgliteDir!) || ((await options.restoreNew?.(pgliteDir!)) ?? false);
+      const ready = exists || ((await options.restoreNew?.(pgliteDir!)) ?? false);
       if (ready) {
         await worker.open();
         applied = await migrateAndPrepare(worker.dbh);

@@ -1,6 +1,6 @@
 import ValidatorSelector, { AjvReference } from '@fastify/ajv-compiler';
 import SerializerSelector from '@fastify/fast-json-stringify-compiler';
-import { _, type Options as AjvOptions } from 'ajv';
+import { _ } from 'ajv';
 import standaloneCode from 'ajv/dist/standalone/index.js';
 import { SchemaCodeCache } from './schema-code-cache.js';
 
@@ -291,13 +291,14 @@ export const onFirstUseCompilers = (kept?: KeptCompiles) => deferredCompilers(un
  * names where the module finds the formats ajv-formats added (its full set, as @fastify/ajv-compiler adds
  * them). The validation is the same.
  */
-function keepingCode<O extends { customOptions?: AjvOptions }>(options: O): O {
-  const custom = options.customOptions ?? {};
+function keepingCode<O>(options: O): O {
+  const given = (options ?? {}) as { customOptions?: { code?: object } };
+  const custom = given.customOptions ?? {};
   return {
-    ...options,
+    ...given,
     customOptions: {
       ...custom,
       code: { ...custom.code, source: true, formats: _`require("ajv-formats/dist/formats").fullFormats` },
     },
-  };
+  } as O;
 }
