@@ -9,35 +9,41 @@ const require = createRequire(import.meta.url);
  * The server's compiled validators and serializers kept on disk between starts, as code: a restart loads
  * the functions instead of compiling ≈ 900 distinct schemas again (most of its time to /readyz,
  * bench/results/log.md "A restart's first page and /readyz"). What the compilers' standalone modes write
- * (ajv's `standaloneCode`, fast-json-stringify's `mode: 'standalone'`), kept in one CommonJS module per
- * version of the code generators: `.cache/schemas/<versions>.cjs`, an object of factories by key.
+ * (ajv's `standaloneCode`, fast-json-stringify's `mode: 'standalone'`: CommonJS modules), kept in one file
+ * per version of the code generators, `.cache/schemas/<versions>.json`: each module's code by key, evaluated
+ * when its function is first wanted.
  *
  * Keyed by content: a factory's key is a hash of what it was compiled from (the schema, the route's part,
  * the shared schemas and the compiler's options), so a changed schema finds no factory and is compiled
  * as before, and a new version of ajv or fast-json-stringify reads another file. The file is written again
- * (beside, then renamed into place) after a warm-up that compiled anything or left a factory unused, with
- * the factories this start used: it holds the current schemas only. A file that does not load (cut short)
- * is as none. It is code the server runs, like dist-server/ beside it: both are the checkout's.
+ * (beside, then renamed into place) after a warm-up that compiled anything, with the factories this start
+ * used: a changed schema's old code goes. A file that does not load (cut short) is as none. It is code the
+ * server runs, like dist-server/ beside it: both are the checkout's.
  */
 export class SchemaCodeCache {
   readonly #file: string;
-  #factories: Record<string, Factory> = {};
-  /** The source text of each factory this process used or made, by key: what save() writes. */
+  /** The file's module code by key, read on the first restore (building the app does not wait for it). */
+  #codes: Record<string, string> | null = null;
+  /** The module code of each function this process used or made, by key: what save() writes. */
   readonly #used = new Map<string, () => string>();
   #restored = 0;
   #compiled = 0;
 
   constructor(readonly dir: string) {
-    this.#file = path.join(dir, `${generatorsKey()}.cjs`);
+    this.#file = path.join(dir, `${generatorsKey()}.json`);
+  }
+
+  #read(): Record<string, string> {
+    if (this.#codes) return this.#codes;
+    this.#codes = {};
     try {
-      const loaded = require(this.#file) as unknown;
-      if (typeof loaded === 'object' && loaded !== null) this.#factories = loaded as Record<string, Factory>;
+      const parsed = JSON.parse(fs.readFileSync(this.#file, 'utf8')) as { codes?: unknown };
+      if (typeof parsed.codes === 'object' && parsed.codes !== null)
+        this.#codes = parsed.codes as Record<string, string>;
     } catch {
       // none yet, or not whole: every schema is compiled and the file written again
-    } finally {
-      // Read afresh by the next cache of this process (tests), never from require's own cache.
-      delete require.cache[this.#file];
     }
+    return this.#codes;
   }
 
   /** Functions loaded from the file, and compiled because the file had none for them. */
@@ -72,67 +78,62 @@ export class SchemaCodeCache {
       .slice(0, 40);
   }
 
-  /** The function kept for `key`, or undefined: none, or its factory fails. */
+  /** The function kept for `key`, or undefined: none, or its code fails. */
   restore(key: string): unknown {
-    const factory = this.#factories[key];
-    if (typeof factory !== 'function') return undefined;
+    const code = this.#read()[key];
+    if (typeof code !== 'string') return undefined;
     let made: unknown;
     try {
-      made = run(factory);
+      made = SchemaCodeCache.evaluate(code);
     } catch {
       return undefined;
     }
     if (typeof made !== 'function') return undefined;
     this.#restored++;
-    this.#used.set(key, () => factory.toString());
+    this.#used.set(key, () => code);
     return made;
   }
 
   /** A function just compiled, kept under `key` by the module code `code()` gives (asked for when saving). */
   store(key: string, code: () => string): void {
     this.#compiled++;
-    this.#used.set(key, () => `function (require, module, exports) {\n${code()}\n}`);
+    this.#used.set(key, code);
   }
 
-  /** Module code (a standalone serializer's) evaluated to its export. */
+  /** A CommonJS module's code (a standalone validator's or serializer's) evaluated to its export. */
   static evaluate(code: string): unknown {
-    return run(new Function('require', 'module', 'exports', code) as Factory);
+    const module = { exports: {} as unknown };
+    // The compilers' own code, as ajv's and fast-json-stringify's standalone modes are meant to be loaded.
+    // eslint-disable-next-line @typescript-eslint/no-implied-eval
+    new Function('require', 'module', 'exports', code)(require, module, module.exports);
+    return module.exports;
   }
 
   /**
-   * Writes the file again when this start compiled anything or left a factory unused; else leaves it.
-   * Answers whether it wrote. A cache that cannot be written throws: the caller logs it, the server runs on.
+   * Writes the file again, with the factories this start used, when it compiled anything; else leaves it (a
+   * start with fewer routes — no development outbox — does not drop the others'). Answers whether it wrote.
+   * A cache that cannot be written throws: the caller reports it, the server runs on.
    */
   save(): boolean {
-    const unused = Object.keys(this.#factories).some((key) => !this.#used.has(key));
-    if (this.#compiled === 0 && !unused) return false;
-    const body = [...this.#used].map(([key, source]) => `${JSON.stringify(key)}: ${source()},`).join('\n');
-    const text = `'use strict';\n// Written by the GPMS server (server/http/schema-code-cache.ts); remove it to compile every schema again.\nmodule.exports = {\n${body}\n};\n`;
+    if (this.#compiled === 0) return false;
+    const codes = Object.fromEntries([...this.#used].map(([key, code]) => [key, code()]));
     fs.mkdirSync(this.dir, { recursive: true, mode: 0o700 });
     const tmp = `${this.#file}.${process.pid}-${randomBytes(4).toString('hex')}`;
-    fs.writeFileSync(tmp, text, { mode: 0o600 });
+    fs.writeFileSync(tmp, JSON.stringify({ writtenBy: 'server/http/schema-code-cache.ts', codes }), { mode: 0o600 });
     fs.renameSync(tmp, this.#file);
     // Another version of the generators' file is of no further use.
     for (const name of fs.readdirSync(this.dir))
-      if (name.endsWith('.cjs') && path.join(this.dir, name) !== this.#file)
+      if (/^[0-9a-f]{16}\.(json|cjs)$/.test(name) && path.join(this.dir, name) !== this.#file)
         fs.rmSync(path.join(this.dir, name), { force: true });
     return true;
   }
 }
-
-type Factory = (req: NodeJS.Require, module: { exports: unknown }, exports: unknown) => void;
 
 interface RoutePart {
   httpPart?: string;
   httpStatus?: string;
   contentType?: string;
   schema?: unknown;
-}
-
-function run(factory: Factory): unknown {
-  const module = { exports: {} as unknown };
-  factory(require, module, module.exports);
-  return module.exports;
 }
 
 /** What writes the code: its file changes with any of these versions (and this file's format, FORMAT). */

@@ -93,7 +93,7 @@ describe('compiled schemas kept on disk between starts', () => {
     expect(r1.cache).toMatchObject({ restored: 0, written: true });
     expect(r1.cache!.compiled).toBe(r1.compiled);
     expect(await answers(first.app)).toEqual(expected);
-    expect(fs.readdirSync(dir).filter((f) => f.endsWith('.cjs'))).toHaveLength(1);
+    expect(fs.readdirSync(dir).filter((f) => f.endsWith('.json'))).toHaveLength(1);
 
     const second = serverApp(dir);
     await second.app.ready();
@@ -138,7 +138,7 @@ describe('compiled schemas kept on disk between starts', () => {
     const first = serverApp(dir);
     await first.app.ready();
     const made = await first.warmUp.run();
-    const [file] = fs.readdirSync(dir).filter((f) => f.endsWith('.cjs'));
+    const [file] = fs.readdirSync(dir).filter((f) => f.endsWith('.json'));
     const text = fs.readFileSync(path.join(dir, file!), 'utf8');
     fs.writeFileSync(path.join(dir, file!), text.slice(0, Math.floor(text.length / 2)));
 
