@@ -104,7 +104,6 @@ export class SchemaCodeCache {
   static evaluate(code: string): unknown {
     const module = { exports: {} as unknown };
     // The compilers' own code, as ajv's and fast-json-stringify's standalone modes are meant to be loaded.
-    // eslint-disable-next-line @typescript-eslint/no-implied-eval
     new Function('require', 'module', 'exports', code)(require, module, module.exports);
     return module.exports;
   }
