@@ -21,20 +21,24 @@ pgliteOnly('the server’s app built while the database thread opens (server/db/
   it('gets the handle before the data directory exists; a statement sent then is answered once the thread has opened it', async () => {
     const dataDir = path.join(tmp, 'restored');
     const order: string[] = [];
+    let worker: { queueLength: number } | undefined;
     const { dbh, beside } = await openDatabase(testConfig({ dataDir, databaseUrl: null }), {
       restoreNew: async (dir) => {
-        order.push(`restore (the directory there: ${fs.existsSync(dir)})`);
+        // The statement reaches the client a few turns after it is sent (Kysely's connection): a hang guard.
+        while (worker!.queueLength === 0) await new Promise((resolve) => setImmediate(resolve));
+        order.push(`restore (waiting: ${worker!.queueLength}, the directory there: ${fs.existsSync(dir)})`);
         dataDirFromDump(emptyDump(), dir);
         return true;
       },
       beside: async (handle) => {
+        worker = handle.pgliteWorker;
         const answer = sql<{ n: number }>`select count(*)::int as n from app_user`.execute(handle.db);
-        order.push(`sent (waiting: ${handle.pgliteWorker!.queueLength})`);
+        order.push('sent');
         return (await answer).rows[0]!.n;
       },
     });
     try {
-      expect(order).toEqual(['sent (waiting: 1)', 'restore (the directory there: false)']);
+      expect(order).toEqual(['sent', 'restore (waiting: 1, the directory there: false)']);
       // The migrated, unseeded database: the table is there, empty.
       expect(beside).toBe(0);
       expect((await sql<{ one: number }>`select 1 as one`.execute(dbh.db)).rows).toEqual([{ one: 1 }]);
