@@ -13,19 +13,11 @@ import { hashFiles, listFiles, statFingerprint } from '../server/db/seed-hash.mj
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 
-/**
- * The web build without blocking this process: the seed dump's child runs meanwhile. Beside the seed it
- * runs at a lower priority (`nice`, where there is one): the build uses more than one core (its bundler's
- * threads, the compression), the seed one, and the seed is the first start's longer path, so the build takes
- * the core the seed leaves rather than half of the seed's.
- */
-function runWebBuildAsync(besideSeed) {
+/** The web build without blocking this process: the seed dump's child runs meanwhile. */
+function runWebBuildAsync() {
   const c = webBuildCommand();
-  const nice = besideSeed && process.platform !== 'win32' && fs.existsSync('/usr/bin/nice');
-  const cmd = nice ? '/usr/bin/nice' : c.cmd;
-  const args = nice ? ['-n', '10', c.cmd, ...c.args] : c.args;
   return new Promise((resolve) => {
-    const child = spawn(cmd, args, {
+    const child = spawn(c.cmd, c.args, {
       cwd: root,
       stdio: 'inherit',
       env: c.env,
@@ -143,7 +135,7 @@ const web = buildState(
 if (!web.current) {
   // Always the production bundle, whatever NODE_ENV says (scripts/web-build.mjs).
   console.log('[start] building the web app (vite build)…');
-  const status = await runWebBuildAsync(firstDemoStart);
+  const status = await runWebBuildAsync();
   if (status !== 0) {
     console.error(`[start] building the web app (vite build) failed (exit ${status})`);
     process.exit(status);
