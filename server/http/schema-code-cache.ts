@@ -13,10 +13,10 @@ const require = createRequire(import.meta.url);
  * per version of the code generators, `.cache/schemas/<versions>.json`: each module's code by key, evaluated
  * when its function is first wanted.
  *
- * Keyed by content: a factory's key is a hash of what it was compiled from (the schema, the route's part,
- * the shared schemas and the compiler's options), so a changed schema finds no factory and is compiled
- * as before, and a new version of ajv or fast-json-stringify reads another file. The file is written again
- * (beside, then renamed into place) after a warm-up that compiled anything, with the factories this start
+ * Keyed by content: an entry's key is a hash of what it was compiled from (the schema, the route's part,
+ * the shared schemas and the compiler's options), so a changed schema finds no entry and is compiled as
+ * before, and a new version of ajv or fast-json-stringify reads another file. The file is written again
+ * (beside, then renamed into place) after a warm-up that compiled anything, with the entries this start
  * used: a changed schema's old code goes. A file that does not load (cut short) is as none. It is code the
  * server runs, like dist-server/ beside it: both are the checkout's.
  */
@@ -109,20 +109,28 @@ export class SchemaCodeCache {
   }
 
   /**
-   * Writes the file again, with the factories this start used, when it compiled anything; else leaves it (a
-   * start with fewer routes — no development outbox — does not drop the others'). Answers whether it wrote.
-   * A cache that cannot be written throws: the caller reports it, the server runs on.
+   * Writes the file again, with the entries this start used, when it compiled anything; else leaves it (a
+   * start with fewer routes — no development outbox — does not drop the others'). A function whose code the
+   * generator refuses is left out: it is compiled again at the next start. Answers whether it wrote. A cache
+   * that cannot be written throws: the caller reports it, the server runs on.
    */
   save(): boolean {
     if (this.#compiled === 0) return false;
-    const codes = Object.fromEntries([...this.#used].map(([key, code]) => [key, code()]));
+    const codes: Record<string, string> = {};
+    for (const [key, code] of this.#used) {
+      try {
+        codes[key] = code();
+      } catch {
+        // not kept
+      }
+    }
     fs.mkdirSync(this.dir, { recursive: true, mode: 0o700 });
     const tmp = `${this.#file}.${process.pid}-${randomBytes(4).toString('hex')}`;
     fs.writeFileSync(tmp, JSON.stringify({ writtenBy: 'server/http/schema-code-cache.ts', codes }), { mode: 0o600 });
     fs.renameSync(tmp, this.#file);
     // Another version of the generators' file is of no further use.
     for (const name of fs.readdirSync(this.dir))
-      if (/^[0-9a-f]{16}\.(json|cjs)$/.test(name) && path.join(this.dir, name) !== this.#file)
+      if (/^[0-9a-f]{16}\.json$/.test(name) && path.join(this.dir, name) !== this.#file)
         fs.rmSync(path.join(this.dir, name), { force: true });
     return true;
   }
