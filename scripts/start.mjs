@@ -93,7 +93,10 @@ if (!server.current) {
 
 // A first start of the embedded database with the demo company (server/main.ts restores a copy of
 // the cached seeded data directory): the seed, if its dump is not cached yet, runs beside the web
-// build, each on a core of its own.
+// build, each on a core of its own, and the server starts once the web app is built without waiting
+// for it: the server loads, builds its app and compiles its schemas on the core the build left, and
+// its restore waits for the dump (the dump's lock, server/db/seed-dump.ts). A seed that fails leaves
+// its lock to the server, which then seeds on its own as before.
 const nodeEnv = process.env.NODE_ENV ?? 'development';
 const seed = process.env.SEED || (nodeEnv === 'production' ? 'none' : 'demo');
 const dataDir = path.resolve(root, process.env.DATA_DIR || './data');
@@ -102,18 +105,15 @@ const firstDemoStart =
   seed === 'demo' &&
   nodeEnv !== 'production' &&
   !fs.existsSync(path.join(dataDir, 'pgdata'));
-const seeding = firstDemoStart
-  ? new Promise((resolve) => {
-      const child = spawn(process.execPath, [path.join(root, 'dist-server/seed-dump.mjs')], {
-        cwd: root,
-        stdio: 'inherit',
-        env: process.env,
-      });
-      // A failure here is not the start's: the server seeds on its own as before.
-      child.on('exit', resolve);
-      child.on('error', resolve);
-    })
-  : Promise.resolve();
+if (firstDemoStart) {
+  const seeding = spawn(process.execPath, [path.join(root, 'dist-server/seed-dump.mjs')], {
+    cwd: root,
+    stdio: 'inherit',
+    env: process.env,
+  });
+  // A failure here is not the start's: the server seeds on its own as before.
+  seeding.on('error', () => undefined);
+}
 
 const web = buildState(
   'web',
@@ -142,7 +142,6 @@ if (!web.current) {
   }
   web.done();
 }
-await seeding;
 
 // Compiled JavaScript, not tsx: less memory and a faster start (scripts/build-server.mjs).
 const child = spawn(process.execPath, ['--enable-source-maps', path.join(root, 'dist-server/main.mjs')], {

@@ -38,6 +38,7 @@ import { lifecyclePlugin } from './lifecycle.js';
 import { loggedFields, personalOperation } from './modules/privacy/registry.js';
 import { answersBesideAuthCheck } from './auth/check-beside.js';
 import { deferredCompilers, SchemaWarmUp, type KeptCompiles, type SchemaCompile } from './http/schema-compile.js';
+import { SchemaCodeCache } from './http/schema-code-cache.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -62,6 +63,11 @@ export interface AppDeps {
   schemas?: SchemaCompile;
   /** With `on-first-use` schemas: functions other apps of this process compiled, reused (tests). */
   keptCompiles?: KeptCompiles;
+  /**
+   * With `after-listen` schemas: the directory where compiled schemas are kept as code between starts
+   * (http/schema-code-cache.ts; the server's `.cache/schemas`).
+   */
+  schemaCodeCache?: string;
 }
 
 /** The gpms plugin's options: with `after-listen` schemas, the warm-up fastifyOptions' compilers fill. */
@@ -245,7 +251,10 @@ function effectsOf(method: string, declared: readonly Effect[] | undefined, oper
 export const gpms = fp(gpmsPlugin, { name: 'gpms', fastify: '5.x' });
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
-  const warmUp = deps.schemas === 'after-listen' ? new SchemaWarmUp() : undefined;
+  const warmUp =
+    deps.schemas === 'after-listen'
+      ? new SchemaWarmUp(deps.schemaCodeCache ? new SchemaCodeCache(deps.schemaCodeCache) : undefined)
+      : undefined;
   const app = Fastify(
     fastifyOptions(deps.config, deps.schemas, warmUp, deps.keptCompiles),
   ).withTypeProvider<TypeBoxTypeProvider>();

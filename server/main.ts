@@ -7,6 +7,7 @@ import { openDatabase } from './db/open.js';
 import { prepareFirstStart, type FirstStart } from './modules/first-start/service.js';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './db/seed/accounts.js';
 import { restoreSeededDataDir, seedSourcesAt } from './db/seed-dump.js';
+import { schemaCodeCacheDir } from './http/schema-code-cache.js';
 
 /** The repository: server/main.ts and the compiled dist-server/main.mjs both sit one level below it. */
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -28,7 +29,11 @@ async function main(): Promise<void> {
   const seedLog: string[] = [];
   let first: FirstStart = { kind: 'nothing' };
   let restored: string | null = null;
-  const { dbh, applied } = await openDatabase(config, {
+  const {
+    dbh,
+    applied,
+    beside: app,
+  } = await openDatabase(config, {
     // A new embedded database outside production starts as a copy of the seeded demo company, kept
     // by a hash of the migrations and the seed (server/db/seed-dump.ts): the same rows and passwords
     // as seeding, in seconds. Production's demo gets its random passwords from a seed of its own.
@@ -45,10 +50,17 @@ async function main(): Promise<void> {
         console.error('first start: seeding the demo company (if the database is empty) …');
       first = await prepareFirstStart(db, config, (msg) => seedLog.push(msg));
     },
+    // The app is built, and its schemas' warm-up begun, while PGlite's thread opens the database (on a
+    // first start, while the seeded copy is still being made): the server listens once the database is
+    // open. Every route's schema is compiled in slices that yield (http/schema-compile.ts), kept on disk
+    // by content for the next start (http/schema-code-cache.ts); /readyz answers 200 once they all are.
+    beside: async (dbh) => {
+      const built = await buildApp({ config, dbh, schemas: 'after-listen', schemaCodeCache: schemaCodeCacheDir(root) });
+      // Its failure is told below, once the server listens (a fatal log and exit 1).
+      built.schemaWarmUp?.run().catch(() => undefined);
+      return built;
+    },
   });
-  // Every route's schema is compiled once the server listens (http/schema-compile.ts): a restart
-  // serves its first page in about half the time; /readyz answers 200 once they all are.
-  const app = await buildApp({ config, dbh, schemas: 'after-listen' });
   app.log.info({ database: dbh.description, migrations: applied }, 'database ready');
   const done = first as FirstStart;
   if (done.kind === 'demo') {
@@ -87,7 +99,7 @@ async function main(): Promise<void> {
     warmUp.run().then(
       (r) =>
         app.log.info(
-          { schemas: r.schemas, compiled: r.compiled, seconds: Number(r.seconds.toFixed(1)) },
+          { schemas: r.schemas, compiled: r.compiled, seconds: Number(r.seconds.toFixed(1)), codeCache: r.cache },
           `schemas compiled: ready for traffic ${((Date.now() - started) / 1000).toFixed(1)} s after the start`,
         ),
       (err: unknown) => {

@@ -82,6 +82,8 @@ export const PGLITE_FILES: Readonly<Record<string, string>> = {
     'a closed app’s PGlite database is garbage (a retained one cost 370 MB a file)',
   'tests/api/seed.test.ts': 'the demo seed on the embedded database',
   'tests/api/db/pglite-worker.test.ts': 'the worker thread itself (PGlite only)',
+  'tests/api/db/open-beside.test.ts':
+    'the server’s app built while the PGlite thread opens, a restart’s thread begun before the modules load (PGlite only)',
   'tests/api/db/company-scope.test.ts': 'the company-scope rewrite of SQL through the PGlite driver',
   'tests/api/db/compiled-once.test.ts': 'compiled statements sent as they are through the PGlite driver',
   'tests/api/db/json-columns.test.ts':

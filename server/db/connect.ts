@@ -3,8 +3,6 @@ import path from 'node:path';
 import { CompiledCamelCasePlugin } from './lists/camel-rows.js';
 import { loggedRunner, offerArrayRows } from './lists/array-rows.js';
 import { Kysely, PostgresDialect, type Dialect, type KyselyConfig, type LogEvent } from 'kysely';
-import { PGlite } from '@electric-sql/pglite';
-import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
 import type { Database } from './schema.generated.js';
 import { pgParsers } from './pglite/parsers.mjs';
@@ -12,6 +10,8 @@ import { tarForPglite } from './pglite/tar-bytes.mjs';
 import { PgliteWorkerDialect } from './pglite/driver.js';
 import { PgliteWorkerClient, type PgliteQueryClient } from './pglite/worker-client.js';
 import { lockDataDir } from './pglite/data-dir-lock.js';
+import { takeEarlyPglite } from './pglite/early-open.js';
+import { compilePgliteWasm } from './pglite/wasm.js';
 import { withSnakeCaseCompiler } from './lists/snake-compiler.js';
 import { withSupplierRole } from './supplier-role.js';
 import { preparedFor, preparedStatements } from './lists/prepared-statements.js';
@@ -242,6 +242,11 @@ export async function connect(options: ConnectOptions): Promise<DbHandle> {
       });
       handle = pgliteHandle(worker, `${description}, worker thread`, () => worker.dumpDataDir(), worker, options);
     } else {
+      // Loaded only here: the server's PGlite is its worker thread's, and a restart's main thread need not load it.
+      const [{ PGlite }, { PGliteDialect }] = await Promise.all([
+        import('@electric-sql/pglite'),
+        import('kysely-pglite-dialect'),
+      ]);
       const client = await PGlite.create({
         dataDir: options.pgliteDir ?? undefined,
         loadDataDir: options.loadDataDir ? tarForPglite(options.loadDataDir) : undefined,
@@ -254,6 +259,7 @@ export async function connect(options: ConnectOptions): Promise<DbHandle> {
         async () => new Uint8Array(await (await client.dumpDataDir('none')).arrayBuffer()),
         undefined,
         options,
+        new PGliteDialect(client),
       );
     }
     const close = handle.close;
@@ -273,12 +279,77 @@ export async function connect(options: ConnectOptions): Promise<DbHandle> {
   }
 }
 
+/**
+ * PGlite in its worker thread on a data directory, the handle before the thread: `open()` starts the
+ * thread on the directory, and what is sent before waits for it. The server builds its app with the handle
+ * while the thread opens the database — a restart's two longest steps side by side, on the two cores
+ * (server/db/open.ts). The directory's lock is taken now and given back when the handle closes.
+ */
+export function pgliteWorkerBeforeOpen(
+  options: ConnectOptions & {
+    pgliteDir: string;
+    /**
+     * PostgreSQL's WebAssembly compiled now (≈ 0.9 s of CPU, on V8's own threads) rather than when the thread
+     * starts: a first start's restore waits for the seed's dump meanwhile.
+     */
+    compileWasmNow?: boolean;
+  },
+): {
+  dbh: DbHandle;
+  open: () => Promise<void>;
+} {
+  fs.mkdirSync(path.dirname(options.pgliteDir), { recursive: true });
+  // The thread server/boot.ts began on this directory before the modules loaded, if it did (early-open.ts).
+  const { early, closed } = takeEarlyPglite(options.pgliteDir, options.transactionLimitMs);
+  const lock = lockDataDir(options.pgliteDir);
+  const release = () => {
+    lock();
+    early?.release();
+  };
+  const worker = early?.client ?? PgliteWorkerClient.unstarted();
+  const wasm = !early && !options.pgliteWasm && options.compileWasmNow ? compilePgliteWasm() : undefined;
+  wasm?.catch(() => undefined);
+  const handle = pgliteHandle(
+    worker,
+    `PGlite ${options.pgliteDir}, worker thread`,
+    () => worker.dumpDataDir(),
+    worker,
+    options,
+  );
+  const close = handle.close;
+  return {
+    dbh: {
+      ...handle,
+      close: async () => {
+        try {
+          await close();
+        } finally {
+          release();
+        }
+      },
+    },
+    open: async () => {
+      if (early) return early.opened;
+      // One begun early that is not this handle's is closed first: it may hold this very directory.
+      await closed;
+      return worker.begin({
+        dataDir: options.pgliteDir,
+        transactionLimitMs: options.transactionLimitMs,
+        // Failed to compile here: the thread compiles its own (and says what fails).
+        wasmModule: options.pgliteWasm ?? (await wasm?.catch(() => undefined)),
+      });
+    },
+  };
+}
+
 function pgliteHandle(
   client: PgliteQueryClient,
   description: string,
   dumpDataDir: () => Promise<Uint8Array>,
   worker: PgliteWorkerClient | undefined,
   options: ConnectOptions,
+  /** In this thread: kysely-pglite-dialect's dialect on `client`. */
+  mainDialect?: Dialect,
 ): DbHandle {
   // In the worker thread: our driver (pglite/driver.ts) sends every statement at once and the thread
   // keeps a transaction's statements together. In this thread (PGLITE_THREAD=main):
@@ -309,7 +380,7 @@ function pgliteHandle(
       return query(sql, params);
     };
   }
-  const dialect = worker ? new PgliteWorkerDialect(worker) : new PGliteDialect(client as PGlite);
+  const dialect = worker ? new PgliteWorkerDialect(worker) : mainDialect!;
   const log = queryLog(listeners, options.log);
   const db = new Kysely<Database>({ dialect: roleAware(dialect, options), plugins: [camelCase()], log });
   registerAuthority(db, authority);

@@ -172,45 +172,58 @@ export async function pgliteSeedDump(root: string, log: Log = () => {}): Promise
   return withLockFile(path.join(base, `${hash}.lock`), async () => {
     const again = validPgliteDump(root, hash);
     if (again) return { hash, where: again, made: false, seconds: seconds() };
-    log(`seed dump: seeding the demo company for ${hash} (PGlite) …`);
-    const h = await connect({ databaseUrl: null, pgliteDir: null, pgliteThread: 'main' });
-    let bytes: Uint8Array;
-    let emptyBytes: Uint8Array;
-    try {
-      await migrateToLatest(h.db);
-      await checkpointForDump(h.db);
-      emptyBytes = await h.dumpDataDir!();
-      await seedForDump(h.db);
-      await checkpointForDump(h.db);
-      bytes = await h.dumpDataDir!();
-    } finally {
-      await h.close();
-    }
-    const tmp = path.join(base, `${hash}.tmp-${process.pid}-${randomBytes(4).toString('hex')}`);
-    fs.mkdirSync(tmp, { recursive: true });
-    fs.writeFileSync(path.join(tmp, DUMP_FILE), bytes);
-    fs.writeFileSync(path.join(tmp, EMPTY_DUMP_FILE), emptyBytes);
-    const manifest: Manifest = {
-      hash,
-      sha256: createHash('sha256').update(bytes).digest('hex'),
-      bytes: bytes.byteLength,
-      empty: { sha256: createHash('sha256').update(emptyBytes).digest('hex'), bytes: emptyBytes.byteLength },
-      // real time: when this dump file was made (a file stamp)
-      madeAt: new Date().toISOString(),
-      seedSeconds: Number(seconds().toFixed(1)),
-    };
-    fs.writeFileSync(path.join(tmp, MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`);
-    const dir = path.join(base, hash);
-    // A corrupt dump of this hash (it failed the check above) is replaced.
-    fs.rmSync(dir, { recursive: true, force: true });
-    fs.renameSync(tmp, dir);
-    for (const name of fs.readdirSync(base)) {
-      if (name !== hash && /^[0-9a-f]{24}$/.test(name))
-        fs.rmSync(path.join(base, name), { recursive: true, force: true });
-    }
-    log(`seed dump: ${hash} made in ${seconds().toFixed(1)} s (${(bytes.byteLength / 1e6).toFixed(0)} MB)`);
-    return { hash, where: path.join(dir, DUMP_FILE), made: true, seconds: seconds() };
+    const made = await makePgliteSeedDump(root, hash, log, started);
+    return { hash, where: made.where, made: true, seconds: seconds() };
   });
+}
+
+/** Makes and caches the dump of `hash` (the caller holds its lock); answers its tar and bytes. */
+async function makePgliteSeedDump(
+  root: string,
+  hash: string,
+  log: Log,
+  started: number,
+): Promise<{ where: string; bytes: Uint8Array }> {
+  const seconds = () => (performance.now() - started) / 1000;
+  const base = path.join(root, SEED_CACHE_DIR);
+  log(`seed dump: seeding the demo company for ${hash} (PGlite) …`);
+  const h = await connect({ databaseUrl: null, pgliteDir: null, pgliteThread: 'main' });
+  let bytes: Uint8Array;
+  let emptyBytes: Uint8Array;
+  try {
+    await migrateToLatest(h.db);
+    await checkpointForDump(h.db);
+    emptyBytes = await h.dumpDataDir!();
+    await seedForDump(h.db);
+    await checkpointForDump(h.db);
+    bytes = await h.dumpDataDir!();
+  } finally {
+    await h.close();
+  }
+  const tmp = path.join(base, `${hash}.tmp-${process.pid}-${randomBytes(4).toString('hex')}`);
+  fs.mkdirSync(tmp, { recursive: true });
+  fs.writeFileSync(path.join(tmp, DUMP_FILE), bytes);
+  fs.writeFileSync(path.join(tmp, EMPTY_DUMP_FILE), emptyBytes);
+  const manifest: Manifest = {
+    hash,
+    sha256: createHash('sha256').update(bytes).digest('hex'),
+    bytes: bytes.byteLength,
+    empty: { sha256: createHash('sha256').update(emptyBytes).digest('hex'), bytes: emptyBytes.byteLength },
+    // real time: when this dump file was made (a file stamp)
+    madeAt: new Date().toISOString(),
+    seedSeconds: Number(seconds().toFixed(1)),
+  };
+  fs.writeFileSync(path.join(tmp, MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`);
+  const dir = path.join(base, hash);
+  // A corrupt dump of this hash (it failed the check above) is replaced.
+  fs.rmSync(dir, { recursive: true, force: true });
+  fs.renameSync(tmp, dir);
+  for (const name of fs.readdirSync(base)) {
+    if (name !== hash && /^[0-9a-f]{24}$/.test(name))
+      fs.rmSync(path.join(base, name), { recursive: true, force: true });
+  }
+  log(`seed dump: ${hash} made in ${seconds().toFixed(1)} s (${(bytes.byteLength / 1e6).toFixed(0)} MB)`);
+  return { where: path.join(dir, DUMP_FILE), bytes };
 }
 
 /** Every file under dir with its size, in path order. */
@@ -233,7 +246,12 @@ function filesWithSizes(dir: string): Array<[string, number]> {
  * and stopping it again, which is most of that (the dump was checkpointed: checkpointForDump).
  */
 export function dataDirFromDump(tarFile: string, dir: string): void {
-  const tar = fs.readFileSync(tarFile);
+  dataDirFromTar(fs.readFileSync(tarFile), tarFile, dir);
+}
+
+/** dataDirFromDump of the tar's bytes in memory (`tarFile` names it in errors). */
+function dataDirFromTar(bytes: Uint8Array, tarFile: string, dir: string): void {
+  const tar = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const text = (from: number, length: number) => {
     const field = tar.subarray(from, from + length);
     const end = field.indexOf(0);
@@ -270,12 +288,17 @@ export function dataDirFromDump(tarFile: string, dir: string): void {
  * The cached dump as a PGlite data directory, made from the tar once per hash: its files and sizes
  * are kept beside it and checked before each use (a missing or cut file makes it again). A whole one
  * is used without reading the tar (checked by its sha256 when the directory is made from it).
+ *
+ * The dump and its data directory are made under one hold of the hash's lock: a process that waits for
+ * another's (a first start's server for `npm start`'s seed, scripts/start.mjs) then finds the directory
+ * whole and uses it without hashing the tar.
  */
 export async function pgliteSeedDataDir(root: string, log: Log = () => {}): Promise<SeedDump> {
   const started = performance.now();
   const seconds = () => (performance.now() - started) / 1000;
   const { hash } = seedHash(root);
-  const hashDir = path.join(root, SEED_CACHE_DIR, hash);
+  const base = path.join(root, SEED_CACHE_DIR);
+  const hashDir = path.join(base, hash);
   const dir = path.join(hashDir, DATA_DIR);
   const whole = () => {
     try {
@@ -288,18 +311,22 @@ export async function pgliteSeedDataDir(root: string, log: Log = () => {}): Prom
     }
   };
   if (whole()) return { hash, where: dir, made: false, seconds: seconds() };
-  const dump = await pgliteSeedDump(root, log);
-  return withLockFile(path.join(path.dirname(hashDir), `${dump.hash}.lock`), async () => {
-    if (whole()) return { hash: dump.hash, where: dir, made: false, seconds: seconds() };
-    log(`seed dump: loading ${dump.hash} into a data directory …`);
+  fs.mkdirSync(base, { recursive: true });
+  return withLockFile(path.join(base, `${hash}.lock`), async () => {
+    if (whole()) return { hash, where: dir, made: false, seconds: seconds() };
+    const cached = validPgliteDump(root, hash);
+    const tar = cached
+      ? { where: cached, bytes: fs.readFileSync(cached) }
+      : await makePgliteSeedDump(root, hash, log, started);
+    log(`seed dump: loading ${hash} into a data directory …`);
     const tmp = path.join(hashDir, `${DATA_DIR}.tmp-${process.pid}-${randomBytes(4).toString('hex')}`);
-    dataDirFromDump(dump.where, tmp);
+    dataDirFromTar(tar.bytes, tar.where, tmp);
     fs.rmSync(dir, { recursive: true, force: true });
     fs.rmSync(path.join(hashDir, DATA_DIR_MANIFEST), { force: true });
     fs.renameSync(tmp, dir);
     fs.writeFileSync(path.join(hashDir, DATA_DIR_MANIFEST), `${JSON.stringify(filesWithSizes(dir))}\n`);
-    log(`seed dump: data directory of ${dump.hash} made in ${seconds().toFixed(1)} s`);
-    return { hash: dump.hash, where: dir, made: true, seconds: seconds() };
+    log(`seed dump: data directory of ${hash} made in ${seconds().toFixed(1)} s`);
+    return { hash, where: dir, made: true, seconds: seconds() };
   });
 }
 

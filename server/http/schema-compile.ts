@@ -1,5 +1,8 @@
-import ValidatorSelector from '@fastify/ajv-compiler';
+import ValidatorSelector, { AjvReference } from '@fastify/ajv-compiler';
 import SerializerSelector from '@fastify/fast-json-stringify-compiler';
+import { _ } from 'ajv';
+import standaloneCode from 'ajv/dist/standalone/index.js';
+import { SchemaCodeCache } from './schema-code-cache.js';
 
 /**
  * When the app compiles its routes' schemas: `at-start` (fastify's default: every one as its route is
@@ -27,8 +30,12 @@ type Validate = ReturnType<ReturnType<ValidatorFactory>>;
 export class SchemaWarmUp {
   readonly #compiles: Array<{ what: string; compile: () => void }> = [];
   #done = false;
+  #running: Promise<WarmUpResult> | null = null;
   /** The functions compiled so far, by what they were compiled from: one per distinct schema. */
   readonly kept = new KeptCompiles();
+
+  /** With `codeCache`, compiled functions come from and go to the disk (schema-code-cache.ts). */
+  constructor(readonly codeCache?: SchemaCodeCache) {}
 
   /** Every deferred compile of the app, compiled or not. */
   get total(): number {
@@ -45,10 +52,15 @@ export class SchemaWarmUp {
 
   /**
    * Compiles whatever no request compiled first, yielding to the event loop after each slice of
-   * `sliceMs`; rejects with the first schema a compiler refuses, naming its route.
+   * `sliceMs`; rejects with the first schema a compiler refuses, naming its route. Runs once: a second
+   * call answers the first's outcome (the server begins it before listening and reports it after).
+   * With a code cache, its file is written at the end (a failure to write is reported, not thrown).
    */
-  async run(options: { sliceMs?: number } = {}): Promise<{ schemas: number; compiled: number; seconds: number }> {
-    const sliceMs = options.sliceMs ?? 10;
+  run(options: { sliceMs?: number } = {}): Promise<WarmUpResult> {
+    return (this.#running ??= this.#run(options.sliceMs ?? 10));
+  }
+
+  async #run(sliceMs: number): Promise<WarmUpResult> {
     const started = performance.now();
     let next = 0;
     while (next < this.#compiles.length) {
@@ -69,12 +81,29 @@ export class SchemaWarmUp {
       await new Promise((resolve) => setImmediate(resolve));
     }
     this.#done = true;
+    let cache: WarmUpResult['cache'];
+    if (this.codeCache) {
+      try {
+        cache = { ...this.codeCache.counts, written: this.codeCache.save() };
+      } catch (err) {
+        cache = { ...this.codeCache.counts, written: false, error: err instanceof Error ? err.message : String(err) };
+      }
+    }
     return {
       schemas: this.#compiles.length,
       compiled: this.kept.counts.kept,
       seconds: (performance.now() - started) / 1000,
+      ...(cache ? { cache } : {}),
     };
   }
+}
+
+export interface WarmUpResult {
+  schemas: number;
+  compiled: number;
+  seconds: number;
+  /** With a code cache: functions loaded from it, compiled anew, whether its file was written (or why not). */
+  cache?: { restored: number; compiled: number; written: boolean; error?: string };
 }
 
 /**
@@ -183,6 +212,7 @@ export function deferredCompilers(
 } {
   // A server's warm-up keeps its compiles by content (SchemaWarmUp.kept); the tests' apps pass theirs.
   kept ??= warmUp?.kept;
+  const codeCache = warmUp?.codeCache;
   const validators = ValidatorSelector();
   const serializers = SerializerSelector();
   const later = (route: RouteOf, compile: () => void) => {
@@ -193,10 +223,26 @@ export function deferredCompilers(
       // An ajv instance per set of shared schemas, made on its first compile too: each takes
       // 40 ms or more (its meta-schemas and formats), and the modules' schemas make several.
       let compile: ReturnType<ValidatorFactory> | undefined;
+      let compileSource: ReturnType<ValidatorFactory> | undefined;
       const bucket = kept?.bucket(externalSchemas, options) ?? '';
+      const disk = codeCache?.bucket(externalSchemas, options) ?? '';
+      /** Compiled by ajv keeping its code, which the cache writes as a standalone module when it saves. */
+      const withCode = (route: Parameters<ReturnType<ValidatorFactory>>[0], key: string): Validate => {
+        compileSource ??= validators(externalSchemas, keepingCode(options));
+        const fresh = compileSource(route);
+        const ajv = (compileSource as unknown as Record<symbol, { ajv: Parameters<typeof standaloneCode>[0] }>)[
+          AjvReference as unknown as symbol
+        ]!.ajv;
+        codeCache!.store(key, () => standaloneCode(ajv, fresh as Parameters<typeof standaloneCode>[1]));
+        return fresh;
+      };
       return (route) => {
         let validate: Validate | undefined;
-        const compiled = () => (compile ??= validators(externalSchemas, options))(route);
+        const compiled = (): Validate => {
+          if (!codeCache) return (compile ??= validators(externalSchemas, options))(route);
+          const key = codeCache.key('validator', disk, route);
+          return (codeCache.restore(key) as Validate | undefined) ?? withCode(route, key);
+        };
         const ensure = () => (validate ??= kept ? kept.keep('validator', bucket, route, compiled) : compiled());
         later(route, ensure);
         // fastify reads a failed validation's `errors` from the function it was given.
@@ -210,11 +256,23 @@ export function deferredCompilers(
     },
     buildSerializer: (externalSchemas, options) => {
       const compile = serializers(externalSchemas, options);
+      // fast-json-stringify's standalone mode answers the module's code instead of the function.
+      const compileSource = codeCache ? serializers(externalSchemas, { ...options, mode: 'standalone' }) : undefined;
       const bucket = kept?.bucket(externalSchemas, options) ?? '';
+      const disk = codeCache?.bucket(externalSchemas, options) ?? '';
+      const compiled = (route: Parameters<typeof compile>[0]): ((doc: unknown) => string) => {
+        if (!codeCache) return compile(route);
+        const key = codeCache.key('serializer', disk, route);
+        const restored = codeCache.restore(key) as ((doc: unknown) => string) | undefined;
+        if (restored) return restored;
+        const code = compileSource!(route) as unknown as string;
+        codeCache.store(key, () => code);
+        return SchemaCodeCache.evaluate(code) as (doc: unknown) => string;
+      };
       return (route) => {
         let serialize: ((doc: unknown) => string) | undefined;
         const ensure = () =>
-          (serialize ??= kept ? kept.keep('serializer', bucket, route, () => compile(route)) : compile(route));
+          (serialize ??= kept ? kept.keep('serializer', bucket, route, () => compiled(route)) : compiled(route));
         later(route, ensure);
         return (doc: unknown) => ensure()(doc);
       };
@@ -227,3 +285,20 @@ export function deferredCompilers(
  * another app of the process compiled is not compiled again.
  */
 export const onFirstUseCompilers = (kept?: KeptCompiles) => deferredCompilers(undefined, kept);
+
+/**
+ * ajv's options with its generated code kept for a standalone module: `source` keeps it, and `formats`
+ * names where the module finds the formats ajv-formats added (its full set, as @fastify/ajv-compiler adds
+ * them). The validation is the same.
+ */
+function keepingCode<O>(options: O): O {
+  const given = (options ?? {}) as { customOptions?: { code?: object } };
+  const custom = given.customOptions ?? {};
+  return {
+    ...given,
+    customOptions: {
+      ...custom,
+      code: { ...custom.code, source: true, formats: _`require("ajv-formats/dist/formats").fullFormats` },
+    },
+  } as O;
+}

@@ -76,18 +76,44 @@ export class PgliteWorkerClient implements PgliteQueryClient {
   private counted: (statements: number, sql: string | null) => void = () => undefined;
   private pathNow: () => WorkerPath = () => 'job';
   private readonly timingListeners = new Set<WorkerTimingListener>();
+  /** The thread once it is ready (begin); until then messages wait in `backlog`. */
+  private worker: Worker | null = null;
+  private backlog: object[] = [];
+  /** The thread's start, once begun. */
+  private opening: Promise<void> | null = null;
 
   private constructor(
-    private readonly worker: Worker,
     private readonly onCrash: (err: Error) => void,
     private readonly onNotice: (text: string) => void,
-  ) {
-    worker.on('message', (reply: Reply) => this.answer(reply));
-    worker.on('error', (err) => this.die(err));
-    worker.on('exit', (code) => this.die(new Error(`the PGlite worker thread exited (code ${code})`)));
-  }
+  ) {}
 
   static async start(options: PgliteWorkerOptions): Promise<PgliteWorkerClient> {
+    const client = PgliteWorkerClient.unstarted(options);
+    await client.begin(options);
+    return client;
+  }
+
+  /**
+   * A client whose thread `begin` starts later; what is sent meanwhile waits and goes once the thread is
+   * ready. The server builds its app (which keeps the client: metrics, statement counts) while the thread
+   * opens the database, or while a first start's data directory is still being restored (server/db/open.ts).
+   */
+  static unstarted(options: Pick<PgliteWorkerOptions, 'onCrash' | 'onNotice'> = {}): PgliteWorkerClient {
+    return new PgliteWorkerClient(
+      options.onCrash ?? ((err) => console.error('GPMS: the PGlite database thread failed:', err)),
+      options.onNotice ?? ((text) => console.error(`GPMS: ${text}`)),
+    );
+  }
+
+  /** Starts the thread on the database and waits until it is open; rejects (and fails what waits) if it does not open. */
+  begin(options: Omit<PgliteWorkerOptions, 'onCrash' | 'onNotice'>): Promise<void> {
+    if (this.opening) return Promise.reject(new Error('the PGlite worker thread was started already'));
+    this.opening = this.open(options);
+    return this.opening;
+  }
+
+  private async open(options: Omit<PgliteWorkerOptions, 'onCrash' | 'onNotice'>): Promise<void> {
+    if (this.dead) throw this.dead;
     // The tar's buffer moves to the thread (131 MB for the seeded dump: no copy); a view on a larger buffer is
     // copied first, so only its own bytes move.
     const load = options.loadDataDir ? ownBytes(options.loadDataDir) : null;
@@ -102,24 +128,32 @@ export class PgliteWorkerClient implements PgliteQueryClient {
       // The parent's flags (tsx's or vitest's loaders) are for TypeScript; the worker is plain JS.
       execArgv: [],
     });
-    await new Promise<void>((resolve, reject) => {
-      const onExit = (code: number) =>
-        reject(new Error(`the PGlite worker thread exited while starting (code ${code})`));
-      worker.once('error', reject);
-      worker.once('exit', onExit);
-      worker.once('message', (msg: { ready: boolean; error?: Record<string, unknown> }) => {
-        worker.off('error', reject);
-        worker.off('exit', onExit);
-        if (msg.ready) resolve();
-        else reject(rebuildError(msg.error ?? {}, new Error()));
+    try {
+      await new Promise<void>((resolve, reject) => {
+        const onExit = (code: number) =>
+          reject(new Error(`the PGlite worker thread exited while starting (code ${code})`));
+        worker.once('error', reject);
+        worker.once('exit', onExit);
+        worker.once('message', (msg: { ready: boolean; error?: Record<string, unknown> }) => {
+          worker.off('error', reject);
+          worker.off('exit', onExit);
+          if (msg.ready) resolve();
+          else reject(rebuildError(msg.error ?? {}, new Error()));
+        });
       });
-    });
-    worker.unref();
-    return new PgliteWorkerClient(
-      worker,
-      options.onCrash ?? ((err) => console.error('GPMS: the PGlite database thread failed:', err)),
-      options.onNotice ?? ((text) => console.error(`GPMS: ${text}`)),
-    );
+    } catch (err) {
+      // Not a crash to report: the caller is told. What waited is answered as a lost database.
+      this.closing = true;
+      this.die(err as Error);
+      throw err;
+    }
+    worker.on('message', (reply: Reply) => this.answer(reply));
+    worker.on('error', (err) => this.die(err));
+    worker.on('exit', (code) => this.die(new Error(`the PGlite worker thread exited (code ${code})`)));
+    this.worker = worker;
+    if (this.pending.size === 0) worker.unref();
+    for (const message of this.backlog) worker.postMessage(message);
+    this.backlog = [];
   }
 
   /**
@@ -210,6 +244,15 @@ export class PgliteWorkerClient implements PgliteQueryClient {
   /** Closes the database (PGlite flushes its data directory) after every query sent before, then ends the thread. */
   async close(): Promise<void> {
     if (this.closing || this.dead) return;
+    // Closed while the thread opens the database: closed once it has (or answered at once if it fails).
+    if (!this.worker && this.opening) await this.opening.catch(() => undefined);
+    if (this.closing || this.dead) return;
+    if (!this.worker) {
+      // Never opened (a start that failed before it): what waits is answered, nothing to flush.
+      this.closing = true;
+      this.die(new Error('the PGlite worker thread was closed before it started'));
+      return;
+    }
     this.closing = true;
     try {
       await this.send({ op: 'close' });
@@ -220,7 +263,7 @@ export class PgliteWorkerClient implements PgliteQueryClient {
 
   /** Stops the thread at once without closing the database: what a crash does (tests use it). */
   async terminate(): Promise<void> {
-    await this.worker.terminate();
+    await this.worker?.terminate();
   }
 
   private send(message: {
@@ -241,9 +284,14 @@ export class PgliteWorkerClient implements PgliteQueryClient {
     const path = message.op === 'scoped' ? 'supplier' : this.pathNow();
     return new Promise((resolve, reject) => {
       this.pending.set(id, { path, resolve, reject, origin });
-      if (this.pending.size === 1) this.worker.ref();
       // sent: the thread measures the wait from here, on the process's one clock.
-      this.worker.postMessage({ id, ...message, path, sent: performance.timeOrigin + performance.now() });
+      const out = { id, ...message, path, sent: performance.timeOrigin + performance.now() };
+      if (!this.worker) {
+        this.backlog.push(out);
+        return;
+      }
+      if (this.pending.size === 1) this.worker.ref();
+      this.worker.postMessage(out);
     });
   }
 
@@ -256,7 +304,7 @@ export class PgliteWorkerClient implements PgliteQueryClient {
     const p = this.pending.get(reply.id);
     if (!p) return;
     this.pending.delete(reply.id);
-    if (this.pending.size === 0) this.worker.unref();
+    if (this.pending.size === 0) this.worker?.unref();
     if (reply.wait !== undefined || reply.held !== undefined)
       this.timed(p.path, reply.wait ?? null, reply.held ?? null);
     if (reply.ok) p.resolve(reply.result);
