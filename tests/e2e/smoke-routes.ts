@@ -73,7 +73,7 @@ export const SMOKE_ROUTES: SmokeRoute[] = [
   // 납품대금 연동's indexes: the demo company keeps none yet, so the page is checked by its title.
   { route: '/linkageIndexManage', portal: 'internal', user: 'operator', expect: 'text', shows: '연동 기준 지표' },
   // 납품대금 조정협의: the demo has no requests, so the list's total (shown once the search answered) is its data.
-  { route: '/priceCoordinationList', portal: 'internal', user: 'operator', expect: 'text', shows: '총 0건' },
+  { route: '/priceCoordinationList', portal: 'internal', user: 'operator', expect: 'rows' },
   {
     route: '/AgreementConsumption',
     portal: 'internal',
@@ -224,7 +224,7 @@ export const SMOKE_ROUTES: SmokeRoute[] = [
   // answered 400 to the screen's page and size, 9a8fd9b1). supplier1, whose tab the walk holds already: another
   // supplier's login would cost both walks a one-time-code login for this one page.
   { route: '/myReductionList', portal: 'external', user: 'supplier1', expect: 'text', shows: '총 0건' },
-  { route: '/myCoordinationList', portal: 'external', user: 'supplier1', expect: 'text', shows: '총 0건' },
+  { route: '/myCoordinationList', portal: 'external', user: 'supplier1', expect: 'rows' },
   { route: '/contract/contractList', portal: 'external', user: 'supplier1', expect: 'text', shows: '계약 서명' },
   { route: '/contract/contractVerify', portal: 'external', user: 'supplier1', expect: 'text', shows: '계약서 PDF' },
   {
