@@ -25,7 +25,7 @@ export function printFontsAvailable(): boolean {
   return Object.values(FACES).every((f) => fs.existsSync(f.file));
 }
 
-export interface PrintFonts {
+interface PrintFonts {
   regular: Font;
   bold: Font;
 }
