@@ -84,8 +84,8 @@ export async function createEmptyTestDb(
 /**
  * PostgreSQL's counterpart of PGlite's empty dump: a database migrated once per hash of the migrations and the seed
  * (seed-hash.mjs, the seed template's key) and kept as a template, which each file asking for an empty database
- * copies. Every migration on a new database took ≈ 1.7 s of the machine's CPU (this process and the server), and a
- * run asks for about twenty (2026-11-29, docs/testing-log.md). Made under an advisory lock and renamed when
+ * copies. Every migration on a new database took ≈ 1.7 s of the machine's CPU (this process and the server); the
+ * twelve files asking for one took 41–45 core-s before, 30–32 after (2026-11-29, docs/testing-log.md). Made under an advisory lock and renamed when
  * complete, as the seed template is; a template allows no connection (a session on it fails every copy).
  */
 let emptyTemplate: Promise<string> | undefined;
