@@ -6,15 +6,9 @@
  * the clock), and the file id pdfkit derives from them is therefore fixed too. The hash of these
  * bytes is what each signer's events record.
  */
-import fs from 'node:fs';
 import type PDFDocument from 'pdfkit';
 import { HttpError } from '../../http/errors.js';
-
-const FONT_DIR = '/usr/share/fonts/opentype/noto';
-const FONTS = {
-  regular: { file: `${FONT_DIR}/NotoSansCJK-Regular.ttc`, face: 'NotoSansCJKkr-Regular' },
-  bold: { file: `${FONT_DIR}/NotoSansCJK-Bold.ttc`, face: 'NotoSansCJKkr-Bold' },
-} as const;
+import { PRINT_FONT_DIR, printFonts, printFontsAvailable } from '../../domain/print-fonts.js';
 
 /** The A4 page (points) the contract and its certificate (certificate.ts) are laid out on, and its margin. */
 export const MARGIN = 50;
@@ -41,7 +35,7 @@ export interface ContractPdfModel {
 }
 
 export function contractFontsAvailable(): boolean {
-  return Object.values(FONTS).every((f) => fs.existsSync(f.file));
+  return printFontsAvailable();
 }
 
 // pdfkit and fontkit take ≈ 0.15 s to load: when a PDF is written, not at every start of the server.
@@ -78,8 +72,10 @@ export async function koreanA4(title: string, subject: string, date: Date) {
     },
     lang: 'ko-KR',
   });
-  doc.registerFont('ko', FONTS.regular.file, FONTS.regular.face);
-  doc.registerFont('bold', FONTS.bold.file, FONTS.bold.face);
+  // The faces opened once for every document (print-fonts.ts): pdfkit takes an opened font where its types say a path.
+  const fonts = await printFonts();
+  doc.registerFont('ko', fonts.regular as unknown as Buffer);
+  doc.registerFont('bold', fonts.bold as unknown as Buffer);
   const chunks: Buffer[] = [];
   doc.on('data', (c: Buffer) => chunks.push(c));
   const done = new Promise<Buffer>((resolve, reject) => {
@@ -94,7 +90,7 @@ export async function renderContractPdf(m: ContractPdfModel): Promise<Buffer> {
     throw new HttpError(
       503,
       'PRINT_FONT_MISSING',
-      `계약서 인쇄용 글꼴이 서버에 없습니다 (${FONT_DIR}, fonts-noto-cjk)`,
+      `계약서 인쇄용 글꼴이 서버에 없습니다 (${PRINT_FONT_DIR}, fonts-noto-cjk)`,
     );
   const date = new Date(`${m.documentDate}T00:00:00+09:00`);
   if (Number.isNaN(date.getTime())) throw new Error(`bad document date ${m.documentDate}`);

@@ -5,7 +5,7 @@ import { fastifyOptions, gpms } from '../../../server/app.js';
 import { access } from '../../../server/http/access.js';
 import { scopeToCompany } from '../../../server/db/company-scope.js';
 import { connect } from '../../../server/db/connect.js';
-import { buildTestApp, type TestApp } from '../../helpers/app.js';
+import { buildTestApp, testCompiles, type TestApp } from '../../helpers/app.js';
 import { loginAs, type LoggedIn } from '../../helpers/login.js';
 
 // PGlite in a worker thread: the PGlite project only — PostgreSQL runs in
@@ -75,8 +75,9 @@ pgliteOnly('PGlite in a worker thread', () => {
   beforeAll(async () => {
     t = await buildTestApp({ pgliteThread: 'worker' });
     // The real app plus a route of a module written later that inserts a row twice: the database's own 23505.
-    app = Fastify(fastifyOptions(t.config));
-    await app.register(gpms, { config: t.config, dbh: t.db });
+    // Schemas compiled on first use, as buildTestApp's (tests/helpers/app.ts).
+    app = Fastify(fastifyOptions(t.config, testCompiles.schemas, undefined, testCompiles.keptCompiles));
+    await app.register(gpms, { config: t.config, dbh: t.db, ...testCompiles });
     app.post('/api/v1/test/unit-twice', { config: { access: access.login() } }, async () => {
       await t.db.db.insertInto('unit').values({ unitCode: 'ZZ', nameKo: '시험', nameEn: 'test' }).execute();
       await t.db.db.insertInto('unit').values({ unitCode: 'ZZ', nameKo: '시험', nameEn: 'test' }).execute();

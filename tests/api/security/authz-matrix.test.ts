@@ -7,6 +7,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { fastifyOptions, gpms } from '../../../server/app.js';
 import { testConfig } from '../../../server/config.js';
 import { createSeededTestDb, type TestDb } from '../../helpers/test-db.js';
+import { testCompiles } from '../../helpers/app.js';
 import { sessionAs } from '../../helpers/session.js';
 import { testDbKind } from '../../helpers/test-db.js';
 import { AUTHZ_MATRIX } from './authz-matrix.js';
@@ -68,11 +69,13 @@ async function matrixApp(): Promise<{ app: FastifyInstance; db: TestDb; close():
   const db = await createSeededTestDb();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gpms-authz-'));
   const config = testConfig({ dataDir, distDir: path.join(dataDir, 'no-dist'), databaseUrl: db.url });
-  const app = Fastify(fastifyOptions(config));
+  // Schemas compiled as calls first reach them, kept for the worker's later files (tests/helpers/app.ts): every schema
+  // compiling at start is the production-start test's and every server's before /readyz (docs/testing.md).
+  const app = Fastify(fastifyOptions(config, testCompiles.schemas, undefined, testCompiles.keptCompiles));
   app.addHook('preValidation', async (request, reply) => {
     if (request.headers['x-authz-probe'] === '1' && request.caller?.portal === 'I') return reply.code(204).send();
   });
-  await app.register(gpms, { config, dbh: db });
+  await app.register(gpms, { config, dbh: db, ...testCompiles });
   await app.ready();
   return {
     app,

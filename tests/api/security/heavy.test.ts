@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fastifyOptions, gpms } from '../../../server/app.js';
 import { access } from '../../../server/http/access.js';
 import { HEAVY_PATH } from '../../../server/http/heavy.js';
-import { buildTestApp, type TestApp } from '../../helpers/app.js';
+import { buildTestApp, testCompiles, type TestApp } from '../../helpers/app.js';
 import type { LoggedIn } from '../../helpers/login.js';
 import { sessionAs } from '../../helpers/session.js';
 
@@ -17,8 +17,9 @@ describe('heavy requests: a limit per user', () => {
   beforeAll(async () => {
     t = await buildTestApp();
     // The real app plus one slow export route of a module written later (matched by its path).
-    app = Fastify(fastifyOptions(t.config));
-    await app.register(gpms, { config: { ...t.config, heavyPerUser: 2 }, dbh: t.db });
+    // Schemas compiled on first use, as buildTestApp's (tests/helpers/app.ts).
+    app = Fastify(fastifyOptions(t.config, testCompiles.schemas, undefined, testCompiles.keptCompiles));
+    await app.register(gpms, { config: { ...t.config, heavyPerUser: 2 }, dbh: t.db, ...testCompiles });
     app.get('/api/v1/test/export', { config: { access: access.login() } }, async () => {
       await new Promise<void>((resolve) => gates.push(resolve));
       return { ok: true };

@@ -8,16 +8,10 @@
  * a font it does not embed). The font comes from the OS package fonts-noto-cjk (.ci/run installs
  * it; docs/deployment.md); a server without it refuses the print loudly instead of writing boxes.
  */
-import fs from 'node:fs';
 import type PDFDocument from 'pdfkit';
 import { HttpError } from '../../../../http/errors.js';
+import { PRINT_FONT_DIR, printFonts, printFontsAvailable } from '../../../../domain/print-fonts.js';
 import type { PoPrintLine, PoPrintModel } from './model.js';
-
-const FONT_DIR = '/usr/share/fonts/opentype/noto';
-const FONTS = {
-  regular: { file: `${FONT_DIR}/NotoSansCJK-Regular.ttc`, face: 'NotoSansCJKkr-Regular' },
-  bold: { file: `${FONT_DIR}/NotoSansCJK-Bold.ttc`, face: 'NotoSansCJKkr-Bold' },
-} as const;
 
 const MARGIN = 40;
 const PAGE_W = 595.28; // A4 portrait, points
@@ -44,11 +38,6 @@ const COLUMNS: Column[] = [
   { key: 'amount', title: '금액', width: 55, align: 'right' },
   { key: 'deliveryDate', title: '납기', width: 55.28, align: 'center' },
 ];
-
-/** Whether this server can print: the font files are there. */
-function printFontsAvailable(): boolean {
-  return Object.values(FONTS).every((f) => fs.existsSync(f.file));
-}
 
 // pdfkit and fontkit take ≈ 0.15 s to load: when a PDF is written, not at every start of the server.
 const pdfkit = async () => (await import('pdfkit')).default;
@@ -147,7 +136,7 @@ export async function renderPoPdf(m: PoPrintModel): Promise<Buffer> {
     throw new HttpError(
       503,
       'PRINT_FONT_MISSING',
-      `발주서 인쇄용 글꼴이 서버에 없습니다 (${FONT_DIR}, fonts-noto-cjk)`,
+      `발주서 인쇄용 글꼴이 서버에 없습니다 (${PRINT_FONT_DIR}, fonts-noto-cjk)`,
     );
   const doc = new (await pdfkit())({
     size: 'A4',
@@ -156,8 +145,10 @@ export async function renderPoPdf(m: PoPrintModel): Promise<Buffer> {
     info: { Title: m.docTitle, Subject: m.poNo, Creator: 'GPMS' },
     lang: 'ko-KR',
   });
-  doc.registerFont('ko', FONTS.regular.file, FONTS.regular.face);
-  doc.registerFont('bold', FONTS.bold.file, FONTS.bold.face);
+  // The faces opened once for every document (print-fonts.ts): pdfkit takes an opened font where its types say a path.
+  const fonts = await printFonts();
+  doc.registerFont('ko', fonts.regular as unknown as Buffer);
+  doc.registerFont('bold', fonts.bold as unknown as Buffer);
   const chunks: Buffer[] = [];
   doc.on('data', (c: Buffer) => chunks.push(c));
   const done = new Promise<Buffer>((resolve, reject) => {
