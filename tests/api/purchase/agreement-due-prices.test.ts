@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { todayKst } from '../../../server/domain/dates.js';
 import { JOBS } from '../../../server/jobs/registry.js';
 import { buildTestApp, type TestApp } from '../../helpers/app.js';
-import { client, logins, ok, prBody, refused, type Who } from './helpers.js';
+import { approveAll, businessDay, client, logins, ok, prBody, refused, type Who } from './helpers.js';
 
 /**
  * The job agreement.applyDuePrices (docs/subcontracting.md "Prices from a day on"): a price changed from a later day
@@ -22,11 +21,7 @@ describe('agreement.applyDuePrices: a line’s price moves on its day', { timeou
   });
   afterAll(() => t.close());
 
-  /** YYYY-MM-DD `days` from the business clock's day. */
-  const day = (days: number) => {
-    const base = new Date(`${todayKst(t.app.clock.now())}T00:00:00Z`);
-    return new Date(base.getTime() + days * 86_400_000).toISOString().slice(0, 10);
-  };
+  const day = (days: number) => businessDay(t, days);
   const job = JOBS.find((j) => j.name === 'agreement.applyDuePrices')!;
   const runJob = () => job.run({ db: t.db.db, log: t.app.log, config: t.config, now: t.app.clock.now() });
   /** A day later on the business clock (the sessions are made again: their tokens follow the clock). */
@@ -51,14 +46,10 @@ describe('agreement.applyDuePrices: a line’s price moves on its day', { timeou
         ],
       }),
     );
-    let a = ok(
+    const submitted = ok(
       await f.post(`/api/v1/agreements/${draft.agreementNo}/submit`, u.operator, { version: draft.version }),
-    ).approvals.at(-1);
-    while (a.status === 'PENDING' || a.status === 'IN_PROGRESS') {
-      const step = (a.steps as Array<{ status: string; approverId: string }>).find((s) => s.status === 'PENDING')!;
-      const by = step.approverId === 'E000006' ? u.uadmin1 : u.opadmin;
-      a = ok(await f.post(`/api/v1/approvals/${a.approvalId}/approve`, by, { version: a.version })).approval;
-    }
+    );
+    await approveAll(f, u, submitted.approvals.at(-1));
     return ok(await f.get(`/api/v1/agreements/${draft.agreementNo}`, u.operator));
   }
 

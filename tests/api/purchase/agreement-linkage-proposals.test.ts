@@ -3,7 +3,7 @@ import { todayKst } from '../../../server/domain/dates.js';
 import { plusMonths } from '../../../server/domain/linkage-schedule.js';
 import { purchaseJobs } from '../../../server/modules/purchase/jobs.js';
 import { buildTestApp, type TestApp } from '../../helpers/app.js';
-import { client, logins, ok, refused, type Who } from './helpers.js';
+import { approveAll, client, logins, ok, refused, type Who } from './helpers.js';
 
 /**
  * 납품대금 연동 proposals (상생협력법 §21; docs/subcontracting.md "연동 조정 제안"): the job agreement.linkageProposals
@@ -60,15 +60,6 @@ describe('납품대금 연동 proposals', { timeout: 180_000 }, () => {
   const setValue = (indexCode: string, valueDate: string, value: string) =>
     t.db.db.insertInto('linkageIndexValue').values({ indexCode, valueDate, value, updatedBy: 'test' }).execute();
 
-  async function approveAll(approval: { approvalId: number; version: number; status: string; steps: unknown[] }) {
-    let a = approval;
-    while (a.status === 'PENDING' || a.status === 'IN_PROGRESS') {
-      const step = (a.steps as Array<{ status: string; approverId: string }>).find((s) => s.status === 'PENDING')!;
-      const by = step.approverId === 'E000006' ? u.uadmin1 : u.opadmin;
-      a = ok(await f.post(`/api/v1/approvals/${a.approvalId}/approve`, by, { version: a.version })).approval;
-    }
-  }
-
   /**
    * An active agreement under REFUSE with a 연동 clause (DAY, monthly, share 40 %, trigger 5 % unless told): line 1 at
    * 1,000 a unit, line 2 (free text) at 333.
@@ -104,7 +95,7 @@ describe('납품대금 연동 proposals', { timeout: 180_000 }, () => {
     const submitted = ok(
       await f.post(`/api/v1/agreements/${draft.agreementNo}/submit`, u.operator, { version: linked.version }),
     );
-    await approveAll(submitted.approvals.at(-1));
+    await approveAll(f, u, submitted.approvals.at(-1));
     const active = ok(await f.get(`/api/v1/agreements/${draft.agreementNo}`, u.operator));
     expect(active.status).toBe('ACTIVE');
     return active;
@@ -363,7 +354,7 @@ describe('납품대금 연동 proposals', { timeout: 180_000 }, () => {
       }),
     );
     const inApproval = ok(await f.post(`/api/v1/pos/${po.poNo}/submit`, u.operator, { version: po.version }));
-    await approveAll(inApproval.approvals.at(-1));
+    await approveAll(f, u, inApproval.approvals.at(-1));
     let earlier = ok(await f.get(`/api/v1/pos/${po.poNo}`, u.operator));
     if (earlier.status === 'APPROVED')
       earlier = ok(await f.post(`/api/v1/pos/${po.poNo}/send`, u.operator, { version: earlier.version }));

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { todayKst } from '../../../server/domain/dates.js';
 import { buildTestApp, type TestApp } from '../../helpers/app.js';
-import { client, logins, ok, refused, type Who } from './helpers.js';
+import { approveAll, businessDay, client, logins, ok, refused, type Who } from './helpers.js';
 
 /**
  * Dated prices of an agreement's lines (docs/subcontracting.md "납품대금 연동"): changeAgreementPrices on an
@@ -21,20 +20,7 @@ describe('dated agreement prices', { timeout: 120_000 }, () => {
   });
   afterAll(() => t.close());
 
-  /** YYYY-MM-DD `days` from the business clock's day. */
-  const day = (days: number) => {
-    const base = new Date(`${todayKst(t.app.clock.now())}T00:00:00Z`);
-    return new Date(base.getTime() + days * 86_400_000).toISOString().slice(0, 10);
-  };
-
-  async function approveAll(approval: { approvalId: number; version: number; status: string; steps: unknown[] }) {
-    let a = approval;
-    while (a.status === 'PENDING' || a.status === 'IN_PROGRESS') {
-      const step = (a.steps as Array<{ status: string; approverId: string }>).find((s) => s.status === 'PENDING')!;
-      const by = step.approverId === 'E000006' ? u.uadmin1 : u.opadmin;
-      a = ok(await f.post(`/api/v1/approvals/${a.approvalId}/approve`, by, { version: a.version })).approval;
-    }
-  }
+  const day = (days: number) => businessDay(t, days);
 
   /** A draft agreement of C00001 under REFUSE: one line at 1,000 a unit, 100 agreed, valid 60 days from today. */
   const draftAgreement = async () =>
@@ -56,7 +42,7 @@ describe('dated agreement prices', { timeout: 120_000 }, () => {
     const submitted = ok(
       await f.post(`/api/v1/agreements/${draft.agreementNo}/submit`, u.operator, { version: draft.version }),
     );
-    await approveAll(submitted.approvals.at(-1));
+    await approveAll(f, u, submitted.approvals.at(-1));
     return ok(await f.get(`/api/v1/agreements/${draft.agreementNo}`, u.operator));
   }
 
@@ -70,7 +56,7 @@ describe('dated agreement prices', { timeout: 120_000 }, () => {
   async function sentCallOff(agreementNo: string) {
     const po = ok(await callOff(agreementNo, { quantity: '10' }));
     const inApproval = ok(await f.post(`/api/v1/pos/${po.poNo}/submit`, u.operator, { version: po.version }));
-    await approveAll(inApproval.approvals.at(-1));
+    await approveAll(f, u, inApproval.approvals.at(-1));
     let sent = ok(await f.get(`/api/v1/pos/${po.poNo}`, u.operator));
     if (sent.status === 'APPROVED')
       sent = ok(await f.post(`/api/v1/pos/${po.poNo}/send`, u.operator, { version: sent.version }));

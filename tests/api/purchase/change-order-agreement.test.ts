@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../helpers/app.js';
-import { client, day, logins, ok, refused, type Flow } from './helpers.js';
+import { approveAll, client, day, type Flow, logins, ok, refused } from './helpers.js';
 
 /**
  * A change order of a call-off against its agreement (docs/agreements.md "Change orders"): the
@@ -19,15 +19,6 @@ describe('change orders of a call-off against its agreement', { timeout: 120_000
   });
   afterAll(() => t.close());
 
-  async function approveAll(approval: { approvalId: number; version: number; status: string; steps: unknown[] }) {
-    let a = approval;
-    while (a.status === 'PENDING' || a.status === 'IN_PROGRESS') {
-      const step = (a.steps as Array<{ status: string; approverId: string }>).find((s) => s.status === 'PENDING')!;
-      const who = step.approverId === 'E000006' ? f.u.uadmin1 : f.u.opadmin;
-      a = ok(await f.post(`/api/v1/approvals/${a.approvalId}/approve`, who, { version: a.version })).approval;
-    }
-  }
-
   /** An active agreement (one line, 1,000 a unit, 100 agreed) under the policy, and a sent call-off of 10. */
   async function sentCallOff(callOffPolicy: 'APPROVE' | 'REFUSE') {
     const draft = ok(
@@ -45,7 +36,7 @@ describe('change orders of a call-off against its agreement', { timeout: 120_000
     const submitted = ok(
       await f.post(`/api/v1/agreements/${draft.agreementNo}/submit`, f.u.operator, { version: draft.version }),
     );
-    await approveAll(submitted.approvals.at(-1));
+    await approveAll(f, f.u, submitted.approvals.at(-1));
     const po = ok(
       await f.post(`/api/v1/agreements/${draft.agreementNo}/call-offs`, f.u.operator, {
         dueDate: day(10),
@@ -53,7 +44,7 @@ describe('change orders of a call-off against its agreement', { timeout: 120_000
       }),
     );
     const inApproval = ok(await f.post(`/api/v1/pos/${po.poNo}/submit`, f.u.operator, { version: po.version }));
-    await approveAll(inApproval.approvals.at(-1));
+    await approveAll(f, f.u, inApproval.approvals.at(-1));
     let sent = ok(await f.get(`/api/v1/pos/${po.poNo}`, f.u.operator));
     if (sent.status === 'APPROVED')
       sent = ok(await f.post(`/api/v1/pos/${po.poNo}/send`, f.u.operator, { version: sent.version }));
@@ -92,7 +83,7 @@ describe('change orders of a call-off against its agreement', { timeout: 120_000
     // The approver sees the exception on the order it decides on, then puts the revision in force.
     const approval = proposed.approvals.find((a: { docType: string }) => a.docType === 'PO_CHANGE');
     expect(approval).toBeDefined();
-    await approveAll(approval);
+    await approveAll(f, f.u, approval);
     const after = ok(await f.get(`/api/v1/pos/${po.poNo}`, f.u.operator));
     expect(after).toMatchObject({
       revision: 2,

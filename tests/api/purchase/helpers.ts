@@ -11,7 +11,38 @@ export function day(days: number): string {
   return new Date(base.getTime() + days * 86_400_000).toISOString().slice(0, 10);
 }
 
+/** YYYY-MM-DD `days` from the business clock's day (the app's clock, which a test may walk forward). */
+export function businessDay(t: TestApp, days: number): string {
+  const base = new Date(`${todayKst(t.app.clock.now())}T00:00:00Z`);
+  return new Date(base.getTime() + days * 86_400_000).toISOString().slice(0, 10);
+}
+
 export type Who = LoggedIn;
+
+/** An approval as the document's detail answers it (its last entry of `approvals`). */
+export interface PendingApproval {
+  approvalId: number;
+  version: number;
+  status: string;
+  steps: unknown[];
+}
+
+/**
+ * Approves to its end: each pending step by its approver in the demo company's lines — uadmin1 (E000006) for a PR's
+ * first step, opadmin for every other.
+ */
+export async function approveAll(
+  f: ReturnType<typeof client>,
+  u: Record<string, Who>,
+  approval: PendingApproval,
+): Promise<void> {
+  let a = approval;
+  while (a.status === 'PENDING' || a.status === 'IN_PROGRESS') {
+    const step = (a.steps as Array<{ status: string; approverId: string }>).find((s) => s.status === 'PENDING')!;
+    const by = step.approverId === 'E000006' ? u.uadmin1 : u.opadmin;
+    a = ok(await f.post(`/api/v1/approvals/${a.approvalId}/approve`, by, { version: a.version })).approval;
+  }
+}
 
 /** Calls the app as a logged-in user; every call answers the inject response. */
 export function client(t: TestApp) {

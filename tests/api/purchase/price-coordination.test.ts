@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { todayKst } from '../../../server/domain/dates.js';
 import { buildTestApp, type TestApp } from '../../helpers/app.js';
-import { client, logins, ok, refused, type Who } from './helpers.js';
+import { approveAll, businessDay, client, logins, ok, refused, type Who } from './helpers.js';
 
 const DAY = 86_400_000;
 
@@ -31,20 +30,7 @@ describe('납품대금 조정협의', { timeout: 120_000 }, () => {
   });
   afterAll(() => t.close());
 
-  /** YYYY-MM-DD `days` from the business clock's day. */
-  const day = (days: number) => {
-    const base = new Date(`${todayKst(t.app.clock.now())}T00:00:00Z`);
-    return new Date(base.getTime() + days * DAY).toISOString().slice(0, 10);
-  };
-
-  async function approveAll(approval: { approvalId: number; version: number; status: string; steps: unknown[] }) {
-    let a = approval;
-    while (a.status === 'PENDING' || a.status === 'IN_PROGRESS') {
-      const step = (a.steps as Array<{ status: string; approverId: string }>).find((s) => s.status === 'PENDING')!;
-      const by = step.approverId === 'E000006' ? u.uadmin1 : u.opadmin;
-      a = ok(await f.post(`/api/v1/approvals/${a.approvalId}/approve`, by, { version: a.version })).approval;
-    }
-  }
+  const day = (days: number) => businessDay(t, days);
 
   /** An approved agreement of `compNo` written by operator (its buyer), valid 90 days; a 하도급 one with a 미연동 answer. */
   async function activeAgreement(compNo = 'C00001') {
@@ -70,7 +56,7 @@ describe('납품대금 조정협의', { timeout: 120_000 }, () => {
         }),
       );
     const submitted = ok(await f.post(`/api/v1/agreements/${a.agreementNo}/submit`, buyer, { version: a.version }));
-    await approveAll(submitted.approvals.at(-1));
+    await approveAll(f, u, submitted.approvals.at(-1));
     const active = ok(await f.get(`/api/v1/agreements/${a.agreementNo}`, buyer));
     expect(active.status).toBe('ACTIVE');
     return active as { agreementNo: string; version: number };

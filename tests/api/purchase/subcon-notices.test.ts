@@ -3,7 +3,7 @@ import { todayKst } from '../../../server/domain/dates.js';
 import { plusMonths } from '../../../server/domain/linkage-schedule.js';
 import { purchaseJobs } from '../../../server/modules/purchase/jobs.js';
 import { buildTestApp, type TestApp } from '../../helpers/app.js';
-import { client, logins, ok, type Who } from './helpers.js';
+import { approveAll, client, logins, ok, type Who } from './helpers.js';
 
 const DAY = 86_400_000;
 
@@ -67,15 +67,6 @@ describe('하도급 demo data and notices', { timeout: 180_000 }, () => {
   /** A Korean text whose particles were chosen: no "을(를)" pair left after a filled word. */
   const particlesResolved = (text: string) => expect(text).not.toMatch(/[을이은와]\((를|가|는|과)\)/);
 
-  async function approveAll(approval: { approvalId: number; version: number; status: string; steps: unknown[] }) {
-    let a = approval;
-    while (a.status === 'PENDING' || a.status === 'IN_PROGRESS') {
-      const step = (a.steps as Array<{ status: string; approverId: string }>).find((s) => s.status === 'PENDING')!;
-      const by = step.approverId === 'E000006' ? u.uadmin1 : u.opadmin;
-      a = ok(await f.post(`/api/v1/approvals/${a.approvalId}/approve`, by, { version: a.version })).approval;
-    }
-  }
-
   /** An active agreement of C00001 written by operator (its buyer), with the answer given. */
   async function activeAgreement(answer: Record<string, unknown>, validFrom = day(0)) {
     const draft = ok(
@@ -96,7 +87,7 @@ describe('하도급 demo data and notices', { timeout: 180_000 }, () => {
     const submitted = ok(
       await f.post(`/api/v1/agreements/${draft.agreementNo}/submit`, u.operator, { version: answered.version }),
     );
-    await approveAll(submitted.approvals.at(-1));
+    await approveAll(f, u, submitted.approvals.at(-1));
     const active = ok(await f.get(`/api/v1/agreements/${draft.agreementNo}`, u.operator));
     expect(active.status).toBe('ACTIVE');
     return active as { agreementNo: string; version: number };
