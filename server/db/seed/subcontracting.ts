@@ -25,7 +25,10 @@ const SUBCON_SG = 'SGD-RAW0102-D';
 const SUPPLIER = 'C00001';
 /** The buyer of both agreements: the demo account operator (구매담당). */
 const BUYER = { singleid: 'E000004', userId: 'operator' };
-const BY = 'system:seed';
+/** Who kept the rule, the indexes and the agreements: the buyer, so the lists name a person (김민수). */
+const BY = BUYER.userId;
+/** The proposal's writer, as the hourly job names itself (server/modules/purchase/jobs.ts). */
+const JOB_ACTOR = 'system:job';
 
 /** Six months of an index, on the 1st and the 15th (values as the publisher gives them, up to 4 decimals). */
 function values(indexCode: string, series: ReadonlyArray<readonly [string, string, string]>) {
@@ -263,7 +266,7 @@ export async function seedSubcontracting(
  * where SEED=demo seeds with the mail server configured — must not send mail about an event from before it began.
  */
 export async function proposeDemoLinkage(db: Kysely<Database>): Promise<number> {
-  const counts = await writeLinkageProposals(db, new Date(`${SEED_ANCHOR}T09:00:00+09:00`), BY);
+  const counts = await writeLinkageProposals(db, new Date(`${SEED_ANCHOR}T09:00:00+09:00`), JOB_ACTOR);
   await db.deleteFrom('notification').where('refEntity', '=', 'linkage_proposal').execute();
   return counts.proposed;
 }
