@@ -100,6 +100,28 @@ export async function notifyCoordinationRequested(
   );
 }
 
+/**
+ * The supplier withdrew its request: the agreement's buyer is told, so nobody keeps working to a clock that stopped.
+ * Called in the withdrawal's transaction, through a handle that may read staff (the caller is the supplier).
+ */
+export async function notifyCoordinationWithdrawn(
+  db: Db,
+  coordinationNo: string,
+  withdrawnOn: string,
+): Promise<number> {
+  const c = await coordinationForNotice(db, coordinationNo);
+  const names = await namesOf(db, c.compNo);
+  return notifyStaff([c.buyerId], (singleid) =>
+    notifyEmployee(
+      db,
+      singleid,
+      'coordination.withdrawn',
+      (lang) => ({ coordinationNo, agreementNo: c.agreementNo, title: c.title, company: names[lang], withdrawnOn }),
+      { entity: 'price_coordination', key: coordinationNo },
+    ),
+  );
+}
+
 type CoordinationAnswer = 'startTalks' | 'agree' | 'fail';
 
 const ANSWER_WORDS: Record<Lang, Record<CoordinationAnswer, string>> = {

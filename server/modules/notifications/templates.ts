@@ -340,6 +340,18 @@ export const TEMPLATES = {
       body: '{company} asks for talks on the delivery price of agreement {agreementNo} ({title}).\n\nReason: {reason}\nChange asked: {requestedChange}\nStart talks by: {talksDue}\nOutcome due by: {agreementDue}\n\nTalks must start within 10 days of the request (Win-Win Cooperation Act art. 22-2, Subcontracting Act art. 16-2). Answer it in GPMS, Purchasing › Subcontracting › Delivery-price talks.',
     },
   },
+  'coordination.withdrawn': {
+    params: ['coordinationNo', 'agreementNo', 'title', 'company', 'withdrawnOn'],
+    particles: true,
+    ko: {
+      subject: '[GPMS] 납품대금 조정협의 요청 철회: {coordinationNo}',
+      body: '{company}이(가) 단가계약 {agreementNo} ({title})의 납품대금 조정협의 요청 {coordinationNo}을(를) {withdrawnOn}에 철회했습니다.\n\n이 요청의 협의 개시·합의 기한은 더 이상 적용되지 않습니다. GPMS 구매관리 › 하도급 › 납품대금 조정협의에서 확인하세요.',
+    },
+    en: {
+      subject: '[GPMS] Delivery-price talks request withdrawn: {coordinationNo}',
+      body: '{company} withdrew its request {coordinationNo} for talks on the delivery price of agreement {agreementNo} ({title}) on {withdrawnOn}.\n\nIts deadlines for starting talks and for an outcome no longer apply. See it in GPMS, Purchasing › Subcontracting › Delivery-price talks.',
+    },
+  },
   'coordination.answered': {
     params: ['coordinationNo', 'agreementNo', 'title', 'company', 'step', 'detail'],
     particles: true,

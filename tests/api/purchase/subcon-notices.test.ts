@@ -264,6 +264,24 @@ describe('하도급 demo data and notices', { timeout: 180_000 }, () => {
     expect(own.has(fail.recipient.toLowerCase())).toBe(true);
   });
 
+  it('a withdrawn request tells the agreement’s buyer, and no one else, that its clocks stopped', async () => {
+    const a = await activeAgreement(notLinked);
+    const c = await request(a.agreementNo);
+    expect(await notices(c.coordinationNo, 'coordination.withdrawn')).toEqual([]);
+    ok(
+      await f.post(`/api/v1/cyber/price-coordinations/${c.coordinationNo}/withdraw`, u.supplier1, {
+        version: c.version,
+      }),
+    );
+    const told = await notices(c.coordinationNo, 'coordination.withdrawn');
+    expect(told.map((n) => n.recipient)).toEqual([await emailOf('operator')]);
+    expect(told[0].subject).toBe(`[GPMS] 납품대금 조정협의 요청 철회: ${c.coordinationNo}`);
+    expect(told[0].body).toContain(`단가계약 ${a.agreementNo}`);
+    expect(told[0].body).toContain(`${today()}에 철회했습니다`);
+    expect(told[0].body).toContain('기한은 더 이상 적용되지 않습니다');
+    particlesResolved(told[0].body);
+  });
+
   it('the clocks: the buyer told once on day 8 (talks) and day 25 (an outcome), the job run twice a day', async () => {
     const silentAg = await activeAgreement(notLinked);
     const talkingAg = await activeAgreement(notLinked);

@@ -24,7 +24,11 @@ import {
 import { transition } from '../../../domain/machine.js';
 import { AMOUNT, checkDecimal, iso, requireText, text, type DecimalRule } from '../../../domain/values.js';
 import type { SupplierView } from '../../../http/supplier-view.js';
-import { notifyCoordinationAnswered, notifyCoordinationRequested } from '../../notifications/subcon.js';
+import {
+  notifyCoordinationAnswered,
+  notifyCoordinationRequested,
+  notifyCoordinationWithdrawn,
+} from '../../notifications/subcon.js';
 import { agreementMissing } from '../agreement/consumption.js';
 import { agreementSubconKind } from '../agreement/linkage.js';
 import { findAgreement, findAgreementLines } from '../agreement/queries.js';
@@ -195,6 +199,8 @@ export async function withdrawPriceCoordination(
       before: { status: c.status },
       after,
     });
+    // The buyer is staff, whom the supplier's handle does not read.
+    await notifyCoordinationWithdrawn(asOwner(trx), coordinationNo, today);
   });
   return coordinationOf(db, coordinationNo, now);
 }
