@@ -1,13 +1,5 @@
-/**
- * An agreement's answer without a 납품대금 연동 answer, proposals or dated prices (a draft's, or an active one's whose
- * prices were never changed and are not shown: getAgreement and getSupplierAgreement alike).
- */
-export const NO_LINKAGE = {
-  priceHistory: [],
-  linkageProposals: [],
-  linkageProposalLines: [],
-  openLinkageProposalNo: null,
-  openLinkageProposalVersion: null,
+/** The flat `linkage…` fields of a document (agreement or contract) with no 납품대금 연동 answer yet. */
+export const NO_LINKAGE_ANSWER = {
   linkageKind: null,
   linkageMaterial: null,
   linkageSharePct: null,
@@ -22,6 +14,19 @@ export const NO_LINKAGE = {
   linkageFormulaNote: null,
   linkageExceptionType: null,
   linkageReason: null,
+};
+
+/**
+ * An agreement's answer without a 납품대금 연동 answer, proposals or dated prices (a draft's, or an active one's whose
+ * prices were never changed and are not shown: getAgreement and getSupplierAgreement alike).
+ */
+export const NO_LINKAGE = {
+  priceHistory: [],
+  linkageProposals: [],
+  linkageProposalLines: [],
+  openLinkageProposalNo: null,
+  openLinkageProposalVersion: null,
+  ...NO_LINKAGE_ANSWER,
 };
 
 /**

@@ -1,31 +1,15 @@
 /** The SQL of a contract's 납품대금 연동 answer (linkage.ts): the answer, its defaults, its order's 하도급 kind. */
 import { sql, type Insertable } from 'kysely';
 import type { Db } from '../../db/connect.js';
+import { LINKAGE_ANSWER_COLUMNS } from '../../db/linkage-answer-columns.js';
 import type { Database } from '../../db/schema.generated.js';
-
-const ANSWER_COLUMNS = [
-  'k.kind',
-  'k.material',
-  'k.sharePct',
-  'k.indexCode',
-  'i.indexName',
-  'i.unit as indexUnit',
-  'k.baseDate',
-  'k.baseValue',
-  'k.compareBasis',
-  'k.comparePeriodMonths',
-  'k.triggerPct',
-  'k.formulaNote',
-  'k.exceptionType',
-  'k.reason',
-] as const;
 
 /** A contract's answer with its index's name and unit, and where a default came from (none: not answered). */
 export function findContractLinkage(db: Db, contractNo: string) {
   return db
     .selectFrom('econtractLinkage as k')
     .leftJoin('linkageIndex as i', 'i.indexCode', 'k.indexCode')
-    .select([...ANSWER_COLUMNS, 'k.copiedFromKind', 'k.copiedFromNo'])
+    .select([...LINKAGE_ANSWER_COLUMNS, 'k.copiedFromKind', 'k.copiedFromNo'])
     .where('k.contractNo', '=', contractNo)
     .executeTakeFirst();
 }
@@ -62,7 +46,7 @@ export function agreementLinkageOfPo(db: Db, poNo: string) {
     .selectFrom('poLine as l')
     .innerJoin('agreementLinkage as k', 'k.agreementNo', 'l.agreementNo')
     .leftJoin('linkageIndex as i', 'i.indexCode', 'k.indexCode')
-    .select([...ANSWER_COLUMNS, 'k.agreementNo'])
+    .select([...LINKAGE_ANSWER_COLUMNS, 'k.agreementNo'])
     .where('l.poNo', '=', poNo)
     .orderBy('l.lineNo')
     .limit(1)

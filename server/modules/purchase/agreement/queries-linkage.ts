@@ -1,5 +1,6 @@
 import type { Insertable } from 'kysely';
 import type { Db } from '../../../db/connect.js';
+import { LINKAGE_ANSWER_COLUMNS } from '../../../db/linkage-answer-columns.js';
 import type { Database } from '../../../db/schema.generated.js';
 
 /** An agreement's 납품대금 연동 answer with its index's name and unit (none: not answered yet). */
@@ -7,23 +8,7 @@ export function findAgreementLinkage(db: Db, agreementNo: string) {
   return db
     .selectFrom('agreementLinkage as k')
     .leftJoin('linkageIndex as i', 'i.indexCode', 'k.indexCode')
-    .select([
-      'k.kind',
-      'k.material',
-      'k.sharePct',
-      'k.indexCode',
-      'i.indexName',
-      'i.unit as indexUnit',
-      'k.baseDate',
-      'k.baseValue',
-      'k.compareBasis',
-      'k.comparePeriodMonths',
-      'k.triggerPct',
-      'k.formulaNote',
-      'k.exceptionType',
-      'k.reason',
-      'k.updatedAt',
-    ])
+    .select([...LINKAGE_ANSWER_COLUMNS, 'k.updatedAt'])
     .where('k.agreementNo', '=', agreementNo)
     .executeTakeFirst();
 }
