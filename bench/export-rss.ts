@@ -17,7 +17,6 @@
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { unzipSync } from 'fflate';
@@ -27,6 +26,7 @@ import type { ListScreenDef } from '../engine/definition/types';
 import { DEMO_PASSWORD } from '../server/db/seed/accounts.js';
 import { numberArg as arg, openScaleDb, scaleDbUrl } from './scale-db';
 import { buildServer } from '../scripts/build-server.mjs';
+import { freePort } from '../scripts/free-port.mjs';
 import { TEST_BID_MASTER_KEY } from '../tests/helpers/bid-key.js';
 import { testContractSealEnv } from '../tests/helpers/contract-seal.js';
 
@@ -48,14 +48,6 @@ process.argv.forEach((a, i) => {
 const scaled = await openScaleDb(scale);
 const orderLines = scaled.orderLines;
 await scaled.dbh.close();
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
 
 const port = await freePort();
 const base = `http://127.0.0.1:${port}`;

@@ -14,7 +14,6 @@
  */
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -28,6 +27,7 @@ import { testContractSealEnv } from '../tests/helpers/contract-seal';
 import { DEMO_PASSWORD } from '../server/db/seed/accounts';
 import { COLUMN_KEYS, headerText } from '../server/modules/items/upload/columns';
 import { buildServer } from '../scripts/build-server.mjs';
+import { freePort } from '../scripts/free-port.mjs';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
 /** BENCH_SST=1: strings in the shared-strings part, as Excel writes them (SheetJS's default writes them in the cells). */
@@ -100,12 +100,7 @@ try {
     `workbook: ${ROWS} rows × ${COLUMN_KEYS.length} columns${SST ? ', shared strings' : ''}, ${(file.length / 1_048_576).toFixed(1)} MB`,
   );
 
-  const port = await new Promise<number>((resolve) => {
-    const srv = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port: p } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(p));
-    });
-  });
+  const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   // The compiled server, as `npm start` runs it (BENCH_TSX=1: through tsx, as before).
   const entry =

@@ -2,9 +2,9 @@
 // stop and start their database use one each (tests/api/operations/database-outage.test.ts).
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { freePort } from './free-port.mjs';
 
 /** The newest PostgreSQL server binaries Debian's packages installed, or null. */
 export function postgresBinDir() {
@@ -15,17 +15,6 @@ export function postgresBinDir() {
     .filter((v) => fs.existsSync(path.join(root, v, 'bin', 'initdb')))
     .sort((a, b) => Number(b) - Number(a));
   return versions.length > 0 ? path.join(root, versions[0], 'bin') : null;
-}
-
-async function freePort() {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-  });
 }
 
 /** Runs a server binary, as the `postgres` OS user when we are root (the server refuses root). */

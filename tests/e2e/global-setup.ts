@@ -7,7 +7,8 @@ import { restoreSeededDataDir } from '../../server/db/seed-dump';
 import { startFakeErp } from './helpers/fake-erp';
 import { startTestIdp } from '../helpers/oidc-idp';
 import { addNoMenuAccounts } from './helpers/no-menu-accounts';
-import { freePort, requireBuild, startServer, type SeedMode } from './helpers/server';
+import { freePort } from '../../scripts/free-port.mjs';
+import { requireBuild, startServer, type SeedMode } from './helpers/server';
 import { browserWorkers } from './browser-workers';
 import type { E2eLane } from './helpers/lane';
 

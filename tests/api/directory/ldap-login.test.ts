@@ -5,7 +5,8 @@ import { loadConfig, ConfigError } from '../../../server/config.js';
 import { adBindCode, escapeFilterValue, userFilterFor } from '../../../server/auth/directory/ldap.js';
 import { buildTestApp, type TestApp } from '../../helpers/app.js';
 import { formRequest } from '../../helpers/login.js';
-import { freePort, SERVICE_DN, SERVICE_PASSWORD, slapdAvailability, startSlapd, SUFFIX, type Slapd } from './slapd.js';
+import { freePort } from '../../../scripts/free-port.mjs';
+import { SERVICE_DN, SERVICE_PASSWORD, slapdAvailability, startSlapd, SUFFIX, type Slapd } from './slapd.js';
 
 /**
  * AD mode against a real OpenLDAP (issue 15): the test starts Debian's slapd with its own tree

@@ -3,7 +3,7 @@ import { ConfigError, loadConfig } from '../../../server/config.js';
 import { loginIdFromClaim } from '../../../server/auth/oidc/oidc.js';
 import { buildTestApp, type TestApp } from '../../helpers/app.js';
 import { formRequest, loginAs } from '../../helpers/login.js';
-import { freePort } from './slapd.js';
+import { freePort } from '../../../scripts/free-port.mjs';
 import { decodeJwt } from 'jose';
 import {
   idpAsksToSignIn,

@@ -43,17 +43,6 @@ export function slapdAvailability(): { available: boolean; message: string } {
   };
 }
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 function ldif(users: TestUser[]): string {
   const lines = [
     `dn: ${SUFFIX}`,

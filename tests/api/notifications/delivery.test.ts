@@ -8,7 +8,7 @@ import { retryDelaySec } from '../../../server/modules/notifications/outbox.js';
 import { buildTestApp, type TestApp } from '../../helpers/app.js';
 import { formRequest } from '../../helpers/login.js';
 import { sessionAs } from '../../helpers/session.js';
-import { freePort } from '../directory/slapd.js';
+import { freePort } from '../../../scripts/free-port.mjs';
 import { client, ok, prBody, type Flow } from '../purchase/helpers.js';
 
 /**

@@ -1,10 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { DIST_DIR, REPO_ROOT } from './paths';
 import { buildServer } from '../../../scripts/build-server.mjs';
+import { freePort } from '../../../scripts/free-port.mjs';
 import { TEST_BID_MASTER_KEY } from '../../helpers/bid-key';
 
 export type SeedMode = 'demo' | 'none';
@@ -44,18 +44,6 @@ export function requireBuild(distDir = DIST_DIR): void {
       `The browser tests need the built app, and ${path.relative(REPO_ROOT, distDir) || distDir}/index.html is missing. Run \`npx vite build\` first.`,
     );
   }
-}
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.unref();
-    probe.on('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 function tail(text: string, lines = 40): string {
