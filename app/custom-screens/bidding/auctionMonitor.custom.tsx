@@ -21,7 +21,15 @@ import { formatMoney } from '../../../lib/money';
 import { AWARD_OVERRULES } from '../../../screens/bid/options';
 import { WidgetButton } from '../../../widgets/common/button';
 import { AuctionClock } from './AuctionClock';
-import { applyStaffBid, serverNow, statusAt, type MonitorDetail, type StaffBidEvent } from './auction-live';
+import {
+  applyStaffBid,
+  catchUpMonitor,
+  serverNow,
+  statusAt,
+  type MonitorDetail,
+  type ReceivedBid,
+  type StaffBidEvent,
+} from './auction-live';
 import { FeedState, Lines, LiveRegion, Terms } from './auction-parts';
 import { STAFF_FEED, useAuctionFeed, useServerOffset, useTick } from './use-auction-feed';
 import styles from './auction.module.css';
@@ -67,11 +75,23 @@ export default function AuctionMonitor({ query }: CustomScreenProps) {
   const [announcement, setAnnouncement] = useState('');
   const now = serverNow(useServerOffset(), useTick());
 
+  const current = useRef(detail);
+  useEffect(() => {
+    current.current = detail;
+  }, [detail]);
+  // The bid events received since the last read: a read answered before one of them must not undo it.
+  const received = useRef<ReceivedBid[]>([]);
   useEffect(() => {
     if (!auctionNo) return undefined;
     let live = true;
     callOperation(services, 'getAuction', { path: { auctionNo } }, { quiet: reload > 0 }).then(
-      (d) => live && setDetail(d),
+      (d) => {
+        if (!live) return;
+        const next = catchUpMonitor(d, received.current);
+        received.current = received.current.filter((r) => r.id > d.lastEventId);
+        current.current = next;
+        setDetail(next);
+      },
       (e: unknown) => live && setFailed(e instanceof Error ? e.message : String(e)),
     );
     return () => {
@@ -79,15 +99,12 @@ export default function AuctionMonitor({ query }: CustomScreenProps) {
     };
   }, [auctionNo, services, reload]);
 
-  const current = useRef(detail);
-  useEffect(() => {
-    current.current = detail;
-  }, [detail]);
-  const feed = useAuctionFeed(STAFF_FEED, auctionNo || null, detail ? detail.lastEventId : null, (event, data) => {
+  const feed = useAuctionFeed(STAFF_FEED, auctionNo || null, detail ? detail.lastEventId : null, (event, data, id) => {
     if (event === 'bid') {
+      const e = data as unknown as StaffBidEvent;
+      if (id !== null) received.current.push({ id, event: e });
       const d = current.current;
       if (!d) return;
-      const e = data as unknown as StaffBidEvent;
       const next = applyStaffBid(d, e);
       current.current = next;
       setDetail(next);
