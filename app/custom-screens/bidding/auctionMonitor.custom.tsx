@@ -33,10 +33,10 @@ import {
 import { FeedState, Lines, LiveRegion, Terms } from './auction-parts';
 import { STAFF_FEED, useAuctionFeed, useServerOffset, useTick } from './use-auction-feed';
 import styles from './auction.module.css';
+import { SYSTEM_JOB_ACTOR } from '../../../schemas/system-actor';
 
 const T = 'screen.bid.live';
 /** The server's own job acts with no person (moveAuctionsByClock): named as the tenders' history names it. */
-const JOB_ACTOR = 'system:job';
 
 const CANCEL_PROMPT: PromptDef = {
   title: `${T}.cancelTitle`,
@@ -424,7 +424,9 @@ export default function AuctionMonitor({ query }: CustomScreenProps) {
                 <tr key={`${h.at}-${i}`}>
                   <td>{at(h.at)}</td>
                   <td>{actionText(h.action)}</td>
-                  <td>{h.actor === JOB_ACTOR ? t('option.bid.historyActor.systemJob') : (h.actorName ?? h.actor)}</td>
+                  <td>
+                    {h.actor === SYSTEM_JOB_ACTOR ? t('option.historyActor.systemJob') : (h.actorName ?? h.actor)}
+                  </td>
                   <td>{h.reason ?? ''}</td>
                 </tr>
               ))}
