@@ -52,9 +52,13 @@ const ENDED = ['DECLINED', 'EXPIRED', 'CANCELLED'];
  * of its own starts from that clause.
  */
 export function chainHistory(
-  earlier: ReadonlyArray<
-    Pick<ContractProposalRow, 'compareDate' | 'compareValue' | 'status' | 'amendmentStatus' | 'indexCode'>
-  >,
+  earlier: ReadonlyArray<{
+    compareDate: string;
+    compareValue: string;
+    status: string;
+    amendmentStatus: string | null;
+    indexCode: string;
+  }>,
   clause: { indexCode: string; baseDate: string },
 ): ProposalHistory {
   const inFlight = (p: (typeof earlier)[number]) =>
