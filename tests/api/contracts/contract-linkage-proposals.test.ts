@@ -208,6 +208,7 @@ describe.runIf(process.env.CI === 'true' || contractFontsAvailable())(
       const mine = ok(await http.get(`/api/v1/cyber/contracts/${no}`, u.supplier1));
       expect(mine).toMatchObject({ openLinkageProposalNo: rise!.proposalNo, mayDecideLinkage: false });
       expect(mine.linkageProposals).toHaveLength(1);
+      expect(mine.linkageProposalLines).toHaveLength(prices.length);
       expect((await http.get(`/api/v1/cyber/contracts/${no}`, u.supplier2)).status).toBe(404);
       expect(ok(await http.get(`/api/v1/contracts/${no}`, u.monitor)).mayDecideLinkage).toBe(false);
 
