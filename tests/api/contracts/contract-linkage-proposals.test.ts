@@ -322,11 +322,25 @@ describe.runIf(process.env.CI === 'true' || contractFontsAvailable())(
       expect(await proposalsOf(no)).toHaveLength(1);
     });
 
-    it('a change of the order’s prices since the proposal makes it outdated: 409 with the line, nothing written', async () => {
+    it('only who may change the order decides (403); a change of the order’s prices since the proposal makes it outdated: 409 with the line, nothing written', async () => {
       const { no, poNo } = await executedLinked();
       await setValue(point(1), '111');
       await runAt(point(1));
       const [p] = await proposalsOf(no);
+      const decide = async () => {
+        const c = await detail(no);
+        return http.post(`/api/v1/contracts/${no}/linkage-proposals/${p!.proposalNo}/accept`, u.operator, {
+          version: c.version,
+          proposalVersion: p!.version,
+        });
+      };
+      // The order passed to another buyer: operator (not a purchasing manager) may no longer amend its contract.
+      const buyer = (
+        await t.db.db.selectFrom('poHeader').select('buyerId').where('poNo', '=', poNo).executeTakeFirstOrThrow()
+      ).buyerId;
+      await t.db.db.updateTable('poHeader').set({ buyerId: 'E000005' }).where('poNo', '=', poNo).execute();
+      expectError(await decide(), 403, 'NOT_ALLOWED');
+      await t.db.db.updateTable('poHeader').set({ buyerId: buyer }).where('poNo', '=', poNo).execute();
       // The order's line 1 repriced after the proposal was written (as a change order would).
       await t.db.db
         .updateTable('poLine')
@@ -334,11 +348,7 @@ describe.runIf(process.env.CI === 'true' || contractFontsAvailable())(
         .where('poNo', '=', poNo)
         .where('lineNo', '=', 1)
         .execute();
-      const c = await detail(no);
-      const r = await http.post(`/api/v1/contracts/${no}/linkage-proposals/${p!.proposalNo}/accept`, u.operator, {
-        version: c.version,
-        proposalVersion: p!.version,
-      });
+      const r = await decide();
       expectError(r, 409, 'LINKAGE_PROPOSAL_OUTDATED');
       expect((r.body as { details: { lines: Array<{ lineNo: number; now: string }> } }).details.lines).toEqual([
         expect.objectContaining({ lineNo: 1, now: expect.stringMatching(/^777(\.0+)?$/) }),
