@@ -4,8 +4,8 @@
  * this transaction) agreeing the order's new unit prices as its `sourceChange` — the order's prices change only when
  * that amendment is executed, through the order's own change command and the amendment's approval, as any
  * amendment's change does (execution.ts). Rejecting keeps the prices and records the reason. Either only on an open
- * proposal of an executed contract that is still its chain's newest, by whoever may make an amendment of it (write on
- * the contract screen and the order's own check), with both versions read.
+ * proposal — accepting only of an executed contract that is still its chain's newest — by whoever may make an
+ * amendment of it (write on the contract screen and the order's own check), with both versions read.
  */
 import type { Static } from 'typebox';
 import { compareDecimals, multiplyQtyPrice, sumDecimals } from '../../../lib/money.js';
@@ -42,8 +42,8 @@ const plusDays = (day: string, n: number) =>
 
 /**
  * The contract and the proposal locked, in that order (the job's), and checked: the caller may change the contract's
- * order (its own check: 403/404 as it answers), the proposal open, the contract executed and its chain's newest
- * (409 INVALID_STATE), then the versions read (409 VERSION_CONFLICT).
+ * order (its own check: 403/404 as it answers), the proposal open and, to accept, the contract executed and its
+ * chain's newest (409 INVALID_STATE), then the versions read (409 VERSION_CONFLICT).
  */
 async function lockForDecision(
   trx: Db,
@@ -51,6 +51,7 @@ async function lockForDecision(
   contractNo: string,
   proposalNo: string,
   b: { version: number; proposalVersion: number },
+  accepting: boolean,
 ) {
   const c = await q.lockContract(trx, contractNo);
   if (!c) throw notFound();
@@ -59,8 +60,13 @@ async function lockForDecision(
   await assertMayChangeSource(trx, 'PO', p.poNo, await actorOfUser(trx, userId));
   if (p.status !== 'PROPOSED')
     throw wrongState(`이미 ${STATUS_LABELS[p.status]}된 연동 조정 제안입니다: ${proposalNo}`, p.status);
-  if (c.status !== 'EXECUTED' || (await hasExecutedAmendment(trx, contractNo)))
-    throw wrongState('체결된 최신 계약의 연동 조정 제안만 처리할 수 있습니다', c.status);
+  // Accepting amends this contract, so it must still be the one in force; rejecting changes nothing and stays open
+  // on a contract an unrelated amendment has since followed, or the chain's later points would wait for it forever.
+  if (accepting && (c.status !== 'EXECUTED' || (await hasExecutedAmendment(trx, contractNo))))
+    throw wrongState(
+      '체결된 최신 계약의 연동 조정 제안만 수락할 수 있습니다. 이후 변경계약이 체결되었으면 반려하세요',
+      c.status,
+    );
   checkVersion(b.version, c.version);
   checkVersion(b.proposalVersion, p.version);
   return { c, p };
@@ -122,7 +128,7 @@ export async function acceptContractLinkageProposal(
 ) {
   const today = todayKst(ctx.now);
   return db.transaction().execute(async (trx) => {
-    const { c, p } = await lockForDecision(trx, ctx.userId, contractNo, proposalNo, b);
+    const { c, p } = await lockForDecision(trx, ctx.userId, contractNo, proposalNo, b, true);
     const lines = (await findContractProposalLines(trx, contractNo, proposalNo)).map((l) => ({
       lineNo: l.lineNo,
       currentPrice: String(l.currentPrice),
@@ -182,7 +188,7 @@ export async function rejectContractLinkageProposal(
   const reason = text(b.reason);
   if (!reason) failIf([{ path: 'body/reason', message: '반려 사유를 입력하세요' }]);
   return db.transaction().execute(async (trx) => {
-    const { p } = await lockForDecision(trx, ctx.userId, contractNo, proposalNo, b);
+    const { p } = await lockForDecision(trx, ctx.userId, contractNo, proposalNo, b, false);
     await updateContractProposal(trx, proposalNo, {
       status: 'REJECTED',
       decidedBy: ctx.userId,
