@@ -4,8 +4,9 @@ import { expireContracts } from './closing.js';
 import { finishExecutingContracts } from './execution.js';
 import { remindSigners } from './reminders.js';
 import { writeContractLinkageProposals } from './linkage-proposals.js';
+import { SYSTEM_JOB_ACTOR } from '../../../schemas/system-actor.js';
 
-const JOB_ACTOR = 'system:job';
+const JOB_ACTOR = SYSTEM_JOB_ACTOR;
 
 /** Electronic contracts' background work (server/jobs/registry.ts lists it). */
 export const contractJobs: JobDefinition[] = [
