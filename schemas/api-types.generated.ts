@@ -3084,7 +3084,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Suppliers’ 납품대금 조정협의 requests, newest first, with the talks (request + 10 days) and outcome (+ 30 days) due dates on the business day */
+        /** Suppliers’ 납품대금 조정협의 requests on agreements and orders (with the order’s written contract), newest first, with the talks (request + 10 days) and outcome (+ 30 days) due dates on the business day */
         get: operations["listPriceCoordinations"];
         put?: never;
         post?: never;
@@ -3103,7 +3103,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** 협의 개시: the day talks started (default the business day; not before the request, not in the future), by the agreement’s buyer or a purchasing manager with the version read */
+        /** 협의 개시: the day talks started (default the business day; not before the request, not in the future), by the agreement’s or order’s buyer or a purchasing manager with the version read */
         post: operations["startCoordinationTalks"];
         delete?: never;
         options?: never;
@@ -3120,7 +3120,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** 합의: what was agreed, after talks started (new prices are written with the agreement’s changeAgreementPrices), with the version read */
+        /** 합의: what was agreed, after talks started (new prices are written with the agreement’s changeAgreementPrices or the order’s change order), with the version read */
         post: operations["agreePriceCoordination"];
         delete?: never;
         options?: never;
@@ -3155,7 +3155,7 @@ export interface paths {
         /** My company’s 납품대금 조정협의 requests with their due dates; staff: every supplier’s, or compNo’s, as the supplier sees them */
         get: operations["listMyPriceCoordinations"];
         put?: never;
-        /** Ask for 납품대금 조정협의 on my active 하도급 agreement (another company’s: 404; one open already: 409 COORDINATION_OPEN) */
+        /** Ask for 납품대금 조정협의 on my active 하도급 agreement or on a running 하도급 order sent to me (another company’s: 404; cancelled or closed: 409 INVALID_STATE; not 하도급: 409 SUBCON_NOT_APPLICABLE; one open already: 409 COORDINATION_OPEN) */
         post: operations["requestPriceCoordination"];
         delete?: never;
         options?: never;
@@ -8765,13 +8765,22 @@ export interface components {
         };
         PriceCoordinationRow: {
             coordinationNo: string;
-            agreementNo: string;
-            agreementTitle: string;
+            /**
+             * @description What the request names: an agreement (단가계약) or an order (발주)
+             * @enum {unknown}
+             */
+            targetKind: "AGREEMENT" | "ORDER";
+            agreementNo: string | null;
+            poNo: string | null;
+            /** @description The agreement’s or the order’s title */
+            targetTitle: string;
+            contractNo: string | null;
+            paperContract: string | null;
             compNo: string;
             compNameKr: string;
             buyerName: string | null;
             /**
-             * @description The agreement’s 하도급 kind when the request was made
+             * @description The document’s 하도급 kind when the request was made (an order’s is fixed when it is made)
              * @enum {unknown}
              */
             subconKind: "MANUFACTURE" | "REPAIR" | "SERVICE";
@@ -25882,6 +25891,22 @@ export interface operations {
                             reference: string;
                             contractDate: string;
                         } | null;
+                        /** @description The supplier’s 납품대금 조정협의 requests on this order, newest first */
+                        coordinations: {
+                            coordinationNo: string;
+                            /** @enum {unknown} */
+                            status: "REQUESTED" | "TALKS_STARTED" | "AGREED" | "FAILED" | "WITHDRAWN";
+                            requestedOn: string;
+                            requestedChange: string;
+                            /** @description Talks due by the end of this day: the request day + 10 */
+                            talksDue: string;
+                            /** @description An outcome due by the end of this day: the request day + 30 */
+                            agreementDue: string;
+                            talksStartedOn: string | null;
+                            agreedOn: string | null;
+                            failedOn: string | null;
+                            withdrawnOn: string | null;
+                        }[];
                         dueDate: string | null;
                         forwardedAt: string | null;
                         acknowledgedAt: string | null;
@@ -26161,6 +26186,22 @@ export interface operations {
                             reference: string;
                             contractDate: string;
                         } | null;
+                        /** @description The supplier’s 납품대금 조정협의 requests on this order, newest first */
+                        coordinations: {
+                            coordinationNo: string;
+                            /** @enum {unknown} */
+                            status: "REQUESTED" | "TALKS_STARTED" | "AGREED" | "FAILED" | "WITHDRAWN";
+                            requestedOn: string;
+                            requestedChange: string;
+                            /** @description Talks due by the end of this day: the request day + 10 */
+                            talksDue: string;
+                            /** @description An outcome due by the end of this day: the request day + 30 */
+                            agreementDue: string;
+                            talksStartedOn: string | null;
+                            agreedOn: string | null;
+                            failedOn: string | null;
+                            withdrawnOn: string | null;
+                        }[];
                         dueDate: string | null;
                         forwardedAt: string | null;
                         acknowledgedAt: string | null;
@@ -26448,6 +26489,22 @@ export interface operations {
                             reference: string;
                             contractDate: string;
                         } | null;
+                        /** @description The supplier’s 납품대금 조정협의 requests on this order, newest first */
+                        coordinations: {
+                            coordinationNo: string;
+                            /** @enum {unknown} */
+                            status: "REQUESTED" | "TALKS_STARTED" | "AGREED" | "FAILED" | "WITHDRAWN";
+                            requestedOn: string;
+                            requestedChange: string;
+                            /** @description Talks due by the end of this day: the request day + 10 */
+                            talksDue: string;
+                            /** @description An outcome due by the end of this day: the request day + 30 */
+                            agreementDue: string;
+                            talksStartedOn: string | null;
+                            agreedOn: string | null;
+                            failedOn: string | null;
+                            withdrawnOn: string | null;
+                        }[];
                         dueDate: string | null;
                         forwardedAt: string | null;
                         acknowledgedAt: string | null;
@@ -26813,6 +26870,22 @@ export interface operations {
                             reference: string;
                             contractDate: string;
                         } | null;
+                        /** @description The supplier’s 납품대금 조정협의 requests on this order, newest first */
+                        coordinations: {
+                            coordinationNo: string;
+                            /** @enum {unknown} */
+                            status: "REQUESTED" | "TALKS_STARTED" | "AGREED" | "FAILED" | "WITHDRAWN";
+                            requestedOn: string;
+                            requestedChange: string;
+                            /** @description Talks due by the end of this day: the request day + 10 */
+                            talksDue: string;
+                            /** @description An outcome due by the end of this day: the request day + 30 */
+                            agreementDue: string;
+                            talksStartedOn: string | null;
+                            agreedOn: string | null;
+                            failedOn: string | null;
+                            withdrawnOn: string | null;
+                        }[];
                         dueDate: string | null;
                         forwardedAt: string | null;
                         acknowledgedAt: string | null;
@@ -27099,6 +27172,22 @@ export interface operations {
                             reference: string;
                             contractDate: string;
                         } | null;
+                        /** @description The supplier’s 납품대금 조정협의 requests on this order, newest first */
+                        coordinations: {
+                            coordinationNo: string;
+                            /** @enum {unknown} */
+                            status: "REQUESTED" | "TALKS_STARTED" | "AGREED" | "FAILED" | "WITHDRAWN";
+                            requestedOn: string;
+                            requestedChange: string;
+                            /** @description Talks due by the end of this day: the request day + 10 */
+                            talksDue: string;
+                            /** @description An outcome due by the end of this day: the request day + 30 */
+                            agreementDue: string;
+                            talksStartedOn: string | null;
+                            agreedOn: string | null;
+                            failedOn: string | null;
+                            withdrawnOn: string | null;
+                        }[];
                         dueDate: string | null;
                         forwardedAt: string | null;
                         acknowledgedAt: string | null;
@@ -27414,6 +27503,22 @@ export interface operations {
                             reference: string;
                             contractDate: string;
                         } | null;
+                        /** @description The supplier’s 납품대금 조정협의 requests on this order, newest first */
+                        coordinations: {
+                            coordinationNo: string;
+                            /** @enum {unknown} */
+                            status: "REQUESTED" | "TALKS_STARTED" | "AGREED" | "FAILED" | "WITHDRAWN";
+                            requestedOn: string;
+                            requestedChange: string;
+                            /** @description Talks due by the end of this day: the request day + 10 */
+                            talksDue: string;
+                            /** @description An outcome due by the end of this day: the request day + 30 */
+                            agreementDue: string;
+                            talksStartedOn: string | null;
+                            agreedOn: string | null;
+                            failedOn: string | null;
+                            withdrawnOn: string | null;
+                        }[];
                         dueDate: string | null;
                         forwardedAt: string | null;
                         acknowledgedAt: string | null;
@@ -27706,6 +27811,22 @@ export interface operations {
                             reference: string;
                             contractDate: string;
                         } | null;
+                        /** @description The supplier’s 납품대금 조정협의 requests on this order, newest first */
+                        coordinations: {
+                            coordinationNo: string;
+                            /** @enum {unknown} */
+                            status: "REQUESTED" | "TALKS_STARTED" | "AGREED" | "FAILED" | "WITHDRAWN";
+                            requestedOn: string;
+                            requestedChange: string;
+                            /** @description Talks due by the end of this day: the request day + 10 */
+                            talksDue: string;
+                            /** @description An outcome due by the end of this day: the request day + 30 */
+                            agreementDue: string;
+                            talksStartedOn: string | null;
+                            agreedOn: string | null;
+                            failedOn: string | null;
+                            withdrawnOn: string | null;
+                        }[];
                         dueDate: string | null;
                         forwardedAt: string | null;
                         acknowledgedAt: string | null;
@@ -27996,6 +28117,22 @@ export interface operations {
                             reference: string;
                             contractDate: string;
                         } | null;
+                        /** @description The supplier’s 납품대금 조정협의 requests on this order, newest first */
+                        coordinations: {
+                            coordinationNo: string;
+                            /** @enum {unknown} */
+                            status: "REQUESTED" | "TALKS_STARTED" | "AGREED" | "FAILED" | "WITHDRAWN";
+                            requestedOn: string;
+                            requestedChange: string;
+                            /** @description Talks due by the end of this day: the request day + 10 */
+                            talksDue: string;
+                            /** @description An outcome due by the end of this day: the request day + 30 */
+                            agreementDue: string;
+                            talksStartedOn: string | null;
+                            agreedOn: string | null;
+                            failedOn: string | null;
+                            withdrawnOn: string | null;
+                        }[];
                         dueDate: string | null;
                         forwardedAt: string | null;
                         acknowledgedAt: string | null;
@@ -28283,6 +28420,22 @@ export interface operations {
                             reference: string;
                             contractDate: string;
                         } | null;
+                        /** @description The supplier’s 납품대금 조정협의 requests on this order, newest first */
+                        coordinations: {
+                            coordinationNo: string;
+                            /** @enum {unknown} */
+                            status: "REQUESTED" | "TALKS_STARTED" | "AGREED" | "FAILED" | "WITHDRAWN";
+                            requestedOn: string;
+                            requestedChange: string;
+                            /** @description Talks due by the end of this day: the request day + 10 */
+                            talksDue: string;
+                            /** @description An outcome due by the end of this day: the request day + 30 */
+                            agreementDue: string;
+                            talksStartedOn: string | null;
+                            agreedOn: string | null;
+                            failedOn: string | null;
+                            withdrawnOn: string | null;
+                        }[];
                         dueDate: string | null;
                         forwardedAt: string | null;
                         acknowledgedAt: string | null;
@@ -28973,6 +29126,22 @@ export interface operations {
                             title: string;
                             status: string;
                         }[];
+                        /** @description My 납품대금 조정협의 requests on this order, newest first */
+                        coordinations: {
+                            coordinationNo: string;
+                            /** @enum {unknown} */
+                            status: "REQUESTED" | "TALKS_STARTED" | "AGREED" | "FAILED" | "WITHDRAWN";
+                            requestedOn: string;
+                            requestedChange: string;
+                            /** @description Talks due by the end of this day: the request day + 10 */
+                            talksDue: string;
+                            /** @description An outcome due by the end of this day: the request day + 30 */
+                            agreementDue: string;
+                            talksStartedOn: string | null;
+                            agreedOn: string | null;
+                            failedOn: string | null;
+                            withdrawnOn: string | null;
+                        }[];
                         /** @description What the caller may do with the document now (buttons to show) */
                         actions: string[];
                     };
@@ -29158,6 +29327,22 @@ export interface operations {
                             compNameKr: string;
                             title: string;
                             status: string;
+                        }[];
+                        /** @description My 납품대금 조정협의 requests on this order, newest first */
+                        coordinations: {
+                            coordinationNo: string;
+                            /** @enum {unknown} */
+                            status: "REQUESTED" | "TALKS_STARTED" | "AGREED" | "FAILED" | "WITHDRAWN";
+                            requestedOn: string;
+                            requestedChange: string;
+                            /** @description Talks due by the end of this day: the request day + 10 */
+                            talksDue: string;
+                            /** @description An outcome due by the end of this day: the request day + 30 */
+                            agreementDue: string;
+                            talksStartedOn: string | null;
+                            agreedOn: string | null;
+                            failedOn: string | null;
+                            withdrawnOn: string | null;
                         }[];
                         /** @description What the caller may do with the document now (buttons to show) */
                         actions: string[];
@@ -29553,6 +29738,22 @@ export interface operations {
                             reference: string;
                             contractDate: string;
                         } | null;
+                        /** @description The supplier’s 납품대금 조정협의 requests on this order, newest first */
+                        coordinations: {
+                            coordinationNo: string;
+                            /** @enum {unknown} */
+                            status: "REQUESTED" | "TALKS_STARTED" | "AGREED" | "FAILED" | "WITHDRAWN";
+                            requestedOn: string;
+                            requestedChange: string;
+                            /** @description Talks due by the end of this day: the request day + 10 */
+                            talksDue: string;
+                            /** @description An outcome due by the end of this day: the request day + 30 */
+                            agreementDue: string;
+                            talksStartedOn: string | null;
+                            agreedOn: string | null;
+                            failedOn: string | null;
+                            withdrawnOn: string | null;
+                        }[];
                         dueDate: string | null;
                         forwardedAt: string | null;
                         acknowledgedAt: string | null;
@@ -29895,6 +30096,22 @@ export interface operations {
                             reference: string;
                             contractDate: string;
                         } | null;
+                        /** @description The supplier’s 납품대금 조정협의 requests on this order, newest first */
+                        coordinations: {
+                            coordinationNo: string;
+                            /** @enum {unknown} */
+                            status: "REQUESTED" | "TALKS_STARTED" | "AGREED" | "FAILED" | "WITHDRAWN";
+                            requestedOn: string;
+                            requestedChange: string;
+                            /** @description Talks due by the end of this day: the request day + 10 */
+                            talksDue: string;
+                            /** @description An outcome due by the end of this day: the request day + 30 */
+                            agreementDue: string;
+                            talksStartedOn: string | null;
+                            agreedOn: string | null;
+                            failedOn: string | null;
+                            withdrawnOn: string | null;
+                        }[];
                         dueDate: string | null;
                         forwardedAt: string | null;
                         acknowledgedAt: string | null;
@@ -30202,6 +30419,22 @@ export interface operations {
                             reference: string;
                             contractDate: string;
                         } | null;
+                        /** @description The supplier’s 납품대금 조정협의 requests on this order, newest first */
+                        coordinations: {
+                            coordinationNo: string;
+                            /** @enum {unknown} */
+                            status: "REQUESTED" | "TALKS_STARTED" | "AGREED" | "FAILED" | "WITHDRAWN";
+                            requestedOn: string;
+                            requestedChange: string;
+                            /** @description Talks due by the end of this day: the request day + 10 */
+                            talksDue: string;
+                            /** @description An outcome due by the end of this day: the request day + 30 */
+                            agreementDue: string;
+                            talksStartedOn: string | null;
+                            agreedOn: string | null;
+                            failedOn: string | null;
+                            withdrawnOn: string | null;
+                        }[];
                         dueDate: string | null;
                         forwardedAt: string | null;
                         acknowledgedAt: string | null;
@@ -36306,6 +36539,22 @@ export interface operations {
                             reference: string;
                             contractDate: string;
                         } | null;
+                        /** @description The supplier’s 납품대금 조정협의 requests on this order, newest first */
+                        coordinations: {
+                            coordinationNo: string;
+                            /** @enum {unknown} */
+                            status: "REQUESTED" | "TALKS_STARTED" | "AGREED" | "FAILED" | "WITHDRAWN";
+                            requestedOn: string;
+                            requestedChange: string;
+                            /** @description Talks due by the end of this day: the request day + 10 */
+                            talksDue: string;
+                            /** @description An outcome due by the end of this day: the request day + 30 */
+                            agreementDue: string;
+                            talksStartedOn: string | null;
+                            agreedOn: string | null;
+                            failedOn: string | null;
+                            withdrawnOn: string | null;
+                        }[];
                         dueDate: string | null;
                         forwardedAt: string | null;
                         acknowledgedAt: string | null;
@@ -38361,7 +38610,11 @@ export interface operations {
         parameters: {
             query?: {
                 status?: "REQUESTED" | "TALKS_STARTED" | "AGREED" | "FAILED" | "WITHDRAWN";
+                /** @description Requests on agreements or on orders */
+                targetKind?: "AGREEMENT" | "ORDER";
                 agreementNo?: string;
+                /** @description Requests on this order */
+                poNo?: string;
                 coordinationNo?: string;
                 /** @description Page, 1-based */
                 page?: number;
@@ -38693,7 +38946,11 @@ export interface operations {
         parameters: {
             query?: {
                 status?: "REQUESTED" | "TALKS_STARTED" | "AGREED" | "FAILED" | "WITHDRAWN";
+                /** @description Requests on agreements or on orders */
+                targetKind?: "AGREEMENT" | "ORDER";
                 agreementNo?: string;
+                /** @description Requests on this order */
+                poNo?: string;
                 coordinationNo?: string;
                 /** @description Page, 1-based */
                 page?: number;
@@ -38777,8 +39034,13 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description An active 하도급 agreement of my company */
-                    agreementNo: string;
+                    /**
+                     * @description Which document the request names; without it, an order when only poNo is given, else an agreement
+                     * @enum {unknown}
+                     */
+                    targetKind?: "AGREEMENT" | "ORDER";
+                    agreementNo?: string | null;
+                    poNo?: string | null;
                     /** @description Why: what changed since the price was agreed */
                     reason: string;
                     /** @description The change asked, in words */

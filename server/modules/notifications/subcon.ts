@@ -20,6 +20,12 @@ async function namesOf(db: Db, compNo: string): Promise<Record<Lang, string>> {
   return { ko: await companyName(db, compNo, 'ko'), en: await companyName(db, compNo, 'en') };
 }
 
+/** The document a request names, as a notice says it: 단가계약 A… / 발주 P… (agreement A… / order P…). */
+const targetWords = (c: { targetKind: string; agreementNo: string | null; poNo: string | null }, lang: Lang) =>
+  c.targetKind === 'ORDER'
+    ? `${lang === 'ko' ? '발주' : 'order'} ${c.poNo}`
+    : `${lang === 'ko' ? '단가계약' : 'agreement'} ${c.agreementNo}`;
+
 /** Each staff member once, however many roles name them; answers how many had an address. */
 async function notifyStaff(
   singleids: readonly string[],
@@ -88,7 +94,7 @@ export async function notifyCoordinationRequested(
       'coordination.requested',
       (lang) => ({
         coordinationNo,
-        agreementNo: c.agreementNo,
+        target: targetWords(c, lang),
         title: c.title,
         company: names[lang],
         reason: c.reason,
@@ -116,7 +122,7 @@ export async function notifyCoordinationWithdrawn(
       db,
       singleid,
       'coordination.withdrawn',
-      (lang) => ({ coordinationNo, agreementNo: c.agreementNo, title: c.title, company: names[lang], withdrawnOn }),
+      (lang) => ({ coordinationNo, target: targetWords(c, lang), title: c.title, company: names[lang], withdrawnOn }),
       { entity: 'price_coordination', key: coordinationNo },
     ),
   );
@@ -131,17 +137,18 @@ const ANSWER_WORDS: Record<Lang, Record<CoordinationAnswer, string>> = {
 
 function answerDetail(
   step: CoordinationAnswer,
-  c: { talksStartedOn: string | null; outcome: string | null; failReason: string | null },
+  c: { targetKind: string; talksStartedOn: string | null; outcome: string | null; failReason: string | null },
   lang: Lang,
 ): string {
+  const order = c.targetKind === 'ORDER';
   if (step === 'startTalks')
     return lang === 'ko'
       ? `협의 개시일: ${c.talksStartedOn}\n요청일로부터 30일 안에 합의하지 못하면 분쟁조정을 신청할 수 있습니다.`
       : `Talks started on: ${c.talksStartedOn}\nWithout agreement within 30 days of the request, either side may apply for mediation.`;
   if (step === 'agree')
     return lang === 'ko'
-      ? `합의 내용: ${c.outcome}\n단가 변경은 단가계약의 단가 변경으로 반영됩니다.`
-      : `Agreed: ${c.outcome}\nNew prices are written as a price change of the agreement.`;
+      ? `합의 내용: ${c.outcome}\n단가 변경은 ${order ? '발주의 변경발주' : '단가계약의 단가 변경'}으로 반영됩니다.`
+      : `Agreed: ${c.outcome}\nNew prices are written as ${order ? 'a change order of the order' : 'a price change of the agreement'}.`;
   return lang === 'ko'
     ? `결렬 사유: ${c.failReason}\n분쟁조정(하도급분쟁조정협의회 또는 중소벤처기업부)을 신청할 수 있습니다.`
     : `Reason: ${c.failReason}\nYou may apply for mediation (the subcontracting dispute mediation council, or the Ministry of SMEs and Startups).`;
@@ -164,7 +171,7 @@ export async function notifyCoordinationAnswered(
     'coordination.answered',
     (lang) => ({
       coordinationNo,
-      agreementNo: c.agreementNo,
+      target: targetWords(c, lang),
       title: c.title,
       company: names[lang],
       step: ANSWER_WORDS[lang][step],
@@ -226,7 +233,7 @@ export async function notifyCoordinationDue(
     'coordination.due',
     (lang) => ({
       coordinationNo,
-      agreementNo: c.agreementNo,
+      target: targetWords(c, lang),
       title: c.title,
       company: names[lang],
       requestedOn: c.requestedOn,
