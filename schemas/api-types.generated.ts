@@ -28896,6 +28896,8 @@ export interface operations {
                 /** @description Any of: DRAFT, IN_APPROVAL, APPROVED, SENT, ACKNOWLEDGED, PARTLY_DELIVERED, DELIVERED, CLOSED, CANCELLED */
                 status?: ("DRAFT" | "IN_APPROVAL" | "APPROVED" | "SENT" | "ACKNOWLEDGED" | "PARTLY_DELIVERED" | "DELIVERED" | "CLOSED" | "CANCELLED")[];
                 open?: "Y" | "N";
+                /** @description Y: 하도급 orders only (the ones a 납품대금 조정협의 may name); N: the others */
+                subcon?: "Y" | "N";
                 /** @description PO date from */
                 fromDate?: string;
                 /** @description PO date to */

@@ -617,6 +617,7 @@ export interface SupplierPoFilter {
   title?: string;
   status?: string[];
   open?: 'Y' | 'N';
+  subcon?: 'Y' | 'N';
   fromDate?: string;
   toDate?: string;
 }
@@ -651,6 +652,8 @@ export async function listSupplierPos(
     .$if(!!f.status?.length, (q) => q.where('h.status', 'in', f.status!))
     .$if(f.open === 'Y', (q) => q.where('h.status', 'in', [...SUPPLIER_OPEN]))
     .$if(f.open === 'N', (q) => q.where('h.status', 'not in', [...SUPPLIER_OPEN]))
+    .$if(f.subcon === 'Y', (q) => q.where('h.subconKind', 'is not', null))
+    .$if(f.subcon === 'N', (q) => q.where('h.subconKind', 'is', null))
     .$if(!!given(f.fromDate), (q) => q.where('h.poDate', '>=', f.fromDate!))
     .$if(!!given(f.toDate), (q) => q.where('h.poDate', '<=', f.toDate!));
   // The order number is the key; the due date may be empty.

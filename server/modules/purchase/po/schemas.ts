@@ -464,6 +464,11 @@ export const SupplierPoListQuery = Type.Object(
     title: Type.Optional(Type.String({ maxLength: 100 })),
     status: StatusList(PO_STATUSES),
     open: Type.Optional(YN),
+    subcon: Type.Optional(
+      Type.Enum(['Y', 'N'], {
+        description: 'Y: 하도급 orders only (the ones a 납품대금 조정협의 may name); N: the others',
+      }),
+    ),
     fromDate: Type.Optional(DateStr('PO date from')),
     toDate: Type.Optional(DateStr('PO date to')),
     ...SupplierCompanyQuery,
