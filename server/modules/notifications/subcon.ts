@@ -75,7 +75,7 @@ export async function notifyLinkageProposed(db: Db, proposalNo: string): Promise
 }
 
 /**
- * A supplier asked for 납품대금 조정협의: the agreement's buyer and the purchasing managers who answer requests (write
+ * A supplier asked for 납품대금 조정협의: the agreement's or order's buyer and the purchasing managers who answer requests (write
  * on 납품대금 조정협의) are told, with the two due dates. Called in the request's transaction, through a handle that
  * may read staff (the caller is the supplier).
  */
@@ -107,7 +107,7 @@ export async function notifyCoordinationRequested(
 }
 
 /**
- * The supplier withdrew its request: the agreement's buyer is told, so nobody keeps working to a clock that stopped.
+ * The supplier withdrew its request: the agreement's or order's buyer is told, so nobody keeps working to a clock that stopped.
  * Called in the withdrawal's transaction, through a handle that may read staff (the caller is the supplier).
  */
 export async function notifyCoordinationWithdrawn(
@@ -216,7 +216,7 @@ const leftWords = (daysLeft: number, lang: Lang) =>
       : `${daysLeft} day(s) left`;
 
 /**
- * A clock of a request nears its day (coordination/reminders.ts decides when, and that it is once): the agreement's
+ * A clock of a request nears its day (coordination/reminders.ts decides when, and that it is once): the agreement's or order's
  * buyer is told what is due by when. Answers whether the buyer had an address.
  */
 export async function notifyCoordinationDue(

@@ -138,9 +138,7 @@ function checkedRequest(b: Static<typeof CoordinationRequestBody>) {
   failIf(errors);
   return {
     target:
-      targetKind === 'ORDER'
-        ? { targetKind, poNo: text(b.poNo)! }
-        : { targetKind, agreementNo: text(b.agreementNo)! },
+      targetKind === 'ORDER' ? { targetKind, poNo: text(b.poNo)! } : { targetKind, agreementNo: text(b.agreementNo)! },
     fields: {
       reason: text(b.reason)!,
       requestedChange: text(b.requestedChange)!,
@@ -185,8 +183,7 @@ async function orderTarget(trx: Db, poNo: string) {
       `진행 중인 발주에만 납품대금 조정협의를 요청할 수 있습니다(${PO_MACHINE.statusLabels[o.status as PoStatus]})`,
       o.status,
     );
-  if (!o.subconKind)
-    throw refused('SUBCON_NOT_APPLICABLE', `하도급 발주에만 ${NOT_APPLICABLE}`, { poNo });
+  if (!o.subconKind) throw refused('SUBCON_NOT_APPLICABLE', `하도급 발주에만 ${NOT_APPLICABLE}`, { poNo });
   return { compNo: o.compNo, subconKind: o.subconKind, label: '발주' };
 }
 
@@ -292,7 +289,7 @@ interface StepValues {
 const AUDIT_ACTION: Record<BuyerStep, string> = { startTalks: 'TALKS_STARTED', agree: 'AGREED', fail: 'FAILED' };
 
 /**
- * One step of the buyer's side: the agreement's buyer or a purchasing manager (403 otherwise), the version read
+ * One step of the buyer's side: the agreement's or order's buyer or a purchasing manager (403 otherwise), the version read
  * (409), a step the state allows (409 INVALID_STATE), then `values` — checked against the locked request — written
  * with an audit row.
  */
