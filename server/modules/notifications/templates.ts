@@ -320,16 +320,7 @@ export const TEMPLATES = {
     },
   },
   'coordination.requested': {
-    params: [
-      'coordinationNo',
-      'target',
-      'title',
-      'company',
-      'reason',
-      'requestedChange',
-      'talksDue',
-      'agreementDue',
-    ],
+    params: ['coordinationNo', 'target', 'title', 'company', 'reason', 'requestedChange', 'talksDue', 'agreementDue'],
     particles: true,
     ko: {
       subject: '[GPMS] 납품대금 조정협의 요청: {coordinationNo}',

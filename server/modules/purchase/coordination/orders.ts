@@ -5,25 +5,11 @@
  */
 import type { Db } from '../../../db/connect.js';
 import { plusDays } from '../../../domain/subcontracting.js';
+import { findOrderCoordinations } from './queries.js';
 import { AGREEMENT_DAYS, TALKS_DAYS } from './workflow.js';
 
 export async function coordinationsOfOrder(db: Db, poNo: string) {
-  const rows = await db
-    .selectFrom('priceCoordination')
-    .select([
-      'coordinationNo',
-      'status',
-      'requestedOn',
-      'requestedChange',
-      'talksStartedOn',
-      'agreedOn',
-      'failedOn',
-      'withdrawnOn',
-    ])
-    .where('poNo', '=', poNo)
-    .orderBy('requestedOn', 'desc')
-    .orderBy('coordinationNo', 'desc')
-    .execute();
+  const rows = await findOrderCoordinations(db, poNo);
   return rows.map((r) => ({
     ...r,
     talksDue: plusDays(r.requestedOn, TALKS_DAYS),

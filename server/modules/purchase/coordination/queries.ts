@@ -13,9 +13,7 @@ function rows(db: Db) {
     .leftJoin('agreement as a', 'a.agreementNo', 'p.agreementNo')
     .leftJoin('poHeader as o', 'o.poNo', 'p.poNo')
     .innerJoin('company as c', 'c.compNo', 'p.compNo')
-    .leftJoin('employee as e', (j) =>
-      j.on((eb) => eb('e.singleid', '=', eb.fn.coalesce('a.buyerId', 'o.buyerId'))),
-    )
+    .leftJoin('employee as e', (j) => j.on((eb) => eb('e.singleid', '=', eb.fn.coalesce('a.buyerId', 'o.buyerId'))))
     .select([
       'p.coordinationNo',
       'p.targetKind',
@@ -117,6 +115,25 @@ export const findOpenCoordination = (db: Db, target: { agreementNo: string } | {
     .$if('poNo' in target, (w) => w.where('poNo', '=', (target as { poNo: string }).poNo))
     .where('status', 'in', [...OPEN_COORDINATION])
     .executeTakeFirst();
+
+/** An order's requests, newest first (through a supplier's db: its own order's only). */
+export const findOrderCoordinations = (db: Db, poNo: string) =>
+  db
+    .selectFrom('priceCoordination')
+    .select([
+      'coordinationNo',
+      'status',
+      'requestedOn',
+      'requestedChange',
+      'talksStartedOn',
+      'agreedOn',
+      'failedOn',
+      'withdrawnOn',
+    ])
+    .where('poNo', '=', poNo)
+    .orderBy('requestedOn', 'desc')
+    .orderBy('coordinationNo', 'desc')
+    .execute();
 
 export async function insertCoordination(trx: Db, row: Insertable<Database['priceCoordination']>) {
   await trx.insertInto('priceCoordination').values(row).execute();

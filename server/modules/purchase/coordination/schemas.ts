@@ -11,7 +11,9 @@ export const CoordinationNoParams = Type.Object(
 
 const filters = {
   status: Type.Optional(Type.Enum([...COORDINATION_STATUSES])),
-  targetKind: Type.Optional(Type.Enum([...COORDINATION_TARGETS], { description: 'Requests on agreements or on orders' })),
+  targetKind: Type.Optional(
+    Type.Enum([...COORDINATION_TARGETS], { description: 'Requests on agreements or on orders' }),
+  ),
   agreementNo: Type.Optional(Type.String({ maxLength: 20 })),
   poNo: Type.Optional(Type.String({ maxLength: 20, description: 'Requests on this order' })),
   coordinationNo: Type.Optional(Type.String({ maxLength: 20 })),

@@ -86,7 +86,9 @@ export const ComplianceRow = Type.Object(
     rowKey: Type.String(),
     kind: Type.Enum([...COMPLIANCE_KINDS]),
     poNo: Nullable(
-      Type.String({ description: 'The order (null on a settlement’s row); COORDINATION_*: the order the request is about' }),
+      Type.String({
+        description: 'The order (null on a settlement’s row); COORDINATION_*: the order the request is about',
+      }),
     ),
     subconKind: Type.Enum(['MANUFACTURE', 'REPAIR', 'SERVICE']),
     compNameKr: Type.String(),
