@@ -103,6 +103,11 @@ describe('납품대금 조정협의 on orders', { timeout: 180_000 }, () => {
     const blank = refused(await request('', u.supplier1), 400, 'VALIDATION');
     expect(blank.details!.map((d) => [d.path, d.message])).toEqual([['body/poNo', '발주 번호를 입력하세요']]);
 
+    expect(
+      (ok(await f.get('/api/v1/cyber/pos?subcon=Y&size=500', u.supplier1)).rows as Array<{ poNo: string }>).map(
+        (r) => r.poNo,
+      ),
+    ).toContain(po.poNo);
     const c = ok(await request(po.poNo));
     expect(c).toMatchObject({
       targetKind: 'ORDER',
@@ -196,6 +201,13 @@ describe('납품대금 조정협의 on orders', { timeout: 180_000 }, () => {
   it('refuses an order outside the Act, one not sent, a cancelled and a closed one', async () => {
     const plain = await sentOrder('C00002', '하도급 아닌 발주');
     expect(plain.subconKind).toBeNull();
+    // The request dialog offers the supplier its 하도급 orders only (listSupplierPos?subcon=Y).
+    const offered = async (who: Who, subcon: 'Y' | 'N') =>
+      (ok(await f.get(`/api/v1/cyber/pos?subcon=${subcon}&size=500`, who)).rows as Array<{ poNo: string }>).map(
+        (r) => r.poNo,
+      );
+    expect(await offered(u.supplier2, 'Y')).not.toContain(plain.poNo);
+    expect(await offered(u.supplier2, 'N')).toContain(plain.poNo);
     const outside = refused(await request(plain.poNo, u.supplier2), 409, 'SUBCON_NOT_APPLICABLE');
     expect(outside.msg).toBe(
       '하도급 발주에만 납품대금 조정협의를 요청할 수 있습니다 (상생협력법 제22조의2, 하도급법 제16조의2)',
