@@ -1,4 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import axe from 'axe-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clickGridRow, gridRowTexts, installGlideJsdom } from '../../engine/testing/grid';
 import { renderScreen } from '../../engine/testing/screen-harness';
@@ -52,6 +53,16 @@ const request = (overrides: Row = {}): Row => ({
   version: 1,
   ...overrides,
 });
+
+/** axe's WCAG 2.1 A/AA violations in `el` (contrast needs a browser's layout, which jsdom has not). */
+async function axeFindings(el: HTMLElement) {
+  const checked = await axe.run(el, {
+    runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
+    rules: { 'color-contrast': { enabled: false } },
+    resultTypes: ['violations'],
+  });
+  return checked.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
 
 const lastCall = (calls: Array<{ operation: string; input: OperationInput }>, operation: string) =>
   [...calls].reverse().find((c) => c.operation === operation);
@@ -358,6 +369,8 @@ describe('납품대금 조정협의 on orders: the target in the lists and the d
     expect(lastCall(services.calls, 'requestPriceCoordination')).toBeUndefined();
 
     await waitFor(() => expect(within(order).getByRole('option', { name: '금형 가공 발주' })).toBeInTheDocument());
+    // The dialog as the supplier sees it now, by axe's WCAG 2.1 A/AA rules.
+    expect(await axeFindings(prompt)).toEqual([]);
     fireEvent.change(order, { target: { value: 'PO2026-000202' } });
     fireEvent.change(within(prompt).getByLabelText(/조정 요청 사유/), { target: { value: '소재 가격 상승' } });
     fireEvent.change(within(prompt).getByLabelText(/요청 조정 내용/), { target: { value: '단가 6% 인상' } });
@@ -467,6 +480,7 @@ describe('the cyber contract screen: 조정협의 요청 on the contract’s ord
     const prompt = await screen.findByRole('dialog', { name: '납품대금 조정협의 요청' });
     expect(prompt).toHaveTextContent('이 계약의 발주에 대해');
     expect(within(prompt).getByLabelText(/발주번호/)).toHaveValue('PO2026-000201');
+    expect(await axeFindings(prompt)).toEqual([]);
     fireEvent.change(within(prompt).getByLabelText(/조정 요청 사유/), { target: { value: '베어링강 가격 상승' } });
     fireEvent.change(within(prompt).getByLabelText(/요청 조정 내용/), { target: { value: '단가 4% 인상' } });
     fireEvent.change(within(prompt).getByLabelText(/공급원가 변동 근거/), { target: { value: '소재비 8% 상승' } });
