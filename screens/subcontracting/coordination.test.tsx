@@ -9,6 +9,8 @@ import { OPERATOR_LOGIN, SUPPLIER_LOGIN } from '../settlement/settlement-fixture
 import { createCyberFixtures, renderCyberFlow } from '../cyber-purchase/cyber-fixtures';
 import { NO_LINKAGE } from '../testing/agreement-answer';
 import { NO_CONTRACT_LINKAGE } from '../testing/contract-answer';
+import { createPoFixtures } from '../purchase-order/po-fixtures';
+import { renderPoFlow } from '../purchase-order/po-test-helpers';
 
 let uninstall: () => void;
 beforeAll(() => {
@@ -63,6 +65,12 @@ async function axeFindings(el: HTMLElement) {
   });
   return checked.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
+
+/** The rows of every grid on the page: an order's screens hold several (lines, revisions, changes, requests). */
+const everyGridRow = () =>
+  Array.from(document.querySelectorAll('[data-gpms-grid] canvas[data-testid="data-grid-canvas"]')).flatMap((_, i) =>
+    gridRowTexts(document, i),
+  );
 
 const lastCall = (calls: Array<{ operation: string; input: OperationInput }>, operation: string) =>
   [...calls].reverse().find((c) => c.operation === operation);
@@ -530,11 +538,39 @@ describe('the supplier’s order view lists its requests on the order', { timeou
     await screen.findByText('납품대금 조정협의 (상생협력법 제22조의2, 하도급법 제16조의2)', undefined, {
       timeout: 5000,
     });
-    // Its own grid among the order's (lines, revisions, changes …).
-    const allRows = () =>
-      Array.from(document.querySelectorAll('[data-gpms-grid] canvas[data-testid="data-grid-canvas"]')).flatMap((_, i) =>
-        gridRowTexts(document, i),
-      );
-    await waitFor(() => expect(allRows().some((r) => r[0] === 'PC2026-000005' && r[1] === '협의중')).toBe(true));
+    await waitFor(() => expect(everyGridRow().some((r) => r[0] === 'PC2026-000005' && r[1] === '협의중')).toBe(true));
+  });
+});
+
+describe('staff’s order screen lists the order’s requests under its 하도급 section', { timeout: 30_000 }, () => {
+  it('shows each request with its state and due dates', async () => {
+    renderPoFlow('/OrderRequestEdit?poNo=PO2026-000301', {
+      answers: {
+        getPo: () => ({
+          ...(createPoFixtures().answers.getPo({ path: { poNo: 'PO2026-000301' } }) as Row),
+          status: 'ACKNOWLEDGED',
+          subconKind: 'MANUFACTURE',
+          writtenContract: { kind: 'PAPER', reference: '서면 계약 2026-77', contractDate: '2026-11-01' },
+          coordinations: [
+            {
+              coordinationNo: 'PC2026-000007',
+              status: 'REQUESTED',
+              requestedOn: '2026-11-02',
+              requestedChange: '단가 6% 인상',
+              talksDue: '2026-11-12',
+              agreementDue: '2026-12-02',
+              talksStartedOn: null,
+              agreedOn: null,
+              failedOn: null,
+              withdrawnOn: null,
+            },
+          ],
+        }),
+      },
+    });
+    await screen.findByText('납품대금 조정협의 (상생협력법 제22조의2, 하도급법 제16조의2)', undefined, {
+      timeout: 5000,
+    });
+    await waitFor(() => expect(everyGridRow().some((r) => r[0] === 'PC2026-000007' && r[1] === '요청')).toBe(true));
   });
 });
