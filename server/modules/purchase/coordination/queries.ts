@@ -116,8 +116,11 @@ export const findOpenCoordination = (db: Db, target: { agreementNo: string } | {
     .where('status', 'in', [...OPEN_COORDINATION])
     .executeTakeFirst();
 
-/** An order's requests, newest first (through a supplier's db: its own order's only). */
-export const findOrderCoordinations = (db: Db, poNo: string) =>
+/**
+ * An order's requests, as a query the order's detail folds into its one statement (server/db/json-rows.ts; through a
+ * supplier's db: its own order's only). Ordered by the caller.
+ */
+export const orderCoordinationRows = (db: Db, poNo: string) =>
   db
     .selectFrom('priceCoordination')
     .select([
@@ -130,10 +133,7 @@ export const findOrderCoordinations = (db: Db, poNo: string) =>
       'failedOn',
       'withdrawnOn',
     ])
-    .where('poNo', '=', poNo)
-    .orderBy('requestedOn', 'desc')
-    .orderBy('coordinationNo', 'desc')
-    .execute();
+    .where('poNo', '=', poNo);
 
 export async function insertCoordination(trx: Db, row: Insertable<Database['priceCoordination']>) {
   await trx.insertInto('priceCoordination').values(row).execute();

@@ -1,5 +1,5 @@
 import { recordBudgetMovement } from '../../budget/consumption/index.js';
-import { coordinationsOfOrder } from '../coordination/orders.js';
+import { withDueDates } from '../coordination/orders.js';
 import type { Static } from 'typebox';
 import { compareDecimals } from '../../../../lib/money.js';
 import type { Caller } from '../../../auth/plugin.js';
@@ -99,7 +99,6 @@ export async function poDetail(db: Db, poNo: string, actor: Actor, expectType?: 
   const { approvalId: _a, buyerEmail: _e, buyerTelNo: _t, ...header } = h;
   const { isCurrentApprover, ...approvalFields } = approvalState(approvals, actor.singleid);
   const writtenContract = h.subconKind ? await findWrittenContract(db, poNo) : null;
-  const coordinations = h.subconKind ? await coordinationsOfOrder(db, poNo) : [];
   return {
     ...header,
     forwardedAt: iso(h.forwardedAt),
@@ -111,7 +110,7 @@ export async function poDetail(db: Db, poNo: string, actor: Actor, expectType?: 
     // A call-off names its agreement on the order itself (each line keeps its own agreement line).
     agreementNo: lines.find((l) => l.agreementNo)?.agreementNo ?? null,
     writtenContract,
-    coordinations,
+    coordinations: withDueDates(found.coordinations),
     lines,
     attachments,
     approvals,
@@ -605,7 +604,7 @@ async function supplierPoDetail(db: Db, poNo: string, staff = false) {
     lines,
     attachments,
     changes,
-    coordinations: await coordinationsOfOrder(db, poNo),
+    coordinations: withDueDates(found.coordinations),
     actions: mayAcknowledge && !staff ? ['acknowledge'] : [],
   };
 }
