@@ -5490,6 +5490,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/contracts/{econtractNo}/linkage-proposals/{proposalNo}/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 연동 조정 제안 수락: an amendment (변경계약) of the contract agreeing the order’s new unit prices, drawn up as a draft; the order changes when it is executed */
+        post: operations["acceptContractLinkageProposal"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/contracts/{econtractNo}/linkage-proposals/{proposalNo}/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 연동 조정 제안 반려, with the reason: the order’s prices stay */
+        post: operations["rejectContractLinkageProposal"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/contracts/{econtractNo}/verify": {
         parameters: {
             query?: never;
@@ -9955,6 +9989,64 @@ export interface components {
             linkageReason: string | null;
             linkageCopiedFromKind: string | null;
             linkageCopiedFromNo: string | null;
+            /** @description Oldest comparison day first */
+            linkageProposals: {
+                proposalNo: string;
+                contractNo: string;
+                /** @description The order whose unit prices it adjusts */
+                poNo: string;
+                /** @description The 조정주기 point (비교시점) the index was read at */
+                compareDate: string;
+                /** @description DAY (the value on the point) or MONTH_AVG (the month before it) */
+                compareBasis: string;
+                /** @description The first day whose index value was read */
+                valueFrom: string;
+                /** @description The last day whose index value was read */
+                valueTo: string;
+                /** @description How many index values the comparison value is (the mean) of */
+                valueCount: number;
+                indexCode: string;
+                indexName: string;
+                /** @description 기준시점: the clause’s, or the point of the last accepted proposal */
+                baseDate: string;
+                baseValue: string;
+                /** @description The index at the point (MONTH_AVG: the mean, 4 decimals half up) */
+                compareValue: string;
+                /** @description (비교 − 기준) / 기준, %, 4 decimals (the trigger is checked exactly) */
+                changePct: string;
+                /** @description The 주요 원재료’s share of the price, % */
+                sharePct: string;
+                /** @description 조정요건, % */
+                triggerPct: string;
+                /** @description The first day the proposed prices apply once accepted */
+                effectiveFrom: string;
+                /** @description PROPOSED, ACCEPTED or REJECTED */
+                status: string;
+                decidedByName: string | null;
+                decidedAt: string | null;
+                rejectReason: string | null;
+                version: number;
+                /** Format: date-time */
+                createdAt: string;
+                amendmentNo: string | null;
+            }[];
+            /** @description Every proposal’s lines, a row per proposal and line */
+            linkageProposalLines: {
+                /** @description proposalNo-lineNo: the row’s key */
+                lineKey: string;
+                proposalNo: string;
+                lineNo: number;
+                itemCode: string | null;
+                itemName: string;
+                /** @description The order line’s unit price when the proposal was written */
+                currentPrice: string;
+                /** @description currentPrice × (1 + share × change rate), half up to the won */
+                proposedPrice: string;
+            }[];
+            openLinkageProposalNo: string | null;
+            openLinkageProposalVersion: number | null;
+            /** @description Staff holding write on the contract screen, with a proposal open: 수락 and 반려 are offered (the order’s own check decides again) */
+            mayDecideLinkage: boolean;
             createdBy: string;
             createdAt: string;
             updatedAt: string;
@@ -53084,6 +53176,200 @@ export interface operations {
                         contractNo: string;
                         version: number;
                         documentSha: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    acceptContractLinkageProposal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The electronic contract’s number (CT2026-000001) */
+                econtractNo: string;
+                /** @description The proposal’s number (CLP2026-000007) */
+                proposalNo: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The version read; a stale one answers 409 VERSION_CONFLICT */
+                    version: number;
+                    /** @description The proposal’s version as read */
+                    proposalVersion: number;
+                    /** @description The amendment’s signing deadline (default: 14 days from the business day) */
+                    signDeadline?: string;
+                    /** @description The amendment’s buyer signer (default: the original’s) */
+                    buyerSignerId?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        contractNo: string;
+                        proposalNo: string;
+                        /** @description ACCEPTED or REJECTED */
+                        status: string;
+                        amendmentNo: string | null;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    rejectContractLinkageProposal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The electronic contract’s number (CT2026-000001) */
+                econtractNo: string;
+                /** @description The proposal’s number (CLP2026-000007) */
+                proposalNo: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The version read; a stale one answers 409 VERSION_CONFLICT */
+                    version: number;
+                    /** @description The proposal’s version as read */
+                    proposalVersion: number;
+                    /** @description Why (required) */
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        contractNo: string;
+                        proposalNo: string;
+                        /** @description ACCEPTED or REJECTED */
+                        status: string;
+                        amendmentNo: string | null;
                     };
                 };
             };

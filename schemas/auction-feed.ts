@@ -22,6 +22,8 @@ export interface StaffBidEvent {
 export interface SupplierBidEvent {
   endAt: string;
   extended: boolean;
+  /** How many times the end has moved so far (a count, not a step: an event applied twice changes nothing). */
+  extensions: number;
   mine: boolean;
   myRank: number | null;
   myBest: string | null;

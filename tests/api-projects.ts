@@ -22,6 +22,8 @@ export const PGLITE_FILES: Readonly<Record<string, string>> = {
     'the evidence log’s append-only and the executed contract’s triggers (plpgsql) and bytea documents on each engine',
   'tests/api/contracts/contract-linkage.test.ts':
     'the 연동 answer’s numerics and dates as each driver hands them back; the triggers freezing it and letting only a draft’s copy be drawn again (plpgsql), row-level security on it',
+  'tests/api/contracts/contract-linkage-proposals.test.ts':
+    'the proposal’s numerics (index values, the change rate, prices) and dates as each driver hands them back; the job and the decision’s transaction on one connection',
   'tests/api/contracts/contracts-execution.test.ts':
     'a hanging time-stamping authority must hold no transaction: on PGlite’s one connection every write would wait',
   'tests/api/reports/cube.test.ts':

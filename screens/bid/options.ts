@@ -41,7 +41,6 @@ export const TENDER_HISTORY_ACTIONS = [
   value,
   text: `option.bid.historyAction.${value}`,
 }));
-export const HISTORY_ACTORS = [{ value: 'system:job', text: 'option.bid.historyActor.systemJob' }];
 
 /**
  * The refusals of an award (a tender's, an auction's) the buyer may overrule once asked — a winner

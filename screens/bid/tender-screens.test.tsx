@@ -339,7 +339,10 @@ describe('tenderEdit: the history', { timeout: 30_000 }, () => {
         .filter((r) => /2026/.test(r));
     for (const [language, expected] of [
       ['ko', [/공고 박구매/, /입찰 개시 시스템\(자동 작업\)/, /입찰 마감 시스템\(자동 작업\)/]],
-      ['en', [/Published 박구매/, /Bidding opened System \(job\)/, /Bidding closed System \(job\)/]],
+      [
+        'en',
+        [/Published 박구매/, /Bidding opened System \(scheduled job\)/, /Bidding closed System \(scheduled job\)/],
+      ],
     ] as const) {
       const r = renderScreen('bid.tenderEdit', {
         entries: screenDefinitions,

@@ -1,12 +1,6 @@
 import { defineEditScreen } from '../../engine/define';
-import {
-  AWARD_OVERRULES,
-  AWARD_RULE,
-  BID_STATUS,
-  HISTORY_ACTORS,
-  TENDER_HISTORY_ACTIONS,
-  TENDER_STATUS,
-} from './options';
+import { AWARD_OVERRULES, AWARD_RULE, BID_STATUS, TENDER_HISTORY_ACTIONS, TENDER_STATUS } from './options';
+import { HISTORY_ACTORS } from '../history-actors';
 
 const T = 'screen.bid.tenderEdit';
 /** The server's own decision: the buttons of the tender's state and the caller's role (getTender `actions`). */
@@ -169,7 +163,7 @@ export default defineEditScreen({
       columns: [
         { field: 'at', type: 'datetime', width: 140 },
         { field: 'action', type: 'code', options: TENDER_HISTORY_ACTIONS, width: 160 },
-        // A person's name; the server's job (the clock, the reminders) is named as such (getTender answers 'system:job').
+        // A person's name; the server's job (the clock, the reminders) is named as such (the history answers its id, schemas/system-actor.ts).
         { field: 'actorName', type: 'code', options: HISTORY_ACTORS, width: 120 },
         { field: 'reason', width: 240 },
       ],

@@ -1,6 +1,7 @@
 import { defineEditScreen } from '../../engine/define';
 import { s as subcon } from '../subcontracting/labels';
 import { answerSection, saveAnswerAction } from '../subcontracting/linkage-answer';
+import { CONTRACT_PROPOSAL_ACTIONS, CONTRACT_PROPOSAL_DETAILS } from './contract-proposals';
 import { changesGrid, eventsGrid, f, headerFields, sourceChangesGrid, stampsGrid, T } from './contract-parts';
 
 const reason = {
@@ -79,7 +80,7 @@ export default defineEditScreen({
       showOrigin: true,
     }),
   ],
-  details: [changesGrid, sourceChangesGrid, eventsGrid, stampsGrid],
+  details: [changesGrid, sourceChangesGrid, ...CONTRACT_PROPOSAL_DETAILS, eventsGrid, stampsGrid],
   actions: [
     { kind: 'back', requires: 'read' },
     {
@@ -226,6 +227,7 @@ export default defineEditScreen({
       success: `${T}.done.sign`,
       ...reload,
     },
+    ...CONTRACT_PROPOSAL_ACTIONS,
     saveAnswerAction({
       operation: 'setContractLinkage',
       path: { econtractNo: 'form.contractNo' },

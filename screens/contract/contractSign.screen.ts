@@ -1,6 +1,7 @@
 import { defineEditScreen } from '../../engine/define';
 import { orderCoordinationAction } from '../subcontracting/coordination';
 import { answerSection } from '../subcontracting/linkage-answer';
+import { CONTRACT_PROPOSAL_DETAILS } from './contract-proposals';
 import { changesGrid, eventsGrid, f, headerFields, sourceChangesGrid, stampsGrid, T } from './contract-parts';
 
 const reload = { then: ['reloadRecord' as const], thenOnError: ['reloadRecord' as const] };
@@ -27,7 +28,7 @@ export default defineEditScreen({
     // The 납품대금 연동 answer the contract states (its PDF prints it too), read only once there is one.
     answerSection({ side: 'supplier', visible: '!empty(form.linkageKind)', readOnly: true }),
   ],
-  details: [changesGrid, sourceChangesGrid, eventsGrid, stampsGrid],
+  details: [changesGrid, sourceChangesGrid, ...CONTRACT_PROPOSAL_DETAILS, eventsGrid, stampsGrid],
   actions: [
     { kind: 'back', requires: 'read' },
     {

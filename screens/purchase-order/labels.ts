@@ -3,6 +3,7 @@
  * labels live under screen.purchaseOrder.f.* so they never collide with another group's field.*.
  */
 import type { ListScreenDef } from '../../engine/define';
+import { HISTORY_ACTORS } from '../history-actors';
 
 type ColumnDef = ListScreenDef['columns'][number];
 type CodeOption = NonNullable<ColumnDef['options']>[number];
@@ -85,6 +86,6 @@ export const APPROVAL_STEP_COLUMNS: ColumnDef[] = [
 export const HISTORY_COLUMNS: ColumnDef[] = [
   { field: 'at', label: f('at'), type: 'datetime', width: 140 },
   { field: 'action', label: f('action'), type: 'code', options: HISTORY_ACTION, width: 110 },
-  { field: 'actorName', label: f('actorName'), width: 100 },
+  { field: 'actorName', label: f('actorName'), type: 'code', options: HISTORY_ACTORS, width: 100 },
   { field: 'reason', label: f('reason'), width: 420 },
 ];

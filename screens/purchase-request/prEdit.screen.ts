@@ -1,4 +1,5 @@
 import { defineEditScreen } from '../../engine/define';
+import { HISTORY_ACTORS } from '../history-actors';
 
 const F = (name: string) => `screen.purchaseRequest.field.${name}`;
 const T = (name: string) => `screen.purchaseRequest.${name}`;
@@ -263,7 +264,7 @@ export default defineEditScreen({
       columns: [
         { field: 'at', type: 'datetime', width: 140 },
         { field: 'action', label: F('historyAction'), type: 'code', options: HISTORY_ACTIONS, width: 110 },
-        { field: 'actorName', width: 100 },
+        { field: 'actorName', type: 'code', options: HISTORY_ACTORS, width: 100 },
         { field: 'reason', width: 360 },
       ],
     },

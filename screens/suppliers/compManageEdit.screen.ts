@@ -1,5 +1,6 @@
 import { defineEditScreen } from '../../engine/define';
 import { bankSection, companyField, contactsGrid, directFields, F, may, REQUEST_STATUS, T } from './company-form';
+import { HISTORY_ACTORS } from '../history-actors';
 
 const HISTORY_ACTIONS = ['CREATE', 'UPDATE', 'STATUS_CHANGE', 'CHANGE_REQUEST', 'SUPPLIER_UPDATE'].map((value) => ({
   value,
@@ -116,7 +117,7 @@ export default defineEditScreen({
       columns: [
         { field: 'at', type: 'datetime', width: 140 },
         { field: 'action', label: F('historyAction'), type: 'code', options: HISTORY_ACTIONS, width: 110 },
-        { field: 'actorName', width: 90 },
+        { field: 'actorName', type: 'code', options: HISTORY_ACTORS, width: 90 },
         { field: 'reason', width: 300 },
       ],
     },

@@ -123,6 +123,9 @@ export const COMPANY_OWNED_TABLES: Readonly<Record<string, string>> = Object.fre
   // 납품대금 연동 proposals and their lines (1124), read by the agreement's supplier.
   linkage_proposal: 'comp_no',
   linkage_proposal_line: 'comp_no',
+  // 납품대금 연동 proposals on e-contracts and their lines (1135), read by the contract's supplier.
+  contract_linkage_proposal: 'comp_no',
+  contract_linkage_proposal_line: 'comp_no',
   // 납품대금 조정협의 (1127): a supplier's request to talk about an agreement's price, and its outcome.
   price_coordination: 'comp_no',
 });

@@ -643,6 +643,43 @@ export interface CompanyStatusRequestTable {
   version: Generated<number>;
 }
 
+export interface ContractLinkageProposalTable {
+  proposalNo: string;
+  contractNo: string;
+  chainNo: string;
+  compNo: string;
+  poNo: string;
+  compareDate: string;
+  compareBasis: 'DAY' | 'MONTH_AVG';
+  valueFrom: string;
+  valueTo: string;
+  valueCount: number;
+  indexCode: string;
+  baseDate: string;
+  baseValue: Numeric;
+  compareValue: Numeric;
+  changePct: Numeric;
+  sharePct: Numeric;
+  triggerPct: Numeric;
+  effectiveFrom: string;
+  status: Generated<'PROPOSED' | 'ACCEPTED' | 'REJECTED'>;
+  amendmentNo: string | null;
+  decidedBy: string | null;
+  decidedAt: Timestamp | null;
+  rejectReason: string | null;
+  version: Generated<number>;
+  createdBy: string;
+  createdAt: ColumnType<string, Date | string | undefined, Date | string>;
+}
+
+export interface ContractLinkageProposalLineTable {
+  proposalNo: string;
+  lineNo: number;
+  compNo: string;
+  currentPrice: Numeric;
+  proposedPrice: Numeric;
+}
+
 export interface DeliveryTable {
   deliveryNo: string;
   compNo: string;
@@ -2472,6 +2509,8 @@ export interface Database {
   companyProspect: CompanyProspectTable;
   companySourcingGroup: CompanySourcingGroupTable;
   companyStatusRequest: CompanyStatusRequestTable;
+  contractLinkageProposal: ContractLinkageProposalTable;
+  contractLinkageProposalLine: ContractLinkageProposalLineTable;
   delivery: DeliveryTable;
   deliveryLine: DeliveryLineTable;
   department: DepartmentTable;

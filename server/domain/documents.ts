@@ -4,6 +4,7 @@ import type { Db } from '../db/connect.js';
 import { asOwner } from '../db/company-scope.js';
 import type { FieldError } from './errors.js';
 import { iso } from './values.js';
+import { SYSTEM_JOB_ACTOR } from '../../schemas/system-actor.js';
 
 export interface Attachment {
   fileId: string;
@@ -90,7 +91,8 @@ export function toHistory(
     at: iso(r.at)!,
     action: r.action,
     actor: r.actor,
-    actorName: r.actorName,
+    // A job's row names no person: it is answered by the job's id, which the screens show as the system.
+    actorName: r.actorName ?? (r.actor === SYSTEM_JOB_ACTOR ? SYSTEM_JOB_ACTOR : null),
     reason: r.reason,
   }));
 }

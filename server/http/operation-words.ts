@@ -12,6 +12,7 @@ import { josa } from '../../lib/josa.js';
 export type OperationWords = readonly [object: string, act: string];
 
 export const OPERATION_WORDS: Readonly<Record<string, OperationWords>> = {
+  acceptContractLinkageProposal: ['전자계약 연동 조정 제안', '수락'],
   acceptLoi: ['구매의향서', '수락'],
   acknowledgePo: ['발주', '접수 확인'],
   addCouncilMember: ['협의회 위원', '위촉'],
@@ -52,6 +53,7 @@ export const OPERATION_WORDS: Readonly<Record<string, OperationWords>> = {
   cancelPo: ['발주', '취소'],
   changeAgreementPrices: ['단가계약 단가', '변경'],
   acceptLinkageProposal: ['연동 조정 제안', '수락'],
+  rejectContractLinkageProposal: ['전자계약 연동 조정 제안', '반려'],
   rejectLinkageProposal: ['연동 조정 제안', '반려'],
   deletePo: ['발주', '삭제'],
   recordPaperContract: ['서면 계약', '등록'],

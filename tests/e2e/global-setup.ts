@@ -26,6 +26,20 @@ function seedMode(): SeedMode {
  * seconds of CPU on these machines: one per lane and run, not one per file.
  */
 async function startLane(seed: SeedMode): Promise<{ lane: E2eLane; stop: () => Promise<void> }> {
+  // A port is chosen before the server starts (the provider must know its callback address), so another process
+  // can take it meanwhile — rarely, below the ephemeral range (scripts/free-port.mjs); then the lane starts again
+  // on another.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startLaneOnce(seed);
+    } catch (err) {
+      if (attempt >= 3 || !String(err).includes('EADDRINUSE')) throw err;
+      console.warn(`[e2e] a lane's port was taken before its server listened; starting it again (${attempt})`);
+    }
+  }
+}
+
+async function startLaneOnce(seed: SeedMode): Promise<{ lane: E2eLane; stop: () => Promise<void> }> {
   const erp = await startFakeErp();
   // The server's port is chosen first: the provider must know the callback address it allows.
   const port = await freePort();

@@ -20,5 +20,4 @@ describe('freePort (scripts/free-port.mjs)', () => {
       await new Promise<void>((r) => server.close(() => r()));
     }
   });
-
 });

@@ -2,6 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   applyStaffBid,
+  catchUpMonitor,
+  catchUpRoom,
   applySupplierBid,
   clockText,
   countdown,
@@ -100,6 +102,31 @@ describe('feed events', () => {
     expect(applyStaffBid(after, e)).toBe(after);
   });
 
+  it('brings a detail read again up to the bid events that arrived while the read was on its way', () => {
+    const bidEvent = (seq: number, compNo: string, amount: string) => ({
+      seq,
+      compNo,
+      amount,
+      bidAt: `2026-12-01T01:1${seq}:00.000Z`,
+      endAt: END,
+      extended: false,
+      extensions: 0,
+      ranking: [{ compNo, compName: compNo, rank: 1, bestAmount: amount, bidCount: seq }],
+    });
+    // The read includes the feed up to event 7 (bid 1); events 8 and 9 (bids 2 and 3) came while it was answered.
+    const read = { ...monitor, lastEventId: 7 } as MonitorDetail;
+    const received = [
+      { id: 7, event: bidEvent(1, 'C00001', '95000.00') },
+      { id: 8, event: bidEvent(2, 'C00002', '94000') },
+      { id: 9, event: bidEvent(3, 'C00001', '92500') },
+    ];
+    const caught = catchUpMonitor(read, received);
+    expect(caught.bids.map((b) => b.seq)).toEqual([1, 2, 3]);
+    expect(caught.ranking[0]).toMatchObject({ compNo: 'C00001', rank: 1, bestAmount: '92500' });
+    // Nothing received since: the read as it came.
+    expect(catchUpMonitor(read, received.slice(0, 1))).toBe(read);
+  });
+
   it('moves the room by a supplier event: our rank and best, the end, the bidders — nothing of another company', () => {
     const room = {
       status: 'OPEN',
@@ -111,11 +138,48 @@ describe('feed events', () => {
     } as unknown as RoomDetail;
     const { detail, bidders } = applySupplierBid(
       room,
-      { endAt: '2026-12-01T02:02:00.000Z', extended: true, mine: false, myRank: 2, myBest: '95000.00', bidders: 2 },
+      {
+        endAt: '2026-12-01T02:02:00.000Z',
+        extended: true,
+        extensions: 1,
+        mine: false,
+        myRank: 2,
+        myBest: '95000.00',
+        bidders: 2,
+      },
       1,
     );
     expect(detail).toMatchObject({ myRank: 2, myBest: '95000.00', endAt: '2026-12-01T02:02:00.000Z', extensions: 1 });
     expect(bidders).toBe(2);
+  });
+
+  it('brings the room’s read up to the bid events received meanwhile, counting an extension once', () => {
+    const read = {
+      status: 'OPEN',
+      endAt: END,
+      extensions: 1,
+      myRank: 1,
+      myBest: '95000.00',
+      myBidCount: 1,
+      lastEventId: 4,
+    } as unknown as RoomDetail;
+    const moved = '2026-12-01T02:02:00.000Z';
+    // Event 4 is in the read; event 5 (another company's bid, which moved the end) came while it was answered.
+    const received = [
+      {
+        id: 4,
+        event: { endAt: moved, extended: true, extensions: 1, mine: true, myRank: 1, myBest: '95000.00', bidders: 1 },
+      },
+      {
+        id: 5,
+        event: { endAt: moved, extended: false, extensions: 1, mine: false, myRank: 2, myBest: '95000.00', bidders: 2 },
+      },
+    ];
+    const { detail, bidders } = catchUpRoom(read, received, 1);
+    expect(detail).toMatchObject({ myRank: 2, endAt: moved, extensions: 1 });
+    expect(bidders).toBe(2);
+    // The same event twice (a reconnect's overlap) still counts the extension once.
+    expect(catchUpRoom(read, [received[1], received[1]], 1).detail.extensions).toBe(1);
   });
 
   it('reads an amount as the server takes it', () => {

@@ -84,6 +84,23 @@ export function applyStaffBid(d: MonitorDetail, e: StaffBidEvent): MonitorDetail
   };
 }
 
+/** A bid event as a live screen received it, with its feed id. */
+export interface ReceivedBid<E = StaffBidEvent> {
+  id: number;
+  event: E;
+}
+
+/**
+ * A detail read again (after an open, close or award event) brought up to the bid events the screen
+ * received while the read was on its way: the read may have been answered before a bid the feed
+ * already delivered, and setting it as it came would take that bid out of the log for good (the
+ * feed does not send it again). Events the read already includes (id ≤ its `lastEventId`) are
+ * skipped; applying one twice changes nothing (applyStaffBid goes by the bid's seq).
+ */
+export function catchUpMonitor(read: MonitorDetail, received: readonly ReceivedBid[]): MonitorDetail {
+  return received.filter((r) => r.id > read.lastEventId).reduce((d, r) => applyStaffBid(d, r.event), read);
+}
+
 /** The room after a supplier bid event of another company (ours re-reads the detail: our bids and next limit change). */
 export function applySupplierBid(
   d: RoomDetail,
@@ -94,13 +111,24 @@ export function applySupplierBid(
     detail: {
       ...d,
       endAt: e.endAt,
-      extensions: e.extended ? d.extensions + 1 : d.extensions,
+      extensions: e.extensions,
       myRank: e.myRank ?? d.myRank,
       myBest: e.myBest ?? d.myBest,
       status: d.status === 'PUBLISHED' ? 'OPEN' : d.status,
     },
     bidders: Math.max(e.bidders, bidders ?? 0),
   };
+}
+
+/** The room's read brought up to the bid events received meanwhile, as the monitor's (catchUpMonitor). */
+export function catchUpRoom(
+  read: RoomDetail,
+  received: readonly ReceivedBid<SupplierBidEvent>[],
+  bidders: number,
+): { detail: RoomDetail; bidders: number } {
+  return received
+    .filter((r) => r.id > read.lastEventId)
+    .reduce((acc, r) => applySupplierBid(acc.detail, r.event, acc.bidders), { detail: read, bidders });
 }
 
 /**

@@ -21,14 +21,22 @@ import { formatMoney } from '../../../lib/money';
 import { AWARD_OVERRULES } from '../../../screens/bid/options';
 import { WidgetButton } from '../../../widgets/common/button';
 import { AuctionClock } from './AuctionClock';
-import { applyStaffBid, serverNow, statusAt, type MonitorDetail, type StaffBidEvent } from './auction-live';
+import {
+  applyStaffBid,
+  catchUpMonitor,
+  serverNow,
+  statusAt,
+  type MonitorDetail,
+  type ReceivedBid,
+  type StaffBidEvent,
+} from './auction-live';
 import { FeedState, Lines, LiveRegion, Terms } from './auction-parts';
 import { STAFF_FEED, useAuctionFeed, useServerOffset, useTick } from './use-auction-feed';
 import styles from './auction.module.css';
+import { SYSTEM_JOB_ACTOR } from '../../../schemas/system-actor';
 
 const T = 'screen.bid.live';
 /** The server's own job acts with no person (moveAuctionsByClock): named as the tenders' history names it. */
-const JOB_ACTOR = 'system:job';
 
 const CANCEL_PROMPT: PromptDef = {
   title: `${T}.cancelTitle`,
@@ -67,11 +75,23 @@ export default function AuctionMonitor({ query }: CustomScreenProps) {
   const [announcement, setAnnouncement] = useState('');
   const now = serverNow(useServerOffset(), useTick());
 
+  const current = useRef(detail);
+  useEffect(() => {
+    current.current = detail;
+  }, [detail]);
+  // The bid events received since the last read: a read answered before one of them must not undo it.
+  const received = useRef<ReceivedBid[]>([]);
   useEffect(() => {
     if (!auctionNo) return undefined;
     let live = true;
     callOperation(services, 'getAuction', { path: { auctionNo } }, { quiet: reload > 0 }).then(
-      (d) => live && setDetail(d),
+      (d) => {
+        if (!live) return;
+        const next = catchUpMonitor(d, received.current);
+        received.current = received.current.filter((r) => r.id > d.lastEventId);
+        current.current = next;
+        setDetail(next);
+      },
       (e: unknown) => live && setFailed(e instanceof Error ? e.message : String(e)),
     );
     return () => {
@@ -79,15 +99,12 @@ export default function AuctionMonitor({ query }: CustomScreenProps) {
     };
   }, [auctionNo, services, reload]);
 
-  const current = useRef(detail);
-  useEffect(() => {
-    current.current = detail;
-  }, [detail]);
-  const feed = useAuctionFeed(STAFF_FEED, auctionNo || null, detail ? detail.lastEventId : null, (event, data) => {
+  const feed = useAuctionFeed(STAFF_FEED, auctionNo || null, detail ? detail.lastEventId : null, (event, data, id) => {
     if (event === 'bid') {
+      const e = data as unknown as StaffBidEvent;
+      if (id !== null) received.current.push({ id, event: e });
       const d = current.current;
       if (!d) return;
-      const e = data as unknown as StaffBidEvent;
       const next = applyStaffBid(d, e);
       current.current = next;
       setDetail(next);
@@ -407,7 +424,9 @@ export default function AuctionMonitor({ query }: CustomScreenProps) {
                 <tr key={`${h.at}-${i}`}>
                   <td>{at(h.at)}</td>
                   <td>{actionText(h.action)}</td>
-                  <td>{h.actor === JOB_ACTOR ? t('option.bid.historyActor.systemJob') : (h.actorName ?? h.actor)}</td>
+                  <td>
+                    {h.actor === SYSTEM_JOB_ACTOR ? t('option.historyActor.systemJob') : (h.actorName ?? h.actor)}
+                  </td>
                   <td>{h.reason ?? ''}</td>
                 </tr>
               ))}

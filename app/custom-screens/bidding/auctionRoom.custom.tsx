@@ -20,10 +20,12 @@ import { WidgetButton } from '../../../widgets/common/button';
 import { AuctionClock } from './AuctionClock';
 import {
   applySupplierBid,
+  catchUpRoom,
   initialBidders,
   parseAmount,
   serverNow,
   statusAt,
+  type ReceivedBid,
   type RoomDetail,
   type SupplierBidEvent,
 } from './auction-live';
@@ -46,14 +48,24 @@ export default function AuctionRoom({ query }: CustomScreenProps) {
   const offset = useServerOffset();
   const now = serverNow(offset, useTick());
 
+  // The latest detail and count for the feed's handler (events arrive between renders).
+  const current = useRef({ detail, bidders });
+  useEffect(() => {
+    current.current = { detail, bidders };
+  }, [detail, bidders]);
+  // The bid events received since the last read: a read answered before one of them must not undo it.
+  const received = useRef<ReceivedBid<SupplierBidEvent>[]>([]);
   useEffect(() => {
     if (!auctionNo) return undefined;
     let live = true;
     callOperation(services, 'getSupplierAuction', { path: { auctionNo } }, { quiet: reload > 0 }).then(
       (d) => {
         if (!live) return;
-        setDetail(d);
-        setBidders((b) => initialBidders(d, b));
+        const next = catchUpRoom(d, received.current, initialBidders(d, current.current.bidders));
+        received.current = received.current.filter((r) => r.id > d.lastEventId);
+        current.current = next;
+        setDetail(next.detail);
+        setBidders(next.bidders);
       },
       (e: unknown) => live && setFailed(e instanceof Error ? e.message : String(e)),
     );
@@ -68,30 +80,31 @@ export default function AuctionRoom({ query }: CustomScreenProps) {
   );
   const at = (iso: string) => formatInstant(iso, 'yyyy-MM-dd HH:mm:ss');
 
-  // The latest detail and count for the feed's handler (events arrive between renders).
-  const current = useRef({ detail, bidders });
-  useEffect(() => {
-    current.current = { detail, bidders };
-  }, [detail, bidders]);
-  const feed = useAuctionFeed(SUPPLIER_FEED, auctionNo || null, detail ? detail.lastEventId : null, (event, data) => {
-    if (event === 'bid') {
-      const e = data as unknown as SupplierBidEvent;
-      const d = current.current.detail;
-      // Our own bid (this page or a colleague's): our bids and the next limit change — read them again.
-      if (e.mine) setReload((n) => n + 1);
-      if (!d) return;
-      const next = applySupplierBid(d, e, current.current.bidders);
-      current.current = next;
-      setDetail(next.detail);
-      setBidders(next.bidders);
-      if (e.extended) setAnnouncement(t(`${T}.announceExtended`, { endAt: at(e.endAt) }));
-      else if (e.myRank !== null && e.myRank !== d.myRank)
-        setAnnouncement(t(`${T}.announceRank`, { rank: e.myRank, amount: formatMoney(e.myBest ?? '0', d.currency) }));
-    } else if (event === 'open') {
-      setAnnouncement(t(`${T}.announceOpen`));
-      setReload((n) => n + 1);
-    } else if (event !== 'hello') setReload((n) => n + 1);
-  });
+  const feed = useAuctionFeed(
+    SUPPLIER_FEED,
+    auctionNo || null,
+    detail ? detail.lastEventId : null,
+    (event, data, id) => {
+      if (event === 'bid') {
+        const e = data as unknown as SupplierBidEvent;
+        if (id !== null) received.current.push({ id, event: e });
+        const d = current.current.detail;
+        // Our own bid (this page or a colleague's): our bids and the next limit change — read them again.
+        if (e.mine) setReload((n) => n + 1);
+        if (!d) return;
+        const next = applySupplierBid(d, e, current.current.bidders);
+        current.current = next;
+        setDetail(next.detail);
+        setBidders(next.bidders);
+        if (e.extended) setAnnouncement(t(`${T}.announceExtended`, { endAt: at(e.endAt) }));
+        else if (e.myRank !== null && e.myRank !== d.myRank)
+          setAnnouncement(t(`${T}.announceRank`, { rank: e.myRank, amount: formatMoney(e.myBest ?? '0', d.currency) }));
+      } else if (event === 'open') {
+        setAnnouncement(t(`${T}.announceOpen`));
+        setReload((n) => n + 1);
+      } else if (event !== 'hello') setReload((n) => n + 1);
+    },
+  );
 
   if (!auctionNo) return <NoAuction onList={() => void frame.open({ screen: 'bid.cyberAuctionList' }, {})} />;
   if (failed && !detail)

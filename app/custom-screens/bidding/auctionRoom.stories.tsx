@@ -44,6 +44,7 @@ function RoomStory({ detail, live = false }: { detail: RoomDetail; live?: boolea
         auctionNo: AUCTION_NO,
         endAt: detail.endAt,
         extended: false,
+        extensions: detail.extensions,
         mine: false,
         myRank: rank,
         myBest: detail.myBest,

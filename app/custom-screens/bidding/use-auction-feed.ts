@@ -22,14 +22,14 @@ export interface FeedStatus {
 
 /**
  * Reads an auction's feed while the screen is mounted, from `afterId` (the detail just read), and
- * hands each event to `onEvent` parsed. It reconnects with Last-Event-ID after a drop; unmounting
+ * hands each event to `onEvent` parsed, with its feed id. It reconnects with Last-Event-ID after a drop; unmounting
  * (or another auction, or a new start id) aborts the connection.
  */
 export function useAuctionFeed(
   path: StreamPath,
   auctionNo: string | null,
   afterId: number | null,
-  onEvent: (event: string, data: Record<string, unknown>) => void,
+  onEvent: (event: string, data: Record<string, unknown>, id: number | null) => void,
 ): FeedStatus {
   const opener = useContext(AuctionFeedContext);
   const handler = useRef(onEvent);
@@ -49,7 +49,8 @@ export function useAuctionFeed(
         } catch {
           return;
         }
-        handler.current(e.event, data);
+        const id = e.id === null ? Number.NaN : Number(e.id);
+        handler.current(e.event, data, Number.isInteger(id) ? id : null);
       },
       onState: (state) => setStatus((s) => (s.state === 'refused' ? s : { state, message: null })),
       onError: (error, final) => {

@@ -19,6 +19,7 @@ import { insertAll } from './insert.js';
 import type { ItemRow } from './items.js';
 import type { EmployeeRow } from './organisation.js';
 import { SEED_ANCHOR } from './rng.js';
+import { SYSTEM_JOB_ACTOR } from '../../../schemas/system-actor.js';
 
 /** The demo's 하도급 sourcing group: every 비철금속 part ordered is 제조위탁 by this rule. */
 const SUBCON_SG = 'SGD-RAW0102-D';
@@ -28,7 +29,7 @@ const BUYER = { singleid: 'E000004', userId: 'operator' };
 /** Who kept the rule, the indexes and the agreements: the buyer, so the lists name a person (김민수). */
 const BY = BUYER.userId;
 /** The proposal's writer, as the hourly job names itself (server/modules/purchase/jobs.ts). */
-const JOB_ACTOR = 'system:job';
+const JOB_ACTOR = SYSTEM_JOB_ACTOR;
 
 /** Six months of an index, on the 1st and the 15th (values as the publisher gives them, up to 4 decimals). */
 function values(indexCode: string, series: ReadonlyArray<readonly [string, string, string]>) {

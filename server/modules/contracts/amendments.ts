@@ -10,7 +10,7 @@ import * as q from './queries.js';
 import { type VariableValues } from './variables.js';
 import { notFound, type ContractDeps, type EventContext } from './common.js';
 import { shortDecimal, type SourceChange, type SourceChangePrint, type SourceChangeRow } from './source-change.js';
-import { createContract, type NewContract } from './drafting.js';
+import { draftContract, type NewContract } from './drafting.js';
 import { taxTypeOf } from './stamp-duty.js';
 
 /**
@@ -18,24 +18,31 @@ import { taxTypeOf } from './stamp-duty.js';
  * the original and listing the variables that changed; signed supplier first unless asked
  * otherwise. The original is never touched (the database refuses a change to an executed row).
  */
-export async function createAmendment(
-  db: Db,
+export function createAmendment(db: Db, deps: ContractDeps, ctx: EventContext, originalNo: string, b: NewAmendment) {
+  return db.transaction().execute((trx) => draftAmendment(trx, deps, ctx, originalNo, b));
+}
+
+type NewAmendment = Omit<NewContract, 'compNo' | 'sourceKind' | 'sourceNo' | 'templateNo'> & {
+  templateNo?: string;
+  sourceChange?: SourceChange;
+};
+
+/** createAmendment in the caller's transaction (a 연동 조정 제안 accepted: linkage-decisions.ts). */
+export async function draftAmendment(
+  trx: Db,
   deps: ContractDeps,
   ctx: EventContext,
   originalNo: string,
-  b: Omit<NewContract, 'compNo' | 'sourceKind' | 'sourceNo' | 'templateNo'> & {
-    templateNo?: string;
-    sourceChange?: SourceChange;
-  },
+  b: NewAmendment,
 ) {
-  const original = await q.findContract(db, originalNo);
+  const original = await q.findContract(trx, originalNo);
   if (!original) throw notFound();
   if (original.status !== 'EXECUTED')
     throw refused('CONTRACT_NOT_EXECUTED', '체결된 계약만 변경계약을 만들 수 있습니다', { status: original.status });
   const { sourceChange: change, ...rest } = b;
-  const described = change ? await describeSourceChange(db, original, change, todayKst(ctx.now), ctx.now) : undefined;
-  return createContract(
-    db,
+  const described = change ? await describeSourceChange(trx, original, change, todayKst(ctx.now), ctx.now) : undefined;
+  return draftContract(
+    trx,
     deps,
     ctx,
     {

@@ -3,6 +3,10 @@ import { anchorContractHeads } from './anchor.js';
 import { expireContracts } from './closing.js';
 import { finishExecutingContracts } from './execution.js';
 import { remindSigners } from './reminders.js';
+import { writeContractLinkageProposals } from './linkage-proposals.js';
+import { SYSTEM_JOB_ACTOR } from '../../../schemas/system-actor.js';
+
+const JOB_ACTOR = SYSTEM_JOB_ACTOR;
 
 /** Electronic contracts' background work (server/jobs/registry.ts lists it). */
 export const contractJobs: JobDefinition[] = [
@@ -24,6 +28,13 @@ export const contractJobs: JobDefinition[] = [
     name: 'contracts.remind',
     everySeconds: 3600,
     run: async (ctx) => ({ reminded: await remindSigners(ctx.db, ctx.now, ctx.config.contractReminderDays) }),
+  },
+  {
+    // 납품대금 연동 (상생협력법 §21): an index past an executed contract's trigger at a 조정주기 point proposes the
+    // order's new prices. A rule of days on the business clock, looked at hourly as the agreement job; once per point.
+    name: 'contract.linkageProposals',
+    everySeconds: 3600,
+    run: async (ctx) => writeContractLinkageProposals(ctx.db, ctx.now, JOB_ACTOR),
   },
   {
     // Chain heads written outside a contract's own requests (approvals, the jobs above) reach

@@ -10,6 +10,11 @@ import { notFound, visibleTo } from './common.js';
 import { type SourceChange, type SourceChangeRow } from './source-change.js';
 import { taxTypeOf } from './stamp-duty.js';
 import { contractLinkageFields } from './linkage.js';
+import { contractProposalFields } from './linkage-proposals.js';
+import { groupHoldsScreen } from '../../auth/menu-authority.js';
+
+/** The staff screen whose write makes an amendment (the route of createContractAmendment). */
+const CONTRACT_DETAIL_SCREEN = '/contract/contractDetail';
 
 export async function listContracts(
   db: Db,
@@ -66,16 +71,26 @@ function sourceChangeRows(
   return rows.map((r) => ({ ...r, key: `${r.lineNo ?? 0}:${r.field}` }));
 }
 
-export async function getContract(db: Db, contractNo: string, viewer: { supplier: boolean; userId: string }) {
+export async function getContract(
+  db: Db,
+  contractNo: string,
+  viewer: { supplier: boolean; userId: string; authGroupId?: string },
+) {
   const c = await q.findContract(db, contractNo);
   if (!c || !visibleTo(c, viewer.supplier)) throw notFound();
-  const [events, stamps, signers, linkage] = await Promise.all([
+  const [events, stamps, signers, linkage, proposals, writes] = await Promise.all([
     q.eventsOf(db, contractNo),
     q.stampsOf(db, contractNo),
     // Read as the owner: accounts are not the supplier role's.
     q.userNames(asOwner(db), [c.buyerSignerId, ...(c.supplierSignerId ? [c.supplierSignerId] : [])]),
     // Through the caller's database: a supplier reads its own contract's answer only (row-level security).
     contractLinkageFields(db, c),
+    // The same: a supplier reads its own company's proposals only.
+    contractProposalFields(db, contractNo),
+    // 수락 (an amendment of this contract) needs what an amendment's route needs: write on the contract screen.
+    viewer.supplier || !viewer.authGroupId
+      ? false
+      : groupHoldsScreen(db, viewer.authGroupId, [CONTRACT_DETAIL_SCREEN], 'write'),
   ]);
   const names = await q.userNames(
     asOwner(db),
@@ -106,6 +121,8 @@ export async function getContract(db: Db, contractNo: string, viewer: { supplier
     nextSigner: next,
     taxType: taxTypeOf(c.variables),
     ...linkage,
+    ...proposals,
+    mayDecideLinkage: writes && proposals.openLinkageProposalNo !== null,
     // Whether the viewer opened (열람) the signing copy as it is now: the signature needs it first.
     viewedByMe: events.some((e) => e.kind === 'VIEWED' && e.userId === viewer.userId && e.docSha === c.documentSha),
     // A supplier sees the buyer's people by name and role, never their address, browser or id.

@@ -22,6 +22,10 @@ import {
   ContractListQuery,
   ContractMoved,
   ContractNoParams,
+  ContractProposalAcceptBody,
+  ContractProposalDecided,
+  ContractProposalParams,
+  ContractProposalRejectBody,
   ContractSchemas,
   DocumentKindParams,
   MyContractListQuery,
@@ -279,7 +283,11 @@ export const contractRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) =>
-      s.getContract(request.db, request.params.econtractNo, { supplier: false, userId: request.caller!.userId }),
+      s.getContract(request.db, request.params.econtractNo, {
+        supplier: false,
+        userId: request.caller!.userId,
+        authGroupId: request.caller!.authGroupId,
+      }),
   );
 
   app.get(
@@ -446,6 +454,54 @@ export const contractRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => s.createAmendment(request.db, deps, ctx(request), request.params.econtractNo, request.body),
+  );
+
+  app.post(
+    '/api/v1/contracts/:econtractNo/linkage-proposals/:proposalNo/accept',
+    {
+      config: { access: access.login([C.detail], 'write', ['I']), identityBound: false },
+      schema: {
+        operationId: 'acceptContractLinkageProposal',
+        tags: TAG,
+        summary:
+          '연동 조정 제안 수락: an amendment (변경계약) of the contract agreeing the order’s new unit prices, drawn up as a draft; the order changes when it is executed',
+        params: ContractProposalParams,
+        body: ContractProposalAcceptBody,
+        response: { 200: ContractProposalDecided, ...actionErrors },
+      },
+    },
+    async (request) =>
+      s.acceptContractLinkageProposal(
+        request.db,
+        deps,
+        ctx(request),
+        request.params.econtractNo,
+        request.params.proposalNo,
+        request.body,
+      ),
+  );
+
+  app.post(
+    '/api/v1/contracts/:econtractNo/linkage-proposals/:proposalNo/reject',
+    {
+      config: { access: access.login([C.detail], 'write', ['I']), identityBound: false },
+      schema: {
+        operationId: 'rejectContractLinkageProposal',
+        tags: TAG,
+        summary: '연동 조정 제안 반려, with the reason: the order’s prices stay',
+        params: ContractProposalParams,
+        body: ContractProposalRejectBody,
+        response: { 200: ContractProposalDecided, ...actionErrors },
+      },
+    },
+    async (request) =>
+      s.rejectContractLinkageProposal(
+        request.db,
+        ctx(request),
+        request.params.econtractNo,
+        request.params.proposalNo,
+        request.body,
+      ),
   );
 
   app.get(

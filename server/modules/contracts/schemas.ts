@@ -2,6 +2,13 @@ import { Type } from 'typebox';
 import { PagingQuery } from '../../http/list-query.js';
 import { Nullable, Version } from '../../domain/schemas.js';
 import { LINKAGE_BODY_FIELDS, LINKAGE_VIEW_FIELDS } from '../../domain/linkage-schemas.js';
+import {
+  PROPOSAL_REJECT_REASON,
+  PROPOSAL_VERSIONS,
+  PROPOSAL_VIEW_FIELDS,
+  proposalFields,
+  proposalLineView,
+} from '../../domain/linkage-proposal-schemas.js';
 import { SupplierCompanyQuery } from '../../http/supplier-view.js';
 import { CONTRACT_TYPES } from './stamp-duty.js';
 import { CONTRACT_STATUSES } from './workflow.js';
@@ -263,6 +270,18 @@ export const ContractList = Type.Object({
   hasMore: Type.Boolean(),
 });
 
+/** A 연동 조정 제안 on the contract (the job's), with the formula's numbers as they were read. */
+const ContractProposalView = {
+  proposalNo: Type.String(),
+  contractNo: Type.String(),
+  poNo: Type.String({ description: 'The order whose unit prices it adjusts' }),
+  ...PROPOSAL_VIEW_FIELDS,
+  amendmentNo: Nullable(
+    Type.String({ description: 'ACCEPTED: the amendment (변경계약) drawn up at the proposed prices' }),
+  ),
+};
+const ContractProposalLine = proposalLineView('The order line’s unit price when the proposal was written');
+
 const ContractDetail = Type.Object(
   {
     contractNo: Type.String(),
@@ -340,6 +359,12 @@ const ContractDetail = Type.Object(
       }),
     ),
     linkageCopiedFromNo: Nullable(Type.String({ description: 'The agreement’s or original contract’s number' })),
+    // 연동 조정 제안 (상생협력법 §21): the job's proposals on this contract, and whether the viewer may decide one.
+    ...proposalFields(ContractProposalView, ContractProposalLine.properties),
+    mayDecideLinkage: Type.Boolean({
+      description:
+        'Staff holding write on the contract screen, with a proposal open: 수락 and 반려 are offered (the order’s own check decides again)',
+    }),
     createdBy: Type.String(),
     createdAt: Type.String(),
     updatedAt: Type.String(),
@@ -376,6 +401,50 @@ const ContractDetail = Type.Object(
   },
   { $id: 'ContractDetail' },
 );
+
+export const ContractProposalParams = Type.Object(
+  {
+    econtractNo: ContractNoParams.properties.econtractNo,
+    proposalNo: Type.String({ pattern: '^[A-Z0-9-]{1,20}$', description: 'The proposal’s number (CLP2026-000007)' }),
+  },
+  { additionalProperties: false },
+);
+
+/** acceptContractLinkageProposal: the versions, and the amendment's signing terms when not its original's. */
+export const ContractProposalAcceptBody = Type.Object(
+  {
+    ...PROPOSAL_VERSIONS,
+    signDeadline: Type.Optional(
+      Type.String({
+        pattern: '^\\d{4}-\\d{2}-\\d{2}$',
+        description: 'The amendment’s signing deadline (default: 14 days from the business day)',
+      }),
+    ),
+    buyerSignerId: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 50,
+        description: 'The amendment’s buyer signer (default: the original’s)',
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
+
+/** rejectContractLinkageProposal: the versions and why. */
+export const ContractProposalRejectBody = Type.Object(
+  { ...PROPOSAL_VERSIONS, reason: PROPOSAL_REJECT_REASON },
+  { additionalProperties: false },
+);
+
+export const ContractProposalDecided = Type.Object({
+  contractNo: Type.String(),
+  proposalNo: Type.String(),
+  status: Type.String({ description: 'ACCEPTED or REJECTED' }),
+  amendmentNo: Nullable(
+    Type.String({ description: 'ACCEPTED: the amendment drawn up (a draft), to be approved and signed' }),
+  ),
+});
 
 export const DocumentKindParams = Type.Object(
   { ...ContractNoParams.properties, docKind: Type.Enum(['draft', 'executed']) },

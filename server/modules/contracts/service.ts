@@ -14,6 +14,7 @@ export * from './templates.js';
 export * from './drafting.js';
 export * from './linkage-command.js';
 export * from './amendments.js';
+export * from './linkage-decisions.js';
 export * from './approval.js';
 export * from './reading.js';
 export * from './signing.js';

@@ -25,6 +25,37 @@ export function linkageProposalForNotice(db: Db, proposalNo: string) {
     .executeTakeFirstOrThrow();
 }
 
+/**
+ * An e-contract's 연동 조정 제안 as its notices say it: the contract, its order's buyer (who decides with the
+ * contract's authors) and supplier, the index and the formula's numbers, and the decision once made.
+ */
+export function contractProposalForNotice(db: Db, proposalNo: string) {
+  return db
+    .selectFrom('contractLinkageProposal as p')
+    .innerJoin('econtract as c', 'c.contractNo', 'p.contractNo')
+    .innerJoin('poHeader as o', 'o.poNo', 'p.poNo')
+    .innerJoin('linkageIndex as i', 'i.indexCode', 'p.indexCode')
+    .select([
+      'p.proposalNo',
+      'p.contractNo',
+      'c.title',
+      'o.buyerId',
+      'p.compNo',
+      'i.indexName',
+      'i.unit',
+      sql<string>`${sql.ref('p.baseValue')}::text`.as('baseValue'),
+      sql<string>`${sql.ref('p.compareValue')}::text`.as('compareValue'),
+      sql<string>`${sql.ref('p.changePct')}::text`.as('changePct'),
+      sql<string>`${sql.ref('p.triggerPct')}::text`.as('triggerPct'),
+      'p.effectiveFrom',
+      'p.status',
+      'p.amendmentNo',
+      'p.rejectReason',
+    ])
+    .where('p.proposalNo', '=', proposalNo)
+    .executeTakeFirstOrThrow();
+}
+
 /** A 납품대금 조정협의 request as its notices say it: its agreement or order, that one's buyer, the supplier, what was asked and each step. */
 export function coordinationForNotice(db: Db, coordinationNo: string) {
   return db

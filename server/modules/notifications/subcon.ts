@@ -9,7 +9,12 @@ import type { Db } from '../../db/connect.js';
 import { PURCHASING_MANAGER_GROUPS } from '../../domain/actor.js';
 import { groupedDecimal } from '../../../lib/money.js';
 import { notifyEmployee } from './outbox.js';
-import { coordinationForNotice, coordinationManagers, linkageProposalForNotice } from './queries-subcon.js';
+import {
+  contractProposalForNotice,
+  coordinationForNotice,
+  coordinationManagers,
+  linkageProposalForNotice,
+} from './queries-subcon.js';
 import { companyName, notifyCompany } from './supplier.js';
 import type { Lang } from './templates.js';
 
@@ -72,6 +77,84 @@ export async function notifyLinkageProposed(db: Db, proposalNo: string): Promise
     ref,
   );
   return { buyer, supplier };
+}
+
+/**
+ * A 연동 조정 제안 on an e-contract was written by the job: the order's buyer is asked to decide it (accepting draws up
+ * an amendment), and the supplier's users learn of it. Called in the proposal's transaction.
+ */
+export async function notifyContractLinkageProposed(
+  db: Db,
+  proposalNo: string,
+): Promise<{ buyer: number; supplier: number }> {
+  const p = await contractProposalForNotice(db, proposalNo);
+  const names = await namesOf(db, p.compNo);
+  const numbers = {
+    proposalNo,
+    contractNo: p.contractNo,
+    title: p.title,
+    index: p.indexName,
+    baseValue: `${groupedDecimal(p.baseValue)} ${p.unit}`,
+    compareValue: `${groupedDecimal(p.compareValue)} ${p.unit}`,
+    changePct: groupedDecimal(p.changePct),
+    effectiveFrom: p.effectiveFrom,
+  };
+  const ref = { entity: 'contract_linkage_proposal', key: proposalNo };
+  const buyer = Number(
+    await notifyEmployee(
+      db,
+      p.buyerId,
+      'contractLinkage.proposed.buyer',
+      (lang) => ({ ...numbers, company: names[lang], triggerPct: groupedDecimal(p.triggerPct) }),
+      ref,
+    ),
+  );
+  const supplier = await notifyCompany(
+    db,
+    p.compNo,
+    'contractLinkage.proposed',
+    (lang) => ({ ...numbers, company: names[lang] }),
+    ref,
+  );
+  return { buyer, supplier };
+}
+
+const DECISION_WORDS: Record<Lang, { ACCEPTED: string; REJECTED: string }> = {
+  ko: { ACCEPTED: '수락', REJECTED: '반려' },
+  en: { ACCEPTED: 'accepted', REJECTED: 'rejected' },
+};
+
+/**
+ * The buyer accepted (an amendment drawn up, to be signed) or rejected (with the reason) a contract's 연동 조정 제안:
+ * the supplier's own users are told. Called in the decision's transaction, after it is written.
+ */
+export async function notifyContractLinkageDecided(db: Db, proposalNo: string): Promise<number> {
+  const p = await contractProposalForNotice(db, proposalNo);
+  if (p.status === 'PROPOSED') return 0;
+  const decision = p.status as 'ACCEPTED' | 'REJECTED';
+  const names = await namesOf(db, p.compNo);
+  const detail = (lang: Lang) =>
+    decision === 'ACCEPTED'
+      ? lang === 'ko'
+        ? `제안 단가로 변경계약 ${p.amendmentNo}이(가) 작성되었습니다. 변경계약에 서명하여 체결되면 발주 단가가 바뀝니다.`
+        : `Amendment ${p.amendmentNo} at the proposed prices was drawn up; the order's prices change once it is signed.`
+      : lang === 'ko'
+        ? `반려 사유: ${p.rejectReason}`
+        : `Reason: ${p.rejectReason}`;
+  return notifyCompany(
+    db,
+    p.compNo,
+    'contractLinkage.decided',
+    (lang) => ({
+      proposalNo,
+      contractNo: p.contractNo,
+      title: p.title,
+      company: names[lang],
+      decision: DECISION_WORDS[lang][decision],
+      detail: detail(lang),
+    }),
+    { entity: 'contract_linkage_proposal', key: proposalNo },
+  );
 }
 
 /**

@@ -319,6 +319,63 @@ export const TEMPLATES = {
       body: 'The index {index} of agreement {agreementNo} ({title}) with {company} crossed the trigger ({triggerPct}%), and linkage proposal {proposalNo} was written.\n\nBase value: {baseValue} → comparison value: {compareValue} (change {changePct}%)\nEffective from: {effectiveFrom}\n\nReview the proposed prices on the GPMS agreement screen and accept or reject them (Win-Win Cooperation Act art. 21).',
     },
   },
+  'contractLinkage.proposed': {
+    params: [
+      'proposalNo',
+      'contractNo',
+      'title',
+      'company',
+      'index',
+      'baseValue',
+      'compareValue',
+      'changePct',
+      'effectiveFrom',
+    ],
+    particles: true,
+    ko: {
+      subject: '[OGPMS] 납품대금 연동 조정 제안: {contractNo}',
+      body: '{company} 담당자님, 전자계약 {contractNo} ({title})의 기준 지표 {index}이(가) 조정요건을 넘어 연동 조정 제안 {proposalNo}이(가) 작성되었습니다.\n\n기준 지표값: {baseValue} → 비교 지표값: {compareValue} (변동률 {changePct}%)\n적용 시작일: {effectiveFrom}\n\n구매사가 수락하면 제안 단가로 변경계약이 작성되고, 변경계약이 체결되면 발주 단가가 바뀝니다(상생협력법 제21조). 협력사 포털(OGPMS)의 전자계약 화면에서 확인하세요.',
+    },
+    en: {
+      subject: '[OGPMS] Delivery-price linkage proposal: {contractNo}',
+      body: "Dear {company}, the index {index} of contract {contractNo} ({title}) crossed the adjustment trigger, and linkage proposal {proposalNo} was written.\n\nBase value: {baseValue} → comparison value: {compareValue} (change {changePct}%)\nEffective from: {effectiveFrom}\n\nIf the buyer accepts it, an amendment at the proposed prices is drawn up; the order's prices change once that amendment is signed (Win-Win Cooperation Act art. 21). See the contract on the supplier portal (OGPMS).",
+    },
+  },
+  'contractLinkage.proposed.buyer': {
+    params: [
+      'proposalNo',
+      'contractNo',
+      'title',
+      'company',
+      'index',
+      'baseValue',
+      'compareValue',
+      'changePct',
+      'triggerPct',
+      'effectiveFrom',
+    ],
+    particles: true,
+    ko: {
+      subject: '[GPMS] 연동 조정 제안 처리 요청: {contractNo}',
+      body: '{company}와(과)의 전자계약 {contractNo} ({title})의 기준 지표 {index}이(가) 조정요건({triggerPct}%)을 넘어 연동 조정 제안 {proposalNo}이(가) 작성되었습니다.\n\n기준 지표값: {baseValue} → 비교 지표값: {compareValue} (변동률 {changePct}%)\n적용 시작일: {effectiveFrom}\n\nGPMS 전자계약 화면에서 제안 단가를 확인하고 수락(변경계약 작성)하거나 반려하세요(상생협력법 제21조).',
+    },
+    en: {
+      subject: '[GPMS] Linkage proposal to decide: {contractNo}',
+      body: 'The index {index} of contract {contractNo} ({title}) with {company} crossed the trigger ({triggerPct}%), and linkage proposal {proposalNo} was written.\n\nBase value: {baseValue} → comparison value: {compareValue} (change {changePct}%)\nEffective from: {effectiveFrom}\n\nReview the proposed prices on the GPMS contract screen and accept them (an amendment is drawn up) or reject them (Win-Win Cooperation Act art. 21).',
+    },
+  },
+  'contractLinkage.decided': {
+    params: ['proposalNo', 'contractNo', 'title', 'company', 'decision', 'detail'],
+    particles: true,
+    ko: {
+      subject: '[OGPMS] 연동 조정 제안 {decision}: {contractNo}',
+      body: '{company} 담당자님, 전자계약 {contractNo} ({title})의 연동 조정 제안 {proposalNo}이(가) {decision}되었습니다.\n\n{detail}\n\n협력사 포털(OGPMS)의 전자계약 화면에서 확인하세요.',
+    },
+    en: {
+      subject: '[OGPMS] Linkage proposal {decision}: {contractNo}',
+      body: 'Dear {company}, linkage proposal {proposalNo} of contract {contractNo} ({title}) was {decision}.\n\n{detail}\n\nSee the contract on the supplier portal (OGPMS).',
+    },
+  },
   'coordination.requested': {
     params: ['coordinationNo', 'target', 'title', 'company', 'reason', 'requestedChange', 'talksDue', 'agreementDue'],
     particles: true,

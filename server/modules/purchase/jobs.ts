@@ -5,9 +5,10 @@ import { expireLapsedAgreements } from './agreement/service.js';
 import { noticeCoordinationClocks } from './coordination/reminders.js';
 import { expireOverdueLois } from './loi/service.js';
 import { closeRfqsPastDeadline } from './rfq/service.js';
+import { SYSTEM_JOB_ACTOR } from '../../../schemas/system-actor.js';
 
 /** The actor recorded on what a job changes (audit rows name it). */
-const JOB_ACTOR = 'system:job';
+const JOB_ACTOR = SYSTEM_JOB_ACTOR;
 
 /** Purchasing's time rules as background jobs (server/jobs/registry.ts lists them); their work is in the services. */
 export const purchaseJobs: JobDefinition[] = [

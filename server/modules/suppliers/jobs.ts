@@ -4,9 +4,10 @@ import type { JobContext, JobDefinition } from '../../jobs/types.js';
 import { FileStore } from '../files/storage.js';
 import { deleteFileGroup } from '../../domain/documents.js';
 import { lockExpiredDrafts, markDraftExpired } from './queries.js';
+import { SYSTEM_JOB_ACTOR } from '../../../schemas/system-actor.js';
 
 /** The actor recorded on what a job changes (as purchasing's jobs record it). */
-const JOB_ACTOR = 'system:job';
+const JOB_ACTOR = SYSTEM_JOB_ACTOR;
 const EXPIRE_APPLICATIONS_JOB = 'supplierApply.expireDrafts';
 /** At most this many drafts a run: the rest are due again on the next run. */
 const BATCH = 500;

@@ -433,7 +433,13 @@ describe('reverse auctions', () => {
       const m = await monitor.until((e) => e.event === 'bid' && e.data.seq === 2);
       expect((m.data.ranking as Array<{ compNo: string }>).map((r) => r.compNo)).toEqual(['C00002', 'C00001']);
       const mine = await s1.until((e) => e.event === 'bid' && e.id === m.id);
-      expect(mine.data).toMatchObject({ mine: false, myRank: 2, myBest: '990000.00', bidders: 2 });
+      expect(mine.data).toMatchObject({
+        mine: false,
+        myRank: 2,
+        myBest: '990000.00',
+        bidders: 2,
+        extensions: m.data.extensions,
+      });
       const theirs = await s2.until((e) => e.event === 'bid' && e.id === m.id);
       expect(theirs.data).toMatchObject({ mine: true, myRank: 1, myBest: '980000.00' });
       const s1text = JSON.stringify(s1.events);

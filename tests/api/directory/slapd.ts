@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { freePort } from '../../../scripts/free-port.mjs';
 
 /**
  * A real OpenLDAP server (Debian's slapd) for the directory tests: a temporary directory with a

@@ -567,6 +567,8 @@ export const AUTHZ_MATRIX: Readonly<Record<string, Rule>> = {
   cancelContract: I.w('/contract/contractDetail'),
   recordContractStamp: I.w('/contract/contractDetail'),
   createContractAmendment: I.w('/contract/contractDetail'),
+  acceptContractLinkageProposal: I.w('/contract/contractDetail'),
+  rejectContractLinkageProposal: I.w('/contract/contractDetail'),
   verifyContract: I.r('/contract/contractDetail', '/contract/contractVerify'),
   exportContractChain: I.r('/contract/contractDetail', '/contract/contractVerify'),
   verifyContractDocument: I.r('/contract/contractVerify', '/contract/contractDetail'),

@@ -193,6 +193,13 @@ async function fillEmpty(db: Db): Promise<void> {
       values (${contractNo}, ${comp}, 1, 'CREATED', now(), ${'0'.repeat(64)}, ${'0'.repeat(64)})`.execute(db);
     await sql`insert into econtract_stamp (contract_no, party, comp_no, amount, stamp_no, recorded_by)
       values (${contractNo}, 'SUPPLIER', ${comp}, 0, 'RLS', 'admin')`.execute(db);
+    // A 연동 proposal on the contract (1135), with its line.
+    await sql`insert into contract_linkage_proposal (proposal_no, contract_no, chain_no, comp_no, po_no, compare_date, compare_basis, value_from, value_to, value_count,
+        index_code, base_date, base_value, compare_value, change_pct, share_pct, trigger_pct, effective_from, created_by)
+      values (${`CLP-RLS-${comp}`}, ${contractNo}, ${contractNo}, ${comp}, ${po.poNo}, '2026-02-01', 'DAY', '2026-02-01', '2026-02-01', 1,
+        'RLS', '2026-01-01', 100, 110, 10, 50, 5, '2026-02-01', 'admin')`.execute(db);
+    await sql`insert into contract_linkage_proposal_line (proposal_no, line_no, comp_no, current_price, proposed_price)
+      values (${`CLP-RLS-${comp}`}, 1, ${comp}, 1, 1.05)`.execute(db);
   }
 }
 

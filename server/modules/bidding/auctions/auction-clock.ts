@@ -7,6 +7,7 @@ import { claimAuctionReminder, findAuctionReminderDue } from './queries.js';
 import { notifyAuctionClosing } from '../../notifications/auction.js';
 
 import type { Notify } from './service.js';
+import { SYSTEM_JOB_ACTOR } from '../../../../schemas/system-actor.js';
 
 /**
  * The auctions' clock (docs/bidding.md): the jobs that record each auction's opening and close as its
@@ -22,7 +23,7 @@ import type { Notify } from './service.js';
  * can win, so each happens once. The status by the clock is already right before this runs
  * (byClock); this records when and tells the watchers.
  */
-export async function moveAuctionsByClock(db: Db, now: Date, notify: Notify | null, actor = 'system:job') {
+export async function moveAuctionsByClock(db: Db, now: Date, notify: Notify | null, actor = SYSTEM_JOB_ACTOR) {
   let opened = 0;
   let closed = 0;
   for (const a of await findDueTransitions(db, now)) {
@@ -79,7 +80,7 @@ export async function remindClosingAuctions(
   db: Db,
   now: Date,
   leads: readonly number[],
-  actor = 'system:job',
+  actor = SYSTEM_JOB_ACTOR,
 ): Promise<{ reminded: number; notices: number }> {
   let reminded = 0;
   let notices = 0;

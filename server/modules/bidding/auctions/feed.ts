@@ -33,6 +33,7 @@ export function project(row: FeedRow, viewer: Viewer): { id: string; event: stri
       auctionNo: row.auctionNo,
       endAt: bid.endAt,
       extended: bid.extended,
+      extensions: bid.extensions,
       mine: bid.compNo === viewer.compNo,
       myRank: me?.rank ?? null,
       myBest: me?.bestAmount ?? null,

@@ -57,7 +57,8 @@ import {
   type OpenedBid,
 } from './workflow.js';
 import { tenderMissing } from './workflow.js';
-import { followClock, TENDER_JOB_ACTOR } from './tender-clock.js';
+import { followClock } from './tender-clock.js';
+import { SYSTEM_JOB_ACTOR } from '../../../../schemas/system-actor.js';
 export { listSupplierTenders, getSupplierTender, submitBid } from './supplier-side.js';
 export { advanceTenderClock, dueLead, remindClosingTenders } from './tender-clock.js';
 
@@ -155,10 +156,7 @@ async function detail(db: Db, tenderNo: string, actor: Actor, now: Date) {
     })),
     orders,
     attachments,
-    // An entry of the server's job (the clock) has no person: it is named by the job's actor id, which the screen shows as such.
-    history: history.map((h) =>
-      h.actorName === null && h.actor === TENDER_JOB_ACTOR ? { ...h, actorName: TENDER_JOB_ACTOR } : h,
-    ),
+    history,
     actions,
   };
 }
@@ -468,7 +466,7 @@ export async function confirmOpening(
       );
     }
     // The close the clock job has not recorded yet is recorded here, once (the buyer's notice with it).
-    await followClock(trx, t, now, TENDER_JOB_ACTOR);
+    await followClock(trx, t, now, SYSTEM_JOB_ACTOR);
     await insertOpening(trx, {
       tenderNo,
       confirmedBy: actor.userId,

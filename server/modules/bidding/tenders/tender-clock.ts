@@ -1,6 +1,7 @@
 import { writeAudit } from '../../../db/audit.js';
 import type { Db } from '../../../db/connect.js';
 import { msOf, type Instant } from '../../../domain/dates.js';
+import { SYSTEM_JOB_ACTOR } from '../../../../schemas/system-actor.js';
 import { iso } from '../../../domain/values.js';
 import { notifyTenderClosed } from '../../notifications/staff.js';
 import { notifyTenderClosing, notifyTenderOpened } from '../../notifications/supplier.js';
@@ -22,9 +23,6 @@ import { byClock } from './workflow.js';
  */
 
 /* ------------------------------ the clock: the tender jobs ------------------------------ */
-
-/** The actor recorded on what the jobs change. */
-export const TENDER_JOB_ACTOR = 'system:job';
 
 /** Hours before the close at which an invited supplier that has not bid is reminded, longest first. */
 const REMINDER_LEAD_HOURS = [24, 1] as const;
@@ -93,7 +91,7 @@ export async function advanceTenderClock(db: Db, now: Date): Promise<{ opened: n
       const t = await lockTender(trx, tenderNo);
       if (!t) return null;
       const before = t.status;
-      const to = await followClock(trx, t, now, TENDER_JOB_ACTOR);
+      const to = await followClock(trx, t, now, SYSTEM_JOB_ACTOR);
       return to === before ? null : { before, to };
     });
     if (moved?.before === 'PUBLISHED') opened++;
@@ -128,7 +126,7 @@ export async function remindClosingTenders(db: Db, now: Date): Promise<{ reminde
         entity: 'tender_bid',
         entityKey: `${inv.tenderNo}/${inv.compNo}`,
         action: 'CLOSING_REMINDER',
-        actor: TENDER_JOB_ACTOR,
+        actor: SYSTEM_JOB_ACTOR,
         after: { leadHours: lead },
       });
       return notifyTenderClosing(trx, inv.tenderNo, inv.compNo, lead);

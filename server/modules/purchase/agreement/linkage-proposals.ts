@@ -17,13 +17,19 @@ import type { SupplierView } from '../../../http/supplier-view.js';
 import { internalActor } from '../../../domain/actor.js';
 import { todayKst } from '../../../domain/dates.js';
 import { missing } from '../../../domain/errors.js';
-import { adjustedPrice, changeRatePct, triggerCrossed } from '../../../domain/linkage.js';
-import { comparisonPoints, comparisonWindow, meanValue } from '../../../domain/linkage-schedule.js';
+import { adjustedPrice } from '../../../domain/linkage.js';
+import {
+  addCounts,
+  nextProposal,
+  noCounts,
+  proposedReason,
+  type RunCounts,
+} from '../../../domain/linkage-proposal-step.js';
 import { iso } from '../../../domain/values.js';
 import { notifyLinkageProposed } from '../../notifications/subcon.js';
 import { findAgreementLinkage } from './queries-linkage.js';
+import { findIndexValues } from '../../../db/linkage-index-values.js';
 import {
-  findIndexValues,
   findLinkageProposal,
   findLinkageProposalLines,
   findLinkageProposals,
@@ -34,18 +40,6 @@ import { agreementMissing } from './consumption.js';
 import { findAgreement, lockAgreement, lockAgreementLines } from './queries.js';
 import { SUPPLIER_VISIBLE_AGREEMENT } from './workflow.js';
 
-/** What one run did, per agreement looked at (stored with the run: job_run.summary). */
-type RunCounts = {
-  /** Proposals written. */
-  proposed: number;
-  /** Agreements whose earlier proposal still awaits its decision (their later points wait). */
-  awaitingDecision: number;
-  /** Points read whose change stayed under the trigger. */
-  belowTrigger: number;
-  /** Points without an index value on the day (DAY) or in the month before (MONTH_AVG): nothing to compare. */
-  noValue: number;
-};
-
 /**
  * The job (purchase jobs: agreement.linkageProposals): every active agreement with a 연동 clause, valid on the
  * business day, each in its own transaction under its lock. Idempotent: a point that proposed is not read again
@@ -54,31 +48,21 @@ type RunCounts = {
  */
 export async function writeLinkageProposals(db: Db, now: Date, actor: string) {
   const today = todayKst(now);
-  const total: RunCounts & { agreements: number } = {
-    agreements: 0,
-    proposed: 0,
-    awaitingDecision: 0,
-    belowTrigger: 0,
-    noValue: 0,
-  };
+  const total: RunCounts & { agreements: number } = { agreements: 0, ...noCounts() };
   for (const agreementNo of await findLinkedAgreementNos(db, today)) {
     const c = await db.transaction().execute((trx) => proposeFor(trx, agreementNo, today, actor));
     total.agreements += 1;
-    total.proposed += c.proposed;
-    total.awaitingDecision += c.awaitingDecision;
-    total.belowTrigger += c.belowTrigger;
-    total.noValue += c.noValue;
+    addCounts(total, c);
   }
   return total;
 }
 
 async function proposeFor(trx: Db, agreementNo: string, today: string, actor: string): Promise<RunCounts> {
-  const c: RunCounts = { proposed: 0, awaitingDecision: 0, belowTrigger: 0, noValue: 0 };
   const a = await lockAgreement(trx, agreementNo);
   // Terminated or changed between the list and the lock: not this run's.
-  if (!a || a.status !== 'ACTIVE' || a.validTo < today) return c;
+  if (!a || a.status !== 'ACTIVE' || a.validTo < today) return noCounts();
   const k = await findAgreementLinkage(trx, agreementNo);
-  if (!k || k.kind !== 'LINKED') return c;
+  if (!k || k.kind !== 'LINKED') return noCounts();
   const clause = {
     indexCode: k.indexCode!,
     baseDate: k.baseDate!,
@@ -89,70 +73,40 @@ async function proposeFor(trx: Db, agreementNo: string, today: string, actor: st
     triggerPct: k.triggerPct!,
   };
   const earlier = await findLinkageProposals(trx, agreementNo);
-  const last = earlier.at(-1);
-  if (last?.status === 'PROPOSED') return { ...c, awaitingDecision: 1 };
-  const accepted = earlier.filter((p) => p.status === 'ACCEPTED').at(-1);
-  const base = accepted
-    ? { date: accepted.compareDate, value: accepted.compareValue }
-    : { date: clause.baseDate, value: clause.baseValue };
-  const points = comparisonPoints(clause.baseDate, clause.months, {
-    after: last?.compareDate ?? clause.baseDate,
-    from: a.validFrom,
-    to: a.validTo < today ? a.validTo : today,
+  const { counts, numbers } = await nextProposal(
+    clause,
+    {
+      lastPoint: earlier.at(-1)?.compareDate ?? null,
+      open: earlier.at(-1)?.status === 'PROPOSED',
+      accepted: earlier.filter((p) => p.status === 'ACCEPTED').at(-1) ?? null,
+    },
+    { from: a.validFrom, to: a.validTo < today ? a.validTo : today },
+    (indexCode, from, to) => findIndexValues(trx, indexCode, from, to),
+  );
+  if (!numbers) return counts;
+  // The prices in effect on the point (dated prices, else the line's own) are what the 산식 adjusts.
+  const lines = await lockAgreementLines(trx, agreementNo, numbers.compareDate);
+  const proposalNo = await nextDocumentNumber(trx, 'LP', today);
+  const priced = lines.map((l) => ({
+    lineNo: l.lineNo,
+    currentPrice: l.unitPrice,
+    proposedPrice: adjustedPrice(l.unitPrice, clause.sharePct, numbers.baseValue, numbers.compareValue),
+  }));
+  await insertLinkageProposal(
+    trx,
+    { proposalNo, agreementNo, compNo: a.compNo, ...numbers, createdBy: actor },
+    priced.map((l) => ({ proposalNo, compNo: a.compNo, ...l })),
+  );
+  await writeAudit(trx, {
+    entity: 'agreement',
+    entityKey: agreementNo,
+    action: 'LINKAGE_PROPOSED',
+    actor,
+    after: { proposalNo, ...numbers, lines: priced },
+    reason: proposedReason(proposalNo, numbers),
   });
-  for (const point of points) {
-    const window = comparisonWindow(point, clause.basis);
-    const values = await findIndexValues(trx, clause.indexCode, window.from, window.to);
-    const compare = meanValue(values);
-    if (compare === null) {
-      c.noValue += 1;
-      continue;
-    }
-    if (!triggerCrossed(base.value, compare, clause.triggerPct)) {
-      c.belowTrigger += 1;
-      continue;
-    }
-    // The prices in effect on the point (dated prices, else the line's own) are what the 산식 adjusts.
-    const lines = await lockAgreementLines(trx, agreementNo, point);
-    const proposalNo = await nextDocumentNumber(trx, 'LP', today);
-    const changePct = changeRatePct(base.value, compare, 4);
-    const numbers = {
-      compareDate: point,
-      compareBasis: clause.basis,
-      valueFrom: window.from,
-      valueTo: window.to,
-      valueCount: values.length,
-      indexCode: clause.indexCode,
-      baseDate: base.date,
-      baseValue: base.value,
-      compareValue: compare,
-      changePct,
-      sharePct: clause.sharePct,
-      triggerPct: clause.triggerPct,
-      effectiveFrom: point,
-    };
-    const priced = lines.map((l) => ({
-      lineNo: l.lineNo,
-      currentPrice: l.unitPrice,
-      proposedPrice: adjustedPrice(l.unitPrice, clause.sharePct, base.value, compare),
-    }));
-    await insertLinkageProposal(
-      trx,
-      { proposalNo, agreementNo, compNo: a.compNo, ...numbers, createdBy: actor },
-      priced.map((l) => ({ proposalNo, compNo: a.compNo, ...l })),
-    );
-    await writeAudit(trx, {
-      entity: 'agreement',
-      entityKey: agreementNo,
-      action: 'LINKAGE_PROPOSED',
-      actor,
-      after: { proposalNo, ...numbers, lines: priced },
-      reason: `연동 조정 제안 ${proposalNo}: 기준 지표 ${base.value} → ${compare} (변동률 ${changePct}%)`,
-    });
-    await notifyLinkageProposed(trx, proposalNo);
-    return { ...c, proposed: 1 };
-  }
-  return c;
+  await notifyLinkageProposed(trx, proposalNo);
+  return counts;
 }
 
 type ProposalRow = Awaited<ReturnType<typeof findLinkageProposals>>[number];

@@ -108,16 +108,3 @@ export async function updateLinkageProposal(
 ) {
   await trx.updateTable('linkageProposal').set(values).where('proposalNo', '=', proposalNo).execute();
 }
-
-/** An index's values on the days from `from` to `to`, both included (one day: DAY; a month: MONTH_AVG). */
-export async function findIndexValues(db: Db, indexCode: string, from: string, to: string): Promise<string[]> {
-  const rows = await db
-    .selectFrom('linkageIndexValue')
-    .select('value')
-    .where('indexCode', '=', indexCode)
-    .where('valueDate', '>=', from)
-    .where('valueDate', '<=', to)
-    .orderBy('valueDate')
-    .execute();
-  return rows.map((r) => r.value);
-}

@@ -1,4 +1,11 @@
 import { Type } from 'typebox';
+import {
+  PROPOSAL_REJECT_REASON,
+  PROPOSAL_VERSIONS,
+  PROPOSAL_VIEW_FIELDS,
+  proposalFields,
+  proposalLineView,
+} from '../../../domain/linkage-proposal-schemas.js';
 import { PagingQuery, SortQuery } from '../../../http/list-query.js';
 import { Currency, DateStr, Nullable, StatusList, Version } from '../../../domain/schemas.js';
 import { LINKAGE_BODY_FIELDS, LINKAGE_VIEW_FIELDS } from '../../../domain/linkage-schemas.js';
@@ -349,54 +356,13 @@ const CallOffView = Type.Object({
 const LinkageProposalView = Type.Object({
   proposalNo: Type.String(),
   agreementNo: Type.String(),
-  compareDate: Type.String({ description: 'The 조정주기 point (비교시점) the index was read at' }),
-  compareBasis: Type.String({ description: 'DAY (the value on the point) or MONTH_AVG (the month before it)' }),
-  valueFrom: Type.String({ description: 'The first day whose index value was read' }),
-  valueTo: Type.String({ description: 'The last day whose index value was read' }),
-  valueCount: Type.Integer({ description: 'How many index values the comparison value is (the mean) of' }),
-  indexCode: Type.String(),
-  indexName: Type.String(),
-  baseDate: Type.String({ description: '기준시점: the clause’s, or the point of the last accepted proposal' }),
-  baseValue: Type.String(),
-  compareValue: Type.String({ description: 'The index at the point (MONTH_AVG: the mean, 4 decimals half up)' }),
-  changePct: Type.String({ description: '(비교 − 기준) / 기준, %, 4 decimals (the trigger is checked exactly)' }),
-  sharePct: Type.String({ description: 'The 주요 원재료’s share of the price, %' }),
-  triggerPct: Type.String({ description: '조정요건, %' }),
-  effectiveFrom: Type.String({ description: 'The first day the proposed prices apply once accepted' }),
-  status: Type.String({ description: 'PROPOSED, ACCEPTED or REJECTED' }),
-  decidedByName: Nullable(Type.String()),
-  decidedAt: Nullable(Type.String({ format: 'date-time' })),
-  rejectReason: Nullable(Type.String()),
-  version: Type.Integer(),
-  createdAt: Type.String({ format: 'date-time' }),
+  ...PROPOSAL_VIEW_FIELDS,
 });
 
-const LinkageProposalLineView = Type.Object({
-  proposalNo: Type.String(),
-  lineNo: Type.Integer(),
-  itemCode: Nullable(Type.String()),
-  itemName: Type.String(),
-  currentPrice: Type.String({ description: 'The line’s price in effect on the point' }),
-  proposedPrice: Type.String({
-    description: 'currentPrice × (1 + share × change rate), half up to the won',
-  }),
-});
+const LinkageProposalLineView = proposalLineView('The line’s price in effect on the point');
 
 /** An agreement's 연동 proposals, answered with the agreement (both sides). */
-const LinkageProposalFields = {
-  linkageProposals: Type.Array(LinkageProposalView, { description: 'Oldest comparison day first' }),
-  linkageProposalLines: Type.Array(
-    Type.Object({
-      lineKey: Type.String({ description: 'proposalNo-lineNo: the row’s key' }),
-      ...LinkageProposalLineView.properties,
-    }),
-    { description: 'Every proposal’s lines, a row per proposal and line' },
-  ),
-  openLinkageProposalNo: Nullable(
-    Type.String({ description: 'The proposal awaiting a decision (at most one), or null' }),
-  ),
-  openLinkageProposalVersion: Nullable(Type.Integer({ description: 'Its version (what accept and reject send)' })),
-};
+const LinkageProposalFields = proposalFields(LinkageProposalView.properties, LinkageProposalLineView.properties);
 
 export const LinkageProposalDetail = Type.Object({
   ...LinkageProposalView.properties,
@@ -549,16 +515,13 @@ export const PriceChangeBody = Type.Object(
   { additionalProperties: false },
 );
 
-const ProposalVersions = {
-  version: Version,
-  proposalVersion: Type.Integer({ minimum: 1, description: 'The proposal’s version as read' }),
-};
+const ProposalVersions = PROPOSAL_VERSIONS;
 
 /** acceptLinkageProposal: the agreement's version and the proposal's, as read. */
 export const ProposalAcceptBody = Type.Object(ProposalVersions, { additionalProperties: false });
 
 /** rejectLinkageProposal: the versions and why. */
 export const ProposalRejectBody = Type.Object(
-  { ...ProposalVersions, reason: Type.String({ maxLength: 500, description: 'Why (required)' }) },
+  { ...ProposalVersions, reason: PROPOSAL_REJECT_REASON },
   { additionalProperties: false },
 );
